@@ -1,0 +1,18 @@
+#include "core/error.hpp"
+
+#include <fmt/format.h>
+
+namespace futolab {
+
+std::string format_location(const SourceLoc& loc) {
+    std::string out = loc.source.empty() ? std::string("<input>") : loc.source;
+    if (loc.line > 0) out += fmt::format(":{}", loc.line);
+    if (loc.line > 0 && loc.column > 0) out += fmt::format(":{}", loc.column);
+    return out;
+}
+
+void throw_input_error(const SourceLoc& loc, std::string_view problem) {
+    throw InputError(fmt::format("{}: {}", format_location(loc), problem));
+}
+
+}  // namespace futolab

@@ -1,0 +1,43 @@
+// File formats of SPEC §2: one table of formats, detection by extension or content, and
+// readers/writers. Each format lives in its own file (futo.cpp, jsonl.cpp, tatham.cpp,
+// essence.cpp, dzn.cpp); this header is the only door to them.
+#pragma once
+
+#include "core/instance.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace futolab {
+
+enum class Format { futo, jsonl, tatham, essence, dzn };
+
+struct FormatInfo {
+    Format format;
+    std::string_view name;                     // as given to --to
+    std::vector<std::string_view> extensions;  // with the dot
+    bool readable;
+    bool multi_instance;  // can one file hold several instances?
+    std::string_view description;
+};
+
+const std::vector<FormatInfo>& format_table();
+const FormatInfo& format_info(Format format);
+// Throws InputError listing the valid names.
+Format format_from_name(std::string_view name);
+std::optional<Format> format_from_extension(std::string_view path);
+// By extension; for "-" or an unknown extension, by content. Throws InputError if unknown.
+Format detect_format(const std::string& path, std::string_view content);
+
+// Reads every instance of a file ("-" = stdin). Throws InputError on malformed input.
+// Ids: the JSONL id if given, else "<stem>:<line>" in multi-instance files, else the stem.
+std::vector<Instance> read_instances(const std::string& path);
+std::vector<Instance> parse_instances(std::string_view text, const std::string& source, Format format);
+
+// Writes instances in a format. Throws InputError if the format is single-instance and
+// there is more than one.
+std::string write_instances(const std::vector<Instance>& instances, Format format);
+
+}  // namespace futolab

@@ -1,0 +1,81 @@
+// The validated, compiled puzzle that solvers read (SPEC §1). Built only by compile(), which
+// rejects invalid input with a one-line InputError naming source, line and problem.
+//
+// Cells are numbered row-major: cell = row * n + col. Values are 1..n; 0 means empty.
+// Relations are kept both as a list and per cell (the cells that must be greater/smaller), so
+// solvers never search lists. Chain bounds come from the relation DAG: a cell with a chain of
+// j cells below it is at least j + 1, with j cells above it at most n − j.
+#pragma once
+
+#include "core/instance.hpp"
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+constexpr int kMinSize = 2;
+constexpr int kMaxSize = 64;
+
+struct Relation {
+    int lo = 0, hi = 0;  // value(lo) < value(hi), cell indices
+    friend bool operator==(const Relation&, const Relation&) = default;
+    friend auto operator<=>(const Relation&, const Relation&) = default;
+};
+
+// At most 4 neighbours each way: a fixed array, no allocation, one cache line per cell.
+struct CellLinks {
+    std::array<std::int16_t, 4> greater{};  // cells b with value(this) < value(b)
+    std::array<std::int16_t, 4> smaller{};  // cells b with value(b) < value(this)
+    std::uint8_t n_greater = 0, n_smaller = 0;
+    std::span<const std::int16_t> greater_cells() const { return {greater.data(), n_greater}; }
+    std::span<const std::int16_t> smaller_cells() const { return {smaller.data(), n_smaller}; }
+};
+
+class Puzzle {
+public:
+    // Validates and compiles. Throws InputError (see error.hpp) for invalid input.
+    static Puzzle compile(const Instance& instance);
+
+    int n() const { return n_; }
+    int cells() const { return n_ * n_; }
+    int given(int cell) const { return givens_[cell]; }  // 0 = empty
+    const std::vector<int>& givens() const { return givens_; }
+    int num_givens() const { return num_givens_; }                       // h
+    int num_relations() const { return static_cast<int>(relations_.size()); }  // k
+    const std::vector<Relation>& relations() const { return relations_; }  // sorted, canonical
+    const CellLinks& links(int cell) const { return links_[cell]; }
+    int chain_below(int cell) const { return chain_below_[cell]; }  // longest chain of smaller cells
+    int chain_above(int cell) const { return chain_above_[cell]; }  // longest chain of greater cells
+    int min_value(int cell) const { return chain_below_[cell] + 1; }
+    int max_value(int cell) const { return n_ - chain_above_[cell]; }
+
+    const std::string& id() const { return id_; }
+    // Stable 64-bit hash of the canonical form, as 16 hex digits (SPEC §5 instance_hash).
+    const std::string& hash() const { return hash_; }
+    // Canonical text: n, givens row-major, relations sorted; same puzzle → same text.
+    const std::string& canonical() const { return canonical_; }
+
+    // The canonical Instance (no source locations, meta/extra/solution copied).
+    Instance to_instance() const;
+    const Instance& source_instance() const { return source_; }
+
+private:
+    int n_ = 0;
+    int num_givens_ = 0;
+    std::vector<int> givens_;
+    std::vector<Relation> relations_;
+    std::vector<CellLinks> links_;
+    std::vector<int> chain_below_, chain_above_;
+    std::string id_, hash_, canonical_;
+    Instance source_;
+};
+
+inline std::string cell_name(int n, int cell) {  // 1-based "(row,col)" for messages
+    return "(" + std::to_string(cell / n + 1) + "," + std::to_string(cell % n + 1) + ")";
+}
+
+}  // namespace futolab

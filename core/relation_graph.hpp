@@ -1,0 +1,24 @@
+// The relation graph of a puzzle: one vertex per cell, an arc lo → hi for value(lo) < value(hi).
+// Built on Boost.Graph. Used to reject cycles (with the cycle in the message) and to compute
+// the chain bounds that give solvers their initial domains.
+#pragma once
+
+#include "core/puzzle.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace futolab {
+
+struct ChainLengths {
+    std::vector<int> below;  // longest directed path ending at the cell (cells forced smaller)
+    std::vector<int> above;  // longest directed path starting at the cell (cells forced larger)
+};
+
+// A directed cycle as a list of arc indices (into `arcs`) in order, or nullopt if acyclic.
+std::optional<std::vector<int>> find_cycle(int cells, const std::vector<Relation>& arcs);
+
+// Requires an acyclic graph.
+ChainLengths chain_lengths(int cells, const std::vector<Relation>& arcs);
+
+}  // namespace futolab

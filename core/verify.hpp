@@ -1,0 +1,22 @@
+// Independent check of a candidate solution: a Latin square that agrees with every given and
+// every relation (SPEC §1). Used on every solution a solver returns before it is printed.
+#pragma once
+
+#include "core/error.hpp"
+#include "core/puzzle.hpp"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+// nullopt if `grid` (row-major, n*n values) solves the puzzle, else why not (one line).
+std::optional<std::string> verify_solution(const Puzzle& puzzle, std::span<const int> grid);
+
+// "2 1 4 3/4 2 3 1/..." (SPEC §5) and back. parse throws InputError on bad text.
+std::string solution_to_text(int n, std::span<const int> grid);
+std::vector<int> solution_from_text(int n, const std::string& text, const SourceLoc& loc);
+
+}  // namespace futolab

@@ -1,0 +1,40 @@
+// The results CSV of SPEC §5: one row per run, header first, RFC 4180 quoting. The counter
+// columns come from FUTOLAB_COUNTERS, so the header cannot drift from the counters.
+#pragma once
+
+#include "core/puzzle.hpp"
+#include "solvers/options.hpp"
+#include "solvers/run.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace futolab {
+
+struct ResultRow {
+    std::string experiment;
+    std::string instance;
+    std::string instance_hash;
+    int n = 0, h = 0, k = 0;
+    std::string solver;   // backend name
+    std::string options;  // canonical options
+    std::uint64_t seed = 0;
+    int repeat = 0;
+    std::string mode;
+    std::string status;
+    Counters counters;
+    std::int64_t wall_ns = 0, cpu_ns = 0;
+    std::string solution;  // "2 1 4 3/4 2 3 1/..." or empty
+};
+
+ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const SolverSpec& solver,
+                          std::uint64_t seed, int repeat, const Mode& mode, const RunResult& run);
+
+const std::vector<std::string>& csv_columns();
+std::string csv_header_line();              // with trailing newline
+std::string csv_line(const ResultRow& row);  // with trailing newline
+std::string csv_quote(std::string_view field);  // RFC 4180: quote if needed, double quotes
+
+}  // namespace futolab

@@ -1,0 +1,88 @@
+#include "solvers/options.hpp"
+
+#include "core/error.hpp"
+#include "solvers/registry.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <charconv>
+
+namespace futolab {
+namespace {
+
+bool is_uint(std::string_view v) {
+    unsigned long long x = 0;
+    const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+    return !v.empty() && ec == std::errc() && end == v.data() + v.size();
+}
+
+bool allowed(const OptionSpec& spec, std::string_view value) {
+    if (spec.values.size() == 1 && spec.values[0] == "<uint>") return is_uint(value);
+    return std::find(spec.values.begin(), spec.values.end(), value) != spec.values.end();
+}
+
+std::string keys_of(std::span<const OptionSpec> table) {
+    std::vector<std::string_view> keys;
+    for (const OptionSpec& o : table) keys.push_back(o.key);
+    return keys.empty() ? "none" : fmt::format("{}", fmt::join(keys, ", "));
+}
+
+}  // namespace
+
+std::string SolverSpec::canonical_options() const {
+    std::string out;
+    for (const auto& [key, value] : options) out += (out.empty() ? "" : ",") + key + "=" + value;
+    return out;
+}
+
+std::string SolverSpec::text() const {
+    const std::string opts = canonical_options();
+    return opts.empty() ? name : name + ":" + opts;
+}
+
+unsigned long long SolverSpec::get_uint(const std::string& key) const {
+    return std::stoull(options.at(key));
+}
+
+std::map<std::string, std::string> resolve_options(std::string_view backend, std::span<const OptionSpec> table,
+                                                   const std::map<std::string, std::string>& given) {
+    std::map<std::string, std::string> out;
+    for (const OptionSpec& o : table) out[std::string(o.key)] = std::string(o.default_value);
+    for (const auto& [key, value] : given) {
+        const auto it = std::find_if(table.begin(), table.end(), [&](const OptionSpec& o) { return o.key == key; });
+        if (it == table.end())
+            throw InputError(fmt::format("solver '{}' has no option '{}' (valid: {})", backend, key, keys_of(table)));
+        if (!allowed(*it, value))
+            throw InputError(fmt::format("solver '{}': option {}={} is invalid (valid: {})", backend, key, value,
+                                         fmt::join(it->values, "|")));
+        out[key] = value;
+    }
+    return out;
+}
+
+SolverSpec parse_solver_spec(std::string_view text) {
+    const std::size_t colon = text.find(':');
+    SolverSpec spec;
+    spec.name = std::string(text.substr(0, colon));
+    const BackendInfo& info = backend_info(spec.name);
+    std::map<std::string, std::string> given;
+    if (colon != std::string_view::npos) {
+        std::string_view rest = text.substr(colon + 1);
+        while (!rest.empty()) {
+            const std::size_t comma = rest.find(',');
+            const std::string_view item = rest.substr(0, comma);
+            const std::size_t eq = item.find('=');
+            if (eq == std::string_view::npos || eq == 0)
+                throw InputError(fmt::format("solver spec '{}': '{}' is not key=value", text, item));
+            if (!given.emplace(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1))).second)
+                throw InputError(fmt::format("solver spec '{}': option '{}' is given twice", text, item.substr(0, eq)));
+            rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+        }
+    }
+    spec.options = resolve_options(spec.name, info.options, given);
+    return spec;
+}
+
+}  // namespace futolab

@@ -1,0 +1,42 @@
+// Solver specs "NAME:key=value,…" (SPEC §3). Each backend declares its options as one table
+// (key, allowed values, default, help), as CaDiCaL's options.hpp does; parsing, validation,
+// help text and the canonical CSV form are all generated from it.
+#pragma once
+
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace futolab {
+
+struct OptionSpec {
+    std::string_view key;
+    // Allowed values; the single entry "<uint>" means any whole number >= 0.
+    std::vector<std::string_view> values;
+    std::string_view default_value;
+    std::string_view help;
+};
+
+struct SolverSpec {
+    std::string name;
+    std::map<std::string, std::string> options;  // every key of the backend, defaults filled in
+
+    // "key=value,…" sorted by key (the CSV `options` column); empty if the backend has none.
+    std::string canonical_options() const;
+    // "name" or "name:key=value,…".
+    std::string text() const;
+    const std::string& get(const std::string& key) const { return options.at(key); }
+    unsigned long long get_uint(const std::string& key) const;
+};
+
+// Parses and validates against the registry: unknown backend, key or value → InputError
+// listing the valid ones. Fills defaults.
+SolverSpec parse_solver_spec(std::string_view text);
+
+// Validates `given` against a table and fills defaults (used by parse_solver_spec).
+std::map<std::string, std::string> resolve_options(std::string_view backend, std::span<const OptionSpec> table,
+                                                   const std::map<std::string, std::string>& given);
+
+}  // namespace futolab

@@ -1,0 +1,45 @@
+#include "solvers/registry.hpp"
+
+#include "core/error.hpp"
+#include "solvers/backtracking/backtracking.hpp"
+#include "solvers/bitmask/bitmask.hpp"
+#include "solvers/fc/fc.hpp"
+#include "solvers/gac/gac.hpp"
+#include "solvers/gecode/gecode.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+
+namespace futolab {
+namespace {
+
+// One row per backend. Adding a backend = one row here + its folder.
+const std::array<BackendInfo, 5>& table() {
+    static const std::array<BackendInfo, 5> rows{{
+        {"backtracking", "chronological backtracking, row-major, checks against assigned cells (BT)",
+         backtracking::options(), backtracking::make},
+        {"bitmask", "the same tree as backtracking over row/column bitmasks", bitmask::options(), bitmask::make},
+        {"fc", "forward checking over bitset domains, static or MRV order", fc::options(), fc::make},
+        {"gac", "maintained arc consistency: AC-3 or Regin alldifferent, bounds on relations",
+         gac::options(), gac::make},
+        {"gecode", "the same model in Gecode 6 (reference industrial solver)", gecode::options(), gecode::make},
+    }};
+    return rows;
+}
+
+}  // namespace
+
+std::span<const BackendInfo> backend_table() { return table(); }
+
+const BackendInfo& backend_info(std::string_view name) {
+    for (const BackendInfo& b : table())
+        if (b.name == name) return b;
+    std::string valid;
+    for (const BackendInfo& b : table()) valid += (valid.empty() ? "" : ", ") + std::string(b.name);
+    throw InputError(fmt::format("unknown solver '{}' (valid: {})", name, valid));
+}
+
+std::unique_ptr<Solver> make_solver(const SolverSpec& spec) { return backend_info(spec.name).make(spec); }
+
+}  // namespace futolab

@@ -1,0 +1,27 @@
+// The backends, one row each in one table (registry.cpp). No static self-registration: a
+// static library would drop unreferenced registrars silently. The row's name is also the
+// backend's folder, its CSV `solver` value and its benchmark prefix.
+#pragma once
+
+#include "solvers/options.hpp"
+#include "solvers/solver.hpp"
+
+#include <memory>
+#include <span>
+#include <string_view>
+
+namespace futolab {
+
+struct BackendInfo {
+    std::string_view name;
+    std::string_view description;
+    std::span<const OptionSpec> options;
+    std::unique_ptr<Solver> (*make)(const SolverSpec& spec);
+};
+
+std::span<const BackendInfo> backend_table();
+// Throws InputError listing the valid names.
+const BackendInfo& backend_info(std::string_view name);
+std::unique_ptr<Solver> make_solver(const SolverSpec& spec);
+
+}  // namespace futolab

@@ -1,0 +1,44 @@
+#include "solvers/run.hpp"
+
+#include "core/verify.hpp"
+
+#include <chrono>
+#include <ctime>
+#include <exception>
+
+namespace futolab {
+namespace {
+
+std::int64_t thread_cpu_ns() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+void verify_or_flag(const Puzzle& puzzle, SolveResult& r) {
+    if (r.solution.empty()) return;
+    if (auto why = verify_solution(puzzle, r.solution)) {
+        r.status = Status::error;
+        r.message = "backend returned a wrong solution: " + *why;
+    }
+}
+
+}  // namespace
+
+RunResult run_solver(Solver& solver, const Puzzle& puzzle, const SolveRequest& request) {
+    RunResult out;
+    const auto wall0 = std::chrono::steady_clock::now();
+    const std::int64_t cpu0 = thread_cpu_ns();
+    try {
+        out.result = solver.solve(puzzle, request);
+    } catch (const std::exception& e) {
+        out.result.status = Status::error;
+        out.result.message = e.what();
+    }
+    out.cpu_ns = thread_cpu_ns() - cpu0;
+    out.wall_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - wall0).count();
+    verify_or_flag(puzzle, out.result);
+    return out;
+}
+
+}  // namespace futolab

@@ -1,0 +1,20 @@
+// One measured, verified run: the door every caller (CLI, experiment driver, benchmarks,
+// tests) goes through. Measures wall and thread CPU time and re-verifies every solution
+// independently of the backend (core/verify.hpp): a wrong solution becomes Status::error.
+#pragma once
+
+#include "solvers/solver.hpp"
+
+#include <cstdint>
+
+namespace futolab {
+
+struct RunResult {
+    SolveResult result;
+    std::int64_t wall_ns = 0;
+    std::int64_t cpu_ns = 0;  // this thread's CPU time
+};
+
+RunResult run_solver(Solver& solver, const Puzzle& puzzle, const SolveRequest& request);
+
+}  // namespace futolab

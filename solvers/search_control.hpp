@@ -1,0 +1,67 @@
+// Budgets checked inside search (SPEC §4): a node limit and a wall-time limit. Kept apart from
+// the search engines as Gecode keeps its Stop objects apart: a backend calls at_node() before
+// each node and stops when it returns true. Inline and branch-light: it runs at every node.
+#pragma once
+
+#include "solvers/solver.hpp"
+
+#include <chrono>
+#include <cstdint>
+
+namespace futolab {
+
+class SearchControl {
+public:
+    SearchControl(const Limits& limits, const Mode& mode)
+        : node_limit_(limits.nodes), stop_after_(mode.stop_after()), mode_(mode),
+          timed_(limits.time_seconds > 0),
+          deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                       std::chrono::duration<double>(timed_ ? limits.time_seconds : 0))) {}
+
+    // Call just before counting a new node in counters.nodes. True: stop now, without counting
+    // or exploring that node (so a run never reports more than the node limit).
+    bool at_node(const Counters& c) {
+        if (node_limit_ != 0 && c.nodes >= node_limit_) return stop(Status::node_limit);
+        if (timed_ && --countdown_ == 0) {
+            countdown_ = kClockEvery;
+            if (Clock::now() >= deadline_) return stop(Status::timeout);
+        }
+        return false;
+    }
+
+    // For work between nodes that can be long (e.g. propagation at n = 64): checks the clock.
+    bool out_of_time() {
+        if (timed_ && Clock::now() >= deadline_) return stop(Status::timeout);
+        return false;
+    }
+
+    // Call after counting a solution. True: enough solutions, stop searching.
+    bool enough(std::uint64_t solutions) const { return stop_after_ != 0 && solutions >= stop_after_; }
+
+    bool stopped() const { return stopped_ != Status::error; }
+    // The final status: the limit that stopped the search, else the completed status.
+    Status status(std::uint64_t solutions) const {
+        return stopped() ? stopped_ : completed_status(mode_, solutions);
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    // Reading the clock costs ~20 ns; every 64 nodes keeps it under 1 % of the cheapest node
+    // while a 1 s limit is still met within a few milliseconds even at ~50 µs per node.
+    static constexpr int kClockEvery = 64;
+
+    bool stop(Status why) {
+        stopped_ = why;
+        return true;
+    }
+
+    std::uint64_t node_limit_;
+    std::uint64_t stop_after_;
+    Mode mode_;
+    bool timed_;
+    Clock::time_point deadline_;
+    int countdown_ = kClockEvery;
+    Status stopped_ = Status::error;  // error = not stopped
+};
+
+}  // namespace futolab

@@ -1,0 +1,73 @@
+// The backend interface (SPEC §3–§4). A Solver is built from a validated SolverSpec (its
+// options are fixed then, as Gecode fixes a propagator's consistency level when it is posted)
+// and solves one puzzle per call. One virtual call per solve, never per node.
+//
+// Contract for a backend (check every item when adding one):
+//  1. solve() is re-entrant: no global or static mutable state; each call may run on its own
+//     thread with its own Solver object. Allocate before search, never inside it.
+//  2. Count the SPEC §4 counters exactly as defined in counters.hpp.
+//  3. Call SearchControl::at_node() just before counting each node; stop when it says so
+//     (without counting that node), and report the counters so far with
+//     SearchControl::status(). A node limit N thus allows exactly N nodes.
+//  4. Report a solution as n*n values row-major (the first one found) in SolveResult::solution.
+//     Do not verify it: run_solver() (run.hpp) verifies every solution independently.
+//  5. Same puzzle + options + seed → same counters on every run and machine.
+#pragma once
+
+#include "core/puzzle.hpp"
+#include "solvers/counters.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace futolab {
+
+enum class Status { solved, unique, multiple, unsat, counted, timeout, node_limit, error };
+std::string_view status_name(Status status);
+
+// What to search for: the first solution, or count solutions up to `limit` (0 = all).
+struct Mode {
+    enum class Kind { first, count } kind = Kind::first;
+    std::uint64_t limit = 1;
+
+    static Mode first() { return {Kind::first, 1}; }
+    static Mode count_to(std::uint64_t k) { return {Kind::count, k}; }
+    static Mode count_all() { return {Kind::count, 0}; }
+    // Stop searching once this many solutions are found (0 = never).
+    std::uint64_t stop_after() const { return kind == Kind::first ? 1 : limit; }
+    std::string name() const;  // "first", "count:2", "count:all"
+};
+
+// Parses "first", "1", "2", "K", "all" (the --count / YAML forms). Throws InputError.
+Mode parse_mode(std::string_view text);
+
+struct Limits {
+    double time_seconds = 0;   // wall time, 0 = none
+    std::uint64_t nodes = 0;   // at most this many nodes, 0 = none
+};
+
+struct SolveRequest {
+    Mode mode;
+    Limits limits;
+    std::uint64_t seed = 0;
+};
+
+struct SolveResult {
+    Status status = Status::error;
+    Counters counters;
+    std::vector<int> solution;  // first solution, row-major n*n; empty if none
+    std::string message;        // why, for Status::error
+};
+
+// The status of a search that ran to completion (no limit hit).
+Status completed_status(const Mode& mode, std::uint64_t solutions);
+
+class Solver {
+public:
+    virtual ~Solver() = default;
+    virtual SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) = 0;
+};
+
+}  // namespace futolab
