@@ -1,8 +1,51 @@
+// futolab: the command line (SPEC §3). Exit codes: 0 success, 1 run-time failure,
+// 2 bad usage or bad input (always with a one-line message on stderr).
+#include "app/commands.hpp"
+#include "core/error.hpp"
 #include "futolab_version.hpp"
-#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <iostream>
+
+namespace {
+
+constexpr int kExitFailure = 1;
+constexpr int kExitBadInput = 2;
+
+int report(const char* kind, const std::exception& e, int code) {
+    std::cerr << "futolab: " << kind << e.what() << "\n";
+    return code;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-    CLI::App app{"futolab"};
-    app.set_version_flag("--version", FUTOLAB_VERSION);
-    CLI11_PARSE(app, argc, argv);
-    return 0;
+    CLI::App app{"futolab: a research harness for the Futoshiki puzzle", "futolab"};
+    app.set_version_flag("--version", std::string("futolab ") + FUTOLAB_VERSION);
+    app.require_subcommand(1);
+    futolab::app::Action run;
+    futolab::app::add_solve(app, run);
+    futolab::app::add_check(app, run);
+    futolab::app::add_convert(app, run);
+    futolab::app::add_list(app, run);
+    futolab::app::add_planned(app, run);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "futolab: " << e.what() << " (see --help)\n";
+        return kExitBadInput;
+    }
+    try {
+        return run ? run() : kExitFailure;
+    } catch (const futolab::InputError& e) {
+        return report("", e, kExitBadInput);
+    } catch (const std::exception& e) {
+        return report("error: ", e, kExitFailure);
+    }
 }

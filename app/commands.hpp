@@ -1,0 +1,20 @@
+// The subcommands of `futolab` (SPEC §3), one file each. Each add_* registers its options on
+// the CLI11 app and sets `run` to the action, which returns the exit code. Errors are thrown:
+// InputError → exit 2 (bad input or usage), anything else → exit 1 (run-time failure).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+
+namespace futolab::app {
+
+using Action = std::function<int()>;
+
+void add_convert(CLI::App& app, Action& run);
+void add_list(CLI::App& app, Action& run);
+void add_check(CLI::App& app, Action& run);
+void add_solve(CLI::App& app, Action& run);
+void add_planned(CLI::App& app, Action& run);  // subcommands later issues fill in
+
+}  // namespace futolab::app

@@ -1,0 +1,41 @@
+// Runs the built `futolab` executable in a shell and captures stdout, stderr and the exit code.
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace futolab::test {
+
+struct CliResult {
+    int exit_code = -1;
+    std::string out, err;
+};
+
+inline std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// `args` is pasted into a shell command line after the executable; run from `cwd`.
+inline CliResult run_cli(const std::string& args, const std::string& cwd = FUTOLAB_SOURCE_DIR "/tests/data") {
+    static int counter = 0;
+    const std::string base = "/tmp/futolab-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
+    const std::string cmd = "cd '" + cwd + "' && '" FUTOLAB_CLI "' " + args + " >'" + base + ".out' 2>'" + base + ".err'";
+    const int raw = std::system(cmd.c_str());
+    CliResult r;
+    r.exit_code = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = slurp(base + ".out");
+    r.err = slurp(base + ".err");
+    std::remove((base + ".out").c_str());
+    std::remove((base + ".err").c_str());
+    return r;
+}
+
+}  // namespace futolab::test
