@@ -23,9 +23,6 @@ void add_one(CLI::App& app, Action& run, const std::string& name, const std::str
 void add_planned(CLI::App& app, Action& run) {
     add_one(app, run, "generate", "Generate random and uniquely solvable instances (JSONL)", "issue #4");
     add_one(app, run, "critical", "Find critical clue sets of solved squares (JSONL)", "issue #4");
-    add_one(app, run, "run", "Run an experiment from a YAML config", "issue #5");
-    add_one(app, run, "merge", "Join shard CSVs of one experiment", "issue #5");
-    add_one(app, run, "analyze", "Summary tables, fits and plots from result CSVs", "issue #6");
 }
 
 }  // namespace futolab::app

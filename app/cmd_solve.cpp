@@ -54,10 +54,11 @@ int solve(const SolveArgs& args) {
     const bool csv = args.format == "csv";
     if (csv) std::cout << csv_header_line();
     int exit_code = 0;
+    std::size_t run_index = 0;
     for (const Puzzle& p : puzzles) {
         for (const SolverSpec& spec : specs) {
             const RunResult run = run_solver(*make_solver(spec), p, request);
-            const ResultRow row = make_result_row("solve", p, spec, args.seed, 1, mode, run);
+            const ResultRow row = make_result_row("solve", p, spec, args.seed, 1, mode, run, run_index++);
             if (csv) std::cout << csv_line(row) << std::flush;
             else print_pretty(row, p, run);
             if (run.result.status == Status::error) {

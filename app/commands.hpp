@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <string>
 
 namespace futolab::app {
 
@@ -15,6 +16,9 @@ void add_convert(CLI::App& app, Action& run);
 void add_list(CLI::App& app, Action& run);
 void add_check(CLI::App& app, Action& run);
 void add_solve(CLI::App& app, Action& run);
+void add_run(CLI::App& app, Action& run, const std::string& command_line);  // for the sidecar
+void add_merge(CLI::App& app, Action& run);
+void add_analyze(CLI::App& app, Action& run);
 void add_planned(CLI::App& app, Action& run);  // subcommands later issues fill in
 
 }  // namespace futolab::app

@@ -24,10 +24,15 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", std::string("futolab ") + FUTOLAB_VERSION);
     app.require_subcommand(1);
     futolab::app::Action run;
+    std::string command_line = "futolab";
+    for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
+    futolab::app::add_run(app, run, command_line);
+    futolab::app::add_merge(app, run);
     futolab::app::add_solve(app, run);
     futolab::app::add_check(app, run);
     futolab::app::add_convert(app, run);
     futolab::app::add_list(app, run);
+    futolab::app::add_analyze(app, run);
     futolab::app::add_planned(app, run);
     try {
         app.parse(argc, argv);

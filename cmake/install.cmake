@@ -6,7 +6,7 @@ include(CMakePackageConfigHelpers)
 install(TARGETS libfutolab futolab EXPORT futolabTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-foreach(dir core core/formats solvers experiments)
+foreach(dir core core/formats solvers experiments analysis)
   install(DIRECTORY ${dir}/ DESTINATION include/futolab/${dir} FILES_MATCHING PATTERN "*.hpp")
 endforeach()
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/generated/futolab_version.hpp DESTINATION include/futolab)

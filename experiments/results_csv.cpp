@@ -7,7 +7,8 @@
 namespace futolab {
 
 ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const SolverSpec& solver,
-                          std::uint64_t seed, int repeat, const Mode& mode, const RunResult& run) {
+                          std::uint64_t seed, int repeat, const Mode& mode, const RunResult& run,
+                          std::size_t run_index) {
     ResultRow row;
     row.experiment = std::move(experiment);
     row.instance = puzzle.id();
@@ -25,6 +26,8 @@ ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const So
     row.wall_ns = run.wall_ns;
     row.cpu_ns = run.cpu_ns;
     if (!run.result.solution.empty()) row.solution = solution_to_text(puzzle.n(), run.result.solution);
+    row.run = run_index;
+    row.message = run.result.message;
     return row;
 }
 
@@ -35,7 +38,7 @@ const std::vector<std::string>& csv_columns() {
         for_each_counter(Counters{}, [&](std::string_view name, std::string_view, std::uint64_t) {
             c.emplace_back(name);
         });
-        for (const char* tail : {"wall_ns", "cpu_ns", "solution"}) c.emplace_back(tail);
+        for (const char* tail : {"wall_ns", "cpu_ns", "solution", "run", "message"}) c.emplace_back(tail);
         return c;
     }();
     return columns;
@@ -64,7 +67,8 @@ std::string csv_line(const ResultRow& r) {
     for_each_counter(r.counters, [&](std::string_view, std::string_view, std::uint64_t v) {
         out += fmt::format(",{}", v);
     });
-    return out + fmt::format(",{},{},{}\n", r.wall_ns, r.cpu_ns, csv_quote(r.solution));
+    return out + fmt::format(",{},{},{},{},{}\n", r.wall_ns, r.cpu_ns, csv_quote(r.solution), r.run,
+                             csv_quote(r.message));
 }
 
 }  // namespace futolab

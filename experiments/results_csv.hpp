@@ -1,5 +1,7 @@
 // The results CSV of SPEC §5: one row per run, header first, RFC 4180 quoting. The counter
-// columns come from FUTOLAB_COUNTERS, so the header cannot drift from the counters.
+// columns come from FUTOLAB_COUNTERS, so the header cannot drift from the counters. After the
+// SPEC columns come futolab's own: `run` (the run's index in the experiment matrix, so shards
+// merge back into matrix order) and `message` (why a run ended in `error`).
 #pragma once
 
 #include "core/puzzle.hpp"
@@ -27,10 +29,13 @@ struct ResultRow {
     Counters counters;
     std::int64_t wall_ns = 0, cpu_ns = 0;
     std::string solution;  // "2 1 4 3/4 2 3 1/..." or empty
+    std::size_t run = 0;   // index in the experiment's run matrix
+    std::string message;   // why, for status error
 };
 
 ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const SolverSpec& solver,
-                          std::uint64_t seed, int repeat, const Mode& mode, const RunResult& run);
+                          std::uint64_t seed, int repeat, const Mode& mode, const RunResult& run,
+                          std::size_t run_index = 0);
 
 const std::vector<std::string>& csv_columns();
 std::string csv_header_line();              // with trailing newline

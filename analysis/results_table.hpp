@@ -1,0 +1,33 @@
+// Results CSVs loaded for analysis: the SPEC §5 columns plus derived ones that every table
+// and plot can group or measure by:
+//   spec     solver with its canonical options ("fc:val=min,var=mrv"), what a reader compares
+//   wall_ms  wall_ns / 1e6;  cpu_ms  cpu_ns / 1e6
+//   finished 1 if the run ended by itself (solved, unique, multiple, unsat, counted), else 0
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+class ResultsTable {
+public:
+    // Reads and concatenates CSVs with the same header. Throws InputError.
+    static ResultsTable load(const std::vector<std::string>& paths);
+
+    std::size_t size() const { return rows_.size(); }
+    // A column's text in row i (derived columns included). Throws InputError if unknown.
+    std::string text(std::size_t i, const std::string& column) const;
+    double number(std::size_t i, const std::string& column) const;
+    bool has_column(const std::string& column) const;
+    bool finished(std::size_t i) const;
+
+private:
+    std::vector<std::string> header_;
+    std::map<std::string, std::size_t> index_;
+    std::vector<std::vector<std::string>> rows_;
+    std::string source_;
+};
+
+}  // namespace futolab

@@ -1,0 +1,44 @@
+// futolab merge CSV… --out FILE: joins shard CSVs (same config hash required) in run order.
+// Exit 1 if runs are missing or duplicated (the merged file is still written).
+#include "app/commands.hpp"
+#include "experiments/merge.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+namespace futolab::app {
+namespace {
+
+struct MergeArgs {
+    std::vector<std::string> inputs;
+    std::string out;
+};
+
+std::string first_few(const std::vector<std::size_t>& runs) {
+    std::string s;
+    for (std::size_t i = 0; i < runs.size() && i < 10; ++i) s += (i ? ", " : "") + std::to_string(runs[i]);
+    return runs.size() > 10 ? s + ", ..." : s;
+}
+
+int merge(const MergeArgs& args) {
+    const MergeReport r = merge_results(args.inputs, args.out);
+    std::cout << fmt::format("{}: {} of {} runs from {} files\n", args.out, r.rows, r.expected, args.inputs.size());
+    if (!r.missing.empty()) std::cerr << fmt::format("futolab: {} runs missing (run {})\n", r.missing.size(), first_few(r.missing));
+    if (!r.duplicates.empty())
+        std::cerr << fmt::format("futolab: {} duplicate runs, first copy kept (run {})\n", r.duplicates.size(),
+                                 first_few(r.duplicates));
+    return r.missing.empty() && r.duplicates.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+void add_merge(CLI::App& app, Action& run) {
+    auto args = std::make_shared<MergeArgs>();
+    CLI::App* cmd = app.add_subcommand("merge", "Join the shard CSVs of one experiment, checking they belong together");
+    cmd->add_option("inputs", args->inputs, "Shard CSVs (each with its .meta.yaml sidecar)")->required();
+    cmd->add_option("--out", args->out, "The merged CSV")->required();
+    cmd->callback([args, &run] { run = [args] { return merge(*args); }; });
+}
+
+}  // namespace futolab::app

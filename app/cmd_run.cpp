@@ -1,0 +1,68 @@
+// futolab run CONFIG.yaml [--jobs J] [--shard I/N] [--resume] [--out DIR] [--quiet]
+// The config is checked completely (and every instance loaded) before the first run starts.
+#include "app/commands.hpp"
+#include "core/error.hpp"
+#include "experiments/config.hpp"
+#include "experiments/runner.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+namespace futolab::app {
+namespace {
+
+struct RunArgs {
+    std::string config;
+    int jobs = 0;
+    std::string shard = "1/1";
+    bool resume = false, quiet = false;
+    std::string out;
+    std::string command_line;
+};
+
+void parse_shard(const std::string& text, RunnerOptions& o) {
+    const auto slash = text.find('/');
+    try {
+        if (slash == std::string::npos) throw std::invalid_argument(text);
+        o.shard_index = std::stoi(text.substr(0, slash));
+        o.shard_count = std::stoi(text.substr(slash + 1));
+    } catch (const std::exception&) {
+        throw InputError("--shard must be I/N, e.g. 2/4, not '" + text + "'");
+    }
+    if (o.shard_count < 1 || o.shard_index < 1 || o.shard_index > o.shard_count)
+        throw InputError("--shard " + text + ": need 1 <= I <= N");
+}
+
+int run_command(const RunArgs& args) {
+    RunnerOptions options;
+    options.jobs = args.jobs;
+    parse_shard(args.shard, options);
+    options.resume = args.resume;
+    options.quiet = args.quiet;
+    options.out_dir = args.out;
+    options.command_line = args.command_line;
+    const ExperimentConfig config = load_config(args.config);
+    const RunnerReport r = run_experiment(config, options);
+    std::cout << fmt::format("{}: {} runs in this shard, {} already done, {} written now, {} errors{}\n", r.csv_path,
+                             r.shard_runs, r.skipped, r.completed, r.errors,
+                             r.interrupted ? " (interrupted: run again with --resume)" : "");
+    return r.interrupted ? 1 : 0;
+}
+
+}  // namespace
+
+void add_run(CLI::App& app, Action& run, const std::string& command_line) {
+    auto args = std::make_shared<RunArgs>();
+    CLI::App* cmd = app.add_subcommand("run", "Run an experiment from a YAML config (see configs/README.md)");
+    cmd->add_option("config", args->config, "The experiment config (YAML)")->required();
+    cmd->add_option("--jobs,-j", args->jobs, "Worker threads (default: all cores)")->check(CLI::NonNegativeNumber);
+    cmd->add_option("--shard", args->shard, "Run shard I of N of the run matrix, e.g. 2/4");
+    cmd->add_flag("--resume", args->resume, "Continue an interrupted run: skip the runs already in the CSV");
+    cmd->add_option("--out", args->out, "Directory for the CSV and its sidecar (default: the config's output)");
+    cmd->add_flag("--quiet,-q", args->quiet, "No progress output");
+    args->command_line = command_line;
+    cmd->callback([args, &run] { run = [args] { return run_command(*args); }; });
+}
+
+}  // namespace futolab::app

@@ -1,0 +1,73 @@
+#include "experiments/merge.hpp"
+
+#include "core/error.hpp"
+#include "experiments/csv_reader.hpp"
+#include "experiments/results_csv.hpp"
+#include "experiments/sidecar.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <map>
+
+namespace futolab {
+namespace {
+
+// Checks that every input comes from the same config; returns the first one's facts.
+SidecarFacts check_same_config(const std::vector<std::string>& inputs) {
+    const SidecarFacts first = read_sidecar(inputs.front());
+    for (const std::string& path : inputs) {
+        const SidecarFacts f = read_sidecar(path);
+        if (f.config_hash != first.config_hash)
+            throw InputError(fmt::format("{}: comes from another config (hash {}, not {} as {})", path, f.config_hash,
+                                         first.config_hash, inputs.front()));
+    }
+    return first;
+}
+
+std::string line_of(const std::vector<std::string>& fields) {
+    std::string out;
+    for (const std::string& f : fields) out += (out.empty() ? "" : ",") + csv_quote(f);
+    return out + "\n";
+}
+
+}  // namespace
+
+MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out) {
+    if (inputs.empty()) throw InputError("merge needs at least one CSV");
+    const SidecarFacts facts = check_same_config(inputs);
+    std::map<std::size_t, std::vector<std::string>> by_run;
+    MergeReport report;
+    report.expected = facts.total_runs;
+    for (const std::string& path : inputs) {
+        const CsvTable t = read_csv_file(path);
+        if (t.header != csv_columns()) throw InputError(path + ": not a futolab results CSV (header differs)");
+        const std::size_t run_col = t.column("run", path);
+        for (const auto& row : t.rows) {
+            const std::size_t run = std::stoull(row[run_col]);
+            if (!by_run.emplace(run, row).second) report.duplicates.push_back(run);
+        }
+    }
+    for (std::size_t r = 0; r < facts.total_runs; ++r)
+        if (!by_run.count(r)) report.missing.push_back(r);
+    std::ofstream file(out, std::ios::binary | std::ios::trunc);
+    file << csv_header_line();
+    for (const auto& [run, row] : by_run) file << line_of(row);
+    if (!file.flush()) throw std::runtime_error("cannot write " + out);
+    report.rows = by_run.size();
+
+    const YAML::Node meta = YAML::LoadFile(sidecar_path(inputs.front()));
+    ExperimentConfig config = parse_config(meta["config"].as<std::string>(), meta["config_file"].as<std::string>());
+    config.config_hash = facts.config_hash;  // the shards' hash, not the re-emitted text's
+    RunInfo info;
+    info.command_line = fmt::format("futolab merge ({} shard files)", inputs.size());
+    info.total_runs = info.shard_runs = facts.total_runs;
+    info.completed = report.rows;
+    info.started = info.finished = utc_now_iso8601();
+    info.state = report.missing.empty() ? "merged" : "merged-incomplete";
+    write_sidecar(out, config, info);
+    return report;
+}
+
+}  // namespace futolab

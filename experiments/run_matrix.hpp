@@ -1,0 +1,45 @@
+// The run matrix of an experiment: instances × solvers × repeats, in a fixed order, with
+// seeds derived from the config seed and each run's coordinates, so that every shard and
+// every resume sees the same runs with the same seeds.
+#pragma once
+
+#include "core/puzzle.hpp"
+#include "experiments/config.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+struct PlannedRun {
+    std::size_t index = 0;  // position in the full matrix (the CSV `run` column)
+    int instance = 0;       // into RunMatrix::instances
+    int solver = 0;         // into RunMatrix::solvers
+    int repeat = 1;         // 1-based
+    std::uint64_t seed = 0;
+};
+
+struct RunMatrix {
+    std::vector<Puzzle> instances;
+    std::vector<SolverSpec> solvers;
+    std::vector<PlannedRun> runs;  // instance-major, then solver, then repeat
+};
+
+// Loads every instance source (globs expanded and sorted) and lays out the runs.
+RunMatrix build_run_matrix(const ExperimentConfig& config);
+
+// Shard `index` of `count` (1-based): runs whose matrix index ≡ index−1 (mod count). Round
+// robin keeps shards balanced when cost grows along the matrix.
+std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index, int count);
+
+// Identifies a run across resumes and shards: instance id + hash, solver with canonical
+// options, seed and repeat.
+std::string run_key(const std::string& instance, const std::string& instance_hash, const std::string& solver,
+                    const std::string& options, std::uint64_t seed, int repeat);
+std::string run_key(const RunMatrix& m, const PlannedRun& run);
+
+// splitmix64 (Steele, Lea & Flood 2014) mixing: a seed from the config seed and coordinates.
+std::uint64_t derive_seed(std::uint64_t base, const std::string& coordinates);
+
+}  // namespace futolab

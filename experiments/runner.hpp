@@ -1,0 +1,36 @@
+// `futolab run`: executes an experiment's run matrix (or one shard of it) on a pool of worker
+// threads, appending each row to the CSV as soon as its run finishes (one write, flushed), so
+// a killed run loses nothing that finished and `--resume` continues where it stopped.
+#pragma once
+
+#include "experiments/config.hpp"
+
+#include <cstddef>
+#include <string>
+
+namespace futolab {
+
+struct RunnerOptions {
+    int jobs = 0;  // 0 = all cores
+    int shard_index = 1, shard_count = 1;
+    bool resume = false;
+    bool quiet = false;
+    std::string out_dir;       // overrides the directory of the config's output
+    std::string command_line;  // for the sidecar
+};
+
+struct RunnerReport {
+    std::string csv_path;
+    std::size_t shard_runs = 0;  // runs in this shard
+    std::size_t skipped = 0;     // already in the CSV (resume)
+    std::size_t completed = 0;   // rows written now
+    std::size_t errors = 0;      // rows with status error
+    bool interrupted = false;    // stopped by SIGINT/SIGTERM
+};
+
+// The CSV path for a config and options (output dir override, shard suffix).
+std::string results_path(const ExperimentConfig& config, const RunnerOptions& options);
+
+RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions& options);
+
+}  // namespace futolab
