@@ -1,21 +1,168 @@
-// Placeholder: replaced by the format readers and writers (issue #2).
+// The table of formats, detection by extension or content, and the dispatch to the
+// per-format readers and writers (futo.cpp, jsonl.cpp, tatham.cpp, essence.cpp, dzn.cpp).
 #include "core/formats/formats.hpp"
 
 #include "core/error.hpp"
+#include "core/formats/readers.hpp"
+#include "core/formats/text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
 
 namespace futolab {
 
+using namespace formats_internal;
+
 const std::vector<FormatInfo>& format_table() {
-    static const std::vector<FormatInfo> rows;
+    static const std::vector<FormatInfo> rows{
+        {Format::futo, "futo", {".futo"}, true, true, "grid text for people (2n-1 lines per puzzle)"},
+        {Format::jsonl, "jsonl", {".jsonl"}, true, true, "JSON Lines corpus, one instance per line"},
+        {Format::tatham, "tatham", {".tatham"}, true, true, "Simon Tatham's Unequal game IDs, one per line"},
+        {Format::essence, "essence", {".param", ".essence-param"}, true, false, "Essence parameter file (Conjure)"},
+        {Format::dzn, "dzn", {".dzn"}, false, false, "MiniZinc data for models/futoshiki.mzn (write only)"},
+    };
     return rows;
 }
-Format format_from_name(std::string_view name) { throw InputError("unknown format " + std::string(name)); }
-std::optional<Format> format_from_extension(std::string_view) { return std::nullopt; }
-Format detect_format(const std::string& path, std::string_view) { throw InputError(path + ": unknown format"); }
-std::vector<Instance> read_instances(const std::string& path) { throw InputError(path + ": unknown format"); }
-std::vector<Instance> parse_instances(std::string_view, const std::string& source, Format) {
-    throw InputError(source + ": unknown format");
+
+const FormatInfo& format_info(Format format) {
+    for (const FormatInfo& info : format_table())
+        if (info.format == format) return info;
+    throw std::logic_error("format missing from format_table()");
 }
-std::string write_instances(const std::vector<Instance>&, Format) { return {}; }
+
+// A name as given to --to; an extension without its dot ("param") is accepted too.
+Format format_from_name(std::string_view name) {
+    std::string names;
+    for (const FormatInfo& info : format_table()) {
+        if (info.name == name) return info.format;
+        for (std::string_view ext : info.extensions)
+            if (ext.substr(1) == name) return info.format;
+        names += (names.empty() ? "" : ", ") + std::string(info.name);
+    }
+    throw InputError(fmt::format("unknown format {} (valid: {})", quoted(name, 40), names));
+}
+
+std::optional<Format> format_from_extension(std::string_view path) {
+    std::string name = std::filesystem::path(path).filename().string();
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    for (const FormatInfo& info : format_table())
+        for (std::string_view ext : info.extensions)
+            if (name.size() > ext.size() && name.ends_with(ext)) return info.format;
+    return std::nullopt;
+}
+
+namespace {
+
+// `5:…`, `12dx:…`: the order, parameter letters, a colon.
+bool looks_like_tatham(std::string_view line) {
+    std::size_t i = 0;
+    while (i < line.size() && line[i] >= '0' && line[i] <= '9') ++i;
+    if (i == 0) return false;
+    while (i < line.size() && line[i] >= 'a' && line[i] <= 'z') ++i;
+    return i < line.size() && line[i] == ':';
+}
+
+bool looks_like_grid(std::string_view line) {
+    const auto tokens = split_tokens(line.substr(0, line.find('#')));
+    return !tokens.empty() && std::all_of(tokens.begin(), tokens.end(), [](const Token& t) {
+        return is_digits(t.text) || t.text == "." || t.text == "_" || t.text == "<" || t.text == ">";
+    });
+}
+
+// The first significant line decides; comment lines (# or $) are skipped.
+std::optional<Format> sniff(std::string_view content) {
+    for (const Line& line : split_lines(content)) {
+        const std::string_view t = trim(line.text);
+        if (t.empty() || t[0] == '#' || t[0] == '$') continue;
+        if (t[0] == '{') return Format::jsonl;
+        if (t.starts_with("letting") || t.starts_with("language")) return Format::essence;
+        if (looks_like_tatham(t)) return Format::tatham;
+        if (looks_like_grid(t)) return Format::futo;
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// Rejects what cannot be a text puzzle file: nothing at all, or binary bytes.
+void check_text(std::string_view text, const std::string& source) {
+    if (trim(text).empty()) fail(source, 0, 0, "empty input");
+    for (const Line& line : split_lines(text))
+        for (std::size_t i = 0; i < line.text.size(); ++i) {
+            const auto ch = static_cast<unsigned char>(line.text[i]);
+            if (ch < 0x20 && ch != '\t' && ch != '\f' && ch != '\v' && ch != '\r')
+                fail(source, line.number, static_cast<int>(i) + 1,
+                     fmt::format("binary data (byte 0x{:02x}): not a text puzzle file", ch));
+        }
+}
+
+std::string_view without_bom(std::string_view text) {
+    return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;  // editors on Windows add it
+}
+
+std::string read_all(const std::string& path) {
+    if (path == "-") return {std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) fail(path, 0, 0, "cannot read: is a directory");
+    std::ifstream file(path, std::ios::binary);
+    if (!file) fail(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
+    std::ostringstream text;
+    text << file.rdbuf();
+    if (file.bad()) fail(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
+    return text.str();
+}
+
+}  // namespace
+
+Format detect_format(const std::string& path, std::string_view content) {
+    if (path != "-")
+        if (auto format = format_from_extension(path)) return *format;
+    if (auto format = sniff(without_bom(content))) return *format;
+    fail(path, 0, 0, "cannot tell the format (use an extension: .futo .jsonl .tatham .param .essence-param)");
+}
+
+std::vector<Instance> read_instances(const std::string& path) {
+    const std::string content = read_all(path);
+    check_text(content, path);
+    return parse_instances(content, path, detect_format(path, content));
+}
+
+std::vector<Instance> parse_instances(std::string_view text, const std::string& source, Format format) {
+    text = without_bom(text);
+    check_text(text, source);
+    std::vector<Instance> out;
+    switch (format) {
+        case Format::futo: out = read_futo(text, source); break;
+        case Format::jsonl: out = read_jsonl(text, source); break;
+        case Format::tatham: out = read_tatham(text, source); break;
+        case Format::essence: out.push_back(read_essence(text, source)); break;
+        case Format::dzn: fail(source, 0, 0, "dzn is write-only (MiniZinc data is not read back)");
+    }
+    if (out.empty()) fail(source, 0, 0, "no instance found (only comments and blank lines)");
+    return out;
+}
+
+std::string write_instances(const std::vector<Instance>& instances, Format format) {
+    const FormatInfo& info = format_info(format);
+    if (!info.multi_instance && instances.size() != 1)
+        throw InputError(fmt::format("format '{}' holds exactly one instance per file, got {}", info.name,
+                                     instances.size()));
+    switch (format) {
+        case Format::futo: return write_futo(instances);
+        case Format::jsonl: return write_jsonl(instances);
+        case Format::tatham: return write_tatham(instances);
+        case Format::essence: return write_essence(instances.front());
+        case Format::dzn: return write_dzn(instances.front());
+    }
+    throw std::logic_error("unhandled format");
+}
 
 }  // namespace futolab

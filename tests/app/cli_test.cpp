@@ -48,7 +48,7 @@ TEST_CASE("--version and --help exit 0", "[cli]") {
 
 TEST_CASE("usage errors exit 2 with one line", "[cli]") {
     for (const char* cmd : {"", "nosuchcommand", "solve", "solve --count zero x.futo", "convert x.futo",
-                            "solve --format xml good/conjure.futo"}) {
+                            "solve --format xml good/conjure-4x4.futo"}) {
         INFO(cmd);
         const auto r = run_cli(cmd);
         CHECK(r.exit_code == 2);
@@ -57,10 +57,10 @@ TEST_CASE("usage errors exit 2 with one line", "[cli]") {
 }
 
 TEST_CASE("unknown solvers and options are rejected with the valid ones listed", "[cli]") {
-    auto r = run_cli("solve -s nosuch good/conjure.futo");
+    auto r = run_cli("solve -s nosuch good/conjure-4x4.futo");
     CHECK(r.exit_code == 2);
     CHECK(r.err == "futolab: unknown solver 'nosuch' (valid: backtracking, bitmask, fc, gac, gecode)\n");
-    r = run_cli("solve -s gac:colour=red good/conjure.futo");
+    r = run_cli("solve -s gac:colour=red good/conjure-4x4.futo");
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("solver 'gac' has no option 'colour' (valid: ") != std::string::npos);
 }

@@ -1,0 +1,239 @@
+// Essence parameter files (.param, .essence-param), SPEC §2.4, as Conjure reads them:
+//   letting n be 4
+//   letting hints be function((1,1) --> 2, ...)
+//   letting less_than be relation(((1,1),(2,1)), ...)
+// 1-based, `$` comments, free layout. One instance per file. A tokenizer keeps every token's
+// line and column so that errors, and Puzzle::compile later, can point at the clue.
+#include "core/formats/readers.hpp"
+#include "core/formats/text.hpp"
+
+#include <fmt/format.h>
+
+namespace futolab::formats_internal {
+namespace {
+
+struct EToken {
+    enum Kind { word, number, symbol, quoted_type, end } kind = end;
+    std::string_view text;
+    int line = 0, column = 0;
+};
+
+bool is_word_char(char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+class Tokenizer {
+public:
+    Tokenizer(std::string_view text, const std::string& source) : text_(text), source_(source) {}
+
+    std::vector<EToken> run() {
+        std::vector<EToken> out;
+        while (skip_space_and_comments()) out.push_back(next());
+        // The end is placed just after the last token, where the input stopped making sense.
+        EToken end{EToken::end, "end of file", 1, 1};
+        if (!out.empty()) {
+            end.line = out.back().line;
+            end.column = out.back().column + static_cast<int>(out.back().text.size());
+        }
+        out.push_back(end);
+        return out;
+    }
+
+private:
+    int column() const { return static_cast<int>(pos_ - line_start_) + 1; }
+
+    bool skip_space_and_comments() {
+        while (pos_ < text_.size()) {
+            const char ch = text_[pos_];
+            if (ch == '\n') {
+                ++line_;
+                line_start_ = ++pos_;
+            } else if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v') {
+                ++pos_;
+            } else if (ch == '$') {
+                while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
+            } else {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    EToken take(EToken::Kind kind, std::size_t length) {
+        EToken t{kind, text_.substr(pos_, length), line_, column()};
+        pos_ += length;
+        return t;
+    }
+
+    EToken next() {
+        const std::string_view rest = text_.substr(pos_);
+        if (rest.starts_with("-->")) return take(EToken::symbol, 3);
+        const char ch = rest[0];
+        if (ch == '(' || ch == ')' || ch == ',' || ch == ':' || ch == '.') return take(EToken::symbol, 1);
+        if (ch == '`') return take_type(rest);
+        if (is_word_char(ch)) {
+            std::size_t len = 0;
+            while (len < rest.size() && is_word_char(rest[len])) ++len;
+            return take(is_digits(rest.substr(0, len)) ? EToken::number : EToken::word, len);
+        }
+        fail(source_, line_, column(), fmt::format("unexpected character {}", quoted(rest.substr(0, 1))));
+    }
+
+    // A `type annotation` that Conjure may print after an empty literal: skipped by the parser.
+    EToken take_type(std::string_view rest) {
+        const std::size_t close = rest.find('`', 1);
+        if (close == std::string_view::npos || rest.substr(0, close).find('\n') != std::string_view::npos)
+            fail(source_, line_, column(), "unterminated `type` annotation");
+        return take(EToken::quoted_type, close + 1);
+    }
+
+    std::string_view text_;
+    const std::string& source_;
+    std::size_t pos_ = 0, line_start_ = 0;
+    int line_ = 1;
+};
+
+class EssenceParser {
+public:
+    EssenceParser(std::vector<EToken> tokens, const std::string& source) : tokens_(std::move(tokens)), source_(source) {
+        in_.source = source;
+    }
+
+    Instance parse() {
+        while (peek().kind != EToken::end) {
+            if (peek().text == "language") {
+                skip_line();  // "language Essence 1.3", as Conjure writes it
+                continue;
+            }
+            letting();
+        }
+        if (!has_n_) error(peek(), "missing 'letting n be N' (the size of the board)");
+        in_.id = file_stem(source_);
+        return std::move(in_);
+    }
+
+private:
+    [[noreturn]] void error(const EToken& at, std::string_view problem) const {
+        fail(source_, at.line, at.column, problem);
+    }
+    const EToken& peek() const { return tokens_[pos_]; }
+    const EToken& advance() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
+    bool accept(std::string_view text) {
+        if (peek().text != text || peek().kind == EToken::end) return false;
+        advance();
+        return true;
+    }
+    const EToken& expect(std::string_view text) {
+        if (peek().text != text || peek().kind == EToken::end)
+            error(peek(), fmt::format("expected '{}', found {}", text, shown(peek())));
+        return advance();
+    }
+    static std::string shown(const EToken& t) { return t.kind == EToken::end ? "end of file" : quoted(t.text); }
+
+    int number() {
+        const EToken& t = peek();
+        if (t.kind != EToken::number) error(t, fmt::format("expected a number, found {}", shown(t)));
+        const auto value = parse_count(t.text);
+        if (!value) error(t, fmt::format("number {} is too large", quoted(t.text)));
+        advance();
+        return *value;
+    }
+
+    void skip_line() {
+        const int line = peek().line;
+        while (peek().kind != EToken::end && peek().line == line) advance();
+    }
+
+    void letting() {
+        const EToken& start = expect("letting");
+        const EToken& name = advance();
+        expect("be");
+        if (name.text == "n") read_n(start);
+        else if (name.text == "hints") read_collection("function", [this] { read_hint(); });
+        else if (name.text == "less_than") read_collection("relation", [this] { read_pair(); });
+        else error(name, fmt::format("unknown letting {} (expected n, hints or less_than)", shown(name)));
+    }
+
+    void read_n(const EToken& start) {
+        if (has_n_) error(start, "'letting n' is given twice");
+        in_.n = number();
+        in_.line = start.line;
+        has_n_ = true;
+    }
+
+    // `function( item, item, ... )` with an optional trailing comma and an optional
+    // `: \`type\`` after it.
+    template <class ReadItem>
+    void read_collection(std::string_view keyword, ReadItem read_item) {
+        expect(keyword);
+        expect("(");
+        while (!accept(")")) {
+            read_item();
+            if (accept(")")) break;
+            if (!accept(",")) error(peek(), fmt::format("expected ',' or ')', found {}", shown(peek())));
+        }
+        if (accept(":")) {
+            if (peek().kind != EToken::quoted_type) error(peek(), "expected a `type` after ':'");
+            advance();
+        }
+    }
+
+    // (r, c), 1-based in the file → a 0-based (row, col).
+    std::pair<int, int> cell() {
+        expect("(");
+        const int r = number();
+        expect(",");
+        const int c = number();
+        expect(")");
+        return {r - 1, c - 1};
+    }
+
+    void read_hint() {
+        const EToken& at = peek();
+        const auto [r, c] = cell();
+        expect("-->");
+        const int value = number();
+        in_.givens.push_back({r, c, value, at.line, at.column});
+    }
+
+    void read_pair() {
+        const EToken& at = expect("(");
+        const auto [r1, c1] = cell();
+        expect(",");
+        const auto [r2, c2] = cell();
+        expect(")");
+        in_.lt.push_back({r1, c1, r2, c2, at.line, at.column});
+    }
+
+    std::vector<EToken> tokens_;
+    std::size_t pos_ = 0;
+    const std::string& source_;
+    Instance in_;
+    bool has_n_ = false;
+};
+
+}  // namespace
+
+Instance read_essence(std::string_view text, const std::string& source) {
+    return EssenceParser(Tokenizer(text, source).run(), source).parse();
+}
+
+std::string write_essence(const Instance& in) {
+    std::string out = in.id.empty() ? "" : "$ " + one_line(in.id) + "\n";
+    out += fmt::format("letting n be {}\n", in.n);
+    out += "letting hints be function(";
+    for (std::size_t i = 0; i < in.givens.size(); ++i) {
+        const Given& g = in.givens[i];
+        out += fmt::format("{}\n        ({},{}) --> {}", i == 0 ? "" : ",", g.row + 1, g.col + 1, g.value);
+    }
+    out += in.givens.empty() ? ")\n" : "\n)\n";
+    out += "letting less_than be relation(";
+    for (std::size_t i = 0; i < in.lt.size(); ++i) {
+        const LessThan& r = in.lt[i];
+        out += fmt::format("{}\n        (({},{}), ({},{}))", i == 0 ? "" : ",", r.r1 + 1, r.c1 + 1, r.r2 + 1, r.c2 + 1);
+    }
+    out += in.lt.empty() ? ")\n" : "\n)\n";
+    return out;
+}
+
+}  // namespace futolab::formats_internal

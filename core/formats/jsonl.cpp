@@ -1,0 +1,184 @@
+// JSON Lines corpus (.jsonl), SPEC §2.2: one object per line with id, n, givens [[r,c,v]],
+// lt [[r1,c1,r2,c2]] (0-based), optional solution and meta. Unknown keys go to
+// Instance::extra and are written back, so a rewrite loses nothing.
+#include "core/formats/readers.hpp"
+#include "core/formats/text.hpp"
+
+#include <fmt/format.h>
+
+#include <climits>
+#include <utility>
+
+namespace futolab::formats_internal {
+namespace {
+
+// The JSON value shortened for a message.
+std::string shown(const Json& value) {
+    return quoted(value.dump(-1, ' ', false, Json::error_handler_t::replace), 40);
+}
+
+std::optional<int> as_int(const Json& value) {
+    if (value.is_number_unsigned()) {
+        const auto u = value.get<std::uint64_t>();
+        if (u > static_cast<std::uint64_t>(INT_MAX)) return std::nullopt;
+        return static_cast<int>(u);
+    }
+    if (value.is_number_integer()) {
+        const auto s = value.get<std::int64_t>();
+        if (s < INT_MIN || s > INT_MAX) return std::nullopt;
+        return static_cast<int>(s);
+    }
+    return std::nullopt;
+}
+
+// One line's object turned into an Instance; every error names the line.
+class LineReader {
+public:
+    LineReader(const std::string& source, int line) : source_(source), line_(line) {}
+
+    Instance read(const Json& object) {
+        Instance in;
+        in.source = source_;
+        in.line = line_;
+        bool has_n = false;
+        for (const auto& [key, value] : object.items()) {
+            if (key == "id") in.id = read_id(value);
+            else if (key == "n") { in.n = integer(value, "\"n\""); has_n = true; }
+            else if (key == "givens") read_givens(value, in);
+            else if (key == "lt") read_lt(value, in);
+            else if (key == "solution") read_solution(value, in);
+            else if (key == "meta") read_meta(value, in);
+            else in.extra[key] = value;  // unknown: kept for the rewrite
+        }
+        if (!has_n) error("missing \"n\" (the size of the board)");
+        if (!in.solution.empty() && std::cmp_not_equal(in.solution.size(), in.n))
+            error(fmt::format("\"solution\" has {} rows, expected n = {}", in.solution.size(), in.n));
+        if (in.id.empty()) in.id = fmt::format("{}:{}", file_stem(source_), line_);
+        return in;
+    }
+
+private:
+    [[noreturn]] void error(std::string_view problem) const { fail(source_, line_, 0, problem); }
+
+    int integer(const Json& value, std::string_view what) const {
+        if (auto v = as_int(value)) return *v;
+        error(fmt::format("{} must be an integer, got {} {}", what, value.type_name(), shown(value)));
+    }
+
+    std::string read_id(const Json& value) const {
+        if (!value.is_string()) error(fmt::format("\"id\" must be a string, got {} {}", value.type_name(), shown(value)));
+        return value.get<std::string>();
+    }
+
+    // An array of `arity` integers, e.g. a [r, c, v] given.
+    std::vector<int> tuple(const Json& entry, std::size_t arity, std::string_view what, std::size_t index,
+                           std::string_view shape) const {
+        if (!entry.is_array() || entry.size() != arity)
+            error(fmt::format("{}[{}] must be {}, got {}", what, index, shape, shown(entry)));
+        std::vector<int> out;
+        for (const Json& v : entry) out.push_back(integer(v, fmt::format("{}[{}]", what, index)));
+        return out;
+    }
+
+    void require_array(const Json& value, std::string_view what) const {
+        if (!value.is_array()) error(fmt::format("\"{}\" must be an array, got {}", what, value.type_name()));
+    }
+
+    void read_givens(const Json& value, Instance& in) const {
+        require_array(value, "givens");
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            const auto t = tuple(value[i], 3, "givens", i, "[row, col, value]");
+            in.givens.push_back({t[0], t[1], t[2], line_, 0});
+        }
+    }
+
+    void read_lt(const Json& value, Instance& in) const {
+        require_array(value, "lt");
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            const auto t = tuple(value[i], 4, "lt", i, "[r1, c1, r2, c2]");
+            in.lt.push_back({t[0], t[1], t[2], t[3], line_, 0});
+        }
+    }
+
+    // A square of integers; that it has n rows is checked once the whole object is read,
+    // since "n" may come after "solution".
+    void read_solution(const Json& value, Instance& in) const {
+        require_array(value, "solution");
+        for (std::size_t r = 0; r < value.size(); ++r) {
+            const Json& row = value[r];
+            if (!row.is_array() || row.size() != value.size())
+                error(fmt::format("solution row {} must be an array of {} integers, got {}", r + 1, value.size(),
+                                  shown(row)));
+            std::vector<int> values;
+            for (const Json& v : row) values.push_back(integer(v, fmt::format("solution row {}", r + 1)));
+            in.solution.push_back(std::move(values));
+        }
+    }
+
+    void read_meta(const Json& value, Instance& in) const {
+        if (value.is_null()) return;
+        if (!value.is_object()) error(fmt::format("\"meta\" must be an object, got {}", value.type_name()));
+        in.meta = value;
+    }
+
+    const std::string& source_;
+    int line_;
+};
+
+// "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." → the
+// part after the position, which is what a person needs.
+std::string parse_reason(const std::string& what) {
+    const std::size_t colon = what.find(": ");
+    return colon == std::string::npos ? what : what.substr(colon + 2);
+}
+
+Json parse_line(const Line& line, const std::string& source) {
+    try {
+        return Json::parse(line.text);
+    } catch (const Json::parse_error& e) {
+        fail(source, line.number, static_cast<int>(e.byte), "malformed JSON: " + printable(parse_reason(e.what()), 120));
+    }
+}
+
+}  // namespace
+
+std::vector<Instance> read_jsonl(std::string_view text, const std::string& source) {
+    std::vector<Instance> out;
+    for (const Line& line : split_lines(text)) {
+        if (trim(line.text).empty()) continue;
+        const Json object = parse_line(line, source);
+        if (!object.is_object())
+            fail(source, line.number, 0, fmt::format("expected a JSON object {{...}}, got {}", object.type_name()));
+        out.push_back(LineReader(source, line.number).read(object));
+    }
+    return out;
+}
+
+namespace {
+
+Json to_json(const Instance& in) {
+    Json j = Json::object();
+    if (!in.id.empty()) j["id"] = in.id;
+    j["n"] = in.n;
+    j["givens"] = Json::array();
+    for (const Given& g : in.givens) j["givens"].push_back({g.row, g.col, g.value});
+    j["lt"] = Json::array();
+    for (const LessThan& r : in.lt) j["lt"].push_back({r.r1, r.c1, r.r2, r.c2});
+    if (!in.solution.empty()) j["solution"] = in.solution;
+    if (in.meta.is_object()) j["meta"] = in.meta;
+    if (in.extra.is_object())
+        for (const auto& [key, value] : in.extra.items())
+            if (!j.contains(key) && key != "solution" && key != "meta") j[key] = value;  // never shadow a field
+    return j;
+}
+
+}  // namespace
+
+std::string write_jsonl(const std::vector<Instance>& instances) {
+    std::string out;
+    for (const Instance& in : instances)
+        out += to_json(in).dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+    return out;
+}
+
+}  // namespace futolab::formats_internal

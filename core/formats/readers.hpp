@@ -1,0 +1,29 @@
+// The per-format readers and writers behind formats.hpp (internal to core/formats). Readers
+// check syntax and token counts and record where every clue was read; Puzzle::compile does
+// the semantic checks. Writers of grid formats compile the instance first, because they need
+// a valid board to lay the clues out on.
+#pragma once
+
+#include "core/instance.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace futolab::formats_internal {
+
+std::vector<Instance> read_futo(std::string_view text, const std::string& source);
+std::string write_futo(const std::vector<Instance>& instances);
+
+std::vector<Instance> read_jsonl(std::string_view text, const std::string& source);
+std::string write_jsonl(const std::vector<Instance>& instances);
+
+std::vector<Instance> read_tatham(std::string_view text, const std::string& source);
+std::string write_tatham(const std::vector<Instance>& instances);
+
+Instance read_essence(std::string_view text, const std::string& source);
+std::string write_essence(const Instance& instance);
+
+std::string write_dzn(const Instance& instance);
+
+}  // namespace futolab::formats_internal

@@ -1,0 +1,101 @@
+#include "core/formats/text.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <filesystem>
+
+namespace futolab::formats_internal {
+
+std::vector<Line> split_lines(std::string_view text) {
+    std::vector<Line> lines;
+    int number = 1;
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        std::string_view line = text.substr(0, end);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // files from Windows
+        lines.push_back({line, number++});
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+    return lines;
+}
+
+namespace {
+bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\f' || ch == '\v'; }
+}  // namespace
+
+std::string_view trim(std::string_view text) {
+    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+    return text;
+}
+
+std::vector<Token> split_tokens(std::string_view line) {
+    std::vector<Token> tokens;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        if (is_space(line[i])) {
+            ++i;
+            continue;
+        }
+        const std::size_t start = i;
+        while (i < line.size() && !is_space(line[i])) ++i;
+        tokens.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
+    }
+    return tokens;
+}
+
+int column_of(std::string_view line, std::string_view part) {
+    return static_cast<int>(part.data() - line.data()) + 1;
+}
+
+bool is_digits(std::string_view text) {
+    if (text.empty()) return false;
+    for (char ch : text)
+        if (ch < '0' || ch > '9') return false;
+    return true;
+}
+
+std::optional<int> parse_count(std::string_view digits) {
+    if (!is_digits(digits)) return std::nullopt;
+    int value = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;  // overflow
+    return value;
+}
+
+std::string printable(std::string_view text, std::size_t max) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size() && i < max; ++i) {
+        const auto ch = static_cast<unsigned char>(text[i]);
+        if (ch < 0x20 || ch >= 0x7f)
+            out += fmt::format("\\x{:02x}", ch);
+        else
+            out += static_cast<char>(ch);
+    }
+    if (text.size() > max) out += "...";
+    return out;
+}
+
+std::string quoted(std::string_view token, std::size_t max) { return "'" + printable(token, max) + "'"; }
+
+std::string one_line(std::string_view text) {
+    std::string out(text);
+    for (char& ch : out)
+        if (static_cast<unsigned char>(ch) < 0x20) ch = ' ';
+    return out;
+}
+
+std::string file_stem(const std::string& source) {
+    if (source == "-" || source.empty()) return "stdin";
+    return std::filesystem::path(source).stem().string();
+}
+
+void assign_ids(std::vector<Instance>& instances, const std::string& source) {
+    const std::string stem = file_stem(source);
+    for (Instance& in : instances)
+        in.id = instances.size() == 1 ? stem : fmt::format("{}:{}", stem, in.line);
+}
+
+}  // namespace futolab::formats_internal

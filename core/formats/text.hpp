@@ -1,0 +1,55 @@
+// Small text helpers shared by the format readers (internal to core/formats). Readers work on
+// string_views into the whole input, so a token's column is its offset in its line + 1.
+#pragma once
+
+#include "core/error.hpp"
+#include "core/instance.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace futolab::formats_internal {
+
+struct Line {
+    std::string_view text;  // without the line break (and without a trailing '\r')
+    int number = 0;         // 1-based
+};
+
+struct Token {
+    std::string_view text;
+    int column = 0;  // 1-based
+};
+
+std::vector<Line> split_lines(std::string_view text);
+std::string_view trim(std::string_view text);
+// Whitespace-separated tokens of one line, with their columns.
+std::vector<Token> split_tokens(std::string_view line);
+// 1-based column of `part` inside `line` (part must be a view into line).
+int column_of(std::string_view line, std::string_view part);
+
+bool is_digits(std::string_view text);
+// A non-negative decimal number made only of digits; nullopt if empty, not digits or too big.
+std::optional<int> parse_count(std::string_view digits);
+
+// Text made printable for an error message: at most `max` characters, control and non-ASCII
+// bytes escaped as \xNN, so that a message stays one printable line whatever the input holds.
+std::string printable(std::string_view text, std::size_t max);
+// A token made printable and put in single quotes.
+std::string quoted(std::string_view token, std::size_t max = 24);
+// An id or other free text made safe for a one-line comment in a written file.
+std::string one_line(std::string_view text);
+
+// The file name without folder and last extension; "stdin" for "-".
+std::string file_stem(const std::string& source);
+
+// Ids of SPEC §2 for formats without an id field: the stem when the file holds one
+// instance, else "<stem>:<line>" (the line where the instance starts).
+void assign_ids(std::vector<Instance>& instances, const std::string& source);
+
+[[noreturn]] inline void fail(const std::string& source, int line, int column, std::string_view problem) {
+    throw_input_error(SourceLoc{source, line, column}, problem);
+}
+
+}  // namespace futolab::formats_internal

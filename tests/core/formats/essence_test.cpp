@@ -1,0 +1,72 @@
+// Essence parameter files: Conjure's layout, free whitespace, comments, empty collections.
+#include "test_util.hpp"
+
+#include "core/error.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace futolab;
+using namespace futolab::test;
+using Catch::Matchers::Contains;
+
+TEST_CASE("essence: the Conjure tutorial instance", "[essence]") {
+    const auto all = read_instances(shared_data("conjure-tutorial-4x4.param"));
+    REQUIRE(all.size() == 1);
+    const Instance& in = all[0];
+    CHECK(in.id == "conjure-tutorial-4x4");
+    CHECK(in.n == 4);
+    CHECK(in.line == 1);
+    REQUIRE(in.givens.size() == 2);
+    CHECK((in.givens[1].row == 1 && in.givens[1].col == 1 && in.givens[1].value == 2));
+    CHECK((in.givens[1].line == 4 && in.givens[1].column == 9));
+    REQUIRE(in.lt.size() == 4);
+    CHECK((in.lt[1].r1 == 3 && in.lt[1].c1 == 1 && in.lt[1].r2 == 2 && in.lt[1].c2 == 1));
+    CHECK(in.lt[1].line == 8);
+}
+
+TEST_CASE("essence: any layout, $ comments, empty and typed collections, trailing commas", "[essence]") {
+    const Instance in = parse_one("language Essence 1.3\n"
+                                  "$ a comment\n"
+                                  "letting less_than be relation()   $ none\n"
+                                  "letting hints be function((2,1)-->1,(1,2)\n-->\n2,) : `function (int, int) --> int`\n"
+                                  "letting   n\n be 2\n",
+                                  Format::essence, "x.essence-param");
+    CHECK(in.id == "x");
+    CHECK(in.n == 2);
+    CHECK(in.line == 7);
+    CHECK(in.lt.empty());
+    REQUIRE(in.givens.size() == 2);
+    CHECK((in.givens[0].row == 1 && in.givens[0].col == 0));
+    CHECK(hash_of(in) == hash_of(parse_one(write_instances({in}, Format::essence), Format::essence)));
+}
+
+TEST_CASE("essence writer: Conjure's layout, empty collections as function() and relation()", "[essence]") {
+    Instance in;
+    in.id = "e";
+    in.n = 3;
+    CHECK(write_instances({in}, Format::essence) ==
+          "$ e\nletting n be 3\nletting hints be function()\nletting less_than be relation()\n");
+    in.givens = {{0, 1, 3, 0, 0}};
+    in.lt = {{0, 0, 1, 0, 0, 0}, {2, 2, 2, 1, 0, 0}};
+    CHECK(write_instances({in}, Format::essence) ==
+          "$ e\nletting n be 3\nletting hints be function(\n        (1,2) --> 3\n)\n"
+          "letting less_than be relation(\n        ((1,1), (2,1)),\n        ((3,3), (3,2))\n)\n");
+}
+
+TEST_CASE("essence: malformed parameters", "[essence]") {
+    CHECK_THROWS_WITH(parse("letting n be 4\nletting hints be function((1,1) -> 2)", Format::essence, "p.param"),
+                      Contains("p.param:2:33: unexpected character '-'"));
+    CHECK_THROWS_WITH(parse("letting n be four", Format::essence, "p.param"),
+                      "p.param:1:14: expected a number, found 'four'");
+    CHECK_THROWS_WITH(parse("letting n 4", Format::essence, "p.param"), Contains("p.param:1:11: expected 'be'"));
+    CHECK_THROWS_WITH(parse("n be 4", Format::essence, "p.param"), Contains("p.param:1:1: expected 'letting'"));
+    CHECK_THROWS_WITH(parse("letting n be 2\nletting hints be relation()", Format::essence, "p.param"),
+                      Contains("p.param:2:18: expected 'function'"));
+    CHECK_THROWS_WITH(parse("letting n be 2 letting hints be function() : function", Format::essence, "p.param"),
+                      Contains("expected a `type` after ':'"));
+    CHECK_THROWS_WITH(parse("letting n be 2 letting hints be function() : `int", Format::essence, "p.param"),
+                      Contains("unterminated `type`"));
+    CHECK_THROWS_WITH(parse("letting n be 2\nletting hints be function((1,1) --> 1 (1,2) --> 2)", Format::essence,
+                            "p.param"),
+                      Contains("p.param:2:39: expected ',' or ')', found '('"));
+}

@@ -1,0 +1,63 @@
+// Readers never crash: mutated copies of valid files (bytes replaced, inserted, deleted, lines
+// cut) either read and compile, or fail with an InputError — never another exception.
+#include "test_util.hpp"
+
+#include "core/error.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using namespace futolab;
+using namespace futolab::test;
+
+namespace {
+
+std::string mutate(std::string text, std::mt19937& rng) {
+    static const std::string alphabet = "0123456789.<>^v_#${}[],:\"-() \nURDLadknxz\x01\xff";
+    const int edits = 1 + static_cast<int>(rng() % 4);
+    for (int e = 0; e < edits && !text.empty(); ++e) {
+        const std::size_t at = rng() % text.size();
+        const char ch = alphabet[rng() % alphabet.size()];
+        switch (rng() % 4) {
+            case 0: text[at] = ch; break;
+            case 1: text.insert(text.begin() + static_cast<std::ptrdiff_t>(at), ch); break;
+            case 2: text.erase(at, 1); break;
+            default: text.resize(at); break;
+        }
+    }
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("robustness: mutated inputs give InputError or a valid instance", "[robustness]") {
+    const std::vector<std::pair<std::string, Format>> seeds{
+        {"good/conjure-4x4.futo", Format::futo},       {"good/n10-extreme.futo", Format::futo},
+        {"good/multi-4x4.futo", Format::futo},         {"good/corpus.jsonl", Format::jsonl},
+        {"good/n10-extreme.tatham", Format::tatham},   {"good/guardian-5x5.tatham", Format::tatham},
+        {"good/conjure-4x4.param", Format::essence},
+    };
+    std::mt19937 rng(12345);
+    int accepted = 0, rejected = 0;
+    for (const auto& [file, format] : seeds) {
+        const std::string original = slurp(test_data(file));
+        for (int i = 0; i < 400; ++i) {
+            const std::string text = mutate(original, rng);
+            try {
+                for (const Instance& in : parse_instances(text, file, format)) {
+                    const Puzzle p = Puzzle::compile(in);
+                    // A valid instance must also be writable in every format.
+                    for (const FormatInfo& info : format_table())
+                        (void)write_instances({p.source_instance()}, info.format);
+                }
+                ++accepted;
+            } catch (const InputError& e) {
+                CHECK(std::string(e.what()).find('\n') == std::string::npos);
+                ++rejected;
+            }
+        }
+    }
+    CHECK(rejected > 0);
+    WARN("robustness: " << accepted << " mutated inputs accepted, " << rejected << " rejected with InputError");
+}
