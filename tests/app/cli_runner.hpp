@@ -23,11 +23,14 @@ inline std::string slurp(const std::string& path) {
     return ss.str();
 }
 
-// `args` is pasted into a shell command line after the executable; run from `cwd`.
+// `args` is pasted into a shell command line after the executable; run from `cwd`. The exit
+// code is that of the last command of the line.
 inline CliResult run_cli(const std::string& args, const std::string& cwd = FUTOLAB_SOURCE_DIR "/tests/data") {
     static int counter = 0;
     const std::string base = "/tmp/futolab-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
-    const std::string cmd = "cd '" + cwd + "' && '" FUTOLAB_CLI "' " + args + " >'" + base + ".out' 2>'" + base + ".err'";
+    // Braces: a backgrounded `futolab … & pid=$!; …; wait $pid` writes to the same files.
+    const std::string cmd =
+        "cd '" + cwd + "' && { '" FUTOLAB_CLI "' " + args + "; } >'" + base + ".out' 2>'" + base + ".err'";
     const int raw = std::system(cmd.c_str());
     CliResult r;
     r.exit_code = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

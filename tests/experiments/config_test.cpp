@@ -1,0 +1,105 @@
+#include "core/error.hpp"
+#include "experiments/config.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace futolab;
+
+namespace {
+
+const std::string kGood =
+    "name: t\n"
+    "instances:\n"
+    "  - file: x.futo\n"
+    "solvers: [gac]\n";
+
+std::string error_of(const std::string& text) {
+    try {
+        parse_config(text, "cfg.yaml");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("a minimal config gets the documented defaults", "[config]") {
+    const ExperimentConfig c = parse_config(kGood, "cfg.yaml");
+    CHECK(c.name == "t");
+    CHECK(c.seed == 1);
+    CHECK(c.repeats == 1);
+    CHECK(c.mode.name() == "first");
+    CHECK(c.limits.time_seconds == 0);
+    CHECK(c.limits.nodes == 0);
+    CHECK(c.output == "results/t.csv");
+    REQUIRE(c.solvers.size() == 1);
+    CHECK(c.solvers[0].text() == "gac:alldiff=regin,branch=dway,restart_base=100,restarts=none,val=min,var=mrv");
+    CHECK(c.config_hash.size() == 16);
+}
+
+TEST_CASE("a full config is read", "[config]") {
+    const ExperimentConfig c = parse_config(
+        "name: fc-vs-bt\nseed: 9\nrepeats: 3\nlimits: { time: 250ms, nodes: 1000 }\nmode: { count: all }\n"
+        "instances:\n  - file: a.jsonl\n  - file: b/*.tatham\nsolvers: [ \"bitmask\", \"fc:var=static\" ]\n"
+        "output: out/x.csv\n",
+        "cfg.yaml");
+    CHECK(c.seed == 9);
+    CHECK(c.repeats == 3);
+    CHECK(c.limits.time_seconds == Approx(0.25));
+    CHECK(c.limits.nodes == 1000);
+    CHECK(c.mode.name() == "count:all");
+    REQUIRE(c.instances.size() == 2);
+    CHECK(c.instances[1].file == "b/*.tatham");
+    CHECK(c.instances[1].line == 8);
+    CHECK(c.solvers[1].canonical_options() == "val=min,var=static");
+    CHECK(c.output == "out/x.csv");
+}
+
+TEST_CASE("durations", "[config]") {
+    CHECK(parse_duration_seconds("10s") == 10.0);
+    CHECK(parse_duration_seconds("1.5m") == 90.0);
+    CHECK(parse_duration_seconds("2h") == 7200.0);
+    CHECK(parse_duration_seconds("500ms") == Approx(0.5));
+    CHECK(parse_duration_seconds("30us") == Approx(3e-5));
+    CHECK(parse_duration_seconds("3") == 3.0);
+    CHECK_THROWS(parse_duration_seconds("10 parsecs"));
+    CHECK_THROWS(parse_duration_seconds("-1s"));
+    CHECK_THROWS(parse_duration_seconds("s"));
+}
+
+TEST_CASE("config errors name the file, line and column", "[config]") {
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {kGood + "foo: 1\n", "cfg.yaml:5:1: unknown key 'foo' in the config (valid: name, description, seed, repeats, "
+                             "mode, limits, instances, solvers, output)"},
+        {"instances:\n  - file: x\nsolvers: [gac]\n", "cfg.yaml:1:1: missing key 'name'"},
+        {"name: a b\n" + kGood.substr(8), "cfg.yaml:1:7: name must be letters, digits, '_', '.' or '-'"},
+        {kGood + "repeats: 0\n", "cfg.yaml:5:10: repeats must be a whole number >= 1, not '0'"},
+        {kGood + "repeats: three\n", "cfg.yaml:5:10: repeats must be a whole number >= 1, not 'three'"},
+        {kGood + "seed: -1\n", "cfg.yaml:5:7: seed must be a whole number >= 0, not '-1'"},
+        {kGood + "seed: [1]\n", "cfg.yaml:5:7: seed must be a single value"},
+        {kGood + "mode: { count: 0 }\n", "cfg.yaml:5:16: mode.count must be a positive whole number or 'all', not '0'"},
+        {kGood + "mode: { cnt: 2 }\n", "cfg.yaml:5:9: unknown key 'cnt' in mode (valid: count)"},
+        {kGood + "mode: fast\n", "cfg.yaml:5:7: mode must be a mapping"},
+        {kGood + "limits: { time: 10 parsecs }\n",
+         "cfg.yaml:5:17: limits.time: '10 parsecs' is not a duration (e.g. 10s, 500ms, 2m)"},
+        {kGood + "limits: { nodes: -5 }\n", "cfg.yaml:5:18: limits.nodes must be a whole number >= 1, not '-5'"},
+        {kGood + "limits: { memory: 1G }\n", "cfg.yaml:5:11: unknown key 'memory' in limits (valid: time, nodes)"},
+        {"name: t\ninstances: []\nsolvers: [gac]\n", "cfg.yaml:2:12: instances must be a non-empty list of sources"},
+        {"name: t\ninstances:\n  - path: x\nsolvers: [gac]\n",
+         "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file)"},
+        {"name: t\ninstances:\n  - file: x\nsolvers: [nosuch]\n",
+         "cfg.yaml:4:11: unknown solver 'nosuch' (valid: backtracking, bitmask, fc, gac, gecode)"},
+        {"name: t\ninstances:\n  - file: x\nsolvers: [\"fc:var=fast\"]\n",
+         "cfg.yaml:4:11: solver 'fc': option var=fast is invalid (valid: static|mrv)"},
+        {"name: t\ninstances:\n  - file: x\nsolvers: gac\n", "cfg.yaml:4:10: solvers must be a non-empty list"},
+        {"name: t\ninstances: [\n", "cfg.yaml:3:1: malformed YAML: end of sequence flow not found"},
+        {kGood + "name: u\n", "cfg.yaml:5:1: key 'name' is given twice"},
+        {"- name: t\n", "cfg.yaml:1: the config must be a YAML mapping of keys"},
+    };
+    for (const auto& [text, expected] : cases) {
+        INFO(text);
+        CHECK(error_of(text) == expected);
+    }
+    SUCCEED(cases.size() << " config errors checked");
+}

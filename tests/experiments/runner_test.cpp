@@ -1,0 +1,171 @@
+// The experiment driver end to end through the CLI: determinism, shards + merge, kill -9 and
+// resume, signals, limits. Runs use node limits (not time limits) wherever rows must be
+// reproducible, since a time limit makes the outcome depend on the machine's speed.
+#include "../app/cli_runner.hpp"
+#include "experiments/csv_reader.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+
+using futolab::test::run_cli;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kRoot = FUTOLAB_SOURCE_DIR;
+
+// A fresh scratch folder per test.
+std::string scratch(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("futolab-runner-" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir.string();
+}
+
+std::string write_config(const std::string& dir, const std::string& extra = "") {
+    const std::string path = dir + "/cfg.yaml";
+    std::ofstream(path) << "name: runner-test\nseed: 5\nrepeats: 2\nmode: { count: 2 }\n"
+                           "limits: { nodes: 300000 }\ninstances:\n  - file: "
+                        << kRoot << "/corpora/tatham-dev/n0[56].tatham\n"
+                        << "solvers: [ \"bitmask\", \"fc:var=static\", \"gac\" ]\n"
+                        << "output: " << dir << "/out/results.csv\n"
+                        << extra;
+    return path;
+}
+
+// run index → the row without its time columns; fails on a duplicate run.
+std::map<std::string, std::vector<std::string>> rows_by_run(const std::string& csv) {
+    const futolab::CsvTable t = futolab::read_csv_file(csv);
+    const std::size_t run = t.column("run", csv), wall = t.column("wall_ns", csv), cpu = t.column("cpu_ns", csv);
+    std::map<std::string, std::vector<std::string>> out;
+    for (auto row : t.rows) {
+        const std::string key = row[run];
+        row[wall] = row[cpu] = "";
+        INFO("run " << key);
+        CHECK(out.emplace(key, row).second);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("the same config twice gives the same rows apart from time columns", "[runner]") {
+    const std::string dir = scratch("determinism");
+    const std::string cfg = write_config(dir);
+    REQUIRE(run_cli("run -q --jobs 2 " + cfg + " --out " + dir + "/a").exit_code == 0);
+    REQUIRE(run_cli("run -q --jobs 1 " + cfg + " --out " + dir + "/b").exit_code == 0);
+    const auto a = rows_by_run(dir + "/a/results.csv");
+    CHECK(a.size() == 900);
+    CHECK(a == rows_by_run(dir + "/b/results.csv"));
+    CHECK(fs::exists(dir + "/a/results.csv.meta.yaml"));
+}
+
+TEST_CASE("shards merged equal a single run", "[runner]") {
+    const std::string dir = scratch("shards");
+    const std::string cfg = write_config(dir);
+    REQUIRE(run_cli("run -q " + cfg + " --out " + dir + "/single").exit_code == 0);
+    std::string shards;
+    for (int i = 1; i <= 3; ++i) {
+        REQUIRE(run_cli("run -q " + cfg + " --shard " + std::to_string(i) + "/3 --out " + dir + "/sh").exit_code == 0);
+        shards += " " + dir + "/sh/results.shard-" + std::to_string(i) + "-of-3.csv";
+    }
+    auto r = run_cli("merge" + shards + " --out " + dir + "/merged.csv");
+    CHECK(r.exit_code == 0);
+    CHECK(rows_by_run(dir + "/merged.csv") == rows_by_run(dir + "/single/results.csv"));
+    // A missing shard is reported and fails the merge.
+    r = run_cli("merge " + dir + "/sh/results.shard-1-of-3.csv --out " + dir + "/partial.csv");
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find("600 runs missing") != std::string::npos);
+    // Shards of another config are refused.
+    const std::string other = scratch("shards-other");
+    REQUIRE(run_cli("run -q " + write_config(other, "description: other\n") + " --shard 2/3").exit_code == 0);
+    r = run_cli("merge " + dir + "/sh/results.shard-1-of-3.csv " + other + "/out/results.shard-2-of-3.csv --out " +
+                dir + "/bad.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("comes from another config") != std::string::npos);
+}
+
+TEST_CASE("kill -9 at random points, then --resume: every run exactly once", "[runner][resume]") {
+    const std::string dir = scratch("kill");
+    const std::string cfg = write_config(dir);
+    REQUIRE(run_cli("run -q " + cfg + " --out " + dir + "/whole").exit_code == 0);
+    const auto whole = rows_by_run(dir + "/whole/results.csv");
+    std::mt19937 rng(12345);
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        const int ms = std::uniform_int_distribution<int>(30, 400)(rng);
+        INFO("killed after " << ms << " ms");
+        const std::string out = dir + "/k" + std::to_string(attempt);
+        run_cli("run -q --jobs 2 " + cfg + " --out " + out + " & pid=$!; sleep " + std::to_string(ms / 1000.0) +
+                "; kill -9 $pid; wait $pid");
+        const auto resumed = run_cli("run -q --resume " + cfg + " --out " + out);
+        CHECK(resumed.exit_code == 0);
+        CHECK(rows_by_run(out + "/results.csv") == whole);
+    }
+}
+
+TEST_CASE("resume cuts a truncated last row and never duplicates", "[runner][resume]") {
+    const std::string dir = scratch("truncated");
+    const std::string cfg = write_config(dir);
+    REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
+    const std::string csv = dir + "/out/results.csv";
+    const auto whole = rows_by_run(csv);
+    fs::resize_file(csv, fs::file_size(csv) - 25);  // cut the last row in the middle
+    const auto r = run_cli("run -q --resume " + cfg);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("899 already done, 1 written now") != std::string::npos);
+    CHECK(rows_by_run(csv) == whole);
+}
+
+TEST_CASE("existing results are never overwritten without --resume", "[runner]") {
+    const std::string dir = scratch("exists");
+    const std::string cfg = write_config(dir);
+    REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
+    const auto r = run_cli("run -q " + cfg);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("results exist already: use --resume") != std::string::npos);
+}
+
+TEST_CASE("SIGTERM stops cleanly with a valid CSV; resume completes it", "[runner][signals]") {
+    const std::string dir = scratch("sigterm");
+    const std::string cfg = write_config(dir);
+    const auto r = run_cli("run -q --jobs 2 " + cfg + " & pid=$!; sleep 0.15; kill -TERM $pid; wait $pid");
+    CHECK(r.exit_code == 1);
+    CHECK(r.out.find("(interrupted: run again with --resume)") != std::string::npos);
+    const std::string csv = dir + "/out/results.csv";
+    CHECK_FALSE(futolab::read_csv_file(csv).truncated);
+    std::ifstream meta(csv + ".meta.yaml");
+    const std::string sidecar((std::istreambuf_iterator<char>(meta)), std::istreambuf_iterator<char>());
+    CHECK(sidecar.find("state: interrupted") != std::string::npos);
+    CHECK(run_cli("run -q --resume " + cfg).exit_code == 0);
+    CHECK(rows_by_run(csv).size() == 900);
+}
+
+TEST_CASE("a run with a 1 s time limit on a hard instance is a timeout under 1.2 s", "[runner][limits]") {
+    const std::string dir = scratch("timeout");
+    // Counting all 7x7 Latin squares (6.1e13) cannot finish in 1 s.
+    std::ofstream(dir + "/empty7.jsonl") << "{\"id\": \"empty-7\", \"n\": 7, \"givens\": [], \"lt\": []}\n";
+    std::ofstream(dir + "/cfg.yaml") << "name: timeout\nmode: { count: all }\nlimits: { time: 1s }\ninstances:\n"
+                                        "  - file: " << dir << "/empty7.jsonl\n"
+                                     << "solvers: [ backtracking, gac ]\noutput: " << dir << "/t.csv\n";
+    REQUIRE(run_cli("run -q --jobs 2 " + dir + "/cfg.yaml").exit_code == 0);
+    const futolab::CsvTable t = futolab::read_csv_file(dir + "/t.csv");
+    REQUIRE(t.rows.size() == 2);
+    for (const auto& row : t.rows) {
+        CHECK(row[t.column("status", "t")] == "timeout");
+        CHECK(std::stoll(row[t.column("wall_ns", "t")]) < 1'200'000'000);
+    }
+}
+
+TEST_CASE("config errors stop the run before anything runs", "[runner]") {
+    const std::string dir = scratch("badcfg");
+    std::ofstream(dir + "/cfg.yaml") << "name: x\ninstances:\n  - file: " << dir << "/nothing*.futo\nsolvers: [gac]\n"
+                                     << "output: " << dir << "/x.csv\n";
+    const auto r = run_cli("run " + dir + "/cfg.yaml");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("cfg.yaml:3: no file matches") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir + "/x.csv"));
+}
