@@ -1,0 +1,83 @@
+// Small random Futoshiki instances for tests (header-only). A random Latin square is planted
+// (the cyclic square with its rows, columns and symbols shuffled); each cell is kept as a given
+// with probability p_given and each adjacent pair becomes a relation, oriented as the square
+// orients it, with probability p_relation. So the instance is satisfiable (the planted square
+// solves it) unless `perturb` changes one given to another value, which often makes it
+// unsatisfiable. Relations stay acyclic either way, so Puzzle::compile accepts every instance.
+//
+// Randomness is std::mt19937_64 (fully specified by the standard) with our own Fisher-Yates
+// shuffle and coin flips, so an instance depends only on its arguments, on any platform.
+#pragma once
+
+#include "core/instance.hpp"
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace futolab::test {
+
+// Uniform in [0, bound) (the modulo bias is irrelevant for tests).
+inline int random_below(std::mt19937_64& rng, int bound) {
+    return static_cast<int>(rng() % static_cast<std::uint64_t>(bound));
+}
+
+// True with probability p.
+inline bool coin(std::mt19937_64& rng, double p) {
+    return static_cast<double>(rng() >> 11) * 0x1.0p-53 < p;
+}
+
+inline std::vector<int> random_permutation(std::mt19937_64& rng, int n) {
+    std::vector<int> perm(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) perm[i] = i;
+    for (int i = n - 1; i > 0; --i) std::swap(perm[i], perm[random_below(rng, i + 1)]);
+    return perm;
+}
+
+// A random Latin square, row-major, values 1..n.
+inline std::vector<int> random_latin_square(std::mt19937_64& rng, int n) {
+    const std::vector<int> rows = random_permutation(rng, n), cols = random_permutation(rng, n),
+                           symbols = random_permutation(rng, n);
+    std::vector<int> square(static_cast<std::size_t>(n * n));
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) square[r * n + c] = symbols[(rows[r] + cols[c]) % n] + 1;
+    return square;
+}
+
+struct RandomInstanceSpec {
+    int n = 4;
+    double p_given = 0.3;
+    double p_relation = 0.2;
+    bool perturb = false;  // change one given (if any) to a different value
+};
+
+// The instance for (spec, seed); id "random-<n>-<seed>".
+inline Instance random_instance(const RandomInstanceSpec& spec, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    const int n = spec.n;
+    const std::vector<int> square = random_latin_square(rng, n);
+    Instance in;
+    in.id = "random-" + std::to_string(n) + "-" + std::to_string(seed);
+    in.source = "random_instances.hpp";
+    in.n = n;
+    for (int cell = 0; cell < n * n; ++cell)
+        if (coin(rng, spec.p_given)) in.givens.push_back({cell / n, cell % n, square[cell]});
+    auto maybe_relate = [&](int a, int b) {
+        if (!coin(rng, spec.p_relation)) return;
+        if (square[a] > square[b]) std::swap(a, b);
+        in.lt.push_back({a / n, a % n, b / n, b % n});
+    };
+    for (int cell = 0; cell < n * n; ++cell) {
+        if (cell % n + 1 < n) maybe_relate(cell, cell + 1);
+        if (cell + n < n * n) maybe_relate(cell, cell + n);
+    }
+    if (spec.perturb && !in.givens.empty()) {
+        Given& g = in.givens[static_cast<std::size_t>(random_below(rng, static_cast<int>(in.givens.size())))];
+        g.value = (g.value + random_below(rng, n - 1)) % n + 1;  // any value but the old one
+    }
+    return in;
+}
+
+}  // namespace futolab::test
