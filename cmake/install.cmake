@@ -3,9 +3,8 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS libfutolab futolab EXPORT futolabTargets
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS libfutolab EXPORT futolabTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS futolab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})  # the CLI: not an imported target
 foreach(dir core core/formats solvers experiments analysis)
   install(DIRECTORY ${dir}/ DESTINATION include/futolab/${dir} FILES_MATCHING PATTERN "*.hpp")
 endforeach()

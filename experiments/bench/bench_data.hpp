@@ -13,7 +13,7 @@ namespace futolab::bench {
 // The folder holding tatham-dev/: $FUTOLAB_DATA if set, else <shared>/data from the build.
 inline std::string data_dir() {
     const char* env = std::getenv("FUTOLAB_DATA");
-    return env != nullptr && *env != '\0' ? std::string(env) : std::string(FUTOLAB_SHARED_DIR) + "/data";
+    return env != nullptr && *env != '\0' ? std::string(env) : std::string(FUTOLAB_DATA_DIR);
 }
 
 // tatham-dev/nNN.tatham for n = first..last.

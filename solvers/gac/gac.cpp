@@ -1,22 +1,136 @@
-// Placeholder until the backend lands (issue #3): it reports an error, never a result.
+// Backend `gac`: maintained arc consistency (MAC; Sabin & Freuder, "Contradicting conventional
+// wisdom in constraint satisfaction", ECAI 1994) over the Futoshiki model
+//   one variable per cell, domain ⊆ 1..n (a 64-bit word);
+//   alldifferent on every row and every column;
+//   value(a) < value(b) for every relation; givens fix their cells.
+// Root: each cell's domain is [Puzzle::min_value, Puzzle::max_value] (chain bounds of the
+// relation DAG), givens fixed, then propagation to fixpoint before any search.
+//
+// Propagators (engine.hpp runs them to a common fixpoint, cheapest stage first):
+//   alldiff=regin   (default) GAC per row/column: Régin 1994 (regin.hpp), preceded by the
+//                   cheap consequences it implies — an assigned value removed from its row and
+//                   column (neq.hpp) and hidden singles (hidden.hpp)
+//   alldiff=binary  AC-3 over the pairwise ≠ of each row/column (neq.hpp)
+//   relations       bounds consistency for <, which is GAC for < (less.hpp)
+// Search (search.hpp): branch=dway|binary, var=static|mrv|domdeg|domwdeg (branch.hpp),
+// val=min|random (random: std::mt19937_64 seeded with SolveRequest::seed), restarts=none|luby.
+//
+// Equivalence with Gecode: with alldiff=regin the fixpoint at every node is GAC on every
+// alldifferent plus bounds consistency on every relation. That is the unique largest common
+// fixpoint of these propagators, the same as Gecode's distinct(IPL_DOM) + rel(IRT_LE) whatever
+// the propagation order (the chain bounds and givens are implied by it). With branch=binary,
+// var=mrv, val=min the branching is Gecode's INT_VAR_SIZE_MIN / INT_VAL_MIN binary branching,
+// so `gac:alldiff=regin,branch=binary,var=mrv,val=min` and Gecode build the same tree: the
+// tests (tests/solvers/gac/gecode_equiv_test.cpp) check equal nodes and fails against a Gecode
+// model.
+//
+// Counters (SPEC §4), exactly:
+//   nodes         every branching alternative tried below the root: each value tried for a
+//                 cell (dway), or each of x = v and x ≠ v (binary). The root is not a node.
+//   fails         nodes whose propagation detected a failure (a domain wipe-out, or a row or
+//                 column whose cells cannot take distinct values); plus 1 if the root's
+//                 propagation fails (then nodes = 0).
+//   checks        the revisions made by propagators, one per (revised cell, constraint):
+//                  - relation: a cell whose min or max changed revises each related
+//                    neighbour's bound: 1 check per neighbour;
+//                  - x ≠ y: a cell that becomes a singleton revises its n − 1 row peers and
+//                    n − 1 column peers: 2(n − 1) checks, counted when the pass starts (only
+//                    such arcs are revised: an arc whose y has two values cannot remove
+//                    anything). Both alldiff modes run this pass;
+//                  - alldiff=regin: each run of the hidden-single pass or of Régin's filter on
+//                    a line revises its n cells: n checks (also when the filter finds the line
+//                    needs no work, see engine.cpp).
+//   propagations  values removed from domains by propagators, at the root and in search. The
+//                 initial domains (chain bounds, givens) and branching decisions (x = v,
+//                 x ≠ v) are not counted.
+//   max_depth     the largest depth of a node, depth = decisions on its path (root = 0). In
+//                 binary branching a right alternative x ≠ v is one decision deeper than its
+//                 parent, like a left one.
+//   solutions     solutions found (search stops at the mode's limit).
+// With restarts, every run's nodes and fails are added up (repeated nodes count again).
+//
+// Restarts: restarts=luby is allowed only when the search stops at the first solution (mode
+// first, or count:1). A restart forgets which solutions were found, so counting beyond one
+// would need nogoods; rather than return a silently wrong count, other modes give
+// Status::error. Luby runs with a growing cutoff keep the search complete, so unsat is still
+// proved.
 #include "solvers/gac/gac.hpp"
+
+#include "core/error.hpp"
+#include "solvers/gac/engine.hpp"
+#include "solvers/gac/search.hpp"
+#include "solvers/search_control.hpp"
+
+#include <vector>
 
 namespace futolab::gac {
 namespace {
 
-class Placeholder final : public Solver {
+struct Config {
+    Alldiff alldiff = Alldiff::regin;
+    SearchOptions search;
+};
+
+Config config_of(const SolverSpec& spec) {
+    Config c;
+    c.alldiff = spec.get("alldiff") == "binary" ? Alldiff::binary : Alldiff::regin;
+    c.search.branch = spec.get("branch") == "binary" ? Branching::binary : Branching::dway;
+    const std::string& var = spec.get("var");
+    c.search.var = var == "static"   ? VarOrder::static_order
+                   : var == "domdeg"  ? VarOrder::domdeg
+                   : var == "domwdeg" ? VarOrder::domwdeg
+                                      : VarOrder::mrv;
+    c.search.val = spec.get("val") == "random" ? ValOrder::random : ValOrder::min;
+    c.search.luby = spec.get("restarts") == "luby";
+    c.search.restart_base = spec.get_uint("restart_base");
+    if (c.search.restart_base == 0) throw InputError("solver 'gac': option restart_base must be at least 1");
+    return c;
+}
+
+class Gac final : public Solver {
 public:
-    SolveResult solve(const Puzzle&, const SolveRequest&) override {
+    explicit Gac(const Config& config) : config_(config) {}
+
+    SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
         SolveResult r;
-        r.status = Status::error;
-        r.message = "backend 'gac' is not implemented yet";
+        if (config_.search.luby && request.mode.stop_after() != 1) {
+            r.status = Status::error;
+            r.message = "gac: restarts=luby needs first-solution search (a restart would count solutions again)";
+            return r;
+        }
+        SearchControl control(request.limits, request.mode);
+        Engine engine(puzzle, config_.alldiff, r.counters);
+        r.solution.reserve(static_cast<std::size_t>(puzzle.cells()));  // no allocation in search
+        if (!engine.root()) {
+            r.counters.fails = 1;
+            r.status = Status::unsat;
+            return r;
+        }
+        Search(engine, control, r.counters, config_.search, request.seed, r.solution).run();
+        r.status = control.status(r.counters.solutions);
         return r;
     }
+
+private:
+    Config config_;
 };
 
 }  // namespace
 
-std::span<const OptionSpec> options() { return {}; }
-std::unique_ptr<Solver> make(const SolverSpec&) { return std::make_unique<Placeholder>(); }
+std::span<const OptionSpec> options() {
+    static const std::vector<OptionSpec> table{
+        {"alldiff", {"regin", "binary"}, "regin",
+         "alldifferent propagation: regin = GAC (Regin 1994), binary = AC-3 over pairwise !="},
+        {"branch", {"dway", "binary"}, "dway", "dway: one child per value; binary: x = v, then x != v"},
+        {"restart_base", {"<uint>"}, "100", "fails allowed in the first Luby run (>= 1)"},
+        {"restarts", {"none", "luby"}, "none", "luby: restart on a Luby fail cutoff (first-solution search only)"},
+        {"val", {"min", "random"}, "min", "value order: smallest first, or random (seeded by the request seed)"},
+        {"var", {"static", "mrv", "domdeg", "domwdeg"}, "mrv",
+         "variable order: row-major, smallest domain, dom/deg, dom/wdeg; ties -> smallest cell"},
+    };
+    return table;
+}
+
+std::unique_ptr<Solver> make(const SolverSpec& spec) { return std::make_unique<Gac>(config_of(spec)); }
 
 }  // namespace futolab::gac

@@ -11,7 +11,7 @@ using futolab::test::run_cli;
 
 namespace {
 
-const std::string kShared = FUTOLAB_SHARED_DIR "/data";
+const std::string kShared = FUTOLAB_DATA_DIR;
 
 struct BadInput {
     std::string file, expected;
@@ -35,7 +35,7 @@ std::string hash_of(const std::string& check_output) {  // "...hash=0123456789ab
 
 }  // namespace
 
-TEST_CASE("--version and --help exit 0", "[cli]") {
+TEST_CASE("the version and help flags exit 0", "[cli]") {
     CHECK(run_cli("--version").out.find("futolab 0.") == 0);
     for (const char* cmd : {"--help", "solve --help", "check --help", "convert --help", "list --help",
                             "generate --help", "critical --help", "run --help", "merge --help", "analyze --help"}) {

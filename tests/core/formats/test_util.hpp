@@ -13,7 +13,7 @@
 
 namespace futolab::test {
 
-inline std::string shared_data(const std::string& name) { return std::string(FUTOLAB_SHARED_DIR) + "/data/" + name; }
+inline std::string shared_data(const std::string& name) { return std::string(FUTOLAB_DATA_DIR) + "/" + name; }
 inline std::string test_data(const std::string& name) { return std::string(FUTOLAB_SOURCE_DIR) + "/tests/data/" + name; }
 
 inline std::string slurp(const std::string& path) {

@@ -1,1 +1,194 @@
+// The whole `gac` backend through the registry and run_solver (which re-verifies every
+// solution): known counts, random instances against brute force and across every option
+// combination, limits, determinism and restarts.
+#include "gac_test_helpers.hpp"
+#include "solvers/registry.hpp"
+#include "solvers/run.hpp"
+
 #include <catch2/catch.hpp>
+
+#include <random>
+#include <string>
+#include <vector>
+
+namespace futolab::gac {
+namespace {
+
+SolveResult solve(const std::string& spec, const Puzzle& p, Mode mode, Limits limits = {}, std::uint64_t seed = 0) {
+    const auto solver = make_solver(parse_solver_spec(spec));
+    return run_solver(*solver, p, {mode, limits, seed}).result;
+}
+
+Puzzle empty_square(int n) { return Puzzle::compile(test::make_instance(n, {}, {})); }
+
+// Every combination of var × branch × alldiff × val.
+std::vector<std::string> all_specs() {
+    std::vector<std::string> out;
+    for (const char* var : {"static", "mrv", "domdeg", "domwdeg"})
+        for (const char* branch : {"dway", "binary"})
+            for (const char* alldiff : {"regin", "binary"})
+                for (const char* val : {"min", "random"})
+                    out.push_back(std::string("gac:var=") + var + ",branch=" + branch + ",alldiff=" + alldiff +
+                                  ",val=" + val);
+    return out;
+}
+
+Status count3_status(std::uint64_t solutions) {
+    return solutions == 0 ? Status::unsat : solutions == 1 ? Status::unique : Status::multiple;
+}
+
+}  // namespace
+
+TEST_CASE("gac counts the Latin squares of order 3, 4 and 5", "[gac]") {
+    for (const char* spec : {"gac", "gac:alldiff=binary,var=static", "gac:branch=binary", "gac:var=domwdeg",
+                             "gac:var=domdeg,branch=binary,alldiff=binary"}) {
+        INFO(spec);
+        for (const auto& [n, count] : {std::pair{3, 12}, {4, 576}, {5, 161280}}) {
+            const SolveResult r = solve(spec, empty_square(n), Mode::count_all());
+            CHECK(r.status == Status::counted);
+            CHECK(r.counters.solutions == static_cast<std::uint64_t>(count));
+        }
+    }
+}
+
+TEST_CASE("gac solves the Conjure 4x4 uniquely", "[gac]") {
+    const Puzzle p = Puzzle::compile(
+        test::make_instance(4, {{0, 0, 2}, {1, 1, 2}}, {{0, 0, 1, 0}, {3, 1, 2, 1}, {2, 2, 2, 3}, {2, 3, 3, 3}}));
+    for (const std::string& spec : all_specs()) {
+        INFO(spec);
+        const SolveResult r = solve(spec, p, Mode::count_to(2));
+        CHECK(r.status == Status::unique);
+        CHECK(r.solution == std::vector<int>{2, 1, 4, 3, 4, 2, 3, 1, 3, 4, 1, 2, 1, 3, 2, 4});
+    }
+}
+
+TEST_CASE("gac agrees with a brute-force counter on random small instances", "[gac]") {
+    std::mt19937_64 rng(2024);
+    int unsat = 0, unique = 0, multiple = 0;
+    for (int round = 0; round < 240; ++round) {
+        const int n = 3 + round % 2;
+        const Puzzle p = test::random_puzzle(rng, n, 0.1 + 0.1 * (round % 4), 0.1 + 0.1 * (round % 3), round % 3 == 0);
+        const std::uint64_t expected = test::brute_force_count(p, 3);
+        unsat += expected == 0;
+        unique += expected == 1;
+        multiple += expected > 1;
+        for (const std::string& spec : all_specs()) {
+            INFO("round " << round << " " << spec);
+            const SolveResult r = solve(spec, p, Mode::count_to(3), {}, round);
+            REQUIRE(r.status == count3_status(expected));
+            REQUIRE(r.counters.solutions == expected);
+        }
+    }
+    CHECK(unsat > 10);
+    CHECK(unique > 20);
+    CHECK(multiple > 20);
+}
+
+TEST_CASE("every option combination gives the same count on random instances up to 6x6", "[gac]") {
+    std::mt19937_64 rng(77);
+    const auto specs = all_specs();
+    int unsat = 0, unique = 0;
+    for (int round = 0; round < 300; ++round) {
+        const int n = 3 + round % 4;
+        const Puzzle p = test::random_puzzle(rng, n, 0.15 + 0.1 * (round % 4), 0.1 + 0.15 * (round % 3), round % 4 == 0);
+        const SolveResult first = solve(specs[0], p, Mode::count_to(3));
+        REQUIRE(first.status != Status::error);
+        unsat += first.counters.solutions == 0;
+        unique += first.counters.solutions == 1;
+        for (const std::string& spec : specs) {
+            INFO("round " << round << " " << spec);
+            const SolveResult r = solve(spec, p, Mode::count_to(3), {}, round);
+            REQUIRE(r.status == first.status);
+            REQUIRE(r.counters.solutions == first.counters.solutions);
+        }
+    }
+    CHECK(unsat > 20);
+    CHECK(unique > 20);
+}
+
+TEST_CASE("gac handles the largest size, n = 64 (the whole 64-bit word)", "[gac]") {
+    std::mt19937_64 rng(64);
+    const Puzzle p = test::random_puzzle(rng, 64, 0.8, 0.05, false);
+    for (const char* spec : {"gac", "gac:branch=binary", "gac:alldiff=binary,var=domwdeg"}) {
+        INFO(spec);
+        const SolveResult r = solve(spec, p, Mode::count_to(2));
+        CHECK((r.status == Status::unique || r.status == Status::multiple));  // planted: satisfiable
+        CHECK(r.solution.size() == 64u * 64u);
+        const SolveResult e = solve(spec, empty_square(64), Mode::first(), {0, 30});
+        CHECK(e.status == Status::node_limit);
+        CHECK(e.counters.nodes == 30);
+    }
+}
+
+TEST_CASE("gac reports a root failure as unsat with one fail and no node", "[gac]") {
+    // Two equal givens in a row.
+    const Puzzle p = Puzzle::compile(test::make_instance(4, {{0, 0, 3}, {0, 2, 3}}, {}));
+    for (const char* spec : {"gac", "gac:alldiff=binary"}) {
+        const SolveResult r = solve(spec, p, Mode::count_to(2));
+        CHECK(r.status == Status::unsat);
+        CHECK(r.counters.fails == 1);
+        CHECK(r.counters.nodes == 0);
+    }
+    // A given outside its chain bounds: 1 > x.
+    const Puzzle q = Puzzle::compile(test::make_instance(3, {{0, 0, 1}}, {{0, 1, 0, 0}}));
+    CHECK(solve("gac", q, Mode::first()).status == Status::unsat);
+}
+
+TEST_CASE("gac stops at the node limit and at the time limit", "[gac]") {
+    const Puzzle p = empty_square(7);
+    for (const char* spec : {"gac", "gac:branch=binary", "gac:alldiff=binary,var=domwdeg"}) {
+        INFO(spec);
+        const SolveResult r = solve(spec, p, Mode::count_all(), {0, 1000});
+        CHECK(r.status == Status::node_limit);
+        CHECK(r.counters.nodes == 1000);
+        const SolveResult t = solve(spec, p, Mode::count_all(), {0.05, 0});
+        CHECK(t.status == Status::timeout);
+    }
+}
+
+TEST_CASE("gac is deterministic for a seed", "[gac]") {
+    std::mt19937_64 rng(8);
+    for (int round = 0; round < 20; ++round) {
+        const Puzzle p = test::random_puzzle(rng, 6, 0.2, 0.2, false);
+        for (const char* spec : {"gac:val=random", "gac:val=random,branch=binary,var=domwdeg,restarts=luby,restart_base=2"}) {
+            const SolveResult a = solve(spec, p, Mode::first(), {}, 42);
+            const SolveResult b = solve(spec, p, Mode::first(), {}, 42);
+            CHECK(a.counters == b.counters);
+            CHECK(a.solution == b.solution);
+        }
+    }
+}
+
+TEST_CASE("gac with Luby restarts finds solutions and proves unsat", "[gac]") {
+    std::mt19937_64 rng(31);
+    int restarted = 0;
+    for (int round = 0; round < 150; ++round) {
+        const int n = 5 + round % 4;
+        const Puzzle p = test::random_puzzle(rng, n, 0.2, 0.3, round % 2 == 0);
+        const SolveResult plain = solve("gac", p, Mode::first());
+        for (const char* spec : {"gac:restarts=luby,restart_base=1,var=domwdeg", "gac:restarts=luby,restart_base=1,val=random",
+                                 "gac:restarts=luby,restart_base=1,branch=binary,var=domwdeg,val=random"}) {
+            INFO("round " << round << " " << spec);
+            const SolveResult r = solve(spec, p, Mode::first(), {}, round);
+            REQUIRE(r.status == plain.status);  // solved or unsat, never error: run_solver verified it
+            restarted += r.counters.fails > 1;  // base 1: a second fail means a second run
+        }
+    }
+    CHECK(restarted > 10);
+}
+
+TEST_CASE("gac refuses restarts when counting", "[gac]") {
+    const SolveResult r = solve("gac:restarts=luby", empty_square(4), Mode::count_to(2));
+    CHECK(r.status == Status::error);
+    CHECK(r.message.find("restarts") != std::string::npos);
+    CHECK(solve("gac:restarts=luby", empty_square(4), Mode::count_to(1)).status == Status::solved);
+}
+
+TEST_CASE("gac options are validated and canonical", "[gac]") {
+    CHECK(parse_solver_spec("gac").text() ==
+          "gac:alldiff=regin,branch=dway,restart_base=100,restarts=none,val=min,var=mrv");
+    CHECK_THROWS(parse_solver_spec("gac:var=dom"));
+    CHECK_THROWS(make_solver(parse_solver_spec("gac:restart_base=0")));
+}
+
+}  // namespace futolab::gac

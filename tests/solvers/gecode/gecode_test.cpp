@@ -218,7 +218,7 @@ TEST_CASE("gecode options are validated and canonical", "[gecode]") {
 TEST_CASE("gecode proves every tatham-dev puzzle up to 11x11 unique", "[gecode][tatham]") {
     // n = 12 is left out only for time: one 12x12 extreme puzzle takes Gecode ~400k nodes.
     for (int n = 4; n <= 11; ++n) {
-        const std::string file = std::string(FUTOLAB_SHARED_DIR) + "/data/tatham-dev/n" + (n < 10 ? "0" : "") +
+        const std::string file = std::string(FUTOLAB_DATA_DIR) + "/tatham-dev/n" + (n < 10 ? "0" : "") +
                                  std::to_string(n) + ".tatham";
         for (const Instance& in : futolab::read_instances(file)) {
             INFO(in.id);

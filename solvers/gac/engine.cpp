@@ -1,0 +1,159 @@
+#include "solvers/gac/engine.hpp"
+
+#include "solvers/gac/hidden.hpp"
+
+namespace futolab::gac {
+namespace {
+
+// Each relation as an arc from both of its cells, with its constraint id.
+std::vector<CellArcs> build_arcs(const Puzzle& puzzle) {
+    std::vector<CellArcs> arcs(static_cast<std::size_t>(puzzle.cells()));
+    const int first = 2 * puzzle.n();
+    const auto& relations = puzzle.relations();
+    for (int r = 0; r < static_cast<int>(relations.size()); ++r) {
+        CellArcs& lo = arcs[relations[r].lo];
+        CellArcs& hi = arcs[relations[r].hi];
+        lo.greater[lo.n_greater++] = {relations[r].hi, first + r};
+        hi.smaller[hi.n_smaller++] = {relations[r].lo, first + r};
+    }
+    return arcs;
+}
+
+}  // namespace
+
+Engine::Engine(const Puzzle& puzzle, Alldiff alldiff, Counters& counters)
+    : n_(puzzle.n()), num_relations_(puzzle.num_relations()), alldiff_(alldiff), counters_(counters),
+      puzzle_(puzzle), dom_(static_cast<std::size_t>(puzzle.cells()), 0),
+      trail_(new Entry[static_cast<std::size_t>(n_) * n_ * n_ + 1]), row_(dom_.size()), col_(dom_.size()),
+      arcs_(build_arcs(puzzle)), matching_(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0) {
+    for (int c = 0; c < cells(); ++c) {
+        row_[c] = static_cast<std::uint8_t>(c / n_);
+        col_[c] = static_cast<std::uint8_t>(c % n_);
+    }
+    singles_.reset(cells());
+    bounds_.reset(cells());
+}
+
+// Initial domains are the model, not propagation: they are not counted in `propagations`.
+bool Engine::root() {
+    bool empty = false;
+    for (int c = 0; c < cells(); ++c) {
+        const Dom chain = range(puzzle_.min_value(c) - 1, puzzle_.max_value(c) - 1);
+        const int given = puzzle_.given(c);
+        dom_[c] = given == 0 ? chain : chain & bit(given - 1);
+        empty = empty || dom_[c] == 0;
+        if (is_singleton(dom_[c])) singles_.push(c);
+        if (arcs_[c].any()) bounds_.push(c);
+    }
+    if (empty) {
+        culprit_ = -1;
+        return failed();
+    }
+    if (alldiff_ == Alldiff::regin) hidden_.rows = hidden_.cols = regin_.rows = regin_.cols = first_k(n_);
+    return propagate();
+}
+
+bool Engine::propagate() {
+    for (;;) {
+        switch (step()) {
+            case Step::fail: return failed();
+            case Step::idle: return true;
+            case Step::ran: break;
+        }
+    }
+}
+
+// One propagator of the cheapest non-empty stage (see the header for the stages and where a
+// stronger one goes).
+Engine::Step Engine::step() {
+    if (!singles_.empty()) return run_neq(singles_.pop()) ? Step::ran : Step::fail;
+    if (!bounds_.empty()) return run_bounds(bounds_.pop()) ? Step::ran : Step::fail;
+    if (!hidden_.empty()) return run_hidden(hidden_.pop(n_)) ? Step::ran : Step::fail;
+    if (!regin_.empty()) return run_regin(regin_.pop(n_)) ? Step::ran : Step::fail;
+    return Step::idle;
+}
+
+bool Engine::failed() {
+    singles_.clear();
+    bounds_.clear();
+    hidden_ = regin_ = LineSet{};
+    return false;
+}
+
+// AC-3 revisions x ≠ y for every x in y's row, then its column (neq.hpp). 2(n − 1) checks
+// per pass, counted at its start (a pass that stops at a wipe-out counts them all).
+bool Engine::run_neq(int y) {
+    const Dom value = dom_[y];
+    const int r = row_[y], c = col_[y];
+    counters_.checks += 2 * static_cast<std::uint64_t>(n_ - 1);
+    for (int i = 0; i < n_; ++i)
+        if (!neq_arc(r * n_ + i, y, value, r)) return false;
+    for (int i = 0; i < n_; ++i)
+        if (!neq_arc(i * n_ + c, y, value, n_ + c)) return false;
+    return true;
+}
+
+// The relations of a cell whose bounds changed: each neighbour's domain revised against it
+// (one check per revision).
+bool Engine::run_bounds(int cell) {
+    const Dom d = dom_[cell];
+    for (const Arc& a : arcs_[cell].greater_arcs()) {
+        ++counters_.checks;
+        const Dom to = revise_greater(dom_[a.cell], d);
+        if (to != dom_[a.cell] && !narrow(a.cell, to, a.constraint)) return false;
+    }
+    for (const Arc& a : arcs_[cell].smaller_arcs()) {
+        ++counters_.checks;
+        const Dom to = revise_smaller(dom_[a.cell], d);
+        if (to != dom_[a.cell] && !narrow(a.cell, to, a.constraint)) return false;
+    }
+    return true;
+}
+
+// Hidden singles of one line (hidden.hpp). n checks: one revision of each cell of the line
+// by the line's alldifferent, as for Régin.
+bool Engine::run_hidden(int line) {
+    std::array<Dom, 64> d;
+    counters_.checks += static_cast<std::uint64_t>(n_);
+    for (int i = 0; i < n_; ++i) d[i] = dom_[line_cell(line, i)];
+    if (!hidden_singles(std::span<Dom>(d.data(), static_cast<std::size_t>(n_)), first_k(n_))) {
+        culprit_ = line;
+        return false;
+    }
+    for (int i = 0; i < n_; ++i)
+        if (d[i] != dom_[line_cell(line, i)]) narrow(line_cell(line, i), d[i], line);  // never empty
+    return true;
+}
+
+// Régin on one line: gather its n domains, filter, write back what changed. n checks: one
+// revision of each cell of the line by the line's alldifferent.
+bool Engine::run_regin(int line) {
+    std::array<Dom, 64> d;
+    counters_.checks += static_cast<std::uint64_t>(n_);
+    int open = 0;
+    for (int i = 0; i < n_; ++i) {
+        d[i] = dom_[line_cell(line, i)];
+        open += !is_singleton(d[i]);
+    }
+    // With stages 0–1 at fixpoint (they are whenever this stage runs), a line with at most 3
+    // unassigned cells is already GAC: its u open cells share u values, each value is in ≥ 2
+    // of them, and then every value has a support (for u = 3: if D(y) = D(z) = {v, a}, the
+    // third value would be a hidden single of x). Pruning needs a Hall set of size 2..u−2.
+    if (open <= 3) {
+        regin_.erase(line, n_);
+        return true;
+    }
+    if (!regin_propagate(std::span<Dom>(d.data(), static_cast<std::size_t>(n_)), matching_[line])) {
+        culprit_ = line;
+        return false;
+    }
+    for (int i = 0; i < n_; ++i) {
+        const int cell = line_cell(line, i);
+        if (d[i] != dom_[cell]) narrow(cell, d[i], line);  // never empty after a successful filter
+    }
+    // The filter is idempotent: its own narrowing need not wake it again.
+    regin_.erase(line, n_);
+    return true;
+}
+
+}  // namespace futolab::gac

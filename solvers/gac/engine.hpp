@@ -1,0 +1,223 @@
+// The propagation engine of `gac`: the domain store (one word per cell), the trail that undoes
+// it, and the queues that run propagators to a fixpoint. The search (search.hpp) only assigns,
+// removes, propagates and undoes; it never sees a propagator.
+//
+// Constraints (ids used for blame and dom/wdeg weights): rows 0..n−1, columns n..2n−1, then the
+// relations 2n..2n+k−1 in Puzzle::relations() order.
+//
+// Propagation loop — a staged fixpoint, cheapest stage first (as Gecode runs cheap propagators
+// before expensive ones):
+//   stage 0  the ≠ revisions of the row and column of a cell that became a singleton
+//            (neq.hpp; O(n)), and the bounds revisions of the neighbours of a cell whose min
+//            or max changed (less.hpp; O(1)). With alldiff=binary that is all.
+//   stage 1  alldiff=regin: the hidden-single pass (hidden.hpp) on each row or column in
+//            which some domain changed. O(n) words.
+//   stage 2  alldiff=regin: Régin's filter (regin.hpp) on each row or column in which some
+//            domain changed since its last run (a line none of whose domains changed is never
+//            filtered again: the filter is idempotent). Skipped for a line with at most 3
+//            unassigned cells, which stages 0–1 already make GAC (see run_regin). O(n²)
+//            words each.
+// Stages 0 and 1 deduce only what GAC on the lines implies, so they do not change the
+// fixpoint; they batch the cheap consequences of a change before the expensive filter runs
+// (as Gecode's distinct(IPL_DOM) first propagates assigned values), which saves Régin runs.
+// One propagator runs at a time; after it, the loop restarts from stage 0, so a stage runs
+// only when the cheaper ones are at fixpoint. Any narrowing goes through narrow(), which
+// schedules every propagator that watches the cell, so the loop ends exactly at the common
+// fixpoint of all propagators — GAC on every row/column alldifferent plus bounds consistency
+// on every relation.
+//
+// How a stronger stage plugs in (singleton arc consistency, shaving — issue 8): add it as
+// stage 3 in step(): it runs only when stages 0–2 are idle, narrows domains through narrow()
+// (which reschedules stages 0–2), and reports Step::fail on a wipe-out, Step::ran if it
+// narrowed anything (the loop then returns to stage 0), Step::idle otherwise. A probing stage
+// (SAC) tries a value with mark() / assign() / propagate() / undo() — propagate() is re-entrant
+// for that because it is only called with all queues empty. Nothing else changes.
+#pragma once
+
+#include "core/puzzle.hpp"
+#include "solvers/counters.hpp"
+#include "solvers/gac/domain.hpp"
+#include "solvers/gac/less.hpp"
+#include "solvers/gac/neq.hpp"
+#include "solvers/gac/regin.hpp"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace futolab::gac {
+
+enum class Alldiff { regin, binary };
+
+// A relation seen from one of its cells: the other cell and the constraint id.
+struct Arc {
+    std::int32_t cell = 0;
+    std::int32_t constraint = 0;
+};
+
+struct CellArcs {
+    std::array<Arc, 4> greater{};  // relations this < other
+    std::array<Arc, 4> smaller{};  // relations other < this
+    std::uint8_t n_greater = 0, n_smaller = 0;
+    std::span<const Arc> greater_arcs() const { return {greater.data(), n_greater}; }
+    std::span<const Arc> smaller_arcs() const { return {smaller.data(), n_smaller}; }
+    bool any() const { return n_greater + n_smaller > 0; }
+};
+
+// A FIFO of cells, each present at most once (so capacity = number of cells suffices).
+class CellQueue {
+public:
+    void reset(int cells) {
+        ring_.assign(static_cast<std::size_t>(cells), 0);
+        in_.assign(static_cast<std::size_t>(cells), 0);
+        head_ = tail_ = count_ = 0;
+    }
+    bool empty() const { return count_ == 0; }
+    void push(int cell) {
+        if (in_[cell]) return;
+        in_[cell] = 1;
+        ring_[tail_] = cell;
+        tail_ = tail_ + 1 == static_cast<int>(ring_.size()) ? 0 : tail_ + 1;
+        ++count_;
+    }
+    int pop() {
+        const int cell = ring_[head_];
+        head_ = head_ + 1 == static_cast<int>(ring_.size()) ? 0 : head_ + 1;
+        --count_;
+        in_[cell] = 0;
+        return cell;
+    }
+    void clear() {
+        while (!empty()) pop();
+    }
+
+private:
+    std::vector<int> ring_;
+    std::vector<std::uint8_t> in_;
+    int head_ = 0, tail_ = 0, count_ = 0;
+};
+
+// A set of lines (rows and columns, n ≤ 64: one word each), taken lowest index first, rows
+// before columns: a fixed order keeps the counters deterministic.
+struct LineSet {
+    Dom rows = 0, cols = 0;
+    bool empty() const { return (rows | cols) == 0; }
+    void add(int row, int col) {
+        rows |= bit(row);
+        cols |= bit(col);
+    }
+    void erase(int line, int n) {
+        if (line < n) rows &= ~bit(line);
+        else cols &= ~bit(line - n);
+    }
+    int pop(int n) {
+        Dom& word = rows != 0 ? rows : cols;
+        const int i = lowest(word);
+        word &= word - 1;
+        return &word == &rows ? i : n + i;
+    }
+};
+
+class Engine {
+public:
+    // Allocates everything the search will need (trail: n³ + 1 entries, since every entry on
+    // one path removes at least one of the n³ cell values).
+    Engine(const Puzzle& puzzle, Alldiff alldiff, Counters& counters);
+
+    // Initial domains [min_value, max_value] of each cell (the chain bounds of the relation
+    // DAG), givens fixed, then propagation to fixpoint. False if the root fails.
+    bool root();
+    // Runs the scheduled propagators to fixpoint. False on a wipe-out (queues are then empty).
+    bool propagate();
+
+    // Branching decisions: not counted as propagation. The value index must be in the domain,
+    // and remove() must leave the domain non-empty.
+    void assign(int cell, int index) { write(cell, bit(index)); }
+    void remove(int cell, int index) { write(cell, dom_[cell] & ~bit(index)); }
+
+    std::size_t mark() const { return top_; }
+    void undo(std::size_t mark) {
+        while (top_ > mark) {
+            --top_;
+            dom_[trail_[top_].cell] = trail_[top_].old;
+        }
+    }
+
+    int n() const { return n_; }
+    int cells() const { return n_ * n_; }
+    Dom dom(int cell) const { return dom_[cell]; }
+    std::span<const Dom> domains() const { return dom_; }
+    const CellArcs& arcs(int cell) const { return arcs_[cell]; }
+    int num_constraints() const { return 2 * n_ + num_relations_; }
+    // The constraint whose propagator detected the last failure (−1 if none: a root given
+    // outside its chain bounds).
+    int culprit() const { return culprit_; }
+
+private:
+    enum class Step { idle, ran, fail };
+    struct Entry {
+        Dom old;
+        std::int32_t cell;
+    };
+
+    Step step();
+    bool run_neq(int cell);
+    // x ≠ y revised for x, with y = {value}; false on a wipe-out.
+    bool neq_arc(int x, int y, Dom value, int line) {
+        if (x == y) return true;
+        const Dom to = revise_neq(dom_[x], value);
+        return to == dom_[x] || narrow(x, to, line);
+    }
+    bool run_bounds(int cell);
+    bool run_hidden(int line);
+    bool run_regin(int line);
+    bool failed();
+
+    int line_cell(int line, int i) const { return line < n_ ? line * n_ + i : i * n_ + (line - n_); }
+
+    // Narrowing by a propagator of constraint `by`: counted in propagations; a wipe-out is a
+    // failure blamed on `by` (the domain is then left as it was).
+    bool narrow(int cell, Dom to, int by) {
+        if (to == 0) {
+            culprit_ = by;
+            return false;
+        }
+        counters_.propagations += static_cast<std::uint64_t>(size_sparse(dom_[cell] & ~to));
+        write(cell, to);
+        return true;
+    }
+
+    // Trails, writes and schedules the propagators watching `cell`.
+    void write(int cell, Dom to) {
+        const Dom old = dom_[cell];
+        trail_[top_++] = {old, cell};
+        dom_[cell] = to;
+        if (alldiff_ == Alldiff::regin) {
+            hidden_.add(row_[cell], col_[cell]);
+            regin_.add(row_[cell], col_[cell]);
+        }
+        if (is_singleton(to)) singles_.push(cell);
+        if (arcs_[cell].any() && (lowest(old) != lowest(to) || highest(old) != highest(to))) bounds_.push(cell);
+    }
+
+    int n_;
+    int num_relations_;
+    Alldiff alldiff_;
+    Counters& counters_;
+    const Puzzle& puzzle_;
+    std::vector<Dom> dom_;
+    // Not value-initialised: at n = 64 it is 4 MB, of which a search touches a small part.
+    std::unique_ptr<Entry[]> trail_;
+    std::size_t top_ = 0;
+    std::vector<std::uint8_t> row_, col_;
+    std::vector<CellArcs> arcs_;
+    std::vector<Matching> matching_;  // per line, kept across calls (see regin.hpp)
+    LineSet hidden_, regin_;  // lines waiting for stage 1 and stage 2
+    CellQueue singles_, bounds_;
+    int culprit_ = -1;
+};
+
+}  // namespace futolab::gac

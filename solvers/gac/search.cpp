@@ -1,0 +1,94 @@
+#include "solvers/gac/search.hpp"
+
+#include <algorithm>
+
+namespace futolab::gac {
+
+std::uint64_t luby(std::uint64_t i) {
+    for (;;) {
+        int k = 1;
+        while ((std::uint64_t{1} << k) - 1 < i) ++k;  // smallest k with 2^k − 1 ≥ i
+        if (i == (std::uint64_t{1} << k) - 1) return std::uint64_t{1} << (k - 1);
+        i -= (std::uint64_t{1} << (k - 1)) - 1;  // the sequence repeats its first 2^(k−1) − 1 terms
+    }
+}
+
+Search::Search(Engine& engine, SearchControl& control, Counters& counters, const SearchOptions& options,
+               std::uint64_t seed, std::vector<int>& solution)
+    : engine_(engine), control_(control), counters_(counters), options_(options), rng_(seed), solution_(solution),
+      weights_(options.var == VarOrder::domwdeg ? static_cast<std::size_t>(engine.num_constraints()) : 0, 1) {}
+
+void Search::run() {
+    if (!options_.luby) {
+        explore();
+        return;
+    }
+    const std::size_t root = engine_.mark();
+    for (std::uint64_t i = 1;; ++i) {
+        fail_limit_ = options_.restart_base * luby(i);
+        run_start_fails_ = counters_.fails;
+        const Outcome outcome = explore();
+        engine_.undo(root);  // binary branching narrows the root frame itself
+        if (outcome != Outcome::restart) return;
+    }
+}
+
+bool Search::enter(std::uint64_t depth) {
+    if (control_.at_node(counters_)) return false;
+    ++counters_.nodes;
+    counters_.max_depth = std::max(counters_.max_depth, depth);
+    return true;
+}
+
+// A node whose propagation failed: count it, weight its culprit (dom/wdeg), and end the run
+// if its fail budget is spent (restarts).
+Search::Outcome Search::failure() {
+    ++counters_.fails;
+    if (!weights_.empty() && engine_.culprit() >= 0) ++weights_[engine_.culprit()];
+    if (fail_limit_ != 0 && counters_.fails - run_start_fails_ >= fail_limit_) return Outcome::restart;
+    return Outcome::done;
+}
+
+Search::Outcome Search::solution() {
+    if (++counters_.solutions == 1) {
+        solution_.resize(static_cast<std::size_t>(engine_.cells()));  // once per solve, not per node
+        for (int c = 0; c < engine_.cells(); ++c) solution_[c] = lowest(engine_.dom(c)) + 1;
+    }
+    return control_.enough(counters_.solutions) ? Outcome::stop : Outcome::done;
+}
+
+Search::Outcome Search::dway(std::uint64_t depth) {
+    const int x = select();
+    if (x < 0) return solution();
+    std::array<std::int8_t, 64> values;
+    const int k = value_order(engine_.dom(x), options_.val, rng_, values);
+    for (int j = 0; j < k; ++j) {
+        if (!enter(depth + 1)) return Outcome::stop;
+        const std::size_t mark = engine_.mark();
+        engine_.assign(x, values[j]);
+        const Outcome outcome = engine_.propagate() ? dway(depth + 1) : failure();
+        engine_.undo(mark);
+        if (outcome != Outcome::done) return outcome;
+    }
+    return Outcome::done;
+}
+
+// Left x = v in a child frame; right x ≠ v in this frame, then choose again at depth + 1.
+Search::Outcome Search::binary(std::uint64_t depth) {
+    for (;;) {
+        const int x = select();
+        if (x < 0) return solution();
+        const int v = choose_value(engine_.dom(x), options_.val, rng_);
+        if (!enter(depth + 1)) return Outcome::stop;
+        const std::size_t mark = engine_.mark();
+        engine_.assign(x, v);
+        const Outcome outcome = engine_.propagate() ? binary(depth + 1) : failure();
+        engine_.undo(mark);
+        if (outcome != Outcome::done) return outcome;
+        if (!enter(++depth)) return Outcome::stop;
+        engine_.remove(x, v);
+        if (!engine_.propagate()) return failure();
+    }
+}
+
+}  // namespace futolab::gac

@@ -1,0 +1,71 @@
+// Depth-first search of `gac` over the engine (engine.hpp): maintains GAC at every node.
+//
+//  branch=dway    choose a cell, try each value of its domain in order; each value tried is a
+//                 node.
+//  branch=binary  choose a cell and a value v: left x = v, right x ≠ v; each alternative is a
+//                 node. After x ≠ v the node propagates and chooses again (possibly another
+//                 cell), as Gecode's binary branchers do. The right alternative reuses its
+//                 parent's frame, so the recursion is at most one frame per assigned cell.
+//  restarts=luby  the search is cut after base·luby(i) fails in run i (Luby, Sinclair &
+//                 Zuckerman, "Optimal speedup of Las Vegas algorithms", IPL 47, 1993) and
+//                 started again from the root; counters and dom/wdeg weights and the random
+//                 generator carry over. Only for first-solution search (see gac.cpp).
+// Allocation-free: domains are trailed by the engine; value orders live on the stack.
+#pragma once
+
+#include "solvers/gac/branch.hpp"
+#include "solvers/gac/engine.hpp"
+#include "solvers/search_control.hpp"
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+namespace futolab::gac {
+
+enum class Branching { dway, binary };
+
+struct SearchOptions {
+    Branching branch = Branching::dway;
+    VarOrder var = VarOrder::mrv;
+    ValOrder val = ValOrder::min;
+    bool luby = false;
+    std::uint64_t restart_base = 100;
+};
+
+// The i-th term (i ≥ 1) of Luby's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
+std::uint64_t luby(std::uint64_t i);
+
+class Search {
+public:
+    // `solution` receives the first solution found (n² values, row-major).
+    Search(Engine& engine, SearchControl& control, Counters& counters, const SearchOptions& options,
+           std::uint64_t seed, std::vector<int>& solution);
+
+    // Explores from the engine's current state, which must be a propagated, consistent root.
+    void run();
+
+private:
+    enum class Outcome { done, stop, restart };
+
+    Outcome dway(std::uint64_t depth);
+    Outcome binary(std::uint64_t depth);
+    Outcome explore() { return options_.branch == Branching::dway ? dway(0) : binary(0); }
+    // Counts a node at `depth` unless a limit says stop (SearchControl::at_node).
+    bool enter(std::uint64_t depth);
+    Outcome failure();
+    Outcome solution();
+    int select() const { return select_var(engine_, options_.var, weights_); }
+
+    Engine& engine_;
+    SearchControl& control_;
+    Counters& counters_;
+    SearchOptions options_;
+    std::mt19937_64 rng_;
+    std::vector<int>& solution_;
+    std::vector<std::uint64_t> weights_;  // dom/wdeg, one per constraint
+    std::uint64_t fail_limit_ = 0;        // fails allowed in this run (0 = no limit)
+    std::uint64_t run_start_fails_ = 0;
+};
+
+}  // namespace futolab::gac

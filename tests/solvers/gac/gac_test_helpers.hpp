@@ -1,0 +1,35 @@
+// Helpers shared by the gac tests: random planted instances, a brute-force solution counter
+// and a brute-force propagation fixpoint, each written independently of the backend.
+#pragma once
+
+#include "core/puzzle.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <vector>
+
+namespace futolab::gac::test {
+
+using Domains = std::vector<std::uint64_t>;
+
+// A random Latin square (a cyclic square with rows, columns and symbols shuffled), row-major.
+std::vector<int> random_latin_square(std::mt19937_64& rng, int n);
+
+// Givens and relations planted from a random Latin square: each cell given with probability
+// p_given, each adjacent pair related with p_rel, oriented as the square orients it. With
+// `noise`, about one clue in ten is corrupted (a wrong value, a reversed relation), so some
+// instances are unsatisfiable. Instances whose relations form a cycle are drawn again.
+Puzzle random_puzzle(std::mt19937_64& rng, int n, double p_given, double p_rel, bool noise);
+
+Instance make_instance(int n, const std::vector<std::vector<int>>& givens, const std::vector<std::vector<int>>& lt);
+
+// Solutions by plain backtracking over all n^n^2 fillings (n ≤ 4), counted up to `limit`.
+std::uint64_t brute_force_count(const Puzzle& puzzle, std::uint64_t limit);
+
+// The largest common fixpoint of GAC on every row/column (enumerating its permutations when
+// `alldiff_gac`, else arc consistency on each pairwise ≠) and on every relation, from `d`,
+// by naive iteration. nullopt if some domain empties.
+std::optional<Domains> naive_fixpoint(const Puzzle& puzzle, Domains d, bool alldiff_gac);
+
+}  // namespace futolab::gac::test

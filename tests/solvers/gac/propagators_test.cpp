@@ -1,0 +1,209 @@
+// The other propagators and the engine's fixpoint, each against brute force.
+#include "gac_test_helpers.hpp"
+#include "solvers/gac/engine.hpp"
+#include "solvers/gac/hidden.hpp"
+#include "solvers/gac/less.hpp"
+#include "solvers/gac/neq.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <random>
+
+namespace futolab::gac {
+namespace {
+
+using test::Domains;
+
+bool in(std::uint64_t d, int v) { return (d >> v) & 1; }
+
+// Arc consistency of pairwise ≠ by naive iteration (no queue): a value of x stays iff every
+// other variable has some different value.
+std::optional<Domains> naive_neq(Domains d) {
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::size_t x = 0; x < d.size(); ++x)
+            for (std::size_t y = 0; y < d.size(); ++y)
+                for (int a = 0; x != y && a < 64; ++a)
+                    if (in(d[x], a) && (d[y] & ~(std::uint64_t{1} << a)) == 0) {
+                        d[x] &= ~(std::uint64_t{1} << a);
+                        changed = true;
+                    }
+    }
+    for (const auto x : d)
+        if (x == 0) return std::nullopt;
+    return d;
+}
+
+Domains random_domains(std::mt19937_64& rng, int vars, int values) {
+    Domains d(static_cast<std::size_t>(vars));
+    for (auto& x : d) {
+        x = rng() & ((std::uint64_t{1} << values) - 1);
+        if (rng() % 3 == 0) x &= ~x + 1;  // often a singleton (the lowest value)
+    }
+    return d;
+}
+
+// The engine's domains as a vector.
+Domains domains_of(const Engine& e) { return {e.domains().begin(), e.domains().end()}; }
+
+// The root's starting domains for the reference: full 1..n (no chain bounds, which the
+// fixpoint must imply) with givens fixed.
+Domains start_domains(const Puzzle& p) {
+    Domains d(static_cast<std::size_t>(p.cells()), (std::uint64_t{1} << p.n()) - 1);
+    for (int c = 0; c < p.cells(); ++c)
+        if (p.given(c) != 0) d[c] = std::uint64_t{1} << (p.given(c) - 1);
+    return d;
+}
+
+}  // namespace
+
+TEST_CASE("AC-3 on pairwise != reaches the arc-consistent fixpoint", "[gac][neq]") {
+    std::mt19937_64 rng(3);
+    int wipeouts = 0;
+    for (int round = 0; round < 5000; ++round) {
+        Domains d = random_domains(rng, 1 + round % 7, 6);
+        const auto expected = naive_neq(d);
+        std::uint64_t checks = 0;
+        const bool ok = ac3_alldiff(d, checks);
+        INFO("round " << round);
+        REQUIRE(ok == expected.has_value());
+        if (ok) REQUIRE(d == *expected);
+        wipeouts += !ok;
+    }
+    CHECK(wipeouts > 300);
+}
+
+// All-different assignments of a full line (m cells, values 0..m−1): the union per cell.
+void supports(const Domains& d, std::size_t x, std::uint64_t used, Domains& acc, std::vector<int>& v) {
+    if (x == d.size()) {
+        for (std::size_t i = 0; i < d.size(); ++i) acc[i] |= std::uint64_t{1} << v[i];
+        return;
+    }
+    for (int a = 0; a < static_cast<int>(d.size()); ++a)
+        if (in(d[x] & ~used, a)) {
+            v[x] = a;
+            supports(d, x + 1, used | std::uint64_t{1} << a, acc, v);
+        }
+}
+
+TEST_CASE("hidden singles are sound and find every value with one place", "[gac][hidden]") {
+    std::mt19937_64 rng(13);
+    int fails = 0, narrowed = 0;
+    for (int round = 0; round < 5000; ++round) {
+        const int m = 2 + round % 5;
+        const std::uint64_t all = (std::uint64_t{1} << m) - 1;
+        Domains d = random_domains(rng, m, m);
+        for (auto& x : d) x = x == 0 ? std::uint64_t{1} << (rng() % m) : x;  // no empty cell
+        Domains acc(d.size(), 0);
+        std::vector<int> v(d.size());
+        supports(d, 0, 0, acc, v);
+        const bool solvable = std::all_of(acc.begin(), acc.end(), [](auto s) { return s != 0; });
+        Domains h = d, before;
+        bool ok = true;
+        while (ok && h != before) {  // to fixpoint, as the engine reschedules a narrowed line
+            before = h;
+            ok = hidden_singles(h, all);
+        }
+        INFO("round " << round);
+        if (!ok) {
+            REQUIRE_FALSE(solvable);  // a failure is a real one
+            ++fails;
+            continue;
+        }
+        for (std::size_t i = 0; i < d.size(); ++i) {
+            REQUIRE((acc[i] & ~h[i]) == 0);  // no supported value removed
+            REQUIRE((h[i] & ~d[i]) == 0);
+        }
+        // The rule itself: afterwards no value sits in exactly one non-singleton cell.
+        for (int a = 0; a < m; ++a) {
+            int cells = 0, open_cell = 0;
+            for (const auto x : h)
+                if (in(x, a)) {
+                    ++cells;
+                    open_cell += std::popcount(x) > 1;
+                }
+            REQUIRE(cells >= 1);
+            REQUIRE(!(cells == 1 && open_cell == 1));
+        }
+        narrowed += h != d;
+    }
+    CHECK(fails > 300);
+    CHECK(narrowed > 300);
+}
+
+TEST_CASE("bounds revision of < keeps exactly the supported values", "[gac][less]") {
+    for (std::uint64_t a = 1; a < 64; ++a)
+        for (std::uint64_t b = 1; b < 64; ++b) {
+            std::uint64_t lo = 0, hi = 0;
+            for (int x = 0; x < 6; ++x)
+                for (int y = x + 1; y < 6; ++y)
+                    if (in(a, x) && in(b, y)) {
+                        lo |= std::uint64_t{1} << x;
+                        hi |= std::uint64_t{1} << y;
+                    }
+            REQUIRE(revise_smaller(a, b) == lo);
+            REQUIRE(revise_greater(b, a) == hi);
+        }
+    CHECK(revise_greater(~std::uint64_t{0}, std::uint64_t{1} << 63) == 0);  // the top of the word
+}
+
+TEST_CASE("the engine's fixpoint is GAC on lines and relations, at the root and after decisions",
+          "[gac][engine]") {
+    std::mt19937_64 rng(11);
+    int root_fails = 0, checked = 0;
+    for (int round = 0; round < 2000; ++round) {
+        const int n = 3 + round % 4;
+        const Puzzle p = test::random_puzzle(rng, n, 0.15 + 0.05 * (round % 4), 0.3, round % 2 == 1);
+        const bool regin = round % 4 < 2;
+        Counters counters;
+        Engine e(p, regin ? Alldiff::regin : Alldiff::binary, counters);
+        const auto expected = test::naive_fixpoint(p, start_domains(p), regin);
+        INFO("round " << round << " regin " << regin);
+        REQUIRE(e.root() == expected.has_value());
+        if (!expected) {
+            ++root_fails;
+            continue;
+        }
+        REQUIRE(domains_of(e) == *expected);
+        // A random walk of decisions (x = v, or x != v), each checked against the reference.
+        for (int step = 0; step < 12; ++step) {
+            std::vector<int> open;
+            for (int c = 0; c < p.cells(); ++c)
+                if (std::popcount(e.dom(c)) > 1) open.push_back(c);
+            if (open.empty()) break;
+            const int x = open[rng() % open.size()];
+            const int v = std::countr_zero(e.dom(x));
+            const bool left = rng() % 2 == 0;
+            Domains d = domains_of(e);
+            d[x] = left ? std::uint64_t{1} << v : d[x] & ~(std::uint64_t{1} << v);
+            const auto want = test::naive_fixpoint(p, d, regin);
+            left ? e.assign(x, v) : e.remove(x, v);
+            REQUIRE(e.propagate() == want.has_value());
+            ++checked;
+            if (!want) break;
+            REQUIRE(domains_of(e) == *want);
+        }
+    }
+    CHECK(root_fails > 20);
+    CHECK(checked > 1000);
+}
+
+TEST_CASE("undo restores the domains of the mark", "[gac][engine]") {
+    std::mt19937_64 rng(5);
+    const Puzzle p = test::random_puzzle(rng, 6, 0.2, 0.2, false);
+    Counters counters;
+    Engine e(p, Alldiff::regin, counters);
+    REQUIRE(e.root());
+    const Domains before = domains_of(e);
+    const std::size_t mark = e.mark();
+    int x = 0;
+    while (std::popcount(e.dom(x)) < 2) ++x;
+    e.assign(x, std::countr_zero(e.dom(x)));
+    e.propagate();
+    e.undo(mark);
+    CHECK(domains_of(e) == before);
+}
+
+}  // namespace futolab::gac
