@@ -33,6 +33,7 @@ PlotSpec growth_plot(const ResultsTable& table, const std::string& metric) {
     }
     plot.logy = spans_decades(plot.series, true);
     if (!plot.logy) plot.extra_commands.push_back("set yrange [0:*]");
+    plot.extra_commands.push_back("set xtics 1");  // board sizes are whole numbers
     return plot;
 }
 
