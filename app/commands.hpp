@@ -19,6 +19,8 @@ void add_solve(CLI::App& app, Action& run);
 void add_run(CLI::App& app, Action& run, const std::string& command_line);  // for the sidecar
 void add_merge(CLI::App& app, Action& run);
 void add_analyze(CLI::App& app, Action& run);
-void add_planned(CLI::App& app, Action& run);  // subcommands later issues fill in
+void add_generate(CLI::App& app, Action& run);
+void add_grade(CLI::App& app, Action& run);
+void add_critical(CLI::App& app, Action& run);
 
 }  // namespace futolab::app
