@@ -38,6 +38,7 @@ std::optional<std::string> verify_solution(const Puzzle& p, std::span<const int>
 
 std::string solution_to_text(int n, std::span<const int> grid) {
     std::string out;
+    out.reserve(grid.size() * 3);
     for (int cell = 0; cell < static_cast<int>(grid.size()); ++cell) {
         if (cell > 0) out += (cell % n == 0) ? '/' : ' ';
         out += std::to_string(grid[cell]);
