@@ -2,6 +2,8 @@
 // `fc`, which both test and prune values a word at a time.
 #pragma once
 
+#include "solvers/bits.hpp"
+
 #include <bit>
 #include <cstdint>
 
@@ -23,18 +25,7 @@ constexpr ValueSet value_range(int lo, int hi) { return values_up_to(hi) & ~valu
 constexpr ValueSet values_below(int w) { return values_up_to(w - 1); }
 constexpr ValueSet values_above(int w, int n) { return value_range(w + 1, n); }
 
-// The number of values in a set. Without POPCNT in the target (-mpopcnt is not in the default
-// x86-64 flags) std::popcount is a call into libgcc; this inline SWAR count is several times
-// faster there.
-constexpr int count_values(ValueSet x) {
-#ifdef __POPCNT__
-    return std::popcount(x);
-#else
-    x -= (x >> 1) & 0x5555555555555555u;
-    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-    return static_cast<int>((x * 0x0101010101010101u) >> 56);
-#endif
-}
+// The number of values in a set (solvers/bits.hpp says why not std::popcount).
+constexpr int count_values(ValueSet x) { return count_bits(x); }
 
 }  // namespace futolab::bitmask

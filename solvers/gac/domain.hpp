@@ -3,6 +3,8 @@
 // (popcount, count-trailing-zeros), which is what lets propagation at every node stay cheap.
 #pragma once
 
+#include "solvers/bits.hpp"
+
 #include <bit>
 #include <cstdint>
 
@@ -11,19 +13,8 @@ namespace futolab::gac {
 using Dom = std::uint64_t;
 
 constexpr Dom bit(int index) { return Dom{1} << index; }          // index = value − 1
-// Without a popcount instruction in the target flags (plain -O2 x86-64), std::popcount is a
-// call into libgcc; the inline SWAR count (Hacker's Delight §5-1) is several times cheaper.
-// -march=native (FUTOLAB_NATIVE) defines __POPCNT__ and gets the instruction.
-constexpr int size(Dom d) {
-#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
-    return std::popcount(d);
-#else
-    d -= (d >> 1) & 0x5555555555555555u;
-    d = (d & 0x3333333333333333u) + ((d >> 2) & 0x3333333333333333u);
-    d = (d + (d >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-    return static_cast<int>((d * 0x0101010101010101u) >> 56);
-#endif
-}
+// The number of values (solvers/bits.hpp says why not std::popcount).
+constexpr int size(Dom d) { return count_bits(d); }
 // For sets expected to be small (values removed by one narrowing): one step per element.
 constexpr int size_sparse(Dom d) {
     int k = 0;
