@@ -1,14 +1,109 @@
-// futolab generate … (issue #4): placeholder until the generators land.
+// futolab generate random|unique [--n N] [--givens P|--h H] [--relations Q|--k K] [--count C]
+//   [--seed S] [--sampler jm|shuffle] [--steps T] [--use numbers|relations|both]
+//   [--grade fc|ac|gac|search] [--max-attempts A] [--out FILE]
+// JSONL out (SPEC §2.2), one instance per line with `solution` and `meta`. Instance i (0-based)
+// of a run uses seed S + i, recorded in its meta, so any single instance can be regenerated.
 #include "app/commands.hpp"
+#include "app/load.hpp"
+#include "core/error.hpp"
+#include "core/formats/formats.hpp"
+#include "generators/random_instance.hpp"
+#include "generators/unique.hpp"
 
-#include <stdexcept>
+#include <fmt/format.h>
+
+#include <memory>
 
 namespace futolab::app {
+namespace {
+
+struct GenerateArgs {
+    std::string kind;
+    int n = 5;
+    double p = 0.3, q = 0.1;
+    int h = 0, k = 0;
+    int count = 1;
+    std::uint64_t seed = 1;
+    std::string sampler = "jm";
+    std::uint64_t steps = 0;
+    std::string use = "both";
+    std::string grade;
+    int max_attempts = 100;
+    std::string out;
+    // Which options were given, to reject those that do not apply to the kind.
+    CLI::Option *opt_p = nullptr, *opt_h = nullptr, *opt_q = nullptr, *opt_k = nullptr;
+    CLI::Option *opt_use = nullptr, *opt_grade = nullptr, *opt_attempts = nullptr;
+};
+
+void reject(const CLI::Option* opt, const std::string& kind) {
+    if (opt->count() > 0) throw InputError(fmt::format("{} does not apply to 'generate {}'", opt->get_name(), kind));
+}
+
+std::vector<Instance> generate_random(const GenerateArgs& a) {
+    for (const CLI::Option* opt : {a.opt_use, a.opt_grade, a.opt_attempts}) reject(opt, "random");
+    RandomInstanceSpec spec;
+    spec.n = a.n;
+    spec.p = a.p;
+    spec.q = a.q;
+    if (a.opt_h->count() > 0) spec.h = a.h;
+    if (a.opt_k->count() > 0) spec.k = a.k;
+    spec.sampler = latin_sampler_from_name(a.sampler);
+    spec.steps = a.steps;
+    validate(spec);
+    std::vector<Instance> out;
+    for (int i = 0; i < a.count; ++i) out.push_back(random_instance(spec, a.seed + static_cast<std::uint64_t>(i)));
+    return out;
+}
+
+std::vector<Instance> generate_unique(const GenerateArgs& a) {
+    for (const CLI::Option* opt : {a.opt_p, a.opt_h, a.opt_q, a.opt_k}) reject(opt, "unique");
+    UniqueSpec spec;
+    spec.n = a.n;
+    spec.use = clue_use_from_name(a.use);
+    spec.sampler = latin_sampler_from_name(a.sampler);
+    spec.steps = a.steps;
+    if (!a.grade.empty()) spec.target = grade_from_name(a.grade);
+    spec.max_attempts = a.max_attempts;
+    validate(spec);
+    Grader grader;  // one gac solver for every uniqueness check of the run
+    std::vector<Instance> out;
+    for (int i = 0; i < a.count; ++i) out.push_back(unique_instance(spec, a.seed + static_cast<std::uint64_t>(i), grader));
+    return out;
+}
+
+int generate(const GenerateArgs& a) {
+    if (a.count < 0) throw InputError(fmt::format("--count {} must be at least 0", a.count));
+    const std::vector<Instance> instances = a.kind == "random" ? generate_random(a) : generate_unique(a);
+    write_output(a.out, write_instances(instances, Format::jsonl));
+    return 0;
+}
+
+}  // namespace
 
 void add_generate(CLI::App& app, Action& run) {
-    CLI::App* cmd = app.add_subcommand("generate", "Generate random and uniquely solvable instances (JSONL; planned: issue #4)");
-    cmd->allow_extras();
-    cmd->callback([&run] { run = []() -> int { throw std::runtime_error("'futolab generate' is not implemented yet (issue #4)"); }; });
+    auto a = std::make_shared<GenerateArgs>();
+    CLI::App* cmd = app.add_subcommand("generate", "Generate random planted or uniquely solvable instances (JSONL with meta)");
+    cmd->footer("Instance i uses seed S+i. 'random': givens and relations drawn from a planted random Latin square. "
+                "'unique': a locally minimal uniquely solvable puzzle (assemble clues until unique, then strip). "
+                "Details: docs/generators.md");
+    cmd->add_option("kind", a->kind, "random | unique")->required()->check(CLI::IsMember({"random", "unique"}));
+    cmd->add_option("--n", a->n, "Order of the square, 2..64 (default 5)");
+    a->opt_p = cmd->add_option("--givens", a->p, "random: probability that a cell is a given (default 0.3)");
+    a->opt_h = cmd->add_option("--h", a->h, "random: exact number of givens")->excludes(a->opt_p);
+    a->opt_q = cmd->add_option("--relations", a->q, "random: probability that an adjacent pair is related (default 0.1)");
+    a->opt_k = cmd->add_option("--k", a->k, "random: exact number of relations")->excludes(a->opt_q);
+    cmd->add_option("--count", a->count, "Number of instances (default 1)");
+    cmd->add_option("--seed", a->seed, "Seed of the first instance (default 1)");
+    cmd->add_option("--sampler", a->sampler, "Latin squares: jm (Jacobson-Matthews, uniform; default) or shuffle (biased)")
+        ->check(CLI::IsMember({"jm", "shuffle"}));
+    cmd->add_option("--steps", a->steps, "Jacobson-Matthews steps per square (a move from a proper square plus the improper moves back; 0 = n^3, the default)");
+    a->opt_use = cmd->add_option("--use", a->use, "unique: clues allowed: numbers, relations or both (default)")
+                     ->check(CLI::IsMember({"numbers", "relations", "both"}));
+    a->opt_grade = cmd->add_option("--grade", a->grade, "unique: retry new squares until the grade is fc, ac, gac or search")
+                       ->check(CLI::IsMember({"fc", "ac", "gac", "search"}));
+    a->opt_attempts = cmd->add_option("--max-attempts", a->max_attempts, "unique: squares tried per instance before failing (default 100)");
+    cmd->add_option("--out", a->out, "Output file (default stdout)");
+    cmd->callback([a, &run] { run = [a] { return generate(*a); }; });
 }
 
 }  // namespace futolab::app

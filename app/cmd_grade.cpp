@@ -1,14 +1,52 @@
-// futolab grade … (issue #4): placeholder until the generators land.
+// futolab grade [--format text|csv] INPUT…
+// The difficulty grade of every instance (generators/grade.hpp): the weakest propagation
+// level that solves it without search (fc, ac, gac, search; multiple/unsat if it is not
+// uniquely solvable) and the node count of `gac` (var=mrv) count-to-2.
 #include "app/commands.hpp"
+#include "app/load.hpp"
+#include "experiments/results_csv.hpp"
+#include "generators/grade.hpp"
 
-#include <stdexcept>
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
 
 namespace futolab::app {
+namespace {
+
+struct GradeArgs {
+    std::vector<std::string> inputs;
+    std::string format = "text";
+};
+
+int grade(const GradeArgs& args) {
+    const std::vector<Puzzle> puzzles = load_puzzles(args.inputs);
+    const bool csv = args.format == "csv";
+    if (csv) std::cout << "id,instance_hash,n,h,k,grade,gac_nodes\n";
+    Grader grader;
+    for (const Puzzle& p : puzzles) {
+        const GradeResult g = grader.grade(p);
+        if (csv)
+            std::cout << fmt::format("{},{},{},{},{},{},{}\n", csv_quote(p.id()), p.hash(), p.n(), p.num_givens(),
+                                     p.num_relations(), grade_name(g.grade), g.gac_nodes);
+        else std::cout << fmt::format("{} {} {}\n", p.id(), grade_name(g.grade), g.gac_nodes);
+    }
+    return 0;
+}
+
+}  // namespace
 
 void add_grade(CLI::App& app, Action& run) {
-    CLI::App* cmd = app.add_subcommand("grade", "Grade puzzles: the weakest propagation that solves them (planned: issue #4)");
-    cmd->allow_extras();
-    cmd->callback([&run] { run = []() -> int { throw std::runtime_error("'futolab grade' is not implemented yet (issue #4)"); }; });
+    auto args = std::make_shared<GradeArgs>();
+    CLI::App* cmd = app.add_subcommand("grade", "Grade puzzles: the weakest propagation level that solves them without search");
+    cmd->footer("Grades: fc (singles), ac (arc consistency on != and <), gac (the gac backend's root propagation), "
+                "search; multiple/unsat if not uniquely solvable. Text output: 'id grade gac_nodes' per instance. "
+                "Details: docs/generators.md");
+    cmd->add_option("inputs", args->inputs, "Instance files (- for stdin)")->required();
+    cmd->add_option("--format", args->format, "text (id grade nodes) or csv (id,instance_hash,n,h,k,grade,gac_nodes)")
+        ->check(CLI::IsMember({"text", "csv"}));
+    cmd->callback([args, &run] { run = [args] { return grade(*args); }; });
 }
 
 }  // namespace futolab::app

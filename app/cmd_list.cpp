@@ -36,7 +36,8 @@ void list_semantics() {
     for_each_counter(Counters{}, [](std::string_view name, std::string_view doc, std::uint64_t) {
         std::cout << fmt::format("  {:<13} {}\n", name, doc);
     });
-    std::cout << "generators: random, unique, critical (futolab generate / critical: planned, issue #4)\n";
+    std::cout << "generators: random (planted; Latin squares by Jacobson-Matthews or shuffle), unique (futolab generate);"
+                 " grades fc ac gac search (futolab grade); critical sets (futolab critical)\n";
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -84,13 +85,78 @@ Limits read_limits(const Where& w, const YAML::Node& node) {
     return limits;
 }
 
+// A sweep value: a scalar, a list, or {from, to, step} (inclusive, to within 1e-9).
+std::vector<double> read_sweep(const Where& w, const YAML::Node& node, const std::string& what) {
+    std::vector<double> out;
+    auto number = [&](const YAML::Node& v) {
+        try {
+            return std::stod(w.scalar(v, what));
+        } catch (const std::invalid_argument&) {
+            w.fail(v, what + " must be a number, not '" + v.Scalar() + "'");
+        }
+    };
+    if (node.IsSequence()) {
+        for (const YAML::Node& v : node) out.push_back(number(v));
+    } else if (node.IsMap()) {
+        w.keys(node, {"from", "to", "step"}, what);
+        for (const char* key : {"from", "to", "step"})
+            if (!node[key]) w.fail(node, what + " needs 'from', 'to' and 'step'");
+        const double from = number(node["from"]), to = number(node["to"]), step = number(node["step"]);
+        if (step <= 0 || to < from) w.fail(node, what + ": need step > 0 and to >= from");
+        for (int i = 0; from + i * step <= to + 1e-9; ++i) out.push_back(std::round((from + i * step) * 1e9) / 1e9);
+    } else {
+        out.push_back(number(node));
+    }
+    if (out.empty()) w.fail(node, what + " has no values");
+    return out;
+}
+
+std::vector<int> read_whole_sweep(const Where& w, const YAML::Node& node, const std::string& what) {
+    std::vector<int> out;
+    for (double v : read_sweep(w, node, what)) {
+        if (v != std::floor(v) || v < 0) w.fail(node, what + " must be whole numbers >= 0");
+        out.push_back(static_cast<int>(v));
+    }
+    return out;
+}
+
+GenerateSource read_generate(const Where& w, const YAML::Node& node) {
+    w.keys(node, {"kind", "n", "givens", "h", "relations", "k", "count", "sampler"}, "generate");
+    if (!node["kind"] || w.scalar(node["kind"], "generate.kind") != "random")
+        w.fail(node["kind"] ? node["kind"] : node, "generate.kind must be 'random'");
+    if (!node["n"]) w.fail(node, "generate needs 'n'");
+    if (node["givens"] && node["h"]) w.fail(node["h"], "generate: give 'givens' (probability) or 'h' (count), not both");
+    if (node["relations"] && node["k"]) w.fail(node["k"], "generate: give 'relations' or 'k', not both");
+    GenerateSource g;
+    g.n = read_whole_sweep(w, node["n"], "generate.n");
+    if (node["h"]) g.h = read_whole_sweep(w, node["h"], "generate.h");
+    else g.givens = node["givens"] ? read_sweep(w, node["givens"], "generate.givens") : std::vector<double>{0.3};
+    if (node["k"]) g.k = read_whole_sweep(w, node["k"], "generate.k");
+    else g.relations = node["relations"] ? read_sweep(w, node["relations"], "generate.relations") : std::vector<double>{0.1};
+    if (node["count"]) g.count = static_cast<int>(w.whole(node["count"], "generate.count", 1));
+    if (node["sampler"]) {
+        g.sampler = w.scalar(node["sampler"], "generate.sampler");
+        if (g.sampler != "jm" && g.sampler != "shuffle") w.fail(node["sampler"], "generate.sampler must be jm or shuffle");
+    }
+    return g;
+}
+
 std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& node) {
     if (!node.IsSequence() || node.size() == 0) w.fail(node, "instances must be a non-empty list of sources");
     std::vector<InstanceSource> out;
     for (const YAML::Node& item : node) {
-        w.keys(item, {"file"}, "an instance source");
-        if (!item["file"]) w.fail(item, "an instance source needs 'file'");
-        out.push_back({w.scalar(item["file"], "file"), item.Mark().line + 1});
+        w.keys(item, {"file", "generate"}, "an instance source");
+        InstanceSource source;
+        source.line = item.Mark().line + 1;
+        if (item["file"] && !item["generate"]) {
+            source.file = w.scalar(item["file"], "file");
+        } else if (item["generate"] && !item["file"]) {
+            source.generated = true;
+            source.generate = read_generate(w, item["generate"]);
+        } else {
+            w.fail(item, "an instance source needs exactly one of 'file' and 'generate'");
+        }
+        out.push_back(std::move(source));
     }
     return out;
 }

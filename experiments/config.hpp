@@ -12,10 +12,24 @@
 
 namespace futolab {
 
-// One entry of `instances:`. Files are globs in any SPEC §2 format; generators plug in here.
+// A `generate:` source: planted random instances (generators/random_instance.hpp) over the
+// cartesian product n × givens × relations (or exact counts h × k), `count` per point.
+struct GenerateSource {
+    std::vector<int> n;
+    std::vector<double> givens;     // probabilities p (empty if h is used)
+    std::vector<int> h;             // exact given counts (empty if givens is used)
+    std::vector<double> relations;  // probabilities q (empty if k is used)
+    std::vector<int> k;             // exact relation counts
+    int count = 1;                  // instances per point
+    std::string sampler = "jm";     // jm | shuffle
+};
+
+// One entry of `instances:`: a file glob in any SPEC §2 format, or a generator.
 struct InstanceSource {
-    std::string file;  // path or glob, relative to the working directory
-    int line = 0;      // where it was configured (1-based), for error messages
+    std::string file;  // path or glob, relative to the working directory; empty for generate
+    bool generated = false;
+    GenerateSource generate;
+    int line = 0;  // where it was configured (1-based), for error messages
 };
 
 struct ExperimentConfig {

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
+#include "generators/random_instance.hpp"
 
 #include <fmt/format.h>
 #include <glob.h>
@@ -30,6 +31,28 @@ std::uint64_t splitmix64(std::uint64_t x) {
     return x ^ (x >> 31);
 }
 
+// The planted instances of a generate source: n × (givens | h) × (relations | k), `count`
+// each, with seeds derived from the config seed and the point, so shards agree.
+void generate(const ExperimentConfig& config, const GenerateSource& g, std::vector<Puzzle>& out) {
+    const std::size_t given_points = g.h.empty() ? g.givens.size() : g.h.size();
+    const std::size_t relation_points = g.k.empty() ? g.relations.size() : g.k.size();
+    for (int n : g.n)
+        for (std::size_t gi = 0; gi < given_points; ++gi)
+            for (std::size_t ri = 0; ri < relation_points; ++ri)
+                for (int i = 0; i < g.count; ++i) {
+                    RandomInstanceSpec spec;
+                    spec.n = n;
+                    if (g.h.empty()) spec.p = g.givens[gi]; else spec.h = g.h[gi];
+                    if (g.k.empty()) spec.q = g.relations[ri]; else spec.k = g.k[ri];
+                    spec.sampler = latin_sampler_from_name(g.sampler);
+                    const std::string point = fmt::format("random|{}|{}|{}|{}|{}|{}|{}", n, spec.p, spec.h.value_or(-1),
+                                                          spec.q, spec.k.value_or(-1), g.sampler, i);
+                    Instance in = random_instance(spec, derive_seed(config.seed, point));
+                    in.source = config.path;
+                    out.push_back(Puzzle::compile(in));
+                }
+}
+
 }  // namespace
 
 std::uint64_t derive_seed(std::uint64_t base, const std::string& coordinates) {
@@ -41,9 +64,18 @@ std::uint64_t derive_seed(std::uint64_t base, const std::string& coordinates) {
 RunMatrix build_run_matrix(const ExperimentConfig& config) {
     RunMatrix m;
     m.solvers = config.solvers;
-    for (const InstanceSource& source : config.instances)
+    for (const InstanceSource& source : config.instances) {
+        if (source.generated) {
+            try {
+                generate(config, source.generate, m.instances);
+            } catch (const InputError& e) {  // an out-of-range parameter: name the config line
+                throw_input_error({config.path, source.line, 0}, e.what());
+            }
+            continue;
+        }
         for (const std::string& path : expand(config, source))
             for (const Instance& in : read_instances(path)) m.instances.push_back(Puzzle::compile(in));
+    }
     for (int i = 0; i < static_cast<int>(m.instances.size()); ++i)
         for (int s = 0; s < static_cast<int>(m.solvers.size()); ++s)
             for (int r = 1; r <= config.repeats; ++r) {

@@ -2,7 +2,9 @@
 //  - jacobson_matthews (default): the Markov chain of Jacobson & Matthews, "Generating
 //    uniformly distributed random Latin squares", J. Combin. Designs 4(6), 1996 — ±1 moves on
 //    the incidence cube through improper states; uniform in the limit. Starts from a random
-//    isotope of the cyclic square and runs `steps` proper-or-improper moves (default n³).
+//    isotope of the cyclic square and runs `steps` steps (default n³), a step being one move
+//    from a proper state plus the improper moves until the state is proper again — so at
+//    least `steps` moves (latin_square.cpp explains why it is sampled at proper states).
 //  - shuffle_cyclic: rows, columns and symbols of the cyclic square permuted at random — fast
 //    but biased (it reaches only the isotopes of the cyclic square), kept for comparison.
 #pragma once
@@ -19,8 +21,8 @@ enum class LatinSampler { jacobson_matthews, shuffle_cyclic };
 std::string_view latin_sampler_name(LatinSampler sampler);
 LatinSampler latin_sampler_from_name(std::string_view name);  // throws InputError
 
-// A Latin square of order n (row-major, values 1..n). steps = 0: the default (n³; at least
-// that many moves of the chain; ignored by shuffle_cyclic).
+// A Latin square of order n (row-major, values 1..n). steps = 0: the default (n³ steps, so at
+// least n³ moves of the chain; ignored by shuffle_cyclic).
 std::vector<int> random_latin_square(int n, std::mt19937_64& rng, LatinSampler sampler = LatinSampler::jacobson_matthews,
                                      std::uint64_t steps = 0);
 

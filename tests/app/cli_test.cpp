@@ -38,7 +38,8 @@ std::string hash_of(const std::string& check_output) {  // "...hash=0123456789ab
 TEST_CASE("the version and help flags exit 0", "[cli]") {
     CHECK(run_cli("--version").out.find("futolab 0.") == 0);
     for (const char* cmd : {"--help", "solve --help", "check --help", "convert --help", "list --help",
-                            "generate --help", "critical --help", "run --help", "merge --help", "analyze --help"}) {
+                            "generate --help", "grade --help", "critical --help", "run --help", "merge --help",
+                            "analyze --help"}) {
         INFO(cmd);
         const auto r = run_cli(cmd);
         CHECK(r.exit_code == 0);
@@ -123,8 +124,25 @@ TEST_CASE("solve --format csv prints the SPEC columns and verified solutions", "
     CHECK(r.out.find(",2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4,0,\n") != std::string::npos);
 }
 
-TEST_CASE("planned subcommands say so and exit 1", "[cli]") {
-    const auto r = run_cli("generate");
-    CHECK(r.exit_code == 1);
-    CHECK(r.err.find("not implemented yet (issue #4)") != std::string::npos);
+TEST_CASE("generate is deterministic per seed and its output validates", "[cli][generate]") {
+    const std::string cmd = "generate random --n 6 --givens 0.3 --relations 0.2 --count 4 --seed 11";
+    const auto a = run_cli(cmd), b = run_cli(cmd);
+    REQUIRE(a.exit_code == 0);
+    CHECK(a.out == b.out);
+    CHECK(std::count(a.out.begin(), a.out.end(), '\n') == 4);
+    const std::string file = (std::filesystem::temp_directory_path() / "futolab-cli-gen.jsonl").string();
+    REQUIRE(run_cli("generate unique --n 5 --count 2 --seed 3 --out " + file).exit_code == 0);
+    const auto solved = run_cli("solve --count 2 --format csv -s fc " + file);
+    CHECK(solved.exit_code == 0);
+    CHECK(std::count(solved.out.begin(), solved.out.end(), '\n') == 3);
+    CHECK(solved.out.find(",multiple,") == std::string::npos);
+    CHECK(run_cli("generate random --n 1").exit_code == 2);
+    CHECK(run_cli("generate sideways --n 5").exit_code == 2);
+}
+
+TEST_CASE("grade names the weakest propagation that solves a puzzle", "[cli][grade]") {
+    const auto r = run_cli("grade " + kShared + "/guardian-5x5.tatham");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("guardian-5x5") != std::string::npos);
+    CHECK(run_cli("grade good/nonexistent.futo").exit_code == 2);
 }

@@ -56,6 +56,21 @@ TEST_CASE("a full config is read", "[config]") {
     CHECK(c.output == "out/x.csv");
 }
 
+TEST_CASE("generate sources sweep lists and ranges", "[config]") {
+    const ExperimentConfig c = parse_config(
+        "name: t\ninstances:\n  - generate: { kind: random, n: [5, 6], givens: { from: 0.0, to: 0.6, step: 0.2 },"
+        " k: 3, count: 4 }\nsolvers: [gac]\n",
+        "cfg.yaml");
+    REQUIRE(c.instances.size() == 1);
+    const GenerateSource& g = c.instances[0].generate;
+    CHECK(c.instances[0].generated);
+    CHECK(g.n == std::vector<int>{5, 6});
+    CHECK(g.givens == std::vector<double>{0.0, 0.2, 0.4, 0.6});
+    CHECK(g.k == std::vector<int>{3});
+    CHECK(g.relations.empty());
+    CHECK(g.count == 4);
+}
+
 TEST_CASE("durations", "[config]") {
     CHECK(parse_duration_seconds("10s") == 10.0);
     CHECK(parse_duration_seconds("1.5m") == 90.0);
@@ -87,7 +102,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {kGood + "limits: { memory: 1G }\n", "cfg.yaml:5:11: unknown key 'memory' in limits (valid: time, nodes)"},
         {"name: t\ninstances: []\nsolvers: [gac]\n", "cfg.yaml:2:12: instances must be a non-empty list of sources"},
         {"name: t\ninstances:\n  - path: x\nsolvers: [gac]\n",
-         "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file)"},
+         "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file, generate)"},
         {"name: t\ninstances:\n  - file: x\nsolvers: [nosuch]\n",
          "cfg.yaml:4:11: unknown solver 'nosuch' (valid: backtracking, bitmask, fc, gac, gecode)"},
         {"name: t\ninstances:\n  - file: x\nsolvers: [\"fc:var=fast\"]\n",
@@ -96,6 +111,15 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {"name: t\ninstances: [\n", "cfg.yaml:3:1: malformed YAML: end of sequence flow not found"},
         {kGood + "name: u\n", "cfg.yaml:5:1: key 'name' is given twice"},
         {"- name: t\n", "cfg.yaml:1: the config must be a YAML mapping of keys"},
+        {"name: t\ninstances:\n  - generate: { kind: random, n: 5, givens: { from: 0.5, to: 0.1, step: 0.1 } }\n"
+         "solvers: [gac]\n",
+         "cfg.yaml:3:45: generate.givens: need step > 0 and to >= from"},
+        {"name: t\ninstances:\n  - generate: { kind: latin, n: 5 }\nsolvers: [gac]\n",
+         "cfg.yaml:3:23: generate.kind must be 'random'"},
+        {"name: t\ninstances:\n  - generate: { kind: random, n: 5, givens: 0.2, h: 3 }\nsolvers: [gac]\n",
+         "cfg.yaml:3:53: generate: give 'givens' (probability) or 'h' (count), not both"},
+        {"name: t\ninstances:\n  - { file: a.futo, generate: { kind: random, n: 4 } }\nsolvers: [gac]\n",
+         "cfg.yaml:3:5: an instance source needs exactly one of 'file' and 'generate'"},
     };
     for (const auto& [text, expected] : cases) {
         INFO(text);

@@ -169,3 +169,19 @@ TEST_CASE("config errors stop the run before anything runs", "[runner]") {
     CHECK(r.err.find("cfg.yaml:3: no file matches") != std::string::npos);
     CHECK_FALSE(fs::exists(dir + "/x.csv"));
 }
+
+TEST_CASE("generated instances are the same in every run, shard and job count", "[runner][generate]") {
+    const std::string dir = scratch("generate");
+    std::ofstream(dir + "/cfg.yaml") << "name: gen\nseed: 3\nmode: { count: 2 }\nlimits: { nodes: 100000 }\n"
+                                        "instances:\n  - generate: { kind: random, n: [4, 5], givens: [0.2, 0.4],"
+                                        " relations: 0.1, count: 5 }\n"
+                                     << "solvers: [ fc, gac ]\noutput: " << dir << "/g.csv\n";
+    REQUIRE(run_cli("run -q --jobs 2 " + dir + "/cfg.yaml --out " + dir + "/a").exit_code == 0);
+    REQUIRE(run_cli("run -q --jobs 1 " + dir + "/cfg.yaml --shard 1/2 --out " + dir + "/b").exit_code == 0);
+    REQUIRE(run_cli("run -q --jobs 1 " + dir + "/cfg.yaml --shard 2/2 --out " + dir + "/b").exit_code == 0);
+    REQUIRE(run_cli("merge " + dir + "/b/g.shard-1-of-2.csv " + dir + "/b/g.shard-2-of-2.csv --out " + dir +
+                    "/merged.csv").exit_code == 0);
+    const auto a = rows_by_run(dir + "/a/g.csv");
+    CHECK(a.size() == 2 * 2 * 5 * 2);
+    CHECK(a == rows_by_run(dir + "/merged.csv"));
+}

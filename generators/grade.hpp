@@ -1,0 +1,56 @@
+// The difficulty grade of a puzzle (issue #4): the weakest propagation level that solves it
+// without search, plus the node count of `gac` (var=mrv, its default) deciding uniqueness
+// (count to 2) as a finer, secondary measure. Levels, weakest first (docs/generators.md):
+//   fc     — singles: a cell with one value left is assigned; its value is removed from its
+//            row, column and (for relations) the values on the wrong side from its related
+//            neighbours; repeated to a fixpoint.
+//   ac     — binary arc consistency (AC-3) over the pairwise ≠ constraints and the relations
+//            (bounds: a < b removes from b everything ≤ min(a) and from a everything ≥ max(b)).
+//   gac    — the `gac` backend's root propagation (Régin alldifferent + relation bounds +
+//            chain bounds) solves it: count-to-2 finishes with 0 nodes.
+//   search — anything harder.
+// Puzzles that are not uniquely solvable get the grade `multiple` or `unsat`.
+#pragma once
+
+#include "core/puzzle.hpp"
+#include "solvers/solver.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+namespace futolab {
+
+enum class Grade { fc, ac, gac, search, multiple, unsat };
+
+std::string_view grade_name(Grade grade);
+Grade grade_from_name(std::string_view name);  // throws InputError
+
+struct GradeResult {
+    Grade grade = Grade::search;
+    std::uint64_t gac_nodes = 0;  // nodes of `gac` count-to-2
+};
+
+// The propagation levels alone (no solver): true if propagating at that level to a fixpoint
+// leaves every cell with exactly one value. Exposed for tests.
+bool solved_by_singles(const Puzzle& puzzle);
+bool solved_by_arc_consistency(const Puzzle& puzzle);
+
+// Grades with a caller-owned `gac` solver (reused across calls, as generators do).
+class Grader {
+public:
+    Grader();
+    ~Grader();
+    Grader(const Grader&) = delete;
+    Grader& operator=(const Grader&) = delete;
+
+    GradeResult grade(const Puzzle& puzzle);
+    // Count to 2 with the same solver: is the puzzle uniquely solvable? nodes_out (optional)
+    // receives the node count.
+    Status count_to_two(const Puzzle& puzzle, std::uint64_t* nodes_out = nullptr);
+
+private:
+    std::unique_ptr<Solver> gac_;
+};
+
+}  // namespace futolab
