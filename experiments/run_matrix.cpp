@@ -88,7 +88,7 @@ RunMatrix build_run_matrix(const ExperimentConfig& config) {
 std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index, int count) {
     std::vector<PlannedRun> out;
     for (const PlannedRun& r : runs)
-        if (static_cast<int>(r.index % static_cast<std::size_t>(count)) == index - 1) out.push_back(r);
+        if (static_cast<int>(splitmix64(r.index) % static_cast<std::uint64_t>(count)) == index - 1) out.push_back(r);
     return out;
 }
 

@@ -29,8 +29,11 @@ struct RunMatrix {
 // Loads every instance source (globs expanded and sorted) and lays out the runs.
 RunMatrix build_run_matrix(const ExperimentConfig& config);
 
-// Shard `index` of `count` (1-based): runs whose matrix index ≡ index−1 (mod count). Round
-// robin keeps shards balanced when cost grows along the matrix.
+// Shard `index` of `count` (1-based): the runs whose mixed matrix index (splitmix64) ≡
+// index−1 (mod count). Mixing, not plain round robin: the matrix is instance-major with the
+// solvers innermost, so index mod count would give one shard every run of one solver
+// whenever count is a multiple of the number of solvers (all of backtracking's slow runs on
+// half the nodes). A hash spreads solvers, sizes and repeats evenly, deterministically.
 std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index, int count);
 
 // Identifies a run across resumes and shards: instance id + hash, solver with canonical
