@@ -1,14 +1,172 @@
-// futolab critical … (issue #4): placeholder until the generators land.
+// futolab critical [--square "2 1 4 3/..." | --input FILE | --n N --count C] [--seed S]
+//   [--use numbers|relations|both] [--objective greedy|h+k|2h+3k|k|h] [--iterations I]
+//   [--time-limit SEC] [--verify-with BACKEND] [--sampler jm|shuffle] [--out FILE]
+// futolab critical --exhaustive --n N
+// Critical clue sets of solved squares (issue #4), one JSONL instance per set (SPEC §2.2),
+// every one re-verified by a second backend before it is written (docs/critical.md).
+// Random square i (0-based) uses seed S + i, recorded in its meta, as `generate` does.
 #include "app/commands.hpp"
+#include "app/load.hpp"
+#include "core/error.hpp"
+#include "core/formats/formats.hpp"
+#include "core/puzzle.hpp"
+#include "critical/pipeline.hpp"
+#include "critical/report.hpp"
+#include "critical/squares.hpp"
+#include "generators/latin_square.hpp"
+#include "solvers/options.hpp"
+#include "solvers/registry.hpp"
+#include "solvers/run.hpp"
 
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <memory>
 #include <stdexcept>
 
 namespace futolab::app {
+namespace {
+
+using namespace futolab::critical;
+
+struct CriticalArgs {
+    std::string square, input, out;
+    int n = 0, count = 1;
+    std::uint64_t seed = 1;
+    std::string use = "both", objective = "greedy", verify_with = "gecode", sampler = "jm";
+    std::uint64_t iterations = 0;
+    double time_limit = 0;
+    bool exhaustive = false;
+};
+
+struct SolvedSquare {
+    int n;
+    std::vector<int> square;
+    std::string id;
+    std::uint64_t seed;
+};
+
+// A puzzle's square: its `solution` if it has one, else its unique solution (gac, count-to-2).
+SolvedSquare square_of(const Instance& in, std::uint64_t seed) {
+    const Puzzle p = Puzzle::compile(in);
+    std::vector<int> sq;
+    for (const auto& row : in.solution) sq.insert(sq.end(), row.begin(), row.end());
+    if (!in.solution.empty() && !is_latin_square(in.n, sq))
+        throw InputError(fmt::format("{}: the solution of {} is not a Latin square", in.source, in.id));
+    if (in.solution.empty()) {
+        const RunResult run = run_solver(*make_solver(parse_solver_spec("gac")), p, {Mode::count_to(2), {}, 0});
+        if (run.result.status != Status::unique)
+            throw InputError(fmt::format("{}: {} has no solution and is not uniquely solvable ({})", in.source, in.id,
+                                         status_name(run.result.status)));
+        sq = run.result.solution;
+    }
+    return {in.n, sq, in.id + ":critical", seed};
+}
+
+std::vector<SolvedSquare> squares(const CriticalArgs& a) {
+    const int sources = (a.square.empty() ? 0 : 1) + (a.input.empty() ? 0 : 1) + (a.n > 0 ? 1 : 0);
+    if (sources != 1) throw InputError("critical: give exactly one of --square, --input or --n");
+    std::vector<SolvedSquare> out;
+    if (!a.square.empty()) {
+        int n = 0;
+        std::vector<int> sq = parse_square(a.square, n);
+        out.push_back({n, std::move(sq), "square:critical", a.seed});
+    } else if (!a.input.empty()) {
+        for (const Instance& in : read_instances(a.input)) out.push_back(square_of(in, a.seed));
+    } else {
+        if (a.n < kMinSize || a.n > kMaxSize) throw InputError(fmt::format("--n {} is out of range 2..64", a.n));
+        if (a.count < 0) throw InputError(fmt::format("--count {} must be at least 0", a.count));
+        const LatinSampler sampler = latin_sampler_from_name(a.sampler);
+        for (int i = 0; i < a.count; ++i) {
+            const std::uint64_t seed = a.seed + static_cast<std::uint64_t>(i);
+            std::mt19937_64 rng(seed);
+            out.push_back({a.n, random_latin_square(a.n, rng, sampler), fmt::format("critical-n{}-s{}", a.n, seed), seed});
+        }
+    }
+    return out;
+}
+
+int run_exhaustive(const CriticalArgs& a) {
+    const ExhaustiveResult r = exhaustive_minimum(a.n);
+    bool verified = false;
+    write_output(a.out, write_instances(exhaustive_records(r, a.verify_with, verified), Format::jsonl));
+    std::cerr << fmt::format("n={} squares={} classes={} min(2h+3k)={} bound={} min k(h=0)={} time={:.1f}s\n", r.n,
+                             r.squares, r.classes, r.weighted.found ? std::to_string(r.weighted.cost) : "none",
+                             weighted_bound(r.n), r.relations.found ? std::to_string(r.relations.cost) : "none",
+                             r.seconds);
+    return verified ? 0 : 1;
+}
+
+// Records are written as they are verified (one line each, flushed), so a long search that
+// is interrupted keeps what it found.
+class RecordSink {
+public:
+    explicit RecordSink(const std::string& path) {
+        if (path.empty() || path == "-") return;
+        file_ = std::make_unique<std::ofstream>(path, std::ios::binary);
+        if (!*file_) throw std::runtime_error("cannot write " + path);
+    }
+    void write(const Instance& record) {
+        std::ostream& os = file_ ? *file_ : std::cout;
+        os << write_instances({record}, Format::jsonl) << std::flush;
+        if (!os) throw std::runtime_error("cannot write the output");
+    }
+
+private:
+    std::unique_ptr<std::ofstream> file_;
+};
+
+int run_critical(const CriticalArgs& a) {
+    if (a.exhaustive) return run_exhaustive(a);
+    PipelineOptions opt;
+    opt.search.objective = objective_from_name(a.objective);
+    opt.search.use = clue_use_from_name(a.use);
+    opt.search.iterations = a.iterations;
+    opt.search.time_limit = a.time_limit;
+    if (opt.search.objective != Objective::greedy && a.iterations == 0 && a.time_limit <= 0) opt.search.iterations = 200;
+    opt.verify_backend = parse_solver_spec(a.verify_with).text();
+    const std::vector<SolvedSquare> all = squares(a);  // every input validated before any search
+    RecordSink sink(a.out);
+    int exit_code = 0;
+    for (const SolvedSquare& s : all) {
+        const PipelineOutput o = critical_set_of(s.n, s.square, opt, s.seed, s.id);
+        if (!o.record) {
+            std::cerr << fmt::format("futolab critical: {}: the full {} universe is not uniquely completable; skipped\n",
+                                     s.id, clue_use_name(objective_use(opt.search.objective, opt.search.use)));
+            continue;
+        }
+        if (!o.verified) {
+            std::cerr << fmt::format("futolab critical: {}: verification failed: {}\n", s.id, o.why);
+            exit_code = 1;
+        }
+        sink.write(*o.record);
+    }
+    return exit_code;
+}
+
+}  // namespace
 
 void add_critical(CLI::App& app, Action& run) {
-    CLI::App* cmd = app.add_subcommand("critical", "Find critical clue sets of solved squares (JSONL; planned: issue #4)");
-    cmd->allow_extras();
-    cmd->callback([&run] { run = []() -> int { throw std::runtime_error("'futolab critical' is not implemented yet (issue #4)"); }; });
+    auto a = std::make_shared<CriticalArgs>();
+    CLI::App* cmd = app.add_subcommand("critical", "Find verified critical clue sets of solved squares (JSONL out)");
+    cmd->add_option("--square", a->square, "A solved square, rows separated by '/': \"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4\"");
+    cmd->add_option("--input", a->input, "Instances: each one's solution, or its unique solution, is the square");
+    cmd->add_option("--n", a->n, "Order of random squares (with --count), or of --exhaustive");
+    cmd->add_option("--count", a->count, "Number of random squares (default 1)");
+    cmd->add_option("--seed", a->seed, "Seed; random square i uses seed + i (default 1)");
+    cmd->add_option("--sampler", a->sampler, "Random squares: jm (uniform, Jacobson-Matthews) or shuffle");
+    cmd->add_option("--use", a->use, "Clues the search may use: numbers, relations or both (default)")
+        ->check(CLI::IsMember({"numbers", "relations", "both"}));
+    cmd->add_option("--objective", a->objective, "greedy (one pass, default), h+k, 2h+3k, k (h = 0) or h (k = 0)")
+        ->check(CLI::IsMember({"greedy", "h+k", "2h+3k", "k", "h"}));
+    cmd->add_option("--iterations", a->iterations, "Greedy passes per square (default 1 for greedy, else 200)");
+    cmd->add_option("--time-limit", a->time_limit, "Search time per square in seconds (0 = none)")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode)");
+    cmd->add_flag("--exhaustive", a->exhaustive, "Exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4");
+    cmd->add_option("--out", a->out, "Output JSONL file (default stdout)");
+    cmd->callback([a, &run] { run = [a] { return run_critical(*a); }; });
 }
 
 }  // namespace futolab::app

@@ -146,3 +146,16 @@ TEST_CASE("grade names the weakest propagation that solves a puzzle", "[cli][gra
     CHECK(r.out.find("guardian-5x5") != std::string::npos);
     CHECK(run_cli("grade good/nonexistent.futo").exit_code == 2);
 }
+
+TEST_CASE("critical writes verified critical sets; exhaustive gives the small-n minima", "[cli][critical]") {
+    auto r = run_cli("critical --n 5 --count 2 --seed 4");
+    CHECK(r.exit_code == 0);
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 2);
+    CHECK(r.out.find("\"critical\":true") != std::string::npos);
+    const std::string file = (std::filesystem::temp_directory_path() / "futolab-cli-crit.jsonl").string();
+    REQUIRE(run_cli("critical --square '2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4' --use both --out " + file).exit_code == 0);
+    r = run_cli("solve --count 2 --format csv -s gecode " + file);  // a critical set is uniquely completable
+    CHECK(r.out.find(",unique,1,") != std::string::npos);
+    CHECK(run_cli("critical --square '1 2/1 2'").exit_code == 2);
+    CHECK(run_cli("critical --exhaustive --n 9").exit_code == 2);
+}

@@ -1,0 +1,60 @@
+#include "critical/pipeline.hpp"
+
+#include "critical/random.hpp"
+#include "critical/report.hpp"
+#include "critical/verify.hpp"
+
+#include <string>
+
+namespace futolab::critical {
+
+PipelineOutput critical_set_of(int n, const std::vector<int>& square, const PipelineOptions& options,
+                               std::uint64_t seed, const std::string& id, const Json& extra) {
+    const ClueUniverse u(n, square);
+    const SearchResult r = search_critical(u, options.search, derive_seed(seed, 0));
+    PipelineOutput out;
+    if (!r.found) return out;
+    const Verification v = verify_critical_set(u, r.set, options.verify_backend);
+    Json how = Json::object();
+    how["objective"] = objective_name(options.search.objective);
+    how["use"] = clue_use_name(objective_use(options.search.objective, options.search.use));
+    how["cost"] = r.cost;
+    how["seed"] = seed;
+    how["search_backend"] = options.search.backend;
+    how["iterations"] = r.iterations;
+    how["starts"] = r.starts;
+    how["checks"] = r.checks;
+    how["time_ms"] = r.seconds * 1e3;
+    for (const auto& [key, value] : extra.items()) how[key] = value;
+    out.record = set_record(u, r.set, id, v, how);
+    out.verified = v.uniquely_completable && v.critical;
+    out.why = v.why;
+    return out;
+}
+
+std::vector<Instance> exhaustive_records(const ExhaustiveResult& result, const std::string& verify_backend,
+                                         bool& all_verified) {
+    std::vector<Instance> out;
+    all_verified = true;
+    const int n = result.n;
+    auto add = [&](const ExactMinimum& m, const std::string& objective) {
+        if (!m.found) return;
+        const ClueUniverse u(n, m.square);
+        const Verification v = verify_critical_set(u, m.set, verify_backend);
+        all_verified = all_verified && v.uniquely_completable && v.critical;
+        Json how = Json::object();
+        how["mode"] = "exhaustive";
+        how["objective"] = objective;
+        how["minimum"] = m.cost;
+        how["squares"] = result.squares;
+        how["classes"] = result.classes;
+        how["nodes"] = result.nodes;
+        how["time_ms"] = result.seconds * 1e3;
+        out.push_back(set_record(u, m.set, "exhaustive-n" + std::to_string(n) + "-" + objective, v, how));
+    };
+    add(result.weighted, "2h+3k");
+    add(result.relations, "k");
+    return out;
+}
+
+}  // namespace futolab::critical

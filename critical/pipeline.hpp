@@ -1,0 +1,37 @@
+// One solved square in, one verified critical set out: the search (local_search.hpp), the
+// independent verification (verify.hpp) and the JSONL record (report.hpp). The CLI and the
+// tests both go through here.
+#pragma once
+
+#include "core/instance.hpp"
+#include "critical/exhaustive.hpp"
+#include "critical/local_search.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace futolab::critical {
+
+struct PipelineOptions {
+    SearchOptions search;
+    std::string verify_backend = "gecode";
+};
+
+struct PipelineOutput {
+    std::optional<Instance> record;  // empty: the full allowed universe is not uniquely completable
+    bool verified = false;           // uniquely completable and critical, by the verify backend
+    std::string why;                 // the verification failure, if any
+};
+
+// `seed` is the square's seed (recorded in meta); the search draws from derive_seed(seed, 0).
+PipelineOutput critical_set_of(int n, const std::vector<int>& square, const PipelineOptions& options,
+                               std::uint64_t seed, const std::string& id, const Json& extra = Json::object());
+
+// The two optimal sets of an exhaustive run (min 2h+3k, then min k with h = 0), verified,
+// with the run's figures in meta.
+std::vector<Instance> exhaustive_records(const ExhaustiveResult& result, const std::string& verify_backend,
+                                         bool& all_verified);
+
+}  // namespace futolab::critical

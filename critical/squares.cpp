@@ -1,0 +1,58 @@
+#include "critical/squares.hpp"
+
+#include "core/error.hpp"
+#include "core/puzzle.hpp"
+#include "core/verify.hpp"
+#include "critical/random.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace futolab::critical {
+
+bool is_latin_square(int n, const std::vector<int>& square) {
+    if (n < 1 || static_cast<int>(square.size()) != n * n) return false;
+    for (int i = 0; i < n; ++i) {
+        std::vector<char> in_row(n + 1, 0), in_col(n + 1, 0);
+        for (int j = 0; j < n; ++j) {
+            const int a = square[i * n + j], b = square[j * n + i];
+            if (a < 1 || a > n || b < 1 || b > n || in_row[a] || in_col[b]) return false;
+            in_row[a] = in_col[b] = 1;
+        }
+    }
+    return true;
+}
+
+std::vector<int> parse_square(const std::string& text, int& n, const std::string& source) {
+    n = static_cast<int>(std::count(text.begin(), text.end(), '/')) + 1;
+    if (n < kMinSize || n > kMaxSize)
+        throw InputError(source + ": a square needs " + std::to_string(kMinSize) + " to " + std::to_string(kMaxSize) +
+                         " rows separated by '/', got " + std::to_string(n));
+    std::vector<int> square = solution_from_text(n, text, {source, 0, 0});
+    if (!is_latin_square(n, square)) throw InputError(source + ": not a Latin square: " + text);
+    return square;
+}
+
+std::vector<int> cyclic_square(int n) {
+    std::vector<int> square(static_cast<std::size_t>(n * n));
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) square[r * n + c] = (r + c) % n + 1;
+    return square;
+}
+
+std::vector<int> random_isotope(int n, std::mt19937_64& rng) {
+    std::vector<int> rows(n), cols(n), symbols(n);
+    std::iota(rows.begin(), rows.end(), 0);
+    std::iota(cols.begin(), cols.end(), 0);
+    std::iota(symbols.begin(), symbols.end(), 1);
+    shuffle(rows, rng);
+    shuffle(cols, rng);
+    shuffle(symbols, rng);
+    const std::vector<int> base = cyclic_square(n);
+    std::vector<int> square(base.size());
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) square[r * n + c] = symbols[base[rows[r] * n + cols[c]] - 1];
+    return square;
+}
+
+}  // namespace futolab::critical

@@ -1,0 +1,27 @@
+// Solved squares for the critical-set study: parsing and checking a given square, the cyclic
+// square and its isotopes (rows, columns and symbols permuted).
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace futolab::critical {
+
+// True if `square` (row-major n*n) is a Latin square on 1..n.
+bool is_latin_square(int n, const std::vector<int>& square);
+
+// "2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4" (SPEC §5 solution text) → n and the square. Throws
+// InputError (naming `source`) if the text is malformed or not a Latin square.
+std::vector<int> parse_square(const std::string& text, int& n, const std::string& source = "--square");
+
+// L(r, c) = (r + c) mod n + 1.
+std::vector<int> cyclic_square(int n);
+
+// The cyclic square with rows, columns and symbols permuted uniformly at random. Biased over
+// all Latin squares (it reaches only the isotopes of the cyclic group table); the unbiased
+// sampler is generators/latin_square.hpp (Jacobson–Matthews), which the CLI uses.
+std::vector<int> random_isotope(int n, std::mt19937_64& rng);
+
+}  // namespace futolab::critical
