@@ -1,6 +1,7 @@
 #include "core/puzzle.hpp"
 
 #include "core/error.hpp"
+#include "core/files.hpp"
 #include "core/relation_graph.hpp"
 
 #include <fmt/format.h>
@@ -82,15 +83,6 @@ void check_acyclic(const Instance& in, const std::vector<Relation>& arcs) {
     for (int a : *cycle) text += " < " + cell_name(in.n, arcs[a].hi);
     const LessThan& closing = in.lt[cycle->back()];
     throw_input_error(loc_of(in, closing.line, closing.column), "relations form a cycle: " + text);
-}
-
-std::uint64_t fnv1a64(const std::string& text) {
-    std::uint64_t h = 14695981039346656037ull;
-    for (unsigned char ch : text) {
-        h ^= ch;
-        h *= 1099511628211ull;
-    }
-    return h;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "experiments/config.hpp"
 
 #include "core/error.hpp"
+#include "core/files.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -174,12 +175,6 @@ std::vector<SolverSpec> read_solvers(const Where& w, const YAML::Node& node) {
     return out;
 }
 
-std::string fnv_hex(const std::string& text) {
-    std::uint64_t h = 14695981039346656037ull;
-    for (unsigned char ch : text) h = (h ^ ch) * 1099511628211ull;
-    return fmt::format("{:016x}", h);
-}
-
 ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentConfig c) {
     w.keys(root, kTopKeys, "the config");
     for (const char* required : {"name", "instances", "solvers"})
@@ -227,16 +222,10 @@ ExperimentConfig parse_config(const std::string& text, const std::string& path) 
     ExperimentConfig c;
     c.path = path;
     c.text = text;
-    c.config_hash = fnv_hex(text);
+    c.config_hash = fmt::format("{:016x}", fnv1a64(text));
     return read_root(w, root, std::move(c));
 }
 
-ExperimentConfig load_config(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw_input_error({path}, "cannot read the config file");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parse_config(ss.str(), path);
-}
+ExperimentConfig load_config(const std::string& path) { return parse_config(read_text_file(path), path); }
 
 }  // namespace futolab

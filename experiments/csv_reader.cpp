@@ -1,6 +1,7 @@
 #include "experiments/csv_reader.hpp"
 
 #include "core/error.hpp"
+#include "core/files.hpp"
 
 #include <fmt/format.h>
 
@@ -68,12 +69,6 @@ CsvTable parse_csv(std::string_view text, const std::string& source) {
     return table;
 }
 
-CsvTable read_csv_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw_input_error({path}, "cannot read the CSV file");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parse_csv(ss.str(), path);
-}
+CsvTable read_csv_file(const std::string& path) { return parse_csv(read_text_file(path), path); }
 
 }  // namespace futolab

@@ -2,6 +2,8 @@
 // per-format readers and writers (futo.cpp, jsonl.cpp, tatham.cpp, essence.cpp, dzn.cpp).
 #include "core/formats/formats.hpp"
 
+#include "core/files.hpp"
+
 #include "core/error.hpp"
 #include "core/formats/readers.hpp"
 #include "core/formats/text.hpp"
@@ -108,17 +110,6 @@ std::string_view without_bom(std::string_view text) {
     return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;  // editors on Windows add it
 }
 
-std::string read_all(const std::string& path) {
-    if (path == "-") return {std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) fail(path, 0, 0, "cannot read: is a directory");
-    std::ifstream file(path, std::ios::binary);
-    if (!file) fail(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
-    std::ostringstream text;
-    text << file.rdbuf();
-    if (file.bad()) fail(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
-    return text.str();
-}
 
 }  // namespace
 
@@ -130,7 +121,7 @@ Format detect_format(const std::string& path, std::string_view content) {
 }
 
 std::vector<Instance> read_instances(const std::string& path) {
-    const std::string content = read_all(path);
+    const std::string content = read_text_file(path);
     check_text(content, path);
     return parse_instances(content, path, detect_format(path, content));
 }
