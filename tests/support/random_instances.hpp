@@ -80,4 +80,15 @@ inline Instance random_instance(const RandomInstanceSpec& spec, std::uint64_t se
     return in;
 }
 
+// A spread of specs over seeds: n = 3..6, givens from none to dense (0.0..0.6), relations
+// 0, 0.15 or 0.3, and every third seed with one given changed (often unsatisfiable).
+inline RandomInstanceSpec mixed_spec(std::uint64_t seed) {
+    RandomInstanceSpec spec;
+    spec.n = 3 + static_cast<int>(seed % 4);
+    spec.p_given = 0.1 * static_cast<double>(seed % 7);
+    spec.p_relation = 0.15 * static_cast<double>(seed % 3);
+    spec.perturb = seed % 3 == 0;
+    return spec;
+}
+
 }  // namespace futolab::test

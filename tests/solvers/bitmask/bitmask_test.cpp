@@ -44,12 +44,7 @@ TEST_CASE("bitmask visits exactly the tree of backtracking", "[bitmask]") {
     // the comparison also covers the node_limit path.
     int instances = 0, unsat = 0, limited = 0;
     for (std::uint64_t seed = 1; seed <= 360; ++seed) {
-        test::RandomInstanceSpec spec;
-        spec.n = 3 + static_cast<int>(seed % 4);
-        spec.p_given = 0.1 * static_cast<double>(seed % 7);
-        spec.p_relation = 0.15 * static_cast<double>(seed % 3);
-        spec.perturb = seed % 3 == 0;
-        const Puzzle puzzle = Puzzle::compile(test::random_instance(spec, seed));
+        const Puzzle puzzle = Puzzle::compile(test::random_instance(test::mixed_spec(seed), seed));
         ++instances;
         for (const Mode mode : {Mode::first(), Mode::count_to(2), Mode::count_all()}) {
             for (const std::string val : {"min", "max"}) {

@@ -30,12 +30,7 @@ TEST_CASE("fc agrees with bitmask on solution counts", "[fc]") {
     // 400 instances, n = 3..6, sparse to dense clues, every third with one given changed.
     int instances = 0, unsat = 0, multiple = 0;
     for (std::uint64_t seed = 1000; seed < 1400; ++seed) {
-        test::RandomInstanceSpec spec;
-        spec.n = 3 + static_cast<int>(seed % 4);
-        spec.p_given = 0.1 * static_cast<double>(seed % 7);
-        spec.p_relation = 0.15 * static_cast<double>(seed % 3);
-        spec.perturb = seed % 3 == 0;
-        const Puzzle puzzle = Puzzle::compile(test::random_instance(spec, seed));
+        const Puzzle puzzle = Puzzle::compile(test::random_instance(test::mixed_spec(seed), seed));
         ++instances;
         const SolveResult reference = solve("bitmask", puzzle, Mode::count_to(3));
         const SolveResult reference_max = solve("bitmask:val=max", puzzle, Mode::count_to(3));
