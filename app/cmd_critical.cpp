@@ -47,21 +47,8 @@ struct SolvedSquare {
     std::uint64_t seed;
 };
 
-// A puzzle's square: its `solution` if it has one, else its unique solution (gac, count-to-2).
 SolvedSquare square_of(const Instance& in, std::uint64_t seed) {
-    const Puzzle p = Puzzle::compile(in);
-    std::vector<int> sq;
-    for (const auto& row : in.solution) sq.insert(sq.end(), row.begin(), row.end());
-    if (!in.solution.empty() && !is_latin_square(in.n, sq))
-        throw InputError(fmt::format("{}: the solution of {} is not a Latin square", in.source, in.id));
-    if (in.solution.empty()) {
-        const RunResult run = run_solver(*make_solver(parse_solver_spec("gac")), p, {Mode::count_to(2), {}, 0});
-        if (run.result.status != Status::unique)
-            throw InputError(fmt::format("{}: {} has no solution and is not uniquely solvable ({})", in.source, in.id,
-                                         status_name(run.result.status)));
-        sq = run.result.solution;
-    }
-    return {in.n, sq, in.id + ":critical", seed};
+    return {in.n, solved_square(in), in.id + ":critical", seed};
 }
 
 std::vector<SolvedSquare> squares(const CriticalArgs& a) {

@@ -6,22 +6,6 @@
 
 namespace futolab::critical {
 
-ClueUse clue_use_from_name(const std::string& name) {
-    if (name == "numbers") return ClueUse::numbers;
-    if (name == "relations") return ClueUse::relations;
-    if (name == "both") return ClueUse::both;
-    throw InputError("--use must be numbers, relations or both, got '" + name + "'");
-}
-
-std::string clue_use_name(ClueUse use) {
-    switch (use) {
-        case ClueUse::numbers: return "numbers";
-        case ClueUse::relations: return "relations";
-        case ClueUse::both: return "both";
-    }
-    return "both";
-}
-
 ClueUniverse::ClueUniverse(int n, std::vector<int> square) : n_(n), square_(std::move(square)) {
     clues_.reserve(static_cast<std::size_t>(n * n + 2 * n * (n - 1)));
     for (int cell = 0; cell < n * n; ++cell) clues_.push_back({true, cell, 0});

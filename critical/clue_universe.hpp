@@ -3,6 +3,7 @@
 // universe; converting it to an Instance gives a puzzle whose solutions include L.
 #pragma once
 
+#include "core/clue_use.hpp"
 #include "core/instance.hpp"
 
 #include <cstdint>
@@ -11,10 +12,10 @@
 
 namespace futolab::critical {
 
-// Which clues a search may use (--use).
-enum class ClueUse { numbers, relations, both };
-ClueUse clue_use_from_name(const std::string& name);  // throws InputError
-std::string clue_use_name(ClueUse use);
+// Which clues a search may use (--use): the one definition in core/clue_use.hpp.
+using futolab::ClueUse;
+using futolab::clue_use_from_name;
+using futolab::clue_use_name;
 
 struct Clue {
     bool is_number = true;

@@ -4,6 +4,11 @@
 #include "core/puzzle.hpp"
 #include "core/verify.hpp"
 #include "critical/random.hpp"
+#include "solvers/options.hpp"
+#include "solvers/registry.hpp"
+#include "solvers/run.hpp"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <numeric>
@@ -31,6 +36,30 @@ std::vector<int> parse_square(const std::string& text, int& n, const std::string
     std::vector<int> square = solution_from_text(n, text, {source, 0, 0});
     if (!is_latin_square(n, square)) throw InputError(source + ": not a Latin square: " + text);
     return square;
+}
+
+Instance square_instance(int n, const std::vector<int>& square) {
+    Instance in;
+    in.n = n;
+    for (int cell = 0; cell < n * n; ++cell) in.givens.push_back({cell / n, cell % n, square[static_cast<std::size_t>(cell)]});
+    for (int r = 0; r < n; ++r) in.solution.emplace_back(square.begin() + r * n, square.begin() + (r + 1) * n);
+    return in;
+}
+
+std::vector<int> solved_square(const Instance& in) {
+    const Puzzle p = Puzzle::compile(in);
+    std::vector<int> square;
+    for (const auto& row : in.solution) square.insert(square.end(), row.begin(), row.end());
+    if (!in.solution.empty()) {
+        if (!is_latin_square(in.n, square) || verify_solution(p, square))
+            throw InputError(fmt::format("{}: the solution of {} is not a Latin square that solves it", in.source, in.id));
+        return square;
+    }
+    const RunResult run = run_solver(*make_solver(parse_solver_spec("gac")), p, {Mode::count_to(2), {}, 0});
+    if (run.result.status != Status::unique)
+        throw InputError(fmt::format("{}: {} has no solution and is not uniquely solvable ({})", in.source, in.id,
+                                     status_name(run.result.status)));
+    return run.result.solution;
 }
 
 std::vector<int> cyclic_square(int n) {

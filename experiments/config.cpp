@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "experiments/methods.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -57,8 +58,8 @@ private:
     std::string path_;
 };
 
-const std::vector<std::string> kTopKeys{"name", "description", "seed", "repeats", "mode",
-                                        "limits", "instances", "solvers", "output"};
+const std::vector<std::string> kTopKeys{"name",   "description", "seed",    "repeats", "task",   "mode",
+                                        "limits", "grade",       "instances", "solvers", "methods", "output"};
 
 Mode read_mode(const Where& w, const YAML::Node& node) {
     if (node.IsScalar() && node.Scalar() == "first") return Mode::first();
@@ -121,53 +122,96 @@ std::vector<int> read_whole_sweep(const Where& w, const YAML::Node& node, const 
     return out;
 }
 
-GenerateSource read_generate(const Where& w, const YAML::Node& node) {
-    w.keys(node, {"kind", "n", "givens", "h", "relations", "k", "count", "sampler"}, "generate");
-    if (!node["kind"] || w.scalar(node["kind"], "generate.kind") != "random")
-        w.fail(node["kind"] ? node["kind"] : node, "generate.kind must be 'random'");
-    if (!node["n"]) w.fail(node, "generate needs 'n'");
+std::string read_sampler(const Where& w, const YAML::Node& node, const std::string& what) {
+    const std::string sampler = w.scalar(node, what);
+    if (sampler != "jm" && sampler != "shuffle") w.fail(node, what + " must be jm or shuffle");
+    return sampler;
+}
+
+std::string read_choice(const Where& w, const YAML::Node& node, const std::string& what,
+                        const std::vector<std::string>& valid) {
+    const std::string value = w.scalar(node, what);
+    if (std::find(valid.begin(), valid.end(), value) == valid.end())
+        w.fail(node, fmt::format("{} must be one of {}, not '{}'", what, fmt::join(valid, ", "), value));
+    return value;
+}
+
+// kind unique: n, use, grade, attempts, count, sampler (generators/unique.hpp).
+void read_unique(const Where& w, const YAML::Node& node, GenerateSource& g) {
+    w.keys(node, {"kind", "n", "use", "grade", "attempts", "count", "sampler"}, "generate (kind unique)");
+    if (node["use"]) g.use = read_choice(w, node["use"], "generate.use", {"both", "numbers", "relations"});
+    if (node["grade"]) g.grade = read_choice(w, node["grade"], "generate.grade", {"fc", "ac", "gac", "search"});
+    if (node["attempts"]) g.attempts = static_cast<int>(w.whole(node["attempts"], "generate.attempts", 1));
+}
+
+// kind random: n, givens | h, relations | k, count, sampler (generators/random_instance.hpp).
+void read_random(const Where& w, const YAML::Node& node, GenerateSource& g) {
+    w.keys(node, {"kind", "n", "givens", "h", "relations", "k", "count", "sampler"}, "generate (kind random)");
     if (node["givens"] && node["h"]) w.fail(node["h"], "generate: give 'givens' (probability) or 'h' (count), not both");
     if (node["relations"] && node["k"]) w.fail(node["k"], "generate: give 'relations' or 'k', not both");
-    GenerateSource g;
-    g.n = read_whole_sweep(w, node["n"], "generate.n");
     if (node["h"]) g.h = read_whole_sweep(w, node["h"], "generate.h");
     else g.givens = node["givens"] ? read_sweep(w, node["givens"], "generate.givens") : std::vector<double>{0.3};
     if (node["k"]) g.k = read_whole_sweep(w, node["k"], "generate.k");
     else g.relations = node["relations"] ? read_sweep(w, node["relations"], "generate.relations") : std::vector<double>{0.1};
+}
+
+GenerateSource read_generate(const Where& w, const YAML::Node& node) {
+    if (!node.IsMap()) w.fail(node, "generate must be a mapping");
+    GenerateSource g;
+    g.kind = node["kind"] ? read_choice(w, node["kind"], "generate.kind", {"random", "unique"}) : "";
+    if (g.kind.empty()) w.fail(node, "generate needs 'kind' (random or unique)");
+    if (g.kind == "unique") read_unique(w, node, g);
+    else read_random(w, node, g);
+    if (!node["n"]) w.fail(node, "generate needs 'n'");
+    g.n = read_whole_sweep(w, node["n"], "generate.n");
     if (node["count"]) g.count = static_cast<int>(w.whole(node["count"], "generate.count", 1));
-    if (node["sampler"]) {
-        g.sampler = w.scalar(node["sampler"], "generate.sampler");
-        if (g.sampler != "jm" && g.sampler != "shuffle") w.fail(node["sampler"], "generate.sampler must be jm or shuffle");
-    }
+    if (node["sampler"]) g.sampler = read_sampler(w, node["sampler"], "generate.sampler");
     return g;
 }
 
-std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& node) {
+SquaresSource read_squares(const Where& w, const YAML::Node& node) {
+    w.keys(node, {"n", "count", "sampler"}, "squares");
+    if (!node["n"]) w.fail(node, "squares needs 'n'");
+    SquaresSource s;
+    s.n = read_whole_sweep(w, node["n"], "squares.n");
+    if (node["count"]) s.count = static_cast<int>(w.whole(node["count"], "squares.count", 1));
+    if (node["sampler"]) s.sampler = read_sampler(w, node["sampler"], "squares.sampler");
+    return s;
+}
+
+std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& node, Task task) {
     if (!node.IsSequence() || node.size() == 0) w.fail(node, "instances must be a non-empty list of sources");
     std::vector<InstanceSource> out;
     for (const YAML::Node& item : node) {
-        w.keys(item, {"file", "generate"}, "an instance source");
+        w.keys(item, {"file", "generate", "squares"}, "an instance source");
+        if (item.size() != 1) w.fail(item, "an instance source needs exactly one of 'file', 'generate' and 'squares'");
         InstanceSource source;
         source.line = item.Mark().line + 1;
-        if (item["file"] && !item["generate"]) {
+        if (item["file"]) {
             source.file = w.scalar(item["file"], "file");
-        } else if (item["generate"] && !item["file"]) {
-            source.generated = true;
+        } else if (item["generate"]) {
+            source.kind = InstanceSource::Kind::generate;
             source.generate = read_generate(w, item["generate"]);
         } else {
-            w.fail(item, "an instance source needs exactly one of 'file' and 'generate'");
+            if (!is_square_task(task))
+                w.fail(item["squares"], fmt::format("'squares' sources feed generate and critical tasks, not {}", task_name(task)));
+            source.kind = InstanceSource::Kind::squares;
+            source.squares = read_squares(w, item["squares"]);
         }
         out.push_back(std::move(source));
     }
     return out;
 }
 
-std::vector<SolverSpec> read_solvers(const Where& w, const YAML::Node& node) {
-    if (!node.IsSequence() || node.size() == 0) w.fail(node, "solvers must be a non-empty list");
+// `solvers:` (solve and count tasks) or `methods:` (generate and critical tasks).
+std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task task) {
+    const std::string what = is_square_task(task) ? "methods" : "solvers";
+    if (!node.IsSequence() || node.size() == 0) w.fail(node, what + " must be a non-empty list");
     std::vector<SolverSpec> out;
     for (const YAML::Node& item : node) {
         try {
-            out.push_back(parse_solver_spec(w.scalar(item, "a solver")));
+            const std::string text = w.scalar(item, what == "methods" ? "a method" : "a solver");
+            out.push_back(is_square_task(task) ? parse_method_spec(task, text) : parse_solver_spec(text));
         } catch (const InputError& e) {
             w.fail(item, e.what());
         }
@@ -175,9 +219,32 @@ std::vector<SolverSpec> read_solvers(const Where& w, const YAML::Node& node) {
     return out;
 }
 
+// `task` (default: count if `mode` counts, else solve) and the keys it requires or forbids.
+void read_task(const Where& w, const YAML::Node& root, ExperimentConfig& c) {
+    if (root["mode"]) c.mode = read_mode(w, root["mode"]);
+    c.task = c.mode.kind == Mode::Kind::count ? Task::count : Task::solve;
+    if (root["task"]) {
+        const std::string name = read_choice(w, root["task"], "task", {"solve", "count", "generate", "critical"});
+        c.task = name == "solve" ? Task::solve : name == "count" ? Task::count : name == "generate" ? Task::generate : Task::critical;
+    }
+    if (c.task == Task::count && !root["mode"]) c.mode = Mode::count_to(2);
+    const bool counting = c.mode.kind == Mode::Kind::count;
+    if ((c.task == Task::solve && counting) || (c.task == Task::count && !counting))
+        w.fail(root["mode"], fmt::format("mode does not fit task {} (solve: mode first; count: mode {{count: K}})",
+                                         task_name(c.task)));
+    const char* specs = is_square_task(c.task) ? "methods" : "solvers";
+    const char* other = is_square_task(c.task) ? "solvers" : "methods";
+    if (!root[specs]) w.fail(root, fmt::format("missing key '{}'", specs));
+    if (root[other]) w.fail(root[other], fmt::format("task {} takes '{}', not '{}'", task_name(c.task), specs, other));
+    for (const char* key : {"mode", "limits", "grade"})
+        if (is_square_task(c.task) && root[key])
+            w.fail(root[key], fmt::format("'{}' applies to solve and count tasks, not {}", key, task_name(c.task)));
+    c.solvers = read_specs(w, root[specs], c.task);
+}
+
 ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentConfig c) {
     w.keys(root, kTopKeys, "the config");
-    for (const char* required : {"name", "instances", "solvers"})
+    for (const char* required : {"name", "instances"})
         if (!root[required]) w.fail(root, fmt::format("missing key '{}'", required));
     c.name = w.scalar(root["name"], "name");
     if (c.name.empty() || c.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") !=
@@ -186,15 +253,25 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
     if (root["description"]) c.description = w.scalar(root["description"], "description");
     if (root["seed"]) c.seed = w.whole(root["seed"], "seed", 0);
     if (root["repeats"]) c.repeats = static_cast<int>(w.whole(root["repeats"], "repeats", 1));
-    if (root["mode"]) c.mode = read_mode(w, root["mode"]);
+    read_task(w, root, c);
     if (root["limits"]) c.limits = read_limits(w, root["limits"]);
-    c.instances = read_instances(w, root["instances"]);
-    c.solvers = read_solvers(w, root["solvers"]);
+    if (root["grade"]) c.grade = read_choice(w, root["grade"], "grade", {"true", "false"}) == "true";
+    c.instances = read_instances(w, root["instances"], c.task);
     c.output = root["output"] ? w.scalar(root["output"], "output") : "results/" + c.name + ".csv";
     return c;
 }
 
 }  // namespace
+
+std::string_view task_name(Task task) {
+    switch (task) {
+        case Task::solve: return "solve";
+        case Task::count: return "count";
+        case Task::generate: return "generate";
+        case Task::critical: return "critical";
+    }
+    return "?";
+}
 
 double parse_duration_seconds(const std::string& text) {
     static const std::vector<std::pair<std::string, double>> units{

@@ -8,13 +8,24 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace futolab {
 
+// What an experiment does with each (instance, solver/method) pair (configs/README.md):
+//   solve, count  run a solver (mode first, or count to K / all);
+//   generate      make a uniquely solvable puzzle from each input square (method `unique`);
+//   critical      find a verified critical clue set of each input square (method `critical`).
+enum class Task { solve, count, generate, critical };
+std::string_view task_name(Task task);
+inline bool is_square_task(Task task) { return task == Task::generate || task == Task::critical; }
+
 // A `generate:` source: planted random instances (generators/random_instance.hpp) over the
-// cartesian product n × givens × relations (or exact counts h × k), `count` per point.
+// cartesian product n × givens × relations (or exact counts h × k), `count` per point; or,
+// with kind `unique`, uniquely solvable puzzles (generators/unique.hpp) per n.
 struct GenerateSource {
+    std::string kind = "random";    // random | unique
     std::vector<int> n;
     std::vector<double> givens;     // probabilities p (empty if h is used)
     std::vector<int> h;             // exact given counts (empty if givens is used)
@@ -22,13 +33,25 @@ struct GenerateSource {
     std::vector<int> k;             // exact relation counts
     int count = 1;                  // instances per point
     std::string sampler = "jm";     // jm | shuffle
+    std::string use = "both";       // unique: numbers | relations | both
+    std::string grade;              // unique: target grade (fc, ac, gac, search) or empty
+    int attempts = 100;             // unique: squares tried for the target grade
 };
 
-// One entry of `instances:`: a file glob in any SPEC §2 format, or a generator.
+// A `squares:` source: random Latin squares (the inputs of generate and critical tasks).
+struct SquaresSource {
+    std::vector<int> n;
+    int count = 1;
+    std::string sampler = "jm";
+};
+
+// One entry of `instances:`: a file glob in any SPEC §2 format, a generator, or random squares.
 struct InstanceSource {
-    std::string file;  // path or glob, relative to the working directory; empty for generate
-    bool generated = false;
+    enum class Kind { file, generate, squares };
+    Kind kind = Kind::file;
+    std::string file;  // path or glob, relative to the working directory
     GenerateSource generate;
+    SquaresSource squares;
     int line = 0;  // where it was configured (1-based), for error messages
 };
 
@@ -40,10 +63,12 @@ struct ExperimentConfig {
     std::string description;
     std::uint64_t seed = 1;
     int repeats = 1;
+    Task task = Task::solve;
+    bool grade = false;  // solve/count: fill the CSV `grade` column (generators/grade.hpp)
     Mode mode;
     Limits limits;
     std::vector<InstanceSource> instances;
-    std::vector<SolverSpec> solvers;
+    std::vector<SolverSpec> solvers;  // solve/count: `solvers`; generate/critical: `methods`
     std::string output;  // the results CSV
 };
 

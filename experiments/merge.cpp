@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "experiments/csv_reader.hpp"
+#include "experiments/outputs.hpp"
 #include "experiments/results_csv.hpp"
 #include "experiments/sidecar.hpp"
 
@@ -67,6 +68,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     info.started = info.finished = utc_now_iso8601();
     info.state = report.missing.empty() ? "merged" : "merged-incomplete";
     write_sidecar(out, config, info);
+    export_outputs(out);
     return report;
 }
 

@@ -39,7 +39,7 @@ const std::vector<std::string>& csv_columns() {
         for_each_counter(Counters{}, [&](std::string_view name, std::string_view, std::uint64_t) {
             c.emplace_back(name);
         });
-        for (const char* tail : {"wall_ns", "cpu_ns", "solution", "run", "message"}) c.emplace_back(tail);
+        for (const char* tail : {"wall_ns", "cpu_ns", "solution", "run", "message", "grade", "output"}) c.emplace_back(tail);
         return c;
     }();
     return columns;
@@ -73,7 +73,8 @@ std::string csv_line(const ResultRow& r) {
     for_each_counter(r.counters, [&](std::string_view, std::string_view, std::uint64_t v) {
         fmt::format_to(out, FMT_COMPILE(",{}"), v);
     });
-    fmt::format_to(out, FMT_COMPILE(",{},{},{},{},{}\n"), r.wall_ns, r.cpu_ns, csv_quote(r.solution), r.run, csv_quote(r.message));
+    fmt::format_to(out, FMT_COMPILE(",{},{},{},{},{},{},{}\n"), r.wall_ns, r.cpu_ns, csv_quote(r.solution), r.run,
+                   csv_quote(r.message), r.grade, csv_quote(r.output));
     return fmt::to_string(buf);
 }
 

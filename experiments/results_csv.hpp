@@ -1,7 +1,10 @@
 // The results CSV of SPEC §5: one row per run, header first, RFC 4180 quoting. The counter
 // columns come from FUTOLAB_COUNTERS, so the header cannot drift from the counters. After the
 // SPEC columns come futolab's own: `run` (the run's index in the experiment matrix, so shards
-// merge back into matrix order) and `message` (why a run ended in `error`).
+// merge back into matrix order), `message` (why a run ended in `error`), `grade` (the
+// instance's difficulty grade, generators/grade.hpp: always for generate and critical tasks,
+// for solve and count with `grade: true`) and `output` (generate and critical tasks: the
+// produced puzzle or clue set as one JSONL line, SPEC §2.2).
 #pragma once
 
 #include "core/puzzle.hpp"
@@ -31,6 +34,8 @@ struct ResultRow {
     std::string solution;  // "2 1 4 3/4 2 3 1/..." or empty
     std::size_t run = 0;   // index in the experiment's run matrix
     std::string message;   // why, for status error
+    std::string grade;     // fc, ac, gac, search, multiple, unsat, or empty
+    std::string output;    // one JSONL instance, or empty
 };
 
 ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const SolverSpec& solver,

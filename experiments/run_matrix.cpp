@@ -2,7 +2,9 @@
 
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
+#include "critical/squares.hpp"
 #include "generators/random_instance.hpp"
+#include "generators/unique.hpp"
 
 #include <fmt/format.h>
 #include <glob.h>
@@ -33,7 +35,7 @@ std::uint64_t splitmix64(std::uint64_t x) {
 
 // The planted instances of a generate source: n × (givens | h) × (relations | k), `count`
 // each, with seeds derived from the config seed and the point, so shards agree.
-void generate(const ExperimentConfig& config, const GenerateSource& g, std::vector<Puzzle>& out) {
+void generate_random(const ExperimentConfig& config, const GenerateSource& g, std::vector<Instance>& out) {
     const std::size_t given_points = g.h.empty() ? g.givens.size() : g.h.size();
     const std::size_t relation_points = g.k.empty() ? g.relations.size() : g.k.size();
     for (int n : g.n)
@@ -47,10 +49,65 @@ void generate(const ExperimentConfig& config, const GenerateSource& g, std::vect
                     spec.sampler = latin_sampler_from_name(g.sampler);
                     const std::string point = fmt::format("random|{}|{}|{}|{}|{}|{}|{}", n, spec.p, spec.h.value_or(-1),
                                                           spec.q, spec.k.value_or(-1), g.sampler, i);
-                    Instance in = random_instance(spec, derive_seed(config.seed, point));
-                    in.source = config.path;
-                    out.push_back(Puzzle::compile(in));
+                    out.push_back(random_instance(spec, derive_seed(config.seed, point)));
                 }
+}
+
+// Uniquely solvable puzzles (generators/unique.hpp), `count` per n, made here — once, in
+// the order of the config — so every shard and resume solves the same puzzles.
+void generate_unique(const ExperimentConfig& config, const GenerateSource& g, std::vector<Instance>& out) {
+    Grader grader;
+    for (int n : g.n)
+        for (int i = 0; i < g.count; ++i) {
+            UniqueSpec spec;
+            spec.n = n;
+            spec.use = clue_use_from_name(g.use);
+            spec.sampler = latin_sampler_from_name(g.sampler);
+            if (!g.grade.empty()) spec.target = grade_from_name(g.grade);
+            spec.max_attempts = g.attempts;
+            const std::string point = fmt::format("unique|{}|{}|{}|{}|{}|{}", n, g.use, g.grade, g.sampler, g.attempts, i);
+            out.push_back(unique_instance(spec, derive_seed(config.seed, point), grader));
+        }
+}
+
+// Random Latin squares, `count` per n (the inputs of generate and critical tasks).
+void random_squares(const ExperimentConfig& config, const SquaresSource& s, std::vector<Instance>& out) {
+    for (int n : s.n)
+        for (int i = 0; i < s.count; ++i) {
+            const std::uint64_t seed = derive_seed(config.seed, fmt::format("square|{}|{}|{}", n, s.sampler, i));
+            std::mt19937_64 rng(seed);
+            Instance in = critical::square_instance(n, random_latin_square(n, rng, latin_sampler_from_name(s.sampler)));
+            in.id = fmt::format("square-n{}-s{}", n, seed);
+            out.push_back(std::move(in));
+        }
+}
+
+std::vector<Instance> source_instances(const ExperimentConfig& config, const InstanceSource& source) {
+    std::vector<Instance> out;
+    if (source.kind == InstanceSource::Kind::file) {
+        for (const std::string& path : expand(config, source))
+            for (Instance& in : read_instances(path)) out.push_back(std::move(in));
+        return out;
+    }
+    try {
+        if (source.kind == InstanceSource::Kind::squares) random_squares(config, source.squares, out);
+        else if (source.generate.kind == "unique") generate_unique(config, source.generate, out);
+        else generate_random(config, source.generate, out);
+    } catch (const InputError& e) {  // an out-of-range parameter: name the config line
+        throw_input_error({config.path, source.line, 0}, e.what());
+    }
+    for (Instance& in : out) in.source = config.path;
+    return out;
+}
+
+// Generate and critical tasks take solved squares: a file instance's solution (or its unique
+// solution), a generated instance's planted square. The matrix holds them as full puzzles.
+Puzzle square_input(const Instance& in) {
+    if (in.givens.size() == static_cast<std::size_t>(in.n * in.n) && in.lt.empty()) return Puzzle::compile(in);
+    Instance square = critical::square_instance(in.n, critical::solved_square(in));
+    square.id = in.id;
+    square.source = in.source;
+    return Puzzle::compile(square);
 }
 
 }  // namespace
@@ -64,18 +121,9 @@ std::uint64_t derive_seed(std::uint64_t base, const std::string& coordinates) {
 RunMatrix build_run_matrix(const ExperimentConfig& config) {
     RunMatrix m;
     m.solvers = config.solvers;
-    for (const InstanceSource& source : config.instances) {
-        if (source.generated) {
-            try {
-                generate(config, source.generate, m.instances);
-            } catch (const InputError& e) {  // an out-of-range parameter: name the config line
-                throw_input_error({config.path, source.line, 0}, e.what());
-            }
-            continue;
-        }
-        for (const std::string& path : expand(config, source))
-            for (const Instance& in : read_instances(path)) m.instances.push_back(Puzzle::compile(in));
-    }
+    for (const InstanceSource& source : config.instances)
+        for (const Instance& in : source_instances(config, source))
+            m.instances.push_back(is_square_task(config.task) ? square_input(in) : Puzzle::compile(in));
     for (int i = 0; i < static_cast<int>(m.instances.size()); ++i)
         for (int s = 0; s < static_cast<int>(m.solvers.size()); ++s)
             for (int r = 1; r <= config.repeats; ++r) {

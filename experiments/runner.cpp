@@ -1,10 +1,12 @@
 #include "experiments/runner.hpp"
 
+#include "experiments/outputs.hpp"
 #include "experiments/progress.hpp"
 #include "experiments/results_csv.hpp"
 #include "experiments/results_file.hpp"
 #include "experiments/run_matrix.hpp"
 #include "experiments/sidecar.hpp"
+#include "experiments/tasks.hpp"
 #include "solvers/registry.hpp"
 
 #include <fmt/format.h>
@@ -58,6 +60,7 @@ struct WorkQueue {
     std::mutex lock;
     ResultsFile& file;
     Progress& progress;
+    GradeCache& grades;
     std::size_t done = 0, errors = 0;
     std::exception_ptr failure;  // the first write error: stops everything
     std::atomic<bool> failed{false};
@@ -79,16 +82,9 @@ void record(WorkQueue& q, const ResultRow& row) {
 }
 
 void work(WorkQueue& q, const SignalScope& signals) {
-    const SolveRequest base{q.config.mode, q.config.limits, 0};
-    for (std::size_t i; !signals.stop_requested() && !q.failed && (i = q.next++) < q.todo.size();) {
-        const PlannedRun& run = q.todo[i];
-        const Puzzle& puzzle = q.matrix.instances[run.instance];
-        const SolverSpec& spec = q.matrix.solvers[run.solver];
-        SolveRequest request = base;
-        request.seed = run.seed;
-        const RunResult result = run_solver(*make_solver(spec), puzzle, request);
-        record(q, make_result_row(q.config.name, puzzle, spec, run.seed, run.repeat, q.config.mode, result, run.index));
-    }
+    TaskRunner runner(q.config, q.matrix, q.grades);
+    for (std::size_t i; !signals.stop_requested() && !q.failed && (i = q.next++) < q.todo.size();)
+        record(q, runner.run(q.todo[i]));
 }
 
 int resolve_jobs(int jobs) {
@@ -127,7 +123,8 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     report.skipped = shard.size() - todo.size();
 
     Progress progress(todo.size(), options.quiet);
-    WorkQueue q{config, matrix, std::move(todo), {}, {}, file, progress, 0, 0, nullptr, {false}};
+    GradeCache grades(matrix.instances.size());
+    WorkQueue q{config, matrix, std::move(todo), {}, {}, file, progress, grades, 0, 0, nullptr, {false}};
     {
         SignalScope signals;
         std::vector<std::jthread> workers;
@@ -144,6 +141,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     info.state = q.failed ? "failed" : report.interrupted ? "interrupted" : "finished";
     write_sidecar(report.csv_path, config, info);
     if (q.failure) std::rethrow_exception(q.failure);
+    if (is_square_task(config.task)) export_outputs(report.csv_path);
     return report;
 }
 

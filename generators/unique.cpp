@@ -79,8 +79,8 @@ std::vector<Clue> strip(const Planted& planted, std::vector<Clue> clues, std::mt
 
 // One attempt: a new square and a locally minimal unique clue set, or nothing if even the
 // whole allowed universe leaves L ambiguous (possible with relations only).
-std::optional<Instance> attempt(const UniqueSpec& spec, std::mt19937_64& rng, Grader& grader) {
-    Planted planted{spec.n, random_latin_square(spec.n, rng, spec.sampler, spec.steps), {}};
+std::optional<Instance> attempt(const UniqueSpec& spec, std::vector<int> square, std::mt19937_64& rng, Grader& grader) {
+    Planted planted{spec.n, std::move(square), {}};
     planted.pairs = oriented_pairs(spec.n, planted.square);
     std::vector<Clue> order = universe(spec.n, spec.use);
     gen::shuffle(order, rng);
@@ -116,21 +116,6 @@ Json unique_meta(const UniqueSpec& spec, std::uint64_t seed, const Instance& in,
 
 }  // namespace
 
-std::string_view clue_use_name(ClueUse use) {
-    switch (use) {
-        case ClueUse::numbers: return "numbers";
-        case ClueUse::relations: return "relations";
-        case ClueUse::both: return "both";
-    }
-    return "?";
-}
-
-ClueUse clue_use_from_name(std::string_view name) {
-    for (ClueUse u : {ClueUse::numbers, ClueUse::relations, ClueUse::both})
-        if (clue_use_name(u) == name) return u;
-    throw InputError("unknown clue use '" + std::string(name) + "' (valid: numbers, relations, both)");
-}
-
 void validate(const UniqueSpec& spec) {
     if (spec.n < 2 || spec.n > 64) throw InputError(fmt::format("--n {} is out of range 2..64", spec.n));
     if (spec.max_attempts < 1) throw InputError(fmt::format("--max-attempts {} must be at least 1", spec.max_attempts));
@@ -138,11 +123,13 @@ void validate(const UniqueSpec& spec) {
         throw InputError("--grade must be one of fc, ac, gac, search");
 }
 
-Instance unique_instance(const UniqueSpec& spec, std::uint64_t seed, Grader& grader) {
+Instance unique_instance(const UniqueSpec& spec, std::uint64_t seed, Grader& grader, const std::vector<int>* first_square) {
     validate(spec);
     std::mt19937_64 rng(seed);
     for (int attempts = 1; attempts <= spec.max_attempts; ++attempts) {
-        std::optional<Instance> in = attempt(spec, rng, grader);
+        std::vector<int> square = attempts == 1 && first_square ? *first_square
+                                                                : random_latin_square(spec.n, rng, spec.sampler, spec.steps);
+        std::optional<Instance> in = attempt(spec, std::move(square), rng, grader);
         if (!in) continue;
         in->id = unique_id(spec, seed);
         const GradeResult g = grader.grade(Puzzle::compile(*in));

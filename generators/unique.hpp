@@ -8,6 +8,7 @@
 // target difficulty grade (grade.hpp).
 #pragma once
 
+#include "core/clue_use.hpp"
 #include "core/instance.hpp"
 #include "generators/grade.hpp"
 #include "generators/latin_square.hpp"
@@ -15,13 +16,9 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace futolab {
-
-enum class ClueUse { numbers, relations, both };
-
-std::string_view clue_use_name(ClueUse use);
-ClueUse clue_use_from_name(std::string_view name);  // throws InputError
 
 struct UniqueSpec {
     int n = 5;
@@ -37,7 +34,10 @@ void validate(const UniqueSpec& spec);  // throws InputError
 // Id "unique-n<n>-<use>[-<grade>]-s<seed>"; `solution` = the planted square; meta = every
 // parameter plus the outcome (h, k, grade, gac_nodes, attempts). Deterministic per seed.
 // Throws std::runtime_error if no attempt reaches the target grade (or, with `relations`,
-// if no square is determined by its relations alone).
-Instance unique_instance(const UniqueSpec& spec, std::uint64_t seed, Grader& grader);
+// if no square is determined by its relations alone). With `first_square` (row-major, order
+// spec.n), the first attempt plants that square instead of drawing one (the experiment
+// driver's generate task); later attempts draw from the seed.
+Instance unique_instance(const UniqueSpec& spec, std::uint64_t seed, Grader& grader,
+                         const std::vector<int>* first_square = nullptr);
 
 }  // namespace futolab

@@ -62,26 +62,29 @@ std::map<std::string, std::string> resolve_options(std::string_view backend, std
     return out;
 }
 
-SolverSpec parse_solver_spec(std::string_view text) {
+SpecText split_spec(std::string_view text, std::string_view what) {
     const std::size_t colon = text.find(':');
-    SolverSpec spec;
-    spec.name = std::string(text.substr(0, colon));
-    const BackendInfo& info = backend_info(spec.name);
-    std::map<std::string, std::string> given;
-    if (colon != std::string_view::npos) {
-        std::string_view rest = text.substr(colon + 1);
-        while (!rest.empty()) {
-            const std::size_t comma = rest.find(',');
-            const std::string_view item = rest.substr(0, comma);
-            const std::size_t eq = item.find('=');
-            if (eq == std::string_view::npos || eq == 0)
-                throw InputError(fmt::format("solver spec '{}': '{}' is not key=value", text, item));
-            if (!given.emplace(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1))).second)
-                throw InputError(fmt::format("solver spec '{}': option '{}' is given twice", text, item.substr(0, eq)));
-            rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-        }
+    SpecText out{std::string(text.substr(0, colon)), {}};
+    if (colon == std::string_view::npos) return out;
+    std::string_view rest = text.substr(colon + 1);
+    while (!rest.empty()) {
+        const std::size_t comma = rest.find(',');
+        const std::string_view item = rest.substr(0, comma);
+        const std::size_t eq = item.find('=');
+        if (eq == std::string_view::npos || eq == 0)
+            throw InputError(fmt::format("{} '{}': '{}' is not key=value", what, text, item));
+        if (!out.options.emplace(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1))).second)
+            throw InputError(fmt::format("{} '{}': option '{}' is given twice", what, text, item.substr(0, eq)));
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
     }
-    spec.options = resolve_options(spec.name, info.options, given);
+    return out;
+}
+
+SolverSpec parse_solver_spec(std::string_view text) {
+    SpecText parts = split_spec(text, "solver spec");
+    SolverSpec spec;
+    spec.name = std::move(parts.name);
+    spec.options = resolve_options(spec.name, backend_info(spec.name).options, parts.options);
     return spec;
 }
 

@@ -31,6 +31,14 @@ struct SolverSpec {
     unsigned long long get_uint(const std::string& key) const;
 };
 
+// "NAME:key=value,…" split into the name and the options as given (InputError if an item is
+// not key=value or a key repeats; `what` names the kind of spec in messages). Shared by solver specs and experiment methods.
+struct SpecText {
+    std::string name;
+    std::map<std::string, std::string> options;
+};
+SpecText split_spec(std::string_view text, std::string_view what);
+
 // Parses and validates against the registry: unknown backend, key or value → InputError
 // listing the valid ones. Fills defaults.
 SolverSpec parse_solver_spec(std::string_view text);

@@ -7,13 +7,14 @@
 #include <exception>
 
 namespace futolab {
-namespace {
 
 std::int64_t thread_cpu_ns() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
+
+namespace {
 
 void verify_or_flag(const Puzzle& puzzle, SolveResult& r) {
     if (r.solution.empty()) return;

@@ -15,6 +15,9 @@ struct RunResult {
     std::int64_t cpu_ns = 0;  // this thread's CPU time
 };
 
+// CPU time consumed by the calling thread (CLOCK_THREAD_CPUTIME_ID), in ns.
+std::int64_t thread_cpu_ns();
+
 RunResult run_solver(Solver& solver, const Puzzle& puzzle, const SolveRequest& request);
 
 }  // namespace futolab

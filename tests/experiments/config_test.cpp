@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
 using namespace futolab;
 
 namespace {
@@ -63,7 +65,7 @@ TEST_CASE("generate sources sweep lists and ranges", "[config]") {
         "cfg.yaml");
     REQUIRE(c.instances.size() == 1);
     const GenerateSource& g = c.instances[0].generate;
-    CHECK(c.instances[0].generated);
+    CHECK(c.instances[0].kind == InstanceSource::Kind::generate);
     CHECK(g.n == std::vector<int>{5, 6});
     CHECK(g.givens == std::vector<double>{0.0, 0.2, 0.4, 0.6});
     CHECK(g.k == std::vector<int>{3});
@@ -86,7 +88,7 @@ TEST_CASE("durations", "[config]") {
 TEST_CASE("config errors name the file, line and column", "[config]") {
     const std::vector<std::pair<std::string, std::string>> cases{
         {kGood + "foo: 1\n", "cfg.yaml:5:1: unknown key 'foo' in the config (valid: name, description, seed, repeats, "
-                             "mode, limits, instances, solvers, output)"},
+                             "task, mode, limits, grade, instances, solvers, methods, output)"},
         {"instances:\n  - file: x\nsolvers: [gac]\n", "cfg.yaml:1:1: missing key 'name'"},
         {"name: a b\n" + kGood.substr(8), "cfg.yaml:1:7: name must be letters, digits, '_', '.' or '-'"},
         {kGood + "repeats: 0\n", "cfg.yaml:5:10: repeats must be a whole number >= 1, not '0'"},
@@ -102,7 +104,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {kGood + "limits: { memory: 1G }\n", "cfg.yaml:5:11: unknown key 'memory' in limits (valid: time, nodes)"},
         {"name: t\ninstances: []\nsolvers: [gac]\n", "cfg.yaml:2:12: instances must be a non-empty list of sources"},
         {"name: t\ninstances:\n  - path: x\nsolvers: [gac]\n",
-         "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file, generate)"},
+         "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file, generate, squares)"},
         {"name: t\ninstances:\n  - file: x\nsolvers: [nosuch]\n",
          "cfg.yaml:4:11: unknown solver 'nosuch' (valid: backtracking, bitmask, fc, gac, gecode)"},
         {"name: t\ninstances:\n  - file: x\nsolvers: [\"fc:var=fast\"]\n",
@@ -115,15 +117,49 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
          "solvers: [gac]\n",
          "cfg.yaml:3:45: generate.givens: need step > 0 and to >= from"},
         {"name: t\ninstances:\n  - generate: { kind: latin, n: 5 }\nsolvers: [gac]\n",
-         "cfg.yaml:3:23: generate.kind must be 'random'"},
+         "cfg.yaml:3:23: generate.kind must be one of random, unique, not 'latin'"},
         {"name: t\ninstances:\n  - generate: { kind: random, n: 5, givens: 0.2, h: 3 }\nsolvers: [gac]\n",
          "cfg.yaml:3:53: generate: give 'givens' (probability) or 'h' (count), not both"},
         {"name: t\ninstances:\n  - { file: a.futo, generate: { kind: random, n: 4 } }\nsolvers: [gac]\n",
-         "cfg.yaml:3:5: an instance source needs exactly one of 'file' and 'generate'"},
+         "cfg.yaml:3:5: an instance source needs exactly one of 'file', 'generate' and 'squares'"},
+        {kGood + "task: sort\n", "cfg.yaml:5:7: task must be one of solve, count, generate, critical, not 'sort'"},
+        {kGood + "task: solve\nmode: { count: 2 }\n",
+         "cfg.yaml:6:7: mode does not fit task solve (solve: mode first; count: mode {count: K})"},
+        {"name: t\ntask: critical\ninstances:\n  - squares: { n: 4 }\nsolvers: [gac]\n",
+         "cfg.yaml:1:1: missing key 'methods'"},
+        {"name: t\ntask: critical\ninstances:\n  - squares: { n: 4 }\nmethods: [critical]\nsolvers: [gac]\n",
+         "cfg.yaml:6:10: task critical takes 'methods', not 'solvers'"},
+        {"name: t\ntask: critical\ninstances:\n  - squares: { n: 4 }\nmethods: [unique]\n",
+         "cfg.yaml:5:11: task critical has one method, 'critical', not 'unique'"},
+        {"name: t\ntask: critical\ninstances:\n  - squares: { n: 4 }\nmethods: [\"critical:objective=size\"]\n",
+         "cfg.yaml:5:11: solver 'critical': option objective=size is invalid (valid: greedy|h+k|2h+3k|k|h)"},
+        {"name: t\ntask: generate\ninstances:\n  - squares: { n: 4 }\nmethods: [unique]\nlimits: { time: 1s }\n",
+         "cfg.yaml:6:9: 'limits' applies to solve and count tasks, not generate"},
+        {"name: t\ninstances:\n  - squares: { n: 4 }\nsolvers: [gac]\n",
+         "cfg.yaml:3:14: 'squares' sources feed generate and critical tasks, not solve"},
+        {"name: t\ntask: generate\ninstances:\n  - squares: { n: 4, size: 2 }\nmethods: [unique]\n",
+         "cfg.yaml:4:22: unknown key 'size' in squares (valid: n, count, sampler)"},
+        {"name: t\ninstances:\n  - generate: { kind: unique, n: 5, grade: hard }\nsolvers: [gac]\n",
+         "cfg.yaml:3:44: generate.grade must be one of fc, ac, gac, search, not 'hard'"},
+        {"name: t\ninstances:\n  - generate: { kind: unique, n: 5, givens: 0.3 }\nsolvers: [gac]\n",
+         "cfg.yaml:3:37: unknown key 'givens' in generate (kind unique) (valid: kind, n, use, grade, attempts, count, sampler)"},
+        {kGood + "grade: maybe\n", "cfg.yaml:5:8: grade must be one of true, false, not 'maybe'"},
     };
     for (const auto& [text, expected] : cases) {
         INFO(text);
         CHECK(error_of(text) == expected);
     }
     SUCCEED(cases.size() << " config errors checked");
+}
+
+TEST_CASE("every shipped config parses", "[config]") {
+    namespace fs = std::filesystem;
+    int parsed = 0;
+    for (const auto& entry : fs::directory_iterator(std::string(FUTOLAB_SOURCE_DIR) + "/configs")) {
+        if (entry.path().extension() != ".yaml") continue;
+        INFO(entry.path());
+        CHECK_NOTHROW(futolab::load_config(entry.path().string()));
+        ++parsed;
+    }
+    CHECK(parsed >= 5);
 }

@@ -33,5 +33,5 @@ TEST_CASE("a row with the wrong number of fields names its line", "[csv]") {
 TEST_CASE("the header is SPEC §5's columns, counters in order, then futolab's", "[csv]") {
     CHECK(csv_header_line() ==
           "experiment,instance,instance_hash,n,h,k,solver,options,seed,repeat,mode,status,solutions,nodes,fails,"
-          "checks,propagations,max_depth,wall_ns,cpu_ns,solution,run,message\n");
+          "checks,propagations,max_depth,wall_ns,cpu_ns,solution,run,message,grade,output\n");
 }

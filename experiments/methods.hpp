@@ -1,0 +1,24 @@
+// The methods of generate and critical tasks (configs/README.md, `methods:`), written like
+// solver specs and validated from one option table each, so they get the same canonical
+// form in the CSV `options` column and the same error messages:
+//   unique:use=both|numbers|relations,grade=any|fc|ac|gac|search,attempts=N   (task generate)
+//   critical:objective=greedy|h+k|2h+3k|k|h,use=…,iterations=N,time_ms=N,
+//            oracle=gac|gecode,verify=gecode|gac|fc                             (task critical)
+#pragma once
+
+#include "experiments/config.hpp"
+#include "solvers/options.hpp"
+
+#include <span>
+#include <string_view>
+
+namespace futolab {
+
+// The one method name of a square task ("unique" or "critical") and its option table.
+std::string_view method_name(Task task);
+std::span<const OptionSpec> method_options(Task task);
+
+// Parses and validates "NAME:key=value,…" for `task`; throws InputError.
+SolverSpec parse_method_spec(Task task, std::string_view text);
+
+}  // namespace futolab

@@ -1,0 +1,53 @@
+// One run of an experiment, whatever its task (configs/README.md, `task:`), turned into its
+// CSV row. solve/count run a solver through run_solver (timing + re-verification); generate
+// makes a uniquely solvable puzzle from the input square (generators/unique.hpp); critical
+// finds a verified critical set of it (critical/pipeline.hpp). Each worker thread owns one
+// TaskRunner; the grade cache is shared so an instance is graded once, whatever the solvers.
+#pragma once
+
+#include "experiments/results_csv.hpp"
+#include "experiments/run_matrix.hpp"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+class Grader;
+
+// Grades of the matrix's instances, filled on first use (solve/count with `grade: true`).
+class GradeCache {
+public:
+    explicit GradeCache(std::size_t instances) : grades_(instances) {}
+    // The grade of instance i, computing it with `grader` if no thread has yet.
+    std::string get(std::size_t i, const Puzzle& puzzle, Grader& grader);
+
+private:
+    std::mutex lock_;
+    std::vector<std::string> grades_;
+};
+
+class TaskRunner {
+public:
+    TaskRunner(const ExperimentConfig& config, const RunMatrix& matrix, GradeCache& grades);
+    ~TaskRunner();
+    TaskRunner(const TaskRunner&) = delete;
+    TaskRunner& operator=(const TaskRunner&) = delete;
+
+    ResultRow run(const PlannedRun& run);
+
+private:
+    ResultRow solve(const PlannedRun& run);
+    ResultRow generate(const PlannedRun& run);
+    ResultRow critical(const PlannedRun& run);
+    ResultRow square_row(const PlannedRun& run) const;  // the columns generate and critical share
+
+    const ExperimentConfig& config_;
+    const RunMatrix& matrix_;
+    GradeCache& grades_;
+    std::unique_ptr<Grader> grader_;
+};
+
+}  // namespace futolab
