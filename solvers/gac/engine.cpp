@@ -21,7 +21,7 @@ std::vector<CellArcs> build_arcs(const Puzzle& puzzle) {
 
 }  // namespace
 
-Engine::Engine(const Puzzle& puzzle, Alldiff alldiff, Counters& counters)
+Engine::Engine(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, ProbeOptions probe)
     : n_(puzzle.n()), num_relations_(puzzle.num_relations()), alldiff_(alldiff), counters_(counters),
       puzzle_(puzzle), dom_(static_cast<std::size_t>(puzzle.cells()), 0),
       trail_(new Entry[static_cast<std::size_t>(n_) * n_ * n_ + 1]), row_(dom_.size()), col_(dom_.size()),
@@ -32,6 +32,8 @@ Engine::Engine(const Puzzle& puzzle, Alldiff alldiff, Counters& counters)
     }
     singles_.reset(cells());
     bounds_.reset(cells());
+    probe_ = probe;
+    probe_on_ = probe.where != ProbeOptions::Where::none;
 }
 
 // Initial domains are the model, not propagation: they are not counted in `propagations`.
@@ -70,7 +72,39 @@ Engine::Step Engine::step() {
     if (!bounds_.empty()) return run_bounds(bounds_.pop()) ? Step::ran : Step::fail;
     if (!hidden_.empty()) return run_hidden(hidden_.pop(n_)) ? Step::ran : Step::fail;
     if (!regin_.empty()) return run_regin(regin_.pop(n_)) ? Step::ran : Step::fail;
+    if (probe_on_ && !probing_ && probe_dirty_) return run_probe();
     return Step::idle;
+}
+
+// SAC-1 with a cyclic cursor: cells are probed in turn from where the last call stopped; the
+// first value whose probe fails is removed and the loop goes back to the cheap stages (which
+// run on the narrowed domain) before probing resumes at the same cell. The fixpoint is
+// reached when every cell has been probed since the last change; stage 3 then stays idle
+// until a domain changes (a removal here, or the search's next decision).
+Engine::Step Engine::run_probe() {
+    probe_dirty_ = false;
+    for (int quiet = 0; quiet < cells(); ++quiet, probe_cursor_ = probe_cursor_ + 1 == cells() ? 0 : probe_cursor_ + 1) {
+        const int cell = probe_cursor_;
+        const Dom d = dom_[cell];
+        if (is_singleton(d) || size(d) > probe_.max_size) continue;
+        for (Dom rest = d; rest != 0; rest &= rest - 1) {
+            const int index = lowest(rest);
+            if (probe_fails(cell, index)) return narrow(cell, dom_[cell] & ~bit(index), culprit_) ? Step::ran : Step::fail;
+        }
+    }
+    return Step::idle;
+}
+
+// x = v propagated to the fixpoint of stages 0–2, then undone. Called with every queue empty
+// (stage 3 runs only then), and a probe leaves them empty (a fixpoint, or failed()).
+bool Engine::probe_fails(int cell, int index) {
+    const std::size_t m = mark();
+    probing_ = true;
+    write(cell, bit(index));
+    const bool ok = propagate();
+    probing_ = false;
+    undo(m);
+    return !ok;
 }
 
 bool Engine::failed() {

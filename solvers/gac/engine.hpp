@@ -52,6 +52,19 @@ namespace futolab::gac {
 
 enum class Alldiff { regin, binary };
 
+// Stage 3 (issue #8): singleton arc consistency by probing. Each value v of an open cell x
+// whose domain has at most `max_size` values is tried — x = v, propagate stages 0–2 to their
+// fixpoint, undo — and removed if that fails: SAC-1 of Debruyne & Bessière, "Some practicable
+// filtering techniques for the constraint satisfaction problem", IJCAI 1997, restricted by
+// domain size as a budget. A failed probe is exactly the contradiction a "forcing chain" of
+// human solvers (and Tatham's solver) finds from a cell's candidates, and the filter this
+// reaches is stronger than any fixed chain length. Probing at every node keeps the tree small
+// on the puzzles where plain GAC has a heavy tail; at the root only, it costs one pass.
+struct ProbeOptions {
+    enum class Where { none, root, all } where = Where::none;
+    int max_size = 64;  // probe cells with 2..max_size values
+};
+
 // A relation seen from one of its cells: the other cell and the constraint id.
 struct Arc {
     std::int32_t cell = 0;
@@ -125,13 +138,15 @@ class Engine {
 public:
     // Allocates everything the search will need (trail: n³ + 1 entries, since every entry on
     // one path removes at least one of the n³ cell values).
-    Engine(const Puzzle& puzzle, Alldiff alldiff, Counters& counters);
+    Engine(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, ProbeOptions probe = {});
 
     // Initial domains [min_value, max_value] of each cell (the chain bounds of the relation
     // DAG), givens fixed, then propagation to fixpoint. False if the root fails.
     bool root();
     // Runs the scheduled propagators to fixpoint. False on a wipe-out (queues are then empty).
     bool propagate();
+    // The search is below the root: probing continues only with ProbeOptions::Where::all.
+    void leave_root() { probe_on_ = probe_.where == ProbeOptions::Where::all; }
 
     // Branching decisions: not counted as propagation. The value index must be in the domain,
     // and remove() must leave the domain non-empty.
@@ -174,6 +189,8 @@ private:
     bool run_bounds(int cell);
     bool run_hidden(int line);
     bool run_regin(int line);
+    Step run_probe();
+    bool probe_fails(int cell, int index);
     bool failed();
 
     int line_cell(int line, int i) const { return line < n_ ? line * n_ + i : i * n_ + (line - n_); }
@@ -201,6 +218,7 @@ private:
         }
         if (is_singleton(to)) singles_.push(cell);
         if (arcs_[cell].any() && (lowest(old) != lowest(to) || highest(old) != highest(to))) bounds_.push(cell);
+        if (!probing_) probe_dirty_ = true;
     }
 
     int n_;
@@ -218,6 +236,11 @@ private:
     LineSet hidden_, regin_;  // lines waiting for stage 1 and stage 2
     CellQueue singles_, bounds_;
     int culprit_ = -1;
+    ProbeOptions probe_;
+    bool probe_on_ = false;    // stage 3 enabled here (root, or everywhere)
+    bool probing_ = false;     // inside a probe: stage 3 must not recurse
+    bool probe_dirty_ = true;  // a domain changed since the last complete probe pass
+    int probe_cursor_ = 0;     // the next cell to probe
 };
 
 }  // namespace futolab::gac

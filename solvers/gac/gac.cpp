@@ -12,6 +12,8 @@
 //                   column (neq.hpp) and hidden singles (hidden.hpp)
 //   alldiff=binary  AC-3 over the pairwise ≠ of each row/column (neq.hpp)
 //   relations       bounds consistency for <, which is GAC for < (less.hpp)
+// Stage 3 (engine.hpp, ProbeOptions): sac=none|root|all singleton arc consistency by
+// probing (Debruyne & Bessière 1997), sac_size=N probes only cells with ≤ N values.
 // Search (search.hpp): branch=dway|binary, var=static|mrv|domdeg|domwdeg (branch.hpp),
 // val=min|random (random: std::mt19937_64 seeded with SolveRequest::seed), restarts=none|luby.
 //
@@ -68,6 +70,7 @@ namespace {
 
 struct Config {
     Alldiff alldiff = Alldiff::regin;
+    ProbeOptions probe;
     SearchOptions search;
 };
 
@@ -82,6 +85,10 @@ Config config_of(const SolverSpec& spec) {
                                       : VarOrder::mrv;
     c.search.val = spec.get("val") == "random" ? ValOrder::random : ValOrder::min;
     c.search.luby = spec.get("restarts") == "luby";
+    const std::string& sac = spec.get("sac");
+    c.probe.where = sac == "root" ? ProbeOptions::Where::root : sac == "all" ? ProbeOptions::Where::all : ProbeOptions::Where::none;
+    const unsigned long long sac_size = spec.get_uint("sac_size");
+    c.probe.max_size = sac_size == 0 || sac_size > 64 ? 64 : static_cast<int>(sac_size);
     c.search.restart_base = spec.get_uint("restart_base");
     if (c.search.restart_base == 0) throw InputError("solver 'gac': option restart_base must be at least 1");
     return c;
@@ -99,13 +106,14 @@ public:
             return r;
         }
         SearchControl control(request.limits, request.mode);
-        Engine engine(puzzle, config_.alldiff, r.counters);
+        Engine engine(puzzle, config_.alldiff, r.counters, config_.probe);
         r.solution.reserve(static_cast<std::size_t>(puzzle.cells()));  // no allocation in search
         if (!engine.root()) {
             r.counters.fails = 1;
             r.status = Status::unsat;
             return r;
         }
+        engine.leave_root();
         Search(engine, control, r.counters, config_.search, request.seed, r.solution).run();
         r.status = control.status(r.counters.solutions);
         return r;
@@ -124,6 +132,9 @@ std::span<const OptionSpec> options() {
         {"branch", {"dway", "binary"}, "dway", "dway: one child per value; binary: x = v, then x != v"},
         {"restart_base", {"<uint>"}, "100", "fails allowed in the first Luby run (>= 1)"},
         {"restarts", {"none", "luby"}, "none", "luby: restart on a Luby fail cutoff (first-solution search only)"},
+        {"sac", {"none", "root", "all"}, "none",
+         "singleton arc consistency (probing, SAC-1): none, at the root, or at every node"},
+        {"sac_size", {"<uint>"}, "0", "probe only cells with at most this many values (0 = any)"},
         {"val", {"min", "random"}, "min", "value order: smallest first, or random (seeded by the request seed)"},
         {"var", {"static", "mrv", "domdeg", "domwdeg"}, "mrv",
          "variable order: row-major, smallest domain, dom/deg, dom/wdeg; ties -> smallest cell"},

@@ -36,7 +36,7 @@ TEST_CASE("a minimal config gets the documented defaults", "[config]") {
     CHECK(c.limits.nodes == 0);
     CHECK(c.output == "results/t.csv");
     REQUIRE(c.solvers.size() == 1);
-    CHECK(c.solvers[0].text() == "gac:alldiff=regin,branch=dway,restart_base=100,restarts=none,val=min,var=mrv");
+    CHECK(c.solvers[0].text() == "gac:alldiff=regin,branch=dway,restart_base=100,restarts=none,sac=none,sac_size=0,val=min,var=mrv");
     CHECK(c.config_hash.size() == 16);
 }
 

@@ -33,9 +33,11 @@ Outcome solve(const std::string& spec, const Puzzle& p, Mode mode, std::uint64_t
 // Every backend, and the option variants whose propagation or search differ.
 const std::vector<std::string> kAll{"backtracking", "bitmask", "fc:var=static", "fc:var=mrv",
                                     "gac", "gac:alldiff=binary", "gac:branch=binary,var=static",
-                                    "gac:var=domwdeg,val=random", "gecode", "gecode:alldiff=bnd"};
+                                    "gac:var=domwdeg,val=random", "gac:sac=all", "gac:sac=root,sac_size=2,branch=binary",
+                                    "gecode", "gecode:alldiff=bnd"};
 // Those that prove unsat of a 6x6 with few givens quickly.
-const std::vector<std::string> kPropagating{"fc:var=mrv", "gac", "gac:alldiff=binary", "gac:var=domdeg", "gecode"};
+const std::vector<std::string> kPropagating{"fc:var=mrv", "gac", "gac:alldiff=binary", "gac:var=domdeg", "gac:sac=all",
+                                            "gecode"};
 
 }  // namespace
 
