@@ -21,6 +21,7 @@ public:
     // Call just before counting a new node in counters.nodes. True: stop now, without counting
     // or exploring that node (so a run never reports more than the node limit).
     bool at_node(const Counters& c) {
+        if (stopped()) return true;  // out_of_time() fired during propagation
         if (node_limit_ != 0 && c.nodes >= node_limit_) return stop(Status::node_limit);
         if (timed_ && --countdown_ == 0) {
             countdown_ = kClockEvery;

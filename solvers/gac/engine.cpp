@@ -87,6 +87,9 @@ Engine::Step Engine::run_probe() {
         const int cell = probe_cursor_;
         const Dom d = dom_[cell];
         if (is_singleton(d) || size(d) > probe_.max_size) continue;
+        // Stopping a pass early only forgoes pruning: what is left is still a sound fixpoint
+        // of stages 0–2.
+        if (control_ && control_->out_of_time()) return Step::idle;
         for (Dom rest = d; rest != 0; rest &= rest - 1) {
             const int index = lowest(rest);
             if (probe_fails(cell, index)) return narrow(cell, dom_[cell] & ~bit(index), culprit_) ? Step::ran : Step::fail;

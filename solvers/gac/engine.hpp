@@ -40,6 +40,7 @@
 #include "solvers/gac/less.hpp"
 #include "solvers/gac/neq.hpp"
 #include "solvers/gac/regin.hpp"
+#include "solvers/search_control.hpp"
 
 #include <array>
 #include <cstddef>
@@ -145,6 +146,9 @@ public:
     bool root();
     // Runs the scheduled propagators to fixpoint. False on a wipe-out (queues are then empty).
     bool propagate();
+    // Probing checks the clock of `control` (a pass can take long at large n) and stops early
+    // when time is up; the search then stops at its next node.
+    void set_control(SearchControl& control) { control_ = &control; }
     // The search is below the root: probing continues only with ProbeOptions::Where::all.
     void leave_root() { probe_on_ = probe_.where == ProbeOptions::Where::all; }
 
@@ -241,6 +245,7 @@ private:
     bool probing_ = false;     // inside a probe: stage 3 must not recurse
     bool probe_dirty_ = true;  // a domain changed since the last complete probe pass
     int probe_cursor_ = 0;     // the next cell to probe
+    SearchControl* control_ = nullptr;
 };
 
 }  // namespace futolab::gac

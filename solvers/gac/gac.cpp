@@ -107,6 +107,7 @@ public:
         }
         SearchControl control(request.limits, request.mode);
         Engine engine(puzzle, config_.alldiff, r.counters, config_.probe);
+        engine.set_control(control);
         r.solution.reserve(static_cast<std::size_t>(puzzle.cells()));  // no allocation in search
         if (!engine.root()) {
             r.counters.fails = 1;
