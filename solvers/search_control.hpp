@@ -36,6 +36,17 @@ public:
         return false;
     }
 
+    // An optional cap on assignments (values that passed the test, counted by the backend):
+    // 0 = none. Only `backtracking` and `bitmask` have it (their option assign_limit).
+    void set_assignment_limit(std::uint64_t limit) { assign_limit_ = limit; }
+
+    // Call after an assignment has been made (and, at the last variable, its solution
+    // counted). True: the cap is reached, stop with status node_limit. The assignment that
+    // reaches the cap is still made, so a solution it completes is found.
+    bool at_assignment(std::uint64_t assignments) {
+        return assign_limit_ != 0 && assignments >= assign_limit_ && stop(Status::node_limit);
+    }
+
     // Call after counting a solution. True: enough solutions, stop searching.
     bool enough(std::uint64_t solutions) const { return stop_after_ != 0 && solutions >= stop_after_; }
 
@@ -57,6 +68,7 @@ private:
     }
 
     std::uint64_t node_limit_;
+    std::uint64_t assign_limit_ = 0;
     std::uint64_t stop_after_;
     Mode mode_;
     bool timed_;

@@ -1,5 +1,5 @@
 // The table of formats, detection by extension or content, and the dispatch to the
-// per-format readers and writers (futo.cpp, jsonl.cpp, tatham.cpp, essence.cpp, dzn.cpp).
+// per-format readers and writers (futo.cpp, jsonl.cpp, tatham.cpp, essence.cpp, dzn.cpp, usp.cpp).
 #include "core/formats/formats.hpp"
 
 #include "core/files.hpp"
@@ -31,6 +31,7 @@ const std::vector<FormatInfo>& format_table() {
         {Format::tatham, "tatham", {".tatham"}, true, true, "Simon Tatham's Unequal game IDs, one per line"},
         {Format::essence, "essence", {".param", ".essence-param"}, true, false, "Essence parameter file (Conjure)"},
         {Format::dzn, "dzn", {".dzn"}, false, false, "MiniZinc data for models/futoshiki.mzn (write only)"},
+        {Format::usp, "usp", {".usp"}, true, true, "USP course files: T, then per instance 'n R', R relations, n rows"},
     };
     return rows;
 }
@@ -80,14 +81,33 @@ bool looks_like_grid(std::string_view line) {
     });
 }
 
-// The first significant line decides; comment lines (# or $) are skipped.
+// Whole numbers only, exactly `count` of them.
+bool is_number_line(std::string_view line, std::size_t count) {
+    const auto tokens = split_tokens(line);
+    return tokens.size() == count &&
+           std::all_of(tokens.begin(), tokens.end(), [](const Token& t) { return is_digits(t.text); });
+}
+
+// USP course files (.txt in the wild): a lone count T, then an `n R` line. A lone number
+// would otherwise read as a 1x1 grid-text row, which is never a valid puzzle.
+bool looks_like_usp(const std::vector<Line>& lines, std::size_t first) {
+    if (!is_number_line(lines[first].text, 1)) return false;
+    for (std::size_t i = first + 1; i < lines.size(); ++i)
+        if (!trim(lines[i].text).empty()) return is_number_line(lines[i].text, 2);
+    return false;
+}
+
+// The first significant line decides (with the next one for usp); comment lines (# or $)
+// are skipped.
 std::optional<Format> sniff(std::string_view content) {
-    for (const Line& line : split_lines(content)) {
-        const std::string_view t = trim(line.text);
+    const std::vector<Line> lines = split_lines(content);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const std::string_view t = trim(lines[i].text);
         if (t.empty() || t[0] == '#' || t[0] == '$') continue;
         if (t[0] == '{') return Format::jsonl;
         if (t.starts_with("letting") || t.starts_with("language")) return Format::essence;
         if (looks_like_tatham(t)) return Format::tatham;
+        if (looks_like_usp(lines, i)) return Format::usp;
         if (looks_like_grid(t)) return Format::futo;
         return std::nullopt;
     }
@@ -117,7 +137,7 @@ Format detect_format(const std::string& path, std::string_view content) {
     if (path != "-")
         if (auto format = format_from_extension(path)) return *format;
     if (auto format = sniff(without_bom(content))) return *format;
-    fail(path, 0, 0, "cannot tell the format (use an extension: .futo .jsonl .tatham .param .essence-param)");
+    fail(path, 0, 0, "cannot tell the format (use an extension: .futo .jsonl .tatham .param .essence-param .usp)");
 }
 
 std::vector<Instance> read_instances(const std::string& path) {
@@ -136,6 +156,7 @@ std::vector<Instance> parse_instances(std::string_view text, const std::string& 
         case Format::tatham: out = read_tatham(text, source); break;
         case Format::essence: out.push_back(read_essence(text, source)); break;
         case Format::dzn: fail(source, 0, 0, "dzn is write-only (MiniZinc data is not read back)");
+        case Format::usp: out = read_usp(text, source); break;
     }
     if (out.empty()) fail(source, 0, 0, "no instance found (only comments and blank lines)");
     return out;
@@ -152,6 +173,7 @@ std::string write_instances(const std::vector<Instance>& instances, Format forma
         case Format::tatham: return write_tatham(instances);
         case Format::essence: return write_essence(instances.front());
         case Format::dzn: return write_dzn(instances.front());
+        case Format::usp: return write_usp(instances);
     }
     throw std::logic_error("unhandled format");
 }

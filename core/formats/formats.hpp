@@ -1,6 +1,6 @@
 // File formats of SPEC §2: one table of formats, detection by extension or content, and
 // readers/writers. Each format lives in its own file (futo.cpp, jsonl.cpp, tatham.cpp,
-// essence.cpp, dzn.cpp); this header is the only door to them.
+// essence.cpp, dzn.cpp, usp.cpp); this header is the only door to them.
 #pragma once
 
 #include "core/instance.hpp"
@@ -12,7 +12,7 @@
 
 namespace futolab {
 
-enum class Format { futo, jsonl, tatham, essence, dzn };
+enum class Format { futo, jsonl, tatham, essence, dzn, usp };
 
 struct FormatInfo {
     Format format;

@@ -26,4 +26,7 @@ std::string write_essence(const Instance& instance);
 
 std::string write_dzn(const Instance& instance);
 
+std::vector<Instance> read_usp(std::string_view text, const std::string& source);
+std::string write_usp(const std::vector<Instance>& instances);
+
 }  // namespace futolab::formats_internal

@@ -17,6 +17,9 @@
 //  - fails: values whose test failed.
 //  - max_depth: the deepest node; the first variable's values are at depth 1.
 //  - propagations: always 0.
+// assign_limit=N (0 = none) stops the search with status node_limit once N nodes have passed
+// the test (nodes − fails = N, the "assignments" of the USP course report); the N-th assignment
+// is still made, so a solution it completes counts.
 // Root check of the givens: before search, each given (row-major) is compared with the earlier
 // givens in the same way (checks counted); a conflict means unsat with fails = 1, nodes = 0.
 #include "solvers/backtracking/backtracking.hpp"
@@ -88,9 +91,11 @@ Plan make_plan(const Puzzle& p) {
 // the search itself never allocates.
 class Search {
 public:
-    Search(const Puzzle& p, const SolveRequest& request)
+    Search(const Puzzle& p, const SolveRequest& request, std::uint64_t assign_limit)
         : n_(p.n()), plan_(make_plan(p)), value_(p.givens()), next_(plan_.vars.size()),
-          control_(request.limits, request.mode) {}
+          control_(request.limits, request.mode) {
+        control_.set_assignment_limit(assign_limit);
+    }
 
     SolveResult run(ValueOrder order) {
         SolveResult result;
@@ -164,9 +169,10 @@ private:
             if (d == last_var) {
                 record_solution(result);
                 if (control_.enough(counters_.solutions)) return;
-                continue;
             }
-            next_[++d] = first;
+            // Every node that did not fail is an assignment (assign_limit).
+            if (control_.at_assignment(counters_.nodes - counters_.fails)) return;
+            if (d < last_var) next_[++d] = first;
         }
     }
 
@@ -180,18 +186,21 @@ private:
 
 class Backtracking final : public Solver {
 public:
-    explicit Backtracking(ValueOrder order) : order_(order) {}
+    Backtracking(ValueOrder order, std::uint64_t assign_limit) : order_(order), assign_limit_(assign_limit) {}
     SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
-        return Search(puzzle, request).run(order_);
+        return Search(puzzle, request, assign_limit_).run(order_);
     }
 
 private:
     ValueOrder order_;
+    std::uint64_t assign_limit_;
 };
 
 }  // namespace
 
 std::span<const OptionSpec> options() { return value_order_options(); }
-std::unique_ptr<Solver> make(const SolverSpec& spec) { return std::make_unique<Backtracking>(value_order(spec)); }
+std::unique_ptr<Solver> make(const SolverSpec& spec) {
+    return std::make_unique<Backtracking>(value_order(spec), assign_limit(spec));
+}
 
 }  // namespace futolab::backtracking

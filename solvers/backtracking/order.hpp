@@ -6,6 +6,7 @@
 #include "core/puzzle.hpp"
 #include "solvers/options.hpp"
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -14,17 +15,27 @@ namespace futolab::backtracking {
 // The order in which each variable's values are tried: min = 1..n, max = n..1.
 enum class ValueOrder { min, max };
 
-// The option table of both backends: only `val`. `max` reproduces tables that try the
-// largest value first.
+// The option table of both backends. `val=max` reproduces tables that try the largest value
+// first; `assign_limit` reproduces tables that cap the search by "assignments", i.e. values
+// that passed the consistency test (nodes − fails), as the USP course report does
+// (corpora/usp-course/README.md).
 inline std::span<const OptionSpec> value_order_options() {
     static const std::vector<OptionSpec> table{
         {"val", {"min", "max"}, "min", "value order: min = 1..n, max = n..1"},
+        {"assign_limit", {"<uint>"}, "0",
+         "stop (status node_limit) once this many values passed the test (nodes - fails); 0 = no limit"},
     };
     return table;
 }
 
 inline ValueOrder value_order(const SolverSpec& spec) {
     return spec.get("val") == "max" ? ValueOrder::max : ValueOrder::min;
+}
+
+// 0 = no limit. Read with a fallback so that backends sharing value_order() (fc) but not this
+// table are unaffected.
+inline std::uint64_t assign_limit(const SolverSpec& spec) {
+    return spec.options.count("assign_limit") ? spec.get_uint("assign_limit") : 0;
 }
 
 // The variables: the empty cells in static row-major order.

@@ -19,6 +19,8 @@
 //    at the root check of the givens (each given tested against the earlier givens' masks).
 //    Not comparable with the per-comparison checks of `backtracking`.
 //  - propagations: always 0.
+// assign_limit: the cap of backtracking.cpp, checked after each passing value, so the same
+// tree is cut at the same node.
 #include "solvers/bitmask/bitmask.hpp"
 
 #include "solvers/backtracking/order.hpp"
@@ -51,7 +53,7 @@ struct Var {
 
 class Search {
 public:
-    Search(const Puzzle& p, const SolveRequest& request)
+    Search(const Puzzle& p, const SolveRequest& request, std::uint64_t assign_limit)
         : puzzle_(p), n_(p.n()), sentinel_(p.cells()), rel_(3 * static_cast<std::size_t>(n_ + 1)),
           used_(2 * static_cast<std::size_t>(n_), 0), value_(p.givens()),
           node_limit_(request.limits.nodes), control_(request.limits, request.mode) {
@@ -63,6 +65,7 @@ public:
         }
         for (int cell : backtracking::empty_cells(p)) vars_.push_back(make_var(p, cell));
         frames_.resize(vars_.size());
+        control_.set_assignment_limit(assign_limit);
     }
 
     SolveResult run(ValueOrder order) {
@@ -200,8 +203,9 @@ private:
             if (f == last) {
                 if (++c.solutions == 1) result.solution.assign(value, value + (value_.size() - 1));
                 if (control.enough(c.solutions)) break;
-                continue;
             }
+            if (control.at_assignment(c.nodes - c.fails)) break;  // as backtracking.cpp
+            if (f == last) continue;
             used[var->row] |= bit;
             used[var->col] |= bit;
             ++f;
@@ -228,20 +232,21 @@ private:
 
 class Bitmask final : public Solver {
 public:
-    explicit Bitmask(ValueOrder order) : order_(order) {}
+    Bitmask(ValueOrder order, std::uint64_t assign_limit) : order_(order), assign_limit_(assign_limit) {}
     SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
-        return Search(puzzle, request).run(order_);
+        return Search(puzzle, request, assign_limit_).run(order_);
     }
 
 private:
     ValueOrder order_;
+    std::uint64_t assign_limit_;
 };
 
 }  // namespace
 
 std::span<const OptionSpec> options() { return backtracking::value_order_options(); }
 std::unique_ptr<Solver> make(const SolverSpec& spec) {
-    return std::make_unique<Bitmask>(backtracking::value_order(spec));
+    return std::make_unique<Bitmask>(backtracking::value_order(spec), backtracking::assign_limit(spec));
 }
 
 }  // namespace futolab::bitmask

@@ -8,7 +8,7 @@ using namespace futolab;
 TEST_CASE("solver specs are canonical: all keys, sorted, defaults filled", "[options]") {
     CHECK(parse_solver_spec("fc").text() == "fc:val=min,var=mrv");
     CHECK(parse_solver_spec("fc:var=static").canonical_options() == "val=min,var=static");
-    CHECK(parse_solver_spec("bitmask:val=max").text() == "bitmask:val=max");
+    CHECK(parse_solver_spec("bitmask:val=max").text() == "bitmask:assign_limit=0,val=max");
     CHECK(parse_solver_spec("gac:var=domwdeg,alldiff=binary").text() ==
           parse_solver_spec("gac:alldiff=binary,var=domwdeg").text());
 }

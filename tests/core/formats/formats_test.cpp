@@ -12,7 +12,7 @@ using namespace futolab::test;
 using Catch::Matchers::Contains;
 
 TEST_CASE("the format table lists every format once with its extensions", "[formats]") {
-    REQUIRE(format_table().size() == 5);
+    REQUIRE(format_table().size() == 6);
     for (const FormatInfo& info : format_table()) {
         CHECK(&format_info(info.format) == &info);
         CHECK(format_from_name(info.name) == info.format);
@@ -31,7 +31,7 @@ TEST_CASE("format names: unknown names list the valid ones; extensions work as n
     CHECK(format_from_name("param") == Format::essence);
     CHECK(format_from_name("essence-param") == Format::essence);
     CHECK_THROWS_WITH(format_from_name("csv"), Contains("unknown format 'csv'") &&
-                                                   Contains("futo, jsonl, tatham, essence, dzn"));
+                                                   Contains("futo, jsonl, tatham, essence, dzn, usp"));
 }
 
 TEST_CASE("format from extension: case-insensitive, by the last part of the name only", "[formats]") {
@@ -54,7 +54,7 @@ TEST_CASE("detect_format: extension first, else the first significant line", "[f
     CHECK(detect_format("x.unknown", "_ 1\n") == Format::futo);
     CHECK(detect_format("-", "\xEF\xBB\xBF{}") == Format::jsonl);  // a UTF-8 byte-order mark
     CHECK_THROWS_WITH(detect_format("-", "hello"),
-                      "-: cannot tell the format (use an extension: .futo .jsonl .tatham .param .essence-param)");
+                      "-: cannot tell the format (use an extension: .futo .jsonl .tatham .param .essence-param .usp)");
     CHECK_THROWS_WITH(detect_format("x.txt", "^ v"), Contains("x.txt: cannot tell the format"));
 }
 

@@ -37,6 +37,7 @@ TEST_CASE("robustness: mutated inputs give InputError or a valid instance", "[ro
         {"good/multi-4x4.futo", Format::futo},         {"good/corpus.jsonl", Format::jsonl},
         {"good/n10-extreme.tatham", Format::tatham},   {"good/guardian-5x5.tatham", Format::tatham},
         {"good/conjure-4x4.param", Format::essence},
+        {"good/multi-4x4.usp", Format::usp},
     };
     std::mt19937 rng(12345);
     int accepted = 0, rejected = 0;
