@@ -11,9 +11,12 @@
 namespace futolab {
 namespace {
 
-std::string quoted(const std::string& text) {  // a gnuplot double-quoted string
+std::string quoted(const std::string& text) {  // a gnuplot double-quoted string; '\n' breaks the line
     std::string out = "\"";
-    for (char ch : text) out += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
+    for (char ch : text) {
+        if (ch == '\n') out += "\\n";
+        else out += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
+    }
     return out + "\"";
 }
 
@@ -27,7 +30,7 @@ std::string script(const PlotSpec& p, const std::string& dir, const std::string&
     std::string s = fmt::format("set terminal {}\nset output {}\n", terminal, quoted(out));
     s += fmt::format("set title {} noenhanced\nset xlabel {} noenhanced\nset ylabel {} noenhanced\n", quoted(p.title),
                      quoted(p.xlabel), quoted(p.ylabel));
-    s += fmt::format("set key {} noenhanced\nset grid\nset tics nomirror\n", p.key);
+    s += "set key below noenhanced\nset grid\nset tics nomirror\n";
     if (!p.y2label.empty()) s += fmt::format("set y2label {} noenhanced\nset y2tics\n", quoted(p.y2label));
     if (p.logx) s += "set logscale x\n";
     if (p.logy) s += "set logscale y\n";

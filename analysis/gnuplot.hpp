@@ -24,7 +24,6 @@ struct PlotSpec {
     std::vector<PlotSeries> series;
     std::vector<std::string> extra_commands;  // e.g. a diagonal or a bound line
     std::string y2label = "";  // set: a right-hand axis for the series with y2
-    std::string key = "below";  // gnuplot `set key` placement
 };
 
 // True if the data spans more than two decades, so a log axis reads better.

@@ -78,6 +78,12 @@ void add_diagonal(PlotSpec& plot) {
     plot.extra_commands.push_back(fmt::format("set xrange [{}:{}]\nset yrange [{}:{}]\nset size ratio -1", a, b, a, b));
 }
 
+// A long spec (gac with all its options) would be clipped on a vertical axis; the title has it.
+std::string axis_label(const std::string& unit, const std::string& spec) {
+    constexpr std::size_t kMaxAxisSpec = 40;
+    return spec.size() <= kMaxAxisSpec ? unit + ", " + spec : unit + " (spec in the title)";
+}
+
 }  // namespace
 
 std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string& baseline, const std::string& metric) {
@@ -86,8 +92,8 @@ std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string
     for (const std::string& spec : solver_specs(table)) {
         if (spec == baseline) continue;
         PlotSpec plot{"scatter-" + metric + "-" + file_stem(spec),
-                      fmt::format("{} per instance, paired with the baseline {}", metric, baseline),
-                      fmt::format("{}, {}", unit, baseline), fmt::format("{}, {}", unit, spec), false, false, false,
+                      fmt::format("{} per instance, y: {}\nx (baseline): {}", metric, spec, baseline),
+                      axis_label(unit, baseline), axis_label(unit, spec), false, false, false,
                       scatter_series(pair_runs(table, baseline, spec, metric)), {}};
         plot.logx = plot.logy = spans_decades(plot.series, true) || spans_decades(plot.series, false);
         add_diagonal(plot);
