@@ -11,9 +11,12 @@
 namespace futolab {
 namespace {
 
-std::string quoted(const std::string& text) {  // a gnuplot double-quoted string
+std::string quoted(const std::string& text) {  // a gnuplot double-quoted string; '\n' breaks the line
     std::string out = "\"";
-    for (char ch : text) out += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
+    for (char ch : text) {
+        if (ch == '\n') out += "\\n";
+        else out += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
+    }
     return out + "\"";
 }
 
@@ -28,14 +31,19 @@ std::string script(const PlotSpec& p, const std::string& dir, const std::string&
     s += fmt::format("set title {} noenhanced\nset xlabel {} noenhanced\nset ylabel {} noenhanced\n", quoted(p.title),
                      quoted(p.xlabel), quoted(p.ylabel));
     s += "set key below noenhanced\nset grid\nset tics nomirror\n";
+    if (!p.y2label.empty()) s += fmt::format("set y2label {} noenhanced\nset y2tics\n", quoted(p.y2label));
     if (p.logx) s += "set logscale x\n";
     if (p.logy) s += "set logscale y\n";
     for (const std::string& c : p.extra_commands) s += c + "\n";
     s += "plot ";
     for (std::size_t i = 0; i < p.series.size(); ++i) {
         const std::string data = (std::filesystem::path(dir) / fmt::format("{}-{}.dat", p.name, i)).string();
-        s += fmt::format("{}{} using 1:2 with {} lw 2 title {}", i ? ", \\\n     " : "", quoted(data),
-                         p.lines ? "linespoints pt 7 ps 0.6" : "points pt 7 ps 0.5", quoted(p.series[i].label));
+        const PlotSeries& series = p.series[i];
+        const std::string style = !series.style.empty() ? series.style
+                                  : p.lines             ? "linespoints pt 7 ps 0.6 lw 2"
+                                                        : "points pt 7 ps 0.5";
+        s += fmt::format("{}{} using 1:2 axes {} with {} title {}", i ? ", \\\n     " : "", quoted(data),
+                         series.y2 ? "x1y2" : "x1y1", style, series.label.empty() ? "''" : quoted(series.label));
     }
     return s + "\n";
 }

@@ -12,6 +12,8 @@ namespace futolab {
 struct PlotSeries {
     std::string label;
     std::vector<std::pair<double, double>> points;
+    std::string style = "";  // gnuplot "with …" text replacing the plot's default style
+    bool y2 = false;         // plotted against the right-hand axis
 };
 
 struct PlotSpec {
@@ -21,6 +23,7 @@ struct PlotSpec {
     bool lines = true;  // lines with points, or points only
     std::vector<PlotSeries> series;
     std::vector<std::string> extra_commands;  // e.g. a diagonal or a bound line
+    std::string y2label = "";  // set: a right-hand axis for the series with y2
 };
 
 // True if the data spans more than two decades, so a log axis reads better.

@@ -10,7 +10,7 @@
 namespace futolab {
 namespace {
 
-const std::set<std::string> kDerived{"spec", "wall_ms", "cpu_ms", "finished"};
+const std::set<std::string> kDerived{"spec", "wall_ms", "cpu_ms", "finished", "givens_frac"};
 const std::set<std::string> kFinished{"solved", "unique", "multiple", "unsat", "counted"};
 
 }  // namespace
@@ -18,17 +18,23 @@ const std::set<std::string> kFinished{"solved", "unique", "multiple", "unsat", "
 ResultsTable ResultsTable::load(const std::vector<std::string>& paths) {
     ResultsTable t;
     for (const std::string& path : paths) {
-        CsvTable csv = read_csv_file(path);
-        if (t.header_.empty()) {
-            t.header_ = csv.header;
-            t.source_ = path;
-            for (std::size_t c = 0; c < t.header_.size(); ++c) t.index_[t.header_[c]] = c;
-            for (const char* needed : {"solver", "options", "status", "wall_ns", "cpu_ns"}) csv.column(needed, path);
-        } else if (csv.header != t.header_) {
-            throw InputError(fmt::format("{}: its columns differ from those of {}", path, t.source_));
+        const CsvTable csv = read_csv_file(path);
+        for (const char* needed : {"solver", "options", "status", "wall_ns", "cpu_ns"}) csv.column(needed, path);
+        // Where each of this file's columns goes in the union; new columns extend every row.
+        std::vector<std::size_t> to;
+        for (const std::string& name : csv.header) {
+            auto [it, added] = t.index_.try_emplace(name, t.header_.size());
+            if (added) t.header_.push_back(name);
+            to.push_back(it->second);
         }
-        for (auto& row : csv.rows) t.rows_.push_back(std::move(row));
+        for (const auto& row : csv.rows) {
+            std::vector<std::string> cells(t.header_.size());
+            for (std::size_t c = 0; c < row.size(); ++c) cells[to[c]] = row[c];
+            t.rows_.push_back(std::move(cells));
+        }
+        t.source_ += (t.source_.empty() ? "" : ", ") + path;
     }
+    for (auto& row : t.rows_) row.resize(t.header_.size());
     return t;
 }
 
@@ -37,6 +43,11 @@ bool ResultsTable::has_column(const std::string& column) const {
 }
 
 bool ResultsTable::finished(std::size_t i) const { return kFinished.count(text(i, "status")) > 0; }
+
+bool ResultsTable::comparable(std::size_t i) const {
+    if (text(i, "status") == "error") return false;
+    return !has_column("mode") || text(i, "mode") != "critical";
+}
 
 std::string ResultsTable::text(std::size_t i, const std::string& column) const {
     const auto& row = rows_[i];
@@ -47,6 +58,7 @@ std::string ResultsTable::text(std::size_t i, const std::string& column) const {
     }
     if (column == "wall_ms" || column == "cpu_ms") return fmt::format("{}", number(i, column));
     if (column == "finished") return finished(i) ? "1" : "0";
+    if (column == "givens_frac") return fmt::format("{}", number(i, column));
     throw InputError(fmt::format("{}: no column '{}'", source_, column));
 }
 
@@ -54,6 +66,10 @@ double ResultsTable::number(std::size_t i, const std::string& column) const {
     if (column == "wall_ms") return std::stod(text(i, "wall_ns")) / 1e6;
     if (column == "cpu_ms") return std::stod(text(i, "cpu_ns")) / 1e6;
     if (column == "finished") return finished(i) ? 1.0 : 0.0;
+    if (column == "givens_frac") {
+        const double n = number(i, "n");
+        return number(i, "h") / (n * n);
+    }
     const std::string value = text(i, column);
     try {
         return std::stod(value);

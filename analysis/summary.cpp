@@ -1,8 +1,8 @@
 #include "analysis/summary.hpp"
 
-#include "experiments/results_csv.hpp"
+#include "analysis/text_table.hpp"
 
-#include <fmt/format.h>
+#include <cstdlib>
 
 #include <algorithm>
 #include <cmath>
@@ -22,11 +22,6 @@ bool key_less(const std::vector<std::string>& a, const std::vector<std::string>&
         return a[i] < b[i];
     }
     return false;
-}
-
-std::string number_text(double v) {
-    if (v != 0 && (std::fabs(v) >= 1e6 || std::fabs(v) < 1e-3)) return fmt::format("{:.3g}", v);
-    return std::fabs(v - std::round(v)) < 1e-9 ? fmt::format("{:.0f}", v) : fmt::format("{:.3f}", v);
 }
 
 std::vector<std::string> header_cells(const std::vector<std::string>& by, const std::vector<std::string>& metrics) {
@@ -99,32 +94,21 @@ std::vector<GroupSummary> summarize(const ResultsTable& table, const std::vector
     return out;
 }
 
+TextTable summary_table(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,
+                        const std::vector<std::string>& metrics) {
+    TextTable t{header_cells(by, metrics), {}, by.size()};
+    for (const GroupSummary& g : groups) t.rows.push_back(row_cells(g));
+    return t;
+}
+
 std::string summary_markdown(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,
                              const std::vector<std::string>& metrics) {
-    const auto header = header_cells(by, metrics);
-    std::string out = "|";
-    for (const std::string& h : header) out += " " + h + " |";
-    out += "\n|";
-    for (std::size_t i = 0; i < header.size(); ++i) out += i < by.size() ? " --- |" : " ---: |";
-    out += "\n";
-    for (const GroupSummary& g : groups) {
-        out += "|";
-        for (const std::string& c : row_cells(g)) out += " " + c + " |";
-        out += "\n";
-    }
-    return out;
+    return table_markdown(summary_table(groups, by, metrics));
 }
 
 std::string summary_csv(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,
                         const std::vector<std::string>& metrics) {
-    auto line = [](const std::vector<std::string>& cells) {
-        std::string s;
-        for (const std::string& c : cells) s += (s.empty() ? "" : ",") + csv_quote(c);
-        return s + "\n";
-    };
-    std::string out = line(header_cells(by, metrics));
-    for (const GroupSummary& g : groups) out += line(row_cells(g));
-    return out;
+    return table_csv(summary_table(groups, by, metrics));
 }
 
 }  // namespace futolab

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "analysis/results_table.hpp"
+#include "analysis/text_table.hpp"
 
 #include <string>
 #include <vector>
@@ -33,6 +34,8 @@ std::vector<GroupSummary> summarize(const ResultsTable& table, const std::vector
                                     const std::vector<std::string>& metrics);
 
 // Renders as a Markdown table or CSV.
+TextTable summary_table(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,
+                        const std::vector<std::string>& metrics);
 std::string summary_markdown(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,
                              const std::vector<std::string>& metrics);
 std::string summary_csv(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,

@@ -1,0 +1,90 @@
+#include "analysis/fits.hpp"
+
+#include "analysis/summary.hpp"
+#include "core/error.hpp"
+
+#include <Eigen/Dense>
+
+#include <cmath>
+#include <set>
+
+namespace futolab {
+namespace {
+
+constexpr std::size_t kMinPoints = 3;  // two points always fit a line exactly: R² would say nothing
+
+std::string model_name(FitModel m) { return m == FitModel::exponential ? "exp" : "power"; }
+
+}  // namespace
+
+LineFit fit_line(const std::vector<std::pair<double, double>>& points) {
+    const Eigen::Index m = static_cast<Eigen::Index>(points.size());
+    Eigen::MatrixXd design(m, 2);
+    Eigen::VectorXd y(m);
+    for (Eigen::Index i = 0; i < m; ++i) {
+        const auto& [px, py] = points[static_cast<std::size_t>(i)];
+        design(i, 0) = 1.0;
+        design(i, 1) = px;
+        y(i) = py;
+    }
+    const Eigen::Vector2d coef = design.colPivHouseholderQr().solve(y);
+    const double ss_res = (y - design * coef).squaredNorm();
+    const double ss_tot = (y.array() - y.mean()).matrix().squaredNorm();
+    // All y equal: the (flat) line explains everything there is.
+    const double r2 = ss_tot > 0 ? 1.0 - ss_res / ss_tot : 1.0;
+    return {coef(0), coef(1), r2};
+}
+
+GrowthFit fit_growth(const std::vector<std::pair<double, double>>& medians, FitModel model) {
+    GrowthFit f;
+    f.model = model;
+    std::vector<std::pair<double, double>> logged;
+    for (const auto& [n, median] : medians)
+        if (median > 0) logged.emplace_back(model == FitModel::power ? std::log(n) : n, std::log(median));
+    f.points = logged.size();
+    if (f.points < kMinPoints) return f;
+    const LineFit line = fit_line(logged);
+    f.ok = true;
+    f.value = model == FitModel::exponential ? std::exp(line.slope) : line.slope;
+    f.r2 = line.r2;
+    return f;
+}
+
+std::vector<GrowthFit> growth_fits(const ResultsTable& table, const std::vector<std::string>& metrics,
+                                   const std::vector<FitModel>& models) {
+    std::vector<GrowthFit> out;
+    for (std::size_t mi = 0; mi < metrics.size(); ++mi) {
+        // Groups come sorted by spec, then n numerically.
+        std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>> per_spec;
+        for (const GroupSummary& g : summarize(table, {"spec", "n"}, {metrics[mi]})) {
+            if (per_spec.empty() || per_spec.back().first != g.key[0]) per_spec.push_back({g.key[0], {}});
+            per_spec.back().second.emplace_back(std::stod(g.key[1]), g.metrics[0].median);
+        }
+        for (const auto& [spec, medians] : per_spec)
+            for (FitModel model : models) {
+                GrowthFit f = fit_growth(medians, model);
+                f.spec = spec;
+                f.metric = metrics[mi];
+                out.push_back(std::move(f));
+            }
+    }
+    return out;
+}
+
+FitModel parse_fit_model(const std::string& name) {
+    if (name == "exp") return FitModel::exponential;
+    if (name == "power") return FitModel::power;
+    throw InputError("--fit '" + name + "' is not a model (valid: exp, power)");
+}
+
+TextTable fits_table(const std::vector<GrowthFit>& fits) {
+    TextTable t{{"spec", "metric", "model", "base_or_exponent", "r2", "points"}, {}, 3};
+    for (const GrowthFit& f : fits) {
+        const std::string value = f.ok ? number_text(f.value) : "needs ≥ 3 n with median > 0";
+        t.rows.push_back({f.spec, f.metric, model_name(f.model), value, f.ok ? number_text(f.r2) : "-",
+                          std::to_string(f.points)});
+    }
+    return t;
+}
+
+}  // namespace futolab
