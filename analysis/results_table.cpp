@@ -15,6 +15,15 @@ const std::set<std::string> kFinished{"solved", "unique", "multiple", "unsat", "
 
 }  // namespace
 
+ResultsTable ResultsTable::subset(const std::vector<std::size_t>& rows) const {
+    ResultsTable t;
+    t.header_ = header_;
+    t.index_ = index_;
+    t.source_ = source_;
+    for (std::size_t i : rows) t.rows_.push_back(rows_.at(i));
+    return t;
+}
+
 ResultsTable ResultsTable::load(const std::vector<std::string>& paths) {
     ResultsTable t;
     for (const std::string& path : paths) {

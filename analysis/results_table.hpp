@@ -18,6 +18,8 @@ class ResultsTable {
 public:
     // Reads and concatenates CSVs; the table's columns are the union of theirs. Throws InputError.
     static ResultsTable load(const std::vector<std::string>& paths);
+    // The same columns, only the given rows (in that order).
+    ResultsTable subset(const std::vector<std::size_t>& rows) const;
 
     std::size_t size() const { return rows_.size(); }
     // A column's text in row i (derived columns included). Throws InputError if unknown.

@@ -4,6 +4,7 @@
 // against it; with --fit growth fits per spec; with --plots the plots chosen by --plot (PNG +
 // SVG via gnuplot, with their data and scripts). docs/analysis.md explains every number.
 #include "analysis/critical_plot.hpp"
+#include "analysis/filter.hpp"
 #include "analysis/fits.hpp"
 #include "analysis/paired.hpp"
 #include "analysis/phase.hpp"
@@ -28,6 +29,7 @@ struct AnalyzeArgs {
     std::string plots;
     std::vector<std::string> plot_types{"cactus", "growth"};
     std::string solver;  // the spec of the phase plot
+    std::vector<std::string> where;  // row filters
 };
 
 bool contains(const std::vector<std::string>& list, const std::string& item) {
@@ -94,7 +96,10 @@ int analyze(AnalyzeArgs args) {
     check_args(args);
     std::vector<FitModel> models;
     for (const std::string& f : args.fits) models.push_back(parse_fit_model(f));
-    const ResultsTable table = ResultsTable::load(args.inputs);
+    std::vector<RowFilter> filters;
+    for (const std::string& w : args.where) filters.push_back(parse_row_filter(w));
+    const ResultsTable table = filter_rows(ResultsTable::load(args.inputs), filters);
+    if (table.size() == 0) throw InputError("no rows left to analyze (check the inputs and --where)");
     check_columns(table, args.by);
     check_columns(table, args.metrics);
     args.baseline = resolved(table, "--baseline", args.baseline);
@@ -136,6 +141,7 @@ void add_analyze(CLI::App& app, Action& run) {
         ->delimiter(',')
         ->check(CLI::IsMember({"cactus", "growth", "scatter", "phase", "critical"}))
         ->needs(plots);
+    cmd->add_option("--where", args->where, "Keep only rows where COLUMN OP VALUE holds (OP: = != < <= > >=), e.g. k=0; repeatable");
     cmd->add_option("--solver", args->solver, "The spec of the phase plot (default: --baseline, else the first spec)");
     cmd->callback([args, &run] { run = [args] { return analyze(*args); }; });
 }

@@ -1,0 +1,61 @@
+#include "analysis/filter.hpp"
+
+#include "core/error.hpp"
+
+#include <charconv>
+#include <optional>
+
+namespace futolab {
+namespace {
+
+std::optional<double> as_number(const std::string& text) {
+    double v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return v;
+}
+
+bool compare(double a, const std::string& op, double b) {
+    if (op == "=") return a == b;
+    if (op == "!=") return a != b;
+    if (op == "<") return a < b;
+    if (op == "<=") return a <= b;
+    if (op == ">") return a > b;
+    return a >= b;
+}
+
+}  // namespace
+
+RowFilter parse_row_filter(const std::string& text) {
+    // The first operator character splits column from value; two-character operators first.
+    const std::size_t at = text.find_first_of("=!<>");
+    if (at == std::string::npos || at == 0)
+        throw InputError("--where '" + text + "': expected COLUMN OP VALUE with OP one of = != < <= > >=");
+    const bool two = at + 1 < text.size() && text[at + 1] == '=' && text[at] != '=';
+    RowFilter f{text.substr(0, at), text.substr(at, two ? 2 : 1), text.substr(at + (two ? 2 : 1))};
+    if (f.op == "!") throw InputError("--where '" + text + "': '!' must be '!='");
+    return f;
+}
+
+bool row_matches(const ResultsTable& table, std::size_t row, const RowFilter& f) {
+    const std::string cell = table.text(row, f.column);
+    const auto a = as_number(cell), b = as_number(f.value);
+    if (a && b) return compare(*a, f.op, *b);
+    if (f.op == "=") return cell == f.value;
+    if (f.op == "!=") return cell != f.value;
+    throw InputError("--where " + f.column + f.op + f.value + ": '" + f.op + "' needs numbers, got '" + cell + "'");
+}
+
+ResultsTable filter_rows(const ResultsTable& table, const std::vector<RowFilter>& filters) {
+    for (const RowFilter& f : filters)
+        if (!table.has_column(f.column)) throw InputError("--where: no column '" + f.column + "' in the results");
+    std::vector<std::size_t> keep;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        bool all = true;
+        for (const RowFilter& f : filters) all = all && row_matches(table, i, f);
+        if (all) keep.push_back(i);
+    }
+    return table.subset(keep);
+}
+
+}  // namespace futolab

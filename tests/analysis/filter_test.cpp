@@ -1,0 +1,41 @@
+// `analyze --where`: parsing, numeric and text comparison, and the filtered table.
+#include "analysis/filter.hpp"
+#include "core/error.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace futolab;
+
+namespace {
+const std::string kPhase = std::string(FUTOLAB_SOURCE_DIR) + "/tests/data/analysis/phase.csv";
+}
+
+TEST_CASE("row filters parse every operator", "[analysis][filter]") {
+    for (const auto& [text, column, op, value] :
+         {std::tuple{"k=0", "k", "=", "0"}, {"n!=5", "n", "!=", "5"}, {"n<7", "n", "<", "7"},
+          {"n<=7", "n", "<=", "7"}, {"h>3", "h", ">", "3"}, {"h>=3", "h", ">=", "3"},
+          {"spec=fc:var=mrv", "spec", "=", "fc:var=mrv"}}) {
+        const RowFilter f = parse_row_filter(text);
+        CHECK(f.column == column);
+        CHECK(f.op == op);
+        CHECK(f.value == value);
+    }
+    CHECK_THROWS_AS(parse_row_filter("k"), InputError);
+    CHECK_THROWS_AS(parse_row_filter("=3"), InputError);
+    CHECK_THROWS_AS(parse_row_filter("k!3"), InputError);
+}
+
+TEST_CASE("filter_rows keeps the rows every filter accepts", "[analysis][filter]") {
+    const ResultsTable all = ResultsTable::load({kPhase});
+    const ResultsTable five = filter_rows(all, {parse_row_filter("n=5")});
+    REQUIRE(five.size() > 0);
+    REQUIRE(five.size() < all.size());
+    for (std::size_t i = 0; i < five.size(); ++i) CHECK(five.text(i, "n") == "5");
+    const ResultsTable unique5 = filter_rows(all, {parse_row_filter("n=5"), parse_row_filter("status=unique")});
+    for (std::size_t i = 0; i < unique5.size(); ++i) CHECK(unique5.text(i, "status") == "unique");
+    CHECK(unique5.size() < five.size());
+    // Numbers compare as numbers: 10 > 9 although "10" < "9" as text.
+    CHECK(filter_rows(all, {parse_row_filter("nodes>9")}).size() == filter_rows(all, {parse_row_filter("nodes>=10")}).size());
+    CHECK_THROWS_AS(filter_rows(all, {parse_row_filter("nosuch=1")}), InputError);
+    CHECK_THROWS_AS(filter_rows(all, {parse_row_filter("status<1")}), InputError);
+}
