@@ -10,8 +10,9 @@
 namespace futolab {
 namespace {
 
-const std::set<std::string> kDerived{"spec", "wall_ms", "cpu_ms", "finished", "givens_frac"};
-const std::set<std::string> kFinished{"solved", "unique", "multiple", "unsat", "counted"};
+const std::set<std::string> kDerived{"spec", "wall_ms", "cpu_ms", "finished", "givens_frac", "score", "slack"};
+// `critical`: a generate/critical task that produced its (verified) output.
+const std::set<std::string> kFinished{"solved", "unique", "multiple", "unsat", "counted", "critical"};
 
 }  // namespace
 
@@ -67,7 +68,7 @@ std::string ResultsTable::text(std::size_t i, const std::string& column) const {
     }
     if (column == "wall_ms" || column == "cpu_ms") return fmt::format("{}", number(i, column));
     if (column == "finished") return finished(i) ? "1" : "0";
-    if (column == "givens_frac") return fmt::format("{}", number(i, column));
+    if (column == "givens_frac" || column == "score" || column == "slack") return fmt::format("{}", number(i, column));
     throw InputError(fmt::format("{}: no column '{}'", source_, column));
 }
 
@@ -75,6 +76,9 @@ double ResultsTable::number(std::size_t i, const std::string& column) const {
     if (column == "wall_ms") return std::stod(text(i, "wall_ns")) / 1e6;
     if (column == "cpu_ms") return std::stod(text(i, "cpu_ns")) / 1e6;
     if (column == "finished") return finished(i) ? 1.0 : 0.0;
+    // The critical-set bound's weighted clue count 2h + 3k, and its slack against 2(n − 1).
+    if (column == "score") return 2 * number(i, "h") + 3 * number(i, "k");
+    if (column == "slack") return number(i, "score") - 2 * (number(i, "n") - 1);
     if (column == "givens_frac") {
         const double n = number(i, "n");
         return number(i, "h") / (n * n);

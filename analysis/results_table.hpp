@@ -2,8 +2,9 @@
 // and plot can group or measure by:
 //   spec     solver with its canonical options ("fc:val=min,var=mrv"), what a reader compares
 //   wall_ms  wall_ns / 1e6;  cpu_ms  cpu_ns / 1e6
-//   finished 1 if the run ended by itself (solved, unique, multiple, unsat, counted), else 0
+//   finished 1 if the run ended by itself (solved, unique, multiple, unsat, counted, critical), else 0
 //   givens_frac  h / n², the fraction of cells given (the phase-transition parameter)
+//   score    2h + 3k, the weighted clue count of the critical-set bound; slack  score − 2(n − 1)
 // Columns are found by name, never by position: CSVs written before and after a column was
 // added (e.g. `grade`, `output`) load together, a column missing from one file reads as "".
 #pragma once

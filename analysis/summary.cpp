@@ -28,7 +28,7 @@ std::vector<std::string> header_cells(const std::vector<std::string>& by, const 
     std::vector<std::string> cells = by;
     for (const char* c : {"runs", "finished", "limit_hit"}) cells.emplace_back(c);
     for (const std::string& m : metrics)
-        for (const char* s : {"median", "mean", "p90", "max", "geomean"}) cells.push_back(m + "_" + s);
+        for (const char* s : {"min", "median", "mean", "p90", "max", "geomean"}) cells.push_back(m + "_" + s);
     return cells;
 }
 
@@ -36,7 +36,7 @@ std::vector<std::string> row_cells(const GroupSummary& g) {
     std::vector<std::string> cells = g.key;
     for (std::size_t v : {g.runs, g.finished, g.limited}) cells.push_back(std::to_string(v));
     for (const MetricStats& s : g.metrics)
-        for (double v : {s.median, s.mean, s.p90, s.max, s.geomean}) cells.push_back(number_text(v));
+        for (double v : {s.min, s.median, s.mean, s.p90, s.max, s.geomean}) cells.push_back(number_text(v));
     return cells;
 }
 
@@ -61,6 +61,7 @@ MetricStats describe(std::vector<double> values) {
     MetricStats s;
     if (values.empty()) return s;
     std::sort(values.begin(), values.end());
+    s.min = values.front();
     s.median = percentile(values, 0.5);
     s.p90 = percentile(values, 0.9);
     s.max = values.back();

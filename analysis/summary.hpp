@@ -13,7 +13,7 @@
 namespace futolab {
 
 struct MetricStats {
-    double median = 0, mean = 0, p90 = 0, max = 0, geomean = 0;
+    double min = 0, median = 0, mean = 0, p90 = 0, max = 0, geomean = 0;
 };
 
 // Order statistics of a sample (copied and sorted). Percentiles by linear interpolation
