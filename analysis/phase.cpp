@@ -1,5 +1,7 @@
 #include "analysis/phase.hpp"
 
+#include "analysis/labels.hpp"
+
 #include "analysis/summary.hpp"
 #include "core/error.hpp"
 
@@ -55,7 +57,7 @@ PlotSpec phase_plot(const ResultsTable& table, const std::string& spec, const st
     PlotSpec plot;
     plot.name = "phase-" + metric;
     plot.logy = true;
-    plot.title = fmt::format("Phase transition of {}: cost and uniqueness against the givens", spec);
+    plot.title = fmt::format("Phase transition of {}: cost and uniqueness against the givens", short_spec(spec));
     plot.xlabel = "fraction of cells given, h / n² (bins of 0.05)";
     plot.ylabel = fmt::format("median {}{} (solid)", metric, shift > 0 ? " + 1" : "");
     plot.y2label = "fraction unique of decided runs (dashed)";

@@ -1,5 +1,6 @@
 #include "analysis/plots.hpp"
 
+#include "analysis/labels.hpp"
 #include "analysis/paired.hpp"
 #include "analysis/summary.hpp"
 
@@ -19,7 +20,7 @@ PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric) {
                   "runs finished", metric + " (per run)", false, false, true, {}, {}};
     for (auto& [spec, values] : by_spec) {
         std::sort(values.begin(), values.end());
-        PlotSeries s{spec, {}};
+        PlotSeries s{short_spec(spec), {}};
         for (std::size_t k = 0; k < values.size(); ++k) s.points.emplace_back(static_cast<double>(k + 1), values[k]);
         plot.series.push_back(std::move(s));
     }
@@ -31,11 +32,25 @@ PlotSpec growth_plot(const ResultsTable& table, const std::string& metric) {
     const auto groups = summarize(table, {"spec", "n"}, {metric});
     PlotSpec plot{"growth-" + metric, "Median " + metric + " by board size", "n", "median " + metric,
                   false, false, true, {}, {}};
+    std::string last;
     for (const GroupSummary& g : groups) {
-        if (plot.series.empty() || plot.series.back().label != g.key[0]) plot.series.push_back({g.key[0], {}});
+        if (plot.series.empty() || last != g.key[0]) plot.series.push_back({short_spec(g.key[0]), {}});
+        last = g.key[0];
         plot.series.back().points.emplace_back(std::stod(g.key[1]), g.metrics[0].median);
     }
+    // Medians that span decades read on a log axis; medians of 0 (solved without search)
+    // cannot be shown there, so then every value is shifted by 1, and the label says so.
     plot.logy = spans_decades(plot.series, true);
+    if (!plot.logy) {
+        std::vector<PlotSeries> shifted = plot.series;
+        for (PlotSeries& s : shifted)
+            for (auto& point : s.points) point.second += 1;
+        if (spans_decades(shifted, true)) {
+            plot.series = std::move(shifted);
+            plot.logy = true;
+            plot.ylabel += " + 1";
+        }
+    }
     if (!plot.logy) plot.extra_commands.push_back("set yrange [0:*]");
     plot.extra_commands.push_back("set xtics 1");  // board sizes are whole numbers
     return plot;
@@ -92,8 +107,8 @@ std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string
     for (const std::string& spec : solver_specs(table)) {
         if (spec == baseline) continue;
         PlotSpec plot{"scatter-" + metric + "-" + file_stem(spec),
-                      fmt::format("{} per instance, y: {}\nx (baseline): {}", metric, spec, baseline),
-                      axis_label(unit, baseline), axis_label(unit, spec), false, false, false,
+                      fmt::format("{} per instance, y: {}\nx (baseline): {}", metric, short_spec(spec), short_spec(baseline)),
+                      axis_label(unit, short_spec(baseline)), axis_label(unit, short_spec(spec)), false, false, false,
                       scatter_series(pair_runs(table, baseline, spec, metric)), {}};
         plot.logx = plot.logy = spans_decades(plot.series, true) || spans_decades(plot.series, false);
         add_diagonal(plot);
