@@ -1,0 +1,32 @@
+set terminal pngcairo size 960,640 font 'Sans,12'
+set output "plots/scatter-nodes-bitmask_assign_limit_0_val_min.png"
+set title "nodes per instance, y: bitmask\nx (baseline): backtracking" noenhanced
+set xlabel "nodes + 1, backtracking" noenhanced
+set ylabel "nodes + 1, bitmask" noenhanced
+set key below noenhanced
+set grid
+set tics nomirror
+set logscale x
+set logscale y
+set xrange [21.333333333333332:15000001.5]
+set yrange [21.333333333333332:15000001.5]
+set size ratio -1
+plot "plots/scatter-nodes-bitmask_assign_limit_0_val_min-0.dat" using 1:2 axes x1y1 with points pt 7 ps 0.6 lc rgb '#1f77b4' title "both finished", \
+     "plots/scatter-nodes-bitmask_assign_limit_0_val_min-1.dat" using 1:2 axes x1y1 with points pt 6 ps 0.9 lc rgb '#d62728' title "a limit hit (value reached)", \
+     "plots/scatter-nodes-bitmask_assign_limit_0_val_min-2.dat" using 1:2 axes x1y1 with lines dt 2 lw 1.5 lc rgb 'gray40' title "y = x (below: y used less)"
+set terminal svg size 960,640 font 'Sans,12' dynamic
+set output "plots/scatter-nodes-bitmask_assign_limit_0_val_min.svg"
+set title "nodes per instance, y: bitmask\nx (baseline): backtracking" noenhanced
+set xlabel "nodes + 1, backtracking" noenhanced
+set ylabel "nodes + 1, bitmask" noenhanced
+set key below noenhanced
+set grid
+set tics nomirror
+set logscale x
+set logscale y
+set xrange [21.333333333333332:15000001.5]
+set yrange [21.333333333333332:15000001.5]
+set size ratio -1
+plot "plots/scatter-nodes-bitmask_assign_limit_0_val_min-0.dat" using 1:2 axes x1y1 with points pt 7 ps 0.6 lc rgb '#1f77b4' title "both finished", \
+     "plots/scatter-nodes-bitmask_assign_limit_0_val_min-1.dat" using 1:2 axes x1y1 with points pt 6 ps 0.9 lc rgb '#d62728' title "a limit hit (value reached)", \
+     "plots/scatter-nodes-bitmask_assign_limit_0_val_min-2.dat" using 1:2 axes x1y1 with lines dt 2 lw 1.5 lc rgb 'gray40' title "y = x (below: y used less)"
