@@ -33,7 +33,7 @@ Engine::Engine(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, ProbeO
     singles_.reset(cells());
     bounds_.reset(cells());
     probe_ = probe;
-    probe_on_ = probe.where != ProbeOptions::Where::none;
+    probe_on_ = probe.where == ProbeOptions::Where::root || (probe.where == ProbeOptions::Where::all && probe.after_fails == 0);
 }
 
 // Initial domains are the model, not propagation: they are not counted in `propagations`.
@@ -56,6 +56,7 @@ bool Engine::root() {
 }
 
 bool Engine::propagate() {
+    if (!probing_) probe_budget_ = static_cast<long>(probe_.sweeps) * cells();
     for (;;) {
         switch (step()) {
             case Step::fail: return failed();
@@ -71,8 +72,8 @@ Engine::Step Engine::step() {
     if (!singles_.empty()) return run_neq(singles_.pop()) ? Step::ran : Step::fail;
     if (!bounds_.empty()) return run_bounds(bounds_.pop()) ? Step::ran : Step::fail;
     if (!hidden_.empty()) return run_hidden(hidden_.pop(n_)) ? Step::ran : Step::fail;
-    if (!regin_.empty()) return run_regin(regin_.pop(n_)) ? Step::ran : Step::fail;
-    if (probe_on_ && !probing_ && probe_dirty_) return run_probe();
+    if (!regin_.empty() && !(probing_ && probe_.light)) return run_regin(regin_.pop(n_)) ? Step::ran : Step::fail;
+    if (!probing_ && probe_dirty_ && probing_enabled()) return run_probe();
     return Step::idle;
 }
 
@@ -84,6 +85,7 @@ Engine::Step Engine::step() {
 Engine::Step Engine::run_probe() {
     probe_dirty_ = false;
     for (int quiet = 0; quiet < cells(); ++quiet, probe_cursor_ = probe_cursor_ + 1 == cells() ? 0 : probe_cursor_ + 1) {
+        if (probe_.sweeps > 0 && probe_budget_-- <= 0) return Step::idle;  // this fixpoint's sweeps are spent
         const int cell = probe_cursor_;
         const Dom d = dom_[cell];
         if (is_singleton(d) || size(d) > probe_.max_size) continue;
@@ -106,6 +108,7 @@ bool Engine::probe_fails(int cell, int index) {
     write(cell, bit(index));
     const bool ok = propagate();
     probing_ = false;
+    regin_ = LineSet{};  // lines a light probe left for stage 2: empty before the probe
     undo(m);
     return !ok;
 }

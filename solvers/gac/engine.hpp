@@ -61,9 +61,22 @@ enum class Alldiff { regin, binary };
 // human solvers (and Tatham's solver) finds from a cell's candidates, and the filter this
 // reaches is stronger than any fixed chain length. Probing at every node keeps the tree small
 // on the puzzles where plain GAC has a heavy tail; at the root only, it costs one pass.
+//
+// With `after_fails` > 0 (Where::all only), probing starts once the search has failed that
+// many times: puzzles that GAC alone nearly solves (a few nodes) never pay for a probe pass,
+// while a search that keeps failing — the heavy tail — gets SAC from then on.
 struct ProbeOptions {
     enum class Where { none, root, all } where = Where::none;
-    int max_size = 64;  // probe cells with 2..max_size values
+    int max_size = 64;               // probe cells with 2..max_size values
+    std::uint64_t after_fails = 0;   // all: start probing after this many fails (0: at once)
+    // Cells probed per fixpoint, in sweeps over the board (0: until the SAC fixpoint). One
+    // sweep gives most of the pruning at a fraction of SAC-1's repeated passes.
+    int sweeps = 0;
+    // Inside a probe, skip Régin's filter (stage 2): a probe then propagates the row/column
+    // ≠, hidden singles and relation bounds only. Any failure it finds is still a proof
+    // (weaker propagation never fails wrongly), at a fraction of the cost — Régin is two
+    // thirds of a full probe (callgrind, Tatham n08:74).
+    bool light = false;
 };
 
 // A relation seen from one of its cells: the other cell and the constraint id.
@@ -150,7 +163,7 @@ public:
     // when time is up; the search then stops at its next node.
     void set_control(SearchControl& control) { control_ = &control; }
     // The search is below the root: probing continues only with ProbeOptions::Where::all.
-    void leave_root() { probe_on_ = probe_.where == ProbeOptions::Where::all; }
+    void leave_root() { probe_on_ = probe_.where == ProbeOptions::Where::all && probe_.after_fails == 0; }
 
     // Branching decisions: not counted as propagation. The value index must be in the domain,
     // and remove() must leave the domain non-empty.
@@ -194,6 +207,12 @@ private:
     bool run_hidden(int line);
     bool run_regin(int line);
     Step run_probe();
+    bool probing_enabled() {
+        if (!probe_on_ && probe_.after_fails > 0 && probe_.where == ProbeOptions::Where::all &&
+            counters_.fails >= probe_.after_fails)
+            probe_on_ = true;
+        return probe_on_;
+    }
     bool probe_fails(int cell, int index);
     bool failed();
 
@@ -245,6 +264,7 @@ private:
     bool probing_ = false;     // inside a probe: stage 3 must not recurse
     bool probe_dirty_ = true;  // a domain changed since the last complete probe pass
     int probe_cursor_ = 0;     // the next cell to probe
+    long probe_budget_ = 0;    // cells still to probe in this fixpoint (sweeps > 0)
     SearchControl* control_ = nullptr;
 };
 

@@ -13,7 +13,9 @@
 //   alldiff=binary  AC-3 over the pairwise ≠ of each row/column (neq.hpp)
 //   relations       bounds consistency for <, which is GAC for < (less.hpp)
 // Stage 3 (engine.hpp, ProbeOptions): sac=none|root|all singleton arc consistency by
-// probing (Debruyne & Bessière 1997), sac_size=N probes only cells with ≤ N values.
+// probing (Debruyne & Bessière 1997), sac_size=N probes only cells with ≤ N values,
+// sac_after=F (with sac=all) starts probing only after F fails, sac_sweeps=S stops after S
+// sweeps over the board per fixpoint (a cheaper, weaker filter than the full SAC fixpoint).
 // Search (search.hpp): branch=dway|binary, var=static|mrv|domdeg|domwdeg (branch.hpp),
 // val=min|random (random: std::mt19937_64 seeded with SolveRequest::seed), restarts=none|luby.
 //
@@ -63,6 +65,7 @@
 #include "solvers/gac/search.hpp"
 #include "solvers/search_control.hpp"
 
+#include <algorithm>
 #include <vector>
 
 namespace futolab::gac {
@@ -89,6 +92,9 @@ Config config_of(const SolverSpec& spec) {
     c.probe.where = sac == "root" ? ProbeOptions::Where::root : sac == "all" ? ProbeOptions::Where::all : ProbeOptions::Where::none;
     const unsigned long long sac_size = spec.get_uint("sac_size");
     c.probe.max_size = sac_size == 0 || sac_size > 64 ? 64 : static_cast<int>(sac_size);
+    c.probe.after_fails = spec.get_uint("sac_after");
+    c.probe.light = spec.get("sac_probe") == "light";
+    c.probe.sweeps = static_cast<int>(std::min<unsigned long long>(spec.get_uint("sac_sweeps"), 1000));
     c.search.restart_base = spec.get_uint("restart_base");
     if (c.search.restart_base == 0) throw InputError("solver 'gac': option restart_base must be at least 1");
     return c;
@@ -135,7 +141,10 @@ std::span<const OptionSpec> options() {
         {"restarts", {"none", "luby"}, "none", "luby: restart on a Luby fail cutoff (first-solution search only)"},
         {"sac", {"none", "root", "all"}, "none",
          "singleton arc consistency (probing, SAC-1): none, at the root, or at every node"},
+        {"sac_after", {"<uint>"}, "0", "sac=all: start probing after this many fails (0 = at once)"},
+        {"sac_probe", {"gac", "light"}, "gac", "propagation inside a probe: gac (all stages) or light (no Regin)"},
         {"sac_size", {"<uint>"}, "0", "probe only cells with at most this many values (0 = any)"},
+        {"sac_sweeps", {"<uint>"}, "0", "probe at most this many sweeps over the board per fixpoint (0 = to the SAC fixpoint)"},
         {"val", {"min", "random"}, "min", "value order: smallest first, or random (seeded by the request seed)"},
         {"var", {"static", "mrv", "domdeg", "domwdeg"}, "mrv",
          "variable order: row-major, smallest domain, dom/deg, dom/wdeg; ties -> smallest cell"},
