@@ -81,6 +81,8 @@ TEST_CASE("durations", "[config]") {
     CHECK_THROWS(parse_duration_seconds("10 parsecs"));
     CHECK_THROWS(parse_duration_seconds("-1s"));
     CHECK_THROWS(parse_duration_seconds("s"));
+    CHECK_THROWS(parse_duration_seconds("nan"));  // from_chars reads these; no time limit is
+    CHECK_THROWS(parse_duration_seconds("inf"));  // NaN or infinite
 }
 
 TEST_CASE("config errors name the file, line and column", "[config]") {
