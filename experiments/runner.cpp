@@ -142,9 +142,17 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     info.completed = file.rows();
     info.finished = utc_now_iso8601();
     info.state = q.failed ? "failed" : report.interrupted ? "interrupted" : "finished";
-    write_sidecar(report.csv_path, config, info);
-    if (q.failure) std::rethrow_exception(q.failure);
-    return report;
+    if (!q.failure) {
+        write_sidecar(report.csv_path, config, info);
+        return report;
+    }
+    // The sidecar is best effort here: on a full disk it fails too, and the user needs the
+    // first error (the results write), not the follow-up one.
+    try {
+        write_sidecar(report.csv_path, config, info);
+    } catch (const std::exception&) {
+    }
+    std::rethrow_exception(q.failure);
 }
 
 }  // namespace futolab
