@@ -70,6 +70,9 @@ const std::vector<std::string> kTopKeys{"name", "description", "seed", "repeats"
 Mode read_mode(const Where& w, const YAML::Node& node) {
     if (node.IsScalar() && node.Scalar() == "first") return Mode::first();
     w.keys(node, {"count"}, "mode");
+    // `mode: {}` has no count: reading the missing node would throw YAML::InvalidNode, not
+    // an InputError (tests/data/fuzz-regressions/config).
+    if (!node["count"]) w.fail(node, "mode must be 'first' or { count: K | all }");
     const YAML::Node count = node["count"];
     try {
         return parse_mode(w.scalar(count, "mode.count"));
