@@ -12,6 +12,7 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -33,6 +34,9 @@ public:
         if (!map.IsMap()) fail(map, what + " must be a mapping");
         std::set<std::string> seen;
         for (const auto& kv : map) {
+            // A key may be any YAML node (`? [a, b]`); as<std::string>() would throw a
+            // YAML::BadConversion that is not an InputError (tests/data/fuzz-regressions/config).
+            if (!kv.first.IsScalar()) fail(kv.first, "keys of " + what + " must be plain names");
             const std::string key = kv.first.as<std::string>();
             if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
                 fail(kv.first, fmt::format("unknown key '{}' in {} (valid: {})", key, what, fmt::join(allowed, ", ")));
@@ -58,12 +62,18 @@ private:
     std::string path_;
 };
 
+// Values of one {from, to, step} sweep: far more than any experiment, far less than memory.
+constexpr double kMaxSweepValues = 100000;
+
 const std::vector<std::string> kTopKeys{"name",   "description", "seed",    "repeats", "task",   "mode",
                                         "limits", "grade",       "instances", "solvers", "methods", "output"};
 
 Mode read_mode(const Where& w, const YAML::Node& node) {
     if (node.IsScalar() && node.Scalar() == "first") return Mode::first();
     w.keys(node, {"count"}, "mode");
+    // `mode: {}` has no count: reading the missing node would throw YAML::InvalidNode, not
+    // an InputError (tests/data/fuzz-regressions/config).
+    if (!node["count"]) w.fail(node, "mode must be 'first' or { count: K | all }");
     const YAML::Node count = node["count"];
     try {
         return parse_mode(w.scalar(count, "mode.count"));
@@ -93,7 +103,7 @@ std::vector<double> read_sweep(const Where& w, const YAML::Node& node, const std
     auto number = [&](const YAML::Node& v) {
         try {
             return std::stod(w.scalar(v, what));
-        } catch (const std::invalid_argument&) {
+        } catch (const std::logic_error&) {  // invalid_argument, and out_of_range for 1e999
             w.fail(v, what + " must be a number, not '" + v.Scalar() + "'");
         }
     };
@@ -105,6 +115,10 @@ std::vector<double> read_sweep(const Where& w, const YAML::Node& node, const std
             if (!node[key]) w.fail(node, what + " needs 'from', 'to' and 'step'");
         const double from = number(node["from"]), to = number(node["to"]), step = number(node["step"]);
         if (step <= 0 || to < from) w.fail(node, what + ": need step > 0 and to >= from");
+        // A tiny step over a wide range would fill memory before anything runs (e.g.
+        // {from: 0, to: 1e12, step: 1e-3}); NaN and infinity fail this test too.
+        if (!((to - from) / step < kMaxSweepValues))
+            w.fail(node, fmt::format("{} has more than {} values", what, kMaxSweepValues));
         for (int i = 0; from + i * step <= to + 1e-9; ++i) out.push_back(std::round((from + i * step) * 1e9) / 1e9);
     } else {
         out.push_back(number(node));
@@ -116,7 +130,9 @@ std::vector<double> read_sweep(const Where& w, const YAML::Node& node, const std
 std::vector<int> read_whole_sweep(const Where& w, const YAML::Node& node, const std::string& what) {
     std::vector<int> out;
     for (double v : read_sweep(w, node, what)) {
-        if (v != std::floor(v) || v < 0) w.fail(node, what + " must be whole numbers >= 0");
+        // The upper bound keeps the cast to int defined (n: 1e10 is undefined behaviour).
+        if (v != std::floor(v) || v < 0 || v > std::numeric_limits<int>::max())
+            w.fail(node, what + " must be whole numbers from 0 to " + std::to_string(std::numeric_limits<int>::max()));
         out.push_back(static_cast<int>(v));
     }
     return out;
@@ -279,7 +295,8 @@ double parse_duration_seconds(const std::string& text) {
     double value = 0;
     const char* end = text.data() + text.size();
     const auto [rest, ec] = std::from_chars(text.data(), end, value);
-    if (ec != std::errc() || value < 0) throw std::invalid_argument(text);
+    // from_chars reads "nan" and "inf" too: neither is a time limit.
+    if (ec != std::errc() || !(value >= 0) || !std::isfinite(value)) throw std::invalid_argument(text);
     const std::string unit(rest, end);
     if (unit.empty()) return value;
     for (const auto& [name, scale] : units)

@@ -46,6 +46,7 @@ ResultsFile::ResultsFile(const std::string& path, bool resume) : path_(path) {
     }
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd_ < 0) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
+    bytes_ = exists ? static_cast<std::size_t>(fs::file_size(path)) : 0;
     if (!exists) write_all(csv_header_line());
 }
 
@@ -63,9 +64,16 @@ void ResultsFile::write_all(const std::string& text) {
     while (done < text.size()) {
         const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) throw std::runtime_error("cannot write " + path_ + ": " + std::strerror(n < 0 ? errno : ENOSPC));
+        if (n <= 0) {
+            const int error = n < 0 ? errno : ENOSPC;
+            // A full disk (or a file size limit) may have taken part of the row before
+            // refusing the rest: cut it off, so the file keeps only whole rows.
+            if (done > 0) (void)::ftruncate(fd_, static_cast<off_t>(bytes_));
+            throw std::runtime_error("cannot write " + path_ + ": " + std::strerror(error));
+        }
         done += static_cast<std::size_t>(n);
     }
+    bytes_ += text.size();
 }
 
 }  // namespace futolab

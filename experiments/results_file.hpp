@@ -28,6 +28,7 @@ private:
     int fd_ = -1;
     std::set<std::string> finished_;
     std::size_t rows_ = 0;
+    std::size_t bytes_ = 0;  // length of the whole rows written: where a failed row is cut
 };
 
 }  // namespace futolab

@@ -139,10 +139,18 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     info.completed = file.rows();
     info.finished = utc_now_iso8601();
     info.state = q.failed ? "failed" : report.interrupted ? "interrupted" : "finished";
-    write_sidecar(report.csv_path, config, info);
-    if (q.failure) std::rethrow_exception(q.failure);
-    if (is_square_task(config.task)) export_outputs(report.csv_path);
-    return report;
+    if (!q.failure) {
+        write_sidecar(report.csv_path, config, info);
+        if (is_square_task(config.task)) export_outputs(report.csv_path);
+        return report;
+    }
+    // The sidecar is best effort here: on a full disk it fails too, and the user needs the
+    // first error (the results write), not the follow-up one.
+    try {
+        write_sidecar(report.csv_path, config, info);
+    } catch (const std::exception&) {
+    }
+    std::rethrow_exception(q.failure);
 }
 
 }  // namespace futolab

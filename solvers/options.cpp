@@ -51,7 +51,8 @@ std::map<std::string, std::string> resolve_options(std::string_view backend, std
     std::map<std::string, std::string> out;
     for (const OptionSpec& o : table) out[std::string(o.key)] = std::string(o.default_value);
     for (const auto& [key, value] : given) {
-        const auto it = std::find_if(table.begin(), table.end(), [&](const OptionSpec& o) { return o.key == key; });
+        // An init-capture: clang 14 (the fuzz preset) cannot capture a structured binding.
+        const auto it = std::find_if(table.begin(), table.end(), [&key = key](const OptionSpec& o) { return o.key == key; });
         if (it == table.end())
             throw InputError(fmt::format("solver '{}' has no option '{}' (valid: {})", backend, key, keys_of(table)));
         if (!allowed(*it, value))

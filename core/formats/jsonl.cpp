@@ -137,6 +137,10 @@ Json parse_line(const Line& line, const std::string& source) {
         return Json::parse(line.text);
     } catch (const Json::parse_error& e) {
         fail(source, line.number, static_cast<int>(e.byte), "malformed JSON: " + printable(parse_reason(e.what()), 120));
+    } catch (const Json::out_of_range& e) {
+        // A number too large even for a double (e.g. 2E2222) is out_of_range 406, not a
+        // parse_error, and has no byte position (found by the jsonl fuzz target).
+        fail(source, line.number, 0, "malformed JSON: " + printable(parse_reason(e.what()), 120));
     }
 }
 

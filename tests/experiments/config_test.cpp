@@ -36,7 +36,7 @@ TEST_CASE("a minimal config gets the documented defaults", "[config]") {
     CHECK(c.limits.nodes == 0);
     CHECK(c.output == "results/t.csv");
     REQUIRE(c.solvers.size() == 1);
-    CHECK(c.solvers[0].text() == "gac:alldiff=regin,branch=dway,restart_base=100,restarts=none,sac=none,sac_size=0,val=min,var=mrv");
+    CHECK(c.solvers[0].text() == "gac:alldiff=regin,branch=dway,restart_base=100,restarts=none,sac=none,sac_after=0,sac_probe=gac,sac_size=0,sac_sweeps=0,val=min,var=mrv");
     CHECK(c.config_hash.size() == 16);
 }
 
@@ -83,6 +83,8 @@ TEST_CASE("durations", "[config]") {
     CHECK_THROWS(parse_duration_seconds("10 parsecs"));
     CHECK_THROWS(parse_duration_seconds("-1s"));
     CHECK_THROWS(parse_duration_seconds("s"));
+    CHECK_THROWS(parse_duration_seconds("nan"));  // from_chars reads these; no time limit is
+    CHECK_THROWS(parse_duration_seconds("inf"));  // NaN or infinite
 }
 
 TEST_CASE("config errors name the file, line and column", "[config]") {

@@ -1,57 +1,22 @@
-// The experiment driver end to end through the CLI: determinism, shards + merge, kill -9 and
-// resume, signals, limits. Runs use node limits (not time limits) wherever rows must be
-// reproducible, since a time limit makes the outcome depend on the machine's speed.
+// The experiment driver end to end through the CLI: determinism, shards + merge, resume,
+// signals (kill -9, full disks and limits: fault_test.cpp). Runs use node limits (not time
+// limits) wherever rows must be reproducible, since a time limit makes the outcome depend on
+// the machine's speed.
 #include "../app/cli_runner.hpp"
 #include "experiments/csv_reader.hpp"
+#include "runner_helpers.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <random>
 
+using futolab::test::rows_by_run;
 using futolab::test::run_cli;
+using futolab::test::scratch;
+using futolab::test::write_config;
 namespace fs = std::filesystem;
-
-namespace {
-
-const std::string kRoot = FUTOLAB_SOURCE_DIR;
-
-// A fresh scratch folder per test.
-std::string scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("futolab-runner-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir.string();
-}
-
-std::string write_config(const std::string& dir, const std::string& extra = "") {
-    const std::string path = dir + "/cfg.yaml";
-    std::ofstream(path) << "name: runner-test\nseed: 5\nrepeats: 2\nmode: { count: 2 }\n"
-                           "limits: { nodes: 300000 }\ninstances:\n  - file: "
-                        << kRoot << "/corpora/tatham-dev/n0[56].tatham\n"
-                        << "solvers: [ \"bitmask\", \"fc:var=static\", \"gac\" ]\n"
-                        << "output: " << dir << "/out/results.csv\n"
-                        << extra;
-    return path;
-}
-
-// run index → the row without its time columns; fails on a duplicate run.
-std::map<std::string, std::vector<std::string>> rows_by_run(const std::string& csv) {
-    const futolab::CsvTable t = futolab::read_csv_file(csv);
-    const std::size_t run = t.column("run", csv), wall = t.column("wall_ns", csv), cpu = t.column("cpu_ns", csv);
-    std::map<std::string, std::vector<std::string>> out;
-    for (auto row : t.rows) {
-        const std::string key = row[run];
-        row[wall] = row[cpu] = "";
-        INFO("run " << key);
-        CHECK(out.emplace(key, row).second);
-    }
-    return out;
-}
-
-}  // namespace
 
 TEST_CASE("the same config twice gives the same rows apart from time columns", "[runner]") {
     const std::string dir = scratch("determinism");
@@ -92,24 +57,6 @@ TEST_CASE("shards merged equal a single run", "[runner]") {
     CHECK(r.err.find("comes from another config") != std::string::npos);
 }
 
-TEST_CASE("kill -9 at random points, then --resume: every run exactly once", "[runner][resume]") {
-    const std::string dir = scratch("kill");
-    const std::string cfg = write_config(dir);
-    REQUIRE(run_cli("run -q " + cfg + " --out " + dir + "/whole").exit_code == 0);
-    const auto whole = rows_by_run(dir + "/whole/results.csv");
-    std::mt19937 rng(12345);
-    for (int attempt = 0; attempt < 5; ++attempt) {
-        const int ms = std::uniform_int_distribution<int>(30, 400)(rng);
-        INFO("killed after " << ms << " ms");
-        const std::string out = dir + "/k" + std::to_string(attempt);
-        run_cli("run -q --jobs 2 " + cfg + " --out " + out + " & pid=$!; sleep " + std::to_string(ms / 1000.0) +
-                "; kill -9 $pid; wait $pid");
-        const auto resumed = run_cli("run -q --resume " + cfg + " --out " + out);
-        CHECK(resumed.exit_code == 0);
-        CHECK(rows_by_run(out + "/results.csv") == whole);
-    }
-}
-
 TEST_CASE("resume cuts a truncated last row and never duplicates", "[runner][resume]") {
     const std::string dir = scratch("truncated");
     const std::string cfg = write_config(dir);
@@ -132,7 +79,7 @@ TEST_CASE("existing results are never overwritten without --resume", "[runner]")
     CHECK(r.err.find("results exist already: use --resume") != std::string::npos);
 }
 
-TEST_CASE("SIGTERM stops cleanly with a valid CSV; resume completes it", "[runner][signals]") {
+TEST_CASE("SIGTERM stops cleanly with a valid CSV, and resume completes it", "[runner][signals]") {
     const std::string dir = scratch("sigterm");
     const std::string cfg = write_config(dir);
     const auto r = run_cli("run -q --jobs 2 " + cfg + " & pid=$!; sleep 0.15; kill -TERM $pid; wait $pid");
@@ -145,22 +92,6 @@ TEST_CASE("SIGTERM stops cleanly with a valid CSV; resume completes it", "[runne
     CHECK(sidecar.find("state: interrupted") != std::string::npos);
     CHECK(run_cli("run -q --resume " + cfg).exit_code == 0);
     CHECK(rows_by_run(csv).size() == 900);
-}
-
-TEST_CASE("a run with a 1 s time limit on a hard instance is a timeout under 1.2 s", "[runner][limits]") {
-    const std::string dir = scratch("timeout");
-    // Counting all 7x7 Latin squares (6.1e13) cannot finish in 1 s.
-    std::ofstream(dir + "/empty7.jsonl") << "{\"id\": \"empty-7\", \"n\": 7, \"givens\": [], \"lt\": []}\n";
-    std::ofstream(dir + "/cfg.yaml") << "name: timeout\nmode: { count: all }\nlimits: { time: 1s }\ninstances:\n"
-                                        "  - file: " << dir << "/empty7.jsonl\n"
-                                     << "solvers: [ backtracking, gac ]\noutput: " << dir << "/t.csv\n";
-    REQUIRE(run_cli("run -q --jobs 2 " + dir + "/cfg.yaml").exit_code == 0);
-    const futolab::CsvTable t = futolab::read_csv_file(dir + "/t.csv");
-    REQUIRE(t.rows.size() == 2);
-    for (const auto& row : t.rows) {
-        CHECK(row[t.column("status", "t")] == "timeout");
-        CHECK(std::stoll(row[t.column("wall_ns", "t")]) < 1'200'000'000);
-    }
 }
 
 TEST_CASE("config errors stop the run before anything runs", "[runner]") {

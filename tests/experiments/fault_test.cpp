@@ -1,0 +1,205 @@
+// Fault tests of the experiment driver (docs/reliability.md): kill -9 at random points and
+// --resume, an unwritable output directory, a full disk, time and node limits, and a
+// malformed line in the middle of a corpus. Each checks what a user relies on after the
+// fault: a one-line error, the exit code, and a results CSV made only of whole rows.
+#include "../app/cli_runner.hpp"
+#include "experiments/csv_reader.hpp"
+#include "runner_helpers.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+using futolab::test::rows_by_run;
+using futolab::test::run_cli;
+using futolab::test::scratch;
+using futolab::test::write_config;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Every row of `csv` is whole and equal to the same run of `whole` (apart from time columns).
+void check_rows_are_a_subset(const std::string& csv, const std::map<std::string, std::vector<std::string>>& whole) {
+    const futolab::CsvTable t = futolab::read_csv_file(csv);  // throws on a row with missing fields
+    CHECK_FALSE(t.truncated);
+    for (const auto& [run, row] : rows_by_run(csv)) {
+        INFO("run " << run);
+        REQUIRE(whole.count(run) == 1);
+        CHECK(whole.at(run) == row);
+    }
+}
+
+bool one_line(const std::string& text) { return !text.empty() && text.find('\n') == text.size() - 1; }
+
+// Runs a shell script with $FUTOLAB set to the CLI (for what run_cli cannot express: limits
+// and mounts around the command) and captures its output like run_cli.
+futolab::test::CliResult run_script(const std::string& script) {
+    const std::string base = fs::temp_directory_path() / ("futolab-fault-" + std::to_string(::getpid()));
+    const std::string cmd = "FUTOLAB='" FUTOLAB_CLI "'; { " + script + "; } >'" + base + ".out' 2>'" + base + ".err'";
+    const int raw = std::system(cmd.c_str());
+    futolab::test::CliResult r;
+    r.exit_code = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = futolab::test::slurp(base + ".out");
+    r.err = futolab::test::slurp(base + ".err");
+    return r;
+}
+
+// A tmpfs needs root (CAP_SYS_ADMIN); unshare -m keeps the mount private to one command, so
+// nothing outlives it. Machines without the right skip those checks with a warning.
+bool can_mount_tmpfs() {
+    return std::system("unshare -m sh -c 'mount -t tmpfs tmpfs /mnt' >/dev/null 2>&1") == 0;
+}
+
+// `futolab run` with its output directory DIR on a fresh tmpfs mounted with OPTIONS; the CSV
+// is copied out to COPY before the mount goes away.
+futolab::test::CliResult run_on_tmpfs(const std::string& cfg, const std::string& dir, const std::string& options,
+                                      const std::string& copy) {
+    fs::create_directories(dir);
+    return run_script("unshare -m sh -c 'mount -t tmpfs -o " + options + " tmpfs " + dir + " && \"$0\" run -q --jobs 2 " +
+                      cfg + " --out " + dir + "; code=$?; cp " + dir + "/results.csv " + copy +
+                      " 2>/dev/null; exit $code' \"$FUTOLAB\"");
+}
+
+}  // namespace
+
+TEST_CASE("kill -9 at random points, then --resume: every run exactly once", "[runner][resume][fault]") {
+    const std::string dir = scratch("kill");
+    const std::string cfg = write_config(dir);
+    const auto start = std::chrono::steady_clock::now();
+    REQUIRE(run_cli("run -q --jobs 2 " + cfg + " --out " + dir + "/whole").exit_code == 0);
+    const double whole_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const auto whole = rows_by_run(dir + "/whole/results.csv");
+    REQUIRE(whole.size() == 900);
+    // Kill points spread over the whole sweep (as a fraction of its uninterrupted time, so
+    // they land mid-sweep on a fast release build and on a slow sanitizer build alike).
+    std::mt19937 rng(12345);
+    int interrupted = 0;
+    for (int attempt = 0; attempt < 6; ++attempt) {
+        const double ms = std::uniform_real_distribution<double>(0.1, 0.9)(rng) * whole_ms;
+        INFO("killed after " << ms << " ms of " << whole_ms);
+        const std::string out = dir + "/k" + std::to_string(attempt);
+        run_cli("run -q --jobs 2 " + cfg + " --out " + out + " & pid=$!; sleep " + std::to_string(ms / 1000.0) +
+                "; kill -9 $pid; wait $pid");
+        if (fs::exists(out + "/results.csv") && fs::file_size(out + "/results.csv") > 0) {  // killed after the header
+            const std::size_t rows = futolab::read_csv_file(out + "/results.csv").rows.size();
+            if (rows < whole.size()) ++interrupted;
+            check_rows_are_a_subset(out + "/results.csv", whole);  // a cut last line is left out
+        }
+        const auto resumed = run_cli("run -q --resume " + cfg + " --out " + out);
+        CHECK(resumed.exit_code == 0);
+        CHECK(rows_by_run(out + "/results.csv") == whole);
+    }
+    CHECK(interrupted >= 3);  // the test must really interrupt sweeps, not just rerun them
+}
+
+TEST_CASE("an unwritable output directory is a one-line error and exit 1", "[runner][fault]") {
+    const std::string dir = scratch("unwritable");
+    const std::string cfg = write_config(dir);
+    // Root ignores file modes, so "unwritable" is a path under a regular file (works anywhere)
+    // and, where mounts are allowed, a read-only file system.
+    std::ofstream(dir + "/a-file") << "not a directory\n";
+    auto r = run_cli("run -q " + cfg + " --out " + dir + "/a-file/out");
+    CHECK(r.exit_code == 1);
+    CHECK(one_line(r.err));
+    CHECK(r.err.find(dir + "/a-file/out") != std::string::npos);
+    if (!can_mount_tmpfs()) {
+        WARN("cannot mount a tmpfs here: the read-only file system case is skipped");
+        return;
+    }
+    r = run_on_tmpfs(cfg, dir + "/ro", "ro", dir + "/ro-copy.csv");
+    CHECK(r.exit_code == 1);
+    CHECK(one_line(r.err));
+    CHECK(r.err.find("Read-only file system") != std::string::npos);
+}
+
+TEST_CASE("a full disk stops the run with one line, exit 1 and whole rows", "[runner][fault]") {
+    const std::string dir = scratch("full");
+    const std::string cfg = write_config(dir);
+    REQUIRE(run_cli("run -q --jobs 2 " + cfg + " --out " + dir + "/whole").exit_code == 0);
+    const auto whole = rows_by_run(dir + "/whole/results.csv");
+
+    SECTION("file size limit (ulimit -f, SIGXFSZ ignored): writes fail with EFBIG") {
+        const std::string out = dir + "/limited";
+        auto r = run_script("(ulimit -f 24; trap '' XFSZ; \"$FUTOLAB\" run -q --jobs 2 " + cfg + " --out " + out + ")");
+        CHECK(r.exit_code == 1);
+        CHECK(one_line(r.err));
+        CHECK(r.err.find("cannot write " + out + "/results.csv") != std::string::npos);
+        const std::size_t rows = futolab::read_csv_file(out + "/results.csv").rows.size();
+        CHECK(rows > 0);
+        CHECK(rows < whole.size());
+        check_rows_are_a_subset(out + "/results.csv", whole);
+        // With room again, --resume completes the same sweep.
+        CHECK(run_cli("run -q --resume " + cfg + " --out " + out).exit_code == 0);
+        CHECK(rows_by_run(out + "/results.csv") == whole);
+    }
+    SECTION("a real ENOSPC on a 16 KiB tmpfs") {
+        if (!can_mount_tmpfs()) {
+            WARN("cannot mount a tmpfs here: the ENOSPC case is skipped");
+            return;
+        }
+        const std::string copy = dir + "/enospc-copy.csv";
+        const auto r = run_on_tmpfs(cfg, dir + "/small", "size=16k", copy);
+        CHECK(r.exit_code == 1);
+        CHECK(one_line(r.err));
+        CHECK(r.err.find("No space left on device") != std::string::npos);
+        CHECK(futolab::read_csv_file(copy).rows.size() > 0);
+        check_rows_are_a_subset(copy, whole);
+    }
+}
+
+TEST_CASE("a 1 s time limit on a hard instance stops within 10 %", "[runner][limits][fault]") {
+    const std::string dir = scratch("timeout");
+    // Counting all 7x7 Latin squares (6.1e13) cannot finish in 1 s.
+    std::ofstream(dir + "/empty7.jsonl") << "{\"id\": \"empty-7\", \"n\": 7, \"givens\": [], \"lt\": []}\n";
+    std::ofstream(dir + "/cfg.yaml") << "name: timeout\nmode: { count: all }\nlimits: { time: 1s }\ninstances:\n"
+                                        "  - file: " << dir << "/empty7.jsonl\n"
+                                     << "solvers: [ backtracking, gac ]\noutput: " << dir << "/t.csv\n";
+    REQUIRE(run_cli("run -q --jobs 2 " + dir + "/cfg.yaml").exit_code == 0);
+    const futolab::CsvTable t = futolab::read_csv_file(dir + "/t.csv");
+    REQUIRE(t.rows.size() == 2);
+    for (const auto& row : t.rows) {
+        CHECK(row[t.column("status", "t")] == "timeout");
+        CHECK(std::stoll(row[t.column("wall_ns", "t")]) < 1'100'000'000);
+    }
+}
+
+TEST_CASE("a run that hits the node limit is recorded as node_limit and the sweep goes on", "[runner][limits][fault]") {
+    const std::string dir = scratch("nodelimit");
+    // The hard instance comes first in the matrix; the easy Tatham puzzles after it must run.
+    std::ofstream(dir + "/empty7.jsonl") << "{\"id\": \"empty-7\", \"n\": 7, \"givens\": [], \"lt\": []}\n";
+    std::ofstream(dir + "/cfg.yaml") << "name: nodes\nmode: { count: all }\nlimits: { nodes: 1000000 }\ninstances:\n"
+                                        "  - file: " << dir << "/empty7.jsonl\n"
+                                     << "  - file: " << futolab::test::kRoot << "/tests/data/good/guardian-5x5.tatham\n"
+                                     << "solvers: [ backtracking, gac ]\noutput: " << dir << "/n.csv\n";
+    REQUIRE(run_cli("run -q --jobs 1 " + dir + "/cfg.yaml").exit_code == 0);
+    const futolab::CsvTable t = futolab::read_csv_file(dir + "/n.csv");
+    REQUIRE(t.rows.size() == 4);
+    for (const auto& row : t.rows) {
+        const std::string id = row[t.column("instance", "n")], status = row[t.column("status", "n")];
+        INFO(id << ": " << status);
+        CHECK(status == (id == "empty-7" ? "node_limit" : "counted"));
+    }
+}
+
+TEST_CASE("a malformed line in the middle of a JSONL corpus is named in the error", "[runner][fault]") {
+    const std::string dir = scratch("badline");
+    std::ofstream(dir + "/c.jsonl") << "{\"id\": \"a\", \"n\": 2, \"givens\": [], \"lt\": []}\n"
+                                    << "{\"id\": \"b\", \"n\": 2, \"givens\": [], \"lt\": []}\n"
+                                    << "{\"id\": \"c\", \"n\": 2, \"givens\": [[0, 0, 1]], \"lt\": [}\n"
+                                    << "{\"id\": \"d\", \"n\": 2, \"givens\": [], \"lt\": []}\n";
+    auto r = run_cli("solve " + dir + "/c.jsonl");
+    CHECK(r.exit_code == 2);
+    CHECK(one_line(r.err));
+    CHECK(r.err.find(dir + "/c.jsonl:3:") != std::string::npos);
+    // The same through a config: the run stops before it starts, naming the corpus line.
+    std::ofstream(dir + "/cfg.yaml") << "name: badline\ninstances:\n  - file: " << dir << "/c.jsonl\n"
+                                     << "solvers: [ gac ]\noutput: " << dir << "/x.csv\n";
+    r = run_cli("run -q " + dir + "/cfg.yaml");
+    CHECK(r.exit_code == 2);
+    CHECK(one_line(r.err));
+    CHECK(r.err.find(dir + "/c.jsonl:3:") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir + "/x.csv"));
+}

@@ -1,0 +1,54 @@
+// Helpers of the experiment-driver tests (runner_test.cpp, fault_test.cpp): scratch folders,
+// the standard test config and the rows of a results CSV keyed by run.
+#pragma once
+
+#include "experiments/csv_reader.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace futolab::test {
+
+inline const std::string kRoot = FUTOLAB_SOURCE_DIR;
+
+// A fresh scratch folder per test.
+inline std::string scratch(const std::string& name) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("futolab-runner-" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir.string();
+}
+
+// 2 Tatham files x 3 solvers x 2 repeats = 900 runs, node-limited so rows are reproducible.
+inline std::string write_config(const std::string& dir, const std::string& extra = "") {
+    const std::string path = dir + "/cfg.yaml";
+    std::ofstream(path) << "name: runner-test\nseed: 5\nrepeats: 2\nmode: { count: 2 }\n"
+                           "limits: { nodes: 300000 }\ninstances:\n  - file: "
+                        << kRoot << "/corpora/tatham-dev/n0[56].tatham\n"
+                        << "solvers: [ \"bitmask\", \"fc:var=static\", \"gac\" ]\n"
+                        << "output: " << dir << "/out/results.csv\n"
+                        << extra;
+    return path;
+}
+
+// run index -> the row without its time columns; fails on a duplicate run.
+inline std::map<std::string, std::vector<std::string>> rows_by_run(const std::string& csv) {
+    const futolab::CsvTable t = futolab::read_csv_file(csv);
+    const std::size_t run = t.column("run", csv), wall = t.column("wall_ns", csv), cpu = t.column("cpu_ns", csv);
+    std::map<std::string, std::vector<std::string>> out;
+    for (auto row : t.rows) {
+        const std::string key = row[run];
+        row[wall] = row[cpu] = "";
+        INFO("run " << key);
+        CHECK(out.emplace(key, row).second);
+    }
+    return out;
+}
+
+}  // namespace futolab::test
