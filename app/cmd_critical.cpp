@@ -3,7 +3,7 @@
 //   [--time-limit SEC] [--verify-with BACKEND] [--sampler jm|shuffle] [--out FILE]
 // futolab critical --exhaustive --n N
 // futolab critical --free-square [--n N --count C | --input START] [--iterations I]
-//   [--time-limit SEC] [--patience P] [--temperature T] [--max-remove R]
+//   [--time-limit SEC] [--patience P] [--temperature T] [--max-remove R] [--node-limit N]
 // Critical clue sets of solved squares (issue #4), one JSONL instance per set (SPEC §2.2),
 // every one re-verified by a second backend before it is written (docs/critical.md).
 // Random square i (0-based) uses seed S + i, recorded in its meta, as `generate` does.
@@ -45,6 +45,7 @@ struct CriticalArgs {
     int patience = ZeroGivenOptions{}.patience;
     double temperature = ZeroGivenOptions{}.temperature;
     int max_remove = ZeroGivenOptions{}.max_remove;
+    std::uint64_t node_limit = ZeroGivenOptions{}.node_limit;
 };
 
 struct SolvedSquare {
@@ -153,6 +154,7 @@ int run_free_square(const CriticalArgs& a, RecordSink& sink) {
     opt.patience = a.patience;
     opt.temperature = a.temperature;
     opt.max_remove = a.max_remove;
+    opt.node_limit = a.node_limit;
     const std::string verify = parse_solver_spec(a.verify_with).text();
     struct Job {
         int n;
@@ -251,6 +253,9 @@ void add_critical(CLI::App& app, Action& run) {
         ->check(CLI::NonNegativeNumber);
     cmd->add_option("--max-remove", a->max_remove, "--free-square: a move removes 1..R relations (default 2)")
         ->check(CLI::PositiveNumber);
+    cmd->add_option("--node-limit", a->node_limit,
+                    "--free-square: nodes per oracle search, 0 = none; a start or move with an undecided "
+                    "check is dropped (default 200000)");
     cmd->add_option("--out", a->out, "Output JSONL file (default stdout)");
     cmd->callback([a, &run] { run = [a] { return run_critical(*a); }; });
 }

@@ -70,6 +70,8 @@ PipelineOutput zero_given_set(int n, const ZeroGivenOptions& options, const std:
     how["accepted"] = r.accepted;
     how["restarts"] = r.restarts;
     how["dead_ends"] = r.dead_ends;
+    how["undecided"] = r.undecided;
+    how["node_limit"] = options.node_limit;
     how["checks"] = r.checks;
     how["patience"] = options.patience;
     how["temperature"] = options.temperature;

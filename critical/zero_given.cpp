@@ -46,32 +46,30 @@ using Square = std::vector<int>;
 // relations determine. run_solver re-verifies every reported solution (solvers/run.hpp).
 class PuzzleOracle {
 public:
-    PuzzleOracle(int n, std::string_view spec) : n_(n), pairs_(adjacent_pairs(n)) {
+    PuzzleOracle(int n, std::string_view spec, std::uint64_t node_limit)
+        : n_(n), pairs_(adjacent_pairs(n)), node_limit_(node_limit) {
         const SolverSpec parsed = parse_solver_spec(spec);
         solver_ = make_solver(parsed);
         spec_ = parsed.text();
     }
 
-    // unique or multiple (`first` = the first solution found), or unsat.
+    // unique or multiple (`first` = the first solution found), unsat, or node_limit.
     Status count_to_two(const Orientation& o, std::uint64_t seed, Square& first) {
         return run(o, Mode::count_to(2), seed, first);
     }
-    bool unique(const Orientation& o, std::uint64_t seed) {
-        Square ignored;
-        return count_to_two(o, seed, ignored) == Status::unique;
-    }
-    // A solution, if any.
-    bool solve(const Orientation& o, std::uint64_t seed, Square& solution) {
-        return run(o, Mode::first(), seed, solution) == Status::solved;
+    // A solution (solved), none (unsat), or node_limit.
+    Status solve(const Orientation& o, std::uint64_t seed, Square& solution) {
+        return run(o, Mode::first(), seed, solution);
     }
     std::uint64_t checks() const { return checks_; }
 
 private:
     Status run(const Orientation& o, Mode mode, std::uint64_t seed, Square& solution) {
         ++checks_;
-        const RunResult r = run_solver(*solver_, Puzzle::compile(instance(o)), {mode, {}, seed});
+        const RunResult r = run_solver(*solver_, Puzzle::compile(instance(o)), {mode, {0, node_limit_}, seed});
         const Status s = r.result.status;
-        if (s != Status::solved && s != Status::unique && s != Status::multiple && s != Status::unsat)
+        if (s != Status::solved && s != Status::unique && s != Status::multiple && s != Status::unsat &&
+            s != Status::node_limit)
             throw std::runtime_error(spec_ + ": a zero-given search gave " + std::string(status_name(s)) +
                                      (r.result.message.empty() ? "" : ": " + r.result.message));
         solution = r.result.solution;
@@ -92,6 +90,7 @@ private:
 
     int n_;
     std::vector<CellPair> pairs_;
+    std::uint64_t node_limit_;
     std::unique_ptr<Solver> solver_;
     std::string spec_;
     std::uint64_t checks_ = 0;
@@ -120,7 +119,7 @@ class ZeroGivenSearch {
 public:
     ZeroGivenSearch(int n, const ZeroGivenOptions& options, std::uint64_t seed)
         : opt_(options), pairs_(adjacent_pairs(n)), incident_(static_cast<std::size_t>(n * n)), rng_(seed),
-          oracle_(n, options.backend) {
+          oracle_(n, options.backend, options.node_limit) {
         for (std::size_t p = 0; p < pairs_.size(); ++p) {
             incident_[pairs_[p].a].push_back(static_cast<int>(p));
             incident_[pairs_[p].b].push_back(static_cast<int>(p));
@@ -131,8 +130,10 @@ public:
     // needed (max_add < 0: no bound). `hints`: pairs to try first when looking for a second
     // solution.
     std::optional<State> complete(Orientation o, const std::vector<int>& hints, int max_add) {
+        undecided_ = false;
         std::vector<int> added;
-        std::optional<Square> solution = repair(o, hints, max_add, added);
+        const std::optional<Square> solution = repair(o, hints, max_add, added);
+        if (undecided_) ++undecided;  // counted once per start or move
         if (!solution) return std::nullopt;
         // Old relations first, so the added ones get the chance to replace them.
         std::vector<int> order, fresh;
@@ -143,7 +144,10 @@ public:
         shuffle(order, rng_);
         shuffle(fresh, rng_);
         order.insert(order.end(), fresh.begin(), fresh.end());
-        strip(o, order);
+        if (!strip(o, order)) {
+            if (!undecided_) ++undecided;
+            return std::nullopt;
+        }
         return State{o, *solution, relation_count(o)};
     }
 
@@ -171,7 +175,7 @@ public:
 
     std::uint64_t seed() { return rng_(); }
     std::uint64_t checks() const { return oracle_.checks(); }
-    std::uint64_t dead_ends = 0;
+    std::uint64_t dead_ends = 0, undecided = 0;
 
 private:
     std::int8_t sign(const Square& sq, int p) const { return sq[pairs_[p].a] < sq[pairs_[p].b] ? 1 : -1; }
@@ -215,9 +219,11 @@ private:
             const int lo = reversed > 0 ? pairs_[p].a : pairs_[p].b, hi = reversed > 0 ? pairs_[p].b : pairs_[p].a;
             if (reaches(o, hi, lo)) continue;  // x's order of p is implied by a chain
             o[p] = reversed;
-            const bool found = oracle_.solve(o, rng_(), y);
+            const Status s = oracle_.solve(o, rng_(), y);
             o[p] = 0;
-            if (found) return true;
+            if (s == Status::solved) return true;
+            if (s == Status::node_limit) undecided_ = true;  // the pair is skipped
+
         }
         return false;
     }
@@ -229,6 +235,10 @@ private:
             Square x, y;
             const Status s = oracle_.count_to_two(o, rng_(), x);
             if (s == Status::unique) return x;
+            if (s == Status::node_limit) {
+                undecided_ = true;
+                return std::nullopt;
+            }
             if (s != Status::multiple) return std::nullopt;  // cannot happen: o is satisfiable
             if (max_add >= 0 && static_cast<int>(added.size()) >= max_add) return std::nullopt;
             if (!other_solution(o, x, hints, y)) {
@@ -245,12 +255,20 @@ private:
     }
 
     // Greedy removal in `order`; o stays uniquely solvable, so its solution does not change.
-    void strip(Orientation& o, const std::vector<int>& order) {
+    // False if a check hit the node limit (the result might not be critical).
+    bool strip(Orientation& o, const std::vector<int>& order) {
+        Square ignored;
         for (int p : order) {
             const std::int8_t d = o[p];
             o[p] = 0;
-            if (!oracle_.unique(o, rng_())) o[p] = d;
+            const Status s = oracle_.count_to_two(o, rng_(), ignored);
+            if (s == Status::node_limit) {
+                o[p] = d;
+                return false;
+            }
+            if (s != Status::unique) o[p] = d;
         }
+        return true;
     }
 
     const ZeroGivenOptions& opt_;
@@ -258,6 +276,7 @@ private:
     std::vector<std::vector<int>> incident_;  // pairs touching each cell
     std::mt19937_64 rng_;
     PuzzleOracle oracle_;
+    bool undecided_ = false;  // a check of the current complete() hit the node limit
 };
 
 }  // namespace
@@ -280,11 +299,15 @@ ZeroGivenResult search_zero_given(int n, const ZeroGivenOptions& options, std::u
     std::optional<State> current;
     if (start) current = search.complete(*start, {}, -1);
     int run_best = 0, stale = 0;
+    // Starts that found nothing (dead ends, node limit): bounded like moves, else a budget of
+    // iterations alone could loop forever when no start can succeed.
+    std::uint64_t failed_starts = 0;
     if (current) {
         offer(*current);
         run_best = current->k;
     }
-    while (!(budget.unbounded() ? result.found : budget.exhausted(result.moves))) {
+    while (!(budget.unbounded() ? result.found : budget.exhausted(result.moves)) &&
+           failed_starts < (options.iterations > 0 ? options.iterations : 1000)) {
         if (!current || stale >= options.patience) {
             if (current) ++result.restarts;
             current = search.complete(Orientation(adjacent_pairs(n).size(), 0), {}, -1);
@@ -292,6 +315,8 @@ ZeroGivenResult search_zero_given(int n, const ZeroGivenOptions& options, std::u
             if (current) {
                 run_best = current->k;
                 offer(*current);
+            } else {
+                ++failed_starts;
             }
             continue;
         }
@@ -308,6 +333,7 @@ ZeroGivenResult search_zero_given(int n, const ZeroGivenOptions& options, std::u
         }
     }
     result.dead_ends = search.dead_ends;
+    result.undecided = search.undecided;
     result.checks = search.checks();
     result.seconds = budget.elapsed();
     return result;

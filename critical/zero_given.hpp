@@ -57,6 +57,10 @@ struct ZeroGivenOptions {
     double temperature = 0.4;      // Metropolis acceptance of a k that grew (0 = never)
     int max_repair = 12;           // relations a move may add before it is dropped
     std::string backend = "gac:val=random";  // the oracle; its value order must accept a seed
+    // Nodes per oracle search (0 = none). Count-to-2 on a sparse relation set can take
+    // exponential time at n = 9; a start or move that meets an undecided check is dropped,
+    // so every result is still decided (and critical) without exception.
+    std::uint64_t node_limit = 200000;
 };
 
 struct ZeroGivenResult {
@@ -64,6 +68,7 @@ struct ZeroGivenResult {
     std::vector<int> square;  // the unique solution
     Orientation relations;    // critical, unique solution `square`
     std::uint64_t moves = 0, accepted = 0, restarts = 0, dead_ends = 0, checks = 0;
+    std::uint64_t undecided = 0;  // starts or moves dropped at the node limit
     double seconds = 0;
 };
 

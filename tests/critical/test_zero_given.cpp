@@ -101,3 +101,12 @@ TEST_CASE("zero_given_set writes a verified record", "[critical]") {
     CHECK(o.record->meta["mode"] == "free-square");
     CHECK(static_cast<int>(o.record->lt.size()) == o.record->meta["k"].get<int>());
 }
+
+TEST_CASE("a tight node limit drops undecided starts and moves but never returns an unchecked set", "[critical]") {
+    ZeroGivenOptions opt;
+    opt.iterations = 30;
+    opt.node_limit = 20;  // far too few for most count-to-2 proofs at n = 6
+    const ZeroGivenResult r = search_zero_given(6, opt, 5);
+    CHECK(r.undecided > 0);
+    if (r.found) CHECK(verify_result(6, r).critical);
+}
