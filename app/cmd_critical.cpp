@@ -2,6 +2,8 @@
 //   [--use numbers|relations|both] [--objective greedy|h+k|2h+3k|k|h] [--iterations I]
 //   [--time-limit SEC] [--verify-with BACKEND] [--sampler jm|shuffle] [--out FILE]
 // futolab critical --exhaustive --n N
+// futolab critical --free-square [--n N --count C | --input START] [--iterations I]
+//   [--time-limit SEC] [--patience P] [--temperature T] [--max-remove R] [--node-limit N]
 // Critical clue sets of solved squares (issue #4), one JSONL instance per set (SPEC §2.2),
 // every one re-verified by a second backend before it is written (docs/critical.md).
 // Random square i (0-based) uses seed S + i, recorded in its meta, as `generate` does.
@@ -23,6 +25,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 namespace futolab::app {
@@ -38,6 +41,11 @@ struct CriticalArgs {
     std::uint64_t iterations = 0;
     double time_limit = 0;
     bool exhaustive = false;
+    bool free_square = false;  // zero-given puzzle-space search (critical/zero_given.hpp)
+    int patience = ZeroGivenOptions{}.patience;
+    double temperature = ZeroGivenOptions{}.temperature;
+    int max_remove = ZeroGivenOptions{}.max_remove;
+    std::uint64_t node_limit = ZeroGivenOptions{}.node_limit;
 };
 
 struct SolvedSquare {
@@ -104,8 +112,80 @@ private:
     std::unique_ptr<std::ofstream> file_;
 };
 
+// A start puzzle for --free-square --input: relations only (h = 0).
+Orientation start_of(const Instance& in) {
+    if (!in.givens.empty())
+        throw InputError(fmt::format("{}: {} has givens; --free-square starts from zero-given puzzles", in.source, in.id));
+    static_cast<void>(Puzzle::compile(in));  // validates size, adjacency and acyclicity
+    const std::vector<CellPair> pairs = adjacent_pairs(in.n);
+    Orientation o(pairs.size(), 0);
+    for (const LessThan& r : in.lt) {
+        const int lo = r.r1 * in.n + r.c1, hi = r.r2 * in.n + r.c2;
+        for (std::size_t p = 0; p < pairs.size(); ++p)
+            if ((pairs[p].a == lo && pairs[p].b == hi) || (pairs[p].a == hi && pairs[p].b == lo))
+                o[p] = pairs[p].a == lo ? 1 : -1;
+    }
+    return o;
+}
+
+// --free-square: the solution is not fixed; --n/--count gives C independent runs with seeds
+// S..S+C−1, --input one run per start puzzle with seed S.
+int run_free_square(const CriticalArgs& a, RecordSink& sink) {
+    if (!a.square.empty() || (a.n > 0) == !a.input.empty())
+        throw InputError("critical --free-square: give exactly one of --n or --input");
+    if (a.objective != "greedy" && a.objective != "k") throw InputError("critical --free-square minimises k only");
+    ZeroGivenOptions opt;
+    opt.iterations = a.iterations;
+    opt.time_limit = a.time_limit;
+    if (a.iterations == 0 && a.time_limit <= 0) opt.iterations = 500;
+    opt.patience = a.patience;
+    opt.temperature = a.temperature;
+    opt.max_remove = a.max_remove;
+    opt.node_limit = a.node_limit;
+    const std::string verify = parse_solver_spec(a.verify_with).text();
+    struct Job {
+        int n;
+        std::uint64_t seed;
+        std::string id;
+        std::optional<Orientation> start;
+    };
+    std::vector<Job> jobs;
+    if (!a.input.empty()) {
+        for (const Instance& in : read_instances(a.input))
+            jobs.push_back({in.n, a.seed, fmt::format("{}:free-s{}", in.id, a.seed), start_of(in)});
+    } else {
+        if (a.n < 2 || a.n > kMaxSize) throw InputError(fmt::format("--n {} is out of range 2..64", a.n));
+        for (int i = 0; i < a.count; ++i) {
+            const std::uint64_t seed = a.seed + static_cast<std::uint64_t>(i);
+            jobs.push_back({a.n, seed, fmt::format("zero-given-n{}-free-s{}", a.n, seed), std::nullopt});
+        }
+    }
+    int exit_code = 0;
+    for (const Job& j : jobs) {
+        const PipelineOutput o = zero_given_set(j.n, opt, verify, j.seed, j.id, j.start);
+        if (!o.record) {
+            std::cerr << fmt::format("futolab critical: {}: no zero-given puzzle found in the budget\n", j.id);
+            continue;
+        }
+        if (!o.verified) {  // never written: every record out of here is verified critical
+            std::cerr << fmt::format("futolab critical: {}: verification failed: {}\n", j.id, o.why);
+            exit_code = 1;
+            continue;
+        }
+        std::cerr << fmt::format("{}: k={} moves={} time={:.1f}s\n", j.id, o.record->meta["k"].get<int>(),
+                                 o.record->meta["iterations"].get<std::uint64_t>(),
+                                 o.record->meta["time_ms"].get<double>() / 1e3);
+        sink.write(*o.record);
+    }
+    return exit_code;
+}
+
 int run_critical(const CriticalArgs& a) {
     if (a.exhaustive) return run_exhaustive(a);
+    if (a.free_square) {
+        RecordSink sink(a.out);
+        return run_free_square(a, sink);
+    }
     PipelineOptions opt;
     opt.search.objective = objective_from_name(a.objective);
     opt.search.use = clue_use_from_name(a.use);
@@ -152,6 +232,17 @@ void add_critical(CLI::App& app, Action& run) {
         ->check(CLI::NonNegativeNumber);
     cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode)");
     cmd->add_flag("--exhaustive", a->exhaustive, "Exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4");
+    cmd->add_flag("--free-square", a->free_square,
+                  "Zero-given puzzles (h = 0, min k) searched with the solution free to change; "
+                  "--input: zero-given start puzzles");
+    cmd->add_option("--patience", a->patience, "--free-square: moves without a new best before a restart (default 300)");
+    cmd->add_option("--temperature", a->temperature, "--free-square: annealing temperature, 0 = never accept a larger k")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--max-remove", a->max_remove, "--free-square: a move removes 1..R relations (default 2)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--node-limit", a->node_limit,
+                    "--free-square: nodes per oracle search, 0 = none; a start or move with an undecided "
+                    "check is dropped (default 200000)");
     cmd->add_option("--out", a->out, "Output JSONL file (default stdout)");
     cmd->callback([a, &run] { run = [a] { return run_critical(*a); }; });
 }

@@ -6,6 +6,7 @@
 #include "core/instance.hpp"
 #include "critical/exhaustive.hpp"
 #include "critical/local_search.hpp"
+#include "critical/zero_given.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -28,6 +29,17 @@ struct PipelineOutput {
 // `seed` is the square's seed (recorded in meta); the search draws from derive_seed(seed, 0).
 PipelineOutput critical_set_of(int n, const std::vector<int>& square, const PipelineOptions& options,
                                std::uint64_t seed, const std::string& id, const Json& extra = Json::object());
+
+// A zero-given critical puzzle by the puzzle-space search (zero_given.hpp), as a clue set of
+// its solution's universe (so that verify.hpp and report.hpp apply unchanged). `seed` is
+// recorded in meta; the search draws from derive_seed(seed, 0). `start`: optional h = 0
+// puzzle to begin from. record is empty only if the search found nothing in its budget.
+PipelineOutput zero_given_set(int n, const ZeroGivenOptions& options, const std::string& verify_backend,
+                              std::uint64_t seed, const std::string& id,
+                              const std::optional<Orientation>& start = std::nullopt);
+
+// The relation clues of `o` in the universe of a square that satisfies it.
+ClueSet clue_set_of(const ClueUniverse& u, const Orientation& o);
 
 // The two optimal sets of an exhaustive run (min 2h+3k, then min k with h = 0), verified,
 // with the run's figures in meta.

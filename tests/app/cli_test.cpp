@@ -159,3 +159,19 @@ TEST_CASE("critical writes verified critical sets; exhaustive gives the small-n 
     CHECK(run_cli("critical --square '1 2/1 2'").exit_code == 2);
     CHECK(run_cli("critical --exhaustive --n 9").exit_code == 2);
 }
+
+TEST_CASE("critical --free-square writes verified zero-given puzzles and restarts from them", "[cli][critical]") {
+    const std::string file = (std::filesystem::temp_directory_path() / "futolab-cli-free.jsonl").string();
+    auto r = run_cli("critical --free-square --n 4 --count 2 --seed 1 --iterations 30 --out " + file);
+    CHECK(r.exit_code == 0);
+    r = run_cli("solve --count 2 --format csv -s gecode " + file);  // both puzzles are unique
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 3);
+    CHECK(r.out.find(",multiple,") == std::string::npos);
+    r = run_cli("critical --free-square --input " + file + " --iterations 5");
+    CHECK(r.exit_code == 0);
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 2);
+    CHECK(r.out.find("\"givens\":[]") != std::string::npos);
+    CHECK(r.out.find("\"critical\":true") != std::string::npos);
+    CHECK(run_cli("critical --free-square --square '2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4'").exit_code == 2);
+    CHECK(run_cli("critical --free-square --n 4 --objective h").exit_code == 2);
+}
