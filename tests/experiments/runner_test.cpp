@@ -82,10 +82,13 @@ TEST_CASE("existing results are never overwritten without --resume", "[runner]")
 TEST_CASE("SIGTERM stops cleanly with a valid CSV, and resume completes it", "[runner][signals]") {
     const std::string dir = scratch("sigterm");
     const std::string cfg = write_config(dir);
-    const auto r = run_cli("run -q --jobs 2 " + cfg + " & pid=$!; sleep 0.15; kill -TERM $pid; wait $pid");
+    const std::string csv = dir + "/out/results.csv";
+    // Signal once the first row is written (the handler is installed before any run starts),
+    // not after a fixed sleep: under ThreadSanitizer start-up alone can take longer.
+    const auto r = run_cli("run -q --jobs 2 " + cfg + " & pid=$!; for i in $(seq 500); do [ \"$(wc -l < " + csv +
+                           " 2>/dev/null || echo 0)\" -ge 2 ] && break; sleep 0.02; done; kill -TERM $pid; wait $pid");
     CHECK(r.exit_code == 1);
     CHECK(r.out.find("(interrupted: run again with --resume)") != std::string::npos);
-    const std::string csv = dir + "/out/results.csv";
     CHECK_FALSE(futolab::read_csv_file(csv).truncated);
     std::ifstream meta(csv + ".meta.yaml");
     const std::string sidecar((std::istreambuf_iterator<char>(meta)), std::istreambuf_iterator<char>());
