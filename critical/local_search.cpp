@@ -1,5 +1,6 @@
 #include "critical/local_search.hpp"
 
+#include "critical/budget.hpp"
 #include "critical/greedy.hpp"
 #include "critical/oracle.hpp"
 #include "critical/random.hpp"
@@ -11,19 +12,11 @@
 namespace futolab::critical {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 
-struct Budget {
-    std::uint64_t iterations;
-    double seconds;
-    Clock::time_point start = Clock::now();
-
-    double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
-    bool exhausted(std::uint64_t done) const {
-        if (iterations == 0 && seconds <= 0) return done >= 1;
-        return (iterations > 0 && done >= iterations) || (seconds > 0 && elapsed() >= seconds);
-    }
-};
+// With neither bound, one greedy pass.
+bool exhausted(const SearchBudget& budget, std::uint64_t done) {
+    return budget.unbounded() ? done >= 1 : budget.spent(done);
+}
 
 struct Search {
     const ClueUniverse& u;
@@ -73,7 +66,7 @@ struct Search {
 }  // namespace
 
 SearchResult search_critical(const ClueUniverse& u, const SearchOptions& options, std::uint64_t seed) {
-    const Budget budget{options.iterations, options.time_limit};
+    const SearchBudget budget{options.iterations, options.time_limit};
     Search s{u, objective_use(options.objective, options.use), objective_weights(options.objective),
              std::mt19937_64(seed), UniquenessOracle(options.backend), {}};
     auto finish = [&] {
@@ -88,14 +81,14 @@ SearchResult search_critical(const ClueUniverse& u, const SearchOptions& options
         ++done;
         s.offer(current);
         if (options.objective == Objective::greedy) break;
-        for (int stale = 0; stale < options.patience && !budget.exhausted(done); ++done) {
+        for (int stale = 0; stale < options.patience && !exhausted(budget, done); ++done) {
             ClueSet next = s.perturb(current, options.max_readd);
             const int delta = s.cost(next) - s.cost(current);
             stale = delta < 0 ? 0 : stale + 1;
             if (delta <= 0) current = std::move(next);  // accept sideways moves: plateaus are wide
             s.offer(current);
         }
-    } while (!budget.exhausted(done));
+    } while (!exhausted(budget, done));
     s.best.iterations = done;
     return finish();
 }

@@ -1,5 +1,7 @@
 #include "critical/zero_given.hpp"
 
+#include "critical/budget.hpp"
+
 #include "core/instance.hpp"
 #include "core/puzzle.hpp"
 #include "critical/random.hpp"
@@ -38,7 +40,6 @@ int relation_count(const Orientation& o) {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using Square = std::vector<int>;
 
 // count-to-2 and first-solution searches on zero-given puzzles by one reused backend. Unlike
@@ -94,18 +95,6 @@ private:
     std::unique_ptr<Solver> solver_;
     std::string spec_;
     std::uint64_t checks_ = 0;
-};
-
-struct Budget {
-    std::uint64_t iterations;
-    double seconds;
-    Clock::time_point start = Clock::now();
-
-    double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
-    bool exhausted(std::uint64_t moves) const {
-        return (iterations > 0 && moves >= iterations) || (seconds > 0 && elapsed() >= seconds);
-    }
-    bool unbounded() const { return iterations == 0 && seconds <= 0; }
 };
 
 // A critical puzzle and its unique solution.
@@ -286,7 +275,7 @@ ZeroGivenResult search_zero_given(int n, const ZeroGivenOptions& options, std::u
     if (n < 2) throw std::invalid_argument("zero-given puzzles need n >= 2");
     if (start && start->size() != adjacent_pairs(n).size())
         throw std::invalid_argument("the start puzzle has the wrong number of pairs");
-    const Budget budget{options.iterations, options.time_limit};
+    const SearchBudget budget{options.iterations, options.time_limit};
     ZeroGivenSearch search(n, options, seed);
     ZeroGivenResult result;
     auto offer = [&](const State& s) {
@@ -306,7 +295,7 @@ ZeroGivenResult search_zero_given(int n, const ZeroGivenOptions& options, std::u
         offer(*current);
         run_best = current->k;
     }
-    while (!(budget.unbounded() ? result.found : budget.exhausted(result.moves)) &&
+    while (!(budget.unbounded() ? result.found : budget.spent(result.moves)) &&
            failed_starts < (options.iterations > 0 ? options.iterations : 1000)) {
         if (!current || stale >= options.patience) {
             if (current) ++result.restarts;
