@@ -1,4 +1,4 @@
-// futolab run CONFIG.yaml [--jobs J] [--shard I/N] [--resume] [--out DIR] [--quiet]
+// futolab run CONFIG.yaml [--jobs J] [--shard I/N] [--resume] [--out DIR] [--quiet] [--skip-invalid]
 // The config is checked completely (and every instance loaded) before the first run starts.
 #include "app/commands.hpp"
 #include "core/error.hpp"
@@ -16,7 +16,7 @@ struct RunArgs {
     std::string config;
     int jobs = 0;
     std::string shard = "1/1";
-    bool resume = false, quiet = false;
+    bool resume = false, quiet = false, skip_invalid = false;
     std::string out;
     std::string command_line;
 };
@@ -40,12 +40,15 @@ int run_command(const RunArgs& args) {
     parse_shard(args.shard, options);
     options.resume = args.resume;
     options.quiet = args.quiet;
+    options.skip_invalid = args.skip_invalid;
     options.out_dir = args.out;
     options.command_line = args.command_line;
     const ExperimentConfig config = load_config(args.config);
     const RunnerReport r = run_experiment(config, options);
-    std::cout << fmt::format("{}: {} runs in this shard, {} already done, {} written now, {} errors{}\n", r.csv_path,
+    for (const SkippedInput& s : r.invalid) std::cerr << "futolab: skipped invalid input: " << s.error << "\n";
+    std::cout << fmt::format("{}: {} runs in this shard, {} already done, {} written now, {} errors{}{}\n", r.csv_path,
                              r.shard_runs, r.skipped, r.completed, r.errors,
+                             r.invalid.empty() ? "" : fmt::format(", {} invalid inputs skipped (see the sidecar)", r.invalid.size()),
                              r.interrupted ? " (interrupted: run again with --resume)" : "");
     return r.interrupted ? 1 : 0;
 }
@@ -61,6 +64,9 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
     cmd->add_flag("--resume", args->resume, "Continue an interrupted run: skip the runs already in the CSV");
     cmd->add_option("--out", args->out, "Directory for the CSV and its sidecar (default: the config's output)");
     cmd->add_flag("--quiet,-q", args->quiet, "No progress output");
+    cmd->add_flag("--skip-invalid", args->skip_invalid,
+                  "Leave out invalid instances (a bad JSONL or Tatham line, else the file) instead of stopping; "
+                  "each is reported on stderr and listed under skipped_inputs in the sidecar");
     args->command_line = command_line;
     cmd->callback([args, &run] { run = [args] { return run_command(*args); }; });
 }

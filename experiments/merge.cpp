@@ -67,6 +67,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     info.completed = report.rows;
     info.started = info.finished = utc_now_iso8601();
     info.state = report.missing.empty() ? "merged" : "merged-incomplete";
+    info.skipped_inputs = read_skipped_inputs(inputs.front());  // the same in every shard
     write_sidecar(out, config, info);
     export_outputs(out);
     return report;

@@ -82,11 +82,14 @@ void random_squares(const ExperimentConfig& config, const SquaresSource& s, std:
         }
 }
 
-std::vector<Instance> source_instances(const ExperimentConfig& config, const InstanceSource& source) {
+// `skipped` null: the first bad file instance is an error; else bad ones are recorded there.
+std::vector<Instance> source_instances(const ExperimentConfig& config, const InstanceSource& source,
+                                       std::vector<SkippedInput>* skipped) {
     std::vector<Instance> out;
     if (source.kind == InstanceSource::Kind::file) {
         for (const std::string& path : expand(config, source))
-            for (Instance& in : read_instances(path)) out.push_back(std::move(in));
+            for (Instance& in : skipped ? read_instances(path, *skipped) : read_instances(path))
+                out.push_back(std::move(in));
         return out;
     }
     try {
@@ -118,12 +121,22 @@ std::uint64_t derive_seed(std::uint64_t base, const std::string& coordinates) {
     return h >> 1;  // 63 bits: survives any signed 64-bit reader of the CSV
 }
 
-RunMatrix build_run_matrix(const ExperimentConfig& config) {
+RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
     RunMatrix m;
     m.solvers = config.solvers;
+    std::vector<SkippedInput>* skipped = skip_invalid ? &m.skipped : nullptr;
     for (const InstanceSource& source : config.instances)
-        for (const Instance& in : source_instances(config, source))
-            m.instances.push_back(is_square_task(config.task) ? square_input(in) : Puzzle::compile(in));
+        for (const Instance& in : source_instances(config, source, skipped)) {
+            try {  // the semantic checks: values in range, adjacent and acyclic relations, …
+                m.instances.push_back(is_square_task(config.task) ? square_input(in) : Puzzle::compile(in));
+            } catch (const InputError& e) {
+                if (!skipped) throw;
+                skipped->push_back({in.id, e.what()});
+            }
+        }
+    if (m.instances.empty() && !m.skipped.empty())
+        throw InputError(fmt::format("{}: every instance is invalid ({} skipped, the first: {})", config.path,
+                                     m.skipped.size(), m.skipped.front().error));
     for (int i = 0; i < static_cast<int>(m.instances.size()); ++i)
         for (int s = 0; s < static_cast<int>(m.solvers.size()); ++s)
             for (int r = 1; r <= config.repeats; ++r) {

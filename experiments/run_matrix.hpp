@@ -3,6 +3,7 @@
 // every resume sees the same runs with the same seeds.
 #pragma once
 
+#include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
 #include "experiments/config.hpp"
 
@@ -23,11 +24,14 @@ struct PlannedRun {
 struct RunMatrix {
     std::vector<Puzzle> instances;
     std::vector<SolverSpec> solvers;
-    std::vector<PlannedRun> runs;  // instance-major, then solver, then repeat
+    std::vector<PlannedRun> runs;        // instance-major, then solver, then repeat
+    std::vector<SkippedInput> skipped;  // invalid inputs left out (skip_invalid only)
 };
 
-// Loads every instance source (globs expanded and sorted) and lays out the runs.
-RunMatrix build_run_matrix(const ExperimentConfig& config);
+// Loads every instance source (globs expanded and sorted) and lays out the runs. An invalid
+// file instance is an InputError, or, with skip_invalid, left out and listed in `skipped`
+// (it is an error still if nothing valid is left).
+RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid = false);
 
 // Shard `index` of `count` (1-based): the runs whose mixed matrix index (splitmix64) ≡
 // index−1 (mod count). Mixing, not plain round robin: the matrix is instance-major with the

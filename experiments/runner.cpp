@@ -106,15 +106,16 @@ std::string results_path(const ExperimentConfig& config, const RunnerOptions& op
 }
 
 RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions& options) {
-    const RunMatrix matrix = build_run_matrix(config);
+    const RunMatrix matrix = build_run_matrix(config, options.skip_invalid);
     const std::vector<PlannedRun> shard = shard_of(matrix.runs, options.shard_index, options.shard_count);
     RunnerReport report;
     report.csv_path = results_path(config, options);
     report.shard_runs = shard.size();
+    report.invalid = matrix.skipped;
     ResultsFile file(report.csv_path, options.resume);
 
     RunInfo info{options.command_line, resolve_jobs(options.jobs), options.shard_index, options.shard_count,
-                 matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running"};
+                 matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped};
     write_sidecar(report.csv_path, config, info);
 
     std::vector<PlannedRun> todo;

@@ -3,10 +3,12 @@
 // a killed run loses nothing that finished and `--resume` continues where it stopped.
 #pragma once
 
+#include "core/formats/formats.hpp"
 #include "experiments/config.hpp"
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace futolab {
 
@@ -15,6 +17,7 @@ struct RunnerOptions {
     int shard_index = 1, shard_count = 1;
     bool resume = false;
     bool quiet = false;
+    bool skip_invalid = false;  // leave invalid instances out (listed in the sidecar)
     std::string out_dir;       // overrides the directory of the config's output
     std::string command_line;  // for the sidecar
 };
@@ -25,6 +28,7 @@ struct RunnerReport {
     std::size_t skipped = 0;     // already in the CSV (resume)
     std::size_t completed = 0;   // rows written now
     std::size_t errors = 0;      // rows with status error
+    std::vector<SkippedInput> invalid;  // inputs left out by skip_invalid
     bool interrupted = false;    // stopped by SIGINT/SIGTERM
 };
 

@@ -57,6 +57,15 @@ void emit_run(YAML::Emitter& out, const RunInfo& info) {
     out << YAML::EndMap;
 }
 
+// Always present (an empty list without --skip-invalid), so readers need no special case.
+void emit_skipped(YAML::Emitter& out, const std::vector<SkippedInput>& skipped) {
+    out << YAML::Key << "skipped_inputs" << YAML::Value << YAML::BeginSeq;
+    for (const SkippedInput& s : skipped)
+        out << YAML::BeginMap << YAML::Key << "id" << YAML::Value << s.id << YAML::Key << "error" << YAML::Value
+            << s.error << YAML::EndMap;
+    out << YAML::EndSeq;
+}
+
 }  // namespace
 
 std::string sidecar_path(const std::string& csv_path) { return csv_path + ".meta.yaml"; }
@@ -78,6 +87,7 @@ void write_sidecar(const std::string& csv_path, const ExperimentConfig& config, 
     out << YAML::Key << "config_hash" << YAML::Value << config.config_hash;
     emit_build(out);
     emit_run(out, info);
+    emit_skipped(out, info.skipped_inputs);
     out << YAML::Key << "config" << YAML::Value << YAML::Literal << config.text;
     out << YAML::EndMap;
     const std::string path = sidecar_path(csv_path);
@@ -101,6 +111,19 @@ SidecarFacts read_sidecar(const std::string& csv_path) {
         f.shard_count = root["run"]["shard_count"].as<int>();
         f.total_runs = root["run"]["total_runs"].as<std::size_t>();
         return f;
+    } catch (const YAML::Exception& e) {
+        throw_input_error({path}, std::string("not a futolab metadata sidecar: ") + e.what());
+    }
+}
+
+std::vector<SkippedInput> read_skipped_inputs(const std::string& csv_path) {
+    const std::string path = sidecar_path(csv_path);
+    try {
+        std::vector<SkippedInput> out;
+        const YAML::Node list = YAML::LoadFile(path)["skipped_inputs"];
+        if (!list) return out;  // written before --skip-invalid existed
+        for (const YAML::Node& s : list) out.push_back({s["id"].as<std::string>(), s["error"].as<std::string>()});
+        return out;
     } catch (const YAML::Exception& e) {
         throw_input_error({path}, std::string("not a futolab metadata sidecar: ") + e.what());
     }

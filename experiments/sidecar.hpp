@@ -3,10 +3,12 @@
 // and the run's shard and progress. Written at the start and rewritten at the end.
 #pragma once
 
+#include "core/formats/formats.hpp"
 #include "experiments/config.hpp"
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace futolab {
 
@@ -19,6 +21,7 @@ struct RunInfo {
     std::size_t completed = 0;     // rows in the CSV of this shard
     std::string started, finished;  // ISO 8601 UTC
     std::string state;             // running, finished, interrupted, failed
+    std::vector<SkippedInput> skipped_inputs;  // left out by --skip-invalid
 };
 
 struct SidecarFacts {  // what merge checks
@@ -31,6 +34,8 @@ struct SidecarFacts {  // what merge checks
 std::string sidecar_path(const std::string& csv_path);
 void write_sidecar(const std::string& csv_path, const ExperimentConfig& config, const RunInfo& info);
 SidecarFacts read_sidecar(const std::string& csv_path);  // throws InputError
+// The `skipped_inputs` list of a sidecar (empty if it has none).
+std::vector<SkippedInput> read_skipped_inputs(const std::string& csv_path);
 std::string utc_now_iso8601();
 
 }  // namespace futolab

@@ -146,18 +146,31 @@ std::vector<Instance> read_instances(const std::string& path) {
     return parse_instances(content, path, detect_format(path, content));
 }
 
-std::vector<Instance> parse_instances(std::string_view text, const std::string& source, Format format) {
+std::vector<Instance> read_instances(const std::string& path, std::vector<SkippedInput>& skipped) {
+    const std::string content = read_text_file(path);  // a missing file is not skipped
+    try {
+        return parse_instances(content, path, detect_format(path, content), &skipped);
+    } catch (const InputError& e) {  // not a line format, or no line was readable
+        skipped.push_back({file_stem(path), e.what()});
+        return {};
+    }
+}
+
+std::vector<Instance> parse_instances(std::string_view text, const std::string& source, Format format,
+                                      std::vector<SkippedInput>* skipped) {
     text = without_bom(text);
     check_text(text, source);
     std::vector<Instance> out;
+    const std::size_t skipped_before = skipped ? skipped->size() : 0;
     switch (format) {
         case Format::futo: out = read_futo(text, source); break;
-        case Format::jsonl: out = read_jsonl(text, source); break;
-        case Format::tatham: out = read_tatham(text, source); break;
+        case Format::jsonl: out = read_jsonl(text, source, skipped); break;
+        case Format::tatham: out = read_tatham(text, source, skipped); break;
         case Format::essence: out.push_back(read_essence(text, source)); break;
         case Format::dzn: fail(source, 0, 0, "dzn is write-only (MiniZinc data is not read back)");
         case Format::usp: out = read_usp(text, source); break;
     }
+    if (out.empty() && skipped && skipped->size() > skipped_before) return out;  // each bad line is recorded
     if (out.empty()) fail(source, 0, 0, "no instance found (only comments and blank lines)");
     return out;
 }

@@ -34,7 +34,23 @@ Format detect_format(const std::string& path, std::string_view content);
 // Reads every instance of a file ("-" = stdin). Throws InputError on malformed input.
 // Ids: the JSONL id if given, else "<stem>:<line>" in multi-instance files, else the stem.
 std::vector<Instance> read_instances(const std::string& path);
-std::vector<Instance> parse_instances(std::string_view text, const std::string& source, Format format);
+
+// An input left out by a lenient read (`futolab run --skip-invalid`): the id it has or would
+// have had, and the one-line error that rejected it.
+struct SkippedInput {
+    std::string id;
+    std::string error;
+};
+
+// Reads like read_instances, but bad input is recorded in `skipped` instead of thrown: a bad
+// line of a JSONL or Tatham file skips that line (ids of the others do not change); in the
+// other formats, whose records cannot be told apart once the text is broken, the whole file.
+// A file that cannot be opened is still an error.
+std::vector<Instance> read_instances(const std::string& path, std::vector<SkippedInput>& skipped);
+
+// `skipped` null: throw on the first bad record; else skip bad lines of line formats (above).
+std::vector<Instance> parse_instances(std::string_view text, const std::string& source, Format format,
+                                      std::vector<SkippedInput>* skipped = nullptr);
 
 // Writes instances in a format. Throws InputError if the format is single-instance and
 // there is more than one.

@@ -144,16 +144,33 @@ Json parse_line(const Line& line, const std::string& source) {
     }
 }
 
+Instance read_line(const Line& line, const std::string& source) {
+    const Json object = parse_line(line, source);
+    if (!object.is_object())
+        fail(source, line.number, 0, fmt::format("expected a JSON object {{...}}, got {}", object.type_name()));
+    return LineReader(source, line.number).read(object);
+}
+
+// The id a bad line has, if it got as far as a string "id", else the one it would be given.
+std::string id_of_bad_line(const Line& line, const std::string& source) {
+    const Json object = Json::parse(line.text, nullptr, false);  // no exceptions: discarded on error
+    if (object.is_object() && object.contains("id") && object["id"].is_string()) return object["id"].get<std::string>();
+    return fmt::format("{}:{}", file_stem(source), line.number);
+}
+
 }  // namespace
 
-std::vector<Instance> read_jsonl(std::string_view text, const std::string& source) {
+std::vector<Instance> read_jsonl(std::string_view text, const std::string& source,
+                                 std::vector<SkippedInput>* skipped) {
     std::vector<Instance> out;
     for (const Line& line : split_lines(text)) {
         if (trim(line.text).empty()) continue;
-        const Json object = parse_line(line, source);
-        if (!object.is_object())
-            fail(source, line.number, 0, fmt::format("expected a JSON object {{...}}, got {}", object.type_name()));
-        out.push_back(LineReader(source, line.number).read(object));
+        try {
+            out.push_back(read_line(line, source));
+        } catch (const InputError& e) {
+            if (!skipped) throw;
+            skipped->push_back({id_of_bad_line(line, source), e.what()});
+        }
     }
     return out;
 }

@@ -4,6 +4,7 @@
 // a valid board to lay the clues out on.
 #pragma once
 
+#include "core/formats/formats.hpp"
 #include "core/instance.hpp"
 
 #include <string>
@@ -15,10 +16,13 @@ namespace futolab::formats_internal {
 std::vector<Instance> read_futo(std::string_view text, const std::string& source);
 std::string write_futo(const std::vector<Instance>& instances);
 
-std::vector<Instance> read_jsonl(std::string_view text, const std::string& source);
+// The line formats take `skipped`: null to throw on the first bad line, else to skip it.
+std::vector<Instance> read_jsonl(std::string_view text, const std::string& source,
+                                 std::vector<SkippedInput>* skipped = nullptr);
 std::string write_jsonl(const std::vector<Instance>& instances);
 
-std::vector<Instance> read_tatham(std::string_view text, const std::string& source);
+std::vector<Instance> read_tatham(std::string_view text, const std::string& source,
+                                  std::vector<SkippedInput>* skipped = nullptr);
 std::string write_tatham(const std::vector<Instance>& instances);
 
 Instance read_essence(std::string_view text, const std::string& source);

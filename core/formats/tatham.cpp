@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 
 namespace futolab::formats_internal {
 namespace {
@@ -143,14 +144,25 @@ std::string game_id(const Instance& instance) {
 
 }  // namespace
 
-std::vector<Instance> read_tatham(std::string_view text, const std::string& source) {
+std::vector<Instance> read_tatham(std::string_view text, const std::string& source,
+                                  std::vector<SkippedInput>* skipped) {
     std::vector<Instance> out;
+    std::vector<std::pair<int, std::string>> bad;  // line, error
     for (const Line& line : split_lines(text)) {
         const std::string_view id = trim(line.text);
         if (id.empty() || id[0] == '#') continue;  // blank lines and # comments, for annotated lists
-        out.push_back(IdReader(source, line).read(id));
+        try {
+            out.push_back(IdReader(source, line).read(id));
+        } catch (const InputError& e) {
+            if (!skipped) throw;
+            bad.emplace_back(line.number, e.what());
+        }
     }
-    assign_ids(out, source);
+    // Ids count the skipped lines too, so that skipping one never renames the others.
+    const std::size_t records = out.size() + bad.size();
+    assign_ids(out, source, records);
+    for (const auto& [line, error] : bad)
+        skipped->push_back({records == 1 ? file_stem(source) : fmt::format("{}:{}", file_stem(source), line), error});
     return out;
 }
 

@@ -93,9 +93,12 @@ std::string file_stem(const std::string& source) {
 }
 
 void assign_ids(std::vector<Instance>& instances, const std::string& source) {
+    assign_ids(instances, source, instances.size());
+}
+
+void assign_ids(std::vector<Instance>& instances, const std::string& source, std::size_t records) {
     const std::string stem = file_stem(source);
-    for (Instance& in : instances)
-        in.id = instances.size() == 1 ? stem : fmt::format("{}:{}", stem, in.line);
+    for (Instance& in : instances) in.id = records == 1 ? stem : fmt::format("{}:{}", stem, in.line);
 }
 
 }  // namespace futolab::formats_internal

@@ -45,8 +45,10 @@ std::string one_line(std::string_view text);
 std::string file_stem(const std::string& source);
 
 // Ids of SPEC §2 for formats without an id field: the stem when the file holds one
-// instance, else "<stem>:<line>" (the line where the instance starts).
+// instance (one record, counting records a lenient read skipped), else "<stem>:<line>"
+// (the line where the instance starts).
 void assign_ids(std::vector<Instance>& instances, const std::string& source);
+void assign_ids(std::vector<Instance>& instances, const std::string& source, std::size_t records);
 
 [[noreturn]] inline void fail(const std::string& source, int line, int column, std::string_view problem) {
     throw_input_error(SourceLoc{source, line, column}, problem);

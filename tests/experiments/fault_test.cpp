@@ -7,6 +7,7 @@
 #include "runner_helpers.hpp"
 
 #include <catch2/catch.hpp>
+#include <yaml-cpp/yaml.h>
 
 #include <chrono>
 #include <filesystem>
@@ -202,4 +203,42 @@ TEST_CASE("a malformed line in the middle of a JSONL corpus is named in the erro
     CHECK(one_line(r.err));
     CHECK(r.err.find(dir + "/c.jsonl:3:") != std::string::npos);
     CHECK_FALSE(fs::exists(dir + "/x.csv"));
+}
+
+TEST_CASE("run with skip-invalid leaves bad instances out and lists them in the sidecar", "[runner][fault]") {
+    const std::string dir = scratch("skipinvalid");
+    std::ofstream(dir + "/c.jsonl") << "{\"id\": \"a\", \"n\": 2, \"givens\": [], \"lt\": []}\n"
+                                    << "{\"id\": \"c\", \"n\": 2, \"givens\": [[0, 0, 1]], \"lt\": [}\n"
+                                    << "{\"id\": \"cycle\", \"n\": 2, \"lt\": [[0,0,0,1],[0,1,1,1],[1,1,1,0],[1,0,0,0]]}\n"
+                                    << "{\"id\": \"d\", \"n\": 3, \"givens\": [], \"lt\": []}\n";
+    std::ofstream(dir + "/cfg.yaml") << "name: skip\ninstances:\n  - file: " << dir << "/c.jsonl\n"
+                                     << "solvers: [ gac, fc ]\noutput: " << dir << "/x.csv\n";
+    auto r = run_cli("run -q --skip-invalid " + dir + "/cfg.yaml");
+    CHECK(r.exit_code == 0);
+    // One stderr line per skipped input, naming the line (a syntax error, then a cycle).
+    CHECK(r.err.find(dir + "/c.jsonl:2:") != std::string::npos);
+    CHECK(r.err.find(dir + "/c.jsonl:3") != std::string::npos);
+    CHECK(r.out.find("2 invalid inputs skipped") != std::string::npos);
+    const auto rows = rows_by_run(dir + "/x.csv");
+    CHECK(rows.size() == 4);  // a and d, two solvers each
+    const YAML::Node meta = YAML::LoadFile(dir + "/x.csv.meta.yaml");
+    REQUIRE(meta["skipped_inputs"].size() == 2);
+    CHECK(meta["skipped_inputs"][0]["id"].as<std::string>() == "c:2");  // unparsable: its id by line
+    CHECK(meta["skipped_inputs"][1]["id"].as<std::string>() == "cycle");
+    CHECK(meta["skipped_inputs"][1]["error"].as<std::string>().find("cycle") != std::string::npos);
+    // Resumable like any run; shards merge with the list carried over.
+    CHECK(run_cli("run -q --skip-invalid --resume " + dir + "/cfg.yaml").exit_code == 0);
+    CHECK(rows_by_run(dir + "/x.csv") == rows);
+    for (const char* shard : {"1/2", "2/2"})
+        REQUIRE(run_cli("run -q --skip-invalid --shard " + std::string(shard) + " --out " + dir + "/s " + dir +
+                        "/cfg.yaml").exit_code == 0);
+    REQUIRE(run_cli("merge " + dir + "/s/x.shard-1-of-2.csv " + dir + "/s/x.shard-2-of-2.csv --out " + dir + "/m.csv")
+                .exit_code == 0);
+    CHECK(YAML::LoadFile(dir + "/m.csv.meta.yaml")["skipped_inputs"].size() == 2);
+    // Without the flag the run does not start; with every instance bad, it does not either.
+    CHECK(run_cli("run -q " + dir + "/cfg.yaml").exit_code == 2);
+    std::ofstream(dir + "/c.jsonl") << "{\"id\": \"c\", \"n\": 2, \"lt\": [}\n";
+    r = run_cli("run -q --skip-invalid --out " + dir + "/none " + dir + "/cfg.yaml");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("every instance is invalid") != std::string::npos);
 }
