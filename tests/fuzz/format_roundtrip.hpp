@@ -2,7 +2,8 @@
 // expected answer to bad input, anything else escapes and libFuzzer reports it as a crash.
 // For every instance that compiles, a cheap property: writing it back in the same format and
 // reading that again gives one instance with the same instance_hash (the writers and readers
-// agree). A broken property aborts with a message, which libFuzzer records as a finding.
+// agree); and the lenient read of `run --skip-invalid` agrees with the strict one. A broken
+// property aborts with a message, which libFuzzer records as a finding.
 #pragma once
 
 #include "core/error.hpp"
@@ -44,14 +45,43 @@ inline void check_round_trip(const Instance& instance, const Puzzle& puzzle, For
         property_broken("hash changed " + puzzle.canonical() + " -> " + reread.canonical() + "\n" + text);
 }
 
+inline bool same_reading(const Instance& a, const Instance& b) {
+    return a.id == b.id && a.line == b.line && a.n == b.n && a.givens.size() == b.givens.size() &&
+           a.lt.size() == b.lt.size() && a.solution == b.solution;
+}
+
+// What the strict read accepts (`strict` set), the lenient read reads the same, skipping
+// nothing; what it rejects, the lenient read rejects too (formats without lines to skip)
+// or reads with at least one line skipped.
+inline void check_lenient_read(std::string_view text, Format format, const std::vector<Instance>* strict) {
+    std::vector<SkippedInput> skipped;
+    std::vector<Instance> lenient;
+    try {
+        lenient = parse_instances(text, "fuzz", format, &skipped);
+    } catch (const InputError& e) {
+        if (strict) property_broken(std::string("the lenient read rejects what the strict read accepts: ") + e.what());
+        return;
+    }
+    if (!strict) {
+        if (skipped.empty()) property_broken("the lenient read accepts, skipping nothing, what the strict read rejects");
+        return;
+    }
+    if (!skipped.empty()) property_broken("the lenient read skips valid input: " + skipped.front().error);
+    if (lenient.size() != strict->size()) property_broken("the lenient read gives another number of instances");
+    for (std::size_t i = 0; i < lenient.size(); ++i)
+        if (!same_reading(lenient[i], (*strict)[i])) property_broken("the lenient read differs at " + lenient[i].id);
+}
+
 inline int fuzz_format_reader(const std::uint8_t* data, std::size_t size, Format format) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     std::vector<Instance> instances;
     try {
         instances = parse_instances(text, "fuzz", format);
     } catch (const InputError&) {
+        check_lenient_read(text, format, nullptr);
         return 0;
     }
+    check_lenient_read(text, format, &instances);
     for (const Instance& instance : instances)
         if (const auto puzzle = compiled(instance)) check_round_trip(instance, *puzzle, format);
     return 0;
