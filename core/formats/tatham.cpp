@@ -162,7 +162,7 @@ std::vector<Instance> read_tatham(std::string_view text, const std::string& sour
     const std::size_t records = out.size() + bad.size();
     assign_ids(out, source, records);
     for (const auto& [line, error] : bad)
-        skipped->push_back({records == 1 ? file_stem(source) : fmt::format("{}:{}", file_stem(source), line), error});
+        skipped->push_back({record_id(source, line, records), error});
     return out;
 }
 

@@ -97,8 +97,11 @@ void assign_ids(std::vector<Instance>& instances, const std::string& source) {
 }
 
 void assign_ids(std::vector<Instance>& instances, const std::string& source, std::size_t records) {
-    const std::string stem = file_stem(source);
-    for (Instance& in : instances) in.id = records == 1 ? stem : fmt::format("{}:{}", stem, in.line);
+    for (Instance& in : instances) in.id = record_id(source, in.line, records);
+}
+
+std::string record_id(const std::string& source, int line, std::size_t records) {
+    return records == 1 ? file_stem(source) : fmt::format("{}:{}", file_stem(source), line);
 }
 
 }  // namespace futolab::formats_internal

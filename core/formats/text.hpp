@@ -49,6 +49,8 @@ std::string file_stem(const std::string& source);
 // (the line where the instance starts).
 void assign_ids(std::vector<Instance>& instances, const std::string& source);
 void assign_ids(std::vector<Instance>& instances, const std::string& source, std::size_t records);
+// The id of the record at `line` of a file of `records` records, by that rule.
+std::string record_id(const std::string& source, int line, std::size_t records);
 
 [[noreturn]] inline void fail(const std::string& source, int line, int column, std::string_view problem) {
     throw_input_error(SourceLoc{source, line, column}, problem);
