@@ -9,14 +9,13 @@
 
 #include <fmt/format.h>
 
-#include <array>
 
 namespace futolab {
 namespace {
 
-// One row per backend. Adding a backend = one row here + its folder.
-const std::array<BackendInfo, 5>& table() {
-    static const std::array<BackendInfo, 5> rows{{
+// One row per backend. Adding a backend = one row here + its folder (CMake finds the folder).
+std::span<const BackendInfo> table() {
+    static const BackendInfo rows[] = {
         {"backtracking", "chronological backtracking, row-major, checks against assigned cells (BT)",
          backtracking::options(), backtracking::make},
         {"bitmask", "the same tree as backtracking over row/column bitmasks", bitmask::options(), bitmask::make},
@@ -24,7 +23,7 @@ const std::array<BackendInfo, 5>& table() {
         {"gac", "maintained arc consistency: AC-3 or Regin alldifferent, bounds on relations",
          gac::options(), gac::make},
         {"gecode", "the same model in Gecode 6 (reference industrial solver)", gecode::options(), gecode::make},
-    }};
+    };
     return rows;
 }
 
