@@ -1,6 +1,6 @@
 #include "analysis/phase.hpp"
 
-#include "analysis/labels.hpp"
+#include "solvers/options.hpp"
 
 #include "analysis/summary.hpp"
 #include "core/error.hpp"

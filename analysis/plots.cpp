@@ -1,6 +1,6 @@
 #include "analysis/plots.hpp"
 
-#include "analysis/labels.hpp"
+#include "solvers/options.hpp"
 #include "analysis/paired.hpp"
 #include "analysis/summary.hpp"
 

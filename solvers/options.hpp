@@ -25,8 +25,11 @@ struct SolverSpec {
 
     // "key=value,…" sorted by key (the CSV `options` column); empty if the backend has none.
     std::string canonical_options() const;
-    // "name" or "name:key=value,…".
+    // "name" or "name:key=value,…" with every option (the full canonical form).
     std::string text() const;
+    // SPEC §3: the name and only the options that differ from their defaults ("gac",
+    // "gac:sac=all"), stable when an option with a default is added.
+    std::string spec() const;
     const std::string& get(const std::string& key) const { return options.at(key); }
     unsigned long long get_uint(const std::string& key) const;
 };
@@ -42,6 +45,12 @@ SpecText split_spec(std::string_view text, std::string_view what);
 // Parses and validates against the registry: unknown backend, key or value → InputError
 // listing the valid ones. Fills defaults.
 SolverSpec parse_solver_spec(std::string_view text);
+
+// The spec (SPEC §3) of a full or partial spec text "name:key=value,…", e.g. the
+// solver:options of a CSV row written by any version: options equal to the backend's current
+// defaults are dropped, others kept sorted (also keys the backend no longer has, so old rows
+// stay distinguishable). Text whose name is not a backend (a critical-set method) stays whole.
+std::string short_spec(const std::string& text);
 
 // Validates `given` against a table and fills defaults (used by parse_solver_spec).
 std::map<std::string, std::string> resolve_options(std::string_view backend, std::span<const OptionSpec> table,

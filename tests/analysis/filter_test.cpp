@@ -1,6 +1,5 @@
 // `analyze --where`: parsing, numeric and text comparison, and the filtered table.
 #include "analysis/filter.hpp"
-#include "analysis/labels.hpp"
 #include "core/error.hpp"
 
 #include <catch2/catch.hpp>
@@ -39,13 +38,4 @@ TEST_CASE("filter_rows keeps the rows every filter accepts", "[analysis][filter]
     CHECK(filter_rows(all, {parse_row_filter("nodes>9")}).size() == filter_rows(all, {parse_row_filter("nodes>=10")}).size());
     CHECK_THROWS_AS(filter_rows(all, {parse_row_filter("nosuch=1")}), InputError);
     CHECK_THROWS_AS(filter_rows(all, {parse_row_filter("status<1")}), InputError);
-}
-
-TEST_CASE("plot labels keep only the options that differ from the defaults", "[analysis][labels]") {
-    CHECK(short_spec("gac:alldiff=regin,branch=dway,restart_base=100,restarts=none,sac=none,sac_size=0,val=min,var=mrv") == "gac");
-    CHECK(short_spec("gac:alldiff=regin,branch=dway,restart_base=100,restarts=none,sac=all,sac_size=0,val=min,var=mrv") ==
-          "gac:sac=all");
-    CHECK(short_spec("fc:val=min,var=static") == "fc:var=static");
-    CHECK(short_spec("backtracking") == "backtracking");
-    CHECK(short_spec("critical:objective=k") == "critical:objective=k");  // not a backend: whole
 }
