@@ -13,6 +13,7 @@ struct RunResult {
     SolveResult result;
     std::int64_t wall_ns = 0;
     std::int64_t cpu_ns = 0;  // this thread's CPU time
+    std::int64_t max_rss_kb = -1;  // peak resident set of the run's own process; -1 = unknown (thread isolation)
 };
 
 // CPU time consumed by the calling thread (CLOCK_THREAD_CPUTIME_ID), in ns.

@@ -15,6 +15,8 @@ std::string_view status_name(Status status) {
         case Status::counted: return "counted";
         case Status::timeout: return "timeout";
         case Status::node_limit: return "node_limit";
+        case Status::memout: return "memout";
+        case Status::crash: return "crash";
         case Status::error: return "error";
     }
     return "error";

@@ -24,7 +24,10 @@
 
 namespace futolab {
 
-enum class Status { solved, unique, multiple, unsat, counted, timeout, node_limit, error };
+// SPEC §4. memout: the run exceeded its memory limit; crash: the run's process died (signal
+// or abort). Both can only be told where a run has its own process (process isolation, or an
+// external backend's child process).
+enum class Status { solved, unique, multiple, unsat, counted, timeout, node_limit, memout, crash, error };
 std::string_view status_name(Status status);
 
 // What to search for: the first solution, or count solutions up to `limit` (0 = all).
@@ -44,8 +47,9 @@ struct Mode {
 Mode parse_mode(std::string_view text);
 
 struct Limits {
-    double time_seconds = 0;   // wall time, 0 = none
-    std::uint64_t nodes = 0;   // at most this many nodes, 0 = none
+    double time_seconds = 0;        // wall time, 0 = none
+    std::uint64_t nodes = 0;        // at most this many nodes, 0 = none
+    std::uint64_t memory_bytes = 0; // peak resident set of the run's process, 0 = none
 };
 
 struct SolveRequest {
