@@ -19,9 +19,9 @@ struct CheckArgs {
     std::string solution;
 };
 
-std::vector<int> stored_solution(const Puzzle& p) {
+std::vector<int> stored_solution(const Instance& in) {
     std::vector<int> grid;
-    for (const auto& row : p.source_instance().solution) grid.insert(grid.end(), row.begin(), row.end());
+    for (const auto& row : in.solution) grid.insert(grid.end(), row.begin(), row.end());
     return grid;
 }
 
@@ -36,18 +36,17 @@ bool report_solution(const Puzzle& p, const std::vector<int>& grid, const char* 
 }
 
 int check(const CheckArgs& args) {
-    const std::vector<Puzzle> puzzles = load_puzzles(args.inputs);
-    if (!args.solution.empty() && puzzles.size() != 1)
-        throw InputError(fmt::format("--solution needs exactly one instance, the input has {}", puzzles.size()));
+    const auto loaded = load_instances(args.inputs);
+    if (!args.solution.empty() && loaded.size() != 1)
+        throw InputError(fmt::format("--solution needs exactly one instance, the input has {}", loaded.size()));
     bool all_right = true;
-    for (const Puzzle& p : puzzles) {
+    for (const auto& [in, p] : loaded) {
         std::cout << fmt::format("{}: valid, n={} h={} k={} hash={}\n", p.id(), p.n(), p.num_givens(),
                                  p.num_relations(), p.hash());
-        if (!p.source_instance().solution.empty())
-            all_right &= report_solution(p, stored_solution(p), "stored solution");
+        if (!in.solution.empty()) all_right &= report_solution(p, stored_solution(in), "stored solution");
     }
     if (!args.solution.empty()) {
-        const Puzzle& p = puzzles.front();
+        const Puzzle& p = loaded.front().second;
         all_right &= report_solution(p, solution_from_text(p.n(), args.solution, {"--solution"}), "solution");
     }
     return all_right ? 0 : 1;

@@ -25,7 +25,7 @@ std::string file_name_for(const std::string& id) {
 int convert(const ConvertArgs& args) {
     const Format to = format_from_name(args.to);
     std::vector<Instance> instances;
-    for (const Puzzle& p : load_puzzles({args.input})) instances.push_back(p.source_instance());
+    for (auto& [instance, puzzle] : load_instances({args.input})) instances.push_back(std::move(instance));
     const FormatInfo& info = format_info(to);
     const bool one_file = info.multi_instance || instances.size() <= 1;
     if (one_file) {
@@ -50,7 +50,9 @@ void add_convert(CLI::App& app, Action& run) {
     CLI::App* cmd = app.add_subcommand("convert", "Convert instances between formats (validating them)");
     cmd->add_option("input", args->input, "Input file, or - for stdin (format from extension or content)")
         ->required();
-    cmd->add_option("--to", args->to, "Target format: futo, jsonl, tatham, essence, dzn")->required();
+    std::string targets;  // from the format table, so the help cannot drift from it
+    for (const FormatInfo& f : format_table()) targets += (targets.empty() ? "" : ", ") + std::string(f.name);
+    cmd->add_option("--to", args->to, "Target format: " + targets)->required();
     cmd->add_option("--out", args->out,
                     "Output file (default stdout); a directory for several instances in a one-instance format");
     cmd->callback([args, &run] { run = [args] { return convert(*args); }; });

@@ -191,7 +191,7 @@ int run_critical(const CriticalArgs& a) {
     opt.search.use = clue_use_from_name(a.use);
     opt.search.iterations = a.iterations;
     opt.search.time_limit = a.time_limit;
-    if (opt.search.objective != Objective::greedy && a.iterations == 0 && a.time_limit <= 0) opt.search.iterations = 200;
+    if (opt.search.objective != Objective::greedy && a.iterations == 0 && a.time_limit <= 0) opt.search.iterations = default_iterations(opt.search.objective);
     opt.verify_backend = parse_solver_spec(a.verify_with).text();
     const std::vector<SolvedSquare> all = squares(a);  // every input validated before any search
     RecordSink sink(a.out);

@@ -2,6 +2,7 @@
 // statuses, counters (with their definitions) and generators.
 #include "app/commands.hpp"
 #include "core/formats/formats.hpp"
+#include "generators/grade.hpp"
 #include "solvers/registry.hpp"
 
 #include <fmt/format.h>
@@ -17,7 +18,7 @@ void list_solvers() {
     for (const BackendInfo& b : backend_table()) {
         std::cout << fmt::format("  {:<13} {}\n", b.name, b.description);
         for (const OptionSpec& o : b.options)
-            std::cout << fmt::format("      {}={:<28} default {:<8} {}\n", o.key, fmt::format("{}", fmt::join(o.values, "|")),
+            std::cout << fmt::format("      {:<34} default {:<8} {}\n", fmt::format("{}={}", o.key, o.allowed_text()),
                                      o.default_value, o.help);
     }
 }
@@ -31,13 +32,13 @@ void list_formats() {
 
 void list_semantics() {
     std::cout << "modes: first (default), --count K (count up to K; K=2 decides uniqueness), --count all\n"
-                 "statuses: solved unique multiple unsat counted timeout node_limit error\n"
-                 "counters:\n";
+                 "statuses: " << names_of(kStatuses, " ") << "\n"
+              << "counters:\n";
     for_each_counter(Counters{}, [](std::string_view name, std::string_view doc, std::uint64_t) {
         std::cout << fmt::format("  {:<13} {}\n", name, doc);
     });
     std::cout << "generators: random (planted; Latin squares by Jacobson-Matthews or shuffle), unique (futolab generate);"
-                 " grades fc ac gac search (futolab grade); critical sets (futolab critical)\n";
+                 " grades " << names_of(kTargetGrades, " ") << " (futolab grade); critical sets (futolab critical)\n";
 }
 
 }  // namespace

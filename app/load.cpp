@@ -15,6 +15,16 @@ std::vector<Puzzle> load_puzzles(const std::vector<std::string>& inputs) {
     return out;
 }
 
+std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::string>& inputs) {
+    std::vector<std::pair<Instance, Puzzle>> out;
+    for (const std::string& path : inputs)
+        for (Instance& instance : read_instances(path)) {
+            Puzzle p = Puzzle::compile(instance);
+            out.emplace_back(std::move(instance), std::move(p));
+        }
+    return out;
+}
+
 void write_output(const std::string& path, const std::string& text) {
     if (path.empty() || path == "-") {
         std::cout << text << std::flush;

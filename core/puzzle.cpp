@@ -1,5 +1,7 @@
 #include "core/puzzle.hpp"
 
+#include "core/instance.hpp"
+
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/relation_graph.hpp"
@@ -116,22 +118,17 @@ Puzzle Puzzle::compile(const Instance& in) {
     for (const Relation& r : p.relations_) p.canonical_ += fmt::format("{}<{},", r.lo, r.hi);
     p.hash_ = fmt::format("{:016x}", fnv1a64(p.canonical_));
     p.id_ = in.id;
-    p.source_ = in;
     return p;
 }
 
 Instance Puzzle::to_instance() const {
     Instance out;
     out.id = id_;
-    out.source = source_.source;
     out.n = n_;
     for (int cell = 0; cell < cells(); ++cell)
         if (givens_[cell] != 0) out.givens.push_back({cell / n_, cell % n_, givens_[cell]});
     for (const Relation& r : relations_)
         out.lt.push_back({r.lo / n_, r.lo % n_, r.hi / n_, r.hi % n_});
-    out.solution = source_.solution;
-    out.meta = source_.meta;
-    out.extra = source_.extra;
     return out;
 }
 

@@ -7,8 +7,6 @@
 // j cells below it is at least j + 1, with j cells above it at most n − j.
 #pragma once
 
-#include "core/instance.hpp"
-
 #include <array>
 #include <cstdint>
 #include <span>
@@ -16,6 +14,10 @@
 #include <vector>
 
 namespace futolab {
+
+// The record as read (core/instance.hpp). A Puzzle does not keep it: solvers and hot oracle
+// loops see only the compiled form, and no backend compiles the JSON library.
+struct Instance;
 
 constexpr int kMinSize = 2;
 constexpr int kMaxSize = 64;
@@ -48,8 +50,7 @@ public:
     int num_relations() const { return static_cast<int>(relations_.size()); }  // k
     const std::vector<Relation>& relations() const { return relations_; }  // sorted, canonical
     const CellLinks& links(int cell) const { return links_[cell]; }
-    int chain_below(int cell) const { return chain_below_[cell]; }  // longest chain of smaller cells
-    int chain_above(int cell) const { return chain_above_[cell]; }  // longest chain of greater cells
+    // Chain bounds: chain_below_ (chain_above_) is the longest chain of smaller (greater) cells.
     int min_value(int cell) const { return chain_below_[cell] + 1; }
     int max_value(int cell) const { return n_ - chain_above_[cell]; }
 
@@ -59,9 +60,9 @@ public:
     // Canonical text: n, givens row-major, relations sorted; same puzzle → same text.
     const std::string& canonical() const { return canonical_; }
 
-    // The canonical Instance (no source locations, meta/extra/solution copied).
+    // The canonical Instance: id, n, givens and relations in canonical order (no source
+    // locations, no solution or meta: read the file's Instance for those).
     Instance to_instance() const;
-    const Instance& source_instance() const { return source_; }
 
 private:
     int n_ = 0;
@@ -71,7 +72,6 @@ private:
     std::vector<CellLinks> links_;
     std::vector<int> chain_below_, chain_above_;
     std::string id_, hash_, canonical_;
-    Instance source_;
 };
 
 inline std::string cell_name(int n, int cell) {  // 1-based "(row,col)" for messages

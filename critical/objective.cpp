@@ -4,25 +4,9 @@
 
 namespace futolab::critical {
 
-Objective objective_from_name(const std::string& name) {
-    if (name == "greedy") return Objective::greedy;
-    if (name == "h+k") return Objective::h_plus_k;
-    if (name == "2h+3k") return Objective::two_h_three_k;
-    if (name == "k") return Objective::k_only;
-    if (name == "h") return Objective::h_only;
-    throw InputError("--objective must be greedy, h+k, 2h+3k, k or h, got '" + name + "'");
-}
+Objective objective_from_name(const std::string& name) { return value_in(kObjectives, name, "objective"); }
 
-std::string objective_name(Objective objective) {
-    switch (objective) {
-        case Objective::greedy: return "greedy";
-        case Objective::h_plus_k: return "h+k";
-        case Objective::two_h_three_k: return "2h+3k";
-        case Objective::k_only: return "k";
-        case Objective::h_only: return "h";
-    }
-    return "greedy";
-}
+std::string objective_name(Objective objective) { return std::string(name_in(kObjectives, objective)); }
 
 Weights objective_weights(Objective objective) {
     if (objective == Objective::two_h_three_k) return {2, 3};

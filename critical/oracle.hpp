@@ -3,10 +3,9 @@
 #pragma once
 
 #include "critical/clue_universe.hpp"
-#include "solvers/solver.hpp"
+#include "solvers/oracle.hpp"
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <string_view>
 
@@ -23,13 +22,11 @@ public:
     Status count_to_two(const ClueUniverse& u, const ClueSet& set);
     bool unique(const ClueUniverse& u, const ClueSet& set) { return count_to_two(u, set) == Status::unique; }
 
-    std::uint64_t checks() const { return checks_; }
-    const std::string& spec() const { return spec_text_; }
+    std::uint64_t checks() const { return oracle_.queries(); }
+    const std::string& spec() const { return oracle_.spec(); }
 
 private:
-    std::unique_ptr<Solver> solver_;
-    std::string spec_text_;
-    std::uint64_t checks_ = 0;
+    CountOracle oracle_;  // solvers/oracle.hpp: the one count-to-K door
 };
 
 }  // namespace futolab::critical

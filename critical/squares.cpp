@@ -4,9 +4,7 @@
 #include "core/puzzle.hpp"
 #include "core/verify.hpp"
 #include "critical/random.hpp"
-#include "solvers/options.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/oracle.hpp"
 
 #include <fmt/format.h>
 
@@ -55,11 +53,12 @@ std::vector<int> solved_square(const Instance& in) {
             throw InputError(fmt::format("{}: the solution of {} is not a Latin square that solves it", in.source, in.id));
         return square;
     }
-    const RunResult run = run_solver(*make_solver(parse_solver_spec("gac")), p, {Mode::count_to(2), {}, 0});
-    if (run.result.status != Status::unique)
+    CountOracle oracle;
+    OracleAnswer a = oracle.count_to_two(p);
+    if (a.status != Status::unique)
         throw InputError(fmt::format("{}: {} has no solution and is not uniquely solvable ({})", in.source, in.id,
-                                     status_name(run.result.status)));
-    return run.result.solution;
+                                     status_name(a.status)));
+    return std::move(a.first);
 }
 
 std::vector<int> cyclic_square(int n) {

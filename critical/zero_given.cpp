@@ -5,9 +5,7 @@
 #include "core/instance.hpp"
 #include "core/puzzle.hpp"
 #include "critical/random.hpp"
-#include "solvers/options.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/oracle.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -48,33 +46,19 @@ using Square = std::vector<int>;
 class PuzzleOracle {
 public:
     PuzzleOracle(int n, std::string_view spec, std::uint64_t node_limit)
-        : n_(n), pairs_(adjacent_pairs(n)), node_limit_(node_limit) {
-        const SolverSpec parsed = parse_solver_spec(spec);
-        solver_ = make_solver(parsed);
-        spec_ = parsed.text();
-    }
+        : n_(n), pairs_(adjacent_pairs(n)), oracle_(spec, node_limit) {}
 
     // unique or multiple (`first` = the first solution found), unsat, or node_limit.
-    Status count_to_two(const Orientation& o, std::uint64_t seed, Square& first) {
-        return run(o, Mode::count_to(2), seed, first);
-    }
+    Status count_to_two(const Orientation& o, std::uint64_t seed, Square& first) { return run(o, 2, seed, first); }
     // A solution (solved), none (unsat), or node_limit.
-    Status solve(const Orientation& o, std::uint64_t seed, Square& solution) {
-        return run(o, Mode::first(), seed, solution);
-    }
-    std::uint64_t checks() const { return checks_; }
+    Status solve(const Orientation& o, std::uint64_t seed, Square& solution) { return run(o, 1, seed, solution); }
+    std::uint64_t checks() const { return oracle_.queries(); }
 
 private:
-    Status run(const Orientation& o, Mode mode, std::uint64_t seed, Square& solution) {
-        ++checks_;
-        const RunResult r = run_solver(*solver_, Puzzle::compile(instance(o)), {mode, {0, node_limit_}, seed});
-        const Status s = r.result.status;
-        if (s != Status::solved && s != Status::unique && s != Status::multiple && s != Status::unsat &&
-            s != Status::node_limit)
-            throw std::runtime_error(spec_ + ": a zero-given search gave " + std::string(status_name(s)) +
-                                     (r.result.message.empty() ? "" : ": " + r.result.message));
-        solution = r.result.solution;
-        return s;
+    Status run(const Orientation& o, std::uint64_t k, std::uint64_t seed, Square& solution) {
+        OracleAnswer a = oracle_.count_to(Puzzle::compile(instance(o)), k, seed);
+        solution = std::move(a.first);
+        return a.status;
     }
 
     Instance instance(const Orientation& o) const {
@@ -91,10 +75,7 @@ private:
 
     int n_;
     std::vector<CellPair> pairs_;
-    std::uint64_t node_limit_;
-    std::unique_ptr<Solver> solver_;
-    std::string spec_;
-    std::uint64_t checks_ = 0;
+    CountOracle oracle_;  // solvers/oracle.hpp
 };
 
 // A critical puzzle and its unique solution.

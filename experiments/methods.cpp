@@ -1,33 +1,55 @@
 #include "experiments/methods.hpp"
 
 #include "core/error.hpp"
+#include "solvers/option_table.hpp"
 
 #include <fmt/format.h>
-
-#include <vector>
 
 namespace futolab {
 namespace {
 
-const std::vector<OptionSpec>& unique_table() {
-    static const std::vector<OptionSpec> table{
-        {"use", {"both", "numbers", "relations"}, "both", "clue kinds the puzzle may use"},
-        {"grade", {"any", "fc", "ac", "gac", "search"}, "any", "target difficulty grade (retries new squares)"},
-        {"attempts", {"<uint>"}, "100", "squares tried for the target grade"},
+// The method `unique` (task generate): its config is the generator's own UniqueSpec.
+const OptionTable<UniqueSpec>& unique_table() {
+    using C = UniqueSpec;
+    // grade=any: no target (UniqueSpec::target empty); the others: a target grade.
+    static const std::vector<std::pair<std::string_view, std::optional<Grade>>> grades = [] {
+        std::vector<std::pair<std::string_view, std::optional<Grade>>> g{{"any", std::nullopt}};
+        for (const Word<Grade>& w : kTargetGrades) g.emplace_back(w.name, w.value);
+        return g;
+    }();
+    static const OptionTable<C> table{
+        choice<C>("use", [](C& c) -> auto& { return c.use; }, kClueUses, "clue kinds the puzzle may use"),
+        choice<C>("grade", [](C& c) -> auto& { return c.target; }, grades, "target difficulty grade (retries new squares)"),
+        whole<C>("attempts", [](C& c) -> auto& { return c.max_attempts; }, 1, 1000000, "squares tried for the target grade"),
     };
     return table;
 }
 
-// iterations = 0 and time_ms = 0: one greedy pass for objective greedy, else 200 passes, as
-// `futolab critical` does. Bounding by iterations keeps the run deterministic; time_ms does not.
-const std::vector<OptionSpec>& critical_table() {
-    static const std::vector<OptionSpec> table{
-        {"objective", {"greedy", "h+k", "2h+3k", "k", "h"}, "greedy", "what the search minimises"},
-        {"use", {"both", "numbers", "relations"}, "both", "clue kinds the set may use"},
-        {"iterations", {"<uint>"}, "0", "greedy passes (0: 1 for greedy, else 200)"},
-        {"time_ms", {"<uint>"}, "0", "search time bound per square in ms (0: none; not deterministic)"},
-        {"oracle", {"gac", "gecode"}, "gac", "uniqueness oracle of the search"},
-        {"verify", {"gecode", "gac", "fc"}, "gecode", "backend of the independent verification"},
+// The method `critical` (task critical). iterations = 0 and time_ms = 0 mean one greedy pass
+// for objective greedy, else 200 passes, as `futolab critical` does (critical_pipeline). Bounding
+// by iterations keeps the run deterministic; time_ms does not.
+struct CriticalMethod {
+    critical::Objective objective = critical::Objective::greedy;
+    ClueUse use = ClueUse::both;
+    std::uint64_t iterations = 0;
+    std::uint64_t time_ms = 0;
+    std::string oracle = "gac";
+    std::string verify = "gecode";
+};
+
+const OptionTable<CriticalMethod>& critical_table() {
+    using C = CriticalMethod;
+    static const OptionTable<C> table{
+        choice<C>("objective", [](C& c) -> auto& { return c.objective; }, critical::kObjectives, "what the search minimises"),
+        choice<C>("use", [](C& c) -> auto& { return c.use; }, kClueUses, "clue kinds the set may use"),
+        whole<C>("iterations", [](C& c) -> auto& { return c.iterations; }, 0, kNoUpperBound,
+                 "greedy passes (0: 1 for greedy, else 200)"),
+        whole<C>("time_ms", [](C& c) -> auto& { return c.time_ms; }, 0, 1000ULL * 86400 * 365,
+                 "search time bound per square in ms (0: none; not deterministic)"),
+        choice<C>("oracle", [](C& c) -> auto& { return c.oracle; }, {{"gac", "gac"}, {"gecode", "gecode"}},
+                  "uniqueness oracle of the search"),
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", "gecode"}, {"gac", "gac"}, {"fc", "fc"}},
+                  "backend of the independent verification"),
     };
     return table;
 }
@@ -41,8 +63,8 @@ std::string_view method_name(Task task) {
 }
 
 std::span<const OptionSpec> method_options(Task task) {
-    if (task == Task::generate) return unique_table();
-    if (task == Task::critical) return critical_table();
+    if (task == Task::generate) return unique_table().specs();
+    if (task == Task::critical) return critical_table().specs();
     return {};
 }
 
@@ -55,6 +77,26 @@ SolverSpec parse_method_spec(Task task, std::string_view text) {
     spec.name = std::move(parts.name);
     spec.options = resolve_options(spec.name, method_options(task), parts.options);
     return spec;
+}
+
+UniqueSpec unique_method(const SolverSpec& method, int n) {
+    UniqueSpec spec = unique_table().decode(method);
+    spec.n = n;
+    return spec;
+}
+
+critical::PipelineOptions critical_method(const SolverSpec& method) {
+    const CriticalMethod m = critical_table().decode(method);
+    critical::PipelineOptions opt;
+    opt.search.objective = m.objective;
+    opt.search.use = m.use;
+    opt.search.iterations = m.iterations;
+    opt.search.time_limit = static_cast<double>(m.time_ms) / 1e3;
+    if (opt.search.iterations == 0 && opt.search.time_limit <= 0)
+        opt.search.iterations = critical::default_iterations(m.objective);
+    opt.search.backend = m.oracle;
+    opt.verify_backend = m.verify;
+    return opt;
 }
 
 }  // namespace futolab

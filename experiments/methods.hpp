@@ -6,7 +6,9 @@
 //            oracle=gac|gecode,verify=gecode|gac|fc                             (task critical)
 #pragma once
 
+#include "critical/pipeline.hpp"
 #include "experiments/config.hpp"
+#include "generators/unique.hpp"
 #include "solvers/options.hpp"
 
 #include <span>
@@ -20,5 +22,9 @@ std::span<const OptionSpec> method_options(Task task);
 
 // Parses and validates "NAME:key=value,…" for `task`; throws InputError.
 SolverSpec parse_method_spec(Task task, std::string_view text);
+
+// The typed configs of validated methods, decoded from the same tables.
+UniqueSpec unique_method(const SolverSpec& method, int n);
+critical::PipelineOptions critical_method(const SolverSpec& method);
 
 }  // namespace futolab

@@ -3,6 +3,7 @@
 #include "core/formats/formats.hpp"
 #include "core/verify.hpp"
 #include "critical/pipeline.hpp"
+#include "experiments/methods.hpp"
 #include "generators/grade.hpp"
 #include "generators/unique.hpp"
 #include "solvers/registry.hpp"
@@ -39,28 +40,6 @@ std::string jsonl_line(const Instance& in) {
     std::string line = write_instances({in}, Format::jsonl);
     while (!line.empty() && line.back() == '\n') line.pop_back();
     return line;
-}
-
-UniqueSpec unique_spec(const SolverSpec& method, int n) {
-    UniqueSpec spec;
-    spec.n = n;
-    spec.use = clue_use_from_name(method.get("use"));
-    if (method.get("grade") != "any") spec.target = grade_from_name(method.get("grade"));
-    spec.max_attempts = static_cast<int>(method.get_uint("attempts"));
-    return spec;
-}
-
-critical::PipelineOptions critical_options(const SolverSpec& method) {
-    critical::PipelineOptions opt;
-    opt.search.objective = critical::objective_from_name(method.get("objective"));
-    opt.search.use = clue_use_from_name(method.get("use"));
-    opt.search.iterations = method.get_uint("iterations");
-    opt.search.time_limit = static_cast<double>(method.get_uint("time_ms")) / 1e3;
-    if (opt.search.iterations == 0 && opt.search.time_limit <= 0)
-        opt.search.iterations = opt.search.objective == critical::Objective::greedy ? 1 : 200;
-    opt.search.backend = method.get("oracle");
-    opt.verify_backend = method.get("verify");
-    return opt;
 }
 
 }  // namespace
@@ -124,7 +103,7 @@ ResultRow TaskRunner::generate(const PlannedRun& run) {
     const Stopwatch clock;
     try {
         const std::vector<int> square = square_of(matrix_.instances[run.instance]);
-        const Instance in = unique_instance(unique_spec(matrix_.solvers[run.solver], row.n), run.seed, *grader_, &square);
+        const Instance in = unique_instance(unique_method(matrix_.solvers[run.solver], row.n), run.seed, *grader_, &square);
         clock.stop(row);
         row.status = "unique";
         row.h = static_cast<int>(in.givens.size());
@@ -147,7 +126,7 @@ ResultRow TaskRunner::critical(const PlannedRun& run) {
     ResultRow row = square_row(run);
     const Stopwatch clock;
     const critical::PipelineOutput out =
-        critical::critical_set_of(row.n, square_of(matrix_.instances[run.instance]), critical_options(matrix_.solvers[run.solver]),
+        critical::critical_set_of(row.n, square_of(matrix_.instances[run.instance]), critical_method(matrix_.solvers[run.solver]),
                                   run.seed, fmt::format("{}:critical-s{}", row.instance, run.seed));
     clock.stop(row);
     if (!out.record) {

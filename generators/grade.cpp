@@ -4,8 +4,7 @@
 #include "generators/grade.hpp"
 
 #include "core/error.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/oracle.hpp"
 
 #include <bit>
 #include <string>
@@ -82,35 +81,20 @@ bool solved_at_level(const Puzzle& p, bool bounds) {
 
 }  // namespace
 
-std::string_view grade_name(Grade grade) {
-    switch (grade) {
-        case Grade::fc: return "fc";
-        case Grade::ac: return "ac";
-        case Grade::gac: return "gac";
-        case Grade::search: return "search";
-        case Grade::multiple: return "multiple";
-        case Grade::unsat: return "unsat";
-    }
-    return "?";
-}
+std::string_view grade_name(Grade grade) { return name_in(kGrades, grade); }
 
-Grade grade_from_name(std::string_view name) {
-    for (Grade g : {Grade::fc, Grade::ac, Grade::gac, Grade::search})
-        if (grade_name(g) == name) return g;
-    throw InputError("unknown grade '" + std::string(name) + "' (valid: fc, ac, gac, search)");
-}
+Grade grade_from_name(std::string_view name) { return value_in(kTargetGrades, name, "grade"); }
 
 bool solved_by_singles(const Puzzle& puzzle) { return solved_at_level(puzzle, false); }
 bool solved_by_arc_consistency(const Puzzle& puzzle) { return solved_at_level(puzzle, true); }
 
-Grader::Grader() : gac_(make_solver(parse_solver_spec("gac"))) {}
+Grader::Grader() : oracle_(std::make_unique<CountOracle>("gac")) {}
 Grader::~Grader() = default;
 
 Status Grader::count_to_two(const Puzzle& puzzle, std::uint64_t* nodes_out) {
-    const RunResult run = run_solver(*gac_, puzzle, {Mode::count_to(2), {}, 0});
-    if (run.result.status == Status::error) throw std::runtime_error("gac failed on " + puzzle.id() + ": " + run.result.message);
-    if (nodes_out != nullptr) *nodes_out = run.result.counters.nodes;
-    return run.result.status;
+    const OracleAnswer a = oracle_->count_to_two(puzzle);
+    if (nodes_out != nullptr) *nodes_out = a.nodes;
+    return a.status;
 }
 
 GradeResult Grader::grade(const Puzzle& puzzle) {

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "core/puzzle.hpp"
+#include "core/vocabulary.hpp"
 #include "solvers/solver.hpp"
 
 #include <cstdint>
@@ -21,7 +22,15 @@
 
 namespace futolab {
 
+class CountOracle;
+
 enum class Grade { fc, ac, gac, search, multiple, unsat };
+// Every grade a puzzle can get, and the ones a generator can aim at (`--grade`, `grade=`).
+inline constexpr Vocabulary<Grade, 6> kGrades{{{Grade::fc, "fc"}, {Grade::ac, "ac"}, {Grade::gac, "gac"},
+                                               {Grade::search, "search"}, {Grade::multiple, "multiple"},
+                                               {Grade::unsat, "unsat"}}};
+inline constexpr Vocabulary<Grade, 4> kTargetGrades{
+    {{Grade::fc, "fc"}, {Grade::ac, "ac"}, {Grade::gac, "gac"}, {Grade::search, "search"}}};
 
 std::string_view grade_name(Grade grade);
 Grade grade_from_name(std::string_view name);  // throws InputError
@@ -50,7 +59,7 @@ public:
     Status count_to_two(const Puzzle& puzzle, std::uint64_t* nodes_out = nullptr);
 
 private:
-    std::unique_ptr<Solver> gac_;
+    std::unique_ptr<CountOracle> oracle_;  // gac, solvers/oracle.hpp
 };
 
 }  // namespace futolab

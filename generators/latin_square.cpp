@@ -157,14 +157,12 @@ std::vector<int> cyclic_isotope(int n, std::mt19937_64& rng) {
 
 }  // namespace
 
-std::string_view latin_sampler_name(LatinSampler sampler) {
-    return sampler == LatinSampler::jacobson_matthews ? "jm" : "shuffle";
-}
+std::string_view latin_sampler_name(LatinSampler sampler) { return name_in(kLatinSamplers, sampler); }
 
 LatinSampler latin_sampler_from_name(std::string_view name) {
-    if (name == "jm" || name == "jacobson_matthews") return LatinSampler::jacobson_matthews;
-    if (name == "shuffle" || name == "shuffle_cyclic") return LatinSampler::shuffle_cyclic;
-    throw InputError("unknown Latin square sampler '" + std::string(name) + "' (valid: jm, shuffle)");
+    for (const Word<LatinSampler>& w : kLatinSamplerAliases)
+        if (w.name == name) return w.value;
+    return value_in(kLatinSamplers, name, "Latin square sampler");
 }
 
 std::vector<int> random_latin_square(int n, std::mt19937_64& rng, LatinSampler sampler, std::uint64_t steps) {

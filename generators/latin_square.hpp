@@ -9,6 +9,8 @@
 //    but biased (it reaches only the isotopes of the cyclic square), kept for comparison.
 #pragma once
 
+#include "core/vocabulary.hpp"
+
 #include <cstdint>
 #include <random>
 #include <string_view>
@@ -17,6 +19,11 @@
 namespace futolab {
 
 enum class LatinSampler { jacobson_matthews, shuffle_cyclic };
+// The names written (`jm`, `shuffle`); the long enum names are read too, as aliases.
+inline constexpr Vocabulary<LatinSampler, 2> kLatinSamplers{
+    {{LatinSampler::jacobson_matthews, "jm"}, {LatinSampler::shuffle_cyclic, "shuffle"}}};
+inline constexpr Vocabulary<LatinSampler, 2> kLatinSamplerAliases{
+    {{LatinSampler::jacobson_matthews, "jacobson_matthews"}, {LatinSampler::shuffle_cyclic, "shuffle_cyclic"}}};
 
 std::string_view latin_sampler_name(LatinSampler sampler);
 LatinSampler latin_sampler_from_name(std::string_view name);  // throws InputError

@@ -21,10 +21,6 @@ inline std::uint64_t uniform_below(std::mt19937_64& rng, std::uint64_t bound) {
     }
 }
 
-inline int uniform_int(std::mt19937_64& rng, int bound) {
-    return static_cast<int>(uniform_below(rng, static_cast<std::uint64_t>(bound)));
-}
-
 // True with probability p: a 53-bit uniform double in [0, 1) compared with p.
 inline bool coin(std::mt19937_64& rng, double p) {
     return static_cast<double>(rng() >> 11) * 0x1.0p-53 < p;

@@ -8,20 +8,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 
 namespace futolab {
 namespace {
-
-bool is_uint(std::string_view v) {
-    unsigned long long x = 0;
-    const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-    return !v.empty() && ec == std::errc() && end == v.data() + v.size();
-}
-
-bool allowed(const OptionSpec& spec, std::string_view value) {
-    if (spec.values.size() == 1 && spec.values[0] == "<uint>") return is_uint(value);
-    return std::find(spec.values.begin(), spec.values.end(), value) != spec.values.end();
-}
 
 std::string keys_of(std::span<const OptionSpec> table) {
     std::vector<std::string_view> keys;
@@ -30,6 +20,25 @@ std::string keys_of(std::span<const OptionSpec> table) {
 }
 
 }  // namespace
+
+long long parse_whole(std::string_view text) {
+    long long x = 0;
+    if (text.empty() || text.front() < '0' || text.front() > '9') return -1;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), x);
+    return ec == std::errc() && end == text.data() + text.size() ? x : -1;
+}
+
+bool OptionSpec::allows(std::string_view value) const {
+    if (!is_whole()) return std::find(values.begin(), values.end(), value) != values.end();
+    const long long x = parse_whole(value);
+    return x >= 0 && static_cast<std::uint64_t>(x) >= min && static_cast<std::uint64_t>(x) <= max;
+}
+
+std::string OptionSpec::allowed_text() const {
+    if (!is_whole()) return fmt::format("{}", fmt::join(values, "|"));
+    if (max >= static_cast<std::uint64_t>(std::numeric_limits<long long>::max())) return fmt::format("{} or more", min);
+    return fmt::format("{}..{}", min, max);
+}
 
 std::string SolverSpec::canonical_options() const {
     std::string out;
@@ -61,10 +70,6 @@ std::string short_spec(const std::string& text) {
     }
 }
 
-unsigned long long SolverSpec::get_uint(const std::string& key) const {
-    return std::stoull(options.at(key));
-}
-
 std::map<std::string, std::string> resolve_options(std::string_view backend, std::span<const OptionSpec> table,
                                                    const std::map<std::string, std::string>& given) {
     std::map<std::string, std::string> out;
@@ -74,10 +79,10 @@ std::map<std::string, std::string> resolve_options(std::string_view backend, std
         const auto it = std::find_if(table.begin(), table.end(), [&key = key](const OptionSpec& o) { return o.key == key; });
         if (it == table.end())
             throw InputError(fmt::format("solver '{}' has no option '{}' (valid: {})", backend, key, keys_of(table)));
-        if (!allowed(*it, value))
+        if (!it->allows(value))
             throw InputError(fmt::format("solver '{}': option {}={} is invalid (valid: {})", backend, key, value,
-                                         fmt::join(it->values, "|")));
-        out[key] = value;
+                                         it->allowed_text()));
+        out[key] = it->is_whole() ? std::to_string(parse_whole(value)) : value;  // "007" → "7": one canonical form
     }
     return out;
 }

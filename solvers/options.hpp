@@ -1,8 +1,9 @@
-// Solver specs "NAME:key=value,…" (SPEC §3). Each backend declares its options as one table
-// (key, allowed values, default, help), as CaDiCaL's options.hpp does; parsing, validation,
-// help text and the canonical CSV form are all generated from it.
+// Solver specs "NAME:key=value,…" (SPEC §3). Each backend declares its options as one typed
+// table (option_table.hpp), as CaDiCaL's options.hpp does; parsing, validation, help text,
+// the canonical CSV form, the spec and the backend's typed config are all generated from it.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <span>
 #include <string>
@@ -11,13 +12,22 @@
 
 namespace futolab {
 
+// One option as validation and help see it (built by option_table.hpp).
 struct OptionSpec {
     std::string_view key;
-    // Allowed values; the single entry "<uint>" means any whole number >= 0.
-    std::vector<std::string_view> values;
-    std::string_view default_value;
+    std::vector<std::string_view> values;  // the allowed names; empty: a whole number in [min, max]
+    std::uint64_t min = 0, max = 0;
+    std::string default_value;
     std::string_view help;
+
+    bool is_whole() const { return values.empty(); }
+    bool allows(std::string_view value) const;
+    std::string allowed_text() const;  // "static|mrv", "0..64", "1 or more"
 };
+
+// A whole number in decimal digits only (no sign, no spaces); -1 if it is not one or does
+// not fit in 63 bits.
+long long parse_whole(std::string_view text);
 
 struct SolverSpec {
     std::string name;
@@ -30,8 +40,6 @@ struct SolverSpec {
     // SPEC §3: the name and only the options that differ from their defaults ("gac",
     // "gac:sac=all"), stable when an option with a default is added.
     std::string spec() const;
-    const std::string& get(const std::string& key) const { return options.at(key); }
-    unsigned long long get_uint(const std::string& key) const;
 };
 
 // "NAME:key=value,…" split into the name and the options as given (InputError if an item is

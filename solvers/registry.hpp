@@ -17,6 +17,9 @@ struct BackendInfo {
     std::string_view description;
     std::span<const OptionSpec> options;
     std::unique_ptr<Solver> (*make)(const SolverSpec& spec);
+    // Runs a tool outside the binary as a child process (slower per run: the conformance suite
+    // gives it its own, smaller instance sets).
+    bool external = false;
 };
 
 std::span<const BackendInfo> backend_table();

@@ -6,21 +6,7 @@
 
 namespace futolab {
 
-std::string_view status_name(Status status) {
-    switch (status) {
-        case Status::solved: return "solved";
-        case Status::unique: return "unique";
-        case Status::multiple: return "multiple";
-        case Status::unsat: return "unsat";
-        case Status::counted: return "counted";
-        case Status::timeout: return "timeout";
-        case Status::node_limit: return "node_limit";
-        case Status::memout: return "memout";
-        case Status::crash: return "crash";
-        case Status::error: return "error";
-    }
-    return "error";
-}
+std::string_view status_name(Status status) { return name_in(kStatuses, status); }
 
 std::string Mode::name() const {
     if (kind == Kind::first) return "first";

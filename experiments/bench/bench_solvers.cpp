@@ -14,6 +14,7 @@
 // off by the per-puzzle time limit ($FUTOLAB_BENCH_TIME_LIMIT seconds, default 10), which
 // exists so plain backtracking cannot hang the run on 12×12 puzzles; if it is nonzero the time
 // measures the limit, not the solver.
+#include "core/instance.hpp"
 #include "bench_data.hpp"
 
 #include "solvers/registry.hpp"

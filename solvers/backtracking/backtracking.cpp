@@ -24,7 +24,7 @@
 // givens in the same way (checks counted); a conflict means unsat with fails = 1, nodes = 0.
 #include "solvers/backtracking/backtracking.hpp"
 
-#include "solvers/backtracking/order.hpp"
+#include "solvers/kit/static_order.hpp"
 #include "solvers/search_control.hpp"
 
 #include <cstdint>
@@ -32,6 +32,8 @@
 
 namespace futolab::backtracking {
 namespace {
+
+using namespace kit;  // the search kit: static order, value sets
 
 // The comparisons for one cell, as ranges of Plan::cells: [ne, lt) must differ,
 // [lt, gt) must be greater than the value, [gt, end) must be smaller.
@@ -198,9 +200,10 @@ private:
 
 }  // namespace
 
-std::span<const OptionSpec> options() { return value_order_options(); }
+std::span<const OptionSpec> options() { return static_search_options().specs(); }
 std::unique_ptr<Solver> make(const SolverSpec& spec) {
-    return std::make_unique<Backtracking>(value_order(spec), assign_limit(spec));
+    const StaticSearchConfig c = static_search_options().decode(spec);
+    return std::make_unique<Backtracking>(c.val, c.assign_limit);
 }
 
 }  // namespace futolab::backtracking

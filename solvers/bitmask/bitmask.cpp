@@ -23,8 +23,8 @@
 // tree is cut at the same node.
 #include "solvers/bitmask/bitmask.hpp"
 
-#include "solvers/backtracking/order.hpp"
-#include "solvers/bitmask/value_masks.hpp"
+#include "solvers/kit/static_order.hpp"
+#include "solvers/kit/value_set.hpp"
 #include "solvers/search_control.hpp"
 
 #include <algorithm>
@@ -36,7 +36,8 @@
 namespace futolab::bitmask {
 namespace {
 
-using backtracking::ValueOrder;
+using namespace kit;  // the search kit: static order, value sets
+
 
 // The relation of a cell to a related neighbour, as a row of the relation table.
 enum RelKind : int { kNone = 0, kSmaller = 1, kGreater = 2 };  // this cell is smaller/greater
@@ -63,7 +64,7 @@ public:
             rel_[kSmaller * (n_ + 1) + w] = values_below(w);
             rel_[kGreater * (n_ + 1) + w] = values_above(w, n_);
         }
-        for (int cell : backtracking::empty_cells(p)) vars_.push_back(make_var(p, cell));
+        for (int cell : kit::empty_cells(p)) vars_.push_back(make_var(p, cell));
         frames_.resize(vars_.size());
         control_.set_assignment_limit(assign_limit);
     }
@@ -94,7 +95,7 @@ private:
         auto add = [&](int other, int kind) {
             if (p.given(other) != 0) {
                 v.fixed &= rel_mask(kind, p.given(other));
-            } else if (backtracking::assigned_at(p, other, cell)) {
+            } else if (kit::assigned_at(p, other, cell)) {
                 v.dyn_cell[dyn] = other;
                 v.dyn_row[dyn++] = kind * (n_ + 1);
             }
@@ -244,9 +245,10 @@ private:
 
 }  // namespace
 
-std::span<const OptionSpec> options() { return backtracking::value_order_options(); }
+std::span<const OptionSpec> options() { return static_search_options().specs(); }
 std::unique_ptr<Solver> make(const SolverSpec& spec) {
-    return std::make_unique<Bitmask>(backtracking::value_order(spec), backtracking::assign_limit(spec));
+    const StaticSearchConfig c = static_search_options().decode(spec);
+    return std::make_unique<Bitmask>(c.val, c.assign_limit);
 }
 
 }  // namespace futolab::bitmask

@@ -30,8 +30,9 @@
 //  - propagations: values removed from domains by forward checking, at the root and in search.
 #include "solvers/fc/fc.hpp"
 
-#include "solvers/backtracking/order.hpp"
-#include "solvers/bitmask/value_masks.hpp"
+#include "solvers/kit/static_order.hpp"
+#include "solvers/kit/value_set.hpp"
+#include "solvers/option_table.hpp"
 #include "solvers/search_control.hpp"
 
 #include <bit>
@@ -41,9 +42,9 @@
 namespace futolab::fc {
 namespace {
 
-using backtracking::ValueOrder;
-using bitmask::ValueSet;
-using bitmask::value_bit;
+using kit::ValueOrder;
+using kit::ValueSet;
+using kit::value_bit;
 
 enum class VarOrder { static_order, mrv };
 
@@ -101,13 +102,13 @@ private:
 
 Search::Search(const Puzzle& p, const SolveRequest& request)
     : n_(p.n()), stride_(2 * (p.n() - 1)), rev_(3 * static_cast<std::size_t>(n_ + 1)), given_(p.givens()),
-      vars_(backtracking::empty_cells(p)), free_((static_cast<std::size_t>(p.cells()) + 63) / 64, 0),
+      vars_(kit::empty_cells(p)), free_((static_cast<std::size_t>(p.cells()) + 63) / 64, 0),
       domain_(static_cast<std::size_t>(p.cells())), size_(domain_.size()), assigned_(domain_.size(), 0),
       value_(p.givens()), control_(request.limits, request.mode) {
     for (int v = 1; v <= n_; ++v) {
-        rev_[kDiffer * (n_ + 1) + v] = bitmask::values_up_to(n_) & ~value_bit(v);
-        rev_[kAbove * (n_ + 1) + v] = bitmask::values_above(v, n_);
-        rev_[kBelow * (n_ + 1) + v] = bitmask::values_below(v);
+        rev_[kDiffer * (n_ + 1) + v] = kit::values_up_to(n_) & ~value_bit(v);
+        rev_[kAbove * (n_ + 1) + v] = kit::values_above(v, n_);
+        rev_[kBelow * (n_ + 1) + v] = kit::values_below(v);
     }
     for (int cell = 0; cell < p.cells(); ++cell) {
         const int row = cell / n_, col = cell % n_;
@@ -121,9 +122,9 @@ Search::Search(const Puzzle& p, const SolveRequest& request)
             if (c != col) add(row * n_ + c);
         for (int r = 0; r < n_; ++r)
             if (r != row) add(r * n_ + col);
-        domain_[cell] = bitmask::value_range(p.min_value(cell), p.max_value(cell));
+        domain_[cell] = kit::value_range(p.min_value(cell), p.max_value(cell));
         if (given_[cell] != 0) domain_[cell] &= value_bit(given_[cell]);
-        size_[cell] = bitmask::count_values(domain_[cell]);
+        size_[cell] = kit::count_values(domain_[cell]);
     }
     // Every trail entry records a strict shrink of one domain, so the trail never holds more
     // entries than there are values in the initial domains.
@@ -174,7 +175,7 @@ bool Search::forward_check(int cell, int v) {
         const ValueSet old = domain_[other];
         const ValueSet kept = old & rev_[peer[j].rev_row + v];
         if (kept == old) continue;
-        const int removed = bitmask::count_values(old ^ kept);
+        const int removed = kit::count_values(old ^ kept);
         trail_[top_++] = {old, other, size_[other]};
         domain_[other] = kept;
         size_[other] -= removed;
@@ -250,21 +251,29 @@ private:
     ValueOrder val_;
 };
 
-}  // namespace
+struct Config {
+    VarOrder var = VarOrder::mrv;
+    ValueOrder val = ValueOrder::min;
+};
 
-std::span<const OptionSpec> options() {
-    static const std::vector<OptionSpec> table{
-        {"val", {"min", "max"}, "min",
-         "value order within the current domain: min = increasing, max = decreasing"},
-        {"var", {"static", "mrv"}, "mrv",
-         "variable order: static = empty cells row-major, mrv = smallest current domain (ties: smallest cell)"},
+const OptionTable<Config>& table() {
+    static const OptionTable<Config> t{
+        choice<Config>("val", [](Config& c) -> auto& { return c.val; }, {{"min", ValueOrder::min}, {"max", ValueOrder::max}},
+                       "value order within the current domain: min = increasing, max = decreasing"),
+        choice<Config>("var", [](Config& c) -> auto& { return c.var; },
+                       {{"static", VarOrder::static_order}, {"mrv", VarOrder::mrv}},
+                       "variable order: static = empty cells row-major, mrv = smallest current domain (ties: smallest cell)"),
     };
-    return table;
+    return t;
 }
 
+}  // namespace
+
+std::span<const OptionSpec> options() { return table().specs(); }
+
 std::unique_ptr<Solver> make(const SolverSpec& spec) {
-    const VarOrder var = spec.get("var") == "static" ? VarOrder::static_order : VarOrder::mrv;
-    return std::make_unique<ForwardChecking>(var, backtracking::value_order(spec));
+    const Config c = table().decode(spec);
+    return std::make_unique<ForwardChecking>(c.var, c.val);
 }
 
 }  // namespace futolab::fc

@@ -88,7 +88,7 @@ Engine::Step Engine::run_probe() {
         if (probe_.sweeps > 0 && probe_budget_-- <= 0) return Step::idle;  // this fixpoint's sweeps are spent
         const int cell = probe_cursor_;
         const Dom d = dom_[cell];
-        if (is_singleton(d) || size(d) > probe_.max_size) continue;
+        if (is_singleton(d) || (probe_.max_size != 0 && size(d) > probe_.max_size)) continue;
         // Stopping a pass early only forgoes pruning: what is left is still a sound fixpoint
         // of stages 0–2.
         if (control_ && control_->out_of_time()) return Step::idle;

@@ -67,7 +67,7 @@ enum class Alldiff { regin, binary };
 // while a search that keeps failing — the heavy tail — gets SAC from then on.
 struct ProbeOptions {
     enum class Where { none, root, all } where = Where::none;
-    int max_size = 64;               // probe cells with 2..max_size values
+    int max_size = 0;                // probe cells with 2..max_size values (0: any size)
     std::uint64_t after_fails = 0;   // all: start probing after this many fails (0: at once)
     // Cells probed per fixpoint, in sweeps over the board (0: until the SAC fixpoint). One
     // sweep gives most of the pruning at a fraction of SAC-1's repeated passes.

@@ -63,6 +63,7 @@
 #include "core/error.hpp"
 #include "solvers/gac/engine.hpp"
 #include "solvers/gac/search.hpp"
+#include "solvers/option_table.hpp"
 #include "solvers/search_control.hpp"
 
 #include <algorithm>
@@ -71,34 +72,12 @@
 namespace futolab::gac {
 namespace {
 
+// The typed configuration; its member initialisers are the option defaults.
 struct Config {
     Alldiff alldiff = Alldiff::regin;
     ProbeOptions probe;
     SearchOptions search;
 };
-
-Config config_of(const SolverSpec& spec) {
-    Config c;
-    c.alldiff = spec.get("alldiff") == "binary" ? Alldiff::binary : Alldiff::regin;
-    c.search.branch = spec.get("branch") == "binary" ? Branching::binary : Branching::dway;
-    const std::string& var = spec.get("var");
-    c.search.var = var == "static"   ? VarOrder::static_order
-                   : var == "domdeg"  ? VarOrder::domdeg
-                   : var == "domwdeg" ? VarOrder::domwdeg
-                                      : VarOrder::mrv;
-    c.search.val = spec.get("val") == "random" ? ValOrder::random : ValOrder::min;
-    c.search.luby = spec.get("restarts") == "luby";
-    const std::string& sac = spec.get("sac");
-    c.probe.where = sac == "root" ? ProbeOptions::Where::root : sac == "all" ? ProbeOptions::Where::all : ProbeOptions::Where::none;
-    const unsigned long long sac_size = spec.get_uint("sac_size");
-    c.probe.max_size = sac_size == 0 || sac_size > 64 ? 64 : static_cast<int>(sac_size);
-    c.probe.after_fails = spec.get_uint("sac_after");
-    c.probe.light = spec.get("sac_probe") == "light";
-    c.probe.sweeps = static_cast<int>(std::min<unsigned long long>(spec.get_uint("sac_sweeps"), 1000));
-    c.search.restart_base = spec.get_uint("restart_base");
-    if (c.search.restart_base == 0) throw InputError("solver 'gac': option restart_base must be at least 1");
-    return c;
-}
 
 class Gac final : public Solver {
 public:
@@ -130,28 +109,45 @@ private:
     Config config_;
 };
 
-}  // namespace
+using C = Config;
+using Where = ProbeOptions::Where;
 
-std::span<const OptionSpec> options() {
-    static const std::vector<OptionSpec> table{
-        {"alldiff", {"regin", "binary"}, "regin",
-         "alldifferent propagation: regin = GAC (Regin 1994), binary = AC-3 over pairwise !="},
-        {"branch", {"dway", "binary"}, "dway", "dway: one child per value; binary: x = v, then x != v"},
-        {"restart_base", {"<uint>"}, "100", "fails allowed in the first Luby run (>= 1)"},
-        {"restarts", {"none", "luby"}, "none", "luby: restart on a Luby fail cutoff (first-solution search only)"},
-        {"sac", {"none", "root", "all"}, "none",
-         "singleton arc consistency (probing, SAC-1): none, at the root, or at every node"},
-        {"sac_after", {"<uint>"}, "0", "sac=all: start probing after this many fails (0 = at once)"},
-        {"sac_probe", {"gac", "light"}, "gac", "propagation inside a probe: gac (all stages) or light (no Regin)"},
-        {"sac_size", {"<uint>"}, "0", "probe only cells with at most this many values (0 = any)"},
-        {"sac_sweeps", {"<uint>"}, "0", "probe at most this many sweeps over the board per fixpoint (0 = to the SAC fixpoint)"},
-        {"val", {"min", "random"}, "min", "value order: smallest first, or random (seeded by the request seed)"},
-        {"var", {"static", "mrv", "domdeg", "domwdeg"}, "mrv",
-         "variable order: row-major, smallest domain, dom/deg, dom/wdeg; ties -> smallest cell"},
+const OptionTable<Config>& table() {
+    static const OptionTable<C> t{
+        choice<C>("alldiff", [](C& c) -> auto& { return c.alldiff; }, {{"regin", Alldiff::regin}, {"binary", Alldiff::binary}},
+                  "alldifferent propagation: regin = GAC (Regin 1994), binary = AC-3 over pairwise !="),
+        choice<C>("branch", [](C& c) -> auto& { return c.search.branch; },
+                  {{"dway", Branching::dway}, {"binary", Branching::binary}},
+                  "dway: one child per value; binary: x = v, then x != v"),
+        whole<C>("restart_base", [](C& c) -> auto& { return c.search.restart_base; }, 1, kNoUpperBound,
+                 "fails allowed in the first Luby run"),
+        choice<C>("restarts", [](C& c) -> auto& { return c.search.luby; }, {{"none", false}, {"luby", true}},
+                  "luby: restart on a Luby fail cutoff (first-solution search only)"),
+        choice<C>("sac", [](C& c) -> auto& { return c.probe.where; },
+                  {{"none", Where::none}, {"root", Where::root}, {"all", Where::all}},
+                  "singleton arc consistency (probing, SAC-1): none, at the root, or at every node"),
+        whole<C>("sac_after", [](C& c) -> auto& { return c.probe.after_fails; }, 0, kNoUpperBound,
+                 "sac=all: start probing after this many fails (0 = at once)"),
+        choice<C>("sac_probe", [](C& c) -> auto& { return c.probe.light; }, {{"gac", false}, {"light", true}},
+                  "propagation inside a probe: gac (all stages) or light (no Regin)"),
+        whole<C>("sac_size", [](C& c) -> auto& { return c.probe.max_size; }, 0, 64,
+                 "probe only cells with at most this many values (0 = any)"),
+        whole<C>("sac_sweeps", [](C& c) -> auto& { return c.probe.sweeps; }, 0, 1000,
+                 "probe at most this many sweeps over the board per fixpoint (0 = to the SAC fixpoint)"),
+        choice<C>("val", [](C& c) -> auto& { return c.search.val; }, {{"min", ValOrder::min}, {"random", ValOrder::random}},
+                  "value order: smallest first, or random (seeded by the request seed)"),
+        choice<C>("var", [](C& c) -> auto& { return c.search.var; },
+                  {{"static", VarOrder::static_order}, {"mrv", VarOrder::mrv}, {"domdeg", VarOrder::domdeg},
+                   {"domwdeg", VarOrder::domwdeg}},
+                  "variable order: row-major, smallest domain, dom/deg, dom/wdeg; ties -> smallest cell"),
     };
-    return table;
+    return t;
 }
 
-std::unique_ptr<Solver> make(const SolverSpec& spec) { return std::make_unique<Gac>(config_of(spec)); }
+}  // namespace
+
+std::span<const OptionSpec> options() { return table().specs(); }
+
+std::unique_ptr<Solver> make(const SolverSpec& spec) { return std::make_unique<Gac>(table().decode(spec)); }
 
 }  // namespace futolab::gac

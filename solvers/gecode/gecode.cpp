@@ -46,6 +46,8 @@
 // Propagation at the root runs before any Stop check (it is not interruptible).
 #include "solvers/gecode/gecode.hpp"
 
+#include "solvers/option_table.hpp"
+
 #include "solvers/search_control.hpp"
 
 #include <gecode/int.hh>
@@ -57,30 +59,40 @@
 namespace futolab::gecode {
 namespace {
 
+// The typed configuration (its initialisers are the option defaults), turned into Gecode's
+// branchers and propagation level when the model is posted.
 struct Config {
-    Gecode::IntVarBranch var;
-    Gecode::IntValBranch val;
-    Gecode::IntPropLevel alldiff;
+    enum class Var { mrv, static_order, afcsize } var = Var::mrv;
+    enum class Val { min, max } val = Val::min;
+    Gecode::IntPropLevel alldiff = Gecode::IPL_DOM;
 };
 
-const OptionSpec kOptions[] = {
-    {"alldiff", {"dom", "bnd", "val"}, "dom",
-     "distinct() propagation: dom = domain consistent (Regin, IPL_DOM), bnd = bounds (IPL_BND), val = value (IPL_VAL)"},
-    {"val", {"min", "max"}, "min", "binary branch x = v | x != v on the smallest (INT_VAL_MIN) or largest (INT_VAL_MAX) value"},
-    {"var", {"mrv", "static", "afcsize"}, "mrv",
-     "mrv = INT_VAR_SIZE_MIN, static = INT_VAR_NONE (row-major), afcsize = INT_VAR_AFC_SIZE_MAX"},
-};
+Gecode::IntVarBranch var_branch(Config::Var var) {
+    switch (var) {
+        case Config::Var::static_order: return Gecode::INT_VAR_NONE();
+        case Config::Var::afcsize: return Gecode::INT_VAR_AFC_SIZE_MAX();
+        case Config::Var::mrv: break;
+    }
+    return Gecode::INT_VAR_SIZE_MIN();
+}
 
-Config config_of(const SolverSpec& spec) {
-    Config c{Gecode::INT_VAR_SIZE_MIN(), Gecode::INT_VAL_MIN(), Gecode::IPL_DOM};
-    const std::string& var = spec.get("var");
-    if (var == "static") c.var = Gecode::INT_VAR_NONE();
-    if (var == "afcsize") c.var = Gecode::INT_VAR_AFC_SIZE_MAX();
-    if (spec.get("val") == "max") c.val = Gecode::INT_VAL_MAX();
-    const std::string& alldiff = spec.get("alldiff");
-    if (alldiff == "bnd") c.alldiff = Gecode::IPL_BND;
-    if (alldiff == "val") c.alldiff = Gecode::IPL_VAL;
-    return c;
+Gecode::IntValBranch val_branch(Config::Val val) {
+    return val == Config::Val::max ? Gecode::INT_VAL_MAX() : Gecode::INT_VAL_MIN();
+}
+
+const OptionTable<Config>& table() {
+    using C = Config;
+    static const OptionTable<C> t{
+        choice<C>("alldiff", [](C& c) -> auto& { return c.alldiff; },
+                  {{"dom", Gecode::IPL_DOM}, {"bnd", Gecode::IPL_BND}, {"val", Gecode::IPL_VAL}},
+                  "distinct() propagation: dom = domain consistent (Regin, IPL_DOM), bnd = bounds (IPL_BND), val = value (IPL_VAL)"),
+        choice<C>("val", [](C& c) -> auto& { return c.val; }, {{"min", C::Val::min}, {"max", C::Val::max}},
+                  "binary branch x = v | x != v on the smallest (INT_VAL_MIN) or largest (INT_VAL_MAX) value"),
+        choice<C>("var", [](C& c) -> auto& { return c.var; },
+                  {{"mrv", C::Var::mrv}, {"static", C::Var::static_order}, {"afcsize", C::Var::afcsize}},
+                  "mrv = INT_VAR_SIZE_MIN, static = INT_VAR_NONE (row-major), afcsize = INT_VAR_AFC_SIZE_MAX"),
+    };
+    return t;
 }
 
 class Model final : public Gecode::Space {
@@ -89,7 +101,7 @@ public:
         post_domains(p);
         post_latin(p.n(), c.alldiff);
         for (const Relation& r : p.relations()) Gecode::rel(*this, x_[r.lo], Gecode::IRT_LE, x_[r.hi]);
-        Gecode::branch(*this, x_, c.var, c.val);
+        Gecode::branch(*this, x_, var_branch(c.var), val_branch(c.val));
     }
     Model(Model& other) : Gecode::Space(other) { x_.update(*this, other.x_); }
     Gecode::Space* copy() override { return new Model(*this); }
@@ -203,7 +215,7 @@ private:
 
 }  // namespace
 
-std::span<const OptionSpec> options() { return kOptions; }
-std::unique_ptr<Solver> make(const SolverSpec& spec) { return std::make_unique<GecodeSolver>(config_of(spec)); }
+std::span<const OptionSpec> options() { return table().specs(); }
+std::unique_ptr<Solver> make(const SolverSpec& spec) { return std::make_unique<GecodeSolver>(table().decode(spec)); }
 
 }  // namespace futolab::gecode

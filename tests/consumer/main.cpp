@@ -1,6 +1,7 @@
 // Uses the installed library: builds the Conjure 4x4, decides uniqueness with `gac`,
 // prints the verified solution.
 #include <futolab_version.hpp>
+#include <core/instance.hpp>
 #include <core/puzzle.hpp>
 #include <core/verify.hpp>
 #include <solvers/registry.hpp>

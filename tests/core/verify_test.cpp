@@ -1,3 +1,4 @@
+#include "core/instance.hpp"
 #include "core/error.hpp"
 #include "core/verify.hpp"
 

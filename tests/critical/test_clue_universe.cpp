@@ -1,3 +1,4 @@
+#include "core/instance.hpp"
 #include "critical/clue_universe.hpp"
 #include "critical/squares.hpp"
 #include "support.hpp"

@@ -31,7 +31,7 @@ TEST_CASE("bad specs name the valid choices", "[options]") {
     CHECK_THROWS_WITH(parse_solver_spec("fc:var=mrv,var=static"),
                       "solver spec 'fc:var=mrv,var=static': option 'var' is given twice");
     CHECK_THROWS_WITH(parse_solver_spec("gac:restart_base=ten"),
-                      Catch::Contains("option restart_base=ten is invalid (valid: <uint>)"));
+                      Catch::Contains("option restart_base=ten is invalid (valid: 1 or more)"));
 }
 
 TEST_CASE("modes parse from the CLI and YAML forms", "[options]") {
@@ -58,4 +58,32 @@ TEST_CASE("the spec keeps only the options that differ from the defaults (SPEC Â
     CHECK(parse_solver_spec("gac:sac=all").spec() == "gac:sac=all");
     CHECK(parse_solver_spec("gac").spec() == "gac");
     CHECK(short_spec("critical:objective=k") == "critical:objective=k");  // not a backend: whole
+}
+
+TEST_CASE("typed option tables: ranges, one canonical form, every name decodes", "[options][table]") {
+    CHECK_THROWS_WITH(parse_solver_spec("gac:restart_base=0"), Catch::Contains("restart_base=0 is invalid (valid: 1 or more)"));
+    CHECK_THROWS_WITH(parse_solver_spec("gac:sac_size=65"), Catch::Contains("sac_size=65 is invalid (valid: 0..64)"));
+    CHECK_THROWS_WITH(parse_solver_spec("gac:sac_after=-1"), Catch::Contains("sac_after=-1 is invalid"));
+    CHECK_THROWS_WITH(parse_solver_spec("gac:sac_after=99999999999999999999"), Catch::Contains("is invalid"));
+    CHECK(parse_solver_spec("gac:sac_size=007").text() == parse_solver_spec("gac:sac_size=7").text());
+    CHECK(parse_solver_spec("gac:restart_base=100").spec() == "gac");
+    // Every backend's every named value builds a solver (the decoder knows every name), and
+    // every default is one of the allowed values.
+    for (const BackendInfo& b : backend_table()) {
+        for (const OptionSpec& o : b.options) {
+            INFO(b.name << ":" << o.key);
+            CHECK(o.allows(o.default_value));
+            for (std::string_view v : o.values) {
+                const std::string text = std::string(b.name) + ":" + std::string(o.key) + "=" + std::string(v);
+                INFO(text);
+                CHECK_NOTHROW(make_solver(parse_solver_spec(text)));
+                CHECK(parse_solver_spec(text).spec() == (v == o.default_value ? std::string(b.name) : text));
+            }
+        }
+    }
+}
+
+TEST_CASE("every status has its name (one vocabulary)", "[options][vocabulary]") {
+    for (const Word<Status>& w : kStatuses) CHECK(status_name(w.value) == w.name);
+    CHECK(names_of(kStatuses, " ") == "solved unique multiple unsat counted timeout node_limit memout crash error");
 }

@@ -30,8 +30,6 @@ TEST_CASE("jsonl: unknown keys and meta survive a rewrite, in their order", "[js
     CHECK(in.meta["a"][0] == true);
     CHECK(in.solution == std::vector<std::vector<int>>{{1, 2}, {2, 1}});
     CHECK(write_instances({in}, Format::jsonl) == line + "\n");
-    // Through compile (what `futolab convert` does) as well.
-    CHECK(write_instances({Puzzle::compile(in).source_instance()}, Format::jsonl) == line + "\n");
 }
 
 TEST_CASE("jsonl: keys in any order; givens and lt may be absent", "[jsonl]") {

@@ -47,10 +47,10 @@ TEST_CASE("robustness: mutated inputs give InputError or a valid instance", "[ro
             const std::string text = mutate(original, rng);
             try {
                 for (const Instance& in : parse_instances(text, file, format)) {
-                    const Puzzle p = Puzzle::compile(in);
+                    (void)Puzzle::compile(in);
                     // A valid instance must also be writable in every format.
                     for (const FormatInfo& info : format_table())
-                        (void)write_instances({p.source_instance()}, info.format);
+                        (void)write_instances({in}, info.format);
                 }
                 ++accepted;
             } catch (const InputError& e) {

@@ -1,5 +1,6 @@
 // Tests of `backtracking`: Latin-square counts, known instances, counters worked out by hand,
 // limits and determinism. Its equivalence with `bitmask` is tested in tests/solvers/bitmask.
+#include "core/instance.hpp"
 #include "tests/solvers/backtracking/solve_helpers.hpp"
 
 #include <catch2/catch.hpp>

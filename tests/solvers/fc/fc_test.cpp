@@ -1,6 +1,7 @@
 // Tests of `fc`: Latin-square counts, agreement with `bitmask` on solution counts over random
 // instances (every reported solution verified by run_solver), counters worked out by hand,
 // root wipe-outs, limits and determinism, for both variable orders.
+#include "core/instance.hpp"
 #include "tests/solvers/backtracking/solve_helpers.hpp"
 #include "tests/support/random_instances.hpp"
 

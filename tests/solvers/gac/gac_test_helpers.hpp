@@ -2,6 +2,7 @@
 // and a brute-force propagation fixpoint, each written independently of the backend.
 #pragma once
 
+#include "core/instance.hpp"
 #include "core/puzzle.hpp"
 
 #include <cstdint>

@@ -2,6 +2,7 @@
 // instances, the root fixpoint with probing is (1) sound — every value of every solution is
 // kept — and (2) singleton arc consistent — every kept value survives its own probe; and the
 // sac variants count the same solutions as plain gac.
+#include "core/instance.hpp"
 #include "../../support/random_instances.hpp"
 #include "gac_test_helpers.hpp"
 #include "core/puzzle.hpp"

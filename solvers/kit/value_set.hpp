@@ -1,5 +1,5 @@
-// Sets of values as 64-bit masks (n <= 64): value v is bit v - 1. Shared by `bitmask` and
-// `fc`, which both test and prune values a word at a time.
+// The search kit: sets of values as 64-bit masks (n <= 64), value v is bit v - 1. Used by
+// `bitmask` and `fc`, which both test and prune values a word at a time.
 #pragma once
 
 #include "solvers/bits.hpp"
@@ -7,7 +7,7 @@
 #include <bit>
 #include <cstdint>
 
-namespace futolab::bitmask {
+namespace futolab::kit {
 
 using ValueSet = std::uint64_t;
 
@@ -28,4 +28,4 @@ constexpr ValueSet values_above(int w, int n) { return value_range(w + 1, n); }
 // The number of values in a set (solvers/bits.hpp says why not std::popcount).
 constexpr int count_values(ValueSet x) { return count_bits(x); }
 
-}  // namespace futolab::bitmask
+}  // namespace futolab::kit
