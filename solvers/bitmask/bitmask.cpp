@@ -231,24 +231,9 @@ private:
     Counters counters_;
 };
 
-class Bitmask final : public Solver {
-public:
-    Bitmask(ValueOrder order, std::uint64_t assign_limit) : order_(order), assign_limit_(assign_limit) {}
-    SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
-        return Search(puzzle, request, assign_limit_).run(order_);
-    }
-
-private:
-    ValueOrder order_;
-    std::uint64_t assign_limit_;
-};
-
 }  // namespace
 
 std::span<const OptionSpec> options() { return static_search_options().specs(); }
-std::unique_ptr<Solver> make(const SolverSpec& spec) {
-    const StaticSearchConfig c = static_search_options().decode(spec);
-    return std::make_unique<Bitmask>(c.val, c.assign_limit);
-}
+std::unique_ptr<Solver> make(const SolverSpec& spec) { return make_static_order_solver<Search>(spec); }
 
 }  // namespace futolab::bitmask

@@ -6,8 +6,10 @@
 
 #include "core/puzzle.hpp"
 #include "solvers/option_table.hpp"
+#include "solvers/solver.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace futolab::kit {
@@ -33,6 +35,25 @@ inline const OptionTable<StaticSearchConfig>& static_search_options() {
                  "stop (status node_limit) once this many values passed the test (nodes - fails); 0 = no limit"),
     };
     return table;
+}
+
+// The Solver of a static-order backend: its Search(puzzle, request, assign_limit).run(val)
+// runs one solve; the options are the table above.
+template <class Search>
+class StaticOrderSolver final : public Solver {
+public:
+    explicit StaticOrderSolver(const StaticSearchConfig& config) : config_(config) {}
+    SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
+        return Search(puzzle, request, config_.assign_limit).run(config_.val);
+    }
+
+private:
+    StaticSearchConfig config_;
+};
+
+template <class Search>
+std::unique_ptr<Solver> make_static_order_solver(const SolverSpec& spec) {
+    return std::make_unique<StaticOrderSolver<Search>>(static_search_options().decode(spec));
 }
 
 // The variables: the empty cells in static row-major order.
