@@ -3,7 +3,7 @@
 #include "critical/budget.hpp"
 #include "critical/greedy.hpp"
 #include "critical/oracle.hpp"
-#include "critical/random.hpp"
+#include "core/random.hpp"
 
 #include <algorithm>
 #include <chrono>

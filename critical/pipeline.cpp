@@ -1,6 +1,6 @@
 #include "critical/pipeline.hpp"
 
-#include "critical/random.hpp"
+#include "core/random.hpp"
 #include "critical/report.hpp"
 #include "critical/verify.hpp"
 
@@ -12,7 +12,7 @@ namespace futolab::critical {
 PipelineOutput critical_set_of(int n, const std::vector<int>& square, const PipelineOptions& options,
                                std::uint64_t seed, const std::string& id, const Json& extra) {
     const ClueUniverse u(n, square);
-    const SearchResult r = search_critical(u, options.search, derive_seed(seed, 0));
+    const SearchResult r = search_critical(u, options.search, stream_seed(seed, 0));
     PipelineOutput out;
     if (!r.found) return out;
     const Verification v = verify_critical_set(u, r.set, options.verify_backend);
@@ -53,7 +53,7 @@ ClueSet clue_set_of(const ClueUniverse& u, const Orientation& o) {
 
 PipelineOutput zero_given_set(int n, const ZeroGivenOptions& options, const std::string& verify_backend,
                               std::uint64_t seed, const std::string& id, const std::optional<Orientation>& start) {
-    const ZeroGivenResult r = search_zero_given(n, options, derive_seed(seed, 0), start);
+    const ZeroGivenResult r = search_zero_given(n, options, stream_seed(seed, 0), start);
     PipelineOutput out;
     if (!r.found) return out;
     const ClueUniverse u(n, r.square);

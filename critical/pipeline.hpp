@@ -26,13 +26,13 @@ struct PipelineOutput {
     std::string why;                 // the verification failure, if any
 };
 
-// `seed` is the square's seed (recorded in meta); the search draws from derive_seed(seed, 0).
+// `seed` is the square's seed (recorded in meta); the search draws from stream_seed(seed, 0) (core/random.hpp).
 PipelineOutput critical_set_of(int n, const std::vector<int>& square, const PipelineOptions& options,
                                std::uint64_t seed, const std::string& id, const Json& extra = Json::object());
 
 // A zero-given critical puzzle by the puzzle-space search (zero_given.hpp), as a clue set of
 // its solution's universe (so that verify.hpp and report.hpp apply unchanged). `seed` is
-// recorded in meta; the search draws from derive_seed(seed, 0). `start`: optional h = 0
+// recorded in meta; the search draws from stream_seed(seed, 0) (core/random.hpp). `start`: optional h = 0
 // puzzle to begin from. record is empty only if the search found nothing in its budget.
 PipelineOutput zero_given_set(int n, const ZeroGivenOptions& options, const std::string& verify_backend,
                               std::uint64_t seed, const std::string& id,

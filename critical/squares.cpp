@@ -3,7 +3,7 @@
 #include "core/error.hpp"
 #include "core/puzzle.hpp"
 #include "core/verify.hpp"
-#include "critical/random.hpp"
+#include "core/random.hpp"
 #include "solvers/oracle.hpp"
 
 #include <fmt/format.h>

@@ -4,7 +4,7 @@
 
 #include "core/instance.hpp"
 #include "core/puzzle.hpp"
-#include "critical/random.hpp"
+#include "core/random.hpp"
 #include "solvers/oracle.hpp"
 
 #include <algorithm>

@@ -13,7 +13,7 @@
 #include "generators/latin_square.hpp"
 
 #include "core/error.hpp"
-#include "generators/rng.hpp"
+#include "core/random.hpp"
 
 #include <array>
 #include <cstddef>
@@ -102,7 +102,7 @@ private:
         const Line& l = line(axis, r, c, s);
         if (l.count == 1) return l.pos[0];
         const int lo = l.pos[0] < l.pos[1] ? l.pos[0] : l.pos[1], hi = l.pos[0] ^ l.pos[1] ^ lo;
-        return gen::uniform_below(rng, 2) == 0 ? lo : hi;
+        return uniform_below(rng, 2) == 0 ? lo : hi;
     }
 
     // The ±1 move on the sub-cube {r, r1} × {c, c1} × {s, s1}: +1 on the base and on the
@@ -120,7 +120,7 @@ private:
     void proper_move(std::mt19937_64& rng) {
         const std::size_t n = static_cast<std::size_t>(n_);
         std::size_t pick = 0;
-        do pick = gen::uniform_below(rng, n * n * n);
+        do pick = uniform_below(rng, n * n * n);
         while (cells_[pick] != 0);
         move_from(static_cast<int>(pick / (n * n)), static_cast<int>(pick / n % n), static_cast<int>(pick % n), rng);
     }
@@ -145,8 +145,8 @@ private:
 
 // The cyclic square (r + c) mod n with rows, columns and symbols permuted at random.
 std::vector<int> cyclic_isotope(int n, std::mt19937_64& rng) {
-    const std::vector<int> rows = gen::random_permutation(n, rng), cols = gen::random_permutation(n, rng),
-                           syms = gen::random_permutation(n, rng);
+    const std::vector<int> rows = random_permutation(n, rng), cols = random_permutation(n, rng),
+                           syms = random_permutation(n, rng);
     std::vector<int> square(static_cast<std::size_t>(n * n));
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c)

@@ -2,7 +2,7 @@
 #include "generators/random_instance.hpp"
 
 #include "core/error.hpp"
-#include "generators/rng.hpp"
+#include "core/random.hpp"
 
 #include <fmt/format.h>
 
@@ -17,12 +17,12 @@ namespace {
 std::vector<int> choose(int universe, double prob, const std::optional<int>& count, std::mt19937_64& rng) {
     std::vector<int> kept;
     if (count) {
-        std::vector<int> order = gen::random_permutation(universe, rng);
+        std::vector<int> order = random_permutation(universe, rng);
         kept.assign(order.begin(), order.begin() + *count);
         std::sort(kept.begin(), kept.end());
     } else {
         for (int i = 0; i < universe; ++i)
-            if (gen::coin(rng, prob)) kept.push_back(i);
+            if (coin(rng, prob)) kept.push_back(i);
     }
     return kept;
 }

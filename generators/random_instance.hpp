@@ -5,7 +5,7 @@
 // probability q, or exactly k pairs chosen uniformly; each oriented as L orients it.
 //
 // Deterministic per seed: the instance depends only on the spec and the seed, on any machine
-// (std::mt19937_64 plus our own draws, generators/rng.hpp).
+// (std::mt19937_64 plus our own draws, core/random.hpp).
 #pragma once
 
 #include "core/instance.hpp"

@@ -3,7 +3,7 @@
 
 #include "core/error.hpp"
 #include "generators/random_instance.hpp"
-#include "generators/rng.hpp"
+#include "core/random.hpp"
 
 #include <fmt/format.h>
 
@@ -67,7 +67,7 @@ std::vector<Clue> assemble(const Planted& planted, const std::vector<Clue>& orde
 // Strip: try each clue once, in a random order; drop it if the rest is still unique.
 std::vector<Clue> strip(const Planted& planted, std::vector<Clue> clues, std::mt19937_64& rng, Grader& grader) {
     std::vector<Clue> order = clues;
-    gen::shuffle(order, rng);
+    shuffle(order, rng);
     for (Clue c : order) {
         std::vector<Clue> without;
         for (Clue other : clues)
@@ -83,7 +83,7 @@ std::optional<Instance> attempt(const UniqueSpec& spec, std::vector<int> square,
     Planted planted{spec.n, std::move(square), {}};
     planted.pairs = oriented_pairs(spec.n, planted.square);
     std::vector<Clue> order = universe(spec.n, spec.use);
-    gen::shuffle(order, rng);
+    shuffle(order, rng);
     if (!is_unique(planted, order, grader)) return std::nullopt;
     Instance in = planted.instance(strip(planted, assemble(planted, order, grader), rng, grader));
     in.solution = square_rows(spec.n, planted.square);

@@ -1,6 +1,6 @@
 #include "critical/greedy.hpp"
 #include "critical/local_search.hpp"
-#include "critical/random.hpp"
+#include "core/random.hpp"
 #include "critical/verify.hpp"
 #include "support.hpp"
 

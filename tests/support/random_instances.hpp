@@ -5,11 +5,14 @@
 // solves it) unless `perturb` changes one given to another value, which often makes it
 // unsatisfiable. Relations stay acyclic either way, so Puzzle::compile accepts every instance.
 //
-// Randomness is std::mt19937_64 (fully specified by the standard) with our own Fisher-Yates
-// shuffle and coin flips, so an instance depends only on its arguments, on any platform.
+// Randomness is std::mt19937_64 (fully specified by the standard) with the library's own
+// Fisher-Yates shuffle and coin flips, so an instance depends only on its arguments, on any
+// platform.
 #pragma once
 
 #include "core/instance.hpp"
+#include "core/random.hpp"
+#include "generators/latin_square.hpp"
 
 #include <cstdint>
 #include <random>
@@ -19,31 +22,10 @@
 
 namespace futolab::test {
 
-// Uniform in [0, bound) (the modulo bias is irrelevant for tests).
+// The draws (coin flips, the planted square: the cyclic square with rows, columns and symbols
+// shuffled) are the library's own (core/random.hpp, generators/latin_square.hpp).
 inline int random_below(std::mt19937_64& rng, int bound) {
-    return static_cast<int>(rng() % static_cast<std::uint64_t>(bound));
-}
-
-// True with probability p.
-inline bool coin(std::mt19937_64& rng, double p) {
-    return static_cast<double>(rng() >> 11) * 0x1.0p-53 < p;
-}
-
-inline std::vector<int> random_permutation(std::mt19937_64& rng, int n) {
-    std::vector<int> perm(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) perm[i] = i;
-    for (int i = n - 1; i > 0; --i) std::swap(perm[i], perm[random_below(rng, i + 1)]);
-    return perm;
-}
-
-// A random Latin square, row-major, values 1..n.
-inline std::vector<int> random_latin_square(std::mt19937_64& rng, int n) {
-    const std::vector<int> rows = random_permutation(rng, n), cols = random_permutation(rng, n),
-                           symbols = random_permutation(rng, n);
-    std::vector<int> square(static_cast<std::size_t>(n * n));
-    for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c) square[r * n + c] = symbols[(rows[r] + cols[c]) % n] + 1;
-    return square;
+    return static_cast<int>(uniform_below(rng, static_cast<std::uint64_t>(bound)));
 }
 
 struct RandomInstanceSpec {
@@ -57,7 +39,7 @@ struct RandomInstanceSpec {
 inline Instance random_instance(const RandomInstanceSpec& spec, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     const int n = spec.n;
-    const std::vector<int> square = random_latin_square(rng, n);
+    const std::vector<int> square = random_latin_square(n, rng, LatinSampler::shuffle_cyclic);
     Instance in;
     in.id = "random-" + std::to_string(n) + "-" + std::to_string(seed);
     in.source = "random_instances.hpp";
