@@ -45,7 +45,8 @@ struct ResultRow {
     std::string output;    // one JSONL instance, or empty
     std::string spec;      // SolverSpec::spec() (SPEC §3); the runner copies the matrix's
     std::int64_t max_rss_kb = -1;  // peak resident set of the run's process; -1: unknown (empty)
-    int core = -1;                 // the CPU of the pinned worker; -1: not pinned (empty)
+    int core = -1;                 // pinned runs: the CPU the worker was on (sched_getcpu) as the
+                                   // run ended, its pinned CPU; -1: not pinned (empty)
     std::span<const double> params;  // nominal sweep values in CsvLayout::params order (points
                                      // into the run matrix); empty or NaN: none (empty cells)
 };

@@ -102,7 +102,7 @@ void work(WorkQueue& q, const SignalScope& signals, int cpu) {
         }
         row.spec = q.matrix.specs[static_cast<std::size_t>(run.solver)];
         row.params = q.matrix.params_of(run.instance);
-        row.core = cpu;
+        row.core = cpu >= 0 ? current_cpu() : -1;  // where it ran: the pinned CPU, as the CSV shows
         record(q, row);
     }
 }

@@ -252,6 +252,14 @@ TEST_CASE("pin: true pins each worker to its own CPU and records it", "[records]
     const YAML::Node timing = YAML::LoadFile(dir + "/out/results.csv.meta.yaml")["timing"];
     CHECK(timing["pin"].as<bool>());
     CHECK(timing["pinned_cpus"].as<std::vector<int>>() == plan.cpus);
+    // One worker: every row was run on its CPU (read back with sched_getcpu, so a worker that
+    // was not really pinned would show the scheduler moving it on a loaded machine).
+    const futolab::CorePlan one = futolab::plan_cores(1, futolab::usable_cpus());
+    REQUIRE(run_cli("run -q --jobs 1 " + cfg + " --out " + dir + "/one").exit_code == 0);
+    const futolab::CsvTable u = futolab::read_csv_file(dir + "/one/results.csv");
+    std::set<std::string> one_cores;
+    for (const auto& row : u.rows) one_cores.insert(row[u.column("core", "results.csv")]);
+    CHECK(one_cores == std::set<std::string>{std::to_string(one.cpus.at(0))});
     // More workers than CPUs: a warning, and the run goes on.
     const std::string more = std::to_string(futolab::usable_cpus().size() + 1);
     const auto w = run_cli("run -q --jobs " + more + " " + cfg + " --out " + dir + "/more");
