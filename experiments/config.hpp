@@ -66,7 +66,8 @@ enum class RunOrder { shuffled, interleaved, sequential };
 std::string_view run_order_name(RunOrder order);
 
 // A run matrix larger than this is refused before anything is built (`max_runs:`): a typo
-// such as `repeats: 1000000000` must not fill memory. About 40 bytes per run are held.
+// such as `repeats: 1000000000` must not fill memory. About 100 bytes per run are held
+// (the matrix, the execution order, the wall times of the noise figure).
 constexpr std::uint64_t kDefaultMaxRuns = 100'000'000;
 
 struct ExperimentConfig {
