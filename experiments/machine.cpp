@@ -33,11 +33,10 @@ std::string cpu_model() {
     return "unknown";
 }
 
-std::vector<FrequencyFact> frequency_facts() {
+std::vector<FrequencyFact> frequency_facts(const std::string& base, unsigned cpus) {
     std::vector<FrequencyFact> out;
-    const std::string base = "/sys/devices/system/cpu/";
     std::set<std::string> governors;
-    const unsigned cpus = std::thread::hardware_concurrency();
+    if (cpus == 0) cpus = std::thread::hardware_concurrency();
     for (unsigned cpu = 0; cpu < cpus; ++cpu)
         if (std::string g = first_line(fmt::format("{}cpu{}/cpufreq/scaling_governor", base, cpu)); !g.empty())
             governors.insert(g);

@@ -17,8 +17,9 @@ struct FrequencyFact {
     std::string value;
 };
 
-// The cpufreq governor of each CPU (cpu0's, and a note if others differ), intel_pstate's
-// no_turbo and cpufreq's boost: those that exist on this machine (none in many VMs).
-std::vector<FrequencyFact> frequency_facts();
+// The cpufreq governor (cpu0's, with a note if other CPUs differ), intel_pstate's no_turbo
+// and cpufreq's boost: those that exist under `root` (none in many VMs). `cpus`: how many
+// cpuN folders to look at.
+std::vector<FrequencyFact> frequency_facts(const std::string& root = "/sys/devices/system/cpu/", unsigned cpus = 0);
 
 }  // namespace futolab
