@@ -17,8 +17,8 @@
 #include <atomic>
 #include <csignal>
 #include <exception>
-#include <iostream>
 #include <filesystem>
+#include <iostream>
 #include <mutex>
 #include <thread>
 #include <unistd.h>
@@ -91,7 +91,10 @@ void record(WorkQueue& q, const ResultRow& row) {
 
 // `cpu` >= 0: pin this worker there first (config `pin`); its runs' rows name it.
 void work(WorkQueue& q, const SignalScope& signals, int cpu) {
-    if (cpu >= 0 && !pin_current_thread(cpu)) cpu = -1;
+    if (cpu >= 0 && !pin_current_thread(cpu)) {
+        std::cerr << "futolab: warning: pin: cannot pin a worker to CPU " << cpu << "; its rows have no core\n";
+        cpu = -1;
+    }
     TaskRunner runner(q.config, q.matrix, q.grades);
     for (std::size_t i; !signals.stop_requested() && !q.failed && (i = q.next++) < q.todo.size();) {
         const PlannedRun& run = q.todo[i];
