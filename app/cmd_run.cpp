@@ -3,6 +3,7 @@
 #include "app/commands.hpp"
 #include "core/error.hpp"
 #include "experiments/config.hpp"
+#include "experiments/noise.hpp"
 #include "experiments/runner.hpp"
 
 #include <fmt/format.h>
@@ -46,10 +47,13 @@ int run_command(const RunArgs& args) {
     const ExperimentConfig config = load_config(args.config);
     const RunnerReport r = run_experiment(config, options);
     for (const SkippedInput& s : r.invalid) std::cerr << "futolab: skipped invalid input: " << s.error << "\n";
-    std::cout << fmt::format("{}: {} runs in this shard, {} already done, {} written now, {} errors{}{}\n", r.csv_path,
+    std::cout << fmt::format("{}: {} runs in this shard, {} already done, {} written now, {} errors{}{}{}\n", r.csv_path,
                              r.shard_runs, r.skipped, r.completed, r.errors,
+                             r.warmups ? fmt::format(", {} warm-up runs (not recorded)", r.warmups) : "",
                              r.invalid.empty() ? "" : fmt::format(", {} invalid inputs skipped (see the sidecar)", r.invalid.size()),
                              r.interrupted ? " (interrupted: run again with --resume)" : "");
+    if (!r.noise.empty())
+        std::cout << "noise (median CV of wall time across repeats, per spec): " << format_noise(r.noise) << "\n";
     return r.interrupted ? 1 : 0;
 }
 
@@ -58,10 +62,20 @@ int run_command(const RunArgs& args) {
 void add_run(CLI::App& app, Action& run, const std::string& command_line) {
     auto args = std::make_shared<RunArgs>();
     CLI::App* cmd = app.add_subcommand("run", "Run an experiment from a YAML config (see configs/README.md)");
+    cmd->footer(
+        "Timing protocol (config keys): order: shuffled (default; seeded by the config seed) | interleaved | "
+        "sequential; warmup: N unrecorded runs per (instance, solver) first; pin: true pins each worker to its own "
+        "core (the CSV `core` column). With repeats > 1 the run ends by printing the noise: per spec, the median "
+        "coefficient of variation of wall time across repeats.\n"
+        "Size guard: a run matrix of more than max_runs runs (default 100000000; instances x solvers x (repeats + "
+        "warmup)) is refused before it is built.\n"
+        "--resume appends only to a CSV whose sidecar has this config's hash and this futolab version (else exit 2, "
+        "the CSV untouched).");
     cmd->add_option("config", args->config, "The experiment config (YAML)")->required();
     cmd->add_option("--jobs,-j", args->jobs, "Worker threads (default: all cores)")->check(CLI::NonNegativeNumber);
     cmd->add_option("--shard", args->shard, "Run shard I of N of the run matrix, e.g. 2/4");
-    cmd->add_flag("--resume", args->resume, "Continue an interrupted run: skip the runs already in the CSV");
+    cmd->add_flag("--resume", args->resume,
+                  "Continue an interrupted run: skip the runs already in the CSV (same config and futolab version only)");
     cmd->add_option("--out", args->out, "Directory for the CSV and its sidecar (default: the config's output)");
     cmd->add_flag("--quiet,-q", args->quiet, "No progress output");
     cmd->add_flag("--skip-invalid", args->skip_invalid,

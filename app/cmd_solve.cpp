@@ -58,7 +58,8 @@ int solve(const SolveArgs& args) {
     for (const Puzzle& p : puzzles) {
         for (const SolverSpec& spec : specs) {
             const RunResult run = run_solver(*make_solver(spec), p, request);
-            const ResultRow row = make_result_row("solve", p, spec, args.seed, 1, mode, run, run_index++);
+            ResultRow row = make_result_row("solve", p, spec, args.seed, 1, mode, run, run_index++);
+            row.spec = spec.spec();
             if (csv) std::cout << csv_line(row) << std::flush;
             else print_pretty(row, p, run);
             if (run.result.status == Status::error) {

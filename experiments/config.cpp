@@ -49,13 +49,25 @@ public:
         return node.Scalar();
     }
 
-    std::uint64_t whole(const YAML::Node& node, const std::string& what, std::uint64_t min) const {
+    // A whole number in [min, max]; anything else (a fraction, a sign, 2^64 and above) names
+    // the accepted range.
+    std::uint64_t whole(const YAML::Node& node, const std::string& what, std::uint64_t min,
+                        std::uint64_t max = std::numeric_limits<std::uint64_t>::max()) const {
         const std::string text = scalar(node, what);
         std::uint64_t v = 0;
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        if (ec != std::errc() || end != text.data() + text.size() || v < min)
-            fail(node, fmt::format("{} must be a whole number >= {}, not '{}'", what, min, text));
+        if (ec != std::errc() || end != text.data() + text.size() || v < min || v > max)
+            fail(node, max == std::numeric_limits<std::uint64_t>::max()
+                           ? fmt::format("{} must be a whole number >= {}, not '{}'", what, min, text)
+                           : fmt::format("{} must be a whole number from {} to {}, not '{}'", what, min, max, text));
         return v;
+    }
+
+    // A whole number that is stored as an int: checked against int's range, never truncated
+    // (`repeats: 4294967296` was once read as 0 runs).
+    int whole_int(const YAML::Node& node, const std::string& what, int min) const {
+        return static_cast<int>(whole(node, what, static_cast<std::uint64_t>(min),
+                                      static_cast<std::uint64_t>(std::numeric_limits<int>::max())));
     }
 
 private:
@@ -65,8 +77,9 @@ private:
 // Values of one {from, to, step} sweep: far more than any experiment, far less than memory.
 constexpr double kMaxSweepValues = 100000;
 
-const std::vector<std::string> kTopKeys{"name",   "description", "seed",    "repeats", "task",   "mode",
-                                        "limits", "grade",       "instances", "solvers", "methods", "output"};
+const std::vector<std::string> kTopKeys{"name",   "description", "seed",      "repeats", "order",   "warmup",
+                                        "pin",    "max_runs",    "task",      "mode",    "limits",  "grade",
+                                        "instances", "solvers",  "methods",   "output"};
 
 Mode read_mode(const Where& w, const YAML::Node& node) {
     if (node.IsScalar() && node.Scalar() == "first") return Mode::first();
@@ -157,7 +170,7 @@ void read_unique(const Where& w, const YAML::Node& node, GenerateSource& g) {
     w.keys(node, {"kind", "n", "use", "grade", "attempts", "count", "sampler"}, "generate (kind unique)");
     if (node["use"]) g.use = read_choice(w, node["use"], "generate.use", {"both", "numbers", "relations"});
     if (node["grade"]) g.grade = read_choice(w, node["grade"], "generate.grade", {"fc", "ac", "gac", "search"});
-    if (node["attempts"]) g.attempts = static_cast<int>(w.whole(node["attempts"], "generate.attempts", 1));
+    if (node["attempts"]) g.attempts = w.whole_int(node["attempts"], "generate.attempts", 1);
 }
 
 // kind random: n, givens | h, relations | k, count, sampler (generators/random_instance.hpp).
@@ -180,7 +193,7 @@ GenerateSource read_generate(const Where& w, const YAML::Node& node) {
     else read_random(w, node, g);
     if (!node["n"]) w.fail(node, "generate needs 'n'");
     g.n = read_whole_sweep(w, node["n"], "generate.n");
-    if (node["count"]) g.count = static_cast<int>(w.whole(node["count"], "generate.count", 1));
+    if (node["count"]) g.count = w.whole_int(node["count"], "generate.count", 1);
     if (node["sampler"]) g.sampler = read_sampler(w, node["sampler"], "generate.sampler");
     return g;
 }
@@ -190,7 +203,7 @@ SquaresSource read_squares(const Where& w, const YAML::Node& node) {
     if (!node["n"]) w.fail(node, "squares needs 'n'");
     SquaresSource s;
     s.n = read_whole_sweep(w, node["n"], "squares.n");
-    if (node["count"]) s.count = static_cast<int>(w.whole(node["count"], "squares.count", 1));
+    if (node["count"]) s.count = w.whole_int(node["count"], "squares.count", 1);
     if (node["sampler"]) s.sampler = read_sampler(w, node["sampler"], "squares.sampler");
     return s;
 }
@@ -258,6 +271,17 @@ void read_task(const Where& w, const YAML::Node& root, ExperimentConfig& c) {
     c.solvers = read_specs(w, root[specs], c.task);
 }
 
+// The timing protocol (SPEC §6) and the size guard: order, warmup, pin, max_runs.
+void read_timing(const Where& w, const YAML::Node& root, ExperimentConfig& c) {
+    if (root["order"]) {
+        const std::string order = read_choice(w, root["order"], "order", {"shuffled", "interleaved", "sequential"});
+        c.order = order == "shuffled" ? RunOrder::shuffled : order == "interleaved" ? RunOrder::interleaved : RunOrder::sequential;
+    }
+    if (root["warmup"]) c.warmup = w.whole_int(root["warmup"], "warmup", 0);
+    if (root["pin"]) c.pin = read_choice(w, root["pin"], "pin", {"true", "false"}) == "true";
+    if (root["max_runs"]) c.max_runs = w.whole(root["max_runs"], "max_runs", 1);
+}
+
 ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentConfig c) {
     w.keys(root, kTopKeys, "the config");
     for (const char* required : {"name", "instances"})
@@ -268,7 +292,8 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
         w.fail(root["name"], "name must be letters, digits, '_', '.' or '-'");
     if (root["description"]) c.description = w.scalar(root["description"], "description");
     if (root["seed"]) c.seed = w.whole(root["seed"], "seed", 0);
-    if (root["repeats"]) c.repeats = static_cast<int>(w.whole(root["repeats"], "repeats", 1));
+    if (root["repeats"]) c.repeats = w.whole_int(root["repeats"], "repeats", 1);
+    read_timing(w, root, c);
     read_task(w, root, c);
     if (root["limits"]) c.limits = read_limits(w, root["limits"]);
     if (root["grade"]) c.grade = read_choice(w, root["grade"], "grade", {"true", "false"}) == "true";
@@ -285,6 +310,15 @@ std::string_view task_name(Task task) {
         case Task::count: return "count";
         case Task::generate: return "generate";
         case Task::critical: return "critical";
+    }
+    return "?";
+}
+
+std::string_view run_order_name(RunOrder order) {
+    switch (order) {
+        case RunOrder::shuffled: return "shuffled";
+        case RunOrder::interleaved: return "interleaved";
+        case RunOrder::sequential: return "sequential";
     }
     return "?";
 }

@@ -55,6 +55,21 @@ struct InstanceSource {
     int line = 0;  // where it was configured (1-based), for error messages
 };
 
+// The order the runs of a shard are executed in (`order:`, SPEC §6). The run matrix and its
+// `run` indices do not change; only the execution order does (experiments/schedule.hpp).
+//   shuffled     a random permutation of every (instance, solver, repeat), seeded by the config
+//                seed: slow drifts of the machine (heat, other load) spread over all solvers
+//                and repeats instead of hitting one of them (the default);
+//   interleaved  repeat by repeat: every (instance, solver) once, then again;
+//   sequential   the matrix order: instance-major, repeats back to back (futolab <= 0.x).
+enum class RunOrder { shuffled, interleaved, sequential };
+std::string_view run_order_name(RunOrder order);
+
+// A run matrix larger than this is refused before anything is built (`max_runs:`): a typo
+// such as `repeats: 1000000000` must not fill memory. About 100 bytes per run are held
+// (the matrix, the execution order, the wall times of the noise figure).
+constexpr std::uint64_t kDefaultMaxRuns = 100'000'000;
+
 struct ExperimentConfig {
     std::string path;         // the config file
     std::string text;         // verbatim, for the metadata sidecar
@@ -63,6 +78,10 @@ struct ExperimentConfig {
     std::string description;
     std::uint64_t seed = 1;
     int repeats = 1;
+    RunOrder order = RunOrder::shuffled;
+    int warmup = 0;     // unrecorded runs per (instance, solver), done before the recorded ones
+    bool pin = false;   // pin each worker thread to its own core (experiments/pinning.hpp)
+    std::uint64_t max_runs = kDefaultMaxRuns;  // refuse larger run matrices (counted before built)
     Task task = Task::solve;
     bool grade = false;  // solve/count: fill the CSV `grade` column (generators/grade.hpp)
     Mode mode;

@@ -9,22 +9,39 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 
 namespace futolab {
 namespace {
 
-// Checks that every input comes from the same config; returns the first one's facts.
+// Checks that every input exists and comes from the same config; returns the first one's
+// facts, with the machines of all of them (a merged sidecar keeps every shard's host and CPU).
 SidecarFacts check_same_config(const std::vector<std::string>& inputs) {
-    const SidecarFacts first = read_sidecar(inputs.front());
+    for (const std::string& path : inputs)
+        if (!std::filesystem::exists(path)) throw InputError(path + ": no such file");
+    SidecarFacts first = read_sidecar(inputs.front());
+    first.machines.clear();
     for (const std::string& path : inputs) {
         const SidecarFacts f = read_sidecar(path);
         if (f.config_hash != first.config_hash)
             throw InputError(fmt::format("{}: comes from another config (hash {}, not {} as {})", path, f.config_hash,
                                          first.config_hash, inputs.front()));
+        first.machines.insert(first.machines.end(), f.machines.begin(), f.machines.end());
     }
     return first;
+}
+
+// Shards of one config have one header; it starts with the base columns whatever the
+// futolab version that wrote it (older files lack the later columns, and are merged as
+// they are).
+void check_header(const CsvTable& t, const std::vector<std::string>& first, const std::string& path) {
+    const std::vector<std::string>& base = csv_base_columns();
+    if (t.header.size() < base.size() || !std::equal(base.begin(), base.end(), t.header.begin()))
+        throw InputError(path + ": not a futolab results CSV (its header does not start with futolab's columns)");
+    if (t.header != first) throw InputError(path + ": its header differs from the first file's");
 }
 
 std::string line_of(const std::vector<std::string>& fields) {
@@ -41,9 +58,11 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     std::map<std::size_t, std::vector<std::string>> by_run;
     MergeReport report;
     report.expected = facts.total_runs;
+    std::vector<std::string> header;
     for (const std::string& path : inputs) {
         const CsvTable t = read_csv_file(path);
-        if (t.header != csv_columns()) throw InputError(path + ": not a futolab results CSV (header differs)");
+        if (header.empty()) header = t.header;
+        check_header(t, header, path);
         const std::size_t run_col = t.column("run", path);
         for (const auto& row : t.rows) {
             const std::size_t run = std::stoull(row[run_col]);
@@ -53,7 +72,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     for (std::size_t r = 0; r < facts.total_runs; ++r)
         if (!by_run.count(r)) report.missing.push_back(r);
     std::ofstream file(out, std::ios::binary | std::ios::trunc);
-    file << csv_header_line();
+    file << line_of(header);
     for (const auto& [run, row] : by_run) file << line_of(row);
     if (!file.flush()) throw std::runtime_error("cannot write " + out);
     report.rows = by_run.size();
@@ -68,6 +87,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     info.started = info.finished = utc_now_iso8601();
     info.state = report.missing.empty() ? "merged" : "merged-incomplete";
     info.skipped_inputs = read_skipped_inputs(inputs.front());  // the same in every shard
+    info.shards = facts.machines;
     write_sidecar(out, config, info);
     export_outputs(out);
     return report;

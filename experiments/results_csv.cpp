@@ -1,9 +1,12 @@
 #include "experiments/results_csv.hpp"
 
 #include "core/verify.hpp"
+#include "experiments/machine.hpp"
 
 #include <fmt/compile.h>
 #include <fmt/format.h>
+
+#include <cmath>
 
 namespace futolab {
 
@@ -29,10 +32,11 @@ ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const So
     if (!run.result.solution.empty()) row.solution = solution_to_text(puzzle.n(), run.result.solution);
     row.run = run_index;
     row.message = run.result.message;
+    row.max_rss_kb = run.max_rss_kb;
     return row;
 }
 
-const std::vector<std::string>& csv_columns() {
+const std::vector<std::string>& csv_base_columns() {
     static const std::vector<std::string> columns = [] {
         std::vector<std::string> c{"experiment", "instance", "instance_hash", "n", "h", "k", "solver",
                                    "options", "seed", "repeat", "mode", "status"};
@@ -45,6 +49,20 @@ const std::vector<std::string>& csv_columns() {
     return columns;
 }
 
+CsvLayout csv_layout(std::vector<std::string> params) { return {std::move(params), host_name()}; }
+
+const CsvLayout& plain_layout() {
+    static const CsvLayout layout = csv_layout();  // const once made: safe to share between threads
+    return layout;
+}
+
+std::vector<std::string> csv_columns(const CsvLayout& layout) {
+    std::vector<std::string> c = csv_base_columns();
+    for (const char* later : {"spec", "max_rss_kb", "host", "core"}) c.emplace_back(later);
+    for (const std::string& p : layout.params) c.push_back("param_" + p);
+    return c;
+}
+
 std::string csv_quote(std::string_view field) {
     if (field.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(field);
     std::string out = "\"";
@@ -55,26 +73,67 @@ std::string csv_quote(std::string_view field) {
     return out + "\"";
 }
 
-std::string csv_header_line() {
+std::string csv_header_line(const CsvLayout& layout) {
     std::string out;
-    for (const std::string& c : csv_columns()) out += (out.empty() ? "" : ",") + c;
+    for (const std::string& c : csv_columns(layout)) out += (out.empty() ? "" : ",") + c;
     return out + "\n";
 }
+
+namespace {
+
+// Appends a field with csv_quote's quoting, without a temporary string.
+void put_field(fmt::memory_buffer& buf, std::string_view field) {
+    if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
+        buf.append(field);
+        return;
+    }
+    buf.push_back('"');
+    for (char ch : field) {
+        if (ch == '"') buf.push_back('"');
+        buf.push_back(ch);
+    }
+    buf.push_back('"');
+}
+
+void put_comma_field(fmt::memory_buffer& buf, std::string_view field) {
+    buf.push_back(',');
+    put_field(buf, field);
+}
+
+}  // namespace
 
 // One buffer, no temporary strings: this runs once per run, and for tiny runs it was a
 // noticeable part of the runner's overhead. Compiled format strings skip fmt's run-time
 // parsing (callgrind: 10.7k instructions per row before, see the closing note of issue #5).
-std::string csv_line(const ResultRow& r) {
+std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
     fmt::memory_buffer buf;
     auto out = std::back_inserter(buf);
-    fmt::format_to(out, FMT_COMPILE("{},{},{},{},{},{},{},{},{},{},{},{}"), csv_quote(r.experiment), csv_quote(r.instance),
-                   r.instance_hash, r.n, r.h, r.k, csv_quote(r.solver), csv_quote(r.options), r.seed, r.repeat,
-                   r.mode, r.status);
+    put_field(buf, r.experiment);
+    put_comma_field(buf, r.instance);
+    fmt::format_to(out, FMT_COMPILE(",{},{},{},{}"), r.instance_hash, r.n, r.h, r.k);
+    put_comma_field(buf, r.solver);
+    put_comma_field(buf, r.options);
+    fmt::format_to(out, FMT_COMPILE(",{},{},{},{}"), r.seed, r.repeat, r.mode, r.status);
     for_each_counter(r.counters, [&](std::string_view, std::string_view, std::uint64_t v) {
         fmt::format_to(out, FMT_COMPILE(",{}"), v);
     });
-    fmt::format_to(out, FMT_COMPILE(",{},{},{},{},{},{},{}\n"), r.wall_ns, r.cpu_ns, csv_quote(r.solution), r.run,
-                   csv_quote(r.message), r.grade, csv_quote(r.output));
+    fmt::format_to(out, FMT_COMPILE(",{},{}"), r.wall_ns, r.cpu_ns);
+    put_comma_field(buf, r.solution);
+    fmt::format_to(out, FMT_COMPILE(",{}"), r.run);
+    put_comma_field(buf, r.message);
+    put_comma_field(buf, r.grade);
+    put_comma_field(buf, r.output);
+    put_comma_field(buf, r.spec);
+    buf.push_back(',');
+    if (r.max_rss_kb >= 0) fmt::format_to(out, FMT_COMPILE("{}"), r.max_rss_kb);
+    put_comma_field(buf, layout.host);
+    buf.push_back(',');
+    if (r.core >= 0) fmt::format_to(out, FMT_COMPILE("{}"), r.core);
+    for (std::size_t i = 0; i < layout.params.size(); ++i) {
+        buf.push_back(',');
+        if (i < r.params.size() && !std::isnan(r.params[i])) fmt::format_to(out, FMT_COMPILE("{}"), r.params[i]);
+    }
+    buf.push_back('\n');
     return fmt::to_string(buf);
 }
 

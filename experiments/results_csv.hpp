@@ -4,7 +4,13 @@
 // merge back into matrix order), `message` (why a run ended in `error`), `grade` (the
 // instance's difficulty grade, generators/grade.hpp: always for generate and critical tasks,
 // for solve and count with `grade: true`) and `output` (generate and critical tasks: the
-// produced puzzle or clue set as one JSONL line, SPEC §2.2).
+// produced puzzle or clue set as one JSONL line, SPEC §2.2). Then SPEC §5's later columns:
+// `spec` (§3), `max_rss_kb` (empty when unknown: thread isolation), `host`, futolab's `core`
+// (the CPU the run's worker was pinned to with `pin: true`, else empty) and one
+// `param_<name>` column per generate sweep axis of the experiment (empty for file
+// instances). The param columns depend on the config, so the header is built per experiment
+// (CsvLayout); readers find columns by name, and files without the later columns (older
+// futolab) still read.
 #pragma once
 
 #include "core/puzzle.hpp"
@@ -12,6 +18,7 @@
 #include "solvers/run.hpp"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,15 +43,35 @@ struct ResultRow {
     std::string message;   // why, for status error
     std::string grade;     // fc, ac, gac, search, multiple, unsat, or empty
     std::string output;    // one JSONL instance, or empty
+    std::string spec;      // SolverSpec::spec() (SPEC §3); the runner copies the matrix's
+    std::int64_t max_rss_kb = -1;  // peak resident set of the run's process; -1: unknown (empty)
+    int core = -1;                 // pinned runs: the CPU the worker was on (sched_getcpu) as the
+                                   // run ended, its pinned CPU; -1: not pinned (empty)
+    std::span<const double> params;  // nominal sweep values in CsvLayout::params order (points
+                                     // into the run matrix); empty or NaN: none (empty cells)
 };
+
+// What is the same for every row of one results file: its param columns and its host.
+struct CsvLayout {
+    std::vector<std::string> params;  // sweep axis names, e.g. {"givens", "relations"}
+    std::string host;                 // the `host` of every row: the machine writing them
+};
+
+// A layout for this machine (host_name()) with the given sweep axes.
+CsvLayout csv_layout(std::vector<std::string> params = {});
+// The layout without param columns on this machine (for `solve --format csv`).
+const CsvLayout& plain_layout();
 
 ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const SolverSpec& solver,
                           std::uint64_t seed, int repeat, const Mode& mode, const RunResult& run,
                           std::size_t run_index = 0);
 
-const std::vector<std::string>& csv_columns();
-std::string csv_header_line();              // with trailing newline
-std::string csv_line(const ResultRow& row);  // with trailing newline
+// The columns every results file starts with (SPEC §5 and futolab's up to `output`): what
+// older futolab wrote, and what readers of any version may rely on.
+const std::vector<std::string>& csv_base_columns();
+std::vector<std::string> csv_columns(const CsvLayout& layout = plain_layout());
+std::string csv_header_line(const CsvLayout& layout = plain_layout());               // with trailing newline
+std::string csv_line(const ResultRow& row, const CsvLayout& layout = plain_layout());  // with trailing newline
 std::string csv_quote(std::string_view field);  // RFC 4180: quote if needed, double quotes
 
 }  // namespace futolab

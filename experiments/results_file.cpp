@@ -5,9 +5,11 @@
 #include "experiments/results_csv.hpp"
 #include "experiments/run_matrix.hpp"
 
+#include <fmt/format.h>
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -27,19 +29,38 @@ std::set<std::string> keys_of(const CsvTable& t, const std::string& path) {
     return keys;
 }
 
+std::vector<std::pair<std::size_t, std::int64_t>> walls_of(const CsvTable& t, const std::string& path) {
+    const std::size_t run = t.column("run", path), wall = t.column("wall_ns", path);
+    std::vector<std::pair<std::size_t, std::int64_t>> out;
+    out.reserve(t.rows.size());
+    for (const auto& row : t.rows) out.emplace_back(std::stoull(row[run]), std::stoll(row[wall]));
+    return out;
+}
+
+// Why a resumed file's header is not `expected`: the first column that differs.
+std::string header_difference(const std::vector<std::string>& found, const std::vector<std::string>& expected) {
+    for (std::size_t i = 0; i < std::max(found.size(), expected.size()); ++i) {
+        const std::string f = i < found.size() ? found[i] : "(none)", e = i < expected.size() ? expected[i] : "(none)";
+        if (f != e) return fmt::format("column {} is '{}', this experiment writes '{}'", i + 1, f, e);
+    }
+    return "";
+}
+
 }  // namespace
 
-ResultsFile::ResultsFile(const std::string& path, bool resume) : path_(path) {
+ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& layout) : path_(path) {
     namespace fs = std::filesystem;
     const bool exists = fs::exists(path) && fs::file_size(path) > 0;  // empty: a crash before the header
     if (exists && !resume)
         throw InputError(path + ": results exist already: use --resume to continue them, or remove the file");
     if (exists) {
         const CsvTable table = read_csv_file(path);
-        if (table.header != csv_columns())
-            throw InputError(path + ": the header is not futolab's results header: cannot resume into it");
-        if (table.truncated) fs::resize_file(path, table.complete_bytes);  // a row cut off by a kill
+        if (table.header != csv_columns(layout))
+            throw InputError(fmt::format("{}: {}: refusing to resume; use a new --out", path,
+                                         header_difference(table.header, csv_columns(layout))));
         finished_ = keys_of(table, path);
+        earlier_walls_ = walls_of(table, path);
+        if (table.truncated) fs::resize_file(path, table.complete_bytes);  // a row cut off by a kill
         rows_ = table.rows.size();
     } else if (!fs::path(path).parent_path().empty()) {
         fs::create_directories(fs::path(path).parent_path());
@@ -47,7 +68,7 @@ ResultsFile::ResultsFile(const std::string& path, bool resume) : path_(path) {
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd_ < 0) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
     bytes_ = exists ? static_cast<std::size_t>(fs::file_size(path)) : 0;
-    if (!exists) write_all(csv_header_line());
+    if (!exists) write_all(csv_header_line(layout));
 }
 
 ResultsFile::~ResultsFile() {

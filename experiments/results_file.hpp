@@ -2,23 +2,31 @@
 // off by a crash), one write(2) per row so rows are whole and reach the kernel at once.
 #pragma once
 
+#include "experiments/results_csv.hpp"
+
+#include <cstdint>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace futolab {
 
 class ResultsFile {
 public:
-    // Creates the file with its header, or, with `resume`, reopens it: checks the header,
-    // cuts a truncated last line, and collects the run keys already present. Without
-    // `resume`, an existing file is an InputError (results are never overwritten).
-    ResultsFile(const std::string& path, bool resume);
+    // Creates the file with the header of `layout`, or, with `resume`, reopens it: checks
+    // that its header is that header (else an InputError, the file untouched), cuts a
+    // truncated last line, and collects the run keys and wall times already present.
+    // Without `resume`, an existing file is an InputError (results are never overwritten).
+    ResultsFile(const std::string& path, bool resume, const CsvLayout& layout);
     ~ResultsFile();
     ResultsFile(const ResultsFile&) = delete;
     ResultsFile& operator=(const ResultsFile&) = delete;
 
     const std::set<std::string>& finished_keys() const { return finished_; }
     std::size_t rows() const { return rows_; }
+    // (run index, wall_ns) of the rows that were in the file when it was reopened.
+    const std::vector<std::pair<std::size_t, std::int64_t>>& earlier_walls() const { return earlier_walls_; }
     // Throws std::runtime_error naming the file if the write fails (disk full, unwritable).
     void append(const std::string& line);
 
@@ -27,6 +35,7 @@ private:
     std::string path_;
     int fd_ = -1;
     std::set<std::string> finished_;
+    std::vector<std::pair<std::size_t, std::int64_t>> earlier_walls_;
     std::size_t rows_ = 0;
     std::size_t bytes_ = 0;  // length of the whole rows written: where a failed row is cut
 };

@@ -10,6 +10,8 @@
 #include <glob.h>
 
 #include <algorithm>
+#include <array>
+#include <limits>
 
 namespace futolab {
 namespace {
@@ -26,16 +28,39 @@ std::vector<std::string> expand(const ExperimentConfig& config, const InstanceSo
     return paths;
 }
 
-std::uint64_t splitmix64(std::uint64_t x) {
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
+// Every sweep axis a generated instance can have (the CSV `param_<name>` columns, in order),
+// and one instance's nominal values on them (NaN: not set).
+constexpr std::array<std::string_view, 4> kAxes{"givens", "h", "relations", "k"};
+using SweepPoint = std::array<double, kAxes.size()>;
+constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+constexpr SweepPoint kNoPoint{kNone, kNone, kNone, kNone};
+
+// a × b, or UINT64_MAX if it overflows (a count that large is refused all the same).
+std::uint64_t times(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t product = 0;
+    return __builtin_mul_overflow(a, b, &product) ? std::numeric_limits<std::uint64_t>::max() : product;
+}
+
+std::uint64_t plus(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t sum = 0;
+    return __builtin_add_overflow(a, b, &sum) ? std::numeric_limits<std::uint64_t>::max() : sum;
+}
+
+std::uint64_t source_count(const InstanceSource& source) {
+    if (source.kind == InstanceSource::Kind::squares) return times(source.squares.n.size(), static_cast<std::uint64_t>(source.squares.count));
+    if (source.kind == InstanceSource::Kind::file) return 0;
+    const GenerateSource& g = source.generate;
+    const std::uint64_t per_n = static_cast<std::uint64_t>(g.count);
+    if (g.kind == "unique") return times(g.n.size(), per_n);
+    const std::uint64_t given_points = g.h.empty() ? g.givens.size() : g.h.size();
+    const std::uint64_t relation_points = g.k.empty() ? g.relations.size() : g.k.size();
+    return times(times(times(g.n.size(), given_points), relation_points), per_n);
 }
 
 // The planted instances of a generate source: n × (givens | h) × (relations | k), `count`
 // each, with seeds derived from the config seed and the point, so shards agree.
-void generate_random(const ExperimentConfig& config, const GenerateSource& g, std::vector<Instance>& out) {
+void generate_random(const ExperimentConfig& config, const GenerateSource& g, std::vector<Instance>& out,
+                     std::vector<SweepPoint>& points) {
     const std::size_t given_points = g.h.empty() ? g.givens.size() : g.h.size();
     const std::size_t relation_points = g.k.empty() ? g.relations.size() : g.k.size();
     for (int n : g.n)
@@ -50,6 +75,8 @@ void generate_random(const ExperimentConfig& config, const GenerateSource& g, st
                     const std::string point = fmt::format("random|{}|{}|{}|{}|{}|{}|{}", n, spec.p, spec.h.value_or(-1),
                                                           spec.q, spec.k.value_or(-1), g.sampler, i);
                     out.push_back(random_instance(spec, derive_seed(config.seed, point)));
+                    points.push_back({g.h.empty() ? g.givens[gi] : kNone, g.h.empty() ? kNone : g.h[gi],
+                                      g.k.empty() ? g.relations[ri] : kNone, g.k.empty() ? kNone : g.k[ri]});
                 }
 }
 
@@ -83,24 +110,33 @@ void random_squares(const ExperimentConfig& config, const SquaresSource& s, std:
 }
 
 // `skipped` null: the first bad file instance is an error; else bad ones are recorded there.
+// `points` gets each instance's sweep point (kNoPoint unless it is a planted random instance).
 std::vector<Instance> source_instances(const ExperimentConfig& config, const InstanceSource& source,
-                                       std::vector<SkippedInput>* skipped) {
+                                       std::vector<SkippedInput>* skipped, std::vector<SweepPoint>& points) {
     std::vector<Instance> out;
+    points.clear();
     if (source.kind == InstanceSource::Kind::file) {
         for (const std::string& path : expand(config, source))
             for (Instance& in : skipped ? read_instances(path, *skipped) : read_instances(path))
                 out.push_back(std::move(in));
+        points.assign(out.size(), kNoPoint);
         return out;
     }
     try {
         if (source.kind == InstanceSource::Kind::squares) random_squares(config, source.squares, out);
         else if (source.generate.kind == "unique") generate_unique(config, source.generate, out);
-        else generate_random(config, source.generate, out);
+        else generate_random(config, source.generate, out, points);
     } catch (const InputError& e) {  // an out-of-range parameter: name the config line
         throw_input_error({config.path, source.line, 0}, e.what());
     }
+    points.resize(out.size(), kNoPoint);
     for (Instance& in : out) in.source = config.path;
     return out;
+}
+
+// The instance's values on the matrix's axes (`axes`: indices into kAxes).
+void append_point(RunMatrix& m, const std::vector<std::size_t>& axes, const SweepPoint& point) {
+    for (std::size_t a : axes) m.param_values.push_back(point[a]);
 }
 
 // Generate and critical tasks take solved squares: a file instance's solution (or its unique
@@ -121,27 +157,83 @@ std::uint64_t derive_seed(std::uint64_t base, const std::string& coordinates) {
     return h >> 1;  // 63 bits: survives any signed 64-bit reader of the CSV
 }
 
+std::uint64_t splitmix64(std::uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+std::vector<std::string> sweep_axes(const ExperimentConfig& config) {
+    std::array<bool, kAxes.size()> used{};
+    for (const InstanceSource& source : config.instances) {
+        if (source.kind != InstanceSource::Kind::generate || source.generate.kind == "unique") continue;
+        const GenerateSource& g = source.generate;
+        used[g.h.empty() ? 0 : 1] = true;
+        used[g.k.empty() ? 2 : 3] = true;
+    }
+    std::vector<std::string> names;
+    for (std::size_t a = 0; a < kAxes.size(); ++a)
+        if (used[a]) names.emplace_back(kAxes[a]);
+    return names;
+}
+
+std::uint64_t generated_instance_count(const ExperimentConfig& config) {
+    std::uint64_t total = 0;
+    for (const InstanceSource& source : config.instances) total = plus(total, source_count(source));
+    return total;
+}
+
+void check_run_count(const ExperimentConfig& config, std::uint64_t instances, bool at_least) {
+    const std::uint64_t per_pair = static_cast<std::uint64_t>(config.repeats) + static_cast<std::uint64_t>(config.warmup);
+    const std::uint64_t runs = times(times(instances, config.solvers.size()), per_pair);
+    if (runs <= config.max_runs) return;
+    const std::string count = runs == std::numeric_limits<std::uint64_t>::max()
+                                  ? "more than 18446744073709551615"
+                                  : fmt::format("{}{}", at_least ? "at least " : "", runs);
+    const std::string warmup = config.warmup > 0 ? fmt::format(" + {} warm-up", config.warmup) : "";
+    throw InputError(fmt::format("{}: the run matrix has {} runs ({}{} instances × {} solvers × ({} repeats{})), "
+                                 "more than max_runs = {}: refused before building it (raise max_runs if you mean it)",
+                                 config.path, count, at_least ? "at least " : "", instances, config.solvers.size(),
+                                 config.repeats, warmup, config.max_runs));
+}
+
 RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
+    // Counted from the config before any instance is generated or read: a generated count
+    // or repeats of 10^9 is refused here, not after filling memory.
+    check_run_count(config, generated_instance_count(config), true);
     RunMatrix m;
     m.solvers = config.solvers;
+    for (const SolverSpec& s : m.solvers) m.specs.push_back(s.spec());
+    m.param_names = sweep_axes(config);
+    std::vector<std::size_t> axes;
+    for (const std::string& name : m.param_names)
+        axes.push_back(static_cast<std::size_t>(std::find(kAxes.begin(), kAxes.end(), name) - kAxes.begin()));
     std::vector<SkippedInput>* skipped = skip_invalid ? &m.skipped : nullptr;
-    for (const InstanceSource& source : config.instances)
-        for (const Instance& in : source_instances(config, source, skipped)) {
+    std::vector<SweepPoint> points;
+    for (const InstanceSource& source : config.instances) {
+        const std::vector<Instance> list = source_instances(config, source, skipped, points);
+        for (std::size_t j = 0; j < list.size(); ++j) {
+            const Instance& in = list[j];
             try {  // the semantic checks: values in range, adjacent and acyclic relations, …
                 m.instances.push_back(is_square_task(config.task) ? square_input(in) : Puzzle::compile(in));
+                append_point(m, axes, points[j]);
             } catch (const InputError& e) {
                 if (!skipped) throw;
                 skipped->push_back({in.id, e.what()});
             }
         }
+    }
     if (m.instances.empty() && !m.skipped.empty())
         throw InputError(fmt::format("{}: every instance is invalid ({} skipped, the first: {})", config.path,
                                      m.skipped.size(), m.skipped.front().error));
+    check_run_count(config, m.instances.size());  // now with the file instances
+    m.runs.reserve(m.instances.size() * m.solvers.size() * static_cast<std::size_t>(config.repeats));
     for (int i = 0; i < static_cast<int>(m.instances.size()); ++i)
         for (int s = 0; s < static_cast<int>(m.solvers.size()); ++s)
             for (int r = 1; r <= config.repeats; ++r) {
                 const std::string coords = fmt::format("{}|{}|{}", m.instances[i].hash(), m.solvers[s].text(), r);
-                m.runs.push_back({m.runs.size(), i, s, r, derive_seed(config.seed, coords)});
+                m.runs.push_back({m.runs.size(), i, s, r, derive_seed(config.seed, coords), false});
             }
     return m;
 }

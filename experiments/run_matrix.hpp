@@ -8,6 +8,7 @@
 #include "experiments/config.hpp"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -17,16 +18,39 @@ struct PlannedRun {
     std::size_t index = 0;  // position in the full matrix (the CSV `run` column)
     int instance = 0;       // into RunMatrix::instances
     int solver = 0;         // into RunMatrix::solvers
-    int repeat = 1;         // 1-based
+    int repeat = 1;         // 1-based (for a warm-up run: which warm-up of its pair)
     std::uint64_t seed = 0;
+    bool warmup = false;    // run and thrown away (config `warmup`, experiments/schedule.hpp)
 };
 
 struct RunMatrix {
     std::vector<Puzzle> instances;
     std::vector<SolverSpec> solvers;
+    std::vector<std::string> specs;        // SolverSpec::spec() of each solver, computed once
+    std::vector<std::string> param_names;  // the generate sweep axes (CSV `param_<name>` columns)
+    std::vector<double> param_values;      // instances × param_names, row-major; NaN: none (a file instance)
     std::vector<PlannedRun> runs;        // instance-major, then solver, then repeat
     std::vector<SkippedInput> skipped;  // invalid inputs left out (skip_invalid only)
+
+    // The nominal sweep values of instance i, in the order of param_names.
+    std::span<const double> params_of(int instance) const {
+        return {param_values.data() + static_cast<std::size_t>(instance) * param_names.size(), param_names.size()};
+    }
 };
+
+// The swept generator parameters of a config, in column order: givens, h, relations, k, each
+// if some `generate: {kind: random}` source has it (givens and relations also by default).
+// n is not among them: the `n` column holds it for every instance.
+std::vector<std::string> sweep_axes(const ExperimentConfig& config);
+
+// The instances the config's generate and squares sources will make, counted from the config
+// alone (file sources count 0): saturates at UINT64_MAX instead of overflowing.
+std::uint64_t generated_instance_count(const ExperimentConfig& config);
+
+// The size guard (issue #18): instances × solvers × (repeats + warmup) runs, refused with an
+// InputError giving the count when it exceeds config.max_runs. `at_least`: the instance count
+// does not include file instances yet (the check before anything is read or generated).
+void check_run_count(const ExperimentConfig& config, std::uint64_t instances, bool at_least = false);
 
 // Loads every instance source (globs expanded and sorted) and lays out the runs. An invalid
 // file instance is an InputError, or, with skip_invalid, left out and listed in `skipped`
@@ -45,6 +69,10 @@ std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index,
 std::string run_key(const std::string& instance, const std::string& instance_hash, const std::string& solver,
                     const std::string& options, std::uint64_t seed, int repeat);
 std::string run_key(const RunMatrix& m, const PlannedRun& run);
+
+// splitmix64's finaliser (Steele, Lea & Flood 2014): a bijection of 64-bit words that mixes
+// every input bit into every output bit.
+std::uint64_t splitmix64(std::uint64_t x);
 
 // splitmix64 (Steele, Lea & Flood 2014) mixing: a seed from the config seed and coordinates.
 std::uint64_t derive_seed(std::uint64_t base, const std::string& coordinates);

@@ -1,10 +1,13 @@
 #include "experiments/runner.hpp"
 
+#include "experiments/noise.hpp"
 #include "experiments/outputs.hpp"
+#include "experiments/pinning.hpp"
 #include "experiments/progress.hpp"
 #include "experiments/results_csv.hpp"
 #include "experiments/results_file.hpp"
 #include "experiments/run_matrix.hpp"
+#include "experiments/schedule.hpp"
 #include "experiments/sidecar.hpp"
 #include "experiments/tasks.hpp"
 #include "solvers/registry.hpp"
@@ -15,6 +18,7 @@
 #include <csignal>
 #include <exception>
 #include <filesystem>
+#include <iostream>
 #include <mutex>
 #include <thread>
 #include <unistd.h>
@@ -59,9 +63,12 @@ struct WorkQueue {
     std::atomic<std::size_t> next{0};
     std::mutex lock;
     ResultsFile& file;
+    const CsvLayout& layout;
+    std::vector<std::int64_t>& walls;  // wall_ns by run index (-1: not run): the noise figure
     Progress& progress;
     GradeCache& grades;
     std::size_t done = 0, errors = 0;
+    std::atomic<std::size_t> warmups{0};  // warm-up runs done
     std::exception_ptr failure;  // the first write error: stops everything
     std::atomic<bool> failed{false};
 };
@@ -70,21 +77,37 @@ void record(WorkQueue& q, const ResultRow& row) {
     const std::lock_guard<std::mutex> guard(q.lock);
     if (q.failed) return;
     try {
-        q.file.append(csv_line(row));
+        q.file.append(csv_line(row, q.layout));
     } catch (...) {
         q.failure = std::current_exception();
         q.failed = true;
         return;
     }
     ++q.done;
+    q.walls[row.run] = row.wall_ns;
     if (row.status == "error") ++q.errors;
     q.progress.update(q.done, q.errors);
 }
 
-void work(WorkQueue& q, const SignalScope& signals) {
+// `cpu` >= 0: pin this worker there first (config `pin`); its runs' rows name it.
+void work(WorkQueue& q, const SignalScope& signals, int cpu) {
+    if (cpu >= 0 && !pin_current_thread(cpu)) {
+        std::cerr << "futolab: warning: pin: cannot pin a worker to CPU " << cpu << "; its rows have no core\n";
+        cpu = -1;
+    }
     TaskRunner runner(q.config, q.matrix, q.grades);
-    for (std::size_t i; !signals.stop_requested() && !q.failed && (i = q.next++) < q.todo.size();)
-        record(q, runner.run(q.todo[i]));
+    for (std::size_t i; !signals.stop_requested() && !q.failed && (i = q.next++) < q.todo.size();) {
+        const PlannedRun& run = q.todo[i];
+        ResultRow row = runner.run(run);
+        if (run.warmup) {  // warm-up: run, never recorded
+            ++q.warmups;
+            continue;
+        }
+        row.spec = q.matrix.specs[static_cast<std::size_t>(run.solver)];
+        row.params = q.matrix.params_of(run.instance);
+        row.core = cpu >= 0 ? current_cpu() : -1;  // where it ran: the pinned CPU, as the CSV shows
+        record(q, row);
+    }
 }
 
 int resolve_jobs(int jobs) {
@@ -112,10 +135,17 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     report.csv_path = results_path(config, options);
     report.shard_runs = shard.size();
     report.invalid = matrix.skipped;
-    ResultsFile file(report.csv_path, options.resume);
+    if (options.resume) check_resumable(report.csv_path, config);  // before the file is touched
+    const CsvLayout layout = csv_layout(matrix.param_names);
+    ResultsFile file(report.csv_path, options.resume, layout);
 
     RunInfo info{options.command_line, resolve_jobs(options.jobs), options.shard_index, options.shard_count,
-                 matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped};
+                 matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped, {}, {}};
+    if (config.pin) {
+        const CorePlan plan = plan_cores(info.jobs, usable_cpus());
+        info.pinned_cpus = plan.cpus;
+        if (!plan.warning.empty()) std::cerr << "futolab: warning: " << plan.warning << "\n";
+    }
     write_sidecar(report.csv_path, config, info);
 
     std::vector<PlannedRun> todo;
@@ -123,19 +153,27 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         if (!file.finished_keys().count(run_key(matrix, run))) todo.push_back(run);
     report.skipped = shard.size() - todo.size();
 
+    std::vector<std::int64_t> walls(matrix.runs.size(), -1);
+    for (const auto& [run, wall] : file.earlier_walls())
+        if (run < walls.size()) walls[run] = wall;
     Progress progress(todo.size(), options.quiet);
     GradeCache grades(matrix.instances.size());
-    WorkQueue q{config, matrix, std::move(todo), {}, {}, file, progress, grades, 0, 0, nullptr, {false}};
+    WorkQueue q{config, matrix, schedule_runs(todo, config), {}, {}, file, layout, walls, progress, grades, 0, 0, {0}, nullptr, {false}};
     {
         SignalScope signals;
         std::vector<std::jthread> workers;
-        for (int j = 0; j < info.jobs; ++j) workers.emplace_back([&q, &signals] { work(q, signals); });
+        for (int j = 0; j < info.jobs; ++j) {
+            const int cpu = info.pinned_cpus.empty() ? -1 : info.pinned_cpus[static_cast<std::size_t>(j)];
+            workers.emplace_back([&q, &signals, cpu] { work(q, signals, cpu); });
+        }
         workers.clear();  // joins
         report.interrupted = signals.stop_requested();
     }
     progress.finish(q.done, q.errors);
     report.completed = q.done;
     report.errors = q.errors;
+    report.warmups = q.warmups;
+    if (config.repeats > 1) report.noise = noise_by_spec(repeat_groups(matrix, walls));
 
     info.completed = file.rows();
     info.finished = utc_now_iso8601();

@@ -5,6 +5,7 @@
 
 #include "core/formats/formats.hpp"
 #include "experiments/config.hpp"
+#include "experiments/noise.hpp"
 
 #include <cstddef>
 #include <string>
@@ -28,8 +29,10 @@ struct RunnerReport {
     std::size_t skipped = 0;     // already in the CSV (resume)
     std::size_t completed = 0;   // rows written now
     std::size_t errors = 0;      // rows with status error
+    std::size_t warmups = 0;     // warm-up runs done (config `warmup`; not in the CSV)
     std::vector<SkippedInput> invalid;  // inputs left out by skip_invalid
     bool interrupted = false;    // stopped by SIGINT/SIGTERM
+    std::vector<NoiseFigure> noise;  // repeats > 1: the median CV of wall time per spec (noise.hpp)
 };
 
 // The CSV path for a config and options (output dir override, shard suffix).

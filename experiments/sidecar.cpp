@@ -1,31 +1,22 @@
 #include "experiments/sidecar.hpp"
 
 #include "core/error.hpp"
+#include "experiments/machine.hpp"
 #include "futolab_git.hpp"
 #include "futolab_version.hpp"
 
-#include <unistd.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <yaml-cpp/yaml.h>
 
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 
 namespace futolab {
 namespace {
-
-std::string cpu_model() {
-    std::ifstream in("/proc/cpuinfo");
-    for (std::string line; std::getline(in, line);)
-        if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-    return "unknown";
-}
-
-std::string host_name() {
-    char buf[256] = {};
-    return ::gethostname(buf, sizeof buf - 1) == 0 ? buf : "unknown";
-}
 
 void emit_build(YAML::Emitter& out) {
     out << YAML::Key << "futolab" << YAML::Value << YAML::BeginMap;
@@ -39,7 +30,26 @@ void emit_build(YAML::Emitter& out) {
     out << YAML::Key << "cpu" << YAML::Value << cpu_model();
     out << YAML::Key << "cores" << YAML::Value << std::thread::hardware_concurrency();
     out << YAML::Key << "host" << YAML::Value << host_name();
+    for (const FrequencyFact& f : frequency_facts()) out << YAML::Key << f.key << YAML::Value << f.value;
     out << YAML::EndMap;
+}
+
+void emit_timing(YAML::Emitter& out, const ExperimentConfig& config, const RunInfo& info) {
+    out << YAML::Key << "timing" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "order" << YAML::Value << std::string(run_order_name(config.order));
+    out << YAML::Key << "warmup" << YAML::Value << config.warmup;
+    out << YAML::Key << "pin" << YAML::Value << config.pin;
+    out << YAML::Key << "pinned_cpus" << YAML::Value << YAML::Flow << info.pinned_cpus;
+    out << YAML::EndMap;
+}
+
+void emit_shards(YAML::Emitter& out, const std::vector<ShardMachine>& shards) {
+    if (shards.empty()) return;
+    out << YAML::Key << "shards" << YAML::Value << YAML::BeginSeq;
+    for (const ShardMachine& m : shards)
+        out << YAML::BeginMap << YAML::Key << "file" << YAML::Value << m.file << YAML::Key << "host" << YAML::Value
+            << m.host << YAML::Key << "cpu" << YAML::Value << m.cpu << YAML::EndMap;
+    out << YAML::EndSeq;
 }
 
 void emit_run(YAML::Emitter& out, const RunInfo& info) {
@@ -87,6 +97,8 @@ void write_sidecar(const std::string& csv_path, const ExperimentConfig& config, 
     out << YAML::Key << "config_hash" << YAML::Value << config.config_hash;
     emit_build(out);
     emit_run(out, info);
+    emit_timing(out, config, info);
+    emit_shards(out, info.shards);
     emit_skipped(out, info.skipped_inputs);
     out << YAML::Key << "config" << YAML::Value << YAML::Literal << config.text;
     out << YAML::EndMap;
@@ -102,18 +114,52 @@ void write_sidecar(const std::string& csv_path, const ExperimentConfig& config, 
 
 SidecarFacts read_sidecar(const std::string& csv_path) {
     const std::string path = sidecar_path(csv_path);
+    if (!std::filesystem::exists(path)) throw InputError(path + ": no such file");
     try {
         const YAML::Node root = YAML::LoadFile(path);
         SidecarFacts f;
         f.config_hash = root["config_hash"].as<std::string>();
+        f.config_file = root["config_file"].as<std::string>("");
         f.name = root["experiment"].as<std::string>();
+        f.version = root["futolab"]["version"].as<std::string>("");
         f.shard_index = root["run"]["shard_index"].as<int>();
         f.shard_count = root["run"]["shard_count"].as<int>();
         f.total_runs = root["run"]["total_runs"].as<std::size_t>();
+        if (const YAML::Node shards = root["shards"]) {  // a merged CSV: its shards' machines
+            for (const YAML::Node& m : shards)
+                f.machines.push_back({m["file"].as<std::string>(""), m["host"].as<std::string>(""),
+                                      m["cpu"].as<std::string>("")});
+        } else {
+            f.machines.push_back({csv_path, root["machine"]["host"].as<std::string>(""),
+                                  root["machine"]["cpu"].as<std::string>("")});
+        }
         return f;
     } catch (const YAML::Exception& e) {
         throw_input_error({path}, std::string("not a futolab metadata sidecar: ") + e.what());
     }
+}
+
+std::string futolab_version() { return FUTOLAB_VERSION; }
+
+void check_resumable(const std::string& csv_path, const ExperimentConfig& config, const std::string& version) {
+    namespace fs = std::filesystem;
+    if (!fs::exists(csv_path) || fs::file_size(csv_path) == 0) return;
+    if (!fs::exists(sidecar_path(csv_path)))
+        throw InputError(fmt::format("{}: has no sidecar {}: nothing says which config made it: refusing to resume; "
+                                     "use a new --out", csv_path, sidecar_path(csv_path)));
+    const SidecarFacts made = read_sidecar(csv_path);
+    std::vector<std::string> was, is;
+    if (made.config_hash != config.config_hash) {
+        was.push_back(fmt::format("config {} ({} as it was)", made.config_hash, made.config_file));
+        is.push_back(fmt::format("config {} ({})", config.config_hash, config.path));
+    }
+    if (made.version != version) {
+        was.push_back(fmt::format("futolab {}", made.version.empty() ? "(unknown version)" : made.version));
+        is.push_back(fmt::format("futolab {}", version));
+    }
+    if (was.empty()) return;
+    throw InputError(fmt::format("{}: made by {}, not {}: refusing to resume; use a new --out", csv_path,
+                                 fmt::join(was, " and "), fmt::join(is, " and ")));
 }
 
 std::vector<SkippedInput> read_skipped_inputs(const std::string& csv_path) {

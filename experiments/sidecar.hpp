@@ -1,6 +1,9 @@
-// The metadata sidecar `<csv>.meta.yaml` (SPEC §5): the config verbatim, futolab version and
-// git commit, compiler and flags, CPU model, core count, host, start/end time, command line,
-// and the run's shard and progress. Written at the start and rewritten at the end.
+// The metadata sidecar `<csv>.meta.yaml` (SPEC §5): the config verbatim and its hash, futolab
+// version and git commit, compiler and flags, CPU model, core count, host, the CPU frequency
+// governor and turbo state where readable, the timing protocol (order, warm-up, the CPUs
+// the workers were pinned to), start/end time, command line, the run's shard and progress,
+// and for a merged CSV the host and CPU of every shard. Written at the start and rewritten
+// at the end.
 #pragma once
 
 #include "core/formats/formats.hpp"
@@ -12,6 +15,13 @@
 
 namespace futolab {
 
+// Where one shard of a merged CSV ran.
+struct ShardMachine {
+    std::string file;  // the shard CSV as given to merge
+    std::string host;
+    std::string cpu;
+};
+
 struct RunInfo {
     std::string command_line;
     int jobs = 1;
@@ -22,18 +32,34 @@ struct RunInfo {
     std::string started, finished;  // ISO 8601 UTC
     std::string state;             // running, finished, interrupted, failed
     std::vector<SkippedInput> skipped_inputs;  // left out by --skip-invalid
+    std::vector<int> pinned_cpus;  // pin: true: worker j ran on pinned_cpus[j] (the CSV `core`)
+    std::vector<ShardMachine> shards;  // a merge: the machine of every shard (else empty)
 };
 
-struct SidecarFacts {  // what merge checks
+
+struct SidecarFacts {  // what merge and resume check
     std::string config_hash;
+    std::string config_file;  // the config's path when the CSV was made
     std::string name;
+    std::string version;      // futolab's
     int shard_index = 1, shard_count = 1;
     std::size_t total_runs = 0;
+    std::vector<ShardMachine> machines;  // its own machine, or, for a merged CSV, its shards'
 };
 
 std::string sidecar_path(const std::string& csv_path);
 void write_sidecar(const std::string& csv_path, const ExperimentConfig& config, const RunInfo& info);
-SidecarFacts read_sidecar(const std::string& csv_path);  // throws InputError
+// Throws InputError: "X.meta.yaml: no such file", or naming what is missing or malformed.
+SidecarFacts read_sidecar(const std::string& csv_path);
+
+// SPEC §5: `--resume` appends only to a CSV made by the same config (hash) and the same
+// futolab version. Throws an InputError naming what differs ("out.csv: made by config 3f2a…
+// (fc-vs-bt.yaml as it was), not 9c1d…: refusing to resume; use a new --out") before
+// anything is written. A CSV with rows but no sidecar is refused too (nothing says what made
+// it); an absent or empty CSV has nothing to mix with and passes.
+std::string futolab_version();  // FUTOLAB_VERSION of this build
+void check_resumable(const std::string& csv_path, const ExperimentConfig& config,
+                     const std::string& version = futolab_version());
 // The `skipped_inputs` list of a sidecar (empty if it has none).
 std::vector<SkippedInput> read_skipped_inputs(const std::string& csv_path);
 std::string utc_now_iso8601();

@@ -118,10 +118,12 @@ TEST_CASE("solve --format csv prints the SPEC columns and verified solutions", "
     const auto r = run_cli("solve --format csv --count 2 -s gac " + kShared + "/conjure-tutorial-4x4.futo");
     CHECK(r.exit_code == 0);
     CHECK(r.out.rfind("experiment,instance,instance_hash,n,h,k,solver,options,seed,repeat,mode,status,solutions,"
-                      "nodes,fails,checks,propagations,max_depth,wall_ns,cpu_ns,solution,run,message,grade,output\n",
+                      "nodes,fails,checks,propagations,max_depth,wall_ns,cpu_ns,solution,run,message,grade,output,"
+                      "spec,max_rss_kb,host,core\n",
                       0) == 0);
     CHECK(r.out.find(",unique,1,") != std::string::npos);
-    CHECK(r.out.find(",2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4,0,,,\n") != std::string::npos);
+    // run 0, no message, grade or output; spec `gac` (all defaults); peak memory unknown in-process.
+    CHECK(r.out.find(",2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4,0,,,,gac,,") != std::string::npos);
 }
 
 TEST_CASE("generate is deterministic per seed and its output validates", "[cli][generate]") {

@@ -40,6 +40,22 @@ TEST_CASE("a minimal config gets the documented defaults", "[config]") {
     CHECK(c.config_hash.size() == 16);
 }
 
+TEST_CASE("the timing keys and max_runs have documented defaults and are read", "[config]") {
+    const ExperimentConfig d = parse_config(kGood, "cfg.yaml");
+    CHECK(d.order == RunOrder::shuffled);
+    CHECK(d.warmup == 0);
+    CHECK_FALSE(d.pin);
+    CHECK(d.max_runs == 100000000);
+    const ExperimentConfig c =
+        parse_config(kGood + "order: interleaved\nwarmup: 3\npin: true\nmax_runs: 5000000000\n", "cfg.yaml");
+    CHECK(c.order == RunOrder::interleaved);
+    CHECK(run_order_name(c.order) == "interleaved");
+    CHECK(c.warmup == 3);
+    CHECK(c.pin);
+    CHECK(c.max_runs == 5000000000ull);
+    CHECK(parse_config(kGood + "order: sequential\n", "cfg.yaml").order == RunOrder::sequential);
+}
+
 TEST_CASE("a full config is read", "[config]") {
     const ExperimentConfig c = parse_config(
         "name: fc-vs-bt\nseed: 9\nrepeats: 3\nlimits: { time: 250ms, nodes: 1000 }\nmode: { count: all }\n"
@@ -90,11 +106,32 @@ TEST_CASE("durations", "[config]") {
 TEST_CASE("config errors name the file, line and column", "[config]") {
     const std::vector<std::pair<std::string, std::string>> cases{
         {kGood + "foo: 1\n", "cfg.yaml:5:1: unknown key 'foo' in the config (valid: name, description, seed, repeats, "
-                             "task, mode, limits, grade, instances, solvers, methods, output)"},
+                             "order, warmup, pin, max_runs, task, mode, limits, grade, instances, solvers, methods, "
+                             "output)"},
         {"instances:\n  - file: x\nsolvers: [gac]\n", "cfg.yaml:1:1: missing key 'name'"},
         {"name: a b\n" + kGood.substr(8), "cfg.yaml:1:7: name must be letters, digits, '_', '.' or '-'"},
-        {kGood + "repeats: 0\n", "cfg.yaml:5:10: repeats must be a whole number >= 1, not '0'"},
-        {kGood + "repeats: three\n", "cfg.yaml:5:10: repeats must be a whole number >= 1, not 'three'"},
+        {kGood + "repeats: 0\n", "cfg.yaml:5:10: repeats must be a whole number from 1 to 2147483647, not '0'"},
+        {kGood + "repeats: three\n", "cfg.yaml:5:10: repeats must be a whole number from 1 to 2147483647, not 'three'"},
+        // 2^32 was once read as 0 runs (a 32-bit truncation, issue #18), 2^32 + 1 as 1.
+        {kGood + "repeats: 4294967296\n",
+         "cfg.yaml:5:10: repeats must be a whole number from 1 to 2147483647, not '4294967296'"},
+        {kGood + "repeats: 4294967297\n",
+         "cfg.yaml:5:10: repeats must be a whole number from 1 to 2147483647, not '4294967297'"},
+        {kGood + "repeats: 18446744073709551616\n",
+         "cfg.yaml:5:10: repeats must be a whole number from 1 to 2147483647, not '18446744073709551616'"},
+        {"name: t\ninstances:\n  - generate: { kind: random, n: 5, count: 4294967296 }\nsolvers: [gac]\n",
+         "cfg.yaml:3:44: generate.count must be a whole number from 1 to 2147483647, not '4294967296'"},
+        {"name: t\ntask: generate\ninstances:\n  - squares: { n: 4, count: 4294967296 }\nmethods: [unique]\n",
+         "cfg.yaml:4:29: squares.count must be a whole number from 1 to 2147483647, not '4294967296'"},
+        {"name: t\ninstances:\n  - generate: { kind: unique, n: 5, attempts: 4294967296 }\nsolvers: [gac]\n",
+         "cfg.yaml:3:47: generate.attempts must be a whole number from 1 to 2147483647, not '4294967296'"},
+        {kGood + "warmup: -1\n", "cfg.yaml:5:9: warmup must be a whole number from 0 to 2147483647, not '-1'"},
+        {kGood + "warmup: 4294967296\n",
+         "cfg.yaml:5:9: warmup must be a whole number from 0 to 2147483647, not '4294967296'"},
+        {kGood + "order: random\n",
+         "cfg.yaml:5:8: order must be one of shuffled, interleaved, sequential, not 'random'"},
+        {kGood + "pin: yes\n", "cfg.yaml:5:6: pin must be one of true, false, not 'yes'"},
+        {kGood + "max_runs: 0\n", "cfg.yaml:5:11: max_runs must be a whole number >= 1, not '0'"},
         {kGood + "seed: -1\n", "cfg.yaml:5:7: seed must be a whole number >= 0, not '-1'"},
         {kGood + "seed: [1]\n", "cfg.yaml:5:7: seed must be a single value"},
         {kGood + "mode: { count: 0 }\n", "cfg.yaml:5:16: mode.count must be a positive whole number or 'all', not '0'"},

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 using namespace futolab;
 
 TEST_CASE("RFC 4180 quoting round-trips through the reader", "[csv]") {
@@ -31,7 +33,52 @@ TEST_CASE("a row with the wrong number of fields names its line", "[csv]") {
 }
 
 TEST_CASE("the header is SPEC §5's columns, counters in order, then futolab's", "[csv]") {
-    CHECK(csv_header_line() ==
-          "experiment,instance,instance_hash,n,h,k,solver,options,seed,repeat,mode,status,solutions,nodes,fails,"
-          "checks,propagations,max_depth,wall_ns,cpu_ns,solution,run,message,grade,output\n");
+    const std::string base =
+        "experiment,instance,instance_hash,n,h,k,solver,options,seed,repeat,mode,status,solutions,nodes,fails,"
+        "checks,propagations,max_depth,wall_ns,cpu_ns,solution,run,message,grade,output";
+    CHECK(csv_header_line() == base + ",spec,max_rss_kb,host,core\n");
+    // The param columns come from the experiment's sweep axes.
+    CHECK(csv_header_line(csv_layout({"givens", "k"})) == base + ",spec,max_rss_kb,host,core,param_givens,param_k\n");
+    std::string joined;
+    for (const std::string& c : csv_base_columns()) joined += (joined.empty() ? "" : ",") + c;
+    CHECK(joined == base);
+}
+
+TEST_CASE("a row writes spec, peak memory, host, core and its sweep values", "[csv]") {
+    ResultRow row;
+    row.experiment = "e";
+    row.solver = "gac";
+    row.options = "alldiff=regin,var=mrv";
+    row.spec = "gac:alldiff=hall,var=dom";  // has a comma: quoted
+    row.max_rss_kb = 2048;
+    row.core = 1;
+    const std::vector<double> values{0.3, 12};
+    row.params = values;
+    CsvLayout layout{{"givens", "k"}, "node-7"};
+    const CsvTable t = parse_csv(csv_header_line(layout) + csv_line(row, layout), "x.csv");
+    REQUIRE(t.rows.size() == 1);
+    const auto cell = [&](const char* column) { return t.rows[0][t.column(column, "x.csv")]; };
+    CHECK(cell("options") == "alldiff=regin,var=mrv");
+    CHECK(cell("spec") == "gac:alldiff=hall,var=dom");
+    CHECK(cell("max_rss_kb") == "2048");
+    CHECK(cell("host") == "node-7");
+    CHECK(cell("core") == "1");
+    CHECK(cell("param_givens") == "0.3");
+    CHECK(cell("param_k") == "12");  // whole values print without a fraction
+    // Unknown peak memory, no pinning, a file instance (no sweep values): empty cells.
+    row.max_rss_kb = -1;
+    row.core = -1;
+    row.params = {};
+    const CsvTable u = parse_csv(csv_header_line(layout) + csv_line(row, layout), "x.csv");
+    for (const char* column : {"max_rss_kb", "core", "param_givens", "param_k"}) CHECK(u.rows[0][u.column(column, "x.csv")].empty());
+    const std::vector<double> none{std::numeric_limits<double>::quiet_NaN(), 5};
+    row.params = none;
+    const CsvTable v = parse_csv(csv_header_line(layout) + csv_line(row, layout), "x.csv");
+    CHECK(v.rows[0][v.column("param_givens", "x.csv")].empty());
+    CHECK(v.rows[0][v.column("param_k", "x.csv")] == "5");
+}
+
+TEST_CASE("the default layout names this machine", "[csv]") {
+    CHECK_FALSE(plain_layout().host.empty());
+    CHECK(plain_layout().params.empty());
 }

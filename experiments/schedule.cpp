@@ -1,0 +1,66 @@
+#include "experiments/schedule.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+namespace futolab {
+namespace {
+
+// Warm-up copies of the first run of each pair: todo is in matrix order, where the runs of
+// one (instance, solver) pair are neighbours.
+std::vector<PlannedRun> warmups(const std::vector<PlannedRun>& todo, int count) {
+    std::vector<PlannedRun> out;
+    if (count <= 0) return out;
+    for (std::size_t i = 0; i < todo.size(); ++i) {
+        if (i > 0 && todo[i].instance == todo[i - 1].instance && todo[i].solver == todo[i - 1].solver) continue;
+        for (int w = 1; w <= count; ++w) {
+            PlannedRun run = todo[i];
+            run.repeat = w;
+            run.warmup = true;
+            out.push_back(run);
+        }
+    }
+    return out;
+}
+
+void order_runs(std::vector<PlannedRun>& runs, const ExperimentConfig& config) {
+    switch (config.order) {
+        case RunOrder::sequential:
+            std::stable_sort(runs.begin(), runs.end(), [](const PlannedRun& a, const PlannedRun& b) {
+                return std::tie(a.index, a.repeat) < std::tie(b.index, b.repeat);
+            });
+            return;
+        case RunOrder::interleaved:
+            std::stable_sort(runs.begin(), runs.end(), [](const PlannedRun& a, const PlannedRun& b) {
+                return std::tie(a.repeat, a.index) < std::tie(b.repeat, b.index);
+            });
+            return;
+        case RunOrder::shuffled: {
+            // splitmix64 is a bijection: distinct (index, repeat) give distinct keys, so the
+            // order is total and does not depend on the sort algorithm.
+            const std::uint64_t salt = derive_seed(config.seed, "order");
+            const auto key = [salt](const PlannedRun& r) {
+                return splitmix64(splitmix64(salt ^ r.index) ^ static_cast<std::uint64_t>(r.repeat));
+            };
+            std::vector<std::pair<std::uint64_t, PlannedRun>> keyed;
+            keyed.reserve(runs.size());
+            for (const PlannedRun& r : runs) keyed.emplace_back(key(r), r);
+            std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+            for (std::size_t i = 0; i < runs.size(); ++i) runs[i] = keyed[i].second;
+            return;
+        }
+    }
+}
+
+}  // namespace
+
+std::vector<PlannedRun> schedule_runs(const std::vector<PlannedRun>& todo, const ExperimentConfig& config) {
+    std::vector<PlannedRun> out = warmups(todo, config.warmup);
+    order_runs(out, config);
+    std::vector<PlannedRun> recorded = todo;
+    order_runs(recorded, config);
+    out.insert(out.end(), recorded.begin(), recorded.end());
+    return out;
+}
+
+}  // namespace futolab

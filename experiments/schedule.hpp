@@ -1,0 +1,24 @@
+// The order a shard's runs are executed in (SPEC §6, config `order` and `warmup`). The run
+// matrix, its `run` indices and seeds never change: only when each run happens does, so a
+// shuffled and a sequential run of one config give the same rows apart from time columns.
+#pragma once
+
+#include "experiments/config.hpp"
+#include "experiments/run_matrix.hpp"
+
+#include <vector>
+
+namespace futolab {
+
+// `todo` (runs in matrix order, e.g. a shard minus the runs already done) in execution order:
+// first config.warmup warm-up runs (PlannedRun::warmup, not recorded) of every (instance,
+// solver) pair that has a run in `todo`, each a copy of the pair's first run (same seed, same
+// work), then the recorded runs. Both parts follow config.order:
+//   sequential   matrix order (instance, solver, repeat): repeats back to back;
+//   interleaved  repeat-major: every pair's repeat 1, then every pair's repeat 2, …;
+//   shuffled     sorted by a hash of (config seed, run index, repeat): a permutation that is
+//                the same on every machine and resume (no std::shuffle, whose algorithm is
+//                the library's choice), and in which a resumed run keeps its relative order.
+std::vector<PlannedRun> schedule_runs(const std::vector<PlannedRun>& todo, const ExperimentConfig& config);
+
+}  // namespace futolab

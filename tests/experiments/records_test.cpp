@@ -1,0 +1,287 @@
+// What a results CSV records and when it may be appended to (issue #13 §1, §4; issue #18):
+// resume refusals that leave the CSV byte-identical, the spec/host/param columns, merges of
+// new and old files, the timing protocol's order, warm-up, pinning and noise figure, and the
+// run-matrix size guard, all through the CLI.
+#include "../app/cli_runner.hpp"
+#include "experiments/csv_reader.hpp"
+#include "experiments/machine.hpp"
+#include "experiments/pinning.hpp"
+#include "experiments/results_csv.hpp"
+#include "experiments/sidecar.hpp"
+#include "runner_helpers.hpp"
+
+#include <catch2/catch.hpp>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+
+using futolab::test::rows_by_run;
+using futolab::test::run_cli;
+using futolab::test::scratch;
+using futolab::test::slurp;
+using futolab::test::write_config;
+namespace fs = std::filesystem;
+
+namespace {
+
+void replace_in_file(const std::string& path, const std::string& from, const std::string& to) {
+    std::string text = slurp(path);
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+// Runs part of the experiment (a SIGTERM after the first rows), so a resume has work to do.
+std::string partial_run(const std::string& dir) {
+    const std::string cfg = write_config(dir);
+    const std::string csv = dir + "/out/results.csv";
+    run_cli("run -q --jobs 1 " + cfg + " & pid=$!; for i in $(seq 500); do [ \"$(wc -l < " + csv +
+            " 2>/dev/null || echo 0)\" -ge 20 ] && break; sleep 0.02; done; kill -TERM $pid; wait $pid");
+    REQUIRE(fs::exists(csv));
+    return csv;
+}
+
+// A resume of `csv` with `cfg` is refused with exit 2 naming `what`, and changes nothing.
+void check_refused(const std::string& cfg, const std::string& csv, const std::string& what) {
+    const std::string before = slurp(csv), meta = slurp(csv + ".meta.yaml");
+    const auto r = run_cli("run -q --resume " + cfg);
+    CHECK(r.exit_code == 2);
+    INFO(r.err);
+    CHECK(r.err.find(what) != std::string::npos);
+    CHECK(r.err.find(": refusing to resume; use a new --out") != std::string::npos);
+    CHECK(slurp(csv) == before);
+    CHECK(slurp(csv + ".meta.yaml") == meta);
+}
+
+}  // namespace
+
+TEST_CASE("resume refuses a changed solver list, leaving the CSV byte-identical", "[records][resume]") {
+    const std::string dir = scratch("resume-solvers");
+    const std::string csv = partial_run(dir);
+    const std::string hash = YAML::LoadFile(csv + ".meta.yaml")["config_hash"].as<std::string>();
+    replace_in_file(dir + "/cfg.yaml", "\"gac\" ]", "\"gac\", \"fc:var=mrv\" ]");
+    const futolab::ExperimentConfig changed = futolab::load_config(dir + "/cfg.yaml");
+    check_refused(dir + "/cfg.yaml", csv,
+                  csv + ": made by config " + hash + " (" + dir + "/cfg.yaml as it was), not config " +
+                      changed.config_hash + " (" + dir + "/cfg.yaml)");
+    // Also when the last row was cut off by a kill: the cut is not made either.
+    fs::resize_file(csv, fs::file_size(csv) - 7);
+    check_refused(dir + "/cfg.yaml", csv, "made by config " + hash);
+}
+
+TEST_CASE("resume refuses changed repeats and another futolab version", "[records][resume]") {
+    const std::string dir = scratch("resume-repeats");
+    const std::string csv = partial_run(dir);
+    replace_in_file(dir + "/cfg.yaml", "repeats: 2", "repeats: 3");
+    check_refused(dir + "/cfg.yaml", csv, "made by config ");
+    replace_in_file(dir + "/cfg.yaml", "repeats: 3", "repeats: 2");  // the config as it was
+    // The version as an older futolab would have written it.
+    replace_in_file(csv + ".meta.yaml", "version: " + futolab::futolab_version(), "version: 0.0.9");
+    check_refused(dir + "/cfg.yaml", csv, csv + ": made by futolab 0.0.9, not futolab " + futolab::futolab_version());
+    replace_in_file(csv + ".meta.yaml", "version: 0.0.9", "version: " + futolab::futolab_version());
+    const auto r = run_cli("run -q --resume " + dir + "/cfg.yaml");  // same config and version: continues
+    CHECK(r.exit_code == 0);
+    CHECK(rows_by_run(csv).size() == 900);
+}
+
+TEST_CASE("resume refuses a CSV with rows and no sidecar, or a header of another layout", "[records][resume]") {
+    const std::string dir = scratch("resume-header");
+    const std::string csv = partial_run(dir);
+    // An older futolab's header (no spec, host, … columns) under a sidecar that matches.
+    std::string text = slurp(csv);
+    const std::string old_header = text.substr(0, text.find(",spec,")) + "\n";
+    const futolab::CsvTable t = futolab::read_csv_file(csv);
+    std::string old = old_header;
+    for (const auto& row : t.rows) {
+        std::string line;
+        for (std::size_t c = 0; c < futolab::csv_base_columns().size(); ++c)
+            line += (c ? "," : "") + futolab::csv_quote(row[c]);
+        old += line + "\n";
+    }
+    std::ofstream(csv, std::ios::binary | std::ios::trunc) << old;
+    check_refused(dir + "/cfg.yaml", csv, "column 26 is '(none)', this experiment writes 'spec'");
+    fs::remove(csv + ".meta.yaml");
+    const auto r = run_cli("run -q --resume " + dir + "/cfg.yaml");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("has no sidecar") != std::string::npos);
+    CHECK(slurp(csv) == old);
+}
+
+TEST_CASE("merge: a missing file is named; every shard's host and CPU are kept", "[records][merge]") {
+    const std::string dir = scratch("merge-hosts");
+    const std::string cfg = write_config(dir);
+    auto r = run_cli("merge " + dir + "/nothing.csv --out " + dir + "/m.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find(dir + "/nothing.csv: no such file") != std::string::npos);
+    std::string shards;
+    for (int i = 1; i <= 2; ++i) {
+        REQUIRE(run_cli("run -q " + cfg + " --shard " + std::to_string(i) + "/2 --out " + dir + "/sh").exit_code == 0);
+        shards += " " + dir + "/sh/results.shard-" + std::to_string(i) + "-of-2.csv";
+    }
+    const std::string second = dir + "/sh/results.shard-2-of-2.csv";
+    replace_in_file(second + ".meta.yaml", "host: " + futolab::host_name(), "host: far-node-2");
+    fs::copy_file(second, dir + "/copy.csv");  // a CSV whose sidecar is missing
+    r = run_cli("merge " + dir + "/copy.csv --out " + dir + "/m.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find(dir + "/copy.csv.meta.yaml: no such file") != std::string::npos);
+    REQUIRE(run_cli("merge" + shards + " --out " + dir + "/m.csv").exit_code == 0);
+    const YAML::Node meta = YAML::LoadFile(dir + "/m.csv.meta.yaml");
+    REQUIRE(meta["shards"].size() == 2);
+    CHECK(meta["shards"][0]["host"].as<std::string>() == futolab::host_name());
+    CHECK(meta["shards"][1]["host"].as<std::string>() == "far-node-2");
+    CHECK(meta["shards"][1]["cpu"].as<std::string>() == futolab::cpu_model());
+    // A merge of merges keeps the shards, not the merging machine.
+    REQUIRE(run_cli("merge " + dir + "/m.csv --out " + dir + "/mm.csv").exit_code == 0);
+    CHECK(YAML::LoadFile(dir + "/mm.csv.meta.yaml")["shards"].size() == 2);
+}
+
+TEST_CASE("merge reads shards written before the later columns existed", "[records][merge]") {
+    const std::string dir = scratch("merge-old");
+    const std::string cfg = write_config(dir);
+    std::string shards;
+    for (int i = 1; i <= 2; ++i) {
+        REQUIRE(run_cli("run -q " + cfg + " --shard " + std::to_string(i) + "/2 --out " + dir + "/sh").exit_code == 0);
+        const std::string csv = dir + "/sh/results.shard-" + std::to_string(i) + "-of-2.csv";
+        const futolab::CsvTable t = futolab::read_csv_file(csv);
+        std::ofstream out(csv, std::ios::binary | std::ios::trunc);
+        for (std::size_t r = 0; r <= t.rows.size(); ++r) {
+            const auto& row = r == 0 ? t.header : t.rows[r - 1];
+            for (std::size_t c = 0; c < futolab::csv_base_columns().size(); ++c)
+                out << (c ? "," : "") << futolab::csv_quote(row[c]);
+            out << "\n";
+        }
+        shards += " " + csv;
+    }
+    REQUIRE(run_cli("merge" + shards + " --out " + dir + "/m.csv").exit_code == 0);
+    const futolab::CsvTable merged = futolab::read_csv_file(dir + "/m.csv");
+    CHECK(merged.header == futolab::csv_base_columns());
+    CHECK(merged.rows.size() == 900);
+}
+
+TEST_CASE("rows record spec, host, core and the sweep values of generated instances", "[records][columns]") {
+    const std::string dir = scratch("columns");
+    std::ofstream(dir + "/cfg.yaml") << "name: cols\nseed: 3\nmode: { count: 2 }\nlimits: { nodes: 100000 }\n"
+                                        "instances:\n  - file: " << futolab::test::kRoot << "/corpora/tatham-dev/n04.tatham\n"
+                                        "  - generate: { kind: random, n: 4, givens: [0.2, 0.4], k: 3, count: 2 }\n"
+                                     << "solvers: [ \"fc:var=mrv\", \"gac:sac=all\" ]\noutput: " << dir << "/c.csv\n";
+    REQUIRE(run_cli("run -q " + dir + "/cfg.yaml").exit_code == 0);
+    const futolab::CsvTable t = futolab::read_csv_file(dir + "/c.csv");
+    const auto col = [&](const char* name) { return t.column(name, "c.csv"); };
+    CHECK(t.header.back() == "param_k");
+    CHECK(t.header[t.header.size() - 2] == "param_givens");
+    std::set<std::string> specs, givens;
+    int file_rows = 0;
+    for (const auto& row : t.rows) {
+        specs.insert(row[col("spec")]);
+        CHECK(row[col("host")] == futolab::host_name());
+        CHECK(row[col("core")].empty());  // not pinned
+        if (row[col("instance")].find("n04") != std::string::npos) {
+            ++file_rows;
+            CHECK(row[col("param_givens")].empty());
+            CHECK(row[col("param_k")].empty());
+        } else {
+            givens.insert(row[col("param_givens")]);
+            CHECK(row[col("param_k")] == "3");
+        }
+    }
+    CHECK(file_rows == 150);
+    CHECK(specs == std::set<std::string>{"fc", "gac:sac=all"});
+    CHECK(givens == std::set<std::string>{"0.2", "0.4"});
+}
+
+TEST_CASE("order changes when runs happen, never what they record", "[records][order]") {
+    const std::string dir = scratch("order");
+    std::map<std::string, std::vector<std::size_t>> file_order;
+    std::map<std::string, std::map<std::string, std::vector<std::string>>> rows;
+    for (const char* order : {"sequential", "interleaved", "shuffled"}) {
+        const std::string sub = dir + "/" + order;
+        fs::create_directories(sub);
+        const std::string cfg = write_config(sub, std::string("order: ") + order + "\n");
+        REQUIRE(run_cli("run -q --jobs 1 " + cfg).exit_code == 0);
+        const std::string csv = sub + "/out/results.csv";
+        rows[order] = rows_by_run(csv);
+        const futolab::CsvTable t = futolab::read_csv_file(csv);
+        for (const auto& row : t.rows) file_order[order].push_back(std::stoull(row[t.column("run", csv)]));
+    }
+    CHECK(rows["sequential"] == rows["shuffled"]);
+    CHECK(rows["sequential"] == rows["interleaved"]);
+    CHECK(std::is_sorted(file_order["sequential"].begin(), file_order["sequential"].end()));
+    // Interleaved: all repeat-1 runs (even run indices: 2 repeats) before any repeat 2.
+    const auto& inter = file_order["interleaved"];
+    for (std::size_t i = 0; i < inter.size(); ++i) CHECK((inter[i] % 2) == (i < inter.size() / 2 ? 0u : 1u));
+    // Shuffled: a pair's two repeats are rarely neighbours (450 of 899 in matrix order).
+    const auto& shuffled = file_order["shuffled"];
+    int neighbours = 0;
+    for (std::size_t i = 1; i < shuffled.size(); ++i) neighbours += shuffled[i] / 2 == shuffled[i - 1] / 2;
+    CHECK(neighbours < 20);
+}
+
+TEST_CASE("warm-up runs are run and not recorded; the noise figure is printed", "[records][warmup]") {
+    const std::string dir = scratch("warmup");
+    const std::string cfg = write_config(dir, "warmup: 2\n");
+    const auto r = run_cli("run -q --jobs 2 " + cfg);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("900 written now, 0 errors, 900 warm-up runs (not recorded)") != std::string::npos);
+    CHECK(rows_by_run(dir + "/out/results.csv").size() == 900);
+    // repeats: 2, so every spec has a noise figure.
+    CHECK(std::regex_search(r.out, std::regex(R"(noise \(median CV of wall time across repeats, per spec\): )"
+                                              R"(bitmask [0-9.]+ % \(150 pairs\), fc:var=static [0-9.]+ % \(150 pairs\), )"
+                                              R"(gac [0-9.]+ % \(150 pairs\))")));
+    const YAML::Node timing = YAML::LoadFile(dir + "/out/results.csv.meta.yaml")["timing"];
+    CHECK(timing["order"].as<std::string>() == "shuffled");
+    CHECK(timing["warmup"].as<int>() == 2);
+}
+
+TEST_CASE("pin: true pins each worker to its own CPU and records it", "[records][pin]") {
+    const std::string dir = scratch("pin");
+    const std::string cfg = write_config(dir, "pin: true\n");
+    const futolab::CorePlan plan = futolab::plan_cores(2, futolab::usable_cpus());
+    const auto r = run_cli("run -q --jobs 2 " + cfg);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.err.find("warning: pin:") == (plan.warning.empty() ? std::string::npos : 0));
+    const futolab::CsvTable t = futolab::read_csv_file(dir + "/out/results.csv");
+    std::set<std::string> cores;
+    for (const auto& row : t.rows) cores.insert(row[t.column("core", "results.csv")]);
+    std::set<std::string> expected;
+    for (int cpu : plan.cpus) expected.insert(std::to_string(cpu));
+    CHECK(cores == expected);
+    const YAML::Node timing = YAML::LoadFile(dir + "/out/results.csv.meta.yaml")["timing"];
+    CHECK(timing["pin"].as<bool>());
+    CHECK(timing["pinned_cpus"].as<std::vector<int>>() == plan.cpus);
+    // One worker: every row was run on its CPU (read back with sched_getcpu, so a worker that
+    // was not really pinned would show the scheduler moving it on a loaded machine).
+    const futolab::CorePlan one = futolab::plan_cores(1, futolab::usable_cpus());
+    REQUIRE(run_cli("run -q --jobs 1 " + cfg + " --out " + dir + "/one").exit_code == 0);
+    const futolab::CsvTable u = futolab::read_csv_file(dir + "/one/results.csv");
+    std::set<std::string> one_cores;
+    for (const auto& row : u.rows) one_cores.insert(row[u.column("core", "results.csv")]);
+    CHECK(one_cores == std::set<std::string>{std::to_string(one.cpus.at(0))});
+    // More workers than CPUs: a warning, and the run goes on.
+    const std::string more = std::to_string(futolab::usable_cpus().size() + 1);
+    const auto w = run_cli("run -q --jobs " + more + " " + cfg + " --out " + dir + "/more");
+    CHECK(w.exit_code == 0);
+    CHECK(w.err.find("futolab: warning: pin: " + more + " jobs on ") != std::string::npos);
+}
+
+TEST_CASE("run refuses an oversized matrix at once, writing nothing", "[records][guard]") {
+    const std::string dir = scratch("guard");
+    for (const std::string& bad : {std::string("repeats: 1000000000\n"),
+                                   std::string("instances:\n  - generate: { kind: random, n: 5, count: 1000000000 }\n")}) {
+        std::string text = "name: g\nsolvers: [gac]\noutput: " + dir + "/g.csv\n" + bad;
+        if (bad.rfind("instances", 0) != 0) text += "instances:\n  - file: " + futolab::test::kRoot + "/corpora/tatham-dev/n04.tatham\n";
+        std::ofstream(dir + "/cfg.yaml", std::ios::trunc) << text;
+        // Without the guard this builds 10^9 runs or instances first: memory or the CTest timeout runs out.
+        const auto r = run_cli("run -q " + dir + "/cfg.yaml", dir);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find("more than max_runs = 100000000: refused before building it") != std::string::npos);
+        CHECK_FALSE(fs::exists(dir + "/g.csv"));
+    }
+    std::ofstream(dir + "/cfg.yaml", std::ios::trunc) << "name: g\nsolvers: [gac]\nrepeats: 4294967296\ninstances:\n  - file: x\n";
+    const auto r = run_cli("run -q " + dir + "/cfg.yaml", dir);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("repeats must be a whole number from 1 to 2147483647, not '4294967296'") != std::string::npos);
+}

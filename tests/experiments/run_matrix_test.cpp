@@ -1,0 +1,95 @@
+// The run matrix: the size guard of issue #18 (counted before anything is built) and the
+// sweep values that become the CSV's param_<name> columns.
+#include "core/error.hpp"
+#include "experiments/config.hpp"
+#include "experiments/run_matrix.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace futolab;
+
+namespace {
+
+const std::string kRoot = FUTOLAB_SOURCE_DIR;
+
+std::string guard_error(const std::string& text) {
+    try {
+        build_run_matrix(parse_config(text, "cfg.yaml"));
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+}  // namespace
+
+// Each of these would build (or generate) far more than memory holds if the count came after
+// the building: the test finishing at all, at once, is part of what it checks.
+TEST_CASE("a run matrix over max_runs is refused with its count before it is built", "[matrix][guard]") {
+    CHECK(guard_error("name: t\nrepeats: 1000000000\ninstances:\n  - file: " + kRoot +
+                      "/corpora/tatham-dev/n04.tatham\nsolvers: [gac]\n")
+              .find("cfg.yaml: the run matrix has 75000000000 runs (75 instances × 1 solvers × (1000000000 repeats)), "
+                    "more than max_runs = 100000000: refused before building it") == 0);
+    CHECK(guard_error("name: t\ninstances:\n  - generate: { kind: random, n: 5, count: 1000000000 }\nsolvers: [gac, fc]\n") ==
+          "cfg.yaml: the run matrix has at least 2000000000 runs (at least 1000000000 instances × 2 solvers × "
+          "(1 repeats)), more than max_runs = 100000000: refused before building it (raise max_runs if you mean it)");
+    // Three sweep axes of 100 000 values each (the per-axis cap) multiply to 10^15.
+    CHECK(guard_error("name: t\ninstances:\n  - generate: { kind: random, n: {from: 4, to: 100003, step: 1}, "
+                      "givens: {from: 0, to: 0.99999, step: 0.00001}, relations: {from: 0, to: 0.99999, step: 0.00001} }\n"
+                      "solvers: [gac]\n")
+              .find("the run matrix has at least 1000000000000000 runs") != std::string::npos);
+    // Past 2^64 the count saturates instead of wrapping round to a small number.
+    CHECK(guard_error("name: t\nrepeats: 2147483647\ninstances:\n  - generate: { kind: random, n: {from: 4, to: 100003, "
+                      "step: 1}, givens: {from: 0, to: 0.99999, step: 0.00001}, count: 2147483647 }\nsolvers: [gac]\n")
+              .find("the run matrix has more than 18446744073709551615 runs") != std::string::npos);
+    CHECK(guard_error("name: t\ntask: critical\ninstances:\n  - squares: { n: [4, 5], count: 2000000000 }\nmethods: [critical]\n")
+              .find("at least 4000000000 runs") != std::string::npos);
+}
+
+TEST_CASE("max_runs moves the limit, and warm-up runs count", "[matrix][guard]") {
+    const std::string body = "instances:\n  - generate: { kind: random, n: 4, count: 3 }\nsolvers: [gac, fc]\nrepeats: 2\n";
+    CHECK(build_run_matrix(parse_config("name: t\nmax_runs: 12\n" + body, "cfg.yaml")).runs.size() == 12);
+    CHECK(guard_error("name: t\nmax_runs: 11\n" + body).find("has at least 12 runs") != std::string::npos);
+    CHECK(guard_error("name: t\nmax_runs: 12\nwarmup: 1\n" + body)
+              .find("has at least 18 runs (at least 3 instances × 2 solvers × (2 repeats + 1 warm-up))") != std::string::npos);
+    // The file instances are counted once read: 75 instances x 1 solver x 2 repeats.
+    const std::string files = "name: t\nrepeats: 2\ninstances:\n  - file: " + kRoot + "/corpora/tatham-dev/n04.tatham\nsolvers: [gac]\n";
+    CHECK(guard_error(files + "max_runs: 149\n").find("has 150 runs (75 instances") != std::string::npos);
+    CHECK(build_run_matrix(parse_config(files + "max_runs: 150\n", "cfg.yaml")).runs.size() == 150);
+}
+
+TEST_CASE("generated instances carry their nominal sweep values, file instances none", "[matrix][params]") {
+    const RunMatrix m = build_run_matrix(parse_config(
+        "name: t\ninstances:\n  - file: " + kRoot + "/corpora/tatham-dev/n04.tatham\n"
+        "  - generate: { kind: random, n: 4, givens: [0.2, 0.4], relations: 0.1, count: 2 }\n"
+        "  - generate: { kind: random, n: 5, h: 6, k: [3, 4] }\nsolvers: [\"fc:var=mrv\", \"gac:sac=all\"]\n",
+        "cfg.yaml"));
+    CHECK(m.param_names == std::vector<std::string>{"givens", "h", "relations", "k"});
+    REQUIRE(m.instances.size() == 75 + 4 + 2);
+    const auto values = [&](int i) { return std::vector<double>(m.params_of(i).begin(), m.params_of(i).end()); };
+    for (double v : values(0)) CHECK(std::isnan(v));  // a file instance
+    const std::vector<double> first = values(75);     // n 4, givens 0.2, relations 0.1
+    CHECK(first[0] == 0.2);
+    CHECK(std::isnan(first[1]));
+    CHECK(first[2] == 0.1);
+    CHECK(std::isnan(first[3]));
+    CHECK(values(77)[0] == 0.4);
+    const std::vector<double> last = values(80);  // n 5, h 6, k 4
+    CHECK(std::isnan(last[0]));
+    CHECK(last[1] == 6);
+    CHECK(last[3] == 4);
+    CHECK(m.specs == std::vector<std::string>{"fc", "gac:sac=all"});  // SPEC §3: defaults left out
+}
+
+TEST_CASE("the sweep axes are those of the config's random generate sources", "[matrix][params]") {
+    const auto axes = [](const std::string& sources) {
+        return sweep_axes(parse_config("name: t\ninstances:\n" + sources + "solvers: [gac]\n", "cfg.yaml"));
+    };
+    CHECK(axes("  - file: x.jsonl\n").empty());
+    CHECK(axes("  - generate: { kind: unique, n: 5 }\n").empty());
+    CHECK(axes("  - generate: { kind: random, n: 5 }\n") == std::vector<std::string>{"givens", "relations"});
+    CHECK(axes("  - generate: { kind: random, n: 5, h: 3, relations: 0.2 }\n") ==
+          std::vector<std::string>{"h", "relations"});
+}
