@@ -157,13 +157,6 @@ std::uint64_t derive_seed(std::uint64_t base, const std::string& coordinates) {
     return h >> 1;  // 63 bits: survives any signed 64-bit reader of the CSV
 }
 
-std::uint64_t splitmix64(std::uint64_t x) {
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
 std::vector<std::string> sweep_axes(const ExperimentConfig& config) {
     std::array<bool, kAxes.size()> used{};
     for (const InstanceSource& source : config.instances) {

@@ -3,6 +3,7 @@
 // every resume sees the same runs with the same seeds.
 #pragma once
 
+#include "core/random.hpp"  // splitmix64, used by schedule.cpp too
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
 #include "experiments/config.hpp"
@@ -69,10 +70,6 @@ std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index,
 std::string run_key(const std::string& instance, const std::string& instance_hash, const std::string& solver,
                     const std::string& options, std::uint64_t seed, int repeat);
 std::string run_key(const RunMatrix& m, const PlannedRun& run);
-
-// splitmix64's finaliser (Steele, Lea & Flood 2014): a bijection of 64-bit words that mixes
-// every input bit into every output bit.
-std::uint64_t splitmix64(std::uint64_t x);
 
 // splitmix64 (Steele, Lea & Flood 2014) mixing: a seed from the config seed and coordinates.
 std::uint64_t derive_seed(std::uint64_t base, const std::string& coordinates);
