@@ -54,8 +54,8 @@ TEST_CASE("analyze --format csv writes one table, at full precision", "[cli][ana
     auto r = run_cli("analyze " + csv + " --by spec --metric wall_ms,nodes --format csv");
     CHECK(r.exit_code == 0);
     CHECK(r.out == "spec,metric,runs,finished,limit_hit,failed,min,median,median_censored,mean,p90,max,geomean,par2\n"
-                   "fc,wall_ms,1,1,0,0,3000417.59,3000417.59,0,3000417.59,3000417.59,3000417.5900000026,3000417.59\n"
-                   "fc,nodes,1,1,0,0,3000000,3000000,0,3000000,3000000,3000000.000000001,3000000\n");  // exp(log(x + 1)) − 1: every digit
+                   "fc,wall_ms,1,1,0,0,3000417.59,3000417.59,0,3000417.59,3000417.59,3000417.59,3000417.5900000026,3000417.59\n"
+                   "fc,nodes,1,1,0,0,3000000,3000000,0,3000000,3000000,3000000,3000000.000000001,3000000\n");  // exp(log(x + 1)) − 1: every digit
     // Several tables: choose one, or write each to its own file.
     r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking --fit exp --format csv");
     CHECK(r.exit_code == 2);
