@@ -98,7 +98,7 @@ PlotSpec critical_plot(const ResultsTable& table) {
         const int pt = kMethodPoints[m % kMethodPoints.size()];
         const double dx = methods.size() > 1 ? 0.4 * (static_cast<double>(m) / static_cast<double>(methods.size() - 1) - 0.5) : 0;
         std::size_t sets = 0;
-        PlotSeries cloud{"", {}, fmt::format("points lc rgb '{}' pt {} ps 0.5", colour, pt)};
+        PlotSeries cloud{"", {}, fmt::format("points lc rgb '{}' pt {} ps 0.7", colour, pt)};
         PlotSeries median{"", {}, fmt::format("yerrorlines lc rgb '{}' pt {} ps 1 lw 2", colour, pt)};
         median.columns = "1:2:3:4";
         for (const auto& [n, values] : scores.at(methods[m])) {

@@ -29,7 +29,7 @@ PlotSpec panel(const std::string& title, const std::string& ylabel, bool logy) {
     p.xlabel = "fraction of cells given, h / n² (bins of 0.05)";
     p.ylabel = ylabel;
     p.logy = logy;
-    p.extra_commands = {"set xrange [-0.02:*]", "set xtics 0.1", "set key top right samplen 1.5 spacing 0.9"};
+    p.extra_commands = {"set xrange [-0.02:*]", "set xtics 0.1", "unset key"};
     return p;
 }
 
@@ -50,14 +50,15 @@ std::vector<PlotSpec> level_panels(const std::vector<PhasePoint>& points, const 
     PlotSpec runs = panel("", "runs in the bin", false);
     uniq.extra_commands.push_back("set yrange [0:1.05]");
     runs.extra_commands.push_back("set yrange [0:*]");
-    if (!with_key)
-        for (PlotSpec* p : {&cost, &uniq, &runs}) p->extra_commands.push_back("unset key");
+    // One legend, inside the first uniqueness panel, whose upper left corner is empty (few
+    // instances are unique with few givens): a legend below would squeeze the cost panel.
+    if (with_key) uniq.extra_commands.push_back("set key top left inside maxcols 1 samplen 1.2 spacing 0.8 width -2 box opaque font ',10'");
     for (const auto& [n, colour] : colours) {
         PlotSeries band{"", {}, fmt::format("filledcurves lc rgb '{}' fs transparent solid 0.18 noborder", colour)};
         band.columns = "1:2:3";
-        PlotSeries median{fmt::format("n={}", n), {}, fmt::format("linespoints lc rgb '{}' pt 7 ps 0.6 lw 2", colour)};
+        PlotSeries median{"", {}, fmt::format("linespoints lc rgb '{}' pt 7 ps 0.6 lw 2", colour)};
         PlotSeries capped{"", {}, fmt::format("points lc rgb '{}' pt 6 ps 1.8 lw 1.5", colour)};
-        PlotSeries unique{"", {}, fmt::format("linespoints lc rgb '{}' pt 7 ps 0.5 lw 2", colour)};
+        PlotSeries unique{fmt::format("n={}", n), {}, fmt::format("linespoints lc rgb '{}' pt 7 ps 0.5 lw 2", colour)};
         PlotSeries count{"", {}, fmt::format("linespoints lc rgb '{}' pt 7 ps 0.5 lw 1.5", colour)};
         for (const PhasePoint& p : points) {
             if (p.n != n || p.level != level) continue;
@@ -74,9 +75,9 @@ std::vector<PlotSpec> level_panels(const std::vector<PhasePoint>& points, const 
         uniq.series.push_back(std::move(unique));
         runs.series.push_back(std::move(count));
     }
-    PlotSeries key{"median at the cap", {}, "points lc rgb 'black' pt 6 ps 1.8 lw 1.5"};
+    PlotSeries key{"median at the cap (top)", {}, "points lc rgb 'black' pt 6 ps 1.8 lw 1.5"};
     key.key_only = true;
-    cost.series.push_back(std::move(key));
+    uniq.series.push_back(std::move(key));
     return {cost, uniq, runs};
 }
 

@@ -13,7 +13,21 @@
 namespace futolab {
 namespace {
 
-std::string line_style(const std::string& spec) { return "linespoints " + look_style(look_of(spec)) + " ps 0.8 lw 2"; }
+// Lines drawn earlier are wider, so a later line on top of an earlier one (two specs with
+// the same values) leaves the earlier one's edges visible.
+std::string width(std::size_t k) { return fmt::format("lw {:.2f}", std::max(1.2, 2.4 - 0.2 * static_cast<double>(k))); }
+
+// A line with the spec's point type every few points (about 12 per line): two specs with the
+// same values (backtracking and bitmask count the same nodes) show both markers, as the
+// interval differs by the series' place k, so markers rarely fall on the same point.
+std::string marked_line(const std::string& spec, std::size_t k, std::size_t points) {
+    return fmt::format("linespoints {} ps 1.5 pi {} {}", look_style(look_of(spec)), std::max<std::size_t>(1, points / 12) + k,
+                       width(k));
+}
+
+std::string line_style(const std::string& spec, std::size_t k) {
+    return "linespoints " + look_style(look_of(spec)) + " ps 1.3 " + width(k);
+}
 
 // Specs sorted by name, the virtual best last: the legend order is the same in every figure.
 std::vector<std::string> legend_order(const ResultsTable& table) {
@@ -48,21 +62,40 @@ std::string cap_line(double cap, bool horizontal) {
                                     exact_text(cap));
 }
 
+// A log axis for data spanning decades. Counts of 0 (solved without search) cannot be shown
+// on one: then every value is shifted by 1 and the label says so. Returns the shift.
+double log_axis(PlotSpec& plot, bool y_axis) {
+    if (spans_decades(plot.series, y_axis)) {
+        (y_axis ? plot.logy : plot.logx) = true;
+        return 0;
+    }
+    std::vector<PlotSeries> shifted = plot.series;
+    for (PlotSeries& s : shifted)
+        for (auto& [x, y] : s.points) (y_axis ? y : x) += 1;
+    if (!spans_decades(shifted, y_axis)) return 0;
+    plot.series = std::move(shifted);
+    (y_axis ? plot.logy : plot.logx) = true;
+    (y_axis ? plot.ylabel : plot.xlabel) += " + 1";
+    return 1;
+}
+
 }  // namespace
 
 PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric) {
     const auto by_spec = finished_values(table, metric);
     PlotSpec plot{"cactus-" + metric, "Runs finished within a budget of " + metric + " (limited runs not counted)",
                   "runs finished", metric + " (per run)", false, false, true, {}, {}};
-    for (const std::string& spec : legend_order(table)) {
+    const auto order = legend_order(table);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const std::string& spec = order[k];
         const auto it = by_spec.find(spec);
         if (it == by_spec.end()) continue;
-        PlotSeries s{spec, {}, "lines " + look_style(look_of(spec)) + " lw 2.5"};
-        for (std::size_t k = 0; k < it->second.size(); ++k) s.points.emplace_back(static_cast<double>(k + 1), it->second[k]);
+        PlotSeries s{spec, {}, marked_line(spec, k, it->second.size())};
+        for (std::size_t r = 0; r < it->second.size(); ++r) s.points.emplace_back(static_cast<double>(r + 1), it->second[r]);
         plot.series.push_back(std::move(s));
     }
-    plot.logy = spans_decades(plot.series, true);
-    if (const auto cap = metric_cap(table, metric)) plot.extra_commands.push_back(cap_line(*cap, true));
+    const double shift = log_axis(plot, true);
+    if (const auto cap = metric_cap(table, metric)) plot.extra_commands.push_back(cap_line(*cap + shift, true));
     return plot;
 }
 
@@ -71,18 +104,24 @@ PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric) {
     const auto by_spec = finished_values(table, metric, &runs);
     PlotSpec plot{"ecdf-" + metric, "Fraction of runs finished within a budget of " + metric, metric + " (budget)",
                   "fraction of the spec's runs finished", false, false, true, {}, {}};
-    for (const std::string& spec : legend_order(table)) {
+    const auto order = legend_order(table);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const std::string& spec = order[k];
         const auto it = by_spec.find(spec);
         if (it == by_spec.end()) continue;
         PlotSeries s{fmt::format("{} ({} of {})", spec, it->second.size(), runs[spec]), {},
-                     "steps " + look_style(look_of(spec)) + " lw 2.5"};
-        for (std::size_t k = 0; k < it->second.size(); ++k)
-            s.points.emplace_back(it->second[k], static_cast<double>(k + 1) / static_cast<double>(runs[spec]));
+                     marked_line(spec, k, 2 * it->second.size())};
+        // A step function drawn as a line through both corners of each step.
+        const double total = static_cast<double>(runs[spec]);
+        for (std::size_t r = 0; r < it->second.size(); ++r) {
+            s.points.emplace_back(it->second[r], static_cast<double>(r) / total);
+            s.points.emplace_back(it->second[r], static_cast<double>(r + 1) / total);
+        }
         plot.series.push_back(std::move(s));
     }
-    plot.logx = spans_decades(plot.series, false);
+    const double shift = log_axis(plot, false);
     plot.extra_commands.push_back("set yrange [0:1.02]");
-    if (const auto cap = metric_cap(table, metric)) plot.extra_commands.push_back(cap_line(*cap, false));
+    if (const auto cap = metric_cap(table, metric)) plot.extra_commands.push_back(cap_line(*cap + shift, false));
     return plot;
 }
 
@@ -106,9 +145,9 @@ PlotSpec growth_plot(const ResultsTable& table, const std::string& metric) {
     const double shift_used = plot.logy ? shift : 0.0;
     for (std::size_t k = 0; k < order.size(); ++k) {
         const std::string& spec = order[k];
-        // Sideways offset in n: ±0.15 at most, so overlapping series stay apart.
-        const double dx = order.size() > 1 ? 0.3 * (static_cast<double>(k) / static_cast<double>(order.size() - 1) - 0.5) : 0;
-        PlotSeries line{spec, {}, line_style(spec)};
+        // Sideways offset in n: ±0.2 at most, so overlapping series stay apart.
+        const double dx = order.size() > 1 ? 0.4 * (static_cast<double>(k) / static_cast<double>(order.size() - 1) - 0.5) : 0;
+        PlotSeries line{spec, {}, line_style(spec, k)};
         const SeriesLook look = look_of(spec);
         PlotSeries open{"", {}, fmt::format("points lc rgb '{}' pt 6 ps 2.2 lw 2", look.colour)};
         for (const GroupSummary& g : groups) {

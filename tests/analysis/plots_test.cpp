@@ -57,7 +57,7 @@ TEST_CASE("every backend has a fixed colour and point type", "[plots][palette]")
     // Changing any of these changes every committed figure: the test says so.
     const std::vector<std::tuple<std::string, std::string, int, int>> want{
         {"backtracking", "#D55E00", 7, 1}, {"bitmask", "#E69F00", 6, 1}, {"fc", "#56B4E9", 5, 1},
-        {"gac", "#009E73", 9, 1},          {"gecode", "#0072B2", 12, 1}, {kVirtualBest, "#000000", 3, 1}};
+        {"gac", "#009E73", 9, 1},          {"gecode", "#0072B2", 12, 1}, {kVirtualBest, "#000000", 3, 2}};
     for (const auto& [spec, colour, point, dash] : want) {
         INFO(spec);
         const SeriesLook look = look_of(spec);
