@@ -39,14 +39,19 @@ std::map<std::string, std::string> spec_items(const std::string& spec) {
     return items;
 }
 
-// Per method (spec) and n: the scores 2h + 3k of its critical sets.
-std::map<std::string, std::map<int, std::vector<double>>> critical_scores(const ResultsTable& table) {
+struct CriticalSet {
+    double h = 0, k = 0, score = 0;
+};
+
+// Per method (spec) and n: its critical sets.
+std::map<std::string, std::map<int, std::vector<CriticalSet>>> critical_sets(const ResultsTable& table) {
     for (const char* c : {"mode", "n", "h", "k"})
         if (!table.has_column(c)) throw InputError(fmt::format("--plot critical needs the column '{}'", c));
-    std::map<std::string, std::map<int, std::vector<double>>> out;
+    std::map<std::string, std::map<int, std::vector<CriticalSet>>> out;
     for (std::size_t i = 0; i < table.size(); ++i)
         if (table.text(i, "mode") == "critical" && table.finished(i))
-            out[table.text(i, "spec")][static_cast<int>(table.number(i, "n"))].push_back(table.number(i, "score"));
+            out[table.text(i, "spec")][static_cast<int>(table.number(i, "n"))].push_back(
+                {table.number(i, "h"), table.number(i, "k"), table.number(i, "score")});
     if (out.empty()) throw InputError("--plot critical: no rows with mode 'critical' in the results");
     return out;
 }
@@ -75,17 +80,21 @@ std::map<std::string, std::string> distinguishing_labels(const std::vector<std::
 }
 
 PlotSpec critical_plot(const ResultsTable& table) {
-    const auto scores = critical_scores(table);
+    const auto scores = critical_sets(table);
     std::vector<std::string> methods;
     for (const auto& [m, per_n] : scores) methods.push_back(m);
-    const auto labels = distinguishing_labels(methods);
+    auto labels = distinguishing_labels(methods);
+    if (methods.size() == 1) labels[methods[0]] = "critical sets";  // the method is in the title
     PlotSpec plot;
     plot.name = "critical";
-    plot.title = "Critical sets against the bound 2h + 3k ≥ 2(n − 1)";
-    plot.cols = 2;
-    plot.width = 1400;
+    plot.title = "Critical sets against the bound 2h + 3k ≥ 2(n − 1)" + (methods.size() == 1 ? ", method " + methods[0] : "");
+    plot.cols = 3;
+    plot.width = 1800;
     plot.height = 640;
-    PlotSpec points, slack;
+    PlotSpec points, slack, hk;
+    hk.title = "h against k of every set (all n, jittered)";
+    hk.xlabel = "h (givens)";
+    hk.ylabel = "k (relations)";
     points.title = "2h + 3k of every set (jittered), bound 2(n − 1) in black";
     points.xlabel = slack.xlabel = "n";
     points.ylabel = "2h + 3k (h givens, k relations)";
@@ -100,6 +109,7 @@ PlotSpec critical_plot(const ResultsTable& table) {
         std::size_t sets = 0;
         PlotSeries cloud{"", {}, fmt::format("points lc rgb '{}' pt {} ps 0.7", colour, pt)};
         PlotSeries median{"", {}, fmt::format("yerrorlines lc rgb '{}' pt {} ps 1 lw 2", colour, pt)};
+        PlotSeries pairs{"", {}, fmt::format("points lc rgb '{}' pt {} ps 0.7", colour, pt)};
         median.columns = "1:2:3:4";
         for (const auto& [n, values] : scores.at(methods[m])) {
             lo_n = std::min(lo_n, n);
@@ -107,23 +117,26 @@ PlotSpec critical_plot(const ResultsTable& table) {
             sets += values.size();
             const double bound = 2.0 * (n - 1);
             std::vector<double> slacks;
-            for (double v : values) {
-                cloud.points.emplace_back(n + dx + jitter(rng), v + jitter(rng));
-                slacks.push_back(v - bound);
+            for (const CriticalSet& c : values) {
+                cloud.points.emplace_back(n + dx + jitter(rng), c.score + jitter(rng));
+                pairs.points.emplace_back(c.h + jitter(rng), c.k + jitter(rng));
+                slacks.push_back(c.score - bound);
             }
             const MetricStats s = describe(slacks);
             median.rows.push_back({n + dx, s.median, s.min, s.max});
         }
-        cloud.label = median.label = fmt::format("{} ({} sets)", labels.at(methods[m]), sets);
+        cloud.label = fmt::format("{} ({} sets)", labels.at(methods[m]), sets);
         points.series.push_back(std::move(cloud));
         slack.series.push_back(std::move(median));
+        hk.series.push_back(std::move(pairs));
     }
     PlotSeries bound{"bound 2(n − 1)", {{lo_n - 0.5, 2.0 * (lo_n - 1.5)}, {hi_n + 0.5, 2.0 * (hi_n - 0.5)}},
                      "lines lc rgb 'black' lw 3"};
     points.series.push_back(std::move(bound));
     for (PlotSpec* p : {&points, &slack}) p->extra_commands = {"set xtics 1", "set offsets 0.5, 0.5, 1, 1"};
     slack.extra_commands.push_back("set yrange [0:*]");
-    plot.panels = {points, slack};
+    hk.extra_commands = {"set xrange [-0.5:*]", "set yrange [-0.5:*]"};
+    plot.panels = {points, slack, hk};
     return plot;
 }
 

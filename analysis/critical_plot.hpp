@@ -1,12 +1,13 @@
 // The critical-set figure, from rows of mode `critical` (one per critical set the experiment
 // driver found: its givens in `h`, relations in `k`, the order in `n`, the method in `spec`).
-// Two panels, one colour and point type per method:
+// Three panels, one colour and point type per method:
 //   left   the weighted clue count 2h + 3k of every set against n, with the bound 2(n − 1)
 //          drawn as a thick black line: every point must lie on or above it. Methods are
 //          shifted sideways and points jittered by up to ±0.12 (deterministic, fixed seed),
 //          as many sets share a value;
-//   right  the slack 2h + 3k − 2(n − 1) per n and method: median, with bars from the
-//          smallest to the largest slack.
+//   middle the slack 2h + 3k − 2(n − 1) per n and method: median, with bars from the
+//          smallest to the largest slack;
+//   right  h against k of every set (all n, jittered): which kind of clue a method keeps.
 // Methods are named by the options that tell them apart (`iterations=200`), the full spec
 // being long and mostly the same.
 #pragma once

@@ -161,7 +161,7 @@ TEST_CASE("the phase plot has one column of panels per relations level", "[plots
 TEST_CASE("the critical-set plot separates methods and draws the bound", "[plots]") {
     const ResultsTable t = ResultsTable::load({analysis_csv("critical.csv")});
     const PlotSpec p = critical_plot(t);
-    REQUIRE(p.panels.size() == 2);
+    REQUIRE(p.panels.size() == 3);
     const PlotSeries& bound = p.panels[0].series.back();
     CHECK(bound.label == "bound 2(n − 1)");
     CHECK(bound.points.front() == std::make_pair(3.5, 5.0));  // 2(3.5 − 1)
