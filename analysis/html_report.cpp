@@ -1,5 +1,7 @@
 #include "analysis/html_report.hpp"
 
+#include "analysis/paired.hpp"
+
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
@@ -182,7 +184,9 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
     std::string s = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>futolab report</title>\n<style>";
     s += kStyle;
     s += "</style></head>\n<body>\n<h1>futolab report</h1>\n";
-    s += "<p>" + inputs + " — " + std::to_string(study.table.size()) + " rows" +
+    std::size_t runs = 0;  // the virtual best's rows are copies, not runs
+    for (std::size_t i = 0; i < study.table.size(); ++i) runs += study.table.text(i, "spec") != kVirtualBest;
+    s += "<p>" + inputs + " — " + std::to_string(runs) + " runs" +
          (study.baseline.empty() ? "" : ", baseline <b>" + html_escape(study.baseline) + "</b>") + ". Written by futolab " +
          html_escape(version) + ". Click a column header to sort; numbers are shown to 3 digits, every cell holds the exact value "
          "(the same as <code>futolab analyze --format csv</code>); a red cell is a median at a limit (a lower bound).</p>\n";
