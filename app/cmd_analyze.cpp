@@ -79,6 +79,8 @@ int analyze(AnalyzeArgs args) {
     else if (args.tables_dir.empty() || !args.table.empty()) print_tables(study, args);
     if (!args.tables_dir.empty()) write_tables(study, args.tables_dir);
     write_plots(study.plots, args.plots);
+    // A full disk or a closed pipe must not look like success (issue #18).
+    if (!std::cout.flush()) throw std::runtime_error("cannot write to standard output");
     return 0;
 }
 

@@ -85,6 +85,7 @@ int report(ReportArgs args) {
     const std::string page = html_report(study, render_svgs(study), sidecars(args.request.inputs), FUTOLAB_VERSION);
     write_file(args.out, page);
     std::cout << "report: " << args.out << "\n";
+    if (!std::cout.flush()) throw std::runtime_error("cannot write to standard output");
     return 0;
 }
 

@@ -38,6 +38,29 @@ run_browser --dump-dom >"$work/dom.html" 2>"$work/chromium.log" ||
   { echo "report_browser: chromium did not finish loading the page (exit $?; a dialog from injected script?)"; exit 1; }
 run_browser --screenshot="$work/report.png" --window-size=1400,2600 >/dev/null 2>>"$work/chromium.log"
 test -s "$work/report.png"
+# The page's own script at work: a copy with a probe appended sorts the summary by `runs`
+# (a click on its header, twice: descending) and filters the instance table, then writes what
+# it saw into <body data-probe=…>.
+probe=$(cat <<'JS'
+<script>
+const th = [...document.querySelectorAll("#summary th")].find(h => h.textContent === "median");
+th.click(); th.click();
+const medians = [...document.querySelectorAll("#summary tbody tr")].map(r => parseFloat(r.cells[th.cellIndex].dataset.v));
+const sorted = medians.every((v, i) => i === 0 || isNaN(v) || v <= medians[i - 1]);
+const f = document.getElementById("instance-filter");
+f.value = "onerror"; f.dispatchEvent(new Event("input"));
+const shown = [...document.querySelectorAll("#instances tbody tr")].filter(r => !r.hidden).length;
+document.body.dataset.probe = `sorted=${sorted} shown=${shown} count=${document.getElementById("instance-count").textContent}`;
+</script>
+JS
+)
+page=$(cat "$work/report.html")
+printf '%s\n' "${page/<\/body>/$probe</body>}" >"$work/probe.html"
+timeout 60 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$work/profile" --enable-logging=stderr --v=0 \
+  --dump-dom "file://$work/probe.html" >"$work/probe-dom.html" 2>>"$work/probe.log"
+# The hostile instance: 2 specs x 2 metrics = 4 rows.
+grep -q 'data-probe="sorted=true shown=4 count=4"' "$work/probe-dom.html" ||
+  { echo "report_browser: sorting or filtering failed: $(grep -o 'data-probe="[^"]*"' "$work/probe-dom.html")"; exit 1; }
 python3 - "$work" <<'PY'
 import csv, html.parser, re, sys
 work = sys.argv[1]

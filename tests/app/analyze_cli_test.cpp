@@ -132,3 +132,15 @@ TEST_CASE("analyze and report read numbers strictly: file, line and column", "[c
     CHECK(cases == 12);
     CHECK_FALSE(fs::exists("/tmp/futolab-bad-report.html"));
 }
+
+TEST_CASE("analyze and report fail when standard output cannot be written", "[cli][analyze][report]") {
+    auto r = run_cli("analyze analysis/paired.csv >/dev/full");
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.err, "cannot write to standard output"));
+    r = run_cli("report analysis/paired.csv --out /tmp/futolab-full-report.html >/dev/full");
+    CHECK(r.exit_code == 1);
+    fs::remove("/tmp/futolab-full-report.html");
+    r = run_cli("report analysis/paired.csv --out /nonexistent-dir/r.html");
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.err, "cannot write /nonexistent-dir/r.html"));
+}
