@@ -1,16 +1,30 @@
-// The critical-set scatter: rows of mode `critical` (one per critical set the experiment
-// driver found, with the set's givens in `h`, relations in `k` and the order in `n`) as
-// points (h, k), one colour per n, with the line 2h + 3k = 2(n − 1) of each n in its colour.
-// Many sets share an (h, k): points are jittered by up to ±0.2 in both directions
-// (deterministic, fixed seed), and each n's legend entry gives its number of sets.
+// The critical-set figure, from rows of mode `critical` (one per critical set the experiment
+// driver found: its givens in `h`, relations in `k`, the order in `n`, the method in `spec`).
+// Three panels, one colour and point type per method:
+//   left   the weighted clue count 2h + 3k of every set against n, with the bound 2(n − 1)
+//          drawn as a thick black line: every point must lie on or above it. Methods are
+//          shifted sideways and points jittered by up to ±0.12 (deterministic, fixed seed),
+//          as many sets share a value;
+//   middle the slack 2h + 3k − 2(n − 1) per n and method: median, with bars from the
+//          smallest to the largest slack;
+//   right  h against k of every set (all n, jittered): which kind of clue a method keeps.
+// Methods are named by the options that tell them apart (`iterations=200`), the full spec
+// being long and mostly the same.
 #pragma once
 
 #include "analysis/gnuplot.hpp"
 #include "analysis/results_table.hpp"
 
+#include <map>
+#include <string>
+
 namespace futolab {
 
 // Throws InputError if the table has no `critical` rows.
 PlotSpec critical_plot(const ResultsTable& table);
+
+// spec → the shortest label that tells it apart from the other specs: the options whose
+// values differ between them ("iterations=0"), or the spec itself if that leaves nothing.
+std::map<std::string, std::string> distinguishing_labels(const std::vector<std::string>& specs);
 
 }  // namespace futolab

@@ -35,12 +35,14 @@ LineFit fit_line(const std::vector<std::pair<double, double>>& points) {
     return {coef(0), coef(1), r2};
 }
 
-GrowthFit fit_growth(const std::vector<std::pair<double, double>>& medians, FitModel model) {
+GrowthFit fit_growth(const std::vector<MedianPoint>& medians, FitModel model) {
     GrowthFit f;
     f.model = model;
     std::vector<std::pair<double, double>> logged;
-    for (const auto& [n, median] : medians)
-        if (median > 0) logged.emplace_back(model == FitModel::power ? std::log(n) : n, std::log(median));
+    for (const MedianPoint& p : medians) {
+        if (p.censored) ++f.censored;
+        else if (p.median > 0) logged.emplace_back(model == FitModel::power ? std::log(p.n) : p.n, std::log(p.median));
+    }
     f.points = logged.size();
     if (f.points < kMinPoints) return f;
     const LineFit line = fit_line(logged);
@@ -55,10 +57,12 @@ std::vector<GrowthFit> growth_fits(const ResultsTable& table, const std::vector<
     std::vector<GrowthFit> out;
     for (std::size_t mi = 0; mi < metrics.size(); ++mi) {
         // Groups come sorted by spec, then n numerically.
-        std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>> per_spec;
+        std::vector<std::pair<std::string, std::vector<MedianPoint>>> per_spec;
         for (const GroupSummary& g : summarize(table, {"spec", "n"}, {metrics[mi]})) {
+            const auto n = parse_number(g.key[1]);
+            if (g.metrics[0].count == 0 || !n) continue;  // every run failed, or no n
             if (per_spec.empty() || per_spec.back().first != g.key[0]) per_spec.push_back({g.key[0], {}});
-            per_spec.back().second.emplace_back(std::stod(g.key[1]), g.metrics[0].median);
+            per_spec.back().second.push_back({*n, g.metrics[0].median, g.metrics[0].median_censored});
         }
         for (const auto& [spec, medians] : per_spec)
             for (FitModel model : models) {
@@ -78,12 +82,11 @@ FitModel parse_fit_model(const std::string& name) {
 }
 
 TextTable fits_table(const std::vector<GrowthFit>& fits) {
-    TextTable t{{"spec", "metric", "model", "base_or_exponent", "r2", "points"}, {}, 3};
-    for (const GrowthFit& f : fits) {
-        const std::string value = f.ok ? number_text(f.value) : "needs ≥ 3 n with median > 0";
-        t.rows.push_back({f.spec, f.metric, model_name(f.model), value, f.ok ? number_text(f.r2) : "-",
-                          std::to_string(f.points)});
-    }
+    TextTable t{"fits", {"spec", "metric", "model", "base_or_exponent", "r2", "points", "censored_left_out"}, {}, 3};
+    const double none = std::nan("");  // fewer than 3 points: no fit (Markdown "-", CSV empty)
+    for (const GrowthFit& f : fits)
+        t.rows.push_back({f.spec, f.metric, model_name(f.model), f.ok ? f.value : none, f.ok ? f.r2 : none, f.points,
+                          f.censored});
     return t;
 }
 

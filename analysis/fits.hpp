@@ -3,8 +3,9 @@
 //   power  log(median) = a + b·log(n)  → exponent b
 // Ordinary least squares in log space (Eigen's column-pivoting Householder QR, which is
 // stable where the normal equations are not), with R² = 1 − SS_res / SS_tot of the logs.
-// Medians, as in the summary, include runs that hit a limit with the value reached (PAR1);
-// an n whose median is 0 cannot be logged and is left out. A fit needs ≥ 3 distinct n.
+// A median that is only a lower bound (runs at the limit, summary.hpp) is left out: fitting
+// the cap would report the limit's growth, not the solver's; the table counts them
+// (`censored`). An n whose median is 0 cannot be logged and is left out. A fit needs ≥ 3 n.
 #pragma once
 
 #include "analysis/results_table.hpp"
@@ -28,14 +29,20 @@ LineFit fit_line(const std::vector<std::pair<double, double>>& points);
 struct GrowthFit {
     std::string spec, metric;
     FitModel model = FitModel::exponential;
-    std::size_t points = 0;  // distinct n with a positive median
+    std::size_t points = 0;    // distinct n with a positive, uncensored median: the fitted ones
+    std::size_t censored = 0;  // n left out because their median is a lower bound
     bool ok = false;         // false: fewer than 3 points
     double value = 0;        // growth base e^b (exp) or exponent b (power)
     double r2 = 0;
 };
 
-// (n, median) points → the fit of one model.
-GrowthFit fit_growth(const std::vector<std::pair<double, double>>& medians, FitModel model);
+struct MedianPoint {
+    double n = 0, median = 0;
+    bool censored = false;
+};
+
+// (n, median) points → the fit of one model, censored points left out.
+GrowthFit fit_growth(const std::vector<MedianPoint>& medians, FitModel model);
 
 // One fit per spec, metric and model, from the medians per (spec, n).
 std::vector<GrowthFit> growth_fits(const ResultsTable& table, const std::vector<std::string>& metrics,

@@ -1,5 +1,7 @@
 #include "analysis/gnuplot.hpp"
 
+#include "analysis/text_table.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,6 +9,11 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace futolab {
 namespace {
@@ -22,33 +29,82 @@ std::string quoted(const std::string& text) {  // a gnuplot double-quoted string
 
 void write_data(const PlotSeries& s, const std::string& path) {
     std::ofstream out(path);
-    for (const auto& [x, y] : s.points) out << fmt::format("{} {}\n", x, y);
+    if (s.rows.empty())
+        for (const auto& [x, y] : s.points) out << exact_text(x) << ' ' << exact_text(y) << '\n';
+    for (const auto& row : s.rows) {
+        for (std::size_t c = 0; c < row.size(); ++c) out << (c ? " " : "") << exact_text(row[c]);
+        out << '\n';
+    }
     if (!out.flush()) throw std::runtime_error("cannot write " + path);
 }
 
-std::string script(const PlotSpec& p, const std::string& dir, const std::string& terminal, const std::string& out) {
-    std::string s = fmt::format("set terminal {}\nset output {}\n", terminal, quoted(out));
+// The folder of the script, from gnuplot's ARG0 (the script's path as it was called):
+// everything up to the last '/', or "" when called from its own folder.
+const char* kHere =
+    "here = \"\"\n"
+    "do for [i=1:strlen(ARG0)] { if (ARG0[i:i] eq \"/\") { here = ARG0[1:i] } }\n";
+
+// One plot: its settings, then `plot`; `first` numbers its series' data files.
+std::string plot_commands(const PlotSpec& p, const std::string& stem, std::size_t& first) {
+    std::string s = "reset\nset encoding utf8\n";
     s += fmt::format("set title {} noenhanced\nset xlabel {} noenhanced\nset ylabel {} noenhanced\n", quoted(p.title),
                      quoted(p.xlabel), quoted(p.ylabel));
-    s += "set key below noenhanced\nset grid\nset tics nomirror\n";
-    if (!p.y2label.empty()) s += fmt::format("set y2label {} noenhanced\nset y2tics\n", quoted(p.y2label));
+    s += "set key below noenhanced\nset grid lc rgb '#dddddd'\nset tics nomirror\nset border 3\n";
+    if (!p.y2label.empty()) s += fmt::format("set y2label {} noenhanced\nset y2tics\nset border 11\n", quoted(p.y2label));
     if (p.logx) s += "set logscale x\n";
     if (p.logy) s += "set logscale y\n";
     for (const std::string& c : p.extra_commands) s += c + "\n";
     s += "plot ";
     for (std::size_t i = 0; i < p.series.size(); ++i) {
-        const std::string data = (std::filesystem::path(dir) / fmt::format("{}-{}.dat", p.name, i)).string();
         const PlotSeries& series = p.series[i];
         const std::string style = !series.style.empty() ? series.style
                                   : p.lines             ? "linespoints pt 7 ps 0.6 lw 2"
                                                         : "points pt 7 ps 0.5";
-        s += fmt::format("{}{} using 1:2 axes {} with {} title {}", i ? ", \\\n     " : "", quoted(data),
-                         series.y2 ? "x1y2" : "x1y1", style, series.label.empty() ? "''" : quoted(series.label));
+        if (series.key_only) {
+            s += fmt::format("{}keyentry with {} title {}", i ? ", \\\n     " : "", style, quoted(series.label));
+            continue;
+        }
+        s += fmt::format("{}here.{} using {} axes {} with {} title {}", i ? ", \\\n     " : "",
+                         quoted(fmt::format("{}-{}.dat", stem, first + i)), series.columns, series.y2 ? "x1y2" : "x1y1",
+                         style, series.label.empty() ? "''" : quoted(series.label));
     }
+    first += p.series.size();
     return s + "\n";
 }
 
+std::string figure_commands(const PlotSpec& p) {
+    std::size_t first = 0;
+    if (p.panels.empty()) return plot_commands(p, p.name, first);
+    std::string s = fmt::format("set multiplot layout {},{} title {} noenhanced\n", p.rows, p.cols, quoted(p.title));
+    for (const PlotSpec& panel : p.panels) s += plot_commands(panel, p.name, first);
+    return s + "unset multiplot\n";
+}
+
+// gnuplot SCRIPT 2>LOG without a shell, so no file name is ever interpreted.
+bool run_gnuplot(const std::string& script_path, const std::string& log_path) {
+    const pid_t pid = fork();
+    if (pid < 0) return false;
+    if (pid == 0) {
+        const int fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd >= 0) dup2(fd, STDERR_FILENO);
+        execlp("gnuplot", "gnuplot", script_path.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) return false;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 }  // namespace
+
+std::vector<const PlotSeries*> all_series(const PlotSpec& plot) {
+    std::vector<const PlotSeries*> out;
+    for (const PlotSeries& s : plot.series) out.push_back(&s);
+    for (const PlotSpec& panel : plot.panels)
+        for (const PlotSeries* s : all_series(panel)) out.push_back(s);
+    return out;
+}
 
 bool spans_decades(const std::vector<PlotSeries>& series, bool y_axis) {
     double lo = 0, hi = 0;
@@ -69,19 +125,28 @@ bool gnuplot_available() { return std::system("command -v gnuplot >/dev/null 2>&
 std::string render_plot(const PlotSpec& plot, const std::string& dir) {
     namespace fs = std::filesystem;
     fs::create_directories(dir);
-    for (std::size_t i = 0; i < plot.series.size(); ++i)
-        write_data(plot.series[i], (fs::path(dir) / fmt::format("{}-{}.dat", plot.name, i)).string());
+    const auto series = all_series(plot);
+    for (std::size_t i = 0; i < series.size(); ++i)
+        write_data(*series[i], (fs::path(dir) / fmt::format("{}-{}.dat", plot.name, i)).string());
     const std::string base = (fs::path(dir) / plot.name).string();
     const std::string gp = base + ".gp";
     {
         std::ofstream out(gp);
-        out << script(plot, dir, "pngcairo size 960,640 font 'Sans,12'", base + ".png");
-        out << script(plot, dir, "svg size 960,640 font 'Sans,12' dynamic", base + ".svg");
+        out << "# " << plot.name << ": written by futolab analyze; run `gnuplot PATH/" << plot.name
+            << ".gp` from anywhere\n# (data and outputs are named relative to this file).\n"
+            << kHere;
+        const std::string size = fmt::format("{},{}", plot.width, plot.height);
+        const std::string inches = fmt::format("{:.2f}in,{:.2f}in", plot.width / 96.0, plot.height / 96.0);
+        for (const auto& [terminal, ext] :
+             std::vector<std::pair<std::string, std::string>>{{"pngcairo size " + size + " font 'Sans,12'", "png"},
+                                                              {"svg size " + size + " font 'Sans,12'", "svg"},
+                                                              {"pdfcairo size " + inches + " font 'Sans,9'", "pdf"}})
+            out << fmt::format("set terminal {}\nset output here.{}\n", terminal, quoted(plot.name + "." + ext))
+                << figure_commands(plot) << "unset output\n";
         if (!out.flush()) throw std::runtime_error("cannot write " + gp);
     }
     if (!gnuplot_available()) return "";
-    if (std::system(("gnuplot '" + gp + "' 2>'" + base + ".log'").c_str()) != 0)
-        throw std::runtime_error("gnuplot failed on " + gp + " (see " + base + ".log)");
+    if (!run_gnuplot(gp, base + ".log")) throw std::runtime_error("gnuplot failed on " + gp + " (see " + base + ".log)");
     fs::remove(base + ".log");
     return base + ".png";
 }

@@ -1,6 +1,8 @@
-// Line and scatter plots through gnuplot: each plot is written as its data files and a
-// gnuplot script (kept, so a reader can restyle it), then rendered to PNG and SVG if gnuplot
-// is installed. Legends go below the plot so they never hide data.
+// Figures through gnuplot: each figure is written as its data files and a gnuplot script
+// (kept, so a reader can restyle it), then rendered to PNG, SVG and PDF if gnuplot is
+// installed. The script names its data and outputs relative to its own folder (through
+// gnuplot's ARG0), so `gnuplot DIR/NAME.gp` works from any directory. Legends go below the
+// plot so they never hide data. A figure is one plot or a grid of panels (multiplot).
 #pragma once
 
 #include <string>
@@ -11,9 +13,12 @@ namespace futolab {
 
 struct PlotSeries {
     std::string label;
-    std::vector<std::pair<double, double>> points;
+    std::vector<std::pair<double, double>> points;  // columns 1:2
     std::string style = "";  // gnuplot "with …" text replacing the plot's default style
     bool y2 = false;         // plotted against the right-hand axis
+    std::vector<std::vector<double>> rows = {};  // set: written instead of points (more columns)
+    std::string columns = "1:2";  // the `using` clause
+    bool key_only = false;        // a legend entry without data (gnuplot's `keyentry`)
 };
 
 struct PlotSpec {
@@ -24,14 +29,20 @@ struct PlotSpec {
     std::vector<PlotSeries> series;
     std::vector<std::string> extra_commands;  // e.g. a diagonal or a bound line
     std::string y2label = "";  // set: a right-hand axis for the series with y2
+    std::vector<PlotSpec> panels = {};  // set: a grid of these (their names unused), rows × cols
+    int rows = 1, cols = 1;
+    int width = 960, height = 640;
 };
 
 // True if the data spans more than two decades, so a log axis reads better.
 bool spans_decades(const std::vector<PlotSeries>& series, bool y_axis);
 
-// Writes DIR/NAME.gp, DIR/NAME-<i>.dat and, with gnuplot, DIR/NAME.png and DIR/NAME.svg.
+// Writes DIR/NAME.gp, DIR/NAME-<i>.dat and, with gnuplot, DIR/NAME.png, .svg and .pdf.
 // Returns the PNG's path, or "" if gnuplot is missing (the data and script are still written).
 std::string render_plot(const PlotSpec& plot, const std::string& dir);
+
+// The data files of a figure, in the order the script numbers them.
+std::vector<const PlotSeries*> all_series(const PlotSpec& plot);
 
 bool gnuplot_available();
 

@@ -1,12 +1,14 @@
 #include "analysis/paired.hpp"
 
+#include "analysis/summary.hpp"
+#include "analysis/wilcoxon.hpp"
 #include "core/error.hpp"
+#include "solvers/options.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <set>
 
 namespace futolab {
@@ -14,17 +16,6 @@ namespace {
 
 constexpr double kTieBand = 1.01;  // ratios within 1 % of 1 are ties
 constexpr double kTimeFloorMs = 1e-6;  // 1 ns, the clock's resolution
-
-using RunKey = std::pair<std::string, std::string>;  // instance_hash, repeat
-
-// The first row of each (instance_hash, repeat) of one spec.
-std::map<RunKey, std::size_t> runs_of(const ResultsTable& table, const std::string& spec) {
-    std::map<RunKey, std::size_t> runs;
-    for (std::size_t i = 0; i < table.size(); ++i)
-        if (table.comparable(i) && table.text(i, "spec") == spec)
-            runs.try_emplace({table.text(i, "instance_hash"), table.text(i, "repeat")}, i);
-    return runs;
-}
 
 std::vector<std::string> split(const std::string& text, char sep) {
     std::vector<std::string> parts;
@@ -35,7 +26,7 @@ std::vector<std::string> split(const std::string& text, char sep) {
     return parts;
 }
 
-// "fc:val=min,var=mrv" → solver "fc" and options {"val=min", "var=mrv"}.
+// "fc:val=max,var=static" → solver "fc" and options {"val=max", "var=static"}.
 std::pair<std::string, std::set<std::string>> spec_parts(const std::string& spec) {
     const std::size_t colon = spec.find(':');
     if (colon == std::string::npos) return {spec, {}};
@@ -55,9 +46,15 @@ std::string joined(const std::vector<std::string>& items) {
     return out;
 }
 
-void require_columns(const ResultsTable& table) {
-    for (const char* c : {"instance_hash", "repeat"})
-        if (!table.has_column(c)) throw InputError(fmt::format("--baseline needs the column '{}'", c));
+void require_instances(const ResultsTable& table) {
+    if (!table.has_column("instance_hash"))
+        throw InputError("a per-instance comparison needs the column 'instance_hash'");
+}
+
+// Per instance: is a better than b? Finished first, then smaller.
+bool better(const InstanceMedian& a, const InstanceMedian& b) {
+    if (a.censored != b.censored) return !a.censored;
+    return a.value < b.value;
 }
 
 }  // namespace
@@ -77,7 +74,8 @@ std::vector<std::string> solver_specs(const ResultsTable& table) {
 }
 
 std::string resolve_spec(const std::vector<std::string>& specs, const std::string& text, const std::string& option) {
-    if (std::find(specs.begin(), specs.end(), text) != specs.end()) return text;
+    for (const std::string& candidate : {text, short_spec(text)})
+        if (std::find(specs.begin(), specs.end(), candidate) != specs.end()) return candidate;
     std::vector<std::string> found;
     for (const std::string& spec : specs)
         if (spec_matches(spec, text)) found.push_back(spec);
@@ -87,44 +85,55 @@ std::string resolve_spec(const std::vector<std::string>& specs, const std::strin
     throw InputError(fmt::format("{} '{}' is ambiguous (matches: {})", option, text, joined(found)));
 }
 
-std::vector<PairedRun> pair_runs(const ResultsTable& table, const std::string& baseline, const std::string& other,
-                                 const std::string& metric) {
-    require_columns(table);
-    const auto base_runs = runs_of(table, baseline);
-    std::vector<PairedRun> pairs;
-    for (const auto& [key, i] : runs_of(table, other)) {
-        const auto b = base_runs.find(key);
-        if (b == base_runs.end()) continue;
-        pairs.push_back({key.first, shifted_metric(metric, table.number(b->second, metric)),
-                         shifted_metric(metric, table.number(i, metric)),
-                         !table.finished(b->second) || !table.finished(i)});
+std::map<std::string, InstanceMedian> instance_medians(const ResultsTable& table, const std::string& spec,
+                                                       const std::string& metric) {
+    require_instances(table);
+    std::map<std::string, std::vector<std::size_t>> rows;
+    for (std::size_t i = 0; i < table.size(); ++i)
+        if (table.comparable(i) && table.text(i, "spec") == spec) rows[table.text(i, "instance_hash")].push_back(i);
+    std::map<std::string, InstanceMedian> out;
+    for (const auto& [hash, runs] : rows) {
+        const auto samples = samples_of(table, runs, metric);
+        if (samples.empty()) continue;
+        const MetricStats s = describe(samples);
+        const std::size_t first = runs.front();
+        out[hash] = {table.has_column("instance") ? table.text(first, "instance") : hash,
+                     table.has_column("n") ? table.value(first, "n").value_or(0) : 0, s.median, s.median_censored,
+                     runs.size()};
+    }
+    return out;
+}
+
+std::vector<PairedInstance> pair_instances(const ResultsTable& table, const std::string& baseline,
+                                           const std::string& other, const std::string& metric) {
+    const auto base = instance_medians(table, baseline, metric);
+    std::vector<PairedInstance> pairs;
+    for (const auto& [hash, o] : instance_medians(table, other, metric)) {
+        const auto b = base.find(hash);
+        if (b == base.end()) continue;
+        pairs.push_back({hash, shifted_metric(metric, b->second.value), shifted_metric(metric, o.value),
+                         b->second.censored || o.censored});
     }
     return pairs;
 }
 
-PairedComparison compare_pairs(const std::vector<PairedRun>& pairs, const BootstrapOptions& options) {
+PairedComparison compare_pairs(const std::vector<PairedInstance>& pairs, const BootstrapOptions& options) {
     PairedComparison c;
-    std::map<std::string, std::vector<double>> logs_by_instance;
-    for (const PairedRun& p : pairs) {
+    std::vector<double> logs;
+    for (const PairedInstance& p : pairs) {
         const double ratio = p.base / p.other;
-        logs_by_instance[p.instance_hash].push_back(std::log(ratio));
+        logs.push_back(std::log(ratio));
         c.limited += p.limited;
         if (ratio > kTieBand) ++c.wins;
         else if (ratio < 1.0 / kTieBand) ++c.losses;
         else ++c.ties;
     }
-    std::vector<double> instance_logs;  // the mean log ratio of each instance's repeats
-    for (const auto& [hash, logs] : logs_by_instance) {
-        double sum = 0;
-        for (double l : logs) sum += l;
-        instance_logs.push_back(sum / static_cast<double>(logs.size()));
-    }
-    c.pairs = pairs.size();
-    c.instances = instance_logs.size();
-    const BootstrapCI ci = bootstrap_mean(instance_logs, options);
+    c.instances = pairs.size();
+    const BootstrapCI ci = bootstrap_mean(logs, options);
     c.geomean = std::exp(ci.mean);
     c.low = std::exp(ci.low);
     c.high = std::exp(ci.high);
+    c.wilcoxon_p = wilcoxon_signed_rank(logs).p;
     return c;
 }
 
@@ -136,9 +145,9 @@ std::vector<PairedComparison> compare_to_baseline(const ResultsTable& table, con
         throw InputError(fmt::format("--baseline '{}' is not a spec in the results (specs: {})", baseline, joined(specs)));
     std::vector<PairedComparison> out;
     for (const std::string& spec : specs) {
-        if (spec == baseline) continue;
+        if (spec == baseline || spec == kVirtualBest) continue;
         for (const std::string& metric : metrics) {
-            PairedComparison c = compare_pairs(pair_runs(table, baseline, spec, metric), options);
+            PairedComparison c = compare_pairs(pair_instances(table, baseline, spec, metric), options);
             c.spec = spec;
             c.metric = metric;
             out.push_back(std::move(c));
@@ -148,17 +157,50 @@ std::vector<PairedComparison> compare_to_baseline(const ResultsTable& table, con
 }
 
 TextTable paired_table(const std::vector<PairedComparison>& rows) {
-    TextTable t{{"spec", "metric", "pairs", "instances", "limited", "geomean_ratio", "ci_low", "ci_high", "wins", "ties",
-                 "losses"},
+    TextTable t{"paired",
+                {"spec", "metric", "instances", "limited", "geomean_ratio", "ci_low", "ci_high", "wins", "ties", "losses",
+                 "wilcoxon_p"},
                 {},
                 2};
+    const double none = std::nan("");  // no common instances: no ratio to speak of
     for (const PairedComparison& c : rows) {
-        const bool empty = c.pairs == 0;  // no common instances: no ratio to speak of
-        t.rows.push_back({c.spec, c.metric, std::to_string(c.pairs), std::to_string(c.instances),
-                          std::to_string(c.limited), empty ? "-" : number_text(c.geomean),
-                          empty ? "-" : number_text(c.low), empty ? "-" : number_text(c.high), std::to_string(c.wins),
-                          std::to_string(c.ties), std::to_string(c.losses)});
+        const bool empty = c.instances == 0;
+        t.rows.push_back({c.spec, c.metric, c.instances, c.limited, empty ? none : c.geomean, empty ? none : c.low,
+                          empty ? none : c.high, c.wins, c.ties, c.losses, empty ? none : c.wilcoxon_p});
     }
+    return t;
+}
+
+ResultsTable with_virtual_best(const ResultsTable& table, const std::string& metric) {
+    const auto specs = solver_specs(table);
+    if (specs.size() < 2 || !table.has_column("instance_hash")) return table;
+    std::map<std::string, std::pair<std::string, InstanceMedian>> best;  // instance → spec, median
+    for (const std::string& spec : specs)  // an exact tie goes to the spec whose name sorts first
+        for (const auto& [hash, m] : instance_medians(table, spec, metric)) {
+            auto it = best.find(hash);
+            if (it == best.end() || better(m, it->second.second) ||
+                (!better(it->second.second, m) && spec < it->second.first))
+                best[hash] = {spec, m};
+        }
+    ResultsTable out = table;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (!table.comparable(i)) continue;
+        const auto it = best.find(table.text(i, "instance_hash"));
+        if (it != best.end() && it->second.first == table.text(i, "spec")) out.append_copy(i, kVirtualBest);
+    }
+    return out;
+}
+
+TextTable instances_table(const ResultsTable& table, const std::vector<std::string>& metrics) {
+    TextTable t{"instances", {"instance", "instance_hash", "n", "spec", "metric", "runs", "median", "median_censored"}, {}, 5};
+    for (const std::string& spec : solver_specs(table))
+        for (const std::string& metric : metrics)
+            for (const auto& [hash, m] : instance_medians(table, spec, metric))
+                t.rows.push_back({m.instance, hash, m.n, spec, metric, m.runs, Cell(m.value, m.censored),
+                                  static_cast<std::size_t>(m.censored)});
+    std::stable_sort(t.rows.begin(), t.rows.end(), [](const std::vector<Cell>& a, const std::vector<Cell>& b) {
+        return std::tie(*a[2].number, a[1].text) < std::tie(*b[2].number, b[1].text);
+    });
     return t;
 }
 

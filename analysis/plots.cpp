@@ -1,7 +1,7 @@
 #include "analysis/plots.hpp"
 
-#include "solvers/options.hpp"
 #include "analysis/paired.hpp"
+#include "analysis/palette.hpp"
 #include "analysis/summary.hpp"
 
 #include <fmt/format.h>
@@ -11,48 +11,160 @@
 #include <map>
 
 namespace futolab {
+namespace {
+
+// Lines drawn earlier are wider, so a later line on top of an earlier one (two specs with
+// the same values) leaves the earlier one's edges visible.
+std::string width(std::size_t k) { return fmt::format("lw {:.2f}", std::max(1.2, 2.4 - 0.2 * static_cast<double>(k))); }
+
+// A line with the spec's point type every few points (about 12 per line): two specs with the
+// same values (backtracking and bitmask count the same nodes) show both markers, as the
+// interval differs by the series' place k, so markers rarely fall on the same point.
+std::string marked_line(const std::string& spec, std::size_t k, std::size_t points) {
+    return fmt::format("linespoints {} ps 1.5 pi {} {}", look_style(look_of(spec)), std::max<std::size_t>(1, points / 12) + k,
+                       width(k));
+}
+
+std::string line_style(const std::string& spec, std::size_t k) {
+    return "linespoints " + look_style(look_of(spec)) + " ps 1.3 " + width(k);
+}
+
+// Specs sorted by name, the virtual best last: the legend order is the same in every figure.
+std::vector<std::string> legend_order(const ResultsTable& table) {
+    auto specs = solver_specs(table);
+    std::sort(specs.begin(), specs.end(), [](const std::string& a, const std::string& b) {
+        return std::make_pair(a == kVirtualBest, a) < std::make_pair(b == kVirtualBest, b);
+    });
+    return specs;
+}
+
+// Each finished run's value, per spec.
+std::map<std::string, std::vector<double>> finished_values(const ResultsTable& table, const std::string& metric,
+                                                           std::map<std::string, std::size_t>* runs = nullptr) {
+    std::map<std::string, std::vector<double>> by_spec;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (!table.comparable(i)) continue;
+        const std::string spec = table.text(i, "spec");
+        if (runs) ++(*runs)[spec];
+        if (table.finished(i))
+            if (const auto v = table.value(i, metric)) by_spec[spec].push_back(*v);
+    }
+    for (auto& [spec, values] : by_spec) std::sort(values.begin(), values.end());
+    return by_spec;
+}
+
+std::string cap_line(double cap, bool horizontal) {
+    return horizontal ? fmt::format("set arrow from graph 0, first {0} to graph 1, first {0} nohead dt 2 lw 1.5 lc rgb 'gray30' front\n"
+                                    "set label 'limit' at graph 0.01, first {0} offset 0,0.6 tc rgb 'gray30'",
+                                    exact_text(cap))
+                      : fmt::format("set arrow from first {0}, graph 0 to first {0}, graph 1 nohead dt 2 lw 1.5 lc rgb 'gray30' front\n"
+                                    "set label 'limit' at first {0}, graph 0.97 right offset -0.5,0 tc rgb 'gray30'",
+                                    exact_text(cap));
+}
+
+// A log axis for data spanning decades. Counts of 0 (solved without search) cannot be shown
+// on one: then every value is shifted by 1 and the label says so. Returns the shift.
+double log_axis(PlotSpec& plot, bool y_axis) {
+    if (spans_decades(plot.series, y_axis)) {
+        (y_axis ? plot.logy : plot.logx) = true;
+        return 0;
+    }
+    std::vector<PlotSeries> shifted = plot.series;
+    for (PlotSeries& s : shifted)
+        for (auto& [x, y] : s.points) (y_axis ? y : x) += 1;
+    if (!spans_decades(shifted, y_axis)) return 0;
+    plot.series = std::move(shifted);
+    (y_axis ? plot.logy : plot.logx) = true;
+    (y_axis ? plot.ylabel : plot.xlabel) += " + 1";
+    return 1;
+}
+
+}  // namespace
 
 PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric) {
-    std::map<std::string, std::vector<double>> by_spec;
-    for (std::size_t i = 0; i < table.size(); ++i)
-        if (table.finished(i)) by_spec[table.text(i, "spec")].push_back(table.number(i, metric));
-    PlotSpec plot{"cactus-" + metric, "Runs finished within a budget of " + metric,
+    const auto by_spec = finished_values(table, metric);
+    PlotSpec plot{"cactus-" + metric, "Runs finished within a budget of " + metric + " (limited runs not counted)",
                   "runs finished", metric + " (per run)", false, false, true, {}, {}};
-    for (auto& [spec, values] : by_spec) {
-        std::sort(values.begin(), values.end());
-        PlotSeries s{short_spec(spec), {}};
-        for (std::size_t k = 0; k < values.size(); ++k) s.points.emplace_back(static_cast<double>(k + 1), values[k]);
+    const auto order = legend_order(table);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const std::string& spec = order[k];
+        const auto it = by_spec.find(spec);
+        if (it == by_spec.end()) continue;
+        PlotSeries s{spec, {}, marked_line(spec, k, it->second.size())};
+        for (std::size_t r = 0; r < it->second.size(); ++r) s.points.emplace_back(static_cast<double>(r + 1), it->second[r]);
         plot.series.push_back(std::move(s));
     }
-    plot.logy = spans_decades(plot.series, true);
+    const double shift = log_axis(plot, true);
+    if (const auto cap = metric_cap(table, metric)) plot.extra_commands.push_back(cap_line(*cap + shift, true));
+    return plot;
+}
+
+PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric) {
+    std::map<std::string, std::size_t> runs;
+    const auto by_spec = finished_values(table, metric, &runs);
+    PlotSpec plot{"ecdf-" + metric, "Fraction of runs finished within a budget of " + metric, metric + " (budget)",
+                  "fraction of the spec's runs finished", false, false, true, {}, {}};
+    const auto order = legend_order(table);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const std::string& spec = order[k];
+        const auto it = by_spec.find(spec);
+        if (it == by_spec.end()) continue;
+        PlotSeries s{fmt::format("{} ({} of {})", spec, it->second.size(), runs[spec]), {},
+                     marked_line(spec, k, 2 * it->second.size())};
+        // A step function drawn as a line through both corners of each step.
+        const double total = static_cast<double>(runs[spec]);
+        for (std::size_t r = 0; r < it->second.size(); ++r) {
+            s.points.emplace_back(it->second[r], static_cast<double>(r) / total);
+            s.points.emplace_back(it->second[r], static_cast<double>(r + 1) / total);
+        }
+        plot.series.push_back(std::move(s));
+    }
+    const double shift = log_axis(plot, false);
+    plot.extra_commands.push_back("set yrange [0:1.02]");
+    if (const auto cap = metric_cap(table, metric)) plot.extra_commands.push_back(cap_line(*cap + shift, false));
     return plot;
 }
 
 PlotSpec growth_plot(const ResultsTable& table, const std::string& metric) {
     const auto groups = summarize(table, {"spec", "n"}, {metric});
-    PlotSpec plot{"growth-" + metric, "Median " + metric + " by board size", "n", "median " + metric,
-                  false, false, true, {}, {}};
-    std::string last;
+    PlotSpec plot{"growth-" + metric, "Median " + metric + " by board size (open circle: median at a limit, a lower bound)",
+                  "n", "median " + metric, false, false, true, {}, {}};
+    const auto order = legend_order(table);
+    // Medians of 0 (solved without search) cannot be shown on a log axis: then every value is
+    // shifted by 1, and the label says so.
+    bool zero = false;
+    double lo = 0, hi = 0;
     for (const GroupSummary& g : groups) {
-        if (plot.series.empty() || last != g.key[0]) plot.series.push_back({short_spec(g.key[0]), {}});
-        last = g.key[0];
-        plot.series.back().points.emplace_back(std::stod(g.key[1]), g.metrics[0].median);
+        zero = zero || g.metrics[0].median <= 0;
+        lo = lo == 0 ? g.metrics[0].median : std::min(lo, g.metrics[0].median);
+        hi = std::max(hi, g.metrics[0].median);
     }
-    // Medians that span decades read on a log axis; medians of 0 (solved without search)
-    // cannot be shown there, so then every value is shifted by 1, and the label says so.
-    plot.logy = spans_decades(plot.series, true);
-    if (!plot.logy) {
-        std::vector<PlotSeries> shifted = plot.series;
-        for (PlotSeries& s : shifted)
-            for (auto& point : s.points) point.second += 1;
-        if (spans_decades(shifted, true)) {
-            plot.series = std::move(shifted);
-            plot.logy = true;
-            plot.ylabel += " + 1";
+    const double shift = zero ? 1.0 : 0.0;
+    plot.logy = (hi + shift) / (lo + shift) > 100.0 || (zero && hi > 100.0);
+    if (plot.logy && zero) plot.ylabel += " + 1";
+    const double shift_used = plot.logy ? shift : 0.0;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const std::string& spec = order[k];
+        // Sideways offset in n: ±0.2 at most, so overlapping series stay apart.
+        const double dx = order.size() > 1 ? 0.4 * (static_cast<double>(k) / static_cast<double>(order.size() - 1) - 0.5) : 0;
+        PlotSeries line{spec, {}, line_style(spec, k)};
+        const SeriesLook look = look_of(spec);
+        PlotSeries open{"", {}, fmt::format("points lc rgb '{}' pt 6 ps 2.2 lw 2", look.colour)};
+        for (const GroupSummary& g : groups) {
+            if (g.key[0] != spec || g.metrics[0].count == 0) continue;
+            const auto n = parse_number(g.key[1]);
+            if (!n) continue;
+            (g.metrics[0].median_censored ? open : line).points.emplace_back(*n + dx, g.metrics[0].median + shift_used);
         }
+        if (!line.points.empty()) plot.series.push_back(std::move(line));
+        if (!open.points.empty()) plot.series.push_back(std::move(open));
     }
+    PlotSeries key{"median at a limit (lower bound)", {}, "points lc rgb 'black' pt 6 ps 2.2 lw 2"};
+    key.key_only = true;
+    plot.series.push_back(std::move(key));
     if (!plot.logy) plot.extra_commands.push_back("set yrange [0:*]");
     plot.extra_commands.push_back("set xtics 1");  // board sizes are whole numbers
+    plot.extra_commands.push_back("set offsets 0.4, 0.4, 0, 0");
     return plot;
 }
 
@@ -65,19 +177,8 @@ std::string file_stem(const std::string& text) {
 
 namespace {
 
-// Finished pairs and pairs with a limit hit as separate series, so censored points stand out.
-std::vector<PlotSeries> scatter_series(const std::vector<PairedRun>& pairs) {
-    PlotSeries finished{"both finished", {}, "points pt 7 ps 0.6 lc rgb '#1f77b4'"};
-    PlotSeries limited{"a limit hit (value reached)", {}, "points pt 6 ps 0.9 lc rgb '#d62728'"};
-    for (const PairedRun& p : pairs) (p.limited ? limited : finished).points.emplace_back(p.base, p.other);
-    std::vector<PlotSeries> out;
-    for (PlotSeries* s : {&finished, &limited})
-        if (!s->points.empty()) out.push_back(std::move(*s));
-    return out;
-}
-
 // The diagonal over the range of all points, on both axes alike so that y = x is at 45°.
-void add_diagonal(PlotSpec& plot) {
+void add_diagonal(PlotSpec& plot, std::optional<double> cap) {
     double lo = 0, hi = 0;
     bool any = false;
     for (const PlotSeries& s : plot.series)
@@ -87,10 +188,18 @@ void add_diagonal(PlotSpec& plot) {
             any = true;
         }
     if (!any) return;
+    if (cap) hi = std::max(hi, *cap);
     const bool log = plot.logx;
     const double a = log ? lo / 1.5 : lo - 0.05 * (hi - lo), b = log ? hi * 1.5 : hi + 0.05 * (hi - lo) + 1e-9;
     plot.series.push_back({"y = x (below: y used less)", {{a, a}, {b, b}}, "lines dt 2 lw 1.5 lc rgb 'gray40'"});
-    plot.extra_commands.push_back(fmt::format("set xrange [{}:{}]\nset yrange [{}:{}]\nset size ratio -1", a, b, a, b));
+    plot.extra_commands.push_back(fmt::format("set xrange [{}:{}]\nset yrange [{}:{}]\nset size ratio -1", exact_text(a),
+                                              exact_text(b), exact_text(a), exact_text(b)));
+    if (cap)
+        plot.extra_commands.push_back(fmt::format(
+            "set arrow from {0}, graph 0 to {0}, graph 1 nohead dt 3 lw 1.5 lc rgb 'gray30' front\n"
+            "set arrow from graph 0, first {0} to graph 1, first {0} nohead dt 3 lw 1.5 lc rgb 'gray30' front\n"
+            "set label 'limit' at first {0}, graph 0.03 left offset 0.5,0 tc rgb 'gray30'",
+            exact_text(*cap)));
 }
 
 // A long spec (gac with all its options) would be clipped on a vertical axis; the title has it.
@@ -104,14 +213,23 @@ std::string axis_label(const std::string& unit, const std::string& spec) {
 std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string& baseline, const std::string& metric) {
     std::vector<PlotSpec> plots;
     const std::string unit = is_time_metric(metric) ? metric : metric + " + 1";
-    for (const std::string& spec : solver_specs(table)) {
-        if (spec == baseline) continue;
+    const auto cap = metric_cap(table, metric);
+    const std::optional<double> shown_cap = cap ? std::optional<double>(shifted_metric(metric, *cap)) : std::nullopt;
+    for (const std::string& spec : legend_order(table)) {
+        if (spec == baseline || spec == kVirtualBest) continue;
+        const auto pairs = pair_instances(table, baseline, spec, metric);
+        const SeriesLook look = look_of(spec);
+        PlotSeries finished{"both medians finished", {}, fmt::format("points pt {} ps 0.9 lc rgb '{}'", look.point, look.colour)};
+        PlotSeries limited{"a median at a limit (lower bound)", {}, fmt::format("points pt 6 ps 1.6 lw 1.5 lc rgb '{}'", look.colour)};
+        for (const PairedInstance& p : pairs) (p.limited ? limited : finished).points.emplace_back(p.base, p.other);
         PlotSpec plot{"scatter-" + metric + "-" + file_stem(spec),
-                      fmt::format("{} per instance, y: {}\nx (baseline): {}", metric, short_spec(spec), short_spec(baseline)),
-                      axis_label(unit, short_spec(baseline)), axis_label(unit, short_spec(spec)), false, false, false,
-                      scatter_series(pair_runs(table, baseline, spec, metric)), {}};
+                      fmt::format("{} per instance ({} instances, median over repeats), y: {}\nx (baseline): {}", metric,
+                                  pairs.size(), spec, baseline),
+                      axis_label(unit, baseline), axis_label(unit, spec), false, false, false, {}, {}};
+        for (PlotSeries* s : {&finished, &limited})
+            if (!s->points.empty()) plot.series.push_back(std::move(*s));
         plot.logx = plot.logy = spans_decades(plot.series, true) || spans_decades(plot.series, false);
-        add_diagonal(plot);
+        add_diagonal(plot, shown_cap);
         plots.push_back(std::move(plot));
     }
     return plots;

@@ -1,10 +1,18 @@
-// The standard plots of solver comparisons, built from a results table:
-//  cactus  instances finished (x) within a time (y), one line per solver spec — the plot of
-//          SAT/CP competitions: further right and lower is better;
-//  growth  the median of a metric against n, one line per solver spec;
-//  scatter one run pair per point, baseline (x) against another spec (y) on the same
-//          instance, log–log, with the diagonal y = x: points below it are instances where
-//          the other spec used less. One plot per other spec.
+// The standard plots of solver comparisons, built from a results table. Every series of a
+// spec has that spec's look in every figure (palette.hpp). Runs that hit a limit are never
+// drawn as if they had finished:
+//  cactus  runs finished (x) within a budget of the metric (y), one line per spec (the
+//          virtual best solver too, if the table has its rows) — the plot of SAT/CP
+//          competitions: further right and lower is better; a dashed line at the cap;
+//  ecdf    the fraction of each spec's runs finished (y) within a budget (x): the cactus
+//          normalised by runs, so specs with different run counts compare;
+//  growth  the median of a metric against n, one line per spec; a median that is only a
+//          lower bound (runs at the limit) is an open circle and not joined to the line;
+//          series are shifted a little sideways so that equal medians stay visible;
+//  scatter one point per instance (the median over its repeats), baseline (x) against
+//          another spec (y), log–log with the diagonal y = x and the caps as dotted lines:
+//          points below the diagonal are instances where the other spec used less; an
+//          instance with a limited median is an open circle. One plot per other spec.
 #pragma once
 
 #include "analysis/gnuplot.hpp"
@@ -16,8 +24,10 @@
 namespace futolab {
 
 PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric);
+PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric);
 PlotSpec growth_plot(const ResultsTable& table, const std::string& metric);
-// One plot per spec other than the baseline (pairing as in paired.hpp; counts shifted by 1).
+// One plot per spec other than the baseline and the virtual best (pairing as in paired.hpp;
+// counts shifted by 1).
 std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string& baseline, const std::string& metric);
 
 // A spec as a file-name part: letters, digits, '-' and '_' kept, the rest become '_'.

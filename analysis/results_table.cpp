@@ -1,50 +1,119 @@
 #include "analysis/results_table.hpp"
 
 #include "core/error.hpp"
+#include "core/files.hpp"
 #include "experiments/csv_reader.hpp"
+#include "solvers/options.hpp"
 
 #include <fmt/format.h>
 
+#include <charconv>
+#include <cmath>
 #include <set>
 
 namespace futolab {
 namespace {
 
-const std::set<std::string> kDerived{"spec", "wall_ms", "cpu_ms", "finished", "givens_frac", "score", "slack"};
-// `critical`: a generate/critical task that produced its (verified) output.
+const std::set<std::string> kDerived{"wall_ms", "cpu_ms", "finished", "givens_frac", "score", "slack"};
 const std::set<std::string> kFinished{"solved", "unique", "multiple", "unsat", "counted", "critical"};
+const std::set<std::string> kCensored{"timeout", "node_limit", "memout"};
+const std::set<std::string> kFailed{"crash", "error"};
+// Checked when a file loads. Times must be present; counters may be empty (SPEC §4: a counter
+// an external tool does not report is empty, never 0), and so may the others.
+const std::set<std::string> kNeedValue{"wall_ns", "cpu_ns"};
+const std::set<std::string> kNumeric{"n",     "h",         "k",      "repeat",       "solutions", "nodes",
+                                     "fails", "checks",    "propagations", "max_depth", "wall_ns", "cpu_ns",
+                                     "max_rss_kb"};
+
+// The line each record of an RFC 4180 text starts on (header first): a newline inside quotes
+// does not end a record. The CSV reader counts the same way; it does not hand the lines out.
+std::vector<std::size_t> record_lines(const std::string& text) {
+    std::vector<std::size_t> starts{1};
+    std::size_t line = 1;
+    bool quoted = false;
+    for (std::size_t p = 0; p < text.size(); ++p) {
+        if (text[p] == '"') quoted = !quoted;  // "" inside quotes toggles twice: no change
+        if (text[p] != '\n') continue;
+        ++line;
+        if (!quoted) starts.push_back(line);
+    }
+    return starts;
+}
+
+Outcome outcome_of(const std::string& status, const std::string& where) {
+    if (kFinished.count(status)) return Outcome::finished;
+    if (kCensored.count(status)) return Outcome::censored;
+    if (kFailed.count(status)) return Outcome::failed;
+    throw InputError(fmt::format("{}: status '{}' is not a run status (SPEC §4)", where, status));
+}
 
 }  // namespace
 
 ResultsTable ResultsTable::subset(const std::vector<std::size_t>& rows) const {
-    ResultsTable t;
-    t.header_ = header_;
-    t.index_ = index_;
-    t.source_ = source_;
+    ResultsTable t = *this;
+    t.rows_.clear();
     for (std::size_t i : rows) t.rows_.push_back(rows_.at(i));
     return t;
 }
 
+void ResultsTable::append_copy(std::size_t i, const std::string& spec) {
+    Row copy = rows_.at(i);
+    copy.cells[index_.at("spec")] = spec;
+    rows_.push_back(std::move(copy));
+}
+
+std::size_t ResultsTable::column_index(const std::string& name) {
+    auto [it, added] = index_.try_emplace(name, header_.size());
+    if (added) {
+        header_.push_back(name);
+        for (Row& r : rows_) r.cells.resize(header_.size());
+    }
+    return it->second;
+}
+
+void ResultsTable::add_file(const std::string& path) {
+    const std::string text = read_text_file(path);
+    const CsvTable csv = parse_csv(text, path);
+    if (csv.header.empty() || (csv.header.size() == 1 && csv.header[0].empty()))
+        throw InputError(fmt::format("{}: empty file, expected a results CSV with a header line", path));
+    for (const char* needed : {"solver", "options", "status", "wall_ns", "cpu_ns"}) csv.column(needed, path);
+    const std::size_t file = files_.size();
+    files_.push_back(path);
+    file_columns_.emplace_back();
+    std::vector<std::size_t> to;
+    for (std::size_t c = 0; c < csv.header.size(); ++c) {
+        to.push_back(column_index(csv.header[c]));
+        file_columns_.back()[csv.header[c]] = c + 1;
+    }
+    const std::size_t spec_col = column_index("spec");  // filled below where the file has none
+    const bool has_spec = file_columns_.back().count("spec") > 0;
+    const auto lines = record_lines(text);
+    for (std::size_t r = 0; r < csv.rows.size(); ++r) {
+        Row row{std::vector<std::string>(header_.size()), file, lines.at(r + 1), Outcome::failed};
+        for (std::size_t c = 0; c < csv.rows[r].size(); ++c) row.cells[to[c]] = csv.rows[r][c];
+        std::string& spec = row.cells[spec_col];
+        if (!has_spec || spec.empty()) {
+            const std::string& opts = row.cells[index_.at("options")];
+            spec = short_spec(row.cells[index_.at("solver")] + (opts.empty() ? "" : ":" + opts));
+        }
+        row.outcome = outcome_of(row.cells[index_.at("status")], fmt::format("{}:{}", path, row.line));
+        rows_.push_back(std::move(row));
+        for (const std::string& column : kNumeric)
+            if (file_columns_.back().count(column)) parse(rows_.size() - 1, column, !kNeedValue.count(column));
+    }
+    if (csv.truncated)
+        warnings_.push_back(fmt::format("{}: the last line is incomplete (a run still being written?) and is left out",
+                                        path));
+}
+
 ResultsTable ResultsTable::load(const std::vector<std::string>& paths) {
     ResultsTable t;
-    for (const std::string& path : paths) {
-        const CsvTable csv = read_csv_file(path);
-        for (const char* needed : {"solver", "options", "status", "wall_ns", "cpu_ns"}) csv.column(needed, path);
-        // Where each of this file's columns goes in the union; new columns extend every row.
-        std::vector<std::size_t> to;
-        for (const std::string& name : csv.header) {
-            auto [it, added] = t.index_.try_emplace(name, t.header_.size());
-            if (added) t.header_.push_back(name);
-            to.push_back(it->second);
-        }
-        for (const auto& row : csv.rows) {
-            std::vector<std::string> cells(t.header_.size());
-            for (std::size_t c = 0; c < row.size(); ++c) cells[to[c]] = row[c];
-            t.rows_.push_back(std::move(cells));
-        }
-        t.source_ += (t.source_.empty() ? "" : ", ") + path;
+    for (const std::string& path : paths) t.add_file(path);
+    if (t.rows_.empty()) {
+        std::string names;
+        for (const std::string& p : paths) names += (names.empty() ? "" : ", ") + p;
+        throw InputError(fmt::format("{}: no runs (only a header)", names));
     }
-    for (auto& row : t.rows_) row.resize(t.header_.size());
     return t;
 }
 
@@ -52,43 +121,59 @@ bool ResultsTable::has_column(const std::string& column) const {
     return index_.count(column) > 0 || kDerived.count(column) > 0;
 }
 
-bool ResultsTable::finished(std::size_t i) const { return kFinished.count(text(i, "status")) > 0; }
-
 bool ResultsTable::comparable(std::size_t i) const {
-    if (text(i, "status") == "error") return false;
-    return !has_column("mode") || text(i, "mode") != "critical";
+    if (outcome(i) == Outcome::failed) return false;
+    return !index_.count("mode") || text(i, "mode") != "critical";
 }
 
+std::string ResultsTable::where(std::size_t i) const { return fmt::format("{}:{}", files_[rows_[i].file], rows_[i].line); }
+
 std::string ResultsTable::text(std::size_t i, const std::string& column) const {
-    const auto& row = rows_[i];
-    if (auto it = index_.find(column); it != index_.end()) return row[it->second];
-    if (column == "spec") {
-        const std::string& opts = row[index_.at("options")];
-        return opts.empty() ? row[index_.at("solver")] : row[index_.at("solver")] + ":" + opts;
-    }
-    if (column == "wall_ms" || column == "cpu_ms") return fmt::format("{}", number(i, column));
+    const Row& row = rows_[i];
+    if (auto it = index_.find(column); it != index_.end()) return row.cells[it->second];
     if (column == "finished") return finished(i) ? "1" : "0";
-    if (column == "givens_frac" || column == "score" || column == "slack") return fmt::format("{}", number(i, column));
-    throw InputError(fmt::format("{}: no column '{}'", source_, column));
+    if (kDerived.count(column)) return fmt::format("{}", number(i, column));
+    throw InputError(fmt::format("no column '{}' in the results", column));
+}
+
+std::optional<double> ResultsTable::parse(std::size_t i, const std::string& column, bool empty_ok) const {
+    const Row& row = rows_[i];
+    const std::string& cell = row.cells[index_.at(column)];
+    if (cell.empty() && empty_ok) return std::nullopt;
+    const auto& fields = file_columns_[row.file];
+    const auto field = fields.find(column);
+    const std::string at = fmt::format("{}:{}:{}: {}", files_[row.file], row.line,
+                                       field == fields.end() ? 0 : field->second, column);
+    double v = 0;
+    const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
+    if (cell.empty()) throw InputError(at + ": empty, expected a number");
+    if (ec == std::errc::result_out_of_range) throw InputError(fmt::format("{}: '{}' is out of range", at, cell));
+    if (ec != std::errc() || end != cell.data() + cell.size())
+        throw InputError(fmt::format("{}: '{}' is not a number", at, cell));
+    if (!std::isfinite(v)) throw InputError(fmt::format("{}: '{}' is not a finite number", at, cell));
+    if (v < 0) throw InputError(fmt::format("{}: '{}' is negative", at, cell));
+    return v;
+}
+
+std::optional<double> ResultsTable::value(std::size_t i, const std::string& column) const {
+    if (kDerived.count(column)) return number(i, column);
+    if (!index_.count(column)) throw InputError(fmt::format("no column '{}' in the results", column));
+    return parse(i, column, true);
 }
 
 double ResultsTable::number(std::size_t i, const std::string& column) const {
-    if (column == "wall_ms") return std::stod(text(i, "wall_ns")) / 1e6;
-    if (column == "cpu_ms") return std::stod(text(i, "cpu_ns")) / 1e6;
+    if (column == "wall_ms") return number(i, "wall_ns") / 1e6;
+    if (column == "cpu_ms") return number(i, "cpu_ns") / 1e6;
     if (column == "finished") return finished(i) ? 1.0 : 0.0;
     // The critical-set bound's weighted clue count 2h + 3k, and its slack against 2(n − 1).
     if (column == "score") return 2 * number(i, "h") + 3 * number(i, "k");
     if (column == "slack") return number(i, "score") - 2 * (number(i, "n") - 1);
     if (column == "givens_frac") {
         const double n = number(i, "n");
-        return number(i, "h") / (n * n);
+        return n > 0 ? number(i, "h") / (n * n) : 0.0;
     }
-    const std::string value = text(i, column);
-    try {
-        return std::stod(value);
-    } catch (const std::exception&) {
-        throw InputError(fmt::format("{}: column '{}' is not numeric ('{}')", source_, column, value));
-    }
+    if (!index_.count(column)) throw InputError(fmt::format("no column '{}' in the results", column));
+    return *parse(i, column, false);
 }
 
 }  // namespace futolab

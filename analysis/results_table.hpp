@@ -1,41 +1,84 @@
 // Results CSVs loaded for analysis: the SPEC §5 columns plus derived ones that every table
 // and plot can group or measure by:
-//   spec     solver with its canonical options ("fc:val=min,var=mrv"), what a reader compares
+//   spec     SPEC §3: the backend name and only its non-default options ("fc", "gac:sac=all");
+//            the CSV's `spec` column where present, else short_spec(solver:options) (older CSVs)
 //   wall_ms  wall_ns / 1e6;  cpu_ms  cpu_ns / 1e6
 //   finished 1 if the run ended by itself (solved, unique, multiple, unsat, counted, critical), else 0
 //   givens_frac  h / n², the fraction of cells given (the phase-transition parameter)
 //   score    2h + 3k, the weighted clue count of the critical-set bound; slack  score − 2(n − 1)
 // Columns are found by name, never by position: CSVs written before and after a column was
-// added (e.g. `grade`, `output`) load together, a column missing from one file reads as "".
+// added (e.g. `grade`, `spec`, `param_givens`) load together, a column missing from one file
+// reads as "" there.
+//
+// Every run has one of three outcomes (SPEC §4 statuses):
+//   finished  solved, unique, multiple, unsat, counted, critical (a verified critical set)
+//   censored  timeout, node_limit, memout: the run hit a limit, its values are lower bounds
+//   failed    crash, error: no measurement at all; left out of every statistic, only counted
+// An unknown status is an input error.
+//
+// Numbers are read strictly (std::from_chars over the whole cell): text, an empty time,
+// a negative value, inf/nan or a value out of double range is an InputError naming the
+// file, its line and the column ("r.csv:7:19: wall_ns: 'abc' is not a number"). The known
+// numeric columns are checked when a file is loaded; other columns when first used.
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace futolab {
 
+enum class Outcome { finished, censored, failed };
+
 class ResultsTable {
 public:
-    // Reads and concatenates CSVs; the table's columns are the union of theirs. Throws InputError.
+    // Reads and concatenates CSVs; the table's columns are the union of theirs. Throws InputError
+    // for a missing file, an empty file, a missing needed column, a bad number or status, or no
+    // runs at all.
     static ResultsTable load(const std::vector<std::string>& paths);
     // The same columns, only the given rows (in that order).
     ResultsTable subset(const std::vector<std::size_t>& rows) const;
+    // Appends a copy of row i whose `spec` is `spec` (the virtual best solver's rows).
+    void append_copy(std::size_t i, const std::string& spec);
 
     std::size_t size() const { return rows_.size(); }
     // A column's text in row i (derived columns included). Throws InputError if unknown.
     std::string text(std::size_t i, const std::string& column) const;
+    // A column's number in row i, strictly parsed (see above); an empty cell is an error.
     double number(std::size_t i, const std::string& column) const;
+    // The same, but an empty cell (a counter an external tool does not report) is nullopt.
+    std::optional<double> value(std::size_t i, const std::string& column) const;
     bool has_column(const std::string& column) const;
-    bool finished(std::size_t i) const;
-    // A run that comparisons use: not status `error`, not a critical-set record (mode `critical`).
+    Outcome outcome(std::size_t i) const { return rows_[i].outcome; }
+    bool finished(std::size_t i) const { return outcome(i) == Outcome::finished; }
+    bool censored(std::size_t i) const { return outcome(i) == Outcome::censored; }
+    // A solver run that comparisons use: not failed, not a critical-set record (mode `critical`).
     bool comparable(std::size_t i) const;
+    // "file:line" of row i, for messages.
+    std::string where(std::size_t i) const;
+
+    const std::vector<std::string>& sources() const { return files_; }
+    // Things worth saying that are not errors (a truncated last line, left out).
+    const std::vector<std::string>& warnings() const { return warnings_; }
 
 private:
+    struct Row {
+        std::vector<std::string> cells;
+        std::size_t file = 0;  // index into files_
+        std::size_t line = 0;  // the line the record starts on
+        Outcome outcome = Outcome::failed;
+    };
+    void add_file(const std::string& path);
+    std::size_t column_index(const std::string& name);  // adds the column if new
+    std::optional<double> parse(std::size_t i, const std::string& column, bool empty_ok) const;
+
     std::vector<std::string> header_;
     std::map<std::string, std::size_t> index_;
-    std::vector<std::vector<std::string>> rows_;
-    std::string source_;  // the files, for messages
+    std::vector<Row> rows_;
+    std::vector<std::string> files_;
+    std::vector<std::map<std::string, std::size_t>> file_columns_;  // per file: column → 1-based field
+    std::vector<std::string> warnings_;
 };
 
 }  // namespace futolab

@@ -1,17 +1,22 @@
 #include "analysis/summary.hpp"
 
-#include "analysis/text_table.hpp"
-
 #include <cstdlib>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace futolab {
-namespace {
 
-// Numbers compare as numbers (n = 4 < 10), everything else as text.
+std::optional<double> parse_number(const std::string& text) {
+    double v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return v;
+}
+
 bool key_less(const std::vector<std::string>& a, const std::vector<std::string>& b) {
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (a[i] == b[i]) continue;
@@ -23,24 +28,6 @@ bool key_less(const std::vector<std::string>& a, const std::vector<std::string>&
     }
     return false;
 }
-
-std::vector<std::string> header_cells(const std::vector<std::string>& by, const std::vector<std::string>& metrics) {
-    std::vector<std::string> cells = by;
-    for (const char* c : {"runs", "finished", "limit_hit"}) cells.emplace_back(c);
-    for (const std::string& m : metrics)
-        for (const char* s : {"min", "median", "mean", "p90", "max", "geomean"}) cells.push_back(m + "_" + s);
-    return cells;
-}
-
-std::vector<std::string> row_cells(const GroupSummary& g) {
-    std::vector<std::string> cells = g.key;
-    for (std::size_t v : {g.runs, g.finished, g.limited}) cells.push_back(std::to_string(v));
-    for (const MetricStats& s : g.metrics)
-        for (double v : {s.min, s.median, s.mean, s.p90, s.max, s.geomean}) cells.push_back(number_text(v));
-    return cells;
-}
-
-}  // namespace
 
 double percentile(const std::vector<double>& sorted, double p) {
     if (sorted.empty()) return 0;
@@ -57,10 +44,32 @@ double shifted_geomean(const std::vector<double>& values) {
     return std::exp(log_sum / static_cast<double>(values.size())) - 1.0;
 }
 
-MetricStats describe(std::vector<double> values) {
+bool median_is_lower_bound(const std::vector<Sample>& samples) {
+    if (samples.empty()) return false;
+    // The two order statistics the median interpolates, with limited runs at +∞.
+    std::vector<std::pair<double, bool>> s;
+    for (const Sample& x : samples)
+        s.emplace_back(x.censored ? std::numeric_limits<double>::infinity() : x.value, x.censored);
+    std::sort(s.begin(), s.end());
+    const std::size_t lo = (s.size() - 1) / 2, hi = s.size() / 2;
+    if (s[lo].second || s[hi].second) return true;
+    std::vector<double> reached;
+    for (const Sample& x : samples) reached.push_back(x.value);
+    std::sort(reached.begin(), reached.end());
+    return (s[lo].first + s[hi].first) / 2 > percentile(reached, 0.5);
+}
+
+MetricStats describe(std::vector<Sample> samples, std::optional<double> cap) {
     MetricStats s;
-    if (values.empty()) return s;
+    if (samples.empty()) return s;
+    std::vector<double> values;
+    double par2_sum = 0;
+    for (const Sample& x : samples) {
+        values.push_back(x.value);
+        par2_sum += x.censored ? 2 * cap.value_or(x.value) : x.value;
+    }
     std::sort(values.begin(), values.end());
+    s.count = values.size();
     s.min = values.front();
     s.median = percentile(values, 0.5);
     s.p90 = percentile(values, 0.9);
@@ -69,7 +78,41 @@ MetricStats describe(std::vector<double> values) {
     for (double v : values) sum += v;
     s.mean = sum / static_cast<double>(values.size());
     s.geomean = shifted_geomean(values);
+    s.par2 = par2_sum / static_cast<double>(values.size());
+    s.median_censored = median_is_lower_bound(samples);
     return s;
+}
+
+MetricStats describe(const std::vector<double>& values) {
+    std::vector<Sample> samples;
+    for (double v : values) samples.push_back({v, false});
+    return describe(std::move(samples));
+}
+
+std::string limit_status(const std::string& metric) {
+    if (metric == "wall_ms" || metric == "wall_ns" || metric == "cpu_ms" || metric == "cpu_ns") return "timeout";
+    if (metric == "nodes") return "node_limit";
+    if (metric == "max_rss_kb") return "memout";
+    return "";
+}
+
+std::optional<double> metric_cap(const ResultsTable& table, const std::string& metric) {
+    const std::string status = limit_status(metric);
+    std::optional<double> cap;
+    if (status.empty()) return cap;
+    for (std::size_t i = 0; i < table.size(); ++i)
+        if (table.censored(i) && table.text(i, "status") == status)
+            if (const auto v = table.value(i, metric)) cap = std::max(cap.value_or(*v), *v);
+    return cap;
+}
+
+std::vector<Sample> samples_of(const ResultsTable& table, const std::vector<std::size_t>& rows,
+                               const std::string& metric) {
+    std::vector<Sample> out;
+    for (std::size_t i : rows)
+        if (table.outcome(i) != Outcome::failed)
+            if (const auto v = table.value(i, metric)) out.push_back({*v, table.censored(i)});
+    return out;
 }
 
 std::vector<GroupSummary> summarize(const ResultsTable& table, const std::vector<std::string>& by,
@@ -80,15 +123,17 @@ std::vector<GroupSummary> summarize(const ResultsTable& table, const std::vector
         for (const std::string& column : by) key.push_back(table.text(i, column));
         groups[key].push_back(i);
     }
+    std::vector<std::optional<double>> caps;
+    for (const std::string& m : metrics) caps.push_back(metric_cap(table, m));
     std::vector<GroupSummary> out;
     for (const auto& [key, rows] : groups) {
-        GroupSummary g{key, rows.size(), 0, 0, {}};
-        for (std::size_t i : rows) (table.finished(i) ? g.finished : g.limited)++;
-        for (const std::string& m : metrics) {
-            std::vector<double> values;
-            for (std::size_t i : rows) values.push_back(table.number(i, m));
-            g.metrics.push_back(describe(std::move(values)));
+        GroupSummary g{key, rows.size(), 0, 0, 0, {}};
+        for (std::size_t i : rows) {
+            const Outcome o = table.outcome(i);
+            ++(o == Outcome::finished ? g.finished : o == Outcome::censored ? g.limited : g.failed);
         }
+        for (std::size_t m = 0; m < metrics.size(); ++m)
+            g.metrics.push_back(describe(samples_of(table, rows, metrics[m]), caps[m]));
         out.push_back(std::move(g));
     }
     std::sort(out.begin(), out.end(), [](const GroupSummary& a, const GroupSummary& b) { return key_less(a.key, b.key); });
@@ -97,19 +142,26 @@ std::vector<GroupSummary> summarize(const ResultsTable& table, const std::vector
 
 TextTable summary_table(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,
                         const std::vector<std::string>& metrics) {
-    TextTable t{header_cells(by, metrics), {}, by.size()};
-    for (const GroupSummary& g : groups) t.rows.push_back(row_cells(g));
+    TextTable t{"summary", by, {}, by.size() + 1};
+    t.header.push_back("metric");
+    for (const char* c : {"runs", "finished", "limit_hit", "failed", "min", "median", "median_censored", "mean", "p90",
+                          "max", "geomean", "par2"})
+        t.header.emplace_back(c);
+    for (const GroupSummary& g : groups)
+        for (std::size_t m = 0; m < metrics.size(); ++m) {
+            const MetricStats& s = g.metrics[m];
+            std::vector<Cell> row(g.key.begin(), g.key.end());
+            row.emplace_back(metrics[m]);
+            for (std::size_t v : {g.runs, g.finished, g.limited, g.failed}) row.emplace_back(v);
+            const double none = std::numeric_limits<double>::quiet_NaN();  // no value: every run failed
+            auto stat = [&](double v) { return s.count ? v : none; };
+            row.emplace_back(stat(s.min));
+            row.emplace_back(stat(s.median), s.median_censored);
+            row.emplace_back(static_cast<std::size_t>(s.median_censored));
+            for (double v : {s.mean, s.p90, s.max, s.geomean, s.par2}) row.emplace_back(stat(v));
+            t.rows.push_back(std::move(row));
+        }
     return t;
-}
-
-std::string summary_markdown(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,
-                             const std::vector<std::string>& metrics) {
-    return table_markdown(summary_table(groups, by, metrics));
-}
-
-std::string summary_csv(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,
-                        const std::vector<std::string>& metrics) {
-    return table_csv(summary_table(groups, by, metrics));
 }
 
 }  // namespace futolab

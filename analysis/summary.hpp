@@ -1,44 +1,77 @@
-// Group-by summaries of results: per group the number of runs, how many finished, how many
-// hit a limit, and for each metric the median, mean, 90th percentile, maximum and shifted
-// geometric mean. Runs that hit a limit are included with the value they reached (for time,
-// the limit: the "PAR1" convention of solver competitions), so a table never hides them.
+// Group-by summaries of results: per group the number of runs, how many finished, hit a
+// limit (censored) or failed, and per metric the median, mean, 90th percentile, maximum,
+// shifted geometric mean and PAR-2.
+//
+// Censoring. A run that hit a limit (timeout, node_limit, memout) only tells that its true
+// value is at least the value it reached. Statistics use the reached value (PAR1, as solver
+// competitions do), so no table hides a hard instance, and say where that matters:
+//  - the median is marked a lower bound (Markdown "≥ x", CSV column median_censored = 1)
+//    when it could be larger had the limited runs gone on: when the median computed with
+//    every limited run set to +∞ differs from the PAR1 median;
+//  - PAR-2: the mean with each limited run counted as twice the cap, the "penalised average
+//    runtime" of the SAT competitions. The cap of a metric is its limit as the runs show it:
+//    the largest value reached by the runs stopped by that metric's own limit (timeout for
+//    wall/cpu time, node_limit for nodes, memout for max_rss_kb), over the whole table, since
+//    the runs of one experiment share one limit. A metric without such runs has no cap: a
+//    limited run then counts twice the value it reached (a node count under a time limit).
+// Failed runs (crash, error) have no measurement: counted, never in a statistic. A counter
+// left empty (an external tool that does not report it) is left out of that metric.
 #pragma once
 
 #include "analysis/results_table.hpp"
 #include "analysis/text_table.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace futolab {
 
+struct Sample {
+    double value = 0;
+    bool censored = false;  // the run hit a limit: the true value is ≥ value
+};
+
 struct MetricStats {
-    double min = 0, median = 0, mean = 0, p90 = 0, max = 0, geomean = 0;
+    std::size_t count = 0;  // samples with a value
+    double min = 0, median = 0, mean = 0, p90 = 0, max = 0, geomean = 0, par2 = 0;
+    bool median_censored = false;
 };
 
 // Order statistics of a sample (copied and sorted). Percentiles by linear interpolation
 // between closest ranks (Hyndman & Fan 1996, type 7 — R's and NumPy's default).
-MetricStats describe(std::vector<double> values);
+MetricStats describe(std::vector<Sample> samples, std::optional<double> cap = std::nullopt);
+MetricStats describe(const std::vector<double>& values);  // nothing censored
 double percentile(const std::vector<double>& sorted, double p);
 // exp(mean(log(x + 1))) − 1: the shifted geometric mean, defined for the zeros that node
 // counts often are (shift 1, as in the SCIP/MIPLIB benchmarking convention).
 double shifted_geomean(const std::vector<double>& values);
+// True if the median of `samples` is only a lower bound (see above).
+bool median_is_lower_bound(const std::vector<Sample>& samples);
+
+// The status of the limit that caps a metric ("timeout" for wall_ms, …), "" if none.
+std::string limit_status(const std::string& metric);
+// The cap of a metric (see above), or nullopt if no run hit its limit.
+std::optional<double> metric_cap(const ResultsTable& table, const std::string& metric);
+// The samples of a metric over the given rows: failed runs and empty cells left out.
+std::vector<Sample> samples_of(const ResultsTable& table, const std::vector<std::size_t>& rows,
+                               const std::string& metric);
 
 struct GroupSummary {
     std::vector<std::string> key;  // the values of the --by columns
-    std::size_t runs = 0, finished = 0, limited = 0;
+    std::size_t runs = 0, finished = 0, limited = 0, failed = 0;
     std::vector<MetricStats> metrics;  // one per requested metric
 };
 
+// Groups sorted by key (numbers as numbers: n = 4 before 10).
 std::vector<GroupSummary> summarize(const ResultsTable& table, const std::vector<std::string>& by,
                                     const std::vector<std::string>& metrics);
+// The whole text as a number (std::from_chars), or nullopt.
+std::optional<double> parse_number(const std::string& text);
+bool key_less(const std::vector<std::string>& a, const std::vector<std::string>& b);
 
-// Renders as a Markdown table or CSV.
+// Tidy: one row per group and metric.
 TextTable summary_table(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,
-                        const std::vector<std::string>& metrics);
-std::string summary_markdown(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,
-                             const std::vector<std::string>& metrics);
-std::string summary_csv(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,
                         const std::vector<std::string>& metrics);
 
 }  // namespace futolab

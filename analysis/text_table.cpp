@@ -4,15 +4,32 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
 
 namespace futolab {
 
 std::string number_text(double v) {
-    if (!std::isfinite(v)) return "nan";
+    if (!std::isfinite(v)) return "-";
     if (v != 0 && (std::fabs(v) >= 1e6 || std::fabs(v) < 1e-3)) return fmt::format("{:.3g}", v);
     return std::fabs(v - std::round(v)) < 1e-9 ? fmt::format("{:.0f}", v) : fmt::format("{:.3f}", v);
 }
+
+std::string exact_text(double v) {
+    if (!std::isfinite(v)) return "";
+    // std::to_chars in fixed notation without a precision: the shortest digits that read back
+    // as the same double (C++17 [charconv.to.chars]), never an exponent.
+    char buf[400];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+    return ec == std::errc() ? std::string(buf, end) : fmt::format("{}", v);
+}
+
+std::string cell_markdown(const Cell& c) {
+    if (!c.number) return c.text;
+    return (c.at_least && std::isfinite(*c.number) ? "≥ " : "") + number_text(*c.number);
+}
+
+std::string cell_csv(const Cell& c) { return c.number ? exact_text(*c.number) : c.text; }
 
 std::string table_markdown(const TextTable& table) {
     auto line = [](const std::vector<std::string>& cells) {
@@ -23,18 +40,29 @@ std::string table_markdown(const TextTable& table) {
     std::string out = line(table.header) + "|";
     for (std::size_t i = 0; i < table.header.size(); ++i) out += i < table.text_columns ? " --- |" : " ---: |";
     out += "\n";
-    for (const auto& row : table.rows) out += line(row);
+    for (const auto& row : table.rows) {
+        std::vector<std::string> cells;
+        // A '|' in data (an instance id) would split the cell.
+        for (const Cell& c : row) cells.push_back(fmt::format("{}", cell_markdown(c)));
+        for (std::string& s : cells)
+            for (std::size_t p = 0; (p = s.find('|', p)) != std::string::npos; p += 2) s.replace(p, 1, "\\|");
+        out += line(cells);
+    }
     return out;
 }
 
 std::string table_csv(const TextTable& table) {
     auto line = [](const std::vector<std::string>& cells) {
         std::string s;
-        for (const std::string& c : cells) s += (s.empty() ? "" : ",") + csv_quote(c);
+        for (std::size_t i = 0; i < cells.size(); ++i) s += (i ? "," : "") + csv_quote(cells[i]);
         return s + "\n";
     };
     std::string out = line(table.header);
-    for (const auto& row : table.rows) out += line(row);
+    for (const auto& row : table.rows) {
+        std::vector<std::string> cells;
+        for (const Cell& c : row) cells.push_back(cell_csv(c));
+        out += line(cells);
+    }
     return out;
 }
 

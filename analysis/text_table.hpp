@@ -1,20 +1,41 @@
-// Tables as Markdown or CSV: the one renderer behind every table `futolab analyze` prints,
-// so all of them format numbers the same way.
+// Tables as Markdown or CSV: the one renderer behind every table `futolab analyze` and
+// `futolab report` print, so all of them format numbers the same way. A cell holds a number
+// or text; Markdown shows numbers to three significant digits (and a median that is only a
+// lower bound as "≥ x"), CSV at full precision in plain decimal notation (never 3e+06), so
+// that a script reading it gets exactly the value that was computed.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace futolab {
 
+struct Cell {
+    std::string text;              // used when there is no number
+    std::optional<double> number;  // nan: no value ("-" in Markdown, empty in CSV)
+    bool at_least = false;         // a lower bound (a median of runs that hit a limit)
+
+    Cell(std::string t) : text(std::move(t)) {}
+    Cell(const char* t) : text(t) {}
+    Cell(double v, bool lower_bound = false) : number(v), at_least(lower_bound) {}
+    Cell(std::size_t v) : number(static_cast<double>(v)) {}
+};
+
 struct TextTable {
+    std::string name;  // summary, paired, fits, instances: the --table name and the CSV file stem
     std::vector<std::string> header;
-    std::vector<std::vector<std::string>> rows;
+    std::vector<std::vector<Cell>> rows;
     std::size_t text_columns = 0;  // the first ones, left-aligned in Markdown; the rest are numbers
 };
 
 // Three significant digits, whole numbers without decimals, very large or small in 1.23e+07 form.
 std::string number_text(double v);
+// Every digit needed to read the same double back, in plain decimal notation (3000417.59).
+std::string exact_text(double v);
+// A cell as Markdown or as CSV shows it.
+std::string cell_markdown(const Cell& c);
+std::string cell_csv(const Cell& c);
 
 std::string table_markdown(const TextTable& table);
 std::string table_csv(const TextTable& table);  // RFC 4180 quoting

@@ -1,118 +1,86 @@
-// futolab analyze CSV… [--by COLS] [--metric COLS] [--format md|csv] [--baseline SPEC]
-//                      [--fit exp,power] [--plots DIR] [--plot TYPES] [--solver SPEC]
-// Prints a summary table per group; with --baseline a paired comparison of every other spec
-// against it; with --fit growth fits per spec; with --plots the plots chosen by --plot (PNG +
-// SVG via gnuplot, with their data and scripts). docs/analysis.md explains every number.
-#include "analysis/critical_plot.hpp"
-#include "analysis/filter.hpp"
-#include "analysis/fits.hpp"
-#include "analysis/paired.hpp"
-#include "analysis/phase.hpp"
-#include "analysis/plots.hpp"
-#include "analysis/summary.hpp"
+// futolab analyze CSV… [--by COLS] [--metric COLS] [--format md|csv] [--table NAME] [--tables DIR]
+//                      [--baseline SPEC] [--fit exp,power] [--where EXPR]… [--no-vbs]
+//                      [--plots DIR] [--plot TYPES] [--solver SPEC]
+// Prints a summary table per group (with the virtual best solver); with --baseline a paired
+// comparison per instance of every other spec against it; with --fit growth fits per spec;
+// with --plots the plots chosen by --plot (PNG, SVG, PDF via gnuplot, with their data and
+// scripts). docs/analysis.md explains every number.
+#include "analysis/study.hpp"
 #include "app/commands.hpp"
 #include "core/error.hpp"
 
-#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 
 namespace futolab::app {
 namespace {
 
 struct AnalyzeArgs {
-    std::vector<std::string> inputs;
-    std::vector<std::string> by{"spec", "n"};
-    std::vector<std::string> metrics{"wall_ms", "nodes"};
+    StudyRequest request;
     std::string format = "md";
-    std::string baseline;
-    std::vector<std::string> fits;
+    std::string table;       // --table: print only this one
+    std::string tables_dir;  // --tables: every table as DIR/NAME.csv
+    std::vector<std::string> fits, where;
     std::string plots;
-    std::vector<std::string> plot_types{"cactus", "growth"};
-    std::string solver;  // the spec of the phase plot
-    std::vector<std::string> where;  // row filters
+    bool instances = false;
 };
 
-bool contains(const std::vector<std::string>& list, const std::string& item) {
-    return std::find(list.begin(), list.end(), item) != list.end();
+std::string heading(const TextTable& t, const Study& study) {
+    if (t.name == "paired")
+        return "Paired comparison per instance against " + study.baseline + " (ratio baseline / spec, > 1: spec used less)";
+    if (t.name == "fits") return "Growth fits of the median per n (limited medians left out)";
+    if (t.name == "instances") return "Per instance: median over repeats";
+    return "Summary";
 }
 
-void check_columns(const ResultsTable& t, const std::vector<std::string>& columns) {
-    for (const std::string& c : columns)
-        if (!t.has_column(c)) throw InputError("no column '" + c + "' in the results (see docs/analysis.md)");
+void write_tables(const Study& study, const std::string& dir) {
+    std::filesystem::create_directories(dir);
+    for (const TextTable& t : study.tables) {
+        const std::string path = (std::filesystem::path(dir) / (t.name + ".csv")).string();
+        std::ofstream out(path);
+        out << table_csv(t);
+        if (!out.flush()) throw std::runtime_error("cannot write " + path);
+        std::cout << "table: " << path << "\n";
+    }
 }
 
-// Usage errors that need no data, so nothing is printed before them.
-void check_args(const AnalyzeArgs& args) {
-    if (contains(args.plot_types, "scatter") && args.baseline.empty())
-        throw InputError("--plot scatter needs --baseline SPEC");
-}
-
-// A spec named on the command line, resolved against the results ("" stays "").
-std::string resolved(const ResultsTable& table, const std::string& option, const std::string& text) {
-    return text.empty() ? text : resolve_spec(solver_specs(table), text, option);
-}
-
-// A second or later table: a heading in Markdown, a blank line in CSV.
-void print_section(const std::string& format, const std::string& heading, const TextTable& table) {
-    std::cout << "\n" << (format == "csv" ? "" : "## " + heading + "\n\n") << render_table(table, format);
-}
-
-std::string phase_spec(const ResultsTable& table, const AnalyzeArgs& args) {
-    if (!args.solver.empty()) return args.solver;
-    if (!args.baseline.empty()) return args.baseline;
-    const auto specs = solver_specs(table);
-    if (specs.empty()) throw InputError("--plot phase: no solver runs in the results");
-    return specs.front();
-}
-
-std::vector<PlotSpec> plots_of(const ResultsTable& table, const AnalyzeArgs& args, const std::string& type) {
-    const std::string& metric = args.metrics.front();
-    if (type == "cactus") return {cactus_plot(table, metric)};
-    if (type == "growth") return {growth_plot(table, metric)};
-    if (type == "scatter") return scatter_plots(table, args.baseline, metric);
-    if (type == "phase") return {phase_plot(table, phase_spec(table, args), contains(args.metrics, "nodes") ? "nodes" : metric)};
-    return {critical_plot(table)};
-}
-
-// Built before anything is printed: a data error (no critical rows, say) stops with one line.
-std::vector<PlotSpec> build_plots(const ResultsTable& table, const AnalyzeArgs& args) {
-    std::vector<PlotSpec> all;
-    if (args.plots.empty()) return all;
-    for (const std::string& type : args.plot_types)
-        for (PlotSpec& p : plots_of(table, args, type)) all.push_back(std::move(p));
-    return all;
+void print_tables(const Study& study, const AnalyzeArgs& args) {
+    if (!args.table.empty()) {
+        const TextTable* t = find_table(study, args.table);
+        if (!t) throw InputError("--table " + args.table + ": not computed (paired needs --baseline, fits needs --fit)");
+        std::cout << render_table(*t, args.format);
+        return;
+    }
+    for (std::size_t i = 0; i < study.tables.size(); ++i)
+        std::cout << (i ? "\n## " + heading(study.tables[i], study) + "\n\n" : "") << render_table(study.tables[i], "md");
 }
 
 void write_plots(const std::vector<PlotSpec>& plots, const std::string& dir) {
     for (const PlotSpec& plot : plots) {
         const std::string png = render_plot(plot, dir);
         std::cout << (png.empty() ? "gnuplot not found: wrote the data and script of " + plot.name + " to " + dir
-                                  : "plot: " + png)
+                                  : "plot: " + png + " (.svg, .pdf)")
                   << "\n";
     }
 }
 
 int analyze(AnalyzeArgs args) {
-    check_args(args);
-    std::vector<FitModel> models;
-    for (const std::string& f : args.fits) models.push_back(parse_fit_model(f));
-    std::vector<RowFilter> filters;
-    for (const std::string& w : args.where) filters.push_back(parse_row_filter(w));
-    const ResultsTable table = filter_rows(ResultsTable::load(args.inputs), filters);
-    if (table.size() == 0) throw InputError("no rows left to analyze (check the inputs and --where)");
-    check_columns(table, args.by);
-    check_columns(table, args.metrics);
-    args.baseline = resolved(table, "--baseline", args.baseline);
-    args.solver = resolved(table, "--solver", args.solver);
-    const std::vector<PlotSpec> plots = build_plots(table, args);
-    const auto groups = summarize(table, args.by, args.metrics);
-    std::cout << render_table(summary_table(groups, args.by, args.metrics), args.format);
-    if (!args.baseline.empty())
-        print_section(args.format, "Paired comparison against " + args.baseline + " (ratio baseline / spec, > 1: spec used less)",
-                      paired_table(compare_to_baseline(table, args.baseline, args.metrics)));
-    if (!models.empty())
-        print_section(args.format, "Growth fits of the median per n", fits_table(growth_fits(table, args.metrics, models)));
-    write_plots(plots, args.plots);
+    for (const std::string& f : args.fits) args.request.fits.push_back(parse_fit_model(f));
+    for (const std::string& w : args.where) args.request.filters.push_back(parse_row_filter(w));
+    args.request.instances = args.instances || args.table == "instances" || !args.tables_dir.empty();
+    if (args.plots.empty()) args.request.plot_types.clear();
+    const Study study = run_study(args.request);
+    for (const std::string& w : study.table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
+    // CSV is for programs: one table per file, never several glued together.
+    if (args.format == "csv" && args.table.empty() && args.tables_dir.empty() && study.tables.size() > 1)
+        throw InputError("--format csv prints one table: choose --table summary|paired|fits|instances, or --tables DIR");
+    if (args.format == "csv" && args.table.empty() && args.tables_dir.empty()) std::cout << table_csv(study.tables.front());
+    else if (args.tables_dir.empty() || !args.table.empty()) print_tables(study, args);
+    if (!args.tables_dir.empty()) write_tables(study, args.tables_dir);
+    write_plots(study.plots, args.plots);
+    // A full disk or a closed pipe must not look like success (issue #18).
+    if (!std::cout.flush()) throw std::runtime_error("cannot write to standard output");
     return 0;
 }
 
@@ -120,29 +88,39 @@ int analyze(AnalyzeArgs args) {
 
 void add_analyze(CLI::App& app, Action& run) {
     auto args = std::make_shared<AnalyzeArgs>();
+    StudyRequest& r = args->request;
+    r.plot_types = {"cactus", "growth"};
     CLI::App* cmd = app.add_subcommand("analyze", "Summary tables, paired comparisons, growth fits and plots from results CSVs");
-    cmd->footer("Details of every table and plot: docs/analysis.md");
-    cmd->add_option("inputs", args->inputs, "Results CSVs (columns matched by name)")->required();
-    cmd->add_option("--by", args->by, "Group by these columns (default: spec,n)")->delimiter(',');
-    cmd->add_option("--metric", args->metrics, "Summarise these numeric columns (default: wall_ms,nodes); plots use the first")
+    cmd->footer("Quote --where expressions (\"n>=12\"): an unquoted > redirects. Every table and plot: docs/analysis.md");
+    cmd->add_option("inputs", r.inputs, "Results CSVs (columns matched by name)")->required();
+    cmd->add_option("--by", r.by, "Group by these columns (default: spec,n; any column, e.g. param_givens)")->delimiter(',');
+    cmd->add_option("--metric", r.metrics,
+                    "Summarise these numeric columns (default: wall_ms,nodes); the virtual best and the plots use the first")
         ->delimiter(',');
-    cmd->add_option("--format", args->format, "Table format: md or csv")->check(CLI::IsMember({"md", "csv"}));
-    cmd->add_option("--baseline", args->baseline,
-                    "Compare every other spec with this one on shared instances: geometric-mean ratio with a 95% "
-                    "bootstrap CI, wins/ties/losses");
+    cmd->add_option("--format", args->format, "Table format: md (default) or csv (full precision, one table)")
+        ->check(CLI::IsMember({"md", "csv"}));
+    cmd->add_option("--table", args->table, "Print only this table: summary, paired, fits, instances")
+        ->check(CLI::IsMember({"summary", "paired", "fits", "instances"}));
+    cmd->add_option("--tables", args->tables_dir, "Also write every table as DIR/NAME.csv (full precision)");
+    cmd->add_flag("--instances", args->instances, "Add the per-instance table (median over repeats per spec)");
+    cmd->add_option("--baseline", r.baseline,
+                    "Compare every other spec with this one per instance: geometric-mean ratio with a 95% bootstrap CI, "
+                    "wins/ties/losses, Wilcoxon signed-rank p");
     cmd->add_option("--fit", args->fits, "Growth fits of the median per n: exp (base per n), power (exponent)")
         ->delimiter(',')
         ->check(CLI::IsMember({"exp", "power"}));
-    CLI::Option* plots =
-        cmd->add_option("--plots", args->plots, "Write the plots (PNG, SVG, data, gnuplot script) into this directory");
-    cmd->add_option("--plot", args->plot_types,
-                    "Plot types for --plots: cactus, growth, scatter (needs --baseline), phase, critical "
+    cmd->add_flag("!--no-vbs", r.virtual_best, "Leave out the virtual best solver (per instance the best spec)");
+    CLI::Option* plots = cmd->add_option("--plots", args->plots,
+                                         "Write the plots (PNG, SVG, PDF, data, gnuplot script) into this directory");
+    cmd->add_option("--plot", r.plot_types,
+                    "Plot types for --plots: cactus, ecdf, growth, scatter (needs --baseline), phase, critical "
                     "(default: cactus,growth)")
         ->delimiter(',')
-        ->check(CLI::IsMember({"cactus", "growth", "scatter", "phase", "critical"}))
+        ->check(CLI::IsMember({"cactus", "ecdf", "growth", "scatter", "phase", "critical"}))
         ->needs(plots);
-    cmd->add_option("--where", args->where, "Keep only rows where COLUMN OP VALUE holds (OP: = != < <= > >=), e.g. k=0; repeatable");
-    cmd->add_option("--solver", args->solver, "The spec of the phase plot (default: --baseline, else the first spec)");
+    cmd->add_option("--where", args->where,
+                    "Keep only rows where COLUMN OP VALUE holds (OP: = != < <= > >=), e.g. \"n>=12\"; repeatable");
+    cmd->add_option("--solver", r.solver, "The spec of the phase plot (default: --baseline, else the first spec)");
     cmd->callback([args, &run] { run = [args] { return analyze(*args); }; });
 }
 

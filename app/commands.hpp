@@ -19,6 +19,7 @@ void add_solve(CLI::App& app, Action& run);
 void add_run(CLI::App& app, Action& run, const std::string& command_line);  // for the sidecar
 void add_merge(CLI::App& app, Action& run);
 void add_analyze(CLI::App& app, Action& run);
+void add_report(CLI::App& app, Action& run);
 void add_generate(CLI::App& app, Action& run);
 void add_grade(CLI::App& app, Action& run);
 void add_critical(CLI::App& app, Action& run);

@@ -1,8 +1,12 @@
 #include "analysis/paired.hpp"
+#include "analysis/summary.hpp"
 #include "core/error.hpp"
 #include "data.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
 
 using namespace futolab;
 using futolab::test::analysis_csv;
@@ -17,6 +21,22 @@ const PairedComparison& find(const std::vector<PairedComparison>& rows, const st
     return rows.front();
 }
 
+// Instance a: three repeats per spec, instance b: one. Nodes only.
+ResultsTable repeats_table() {
+    const std::string path = (std::filesystem::temp_directory_path() / "futolab-paired-repeats.csv").string();
+    std::ofstream(path) << "instance,instance_hash,n,solver,options,repeat,status,nodes,wall_ns,cpu_ns\n"
+                           "a,000a,4,backtracking,,1,solved,3,1,1\n"
+                           "a,000a,4,backtracking,,2,solved,100,1,1\n"
+                           "a,000a,4,backtracking,,3,solved,5,1,1\n"
+                           "a,000a,4,fc,,1,solved,1,1,1\n"
+                           "a,000a,4,fc,,2,solved,1,1,1\n"
+                           "a,000a,4,fc,,3,node_limit,2,1,1\n"
+                           "b,000b,5,backtracking,,1,solved,1,1,1\n"
+                           "b,000b,5,fc,,1,solved,1,1,1\n"
+                           "b,000b,5,gac,,1,solved,0,1,1\n";
+    return ResultsTable::load({path});
+}
+
 }  // namespace
 
 TEST_CASE("counts are shifted by one, times are not", "[paired]") {
@@ -28,21 +48,22 @@ TEST_CASE("counts are shifted by one, times are not", "[paired]") {
 TEST_CASE("an exact 2x speed-up gives geomean 2 with a narrow interval around it", "[paired]") {
     const ResultsTable t = ResultsTable::load({analysis_csv("paired.csv")});
     const auto rows = compare_to_baseline(t, "backtracking", {"nodes", "wall_ms"});
-    REQUIRE(rows.size() == 4);  // fc:var=mrv and gac, two metrics each
+    REQUIRE(rows.size() == 4);  // fc and gac, two metrics each
     for (const char* metric : {"nodes", "wall_ms"}) {
         INFO(metric);
-        const PairedComparison& fc = find(rows, "fc:var=mrv", metric);
-        CHECK(fc.pairs == 8);  // instance 9 only the baseline ran
-        CHECK(fc.instances == 8);
-        CHECK(fc.limited == 1);  // fc's run of instance 8 timed out (PAR1: its value counts)
+        const PairedComparison& fc = find(rows, "fc", metric);
+        CHECK(fc.instances == 8);  // instance 9 only the baseline ran
+        CHECK(fc.limited == 1);    // fc's run of instance 8 timed out (PAR1: its value counts)
         CHECK(fc.geomean == Approx(2.0));
         CHECK(fc.low == Approx(2.0));
         CHECK(fc.high == Approx(2.0));
         CHECK(fc.wins == 8);
         CHECK(fc.ties + fc.losses == 0);
+        CHECK(fc.wilcoxon_p == Approx(2.0 / 256));  // 8 of 8 positive, exact
         const PairedComparison& gac = find(rows, "gac", metric);
         CHECK(gac.geomean == Approx(1.0));
         CHECK(gac.ties == 8);
+        CHECK(gac.wilcoxon_p == 1);
     }
 }
 
@@ -51,12 +72,12 @@ TEST_CASE("paired output is deterministic", "[paired]") {
     const std::string a = table_markdown(paired_table(compare_to_baseline(t, "gac", {"nodes"})));
     const std::string b = table_markdown(paired_table(compare_to_baseline(t, "gac", {"nodes"})));
     CHECK(a == b);
-    CHECK(a.find("| fc:var=mrv | nodes | 8 | 8 | 1 | 2 | 2 | 2 | 8 | 0 | 0 |") != std::string::npos);
+    CHECK(a.find("| fc | nodes | 8 | 1 | 2 | 2 | 2 | 8 | 0 | 0 | 0.008 |") != std::string::npos);
 }
 
 TEST_CASE("wins, ties and losses use a 1 % band", "[paired]") {
-    const std::vector<PairedRun> pairs{{"a", 100, 100, false}, {"b", 100.5, 100, false}, {"c", 102, 100, false},
-                                       {"d", 98, 100, true}};
+    const std::vector<PairedInstance> pairs{{"a", 100, 100, false}, {"b", 100.5, 100, false}, {"c", 102, 100, false},
+                                            {"d", 98, 100, true}};
     const PairedComparison c = compare_pairs(pairs);
     CHECK(c.ties == 2);
     CHECK(c.wins == 1);
@@ -64,12 +85,34 @@ TEST_CASE("wins, ties and losses use a 1 % band", "[paired]") {
     CHECK(c.limited == 1);
 }
 
-TEST_CASE("repeats of an instance count as one instance in the bootstrap", "[paired]") {
-    const std::vector<PairedRun> pairs{{"a", 4, 1, false}, {"a", 1, 1, false}, {"b", 2, 1, false}};
-    const PairedComparison c = compare_pairs(pairs);
-    CHECK(c.pairs == 3);
+TEST_CASE("repeats are reduced to their median per instance first", "[paired]") {
+    const ResultsTable t = repeats_table();
+    const auto medians = instance_medians(t, "backtracking", "nodes");
+    CHECK(medians.at("000a").value == 5);
+    CHECK(medians.at("000a").runs == 3);
+    const auto fc = instance_medians(t, "fc", "nodes");
+    CHECK(fc.at("000a").value == 1);
+    CHECK_FALSE(fc.at("000a").censored);  // the limited repeat is above the median
+    const PairedComparison c = compare_pairs(pair_instances(t, "backtracking", "fc", "nodes"));
     CHECK(c.instances == 2);
-    CHECK(c.geomean == Approx(2.0));  // a: mean log of 4 and 1 = log 2; b: log 2
+    CHECK(c.wins == 1);  // instance a: (5 + 1) / (1 + 1) = 3
+    CHECK(c.ties == 1);  // instance b
+    CHECK(c.losses == 0);
+    CHECK(c.geomean == Approx(std::sqrt(3.0)));
+}
+
+TEST_CASE("the virtual best solver takes per instance the best spec's runs", "[paired]") {
+    const ResultsTable t = with_virtual_best(repeats_table(), "nodes");
+    const auto vbs = instance_medians(t, kVirtualBest, "nodes");
+    REQUIRE(vbs.size() == 2);
+    CHECK(vbs.at("000a").value == 1);  // fc
+    CHECK(vbs.at("000a").runs == 3);
+    CHECK(vbs.at("000b").value == 0);  // gac
+    const auto groups = summarize(t, {"spec"}, {"nodes"});
+    CHECK(groups.back().key[0] == kVirtualBest);
+    CHECK(groups.back().runs == 4);
+    // It is never compared against a baseline.
+    for (const auto& row : compare_to_baseline(t, "backtracking", {"nodes"})) CHECK(row.spec != kVirtualBest);
 }
 
 TEST_CASE("a baseline that is not in the results is an input error", "[paired]") {
@@ -77,11 +120,11 @@ TEST_CASE("a baseline that is not in the results is an input error", "[paired]")
     CHECK_THROWS_AS(compare_to_baseline(t, "gecode", {"nodes"}), InputError);
 }
 
-TEST_CASE("specs on the command line may leave out default options", "[paired]") {
-    const std::vector<std::string> specs{"backtracking:val=min", "fc:val=min,var=mrv", "fc:val=min,var=static"};
-    CHECK(resolve_spec(specs, "backtracking", "--baseline") == "backtracking:val=min");
-    CHECK(resolve_spec(specs, "fc:var=mrv", "--baseline") == "fc:val=min,var=mrv");
-    CHECK(resolve_spec(specs, "fc:val=min,var=static", "--baseline") == "fc:val=min,var=static");
-    CHECK_THROWS_AS(resolve_spec(specs, "fc", "--baseline"), InputError);  // ambiguous
-    CHECK_THROWS_AS(resolve_spec(specs, "gac", "--baseline"), InputError);
+TEST_CASE("specs on the command line may be long, short, or leave out options", "[paired]") {
+    const std::vector<std::string> specs{"backtracking", "fc", "fc:var=static", "gac:sac=all,var=domwdeg"};
+    CHECK(resolve_spec(specs, "backtracking", "--baseline") == "backtracking");
+    CHECK(resolve_spec(specs, "fc:var=mrv", "--baseline") == "fc");  // the default: the short spec
+    CHECK(resolve_spec(specs, "fc:val=min,var=static", "--baseline") == "fc:var=static");
+    CHECK(resolve_spec(specs, "gac:sac=all", "--baseline") == "gac:sac=all,var=domwdeg");
+    CHECK_THROWS_AS(resolve_spec(specs, "gecode", "--baseline"), InputError);
 }

@@ -1,4 +1,6 @@
 #include "analysis/critical_plot.hpp"
+#include "analysis/paired.hpp"
+#include "analysis/palette.hpp"
 #include "analysis/phase.hpp"
 #include "analysis/plots.hpp"
 #include "core/error.hpp"
@@ -6,7 +8,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <map>
 
 using namespace futolab;
 using futolab::test::analysis_csv;
@@ -20,54 +25,149 @@ void check_rendered(const PlotSpec& plot) {
     fs::remove_all(dir);
     const std::string png = render_plot(plot, dir.string());
     CHECK(fs::exists(dir / (plot.name + ".gp")));
-    for (std::size_t i = 0; i < plot.series.size(); ++i)
+    for (std::size_t i = 0; i < all_series(plot).size(); ++i)
         CHECK(fs::exists(dir / (plot.name + "-" + std::to_string(i) + ".dat")));
     if (gnuplot_available()) {
         CHECK(fs::file_size(png) > 1000);
         CHECK(fs::file_size(dir / (plot.name + ".svg")) > 1000);
+        CHECK(fs::file_size(dir / (plot.name + ".pdf")) > 1000);
     } else {
         CHECK(png.empty());
     }
     fs::remove_all(dir);
 }
 
+// spec → the style text of every series labelled with it (legend entries start with the spec).
+std::map<std::string, std::string> styles_by_spec(const PlotSpec& plot, const std::vector<std::string>& specs) {
+    std::map<std::string, std::string> out;
+    for (const PlotSeries* s : all_series(plot))
+        for (const std::string& spec : specs)
+            if (s->label == spec || s->label.rfind(spec + " (", 0) == 0) {
+                const SeriesLook look = look_of(spec);
+                CHECK(s->style.find("'" + look.colour + "'") != std::string::npos);
+                CHECK(s->style.find("pt " + std::to_string(look.point)) != std::string::npos);
+                out[spec] = look.colour;
+            }
+    return out;
+}
+
 }  // namespace
 
-TEST_CASE("cactus and growth plots render", "[plots]") {
+TEST_CASE("every backend has a fixed colour and point type", "[plots][palette]") {
+    // Changing any of these changes every committed figure: the test says so.
+    const std::vector<std::tuple<std::string, std::string, int, int>> want{
+        {"backtracking", "#D55E00", 7, 1}, {"bitmask", "#E69F00", 6, 1}, {"fc", "#56B4E9", 5, 1},
+        {"gac", "#009E73", 9, 1},          {"gecode", "#0072B2", 12, 1}, {kVirtualBest, "#000000", 3, 2}};
+    for (const auto& [spec, colour, point, dash] : want) {
+        INFO(spec);
+        const SeriesLook look = look_of(spec);
+        CHECK(look.colour == colour);
+        CHECK(look.point == point);
+        CHECK(look.dash == dash);
+    }
+    // A variant keeps its backend's colour, is dashed, and is the same on every call.
+    CHECK(look_of("fc:var=static").colour == "#56B4E9");
+    CHECK(look_of("fc:var=static").dash > 1);
+    CHECK(look_of("fc:var=static").point == look_of("fc:var=static").point);
+    CHECK(look_of("fc:var=static").point != look_of("fc").point);
+    // No pale yellow anywhere.
+    for (const std::string spec : {"minizinc", "clpfd", "ilp", "sat", "portfolio", "x:y=z"})
+        CHECK(look_of(spec).colour != "#F0E442");
+}
+
+TEST_CASE("a spec has the same colour and point type in every figure", "[plots][palette]") {
+    const ResultsTable all = with_virtual_best(ResultsTable::load({analysis_csv("paired.csv")}), "nodes");
+    const std::vector<std::string> specs{"backtracking", "fc", "gac", kVirtualBest};
+    const auto cactus = styles_by_spec(cactus_plot(all, "nodes"), specs);
+    const auto ecdf = styles_by_spec(ecdf_plot(all, "nodes"), specs);
+    const auto growth = styles_by_spec(growth_plot(all, "nodes"), specs);
+    CHECK(cactus.size() == 4);
+    CHECK(cactus == ecdf);
+    CHECK(cactus == growth);
+    // Without gac in the file, fc keeps its colour: the look never depends on position.
+    const ResultsTable two = ResultsTable::load({analysis_csv("growth.csv")});
+    const auto growth_two = styles_by_spec(growth_plot(two, "nodes"), {"backtracking", "fc"});
+    CHECK(growth_two.at("fc") == cactus.at("fc"));
+    CHECK(growth_two.at("backtracking") == cactus.at("backtracking"));
+}
+
+TEST_CASE("cactus, ecdf and growth plots render as PNG, SVG and PDF", "[plots]") {
     const ResultsTable t = ResultsTable::load({analysis_csv("growth.csv")});
     check_rendered(cactus_plot(t, "nodes"));
+    check_rendered(ecdf_plot(t, "nodes"));
     check_rendered(growth_plot(t, "nodes"));
 }
 
-TEST_CASE("scatter plots: one per other spec, log-log with the diagonal", "[plots]") {
+TEST_CASE("a gnuplot script runs from any directory", "[plots]") {
+    if (!gnuplot_available()) return;
+    const fs::path dir = fs::temp_directory_path() / "futolab-plots-relative";
+    fs::remove_all(dir);
+    const PlotSpec plot = cactus_plot(ResultsTable::load({analysis_csv("growth.csv")}), "nodes");
+    render_plot(plot, dir.string());
+    for (const char* ext : {".png", ".svg", ".pdf"}) fs::remove(dir / (plot.name + ext));
+    // From / with an absolute path, then from the folder itself.
+    CHECK(std::system(("cd / && gnuplot '" + (dir / "cactus-nodes.gp").string() + "' 2>/dev/null").c_str()) == 0);
+    CHECK(fs::exists(dir / "cactus-nodes.png"));
+    CHECK(fs::exists(dir / "cactus-nodes.pdf"));
+    fs::remove(dir / "cactus-nodes.png");
+    CHECK(std::system(("cd '" + dir.string() + "' && gnuplot cactus-nodes.gp 2>/dev/null").c_str()) == 0);
+    CHECK(fs::exists(dir / "cactus-nodes.png"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("growth plots draw a censored median apart from the line", "[plots]") {
+    const std::string path = (fs::temp_directory_path() / "futolab-growth-capped.csv").string();
+    std::ofstream(path) << "instance_hash,n,solver,options,status,nodes,wall_ns,cpu_ns\n"
+                           "1,4,fc,,solved,10,1,1\n2,5,fc,,solved,20,1,1\n3,6,fc,,node_limit,50,1,1\n";
+    const PlotSpec p = growth_plot(ResultsTable::load({path}), "nodes");
+    REQUIRE(p.series.size() == 3);  // line, open circles, legend entry
+    CHECK(p.series[0].points.size() == 2);
+    REQUIRE(p.series[1].points.size() == 1);
+    CHECK(p.series[1].points[0].second == 50);
+    CHECK(p.series[1].style.find("pt 6") != std::string::npos);
+}
+
+TEST_CASE("scatter plots: one point per instance, log-log with the diagonal and the cap", "[plots]") {
     const ResultsTable t = ResultsTable::load({analysis_csv("paired.csv")});
     const auto plots = scatter_plots(t, "backtracking", "nodes");
     REQUIRE(plots.size() == 2);
-    CHECK(plots[0].name == "scatter-nodes-fc_var_mrv");
+    CHECK(plots[0].name == "scatter-nodes-fc");
+    REQUIRE(plots[0].series.size() == 3);  // finished, limit hit, diagonal
+    CHECK(plots[0].series[0].points.size() + plots[0].series[1].points.size() == 8);  // 8 shared instances
     CHECK(plots[0].series.back().label == "y = x (below: y used less)");
-    CHECK(plots[0].series.size() == 3);  // finished, limit hit, diagonal
+    // Nodes had no node limit (the limited run timed out): no cap line; wall time has one.
+    auto has_cap_line = [](const PlotSpec& p) {
+        bool found = false;
+        for (const std::string& c : p.extra_commands) found = found || c.find("'limit'") != std::string::npos;
+        return found;
+    };
+    CHECK_FALSE(has_cap_line(plots[0]));
+    CHECK(has_cap_line(scatter_plots(t, "backtracking", "wall_ms")[0]));
     for (const PlotSpec& p : plots) check_rendered(p);
 }
 
-TEST_CASE("the phase plot has a cost and a unique-fraction line per n", "[plots]") {
+TEST_CASE("the phase plot has one column of panels per relations level", "[plots]") {
     const ResultsTable t = ResultsTable::load({analysis_csv("phase.csv")});
-    const PlotSpec p = phase_plot(t, "fc:var=mrv", "nodes");
-    REQUIRE(p.series.size() == 4);
-    CHECK(p.logy);
-    CHECK_FALSE(p.series[0].y2);
-    CHECK(p.series[1].y2);
-    CHECK(p.ylabel.find("+ 1") != std::string::npos);  // n = 4 has a median of 0 nodes
+    const PlotSpec p = phase_plot(t, "fc", "nodes");
+    CHECK(p.cols == 1);  // k = 0 only
+    REQUIRE(p.panels.size() == 3);
+    CHECK(p.panels[0].logy);
+    CHECK(p.panels[0].ylabel.find("+ 1") != std::string::npos);  // n = 4 has a median of 0 nodes
+    CHECK(p.panels[0].series[0].columns == "1:2:3");             // the interquartile band
     check_rendered(p);
     CHECK_THROWS_AS(phase_plot(t, "nosuch", "nodes"), InputError);
 }
 
-TEST_CASE("the critical-set plot has points and a bound line per n", "[plots]") {
+TEST_CASE("the critical-set plot separates methods and draws the bound", "[plots]") {
     const ResultsTable t = ResultsTable::load({analysis_csv("critical.csv")});
     const PlotSpec p = critical_plot(t);
-    REQUIRE(p.series.size() == 4);
-    CHECK(p.series[0].label == "n=4 (4 sets)");
-    CHECK(p.series[1].points.front() == std::make_pair(0.0, 2.0));  // 3k = 2(4 - 1)
-    CHECK(p.series[1].points.back() == std::make_pair(3.0, 0.0));
+    REQUIRE(p.panels.size() == 3);
+    const PlotSeries& bound = p.panels[0].series.back();
+    CHECK(bound.label == "bound 2(n − 1)");
+    CHECK(bound.points.front() == std::make_pair(3.5, 5.0));  // 2(3.5 − 1)
+    CHECK(bound.points.back() == std::make_pair(5.5, 9.0));
     check_rendered(p);
     CHECK_THROWS_AS(critical_plot(ResultsTable::load({analysis_csv("paired.csv")})), InputError);
+    const auto labels = distinguishing_labels({"critical:iterations=0,use=both", "critical:iterations=200,use=both"});
+    CHECK(labels.at("critical:iterations=0,use=both") == "iterations=0");
 }

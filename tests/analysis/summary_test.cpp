@@ -18,31 +18,74 @@ TEST_CASE("percentiles interpolate between closest ranks (type 7)", "[summary]")
 TEST_CASE("the shifted geometric mean handles zeros", "[summary]") {
     CHECK(shifted_geomean({0, 0}) == Approx(0));
     CHECK(shifted_geomean({3, 15}) == Approx(7));  // sqrt(4 * 16) - 1
-    const MetricStats s = describe({4, 1, 3, 2});
+    const MetricStats s = describe(std::vector<double>{4, 1, 3, 2});
     CHECK(s.median == 2.5);
     CHECK(s.mean == 2.5);
     CHECK(s.max == 4);
 }
 
-TEST_CASE("summaries group rows and sort n numerically", "[summary]") {
+TEST_CASE("a median is a lower bound exactly when limited runs could move it", "[summary]") {
+    // Two of three at the cap 100: the median is a limited run.
+    CHECK(median_is_lower_bound({{5, false}, {100, true}, {100, true}}));
+    // One of three limited, above the median: the median is exact.
+    CHECK_FALSE(median_is_lower_bound({{5, false}, {7, false}, {100, true}}));
+    // A limited run below the finished ones (nodes reached before a time limit): it could be
+    // anywhere above 3, so the median 7 could be larger.
+    CHECK(median_is_lower_bound({{3, true}, {7, false}, {9, false}}));
+    // Even count: the median interpolates two runs; one of them limited.
+    CHECK(median_is_lower_bound({{1, false}, {2, false}, {100, true}, {100, true}}));
+    CHECK_FALSE(median_is_lower_bound({{1, false}, {2, false}, {3, false}, {100, true}}));
+}
+
+TEST_CASE("PAR-2 counts a limited run as twice the cap", "[summary]") {
+    const MetricStats s = describe({{10, false}, {30, false}, {100, true}}, 100.0);
+    CHECK(s.mean == Approx(140.0 / 3));
+    CHECK(s.par2 == Approx(240.0 / 3));
+    CHECK_FALSE(s.median_censored);
+    CHECK(describe({{10, false}}, std::nullopt).par2 == 10);
+}
+
+TEST_CASE("summaries group rows, sort n numerically, and count limits and failures", "[summary]") {
     const std::string path = (std::filesystem::temp_directory_path() / "futolab-summary-test.csv").string();
     std::ofstream(path) << "solver,options,n,status,nodes,wall_ns,cpu_ns\n"
-                           "fc,var=mrv,10,unique,5,1000000,0\n"
-                           "fc,var=mrv,9,unique,7,2000000,0\n"
-                           "fc,var=mrv,9,timeout,9,4000000,0\n"
+                           "fc,var=static,10,unique,5,1000000,0\n"
+                           "fc,var=static,9,unique,7,2000000,0\n"
+                           "fc,var=static,9,timeout,9,4000000,0\n"
+                           "fc,var=static,9,timeout,9,4000000,0\n"
+                           "fc,var=static,9,crash,,1,0\n"
                            "bitmask,,9,unique,100,3000000,0\n";
     const ResultsTable t = ResultsTable::load({path});
     const auto groups = summarize(t, {"spec", "n"}, {"nodes", "wall_ms"});
     REQUIRE(groups.size() == 3);
     CHECK(groups[0].key == std::vector<std::string>{"bitmask", "9"});
-    CHECK(groups[1].key == std::vector<std::string>{"fc:var=mrv", "9"});
-    CHECK(groups[2].key == std::vector<std::string>{"fc:var=mrv", "10"});
-    CHECK(groups[1].runs == 2);
-    CHECK(groups[1].finished == 1);
-    CHECK(groups[1].limited == 1);
-    CHECK(groups[1].metrics[0].median == 8);
-    CHECK(groups[1].metrics[1].max == 4);
-    const std::string md = summary_markdown(groups, {"spec", "n"}, {"nodes"});
-    CHECK(groups[1].metrics[0].min == 7);
-    CHECK(md.find("| fc:var=mrv | 9 | 2 | 1 | 1 | 7 | 8 | 8 | 8.800 | 9 |") != std::string::npos);
+    CHECK(groups[1].key == std::vector<std::string>{"fc:var=static", "9"});
+    CHECK(groups[2].key == std::vector<std::string>{"fc:var=static", "10"});
+    const GroupSummary& g = groups[1];
+    CHECK(g.runs == 4);
+    CHECK(g.finished == 1);
+    CHECK(g.limited == 2);
+    CHECK(g.failed == 1);
+    CHECK(g.metrics[0].count == 3);  // the crash has no value
+    CHECK(g.metrics[0].median == 9);
+    CHECK(g.metrics[0].median_censored);
+    // No run hit a node limit: nodes have no cap, a timed-out run counts twice what it reached.
+    CHECK_FALSE(metric_cap(t, "nodes"));
+    CHECK(g.metrics[0].par2 == Approx((7 + 18 + 18) / 3.0));
+    // The time limit is the largest wall time of a timed-out run: 4 ms; PAR-2 = (2 + 8 + 8) / 3.
+    CHECK(metric_cap(t, "wall_ms") == 4.0);
+    CHECK(g.metrics[1].par2 == Approx(6.0));
+    const TextTable table = summary_table(groups, {"spec", "n"}, {"nodes"});
+    const std::string md = table_markdown(table);
+    CHECK(md.find("| fc:var=static | 9 | nodes | 4 | 1 | 2 | 1 | 7 | ≥ 9 | 1 | 8.333 | 9 | 9 | 8.283 | 14.333 |") !=
+          std::string::npos);
+    const std::string csv = table_csv(table);
+    CHECK(csv.find("fc:var=static,9,nodes,4,1,2,1,7,9,1,8.333333333333334,9,9,") != std::string::npos);
+}
+
+TEST_CASE("CSV numbers are exact and never in exponent form", "[summary]") {
+    CHECK(exact_text(3000417.59) == "3000417.59");
+    CHECK(exact_text(1e7) == "10000000");
+    CHECK(exact_text(0.1) == "0.1");
+    CHECK(exact_text(2.5e-7) == "0.00000025");
+    CHECK(number_text(3000417.59) == "3e+06");  // Markdown: three significant digits
 }

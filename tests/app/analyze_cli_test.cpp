@@ -1,10 +1,12 @@
-// futolab analyze end to end on the handmade CSVs of tests/data/analysis.
+// futolab analyze end to end on the handmade CSVs of tests/data/analysis and the bad ones of
+// tests/data/bad-results.
 #include "cli_runner.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 using futolab::test::run_cli;
 namespace fs = std::filesystem;
@@ -19,53 +21,71 @@ fs::path fresh_dir(const std::string& name) {
     return dir;
 }
 
-// The PNG when gnuplot is installed, else the script; SVG, data and script always come together.
+// The PNG when gnuplot is installed, else the script; SVG, PDF, data and script always come together.
 void check_plot_files(const fs::path& dir, const std::string& name) {
     INFO(name);
     CHECK(fs::exists(dir / (name + ".gp")));
     CHECK(fs::exists(dir / (name + "-0.dat")));
-    if (std::system("command -v gnuplot >/dev/null 2>&1") == 0) {
-        CHECK(fs::exists(dir / (name + ".png")));
-        CHECK(fs::exists(dir / (name + ".svg")));
-    }
+    if (std::system("command -v gnuplot >/dev/null 2>&1") == 0)
+        for (const char* ext : {".png", ".svg", ".pdf"}) CHECK(fs::exists(dir / (name + ext)));
 }
 
 }  // namespace
 
-TEST_CASE("analyze --baseline prints the paired comparison", "[cli][analyze]") {
+TEST_CASE("analyze --baseline prints the paired comparison per instance", "[cli][analyze]") {
     const auto r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking");
     CHECK(r.exit_code == 0);
-    CHECK(has(r.out, "## Paired comparison against backtracking"));
-    CHECK(has(r.out, "| spec | metric | pairs | instances | limited | geomean_ratio | ci_low | ci_high | wins | ties | losses |"));
-    CHECK(has(r.out, "| fc:var=mrv | nodes | 8 | 8 | 1 | 2 | 2 | 2 | 8 | 0 | 0 |"));
-    CHECK(has(r.out, "| gac | nodes | 8 | 8 | 0 | 1 | 1 | 1 | 0 | 8 | 0 |"));
+    CHECK(has(r.out, "## Paired comparison per instance against backtracking"));
+    CHECK(has(r.out, "| spec | metric | instances | limited | geomean_ratio | ci_low | ci_high | wins | ties | losses | wilcoxon_p |"));
+    CHECK(has(r.out, "| fc | nodes | 8 | 1 | 2 | 2 | 2 | 8 | 0 | 0 | 0.008 |"));
+    CHECK(has(r.out, "| gac | nodes | 8 | 0 | 1 | 1 | 1 | 0 | 8 | 0 | 1 |"));
+    CHECK(has(r.out, "| virtual-best | 4 | nodes |"));  // the summary has the virtual best solver
     const auto again = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking");
     CHECK(again.out == r.out);
+    CHECK_FALSE(has(run_cli("analyze analysis/paired.csv --metric nodes --no-vbs").out, "virtual-best"));
 }
 
-TEST_CASE("analyze --format csv prints every table as CSV", "[cli][analyze]") {
-    const auto r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking --fit exp --format csv");
+TEST_CASE("analyze --format csv writes one table, at full precision", "[cli][analyze]") {
+    const fs::path dir = fresh_dir("csv");
+    fs::create_directories(dir);
+    const std::string csv = (dir / "big.csv").string();
+    std::ofstream(csv) << "instance_hash,n,solver,options,status,nodes,wall_ns,cpu_ns\n"
+                          "1,4,fc,,solved,3000000,3000417590000,1\n";
+    auto r = run_cli("analyze " + csv + " --by spec --metric wall_ms,nodes --format csv");
     CHECK(r.exit_code == 0);
-    CHECK(has(r.out, "\nspec,metric,pairs,instances,limited,geomean_ratio,ci_low,ci_high,wins,ties,losses\n"));
-    CHECK(has(r.out, "\nspec,metric,model,base_or_exponent,r2,points\n"));
-    CHECK_FALSE(has(r.out, "##"));
+    CHECK(r.out == "spec,metric,runs,finished,limit_hit,failed,min,median,median_censored,mean,p90,max,geomean,par2\n"
+                   "fc,wall_ms,1,1,0,0,3000417.59,3000417.59,0,3000417.59,3000417.59,3000417.59,3000417.5900000026,3000417.59\n"
+                   "fc,nodes,1,1,0,0,3000000,3000000,0,3000000,3000000,3000000,3000000.000000001,3000000\n");  // exp(log(x + 1)) − 1: every digit
+    // Several tables: choose one, or write each to its own file.
+    r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking --fit exp --format csv");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--table"));
+    r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking --format csv --table paired");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "spec,metric,instances,limited,geomean_ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p\n"));
+    CHECK(has(r.out, "\nfc,nodes,8,1,2,2,2,8,0,0,0.0078125\n"));
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 3);  // header, fc, gac: one table
+    r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking --fit exp --tables " + dir.string());
+    CHECK(r.exit_code == 0);
+    for (const char* name : {"summary", "paired", "fits", "instances"}) CHECK(fs::exists(dir / (std::string(name) + ".csv")));
+    fs::remove_all(dir);
 }
 
 TEST_CASE("analyze --fit prints growth bases and exponents", "[cli][analyze]") {
     auto r = run_cli("analyze analysis/growth.csv --metric nodes --fit exp,power");
     CHECK(r.exit_code == 0);
-    CHECK(has(r.out, "| fc:var=mrv | nodes | exp | 3 | 1 | 4 |"));
-    CHECK(has(r.out, "| backtracking | nodes | exp | 2 | 1 | 4 |"));
+    CHECK(has(r.out, "| fc | nodes | exp | 3 | 1 | 4 | 0 |"));
+    CHECK(has(r.out, "| backtracking | nodes | exp | 2 | 1 | 4 | 0 |"));
     r = run_cli("analyze analysis/paired.csv --metric nodes --fit exp");  // only n = 4
-    CHECK(has(r.out, "| gac | nodes | exp | needs ≥ 3 n with median > 0 | - | 1 |"));
+    CHECK(has(r.out, "| gac | nodes | exp | - | - | 1 | 0 |"));
 }
 
 TEST_CASE("analyze writes every plot type", "[cli][analyze]") {
     const fs::path dir = fresh_dir("plots");
     auto r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking --plots " + dir.string() +
-                     " --plot cactus,growth,scatter,phase");
+                     " --plot cactus,ecdf,growth,scatter,phase");
     CHECK(r.exit_code == 0);
-    for (const char* name : {"cactus-nodes", "growth-nodes", "scatter-nodes-fc_var_mrv", "scatter-nodes-gac", "phase-nodes"})
+    for (const char* name : {"cactus-nodes", "ecdf-nodes", "growth-nodes", "scatter-nodes-fc", "scatter-nodes-gac", "phase-nodes"})
         check_plot_files(dir, name);
     r = run_cli("analyze analysis/critical.csv --plots " + dir.string() + " --plot critical");
     CHECK(r.exit_code == 0);
@@ -81,7 +101,9 @@ TEST_CASE("analyze usage and data errors exit 2 with one line", "[cli][analyze]"
                                    "analysis/paired.csv" + plots + " --plot scatter",
                                    "analysis/paired.csv --plot cactus", "analysis/paired.csv --fit cubic",
                                    "analysis/paired.csv" + plots + " --plot phase --solver nosuch",
-                                   "analysis/paired.csv" + plots + " --plot critical"}) {
+                                   "analysis/paired.csv" + plots + " --plot critical",
+                                   "analysis/paired.csv --metric instance", "analysis/paired.csv --table paired",
+                                   "nosuch.csv"}) {
         INFO(args);
         const auto r = run_cli("analyze " + args);
         CHECK(r.exit_code == 2);
@@ -89,4 +111,36 @@ TEST_CASE("analyze usage and data errors exit 2 with one line", "[cli][analyze]"
         CHECK(r.out.empty());
     }
     CHECK_FALSE(fs::exists(dir));
+}
+
+TEST_CASE("analyze and report read numbers strictly: file, line and column", "[cli][analyze][report]") {
+    std::ifstream tsv(FUTOLAB_SOURCE_DIR "/tests/data/bad-results/EXPECTED.tsv");
+    std::string line;
+    int cases = 0;
+    while (std::getline(tsv, line)) {
+        const std::size_t tab = line.find('\t');
+        const std::string file = line.substr(0, tab), expected = line.substr(tab + 1);
+        for (const std::string& command : {"analyze " + file, "report " + file + " --out /tmp/futolab-bad-report.html"}) {
+            INFO(command);
+            const auto r = run_cli(command);
+            CHECK(r.exit_code == 2);
+            CHECK(r.err == "futolab: " + expected + (has(expected, "status") ? " (SPEC §4)\n" : "\n"));
+            CHECK(r.out.empty());
+        }
+        ++cases;
+    }
+    CHECK(cases == 12);
+    CHECK_FALSE(fs::exists("/tmp/futolab-bad-report.html"));
+}
+
+TEST_CASE("analyze and report fail when standard output cannot be written", "[cli][analyze][report]") {
+    auto r = run_cli("analyze analysis/paired.csv >/dev/full");
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.err, "cannot write to standard output"));
+    r = run_cli("report analysis/paired.csv --out /tmp/futolab-full-report.html >/dev/full");
+    CHECK(r.exit_code == 1);
+    fs::remove("/tmp/futolab-full-report.html");
+    r = run_cli("report analysis/paired.csv --out /nonexistent-dir/r.html");
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.err, "cannot write /nonexistent-dir/r.html"));
 }

@@ -1,48 +1,133 @@
-set terminal pngcairo size 960,640 font 'Sans,12'
-set output "plots-greedy/critical.png"
-set title "Critical sets: givens h against relations k (points jittered by up to 0.2)" noenhanced
-set xlabel "h (givens in the set)" noenhanced
-set ylabel "k (relations in the set)" noenhanced
+# critical: written by futolab analyze; run `gnuplot PATH/critical.gp` from anywhere
+# (data and outputs are named relative to this file).
+here = ""
+do for [i=1:strlen(ARG0)] { if (ARG0[i:i] eq "/") { here = ARG0[1:i] } }
+set terminal pngcairo size 1800,640 font 'Sans,12'
+set output here."critical.png"
+set multiplot layout 1,3 title "Critical sets against the bound 2h + 3k ≥ 2(n − 1), method critical:iterations=0,objective=greedy,oracle=gac,time_ms=0,use=both,verify=gecode" noenhanced
+reset
+set encoding utf8
+set title "2h + 3k of every set (jittered), bound 2(n − 1) in black" noenhanced
+set xlabel "n" noenhanced
+set ylabel "2h + 3k (h givens, k relations)" noenhanced
 set key below noenhanced
-set grid
+set grid lc rgb '#dddddd'
 set tics nomirror
+set border 3
+set xtics 1
+set offsets 0.5, 0.5, 1, 1
+plot here."critical-0.dat" using 1:2 axes x1y1 with points lc rgb '#0072B2' pt 7 ps 0.7 title "critical sets (210 sets)", \
+     here."critical-1.dat" using 1:2 axes x1y1 with lines lc rgb 'black' lw 3 title "bound 2(n − 1)"
+reset
+set encoding utf8
+set title "slack 2h + 3k − 2(n − 1): median, bars min–max" noenhanced
+set xlabel "n" noenhanced
+set ylabel "slack" noenhanced
+set key below noenhanced
+set grid lc rgb '#dddddd'
+set tics nomirror
+set border 3
+set xtics 1
+set offsets 0.5, 0.5, 1, 1
+set yrange [0:*]
+plot here."critical-2.dat" using 1:2:3:4 axes x1y1 with yerrorlines lc rgb '#0072B2' pt 7 ps 1 lw 2 title ''
+reset
+set encoding utf8
+set title "h against k of every set (all n, jittered)" noenhanced
+set xlabel "h (givens)" noenhanced
+set ylabel "k (relations)" noenhanced
+set key below noenhanced
+set grid lc rgb '#dddddd'
+set tics nomirror
+set border 3
 set xrange [-0.5:*]
 set yrange [-0.5:*]
-plot "plots-greedy/critical-0.dat" using 1:2 axes x1y1 with points lt 1 pt 7 ps 0.6 title "n=3 (30 sets)", \
-     "plots-greedy/critical-1.dat" using 1:2 axes x1y1 with lines lt 1 dt 2 lw 2 title "2h+3k=2(n-1), n=3", \
-     "plots-greedy/critical-2.dat" using 1:2 axes x1y1 with points lt 2 pt 7 ps 0.6 title "n=4 (30 sets)", \
-     "plots-greedy/critical-3.dat" using 1:2 axes x1y1 with lines lt 2 dt 2 lw 2 title "2h+3k=2(n-1), n=4", \
-     "plots-greedy/critical-4.dat" using 1:2 axes x1y1 with points lt 3 pt 7 ps 0.6 title "n=5 (30 sets)", \
-     "plots-greedy/critical-5.dat" using 1:2 axes x1y1 with lines lt 3 dt 2 lw 2 title "2h+3k=2(n-1), n=5", \
-     "plots-greedy/critical-6.dat" using 1:2 axes x1y1 with points lt 4 pt 7 ps 0.6 title "n=6 (30 sets)", \
-     "plots-greedy/critical-7.dat" using 1:2 axes x1y1 with lines lt 4 dt 2 lw 2 title "2h+3k=2(n-1), n=6", \
-     "plots-greedy/critical-8.dat" using 1:2 axes x1y1 with points lt 5 pt 7 ps 0.6 title "n=7 (30 sets)", \
-     "plots-greedy/critical-9.dat" using 1:2 axes x1y1 with lines lt 5 dt 2 lw 2 title "2h+3k=2(n-1), n=7", \
-     "plots-greedy/critical-10.dat" using 1:2 axes x1y1 with points lt 6 pt 7 ps 0.6 title "n=8 (30 sets)", \
-     "plots-greedy/critical-11.dat" using 1:2 axes x1y1 with lines lt 6 dt 2 lw 2 title "2h+3k=2(n-1), n=8", \
-     "plots-greedy/critical-12.dat" using 1:2 axes x1y1 with points lt 7 pt 7 ps 0.6 title "n=9 (30 sets)", \
-     "plots-greedy/critical-13.dat" using 1:2 axes x1y1 with lines lt 7 dt 2 lw 2 title "2h+3k=2(n-1), n=9"
-set terminal svg size 960,640 font 'Sans,12' dynamic
-set output "plots-greedy/critical.svg"
-set title "Critical sets: givens h against relations k (points jittered by up to 0.2)" noenhanced
-set xlabel "h (givens in the set)" noenhanced
-set ylabel "k (relations in the set)" noenhanced
+plot here."critical-3.dat" using 1:2 axes x1y1 with points lc rgb '#0072B2' pt 7 ps 0.7 title ''
+unset multiplot
+unset output
+set terminal svg size 1800,640 font 'Sans,12'
+set output here."critical.svg"
+set multiplot layout 1,3 title "Critical sets against the bound 2h + 3k ≥ 2(n − 1), method critical:iterations=0,objective=greedy,oracle=gac,time_ms=0,use=both,verify=gecode" noenhanced
+reset
+set encoding utf8
+set title "2h + 3k of every set (jittered), bound 2(n − 1) in black" noenhanced
+set xlabel "n" noenhanced
+set ylabel "2h + 3k (h givens, k relations)" noenhanced
 set key below noenhanced
-set grid
+set grid lc rgb '#dddddd'
 set tics nomirror
+set border 3
+set xtics 1
+set offsets 0.5, 0.5, 1, 1
+plot here."critical-0.dat" using 1:2 axes x1y1 with points lc rgb '#0072B2' pt 7 ps 0.7 title "critical sets (210 sets)", \
+     here."critical-1.dat" using 1:2 axes x1y1 with lines lc rgb 'black' lw 3 title "bound 2(n − 1)"
+reset
+set encoding utf8
+set title "slack 2h + 3k − 2(n − 1): median, bars min–max" noenhanced
+set xlabel "n" noenhanced
+set ylabel "slack" noenhanced
+set key below noenhanced
+set grid lc rgb '#dddddd'
+set tics nomirror
+set border 3
+set xtics 1
+set offsets 0.5, 0.5, 1, 1
+set yrange [0:*]
+plot here."critical-2.dat" using 1:2:3:4 axes x1y1 with yerrorlines lc rgb '#0072B2' pt 7 ps 1 lw 2 title ''
+reset
+set encoding utf8
+set title "h against k of every set (all n, jittered)" noenhanced
+set xlabel "h (givens)" noenhanced
+set ylabel "k (relations)" noenhanced
+set key below noenhanced
+set grid lc rgb '#dddddd'
+set tics nomirror
+set border 3
 set xrange [-0.5:*]
 set yrange [-0.5:*]
-plot "plots-greedy/critical-0.dat" using 1:2 axes x1y1 with points lt 1 pt 7 ps 0.6 title "n=3 (30 sets)", \
-     "plots-greedy/critical-1.dat" using 1:2 axes x1y1 with lines lt 1 dt 2 lw 2 title "2h+3k=2(n-1), n=3", \
-     "plots-greedy/critical-2.dat" using 1:2 axes x1y1 with points lt 2 pt 7 ps 0.6 title "n=4 (30 sets)", \
-     "plots-greedy/critical-3.dat" using 1:2 axes x1y1 with lines lt 2 dt 2 lw 2 title "2h+3k=2(n-1), n=4", \
-     "plots-greedy/critical-4.dat" using 1:2 axes x1y1 with points lt 3 pt 7 ps 0.6 title "n=5 (30 sets)", \
-     "plots-greedy/critical-5.dat" using 1:2 axes x1y1 with lines lt 3 dt 2 lw 2 title "2h+3k=2(n-1), n=5", \
-     "plots-greedy/critical-6.dat" using 1:2 axes x1y1 with points lt 4 pt 7 ps 0.6 title "n=6 (30 sets)", \
-     "plots-greedy/critical-7.dat" using 1:2 axes x1y1 with lines lt 4 dt 2 lw 2 title "2h+3k=2(n-1), n=6", \
-     "plots-greedy/critical-8.dat" using 1:2 axes x1y1 with points lt 5 pt 7 ps 0.6 title "n=7 (30 sets)", \
-     "plots-greedy/critical-9.dat" using 1:2 axes x1y1 with lines lt 5 dt 2 lw 2 title "2h+3k=2(n-1), n=7", \
-     "plots-greedy/critical-10.dat" using 1:2 axes x1y1 with points lt 6 pt 7 ps 0.6 title "n=8 (30 sets)", \
-     "plots-greedy/critical-11.dat" using 1:2 axes x1y1 with lines lt 6 dt 2 lw 2 title "2h+3k=2(n-1), n=8", \
-     "plots-greedy/critical-12.dat" using 1:2 axes x1y1 with points lt 7 pt 7 ps 0.6 title "n=9 (30 sets)", \
-     "plots-greedy/critical-13.dat" using 1:2 axes x1y1 with lines lt 7 dt 2 lw 2 title "2h+3k=2(n-1), n=9"
+plot here."critical-3.dat" using 1:2 axes x1y1 with points lc rgb '#0072B2' pt 7 ps 0.7 title ''
+unset multiplot
+unset output
+set terminal pdfcairo size 18.75in,6.67in font 'Sans,9'
+set output here."critical.pdf"
+set multiplot layout 1,3 title "Critical sets against the bound 2h + 3k ≥ 2(n − 1), method critical:iterations=0,objective=greedy,oracle=gac,time_ms=0,use=both,verify=gecode" noenhanced
+reset
+set encoding utf8
+set title "2h + 3k of every set (jittered), bound 2(n − 1) in black" noenhanced
+set xlabel "n" noenhanced
+set ylabel "2h + 3k (h givens, k relations)" noenhanced
+set key below noenhanced
+set grid lc rgb '#dddddd'
+set tics nomirror
+set border 3
+set xtics 1
+set offsets 0.5, 0.5, 1, 1
+plot here."critical-0.dat" using 1:2 axes x1y1 with points lc rgb '#0072B2' pt 7 ps 0.7 title "critical sets (210 sets)", \
+     here."critical-1.dat" using 1:2 axes x1y1 with lines lc rgb 'black' lw 3 title "bound 2(n − 1)"
+reset
+set encoding utf8
+set title "slack 2h + 3k − 2(n − 1): median, bars min–max" noenhanced
+set xlabel "n" noenhanced
+set ylabel "slack" noenhanced
+set key below noenhanced
+set grid lc rgb '#dddddd'
+set tics nomirror
+set border 3
+set xtics 1
+set offsets 0.5, 0.5, 1, 1
+set yrange [0:*]
+plot here."critical-2.dat" using 1:2:3:4 axes x1y1 with yerrorlines lc rgb '#0072B2' pt 7 ps 1 lw 2 title ''
+reset
+set encoding utf8
+set title "h against k of every set (all n, jittered)" noenhanced
+set xlabel "h (givens)" noenhanced
+set ylabel "k (relations)" noenhanced
+set key below noenhanced
+set grid lc rgb '#dddddd'
+set tics nomirror
+set border 3
+set xrange [-0.5:*]
+set yrange [-0.5:*]
+plot here."critical-3.dat" using 1:2 axes x1y1 with points lc rgb '#0072B2' pt 7 ps 0.7 title ''
+unset multiplot
+unset output

@@ -1,0 +1,39 @@
+// `futolab report`: one self-contained HTML page of a study (SPEC §5b). Everything is inline
+// — CSS, a few lines of JavaScript, every plot as SVG — and nothing is fetched, so the page
+// opens offline and can go into a paper's artefact as it is.
+//
+// Sections: runs and limits (censoring counts per spec), the summary (sortable, with the
+// speed-up against the baseline per spec and metric), the paired comparison, every plot, the
+// per-instance medians (sortable, filterable), and the provenance from each CSV's sidecar
+// (<csv>.meta.yaml: config, commit, compiler, machine, times, command).
+//
+// Every string that comes from data (ids, specs, sidecar text, config) is HTML-escaped, so an
+// instance id `<img src=x onerror=alert(1)>` is shown as text. Every number cell carries its
+// exact value in `data-v` (the same digits as `analyze --format csv`); the cell text is the
+// Markdown rounding, with "≥" for a median that is a lower bound.
+#pragma once
+
+#include "analysis/study.hpp"
+
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+// & < > " ' as entities: safe in element content and in quoted attribute values.
+std::string html_escape(const std::string& text);
+
+// The SVG element of a gnuplot SVG file, without the XML prolog, with every id (and every
+// reference to one) prefixed by `prefix`, so that several plots share one page.
+std::string inline_svg(const std::string& svg_text, const std::string& prefix);
+
+struct ReportPlot {
+    std::string name;  // the plot's file stem
+    std::string svg;   // the inline SVG ("" if gnuplot is missing)
+};
+
+// The whole page. `sidecars` are (csv path, sidecar text or "") pairs.
+std::string html_report(const Study& study, const std::vector<ReportPlot>& plots,
+                        const std::vector<std::pair<std::string, std::string>>& sidecars, const std::string& version);
+
+}  // namespace futolab

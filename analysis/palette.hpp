@@ -1,0 +1,30 @@
+// One look per solver spec in every figure of every study: colour, point type and dash are a
+// function of the spec alone, never of its position in a file or a plot.
+//
+// Colours are the Okabe–Ito palette (Okabe & Ito, "Color Universal Design", 2008; Wong,
+// "Points of view: Color blindness", Nature Methods 8, 441, 2011), safe for the common colour
+// vision deficiencies, without its yellow (#F0E442 is too pale on white). Each backend has a
+// fixed colour and point type; black is reserved for the virtual best solver. A spec with
+// non-default options (`fc:var=static`) keeps its backend's colour, so a family reads as one,
+// and gets a dashed line and a point type chosen by a stable hash (FNV-1a) of the spec; an
+// unknown backend gets colour and point type by the hash of its name.
+#pragma once
+
+#include <string>
+
+namespace futolab {
+
+struct SeriesLook {
+    std::string colour;  // "#rrggbb"
+    int point = 7;       // gnuplot point type (pngcairo/svg/pdfcairo numbering)
+    int dash = 1;        // gnuplot dash type, 1 = solid
+};
+
+SeriesLook look_of(const std::string& spec);
+// gnuplot style text: "lc rgb '#…' pt P dt D".
+std::string look_style(const SeriesLook& look);
+// Colours for things that are not specs (one per n, one per relations level): the same
+// palette in a fixed order.
+std::string palette_colour(std::size_t index);
+
+}  // namespace futolab

@@ -1,0 +1,92 @@
+#include "analysis/study.hpp"
+
+#include "analysis/critical_plot.hpp"
+#include "analysis/paired.hpp"
+#include "analysis/phase.hpp"
+#include "analysis/plots.hpp"
+#include "analysis/summary.hpp"
+#include "core/error.hpp"
+
+#include <algorithm>
+
+namespace futolab {
+namespace {
+
+bool contains(const std::vector<std::string>& list, const std::string& item) {
+    return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+void check_columns(const ResultsTable& t, const std::vector<std::string>& columns) {
+    for (const std::string& c : columns)
+        if (!t.has_column(c)) throw InputError("no column '" + c + "' in the results (see docs/analysis.md)");
+}
+
+// A spec named on the command line, resolved against the results ("" stays "").
+std::string resolved(const ResultsTable& table, const std::string& option, const std::string& text) {
+    return text.empty() ? text : resolve_spec(solver_specs(table), text, option);
+}
+
+std::string phase_spec(const ResultsTable& table, const Study& study) {
+    if (!study.solver.empty()) return study.solver;
+    if (!study.baseline.empty()) return study.baseline;
+    const auto specs = solver_specs(table);
+    if (specs.empty()) throw InputError("--plot phase: no solver runs in the results");
+    return specs.front();
+}
+
+std::vector<PlotSpec> plots_of(const ResultsTable& table, const ResultsTable& with_vbs, const Study& study,
+                               const StudyRequest& request, const std::string& type) {
+    const std::string& metric = request.metrics.front();
+    if (type == "cactus") return {cactus_plot(with_vbs, metric)};
+    if (type == "ecdf") return {ecdf_plot(with_vbs, metric)};
+    if (type == "growth") return {growth_plot(table, metric)};
+    if (type == "scatter") return scatter_plots(table, study.baseline, metric);
+    if (type == "phase")
+        return {phase_plot(table, phase_spec(table, study), contains(request.metrics, "nodes") ? "nodes" : metric)};
+    return {critical_plot(table)};
+}
+
+// A plot without a single data point (a cactus of critical-set records) is left out: gnuplot
+// cannot draw it, and there is nothing to see.
+bool has_data(const PlotSpec& plot) {
+    for (const PlotSeries* s : all_series(plot))
+        if (!s->key_only && (!s->points.empty() || !s->rows.empty())) return true;
+    return false;
+}
+
+}  // namespace
+
+Study run_study(StudyRequest request) {
+    if (contains(request.plot_types, "scatter") && request.baseline.empty())
+        throw InputError("--plot scatter needs --baseline SPEC");
+    const ResultsTable table = filter_rows(ResultsTable::load(request.inputs), request.filters);
+    if (table.size() == 0) throw InputError("no rows left to analyze (check the inputs and --where)");
+    check_columns(table, request.by);
+    check_columns(table, request.metrics);
+    Study study;
+    study.baseline = resolved(table, "--baseline", request.baseline);
+    study.solver = resolved(table, "--solver", request.solver);
+    // The virtual best joins tables and plots that are per spec; a paired comparison or a
+    // growth fit against it would compare a spec with itself on the instances it wins.
+    const bool vbs = request.virtual_best && contains(request.by, "spec") && table.has_column("instance_hash") &&
+                     solver_specs(table).size() >= 2;
+    const ResultsTable with_vbs = vbs ? with_virtual_best(table, request.metrics.front()) : table;
+    for (const std::string& type : request.plot_types)
+        for (PlotSpec& p : plots_of(table, with_vbs, study, request, type))
+            if (has_data(p)) study.plots.push_back(std::move(p));
+    study.tables.push_back(summary_table(summarize(with_vbs, request.by, request.metrics), request.by, request.metrics));
+    if (!study.baseline.empty())
+        study.tables.push_back(paired_table(compare_to_baseline(table, study.baseline, request.metrics)));
+    if (!request.fits.empty()) study.tables.push_back(fits_table(growth_fits(table, request.metrics, request.fits)));
+    if (request.instances) study.tables.push_back(instances_table(table, request.metrics));
+    study.table = with_vbs;
+    return study;
+}
+
+const TextTable* find_table(const Study& study, const std::string& name) {
+    for (const TextTable& t : study.tables)
+        if (t.name == name) return &t;
+    return nullptr;
+}
+
+}  // namespace futolab

@@ -1,0 +1,42 @@
+// One analysis of results CSVs, as `futolab analyze` and `futolab report` both run it: the
+// rows kept by the filters, the virtual best solver added, and every table and plot asked
+// for, built before anything is printed or written (so a data error stops with one line).
+#pragma once
+
+#include "analysis/filter.hpp"
+#include "analysis/fits.hpp"
+#include "analysis/gnuplot.hpp"
+#include "analysis/results_table.hpp"
+#include "analysis/text_table.hpp"
+
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+struct StudyRequest {
+    std::vector<std::string> inputs;
+    std::vector<std::string> by{"spec", "n"};
+    std::vector<std::string> metrics{"wall_ms", "nodes"};
+    std::string baseline;                 // "" = no paired comparison
+    std::vector<FitModel> fits;           // empty = no fits
+    std::vector<RowFilter> filters;
+    std::vector<std::string> plot_types;  // cactus, ecdf, growth, scatter, phase, critical
+    std::string solver;                   // the spec of the phase plot
+    bool virtual_best = true;             // add the VBS where there are ≥ 2 specs
+    bool instances = false;               // build the per-instance table
+};
+
+struct Study {
+    ResultsTable table;             // filtered, with the virtual best's rows if any
+    std::string baseline, solver;   // resolved specs
+    std::vector<TextTable> tables;  // summary, then paired, fits, instances as asked
+    std::vector<PlotSpec> plots;
+};
+
+// Throws InputError for bad input or usage (see docs/analysis.md).
+Study run_study(StudyRequest request);
+
+const TextTable* find_table(const Study& study, const std::string& name);
+
+}  // namespace futolab

@@ -1,0 +1,113 @@
+// futolab report CSV… --out FILE.html [--baseline SPEC] [--metric COLS] [--where EXPR]…
+//                     [--plot TYPES] [--solver SPEC] [--no-vbs]
+// One self-contained HTML page (SPEC §5b; analysis/html_report.hpp): the summary per spec with
+// the censoring counts and the speed-up against the baseline, the paired comparison, every
+// plot as inline SVG, the per-instance medians and the sidecars' provenance.
+#include "analysis/html_report.hpp"
+#include "analysis/study.hpp"
+#include "app/commands.hpp"
+#include "core/error.hpp"
+#include "core/files.hpp"
+#include "futolab_version.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <random>
+
+namespace futolab::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ReportArgs {
+    StudyRequest request;
+    std::string out;
+    std::vector<std::string> where;
+};
+
+// A fresh private folder for the plots' SVGs, removed when the report is written.
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        std::string tmpl = (fs::temp_directory_path() / "futolab-report-XXXXXX").string();
+        if (!mkdtemp(tmpl.data())) throw std::runtime_error("cannot make a temporary folder in " + fs::temp_directory_path().string());
+        path = tmpl;
+    }
+    ~TempDir() {
+        std::error_code ignored;
+        fs::remove_all(path, ignored);
+    }
+};
+
+std::vector<ReportPlot> render_svgs(const Study& study) {
+    std::vector<ReportPlot> plots;
+    const TempDir dir;
+    for (std::size_t i = 0; i < study.plots.size(); ++i) {
+        const PlotSpec& p = study.plots[i];
+        const std::string png = render_plot(p, dir.path.string());
+        plots.push_back({p.name, png.empty() ? "" : inline_svg(read_text_file((dir.path / (p.name + ".svg")).string()),
+                                                               "p" + std::to_string(i) + "_")});
+    }
+    return plots;
+}
+
+std::vector<std::pair<std::string, std::string>> sidecars(const std::vector<std::string>& inputs) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const std::string& csv : inputs) {
+        const std::string meta = csv + ".meta.yaml";
+        out.emplace_back(csv, fs::exists(meta) ? read_text_file(meta) : "");
+    }
+    return out;
+}
+
+// Written next to the target and renamed over it: a failed write never leaves half a page.
+void write_file(const std::string& path, const std::string& text) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary);
+        out << text;
+        if (!out.flush()) {
+            fs::remove(tmp);
+            throw std::runtime_error("cannot write " + path);
+        }
+    }
+    fs::rename(tmp, path);
+}
+
+int report(ReportArgs args) {
+    for (const std::string& w : args.where) args.request.filters.push_back(parse_row_filter(w));
+    if (!args.request.baseline.empty()) args.request.plot_types.push_back("scatter");
+    args.request.by = {"spec"};
+    args.request.instances = true;
+    const Study study = run_study(args.request);
+    for (const std::string& w : study.table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
+    const std::string page = html_report(study, render_svgs(study), sidecars(args.request.inputs), FUTOLAB_VERSION);
+    write_file(args.out, page);
+    std::cout << "report: " << args.out << "\n";
+    if (!std::cout.flush()) throw std::runtime_error("cannot write to standard output");
+    return 0;
+}
+
+}  // namespace
+
+void add_report(CLI::App& app, Action& run) {
+    auto args = std::make_shared<ReportArgs>();
+    StudyRequest& r = args->request;
+    r.plot_types = {"cactus", "ecdf", "growth"};
+    CLI::App* cmd = app.add_subcommand("report", "One self-contained HTML report (tables, plots, provenance) of results CSVs");
+    cmd->footer("The page fetches nothing: it opens offline. Details: docs/analysis.md");
+    cmd->add_option("inputs", r.inputs, "Results CSVs (their <csv>.meta.yaml sidecars give the provenance)")->required();
+    cmd->add_option("--out", args->out, "The HTML file to write")->required();
+    cmd->add_option("--baseline", r.baseline, "Speed-up of every spec against this one, paired per instance; adds scatter plots");
+    cmd->add_option("--metric", r.metrics, "Metrics (default: wall_ms,nodes); the plots use the first")->delimiter(',');
+    cmd->add_option("--plot", r.plot_types, "Plots: cactus, ecdf, growth, phase, critical (default: cactus,ecdf,growth)")
+        ->delimiter(',')
+        ->check(CLI::IsMember({"cactus", "ecdf", "growth", "phase", "critical"}));
+    cmd->add_option("--where", args->where, "Keep only rows where COLUMN OP VALUE holds, e.g. \"n>=12\"; repeatable");
+    cmd->add_option("--solver", r.solver, "The spec of the phase plot");
+    cmd->add_flag("!--no-vbs", r.virtual_best, "Leave out the virtual best solver");
+    cmd->callback([args, &run] { run = [args] { return report(*args); }; });
+}
+
+}  // namespace futolab::app

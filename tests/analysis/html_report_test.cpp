@@ -1,0 +1,50 @@
+// The HTML report's escaping and SVG inlining; the page itself is tested in a real browser
+// by report_browser.sh.
+#include "analysis/html_report.hpp"
+#include "analysis/study.hpp"
+#include "data.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace futolab;
+using futolab::test::analysis_csv;
+
+TEST_CASE("html_escape turns every markup character into an entity", "[report]") {
+    CHECK(html_escape("<img src=x onerror=alert(1)>") == "&lt;img src=x onerror=alert(1)&gt;");
+    CHECK(html_escape("a & \"b\" 'c'") == "a &amp; &quot;b&quot; &#39;c&#39;");
+    CHECK(html_escape("fc:var=static") == "fc:var=static");
+}
+
+TEST_CASE("inline SVG drops the prolog and prefixes ids and references", "[report]") {
+    const std::string svg = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<svg id=\"gnuplot_canvas\"><defs><path id=\"gpPt0\"/>"
+                            "</defs><use xlink:href=\"#gpPt0\"/><rect fill=\"url(#grad)\"/></svg>";
+    const std::string out = inline_svg(svg, "p3_");
+    CHECK(out.rfind("<svg", 0) == 0);
+    CHECK(out.find("<?xml") == std::string::npos);
+    CHECK(out.find("id=\"p3_gnuplot_canvas\"") != std::string::npos);
+    CHECK(out.find("href=\"#p3_gpPt0\"") != std::string::npos);
+    CHECK(out.find("url(#p3_grad)") != std::string::npos);
+    CHECK(out.find("id=\"gpPt0\"") == std::string::npos);
+}
+
+TEST_CASE("the report holds every table with exact values and the sidecar, escaped", "[report]") {
+    StudyRequest request;
+    request.inputs = {analysis_csv("paired.csv")};
+    request.by = {"spec"};
+    request.metrics = {"nodes"};
+    request.baseline = "backtracking";
+    request.instances = true;
+    const Study study = run_study(request);
+    const std::string page =
+        html_report(study, {{"cactus-nodes", "<svg id=\"x\"></svg>"}}, {{"r.csv", "experiment: \"<b>x</b>\"\n"}}, "9.9");
+    CHECK(page.find("<table class=\"data\" id=\"summary\">") != std::string::npos);
+    CHECK(page.find("<table class=\"data\" id=\"paired\">") != std::string::npos);
+    CHECK(page.find("<table class=\"data\" id=\"instances\">") != std::string::npos);
+    CHECK(page.find("<th>speedup_vs_baseline</th>") != std::string::npos);
+    CHECK(page.find("data-v=\"0.0078125\"") != std::string::npos);  // fc's Wilcoxon p, exact
+    CHECK(page.find("&lt;b&gt;x&lt;/b&gt;") != std::string::npos);
+    CHECK(page.find("<b>x</b>") == std::string::npos);
+    CHECK(page.find("<svg id=\"x\"></svg>") != std::string::npos);
+    CHECK(page.find("25 runs") != std::string::npos);  // the virtual best's copies are not runs
+    CHECK(page.find("http") == std::string::npos);     // nothing to fetch
+}
