@@ -1,6 +1,7 @@
 // futolab: the command line (SPEC §3). Exit codes: 0 success, 1 run-time failure,
 // 2 bad usage or bad input (always with a one-line message on stderr).
 #include "app/commands.hpp"
+#include "app/load.hpp"
 #include "core/error.hpp"
 #include "futolab_version.hpp"
 
@@ -47,9 +48,15 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         std::cerr << "futolab: " << e.what() << " (see --help)\n";
         return kExitBadInput;
+    } catch (const futolab::InputError& e) {  // a numeric option out of range (app/number_options.hpp)
+        return report("", e, kExitBadInput);
     }
     try {
-        return run ? run() : kExitFailure;
+        const int code = run ? run() : kExitFailure;
+        // Output still buffered for stdout is written now: a full disk or a closed pipe found
+        // here is a lost result, so it is a failure even if the command itself succeeded.
+        futolab::app::check_stdout();
+        return code;
     } catch (const futolab::InputError& e) {
         return report("", e, kExitBadInput);
     } catch (const std::exception& e) {
