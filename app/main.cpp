@@ -18,6 +18,16 @@ int report(const char* kind, const std::exception& e, int code) {
     return code;
 }
 
+// `code`, unless what was printed on stdout could not be written (help text included).
+int checked(int code) {
+    try {
+        futolab::app::check_stdout();
+        return code;
+    } catch (const std::exception& e) {
+        return report("error: ", e, kExitFailure);
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -40,11 +50,11 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
+        return checked(app.exit(e));
     } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
+        return checked(app.exit(e));
     } catch (const CLI::CallForVersion& e) {
-        return app.exit(e);
+        return checked(app.exit(e));
     } catch (const CLI::ParseError& e) {
         std::cerr << "futolab: " << e.what() << " (see --help)\n";
         return kExitBadInput;

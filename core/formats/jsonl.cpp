@@ -8,6 +8,7 @@
 
 #include "core/puzzle.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <cstdlib>
@@ -21,6 +22,12 @@ namespace {
 // The JSON value shortened for a message.
 std::string shown(const Json& value) {
     return quoted(value.dump(-1, ' ', false, Json::error_handler_t::replace), 40);
+}
+
+// C0 controls and DEL: bytes that break a CSV cell, a message line or a terminal.
+bool is_control(char ch) {
+    const auto byte = static_cast<unsigned char>(ch);
+    return byte < 0x20 || byte == 0x7f;
 }
 
 // An integer that does not fit an int (beyond ±2147483647), including one so large that the
@@ -88,12 +95,10 @@ private:
     std::string read_id(const Json& value) const {
         if (!value.is_string()) error(fmt::format("\"id\" must be a string, got {} {}", value.type_name(), shown(value)));
         std::string id = value.get<std::string>();
-        for (std::size_t i = 0; i < id.size(); ++i) {
-            const auto byte = static_cast<unsigned char>(id[i]);
-            if (byte < 0x20 || byte == 0x7f)
-                error(fmt::format("\"id\" holds the control character U+{:04X} at byte {}: ids must be printable text",
-                                  byte, i + 1));
-        }
+        const auto bad = std::find_if(id.begin(), id.end(), is_control);
+        if (bad != id.end())
+            error(fmt::format("\"id\" holds the control character U+{:04X} at byte {}: ids must be printable text",
+                              static_cast<unsigned char>(*bad), bad - id.begin() + 1));
         return id;
     }
 
@@ -232,7 +237,11 @@ Instance read_line(const Line& line, const std::string& source) {
 // The id a bad line has, if it got as far as a string "id", else the one it would be given.
 std::string id_of_bad_line(const Line& line, const std::string& source) {
     const Json object = Json::parse(line.text, nullptr, false);  // no exceptions: discarded on error
-    if (object.is_object() && object.contains("id") && object["id"].is_string()) return object["id"].get<std::string>();
+    if (object.is_object() && object.contains("id") && object["id"].is_string()) {
+        std::string id = object["id"].get<std::string>();
+        // An id refused for its control characters is not reused: the sidecar lists it.
+        if (std::none_of(id.begin(), id.end(), is_control)) return id;
+    }
     return fmt::format("{}:{}", file_stem(source), line.number);
 }
 

@@ -110,6 +110,11 @@ TEST_CASE("jsonl: an id with a control character is rejected at input", "[jsonl]
         CHECK_THROWS_WITH(parse(std::string("{\"id\": \"ab") + escape + "\", \"n\": 2}", Format::jsonl, "i.jsonl"),
                           Contains("i.jsonl:1: \"id\" holds the control character U+00") && Contains("at byte 3"));
     }
+    // A lenient read (run --skip-invalid) lists the line under its assigned id, not the bad one.
+    std::vector<SkippedInput> skipped;
+    CHECK(parse_instances("{\"id\": \"a\\u0000b\", \"n\": 2}\n", "i.jsonl", Format::jsonl, &skipped).empty());
+    REQUIRE(skipped.size() == 1);
+    CHECK(skipped[0].id == "i:1");
     // Printable non-ASCII text is an id like any other.
     CHECK(parse(R"({"id": "caf\u00e9 <b>&\"x\"", "n": 2})", Format::jsonl, "i.jsonl").front().id == "caf\u00e9 <b>&\"x\"");
 }
