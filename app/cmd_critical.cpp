@@ -23,8 +23,8 @@
 
 #include <fmt/format.h>
 
-#include <iostream>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -61,30 +61,36 @@ SolvedSquare square_of(const Instance& in, std::uint64_t seed) {
     return {in.n, solved_square(in), in.id + ":critical", seed};
 }
 
-// Calls `each` on every square to search, in order. Squares given by --square or --input are
-// all read (and validated) before the first search; random squares are made one at a time,
-// so nothing grows with --count.
-void for_each_square(const CriticalArgs& a, const std::function<void(const SolvedSquare&)>& each) {
+// The squares of --square or --input, all read and validated before any search and before
+// the output is opened (a bad input leaves an existing --out file alone); none for --n.
+std::vector<SolvedSquare> given_squares(const CriticalArgs& a) {
     const int sources = (a.square.empty() ? 0 : 1) + (a.input.empty() ? 0 : 1) + (a.n > 0 ? 1 : 0);
     if (sources != 1) throw InputError("critical: give exactly one of --square, --input or --n");
-    if (a.n > 0) {
-        const LatinSampler sampler = latin_sampler_from_name(a.sampler);
-        for (std::uint64_t i = 0; i < a.count; ++i) {
-            const std::uint64_t seed = a.seed + i;
-            std::mt19937_64 rng(seed);
-            each({a.n, random_latin_square(a.n, rng, sampler), fmt::format("critical-n{}-s{}", a.n, seed), seed});
-        }
-        return;
-    }
     std::vector<SolvedSquare> given;
     if (!a.square.empty()) {
         int n = 0;
         std::vector<int> sq = parse_square(a.square, n);
         given.push_back({n, std::move(sq), "square:critical", a.seed});
-    } else {
+    } else if (!a.input.empty()) {
         for (const Instance& in : read_instances(a.input)) given.push_back(square_of(in, a.seed));
     }
-    for (const SolvedSquare& s : given) each(s);
+    return given;
+}
+
+// Calls `each` on every square to search, in order: the given ones, or --count random
+// squares of order --n made one at a time, so nothing grows with --count.
+void for_each_square(const CriticalArgs& a, const std::vector<SolvedSquare>& given,
+                     const std::function<void(const SolvedSquare&)>& each) {
+    if (a.n == 0) {
+        for (const SolvedSquare& s : given) each(s);
+        return;
+    }
+    const LatinSampler sampler = latin_sampler_from_name(a.sampler);
+    for (std::uint64_t i = 0; i < a.count; ++i) {
+        const std::uint64_t seed = a.seed + i;
+        std::mt19937_64 rng(seed);
+        each({a.n, random_latin_square(a.n, rng, sampler), fmt::format("critical-n{}-s{}", a.n, seed), seed});
+    }
 }
 
 int run_exhaustive(const CriticalArgs& a) {
@@ -116,8 +122,6 @@ Orientation start_of(const Instance& in) {
     return o;
 }
 
-// --free-square: the solution is not fixed; --n/--count gives C independent runs with seeds
-// S..S+C−1, --input one run per start puzzle with seed S.
 struct FreeJob {
     int n;
     std::uint64_t seed;
@@ -125,14 +129,21 @@ struct FreeJob {
     std::optional<Orientation> start;
 };
 
-// The runs of --free-square in order: start puzzles from --input are all read and checked
-// first; --n/--count runs are made one at a time (nothing grows with --count).
-void for_each_free_job(const CriticalArgs& a, const std::function<void(const FreeJob&)>& each) {
-    if (!a.input.empty()) {
-        std::vector<FreeJob> jobs;
+// The runs of --free-square from --input start puzzles, all read and checked before any
+// search and before the output is opened; none for --n.
+std::vector<FreeJob> given_jobs(const CriticalArgs& a) {
+    std::vector<FreeJob> jobs;
+    if (!a.input.empty())
         for (const Instance& in : read_instances(a.input))
             jobs.push_back({in.n, a.seed, fmt::format("{}:free-s{}", in.id, a.seed), start_of(in)});
-        for (const FreeJob& j : jobs) each(j);
+    return jobs;
+}
+
+// The runs in order: the given ones, or --count runs of order --n made one at a time.
+void for_each_free_job(const CriticalArgs& a, const std::vector<FreeJob>& given,
+                       const std::function<void(const FreeJob&)>& each) {
+    if (a.n == 0) {
+        for (const FreeJob& j : given) each(j);
         return;
     }
     for (std::uint64_t i = 0; i < a.count; ++i) {
@@ -157,9 +168,10 @@ int run_free_square(const CriticalArgs& a) {
     opt.max_remove = a.max_remove;
     opt.node_limit = a.node_limit;
     const std::string verify = parse_solver_spec(a.verify_with).text();
+    const std::vector<FreeJob> given = given_jobs(a);
     OutputStream out(a.out);
     int exit_code = 0;
-    for_each_free_job(a, [&](const FreeJob& j) {
+    for_each_free_job(a, given, [&](const FreeJob& j) {
         const PipelineOutput o = zero_given_set(j.n, opt, verify, j.seed, j.id, j.start);
         if (!o.record) {
             std::cerr << fmt::format("futolab critical: {}: no zero-given puzzle found in the budget\n", j.id);
@@ -189,9 +201,10 @@ int run_critical(const CriticalArgs& a) {
     opt.search.time_limit = a.time_limit;
     if (opt.search.objective != Objective::greedy && a.iterations == 0 && a.time_limit <= 0) opt.search.iterations = 200;
     opt.verify_backend = parse_solver_spec(a.verify_with).text();
+    const std::vector<SolvedSquare> given = given_squares(a);
     OutputStream out(a.out);
     int exit_code = 0;
-    for_each_square(a, [&](const SolvedSquare& s) {
+    for_each_square(a, given, [&](const SolvedSquare& s) {
         const PipelineOutput o = critical_set_of(s.n, s.square, opt, s.seed, s.id);
         if (!o.record) {
             std::cerr << fmt::format("futolab critical: {}: the full {} universe is not uniquely completable; skipped\n",
@@ -218,7 +231,8 @@ void add_critical(CLI::App& app, Action& run) {
     add_whole(cmd, "--n", a->n, {kMinSize, kMaxSize}, "Order of random squares (with --count), or of --exhaustive");
     add_whole(cmd, "--count", a->count, {}, "Number of random squares (default 1), each written when done");
     add_whole(cmd, "--seed", a->seed, {}, "Seed; random square i uses seed + i (default 1)");
-    cmd->add_option("--sampler", a->sampler, "Random squares: jm (uniform, Jacobson-Matthews) or shuffle");
+    cmd->add_option("--sampler", a->sampler, "Random squares: jm (uniform, Jacobson-Matthews) or shuffle")
+        ->check(CLI::IsMember({"jm", "shuffle"}));
     cmd->add_option("--use", a->use, "Clues the search may use: numbers, relations or both (default)")
         ->check(CLI::IsMember({"numbers", "relations", "both"}));
     cmd->add_option("--objective", a->objective, "greedy (one pass, default), h+k, 2h+3k, k (h = 0) or h (k = 0)")

@@ -48,7 +48,7 @@ void print_pretty(const ResultRow& row, const Puzzle& p, const RunResult& run) {
 
 // --count K|all, K a whole number from 1 (2 = uniqueness test).
 Mode mode_of(const std::string& count) {
-    if (count.empty()) return Mode::first();
+    if (count.empty() || count == "first") return Mode::first();
     if (count == "all") return Mode::count_all();
     return Mode::count_to(parse_uint_in(count, "--count", {1, kMaxWhole, "or 'all'"}));
 }

@@ -61,6 +61,20 @@ TEST_CASE("a full disk on --out is exit 1 naming the file", "[cli][output]") {
         check_full_disk(cmd, "/dev/full");
 }
 
+TEST_CASE("bad input leaves an existing --out file alone: the output opens after the checks", "[cli][output]") {
+    const std::string file = scratch("keep.jsonl");
+    for (const std::string& cmd : std::vector<std::string>{
+             "critical --input nosuch.jsonl --out " + file, "critical --input bad/jsonl-cycle4.jsonl --out " + file,
+             "critical --free-square --input bad/jsonl-cycle4.jsonl --out " + file,
+             "critical --n 4 --sampler nosuch --out " + file, "generate random --n 4 --h 17 --out " + file}) {
+        INFO(cmd);
+        std::ofstream(file) << "keep\n";
+        CHECK(run_cli(cmd).exit_code == 2);
+        CHECK(slurp(file) == "keep\n");
+    }
+    std::filesystem::remove(file);
+}
+
 TEST_CASE("generate writes each instance when made: lines exist before the run ends", "[cli][output]") {
     const std::string file = scratch("generate.jsonl");
     const auto r = run_cli(started_then_killed("generate random --n 5 --count 2000000000 --out " + file, file));
