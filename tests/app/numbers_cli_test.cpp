@@ -140,3 +140,12 @@ TEST_CASE("run: --shard reads I and N as whole numbers with their range", "[cli]
     CHECK(run_cli("run nosuch.yaml --shard 3/2").err == "futolab: --shard 3/2: need 1 <= I <= N\n");
     CHECK(run_cli("run nosuch.yaml --shard 2").exit_code == 2);
 }
+
+TEST_CASE("analyze: an ordered --where needs a finite number", "[cli][numbers]") {
+    CHECK(run_cli("analyze analysis/paired.csv --where 'n<nan'").err ==
+          "futolab: --where n<nan: nan is not a number (accepted: -1.8e308 to 1.8e308)\n");
+    CHECK(run_cli("analyze analysis/paired.csv --where 'n<1e400'").err ==
+          "futolab: --where n<1e400: 1e400 is too large (accepted: -1.8e308 to 1.8e308)\n");
+    CHECK(run_cli("analyze analysis/paired.csv --where 'n<=4'").exit_code == 0);
+    CHECK(run_cli("analyze analysis/paired.csv --where 'spec=nan'").exit_code == 2);  // = compares text: no rows
+}
