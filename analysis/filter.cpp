@@ -1,8 +1,10 @@
 #include "analysis/filter.hpp"
 
 #include "core/error.hpp"
+#include "core/numbers.hpp"
 
 #include <charconv>
+#include <limits>
 #include <optional>
 
 namespace futolab {
@@ -34,6 +36,10 @@ RowFilter parse_row_filter(const std::string& text) {
     const bool two = at + 1 < text.size() && text[at + 1] == '=' && text[at] != '=';
     RowFilter f{text.substr(0, at), text.substr(at, two ? 2 : 1), text.substr(at + (two ? 2 : 1))};
     if (f.op == "!") throw InputError("--where '" + text + "': '!' must be '!='");
+    // An order needs a finite number (core/numbers.hpp): `n<nan` or `n<1e400` would keep no
+    // row, or fail later naming a cell instead of the option.
+    if (f.op != "=" && f.op != "!=")
+        parse_double_in(f.value, "--where " + text, {-std::numeric_limits<double>::max(), std::numeric_limits<double>::max()});
     return f;
 }
 

@@ -7,6 +7,7 @@
 // scripts). docs/analysis.md explains every number.
 #include "analysis/study.hpp"
 #include "app/commands.hpp"
+#include "app/load.hpp"
 #include "core/error.hpp"
 
 #include <filesystem>
@@ -80,7 +81,7 @@ int analyze(AnalyzeArgs args) {
     if (!args.tables_dir.empty()) write_tables(study, args.tables_dir);
     write_plots(study.plots, args.plots);
     // A full disk or a closed pipe must not look like success (issue #18).
-    if (!std::cout.flush()) throw std::runtime_error("cannot write to standard output");
+    check_stdout();
     return 0;
 }
 

@@ -9,6 +9,7 @@
 // Random square i (0-based) uses seed S + i, recorded in its meta, as `generate` does.
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "app/number_options.hpp"
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
@@ -22,7 +23,7 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -35,7 +36,8 @@ using namespace futolab::critical;
 
 struct CriticalArgs {
     std::string square, input, out;
-    int n = 0, count = 1;
+    int n = 0;
+    std::uint64_t count = 1;
     std::uint64_t seed = 1;
     std::string use = "both", objective = "greedy", verify_with = "gecode", sampler = "jm";
     std::uint64_t iterations = 0;
@@ -59,58 +61,50 @@ SolvedSquare square_of(const Instance& in, std::uint64_t seed) {
     return {in.n, solved_square(in), in.id + ":critical", seed};
 }
 
-std::vector<SolvedSquare> squares(const CriticalArgs& a) {
+// The squares of --square or --input, all read and validated before any search and before
+// the output is opened (a bad input leaves an existing --out file alone); none for --n.
+std::vector<SolvedSquare> given_squares(const CriticalArgs& a) {
     const int sources = (a.square.empty() ? 0 : 1) + (a.input.empty() ? 0 : 1) + (a.n > 0 ? 1 : 0);
     if (sources != 1) throw InputError("critical: give exactly one of --square, --input or --n");
-    std::vector<SolvedSquare> out;
+    std::vector<SolvedSquare> given;
     if (!a.square.empty()) {
         int n = 0;
         std::vector<int> sq = parse_square(a.square, n);
-        out.push_back({n, std::move(sq), "square:critical", a.seed});
+        given.push_back({n, std::move(sq), "square:critical", a.seed});
     } else if (!a.input.empty()) {
-        for (const Instance& in : read_instances(a.input)) out.push_back(square_of(in, a.seed));
-    } else {
-        if (a.n < kMinSize || a.n > kMaxSize) throw InputError(fmt::format("--n {} is out of range 2..64", a.n));
-        if (a.count < 0) throw InputError(fmt::format("--count {} must be at least 0", a.count));
-        const LatinSampler sampler = latin_sampler_from_name(a.sampler);
-        for (int i = 0; i < a.count; ++i) {
-            const std::uint64_t seed = a.seed + static_cast<std::uint64_t>(i);
-            std::mt19937_64 rng(seed);
-            out.push_back({a.n, random_latin_square(a.n, rng, sampler), fmt::format("critical-n{}-s{}", a.n, seed), seed});
-        }
+        for (const Instance& in : read_instances(a.input)) given.push_back(square_of(in, a.seed));
     }
-    return out;
+    return given;
+}
+
+// Calls `each` on every square to search, in order: the given ones, or --count random
+// squares of order --n made one at a time, so nothing grows with --count.
+void for_each_square(const CriticalArgs& a, const std::vector<SolvedSquare>& given,
+                     const std::function<void(const SolvedSquare&)>& each) {
+    if (a.n == 0) {
+        for (const SolvedSquare& s : given) each(s);
+        return;
+    }
+    const LatinSampler sampler = latin_sampler_from_name(a.sampler);
+    for (std::uint64_t i = 0; i < a.count; ++i) {
+        const std::uint64_t seed = a.seed + i;
+        std::mt19937_64 rng(seed);
+        each({a.n, random_latin_square(a.n, rng, sampler), fmt::format("critical-n{}-s{}", a.n, seed), seed});
+    }
 }
 
 int run_exhaustive(const CriticalArgs& a) {
     const ExhaustiveResult r = exhaustive_minimum(a.n);
     bool verified = false;
-    write_output(a.out, write_instances(exhaustive_records(r, a.verify_with, verified), Format::jsonl));
+    OutputStream out(a.out);
+    out.write(write_instances(exhaustive_records(r, a.verify_with, verified), Format::jsonl));
+    out.close();
     std::cerr << fmt::format("n={} squares={} classes={} min(2h+3k)={} bound={} min k(h=0)={} time={:.1f}s\n", r.n,
                              r.squares, r.classes, r.weighted.found ? std::to_string(r.weighted.cost) : "none",
                              weighted_bound(r.n), r.relations.found ? std::to_string(r.relations.cost) : "none",
                              r.seconds);
     return verified ? 0 : 1;
 }
-
-// Records are written as they are verified (one line each, flushed), so a long search that
-// is interrupted keeps what it found.
-class RecordSink {
-public:
-    explicit RecordSink(const std::string& path) {
-        if (path.empty() || path == "-") return;
-        file_ = std::make_unique<std::ofstream>(path, std::ios::binary);
-        if (!*file_) throw std::runtime_error("cannot write " + path);
-    }
-    void write(const Instance& record) {
-        std::ostream& os = file_ ? *file_ : std::cout;
-        os << write_instances({record}, Format::jsonl) << std::flush;
-        if (!os) throw std::runtime_error("cannot write the output");
-    }
-
-private:
-    std::unique_ptr<std::ofstream> file_;
-};
 
 // A start puzzle for --free-square --input: relations only (h = 0).
 Orientation start_of(const Instance& in) {
@@ -128,9 +122,40 @@ Orientation start_of(const Instance& in) {
     return o;
 }
 
+struct FreeJob {
+    int n;
+    std::uint64_t seed;
+    std::string id;
+    std::optional<Orientation> start;
+};
+
+// The runs of --free-square from --input start puzzles, all read and checked before any
+// search and before the output is opened; none for --n.
+std::vector<FreeJob> given_jobs(const CriticalArgs& a) {
+    std::vector<FreeJob> jobs;
+    if (!a.input.empty())
+        for (const Instance& in : read_instances(a.input))
+            jobs.push_back({in.n, a.seed, fmt::format("{}:free-s{}", in.id, a.seed), start_of(in)});
+    return jobs;
+}
+
+// The runs in order: the given ones, or --count runs of order --n made one at a time.
+void for_each_free_job(const CriticalArgs& a, const std::vector<FreeJob>& given,
+                       const std::function<void(const FreeJob&)>& each) {
+    if (a.n == 0) {
+        for (const FreeJob& j : given) each(j);
+        return;
+    }
+    for (std::uint64_t i = 0; i < a.count; ++i) {
+        const std::uint64_t seed = a.seed + i;
+        each({a.n, seed, fmt::format("zero-given-n{}-free-s{}", a.n, seed), std::nullopt});
+    }
+}
+
 // --free-square: the solution is not fixed; --n/--count gives C independent runs with seeds
-// S..S+C−1, --input one run per start puzzle with seed S.
-int run_free_square(const CriticalArgs& a, RecordSink& sink) {
+// S..S+C−1, --input one run per start puzzle with seed S. Each verified record is written
+// (and flushed) when it is found.
+int run_free_square(const CriticalArgs& a) {
     if (!a.square.empty() || (a.n > 0) == !a.input.empty())
         throw InputError("critical --free-square: give exactly one of --n or --input");
     if (a.objective != "greedy" && a.objective != "k") throw InputError("critical --free-square minimises k only");
@@ -143,49 +168,32 @@ int run_free_square(const CriticalArgs& a, RecordSink& sink) {
     opt.max_remove = a.max_remove;
     opt.node_limit = a.node_limit;
     const std::string verify = parse_solver_spec(a.verify_with).text();
-    struct Job {
-        int n;
-        std::uint64_t seed;
-        std::string id;
-        std::optional<Orientation> start;
-    };
-    std::vector<Job> jobs;
-    if (!a.input.empty()) {
-        for (const Instance& in : read_instances(a.input))
-            jobs.push_back({in.n, a.seed, fmt::format("{}:free-s{}", in.id, a.seed), start_of(in)});
-    } else {
-        if (a.n < 2 || a.n > kMaxSize) throw InputError(fmt::format("--n {} is out of range 2..64", a.n));
-        for (int i = 0; i < a.count; ++i) {
-            const std::uint64_t seed = a.seed + static_cast<std::uint64_t>(i);
-            jobs.push_back({a.n, seed, fmt::format("zero-given-n{}-free-s{}", a.n, seed), std::nullopt});
-        }
-    }
+    const std::vector<FreeJob> given = given_jobs(a);
+    OutputStream out(a.out);
     int exit_code = 0;
-    for (const Job& j : jobs) {
+    for_each_free_job(a, given, [&](const FreeJob& j) {
         const PipelineOutput o = zero_given_set(j.n, opt, verify, j.seed, j.id, j.start);
         if (!o.record) {
             std::cerr << fmt::format("futolab critical: {}: no zero-given puzzle found in the budget\n", j.id);
-            continue;
+            return;
         }
         if (!o.verified) {  // never written: every record out of here is verified critical
             std::cerr << fmt::format("futolab critical: {}: verification failed: {}\n", j.id, o.why);
             exit_code = 1;
-            continue;
+            return;
         }
         std::cerr << fmt::format("{}: k={} moves={} time={:.1f}s\n", j.id, o.record->meta["k"].get<int>(),
                                  o.record->meta["iterations"].get<std::uint64_t>(),
                                  o.record->meta["time_ms"].get<double>() / 1e3);
-        sink.write(*o.record);
-    }
+        out.write(write_instances({*o.record}, Format::jsonl));
+    });
+    out.close();
     return exit_code;
 }
 
 int run_critical(const CriticalArgs& a) {
     if (a.exhaustive) return run_exhaustive(a);
-    if (a.free_square) {
-        RecordSink sink(a.out);
-        return run_free_square(a, sink);
-    }
+    if (a.free_square) return run_free_square(a);
     PipelineOptions opt;
     opt.search.objective = objective_from_name(a.objective);
     opt.search.use = clue_use_from_name(a.use);
@@ -193,22 +201,23 @@ int run_critical(const CriticalArgs& a) {
     opt.search.time_limit = a.time_limit;
     if (opt.search.objective != Objective::greedy && a.iterations == 0 && a.time_limit <= 0) opt.search.iterations = default_iterations(opt.search.objective);
     opt.verify_backend = parse_solver_spec(a.verify_with).text();
-    const std::vector<SolvedSquare> all = squares(a);  // every input validated before any search
-    RecordSink sink(a.out);
+    const std::vector<SolvedSquare> given = given_squares(a);
+    OutputStream out(a.out);
     int exit_code = 0;
-    for (const SolvedSquare& s : all) {
+    for_each_square(a, given, [&](const SolvedSquare& s) {
         const PipelineOutput o = critical_set_of(s.n, s.square, opt, s.seed, s.id);
         if (!o.record) {
             std::cerr << fmt::format("futolab critical: {}: the full {} universe is not uniquely completable; skipped\n",
                                      s.id, clue_use_name(objective_use(opt.search.objective, opt.search.use)));
-            continue;
+            return;
         }
         if (!o.verified) {
             std::cerr << fmt::format("futolab critical: {}: verification failed: {}\n", s.id, o.why);
             exit_code = 1;
         }
-        sink.write(*o.record);
-    }
+        out.write(write_instances({*o.record}, Format::jsonl));  // flushed: an interrupted search keeps it
+    });
+    out.close();
     return exit_code;
 }
 
@@ -219,28 +228,31 @@ void add_critical(CLI::App& app, Action& run) {
     CLI::App* cmd = app.add_subcommand("critical", "Find verified critical clue sets of solved squares (JSONL out)");
     cmd->add_option("--square", a->square, "A solved square, rows separated by '/': \"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4\"");
     cmd->add_option("--input", a->input, "Instances: each one's solution, or its unique solution, is the square");
-    cmd->add_option("--n", a->n, "Order of random squares (with --count), or of --exhaustive");
-    cmd->add_option("--count", a->count, "Number of random squares (default 1)");
-    cmd->add_option("--seed", a->seed, "Seed; random square i uses seed + i (default 1)");
-    cmd->add_option("--sampler", a->sampler, "Random squares: jm (uniform, Jacobson-Matthews) or shuffle");
+    add_whole(cmd, "--n", a->n, {kMinSize, kMaxSize}, "Order of random squares (with --count), or of --exhaustive");
+    add_whole(cmd, "--count", a->count, {}, "Number of random squares (default 1), each written when done");
+    add_whole(cmd, "--seed", a->seed, {}, "Seed; random square i uses seed + i (default 1)");
+    cmd->add_option("--sampler", a->sampler, "Random squares: jm (uniform, Jacobson-Matthews) or shuffle")
+        ->check(CLI::IsMember({"jm", "shuffle"}));
     cmd->add_option("--use", a->use, "Clues the search may use: numbers, relations or both (default)")
         ->check(CLI::IsMember({"numbers", "relations", "both"}));
     cmd->add_option("--objective", a->objective, "greedy (one pass, default), h+k, 2h+3k, k (h = 0) or h (k = 0)")
         ->check(CLI::IsMember({"greedy", "h+k", "2h+3k", "k", "h"}));
-    cmd->add_option("--iterations", a->iterations, "Greedy passes per square (default 1 for greedy, else 200)");
-    cmd->add_option("--time-limit", a->time_limit, "Search time per square in seconds (0 = none)")
-        ->check(CLI::NonNegativeNumber);
+    add_whole(cmd, "--iterations", a->iterations, {},
+              "Greedy passes per square (default 1 for greedy, else 200; 0 = the default)");
+    add_duration(cmd, "--time-limit", a->time_limit,
+                 "Search time per square: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s)");
     cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode)");
     cmd->add_flag("--exhaustive", a->exhaustive, "Exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4");
     cmd->add_flag("--free-square", a->free_square,
                   "Zero-given puzzles (h = 0, min k) searched with the solution free to change; "
                   "--input: zero-given start puzzles");
-    cmd->add_option("--patience", a->patience, "--free-square: moves without a new best before a restart (default 300)");
-    cmd->add_option("--temperature", a->temperature, "--free-square: annealing temperature, 0 = never accept a larger k")
-        ->check(CLI::NonNegativeNumber);
-    cmd->add_option("--max-remove", a->max_remove, "--free-square: a move removes 1..R relations (default 2)")
-        ->check(CLI::PositiveNumber);
-    cmd->add_option("--node-limit", a->node_limit,
+    add_whole(cmd, "--patience", a->patience, {1, kMaxWhole},
+              "--free-square: moves without a new best before a restart (default 300)");
+    add_real(cmd, "--temperature", a->temperature, {0, 1e9, "", "0 = never accept a larger k"},
+             "--free-square: annealing temperature, 0 = never accept a larger k");
+    add_whole(cmd, "--max-remove", a->max_remove, {1, 2 * kMaxSize * (kMaxSize - 1)},
+              "--free-square: a move removes 1..R relations (default 2)");
+    add_whole(cmd, "--node-limit", a->node_limit, {0, kMaxWhole, "0 = none"},
                     "--free-square: nodes per oracle search, 0 = none; a start or move with an undecided "
                     "check is dropped (default 200000)");
     cmd->add_option("--out", a->out, "Output JSONL file (default stdout)");

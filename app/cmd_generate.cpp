@@ -5,6 +5,7 @@
 // of a run uses seed S + i, recorded in its meta, so any single instance can be regenerated.
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "app/number_options.hpp"
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "generators/random_instance.hpp"
@@ -12,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <memory>
 
 namespace futolab::app {
@@ -22,7 +24,7 @@ struct GenerateArgs {
     int n = 5;
     double p = 0.3, q = 0.1;
     int h = 0, k = 0;
-    int count = 1;
+    std::uint64_t count = 1;
     std::uint64_t seed = 1;
     std::string sampler = "jm";
     std::uint64_t steps = 0;
@@ -39,7 +41,15 @@ void reject(const CLI::Option* opt, const std::string& kind) {
     if (opt->count() > 0) throw InputError(fmt::format("{} does not apply to 'generate {}'", opt->get_name(), kind));
 }
 
-std::vector<Instance> generate_random(const GenerateArgs& a) {
+// Each instance is written (and flushed) as soon as it is made: a long run that is stopped
+// keeps what it made, and nothing grows with --count.
+void write_each(const GenerateArgs& a, const std::function<Instance(std::uint64_t seed)>& make) {
+    OutputStream out(a.out);
+    for (std::uint64_t i = 0; i < a.count; ++i) out.write(write_instances({make(a.seed + i)}, Format::jsonl));
+    out.close();
+}
+
+void generate_random(const GenerateArgs& a) {
     for (const CLI::Option* opt : {a.opt_use, a.opt_grade, a.opt_attempts}) reject(opt, "random");
     RandomInstanceSpec spec;
     spec.n = a.n;
@@ -50,12 +60,10 @@ std::vector<Instance> generate_random(const GenerateArgs& a) {
     spec.sampler = latin_sampler_from_name(a.sampler);
     spec.steps = a.steps;
     validate(spec);
-    std::vector<Instance> out;
-    for (int i = 0; i < a.count; ++i) out.push_back(random_instance(spec, a.seed + static_cast<std::uint64_t>(i)));
-    return out;
+    write_each(a, [&spec](std::uint64_t seed) { return random_instance(spec, seed); });
 }
 
-std::vector<Instance> generate_unique(const GenerateArgs& a) {
+void generate_unique(const GenerateArgs& a) {
     for (const CLI::Option* opt : {a.opt_p, a.opt_h, a.opt_q, a.opt_k}) reject(opt, "unique");
     UniqueSpec spec;
     spec.n = a.n;
@@ -66,15 +74,12 @@ std::vector<Instance> generate_unique(const GenerateArgs& a) {
     spec.max_attempts = a.max_attempts;
     validate(spec);
     Grader grader;  // one gac solver for every uniqueness check of the run
-    std::vector<Instance> out;
-    for (int i = 0; i < a.count; ++i) out.push_back(unique_instance(spec, a.seed + static_cast<std::uint64_t>(i), grader));
-    return out;
+    write_each(a, [&spec, &grader](std::uint64_t seed) { return unique_instance(spec, seed, grader); });
 }
 
 int generate(const GenerateArgs& a) {
-    if (a.count < 0) throw InputError(fmt::format("--count {} must be at least 0", a.count));
-    const std::vector<Instance> instances = a.kind == "random" ? generate_random(a) : generate_unique(a);
-    write_output(a.out, write_instances(instances, Format::jsonl));
+    if (a.kind == "random") generate_random(a);
+    else generate_unique(a);
     return 0;
 }
 
@@ -87,21 +92,23 @@ void add_generate(CLI::App& app, Action& run) {
                 "'unique': a locally minimal uniquely solvable puzzle (assemble clues until unique, then strip). "
                 "Details: docs/generators.md");
     cmd->add_option("kind", a->kind, "random | unique")->required()->check(CLI::IsMember({"random", "unique"}));
-    cmd->add_option("--n", a->n, "Order of the square, 2..64 (default 5)");
-    a->opt_p = cmd->add_option("--givens", a->p, "random: probability that a cell is a given (default 0.3)");
-    a->opt_h = cmd->add_option("--h", a->h, "random: exact number of givens")->excludes(a->opt_p);
-    a->opt_q = cmd->add_option("--relations", a->q, "random: probability that an adjacent pair is related (default 0.1)");
-    a->opt_k = cmd->add_option("--k", a->k, "random: exact number of relations")->excludes(a->opt_q);
-    cmd->add_option("--count", a->count, "Number of instances (default 1)");
-    cmd->add_option("--seed", a->seed, "Seed of the first instance (default 1)");
+    add_whole(cmd, "--n", a->n, {kMinSize, kMaxSize}, "Order of the square, 2..64 (default 5)");
+    a->opt_p = add_real(cmd, "--givens", a->p, {0, 1}, "random: probability that a cell is a given (default 0.3)");
+    a->opt_h = add_whole(cmd, "--h", a->h, {0, kMaxSize * kMaxSize}, "random: exact number of givens, 0..n^2")->excludes(a->opt_p);
+    a->opt_q = add_real(cmd, "--relations", a->q, {0, 1}, "random: probability that an adjacent pair is related (default 0.1)");
+    a->opt_k = add_whole(cmd, "--k", a->k, {0, 2 * kMaxSize * (kMaxSize - 1)}, "random: exact number of relations, 0..2n(n-1)")
+                   ->excludes(a->opt_q);
+    add_whole(cmd, "--count", a->count, {}, "Number of instances (default 1), each written when made");
+    add_whole(cmd, "--seed", a->seed, {}, "Seed of the first instance (default 1); instance i uses seed + i (mod 2^64)");
     cmd->add_option("--sampler", a->sampler, "Latin squares: jm (Jacobson-Matthews, uniform; default) or shuffle (biased)")
         ->check(CLI::IsMember({"jm", "shuffle"}));
-    cmd->add_option("--steps", a->steps, "Jacobson-Matthews steps per square (a move from a proper square plus the improper moves back; 0 = n^3, the default)");
+    add_whole(cmd, "--steps", a->steps, {}, "Jacobson-Matthews steps per square (a move from a proper square plus the improper moves back; 0 = n^3, the default)");
     a->opt_use = cmd->add_option("--use", a->use, "unique: clues allowed: numbers, relations or both (default)")
                      ->check(CLI::IsMember({"numbers", "relations", "both"}));
     a->opt_grade = cmd->add_option("--grade", a->grade, "unique: retry new squares until the grade is fc, ac, gac or search")
                        ->check(CLI::IsMember({"fc", "ac", "gac", "search"}));
-    a->opt_attempts = cmd->add_option("--max-attempts", a->max_attempts, "unique: squares tried per instance before failing (default 100)");
+    a->opt_attempts = add_whole(cmd, "--max-attempts", a->max_attempts, {1, kMaxWhole},
+                                "unique: squares tried per instance before failing (default 100)");
     cmd->add_option("--out", a->out, "Output file (default stdout)");
     cmd->callback([a, &run] { run = [a] { return generate(*a); }; });
 }

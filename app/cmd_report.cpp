@@ -6,6 +6,7 @@
 #include "analysis/html_report.hpp"
 #include "analysis/study.hpp"
 #include "app/commands.hpp"
+#include "app/load.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "futolab_version.hpp"
@@ -85,7 +86,7 @@ int report(ReportArgs args) {
     const std::string page = html_report(study, render_svgs(study), sidecars(args.request.inputs), FUTOLAB_VERSION);
     write_file(args.out, page);
     std::cout << "report: " << args.out << "\n";
-    if (!std::cout.flush()) throw std::runtime_error("cannot write to standard output");
+    check_stdout();
     return 0;
 }
 

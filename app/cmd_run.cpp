@@ -1,6 +1,7 @@
 // futolab run CONFIG.yaml [--jobs J] [--shard I/N] [--resume] [--out DIR] [--quiet] [--skip-invalid]
 // The config is checked completely (and every instance loaded) before the first run starts.
 #include "app/commands.hpp"
+#include "app/number_options.hpp"
 #include "core/error.hpp"
 #include "experiments/config.hpp"
 #include "experiments/noise.hpp"
@@ -22,17 +23,16 @@ struct RunArgs {
     std::string command_line;
 };
 
+// The most shards a run matrix is cut into: far more than any cluster job array.
+constexpr std::uint64_t kMaxShards = 1000000;
+
 void parse_shard(const std::string& text, RunnerOptions& o) {
     const auto slash = text.find('/');
-    try {
-        if (slash == std::string::npos) throw std::invalid_argument(text);
-        o.shard_index = std::stoi(text.substr(0, slash));
-        o.shard_count = std::stoi(text.substr(slash + 1));
-    } catch (const std::exception&) {
-        throw InputError("--shard must be I/N, e.g. 2/4, not '" + text + "'");
-    }
-    if (o.shard_count < 1 || o.shard_index < 1 || o.shard_index > o.shard_count)
-        throw InputError("--shard " + text + ": need 1 <= I <= N");
+    if (slash == std::string::npos) throw InputError("--shard must be I/N, e.g. 2/4, not '" + text + "'");
+    const std::string_view all(text);
+    o.shard_count = static_cast<int>(parse_uint_in(all.substr(slash + 1), "--shard N", {1, kMaxShards}));
+    o.shard_index = static_cast<int>(parse_uint_in(all.substr(0, slash), "--shard I", {1, kMaxShards}));
+    if (o.shard_index > o.shard_count) throw InputError("--shard " + text + ": need 1 <= I <= N");
 }
 
 int run_command(const RunArgs& args) {
@@ -72,7 +72,7 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
         "--resume appends only to a CSV whose sidecar has this config's hash and this futolab version (else exit 2, "
         "the CSV untouched).");
     cmd->add_option("config", args->config, "The experiment config (YAML)")->required();
-    cmd->add_option("--jobs,-j", args->jobs, "Worker threads (default: all cores)")->check(CLI::NonNegativeNumber);
+    add_whole(cmd, "--jobs,-j", args->jobs, {0, 4096, "0 = all cores"}, "Worker threads, 0..4096 (default 0: all cores)");
     cmd->add_option("--shard", args->shard, "Run shard I of N of the run matrix, e.g. 2/4");
     cmd->add_flag("--resume", args->resume,
                   "Continue an interrupted run: skip the runs already in the CSV (same config and futolab version only)");

@@ -4,6 +4,7 @@
 // before they are printed; a backend error makes the exit code 1.
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "app/number_options.hpp"
 #include "core/formats/formats.hpp"
 #include "experiments/results_csv.hpp"
 #include "solvers/registry.hpp"
@@ -45,10 +46,17 @@ void print_pretty(const ResultRow& row, const Puzzle& p, const RunResult& run) {
     if (!run.result.solution.empty()) std::cout << solved_grid(p, run.result.solution) << "\n";
 }
 
+// --count K|all, K a whole number from 1 (2 = uniqueness test).
+Mode mode_of(const std::string& count) {
+    if (count.empty() || count == "first") return Mode::first();
+    if (count == "all") return Mode::count_all();
+    return Mode::count_to(parse_uint_in(count, "--count", {1, kMaxWhole, "or 'all'"}));
+}
+
 int solve(const SolveArgs& args) {
     std::vector<SolverSpec> specs;
     for (const std::string& s : args.solvers) specs.push_back(parse_solver_spec(s));
-    const Mode mode = args.count.empty() ? Mode::first() : parse_mode(args.count);
+    const Mode mode = mode_of(args.count);
     const SolveRequest request{mode, {args.time_limit, args.node_limit}, args.seed};
     const std::vector<Puzzle> puzzles = load_puzzles(args.inputs);
     const bool csv = args.format == "csv";
@@ -60,8 +68,9 @@ int solve(const SolveArgs& args) {
             const RunResult run = run_solver(*make_solver(spec), p, request);
             ResultRow row = make_result_row("solve", p, spec, args.seed, 1, mode, run, run_index++);
             row.spec = spec.spec();
-            if (csv) std::cout << csv_line(row) << std::flush;
+            if (csv) std::cout << csv_line(row);
             else print_pretty(row, p, run);
+            check_stdout();  // each result is out before the next run; a lost one stops here
             if (run.result.status == Status::error) {
                 std::cerr << fmt::format("futolab: {} with {}: {}\n", p.id(), spec.text(), run.result.message);
                 exit_code = 1;
@@ -79,10 +88,10 @@ void add_solve(CLI::App& app, Action& run) {
     cmd->add_option("inputs", args->inputs, "Instance files (- for stdin)")->required();
     cmd->add_option("-s,--solver", args->solvers, "NAME[:key=value,...], repeatable (default gac; see futolab list)");
     cmd->add_option("--count", args->count, "Count solutions up to K (2 = uniqueness test), or 'all'");
-    cmd->add_option("--time-limit", args->time_limit, "Wall-time limit per run in seconds (0 = none)")
-        ->check(CLI::NonNegativeNumber);
-    cmd->add_option("--node-limit", args->node_limit, "Node limit per run (0 = none)");
-    cmd->add_option("--seed", args->seed, "Seed for randomised options (val=random, restarts)");
+    add_duration(cmd, "--time-limit", args->time_limit,
+                 "Wall-time limit per run: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s)");
+    add_whole(cmd, "--node-limit", args->node_limit, {0, kMaxWhole, "0 = none"}, "Node limit per run (0 = none)");
+    add_whole(cmd, "--seed", args->seed, {}, "Seed for randomised options (val=random, restarts), 0 to 2^64-1");
     cmd->add_option("--format", args->format, "Output: pretty (grids and counters) or csv (SPEC §5 columns)")
         ->check(CLI::IsMember({"csv", "pretty"}));
     cmd->callback([args, &run] { run = [args] { return solve(*args); }; });

@@ -2,11 +2,32 @@
 
 #include "core/formats/formats.hpp"
 
-#include <fstream>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <stdexcept>
 
 namespace futolab::app {
+namespace {
+
+// The reason of the last failed write, for the message; errno is set by the write(2) that
+// failed underneath the stream (ENOSPC on a full disk, EPIPE on a closed pipe).
+// errno is 0 when the failed write happened earlier and was only found now (a stream stays
+// failed but errno moves on): the message still says the write failed.
+std::string write_error(const std::string& where, int error) {
+    return "cannot write " + where + ": " + (error != 0 ? std::strerror(error) : "a write failed");
+}
+
+bool is_stdout(const std::string& path) { return path.empty() || path == "-"; }
+
+void write_stdout(std::string_view text) {
+    errno = 0;
+    std::cout << text << std::flush;
+    if (!std::cout) throw std::runtime_error(write_error("to standard output", errno));
+}
+
+}  // namespace
 
 std::vector<Puzzle> load_puzzles(const std::vector<std::string>& inputs) {
     std::vector<Puzzle> out;
@@ -26,14 +47,39 @@ std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::s
 }
 
 void write_output(const std::string& path, const std::string& text) {
-    if (path.empty() || path == "-") {
-        std::cout << text << std::flush;
-        return;
-    }
-    std::ofstream file(path, std::ios::binary);
-    file << text;
-    file.close();
-    if (!file) throw std::runtime_error("cannot write " + path);
+    if (is_stdout(path)) return write_stdout(text);
+    OutputStream out(path);
+    out.write(text);
+    out.close();
+}
+
+void check_stdout() {
+    errno = 0;
+    std::cout.flush();
+    // cout writes through C's stdout (synced with stdio), which holds the last block.
+    const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+    if (failed) throw std::runtime_error(write_error("to standard output", errno));
+}
+
+OutputStream::OutputStream(const std::string& path) : path_(path) {
+    if (is_stdout(path)) return;
+    errno = 0;
+    file_ = std::make_unique<std::ofstream>(path, std::ios::binary);
+    if (!*file_) throw std::runtime_error(write_error(path, errno));
+}
+
+void OutputStream::write(std::string_view text) {
+    if (!file_) return write_stdout(text);
+    errno = 0;
+    *file_ << text << std::flush;
+    if (!*file_) throw std::runtime_error(write_error(path_, errno));
+}
+
+void OutputStream::close() {
+    if (!file_) return;
+    errno = 0;
+    file_->close();
+    if (!*file_) throw std::runtime_error(write_error(path_, errno));
 }
 
 }  // namespace futolab::app

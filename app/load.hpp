@@ -4,7 +4,10 @@
 #include "core/instance.hpp"
 #include "core/puzzle.hpp"
 
+#include <fstream>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -16,7 +19,26 @@ std::vector<Puzzle> load_puzzles(const std::vector<std::string>& inputs);
 // The same, keeping each instance as read (solution, meta, unknown keys) beside its puzzle.
 std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::string>& inputs);
 
-// Writes `text` to `path`, or to stdout if path is empty or "-". Throws on failure.
+// Writes `text` to `path`, or to stdout if path is empty or "-". Throws on failure, with
+// the reason (e.g. "cannot write out.jsonl: No space left on device").
 void write_output(const std::string& path, const std::string& text);
+
+// Flushes stdout and throws if any write to it failed (a full disk, a closed pipe): results
+// that never reached their destination are a failure, exit 1.
+void check_stdout();
+
+// An output that receives records one at a time (`generate`, `critical`): stdout for "" or
+// "-", else the file, created at once. Each write is flushed, so an interrupted run keeps
+// every record written before it, and checked, so a failed write stops the command.
+class OutputStream {
+public:
+    explicit OutputStream(const std::string& path);
+    void write(std::string_view text);
+    void close();  // checks the final flush of a file; the destructor does not
+
+private:
+    std::string path_;
+    std::unique_ptr<std::ofstream> file_;
+};
 
 }  // namespace futolab::app

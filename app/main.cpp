@@ -1,6 +1,7 @@
 // futolab: the command line (SPEC §3). Exit codes: 0 success, 1 run-time failure,
 // 2 bad usage or bad input (always with a one-line message on stderr).
 #include "app/commands.hpp"
+#include "app/load.hpp"
 #include "core/error.hpp"
 #include "futolab_version.hpp"
 
@@ -15,6 +16,16 @@ constexpr int kExitBadInput = 2;
 int report(const char* kind, const std::exception& e, int code) {
     std::cerr << "futolab: " << kind << e.what() << "\n";
     return code;
+}
+
+// `code`, unless what was printed on stdout could not be written (help text included).
+int checked(int code) {
+    try {
+        futolab::app::check_stdout();
+        return code;
+    } catch (const std::exception& e) {
+        return report("error: ", e, kExitFailure);
+    }
 }
 
 }  // namespace
@@ -40,17 +51,23 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
+        return checked(app.exit(e));
     } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
+        return checked(app.exit(e));
     } catch (const CLI::CallForVersion& e) {
-        return app.exit(e);
+        return checked(app.exit(e));
     } catch (const CLI::ParseError& e) {
         std::cerr << "futolab: " << e.what() << " (see --help)\n";
         return kExitBadInput;
+    } catch (const futolab::InputError& e) {  // a numeric option out of range (app/number_options.hpp)
+        return report("", e, kExitBadInput);
     }
     try {
-        return run ? run() : kExitFailure;
+        const int code = run ? run() : kExitFailure;
+        // Output still buffered for stdout is written now: a full disk or a closed pipe found
+        // here is a lost result, so it is a failure even if the command itself succeeded.
+        futolab::app::check_stdout();
+        return code;
     } catch (const futolab::InputError& e) {
         return report("", e, kExitBadInput);
     } catch (const std::exception& e) {

@@ -59,6 +59,8 @@ std::vector<int> solution_from_text(int n, const std::string& text, const Source
                 std::size_t used = 0;
                 grid.push_back(std::stoi(token, &used));
                 if (used != token.size()) throw std::invalid_argument(token);
+            } catch (const std::out_of_range&) {  // beyond an int: say so (issue #18)
+                throw_input_error(loc, fmt::format("solution row {}: '{}' is too large", r + 1, token));
             } catch (const std::exception&) {
                 throw_input_error(loc, fmt::format("solution row {}: '{}' is not a number", r + 1, token));
             }

@@ -2,6 +2,8 @@
 
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/numbers.hpp"
+#include "core/puzzle.hpp"
 #include "experiments/methods.hpp"
 
 #include <fmt/format.h>
@@ -9,7 +11,6 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -49,18 +50,26 @@ public:
         return node.Scalar();
     }
 
-    // A whole number in [min, max]; anything else (a fraction, a sign, 2^64 and above) names
-    // the accepted range.
+    // A whole number in [min, max] (core/numbers.hpp), e.g. "repeats: 0 is too small
+    // (accepted: 1 to 2147483647)"; the position is that of the value.
     std::uint64_t whole(const YAML::Node& node, const std::string& what, std::uint64_t min,
-                        std::uint64_t max = std::numeric_limits<std::uint64_t>::max()) const {
+                        std::uint64_t max = kMaxWhole) const {
         const std::string text = scalar(node, what);
-        std::uint64_t v = 0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        if (ec != std::errc() || end != text.data() + text.size() || v < min || v > max)
-            fail(node, max == std::numeric_limits<std::uint64_t>::max()
-                           ? fmt::format("{} must be a whole number >= {}, not '{}'", what, min, text)
-                           : fmt::format("{} must be a whole number from {} to {}, not '{}'", what, min, max, text));
-        return v;
+        try {
+            return parse_uint_in(text, what, {min, max});
+        } catch (const NumberError& e) {
+            fail(node, e.what());
+        }
+    }
+
+    // A finite number in `range`.
+    double real(const YAML::Node& node, const std::string& what, const RealRange& range) const {
+        const std::string text = scalar(node, what);
+        try {
+            return parse_double_in(text, what, range);
+        } catch (const NumberError& e) {
+            fail(node, e.what());
+        }
     }
 
     // A whole number that is stored as an int: checked against int's range, never truncated
@@ -73,6 +82,9 @@ public:
 private:
     std::string path_;
 };
+
+// The largest value of a key read into an int: nothing is truncated (4294967296 is not 0).
+constexpr std::uint64_t kMaxInt = std::numeric_limits<int>::max();
 
 // Values of one {from, to, step} sweep: far more than any experiment, far less than memory.
 constexpr double kMaxSweepValues = 100000;
@@ -88,11 +100,8 @@ Mode read_mode(const Where& w, const YAML::Node& node) {
     // an InputError (tests/data/fuzz-regressions/config).
     if (!node["count"]) w.fail(node, "mode must be 'first' or { count: K | all }");
     const YAML::Node count = node["count"];
-    try {
-        return parse_mode(w.scalar(count, "mode.count"));
-    } catch (const InputError& e) {
-        w.fail(count, std::string("mode.") + e.what());
-    }
+    if (w.scalar(count, "mode.count") == "all") return Mode::count_all();
+    return Mode::count_to(w.whole(count, "mode.count", 1));
 }
 
 Limits read_limits(const Where& w, const YAML::Node& node) {
@@ -101,35 +110,31 @@ Limits read_limits(const Where& w, const YAML::Node& node) {
     if (node["time"]) {
         const std::string text = w.scalar(node["time"], "limits.time");
         try {
-            limits.time_seconds = parse_duration_seconds(text);
-        } catch (const std::invalid_argument&) {
-            w.fail(node["time"], fmt::format("limits.time: '{}' is not a duration (e.g. 10s, 500ms, 2m)", text));
+            limits.time_seconds = parse_duration(text, "limits.time");
+        } catch (const NumberError& e) {
+            w.fail(node["time"], e.what());
         }
     }
     if (node["nodes"]) limits.nodes = w.whole(node["nodes"], "limits.nodes", 1);
     return limits;
 }
 
-// A sweep value: a scalar, a list, or {from, to, step} (inclusive, to within 1e-9).
-std::vector<double> read_sweep(const Where& w, const YAML::Node& node, const std::string& what) {
+// A sweep value: a scalar, a list, or {from, to, step} (inclusive, to within 1e-9). Every
+// value, and from and to, must lie in `range` (core/numbers.hpp: finite, no nan).
+std::vector<double> read_sweep(const Where& w, const YAML::Node& node, const std::string& what, const RealRange& range) {
     std::vector<double> out;
-    auto number = [&](const YAML::Node& v) {
-        try {
-            return std::stod(w.scalar(v, what));
-        } catch (const std::logic_error&) {  // invalid_argument, and out_of_range for 1e999
-            w.fail(v, what + " must be a number, not '" + v.Scalar() + "'");
-        }
-    };
+    auto number = [&](const YAML::Node& v) { return w.real(v, what, range); };
     if (node.IsSequence()) {
         for (const YAML::Node& v : node) out.push_back(number(v));
     } else if (node.IsMap()) {
         w.keys(node, {"from", "to", "step"}, what);
         for (const char* key : {"from", "to", "step"})
             if (!node[key]) w.fail(node, what + " needs 'from', 'to' and 'step'");
-        const double from = number(node["from"]), to = number(node["to"]), step = number(node["step"]);
+        const double from = number(node["from"]), to = number(node["to"]);
+        const double step = w.real(node["step"], what + ".step", {0, std::numeric_limits<double>::max()});
         if (step <= 0 || to < from) w.fail(node, what + ": need step > 0 and to >= from");
         // A tiny step over a wide range would fill memory before anything runs (e.g.
-        // {from: 0, to: 1e12, step: 1e-3}); NaN and infinity fail this test too.
+        // {from: 0, to: 1e12, step: 1e-3}).
         if (!((to - from) / step < kMaxSweepValues))
             w.fail(node, fmt::format("{} has more than {} values", what, kMaxSweepValues));
         for (int i = 0; from + i * step <= to + 1e-9; ++i) out.push_back(std::round((from + i * step) * 1e9) / 1e9);
@@ -140,12 +145,11 @@ std::vector<double> read_sweep(const Where& w, const YAML::Node& node, const std
     return out;
 }
 
-std::vector<int> read_whole_sweep(const Where& w, const YAML::Node& node, const std::string& what) {
+// Whole numbers from lo to hi (hi <= INT_MAX, so the cast is defined).
+std::vector<int> read_whole_sweep(const Where& w, const YAML::Node& node, const std::string& what, int lo, int hi) {
     std::vector<int> out;
-    for (double v : read_sweep(w, node, what)) {
-        // The upper bound keeps the cast to int defined (n: 1e10 is undefined behaviour).
-        if (v != std::floor(v) || v < 0 || v > std::numeric_limits<int>::max())
-            w.fail(node, what + " must be whole numbers from 0 to " + std::to_string(std::numeric_limits<int>::max()));
+    for (double v : read_sweep(w, node, what, {static_cast<double>(lo), static_cast<double>(hi)})) {
+        if (v != std::floor(v)) w.fail(node, fmt::format("{} must be whole numbers from {} to {}", what, lo, hi));
         out.push_back(static_cast<int>(v));
     }
     return out;
@@ -170,7 +174,7 @@ void read_unique(const Where& w, const YAML::Node& node, GenerateSource& g) {
     w.keys(node, {"kind", "n", "use", "grade", "attempts", "count", "sampler"}, "generate (kind unique)");
     if (node["use"]) g.use = read_choice(w, node["use"], "generate.use", {"both", "numbers", "relations"});
     if (node["grade"]) g.grade = read_choice(w, node["grade"], "generate.grade", {"fc", "ac", "gac", "search"});
-    if (node["attempts"]) g.attempts = w.whole_int(node["attempts"], "generate.attempts", 1);
+    if (node["attempts"]) g.attempts = static_cast<int>(w.whole(node["attempts"], "generate.attempts", 1, kMaxInt));
 }
 
 // kind random: n, givens | h, relations | k, count, sampler (generators/random_instance.hpp).
@@ -178,10 +182,10 @@ void read_random(const Where& w, const YAML::Node& node, GenerateSource& g) {
     w.keys(node, {"kind", "n", "givens", "h", "relations", "k", "count", "sampler"}, "generate (kind random)");
     if (node["givens"] && node["h"]) w.fail(node["h"], "generate: give 'givens' (probability) or 'h' (count), not both");
     if (node["relations"] && node["k"]) w.fail(node["k"], "generate: give 'relations' or 'k', not both");
-    if (node["h"]) g.h = read_whole_sweep(w, node["h"], "generate.h");
-    else g.givens = node["givens"] ? read_sweep(w, node["givens"], "generate.givens") : std::vector<double>{0.3};
-    if (node["k"]) g.k = read_whole_sweep(w, node["k"], "generate.k");
-    else g.relations = node["relations"] ? read_sweep(w, node["relations"], "generate.relations") : std::vector<double>{0.1};
+    if (node["h"]) g.h = read_whole_sweep(w, node["h"], "generate.h", 0, kMaxSize * kMaxSize);
+    else g.givens = node["givens"] ? read_sweep(w, node["givens"], "generate.givens", {0, 1}) : std::vector<double>{0.3};
+    if (node["k"]) g.k = read_whole_sweep(w, node["k"], "generate.k", 0, 2 * kMaxSize * (kMaxSize - 1));
+    else g.relations = node["relations"] ? read_sweep(w, node["relations"], "generate.relations", {0, 1}) : std::vector<double>{0.1};
 }
 
 GenerateSource read_generate(const Where& w, const YAML::Node& node) {
@@ -192,8 +196,8 @@ GenerateSource read_generate(const Where& w, const YAML::Node& node) {
     if (g.kind == "unique") read_unique(w, node, g);
     else read_random(w, node, g);
     if (!node["n"]) w.fail(node, "generate needs 'n'");
-    g.n = read_whole_sweep(w, node["n"], "generate.n");
-    if (node["count"]) g.count = w.whole_int(node["count"], "generate.count", 1);
+    g.n = read_whole_sweep(w, node["n"], "generate.n", kMinSize, kMaxSize);
+    if (node["count"]) g.count = static_cast<int>(w.whole(node["count"], "generate.count", 1, kMaxInt));
     if (node["sampler"]) g.sampler = read_sampler(w, node["sampler"], "generate.sampler");
     return g;
 }
@@ -202,8 +206,8 @@ SquaresSource read_squares(const Where& w, const YAML::Node& node) {
     w.keys(node, {"n", "count", "sampler"}, "squares");
     if (!node["n"]) w.fail(node, "squares needs 'n'");
     SquaresSource s;
-    s.n = read_whole_sweep(w, node["n"], "squares.n");
-    if (node["count"]) s.count = w.whole_int(node["count"], "squares.count", 1);
+    s.n = read_whole_sweep(w, node["n"], "squares.n", kMinSize, kMaxSize);
+    if (node["count"]) s.count = static_cast<int>(w.whole(node["count"], "squares.count", 1, kMaxInt));
     if (node["sampler"]) s.sampler = read_sampler(w, node["sampler"], "squares.sampler");
     return s;
 }
@@ -238,8 +242,10 @@ std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task 
     if (!node.IsSequence() || node.size() == 0) w.fail(node, what + " must be a non-empty list");
     std::vector<SolverSpec> out;
     for (const YAML::Node& item : node) {
+        // Outside the try: w.scalar's error already names the position (an alias to a list,
+        // `*x`, used to print it twice).
+        const std::string text = w.scalar(item, what == "methods" ? "a method" : "a solver");
         try {
-            const std::string text = w.scalar(item, what == "methods" ? "a method" : "a solver");
             out.push_back(is_square_task(task) ? parse_method_spec(task, text) : parse_solver_spec(text));
         } catch (const InputError& e) {
             w.fail(item, e.what());
@@ -292,7 +298,7 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
         w.fail(root["name"], "name must be letters, digits, '_', '.' or '-'");
     if (root["description"]) c.description = w.scalar(root["description"], "description");
     if (root["seed"]) c.seed = w.whole(root["seed"], "seed", 0);
-    if (root["repeats"]) c.repeats = w.whole_int(root["repeats"], "repeats", 1);
+    if (root["repeats"]) c.repeats = static_cast<int>(w.whole(root["repeats"], "repeats", 1, kMaxInt));
     read_timing(w, root, c);
     read_task(w, root, c);
     if (root["limits"]) c.limits = read_limits(w, root["limits"]);
@@ -323,20 +329,7 @@ std::string_view run_order_name(RunOrder order) {
     return "?";
 }
 
-double parse_duration_seconds(const std::string& text) {
-    static const std::vector<std::pair<std::string, double>> units{
-        {"us", 1e-6}, {"ms", 1e-3}, {"s", 1.0}, {"m", 60.0}, {"h", 3600.0}};
-    double value = 0;
-    const char* end = text.data() + text.size();
-    const auto [rest, ec] = std::from_chars(text.data(), end, value);
-    // from_chars reads "nan" and "inf" too: neither is a time limit.
-    if (ec != std::errc() || !(value >= 0) || !std::isfinite(value)) throw std::invalid_argument(text);
-    const std::string unit(rest, end);
-    if (unit.empty()) return value;
-    for (const auto& [name, scale] : units)
-        if (unit == name) return value * scale;
-    throw std::invalid_argument(text);
-}
+double parse_duration_seconds(const std::string& text) { return parse_duration(text, "duration"); }
 
 ExperimentConfig parse_config(const std::string& text, const std::string& path) {
     const Where w(path);

@@ -94,7 +94,8 @@ struct ExperimentConfig {
 ExperimentConfig load_config(const std::string& path);
 ExperimentConfig parse_config(const std::string& text, const std::string& path);
 
-// "10s", "250ms", "1.5m", "2h", "30us" or a plain number of seconds. Throws std::invalid_argument.
+// "10s", "250ms", "1.5m", "2h", "30us" or a plain number of seconds, 0 to 9.2e9 s
+// (core/numbers.hpp parse_duration). Throws NumberError (an InputError).
 double parse_duration_seconds(const std::string& text);
 
 }  // namespace futolab

@@ -14,9 +14,7 @@ class SearchControl {
 public:
     SearchControl(const Limits& limits, const Mode& mode)
         : node_limit_(limits.nodes), stop_after_(mode.stop_after()), mode_(mode),
-          timed_(limits.time_seconds > 0),
-          deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                       std::chrono::duration<double>(timed_ ? limits.time_seconds : 0))) {}
+          deadline_(deadline_after(limits.time_seconds)), timed_(deadline_ != Clock::time_point::max()) {}
 
     // Call just before counting a new node in counters.nodes. True: stop now, without counting
     // or exploring that node (so a run never reports more than the node limit).
@@ -62,6 +60,18 @@ private:
     // while a 1 s limit is still met within a few milliseconds even at ~50 µs per node.
     static constexpr int kClockEvery = 64;
 
+    // now + seconds, or time_point::max() (no deadline) for 0, a negative or NaN limit, and for
+    // a limit beyond what the clock can hold: a steady_clock counts int64 nanoseconds, so
+    // now + 1e10 s would overflow past 2^63 ns and wrap into the past (every run a timeout).
+    // Such a limit means "effectively none", and is treated so here, whatever the caller.
+    static Clock::time_point deadline_after(double seconds) {
+        if (!(seconds > 0)) return Clock::time_point::max();
+        const Clock::time_point now = Clock::now();
+        const double room = std::chrono::duration<double>(Clock::time_point::max() - now).count();
+        if (!(seconds < room / 2)) return Clock::time_point::max();  // halved: no rounding at the edge
+        return now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    }
+
     bool stop(Status why) {
         stopped_ = why;
         return true;
@@ -71,8 +81,8 @@ private:
     std::uint64_t assign_limit_ = 0;
     std::uint64_t stop_after_;
     Mode mode_;
-    bool timed_;
     Clock::time_point deadline_;
+    bool timed_;
     int countdown_ = kClockEvery;
     Status stopped_ = Status::error;  // error = not stopped
 };

@@ -6,8 +6,15 @@
 
 #include <fmt/format.h>
 
+#include "core/puzzle.hpp"
+
+#include <algorithm>
 #include <climits>
+#include <cmath>
+#include <cstdlib>
+#include <set>
 #include <utility>
+#include <vector>
 
 namespace futolab::formats_internal {
 namespace {
@@ -15,6 +22,21 @@ namespace {
 // The JSON value shortened for a message.
 std::string shown(const Json& value) {
     return quoted(value.dump(-1, ' ', false, Json::error_handler_t::replace), 40);
+}
+
+// C0 controls and DEL: bytes that break a CSV cell, a message line or a terminal.
+bool is_control(char ch) {
+    const auto byte = static_cast<unsigned char>(ch);
+    return byte < 0x20 || byte == 0x7f;
+}
+
+// An integer that does not fit an int (beyond ±2147483647), including one so large that the
+// JSON parser kept it as a double (2^64 and up).
+bool too_large_integer(const Json& value) {
+    if (value.is_number_integer()) return true;  // an integer as_int rejected
+    if (!value.is_number_float()) return false;
+    const double v = value.get<double>();
+    return std::isfinite(v) && v == std::floor(v) && std::fabs(v) > INT_MAX;
 }
 
 std::optional<int> as_int(const Json& value) {
@@ -51,6 +73,7 @@ public:
             else in.extra[key] = value;  // unknown: kept for the rewrite
         }
         if (!has_n) error("missing \"n\" (the size of the board)");
+        if (in.n >= kMinSize && in.n <= kMaxSize) check_entries(in);  // else compile reports the size
         if (!in.solution.empty() && std::cmp_not_equal(in.solution.size(), in.n))
             error(fmt::format("\"solution\" has {} rows, expected n = {}", in.solution.size(), in.n));
         if (in.id.empty()) in.id = fmt::format("{}:{}", file_stem(source_), line_);
@@ -62,12 +85,21 @@ private:
 
     int integer(const Json& value, std::string_view what) const {
         if (auto v = as_int(value)) return *v;
+        if (too_large_integer(value))
+            error(fmt::format("{} is too large: {} (integers here are -2147483648 to 2147483647)", what, shown(value)));
         error(fmt::format("{} must be an integer, got {} {}", what, value.type_name(), shown(value)));
     }
 
+    // Ids go into CSV cells, file names and messages: a control character (a NUL, a line
+    // break, an escape sequence) would corrupt them all, so it is refused here, at input.
     std::string read_id(const Json& value) const {
         if (!value.is_string()) error(fmt::format("\"id\" must be a string, got {} {}", value.type_name(), shown(value)));
-        return value.get<std::string>();
+        std::string id = value.get<std::string>();
+        const auto bad = std::find_if(id.begin(), id.end(), is_control);
+        if (bad != id.end())
+            error(fmt::format("\"id\" holds the control character U+{:04X} at byte {}: ids must be printable text",
+                              static_cast<unsigned char>(*bad), bad - id.begin() + 1));
+        return id;
     }
 
     // An array of `arity` integers, e.g. a [r, c, v] given.
@@ -78,6 +110,34 @@ private:
         std::vector<int> out;
         for (const Json& v : entry) out.push_back(integer(v, fmt::format("{}[{}]", what, index)));
         return out;
+    }
+
+    // Each entry on its own, in the file's 0-based coordinates and named by its index, so
+    // that `[-1,0,2]` is reported as written. Checks across entries (a cell given twice,
+    // a relation both ways, cycles) are Puzzle::compile's, in 1-based (row,col).
+    void check_entries(const Instance& in) const {
+        for (std::size_t i = 0; i < in.givens.size(); ++i) {
+            const Given& g = in.givens[i];
+            const std::string entry = fmt::format("givens[{}] = [{},{},{}]", i, g.row, g.col, g.value);
+            check_cell(in.n, entry, g.row, g.col);
+            if (g.value < 1 || g.value > in.n)
+                error(fmt::format("{}: value {} is out of range 1..{}", entry, g.value, in.n));
+        }
+        for (std::size_t i = 0; i < in.lt.size(); ++i) {
+            const LessThan& r = in.lt[i];
+            const std::string entry = fmt::format("lt[{}] = [{},{},{},{}]", i, r.r1, r.c1, r.r2, r.c2);
+            check_cell(in.n, entry, r.r1, r.c1);
+            check_cell(in.n, entry, r.r2, r.c2);
+            if (r.r1 == r.r2 && r.c1 == r.c2) error(fmt::format("{}: relation between cell [{},{}] and itself", entry, r.r1, r.c1));
+            if (std::abs(r.r1 - r.r2) + std::abs(r.c1 - r.c2) != 1)
+                error(fmt::format("{}: relation between non-adjacent cells [{},{}] and [{},{}]", entry, r.r1, r.c1, r.r2, r.c2));
+        }
+    }
+
+    void check_cell(int n, const std::string& entry, int row, int col) const {
+        if (row < 0 || row >= n || col < 0 || col >= n)
+            error(fmt::format("{}: cell [{},{}] is outside the {}x{} board (0-based: rows and columns 0..{})", entry, row,
+                              col, n, n, n - 1));
     }
 
     void require_array(const Json& value, std::string_view what) const {
@@ -132,9 +192,32 @@ std::string parse_reason(const std::string& what) {
     return colon == std::string::npos ? what : what.substr(colon + 2);
 }
 
+// Rejects a key given twice in one object ({"n":4,"n":5}): the JSON parser would keep the
+// last value silently. The callback sees every key as it is read; one set of keys per open
+// object, innermost last.
+class DuplicateKeys {
+public:
+    DuplicateKeys(const std::string& source, int line) : source_(source), line_(line) {}
+
+    bool operator()(int, Json::parse_event_t event, Json& parsed) {
+        if (event == Json::parse_event_t::object_start) open_.emplace_back();
+        else if (event == Json::parse_event_t::object_end && !open_.empty()) open_.pop_back();
+        else if (event == Json::parse_event_t::key && !open_.empty() && !open_.back().insert(parsed.get<std::string>()).second)
+            fail(source_, line_, 0,
+                 fmt::format("key {} is given twice in one object",
+                             printable(parsed.dump(-1, ' ', false, Json::error_handler_t::replace), 40)));
+        return true;  // keep everything
+    }
+
+private:
+    const std::string& source_;
+    int line_;
+    std::vector<std::set<std::string>> open_;
+};
+
 Json parse_line(const Line& line, const std::string& source) {
     try {
-        return Json::parse(line.text);
+        return Json::parse(line.text, DuplicateKeys(source, line.number));
     } catch (const Json::parse_error& e) {
         fail(source, line.number, static_cast<int>(e.byte), "malformed JSON: " + printable(parse_reason(e.what()), 120));
     } catch (const Json::out_of_range& e) {
@@ -154,7 +237,11 @@ Instance read_line(const Line& line, const std::string& source) {
 // The id a bad line has, if it got as far as a string "id", else the one it would be given.
 std::string id_of_bad_line(const Line& line, const std::string& source) {
     const Json object = Json::parse(line.text, nullptr, false);  // no exceptions: discarded on error
-    if (object.is_object() && object.contains("id") && object["id"].is_string()) return object["id"].get<std::string>();
+    if (object.is_object() && object.contains("id") && object["id"].is_string()) {
+        std::string id = object["id"].get<std::string>();
+        // An id refused for its control characters is not reused: the sidecar lists it.
+        if (std::none_of(id.begin(), id.end(), is_control)) return id;
+    }
     return fmt::format("{}:{}", file_stem(source), line.number);
 }
 

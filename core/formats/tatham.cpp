@@ -49,6 +49,8 @@ private:
         std::size_t i = 0;
         while (i < params.size() && params[i] >= '0' && params[i] <= '9') ++i;
         const auto n = parse_count(params.substr(0, i));
+        if (!n && i > 0)
+            error(params, fmt::format("the order {} is too large (accepted: {}..{})", quoted(params.substr(0, i)), kMinSize, kMaxSize));
         if (!n) error(params, fmt::format("parameters {} must start with the order (a number)", quoted(params)));
         in_.n = *n;
         std::string_view rest = params.substr(i);

@@ -89,7 +89,12 @@ std::string one_line(std::string_view text) {
 
 std::string file_stem(const std::string& source) {
     if (source == "-" || source.empty()) return "stdin";
-    return std::filesystem::path(source).stem().string();
+    // The stem becomes an id (CSV cells, messages): a control byte in a file name is
+    // replaced, as JSONL rejects one in an explicit id (docs/formats.md).
+    std::string stem = std::filesystem::path(source).stem().string();
+    for (char& ch : stem)
+        if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = '_';
+    return stem;
 }
 
 void assign_ids(std::vector<Instance>& instances, const std::string& source) {

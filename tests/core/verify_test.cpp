@@ -47,4 +47,6 @@ TEST_CASE("solution text errors are input errors", "[verify]") {
     CHECK_THROWS_WITH(solution_from_text(4, "2 1 4 3/4 2 3 1/3 4 1 2", {"x"}), "x: solution has 3 rows, expected 4");
     CHECK_THROWS_WITH(solution_from_text(4, "2 1 4 a/4 2 3 1/3 4 1 2/1 3 2 4", {"x"}),
                       "x: solution row 1: 'a' is not a number");
+    CHECK_THROWS_WITH(solution_from_text(4, "2 1 4 99999999999/4 2 3 1/3 4 1 2/1 3 2 4", {"x"}),
+                      "x: solution row 1: '99999999999' is too large");
 }

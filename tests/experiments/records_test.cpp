@@ -283,5 +283,5 @@ TEST_CASE("run refuses an oversized matrix at once, writing nothing", "[records]
     std::ofstream(dir + "/cfg.yaml", std::ios::trunc) << "name: g\nsolvers: [gac]\nrepeats: 4294967296\ninstances:\n  - file: x\n";
     const auto r = run_cli("run -q " + dir + "/cfg.yaml", dir);
     CHECK(r.exit_code == 2);
-    CHECK(r.err.find("repeats must be a whole number from 1 to 2147483647, not '4294967296'") != std::string::npos);
+    CHECK(r.err.find("repeats: 4294967296 is too large (accepted: 1 to 2147483647)") != std::string::npos);
 }

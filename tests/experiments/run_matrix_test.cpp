@@ -35,13 +35,13 @@ TEST_CASE("a run matrix over max_runs is refused with its count before it is bui
     CHECK(guard_error("name: t\ninstances:\n  - generate: { kind: random, n: 5, count: 1000000000 }\nsolvers: [gac, fc]\n") ==
           "cfg.yaml: the run matrix has at least 2000000000 runs (at least 1000000000 instances × 2 solvers × "
           "(1 repeats)), more than max_runs = 100000000: refused before building it (raise max_runs if you mean it)");
-    // Three sweep axes of 100 000 values each (the per-axis cap) multiply to 10^15.
-    CHECK(guard_error("name: t\ninstances:\n  - generate: { kind: random, n: {from: 4, to: 100003, step: 1}, "
+    // Two sweep axes of 100 000 values each (the per-axis cap) and a count multiply to 10^15.
+    CHECK(guard_error("name: t\ninstances:\n  - generate: { kind: random, n: 5, count: 100000, "
                       "givens: {from: 0, to: 0.99999, step: 0.00001}, relations: {from: 0, to: 0.99999, step: 0.00001} }\n"
                       "solvers: [gac]\n")
               .find("the run matrix has at least 1000000000000000 runs") != std::string::npos);
     // Past 2^64 the count saturates instead of wrapping round to a small number.
-    CHECK(guard_error("name: t\nrepeats: 2147483647\ninstances:\n  - generate: { kind: random, n: {from: 4, to: 100003, "
+    CHECK(guard_error("name: t\nrepeats: 2147483647\ninstances:\n  - generate: { kind: random, n: {from: 2, to: 64, "
                       "step: 1}, givens: {from: 0, to: 0.99999, step: 0.00001}, count: 2147483647 }\nsolvers: [gac]\n")
               .find("the run matrix has more than 18446744073709551615 runs") != std::string::npos);
     CHECK(guard_error("name: t\ntask: critical\ninstances:\n  - squares: { n: [4, 5], count: 2000000000 }\nmethods: [critical]\n")

@@ -46,7 +46,11 @@ TEST_CASE("jsonl: errors name the file and line, and stay on one line", "[jsonl]
     const std::string ok = "{\"n\": 2}\n";
     CHECK_THROWS_WITH(parse(ok + "{\"n\": 2,}\n", Format::jsonl, "e.jsonl"), Contains("e.jsonl:2:9: malformed JSON"));
     CHECK_THROWS_WITH(parse(ok + "\n{}\n", Format::jsonl, "e.jsonl"), "e.jsonl:3: missing \"n\" (the size of the board)");
-    CHECK_THROWS_WITH(parse("{\"n\": 99999999999}", Format::jsonl, "e.jsonl"), Contains("e.jsonl:1: \"n\" must be an integer"));
+    CHECK_THROWS_WITH(parse("{\"n\": 99999999999}", Format::jsonl, "e.jsonl"),
+                      "e.jsonl:1: \"n\" is too large: '99999999999' (integers here are -2147483648 to 2147483647)");
+    CHECK_THROWS_WITH(parse("{\"n\": -99999999999}", Format::jsonl, "e.jsonl"), Contains("e.jsonl:1: \"n\" is too large"));
+    CHECK_THROWS_WITH(parse("{\"n\": 1e300}", Format::jsonl, "e.jsonl"), Contains("e.jsonl:1: \"n\" is too large: '1e+300'"));
+    CHECK_THROWS_WITH(parse("{\"n\": 2.5}", Format::jsonl, "e.jsonl"), Contains("e.jsonl:1: \"n\" must be an integer"));
     CHECK_THROWS_WITH(parse("{\"n\": 2, \"givens\": [[0, 0, \"1\"]]}", Format::jsonl, "e.jsonl"),
                       Contains("e.jsonl:1: givens[0] must be an integer"));
     CHECK_THROWS_WITH(parse("{\"n\": 2, \"lt\": 5}", Format::jsonl, "e.jsonl"), Contains("\"lt\" must be an array"));
@@ -63,7 +67,52 @@ TEST_CASE("jsonl: errors name the file and line, and stay on one line", "[jsonl]
 }
 
 TEST_CASE("jsonl: a Puzzle::compile error names the instance's line", "[jsonl]") {
-    const auto all = parse("{\"n\": 2}\n{\"n\": 2, \"givens\": [[0, 0, 3]]}\n", Format::jsonl, "c.jsonl");
+    const auto all = parse("{\"n\": 2}\n{\"n\": 2, \"givens\": [[0, 0, 1], [0, 0, 2]]}\n", Format::jsonl, "c.jsonl");
     CHECK_NOTHROW(Puzzle::compile(all[0]));
-    CHECK_THROWS_WITH(Puzzle::compile(all[1]), "c.jsonl:2: value 3 at (1,1) is out of range 1..2");
+    CHECK_THROWS_WITH(Puzzle::compile(all[1]), "c.jsonl:2: cell (1,1) is given twice");
+}
+
+TEST_CASE("jsonl: an entry's error is in the file's 0-based coordinates and names the entry", "[jsonl]") {
+    const auto error = [](const std::string& line) {
+        try {
+            parse(line, Format::jsonl, "e.jsonl");
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    CHECK(error(R"({"n": 4, "lt": [[-1,0,0,0]]})") ==
+          "e.jsonl:1: lt[0] = [-1,0,0,0]: cell [-1,0] is outside the 4x4 board (0-based: rows and columns 0..3)");
+    CHECK(error(R"({"givens": [[0,0,1],[3,4,1]], "n": 4})") ==
+          "e.jsonl:1: givens[1] = [3,4,1]: cell [3,4] is outside the 4x4 board (0-based: rows and columns 0..3)");
+    CHECK(error(R"({"n": 4, "givens": [[0,0,0]]})") == "e.jsonl:1: givens[0] = [0,0,0]: value 0 is out of range 1..4");
+    CHECK(error(R"({"n": 4, "lt": [[1,1,1,1]]})") == "e.jsonl:1: lt[0] = [1,1,1,1]: relation between cell [1,1] and itself");
+    CHECK(error(R"({"n": 4, "lt": [[0,0,1,1]]})") ==
+          "e.jsonl:1: lt[0] = [0,0,1,1]: relation between non-adjacent cells [0,0] and [1,1]");
+    // n out of range: the size error of Puzzle::compile comes first, not an entry's.
+    CHECK_NOTHROW(parse(R"({"n": 1, "givens": [[5,5,5]]})", Format::jsonl, "e.jsonl"));
+}
+
+TEST_CASE("jsonl: a key given twice is an error, at any depth", "[jsonl]") {
+    CHECK_THROWS_WITH(parse("{\"n\": 2}\n{\"n\": 4, \"n\": 5}\n", Format::jsonl, "d.jsonl"),
+                      "d.jsonl:2: key \"n\" is given twice in one object");
+    CHECK_THROWS_WITH(parse(R"({"n": 2, "meta": {"a": {"b": 1, "b": 2}}})", Format::jsonl, "d.jsonl"),
+                      "d.jsonl:1: key \"b\" is given twice in one object");
+    // The same key in two different objects is fine.
+    CHECK_NOTHROW(parse(R"({"n": 2, "meta": {"n": 3, "x": {"n": 4}}, "extra": [{"n": 1}, {"n": 1}]})", Format::jsonl, "d.jsonl"));
+}
+
+TEST_CASE("jsonl: an id with a control character is rejected at input", "[jsonl]") {
+    for (const char* escape : {"\\u0000", "\\u0001", "\\u001b", "\\n", "\\r", "\\t", "\\u007f"}) {
+        INFO(escape);
+        CHECK_THROWS_WITH(parse(std::string("{\"id\": \"ab") + escape + "\", \"n\": 2}", Format::jsonl, "i.jsonl"),
+                          Contains("i.jsonl:1: \"id\" holds the control character U+00") && Contains("at byte 3"));
+    }
+    // A lenient read (run --skip-invalid) lists the line under its assigned id, not the bad one.
+    std::vector<SkippedInput> skipped;
+    CHECK(parse_instances("{\"id\": \"a\\u0000b\", \"n\": 2}\n", "i.jsonl", Format::jsonl, &skipped).empty());
+    REQUIRE(skipped.size() == 1);
+    CHECK(skipped[0].id == "i:1");
+    // Printable non-ASCII text is an id like any other.
+    CHECK(parse(R"({"id": "caf\u00e9 <b>&\"x\"", "n": 2})", Format::jsonl, "i.jsonl").front().id == "caf\u00e9 <b>&\"x\"");
 }

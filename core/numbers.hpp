@@ -1,0 +1,62 @@
+// Numbers typed by a person (command-line options, YAML config keys) read into their real
+// range. Every parser accepts the whole text or nothing, rejects nan and infinities, detects
+// overflow instead of wrapping or saturating, and says what was wrong together with the
+// accepted range in plain units:
+//   "--time-limit: 1e10 s is too large (accepted: 0 to 9.2e9 s; 0 = none)"
+// The message carries no file position: the command line has none, and the config reader
+// (experiments/config.cpp) adds the YAML line and column of the value itself.
+#pragma once
+
+#include "core/error.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+
+namespace futolab {
+
+// A number out of its range or not a number at all. An InputError (exit 2); a separate type
+// so that a caller that knows the position can catch exactly these and add it once.
+class NumberError : public InputError {
+public:
+    using InputError::InputError;
+};
+
+// The largest time limit, in seconds: just under 2^63 ns, the range of a std::chrono
+// nanosecond clock. Any larger limit could not be turned into a deadline.
+inline constexpr double kMaxSeconds = 9.2e9;
+
+// The largest whole number any option takes: 2^64 - 1.
+inline constexpr std::uint64_t kMaxWhole = std::numeric_limits<std::uint64_t>::max();
+
+// What a number is and which values it may take; `note` is appended to the range, e.g.
+// "0 = none".
+struct WholeRange {
+    std::uint64_t min = 0;
+    std::uint64_t max = kMaxWhole;
+    std::string_view note = {};
+};
+
+struct RealRange {
+    double min = 0;
+    double max = std::numeric_limits<double>::max();
+    std::string_view unit = {};  // printed after each bound, e.g. "s"
+    std::string_view note = {};
+};
+
+// Decimal digits only (no sign, no exponent, no spaces), as a value in [min, max].
+// `what` names the input in messages: "--node-limit", "limits.nodes".
+std::uint64_t parse_uint_in(std::string_view text, std::string_view what, const WholeRange& range);
+
+// A finite decimal number (e.g. 0.25, 1e-3) in [min, max].
+double parse_double_in(std::string_view text, std::string_view what, const RealRange& range);
+
+// A duration in seconds: a number with an optional unit us, ms, s (default), m or h, from 0
+// to kMaxSeconds; 0 means "no limit". "10s", "500ms", "1.5m", "2h", "3".
+double parse_duration(std::string_view text, std::string_view what);
+
+// A bound for messages in short plain form: 9.2e9, 0.001, 64.
+std::string short_number(double value);
+
+}  // namespace futolab

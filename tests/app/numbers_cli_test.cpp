@@ -1,0 +1,151 @@
+// Every numeric option of every subcommand over the boundary values of issue #18. A value
+// out of range is exit 2 with one line "futolab: OPTION: VALUE ... (accepted: ...)"; a value in
+// range passes the option and the command stops at a later, deliberate usage error (a missing
+// input file, two sources), so that no test waits for a run of 2^63 instances.
+#include "cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <cmath>
+#include <string>
+#include <vector>
+
+using futolab::test::run_cli;
+
+namespace {
+
+enum class Kind { whole, real, duration };
+
+struct NumericOption {
+    std::string command;  // everything before the option; must fail after parsing
+    std::string option;
+    Kind kind;
+    double min, max;
+};
+
+const double kU64 = 18446744073709551615.0, kInt = 2147483647.0, kSeconds = 9.2e9;
+
+// Each command line ends in a usage error found after every option is read.
+const std::string kSolve = "solve nosuch.futo";
+const std::string kRandom = "generate random --use both";          // --use does not apply to random
+const std::string kUnique = "generate unique --givens 0.5";        // --givens does not apply to unique
+const std::string kCritical = "critical --square '1 2/2 1' --input nosuch.jsonl";  // two sources
+
+const std::vector<NumericOption> kOptions{
+    {kSolve, "--time-limit", Kind::duration, 0, kSeconds},
+    {kSolve, "--node-limit", Kind::whole, 0, kU64},
+    {kSolve, "--seed", Kind::whole, 0, kU64},
+    {kSolve, "--count", Kind::whole, 1, kU64},
+    {kRandom, "--n", Kind::whole, 2, 64},
+    {kRandom, "--givens", Kind::real, 0, 1},
+    {kRandom, "--relations", Kind::real, 0, 1},
+    {kRandom, "--h", Kind::whole, 0, 4096},
+    {kRandom, "--k", Kind::whole, 0, 8064},
+    {kRandom, "--count", Kind::whole, 0, kU64},
+    {kRandom, "--seed", Kind::whole, 0, kU64},
+    {kRandom, "--steps", Kind::whole, 0, kU64},
+    {kUnique, "--max-attempts", Kind::whole, 1, kInt},
+    {kCritical, "--n", Kind::whole, 2, 64},
+    {kCritical, "--count", Kind::whole, 0, kU64},
+    {kCritical, "--seed", Kind::whole, 0, kU64},
+    {kCritical, "--iterations", Kind::whole, 0, kU64},
+    {kCritical, "--time-limit", Kind::duration, 0, kSeconds},
+    {kCritical, "--patience", Kind::whole, 1, kInt},
+    {kCritical, "--temperature", Kind::real, 0, 1e9},
+    {kCritical, "--max-remove", Kind::whole, 1, 8064},
+    {kCritical, "--node-limit", Kind::whole, 0, kU64},
+    {"run nosuch.yaml", "--jobs", Kind::whole, 0, 4096},
+};
+
+struct Boundary {
+    std::string text;
+    double value;  // NaN for nan
+};
+
+const std::vector<Boundary> kBoundaries{
+    {"0", 0},
+    {"-1", -1},
+    {"2147483648", 2147483648.0},
+    {"4294967296", 4294967296.0},
+    {"9223372036854775808", 9223372036854775808.0},
+    {"18446744073709551616", 18446744073709551616.0},
+    {"1e300", 1e300},
+    {"nan", NAN},
+    {"inf", INFINITY},
+};
+
+bool accepted(const NumericOption& o, const Boundary& b) {
+    if (std::isnan(b.value) || std::isinf(b.value)) return false;
+    if (o.kind != Kind::whole) return b.value >= o.min && b.value <= o.max;
+    // Whole numbers compared exactly: as doubles, 2^64 and 2^64 - 1 are the same number.
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(b.text.data(), b.text.data() + b.text.size(), v);
+    if (ec != std::errc() || end != b.text.data() + b.text.size()) return false;  // -1, 1e300, 2^64
+    return v >= static_cast<std::uint64_t>(o.min) && (o.max == kU64 || v <= static_cast<std::uint64_t>(o.max));
+}
+
+// The word a rejection must use for this value.
+std::string problem(const NumericOption& o, const Boundary& b) {
+    if (std::isnan(b.value)) return "is not a number";
+    if (b.value < 0) return "is negative";
+    if (b.value < o.min) return "is too small";
+    return "is too large";
+}
+
+}  // namespace
+
+TEST_CASE("every numeric option: boundary values are accepted or refused with the range", "[cli][numbers]") {
+    int refused = 0, passed = 0;
+    for (const NumericOption& o : kOptions) {
+        for (const Boundary& b : kBoundaries) {
+            const std::string cmd = o.command + " " + o.option + " " + b.text;
+            INFO(cmd);
+            const auto r = run_cli(cmd);
+            CHECK(r.exit_code == 2);
+            CHECK(r.out.empty());
+            CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+            const std::string head = "futolab: " + o.option + ": " + b.text;
+            if (accepted(o, b)) {
+                CHECK(r.err.find(head) == std::string::npos);  // stopped later, by the deliberate error
+                ++passed;
+            } else {
+                CHECK(r.err.rfind(head, 0) == 0);
+                CHECK(r.err.find(" " + problem(o, b) + " (accepted: ") != std::string::npos);
+                ++refused;
+            }
+        }
+    }
+    SUCCEED(refused << " refused, " << passed << " accepted");
+}
+
+TEST_CASE("time limits: the messages of issue #18", "[cli][numbers]") {
+    const std::string cmd = "solve good/conjure-4x4.futo --time-limit ";
+    CHECK(run_cli(cmd + "1e10").err == "futolab: --time-limit: 1e10 s is too large (accepted: 0 to 9.2e9 s; 0 = none)\n");
+    CHECK(run_cli(cmd + "-1").err == "futolab: --time-limit: -1 s is negative (accepted: 0 to 9.2e9 s; 0 = none)\n");
+    CHECK(run_cli(cmd + "nan").err == "futolab: --time-limit: nan is not a number (accepted: 0 to 9.2e9 s; 0 = none)\n");
+    // A large valid limit is no limit: the run solves (it used to time out at once).
+    const auto r = run_cli("solve --format csv good/conjure-4x4.futo --time-limit 9e9");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find(",solved,") != std::string::npos);
+    CHECK(run_cli("solve --format csv good/conjure-4x4.futo --time-limit 2h").exit_code == 0);
+}
+
+TEST_CASE("run: --shard reads I and N as whole numbers with their range", "[cli][numbers]") {
+    CHECK(run_cli("run nosuch.yaml --shard 1/4294967297").err ==
+          "futolab: --shard N: 4294967297 is too large (accepted: 1 to 1000000)\n");
+    CHECK(run_cli("run nosuch.yaml --shard -1/2").err == "futolab: --shard I: -1 is negative (accepted: 1 to 1000000)\n");
+    CHECK(run_cli("run nosuch.yaml --shard 3/2").err == "futolab: --shard 3/2: need 1 <= I <= N\n");
+    CHECK(run_cli("run nosuch.yaml --shard 2").exit_code == 2);
+}
+
+TEST_CASE("analyze: an ordered --where needs a finite number", "[cli][numbers]") {
+    CHECK(run_cli("analyze analysis/paired.csv --where 'n<nan'").err ==
+          "futolab: --where n<nan: nan is not a number (accepted: -1.8e308 to 1.8e308)\n");
+    CHECK(run_cli("analyze analysis/paired.csv --where 'n<1e400'").err ==
+          "futolab: --where n<1e400: 1e400 is too large (accepted: -1.8e308 to 1.8e308)\n");
+    CHECK(run_cli("analyze analysis/paired.csv --where 'n<=4'").exit_code == 0);
+    CHECK(run_cli("analyze analysis/paired.csv --where 'spec=nan'").exit_code == 2);  // = compares text: no rows
+}

@@ -1,0 +1,100 @@
+// Every output path checks its writes (issue #18): a full disk (/dev/full) is exit 1 with the
+// reason, never exit 0 with the results lost; generate and critical write each record when
+// it is made, so a stopped run keeps what it made.
+#include "cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using futolab::test::run_cli;
+using futolab::test::slurp;
+
+namespace {
+
+const std::string kPuzzle = "good/conjure-4x4.jsonl";
+
+void check_full_disk(const std::string& cmd, const std::string& where) {
+    INFO(cmd);
+    const auto r = run_cli(cmd);
+    CHECK(r.exit_code == 1);
+    CHECK(r.err == "futolab: error: cannot write " + where + ": No space left on device\n");
+}
+
+std::string scratch(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("futolab-output-test-" + std::to_string(::getpid()) + "-" + name))
+        .string();
+}
+
+// Starts `args` in the background, waits (up to a minute) until `file` holds a whole line,
+// then kills the command: prints "exit=N" (143 = it was still running when killed).
+std::string started_then_killed(const std::string& args, const std::string& file) {
+    return args + " & pid=$!; for i in $(seq 600); do grep -q . '" + file +
+           "' 2>/dev/null && break; sleep 0.1; done; kill $pid; wait $pid; echo exit=$?";
+}
+
+}  // namespace
+
+TEST_CASE("a full disk on stdout is exit 1 with the reason, for every command that prints", "[cli][output]") {
+    for (const std::string& cmd : std::vector<std::string>{"solve --format csv " + kPuzzle, "solve " + kPuzzle, "check " + kPuzzle, "convert " + kPuzzle + " --to futo",
+          "grade " + kPuzzle, "grade --format csv " + kPuzzle, "generate random --n 4 --count 3",
+          "generate unique --n 4", "critical --n 4", "analyze analysis/paired.csv", "solve --help"})
+        check_full_disk(cmd + " > /dev/full", "to standard output");
+    // list prints more than one buffer and --version flushes: the failed write is found
+    // before the end, where its errno may be gone ("a write failed").
+    for (const char* cmd : {"list > /dev/full", "--version > /dev/full"}) {
+        INFO(cmd);
+        const auto r = run_cli(cmd);
+        CHECK(r.exit_code == 1);
+        CHECK(r.err.rfind("futolab: error: cannot write to standard output: ", 0) == 0);
+    }
+}
+
+TEST_CASE("a full disk on --out is exit 1 naming the file", "[cli][output]") {
+    for (const std::string& cmd : std::vector<std::string>{"convert " + kPuzzle + " --to futo --out /dev/full",
+                                   "generate random --n 4 --count 3 --out /dev/full", "critical --n 4 --out /dev/full"})
+        check_full_disk(cmd, "/dev/full");
+}
+
+TEST_CASE("bad input leaves an existing --out file alone: the output opens after the checks", "[cli][output]") {
+    const std::string file = scratch("keep.jsonl");
+    for (const std::string& cmd : std::vector<std::string>{
+             "critical --input nosuch.jsonl --out " + file, "critical --input bad/jsonl-cycle4.jsonl --out " + file,
+             "critical --free-square --input bad/jsonl-cycle4.jsonl --out " + file,
+             "critical --n 4 --sampler nosuch --out " + file, "generate random --n 4 --h 17 --out " + file}) {
+        INFO(cmd);
+        std::ofstream(file) << "keep\n";
+        CHECK(run_cli(cmd).exit_code == 2);
+        CHECK(slurp(file) == "keep\n");
+    }
+    std::filesystem::remove(file);
+}
+
+TEST_CASE("generate writes each instance when made: lines exist before the run ends", "[cli][output]") {
+    const std::string file = scratch("generate.jsonl");
+    const auto r = run_cli(started_then_killed("generate random --n 5 --count 2000000000 --out " + file, file));
+    CHECK(r.out == "exit=143\n");  // killed: the 2·10^9 instances were far from done
+    const std::string text = slurp(file);
+    REQUIRE(text.find('\n') != std::string::npos);
+    // Every whole line is a valid instance (the kill may cut the last one).
+    const std::string first = text.substr(0, text.find('\n') + 1);
+    const std::string one = scratch("first.jsonl");
+    std::ofstream(one) << first;
+    CHECK(run_cli("check " + one).exit_code == 0);
+    std::filesystem::remove(file);
+    std::filesystem::remove(one);
+}
+
+TEST_CASE("critical writes each set when verified: lines exist before the run ends", "[cli][output]") {
+    const std::string file = scratch("critical.jsonl");
+    const auto r = run_cli(started_then_killed("critical --n 5 --count 1000000 --out " + file, file));
+    CHECK(r.out == "exit=143\n");
+    const std::string text = slurp(file);
+    CHECK(text.find("\"id\":\"critical-n5-s1\"") != std::string::npos);
+    std::filesystem::remove(file);
+}

@@ -1,0 +1,125 @@
+// core/numbers.hpp: every parser over the boundary values of issue #18 (0, -1, 2^31, 2^32,
+// 2^63, 2^64, 1e300, nan, inf), with the exact message shape.
+#include "core/numbers.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <climits>
+#include <string>
+
+using namespace futolab;
+using Catch::Matchers::Contains;
+using Catch::Matchers::Equals;
+
+namespace {
+
+std::string whole_error(const std::string& text, const WholeRange& range) {
+    try {
+        parse_uint_in(text, "--x", range);
+    } catch (const NumberError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+std::string real_error(const std::string& text, const RealRange& range) {
+    try {
+        parse_double_in(text, "--x", range);
+    } catch (const NumberError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+std::string duration_error(const std::string& text) {
+    try {
+        parse_duration(text, "--time-limit");
+    } catch (const NumberError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("whole numbers: the full range of a uint64, and nothing wraps", "[numbers]") {
+    const WholeRange all{};
+    CHECK(parse_uint_in("0", "--x", all) == 0);
+    CHECK(parse_uint_in("18446744073709551615", "--x", all) == UINT64_MAX);
+    CHECK(parse_uint_in("9223372036854775808", "--x", all) == 9223372036854775808ULL);
+    const std::string range = " (accepted: 0 to 18446744073709551615)";
+    CHECK_THAT(whole_error("18446744073709551616", all), Equals("--x: 18446744073709551616 is too large" + range));
+    CHECK_THAT(whole_error("-1", all), Equals("--x: -1 is negative" + range));
+    CHECK_THAT(whole_error("1e300", all), Equals("--x: 1e300 is too large" + range));
+    CHECK_THAT(whole_error("inf", all), Equals("--x: inf is too large" + range));
+    CHECK_THAT(whole_error("nan", all), Equals("--x: nan is not a number" + range));
+    CHECK_THAT(whole_error("2.5", all), Equals("--x: 2.5 is not a whole number written in digits" + range));
+    CHECK_THAT(whole_error("abc", all), Equals("--x: 'abc' is not a whole number" + range));
+    CHECK_THAT(whole_error("", all), Equals("--x: '' is not a whole number" + range));
+    CHECK_THAT(whole_error(" 1", all), Equals("--x: ' 1' is not a whole number" + range));
+}
+
+TEST_CASE("whole numbers: an int range refuses 2^31 and 2^32 instead of truncating them", "[numbers]") {
+    const WholeRange ints{1, INT_MAX, "0 = none"};
+    CHECK(parse_uint_in("2147483647", "--x", ints) == 2147483647);
+    const std::string range = " (accepted: 1 to 2147483647; 0 = none)";
+    CHECK_THAT(whole_error("2147483648", ints), Equals("--x: 2147483648 is too large" + range));
+    CHECK_THAT(whole_error("4294967296", ints), Equals("--x: 4294967296 is too large" + range));
+    CHECK_THAT(whole_error("4294967297", ints), Equals("--x: 4294967297 is too large" + range));
+    CHECK_THAT(whole_error("0", ints), Equals("--x: 0 is too small" + range));
+}
+
+TEST_CASE("real numbers: finite and inside the range", "[numbers]") {
+    const RealRange p{0, 1};
+    CHECK(parse_double_in("0", "--x", p) == 0.0);
+    CHECK(parse_double_in("0.25", "--x", p) == 0.25);
+    CHECK(parse_double_in("1", "--x", p) == 1.0);
+    const std::string range = " (accepted: 0 to 1)";
+    CHECK_THAT(real_error("-1", p), Equals("--x: -1 is negative" + range));
+    CHECK_THAT(real_error("1.5", p), Equals("--x: 1.5 is too large" + range));
+    CHECK_THAT(real_error("nan", p), Equals("--x: nan is not a number" + range));
+    CHECK_THAT(real_error("-nan", p), Equals("--x: -nan is not a number" + range));
+    CHECK_THAT(real_error("inf", p), Equals("--x: inf is too large" + range));
+    CHECK_THAT(real_error("-inf", p), Equals("--x: -inf is negative" + range));
+    CHECK_THAT(real_error("1e400", p), Equals("--x: 1e400 is too large" + range));
+    CHECK_THAT(real_error("1e-400", p), Equals("--x: 1e-400 is too close to 0 to be represented" + range));
+    CHECK_THAT(real_error("0.5x", p), Equals("--x: '0.5x' is not a number" + range));
+    CHECK_THAT(real_error("2", RealRange{3, 1e9, "s"}), Equals("--x: 2 is too small (accepted: 3 to 1e9 s)"));
+}
+
+TEST_CASE("durations: units, and the 2^63 ns bound of the clock", "[numbers]") {
+    CHECK(parse_duration("0", "t") == 0.0);
+    CHECK(parse_duration("10s", "t") == 10.0);
+    CHECK(parse_duration("1.5m", "t") == 90.0);
+    CHECK(parse_duration("2h", "t") == 7200.0);
+    CHECK(parse_duration("500ms", "t") == Approx(0.5));
+    CHECK(parse_duration("30us", "t") == Approx(3e-5));
+    CHECK(parse_duration("2147483648", "t") == 2147483648.0);
+    CHECK(parse_duration("4294967296", "t") == 4294967296.0);
+    CHECK(parse_duration("9.2e9", "t") == 9.2e9);
+    const std::string range = " (accepted: 0 to 9.2e9 s; 0 = none)";
+    CHECK_THAT(duration_error("1e10"), Equals("--time-limit: 1e10 s is too large" + range));
+    CHECK_THAT(duration_error("9223372036854775808"), Equals("--time-limit: 9223372036854775808 s is too large" + range));
+    CHECK_THAT(duration_error("99999999999h"), Equals("--time-limit: 99999999999h is too large" + range));
+    CHECK_THAT(duration_error("1e300"), Equals("--time-limit: 1e300 s is too large" + range));
+    CHECK_THAT(duration_error("inf"), Equals("--time-limit: inf s is too large" + range));
+    CHECK_THAT(duration_error("-1"), Equals("--time-limit: -1 s is negative" + range));
+    CHECK_THAT(duration_error("-1s"), Equals("--time-limit: -1s is negative" + range));
+    CHECK_THAT(duration_error("nan"), Equals("--time-limit: nan is not a number" + range));
+    CHECK_THAT(duration_error("10 parsecs"),
+               Equals("--time-limit: '10 parsecs' is not a duration (accepted: 0 to 9.2e9 s, as seconds or with a "
+                      "unit: 10s, 500ms, 2m, 1h; 0 = none)"));
+    CHECK_THAT(duration_error("s"), Contains("'s' is not a duration"));
+}
+
+TEST_CASE("short numbers for messages", "[numbers]") {
+    CHECK(short_number(0) == "0");
+    CHECK(short_number(64) == "64");
+    CHECK(short_number(9.2e9) == "9.2e9");
+    CHECK(short_number(0.001) == "0.001");
+    CHECK(short_number(1e-7) == "1e-7");
+}
+
+TEST_CASE("a control byte in the text is escaped in the message", "[numbers]") {
+    CHECK_THAT(whole_error(std::string("1\x1b[2J", 5), {}), Contains("'1\\x1b[2J' is not a whole number"));
+}

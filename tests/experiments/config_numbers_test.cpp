@@ -1,0 +1,126 @@
+// Every numeric key of the YAML config over the boundary values of issue #18: a value is
+// either read exactly or refused with "cfg.yaml:L:C: KEY: VALUE <problem> (accepted: ...)",
+// never truncated (4294967296 used to become 0 runs) nor overflowed (a time of 1e10 s used to
+// time out every run at once).
+#include "core/error.hpp"
+#include "experiments/config.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+using namespace futolab;
+
+namespace {
+
+struct NumericKey {
+    std::string name;      // as in messages
+    std::string before;    // the config up to the value
+    std::string after;     // the rest of the config
+    bool whole;            // digits only
+    double min, max;
+};
+
+const std::string kFile = "instances:\n  - file: x.futo\nsolvers: [gac]\n";
+const std::string kRandom = "name: t\ninstances:\n  - generate: { kind: random, n: 5, ";
+const std::string kUnique = "name: t\ninstances:\n  - generate: { kind: unique, n: 5, ";
+const std::string kSquares = "name: t\ntask: critical\ninstances:\n  - squares: { n: 4, ";
+const double kU64 = 18446744073709551615.0, kInt = 2147483647.0;
+
+const std::vector<NumericKey> kKeys{
+    {"seed", "name: t\nseed: ", "\n" + kFile, true, 0, kU64},
+    {"repeats", "name: t\nrepeats: ", "\n" + kFile, true, 1, kInt},
+    {"limits.time", "name: t\nlimits: { time: ", " }\n" + kFile, false, 0, 9.2e9},
+    {"limits.nodes", "name: t\nlimits: { nodes: ", " }\n" + kFile, true, 1, kU64},
+    {"mode.count", "name: t\nmode: { count: ", " }\n" + kFile, true, 1, kU64},
+    {"generate.n", "name: t\ninstances:\n  - generate: { kind: random, n: ", " }\nsolvers: [gac]\n", false, 2, 64},
+    {"generate.count", kRandom + "count: ", " }\nsolvers: [gac]\n", true, 1, kInt},
+    {"generate.h", kRandom + "h: ", " }\nsolvers: [gac]\n", false, 0, 4096},
+    {"generate.k", kRandom + "k: ", " }\nsolvers: [gac]\n", false, 0, 8064},
+    {"generate.givens", kRandom + "givens: ", " }\nsolvers: [gac]\n", false, 0, 1},
+    {"generate.relations", kRandom + "relations: ", " }\nsolvers: [gac]\n", false, 0, 1},
+    {"generate.attempts", kUnique + "attempts: ", " }\nsolvers: [gac]\n", true, 1, kInt},
+    {"squares.n", "name: t\ntask: critical\ninstances:\n  - squares: { n: ", " }\nmethods: [critical]\n", false, 2, 64},
+    {"squares.count", kSquares + "count: ", " }\nmethods: [critical]\n", true, 1, kInt},
+};
+
+struct Boundary {
+    std::string text;
+    double value;
+};
+
+const std::vector<Boundary> kBoundaries{
+    {"0", 0},
+    {"-1", -1},
+    {"2147483648", 2147483648.0},
+    {"4294967296", 4294967296.0},
+    {"9223372036854775808", 9223372036854775808.0},
+    {"18446744073709551616", 18446744073709551616.0},
+    {"1e300", 1e300},
+    {"nan", NAN},
+    {"inf", INFINITY},
+    {".nan", NAN},  // YAML's own spellings
+    {".inf", INFINITY},
+};
+
+bool accepted(const NumericKey& k, const Boundary& b) {
+    if (!std::isfinite(b.value)) return false;
+    if (!k.whole) return b.value >= k.min && b.value <= k.max;
+    // Whole numbers compared exactly: as doubles, 2^64 and 2^64 - 1 are the same number.
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(b.text.data(), b.text.data() + b.text.size(), v);
+    if (ec != std::errc() || end != b.text.data() + b.text.size()) return false;  // -1, 1e300, 2^64
+    return v >= static_cast<std::uint64_t>(k.min) && (k.max == kU64 || v <= static_cast<std::uint64_t>(k.max));
+}
+
+std::string error_of(const std::string& text) {
+    try {
+        parse_config(text, "cfg.yaml");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("every numeric config key: boundary values are read or refused with the range", "[config][numbers]") {
+    int refused = 0, passed = 0;
+    for (const NumericKey& k : kKeys) {
+        for (const Boundary& b : kBoundaries) {
+            const std::string text = k.before + b.text + k.after;
+            INFO(text);
+            const std::string error = error_of(text);
+            if (accepted(k, b)) {
+                CHECK(error.empty());
+                ++passed;
+            } else {
+                // "cfg.yaml:LINE:COL: KEY: VALUE ... (accepted: ...)", the position once.
+                CHECK(error.rfind("cfg.yaml:", 0) == 0);
+                CHECK(error.find(": " + k.name + ": ") != std::string::npos);
+                CHECK(error.find("(accepted: ") != std::string::npos);
+                CHECK(error.find("cfg.yaml", 1) == std::string::npos);
+                ++refused;
+            }
+        }
+    }
+    SUCCEED(refused << " refused, " << passed << " accepted");
+}
+
+TEST_CASE("config numbers: the cases of issue #18", "[config][numbers]") {
+    CHECK(error_of("name: t\nlimits: { time: 99999999999h }\n" + kFile) ==
+          "cfg.yaml:2:17: limits.time: 99999999999h is too large (accepted: 0 to 9.2e9 s; 0 = none)");
+    CHECK(error_of("name: t\nrepeats: 4294967296\n" + kFile) ==
+          "cfg.yaml:2:10: repeats: 4294967296 is too large (accepted: 1 to 2147483647)");
+    CHECK(error_of(kRandom + "count: 4294967296 }\nsolvers: [gac]\n") ==
+          "cfg.yaml:3:44: generate.count: 4294967296 is too large (accepted: 1 to 2147483647)");
+    CHECK(error_of(kRandom + "givens: [0.1, nan] }\nsolvers: [gac]\n") ==
+          "cfg.yaml:3:51: generate.givens: nan is not a number (accepted: 0 to 1)");
+    const ExperimentConfig c = parse_config("name: t\nlimits: { time: 2h, nodes: 18446744073709551615 }\n" + kFile, "c");
+    CHECK(c.limits.time_seconds == 7200.0);
+    CHECK(c.limits.nodes == 18446744073709551615ULL);
+}
