@@ -1,5 +1,8 @@
 #include "experiments/runner.hpp"
 
+#include "core/error.hpp"
+#include "experiments/interrupt.hpp"
+#include "experiments/isolation.hpp"
 #include "experiments/outputs.hpp"
 #include "experiments/progress.hpp"
 #include "experiments/results_csv.hpp"
@@ -17,39 +20,12 @@
 #include <filesystem>
 #include <mutex>
 #include <thread>
+#include <iostream>
+#include <poll.h>
 #include <unistd.h>
 
 namespace futolab {
 namespace {
-
-// Signals are process-wide by nature: this counter is the one piece of global state. The
-// first SIGINT/SIGTERM stops the taking of new runs (running ones finish and are written);
-// the second exits at once — every row written so far is already whole on disk.
-std::atomic<int> g_signals{0};
-
-extern "C" void on_stop_signal(int) {
-    if (g_signals.fetch_add(1) >= 1) ::_exit(130);
-}
-
-class SignalScope {
-public:
-    SignalScope() {
-        g_signals = 0;
-        struct sigaction sa {};
-        sa.sa_handler = on_stop_signal;
-        sigemptyset(&sa.sa_mask);
-        ::sigaction(SIGINT, &sa, &old_int_);
-        ::sigaction(SIGTERM, &sa, &old_term_);
-    }
-    ~SignalScope() {
-        ::sigaction(SIGINT, &old_int_, nullptr);
-        ::sigaction(SIGTERM, &old_term_, nullptr);
-    }
-    bool stop_requested() const { return g_signals.load() > 0; }
-
-private:
-    struct sigaction old_int_ {}, old_term_ {};
-};
 
 // Shared by the workers: the next run to take, and the file rows go to (under the lock).
 struct WorkQueue {
@@ -61,6 +37,9 @@ struct WorkQueue {
     ResultsFile& file;
     Progress& progress;
     GradeCache& grades;
+    Interrupt& interrupt;                // SIGINT/SIGTERM (interrupt.hpp)
+    std::atomic<int> running{0};         // runs in progress
+    std::atomic<int> workers_left{0};
     std::size_t done = 0, errors = 0;
     std::exception_ptr failure;  // the first write error: stops everything
     std::atomic<bool> failed{false};
@@ -81,10 +60,31 @@ void record(WorkQueue& q, const ResultRow& row) {
     q.progress.update(q.done, q.errors);
 }
 
-void work(WorkQueue& q, const SignalScope& signals) {
-    TaskRunner runner(q.config, q.matrix, q.grades);
-    for (std::size_t i; !signals.stop_requested() && !q.failed && (i = q.next++) < q.todo.size();)
-        record(q, runner.run(q.todo[i]));
+// A run still going when the interrupt comes is not written (`--resume` redoes it): a row
+// always means a finished measurement.
+void work(WorkQueue& q) {
+    TaskRunner runner(q.config, q.matrix, q.grades, &q.interrupt);
+    for (std::size_t i; !q.interrupt.requested() && !q.failed && (i = q.next++) < q.todo.size();) {
+        ++q.running;
+        const ResultRow row = runner.run(q.todo[i]);
+        --q.running;
+        if (!q.interrupt.requested()) record(q, row);
+    }
+    --q.workers_left;
+}
+
+// Waits for the workers; on the first signal says what happens, once.
+void watch(WorkQueue& q) {
+    bool told = false;
+    while (q.workers_left > 0) {
+        pollfd fd{told ? -1 : q.interrupt.fd(), POLLIN, 0};  // once told, only a 50 ms tick
+        if (::poll(&fd, 1, 50) > 0 && !told) {
+            told = true;
+            std::cerr << fmt::format("{}futolab: interrupted: stopping {} running runs (not written; --resume redoes them)\n",
+                                     ::isatty(STDERR_FILENO) ? "\n" : "", q.running.load())
+                      << std::flush;
+        }
+    }
 }
 
 int resolve_jobs(int jobs) {
@@ -106,6 +106,8 @@ std::string results_path(const ExperimentConfig& config, const RunnerOptions& op
 }
 
 RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions& options) {
+    if (config.isolation == Isolation::thread && config.limits.memory_bytes != 0)
+        throw InputError(config.path + ": limits.memory needs isolation: process (a thread has no memory of its own)");
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid);
     const std::vector<PlannedRun> shard = shard_of(matrix.runs, options.shard_index, options.shard_count);
     RunnerReport report;
@@ -115,7 +117,9 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     ResultsFile file(report.csv_path, options.resume);
 
     RunInfo info{options.command_line, resolve_jobs(options.jobs), options.shard_index, options.shard_count,
-                 matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped};
+                 matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped,
+                 std::string(isolation_name(config.isolation)),
+                 config.isolation == Isolation::process ? memory_limit_mechanism(config.limits) : "none"};
     write_sidecar(report.csv_path, config, info);
 
     std::vector<PlannedRun> todo;
@@ -125,13 +129,16 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
 
     Progress progress(todo.size(), options.quiet);
     GradeCache grades(matrix.instances.size());
-    WorkQueue q{config, matrix, std::move(todo), {}, {}, file, progress, grades, 0, 0, nullptr, {false}};
+    Interrupt interrupt;
+    WorkQueue q{config, matrix, std::move(todo), {}, {}, file, progress, grades, interrupt, {0}, {0}, 0, 0, nullptr, {false}};
     {
-        SignalScope signals;
+        SignalScope signals(interrupt);
+        q.workers_left = info.jobs;
         std::vector<std::jthread> workers;
-        for (int j = 0; j < info.jobs; ++j) workers.emplace_back([&q, &signals] { work(q, signals); });
+        for (int j = 0; j < info.jobs; ++j) workers.emplace_back([&q] { work(q); });
+        watch(q);
         workers.clear();  // joins
-        report.interrupted = signals.stop_requested();
+        report.interrupted = interrupt.requested();
     }
     progress.finish(q.done, q.errors);
     report.completed = q.done;

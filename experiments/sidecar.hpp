@@ -22,6 +22,7 @@ struct RunInfo {
     std::string started, finished;  // ISO 8601 UTC
     std::string state;             // running, finished, interrupted, failed
     std::vector<SkippedInput> skipped_inputs;  // left out by --skip-invalid
+    std::string isolation, memory_limit;  // process or thread; how limits.memory is enforced
 };
 
 struct SidecarFacts {  // what merge checks

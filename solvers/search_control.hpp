@@ -1,10 +1,13 @@
-// Budgets checked inside search (SPEC §4): a node limit and a wall-time limit. Kept apart from
+// Budgets checked inside search (SPEC §4): a node limit and a wall-time limit, plus an outside
+// stop flag (Limits::stop: a SIGINT/SIGTERM of `futolab run` in thread isolation) polled with
+// the clock, so a run without a time limit still stops within milliseconds of a signal. Kept apart from
 // the search engines as Gecode keeps its Stop objects apart: a backend calls at_node() before
 // each node and stops when it returns true. Inline and branch-light: it runs at every node.
 #pragma once
 
 #include "solvers/solver.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 
@@ -14,7 +17,7 @@ class SearchControl {
 public:
     SearchControl(const Limits& limits, const Mode& mode)
         : node_limit_(limits.nodes), stop_after_(mode.stop_after()), mode_(mode),
-          timed_(limits.time_seconds > 0),
+          timed_(limits.time_seconds > 0), outside_(limits.stop), polled_(timed_ || outside_ != nullptr),
           deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                        std::chrono::duration<double>(timed_ ? limits.time_seconds : 0))) {}
 
@@ -23,15 +26,17 @@ public:
     bool at_node(const Counters& c) {
         if (stopped()) return true;  // out_of_time() fired during propagation
         if (node_limit_ != 0 && c.nodes >= node_limit_) return stop(Status::node_limit);
-        if (timed_ && --countdown_ == 0) {
+        if (polled_ && --countdown_ == 0) {
             countdown_ = kClockEvery;
-            if (Clock::now() >= deadline_) return stop(Status::timeout);
+            return out_of_time();
         }
         return false;
     }
 
-    // For work between nodes that can be long (e.g. propagation at n = 64): checks the clock.
+    // For work between nodes that can be long (e.g. propagation at n = 64): checks the clock
+    // and the outside stop. An outside stop reports timeout: such a run is not recorded.
     bool out_of_time() {
+        if (outside_ != nullptr && outside_->load(std::memory_order_relaxed)) return stop(Status::timeout);
         if (timed_ && Clock::now() >= deadline_) return stop(Status::timeout);
         return false;
     }
@@ -72,6 +77,8 @@ private:
     std::uint64_t stop_after_;
     Mode mode_;
     bool timed_;
+    const std::atomic<bool>* outside_;
+    bool polled_;
     Clock::time_point deadline_;
     int countdown_ = kClockEvery;
     Status stopped_ = Status::error;  // error = not stopped

@@ -1,0 +1,85 @@
+// Test-only backend `fault`: the failures process isolation must contain (docs/reliability.md),
+// on demand. `kind` picks one:
+//   none   solve nothing: status unsat at once (a well-behaved run beside the faulty ones);
+//   alloc  allocate and touch 16 MiB blocks without bound, until std::bad_alloc (a memory
+//          limit) or a safety cap of twice the limit (4 GiB without one): then status error;
+//   abort  std::abort() (SIGABRT, as a failed assert would);
+//   segv   raise SIGSEGV with the default action (sanitizers install their own SIGSEGV
+//          handler, which would turn the signal into an exit code);
+//   hang   sleep without ever checking the time limit, as a run stuck in a system call or a
+//          long non-interruptible step would; only the outside stop flag ends it (thread
+//          isolation), so in a child process only a kill does.
+// Users cannot trip it by accident: the registry hides the backend unless FUTOLAB_TEST_FAULTS=1.
+#include "solvers/fault/fault.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace futolab::fault {
+namespace {
+
+const OptionSpec kOptions[] = {
+    {"kind", {"none", "alloc", "abort", "segv", "hang"}, "none", "the fault to commit (test-only backend)"},
+};
+
+constexpr std::size_t kBlock = std::size_t{16} << 20;
+
+SolveResult allocate_without_bound(const Limits& limits) {
+    const std::uint64_t cap = limits.memory_bytes != 0 ? 2 * limits.memory_bytes : std::uint64_t{4} << 30;
+    std::vector<std::unique_ptr<char[]>> blocks;
+    for (std::uint64_t total = 0; total < cap; total += kBlock) {
+        blocks.emplace_back(new char[kBlock]);
+        std::memset(blocks.back().get(), 1, kBlock);  // touched, so it is resident, not just mapped
+    }
+    SolveResult r;
+    r.status = Status::error;
+    r.message = "fault alloc: reached its safety cap without running out of memory";
+    return r;
+}
+
+SolveResult hang(const Limits& limits) {
+    while (limits.stop == nullptr || !limits.stop->load()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    SolveResult r;
+    r.status = Status::timeout;
+    return r;
+}
+
+class FaultSolver final : public Solver {
+public:
+    explicit FaultSolver(std::string kind) : kind_(std::move(kind)) {}
+
+    SolveResult solve(const Puzzle&, const SolveRequest& request) override {
+        if (kind_ == "alloc") return allocate_without_bound(request.limits);
+        if (kind_ == "abort") std::abort();
+        if (kind_ == "segv") {
+            std::signal(SIGSEGV, SIG_DFL);
+            std::raise(SIGSEGV);
+        }
+        if (kind_ == "hang") return hang(request.limits);
+        SolveResult r;
+        r.status = Status::unsat;
+        return r;
+    }
+
+private:
+    std::string kind_;
+};
+
+}  // namespace
+
+bool enabled() {
+    const char* v = std::getenv("FUTOLAB_TEST_FAULTS");
+    return v != nullptr && std::string_view(v) == "1";
+}
+
+std::span<const OptionSpec> options() { return kOptions; }
+
+std::unique_ptr<Solver> make(const SolverSpec& spec) { return std::make_unique<FaultSolver>(spec.get("kind")); }
+
+}  // namespace futolab::fault
