@@ -15,6 +15,9 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
 #include <csignal>
 #include <exception>
 #include <filesystem>
@@ -22,6 +25,7 @@
 #include <thread>
 #include <iostream>
 #include <poll.h>
+#include <sys/eventfd.h>
 #include <unistd.h>
 
 namespace futolab {
@@ -40,6 +44,7 @@ struct WorkQueue {
     Interrupt& interrupt;                // SIGINT/SIGTERM (interrupt.hpp)
     std::atomic<int> running{0};         // runs in progress
     std::atomic<int> workers_left{0};
+    int done_fd = -1;                    // readable once the last worker has finished
     std::size_t done = 0, errors = 0;
     std::exception_ptr failure;  // the first write error: stops everything
     std::atomic<bool> failed{false};
@@ -70,15 +75,35 @@ void work(WorkQueue& q) {
         --q.running;
         if (!q.interrupt.requested()) record(q, row);
     }
-    --q.workers_left;
+    if (--q.workers_left == 0) {
+        const std::uint64_t one = 1;
+        [[maybe_unused]] const ssize_t n = ::write(q.done_fd, &one, sizeof one);
+    }
 }
+
+// An eventfd the last worker writes, so watch() returns at once (no polling interval).
+class DoneEvent {
+public:
+    DoneEvent() : fd_(::eventfd(0, EFD_CLOEXEC)) {
+        if (fd_ < 0) throw std::runtime_error(std::string("cannot make an eventfd: ") + std::strerror(errno));
+    }
+    ~DoneEvent() { ::close(fd_); }
+    DoneEvent(const DoneEvent&) = delete;
+    DoneEvent& operator=(const DoneEvent&) = delete;
+    int fd() const { return fd_; }
+
+private:
+    int fd_;
+};
 
 // Waits for the workers; on the first signal says what happens, once.
 void watch(WorkQueue& q) {
     bool told = false;
-    while (q.workers_left > 0) {
-        pollfd fd{told ? -1 : q.interrupt.fd(), POLLIN, 0};  // once told, only a 50 ms tick
-        if (::poll(&fd, 1, 50) > 0 && !told) {
+    for (;;) {
+        pollfd fds[2] = {{q.done_fd, POLLIN, 0}, {told ? -1 : q.interrupt.fd(), POLLIN, 0}};
+        if (::poll(fds, 2, -1) < 0) continue;  // EINTR: a signal arrived
+        if (fds[0].revents != 0) return;
+        if (fds[1].revents != 0 && !told) {
             told = true;
             std::cerr << fmt::format("{}futolab: interrupted: stopping {} running runs (not written; --resume redoes them)\n",
                                      ::isatty(STDERR_FILENO) ? "\n" : "", q.running.load())
@@ -130,7 +155,9 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     Progress progress(todo.size(), options.quiet);
     GradeCache grades(matrix.instances.size());
     Interrupt interrupt;
-    WorkQueue q{config, matrix, std::move(todo), {}, {}, file, progress, grades, interrupt, {0}, {0}, 0, 0, nullptr, {false}};
+    const DoneEvent all_done;
+    WorkQueue q{config, matrix,   std::move(todo), {},      {}, file,    progress,
+                grades, interrupt, {0},           {0},     all_done.fd(), 0, 0, nullptr, {false}};
     {
         SignalScope signals(interrupt);
         q.workers_left = info.jobs;

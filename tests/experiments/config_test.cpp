@@ -90,7 +90,7 @@ TEST_CASE("durations", "[config]") {
 TEST_CASE("config errors name the file, line and column", "[config]") {
     const std::vector<std::pair<std::string, std::string>> cases{
         {kGood + "foo: 1\n", "cfg.yaml:5:1: unknown key 'foo' in the config (valid: name, description, seed, repeats, "
-                             "task, mode, limits, grade, instances, solvers, methods, output)"},
+                             "task, mode, limits, grade, instances, solvers, methods, output, isolation)"},
         {"instances:\n  - file: x\nsolvers: [gac]\n", "cfg.yaml:1:1: missing key 'name'"},
         {"name: a b\n" + kGood.substr(8), "cfg.yaml:1:7: name must be letters, digits, '_', '.' or '-'"},
         {kGood + "repeats: 0\n", "cfg.yaml:5:10: repeats must be a whole number >= 1, not '0'"},
@@ -103,7 +103,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {kGood + "limits: { time: 10 parsecs }\n",
          "cfg.yaml:5:17: limits.time: '10 parsecs' is not a duration (e.g. 10s, 500ms, 2m)"},
         {kGood + "limits: { nodes: -5 }\n", "cfg.yaml:5:18: limits.nodes must be a whole number >= 1, not '-5'"},
-        {kGood + "limits: { memory: 1G }\n", "cfg.yaml:5:11: unknown key 'memory' in limits (valid: time, nodes)"},
+        {kGood + "limits: { memory: 1G }\n", "cfg.yaml:5:19: limits.memory: '1G' needs a unit: B, kB, KiB, MB, MiB, GB, GiB, TB or TiB (e.g. 2GiB)"},
         {"name: t\ninstances: []\nsolvers: [gac]\n", "cfg.yaml:2:12: instances must be a non-empty list of sources"},
         {"name: t\ninstances:\n  - path: x\nsolvers: [gac]\n",
          "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file, generate, squares)"},
