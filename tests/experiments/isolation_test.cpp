@@ -73,6 +73,11 @@ pid_t wait_for_child() {
     return -1;
 }
 
+// After the SIGTERM: wait for futolab, but kill it after 20 s, so a futolab that ignores the
+// signal fails the test (exit 137) instead of hanging it.
+const std::string kKillLate = "(sleep 20; kill -KILL $pid 2>/dev/null) & killer=$!; wait $pid; code=$?; "
+                              "kill $killer 2>/dev/null; exit $code";
+
 }  // namespace
 
 TEST_CASE("the run record survives the pipe, and a cut or garbled one is refused", "[isolation]") {
@@ -215,7 +220,7 @@ TEST_CASE("the stop flag ends a search with no time limit (thread isolation)", "
     for (int i = 0; i < 1000; ++i) CHECK_FALSE(control.at_node(c));
     stop = true;
     int nodes = 0;
-    while (!control.at_node(c)) ++nodes;
+    while (nodes < 1000 && !control.at_node(c)) ++nodes;
     CHECK(nodes < 64);
     CHECK(control.status(0) == Status::timeout);
 }
@@ -264,7 +269,7 @@ TEST_CASE("SIGTERM interrupts a run with no time limit, and --resume redoes it",
         // Signal once e4's row is written (e30 is then running), not after a fixed sleep.
         const std::string wait_and_kill = " & pid=$!; for i in $(seq 1000); do [ \"$(wc -l < " + csv +
                                           " 2>/dev/null || echo 0)\" -ge 2 ] && break; sleep 0.02; done; sleep 0.3; "
-                                          "kill -TERM $pid; wait $pid";
+                                          "kill -TERM $pid; " + kKillLate;
         const auto start = std::chrono::steady_clock::now();
         const auto r = run_cli(cmd + wait_and_kill);
         CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));
@@ -276,7 +281,7 @@ TEST_CASE("SIGTERM interrupts a run with no time limit, and --resume redoes it",
         CHECK(futolab::test::slurp(csv + ".meta.yaml").find("state: interrupted") != std::string::npos);
         // --resume runs e30 again (and is interrupted again: it never ends).
         const auto resumed = run_cli(cmd + " --resume & pid=$!; for i in $(seq 1000); do grep -q 'state: running' " + csv +
-                                     ".meta.yaml && break; sleep 0.02; done; sleep 0.3; kill -TERM $pid; wait $pid");
+                                     ".meta.yaml && break; sleep 0.02; done; sleep 0.3; kill -TERM $pid; " + kKillLate);
         CHECK(resumed.exit_code == 1);
         CHECK(resumed.err.find("stopping 1 running runs") != std::string::npos);
         CHECK(read_csv_file(csv).rows.size() == 1);
