@@ -77,6 +77,9 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
     cmd->add_flag("--skip-invalid", args->skip_invalid,
                   "Leave out invalid instances (a bad JSONL or Tatham line, else the file) instead of stopping; "
                   "each is reported on stderr and listed under skipped_inputs in the sidecar");
+    cmd->footer("The first SIGINT/SIGTERM stops taking runs and interrupts the running ones (not written: "
+                "--resume redoes them), then exits 1 within a second or two; a second signal exits at once (130). "
+                "See docs/reliability.md (process isolation and interruption).");
     args->command_line = command_line;
     cmd->callback([args, &run] { run = [args] { return run_command(*args); }; });
 }
