@@ -14,19 +14,19 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
-#include <cerrno>
-#include <cstring>
-#include <stdexcept>
-#include <csignal>
-#include <exception>
-#include <filesystem>
-#include <mutex>
-#include <thread>
-#include <iostream>
 #include <poll.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
 
 namespace futolab {
 namespace {
