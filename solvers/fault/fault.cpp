@@ -3,9 +3,9 @@
 //   none   solve nothing: status unsat at once (a well-behaved run beside the faulty ones);
 //   alloc  allocate and touch 16 MiB blocks without bound, until std::bad_alloc (a memory
 //          limit) or a safety cap of twice the limit (4 GiB without one): then status error;
-//   abort  std::abort() (SIGABRT, as a failed assert would);
-//   segv   raise SIGSEGV with the default action (sanitizers install their own SIGSEGV
-//          handler, which would turn the signal into an exit code);
+//   abort  die by SIGABRT (as a failed assert would);
+//   segv   die by SIGSEGV;
+//          both with the signal's default action (see die_by);
 //   hang   sleep without ever checking the time limit, as a run stuck in a system call or a
 //          long non-interruptible step would; only the outside stop flag ends it (thread
 //          isolation), so in a child process only a kill does.
@@ -50,17 +50,23 @@ SolveResult hang(const Limits& limits) {
     return r;
 }
 
+// The default action first: a test harness (Catch2's fatal-signal handler, inherited by a
+// forked child) or a sanitizer may have installed a handler that would turn the signal into
+// an exit code or a report.
+[[noreturn]] void die_by(int sig) {
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+    std::abort();
+}
+
 class FaultSolver final : public Solver {
 public:
     explicit FaultSolver(std::string kind) : kind_(std::move(kind)) {}
 
     SolveResult solve(const Puzzle&, const SolveRequest& request) override {
         if (kind_ == "alloc") return allocate_without_bound(request.limits);
-        if (kind_ == "abort") std::abort();
-        if (kind_ == "segv") {
-            std::signal(SIGSEGV, SIG_DFL);
-            std::raise(SIGSEGV);
-        }
+        if (kind_ == "abort") die_by(SIGABRT);
+        if (kind_ == "segv") die_by(SIGSEGV);
         if (kind_ == "hang") return hang(request.limits);
         SolveResult r;
         r.status = Status::unsat;
