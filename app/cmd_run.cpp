@@ -1,5 +1,8 @@
-// futolab run CONFIG.yaml [--jobs J] [--shard I/N] [--resume] [--out DIR] [--quiet] [--skip-invalid]
+// futolab run CONFIG.yaml [--jobs J] [--shard I/N] [--resume] [--out DIR] [--isolation process|thread]
+//                         [--quiet] [--skip-invalid]
 // The config is checked completely (and every instance loaded) before the first run starts.
+// The first SIGINT/SIGTERM interrupts the running runs (not written; --resume redoes them) and
+// exits 1 within a second or two; a second exits at once (130).
 #include "app/commands.hpp"
 #include "app/number_options.hpp"
 #include "core/error.hpp"
@@ -20,6 +23,7 @@ struct RunArgs {
     std::string shard = "1/1";
     bool resume = false, quiet = false, skip_invalid = false;
     std::string out;
+    std::string isolation;  // empty: the config's (default process)
     std::string command_line;
 };
 
@@ -44,7 +48,8 @@ int run_command(const RunArgs& args) {
     options.skip_invalid = args.skip_invalid;
     options.out_dir = args.out;
     options.command_line = args.command_line;
-    const ExperimentConfig config = load_config(args.config);
+    ExperimentConfig config = load_config(args.config);
+    if (!args.isolation.empty()) config.isolation = *isolation_from_name(args.isolation);
     const RunnerReport r = run_experiment(config, options);
     for (const SkippedInput& s : r.invalid) std::cerr << "futolab: skipped invalid input: " << s.error << "\n";
     std::cout << fmt::format("{}: {} runs in this shard, {} already done, {} written now, {} errors{}{}{}\n", r.csv_path,
@@ -77,10 +82,18 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
     cmd->add_flag("--resume", args->resume,
                   "Continue an interrupted run: skip the runs already in the CSV (same config and futolab version only)");
     cmd->add_option("--out", args->out, "Directory for the CSV and its sidecar (default: the config's output)");
+    cmd->add_option("--isolation", args->isolation,
+                    "Where runs execute, overriding the config's `isolation`: process (default: each run in its own "
+                    "process, with limits.memory, max_rss_kb, and crash/memout rows instead of a lost sweep) or "
+                    "thread (threads of one process: no fork per run, for microsecond runs)")
+        ->check(CLI::IsMember({"process", "thread"}));
     cmd->add_flag("--quiet,-q", args->quiet, "No progress output");
     cmd->add_flag("--skip-invalid", args->skip_invalid,
                   "Leave out invalid instances (a bad JSONL or Tatham line, else the file) instead of stopping; "
                   "each is reported on stderr and listed under skipped_inputs in the sidecar");
+    cmd->footer("The first SIGINT/SIGTERM stops taking runs and interrupts the running ones (not written: "
+                "--resume redoes them), then exits 1 within a second or two; a second signal exits at once (130). "
+                "See docs/reliability.md (process isolation and interruption).");
     args->command_line = command_line;
     cmd->callback([args, &run] { run = [args] { return run_command(*args); }; });
 }

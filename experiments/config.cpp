@@ -89,9 +89,9 @@ constexpr std::uint64_t kMaxInt = std::numeric_limits<int>::max();
 // Values of one {from, to, step} sweep: far more than any experiment, far less than memory.
 constexpr double kMaxSweepValues = 100000;
 
-const std::vector<std::string> kTopKeys{"name",   "description", "seed",      "repeats", "order",   "warmup",
-                                        "pin",    "max_runs",    "task",      "mode",    "limits",  "grade",
-                                        "instances", "solvers",  "methods",   "output"};
+const std::vector<std::string> kTopKeys{"name",      "description", "seed",    "repeats", "order",  "warmup",
+                                        "pin",       "max_runs",    "task",    "mode",    "limits", "grade",
+                                        "instances", "solvers",     "methods", "output",  "isolation"};
 
 Mode read_mode(const Where& w, const YAML::Node& node) {
     if (node.IsScalar() && node.Scalar() == "first") return Mode::first();
@@ -105,7 +105,7 @@ Mode read_mode(const Where& w, const YAML::Node& node) {
 }
 
 Limits read_limits(const Where& w, const YAML::Node& node) {
-    w.keys(node, {"time", "nodes"}, "limits");
+    w.keys(node, {"time", "nodes", "memory"}, "limits");
     Limits limits;
     if (node["time"]) {
         const std::string text = w.scalar(node["time"], "limits.time");
@@ -116,6 +116,13 @@ Limits read_limits(const Where& w, const YAML::Node& node) {
         }
     }
     if (node["nodes"]) limits.nodes = w.whole(node["nodes"], "limits.nodes", 1);
+    if (node["memory"]) {
+        try {
+            limits.memory_bytes = parse_memory_bytes(w.scalar(node["memory"], "limits.memory"));
+        } catch (const std::invalid_argument& e) {
+            w.fail(node["memory"], std::string("limits.memory: ") + e.what());
+        }
+    }
     return limits;
 }
 
@@ -271,7 +278,7 @@ void read_task(const Where& w, const YAML::Node& root, ExperimentConfig& c) {
     const char* other = is_square_task(c.task) ? "solvers" : "methods";
     if (!root[specs]) w.fail(root, fmt::format("missing key '{}'", specs));
     if (root[other]) w.fail(root[other], fmt::format("task {} takes '{}', not '{}'", task_name(c.task), specs, other));
-    for (const char* key : {"mode", "limits", "grade"})
+    for (const char* key : {"mode", "limits", "grade", "isolation"})
         if (is_square_task(c.task) && root[key])
             w.fail(root[key], fmt::format("'{}' applies to solve and count tasks, not {}", key, task_name(c.task)));
     c.solvers = read_specs(w, root[specs], c.task);
@@ -302,6 +309,12 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
     read_timing(w, root, c);
     read_task(w, root, c);
     if (root["limits"]) c.limits = read_limits(w, root["limits"]);
+    if (root["isolation"]) {
+        const std::string name = read_choice(w, root["isolation"], "isolation", {"process", "thread"});
+        c.isolation = *isolation_from_name(name);
+        if (c.isolation == Isolation::thread && c.limits.memory_bytes != 0)
+            w.fail(root["isolation"], "limits.memory needs isolation: process (a thread has no memory of its own)");
+    }
     if (root["grade"]) c.grade = read_choice(w, root["grade"], "grade", {"true", "false"}) == "true";
     c.instances = read_instances(w, root["instances"], c.task);
     c.output = root["output"] ? w.scalar(root["output"], "output") : "results/" + c.name + ".csv";

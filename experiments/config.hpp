@@ -3,6 +3,7 @@
 // solver or option is an InputError naming the file, line and column.
 #pragma once
 
+#include "experiments/isolation.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
 
@@ -86,6 +87,7 @@ struct ExperimentConfig {
     bool grade = false;  // solve/count: fill the CSV `grade` column (generators/grade.hpp)
     Mode mode;
     Limits limits;
+    Isolation isolation = Isolation::process;  // solve/count runs (isolation.hpp)
     std::vector<InstanceSource> instances;
     std::vector<SolverSpec> solvers;  // solve/count: `solvers`; generate/critical: `methods`
     std::string output;  // the results CSV

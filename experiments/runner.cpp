@@ -1,5 +1,8 @@
 #include "experiments/runner.hpp"
 
+#include "core/error.hpp"
+#include "experiments/interrupt.hpp"
+#include "experiments/isolation.hpp"
 #include "experiments/noise.hpp"
 #include "experiments/outputs.hpp"
 #include "experiments/pinning.hpp"
@@ -14,46 +17,22 @@
 
 #include <fmt/format.h>
 
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
 #include <atomic>
-#include <csignal>
+#include <cerrno>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <iostream>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
-#include <unistd.h>
 
 namespace futolab {
 namespace {
-
-// Signals are process-wide by nature: this counter is the one piece of global state. The
-// first SIGINT/SIGTERM stops the taking of new runs (running ones finish and are written);
-// the second exits at once — every row written so far is already whole on disk.
-std::atomic<int> g_signals{0};
-
-extern "C" void on_stop_signal(int) {
-    if (g_signals.fetch_add(1) >= 1) ::_exit(130);
-}
-
-class SignalScope {
-public:
-    SignalScope() {
-        g_signals = 0;
-        struct sigaction sa {};
-        sa.sa_handler = on_stop_signal;
-        sigemptyset(&sa.sa_mask);
-        ::sigaction(SIGINT, &sa, &old_int_);
-        ::sigaction(SIGTERM, &sa, &old_term_);
-    }
-    ~SignalScope() {
-        ::sigaction(SIGINT, &old_int_, nullptr);
-        ::sigaction(SIGTERM, &old_term_, nullptr);
-    }
-    bool stop_requested() const { return g_signals.load() > 0; }
-
-private:
-    struct sigaction old_int_ {}, old_term_ {};
-};
 
 // Shared by the workers: the next run to take, and the file rows go to (under the lock).
 struct WorkQueue {
@@ -67,6 +46,10 @@ struct WorkQueue {
     std::vector<std::int64_t>& walls;  // wall_ns by run index (-1: not run): the noise figure
     Progress& progress;
     GradeCache& grades;
+    Interrupt& interrupt;                // SIGINT/SIGTERM (interrupt.hpp)
+    std::atomic<int> running{0};         // runs in progress
+    std::atomic<int> workers_left{0};
+    int done_fd = -1;                    // readable once the last worker has finished
     std::size_t done = 0, errors = 0;
     std::atomic<std::size_t> warmups{0};  // warm-up runs done
     std::exception_ptr failure;  // the first write error: stops everything
@@ -89,17 +72,22 @@ void record(WorkQueue& q, const ResultRow& row) {
     q.progress.update(q.done, q.errors);
 }
 
-// `cpu` >= 0: pin this worker there first (config `pin`); its runs' rows name it.
-void work(WorkQueue& q, const SignalScope& signals, int cpu) {
+// `cpu` >= 0: pin this worker there first (config `pin`); its runs' rows name it. A run still
+// going when the interrupt comes is not written (`--resume` redoes it): a row always means a
+// finished measurement; warm-up runs are run and never recorded.
+void work(WorkQueue& q, int cpu) {
     if (cpu >= 0 && !pin_current_thread(cpu)) {
         std::cerr << "futolab: warning: pin: cannot pin a worker to CPU " << cpu << "; its rows have no core\n";
         cpu = -1;
     }
-    TaskRunner runner(q.config, q.matrix, q.grades);
-    for (std::size_t i; !signals.stop_requested() && !q.failed && (i = q.next++) < q.todo.size();) {
+    TaskRunner runner(q.config, q.matrix, q.grades, &q.interrupt);
+    for (std::size_t i; !q.interrupt.requested() && !q.failed && (i = q.next++) < q.todo.size();) {
         const PlannedRun& run = q.todo[i];
+        ++q.running;
         ResultRow row = runner.run(run);
-        if (run.warmup) {  // warm-up: run, never recorded
+        --q.running;
+        if (q.interrupt.requested()) break;
+        if (run.warmup) {
             ++q.warmups;
             continue;
         }
@@ -107,6 +95,40 @@ void work(WorkQueue& q, const SignalScope& signals, int cpu) {
         row.params = q.matrix.params_of(run.instance);
         row.core = cpu >= 0 ? current_cpu() : -1;  // where it ran: the pinned CPU, as the CSV shows
         record(q, row);
+    }
+    if (--q.workers_left == 0) {
+        const std::uint64_t one = 1;
+        [[maybe_unused]] const ssize_t n = ::write(q.done_fd, &one, sizeof one);
+    }
+}
+// An eventfd the last worker writes, so watch() returns at once (no polling interval).
+class DoneEvent {
+public:
+    DoneEvent() : fd_(::eventfd(0, EFD_CLOEXEC)) {
+        if (fd_ < 0) throw std::runtime_error(std::string("cannot make an eventfd: ") + std::strerror(errno));
+    }
+    ~DoneEvent() { ::close(fd_); }
+    DoneEvent(const DoneEvent&) = delete;
+    DoneEvent& operator=(const DoneEvent&) = delete;
+    int fd() const { return fd_; }
+
+private:
+    int fd_;
+};
+
+// Waits for the workers; on the first signal says what happens, once.
+void watch(WorkQueue& q) {
+    bool told = false;
+    for (;;) {
+        pollfd fds[2] = {{q.done_fd, POLLIN, 0}, {told ? -1 : q.interrupt.fd(), POLLIN, 0}};
+        if (::poll(fds, 2, -1) < 0) continue;  // EINTR: a signal arrived
+        if (fds[0].revents != 0) return;
+        if (fds[1].revents != 0 && !told) {
+            told = true;
+            std::cerr << fmt::format("{}futolab: interrupted: stopping {} running runs (not written; --resume redoes them)\n",
+                                     ::isatty(STDERR_FILENO) ? "\n" : "", q.running.load())
+                      << std::flush;
+        }
     }
 }
 
@@ -129,6 +151,8 @@ std::string results_path(const ExperimentConfig& config, const RunnerOptions& op
 }
 
 RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions& options) {
+    if (config.isolation == Isolation::thread && config.limits.memory_bytes != 0)
+        throw InputError(config.path + ": limits.memory needs isolation: process (a thread has no memory of its own)");
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid);
     const std::vector<PlannedRun> shard = shard_of(matrix.runs, options.shard_index, options.shard_count);
     RunnerReport report;
@@ -140,7 +164,9 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     ResultsFile file(report.csv_path, options.resume, layout);
 
     RunInfo info{options.command_line, resolve_jobs(options.jobs), options.shard_index, options.shard_count,
-                 matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped, {}, {}};
+                 matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped, {}, {},
+                 std::string(isolation_name(config.isolation)),
+                 config.isolation == Isolation::process ? memory_limit_mechanism(config.limits) : "none"};
     if (config.pin) {
         const CorePlan plan = plan_cores(info.jobs, usable_cpus());
         info.pinned_cpus = plan.cpus;
@@ -158,16 +184,21 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         if (run < walls.size()) walls[run] = wall;
     Progress progress(todo.size(), options.quiet);
     GradeCache grades(matrix.instances.size());
-    WorkQueue q{config, matrix, schedule_runs(todo, config), {}, {}, file, layout, walls, progress, grades, 0, 0, {0}, nullptr, {false}};
+    Interrupt interrupt;
+    const DoneEvent all_done;
+    WorkQueue q{config, matrix, schedule_runs(todo, config), {}, {}, file, layout, walls, progress, grades, interrupt,
+                {0},    {0},    all_done.fd(),               0,  0,  {0},  nullptr, {false}};
     {
-        SignalScope signals;
+        SignalScope signals(interrupt);
+        q.workers_left = info.jobs;
         std::vector<std::jthread> workers;
         for (int j = 0; j < info.jobs; ++j) {
             const int cpu = info.pinned_cpus.empty() ? -1 : info.pinned_cpus[static_cast<std::size_t>(j)];
-            workers.emplace_back([&q, &signals, cpu] { work(q, signals, cpu); });
+            workers.emplace_back([&q, cpu] { work(q, cpu); });
         }
+        watch(q);
         workers.clear();  // joins
-        report.interrupted = signals.stop_requested();
+        report.interrupted = interrupt.requested();
     }
     progress.finish(q.done, q.errors);
     report.completed = q.done;

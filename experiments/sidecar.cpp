@@ -64,6 +64,8 @@ void emit_run(YAML::Emitter& out, const RunInfo& info) {
     out << YAML::Key << "total_runs" << YAML::Value << info.total_runs;
     out << YAML::Key << "shard_runs" << YAML::Value << info.shard_runs;
     out << YAML::Key << "completed" << YAML::Value << info.completed;
+    out << YAML::Key << "isolation" << YAML::Value << info.isolation;
+    out << YAML::Key << "memory_limit" << YAML::Value << info.memory_limit;
     out << YAML::EndMap;
 }
 

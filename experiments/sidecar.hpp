@@ -34,8 +34,8 @@ struct RunInfo {
     std::vector<SkippedInput> skipped_inputs;  // left out by --skip-invalid
     std::vector<int> pinned_cpus;  // pin: true: worker j ran on pinned_cpus[j] (the CSV `core`)
     std::vector<ShardMachine> shards;  // a merge: the machine of every shard (else empty)
+    std::string isolation, memory_limit;  // process or thread; how limits.memory is enforced
 };
-
 
 struct SidecarFacts {  // what merge and resume check
     std::string config_hash;

@@ -4,6 +4,7 @@
 #include "core/verify.hpp"
 #include "critical/pipeline.hpp"
 #include "experiments/methods.hpp"
+#include "experiments/isolation.hpp"
 #include "generators/grade.hpp"
 #include "generators/unique.hpp"
 #include "solvers/registry.hpp"
@@ -56,8 +57,9 @@ std::string GradeCache::get(std::size_t i, const Puzzle& puzzle, Grader& grader)
     return grade;
 }
 
-TaskRunner::TaskRunner(const ExperimentConfig& config, const RunMatrix& matrix, GradeCache& grades)
-    : config_(config), matrix_(matrix), grades_(grades), grader_(std::make_unique<Grader>()) {}
+TaskRunner::TaskRunner(const ExperimentConfig& config, const RunMatrix& matrix, GradeCache& grades,
+                       const Interrupt* interrupt)
+    : config_(config), matrix_(matrix), grades_(grades), interrupt_(interrupt), grader_(std::make_unique<Grader>()) {}
 
 TaskRunner::~TaskRunner() = default;
 
@@ -72,7 +74,8 @@ ResultRow TaskRunner::run(const PlannedRun& run) {
 ResultRow TaskRunner::solve(const PlannedRun& run) {
     const Puzzle& puzzle = matrix_.instances[run.instance];
     const SolverSpec& spec = matrix_.solvers[run.solver];
-    const RunResult result = run_solver(*make_solver(spec), puzzle, {config_.mode, config_.limits, run.seed});
+    const RunResult result =
+        execute_run(config_.isolation, spec, puzzle, {config_.mode, config_.limits, run.seed}, interrupt_);
     ResultRow row = make_result_row(config_.name, puzzle, spec, run.seed, run.repeat, config_.mode, result, run.index);
     if (config_.grade) row.grade = grades_.get(static_cast<std::size_t>(run.instance), puzzle, *grader_);
     return row;

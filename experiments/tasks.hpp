@@ -16,6 +16,7 @@
 namespace futolab {
 
 class Grader;
+class Interrupt;
 
 // Grades of the matrix's instances, filled on first use (solve/count with `grade: true`).
 class GradeCache {
@@ -31,7 +32,10 @@ private:
 
 class TaskRunner {
 public:
-    TaskRunner(const ExperimentConfig& config, const RunMatrix& matrix, GradeCache& grades);
+    // Solve and count runs go through execute_run (isolation.hpp) in the config's isolation;
+    // `interrupt` (may be null) cuts them short.
+    TaskRunner(const ExperimentConfig& config, const RunMatrix& matrix, GradeCache& grades,
+               const Interrupt* interrupt = nullptr);
     ~TaskRunner();
     TaskRunner(const TaskRunner&) = delete;
     TaskRunner& operator=(const TaskRunner&) = delete;
@@ -47,6 +51,7 @@ private:
     const ExperimentConfig& config_;
     const RunMatrix& matrix_;
     GradeCache& grades_;
+    const Interrupt* interrupt_;
     std::unique_ptr<Grader> grader_;
 };
 

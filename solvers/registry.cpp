@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "solvers/backtracking/backtracking.hpp"
 #include "solvers/bitmask/bitmask.hpp"
+#include "solvers/fault/fault.hpp"
 #include "solvers/fc/fc.hpp"
 #include "solvers/gac/gac.hpp"
 #include "solvers/gecode/gecode.hpp"
@@ -27,6 +28,13 @@ std::span<const BackendInfo> table() {
     return rows;
 }
 
+// The test-only backend solvers/fault: not in the table (never listed, benchmarked or run by
+// the conformance tests), found by name only when FUTOLAB_TEST_FAULTS=1.
+const BackendInfo* hidden_backend(std::string_view name) {
+    static const BackendInfo fault_row{"fault", "test-only: commits a fault on purpose", fault::options(), fault::make};
+    return name == fault_row.name && fault::enabled() ? &fault_row : nullptr;
+}
+
 }  // namespace
 
 std::span<const BackendInfo> backend_table() { return table(); }
@@ -34,6 +42,7 @@ std::span<const BackendInfo> backend_table() { return table(); }
 const BackendInfo& backend_info(std::string_view name) {
     for (const BackendInfo& b : table())
         if (b.name == name) return b;
+    if (const BackendInfo* hidden = hidden_backend(name)) return *hidden;
     std::string valid;
     for (const BackendInfo& b : table()) valid += (valid.empty() ? "" : ", ") + std::string(b.name);
     throw InputError(fmt::format("unknown solver '{}' (valid: {})", name, valid));

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <ctime>
 #include <exception>
+#include <new>
 
 namespace futolab {
 
@@ -32,6 +33,11 @@ RunResult run_solver(Solver& solver, const Puzzle& puzzle, const SolveRequest& r
     const std::int64_t cpu0 = thread_cpu_ns();
     try {
         out.result = solver.solve(puzzle, request);
+    } catch (const std::bad_alloc&) {
+        // Out of memory: under process isolation, the run's memory limit (setrlimit).
+        out.result = {};
+        out.result.status = Status::memout;
+        out.result.message = "out of memory";
     } catch (const std::exception& e) {
         out.result.status = Status::error;
         out.result.message = e.what();

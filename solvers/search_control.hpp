@@ -1,10 +1,13 @@
-// Budgets checked inside search (SPEC §4): a node limit and a wall-time limit. Kept apart from
+// Budgets checked inside search (SPEC §4): a node limit and a wall-time limit, plus an outside
+// stop flag (Limits::stop: a SIGINT/SIGTERM of `futolab run` in thread isolation) polled with
+// the clock, so a run without a time limit still stops within milliseconds of a signal. Kept apart from
 // the search engines as Gecode keeps its Stop objects apart: a backend calls at_node() before
 // each node and stops when it returns true. Inline and branch-light: it runs at every node.
 #pragma once
 
 #include "solvers/solver.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 
@@ -14,22 +17,25 @@ class SearchControl {
 public:
     SearchControl(const Limits& limits, const Mode& mode)
         : node_limit_(limits.nodes), stop_after_(mode.stop_after()), mode_(mode),
-          deadline_(deadline_after(limits.time_seconds)), timed_(deadline_ != Clock::time_point::max()) {}
+          deadline_(deadline_after(limits.time_seconds)), timed_(deadline_ != Clock::time_point::max()),
+          outside_(limits.stop), polled_(timed_ || outside_ != nullptr) {}
 
     // Call just before counting a new node in counters.nodes. True: stop now, without counting
     // or exploring that node (so a run never reports more than the node limit).
     bool at_node(const Counters& c) {
         if (stopped()) return true;  // out_of_time() fired during propagation
         if (node_limit_ != 0 && c.nodes >= node_limit_) return stop(Status::node_limit);
-        if (timed_ && --countdown_ == 0) {
+        if (polled_ && --countdown_ == 0) {
             countdown_ = kClockEvery;
-            if (Clock::now() >= deadline_) return stop(Status::timeout);
+            return out_of_time();
         }
         return false;
     }
 
-    // For work between nodes that can be long (e.g. propagation at n = 64): checks the clock.
+    // For work between nodes that can be long (e.g. propagation at n = 64): checks the clock
+    // and the outside stop. An outside stop reports timeout: such a run is not recorded.
     bool out_of_time() {
+        if (outside_ != nullptr && outside_->load(std::memory_order_relaxed)) return stop(Status::timeout);
         if (timed_ && Clock::now() >= deadline_) return stop(Status::timeout);
         return false;
     }
@@ -83,6 +89,8 @@ private:
     Mode mode_;
     Clock::time_point deadline_;
     bool timed_;
+    const std::atomic<bool>* outside_;
+    bool polled_;
     int countdown_ = kClockEvery;
     Status stopped_ = Status::error;  // error = not stopped
 };

@@ -18,6 +18,7 @@
 #include "core/vocabulary.hpp"
 #include "solvers/counters.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -56,6 +57,10 @@ struct Limits {
     double time_seconds = 0;        // wall time, 0 = none
     std::uint64_t nodes = 0;        // at most this many nodes, 0 = none
     std::uint64_t memory_bytes = 0; // peak resident set of the run's process, 0 = none
+    // Not a budget but an outside stop (SIGINT/SIGTERM in thread isolation): when set and
+    // true, the search stops as at a time limit (SearchControl polls it with the clock). Null
+    // in the configs; the experiment runner points it at its interrupt flag.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 struct SolveRequest {

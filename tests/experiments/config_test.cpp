@@ -107,7 +107,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
     const std::vector<std::pair<std::string, std::string>> cases{
         {kGood + "foo: 1\n", "cfg.yaml:5:1: unknown key 'foo' in the config (valid: name, description, seed, repeats, "
                              "order, warmup, pin, max_runs, task, mode, limits, grade, instances, solvers, methods, "
-                             "output)"},
+                             "output, isolation)"},
         {"instances:\n  - file: x\nsolvers: [gac]\n", "cfg.yaml:1:1: missing key 'name'"},
         {"name: a b\n" + kGood.substr(8), "cfg.yaml:1:7: name must be letters, digits, '_', '.' or '-'"},
         {kGood + "repeats: 0\n", "cfg.yaml:5:10: repeats: 0 is too small (accepted: 1 to 2147483647)"},
@@ -138,7 +138,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
          "cfg.yaml:5:17: limits.time: '10 parsecs' is not a duration (accepted: 0 to 9.2e9 s, as seconds or with a "
          "unit: 10s, 500ms, 2m, 1h; 0 = none)"},
         {kGood + "limits: { nodes: -5 }\n", "cfg.yaml:5:18: limits.nodes: -5 is negative (accepted: 1 to 18446744073709551615)"},
-        {kGood + "limits: { memory: 1G }\n", "cfg.yaml:5:11: unknown key 'memory' in limits (valid: time, nodes)"},
+        {kGood + "limits: { memory: 1G }\n", "cfg.yaml:5:19: limits.memory: '1G' needs a unit: B, kB, KiB, MB, MiB, GB, GiB, TB or TiB (e.g. 2GiB)"},
         {"name: t\ninstances: []\nsolvers: [gac]\n", "cfg.yaml:2:12: instances must be a non-empty list of sources"},
         {"name: t\ninstances:\n  - path: x\nsolvers: [gac]\n",
          "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file, generate, squares)"},

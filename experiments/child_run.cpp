@@ -1,0 +1,237 @@
+// Process isolation (isolation.hpp): one forked child per run.
+//
+// Why fork from the worker threads and not from one dispatcher thread: a fork copies only the
+// calling thread, so a lock another thread holds at that moment stays locked forever in the
+// child. The child here allocates (make_solver, the search) and formats nothing; the locks it
+// can meet are glibc's malloc arenas and stdio, and glibc's fork() takes and resets exactly
+// those (its atfork handling of malloc and of the stdio list), so allocation in the child is
+// safe whichever thread forks. In process isolation the parent's threads run no solver code
+// (only the row, the grade cache's gac grader and the CSV write), so no backend lock (e.g.
+// Gecode's shared memory pool) can be held by a parent thread at a fork. A dispatcher thread
+// would add a hand-off per run and change none of this.
+//
+// The child: ignores SIGINT/SIGTERM (a Ctrl-C reaches the whole process group; the parent
+// decides and kills), dies with the thread that forked it (PR_SET_PDEATHSIG: a killed futolab
+// leaves no orphan running), closes every inherited descriptor but its result pipe (another
+// worker's pipe held open here would delay that worker's end-of-file), sets its memory limit,
+// runs run_solver and writes the result record, then _exit()s (no atexit handlers or static
+// destructors of the parent's objects run twice).
+#include "experiments/interrupt.hpp"
+#include "experiments/isolation.hpp"
+#include "experiments/run_record.hpp"
+#include "solvers/registry.hpp"
+
+#include <fmt/format.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fstream>
+#include <new>
+#include <optional>
+#include <stdexcept>
+
+namespace futolab {
+namespace {
+
+constexpr int kResultFd = 3;
+// Exit codes of a child that could not send a result record.
+constexpr int kExitOutOfMemory = 97;  // std::bad_alloc outside run_solver (e.g. building the record)
+constexpr int kExitFailed = 98;       // any other exception outside run_solver
+constexpr int kExitOrphan = 99;       // the parent was gone before the run started
+
+using Clock = std::chrono::steady_clock;
+
+std::int64_t ns_since(Clock::time_point start) {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
+}
+
+// The address space the child holds now (inherited from futolab at fork: code, libraries,
+// other threads' stacks, the run matrix), from /proc/self/statm, in bytes.
+std::uint64_t address_space_bytes() {
+    std::uint64_t pages = 0;
+    std::ifstream("/proc/self/statm") >> pages;
+    return pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+}
+
+// RLIMIT_AS bounds address space, not resident memory (Linux ignores RLIMIT_RSS), and a
+// forked child starts with futolab's whole address space. So the limit is what the child
+// holds at start plus limits.memory: the run itself may map at most limits.memory more.
+// Allocation beyond it fails (std::bad_alloc → memout) instead of the kernel's OOM killer.
+void limit_memory(std::uint64_t bytes) {
+    const rlim_t cap = static_cast<rlim_t>(address_space_bytes() + bytes);
+    const rlimit limit{cap, cap};
+    if (::setrlimit(RLIMIT_AS, &limit) != 0) throw std::runtime_error("setrlimit(RLIMIT_AS) failed");
+}
+
+void write_all(int fd, const std::string& bytes) {
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) throw std::runtime_error("cannot write the result record");
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+void prepare_child(int result_fd, pid_t parent) {
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    ::sigaction(SIGINT, &ignore, nullptr);
+    ::sigaction(SIGTERM, &ignore, nullptr);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(kExitOrphan);  // the parent died before prctl
+    if (result_fd != kResultFd && ::dup2(result_fd, kResultFd) < 0) ::_exit(kExitFailed);
+    ::close_range(kResultFd + 1, ~0U, 0);
+}
+
+[[noreturn]] void child_main(int result_fd, pid_t parent, const SolverSpec& spec, const Puzzle& puzzle,
+                             SolveRequest request) {
+    prepare_child(result_fd, parent);
+    try {
+        if (request.limits.memory_bytes != 0) limit_memory(request.limits.memory_bytes);
+        request.limits.stop = nullptr;  // the parent kills this process instead
+        const RunResult run = run_solver(*make_solver(spec), puzzle, request);
+        write_all(kResultFd, encode_run_record(run));
+        ::_exit(0);
+    } catch (const std::bad_alloc&) {
+        ::_exit(kExitOutOfMemory);
+    } catch (...) {
+        ::_exit(kExitFailed);
+    }
+}
+
+// How the wait for the child ended.
+enum class Ending { exited, interrupted, overtime };
+
+struct Collected {
+    std::string record;
+    Ending ending = Ending::exited;
+};
+
+// Reads the child's result pipe until end-of-file (the child exited or died), the interrupt,
+// or the kill deadline (none without a time limit).
+Collected collect(int fd, pid_t pid, const Limits& limits, const Interrupt* interrupt, Clock::time_point start) {
+    Collected c;
+    const bool timed = limits.time_seconds > 0;
+    const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                                      timed ? limits.time_seconds + kill_grace_seconds(limits.time_seconds) : 0));
+    pollfd fds[2] = {{fd, POLLIN, 0}, {interrupt ? interrupt->fd() : -1, POLLIN, 0}};
+    char buf[4096];
+    for (;;) {
+        int wait_ms = -1;
+        if (timed) {
+            const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+            wait_ms = static_cast<int>(std::clamp<std::int64_t>(left, 0, 1'000'000));
+        }
+        const int ready = ::poll(fds, 2, wait_ms);
+        if (ready < 0 && errno == EINTR) continue;
+        if (fds[1].revents != 0) c.ending = Ending::interrupted;
+        else if (ready == 0 && Clock::now() >= deadline) c.ending = Ending::overtime;
+        if (c.ending != Ending::exited) {
+            ::kill(pid, SIGKILL);
+            return c;
+        }
+        if (fds[0].revents == 0) continue;
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return c;  // end-of-file: the child closed its end by exiting
+        c.record.append(buf, static_cast<std::size_t>(n));
+    }
+}
+
+int reap(pid_t pid, rusage& usage) {
+    int status = 0;
+    while (::wait4(pid, &status, 0, &usage) < 0)
+        if (errno != EINTR) throw std::runtime_error(fmt::format("wait4 of a run's process: {}", std::strerror(errno)));
+    return status;
+}
+
+std::string signal_text(int sig) {
+    const char* abbrev = ::sigabbrev_np(sig);
+    const char* descr = ::sigdescr_np(sig);
+    return abbrev ? fmt::format("SIG{} ({})", abbrev, descr ? descr : "?") : fmt::format("signal {}", sig);
+}
+
+std::int64_t cpu_ns_of(const rusage& u) {
+    auto ns = [](const timeval& t) { return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_usec * 1000; };
+    return ns(u.ru_utime) + ns(u.ru_stime);
+}
+
+// The row of a child that did not send a usable result.
+SolveResult unfinished(const Collected& c, int status, const rusage& usage, const Limits& limits) {
+    SolveResult r;
+    if (c.ending == Ending::interrupted) {
+        r.status = Status::error;
+        r.message = "interrupted";
+    } else if (c.ending == Ending::overtime) {
+        r.status = Status::timeout;
+        r.message = fmt::format("killed {:g} s after its time limit: the run did not stop by itself",
+                                kill_grace_seconds(limits.time_seconds));
+    } else if (WIFSIGNALED(status)) {
+        const int sig = WTERMSIG(status);
+        // A SIGKILL at a peak near the memory limit is the kernel's (or a cgroup's) OOM kill.
+        const bool oom = sig == SIGKILL && limits.memory_bytes != 0 &&
+                         static_cast<double>(usage.ru_maxrss) * 1024 >= 0.9 * static_cast<double>(limits.memory_bytes);
+        r.status = oom ? Status::memout : Status::crash;
+        r.message = fmt::format("{} by {}{}", oom ? "out of memory: killed" : "killed", signal_text(sig),
+                                oom ? fmt::format(" at a peak of {} kB", usage.ru_maxrss) : "");
+    } else if (WIFEXITED(status) && WEXITSTATUS(status) == kExitOutOfMemory) {
+        r.status = Status::memout;
+        r.message = "out of memory";
+    } else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        r.status = Status::error;
+        r.message = "the run's process sent a malformed result";
+    } else {
+        r.status = Status::crash;
+        r.message = fmt::format("the run's process exited with code {} without a result", WEXITSTATUS(status));
+    }
+    return r;
+}
+
+}  // namespace
+
+double kill_grace_seconds(double time_limit_seconds) { return 1.0 + 0.1 * time_limit_seconds; }
+
+RunResult run_in_child(const SolverSpec& spec, const Puzzle& puzzle, const SolveRequest& request,
+                       const Interrupt* interrupt) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+    const pid_t parent = ::getpid();
+    const Clock::time_point start = Clock::now();
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::close(fds[0]);
+        child_main(fds[1], parent, spec, puzzle, request);
+    }
+    ::close(fds[1]);
+    if (pid < 0) {
+        ::close(fds[0]);
+        throw std::runtime_error(fmt::format("cannot fork a run's process: {}", std::strerror(errno)));
+    }
+    const Collected c = collect(fds[0], pid, request.limits, interrupt, start);
+    ::close(fds[0]);
+    rusage usage{};
+    const int status = reap(pid, usage);
+    std::optional<RunResult> run;
+    if (c.ending == Ending::exited && WIFEXITED(status) && WEXITSTATUS(status) == 0) run = decode_run_record(c.record);
+    if (!run) {
+        run = RunResult{};
+        run->result = unfinished(c, status, usage, request.limits);
+        run->wall_ns = ns_since(start);
+        run->cpu_ns = cpu_ns_of(usage);
+    }
+    run->max_rss_kb = usage.ru_maxrss;
+    return *run;
+}
+
+}  // namespace futolab

@@ -1,0 +1,64 @@
+#include "experiments/interrupt.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace futolab {
+namespace {
+
+// Signals are process-wide by nature: the handler's target and the signal count are the one
+// piece of global state. Both are lock-free atomics, safe to touch from a signal handler.
+std::atomic<Interrupt*> g_target{nullptr};
+std::atomic<int> g_signals{0};
+
+extern "C" void on_stop_signal(int) {
+    if (g_signals.fetch_add(1) >= 1) ::_exit(130);
+    if (Interrupt* target = g_target.load()) target->request();
+}
+
+}  // namespace
+
+Interrupt::Interrupt() {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0)
+        throw std::runtime_error(std::string("cannot make the interrupt pipe: ") + std::strerror(errno));
+    read_fd_ = fds[0];
+    write_fd_ = fds[1];
+}
+
+Interrupt::~Interrupt() {
+    ::close(read_fd_);
+    ::close(write_fd_);
+}
+
+void Interrupt::request() noexcept {
+    const int saved = errno;  // a signal handler must leave errno as it found it
+    flag_.store(true);
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t n = ::write(write_fd_, &byte, 1);  // full pipe: already readable
+    errno = saved;
+}
+
+SignalScope::SignalScope(Interrupt& target) {
+    g_signals = 0;
+    g_target = &target;
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGINT, &sa, &old_int_);
+    ::sigaction(SIGTERM, &sa, &old_term_);
+}
+
+SignalScope::~SignalScope() {
+    ::sigaction(SIGINT, &old_int_, nullptr);
+    ::sigaction(SIGTERM, &old_term_, nullptr);
+    g_target = nullptr;
+}
+
+}  // namespace futolab

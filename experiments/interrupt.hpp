@@ -1,0 +1,45 @@
+// The stop request of `futolab run` (SPEC §6, docs/reliability.md): the first SIGINT/SIGTERM
+// stops the taking of new runs and interrupts the running ones — thread isolation through the
+// flag the searches poll (Limits::stop), process isolation by killing the runs' processes,
+// whose waits watch fd() — and the runner exits within a second or two. Interrupted runs are
+// not written (a row means a finished measurement): `--resume` redoes them. A second signal
+// exits at once (every row written so far is already whole on disk).
+#pragma once
+
+#include <atomic>
+#include <csignal>
+
+namespace futolab {
+
+class Interrupt {
+public:
+    Interrupt();  // throws std::runtime_error if the pipe cannot be made
+    ~Interrupt();
+    Interrupt(const Interrupt&) = delete;
+    Interrupt& operator=(const Interrupt&) = delete;
+
+    // Async-signal-safe: sets the flag and makes fd() readable (for good: it is never drained).
+    void request() noexcept;
+    bool requested() const noexcept { return flag_.load(); }
+    const std::atomic<bool>* flag() const noexcept { return &flag_; }
+    int fd() const noexcept { return read_fd_; }
+
+private:
+    std::atomic<bool> flag_{false};
+    int read_fd_ = -1, write_fd_ = -1;
+};
+
+// While alive, SIGINT and SIGTERM go to `target`: the first calls request(), a second exits
+// the process at once with status 130. Signals are process-wide: one scope at a time.
+class SignalScope {
+public:
+    explicit SignalScope(Interrupt& target);
+    ~SignalScope();
+    SignalScope(const SignalScope&) = delete;
+    SignalScope& operator=(const SignalScope&) = delete;
+
+private:
+    struct sigaction old_int_ {}, old_term_ {};
+};
+
+}  // namespace futolab

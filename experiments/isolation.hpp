@@ -1,0 +1,49 @@
+// Where a run of `futolab run` executes (SPEC §6 `isolation`, docs/reliability.md):
+//   process  (the default) each run in its own forked child process: its memory limit
+//            (limits.memory, setrlimit RLIMIT_AS in the child), its peak resident set
+//            (max_rss_kb, from wait4), a time limit the parent also enforces (kill after the
+//            limit plus a grace), and a crash or runaway allocation that ends only that run
+//            (status crash or memout), never the sweep;
+//   thread   runs as threads of the futolab process (microsecond runs: no fork per run; no
+//            memory limit, no peak memory, and a crash ends the sweep).
+#pragma once
+
+#include "solvers/options.hpp"
+#include "solvers/run.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace futolab {
+
+class Interrupt;
+
+enum class Isolation { process, thread };
+std::string_view isolation_name(Isolation isolation);
+std::optional<Isolation> isolation_from_name(std::string_view name);
+
+// "2GiB", "512MiB", "1.5GB", "100000kB": a whole number of bytes from 1 MiB to 2^60, with a
+// unit (B, kB, KiB, MB, MiB, GB, GiB, TB, TiB). Throws std::invalid_argument saying why.
+std::uint64_t parse_memory_bytes(const std::string& text);
+
+// How limits.memory is enforced under process isolation, for the sidecar.
+std::string memory_limit_mechanism(const Limits& limits);
+
+// One run of `spec` on `puzzle`. Thread isolation: run_solver on this thread, the interrupt's
+// flag as Limits::stop. Process isolation: run_in_child. A run cut short by the interrupt
+// comes back as status error with message "interrupted" (the runner does not write it).
+RunResult execute_run(Isolation isolation, const SolverSpec& spec, const Puzzle& puzzle, SolveRequest request,
+                      const Interrupt* interrupt);
+
+// run_solver in a forked child process; the result comes back through a pipe, max_rss_kb is
+// the child's peak resident set (it includes the pages it shares with futolab at fork time).
+// The child is killed when `interrupt` fires, or after the time limit plus kill_grace_seconds.
+RunResult run_in_child(const SolverSpec& spec, const Puzzle& puzzle, const SolveRequest& request,
+                       const Interrupt* interrupt);
+
+// The parent's last resort for a run that ignores its time limit: killed this long after it.
+double kill_grace_seconds(double time_limit_seconds);
+
+}  // namespace futolab

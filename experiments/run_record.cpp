@@ -1,0 +1,87 @@
+#include "experiments/run_record.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+namespace futolab {
+namespace {
+
+constexpr std::string_view kMagic = "FLRUN1";
+constexpr std::uint32_t kMaxItems = 1u << 24;  // far above any message or n*n solution
+
+template <class T>
+void put(std::string& out, T value) {
+    char bytes[sizeof(T)];
+    std::memcpy(bytes, &value, sizeof(T));
+    out.append(bytes, sizeof(T));
+}
+
+class Reader {
+public:
+    explicit Reader(std::string_view bytes) : rest_(bytes) {}
+
+    template <class T>
+    bool get(T& value) {
+        if (rest_.size() < sizeof(T)) return false;
+        std::memcpy(&value, rest_.data(), sizeof(T));
+        rest_.remove_prefix(sizeof(T));
+        return true;
+    }
+    bool take(std::size_t size, std::string_view& out) {
+        if (rest_.size() < size) return false;
+        out = rest_.substr(0, size);
+        rest_.remove_prefix(size);
+        return true;
+    }
+    bool done() const { return rest_.empty(); }
+    std::size_t remaining() const { return rest_.size(); }
+
+private:
+    std::string_view rest_;
+};
+
+}  // namespace
+
+std::string encode_run_record(const RunResult& run) {
+    std::string out(kMagic);
+    put(out, static_cast<std::int32_t>(run.result.status));
+    for_each_counter(run.result.counters, [&](std::string_view, std::string_view, std::uint64_t v) { put(out, v); });
+    put(out, run.wall_ns);
+    put(out, run.cpu_ns);
+    put(out, static_cast<std::uint32_t>(run.result.message.size()));
+    out += run.result.message;
+    put(out, static_cast<std::uint32_t>(run.result.solution.size()));
+    for (int v : run.result.solution) put(out, static_cast<std::int32_t>(v));
+    return out;
+}
+
+std::optional<RunResult> decode_run_record(std::string_view bytes) {
+    Reader in(bytes);
+    std::string_view magic;
+    if (!in.take(kMagic.size(), magic) || magic != kMagic) return std::nullopt;
+    RunResult run;
+    std::int32_t status = 0;
+    if (!in.get(status) || status < 0 || status > static_cast<std::int32_t>(Status::error)) return std::nullopt;
+    run.result.status = static_cast<Status>(status);
+    Counters& c = run.result.counters;
+#define FUTOLAB_COUNTER_READ(name, doc) \
+    if (!in.get(c.name)) return std::nullopt;
+    FUTOLAB_COUNTERS(FUTOLAB_COUNTER_READ)
+#undef FUTOLAB_COUNTER_READ
+    std::uint32_t size = 0;
+    std::string_view message;
+    if (!in.get(run.wall_ns) || !in.get(run.cpu_ns) || !in.get(size) || size > kMaxItems || !in.take(size, message))
+        return std::nullopt;
+    run.result.message = std::string(message);
+    if (!in.get(size) || size > in.remaining() / sizeof(std::int32_t)) return std::nullopt;
+    run.result.solution.resize(size);
+    for (int& v : run.result.solution) {
+        std::int32_t value = 0;
+        if (!in.get(value)) return std::nullopt;
+        v = value;
+    }
+    if (!in.done()) return std::nullopt;
+    return run;
+}
+
+}  // namespace futolab

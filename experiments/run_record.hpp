@@ -1,0 +1,18 @@
+// The RunResult a run's child process sends back to futolab through a pipe (isolation.hpp):
+// a small binary record, read and written on the same machine by the same binary, so native
+// byte order. decode_run_record checks every length and value: a short or garbled record is
+// std::nullopt, never a wrong result.
+#pragma once
+
+#include "solvers/run.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace futolab {
+
+std::string encode_run_record(const RunResult& run);
+std::optional<RunResult> decode_run_record(std::string_view bytes);
+
+}  // namespace futolab

@@ -1,0 +1,307 @@
+// Process isolation and interruption (experiments/isolation.hpp, interrupt.hpp,
+// docs/reliability.md): a run in its own process gives the same result as in a thread plus
+// its peak memory; a run over its memory limit is memout, one that dies on a signal is crash,
+// one that ignores its time limit is killed; the sweep goes on and writes those rows; the
+// first SIGTERM stops within seconds, writes no interrupted run, and --resume redoes it.
+// The faults come from the hidden test-only backend solvers/fault (FUTOLAB_TEST_FAULTS=1).
+#include "../app/cli_runner.hpp"
+#include "core/error.hpp"
+#include "core/formats/formats.hpp"
+#include "experiments/config.hpp"
+#include "experiments/csv_reader.hpp"
+#include "experiments/interrupt.hpp"
+#include "experiments/isolation.hpp"
+#include "experiments/run_record.hpp"
+#include "experiments/runner.hpp"
+#include "runner_helpers.hpp"
+#include "solvers/registry.hpp"
+#include "solvers/search_control.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <thread>
+
+using futolab::test::run_cli;
+using futolab::test::scratch;
+namespace fs = std::filesystem;
+
+namespace {
+
+using namespace futolab;
+
+// Sanitizer runtimes allocate through their own allocator and hold large shadow mappings:
+// under RLIMIT_AS their allocator aborts the process (a crash) where glibc's malloc would fail
+// an allocation (memout). The memout checks accept that in sanitizer builds.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+// memout, or in a sanitizer build also crash (see kSanitized).
+bool is_memout(const std::string& status) { return status == "memout" || (kSanitized && status == "crash"); }
+
+void enable_faults() { ::setenv("FUTOLAB_TEST_FAULTS", "1", 1); }
+
+Puzzle empty_puzzle(int n) {
+    Instance in;
+    in.id = "empty-" + std::to_string(n);
+    in.n = n;
+    return Puzzle::compile(in);
+}
+
+RunResult in_child(const std::string& spec, const Limits& limits, const Interrupt* interrupt = nullptr) {
+    return run_in_child(parse_solver_spec(spec), empty_puzzle(4), {Mode::count_to(2), limits, 1}, interrupt);
+}
+
+Limits memory_limit(std::uint64_t mib) {
+    Limits l;
+    l.memory_bytes = mib << 20;
+    return l;
+}
+
+// The pid of a child process of this process, waiting up to 20 s for one to appear.
+pid_t wait_for_child() {
+    const std::string me = std::to_string(::getpid());
+    for (int i = 0; i < 2000; ++i) {
+        for (const auto& entry : fs::directory_iterator("/proc")) {
+            std::ifstream stat(entry.path() / "stat");
+            std::string line;
+            if (!std::getline(stat, line)) continue;
+            // pid (comm) state ppid ...: comm may hold spaces, so read after the last ')'.
+            std::istringstream rest(line.substr(line.rfind(')') + 2));
+            std::string state, ppid;
+            rest >> state >> ppid;
+            if (ppid == me) return static_cast<pid_t>(std::stol(entry.path().filename().string()));
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return -1;
+}
+
+// After the SIGTERM: wait for futolab, but kill it after 20 s, so a futolab that ignores the
+// signal fails the test (exit 137) instead of hanging it.
+const std::string kKillLate = "(sleep 20; kill -KILL $pid 2>/dev/null) & killer=$!; wait $pid; code=$?; "
+                              "kill $killer 2>/dev/null; exit $code";
+
+}  // namespace
+
+TEST_CASE("the run record survives the pipe, and a cut or garbled one is refused", "[isolation]") {
+    RunResult run;
+    run.result.status = Status::multiple;
+    run.result.counters.nodes = 123456789012ULL;
+    run.result.counters.max_depth = 7;
+    run.result.solution = {1, 2, 2, 1};
+    run.result.message = "a message, with \"quotes\"\nand a newline";
+    run.wall_ns = 42;
+    run.cpu_ns = 41;
+    const std::string bytes = encode_run_record(run);
+    const auto back = decode_run_record(bytes);
+    REQUIRE(back);
+    CHECK(back->result.status == run.result.status);
+    CHECK(back->result.counters == run.result.counters);
+    CHECK(back->result.solution == run.result.solution);
+    CHECK(back->result.message == run.result.message);
+    CHECK(back->wall_ns == 42);
+    CHECK(back->cpu_ns == 41);
+    for (std::size_t cut = 0; cut < bytes.size(); ++cut) CHECK_FALSE(decode_run_record(bytes.substr(0, cut)));
+    CHECK_FALSE(decode_run_record(bytes + "x"));
+    std::string bad_status = bytes;
+    bad_status[6] = 100;  // the status follows the 6-byte magic
+    CHECK_FALSE(decode_run_record(bad_status));
+}
+
+TEST_CASE("limits.memory sizes are read strictly", "[isolation][config]") {
+    CHECK(parse_memory_bytes("2GiB") == (std::uint64_t{2} << 30));
+    CHECK(parse_memory_bytes("512MiB") == (std::uint64_t{512} << 20));
+    CHECK(parse_memory_bytes("1.5GB") == 1'500'000'000);
+    CHECK(parse_memory_bytes("1048576B") == 1048576);
+    CHECK(parse_memory_bytes("1TiB") == (std::uint64_t{1} << 40));
+    for (const char* bad : {"2", "2G", "2gib", "2 GiB", "-1GiB", "GiB", "0B", "1000B", "nanGiB", "infGiB", "1e3MiB",
+                            "1.5B", "2000000TiB", "", "2GiBs"}) {
+        INFO(bad);
+        CHECK_THROWS_AS(parse_memory_bytes(bad), std::invalid_argument);
+    }
+}
+
+TEST_CASE("isolation and limits.memory in a config", "[isolation][config]") {
+    const std::string head = "name: x\ninstances:\n  - file: a.jsonl\nsolvers: [ gac ]\n";
+    CHECK(parse_config(head, "c.yaml").isolation == Isolation::process);
+    CHECK(parse_config(head + "isolation: thread\n", "c.yaml").isolation == Isolation::thread);
+    CHECK(parse_config(head + "limits: { memory: 2GiB }\n", "c.yaml").limits.memory_bytes == (std::uint64_t{2} << 30));
+    auto message = [&](const std::string& extra) {
+        try {
+            parse_config(head + extra, "c.yaml");
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    CHECK(message("isolation: fork\n").find("c.yaml:5:") != std::string::npos);
+    CHECK(message("limits: { memory: 2G }\n").find("c.yaml:5:") != std::string::npos);
+    CHECK(message("limits: { memory: 2G }\n").find("needs a unit") != std::string::npos);
+    CHECK(message("limits: { memory: 1GiB }\nisolation: thread\n").find("limits.memory needs isolation: process") !=
+          std::string::npos);
+}
+
+TEST_CASE("a run in its own process gives the thread's result and its peak memory", "[isolation]") {
+    for (const char* spec : {"bitmask", "fc:var=mrv", "gac", "gecode"}) {
+        INFO(spec);
+        const SolveRequest request{Mode::count_to(2), {}, 1};
+        const RunResult thread = run_solver(*make_solver(parse_solver_spec(spec)), empty_puzzle(5), request);
+        const RunResult child = run_in_child(parse_solver_spec(spec), empty_puzzle(5), request, nullptr);
+        CHECK(child.result.status == thread.result.status);
+        CHECK(child.result.counters == thread.result.counters);
+        CHECK(child.result.solution == thread.result.solution);
+        CHECK(child.max_rss_kb > 0);
+        CHECK(thread.max_rss_kb == -1);
+    }
+}
+
+TEST_CASE("the fault backend is hidden unless FUTOLAB_TEST_FAULTS=1", "[isolation][fault]") {
+    ::unsetenv("FUTOLAB_TEST_FAULTS");
+    CHECK_THROWS_WITH(parse_solver_spec("fault:kind=abort"), Catch::Contains("unknown solver 'fault'"));
+    enable_faults();
+    CHECK(parse_solver_spec("fault:kind=abort").name == "fault");
+    for (const BackendInfo& b : backend_table()) CHECK(b.name != "fault");
+}
+
+TEST_CASE("a run over its memory limit is memout, with its peak memory", "[isolation][fault]") {
+    enable_faults();
+    const RunResult r = in_child("fault:kind=alloc", memory_limit(256));
+    CHECK(is_memout(std::string(status_name(r.result.status))));
+    CHECK(r.max_rss_kb > 128 * 1024);  // it did fill most of its 256 MiB before failing
+    if (!kSanitized) CHECK(r.max_rss_kb < 2 * 256 * 1024);  // sanitizer shadow memory is resident too
+}
+
+TEST_CASE("a run that aborts or segfaults is crash, naming the signal", "[isolation][fault]") {
+    enable_faults();
+    const RunResult aborted = in_child("fault:kind=abort", {});
+    CHECK(aborted.result.status == Status::crash);
+    CHECK(aborted.result.message.find("SIGABRT") != std::string::npos);
+    const RunResult segv = in_child("fault:kind=segv", {});
+    CHECK(segv.result.status == Status::crash);
+    CHECK(segv.result.message.find("SIGSEGV") != std::string::npos);
+    CHECK(segv.max_rss_kb > 0);
+}
+
+TEST_CASE("a run that ignores its time limit is killed after the grace", "[isolation][fault]") {
+    enable_faults();
+    Limits limits;
+    limits.time_seconds = 0.2;
+    const RunResult r = in_child("fault:kind=hang", limits);
+    CHECK(r.result.status == Status::timeout);
+    CHECK(r.result.message.find("did not stop by itself") != std::string::npos);
+    CHECK(r.wall_ns >= static_cast<std::int64_t>((0.2 + kill_grace_seconds(0.2)) * 1e9));
+}
+
+TEST_CASE("kill -9 of a run's process is crash with SIGKILL", "[isolation][fault]") {
+    enable_faults();
+    auto run = std::async(std::launch::async, [] { return in_child("fault:kind=hang", {}); });
+    const pid_t child = wait_for_child();
+    REQUIRE(child > 0);
+    ::kill(child, SIGKILL);
+    const RunResult r = run.get();
+    CHECK(r.result.status == Status::crash);
+    CHECK(r.result.message.find("SIGKILL") != std::string::npos);
+}
+
+TEST_CASE("an interrupt kills a running child at once", "[isolation][signals]") {
+    enable_faults();
+    Interrupt interrupt;
+    auto run = std::async(std::launch::async, [&] { return in_child("fault:kind=hang", {}, &interrupt); });
+    REQUIRE(wait_for_child() > 0);
+    interrupt.request();
+    const RunResult r = run.get();
+    CHECK(r.result.status == Status::error);
+    CHECK(r.result.message == "interrupted");
+}
+
+TEST_CASE("the stop flag ends a search with no time limit (thread isolation)", "[isolation][signals]") {
+    std::atomic<bool> stop{false};
+    Limits limits;
+    limits.stop = &stop;
+    SearchControl control(limits, Mode::count_all());
+    Counters c;
+    for (int i = 0; i < 1000; ++i) CHECK_FALSE(control.at_node(c));
+    stop = true;
+    int nodes = 0;
+    while (nodes < 1000 && !control.at_node(c)) ++nodes;
+    CHECK(nodes < 64);
+    CHECK(control.status(0) == Status::timeout);
+}
+
+TEST_CASE("a sweep with faulty runs writes memout and crash rows and goes on", "[isolation][fault][runner]") {
+    enable_faults();
+    const std::string dir = scratch("isolation-sweep");
+    std::ofstream(dir + "/e4.jsonl") << "{\"id\": \"e4\", \"n\": 4, \"givens\": [], \"lt\": []}\n";
+    std::ofstream(dir + "/cfg.yaml") << "name: faults\nmode: { count: 2 }\nlimits: { memory: 256MiB }\ninstances:\n"
+                                        "  - file: " << dir << "/e4.jsonl\n"
+                                     << "solvers: [ fc, 'fault:kind=alloc', 'fault:kind=abort', 'fault:kind=segv', gac ]\n"
+                                     << "output: " << dir << "/f.csv\n";
+    RunnerOptions options;
+    options.jobs = 2;
+    options.quiet = true;
+    const RunnerReport report = run_experiment(load_config(dir + "/cfg.yaml"), options);
+    CHECK(report.completed == 5);
+    CHECK_FALSE(report.interrupted);
+    const CsvTable t = read_csv_file(dir + "/f.csv");
+    std::map<std::string, std::string> status;
+    for (const auto& row : t.rows)
+        status[row[t.column("solver", "f")] + ":" + row[t.column("options", "f")]] = row[t.column("status", "f")];
+    CHECK(is_memout(status["fault:kind=alloc"]));
+    CHECK(status["fault:kind=abort"] == "crash");
+    CHECK(status["fault:kind=segv"] == "crash");
+    CHECK(status.size() == 5);
+    for (const auto& [solver, s] : status)
+        if (solver.rfind("fault", 0) != 0) CHECK(s == "multiple");
+    const std::string meta = futolab::test::slurp(dir + "/f.csv.meta.yaml");
+    CHECK(meta.find("isolation: process") != std::string::npos);
+    CHECK(meta.find("memory_limit: \"setrlimit(RLIMIT_AS)") != std::string::npos);
+}
+
+TEST_CASE("SIGTERM interrupts a run with no time limit, and --resume redoes it", "[isolation][signals][runner]") {
+    const std::string dir = scratch("isolation-sigterm");
+    std::ofstream(dir + "/i.jsonl") << "{\"id\": \"e4\", \"n\": 4, \"givens\": [], \"lt\": []}\n"
+                                    << "{\"id\": \"e30\", \"n\": 30, \"givens\": [], \"lt\": []}\n";
+    // Counting every 30x30 Latin square never ends: only the signal stops it.
+    std::ofstream(dir + "/cfg.yaml") << "name: sigterm\nmode: { count: all }\ninstances:\n  - file: " << dir
+                                     << "/i.jsonl\nsolvers: [ fc ]\noutput: " << dir << "/s.csv\n";
+    for (const std::string isolation : {"process", "thread"}) {
+        INFO(isolation);
+        const std::string cmd = "run -q --jobs 1 --isolation " + isolation + " " + dir + "/cfg.yaml --out " + dir + "/" +
+                                isolation;
+        const std::string csv = dir + "/" + isolation + "/s.csv";
+        // Signal once e4's row is written (e30 is then running), not after a fixed sleep.
+        const std::string wait_and_kill = " & pid=$!; for i in $(seq 1000); do [ \"$(wc -l < " + csv +
+                                          " 2>/dev/null || echo 0)\" -ge 2 ] && break; sleep 0.02; done; sleep 0.3; "
+                                          "kill -TERM $pid; " + kKillLate;
+        const auto start = std::chrono::steady_clock::now();
+        const auto r = run_cli(cmd + wait_and_kill);
+        CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));
+        CHECK(r.exit_code == 1);
+        CHECK(r.err.find("futolab: interrupted: stopping 1 running runs") != std::string::npos);
+        const CsvTable t = read_csv_file(csv);
+        REQUIRE(t.rows.size() == 1);  // e4 only: the interrupted e30 run is not written
+        CHECK(t.rows[0][t.column("instance", csv)] == "e4");
+        CHECK(futolab::test::slurp(csv + ".meta.yaml").find("state: interrupted") != std::string::npos);
+        // --resume runs e30 again (and is interrupted again: it never ends).
+        const auto resumed = run_cli(cmd + " --resume & pid=$!; for i in $(seq 1000); do grep -q 'state: running' " + csv +
+                                     ".meta.yaml && break; sleep 0.02; done; sleep 0.3; kill -TERM $pid; " + kKillLate);
+        CHECK(resumed.exit_code == 1);
+        CHECK(resumed.err.find("stopping 1 running runs") != std::string::npos);
+        CHECK(read_csv_file(csv).rows.size() == 1);
+    }
+}
