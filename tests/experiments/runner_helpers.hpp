@@ -40,11 +40,13 @@ inline std::string write_config(const std::string& dir, const std::string& extra
 // run index -> the row without its time columns; fails on a duplicate run.
 inline std::map<std::string, std::vector<std::string>> rows_by_run(const std::string& csv) {
     const futolab::CsvTable t = futolab::read_csv_file(csv);
-    const std::size_t run = t.column("run", csv), wall = t.column("wall_ns", csv), cpu = t.column("cpu_ns", csv);
+    // The measured columns: times, and the peak memory of the run's process (process isolation).
+    const std::size_t run = t.column("run", csv), wall = t.column("wall_ns", csv), cpu = t.column("cpu_ns", csv),
+                      rss = t.column("max_rss_kb", csv);
     std::map<std::string, std::vector<std::string>> out;
     for (auto row : t.rows) {
         const std::string key = row[run];
-        row[wall] = row[cpu] = "";
+        row[wall] = row[cpu] = row[rss] = "";
         INFO("run " << key);
         CHECK(out.emplace(key, row).second);
     }
