@@ -3,9 +3,12 @@
 #include "core/error.hpp"
 #include "solvers/backtracking/backtracking.hpp"
 #include "solvers/bitmask/bitmask.hpp"
+#include "solvers/clpfd/clpfd.hpp"
 #include "solvers/fc/fc.hpp"
 #include "solvers/gac/gac.hpp"
 #include "solvers/gecode/gecode.hpp"
+#include "solvers/ilp/ilp.hpp"
+#include "solvers/minizinc/minizinc.hpp"
 
 #include <fmt/format.h>
 
@@ -23,6 +26,10 @@ std::span<const BackendInfo> table() {
         {"gac", "maintained arc consistency: AC-3 or Regin alldifferent, bounds on relations",
          gac::options(), gac::make},
         {"gecode", "the same model in Gecode 6 (reference industrial solver)", gecode::options(), gecode::make},
+        {"minizinc", "models/futoshiki.mzn run by the minizinc tool (child process)", minizinc::options(), minizinc::make},
+        {"clpfd", "SWI-Prolog CLP(FD) model models/futoshiki.pl run by swipl (child process)", clpfd::options(), clpfd::make},
+        {"ilp", "0-1 integer programme solved by the CBC binary, no-good cuts to count (child process)", ilp::options(),
+         ilp::make},
     };
     return rows;
 }
