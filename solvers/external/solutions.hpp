@@ -26,6 +26,7 @@ ParsedGrid parse_grid(std::string_view text, int n);
 class SolutionCollector {
 public:
     explicit SolutionCollector(const Puzzle& puzzle) : puzzle_(puzzle) {}
+    explicit SolutionCollector(Puzzle&&) = delete;  // it keeps a reference: no temporaries
 
     // Takes in one printed solution. Returns why it is rejected (malformed, wrong, repeated),
     // or nullopt if it was accepted.
