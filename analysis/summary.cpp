@@ -36,7 +36,8 @@ std::vector<std::string> row_cells(const GroupSummary& g) {
     std::vector<std::string> cells = g.key;
     for (std::size_t v : {g.runs, g.finished, g.limited}) cells.push_back(std::to_string(v));
     for (const MetricStats& s : g.metrics)
-        for (double v : {s.min, s.median, s.mean, s.p90, s.max, s.geomean}) cells.push_back(number_text(v));
+        for (double v : {s.min, s.median, s.mean, s.p90, s.max, s.geomean})
+            cells.push_back(s.count == 0 ? "" : number_text(v));
     return cells;
 }
 
@@ -59,6 +60,7 @@ double shifted_geomean(const std::vector<double>& values) {
 
 MetricStats describe(std::vector<double> values) {
     MetricStats s;
+    s.count = values.size();
     if (values.empty()) return s;
     std::sort(values.begin(), values.end());
     s.min = values.front();
@@ -86,7 +88,12 @@ std::vector<GroupSummary> summarize(const ResultsTable& table, const std::vector
         for (std::size_t i : rows) (table.finished(i) ? g.finished : g.limited)++;
         for (const std::string& m : metrics) {
             std::vector<double> values;
-            for (std::size_t i : rows) values.push_back(table.number(i, m));
+            // An empty counter is unknown (SPEC §4: an external tool does not report it): left
+            // out, not read as 0; a group where no run knows it gets empty cells.
+            for (std::size_t i : rows) {
+                if (table.has_column(m) && table.text(i, m).empty()) continue;
+                values.push_back(table.number(i, m));
+            }
             g.metrics.push_back(describe(std::move(values)));
         }
         out.push_back(std::move(g));

@@ -14,6 +14,7 @@ namespace futolab {
 
 struct MetricStats {
     double min = 0, median = 0, mean = 0, p90 = 0, max = 0, geomean = 0;
+    std::size_t count = 0;  // values described; 0: none known (every cell empty in the table)
 };
 
 // Order statistics of a sample (copied and sorted). Percentiles by linear interpolation

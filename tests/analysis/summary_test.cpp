@@ -46,3 +46,22 @@ TEST_CASE("summaries group rows and sort n numerically", "[summary]") {
     CHECK(groups[1].metrics[0].min == 7);
     CHECK(md.find("| fc:var=mrv | 9 | 2 | 1 | 1 | 7 | 8 | 8 | 8.800 | 9 |") != std::string::npos);
 }
+
+TEST_CASE("an empty counter is unknown: left out of the statistics, never read as 0", "[summary]") {
+    // SPEC §4: an external tool's unreported counter is an empty field.
+    const std::string path = (std::filesystem::temp_directory_path() / "futolab-summary-unknown.csv").string();
+    std::ofstream(path) << "solver,options,n,status,nodes,checks,wall_ns,cpu_ns\n"
+                           "minizinc,solver=gecode,4,unique,6,,1000000,0\n"
+                           "minizinc,solver=gecode,4,unique,,,3000000,0\n"
+                           "minizinc,solver=gecode,4,unique,10,,2000000,0\n";
+    const ResultsTable t = ResultsTable::load({path});
+    const auto groups = summarize(t, {"solver"}, {"nodes", "checks"});
+    REQUIRE(groups.size() == 1);
+    CHECK(groups[0].metrics[0].count == 2);
+    CHECK(groups[0].metrics[0].median == 8);
+    CHECK(groups[0].metrics[1].count == 0);
+    const std::string md = summary_markdown(groups, {"solver"}, {"nodes", "checks"});
+    CHECK(md.find("| minizinc | 3 | 3 | 0 | 6 | 8 | 8 | 9.600 | 10 |") != std::string::npos);
+    CHECK(md.find("|  |  |  |  |  |  |") != std::string::npos);
+    std::filesystem::remove(path);
+}
