@@ -48,4 +48,6 @@ const BackendInfo& backend_info(std::string_view name) {
 
 std::unique_ptr<Solver> make_solver(const SolverSpec& spec) { return backend_info(spec.name).make(spec); }
 
+bool is_external_backend(std::string_view name) { return name == "minizinc" || name == "clpfd" || name == "ilp"; }
+
 }  // namespace futolab
