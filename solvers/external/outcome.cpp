@@ -17,9 +17,12 @@ std::string signal_name(int sig) {
 }
 
 bool mentions_memory(std::string_view err) {
-    static constexpr std::array<std::string_view, 7> kWords{
+    // What the tools print when RLIMIT_AS refuses them memory (checked with each under a small
+    // limit): minizinc "std::bad_alloc"; swipl "Could not allocate memory: Cannot allocate
+    // memory" (or resource_error); cbc, at start-up, "failed to map segment from shared object".
+    static constexpr std::array<std::string_view, 8> kWords{
         "bad_alloc", "out of memory", "Out of memory", "Cannot allocate memory", "resource_error",
-        "memory exhausted", "Not enough memory"};
+        "memory exhausted", "Not enough memory", "failed to map segment"};
     for (std::string_view w : kWords)
         if (err.find(w) != std::string_view::npos) return true;
     return false;

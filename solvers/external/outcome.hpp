@@ -4,11 +4,12 @@
 //  - out of memory            → memout, when a memory limit was set and the tool ended
 //    abnormally (a signal or a non-zero exit) while either its stderr names an allocation
 //    failure (bad_alloc, "out of memory", "Cannot allocate memory", SWI-Prolog's
-//    resource_error, ...) or its peak resident set reached 90 % of the limit. RLIMIT_AS makes
-//    allocations fail rather than killing the tool, and each tool reports that failure its own
-//    way, so this is a best effort: a tool that dies of the limit without saying so and
-//    without a large resident set (RLIMIT_AS counts address space, not resident memory) is
-//    reported as crash or error instead.
+//    resource_error, a shared library that cannot be mapped, ...) or its peak resident set
+//    reached 90 % of the limit. RLIMIT_AS makes allocations fail rather than killing the
+//    tool, and each tool reports that failure its own way, so this is a best effort: a tool
+//    that dies of the limit without saying so and without a large resident set (RLIMIT_AS
+//    counts address space, not resident memory) is reported as crash or error instead.
+//    (`timeout` is told first: a tool we stopped is a timeout whatever it printed.)
 //  - killed by a signal       → crash, naming the signal (SIGXFSZ: it wrote too much output)
 //  - non-zero exit            → error with the exit status and the first line of stderr that is
 //    not a warning

@@ -140,3 +140,16 @@ TEST_CASE("cbc ignoring the no-good cut cannot inflate a count", "[external][hos
     CHECK(solve("ilp", test::empty_square(3), Mode::first()).status == Status::solved);
     expect_error(solve("ilp", p), "cbc: solution 2 repeats an earlier one");
 }
+
+TEST_CASE("the real tools under a tiny memory limit are memout rows", "[external][memout]") {
+    // 20 MiB of address space: none of the three can start its solver in that.
+    const Puzzle p = conjure();
+    for (const char* spec : {"minizinc", "clpfd", "ilp"}) {
+        const SolveResult r = run_spec(spec, p, Mode::count_to(2), {0, 0, 20u << 20}).result;
+        INFO(spec << ": " << r.message);
+        CHECK(r.status == Status::memout);
+        CHECK(r.solution.empty());
+    }
+    // And with room enough, the same runs are fine.
+    CHECK(run_spec("clpfd", p, Mode::count_to(2), {0, 0, 1u << 30}).result.status == Status::unique);
+}
