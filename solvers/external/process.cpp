@@ -80,7 +80,7 @@ bool ended(pid_t pid) {
 bool wait_for_end(pid_t pid, const ProcessSpec& spec) {
     const auto start = Clock::now();
     const auto seconds = [](double s) { return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s)); };
-    const bool timed = spec.time_seconds > 0;
+    const bool timed = is_time_limit(spec.time_seconds);
     const auto deadline = timed ? start + seconds(spec.time_seconds) : Clock::time_point::max();
     bool terminated = false;
     auto kill_at = Clock::time_point::max();
@@ -90,7 +90,7 @@ bool wait_for_end(pid_t pid, const ProcessSpec& spec) {
         if (!terminated && now >= deadline) {
             ::kill(-pid, SIGTERM);
             terminated = true;
-            kill_at = now + seconds(spec.grace_seconds);
+            kill_at = now + seconds(is_time_limit(spec.grace_seconds) ? spec.grace_seconds : 0);
         } else if (terminated && now >= kill_at) {
             ::kill(-pid, SIGKILL);
             kill_at = Clock::time_point::max();

@@ -25,7 +25,7 @@ namespace futolab::external {
 struct ProcessSpec {
     std::vector<std::string> argv;   // argv[0] is looked up on PATH unless it holds a '/'
     std::filesystem::path dir;       // working directory; stdout.txt and stderr.txt are written here
-    double time_seconds = 0;         // wall time, 0 = none
+    double time_seconds = 0;         // wall time; 0, or anything from kNoTimeLimit on (or not finite) = none
     std::uint64_t memory_bytes = 0;  // RLIMIT_AS of the child (and its children), 0 = none
     double grace_seconds = 0.5;      // between SIGTERM and SIGKILL after the time limit
 };
@@ -39,6 +39,12 @@ struct ProcessResult {
     std::int64_t max_rss_kb = -1;
     bool output_truncated = false;  // it wrote more than kMaxOutputBytes to stdout or stderr
 };
+
+// A time limit this long (about 31 years) or longer means none: a deadline past it would overflow
+// the clock (issue #18: a huge limit must mean "effectively none", never a wrapped one).
+inline constexpr double kNoTimeLimit = 1e9;
+// Whether `seconds` is a real limit (finite, positive, below kNoTimeLimit).
+inline bool is_time_limit(double seconds) { return seconds > 0 && seconds < kNoTimeLimit; }
 
 // Beyond this the child gets SIGXFSZ (RLIMIT_FSIZE): a tool printing without end is stopped
 // long before the disk fills. 256 MiB holds every solution of a 5x5 count-all many times.

@@ -46,7 +46,7 @@ class Search {
 public:
     Search(const Puzzle& puzzle, const SolveRequest& request)
         : puzzle_(puzzle), request_(request), solutions_(puzzle), dir_("ilp"),
-          deadline_(request.limits.time_seconds > 0
+          deadline_(external::is_time_limit(request.limits.time_seconds)
                         ? Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                              std::chrono::duration<double>(request.limits.time_seconds))
                         : Clock::time_point::max()) {}

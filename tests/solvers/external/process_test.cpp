@@ -7,6 +7,7 @@
 
 #include <csignal>
 #include <fstream>
+#include <limits>
 #include <thread>
 
 using namespace futolab;
@@ -110,4 +111,16 @@ TEST_CASE("a temporary directory is private and removed with its files", "[exter
               std::filesystem::perms::none);
     }
     CHECK_FALSE(std::filesystem::exists(kept));
+}
+
+TEST_CASE("a huge, infinite or nan time limit means none, never a wrapped deadline", "[external]") {
+    const TempDir dir("test");
+    for (double seconds : {1e9, 1e300, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN(), -1.0}) {
+        INFO(seconds);
+        const ProcessResult r = run(dir, {"sh", "-c", "sleep 0.05; echo done"}, seconds);
+        CHECK_FALSE(r.timed_out);
+        CHECK(r.out == "done\n");
+    }
+    CHECK(is_time_limit(0.5));
+    CHECK_FALSE(is_time_limit(0));
 }
