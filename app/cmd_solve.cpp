@@ -38,8 +38,8 @@ std::string solved_grid(const Puzzle& p, const std::vector<int>& solution) {
 void print_pretty(const ResultRow& row, const Puzzle& p, const RunResult& run) {
     std::cout << fmt::format("{}  {}  {}", row.instance, row.options.empty() ? row.solver : row.solver + ":" + row.options,
                              row.status);
-    for_each_counter(row.counters, [](std::string_view name, std::string_view, std::uint64_t v) {
-        std::cout << fmt::format("  {}={}", name, v);
+    for_each_counter(row.counters, row.unknown_counters, [](std::string_view name, std::uint64_t v, bool known) {
+        std::cout << (known ? fmt::format("  {}={}", name, v) : fmt::format("  {}=?", name));  // ?: the tool does not say
     });
     std::cout << fmt::format("  time={:.3f}ms\n", static_cast<double>(row.wall_ns) / 1e6);
     if (!run.result.message.empty()) std::cout << "  " << run.result.message << "\n";

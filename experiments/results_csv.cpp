@@ -27,6 +27,7 @@ ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const So
     row.mode = mode.name();
     row.status = std::string(status_name(run.result.status));
     row.counters = run.result.counters;
+    row.unknown_counters = run.result.unknown;
     row.wall_ns = run.wall_ns;
     row.cpu_ns = run.cpu_ns;
     if (!run.result.solution.empty()) row.solution = solution_to_text(puzzle.n(), run.result.solution);
@@ -114,8 +115,11 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
     put_comma_field(buf, r.solver);
     put_comma_field(buf, r.options);
     fmt::format_to(out, FMT_COMPILE(",{},{},{},{}"), r.seed, r.repeat, r.mode, r.status);
-    for_each_counter(r.counters, [&](std::string_view, std::string_view, std::uint64_t v) {
-        fmt::format_to(out, FMT_COMPILE(",{}"), v);
+    for_each_counter(r.counters, r.unknown_counters, [&](std::string_view, std::uint64_t v, bool known) {
+        if (known)
+            fmt::format_to(out, FMT_COMPILE(",{}"), v);
+        else
+            buf.push_back(',');  // SPEC §4: unknown is empty, never 0
     });
     fmt::format_to(out, FMT_COMPILE(",{},{}"), r.wall_ns, r.cpu_ns);
     put_comma_field(buf, r.solution);

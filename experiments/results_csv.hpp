@@ -37,6 +37,7 @@ struct ResultRow {
     std::string mode;
     std::string status;
     Counters counters;
+    CounterMask unknown_counters = 0;  // written as empty fields (SPEC §4)
     std::int64_t wall_ns = 0, cpu_ns = 0;
     std::string solution;  // "2 1 4 3/4 2 3 1/..." or empty
     std::size_t run = 0;   // index in the experiment's run matrix

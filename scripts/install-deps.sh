@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs every build, test and run dependency of futolab from Debian 12 packages.
 # Idempotent: safe to run again; apt-get skips what is already installed. minizinc + flatzinc
-# (Gecode as a FlatZinc solver) let the tests run the shipped MiniZinc model on exported data;
+# (Gecode as a FlatZinc solver) run the shipped MiniZinc model (export tests, the `minizinc`
+# backend); swi-prolog-nox and coinor-cbc are the tools of the `clpfd` and `ilp` backends;
 # slurm-wlm + munge let tests/integration/slurm.sh start a single-node cluster; clang +
 # libclang-rt-14-dev (libFuzzer and the sanitizer runtimes) build the `fuzz` preset; chromium
 # (headless) loads the HTML report in tests/analysis/report_browser.sh.
@@ -14,6 +15,6 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   build-essential cmake ninja-build git pkg-config \
   libyaml-cpp-dev libeigen3-dev libboost-graph-dev catch2 \
   libbenchmark-dev libcli11-dev libfmt-dev nlohmann-json3-dev \
-  libgecode-dev gnuplot-nox minizinc flatzinc slurm-wlm munge clang libclang-rt-14-dev \
+  libgecode-dev gnuplot-nox minizinc flatzinc swi-prolog-nox coinor-cbc slurm-wlm munge clang libclang-rt-14-dev \
   chromium >/dev/null
 echo "install-deps: all futolab dependencies are installed"

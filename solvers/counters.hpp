@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
 
 // The order is the CSV column order of SPEC §5.
@@ -36,12 +37,38 @@ struct Counters {
     friend bool operator==(const Counters&, const Counters&) = default;
 };
 
+// One bit per counter, in the FUTOLAB_COUNTERS order. A CounterMask marks the counters a
+// backend does not know (SPEC §4: a counter an external tool does not report is empty in the
+// CSV, never 0); in-process backends know every counter, so their mask is 0.
+enum class Counter : unsigned {
+#define FUTOLAB_COUNTER_ENUM(name, doc) name,
+    FUTOLAB_COUNTERS(FUTOLAB_COUNTER_ENUM)
+#undef FUTOLAB_COUNTER_ENUM
+};
+using CounterMask = std::uint32_t;
+constexpr CounterMask counter_bit(Counter c) { return CounterMask{1} << static_cast<unsigned>(c); }
+constexpr CounterMask counter_bits(std::initializer_list<Counter> cs) {
+    CounterMask m = 0;
+    for (Counter c : cs) m |= counter_bit(c);
+    return m;
+}
+
 // Visits (name, doc, value) for each counter in the fixed order.
 template <class F>
 void for_each_counter(const Counters& c, F&& f) {
 #define FUTOLAB_COUNTER_VISIT(name, doc) f(std::string_view(#name), std::string_view(doc), c.name);
     FUTOLAB_COUNTERS(FUTOLAB_COUNTER_VISIT)
 #undef FUTOLAB_COUNTER_VISIT
+}
+
+// Visits (name, value, known) for each counter in the fixed order; known is false for the
+// counters in `unknown`.
+template <class F>
+void for_each_counter(const Counters& c, CounterMask unknown, F&& f) {
+#define FUTOLAB_COUNTER_VISIT_KNOWN(name, doc) \
+    f(std::string_view(#name), c.name, (unknown & counter_bit(Counter::name)) == 0);
+    FUTOLAB_COUNTERS(FUTOLAB_COUNTER_VISIT_KNOWN)
+#undef FUTOLAB_COUNTER_VISIT_KNOWN
 }
 
 }  // namespace futolab

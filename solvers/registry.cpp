@@ -3,13 +3,15 @@
 #include "core/error.hpp"
 #include "solvers/backtracking/backtracking.hpp"
 #include "solvers/bitmask/bitmask.hpp"
+#include "solvers/clpfd/clpfd.hpp"
 #include "solvers/fault/fault.hpp"
 #include "solvers/fc/fc.hpp"
 #include "solvers/gac/gac.hpp"
 #include "solvers/gecode/gecode.hpp"
+#include "solvers/ilp/ilp.hpp"
+#include "solvers/minizinc/minizinc.hpp"
 
 #include <fmt/format.h>
-
 
 namespace futolab {
 namespace {
@@ -24,6 +26,12 @@ std::span<const BackendInfo> table() {
         {"gac", "maintained arc consistency: AC-3 or Regin alldifferent, bounds on relations",
          gac::options(), gac::make},
         {"gecode", "the same model in Gecode 6 (reference industrial solver)", gecode::options(), gecode::make},
+        {"minizinc", "models/futoshiki.mzn run by the minizinc tool (child process)", minizinc::options(), minizinc::make,
+         true},
+        {"clpfd", "SWI-Prolog CLP(FD) model models/futoshiki.pl run by swipl (child process)", clpfd::options(), clpfd::make,
+         true},
+        {"ilp", "0-1 integer programme solved by the CBC binary, no-good cuts to count (child process)", ilp::options(),
+         ilp::make, true},
     };
     return rows;
 }
@@ -49,5 +57,11 @@ const BackendInfo& backend_info(std::string_view name) {
 }
 
 std::unique_ptr<Solver> make_solver(const SolverSpec& spec) { return backend_info(spec.name).make(spec); }
+
+bool is_external_backend(std::string_view name) {
+    for (const BackendInfo& b : table())
+        if (b.name == name) return b.external;
+    return false;
+}
 
 }  // namespace futolab

@@ -27,4 +27,8 @@ std::span<const BackendInfo> backend_table();
 const BackendInfo& backend_info(std::string_view name);
 std::unique_ptr<Solver> make_solver(const SolverSpec& spec);
 
+// The backends that run an external tool as a child process (minizinc, clpfd, ilp): a
+// process start per run, so microbenchmarks and the all-backend count of L(5) leave them out.
+bool is_external_backend(std::string_view name);
+
 }  // namespace futolab

@@ -11,6 +11,8 @@
 //     SearchControl::status(). A node limit N thus allows exactly N nodes.
 //  4. Report a solution as n*n values row-major (the first one found) in SolveResult::solution.
 //     Do not verify it: run_solver() (run.hpp) verifies every solution independently.
+//  4b. A counter the backend cannot know (an external tool that does not report it) goes in
+//     SolveResult::unknown, never reported as 0 (SPEC §4).
 //  5. Same puzzle + options + seed → same counters on every run and machine.
 #pragma once
 
@@ -74,6 +76,7 @@ struct SolveResult {
     Counters counters;
     std::vector<int> solution;  // first solution, row-major n*n; empty if none
     std::string message;        // why, for Status::error
+    CounterMask unknown = 0;    // counters the backend cannot know (external tools): empty in the CSV
 };
 
 // The status of a search that ran to completion (no limit hit).

@@ -89,3 +89,25 @@ TEST_CASE("CSV numbers are exact and never in exponent form", "[summary]") {
     CHECK(exact_text(2.5e-7) == "0.00000025");
     CHECK(number_text(3000417.59) == "3e+06");  // Markdown: three significant digits
 }
+
+TEST_CASE("an empty counter is unknown: left out of the statistics, never read as 0", "[summary]") {
+    // SPEC §4: an external tool's unreported counter is an empty field.
+    const std::string path = (std::filesystem::temp_directory_path() / "futolab-summary-unknown.csv").string();
+    std::ofstream(path) << "solver,options,n,status,nodes,checks,wall_ns,cpu_ns\n"
+                           "minizinc,solver=gecode,4,unique,6,,1000000,0\n"
+                           "minizinc,solver=gecode,4,unique,,,3000000,0\n"
+                           "minizinc,solver=gecode,4,unique,10,,2000000,0\n";
+    const ResultsTable t = ResultsTable::load({path});
+    const auto groups = summarize(t, {"solver"}, {"nodes", "checks"});
+    REQUIRE(groups.size() == 1);
+    CHECK(groups[0].metrics[0].count == 2);
+    CHECK(groups[0].metrics[0].median == 8);
+    CHECK(groups[0].metrics[1].count == 0);
+    // The table prints no number for a metric no run knows.
+    const std::string md = table_markdown(summary_table(groups, {"solver"}, {"nodes", "checks"}));
+    const std::size_t line = md.find("| checks");
+    REQUIRE(line != std::string::npos);
+    const std::string checks_row = md.substr(line, md.find('\n', line) - line);
+    CHECK(checks_row == "| checks | 3 | 3 | 0 | 0 | - | - | 0 | - | - | - | - | - |");
+    std::filesystem::remove(path);
+}

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <limits>
 
 using namespace futolab;
@@ -81,4 +82,24 @@ TEST_CASE("a row writes spec, peak memory, host, core and its sweep values", "[c
 TEST_CASE("the default layout names this machine", "[csv]") {
     CHECK_FALSE(plain_layout().host.empty());
     CHECK(plain_layout().params.empty());
+}
+
+TEST_CASE("a counter the backend does not know is an empty field, never 0 (SPEC §4)", "[csv]") {
+    ResultRow row;
+    row.counters.solutions = 1;
+    row.counters.nodes = 6;
+    row.counters.checks = 0;
+    row.unknown_counters = counter_bits({Counter::checks, Counter::propagations});
+    const CsvTable t = parse_csv(csv_header_line() + csv_line(row), "x.csv");
+    REQUIRE(t.rows.size() == 1);
+    const auto field = [&](const std::string& name) {
+        const auto& c = csv_columns();
+        return t.rows[0][static_cast<std::size_t>(std::find(c.begin(), c.end(), name) - c.begin())];
+    };
+    CHECK(field("solutions") == "1");
+    CHECK(field("nodes") == "6");
+    CHECK(field("fails") == "0");  // known, and zero
+    CHECK(field("checks").empty());
+    CHECK(field("propagations").empty());
+    CHECK(field("max_depth") == "0");
 }

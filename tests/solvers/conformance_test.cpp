@@ -85,6 +85,8 @@ TEST_CASE("counting all Latin squares: L(3)=12, L(4)=576, L(5)=161280", "[confor
         empty.n = n;
         const Puzzle p = Puzzle::compile(empty);
         for (const BackendInfo& b : backend_table()) {
+            // External tools (one process per run, one CBC run per solution for ilp) count
+            // L(5) in minutes: their own tests count L(3) and L(4) (tests/solvers/<name>).
             if (b.external) continue;
             INFO(b.name << " n=" << n);
             const Outcome o = solve(std::string(b.name), p, Mode::count_all());

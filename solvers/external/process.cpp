@@ -1,0 +1,189 @@
+#include "solvers/external/process.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <thread>
+
+extern char** environ;
+
+namespace futolab::external {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool executable(const std::filesystem::path& p) {
+    struct stat st {};
+    return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(p.c_str(), X_OK) == 0;
+}
+
+[[noreturn]] void fail(const std::string& what) { throw std::runtime_error(what + ": " + std::strerror(errno)); }
+
+// An fd that closes itself.
+struct Fd {
+    int fd = -1;
+    explicit Fd(int f) : fd(f) {}
+    ~Fd() {
+        if (fd >= 0) ::close(fd);
+    }
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+};
+
+int open_or_fail(const std::filesystem::path& p, int flags) {
+    const int fd = ::open(p.c_str(), flags | O_CLOEXEC, 0600);
+    if (fd < 0) fail("cannot open " + p.string());
+    return fd;
+}
+
+void limit(int resource, rlim_t value) {
+    const rlimit r{value, value};
+    ::setrlimit(resource, &r);  // failure leaves the inherited limit: nothing safe to report here
+}
+
+// In the child, between fork and execve: async-signal-safe calls only.
+[[noreturn]] void exec_child(const char* path, char* const* argv, char* const* envp, const char* dir, int in,
+                             int out, int err, std::uint64_t memory_bytes) {
+    ::setpgid(0, 0);  // its own group, so a timeout can stop the tool and everything it started
+    ::dup2(in, 0);
+    ::dup2(out, 1);
+    ::dup2(err, 2);
+    if (memory_bytes != 0) limit(RLIMIT_AS, static_cast<rlim_t>(memory_bytes));
+    limit(RLIMIT_FSIZE, static_cast<rlim_t>(kMaxOutputBytes));
+    limit(RLIMIT_CORE, 0);
+    if (::chdir(dir) != 0) ::_exit(126);
+    ::execve(path, argv, envp);
+    ::_exit(127);
+}
+
+// True once the child has ended, without reaping it (WNOWAIT), so its pid (= its group id)
+// stays reserved until we have signalled what is left of its group.
+bool ended(pid_t pid) {
+    siginfo_t info{};
+    info.si_pid = 0;
+    if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0) return errno == ECHILD;
+    return info.si_pid == pid;
+}
+
+// Polls for the end; on the deadline SIGTERM to the group, SIGKILL after the grace period.
+// Polling backs off from 0.1 ms to 5 ms: a short run costs little latency, a long one little CPU.
+bool wait_for_end(pid_t pid, const ProcessSpec& spec) {
+    const auto start = Clock::now();
+    const auto seconds = [](double s) { return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s)); };
+    const bool timed = is_time_limit(spec.time_seconds);
+    const auto deadline = timed ? start + seconds(spec.time_seconds) : Clock::time_point::max();
+    bool terminated = false;
+    auto kill_at = Clock::time_point::max();
+    auto pause = std::chrono::microseconds(100);
+    while (!ended(pid)) {
+        const auto now = Clock::now();
+        if (!terminated && now >= deadline) {
+            ::kill(-pid, SIGTERM);
+            terminated = true;
+            kill_at = now + seconds(is_time_limit(spec.grace_seconds) ? spec.grace_seconds : 0);
+        } else if (terminated && now >= kill_at) {
+            ::kill(-pid, SIGKILL);
+            kill_at = Clock::time_point::max();
+        }
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::microseconds(5000));
+    }
+    return terminated;
+}
+
+// Our environment with TMPDIR set to the run's directory: temporary files the tool makes (MiniZinc
+// writes its FlatZinc there) are removed with the directory even if the tool is killed.
+std::vector<std::string> child_environment(const std::string& dir) {
+    std::vector<std::string> env;
+    for (char** e = environ; *e != nullptr; ++e)
+        if (std::strncmp(*e, "TMPDIR=", 7) != 0) env.emplace_back(*e);
+    env.push_back("TMPDIR=" + dir);
+    return env;
+}
+
+std::string read_capped(const std::filesystem::path& p, bool& truncated) {
+    std::error_code ec;
+    std::uint64_t size = std::filesystem::file_size(p, ec);
+    if (ec) return {};
+    if (size > kMaxOutputBytes) {
+        size = kMaxOutputBytes;
+        truncated = true;
+    }
+    std::ifstream in(p, std::ios::binary);
+    std::string text(static_cast<std::size_t>(size), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    return text;
+}
+
+}  // namespace
+
+std::optional<std::filesystem::path> find_program(const std::string& program) {
+    if (program.empty()) return std::nullopt;
+    if (program.find('/') != std::string::npos) {
+        if (executable(program)) return std::filesystem::path(program);
+        return std::nullopt;
+    }
+    const char* path = std::getenv("PATH");
+    std::string_view dirs = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
+    while (true) {
+        const std::size_t colon = dirs.find(':');
+        const std::string_view dir = dirs.substr(0, colon);
+        const std::filesystem::path candidate = std::filesystem::path(dir.empty() ? "." : std::string(dir)) / program;
+        if (executable(candidate)) return candidate;
+        if (colon == std::string_view::npos) return std::nullopt;
+        dirs.remove_prefix(colon + 1);
+    }
+}
+
+ProcessResult run_process(const ProcessSpec& spec) {
+    ProcessResult r;
+    if (spec.argv.empty()) throw std::invalid_argument("run_process: empty argument vector");
+    const std::optional<std::filesystem::path> program = find_program(spec.argv[0]);
+    if (!program) return r;
+    r.started = true;
+
+    // Everything the child needs, prepared before the fork.
+    std::vector<std::string> args = spec.argv;
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const std::string path = program->string(), dir = spec.dir.string();
+    std::vector<std::string> env = child_environment(dir);
+    std::vector<char*> envp;
+    for (std::string& e : env) envp.push_back(e.data());
+    envp.push_back(nullptr);
+    const Fd in(open_or_fail("/dev/null", O_RDONLY));
+    const Fd out(open_or_fail(spec.dir / "stdout.txt", O_WRONLY | O_CREAT | O_TRUNC));
+    const Fd err(open_or_fail(spec.dir / "stderr.txt", O_WRONLY | O_CREAT | O_TRUNC));
+
+    const pid_t pid = ::fork();
+    if (pid < 0) fail("cannot start " + spec.argv[0]);
+    if (pid == 0) exec_child(path.c_str(), argv.data(), envp.data(), dir.c_str(), in.fd, out.fd, err.fd, spec.memory_bytes);
+    ::setpgid(pid, pid);  // also here: no race with a kill before the child has run setpgid
+
+    r.timed_out = wait_for_end(pid, spec);
+    ::kill(-pid, SIGKILL);  // whatever it started and left behind (the leader is still unreaped)
+    int status = 0;
+    rusage usage{};
+    while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+    }
+    r.max_rss_kb = usage.ru_maxrss;  // Linux: kilobytes
+    if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+    r.out = read_capped(spec.dir / "stdout.txt", r.output_truncated);
+    r.err = read_capped(spec.dir / "stderr.txt", r.output_truncated);
+    return r;
+}
+
+}  // namespace futolab::external

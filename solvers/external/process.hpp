@@ -1,0 +1,61 @@
+// Runs an external tool as a child process (issue #13 §3, #18): started from an argument
+// vector with execve, never through a shell, so no byte of a file name, id or option is ever
+// interpreted; in its own process group, with a wall-time limit (SIGTERM to the group, SIGKILL
+// after a grace period), an address-space limit (setrlimit RLIMIT_AS in the child), a cap on
+// the size of the files it writes (RLIMIT_FSIZE) and no core dumps; stdout and stderr go to
+// files in the run's temporary directory and are read back when it ends; the peak resident set
+// comes from wait4's rusage (the child and the children it waited for, e.g. fzn-gecode under
+// minizinc).
+//
+// Thread safety: every call is independent (no global state). Between fork and execve the
+// child only calls async-signal-safe functions (setpgid, dup2, setrlimit, chdir, execve,
+// _exit); every string is prepared before the fork. The child is waited for by its pid, never
+// by waitpid(-1), so it cannot steal other threads' children (nor lose its own to them, unless
+// another thread of the process reaps any child with -1).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace futolab::external {
+
+struct ProcessSpec {
+    std::vector<std::string> argv;   // argv[0] is looked up on PATH unless it holds a '/'
+    std::filesystem::path dir;       // working directory; stdout.txt and stderr.txt are written here
+    double time_seconds = 0;         // wall time; 0, or anything from kNoTimeLimit on (or not finite) = none
+    std::uint64_t memory_bytes = 0;  // RLIMIT_AS of the child (and its children), 0 = none
+    double grace_seconds = 0.5;      // between SIGTERM and SIGKILL after the time limit
+};
+
+struct ProcessResult {
+    bool started = false;     // false: the program was not found (see run_process)
+    bool timed_out = false;   // we stopped it at the time limit
+    int exit_code = -1;       // when it exited normally
+    int signal = 0;           // when a signal ended it (also after timed_out)
+    std::string out, err;     // what it wrote (at most kMaxOutputBytes each)
+    std::int64_t max_rss_kb = -1;
+    bool output_truncated = false;  // it wrote more than kMaxOutputBytes to stdout or stderr
+};
+
+// A time limit this long (about 31 years) or longer means none: a deadline past it would overflow
+// the clock (issue #18: a huge limit must mean "effectively none", never a wrapped one).
+inline constexpr double kNoTimeLimit = 1e9;
+// Whether `seconds` is a real limit (finite, positive, below kNoTimeLimit).
+inline bool is_time_limit(double seconds) { return seconds > 0 && seconds < kNoTimeLimit; }
+
+// Beyond this the child gets SIGXFSZ (RLIMIT_FSIZE): a tool printing without end is stopped
+// long before the disk fills. 256 MiB holds every solution of a 5x5 count-all many times.
+inline constexpr std::uint64_t kMaxOutputBytes = std::uint64_t{256} << 20;
+
+// The full path of an executable named `program` on PATH (or `program` itself if it holds a
+// '/' and is executable); nullopt if there is none.
+std::optional<std::filesystem::path> find_program(const std::string& program);
+
+// Runs the tool to its end or its limit. Not found → started = false. Throws std::runtime_error
+// only on a failure of the machinery itself (fork, file creation), with errno's reason.
+ProcessResult run_process(const ProcessSpec& spec);
+
+}  // namespace futolab::external

@@ -1,0 +1,145 @@
+// Backend `ilp`: Futoshiki as a 0-1 integer programme (lp_model.hpp: x[r][c][v], one value
+// per cell, each value once per row and column, givens fixed, Σ v·x ordered for each
+// relation), written as an LP file and solved by the COIN-OR CBC binary (Debian coinor-cbc,
+// Forrest & Lougee-Heimer 2005) as a child process (solvers/external: argument vector, the
+// run's time and memory limits, its own temporary directory):
+//   cbc model.lp solve solu solution.txt
+// One CBC run finds one solution. To count to K (or all), each solution found is cut off by a
+// no-good row (Σ over its n² ones ≤ n² − 1) and CBC runs again, until K solutions or
+// infeasibility: K + 1 runs to prove a count of K below the limit. The time limit spans all
+// runs. Each solution is decoded from CBC's variables, verified and checked to differ from the
+// earlier ones (a solution CBC returns despite its no-good is an error, not a count).
+//
+// Counters: solutions (futolab's own count); nodes = CBC's "Enumerated nodes" summed over the
+// runs (its branch-and-bound nodes: an LP relaxation each, not comparable with CP nodes; 0 for
+// a run whose presolve proves infeasibility; empty if a run's log does not say). fails,
+// checks, propagations, max_depth: empty (unknown). A node limit is refused (error row).
+#include "solvers/ilp/ilp.hpp"
+
+#include "solvers/external/outcome.hpp"
+#include "solvers/external/process.hpp"
+#include "solvers/external/solutions.hpp"
+#include "solvers/external/temp_dir.hpp"
+#include "solvers/ilp/cbc_output.hpp"
+#include "solvers/ilp/lp_model.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+
+namespace futolab::ilp {
+namespace {
+
+constexpr external::ToolName kTool{"cbc", "coinor-cbc"};
+constexpr CounterMask kUnknown = counter_bits({Counter::fails, Counter::checks, Counter::propagations, Counter::max_depth});
+
+std::string read_file(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+class Search {
+public:
+    Search(const Puzzle& puzzle, const SolveRequest& request)
+        : puzzle_(puzzle), request_(request), solutions_(puzzle), dir_("ilp"),
+          deadline_(external::is_time_limit(request.limits.time_seconds)
+                        ? Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(request.limits.time_seconds))
+                        : Clock::time_point::max()) {}
+
+    SolveResult run() {
+        const std::uint64_t wanted = request_.mode.stop_after();
+        while (wanted == 0 || solutions_.count() < wanted) {
+            std::optional<SolveResult> stop = round();
+            if (stop) return *stop;
+            if (done_) break;
+        }
+        SolveResult r = external::completed_result(solutions_, request_.mode, kUnknown);
+        finish_counters(r);
+        return r;
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+
+    // One CBC run: a result if the search ends here abnormally, else nullopt (done_ set when
+    // CBC proved that no further solution exists).
+    std::optional<SolveResult> round() {
+        const double left = std::chrono::duration<double>(deadline_ - Clock::now()).count();
+        if (deadline_ != Clock::time_point::max() && left <= 0) return stopped(Status::timeout, "cbc: time limit");
+        const auto model = dir_.write("model.lp", lp_model(puzzle_, nogoods_));
+        const auto answer = dir_.path() / "solution.txt";
+        std::filesystem::remove(answer);
+        external::ProcessSpec spec;
+        spec.argv = {"cbc", model.string(), "solve", "solu", answer.string()};
+        spec.dir = dir_.path();
+        spec.time_seconds = deadline_ == Clock::time_point::max() ? 0 : std::max(left, 1e-3);
+        spec.memory_bytes = request_.limits.memory_bytes;
+        const external::ProcessResult p = external::run_process(spec);
+        if (auto failed = external::process_failure(p, kTool, spec.memory_bytes)) {
+            if (failed->status == Status::timeout) return stopped(Status::timeout, failed->message);
+            return failed;
+        }
+        count_nodes(p.out);
+        if (!std::filesystem::exists(answer)) return external::failed_result(Status::error, "cbc wrote no solution file");
+        CbcSolution s = parse_cbc_solution(read_file(answer), puzzle_.n());
+        if (!s.error.empty()) return external::failed_result(Status::error, s.error);
+        if (!s.feasible) {
+            done_ = true;
+            return std::nullopt;
+        }
+        if (auto why = solutions_.add(s.grid)) return external::failed_result(Status::error, "cbc: " + *why);
+        nogoods_.push_back(std::move(s.grid));
+        return std::nullopt;
+    }
+
+    void count_nodes(std::string_view log) {
+        if (auto n = parse_cbc_nodes(log)) nodes_ += *n;
+        else nodes_known_ = false;
+    }
+
+    void finish_counters(SolveResult& r) const {
+        r.counters.nodes = nodes_;
+        if (!nodes_known_) r.unknown |= counter_bit(Counter::nodes);
+    }
+
+    // Stopped by the time limit: the solutions so far are known (and verified).
+    SolveResult stopped(Status status, std::string message) const {
+        SolveResult r = external::completed_result(solutions_, request_.mode, kUnknown);
+        r.status = status;
+        r.message = std::move(message);
+        finish_counters(r);
+        r.unknown |= counter_bit(Counter::nodes);  // the interrupted run's nodes are not known
+        return r;
+    }
+
+    const Puzzle& puzzle_;
+    const SolveRequest& request_;
+    external::SolutionCollector solutions_;
+    external::TempDir dir_;
+    Clock::time_point deadline_;
+    std::vector<std::vector<int>> nogoods_;
+    std::uint64_t nodes_ = 0;
+    bool nodes_known_ = true;
+    bool done_ = false;
+};
+
+class IlpSolver final : public Solver {
+public:
+    SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
+        if (auto refused = external::refuse_node_limit(request, "ilp")) return *refused;
+        return Search(puzzle, request).run();
+    }
+};
+
+}  // namespace
+
+std::span<const OptionSpec> options() { return {}; }
+
+std::unique_ptr<Solver> make(const SolverSpec&) { return std::make_unique<IlpSolver>(); }
+
+}  // namespace futolab::ilp

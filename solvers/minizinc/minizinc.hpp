@@ -1,0 +1,19 @@
+// Backend `minizinc`: see minizinc.cpp for what it runs and how its counters map.
+#pragma once
+
+#include "solvers/options.hpp"
+#include "solvers/solver.hpp"
+
+#include <memory>
+#include <span>
+#include <string_view>
+
+namespace futolab::minizinc {
+
+std::span<const OptionSpec> options();
+std::unique_ptr<Solver> make(const SolverSpec& spec);
+
+// models/futoshiki.mzn as it was when the library was built.
+std::string_view model_text();
+
+}  // namespace futolab::minizinc

@@ -1,0 +1,126 @@
+// The child-process kit: argument vectors reach the tool byte for byte (no shell), limits stop
+// the tool and everything it started, temporary directories disappear.
+#include "solvers/external/process.hpp"
+#include "solvers/external/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <csignal>
+#include <fstream>
+#include <limits>
+#include <thread>
+
+using namespace futolab;
+using namespace futolab::external;
+
+namespace {
+
+ProcessResult run(const TempDir& dir, std::vector<std::string> argv, double seconds = 0, std::uint64_t memory = 0) {
+    ProcessSpec spec;
+    spec.argv = std::move(argv);
+    spec.dir = dir.path();
+    spec.time_seconds = seconds;
+    spec.memory_bytes = memory;
+    return run_process(spec);
+}
+
+// Alive = exists and is not a zombie.
+bool alive(pid_t pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string pid_text, name, state;
+    return static_cast<bool>(stat >> pid_text >> name >> state) && state != "Z";
+}
+
+}  // namespace
+
+TEST_CASE("arguments reach the tool verbatim: nothing is run by a shell", "[external]") {
+    const TempDir dir("test");
+    const std::vector<std::string> hostile{"$(touch pwned)", "`touch pwned2`", "a\"b';rm -rf x;|&", "two words", ""};
+    std::vector<std::string> argv{"printf", "[%s]\\n"};
+    argv.insert(argv.end(), hostile.begin(), hostile.end());
+    const ProcessResult r = run(dir, argv);
+    REQUIRE(r.started);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "[$(touch pwned)]\n[`touch pwned2`]\n[a\"b';rm -rf x;|&]\n[two words]\n[]\n");
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "pwned"));
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "pwned2"));
+}
+
+TEST_CASE("the tool runs in the run's directory with TMPDIR pointing there", "[external]") {
+    const TempDir dir("test");
+    const ProcessResult r = run(dir, {"sh", "-c", "pwd; echo \"$TMPDIR\"; echo oops >&2; exit 3"});
+    const std::string d = std::filesystem::canonical(dir.path()).string();
+    CHECK(r.out == d + "\n" + dir.path().string() + "\n");
+    CHECK(r.err == "oops\n");
+    CHECK(r.exit_code == 3);
+    CHECK(r.signal == 0);
+    CHECK(r.max_rss_kb > 0);
+}
+
+TEST_CASE("a program missing from PATH is reported, not run", "[external]") {
+    const TempDir dir("test");
+    CHECK_FALSE(run(dir, {"futolab-no-such-tool"}).started);
+    CHECK_FALSE(find_program("futolab-no-such-tool"));
+    CHECK(find_program("sh"));
+    CHECK_FALSE(find_program(""));
+}
+
+TEST_CASE("the time limit stops the tool and what it started", "[external]") {
+    const TempDir dir("test");
+    // The shell starts a background sleep and records its pid, then waits: both must die.
+    const ProcessResult r = run(dir, {"sh", "-c", "sleep 60 & echo $! > bg.pid; wait"}, 0.3);
+    CHECK(r.timed_out);
+    CHECK(r.signal == SIGTERM);
+    pid_t bg = 0;
+    std::ifstream(dir.path() / "bg.pid") >> bg;
+    REQUIRE(bg > 0);
+    for (int i = 0; i < 100 && alive(bg); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    CHECK_FALSE(alive(bg));
+}
+
+TEST_CASE("a tool that ignores SIGTERM is killed after the grace period", "[external]") {
+    const TempDir dir("test");
+    ProcessSpec spec;
+    spec.argv = {"sh", "-c", "trap '' TERM; while :; do :; done"};
+    spec.dir = dir.path();
+    spec.time_seconds = 0.2;
+    spec.grace_seconds = 0.2;
+    const ProcessResult r = run_process(spec);
+    CHECK(r.timed_out);
+    CHECK(r.signal == SIGKILL);
+}
+
+TEST_CASE("the memory limit makes allocations fail in the tool", "[external]") {
+    const TempDir dir("test");
+    // perl (Debian's perl-base, always installed) asks for 2 GiB at once.
+    const ProcessResult r = run(dir, {"perl", "-e", "$x = 'a' x (1 << 31); print 'allocated'"}, 0, 256u << 20);
+    CHECK(r.out.empty());
+    CHECK(r.exit_code != 0);
+    CHECK(r.err.find("Out of memory") != std::string::npos);
+    CHECK(run(dir, {"perl", "-e", "$x = 'a' x (1 << 20); print 'allocated'"}, 0, 256u << 20).out == "allocated");
+}
+
+TEST_CASE("a temporary directory is private and removed with its files", "[external]") {
+    std::filesystem::path kept;
+    {
+        const TempDir dir("test");
+        kept = dir.path();
+        dir.write("a.txt", "text");
+        CHECK(std::filesystem::exists(kept / "a.txt"));
+        CHECK((std::filesystem::status(kept).permissions() & std::filesystem::perms::others_all) ==
+              std::filesystem::perms::none);
+    }
+    CHECK_FALSE(std::filesystem::exists(kept));
+}
+
+TEST_CASE("a huge, infinite or nan time limit means none, never a wrapped deadline", "[external]") {
+    const TempDir dir("test");
+    for (double seconds : {1e9, 1e300, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN(), -1.0}) {
+        INFO(seconds);
+        const ProcessResult r = run(dir, {"sh", "-c", "sleep 0.05; echo done"}, seconds);
+        CHECK_FALSE(r.timed_out);
+        CHECK(r.out == "done\n");
+    }
+    CHECK(is_time_limit(0.5));
+    CHECK_FALSE(is_time_limit(0));
+}
