@@ -50,6 +50,7 @@ struct CriticalArgs {
     bool exact = false;  // exact minima with certificates (critical/exact.hpp, SPEC §5c)
     int jobs = 1;
     std::string engine = "bb";
+    std::string proof = "drat";
     std::size_t seed_sets = ExactOptions{}.seed_sets;
     bool per_class = false;
     std::string shard;  // --exact: "I/N", classes I, I + N, ...
@@ -108,6 +109,7 @@ int run_exhaustive(const CriticalArgs& a) {
 
 int run_exact(const CriticalArgs& a) {
     const ExactObjective objective = exact_objective_from_name(a.objective);
+    const ProofKind proof = proof_kind_from_name(a.proof);  // checked before the search
     if (a.n < 2 || a.n > kMaxEnumeratedN)
         throw InputError(fmt::format("critical --exact: --n must be 2..{}, got {}", kMaxEnumeratedN, a.n));
     if (a.jobs < 1) throw InputError(fmt::format("critical --exact: --jobs must be at least 1, got {}", a.jobs));
@@ -142,7 +144,7 @@ int run_exact(const CriticalArgs& a) {
         const auto t0 = std::chrono::steady_clock::now();
         std::ofstream file(a.certificate, std::ios::binary);
         if (!file) throw std::runtime_error("cannot write " + a.certificate);
-        write_certificate(file, r);
+        write_certificate(file, r, proof);
         std::cerr << fmt::format("certificate {} written in {:.1f}s\n", a.certificate,
                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
@@ -311,6 +313,7 @@ void add_critical(CLI::App& app, Action& run) {
     cmd->add_option("--jobs", a->jobs, "--exact: threads sharing the symmetry classes (default 1)");
     cmd->add_option("--certificate", a->certificate,
                     "--exact: also write a certificate (unavoidable sets + DRAT proofs) to this file");
+    cmd->add_option("--proof", a->proof, "--certificate: drat (CaDiCaL proofs, default) or bb (re-checked by branch and bound)");
     cmd->add_option("--check-certificate", a->check_certificate,
                     "Check a certificate of --exact without searching (exit 0 accepted, 1 rejected)");
     cmd->add_option("--shard", a->shard, "--exact: solve classes I, I+N, ... only (I/N); minima over those");

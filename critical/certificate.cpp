@@ -4,6 +4,7 @@
 #include "core/instance.hpp"
 #include "critical/exact_report.hpp"
 #include "critical/exhaustive.hpp"
+#include "critical/hitting_set_bb.hpp"
 #include "critical/rup_check.hpp"
 #include "critical/squares.hpp"
 #include "critical/verify.hpp"
@@ -96,7 +97,49 @@ std::string check_witness(int n, ExactObjective objective, const Json& w, std::o
     return "";
 }
 
+// The same claim as a hitting-set problem for the branch and bound: found = false refutes it.
+HittingProblem claim_problem(int n, ExactObjective objective, const std::vector<ClueMask>& sets, int h_max) {
+    HittingProblem p;
+    p.sets = sets;
+    if (objective == ExactObjective::frontier) {
+        p.allowed = ClueMask::prefix(clue_count(n));
+        p.weight = relations_cost(n).weight;
+        p.limited = ClueMask::prefix(n * n);
+        p.limit = h_max;
+    } else {
+        const CostModel cost = cost_model(n, objective);
+        p.allowed = cost.allowed;
+        p.weight = cost.weight;
+    }
+    return p;
+}
+
+constexpr int kNoBound = 1 << 20;
+
+// The sets the branch and bound needs to refute every claim (its marked sets, union over
+// the claims), in pool order. Throws if a claim is not refuted (a search bug).
+std::vector<std::size_t> core_of(int n, ExactObjective objective, const std::vector<ClueMask>& sets,
+                                 const std::vector<Claim>& claims, std::size_t class_index) {
+    std::vector<std::uint8_t> used(sets.size(), 0);
+    for (const Claim& claim : claims) {
+        HittingProblem p = claim_problem(n, objective, sets, claim.h_max);
+        p.used = &used;
+        if (min_hitting_set(p, 0, claim.below ? *claim.below - 1 : kNoBound).found)
+            throw std::runtime_error(fmt::format("class {}: a claim of the certificate is not refuted", class_index));
+    }
+    std::vector<std::size_t> core;
+    for (std::size_t j = 0; j < sets.size(); ++j)
+        if (used[j]) core.push_back(j);
+    return core;
+}
+
 }  // namespace
+
+ProofKind proof_kind_from_name(const std::string& name) {
+    if (name == "drat") return ProofKind::drat;
+    if (name == "bb") return ProofKind::bb;
+    throw InputError("--proof must be drat or bb, got '" + name + "'");
+}
 
 Cnf claim_cnf(int n, ExactObjective objective, const std::vector<ClueMask>& sets, std::optional<int> below,
               int h_max) {
@@ -113,9 +156,10 @@ Cnf claim_cnf(int n, ExactObjective objective, const std::vector<ClueMask>& sets
     return hitting_set_cnf(clue_count(n), allowed, sets, bounds);
 }
 
-void write_certificate(std::ostream& out, const ExactResult& r) {
+void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind) {
     Json head = {{"certificate", kFormat}, {"version", 1}, {"n", r.n}, {"objective", exact_objective_name(r.objective)},
-                 {"squares", r.squares}, {"classes", r.classes.size()}};
+                 {"proof", kind == ProofKind::drat ? "drat" : "bb"}, {"squares", r.squares},
+                 {"classes", r.classes.size()}};
     std::vector<std::optional<int>> frontier;
     if (r.objective == ExactObjective::frontier) {
         Json points = Json::array();
@@ -131,24 +175,27 @@ void write_certificate(std::ostream& out, const ExactResult& r) {
     out << head.dump() << '\n';
     const std::vector<Claim> claims = claims_of(r.objective, value_of(r.best), frontier);
     for (const ClassResult& c : r.classes) {
+        std::vector<ClueMask> pool;
+        for (const Counterexample& m : c.sets) pool.push_back(m.violated);
         std::vector<ClueMask> sets;
         Json jsets = Json::array(), jsquares = Json::array(), proofs = Json::array();
-        for (const Counterexample& m : c.sets) {
-            sets.push_back(m.violated);
-            jsets.push_back(m.violated.indices());
-            jsquares.push_back(m.square);
+        for (std::size_t j : core_of(r.n, r.objective, pool, claims, c.index)) {
+            sets.push_back(c.sets[j].violated);
+            jsets.push_back(c.sets[j].violated.indices());
+            jsquares.push_back(c.sets[j].square);
         }
         for (const Claim& claim : claims) {
+            if (kind == ProofKind::bb) break;
             const std::optional<std::string> proof = refute(claim_cnf(r.n, r.objective, sets, claim.below, claim.h_max));
             if (!proof) throw std::runtime_error(fmt::format("class {}: the certificate formula is satisfiable", c.index));
             Json p = {{"drat", *proof}};
             if (claim.h_max >= 0) p["h_max"] = claim.h_max;
             proofs.push_back(p);
         }
-        out << Json{{"class", c.index}, {"square", c.square_class.square}, {"orbit", c.square_class.orbit},
-                    {"sets", jsets}, {"squares", jsquares}, {"proofs", proofs}}
-                   .dump()
-            << '\n';
+        Json line = {{"class", c.index}, {"square", c.square_class.square}, {"orbit", c.square_class.orbit},
+                     {"sets", jsets}, {"squares", jsquares}};
+        if (kind == ProofKind::drat) line["proofs"] = proofs;
+        out << line.dump() << '\n';
     }
     if (!out) throw std::runtime_error("cannot write the certificate");
 }
@@ -186,6 +233,8 @@ CertificateCheck check_certificate(std::istream& in, const std::string& source, 
             if (!why.empty()) return fail(why);
         }
         const std::vector<Claim> claims = claims_of(objective, minimum, frontier);
+        const std::string kind = head.value("proof", "drat");
+        if (kind != "drat" && kind != "bb") bad(source, 1, "proof must be drat or bb");
         std::size_t squares = 0;
         while (std::getline(in, text)) {
             ++line_no;
@@ -211,8 +260,20 @@ CertificateCheck check_certificate(std::istream& in, const std::string& source, 
                 sets.push_back(set);
             }
             result.sets += sets.size();
+            if (kind == "bb") {  // re-derive each bound from the stored sets by branch and bound
+                for (const Claim& claim : claims)
+                    if (min_hitting_set(claim_problem(n, objective, sets, claim.h_max), 0,
+                                        claim.below ? *claim.below - 1 : kNoBound)
+                            .found)
+                        return fail(fmt::format("line {}: class {}: a set hitting the stored sets beats the claim",
+                                                line_no, index));
+                result.proofs += claims.size();
+                ++result.classes;
+                continue;
+            }
             const Json& proofs = c.at("proofs");
-            if (proofs.size() != claims.size()) return fail(fmt::format("line {}: {} proofs for {} claims", line_no, proofs.size(), claims.size()));
+            if (proofs.size() != claims.size())
+                return fail(fmt::format("line {}: {} proofs for {} claims", line_no, proofs.size(), claims.size()));
             for (std::size_t p = 0; p < claims.size(); ++p) {
                 if (claims[p].h_max >= 0 && proofs[p].value("h_max", -1) != claims[p].h_max)
                     return fail(fmt::format("line {}: proof {} is not for h_max {}", line_no, p, claims[p].h_max));

@@ -8,7 +8,8 @@
 // (CaDiCaL, text) that no clue set hitting these sets is cheaper than the claim. The checker
 // re-enumerates the classes, checks every M (a Latin square agreeing with L outside its set,
 // differing on every clue of it), re-builds each hitting-set formula (hitting_set_cnf) and
-// checks each proof by reverse unit propagation (rup_check.hpp), and verifies each witness
+// checks each proof by reverse unit propagation (rup_check.hpp) — or, for "proof": "bb", re-runs
+// the branch and bound on the stored sets — and verifies each witness
 // uniquely completable with an independent backend (gecode by default).
 //
 // Soundness: every uniquely completable set of L hits every set of L (else M would be a second
@@ -32,9 +33,16 @@ namespace futolab::critical {
 Cnf claim_cnf(int n, ExactObjective objective, const std::vector<ClueMask>& sets, std::optional<int> below,
               int h_max = -1);
 
-// Writes the certificate of a finished search (every class solved). Throws std::runtime_error
-// if CaDiCaL finds a formula satisfiable (a search bug).
-void write_certificate(std::ostream& out, const ExactResult& r);
+// How a class proves its bound. drat: a CaDiCaL DRAT proof per claim, checked by RUP (trusts
+// no solver). bb: no proof stored; the checker re-runs the branch and bound of
+// hitting_set_bb.hpp on the stored sets (trusts that code; far smaller files).
+enum class ProofKind { drat, bb };
+ProofKind proof_kind_from_name(const std::string& name);  // throws InputError
+
+// Writes the certificate of a finished search (every class solved). Each class stores only a
+// core of its unavoidable sets: those its branch and bound used to refute the claims
+// (HittingProblem::used). Throws std::runtime_error if a claim is not refuted (a search bug).
+void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind = ProofKind::drat);
 
 struct CertificateCheck {
     bool ok = false;

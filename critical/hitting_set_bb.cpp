@@ -42,25 +42,33 @@ private:
         // before (the pool is roughly sorted by size, small sets first, which packs well).
         int bound = cost, fewest = kMaskBits + 1;
         ClueMask used, branch;
+        std::size_t branch_index = 0;
         bool unhit = false;
-        for (const ClueMask& s : p_.sets) {
+        packed_.clear();
+        for (std::size_t j = 0; j < p_.sets.size(); ++j) {
+            const ClueMask& s = p_.sets[j];
             if (s.intersects(chosen)) continue;
             const ClueMask c = s & avail;
-            if (c.empty()) return;
+            if (c.empty()) return mark(j);
             unhit = true;
             if (!c.intersects(used)) {
                 used = used | c;
                 bound += cheapest(c);
-                if (bound >= best_) return;
+                if (p_.used) packed_.push_back(j);
+                if (bound >= best_) {
+                    for (std::size_t k : packed_) mark(k);
+                    return;
+                }
             }
             const int count = c.count();
-            if (count < fewest) fewest = count, branch = c;
+            if (count < fewest) fewest = count, branch = c, branch_index = j;
         }
         if (!unhit) {
             if (cost < best_) best_ = cost, best_set_ = chosen, found_ = true;
             if (cost <= lower_) done_ = true;
             return;
         }
+        mark(branch_index);
         std::vector<int> clues = branch.indices();
         std::stable_sort(clues.begin(), clues.end(), [&](int a, int b) { return p_.weight[a] < p_.weight[b]; });
         for (int i : clues) {
@@ -72,7 +80,12 @@ private:
         }
     }
 
+    void mark(std::size_t set) {
+        if (p_.used) (*p_.used)[set] = 1;
+    }
+
     const HittingProblem& p_;
+    std::vector<std::size_t> packed_;
     int lower_, best_;
     std::vector<std::pair<int, ClueMask>> classes_;
     bool found_ = false, done_ = false;

@@ -23,6 +23,11 @@ struct HittingProblem {
     std::vector<int> weight;  // per clue, ≥ 0
     ClueMask limited;         // at most `limit` clues of this mask (limit < 0: no such constraint)
     int limit = -1;
+    // If set (size = sets.size()), marks every set the search relied on: dead ends, the sets
+    // of each packing that pruned, the sets branched on. When nothing is found, the marked
+    // sets alone give the same search tree, so they alone refute the bound: a core, which is
+    // all a certificate needs to store.
+    std::vector<std::uint8_t>* used = nullptr;
 };
 
 struct HittingSolution {

@@ -34,9 +34,9 @@ CertificateCheck check(const std::string& text) {
     return check_certificate(in, "test.cert", "gecode");
 }
 
-std::string certificate(int n, ExactObjective objective) {
+std::string certificate(int n, ExactObjective objective, ProofKind kind = ProofKind::drat) {
     std::ostringstream out;
-    write_certificate(out, exact_minimum(n, objective));
+    write_certificate(out, exact_minimum(n, objective), kind);
     return out.str();
 }
 
@@ -74,7 +74,28 @@ TEST_CASE("certificate: accepted as written, for every objective (n = 3)", "[cri
         REQUIRE(c.ok);
         REQUIRE(c.classes == 2);
         REQUIRE(c.sets > 0);
+        const CertificateCheck b = check(certificate(3, objective, ProofKind::bb));
+        INFO(b.why);
+        REQUIRE(b.ok);
+        REQUIRE(b.sets == c.sets);  // the same core either way
     }
+}
+
+TEST_CASE("certificate: a branch-and-bound certificate rejects dropped sets and a wrong minimum", "[critical][certificate]") {
+    const std::string good = certificate(4, ExactObjective::frontier, ProofKind::bb);
+    REQUIRE(check(good).ok);
+    std::vector<Json> lines = lines_of(good);
+    std::vector<Json> t = lines;
+    for (std::size_t i = 1; i < t.size(); ++i) {  // half the sets of every class
+        for (const char* key : {"sets", "squares"}) {
+            Json& a = t[i][key];
+            a.erase(a.begin() + static_cast<std::ptrdiff_t>(a.size() / 2), a.end());
+        }
+    }
+    REQUIRE_THAT(check(text_of(t)).why, Catch::Contains("beats the claim"));
+    t = lines;
+    t[0]["frontier"][0]["k"] = 5;  // true minimum at h_max 0 is 4
+    REQUIRE_FALSE(check(text_of(t)).ok);
 }
 
 TEST_CASE("certificate: tampered certificates are rejected (n = 4, 2h+3k)", "[critical][certificate]") {
