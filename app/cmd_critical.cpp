@@ -135,10 +135,9 @@ int run_exact(const CriticalArgs& a) {
     const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
     write_output(a.out, write_instances(records, Format::jsonl));
     for (const Instance& rec : records)
-        std::cerr << fmt::format("n={} objective={} minimum={} (h={}, k={}) class={} classes_at_minimum={}\n", a.n,
-                                 a.objective, rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(),
-                                 rec.meta["k"].get<int>(), rec.meta["class"].get<std::size_t>(),
-                                 rec.meta["classes_at_minimum"].get<std::size_t>());
+        std::cerr << fmt::format("n={} objective={} minimum={} (h={}, k={}) class={}\n", a.n, a.objective,
+                                 rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
+                                 rec.meta["class"].get<std::size_t>());
     std::cerr << fmt::format("n={} squares={} classes={} time={:.1f}s\n", a.n, r.squares, r.classes.size(), r.seconds);
     if (!a.certificate.empty()) {
         const auto t0 = std::chrono::steady_clock::now();

@@ -338,6 +338,7 @@ ExactResult exact_minimum(int n, ExactObjective objective, const ExactOptions& o
     result.engine = options.engine;
     result.squares = table.size();
     const bool prune = options.prune && options.engine == HittingEngine::bb;
+    result.pruned = prune;
     if (!prune) {
         solve_classes(result, classes, chosen, objective, table, options, nullptr);
     } else if (objective != ExactObjective::frontier) {

@@ -114,6 +114,7 @@ struct ExactResult {
     int n = 0;
     ExactObjective objective = ExactObjective::two_h_three_k;
     HittingEngine engine = HittingEngine::bb;
+    bool pruned = false;  // then classes_at / squares_at count only the classes solved exactly
     std::size_t squares = 0;
     std::vector<ClassResult> classes;
     GlobalOptimum best;                    // not frontier

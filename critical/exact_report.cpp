@@ -40,8 +40,10 @@ Instance witness_record(const ExactResult& r, const GlobalOptimum& g, const std:
     verified = verified && v.uniquely_completable && v.critical;
     extra["minimum"] = g.optimum.cost;
     extra["class"] = g.witness_class;
-    extra["classes_at_minimum"] = g.classes_at;
-    extra["squares_at_minimum"] = g.squares_at;
+    if (!r.pruned) {  // with pruning, a class is only known not to beat the best so far
+        extra["classes_at_minimum"] = g.classes_at;
+        extra["squares_at_minimum"] = g.squares_at;
+    }
     return set_record(u, set, id, v, extra);
 }
 
