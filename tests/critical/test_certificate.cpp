@@ -148,3 +148,32 @@ TEST_CASE("certificate: tampered certificates are rejected (n = 4, 2h+3k)", "[cr
         REQUIRE_THROWS_AS(check(""), InputError);
     }
 }
+
+#include "../app/cli_runner.hpp"
+
+TEST_CASE("critical --exact and --check-certificate on the command line", "[critical][certificate][cli]") {
+    using futolab::test::run_cli;
+    const std::string cert = "/tmp/futolab-exact-cli-" + std::to_string(::getpid()) + ".cert";
+    const auto r = run_cli("critical --exact --n 3 --objective frontier --certificate " + cert);
+    REQUIRE(r.exit_code == 0);
+    const std::vector<Json> records = lines_of(r.out);  // corners (0, 2), (1, 1), (2, 0)
+    REQUIRE(records.size() == 3);
+    for (const Json& rec : records) {
+        REQUIRE(rec["meta"]["exact"] == true);
+        REQUIRE(rec["meta"]["objective"] == "frontier");
+        REQUIRE(rec["meta"]["critical"] == true);
+        REQUIRE(rec["meta"]["point"][0].get<int>() + rec["meta"]["point"][1].get<int>() == 2);
+    }
+    REQUIRE(run_cli("critical --check-certificate " + cert).exit_code == 0);
+    std::vector<Json> t = lines_of(futolab::test::slurp(cert));
+    t[0]["frontier"][0]["k"] = 3;
+    { std::ofstream(cert) << text_of(t); }
+    const auto bad = run_cli("critical --check-certificate " + cert);
+    REQUIRE(bad.exit_code == 1);
+    REQUIRE_THAT(bad.err, Catch::Contains("certificate rejected"));
+    { std::ofstream(cert) << "{not json\n"; }
+    REQUIRE(run_cli("critical --check-certificate " + cert).exit_code == 2);
+    std::remove(cert.c_str());
+    REQUIRE(run_cli("critical --exact --n 6 --objective k").exit_code == 2);
+    REQUIRE(run_cli("critical --exact --n 4 --objective greedy").exit_code == 2);
+}
