@@ -337,6 +337,7 @@ ExactResult exact_minimum(int n, ExactObjective objective, const ExactOptions& o
     result.objective = objective;
     result.engine = options.engine;
     result.squares = table.size();
+    result.determined_by_relations = table.determined_by_relations();
     const bool prune = options.prune && options.engine == HittingEngine::bb;
     result.pruned = prune;
     if (!prune) {

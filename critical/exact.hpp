@@ -116,6 +116,7 @@ struct ExactResult {
     HittingEngine engine = HittingEngine::bb;
     bool pruned = false;  // then classes_at / squares_at count only the classes solved exactly
     std::size_t squares = 0;
+    std::size_t determined_by_relations = 0;  // squares whose comparisons determine them (P(U))
     std::vector<ClassResult> classes;
     GlobalOptimum best;                    // not frontier
     std::vector<GlobalOptimum> frontier;   // frontier: index h_max

@@ -21,6 +21,7 @@ Json run_meta(const ExactResult& r) {
     m["objective"] = exact_objective_name(r.objective);
     m["n"] = r.n;
     m["squares"] = r.squares;
+    m["squares_determined_by_relations"] = r.determined_by_relations;  // P(U) = this / squares
     m["classes"] = r.classes.size();
     m["search_backend"] = r.engine == HittingEngine::bb ? "bb+table" : "cadical+table";
     m["hitting_set_calls"] = calls;

@@ -5,6 +5,7 @@
 #include "critical/zero_given.hpp"
 
 #include <string>
+#include <unordered_map>
 
 namespace futolab::critical {
 
@@ -61,6 +62,14 @@ SquareTable::Packed SquareTable::pack(const std::vector<int>& sq) const {
     for (std::size_t i = 0; i < pairs.size(); ++i)
         if (sq[pairs[i].a] < sq[pairs[i].b]) p.less |= std::uint64_t{1} << i;
     return p;
+}
+
+std::size_t SquareTable::determined_by_relations() const {
+    std::unordered_map<std::uint64_t, std::size_t> squares_with;
+    for (const Packed& p : packed_) ++squares_with[p.less];
+    std::size_t unique = 0;
+    for (const auto& [pattern, count] : squares_with) unique += count == 1 ? 1 : 0;
+    return unique;
 }
 
 std::vector<ClueMask> SquareTable::violations(const std::vector<int>& L) const {

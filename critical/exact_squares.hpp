@@ -49,6 +49,9 @@ public:
     const std::vector<int>& square(std::size_t i) const { return squares_[i]; }
     // violation_mask(L, square i) for every i, in table order (L itself gives an empty mask).
     std::vector<ClueMask> violations(const std::vector<int>& L) const;
+    // How many squares no other square shares all 2n(n−1) adjacent comparisons with: the
+    // squares a zero-given puzzle can determine (P(U) = this / size()).
+    std::size_t determined_by_relations() const;
 
 private:
     struct Packed {

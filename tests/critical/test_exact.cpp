@@ -96,6 +96,26 @@ TEST_CASE("exact: the table's violation masks are the clues each square violates
     REQUIRE(v[123].empty());
 }
 
+TEST_CASE("exact: squares determined by their comparisons, against a pairwise scan", "[critical][exact]") {
+    for (int n = 2; n <= 4; ++n) {
+        const SquareTable table(n);
+        std::size_t unique = 0;
+        const int cells = n * n;
+        for (std::size_t i = 0; i < table.size(); ++i) {
+            bool alone = true;
+            for (std::size_t j = 0; j < table.size() && alone; ++j) {
+                if (j == i) continue;
+                const ClueMask v = violation_mask(n, table.square(i), table.square(j));
+                bool relations_differ = false;
+                for (int c = cells; c < cells + 2 * n * (n - 1); ++c) relations_differ = relations_differ || v.test(c);
+                alone = relations_differ;
+            }
+            unique += alone ? 1 : 0;
+        }
+        REQUIRE(table.determined_by_relations() == unique);
+    }
+}
+
 TEST_CASE("exact: both hitting-set engines give the brute-force minimum on random instances", "[critical][exact]") {
     std::mt19937_64 rng(7);
     for (int trial = 0; trial < 200; ++trial) {
