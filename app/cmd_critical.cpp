@@ -2,6 +2,8 @@
 //   [--use numbers|relations|both] [--objective greedy|h+k|2h+3k|k|h] [--iterations I]
 //   [--time-limit SEC] [--verify-with BACKEND] [--sampler jm|shuffle] [--out FILE]
 // futolab critical --exhaustive --n N
+// futolab critical --exact --n N --objective 2h+3k|h+k|k|h|frontier [--jobs J] [--certificate FILE]
+// futolab critical --check-certificate FILE
 // futolab critical --free-square [--n N --count C | --input START] [--iterations I]
 //   [--time-limit SEC] [--patience P] [--temperature T] [--max-remove R] [--node-limit N]
 // Critical clue sets of solved squares (issue #4), one JSONL instance per set (SPEC §2.2),
@@ -13,6 +15,8 @@
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
+#include "critical/certificate.hpp"
+#include "critical/exact_report.hpp"
 #include "critical/pipeline.hpp"
 #include "critical/report.hpp"
 #include "critical/squares.hpp"
@@ -23,6 +27,9 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+#include <cstdio>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -43,6 +50,14 @@ struct CriticalArgs {
     std::uint64_t iterations = 0;
     double time_limit = 0;
     bool exhaustive = false;
+    bool exact = false;  // exact minima with certificates (critical/exact.hpp, SPEC §5c)
+    int jobs = 1;
+    std::string engine = "bb";
+    std::string proof = "drat";
+    std::size_t seed_sets = ExactOptions{}.seed_sets;
+    bool per_class = false;
+    std::string shard;  // --exact: "I/N", classes I, I + N, ...
+    std::string certificate, check_certificate;
     bool free_square = false;  // zero-given puzzle-space search (critical/zero_given.hpp)
     int patience = ZeroGivenOptions{}.patience;
     double temperature = ZeroGivenOptions{}.temperature;
@@ -104,6 +119,64 @@ int run_exhaustive(const CriticalArgs& a) {
                              weighted_bound(r.n), r.relations.found ? std::to_string(r.relations.cost) : "none",
                              r.seconds);
     return verified ? 0 : 1;
+}
+
+int run_exact(const CriticalArgs& a) {
+    const ExactObjective objective = exact_objective_from_name(a.objective);
+    const ProofKind proof = proof_kind_from_name(a.proof);  // checked before the search
+    if (a.n < 2 || a.n > kMaxEnumeratedN)
+        throw InputError(fmt::format("critical --exact: --n must be 2..{}, got {}", kMaxEnumeratedN, a.n));
+    if (a.jobs < 1) throw InputError(fmt::format("critical --exact: --jobs must be at least 1, got {}", a.jobs));
+    ExactOptions options;
+    options.threads = a.jobs;
+    options.engine = hitting_engine_from_name(a.engine);
+    options.seed_sets = a.seed_sets;
+    options.prune = !a.per_class;
+    if (!a.shard.empty()) {
+        unsigned long i = 0, count = 0;
+        char slash = 0, extra = 0;
+        if (std::sscanf(a.shard.c_str(), "%lu%c%lu%c", &i, &slash, &count, &extra) != 3 || slash != '/' || count == 0 ||
+            i >= count)
+            throw InputError("critical --exact: --shard must be I/N with 0 <= I < N, got '" + a.shard + "'");
+        options.first = i;
+        options.stride = count;
+    }
+    options.progress = [](std::size_t done, std::size_t total) {
+        std::cerr << fmt::format("\r{} of {} classes", done, total) << (done == total ? "\n" : "") << std::flush;
+    };
+    const ExactResult r = exact_minimum(a.n, objective, options);
+    bool verified = false;
+    const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
+    write_output(a.out, write_instances(records, Format::jsonl));
+    for (const Instance& rec : records)
+        std::cerr << fmt::format("n={} objective={} minimum={} (h={}, k={}) class={}\n", a.n, a.objective,
+                                 rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
+                                 rec.meta["class"].get<std::size_t>());
+    std::cerr << fmt::format("n={} squares={} classes={} time={:.1f}s\n", a.n, r.squares, r.classes.size(), r.seconds);
+    if (!a.certificate.empty()) {
+        const auto t0 = std::chrono::steady_clock::now();
+        std::ofstream file(a.certificate, std::ios::binary);
+        if (!file) throw std::runtime_error("cannot write " + a.certificate);
+        write_certificate(file, r, proof);
+        std::cerr << fmt::format("certificate {} written in {:.1f}s\n", a.certificate,
+                                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    if (!verified) std::cerr << "futolab critical: a witness failed its verification\n";
+    return verified ? 0 : 1;
+}
+
+// --check-certificate: exit 0 if the certificate checks, 1 if it does not, 2 if malformed.
+int run_check_certificate(const CriticalArgs& a) {
+    std::ifstream in(a.check_certificate, std::ios::binary);
+    if (!in) throw InputError(a.check_certificate + ": cannot read the certificate");
+    const CertificateCheck c = check_certificate(in, a.check_certificate, parse_solver_spec(a.verify_with).text());
+    if (!c.ok) {
+        std::cerr << fmt::format("futolab critical: {}: certificate rejected: {}\n", a.check_certificate, c.why);
+        return 1;
+    }
+    std::cout << fmt::format("{}: certificate accepted: {} classes, {} unavoidable sets, {} proofs ({} lemmas)\n",
+                             a.check_certificate, c.classes, c.sets, c.proofs, c.lemmas);
+    return 0;
 }
 
 // A start puzzle for --free-square --input: relations only (h = 0).
@@ -193,6 +266,8 @@ int run_free_square(const CriticalArgs& a) {
 
 int run_critical(const CriticalArgs& a) {
     if (a.exhaustive) return run_exhaustive(a);
+    if (a.exact) return run_exact(a);
+    if (!a.check_certificate.empty()) return run_check_certificate(a);
     if (a.free_square) return run_free_square(a);
     PipelineOptions opt;
     opt.search.objective = objective_from_name(a.objective);
@@ -235,14 +310,28 @@ void add_critical(CLI::App& app, Action& run) {
         ->check(CLI::IsMember({"jm", "shuffle"}));
     cmd->add_option("--use", a->use, "Clues the search may use: numbers, relations or both (default)")
         ->check(CLI::IsMember({"numbers", "relations", "both"}));
-    cmd->add_option("--objective", a->objective, "greedy (one pass, default), h+k, 2h+3k, k (h = 0) or h (k = 0)")
-        ->check(CLI::IsMember({"greedy", "h+k", "2h+3k", "k", "h"}));
+    cmd->add_option("--objective", a->objective,
+                    "greedy (one pass, default), h+k, 2h+3k, k (h = 0) or h (k = 0); --exact also frontier")
+        ->check(CLI::IsMember({"greedy", "h+k", "2h+3k", "k", "h", "frontier"}));
     add_whole(cmd, "--iterations", a->iterations, {},
               "Greedy passes per square (default 1 for greedy, else 200; 0 = the default)");
     add_duration(cmd, "--time-limit", a->time_limit,
                  "Search time per square: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s)");
     cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode)");
     cmd->add_flag("--exhaustive", a->exhaustive, "Exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4");
+    cmd->add_flag("--exact", a->exact,
+                  "Exact minimum of --objective (2h+3k, h+k, k, h or frontier) over all squares of order --n <= 5, "
+                  "by lazy minimum hitting sets (CaDiCaL); witnesses verified by --verify-with");
+    add_whole(cmd, "--jobs", a->jobs, {1, 1024}, "--exact: threads sharing the symmetry classes (default 1)");
+    cmd->add_option("--certificate", a->certificate,
+                    "--exact: also write a certificate (unavoidable sets + DRAT proofs) to this file");
+    cmd->add_option("--proof", a->proof, "--certificate: drat (CaDiCaL proofs, default) or bb (re-checked by branch and bound)");
+    cmd->add_option("--check-certificate", a->check_certificate,
+                    "Check a certificate of --exact without searching (exit 0 accepted, 1 rejected)");
+    cmd->add_option("--shard", a->shard, "--exact: solve classes I, I+N, ... only (I/N); minima over those");
+    add_whole(cmd, "--seed-sets", a->seed_sets, {0, 100000000}, "--exact: smallest unavoidable sets seeded per class (default 2000)");
+    cmd->add_flag("--per-class", a->per_class, "--exact: every class's own minimum (no pruning by the best so far; slower)");
+    cmd->add_option("--engine", a->engine, "--exact: hitting-set engine, bb (branch and bound, default) or cadical");
     cmd->add_flag("--free-square", a->free_square,
                   "Zero-given puzzles (h = 0, min k) searched with the solution free to change; "
                   "--input: zero-given start puzzles");

@@ -16,5 +16,5 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   libyaml-cpp-dev libeigen3-dev libboost-graph-dev catch2 \
   libbenchmark-dev libcli11-dev libfmt-dev nlohmann-json3-dev \
   libgecode-dev gnuplot-nox minizinc flatzinc swi-prolog-nox coinor-cbc slurm-wlm munge clang libclang-rt-14-dev \
-  chromium >/dev/null
+  chromium libcadical-dev >/dev/null
 echo "install-deps: all futolab dependencies are installed"

@@ -1,0 +1,134 @@
+// Exact minimum critical sets over all Latin squares of order n (issue #15, SPEC §5c).
+//
+// For a solved square L, a clue set S is uniquely completable iff S hits, for every other
+// Latin square M, the set of L's clues that M violates (an unavoidable set). So the cheapest
+// uniquely completable set of L is a weighted minimum hitting set, solved lazily as McGuire et
+// al. (2012) did for Sudoku: find a cheapest set hitting the unavoidable sets found so far
+// (CaDiCaL, hitting_set.hpp), ask for a counterexample M avoiding it (counterexample.hpp), add
+// M's set, repeat; with no counterexample the candidate is optimal, since it is a cheapest
+// hitting set of a subset of the constraints. A minimum-weight uniquely completable set is
+// critical (weights are positive), and min over all squares = min over the symmetry classes.
+//
+// Objectives: 2h+3k and h+k (numbers and relations), k (relations only), h (numbers only),
+// frontier (for every h_max, the minimum k over sets with h ≤ h_max; a point of the frontier
+// is a set minimal in both, hence critical).
+#pragma once
+
+#include "critical/counterexample.hpp"
+#include "critical/exact_squares.hpp"
+#include "critical/hitting_set.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace futolab::critical {
+
+enum class ExactObjective { two_h_three_k, h_plus_k, k_only, h_only, frontier };
+ExactObjective exact_objective_from_name(const std::string& name);  // throws InputError
+std::string exact_objective_name(ExactObjective objective);
+
+// What one objective minimises: Σ weight[i] x_i over the allowed clues.
+struct CostModel {
+    ClueMask allowed;
+    std::vector<int> weight;  // per clue; 0 outside `allowed`
+};
+// ExactObjective::frontier has no single cost; its parts are numbers_cost and relations_cost.
+CostModel cost_model(int n, ExactObjective objective);
+CostModel numbers_cost(int n);    // h
+CostModel relations_cost(int n);  // k
+int cost_of(const CostModel& model, const ClueMask& set);
+
+// The hitting-set engine of the search: own branch and bound (default, faster here) or CaDiCaL.
+enum class HittingEngine { bb, cadical };
+HittingEngine hitting_engine_from_name(const std::string& name);  // "bb" | "cadical"; throws InputError
+
+struct Optimum {
+    bool feasible = false;  // false: no uniquely completable set within the constraints
+    int cost = 0;
+    ClueMask set;  // a cheapest set (critical)
+};
+
+// For h_max = 0, 1, ...: the minimum k over the sets with h ≤ h_max.
+struct FrontierPoint {
+    int h_max = 0;
+    Optimum k;
+};
+
+struct ClassResult {
+    std::size_t index = 0;
+    SquareClass square_class;
+    Optimum optimum;                     // the objective (not frontier)
+    std::vector<FrontierPoint> frontier; // frontier: h_max = 0 .. the smallest h with k = 0
+    std::vector<Counterexample> sets;    // the unavoidable sets found, with their squares M
+    std::uint64_t engine_calls = 0, nodes = 0, oracle_queries = 0;  // hitting-set solves, B&B nodes, oracle
+};
+
+struct ExactOptions {
+    int threads = 1;  // threads sharing the classes
+    HittingEngine engine = HittingEngine::bb;
+    // Prune with the best cost found so far (bb only): the minimum over all classes stays
+    // exact, but a class's own minimum is found only where it beats the best known.
+    bool prune = true;
+    // Unavoidable sets seeded per class before the lazy loop: the smallest minimal ones, from
+    // one pass over the table (fewer hitting-set solves; measured in docs/critical.md).
+    std::size_t seed_sets = 2000;
+    // Classes solved: first, first + stride, ... below `end` (0 = all): a shard of the run.
+    std::size_t first = 0, stride = 1, end = 0;
+    std::function<void(std::size_t done, std::size_t total)> progress;  // called every ~1 %
+};
+
+// The best cost known over the classes solved so far, shared by the threads of one run.
+struct SharedBound {
+    std::atomic<int> value{std::numeric_limits<int>::max() / 2};
+    int get() const { return value.load(); }
+    void lower_to(int v);
+};
+struct SharedBounds {
+    SharedBound best;                    // the objective
+    int h_global = 0;                    // frontier: min h over all classes (a first pass)
+    std::vector<SharedBound> frontier;   // frontier: per h_max < h_global
+    explicit SharedBounds(std::size_t points = 0) : frontier(points) {}
+};
+
+// Solves one class. bounds = nullptr: the class's own minimum (every objective, any engine;
+// options.threads and the shard are not used here).
+// With bounds (engine bb): only sets cheaper than the shared best are looked for, and the best
+// is lowered when one is found; a class without one is proved to cost at least the bound it
+// was given, which is at least the final minimum (docs/critical.md, "Pruning").
+ClassResult solve_class(int n, const SquareClass& c, std::size_t index, ExactObjective objective,
+                        const SquareTable& table, const ExactOptions& options = {}, SharedBounds* bounds = nullptr);
+
+// The minimum over all classes (for frontier: per h_max), with one witness.
+struct GlobalOptimum {
+    Optimum optimum;
+    std::size_t witness_class = 0;     // class index (of square_classes)
+    std::size_t witness_position = 0;  // its position in ExactResult::classes
+    std::size_t classes_at = 0, squares_at = 0;  // classes / squares attaining it
+};
+struct ExactResult {
+    int n = 0;
+    ExactObjective objective = ExactObjective::two_h_three_k;
+    HittingEngine engine = HittingEngine::bb;
+    bool pruned = false;  // then classes_at / squares_at count only the classes solved exactly
+    std::size_t squares = 0;
+    std::size_t determined_by_relations = 0;  // squares whose comparisons determine them (P(U))
+    std::vector<ClassResult> classes;
+    GlobalOptimum best;                    // not frontier
+    std::vector<GlobalOptimum> frontier;   // frontier: index h_max
+    double seconds = 0;
+};
+
+
+// Every class of order n ≤ kMaxEnumeratedN, or the shard of them chosen in `options` (then
+// `classes` holds only those, and the aggregate is over them).
+ExactResult exact_minimum(int n, ExactObjective objective, const ExactOptions& options = {});
+
+// Min over classes of already solved class results (also used to merge shards).
+void aggregate(ExactResult& result);
+
+}  // namespace futolab::critical

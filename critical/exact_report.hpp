@@ -1,0 +1,24 @@
+// The JSONL records of the exact search (SPEC §5c): one witness per objective, or one per point
+// of the (h, k) frontier, each verified critical by an independent backend before it is
+// written, with meta.exact = true, meta.objective and meta.minimum.
+#pragma once
+
+#include "core/instance.hpp"
+#include "critical/clue_universe.hpp"
+#include "critical/exact.hpp"
+
+#include <string>
+#include <vector>
+
+namespace futolab::critical {
+
+ClueSet to_clue_set(const ClueMask& mask, int clues);
+
+// The frontier's corner points: h_max where the minimum k drops (h = h_max exactly there).
+std::vector<std::size_t> frontier_corners(const std::vector<GlobalOptimum>& frontier);
+
+// Records for the result; `verified` is false if any witness failed its verification (it is
+// still returned, with the flags in meta, so the caller can report it).
+std::vector<Instance> exact_records(const ExactResult& r, const std::string& verify_backend, bool& verified);
+
+}  // namespace futolab::critical
