@@ -12,10 +12,13 @@
 //                   column (neq.hpp) and hidden singles (hidden.hpp)
 //   alldiff=binary  AC-3 over the pairwise ≠ of each row/column (neq.hpp)
 //   relations       bounds consistency for <, which is GAC for < (less.hpp)
-// Stage 3 (engine.hpp, ProbeOptions): sac=none|root|all singleton arc consistency by
+// Stage 3 (engine.hpp, ProbeOptions): sac=all|none|root singleton arc consistency by
 // probing (Debruyne & Bessière 1997), sac_size=N probes only cells with ≤ N values,
-// sac_after=F (with sac=all) starts probing only after F fails, sac_sweeps=S stops after S
-// sweeps over the board per fixpoint (a cheaper, weaker filter than the full SAC fixpoint).
+// sac_after=F (with sac=all) starts probing only after F fails (sac_restart=yes: by
+// restarting from the root if no solution was found yet, search.hpp), sac_sweeps=S stops
+// after S sweeps over the board per fixpoint (a cheaper, weaker filter than the full SAC
+// fixpoint), sac_incremental=yes re-probes only cells whose lines changed. The default is
+// sac=all,sac_after=10,sac_probe=light,sac_sweeps=1 (see Config).
 // Search (search.hpp): branch=dway|binary, var=static|mrv|domdeg|domwdeg (branch.hpp),
 // val=min|random (random: std::mt19937_64 seeded with SolveRequest::seed), restarts=none|luby.
 //
@@ -24,7 +27,8 @@
 // fixpoint of these propagators, the same as Gecode's distinct(IPL_DOM) + rel(IRT_LE) whatever
 // the propagation order (the chain bounds and givens are implied by it). With branch=binary,
 // var=mrv, val=min the branching is Gecode's INT_VAR_SIZE_MIN / INT_VAL_MIN binary branching,
-// so `gac:alldiff=regin,branch=binary,var=mrv,val=min` and Gecode build the same tree: the
+// so `gac:alldiff=regin,branch=binary,var=mrv,val=min,sac=none` and Gecode build the same tree
+// (sac=none: no probing, whose extra pruning would change the tree): the
 // tests (tests/solvers/gac/gecode_equiv_test.cpp) check equal nodes and fails against a Gecode
 // model.
 //
