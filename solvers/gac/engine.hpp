@@ -237,7 +237,7 @@ private:
     // which y's assignment has already scheduled (and stage 0 runs before them); Régin's
     // filter leaves its line GAC, which implies its hidden singles. Only the crossing lines of
     // the narrowed cells are woken — half the scheduling of the hottest loop (issue #16).
-    bool narrow(int cell, Dom to, int by, int settled = -1) {
+    [[gnu::always_inline]] bool narrow(int cell, Dom to, int by, int settled = -1) {
         if (to == 0) {
             culprit_ = by;
             return false;
@@ -248,8 +248,10 @@ private:
     }
 
     // Trails, writes and schedules the propagators watching `cell` (stages 1–2 of its lines
-    // but `settled`, see narrow()).
-    void write(int cell, Dom to, int settled = -1) {
+    // but `settled`, see narrow()). Forced inline (GCC/Clang attribute) like narrow(): the ≠
+    // pass calls them once per removed value, and inlined with a known `settled` they cost
+    // 4 % fewer instructions on a median puzzle (callgrind, Tatham n08:57).
+    [[gnu::always_inline]] void write(int cell, Dom to, int settled = -1) {
         const Dom old = dom_[cell];
         trail_[top_++] = {old, cell};
         dom_[cell] = to;
