@@ -25,7 +25,8 @@ Engine::Engine(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, ProbeO
     : n_(puzzle.n()), num_relations_(puzzle.num_relations()), alldiff_(alldiff), counters_(counters),
       puzzle_(puzzle), dom_(static_cast<std::size_t>(puzzle.cells()), 0),
       trail_(new Entry[static_cast<std::size_t>(n_) * n_ * n_ + 1]), row_(dom_.size()), col_(dom_.size()),
-      arcs_(build_arcs(puzzle)), matching_(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0) {
+      arcs_(build_arcs(puzzle)), matching_(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0, Matching{}) {
+    // (matching_ copies one cleared Matching: cheaper than 2n constructors that each fill it)
     for (int c = 0; c < cells(); ++c) {
         row_[c] = static_cast<std::uint8_t>(c / n_);
         col_[c] = static_cast<std::uint8_t>(c % n_);
@@ -33,6 +34,8 @@ Engine::Engine(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, ProbeO
     singles_.reset(cells());
     bounds_.reset(cells());
     probe_ = probe;
+    line_stamp_.assign(2 * static_cast<std::size_t>(n_), 0);
+    probed_at_.assign(dom_.size(), 0);
     probe_on_ = probe.where == ProbeOptions::Where::root || (probe.where == ProbeOptions::Where::all && probe.after_fails == 0);
 }
 
@@ -88,7 +91,7 @@ Engine::Step Engine::run_probe() {
         if (probe_.sweeps > 0 && probe_budget_-- <= 0) return Step::idle;  // this fixpoint's sweeps are spent
         const int cell = probe_cursor_;
         const Dom d = dom_[cell];
-        if (is_singleton(d) || (probe_.max_size != 0 && size(d) > probe_.max_size)) continue;
+        if (is_singleton(d) || (probe_.max_size != 0 && size(d) > probe_.max_size) || probe_fresh(cell)) continue;
         // Stopping a pass early only forgoes pruning: what is left is still a sound fixpoint
         // of stages 0–2.
         if (control_ && control_->out_of_time()) return Step::idle;
@@ -96,6 +99,7 @@ Engine::Step Engine::run_probe() {
             const int index = lowest(rest);
             if (probe_fails(cell, index)) return narrow(cell, dom_[cell] & ~bit(index), culprit_) ? Step::ran : Step::fail;
         }
+        probed_at_[cell] = clock_;
     }
     return Step::idle;
 }
@@ -126,10 +130,22 @@ bool Engine::run_neq(int y) {
     const Dom value = dom_[y];
     const int r = row_[y], c = col_[y];
     counters_.checks += 2 * static_cast<std::uint64_t>(n_ - 1);
-    for (int i = 0; i < n_; ++i)
-        if (!neq_arc(r * n_ + i, y, value, r)) return false;
-    for (int i = 0; i < n_; ++i)
-        if (!neq_arc(i * n_ + c, y, value, n_ + c)) return false;
+    return eliminate(r * n_, 1, c, value, r) && eliminate(c, n_, r, value, n_ + c);
+}
+
+// `value` (one bit) removed from the n cells first, first + stride, … of `line` but its
+// position `skip`. Word-parallel first: one read-only pass gathers, as a bit per position,
+// the cells that still hold the value (most no longer do: this was the profile's hot loop),
+// then only those are narrowed, in position order.
+bool Engine::eliminate(int first, int stride, int skip, Dom value, int line) {
+    const Dom* d = dom_.data();
+    const int n = n_;
+    Dom holders = 0;
+    for (int i = 0; i < n; ++i) holders |= Dom{(d[first + i * stride] & value) != 0} << i;
+    for (holders &= ~bit(skip); holders != 0; holders &= holders - 1) {
+        const int x = first + lowest(holders) * stride;
+        if (!narrow(x, dom_[x] & ~value, line, line)) return false;
+    }
     return true;
 }
 
@@ -150,18 +166,30 @@ bool Engine::run_bounds(int cell) {
     return true;
 }
 
-// Hidden singles of one line (hidden.hpp). n checks: one revision of each cell of the line
-// by the line's alldifferent, as for Régin.
+// Hidden singles of one line (hidden.hpp), read in place: the first pass only counts, and
+// most runs stop there (no value has a single place left but in an assigned cell), without
+// copying the line. n checks: one revision of each cell of the line by the line's alldifferent, as for Régin.
 bool Engine::run_hidden(int line) {
-    std::array<Dom, 64> d;
     counters_.checks += static_cast<std::uint64_t>(n_);
-    for (int i = 0; i < n_; ++i) d[i] = dom_[line_cell(line, i)];
+    const int first = line < n_ ? line * n_ : line - n_;
+    const int stride = line < n_ ? 1 : n_;
+    Dom once = 0, twice = 0, placed = 0;
+    for (int i = 0, x = first; i < n_; ++i, x += stride) {
+        const Dom d = dom_[x];
+        twice |= once & d;
+        once |= d;
+        placed |= (d & (d - 1)) == 0 ? d : 0;
+    }
+    // A value with one place that is already that cell's value is no news: the usual case.
+    if (once == first_k(n_) && (once & ~twice & ~placed) == 0) return true;
+    std::array<Dom, 64> d;
+    for (int i = 0, x = first; i < n_; ++i, x += stride) d[i] = dom_[x];
     if (!hidden_singles(std::span<Dom>(d.data(), static_cast<std::size_t>(n_)), first_k(n_))) {
         culprit_ = line;
         return false;
     }
-    for (int i = 0; i < n_; ++i)
-        if (d[i] != dom_[line_cell(line, i)]) narrow(line_cell(line, i), d[i], line);  // never empty
+    for (int i = 0, x = first; i < n_; ++i, x += stride)
+        if (d[i] != dom_[x]) narrow(x, d[i], line);  // never empty
     return true;
 }
 
@@ -189,7 +217,7 @@ bool Engine::run_regin(int line) {
     }
     for (int i = 0; i < n_; ++i) {
         const int cell = line_cell(line, i);
-        if (d[i] != dom_[cell]) narrow(cell, d[i], line);  // never empty after a successful filter
+        if (d[i] != dom_[cell]) narrow(cell, d[i], line, line);  // never empty after a successful filter
     }
     // The filter is idempotent: its own narrowing need not wake it again.
     regin_.erase(line, n_);

@@ -19,11 +19,18 @@ Search::Search(Engine& engine, SearchControl& control, Counters& counters, const
       weights_(options.var == VarOrder::domwdeg ? static_cast<std::size_t>(engine.num_constraints()) : 0, 1) {}
 
 void Search::run() {
+    const std::size_t root = engine_.mark();
     if (!options_.luby) {
+        if (explore() != Outcome::restart) return;
+        // sac_restart: the root again, now with probing (which the fail count switched on).
+        engine_.undo(root);
+        if (!engine_.reprobe_root()) {
+            ++counters_.fails;  // the root failed under SAC: no solution (none was found)
+            return;
+        }
         explore();
         return;
     }
-    const std::size_t root = engine_.mark();
     for (std::uint64_t i = 1;; ++i) {
         fail_limit_ = options_.restart_base * luby(i);
         run_start_fails_ = counters_.fails;
@@ -45,6 +52,11 @@ bool Search::enter(std::uint64_t depth) {
 Search::Outcome Search::failure() {
     ++counters_.fails;
     if (!weights_.empty() && engine_.culprit() >= 0) ++weights_[engine_.culprit()];
+    if (options_.probe_restart_fails != 0 && !probe_restarted_ && counters_.solutions == 0 &&
+        counters_.fails >= options_.probe_restart_fails) {
+        probe_restarted_ = true;
+        return Outcome::restart;
+    }
     if (fail_limit_ != 0 && counters_.fails - run_start_fails_ >= fail_limit_) return Outcome::restart;
     return Outcome::done;
 }

@@ -10,6 +10,11 @@
 //                 Zuckerman, "Optimal speedup of Las Vegas algorithms", IPL 47, 1993) and
 //                 started again from the root; counters and dom/wdeg weights and the random
 //                 generator carry over. Only for first-solution search (see gac.cpp).
+//  sac_restart    with sac=all,sac_after=F: at the F-th fail, if no solution has been found
+//                 yet, the search is abandoned and started again from the root, where probing
+//                 now runs first. Nothing was counted as a solution, so counting stays exact;
+//                 nodes and fails of both runs add up. If a solution came first, probing just
+//                 starts where the search is (the count could not be restarted).
 // Allocation-free: domains are trailed by the engine; value orders live on the stack.
 #pragma once
 
@@ -31,6 +36,11 @@ struct SearchOptions {
     ValOrder val = ValOrder::min;
     bool luby = false;
     std::uint64_t restart_base = 100;
+    // Adaptive probing (engine.hpp, ProbeOptions::after_fails): when the search has failed
+    // this many times without a solution, it starts again from the root with probing on, so
+    // the whole tree — not only the subtree it happened to be stuck in — gets SAC's pruning.
+    // 0: no such restart (probing, if it starts late, starts where the search is).
+    std::uint64_t probe_restart_fails = 0;
 };
 
 // The i-th term (i ≥ 1) of Luby's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
@@ -66,6 +76,7 @@ private:
     std::vector<std::uint64_t> weights_;  // dom/wdeg, one per constraint
     std::uint64_t fail_limit_ = 0;        // fails allowed in this run (0 = no limit)
     std::uint64_t run_start_fails_ = 0;
+    bool probe_restarted_ = false;        // the one sac_restart has happened
 };
 
 }  // namespace futolab::gac

@@ -167,7 +167,7 @@ TEST_CASE("rows record spec, host, core and the sweep values of generated instan
     std::ofstream(dir + "/cfg.yaml") << "name: cols\nseed: 3\nmode: { count: 2 }\nlimits: { nodes: 100000 }\n"
                                         "instances:\n  - file: " << futolab::test::kRoot << "/corpora/tatham-dev/n04.tatham\n"
                                         "  - generate: { kind: random, n: 4, givens: [0.2, 0.4], k: 3, count: 2 }\n"
-                                     << "solvers: [ \"fc:var=mrv\", \"gac:sac=all\" ]\noutput: " << dir << "/c.csv\n";
+                                     << "solvers: [ \"fc:var=mrv\", \"gac:sac=root\" ]\noutput: " << dir << "/c.csv\n";
     REQUIRE(run_cli("run -q " + dir + "/cfg.yaml").exit_code == 0);
     const futolab::CsvTable t = futolab::read_csv_file(dir + "/c.csv");
     const auto col = [&](const char* name) { return t.column(name, "c.csv"); };
@@ -189,7 +189,7 @@ TEST_CASE("rows record spec, host, core and the sweep values of generated instan
         }
     }
     CHECK(file_rows == 150);
-    CHECK(specs == std::set<std::string>{"fc", "gac:sac=all"});
+    CHECK(specs == std::set<std::string>{"fc", "gac:sac=root"});
     CHECK(givens == std::set<std::string>{"0.2", "0.4"});
 }
 

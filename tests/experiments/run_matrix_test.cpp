@@ -64,7 +64,7 @@ TEST_CASE("generated instances carry their nominal sweep values, file instances 
     const RunMatrix m = build_run_matrix(parse_config(
         "name: t\ninstances:\n  - file: " + kRoot + "/corpora/tatham-dev/n04.tatham\n"
         "  - generate: { kind: random, n: 4, givens: [0.2, 0.4], relations: 0.1, count: 2 }\n"
-        "  - generate: { kind: random, n: 5, h: 6, k: [3, 4] }\nsolvers: [\"fc:var=mrv\", \"gac:sac=all\"]\n",
+        "  - generate: { kind: random, n: 5, h: 6, k: [3, 4] }\nsolvers: [\"fc:var=mrv\", \"gac:sac=root\"]\n",
         "cfg.yaml"));
     CHECK(m.param_names == std::vector<std::string>{"givens", "h", "relations", "k"});
     REQUIRE(m.instances.size() == 75 + 4 + 2);
@@ -80,7 +80,7 @@ TEST_CASE("generated instances carry their nominal sweep values, file instances 
     CHECK(std::isnan(last[0]));
     CHECK(last[1] == 6);
     CHECK(last[3] == 4);
-    CHECK(m.specs == std::vector<std::string>{"fc", "gac:sac=all"});  // SPEC §3: defaults left out
+    CHECK(m.specs == std::vector<std::string>{"fc", "gac:sac=root"});  // SPEC §3: defaults left out
 }
 
 TEST_CASE("the sweep axes are those of the config's random generate sources", "[matrix][params]") {

@@ -1,4 +1,4 @@
-// gac:alldiff=regin,branch=binary,var=mrv,val=min builds Gecode's search tree: equal solutions,
+// gac:alldiff=regin,branch=binary,var=mrv,val=min,sac=none builds Gecode's search tree: equal solutions,
 // nodes (below the root) and fails, on random instances and on the Tatham development set.
 #include "core/formats/formats.hpp"
 #include "gac_test_helpers.hpp"
@@ -14,7 +14,7 @@
 namespace futolab::gac {
 namespace {
 
-constexpr const char* kGecodeLike = "gac:alldiff=regin,branch=binary,var=mrv,val=min";
+constexpr const char* kGecodeLike = "gac:alldiff=regin,branch=binary,var=mrv,val=min,sac=none";
 
 void check_same_tree(const Puzzle& p, std::uint64_t limit) {
     const auto solver = make_solver(parse_solver_spec(kGecodeLike));
