@@ -13,5 +13,5 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   build-essential cmake ninja-build git pkg-config \
   libyaml-cpp-dev libeigen3-dev libboost-graph-dev catch2 \
   libbenchmark-dev libcli11-dev libfmt-dev nlohmann-json3-dev \
-  libgecode-dev gnuplot-nox minizinc flatzinc slurm-wlm munge clang libclang-rt-14-dev >/dev/null
+  libgecode-dev libcadical-dev gnuplot-nox minizinc flatzinc slurm-wlm munge clang libclang-rt-14-dev >/dev/null
 echo "install-deps: all futolab dependencies are installed"

@@ -6,6 +6,8 @@
 #include "solvers/fc/fc.hpp"
 #include "solvers/gac/gac.hpp"
 #include "solvers/gecode/gecode.hpp"
+#include "solvers/portfolio/portfolio.hpp"
+#include "solvers/sat/sat.hpp"
 
 #include <fmt/format.h>
 
@@ -23,6 +25,9 @@ std::span<const BackendInfo> table() {
         {"gac", "maintained arc consistency: AC-3 or Regin alldifferent, bounds on relations",
          gac::options(), gac::make},
         {"gecode", "the same model in Gecode 6 (reference industrial solver)", gecode::options(), gecode::make},
+        {"sat", "CNF (direct + order encoding) solved by CaDiCaL; counts by blocking clauses", sat::options(), sat::make},
+        {"portfolio", "complementary backends on threads, first answer wins (e.g. gac with Luby restarts and sat)",
+         portfolio::options(), portfolio::make},
     };
     return rows;
 }

@@ -1,10 +1,12 @@
-// Budgets checked inside search (SPEC §4): a node limit and a wall-time limit. Kept apart from
+// Budgets checked inside search (SPEC §4): a node limit, a wall-time limit and an external
+// stop flag (Limits::stop, checked with the clock). Kept apart from
 // the search engines as Gecode keeps its Stop objects apart: a backend calls at_node() before
 // each node and stops when it returns true. Inline and branch-light: it runs at every node.
 #pragma once
 
 #include "solvers/solver.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 
@@ -14,7 +16,7 @@ class SearchControl {
 public:
     SearchControl(const Limits& limits, const Mode& mode)
         : node_limit_(limits.nodes), stop_after_(mode.stop_after()), mode_(mode),
-          timed_(limits.time_seconds > 0),
+          timed_(limits.time_seconds > 0), stop_flag_(limits.stop),
           deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                        std::chrono::duration<double>(timed_ ? limits.time_seconds : 0))) {}
 
@@ -23,16 +25,17 @@ public:
     bool at_node(const Counters& c) {
         if (stopped()) return true;  // out_of_time() fired during propagation
         if (node_limit_ != 0 && c.nodes >= node_limit_) return stop(Status::node_limit);
-        if (timed_ && --countdown_ == 0) {
+        if ((timed_ || stop_flag_) && --countdown_ == 0) {
             countdown_ = kClockEvery;
-            if (Clock::now() >= deadline_) return stop(Status::timeout);
+            if (expired()) return stop(Status::timeout);
         }
         return false;
     }
 
-    // For work between nodes that can be long (e.g. propagation at n = 64): checks the clock.
+    // For work between nodes that can be long (e.g. propagation at n = 64): checks the clock
+    // and the stop flag.
     bool out_of_time() {
-        if (timed_ && Clock::now() >= deadline_) return stop(Status::timeout);
+        if (expired()) return stop(Status::timeout);
         return false;
     }
 
@@ -62,6 +65,10 @@ private:
     // while a 1 s limit is still met within a few milliseconds even at ~50 µs per node.
     static constexpr int kClockEvery = 64;
 
+    bool expired() const {
+        return (stop_flag_ && stop_flag_->load(std::memory_order_relaxed)) || (timed_ && Clock::now() >= deadline_);
+    }
+
     bool stop(Status why) {
         stopped_ = why;
         return true;
@@ -72,6 +79,7 @@ private:
     std::uint64_t stop_after_;
     Mode mode_;
     bool timed_;
+    const std::atomic<bool>* stop_flag_;
     Clock::time_point deadline_;
     int countdown_ = kClockEvery;
     Status stopped_ = Status::error;  // error = not stopped

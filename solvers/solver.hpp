@@ -17,6 +17,7 @@
 #include "core/puzzle.hpp"
 #include "solvers/counters.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -50,6 +51,9 @@ struct Limits {
     double time_seconds = 0;        // wall time, 0 = none
     std::uint64_t nodes = 0;        // at most this many nodes, 0 = none
     std::uint64_t memory_bytes = 0; // peak resident set of the run's process, 0 = none
+    // A cooperative stop (not owned; null = none): once it reads true the search stops as at
+    // its time limit (status timeout). The `portfolio` backend stops its other members so.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 struct SolveRequest {

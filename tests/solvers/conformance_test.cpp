@@ -34,7 +34,7 @@ Outcome solve(const std::string& spec, const Puzzle& p, Mode mode, std::uint64_t
 const std::vector<std::string> kAll{"backtracking", "bitmask", "fc:var=static", "fc:var=mrv",
                                     "gac", "gac:alldiff=binary", "gac:branch=binary,var=static",
                                     "gac:var=domwdeg,val=random", "gac:sac=all", "gac:sac=root,sac_size=2,branch=binary",
-                                    "gecode", "gecode:alldiff=bnd"};
+                                    "gecode", "gecode:alldiff=bnd", "sat"};
 // Those that prove unsat of a 6x6 with few givens quickly.
 const std::vector<std::string> kPropagating{"fc:var=mrv", "gac", "gac:alldiff=binary", "gac:var=domdeg", "gac:sac=all",
                                             "gecode"};

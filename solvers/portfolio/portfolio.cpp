@@ -1,0 +1,154 @@
+// Backend `portfolio`: see portfolio.hpp.
+#include "solvers/portfolio/portfolio.hpp"
+
+#include "core/error.hpp"
+#include "solvers/registry.hpp"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace futolab::portfolio {
+namespace {
+
+const OptionSpec kOptions[] = {
+    {"members", {"auto", "luby+sat", "gac+sat"}, "auto",
+     "auto: gac:var=domwdeg,restarts=luby + sat for a first solution, gac + sat for counts; "
+     "luby+sat, gac+sat: those members in every mode"},
+};
+
+constexpr const char* kLuby = "gac:var=domwdeg,restarts=luby";
+
+struct Member {
+    std::string spec;  // short form, for messages
+    std::unique_ptr<Solver> solver;
+};
+
+std::vector<Member> members_of(const std::vector<SolverSpec>& specs) {
+    if (specs.empty()) throw InputError("solver 'portfolio': no member");
+    std::vector<Member> out;
+    for (const SolverSpec& s : specs) out.push_back({s.spec(), make_solver(s)});
+    return out;
+}
+
+bool definitive(Status s) {
+    return s == Status::solved || s == Status::unique || s == Status::multiple || s == Status::unsat ||
+           s == Status::counted;
+}
+
+// The shared state of one race: the stop flag every member watches and the winner.
+struct Race {
+    std::atomic<bool> stop{false};
+    std::mutex mutex;
+    int winner = -1;
+
+    void finished(int member, Status status) {
+        if (!definitive(status)) return;
+        const std::lock_guard lock(mutex);
+        if (winner < 0) {
+            winner = member;
+            stop.store(true, std::memory_order_relaxed);
+        }
+    }
+};
+
+SolveResult run_member(Solver& solver, const Puzzle& puzzle, const SolveRequest& request) {
+    try {
+        return solver.solve(puzzle, request);
+    } catch (const std::exception& e) {  // a thread must not throw: report it as the member's error
+        SolveResult r;
+        r.message = e.what();
+        return r;
+    }
+}
+
+// Forwards an external stop of the portfolio's own request to its members.
+std::jthread forward_stop(const std::atomic<bool>* outer, Race& race) {
+    if (outer == nullptr) return {};
+    return std::jthread([outer, &race](std::stop_token done) {
+        while (!done.stop_requested() && !race.stop.load(std::memory_order_relaxed)) {
+            if (outer->load(std::memory_order_relaxed)) race.stop.store(true, std::memory_order_relaxed);
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    });
+}
+
+// What the portfolio answers once every member has returned.
+SolveResult verdict(const std::vector<Member>& members, std::vector<SolveResult>& results, int winner) {
+    for (std::size_t i = 0; i < members.size(); ++i)
+        if (results[i].status == Status::error) {
+            SolveResult r = std::move(results[i]);
+            r.message = fmt::format("portfolio: member {}: {}", members[i].spec, r.message);
+            return r;
+        }
+    if (winner >= 0) {
+        SolveResult r = std::move(results[static_cast<std::size_t>(winner)]);
+        r.message = "answered by " + members[static_cast<std::size_t>(winner)].spec;
+        return r;
+    }
+    std::string why;
+    bool timeout = false;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        why += fmt::format("{}{}: {}", i ? "; " : "", members[i].spec, status_name(results[i].status));
+        timeout = timeout || results[i].status == Status::timeout;
+    }
+    SolveResult r = std::move(results.front());
+    r.status = timeout ? Status::timeout : Status::node_limit;
+    r.message = "no member answered (" + why + ")";
+    return r;
+}
+
+class Portfolio final : public Solver {
+public:
+    Portfolio(std::vector<Member> first, std::vector<Member> count) : first_(std::move(first)), count_(std::move(count)) {}
+
+    SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
+        const std::vector<Member>& members = request.mode.stop_after() == 1 ? first_ : count_;
+        std::vector<SolveResult> results(members.size());
+        Race race;
+        SolveRequest member_request = request;
+        member_request.limits.stop = &race.stop;
+        const auto run = [&](std::size_t i) {
+            results[i] = run_member(*members[i].solver, puzzle, member_request);
+            race.finished(static_cast<int>(i), results[i].status);
+        };
+        {
+            const std::jthread forwarder = forward_stop(request.limits.stop, race);
+            std::vector<std::jthread> threads;
+            for (std::size_t i = 1; i < members.size(); ++i) threads.emplace_back(run, i);
+            run(0);  // on the calling thread: its CPU time is measured by run_solver
+        }  // joins every member (and stops the forwarder)
+        return verdict(members, results, race.winner);
+    }
+
+private:
+    std::vector<Member> first_, count_;
+};
+
+std::vector<SolverSpec> parse_all(std::initializer_list<const char*> texts) {
+    std::vector<SolverSpec> out;
+    for (const char* t : texts) out.push_back(parse_solver_spec(t));
+    return out;
+}
+
+}  // namespace
+
+std::span<const OptionSpec> options() { return kOptions; }
+
+std::unique_ptr<Solver> make_of(const std::vector<SolverSpec>& first, const std::vector<SolverSpec>& count) {
+    return std::make_unique<Portfolio>(members_of(first), members_of(count));
+}
+
+std::unique_ptr<Solver> make(const SolverSpec& spec) {
+    const std::string& members = spec.get("members");
+    if (members == "luby+sat") return make_of(parse_all({kLuby, "sat"}), parse_all({kLuby, "sat"}));
+    if (members == "gac+sat") return make_of(parse_all({"gac", "sat"}), parse_all({"gac", "sat"}));
+    return make_of(parse_all({kLuby, "sat"}), parse_all({"gac", "sat"}));
+}
+
+}  // namespace futolab::portfolio
