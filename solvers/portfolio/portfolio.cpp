@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
@@ -20,6 +21,8 @@ const OptionSpec kOptions[] = {
     {"members", {"auto", "luby+sat", "gac+sat"}, "auto",
      "auto: gac:var=domwdeg,restarts=luby + sat for a first solution, gac + sat for counts; "
      "luby+sat, gac+sat: those members in every mode"},
+    {"presolve_ms", {"<uint>"}, "20",
+     "run the first member alone for this many ms before racing them all (0 = race at once)"},
 };
 
 constexpr const char* kLuby = "gac:var=domwdeg,restarts=luby";
@@ -105,10 +108,38 @@ SolveResult verdict(const std::vector<Member>& members, std::vector<SolveResult>
 
 class Portfolio final : public Solver {
 public:
-    Portfolio(std::vector<Member> first, std::vector<Member> count) : first_(std::move(first)), count_(std::move(count)) {}
+    Portfolio(std::vector<Member> first, std::vector<Member> count, double presolve_seconds)
+        : first_(std::move(first)), count_(std::move(count)), presolve_seconds_(presolve_seconds) {}
 
     SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
         const std::vector<Member>& members = request.mode.stop_after() == 1 ? first_ : count_;
+        if (presolve_seconds_ <= 0) return race(members, puzzle, request);
+        const auto start = std::chrono::steady_clock::now();
+        SolveResult r = presolve(members.front(), puzzle, request);
+        const std::string& spec = members.front().spec;
+        if (r.status == Status::error) r.message = fmt::format("portfolio: member {}: {}", spec, r.message);
+        if (definitive(r.status)) r.message = "answered by " + spec;
+        if (definitive(r.status) || r.status == Status::error) return r;
+        // The race gets what is left of the time limit.
+        SolveRequest rest = request;
+        if (request.limits.time_seconds > 0) {
+            rest.limits.time_seconds -= std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (rest.limits.time_seconds <= 0) return r;  // the presolve used it all: timeout
+        }
+        return race(members, puzzle, rest);
+    }
+
+private:
+    // The first member alone on the calling thread under a short time limit: most instances
+    // are easy and are answered here without starting a thread or a second backend.
+    SolveResult presolve(const Member& member, const Puzzle& puzzle, const SolveRequest& request) const {
+        SolveRequest short_request = request;
+        const double limit = request.limits.time_seconds;
+        short_request.limits.time_seconds = limit > 0 && limit < presolve_seconds_ ? limit : presolve_seconds_;
+        return run_member(*member.solver, puzzle, short_request);
+    }
+
+    SolveResult race(const std::vector<Member>& members, const Puzzle& puzzle, const SolveRequest& request) const {
         std::vector<SolveResult> results(members.size());
         Race race;
         SolveRequest member_request = request;
@@ -126,8 +157,8 @@ public:
         return verdict(members, results, race.winner);
     }
 
-private:
     std::vector<Member> first_, count_;
+    double presolve_seconds_;
 };
 
 std::vector<SolverSpec> parse_all(std::initializer_list<const char*> texts) {
@@ -140,15 +171,17 @@ std::vector<SolverSpec> parse_all(std::initializer_list<const char*> texts) {
 
 std::span<const OptionSpec> options() { return kOptions; }
 
-std::unique_ptr<Solver> make_of(const std::vector<SolverSpec>& first, const std::vector<SolverSpec>& count) {
-    return std::make_unique<Portfolio>(members_of(first), members_of(count));
+std::unique_ptr<Solver> make_of(const std::vector<SolverSpec>& first, const std::vector<SolverSpec>& count,
+                                unsigned presolve_ms) {
+    return std::make_unique<Portfolio>(members_of(first), members_of(count), presolve_ms / 1000.0);
 }
 
 std::unique_ptr<Solver> make(const SolverSpec& spec) {
     const std::string& members = spec.get("members");
-    if (members == "luby+sat") return make_of(parse_all({kLuby, "sat"}), parse_all({kLuby, "sat"}));
-    if (members == "gac+sat") return make_of(parse_all({"gac", "sat"}), parse_all({"gac", "sat"}));
-    return make_of(parse_all({kLuby, "sat"}), parse_all({"gac", "sat"}));
+    const auto presolve = static_cast<unsigned>(std::min<unsigned long long>(spec.get_uint("presolve_ms"), 1u << 30));
+    if (members == "luby+sat") return make_of(parse_all({kLuby, "sat"}), parse_all({kLuby, "sat"}), presolve);
+    if (members == "gac+sat") return make_of(parse_all({"gac", "sat"}), parse_all({"gac", "sat"}), presolve);
+    return make_of(parse_all({kLuby, "sat"}), parse_all({"gac", "sat"}), presolve);
 }
 
 }  // namespace futolab::portfolio

@@ -3,7 +3,7 @@
 // Kissat, Paracooba, Plingeling and Treengeling entering the SAT Competition 2020"), the
 // Debian 12 package libcadical-dev 1.5.3. One CaDiCaL::Solver per solve() call: no shared
 // state. CaDiCaL's options are its defaults except `seed` (from SolveRequest::seed), `quiet`
-// (it never prints) and, when counting, `lucky` = 0 (the lucky phase before each incremental
+// (it never prints), `terminateint` (below) and, when counting, `lucky` = 0 (the lucky phase before each incremental
 // call never finds a model of a blocked formula, and cost 2.6× in counting L(4)).
 //
 // Modes: the first solution is one solve(). Counting to K (or all) is incremental with
@@ -38,8 +38,9 @@
 //
 // Limits: the time limit and the external stop flag (Limits::stop) through a
 // CaDiCaL::Terminator that asks SearchControl::out_of_time(); CaDiCaL polls it in its search
-// loop (every `terminateint` = 10 steps) and in its inprocessing. Building the formula is not
-// interruptible (≈ 0.1 s at n = 35). The node limit N is CaDiCaL's decision limit
+// loop and in its inprocessing, at every poll (`terminateint` = 0, instead of every 10th).
+// Adding the formula polls every 64 Ki literals; encoding it is not interruptible (tens of ms
+// at n = 35). The node limit N is CaDiCaL's decision limit
 // (`limit("decisions", N)`), which bounds the decisions of each solve() call: in count mode
 // every incremental call gets N again, so a run may make more than N decisions in all.
 //

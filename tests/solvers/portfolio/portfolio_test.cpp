@@ -41,7 +41,7 @@ TEST_CASE("portfolio agrees with gac on random instances, first solution and cou
         const Puzzle p = Puzzle::compile(test::random_instance(test::mixed_spec(seed), seed));
         for (const Mode mode : {Mode::first(), Mode::count_to(3)}) {
             const SolveResult ref = solve("gac", p, mode);
-            for (const std::string spec : {"portfolio", "portfolio:members=gac+sat"}) {
+            for (const std::string spec : {"portfolio", "portfolio:members=gac+sat,presolve_ms=0"}) {
                 const SolveResult r = solve(spec, p, mode);
                 INFO(spec << " on " << p.id() << " " << mode.name() << ": " << r.message);
                 CHECK(r.status == ref.status);
@@ -99,6 +99,8 @@ TEST_CASE("portfolio: a member's error is the portfolio's error; no answer is ti
     // auto picks members valid for the mode.
     CHECK(solve("portfolio", empty(3), Mode::count_to(2)).status == Status::multiple);
     CHECK(solve("portfolio", empty(3), Mode::first()).status == Status::solved);
+    // An easy puzzle is answered by the first member alone within presolve_ms.
+    CHECK(solve("portfolio", empty(3), Mode::first()).message == "answered by gac:restarts=luby,var=domwdeg");
     // Nobody can count L(9) in 0.2 s.
     const SolveResult t = solve("portfolio", empty(9), Mode::count_all(), {0.2, 0});
     CHECK(t.status == Status::timeout);
