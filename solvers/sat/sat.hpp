@@ -3,8 +3,10 @@
 // Kissat, Paracooba, Plingeling and Treengeling entering the SAT Competition 2020"), the
 // Debian 12 package libcadical-dev 1.5.3. One CaDiCaL::Solver per solve() call: no shared
 // state. CaDiCaL's options are its defaults except `seed` (from SolveRequest::seed), `quiet`
-// (it never prints), `terminateint` (below) and, when counting, `lucky` = 0 (the lucky phase before each incremental
-// call never finds a model of a blocked formula, and cost 2.6× in counting L(4)).
+// (it never prints), `terminateint` (below) and, when counting, `lucky` = 0 (the lucky phase
+// before each incremental call never finds a model of a blocked formula, and cost 2.6× in
+// counting L(4)). amo=pairwise is the default: at n = 35 the sequential counter's formula is
+// 6× smaller but CaDiCaL got through 8× fewer conflicts in the same 10 s.
 //
 // Modes: the first solution is one solve(). Counting to K (or all) is incremental with
 // blocking clauses: after each solution, a clause saying "one of the free cells takes another
