@@ -19,13 +19,17 @@ namespace {
 
 const OptionSpec kOptions[] = {
     {"members", {"auto", "luby+sat", "gac+sat"}, "auto",
-     "auto: gac:var=domwdeg,restarts=luby + sat for a first solution, gac + sat for counts; "
-     "luby+sat, gac+sat: those members in every mode"},
+     "auto: gac:var=domwdeg,restarts=luby + sat:config=sat for a first solution, gac + sat for counts; "
+     "luby+sat: the first-solution members in every mode; gac+sat: gac + sat in every mode"},
     {"presolve_ms", {"<uint>"}, "20",
      "run the first member alone for this many ms before racing them all (0 = race at once)"},
 };
 
 constexpr const char* kLuby = "gac:var=domwdeg,restarts=luby";
+// CaDiCaL's `sat` configuration needed 3x fewer conflicts than its default on the hardest
+// planted n = 35 instances (configs/portfolio-planted.yaml); counting ends with an unsat
+// call, so the counting presets keep the default.
+constexpr const char* kSatFirst = "sat:config=sat";
 
 struct Member {
     std::string spec;  // short form, for messages
@@ -179,9 +183,9 @@ std::unique_ptr<Solver> make_of(const std::vector<SolverSpec>& first, const std:
 std::unique_ptr<Solver> make(const SolverSpec& spec) {
     const std::string& members = spec.get("members");
     const auto presolve = static_cast<unsigned>(std::min<unsigned long long>(spec.get_uint("presolve_ms"), 1u << 30));
-    if (members == "luby+sat") return make_of(parse_all({kLuby, "sat"}), parse_all({kLuby, "sat"}), presolve);
+    if (members == "luby+sat") return make_of(parse_all({kLuby, kSatFirst}), parse_all({kLuby, "sat"}), presolve);
     if (members == "gac+sat") return make_of(parse_all({"gac", "sat"}), parse_all({"gac", "sat"}), presolve);
-    return make_of(parse_all({kLuby, "sat"}), parse_all({"gac", "sat"}), presolve);
+    return make_of(parse_all({kLuby, kSatFirst}), parse_all({"gac", "sat"}), presolve);
 }
 
 }  // namespace futolab::portfolio

@@ -7,9 +7,11 @@
 // time the minimum of theirs, at the cost of one core per member.
 //
 // Members (option members):
-//   auto        (default) first solution: gac:var=domwdeg,restarts=luby and sat; counting
-//               (gac's Luby restarts only support first-solution search): gac and sat
-//   luby+sat    gac:var=domwdeg,restarts=luby and sat in every mode (counting → error)
+//   auto        (default) first solution: gac:var=domwdeg,restarts=luby and sat:config=sat
+//               (CaDiCaL tuned for satisfiable formulas); counting (gac's Luby restarts only
+//               support first-solution search): gac and sat
+//   luby+sat    gac:var=domwdeg,restarts=luby and sat:config=sat in every mode (counting →
+//               error: no silent change of members)
 //   gac+sat     gac and sat in every mode
 // Every member spec is parsed with parse_solver_spec when the portfolio is made; make_of()
 // builds a portfolio of any members (for library users and tests).

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <string>
 #include <vector>
 
 namespace futolab::sat {
@@ -16,6 +17,8 @@ namespace {
 const OptionSpec kOptions[] = {
     {"amo", {"pairwise", "sequential"}, "pairwise",
      "at-most-one per cell, row-value and column-value: pairwise binary clauses, or Sinz's sequential counter"},
+    {"config", {"default", "sat", "unsat"}, "default",
+     "CaDiCaL's option configuration: default, sat (tuned for satisfiable formulas: stable mode only), unsat"},
 };
 
 // CaDiCaL's solve() results.
@@ -158,13 +161,14 @@ bool add_formula(CaDiCaL::Solver& s, const Cnf& cnf, SearchControl& control) {
 
 class Sat final : public Solver {
 public:
-    explicit Sat(Amo amo) : amo_(amo) {}
+    Sat(Amo amo, std::string config) : amo_(amo), config_(std::move(config)) {}
 
     SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
         SearchControl control(request.limits, request.mode);
         Stopper stopper(control);
         ConflictCounter conflicts;
         CaDiCaL::Solver s;  // declared last: destroyed first, while its call-backs still live
+        s.configure(config_.c_str());  // first: a configuration overwrites options
         s.set("quiet", 1);  // CaDiCaL must never write to our stdout (CSV output)
         s.set("seed", static_cast<int>(request.seed % static_cast<std::uint64_t>(INT_MAX)));
         // The lucky phase tries trivial assignments before each solve() call; on a formula
@@ -193,6 +197,7 @@ public:
 
 private:
     Amo amo_;
+    std::string config_;
 };
 
 }  // namespace
@@ -200,7 +205,7 @@ private:
 std::span<const OptionSpec> options() { return kOptions; }
 
 std::unique_ptr<Solver> make(const SolverSpec& spec) {
-    return std::make_unique<Sat>(spec.get("amo") == "sequential" ? Amo::sequential : Amo::pairwise);
+    return std::make_unique<Sat>(spec.get("amo") == "sequential" ? Amo::sequential : Amo::pairwise, spec.get("config"));
 }
 
 }  // namespace futolab::sat

@@ -105,6 +105,9 @@ TEST_CASE("portfolio: a member's error is the portfolio's error; no answer is ti
     const SolveResult t = solve("portfolio", empty(9), Mode::count_all(), {0.2, 0});
     CHECK(t.status == Status::timeout);
     CHECK(t.message.find("no member answered (gac: timeout; sat: timeout)") == 0);
+    const SolveResult f = solve("portfolio", empty(12), Mode::first(), {0.2, 1});  // node limit 1: nobody can
+    CHECK(f.status == Status::node_limit);
+    CHECK(f.message.find("no member answered (gac:restarts=luby,var=domwdeg: node_limit; sat:config=sat: node_limit)") == 0);
     // An external stop of the portfolio's own request reaches its members.
     std::atomic<bool> stop{true};
     Limits stopped;

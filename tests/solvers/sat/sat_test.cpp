@@ -53,7 +53,7 @@ TEST_CASE("sat agrees with gac and bitmask on random instances", "[sat]") {
         // Counting all: bitmask is plain backtracking, the brute-force reference (n <= 5).
         const Mode mode = p.n() <= 4 ? Mode::count_all() : Mode::count_to(3);
         const SolveResult ref = solve(p.n() <= 5 ? "bitmask" : "gac", p, mode);
-        for (const std::string s : {"sat", "sat:amo=sequential"}) {
+        for (const std::string s : {"sat", "sat:amo=sequential", "sat:config=sat", "sat:config=unsat"}) {
             const SolveResult r = solve(s, p, mode, {}, seed);
             INFO(s << " on " << p.id() << " " << mode.name());
             CHECK(r.status == ref.status);
