@@ -10,16 +10,17 @@
 //
 // Modes: the first solution is one solve(). Counting to K (or all) is incremental with
 // blocking clauses: after each solution, a clause saying "one of the free cells takes another
-// value" is added and solve() is called again, until K solutions or unsat. One blocking clause
-// per solution makes each call slower than the last (all of them are watched): counting
-// L(5) = 161 280 that way took minutes. So the enumeration runs in cubes (sat.cpp,
-// Enumerator): the blocking clauses of a cube carry its activation literal (an assumption);
-// after 256 solutions a cube is split on its next free cell (one sub-cube per value, the
-// values as assumptions), and a finished cube is retired by a unit ¬activation, which
-// satisfies its blocking clauses for good. Every solution is still found exactly once, the
-// database holds at most depth × 256 live blocking clauses, and counting S solutions costs
-// about S + (number of cubes) solver calls: L(5) takes a few seconds, uniqueness (K = 2) is
-// two or three calls in one cube. Counts in the millions are not what this backend is for.
+// value" is added and solve() is called again, until K solutions or unsat. One blocking
+// clause per solution makes each call slower than the last (all of them are watched):
+// counting L(5) = 161 280 that way took 176 s (loaded machine, load 13 on 2 cores). So the
+// enumeration runs in cubes (sat.cpp, Enumerator): the blocking clauses of a cube carry its
+// activation literal (an assumption); after 256 solutions a cube is split on its next free
+// cell (one sub-cube per value, the values as assumptions), and a finished cube is retired by
+// a unit ¬activation, which satisfies its blocking clauses for good. Every solution is still
+// found exactly once, the database holds at most depth × 256 live blocking clauses, and
+// counting S solutions costs about S + (number of cubes) solver calls: L(5) took 20 s on the
+// same machine, uniqueness (K = 2) is two or three calls in one cube. Counts in the millions
+// are not what this backend is for.
 //
 // Counters (SPEC §4). CaDiCaL 1.5.3 prints its statistics but has no API to read them (the
 // `get_statistic_value` of later versions is missing), so only what the public API lets us
