@@ -1,5 +1,6 @@
-// Budgets checked inside search (SPEC §4): a node limit, a wall-time limit and an external
-// stop flag (Limits::stop, checked with the clock). Kept apart from
+// Budgets checked inside search (SPEC §4): a node limit and a wall-time limit, plus an outside
+// stop flag (Limits::stop: a SIGINT/SIGTERM of `futolab run` in thread isolation) polled with
+// the clock, so a run without a time limit still stops within milliseconds of a signal. Kept apart from
 // the search engines as Gecode keeps its Stop objects apart: a backend calls at_node() before
 // each node and stops when it returns true. Inline and branch-light: it runs at every node.
 #pragma once
@@ -16,26 +17,26 @@ class SearchControl {
 public:
     SearchControl(const Limits& limits, const Mode& mode)
         : node_limit_(limits.nodes), stop_after_(mode.stop_after()), mode_(mode),
-          timed_(limits.time_seconds > 0), stop_flag_(limits.stop),
-          deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                       std::chrono::duration<double>(timed_ ? limits.time_seconds : 0))) {}
+          deadline_(deadline_after(limits.time_seconds)), timed_(deadline_ != Clock::time_point::max()),
+          outside_(limits.stop), polled_(timed_ || outside_ != nullptr) {}
 
     // Call just before counting a new node in counters.nodes. True: stop now, without counting
     // or exploring that node (so a run never reports more than the node limit).
     bool at_node(const Counters& c) {
         if (stopped()) return true;  // out_of_time() fired during propagation
         if (node_limit_ != 0 && c.nodes >= node_limit_) return stop(Status::node_limit);
-        if ((timed_ || stop_flag_) && --countdown_ == 0) {
+        if (polled_ && --countdown_ == 0) {
             countdown_ = kClockEvery;
-            if (expired()) return stop(Status::timeout);
+            return out_of_time();
         }
         return false;
     }
 
     // For work between nodes that can be long (e.g. propagation at n = 64): checks the clock
-    // and the stop flag.
+    // and the outside stop. An outside stop reports timeout: such a run is not recorded.
     bool out_of_time() {
-        if (expired()) return stop(Status::timeout);
+        if (outside_ != nullptr && outside_->load(std::memory_order_relaxed)) return stop(Status::timeout);
+        if (timed_ && Clock::now() >= deadline_) return stop(Status::timeout);
         return false;
     }
 
@@ -65,8 +66,16 @@ private:
     // while a 1 s limit is still met within a few milliseconds even at ~50 µs per node.
     static constexpr int kClockEvery = 64;
 
-    bool expired() const {
-        return (stop_flag_ && stop_flag_->load(std::memory_order_relaxed)) || (timed_ && Clock::now() >= deadline_);
+    // now + seconds, or time_point::max() (no deadline) for 0, a negative or NaN limit, and for
+    // a limit beyond what the clock can hold: a steady_clock counts int64 nanoseconds, so
+    // now + 1e10 s would overflow past 2^63 ns and wrap into the past (every run a timeout).
+    // Such a limit means "effectively none", and is treated so here, whatever the caller.
+    static Clock::time_point deadline_after(double seconds) {
+        if (!(seconds > 0)) return Clock::time_point::max();
+        const Clock::time_point now = Clock::now();
+        const double room = std::chrono::duration<double>(Clock::time_point::max() - now).count();
+        if (!(seconds < room / 2)) return Clock::time_point::max();  // halved: no rounding at the edge
+        return now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
     }
 
     bool stop(Status why) {
@@ -78,9 +87,10 @@ private:
     std::uint64_t assign_limit_ = 0;
     std::uint64_t stop_after_;
     Mode mode_;
-    bool timed_;
-    const std::atomic<bool>* stop_flag_;
     Clock::time_point deadline_;
+    bool timed_;
+    const std::atomic<bool>* outside_;
+    bool polled_;
     int countdown_ = kClockEvery;
     Status stopped_ = Status::error;  // error = not stopped
 };

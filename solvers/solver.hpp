@@ -51,8 +51,9 @@ struct Limits {
     double time_seconds = 0;        // wall time, 0 = none
     std::uint64_t nodes = 0;        // at most this many nodes, 0 = none
     std::uint64_t memory_bytes = 0; // peak resident set of the run's process, 0 = none
-    // A cooperative stop (not owned; null = none): once it reads true the search stops as at
-    // its time limit (status timeout). The `portfolio` backend stops its other members so.
+    // Not a budget but an outside stop (SIGINT/SIGTERM in thread isolation): when set and
+    // true, the search stops as at a time limit (SearchControl polls it with the clock). Null
+    // in the configs; the experiment runner points it at its interrupt flag.
     const std::atomic<bool>* stop = nullptr;
 };
 
