@@ -10,6 +10,8 @@
 #include "solvers/gecode/gecode.hpp"
 #include "solvers/ilp/ilp.hpp"
 #include "solvers/minizinc/minizinc.hpp"
+#include "solvers/portfolio/portfolio.hpp"
+#include "solvers/sat/sat.hpp"
 
 #include <fmt/format.h>
 
@@ -26,6 +28,9 @@ std::span<const BackendInfo> table() {
         {"gac", "maintained arc consistency: AC-3 or Regin alldifferent, bounds on relations",
          gac::options(), gac::make},
         {"gecode", "the same model in Gecode 6 (reference industrial solver)", gecode::options(), gecode::make},
+        {"sat", "CNF (direct + order encoding) solved by CaDiCaL; counts by blocking clauses", sat::options(), sat::make},
+        {"portfolio", "complementary backends on threads, first answer wins (e.g. gac with Luby restarts and sat)",
+         portfolio::options(), portfolio::make},
         {"minizinc", "models/futoshiki.mzn run by the minizinc tool (child process)", minizinc::options(), minizinc::make,
          true},
         {"clpfd", "SWI-Prolog CLP(FD) model models/futoshiki.pl run by swipl (child process)", clpfd::options(), clpfd::make,

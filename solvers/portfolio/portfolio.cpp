@@ -1,0 +1,204 @@
+// Backend `portfolio`: see portfolio.hpp.
+#include "solvers/portfolio/portfolio.hpp"
+
+#include "core/error.hpp"
+#include "solvers/option_table.hpp"
+#include "solvers/registry.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace futolab::portfolio {
+namespace {
+
+enum class Members { automatic, luby_sat, gac_sat };
+struct Config {
+    Members members = Members::automatic;
+    unsigned presolve_ms = 20;
+};
+
+const OptionTable<Config>& table() {
+    static const OptionTable<Config> t{
+        choice<Config>("members", [](Config& c) -> auto& { return c.members; },
+                       {{"auto", Members::automatic}, {"luby+sat", Members::luby_sat}, {"gac+sat", Members::gac_sat}},
+                       "auto: gac:var=domwdeg,restarts=luby + sat:config=sat for a first solution, gac + sat for counts; "
+                       "luby+sat: the first-solution members in every mode; gac+sat: gac + sat in every mode"),
+        whole<Config>("presolve_ms", [](Config& c) -> auto& { return c.presolve_ms; }, 0, 3600000,
+                      "run the first member alone for this many ms before racing them all (0 = race at once)"),
+    };
+    return t;
+}
+
+constexpr const char* kLuby = "gac:var=domwdeg,restarts=luby";
+// CaDiCaL's `sat` configuration needed 3x fewer conflicts than its default on the hardest
+// planted n = 35 instances (configs/portfolio-planted.yaml); counting ends with an unsat
+// call, so the counting presets keep the default.
+constexpr const char* kSatFirst = "sat:config=sat";
+
+struct Member {
+    std::string spec;  // short form, for messages
+    std::unique_ptr<Solver> solver;
+};
+
+std::vector<Member> members_of(const std::vector<SolverSpec>& specs) {
+    if (specs.empty()) throw InputError("solver 'portfolio': no member");
+    std::vector<Member> out;
+    for (const SolverSpec& s : specs) out.push_back({s.spec(), make_solver(s)});
+    return out;
+}
+
+bool definitive(Status s) {
+    return s == Status::solved || s == Status::unique || s == Status::multiple || s == Status::unsat ||
+           s == Status::counted;
+}
+
+// The shared state of one race: the stop flag every member watches and the winner.
+struct Race {
+    std::atomic<bool> stop{false};
+    std::mutex mutex;
+    int winner = -1;
+
+    void finished(int member, Status status) {
+        if (!definitive(status)) return;
+        const std::lock_guard lock(mutex);
+        if (winner < 0) {
+            winner = member;
+            stop.store(true, std::memory_order_relaxed);
+        }
+    }
+};
+
+SolveResult run_member(Solver& solver, const Puzzle& puzzle, const SolveRequest& request) {
+    try {
+        return solver.solve(puzzle, request);
+    } catch (const std::exception& e) {  // a thread must not throw: report it as the member's error
+        SolveResult r;
+        r.message = e.what();
+        return r;
+    }
+}
+
+// Forwards an external stop of the portfolio's own request to its members.
+std::jthread forward_stop(const std::atomic<bool>* outer, Race& race) {
+    if (outer == nullptr) return {};
+    return std::jthread([outer, &race](std::stop_token done) {
+        while (!done.stop_requested() && !race.stop.load(std::memory_order_relaxed)) {
+            if (outer->load(std::memory_order_relaxed)) race.stop.store(true, std::memory_order_relaxed);
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    });
+}
+
+// What the portfolio answers once every member has returned.
+SolveResult verdict(const std::vector<Member>& members, std::vector<SolveResult>& results, int winner) {
+    for (std::size_t i = 0; i < members.size(); ++i)
+        if (results[i].status == Status::error) {
+            SolveResult r = std::move(results[i]);
+            r.message = fmt::format("portfolio: member {}: {}", members[i].spec, r.message);
+            return r;
+        }
+    if (winner >= 0) {
+        SolveResult r = std::move(results[static_cast<std::size_t>(winner)]);
+        r.message = "answered by " + members[static_cast<std::size_t>(winner)].spec;
+        return r;
+    }
+    std::string why;
+    bool timeout = false;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        why += fmt::format("{}{}: {}", i ? "; " : "", members[i].spec, status_name(results[i].status));
+        timeout = timeout || results[i].status == Status::timeout;
+    }
+    SolveResult r = std::move(results.front());
+    r.status = timeout ? Status::timeout : Status::node_limit;
+    r.message = "no member answered (" + why + ")";
+    return r;
+}
+
+class Portfolio final : public Solver {
+public:
+    Portfolio(std::vector<Member> first, std::vector<Member> count, double presolve_seconds)
+        : first_(std::move(first)), count_(std::move(count)), presolve_seconds_(presolve_seconds) {}
+
+    SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
+        const std::vector<Member>& members = request.mode.stop_after() == 1 ? first_ : count_;
+        if (presolve_seconds_ <= 0) return race(members, puzzle, request);
+        const auto start = std::chrono::steady_clock::now();
+        SolveResult r = presolve(members.front(), puzzle, request);
+        const std::string& spec = members.front().spec;
+        if (r.status == Status::error) r.message = fmt::format("portfolio: member {}: {}", spec, r.message);
+        if (definitive(r.status)) r.message = "answered by " + spec;
+        if (definitive(r.status) || r.status == Status::error) return r;
+        // The race gets what is left of the time limit.
+        SolveRequest rest = request;
+        if (request.limits.time_seconds > 0) {
+            rest.limits.time_seconds -= std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (rest.limits.time_seconds <= 0) return r;  // the presolve used it all: timeout
+        }
+        return race(members, puzzle, rest);
+    }
+
+private:
+    // The first member alone on the calling thread under a short time limit: most instances
+    // are easy and are answered here without starting a thread or a second backend.
+    SolveResult presolve(const Member& member, const Puzzle& puzzle, const SolveRequest& request) const {
+        SolveRequest short_request = request;
+        const double limit = request.limits.time_seconds;
+        short_request.limits.time_seconds = limit > 0 && limit < presolve_seconds_ ? limit : presolve_seconds_;
+        return run_member(*member.solver, puzzle, short_request);
+    }
+
+    SolveResult race(const std::vector<Member>& members, const Puzzle& puzzle, const SolveRequest& request) const {
+        std::vector<SolveResult> results(members.size());
+        Race race;
+        SolveRequest member_request = request;
+        member_request.limits.stop = &race.stop;
+        const auto run = [&](std::size_t i) {
+            results[i] = run_member(*members[i].solver, puzzle, member_request);
+            race.finished(static_cast<int>(i), results[i].status);
+        };
+        {
+            const std::jthread forwarder = forward_stop(request.limits.stop, race);
+            std::vector<std::jthread> threads;
+            for (std::size_t i = 1; i < members.size(); ++i) threads.emplace_back(run, i);
+            run(0);  // on the calling thread: its CPU time is measured by run_solver
+        }  // joins every member (and stops the forwarder)
+        return verdict(members, results, race.winner);
+    }
+
+    std::vector<Member> first_, count_;
+    double presolve_seconds_;
+};
+
+std::vector<SolverSpec> parse_all(std::initializer_list<const char*> texts) {
+    std::vector<SolverSpec> out;
+    for (const char* t : texts) out.push_back(parse_solver_spec(t));
+    return out;
+}
+
+}  // namespace
+
+std::span<const OptionSpec> options() { return table().specs(); }
+
+std::unique_ptr<Solver> make_of(const std::vector<SolverSpec>& first, const std::vector<SolverSpec>& count,
+                                unsigned presolve_ms) {
+    return std::make_unique<Portfolio>(members_of(first), members_of(count), presolve_ms / 1000.0);
+}
+
+std::unique_ptr<Solver> make(const SolverSpec& spec) {
+    const Config c = table().decode(spec);
+    switch (c.members) {
+        case Members::luby_sat: return make_of(parse_all({kLuby, kSatFirst}), parse_all({kLuby, "sat"}), c.presolve_ms);
+        case Members::gac_sat: return make_of(parse_all({"gac", "sat"}), parse_all({"gac", "sat"}), c.presolve_ms);
+        case Members::automatic: break;
+    }
+    return make_of(parse_all({kLuby, kSatFirst}), parse_all({"gac", "sat"}), c.presolve_ms);
+}
+
+}  // namespace futolab::portfolio

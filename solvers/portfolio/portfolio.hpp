@@ -1,0 +1,57 @@
+// Backend `portfolio`: runs complementary backends ("members") on the same puzzle, each on
+// its own thread with its own Solver object; the first member with a definitive answer
+// (solved, unique, multiple, unsat, counted) wins and the others are stopped through
+// Limits::stop (SearchControl / CaDiCaL's Terminator). Gomes & Selman, "Algorithm
+// portfolios", Artificial Intelligence 2001: members whose run times are badly correlated
+// (dom/wdeg search with Luby restarts, Luby et al. 1993, against CDCL) make the portfolio's
+// time the minimum of theirs, at the cost of one core per member.
+//
+// Members (option members):
+//   auto        (default) first solution: gac:var=domwdeg,restarts=luby and sat:config=sat
+//               (CaDiCaL tuned for satisfiable formulas); counting (gac's Luby restarts only
+//               support first-solution search): gac and sat
+//   luby+sat    gac:var=domwdeg,restarts=luby and sat:config=sat in every mode (counting →
+//               error: no silent change of members)
+//   gac+sat     gac and sat in every mode
+// Every member spec is parsed with parse_solver_spec when the portfolio is made; make_of()
+// builds a portfolio of any members (for library users and tests).
+// Presolving (option presolve_ms, default 20): the first member runs alone on the calling
+// thread under that time limit; only if it has no answer by then do all members race (the
+// first one again from scratch). A pre-solver schedule as in SATzilla (Xu, Hutter, Hoos &
+// Leyton-Brown, JAIR 2008): most instances are easy and are answered without starting a
+// thread or building the CNF, which costs more than solving them (≈ 0.2 s at n = 35); a hard
+// instance loses at most presolve_ms (the race gets what is left of the time limit; the
+// counters reported are those of the winner's run in the race).
+//
+// Result: the winner's status, solution and counters, with SolveResult::message "answered by
+// <member spec>" (the CSV's message column). If a member reports an error (e.g. a mode it
+// cannot do), the portfolio reports that error, whatever the others did, so the answer does
+// not depend on timing. With no answer (every member hit a limit) the status is timeout if
+// any member timed out, else node_limit, with the first member's counters and a message
+// listing each member's status. Limits: the time limit and node limit apply to each member
+// as given; an external Limits::stop of the portfolio's own request is forwarded to them.
+//
+// Not deterministic in one respect: which member answers first depends on timing (the
+// winner's counters are those of that member run alone, which are deterministic). The CSV's
+// cpu_ns is the calling thread's CPU, which runs the first member only; the others' CPU is
+// not counted (a portfolio of k members uses up to k cores for its wall time).
+#pragma once
+
+#include "solvers/options.hpp"
+#include "solvers/solver.hpp"
+
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace futolab::portfolio {
+
+std::span<const OptionSpec> options();
+std::unique_ptr<Solver> make(const SolverSpec& spec);
+
+// A portfolio of `first` in first-solution mode and `count` in counting modes (InputError if
+// either is empty).
+std::unique_ptr<Solver> make_of(const std::vector<SolverSpec>& first, const std::vector<SolverSpec>& count,
+                                unsigned presolve_ms = 0);
+
+}  // namespace futolab::portfolio

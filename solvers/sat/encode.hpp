@@ -1,0 +1,72 @@
+// The CNF encoding of a Futoshiki puzzle used by the `sat` backend.
+//
+// Variables (DIMACS numbering, 1-based):
+//   x(c, v)  "cell c holds value v", c = 0..n²−1 row-major, v = 1..n: the direct encoding
+//            (de Kleer 1989; Walsh, "SAT v CSP", CP 2000), variable c·n + v.
+//   o(c, v)  "value(c) ≥ v", v = 2..n, only for cells that take part in a relation: the order
+//            encoding (Crawford & Baker 1994; Tamura, Taga, Kitagawa, Banbara, "Compiling
+//            finite linear CSP into SAT", Constraints 2009). o(c, 1) is true and o(c, n+1)
+//            false, so they need no variable.
+//   auxiliary variables of the sequential at-most-one (amo=sequential only).
+//
+// Clauses: the "extended encoding" of Latin squares (Lynce & Ouaknine, "Sudoku as a SAT
+// problem", ISAIM 2006; Kwon & Jain 2006), which states at-least-one (ALO) and at-most-one
+// (AMO) for each of the three ways of looking at the square:
+//   per cell c:            exactly one value v of x(c, ·)
+//   per row r, value v:    exactly one column c of x((r, c), v)
+//   per column c, value v: exactly one row r of x((r, c), v)
+// Any two of the three families already define a Latin square; the third is redundant but
+// makes unit propagation see naked and hidden singles in both directions (Lynce & Ouaknine
+// measure that the extended encoding lets unit propagation alone solve far more puzzles).
+// AMO encodings (option amo):
+//   pairwise    (default) ¬a ∨ ¬b for every pair: m(m−1)/2 binary clauses, no new variable;
+//               binary clauses are CaDiCaL's cheapest (kept in its watch lists inline).
+//               At n = 35 this is 3·n²·n(n−1)/2 ≈ 2.2 M clauses, still well inside memory.
+//   sequential  Sinz's sequential counter for k = 1 ("Towards an optimal CNF encoding of
+//               Boolean cardinality constraints", CP 2005): 3m − 4 clauses and m − 1
+//               auxiliary variables per group. Both make unit propagation enforce the AMO
+//               fully (one true literal falsifies the others).
+// Initial domains: x(c, v) is false (a unit) for v outside [Puzzle::min_value(c),
+// Puzzle::max_value(c)] (the chain bounds); a given v is the unit x(c, v).
+// Relations a < b: in the order encoding, value(b) ≥ value(a) + 1 is the binary clauses
+//   o(a, v) → o(b, v + 1) for v = 1..n   (v = 1: the unit o(b, 2); v = n: the unit ¬o(a, n))
+// channelled to the direct variables of both cells by
+//   o(c, v + 1) → o(c, v)                 (the ladder: the order is monotone)
+//   x(c, v) → o(c, v),  x(c, v) → ¬o(c, v + 1)
+//   o(c, v) ∧ ¬o(c, v + 1) → x(c, v)
+// Why the order encoding rather than the support clauses x(a, v) → ∨_{w > v} x(b, w): unit
+// propagation on it maintains bounds consistency of <, which is what arc consistency means
+// for < (Tamura et al. 2009), with binary clauses only, and a chain a < b < c … propagates as a
+// chain of binary implications between bounds. The clauses CaDiCaL learns then speak of
+// bounds (value(c) ≥ v), which generalise over many values at once.
+#pragma once
+
+#include "core/puzzle.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace futolab::sat {
+
+enum class Amo { pairwise, sequential };
+
+// A formula as DIMACS literals, each clause terminated by 0.
+struct Cnf {
+    int variables = 0;
+    std::vector<int> literals;
+    std::uint64_t clauses = 0;
+
+    void add(std::initializer_list<int> clause);
+    void add(const std::vector<int>& clause);
+};
+
+// x(c, v): the direct variable of cell c (row-major) and value v (1..n).
+inline int cell_var(int n, int cell, int value) { return cell * n + value; }
+
+Cnf encode(const Puzzle& puzzle, Amo amo);
+
+// The clause that excludes `solution` (n² values, row-major): one of its non-given cells must
+// take another value. Empty when every cell is given.
+std::vector<int> blocking_clause(const Puzzle& puzzle, const std::vector<int>& solution);
+
+}  // namespace futolab::sat

@@ -1,0 +1,116 @@
+// The `portfolio` backend (solvers/portfolio/portfolio.hpp): its answers agree with gac, it
+// names the member that answered and reports that member's own counters, stops the others,
+// and refuses a mode a member cannot do.
+#include "core/formats/formats.hpp"
+#include "solvers/options.hpp"
+#include "solvers/portfolio/portfolio.hpp"
+#include "solvers/registry.hpp"
+#include "solvers/run.hpp"
+#include "../../support/random_instances.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+
+#include <atomic>
+
+using namespace futolab;
+
+namespace {
+
+SolveResult run(Solver& solver, const Puzzle& p, Mode mode, Limits limits = {}) {
+    return run_solver(solver, p, SolveRequest{mode, limits, 5}).result;
+}
+
+SolveResult solve(const std::string& spec, const Puzzle& p, Mode mode, Limits limits = {}) {
+    const auto solver = make_solver(parse_solver_spec(spec));
+    return run(*solver, p, mode, limits);
+}
+
+Puzzle empty(int n) {
+    Instance in;
+    in.id = fmt::format("empty-{}", n);
+    in.n = n;
+    return Puzzle::compile(in);
+}
+
+}  // namespace
+
+TEST_CASE("portfolio agrees with gac on random instances, first solution and counts", "[portfolio]") {
+    for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+        const Puzzle p = Puzzle::compile(test::random_instance(test::mixed_spec(seed), seed));
+        for (const Mode mode : {Mode::first(), Mode::count_to(3)}) {
+            const SolveResult ref = solve("gac", p, mode);
+            for (const std::string spec : {"portfolio", "portfolio:members=gac+sat,presolve_ms=0"}) {
+                const SolveResult r = solve(spec, p, mode);
+                INFO(spec << " on " << p.id() << " " << mode.name() << ": " << r.message);
+                CHECK(r.status == ref.status);
+                CHECK(r.counters.solutions == ref.counters.solutions);
+                CHECK(r.message.rfind("answered by ", 0) == 0);
+            }
+        }
+    }
+}
+
+TEST_CASE("portfolio reports the member that answered and that member's counters", "[portfolio]") {
+    // A member set of one backend alone (gecode) answers every time: its counters must be
+    // exactly those of gecode run alone.
+    const auto solver = portfolio::make_of({parse_solver_spec("gecode")}, {parse_solver_spec("gecode")});
+    const std::vector<Instance> ins = read_instances(fmt::format("{}/tatham-dev/n09.tatham", FUTOLAB_DATA_DIR));
+    for (std::size_t i = 0; i < 10; ++i) {
+        const Puzzle p = Puzzle::compile(ins[i]);
+        const SolveResult r = run(*solver, p, Mode::count_to(2));
+        const SolveResult alone = solve("gecode", p, Mode::count_to(2));
+        CHECK(r.message == "answered by gecode");
+        CHECK(r.status == Status::unique);
+        CHECK(r.counters == alone.counters);
+    }
+    // With two members, the answer names one of them and carries its counters (sat reports
+    // nodes = 0, gac counts nodes): L(4) counted.
+    const SolveResult r = solve("portfolio:members=gac+sat", empty(4), Mode::count_all());
+    CHECK(r.counters.solutions == 576);
+    const bool by_gac = r.message == "answered by gac", by_sat = r.message == "answered by sat";
+    CHECK((by_gac || by_sat));
+    if (by_gac) CHECK(r.counters == solve("gac", empty(4), Mode::count_all()).counters);
+    if (by_sat) CHECK(r.counters == solve("sat", empty(4), Mode::count_all()).counters);
+}
+
+TEST_CASE("portfolio stops the other members once one answers", "[portfolio]") {
+    // (7,7) = 1 is given but (7,6) < (7,7): gac fails at the root (chain bounds), while
+    // backtracking only finds out in the last row, after enumerating 6x7 Latin rectangles for
+    // hours: it must be stopped, not waited for (with no time limit, a hang fails the test).
+    const auto solver = portfolio::make_of({parse_solver_spec("gac")},
+                                           {parse_solver_spec("backtracking"), parse_solver_spec("gac")});
+    Instance in;
+    in.id = "late-contradiction";
+    in.n = 7;
+    in.givens = {{6, 6, 1}};
+    in.lt = {{6, 5, 6, 6}};
+    const SolveResult r = run(*solver, Puzzle::compile(in), Mode::count_all());  // no limit: a hang fails
+    CHECK(r.message == "answered by gac");
+    CHECK(r.status == Status::unsat);
+}
+
+TEST_CASE("portfolio: a member's error is the portfolio's error; no answer is timeout", "[portfolio]") {
+    // gac's Luby restarts only support first-solution search.
+    const SolveResult e = solve("portfolio:members=luby+sat", empty(3), Mode::count_to(2));
+    CHECK(e.status == Status::error);
+    CHECK(e.message.find("portfolio: member gac:restarts=luby,var=domwdeg: ") == 0);
+    // auto picks members valid for the mode.
+    CHECK(solve("portfolio", empty(3), Mode::count_to(2)).status == Status::multiple);
+    CHECK(solve("portfolio", empty(3), Mode::first()).status == Status::solved);
+    // An easy puzzle is answered by the first member alone within presolve_ms.
+    CHECK(solve("portfolio", empty(3), Mode::first()).message == "answered by gac:restarts=luby,var=domwdeg");
+    // Nobody can count L(9) in 0.2 s.
+    const SolveResult t = solve("portfolio", empty(9), Mode::count_all(), {0.2, 0});
+    CHECK(t.status == Status::timeout);
+    CHECK(t.message.find("no member answered (gac: timeout; sat: timeout)") == 0);
+    const SolveResult f = solve("portfolio", empty(12), Mode::first(), {0.2, 1});  // node limit 1: nobody can
+    CHECK(f.status == Status::node_limit);
+    CHECK(f.message.find("no member answered (gac:restarts=luby,var=domwdeg: node_limit; sat:config=sat: node_limit)") == 0);
+    // An external stop of the portfolio's own request reaches its members.
+    std::atomic<bool> stop{true};
+    Limits stopped;
+    stopped.stop = &stop;
+    CHECK(solve("portfolio", empty(9), Mode::count_all(), stopped).status == Status::timeout);
+}
