@@ -11,7 +11,8 @@
 #
 # Environment (all optional):
 #   FUTOLAB                 the futolab binary (default: futolab on PATH, else
-#                           WORKDIR/build/app/futolab); it must be reachable at the same path
+#                           WORKDIR/build/{release,native,debug}/app/futolab, the first that
+#                           exists: what the CMake presets build); it must be reachable at the same path
 #                           from the compute nodes (a shared file system)
 #   FUTOLAB_WORKDIR         the directory the jobs run in (default: the current directory)
 #   FUTOLAB_CPUS_PER_TASK   CPUs (= futolab --jobs) per shard (default: 1)
@@ -52,7 +53,11 @@ if [[ -n ${FUTOLAB:-} ]]; then
 elif command -v futolab > /dev/null; then
     futolab=$(command -v futolab)
 else
-    futolab=$workdir/build/app/futolab
+    # What the CMake presets build (release first, the default of scripts/demo.sh and test.sh).
+    futolab=$workdir/build/release/app/futolab
+    for preset in release native debug; do
+        if [[ -x $workdir/build/$preset/app/futolab ]]; then futolab=$workdir/build/$preset/app/futolab; break; fi
+    done
 fi
 [[ $futolab == /* ]] || futolab=$workdir/$futolab
 [[ -x $futolab ]] || die "futolab binary '$futolab' is not executable (set FUTOLAB)"
