@@ -81,15 +81,10 @@ public:
         const external::TempDir dir("clpfd");
         const auto model = dir.write("futoshiki.pl", model_text());
         const auto data = dir.write("puzzle.term", puzzle_term(puzzle));
-        external::ProcessSpec spec;
         // -f none, --no-packs: no user init file or add-on packs, the same run everywhere.
-        spec.argv = {"swipl", "-f", "none", "--no-packs", model.string(), "--", data.string(), labeling_, wanted(request.mode)};
-        spec.dir = dir.path();
-        spec.time_seconds = request.limits.time_seconds;
-        spec.memory_bytes = request.limits.memory_bytes;
-        const external::ProcessResult p = external::run_process(spec);
-        if (auto failed = external::process_failure(p, kTool, spec.memory_bytes)) return *failed;
-        return judge(puzzle, request.mode, p.out);
+        return external::run_and_judge(
+            kTool, {"swipl", "-f", "none", "--no-packs", model.string(), "--", data.string(), labeling_, wanted(request.mode)},
+            dir.path(), request.limits, [&](const std::string& out) { return judge(puzzle, request.mode, out); });
     }
 
 private:

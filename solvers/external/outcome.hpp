@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace futolab::external {
 
@@ -31,6 +32,22 @@ struct ToolName {
 };
 
 std::optional<SolveResult> process_failure(const ProcessResult& p, const ToolName& tool, std::uint64_t memory_bytes);
+
+// The tail of a one-shot tool backend's solve(): runs `argv` in `dir` under the request's time
+// and memory limits; a process that failed maps to its status (process_failure), else
+// `judge(stdout)` reads the tool's answer.
+template <class Judge>
+SolveResult run_and_judge(const ToolName& tool, std::vector<std::string> argv, const std::filesystem::path& dir,
+                          const Limits& limits, Judge judge) {
+    ProcessSpec spec;
+    spec.argv = std::move(argv);
+    spec.dir = dir;
+    spec.time_seconds = limits.time_seconds;
+    spec.memory_bytes = limits.memory_bytes;
+    const ProcessResult p = run_process(spec);
+    if (auto failed = process_failure(p, tool, spec.memory_bytes)) return *failed;
+    return judge(p.out);
+}
 
 // A result that knows no counter: the tool ended before saying anything usable.
 SolveResult failed_result(Status status, std::string message);

@@ -114,14 +114,9 @@ public:
         const external::TempDir dir("minizinc");
         const auto model = dir.write("futoshiki.mzn", model_text());
         const auto data = dir.write("puzzle.dzn", data_text(puzzle));
-        external::ProcessSpec spec;
-        spec.argv = arguments(solver_, request.mode, model.string(), data.string());
-        spec.dir = dir.path();
-        spec.time_seconds = request.limits.time_seconds;
-        spec.memory_bytes = request.limits.memory_bytes;
-        const external::ProcessResult p = external::run_process(spec);
-        if (auto failed = external::process_failure(p, kTool, spec.memory_bytes)) return *failed;
-        return judge(puzzle, request.mode, p.out);
+        return external::run_and_judge(kTool, arguments(solver_, request.mode, model.string(), data.string()), dir.path(),
+                                       request.limits,
+                                       [&](const std::string& out) { return judge(puzzle, request.mode, out); });
     }
 
 private:

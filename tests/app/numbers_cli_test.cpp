@@ -2,6 +2,7 @@
 // out of range is exit 2 with one line "futolab: OPTION: VALUE ... (accepted: ...)"; a value in
 // range passes the option and the command stops at a later, deliberate usage error (a missing
 // input file, two sources), so that no test waits for a run of 2^63 instances.
+#include "../support/boundaries.hpp"
 #include "cli_runner.hpp"
 
 #include <catch2/catch.hpp>
@@ -60,22 +61,8 @@ const std::vector<NumericOption> kOptions{
     {"run nosuch.yaml", "--jobs", Kind::whole, 0, 4096},
 };
 
-struct Boundary {
-    std::string text;
-    double value;  // NaN for nan
-};
-
-const std::vector<Boundary> kBoundaries{
-    {"0", 0},
-    {"-1", -1},
-    {"2147483648", 2147483648.0},
-    {"4294967296", 4294967296.0},
-    {"9223372036854775808", 9223372036854775808.0},
-    {"18446744073709551616", 18446744073709551616.0},
-    {"1e300", 1e300},
-    {"nan", NAN},
-    {"inf", INFINITY},
-};
+using futolab::test::Boundary;
+const std::vector<Boundary>& kBoundaries = futolab::test::boundary_values();
 
 bool accepted(const NumericOption& o, const Boundary& b) {
     if (std::isnan(b.value) || std::isinf(b.value)) return false;

@@ -2,6 +2,7 @@
 // either read exactly or refused with "cfg.yaml:L:C: KEY: VALUE <problem> (accepted: ...)",
 // never truncated (4294967296 used to become 0 runs) nor overflowed (a time of 1e10 s used to
 // time out every run at once).
+#include "../support/boundaries.hpp"
 #include "core/error.hpp"
 #include "experiments/config.hpp"
 
@@ -48,24 +49,14 @@ const std::vector<NumericKey> kKeys{
     {"squares.count", kSquares + "count: ", " }\nmethods: [critical]\n", true, 1, kInt},
 };
 
-struct Boundary {
-    std::string text;
-    double value;
-};
-
-const std::vector<Boundary> kBoundaries{
-    {"0", 0},
-    {"-1", -1},
-    {"2147483648", 2147483648.0},
-    {"4294967296", 4294967296.0},
-    {"9223372036854775808", 9223372036854775808.0},
-    {"18446744073709551616", 18446744073709551616.0},
-    {"1e300", 1e300},
-    {"nan", NAN},
-    {"inf", INFINITY},
-    {".nan", NAN},  // YAML's own spellings
-    {".inf", INFINITY},
-};
+using test::Boundary;
+// The values of every numeric option, and YAML's own spellings of nan and inf.
+const std::vector<Boundary> kBoundaries = [] {
+    std::vector<Boundary> all = test::boundary_values();
+    all.push_back({".nan", NAN});
+    all.push_back({".inf", INFINITY});
+    return all;
+}();
 
 bool accepted(const NumericKey& k, const Boundary& b) {
     if (!std::isfinite(b.value)) return false;

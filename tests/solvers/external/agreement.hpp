@@ -4,6 +4,7 @@
 // re-verifies every first solution, and the backends verify every solution the tool prints.
 #pragma once
 
+#include "../../support/puzzles.hpp"
 #include "core/formats/formats.hpp"
 #include "solvers/registry.hpp"
 #include "solvers/run.hpp"
@@ -49,11 +50,6 @@ inline void unique_on_tatham(const std::string& spec, int max_n, int per_n) {
     }
 }
 
-inline Puzzle empty_square(int n) {
-    Instance in;
-    in.id = fmt::format("empty-{}", n);
-    in.n = n;
-    return Puzzle::compile(in);
-}
+inline Puzzle empty_square(int n) { return empty_puzzle(n); }
 
 }  // namespace futolab::test

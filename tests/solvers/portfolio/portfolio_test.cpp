@@ -1,6 +1,7 @@
 // The `portfolio` backend (solvers/portfolio/portfolio.hpp): its answers agree with gac, it
 // names the member that answered and reports that member's own counters, stops the others,
 // and refuses a mode a member cannot do.
+#include "../../support/puzzles.hpp"
 #include "core/formats/formats.hpp"
 #include "solvers/options.hpp"
 #include "solvers/portfolio/portfolio.hpp"
@@ -27,12 +28,7 @@ SolveResult solve(const std::string& spec, const Puzzle& p, Mode mode, Limits li
     return run(*solver, p, mode, limits);
 }
 
-Puzzle empty(int n) {
-    Instance in;
-    in.id = fmt::format("empty-{}", n);
-    in.n = n;
-    return Puzzle::compile(in);
-}
+Puzzle empty(int n) { return test::empty_puzzle(n); }
 
 }  // namespace
 

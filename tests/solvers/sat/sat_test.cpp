@@ -1,5 +1,6 @@
 // The `sat` backend (solvers/sat/sat.hpp): counts, answers against other backends, limits and
 // the counter mapping. Every solution passes run_solver's independent verification.
+#include "../../support/puzzles.hpp"
 #include "core/formats/formats.hpp"
 #include "solvers/options.hpp"
 #include "solvers/registry.hpp"
@@ -21,12 +22,7 @@ SolveResult solve(const std::string& spec, const Puzzle& p, Mode mode, Limits li
     return run_solver(*solver, p, SolveRequest{mode, limits, seed}).result;
 }
 
-Puzzle empty(int n) {
-    Instance in;
-    in.id = fmt::format("empty-{}", n);
-    in.n = n;
-    return Puzzle::compile(in);
-}
+Puzzle empty(int n) { return test::empty_puzzle(n); }
 
 }  // namespace
 
