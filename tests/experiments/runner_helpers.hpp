@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -16,10 +17,12 @@ namespace futolab::test {
 
 inline const std::string kRoot = FUTOLAB_SOURCE_DIR;
 
-// A fresh scratch folder per test.
+// A fresh scratch folder per test and build tree (the suites of two builds, e.g. release and
+// asan, may run at once without sharing folders).
 inline std::string scratch(const std::string& name) {
     namespace fs = std::filesystem;
-    const fs::path dir = fs::temp_directory_path() / ("futolab-runner-" + name);
+    const std::string build = std::to_string(std::hash<std::string>{}(FUTOLAB_CLI) % 100000);
+    const fs::path dir = fs::temp_directory_path() / ("futolab-runner-" + build + "-" + name);
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir.string();

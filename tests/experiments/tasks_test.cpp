@@ -11,6 +11,7 @@
 #include "solvers/registry.hpp"
 #include "solvers/run.hpp"
 
+#include <functional>
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -24,7 +25,8 @@ using namespace futolab;
 namespace {
 
 std::string scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("futolab-tasks-" + name);
+    const std::string build = std::to_string(std::hash<std::string>{}(FUTOLAB_CLI) % 100000);  // one per build tree
+    const fs::path dir = fs::temp_directory_path() / ("futolab-tasks-" + build + "-" + name);
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir.string();
