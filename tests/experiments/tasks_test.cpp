@@ -11,11 +11,11 @@
 #include "solvers/registry.hpp"
 #include "solvers/run.hpp"
 
-#include <functional>
 #include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 
 using futolab::test::run_cli;
