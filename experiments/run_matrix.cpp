@@ -11,20 +11,46 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
+#include <iostream>
 #include <limits>
 
 namespace futolab {
 namespace {
 
-// Expands a glob; a pattern that matches nothing is an error (a typo must not run nothing).
-std::vector<std::string> expand(const ExperimentConfig& config, const InstanceSource& source) {
+// The files a glob matches, sorted.
+std::vector<std::string> glob_paths(const std::string& pattern) {
     glob_t g{};
-    const int rc = ::glob(source.file.c_str(), GLOB_NOSORT, nullptr, &g);
+    const int rc = ::glob(pattern.c_str(), GLOB_NOSORT, nullptr, &g);
     std::vector<std::string> paths(g.gl_pathv, g.gl_pathv + (rc == 0 ? g.gl_pathc : 0));
     ::globfree(&g);
-    if (paths.empty())
-        throw_input_error({config.path, source.line, 0}, fmt::format("no file matches '{}'", source.file));
     std::sort(paths.begin(), paths.end());
+    return paths;
+}
+
+// Expands a `file:` glob; a pattern that matches nothing is an error (a typo must not run
+// nothing). A relative pattern is resolved against the config file's folder, so a config runs
+// the same from any working directory. Configs written before that rule named paths from the
+// working directory: where nothing matches beside the config but something does from the
+// working directory, that is used, with a note saying how to write it.
+std::vector<std::string> expand(const ExperimentConfig& config, const InstanceSource& source) {
+    namespace fs = std::filesystem;
+    const fs::path base = config.path == "-" ? fs::path() : fs::path(config.path).parent_path();
+    if (fs::path(source.file).is_relative() && !base.empty()) {
+        const std::string beside = (base / source.file).lexically_normal().string();
+        if (auto paths = glob_paths(beside); !paths.empty()) return paths;
+        if (auto paths = glob_paths(source.file); !paths.empty()) {
+            std::cerr << fmt::format("futolab: note: {}:{}: '{}' matches nothing beside the config, so it is read from the "
+                                     "working directory; paths in a config are relative to the config file (write '{}')\n",
+                                     config.path, source.line, source.file,
+                                     fs::relative(fs::absolute(source.file), fs::absolute(base)).string());
+            return paths;
+        }
+        throw_input_error({config.path, source.line, 0},
+                          fmt::format("no file matches '{}' (relative to the config file: '{}')", source.file, beside));
+    }
+    auto paths = glob_paths(source.file);
+    if (paths.empty()) throw_input_error({config.path, source.line, 0}, fmt::format("no file matches '{}'", source.file));
     return paths;
 }
 

@@ -122,3 +122,36 @@ TEST_CASE("generated instances are the same in every run, shard and job count", 
     CHECK(a.size() == 2 * 2 * 5 * 2);
     CHECK(a == rows_by_run(dir + "/merged.csv"));
 }
+
+TEST_CASE("instance paths in a config are relative to the config file, with the old working-directory rule as fallback",
+          "[runner][paths]") {
+    const std::string dir = scratch("relpaths");
+    fs::create_directories(dir + "/cfgs");
+    fs::create_directories(dir + "/data");
+    fs::copy_file(futolab::test::kRoot + "/corpora/conjure-tutorial-4x4.futo", dir + "/data/p.futo");
+    const auto config = [&](const std::string& file) {
+        std::ofstream(dir + "/cfgs/c.yaml", std::ios::trunc)
+            << "name: rel\ninstances:\n  - file: " << file << "\nsolvers: [gac]\nisolation: thread\noutput: out/" << file.size()
+            << ".csv\n";
+    };
+    // Beside the config: found from any working directory, no note.
+    config("../data/p.futo");
+    for (const std::string& cwd : {dir, dir + "/cfgs", std::string("/")}) {
+        const auto r = run_cli("run -q " + dir + "/cfgs/c.yaml --out " + dir + "/o" + std::to_string(cwd.size()), cwd);
+        INFO(cwd << ": " << r.err);
+        CHECK(r.exit_code == 0);
+        CHECK(r.err.find("note") == std::string::npos);
+    }
+    // Written for the working directory (the old rule): still read from there, with a note.
+    config("data/p.futo");
+    const auto old = run_cli("run -q cfgs/c.yaml --out " + dir + "/old", dir);
+    CHECK(old.exit_code == 0);
+    CHECK(old.err.find("cfgs/c.yaml:3: 'data/p.futo' matches nothing beside the config, so it is read from the working "
+                       "directory; paths in a config are relative to the config file (write '../data/p.futo')") !=
+          std::string::npos);
+    // Neither: the error names where it looked.
+    const auto none = run_cli("run -q " + dir + "/cfgs/c.yaml --out " + dir + "/none", "/");
+    CHECK(none.exit_code == 2);
+    CHECK(none.err.find("no file matches 'data/p.futo' (relative to the config file: '" + dir + "/cfgs/data/p.futo')") !=
+          std::string::npos);
+}
