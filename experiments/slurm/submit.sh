@@ -5,7 +5,8 @@
 #   experiments/slurm/submit.sh CONFIG N [OUTDIR]
 #
 # CONFIG and OUTDIR are relative to the working directory (FUTOLAB_WORKDIR, default: the
-# current directory), like every path inside a config: submit from the repository root.
+# current directory; instance paths inside a config are relative to the config file): submit
+# from the repository root.
 # OUTDIR (default: results/slurm/<config file stem>) receives the shard CSVs, the merged
 # <stem>.csv and a logs/ folder; give each experiment its own OUTDIR.
 #
