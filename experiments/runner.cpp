@@ -132,7 +132,25 @@ void watch(WorkQueue& q) {
     }
 }
 
-int resolve_jobs(int jobs) {
+// AddressSanitizer's allocator (clang 14, Debian 12) is not locked around fork(): a run's child
+// forked while another thread of the runner holds that lock waits for it forever (seen in the
+// asan suite: a child stuck in the allocator's futex). glibc's malloc is fork-safe, so only
+// such builds are affected; there, process isolation runs one worker, whose forks cannot meet
+// an allocation in progress (the main thread only polls). Rows are the same, only slower.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kForkUnsafeAllocator = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kForkUnsafeAllocator = true;
+#else
+constexpr bool kForkUnsafeAllocator = false;
+#endif
+#else
+constexpr bool kForkUnsafeAllocator = false;
+#endif
+
+int resolve_jobs(int jobs, const ExperimentConfig& config) {
+    if (kForkUnsafeAllocator && config.isolation == Isolation::process) return 1;
     if (jobs > 0) return jobs;
     const unsigned cores = std::thread::hardware_concurrency();
     return cores == 0 ? 1 : static_cast<int>(cores);
@@ -163,7 +181,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     const CsvLayout layout = csv_layout(matrix.param_names);
     ResultsFile file(report.csv_path, options.resume, layout);
 
-    RunInfo info{options.command_line, resolve_jobs(options.jobs), options.shard_index, options.shard_count,
+    RunInfo info{options.command_line, resolve_jobs(options.jobs, config), options.shard_index, options.shard_count,
                  matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped, {}, {},
                  std::string(isolation_name(config.isolation)),
                  config.isolation == Isolation::process ? memory_limit_mechanism(config.limits) : "none"};
