@@ -132,25 +132,28 @@ void watch(WorkQueue& q) {
     }
 }
 
-// AddressSanitizer's allocator (clang 14, Debian 12) is not locked around fork(): a run's child
-// forked while another thread of the runner holds that lock waits for it forever (seen in the
-// asan suite: a child stuck in the allocator's futex). glibc's malloc is fork-safe, so only
-// such builds are affected; there, process isolation runs one worker, whose forks cannot meet
-// an allocation in progress (the main thread only polls). Rows are the same, only slower.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kForkUnsafeAllocator = true;
+// The sanitizer runtimes of clang 14 (Debian 12) are not fork-safe in a multi-threaded
+// process: AddressSanitizer does not lock its allocator around fork(), so a run's child forked
+// while another runner thread holds that lock waits for it forever (seen in the asan suite: a
+// child stuck in the allocator's futex); ThreadSanitizer's child can meet one of its runtime's
+// locks held the same way (seen once in CI: a two-worker run under tsan that never ended).
+// glibc's malloc is fork-safe, so only such builds are affected; there, process isolation runs
+// one worker, whose forks cannot meet an allocation in progress (the main thread only polls).
+// Rows are the same, only slower; thread isolation keeps its worker pool (what tsan tests).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kForkUnsafeRuntime = true;
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kForkUnsafeAllocator = true;
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+constexpr bool kForkUnsafeRuntime = true;
 #else
-constexpr bool kForkUnsafeAllocator = false;
+constexpr bool kForkUnsafeRuntime = false;
 #endif
 #else
-constexpr bool kForkUnsafeAllocator = false;
+constexpr bool kForkUnsafeRuntime = false;
 #endif
 
 int resolve_jobs(int jobs, const ExperimentConfig& config) {
-    if (kForkUnsafeAllocator && config.isolation == Isolation::process) return 1;
+    if (kForkUnsafeRuntime && config.isolation == Isolation::process) return 1;
     if (jobs > 0) return jobs;
     const unsigned cores = std::thread::hardware_concurrency();
     return cores == 0 ? 1 : static_cast<int>(cores);

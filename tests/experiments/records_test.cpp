@@ -238,8 +238,8 @@ TEST_CASE("warm-up runs are run and not recorded; the noise figure is printed", 
 
 TEST_CASE("pin: true pins each worker to its own CPU and records it", "[records][pin]") {
     const std::string dir = scratch("pin");
-    // Thread isolation: pinning is about the workers, and ASan builds run process isolation with
-    // one worker (runner.cpp, kForkUnsafeAllocator).
+    // Thread isolation: pinning is about the workers, and sanitizer builds run process isolation with
+    // one worker (runner.cpp, kForkUnsafeRuntime).
     const std::string cfg = write_config(dir, "pin: true\nisolation: thread\n");
     const futolab::CorePlan plan = futolab::plan_cores(2, futolab::usable_cpus());
     const auto r = run_cli("run -q --jobs 2 " + cfg);

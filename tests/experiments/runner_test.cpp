@@ -29,6 +29,18 @@ TEST_CASE("the same config twice gives the same rows apart from time columns", "
     CHECK(fs::exists(dir + "/a/results.csv.meta.yaml"));
 }
 
+// The worker pool itself (what the tsan step checks): threads, so sanitizer builds keep two
+// workers here (process isolation runs one worker there, runner.cpp).
+TEST_CASE("two thread workers give the rows of one", "[runner][threads]") {
+    const std::string dir = scratch("determinism-threads");
+    const std::string cfg = write_config(dir, "isolation: thread\n");
+    REQUIRE(run_cli("run -q --jobs 2 " + cfg + " --out " + dir + "/a").exit_code == 0);
+    REQUIRE(run_cli("run -q --jobs 1 " + cfg + " --out " + dir + "/b").exit_code == 0);
+    const auto a = rows_by_run(dir + "/a/results.csv");
+    CHECK(a.size() == 900);
+    CHECK(a == rows_by_run(dir + "/b/results.csv"));
+}
+
 TEST_CASE("shards merged equal a single run", "[runner]") {
     const std::string dir = scratch("shards");
     const std::string cfg = write_config(dir);
