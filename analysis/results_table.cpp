@@ -2,7 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/files.hpp"
-#include "experiments/csv_reader.hpp"
+#include "records/csv_reader.hpp"
 #include "solvers/options.hpp"
 
 #include <fmt/format.h>

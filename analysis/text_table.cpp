@@ -1,6 +1,6 @@
 #include "analysis/text_table.hpp"
 
-#include "experiments/results_csv.hpp"
+#include "records/results_csv.hpp"
 
 #include <fmt/format.h>
 

@@ -2,11 +2,11 @@
 // The difficulty grade of every instance (generators/grade.hpp): the weakest propagation
 // level that solves it without search (fc, ac, gac, search; multiple/unsat if it is not
 // uniquely solvable) and the node count of `gac` (var=mrv) count-to-2.
-#include "core/instance.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
-#include "experiments/results_csv.hpp"
+#include "core/instance.hpp"
 #include "generators/grade.hpp"
+#include "records/results_csv.hpp"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 // futolab merge CSV… --out FILE: joins shard CSVs (same config hash required) in run order.
 // Exit 1 if runs are missing or duplicated (the merged file is still written).
 #include "app/commands.hpp"
-#include "experiments/merge.hpp"
+#include "records/merge.hpp"
 
 #include <fmt/format.h>
 

@@ -6,7 +6,7 @@
 #include "app/load.hpp"
 #include "app/number_options.hpp"
 #include "core/formats/formats.hpp"
-#include "experiments/results_csv.hpp"
+#include "records/results_csv.hpp"
 #include "solvers/registry.hpp"
 
 #include <fmt/format.h>

@@ -5,7 +5,7 @@ include(CMakePackageConfigHelpers)
 
 install(TARGETS libfutolab EXPORT futolabTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS futolab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})  # the CLI: not an imported target
-foreach(dir core core/formats solvers experiments analysis generators critical)
+foreach(dir core core/formats solvers records experiments analysis generators critical)
   install(DIRECTORY ${dir}/ DESTINATION include/futolab/${dir} FILES_MATCHING PATTERN "*.hpp")
 endforeach()
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/generated/futolab_version.hpp DESTINATION include/futolab)

@@ -264,11 +264,6 @@ std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index,
     return out;
 }
 
-std::string run_key(const std::string& instance, const std::string& instance_hash, const std::string& solver,
-                    const std::string& options, std::uint64_t seed, int repeat) {
-    return fmt::format("{}|{}|{}|{}|{}|{}", instance, instance_hash, solver, options, seed, repeat);
-}
-
 std::string run_key(const RunMatrix& m, const PlannedRun& run) {
     const Puzzle& p = m.instances[run.instance];
     const SolverSpec& s = m.solvers[run.solver];

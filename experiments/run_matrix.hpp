@@ -3,10 +3,11 @@
 // every resume sees the same runs with the same seeds.
 #pragma once
 
-#include "core/random.hpp"  // splitmix64, used by schedule.cpp too
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
+#include "core/random.hpp"  // splitmix64, used by schedule.cpp too
 #include "experiments/config.hpp"
+#include "records/results_csv.hpp"
 
 #include <cstdint>
 #include <span>
@@ -65,10 +66,7 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid = f
 // half the nodes). A hash spreads solvers, sizes and repeats evenly, deterministically.
 std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index, int count);
 
-// Identifies a run across resumes and shards: instance id + hash, solver with canonical
-// options, seed and repeat.
-std::string run_key(const std::string& instance, const std::string& instance_hash, const std::string& solver,
-                    const std::string& options, std::uint64_t seed, int repeat);
+// The row identity (records/results_csv.hpp, run_key) of a planned run.
 std::string run_key(const RunMatrix& m, const PlannedRun& run);
 
 // splitmix64 (Steele, Lea & Flood 2014) mixing: a seed from the config seed and coordinates.

@@ -4,15 +4,15 @@
 #include "experiments/interrupt.hpp"
 #include "experiments/isolation.hpp"
 #include "experiments/noise.hpp"
-#include "experiments/outputs.hpp"
 #include "experiments/pinning.hpp"
 #include "experiments/progress.hpp"
-#include "experiments/results_csv.hpp"
-#include "experiments/results_file.hpp"
 #include "experiments/run_matrix.hpp"
 #include "experiments/schedule.hpp"
-#include "experiments/sidecar.hpp"
 #include "experiments/tasks.hpp"
+#include "records/outputs.hpp"
+#include "records/results_csv.hpp"
+#include "records/results_file.hpp"
+#include "records/sidecar.hpp"
 #include "solvers/registry.hpp"
 
 #include <fmt/format.h>
@@ -152,6 +152,15 @@ constexpr bool kForkUnsafeRuntime = false;
 constexpr bool kForkUnsafeRuntime = false;
 #endif
 
+// What the records layer keeps of a config: its identity (resume contract) and protocol.
+ExperimentIdentity identity_of(const ExperimentConfig& config) {
+    return {config.name, config.path, config.config_hash, config.text};
+}
+
+TimingProtocol protocol_of(const ExperimentConfig& config) {
+    return {std::string(run_order_name(config.order)), config.warmup, config.pin};
+}
+
 int resolve_jobs(int jobs, const ExperimentConfig& config) {
     if (kForkUnsafeRuntime && config.isolation == Isolation::process) return 1;
     if (jobs > 0) return jobs;
@@ -180,20 +189,21 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     report.csv_path = results_path(config, options);
     report.shard_runs = shard.size();
     report.invalid = matrix.skipped;
-    if (options.resume) check_resumable(report.csv_path, config);  // before the file is touched
+    if (options.resume) check_resumable(report.csv_path, identity_of(config));  // before the file is touched
     const CsvLayout layout = csv_layout(matrix.param_names);
     ResultsFile file(report.csv_path, options.resume, layout);
 
     RunInfo info{options.command_line, resolve_jobs(options.jobs, config), options.shard_index, options.shard_count,
                  matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped, {}, {},
                  std::string(isolation_name(config.isolation)),
-                 config.isolation == Isolation::process ? memory_limit_mechanism(config.limits) : "none"};
+                 config.isolation == Isolation::process ? memory_limit_mechanism(config.limits) : "none",
+                 protocol_of(config)};
     if (config.pin) {
         const CorePlan plan = plan_cores(info.jobs, usable_cpus());
         info.pinned_cpus = plan.cpus;
         if (!plan.warning.empty()) std::cerr << "futolab: warning: " << plan.warning << "\n";
     }
-    write_sidecar(report.csv_path, config, info);
+    write_sidecar(report.csv_path, identity_of(config), info);
 
     std::vector<PlannedRun> todo;
     for (const PlannedRun& run : shard)
@@ -231,14 +241,14 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     info.finished = utc_now_iso8601();
     info.state = q.failed ? "failed" : report.interrupted ? "interrupted" : "finished";
     if (!q.failure) {
-        write_sidecar(report.csv_path, config, info);
+        write_sidecar(report.csv_path, identity_of(config), info);
         if (is_square_task(config.task)) export_outputs(report.csv_path);
         return report;
     }
     // The sidecar is best effort here: on a full disk it fails too, and the user needs the
     // first error (the results write), not the follow-up one.
     try {
-        write_sidecar(report.csv_path, config, info);
+        write_sidecar(report.csv_path, identity_of(config), info);
     } catch (const std::exception&) {
     }
     std::rethrow_exception(q.failure);

@@ -5,8 +5,8 @@
 // TaskRunner; the grade cache is shared so an instance is graded once, whatever the solvers.
 #pragma once
 
-#include "experiments/results_csv.hpp"
 #include "experiments/run_matrix.hpp"
+#include "records/results_csv.hpp"
 
 #include <memory>
 #include <mutex>

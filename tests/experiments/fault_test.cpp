@@ -3,7 +3,7 @@
 // malformed line in the middle of a corpus. Each checks what a user relies on after the
 // fault: a one-line error, the exit code, and a results CSV made only of whole rows.
 #include "../app/cli_runner.hpp"
-#include "experiments/csv_reader.hpp"
+#include "records/csv_reader.hpp"
 #include "runner_helpers.hpp"
 
 #include <catch2/catch.hpp>

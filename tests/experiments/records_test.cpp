@@ -3,11 +3,12 @@
 // new and old files, the timing protocol's order, warm-up, pinning and noise figure, and the
 // run-matrix size guard, all through the CLI.
 #include "../app/cli_runner.hpp"
-#include "experiments/csv_reader.hpp"
-#include "experiments/machine.hpp"
+#include "experiments/config.hpp"
 #include "experiments/pinning.hpp"
-#include "experiments/results_csv.hpp"
-#include "experiments/sidecar.hpp"
+#include "records/csv_reader.hpp"
+#include "records/machine.hpp"
+#include "records/results_csv.hpp"
+#include "records/sidecar.hpp"
 #include "runner_helpers.hpp"
 
 #include <catch2/catch.hpp>

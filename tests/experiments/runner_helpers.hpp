@@ -2,7 +2,7 @@
 // the standard test config and the rows of a results CSV keyed by run.
 #pragma once
 
-#include "experiments/csv_reader.hpp"
+#include "records/csv_reader.hpp"
 
 #include <catch2/catch.hpp>
 

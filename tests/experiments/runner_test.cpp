@@ -3,7 +3,7 @@
 // limits) wherever rows must be reproducible, since a time limit makes the outcome depend on
 // the machine's speed.
 #include "../app/cli_runner.hpp"
-#include "experiments/csv_reader.hpp"
+#include "records/csv_reader.hpp"
 #include "runner_helpers.hpp"
 
 #include <catch2/catch.hpp>

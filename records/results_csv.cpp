@@ -1,7 +1,7 @@
-#include "experiments/results_csv.hpp"
+#include "records/results_csv.hpp"
 
 #include "core/verify.hpp"
-#include "experiments/machine.hpp"
+#include "records/machine.hpp"
 
 #include <fmt/compile.h>
 #include <fmt/format.h>
@@ -139,6 +139,11 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
     }
     buf.push_back('\n');
     return fmt::to_string(buf);
+}
+
+std::string run_key(const std::string& instance, const std::string& instance_hash, const std::string& solver,
+                    const std::string& options, std::uint64_t seed, int repeat) {
+    return fmt::format("{}|{}|{}|{}|{}|{}", instance, instance_hash, solver, options, seed, repeat);
 }
 
 }  // namespace futolab

@@ -1,13 +1,12 @@
-#include "experiments/merge.hpp"
+#include "records/merge.hpp"
 
 #include "core/error.hpp"
-#include "experiments/csv_reader.hpp"
-#include "experiments/outputs.hpp"
-#include "experiments/results_csv.hpp"
-#include "experiments/sidecar.hpp"
+#include "records/csv_reader.hpp"
+#include "records/outputs.hpp"
+#include "records/results_csv.hpp"
+#include "records/sidecar.hpp"
 
 #include <fmt/format.h>
-#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -26,9 +25,9 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs) {
     first.machines.clear();
     for (const std::string& path : inputs) {
         const SidecarFacts f = read_sidecar(path);
-        if (f.config_hash != first.config_hash)
-            throw InputError(fmt::format("{}: comes from another config (hash {}, not {} as {})", path, f.config_hash,
-                                         first.config_hash, inputs.front()));
+        if (f.identity.config_hash != first.identity.config_hash)
+            throw InputError(fmt::format("{}: comes from another config (hash {}, not {} as {})", path, f.identity.config_hash,
+                                         first.identity.config_hash, inputs.front()));
         first.machines.insert(first.machines.end(), f.machines.begin(), f.machines.end());
     }
     return first;
@@ -77,9 +76,6 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     if (!file.flush()) throw std::runtime_error("cannot write " + out);
     report.rows = by_run.size();
 
-    const YAML::Node meta = YAML::LoadFile(sidecar_path(inputs.front()));
-    ExperimentConfig config = parse_config(meta["config"].as<std::string>(), meta["config_file"].as<std::string>());
-    config.config_hash = facts.config_hash;  // the shards' hash, not the re-emitted text's
     RunInfo info;
     info.command_line = fmt::format("futolab merge ({} shard files)", inputs.size());
     info.total_runs = info.shard_runs = facts.total_runs;
@@ -88,7 +84,8 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     info.state = report.missing.empty() ? "merged" : "merged-incomplete";
     info.skipped_inputs = read_skipped_inputs(inputs.front());  // the same in every shard
     info.shards = facts.machines;
-    write_sidecar(out, config, info);
+    info.timing = facts.timing;
+    write_sidecar(out, facts.identity, info);
     export_outputs(out);
     return report;
 }

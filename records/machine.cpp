@@ -1,4 +1,4 @@
-#include "experiments/machine.hpp"
+#include "records/machine.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>

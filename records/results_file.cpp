@@ -1,9 +1,8 @@
-#include "experiments/results_file.hpp"
+#include "records/results_file.hpp"
 
 #include "core/error.hpp"
-#include "experiments/csv_reader.hpp"
-#include "experiments/results_csv.hpp"
-#include "experiments/run_matrix.hpp"
+#include "records/csv_reader.hpp"
+#include "records/results_csv.hpp"
 
 #include <fmt/format.h>
 #include <fcntl.h>

@@ -1,6 +1,6 @@
-#include "experiments/outputs.hpp"
+#include "records/outputs.hpp"
 
-#include "experiments/csv_reader.hpp"
+#include "records/csv_reader.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -1,6 +1,6 @@
 #include "core/error.hpp"
-#include "experiments/csv_reader.hpp"
-#include "experiments/results_csv.hpp"
+#include "records/csv_reader.hpp"
+#include "records/results_csv.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "experiments/csv_reader.hpp"
+#include "records/csv_reader.hpp"
 
 #include "core/error.hpp"
 #include "core/files.hpp"

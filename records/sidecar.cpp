@@ -1,9 +1,9 @@
-#include "experiments/sidecar.hpp"
+#include "records/sidecar.hpp"
 
 #include "core/error.hpp"
-#include "experiments/machine.hpp"
 #include "futolab_git.hpp"
 #include "futolab_version.hpp"
+#include "records/machine.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -34,11 +34,11 @@ void emit_build(YAML::Emitter& out) {
     out << YAML::EndMap;
 }
 
-void emit_timing(YAML::Emitter& out, const ExperimentConfig& config, const RunInfo& info) {
+void emit_timing(YAML::Emitter& out, const RunInfo& info) {
     out << YAML::Key << "timing" << YAML::Value << YAML::BeginMap;
-    out << YAML::Key << "order" << YAML::Value << std::string(run_order_name(config.order));
-    out << YAML::Key << "warmup" << YAML::Value << config.warmup;
-    out << YAML::Key << "pin" << YAML::Value << config.pin;
+    out << YAML::Key << "order" << YAML::Value << info.timing.order;
+    out << YAML::Key << "warmup" << YAML::Value << info.timing.warmup;
+    out << YAML::Key << "pin" << YAML::Value << info.timing.pin;
     out << YAML::Key << "pinned_cpus" << YAML::Value << YAML::Flow << info.pinned_cpus;
     out << YAML::EndMap;
 }
@@ -91,18 +91,18 @@ std::string utc_now_iso8601() {
     return buf;
 }
 
-void write_sidecar(const std::string& csv_path, const ExperimentConfig& config, const RunInfo& info) {
+void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_by, const RunInfo& info) {
     YAML::Emitter out;
     out << YAML::BeginMap;
-    out << YAML::Key << "experiment" << YAML::Value << config.name;
-    out << YAML::Key << "config_file" << YAML::Value << config.path;
-    out << YAML::Key << "config_hash" << YAML::Value << config.config_hash;
+    out << YAML::Key << "experiment" << YAML::Value << made_by.name;
+    out << YAML::Key << "config_file" << YAML::Value << made_by.config_file;
+    out << YAML::Key << "config_hash" << YAML::Value << made_by.config_hash;
     emit_build(out);
     emit_run(out, info);
-    emit_timing(out, config, info);
+    emit_timing(out, info);
     emit_shards(out, info.shards);
     emit_skipped(out, info.skipped_inputs);
-    out << YAML::Key << "config" << YAML::Value << YAML::Literal << config.text;
+    out << YAML::Key << "config" << YAML::Value << YAML::Literal << made_by.config_text;
     out << YAML::EndMap;
     const std::string path = sidecar_path(csv_path);
     const std::string tmp = path + ".tmp";
@@ -120,9 +120,12 @@ SidecarFacts read_sidecar(const std::string& csv_path) {
     try {
         const YAML::Node root = YAML::LoadFile(path);
         SidecarFacts f;
-        f.config_hash = root["config_hash"].as<std::string>();
-        f.config_file = root["config_file"].as<std::string>("");
-        f.name = root["experiment"].as<std::string>();
+        f.identity.config_hash = root["config_hash"].as<std::string>();
+        f.identity.config_file = root["config_file"].as<std::string>("");
+        f.identity.name = root["experiment"].as<std::string>();
+        f.identity.config_text = root["config"].as<std::string>("");
+        if (const YAML::Node t = root["timing"])  // absent in sidecars written before SPEC §6's protocol
+            f.timing = {t["order"].as<std::string>("sequential"), t["warmup"].as<int>(0), t["pin"].as<bool>(false)};
         f.version = root["futolab"]["version"].as<std::string>("");
         f.shard_index = root["run"]["shard_index"].as<int>();
         f.shard_count = root["run"]["shard_count"].as<int>();
@@ -143,7 +146,7 @@ SidecarFacts read_sidecar(const std::string& csv_path) {
 
 std::string futolab_version() { return FUTOLAB_VERSION; }
 
-void check_resumable(const std::string& csv_path, const ExperimentConfig& config, const std::string& version) {
+void check_resumable(const std::string& csv_path, const ExperimentIdentity& config, const std::string& version) {
     namespace fs = std::filesystem;
     if (!fs::exists(csv_path) || fs::file_size(csv_path) == 0) return;
     if (!fs::exists(sidecar_path(csv_path)))
@@ -151,9 +154,9 @@ void check_resumable(const std::string& csv_path, const ExperimentConfig& config
                                      "use a new --out", csv_path, sidecar_path(csv_path)));
     const SidecarFacts made = read_sidecar(csv_path);
     std::vector<std::string> was, is;
-    if (made.config_hash != config.config_hash) {
-        was.push_back(fmt::format("config {} ({} as it was)", made.config_hash, made.config_file));
-        is.push_back(fmt::format("config {} ({})", config.config_hash, config.path));
+    if (made.identity.config_hash != config.config_hash) {
+        was.push_back(fmt::format("config {} ({} as it was)", made.identity.config_hash, made.identity.config_file));
+        is.push_back(fmt::format("config {} ({})", config.config_hash, config.config_file));
     }
     if (made.version != version) {
         was.push_back(fmt::format("futolab {}", made.version.empty() ? "(unknown version)" : made.version));

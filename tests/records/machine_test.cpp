@@ -1,5 +1,5 @@
 // Machine facts for the sidecar: the frequency governor and turbo state, read from a sysfs-like tree.
-#include "experiments/machine.hpp"
+#include "records/machine.hpp"
 
 #include <catch2/catch.hpp>
 

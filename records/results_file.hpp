@@ -2,7 +2,7 @@
 // off by a crash), one write(2) per row so rows are whole and reach the kernel at once.
 #pragma once
 
-#include "experiments/results_csv.hpp"
+#include "records/results_csv.hpp"
 
 #include <cstdint>
 #include <set>

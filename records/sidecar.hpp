@@ -7,13 +7,29 @@
 #pragma once
 
 #include "core/formats/formats.hpp"
-#include "experiments/config.hpp"
 
 #include <cstddef>
 #include <string>
 #include <vector>
 
 namespace futolab {
+
+// What made a CSV: the experiment's name, its config file, that file's text verbatim and its
+// hash (the resume contract). The driver fills it from its ExperimentConfig
+// (experiments/config.hpp, identity_of); merge copies it from the shards' sidecars.
+struct ExperimentIdentity {
+    std::string name;
+    std::string config_file;
+    std::string config_hash;
+    std::string config_text;
+};
+
+// The timing protocol of SPEC §6 as the sidecar records it.
+struct TimingProtocol {
+    std::string order = "sequential";  // sequential, interleaved or shuffled
+    int warmup = 0;
+    bool pin = false;
+};
 
 // Where one shard of a merged CSV ran.
 struct ShardMachine {
@@ -35,20 +51,20 @@ struct RunInfo {
     std::vector<int> pinned_cpus;  // pin: true: worker j ran on pinned_cpus[j] (the CSV `core`)
     std::vector<ShardMachine> shards;  // a merge: the machine of every shard (else empty)
     std::string isolation, memory_limit;  // process or thread; how limits.memory is enforced
+    TimingProtocol timing;
 };
 
 struct SidecarFacts {  // what merge and resume check
-    std::string config_hash;
-    std::string config_file;  // the config's path when the CSV was made
-    std::string name;
+    ExperimentIdentity identity;  // config_file: the config's path when the CSV was made
     std::string version;      // futolab's
     int shard_index = 1, shard_count = 1;
     std::size_t total_runs = 0;
     std::vector<ShardMachine> machines;  // its own machine, or, for a merged CSV, its shards'
+    TimingProtocol timing;
 };
 
 std::string sidecar_path(const std::string& csv_path);
-void write_sidecar(const std::string& csv_path, const ExperimentConfig& config, const RunInfo& info);
+void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_by, const RunInfo& info);
 // Throws InputError: "X.meta.yaml: no such file", or naming what is missing or malformed.
 SidecarFacts read_sidecar(const std::string& csv_path);
 
@@ -58,7 +74,7 @@ SidecarFacts read_sidecar(const std::string& csv_path);
 // anything is written. A CSV with rows but no sidecar is refused too (nothing says what made
 // it); an absent or empty CSV has nothing to mix with and passes.
 std::string futolab_version();  // FUTOLAB_VERSION of this build
-void check_resumable(const std::string& csv_path, const ExperimentConfig& config,
+void check_resumable(const std::string& csv_path, const ExperimentIdentity& config,
                      const std::string& version = futolab_version());
 // The `skipped_inputs` list of a sidecar (empty if it has none).
 std::vector<SkippedInput> read_skipped_inputs(const std::string& csv_path);

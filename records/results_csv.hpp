@@ -73,6 +73,11 @@ const std::vector<std::string>& csv_base_columns();
 std::vector<std::string> csv_columns(const CsvLayout& layout = plain_layout());
 std::string csv_header_line(const CsvLayout& layout = plain_layout());               // with trailing newline
 std::string csv_line(const ResultRow& row, const CsvLayout& layout = plain_layout());  // with trailing newline
-std::string csv_quote(std::string_view field);  // RFC 4180: quote if needed, double quotes
+std::string csv_quote(std::string_view field);
+
+// Identifies a run across resumes and shards: instance id + hash, solver with canonical
+// options, seed and repeat (the columns instance, instance_hash, solver, options, seed, repeat).
+std::string run_key(const std::string& instance, const std::string& instance_hash, const std::string& solver,
+                    const std::string& options, std::uint64_t seed, int repeat);  // RFC 4180: quote if needed, double quotes
 
 }  // namespace futolab
