@@ -35,15 +35,18 @@ std::string phase_spec(const ResultsTable& table, const Study& study) {
 }
 
 std::vector<PlotSpec> plots_of(const ResultsTable& table, const ResultsTable& with_vbs, const Study& study,
-                               const StudyRequest& request, const std::string& type) {
+                               const StudyRequest& request, PlotType type) {
     const std::string& metric = request.metrics.front();
-    if (type == "cactus") return {cactus_plot(with_vbs, metric)};
-    if (type == "ecdf") return {ecdf_plot(with_vbs, metric)};
-    if (type == "growth") return {growth_plot(table, metric)};
-    if (type == "scatter") return scatter_plots(table, study.baseline, metric);
-    if (type == "phase")
-        return {phase_plot(table, phase_spec(table, study), contains(request.metrics, "nodes") ? "nodes" : metric)};
-    return {critical_plot(table)};
+    switch (type) {  // no default: a new plot type without its builder does not compile
+        case PlotType::cactus: return {cactus_plot(with_vbs, metric)};
+        case PlotType::ecdf: return {ecdf_plot(with_vbs, metric)};
+        case PlotType::growth: return {growth_plot(table, metric)};
+        case PlotType::scatter: return scatter_plots(table, study.baseline, metric);
+        case PlotType::phase:
+            return {phase_plot(table, phase_spec(table, study), contains(request.metrics, "nodes") ? "nodes" : metric)};
+        case PlotType::critical: return {critical_plot(table)};
+    }
+    return {};
 }
 
 // A plot without a single data point (a cactus of critical-set records) is left out: gnuplot
@@ -57,7 +60,8 @@ bool has_data(const PlotSpec& plot) {
 }  // namespace
 
 Study run_study(StudyRequest request) {
-    if (contains(request.plot_types, "scatter") && request.baseline.empty())
+    if (std::find(request.plot_types.begin(), request.plot_types.end(), PlotType::scatter) != request.plot_types.end() &&
+        request.baseline.empty())
         throw InputError("--plot scatter needs --baseline SPEC");
     const ResultsTable table = filter_rows(ResultsTable::load(request.inputs), request.filters);
     if (table.size() == 0) throw InputError("no rows left to analyze (check the inputs and --where)");
@@ -71,7 +75,7 @@ Study run_study(StudyRequest request) {
     const bool vbs = request.virtual_best && contains(request.by, "spec") && table.has_column("instance_hash") &&
                      solver_specs(table).size() >= 2;
     const ResultsTable with_vbs = vbs ? with_virtual_best(table, request.metrics.front()) : table;
-    for (const std::string& type : request.plot_types)
+    for (const PlotType type : request.plot_types)
         for (PlotSpec& p : plots_of(table, with_vbs, study, request, type))
             if (has_data(p)) study.plots.push_back(std::move(p));
     study.tables.push_back(summary_table(summarize(with_vbs, request.by, request.metrics), request.by, request.metrics));

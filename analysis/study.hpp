@@ -6,6 +6,7 @@
 #include "analysis/filter.hpp"
 #include "analysis/fits.hpp"
 #include "analysis/gnuplot.hpp"
+#include "analysis/plot_types.hpp"
 #include "analysis/results_table.hpp"
 #include "analysis/text_table.hpp"
 
@@ -21,7 +22,7 @@ struct StudyRequest {
     std::string baseline;                 // "" = no paired comparison
     std::vector<FitModel> fits;           // empty = no fits
     std::vector<RowFilter> filters;
-    std::vector<std::string> plot_types;  // cactus, ecdf, growth, scatter, phase, critical
+    std::vector<PlotType> plot_types;
     std::string solver;                   // the spec of the phase plot
     bool virtual_best = true;             // add the VBS where there are ≥ 2 specs
     bool instances = false;               // build the per-instance table

@@ -24,6 +24,7 @@ struct AnalyzeArgs {
     std::string tables_dir;  // --tables: every table as DIR/NAME.csv
     std::vector<std::string> fits, where;
     std::string plots;
+    std::vector<std::string> plot_names{"cactus", "growth"};  // --plot
     bool instances = false;
 };
 
@@ -70,7 +71,7 @@ int analyze(AnalyzeArgs args) {
     for (const std::string& f : args.fits) args.request.fits.push_back(parse_fit_model(f));
     for (const std::string& w : args.where) args.request.filters.push_back(parse_row_filter(w));
     args.request.instances = args.instances || args.table == "instances" || !args.tables_dir.empty();
-    if (args.plots.empty()) args.request.plot_types.clear();
+    if (!args.plots.empty()) args.request.plot_types = plot_types_named(args.plot_names);
     const Study study = run_study(args.request);
     for (const std::string& w : study.table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
     // CSV is for programs: one table per file, never several glued together.
@@ -90,7 +91,6 @@ int analyze(AnalyzeArgs args) {
 void add_analyze(CLI::App& app, Action& run) {
     auto args = std::make_shared<AnalyzeArgs>();
     StudyRequest& r = args->request;
-    r.plot_types = {"cactus", "growth"};
     CLI::App* cmd = app.add_subcommand("analyze", "Summary tables, paired comparisons, growth fits and plots from results CSVs");
     cmd->footer("Quote --where expressions (\"n>=12\"): an unquoted > redirects. Every table and plot: docs/analysis.md");
     cmd->add_option("inputs", r.inputs, "Results CSVs (columns matched by name)")->required();
@@ -113,11 +113,10 @@ void add_analyze(CLI::App& app, Action& run) {
     cmd->add_flag("!--no-vbs", r.virtual_best, "Leave out the virtual best solver (per instance the best spec)");
     CLI::Option* plots = cmd->add_option("--plots", args->plots,
                                          "Write the plots (PNG, SVG, PDF, data, gnuplot script) into this directory");
-    cmd->add_option("--plot", r.plot_types,
-                    "Plot types for --plots: cactus, ecdf, growth, scatter (needs --baseline), phase, critical "
-                    "(default: cactus,growth)")
+    cmd->add_option("--plot", args->plot_names,
+                    "Plot types for --plots: " + names_of(kPlotTypes) + " (scatter needs --baseline; default: cactus,growth)")
         ->delimiter(',')
-        ->check(CLI::IsMember({"cactus", "ecdf", "growth", "scatter", "phase", "critical"}))
+        ->check(CLI::IsMember(name_list(kPlotTypes)))
         ->needs(plots);
     cmd->add_option("--where", args->where,
                     "Keep only rows where COLUMN OP VALUE holds (OP: = != < <= > >=), e.g. \"n>=12\"; repeatable");

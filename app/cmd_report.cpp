@@ -11,6 +11,9 @@
 #include "core/files.hpp"
 #include "futolab_version.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -25,7 +28,16 @@ struct ReportArgs {
     StudyRequest request;
     std::string out;
     std::vector<std::string> where;
+    std::vector<std::string> plot_names{"cactus", "ecdf", "growth"};  // --plot
 };
+
+// The report's --plot choices: every plot type but scatter, which --baseline adds.
+std::vector<std::string> report_plot_names() {
+    std::vector<std::string> out;
+    for (const Word<PlotType>& w : kPlotTypes)
+        if (w.value != PlotType::scatter) out.emplace_back(w.name);
+    return out;
+}
 
 // A fresh private folder for the plots' SVGs, removed when the report is written.
 struct TempDir {
@@ -78,7 +90,8 @@ void write_file(const std::string& path, const std::string& text) {
 
 int report(ReportArgs args) {
     for (const std::string& w : args.where) args.request.filters.push_back(parse_row_filter(w));
-    if (!args.request.baseline.empty()) args.request.plot_types.push_back("scatter");
+    args.request.plot_types = plot_types_named(args.plot_names);
+    if (!args.request.baseline.empty()) args.request.plot_types.push_back(PlotType::scatter);
     args.request.by = {"spec"};
     args.request.instances = true;
     const Study study = run_study(args.request);
@@ -95,16 +108,17 @@ int report(ReportArgs args) {
 void add_report(CLI::App& app, Action& run) {
     auto args = std::make_shared<ReportArgs>();
     StudyRequest& r = args->request;
-    r.plot_types = {"cactus", "ecdf", "growth"};
     CLI::App* cmd = app.add_subcommand("report", "One self-contained HTML report (tables, plots, provenance) of results CSVs");
     cmd->footer("The page fetches nothing: it opens offline. Details: docs/analysis.md");
     cmd->add_option("inputs", r.inputs, "Results CSVs (their <csv>.meta.yaml sidecars give the provenance)")->required();
     cmd->add_option("--out", args->out, "The HTML file to write")->required();
     cmd->add_option("--baseline", r.baseline, "Speed-up of every spec against this one, paired per instance; adds scatter plots");
     cmd->add_option("--metric", r.metrics, "Metrics (default: wall_ms,nodes); the plots use the first")->delimiter(',');
-    cmd->add_option("--plot", r.plot_types, "Plots: cactus, ecdf, growth, phase, critical (default: cactus,ecdf,growth)")
+    const std::vector<std::string> choices = report_plot_names();
+    cmd->add_option("--plot", args->plot_names,
+                    "Plots: " + fmt::format("{}", fmt::join(choices, ", ")) + " (default: cactus,ecdf,growth)")
         ->delimiter(',')
-        ->check(CLI::IsMember({"cactus", "ecdf", "growth", "phase", "critical"}));
+        ->check(CLI::IsMember(choices));
     cmd->add_option("--where", args->where, "Keep only rows where COLUMN OP VALUE holds, e.g. \"n>=12\"; repeatable");
     cmd->add_option("--solver", r.solver, "The spec of the phase plot");
     cmd->add_flag("!--no-vbs", r.virtual_best, "Leave out the virtual best solver");

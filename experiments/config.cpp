@@ -266,8 +266,7 @@ void read_task(const Where& w, const YAML::Node& root, ExperimentConfig& c) {
     if (root["mode"]) c.mode = read_mode(w, root["mode"]);
     c.task = c.mode.kind == Mode::Kind::count ? Task::count : Task::solve;
     if (root["task"]) {
-        const std::string name = read_choice(w, root["task"], "task", {"solve", "count", "generate", "critical"});
-        c.task = name == "solve" ? Task::solve : name == "count" ? Task::count : name == "generate" ? Task::generate : Task::critical;
+        c.task = value_in(kTasks, read_choice(w, root["task"], "task", name_list(kTasks)), "task");
     }
     if (c.task == Task::count && !root["mode"]) c.mode = Mode::count_to(2);
     const bool counting = c.mode.kind == Mode::Kind::count;
@@ -322,16 +321,6 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
 }
 
 }  // namespace
-
-std::string_view task_name(Task task) {
-    switch (task) {
-        case Task::solve: return "solve";
-        case Task::count: return "count";
-        case Task::generate: return "generate";
-        case Task::critical: return "critical";
-    }
-    return "?";
-}
 
 std::string_view run_order_name(RunOrder order) {
     switch (order) {

@@ -3,6 +3,7 @@
 // solver or option is an InputError naming the file, line and column.
 #pragma once
 
+#include "core/vocabulary.hpp"
 #include "experiments/isolation.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
@@ -18,8 +19,13 @@ namespace futolab {
 //   solve, count  run a solver (mode first, or count to K / all);
 //   generate      make a uniquely solvable puzzle from each input square (method `unique`);
 //   critical      find a verified critical clue set of each input square (method `critical`).
+// A new task kind is one row here, one method table if it takes methods (methods.cpp) and its
+// case in TaskRunner::run (tasks.cpp): the switches over Task have no default, and
+// -Werror=switch makes a missing case a compile error, never a silent `solve`.
 enum class Task { solve, count, generate, critical };
-std::string_view task_name(Task task);
+inline constexpr Vocabulary<Task, 4> kTasks{
+    {{Task::solve, "solve"}, {Task::count, "count"}, {Task::generate, "generate"}, {Task::critical, "critical"}}};
+inline constexpr std::string_view task_name(Task task) { return name_in(kTasks, task); }
 inline bool is_square_task(Task task) { return task == Task::generate || task == Task::critical; }
 
 // A `generate:` source: planted random instances (generators/random_instance.hpp) over the

@@ -57,14 +57,22 @@ const OptionTable<CriticalMethod>& critical_table() {
 }  // namespace
 
 std::string_view method_name(Task task) {
-    if (task == Task::generate) return "unique";
-    if (task == Task::critical) return "critical";
+    switch (task) {  // no default (-Werror=switch): a new task kind says whether it has a method
+        case Task::solve:
+        case Task::count: return "";
+        case Task::generate: return "unique";
+        case Task::critical: return "critical";
+    }
     return "";
 }
 
 std::span<const OptionSpec> method_options(Task task) {
-    if (task == Task::generate) return unique_table().specs();
-    if (task == Task::critical) return critical_table().specs();
+    switch (task) {
+        case Task::solve:
+        case Task::count: return {};
+        case Task::generate: return unique_table().specs();
+        case Task::critical: return critical_table().specs();
+    }
     return {};
 }
 

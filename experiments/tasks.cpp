@@ -3,8 +3,8 @@
 #include "core/formats/formats.hpp"
 #include "core/verify.hpp"
 #include "critical/pipeline.hpp"
-#include "experiments/methods.hpp"
 #include "experiments/isolation.hpp"
+#include "experiments/methods.hpp"
 #include "generators/grade.hpp"
 #include "generators/unique.hpp"
 #include "solvers/registry.hpp"
@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <exception>
+#include <stdexcept>
 
 namespace futolab {
 namespace {
@@ -64,11 +65,13 @@ TaskRunner::TaskRunner(const ExperimentConfig& config, const RunMatrix& matrix, 
 TaskRunner::~TaskRunner() = default;
 
 ResultRow TaskRunner::run(const PlannedRun& run) {
-    switch (config_.task) {
+    switch (config_.task) {  // no default: a new task kind without its case does not compile
+        case Task::solve:
+        case Task::count: return solve(run);
         case Task::generate: return generate(run);
         case Task::critical: return critical(run);
-        default: return solve(run);
     }
+    throw std::logic_error("a task kind without a runner");
 }
 
 ResultRow TaskRunner::solve(const PlannedRun& run) {

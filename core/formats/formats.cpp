@@ -137,7 +137,11 @@ Format detect_format(const std::string& path, std::string_view content) {
     if (path != "-")
         if (auto format = format_from_extension(path)) return *format;
     if (auto format = sniff(without_bom(content))) return *format;
-    fail(path, 0, 0, "cannot tell the format (use an extension: .futo .jsonl .tatham .param .essence-param .usp)");
+    std::string readable;  // the extensions of the formats futolab reads, from the table
+    for (const FormatInfo& info : format_table())
+        if (info.readable)
+            for (std::string_view ext : info.extensions) readable += " " + std::string(ext);
+    fail(path, 0, 0, "cannot tell the format (use an extension:" + readable + ")");
 }
 
 std::vector<Instance> read_instances(const std::string& path) {

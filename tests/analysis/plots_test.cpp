@@ -2,6 +2,7 @@
 #include "analysis/paired.hpp"
 #include "analysis/palette.hpp"
 #include "analysis/phase.hpp"
+#include "analysis/plot_types.hpp"
 #include "analysis/plots.hpp"
 #include "core/error.hpp"
 #include "data.hpp"
@@ -170,4 +171,13 @@ TEST_CASE("the critical-set plot separates methods and draws the bound", "[plots
     CHECK_THROWS_AS(critical_plot(ResultsTable::load({analysis_csv("paired.csv")})), InputError);
     const auto labels = distinguishing_labels({"critical:iterations=0,use=both", "critical:iterations=200,use=both"});
     CHECK(labels.at("critical:iterations=0,use=both") == "iterations=0");
+}
+
+TEST_CASE("plot types: one vocabulary reads the names the CLI offers", "[plots][vocabulary]") {
+    CHECK(names_of(kPlotTypes) == "cactus, ecdf, growth, scatter, phase, critical");
+    const std::vector<PlotType> all = plot_types_named(name_list(kPlotTypes));
+    REQUIRE(all.size() == kPlotTypes.size());
+    for (std::size_t i = 0; i < all.size(); ++i) CHECK(all[i] == kPlotTypes[i].value);
+    CHECK_THROWS_WITH(plot_types_named({"cactus", "violin"}),
+                      "unknown plot type 'violin' (valid: cactus, ecdf, growth, scatter, phase, critical)");
 }

@@ -204,3 +204,12 @@ TEST_CASE("every shipped config parses", "[config]") {
     }
     CHECK(parsed >= 5);
 }
+
+TEST_CASE("task kinds: one vocabulary names them, reads them and lists them in errors", "[config][vocabulary]") {
+    for (const Word<Task>& w : kTasks) CHECK(task_name(w.value) == w.name);
+    CHECK(names_of(kTasks) == "solve, count, generate, critical");
+    CHECK(parse_config(kGood + "task: solve\n", "cfg.yaml").task == Task::solve);
+    CHECK(parse_config(kGood + "task: count\n", "cfg.yaml").task == Task::count);
+    CHECK(error_of(kGood + "task: sovle\n") ==
+          "cfg.yaml:5:7: task must be one of solve, count, generate, critical, not 'sovle'");
+}
