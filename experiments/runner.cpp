@@ -1,6 +1,7 @@
 #include "experiments/runner.hpp"
 
 #include "core/error.hpp"
+#include "core/sanitizers.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/isolation.hpp"
 #include "experiments/noise.hpp"
@@ -140,17 +141,7 @@ void watch(WorkQueue& q) {
 // glibc's malloc is fork-safe, so only such builds are affected; there, process isolation runs
 // one worker, whose forks cannot meet an allocation in progress (the main thread only polls).
 // Rows are the same, only slower; thread isolation keeps its worker pool (what tsan tests).
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kForkUnsafeRuntime = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr bool kForkUnsafeRuntime = true;
-#else
-constexpr bool kForkUnsafeRuntime = false;
-#endif
-#else
-constexpr bool kForkUnsafeRuntime = false;
-#endif
+constexpr bool kForkUnsafeRuntime = kSanitizerBuild;
 
 // What the records layer keeps of a config: its identity (resume contract) and protocol.
 ExperimentIdentity identity_of(const ExperimentConfig& config) {

@@ -7,6 +7,7 @@
 #include "../app/cli_runner.hpp"
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
+#include "core/sanitizers.hpp"
 #include "experiments/config.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/isolation.hpp"
@@ -38,17 +39,7 @@ using namespace futolab;
 // Sanitizer runtimes allocate through their own allocator and hold large shadow mappings:
 // under RLIMIT_AS their allocator aborts the process (a crash) where glibc's malloc would fail
 // an allocation (memout). The memout checks accept that in sanitizer builds.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+constexpr bool kSanitized = futolab::kSanitizerBuild;
 
 // memout, or in a sanitizer build also crash (see kSanitized).
 bool is_memout(const std::string& status) { return status == "memout" || (kSanitized && status == "crash"); }
