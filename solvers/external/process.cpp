@@ -1,7 +1,9 @@
 #include "solvers/external/process.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -9,6 +11,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -53,8 +56,13 @@ void limit(int resource, rlim_t value) {
 
 // In the child, between fork and execve: async-signal-safe calls only.
 [[noreturn]] void exec_child(const char* path, char* const* argv, char* const* envp, const char* dir, int in,
-                             int out, int err, std::uint64_t memory_bytes) {
-    ::setpgid(0, 0);  // its own group, so a timeout can stop the tool and everything it started
+                             int out, int err, std::uint64_t memory_bytes, pid_t parent) {
+    // Its own session (and group): a timeout signals the group, and the end of the run kills
+    // whatever is left in the session (kill_session), also what moved to a group of its own.
+    ::setsid();
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // futolab (or its run's process) killed: the tool too
+    if (::getppid() != parent) ::_exit(125);  // it died before prctl
+
     ::dup2(in, 0);
     ::dup2(out, 1);
     ::dup2(err, 2);
@@ -64,6 +72,46 @@ void limit(int resource, rlim_t value) {
     if (::chdir(dir) != 0) ::_exit(126);
     ::execve(path, argv, envp);
     ::_exit(127);
+}
+
+// The session id of process `pid` and whether it is a zombie, from /proc/<pid>/stat (fields
+// after the command name, which may hold spaces and parentheses: state, ppid, pgrp, session).
+bool session_of(const char* pid, pid_t& session, bool& zombie) {
+    std::ifstream in(std::string("/proc/") + pid + "/stat");
+    std::string line;
+    if (!std::getline(in, line)) return false;
+    const std::size_t close = line.rfind(')');
+    if (close == std::string::npos) return false;
+    char state = 0;
+    long ppid = 0, pgrp = 0, sid = 0;
+    if (std::sscanf(line.c_str() + close + 1, " %c %ld %ld %ld", &state, &ppid, &pgrp, &sid) != 4) return false;
+    session = static_cast<pid_t>(sid);
+    zombie = state == 'Z' || state == 'X';
+    return true;
+}
+
+// SIGKILL to every live process of session `sid` (the tool's: it ran setsid). A group kill
+// is not enough: MiniZinc starts its solver (fzn-gecode) in a process group of its own, which
+// survived minizinc's SIGKILL and ran on, orphaned, for minutes, skewing every later run. A
+// process leaves a session only by setsid(), which no tool we run calls. Passes repeat while
+// they find live members (one forking while we scan is caught by the next pass).
+void kill_session(pid_t sid) {
+    for (int pass = 0; pass < 20; ++pass) {
+        DIR* proc = ::opendir("/proc");
+        if (proc == nullptr) return;
+        bool found = false;
+        while (const dirent* e = ::readdir(proc)) {
+            if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+            pid_t session = 0;
+            bool zombie = false;
+            if (!session_of(e->d_name, session, zombie) || session != sid || zombie) continue;
+            ::kill(static_cast<pid_t>(std::atol(e->d_name)), SIGKILL);
+            found = true;
+        }
+        ::closedir(proc);
+        if (!found) return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
 }
 
 // True once the child has ended, without reaping it (WNOWAIT), so its pid (= its group id)
@@ -167,13 +215,17 @@ ProcessResult run_process(const ProcessSpec& spec) {
     const Fd out(open_or_fail(spec.dir / "stdout.txt", O_WRONLY | O_CREAT | O_TRUNC));
     const Fd err(open_or_fail(spec.dir / "stderr.txt", O_WRONLY | O_CREAT | O_TRUNC));
 
+    const pid_t self = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) fail("cannot start " + spec.argv[0]);
-    if (pid == 0) exec_child(path.c_str(), argv.data(), envp.data(), dir.c_str(), in.fd, out.fd, err.fd, spec.memory_bytes);
-    ::setpgid(pid, pid);  // also here: no race with a kill before the child has run setpgid
+    if (pid == 0)
+        exec_child(path.c_str(), argv.data(), envp.data(), dir.c_str(), in.fd, out.fd, err.fd, spec.memory_bytes, self);
+    // No setpgid(pid, pid) here: a group leader cannot call setsid(). A deadline kill comes at
+    // least milliseconds later, long after the child's setsid().
 
     r.timed_out = wait_for_end(pid, spec);
-    ::kill(-pid, SIGKILL);  // whatever it started and left behind (the leader is still unreaped)
+    ::kill(-pid, SIGKILL);  // whatever it started and left behind (the leader is still unreaped,
+    kill_session(pid);      // so its pid, the group and session id, cannot be reused meanwhile)
     int status = 0;
     rusage usage{};
     while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {

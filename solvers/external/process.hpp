@@ -1,15 +1,17 @@
 // Runs an external tool as a child process (issue #13 §3, #18): started from an argument
 // vector with execve, never through a shell, so no byte of a file name, id or option is ever
-// interpreted; in its own process group, with a wall-time limit (SIGTERM to the group, SIGKILL
-// after a grace period), an address-space limit (setrlimit RLIMIT_AS in the child), a cap on
+// interpreted; in its own session (setsid), with a wall-time limit (SIGTERM to its group,
+// SIGKILL after a grace period; when it ends, every process left in its session is killed, also
+// those in groups of their own, as MiniZinc puts its solver; PR_SET_PDEATHSIG kills the tool
+// if futolab dies), an address-space limit (setrlimit RLIMIT_AS in the child), a cap on
 // the size of the files it writes (RLIMIT_FSIZE) and no core dumps; stdout and stderr go to
 // files in the run's temporary directory and are read back when it ends; the peak resident set
 // comes from wait4's rusage (the child and the children it waited for, e.g. fzn-gecode under
 // minizinc).
 //
 // Thread safety: every call is independent (no global state). Between fork and execve the
-// child only calls async-signal-safe functions (setpgid, dup2, setrlimit, chdir, execve,
-// _exit); every string is prepared before the fork. The child is waited for by its pid, never
+// child only calls async-signal-safe functions (setsid, prctl, getppid, dup2, setrlimit,
+// chdir, execve, _exit); every string is prepared before the fork. The child is waited for by its pid, never
 // by waitpid(-1), so it cannot steal other threads' children (nor lose its own to them, unless
 // another thread of the process reaps any child with -1).
 #pragma once

@@ -4,6 +4,7 @@
 #include "solvers/external/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
+#include <unistd.h>
 
 #include <csignal>
 #include <fstream>
@@ -63,6 +64,28 @@ TEST_CASE("a program missing from PATH is reported, not run", "[external]") {
     CHECK_FALSE(find_program("futolab-no-such-tool"));
     CHECK(find_program("sh"));
     CHECK_FALSE(find_program(""));
+}
+
+// MiniZinc starts fzn-gecode in a process group of its own: a kill of the tool's group missed
+// it, and it ran on, orphaned, after its run had ended (seen in the throughput ladder).
+// `set -m` makes bash do the same with its background job (dash ignores it without a tty).
+TEST_CASE("what the tool started in a group of its own dies with the run", "[external]") {
+    for (const double limit : {0.3, 0.0}) {  // stopped at its limit; ended by itself, leaving a job behind
+        INFO("time limit " << limit);
+        const TempDir dir("test");
+        const std::string job = "set -m 2>/dev/null; sleep 60 & echo $! > bg.pid; ps -o pgid= -p $! > bg.pgid";
+        const std::string script = limit > 0 ? job + "; wait" : job;
+        const ProcessResult r = run(dir, {"bash", "-c", script}, limit);
+        CHECK(r.timed_out == (limit > 0));
+        pid_t bg = 0;
+        std::ifstream(dir.path() / "bg.pid") >> bg;
+        REQUIRE(bg > 0);
+        pid_t group = 0;
+        std::ifstream(dir.path() / "bg.pgid") >> group;
+        CHECK(group == bg);  // the job really led a group of its own, as fzn-gecode does
+        for (int i = 0; i < 100 && alive(bg); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        CHECK_FALSE(alive(bg));
+    }
 }
 
 TEST_CASE("the time limit stops the tool and what it started", "[external]") {
