@@ -11,13 +11,14 @@
 
 namespace futolab {
 
-enum class PlotType { cactus, ecdf, growth, scatter, phase, critical };
+enum class PlotType { cactus, ecdf, growth, scatter, phase, uniqueness, critical };
 
-inline constexpr Vocabulary<PlotType, 6> kPlotTypes{{{PlotType::cactus, "cactus"},
+inline constexpr Vocabulary<PlotType, 7> kPlotTypes{{{PlotType::cactus, "cactus"},
                                                      {PlotType::ecdf, "ecdf"},
                                                      {PlotType::growth, "growth"},
                                                      {PlotType::scatter, "scatter"},
                                                      {PlotType::phase, "phase"},
+                                                     {PlotType::uniqueness, "uniqueness"},
                                                      {PlotType::critical, "critical"}}};
 
 // Names as typed on the command line → types; InputError naming the valid ones otherwise.

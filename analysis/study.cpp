@@ -5,6 +5,7 @@
 #include "analysis/phase.hpp"
 #include "analysis/plots.hpp"
 #include "analysis/summary.hpp"
+#include "analysis/uniqueness.hpp"
 #include "core/error.hpp"
 
 #include <algorithm>
@@ -44,6 +45,7 @@ std::vector<PlotSpec> plots_of(const ResultsTable& table, const ResultsTable& wi
         case PlotType::scatter: return scatter_plots(table, study.baseline, metric);
         case PlotType::phase:
             return {phase_plot(table, phase_spec(table, study), contains(request.metrics, "nodes") ? "nodes" : metric)};
+        case PlotType::uniqueness: return {uniqueness_plot(table, phase_spec(table, study))};
         case PlotType::critical: return {critical_plot(table)};
     }
     return {};

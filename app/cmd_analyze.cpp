@@ -120,7 +120,7 @@ void add_analyze(CLI::App& app, Action& run) {
         ->needs(plots);
     cmd->add_option("--where", args->where,
                     "Keep only rows where COLUMN OP VALUE holds (OP: = != < <= > >=), e.g. \"n>=12\"; repeatable");
-    cmd->add_option("--solver", r.solver, "The spec of the phase plot (default: --baseline, else the first spec)");
+    cmd->add_option("--solver", r.solver, "The spec of the phase and uniqueness plots (default: --baseline, else the first spec)");
     cmd->callback([args, &run] { run = [args] { return analyze(*args); }; });
 }
 

@@ -120,7 +120,7 @@ void add_report(CLI::App& app, Action& run) {
         ->delimiter(',')
         ->check(CLI::IsMember(choices));
     cmd->add_option("--where", args->where, "Keep only rows where COLUMN OP VALUE holds, e.g. \"n>=12\"; repeatable");
-    cmd->add_option("--solver", r.solver, "The spec of the phase plot");
+    cmd->add_option("--solver", r.solver, "The spec of the phase and uniqueness plots");
     cmd->add_flag("!--no-vbs", r.virtual_best, "Leave out the virtual best solver");
     cmd->callback([args, &run] { run = [args] { return report(*args); }; });
 }

@@ -174,10 +174,10 @@ TEST_CASE("the critical-set plot separates methods and draws the bound", "[plots
 }
 
 TEST_CASE("plot types: one vocabulary reads the names the CLI offers", "[plots][vocabulary]") {
-    CHECK(names_of(kPlotTypes) == "cactus, ecdf, growth, scatter, phase, critical");
+    CHECK(names_of(kPlotTypes) == "cactus, ecdf, growth, scatter, phase, uniqueness, critical");
     const std::vector<PlotType> all = plot_types_named(name_list(kPlotTypes));
     REQUIRE(all.size() == kPlotTypes.size());
     for (std::size_t i = 0; i < all.size(); ++i) CHECK(all[i] == kPlotTypes[i].value);
     CHECK_THROWS_WITH(plot_types_named({"cactus", "violin"}),
-                      "unknown plot type 'violin' (valid: cactus, ecdf, growth, scatter, phase, critical)");
+                      "unknown plot type 'violin' (valid: cactus, ecdf, growth, scatter, phase, uniqueness, critical)");
 }
