@@ -6,7 +6,9 @@
 namespace futolab {
 namespace {
 
-constexpr std::string_view kMagic = "FLRUN1";
+// FLRUN2: the mask of unknown counters follows the counters (FLRUN1 lacked it, so an external
+// tool's unreported counters came back as 0 from a run's process, SPEC §4: empty, never 0).
+constexpr std::string_view kMagic = "FLRUN2";
 constexpr std::uint32_t kMaxItems = 1u << 24;  // far above any message or n*n solution
 
 template <class T>
@@ -46,6 +48,7 @@ std::string encode_run_record(const RunResult& run) {
     std::string out(kMagic);
     put(out, static_cast<std::int32_t>(run.result.status));
     for_each_counter(run.result.counters, [&](std::string_view, std::string_view, std::uint64_t v) { put(out, v); });
+    put(out, run.result.unknown);
     put(out, run.wall_ns);
     put(out, run.cpu_ns);
     put(out, static_cast<std::uint32_t>(run.result.message.size()));
@@ -68,6 +71,11 @@ std::optional<RunResult> decode_run_record(std::string_view bytes) {
     if (!in.get(c.name)) return std::nullopt;
     FUTOLAB_COUNTERS(FUTOLAB_COUNTER_READ)
 #undef FUTOLAB_COUNTER_READ
+#define FUTOLAB_COUNTER_ONE(name, doc) +1
+    constexpr unsigned kCounterCount = 0 FUTOLAB_COUNTERS(FUTOLAB_COUNTER_ONE);
+#undef FUTOLAB_COUNTER_ONE
+    constexpr CounterMask kAllCounters = (CounterMask{1} << kCounterCount) - 1;
+    if (!in.get(run.result.unknown) || (run.result.unknown & ~kAllCounters) != 0) return std::nullopt;
     std::uint32_t size = 0;
     std::string_view message;
     if (!in.get(run.wall_ns) || !in.get(run.cpu_ns) || !in.get(size) || size > kMaxItems || !in.take(size, message))

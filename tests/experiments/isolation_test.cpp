@@ -95,6 +95,7 @@ TEST_CASE("the run record survives the pipe, and a cut or garbled one is refused
     run.result.counters.nodes = 123456789012ULL;
     run.result.counters.max_depth = 7;
     run.result.solution = {1, 2, 2, 1};
+    run.result.unknown = counter_bits({Counter::fails, Counter::checks});  // an external tool's
     run.result.message = "a message, with \"quotes\"\nand a newline";
     run.wall_ns = 42;
     run.cpu_ns = 41;
@@ -103,6 +104,7 @@ TEST_CASE("the run record survives the pipe, and a cut or garbled one is refused
     REQUIRE(back);
     CHECK(back->result.status == run.result.status);
     CHECK(back->result.counters == run.result.counters);
+    CHECK(back->result.unknown == run.result.unknown);  // once lost: unknown counters came back as 0
     CHECK(back->result.solution == run.result.solution);
     CHECK(back->result.message == run.result.message);
     CHECK(back->wall_ns == 42);
@@ -112,6 +114,9 @@ TEST_CASE("the run record survives the pipe, and a cut or garbled one is refused
     std::string bad_status = bytes;
     bad_status[6] = 100;  // the status follows the 6-byte magic
     CHECK_FALSE(decode_run_record(bad_status));
+    std::string bad_mask = bytes;
+    bad_mask[6 + 4 + 6 * 8 + 3] = 0x40;  // a bit beyond the six counters
+    CHECK_FALSE(decode_run_record(bad_mask));
 }
 
 TEST_CASE("limits.memory sizes are read strictly", "[isolation][config]") {
@@ -155,10 +160,22 @@ TEST_CASE("a run in its own process gives the thread's result and its peak memor
         const RunResult child = run_in_child(parse_solver_spec(spec), empty_puzzle(5), request, nullptr);
         CHECK(child.result.status == thread.result.status);
         CHECK(child.result.counters == thread.result.counters);
+        CHECK(child.result.unknown == thread.result.unknown);
         CHECK(child.result.solution == thread.result.solution);
         CHECK(child.max_rss_kb > 0);
         CHECK(thread.max_rss_kb == -1);
     }
+}
+
+// An external tool's unreported counters stay unknown through the run's process (they were
+// written as 0, SPEC §4 says empty): the ILP backend reports nodes only.
+TEST_CASE("an external backend's unknown counters survive process isolation", "[isolation][external]") {
+    const SolveRequest request{Mode::count_to(2), {}, 1};
+    const RunResult child = run_in_child(parse_solver_spec("ilp"), empty_puzzle(3), request, nullptr);
+    REQUIRE(child.result.status == Status::multiple);
+    CHECK(child.result.unknown != 0);
+    CHECK((child.result.unknown & counter_bit(Counter::nodes)) == 0);
+    CHECK((child.result.unknown & counter_bit(Counter::checks)) != 0);
 }
 
 TEST_CASE("the fault backend is hidden unless FUTOLAB_TEST_FAULTS=1", "[isolation][fault]") {
