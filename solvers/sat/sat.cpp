@@ -13,6 +13,11 @@
 #include <vector>
 
 namespace futolab::sat {
+
+// SPEC §4: a counter the backend cannot know is empty, never 0 (sat.hpp: CaDiCaL does not
+// expose its decisions or propagations, and a CDCL search has no depth in the SPEC's sense).
+constexpr CounterMask kUnreadable =
+    counter_bits({Counter::nodes, Counter::checks, Counter::propagations, Counter::max_depth});
 namespace {
 
 struct Config {
@@ -191,6 +196,7 @@ public:
         s.connect_terminator(&stopper);
         s.connect_learner(&conflicts);
         SolveResult r;
+        r.unknown = kUnreadable;
         const Cnf cnf = encode(puzzle, amo_);
         if (!add_formula(s, cnf, control)) {
             r.status = control.status(0);

@@ -24,8 +24,7 @@
 //
 // Counters (SPEC §4). CaDiCaL 1.5.3 prints its statistics but has no API to read them (the
 // `get_statistic_value` of later versions is missing), so only what the public API lets us
-// observe is reported; the rest is 0, since Counters has no "empty" (as `gecode` reports
-// checks = 0):
+// observe is reported; the rest is unknown (SolveResult::unknown: empty in the CSV):
 //   solutions     solutions found.
 //   fails         conflicts: the clauses CaDiCaL learns in conflict analysis, counted through
 //                 its Learner interface (each conflict analysis learns one clause, a unit or
@@ -33,9 +32,11 @@
 //                 resolves without learning are not seen). Summed over the incremental calls.
 //                 A formula found unsat while its clauses are added (conflicting givens) has
 //                 fails = 1, like a failing root in the other backends.
-//   nodes         0: decisions are not readable (CaDiCaL counts them internally).
-//   checks, propagations, max_depth   0: not readable either (a CDCL solver has no search
-//                 tree depth in the sense of SPEC §4 anyway: it backjumps and restarts).
+//   nodes         unknown (empty in the CSV, SPEC §4): decisions are not readable (CaDiCaL
+//                 counts them internally). Reported as 0 until the throughput ladder showed
+//                 "100 % decided without search" for sat, which a 0 cannot mean here.
+//   checks, propagations, max_depth   unknown too (a CDCL solver has no search tree depth in
+//                 the sense of SPEC §4 anyway: it backjumps and restarts).
 // Determinism: CaDiCaL is deterministic for a given formula, options and seed, and the limits
 // below only decide when it stops, so the same puzzle, options and seed give the same counters.
 //
