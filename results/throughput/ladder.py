@@ -8,6 +8,7 @@ the run, nearest-rank percentiles), worst case, median nodes, % decided without 
 wall time). Runs stopped by the time limit are censored: an order statistic that lands on one
 is printed as "> LIMIT", and puzzles/s over a group with timeouts as "< x" (its true total time
 is longer). The Tatham level of an instance `nNN:k` is read from line k of the corpus file.
+Specs are listed fastest first (median over all puzzles).
 
 usage: ladder.py RESULTS.csv [--corpus corpora/tatham-dev] [--limit-ms 1000]
 """
@@ -103,6 +104,11 @@ def main():
                 sys.exit(f"ladder.py: {row['instance']}: not in the corpus {a.corpus}")
             by_level[spec, n, levels[row["instance"]]].add(row)
     ns = sorted({n for _, n in by_n})
+    # The ladder: specs from the fastest to the slowest median over all puzzles (censored = slowest).
+    overall = defaultdict(list)
+    for (spec, n), cell in by_n.items():
+        overall[spec] += [r[0] for r in cell.runs]
+    specs.sort(key=lambda spec: (rank(sorted(overall[spec]), 0.5), spec))
 
     print("## Per n-group: every backend\n")
     print("| n | spec | puzzles | solved | median µs | p99 µs | worst µs | median nodes | no search % | puzzles/s | median vs gecode |")
