@@ -45,6 +45,18 @@ std::string header_difference(const std::vector<std::string>& found, const std::
     return "";
 }
 
+// The folder the CSV goes into. A path that exists but is a file (e.g. `--out out/x.csv`
+// given a CSV name where a folder is expected) or one we may not create is the user's input
+// error, so it gets a one-line message, not the library's "filesystem error".
+void create_output_folder(const std::filesystem::path& dir) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    if (fs::exists(dir, error) && !fs::is_directory(dir, error))
+        throw InputError(dir.string() + ": is a file, not a folder (--out and output name the folder of the CSV)");
+    fs::create_directories(dir, error);
+    if (error) throw InputError(dir.string() + ": cannot create the output folder: " + error.message());
+}
+
 }  // namespace
 
 ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& layout) : path_(path) {
@@ -62,7 +74,7 @@ ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& 
         if (table.truncated) fs::resize_file(path, table.complete_bytes);  // a row cut off by a kill
         rows_ = table.rows.size();
     } else if (!fs::path(path).parent_path().empty()) {
-        fs::create_directories(fs::path(path).parent_path());
+        create_output_folder(fs::path(path).parent_path());
     }
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd_ < 0) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));

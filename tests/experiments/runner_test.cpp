@@ -91,6 +91,16 @@ TEST_CASE("existing results are never overwritten without --resume", "[runner]")
     CHECK(r.err.find("results exist already: use --resume") != std::string::npos);
 }
 
+TEST_CASE("--out naming a file instead of a folder is one clear line and exit 2", "[runner]") {
+    const std::string dir = scratch("out-is-file");
+    const std::string cfg = write_config(dir);
+    REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
+    const auto r = run_cli("run -q --resume --out " + dir + "/out/results.csv " + cfg);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("results.csv: is a file, not a folder") != std::string::npos);
+    CHECK(r.err.find("filesystem error") == std::string::npos);
+}
+
 TEST_CASE("SIGTERM stops cleanly with a valid CSV, and resume completes it", "[runner][signals]") {
     const std::string dir = scratch("sigterm");
     const std::string cfg = write_config(dir);
