@@ -23,7 +23,7 @@ OracleAnswer CountOracle::count_to(const Puzzle& puzzle, std::uint64_t k, std::u
     if (!answer)
         throw std::runtime_error(spec_ + ": counting to " + std::to_string(k) + " on " + puzzle.id() + " gave " +
                                  std::string(status_name(s)) + (run.result.message.empty() ? "" : ": " + run.result.message));
-    return {s, std::move(run.result.solution), run.result.counters.nodes};
+    return {s, std::move(run.result.solution), std::move(run.result.second), run.result.counters.nodes};
 }
 
 }  // namespace futolab

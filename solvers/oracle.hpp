@@ -19,6 +19,7 @@ namespace futolab {
 struct OracleAnswer {
     Status status = Status::error;  // unique, multiple, unsat (count-to-2), counted/…, node_limit
     std::vector<int> first;         // the first solution found (row-major), empty if none
+    std::vector<int> second;        // the second one, if the backend keeps it (gac), else empty
     std::uint64_t nodes = 0;
 };
 

@@ -18,10 +18,17 @@ std::int64_t thread_cpu_ns() {
 namespace {
 
 void verify_or_flag(const Puzzle& puzzle, SolveResult& r) {
-    if (r.solution.empty()) return;
-    if (auto why = verify_solution(puzzle, r.solution)) {
+    for (const std::vector<int>* s : {&r.solution, &r.second}) {
+        if (s->empty()) continue;
+        if (auto why = verify_solution(puzzle, *s)) {
+            r.status = Status::error;
+            r.message = "backend returned a wrong solution: " + *why;
+            return;
+        }
+    }
+    if (!r.second.empty() && r.second == r.solution) {
         r.status = Status::error;
-        r.message = "backend returned a wrong solution: " + *why;
+        r.message = "backend returned the same solution twice";
     }
 }
 

@@ -9,8 +9,9 @@
 //  3. Call SearchControl::at_node() just before counting each node; stop when it says so
 //     (without counting that node), and report the counters so far with
 //     SearchControl::status(). A node limit N thus allows exactly N nodes.
-//  4. Report a solution as n*n values row-major (the first one found) in SolveResult::solution.
-//     Do not verify it: run_solver() (run.hpp) verifies every solution independently.
+//  4. Report a solution as n*n values row-major (the first one found) in SolveResult::solution
+//     (and, optionally, the second one of a count in SolveResult::second). Do not verify them:
+//     run_solver() (run.hpp) verifies every solution independently.
 //  4b. A counter the backend cannot know (an external tool that does not report it) goes in
 //     SolveResult::unknown, never reported as 0 (SPEC §4).
 //  5. Same puzzle + options + seed → same counters on every run and machine.
@@ -75,6 +76,7 @@ struct SolveResult {
     Status status = Status::error;
     Counters counters;
     std::vector<int> solution;  // first solution, row-major n*n; empty if none
+    std::vector<int> second;    // count mode: the second solution, where the backend keeps it (gac); else empty
     std::string message;        // why, for Status::error
     CounterMask unknown = 0;    // counters the backend cannot know (external tools): empty in the CSV
 };

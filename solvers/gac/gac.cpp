@@ -71,6 +71,7 @@
 #include "solvers/search_control.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 namespace futolab::gac {
@@ -95,7 +96,9 @@ public:
             config_.search.probe_restart_fails = config_.probe.after_fails;
     }
 
-    SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
+    SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override { return solve_excluding(puzzle, request, {}); }
+
+    SolveResult solve_excluding(const Puzzle& puzzle, const SolveRequest& request, std::span<const Exclusion> excluded) {
         SolveResult r;
         if (config_.search.luby && request.mode.stop_after() != 1) {
             r.status = Status::error;
@@ -106,18 +109,32 @@ public:
         Engine engine(puzzle, config_.alldiff, r.counters, config_.probe);
         engine.set_control(control);
         r.solution.reserve(static_cast<std::size_t>(puzzle.cells()));  // no allocation in search
-        if (!engine.root()) {
+        if (!engine.root() || !exclude(engine, puzzle, excluded)) {
             r.counters.fails = 1;
             r.status = Status::unsat;
             return r;
         }
         engine.leave_root();
-        Search(engine, control, r.counters, config_.search, request.seed, r.solution).run();
+        Search(engine, control, r.counters, config_.search, request.seed, r.solution, r.second).run();
         r.status = control.status(r.counters.solutions);
         return r;
     }
 
 private:
+    // cell ≠ value for each exclusion, then the root fixpoint again. False: no solution.
+    static bool exclude(Engine& engine, const Puzzle& puzzle, std::span<const Exclusion> excluded) {
+        if (excluded.empty()) return true;
+        for (const Exclusion& e : excluded) {
+            if (e.cell < 0 || e.cell >= puzzle.cells() || e.value < 1 || e.value > puzzle.n())
+                throw std::invalid_argument("gac: an exclusion outside the board");
+            const Dom value = bit(e.value - 1);
+            if ((engine.dom(e.cell) & value) == 0) continue;  // gone already
+            if (engine.dom(e.cell) == value) return false;     // the cell's last value
+            engine.remove(e.cell, e.value - 1);
+        }
+        return engine.propagate();
+    }
+
     Config config_;
 };
 
@@ -165,5 +182,12 @@ const OptionTable<Config>& table() {
 std::span<const OptionSpec> options() { return table().specs(); }
 
 std::unique_ptr<Solver> make(const SolverSpec& spec) { return std::make_unique<Gac>(table().decode(spec)); }
+
+SolveResult solve_excluding(Solver& solver, const Puzzle& puzzle, const SolveRequest& request,
+                            std::span<const Exclusion> excluded) {
+    auto* gac = dynamic_cast<Gac*>(&solver);
+    if (gac == nullptr) throw std::invalid_argument("solve_excluding needs a gac solver");
+    return gac->solve_excluding(puzzle, request, excluded);
+}
 
 }  // namespace futolab::gac

@@ -14,8 +14,9 @@ std::uint64_t luby(std::uint64_t i) {
 }
 
 Search::Search(Engine& engine, SearchControl& control, Counters& counters, const SearchOptions& options,
-               std::uint64_t seed, std::vector<int>& solution)
+               std::uint64_t seed, std::vector<int>& solution, std::vector<int>& second)
     : engine_(engine), control_(control), counters_(counters), options_(options), rng_(seed), solution_(solution),
+      second_(second),
       weights_(options.var == VarOrder::domwdeg ? static_cast<std::size_t>(engine.num_constraints()) : 0, 1) {}
 
 void Search::run() {
@@ -62,9 +63,11 @@ Search::Outcome Search::failure() {
 }
 
 Search::Outcome Search::solution() {
-    if (++counters_.solutions == 1) {
-        solution_.resize(static_cast<std::size_t>(engine_.cells()));  // once per solve, not per node
-        for (int c = 0; c < engine_.cells(); ++c) solution_[c] = lowest(engine_.dom(c)) + 1;
+    ++counters_.solutions;
+    if (counters_.solutions <= 2) {  // at most twice per solve, not per node
+        std::vector<int>& out = counters_.solutions == 1 ? solution_ : second_;
+        out.resize(static_cast<std::size_t>(engine_.cells()));
+        for (int c = 0; c < engine_.cells(); ++c) out[c] = lowest(engine_.dom(c)) + 1;
     }
     return control_.enough(counters_.solutions) ? Outcome::stop : Outcome::done;
 }

@@ -48,9 +48,10 @@ std::uint64_t luby(std::uint64_t i);
 
 class Search {
 public:
-    // `solution` receives the first solution found (n² values, row-major).
+    // `solution` receives the first solution found (n² values, row-major), `second` the
+    // second one (count mode), which critical-set searches keep as a witness.
     Search(Engine& engine, SearchControl& control, Counters& counters, const SearchOptions& options,
-           std::uint64_t seed, std::vector<int>& solution);
+           std::uint64_t seed, std::vector<int>& solution, std::vector<int>& second);
 
     // Explores from the engine's current state, which must be a propagated, consistent root.
     void run();
@@ -73,6 +74,7 @@ private:
     SearchOptions options_;
     std::mt19937_64 rng_;
     std::vector<int>& solution_;
+    std::vector<int>& second_;
     std::vector<std::uint64_t> weights_;  // dom/wdeg, one per constraint
     std::uint64_t fail_limit_ = 0;        // fails allowed in this run (0 = no limit)
     std::uint64_t run_start_fails_ = 0;

@@ -2,6 +2,8 @@
 // solution): known counts, random instances against brute force and across every option
 // combination, limits, determinism and restarts.
 #include "gac_test_helpers.hpp"
+#include "solvers/gac/gac.hpp"
+#include "solvers/options.hpp"
 #include "solvers/registry.hpp"
 #include "solvers/run.hpp"
 
@@ -190,6 +192,59 @@ TEST_CASE("gac options are validated and canonical", "[gac]") {
           "sac_restart=yes,sac_size=0,sac_sweeps=1,val=min,var=mrv");
     CHECK_THROWS(parse_solver_spec("gac:var=dom"));
     CHECK_THROWS(make_solver(parse_solver_spec("gac:restart_base=0")));
+}
+
+}  // namespace futolab::gac
+
+namespace futolab::gac {
+namespace {
+
+// The puzzle with one more given (cell = value), as an Instance (relations kept).
+Puzzle with_given(const Puzzle& p, int cell, int value) {
+    Instance in = p.to_instance();
+    in.givens.push_back({cell / p.n(), cell % p.n(), value});
+    return Puzzle::compile(in);
+}
+
+}  // namespace
+
+TEST_CASE("gac with an excluded value counts what brute force counts over the other values", "[gac]") {
+    std::mt19937_64 rng(77);
+    int none = 0, some = 0;
+    for (int round = 0; round < 120; ++round) {
+        const int n = 3 + round % 2;
+        const Puzzle p = test::random_puzzle(rng, n, 0.15, 0.2, false);
+        const int cell = static_cast<int>(rng() % static_cast<std::uint64_t>(p.cells()));
+        if (p.given(cell) != 0) continue;
+        const int value = 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(n));
+        // Independent: the solutions with cell ≠ value are those with cell = w for some w ≠ value.
+        std::uint64_t expected = 0;
+        for (int w = 1; w <= n; ++w)
+            if (w != value) expected += test::brute_force_count(with_given(p, cell, w), 1000);
+        const auto solver = make(parse_solver_spec("gac"));
+        const Exclusion excluded[] = {{cell, value}};
+        const SolveResult r = solve_excluding(*solver, p, {Mode::count_all(), {}, 0}, excluded);
+        INFO("round " << round);
+        CHECK(r.counters.solutions == expected);
+        if (!r.solution.empty()) CHECK(r.solution[static_cast<std::size_t>(cell)] != value);
+        (expected == 0 ? none : some) += 1;
+    }
+    CHECK(none > 5);
+    CHECK(some > 20);
+}
+
+TEST_CASE("gac with every value of a cell excluded is unsat at the root", "[gac]") {
+    const Puzzle p = empty_square(4);
+    std::vector<Exclusion> all;
+    for (int v = 1; v <= 4; ++v) all.push_back({5, v});
+    const auto solver = make(parse_solver_spec("gac"));
+    const SolveResult r = solve_excluding(*solver, p, {Mode::first(), {}, 0}, all);
+    CHECK(r.status == Status::unsat);
+    all.pop_back();  // value 4 left for cell 5
+    const SolveResult s = solve_excluding(*solver, p, {Mode::first(), {}, 0}, all);
+    REQUIRE(s.status == Status::solved);
+    CHECK(s.solution[5] == 4);
+    CHECK_THROWS(solve_excluding(*solver, p, {Mode::first(), {}, 0}, std::vector<Exclusion>{{16, 1}}));
 }
 
 }  // namespace futolab::gac
