@@ -6,11 +6,14 @@
 
 namespace futolab::critical {
 
-void greedy_remove(const ClueUniverse& u, ClueSet& set, const std::vector<int>& order, UniquenessOracle& oracle) {
+void greedy_remove(const ClueUniverse& u, ClueSet& set, const std::vector<int>& order, UniquenessOracle& oracle,
+                   Witnesses* witnesses) {
     for (int i : order) {
         if (!set[i]) continue;
         set[i] = 0;
-        if (!oracle.unique(u, set)) set[i] = 1;
+        if (oracle.removable(u, set, i)) continue;
+        set[i] = 1;
+        if (witnesses != nullptr) (*witnesses)[static_cast<std::size_t>(i)] = oracle.other_solution();
     }
 }
 

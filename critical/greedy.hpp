@@ -10,6 +10,7 @@
 #include "critical/clue_universe.hpp"
 #include "critical/objective.hpp"
 #include "critical/oracle.hpp"
+#include "critical/witness.hpp"
 
 #include <random>
 #include <vector>
@@ -17,8 +18,10 @@
 namespace futolab::critical {
 
 // `set` must be uniquely completable; it is reduced in place. `order` lists clue indices;
-// clues not in the set are skipped.
-void greedy_remove(const ClueUniverse& u, ClueSet& set, const std::vector<int>& order, UniquenessOracle& oracle);
+// clues not in the set are skipped. With `witnesses` (one entry per clue of the universe), each
+// clue kept gets the second solution that kept it, where the oracle reports one (witness.hpp).
+void greedy_remove(const ClueUniverse& u, ClueSet& set, const std::vector<int>& order, UniquenessOracle& oracle,
+                   Witnesses* witnesses = nullptr);
 
 // The clues of `set` in random order, heavier clues first (stable within a weight): removing
 // the expensive kind first tends to lower a weighted cost. Unit weights: a plain shuffle.

@@ -15,7 +15,7 @@ PipelineOutput critical_set_of(int n, const std::vector<int>& square, const Pipe
     const SearchResult r = search_critical(u, options.search, stream_seed(seed, 0));
     PipelineOutput out;
     if (!r.found) return out;
-    const Verification v = verify_critical_set(u, r.set, options.verify_backend);
+    const Verification v = verify_critical_set(u, r.set, options.verify_backend, &r.witnesses);
     Json how = Json::object();
     how["objective"] = objective_name(options.search.objective);
     how["use"] = clue_use_name(objective_use(options.search.objective, options.search.use));

@@ -16,6 +16,7 @@ Instance set_record(const ClueUniverse& u, const ClueSet& set, const std::string
     meta["uniquely_completable"] = v.uniquely_completable;
     meta["critical"] = v.critical;
     meta["verified_by"] = v.backend;
+    if (v.witnesses > 0) meta["verified_witnesses"] = v.witnesses;
     for (const auto& [key, value] : extra.items()) meta[key] = value;
     in.meta = std::move(meta);
     return in;

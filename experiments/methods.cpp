@@ -33,7 +33,7 @@ struct CriticalMethod {
     ClueUse use = ClueUse::both;
     std::uint64_t iterations = 0;
     std::uint64_t time_ms = 0;
-    std::string oracle = "gac";
+    std::string oracle{critical::kSearchOracle};
     std::string verify = "gecode";
 };
 
@@ -46,9 +46,9 @@ const OptionTable<CriticalMethod>& critical_table() {
                  "greedy passes (0: 1 for greedy, else 200)"),
         whole<C>("time_ms", [](C& c) -> auto& { return c.time_ms; }, 0, 1000ULL * 86400 * 365,
                  "search time bound per square in ms (0: none; not deterministic)"),
-        choice<C>("oracle", [](C& c) -> auto& { return c.oracle; }, {{"gac", "gac"}, {"gecode", "gecode"}},
-                  "uniqueness oracle of the search"),
-        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", "gecode"}, {"gac", "gac"}, {"fc", "fc"}},
+        choice<C>("oracle", [](C& c) -> auto& { return c.oracle; }, {{"gac", std::string(critical::kSearchOracle)}, {"gecode", "gecode"}},
+                  "uniqueness oracle of the search (gac: gac:sac=none)"),
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", "gecode"}, {"gac", "gac"}, {"fc", "fc"}, {"sat", "sat"}},
                   "backend of the independent verification"),
     };
     return table;
