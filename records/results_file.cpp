@@ -47,14 +47,15 @@ std::string header_difference(const std::vector<std::string>& found, const std::
 
 // The folder the CSV goes into. A path that exists but is a file (e.g. `--out out/x.csv`
 // given a CSV name where a folder is expected) or one we may not create is the user's input
-// error, so it gets a one-line message, not the library's "filesystem error".
+// error (exit 2) with a one-line message, not the library's "filesystem error".
 void create_output_folder(const std::filesystem::path& dir) {
     namespace fs = std::filesystem;
     std::error_code error;
     if (fs::exists(dir, error) && !fs::is_directory(dir, error))
         throw InputError(dir.string() + ": is a file, not a folder (--out and output name the folder of the CSV)");
     fs::create_directories(dir, error);
-    if (error) throw InputError(dir.string() + ": cannot create the output folder: " + error.message());
+    // The machine's refusal (permissions, a read-only or full disk), not the input's: exit 1.
+    if (error) throw std::runtime_error(dir.string() + ": cannot create the output folder: " + error.message());
 }
 
 }  // namespace

@@ -91,7 +91,7 @@ TEST_CASE("existing results are never overwritten without --resume", "[runner]")
     CHECK(r.err.find("results exist already: use --resume") != std::string::npos);
 }
 
-TEST_CASE("--out naming a file instead of a folder is one clear line and exit 2", "[runner]") {
+TEST_CASE("an --out naming a file instead of a folder is one clear line and exit 2", "[runner]") {
     const std::string dir = scratch("out-is-file");
     const std::string cfg = write_config(dir);
     REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
