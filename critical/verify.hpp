@@ -4,7 +4,8 @@
 // search's "gac"), so that a bug in one backend cannot certify its own output. ("fc" also
 // works but is slow on sparse 12x12 sets: plain forward checking, no alldifferent.)
 // Backend "sat" is not the count-to-2 `sat` backend run once per check but one incremental
-// CaDiCaL solver for all checks of the set (sat_oracle.hpp): the same engine, ~10× cheaper.
+// CaDiCaL solver for all checks of the set (sat_oracle.hpp): without witnesses, five 12×12 sets
+// (~80 checks each) took 348 ms of CPU against Gecode's 649 ms (futolab_bench, critical/verify).
 #pragma once
 
 #include "critical/clue_universe.hpp"
