@@ -3,6 +3,7 @@
 #include "analysis/summary.hpp"
 #include "analysis/wilcoxon.hpp"
 #include "core/error.hpp"
+#include "experiments/methods.hpp"
 #include "solvers/options.hpp"
 
 #include <fmt/format.h>
@@ -74,7 +75,7 @@ std::vector<std::string> solver_specs(const ResultsTable& table) {
 }
 
 std::string resolve_spec(const std::vector<std::string>& specs, const std::string& text, const std::string& option) {
-    for (const std::string& candidate : {text, short_spec(text)})
+    for (const std::string& candidate : {text, spec_of(text)})
         if (std::find(specs.begin(), specs.end(), candidate) != specs.end()) return candidate;
     std::vector<std::string> found;
     for (const std::string& spec : specs)

@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "records/csv_reader.hpp"
+#include "experiments/methods.hpp"
 #include "solvers/options.hpp"
 
 #include <fmt/format.h>
@@ -94,8 +95,9 @@ void ResultsTable::add_file(const std::string& path) {
         std::string& spec = row.cells[spec_col];
         if (!has_spec || spec.empty()) {
             const std::string& opts = row.cells[index_.at("options")];
-            spec = short_spec(row.cells[index_.at("solver")] + (opts.empty() ? "" : ":" + opts));
+            spec = row.cells[index_.at("solver")] + (opts.empty() ? "" : ":" + opts);
         }
+        spec = spec_of(spec);  // older method rows kept every option in `spec`
         row.outcome = outcome_of(row.cells[index_.at("status")], fmt::format("{}:{}", path, row.line));
         rows_.push_back(std::move(row));
         for (const std::string& column : kNumeric)

@@ -87,6 +87,18 @@ SolverSpec parse_method_spec(Task task, std::string_view text) {
     return spec;
 }
 
+std::string spec_of(const std::string& text) {
+    try {
+        const std::string name = split_spec(text, "spec").name;
+        for (const Word<Task>& task : kTasks)
+            if (!method_name(task.value).empty() && method_name(task.value) == name)
+                return short_spec(text, method_options(task.value));
+    } catch (const InputError&) {
+        return text;  // not a spec at all: as written
+    }
+    return short_spec(text);
+}
+
 UniqueSpec unique_method(const SolverSpec& method, int n) {
     UniqueSpec spec = unique_table().decode(method);
     spec.n = n;

@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "critical/squares.hpp"
+#include "experiments/methods.hpp"
 #include "generators/random_instance.hpp"
 #include "generators/unique.hpp"
 
@@ -223,7 +224,7 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
     check_run_count(config, generated_instance_count(config), true);
     RunMatrix m;
     m.solvers = config.solvers;
-    for (const SolverSpec& s : m.solvers) m.specs.push_back(s.spec());
+    for (const SolverSpec& s : m.solvers) m.specs.push_back(spec_of(s.text()));
     m.param_names = sweep_axes(config);
     std::vector<std::size_t> axes;
     for (const std::string& name : m.param_names)

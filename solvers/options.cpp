@@ -53,18 +53,19 @@ std::string SolverSpec::text() const {
 
 std::string SolverSpec::spec() const { return short_spec(text()); }
 
+std::string short_spec(const std::string& text, std::span<const OptionSpec> table) {
+    const SpecText parts = split_spec(text, "spec");
+    std::string options;
+    for (const auto& [key, value] : parts.options) {
+        const auto it = std::find_if(table.begin(), table.end(), [&key = key](const OptionSpec& o) { return o.key == key; });
+        if (it == table.end() || it->default_value != value) options += (options.empty() ? "" : ",") + key + "=" + value;
+    }
+    return options.empty() ? parts.name : parts.name + ":" + options;
+}
+
 std::string short_spec(const std::string& text) {
     try {
-        const SpecText parts = split_spec(text, "spec");
-        const BackendInfo& info = backend_info(parts.name);
-        std::string options;
-        for (const auto& [key, value] : parts.options) {
-            const auto it = std::find_if(info.options.begin(), info.options.end(),
-                                         [&key = key](const OptionSpec& o) { return o.key == key; });
-            if (it == info.options.end() || it->default_value != value)
-                options += (options.empty() ? "" : ",") + key + "=" + value;
-        }
-        return options.empty() ? parts.name : parts.name + ":" + options;
+        return short_spec(text, backend_info(split_spec(text, "spec").name).options);
     } catch (const InputError&) {
         return text;  // not a backend spec (e.g. a critical-set method): keep it whole
     }

@@ -57,8 +57,11 @@ SolverSpec parse_solver_spec(std::string_view text);
 // The spec (SPEC §3) of a full or partial spec text "name:key=value,…", e.g. the
 // solver:options of a CSV row written by any version: options equal to the backend's current
 // defaults are dropped, others kept sorted (also keys the backend no longer has, so old rows
-// stay distinguishable). Text whose name is not a backend (a critical-set method) stays whole.
+// stay distinguishable). Text whose name is not a backend (a critical-set method) stays whole:
+// experiments/methods.hpp spec_of() knows the methods too.
 std::string short_spec(const std::string& text);
+// The same against a given option table (the backend's or a method's).
+std::string short_spec(const std::string& text, std::span<const OptionSpec> table);
 
 // Validates `given` against a table and fills defaults (used by parse_solver_spec).
 std::map<std::string, std::string> resolve_options(std::string_view backend, std::span<const OptionSpec> table,

@@ -42,6 +42,17 @@ TEST_CASE("spec: the CSV's column where present, else the short form of solver:o
     CHECK(t.text(2, "spec") == "backtracking");
 }
 
+TEST_CASE("spec: method rows that kept every option pair with the short specs of newer rows", "[results_table]") {
+    const std::string old_and_new = write_csv("method-specs.csv",
+                                              "solver,options,spec,status,wall_ns,cpu_ns\n"
+                                              "critical,\"iterations=0,objective=greedy,oracle=gac,time_ms=0,use=both,verify=gecode\","
+                                              "\"critical:iterations=0,objective=greedy,oracle=gac,time_ms=0,use=both,verify=gecode\",critical,1,1\n"
+                                              "critical,\"objective=k\",critical,critical,1,1\n");
+    const ResultsTable t = ResultsTable::load({old_and_new});
+    CHECK(t.text(0, "spec") == "critical");
+    CHECK(t.text(1, "spec") == "critical");  // the column as written, already short
+}
+
 TEST_CASE("statuses: finished, censored (a limit) or failed", "[results_table]") {
     const std::string path = write_csv("statuses.csv",
                                        "solver,options,status,wall_ns,cpu_ns,nodes\n"
