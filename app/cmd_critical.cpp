@@ -317,7 +317,7 @@ void add_critical(CLI::App& app, Action& run) {
               "Greedy passes per square (default 1 for greedy, else 200; 0 = the default)");
     add_duration(cmd, "--time-limit", a->time_limit,
                  "Search time per square: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s)");
-    cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode)");
+    cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode; sat = one incremental CaDiCaL solver per set); clues the search kept come with witnesses checked without it");
     cmd->add_flag("--exhaustive", a->exhaustive, "Exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4");
     cmd->add_flag("--exact", a->exact,
                   "Exact minimum of --objective (2h+3k, h+k, k, h or frontier) over all squares of order --n <= 5, "

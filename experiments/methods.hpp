@@ -3,7 +3,7 @@
 // form in the CSV `options` column and the same error messages:
 //   unique:use=both|numbers|relations,grade=any|fc|ac|gac|search,attempts=N   (task generate)
 //   critical:objective=greedy|h+k|2h+3k|k|h,use=…,iterations=N,time_ms=N,
-//            oracle=gac|gecode,verify=gecode|gac|fc                             (task critical)
+//            oracle=gac|gecode,verify=gecode|gac|fc|sat                         (task critical)
 #pragma once
 
 #include "critical/pipeline.hpp"
