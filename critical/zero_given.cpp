@@ -225,18 +225,28 @@ private:
     }
 
     // Greedy removal in `order`; o stays uniquely solvable, so its solution does not change.
+    // Relation p can go iff no solution reverses it: a second solution of o without p would
+    // satisfy o if it kept p's order, and o has one solution. So one first-solution search with
+    // p reversed replaces a count to 2 (the breaking search of oracle.hpp), and a relation
+    // implied by a chain of the others goes without a search. One draw of rng_ per relation,
+    // as the count to 2 took, so a seed gives the same stream as before.
     // False if a check hit the node limit (the result might not be critical).
     bool strip(Orientation& o, const std::vector<int>& order) {
         Square ignored;
         for (int p : order) {
             const std::int8_t d = o[p];
+            const int lo = d > 0 ? pairs_[p].a : pairs_[p].b, hi = d > 0 ? pairs_[p].b : pairs_[p].a;
+            const std::uint64_t seed = rng_();
             o[p] = 0;
-            const Status s = oracle_.count_to_two(o, rng_(), ignored);
+            if (reaches(o, lo, hi)) continue;
+            o[p] = static_cast<std::int8_t>(-d);
+            const Status s = oracle_.solve(o, seed, ignored);
+            o[p] = 0;
             if (s == Status::node_limit) {
                 o[p] = d;
                 return false;
             }
-            if (s != Status::unique) o[p] = d;
+            if (s == Status::solved) o[p] = d;
         }
         return true;
     }
