@@ -67,7 +67,10 @@ int run_command(const RunArgs& args) {
 void add_run(CLI::App& app, Action& run, const std::string& command_line) {
     auto args = std::make_shared<RunArgs>();
     CLI::App* cmd = app.add_subcommand("run", "Run an experiment from a YAML config (see configs/README.md)");
+    // One footer: CLI11 keeps only the last footer() call (a second one used to hide the first).
     cmd->footer(
+        "Task kinds (config `task:`, configs/README.md#tasks): " + names_of(kTasks) +
+        "; exact runs one symmetry class per run (docs/critical.md).\n"
         "Timing protocol (config keys): order: shuffled (default; seeded by the config seed) | interleaved | "
         "sequential; warmup: N unrecorded runs per (instance, solver) first; pin: true pins each worker to its own "
         "core (the CSV `core` column). With repeats > 1 the run ends by printing the noise: per spec, the median "
@@ -75,7 +78,10 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
         "Size guard: a run matrix of more than max_runs runs (default 100000000; instances x solvers x (repeats + "
         "warmup)) is refused before it is built.\n"
         "--resume appends only to a CSV whose sidecar has this config's hash and this futolab version (else exit 2, "
-        "the CSV untouched).");
+        "the CSV untouched).\n"
+        "The first SIGINT/SIGTERM stops taking runs and interrupts the running ones (not written: --resume redoes "
+        "them), then exits 1 within a second or two; a second signal exits at once (130). See docs/reliability.md "
+        "(process isolation and interruption).");
     cmd->add_option("config", args->config, "The experiment config (YAML)")->required();
     add_whole(cmd, "--jobs,-j", args->jobs, {0, 4096, "0 = all cores"}, "Worker threads, 0..4096 (default 0: all cores)");
     cmd->add_option("--shard", args->shard, "Run shard I of N of the run matrix, e.g. 2/4");
@@ -85,15 +91,12 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
     cmd->add_option("--isolation", args->isolation,
                     "Where runs execute, overriding the config's `isolation`: process (default: each run in its own "
                     "process, with limits.memory, max_rss_kb, and crash/memout rows instead of a lost sweep) or "
-                    "thread (threads of one process: no fork per run, for microsecond runs)")
+                    "thread (threads of one process: no fork per run, for microsecond runs); solve, count and exact tasks")
         ->check(CLI::IsMember({"process", "thread"}));
     cmd->add_flag("--quiet,-q", args->quiet, "No progress output");
     cmd->add_flag("--skip-invalid", args->skip_invalid,
                   "Leave out invalid instances (a bad JSONL or Tatham line, else the file) instead of stopping; "
                   "each is reported on stderr and listed under skipped_inputs in the sidecar");
-    cmd->footer("The first SIGINT/SIGTERM stops taking runs and interrupts the running ones (not written: "
-                "--resume redoes them), then exits 1 within a second or two; a second signal exits at once (130). "
-                "See docs/reliability.md (process isolation and interruption).");
     args->command_line = command_line;
     cmd->callback([args, &run] { run = [args] { return run_command(*args); }; });
 }

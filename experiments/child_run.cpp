@@ -14,8 +14,9 @@
 // decides and kills), dies with the thread that forked it (PR_SET_PDEATHSIG: a killed futolab
 // leaves no orphan running), closes every inherited descriptor but its result pipe (another
 // worker's pipe held open here would delay that worker's end-of-file), sets its memory limit,
-// runs run_solver and writes the result record, then _exit()s (no atexit handlers or static
-// destructors of the parent's objects run twice).
+// runs the work (run_solver) and writes its result record, then _exit()s (no atexit handlers or static
+// destructors of the parent's objects run twice). run_work_in_child is the same for any work
+// that returns its result as bytes (task exact's class searches, experiments/exact_task.hpp).
 #include "experiments/interrupt.hpp"
 #include "experiments/isolation.hpp"
 #include "experiments/run_record.hpp"
@@ -35,6 +36,7 @@
 #include <csignal>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <new>
 #include <optional>
 #include <stdexcept>
@@ -94,14 +96,12 @@ void prepare_child(int result_fd, pid_t parent) {
     ::close_range(kResultFd + 1, ~0U, 0);
 }
 
-[[noreturn]] void child_main(int result_fd, pid_t parent, const SolverSpec& spec, const Puzzle& puzzle,
-                             SolveRequest request) {
+[[noreturn]] void child_main(int result_fd, pid_t parent, const std::function<std::string()>& work,
+                             std::uint64_t memory_bytes) {
     prepare_child(result_fd, parent);
     try {
-        if (request.limits.memory_bytes != 0) limit_memory(request.limits.memory_bytes);
-        request.limits.stop = nullptr;  // the parent kills this process instead
-        const RunResult run = run_solver(*make_solver(spec), puzzle, request);
-        write_all(kResultFd, encode_run_record(run));
+        if (memory_bytes != 0) limit_memory(memory_bytes);
+        write_all(kResultFd, work());
         ::_exit(0);
     } catch (const std::bad_alloc&) {
         ::_exit(kExitOutOfMemory);
@@ -189,8 +189,7 @@ SolveResult unfinished(const Collected& c, int status, const rusage& usage, cons
         r.status = Status::memout;
         r.message = "out of memory";
     } else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-        r.status = Status::error;
-        r.message = "the run's process sent a malformed result";
+        r = malformed_record();
     } else {
         r.status = Status::crash;
         r.message = fmt::format("the run's process exited with code {} without a result", WEXITSTATUS(status));
@@ -202,8 +201,8 @@ SolveResult unfinished(const Collected& c, int status, const rusage& usage, cons
 
 double kill_grace_seconds(double time_limit_seconds) { return 1.0 + 0.1 * time_limit_seconds; }
 
-RunResult run_in_child(const SolverSpec& spec, const Puzzle& puzzle, const SolveRequest& request,
-                       const Interrupt* interrupt) {
+ChildResult run_work_in_child(const std::function<std::string()>& work, const Limits& limits,
+                              const Interrupt* interrupt) {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
     const pid_t parent = ::getpid();
@@ -211,26 +210,48 @@ RunResult run_in_child(const SolverSpec& spec, const Puzzle& puzzle, const Solve
     const pid_t pid = ::fork();
     if (pid == 0) {
         ::close(fds[0]);
-        child_main(fds[1], parent, spec, puzzle, request);
+        child_main(fds[1], parent, work, limits.memory_bytes);
     }
     ::close(fds[1]);
     if (pid < 0) {
         ::close(fds[0]);
         throw std::runtime_error(fmt::format("cannot fork a run's process: {}", std::strerror(errno)));
     }
-    const Collected c = collect(fds[0], pid, request.limits, interrupt, start);
+    Collected c = collect(fds[0], pid, limits, interrupt, start);
     ::close(fds[0]);
     rusage usage{};
     const int status = reap(pid, usage);
+    ChildResult r;
+    if (c.ending == Ending::exited && WIFEXITED(status) && WEXITSTATUS(status) == 0) r.record = std::move(c.record);
+    else r.ended = unfinished(c, status, usage, limits);
+    r.wall_ns = ns_since(start);
+    r.cpu_ns = cpu_ns_of(usage);
+    r.max_rss_kb = usage.ru_maxrss;
+    return r;
+}
+
+SolveResult malformed_record() {
+    SolveResult r;
+    r.status = Status::error;
+    r.message = "the run's process sent a malformed result";
+    return r;
+}
+
+RunResult run_in_child(const SolverSpec& spec, const Puzzle& puzzle, const SolveRequest& request,
+                       const Interrupt* interrupt) {
+    SolveRequest in_child = request;
+    in_child.limits.stop = nullptr;  // the parent kills the child instead
+    const ChildResult c = run_work_in_child(
+        [&] { return encode_run_record(run_solver(*make_solver(spec), puzzle, in_child)); }, request.limits, interrupt);
     std::optional<RunResult> run;
-    if (c.ending == Ending::exited && WIFEXITED(status) && WEXITSTATUS(status) == 0) run = decode_run_record(c.record);
+    if (c.record) run = decode_run_record(*c.record);
     if (!run) {
         run = RunResult{};
-        run->result = unfinished(c, status, usage, request.limits);
-        run->wall_ns = ns_since(start);
-        run->cpu_ns = cpu_ns_of(usage);
+        run->result = c.record ? malformed_record() : c.ended;
+        run->wall_ns = c.wall_ns;
+        run->cpu_ns = c.cpu_ns;
     }
-    run->max_rss_kb = usage.ru_maxrss;
+    run->max_rss_kb = c.max_rss_kb;
     return *run;
 }
 

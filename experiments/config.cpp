@@ -4,6 +4,7 @@
 #include "core/files.hpp"
 #include "core/numbers.hpp"
 #include "core/puzzle.hpp"
+#include "critical/exact_squares.hpp"
 #include "experiments/methods.hpp"
 
 #include <fmt/format.h>
@@ -219,24 +220,50 @@ SquaresSource read_squares(const Where& w, const YAML::Node& node) {
     return s;
 }
 
+// classes: n (2..5: every square of the order is held in memory), first, count (0: all).
+ClassesSource read_classes(const Where& w, const YAML::Node& node) {
+    w.keys(node, {"n", "first", "count"}, "classes");
+    if (!node["n"]) w.fail(node, "classes needs 'n'");
+    ClassesSource c;
+    c.n = static_cast<int>(w.whole(node["n"], "classes.n", kMinSize, critical::kMaxEnumeratedN));
+    if (node["first"]) c.first = w.whole(node["first"], "classes.first", 0);
+    if (node["count"]) c.count = w.whole(node["count"], "classes.count", 1);
+    return c;
+}
+
+// A source's kind must fit the task: `squares` feed generate and critical, `classes` feed
+// exact, and exact takes nothing else (its runs are classes, not instances).
+void check_source_fits(const Where& w, const YAML::Node& item, const std::string& key, Task task) {
+    if (key != "classes" && task == Task::exact)
+        w.fail(item[key], fmt::format("task exact takes 'classes' sources only, not '{}'", key));
+    if (key == "classes" && task != Task::exact)
+        w.fail(item[key], fmt::format("'classes' sources feed exact tasks, not {}", task_name(task)));
+    if (key == "squares" && !is_square_task(task))
+        w.fail(item[key], fmt::format("'squares' sources feed generate and critical tasks, not {}", task_name(task)));
+}
+
 std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& node, Task task) {
     if (!node.IsSequence() || node.size() == 0) w.fail(node, "instances must be a non-empty list of sources");
     std::vector<InstanceSource> out;
     for (const YAML::Node& item : node) {
-        w.keys(item, {"file", "generate", "squares"}, "an instance source");
-        if (item.size() != 1) w.fail(item, "an instance source needs exactly one of 'file', 'generate' and 'squares'");
+        w.keys(item, {"file", "generate", "squares", "classes"}, "an instance source");
+        if (item.size() != 1)
+            w.fail(item, "an instance source needs exactly one of 'file', 'generate', 'squares' and 'classes'");
+        const std::string key = item.begin()->first.as<std::string>();
+        check_source_fits(w, item, key, task);
         InstanceSource source;
         source.line = item.Mark().line + 1;
-        if (item["file"]) {
+        if (key == "file") {
             source.file = w.scalar(item["file"], "file");
-        } else if (item["generate"]) {
+        } else if (key == "generate") {
             source.kind = InstanceSource::Kind::generate;
             source.generate = read_generate(w, item["generate"]);
-        } else {
-            if (!is_square_task(task))
-                w.fail(item["squares"], fmt::format("'squares' sources feed generate and critical tasks, not {}", task_name(task)));
+        } else if (key == "squares") {
             source.kind = InstanceSource::Kind::squares;
             source.squares = read_squares(w, item["squares"]);
+        } else {
+            source.kind = InstanceSource::Kind::classes;
+            source.classes = read_classes(w, item["classes"]);
         }
         out.push_back(std::move(source));
     }
@@ -245,7 +272,7 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
 
 // `solvers:` (solve and count tasks) or `methods:` (generate and critical tasks).
 std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task task) {
-    const std::string what = is_square_task(task) ? "methods" : "solvers";
+    const std::string what = takes_methods(task) ? "methods" : "solvers";
     if (!node.IsSequence() || node.size() == 0) w.fail(node, what + " must be a non-empty list");
     std::vector<SolverSpec> out;
     for (const YAML::Node& item : node) {
@@ -253,7 +280,7 @@ std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task 
         // `*x`, used to print it twice).
         const std::string text = w.scalar(item, what == "methods" ? "a method" : "a solver");
         try {
-            out.push_back(is_square_task(task) ? parse_method_spec(task, text) : parse_solver_spec(text));
+            out.push_back(takes_methods(task) ? parse_method_spec(task, text) : parse_solver_spec(text));
         } catch (const InputError& e) {
             w.fail(item, e.what());
         }
@@ -273,13 +300,18 @@ void read_task(const Where& w, const YAML::Node& root, ExperimentConfig& c) {
     if ((c.task == Task::solve && counting) || (c.task == Task::count && !counting))
         w.fail(root["mode"], fmt::format("mode does not fit task {} (solve: mode first; count: mode {{count: K}})",
                                          task_name(c.task)));
-    const char* specs = is_square_task(c.task) ? "methods" : "solvers";
-    const char* other = is_square_task(c.task) ? "solvers" : "methods";
+    const char* specs = takes_methods(c.task) ? "methods" : "solvers";
+    const char* other = takes_methods(c.task) ? "solvers" : "methods";
     if (!root[specs]) w.fail(root, fmt::format("missing key '{}'", specs));
     if (root[other]) w.fail(root[other], fmt::format("task {} takes '{}', not '{}'", task_name(c.task), specs, other));
     for (const char* key : {"mode", "limits", "grade", "isolation"})
         if (is_square_task(c.task) && root[key])
             w.fail(root[key], fmt::format("'{}' applies to solve and count tasks, not {}", key, task_name(c.task)));
+    // exact runs in the runner's isolation (limits.time and .memory need their own process),
+    // but has no solver mode, no node limit and no grade.
+    for (const char* key : {"mode", "grade"})
+        if (c.task == Task::exact && root[key])
+            w.fail(root[key], fmt::format("'{}' applies to solve and count tasks, not exact", key));
     c.solvers = read_specs(w, root[specs], c.task);
 }
 
@@ -308,11 +340,17 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
     read_timing(w, root, c);
     read_task(w, root, c);
     if (root["limits"]) c.limits = read_limits(w, root["limits"]);
+    if (c.task == Task::exact && root["limits"] && root["limits"]["nodes"])
+        w.fail(root["limits"]["nodes"], "limits.nodes applies to solve and count tasks, not exact (use limits.time)");
     if (root["isolation"]) {
         const std::string name = read_choice(w, root["isolation"], "isolation", {"process", "thread"});
         c.isolation = *isolation_from_name(name);
         if (c.isolation == Isolation::thread && c.limits.memory_bytes != 0)
             w.fail(root["isolation"], "limits.memory needs isolation: process (a thread has no memory of its own)");
+        // The class search has no stop flag: only the parent killing its process ends it early.
+        if (c.isolation == Isolation::thread && c.task == Task::exact && c.limits.time_seconds > 0)
+            w.fail(root["isolation"], "limits.time of task exact needs isolation: process (a class search is "
+                                      "stopped by killing its process)");
     }
     if (root["grade"]) c.grade = read_choice(w, root["grade"], "grade", {"true", "false"}) == "true";
     c.instances = read_instances(w, root["instances"], c.task);

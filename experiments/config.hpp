@@ -18,15 +18,23 @@ namespace futolab {
 // What an experiment does with each (instance, solver/method) pair (configs/README.md):
 //   solve, count  run a solver (mode first, or count to K / all);
 //   generate      make a uniquely solvable puzzle from each input square (method `unique`);
-//   critical      find a verified critical clue set of each input square (method `critical`).
+//   critical      find a verified critical clue set of each input square (method `critical`);
+//   exact         the exact minimum critical set of one symmetry class of Latin squares, for
+//                 one objective (method `exact`, experiments/exact_task.hpp; issue #15).
 // A new task kind is one row here, one method table if it takes methods (methods.cpp) and its
 // case in TaskRunner::run (tasks.cpp): the switches over Task have no default, and
 // -Werror=switch makes a missing case a compile error, never a silent `solve`.
-enum class Task { solve, count, generate, critical };
-inline constexpr Vocabulary<Task, 4> kTasks{
-    {{Task::solve, "solve"}, {Task::count, "count"}, {Task::generate, "generate"}, {Task::critical, "critical"}}};
+enum class Task { solve, count, generate, critical, exact };
+inline constexpr Vocabulary<Task, 5> kTasks{{{Task::solve, "solve"},
+                                             {Task::count, "count"},
+                                             {Task::generate, "generate"},
+                                             {Task::critical, "critical"},
+                                             {Task::exact, "exact"}}};
 inline constexpr std::string_view task_name(Task task) { return name_in(kTasks, task); }
+// Tasks whose inputs are solved squares (`squares:` sources, or any instance's solution).
 inline bool is_square_task(Task task) { return task == Task::generate || task == Task::critical; }
+// Tasks configured by `methods:` (experiments/methods.hpp) instead of `solvers:`.
+inline bool takes_methods(Task task) { return is_square_task(task) || task == Task::exact; }
 
 // A `generate:` source: planted random instances (generators/random_instance.hpp) over the
 // cartesian product n × givens × relations (or exact counts h × k), `count` per point; or,
@@ -52,13 +60,24 @@ struct SquaresSource {
     std::string sampler = "jm";
 };
 
-// One entry of `instances:`: a file glob in any SPEC §2 format, a generator, or random squares.
+// A `classes:` source (task exact only): the symmetry classes of Latin squares of order n
+// (critical/exact_squares.hpp, square_classes: index = position in lexicographic order of the
+// canonical representatives), from class `first`, `count` of them (0: to the last).
+struct ClassesSource {
+    int n = 0;
+    std::uint64_t first = 0;
+    std::uint64_t count = 0;
+};
+
+// One entry of `instances:`: a file glob in any SPEC §2 format, a generator, random squares,
+// or the symmetry classes of one order.
 struct InstanceSource {
-    enum class Kind { file, generate, squares };
+    enum class Kind { file, generate, squares, classes };
     Kind kind = Kind::file;
     std::string file;  // path or glob, relative to the working directory
     GenerateSource generate;
     SquaresSource squares;
+    ClassesSource classes;
     int line = 0;  // where it was configured (1-based), for error messages
 };
 
@@ -93,9 +112,9 @@ struct ExperimentConfig {
     bool grade = false;  // solve/count: fill the CSV `grade` column (generators/grade.hpp)
     Mode mode;
     Limits limits;
-    Isolation isolation = Isolation::process;  // solve/count runs (isolation.hpp)
+    Isolation isolation = Isolation::process;  // solve/count/exact runs (isolation.hpp)
     std::vector<InstanceSource> instances;
-    std::vector<SolverSpec> solvers;  // solve/count: `solvers`; generate/critical: `methods`
+    std::vector<SolverSpec> solvers;  // solve/count: `solvers`; generate/critical/exact: `methods`
     std::string output;  // the results CSV
 };
 

@@ -12,6 +12,7 @@
 #include "solvers/run.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,6 +43,25 @@ RunResult execute_run(Isolation isolation, const SolverSpec& spec, const Puzzle&
 // The child is killed when `interrupt` fires, or after the time limit plus kill_grace_seconds.
 RunResult run_in_child(const SolverSpec& spec, const Puzzle& puzzle, const SolveRequest& request,
                        const Interrupt* interrupt);
+
+// What a forked child sent back (`record`: the bytes its work returned, if it exited normally),
+// else how it ended (`ended`: status timeout, memout, crash or error "interrupted", with a
+// message); and the child's wall time, CPU time (user + system) and peak resident set.
+struct ChildResult {
+    std::optional<std::string> record;
+    SolveResult ended;
+    std::int64_t wall_ns = 0, cpu_ns = 0, max_rss_kb = -1;
+};
+
+// `work` in a forked child under `limits` (memory: RLIMIT_AS in the child; time: the parent
+// kills it kill_grace_seconds after the limit; `stop` is not used), killed when `interrupt`
+// fires. `work` runs in the child only: whatever it captures is the parent's memory at the
+// fork, shared copy-on-write. run_in_child is this with run_solver as the work.
+ChildResult run_work_in_child(const std::function<std::string()>& work, const Limits& limits,
+                              const Interrupt* interrupt);
+
+// The ending of a child whose record does not decode.
+SolveResult malformed_record();
 
 // The parent's last resort for a run that ignores its time limit: killed this long after it.
 double kill_grace_seconds(double time_limit_seconds);

@@ -54,6 +54,34 @@ const OptionTable<CriticalMethod>& critical_table() {
     return table;
 }
 
+// The method `exact` (task exact). engine and seed_sets change the speed, never the minimum
+// (docs/critical.md, Exact mode); objective says what is minimised.
+struct ExactConfig {
+    critical::ExactObjective objective = critical::ExactObjective::two_h_three_k;
+    critical::HittingEngine engine = critical::HittingEngine::bb;
+    std::uint64_t seed_sets = critical::ExactOptions{}.seed_sets;
+    std::string verify = "gecode";
+};
+
+const OptionTable<ExactConfig>& exact_table() {
+    using C = ExactConfig;
+    using O = critical::ExactObjective;
+    static const OptionTable<C> table{
+        choice<C>("objective", [](C& c) -> auto& { return c.objective; },
+                  {{"2h+3k", O::two_h_three_k}, {"h+k", O::h_plus_k}, {"k", O::k_only}, {"h", O::h_only},
+                   {"frontier", O::frontier}},
+                  "what the class's minimum is of (frontier: min k for every h_max)"),
+        choice<C>("engine", [](C& c) -> auto& { return c.engine; },
+                  {{"bb", critical::HittingEngine::bb}, {"cadical", critical::HittingEngine::cadical}},
+                  "hitting-set engine"),
+        whole<C>("seed_sets", [](C& c) -> auto& { return c.seed_sets; }, 0, 100000000,
+                 "smallest unavoidable sets seeded per class"),
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", "gecode"}, {"gac", "gac"}, {"fc", "fc"}},
+                  "backend of the independent verification of the witness"),
+    };
+    return table;
+}
+
 }  // namespace
 
 std::string_view method_name(Task task) {
@@ -62,6 +90,7 @@ std::string_view method_name(Task task) {
         case Task::count: return "";
         case Task::generate: return "unique";
         case Task::critical: return "critical";
+        case Task::exact: return "exact";
     }
     return "";
 }
@@ -72,6 +101,7 @@ std::span<const OptionSpec> method_options(Task task) {
         case Task::count: return {};
         case Task::generate: return unique_table().specs();
         case Task::critical: return critical_table().specs();
+        case Task::exact: return exact_table().specs();
     }
     return {};
 }
@@ -117,6 +147,17 @@ critical::PipelineOptions critical_method(const SolverSpec& method) {
     opt.search.backend = m.oracle;
     opt.verify_backend = m.verify;
     return opt;
+}
+
+ExactMethod exact_method(const SolverSpec& method) {
+    const ExactConfig c = exact_table().decode(method);
+    ExactMethod m;
+    m.objective = c.objective;
+    m.search.engine = c.engine;
+    m.search.seed_sets = static_cast<std::size_t>(c.seed_sets);
+    m.search.prune = false;
+    m.verify = c.verify;
+    return m;
 }
 
 }  // namespace futolab

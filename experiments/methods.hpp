@@ -4,8 +4,11 @@
 //   unique:use=both|numbers|relations,grade=any|fc|ac|gac|search,attempts=N   (task generate)
 //   critical:objective=greedy|h+k|2h+3k|k|h,use=…,iterations=N,time_ms=N,
 //            oracle=gac|gecode,verify=gecode|gac|fc|sat                         (task critical)
+//   exact:objective=2h+3k|h+k|k|h|frontier,engine=bb|cadical,seed_sets=N,
+//         verify=gecode|gac|fc                                                 (task exact)
 #pragma once
 
+#include "critical/exact.hpp"
 #include "critical/pipeline.hpp"
 #include "experiments/config.hpp"
 #include "generators/unique.hpp"
@@ -16,7 +19,8 @@
 
 namespace futolab {
 
-// The one method name of a square task ("unique" or "critical") and its option table.
+// The one method name of a task that takes methods ("unique", "critical" or "exact") and its
+// option table.
 std::string_view method_name(Task task);
 std::span<const OptionSpec> method_options(Task task);
 
@@ -31,5 +35,13 @@ SolverSpec parse_method_spec(Task task, std::string_view text);
 // The typed configs of validated methods, decoded from the same tables.
 UniqueSpec unique_method(const SolverSpec& method, int n);
 critical::PipelineOptions critical_method(const SolverSpec& method);
+
+// The method `exact`: what one class's search minimises, how, and who verifies its witness.
+struct ExactMethod {
+    critical::ExactObjective objective = critical::ExactObjective::two_h_three_k;
+    critical::ExactOptions search;  // engine and seed_sets; no pruning (a class's own minimum)
+    std::string verify = "gecode";
+};
+ExactMethod exact_method(const SolverSpec& method);
 
 }  // namespace futolab

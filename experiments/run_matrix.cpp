@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
+#include "critical/exact_squares.hpp"
 #include "critical/squares.hpp"
 #include "experiments/methods.hpp"
 #include "generators/random_instance.hpp"
@@ -74,6 +75,7 @@ std::uint64_t plus(std::uint64_t a, std::uint64_t b) {
 }
 
 std::uint64_t source_count(const InstanceSource& source) {
+    if (source.kind == InstanceSource::Kind::classes) return source.classes.count;  // 0 (all): counted once made
     if (source.kind == InstanceSource::Kind::squares) return times(source.squares.n.size(), static_cast<std::uint64_t>(source.squares.count));
     if (source.kind == InstanceSource::Kind::file) return 0;
     const GenerateSource& g = source.generate;
@@ -136,6 +138,26 @@ void random_squares(const ExperimentConfig& config, const SquaresSource& s, std:
         }
 }
 
+// The symmetry classes first .. first + count − 1 of order n (critical/exact_squares.hpp), each
+// as its canonical square with meta.class (its index) and meta.orbit; the id names both, e.g.
+// exact-n5-c01234, so every shard and resume sees the same instances.
+void square_classes_of(const ClassesSource& c, std::vector<Instance>& out) {
+    const std::vector<critical::SquareClass> classes = critical::square_classes(c.n);
+    const std::uint64_t total = classes.size();
+    const std::uint64_t end = c.count == 0 ? total : c.first + c.count;
+    if (c.first >= total || end > total || end < c.first)
+        throw InputError(fmt::format("classes: first {} and count {} go past the last class (n = {} has {} classes: 0..{})",
+                                     c.first, c.count, c.n, total, total - 1));
+    for (std::uint64_t i = c.first; i < end; ++i) {
+        Instance in = critical::square_instance(c.n, classes[i].square);
+        in.id = fmt::format("exact-n{}-c{:05d}", c.n, i);
+        in.meta = Json::object();
+        in.meta["class"] = i;
+        in.meta["orbit"] = classes[i].orbit;
+        out.push_back(std::move(in));
+    }
+}
+
 // `skipped` null: the first bad file instance is an error; else bad ones are recorded there.
 // `points` gets each instance's sweep point (kNoPoint unless it is a planted random instance).
 std::vector<Instance> source_instances(const ExperimentConfig& config, const InstanceSource& source,
@@ -151,6 +173,7 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
     }
     try {
         if (source.kind == InstanceSource::Kind::squares) random_squares(config, source.squares, out);
+        else if (source.kind == InstanceSource::Kind::classes) square_classes_of(source.classes, out);
         else if (source.generate.kind == "unique") generate_unique(config, source.generate, out);
         else generate_random(config, source.generate, out, points);
     } catch (const InputError& e) {  // an out-of-range parameter: name the config line
@@ -238,6 +261,8 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
             try {  // the semantic checks: values in range, adjacent and acyclic relations, …
                 m.instances.push_back(is_square_task(config.task) ? square_input(in) : Puzzle::compile(in));
                 append_point(m, axes, points[j]);
+                if (source.kind == InstanceSource::Kind::classes)
+                    m.classes.push_back({in.meta["class"].get<std::size_t>(), in.meta["orbit"].get<int>()});
             } catch (const InputError& e) {
                 if (!skipped) throw;
                 skipped->push_back({in.id, e.what()});

@@ -25,6 +25,12 @@ struct PlannedRun {
     bool warmup = false;    // run and thrown away (config `warmup`, experiments/schedule.hpp)
 };
 
+// Which symmetry class an instance of a `classes:` source is (task exact).
+struct ClassRef {
+    std::size_t index = 0;  // into critical::square_classes(n)
+    int orbit = 0;          // squares in the class
+};
+
 struct RunMatrix {
     std::vector<Puzzle> instances;
     std::vector<SolverSpec> solvers;
@@ -33,6 +39,7 @@ struct RunMatrix {
     std::vector<double> param_values;      // instances × param_names, row-major; NaN: none (a file instance)
     std::vector<PlannedRun> runs;        // instance-major, then solver, then repeat
     std::vector<SkippedInput> skipped;  // invalid inputs left out (skip_invalid only)
+    std::vector<ClassRef> classes;      // task exact: per instance (exact takes classes sources only)
 
     // The nominal sweep values of instance i, in the order of param_names.
     std::span<const double> params_of(int instance) const {

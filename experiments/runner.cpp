@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/sanitizers.hpp"
+#include "experiments/exact_task.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/isolation.hpp"
 #include "experiments/noise.hpp"
@@ -47,6 +48,7 @@ struct WorkQueue {
     std::vector<std::int64_t>& walls;  // wall_ns by run index (-1: not run): the noise figure
     Progress& progress;
     GradeCache& grades;
+    const SquareTables& tables;          // task exact: every square of each order, built once
     Interrupt& interrupt;                // SIGINT/SIGTERM (interrupt.hpp)
     std::atomic<int> running{0};         // runs in progress
     std::atomic<int> workers_left{0};
@@ -81,7 +83,7 @@ void work(WorkQueue& q, int cpu) {
         std::cerr << "futolab: warning: pin: cannot pin a worker to CPU " << cpu << "; its rows have no core\n";
         cpu = -1;
     }
-    TaskRunner runner(q.config, q.matrix, q.grades, &q.interrupt);
+    TaskRunner runner(q.config, q.matrix, q.grades, &q.interrupt, &q.tables);
     for (std::size_t i; !q.interrupt.requested() && !q.failed && (i = q.next++) < q.todo.size();) {
         const PlannedRun& run = q.todo[i];
         ++q.running;
@@ -174,6 +176,9 @@ std::string results_path(const ExperimentConfig& config, const RunnerOptions& op
 RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions& options) {
     if (config.isolation == Isolation::thread && config.limits.memory_bytes != 0)
         throw InputError(config.path + ": limits.memory needs isolation: process (a thread has no memory of its own)");
+    if (config.isolation == Isolation::thread && config.task == Task::exact && config.limits.time_seconds > 0)
+        throw InputError(config.path + ": limits.time of task exact needs isolation: process (a class search is "
+                                       "stopped by killing its process)");
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid);
     const std::vector<PlannedRun> shard = shard_of(matrix.runs, options.shard_index, options.shard_count);
     RunnerReport report;
@@ -206,10 +211,13 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         if (run < walls.size()) walls[run] = wall;
     Progress progress(todo.size(), options.quiet);
     GradeCache grades(matrix.instances.size());
+    // Before the workers start: with process isolation every run's process is forked from
+    // futolab and shares the tables copy-on-write.
+    const SquareTables tables = config.task == Task::exact ? SquareTables(matrix) : SquareTables();
     Interrupt interrupt;
     const DoneEvent all_done;
-    WorkQueue q{config, matrix, schedule_runs(todo, config), {}, {}, file, layout, walls, progress, grades, interrupt,
-                {0},    {0},    all_done.fd(),               0,  0,  {0},  nullptr, {false}};
+    WorkQueue q{config, matrix, schedule_runs(todo, config), {}, {}, file, layout, walls, progress, grades, tables,
+                interrupt, {0}, {0}, all_done.fd(), 0, 0, {0}, nullptr, {false}};
     {
         SignalScope signals(interrupt);
         q.workers_left = info.jobs;
@@ -233,7 +241,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     info.state = q.failed ? "failed" : report.interrupted ? "interrupted" : "finished";
     if (!q.failure) {
         write_sidecar(report.csv_path, identity_of(config), info);
-        if (is_square_task(config.task)) export_outputs(report.csv_path);
+        if (takes_methods(config.task)) export_outputs(report.csv_path);
         return report;
     }
     // The sidecar is best effort here: on a full disk it fails too, and the user needs the

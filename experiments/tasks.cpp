@@ -3,6 +3,7 @@
 #include "core/formats/formats.hpp"
 #include "core/verify.hpp"
 #include "critical/pipeline.hpp"
+#include "experiments/exact_task.hpp"
 #include "experiments/isolation.hpp"
 #include "experiments/methods.hpp"
 #include "generators/grade.hpp"
@@ -59,8 +60,13 @@ std::string GradeCache::get(std::size_t i, const Puzzle& puzzle, Grader& grader)
 }
 
 TaskRunner::TaskRunner(const ExperimentConfig& config, const RunMatrix& matrix, GradeCache& grades,
-                       const Interrupt* interrupt)
-    : config_(config), matrix_(matrix), grades_(grades), interrupt_(interrupt), grader_(std::make_unique<Grader>()) {}
+                       const Interrupt* interrupt, const SquareTables* tables)
+    : config_(config),
+      matrix_(matrix),
+      grades_(grades),
+      interrupt_(interrupt),
+      tables_(tables),
+      grader_(std::make_unique<Grader>()) {}
 
 TaskRunner::~TaskRunner() = default;
 
@@ -70,6 +76,7 @@ ResultRow TaskRunner::run(const PlannedRun& run) {
         case Task::count: return solve(run);
         case Task::generate: return generate(run);
         case Task::critical: return critical(run);
+        case Task::exact: return exact(run);
     }
     throw std::logic_error("a task kind without a runner");
 }
@@ -149,6 +156,27 @@ ResultRow TaskRunner::critical(const PlannedRun& run) {
     Instance record = *out.record;
     record.meta.erase("time_ms");  // the row's wall_ns has it; `output` stays reproducible
     row.output = jsonl_line(record);
+    return row;
+}
+
+// The exact minimum of one class (exact_task.hpp): the row's columns as documented there; no
+// grade (the witness is not a puzzle anyone plays, and grading it would cost more than it says).
+ResultRow TaskRunner::exact(const PlannedRun& run) {
+    if (tables_ == nullptr) throw std::logic_error("an exact run without its square tables");
+    ResultRow row = square_row(run);
+    const ExactOutcome out =
+        execute_exact(config_.isolation, matrix_.instances[run.instance], matrix_.classes[static_cast<std::size_t>(run.instance)],
+                      exact_method(matrix_.solvers[run.solver]), tables_->of(row.n), config_.limits, interrupt_);
+    row.status = out.status;
+    row.h = out.h;
+    row.k = out.k;
+    row.counters = out.counters;
+    row.unknown_counters = out.unknown;
+    row.message = out.message;
+    row.output = out.output;
+    row.wall_ns = out.wall_ns;
+    row.cpu_ns = out.cpu_ns;
+    row.max_rss_kb = out.max_rss_kb;
     return row;
 }
 

@@ -1,7 +1,8 @@
 // One run of an experiment, whatever its task (configs/README.md, `task:`), turned into its
 // CSV row. solve/count run a solver through run_solver (timing + re-verification); generate
 // makes a uniquely solvable puzzle from the input square (generators/unique.hpp); critical
-// finds a verified critical set of it (critical/pipeline.hpp). Each worker thread owns one
+// finds a verified critical set of it (critical/pipeline.hpp); exact finds the exact minimum of
+// one symmetry class (experiments/exact_task.hpp). Each worker thread owns one
 // TaskRunner; the grade cache is shared so an instance is graded once, whatever the solvers.
 #pragma once
 
@@ -17,6 +18,7 @@ namespace futolab {
 
 class Grader;
 class Interrupt;
+class SquareTables;
 
 // Grades of the matrix's instances, filled on first use (solve/count with `grade: true`).
 class GradeCache {
@@ -33,9 +35,10 @@ private:
 class TaskRunner {
 public:
     // Solve and count runs go through execute_run (isolation.hpp) in the config's isolation;
-    // `interrupt` (may be null) cuts them short.
+    // `interrupt` (may be null) cuts them short. Exact runs need `tables` (built once per
+    // process from the matrix, exact_task.hpp).
     TaskRunner(const ExperimentConfig& config, const RunMatrix& matrix, GradeCache& grades,
-               const Interrupt* interrupt = nullptr);
+               const Interrupt* interrupt = nullptr, const SquareTables* tables = nullptr);
     ~TaskRunner();
     TaskRunner(const TaskRunner&) = delete;
     TaskRunner& operator=(const TaskRunner&) = delete;
@@ -46,12 +49,14 @@ private:
     ResultRow solve(const PlannedRun& run);
     ResultRow generate(const PlannedRun& run);
     ResultRow critical(const PlannedRun& run);
-    ResultRow square_row(const PlannedRun& run) const;  // the columns generate and critical share
+    ResultRow exact(const PlannedRun& run);
+    ResultRow square_row(const PlannedRun& run) const;  // the columns generate, critical and exact share
 
     const ExperimentConfig& config_;
     const RunMatrix& matrix_;
     GradeCache& grades_;
     const Interrupt* interrupt_;
+    const SquareTables* tables_;
     std::unique_ptr<Grader> grader_;
 };
 

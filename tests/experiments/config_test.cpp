@@ -143,7 +143,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {kGood + "limits: { memory: 1G }\n", "cfg.yaml:5:19: limits.memory: '1G' needs a unit: B, kB, KiB, MB, MiB, GB, GiB, TB or TiB (e.g. 2GiB)"},
         {"name: t\ninstances: []\nsolvers: [gac]\n", "cfg.yaml:2:12: instances must be a non-empty list of sources"},
         {"name: t\ninstances:\n  - path: x\nsolvers: [gac]\n",
-         "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file, generate, squares)"},
+         "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file, generate, squares, classes)"},
         {"name: t\ninstances:\n  - file: x\nsolvers: [nosuch]\n",
          "cfg.yaml:4:11: unknown solver 'nosuch' (valid: backtracking, bitmask, fc, gac, gecode, sat, portfolio, minizinc, clpfd, ilp)"},
         {"name: t\ninstances:\n  - file: x\nsolvers: [\"fc:var=fast\"]\n",
@@ -160,8 +160,8 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {"name: t\ninstances:\n  - generate: { kind: random, n: 5, givens: 0.2, h: 3 }\nsolvers: [gac]\n",
          "cfg.yaml:3:53: generate: give 'givens' (probability) or 'h' (count), not both"},
         {"name: t\ninstances:\n  - { file: a.futo, generate: { kind: random, n: 4 } }\nsolvers: [gac]\n",
-         "cfg.yaml:3:5: an instance source needs exactly one of 'file', 'generate' and 'squares'"},
-        {kGood + "task: sort\n", "cfg.yaml:5:7: task must be one of solve, count, generate, critical, not 'sort'"},
+         "cfg.yaml:3:5: an instance source needs exactly one of 'file', 'generate', 'squares' and 'classes'"},
+        {kGood + "task: sort\n", "cfg.yaml:5:7: task must be one of solve, count, generate, critical, exact, not 'sort'"},
         {kGood + "task: solve\nmode: { count: 2 }\n",
          "cfg.yaml:6:7: mode does not fit task solve (solve: mode first; count: mode {count: K})"},
         {"name: t\ntask: critical\ninstances:\n  - squares: { n: 4 }\nsolvers: [gac]\n",
@@ -193,6 +193,51 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
     SUCCEED(cases.size() << " config errors checked");
 }
 
+TEST_CASE("exact tasks: classes sources and exact methods, each mistake named with its position", "[config][exact]") {
+    const std::string head = "name: t\ntask: exact\ninstances:\n";
+    const ExperimentConfig c =
+        parse_config(head + "  - classes: { n: 5, first: 10, count: 20 }\nmethods: [exact, \"exact:objective=k\"]\n"
+                            "isolation: thread\n", "cfg.yaml");
+    CHECK(c.task == Task::exact);
+    REQUIRE(c.instances.size() == 1);
+    CHECK(c.instances[0].kind == InstanceSource::Kind::classes);
+    CHECK(c.instances[0].classes.n == 5);
+    CHECK(c.instances[0].classes.first == 10);
+    CHECK(c.instances[0].classes.count == 20);
+    REQUIRE(c.solvers.size() == 2);
+    CHECK(c.solvers[1].options.at("objective") == "k");
+    CHECK(c.isolation == Isolation::thread);
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {head + "  - classes: { n: 6 }\nmethods: [exact]\n",
+         "cfg.yaml:4:19: classes.n: 6 is too large (accepted: 2 to 5)"},
+        {head + "  - classes: { n: 4, last: 3 }\nmethods: [exact]\n",
+         "cfg.yaml:4:22: unknown key 'last' in classes (valid: n, first, count)"},
+        {head + "  - classes: { first: 3 }\nmethods: [exact]\n", "cfg.yaml:4:14: classes needs 'n'"},
+        {head + "  - classes: { n: 4, count: 0 }\nmethods: [exact]\n",
+         "cfg.yaml:4:29: classes.count: 0 is too small (accepted: 1 to 18446744073709551615)"},
+        {head + "  - squares: { n: 4 }\nmethods: [exact]\n",
+         "cfg.yaml:4:14: task exact takes 'classes' sources only, not 'squares'"},
+        {head + "  - file: x.futo\nmethods: [exact]\n", "cfg.yaml:4:11: task exact takes 'classes' sources only, not 'file'"},
+        {"name: t\ntask: critical\ninstances:\n  - classes: { n: 4 }\nmethods: [critical]\n",
+         "cfg.yaml:4:14: 'classes' sources feed exact tasks, not critical"},
+        {head + "  - classes: { n: 4 }\nmethods: [\"exact:objective=size\"]\n",
+         "cfg.yaml:5:11: solver 'exact': option objective=size is invalid (valid: 2h+3k|h+k|k|h|frontier)"},
+        {head + "  - classes: { n: 4 }\nmethods: [critical]\n", "cfg.yaml:5:11: task exact has one method, 'exact', not 'critical'"},
+        {head + "  - classes: { n: 4 }\nsolvers: [gac]\n", "cfg.yaml:1:1: missing key 'methods'"},
+        {head + "  - classes: { n: 4 }\nmethods: [exact]\nmode: first\n",
+         "cfg.yaml:6:7: 'mode' applies to solve and count tasks, not exact"},
+        {head + "  - classes: { n: 4 }\nmethods: [exact]\nlimits: { nodes: 5 }\n",
+         "cfg.yaml:6:18: limits.nodes applies to solve and count tasks, not exact (use limits.time)"},
+        {head + "  - classes: { n: 4 }\nmethods: [exact]\nlimits: { time: 1s }\nisolation: thread\n",
+         "cfg.yaml:7:12: limits.time of task exact needs isolation: process (a class search is stopped by killing its "
+         "process)"},
+    };
+    for (const auto& [text, expected] : cases) {
+        INFO(text);
+        CHECK(error_of(text) == expected);
+    }
+}
+
 TEST_CASE("every shipped config parses", "[config]") {
     namespace fs = std::filesystem;
     int parsed = 0;
@@ -207,9 +252,9 @@ TEST_CASE("every shipped config parses", "[config]") {
 
 TEST_CASE("task kinds: one vocabulary names them, reads them and lists them in errors", "[config][vocabulary]") {
     for (const Word<Task>& w : kTasks) CHECK(task_name(w.value) == w.name);
-    CHECK(names_of(kTasks) == "solve, count, generate, critical");
+    CHECK(names_of(kTasks) == "solve, count, generate, critical, exact");
     CHECK(parse_config(kGood + "task: solve\n", "cfg.yaml").task == Task::solve);
     CHECK(parse_config(kGood + "task: count\n", "cfg.yaml").task == Task::count);
     CHECK(error_of(kGood + "task: sovle\n") ==
-          "cfg.yaml:5:7: task must be one of solve, count, generate, critical, not 'sovle'");
+          "cfg.yaml:5:7: task must be one of solve, count, generate, critical, exact, not 'sovle'");
 }

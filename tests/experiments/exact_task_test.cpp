@@ -1,0 +1,224 @@
+// Task exact (experiments/exact_task.hpp): the exact minima of issue #15 as `futolab run` rows.
+// The minimum over the rows must be the known exact minimum (n = 3, 4: docs/critical.md), every
+// witness critical by a third backend (bitmask: neither the search's table oracle nor the
+// run's gecode verification), and shards merged must give the rows of one run, whatever the
+// isolation.
+#include "../app/cli_runner.hpp"
+#include "core/formats/formats.hpp"
+#include "core/puzzle.hpp"
+#include "experiments/exact_task.hpp"
+#include "records/csv_reader.hpp"
+#include "runner_helpers.hpp"
+#include "solvers/registry.hpp"
+#include "solvers/run.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+using futolab::test::rows_by_run;
+using futolab::test::run_cli;
+using futolab::test::scratch;
+using namespace futolab;
+
+namespace {
+
+std::string exact_config(const std::string& dir, const std::string& sources, const std::string& extra = "") {
+    const std::string path = dir + "/cfg.yaml";
+    std::ofstream(path) << "name: exact-test\ntask: exact\ninstances:\n"
+                        << sources
+                        << "methods: [ exact, \"exact:objective=h+k\", \"exact:objective=k\", \"exact:objective=h\" ]\n"
+                        << "output: " << dir << "/out/results.csv\n"
+                        << extra;
+    return path;
+}
+
+Status count_to_two(const Instance& in) {
+    return run_solver(*make_solver(parse_solver_spec("bitmask")), Puzzle::compile(in), {Mode::count_to(2), {}, 0})
+        .result.status;
+}
+
+// Unique, and every clue needed: without any one of them a second solution appears.
+bool critical_by_bitmask(const Instance& in) {
+    if (count_to_two(in) != Status::unique) return false;
+    for (std::size_t i = 0; i < in.givens.size() + in.lt.size(); ++i) {
+        Instance less = in;
+        if (i < in.givens.size()) less.givens.erase(less.givens.begin() + static_cast<std::ptrdiff_t>(i));
+        else less.lt.erase(less.lt.begin() + static_cast<std::ptrdiff_t>(i - in.givens.size()));
+        if (count_to_two(less) != Status::multiple) return false;
+    }
+    return true;
+}
+
+// The value of `key` in canonical options "a=1,b=2".
+std::string option_of(const std::string& options, const std::string& key) {
+    const std::size_t at = ("," + options).find("," + key + "=");
+    REQUIRE(at != std::string::npos);
+    const std::size_t from = at + key.size() + 1;
+    return options.substr(from, options.find(',', from) - from);
+}
+
+int cost(const std::string& objective, int h, int k) {
+    if (objective == "2h+3k") return 2 * h + 3 * k;
+    if (objective == "h+k") return h + k;
+    return objective == "k" ? k : h;
+}
+
+// objective -> the minimum over the solved rows (checking every row on the way).
+std::map<std::string, int> minima(const CsvTable& t, std::size_t classes) {
+    std::map<std::string, int> best;
+    std::map<std::string, std::size_t> rows;
+    for (const auto& row : t.rows) {
+        auto col = [&](const char* name) { return row[t.column(name, "csv")]; };
+        const std::string objective = option_of(col("options"), "objective");
+        ++rows[objective];
+        INFO(col("instance") << " " << objective << " " << col("message"));
+        CHECK(col("mode") == "exact");
+        if (col("status") == "multiple") {  // only objective k may lack a set
+            CHECK(objective == "k");
+            continue;
+        }
+        REQUIRE(col("status") == "solved");
+        const int h = std::stoi(col("h")), k = std::stoi(col("k"));
+        const int c = cost(objective, h, k);
+        CHECK(col("message") == "minimum " + objective + " = " + std::to_string(c));
+        const std::vector<Instance> out = parse_instances(col("output"), "output", Format::jsonl);
+        REQUIRE(out.size() == 1);
+        CHECK(static_cast<int>(out[0].givens.size()) == h);
+        CHECK(static_cast<int>(out[0].lt.size()) == k);
+        CHECK(out[0].meta["minimum"].get<int>() == c);
+        CHECK(critical_by_bitmask(out[0]));
+        CHECK(col("solutions") == "1");
+        CHECK(col("fails").empty());  // no meaning for the class search: empty, never 0
+        best[objective] = best.count(objective) ? std::min(best[objective], c) : c;
+    }
+    for (const auto& [objective, count] : rows) CHECK(count == classes);
+    return best;
+}
+
+}  // namespace
+
+TEST_CASE("exact rows: the minimum over the classes is the known exact minimum (n = 3, 4)", "[tasks][exact]") {
+    const std::string dir = scratch("exact-minima");
+    const std::string cfg = exact_config(dir, "  - classes: { n: 3 }\n");
+    auto r = run_cli("run -q --jobs 2 " + cfg);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const CsvTable n3 = read_csv_file(dir + "/out/results.csv");
+    CHECK(minima(n3, 2) == std::map<std::string, int>{{"2h+3k", 4}, {"h+k", 2}, {"k", 2}, {"h", 2}});
+
+    const std::string dir4 = scratch("exact-minima-4");
+    r = run_cli("run -q --jobs 2 --isolation thread " + exact_config(dir4, "  - classes: { n: 4 }\n"));
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const CsvTable n4 = read_csv_file(dir4 + "/out/results.csv");
+    REQUIRE(n4.rows.size() == 4 * 70);
+    CHECK(minima(n4, 70) == std::map<std::string, int>{{"2h+3k", 8}, {"h+k", 4}, {"k", 4}, {"h", 4}});
+}
+
+TEST_CASE("exact rows: shards merged equal one run, in either isolation", "[tasks][exact]") {
+    const std::string dir = scratch("exact-shards");
+    const std::string cfg = exact_config(dir, "  - classes: { n: 4, first: 10, count: 30 }\n");
+    REQUIRE(run_cli("run -q --jobs 2 --isolation thread " + cfg + " --out " + dir + "/single").exit_code == 0);
+    std::string shards;
+    for (int i = 1; i <= 2; ++i) {
+        const auto r = run_cli("run -q --jobs 2 " + cfg + " --shard " + std::to_string(i) + "/2 --out " + dir + "/sh");
+        INFO(r.err);
+        REQUIRE(r.exit_code == 0);
+        shards += " " + dir + "/sh/results.shard-" + std::to_string(i) + "-of-2.csv";
+    }
+    const auto r = run_cli("merge" + shards + " --out " + dir + "/merged.csv");
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const auto single = rows_by_run(dir + "/single/results.csv");
+    CHECK(single.size() == 4 * 30);
+    CHECK(rows_by_run(dir + "/merged.csv") == single);
+    // The slice is classes 10..39, named by their index.
+    std::set<std::string> ids;
+    const CsvTable t = read_csv_file(dir + "/merged.csv");
+    for (const auto& row : t.rows) ids.insert(row[t.column("instance", "csv")]);
+    CHECK(ids.size() == 30);
+    CHECK(*ids.begin() == "exact-n4-c00010");
+    CHECK(*ids.rbegin() == "exact-n4-c00039");
+    // Process isolation measured each run's process.
+    CHECK(!t.rows[0][t.column("max_rss_kb", "csv")].empty());
+}
+
+TEST_CASE("exact rows: the frontier row lists the class's min k per h_max, one witness per corner", "[tasks][exact]") {
+    const std::string dir = scratch("exact-frontier");
+    const std::string path = dir + "/cfg.yaml";
+    std::ofstream(path) << "name: exact-frontier\ntask: exact\ninstances:\n  - classes: { n: 4 }\n"
+                        << "methods: [ \"exact:objective=frontier\" ]\nisolation: thread\noutput: " << dir << "/r.csv\n";
+    const auto r = run_cli("run -q --jobs 2 " + path);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const CsvTable t = read_csv_file(dir + "/r.csv");
+    REQUIRE(t.rows.size() == 70);
+    std::map<int, int> frontier;  // h_max -> min k over the classes, up to the smallest class's last h_max
+    int last = 1 << 20;
+    for (const auto& row : t.rows) {
+        const std::string message = row[t.column("message", "csv")];
+        INFO(message);
+        REQUIRE(row[t.column("status", "csv")] == "solved");
+        // "min k for h_max = 0..H: k0 k1 ... kH" ("-": no set with h <= h_max)
+        std::istringstream points(message.substr(message.find(':') + 1));
+        std::vector<int> k_of;
+        for (std::string k; points >> k;) k_of.push_back(k == "-" ? 1 << 20 : std::stoi(k));
+        CHECK(message.rfind("min k for h_max = 0.." + std::to_string(k_of.size() - 1) + ":", 0) == 0);
+        CHECK(k_of.back() == 0);  // the class's smallest numbers-only set ends it
+        last = std::min(last, static_cast<int>(k_of.size()) - 1);
+        for (int H = 0; H < static_cast<int>(k_of.size()); ++H)
+            frontier[H] = frontier.count(H) ? std::min(frontier[H], k_of[H]) : k_of[H];
+        const std::vector<Instance> corners = parse_instances(row[t.column("output", "csv")], "output", Format::jsonl);
+        CHECK(row[t.column("solutions", "csv")] == std::to_string(corners.size()));
+        for (const Instance& in : corners) {
+            CHECK(critical_by_bitmask(in));
+            const int h_max = in.meta["h_max"].get<int>();
+            CHECK(static_cast<int>(in.givens.size()) <= h_max);
+            CHECK(static_cast<int>(in.lt.size()) == k_of[static_cast<std::size_t>(h_max)]);
+        }
+    }
+    frontier.erase(frontier.upper_bound(last), frontier.end());
+    // n = 4 (futolab critical --exact --objective frontier): k = 4, 3, 2, 1, 0 for h <= 0..4.
+    CHECK(frontier == std::map<int, int>{{0, 4}, {1, 3}, {2, 2}, {3, 1}, {4, 0}});
+}
+
+TEST_CASE("exact rows: a slice past the last class is a config error naming the line", "[tasks][exact]") {
+    const std::string dir = scratch("exact-slice");
+    const auto r = run_cli("run -q " + exact_config(dir, "  - classes: { n: 4, first: 60, count: 20 }\n"));
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("cfg.yaml:4: classes: first 60 and count 20 go past the last class (n = 4 has 70 classes: 0..69)") !=
+          std::string::npos);
+}
+
+TEST_CASE("exact rows: the record of a run's process round-trips, a garbled one is refused", "[tasks][exact]") {
+    ExactOutcome o;
+    o.status = "solved";
+    o.h = 3;
+    o.k = 1;
+    o.counters.nodes = 12;
+    o.counters.checks = 4;
+    o.unknown = counter_bits({Counter::fails});
+    o.message = "minimum 2h+3k = 9";
+    o.output = "{\"id\": \"a\"}\n{\"id\": \"b\"}";
+    o.wall_ns = 5;
+    o.cpu_ns = 4;
+    const std::string bytes = encode_exact_outcome(o);
+    const std::optional<ExactOutcome> back = decode_exact_outcome(bytes);
+    REQUIRE(back);
+    CHECK(back->status == o.status);
+    CHECK(back->h == 3);
+    CHECK(back->k == 1);
+    CHECK(back->counters == o.counters);
+    CHECK(back->unknown == o.unknown);
+    CHECK(back->message == o.message);
+    CHECK(back->output == o.output);
+    CHECK(back->wall_ns == 5);
+    CHECK(back->cpu_ns == 4);
+    CHECK(!decode_exact_outcome(bytes.substr(0, bytes.size() / 2)));
+    CHECK(!decode_exact_outcome("{\"status\": 3}"));
+    CHECK(!decode_exact_outcome(""));
+}
