@@ -1,5 +1,7 @@
 #include "analysis/study.hpp"
 
+#include "analysis/noise_table.hpp"
+
 #include "analysis/critical_plot.hpp"
 #include "analysis/paired.hpp"
 #include "analysis/phase.hpp"
@@ -85,6 +87,7 @@ Study run_study(StudyRequest request) {
         study.tables.push_back(paired_table(compare_to_baseline(table, study.baseline, request.metrics)));
     if (!request.fits.empty()) study.tables.push_back(fits_table(growth_fits(table, request.metrics, request.fits)));
     if (request.instances) study.tables.push_back(instances_table(table, request.metrics));
+    study.noise = noise_table(table);
     study.table = with_vbs;
     return study;
 }
@@ -92,7 +95,7 @@ Study run_study(StudyRequest request) {
 const TextTable* find_table(const Study& study, const std::string& name) {
     for (const TextTable& t : study.tables)
         if (t.name == name) return &t;
-    return nullptr;
+    return study.noise && study.noise->name == name ? &*study.noise : nullptr;
 }
 
 }  // namespace futolab

@@ -3,6 +3,8 @@
 // for, built before anything is printed or written (so a data error stops with one line).
 #pragma once
 
+#include <optional>
+
 #include "analysis/filter.hpp"
 #include "analysis/fits.hpp"
 #include "analysis/gnuplot.hpp"
@@ -32,12 +34,16 @@ struct Study {
     ResultsTable table;             // filtered, with the virtual best's rows if any
     std::string baseline, solver;   // resolved specs
     std::vector<TextTable> tables;  // summary, then paired, fits, instances as asked
+    // With repeats, the noise figure (noise_table.hpp): shown after the tables in Markdown,
+    // by --table noise and in --tables DIR; not counted as one of the tables asked for.
+    std::optional<TextTable> noise;
     std::vector<PlotSpec> plots;
 };
 
 // Throws InputError for bad input or usage (see docs/analysis.md).
 Study run_study(StudyRequest request);
 
+// A table of `tables`, or the noise table; nullptr if not computed.
 const TextTable* find_table(const Study& study, const std::string& name);
 
 }  // namespace futolab

@@ -33,12 +33,22 @@ std::string heading(const TextTable& t, const Study& study) {
         return "Paired comparison per instance against " + study.baseline + " (ratio baseline / spec, > 1: spec used less)";
     if (t.name == "fits") return "Growth fits of the median per n (limited medians left out)";
     if (t.name == "instances") return "Per instance: median over repeats";
+    if (t.name == "noise") return "Noise: median coefficient of variation of wall time across repeats, per spec";
     return "Summary";
+}
+
+// The tables asked for, then the noise table where there are repeats.
+std::vector<const TextTable*> all_tables(const Study& study) {
+    std::vector<const TextTable*> out;
+    for (const TextTable& t : study.tables) out.push_back(&t);
+    if (study.noise) out.push_back(&*study.noise);
+    return out;
 }
 
 void write_tables(const Study& study, const std::string& dir) {
     std::filesystem::create_directories(dir);
-    for (const TextTable& t : study.tables) {
+    for (const TextTable* table : all_tables(study)) {
+        const TextTable& t = *table;
         const std::string path = (std::filesystem::path(dir) / (t.name + ".csv")).string();
         std::ofstream out(path);
         out << table_csv(t);
@@ -50,12 +60,15 @@ void write_tables(const Study& study, const std::string& dir) {
 void print_tables(const Study& study, const AnalyzeArgs& args) {
     if (!args.table.empty()) {
         const TextTable* t = find_table(study, args.table);
-        if (!t) throw InputError("--table " + args.table + ": not computed (paired needs --baseline, fits needs --fit)");
+        if (!t)
+            throw InputError("--table " + args.table +
+                             ": not computed (paired needs --baseline, fits needs --fit, noise needs repeats)");
         std::cout << render_table(*t, args.format);
         return;
     }
-    for (std::size_t i = 0; i < study.tables.size(); ++i)
-        std::cout << (i ? "\n## " + heading(study.tables[i], study) + "\n\n" : "") << render_table(study.tables[i], "md");
+    const std::vector<const TextTable*> tables = all_tables(study);
+    for (std::size_t i = 0; i < tables.size(); ++i)
+        std::cout << (i ? "\n## " + heading(*tables[i], study) + "\n\n" : "") << render_table(*tables[i], "md");
 }
 
 void write_plots(const std::vector<PlotSpec>& plots, const std::string& dir) {
@@ -76,7 +89,7 @@ int analyze(AnalyzeArgs args) {
     for (const std::string& w : study.table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
     // CSV is for programs: one table per file, never several glued together.
     if (args.format == "csv" && args.table.empty() && args.tables_dir.empty() && study.tables.size() > 1)
-        throw InputError("--format csv prints one table: choose --table summary|paired|fits|instances, or --tables DIR");
+        throw InputError("--format csv prints one table: choose --table summary|paired|fits|instances|noise, or --tables DIR");
     if (args.format == "csv" && args.table.empty() && args.tables_dir.empty()) std::cout << table_csv(study.tables.front());
     else if (args.tables_dir.empty() || !args.table.empty()) print_tables(study, args);
     if (!args.tables_dir.empty()) write_tables(study, args.tables_dir);
@@ -100,8 +113,8 @@ void add_analyze(CLI::App& app, Action& run) {
         ->delimiter(',');
     cmd->add_option("--format", args->format, "Table format: md (default) or csv (full precision, one table)")
         ->check(CLI::IsMember({"md", "csv"}));
-    cmd->add_option("--table", args->table, "Print only this table: summary, paired, fits, instances")
-        ->check(CLI::IsMember({"summary", "paired", "fits", "instances"}));
+    cmd->add_option("--table", args->table, "Print only this table: summary, paired, fits, instances, noise")
+        ->check(CLI::IsMember({"summary", "paired", "fits", "instances", "noise"}));
     cmd->add_option("--tables", args->tables_dir, "Also write every table as DIR/NAME.csv (full precision)");
     cmd->add_flag("--instances", args->instances, "Add the per-instance table (median over repeats per spec)");
     cmd->add_option("--baseline", r.baseline,

@@ -1,0 +1,29 @@
+#include "analysis/noise_table.hpp"
+
+#include "experiments/noise.hpp"
+
+#include <map>
+#include <utility>
+
+namespace futolab {
+
+std::optional<TextTable> noise_table(const ResultsTable& table) {
+    if (!table.has_column("wall_ns")) return std::nullopt;
+    const std::string key = table.has_column("instance_hash") ? "instance_hash" : "instance";
+    std::map<std::pair<std::string, std::string>, RepeatGroup> groups;  // (spec, instance)
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (!table.comparable(i) || !table.finished(i)) continue;
+        RepeatGroup& g = groups[{table.text(i, "spec"), table.text(i, key)}];
+        g.spec = table.text(i, "spec");
+        g.values.push_back(table.number(i, "wall_ns"));
+    }
+    std::vector<RepeatGroup> pairs;
+    for (auto& [id, g] : groups) pairs.push_back(std::move(g));
+    const std::vector<NoiseFigure> figures = noise_by_spec(pairs);
+    if (figures.empty()) return std::nullopt;
+    TextTable t{"noise", {"spec", "median_cv_percent", "pairs"}, {}, 1};
+    for (const NoiseFigure& f : figures) t.rows.push_back({f.spec, 100 * f.median_cv, f.pairs});
+    return t;
+}
+
+}  // namespace futolab
