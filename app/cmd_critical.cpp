@@ -3,6 +3,7 @@
 //   [--time-limit SEC] [--verify-with BACKEND] [--sampler jm|shuffle] [--out FILE]
 // futolab critical --exhaustive --n N
 // futolab critical --exact --n N --objective 2h+3k|h+k|k|h|frontier [--jobs J] [--certificate FILE]
+// futolab critical --exact --n 6 --sample S --seed X --objective k   (an upper bound only)
 // futolab critical --check-certificate FILE
 // futolab critical --free-square [--n N --count C | --input START] [--iterations I]
 //   [--time-limit SEC] [--patience P] [--temperature T] [--max-remove R] [--node-limit N]
@@ -57,6 +58,9 @@ struct CriticalArgs {
     std::size_t seed_sets = ExactOptions{}.seed_sets;
     bool per_class = false;
     std::string shard;  // --exact: "I/N", classes I, I + N, ...
+    std::size_t sample = 0;  // --exact: the classes of this many random squares (n ≤ 6), not all
+    std::string oracle;      // --exact: table | solver (default: table, solver with --sample)
+    bool no_shrink = false, no_cycle_seeds = false;
     std::string certificate, check_certificate;
     bool free_square = false;  // zero-given puzzle-space search (critical/zero_given.hpp)
     int patience = ZeroGivenOptions{}.patience;
@@ -121,17 +125,45 @@ int run_exhaustive(const CriticalArgs& a) {
     return verified ? 0 : 1;
 }
 
+// --exact --sample S: the classes of S random squares, each its own minimum by the solver
+// oracle (n ≤ 6). The minimum over them is an upper bound: the record says so (meta.sample,
+// meta.bound = "upper", meta.exact = false), and its witness is verified like any other.
+int run_exact_sample(const CriticalArgs& a, ExactObjective objective, const ExactOptions& options) {
+    if (a.n < 2 || a.n > kMaxExactN)
+        throw InputError(fmt::format("critical --exact --sample: --n must be 2..{}, got {}", kMaxExactN, a.n));
+    if (!a.certificate.empty() || !a.shard.empty())
+        throw InputError("critical --exact --sample: no --certificate or --shard (a sample proves no minimum)");
+    const ExactResult r = exact_sample(a.n, objective, a.sample, a.seed, options);
+    bool verified = false;
+    const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
+    write_output(a.out, write_instances(records, Format::jsonl));
+    for (const Instance& rec : records)
+        std::cerr << fmt::format("n={} objective={} SAMPLE upper bound={} (h={}, k={}) class={}\n", a.n, a.objective,
+                                 rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
+                                 rec.meta["class"].get<std::size_t>());
+    if (records.empty()) std::cerr << fmt::format("n={} objective={} SAMPLE: no class has a set\n", a.n, a.objective);
+    std::cerr << fmt::format("n={} sample of {} squares (seed {}): {} classes, time={:.1f}s, {:.3f} classes/s\n", a.n,
+                             a.sample, a.seed, r.classes.size(), r.seconds,
+                             static_cast<double>(r.classes.size()) / std::max(r.seconds, 1e-9));
+    if (!verified) std::cerr << "futolab critical: a witness failed its verification\n";
+    return verified ? 0 : 1;
+}
+
 int run_exact(const CriticalArgs& a) {
     const ExactObjective objective = exact_objective_from_name(a.objective);
     const ProofKind proof = proof_kind_from_name(a.proof);  // checked before the search
-    if (a.n < 2 || a.n > kMaxEnumeratedN)
-        throw InputError(fmt::format("critical --exact: --n must be 2..{}, got {}", kMaxEnumeratedN, a.n));
     if (a.jobs < 1) throw InputError(fmt::format("critical --exact: --jobs must be at least 1, got {}", a.jobs));
     ExactOptions options;
     options.threads = a.jobs;
     options.engine = hitting_engine_from_name(a.engine);
     options.seed_sets = a.seed_sets;
     options.prune = !a.per_class;
+    options.oracle = exact_oracle_from_name(a.oracle.empty() ? (a.sample > 0 ? "solver" : "table") : a.oracle);
+    options.shrink = !a.no_shrink;
+    options.cycle_seeds = !a.no_cycle_seeds;
+    if (a.sample > 0) return run_exact_sample(a, objective, options);
+    if (a.n < 2 || a.n > kMaxEnumeratedN)
+        throw InputError(fmt::format("critical --exact: --n must be 2..{} (n = 6: --sample S), got {}", kMaxEnumeratedN, a.n));
     if (!a.shard.empty()) {
         unsigned long i = 0, count = 0;
         char slash = 0, extra = 0;
@@ -332,6 +364,13 @@ void add_critical(CLI::App& app, Action& run) {
     add_whole(cmd, "--seed-sets", a->seed_sets, {0, 100000000}, "--exact: smallest unavoidable sets seeded per class (default 2000)");
     cmd->add_flag("--per-class", a->per_class, "--exact: every class's own minimum (no pruning by the best so far; slower)");
     cmd->add_option("--engine", a->engine, "--exact: hitting-set engine, bb (branch and bound, default) or cadical");
+    add_whole(cmd, "--sample", a->sample, {1, 100000000},
+              "--exact: the classes of this many random squares (seed --seed), each its own minimum by the solver "
+              "oracle; n <= 6; an UPPER bound on the minimum over all squares");
+    cmd->add_option("--oracle", a->oracle, "--exact: counterexamples from the table of all squares (n <= 5) or a solver")
+        ->check(CLI::IsMember({"table", "solver"}));
+    cmd->add_flag("--no-shrink", a->no_shrink, "--exact, solver oracle: keep counterexamples unshrunk (for measuring)");
+    cmd->add_flag("--no-cycle-seeds", a->no_cycle_seeds, "--exact, solver oracle: no cycle-switch seeds (for measuring)");
     cmd->add_flag("--free-square", a->free_square,
                   "Zero-given puzzles (h = 0, min k) searched with the solution free to change; "
                   "--input: zero-given start puzzles");
