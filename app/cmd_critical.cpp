@@ -61,6 +61,8 @@ struct CriticalArgs {
     std::size_t sample = 0;  // --exact: the classes of this many random squares (n ≤ 6), not all
     std::string oracle;      // --exact: table | solver (default: table, solver with --sample)
     bool no_shrink = false, no_cycle_seeds = false;
+    std::size_t probe_seeds = ExactOptions{}.probe_seeds;
+    int below = 0;  // --sample: look only for sets cheaper than this
     std::string certificate, check_certificate;
     bool free_square = false;  // zero-given puzzle-space search (critical/zero_given.hpp)
     int patience = ZeroGivenOptions{}.patience;
@@ -141,7 +143,10 @@ int run_exact_sample(const CriticalArgs& a, ExactObjective objective, const Exac
         std::cerr << fmt::format("n={} objective={} SAMPLE upper bound={} (h={}, k={}) class={}\n", a.n, a.objective,
                                  rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
                                  rec.meta["class"].get<std::size_t>());
-    if (records.empty()) std::cerr << fmt::format("n={} objective={} SAMPLE: no class has a set\n", a.n, a.objective);
+    if (records.empty())
+        std::cerr << fmt::format("n={} objective={} SAMPLE: no class has a set{}\n", a.n, a.objective,
+                                 a.below > 0 ? fmt::format(" cheaper than {}", a.below) : "");
+    std::cerr << "sample " << sample_summary(r).dump() << "\n";
     std::cerr << fmt::format("n={} sample of {} squares (seed {}): {} classes, time={:.1f}s, {:.3f} classes/s\n", a.n,
                              a.sample, a.seed, r.classes.size(), r.seconds,
                              static_cast<double>(r.classes.size()) / std::max(r.seconds, 1e-9));
@@ -161,6 +166,9 @@ int run_exact(const CriticalArgs& a) {
     options.oracle = exact_oracle_from_name(a.oracle.empty() ? (a.sample > 0 ? "solver" : "table") : a.oracle);
     options.shrink = !a.no_shrink;
     options.cycle_seeds = !a.no_cycle_seeds;
+    options.probe_seeds = a.probe_seeds;
+    options.below = a.below;
+    if (a.below > 0 && a.sample == 0) throw InputError("critical --exact: --below needs --sample");
     if (a.sample > 0) return run_exact_sample(a, objective, options);
     if (a.n < 2 || a.n > kMaxEnumeratedN)
         throw InputError(fmt::format("critical --exact: --n must be 2..{} (n = 6: --sample S), got {}", kMaxEnumeratedN, a.n));
@@ -370,6 +378,10 @@ void add_critical(CLI::App& app, Action& run) {
     cmd->add_option("--oracle", a->oracle, "--exact: counterexamples from the table of all squares (n <= 5) or a solver")
         ->check(CLI::IsMember({"table", "solver"}));
     cmd->add_flag("--no-shrink", a->no_shrink, "--exact, solver oracle: keep counterexamples unshrunk (for measuring)");
+    add_whole(cmd, "--probe-seeds", a->probe_seeds, {0, 100000000},
+              "--exact, solver oracle: seed the sets of this many queries on random dense candidates");
+    add_whole(cmd, "--below", a->below, {1, 1000},
+              "--exact --sample: per class, only look for sets cheaper than this (the cost of a pruned complete run)");
     cmd->add_flag("--no-cycle-seeds", a->no_cycle_seeds, "--exact, solver oracle: no cycle-switch seeds (for measuring)");
     cmd->add_flag("--free-square", a->free_square,
                   "Zero-given puzzles (h = 0, min k) searched with the solution free to change; "

@@ -47,16 +47,32 @@ public:
     // solver when shrinking is on, then only the inclusion-minimal distinct ones).
     std::vector<Counterexample> seeds(int n, const std::vector<int>& L, const ExactOptions& options) {
         if (table_) return table_->smallest_sets(options.seed_sets);
-        if (!options.cycle_seeds) return {};
-        std::vector<Counterexample> sets = cycle_switches(n, L);
-        if (!options.shrink) return sets;
-        for (Counterexample& m : sets) m = solver_->shrink(std::move(m));
-        return minimal_distinct(std::move(sets));
+        std::vector<Counterexample> sets;
+        if (options.cycle_seeds) sets = cycle_switches(n, L);
+        if (options.shrink)
+            for (Counterexample& m : sets) m = solver_->shrink(std::move(m));
+        probe(n, options.probe_seeds, sets);
+        return options.shrink ? minimal_distinct(std::move(sets)) : sets;
     }
     std::uint64_t queries() const { return table_ ? table_->queries() : solver_->queries(); }
     std::uint64_t nodes() const { return solver_ ? solver_->stats().nodes : 0; }
 
 private:
+    // Queries on random dense candidates (each clue kept with probability 0.1..0.45): a square
+    // avoiding most of L's clues violates few, so the answers are small minimal sets, many of
+    // them different — at n = 6 the stand-in for the table's smallest sets. Fixed seed: the
+    // same sets for the same square.
+    void probe(int n, std::size_t count, std::vector<Counterexample>& sets) {
+        std::mt19937_64 rng(0x5eed);
+        std::uniform_real_distribution<double> density(0.1, 0.45), coin(0.0, 1.0);
+        for (std::size_t i = 0; i < count; ++i) {
+            const double p = density(rng);
+            ClueMask s;
+            for (int c = 0; c < clue_count(n); ++c)
+                if (coin(rng) < p) s.set(c);
+            if (std::optional<Counterexample> m = solver_->find(s)) sets.push_back(std::move(*m));
+        }
+    }
     static std::vector<Counterexample> minimal_distinct(std::vector<Counterexample> sets) {
         std::stable_sort(sets.begin(), sets.end(), [](const Counterexample& a, const Counterexample& b) {
             return a.violated.count() < b.violated.count();
@@ -76,7 +92,8 @@ class LazySearch {
 public:
     // table may be null (then the solver oracle answers, whatever options.oracle says).
     LazySearch(int n, const SquareTable* table, const std::vector<int>& L, const ExactOptions& options)
-        : n_(n), engine_(options.engine), hs_(clue_count(n)), oracle_(n, table, L, options) {
+        : n_(n), engine_(options.engine), hs_(clue_count(n)), oracle_(n, table, L, options),
+          sorted_pool_(!table || options.oracle == ExactOracle::solver) {
         for (Counterexample& m : oracle_.seeds(n, L, options)) add(std::move(m));
         seeded_ = sets_.size();
     }
@@ -132,10 +149,17 @@ public:
         return true;
     }
 
+    // The pool stays sorted by size (stable): the branch and bound packs disjoint sets in pool
+    // order, and small sets first pack best. The table's seeds come sorted; the solver's
+    // counterexamples do not, and unsorted they left the bound weak (docs/critical.md, n = 6).
     void add(Counterexample m) {
-        masks_.push_back(m.violated);
         if (engine_ == HittingEngine::cadical) hs_.add_set(m.violated);
-        sets_.push_back(std::move(m));
+        const int size = m.violated.count();
+        std::size_t at = masks_.size();
+        if (sorted_pool_)
+            while (at > 0 && masks_[at - 1].count() > size) --at;
+        masks_.insert(masks_.begin() + static_cast<std::ptrdiff_t>(at), m.violated);
+        sets_.insert(sets_.begin() + static_cast<std::ptrdiff_t>(at), std::move(m));
     }
 
     // Drops every clue whose removal keeps the set uniquely completable (greedy, monotone:
@@ -185,6 +209,7 @@ private:
     HittingEngine engine_;
     HittingSetModel hs_;
     Oracle oracle_;
+    bool sorted_pool_;  // solver oracle: keep the pool sorted by size (add)
     std::size_t seeded_ = 0;
     std::vector<ClueMask> masks_;
     std::vector<Counterexample> sets_;
@@ -463,7 +488,15 @@ ExactResult exact_sample(int n, ExactObjective objective, std::size_t count, std
     result.sample = true;
     result.sample_seed = seed;
     result.squares = count;
-    solve_classes(result, classes, chosen, objective, nullptr, options, nullptr);  // own minima: no pruning
+    if (options.below > 0) {
+        if (objective == ExactObjective::frontier) throw InputError("--below needs a single objective, not frontier");
+        SharedBounds bounds;  // as a complete run that already knows a set of cost `below`
+        bounds.best.value = options.below;
+        result.pruned = true;
+        solve_classes(result, classes, chosen, objective, nullptr, options, &bounds);
+    } else {
+        solve_classes(result, classes, chosen, objective, nullptr, options, nullptr);  // own minima
+    }
     aggregate(result);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return result;

@@ -94,6 +94,11 @@ struct ExactOptions {
     // and the seeds are L's cycle switches (cycle_switches.hpp) if cycle_seeds is set.
     ExactOracle oracle = ExactOracle::table;
     bool cycle_seeds = true;
+    // solver: also seed the sets found by this many queries on random dense candidates.
+    std::size_t probe_seeds = 0;
+    // exact_sample only: > 0 looks in each class only for sets cheaper than this (the work of
+    // a complete pruned run once a set of this cost is known); 0 = each class's own minimum.
+    int below = 0;
     bool shrink = true;  // solver: shrink each counterexample to an inclusion-minimal set
 };
 

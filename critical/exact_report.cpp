@@ -23,8 +23,16 @@ double quantile(const std::vector<double>& sorted, double q) {
 void add_sample_meta(Json& m, const ExactResult& r) {
     m["sample"] = true;
     m["sample_seed"] = r.sample_seed;
-    m["bound"] = "upper";  // the minimum over these classes bounds the minimum over all squares from above
+    m["sample_bound"] = "upper";  // the minimum over these classes bounds the minimum over all squares from above
     m["exact"] = false;    // each class's own minimum is exact; the minimum over all squares is not established
+    const Json summary = sample_summary(r);
+    for (const auto& [key, value] : summary.items()) m[key] = value;
+}
+
+}  // namespace
+
+Json sample_summary(const ExactResult& r) {
+    Json m = Json::object();
     std::vector<double> t;
     std::map<std::string, std::size_t> minima;
     for (const ClassResult& c : r.classes) {
@@ -43,8 +51,11 @@ void add_sample_meta(Json& m, const ExactResult& r) {
     m["class_seconds"] = times;
     Json hist = Json::object();
     for (const auto& [cost, classes] : minima) hist[cost] = classes;
-    m["class_minima"] = hist;
+    m["class_minima"] = hist;  // "none": no set (k: L's comparisons do not determine it; --below: none cheaper)
+    return m;
 }
+
+namespace {
 
 Json run_meta(const ExactResult& r) {
     std::uint64_t calls = 0, nodes = 0, queries = 0, sets = 0;
