@@ -18,6 +18,7 @@
 #include "core/puzzle.hpp"
 #include "critical/certificate.hpp"
 #include "critical/exact_report.hpp"
+#include "critical/few_relations.hpp"
 #include "critical/pipeline.hpp"
 #include "critical/report.hpp"
 #include "critical/squares.hpp"
@@ -63,6 +64,7 @@ struct CriticalArgs {
     bool no_shrink = false, no_cycle_seeds = false;
     std::size_t probe_seeds = ExactOptions{}.probe_seeds;
     int below = 0;  // --sample: look only for sets cheaper than this
+    int few_relations = 0;  // > 0: is any zero-given puzzle with this many relations unique?
     std::string certificate, check_certificate;
     bool free_square = false;  // zero-given puzzle-space search (critical/zero_given.hpp)
     int patience = ZeroGivenOptions{}.patience;
@@ -304,7 +306,22 @@ int run_free_square(const CriticalArgs& a) {
     return exit_code;
 }
 
+// --few-relations K --n N: every zero-given puzzle with K relations up to symmetry, counted
+// to 2. None unique proves min k > K over all squares of order N (critical/few_relations.hpp).
+int run_few_relations(const CriticalArgs& a) {
+    const FewRelationsCount c = few_relations(a.n, a.few_relations);
+    if (c.example) write_output(a.out, write_instances({*c.example}, Format::jsonl));
+    std::cout << fmt::format(
+        "n={} k={}: {} canonical pair sets, {} skipped (two rows or columns untouched: a swap), {} oriented puzzles "
+        "counted to 2: {} with a directed cycle, {} unsat, {} unique, {} multiple; time={:.1f}s\n",
+        a.n, a.few_relations, c.pair_sets, c.swap_skipped, c.puzzles, c.cyclic, c.unsat, c.unique, c.multiple, c.seconds);
+    std::cout << (c.unique == 0 ? fmt::format("proved: every zero-given uniquely completable set of order {} has more than {} relations\n", a.n, a.few_relations)
+                                : fmt::format("a zero-given puzzle of order {} with {} relations is unique\n", a.n, a.few_relations));
+    return 0;
+}
+
 int run_critical(const CriticalArgs& a) {
+    if (a.few_relations > 0) return run_few_relations(a);
     if (a.exhaustive) return run_exhaustive(a);
     if (a.exact) return run_exact(a);
     if (!a.check_certificate.empty()) return run_check_certificate(a);
@@ -382,6 +399,9 @@ void add_critical(CLI::App& app, Action& run) {
               "--exact, solver oracle: seed the sets of this many queries on random dense candidates");
     add_whole(cmd, "--below", a->below, {1, 1000},
               "--exact --sample: per class, only look for sets cheaper than this (the cost of a pruned complete run)");
+    add_whole(cmd, "--few-relations", a->few_relations, {1, 112},
+              "With --n: count every zero-given puzzle with this many relations (up to symmetry) to 2; "
+              "none unique proves min k is larger");
     cmd->add_flag("--no-cycle-seeds", a->no_cycle_seeds, "--exact, solver oracle: no cycle-switch seeds (for measuring)");
     cmd->add_flag("--free-square", a->free_square,
                   "Zero-given puzzles (h = 0, min k) searched with the solution free to change; "

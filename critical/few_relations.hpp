@@ -1,0 +1,36 @@
+// A lower bound on the zero-given minimum valid for EVERY square of order n (issue #15): no
+// puzzle with h = 0 and exactly k relations has a unique solution ⇒ every zero-given
+// uniquely completable set has more than k relations (a uniquely completable set with fewer
+// would stay so with any of L's other relations added, up to k of them).
+//
+// The enumeration covers every puzzle up to the 16 clue-preserving symmetries (the grid's 8,
+// each with or without the value reversal, which reverses every relation: exact_squares.hpp):
+// each set of k adjacent pairs that is the lexicographically smallest of its 8 images, with
+// every orientation whose first relation points up (the reversal flips them all). A set
+// leaving two rows untouched is skipped without search — swapping those rows maps every
+// solution to another one — and likewise two columns. Every other puzzle is counted to 2
+// by the repo's count-to-K oracle (solvers/oracle.hpp, `gac`); a directed cycle of
+// relations has no solution.
+#pragma once
+
+#include "core/instance.hpp"
+
+#include <cstdint>
+#include <optional>
+
+namespace futolab::critical {
+
+struct FewRelationsCount {
+    std::uint64_t pair_sets = 0;       // canonical sets of k adjacent pairs
+    std::uint64_t swap_skipped = 0;    // of those, skipped by the row/column swap argument
+    std::uint64_t puzzles = 0;         // oriented puzzles counted to 2
+    std::uint64_t cyclic = 0;          // of those, with a directed cycle (no solution)
+    std::uint64_t unsat = 0, unique = 0, multiple = 0;
+    std::optional<Instance> example;   // the first unique puzzle, if any
+    double seconds = 0;
+};
+
+// n ≤ 8, k ≥ 1. unique == 0 proves: min k over all squares of order n is > k.
+FewRelationsCount few_relations(int n, int k);
+
+}  // namespace futolab::critical

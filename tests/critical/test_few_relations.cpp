@@ -1,0 +1,25 @@
+// The few-relations enumeration (critical/few_relations.*) against the exact zero-given
+// minima: at n = 4 the minimum is 4 (exhaustive and exact modes), so no 3-relation puzzle is
+// unique and some 4-relation puzzle is; its unique solution is then a square of min k = 4.
+#include "critical/few_relations.hpp"
+#include "core/puzzle.hpp"
+#include "solvers/oracle.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace futolab::critical;
+
+TEST_CASE("few relations: none unique below the exact minimum, some at it (n = 3, 4)", "[critical][exact]") {
+    // n = 3: the zero-given minimum is 2 (the exact tables); n = 4: 4.
+    for (auto [n, minimum] : {std::pair{3, 2}, std::pair{4, 4}}) {
+        const FewRelationsCount below = few_relations(n, minimum - 1);
+        REQUIRE(below.unique == 0);
+        REQUIRE(below.puzzles + below.swap_skipped > 0);
+        const FewRelationsCount at = few_relations(n, minimum);
+        REQUIRE(at.unique > 0);
+        REQUIRE(at.example);
+        futolab::CountOracle oracle("fc");  // another backend confirms the example
+        REQUIRE(oracle.count_to_two(futolab::Puzzle::compile(*at.example)).status == futolab::Status::unique);
+    }
+    REQUIRE_THROWS(few_relations(9, 3));
+}
