@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "generators/latin_square.hpp"
+#include "solvers/run.hpp"
 #include "critical/cycle_switches.hpp"
 #include "critical/hitting_set_bb.hpp"
 #include "critical/solver_counterexample.hpp"
@@ -326,6 +327,7 @@ namespace {
 ClassResult solve_with(int n, const SquareClass& c, std::size_t index, ExactObjective objective,
                        const SquareTable* table, const ExactOptions& options, SharedBounds* bounds) {
     const auto t0 = std::chrono::steady_clock::now();
+    const std::int64_t cpu0 = thread_cpu_ns();
     ClassResult r;
     r.index = index;
     r.square_class = c;
@@ -348,6 +350,7 @@ ClassResult solve_with(int n, const SquareClass& c, std::size_t index, ExactObje
     r.seeded = search.seeded();
     r.sets = search.take_sets();
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.cpu_seconds = static_cast<double>(thread_cpu_ns() - cpu0) * 1e-9;
     return r;
 }
 

@@ -76,6 +76,7 @@ struct ClassResult {
     std::uint64_t oracle_nodes = 0;   // solver oracle: search nodes of its counterexample searches
     std::size_t seeded = 0;           // unavoidable sets seeded before the lazy loop
     double seconds = 0;               // wall time of this class
+    double cpu_seconds = 0;           // CPU time of its thread (the figure on a shared machine)
 };
 
 struct ExactOptions {

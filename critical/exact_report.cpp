@@ -18,6 +18,21 @@ double quantile(const std::vector<double>& sorted, double q) {
     return sorted[std::min(i, sorted.size() - 1)];
 }
 
+// Mean, median, p90, p99 and max of the values.
+Json distribution(std::vector<double> t) {
+    std::sort(t.begin(), t.end());
+    double sum = 0;
+    for (double x : t) sum += x;
+    Json d = Json::object();
+    d["mean"] = t.empty() ? 0.0 : sum / static_cast<double>(t.size());
+    d["median"] = quantile(t, 0.5);
+    d["p90"] = quantile(t, 0.9);
+    d["p99"] = quantile(t, 0.99);
+    d["max"] = t.empty() ? 0.0 : t.back();
+    d["total"] = sum;
+    return d;
+}
+
 // A sample is not the minimum over all squares: say so in the record, with the seed that
 // redraws it, the per-class times and the spread of the per-class minima.
 void add_sample_meta(Json& m, const ExactResult& r) {
@@ -33,22 +48,15 @@ void add_sample_meta(Json& m, const ExactResult& r) {
 
 Json sample_summary(const ExactResult& r) {
     Json m = Json::object();
-    std::vector<double> t;
+    std::vector<double> wall, cpu;
     std::map<std::string, std::size_t> minima;
     for (const ClassResult& c : r.classes) {
-        t.push_back(c.seconds);
+        wall.push_back(c.seconds);
+        cpu.push_back(c.cpu_seconds);
         ++minima[c.optimum.feasible ? std::to_string(c.optimum.cost) : "none"];
     }
-    std::sort(t.begin(), t.end());
-    double sum = 0;
-    for (double x : t) sum += x;
-    Json times = Json::object();
-    times["mean"] = t.empty() ? 0.0 : sum / static_cast<double>(t.size());
-    times["median"] = quantile(t, 0.5);
-    times["p90"] = quantile(t, 0.9);
-    times["p99"] = quantile(t, 0.99);
-    times["max"] = t.empty() ? 0.0 : t.back();
-    m["class_seconds"] = times;
+    m["class_cpu_seconds"] = distribution(cpu);
+    m["class_seconds"] = distribution(wall);
     Json hist = Json::object();
     for (const auto& [cost, classes] : minima) hist[cost] = classes;
     m["class_minima"] = hist;  // "none": no set (k: L's comparisons do not determine it; --below: none cheaper)
