@@ -313,8 +313,9 @@ int run_few_relations(const CriticalArgs& a) {
     if (c.example) write_output(a.out, write_instances({*c.example}, Format::jsonl));
     std::cout << fmt::format(
         "n={} k={}: {} canonical pair sets, {} skipped (two rows or columns untouched: a swap), {} oriented puzzles "
-        "counted to 2: {} with a directed cycle, {} unsat, {} unique, {} multiple; time={:.1f}s\n",
-        a.n, a.few_relations, c.pair_sets, c.swap_skipped, c.puzzles, c.cyclic, c.unsat, c.unique, c.multiple, c.seconds);
+        "counted to 2: {} with a directed cycle, {} unsat, {} unique, {} multiple ({} by two pool squares); time={:.1f}s\n",
+        a.n, a.few_relations, c.pair_sets, c.swap_skipped, c.puzzles, c.cyclic, c.unsat, c.unique, c.multiple, c.pool,
+        c.seconds);
     std::cout << (c.unique == 0 ? fmt::format("proved: every zero-given uniquely completable set of order {} has more than {} relations\n", a.n, a.few_relations)
                                 : fmt::format("a zero-given puzzle of order {} with {} relations is unique\n", a.n, a.few_relations));
     return 0;

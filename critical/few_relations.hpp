@@ -8,9 +8,13 @@
 // each set of k adjacent pairs that is the lexicographically smallest of its 8 images, with
 // every orientation whose first relation points up (the reversal flips them all). A set
 // leaving two rows untouched is skipped without search — swapping those rows maps every
-// solution to another one — and likewise two columns. Every other puzzle is counted to 2
-// by the repo's count-to-K oracle (solvers/oracle.hpp, `gac`); a directed cycle of
-// relations has no solution.
+// solution to another one — and likewise two columns. A puzzle whose relations form a
+// directed cycle has no solution (checked by a graph search, not a solver). Every other
+// puzzle is searched for two solutions (the gac engine, solver_counterexample.hpp), and both
+// are checked here (Latin, every relation kept): "not unique" rests on two checked squares,
+// not on a solver's word. A unique answer is confirmed by a second backend (`fc`). Most
+// puzzles need no search at all: two squares of a fixed pool of 4096 distinct random squares
+// that order the puzzle's pairs its way are two solutions already.
 #pragma once
 
 #include "core/instance.hpp"
@@ -25,12 +29,15 @@ struct FewRelationsCount {
     std::uint64_t swap_skipped = 0;    // of those, skipped by the row/column swap argument
     std::uint64_t puzzles = 0;         // oriented puzzles counted to 2
     std::uint64_t cyclic = 0;          // of those, with a directed cycle (no solution)
-    std::uint64_t unsat = 0, unique = 0, multiple = 0;
+    std::uint64_t multiple = 0;        // two distinct solutions found and checked
+    std::uint64_t pool = 0;            // of those, two squares of the random pool (no search)
+    std::uint64_t unsat = 0;           // no solution found, no cycle (none expected)
+    std::uint64_t unique = 0;          // exactly one solution (gac, confirmed by fc)
     std::optional<Instance> example;   // the first unique puzzle, if any
     double seconds = 0;
 };
 
-// n ≤ 8, k ≥ 1. unique == 0 proves: min k over all squares of order n is > k.
+// 2 ≤ n ≤ 6 (the pairs fit a 64-bit word), 1 ≤ k ≤ 16. unique == 0 proves: min k over all squares of order n is > k.
 FewRelationsCount few_relations(int n, int k);
 
 }  // namespace futolab::critical

@@ -42,8 +42,8 @@ bool enumerate(gac::Engine& e, const std::vector<int>& L, std::uint64_t& nodes, 
         return stop;
     };
     gac::Dom d = e.dom(x);
-    const int own = L[x] - 1;
-    if (gac::has(d, own)) {
+    const int own = L.empty() ? -1 : L[x] - 1;
+    if (own >= 0 && gac::has(d, own)) {
         if (branch(own)) return true;
         d &= ~gac::bit(own);
     }
@@ -70,6 +70,22 @@ void search(const ClueUniverse& u, const ClueMask& set, std::uint64_t& nodes, Vi
 }
 
 }  // namespace
+
+std::vector<std::vector<int>> engine_solutions(const Puzzle& p, std::size_t limit, std::uint64_t* nodes) {
+    std::vector<std::vector<int>> out;
+    Counters counters;
+    gac::Engine e(p, gac::Alldiff::regin, counters);
+    if (!e.root() || limit == 0) return out;
+    e.leave_root();
+    std::uint64_t count = 0;
+    auto visit = [&](const gac::Engine& at) {
+        out.push_back(values_of(at));
+        return out.size() >= limit;
+    };
+    enumerate(e, {}, count, visit);
+    if (nodes) *nodes += count;
+    return out;
+}
 
 SolverOracle::SolverOracle(int n, std::vector<int> L, bool shrink) : n_(n), L_(std::move(L)), shrink_(shrink) {}
 

@@ -17,6 +17,7 @@
 // failure throws: a solver bug must not become a wrong minimum.
 #pragma once
 
+#include "core/puzzle.hpp"
 #include "critical/counterexample.hpp"
 
 #include <cstdint>
@@ -24,6 +25,11 @@
 #include <vector>
 
 namespace futolab::critical {
+
+// Up to `limit` solutions of a puzzle, by the same depth-first search over the gac engine
+// (smallest domain first, values in increasing order); not verified here — callers check
+// them. nodes (if given) is increased by the search nodes.
+std::vector<std::vector<int>> engine_solutions(const Puzzle& p, std::size_t limit, std::uint64_t* nodes = nullptr);
 
 struct SolverOracleStats {
     std::uint64_t queries = 0;  // find() calls

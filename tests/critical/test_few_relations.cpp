@@ -1,6 +1,7 @@
 // The few-relations enumeration (critical/few_relations.*) against the exact zero-given
 // minima: at n = 4 the minimum is 4 (exhaustive and exact modes), so no 3-relation puzzle is
 // unique and some 4-relation puzzle is; its unique solution is then a square of min k = 4.
+// At n = 5 (minimum 6) no 4-relation puzzle is unique, most certified by the square pool.
 #include "critical/few_relations.hpp"
 #include "core/puzzle.hpp"
 #include "solvers/oracle.hpp"
@@ -21,5 +22,11 @@ TEST_CASE("few relations: none unique below the exact minimum, some at it (n = 3
         futolab::CountOracle oracle("fc");  // another backend confirms the example
         REQUIRE(oracle.count_to_two(futolab::Puzzle::compile(*at.example)).status == futolab::Status::unique);
     }
-    REQUIRE_THROWS(few_relations(9, 3));
+    // n = 5 (min k = 6) with the pool of random squares: most puzzles need no search.
+    const FewRelationsCount five = few_relations(5, 4);
+    REQUIRE(five.unique == 0);
+    REQUIRE(five.pool > 0);
+    REQUIRE(five.pool <= five.multiple);
+    REQUIRE(five.multiple + five.cyclic + five.unsat == five.puzzles);
+    REQUIRE_THROWS(few_relations(7, 3));
 }
