@@ -90,12 +90,17 @@ private:
             ++count_.swap_skipped;
             return;
         }
-        // How many pool squares order the k pairs each way (bit i: pair i's b holds the smaller).
+        // How many pool squares order the k pairs each way (bit i: pair i's b holds the smaller),
+        // each square taken as it is or value-reversed (all bits flipped) so that pair 0 points
+        // up; stops once every orientation has two.
         std::fill(hits_.begin(), hits_.end(), 0);
-        for (std::uint64_t bits : pool_) {
+        const unsigned all = (1U << k_) - 1, wanted = 1U << (k_ - 1);
+        unsigned covered = 0;
+        for (std::size_t q = 0; q < pool_.size() && covered < wanted; ++q) {
             unsigned code = 0;
-            for (int i = 0; i < k_; ++i) code |= static_cast<unsigned>((bits >> set[i]) & 1U) << i;
-            ++hits_[code];
+            for (int i = 0; i < k_; ++i) code |= static_cast<unsigned>((pool_[q] >> set[i]) & 1U) << i;
+            if (code & 1U) code = ~code & all;
+            if (++hits_[code] == 2) ++covered;
         }
         for (unsigned o = 0; o < (1U << (k_ - 1)); ++o) {  // first relation: a < b
             if (hits_[o << 1] >= 2) {
@@ -116,9 +121,10 @@ private:
         std::set<std::vector<int>> squares;
         std::mt19937_64 rng(20261124);
         while (static_cast<int>(squares.size()) < kPool) {
-            std::vector<int> sq = random_latin_square(n_, rng);
+            std::vector<int> sq = random_latin_square(n_, rng), reversed = sq;
             if (!is_latin_square(n_, sq)) throw std::logic_error("few_relations: the sampler gave a non-Latin square");
-            squares.insert(std::move(sq));
+            for (int& v : reversed) v = n_ + 1 - v;
+            squares.insert(std::min(sq, reversed));  // never both: a square and its reversal would count twice
         }
         for (const std::vector<int>& sq : squares) {
             std::uint64_t bits = 0;

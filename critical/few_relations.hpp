@@ -14,7 +14,8 @@
 // are checked here (Latin, every relation kept): "not unique" rests on two checked squares,
 // not on a solver's word. A unique answer is confirmed by a second backend (`fc`). Most
 // puzzles need no search at all: two squares of a fixed pool of 4096 distinct random squares
-// that order the puzzle's pairs its way are two solutions already.
+// (none the value reversal of another), each taken as it is or reversed, that order the
+// puzzle's pairs its way are two solutions already.
 #pragma once
 
 #include "core/instance.hpp"
