@@ -154,7 +154,11 @@ private:
         if (found.size() == 2 && found[0] != found[1]) {
             ++count_.multiple;  // two solutions checked here: a certificate, no trust in the search
         } else if (found.empty()) {
-            ++count_.unsat;  // no cycle, yet no solution: counted apart (none expected)
+            // No cycle, yet no solution (a chain forcing a clash): the one answer that rests on
+            // a search's completeness, so a second backend must agree.
+            if (second_opinion_.count_to_two(Puzzle::compile(in)).status != Status::unsat)
+                throw std::logic_error("few_relations: gac and fc disagree on an unsatisfiable puzzle");
+            ++count_.unsat;
         } else {
             ++count_.unique;  // confirmed by a second backend before it counts as unique
             const OracleAnswer a = second_opinion_.count_to_two(Puzzle::compile(in));

@@ -12,7 +12,8 @@
 // directed cycle has no solution (checked by a graph search, not a solver). Every other
 // puzzle is searched for two solutions (the gac engine, solver_counterexample.hpp), and both
 // are checked here (Latin, every relation kept): "not unique" rests on two checked squares,
-// not on a solver's word. A unique answer is confirmed by a second backend (`fc`). Most
+// not on a solver's word. A unique answer, and "no solution" without a cycle (a chain that
+// forces a clash), are confirmed by a second backend (`fc`). Most
 // puzzles need no search at all: two squares of a fixed pool of 4096 distinct random squares
 // (none the value reversal of another), each taken as it is or reversed, that order the
 // puzzle's pairs its way are two solutions already.
@@ -32,7 +33,7 @@ struct FewRelationsCount {
     std::uint64_t cyclic = 0;          // of those, with a directed cycle (no solution)
     std::uint64_t multiple = 0;        // two distinct solutions found and checked
     std::uint64_t pool = 0;            // of those, two squares of the random pool (no search)
-    std::uint64_t unsat = 0;           // no solution found, no cycle (none expected)
+    std::uint64_t unsat = 0;           // no solution, no cycle: gac's search, confirmed by fc
     std::uint64_t unique = 0;          // exactly one solution (gac, confirmed by fc)
     std::optional<Instance> example;   // the first unique puzzle, if any
     double seconds = 0;
