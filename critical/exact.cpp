@@ -135,7 +135,8 @@ public:
     }
 
     // Adds m's set and up to kExtraSets more sets disjoint from it and from the candidate:
-    // cheap (one table pass each), and disjoint sets are what the packing bound counts.
+    // cheap (one table pass, or one short search at n = 6, each), and disjoint sets are what
+    // the packing bound counts.
     // False if a set has no allowed clue (then no allowed set is uniquely completable).
     bool add_with_extras(Counterexample first, const ClueMask& candidate, const ClueMask& allowed) {
         ClueMask avoid = candidate;

@@ -4,7 +4,8 @@
 // Latin square M, the set of L's clues that M violates (an unavoidable set). So the cheapest
 // uniquely completable set of L is a weighted minimum hitting set, solved lazily as McGuire et
 // al. (2012) did for Sudoku: find a cheapest set hitting the unavoidable sets found so far
-// (CaDiCaL, hitting_set.hpp), ask for a counterexample M avoiding it (counterexample.hpp), add
+// (CaDiCaL, hitting_set.hpp), ask for a counterexample M avoiding it (counterexample.hpp; at
+// n = 6, where no table of squares fits, solver_counterexample.hpp), add
 // M's set, repeat; with no counterexample the candidate is optimal, since it is a cheapest
 // hitting set of a subset of the constraints. A minimum-weight uniquely completable set is
 // critical (weights are positive), and min over all squares = min over the symmetry classes.
