@@ -3,6 +3,7 @@
 //   [--time-limit SEC] [--verify-with BACKEND] [--sampler jm|shuffle] [--out FILE]
 // futolab critical --exhaustive --n N
 // futolab critical --exact --n N --objective 2h+3k|h+k|k|h|frontier [--jobs J] [--certificate FILE]
+// futolab critical --exact --n 6 --sample S --seed X --objective k   (an upper bound only)
 // futolab critical --check-certificate FILE
 // futolab critical --free-square [--n N --count C | --input START] [--iterations I]
 //   [--time-limit SEC] [--patience P] [--temperature T] [--max-remove R] [--node-limit N]
@@ -17,6 +18,7 @@
 #include "core/puzzle.hpp"
 #include "critical/certificate.hpp"
 #include "critical/exact_report.hpp"
+#include "critical/few_relations.hpp"
 #include "critical/pipeline.hpp"
 #include "critical/report.hpp"
 #include "critical/squares.hpp"
@@ -57,6 +59,12 @@ struct CriticalArgs {
     std::size_t seed_sets = ExactOptions{}.seed_sets;
     bool per_class = false;
     std::string shard;  // --exact: "I/N", classes I, I + N, ...
+    std::size_t sample = 0;  // --exact: the classes of this many random squares (n ≤ 6), not all
+    std::string oracle;      // --exact: table | solver (default: table, solver with --sample)
+    bool no_shrink = false, no_cycle_seeds = false;
+    std::size_t probe_seeds = ExactOptions{}.probe_seeds;
+    int below = 0;  // --sample: look only for sets cheaper than this
+    int few_relations = 0;  // > 0: is any zero-given puzzle with this many relations unique?
     std::string certificate, check_certificate;
     bool free_square = false;  // zero-given puzzle-space search (critical/zero_given.hpp)
     int patience = ZeroGivenOptions{}.patience;
@@ -121,23 +129,63 @@ int run_exhaustive(const CriticalArgs& a) {
     return verified ? 0 : 1;
 }
 
+// --exact --sample S: the classes of S random squares, each its own minimum by the solver
+// oracle (n ≤ 6). The minimum over them is an upper bound: the record says so (meta.sample,
+// meta.bound = "upper", meta.exact = false), and its witness is verified like any other.
+int run_exact_sample(const CriticalArgs& a, ExactObjective objective, const ExactOptions& options) {
+    if (a.n < 2 || a.n > kMaxExactN)
+        throw InputError(fmt::format("critical --exact --sample: --n must be 2..{}, got {}", kMaxExactN, a.n));
+    if (!a.certificate.empty() || !a.shard.empty())
+        throw InputError("critical --exact --sample: no --certificate or --shard (a sample proves no minimum)");
+    const ExactResult r = exact_sample(a.n, objective, a.sample, a.seed, options);
+    bool verified = false;
+    const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
+    write_output(a.out, write_instances(records, Format::jsonl));
+    for (const Instance& rec : records)
+        std::cerr << fmt::format("n={} objective={} SAMPLE upper bound={} (h={}, k={}) class={}\n", a.n, a.objective,
+                                 rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
+                                 rec.meta["class"].get<std::size_t>());
+    if (records.empty())
+        std::cerr << fmt::format("n={} objective={} SAMPLE: no class has a set{}\n", a.n, a.objective,
+                                 a.below > 0 ? fmt::format(" cheaper than {}", a.below) : "");
+    std::cerr << "sample " << sample_summary(r).dump() << "\n";
+    std::cerr << fmt::format("n={} sample of {} squares (seed {}): {} classes, time={:.1f}s, {:.3f} classes/s\n", a.n,
+                             a.sample, a.seed, r.classes.size(), r.seconds,
+                             static_cast<double>(r.classes.size()) / std::max(r.seconds, 1e-9));
+    if (!verified) std::cerr << "futolab critical: a witness failed its verification\n";
+    return verified ? 0 : 1;
+}
+
+// "I/N" with 0 <= I < N: shard I of N (--exact classes I, I + N, ...; --few-relations likewise
+// over the canonical pair sets).
+std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
+    unsigned long i = 0, count = 0;
+    char slash = 0, extra = 0;
+    if (std::sscanf(text.c_str(), "%lu%c%lu%c", &i, &slash, &count, &extra) != 3 || slash != '/' || count == 0 || i >= count)
+        throw InputError("critical: --shard must be I/N with 0 <= I < N, got '" + text + "'");
+    return {i, count};
+}
+
 int run_exact(const CriticalArgs& a) {
     const ExactObjective objective = exact_objective_from_name(a.objective);
     const ProofKind proof = proof_kind_from_name(a.proof);  // checked before the search
-    if (a.n < 2 || a.n > kMaxEnumeratedN)
-        throw InputError(fmt::format("critical --exact: --n must be 2..{}, got {}", kMaxEnumeratedN, a.n));
     if (a.jobs < 1) throw InputError(fmt::format("critical --exact: --jobs must be at least 1, got {}", a.jobs));
     ExactOptions options;
     options.threads = a.jobs;
     options.engine = hitting_engine_from_name(a.engine);
     options.seed_sets = a.seed_sets;
     options.prune = !a.per_class;
+    options.oracle = exact_oracle_from_name(a.oracle.empty() ? (a.sample > 0 ? "solver" : "table") : a.oracle);
+    options.shrink = !a.no_shrink;
+    options.cycle_seeds = !a.no_cycle_seeds;
+    options.probe_seeds = a.probe_seeds;
+    options.below = a.below;
+    if (a.below > 0 && a.sample == 0) throw InputError("critical --exact: --below needs --sample");
+    if (a.sample > 0) return run_exact_sample(a, objective, options);
+    if (a.n < 2 || a.n > kMaxEnumeratedN)
+        throw InputError(fmt::format("critical --exact: --n must be 2..{} (n = 6: --sample S), got {}", kMaxEnumeratedN, a.n));
     if (!a.shard.empty()) {
-        unsigned long i = 0, count = 0;
-        char slash = 0, extra = 0;
-        if (std::sscanf(a.shard.c_str(), "%lu%c%lu%c", &i, &slash, &count, &extra) != 3 || slash != '/' || count == 0 ||
-            i >= count)
-            throw InputError("critical --exact: --shard must be I/N with 0 <= I < N, got '" + a.shard + "'");
+        const auto [i, count] = parse_shard(a.shard);
         options.first = i;
         options.stride = count;
     }
@@ -264,7 +312,30 @@ int run_free_square(const CriticalArgs& a) {
     return exit_code;
 }
 
+// --few-relations K --n N [--shard I/N]: every zero-given puzzle with K relations up to
+// symmetry, counted to 2. None unique proves min k > K over all squares of order N
+// (critical/few_relations.hpp); with shards, only when no shard found one.
+int run_few_relations(const CriticalArgs& a) {
+    const auto [shard, shards] = a.shard.empty() ? std::pair<std::size_t, std::size_t>{0, 1} : parse_shard(a.shard);
+    const FewRelationsCount c = few_relations(a.n, a.few_relations, shard, shards);
+    const std::string scope = shards > 1 ? fmt::format(" (shard {}/{}: its {} canonical pair sets only)", shard, shards, c.pair_sets) : "";
+    if (c.example) write_output(a.out, write_instances({*c.example}, Format::jsonl));
+    std::cout << fmt::format(
+        "n={} k={}: {} canonical pair sets, {} skipped (two rows or columns untouched: a swap), {} oriented puzzles "
+        "counted to 2: {} with a directed cycle, {} unsat, {} unique, {} multiple ({} by two pool squares); time={:.1f}s\n",
+        a.n, a.few_relations, c.pair_sets, c.swap_skipped, c.puzzles, c.cyclic, c.unsat, c.unique, c.multiple, c.pool,
+        c.seconds);
+    if (c.unique > 0)
+        std::cout << fmt::format("a zero-given puzzle of order {} with {} relations is unique{}\n", a.n, a.few_relations, scope);
+    else if (shards > 1)
+        std::cout << fmt::format("no unique puzzle{}; every shard 0..{} of {} must say so for the proof\n", scope, shards - 1, shards);
+    else
+        std::cout << fmt::format("proved: every zero-given uniquely completable set of order {} has more than {} relations\n", a.n, a.few_relations);
+    return 0;
+}
+
 int run_critical(const CriticalArgs& a) {
+    if (a.few_relations > 0) return run_few_relations(a);
     if (a.exhaustive) return run_exhaustive(a);
     if (a.exact) return run_exact(a);
     if (!a.check_certificate.empty()) return run_check_certificate(a);
@@ -328,10 +399,24 @@ void add_critical(CLI::App& app, Action& run) {
     cmd->add_option("--proof", a->proof, "--certificate: drat (CaDiCaL proofs, default) or bb (re-checked by branch and bound)");
     cmd->add_option("--check-certificate", a->check_certificate,
                     "Check a certificate of --exact without searching (exit 0 accepted, 1 rejected)");
-    cmd->add_option("--shard", a->shard, "--exact: solve classes I, I+N, ... only (I/N); minima over those");
+    cmd->add_option("--shard", a->shard, "--exact: solve classes I, I+N, ... only (I/N); minima over those. --few-relations: the canonical pair sets I, I+N, ...");
     add_whole(cmd, "--seed-sets", a->seed_sets, {0, 100000000}, "--exact: smallest unavoidable sets seeded per class (default 2000)");
     cmd->add_flag("--per-class", a->per_class, "--exact: every class's own minimum (no pruning by the best so far; slower)");
     cmd->add_option("--engine", a->engine, "--exact: hitting-set engine, bb (branch and bound, default) or cadical");
+    add_whole(cmd, "--sample", a->sample, {1, 100000000},
+              "--exact: the classes of this many random squares (seed --seed), each its own minimum by the solver "
+              "oracle; n <= 6; an UPPER bound on the minimum over all squares");
+    cmd->add_option("--oracle", a->oracle, "--exact: counterexamples from the table of all squares (n <= 5) or a solver")
+        ->check(CLI::IsMember({"table", "solver"}));
+    cmd->add_flag("--no-shrink", a->no_shrink, "--exact, solver oracle: keep counterexamples unshrunk (for measuring)");
+    add_whole(cmd, "--probe-seeds", a->probe_seeds, {0, 100000000},
+              "--exact, solver oracle: seed the sets of this many queries on random dense candidates");
+    add_whole(cmd, "--below", a->below, {1, 1000},
+              "--exact --sample: per class, only look for sets cheaper than this (the cost of a pruned complete run)");
+    add_whole(cmd, "--few-relations", a->few_relations, {1, 112},
+              "With --n: count every zero-given puzzle with this many relations (up to symmetry) to 2; "
+              "none unique proves min k is larger");
+    cmd->add_flag("--no-cycle-seeds", a->no_cycle_seeds, "--exact, solver oracle: no cycle-switch seeds (for measuring)");
     cmd->add_flag("--free-square", a->free_square,
                   "Zero-given puzzles (h = 0, min k) searched with the solution free to change; "
                   "--input: zero-given start puzzles");

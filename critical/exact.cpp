@@ -1,14 +1,21 @@
 #include "critical/exact.hpp"
 
 #include "core/error.hpp"
+#include "generators/latin_square.hpp"
+#include "solvers/run.hpp"
+#include "critical/cycle_switches.hpp"
 #include "critical/hitting_set_bb.hpp"
+#include "critical/solver_counterexample.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
 #include <limits>
 #include <mutex>
 #include <numeric>
+#include <random>
+#include <set>
 #include <thread>
 
 namespace futolab::critical {
@@ -29,11 +36,67 @@ CostModel model_of(int n, int number_weight, int relation_weight) {
 }
 
 // One square's lazy search: the hitting-set engine and the pool of unavoidable sets found.
+// The counterexample oracle of one square: the table's (n ≤ 5) or the solver's (any n).
+class Oracle {
+public:
+    Oracle(int n, const SquareTable* table, const std::vector<int>& L, const ExactOptions& options) {
+        if (table && options.oracle == ExactOracle::table) table_.emplace(*table, L);
+        else solver_.emplace(n, L, options.shrink);
+    }
+    std::optional<Counterexample> find(const ClueMask& set) { return table_ ? table_->find(set) : solver_->find(set); }
+    // The seeds: the table's smallest minimal sets, or L's cycle switches (shrunk with the
+    // solver when shrinking is on, then only the inclusion-minimal distinct ones).
+    std::vector<Counterexample> seeds(int n, const std::vector<int>& L, const ExactOptions& options) {
+        if (table_) return table_->smallest_sets(options.seed_sets);
+        std::vector<Counterexample> sets;
+        if (options.cycle_seeds) sets = cycle_switches(n, L);
+        if (options.shrink)
+            for (Counterexample& m : sets) m = solver_->shrink(std::move(m));
+        probe(n, options.probe_seeds, sets);
+        return options.shrink ? minimal_distinct(std::move(sets)) : sets;
+    }
+    std::uint64_t queries() const { return table_ ? table_->queries() : solver_->queries(); }
+    std::uint64_t nodes() const { return solver_ ? solver_->stats().nodes : 0; }
+
+private:
+    // Queries on random dense candidates (each clue kept with probability 0.1..0.45): a square
+    // avoiding most of L's clues violates few, so the answers are small minimal sets, many of
+    // them different — at n = 6 the stand-in for the table's smallest sets. Fixed seed: the
+    // same sets for the same square.
+    void probe(int n, std::size_t count, std::vector<Counterexample>& sets) {
+        std::mt19937_64 rng(0x5eed);
+        std::uniform_real_distribution<double> density(0.1, 0.45), coin(0.0, 1.0);
+        for (std::size_t i = 0; i < count; ++i) {
+            const double p = density(rng);
+            ClueMask s;
+            for (int c = 0; c < clue_count(n); ++c)
+                if (coin(rng) < p) s.set(c);
+            if (std::optional<Counterexample> m = solver_->find(s)) sets.push_back(std::move(*m));
+        }
+    }
+    static std::vector<Counterexample> minimal_distinct(std::vector<Counterexample> sets) {
+        std::stable_sort(sets.begin(), sets.end(), [](const Counterexample& a, const Counterexample& b) {
+            return a.violated.count() < b.violated.count();
+        });
+        std::vector<Counterexample> kept;
+        for (Counterexample& m : sets)
+            if (std::none_of(kept.begin(), kept.end(),
+                             [&](const Counterexample& k) { return (k.violated & m.violated) == k.violated; }))
+                kept.push_back(std::move(m));
+        return kept;
+    }
+    std::optional<TableOracle> table_;
+    std::optional<SolverOracle> solver_;
+};
+
 class LazySearch {
 public:
-    LazySearch(int n, const SquareTable& table, const std::vector<int>& L, HittingEngine engine, std::size_t seeds)
-        : n_(n), engine_(engine), hs_(clue_count(n)), oracle_(table, L) {
-        for (Counterexample& m : oracle_.smallest_sets(seeds)) add(std::move(m));
+    // table may be null (then the solver oracle answers, whatever options.oracle says).
+    LazySearch(int n, const SquareTable* table, const std::vector<int>& L, const ExactOptions& options)
+        : n_(n), engine_(options.engine), hs_(clue_count(n)), oracle_(n, table, L, options),
+          sorted_pool_(!table || options.oracle == ExactOracle::solver) {
+        for (Counterexample& m : oracle_.seeds(n, L, options)) add(std::move(m));
+        seeded_ = sets_.size();
     }
 
     // Cheapest set of `cost` over `allowed` with at most `max_numbers` numbers (< 0: any),
@@ -72,7 +135,8 @@ public:
     }
 
     // Adds m's set and up to kExtraSets more sets disjoint from it and from the candidate:
-    // cheap (one table pass each), and disjoint sets are what the packing bound counts.
+    // cheap (one table pass, or one short search at n = 6, each), and disjoint sets are what
+    // the packing bound counts.
     // False if a set has no allowed clue (then no allowed set is uniquely completable).
     bool add_with_extras(Counterexample first, const ClueMask& candidate, const ClueMask& allowed) {
         ClueMask avoid = candidate;
@@ -87,10 +151,17 @@ public:
         return true;
     }
 
+    // The pool stays sorted by size (stable): the branch and bound packs disjoint sets in pool
+    // order, and small sets first pack best. The table's seeds come sorted; the solver's
+    // counterexamples do not, and unsorted they left the bound weak (docs/critical.md, n = 6).
     void add(Counterexample m) {
-        masks_.push_back(m.violated);
         if (engine_ == HittingEngine::cadical) hs_.add_set(m.violated);
-        sets_.push_back(std::move(m));
+        const int size = m.violated.count();
+        std::size_t at = masks_.size();
+        if (sorted_pool_)
+            while (at > 0 && masks_[at - 1].count() > size) --at;
+        masks_.insert(masks_.begin() + static_cast<std::ptrdiff_t>(at), m.violated);
+        sets_.insert(sets_.begin() + static_cast<std::ptrdiff_t>(at), std::move(m));
     }
 
     // Drops every clue whose removal keeps the set uniquely completable (greedy, monotone:
@@ -107,6 +178,8 @@ public:
     std::uint64_t engine_calls() const { return engine_ == HittingEngine::cadical ? hs_.sat_calls() : bb_calls_; }
     std::uint64_t nodes() const { return nodes_; }
     std::uint64_t queries() const { return oracle_.queries(); }
+    std::uint64_t oracle_nodes() const { return oracle_.nodes(); }
+    std::size_t seeded() const { return seeded_; }
 
 private:
     // A cheapest hitting set of the pool (cost ≥ lower known), if any.
@@ -137,7 +210,9 @@ private:
     int n_;
     HittingEngine engine_;
     HittingSetModel hs_;
-    TableOracle oracle_;
+    Oracle oracle_;
+    bool sorted_pool_;  // solver oracle: keep the pool sorted by size (add)
+    std::size_t seeded_ = 0;
     std::vector<ClueMask> masks_;
     std::vector<Counterexample> sets_;
     std::uint64_t bb_calls_ = 0, nodes_ = 0;
@@ -214,6 +289,14 @@ std::string exact_objective_name(ExactObjective objective) {
     return "2h+3k";
 }
 
+ExactOracle exact_oracle_from_name(const std::string& name) {
+    if (name == "table") return ExactOracle::table;
+    if (name == "solver") return ExactOracle::solver;
+    throw InputError("--oracle must be table or solver, got '" + name + "'");
+}
+
+std::string exact_oracle_name(ExactOracle oracle) { return oracle == ExactOracle::table ? "table" : "solver"; }
+
 HittingEngine hitting_engine_from_name(const std::string& name) {
     if (name == "bb") return HittingEngine::bb;
     if (name == "cadical") return HittingEngine::cadical;
@@ -240,12 +323,16 @@ int cost_of(const CostModel& model, const ClueMask& set) {
     return cost;
 }
 
-ClassResult solve_class(int n, const SquareClass& c, std::size_t index, ExactObjective objective,
-                        const SquareTable& table, const ExactOptions& options, SharedBounds* bounds) {
+namespace {
+
+ClassResult solve_with(int n, const SquareClass& c, std::size_t index, ExactObjective objective,
+                       const SquareTable* table, const ExactOptions& options, SharedBounds* bounds) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::int64_t cpu0 = thread_cpu_ns();
     ClassResult r;
     r.index = index;
     r.square_class = c;
-    LazySearch search(n, table, c.square, options.engine, options.seed_sets);
+    LazySearch search(n, table, c.square, options);
     if (objective == ExactObjective::frontier) {
         r.frontier = bounds ? pruned_frontier(n, search, *bounds) : class_frontier(n, search);
     } else {
@@ -260,8 +347,26 @@ ClassResult solve_class(int n, const SquareClass& c, std::size_t index, ExactObj
     r.engine_calls = search.engine_calls();
     r.nodes = search.nodes();
     r.oracle_queries = search.queries();
+    r.oracle_nodes = search.oracle_nodes();
+    r.seeded = search.seeded();
     r.sets = search.take_sets();
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.cpu_seconds = static_cast<double>(thread_cpu_ns() - cpu0) * 1e-9;
     return r;
+}
+
+}  // namespace
+
+ClassResult solve_class(int n, const SquareClass& c, std::size_t index, ExactObjective objective,
+                        const SquareTable& table, const ExactOptions& options, SharedBounds* bounds) {
+    return solve_with(n, c, index, objective, &table, options, bounds);
+}
+
+ClassResult solve_class_by_solver(int n, const SquareClass& c, std::size_t index, ExactObjective objective,
+                                  const ExactOptions& options, SharedBounds* bounds) {
+    if (n < 2 || n > kMaxExactN)
+        throw InputError("the solver oracle needs 2 <= n <= " + std::to_string(kMaxExactN) + ", got " + std::to_string(n));
+    return solve_with(n, c, index, objective, nullptr, options, bounds);
 }
 
 void aggregate(ExactResult& result) {
@@ -294,7 +399,7 @@ namespace {
 
 // Solves the chosen classes on `threads` threads; result.classes[i] is class chosen[i].
 void solve_classes(ExactResult& result, const std::vector<SquareClass>& classes, const std::vector<std::size_t>& chosen,
-                   ExactObjective objective, const SquareTable& table, const ExactOptions& options, SharedBounds* bounds) {
+                   ExactObjective objective, const SquareTable* table, const ExactOptions& options, SharedBounds* bounds) {
     result.classes.assign(chosen.size(), {});
     std::atomic<std::size_t> next{0}, done{0};
     std::mutex report;
@@ -303,7 +408,7 @@ void solve_classes(ExactResult& result, const std::vector<SquareClass>& classes,
         try {
             for (std::size_t i; (i = next.fetch_add(1)) < chosen.size();) {
                 result.classes[i] =
-                    solve_class(result.n, classes[chosen[i]], chosen[i], objective, table, options, bounds);
+                    solve_with(result.n, classes[chosen[i]], chosen[i], objective, table, options, bounds);
                 const std::size_t d = ++done;
                 if (options.progress && (d % std::max<std::size_t>(chosen.size() / 100, 1) == 0 || d == chosen.size())) {
                     const std::lock_guard<std::mutex> lock(report);
@@ -336,27 +441,65 @@ ExactResult exact_minimum(int n, ExactObjective objective, const ExactOptions& o
     result.n = n;
     result.objective = objective;
     result.engine = options.engine;
+    result.oracle = options.oracle;
     result.squares = table.size();
     result.determined_by_relations = table.determined_by_relations();
     const bool prune = options.prune && options.engine == HittingEngine::bb;
     result.pruned = prune;
     if (!prune) {
-        solve_classes(result, classes, chosen, objective, table, options, nullptr);
+        solve_classes(result, classes, chosen, objective, &table, options, nullptr);
     } else if (objective != ExactObjective::frontier) {
         SharedBounds bounds;
-        solve_classes(result, classes, chosen, objective, table, options, &bounds);
+        solve_classes(result, classes, chosen, objective, &table, options, &bounds);
     } else {
         // First the smallest numbers-only set over the classes (where the frontier reaches k = 0).
         SharedBounds first;
-        solve_classes(result, classes, chosen, ExactObjective::h_only, table, options, &first);
+        solve_classes(result, classes, chosen, ExactObjective::h_only, &table, options, &first);
         SharedBounds bounds(static_cast<std::size_t>(std::max(first.best.get(), 0)));
         bounds.h_global = first.best.get();
         std::vector<ClassResult> h_pass = std::move(result.classes);
-        solve_classes(result, classes, chosen, objective, table, options, &bounds);
+        solve_classes(result, classes, chosen, objective, &table, options, &bounds);
         for (std::size_t i = 0; i < h_pass.size(); ++i) {  // the sets of both passes back the certificate
             auto& sets = result.classes[i].sets;
             sets.insert(sets.begin(), h_pass[i].sets.begin(), h_pass[i].sets.end());
         }
+    }
+    aggregate(result);
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return result;
+}
+
+ExactResult exact_sample(int n, ExactObjective objective, std::size_t count, std::uint64_t seed,
+                         const ExactOptions& options) {
+    if (n < 2 || n > kMaxExactN)
+        throw InputError("--sample needs 2 <= n <= " + std::to_string(kMaxExactN) + ", got " + std::to_string(n));
+    const auto t0 = std::chrono::steady_clock::now();
+    // Square i from seed + i, as `futolab critical --n N --count C` draws them; each class once.
+    std::vector<SquareClass> classes;
+    std::set<std::vector<int>> seen;
+    for (std::size_t i = 0; i < count; ++i) {
+        std::mt19937_64 rng(seed + i);
+        std::vector<int> c = canonical_square(n, random_latin_square(n, rng));
+        if (seen.insert(c).second) classes.push_back({c, orbit_size(n, c)});
+    }
+    std::vector<std::size_t> chosen(classes.size());
+    std::iota(chosen.begin(), chosen.end(), std::size_t{0});
+    ExactResult result;
+    result.n = n;
+    result.objective = objective;
+    result.engine = options.engine;
+    result.oracle = ExactOracle::solver;
+    result.sample = true;
+    result.sample_seed = seed;
+    result.squares = count;
+    if (options.below > 0) {
+        if (objective == ExactObjective::frontier) throw InputError("--below needs a single objective, not frontier");
+        SharedBounds bounds;  // as a complete run that already knows a set of cost `below`
+        bounds.best.value = options.below;
+        result.pruned = true;
+        solve_classes(result, classes, chosen, objective, nullptr, options, &bounds);
+    } else {
+        solve_classes(result, classes, chosen, objective, nullptr, options, nullptr);  // own minima
     }
     aggregate(result);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

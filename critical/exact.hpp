@@ -4,7 +4,8 @@
 // Latin square M, the set of L's clues that M violates (an unavoidable set). So the cheapest
 // uniquely completable set of L is a weighted minimum hitting set, solved lazily as McGuire et
 // al. (2012) did for Sudoku: find a cheapest set hitting the unavoidable sets found so far
-// (CaDiCaL, hitting_set.hpp), ask for a counterexample M avoiding it (counterexample.hpp), add
+// (CaDiCaL, hitting_set.hpp), ask for a counterexample M avoiding it (counterexample.hpp; at
+// n = 6, where no table of squares fits, solver_counterexample.hpp), add
 // M's set, repeat; with no counterexample the candidate is optimal, since it is a cheapest
 // hitting set of a subset of the constraints. A minimum-weight uniquely completable set is
 // critical (weights are positive), and min over all squares = min over the symmetry classes.
@@ -47,6 +48,13 @@ int cost_of(const CostModel& model, const ClueMask& set);
 enum class HittingEngine { bb, cadical };
 HittingEngine hitting_engine_from_name(const std::string& name);  // "bb" | "cadical"; throws InputError
 
+// Where the lazy loop's counterexamples come from: one pass over the table of all squares
+// (n ≤ 5, counterexample.hpp), or a search for one square (any n ≤ 6: the only way at n = 6,
+// solver_counterexample.hpp). Chosen once per run, like a backend.
+enum class ExactOracle { table, solver };
+ExactOracle exact_oracle_from_name(const std::string& name);  // "table" | "solver"; throws InputError
+std::string exact_oracle_name(ExactOracle oracle);
+
 struct Optimum {
     bool feasible = false;  // false: no uniquely completable set within the constraints
     int cost = 0;
@@ -66,6 +74,10 @@ struct ClassResult {
     std::vector<FrontierPoint> frontier; // frontier: h_max = 0 .. the smallest h with k = 0
     std::vector<Counterexample> sets;    // the unavoidable sets found, with their squares M
     std::uint64_t engine_calls = 0, nodes = 0, oracle_queries = 0;  // hitting-set solves, B&B nodes, oracle
+    std::uint64_t oracle_nodes = 0;   // solver oracle: search nodes of its counterexample searches
+    std::size_t seeded = 0;           // unavoidable sets seeded before the lazy loop
+    double seconds = 0;               // wall time of this class
+    double cpu_seconds = 0;           // CPU time of its thread (the figure on a shared machine)
 };
 
 struct ExactOptions {
@@ -80,6 +92,16 @@ struct ExactOptions {
     // Classes solved: first, first + stride, ... below `end` (0 = all): a shard of the run.
     std::size_t first = 0, stride = 1, end = 0;
     std::function<void(std::size_t done, std::size_t total)> progress;  // called every ~1 %
+    // The counterexample oracle. With `solver` the table is not read (seed_sets is then unused)
+    // and the seeds are L's cycle switches (cycle_switches.hpp) if cycle_seeds is set.
+    ExactOracle oracle = ExactOracle::table;
+    bool cycle_seeds = true;
+    // solver: also seed the sets found by this many queries on random dense candidates.
+    std::size_t probe_seeds = 0;
+    // exact_sample only: > 0 looks in each class only for sets cheaper than this (the work of
+    // a complete pruned run once a set of this cost is known); 0 = each class's own minimum.
+    int below = 0;
+    bool shrink = true;  // solver: shrink each counterexample to an inclusion-minimal set
 };
 
 // The best cost known over the classes solved so far, shared by the threads of one run.
@@ -103,6 +125,11 @@ struct SharedBounds {
 ClassResult solve_class(int n, const SquareClass& c, std::size_t index, ExactObjective objective,
                         const SquareTable& table, const ExactOptions& options = {}, SharedBounds* bounds = nullptr);
 
+// solve_class without a table (n ≤ kMaxExactN; options.oracle is taken to be `solver`): the
+// way to solve a class of order 6.
+ClassResult solve_class_by_solver(int n, const SquareClass& c, std::size_t index, ExactObjective objective,
+                                  const ExactOptions& options = {}, SharedBounds* bounds = nullptr);
+
 // The minimum over all classes (for frontier: per h_max), with one witness.
 struct GlobalOptimum {
     Optimum optimum;
@@ -121,12 +148,24 @@ struct ExactResult {
     GlobalOptimum best;                    // not frontier
     std::vector<GlobalOptimum> frontier;   // frontier: index h_max
     double seconds = 0;
+    ExactOracle oracle = ExactOracle::table;
+    // A sample (exact_sample): `squares` random squares drawn, `classes` their distinct
+    // classes, each with its own minimum; the minimum over them is an upper bound only.
+    bool sample = false;
+    std::uint64_t sample_seed = 0;
 };
 
 
 // Every class of order n ≤ kMaxEnumeratedN, or the shard of them chosen in `options` (then
 // `classes` holds only those, and the aggregate is over them).
 ExactResult exact_minimum(int n, ExactObjective objective, const ExactOptions& options = {});
+
+// The classes of `count` uniform random squares of order n ≤ kMaxExactN (Jacobson–Matthews,
+// square i from seed + i, canonicalised, each class once), each class's own minimum by the
+// solver oracle (no pruning, no table). The aggregate is an UPPER bound on the minimum over
+// all squares, not the minimum.
+ExactResult exact_sample(int n, ExactObjective objective, std::size_t count, std::uint64_t seed,
+                         const ExactOptions& options = {});
 
 // Min over classes of already solved class results (also used to merge shards).
 void aggregate(ExactResult& result);

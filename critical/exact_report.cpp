@@ -5,7 +5,64 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <map>
+
 namespace futolab::critical {
+namespace {
+
+// The q-quantile (nearest rank) of sorted values.
+double quantile(const std::vector<double>& sorted, double q) {
+    if (sorted.empty()) return 0;
+    const auto i = static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1) + 0.5);
+    return sorted[std::min(i, sorted.size() - 1)];
+}
+
+// Mean, median, p90, p99 and max of the values.
+Json distribution(std::vector<double> t) {
+    std::sort(t.begin(), t.end());
+    double sum = 0;
+    for (double x : t) sum += x;
+    Json d = Json::object();
+    d["mean"] = t.empty() ? 0.0 : sum / static_cast<double>(t.size());
+    d["median"] = quantile(t, 0.5);
+    d["p90"] = quantile(t, 0.9);
+    d["p99"] = quantile(t, 0.99);
+    d["max"] = t.empty() ? 0.0 : t.back();
+    d["total"] = sum;
+    return d;
+}
+
+// A sample is not the minimum over all squares: say so in the record, with the seed that
+// redraws it, the per-class times and the spread of the per-class minima.
+void add_sample_meta(Json& m, const ExactResult& r) {
+    m["sample"] = true;
+    m["sample_seed"] = r.sample_seed;
+    m["sample_bound"] = "upper";  // the minimum over these classes bounds the minimum over all squares from above
+    m["exact"] = false;    // each class's own minimum is exact; the minimum over all squares is not established
+    const Json summary = sample_summary(r);
+    for (const auto& [key, value] : summary.items()) m[key] = value;
+}
+
+}  // namespace
+
+Json sample_summary(const ExactResult& r) {
+    Json m = Json::object();
+    std::vector<double> wall, cpu;
+    std::map<std::string, std::size_t> minima;
+    for (const ClassResult& c : r.classes) {
+        wall.push_back(c.seconds);
+        cpu.push_back(c.cpu_seconds);
+        ++minima[c.optimum.feasible ? std::to_string(c.optimum.cost) : "none"];
+    }
+    m["class_cpu_seconds"] = distribution(cpu);
+    m["class_seconds"] = distribution(wall);
+    Json hist = Json::object();
+    for (const auto& [cost, classes] : minima) hist[cost] = classes;
+    m["class_minima"] = hist;  // "none": no set (k: L's comparisons do not determine it; --below: none cheaper)
+    return m;
+}
+
 namespace {
 
 Json run_meta(const ExactResult& r) {
@@ -21,9 +78,10 @@ Json run_meta(const ExactResult& r) {
     m["objective"] = exact_objective_name(r.objective);
     m["n"] = r.n;
     m["squares"] = r.squares;
-    m["squares_determined_by_relations"] = r.determined_by_relations;  // P(U) = this / squares
+    if (!r.sample) m["squares_determined_by_relations"] = r.determined_by_relations;  // P(U) = this / squares
     m["classes"] = r.classes.size();
-    m["search_backend"] = r.engine == HittingEngine::bb ? "bb+table" : "cadical+table";
+    m["search_backend"] = std::string(r.engine == HittingEngine::bb ? "bb+" : "cadical+") + exact_oracle_name(r.oracle);
+    if (r.sample) add_sample_meta(m, r);
     m["hitting_set_calls"] = calls;
     m["nodes"] = nodes;
     m["oracle_queries"] = queries;
@@ -73,7 +131,7 @@ std::vector<Instance> exact_records(const ExactResult& r, const std::string& ver
     const std::string objective = exact_objective_name(r.objective);
     if (r.objective != ExactObjective::frontier) {
         if (r.best.optimum.feasible)
-            out.push_back(witness_record(r, r.best, fmt::format("exact-n{}-{}", r.n, objective), run_meta(r),
+            out.push_back(witness_record(r, r.best, fmt::format("{}-n{}-{}", r.sample ? "sample" : "exact", r.n, objective), run_meta(r),
                                          verify_backend, verified));
         return out;
     }
@@ -81,7 +139,7 @@ std::vector<Instance> exact_records(const ExactResult& r, const std::string& ver
         Json extra = run_meta(r);
         extra["h_max"] = H;
         extra["point"] = {H, r.frontier[H].optimum.cost};
-        out.push_back(witness_record(r, r.frontier[H], fmt::format("exact-n{}-frontier-h{}", r.n, H), extra,
+        out.push_back(witness_record(r, r.frontier[H], fmt::format("{}-n{}-frontier-h{}", r.sample ? "sample" : "exact", r.n, H), extra,
                                      verify_backend, verified));
     }
     return out;

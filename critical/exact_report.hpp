@@ -17,6 +17,10 @@ ClueSet to_clue_set(const ClueMask& mask, int clues);
 // The frontier's corner points: h_max where the minimum k drops (h = h_max exactly there).
 std::vector<std::size_t> frontier_corners(const std::vector<GlobalOptimum>& frontier);
 
+// A sample's figures (exact_sample): per-class CPU and wall seconds (mean, median, p90, p99,
+// max, total) and the number of classes at each per-class minimum ("none": no set).
+Json sample_summary(const ExactResult& r);
+
 // Records for the result; `verified` is false if any witness failed its verification (it is
 // still returned, with the flags in meta, so the caller can report it).
 std::vector<Instance> exact_records(const ExactResult& r, const std::string& verify_backend, bool& verified);
