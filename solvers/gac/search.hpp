@@ -72,7 +72,7 @@ private:
     SearchControl& control_;
     Counters& counters_;
     SearchOptions options_;
-    std::mt19937_64 rng_;
+    Rng rng_;
     std::vector<int>& solution_;
     std::vector<int>& second_;
     std::vector<std::uint64_t> weights_;  // dom/wdeg, one per constraint
