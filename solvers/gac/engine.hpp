@@ -10,8 +10,17 @@
 //   stage 0  the ≠ revisions of the row and column of a cell that became a singleton
 //            (neq.hpp; O(n)), and the bounds revisions of the neighbours of a cell whose min
 //            or max changed (less.hpp; O(1)). With alldiff=binary that is all.
-//   stage 1  alldiff=regin: the hidden-single pass (hidden.hpp) on each row or column in
-//            which some domain changed. O(n) words.
+//   stage 1  alldiff=regin: hidden singles. In a line with as many values as cells, a
+//            value left in one cell only must be that cell's value; a value left in none is
+//            a failure (the "hidden single" of Latin square and Sudoku solvers, e.g. Simon
+//            Tatham's latin.c; Simonis, "Sudoku as a constraint problem", CP 2005 workshop
+//            on modelling). It is the cheap part of GAC on the line (Hall sets of size u − 1
+//            among u open cells, and missing values). The engine reads it off the places:
+//            for every line and value the bitset of positions in the line whose cell still
+//            holds the value (`places_`, updated by every write and undo); a (line, value)
+//            whose places drop to one or none is queued. O(1) per queued pair, where a pass
+//            over the line whenever one of its cells changed cost a quarter of a median
+//            puzzle's instructions (issue #16). The ≠ pass reads its holders there too.
 //   stage 2  alldiff=regin: Régin's filter (regin.hpp) on each row or column in which some
 //            domain changed since its last run (a line none of whose domains changed is never
 //            filtered again: the filter is idempotent). Skipped for a line with at most 3
@@ -92,14 +101,18 @@ struct ProbeOptions {
 
 // A relation seen from one of its cells: the other cell and the constraint id.
 struct Arc {
-    std::int32_t cell = 0;
-    std::int32_t constraint = 0;
+    std::int32_t cell;
+    std::int32_t constraint;
 };
 
 struct CellArcs {
-    std::array<Arc, 4> greater{};  // relations this < other
-    std::array<Arc, 4> smaller{};  // relations other < this
+    std::array<Arc, 4> greater;  // relations this < other (the first n_greater)
+    std::array<Arc, 4> smaller;  // relations other < this (the first n_smaller)
     std::uint8_t n_greater = 0, n_smaller = 0;
+    // User-provided, so that a vector of them sets the two counts only instead of zeroing
+    // 66 bytes per cell (6 % of a median puzzle's instructions went to that memset); arcs
+    // past the counts are never read.
+    CellArcs() {}
     std::span<const Arc> greater_arcs() const { return {greater.data(), n_greater}; }
     std::span<const Arc> smaller_arcs() const { return {smaller.data(), n_smaller}; }
     bool any() const { return n_greater + n_smaller > 0; }
@@ -112,18 +125,19 @@ public:
         ring_.assign(static_cast<std::size_t>(cells), 0);
         in_.assign(static_cast<std::size_t>(cells), 0);
         head_ = tail_ = count_ = 0;
+        capacity_ = cells;
     }
     bool empty() const { return count_ == 0; }
     void push(int cell) {
         if (in_[cell]) return;
         in_[cell] = 1;
         ring_[tail_] = cell;
-        tail_ = tail_ + 1 == static_cast<int>(ring_.size()) ? 0 : tail_ + 1;
+        tail_ = tail_ + 1 == capacity_ ? 0 : tail_ + 1;
         ++count_;
     }
     int pop() {
         const int cell = ring_[head_];
-        head_ = head_ + 1 == static_cast<int>(ring_.size()) ? 0 : head_ + 1;
+        head_ = head_ + 1 == capacity_ ? 0 : head_ + 1;
         --count_;
         in_[cell] = 0;
         return cell;
@@ -135,7 +149,7 @@ public:
 private:
     std::vector<int> ring_;
     std::vector<std::uint8_t> in_;
-    int head_ = 0, tail_ = 0, count_ = 0;
+    int head_ = 0, tail_ = 0, count_ = 0, capacity_ = 0;
 };
 
 // A set of lines (rows and columns, n ≤ 64: one word each), taken lowest index first, rows
@@ -189,6 +203,15 @@ public:
 
     std::size_t mark() const { return top_; }
     void undo(std::size_t mark) {
+        if (alldiff_ == Alldiff::regin) {
+            while (top_ > mark) {
+                --top_;
+                const Entry e = trail_[top_];
+                restore_places(e.cell, e.old & ~dom_[e.cell]);
+                dom_[e.cell] = e.old;
+            }
+            return;
+        }
         while (top_ > mark) {
             --top_;
             dom_[trail_[top_].cell] = trail_[top_].old;
@@ -215,8 +238,42 @@ private:
     Step step();
     bool run_neq(int cell);
     bool eliminate(int first, int stride, int skip, Dom value, int line);
+    bool eliminate_placed(int first, int stride, int skip, Dom value, int line);
     bool run_bounds(int cell);
     bool run_hidden(int line);
+    void init_places();
+    void clear_hidden();
+    Dom* places(int line) { return &places_[static_cast<std::size_t>(line) * n_]; }
+    // Undo: the values `back` return to `cell`, so its position returns to their places.
+    void restore_places(int cell, Dom back) {
+        Dom* rp = places(row_[cell]);
+        Dom* cp = places(n_ + col_[cell]);
+        const Dom in_row = bit(col_[cell]), in_col = bit(row_[cell]);
+        for (; back != 0; back &= back - 1) {
+            const int v = lowest(back);
+            rp[v] |= in_row;
+            cp[v] |= in_col;
+        }
+    }
+    // Every write but the ≠ pass's (which does it itself, see eliminate()): the values `gone`
+    // leave `cell`'s position in the places of its row and column; a value left with one
+    // place or none there is queued for stage 1.
+    [[gnu::always_inline]] void remove_places(int cell, Dom gone) {
+        const int r = row_[cell], c = col_[cell];
+        Dom* rp = places(r);
+        Dom* cp = places(n_ + c);
+        for (; gone != 0; gone &= gone - 1) {
+            const int v = lowest(gone);
+            if (!several(rp[v] &= ~bit(c))) queue_hidden(r, v);
+            if (!several(cp[v] &= ~bit(r))) queue_hidden(n_ + c, v);
+        }
+    }
+    static bool several(Dom d) { return (d & (d - 1)) != 0; }
+    void queue_hidden(int line, int v) {
+        hidden_vals_[line] |= bit(v);
+        if (line < n_) hidden_.rows |= bit(line);
+        else hidden_.cols |= bit(line - n_);
+    }
     bool run_regin(int line);
     Step run_probe();
     bool probing_enabled() {
@@ -247,23 +304,22 @@ private:
         return true;
     }
 
-    // Trails, writes and schedules the propagators watching `cell` (stages 1–2 of its lines
-    // but `settled`, see narrow()). Forced inline (GCC/Clang attribute) like narrow(): the ≠
+    // Trails, writes and schedules the propagators watching `cell` (stage 1 through the
+    // places of the removed values, stage 2 of its lines but `settled`, see narrow()). Forced inline (GCC/Clang attribute) like narrow(): the ≠
     // pass calls them once per removed value, and inlined with a known `settled` they cost
     // 4 % fewer instructions on a median puzzle (callgrind, Tatham n08:57).
     [[gnu::always_inline]] void write(int cell, Dom to, int settled = -1) {
+        if (alldiff_ == Alldiff::regin) remove_places(cell, dom_[cell] & ~to);
+        write_domain(cell, to, settled);
+    }
+    // write() without the places: trail, domain, scheduling.
+    [[gnu::always_inline]] void write_domain(int cell, Dom to, int settled) {
         const Dom old = dom_[cell];
         trail_[top_++] = {old, cell};
         dom_[cell] = to;
         if (alldiff_ == Alldiff::regin) {
-            if (settled != row_[cell]) {
-                hidden_.rows |= bit(row_[cell]);
-                regin_.rows |= bit(row_[cell]);
-            }
-            if (settled != n_ + col_[cell]) {
-                hidden_.cols |= bit(col_[cell]);
-                regin_.cols |= bit(col_[cell]);
-            }
+            if (settled != row_[cell]) regin_.rows |= bit(row_[cell]);
+            if (settled != n_ + col_[cell]) regin_.cols |= bit(col_[cell]);
         }
         if (is_singleton(to)) singles_.push(cell);
         if (arcs_[cell].any() && (lowest(old) != lowest(to) || highest(old) != highest(to))) bounds_.push(cell);
@@ -292,7 +348,13 @@ private:
     std::size_t top_ = 0;
     std::vector<std::uint8_t> row_, col_;
     std::vector<CellArcs> arcs_;
+    std::vector<std::uint8_t> has_arcs_;  // arcs_[c].any(), one byte per cell for the ≠ pass
     std::vector<Matching> matching_;  // per line, kept across calls (see regin.hpp)
+    // alldiff=regin: places_[line·n + v] = the positions in `line` (rows 0..n−1, columns
+    // n..2n−1; the column index in a row, the row index in a column) whose cell holds value
+    // index v. hidden_vals_[line] = the values whose places dropped to ≤ 1 since stage 1 last
+    // looked at the line.
+    std::vector<Dom> places_, hidden_vals_;
     LineSet hidden_, regin_;  // lines waiting for stage 1 and stage 2
     CellQueue singles_, bounds_;
     int culprit_ = -1;

@@ -9,7 +9,7 @@
 // Propagators (engine.hpp runs them to a common fixpoint, cheapest stage first):
 //   alldiff=regin   (default) GAC per row/column: Régin 1994 (regin.hpp), preceded by the
 //                   cheap consequences it implies — an assigned value removed from its row and
-//                   column (neq.hpp) and hidden singles (hidden.hpp)
+//                   column (neq.hpp) and hidden singles (engine.hpp)
 //   alldiff=binary  AC-3 over the pairwise ≠ of each row/column (neq.hpp)
 //   relations       bounds consistency for <, which is GAC for < (less.hpp)
 // Stage 3 (engine.hpp, ProbeOptions): sac=all|none|root singleton arc consistency by
@@ -45,9 +45,11 @@
 //                    n − 1 column peers: 2(n − 1) checks, counted when the pass starts (only
 //                    such arcs are revised: an arc whose y has two values cannot remove
 //                    anything). Both alldiff modes run this pass;
-//                  - alldiff=regin: each run of the hidden-single pass or of Régin's filter on
-//                    a line revises its n cells: n checks (also when the filter finds the line
-//                    needs no work, see engine.cpp).
+//                  - alldiff=regin: each value whose places in a line dropped to one or none,
+//                    looked at by the hidden-single stage: 1 check (the revision of one cell
+//                    by the line); each run of Régin's filter on a line revises its n cells:
+//                    n checks (also when the filter finds the line needs no work, see
+//                    engine.cpp).
 //   propagations  values removed from domains by propagators, at the root and in search. The
 //                 initial domains (chain bounds, givens) and branching decisions (x = v,
 //                 x ≠ v) are not counted.

@@ -98,6 +98,27 @@ bool relation_ac(const Relation& rel, Domains& d) {
     return changed;
 }
 
+// The hidden-single rule on one line, from its statement: a value in no cell of the line is a
+// failure (returns nullopt); a value in exactly one cell makes that cell take it. Returns
+// whether a domain changed.
+std::optional<bool> line_hidden(const std::vector<int>& cells, Domains& d) {
+    bool changed = false;
+    for (int v = 0; v < static_cast<int>(cells.size()); ++v) {
+        int places = 0, where = -1;
+        for (const int x : cells)
+            if (in(d[x], v)) {
+                ++places;
+                where = x;
+            }
+        if (places == 0) return std::nullopt;
+        if (places == 1 && d[where] != std::uint64_t{1} << v) {
+            d[where] = std::uint64_t{1} << v;
+            changed = true;
+        }
+    }
+    return changed;
+}
+
 std::vector<std::vector<int>> lines(int n) {
     std::vector<std::vector<int>> out;
     for (int r = 0; r < n; ++r) {
@@ -172,6 +193,43 @@ std::optional<Domains> naive_fixpoint(const Puzzle& puzzle, Domains d, bool alld
             if (x == 0) return std::nullopt;
     }
     return d;
+}
+
+std::optional<Domains> naive_light_fixpoint(const Puzzle& puzzle, Domains d) {
+    const auto all_lines = lines(puzzle.n());
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const auto& line : all_lines) {
+            changed = line_ac(line, d) || changed;
+            const std::optional<bool> hidden = line_hidden(line, d);
+            if (!hidden) return std::nullopt;
+            changed = *hidden || changed;
+        }
+        for (const Relation& rel : puzzle.relations()) changed = relation_ac(rel, d) || changed;
+        for (const std::uint64_t x : d)
+            if (x == 0) return std::nullopt;
+    }
+    return d;
+}
+
+std::optional<Domains> naive_light_sac(const Puzzle& puzzle, Domains d) {
+    std::optional<Domains> gac = naive_fixpoint(puzzle, std::move(d), true);
+    for (bool changed = gac.has_value(); changed;) {
+        changed = false;
+        for (std::size_t cell = 0; cell < gac->size() && !changed; ++cell)
+            for (int v = 0; v < 64 && !changed; ++v) {
+                const std::uint64_t value = std::uint64_t{1} << v;
+                if (!in((*gac)[cell], v) || (*gac)[cell] == value) continue;
+                Domains probe = *gac;
+                probe[cell] = value;
+                if (naive_light_fixpoint(puzzle, probe)) continue;
+                (*gac)[cell] &= ~value;
+                gac = naive_fixpoint(puzzle, *gac, true);
+                if (!gac) return std::nullopt;
+                changed = true;
+            }
+    }
+    return gac;
 }
 
 }  // namespace futolab::gac::test

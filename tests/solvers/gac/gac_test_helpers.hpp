@@ -33,4 +33,15 @@ std::uint64_t brute_force_count(const Puzzle& puzzle, std::uint64_t limit);
 // by naive iteration. nullopt if some domain empties.
 std::optional<Domains> naive_fixpoint(const Puzzle& puzzle, Domains d, bool alldiff_gac);
 
+// What a light probe propagates (engine.hpp, ProbeOptions::light): arc consistency of every
+// pairwise ≠, the hidden-single rule on every line (a value with no place fails, a value with
+// one place is taken there) and bounds on every relation, to their common fixpoint by naive
+// iteration. nullopt on a failure.
+std::optional<Domains> naive_light_fixpoint(const Puzzle& puzzle, Domains d);
+
+// Singleton arc consistency with light probes over GAC: the largest domains at the GAC
+// fixpoint (naive_fixpoint) in which no value x = v makes naive_light_fixpoint fail. The
+// reference for the engine's sac=root,sac_probe=light,sac_sweeps=0. nullopt on a failure.
+std::optional<Domains> naive_light_sac(const Puzzle& puzzle, Domains d);
+
 }  // namespace futolab::gac::test
