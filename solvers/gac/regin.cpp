@@ -143,6 +143,35 @@ private:
     int counter_ = 0, sp_ = 0, top_ = 0;
 };
 
+// Whether the graph of Components (node u = a matched value, successors = the other nodes in
+// the domain of u's variable) is one strongly connected component: everything reachable from
+// one node and that node reachable from everything, by closures over words. O(|nodes|) words
+// forward; backward one pass per level of the reverse breadth-first tree.
+bool strongly_connected(std::span<const Dom> d, const Matching& m, Dom nodes) {
+    const Dom start = nodes & (~nodes + 1);
+    Dom forward = start;
+    for (Dom frontier = start; frontier != 0;) {
+        const int u = lowest(frontier);
+        frontier &= frontier - 1;
+        const Dom next = d[m.var_of[u]] & nodes & ~forward;
+        forward |= next;
+        frontier |= next;
+    }
+    if (forward != nodes) return false;
+    Dom backward = start;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (Dom rest = nodes & ~backward; rest != 0; rest &= rest - 1) {
+            const int u = lowest(rest);
+            if ((d[m.var_of[u]] & backward) != 0) {
+                backward |= bit(u);
+                grew = true;
+            }
+        }
+    }
+    return backward == nodes;
+}
+
 }  // namespace
 
 bool regin_propagate(std::span<Dom> d, Matching& m) {
@@ -162,8 +191,18 @@ bool regin_propagate(std::span<Dom> d, Matching& m) {
     // into a value whose variable cannot reach a free value lies on no even path). Singleton
     // variables are trivial components: leaving them out of the graph removes their values
     // from every other domain, as the full graph would, at no cost.
+    const Dom nodes = matched & ~reach & ~fixed;
+    // The common case once a line is nearly GAC: no free value, every open domain inside the
+    // graph, and the graph one component. Then every edge lies on an alternating cycle and
+    // nothing is removed; two closures over words decide it at a fraction of Tarjan's cost.
+    if (on_path == 0) {
+        Dom open_values = 0;
+        for (const Dom x : d)
+            if (!is_singleton(x)) open_values |= x;
+        if ((open_values & ~nodes) == 0 && (nodes == 0 || strongly_connected(d, m, nodes))) return true;
+    }
     std::array<Dom, 64> comp;
-    Components(d, m, matched & ~reach & ~fixed).run(comp);
+    Components(d, m, nodes).run(comp);
     for (int x = 0; x < n; ++x) {
         if (has(on_path, x)) d[x] &= reach;
         else if (!is_singleton(d[x])) d[x] &= comp[m.value_of[x]];
