@@ -67,9 +67,10 @@ bool Engine::root() {
     return propagate();
 }
 
-// The places of the initial domains: every position, less the values each cell lacks (only
-// givens and cells with chain bounds lack any: one pass over the values for each). Then the
-// (line, value) pairs with one place or none are queued for stage 1.
+// The places of the initial domains: every position, less the values each cell lacks. Only
+// givens and cells with chain bounds lack any: a given leaves every place of its lines but
+// its value's (a straight pass over the values), a chain-bounded cell a few (one step each).
+// Then the (line, value) pairs with one place or none are queued for stage 1.
 void Engine::init_places() {
     const Dom all = first_k(n_);
     std::fill(places_.begin(), places_.end(), all);
@@ -78,11 +79,19 @@ void Engine::init_places() {
         if (d == all) continue;
         Dom* rp = places(row_[c]);
         Dom* cp = places(n_ + col_[c]);
-        const Dom not_col = ~bit(col_[c]), not_row = ~bit(row_[c]);
-        for (int v = 0; v < n_; ++v) {
-            const Dom keep = Dom{0} - ((d >> v) & 1);  // all ones if the cell holds v
-            rp[v] &= keep | not_col;
-            cp[v] &= keep | not_row;
+        const Dom in_row = bit(col_[c]), in_col = bit(row_[c]);
+        if (is_singleton(d)) {
+            for (int v = 0; v < n_; ++v) {
+                rp[v] &= ~in_row;
+                cp[v] &= ~in_col;
+            }
+            rp[lowest(d)] |= in_row;
+            cp[lowest(d)] |= in_col;
+            continue;
+        }
+        for (Dom gone = all & ~d; gone != 0; gone &= gone - 1) {
+            rp[lowest(gone)] &= ~in_row;
+            cp[lowest(gone)] &= ~in_col;
         }
     }
     for (int line = 0; line < 2 * n_; ++line)
@@ -161,17 +170,6 @@ void Engine::clear_hidden() {
     while (!hidden_.empty()) hidden_vals_[hidden_.pop(n_)] = 0;
 }
 
-// AC-3 revisions x ≠ y for every x in y's row, then its column (neq.hpp). 2(n − 1) checks
-// per pass, counted at its start (a pass that stops at a wipe-out counts them all).
-bool Engine::run_neq(int y) {
-    const Dom value = dom_[y];
-    const int r = row_[y], c = col_[y];
-    counters_.checks += 2 * static_cast<std::uint64_t>(n_ - 1);
-    if (alldiff_ == Alldiff::regin)
-        return eliminate_placed(r * n_, 1, c, value, r) && eliminate_placed(c, n_, r, value, n_ + c);
-    return eliminate(r * n_, 1, c, value, r) && eliminate(c, n_, r, value, n_ + c);
-}
-
 // `value` (one bit) removed from the n cells first, first + stride, … of `line` but its
 // position `skip`. Word-parallel first: one read-only pass gathers, as a bit per position,
 // the cells that still hold the value (most no longer do: this was the profile's hot loop),
@@ -194,7 +192,7 @@ bool Engine::eliminate(int first, int stride, int skip, Dom value, int line) {
 // written out with locals (keep the two in step): Dom, the trail's entries and top_ are all
 // 64-bit words, so through the members every store would make the compiler reload the rest;
 // this halves the instructions per removed value (callgrind, Tatham n12:10).
-bool Engine::eliminate_placed(int first, int stride, int skip, Dom value, int line) {
+inline bool Engine::eliminate_placed(int first, int stride, int skip, Dom value, int line) {
     const int v = lowest(value);
     const bool is_row = line < n_;
     const int cross_base = is_row ? n_ : 0;               // the crossing line at position i
@@ -245,6 +243,17 @@ bool Engine::eliminate_placed(int first, int stride, int skip, Dom value, int li
     return ok;
 }
 
+// AC-3 revisions x ≠ y for every x in y's row, then its column (neq.hpp). 2(n − 1) checks
+// per pass, counted at its start (a pass that stops at a wipe-out counts them all).
+bool Engine::run_neq(int y) {
+    const Dom value = dom_[y];
+    const int r = row_[y], c = col_[y];
+    counters_.checks += 2 * static_cast<std::uint64_t>(n_ - 1);
+    if (alldiff_ == Alldiff::regin)
+        return eliminate_placed(r * n_, 1, c, value, r) && eliminate_placed(c, n_, r, value, n_ + c);
+    return eliminate(r * n_, 1, c, value, r) && eliminate(c, n_, r, value, n_ + c);
+}
+
 // The relations of a cell whose bounds changed: each neighbour's domain revised against it
 // (one check per revision).
 bool Engine::run_bounds(int cell) {
@@ -262,7 +271,7 @@ bool Engine::run_bounds(int cell) {
     return true;
 }
 
-// Hidden singles of one line (hidden.hpp's rule) from its places: each queued value with no
+// Hidden singles of one line (engine.hpp, stage 1) from its places: each queued value with no
 // place left is a failure; with one place, that cell takes it (if it holds other values
 // too). One check per queued value: the revision of one cell by the line's alldifferent.
 bool Engine::run_hidden(int line) {

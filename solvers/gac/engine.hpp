@@ -238,7 +238,7 @@ private:
     Step step();
     bool run_neq(int cell);
     bool eliminate(int first, int stride, int skip, Dom value, int line);
-    bool eliminate_placed(int first, int stride, int skip, Dom value, int line);
+    [[gnu::always_inline]] inline bool eliminate_placed(int first, int stride, int skip, Dom value, int line);
     bool run_bounds(int cell);
     bool run_hidden(int line);
     void init_places();
