@@ -6,8 +6,9 @@ namespace futolab::gac {
 namespace {
 
 // Each relation as an arc from both of its cells, with its constraint id.
-std::vector<CellArcs> build_arcs(const Puzzle& puzzle) {
-    std::vector<CellArcs> arcs(static_cast<std::size_t>(puzzle.cells()));
+void build_arcs(const Puzzle& puzzle, std::vector<CellArcs>& arcs) {
+    arcs.clear();  // then fresh elements (counts 0) and no copies of old ones
+    arcs.resize(static_cast<std::size_t>(puzzle.cells()));
     const int first = 2 * puzzle.n();
     const auto& relations = puzzle.relations();
     for (int r = 0; r < static_cast<int>(relations.size()); ++r) {
@@ -16,41 +17,59 @@ std::vector<CellArcs> build_arcs(const Puzzle& puzzle) {
         lo.greater[lo.n_greater++] = {relations[r].hi, first + r};
         hi.smaller[hi.n_smaller++] = {relations[r].lo, first + r};
     }
-    return arcs;
 }
 
 }  // namespace
 
-Engine::Engine(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, ProbeOptions probe)
-    : n_(puzzle.n()), num_relations_(puzzle.num_relations()), alldiff_(alldiff), counters_(counters),
-      puzzle_(puzzle), dom_(static_cast<std::size_t>(puzzle.cells()), 0),
-      trail_(new Entry[static_cast<std::size_t>(n_) * n_ * n_ + 1]), row_(dom_.size()), col_(dom_.size()),
-      arcs_(build_arcs(puzzle)), matching_(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0, Matching{}) {
-    // (matching_ copies one cleared Matching: cheaper than 2n constructors that each fill it)
-    for (int c = 0; c < cells(); ++c) {
-        row_[c] = static_cast<std::uint8_t>(c / n_);
-        col_[c] = static_cast<std::uint8_t>(c % n_);
+void Engine::reset(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, ProbeOptions probe) {
+    n_ = puzzle.n();
+    num_relations_ = puzzle.num_relations();
+    alldiff_ = alldiff;
+    counters_ = &counters;
+    puzzle_ = &puzzle;
+    const auto cells = static_cast<std::size_t>(puzzle.cells());
+    dom_.assign(cells, 0);
+    if (const std::size_t need = cells * static_cast<std::size_t>(n_) + 1; need > trail_capacity_) {
+        trail_.reset(new Entry[need]);
+        trail_capacity_ = need;
     }
-    if (alldiff == Alldiff::regin) {
-        places_.assign(2 * static_cast<std::size_t>(n_) * n_, 0);
-        hidden_vals_.assign(2 * static_cast<std::size_t>(n_), 0);
-    }
-    has_arcs_.resize(dom_.size());
-    for (int c = 0; c < cells(); ++c) has_arcs_[c] = arcs_[c].any();
-    singles_.reset(cells());
-    bounds_.reset(cells());
+    top_ = 0;
+    row_.resize(cells);
+    col_.resize(cells);
+    for (int r = 0, c = 0; r < n_; ++r)  // (no division per cell: this runs for every solve)
+        for (int k = 0; k < n_; ++k, ++c) {
+            row_[c] = static_cast<std::uint8_t>(r);
+            col_[c] = static_cast<std::uint8_t>(k);
+        }
+    build_arcs(puzzle, arcs_);
+    has_arcs_.resize(cells);
+    for (std::size_t c = 0; c < cells; ++c) has_arcs_[c] = arcs_[c].any();
+    // (one cleared Matching copied: cheaper than 2n constructors that each fill it)
+    matching_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0, Matching{});
+    places_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) * n_ : 0, 0);
+    hidden_vals_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0, 0);
+    hidden_ = regin_ = LineSet{};
+    singles_.reset(static_cast<int>(cells));
+    bounds_.reset(static_cast<int>(cells));
+    culprit_ = -1;
     probe_ = probe;
-    line_stamp_.assign(2 * static_cast<std::size_t>(n_), 0);
-    probed_at_.assign(dom_.size(), 0);
     probe_on_ = probe.where == ProbeOptions::Where::root || (probe.where == ProbeOptions::Where::all && probe.after_fails == 0);
+    probing_ = false;
+    probe_dirty_ = true;
+    probe_cursor_ = 0;
+    probe_budget_ = 0;
+    clock_ = 1;
+    line_stamp_.assign(2 * static_cast<std::size_t>(n_), 0);
+    probed_at_.assign(cells, 0);
+    control_ = nullptr;
 }
 
 // Initial domains are the model, not propagation: they are not counted in `propagations`.
 bool Engine::root() {
     bool empty = false;
     for (int c = 0; c < cells(); ++c) {
-        const Dom chain = range(puzzle_.min_value(c) - 1, puzzle_.max_value(c) - 1);
-        const int given = puzzle_.given(c);
+        const Dom chain = range(puzzle_->min_value(c) - 1, puzzle_->max_value(c) - 1);
+        const int given = puzzle_->given(c);
         dom_[c] = given == 0 ? chain : chain & bit(given - 1);
         empty = empty || dom_[c] == 0;
         if (is_singleton(dom_[c])) singles_.push(c);
@@ -99,6 +118,17 @@ void Engine::init_places() {
             if (!several(places(line)[v])) queue_hidden(line, v);
 }
 
+// One propagator of the cheapest non-empty stage (see the header for the stages and where a
+// stronger one goes).
+inline Engine::Step Engine::step() {
+    if (!singles_.empty()) return run_neq(singles_.pop()) ? Step::ran : Step::fail;
+    if (!bounds_.empty()) return run_bounds(bounds_.pop()) ? Step::ran : Step::fail;
+    if (!hidden_.empty()) return run_hidden(hidden_.pop(n_)) ? Step::ran : Step::fail;
+    if (!regin_.empty() && !(probing_ && probe_.light)) return run_regin(regin_.pop(n_)) ? Step::ran : Step::fail;
+    if (!probing_ && probe_dirty_ && probing_enabled()) return run_probe();
+    return Step::idle;
+}
+
 bool Engine::propagate() {
     if (!probing_) probe_budget_ = static_cast<long>(probe_.sweeps) * cells();
     for (;;) {
@@ -108,17 +138,6 @@ bool Engine::propagate() {
             case Step::ran: break;
         }
     }
-}
-
-// One propagator of the cheapest non-empty stage (see the header for the stages and where a
-// stronger one goes).
-Engine::Step Engine::step() {
-    if (!singles_.empty()) return run_neq(singles_.pop()) ? Step::ran : Step::fail;
-    if (!bounds_.empty()) return run_bounds(bounds_.pop()) ? Step::ran : Step::fail;
-    if (!hidden_.empty()) return run_hidden(hidden_.pop(n_)) ? Step::ran : Step::fail;
-    if (!regin_.empty() && !(probing_ && probe_.light)) return run_regin(regin_.pop(n_)) ? Step::ran : Step::fail;
-    if (!probing_ && probe_dirty_ && probing_enabled()) return run_probe();
-    return Step::idle;
 }
 
 // SAC-1 with a cyclic cursor: cells are probed in turn from where the last call stopped; the
@@ -228,7 +247,7 @@ inline bool Engine::eliminate_placed(int first, int stride, int skip, Dom value,
     }
     top_ = top;
     own[v] &= ~crossed;
-    counters_.propagations += static_cast<std::uint64_t>(size_sparse(crossed));
+    counters_->propagations += static_cast<std::uint64_t>(size_sparse(crossed));
     if (crossed == 0) return ok;
     // Stages 1–2 of the crossing lines (the line itself is settled, see narrow()).
     (is_row ? hidden_.cols : hidden_.rows) |= hidden;
@@ -248,7 +267,7 @@ inline bool Engine::eliminate_placed(int first, int stride, int skip, Dom value,
 bool Engine::run_neq(int y) {
     const Dom value = dom_[y];
     const int r = row_[y], c = col_[y];
-    counters_.checks += 2 * static_cast<std::uint64_t>(n_ - 1);
+    counters_->checks += 2 * static_cast<std::uint64_t>(n_ - 1);
     if (alldiff_ == Alldiff::regin)
         return eliminate_placed(r * n_, 1, c, value, r) && eliminate_placed(c, n_, r, value, n_ + c);
     return eliminate(r * n_, 1, c, value, r) && eliminate(c, n_, r, value, n_ + c);
@@ -259,12 +278,12 @@ bool Engine::run_neq(int y) {
 bool Engine::run_bounds(int cell) {
     const Dom d = dom_[cell];
     for (const Arc& a : arcs_[cell].greater_arcs()) {
-        ++counters_.checks;
+        ++counters_->checks;
         const Dom to = revise_greater(dom_[a.cell], d);
         if (to != dom_[a.cell] && !narrow(a.cell, to, a.constraint)) return false;
     }
     for (const Arc& a : arcs_[cell].smaller_arcs()) {
-        ++counters_.checks;
+        ++counters_->checks;
         const Dom to = revise_smaller(dom_[a.cell], d);
         if (to != dom_[a.cell] && !narrow(a.cell, to, a.constraint)) return false;
     }
@@ -280,7 +299,7 @@ bool Engine::run_hidden(int line) {
     const int stride = line < n_ ? 1 : n_;
     Dom queued = hidden_vals_[line];
     hidden_vals_[line] = 0;
-    counters_.checks += static_cast<std::uint64_t>(size_sparse(queued));
+    counters_->checks += static_cast<std::uint64_t>(size_sparse(queued));
     for (; queued != 0; queued &= queued - 1) {
         const int v = lowest(queued);
         if (p[v] == 0) {  // the value has no cell left in the line
@@ -299,10 +318,12 @@ bool Engine::run_hidden(int line) {
 // revision of each cell of the line by the line's alldifferent.
 bool Engine::run_regin(int line) {
     std::array<Dom, 64> d;
-    counters_.checks += static_cast<std::uint64_t>(n_);
+    counters_->checks += static_cast<std::uint64_t>(n_);
+    const int first = line < n_ ? line * n_ : line - n_;
+    const int stride = line < n_ ? 1 : n_;
     int open = 0;
-    for (int i = 0; i < n_; ++i) {
-        d[i] = dom_[line_cell(line, i)];
+    for (int i = 0, x = first; i < n_; ++i, x += stride) {
+        d[i] = dom_[x];
         open += !is_singleton(d[i]);
     }
     // With stages 0–1 at fixpoint (they are whenever this stage runs), a line with at most 3
@@ -317,10 +338,8 @@ bool Engine::run_regin(int line) {
         culprit_ = line;
         return false;
     }
-    for (int i = 0; i < n_; ++i) {
-        const int cell = line_cell(line, i);
-        if (d[i] != dom_[cell]) narrow(cell, d[i], line, line);  // never empty after a successful filter
-    }
+    for (int i = 0, x = first; i < n_; ++i, x += stride)
+        if (d[i] != dom_[x]) narrow(x, d[i], line, line);  // never empty after a successful filter
     // The filter is idempotent: its own narrowing need not wake it again.
     regin_.erase(line, n_);
     return true;

@@ -110,8 +110,8 @@ struct CellArcs {
     std::array<Arc, 4> smaller;  // relations other < this (the first n_smaller)
     std::uint8_t n_greater = 0, n_smaller = 0;
     // User-provided, so that a vector of them sets the two counts only instead of zeroing
-    // 66 bytes per cell (6 % of a median puzzle's instructions went to that memset); arcs
-    // past the counts are never read.
+    // 66 bytes per cell; arcs past the counts are never read (nor copied: the engine clears
+    // its vector, then resizes it).
     CellArcs() {}
     std::span<const Arc> greater_arcs() const { return {greater.data(), n_greater}; }
     std::span<const Arc> smaller_arcs() const { return {smaller.data(), n_smaller}; }
@@ -177,7 +177,12 @@ class Engine {
 public:
     // Allocates everything the search will need (trail: n³ + 1 entries, since every entry on
     // one path removes at least one of the n³ cell values).
-    Engine(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, ProbeOptions probe = {});
+    Engine(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, ProbeOptions probe = {}) {
+        reset(puzzle, alldiff, counters, probe);
+    }
+    // The engine of a new puzzle, as if constructed anew, reusing the buffers (no allocation
+    // unless the puzzle is larger than any before): `gac` keeps one engine per thread.
+    void reset(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, ProbeOptions probe = {});
 
     // Initial domains [min_value, max_value] of each cell (the chain bounds of the relation
     // DAG), givens fixed, then propagation to fixpoint. False if the root fails.
@@ -235,7 +240,7 @@ private:
         std::int32_t cell;
     };
 
-    Step step();
+    [[gnu::always_inline]] inline Step step();
     bool run_neq(int cell);
     bool eliminate(int first, int stride, int skip, Dom value, int line);
     [[gnu::always_inline]] inline bool eliminate_placed(int first, int stride, int skip, Dom value, int line);
@@ -278,14 +283,13 @@ private:
     Step run_probe();
     bool probing_enabled() {
         if (!probe_on_ && probe_.after_fails > 0 && probe_.where == ProbeOptions::Where::all &&
-            counters_.fails >= probe_.after_fails)
+            counters_->fails >= probe_.after_fails)
             probe_on_ = true;
         return probe_on_;
     }
     bool probe_fails(int cell, int index);
     bool failed();
 
-    int line_cell(int line, int i) const { return line < n_ ? line * n_ + i : i * n_ + (line - n_); }
 
     // Narrowing by a propagator of constraint `by`: counted in propagations; a wipe-out is a
     // failure blamed on `by` (the domain is then left as it was). `settled` is a line (0..2n−1,
@@ -299,7 +303,7 @@ private:
             culprit_ = by;
             return false;
         }
-        counters_.propagations += static_cast<std::uint64_t>(size_sparse(dom_[cell] & ~to));
+        counters_->propagations += static_cast<std::uint64_t>(size_sparse(dom_[cell] & ~to));
         write(cell, to, settled);
         return true;
     }
@@ -337,14 +341,15 @@ private:
                probed_at_[cell] >= line_stamp_[n_ + col_[cell]];
     }
 
-    int n_;
-    int num_relations_;
-    Alldiff alldiff_;
-    Counters& counters_;
-    const Puzzle& puzzle_;
+    int n_ = 0;
+    int num_relations_ = 0;
+    Alldiff alldiff_ = Alldiff::regin;
+    Counters* counters_ = nullptr;
+    const Puzzle* puzzle_ = nullptr;
     std::vector<Dom> dom_;
     // Not value-initialised: at n = 64 it is 4 MB, of which a search touches a small part.
     std::unique_ptr<Entry[]> trail_;
+    std::size_t trail_capacity_ = 0;
     std::size_t top_ = 0;
     std::vector<std::uint8_t> row_, col_;
     std::vector<CellArcs> arcs_;

@@ -108,6 +108,30 @@ TEST_CASE("every option combination gives the same count on random instances up 
     CHECK(unique > 20);
 }
 
+TEST_CASE("a reused engine gives what a fresh one gives, whatever was solved before", "[gac]") {
+    // `gac` keeps one engine per thread and resets it for each solve (gac.cpp, EngineLease):
+    // state left over from a larger, smaller or failed puzzle must not leak into the next.
+    std::mt19937_64 rng(41);
+    std::vector<Puzzle> puzzles;
+    for (int k = 0; k < 60; ++k)
+        puzzles.push_back(test::random_puzzle(rng, 3 + static_cast<int>(rng() % 7), 0.2, 0.2, k % 3 == 0));
+    std::vector<SolveResult> first;
+    for (const Puzzle& p : puzzles) first.push_back(solve("gac", p, Mode::count_to(2)));
+    for (int round = 0; round < 3; ++round)
+        for (std::size_t k = 0; k < puzzles.size(); ++k) {
+            const std::size_t i = (k * 7 + static_cast<std::size_t>(round) * 13) % puzzles.size();  // another order
+            const SolveResult again = solve(round == 1 ? "gac:sac=all,sac_after=0" : "gac", puzzles[i], Mode::count_to(2));
+            INFO("puzzle " << i << " round " << round);
+            CHECK(again.status == first[i].status);
+            CHECK(again.counters.solutions == first[i].counters.solutions);
+            if (round != 1) {
+                CHECK(again.counters.nodes == first[i].counters.nodes);
+                CHECK(again.counters.propagations == first[i].counters.propagations);
+                CHECK(again.solution == first[i].solution);
+            }
+        }
+}
+
 TEST_CASE("gac handles the largest size, n = 64 (the whole 64-bit word)", "[gac]") {
     std::mt19937_64 rng(64);
     const Puzzle p = test::random_puzzle(rng, 64, 0.8, 0.05, false);
