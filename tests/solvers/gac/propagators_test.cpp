@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 #include <random>
 #include <utility>
 
@@ -54,6 +55,25 @@ Domains start_domains(const Puzzle& p) {
     Domains d(static_cast<std::size_t>(p.cells()), (std::uint64_t{1} << p.n()) - 1);
     for (int c = 0; c < p.cells(); ++c)
         if (p.given(c) != 0) d[c] = std::uint64_t{1} << (p.given(c) - 1);
+    return d;
+}
+
+// A random decision on an open cell of the engine — x = v (left) or x ≠ v, v any value of
+// x — made on the engine and on a copy of its domains; nullopt if every cell is assigned.
+// Returns the copy, for the reference fixpoint.
+std::optional<Domains> decide_at_random(std::mt19937_64& rng, Engine& e) {
+    std::vector<int> open;
+    for (int c = 0; c < e.cells(); ++c)
+        if (std::popcount(e.dom(c)) > 1) open.push_back(c);
+    if (open.empty()) return std::nullopt;
+    const int x = open[rng() % open.size()];
+    std::uint64_t values = e.dom(x);
+    for (auto k = rng() % static_cast<unsigned>(std::popcount(values)); k > 0; --k) values &= values - 1;
+    const int v = std::countr_zero(values);
+    const bool left = rng() % 2 == 0;
+    Domains d = domains_of(e);
+    d[x] = left ? std::uint64_t{1} << v : d[x] & ~(std::uint64_t{1} << v);
+    left ? e.assign(x, v) : e.remove(x, v);
     return d;
 }
 
@@ -111,17 +131,9 @@ TEST_CASE("the engine's fixpoint is GAC on lines and relations, at the root and 
         REQUIRE(domains_of(e) == *expected);
         // A random walk of decisions (x = v, or x != v), each checked against the reference.
         for (int step = 0; step < 12; ++step) {
-            std::vector<int> open;
-            for (int c = 0; c < p.cells(); ++c)
-                if (std::popcount(e.dom(c)) > 1) open.push_back(c);
-            if (open.empty()) break;
-            const int x = open[rng() % open.size()];
-            const int v = std::countr_zero(e.dom(x));
-            const bool left = rng() % 2 == 0;
-            Domains d = domains_of(e);
-            d[x] = left ? std::uint64_t{1} << v : d[x] & ~(std::uint64_t{1} << v);
-            const auto want = test::naive_fixpoint(p, d, regin);
-            left ? e.assign(x, v) : e.remove(x, v);
+            const std::optional<Domains> d = decide_at_random(rng, e);
+            if (!d) break;
+            const auto want = test::naive_fixpoint(p, *d, regin);
             REQUIRE(e.propagate() == want.has_value());
             ++checked;
             if (!want) break;
@@ -146,10 +158,8 @@ TEST_CASE("the fixpoint stays right through decisions and undos", "[gac][engine]
         if (!e.root()) continue;
         std::vector<std::pair<std::size_t, Domains>> stack;  // marks and their domains
         for (int step = 0; step < 40; ++step) {
-            std::vector<int> open;
-            for (int c = 0; c < p.cells(); ++c)
-                if (std::popcount(e.dom(c)) > 1) open.push_back(c);
-            if (open.empty() || (!stack.empty() && rng() % 3 == 0)) {
+            const bool all_assigned = std::all_of(e.domains().begin(), e.domains().end(), [](std::uint64_t x) { return std::popcount(x) == 1; });
+            if (all_assigned || (!stack.empty() && rng() % 3 == 0)) {
                 if (stack.empty()) break;
                 const std::size_t back = rng() % stack.size();  // up one or more levels
                 e.undo(stack[back].first);
@@ -159,16 +169,8 @@ TEST_CASE("the fixpoint stays right through decisions and undos", "[gac][engine]
                 ++undos;
                 continue;
             }
-            const int x = open[rng() % open.size()];
-            std::uint64_t values = e.dom(x);  // a random value of x
-            for (auto k = rng() % static_cast<unsigned>(std::popcount(values)); k > 0; --k) values &= values - 1;
-            const int v = std::countr_zero(values);
-            const bool left = rng() % 2 == 0;
-            Domains d = domains_of(e);
-            stack.emplace_back(e.mark(), d);
-            d[x] = left ? std::uint64_t{1} << v : d[x] & ~(std::uint64_t{1} << v);
-            const auto want = test::naive_fixpoint(p, d, true);
-            left ? e.assign(x, v) : e.remove(x, v);
+            stack.emplace_back(e.mark(), domains_of(e));
+            const auto want = test::naive_fixpoint(p, *decide_at_random(rng, e), true);
             INFO("round " << round << " step " << step);
             REQUIRE(e.propagate() == want.has_value());
             ++checked;
