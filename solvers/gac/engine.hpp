@@ -293,11 +293,10 @@ private:
 
     // Narrowing by a propagator of constraint `by`: counted in propagations; a wipe-out is a
     // failure blamed on `by` (the domain is then left as it was). `settled` is a line (0..2n−1,
-    // or −1) that this narrowing need not wake for stages 1–2, because they have nothing new
-    // to find there: the ≠ pass of an assigned cell y removes y's value from y's own lines,
-    // which y's assignment has already scheduled (and stage 0 runs before them); Régin's
-    // filter leaves its line GAC, which implies its hidden singles. Only the crossing lines of
-    // the narrowed cells are woken — half the scheduling of the hottest loop (issue #16).
+    // or −1) that this narrowing need not wake for stage 2, because Régin has nothing new to
+    // find there: the ≠ pass of an assigned cell y removes y's value from y's own lines,
+    // which y's assignment has already scheduled; Régin's filter leaves its line GAC. (Stage
+    // 1 needs no such hint: it is woken by the places, per value, see remove_places().)
     [[gnu::always_inline]] bool narrow(int cell, Dom to, int by, int settled = -1) {
         if (to == 0) {
             culprit_ = by;
