@@ -15,7 +15,7 @@
 namespace futolab {
 namespace {
 
-const std::set<std::string> kDerived{"wall_ms", "cpu_ms", "finished", "givens_frac", "score", "slack"};
+const std::set<std::string> kDerived{"wall_ms", "cpu_ms", "cpu_wall", "finished", "givens_frac", "score", "slack"};
 const std::set<std::string> kFinished{"solved", "unique", "multiple", "unsat", "counted", "critical"};
 const std::set<std::string> kCensored{"timeout", "node_limit", "memout"};
 const std::set<std::string> kFailed{"crash", "error"};
@@ -24,7 +24,7 @@ const std::set<std::string> kFailed{"crash", "error"};
 const std::set<std::string> kNeedValue{"wall_ns", "cpu_ns"};
 const std::set<std::string> kNumeric{"n",     "h",         "k",      "repeat",       "solutions", "nodes",
                                      "fails", "checks",    "propagations", "max_depth", "wall_ns", "cpu_ns",
-                                     "max_rss_kb"};
+                                     "max_rss_kb", "time_limit_ms", "cpu_limit_ms", "memory_limit_kb"};
 
 // The line each record of an RFC 4180 text starts on (header first): a newline inside quotes
 // does not end a record. The CSV reader counts the same way; it does not hand the lines out.
@@ -166,6 +166,12 @@ std::optional<double> ResultsTable::value(std::size_t i, const std::string& colu
 double ResultsTable::number(std::size_t i, const std::string& column) const {
     if (column == "wall_ms") return number(i, "wall_ns") / 1e6;
     if (column == "cpu_ms") return number(i, "cpu_ns") / 1e6;
+    // The share of a core the run got (issue #23 §4): below 0.8 an in-process run waited for
+    // a core (a busy machine); a run with no wall time measured counts as fully served.
+    if (column == "cpu_wall") {
+        const double wall = number(i, "wall_ns");
+        return wall > 0 ? number(i, "cpu_ns") / wall : 1.0;
+    }
     if (column == "finished") return finished(i) ? 1.0 : 0.0;
     // The critical-set bound's weighted clue count 2h + 3k, and its slack against 2(n − 1).
     if (column == "score") return 2 * number(i, "h") + 3 * number(i, "k");

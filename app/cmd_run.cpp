@@ -1,4 +1,4 @@
-// futolab run CONFIG.yaml [--jobs J] [--shard I/N] [--resume] [--out DIR] [--isolation process|thread]
+// futolab run CONFIG.yaml [--jobs J] [--shard I/N] [--resume] [--out DIR] [--isolation process|fork|thread]
 //                         [--quiet] [--skip-invalid]
 // The config is checked completely (and every instance loaded) before the first run starts.
 // The first SIGINT/SIGTERM interrupts the running runs (not written; --resume redoes them) and
@@ -59,6 +59,10 @@ int run_command(const RunArgs& args) {
                              r.interrupted ? " (interrupted: run again with --resume)" : "");
     if (!r.noise.empty())
         std::cout << "noise (median CV of wall time across repeats, per spec): " << format_noise(r.noise) << "\n";
+    if (const std::string busy = format_busy(r.busy); !busy.empty())
+        std::cerr << fmt::format("futolab: warning: runs that got less than {:.0f} % of a core (CPU/wall; the machine was "
+                                 "busy, their wall times are inflated): {}; analyze --where 'cpu_wall>=0.8' leaves them out\n",
+                                 kBusyCpuWall * 100, busy);
     return r.interrupted ? 1 : 0;
 }
 
@@ -89,10 +93,12 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
                   "Continue an interrupted run: skip the runs already in the CSV (same config and futolab version only)");
     cmd->add_option("--out", args->out, "Directory for the CSV and its sidecar (default: the config's output)");
     cmd->add_option("--isolation", args->isolation,
-                    "Where runs execute, overriding the config's `isolation`: process (default: each run in its own "
-                    "process, with limits.memory, max_rss_kb, and crash/memout rows instead of a lost sweep) or "
-                    "thread (threads of one process: no fork per run, for microsecond runs); solve, count and exact tasks")
-        ->check(CLI::IsMember({"process", "thread"}));
+                    "Where runs execute, overriding the config's `isolation`: process (default: warm worker processes, "
+                    "one per job, fed runs over a pipe: thread-mode timings plus limits.memory, per-run max_rss_kb, and "
+                    "crash/memout/timeout rows that cost only the worker), fork (a fresh process per run: for solvers "
+                    "that leak or corrupt state; every run starts cold) or thread (threads of futolab: no memory limit, "
+                    "a crash ends the sweep); solve, count and exact tasks. docs/isolation.md says which to use when")
+        ->check(CLI::IsMember(name_list(kIsolations)));
     cmd->add_flag("--quiet,-q", args->quiet, "No progress output");
     cmd->add_flag("--skip-invalid", args->skip_invalid,
                   "Leave out invalid instances (a bad JSONL or Tatham line, else the file) instead of stopping; "

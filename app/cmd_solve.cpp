@@ -1,4 +1,4 @@
-// futolab solve [-s SOLVER]… [--count K|all] [--time-limit SEC] [--node-limit N] [--seed S]
+// futolab solve [-s SOLVER]… [--count K|all] [--time-limit SEC] [--cpu-limit SEC] [--node-limit N] [--seed S]
 //               [--format csv|pretty] INPUT…
 // Every instance × every solver, one run each. Solutions are re-verified by run_solver
 // before they are printed; a backend error makes the exit code 1.
@@ -21,6 +21,7 @@ struct SolveArgs {
     std::vector<std::string> solvers{"gac"};
     std::string count;
     double time_limit = 0;
+    double cpu_limit = 0;
     std::uint64_t node_limit = 0;
     std::uint64_t seed = 0;
     std::string format = "pretty";
@@ -57,7 +58,11 @@ int solve(const SolveArgs& args) {
     std::vector<SolverSpec> specs;
     for (const std::string& s : args.solvers) specs.push_back(parse_solver_spec(s));
     const Mode mode = mode_of(args.count);
-    const SolveRequest request{mode, {args.time_limit, args.node_limit}, args.seed};
+    Limits limits;
+    limits.time_seconds = args.time_limit;
+    limits.cpu_seconds = args.cpu_limit;
+    limits.nodes = args.node_limit;
+    const SolveRequest request{mode, limits, args.seed};
     const std::vector<Puzzle> puzzles = load_puzzles(args.inputs);
     const bool csv = args.format == "csv";
     if (csv) std::cout << csv_header_line();
@@ -90,6 +95,9 @@ void add_solve(CLI::App& app, Action& run) {
     cmd->add_option("--count", args->count, "Count solutions up to K (2 = uniqueness test), or 'all'");
     add_duration(cmd, "--time-limit", args->time_limit,
                  "Wall-time limit per run: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s)");
+    add_duration(cmd, "--cpu-limit", args->cpu_limit,
+                 "CPU-time limit per run (the search's thread and every process it starts): seconds, or 500ms, 2m "
+                 "(0 = none); a run stopped by it is timeout, its message says which limit fired");
     add_whole(cmd, "--node-limit", args->node_limit, {0, kMaxWhole, "0 = none"}, "Node limit per run (0 = none)");
     add_whole(cmd, "--seed", args->seed, {}, "Seed for randomised options (val=random, restarts), 0 to 2^64-1");
     cmd->add_option("--format", args->format, "Output: pretty (grids and counters) or csv (SPEC §5 columns)")

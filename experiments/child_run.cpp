@@ -17,6 +17,7 @@
 // runs the work (run_solver) and writes its result record, then _exit()s (no atexit handlers or static
 // destructors of the parent's objects run twice). run_work_in_child is the same for any work
 // that returns its result as bytes (task exact's class searches, experiments/exact_task.hpp).
+#include "experiments/child_process.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/isolation.hpp"
 #include "experiments/run_record.hpp"
@@ -45,10 +46,6 @@ namespace futolab {
 namespace {
 
 constexpr int kResultFd = 3;
-// Exit codes of a child that could not send a result record.
-constexpr int kExitOutOfMemory = 97;  // std::bad_alloc outside run_solver (e.g. building the record)
-constexpr int kExitFailed = 98;       // any other exception outside run_solver
-constexpr int kExitOrphan = 99;       // the parent was gone before the run started
 
 using Clock = std::chrono::steady_clock;
 
@@ -56,57 +53,19 @@ std::int64_t ns_since(Clock::time_point start) {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
 }
 
-// The address space the child holds now (inherited from futolab at fork: code, libraries,
-// other threads' stacks, the run matrix), from /proc/self/statm, in bytes.
-std::uint64_t address_space_bytes() {
-    std::uint64_t pages = 0;
-    std::ifstream("/proc/self/statm") >> pages;
-    return pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-}
-
-// RLIMIT_AS bounds address space, not resident memory (Linux ignores RLIMIT_RSS), and a
-// forked child starts with futolab's whole address space. So the limit is what the child
-// holds at start plus limits.memory: the run itself may map at most limits.memory more.
-// Allocation beyond it fails (std::bad_alloc → memout) instead of the kernel's OOM killer.
-void limit_memory(std::uint64_t bytes) {
-    const rlim_t cap = static_cast<rlim_t>(address_space_bytes() + bytes);
-    const rlimit limit{cap, cap};
-    if (::setrlimit(RLIMIT_AS, &limit) != 0) throw std::runtime_error("setrlimit(RLIMIT_AS) failed");
-}
-
-void write_all(int fd, const std::string& bytes) {
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) throw std::runtime_error("cannot write the result record");
-        done += static_cast<std::size_t>(n);
-    }
-}
-
-void prepare_child(int result_fd, pid_t parent) {
-    struct sigaction ignore {};
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    ::sigaction(SIGINT, &ignore, nullptr);
-    ::sigaction(SIGTERM, &ignore, nullptr);
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) ::_exit(kExitOrphan);  // the parent died before prctl
-    if (result_fd != kResultFd && ::dup2(result_fd, kResultFd) < 0) ::_exit(kExitFailed);
-    ::close_range(kResultFd + 1, ~0U, 0);
-}
-
 [[noreturn]] void child_main(int result_fd, pid_t parent, const std::function<std::string()>& work,
                              std::uint64_t memory_bytes) {
-    prepare_child(result_fd, parent);
+    child::prepare(parent, &result_fd, 1);
     try {
-        if (memory_bytes != 0) limit_memory(memory_bytes);
-        write_all(kResultFd, work());
+        if (memory_bytes != 0) child::limit_address_space(memory_bytes);
+        std::string record = work();
+        child::kill_descendants();
+        child::write_all(kResultFd, record);
         ::_exit(0);
     } catch (const std::bad_alloc&) {
-        ::_exit(kExitOutOfMemory);
+        ::_exit(child::kExitOutOfMemory);
     } catch (...) {
-        ::_exit(kExitFailed);
+        ::_exit(child::kExitFailed);
     }
 }
 
@@ -156,17 +115,6 @@ int reap(pid_t pid, rusage& usage) {
     return status;
 }
 
-std::string signal_text(int sig) {
-    const char* abbrev = ::sigabbrev_np(sig);
-    const char* descr = ::sigdescr_np(sig);
-    return abbrev ? fmt::format("SIG{} ({})", abbrev, descr ? descr : "?") : fmt::format("signal {}", sig);
-}
-
-std::int64_t cpu_ns_of(const rusage& u) {
-    auto ns = [](const timeval& t) { return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_usec * 1000; };
-    return ns(u.ru_utime) + ns(u.ru_stime);
-}
-
 // The row of a child that did not send a usable result.
 SolveResult unfinished(const Collected& c, int status, const rusage& usage, const Limits& limits) {
     SolveResult r;
@@ -177,29 +125,19 @@ SolveResult unfinished(const Collected& c, int status, const rusage& usage, cons
         r.status = Status::timeout;
         r.message = fmt::format("killed {:g} s after its time limit: the run did not stop by itself",
                                 kill_grace_seconds(limits.time_seconds));
-    } else if (WIFSIGNALED(status)) {
-        const int sig = WTERMSIG(status);
-        // A SIGKILL at a peak near the memory limit is the kernel's (or a cgroup's) OOM kill.
-        const bool oom = sig == SIGKILL && limits.memory_bytes != 0 &&
-                         static_cast<double>(usage.ru_maxrss) * 1024 >= 0.9 * static_cast<double>(limits.memory_bytes);
-        r.status = oom ? Status::memout : Status::crash;
-        r.message = fmt::format("{} by {}{}", oom ? "out of memory: killed" : "killed", signal_text(sig),
-                                oom ? fmt::format(" at a peak of {} kB", usage.ru_maxrss) : "");
-    } else if (WIFEXITED(status) && WEXITSTATUS(status) == kExitOutOfMemory) {
-        r.status = Status::memout;
-        r.message = "out of memory";
     } else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
         r = malformed_record();
     } else {
-        r.status = Status::crash;
-        r.message = fmt::format("the run's process exited with code {} without a result", WEXITSTATUS(status));
+        r = child::ended_without_result(status, usage.ru_maxrss, limits);
     }
     return r;
 }
 
 }  // namespace
 
-double kill_grace_seconds(double time_limit_seconds) { return 1.0 + 0.1 * time_limit_seconds; }
+// 0.5 s (issue #23 §5): every task checks its clock cooperatively, so this is the last resort
+// for a run stuck where it cannot look (a long system call, a foreign library).
+double kill_grace_seconds(double) { return 0.5; }
 
 ChildResult run_work_in_child(const std::function<std::string()>& work, const Limits& limits,
                               const Interrupt* interrupt) {
@@ -225,7 +163,7 @@ ChildResult run_work_in_child(const std::function<std::string()>& work, const Li
     if (c.ending == Ending::exited && WIFEXITED(status) && WEXITSTATUS(status) == 0) r.record = std::move(c.record);
     else r.ended = unfinished(c, status, usage, limits);
     r.wall_ns = ns_since(start);
-    r.cpu_ns = cpu_ns_of(usage);
+    r.cpu_ns = child::cpu_ns_of(usage);
     r.max_rss_kb = usage.ru_maxrss;
     return r;
 }

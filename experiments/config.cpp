@@ -106,14 +106,15 @@ Mode read_mode(const Where& w, const YAML::Node& node) {
 }
 
 Limits read_limits(const Where& w, const YAML::Node& node) {
-    w.keys(node, {"time", "nodes", "memory"}, "limits");
+    w.keys(node, {"time", "cpu", "nodes", "memory"}, "limits");
     Limits limits;
-    if (node["time"]) {
-        const std::string text = w.scalar(node["time"], "limits.time");
+    for (auto [key, seconds] : {std::pair{"time", &limits.time_seconds}, std::pair{"cpu", &limits.cpu_seconds}}) {
+        if (!node[key]) continue;
+        const std::string what = std::string("limits.") + key;
         try {
-            limits.time_seconds = parse_duration(text, "limits.time");
+            *seconds = parse_duration(w.scalar(node[key], what), what);
         } catch (const NumberError& e) {
-            w.fail(node["time"], e.what());
+            w.fail(node[key], e.what());
         }
     }
     if (node["nodes"]) limits.nodes = w.whole(node["nodes"], "limits.nodes", 1);
@@ -343,10 +344,10 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
     if (c.task == Task::exact && root["limits"] && root["limits"]["nodes"])
         w.fail(root["limits"]["nodes"], "limits.nodes applies to solve and count tasks, not exact (use limits.time)");
     if (root["isolation"]) {
-        const std::string name = read_choice(w, root["isolation"], "isolation", {"process", "thread"});
+        const std::string name = read_choice(w, root["isolation"], "isolation", name_list(kIsolations));
         c.isolation = *isolation_from_name(name);
-        if (c.isolation == Isolation::thread && c.limits.memory_bytes != 0)
-            w.fail(root["isolation"], "limits.memory needs isolation: process (a thread has no memory of its own)");
+        if (!has_own_process(c.isolation) && c.limits.memory_bytes != 0)
+            w.fail(root["isolation"], "limits.memory needs isolation: process or fork (a thread has no memory of its own)");
         // The class search has no stop flag: only the parent killing its process ends it early.
         if (c.isolation == Isolation::thread && c.task == Task::exact && c.limits.time_seconds > 0)
             w.fail(root["isolation"], "limits.time of task exact needs isolation: process (a class search is "

@@ -12,13 +12,11 @@
 
 namespace futolab {
 
-std::string_view isolation_name(Isolation isolation) {
-    return isolation == Isolation::process ? "process" : "thread";
-}
+std::string_view isolation_name(Isolation isolation) { return name_in(kIsolations, isolation); }
 
 std::optional<Isolation> isolation_from_name(std::string_view name) {
-    if (name == "process") return Isolation::process;
-    if (name == "thread") return Isolation::thread;
+    for (const auto& w : kIsolations)
+        if (w.name == name) return w.value;
     return std::nullopt;
 }
 
@@ -47,11 +45,12 @@ std::uint64_t parse_memory_bytes(const std::string& text) {
 
 std::string memory_limit_mechanism(const Limits& limits) {
     if (limits.memory_bytes == 0) return "none";
-    // cgroup v2 memory.max would bound resident memory exactly, but needs a delegated, writable
-    // cgroup v2 hierarchy with the memory controller (docs/reliability.md); futolab uses the
-    // limit every Linux process has.
-    return fmt::format("setrlimit(RLIMIT_AS) in each run's process: its address space at start + {} bytes",
-                       limits.memory_bytes);
+    // cgroup v1/v2 (memory.max) would bound resident memory in the kernel; futolab uses what
+    // every Linux process has: RLIMIT_AS in the run's process (its address space at start plus
+    // the limit: an allocation beyond fails, std::bad_alloc → memout) and the rule of SPEC §4
+    // (a run whose peak resident set, VmHWM reset per run, exceeds the limit is memout).
+    // docs/isolation.md says why no cgroup yet.
+    return "rlimit";
 }
 
 RunResult execute_run(Isolation isolation, const SolverSpec& spec, const Puzzle& puzzle, SolveRequest request,

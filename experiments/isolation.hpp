@@ -1,13 +1,20 @@
-// Where a run of `futolab run` executes (SPEC §6 `isolation`, docs/reliability.md):
-//   process  (the default) each run in its own forked child process: its memory limit
-//            (limits.memory, setrlimit RLIMIT_AS in the child), its peak resident set
-//            (max_rss_kb, from wait4), a time limit the parent also enforces (kill after the
-//            limit plus a grace), and a crash or runaway allocation that ends only that run
-//            (status crash or memout), never the sweep;
-//   thread   runs as threads of the futolab process (microsecond runs: no fork per run; no
-//            memory limit, no peak memory, and a crash ends the sweep).
+// Where a run of `futolab run` executes (SPEC §4/§6 `isolation`, docs/isolation.md). The three
+// modes are one vocabulary (kIsolations): config, --isolation, --help, the sidecar and the
+// CSV's `isolation` column all read it.
+//   process  (the default) warm worker processes, one per job, forked once and fed runs over a
+//            pipe (warm_worker.hpp): caches, allocator and gac's per-thread engine stay warm
+//            across runs, so µs-scale timings agree with thread mode, while each run still has
+//            a process of its own: a per-run peak resident set (max_rss_kb), limits.memory, a
+//            time limit the parent enforces (the worker is killed limit + 0.5 s after), and a
+//            crash, memout or overrun that costs only that worker, which is replaced;
+//   fork     a fresh forked child per run (the old default): for solvers that leak or corrupt
+//            state across runs; every run starts cold (page faults, allocator, caches), which
+//            inflates µs-scale runs by 2-13x (results/isolation/REPORT.md);
+//   thread   runs as threads of the futolab process (no process per run: no memory limit, no
+//            peak memory, and a crash ends the sweep).
 #pragma once
 
+#include "core/vocabulary.hpp"
 #include "solvers/options.hpp"
 #include "solvers/run.hpp"
 
@@ -21,15 +28,24 @@ namespace futolab {
 
 class Interrupt;
 
-enum class Isolation { process, thread };
+enum class Isolation { process, fork, thread };
+inline constexpr Vocabulary<Isolation, 3> kIsolations{{
+    {Isolation::process, "process"},
+    {Isolation::fork, "fork"},
+    {Isolation::thread, "thread"},
+}};
 std::string_view isolation_name(Isolation isolation);
 std::optional<Isolation> isolation_from_name(std::string_view name);
+// Whether runs in this mode have a process of their own (memory limit, max_rss_kb, crash rows).
+inline bool has_own_process(Isolation isolation) { return isolation != Isolation::thread; }
 
 // "2GiB", "512MiB", "1.5GB", "100000kB": a whole number of bytes from 1 MiB to 2^60, with a
 // unit (B, kB, KiB, MB, MiB, GB, GiB, TB, TiB). Throws std::invalid_argument saying why.
 std::uint64_t parse_memory_bytes(const std::string& text);
 
-// How limits.memory is enforced under process isolation, for the sidecar.
+// How limits.memory is enforced in a run's own process, for the sidecar's `memory_limit`:
+// none, or rlimit (RLIMIT_AS + the peak rule; cgroup-v1 / cgroup-v2 are the names reserved
+// for a kernel-enforced limit).
 std::string memory_limit_mechanism(const Limits& limits);
 
 // One run of `spec` on `puzzle`. Thread isolation: run_solver on this thread, the interrupt's

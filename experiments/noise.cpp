@@ -53,4 +53,11 @@ std::string format_noise(const std::vector<NoiseFigure>& figures) {
     return out;
 }
 
+std::string format_busy(const std::vector<BusyFigure>& figures) {
+    std::string out;
+    for (const BusyFigure& f : figures)
+        if (f.busy > 0) out += fmt::format("{}{} {} of {} runs", out.empty() ? "" : ", ", f.spec, f.busy, f.runs);
+    return out;
+}
+
 }  // namespace futolab

@@ -42,4 +42,17 @@ std::vector<RepeatGroup> repeat_groups(const RunMatrix& matrix, std::span<const 
 // "fc:var=mrv 2.1 % (60 pairs), gac 3.4 % (60 pairs)"; empty if there are no figures.
 std::string format_noise(const std::vector<NoiseFigure>& figures);
 
+// Overload (issue #23 §4): an in-process run whose CPU time is below this share of its wall
+// time waited for a core (another process, a busy machine) and its wall time says so; its
+// row keeps both figures (analysis's `cpu_wall`), and the end of a sweep counts such runs.
+inline constexpr double kBusyCpuWall = 0.8;
+
+struct BusyFigure {
+    std::string spec;
+    std::size_t busy = 0, runs = 0;  // in-process runs below kBusyCpuWall, of all in-process runs
+};
+
+// "fc 12 of 300 runs, gac 3 of 300 runs"; only specs with busy runs; empty if none.
+std::string format_busy(const std::vector<BusyFigure>& figures);
+
 }  // namespace futolab

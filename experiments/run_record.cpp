@@ -42,6 +42,21 @@ private:
     std::string_view rest_;
 };
 
+void put_text(std::string& out, std::string_view text) {
+    put(out, static_cast<std::uint32_t>(text.size()));
+    out += text;
+}
+
+bool get_text(Reader& in, std::string& text) {
+    std::uint32_t size = 0;
+    std::string_view bytes;
+    if (!in.get(size) || size > kMaxItems || !in.take(size, bytes)) return false;
+    text = std::string(bytes);
+    return true;
+}
+
+constexpr std::string_view kRowMagic = "FLROW1";
+
 }  // namespace
 
 std::string encode_run_record(const RunResult& run) {
@@ -90,6 +105,47 @@ std::optional<RunResult> decode_run_record(std::string_view bytes) {
     }
     if (!in.done()) return std::nullopt;
     return run;
+}
+
+std::string encode_row_record(const ResultRow& row) {
+    std::string out(kRowMagic);
+    for (const std::string* text : {&row.experiment, &row.instance, &row.instance_hash, &row.solver, &row.options,
+                                    &row.mode, &row.status, &row.solution, &row.message, &row.grade, &row.output})
+        put_text(out, *text);
+    for (int v : {row.n, row.h, row.k, row.repeat}) put(out, static_cast<std::int32_t>(v));
+    put(out, row.seed);
+    for_each_counter(row.counters, [&](std::string_view, std::string_view, std::uint64_t v) { put(out, v); });
+    put(out, row.unknown_counters);
+    for (std::int64_t v : {row.wall_ns, row.cpu_ns, row.max_rss_kb, row.tool_cpu_ns, row.tool_max_rss_kb}) put(out, v);
+    put(out, static_cast<std::uint64_t>(row.run));
+    return out;
+}
+
+std::optional<ResultRow> decode_row_record(std::string_view bytes) {
+    Reader in(bytes);
+    std::string_view magic;
+    if (!in.take(kRowMagic.size(), magic) || magic != kRowMagic) return std::nullopt;
+    ResultRow row;
+    for (std::string* text : {&row.experiment, &row.instance, &row.instance_hash, &row.solver, &row.options, &row.mode,
+                              &row.status, &row.solution, &row.message, &row.grade, &row.output})
+        if (!get_text(in, *text)) return std::nullopt;
+    for (int* v : {&row.n, &row.h, &row.k, &row.repeat}) {
+        std::int32_t value = 0;
+        if (!in.get(value)) return std::nullopt;
+        *v = value;
+    }
+    if (!in.get(row.seed)) return std::nullopt;
+    Counters& c = row.counters;
+#define FUTOLAB_COUNTER_READ(name, doc) \
+    if (!in.get(c.name)) return std::nullopt;
+    FUTOLAB_COUNTERS(FUTOLAB_COUNTER_READ)
+#undef FUTOLAB_COUNTER_READ
+    std::uint64_t run = 0;
+    if (!in.get(row.unknown_counters) || !in.get(row.wall_ns) || !in.get(row.cpu_ns) || !in.get(row.max_rss_kb) || !in.get(row.tool_cpu_ns) || !in.get(row.tool_max_rss_kb) ||
+        !in.get(run) || !in.done())
+        return std::nullopt;
+    row.run = static_cast<std::size_t>(run);
+    return row;
 }
 
 }  // namespace futolab

@@ -4,6 +4,7 @@
 // std::nullopt, never a wrong result.
 #pragma once
 
+#include "records/results_csv.hpp"
 #include "solvers/run.hpp"
 
 #include <optional>
@@ -14,5 +15,10 @@ namespace futolab {
 
 std::string encode_run_record(const RunResult& run);
 std::optional<RunResult> decode_run_record(std::string_view bytes);
+
+// A whole row as a worker process computed it (warm_worker.hpp): every column the task fills.
+// `spec`, `params` and `core` are the driver's (it sets them after), so they are not sent.
+std::string encode_row_record(const ResultRow& row);
+std::optional<ResultRow> decode_row_record(std::string_view bytes);
 
 }  // namespace futolab

@@ -2,15 +2,18 @@
 
 #include "core/error.hpp"
 #include "core/sanitizers.hpp"
+#include "experiments/child_process.hpp"
 #include "experiments/exact_task.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/isolation.hpp"
 #include "experiments/noise.hpp"
 #include "experiments/pinning.hpp"
 #include "experiments/progress.hpp"
+#include "experiments/run_record.hpp"
 #include "experiments/run_matrix.hpp"
 #include "experiments/schedule.hpp"
 #include "experiments/tasks.hpp"
+#include "experiments/warm_worker.hpp"
 #include "records/outputs.hpp"
 #include "records/results_csv.hpp"
 #include "records/results_file.hpp"
@@ -29,12 +32,21 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
 namespace futolab {
 namespace {
+
+// Generate and critical runs stay on the runner's threads (their config has no isolation key;
+// they are minutes of work where the isolation overhead does not matter, and their rows were
+// always made so); solve, count and exact runs go where the config says.
+Isolation effective_isolation(const ExperimentConfig& config) {
+    return is_square_task(config.task) ? Isolation::thread : config.isolation;
+}
 
 // Shared by the workers: the next run to take, and the file rows go to (under the lock).
 struct WorkQueue {
@@ -55,6 +67,7 @@ struct WorkQueue {
     int done_fd = -1;                    // readable once the last worker has finished
     std::size_t done = 0, errors = 0;
     std::atomic<std::size_t> warmups{0};  // warm-up runs done
+    std::map<std::string, BusyFigure> busy;  // by spec (under the lock)
     std::exception_ptr failure;  // the first write error: stops everything
     std::atomic<bool> failed{false};
 };
@@ -71,23 +84,102 @@ void record(WorkQueue& q, const ResultRow& row) {
     }
     ++q.done;
     q.walls[row.run] = row.wall_ns;
+    if (!is_external_backend(row.solver) && row.wall_ns > 0) {  // a tool's wall includes its start-up and I/O
+        BusyFigure& b = q.busy[row.spec];
+        b.spec = row.spec;
+        ++b.runs;
+        if (static_cast<double>(row.cpu_ns) < kBusyCpuWall * static_cast<double>(row.wall_ns)) ++b.busy;
+    }
     if (row.status == "error") ++q.errors;
     q.progress.update(q.done, q.errors);
 }
 
+// Where one job's runs execute (isolation.hpp): on this thread, in this job's warm worker
+// process, or in a child forked per run. Whatever the place, the row comes from the same
+// TaskRunner::run; a process that ends without one gives the runner's unfinished_row.
+class Placement {
+public:
+    Placement(WorkQueue& q, Isolation where)
+        : q_(q), where_(where), runner_(q.config, q.matrix, q.grades, where == Isolation::thread ? &q.interrupt : nullptr, &q.tables) {
+        if (where == Isolation::process)
+            worker_.emplace([this](std::string_view request) { return encode_row_record(runner_.run(q_.todo[index_of(request)])); },
+                            q.config.limits.memory_bytes);
+    }
+
+    ResultRow run(std::size_t i) {
+        const PlannedRun& run = q_.todo[i];
+        if (where_ == Isolation::thread) return runner_.run(run);
+        WorkerAnswer a;
+        if (where_ == Isolation::process) {
+            a = worker_->call(std::string_view(reinterpret_cast<const char*>(&i), sizeof i), q_.config.limits, &q_.interrupt);
+        } else {
+            a = in_fork(run);
+        }
+        return finish(run, a);
+    }
+
+private:
+    static std::size_t index_of(std::string_view request) {
+        std::size_t i = 0;
+        std::memcpy(&i, request.data(), std::min(request.size(), sizeof i));
+        return i;
+    }
+
+    WorkerAnswer in_fork(const PlannedRun& run) {
+        WorkerAnswer a;
+        try {
+            const ChildResult c =
+                run_work_in_child([&] { return encode_row_record(runner_.run(run)); }, q_.config.limits, &q_.interrupt);
+            a.record = c.record;
+            a.ended = c.ended;
+            a.peak_kb = c.max_rss_kb;
+            a.elapsed_ns = c.wall_ns;
+        } catch (const std::runtime_error& e) {  // no pipe or no fork (e.g. a process limit): this run fails
+            a.ended.message = e.what();
+        }
+        return a;
+    }
+
+    // The row of an answer: decoded, or the run's ending; then what only the process's owner
+    // knows (its peak memory, the CPU of the processes it reaped) and the memory rule.
+    ResultRow finish(const PlannedRun& run, const WorkerAnswer& a) {
+        std::optional<ResultRow> row;
+        if (a.record) row = decode_row_record(*a.record);
+        if (!row) {
+            row = runner_.unfinished_row(run, a.record ? malformed_record() : a.ended);
+            row->wall_ns = a.elapsed_ns;
+        }
+        // The tools a run started were reaped by its process: their CPU (wait4's, already in
+        // cpu_ns) plus whatever was left to the subreaper (a tool's grandchild that setsid'd).
+        if (a.reaped_cpu_ns > row->tool_cpu_ns) row->cpu_ns += a.reaped_cpu_ns - row->tool_cpu_ns;
+        // The process tree's peak: the run's process plus the largest tool it started (they
+        // coexist while the tool runs; an upper bound of their simultaneous peak).
+        row->max_rss_kb = a.peak_kb >= 0 && row->tool_max_rss_kb >= 0 ? a.peak_kb + row->tool_max_rss_kb : a.peak_kb;
+        child::apply_memory_rule(row->status, row->message, row->max_rss_kb, q_.config.limits);
+        return std::move(*row);
+    }
+
+    WorkQueue& q_;
+    Isolation where_;
+    TaskRunner runner_;
+    std::optional<WarmWorker> worker_;
+};
+
 // `cpu` >= 0: pin this worker there first (config `pin`); its runs' rows name it. A run still
 // going when the interrupt comes is not written (`--resume` redoes it): a row always means a
-// finished measurement; warm-up runs are run and never recorded.
+// finished measurement; warm-up runs are run and never recorded (they go to the worker that
+// does the measured runs: this job's).
 void work(WorkQueue& q, int cpu) {
     if (cpu >= 0 && !pin_current_thread(cpu)) {
         std::cerr << "futolab: warning: pin: cannot pin a worker to CPU " << cpu << "; its rows have no core\n";
         cpu = -1;
     }
-    TaskRunner runner(q.config, q.matrix, q.grades, &q.interrupt, &q.tables);
+    const Isolation where = effective_isolation(q.config);
+    Placement place(q, where);
     for (std::size_t i; !q.interrupt.requested() && !q.failed && (i = q.next++) < q.todo.size();) {
         const PlannedRun& run = q.todo[i];
         ++q.running;
-        ResultRow row = runner.run(run);
+        ResultRow row = place.run(i);
         --q.running;
         if (q.interrupt.requested()) break;
         if (run.warmup) {
@@ -97,6 +189,10 @@ void work(WorkQueue& q, int cpu) {
         row.spec = q.matrix.specs[static_cast<std::size_t>(run.solver)];
         row.params = q.matrix.params_of(run.instance);
         row.core = cpu >= 0 ? current_cpu() : -1;  // where it ran: the pinned CPU, as the CSV shows
+        row.isolation = std::string(isolation_name(where));
+        row.time_limit_ms = q.config.limits.time_seconds * 1e3;
+        row.cpu_limit_ms = q.config.limits.cpu_seconds * 1e3;
+        row.memory_limit_kb = has_own_process(where) ? q.config.limits.memory_bytes / 1024 : 0;
         record(q, row);
     }
     if (--q.workers_left == 0) {
@@ -154,8 +250,20 @@ TimingProtocol protocol_of(const ExperimentConfig& config) {
     return {std::string(run_order_name(config.order)), config.warmup, config.pin};
 }
 
+// A memory limit below what a run's process holds before it runs anything cannot be kept: every
+// row would be memout by the rule of SPEC §4. Refused before the sweep, with the floor: what
+// futolab holds now (a worker or a forked child starts with all of it mapped) plus 1 MiB.
+void check_memory_floor(const Limits& limits, Isolation where, const std::string& path) {
+    if (limits.memory_bytes == 0 || !has_own_process(where)) return;
+    const std::uint64_t floor = child::resident_bytes_now() + (std::uint64_t{1} << 20);
+    if (limits.memory_bytes < floor)
+        throw InputError(fmt::format("{}: limits.memory {} MiB is below what a run's process needs before it starts "
+                                     "(futolab's resident memory with this experiment loaded, plus 1 MiB): use at least {} MiB",
+                                     path, limits.memory_bytes >> 20, (floor + (1 << 20) - 1) >> 20));
+}
+
 int resolve_jobs(int jobs, const ExperimentConfig& config) {
-    if (kForkUnsafeRuntime && config.isolation == Isolation::process) return 1;
+    if (kForkUnsafeRuntime && has_own_process(effective_isolation(config))) return 1;
     if (jobs > 0) return jobs;
     const unsigned cores = std::thread::hardware_concurrency();
     return cores == 0 ? 1 : static_cast<int>(cores);
@@ -180,6 +288,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         throw InputError(config.path + ": limits.time of task exact needs isolation: process (a class search is "
                                        "stopped by killing its process)");
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid);
+    check_memory_floor(config.limits, effective_isolation(config), config.path);  // before any file is touched
     const std::vector<PlannedRun> shard = shard_of(matrix.runs, options.shard_index, options.shard_count);
     RunnerReport report;
     report.csv_path = results_path(config, options);
@@ -191,8 +300,8 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
 
     RunInfo info{options.command_line, resolve_jobs(options.jobs, config), options.shard_index, options.shard_count,
                  matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped, {}, {},
-                 std::string(isolation_name(config.isolation)),
-                 config.isolation == Isolation::process ? memory_limit_mechanism(config.limits) : "none",
+                 std::string(isolation_name(effective_isolation(config))),
+                 has_own_process(effective_isolation(config)) ? memory_limit_mechanism(config.limits) : "none",
                  protocol_of(config)};
     if (config.pin) {
         const CorePlan plan = plan_cores(info.jobs, usable_cpus());
@@ -217,7 +326,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     Interrupt interrupt;
     const DoneEvent all_done;
     WorkQueue q{config, matrix, schedule_runs(todo, config), {}, {}, file, layout, walls, progress, grades, tables,
-                interrupt, {0}, {0}, all_done.fd(), 0, 0, {0}, nullptr, {false}};
+                interrupt, {0}, {0}, all_done.fd(), 0, 0, {0}, {}, nullptr, {false}};
     {
         SignalScope signals(interrupt);
         q.workers_left = info.jobs;
@@ -235,6 +344,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     report.errors = q.errors;
     report.warmups = q.warmups;
     if (config.repeats > 1) report.noise = noise_by_spec(repeat_groups(matrix, walls));
+    for (const auto& [spec, figure] : q.busy) report.busy.push_back(figure);
 
     info.completed = file.rows();
     info.finished = utc_now_iso8601();

@@ -33,6 +33,7 @@ struct RunnerReport {
     std::vector<SkippedInput> invalid;  // inputs left out by skip_invalid
     bool interrupted = false;    // stopped by SIGINT/SIGTERM
     std::vector<NoiseFigure> noise;  // repeats > 1: the median CV of wall time per spec (noise.hpp)
+    std::vector<BusyFigure> busy;    // in-process runs with CPU/wall below kBusyCpuWall, per spec
 };
 
 // The CSV path for a config and options (output dir override, shard suffix).

@@ -84,11 +84,28 @@ ResultRow TaskRunner::run(const PlannedRun& run) {
 ResultRow TaskRunner::solve(const PlannedRun& run) {
     const Puzzle& puzzle = matrix_.instances[run.instance];
     const SolverSpec& spec = matrix_.solvers[run.solver];
+    // Here, on this thread: the runner has already put the whole task run where the config's
+    // isolation wants it (a warm worker, a forked child, or this thread of futolab).
     const RunResult result =
-        execute_run(config_.isolation, spec, puzzle, {config_.mode, config_.limits, run.seed}, interrupt_);
+        execute_run(Isolation::thread, spec, puzzle, {config_.mode, config_.limits, run.seed}, interrupt_);
     ResultRow row = make_result_row(config_.name, puzzle, spec, run.seed, run.repeat, config_.mode, result, run.index);
     if (config_.grade) row.grade = grades_.get(static_cast<std::size_t>(run.instance), puzzle, *grader_);
     return row;
+}
+
+ResultRow TaskRunner::unfinished_row(const PlannedRun& run, const SolveResult& ended) const {
+    if (is_square_task(config_.task) || config_.task == Task::exact) {
+        ResultRow row = square_row(run);
+        row.status = std::string(status_name(ended.status));
+        row.message = ended.message;
+        row.unknown_counters = ~CounterMask{0};
+        return row;
+    }
+    RunResult result;
+    result.result = ended;
+    result.result.unknown = ~CounterMask{0};  // the process died: nothing is known of its search
+    return make_result_row(config_.name, matrix_.instances[run.instance], matrix_.solvers[run.solver], run.seed, run.repeat,
+                           config_.mode, result, run.index);
 }
 
 ResultRow TaskRunner::square_row(const PlannedRun& run) const {
@@ -165,7 +182,7 @@ ResultRow TaskRunner::exact(const PlannedRun& run) {
     if (tables_ == nullptr) throw std::logic_error("an exact run without its square tables");
     ResultRow row = square_row(run);
     const ExactOutcome out =
-        execute_exact(config_.isolation, matrix_.instances[run.instance], matrix_.classes[static_cast<std::size_t>(run.instance)],
+        execute_exact(Isolation::thread, matrix_.instances[run.instance], matrix_.classes[static_cast<std::size_t>(run.instance)],
                       exact_method(matrix_.solvers[run.solver]), tables_->of(row.n), config_.limits, interrupt_);
     row.status = out.status;
     row.h = out.h;

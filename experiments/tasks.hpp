@@ -34,8 +34,7 @@ private:
 
 class TaskRunner {
 public:
-    // Solve and count runs go through execute_run (isolation.hpp) in the config's isolation;
-    // `interrupt` (may be null) cuts them short. Exact runs need `tables` (built once per
+    // `interrupt` (may be null: a worker process is killed instead) cuts thread runs short. Exact runs need `tables` (built once per
     // process from the matrix, exact_task.hpp).
     TaskRunner(const ExperimentConfig& config, const RunMatrix& matrix, GradeCache& grades,
                const Interrupt* interrupt = nullptr, const SquareTables* tables = nullptr);
@@ -43,7 +42,11 @@ public:
     TaskRunner(const TaskRunner&) = delete;
     TaskRunner& operator=(const TaskRunner&) = delete;
 
+    // The run on this thread. The runner (runner.cpp) calls it here (thread isolation), in a
+    // warm worker process or in a forked child.
     ResultRow run(const PlannedRun& run);
+    // The row of a run whose process ended without a result (`ended`: timeout, memout, crash).
+    ResultRow unfinished_row(const PlannedRun& run, const SolveResult& ended) const;
 
 private:
     ResultRow solve(const PlannedRun& run);

@@ -34,6 +34,8 @@ ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const So
     row.run = run_index;
     row.message = run.result.message;
     row.max_rss_kb = run.max_rss_kb;
+    row.tool_cpu_ns = run.result.tool_cpu_ns;
+    row.tool_max_rss_kb = run.result.tool_max_rss_kb;
     return row;
 }
 
@@ -59,7 +61,8 @@ const CsvLayout& plain_layout() {
 
 std::vector<std::string> csv_columns(const CsvLayout& layout) {
     std::vector<std::string> c = csv_base_columns();
-    for (const char* later : {"spec", "max_rss_kb", "host", "core"}) c.emplace_back(later);
+    for (const char* later : {"spec", "max_rss_kb", "host", "core", "isolation", "time_limit_ms", "cpu_limit_ms",
+                             "memory_limit_kb"}) c.emplace_back(later);
     for (const std::string& p : layout.params) c.push_back("param_" + p);
     return c;
 }
@@ -133,6 +136,13 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
     put_comma_field(buf, layout.host);
     buf.push_back(',');
     if (r.core >= 0) fmt::format_to(out, FMT_COMPILE("{}"), r.core);
+    put_comma_field(buf, r.isolation);
+    for (double limit : {r.time_limit_ms, r.cpu_limit_ms}) {
+        buf.push_back(',');
+        if (limit > 0) fmt::format_to(out, FMT_COMPILE("{}"), limit);
+    }
+    buf.push_back(',');
+    if (r.memory_limit_kb > 0) fmt::format_to(out, FMT_COMPILE("{}"), r.memory_limit_kb);
     for (std::size_t i = 0; i < layout.params.size(); ++i) {
         buf.push_back(',');
         if (i < r.params.size() && !std::isnan(r.params[i])) fmt::format_to(out, FMT_COMPILE("{}"), r.params[i]);

@@ -7,6 +7,8 @@
 // produced puzzle or clue set as one JSONL line, SPEC §2.2). Then SPEC §5's later columns:
 // `spec` (§3), `max_rss_kb` (empty when unknown: thread isolation), `host`, futolab's `core`
 // (the CPU the run's worker was pinned to with `pin: true`, else empty) and one
+// `isolation`, `time_limit_ms`, `cpu_limit_ms`, `memory_limit_kb` (issue #23: what the run
+// ran under; empty = none, so analysis reads a cap instead of guessing it), and one
 // `param_<name>` column per generate sweep axis of the experiment (empty for file
 // instances). The param columns depend on the config, so the header is built per experiment
 // (CsvLayout); readers find columns by name, and files without the later columns (older
@@ -48,6 +50,11 @@ struct ResultRow {
     std::int64_t max_rss_kb = -1;  // peak resident set of the run's process; -1: unknown (empty)
     int core = -1;                 // pinned runs: the CPU the worker was on (sched_getcpu) as the
                                    // run ended, its pinned CPU; -1: not pinned (empty)
+    std::string isolation;         // thread, process or fork (experiments/isolation.hpp); empty: not a sweep run
+    double time_limit_ms = 0, cpu_limit_ms = 0;  // the limits the run had; 0: none (empty)
+    std::uint64_t memory_limit_kb = 0;           // 0: none (empty)
+    std::int64_t tool_cpu_ns = 0;      // not a column: the part of cpu_ns its tools used, as wait4 saw it
+    std::int64_t tool_max_rss_kb = -1; // not a column: the largest peak of those tools (-1: none)
     std::span<const double> params;  // nominal sweep values in CsvLayout::params order (points
                                      // into the run matrix); empty or NaN: none (empty cells)
 };

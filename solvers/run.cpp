@@ -2,6 +2,8 @@
 
 #include "core/verify.hpp"
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <ctime>
 #include <exception>
@@ -32,6 +34,15 @@ void verify_or_flag(const Puzzle& puzzle, SolveResult& r) {
     }
 }
 
+// SPEC §4: a timeout's message says which limit fired (wall or CPU), where the backend did not.
+void name_the_limit(const Limits& limits, RunResult& run) {
+    if (run.result.status != Status::timeout || !run.result.message.empty()) return;
+    if (limits.cpu_seconds > 0 && static_cast<double>(run.cpu_ns) >= limits.cpu_seconds * 1e9)
+        run.result.message = fmt::format("cpu time limit ({:g} s)", limits.cpu_seconds);
+    else if (limits.time_seconds > 0)
+        run.result.message = fmt::format("wall time limit ({:g} s)", limits.time_seconds);
+}
+
 }  // namespace
 
 RunResult run_solver(Solver& solver, const Puzzle& puzzle, const SolveRequest& request) {
@@ -52,7 +63,9 @@ RunResult run_solver(Solver& solver, const Puzzle& puzzle, const SolveRequest& r
         out.result.message = e.what();
     }
     out.wall_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - wall0).count();
-    out.cpu_ns = thread_cpu_ns() - cpu0;
+    // SPEC §4: cpu_ns covers the run's whole process tree, so an external tool's CPU is in it.
+    out.cpu_ns = thread_cpu_ns() - cpu0 + out.result.tool_cpu_ns;
+    name_the_limit(request.limits, out);
     verify_or_flag(puzzle, out.result);
     return out;
 }

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <ctime>
 
 namespace futolab {
 
@@ -18,7 +19,8 @@ public:
     SearchControl(const Limits& limits, const Mode& mode)
         : node_limit_(limits.nodes), stop_after_(mode.stop_after()), mode_(mode),
           deadline_(deadline_after(limits.time_seconds)), timed_(deadline_ != Clock::time_point::max()),
-          outside_(limits.stop), polled_(timed_ || outside_ != nullptr) {}
+          cpu_budget_ns_(cpu_budget_of(limits.cpu_seconds)), cpu0_ns_(cpu_budget_ns_ ? thread_cpu_now() : 0),
+          outside_(limits.stop), polled_(timed_ || cpu_budget_ns_ != 0 || outside_ != nullptr) {}
 
     // Call just before counting a new node in counters.nodes. True: stop now, without counting
     // or exploring that node (so a run never reports more than the node limit).
@@ -37,6 +39,9 @@ public:
     bool out_of_time() {
         if (outside_ != nullptr && outside_->load(std::memory_order_relaxed)) return stop(Status::timeout);
         if (timed_ && Clock::now() >= deadline_) return stop(Status::timeout);
+        // The CPU clock of a thread is a system call (~0.3 µs, no vDSO): read only when a CPU
+        // limit is set, and then only as often as the wall clock.
+        if (cpu_budget_ns_ != 0 && thread_cpu_now() - cpu0_ns_ >= cpu_budget_ns_) return stop(Status::timeout);
         return false;
     }
 
@@ -78,6 +83,18 @@ private:
         return now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
     }
 
+    // CPU time of this thread (the search's), in ns.
+    static std::int64_t thread_cpu_now() {
+        timespec ts{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+    }
+    // limits.cpu in ns; 0 (none) for 0, negative, NaN or beyond ~290 years.
+    static std::int64_t cpu_budget_of(double seconds) {
+        if (!(seconds > 0) || !(seconds < 9e9)) return 0;
+        return static_cast<std::int64_t>(seconds * 1e9);
+    }
+
     bool stop(Status why) {
         stopped_ = why;
         return true;
@@ -89,6 +106,8 @@ private:
     Mode mode_;
     Clock::time_point deadline_;
     bool timed_;
+    std::int64_t cpu_budget_ns_;  // 0 = no CPU limit
+    std::int64_t cpu0_ns_;        // the thread's CPU time when the search started
     const std::atomic<bool>* outside_;
     bool polled_;
     int countdown_ = kClockEvery;

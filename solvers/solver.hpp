@@ -64,6 +64,9 @@ struct Limits {
     // true, the search stops as at a time limit (SearchControl polls it with the clock). Null
     // in the configs; the experiment runner points it at its interrupt flag.
     const std::atomic<bool>* stop = nullptr;
+    // CPU time of the run (its search thread and every process it started), 0 = none. Last, so
+    // the positional initialisers {time, nodes} in use stay what they were.
+    double cpu_seconds = 0;
 };
 
 struct SolveRequest {
@@ -79,6 +82,8 @@ struct SolveResult {
     std::vector<int> second;    // count mode: the second solution, where the backend keeps it (gac); else empty
     std::string message;        // why, for Status::error
     CounterMask unknown = 0;    // counters the backend cannot know (external tools): empty in the CSV
+    std::int64_t tool_cpu_ns = 0;      // CPU time of the processes the solve started and waited for (wait4)
+    std::int64_t tool_max_rss_kb = -1; // the largest peak resident set among them; -1: none started
 };
 
 // The status of a search that ran to completion (no limit hit).

@@ -64,13 +64,15 @@ SolveResult failed_result(Status status, std::string message) {
 std::optional<SolveResult> process_failure(const ProcessResult& p, const ToolName& tool, std::uint64_t memory_bytes) {
     if (!p.started)
         return failed_result(Status::error, fmt::format("{} not found on PATH (Debian package {})", tool.program, tool.package));
-    if (p.timed_out) return failed_result(Status::timeout, fmt::format("{} stopped at the time limit", tool.program));
+    if (p.cpu_limited)
+        return failed_result(Status::timeout, fmt::format("cpu time limit: {} and its children stopped", tool.program));
+    if (p.timed_out) return failed_result(Status::timeout, fmt::format("wall time limit: {} stopped", tool.program));
     const bool abnormal = p.signal != 0 || p.exit_code != 0;
     const bool big = memory_bytes != 0 && p.max_rss_kb >= 0 &&
                      static_cast<std::uint64_t>(p.max_rss_kb) * 1024 >= memory_bytes / 10 * 9;
     if (abnormal && memory_bytes != 0 && (mentions_memory(p.err) || big))
-        return failed_result(Status::memout, fmt::format("{} ran out of memory (limit {} MiB, peak RSS {} MiB)",
-                                                         tool.program, memory_bytes >> 20, p.max_rss_kb >> 10));
+        return failed_result(Status::memout, fmt::format("{} ran out of memory (limit {} kB, the tool's peak resident set {} kB)",
+                                                         tool.program, memory_bytes >> 10, p.max_rss_kb));
     if (p.signal == SIGXFSZ || p.output_truncated)
         return failed_result(Status::error, fmt::format("{} wrote more than {} MiB of output", tool.program, kMaxOutputBytes >> 20));
     if (p.signal != 0) return failed_result(Status::crash, fmt::format("{} killed by {}", tool.program, signal_name(p.signal)));

@@ -44,9 +44,14 @@ SolveResult run_and_judge(const ToolName& tool, std::vector<std::string> argv, c
     spec.dir = dir;
     spec.time_seconds = limits.time_seconds;
     spec.memory_bytes = limits.memory_bytes;
+    spec.cpu_seconds = limits.cpu_seconds;
     const ProcessResult p = run_process(spec);
-    if (auto failed = process_failure(p, tool, spec.memory_bytes)) return *failed;
-    return judge(p.out);
+    SolveResult r;
+    if (auto failed = process_failure(p, tool, spec.memory_bytes)) r = *failed;
+    else r = judge(p.out);
+    r.tool_cpu_ns = p.cpu_ns;
+    r.tool_max_rss_kb = p.max_rss_kb;
+    return r;
 }
 
 // A result that knows no counter: the tool ended before saying anything usable.

@@ -56,17 +56,20 @@ void limit(int resource, rlim_t value) {
 
 // In the child, between fork and execve: async-signal-safe calls only.
 [[noreturn]] void exec_child(const char* path, char* const* argv, char* const* envp, const char* dir, int in,
-                             int out, int err, std::uint64_t memory_bytes, pid_t parent) {
+                             int out, int err, std::uint64_t memory_bytes, double cpu_seconds, pid_t parent) {
     // Its own session (and group): a timeout signals the group, and the end of the run kills
     // whatever is left in the session (kill_session), also what moved to a group of its own.
     ::setsid();
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // futolab (or its run's process) killed: the tool too
     if (::getppid() != parent) ::_exit(125);  // it died before prctl
 
+    ::signal(SIGPIPE, SIG_DFL);  // futolab ignores it (warm_worker.cpp); a tool gets the default
     ::dup2(in, 0);
     ::dup2(out, 1);
     ::dup2(err, 2);
     if (memory_bytes != 0) limit(RLIMIT_AS, static_cast<rlim_t>(memory_bytes));
+    // The kernel's backstop of the CPU watch (wait_for_end), per process: killed 2 s past the limit.
+    if (cpu_seconds > 0) limit(RLIMIT_CPU, static_cast<rlim_t>(cpu_seconds) + 2);
     limit(RLIMIT_FSIZE, static_cast<rlim_t>(kMaxOutputBytes));
     limit(RLIMIT_CORE, 0);
     if (::chdir(dir) != 0) ::_exit(126);
@@ -114,6 +117,33 @@ void kill_session(pid_t sid) {
     }
 }
 
+// CPU time (user + system, with the children each has reaped) of every live process of session
+// `sid`, in seconds: the tool's whole tree as runsolver counts it, from /proc/<pid>/stat
+// fields 14-17 (utime, stime, cutime, cstime, in clock ticks).
+double session_cpu_seconds(pid_t sid) {
+    DIR* proc = ::opendir("/proc");
+    if (proc == nullptr) return 0;
+    unsigned long long ticks = 0;
+    while (const dirent* e = ::readdir(proc)) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+        std::ifstream in(std::string("/proc/") + e->d_name + "/stat");
+        std::string line;
+        if (!std::getline(in, line)) continue;
+        const std::size_t close = line.rfind(')');
+        if (close == std::string::npos) continue;
+        char state = 0;
+        long ppid = 0, pgrp = 0, session = 0;
+        unsigned long long u = 0, s = 0, cu = 0, cs = 0;
+        if (std::sscanf(line.c_str() + close + 1, " %c %ld %ld %ld %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu", &state,
+                        &ppid, &pgrp, &session, &u, &s, &cu, &cs) != 8 ||
+            session != sid)
+            continue;
+        ticks += u + s + cu + cs;
+    }
+    ::closedir(proc);
+    return static_cast<double>(ticks) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
 // True once the child has ended, without reaping it (WNOWAIT), so its pid (= its group id)
 // stays reserved until we have signalled what is left of its group.
 bool ended(pid_t pid) {
@@ -123,9 +153,10 @@ bool ended(pid_t pid) {
     return info.si_pid == pid;
 }
 
-// Polls for the end; on the deadline SIGTERM to the group, SIGKILL after the grace period.
-// Polling backs off from 0.1 ms to 5 ms: a short run costs little latency, a long one little CPU.
-bool wait_for_end(pid_t pid, const ProcessSpec& spec) {
+// Polls for the end; on the deadline (wall, or the session's CPU time: polled every 20 ms) SIGTERM
+// to the group, SIGKILL after the grace period. Polling backs off from 0.1 ms to 5 ms: a short
+// run costs little latency, a long one little CPU.
+bool wait_for_end(pid_t pid, const ProcessSpec& spec, bool& cpu_limited) {
     const auto start = Clock::now();
     const auto seconds = [](double s) { return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s)); };
     const bool timed = is_time_limit(spec.time_seconds);
@@ -133,9 +164,15 @@ bool wait_for_end(pid_t pid, const ProcessSpec& spec) {
     bool terminated = false;
     auto kill_at = Clock::time_point::max();
     auto pause = std::chrono::microseconds(100);
+    const bool cpu_timed = is_time_limit(spec.cpu_seconds);
+    auto next_cpu_check = start;
     while (!ended(pid)) {
         const auto now = Clock::now();
-        if (!terminated && now >= deadline) {
+        if (!terminated && cpu_timed && now >= next_cpu_check) {
+            next_cpu_check = now + std::chrono::milliseconds(20);
+            cpu_limited = session_cpu_seconds(pid) >= spec.cpu_seconds;
+        }
+        if (!terminated && (now >= deadline || cpu_limited)) {
             ::kill(-pid, SIGTERM);
             terminated = true;
             kill_at = now + seconds(is_time_limit(spec.grace_seconds) ? spec.grace_seconds : 0);
@@ -219,11 +256,12 @@ ProcessResult run_process(const ProcessSpec& spec) {
     const pid_t pid = ::fork();
     if (pid < 0) fail("cannot start " + spec.argv[0]);
     if (pid == 0)
-        exec_child(path.c_str(), argv.data(), envp.data(), dir.c_str(), in.fd, out.fd, err.fd, spec.memory_bytes, self);
+        exec_child(path.c_str(), argv.data(), envp.data(), dir.c_str(), in.fd, out.fd, err.fd, spec.memory_bytes,
+                   is_time_limit(spec.cpu_seconds) ? spec.cpu_seconds : 0, self);
     // No setpgid(pid, pid) here: a group leader cannot call setsid(). A deadline kill comes at
     // least milliseconds later, long after the child's setsid().
 
-    r.timed_out = wait_for_end(pid, spec);
+    r.timed_out = wait_for_end(pid, spec, r.cpu_limited);
     ::kill(-pid, SIGKILL);  // whatever it started and left behind (the leader is still unreaped,
     kill_session(pid);      // so its pid, the group and session id, cannot be reused meanwhile)
     int status = 0;
@@ -231,6 +269,8 @@ ProcessResult run_process(const ProcessSpec& spec) {
     while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
     r.max_rss_kb = usage.ru_maxrss;  // Linux: kilobytes
+    r.cpu_ns = (static_cast<std::int64_t>(usage.ru_utime.tv_sec) + usage.ru_stime.tv_sec) * 1'000'000'000 +
+               (static_cast<std::int64_t>(usage.ru_utime.tv_usec) + usage.ru_stime.tv_usec) * 1000;
     if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
     r.out = read_capped(spec.dir / "stdout.txt", r.output_truncated);

@@ -29,16 +29,19 @@ struct ProcessSpec {
     std::filesystem::path dir;       // working directory; stdout.txt and stderr.txt are written here
     double time_seconds = 0;         // wall time; 0, or anything from kNoTimeLimit on (or not finite) = none
     std::uint64_t memory_bytes = 0;  // RLIMIT_AS of the child (and its children), 0 = none
+    double cpu_seconds = 0;          // CPU time of the tool's whole session (its children too); 0 = none
     double grace_seconds = 0.5;      // between SIGTERM and SIGKILL after the time limit
 };
 
 struct ProcessResult {
     bool started = false;     // false: the program was not found (see run_process)
-    bool timed_out = false;   // we stopped it at the time limit
+    bool timed_out = false;   // we stopped it at the time limit (wall or CPU)
+    bool cpu_limited = false; // ... and it was the CPU limit
     int exit_code = -1;       // when it exited normally
     int signal = 0;           // when a signal ended it (also after timed_out)
     std::string out, err;     // what it wrote (at most kMaxOutputBytes each)
     std::int64_t max_rss_kb = -1;
+    std::int64_t cpu_ns = 0;  // user + system CPU of the tool and the descendants it waited for (wait4)
     bool output_truncated = false;  // it wrote more than kMaxOutputBytes to stdout or stderr
 };
 

@@ -55,6 +55,7 @@
 
 #include <limits>
 #include <memory>
+#include <new>
 
 namespace futolab::gecode {
 namespace {
@@ -192,7 +193,19 @@ class GecodeSolver final : public Solver {
 public:
     explicit GecodeSolver(const Config& config) : config_(config) {}
 
+    // Gecode's heap throws its own MemoryExhausted ("Heap memory exhausted") when an
+    // allocation fails; SPEC §4 makes every allocation failure memout, which run_solver gives
+    // std::bad_alloc.
     SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
+        try {
+            return search(puzzle, request);
+        } catch (const Gecode::MemoryExhausted&) {
+            throw std::bad_alloc();
+        }
+    }
+
+private:
+    SolveResult search(const Puzzle& puzzle, const SolveRequest& request) {
         SearchControl control(request.limits, request.mode);
         Stop stop(control);
         Gecode::DFS<Model> engine(new Model(puzzle, config_), engine_options(stop));
@@ -209,7 +222,6 @@ public:
         return r;
     }
 
-private:
     Config config_;
 };
 

@@ -55,11 +55,17 @@ public:
         const std::uint64_t wanted = request_.mode.stop_after();
         while (wanted == 0 || solutions_.count() < wanted) {
             std::optional<SolveResult> stop = round();
-            if (stop) return *stop;
+            if (stop) {
+                stop->tool_cpu_ns = tool_cpu_ns_;
+                stop->tool_max_rss_kb = tool_max_rss_kb_;
+                return *stop;
+            }
             if (done_) break;
         }
         SolveResult r = external::completed_result(solutions_, request_.mode, kUnknown);
         finish_counters(r);
+        r.tool_cpu_ns = tool_cpu_ns_;
+        r.tool_max_rss_kb = tool_max_rss_kb_;
         return r;
     }
 
@@ -79,7 +85,10 @@ private:
         spec.dir = dir_.path();
         spec.time_seconds = deadline_ == Clock::time_point::max() ? 0 : std::max(left, 1e-3);
         spec.memory_bytes = request_.limits.memory_bytes;
+        spec.cpu_seconds = request_.limits.cpu_seconds > 0 ? std::max(request_.limits.cpu_seconds - tool_cpu_ns_ * 1e-9, 1e-3) : 0;
         const external::ProcessResult p = external::run_process(spec);
+        tool_cpu_ns_ += p.cpu_ns;
+        tool_max_rss_kb_ = std::max(tool_max_rss_kb_, p.max_rss_kb);
         if (auto failed = external::process_failure(p, kTool, spec.memory_bytes)) {
             if (failed->status == Status::timeout) return stopped(Status::timeout, failed->message);
             return failed;
@@ -125,6 +134,8 @@ private:
     std::vector<std::vector<int>> nogoods_;
     std::uint64_t nodes_ = 0;
     bool nodes_known_ = true;
+    std::int64_t tool_cpu_ns_ = 0;
+    std::int64_t tool_max_rss_kb_ = -1;  // every cbc call's CPU (SPEC §4: cpu_ns covers the process tree)
     bool done_ = false;
 };
 

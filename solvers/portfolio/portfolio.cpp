@@ -12,6 +12,7 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <new>
 #include <string>
 #include <thread>
 
@@ -78,6 +79,11 @@ struct Race {
 SolveResult run_member(Solver& solver, const Puzzle& puzzle, const SolveRequest& request) {
     try {
         return solver.solve(puzzle, request);
+    } catch (const std::bad_alloc&) {  // SPEC §4: an allocation failure is memout, in any member
+        SolveResult r;
+        r.status = Status::memout;
+        r.message = "out of memory";
+        return r;
     } catch (const std::exception& e) {  // a thread must not throw: report it as the member's error
         SolveResult r;
         r.message = e.what();
@@ -99,7 +105,7 @@ std::jthread forward_stop(const std::atomic<bool>* outer, Race& race) {
 // What the portfolio answers once every member has returned.
 SolveResult verdict(const std::vector<Member>& members, std::vector<SolveResult>& results, int winner) {
     for (std::size_t i = 0; i < members.size(); ++i)
-        if (results[i].status == Status::error) {
+        if (results[i].status == Status::error || results[i].status == Status::memout) {
             SolveResult r = std::move(results[i]);
             r.message = fmt::format("portfolio: member {}: {}", members[i].spec, r.message);
             return r;

@@ -145,7 +145,10 @@ TEST_CASE("isolation and limits.memory in a config", "[isolation][config]") {
         }
         return std::string("accepted");
     };
-    CHECK(message("isolation: fork\n").find("c.yaml:5:") != std::string::npos);
+    CHECK(parse_config(head + "isolation: fork\n", "c.yaml").isolation == Isolation::fork);
+    CHECK(message("isolation: forks\n").find("c.yaml:5:") != std::string::npos);
+    CHECK(parse_config(head + "limits: { cpu: 250ms }\n", "c.yaml").limits.cpu_seconds == Approx(0.25));
+    CHECK(message("limits: { cpu: -1s }\n").find("c.yaml:5:") != std::string::npos);
     CHECK(message("limits: { memory: 2G }\n").find("c.yaml:5:") != std::string::npos);
     CHECK(message("limits: { memory: 2G }\n").find("needs a unit") != std::string::npos);
     CHECK(message("limits: { memory: 1GiB }\nisolation: thread\n").find("limits.memory needs isolation: process") !=
@@ -277,7 +280,7 @@ TEST_CASE("a sweep with faulty runs writes memout and crash rows and goes on", "
         if (solver.rfind("fault", 0) != 0) CHECK(s == "multiple");
     const std::string meta = futolab::test::slurp(dir + "/f.csv.meta.yaml");
     CHECK(meta.find("isolation: process") != std::string::npos);
-    CHECK(meta.find("memory_limit: \"setrlimit(RLIMIT_AS)") != std::string::npos);
+    CHECK(meta.find("memory_limit: rlimit") != std::string::npos);
 }
 
 TEST_CASE("SIGTERM interrupts a run with no time limit, and --resume redoes it", "[isolation][signals][runner]") {
@@ -311,5 +314,51 @@ TEST_CASE("SIGTERM interrupts a run with no time limit, and --resume redoes it",
         CHECK(resumed.exit_code == 1);
         CHECK(resumed.err.find("stopping 1 running runs") != std::string::npos);
         CHECK(read_csv_file(csv).rows.size() == 1);
+    }
+}
+
+TEST_CASE("the three isolation modes give the same rows, and each row names its mode and limits",
+          "[isolation][runner]") {
+    const std::string dir = scratch("isolation-modes");
+    std::ofstream(dir + "/cfg.yaml") << "name: modes\nseed: 3\nrepeats: 2\nmode: { count: 2 }\n"
+                                        "limits: { time: 20s, cpu: 30s, nodes: 100000 }\ninstances:\n  - file: "
+                                     << futolab::test::kRoot << "/corpora/tatham-dev/n05.tatham\n"
+                                     << "solvers: [ bitmask, fc, gac ]\noutput: " << dir << "/m.csv\n";
+    std::map<std::string, std::map<std::string, std::string>> by_mode;  // mode → run → status|nodes|fails
+    for (const auto& w : kIsolations) {
+        const std::string mode(w.name);
+        INFO(mode);
+        const auto r = run_cli("run -q --jobs 2 --isolation " + mode + " " + dir + "/cfg.yaml --out " + dir + "/" + mode);
+        REQUIRE(r.exit_code == 0);
+        const CsvTable t = read_csv_file(dir + "/" + mode + "/m.csv");
+        REQUIRE(!t.rows.empty());
+        for (const auto& row : t.rows) {
+            CHECK(row[t.column("isolation", "m")] == mode);
+            CHECK(row[t.column("time_limit_ms", "m")] == "20000");
+            CHECK(row[t.column("cpu_limit_ms", "m")] == "30000");
+            CHECK(row[t.column("memory_limit_kb", "m")].empty());
+            CHECK(row[t.column("max_rss_kb", "m")].empty() == (mode == "thread"));
+            by_mode[mode][row[t.column("run", "m")]] = row[t.column("status", "m")] + "|" + row[t.column("nodes", "m")] +
+                                                       "|" + row[t.column("fails", "m")];
+        }
+        CHECK(futolab::test::slurp(dir + "/" + mode + "/m.csv.meta.yaml").find("isolation: " + mode) != std::string::npos);
+    }
+    CHECK(by_mode["process"] == by_mode["thread"]);
+    CHECK(by_mode["fork"] == by_mode["thread"]);
+}
+
+TEST_CASE("a memory limit below what a run's process needs is refused before the sweep, naming the floor",
+          "[isolation][runner][memory]") {
+    const std::string dir = scratch("isolation-floor");
+    std::ofstream(dir + "/cfg.yaml") << "name: floor\nmode: { count: 2 }\nlimits: { memory: 1MiB }\ninstances:\n  - file: "
+                                     << futolab::test::kRoot << "/corpora/tatham-dev/n05.tatham\n"
+                                     << "solvers: [ fc ]\noutput: " << dir << "/f.csv\n";
+    for (const std::string mode : {"process", "fork"}) {
+        INFO(mode);
+        const auto r = run_cli("run -q --isolation " + mode + " " + dir + "/cfg.yaml");
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find("limits.memory 1 MiB is below what a run's process needs") != std::string::npos);
+        CHECK(r.err.find("use at least") != std::string::npos);
+        CHECK_FALSE(fs::exists(dir + "/f.csv"));
     }
 }

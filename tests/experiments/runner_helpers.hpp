@@ -43,13 +43,14 @@ inline std::string write_config(const std::string& dir, const std::string& extra
 // run index -> the row without its time columns; fails on a duplicate run.
 inline std::map<std::string, std::vector<std::string>> rows_by_run(const std::string& csv) {
     const futolab::CsvTable t = futolab::read_csv_file(csv);
-    // The measured columns: times, and the peak memory of the run's process (process isolation).
+    // The measured columns: times, and the peak memory of the run's process (process isolation);
+    // and where the run ran (`isolation`: the same rows come from every mode).
     const std::size_t run = t.column("run", csv), wall = t.column("wall_ns", csv), cpu = t.column("cpu_ns", csv),
-                      rss = t.column("max_rss_kb", csv);
+                      rss = t.column("max_rss_kb", csv), where = t.column("isolation", csv);
     std::map<std::string, std::vector<std::string>> out;
     for (auto row : t.rows) {
         const std::string key = row[run];
-        row[wall] = row[cpu] = row[rss] = "";
+        row[wall] = row[cpu] = row[rss] = row[where] = "";
         INFO("run " << key);
         CHECK(out.emplace(key, row).second);
     }

@@ -1,0 +1,203 @@
+#include "experiments/child_process.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+namespace futolab::child {
+namespace {
+
+// The address space this process holds now (inherited from futolab at fork: code, libraries,
+// other threads' stacks, the run matrix), from /proc/self/statm, in bytes.
+std::uint64_t address_space_bytes() {
+    std::uint64_t pages = 0;
+    std::ifstream("/proc/self/statm") >> pages;
+    return pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+}
+
+// pid → parent pid of every live process (zombies too: they still hold their pid).
+std::map<pid_t, pid_t> parent_links() {
+    std::map<pid_t, pid_t> links;
+    DIR* proc = ::opendir("/proc");
+    if (proc == nullptr) return links;
+    while (const dirent* e = ::readdir(proc)) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+        std::ifstream in(std::string("/proc/") + e->d_name + "/stat");
+        std::string line;
+        if (!std::getline(in, line)) continue;
+        const std::size_t close = line.rfind(')');  // the command name may hold spaces and ')'
+        long ppid = 0;
+        char state = 0;
+        if (close == std::string::npos || std::sscanf(line.c_str() + close + 1, " %c %ld", &state, &ppid) != 2) continue;
+        links[static_cast<pid_t>(std::atol(e->d_name))] = static_cast<pid_t>(ppid);
+    }
+    ::closedir(proc);
+    return links;
+}
+
+std::vector<pid_t> descendants_of(pid_t root) {
+    const std::map<pid_t, pid_t> links = parent_links();
+    std::vector<pid_t> found{root};
+    for (std::size_t i = 0; i < found.size(); ++i)
+        for (const auto& [pid, ppid] : links)
+            if (ppid == found[i]) found.push_back(pid);
+    found.erase(found.begin());
+    return found;
+}
+
+}  // namespace
+
+void prepare(pid_t parent, const int* keep, int count) {
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    ::sigaction(SIGINT, &ignore, nullptr);
+    ::sigaction(SIGTERM, &ignore, nullptr);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(kExitOrphan);  // the parent died before prctl
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+    // Moved up first (above every target), then down: a source may sit on another's target.
+    std::vector<int> high(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i)
+        if ((high[static_cast<std::size_t>(i)] = ::fcntl(keep[i], F_DUPFD_CLOEXEC, 3 + count)) < 0) ::_exit(kExitFailed);
+    for (int i = 0; i < count; ++i)
+        if (::dup2(high[static_cast<std::size_t>(i)], 3 + i) < 0) ::_exit(kExitFailed);  // dup2 clears FD_CLOEXEC
+    ::close_range(static_cast<unsigned>(3 + count), ~0U, 0);
+}
+
+void limit_address_space(std::uint64_t bytes) {
+    const rlim_t cap = static_cast<rlim_t>(address_space_bytes() + bytes);
+    const rlimit limit{cap, cap};
+    if (::setrlimit(RLIMIT_AS, &limit) != 0) throw std::runtime_error("setrlimit(RLIMIT_AS) failed");
+}
+
+void reset_peak() {
+    const int fd = ::open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return;
+    [[maybe_unused]] const ssize_t n = ::write(fd, "5", 1);
+    ::close(fd);
+}
+
+// A "Vm...:" field of /proc/self/status in kB (-1 if absent). The file is small (~1.5 kB):
+// one read, no stream.
+static std::int64_t status_kb(const char* field) {
+    const int fd = ::open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    char buf[4096];
+    const ssize_t n = ::read(fd, buf, sizeof buf - 1);
+    ::close(fd);
+    if (n <= 0) return -1;
+    buf[n] = '\0';
+    const char* at = std::strstr(buf, field);
+    return at != nullptr ? std::strtoll(at + std::strlen(field), nullptr, 10) : -1;
+}
+
+std::int64_t peak_kb() { return status_kb("VmHWM:"); }
+
+std::uint64_t resident_bytes_now() {
+    const std::int64_t kb = status_kb("VmRSS:");
+    return kb > 0 ? static_cast<std::uint64_t>(kb) * 1024 : 0;
+}
+
+// Whether this process's main thread has a child now (alive or zombie), from
+// /proc/self/task/<pid>/children: one small read, where the /proc scan of descendants_of costs
+// about a millisecond. A run that started nothing (every in-process backend) pays only this.
+// Orphans re-parented to the subreaper show up here too. nullopt: the file is not offered.
+static std::optional<bool> has_children() {
+    const std::string path = fmt::format("/proc/self/task/{}/children", ::getpid());
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    char c = 0;
+    const ssize_t n = ::read(fd, &c, 1);
+    ::close(fd);
+    return n > 0;
+}
+
+void kill_descendants() {
+    if (has_children() == false) return;
+    for (int pass = 0; pass < 20; ++pass) {
+        const std::vector<pid_t> left = descendants_of(::getpid());
+        bool alive = false;
+        for (pid_t pid : left) alive = (::kill(pid, SIGKILL) == 0) || alive;
+        int status = 0;
+        while (::waitpid(-1, &status, WNOHANG) > 0) {
+        }
+        if (left.empty()) return;
+        if (!alive) continue;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+}
+
+std::int64_t children_cpu_ns() {
+    rusage usage{};
+    ::getrusage(RUSAGE_CHILDREN, &usage);
+    return cpu_ns_of(usage);
+}
+
+void write_all(int fd, const std::string& bytes) {
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) throw std::runtime_error("cannot write the result record");
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+std::int64_t cpu_ns_of(const rusage& u) {
+    auto ns = [](const timeval& t) { return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_usec * 1000; };
+    return ns(u.ru_utime) + ns(u.ru_stime);
+}
+
+std::string signal_text(int sig) {
+    const char* abbrev = ::sigabbrev_np(sig);
+    const char* descr = ::sigdescr_np(sig);
+    return abbrev ? fmt::format("SIG{} ({})", abbrev, descr ? descr : "?") : fmt::format("signal {}", sig);
+}
+
+SolveResult ended_without_result(int status, std::int64_t peak, const Limits& limits, bool oom_killed) {
+    SolveResult r;
+    if (WIFSIGNALED(status)) {
+        const int sig = WTERMSIG(status);
+        // A SIGKILL at a peak near the memory limit is the kernel's (or a cgroup's) OOM kill.
+        const bool oom = oom_killed || (sig == SIGKILL && limits.memory_bytes != 0 &&
+                                        static_cast<double>(peak) * 1024 >= 0.9 * static_cast<double>(limits.memory_bytes));
+        r.status = oom ? Status::memout : Status::crash;
+        r.message = fmt::format("{} by {}{}", oom ? "out of memory: killed" : "killed", signal_text(sig),
+                                oom && peak >= 0 ? fmt::format(" at a peak of {} kB", peak) : "");
+    } else if (WIFEXITED(status) && WEXITSTATUS(status) == kExitOutOfMemory) {
+        r.status = Status::memout;
+        r.message = "out of memory";
+    } else {
+        r.status = Status::crash;
+        r.message = fmt::format("the run's process exited with code {} without a result",
+                                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    }
+    return r;
+}
+
+void apply_memory_rule(std::string& status, std::string& message, std::int64_t peak, const Limits& limits) {
+    if (limits.memory_bytes == 0 || peak < 0 || static_cast<std::uint64_t>(peak) * 1024 <= limits.memory_bytes) return;
+    if (status != "memout")
+        message = fmt::format("peak resident memory {} kB exceeds limits.memory ({} kB){}", peak,
+                              limits.memory_bytes / 1024, status.empty() ? "" : " (the run said " + status + ")");
+    status = "memout";
+}
+
+}  // namespace futolab::child

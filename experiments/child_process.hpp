@@ -1,0 +1,62 @@
+// What a run's own process (fork isolation: child_run.cpp; process isolation: warm_worker.cpp)
+// does the same way in both modes: how it is prepared after the fork, how its memory is
+// limited and measured, how its descendants are cleaned up after a run, and how the parent
+// names an ending without a result. One place, so the two modes cannot drift apart.
+#pragma once
+
+#include "solvers/solver.hpp"
+
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+
+namespace futolab::child {
+
+// Exit codes of a run's process that could not send a result record.
+inline constexpr int kExitOutOfMemory = 97;  // std::bad_alloc outside run_solver (e.g. building the record)
+inline constexpr int kExitFailed = 98;       // any other exception outside run_solver
+inline constexpr int kExitOrphan = 99;       // the parent was gone before the run started
+
+// In the child right after fork: ignores SIGINT/SIGTERM (the parent decides and kills), dies
+// with the thread that forked it (PR_SET_PDEATHSIG), becomes the subreaper of whatever its
+// runs start (a tool's grandchild that calls setsid() is re-parented here, not to init, so
+// kill_descendants finds it), moves `keep[i]` to descriptor 3 + i and closes every other
+// inherited descriptor above 2.
+void prepare(pid_t parent, const int* keep, int count);
+
+// RLIMIT_AS at the address space held now plus `bytes`: the run itself may map at most
+// `bytes` more (allocation beyond fails: std::bad_alloc → memout, not the OOM killer).
+void limit_address_space(std::uint64_t bytes);
+
+// The per-run peak resident set (issue #23 §2): reset_peak() sets this process's high-water
+// mark (VmHWM) to its current resident set (/proc/self/clear_refs, "5"); peak_kb() reads it.
+// -1 where the kernel does not offer it.
+void reset_peak();
+std::int64_t peak_kb();
+
+// This process's resident set now (VmRSS), in bytes; 0 if unknown.
+std::uint64_t resident_bytes_now();
+
+// SIGKILL to every process below this one (found through /proc's parent links, which the
+// subreaper keeps intact), then reaps them: no process a run started outlives the run.
+void kill_descendants();
+
+// CPU time (user + system) of this process's reaped children, ns (getrusage RUSAGE_CHILDREN).
+std::int64_t children_cpu_ns();
+
+void write_all(int fd, const std::string& bytes);
+std::int64_t cpu_ns_of(const rusage& usage);
+std::string signal_text(int sig);
+
+// The status of a run's process that ended without a result: killed by a signal (crash; a
+// SIGKILL at a peak near the memory limit, or `oom_killed`, is memout), or exited with one of
+// the codes above.
+SolveResult ended_without_result(int wait_status, std::int64_t peak_kb, const Limits& limits, bool oom_killed = false);
+
+// The rule of SPEC §4, the same in every mode with its own process: a run whose peak exceeds
+// limits.memory is memout, whatever else happened.
+void apply_memory_rule(std::string& status, std::string& message, std::int64_t peak_kb, const Limits& limits);
+
+}  // namespace futolab::child

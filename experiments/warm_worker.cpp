@@ -1,0 +1,231 @@
+#include "experiments/warm_worker.hpp"
+
+#include "experiments/child_process.hpp"
+#include "experiments/interrupt.hpp"
+#include "experiments/isolation.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+
+namespace futolab {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// In the worker, after child::prepare: requests come on fd 3, answers go to fd 4.
+constexpr int kRequestFd = 3, kAnswerFd = 4;
+constexpr std::uint32_t kMaxFrame = 1u << 30;
+
+template <class T>
+void put(std::string& out, T value) {
+    char bytes[sizeof(T)];
+    std::memcpy(bytes, &value, sizeof(T));
+    out.append(bytes, sizeof(T));
+}
+
+// Reads exactly `size` bytes; false on end-of-file or an error.
+bool read_exactly(int fd, char* data, std::size_t size) {
+    std::size_t done = 0;
+    while (done < size) {
+        const ssize_t n = ::read(fd, data + done, size - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+// A frame: its length (u32, native order: same machine, same binary), then its bytes.
+bool read_frame(int fd, std::string& frame) {
+    std::uint32_t size = 0;
+    if (!read_exactly(fd, reinterpret_cast<char*>(&size), sizeof size) || size > kMaxFrame) return false;
+    frame.resize(size);
+    return read_exactly(fd, frame.data(), size);
+}
+
+[[noreturn]] void serve(const WarmWorker::Handler& handler, int requests, int answers, pid_t parent,
+                        std::uint64_t memory_bytes) {
+    const int keep[2] = {requests, answers};
+    child::prepare(parent, keep, 2);
+    try {
+        if (memory_bytes != 0) child::limit_address_space(memory_bytes);
+        std::string request;
+        while (read_frame(kRequestFd, request)) {
+            child::reset_peak();
+            const std::int64_t reaped0 = child::children_cpu_ns();
+            const std::string answer = handler(request);
+            child::kill_descendants();
+            std::string frame;
+            frame.reserve(answer.size() + 24);
+            put(frame, static_cast<std::uint32_t>(answer.size()));
+            frame += answer;
+            put(frame, child::peak_kb());
+            put(frame, child::children_cpu_ns() - reaped0);
+            child::write_all(kAnswerFd, frame);
+        }
+        ::_exit(0);  // the parent closed the request pipe: the sweep is over
+    } catch (const std::bad_alloc&) {
+        ::_exit(child::kExitOutOfMemory);
+    } catch (...) {
+        ::_exit(child::kExitFailed);
+    }
+}
+
+void close_fd(int& fd) {
+    if (fd >= 0) ::close(fd);
+    fd = -1;
+}
+
+enum class Wait { answered, lost, interrupted, overtime };
+
+// Waits for a whole answer frame (length + bytes + peak + reaped CPU) until the deadline.
+Wait await_answer(int fd, const Interrupt* interrupt, Clock::time_point deadline, std::string& frame) {
+    frame.clear();
+    std::size_t want = sizeof(std::uint32_t);
+    bool have_length = false;
+    pollfd fds[2] = {{fd, POLLIN, 0}, {interrupt ? interrupt->fd() : -1, POLLIN, 0}};
+    char buf[65536];
+    for (;;) {
+        int wait_ms = -1;
+        if (deadline != Clock::time_point::max()) {
+            const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+            wait_ms = static_cast<int>(std::clamp<std::int64_t>(left, 0, 1'000'000));
+        }
+        const int ready = ::poll(fds, 2, wait_ms);
+        if (ready < 0 && errno == EINTR) continue;
+        if (fds[1].revents != 0) return Wait::interrupted;
+        if (ready == 0 && Clock::now() >= deadline) return Wait::overtime;
+        if (fds[0].revents == 0) continue;
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return Wait::lost;  // end-of-file: the worker died
+        frame.append(buf, static_cast<std::size_t>(n));
+        if (!have_length && frame.size() >= want) {
+            std::uint32_t size = 0;
+            std::memcpy(&size, frame.data(), sizeof size);
+            if (size > kMaxFrame) return Wait::lost;
+            want += size + 2 * sizeof(std::int64_t);
+            have_length = true;
+        }
+        if (have_length && frame.size() >= want) return frame.size() == want ? Wait::answered : Wait::lost;
+    }
+}
+
+Clock::time_point kill_deadline(Clock::time_point start, const Limits& limits) {
+    if (!(limits.time_seconds > 0) || !(limits.time_seconds < 1e9)) return Clock::time_point::max();
+    return start + std::chrono::duration_cast<Clock::duration>(
+                       std::chrono::duration<double>(limits.time_seconds + kill_grace_seconds(limits.time_seconds)));
+}
+
+}  // namespace
+
+WarmWorker::WarmWorker(Handler handler, std::uint64_t memory_bytes)
+    : handler_(std::move(handler)), memory_bytes_(memory_bytes) {}
+
+WarmWorker::~WarmWorker() { stop(); }
+
+void WarmWorker::start() {
+    // A worker that died leaves a pipe without a reader: the write fails with EPIPE instead of
+    // killing futolab. (External tools get the default back before their execve.)
+    ::signal(SIGPIPE, SIG_IGN);
+    int requests[2], answers[2];
+    if (::pipe2(requests, O_CLOEXEC) != 0) throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+    if (::pipe2(answers, O_CLOEXEC) != 0) {
+        ::close(requests[0]);
+        ::close(requests[1]);
+        throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+    }
+    const pid_t parent = ::getpid();
+    const pid_t pid = ::fork();
+    if (pid == 0) serve(handler_, requests[0], answers[1], parent, memory_bytes_);
+    ::close(requests[0]);
+    ::close(answers[1]);
+    if (pid < 0) {
+        ::close(requests[1]);
+        ::close(answers[0]);
+        throw std::runtime_error(fmt::format("cannot fork a worker process: {}", std::strerror(errno)));
+    }
+    pid_ = pid;
+    to_worker_ = requests[1];
+    from_worker_ = answers[0];
+    ++started_;
+}
+
+void WarmWorker::stop() {
+    close_fd(to_worker_);  // end-of-file: a waiting worker exits
+    close_fd(from_worker_);
+    if (pid_ == 0) return;
+    // A worker between runs exits at once; one still running (interrupted, overtime) is killed.
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = 0;
+}
+
+WorkerAnswer WarmWorker::lost(int wait_status, const Limits& limits) {
+    WorkerAnswer a;
+    a.ended = child::ended_without_result(wait_status, -1, limits);
+    return a;
+}
+
+WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, const Interrupt* interrupt) {
+    if (pid_ == 0) start();
+    const Clock::time_point start = Clock::now();
+    std::string frame;
+    put(frame, static_cast<std::uint32_t>(request.size()));
+    frame.append(request);
+    WorkerAnswer a;
+    Wait how = Wait::lost;
+    try {
+        child::write_all(to_worker_, frame);  // EPIPE: the worker died (SIGPIPE ignored)
+        how = await_answer(from_worker_, interrupt, kill_deadline(start, limits), frame);
+    } catch (const std::runtime_error&) {
+        how = Wait::lost;
+    }
+    if (how == Wait::answered) {
+        std::uint32_t size = 0;
+        std::memcpy(&size, frame.data(), sizeof size);
+        a.record = frame.substr(sizeof size, size);
+        std::memcpy(&a.peak_kb, frame.data() + sizeof size + size, sizeof a.peak_kb);
+        std::memcpy(&a.reaped_cpu_ns, frame.data() + sizeof size + size + sizeof a.peak_kb, sizeof a.reaped_cpu_ns);
+        a.elapsed_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
+        return a;
+    }
+    if (how != Wait::lost) ::kill(pid_, SIGKILL);
+    int status = 0;
+    rusage usage{};
+    while (::wait4(pid_, &status, 0, &usage) < 0 && errno == EINTR) {
+    }
+    pid_ = 0;
+    close_fd(to_worker_);
+    close_fd(from_worker_);
+    if (how == Wait::interrupted) {
+        a.ended.status = Status::error;
+        a.ended.message = "interrupted";
+    } else if (how == Wait::overtime) {
+        a.ended.status = Status::timeout;
+        a.ended.message = fmt::format("wall time limit: killed {:g} s after it (the run did not stop by itself)",
+                                      kill_grace_seconds(limits.time_seconds));
+    } else {
+        a = lost(status, limits);
+        // A worker's ru_maxrss spans its whole life, not this run: an upper bound, used only to
+        // tell an OOM kill from another SIGKILL.
+        a.ended = child::ended_without_result(status, usage.ru_maxrss, limits);
+    }
+    a.elapsed_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
+    return a;
+}
+
+}  // namespace futolab

@@ -1,0 +1,192 @@
+// Warm worker processes (experiments/warm_worker.hpp, child_process.hpp; issue #23): one worker
+// serves many runs; a run that kills it, overruns its time limit or is interrupted costs only
+// that worker (the next call starts a fresh one); the per-run peak is reset between runs; the
+// CPU of processes a run started is counted; no process a run started outlives the run, even
+// one that called setsid(); and the memory rule of SPEC §4.
+#include "core/sanitizers.hpp"
+#include "experiments/child_process.hpp"
+#include "experiments/interrupt.hpp"
+#include "experiments/isolation.hpp"
+#include "experiments/warm_worker.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <future>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using namespace futolab;
+using Clock = std::chrono::steady_clock;
+
+// The test handler: the request names what the run does.
+std::string handle(std::string_view request) {
+    const std::string what(request);
+    if (what == "pid") return std::to_string(::getpid());
+    if (what == "segv") {
+        std::signal(SIGSEGV, SIG_DFL);  // Catch2's handler, inherited at the fork, would turn it into an exit
+        std::raise(SIGSEGV);
+    }
+    if (what == "hang") {
+        for (;;) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (what.rfind("touch ", 0) == 0) {  // touch N MiB, then free it
+        const std::size_t bytes = std::stoul(what.substr(6)) << 20;
+        std::vector<char> block(bytes, 1);
+        return std::to_string(static_cast<int>(block[bytes / 2]));
+    }
+    if (what.rfind("sh ", 0) == 0) return std::to_string(std::system(what.substr(3).c_str()));
+    return "echo:" + what;
+}
+
+bool alive(pid_t pid) { return ::kill(pid, 0) == 0; }
+
+}  // namespace
+
+TEST_CASE("a warm worker serves many runs in one process", "[isolation][worker]") {
+    WarmWorker worker(handle, 0);
+    const WorkerAnswer first = worker.call("pid", {}, nullptr);
+    REQUIRE(first.record);
+    for (int i = 0; i < 50; ++i) {
+        const WorkerAnswer a = worker.call("pid", {}, nullptr);
+        REQUIRE(a.record);
+        CHECK(*a.record == *first.record);  // the same process every time
+    }
+    CHECK(worker.started() == 1);
+    CHECK(*worker.call("hello", {}, nullptr).record == "echo:hello");
+    CHECK(*worker.call(std::string(200000, 'x'), {}, nullptr).record == "echo:" + std::string(200000, 'x'));
+}
+
+TEST_CASE("a run that kills its worker is crash, and the next run gets a fresh worker", "[isolation][worker]") {
+    WarmWorker worker(handle, 0);
+    const std::string before = *worker.call("pid", {}, nullptr).record;
+    const WorkerAnswer a = worker.call("segv", {}, nullptr);
+    CHECK_FALSE(a.record);
+    CHECK(a.ended.status == Status::crash);
+    CHECK(a.ended.message.find("SIGSEGV") != std::string::npos);
+    const WorkerAnswer next = worker.call("pid", {}, nullptr);
+    REQUIRE(next.record);
+    CHECK(*next.record != before);
+    CHECK(worker.started() == 2);
+}
+
+TEST_CASE("a worker killed from outside gives one crash, a stopped one a timeout", "[isolation][worker]") {
+    WarmWorker worker(handle, 0);
+    REQUIRE(worker.call("pid", {}, nullptr).record);
+    auto killed = std::async(std::launch::async, [&] { return worker.call("hang", {}, nullptr); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    ::kill(worker.pid(), SIGKILL);
+    const WorkerAnswer a = killed.get();
+    CHECK(a.ended.status == Status::crash);
+    CHECK(a.ended.message.find("SIGKILL") != std::string::npos);
+
+    Limits limits;
+    limits.time_seconds = 0.2;
+    REQUIRE(worker.call("pid", limits, nullptr).record);
+    auto stopped = std::async(std::launch::async, [&] { return worker.call("hang", limits, nullptr); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ::kill(worker.pid(), SIGSTOP);  // frozen: only the parent's deadline ends it
+    const WorkerAnswer b = stopped.get();
+    CHECK(b.ended.status == Status::timeout);
+    CHECK(b.ended.message.find("wall time limit") != std::string::npos);
+    CHECK(b.elapsed_ns >= static_cast<std::int64_t>((0.2 + kill_grace_seconds(0.2)) * 1e9));
+    CHECK(b.elapsed_ns < static_cast<std::int64_t>(5e9));
+    CHECK(worker.call("again", {}, nullptr).record == std::optional<std::string>("echo:again"));
+}
+
+TEST_CASE("an interrupt ends a worker's run at once", "[isolation][worker][signals]") {
+    WarmWorker worker(handle, 0);
+    Interrupt interrupt;
+    auto run = std::async(std::launch::async, [&] { return worker.call("hang", {}, &interrupt); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const auto start = Clock::now();
+    interrupt.request();
+    const WorkerAnswer a = run.get();
+    CHECK(Clock::now() - start < std::chrono::seconds(1));
+    CHECK(a.ended.status == Status::error);
+    CHECK(a.ended.message == "interrupted");
+}
+
+TEST_CASE("the peak memory of a worker's run is the run's, not an earlier run's", "[isolation][worker][memory]") {
+    if (futolab::kSanitizerBuild) return;  // shadow memory makes resident sizes meaningless
+    WarmWorker worker(handle, 0);
+    const WorkerAnswer small0 = worker.call("touch 1", {}, nullptr);
+    const WorkerAnswer big = worker.call("touch 96", {}, nullptr);
+    const WorkerAnswer small = worker.call("touch 1", {}, nullptr);
+    REQUIRE(small0.peak_kb > 0);
+    CHECK(big.peak_kb >= small0.peak_kb + 90 * 1024);
+    CHECK(small.peak_kb < big.peak_kb - 80 * 1024);  // reset between runs (freed blocks left the heap)
+}
+
+TEST_CASE("a worker's run counts the CPU of the processes it started", "[isolation][worker][cpu]") {
+    // A fixed amount of work in a grandchild (sh starts a counting loop and waits for it),
+    // measured twice: by the worker, and here by this process's own reaped-children clock.
+    const std::string loop = "sh -c 'i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done'";
+    const std::int64_t here0 = child::children_cpu_ns();
+    REQUIRE(std::system(loop.c_str()) == 0);
+    const std::int64_t here = child::children_cpu_ns() - here0;
+    WarmWorker worker(handle, 0);
+    const WorkerAnswer a = worker.call("sh " + loop, {}, nullptr);
+    REQUIRE(a.record);
+    REQUIRE(here > 20'000'000);
+    CHECK(a.reaped_cpu_ns > here / 2);
+    CHECK(a.reaped_cpu_ns < here * 2);
+}
+
+TEST_CASE("no process a run started survives the run, setsid or not", "[isolation][worker]") {
+    const std::string file = "/tmp/futolab-worker-test-" + std::to_string(::getpid());
+    WarmWorker worker(handle, 0);
+    // A grandchild that leaves the session and the process group, as a daemonising tool would.
+    const WorkerAnswer a = worker.call("sh setsid sh -c 'echo $$ > " + file + "; exec sleep 100' & sleep 0.3", {}, nullptr);
+    REQUIRE(a.record);
+    pid_t left = 0;
+    std::ifstream(file) >> left;
+    std::remove(file.c_str());
+    REQUIRE(left > 0);
+    bool gone = false;  // it was SIGKILLed and reaped before the answer; allow the kernel a moment
+    for (int i = 0; i < 100 && !gone; ++i) {
+        gone = !alive(left);
+        if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    CHECK(gone);
+}
+
+TEST_CASE("the memory rule: a peak above limits.memory is memout, whatever the run said", "[isolation][memory]") {
+    Limits limits;
+    limits.memory_bytes = 64ull << 20;
+    std::string status = "unique", message;
+    child::apply_memory_rule(status, message, 65 * 1024, limits);
+    CHECK(status == "memout");
+    CHECK(message.find("exceeds limits.memory") != std::string::npos);
+    CHECK(message.find("unique") != std::string::npos);
+    status = "unique";
+    message.clear();
+    child::apply_memory_rule(status, message, 64 * 1024, limits);  // at the limit: not above it
+    CHECK(status == "unique");
+    child::apply_memory_rule(status, message, -1, limits);  // unknown peak: nothing to judge
+    CHECK(status == "unique");
+    child::apply_memory_rule(status, message, 1 << 30, Limits{});  // no limit
+    CHECK(status == "unique");
+}
+
+TEST_CASE("isolation modes are one vocabulary", "[isolation][config]") {
+    for (const auto& w : kIsolations) {
+        CHECK(isolation_from_name(w.name) == w.value);
+        CHECK(isolation_name(w.value) == w.name);
+    }
+    CHECK_FALSE(isolation_from_name("proc"));
+    CHECK(has_own_process(Isolation::process));
+    CHECK(has_own_process(Isolation::fork));
+    CHECK_FALSE(has_own_process(Isolation::thread));
+}
