@@ -93,7 +93,7 @@ class LazySearch {
 public:
     // table may be null (then the solver oracle answers, whatever options.oracle says).
     LazySearch(int n, const SquareTable* table, const std::vector<int>& L, const ExactOptions& options)
-        : n_(n), engine_(options.engine), hs_(clue_count(n)), oracle_(n, table, L, options),
+        : n_(n), engine_(options.engine), deadline_(options.deadline), hs_(clue_count(n)), oracle_(n, table, L, options),
           sorted_pool_(!table || options.oracle == ExactOracle::solver) {
         for (Counterexample& m : oracle_.seeds(n, L, options)) add(std::move(m));
         seeded_ = sets_.size();
@@ -103,6 +103,7 @@ public:
     // given that none costs less than `lower`.
     Optimum minimise(const CostModel& cost, const ClueMask& allowed, int max_numbers, int lower) {
         for (;;) {
+            check_clock();
             const std::optional<ClueMask> candidate = cheapest(cost, allowed, max_numbers, lower);
             if (!candidate) return {};
             lower = cost_of(cost, *candidate);
@@ -119,6 +120,7 @@ public:
         const ClueMask numbers = ClueMask::prefix(n_ * n_);
         Optimum best;
         for (;;) {
+            check_clock();
             ++bb_calls_;
             const HittingProblem p{masks_, allowed, cost.weight, numbers, max_numbers};
             const HittingSolution s = min_hitting_set(p, 0, upper - 1);
@@ -206,9 +208,15 @@ private:
         return std::nullopt;
     }
 
+    void check_clock() const {
+        if (deadline_ != std::chrono::steady_clock::time_point::max() && std::chrono::steady_clock::now() >= deadline_)
+            throw OutOfTime();
+    }
+
     static constexpr int kExtraSets = 4;
     int n_;
     HittingEngine engine_;
+    std::chrono::steady_clock::time_point deadline_;
     HittingSetModel hs_;
     Oracle oracle_;
     bool sorted_pool_;  // solver oracle: keep the pool sorted by size (add)

@@ -20,6 +20,8 @@
 #include "critical/hitting_set.hpp"
 
 #include <atomic>
+#include <chrono>
+#include <stdexcept>
 #include <cstdint>
 #include <limits>
 #include <functional>
@@ -102,6 +104,14 @@ struct ExactOptions {
     // a complete pruned run once a set of this cost is known); 0 = each class's own minimum.
     int below = 0;
     bool shrink = true;  // solver: shrink each counterexample to an inclusion-minimal set
+    // A run's time limit (task exact, issue #23 §5): checked before every hitting-set solve and
+    // oracle query; past it the search throws OutOfTime. max() = none.
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+};
+
+// Thrown by a class search whose ExactOptions::deadline has passed.
+struct OutOfTime : std::runtime_error {
+    OutOfTime() : std::runtime_error("time limit") {}
 };
 
 // The best cost known over the classes solved so far, shared by the threads of one run.

@@ -126,13 +126,27 @@ const critical::SquareTable& SquareTables::of(int n) const {
 }
 
 ExactOutcome solve_exact_class(const Puzzle& square, const ClassRef& ref, const ExactMethod& method,
-                               const critical::SquareTable& table) {
+                               const critical::SquareTable& table, const Limits& limits) {
     const auto wall0 = std::chrono::steady_clock::now();
     const std::int64_t cpu0 = thread_cpu_ns();
     const int n = square.n();
     const critical::SquareClass c{square_of(square), ref.orbit};
-    const critical::ClassResult r = critical::solve_class(n, c, ref.index, method.objective, table, method.search);
+    critical::ExactOptions options = method.search;
+    if (limits.time_seconds > 0 && limits.time_seconds < 1e9)
+        options.deadline = wall0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                       std::chrono::duration<double>(limits.time_seconds));
     ExactOutcome out;
+    critical::ClassResult r;
+    try {
+        r = critical::solve_class(n, c, ref.index, method.objective, table, options);
+    } catch (const critical::OutOfTime&) {
+        out.status = "timeout";
+        out.message = fmt::format("wall time limit ({:g} s)", limits.time_seconds);
+        out.unknown = ~CounterMask{0};
+        out.cpu_ns = thread_cpu_ns() - cpu0;
+        out.wall_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - wall0).count();
+        return out;
+    }
     out.status = "solved";
     out.counters.nodes = r.nodes;
     out.counters.checks = r.oracle_queries;
@@ -150,10 +164,10 @@ ExactOutcome solve_exact_class(const Puzzle& square, const ClassRef& ref, const 
 
 ExactOutcome execute_exact(Isolation isolation, const Puzzle& square, const ClassRef& ref, const ExactMethod& method,
                            const critical::SquareTable& table, const Limits& limits, const Interrupt* interrupt) {
-    if (isolation == Isolation::thread) return solve_exact_class(square, ref, method, table);
+    if (isolation == Isolation::thread) return solve_exact_class(square, ref, method, table, limits);
     ChildResult c;
     try {
-        c = run_work_in_child([&] { return encode_exact_outcome(solve_exact_class(square, ref, method, table)); }, limits,
+        c = run_work_in_child([&] { return encode_exact_outcome(solve_exact_class(square, ref, method, table, limits)); }, limits,
                               interrupt);
     } catch (const std::runtime_error& e) {  // no pipe or no fork: this run fails, the sweep goes on
         c.ended.status = Status::error;

@@ -56,8 +56,10 @@ struct ExactOutcome {
 };
 
 // The run on this thread: the class's minimum, its witnesses verified by method.verify.
+// limits.time is checked cooperatively (before every hitting-set solve and oracle query): a
+// class search past it is status timeout.
 ExactOutcome solve_exact_class(const Puzzle& square, const ClassRef& ref, const ExactMethod& method,
-                               const critical::SquareTable& table);
+                               const critical::SquareTable& table, const Limits& limits = {});
 
 // The run in `isolation`: process runs it in a forked child (limits.time and .memory apply
 // there; a crash is a `crash` row). An interrupted run comes back with status error, message

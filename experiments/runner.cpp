@@ -165,6 +165,23 @@ private:
     std::optional<WarmWorker> worker_;
 };
 
+// SPEC §4 as BenchExec reads it: a run that took longer than its limit did not finish within
+// it, whatever it answered (a task that checks its clock between long steps can overrun);
+// its row is `timeout`, and the message keeps the answer. Rows already at a limit stay.
+void enforce_time_limits(ResultRow& row, const Limits& limits) {
+    if (row.status == "timeout" || row.status == "memout" || row.status == "crash" || row.status == "node_limit" ||
+        row.status == "error")
+        return;
+    const auto over = [](std::int64_t ns, double limit) { return limit > 0 && static_cast<double>(ns) > limit * 1e9; };
+    const bool wall = over(row.wall_ns, limits.time_seconds), cpu = over(row.cpu_ns, limits.cpu_seconds);
+    if (!wall && !cpu) return;
+    row.message = fmt::format("{} time limit ({:g} s): the run took {:.1f} ms{}", wall ? "wall" : "cpu",
+                              wall ? limits.time_seconds : limits.cpu_seconds,
+                              static_cast<double>(wall ? row.wall_ns : row.cpu_ns) / 1e6,
+                              row.status.empty() ? "" : " (it said " + row.status + ")");
+    row.status = "timeout";
+}
+
 // `cpu` >= 0: pin this worker there first (config `pin`); its runs' rows name it. A run still
 // going when the interrupt comes is not written (`--resume` redoes it): a row always means a
 // finished measurement; warm-up runs are run and never recorded (they go to the worker that
@@ -181,6 +198,7 @@ void work(WorkQueue& q, int cpu) {
         ++q.running;
         ResultRow row = place.run(i);
         --q.running;
+        enforce_time_limits(row, q.config.limits);
         if (q.interrupt.requested()) break;
         if (run.warmup) {
             ++q.warmups;
@@ -250,6 +268,18 @@ TimingProtocol protocol_of(const ExperimentConfig& config) {
     return {std::string(run_order_name(config.order)), config.warmup, config.pin};
 }
 
+// A resumed CSV gets rows of one isolation only: timings of two modes in one file would be
+// pooled by every analysis (issue #25). Refused before the file is touched.
+void check_same_isolation(const std::string& csv_path, Isolation where) {
+    namespace fs = std::filesystem;
+    if (!fs::exists(csv_path) || fs::file_size(csv_path) == 0 || !fs::exists(sidecar_path(csv_path))) return;
+    const std::string was = read_sidecar(csv_path).isolation;
+    if (!was.empty() && was != isolation_name(where))
+        throw InputError(fmt::format("{}: made in isolation {}, not {}: refusing to resume (its rows would mix two "
+                                     "isolations); resume with --isolation {}, or use a new --out",
+                                     csv_path, was, isolation_name(where), was));
+}
+
 // A memory limit below what a run's process holds before it runs anything cannot be kept: every
 // row would be memout by the rule of SPEC §4. Refused before the sweep, with the floor: what
 // futolab holds now (a worker or a forked child starts with all of it mapped) plus 1 MiB.
@@ -294,7 +324,10 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     report.csv_path = results_path(config, options);
     report.shard_runs = shard.size();
     report.invalid = matrix.skipped;
-    if (options.resume) check_resumable(report.csv_path, identity_of(config));  // before the file is touched
+    if (options.resume) {  // before the file is touched
+        check_resumable(report.csv_path, identity_of(config));
+        check_same_isolation(report.csv_path, effective_isolation(config));
+    }
     const CsvLayout layout = csv_layout(matrix.param_names);
     ResultsFile file(report.csv_path, options.resume, layout);
 

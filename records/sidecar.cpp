@@ -127,6 +127,7 @@ SidecarFacts read_sidecar(const std::string& csv_path) {
         if (const YAML::Node t = root["timing"])  // absent in sidecars written before SPEC §6's protocol
             f.timing = {t["order"].as<std::string>("sequential"), t["warmup"].as<int>(0), t["pin"].as<bool>(false)};
         f.version = root["futolab"]["version"].as<std::string>("");
+        f.isolation = root["run"]["isolation"].as<std::string>("");
         f.shard_index = root["run"]["shard_index"].as<int>();
         f.shard_count = root["run"]["shard_count"].as<int>();
         f.total_runs = root["run"]["total_runs"].as<std::size_t>();

@@ -61,6 +61,7 @@ struct SidecarFacts {  // what merge and resume check
     std::size_t total_runs = 0;
     std::vector<ShardMachine> machines;  // its own machine, or, for a merged CSV, its shards'
     TimingProtocol timing;
+    std::string isolation;  // thread, process or fork; empty in sidecars of older futolab
 };
 
 std::string sidecar_path(const std::string& csv_path);

@@ -222,3 +222,23 @@ TEST_CASE("exact rows: the record of a run's process round-trips, a garbled one 
     CHECK(!decode_exact_outcome("{\"status\": 3}"));
     CHECK(!decode_exact_outcome(""));
 }
+
+TEST_CASE("exact rows honour limits.time: the class search checks its clock", "[tasks][exact][limits]") {
+    const std::string dir = scratch("exact-limit");
+    // n = 5 classes take far longer than 50 ms each; every row must stop at its limit.
+    const std::string cfg = exact_config(dir, "  - classes: { n: 5, count: 3 }\n", "limits: { time: 50ms }\n");
+    const auto r = run_cli("run -q --jobs 2 " + cfg);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const CsvTable t = read_csv_file(dir + "/out/results.csv");
+    REQUIRE(t.rows.size() == 4 * 3);
+    for (const auto& row : t.rows) {
+        const std::string status = row[t.column("status", "csv")];
+        const double wall_ms = std::stod(row[t.column("wall_ns", "csv")]) / 1e6;
+        INFO(status << " after " << wall_ms << " ms");
+        CHECK(row[t.column("time_limit_ms", "csv")] == "50");
+        if (status == "solved") CHECK(wall_ms <= 50);
+        else CHECK(status == "timeout");
+        CHECK(wall_ms < 50 + 450);  // cooperative: well before the worker would be killed (limit + 0.5 s)
+    }
+}

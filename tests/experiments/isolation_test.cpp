@@ -362,3 +362,17 @@ TEST_CASE("a memory limit below what a run's process needs is refused before the
         CHECK_FALSE(fs::exists(dir + "/f.csv"));
     }
 }
+
+TEST_CASE("resume in another isolation is refused, the CSV left byte-identical", "[isolation][runner]") {
+    const std::string dir = scratch("isolation-resume");
+    std::ofstream(dir + "/cfg.yaml") << "name: resume-iso\nmode: { count: 2 }\ninstances:\n  - file: "
+                                     << futolab::test::kRoot << "/corpora/tatham-dev/n04.tatham\n"
+                                     << "solvers: [ fc ]\noutput: " << dir << "/r.csv\n";
+    REQUIRE(run_cli("run -q --isolation process " + dir + "/cfg.yaml").exit_code == 0);
+    const std::string before = futolab::test::slurp(dir + "/r.csv");
+    const auto r = run_cli("run -q --resume --isolation thread " + dir + "/cfg.yaml");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("made in isolation process, not thread") != std::string::npos);
+    CHECK(futolab::test::slurp(dir + "/r.csv") == before);
+    CHECK(run_cli("run -q --resume --isolation process " + dir + "/cfg.yaml").exit_code == 0);
+}

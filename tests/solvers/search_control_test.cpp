@@ -36,3 +36,23 @@ TEST_CASE("every backend solves under a huge time limit", "[search_control]") {
         CHECK(r.result.status == Status::counted);
     }
 }
+
+TEST_CASE("the CPU limit stops a search, and the message names it", "[search_control][cpu]") {
+    // Counting every 12x12 Latin square never ends: only a limit stops it.
+    const Puzzle p = Puzzle::compile(parse_instances("{\"n\": 12, \"givens\": [], \"lt\": []}\n", "t.jsonl", Format::jsonl).front());
+    for (const char* spec : {"fc", "gac", "bitmask"}) {
+        INFO(spec);
+        Limits cpu;
+        cpu.cpu_seconds = 0.1;
+        const RunResult r = run_solver(*make_solver(parse_solver_spec(spec)), p, {Mode::count_all(), cpu, 0});
+        CHECK(r.result.status == Status::timeout);
+        CHECK(r.result.message.find("cpu time limit") != std::string::npos);
+        CHECK(r.cpu_ns >= 100'000'000);
+        CHECK(r.cpu_ns < 2'000'000'000);
+        Limits wall;
+        wall.time_seconds = 0.1;
+        const RunResult w = run_solver(*make_solver(parse_solver_spec(spec)), p, {Mode::count_all(), wall, 0});
+        CHECK(w.result.status == Status::timeout);
+        CHECK(w.result.message.find("wall time limit") != std::string::npos);
+    }
+}

@@ -147,3 +147,38 @@ TEST_CASE("a huge, infinite or nan time limit means none, never a wrapped deadli
     CHECK(is_time_limit(0.5));
     CHECK_FALSE(is_time_limit(0));
 }
+
+TEST_CASE("the CPU limit stops a busy tool and its children, and says so", "[external][cpu]") {
+    const TempDir dir("test");
+    ProcessSpec spec;
+    // Two busy children: the tree's CPU is what counts, not the shell's own (which only waits).
+    spec.argv = {"sh", "-c", "(while :; do :; done) & echo $! > a.pid; (while :; do :; done) & echo $! > b.pid; wait"};
+    spec.dir = dir.path();
+    spec.cpu_seconds = 0.3;
+    spec.time_seconds = 20;  // the wall limit is not what stops it
+    const auto start = std::chrono::steady_clock::now();
+    const ProcessResult r = run_process(spec);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(r.timed_out);
+    CHECK(r.cpu_limited);
+    CHECK(wall < 5);
+    for (const char* file : {"a.pid", "b.pid"}) {
+        pid_t pid = 0;
+        std::ifstream(dir.path() / file) >> pid;
+        REQUIRE(pid > 0);
+        for (int i = 0; i < 100 && alive(pid); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        CHECK_FALSE(alive(pid));
+    }
+}
+
+TEST_CASE("a tool's CPU time is measured, its children's included", "[external][cpu]") {
+    const TempDir dir("test");
+    // About as much CPU as wall time in a child the shell waits for; the shell itself idles.
+    const ProcessResult r =
+        run(dir, {"sh", "-c", "sh -c 'i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done'"});
+    REQUIRE(r.exit_code == 0);
+    CHECK_FALSE(r.cpu_limited);
+    CHECK(r.cpu_ns > 20'000'000);
+    const ProcessResult idle = run(dir, {"sleep", "0.2"});
+    CHECK(idle.cpu_ns < 50'000'000);  // waiting is not CPU
+}
