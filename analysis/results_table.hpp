@@ -59,6 +59,8 @@ public:
     std::string where(std::size_t i) const;
 
     const std::vector<std::string>& sources() const { return files_; }
+    // The input row i came from: an index into sources().
+    std::size_t source(std::size_t i) const { return rows_[i].file; }
     // Things worth saying that are not errors (a truncated last line, left out).
     const std::vector<std::string>& warnings() const { return warnings_; }
 

@@ -6,6 +6,7 @@
 #include "analysis/paired.hpp"
 #include "analysis/phase.hpp"
 #include "analysis/plots.hpp"
+#include "analysis/pooling.hpp"
 #include "analysis/summary.hpp"
 #include "analysis/uniqueness.hpp"
 #include "core/error.hpp"
@@ -67,7 +68,9 @@ Study run_study(StudyRequest request) {
     if (std::find(request.plot_types.begin(), request.plot_types.end(), PlotType::scatter) != request.plot_types.end() &&
         request.baseline.empty())
         throw InputError("--plot scatter needs --baseline SPEC");
-    const ResultsTable table = filter_rows(ResultsTable::load(request.inputs), request.filters);
+    const ResultsTable loaded = ResultsTable::load(request.inputs);
+    check_pooling(loaded, request.pool);
+    const ResultsTable table = filter_rows(loaded, request.filters);
     if (table.size() == 0) throw InputError("no rows left to analyze (check the inputs and --where)");
     check_columns(table, request.by);
     check_columns(table, request.metrics);

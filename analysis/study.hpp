@@ -28,6 +28,7 @@ struct StudyRequest {
     std::string solver;                   // the spec of the phase plot
     bool virtual_best = true;             // add the VBS where there are ≥ 2 specs
     bool instances = false;               // build the per-instance table
+    bool pool = false;                    // several inputs of other commits/configs, or repeating runs: pool them (pooling.hpp)
 };
 
 struct Study {

@@ -1,10 +1,12 @@
 // futolab analyze CSV… [--by COLS] [--metric COLS] [--format md|csv] [--table NAME] [--tables DIR]
 //                      [--baseline SPEC] [--fit exp,power] [--where EXPR]… [--no-vbs]
-//                      [--plots DIR] [--plot TYPES] [--solver SPEC]
+//                      [--plots DIR] [--plot TYPES] [--solver SPEC] [--pool]
 // Prints a summary table per group (with the virtual best solver); with --baseline a paired
 // comparison per instance of every other spec against it; with --fit growth fits per spec;
 // with --plots the plots chosen by --plot (PNG, SVG, PDF via gnuplot, with their data and
-// scripts). docs/analysis.md explains every number.
+// scripts). Several inputs are one experiment: the same runs twice, or runs of other commits
+// or configs, are refused without --pool (analysis/pooling.hpp). docs/analysis.md explains
+// every number.
 #include "analysis/study.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
@@ -133,6 +135,9 @@ void add_analyze(CLI::App& app, Action& run) {
         ->needs(plots);
     cmd->add_option("--where", args->where,
                     "Keep only rows where COLUMN OP VALUE holds (OP: = != < <= > >=), e.g. \"n>=12\"; repeatable");
+    cmd->add_flag("--pool", r.pool,
+                  "Pool inputs from different commits or configs, or holding the same runs (refused without it; "
+                  "see also futolab compare)");
     cmd->add_option("--solver", r.solver, "The spec of the phase and uniqueness plots (default: --baseline, else the first spec)");
     cmd->callback([args, &run] { run = [args] { return analyze(*args); }; });
 }

@@ -144,3 +144,29 @@ TEST_CASE("analyze and report fail when standard output cannot be written", "[cl
     CHECK(r.exit_code == 1);
     CHECK(has(r.err, "cannot write /nonexistent-dir/r.html"));
 }
+
+TEST_CASE("analyze and report refuse to pool the same runs twice or two versions silently", "[cli][analyze]") {
+    auto r = run_cli("analyze analysis/paired.csv analysis/paired.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "futolab: analysis/paired.csv: given twice (inputs 1 and 2): its runs would count twice\n");
+    r = run_cli("report analysis/paired.csv ./analysis/paired.csv --out /dev/null");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "given twice"));
+    // Two commits of one config (the compare fixtures): refused, with the way out.
+    r = run_cli("analyze analysis/compare/base.csv analysis/compare/new.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "come from different commits (aaaaaaaa and bbbbbbbb)"));
+    CHECK(has(r.err, "futolab compare"));
+    CHECK(has(r.err, "--pool"));
+    r = run_cli("analyze analysis/compare/base.csv analysis/compare/new.csv --pool --by spec --metric nodes");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "| fc | nodes | 22 |"));  // 12 runs + 10: pooled, as asked
+    // The same runs in two files (a copy: shards with their merge look the same).
+    const fs::path dir = fresh_dir("pool");
+    fs::create_directories(dir);
+    fs::copy_file(FUTOLAB_SOURCE_DIR "/tests/data/analysis/paired.csv", dir / "copy.csv");
+    r = run_cli("analyze analysis/paired.csv " + (dir / "copy.csv").string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "analysis/paired.csv:2 and " + (dir / "copy.csv").string() + ":2 hold the same run (instance i1"));
+    fs::remove_all(dir);
+}
