@@ -1,6 +1,7 @@
 #include "analysis/study.hpp"
 
 #include "analysis/noise_table.hpp"
+#include "analysis/set_table.hpp"
 
 #include "analysis/critical_plot.hpp"
 #include "analysis/paired.hpp"
@@ -91,6 +92,7 @@ Study run_study(StudyRequest request) {
     if (!request.fits.empty()) study.tables.push_back(fits_table(growth_fits(table, request.metrics, request.fits)));
     if (request.instances) study.tables.push_back(instances_table(table, request.metrics));
     study.noise = noise_table(table);
+    study.sets = set_table(table);
     study.table = with_vbs;
     return study;
 }
@@ -98,7 +100,9 @@ Study run_study(StudyRequest request) {
 const TextTable* find_table(const Study& study, const std::string& name) {
     for (const TextTable& t : study.tables)
         if (t.name == name) return &t;
-    return study.noise && study.noise->name == name ? &*study.noise : nullptr;
+    for (const std::optional<TextTable>* t : {&study.sets, &study.noise})
+        if (*t && (*t)->name == name) return &**t;
+    return nullptr;
 }
 
 }  // namespace futolab

@@ -35,14 +35,17 @@ std::string heading(const TextTable& t, const Study& study) {
         return "Paired comparison per instance against " + study.baseline + " (ratio baseline / spec, > 1: spec used less)";
     if (t.name == "fits") return "Growth fits of the median per n (limited medians left out)";
     if (t.name == "instances") return "Per instance: median over repeats";
+    if (t.name == "sets") return "Critical-set records per method and n: only sets count in h, k, score and slack";
     if (t.name == "noise") return "Noise: median coefficient of variation of wall time across repeats, per spec";
     return "Summary";
 }
 
-// The tables asked for, then the noise table where there are repeats.
+// The tables asked for, then the sets table where there are critical-set records and the
+// noise table where there are repeats.
 std::vector<const TextTable*> all_tables(const Study& study) {
     std::vector<const TextTable*> out;
     for (const TextTable& t : study.tables) out.push_back(&t);
+    if (study.sets) out.push_back(&*study.sets);
     if (study.noise) out.push_back(&*study.noise);
     return out;
 }
@@ -64,7 +67,8 @@ void print_tables(const Study& study, const AnalyzeArgs& args) {
         const TextTable* t = find_table(study, args.table);
         if (!t)
             throw InputError("--table " + args.table +
-                             ": not computed (paired needs --baseline, fits needs --fit, noise needs repeats)");
+                             ": not computed (paired needs --baseline, fits needs --fit, sets needs critical-set records, "
+                             "noise needs repeats)");
         std::cout << render_table(*t, args.format);
         return;
     }
@@ -91,7 +95,7 @@ int analyze(AnalyzeArgs args) {
     for (const std::string& w : study.table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
     // CSV is for programs: one table per file, never several glued together.
     if (args.format == "csv" && args.table.empty() && args.tables_dir.empty() && study.tables.size() > 1)
-        throw InputError("--format csv prints one table: choose --table summary|paired|fits|instances|noise, or --tables DIR");
+        throw InputError("--format csv prints one table: choose --table summary|paired|fits|instances|sets|noise, or --tables DIR");
     if (args.format == "csv" && args.table.empty() && args.tables_dir.empty()) std::cout << table_csv(study.tables.front());
     else if (args.tables_dir.empty() || !args.table.empty()) print_tables(study, args);
     if (!args.tables_dir.empty()) write_tables(study, args.tables_dir);
@@ -115,8 +119,8 @@ void add_analyze(CLI::App& app, Action& run) {
         ->delimiter(',');
     cmd->add_option("--format", args->format, "Table format: md (default) or csv (full precision, one table)")
         ->check(CLI::IsMember({"md", "csv"}));
-    cmd->add_option("--table", args->table, "Print only this table: summary, paired, fits, instances, noise")
-        ->check(CLI::IsMember({"summary", "paired", "fits", "instances", "noise"}));
+    cmd->add_option("--table", args->table, "Print only this table: summary, paired, fits, instances, sets, noise")
+        ->check(CLI::IsMember({"summary", "paired", "fits", "instances", "sets", "noise"}));
     cmd->add_option("--tables", args->tables_dir, "Also write every table as DIR/NAME.csv (full precision)");
     cmd->add_flag("--instances", args->instances, "Add the per-instance table (median over repeats per spec)");
     cmd->add_option("--baseline", r.baseline,
