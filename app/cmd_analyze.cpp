@@ -1,4 +1,4 @@
-// futolab analyze CSV… [--by COLS] [--metric COLS] [--format md|csv] [--table NAME] [--tables DIR]
+// futolab analyze CSV… [--by COLS] [--metric COLS] [--format md|csv|latex] [--table NAME] [--tables DIR]
 //                      [--baseline SPEC] [--fit exp,power] [--where EXPR]… [--no-vbs]
 //                      [--plots DIR] [--plot TYPES] [--solver SPEC] [--pool]
 // Prints a summary table per group (with the virtual best solver); with --baseline a paired
@@ -7,6 +7,7 @@
 // scripts). Several inputs are one experiment: the same runs twice, or runs of other commits
 // or configs, are refused without --pool (analysis/pooling.hpp). docs/analysis.md explains
 // every number.
+#include "analysis/latex_table.hpp"
 #include "analysis/study.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
@@ -69,12 +70,16 @@ void print_tables(const Study& study, const AnalyzeArgs& args) {
             throw InputError("--table " + args.table +
                              ": not computed (paired needs --baseline, fits needs --fit, sets needs critical-set records, "
                              "noise needs repeats)");
-        std::cout << render_table(*t, args.format);
+        std::cout << (args.format == "latex" ? table_latex(*t) : render_table(*t, args.format));
         return;
     }
     const std::vector<const TextTable*> tables = all_tables(study);
-    for (std::size_t i = 0; i < tables.size(); ++i)
-        std::cout << (i ? "\n## " + heading(*tables[i], study) + "\n\n" : "") << render_table(*tables[i], "md");
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        if (args.format == "latex")  // every table a float with its heading as the caption
+            std::cout << (i ? "\n" : "") << table_latex(*tables[i], heading(*tables[i], study));
+        else
+            std::cout << (i ? "\n## " + heading(*tables[i], study) + "\n\n" : "") << render_table(*tables[i], "md");
+    }
 }
 
 void write_plots(const std::vector<PlotSpec>& plots, const std::string& dir) {
@@ -117,8 +122,9 @@ void add_analyze(CLI::App& app, Action& run) {
     cmd->add_option("--metric", r.metrics,
                     "Summarise these numeric columns (default: wall_ms,nodes); the virtual best and the plots use the first")
         ->delimiter(',');
-    cmd->add_option("--format", args->format, "Table format: md (default) or csv (full precision, one table)")
-        ->check(CLI::IsMember({"md", "csv"}));
+    cmd->add_option("--format", args->format,
+                    "Table format: md (default), csv (full precision, one table) or latex (booktabs; needs \\usepackage{booktabs})")
+        ->check(CLI::IsMember({"md", "csv", "latex"}));
     cmd->add_option("--table", args->table, "Print only this table: summary, paired, fits, instances, sets, noise")
         ->check(CLI::IsMember({"summary", "paired", "fits", "instances", "sets", "noise"}));
     cmd->add_option("--tables", args->tables_dir, "Also write every table as DIR/NAME.csv (full precision)");

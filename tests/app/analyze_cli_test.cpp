@@ -184,3 +184,16 @@ TEST_CASE("analyze: critical-set statistics count only sets, and the sets table 
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "sets needs critical-set records"));
 }
+
+TEST_CASE("analyze --format latex: every table as a booktabs float", "[cli][analyze]") {
+    auto r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking --format latex");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("\\begin{table}[htbp]\n\\centering\n\\caption{Summary}\n\\begin{tabular}{lllrrrrrrrrrrrr}\n\\toprule\n"
+                     "spec & n & metric & runs & finished & limit\\_hit & failed &") == 0);
+    CHECK(has(r.out, "\\caption{Paired comparison per instance against backtracking (ratio baseline / spec, \\textgreater{} 1: spec used less)}"));
+    CHECK(has(r.out, "fc & nodes & 8 & 1 & 2 & 2 & 2 & 8 & 0 & 0 & 0.008 \\\\\n"));
+    CHECK(!has(r.out, "|"));  // nothing of the Markdown
+    r = run_cli("analyze analysis/paired.csv --metric nodes --format latex --table summary");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("\\begin{tabular}{lllrrrrrrrrrrrr}\n") == 0);  // one table: no float
+}
