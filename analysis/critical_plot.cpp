@@ -43,16 +43,28 @@ struct CriticalSet {
     double h = 0, k = 0, score = 0;
 };
 
-// Per method (spec) and n: its critical sets.
-std::map<std::string, std::map<int, std::vector<CriticalSet>>> critical_sets(const ResultsTable& table) {
+struct SetRecords {
+    std::map<std::string, std::map<int, std::vector<CriticalSet>>> sets;  // per method (spec) and n
+    std::size_t without_set = 0;  // records of no set (multiple, unsat, a limit, a failure): left out
+};
+
+SetRecords critical_sets(const ResultsTable& table) {
     for (const char* c : {"mode", "n", "h", "k"})
         if (!table.has_column(c)) throw InputError(fmt::format("--plot critical needs the column '{}'", c));
-    std::map<std::string, std::map<int, std::vector<CriticalSet>>> out;
-    for (std::size_t i = 0; i < table.size(); ++i)
-        if (table.text(i, "mode") == "critical" && table.finished(i))
-            out[table.text(i, "spec")][static_cast<int>(table.number(i, "n"))].push_back(
-                {table.number(i, "h"), table.number(i, "k"), table.number(i, "score")});
-    if (out.empty()) throw InputError("--plot critical: no rows with mode 'critical' in the results");
+    SetRecords out;
+    bool any = false;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (!table.set_record(i)) continue;
+        any = true;
+        if (!table.critical_set(i)) {
+            ++out.without_set;
+            continue;
+        }
+        out.sets[table.text(i, "spec")][static_cast<int>(table.number(i, "n"))].push_back(
+            {table.number(i, "h"), table.number(i, "k"), table.number(i, "score")});
+    }
+    if (!any) throw InputError("--plot critical: no rows with mode 'critical' or 'exact' in the results");
+    if (out.sets.empty()) throw InputError("--plot critical: no record holds a critical set (all multiple, unsat or limited)");
     return out;
 }
 
@@ -80,7 +92,8 @@ std::map<std::string, std::string> distinguishing_labels(const std::vector<std::
 }
 
 PlotSpec critical_plot(const ResultsTable& table) {
-    const auto scores = critical_sets(table);
+    const SetRecords records = critical_sets(table);
+    const auto& scores = records.sets;
     std::vector<std::string> methods;
     for (const auto& [m, per_n] : scores) methods.push_back(m);
     auto labels = distinguishing_labels(methods);
@@ -95,7 +108,8 @@ PlotSpec critical_plot(const ResultsTable& table) {
     hk.title = "h against k of every set (all n, jittered)";
     hk.xlabel = "h (givens)";
     hk.ylabel = "k (relations)";
-    points.title = "2h + 3k of every set (jittered), bound 2(n − 1) in black";
+    points.title = "2h + 3k of every set (jittered), bound 2(n − 1) in black" +
+                   (records.without_set ? fmt::format("; {} records without a set left out", records.without_set) : "");
     points.xlabel = slack.xlabel = "n";
     points.ylabel = "2h + 3k (h givens, k relations)";
     slack.title = "slack 2h + 3k − 2(n − 1): median, bars min–max";

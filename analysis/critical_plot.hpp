@@ -1,5 +1,7 @@
-// The critical-set figure, from rows of mode `critical` (one per critical set the experiment
-// driver found: its givens in `h`, relations in `k`, the order in `n`, the method in `spec`).
+// The critical-set figure, from the critical sets of rows of mode `critical` or `exact` (one per
+// run of the experiment driver: its givens in `h`, relations in `k`, the order in `n`, the
+// method in `spec`). Records that hold no set (`multiple`, `unsat`, a limit) are left out and
+// counted in the left panel's title (ResultsTable::critical_set); labels count sets only.
 // Three panels, one colour and point type per method:
 //   left   the weighted clue count 2h + 3k of every set against n, with the bound 2(n − 1)
 //          drawn as a thick black line: every point must lie on or above it. Methods are
@@ -20,7 +22,7 @@
 
 namespace futolab {
 
-// Throws InputError if the table has no `critical` rows.
+// Throws InputError if the table has no critical-set records, or none holds a set.
 PlotSpec critical_plot(const ResultsTable& table);
 
 // spec → the shortest label that tells it apart from the other specs: the options whose

@@ -128,6 +128,18 @@ bool ResultsTable::comparable(std::size_t i) const {
     return !index_.count("mode") || text(i, "mode") != "critical";
 }
 
+bool ResultsTable::set_record(std::size_t i) const {
+    if (!index_.count("mode")) return false;
+    const std::string& mode = rows_[i].cells[index_.at("mode")];
+    return mode == "critical" || mode == "exact";
+}
+
+bool ResultsTable::critical_set(std::size_t i) const {
+    if (!set_record(i) || !finished(i)) return false;
+    const std::string& status = rows_[i].cells[index_.at("status")];
+    return status != "multiple" && status != "unsat";
+}
+
 std::string ResultsTable::where(std::size_t i) const { return fmt::format("{}:{}", files_[rows_[i].file], rows_[i].line); }
 
 std::string ResultsTable::text(std::size_t i, const std::string& column) const {

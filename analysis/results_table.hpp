@@ -55,10 +55,18 @@ public:
     bool censored(std::size_t i) const { return outcome(i) == Outcome::censored; }
     // A solver run that comparisons use: not failed, not a critical-set record (mode `critical`).
     bool comparable(std::size_t i) const;
+    // A record of a critical-set task (mode `critical` or `exact`): its h and k are the set's.
+    bool set_record(std::size_t i) const;
+    // A set record that holds a critical set: finished and not `multiple` or `unsat` (the
+    // square has no set of the kind asked for; its h = k = 0 are no set's). Only these count
+    // in the h, k, score and slack statistics and the critical plot (issue #24 §5).
+    bool critical_set(std::size_t i) const;
     // "file:line" of row i, for messages.
     std::string where(std::size_t i) const;
 
     const std::vector<std::string>& sources() const { return files_; }
+    // The input row i came from: an index into sources().
+    std::size_t source(std::size_t i) const { return rows_[i].file; }
     // Things worth saying that are not errors (a truncated last line, left out).
     const std::vector<std::string>& warnings() const { return warnings_; }
 

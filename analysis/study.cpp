@@ -1,11 +1,13 @@
 #include "analysis/study.hpp"
 
 #include "analysis/noise_table.hpp"
+#include "analysis/set_table.hpp"
 
 #include "analysis/critical_plot.hpp"
 #include "analysis/paired.hpp"
 #include "analysis/phase.hpp"
 #include "analysis/plots.hpp"
+#include "analysis/pooling.hpp"
 #include "analysis/summary.hpp"
 #include "analysis/uniqueness.hpp"
 #include "core/error.hpp"
@@ -67,7 +69,9 @@ Study run_study(StudyRequest request) {
     if (std::find(request.plot_types.begin(), request.plot_types.end(), PlotType::scatter) != request.plot_types.end() &&
         request.baseline.empty())
         throw InputError("--plot scatter needs --baseline SPEC");
-    const ResultsTable table = filter_rows(ResultsTable::load(request.inputs), request.filters);
+    const ResultsTable loaded = ResultsTable::load(request.inputs);
+    check_pooling(loaded, request.pool);
+    const ResultsTable table = filter_rows(loaded, request.filters);
     if (table.size() == 0) throw InputError("no rows left to analyze (check the inputs and --where)");
     check_columns(table, request.by);
     check_columns(table, request.metrics);
@@ -88,6 +92,7 @@ Study run_study(StudyRequest request) {
     if (!request.fits.empty()) study.tables.push_back(fits_table(growth_fits(table, request.metrics, request.fits)));
     if (request.instances) study.tables.push_back(instances_table(table, request.metrics));
     study.noise = noise_table(table);
+    study.sets = set_table(table);
     study.table = with_vbs;
     return study;
 }
@@ -95,7 +100,9 @@ Study run_study(StudyRequest request) {
 const TextTable* find_table(const Study& study, const std::string& name) {
     for (const TextTable& t : study.tables)
         if (t.name == name) return &t;
-    return study.noise && study.noise->name == name ? &*study.noise : nullptr;
+    for (const std::optional<TextTable>* t : {&study.sets, &study.noise})
+        if (*t && (*t)->name == name) return &**t;
+    return nullptr;
 }
 
 }  // namespace futolab

@@ -28,6 +28,7 @@ struct StudyRequest {
     std::string solver;                   // the spec of the phase plot
     bool virtual_best = true;             // add the VBS where there are ≥ 2 specs
     bool instances = false;               // build the per-instance table
+    bool pool = false;                    // several inputs of other commits/configs, or repeating runs: pool them (pooling.hpp)
 };
 
 struct Study {
@@ -37,13 +38,15 @@ struct Study {
     // With repeats, the noise figure (noise_table.hpp): shown after the tables in Markdown,
     // by --table noise and in --tables DIR; not counted as one of the tables asked for.
     std::optional<TextTable> noise;
+    // With critical-set records, how many hold a set (set_table.hpp): shown like noise.
+    std::optional<TextTable> sets;
     std::vector<PlotSpec> plots;
 };
 
 // Throws InputError for bad input or usage (see docs/analysis.md).
 Study run_study(StudyRequest request);
 
-// A table of `tables`, or the noise table; nullptr if not computed.
+// A table of `tables`, or the sets or noise table; nullptr if not computed.
 const TextTable* find_table(const Study& study, const std::string& name);
 
 }  // namespace futolab

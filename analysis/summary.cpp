@@ -106,12 +106,19 @@ std::optional<double> metric_cap(const ResultsTable& table, const std::string& m
     return cap;
 }
 
+bool is_set_metric(const std::string& metric) {
+    return metric == "h" || metric == "k" || metric == "score" || metric == "slack" || metric == "givens_frac";
+}
+
 std::vector<Sample> samples_of(const ResultsTable& table, const std::vector<std::size_t>& rows,
                                const std::string& metric) {
     std::vector<Sample> out;
-    for (std::size_t i : rows)
-        if (table.outcome(i) != Outcome::failed)
-            if (const auto v = table.value(i, metric)) out.push_back({*v, table.censored(i)});
+    const bool sets_only = is_set_metric(metric);
+    for (std::size_t i : rows) {
+        if (table.outcome(i) == Outcome::failed) continue;
+        if (sets_only && table.set_record(i) && !table.critical_set(i)) continue;  // h = k = 0 of no set
+        if (const auto v = table.value(i, metric)) out.push_back({*v, table.censored(i)});
+    }
     return out;
 }
 

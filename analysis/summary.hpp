@@ -53,7 +53,11 @@ bool median_is_lower_bound(const std::vector<Sample>& samples);
 std::string limit_status(const std::string& metric);
 // The cap of a metric (see above), or nullopt if no run hit its limit.
 std::optional<double> metric_cap(const ResultsTable& table, const std::string& metric);
-// The samples of a metric over the given rows: failed runs and empty cells left out.
+// The metrics that describe a critical set (h, k, score, slack, givens_frac): of a set record,
+// only a critical set has them (ResultsTable::critical_set).
+bool is_set_metric(const std::string& metric);
+// The samples of a metric over the given rows: failed runs and empty cells left out, and for
+// a set metric the set records that hold no set.
 std::vector<Sample> samples_of(const ResultsTable& table, const std::vector<std::size_t>& rows,
                                const std::string& metric);
 

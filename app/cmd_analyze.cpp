@@ -1,10 +1,13 @@
-// futolab analyze CSV… [--by COLS] [--metric COLS] [--format md|csv] [--table NAME] [--tables DIR]
+// futolab analyze CSV… [--by COLS] [--metric COLS] [--format md|csv|latex] [--table NAME] [--tables DIR]
 //                      [--baseline SPEC] [--fit exp,power] [--where EXPR]… [--no-vbs]
-//                      [--plots DIR] [--plot TYPES] [--solver SPEC]
+//                      [--plots DIR] [--plot TYPES] [--solver SPEC] [--pool]
 // Prints a summary table per group (with the virtual best solver); with --baseline a paired
 // comparison per instance of every other spec against it; with --fit growth fits per spec;
 // with --plots the plots chosen by --plot (PNG, SVG, PDF via gnuplot, with their data and
-// scripts). docs/analysis.md explains every number.
+// scripts). Several inputs are one experiment: the same runs twice, or runs of other commits
+// or configs, are refused without --pool (analysis/pooling.hpp). docs/analysis.md explains
+// every number.
+#include "analysis/latex_table.hpp"
 #include "analysis/study.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
@@ -33,14 +36,17 @@ std::string heading(const TextTable& t, const Study& study) {
         return "Paired comparison per instance against " + study.baseline + " (ratio baseline / spec, > 1: spec used less)";
     if (t.name == "fits") return "Growth fits of the median per n (limited medians left out)";
     if (t.name == "instances") return "Per instance: median over repeats";
+    if (t.name == "sets") return "Critical-set records per method and n: only sets count in h, k, score and slack";
     if (t.name == "noise") return "Noise: median coefficient of variation of wall time across repeats, per spec";
     return "Summary";
 }
 
-// The tables asked for, then the noise table where there are repeats.
+// The tables asked for, then the sets table where there are critical-set records and the
+// noise table where there are repeats.
 std::vector<const TextTable*> all_tables(const Study& study) {
     std::vector<const TextTable*> out;
     for (const TextTable& t : study.tables) out.push_back(&t);
+    if (study.sets) out.push_back(&*study.sets);
     if (study.noise) out.push_back(&*study.noise);
     return out;
 }
@@ -62,13 +68,18 @@ void print_tables(const Study& study, const AnalyzeArgs& args) {
         const TextTable* t = find_table(study, args.table);
         if (!t)
             throw InputError("--table " + args.table +
-                             ": not computed (paired needs --baseline, fits needs --fit, noise needs repeats)");
-        std::cout << render_table(*t, args.format);
+                             ": not computed (paired needs --baseline, fits needs --fit, sets needs critical-set records, "
+                             "noise needs repeats)");
+        std::cout << (args.format == "latex" ? table_latex(*t) : render_table(*t, args.format));
         return;
     }
     const std::vector<const TextTable*> tables = all_tables(study);
-    for (std::size_t i = 0; i < tables.size(); ++i)
-        std::cout << (i ? "\n## " + heading(*tables[i], study) + "\n\n" : "") << render_table(*tables[i], "md");
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        if (args.format == "latex")  // every table a float with its heading as the caption
+            std::cout << (i ? "\n" : "") << table_latex(*tables[i], heading(*tables[i], study));
+        else
+            std::cout << (i ? "\n## " + heading(*tables[i], study) + "\n\n" : "") << render_table(*tables[i], "md");
+    }
 }
 
 void write_plots(const std::vector<PlotSpec>& plots, const std::string& dir) {
@@ -89,7 +100,7 @@ int analyze(AnalyzeArgs args) {
     for (const std::string& w : study.table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
     // CSV is for programs: one table per file, never several glued together.
     if (args.format == "csv" && args.table.empty() && args.tables_dir.empty() && study.tables.size() > 1)
-        throw InputError("--format csv prints one table: choose --table summary|paired|fits|instances|noise, or --tables DIR");
+        throw InputError("--format csv prints one table: choose --table summary|paired|fits|instances|sets|noise, or --tables DIR");
     if (args.format == "csv" && args.table.empty() && args.tables_dir.empty()) std::cout << table_csv(study.tables.front());
     else if (args.tables_dir.empty() || !args.table.empty()) print_tables(study, args);
     if (!args.tables_dir.empty()) write_tables(study, args.tables_dir);
@@ -111,10 +122,11 @@ void add_analyze(CLI::App& app, Action& run) {
     cmd->add_option("--metric", r.metrics,
                     "Summarise these numeric columns (default: wall_ms,nodes); the virtual best and the plots use the first")
         ->delimiter(',');
-    cmd->add_option("--format", args->format, "Table format: md (default) or csv (full precision, one table)")
-        ->check(CLI::IsMember({"md", "csv"}));
-    cmd->add_option("--table", args->table, "Print only this table: summary, paired, fits, instances, noise")
-        ->check(CLI::IsMember({"summary", "paired", "fits", "instances", "noise"}));
+    cmd->add_option("--format", args->format,
+                    "Table format: md (default), csv (full precision, one table) or latex (booktabs; needs \\usepackage{booktabs})")
+        ->check(CLI::IsMember({"md", "csv", "latex"}));
+    cmd->add_option("--table", args->table, "Print only this table: summary, paired, fits, instances, sets, noise")
+        ->check(CLI::IsMember({"summary", "paired", "fits", "instances", "sets", "noise"}));
     cmd->add_option("--tables", args->tables_dir, "Also write every table as DIR/NAME.csv (full precision)");
     cmd->add_flag("--instances", args->instances, "Add the per-instance table (median over repeats per spec)");
     cmd->add_option("--baseline", r.baseline,
@@ -133,6 +145,9 @@ void add_analyze(CLI::App& app, Action& run) {
         ->needs(plots);
     cmd->add_option("--where", args->where,
                     "Keep only rows where COLUMN OP VALUE holds (OP: = != < <= > >=), e.g. \"n>=12\"; repeatable");
+    cmd->add_flag("--pool", r.pool,
+                  "Pool inputs from different commits or configs, or holding the same runs (refused without it; "
+                  "see also futolab compare)");
     cmd->add_option("--solver", r.solver, "The spec of the phase and uniqueness plots (default: --baseline, else the first spec)");
     cmd->callback([args, &run] { run = [args] { return analyze(*args); }; });
 }

@@ -1,5 +1,5 @@
 // futolab report CSV… --out FILE.html [--baseline SPEC] [--metric COLS] [--where EXPR]…
-//                     [--plot TYPES] [--solver SPEC] [--no-vbs]
+//                     [--plot TYPES] [--solver SPEC] [--no-vbs] [--pool]
 // One self-contained HTML page (SPEC §5b; analysis/html_report.hpp): the summary per spec with
 // the censoring counts and the speed-up against the baseline, the paired comparison, every
 // plot as inline SVG, the per-instance medians and the sidecars' provenance.
@@ -121,6 +121,7 @@ void add_report(CLI::App& app, Action& run) {
         ->check(CLI::IsMember(choices));
     cmd->add_option("--where", args->where, "Keep only rows where COLUMN OP VALUE holds, e.g. \"n>=12\"; repeatable");
     cmd->add_option("--solver", r.solver, "The spec of the phase and uniqueness plots");
+    cmd->add_flag("--pool", r.pool, "Pool inputs from different commits or configs, or holding the same runs (refused without it)");
     cmd->add_flag("!--no-vbs", r.virtual_best, "Leave out the virtual best solver");
     cmd->callback([args, &run] { run = [args] { return report(*args); }; });
 }

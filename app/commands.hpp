@@ -20,6 +20,7 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line);  // f
 void add_merge(CLI::App& app, Action& run);
 void add_analyze(CLI::App& app, Action& run);
 void add_report(CLI::App& app, Action& run);
+void add_compare(CLI::App& app, Action& run);
 void add_generate(CLI::App& app, Action& run);
 void add_grade(CLI::App& app, Action& run);
 void add_critical(CLI::App& app, Action& run);

@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
     futolab::app::add_list(app, run);
     futolab::app::add_analyze(app, run);
     futolab::app::add_report(app, run);
+    futolab::app::add_compare(app, run);
     futolab::app::add_generate(app, run);
     futolab::app::add_grade(app, run);
     futolab::app::add_critical(app, run);

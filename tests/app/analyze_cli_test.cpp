@@ -144,3 +144,56 @@ TEST_CASE("analyze and report fail when standard output cannot be written", "[cl
     CHECK(r.exit_code == 1);
     CHECK(has(r.err, "cannot write /nonexistent-dir/r.html"));
 }
+
+TEST_CASE("analyze and report refuse to pool the same runs twice or two versions silently", "[cli][analyze]") {
+    auto r = run_cli("analyze analysis/paired.csv analysis/paired.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "futolab: analysis/paired.csv: given twice (inputs 1 and 2): its runs would count twice\n");
+    r = run_cli("report analysis/paired.csv ./analysis/paired.csv --out /dev/null");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "given twice"));
+    // Two commits of one config (the compare fixtures): refused, with the way out.
+    r = run_cli("analyze analysis/compare/base.csv analysis/compare/new.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "come from different commits (aaaaaaaa and bbbbbbbb)"));
+    CHECK(has(r.err, "futolab compare"));
+    CHECK(has(r.err, "--pool"));
+    r = run_cli("analyze analysis/compare/base.csv analysis/compare/new.csv --pool --by spec --metric nodes");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "| fc | nodes | 22 |"));  // 12 runs + 10: pooled, as asked
+    // The same runs in two files (a copy: shards with their merge look the same).
+    const fs::path dir = fresh_dir("pool");
+    fs::create_directories(dir);
+    fs::copy_file(FUTOLAB_SOURCE_DIR "/tests/data/analysis/paired.csv", dir / "copy.csv");
+    r = run_cli("analyze analysis/paired.csv " + (dir / "copy.csv").string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "analysis/paired.csv:2 and " + (dir / "copy.csv").string() + ":2 hold the same run (instance i1"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("analyze: critical-set statistics count only sets, and the sets table says how many", "[cli][analyze]") {
+    auto r = run_cli("analyze analysis/critical-k.csv --by n --metric slack");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "| 4 | slack | 5 | 5 | 0 | 0 | 9 | 12 |"));  // min 9: the `multiple` rows' −6 left out
+    CHECK(has(r.out, "## Critical-set records per method and n: only sets count in h, k, score and slack"));
+    CHECK(has(r.out, "| critical:objective=k | 5 | 6 | 2 | 3 | 1 | 0 | 21 | 13 | 14.500 |"));
+    r = run_cli("analyze analysis/critical-k.csv --format csv --table sets");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "critical:objective=k,4,5,3,2,0,0,15,9,12\n"));
+    r = run_cli("analyze analysis/paired.csv --table sets");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "sets needs critical-set records"));
+}
+
+TEST_CASE("analyze --format latex: every table as a booktabs float", "[cli][analyze]") {
+    auto r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking --format latex");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("\\begin{table}[htbp]\n\\centering\n\\caption{Summary}\n\\begin{tabular}{lllrrrrrrrrrrrr}\n\\toprule\n"
+                     "spec & n & metric & runs & finished & limit\\_hit & failed &") == 0);
+    CHECK(has(r.out, "\\caption{Paired comparison per instance against backtracking (ratio baseline / spec, \\textgreater{} 1: spec used less)}"));
+    CHECK(has(r.out, "fc & nodes & 8 & 1 & 2 & 2 & 2 & 8 & 0 & 0 & 0.008 \\\\\n"));
+    CHECK(!has(r.out, "|"));  // nothing of the Markdown
+    r = run_cli("analyze analysis/paired.csv --metric nodes --format latex --table summary");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("\\begin{tabular}{lllrrrrrrrrrrrr}\n") == 0);  // one table: no float
+}

@@ -1,0 +1,155 @@
+#include "analysis/compare_report.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace futolab {
+namespace {
+
+std::string run_text(const RunKey& key, const std::string& instance) {
+    return fmt::format("{} [{}] {}{}", instance.empty() ? key.instance_hash : instance, key.instance_hash, key.spec,
+                       key.mode.empty() ? "" : " " + key.mode);
+}
+
+std::string set_text(const std::set<std::string>& items) {
+    std::string out;
+    for (const std::string& s : items) out += (out.empty() ? "" : " | ") + s;
+    return out;
+}
+
+// A section of at most `max` lines (0: all), with how many were left out.
+std::string section(const std::string& title, const std::vector<std::string>& lines, std::size_t max,
+                    const std::string& note = "") {
+    if (lines.empty()) return "";
+    std::string out = fmt::format("\n## {} ({})\n\n{}", title, lines.size(), note.empty() ? "" : note + "\n\n");
+    const std::size_t shown = max == 0 ? lines.size() : std::min(max, lines.size());
+    for (std::size_t i = 0; i < shown; ++i) out += "- " + lines[i] + "\n";
+    if (shown < lines.size())
+        out += fmt::format("- … and {} more (--list 0 shows all; --format csv --table changes lists them as data)\n",
+                           lines.size() - shown);
+    return out;
+}
+
+// Counter changes of one run on one line: "nodes 9 → 10, fails 0 → 1".
+std::vector<std::string> counter_lines(const std::vector<RunChange>& changes) {
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < changes.size();) {
+        std::string line = run_text(changes[i].key, changes[i].instance) + ": ";
+        const RunKey& key = changes[i].key;
+        for (bool first = true; i < changes.size() && changes[i].key == key; ++i, first = false)
+            line += fmt::format("{}{} {} → {}", first ? "" : ", ", changes[i].what, changes[i].base, changes[i].next);
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+std::vector<std::string> one_side_lines(const std::vector<OneSideRun>& runs, const std::vector<OneSideSpec>& specs,
+                                        const std::string& other) {
+    std::vector<std::string> lines;
+    for (const OneSideSpec& s : specs)
+        lines.push_back(fmt::format("spec {}{}: {} instances (the spec is not in {})", s.spec,
+                                    s.mode.empty() ? "" : " " + s.mode, s.instances, other));
+    for (const OneSideRun& r : runs) lines.push_back(run_text(r.key, r.instance));
+    return lines;
+}
+
+// "3" runs, or "2 specs + 48" when whole specs are missing too.
+std::string one_side_count(const std::vector<OneSideRun>& runs, const std::vector<OneSideSpec>& specs) {
+    if (specs.empty()) return std::to_string(runs.size());
+    return fmt::format("{} spec{} + {}", specs.size(), specs.size() == 1 ? "" : "s", runs.size());
+}
+
+std::string provenance_text(const ComparedInputs& c) {
+    std::string out;
+    const auto differences = provenance_differences(c.base, c.next);
+    for (const FactDifference& d : differences) out += fmt::format("{}: {} → {}\n", d.fact, d.base, d.next);
+    std::string same;
+    for (const std::string& fact : provenance_agreements(c.base, c.next)) same += (same.empty() ? "" : ", ") + fact;
+    if (!same.empty()) out += "same: " + same + "\n";
+    for (const Provenance* p : {&c.base, &c.next})
+        if (!p->has_sidecar) out += fmt::format("no sidecar: {}.meta.yaml (commit, config and machine unknown)\n", p->csv);
+    for (const std::string& w : provenance_warnings(differences)) out += "warning: " + w + "\n";
+    for (const OptionsChange& o : c.result.options_changes)
+        out += fmt::format("warning: spec {} resolves to other options: {} → {} (a default changed?)\n", o.spec,
+                           set_text(o.base), set_text(o.next));
+    return out;
+}
+
+TextTable times_of(const std::vector<ComparedInputs>& comparisons, bool with_labels) {
+    TextTable t{"times", {}, {}, 0};
+    if (with_labels) t.header = {"base", "new"};
+    for (const char* c : {"spec", "mode", "instances", "limited", "ratio", "ci_low", "ci_high", "wins", "ties", "losses",
+                          "wilcoxon_p"})
+        t.header.emplace_back(c);
+    t.text_columns = with_labels ? 4 : 2;
+    const double none = std::nan("");
+    for (const ComparedInputs& c : comparisons)
+        for (const SpecTimes& s : c.result.times) {
+            std::vector<Cell> row;
+            if (with_labels) row = {c.base_label, c.new_label};
+            const bool empty = s.instances == 0;  // nothing measured on both sides: no ratio
+            const std::vector<Cell> cells{s.spec,  s.mode,   s.instances, s.limited, empty ? none : s.ratio,
+                                          empty ? none : s.low, empty ? none : s.high, s.wins, s.ties, s.losses,
+                                          empty ? none : s.wilcoxon_p};
+            row.insert(row.end(), cells.begin(), cells.end());
+            t.rows.push_back(std::move(row));
+        }
+    return t;
+}
+
+}  // namespace
+
+TextTable compare_times_table(const std::vector<ComparedInputs>& comparisons) { return times_of(comparisons, true); }
+
+TextTable compare_changes_table(const std::vector<ComparedInputs>& comparisons) {
+    TextTable t{"changes",
+                {"base", "new", "kind", "spec", "mode", "instance", "instance_hash", "what", "base_value", "new_value"},
+                {},
+                10};
+    for (const ComparedInputs& c : comparisons) {
+        auto add = [&](const std::string& kind, const std::string& spec, const std::string& mode, const std::string& instance,
+                       const std::string& hash, const std::string& what, const std::string& b, const std::string& n) {
+            t.rows.push_back({c.base_label, c.new_label, kind, spec, mode, instance, hash, what, b, n});
+        };
+        const RunComparison& r = c.result;
+        for (const RunChange& x : r.status_changes)
+            add("status", x.key.spec, x.key.mode, x.instance, x.key.instance_hash, x.what, x.base, x.next);
+        for (const RunChange& x : r.counter_changes)
+            add("counter", x.key.spec, x.key.mode, x.instance, x.key.instance_hash, x.what, x.base, x.next);
+        for (const OneSideRun& x : r.only_base) add("only_base", x.key.spec, x.key.mode, x.instance, x.key.instance_hash, "", "", "");
+        for (const OneSideRun& x : r.only_new) add("only_new", x.key.spec, x.key.mode, x.instance, x.key.instance_hash, "", "", "");
+        for (const OneSideSpec& x : r.specs_only_base)
+            add("spec_only_base", x.spec, x.mode, "", "", "runs", std::to_string(x.instances), "");
+        for (const OneSideSpec& x : r.specs_only_new)
+            add("spec_only_new", x.spec, x.mode, "", "", "runs", "", std::to_string(x.instances));
+        for (const OptionsChange& x : r.options_changes)
+            add("options", x.spec, "", "", "", "options", set_text(x.base), set_text(x.next));
+    }
+    return t;
+}
+
+std::string compare_text(const ComparedInputs& c, std::size_t max_list) {
+    const RunComparison& r = c.result;
+    std::string out = fmt::format("# BASE {} → NEW {}\n\n", c.base_label, c.new_label);
+    out += provenance_text(c);
+    out += fmt::format("\nruns paired by (instance_hash, spec, mode): {}; status changes {}; counter changes {}; only in "
+                       "BASE {}; only in NEW {}\n",
+                       r.paired, r.status_changes.size(), counter_lines(r.counter_changes).size(),
+                       one_side_count(r.only_base, r.specs_only_base), one_side_count(r.only_new, r.specs_only_new));
+    if (!r.times.empty())
+        out += fmt::format("\n## Time: {} per instance (median over repeats), geometric mean of NEW / BASE with 95 % "
+                           "bootstrap CI (< 1: NEW faster; wins: NEW ≥ 1 % faster)\n\n",
+                           c.time_metric) +
+               table_markdown(times_of({c}, false));
+    std::vector<std::string> status;
+    for (const RunChange& x : r.status_changes) status.push_back(fmt::format("{}: {} → {}", run_text(x.key, x.instance), x.base, x.next));
+    out += section("Status changes", status, max_list);
+    out += section("Counter changes", counter_lines(r.counter_changes), max_list,
+                   "The counters are deterministic (SPEC §4): each change is a change of behaviour.");
+    out += section("Only in BASE", one_side_lines(r.only_base, r.specs_only_base, "NEW"), max_list);
+    out += section("Only in NEW", one_side_lines(r.only_new, r.specs_only_new, "BASE"), max_list);
+    return out;
+}
+
+}  // namespace futolab

@@ -1,0 +1,31 @@
+// How `futolab compare` shows a comparison: as text for people (provenance header, the time
+// table per spec, then the changes run by run), or as two tidy tables for programs
+// (`--format csv --table times|changes`), one row per input pair and spec or per change.
+#pragma once
+
+#include "analysis/compare.hpp"
+#include "analysis/provenance.hpp"
+#include "analysis/text_table.hpp"
+
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+struct ComparedInputs {
+    std::string base_label, new_label;
+    Provenance base, next;
+    std::string time_metric = "wall_ms";
+    RunComparison result;
+};
+
+// base, new, spec, mode, instances, limited, ratio, ci_low, ci_high, wins, ties, losses, wilcoxon_p.
+TextTable compare_times_table(const std::vector<ComparedInputs>& comparisons);
+// base, new, kind (status, counter, only_base, only_new, spec_only_base, spec_only_new,
+// options), spec, mode, instance, instance_hash, what, base_value, new_value.
+TextTable compare_changes_table(const std::vector<ComparedInputs>& comparisons);
+
+// The text of one comparison; each list shows at most `max_list` items (0: all).
+std::string compare_text(const ComparedInputs& comparison, std::size_t max_list);
+
+}  // namespace futolab

@@ -1,0 +1,81 @@
+#include "analysis/pooling.hpp"
+
+#include "analysis/provenance.hpp"
+#include "core/error.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <map>
+#include <unordered_map>
+
+namespace futolab {
+namespace {
+
+const char* const kAdvice = "compare two versions with `futolab compare`, or pool them on purpose with --pool";
+
+std::string cell(const ResultsTable& t, std::size_t i, const std::string& column) {
+    return t.has_column(column) ? t.text(i, column) : "";
+}
+
+void refuse_file_twice(const ResultsTable& t) {
+    std::map<std::filesystem::path, std::size_t> seen;
+    for (std::size_t f = 0; f < t.sources().size(); ++f) {
+        std::error_code ec;  // a path that cannot be resolved is compared as written
+        std::filesystem::path p = std::filesystem::weakly_canonical(t.sources()[f], ec);
+        if (ec) p = t.sources()[f];
+        const auto [it, added] = seen.emplace(p, f);
+        if (!added)
+            throw InputError(fmt::format("{}: given twice (inputs {} and {}): its runs would count twice", t.sources()[f],
+                                         it->second + 1, f + 1));
+    }
+}
+
+// Inputs whose sidecars name different commits or config hashes: two versions, not one
+// experiment. Inputs without a sidecar (or without the fact) say nothing and pass.
+void refuse_versions(const ResultsTable& t) {
+    std::vector<Provenance> facts;
+    for (const std::string& path : t.sources()) facts.push_back(read_provenance(path, t));
+    for (std::size_t f = 1; f < facts.size(); ++f)
+        for (const FactDifference& d : provenance_differences(facts.front(), facts[f]))
+            if (d.fact == "commit" || d.fact == "config_hash")
+                throw InputError(fmt::format("{} and {} come from different {}s ({} and {}): analyze would pool them as "
+                                             "one experiment; {}",
+                                             t.sources().front(), t.sources()[f], d.fact == "commit" ? "commit" : "config",
+                                             d.base, d.next, kAdvice));
+}
+
+// The run key of records/results_csv.hpp, from the cells as written (a column one file
+// lacks is empty there).
+std::string run_key_of(const ResultsTable& t, std::size_t i) {
+    std::string key;
+    for (const char* c : {"instance", "instance_hash", "solver", "options", "seed", "repeat"}) key += cell(t, i, c) + '\x1f';
+    return key;
+}
+
+void refuse_duplicate_runs(const ResultsTable& t) {
+    if (!t.has_column("instance") && !t.has_column("instance_hash")) return;  // runs cannot be told apart
+    std::unordered_map<std::string, std::size_t> first;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        const auto [it, added] = first.emplace(run_key_of(t, i), i);
+        if (added || t.source(it->second) == t.source(i)) continue;
+        const std::size_t j = it->second;
+        throw InputError(fmt::format(
+            "{} and {} hold the same run (instance {}, {} {}, seed {}, repeat {}): the same runs given twice (a file twice, "
+            "or shards with their merge?); give each run once, or {}",
+            t.where(j), t.where(i), cell(t, i, "instance"), cell(t, i, "solver"), cell(t, i, "options"), cell(t, i, "seed"),
+            cell(t, i, "repeat"), kAdvice));
+    }
+}
+
+}  // namespace
+
+void check_pooling(const ResultsTable& table, bool pool) {
+    if (table.sources().size() < 2) return;
+    refuse_file_twice(table);
+    if (pool) return;
+    refuse_versions(table);
+    refuse_duplicate_runs(table);
+}
+
+}  // namespace futolab

@@ -1,0 +1,148 @@
+#include "analysis/provenance.hpp"
+
+#include "core/error.hpp"
+#include "records/sidecar.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+namespace futolab {
+namespace {
+
+const std::set<std::string> kMachineFacts{"cpu", "host"};
+const std::set<std::string> kLimitFacts{"limits", "limit_columns", "isolation"};
+
+std::string joined(const std::set<std::string>& items, const std::string& sep) {
+    std::string out;
+    for (const std::string& s : items)
+        if (!s.empty()) out += (out.empty() ? "" : sep) + s;
+    return out;
+}
+
+std::string scalar(const YAML::Node& node) { return node && node.IsScalar() ? node.as<std::string>() : ""; }
+
+// The distinct non-empty values of a column ("" if the CSV has no such column).
+std::set<std::string> column_values(const ResultsTable& table, const std::string& column) {
+    std::set<std::string> out;
+    if (!table.has_column(column)) return out;
+    for (std::size_t i = 0; i < table.size(); ++i) out.insert(table.text(i, column));
+    out.erase("");
+    return out;
+}
+
+// The shards' machines of a merged CSV, or the sidecar's own machine.
+std::string machine_fact(const YAML::Node& root, const std::string& key) {
+    std::set<std::string> values;
+    if (const YAML::Node shards = root["shards"]; shards && shards.IsSequence())
+        for (const YAML::Node& s : shards) values.insert(scalar(s[key]));
+    else if (const YAML::Node machine = root["machine"])
+        values.insert(scalar(machine[key]));
+    return joined(values, " + ");
+}
+
+// The config's `limits:` as written. The config was valid YAML when it ran; if it is not now
+// (edited by hand), the fact is unknown rather than an error: it only annotates a comparison.
+std::string limits_fact(const YAML::Node& root) {
+    const std::string text = scalar(root["config"]);
+    if (text.empty()) return "";
+    try {
+        const YAML::Node limits = YAML::Load(text)["limits"];
+        if (!limits || !limits.IsMap() || limits.size() == 0) return "none";
+        std::map<std::string, std::string> items;
+        for (const auto& item : limits) items[item.first.as<std::string>()] = scalar(item.second);
+        std::string out;
+        for (const auto& [k, v] : items) out += fmt::format("{}{}={}", out.empty() ? "" : ", ", k, v);
+        return out;
+    } catch (const YAML::Exception&) {
+        return "";
+    }
+}
+
+std::string limit_columns_fact(const ResultsTable& table) {
+    std::string out;
+    for (const char* column : {"time_limit_ms", "cpu_limit_ms", "memory_limit_kb"}) {
+        if (!table.has_column(column)) continue;
+        const std::string values = joined(column_values(table, column), "|");
+        out += fmt::format("{}{}={}", out.empty() ? "" : ", ", column, values.empty() ? "none" : values);
+    }
+    return out;
+}
+
+YAML::Node load_sidecar(const std::string& path) {
+    try {
+        return YAML::LoadFile(path);
+    } catch (const YAML::Exception& e) {
+        throw_input_error({path, e.mark.line + 1, 0}, std::string("not a futolab metadata sidecar: ") + e.msg);
+    }
+}
+
+}  // namespace
+
+Provenance read_provenance(const std::string& csv_path, const ResultsTable& table) {
+    Provenance p;
+    p.csv = csv_path;
+    const std::string path = sidecar_path(csv_path);
+    p.has_sidecar = std::filesystem::exists(path);
+    YAML::Node root = p.has_sidecar ? load_sidecar(path) : YAML::Node();
+    if (p.has_sidecar && !root.IsMap()) throw InputError(path + ": not a futolab metadata sidecar (not a YAML map)");
+    const YAML::Node build = p.has_sidecar ? root["futolab"] : YAML::Node();
+    const YAML::Node run = p.has_sidecar ? root["run"] : YAML::Node();
+    std::string host = p.has_sidecar ? machine_fact(root, "host") : "";
+    if (host.empty()) host = joined(column_values(table, "host"), " + ");
+    std::string isolation = run ? scalar(run["isolation"]) : "";
+    if (isolation.empty()) isolation = joined(column_values(table, "isolation"), " + ");
+    p.facts = {{"commit", build ? scalar(build["git_commit"]) : ""},
+               {"version", build ? scalar(build["version"]) : ""},
+               {"config_hash", p.has_sidecar ? scalar(root["config_hash"]) : ""},
+               {"cpu", p.has_sidecar ? machine_fact(root, "cpu") : ""},
+               {"host", host},
+               {"isolation", isolation},
+               {"limits", p.has_sidecar ? limits_fact(root) : ""},
+               {"limit_columns", limit_columns_fact(table)}};
+    return p;
+}
+
+std::vector<FactDifference> provenance_differences(const Provenance& base, const Provenance& next) {
+    std::vector<FactDifference> out;
+    for (std::size_t i = 0; i < base.facts.size() && i < next.facts.size(); ++i) {
+        const auto& [fact, b] = base.facts[i];
+        const std::string& n = next.facts[i].second;
+        if (!b.empty() && !n.empty() && b != n) out.push_back({fact, b, n});
+    }
+    return out;
+}
+
+std::vector<std::string> provenance_agreements(const Provenance& base, const Provenance& next) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < base.facts.size() && i < next.facts.size(); ++i)
+        if (!base.facts[i].second.empty() && base.facts[i].second == next.facts[i].second)
+            out.push_back(base.facts[i].first);
+    return out;
+}
+
+std::vector<std::string> provenance_warnings(const std::vector<FactDifference>& differences) {
+    std::vector<std::string> machine, limits;
+    for (const FactDifference& d : differences) {
+        const std::string item = fmt::format("{} {} → {}", d.fact, d.base, d.next);
+        if (kMachineFacts.count(d.fact)) machine.push_back(item);
+        if (kLimitFacts.count(d.fact)) limits.push_back(item);
+    }
+    std::vector<std::string> out;
+    auto list = [](const std::vector<std::string>& items) {
+        std::string s;
+        for (const std::string& i : items) s += (s.empty() ? "" : "; ") + i;
+        return s;
+    };
+    if (!machine.empty())
+        out.push_back("the machines differ (" + list(machine) + "): time ratios measure the machines as well as the code");
+    if (!limits.empty())
+        out.push_back("the limits differ (" + list(limits) +
+                      "): status changes and limited times may come from the limits, not the code");
+    return out;
+}
+
+}  // namespace futolab

@@ -1,0 +1,44 @@
+// What made a results CSV, as `futolab compare` sets two of them side by side: read from its
+// sidecar `<csv>.meta.yaml` (SPEC §5) and, where the CSV has them, from its columns.
+//   commit, version   futolab.git_commit, futolab.version
+//   config_hash       the experiment config's hash (the resume contract)
+//   cpu, host         machine.cpu and machine.host; a merged CSV: every shard's, distinct,
+//                     joined by " + "; without a sidecar, the CSV's `host` column
+//   isolation         run.isolation, else the CSV's `isolation` column
+//   limits            the config's `limits:` map as written ("memory=2GB, time=60s"; "none")
+//   limit_columns     the distinct values of the columns time_limit_ms, cpu_limit_ms and
+//                     memory_limit_kb where the CSV has them (newer CSVs)
+// A fact that cannot be known (no sidecar, an older sidecar) is "", and is never called a
+// difference: only what both files state and state differently is.
+#pragma once
+
+#include "analysis/results_table.hpp"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace futolab {
+
+struct Provenance {
+    std::string csv;
+    bool has_sidecar = false;
+    std::vector<std::pair<std::string, std::string>> facts;  // in the order above
+};
+
+// `table` is the CSV loaded on its own. Throws InputError naming the sidecar if it exists but
+// is not YAML.
+Provenance read_provenance(const std::string& csv_path, const ResultsTable& table);
+
+struct FactDifference {
+    std::string fact, base, next;
+};
+
+std::vector<FactDifference> provenance_differences(const Provenance& base, const Provenance& next);
+// The facts both files state alike (for "same: …").
+std::vector<std::string> provenance_agreements(const Provenance& base, const Provenance& next);
+// One line per reason the times or statuses are not comparable: the machine (cpu, host) or
+// the limits (limits, limit_columns, isolation) differ.
+std::vector<std::string> provenance_warnings(const std::vector<FactDifference>& differences);
+
+}  // namespace futolab

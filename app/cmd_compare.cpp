@@ -1,0 +1,118 @@
+// futolab compare BASE.csv NEW.csv… [--label L…] [--format text|csv [--table times|changes]]
+//                 [--metric wall_ms|cpu_ms] [--fail-if-slower PCT] [--fail-on-change KINDS] [--list N]
+// What changed between runs (SPEC §3): every NEW against BASE, runs paired by (instance_hash,
+// spec, mode): sidecar differences, time ratios per spec with CIs, status and counter changes,
+// runs of one file only (analysis/compare.hpp). Exit 0 within the thresholds given, 1 when
+// one is violated (analysis/compare_gate.hpp), 2 on bad input.
+#include "analysis/compare_gate.hpp"
+#include "analysis/compare_report.hpp"
+#include "app/commands.hpp"
+#include "app/load.hpp"
+#include "app/number_options.hpp"
+#include "core/error.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <iostream>
+
+namespace futolab::app {
+namespace {
+
+struct CompareArgs {
+    std::vector<std::string> inputs, labels;
+    std::string format = "text";
+    std::string table;
+    std::string metric = "wall_ms";
+    double slower_percent = -1;  // < 0: not given
+    std::vector<std::string> fail_on;
+    std::size_t max_list = 25;
+};
+
+std::vector<std::string> labels_of(const CompareArgs& args) {
+    if (args.labels.empty()) return args.inputs;
+    if (args.labels.size() != args.inputs.size())
+        throw InputError(fmt::format("--label: {} labels for {} inputs (give one per input, in order)", args.labels.size(),
+                                     args.inputs.size()));
+    return args.labels;
+}
+
+struct Loaded {
+    ResultsTable table;
+    Provenance provenance;
+    std::map<RunKey, RunGroup> groups;
+};
+
+Loaded load_input(const std::string& path, const std::string& metric) {
+    ResultsTable table = ResultsTable::load({path});
+    for (const std::string& w : table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
+    Provenance provenance = read_provenance(path, table);
+    auto groups = run_groups(table, metric);
+    return {std::move(table), std::move(provenance), std::move(groups)};
+}
+
+void print(const std::vector<ComparedInputs>& comparisons, const CompareArgs& args) {
+    if (args.format == "csv") {
+        if (args.table.empty()) throw InputError("--format csv prints one table: choose --table times or --table changes");
+        std::cout << table_csv(args.table == "times" ? compare_times_table(comparisons) : compare_changes_table(comparisons));
+        return;
+    }
+    for (std::size_t i = 0; i < comparisons.size(); ++i) std::cout << (i ? "\n" : "") << compare_text(comparisons[i], args.max_list);
+}
+
+int compare(const CompareArgs& args) {
+    if (args.inputs.size() < 2) throw InputError("compare needs two results CSVs or more: BASE.csv NEW.csv…");
+    if (!args.table.empty() && args.format != "csv") throw InputError("--table needs --format csv");
+    const std::vector<std::string> labels = labels_of(args);
+    const Loaded base = load_input(args.inputs[0], args.metric);
+    std::vector<ComparedInputs> comparisons;
+    for (std::size_t i = 1; i < args.inputs.size(); ++i) {
+        const Loaded next = load_input(args.inputs[i], args.metric);
+        comparisons.push_back({labels[0], labels[i], base.provenance, next.provenance, args.metric,
+                               compare_runs(base.groups, next.groups, args.metric)});
+    }
+    print(comparisons, args);
+    check_stdout();
+    CompareThresholds thresholds{std::nullopt, args.fail_on};
+    if (args.slower_percent >= 0) thresholds.slower_percent = args.slower_percent;
+    bool failed = false;
+    for (const ComparedInputs& c : comparisons)
+        for (const std::string& v : gate_violations(c.result, thresholds)) {
+            std::cerr << "futolab: compare " << c.base_label << " → " << c.new_label << ": " << v << "\n";
+            failed = true;
+        }
+    return failed ? 1 : 0;
+}
+
+}  // namespace
+
+void add_compare(CLI::App& app, Action& run) {
+    auto args = std::make_shared<CompareArgs>();
+    CLI::App* cmd = app.add_subcommand("compare", "What changed between results CSVs: status, counter and time changes, run by run");
+    cmd->footer(
+        "Runs pair by (instance_hash, spec, mode); every NEW is compared with BASE (the first input).\n"
+        "Exit codes: 0 within the thresholds given, 1 when --fail-if-slower or --fail-on-change is violated, 2 bad input.\n"
+        "Example (CI): futolab compare baseline.csv new.csv --fail-if-slower 5 --fail-on-change status,nodes");
+    cmd->add_option("inputs", args->inputs, "BASE.csv NEW.csv…: results CSVs (with their <csv>.meta.yaml sidecars, if any)")
+        ->required();
+    cmd->add_option("--label", args->labels, "One name per input, in order (default: the file names)");
+    cmd->add_option("--format", args->format, "text (default) or csv (full precision, one table: see --table)")
+        ->check(CLI::IsMember({"text", "csv"}));
+    cmd->add_option("--table", args->table, "With --format csv: times (one row per spec) or changes (one row per change)")
+        ->check(CLI::IsMember({"times", "changes"}));
+    cmd->add_option("--metric", args->metric, "The time compared: wall_ms (default) or cpu_ms")
+        ->check(CLI::IsMember({"wall_ms", "cpu_ms"}));
+    add_real(cmd, "--fail-if-slower", args->slower_percent, {0, 1e9, " %"},
+             "Exit 1 if a spec is slower by more than PCT % over the whole 95 % CI of its geometric-mean ratio")
+        ->type_name("PCT");
+    const std::vector<std::string> kinds = change_kinds();
+    cmd->add_option("--fail-on-change", args->fail_on,
+                    "Exit 1 on any change of these kinds: " + fmt::format("{}", fmt::join(kinds, ", ")) +
+                        " (missing: runs or specs in one file only)")
+        ->delimiter(',')
+        ->check(CLI::IsMember(kinds));
+    add_whole(cmd, "--list", args->max_list, {0, 1000000000}, "Show at most N runs per list in text (default 25; 0: all)");
+    cmd->callback([args, &run] { run = [args] { return compare(*args); }; });
+}
+
+}  // namespace futolab::app

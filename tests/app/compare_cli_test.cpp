@@ -1,0 +1,140 @@
+// futolab compare end to end: the fixtures of tests/data/analysis/compare (BASE in the old
+// column layout, NEW with `spec`, a planted node change, a status change, runs of one file
+// only; see tests/data/README.md) and the committed results/.
+#include "cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using futolab::test::run_cli;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+const std::string kBase = "analysis/compare/base.csv";
+const std::string kNew = "analysis/compare/new.csv";
+
+fs::path fresh_dir(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("futolab-compare-cli-" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+}  // namespace
+
+TEST_CASE("compare: identical inputs exit 0 with every ratio 1", "[cli][compare]") {
+    const auto r = run_cli("compare " + kBase + " " + kBase + " --fail-if-slower 0 --fail-on-change status,nodes,missing");
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    CHECK(has(r.out, "runs paired by (instance_hash, spec, mode): 12; status changes 0; counter changes 0; only in BASE 0; only in NEW 0"));
+    CHECK(has(r.out, "| backtracking | count:2 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 |"));
+    CHECK(has(r.out, "| fc | count:2 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 |"));
+    CHECK(has(r.out, "same: commit, version, config_hash, cpu, host, isolation, limits"));
+}
+
+TEST_CASE("compare: status and counter changes, runs of one file only, sidecar differences", "[cli][compare]") {
+    const auto r = run_cli("compare " + kBase + " " + kNew + " --label v1 v2");
+    CHECK(r.exit_code == 0);  // no threshold given: a report, not a gate
+    CHECK(has(r.out, "# BASE v1 → NEW v2\n"));
+    CHECK(has(r.out, "runs paired by (instance_hash, spec, mode): 11; status changes 1; counter changes 1; only in BASE 1; "
+                     "only in NEW 1 spec + 0\n"));
+    CHECK(has(r.out, "commit: aaaaaaaa → bbbbbbbb\n"));
+    CHECK(has(r.out, "warning: the machines differ (host vm → ci-runner)"));
+    CHECK(has(r.out, "## Status changes (1)\n\n- i3 [0000000000000003] backtracking count:2: unique → timeout\n"));
+    CHECK(has(r.out, "- i2 [0000000000000002] fc count:2: nodes 6 → 7\n"));
+    CHECK(has(r.out, "## Only in BASE (1)\n\n- i6 [0000000000000006] fc count:2\n"));
+    CHECK(has(r.out, "## Only in NEW (1)\n\n- spec gac count:2: 2 instances (the spec is not in BASE)\n"));
+    CHECK(has(r.out, "| fc | count:2 | 5 | 0 | 2 | 2 | 2 | 0 | 0 | 5 | 0.062 |"));
+}
+
+TEST_CASE("compare: a planted node change fails --fail-on-change nodes", "[cli][compare]") {
+    const fs::path dir = fresh_dir("planted");
+    // BASE with one nodes cell edited: fc on i4, repeat 1, 8 → 9.
+    std::string text = slurp(std::string(FUTOLAB_SOURCE_DIR "/tests/data/") + kBase);
+    const std::string row = "t,i4,0000000000000004,4,6,3,fc,var=mrv,41,1,count:2,unique,1,8,";
+    const std::size_t at = text.find(row);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, row.size(), "t,i4,0000000000000004,4,6,3,fc,var=mrv,41,1,count:2,unique,1,9,");
+    const std::string planted = (dir / "planted.csv").string();
+    std::ofstream(planted) << text;
+    auto r = run_cli("compare " + kBase + " " + planted + " --fail-on-change nodes");
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.out, "- i4 [0000000000000004] fc count:2: nodes 8 → 8|9\n"));  // one repeat of two moved
+    CHECK(has(r.err, "--fail-on-change nodes: changed in 1 run"));
+    r = run_cli("compare " + kBase + " " + planted + " --fail-on-change status,fails");
+    CHECK(r.exit_code == 0);  // the change is in nodes only
+    fs::remove_all(dir);
+}
+
+TEST_CASE("compare: --fail-if-slower uses the whole interval of the geometric-mean ratio", "[cli][compare]") {
+    auto r = run_cli("compare " + kBase + " " + kNew + " --fail-if-slower 50");
+    CHECK(r.exit_code == 1);  // fc takes twice as long on every instance
+    CHECK(has(r.err, "fc count:2: NEW / BASE 2 [2, 2] over 5 instances: slower than +50 %"));
+    CHECK(run_cli("compare " + kBase + " " + kNew + " --fail-if-slower 100").exit_code == 0);
+    CHECK(run_cli("compare " + kBase + " " + kNew + " --fail-on-change missing").exit_code == 1);
+    CHECK(run_cli("compare " + kBase + " " + kNew + " --fail-on-change status").exit_code == 1);
+}
+
+TEST_CASE("compare --format csv: one tidy table", "[cli][compare]") {
+    auto r = run_cli("compare " + kBase + " " + kNew + " --format csv --table times");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "base,new,spec,mode,instances,limited,ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p\n"
+                   "analysis/compare/base.csv,analysis/compare/new.csv,backtracking,count:2,6,1,1,1,1,0,6,0,1\n"
+                   "analysis/compare/base.csv,analysis/compare/new.csv,fc,count:2,5,0,2,2,2,0,0,5,0.0625\n");
+    r = run_cli("compare " + kBase + " " + kNew + " --format csv --table changes --label a b");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "\na,b,status,backtracking,count:2,i3,0000000000000003,status,unique,timeout\n"));
+    // More than two inputs: each against the first.
+    r = run_cli("compare " + kBase + " " + kNew + " " + kBase + " --format csv --table times --label a b c");
+    CHECK(has(r.out, "\na,b,fc,count:2,5,"));
+    CHECK(has(r.out, "\na,c,fc,count:2,6,0,1,1,1,0,6,0,1\n"));
+}
+
+TEST_CASE("compare: bad input exits 2 with one line", "[cli][compare]") {
+    const fs::path dir = fresh_dir("bad");
+    auto r = run_cli("compare " + kBase);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "compare needs two results CSVs or more"));
+    r = run_cli("compare " + kBase + " no-such.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "no-such.csv"));
+    r = run_cli("compare " + kBase + " " + kNew + " --label only-one");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--label: 1 labels for 2 inputs"));
+    CHECK(run_cli("compare " + kBase + " " + kNew + " --fail-on-change colour").exit_code == 2);
+    CHECK(run_cli("compare " + kBase + " " + kNew + " --fail-if-slower -5").exit_code == 2);
+    CHECK(run_cli("compare " + kBase + " " + kNew + " --format csv").exit_code == 2);  // which table?
+    const std::string bad = (dir / "bad.csv").string();
+    std::ofstream(bad) << "instance_hash,solver,options,status,wall_ns,cpu_ns\n01,fc,,solved,abc,1\n";
+    r = run_cli("compare " + kBase + " " + bad);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, bad + ":2:5: wall_ns: 'abc' is not a number"));
+    const std::string no_hash = (dir / "no-hash.csv").string();
+    std::ofstream(no_hash) << "instance,solver,options,status,wall_ns,cpu_ns\na,fc,,solved,1,1\n";
+    r = run_cli("compare " + kBase + " " + no_hash);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, no_hash + ": no column 'instance_hash'"));
+    const std::string bad_meta = (dir / "meta.csv").string();
+    fs::copy_file(std::string(FUTOLAB_SOURCE_DIR "/tests/data/") + kNew, bad_meta);
+    std::ofstream(bad_meta + ".meta.yaml") << "config: [unclosed\n";
+    r = run_cli("compare " + kBase + " " + bad_meta);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, bad_meta + ".meta.yaml"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("compare: the committed results pair (old layout and new)", "[cli][compare]") {
+    for (const char* csv : {"results/oracle/oracle-planted.csv", "results/oracle/gac-default.csv"}) {
+        INFO(csv);
+        const auto r = run_cli(std::string("compare ") + csv + " " + csv + " --fail-on-change status,nodes,missing",
+                               FUTOLAB_SOURCE_DIR);
+        CHECK(r.exit_code == 0);
+        CHECK(has(r.out, "status changes 0; counter changes 0; only in BASE 0; only in NEW 0"));
+    }
+}
