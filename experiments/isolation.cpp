@@ -1,5 +1,6 @@
 #include "experiments/isolation.hpp"
 
+#include "experiments/cgroup.hpp"
 #include "experiments/interrupt.hpp"
 #include "solvers/registry.hpp"
 
@@ -43,13 +44,14 @@ std::uint64_t parse_memory_bytes(const std::string& text) {
         fmt::format("'{}' needs a unit: B, kB, KiB, MB, MiB, GB, GiB, TB or TiB (e.g. 2GiB)", text));
 }
 
-std::string memory_limit_mechanism(const Limits& limits) {
-    if (limits.memory_bytes == 0) return "none";
-    // cgroup v1/v2 (memory.max) would bound resident memory in the kernel; futolab uses what
-    // every Linux process has: RLIMIT_AS in the run's process (its address space at start plus
-    // the limit: an allocation beyond fails, std::bad_alloc → memout) and the rule of SPEC §4
-    // (a run whose peak resident set, VmHWM reset per run, exceeds the limit is memout).
-    // docs/isolation.md says why no cgroup yet.
+std::string memory_limit_mechanism(const Limits& limits, Isolation isolation) {
+    if (limits.memory_bytes == 0 || !has_own_process(isolation)) return "none";
+    // Warm workers go into a memory cgroup where futolab may make one (cgroup.hpp): the kernel
+    // bounds the whole tree. Everywhere, RLIMIT_AS in the run's process (its address space at
+    // start plus the limit: an allocation beyond fails, std::bad_alloc → memout) and the rule
+    // of SPEC §4 (a peak resident set above the limit is memout) apply as well.
+    if (isolation == Isolation::process)
+        if (const auto site = memory_cgroup_site()) return cgroup_mechanism(site->version);
     return "rlimit";
 }
 

@@ -46,7 +46,7 @@ std::uint64_t parse_memory_bytes(const std::string& text);
 // How limits.memory is enforced in a run's own process, for the sidecar's `memory_limit`:
 // none, or rlimit (RLIMIT_AS + the peak rule; cgroup-v1 / cgroup-v2 are the names reserved
 // for a kernel-enforced limit).
-std::string memory_limit_mechanism(const Limits& limits);
+std::string memory_limit_mechanism(const Limits& limits, Isolation isolation);
 
 // One run of `spec` on `puzzle`. Thread isolation: run_solver on this thread, the interrupt's
 // flag as Limits::stop. Process isolation: run_in_child. A run cut short by the interrupt

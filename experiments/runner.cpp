@@ -155,6 +155,11 @@ private:
         // The process tree's peak: the run's process plus the largest tool it started (they
         // coexist while the tool runs; an upper bound of their simultaneous peak).
         row->max_rss_kb = a.peak_kb >= 0 && row->tool_max_rss_kb >= 0 ? a.peak_kb + row->tool_max_rss_kb : a.peak_kb;
+        if (a.oom_killed && row->status != "memout") {
+            row->message = "out of memory: the memory cgroup's OOM killer ended a process of the run (the run said " +
+                           row->status + ")";
+            row->status = "memout";
+        }
         child::apply_memory_rule(row->status, row->message, row->max_rss_kb, q_.config.limits);
         return std::move(*row);
     }
@@ -334,7 +339,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     RunInfo info{options.command_line, resolve_jobs(options.jobs, config), options.shard_index, options.shard_count,
                  matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped, {}, {},
                  std::string(isolation_name(effective_isolation(config))),
-                 has_own_process(effective_isolation(config)) ? memory_limit_mechanism(config.limits) : "none",
+                 memory_limit_mechanism(config.limits, effective_isolation(config)),
                  protocol_of(config)};
     if (config.pin) {
         const CorePlan plan = plan_cores(info.jobs, usable_cpus());

@@ -133,7 +133,7 @@ Clock::time_point kill_deadline(Clock::time_point start, const Limits& limits) {
 WarmWorker::WarmWorker(Handler handler, std::uint64_t memory_bytes)
     : handler_(std::move(handler)), memory_bytes_(memory_bytes) {}
 
-WarmWorker::~WarmWorker() { stop(); }
+WarmWorker::~WarmWorker() { stop(); }  // before cgroup_ is removed: a cgroup with a process cannot be
 
 void WarmWorker::start() {
     // A worker that died leaves a pipe without a reader: the write fails with EPIPE instead of
@@ -156,6 +156,10 @@ void WarmWorker::start() {
         ::close(answers[0]);
         throw std::runtime_error(fmt::format("cannot fork a worker process: {}", std::strerror(errno)));
     }
+    // Into the memory cgroup before its first run (it waits for a request until then).
+    if (memory_bytes_ != 0 && !cgroup_)
+        if (const auto site = memory_cgroup_site()) cgroup_ = MemoryCgroup::create(*site, memory_bytes_);
+    if (cgroup_ && !cgroup_->add(pid)) cgroup_.reset();
     pid_ = pid;
     to_worker_ = requests[1];
     from_worker_ = answers[0];
@@ -174,12 +178,6 @@ void WarmWorker::stop() {
     pid_ = 0;
 }
 
-WorkerAnswer WarmWorker::lost(int wait_status, const Limits& limits) {
-    WorkerAnswer a;
-    a.ended = child::ended_without_result(wait_status, -1, limits);
-    return a;
-}
-
 WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, const Interrupt* interrupt) {
     if (pid_ == 0) start();
     const Clock::time_point start = Clock::now();
@@ -187,6 +185,7 @@ WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, co
     put(frame, static_cast<std::uint32_t>(request.size()));
     frame.append(request);
     WorkerAnswer a;
+    const std::uint64_t oom0 = cgroup_ ? cgroup_->oom_kills() : 0;
     Wait how = Wait::lost;
     try {
         child::write_all(to_worker_, frame);  // EPIPE: the worker died (SIGPIPE ignored)
@@ -200,6 +199,7 @@ WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, co
         a.record = frame.substr(sizeof size, size);
         std::memcpy(&a.peak_kb, frame.data() + sizeof size + size, sizeof a.peak_kb);
         std::memcpy(&a.reaped_cpu_ns, frame.data() + sizeof size + size + sizeof a.peak_kb, sizeof a.reaped_cpu_ns);
+        a.oom_killed = cgroup_ && cgroup_->oom_kills() > oom0;  // a tool of the run, not the worker
         a.elapsed_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
         return a;
     }
@@ -219,10 +219,10 @@ WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, co
         a.ended.message = fmt::format("wall time limit: killed {:g} s after it (the run did not stop by itself)",
                                       kill_grace_seconds(limits.time_seconds));
     } else {
-        a = lost(status, limits);
         // A worker's ru_maxrss spans its whole life, not this run: an upper bound, used only to
-        // tell an OOM kill from another SIGKILL.
-        a.ended = child::ended_without_result(status, usage.ru_maxrss, limits);
+        // tell an OOM kill from another SIGKILL where no cgroup counts OOM kills.
+        a.oom_killed = cgroup_ && cgroup_->oom_kills() > oom0;
+        a.ended = child::ended_without_result(status, usage.ru_maxrss, limits, a.oom_killed);
     }
     a.elapsed_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
     return a;

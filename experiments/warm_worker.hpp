@@ -17,12 +17,14 @@
 // thread of a multi-threaded process is safe here.
 #pragma once
 
+#include "experiments/cgroup.hpp"
 #include "solvers/solver.hpp"
 
 #include <sys/types.h>
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,13 +40,16 @@ struct WorkerAnswer {
     std::int64_t peak_kb = -1;          // the worker's peak resident set during this run
     std::int64_t reaped_cpu_ns = 0;     // CPU of processes the run started (reaped by the worker)
     std::int64_t elapsed_ns = 0;        // the parent's wall time for the whole call
+    bool oom_killed = false;            // the worker's memory cgroup OOM-killed a process of this run
 };
 
 class WarmWorker {
 public:
     using Handler = std::function<std::string(std::string_view request)>;
 
-    // `memory_bytes`: RLIMIT_AS of the worker, relative to its address space at start (0: none).
+    // `memory_bytes` (0: none): RLIMIT_AS of the worker, relative to its address space at
+    // start, and, where futolab may make one (cgroup.hpp), the hard limit of a memory cgroup
+    // that holds the worker and every process its runs start.
     WarmWorker(Handler handler, std::uint64_t memory_bytes);
     ~WarmWorker();  // ends the worker (EOF on its request pipe, SIGKILL if it does not exit)
     WarmWorker(const WarmWorker&) = delete;
@@ -55,15 +60,16 @@ public:
     WorkerAnswer call(std::string_view request, const Limits& limits, const Interrupt* interrupt);
 
     pid_t pid() const { return pid_; }  // 0: no worker running
+    bool in_cgroup() const { return cgroup_ != nullptr; }
     int started() const { return started_; }  // workers started so far (1 + replacements)
 
 private:
     void start();
     void stop();
-    WorkerAnswer lost(int wait_status, const Limits& limits);
 
     Handler handler_;
     std::uint64_t memory_bytes_;
+    std::unique_ptr<MemoryCgroup> cgroup_;  // made with the first worker, reused by its replacements
     pid_t pid_ = 0;
     int to_worker_ = -1, from_worker_ = -1;
     int started_ = 0;

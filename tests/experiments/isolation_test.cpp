@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "core/sanitizers.hpp"
+#include "experiments/cgroup.hpp"
 #include "experiments/config.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/isolation.hpp"
@@ -280,7 +281,9 @@ TEST_CASE("a sweep with faulty runs writes memout and crash rows and goes on", "
         if (solver.rfind("fault", 0) != 0) CHECK(s == "multiple");
     const std::string meta = futolab::test::slurp(dir + "/f.csv.meta.yaml");
     CHECK(meta.find("isolation: process") != std::string::npos);
-    CHECK(meta.find("memory_limit: rlimit") != std::string::npos);
+    // A cgroup where futolab may make one (this machine's CI: cgroup v1), else RLIMIT_AS.
+    const bool cgroup = memory_cgroup_site().has_value();
+    CHECK(meta.find(cgroup ? "memory_limit: cgroup-v" : "memory_limit: rlimit") != std::string::npos);
 }
 
 TEST_CASE("SIGTERM interrupts a run with no time limit, and --resume redoes it", "[isolation][signals][runner]") {

@@ -4,6 +4,7 @@
 // CPU of processes a run started is counted; no process a run started outlives the run, even
 // one that called setsid(); and the memory rule of SPEC §4.
 #include "core/sanitizers.hpp"
+#include "experiments/cgroup.hpp"
 #include "experiments/child_process.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/isolation.hpp"
@@ -189,4 +190,21 @@ TEST_CASE("isolation modes are one vocabulary", "[isolation][config]") {
     CHECK(has_own_process(Isolation::process));
     CHECK(has_own_process(Isolation::fork));
     CHECK_FALSE(has_own_process(Isolation::thread));
+}
+
+TEST_CASE("a worker's memory cgroup bounds the tools its runs start, and its OOM kill is memout",
+          "[isolation][worker][memory][cgroup]") {
+    const auto site = memory_cgroup_site();
+    if (!site || futolab::kSanitizerBuild) return;  // no cgroup to make here: the RLIMIT_AS path is tested above
+    WarmWorker worker(handle, 64ull << 20);
+    REQUIRE(worker.call("pid", {}, nullptr).record);
+    REQUIRE(worker.in_cgroup());
+    // A tool that grows without bound: the cgroup's limit (64 MiB) stops it long before its
+    // address-space limit would (inherited from the worker: the worker's own space + 64 MiB).
+    const WorkerAnswer a =
+        worker.call("sh perl -e 'my @a; push @a, \"x\" x (8 << 20) while 1'", {}, nullptr);
+    REQUIRE(a.record);  // the worker survived: the kernel killed the tool
+    CHECK(a.oom_killed);
+    const WorkerAnswer b = worker.call("pid", {}, nullptr);
+    CHECK_FALSE(b.oom_killed);  // counted per run
 }

@@ -1,0 +1,57 @@
+// A memory cgroup per worker process (issue #23 §2, BenchExec's approach): the kernel bounds
+// the resident memory of the worker *and every process a run starts in it* (an external tool
+// and its solver), counts their peak, and tells an OOM kill from any other SIGKILL. Detected
+// at run time, used where futolab may create a child of its own memory cgroup, skipped
+// otherwise (the worker then relies on RLIMIT_AS and the peak rule alone):
+//   cgroup v1: the `memory` hierarchy; memory.limit_in_bytes, memory.max_usage_in_bytes
+//              (reset by writing 0), memory.oom_control's oom_kill counter;
+//   cgroup v2: the unified hierarchy with the memory controller enabled for children;
+//              memory.max, memory.peak (reset by a write, Linux 6.12+), memory.events' oom_kill.
+// Pages a forked worker shares with futolab stay charged to futolab's cgroup: the worker's
+// cgroup counts what the runs add (allocations, copied pages, tools), so its limit bounds a
+// run's own memory; max_rss_kb stays the process tree's resident peak (docs/isolation.md).
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace futolab {
+
+enum class CgroupVersion { v1, v2 };
+
+// Where new memory cgroups can be made: the directory of this process's own memory cgroup,
+// if it is writable and a child can be created and removed there (probed once per process).
+struct CgroupSite {
+    CgroupVersion version;
+    std::string dir;
+};
+std::optional<CgroupSite> memory_cgroup_site();
+
+// "cgroup-v1", "cgroup-v2" (the sidecar's memory_limit).
+std::string cgroup_mechanism(CgroupVersion version);
+
+class MemoryCgroup {
+public:
+    // A new child cgroup of `site` with `limit_bytes` as its hard limit; nullptr if the kernel
+    // refuses (the caller falls back to RLIMIT_AS).
+    static std::unique_ptr<MemoryCgroup> create(const CgroupSite& site, std::uint64_t limit_bytes);
+    ~MemoryCgroup();  // removes the cgroup (its processes must be gone)
+    MemoryCgroup(const MemoryCgroup&) = delete;
+    MemoryCgroup& operator=(const MemoryCgroup&) = delete;
+
+    bool add(pid_t pid) const;        // moves the process (its later children are born inside)
+    void reset_peak() const;          // before a run
+    std::int64_t peak_kb() const;     // the cgroup's peak since the reset (-1: unknown)
+    std::uint64_t oom_kills() const;  // OOM kills inside the cgroup so far
+
+private:
+    MemoryCgroup(CgroupVersion version, std::string dir) : version_(version), dir_(std::move(dir)) {}
+    CgroupVersion version_;
+    std::string dir_;
+};
+
+}  // namespace futolab
