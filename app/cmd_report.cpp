@@ -59,8 +59,8 @@ std::vector<ReportPlot> render_svgs(const Study& study) {
     for (std::size_t i = 0; i < study.plots.size(); ++i) {
         const PlotSpec& p = study.plots[i];
         const std::string png = render_plot(p, dir.path.string());
-        plots.push_back({p.name, png.empty() ? "" : inline_svg(read_text_file((dir.path / (p.name + ".svg")).string()),
-                                                               "p" + std::to_string(i) + "_")});
+        const std::string svg = png.empty() ? "" : fs::path(png).replace_extension(".svg").string();
+        plots.push_back({p.name, svg.empty() ? "" : inline_svg(read_text_file(svg), "p" + std::to_string(i) + "_")});
     }
     return plots;
 }
