@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace futolab {
@@ -39,6 +40,15 @@ void sync_folder(const std::string& path) {
 }  // namespace
 
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
+    // A device or FIFO (--out /dev/null, /dev/stdout, a pipe) is written as it is: renaming a
+    // regular file over /dev/null would replace the device.
+    struct stat st {};
+    if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+        if (fd_ < 0) fail(path_, errno);
+        direct_ = true;
+        return;
+    }
     for (int attempt = 0; attempt < 100; ++attempt) {
         temp_ = path_ + ".tmp-" + random_suffix();
         // 0666 less the umask, as any file the user creates.
@@ -51,7 +61,7 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
 
 AtomicFile::~AtomicFile() {
     if (fd_ >= 0) ::close(fd_);
-    if (!committed_) ::unlink(temp_.c_str());
+    if (!committed_ && !direct_) ::unlink(temp_.c_str());
 }
 
 void AtomicFile::write(std::string_view text) {
@@ -64,6 +74,13 @@ void AtomicFile::write(std::string_view text) {
 }
 
 void AtomicFile::commit() {
+    if (direct_) {
+        const int fd = fd_;
+        fd_ = -1;
+        committed_ = true;
+        if (::close(fd) != 0) fail(path_, errno);
+        return;
+    }
     if (::fsync(fd_) != 0) fail(path_, errno);
     const int fd = fd_;
     fd_ = -1;

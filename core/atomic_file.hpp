@@ -5,7 +5,8 @@
 // the target. So a reader never sees half a file; a kill, a full disk or a failed write leaves
 // the old file as it was (the temporary file is removed on failure, and a kill leaves at most
 // `<target>.tmp-XXXXXX`); a symlink at the target is replaced, never written through; and
-// nothing planted at a guessable name (`<target>.tmp`) is ever opened.
+// nothing planted at a guessable name (`<target>.tmp`) is ever opened. A target that is a
+// device or a FIFO (`--out /dev/null`, a pipe) is written directly: it cannot be replaced.
 //
 // The two outputs written in place on purpose are appenders whose every record must survive a
 // kill: the results CSV of a run (records/results_file.hpp) and the record streams of
@@ -34,6 +35,7 @@ private:
     std::string path_, temp_;
     int fd_ = -1;
     bool committed_ = false;
+    bool direct_ = false;  // the target is a device or FIFO: written as it is, not replaced
 };
 
 // AtomicFile in one call.

@@ -1,5 +1,6 @@
 #include "records/sidecar.hpp"
 
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "futolab_git.hpp"
 #include "futolab_version.hpp"
@@ -104,14 +105,9 @@ void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_b
     emit_skipped(out, info.skipped_inputs);
     out << YAML::Key << "config" << YAML::Value << YAML::Literal << made_by.config_text;
     out << YAML::EndMap;
-    const std::string path = sidecar_path(csv_path);
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
-        file << out.c_str() << "\n";
-        if (!file.flush()) throw std::runtime_error("cannot write " + tmp);
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error("cannot write " + path);
+    // A fresh temporary name, created exclusively: a symlink planted at <csv>.meta.yaml.tmp
+    // is never followed (core/atomic_file.hpp).
+    write_file_atomically(sidecar_path(csv_path), std::string(out.c_str()) + "\n");
 }
 
 SidecarFacts read_sidecar(const std::string& csv_path) {
