@@ -1,13 +1,15 @@
 #include "analysis/gnuplot.hpp"
 
+#include "analysis/gnuplot_text.hpp"
 #include "analysis/text_table.hpp"
+#include "core/atomic_file.hpp"
+#include "core/file_names.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 #include <cerrno>
@@ -18,24 +20,19 @@
 namespace futolab {
 namespace {
 
-std::string quoted(const std::string& text) {  // a gnuplot double-quoted string; '\n' breaks the line
-    std::string out = "\"";
-    for (char ch : text) {
-        if (ch == '\n') out += "\\n";
-        else out += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
-    }
-    return out + "\"";
-}
+// Every text from data (titles, labels, legend entries, file names) reaches the script
+// through gnuplot_string: single-quoted, never run (analysis/gnuplot_text.hpp).
+std::string quoted(const std::string& text) { return gnuplot_string(text); }
 
 void write_data(const PlotSeries& s, const std::string& path) {
-    std::ofstream out(path);
+    std::string text;
     if (s.rows.empty())
-        for (const auto& [x, y] : s.points) out << exact_text(x) << ' ' << exact_text(y) << '\n';
+        for (const auto& [x, y] : s.points) text += exact_text(x) + ' ' + exact_text(y) + '\n';
     for (const auto& row : s.rows) {
-        for (std::size_t c = 0; c < row.size(); ++c) out << (c ? " " : "") << exact_text(row[c]);
-        out << '\n';
+        for (std::size_t c = 0; c < row.size(); ++c) text += (c ? " " : "") + exact_text(row[c]);
+        text += '\n';
     }
-    if (!out.flush()) throw std::runtime_error("cannot write " + path);
+    write_file_atomically(path, text);
 }
 
 // The folder of the script, from gnuplot's ARG0 (the script's path as it was called):
@@ -72,11 +69,11 @@ std::string plot_commands(const PlotSpec& p, const std::string& stem, std::size_
     return s + "\n";
 }
 
-std::string figure_commands(const PlotSpec& p) {
+std::string figure_commands(const PlotSpec& p, const std::string& stem) {
     std::size_t first = 0;
-    if (p.panels.empty()) return plot_commands(p, p.name, first);
+    if (p.panels.empty()) return plot_commands(p, stem, first);
     std::string s = fmt::format("set multiplot layout {},{} title {} noenhanced\n", p.rows, p.cols, quoted(p.title));
-    for (const PlotSpec& panel : p.panels) s += plot_commands(panel, p.name, first);
+    for (const PlotSpec& panel : p.panels) s += plot_commands(panel, stem, first);
     return s + "unset multiplot\n";
 }
 
@@ -85,7 +82,7 @@ bool run_gnuplot(const std::string& script_path, const std::string& log_path) {
     const pid_t pid = fork();
     if (pid < 0) return false;
     if (pid == 0) {
-        const int fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
         if (fd >= 0) dup2(fd, STDERR_FILENO);
         execlp("gnuplot", "gnuplot", script_path.c_str(), static_cast<char*>(nullptr));
         _exit(127);
@@ -125,26 +122,24 @@ bool gnuplot_available() { return std::system("command -v gnuplot >/dev/null 2>&
 std::string render_plot(const PlotSpec& plot, const std::string& dir) {
     namespace fs = std::filesystem;
     fs::create_directories(dir);
+    // The name comes from data (a metric, a spec): one plain, bounded file name per figure.
+    const std::string stem = safe_file_stem(plot.name);
     const auto series = all_series(plot);
     for (std::size_t i = 0; i < series.size(); ++i)
-        write_data(*series[i], (fs::path(dir) / fmt::format("{}-{}.dat", plot.name, i)).string());
-    const std::string base = (fs::path(dir) / plot.name).string();
+        write_data(*series[i], (fs::path(dir) / fmt::format("{}-{}.dat", stem, i)).string());
+    const std::string base = (fs::path(dir) / stem).string();
     const std::string gp = base + ".gp";
-    {
-        std::ofstream out(gp);
-        out << "# " << plot.name << ": written by futolab analyze; run `gnuplot PATH/" << plot.name
-            << ".gp` from anywhere\n# (data and outputs are named relative to this file).\n"
-            << kHere;
-        const std::string size = fmt::format("{},{}", plot.width, plot.height);
-        const std::string inches = fmt::format("{:.2f}in,{:.2f}in", plot.width / 96.0, plot.height / 96.0);
-        for (const auto& [terminal, ext] :
-             std::vector<std::pair<std::string, std::string>>{{"pngcairo size " + size + " font 'Sans,12'", "png"},
-                                                              {"svg size " + size + " font 'Sans,12'", "svg"},
-                                                              {"pdfcairo size " + inches + " font 'Sans,9'", "pdf"}})
-            out << fmt::format("set terminal {}\nset output here.{}\n", terminal, quoted(plot.name + "." + ext))
-                << figure_commands(plot) << "unset output\n";
-        if (!out.flush()) throw std::runtime_error("cannot write " + gp);
-    }
+    std::string script = "# " + stem + ": written by futolab analyze; run `gnuplot PATH/" + stem +
+                         ".gp` from anywhere\n# (data and outputs are named relative to this file).\n" + kHere;
+    const std::string size = fmt::format("{},{}", plot.width, plot.height);
+    const std::string inches = fmt::format("{:.2f}in,{:.2f}in", plot.width / 96.0, plot.height / 96.0);
+    for (const auto& [terminal, ext] :
+         std::vector<std::pair<std::string, std::string>>{{"pngcairo size " + size + " font 'Sans,12'", "png"},
+                                                          {"svg size " + size + " font 'Sans,12'", "svg"},
+                                                          {"pdfcairo size " + inches + " font 'Sans,9'", "pdf"}})
+        script += fmt::format("set terminal {}\nset output here.{}\n", terminal, quoted(stem + "." + ext)) +
+                  figure_commands(plot, stem) + "unset output\n";
+    write_file_atomically(gp, script);
     if (!gnuplot_available()) return "";
     if (!run_gnuplot(gp, base + ".log")) throw std::runtime_error("gnuplot failed on " + gp + " (see " + base + ".log)");
     fs::remove(base + ".log");

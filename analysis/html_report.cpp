@@ -1,6 +1,8 @@
 #include "analysis/html_report.hpp"
 
 #include "analysis/paired.hpp"
+#include "core/error.hpp"
+#include "core/yaml_bounds.hpp"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -132,7 +134,7 @@ std::string provenance_html(const std::string& csv, const std::string& sidecar) 
     std::string s = "<h3>" + html_escape(csv) + "</h3>\n";
     if (sidecar.empty()) return s + "<p class=\"note\">no sidecar (" + html_escape(csv) + ".meta.yaml) found</p>\n";
     try {
-        const YAML::Node root = YAML::Load(sidecar);
+        const YAML::Node root = load_yaml_bounded(sidecar, csv + ".meta.yaml");
         std::vector<std::pair<std::string, std::string>> rows;
         flatten(root, "", rows);
         s += "<table class=\"meta\"><tbody>\n";
@@ -144,6 +146,8 @@ std::string provenance_html(const std::string& csv, const std::string& sidecar) 
     } catch (const YAML::Exception& e) {
         s += "<p class=\"note\">the sidecar is not readable YAML (" + html_escape(e.what()) + "); its text:</p><pre>" +
              html_escape(sidecar) + "</pre>\n";
+    } catch (const InputError& e) {  // an alias bomb: shown as the text it is, never expanded
+        s += "<p class=\"note\">" + html_escape(e.what()) + "; its text:</p><pre>" + html_escape(sidecar) + "</pre>\n";
     }
     return s;
 }

@@ -168,13 +168,6 @@ PlotSpec growth_plot(const ResultsTable& table, const std::string& metric) {
     return plot;
 }
 
-std::string file_stem(const std::string& text) {
-    std::string out = text;
-    for (char& ch : out)
-        if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_') ch = '_';
-    return out;
-}
-
 namespace {
 
 // The diagonal over the range of all points, on both axes alike so that y = x is at 45°.
@@ -222,7 +215,7 @@ std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string
         PlotSeries finished{"both medians finished", {}, fmt::format("points pt {} ps 0.9 lc rgb '{}'", look.point, look.colour)};
         PlotSeries limited{"a median at a limit (lower bound)", {}, fmt::format("points pt 6 ps 1.6 lw 1.5 lc rgb '{}'", look.colour)};
         for (const PairedInstance& p : pairs) (p.limited ? limited : finished).points.emplace_back(p.base, p.other);
-        PlotSpec plot{"scatter-" + metric + "-" + file_stem(spec),
+        PlotSpec plot{"scatter-" + metric + "-" + spec,
                       fmt::format("{} per instance ({} instances, median over repeats), y: {}\nx (baseline): {}", metric,
                                   pairs.size(), spec, baseline),
                       axis_label(unit, baseline), axis_label(unit, spec), false, false, false, {}, {}};

@@ -27,10 +27,8 @@ PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric);
 PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric);
 PlotSpec growth_plot(const ResultsTable& table, const std::string& metric);
 // One plot per spec other than the baseline and the virtual best (pairing as in paired.hpp;
-// counts shifted by 1).
+// counts shifted by 1). Named `scatter-<metric>-<spec>`; render_plot makes that a safe file
+// name (core/file_names.hpp: a spec with other characters than [A-Za-z0-9._-] gets a hash).
 std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string& baseline, const std::string& metric);
-
-// A spec as a file-name part: letters, digits, '-' and '_' kept, the rest become '_'.
-std::string file_stem(const std::string& text);
 
 }  // namespace futolab

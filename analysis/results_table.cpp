@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <set>
@@ -24,7 +25,8 @@ const std::set<std::string> kFailed{"crash", "error"};
 const std::set<std::string> kNeedValue{"wall_ns", "cpu_ns"};
 const std::set<std::string> kNumeric{"n",     "h",         "k",      "repeat",       "solutions", "nodes",
                                      "fails", "checks",    "propagations", "max_depth", "wall_ns", "cpu_ns",
-                                     "max_rss_kb", "time_limit_ms", "cpu_limit_ms", "memory_limit_kb"};
+                                     "max_rss_kb", "seed", "run", "core", "memory_limit_kb"};
+// time_limit_ms and cpu_limit_ms may be fractions (250us = 0.25): numbers, not whole ones.
 
 // The line each record of an RFC 4180 text starts on (header first): a newline inside quotes
 // does not end a record. The CSV reader counts the same way; it does not hand the lines out.
@@ -158,14 +160,19 @@ std::optional<double> ResultsTable::parse(std::size_t i, const std::string& colu
     const auto field = fields.find(column);
     const std::string at = fmt::format("{}:{}:{}: {}", files_[row.file], row.line,
                                        field == fields.end() ? 0 : field->second, column);
+    if (cell.empty()) throw InputError(at + ": empty, expected a number");
     double v = 0;
     const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
-    if (cell.empty()) throw InputError(at + ": empty, expected a number");
     if (ec == std::errc::result_out_of_range) throw InputError(fmt::format("{}: '{}' is out of range", at, cell));
     if (ec != std::errc() || end != cell.data() + cell.size())
         throw InputError(fmt::format("{}: '{}' is not a number", at, cell));
     if (!std::isfinite(v)) throw InputError(fmt::format("{}: '{}' is not a finite number", at, cell));
     if (v < 0) throw InputError(fmt::format("{}: '{}' is negative", at, cell));
+    // futolab writes these columns as plain digits; 5.17E+18 or 12.0 means another program
+    // re-saved the file and may have rounded it (a seed 5172…, a count), so it is refused.
+    if (kNumeric.count(column) && !std::all_of(cell.begin(), cell.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        throw InputError(fmt::format("{}: '{}' is not a whole number in plain digits, as futolab writes it (re-saved "
+                                     "by a spreadsheet?)", at, cell.substr(0, 40)));
     return v;
 }
 

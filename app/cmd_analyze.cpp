@@ -11,10 +11,11 @@
 #include "analysis/study.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "records/output_guard.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 namespace futolab::app {
@@ -29,6 +30,7 @@ struct AnalyzeArgs {
     std::string plots;
     std::vector<std::string> plot_names{"cactus", "growth"};  // --plot
     bool instances = false;
+    bool force = false;  // --force: --tables may replace an input or a results CSV
 };
 
 std::string heading(const TextTable& t, const Study& study) {
@@ -51,15 +53,19 @@ std::vector<const TextTable*> all_tables(const Study& study) {
     return out;
 }
 
+std::vector<std::string> table_paths(const Study& study, const std::string& dir) {
+    std::vector<std::string> out;
+    for (const TextTable* t : all_tables(study)) out.push_back((std::filesystem::path(dir) / (t->name + ".csv")).string());
+    return out;
+}
+
 void write_tables(const Study& study, const std::string& dir) {
     std::filesystem::create_directories(dir);
-    for (const TextTable* table : all_tables(study)) {
-        const TextTable& t = *table;
-        const std::string path = (std::filesystem::path(dir) / (t.name + ".csv")).string();
-        std::ofstream out(path);
-        out << table_csv(t);
-        if (!out.flush()) throw std::runtime_error("cannot write " + path);
-        std::cout << "table: " << path << "\n";
+    const std::vector<std::string> paths = table_paths(study, dir);
+    const std::vector<const TextTable*> tables = all_tables(study);
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        write_file_atomically(paths[i], table_csv(*tables[i]));
+        std::cout << "table: " << paths[i] << "\n";
     }
 }
 
@@ -97,6 +103,10 @@ int analyze(AnalyzeArgs args) {
     args.request.instances = args.instances || args.table == "instances" || !args.tables_dir.empty();
     if (!args.plots.empty()) args.request.plot_types = plot_types_named(args.plot_names);
     const Study study = run_study(args.request);
+    // --tables DIR/summary.csv must not replace an input named so (or any results CSV).
+    if (!args.tables_dir.empty())
+        for (const std::string& path : table_paths(study, args.tables_dir))
+            check_output_path(path, args.request.inputs, args.force, "--tables");
     for (const std::string& w : study.table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
     // CSV is for programs: one table per file, never several glued together.
     if (args.format == "csv" && args.table.empty() && args.tables_dir.empty() && study.tables.size() > 1)
@@ -128,6 +138,7 @@ void add_analyze(CLI::App& app, Action& run) {
     cmd->add_option("--table", args->table, "Print only this table: summary, paired, fits, instances, sets, noise")
         ->check(CLI::IsMember({"summary", "paired", "fits", "instances", "sets", "noise"}));
     cmd->add_option("--tables", args->tables_dir, "Also write every table as DIR/NAME.csv (full precision)");
+    cmd->add_flag("--force", args->force, "--tables: replace a file even if it is an input or a results CSV");
     cmd->add_flag("--instances", args->instances, "Add the per-instance table (median over repeats per spec)");
     cmd->add_option("--baseline", r.baseline,
                     "Compare every other spec with this one per instance: geometric-mean ratio with a 95% bootstrap CI, "

@@ -4,7 +4,13 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "core/error.hpp"
+#include "core/file_names.hpp"
 #include "core/formats/formats.hpp"
+#include "records/output_guard.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
 
 #include <filesystem>
 
@@ -13,13 +19,27 @@ namespace {
 
 struct ConvertArgs {
     std::string input, to, out;
+    bool force = false;  // --force: an output may replace the input, a results CSV or a sidecar
 };
 
-std::string file_name_for(const std::string& id) {
-    std::string name = id;
-    for (char& ch : name)
-        if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_' && ch != '.') ch = '_';
-    return name;
+// One file per instance, named after its id through safe_file_stem (core/file_names.hpp):
+// `a/b` and `a_b` get two names, a long id a short one. Two instances with the same id would
+// write one file twice, so they are refused, naming both.
+std::vector<std::string> file_names(const std::vector<Instance>& instances, const std::string& dir,
+                                    std::string_view extension) {
+    std::vector<std::string> out;
+    std::map<std::string, std::size_t> seen;
+    for (std::size_t i = 0; i < instances.size(); ++i) {
+        const std::string name = safe_file_stem(instances[i].id) + std::string(extension);
+        const auto [it, added] = seen.emplace(name, i);
+        if (!added)
+            throw InputError(fmt::format("{}: instances {} and {} both have the id '{}' (or ids that give the same file "
+                                         "name {}): one file per id needs distinct ids",
+                                         instances[i].source.empty() ? "input" : instances[i].source, it->second + 1, i + 1,
+                                         instances[i].id, name));
+        out.push_back((std::filesystem::path(dir) / name).string());
+    }
+    return out;
 }
 
 int convert(const ConvertArgs& args) {
@@ -29,6 +49,7 @@ int convert(const ConvertArgs& args) {
     const FormatInfo& info = format_info(to);
     const bool one_file = info.multi_instance || instances.size() <= 1;
     if (one_file) {
+        check_output_path(args.out, {args.input}, args.force);
         write_output(args.out, write_instances(instances, to));
         return 0;
     }
@@ -36,10 +57,10 @@ int convert(const ConvertArgs& args) {
     if (args.out.empty() || (fs::exists(args.out) && !fs::is_directory(args.out)))
         throw InputError(args.input + ": " + std::to_string(instances.size()) + " instances, but format '" +
                          std::string(info.name) + "' holds one per file: give --out DIRECTORY");
+    const std::vector<std::string> paths = file_names(instances, args.out, info.extensions.front());
+    for (const std::string& path : paths) check_output_path(path, {args.input}, args.force);
     fs::create_directories(args.out);
-    for (const Instance& in : instances)
-        write_output((fs::path(args.out) / (file_name_for(in.id) + std::string(info.extensions.front()))).string(),
-                     write_instances({in}, to));
+    for (std::size_t i = 0; i < instances.size(); ++i) write_output(paths[i], write_instances({instances[i]}, to));
     return 0;
 }
 
@@ -54,7 +75,9 @@ void add_convert(CLI::App& app, Action& run) {
     for (const FormatInfo& f : format_table()) targets += (targets.empty() ? "" : ", ") + std::string(f.name);
     cmd->add_option("--to", args->to, "Target format: " + targets)->required();
     cmd->add_option("--out", args->out,
-                    "Output file (default stdout); a directory for several instances in a one-instance format");
+                    "Output file (default stdout); a directory for several instances in a one-instance format "
+                    "(one file per id: ids made safe file names, see README)");
+    cmd->add_flag("--force", args->force, "Replace an output even if it is the input, a results CSV or a sidecar");
     cmd->callback([args, &run] { run = [args] { return convert(*args); }; });
 }
 

@@ -13,7 +13,9 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/files.hpp"
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
 #include "critical/certificate.hpp"
@@ -25,17 +27,20 @@
 #include "generators/latin_square.hpp"
 #include "solvers/options.hpp"
 #include "solvers/registry.hpp"
+#include "records/output_guard.hpp"
 #include "solvers/run.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
+#include <algorithm>
 #include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 
 namespace futolab::app {
@@ -71,6 +76,7 @@ struct CriticalArgs {
     double temperature = ZeroGivenOptions{}.temperature;
     int max_remove = ZeroGivenOptions{}.max_remove;
     std::uint64_t node_limit = ZeroGivenOptions{}.node_limit;
+    bool force = false;  // --force: replace an output the guard would keep (records/output_guard.hpp)
 };
 
 struct SolvedSquare {
@@ -203,9 +209,9 @@ int run_exact(const CriticalArgs& a) {
     std::cerr << fmt::format("n={} squares={} classes={} time={:.1f}s\n", a.n, r.squares, r.classes.size(), r.seconds);
     if (!a.certificate.empty()) {
         const auto t0 = std::chrono::steady_clock::now();
-        std::ofstream file(a.certificate, std::ios::binary);
-        if (!file) throw std::runtime_error("cannot write " + a.certificate);
-        write_certificate(file, r, proof);
+        std::ostringstream text;
+        write_certificate(text, r, proof);
+        write_file_atomically(a.certificate, text.str());
         std::cerr << fmt::format("certificate {} written in {:.1f}s\n", a.certificate,
                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
@@ -215,8 +221,9 @@ int run_exact(const CriticalArgs& a) {
 
 // --check-certificate: exit 0 if the certificate checks, 1 if it does not, 2 if malformed.
 int run_check_certificate(const CriticalArgs& a) {
-    std::ifstream in(a.check_certificate, std::ios::binary);
-    if (!in) throw InputError(a.check_certificate + ": cannot read the certificate");
+    // Read whole through read_text_file: a regular file only, size-capped (a FIFO or
+    // /dev/zero is refused, not waited for).
+    std::istringstream in(read_text_file(a.check_certificate));
     const CertificateCheck c = check_certificate(in, a.check_certificate, parse_solver_spec(a.verify_with).text());
     if (!c.ok) {
         std::cerr << fmt::format("futolab critical: {}: certificate rejected: {}\n", a.check_certificate, c.why);
@@ -335,6 +342,10 @@ int run_few_relations(const CriticalArgs& a) {
 }
 
 int run_critical(const CriticalArgs& a) {
+    // Outputs that would replace the input, a results CSV or a sidecar are refused first.
+    const std::vector<std::string> inputs = a.input.empty() ? std::vector<std::string>{} : std::vector{a.input};
+    check_output_path(a.out, inputs, a.force);
+    check_output_path(a.certificate, inputs, a.force, "--certificate");
     if (a.few_relations > 0) return run_few_relations(a);
     if (a.exhaustive) return run_exhaustive(a);
     if (a.exact) return run_exact(a);
@@ -367,6 +378,53 @@ int run_critical(const CriticalArgs& a) {
     return exit_code;
 }
 
+// The modes of `critical` and the options each one reads: an option given to a mode that
+// does not read it, or two modes at once, is refused (exit 2) rather than silently ignored
+// (issue #25: `--exhaustive --free-square` and `--objective h+k --exhaustive` did nothing).
+struct ModeOptions {
+    const char* flag;  // "" for the default search
+    std::vector<std::string> takes;
+};
+
+const std::vector<ModeOptions>& critical_modes() {
+    static const std::vector<ModeOptions> modes{
+        {"--few-relations", {"--n", "--shard", "--out"}},
+        {"--exhaustive", {"--n", "--verify-with", "--out"}},
+        {"--exact",
+         {"--n", "--objective", "--jobs", "--engine", "--proof", "--certificate", "--shard", "--seed-sets", "--per-class",
+          "--sample", "--seed", "--oracle", "--no-shrink", "--probe-seeds", "--below", "--no-cycle-seeds", "--verify-with",
+          "--out"}},
+        {"--check-certificate", {"--verify-with"}},
+        {"--free-square",
+         {"--n", "--count", "--seed", "--input", "--objective", "--iterations", "--time-limit", "--patience", "--temperature",
+          "--max-remove", "--node-limit", "--verify-with", "--out"}},
+        {"", {"--square", "--input", "--n", "--count", "--seed", "--sampler", "--use", "--objective", "--iterations",
+              "--time-limit", "--verify-with", "--out"}},
+    };
+    return modes;
+}
+
+void check_mode_options(const CLI::App& cmd) {
+    std::vector<std::string> given, modes;
+    for (const CLI::Option* o : cmd.get_options()) {
+        const std::string name = o->get_name();
+        if (o->count() == 0 || name == "--help") continue;
+        given.push_back(name);
+        for (const ModeOptions& m : critical_modes())
+            if (name == m.flag) modes.push_back(name);
+    }
+    if (modes.size() > 1)
+        throw InputError(fmt::format("critical: {} and {} are two modes: choose one", modes[0], modes[1]));
+    const std::string mode = modes.empty() ? "" : modes[0];
+    for (const ModeOptions& m : critical_modes()) {
+        if (m.flag != mode) continue;
+        for (const std::string& name : given)
+            if (name != mode && std::find(m.takes.begin(), m.takes.end(), name) == m.takes.end())
+                throw InputError(fmt::format("critical{}: {} does not apply here (it takes {})",
+                                             mode.empty() ? "" : " " + mode, name, fmt::join(m.takes, ", ")));
+    }
+}
+
 }  // namespace
 
 void add_critical(CLI::App& app, Action& run) {
@@ -396,13 +454,15 @@ void add_critical(CLI::App& app, Action& run) {
     add_whole(cmd, "--jobs", a->jobs, {1, 1024}, "--exact: threads sharing the symmetry classes (default 1)");
     cmd->add_option("--certificate", a->certificate,
                     "--exact: also write a certificate (unavoidable sets + DRAT proofs) to this file");
-    cmd->add_option("--proof", a->proof, "--certificate: drat (CaDiCaL proofs, default) or bb (re-checked by branch and bound)");
+    cmd->add_option("--proof", a->proof, "--certificate: drat (CaDiCaL proofs, default) or bb (re-checked by branch and bound)")
+        ->check(CLI::IsMember({"drat", "bb"}));
     cmd->add_option("--check-certificate", a->check_certificate,
                     "Check a certificate of --exact without searching (exit 0 accepted, 1 rejected)");
     cmd->add_option("--shard", a->shard, "--exact: solve classes I, I+N, ... only (I/N); minima over those. --few-relations: the canonical pair sets I, I+N, ...");
     add_whole(cmd, "--seed-sets", a->seed_sets, {0, 100000000}, "--exact: smallest unavoidable sets seeded per class (default 2000)");
     cmd->add_flag("--per-class", a->per_class, "--exact: every class's own minimum (no pruning by the best so far; slower)");
-    cmd->add_option("--engine", a->engine, "--exact: hitting-set engine, bb (branch and bound, default) or cadical");
+    cmd->add_option("--engine", a->engine, "--exact: hitting-set engine, bb (branch and bound, default) or cadical")
+        ->check(CLI::IsMember({"bb", "cadical"}));
     add_whole(cmd, "--sample", a->sample, {1, 100000000},
               "--exact: the classes of this many random squares (seed --seed), each its own minimum by the solver "
               "oracle; n <= 6; an UPPER bound on the minimum over all squares");
@@ -430,7 +490,11 @@ void add_critical(CLI::App& app, Action& run) {
                     "--free-square: nodes per oracle search, 0 = none; a start or move with an undecided "
                     "check is dropped (default 200000)");
     cmd->add_option("--out", a->out, "Output JSONL file (default stdout)");
-    cmd->callback([a, &run] { run = [a] { return run_critical(*a); }; });
+    cmd->add_flag("--force", a->force, "Replace --out or --certificate even if it is a results CSV, a sidecar or the input");
+    cmd->callback([a, cmd, &run] {
+        check_mode_options(*cmd);
+        run = [a] { return run_critical(*a); };
+    });
 }
 
 }  // namespace futolab::app

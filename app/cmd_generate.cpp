@@ -5,6 +5,7 @@
 // of a run uses seed S + i, recorded in its meta, so any single instance can be regenerated.
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "records/output_guard.hpp"
 #include "app/number_options.hpp"
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
@@ -32,6 +33,7 @@ struct GenerateArgs {
     std::string grade;
     int max_attempts = 100;
     std::string out;
+    bool force = false;  // --force: --out may replace a results CSV or a sidecar
     // Which options were given, to reject those that do not apply to the kind.
     CLI::Option *opt_p = nullptr, *opt_h = nullptr, *opt_q = nullptr, *opt_k = nullptr;
     CLI::Option *opt_use = nullptr, *opt_grade = nullptr, *opt_attempts = nullptr;
@@ -44,6 +46,7 @@ void reject(const CLI::Option* opt, const std::string& kind) {
 // Each instance is written (and flushed) as soon as it is made: a long run that is stopped
 // keeps what it made, and nothing grows with --count.
 void write_each(const GenerateArgs& a, const std::function<Instance(std::uint64_t seed)>& make) {
+    check_output_path(a.out, {}, a.force);
     OutputStream out(a.out);
     for (std::uint64_t i = 0; i < a.count; ++i) out.write(write_instances({make(a.seed + i)}, Format::jsonl));
     out.close();
@@ -109,7 +112,8 @@ void add_generate(CLI::App& app, Action& run) {
                        ->check(CLI::IsMember({"fc", "ac", "gac", "search"}));
     a->opt_attempts = add_whole(cmd, "--max-attempts", a->max_attempts, {1, kMaxWhole},
                                 "unique: squares tried per instance before failing (default 100)");
-    cmd->add_option("--out", a->out, "Output file (default stdout)");
+    cmd->add_option("--out", a->out, "Output file (default stdout); never an existing results CSV or sidecar");
+    cmd->add_flag("--force", a->force, "Replace --out even if it is a results CSV or a sidecar");
     cmd->callback([a, &run] { run = [a] { return generate(*a); }; });
 }
 

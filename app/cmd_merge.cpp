@@ -13,6 +13,7 @@ namespace {
 struct MergeArgs {
     std::vector<std::string> inputs;
     std::string out;
+    bool force = false;
 };
 
 std::string first_few(const std::vector<std::size_t>& runs) {
@@ -22,13 +23,15 @@ std::string first_few(const std::vector<std::size_t>& runs) {
 }
 
 int merge(const MergeArgs& args) {
-    const MergeReport r = merge_results(args.inputs, args.out);
+    const MergeReport r = merge_results(args.inputs, args.out, args.force);
     std::cout << fmt::format("{}: {} of {} runs from {} files\n", args.out, r.rows, r.expected, args.inputs.size());
-    if (!r.missing.empty()) std::cerr << fmt::format("futolab: {} runs missing (run {})\n", r.missing.size(), first_few(r.missing));
+    if (r.missing != 0)
+        std::cerr << fmt::format("futolab: {} runs missing (run {}{})\n", r.missing, first_few(r.first_missing),
+                                 r.missing > r.first_missing.size() ? ", ..." : "");
     if (!r.duplicates.empty())
         std::cerr << fmt::format("futolab: {} duplicate runs, first copy kept (run {})\n", r.duplicates.size(),
                                  first_few(r.duplicates));
-    return r.missing.empty() && r.duplicates.empty() ? 0 : 1;
+    return r.missing == 0 && r.duplicates.empty() ? 0 : 1;
 }
 
 }  // namespace
@@ -37,7 +40,8 @@ void add_merge(CLI::App& app, Action& run) {
     auto args = std::make_shared<MergeArgs>();
     CLI::App* cmd = app.add_subcommand("merge", "Join the shard CSVs of one experiment, checking they belong together");
     cmd->add_option("inputs", args->inputs, "Shard CSVs (each with its .meta.yaml sidecar)")->required();
-    cmd->add_option("--out", args->out, "The merged CSV")->required();
+    cmd->add_option("--out", args->out, "The merged CSV (an existing results CSV or sidecar is not replaced)")->required();
+    cmd->add_flag("--force", args->force, "Replace --out even if it is a results CSV, a sidecar or one of the inputs");
     cmd->callback([args, &run] { run = [args] { return merge(*args); }; });
 }
 

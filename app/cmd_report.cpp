@@ -7,15 +7,16 @@
 #include "analysis/study.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "futolab_version.hpp"
+#include "records/output_guard.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <random>
 
@@ -27,6 +28,7 @@ namespace fs = std::filesystem;
 struct ReportArgs {
     StudyRequest request;
     std::string out;
+    bool force = false;  // --force: replace --out even if the guard would keep it
     std::vector<std::string> where;
     std::vector<std::string> plot_names{"cactus", "ecdf", "growth"};  // --plot
 };
@@ -59,8 +61,8 @@ std::vector<ReportPlot> render_svgs(const Study& study) {
     for (std::size_t i = 0; i < study.plots.size(); ++i) {
         const PlotSpec& p = study.plots[i];
         const std::string png = render_plot(p, dir.path.string());
-        plots.push_back({p.name, png.empty() ? "" : inline_svg(read_text_file((dir.path / (p.name + ".svg")).string()),
-                                                               "p" + std::to_string(i) + "_")});
+        const std::string svg = png.empty() ? "" : fs::path(png).replace_extension(".svg").string();
+        plots.push_back({p.name, svg.empty() ? "" : inline_svg(read_text_file(svg), "p" + std::to_string(i) + "_")});
     }
     return plots;
 }
@@ -74,21 +76,9 @@ std::vector<std::pair<std::string, std::string>> sidecars(const std::vector<std:
     return out;
 }
 
-// Written next to the target and renamed over it: a failed write never leaves half a page.
-void write_file(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary);
-        out << text;
-        if (!out.flush()) {
-            fs::remove(tmp);
-            throw std::runtime_error("cannot write " + path);
-        }
-    }
-    fs::rename(tmp, path);
-}
-
 int report(ReportArgs args) {
+    // `report x.csv --out x.csv` would replace the results with HTML: refused before any work.
+    check_output_path(args.out, args.request.inputs, args.force);
     for (const std::string& w : args.where) args.request.filters.push_back(parse_row_filter(w));
     args.request.plot_types = plot_types_named(args.plot_names);
     if (!args.request.baseline.empty()) args.request.plot_types.push_back(PlotType::scatter);
@@ -97,7 +87,7 @@ int report(ReportArgs args) {
     const Study study = run_study(args.request);
     for (const std::string& w : study.table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
     const std::string page = html_report(study, render_svgs(study), sidecars(args.request.inputs), FUTOLAB_VERSION);
-    write_file(args.out, page);
+    write_file_atomically(args.out, page);
     std::cout << "report: " << args.out << "\n";
     check_stdout();
     return 0;
@@ -111,7 +101,8 @@ void add_report(CLI::App& app, Action& run) {
     CLI::App* cmd = app.add_subcommand("report", "One self-contained HTML report (tables, plots, provenance) of results CSVs");
     cmd->footer("The page fetches nothing: it opens offline. Details: docs/analysis.md");
     cmd->add_option("inputs", r.inputs, "Results CSVs (their <csv>.meta.yaml sidecars give the provenance)")->required();
-    cmd->add_option("--out", args->out, "The HTML file to write")->required();
+    cmd->add_option("--out", args->out, "The HTML file to write (never an input, a results CSV or a sidecar)")->required();
+    cmd->add_flag("--force", args->force, "Replace --out even if it is an input, a results CSV or a sidecar");
     cmd->add_option("--baseline", r.baseline, "Speed-up of every spec against this one, paired per instance; adds scatter plots");
     cmd->add_option("--metric", r.metrics, "Metrics (default: wall_ms,nodes); the plots use the first")->delimiter(',');
     const std::vector<std::string> choices = report_plot_names();

@@ -1,5 +1,7 @@
 #include "app/load.hpp"
 
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "core/formats/formats.hpp"
 
 #include <cerrno>
@@ -7,6 +9,9 @@
 #include <cstring>
 #include <iostream>
 #include <stdexcept>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace futolab::app {
 namespace {
@@ -48,9 +53,7 @@ std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::s
 
 void write_output(const std::string& path, const std::string& text) {
     if (is_stdout(path)) return write_stdout(text);
-    OutputStream out(path);
-    out.write(text);
-    out.close();
+    write_file_atomically(path, text);
 }
 
 void check_stdout() {
@@ -63,23 +66,36 @@ void check_stdout() {
 
 OutputStream::OutputStream(const std::string& path) : path_(path) {
     if (is_stdout(path)) return;
-    errno = 0;
-    file_ = std::make_unique<std::ofstream>(path, std::ios::binary);
-    if (!*file_) throw std::runtime_error(write_error(path, errno));
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd_ < 0 && errno == ELOOP)
+        throw InputError(path + ": is a symbolic link: refusing to write through it (remove it, or write elsewhere)");
+    if (fd_ < 0) throw std::runtime_error(write_error(path, errno));
+}
+
+OutputStream::~OutputStream() {
+    if (fd_ >= 0) ::close(fd_);
 }
 
 void OutputStream::write(std::string_view text) {
-    if (!file_) return write_stdout(text);
-    errno = 0;
-    *file_ << text << std::flush;
-    if (!*file_) throw std::runtime_error(write_error(path_, errno));
+    if (fd_ < 0) return write_stdout(text);
+    while (!text.empty()) {
+        const ssize_t n = ::write(fd_, text.data(), text.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) throw std::runtime_error(write_error(path_, n < 0 ? errno : ENOSPC));
+        text.remove_prefix(static_cast<std::size_t>(n));
+    }
 }
 
 void OutputStream::close() {
-    if (!file_) return;
-    errno = 0;
-    file_->close();
-    if (!*file_) throw std::runtime_error(write_error(path_, errno));
+    if (fd_ < 0) return;
+    const int fd = fd_;
+    fd_ = -1;
+    if (::fsync(fd) != 0 && errno != EINVAL) {  // EINVAL: a pipe or device given as --out
+        const int error = errno;
+        ::close(fd);
+        throw std::runtime_error(write_error(path_, error));
+    }
+    if (::close(fd) != 0) throw std::runtime_error(write_error(path_, errno));
 }
 
 }  // namespace futolab::app

@@ -4,8 +4,6 @@
 #include "core/instance.hpp"
 #include "core/puzzle.hpp"
 
-#include <fstream>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,7 +18,8 @@ std::vector<Puzzle> load_puzzles(const std::vector<std::string>& inputs);
 std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::string>& inputs);
 
 // Writes `text` to `path`, or to stdout if path is empty or "-". Throws on failure, with
-// the reason (e.g. "cannot write out.jsonl: No space left on device").
+// the reason (e.g. "cannot write out.jsonl: No space left on device"). A file is written
+// whole through core/atomic_file.hpp (temporary file, fsync, rename).
 void write_output(const std::string& path, const std::string& text);
 
 // Flushes stdout and throws if any write to it failed (a full disk, a closed pipe): results
@@ -28,17 +27,22 @@ void write_output(const std::string& path, const std::string& text);
 void check_stdout();
 
 // An output that receives records one at a time (`generate`, `critical`): stdout for "" or
-// "-", else the file, created at once. Each write is flushed, so an interrupted run keeps
-// every record written before it, and checked, so a failed write stops the command.
+// "-", else the file, created at once. Each write goes to the kernel at once, so an
+// interrupted run keeps every record written before it, and is checked, so a failed write
+// stops the command. This is the one kind of file written in place (an interrupted search must
+// keep what it found); it is never opened through a symlink (O_NOFOLLOW).
 class OutputStream {
 public:
     explicit OutputStream(const std::string& path);
     void write(std::string_view text);
-    void close();  // checks the final flush of a file; the destructor does not
+    void close();  // checks the final close of a file; the destructor does not
+    ~OutputStream();
+    OutputStream(const OutputStream&) = delete;
+    OutputStream& operator=(const OutputStream&) = delete;
 
 private:
     std::string path_;
-    std::unique_ptr<std::ofstream> file_;
+    int fd_ = -1;
 };
 
 }  // namespace futolab::app

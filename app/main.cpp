@@ -5,8 +5,12 @@
 #include "core/error.hpp"
 #include "futolab_version.hpp"
 
+#include <cerrno>
 #include <exception>
 #include <iostream>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace {
 
@@ -28,9 +32,24 @@ int checked(int code) {
     }
 }
 
+// A descriptor 0, 1 or 2 closed by the caller (`futolab run … 2>&-`) would be the number the
+// next open() returns: the results CSV would become "stderr" and receive the progress bar.
+// Each closed one is opened on /dev/null first, so every later file gets a number above 2.
+void make_std_fds_valid() {
+    for (int fd = 0; fd <= 2; ++fd) {
+        if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        const int null = ::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+        if (null >= 0 && null != fd) {  // open returns the lowest free number: fd itself
+            ::dup2(null, fd);
+            ::close(null);
+        }
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    make_std_fds_valid();
     CLI::App app{"futolab: a research harness for the Futoshiki puzzle", "futolab"};
     app.set_version_flag("--version", std::string("futolab ") + FUTOLAB_VERSION);
     app.require_subcommand(1);

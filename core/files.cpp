@@ -2,26 +2,90 @@
 
 #include "core/error.hpp"
 
+#include <fmt/format.h>
+
 #include <cerrno>
+#include <charconv>
+#include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
+#include <string_view>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace futolab {
 
+std::size_t max_input_bytes() {
+    constexpr std::size_t kDefault = std::size_t{1} << 30, kLeast = std::size_t{1} << 20;
+    const char* text = std::getenv("FUTOLAB_MAX_INPUT_BYTES");
+    if (!text || !*text) return kDefault;
+    std::size_t v = 0;
+    const std::string_view s(text);
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size() || v < kLeast)
+        throw InputError(fmt::format("FUTOLAB_MAX_INPUT_BYTES: '{}' is not a whole number of bytes from {} up", s, kLeast));
+    return v;
+}
+
+namespace {
+
+// Reads fd to its end, refusing more than `cap` bytes.
+std::string read_capped(int fd, const std::string& path, std::size_t cap) {
+    std::string text;
+    char buf[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) throw_input_error({path}, std::string("cannot read: ") + std::strerror(errno));
+        if (n == 0) return text;
+        if (text.size() + static_cast<std::size_t>(n) > cap)
+            throw_input_error({path}, fmt::format("larger than {} bytes, the input limit (set FUTOLAB_MAX_INPUT_BYTES "
+                                                  "to raise it)", cap));
+        text.append(buf, static_cast<std::size_t>(n));
+    }
+}
+
+const char* kind_of(mode_t mode) {
+    if (S_ISDIR(mode)) return "is a directory";
+    if (S_ISFIFO(mode)) return "is a FIFO (named pipe), not a regular file: give a file, or - with a redirect";
+    if (S_ISCHR(mode) || S_ISBLK(mode)) return "is a device, not a regular file";
+    if (S_ISSOCK(mode)) return "is a socket, not a regular file";
+    return "is not a regular file";
+}
+
+}  // namespace
+
 std::string read_text_file(const std::string& path) {
-    if (path == "-") return {std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw_input_error({path}, "cannot read: is a directory");
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw_input_error({path}, std::string("cannot read: ") + std::strerror(errno));
-    std::ostringstream text;
-    text << file.rdbuf();
-    if (file.bad()) throw_input_error({path}, std::string("cannot read: ") + std::strerror(errno));
-    return text.str();
+    const std::size_t cap = max_input_bytes();
+    if (path == "-") return read_capped(STDIN_FILENO, "-", cap);
+    // O_NONBLOCK: opening a FIFO with no writer would block forever; the file type is checked
+    // before anything is read, and a regular file ignores the flag.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) throw_input_error({path}, std::string("cannot read: ") + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        const int error = errno;
+        ::close(fd);
+        throw_input_error({path}, std::string("cannot read: ") + std::strerror(error));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        ::close(fd);
+        throw_input_error({path}, std::string("cannot read: ") + kind_of(st.st_mode));
+    }
+    if (static_cast<std::uint64_t>(st.st_size) > cap) {
+        ::close(fd);
+        throw_input_error({path}, fmt::format("{} bytes, larger than {} bytes, the input limit (set "
+                                              "FUTOLAB_MAX_INPUT_BYTES to raise it)", st.st_size, cap));
+    }
+    try {
+        std::string text = read_capped(fd, path, cap);
+        ::close(fd);
+        return text;
+    } catch (...) {
+        ::close(fd);
+        throw;
+    }
 }
 
 std::uint64_t fnv1a64(const std::string& text) {

@@ -1,14 +1,22 @@
 // Reading whole input files, with the one-line InputError every reader gives.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
 namespace futolab {
 
 // The whole file ("-" = standard input). Throws InputError "PATH: cannot read: REASON"
-// (missing, a directory, unreadable).
+// (missing, a directory, unreadable). Reading is bounded (issue #25): only a regular file (or
+// standard input) is read, so a FIFO without a writer, /dev/zero or a terminal is refused at
+// once instead of hanging or filling memory; and no input is read beyond
+// max_input_bytes(), so `yes | futolab solve -` stops with a message instead of bad_alloc.
 std::string read_text_file(const std::string& path);
+
+// The cap on one input: $FUTOLAB_MAX_INPUT_BYTES (a whole number of bytes, at least 1 MiB)
+// if set and valid, else 1 GiB. A set but invalid value is an InputError naming it.
+std::size_t max_input_bytes();
 
 // FNV-1a, 64 bits (Fowler, Noll & Vo): the stable, machine-independent hash behind
 // instance_hash and the config hash of experiment sidecars.

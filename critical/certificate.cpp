@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include <istream>
 #include <ostream>
 #include <stdexcept>
@@ -156,6 +158,28 @@ Cnf claim_cnf(int n, ExactObjective objective, const std::vector<ClueMask>& sets
     return hitting_set_cnf(clue_count(n), allowed, sets, bounds);
 }
 
+namespace {
+
+// Every key of the first line, and every count in it, as write_certificate writes them: a
+// header that claims another version, another number of classes or squares, or carries a
+// key this reader does not know is refused, never read past (issue #25).
+void check_head(const Json& head, int n, std::size_t classes, const std::string& source) {
+    static const std::set<std::string> kKeys{"certificate", "version", "n",       "objective", "proof",
+                                             "squares",     "classes", "minimum", "witness",   "frontier"};
+    for (const auto& [key, value] : head.items())
+        if (!kKeys.count(key)) bad(source, 1, fmt::format("unknown header key '{}'", key));
+    for (const char* key : {"version", "proof", "squares", "classes"})
+        if (!head.contains(key)) bad(source, 1, fmt::format("the header has no '{}'", key));
+    if (head.at("version") != 1) bad(source, 1, fmt::format("version {} (this futolab reads version 1)", head.at("version").dump()));
+    const std::size_t squares = all_latin_squares(n).size();
+    if (!head.at("squares").is_number_unsigned() || head.at("squares").get<std::size_t>() != squares)
+        bad(source, 1, fmt::format("the header says squares {}; order {} has {} Latin squares", head.at("squares").dump(), n, squares));
+    if (!head.at("classes").is_number_unsigned() || head.at("classes").get<std::size_t>() != classes)
+        bad(source, 1, fmt::format("the header says classes {}; order {} has {} classes", head.at("classes").dump(), n, classes));
+}
+
+}  // namespace
+
 void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind) {
     Json head = {{"certificate", kFormat}, {"version", 1}, {"n", r.n}, {"objective", exact_objective_name(r.objective)},
                  {"proof", kind == ProofKind::drat ? "drat" : "bb"}, {"squares", r.squares},
@@ -216,6 +240,7 @@ CertificateCheck check_certificate(std::istream& in, const std::string& source, 
         const int n = head.at("n").get<int>();
         const ExactObjective objective = exact_objective_from_name(head.at("objective").get<std::string>());
         const std::vector<SquareClass> classes = square_classes(n);  // throws for n outside 2..5
+        check_head(head, n, classes.size(), source);
         std::vector<std::optional<int>> frontier;
         std::optional<int> minimum;
         if (objective == ExactObjective::frontier) {

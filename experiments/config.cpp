@@ -1,5 +1,7 @@
 #include "experiments/config.hpp"
 
+#include "core/yaml_bounds.hpp"
+
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/numbers.hpp"
@@ -376,7 +378,7 @@ ExperimentConfig parse_config(const std::string& text, const std::string& path) 
     const Where w(path);
     YAML::Node root;
     try {
-        root = YAML::Load(text);
+        root = load_yaml_bounded(text, path);  // an alias bomb is refused, not expanded
     } catch (const YAML::ParserException& e) {
         throw_input_error({path, e.mark.line + 1, e.mark.column + 1}, "malformed YAML: " + e.msg);
     }

@@ -6,14 +6,26 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <sstream>
 
 namespace futolab {
 namespace {
 
+// A cell in a message: at most 40 characters, control bytes as \xNN, so the line stays one line.
+std::string printable_cell(std::string_view cell) {
+    std::string out;
+    for (std::size_t i = 0; i < cell.size() && i < 40; ++i) {
+        const auto ch = static_cast<unsigned char>(cell[i]);
+        out += ch < 0x20 || ch == 0x7f ? fmt::format("\\x{:02x}", ch) : std::string(1, static_cast<char>(ch));
+    }
+    return cell.size() > 40 ? out + "..." : out;
+}
+
 // Splits one record starting at `pos`; returns false if the text ends before its newline.
-bool next_record(std::string_view text, std::size_t& pos, std::vector<std::string>& fields, int& lines) {
+bool next_record(std::string_view text, std::size_t& pos, std::vector<std::string>& fields, int& lines,
+                 const std::string& source) {
     fields.assign(1, "");
     bool quoted = false;
     while (pos < text.size()) {
@@ -30,7 +42,11 @@ bool next_record(std::string_view text, std::size_t& pos, std::vector<std::strin
         } else if (ch == '\n') {
             ++lines;
             return true;
-        } else if (ch != '\r') {
+        } else if (ch == '\r') {
+            throw_input_error({source, lines + 1, 0},
+                              "a carriage return (CR LF line ends): futolab writes LF only, so the file was re-saved "
+                              "by another program, which may have changed its cells too; refusing it");
+        } else {
             fields.back() += ch;
         }
     }
@@ -52,7 +68,7 @@ CsvTable parse_csv(std::string_view text, const std::string& source) {
     std::vector<std::string> fields;
     while (pos < text.size()) {
         const int first_line = lines + 1;
-        if (!next_record(text, pos, fields, lines)) {
+        if (!next_record(text, pos, fields, lines, source)) {
             table.truncated = true;
             break;
         }
@@ -64,11 +80,42 @@ CsvTable parse_csv(std::string_view text, const std::string& source) {
                                                                   table.header.size()));
         } else {
             table.rows.push_back(fields);
+            table.lines.push_back(first_line);
         }
     }
     return table;
 }
 
 CsvTable read_csv_file(const std::string& path) { return parse_csv(read_text_file(path), path); }
+
+std::uint64_t whole_number_cell(const CsvTable& t, std::size_t row, std::size_t column, const std::string& source,
+                                std::uint64_t max) {
+    const std::string& cell = t.rows.at(row).at(column);
+    const auto fail = [&](std::string_view problem) {
+        throw_input_error({source, t.lines.at(row), 0},
+                          fmt::format("column '{}': '{}' {}", t.header.at(column), printable_cell(cell), problem));
+    };
+    if (cell.empty() || !std::all_of(cell.begin(), cell.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        fail("is not a whole number in plain digits, as futolab writes it (re-saved by a spreadsheet?)");
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
+    if (ec != std::errc() || end != cell.data() + cell.size() || v > max)
+        fail(fmt::format("is out of range (0 to {})", max));
+    return v;
+}
+
+}  // namespace futolab
+
+namespace futolab {
+
+void check_whole_number_columns(const CsvTable& t, const std::vector<std::string>& columns, const std::string& source) {
+    for (const std::string& name : columns) {
+        const auto it = std::find(t.header.begin(), t.header.end(), name);
+        if (it == t.header.end()) continue;
+        const std::size_t c = static_cast<std::size_t>(it - t.header.begin());
+        for (std::size_t r = 0; r < t.rows.size(); ++r)
+            if (!t.rows[r][c].empty()) whole_number_cell(t, r, c, source);
+    }
+}
 
 }  // namespace futolab

@@ -1,6 +1,7 @@
 // Reading results CSVs back (resume, merge, analysis): RFC 4180 fields, quoted or not.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,7 @@ namespace futolab {
 struct CsvTable {
     std::vector<std::string> header;
     std::vector<std::vector<std::string>> rows;
+    std::vector<int> lines;          // the line each row starts on (1-based; the header is line 1)
     std::size_t complete_bytes = 0;  // length of the text up to the last complete line
     bool truncated = false;          // the text ends inside a line (a killed writer)
 
@@ -18,8 +20,18 @@ struct CsvTable {
 };
 
 // Parses `text`; a last line without its newline is reported as truncated and left out.
-// Throws InputError (naming `source` and the line) on a row with the wrong number of fields.
+// Throws InputError (naming `source` and the line) on a row with the wrong number of fields,
+// and on a carriage return outside quotes: futolab writes LF line ends, so CR LF means the
+// file was re-saved by another program (a spreadsheet), which may have changed cells too.
 CsvTable parse_csv(std::string_view text, const std::string& source);
 CsvTable read_csv_file(const std::string& path);
+
+// A cell that must read back exactly as futolab wrote it: a whole number in plain decimal
+// digits from 0 to `max` (no sign, exponent, fraction or spaces: `5.17E+18` or `1.5` are
+// refused, never rounded). Throws InputError "FILE:LINE: column 'NAME': 'TEXT' is not …".
+std::uint64_t whole_number_cell(const CsvTable& t, std::size_t row, std::size_t column, const std::string& source,
+                                std::uint64_t max = UINT64_MAX);
+// Every cell of these columns (those the table has) empty or whole_number_cell; throws as it.
+void check_whole_number_columns(const CsvTable& t, const std::vector<std::string>& columns, const std::string& source);
 
 }  // namespace futolab

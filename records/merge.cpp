@@ -1,7 +1,9 @@
 #include "records/merge.hpp"
 
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "records/csv_reader.hpp"
+#include "records/output_guard.hpp"
 #include "records/outputs.hpp"
 #include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
@@ -10,7 +12,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 
 namespace futolab {
@@ -51,8 +52,11 @@ std::string line_of(const std::vector<std::string>& fields) {
 
 }  // namespace
 
-MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out) {
+MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out, bool force) {
     if (inputs.empty()) throw InputError("merge needs at least one CSV");
+    check_output_path(out, inputs, force);
+    check_output_path(sidecar_path(out), inputs, force, "--out's sidecar");
+    check_output_path(outputs_path(out), inputs, force, "--out's outputs");
     const SidecarFacts facts = check_same_config(inputs);
     std::map<std::size_t, std::vector<std::string>> by_run;
     MergeReport report;
@@ -63,17 +67,22 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
         if (header.empty()) header = t.header;
         check_header(t, header, path);
         const std::size_t run_col = t.column("run", path);
-        for (const auto& row : t.rows) {
-            const std::size_t run = std::stoull(row[run_col]);
-            if (!by_run.emplace(run, row).second) report.duplicates.push_back(run);
+        check_whole_number_columns(t, csv_integer_columns(), path);  // a re-saved shard is refused
+        if (facts.total_runs == 0 && !t.rows.empty())
+            throw InputError(fmt::format("{}: has rows, but its sidecar says the experiment has 0 runs", path));
+        for (std::size_t r = 0; r < t.rows.size(); ++r) {
+            // A run index outside the matrix is not a run of this experiment.
+            const std::size_t run = whole_number_cell(t, r, run_col, path, facts.total_runs - 1);
+            if (!by_run.emplace(run, t.rows[r]).second) report.duplicates.push_back(run);
         }
     }
-    for (std::size_t r = 0; r < facts.total_runs; ++r)
-        if (!by_run.count(r)) report.missing.push_back(r);
-    std::ofstream file(out, std::ios::binary | std::ios::trunc);
-    file << line_of(header);
-    for (const auto& [run, row] : by_run) file << line_of(row);
-    if (!file.flush()) throw std::runtime_error("cannot write " + out);
+    report.missing = facts.total_runs - by_run.size();
+    for (std::size_t r = 0; r < facts.total_runs && report.first_missing.size() < 10; ++r)
+        if (!by_run.count(r)) report.first_missing.push_back(r);
+    AtomicFile file(out);
+    file.write(line_of(header));
+    for (const auto& [run, row] : by_run) file.write(line_of(row));
+    file.commit();
     report.rows = by_run.size();
 
     RunInfo info;
@@ -81,7 +90,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     info.total_runs = info.shard_runs = facts.total_runs;
     info.completed = report.rows;
     info.started = info.finished = utc_now_iso8601();
-    info.state = report.missing.empty() ? "merged" : "merged-incomplete";
+    info.state = report.missing == 0 ? "merged" : "merged-incomplete";
     info.skipped_inputs = read_skipped_inputs(inputs.front());  // the same in every shard
     info.shards = facts.machines;
     info.timing = facts.timing;

@@ -12,11 +12,17 @@ namespace futolab {
 struct MergeReport {
     std::size_t rows = 0;        // rows written
     std::size_t expected = 0;    // runs in the experiment's matrix
-    std::vector<std::size_t> missing;    // run indices absent from every shard
+    std::size_t missing = 0;     // run indices absent from every shard
+    std::vector<std::size_t> first_missing;  // the first few of them (at most 10: a count of
+                                             // 10^10 missing runs is not a list)
     std::vector<std::size_t> duplicates; // run indices found more than once (first kept)
 };
 
-// Throws InputError if the inputs do not belong together.
-MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out);
+// Throws InputError if the inputs do not belong together, if a `run` cell is not a whole
+// number below the matrix's size (named by file, line and column), or if `out` would replace an
+// input, an existing results CSV or sidecar (records/output_guard.hpp) and `force` is not set.
+// The CSV, its sidecar and its outputs are each written to a temporary file and renamed
+// (core/atomic_file.hpp): a kill or a full disk leaves the old files, never half of one.
+MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out, bool force = false);
 
 }  // namespace futolab

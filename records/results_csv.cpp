@@ -52,6 +52,18 @@ const std::vector<std::string>& csv_base_columns() {
     return columns;
 }
 
+const std::vector<std::string>& csv_integer_columns() {
+    static const std::vector<std::string> columns = [] {
+        std::vector<std::string> c{"n", "h", "k", "seed", "repeat"};
+        for_each_counter(Counters{}, [&](std::string_view name, std::string_view, std::uint64_t) {
+            c.emplace_back(name);
+        });
+        for (const char* tail : {"wall_ns", "cpu_ns", "run", "max_rss_kb", "core"}) c.emplace_back(tail);
+        return c;
+    }();
+    return columns;
+}
+
 CsvLayout csv_layout(std::vector<std::string> params) { return {std::move(params), host_name()}; }
 
 const CsvLayout& plain_layout() {

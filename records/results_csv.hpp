@@ -78,6 +78,10 @@ ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const So
 // older futolab wrote, and what readers of any version may rely on.
 const std::vector<std::string>& csv_base_columns();
 std::vector<std::string> csv_columns(const CsvLayout& layout = plain_layout());
+// The columns futolab writes as whole numbers in plain digits (or empty where unknown): n, h,
+// k, seed, repeat, the counters, wall_ns, cpu_ns, run, max_rss_kb, core. A reader that gets
+// anything else there (5.17E+18, 9.0) reads a file another program re-saved.
+const std::vector<std::string>& csv_integer_columns();
 std::string csv_header_line(const CsvLayout& layout = plain_layout());               // with trailing newline
 std::string csv_line(const ResultRow& row, const CsvLayout& layout = plain_layout());  // with trailing newline
 std::string csv_quote(std::string_view field);

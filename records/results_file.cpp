@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
@@ -22,9 +23,12 @@ std::set<std::string> keys_of(const CsvTable& t, const std::string& path) {
                       solver = t.column("solver", path), options = t.column("options", path),
                       seed = t.column("seed", path), repeat = t.column("repeat", path);
     std::set<std::string> keys;
-    for (const auto& row : t.rows)
-        keys.insert(run_key(row[instance], row[hash], row[solver], row[options], std::stoull(row[seed]),
-                            std::stoi(row[repeat])));
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        const auto& row = t.rows[r];
+        // Read exactly: a seed re-saved as 5.17E+18 must not become 5 and be run again.
+        keys.insert(run_key(row[instance], row[hash], row[solver], row[options], whole_number_cell(t, r, seed, path),
+                            static_cast<int>(whole_number_cell(t, r, repeat, path, INT_MAX))));
+    }
     return keys;
 }
 
@@ -32,7 +36,9 @@ std::vector<std::pair<std::size_t, std::int64_t>> walls_of(const CsvTable& t, co
     const std::size_t run = t.column("run", path), wall = t.column("wall_ns", path);
     std::vector<std::pair<std::size_t, std::int64_t>> out;
     out.reserve(t.rows.size());
-    for (const auto& row : t.rows) out.emplace_back(std::stoull(row[run]), std::stoll(row[wall]));
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+        out.emplace_back(whole_number_cell(t, r, run, path),
+                         static_cast<std::int64_t>(whole_number_cell(t, r, wall, path, INT64_MAX)));
     return out;
 }
 
@@ -70,6 +76,7 @@ ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& 
         if (table.header != csv_columns(layout))
             throw InputError(fmt::format("{}: {}: refusing to resume; use a new --out", path,
                                          header_difference(table.header, csv_columns(layout))));
+        check_whole_number_columns(table, csv_integer_columns(), path);  // re-saved by a spreadsheet?
         finished_ = keys_of(table, path);
         earlier_walls_ = walls_of(table, path);
         if (table.truncated) fs::resize_file(path, table.complete_bytes);  // a row cut off by a kill

@@ -1,6 +1,9 @@
 #include "records/sidecar.hpp"
 
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/files.hpp"
+#include "core/yaml_bounds.hpp"
 #include "futolab_git.hpp"
 #include "futolab_version.hpp"
 #include "records/machine.hpp"
@@ -9,6 +12,8 @@
 #include <fmt/ranges.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -17,6 +22,9 @@
 
 namespace futolab {
 namespace {
+
+constexpr std::uint64_t kMaxShards = 1000000;             // --shard I/N: N <= 10^6
+constexpr std::uint64_t kMaxTotalRuns = 1000000000000000;  // 10^15: far beyond any matrix
 
 void emit_build(YAML::Emitter& out) {
     out << YAML::Key << "futolab" << YAML::Value << YAML::BeginMap;
@@ -78,6 +86,18 @@ void emit_skipped(YAML::Emitter& out, const std::vector<SkippedInput>& skipped) 
     out << YAML::EndSeq;
 }
 
+// A whole number in plain digits from lo to hi under `key` of `map`; InputError naming the key.
+std::uint64_t count_of(const YAML::Node& map, const char* key, std::uint64_t lo, std::uint64_t hi, const std::string& path) {
+    const YAML::Node node = map[key];
+    const std::string text = node && node.IsScalar() ? node.Scalar() : "";
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits || ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
+        throw InputError(fmt::format("{}: run.{}: '{}' is not a whole number from {} to {}", path, key, text.substr(0, 40), lo, hi));
+    return v;
+}
+
 }  // namespace
 
 std::string sidecar_path(const std::string& csv_path) { return csv_path + ".meta.yaml"; }
@@ -104,21 +124,19 @@ void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_b
     emit_skipped(out, info.skipped_inputs);
     out << YAML::Key << "config" << YAML::Value << YAML::Literal << made_by.config_text;
     out << YAML::EndMap;
-    const std::string path = sidecar_path(csv_path);
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
-        file << out.c_str() << "\n";
-        if (!file.flush()) throw std::runtime_error("cannot write " + tmp);
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error("cannot write " + path);
+    // A fresh temporary name, created exclusively: a symlink planted at <csv>.meta.yaml.tmp
+    // is never followed (core/atomic_file.hpp).
+    write_file_atomically(sidecar_path(csv_path), std::string(out.c_str()) + "\n");
 }
 
 SidecarFacts read_sidecar(const std::string& csv_path) {
     const std::string path = sidecar_path(csv_path);
     if (!std::filesystem::exists(path)) throw InputError(path + ": no such file");
+    // Read through read_text_file (a regular file, size-capped) and bounded YAML: a FIFO or an
+    // alias bomb planted as a sidecar is refused, not waited for or expanded.
+    const std::string text = read_text_file(path);
     try {
-        const YAML::Node root = YAML::LoadFile(path);
+        const YAML::Node root = load_yaml_bounded(text, path);
         SidecarFacts f;
         f.identity.config_hash = root["config_hash"].as<std::string>();
         f.identity.config_file = root["config_file"].as<std::string>("");
@@ -128,9 +146,11 @@ SidecarFacts read_sidecar(const std::string& csv_path) {
             f.timing = {t["order"].as<std::string>("sequential"), t["warmup"].as<int>(0), t["pin"].as<bool>(false)};
         f.version = root["futolab"]["version"].as<std::string>("");
         f.isolation = root["run"]["isolation"].as<std::string>("");
-        f.shard_index = root["run"]["shard_index"].as<int>();
-        f.shard_count = root["run"]["shard_count"].as<int>();
-        f.total_runs = root["run"]["total_runs"].as<std::size_t>();
+        // Counts are read into their real range (a total of 10^10 runs or -1 is refused here,
+        // not found later as a bad_alloc or a wrapped number).
+        f.shard_count = static_cast<int>(count_of(root["run"], "shard_count", 1, kMaxShards, path));
+        f.shard_index = static_cast<int>(count_of(root["run"], "shard_index", 1, static_cast<std::uint64_t>(f.shard_count), path));
+        f.total_runs = count_of(root["run"], "total_runs", 0, kMaxTotalRuns, path);
         if (const YAML::Node shards = root["shards"]) {  // a merged CSV: its shards' machines
             for (const YAML::Node& m : shards)
                 f.machines.push_back({m["file"].as<std::string>(""), m["host"].as<std::string>(""),
@@ -170,9 +190,10 @@ void check_resumable(const std::string& csv_path, const ExperimentIdentity& conf
 
 std::vector<SkippedInput> read_skipped_inputs(const std::string& csv_path) {
     const std::string path = sidecar_path(csv_path);
+    const std::string text = read_text_file(path);
     try {
         std::vector<SkippedInput> out;
-        const YAML::Node list = YAML::LoadFile(path)["skipped_inputs"];
+        const YAML::Node list = load_yaml_bounded(text, path)["skipped_inputs"];
         if (!list) return out;  // written before --skip-invalid existed
         for (const YAML::Node& s : list) out.push_back({s["id"].as<std::string>(), s["error"].as<std::string>()});
         return out;

@@ -80,10 +80,28 @@ std::string printable(std::string_view text, std::size_t max) {
 
 std::string quoted(std::string_view token, std::size_t max) { return "'" + printable(token, max) + "'"; }
 
+// Every line break a reader of the written file might honour ends the comment early, so the
+// rest of the id would be read as code: control bytes (CR, VT, FF, NUL…), DEL, and the Unicode
+// breaks NEL (U+0085), LINE and PARAGRAPH SEPARATOR (U+2028, U+2029) become spaces.
 std::string one_line(std::string_view text) {
-    std::string out(text);
-    for (char& ch : out)
-        if (static_cast<unsigned char>(ch) < 0x20) ch = ' ';
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto ch = static_cast<unsigned char>(text[i]);
+        if (ch < 0x20 || ch == 0x7f) {
+            out += ' ';
+        } else if (ch == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x85) {
+            out += ' ';
+            i += 1;
+        } else if (ch == 0xE2 && text.substr(i + 1, 2) == "\x80\xA8") {
+            out += ' ';
+            i += 2;
+        } else if (ch == 0xE2 && text.substr(i + 1, 2) == "\x80\xA9") {
+            out += ' ';
+            i += 2;
+        } else {
+            out += static_cast<char>(ch);
+        }
+    }
     return out;
 }
 

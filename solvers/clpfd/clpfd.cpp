@@ -41,18 +41,6 @@ const OptionTable<Config>& table() {
 
 constexpr external::ToolName kTool{"swipl", "swi-prolog-nox"};
 
-// puzzle(N, [given(R, C, V), ...], [lt(R1, C1, R2, C2), ...]). — 1-based, integers only.
-std::string puzzle_term(const Puzzle& p) {
-    const int n = p.n();
-    std::string givens, lts;
-    for (int cell = 0; cell < p.cells(); ++cell)
-        if (p.given(cell) != 0)
-            givens += fmt::format("{}given({},{},{})", givens.empty() ? "" : ",", cell / n + 1, cell % n + 1, p.given(cell));
-    for (const Relation& r : p.relations())
-        lts += fmt::format("{}lt({},{},{},{})", lts.empty() ? "" : ",", r.lo / n + 1, r.lo % n + 1, r.hi / n + 1, r.hi % n + 1);
-    return fmt::format("puzzle({}, [{}], [{}]).\n", n, givens, lts);
-}
-
 // Solutions wanted: K, or 0 for all.
 std::string wanted(const Mode& mode) { return std::to_string(mode.stop_after()); }
 
@@ -92,6 +80,18 @@ private:
 };
 
 }  // namespace
+
+// puzzle(N, [given(R, C, V), ...], [lt(R1, C1, R2, C2), ...]). — 1-based, integers only.
+std::string puzzle_term(const Puzzle& p) {
+    const int n = p.n();
+    std::string givens, lts;
+    for (int cell = 0; cell < p.cells(); ++cell)
+        if (p.given(cell) != 0)
+            givens += fmt::format("{}given({},{},{})", givens.empty() ? "" : ",", cell / n + 1, cell % n + 1, p.given(cell));
+    for (const Relation& r : p.relations())
+        lts += fmt::format("{}lt({},{},{},{})", lts.empty() ? "" : ",", r.lo / n + 1, r.lo % n + 1, r.hi / n + 1, r.hi % n + 1);
+    return fmt::format("puzzle({}, [{}], [{}]).\n", n, givens, lts);
+}
 
 std::span<const OptionSpec> options() { return table().specs(); }
 

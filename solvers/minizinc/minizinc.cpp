@@ -46,6 +46,8 @@ const OptionTable<Config>& table() {
 
 constexpr external::ToolName kTool{"minizinc", "minizinc"};
 
+}  // namespace
+
 // The data file. The id is left out: nothing from the input file reaches the tool's text.
 std::string data_text(const Puzzle& puzzle) {
     Instance in = puzzle.to_instance();
@@ -55,6 +57,8 @@ std::string data_text(const Puzzle& puzzle) {
     in.solution.clear();
     return write_instances({in}, Format::dzn);
 }
+
+namespace {
 
 std::vector<std::string> arguments(const std::string& solver, const Mode& mode, const std::string& model,
                                    const std::string& data) {

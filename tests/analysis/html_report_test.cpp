@@ -48,3 +48,31 @@ TEST_CASE("the report holds every table with exact values and the sidecar, escap
     CHECK(page.find("25 runs") != std::string::npos);  // the virtual best's copies are not runs
     CHECK(page.find("http") == std::string::npos);     // nothing to fetch
 }
+
+// Issue #25: every byte value through html_escape leaves no markup character, and a page
+// built from hostile data has exactly one script element: its own.
+TEST_CASE("html_escape leaves no markup character of any byte, and data never opens a script", "[report][hostile]") {
+    std::string every;
+    for (int b = 0; b < 256; ++b) every += static_cast<char>(b);
+    const std::string out = html_escape(every + "</script><!--]]>`${x}`\\");
+    for (const char ch : {'<', '>', '"', '\''}) CHECK(out.find(ch) == std::string::npos);
+    for (std::size_t p = out.find('&'); p != std::string::npos; p = out.find('&', p + 1)) {
+        const std::string entity = out.substr(p, out.find(';', p) - p + 1);
+        CHECK((entity == "&amp;" || entity == "&lt;" || entity == "&gt;" || entity == "&quot;" || entity == "&#39;"));
+    }
+    StudyRequest request;
+    request.inputs = {FUTOLAB_SOURCE_DIR "/tests/data/hostile/specs.csv"};
+    request.by = {"spec"};
+    request.metrics = {"nodes"};
+    request.baseline = "bitmask";
+    request.instances = true;
+    const Study study = run_study(request);
+    const std::string sidecar = "experiment: \"</script><script>alert(1)</script>\"\nconfig: \"<!-- `x` </script>\"\n";
+    const std::string page = html_report(study, {{"</script>", ""}}, {{"</script>.csv", sidecar}}, "</script>");
+    std::size_t scripts = 0;
+    for (std::size_t p = page.find("<script"); p != std::string::npos; p = page.find("<script", p + 1)) ++scripts;
+    CHECK(scripts == 1);
+    CHECK(page.find("</script>") == page.rfind("</script>"));  // only the page's own end tag
+    CHECK(page.find("<!--") == std::string::npos);
+    CHECK(page.find("<img") == std::string::npos);
+}

@@ -129,7 +129,7 @@ TEST_CASE("analyze and report read numbers strictly: file, line and column", "[c
         }
         ++cases;
     }
-    CHECK(cases == 12);
+    CHECK(cases == 15);
     CHECK_FALSE(fs::exists("/tmp/futolab-bad-report.html"));
 }
 

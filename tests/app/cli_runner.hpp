@@ -41,4 +41,21 @@ inline CliResult run_cli(const std::string& args, const std::string& cwd = FUTOL
     return r;
 }
 
+// run_cli with environment assignments ("NAME=value ") before the executable.
+inline CliResult run_cli_env(const std::string& env, const std::string& args,
+                             const std::string& cwd = FUTOLAB_SOURCE_DIR "/tests/data") {
+    static int counter = 0;
+    const std::string base = "/tmp/futolab-cli-env-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
+    const std::string cmd =
+        "cd '" + cwd + "' && { " + env + "'" FUTOLAB_CLI "' " + args + "; } >'" + base + ".out' 2>'" + base + ".err'";
+    const int raw = std::system(cmd.c_str());
+    CliResult r;
+    r.exit_code = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = slurp(base + ".out");
+    r.err = slurp(base + ".err");
+    std::remove((base + ".out").c_str());
+    std::remove((base + ".err").c_str());
+    return r;
+}
+
 }  // namespace futolab::test

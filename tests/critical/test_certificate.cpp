@@ -143,6 +143,23 @@ TEST_CASE("certificate: tampered certificates are rejected (n = 4, 2h+3k)", "[cr
         t[0]["witness"]["clues"].erase(0);
         REQUIRE_FALSE(check(text_of(t)).ok);
     }
+    SECTION("a header that claims another version, square count, class count or key (issue #25)") {
+        REQUIRE(lines[0]["squares"] == 576);
+        REQUIRE(lines[0]["classes"] == 70);
+        for (const auto& [key, value] : std::vector<std::pair<std::string, Json>>{
+                 {"squares", 577}, {"squares", -576}, {"squares", "576"}, {"classes", 71}, {"classes", 69.0},
+                 {"version", 2}, {"version", "1"}, {"extra", true}}) {
+            INFO(key << " = " << value.dump());
+            std::vector<Json> t = lines;
+            t[0][key] = value;
+            REQUIRE_THROWS_AS(check(text_of(t)), InputError);
+        }
+        for (const char* key : {"version", "squares", "classes", "proof"}) {
+            std::vector<Json> t = lines;
+            t[0].erase(key);
+            REQUIRE_THROWS_WITH(check(text_of(t)), Catch::Contains(std::string("no '") + key + "'"));
+        }
+    }
     SECTION("malformed input is an input error") {
         REQUIRE_THROWS_AS(check(good.substr(0, good.size() / 2) + "{\n"), InputError);
         REQUIRE_THROWS_AS(check(""), InputError);
@@ -150,6 +167,8 @@ TEST_CASE("certificate: tampered certificates are rejected (n = 4, 2h+3k)", "[cr
 }
 
 #include "../app/cli_runner.hpp"
+
+#include <sys/stat.h>
 
 TEST_CASE("critical --exact and --check-certificate on the command line", "[critical][certificate][cli]") {
     using futolab::test::run_cli;
@@ -175,5 +194,12 @@ TEST_CASE("critical --exact and --check-certificate on the command line", "[crit
     REQUIRE(run_cli("critical --check-certificate " + cert).exit_code == 2);
     std::remove(cert.c_str());
     REQUIRE(run_cli("critical --exact --n 6 --objective k").exit_code == 2);
+    // A FIFO as the certificate is refused at once, not waited for (`timeout`: a hang fails).
+    const std::string fifo = cert + ".fifo";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const auto from_fifo = run_cli("critical --check-certificate " + fifo + " & p=$!; ( sleep 20; kill $p ) 2>/dev/null & w=$!; wait $p; c=$?; kill $w 2>/dev/null; exit $c");
+    CHECK(from_fifo.exit_code == 2);
+    CHECK_THAT(from_fifo.err, Catch::Contains("is a FIFO"));
+    std::remove(fifo.c_str());
     REQUIRE(run_cli("critical --exact --n 4 --objective greedy").exit_code == 2);
 }

@@ -45,3 +45,40 @@ TEST_CASE("dzn: models/futoshiki.mzn solves the Conjure instance (needs minizinc
     CHECK(slurp(out.string()) == "2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4\n----------\n==========\n");
     std::filesystem::remove_all(dir);
 }
+
+// Issue #25: the id is the one piece of data in a written .dzn (and .param, .futo): a comment
+// that no line break of any kind can end, so MiniZinc reads none of it as code.
+TEST_CASE("dzn: an id with line breaks of every kind stays inside its comment", "[dzn][hostile]") {
+    Instance in = read_instances(shared_data("conjure-tutorial-4x4.param")).at(0);
+    in.id = "a\nconstraint false;\rconstraint false;\x0b\x0c\x7f"
+            "\xC2\x85" "constraint false;\xE2\x80\xA8" "constraint false;\xE2\x80\xA9" "constraint false;";
+    const std::string dzn = write_instances({in}, Format::dzn);
+    const std::string first = dzn.substr(0, dzn.find('\n'));
+    CHECK(first.rfind("% a constraint false;", 0) == 0);
+    CHECK(dzn.find("constraint", first.size()) == std::string::npos);  // only in the comment line
+    for (const char* br : {"\r", "\x0b", "\x0c", "\x7f", "\xC2\x85", "\xE2\x80\xA8", "\xE2\x80\xA9"})
+        CHECK(dzn.find(br) == std::string::npos);
+    // The formats with an id comment read back as the same puzzle: the id took no line of its own.
+    const auto dir = std::filesystem::temp_directory_path() / "futolab-dzn-hostile-test";
+    std::filesystem::create_directories(dir);
+    for (const char* ext : {".param", ".futo"}) {
+        const auto file = dir / (std::string("h") + ext);
+        const std::string text = write_instances({in}, ext == std::string(".param") ? Format::essence : Format::futo);
+        CHECK(text.find('\r') == std::string::npos);
+        CHECK(text.find("\xE2\x80\xA8") == std::string::npos);
+        std::ofstream(file, std::ios::binary) << text;
+        CHECK(Puzzle::compile(read_instances(file.string()).at(0)).hash() == Puzzle::compile(in).hash());
+    }
+    if (std::system("minizinc --version > /dev/null 2>&1") != 0) {
+        WARN("minizinc is not installed: model check skipped");
+        std::filesystem::remove_all(dir);
+        return;
+    }
+    std::ofstream(dir / "h.dzn", std::ios::binary) << dzn;
+    const std::string cmd = "minizinc --solver gecode --all-solutions " + std::string(FUTOLAB_SOURCE_DIR) +
+                            "/models/futoshiki.mzn " + (dir / "h.dzn").string() + " > " + (dir / "out.txt").string() +
+                            " 2> /dev/null";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    CHECK(slurp((dir / "out.txt").string()) == "2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4\n----------\n==========\n");
+    std::filesystem::remove_all(dir);
+}

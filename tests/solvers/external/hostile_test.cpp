@@ -3,6 +3,9 @@
 // a wrong, a repeated or one solution too many gives an error row naming why — never a crash,
 // never an accepted wrong answer. The misbehaving tools are fakes put first on PATH.
 #include "solvers/external/process.hpp"
+#include "solvers/clpfd/clpfd.hpp"
+#include "solvers/ilp/lp_model.hpp"
+#include "solvers/minizinc/minizinc.hpp"
 #include "fake_tools.hpp"
 #include "agreement.hpp"
 
@@ -152,4 +155,26 @@ TEST_CASE("the real tools under a tiny memory limit are memout rows", "[external
     }
     // And with room enough, the same runs are fine.
     CHECK(run_spec("clpfd", p, Mode::count_to(2), {0, 0, 1u << 30}).result.status == Status::unique);
+}
+
+// Issue #25: the sources the tools read (CBC's LP file, the Prolog term, the MiniZinc data)
+// are made of numbers and futolab's own words: the same text whatever the instance's id holds.
+TEST_CASE("the LP, Prolog and MiniZinc texts hold nothing of the instance's id", "[external][hostile]") {
+    Instance plain = conjure().to_instance();
+    Instance hostile = plain;
+    plain.id = "plain";
+    hostile.id = "x'). :- shell('touch pwned'). %\n\"; constraint false; `touch pwned` \\ End\nSubject To";
+    const Puzzle a = Puzzle::compile(plain), b = Puzzle::compile(hostile);
+    REQUIRE(b.id() == hostile.id);
+    const std::vector<std::pair<std::string, std::pair<std::string, std::string>>> texts{
+        {"lp", {ilp::lp_model(a, {{2, 1, 4, 3, 4, 2, 3, 1, 3, 4, 1, 2, 1, 3, 2, 4}}), ilp::lp_model(b, {{2, 1, 4, 3, 4, 2, 3, 1, 3, 4, 1, 2, 1, 3, 2, 4}})}},
+        {"prolog", {clpfd::puzzle_term(a), clpfd::puzzle_term(b)}},
+        {"dzn", {minizinc::data_text(a), minizinc::data_text(b)}},
+    };
+    for (const auto& [language, pair] : texts) {
+        INFO(language << ":\n" << pair.second);
+        CHECK(pair.first == pair.second);
+        for (const char* part : {"plain", "pwned", "shell", "constraint", "'", "\"", "`"})
+            CHECK(pair.second.find(part) == std::string::npos);
+    }
 }

@@ -1,0 +1,32 @@
+#include "analysis/gnuplot_text.hpp"
+
+#include <vector>
+
+namespace futolab {
+
+std::string gnuplot_string(std::string_view text) {
+    std::vector<std::string> parts;  // joined by gnuplot's string concatenation '.'
+    std::string piece;
+    const auto flush = [&] {
+        if (!piece.empty()) parts.push_back("'" + piece + "'");
+        piece.clear();
+    };
+    for (const char ch : text) {
+        if (ch == '\'' || ch == '\n') {
+            flush();
+            parts.emplace_back(ch == '\'' ? "\"'\"" : "\"\\n\"");  // constants futolab writes
+        } else if (ch == '\0') {
+            piece += "\xEF\xBF\xBD";  // U+FFFD: gnuplot would cut the line at a NUL
+        } else {
+            piece += ch;
+        }
+    }
+    flush();
+    if (parts.empty()) return "\"\"";
+    if (parts.size() == 1) return parts.front();
+    std::string out = "(";
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? "." : "") + parts[i];
+    return out + ")";
+}
+
+}  // namespace futolab

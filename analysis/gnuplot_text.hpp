@@ -1,0 +1,23 @@
+// Text from data (specs, metric names, ids) into a gnuplot script, as a string expression that
+// gnuplot reads as literal text and never runs. gnuplot 5.4 runs `back-quoted` text as a shell
+// command inside double-quoted strings (and backslash escapes are interpreted there), so data
+// never goes between double quotes. Inside single quotes gnuplot takes every byte literally
+// but three: the quote itself, a NUL (it ends the line; the rest is dropped) and a line feed
+// (it ends the command). gnuplot's own escape for a quote (two quotes) is not used: 5.4 reads
+// a string that starts with it as an empty string followed by another token. So the text is
+// written as single-quoted pieces holding none of the three, joined by gnuplot's `.` with the
+// constants "'" and "\n" (written by futolab, never from data); NUL is shown as U+FFFD.
+// The byte-by-byte check against the real gnuplot is tests/analysis/gnuplot_text_test.cpp.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace futolab {
+
+// A gnuplot string expression whose value is `text` (NUL → U+FFFD), in parentheses when it
+// joins several pieces, so it stands wherever gnuplot takes a string: `set title E`,
+// `plot … title E`, `set output E`, `here.E`.
+std::string gnuplot_string(std::string_view text);
+
+}  // namespace futolab

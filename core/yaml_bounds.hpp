@@ -1,0 +1,24 @@
+// YAML from files futolab did not necessarily write (configs, sidecars), read with bounds. An
+// alias (`*a`) is a reference, so a few lines of anchors that refer to each other (the
+// "billion laughs" document) parse quickly into a small graph that every walk over it —
+// the config reader, the report's provenance table — expands to 10^9 nodes: 1.2 GB and no
+// answer in 100 s (issue #25). So after parsing, the tree is walked once as a reader would,
+// aliases expanded, and refused past kMaxYamlNodes nodes or kMaxYamlDepth levels.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstddef>
+#include <string>
+
+namespace futolab {
+
+inline constexpr std::size_t kMaxYamlNodes = 100000;  // a config or sidecar has a few hundred
+inline constexpr std::size_t kMaxYamlDepth = 64;
+
+// Parses `text` (a YAML::ParserException passes through, for the caller's own message) and
+// throws InputError "SOURCE: YAML of more than 100000 nodes once its aliases are expanded
+// (anchors that refer to each other?): refusing it" (or "… nested deeper than 64 levels").
+YAML::Node load_yaml_bounded(const std::string& text, const std::string& source);
+
+}  // namespace futolab

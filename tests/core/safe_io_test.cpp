@@ -1,0 +1,109 @@
+// Issue #25's building blocks: the one atomic writer, file names made from data, bounded YAML.
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
+#include "core/file_names.hpp"
+#include "core/yaml_bounds.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <vector>
+#include <sstream>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace futolab;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path fresh_dir(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("futolab-safe-io-" + std::to_string(::getpid()) + "-" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::size_t entries(const fs::path& dir) {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
+}
+
+}  // namespace
+
+TEST_CASE("AtomicFile replaces the target whole, never through a symlink, and leaves no temp file", "[atomic]") {
+    const fs::path dir = fresh_dir("atomic");
+    write_file_atomically((dir / "a.txt").string(), "one\n");
+    CHECK(slurp(dir / "a.txt") == "one\n");
+    {
+        AtomicFile f((dir / "a.txt").string());
+        f.write("two\n");
+        CHECK(slurp(dir / "a.txt") == "one\n");  // not yet: a reader sees the old file whole
+        CHECK(fs::exists(f.temp_path()));
+    }  // not committed: the old file stays, the temp file goes
+    CHECK(slurp(dir / "a.txt") == "one\n");
+    CHECK(entries(dir) == 1);
+    // A symlink at the target is replaced, its target untouched.
+    std::ofstream(dir / "victim") << "keep\n";
+    fs::create_symlink(dir / "victim", dir / "link");
+    write_file_atomically((dir / "link").string(), "new\n");
+    CHECK(slurp(dir / "victim") == "keep\n");
+    CHECK(fs::is_regular_file(fs::symlink_status(dir / "link")));
+    // A planted <target>.tmp is never opened.
+    fs::create_symlink(dir / "victim", dir / "b.txt.tmp");
+    write_file_atomically((dir / "b.txt").string(), "b\n");
+    CHECK(slurp(dir / "victim") == "keep\n");
+    CHECK(entries(dir) == 5);  // a.txt victim link b.txt.tmp b.txt
+    // A folder that does not exist: an error naming the target, nothing left behind.
+    CHECK_THROWS_WITH(write_file_atomically((dir / "no" / "c.txt").string(), "c"),
+                      Catch::Contains("cannot write " + (dir / "no" / "c.txt").string()));
+    // A device is written as it is, never replaced by a regular file.
+    write_file_atomically("/dev/null", "nothing\n");
+    struct stat st {};
+    REQUIRE(::stat("/dev/null", &st) == 0);
+    CHECK(S_ISCHR(st.st_mode));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("safe_file_stem keeps plain names and gives every other text its own short name", "[file-names]") {
+    CHECK(safe_file_stem("cactus-wall_ms") == "cactus-wall_ms");
+    CHECK(safe_file_stem("n04.tatham") == "n04.tatham");
+    std::set<std::string> names;
+    for (const std::string& text : std::vector<std::string>{"a/b", "a_b", "a:b", "a b", "a\nb", "..", ".", "-rf", "", "../../etc/passwd",
+                                   "fc`touch x`", std::string(200000, 'x'), std::string(200001, 'x'), "\xC3\xA9t\xC3\xA9"}) {
+        const std::string name = safe_file_stem(text);
+        INFO(text.substr(0, 40) << " -> " << name);
+        CHECK(names.insert(name).second);  // all different
+        CHECK(!name.empty());
+        CHECK(name.size() <= 100);
+        CHECK(name.find('/') == std::string::npos);
+        CHECK(name.front() != '.');
+        CHECK(name.front() != '-');
+        for (const char ch : name) CHECK((std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-' || ch == '~'));
+    }
+    CHECK(safe_file_stem("a/b") == safe_file_stem("a/b"));  // stable
+}
+
+TEST_CASE("bounded YAML refuses an alias bomb and deep nesting, and reads ordinary anchors", "[yaml]") {
+    std::string bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+    for (int i = 1; i < 7; ++i) {
+        bomb += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
+        for (int j = 0; j < 10; ++j) bomb += (j ? ", *a" : "*a") + std::to_string(i - 1);
+        bomb += "]\n";
+    }
+    CHECK_THROWS_WITH(load_yaml_bounded(bomb, "s.yaml"),
+                      "s.yaml: YAML of more than 100000 nodes once its aliases are expanded (anchors that refer to each "
+                      "other?): refusing it");
+    CHECK_THROWS_AS(load_yaml_bounded(std::string(100, '[') + std::string(100, ']'), "d.yaml"), InputError);
+    const YAML::Node ok = load_yaml_bounded("base: &b {time: 1s}\nrun: *b\n", "ok.yaml");
+    CHECK(ok["run"]["time"].as<std::string>() == "1s");
+}

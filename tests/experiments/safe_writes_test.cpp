@@ -1,0 +1,180 @@
+// Issue #25, "writes that cannot destroy" and "every message names the cell", through the CLI:
+// an output that would replace an input, a results CSV or a sidecar is refused (exit 2, files
+// unchanged) unless --force; nothing is written through a symlink or a planted temp name; a
+// closed stderr cannot turn the CSV into the progress bar's output; cells a spreadsheet
+// changed are refused by resume and merge with file, line and column.
+#include "../app/cli_runner.hpp"
+#include "records/csv_reader.hpp"
+#include "records/results_csv.hpp"
+#include "runner_helpers.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using futolab::test::run_cli;
+using futolab::test::scratch;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// 75 Tatham 4x4 puzzles x 2 solvers = 150 runs, in 2 shards under DIR/sh.
+std::string small_config(const std::string& dir) {
+    const std::string path = dir + "/cfg.yaml";
+    std::ofstream(path) << "name: safe-writes\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: "
+                        << futolab::test::kRoot << "/corpora/tatham-dev/n04.tatham\n"
+                        << "solvers: [ \"bitmask\", \"fc\" ]\noutput: " << dir << "/out/r.csv\n";
+    return path;
+}
+
+std::string shards_of(const std::string& dir) {
+    const std::string cfg = small_config(dir);
+    std::string shards;
+    for (int i = 1; i <= 2; ++i) {
+        REQUIRE(run_cli("run -q " + cfg + " --shard " + std::to_string(i) + "/2 --out " + dir + "/sh").exit_code == 0);
+        shards += " " + dir + "/sh/r.shard-" + std::to_string(i) + "-of-2.csv";
+    }
+    return shards;
+}
+
+void replace_in_file(const std::string& path, const std::string& from, const std::string& to) {
+    std::string text = slurp(path);
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+// Files in `dir` whose name holds ".tmp": a temporary file left behind.
+std::size_t temp_files(const std::string& dir) {
+    std::size_t n = 0;
+    for (const auto& e : fs::directory_iterator(dir)) n += has(e.path().filename().string(), ".tmp");
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("report and merge never replace an input, a results CSV or a sidecar without --force", "[records][safe-writes]") {
+    const std::string dir = scratch("safe-outputs");
+    const std::string shards = shards_of(dir), first = dir + "/sh/r.shard-1-of-2.csv";
+    const std::string csv = slurp(first), meta = slurp(first + ".meta.yaml");
+    for (const std::string& args : {"report " + first + " --out " + first, "report " + first + " --out " + first + ".meta.yaml",
+                                    "report " + first + " --out " + dir + "/sh/./r.shard-2-of-2.csv",
+                                    "merge" + shards + " --out " + first, "merge" + shards + " --out " + dir + "/sh/../sh/r.shard-2-of-2.csv"}) {
+        INFO(args);
+        const auto r = run_cli(args);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "refusing to overwrite it (use another file, or --force)"));
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    }
+    CHECK(slurp(first) == csv);
+    CHECK(slurp(first + ".meta.yaml") == meta);
+    // A merged CSV is a results CSV too: merging again over it needs --force.
+    REQUIRE(run_cli("merge" + shards + " --out " + dir + "/m.csv").exit_code == 0);
+    const auto again = run_cli("merge" + shards + " --out " + dir + "/m.csv");
+    CHECK(again.exit_code == 2);
+    CHECK(has(again.err, "--out " + dir + "/m.csv: is a results CSV"));
+    CHECK(run_cli("merge" + shards + " --out " + dir + "/m.csv --force").exit_code == 0);
+    // The sidecar alone is guarded too (a CSV removed by hand, its sidecar left).
+    fs::remove(dir + "/m.csv");
+    CHECK(run_cli("merge" + shards + " --out " + dir + "/m.csv").exit_code == 2);
+    CHECK(run_cli("report " + first + " --out " + first + " --force").exit_code == 0);  // the user asked for it
+    CHECK(slurp(first).rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK(temp_files(dir) == 0);
+}
+
+TEST_CASE("merge writes through no symlink and never opens a planted temp name", "[records][safe-writes]") {
+    const std::string dir = scratch("safe-symlinks");
+    const std::string shards = shards_of(dir);
+    std::ofstream(dir + "/victim.txt") << "keep me\n";
+    fs::create_symlink(dir + "/victim.txt", dir + "/m.csv.meta.yaml.tmp");  // the old fixed temp name
+    fs::create_symlink(dir + "/victim.txt", dir + "/m.csv.tmp");
+    REQUIRE(run_cli("merge" + shards + " --out " + dir + "/m.csv").exit_code == 0);
+    CHECK(slurp(dir + "/victim.txt") == "keep me\n");
+    CHECK(fs::is_regular_file(fs::symlink_status(dir + "/m.csv.meta.yaml")));
+    // --out itself a symlink to a file that is not results: the link is replaced, the file kept.
+    fs::create_symlink(dir + "/victim.txt", dir + "/link.csv");
+    REQUIRE(run_cli("merge" + shards + " --out " + dir + "/link.csv").exit_code == 0);
+    CHECK(slurp(dir + "/victim.txt") == "keep me\n");
+    CHECK(fs::is_regular_file(fs::symlink_status(dir + "/link.csv")));
+    // A symlink to a results CSV is refused like the CSV.
+    fs::create_symlink(dir + "/m.csv", dir + "/link2.csv");
+    CHECK(run_cli("merge" + shards + " --out " + dir + "/link2.csv").exit_code == 2);
+    CHECK(temp_files(dir) == 2);  // the two planted links, nothing of futolab's
+}
+
+TEST_CASE("merge names a run cell outside the matrix and counts a huge total_runs", "[records][safe-writes]") {
+    const std::string dir = scratch("safe-merge-cells");
+    const std::string shards = shards_of(dir), first = dir + "/sh/r.shard-1-of-2.csv";
+    const futolab::CsvTable t = futolab::read_csv_file(first);
+    const std::string run = t.rows[0][t.column("run", first)];
+    const std::string header = slurp(first).substr(0, slurp(first).find('\n') + 1);
+    // The sidecar claims 10^10 runs: the merge counts the missing ones instead of listing them.
+    const std::string meta = slurp(first + ".meta.yaml");
+    replace_in_file(first + ".meta.yaml", "total_runs: 150", "total_runs: 10000000000");
+    auto r = run_cli("merge" + shards + " --out " + dir + "/m.csv");
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.out, "150 of 10000000000 runs"));
+    CHECK(has(r.err, "9999999850 runs missing (run 150, 151, "));
+    std::ofstream(first + ".meta.yaml", std::ios::binary | std::ios::trunc) << meta;
+    // A run index written as 1.5, as 1E+2 or beyond the matrix is no run of it.
+    for (const std::string& bad : {std::string("1.5"), std::string("1E+2"), std::string("150"), std::string("")}) {
+        std::vector<std::string> row = t.rows[0];
+        row[t.column("run", first)] = bad;
+        std::string line;
+        for (const std::string& cell : row) line += (line.empty() ? "" : ",") + futolab::csv_quote(cell);
+        std::ofstream(dir + "/bad.csv", std::ios::binary | std::ios::trunc) << header << line << "\n";
+        fs::copy_file(first + ".meta.yaml", dir + "/bad.csv.meta.yaml", fs::copy_options::overwrite_existing);
+        r = run_cli("merge " + dir + "/bad.csv --out " + dir + "/mb.csv");
+        INFO(bad << ": " << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, dir + "/bad.csv:2: column 'run': '" + bad + "' is "));
+    }
+    CHECK(!run.empty());
+}
+
+TEST_CASE("a closed stderr does not turn the results CSV into the progress output", "[records][safe-writes]") {
+    const std::string dir = scratch("safe-fds");
+    const std::string cfg = small_config(dir);
+    const auto r = run_cli("run " + cfg + " 2>&- <&-");
+    CHECK(r.exit_code == 0);
+    const std::string csv = dir + "/out/r.csv";
+    const futolab::CsvTable t = futolab::read_csv_file(csv);  // throws on a progress line
+    CHECK(t.rows.size() == 150);
+    CHECK_FALSE(has(slurp(csv), " runs"));
+}
+
+TEST_CASE("resume and merge refuse a CSV re-saved by a spreadsheet, naming the cell", "[records][safe-writes][resume]") {
+    const std::string dir = scratch("safe-resaved");
+    const std::string cfg = small_config(dir);
+    REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
+    const std::string csv = dir + "/out/r.csv", original = slurp(csv);
+    const futolab::CsvTable t = futolab::read_csv_file(csv);
+    const std::string seed = t.rows[0][t.column("seed", csv)];
+    // The seed of line 2 as a spreadsheet shows a 19-digit number.
+    replace_in_file(csv, "," + seed + ",", ",5.17E+18,");
+    std::string text = slurp(csv);
+    auto r = run_cli("run -q --resume " + cfg);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, csv + ":2: column 'seed': '5.17E+18' is not a whole number in plain digits"));
+    CHECK(slurp(csv) == text);
+    r = run_cli("merge " + csv + " --out " + dir + "/m.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, csv + ":2: column 'seed': '5.17E+18' is not a whole number in plain digits"));
+    CHECK_FALSE(fs::exists(dir + "/m.csv"));
+    // CR LF line ends: refused by all three readers, naming the first line.
+    std::string crlf;
+    for (const char ch : original) crlf += ch == '\n' ? std::string("\r\n") : std::string(1, ch);
+    std::ofstream(csv, std::ios::binary | std::ios::trunc) << crlf;
+    for (const std::string& args : {"run -q --resume " + cfg, "merge " + csv + " --out " + dir + "/m2.csv", "analyze " + csv}) {
+        INFO(args);
+        r = run_cli(args);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, csv + ":1: a carriage return (CR LF line ends)"));
+    }
+    CHECK(slurp(csv) == crlf);
+}
