@@ -1,6 +1,7 @@
 #include "experiments/run_matrix.hpp"
 
 #include "core/error.hpp"
+#include "core/files.hpp"
 #include "core/formats/formats.hpp"
 #include "critical/exact_squares.hpp"
 #include "critical/squares.hpp"
@@ -12,6 +13,7 @@
 #include <glob.h>
 
 #include <algorithm>
+#include <map>
 #include <array>
 #include <filesystem>
 #include <iostream>
@@ -160,14 +162,18 @@ void square_classes_of(const ClassesSource& c, std::vector<Instance>& out) {
 
 // `skipped` null: the first bad file instance is an error; else bad ones are recorded there.
 // `points` gets each instance's sweep point (kNoPoint unless it is a planted random instance).
+// `files` (may be null) gets each file read with its content hash.
 std::vector<Instance> source_instances(const ExperimentConfig& config, const InstanceSource& source,
-                                       std::vector<SkippedInput>* skipped, std::vector<SweepPoint>& points) {
+                                       std::vector<SkippedInput>* skipped, std::vector<SweepPoint>& points,
+                                       std::vector<InputFile>* files = nullptr) {
     std::vector<Instance> out;
     points.clear();
     if (source.kind == InstanceSource::Kind::file) {
-        for (const std::string& path : expand(config, source))
+        for (const std::string& path : expand(config, source)) {
             for (Instance& in : skipped ? read_instances(path, *skipped) : read_instances(path))
                 out.push_back(std::move(in));
+            if (files != nullptr) files->push_back({path, fmt::format("{:016x}", fnv1a64(read_text_file(path)))});
+        }
         points.assign(out.size(), kNoPoint);
         return out;
     }
@@ -254,10 +260,19 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
         axes.push_back(static_cast<std::size_t>(std::find(kAxes.begin(), kAxes.end(), name) - kAxes.begin()));
     std::vector<SkippedInput>* skipped = skip_invalid ? &m.skipped : nullptr;
     std::vector<SweepPoint> points;
+    // A run is keyed by its instance's id (with its hash): one id twice (a JSONL corpus with a
+    // repeated id, a file listed twice or matched by two globs) would count runs twice in every
+    // analysis and mix them on resume. Refused before the sweep, naming both places.
+    std::map<std::string, std::string> seen;  // id → where it was first read
     for (const InstanceSource& source : config.instances) {
-        const std::vector<Instance> list = source_instances(config, source, skipped, points);
+        const std::vector<Instance> list = source_instances(config, source, skipped, points, &m.input_files);
         for (std::size_t j = 0; j < list.size(); ++j) {
             const Instance& in = list[j];
+            const std::string where = in.line > 0 ? fmt::format("{}:{}", in.source, in.line) : in.source;
+            if (const auto [first, fresh] = seen.emplace(in.id, where); !fresh)
+                throw InputError(fmt::format("{}: instance id '{}' again (first at {}): ids must be unique in an "
+                                             "experiment (rename one, or list the file once)",
+                                             where, in.id, first->second));
             try {  // the semantic checks: values in range, adjacent and acyclic relations, …
                 m.instances.push_back(is_square_task(config.task) ? square_input(in) : Puzzle::compile(in));
                 append_point(m, axes, points[j]);

@@ -8,6 +8,7 @@
 #include "core/random.hpp"  // splitmix64, used by schedule.cpp too
 #include "experiments/config.hpp"
 #include "records/results_csv.hpp"
+#include "records/sidecar.hpp"
 
 #include <cstdint>
 #include <span>
@@ -40,6 +41,7 @@ struct RunMatrix {
     std::vector<PlannedRun> runs;        // instance-major, then solver, then repeat
     std::vector<SkippedInput> skipped;  // invalid inputs left out (skip_invalid only)
     std::vector<ClassRef> classes;      // task exact: per instance (exact takes classes sources only)
+    std::vector<InputFile> input_files; // every file read, with its content hash (the sidecar's `inputs`)
 
     // The nominal sweep values of instance i, in the order of param_names.
     std::span<const double> params_of(int instance) const {

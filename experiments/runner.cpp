@@ -14,6 +14,7 @@
 #include "experiments/schedule.hpp"
 #include "experiments/tasks.hpp"
 #include "experiments/warm_worker.hpp"
+#include "records/output_lock.hpp"
 #include "records/outputs.hpp"
 #include "records/results_csv.hpp"
 #include "records/results_file.hpp"
@@ -265,8 +266,8 @@ void watch(WorkQueue& q) {
 constexpr bool kForkUnsafeRuntime = kSanitizerBuild;
 
 // What the records layer keeps of a config: its identity (resume contract) and protocol.
-ExperimentIdentity identity_of(const ExperimentConfig& config) {
-    return {config.name, config.path, config.config_hash, config.text};
+ExperimentIdentity identity_of(const ExperimentConfig& config, const RunMatrix& matrix) {
+    return {config.name, config.path, config.config_hash, config.text, matrix.input_files};
 }
 
 TimingProtocol protocol_of(const ExperimentConfig& config) {
@@ -329,8 +330,9 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     report.csv_path = results_path(config, options);
     report.shard_runs = shard.size();
     report.invalid = matrix.skipped;
+    const OutputLock lock(report.csv_path);  // one writer per output folder, for the whole run
     if (options.resume) {  // before the file is touched
-        check_resumable(report.csv_path, identity_of(config));
+        check_resumable(report.csv_path, identity_of(config, matrix));
         check_same_isolation(report.csv_path, effective_isolation(config));
     }
     const CsvLayout layout = csv_layout(matrix.param_names);
@@ -346,7 +348,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         info.pinned_cpus = plan.cpus;
         if (!plan.warning.empty()) std::cerr << "futolab: warning: " << plan.warning << "\n";
     }
-    write_sidecar(report.csv_path, identity_of(config), info);
+    write_sidecar(report.csv_path, identity_of(config, matrix), info);
 
     std::vector<PlannedRun> todo;
     for (const PlannedRun& run : shard)
@@ -388,14 +390,14 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     info.finished = utc_now_iso8601();
     info.state = q.failed ? "failed" : report.interrupted ? "interrupted" : "finished";
     if (!q.failure) {
-        write_sidecar(report.csv_path, identity_of(config), info);
+        write_sidecar(report.csv_path, identity_of(config, matrix), info);
         if (takes_methods(config.task)) export_outputs(report.csv_path);
         return report;
     }
     // The sidecar is best effort here: on a full disk it fails too, and the user needs the
     // first error (the results write), not the follow-up one.
     try {
-        write_sidecar(report.csv_path, identity_of(config), info);
+        write_sidecar(report.csv_path, identity_of(config, matrix), info);
     } catch (const std::exception&) {
     }
     std::rethrow_exception(q.failure);

@@ -14,7 +14,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <new>
 #include <stdexcept>
 
@@ -55,9 +57,12 @@ bool read_frame(int fd, std::string& frame) {
 }
 
 [[noreturn]] void serve(const WarmWorker::Handler& handler, int requests, int answers, pid_t parent,
-                        std::uint64_t memory_bytes) {
+                        std::uint64_t memory_bytes, const std::string& scratch) {
     const int keep[2] = {requests, answers};
     child::prepare(parent, keep, 2);
+    // Temporary folders of the runs' tools go below the worker's own, which futolab removes
+    // when the worker ends, however it ends (SIGKILL leaves no destructor to run).
+    if (!scratch.empty()) ::setenv("TMPDIR", scratch.c_str(), 1);
     try {
         if (memory_bytes != 0) child::limit_address_space(memory_bytes);
         std::string request;
@@ -146,9 +151,10 @@ void WarmWorker::start() {
         ::close(requests[1]);
         throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
     }
+    scratch_ = make_scratch();
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
-    if (pid == 0) serve(handler_, requests[0], answers[1], parent, memory_bytes_);
+    if (pid == 0) serve(handler_, requests[0], answers[1], parent, memory_bytes_, scratch_);
     ::close(requests[0]);
     ::close(answers[1]);
     if (pid < 0) {
@@ -176,6 +182,21 @@ void WarmWorker::stop() {
     while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
     pid_ = 0;
+    remove_scratch();
+}
+
+// A private folder for the worker's temporary files (below $TMPDIR or /tmp); "" if none can be made.
+std::string WarmWorker::make_scratch() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/futolab-worker-XXXXXX";
+    return ::mkdtemp(pattern.data()) != nullptr ? pattern : "";
+}
+
+void WarmWorker::remove_scratch() {
+    if (scratch_.empty()) return;
+    std::error_code ec;
+    std::filesystem::remove_all(scratch_, ec);
+    scratch_.clear();
 }
 
 WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, const Interrupt* interrupt) {
@@ -211,6 +232,7 @@ WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, co
     pid_ = 0;
     close_fd(to_worker_);
     close_fd(from_worker_);
+    remove_scratch();
     if (how == Wait::interrupted) {
         a.ended.status = Status::error;
         a.ended.message = "interrupted";

@@ -66,6 +66,8 @@ public:
 private:
     void start();
     void stop();
+    static std::string make_scratch();
+    void remove_scratch();
 
     Handler handler_;
     std::uint64_t memory_bytes_;
@@ -73,6 +75,7 @@ private:
     pid_t pid_ = 0;
     int to_worker_ = -1, from_worker_ = -1;
     int started_ = 0;
+    std::string scratch_;  // the worker's TMPDIR, removed when it ends
 };
 
 }  // namespace futolab

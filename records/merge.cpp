@@ -26,6 +26,8 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs) {
     first.machines.clear();
     for (const std::string& path : inputs) {
         const SidecarFacts f = read_sidecar(path);
+        if (const std::string why = input_difference(first.identity.inputs, f.identity.inputs); !why.empty())
+            throw InputError(fmt::format("{}: read other inputs than {}: {}", path, inputs.front(), why));
         if (f.identity.config_hash != first.identity.config_hash)
             throw InputError(fmt::format("{}: comes from another config (hash {}, not {} as {})", path, f.identity.config_hash,
                                          first.identity.config_hash, inputs.front()));

@@ -102,6 +102,18 @@ std::uint64_t count_of(const YAML::Node& map, const char* key, std::uint64_t lo,
 
 std::string sidecar_path(const std::string& csv_path) { return csv_path + ".meta.yaml"; }
 
+std::string input_difference(const std::vector<InputFile>& was, const std::vector<InputFile>& is) {
+    for (std::size_t i = 0; i < std::max(was.size(), is.size()); ++i) {
+        if (i >= was.size()) return fmt::format("a new input file {}", is[i].path);
+        if (i >= is.size()) return fmt::format("input file {} no longer read", was[i].path);
+        if (was[i].path != is[i].path)
+            return fmt::format("input file {} where {} was", is[i].path, was[i].path);
+        if (was[i].hash != is[i].hash)
+            return fmt::format("input file {} changed (content hash {}, was {})", is[i].path, is[i].hash, was[i].hash);
+    }
+    return "";
+}
+
 std::string utc_now_iso8601() {
     const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     std::tm tm{};
@@ -122,6 +134,11 @@ void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_b
     emit_timing(out, info);
     emit_shards(out, info.shards);
     emit_skipped(out, info.skipped_inputs);
+    out << YAML::Key << "inputs" << YAML::Value << YAML::BeginSeq;
+    for (const InputFile& f : made_by.inputs)
+        out << YAML::Flow << YAML::BeginMap << YAML::Key << "file" << YAML::Value << f.path << YAML::Key << "hash"
+            << YAML::Value << f.hash << YAML::EndMap;
+    out << YAML::EndSeq;
     out << YAML::Key << "config" << YAML::Value << YAML::Literal << made_by.config_text;
     out << YAML::EndMap;
     // A fresh temporary name, created exclusively: a symlink planted at <csv>.meta.yaml.tmp
@@ -134,7 +151,10 @@ SidecarFacts read_sidecar(const std::string& csv_path) {
     if (!std::filesystem::exists(path)) throw InputError(path + ": no such file");
     // Read through read_text_file (a regular file, size-capped) and bounded YAML: a FIFO or an
     // alias bomb planted as a sidecar is refused, not waited for or expanded.
-    const std::string text = read_text_file(path);
+    return parse_sidecar(read_text_file(path), path, csv_path);
+}
+
+SidecarFacts parse_sidecar(const std::string& text, const std::string& path, const std::string& csv_path) {
     try {
         const YAML::Node root = load_yaml_bounded(text, path);
         SidecarFacts f;
@@ -146,6 +166,9 @@ SidecarFacts read_sidecar(const std::string& csv_path) {
             f.timing = {t["order"].as<std::string>("sequential"), t["warmup"].as<int>(0), t["pin"].as<bool>(false)};
         f.version = root["futolab"]["version"].as<std::string>("");
         f.isolation = root["run"]["isolation"].as<std::string>("");
+        if (const YAML::Node inputs = root["inputs"])  // absent in sidecars written before issue #25
+            for (const YAML::Node& i : inputs)
+                f.identity.inputs.push_back({i["file"].as<std::string>(), i["hash"].as<std::string>()});
         // Counts are read into their real range (a total of 10^10 runs or -1 is refused here,
         // not found later as a bad_alloc or a wrapped number).
         f.shard_count = static_cast<int>(count_of(root["run"], "shard_count", 1, kMaxShards, path));
@@ -178,6 +201,10 @@ void check_resumable(const std::string& csv_path, const ExperimentIdentity& conf
     if (made.identity.config_hash != config.config_hash) {
         was.push_back(fmt::format("config {} ({} as it was)", made.identity.config_hash, made.identity.config_file));
         is.push_back(fmt::format("config {} ({})", config.config_hash, config.config_file));
+    }
+    if (const std::string why = input_difference(made.identity.inputs, config.inputs); !why.empty()) {
+        was.push_back("inputs as they were");
+        is.push_back(why);
     }
     if (made.version != version) {
         was.push_back(fmt::format("futolab {}", made.version.empty() ? "(unknown version)" : made.version));

@@ -17,12 +17,24 @@ namespace futolab {
 // What made a CSV: the experiment's name, its config file, that file's text verbatim and its
 // hash (the resume contract). The driver fills it from its ExperimentConfig
 // (experiments/config.hpp, identity_of); merge copies it from the shards' sidecars.
+// One input file the experiment read, pinned by its content (issue #25 §2): a corpus edited
+// between a run and its resume (or between two shards) is refused, naming the file.
+struct InputFile {
+    std::string path;  // as the config's glob expanded it
+    std::string hash;  // 16 hex digits of FNV-1a over its bytes
+    bool operator==(const InputFile&) const = default;
+};
+
 struct ExperimentIdentity {
     std::string name;
     std::string config_file;
     std::string config_hash;
     std::string config_text;
+    std::vector<InputFile> inputs;  // every file instance source, in the order read
 };
+
+// "what differs" between two input lists, naming the first file that differs; empty if equal.
+std::string input_difference(const std::vector<InputFile>& was, const std::vector<InputFile>& is);
 
 // The timing protocol of SPEC §6 as the sidecar records it.
 struct TimingProtocol {
@@ -68,6 +80,9 @@ std::string sidecar_path(const std::string& csv_path);
 void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_by, const RunInfo& info);
 // Throws InputError: "X.meta.yaml: no such file", or naming what is missing or malformed.
 SidecarFacts read_sidecar(const std::string& csv_path);
+// The same from the sidecar's text (`path`: the sidecar, for messages; `csv_path`: its CSV).
+// Throws InputError for anything malformed (fuzzed: tests/fuzz/sidecar_fuzz.cpp).
+SidecarFacts parse_sidecar(const std::string& text, const std::string& path, const std::string& csv_path);
 
 // SPEC §5: `--resume` appends only to a CSV made by the same config (hash) and the same
 // futolab version. Throws an InputError naming what differs ("out.csv: made by config 3f2a…

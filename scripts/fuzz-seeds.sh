@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-build/fuzz/seeds}"
 rm -rf "$out"
-mkdir -p "$out"/{futo,jsonl,tatham,essence,usp,config,minizinc_output,clpfd_answer,cbc_solution}
+mkdir -p "$out"/{futo,jsonl,tatham,essence,usp,config,sidecar,minizinc_output,clpfd_answer,cbc_solution}
 
 copy() {  # copy TARGET FILE...: whole files as seeds
   local target="$1"; shift
@@ -38,6 +38,7 @@ copy essence tests/data/good/*.param tests/data/good/*.essence-param tests/data/
   tests/data/bad/*.essence-param corpora/*.param
 copy usp tests/data/good/*.usp tests/data/bad/*.usp corpora/usp-course/mrv_only.txt
 copy config configs/*.yaml tests/fuzz/seeds/config/*.yaml
+copy sidecar results/*/*.csv.meta.yaml tests/data/analysis/compare/*.meta.yaml
 # The external tools' output: real outputs captured from minizinc, swipl and cbc (for
 # cbc_solution, the first byte is the board size the parser is given).
 copy minizinc_output tests/fuzz/seeds/minizinc_output/*

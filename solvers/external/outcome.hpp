@@ -45,6 +45,7 @@ SolveResult run_and_judge(const ToolName& tool, std::vector<std::string> argv, c
     spec.time_seconds = limits.time_seconds;
     spec.memory_bytes = limits.memory_bytes;
     spec.cpu_seconds = limits.cpu_seconds;
+    spec.stop = limits.stop;
     const ProcessResult p = run_process(spec);
     SolveResult r;
     if (auto failed = process_failure(p, tool, spec.memory_bytes)) r = *failed;

@@ -172,7 +172,8 @@ bool wait_for_end(pid_t pid, const ProcessSpec& spec, bool& cpu_limited) {
             next_cpu_check = now + std::chrono::milliseconds(20);
             cpu_limited = session_cpu_seconds(pid) >= spec.cpu_seconds;
         }
-        if (!terminated && (now >= deadline || cpu_limited)) {
+        const bool stopped = spec.stop != nullptr && spec.stop->load(std::memory_order_relaxed);
+        if (!terminated && (now >= deadline || cpu_limited || stopped)) {
             ::kill(-pid, SIGTERM);
             terminated = true;
             kill_at = now + seconds(is_time_limit(spec.grace_seconds) ? spec.grace_seconds : 0);
@@ -215,8 +216,11 @@ std::string read_capped(const std::filesystem::path& p, bool& truncated) {
 
 std::optional<std::filesystem::path> find_program(const std::string& program) {
     if (program.empty()) return std::nullopt;
+    // Absolute, always: the tool is started after a chdir into its run's folder, where a
+    // relative path (a PATH entry "bin" or ".", or "./tool") would name nothing (issue #25 §7).
+    std::error_code ec;
     if (program.find('/') != std::string::npos) {
-        if (executable(program)) return std::filesystem::path(program);
+        if (executable(program)) return std::filesystem::absolute(program, ec);
         return std::nullopt;
     }
     const char* path = std::getenv("PATH");
@@ -225,7 +229,7 @@ std::optional<std::filesystem::path> find_program(const std::string& program) {
         const std::size_t colon = dirs.find(':');
         const std::string_view dir = dirs.substr(0, colon);
         const std::filesystem::path candidate = std::filesystem::path(dir.empty() ? "." : std::string(dir)) / program;
-        if (executable(candidate)) return candidate;
+        if (executable(candidate)) return std::filesystem::absolute(candidate, ec);
         if (colon == std::string_view::npos) return std::nullopt;
         dirs.remove_prefix(colon + 1);
     }

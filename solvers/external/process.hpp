@@ -16,6 +16,7 @@
 // another thread of the process reaps any child with -1).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -31,6 +32,9 @@ struct ProcessSpec {
     std::uint64_t memory_bytes = 0;  // RLIMIT_AS of the child (and its children), 0 = none
     double cpu_seconds = 0;          // CPU time of the tool's whole session (its children too); 0 = none
     double grace_seconds = 0.5;      // between SIGTERM and SIGKILL after the time limit
+    // An outside stop (Limits::stop: SIGINT/SIGTERM of `futolab run` in thread isolation):
+    // when it turns true the tool is stopped as at its time limit (issue #25 §6).
+    const std::atomic<bool>* stop = nullptr;
 };
 
 struct ProcessResult {

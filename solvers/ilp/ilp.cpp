@@ -85,6 +85,7 @@ private:
         spec.dir = dir_.path();
         spec.time_seconds = deadline_ == Clock::time_point::max() ? 0 : std::max(left, 1e-3);
         spec.memory_bytes = request_.limits.memory_bytes;
+        spec.stop = request_.limits.stop;
         spec.cpu_seconds = request_.limits.cpu_seconds > 0 ? std::max(request_.limits.cpu_seconds - tool_cpu_ns_ * 1e-9, 1e-3) : 0;
         const external::ProcessResult p = external::run_process(spec);
         tool_cpu_ns_ += p.cpu_ns;

@@ -33,9 +33,10 @@ void exactly_one(Cnf& cnf, const std::vector<int>& lits, Amo amo) {
 }
 
 // The three exactly-one families of the extended Latin square encoding.
-void latin_square(Cnf& cnf, int n, Amo amo) {
+void latin_square(Cnf& cnf, int n, Amo amo, const std::function<bool()>& out_of_time) {
     std::vector<int> group(static_cast<std::size_t>(n));
     for (int a = 0; a < n; ++a) {
+        if (out_of_time && out_of_time()) return;  // issue #25 §6: a 64x64 encoding takes seconds
         for (int b = 0; b < n; ++b) {
             for (int k = 0; k < n; ++k) group[k] = cell_var(n, a * n + b, k + 1);  // cell (a, b)
             exactly_one(cnf, group, amo);
@@ -112,11 +113,12 @@ void Cnf::add(const std::vector<int>& clause) {
     ++clauses;
 }
 
-Cnf encode(const Puzzle& p, Amo amo) {
+Cnf encode(const Puzzle& p, Amo amo, const std::function<bool()>& out_of_time) {
     const int n = p.n();
     Cnf cnf;
     cnf.variables = n * n * n;
-    latin_square(cnf, n, amo);
+    latin_square(cnf, n, amo, out_of_time);
+    if (out_of_time && out_of_time()) return cnf;  // cut short: the caller sees its clock expired
     domains(cnf, p);
     const OrderVars order(cnf, p);
     for (const Relation& r : p.relations()) less_than(cnf, order, n, r.lo, r.hi);

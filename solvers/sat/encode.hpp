@@ -44,6 +44,7 @@
 #include "core/puzzle.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace futolab::sat {
@@ -63,7 +64,9 @@ struct Cnf {
 // x(c, v): the direct variable of cell c (row-major) and value v (1..n).
 inline int cell_var(int n, int cell, int value) { return cell * n + value; }
 
-Cnf encode(const Puzzle& puzzle, Amo amo);
+// `out_of_time` (optional) is asked once per row of the Latin-square part: when it says true the
+// encoding stops early and is incomplete (the caller, whose clock said so, reports timeout).
+Cnf encode(const Puzzle& puzzle, Amo amo, const std::function<bool()>& out_of_time = {});
 
 // The clause that excludes `solution` (n² values, row-major): one of its non-given cells must
 // take another value. Empty when every cell is given.

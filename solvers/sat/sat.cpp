@@ -197,8 +197,8 @@ public:
         s.connect_learner(&conflicts);
         SolveResult r;
         r.unknown = kUnreadable;
-        const Cnf cnf = encode(puzzle, amo_);
-        if (!add_formula(s, cnf, control)) {
+        const Cnf cnf = encode(puzzle, amo_, [&control] { return control.out_of_time(); });
+        if (control.stopped() || !add_formula(s, cnf, control)) {
             r.status = control.status(0);
             return r;
         }

@@ -23,29 +23,12 @@ inline std::string slurp(const std::string& path) {
     return ss.str();
 }
 
-// `args` is pasted into a shell command line after the executable; run from `cwd`. The exit
-// code is that of the last command of the line.
-inline CliResult run_cli(const std::string& args, const std::string& cwd = FUTOLAB_SOURCE_DIR "/tests/data") {
-    static int counter = 0;
-    const std::string base = "/tmp/futolab-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
-    // Braces: a backgrounded `futolab … & pid=$!; …; wait $pid` writes to the same files.
-    const std::string cmd =
-        "cd '" + cwd + "' && { '" FUTOLAB_CLI "' " + args + "; } >'" + base + ".out' 2>'" + base + ".err'";
-    const int raw = std::system(cmd.c_str());
-    CliResult r;
-    r.exit_code = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = slurp(base + ".out");
-    r.err = slurp(base + ".err");
-    std::remove((base + ".out").c_str());
-    std::remove((base + ".err").c_str());
-    return r;
-}
-
-// run_cli with environment assignments ("NAME=value ") before the executable.
+// run_cli with environment assignments ("NAME=value ", may be empty) before the executable.
 inline CliResult run_cli_env(const std::string& env, const std::string& args,
                              const std::string& cwd = FUTOLAB_SOURCE_DIR "/tests/data") {
     static int counter = 0;
-    const std::string base = "/tmp/futolab-cli-env-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
+    const std::string base = "/tmp/futolab-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
+    // Braces: a backgrounded `futolab … & pid=$!; …; wait $pid` writes to the same files.
     const std::string cmd =
         "cd '" + cwd + "' && { " + env + "'" FUTOLAB_CLI "' " + args + "; } >'" + base + ".out' 2>'" + base + ".err'";
     const int raw = std::system(cmd.c_str());
@@ -56,6 +39,12 @@ inline CliResult run_cli_env(const std::string& env, const std::string& args,
     std::remove((base + ".out").c_str());
     std::remove((base + ".err").c_str());
     return r;
+}
+
+// `args` is pasted into a shell command line after the executable; run from `cwd`. The exit
+// code is that of the last command of the line.
+inline CliResult run_cli(const std::string& args, const std::string& cwd = FUTOLAB_SOURCE_DIR "/tests/data") {
+    return run_cli_env("", args, cwd);
 }
 
 }  // namespace futolab::test

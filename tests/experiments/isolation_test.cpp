@@ -379,3 +379,62 @@ TEST_CASE("resume in another isolation is refused, the CSV left byte-identical",
     CHECK(futolab::test::slurp(dir + "/r.csv") == before);
     CHECK(run_cli("run -q --resume --isolation process " + dir + "/cfg.yaml").exit_code == 0);
 }
+
+TEST_CASE("one writer per output folder: a second run or merge there is refused at once", "[runner][lock]") {
+    const std::string dir = scratch("output-lock");
+    std::ofstream(dir + "/i.jsonl") << "{\"id\": \"e30\", \"n\": 30, \"givens\": [], \"lt\": []}\n";
+    // Counting every 30x30 Latin square never ends: the first run holds the folder until killed.
+    std::ofstream(dir + "/cfg.yaml") << "name: lock\nmode: { count: all }\ninstances:\n  - file: " << dir
+                                     << "/i.jsonl\nsolvers: [ fc ]\noutput: " << dir << "/out/l.csv\n";
+    // The wait below sees this round's holder write its pid into the (new) lock file.
+    const std::string first = "run -q --jobs 1 --isolation thread " + dir + "/cfg.yaml & pid=$!; "
+                              "for i in $(seq 500); do [ -s " + dir + "/out/.futolab.lock ] && break; sleep 0.02; done; ";
+    const std::string then_kill = "; code=$?; kill -KILL $pid; wait $pid 2>/dev/null; exit $code";
+    for (const std::string& second : {"run -q --resume " + dir + "/cfg.yaml", "run -q " + dir + "/cfg.yaml",
+                                     "merge " + dir + "/out/l.csv --out " + dir + "/out/m.csv"}) {
+        INFO(second);
+        fs::remove_all(dir + "/out");  // each round's first run starts afresh
+        const auto r = run_cli(first + "'" FUTOLAB_CLI "' " + second + then_kill);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find("another futolab (pid ") != std::string::npos);
+        CHECK(r.err.find("is writing in this folder") != std::string::npos);
+    }
+    // The lock died with its holder (SIGKILL): the folder is free again.
+    CHECK(run_cli("merge " + dir + "/out/l.csv --out " + dir + "/out/m.csv").err.find("another futolab") ==
+          std::string::npos);
+}
+
+TEST_CASE("inputs are pinned by content: resume and merge refuse an edited corpus, naming the file",
+          "[runner][inputs]") {
+    const std::string dir = scratch("input-hash");
+    std::ofstream(dir + "/c.jsonl") << "{\"id\": \"a\", \"n\": 4, \"givens\": [], \"lt\": []}\n";
+    std::ofstream(dir + "/cfg.yaml") << "name: pinned\nmode: { count: 2 }\ninstances:\n  - file: " << dir
+                                     << "/c.jsonl\nsolvers: [ fc, gac ]\noutput: " << dir << "/p.csv\n";
+    REQUIRE(run_cli("run -q --shard 1/2 " + dir + "/cfg.yaml").exit_code == 0);
+    CHECK(futolab::test::slurp(dir + "/p.shard-1-of-2.csv.meta.yaml").find("file: " + dir + "/c.jsonl") !=
+          std::string::npos);
+    std::ofstream(dir + "/c.jsonl", std::ios::app) << "{\"id\": \"b\", \"n\": 4, \"givens\": [[0,0,1]], \"lt\": []}\n";
+    const std::string before = futolab::test::slurp(dir + "/p.shard-1-of-2.csv");
+    const auto resumed = run_cli("run -q --resume --shard 1/2 " + dir + "/cfg.yaml");
+    CHECK(resumed.exit_code == 2);
+    CHECK(resumed.err.find("input file " + dir + "/c.jsonl changed") != std::string::npos);
+    CHECK(futolab::test::slurp(dir + "/p.shard-1-of-2.csv") == before);
+    REQUIRE(run_cli("run -q --shard 2/2 " + dir + "/cfg.yaml").exit_code == 0);  // made after the edit
+    const auto merged = run_cli("merge " + dir + "/p.shard-1-of-2.csv " + dir + "/p.shard-2-of-2.csv --out " + dir +
+                                "/m/p.csv");
+    CHECK(merged.exit_code == 2);
+    CHECK(merged.err.find("read other inputs") != std::string::npos);
+}
+
+TEST_CASE("an instance id twice in one experiment is refused before the sweep, naming both places",
+          "[runner][inputs]") {
+    const std::string dir = scratch("duplicate-id");
+    std::ofstream(dir + "/c.jsonl") << "{\"id\": \"a\", \"n\": 4, \"givens\": [], \"lt\": []}\n"
+                                    << "{\"id\": \"a\", \"n\": 4, \"givens\": [[0,0,1]], \"lt\": []}\n";
+    std::ofstream(dir + "/cfg.yaml") << "name: dup\nmode: { count: 2 }\ninstances:\n  - file: " << dir
+                                     << "/c.jsonl\nsolvers: [ fc ]\noutput: " << dir << "/d.csv\n";
+    const auto r = run_cli("run -q " + dir + "/cfg.yaml");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("instance id 'a' again (first at " + dir + "/c.jsonl:1)") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir + "/d.csv"));
+}

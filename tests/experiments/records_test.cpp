@@ -22,19 +22,12 @@
 using futolab::test::rows_by_run;
 using futolab::test::run_cli;
 using futolab::test::scratch;
+using futolab::test::replace_in_file;
 using futolab::test::slurp;
 using futolab::test::write_config;
 namespace fs = std::filesystem;
 
 namespace {
-
-void replace_in_file(const std::string& path, const std::string& from, const std::string& to) {
-    std::string text = slurp(path);
-    const auto at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, from.size(), to);
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
-}
 
 // Runs part of the experiment (a SIGTERM after the first rows), so a resume has work to do.
 std::string partial_run(const std::string& dir) {

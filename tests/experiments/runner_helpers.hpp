@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -55,6 +56,16 @@ inline std::map<std::string, std::vector<std::string>> rows_by_run(const std::st
         CHECK(out.emplace(key, row).second);
     }
     return out;
+}
+
+// Replaces the first `from` in the file with `to` (a test planting a change); the text must be there.
+inline void replace_in_file(const std::string& path, const std::string& from, const std::string& to) {
+    std::ifstream in(path, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
 }
 
 }  // namespace futolab::test

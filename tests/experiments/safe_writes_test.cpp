@@ -15,6 +15,7 @@
 
 using futolab::test::run_cli;
 using futolab::test::scratch;
+using futolab::test::replace_in_file;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
 
@@ -39,14 +40,6 @@ std::string shards_of(const std::string& dir) {
         shards += " " + dir + "/sh/r.shard-" + std::to_string(i) + "-of-2.csv";
     }
     return shards;
-}
-
-void replace_in_file(const std::string& path, const std::string& from, const std::string& to) {
-    std::string text = slurp(path);
-    const auto at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, from.size(), to);
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
 }
 
 // Files in `dir` whose name holds ".tmp": a temporary file left behind.

@@ -20,6 +20,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <future>
 #include <string>
@@ -207,4 +208,23 @@ TEST_CASE("a worker's memory cgroup bounds the tools its runs start, and its OOM
     CHECK(a.oom_killed);
     const WorkerAnswer b = worker.call("pid", {}, nullptr);
     CHECK_FALSE(b.oom_killed);  // counted per run
+}
+
+TEST_CASE("a worker's temporary files go with it, however it ends", "[isolation][worker]") {
+    WarmWorker worker(handle, 0);
+    const std::string tmp = *worker.call("sh test -n \"$TMPDIR\" && touch \"$TMPDIR/left\" && echo \"$TMPDIR\" > /tmp/futolab-wt-" +
+                                             std::to_string(::getpid()),
+                                         {}, nullptr)
+                                 .record;
+    CHECK(tmp == "0");
+    std::string dir;
+    std::ifstream("/tmp/futolab-wt-" + std::to_string(::getpid())) >> dir;
+    std::remove(("/tmp/futolab-wt-" + std::to_string(::getpid())).c_str());
+    REQUIRE(dir.find("futolab-worker-") != std::string::npos);
+    CHECK(std::filesystem::exists(dir + "/left"));
+    auto killed = std::async(std::launch::async, [&] { return worker.call("hang", {}, nullptr); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    ::kill(worker.pid(), SIGKILL);
+    CHECK(killed.get().ended.status == Status::crash);
+    CHECK_FALSE(std::filesystem::exists(dir));
 }

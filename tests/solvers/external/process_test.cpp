@@ -182,3 +182,25 @@ TEST_CASE("a tool's CPU time is measured, its children's included", "[external][
     const ProcessResult idle = run(dir, {"sleep", "0.2"});
     CHECK(idle.cpu_ns < 50'000'000);  // waiting is not CPU
 }
+
+TEST_CASE("a tool found through a relative PATH entry starts from its run's folder", "[external]") {
+    const TempDir dir("test");
+    const TempDir bin("bin");
+    {
+        std::ofstream tool(bin.path() / "futolab-test-tool");
+        tool << "#!/bin/sh\necho started\n";
+    }
+    std::filesystem::permissions(bin.path() / "futolab-test-tool", std::filesystem::perms::owner_all);
+    const std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
+    const std::filesystem::path old_cwd = std::filesystem::current_path();
+    std::filesystem::current_path(bin.path().parent_path());
+    ::setenv("PATH", (bin.path().filename().string() + ":" + old_path).c_str(), 1);  // relative entry
+    const auto found = find_program("futolab-test-tool");
+    const ProcessResult r = run(dir, {"futolab-test-tool"});
+    ::setenv("PATH", old_path.c_str(), 1);
+    std::filesystem::current_path(old_cwd);
+    REQUIRE(found);
+    CHECK(found->is_absolute());
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "started\n");
+}

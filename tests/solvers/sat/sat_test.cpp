@@ -139,3 +139,13 @@ TEST_CASE("sat counters: conflicts as fails, deterministic for a seed", "[sat]")
     }
     CHECK(total_fails > 0);
 }
+
+TEST_CASE("sat: the encoding checks the clock, so a 64x64 run stops near its limit", "[sat][limits]") {
+    // Encoding an empty 64x64 grid (pairwise at-most-one: ~25 million clauses) took seconds
+    // before the encoder asked the clock; a 0.1 s limit must end the run long before that.
+    Limits limits;
+    limits.time_seconds = 0.1;
+    const RunResult r = run_solver(*make_solver(parse_solver_spec("sat")), empty(64), {Mode::count_to(2), limits, 0});
+    CHECK(r.result.status == Status::timeout);
+    CHECK(r.wall_ns < 1'000'000'000);
+}
