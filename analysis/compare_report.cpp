@@ -1,5 +1,7 @@
 #include "analysis/compare_report.hpp"
 
+#include "analysis/spec_labels.hpp"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -70,9 +72,14 @@ std::string provenance_text(const ComparedInputs& c) {
     for (const Provenance* p : {&c.base, &c.next})
         if (!p->has_sidecar) out += fmt::format("no sidecar: {}.meta.yaml (commit, config and machine unknown)\n", p->csv);
     for (const std::string& w : provenance_warnings(differences)) out += "warning: " + w + "\n";
-    for (const OptionsChange& o : c.result.options_changes)
-        out += fmt::format("warning: spec {} resolves to other options: {} → {} (a default changed?)\n", o.spec,
-                           set_text(o.base), set_text(o.next));
+    for (const OptionsChange& o : c.result.options_changes) {
+        // One option set a side (the usual case): only the options that moved, by name.
+        const auto [base, next] = o.base.size() == 1 && o.next.size() == 1
+                                      ? options_difference(*o.base.begin(), *o.next.begin())
+                                      : std::pair{set_text(o.base), set_text(o.next)};
+        out += fmt::format("warning: spec {} resolves to other options: {} → {} (a default changed?)\n", o.spec, base,
+                           next);
+    }
     return out;
 }
 
