@@ -128,6 +128,13 @@ void flatten(const YAML::Node& node, const std::string& prefix, std::vector<std:
     }
 }
 
+// What the figure shows (its title, one line), then its file name for the files of --plots.
+std::string figure_caption(const ReportPlot& p) {
+    std::string what = p.caption.empty() ? p.name : p.caption;
+    std::replace(what.begin(), what.end(), '\n', ' ');
+    return html_escape(what) + (p.caption.empty() ? "" : " <span class=\"note\">(" + html_escape(p.name) + ")</span>");
+}
+
 std::string provenance_html(const std::string& csv, const std::string& sidecar) {
     std::string s = "<h3>" + html_escape(csv) + "</h3>\n";
     if (sidecar.empty()) return s + "<p class=\"note\">no sidecar (" + html_escape(csv) + ".meta.yaml) found</p>\n";
@@ -203,7 +210,7 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
     s += "<h2 id=\"plots\">Plots</h2>\n";
     for (const ReportPlot& p : plots)
         s += "<figure>" + (p.svg.empty() ? "<p class=\"note\">gnuplot not found: no picture</p>" : p.svg) +
-             "<figcaption>" + html_escape(p.name) + "</figcaption></figure>\n";
+             "<figcaption>" + figure_caption(p) + "</figcaption></figure>\n";
     if (const TextTable* t = find_table(study, "instances")) {
         s += fmt::format("<h2 id=\"instances-section\">Per instance (median over repeats)</h2>\n<p>Filter: <input "
                          "id=\"instance-filter\" type=\"search\" placeholder=\"id, hash, spec…\"> <span "

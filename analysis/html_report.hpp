@@ -30,6 +30,7 @@ std::string inline_svg(const std::string& svg_text, const std::string& prefix);
 struct ReportPlot {
     std::string name;  // the plot's file stem
     std::string svg;   // the inline SVG ("" if gnuplot is missing)
+    std::string caption = "";  // what is plotted (the plot's title); "" : the name
 };
 
 // The whole page. `sidecars` are (csv path, sidecar text or "") pairs.

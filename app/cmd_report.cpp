@@ -59,8 +59,10 @@ std::vector<ReportPlot> render_svgs(const Study& study) {
     for (std::size_t i = 0; i < study.plots.size(); ++i) {
         const PlotSpec& p = study.plots[i];
         const std::string png = render_plot(p, dir.path.string());
-        plots.push_back({p.name, png.empty() ? "" : inline_svg(read_text_file((dir.path / (p.name + ".svg")).string()),
-                                                               "p" + std::to_string(i) + "_")});
+        plots.push_back({p.name,
+                         png.empty() ? "" : inline_svg(read_text_file((dir.path / (p.name + ".svg")).string()),
+                                                       "p" + std::to_string(i) + "_"),
+                         p.title});
     }
     return plots;
 }
