@@ -62,7 +62,9 @@ std::string one_side_count(const std::vector<OneSideRun>& runs, const std::vecto
     return fmt::format("{} spec{} + {}", specs.size(), specs.size() == 1 ? "" : "s", runs.size());
 }
 
-std::string provenance_text(const ComparedInputs& c) {
+}  // namespace
+
+std::string compare_header(const ComparedInputs& c) {
     std::string out;
     const auto differences = provenance_differences(c.base, c.next);
     for (const FactDifference& d : differences) out += fmt::format("{}: {} → {}\n", d.fact, d.base, d.next);
@@ -82,6 +84,8 @@ std::string provenance_text(const ComparedInputs& c) {
     }
     return out;
 }
+
+namespace {
 
 TextTable times_of(const std::vector<ComparedInputs>& comparisons, bool with_labels) {
     TextTable t{"times", {}, {}, 0};
@@ -139,7 +143,7 @@ TextTable compare_changes_table(const std::vector<ComparedInputs>& comparisons) 
 std::string compare_text(const ComparedInputs& c, std::size_t max_list) {
     const RunComparison& r = c.result;
     std::string out = fmt::format("# BASE {} → NEW {}\n\n", c.base_label, c.new_label);
-    out += provenance_text(c);
+    out += compare_header(c);
     out += fmt::format("\nruns paired by (instance_hash, spec, mode): {}; status changes {}; counter changes {}; only in "
                        "BASE {}; only in NEW {}\n",
                        r.paired, r.status_changes.size(), counter_lines(r.counter_changes).size(),

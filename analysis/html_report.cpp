@@ -155,6 +155,23 @@ std::string provenance_html(const std::string& csv, const std::string& sidecar) 
     return s;
 }
 
+// report --compare: each NEW against BASE as `futolab compare` says it, then its two tables.
+std::string compare_html(const std::vector<ComparedInputs>& compared) {
+    if (compared.empty()) return "";
+    std::string s = "<h2 id=\"compare-section\">What changed</h2>\n<p class=\"note\">Runs pair by (instance_hash, spec, "
+                    "mode). ratio: NEW / BASE of the per-instance medians, geometric mean with its 95 % bootstrap CI "
+                    "(&gt; 1: NEW slower); wins/ties/losses for NEW (1 % tie band); Wilcoxon signed-rank p. Counters are "
+                    "deterministic (SPEC §4): a counter change is a change of behaviour.</p>\n";
+    for (const ComparedInputs& c : compared)
+        s += "<h3>" + html_escape(c.base_label) + " → " + html_escape(c.new_label) + "</h3>\n<pre>" +
+             html_escape(compare_header(c)) + "</pre>\n";
+    s += "<h3>Times per spec</h3>\n" + table_html(compare_times_table(compared), "compare-times");
+    const TextTable changes = compare_changes_table(compared);
+    s += fmt::format("<h3>Changes run by run ({})</h3>\n", changes.rows.size());
+    if (!changes.rows.empty()) s += table_html(changes, "compare-changes");
+    return s;
+}
+
 }  // namespace
 
 std::string html_escape(const std::string& text) {
@@ -185,7 +202,8 @@ std::string inline_svg(const std::string& svg_text, const std::string& prefix) {
 }
 
 std::string html_report(const Study& study, const std::vector<ReportPlot>& plots,
-                        const std::vector<std::pair<std::string, std::string>>& sidecars, const std::string& version) {
+                        const std::vector<std::pair<std::string, std::string>>& sidecars, const std::string& version,
+                        const std::vector<ComparedInputs>& compared) {
     std::string inputs;
     for (const auto& [csv, meta] : sidecars) inputs += (inputs.empty() ? "" : ", ") + html_escape(csv);
     std::string s = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>futolab report</title>\n<style>";
@@ -197,6 +215,7 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
          (study.baseline.empty() ? "" : ", baseline <b>" + html_escape(study.baseline) + "</b>") + ". Written by futolab " +
          html_escape(version) + ". Click a column header to sort; numbers are shown to 3 digits, every cell holds the exact value "
          "(the same as <code>futolab analyze --format csv</code>); a red cell is a median at a limit (a lower bound).</p>\n";
+    s += compare_html(compared);
     s += "<h2 id=\"runs\">Runs and limits</h2>\n<p class=\"note\">limit_hit: timeout, node_limit or memout (censored); "
          "failed: crash or error. The virtual-best row is, per instance, the best spec's runs.</p>\n";
     s += table_html(censoring_table(study), "runs");

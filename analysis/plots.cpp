@@ -252,7 +252,7 @@ std::string capitalised(std::string text) {
 std::string scatter_axis(const std::string& metric, const std::string& who) {
     constexpr std::size_t kMaxAxisSpec = 40;  // a long spec would be clipped on the vertical axis; the title has it
     const std::string what = metric_words(metric, "per instance") + (is_time_metric(metric) ? "" : " + 1");
-    return who.size() <= kMaxAxisSpec ? who + ": " + what : what + " (spec in the title)";
+    return who.size() <= kMaxAxisSpec ? who + ": " + what : what + " (named in the title)";
 }
 
 std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string& baseline, const std::string& metric) {

@@ -15,7 +15,7 @@
 namespace futolab {
 namespace {
 
-const std::set<std::string> kDerived{"wall_ms", "cpu_ms", "cpu_wall", "finished", "givens_frac", "score", "slack"};
+const std::set<std::string> kDerived{"wall_ms", "cpu_ms", "cpu_wall", "finished", "givens_frac", "score", "slack", "source"};
 const std::set<std::string> kFinished{"solved", "unique", "multiple", "unsat", "counted", "critical"};
 const std::set<std::string> kCensored{"timeout", "node_limit", "memout"};
 const std::set<std::string> kFailed{"crash", "error"};
@@ -170,6 +170,7 @@ std::string ResultsTable::text(std::size_t i, const std::string& column) const {
     const Row& row = rows_[i];
     if (auto it = index_.find(column); it != index_.end()) return row.cells[it->second];
     if (column == "finished") return finished(i) ? "1" : "0";
+    if (column == "source") return files_[row.file];
     if (kDerived.count(column)) return fmt::format("{}", number(i, column));
     throw InputError(fmt::format("no column '{}' in the results", column));
 }
@@ -209,6 +210,7 @@ double ResultsTable::number(std::size_t i, const std::string& column) const {
         return wall > 0 ? number(i, "cpu_ns") / wall : 1.0;
     }
     if (column == "finished") return finished(i) ? 1.0 : 0.0;
+    if (column == "source") throw InputError("'source' (the input file) is not a number");
     // The critical-set bound's weighted clue count 2h + 3k, and its slack against 2(n − 1).
     if (column == "score") return 2 * number(i, "h") + 3 * number(i, "k");
     if (column == "slack") return number(i, "score") - 2 * (number(i, "n") - 1);

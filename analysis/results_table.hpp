@@ -8,6 +8,7 @@
 //   finished 1 if the run ended by itself (solved, unique, multiple, unsat, counted, critical), else 0
 //   givens_frac  h / n², the fraction of cells given (the phase-transition parameter)
 //   score    2h + 3k, the weighted clue count of the critical-set bound; slack  score − 2(n − 1)
+//   source   the input file the row came from, as given (`--by source,spec` keeps inputs apart)
 // Columns are found by name, never by position: CSVs written before and after a column was
 // added (e.g. `grade`, `spec`, `param_givens`) load together, a column missing from one file
 // reads as "" there.
