@@ -106,8 +106,9 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
         "warmup)) is refused before it is built.\n"
         "--resume appends only to a CSV whose sidecar has this config's hash and this futolab version (else exit 2, "
         "the CSV untouched). --resume --redo timeout,crash,error,memout first takes the rows with those statuses out of "
-        "the CSV (an atomic rewrite: every other row stays byte for byte) and then runs them again, e.g. after raising "
-        "a limit or fixing a crash; the sidecar's `redone` list records each redo (when, statuses, rows).\n"
+        "the CSV (an atomic rewrite: every other row stays byte for byte) and then runs them again under the same "
+        "config, e.g. after fixing a crash or for time-outs of a busy machine; the sidecar's `redone` list records each "
+        "redo (when, statuses, rows).\n"
         "The first SIGINT/SIGTERM stops taking runs and interrupts the running ones (not written: --resume redoes "
         "them), then exits 1 within a second or two; a second signal exits at once (130). See docs/reliability.md "
         "(process isolation and interruption).");
