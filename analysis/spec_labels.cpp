@@ -134,11 +134,13 @@ std::pair<std::string, std::string> options_difference(const std::string& a, con
 }
 
 std::vector<std::string> label_conflicts(const std::vector<LabelUse>& uses) {
-    // label → options → the inputs holding that pair, in first-seen order
-    std::map<std::string, std::map<std::string, std::vector<std::string>>> seen;
+    // label → (options, the inputs holding that pair), both in first-seen (input) order
+    std::map<std::string, std::vector<std::pair<std::string, std::vector<std::string>>>> seen;
     for (const LabelUse& u : uses) {
-        auto& sources = seen[u.spec][u.options];
-        if (std::find(sources.begin(), sources.end(), u.source) == sources.end()) sources.push_back(u.source);
+        auto& sets = seen[u.spec];
+        auto it = std::find_if(sets.begin(), sets.end(), [&](const auto& set) { return set.first == u.options; });
+        if (it == sets.end()) it = sets.insert(sets.end(), {u.options, {}});
+        if (std::find(it->second.begin(), it->second.end(), u.source) == it->second.end()) it->second.push_back(u.source);
     }
     std::vector<std::string> out;
     for (const auto& [spec, by_options] : seen) {
