@@ -296,12 +296,13 @@ void check_memory_floor(const Limits& limits, Isolation where, const std::string
 
 // --redo (SPEC §5): the rows with the statuses named leave the CSV (an atomic rewrite that keeps
 // every other byte), so the resume below runs them again; the sidecar keeps every redo.
-std::vector<RedoRecord> redo_rows(const std::string& csv_path, const RunnerOptions& options, RunnerReport& report) {
+std::vector<RedoRecord> redo_rows(const std::string& csv_path, const RunnerOptions& options, const CsvLayout& layout,
+                                  RunnerReport& report) {
     if (!options.resume) return {};
     std::vector<RedoRecord> redone = read_redone(csv_path);
     if (options.redo.empty()) return redone;
-    const RedoRemoval removed =
-        remove_rows_with_status(csv_path, std::set<std::string>(options.redo.begin(), options.redo.end()));
+    const RedoRemoval removed = remove_rows_with_status(
+        csv_path, std::set<std::string>(options.redo.begin(), options.redo.end()), csv_columns(layout));
     report.redone = removed.rows;
     redone.push_back({utc_now_iso8601(), options.redo, removed.rows});
     return redone;
@@ -344,7 +345,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         check_same_isolation(report.csv_path, effective_isolation(config));
     }
     const CsvLayout layout = csv_layout(matrix.param_names);
-    std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, report);  // before the file is reopened
+    std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, report);  // before the file is reopened
     ResultsFile file(report.csv_path, options.resume, layout);
 
     RunInfo info{options.command_line, resolve_jobs(options.jobs, config), options.shard_index, options.shard_count,

@@ -76,12 +76,14 @@ void replace_atomically(const std::string& path, const std::string& text) {
 
 }  // namespace
 
-RedoRemoval remove_rows_with_status(const std::string& csv_path, const std::set<std::string>& statuses) {
+RedoRemoval remove_rows_with_status(const std::string& csv_path, const std::set<std::string>& statuses,
+                                    const std::vector<std::string>& header) {
     namespace fs = std::filesystem;
     RedoRemoval out;
     if (!fs::exists(csv_path) || fs::file_size(csv_path) == 0) return out;
     const std::string all = read_text_file(csv_path);
     const CsvTable table = parse_csv(all, csv_path);
+    if (!header.empty() && table.header != header) return out;  // not this experiment's: resume refuses it
     const std::size_t status = table.column("status", csv_path);
     const std::vector<std::string_view> records = records_of(std::string_view(all).substr(0, table.complete_bytes));
     if (records.size() != table.rows.size() + 1)  // the reader and this scan must see the same rows

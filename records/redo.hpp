@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace futolab {
 
@@ -18,9 +19,12 @@ struct RedoRemoval {
 };
 
 // Takes out the rows of `csv_path` whose `status` is in `statuses` (and a last line cut off by
-// a kill, which resume would cut anyway). An absent or empty file: nothing to do. Throws
-// InputError for a file that is no results CSV (no `status` column, a malformed row),
-// std::runtime_error when the rewrite fails (the CSV is then untouched).
-RedoRemoval remove_rows_with_status(const std::string& csv_path, const std::set<std::string>& statuses);
+// a kill, which resume would cut anyway). An absent or empty file: nothing to do; so too a
+// file whose header is not `header` (when given), which the resume then refuses with its own
+// message, the file untouched. Throws InputError for a file that is no results CSV (no
+// `status` column, a malformed row), std::runtime_error when the rewrite fails (the CSV is
+// then untouched).
+RedoRemoval remove_rows_with_status(const std::string& csv_path, const std::set<std::string>& statuses,
+                                    const std::vector<std::string>& header = {});
 
 }  // namespace futolab

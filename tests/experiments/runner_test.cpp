@@ -109,7 +109,7 @@ bool has_status(const std::string& line, const std::vector<std::string>& statuse
 
 }  // namespace
 
-TEST_CASE("--redo re-runs exactly the rows with those statuses; every other byte stays", "[runner][resume][redo]") {
+TEST_CASE("run --redo re-runs exactly the rows with those statuses and keeps every other byte", "[runner][resume][redo]") {
     const std::string dir = scratch("redo");
     const std::string cfg = dir + "/cfg.yaml";
     // 75 Tatham 5x5 x 2 solvers; a node limit of 400 stops about three quarters of them.

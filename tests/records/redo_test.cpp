@@ -57,4 +57,8 @@ TEST_CASE("redo leaves a file without such rows as it is, and cuts a truncated l
     CHECK(remove_rows_with_status((fs::temp_directory_path() / "futolab-redo-test" / "none.csv").string(), {"crash"})
               .rows == 0);
     CHECK_THROWS_AS(remove_rows_with_status(temp_file("d.csv", "run,state\n0,x\n"), {"crash"}), InputError);
+    // Another experiment's header: untouched (the resume refuses it with its own message).
+    const std::string other = temp_file("e.csv", whole);
+    CHECK(remove_rows_with_status(other, {"timeout"}, {"run", "status", "more"}).rows == 0);
+    CHECK(text_of(other) == whole);
 }
