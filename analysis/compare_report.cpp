@@ -1,5 +1,7 @@
 #include "analysis/compare_report.hpp"
 
+#include "analysis/spec_labels.hpp"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -60,7 +62,9 @@ std::string one_side_count(const std::vector<OneSideRun>& runs, const std::vecto
     return fmt::format("{} spec{} + {}", specs.size(), specs.size() == 1 ? "" : "s", runs.size());
 }
 
-std::string provenance_text(const ComparedInputs& c) {
+}  // namespace
+
+std::string compare_header(const ComparedInputs& c) {
     std::string out;
     const auto differences = provenance_differences(c.base, c.next);
     for (const FactDifference& d : differences) out += fmt::format("{}: {} → {}\n", d.fact, d.base, d.next);
@@ -70,11 +74,18 @@ std::string provenance_text(const ComparedInputs& c) {
     for (const Provenance* p : {&c.base, &c.next})
         if (!p->has_sidecar) out += fmt::format("no sidecar: {}.meta.yaml (commit, config and machine unknown)\n", p->csv);
     for (const std::string& w : provenance_warnings(differences)) out += "warning: " + w + "\n";
-    for (const OptionsChange& o : c.result.options_changes)
-        out += fmt::format("warning: spec {} resolves to other options: {} → {} (a default changed?)\n", o.spec,
-                           set_text(o.base), set_text(o.next));
+    for (const OptionsChange& o : c.result.options_changes) {
+        // One option set a side (the usual case): only the options that moved, by name.
+        const auto [base, next] = o.base.size() == 1 && o.next.size() == 1
+                                      ? options_difference(*o.base.begin(), *o.next.begin())
+                                      : std::pair{set_text(o.base), set_text(o.next)};
+        out += fmt::format("warning: spec {} resolves to other options: {} → {} (a default changed?)\n", o.spec, base,
+                           next);
+    }
     return out;
 }
+
+namespace {
 
 TextTable times_of(const std::vector<ComparedInputs>& comparisons, bool with_labels) {
     TextTable t{"times", {}, {}, 0};
@@ -132,7 +143,7 @@ TextTable compare_changes_table(const std::vector<ComparedInputs>& comparisons) 
 std::string compare_text(const ComparedInputs& c, std::size_t max_list) {
     const RunComparison& r = c.result;
     std::string out = fmt::format("# BASE {} → NEW {}\n\n", c.base_label, c.new_label);
-    out += provenance_text(c);
+    out += compare_header(c);
     out += fmt::format("\nruns paired by (instance_hash, spec, mode): {}; status changes {}; counter changes {}; only in "
                        "BASE {}; only in NEW {}\n",
                        r.paired, r.status_changes.size(), counter_lines(r.counter_changes).size(),

@@ -25,6 +25,10 @@ TextTable compare_times_table(const std::vector<ComparedInputs>& comparisons);
 // options), spec, mode, instance, instance_hash, what, base_value, new_value.
 TextTable compare_changes_table(const std::vector<ComparedInputs>& comparisons);
 
+// What differs between the two sidecars, the warnings (machines, limits, a spec whose options
+// moved) and what is the same: the header of compare_text, one fact a line.
+std::string compare_header(const ComparedInputs& comparison);
+
 // The text of one comparison; each list shows at most `max_list` items (0: all).
 std::string compare_text(const ComparedInputs& comparison, std::size_t max_list);
 

@@ -1,5 +1,7 @@
 #include "analysis/critical_plot.hpp"
 
+#include "analysis/metric_words.hpp"
+
 #include "analysis/palette.hpp"
 #include "analysis/summary.hpp"
 #include "core/error.hpp"
@@ -106,14 +108,14 @@ PlotSpec critical_plot(const ResultsTable& table) {
     plot.height = 640;
     PlotSpec points, slack, hk;
     hk.title = "h against k of every set (all n, jittered)";
-    hk.xlabel = "h (givens)";
-    hk.ylabel = "k (relations)";
+    hk.xlabel = metric_words("h");
+    hk.ylabel = metric_words("k");
     points.title = "2h + 3k of every set (jittered), bound 2(n − 1) in black" +
                    (records.without_set ? fmt::format("; {} records without a set left out", records.without_set) : "");
-    points.xlabel = slack.xlabel = "n";
+    points.xlabel = slack.xlabel = metric_words("n");
     points.ylabel = "2h + 3k (h givens, k relations)";
     slack.title = "slack 2h + 3k − 2(n − 1): median, bars min–max";
-    slack.ylabel = "slack";
+    slack.ylabel = metric_words("slack");
     std::mt19937_64 rng(20260601);  // fixed: the same CSV gives the same picture
     int lo_n = 1000, hi_n = 0;
     for (std::size_t m = 0; m < methods.size(); ++m) {

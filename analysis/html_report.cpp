@@ -130,6 +130,13 @@ void flatten(const YAML::Node& node, const std::string& prefix, std::vector<std:
     }
 }
 
+// What the figure shows (its title, one line), then its file name for the files of --plots.
+std::string figure_caption(const ReportPlot& p) {
+    std::string what = p.caption.empty() ? p.name : p.caption;
+    std::replace(what.begin(), what.end(), '\n', ' ');
+    return html_escape(what) + (p.caption.empty() ? "" : " <span class=\"note\">(" + html_escape(p.name) + ")</span>");
+}
+
 std::string provenance_html(const std::string& csv, const std::string& sidecar) {
     std::string s = "<h3>" + html_escape(csv) + "</h3>\n";
     if (sidecar.empty()) return s + "<p class=\"note\">no sidecar (" + html_escape(csv) + ".meta.yaml) found</p>\n";
@@ -149,6 +156,23 @@ std::string provenance_html(const std::string& csv, const std::string& sidecar) 
     } catch (const InputError& e) {  // an alias bomb: shown as the text it is, never expanded
         s += "<p class=\"note\">" + html_escape(e.what()) + "; its text:</p><pre>" + html_escape(sidecar) + "</pre>\n";
     }
+    return s;
+}
+
+// report --compare: each NEW against BASE as `futolab compare` says it, then its two tables.
+std::string compare_html(const std::vector<ComparedInputs>& compared) {
+    if (compared.empty()) return "";
+    std::string s = "<h2 id=\"compare-section\">What changed</h2>\n<p class=\"note\">Runs pair by (instance_hash, spec, "
+                    "mode). ratio: NEW / BASE of the per-instance medians, geometric mean with its 95 % bootstrap CI "
+                    "(&gt; 1: NEW slower); wins/ties/losses for NEW (1 % tie band); Wilcoxon signed-rank p. Counters are "
+                    "deterministic (SPEC §4): a counter change is a change of behaviour.</p>\n";
+    for (const ComparedInputs& c : compared)
+        s += "<h3>" + html_escape(c.base_label) + " → " + html_escape(c.new_label) + "</h3>\n<pre>" +
+             html_escape(compare_header(c)) + "</pre>\n";
+    s += "<h3>Times per spec</h3>\n" + table_html(compare_times_table(compared), "compare-times");
+    const TextTable changes = compare_changes_table(compared);
+    s += fmt::format("<h3>Changes run by run ({})</h3>\n", changes.rows.size());
+    if (!changes.rows.empty()) s += table_html(changes, "compare-changes");
     return s;
 }
 
@@ -182,7 +206,8 @@ std::string inline_svg(const std::string& svg_text, const std::string& prefix) {
 }
 
 std::string html_report(const Study& study, const std::vector<ReportPlot>& plots,
-                        const std::vector<std::pair<std::string, std::string>>& sidecars, const std::string& version) {
+                        const std::vector<std::pair<std::string, std::string>>& sidecars, const std::string& version,
+                        const std::vector<ComparedInputs>& compared) {
     std::string inputs;
     for (const auto& [csv, meta] : sidecars) inputs += (inputs.empty() ? "" : ", ") + html_escape(csv);
     std::string s = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>futolab report</title>\n<style>";
@@ -194,6 +219,7 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
          (study.baseline.empty() ? "" : ", baseline <b>" + html_escape(study.baseline) + "</b>") + ". Written by futolab " +
          html_escape(version) + ". Click a column header to sort; numbers are shown to 3 digits, every cell holds the exact value "
          "(the same as <code>futolab analyze --format csv</code>); a red cell is a median at a limit (a lower bound).</p>\n";
+    s += compare_html(compared);
     s += "<h2 id=\"runs\">Runs and limits</h2>\n<p class=\"note\">limit_hit: timeout, node_limit or memout (censored); "
          "failed: crash or error. The virtual-best row is, per instance, the best spec's runs.</p>\n";
     s += table_html(censoring_table(study), "runs");
@@ -207,7 +233,7 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
     s += "<h2 id=\"plots\">Plots</h2>\n";
     for (const ReportPlot& p : plots)
         s += "<figure>" + (p.svg.empty() ? "<p class=\"note\">gnuplot not found: no picture</p>" : p.svg) +
-             "<figcaption>" + html_escape(p.name) + "</figcaption></figure>\n";
+             "<figcaption>" + figure_caption(p) + "</figcaption></figure>\n";
     if (const TextTable* t = find_table(study, "instances")) {
         s += fmt::format("<h2 id=\"instances-section\">Per instance (median over repeats)</h2>\n<p>Filter: <input "
                          "id=\"instance-filter\" type=\"search\" placeholder=\"id, hash, spec…\"> <span "

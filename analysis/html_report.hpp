@@ -2,7 +2,7 @@
 // — CSS, a few lines of JavaScript, every plot as SVG — and nothing is fetched, so the page
 // opens offline and can go into a paper's artefact as it is.
 //
-// Sections: runs and limits (censoring counts per spec), the summary (sortable, with the
+// Sections: with --compare first what changed between the inputs (compare_report.hpp); runs and limits (censoring counts per spec), the summary (sortable, with the
 // speed-up against the baseline per spec and metric), the paired comparison, every plot, the
 // per-instance medians (sortable, filterable), and the provenance from each CSV's sidecar
 // (<csv>.meta.yaml: config, commit, compiler, machine, times, command).
@@ -13,6 +13,7 @@
 // Markdown rounding, with "≥" for a median that is a lower bound.
 #pragma once
 
+#include "analysis/compare_report.hpp"
 #include "analysis/study.hpp"
 
 #include <string>
@@ -30,10 +31,14 @@ std::string inline_svg(const std::string& svg_text, const std::string& prefix);
 struct ReportPlot {
     std::string name;  // the plot's file stem
     std::string svg;   // the inline SVG ("" if gnuplot is missing)
+    std::string caption = "";  // what is plotted (the plot's title); "" : the name
 };
 
-// The whole page. `sidecars` are (csv path, sidecar text or "") pairs.
+// The whole page. `sidecars` are (csv path, sidecar text or "") pairs. `compared` (report
+// --compare): a section with each comparison's header (what differs between the sidecars,
+// warnings) and the times and changes tables of `futolab compare --format csv`.
 std::string html_report(const Study& study, const std::vector<ReportPlot>& plots,
-                        const std::vector<std::pair<std::string, std::string>>& sidecars, const std::string& version);
+                        const std::vector<std::pair<std::string, std::string>>& sidecars, const std::string& version,
+                        const std::vector<ComparedInputs>& compared = {});
 
 }  // namespace futolab

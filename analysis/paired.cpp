@@ -3,8 +3,6 @@
 #include "analysis/summary.hpp"
 #include "analysis/wilcoxon.hpp"
 #include "core/error.hpp"
-#include "experiments/methods.hpp"
-#include "solvers/options.hpp"
 
 #include <fmt/format.h>
 
@@ -41,6 +39,22 @@ bool spec_matches(const std::string& spec, const std::string& text) {
     return solver == want_solver && std::includes(options.begin(), options.end(), want_options.begin(), want_options.end());
 }
 
+// The labels whose rows ran solver `text`'s name with every option `text` gives, read from the
+// rows' resolved `options` cells.
+std::vector<std::string> specs_that_ran(const ResultsTable& table, const std::string& text) {
+    const auto [want_solver, want_options] = spec_parts(text);
+    std::set<std::string> seen;
+    std::vector<std::string> found;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (!table.comparable(i) || table.text(i, "solver") != want_solver) continue;
+        const auto [solver, options] = spec_parts(want_solver + ":" + table.text(i, "options"));
+        if (std::includes(options.begin(), options.end(), want_options.begin(), want_options.end()) &&
+            seen.insert(table.text(i, "spec")).second)
+            found.push_back(table.text(i, "spec"));
+    }
+    return found;
+}
+
 std::string joined(const std::vector<std::string>& items) {
     std::string out;
     for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
@@ -74,12 +88,13 @@ std::vector<std::string> solver_specs(const ResultsTable& table) {
     return specs;
 }
 
-std::string resolve_spec(const std::vector<std::string>& specs, const std::string& text, const std::string& option) {
-    for (const std::string& candidate : {text, spec_of(text)})
-        if (std::find(specs.begin(), specs.end(), candidate) != specs.end()) return candidate;
+std::string resolve_spec(const ResultsTable& table, const std::string& text, const std::string& option) {
+    const std::vector<std::string> specs = solver_specs(table);
+    if (std::find(specs.begin(), specs.end(), text) != specs.end()) return text;
     std::vector<std::string> found;
     for (const std::string& spec : specs)
         if (spec_matches(spec, text)) found.push_back(spec);
+    if (found.empty()) found = specs_that_ran(table, text);
     if (found.size() == 1) return found.front();
     if (found.empty())
         throw InputError(fmt::format("{} '{}' is not a spec in the results (specs: {})", option, text, joined(specs)));

@@ -39,10 +39,12 @@ bool is_time_metric(const std::string& metric);
 // The specs of the solver runs, in order of first appearance.
 std::vector<std::string> solver_specs(const ResultsTable& table);
 
-// The spec `text` names: itself if present, else its short form (SPEC §3: `fc:var=mrv` is
-// `fc`), else the one spec with the same solver whose options include all of text's.
+// The spec `text` names: itself if a label, else the one label with the same solver whose
+// options include all of text's (`gac:sac=all` finds `gac:sac=all,var=domwdeg`), else the one
+// label whose rows ran with all of text's options (their resolved `options` column:
+// `fc:var=mrv` finds `fc` when fc ran with var=mrv). Never compares with today's defaults.
 // Throws InputError if none or several match, naming `option`.
-std::string resolve_spec(const std::vector<std::string>& specs, const std::string& text, const std::string& option);
+std::string resolve_spec(const ResultsTable& table, const std::string& text, const std::string& option);
 
 struct InstanceMedian {
     std::string instance;  // the id of its first run

@@ -22,16 +22,17 @@ struct BackendLook {
 
 // Filled and open shapes alternate so that two backends on the same point (backtracking and
 // bitmask build the same tree) both stay visible.
+// Point 6 (the open circle) is kLimitRing, nobody's marker.
 constexpr std::array<BackendLook, 8> kBackends{{{"backtracking", "#D55E00", 7},
-                                                {"bitmask", "#E69F00", 6},
+                                                {"bitmask", "#E69F00", 4},
                                                 {"fc", "#56B4E9", 5},
                                                 {"gac", "#009E73", 9},
                                                 {"gecode", "#0072B2", 12},
                                                 {"minizinc", "#CC79A7", 13},
                                                 {"clpfd", "#CC79A7", 11},
-                                                {"ilp", "#0072B2", 4}}};
-// Point types for variants: open shapes and crosses, distinct from the filled defaults.
-constexpr std::array<int, 7> kVariantPoints{4, 8, 10, 1, 2, 3, 14};
+                                                {"ilp", "#0072B2", 10}}};
+// Point types for variants and unknown backends: shapes no backend has.
+constexpr std::array<int, 6> kVariantPoints{8, 14, 15, 1, 2, 3};
 
 std::uint64_t fnv1a(std::string_view text) {
     std::uint64_t h = 14695981039346656037ull;

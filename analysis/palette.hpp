@@ -5,9 +5,10 @@
 // "Points of view: Color blindness", Nature Methods 8, 441, 2011), safe for the common colour
 // vision deficiencies, without its yellow (#F0E442 is too pale on white). Each backend has a
 // fixed colour and point type; black is reserved for the virtual best solver. A spec with
-// non-default options (`fc:var=static`) keeps its backend's colour, so a family reads as one,
-// and gets a dashed line and a point type chosen by a stable hash (FNV-1a) of the spec; an
-// unknown backend gets colour and point type by the hash of its name.
+// options (`fc:var=static`) keeps its backend's colour, so a family reads as one, and gets a
+// dashed line and a point type chosen by a stable hash (FNV-1a) of the spec; an unknown
+// backend gets colour and point type by the hash of its name. No spec gets kLimitRing: the
+// open circle is only ever the ring around a value at a limit.
 #pragma once
 
 #include <string>
@@ -19,6 +20,9 @@ struct SeriesLook {
     int point = 7;       // gnuplot point type (pngcairo/svg/pdfcairo numbering)
     int dash = 1;        // gnuplot dash type, 1 = solid
 };
+
+// The gnuplot point type (an open circle) drawn around a value at a limit; no spec's marker.
+inline constexpr int kLimitRing = 6;
 
 SeriesLook look_of(const std::string& spec);
 // gnuplot style text: "lc rgb '#…' pt P dt D".

@@ -1,5 +1,7 @@
 #include "analysis/phase.hpp"
 
+#include "analysis/metric_words.hpp"
+
 #include "analysis/palette.hpp"
 #include "analysis/summary.hpp"
 #include "analysis/text_table.hpp"
@@ -45,7 +47,8 @@ std::map<int, std::string> colours_by_n(const std::vector<PhasePoint>& points) {
 std::vector<PlotSpec> level_panels(const std::vector<PhasePoint>& points, const std::string& level,
                                    const std::string& metric, double shift, bool with_key) {
     const auto colours = colours_by_n(points);
-    PlotSpec cost = panel(level, fmt::format("median {}{} (band: 25–75 %)", metric, shift > 0 ? " + 1" : ""), true);
+    PlotSpec cost = panel(level + " — band: 25–75 % of the runs",
+                          "median " + metric_words(metric, "per run") + (shift > 0 ? " + 1" : ""), true);
     PlotSpec uniq = panel("", "fraction unique of decided runs", false);
     PlotSpec runs = panel("", "runs in the bin", false);
     uniq.extra_commands.push_back("set yrange [0:1.05]");

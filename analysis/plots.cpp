@@ -1,5 +1,6 @@
 #include "analysis/plots.hpp"
 
+#include "analysis/metric_words.hpp"
 #include "analysis/paired.hpp"
 #include "analysis/palette.hpp"
 #include "analysis/summary.hpp"
@@ -28,6 +29,16 @@ std::string marked_line(const std::string& spec, std::size_t k, std::size_t poin
 std::string line_style(const std::string& spec, std::size_t k) {
     return "linespoints " + look_style(look_of(spec)) + " ps 1.3 " + width(k);
 }
+
+// A limited value: the spec's marker and colour, no line; the ring around it says "at a limit"
+// (kLimitRing, a point type no spec has).
+std::string limited_marker(const std::string& spec) {
+    return fmt::format("points {} ps 1.3", look_style(look_of(spec)));
+}
+std::string limit_ring(const std::string& spec) {
+    return fmt::format("points lc rgb '{}' pt {} ps 2.6 lw 1.5", look_of(spec).colour, kLimitRing);
+}
+std::string limit_ring_key() { return fmt::format("points lc rgb 'black' pt {} ps 2.6 lw 1.5", kLimitRing); }
 
 // Specs sorted by name, the virtual best last: the legend order is the same in every figure.
 std::vector<std::string> legend_order(const ResultsTable& table) {
@@ -83,8 +94,10 @@ double log_axis(PlotSpec& plot, bool y_axis) {
 
 PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric) {
     const auto by_spec = finished_values(table, metric);
-    PlotSpec plot{"cactus-" + metric, "Runs finished within a budget of " + metric + " (limited runs not counted)",
-                  "runs finished", metric + " (per run)", false, false, true, {}, {}};
+    PlotSpec plot{"cactus-" + metric,
+                  "Cactus plot: runs finished within a budget of " + metric_words(metric, "per run") +
+                      "; runs at a limit not counted",
+                  "runs finished", metric_words(metric, "per run"), false, false, true, {}, {}};
     const auto order = legend_order(table);
     for (std::size_t k = 0; k < order.size(); ++k) {
         const std::string& spec = order[k];
@@ -102,8 +115,10 @@ PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric) {
 PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric) {
     std::map<std::string, std::size_t> runs;
     const auto by_spec = finished_values(table, metric, &runs);
-    PlotSpec plot{"ecdf-" + metric, "Fraction of runs finished within a budget of " + metric, metric + " (budget)",
-                  "fraction of the spec's runs finished", false, false, true, {}, {}};
+    PlotSpec plot{"ecdf-" + metric,
+                  "Fraction of each spec's runs finished within a budget of " + metric_words(metric, "per run"),
+                  "budget: " + metric_words(metric, "per run"), "fraction of the spec's runs finished", false, false, true,
+                  {}, {}};
     const auto order = legend_order(table);
     for (std::size_t k = 0; k < order.size(); ++k) {
         const std::string& spec = order[k];
@@ -127,8 +142,9 @@ PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric) {
 
 PlotSpec growth_plot(const ResultsTable& table, const std::string& metric) {
     const auto groups = summarize(table, {"spec", "n"}, {metric});
-    PlotSpec plot{"growth-" + metric, "Median " + metric + " by board size (open circle: median at a limit, a lower bound)",
-                  "n", "median " + metric, false, false, true, {}, {}};
+    PlotSpec plot{"growth-" + metric,
+                  "Median " + metric_words(metric, "per run") + " by board size n (ringed: a median at a limit, a lower bound)",
+                  metric_words("n"), "median " + metric_words(metric, "per run"), false, false, true, {}, {}};
     const auto order = legend_order(table);
     // Medians of 0 (solved without search) cannot be shown on a log axis: then every value is
     // shifted by 1, and the label says so.
@@ -148,18 +164,26 @@ PlotSpec growth_plot(const ResultsTable& table, const std::string& metric) {
         // Sideways offset in n: ±0.2 at most, so overlapping series stay apart.
         const double dx = order.size() > 1 ? 0.4 * (static_cast<double>(k) / static_cast<double>(order.size() - 1) - 0.5) : 0;
         PlotSeries line{spec, {}, line_style(spec, k)};
-        const SeriesLook look = look_of(spec);
-        PlotSeries open{"", {}, fmt::format("points lc rgb '{}' pt 6 ps 2.2 lw 2", look.colour)};
+        // A median at a limit keeps the spec's own marker, unjoined, and gets a ring: no
+        // marker stands for both a spec and "at a limit".
+        PlotSeries limited{"", {}, limited_marker(spec)};
+        PlotSeries ring{"", {}, limit_ring(spec)};
         for (const GroupSummary& g : groups) {
             if (g.key[0] != spec || g.metrics[0].count == 0) continue;
             const auto n = parse_number(g.key[1]);
             if (!n) continue;
-            (g.metrics[0].median_censored ? open : line).points.emplace_back(*n + dx, g.metrics[0].median + shift_used);
+            const std::pair<double, double> point{*n + dx, g.metrics[0].median + shift_used};
+            if (!g.metrics[0].median_censored) {
+                line.points.push_back(point);
+                continue;
+            }
+            limited.points.push_back(point);
+            ring.points.push_back(point);
         }
-        if (!line.points.empty()) plot.series.push_back(std::move(line));
-        if (!open.points.empty()) plot.series.push_back(std::move(open));
+        for (PlotSeries* s : {&line, &limited, &ring})
+            if (!s->points.empty()) plot.series.push_back(std::move(*s));
     }
-    PlotSeries key{"median at a limit (lower bound)", {}, "points lc rgb 'black' pt 6 ps 2.2 lw 2"};
+    PlotSeries key{"ringed: median at a limit (lower bound)", {}, limit_ring_key()};
     key.key_only = true;
     plot.series.push_back(std::move(key));
     if (!plot.logy) plot.extra_commands.push_back("set yrange [0:*]");
@@ -170,7 +194,8 @@ PlotSpec growth_plot(const ResultsTable& table, const std::string& metric) {
 
 namespace {
 
-// The diagonal over the range of all points, on both axes alike so that y = x is at 45°.
+// Both axes log over one range, the one both specs' points share (and the limit), so y = x is
+// the 45° diagonal; the limits as dotted lines on both axes.
 void add_diagonal(PlotSpec& plot, std::optional<double> cap) {
     double lo = 0, hi = 0;
     bool any = false;
@@ -182,8 +207,7 @@ void add_diagonal(PlotSpec& plot, std::optional<double> cap) {
         }
     if (!any) return;
     if (cap) hi = std::max(hi, *cap);
-    const bool log = plot.logx;
-    const double a = log ? lo / 1.5 : lo - 0.05 * (hi - lo), b = log ? hi * 1.5 : hi + 0.05 * (hi - lo) + 1e-9;
+    const double a = lo / 1.5, b = hi * 1.5;
     plot.series.push_back({"y = x (below: y used less)", {{a, a}, {b, b}}, "lines dt 2 lw 1.5 lc rgb 'gray40'"});
     plot.extra_commands.push_back(fmt::format("set xrange [{}:{}]\nset yrange [{}:{}]\nset size ratio -1", exact_text(a),
                                               exact_text(b), exact_text(a), exact_text(b)));
@@ -195,35 +219,47 @@ void add_diagonal(PlotSpec& plot, std::optional<double> cap) {
             exact_text(*cap)));
 }
 
-// A long spec (gac with all its options) would be clipped on a vertical axis; the title has it.
-std::string axis_label(const std::string& unit, const std::string& spec) {
-    constexpr std::size_t kMaxAxisSpec = 40;
-    return spec.size() <= kMaxAxisSpec ? unit + ", " + spec : unit + " (spec in the title)";
+}  // namespace
+
+PlotSpec scatter_figure(const ScatterText& text, const std::string& spec, const std::vector<PairedInstance>& pairs,
+                        std::optional<double> cap) {
+    PlotSeries finished{"both medians finished", {}, fmt::format("points {} ps 1.3", look_style(look_of(spec)))};
+    PlotSeries limited{"", {}, limited_marker(spec)};
+    PlotSeries ring{"ringed: a median at a limit (lower bound)", {}, limit_ring(spec)};
+    for (const PairedInstance& p : pairs) {
+        (p.limited ? limited : finished).points.emplace_back(p.base, p.other);
+        if (p.limited) ring.points.emplace_back(p.base, p.other);
+    }
+    PlotSpec plot{text.name, text.title, text.xlabel, text.ylabel, true, true, false, {}, {}};
+    for (PlotSeries* s : {&finished, &limited, &ring})
+        if (!s->points.empty()) plot.series.push_back(std::move(*s));
+    add_diagonal(plot, cap);
+    return plot;
 }
 
-}  // namespace
+std::string capitalised(std::string text) {
+    if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    return text;
+}
+
+std::string scatter_axis(const std::string& metric, const std::string& who) {
+    constexpr std::size_t kMaxAxisSpec = 40;  // a long spec would be clipped on the vertical axis; the title has it
+    const std::string what = metric_words(metric, "per instance") + (is_time_metric(metric) ? "" : " + 1");
+    return who.size() <= kMaxAxisSpec ? who + ": " + what : what + " (named in the title)";
+}
 
 std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string& baseline, const std::string& metric) {
     std::vector<PlotSpec> plots;
-    const std::string unit = is_time_metric(metric) ? metric : metric + " + 1";
     const auto cap = metric_cap(table, metric);
     const std::optional<double> shown_cap = cap ? std::optional<double>(shifted_metric(metric, *cap)) : std::nullopt;
     for (const std::string& spec : legend_order(table)) {
         if (spec == baseline || spec == kVirtualBest) continue;
         const auto pairs = pair_instances(table, baseline, spec, metric);
-        const SeriesLook look = look_of(spec);
-        PlotSeries finished{"both medians finished", {}, fmt::format("points pt {} ps 0.9 lc rgb '{}'", look.point, look.colour)};
-        PlotSeries limited{"a median at a limit (lower bound)", {}, fmt::format("points pt 6 ps 1.6 lw 1.5 lc rgb '{}'", look.colour)};
-        for (const PairedInstance& p : pairs) (p.limited ? limited : finished).points.emplace_back(p.base, p.other);
-        PlotSpec plot{"scatter-" + metric + "-" + spec,
-                      fmt::format("{} per instance ({} instances, median over repeats), y: {}\nx (baseline): {}", metric,
-                                  pairs.size(), spec, baseline),
-                      axis_label(unit, baseline), axis_label(unit, spec), false, false, false, {}, {}};
-        for (PlotSeries* s : {&finished, &limited})
-            if (!s->points.empty()) plot.series.push_back(std::move(*s));
-        plot.logx = plot.logy = spans_decades(plot.series, true) || spans_decades(plot.series, false);
-        add_diagonal(plot, shown_cap);
-        plots.push_back(std::move(plot));
+        const ScatterText text{"scatter-" + metric + "-" + spec,
+                               fmt::format("{}, median over repeats, {} instances\n{} (y) against the baseline {} (x)",
+                                           capitalised(metric_words(metric, "per instance")), pairs.size(), spec, baseline),
+                               scatter_axis(metric, baseline), scatter_axis(metric, spec)};
+        plots.push_back(scatter_figure(text, spec, pairs, shown_cap));
     }
     return plots;
 }

@@ -10,13 +10,19 @@
 //          lower bound (runs at the limit) is an open circle and not joined to the line;
 //          series are shifted a little sideways so that equal medians stay visible;
 //  scatter one point per instance (the median over its repeats), baseline (x) against
-//          another spec (y), log–log with the diagonal y = x and the caps as dotted lines:
-//          points below the diagonal are instances where the other spec used less; an
-//          instance with a limited median is an open circle. One plot per other spec.
+//          another spec (y), log–log over one range on both axes with the diagonal y = x and
+//          the caps as dotted lines: points below the diagonal are instances where the other
+//          spec used less; an instance with a limited median is ringed. One plot per spec.
+// Axis labels say what is measured in words with the unit (metric_words.hpp): "wall time per
+// run (ms)". A value at a limit keeps its spec's marker and gets a ring (palette.hpp
+// kLimitRing), so no marker means both a spec and "at a limit".
 #pragma once
 
 #include "analysis/gnuplot.hpp"
+#include "analysis/paired.hpp"
 #include "analysis/results_table.hpp"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -30,5 +36,19 @@ PlotSpec growth_plot(const ResultsTable& table, const std::string& metric);
 // counts shifted by 1). Named `scatter-<metric>-<spec>`; render_plot makes that a safe file
 // name (core/file_names.hpp: a spec with other characters than [A-Za-z0-9._-] gets a hash).
 std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string& baseline, const std::string& metric);
+
+// The texts of one scatter figure.
+struct ScatterText {
+    std::string name, title, xlabel, ylabel;
+};
+// One scatter figure of `spec`'s look: the pairs' x = base, y = other (shifted values), log–log,
+// the diagonal and the cap (shifted) as dotted lines. Used by scatter_plots and `compare`'s.
+PlotSpec scatter_figure(const ScatterText& text, const std::string& spec, const std::vector<PairedInstance>& pairs,
+                        std::optional<double> cap);
+// A scatter axis label: "gac: wall time per instance (ms)" (counts: "+ 1").
+std::string scatter_axis(const std::string& metric, const std::string& who);
+
+// "Wall time …" for a title that starts with metric_words().
+std::string capitalised(std::string text);
 
 }  // namespace futolab

@@ -4,6 +4,9 @@
 #include "records/sidecar.hpp"
 
 #include <fmt/format.h>
+#include "core/files.hpp"
+#include "core/yaml_bounds.hpp"
+
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
@@ -74,7 +77,8 @@ std::string limit_columns_fact(const ResultsTable& table) {
 
 YAML::Node load_sidecar(const std::string& path) {
     try {
-        return YAML::LoadFile(path);
+        // Bounded (issue #25): a planted alias bomb or FIFO is refused, not expanded or waited for.
+        return load_yaml_bounded(read_text_file(path), path);
     } catch (const YAML::Exception& e) {
         throw_input_error({path, e.mark.line + 1, 0}, std::string("not a futolab metadata sidecar: ") + e.msg);
     }

@@ -1,10 +1,10 @@
 #include "analysis/results_table.hpp"
 
+#include "analysis/spec_labels.hpp"
+
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "records/csv_reader.hpp"
-#include "experiments/methods.hpp"
-#include "solvers/options.hpp"
 
 #include <fmt/format.h>
 
@@ -16,7 +16,7 @@
 namespace futolab {
 namespace {
 
-const std::set<std::string> kDerived{"wall_ms", "cpu_ms", "cpu_wall", "finished", "givens_frac", "score", "slack"};
+const std::set<std::string> kDerived{"wall_ms", "cpu_ms", "cpu_wall", "finished", "givens_frac", "score", "slack", "source"};
 const std::set<std::string> kFinished{"solved", "unique", "multiple", "unsat", "counted", "critical"};
 const std::set<std::string> kCensored{"timeout", "node_limit", "memout"};
 const std::set<std::string> kFailed{"crash", "error"};
@@ -88,31 +88,55 @@ void ResultsTable::add_file(const std::string& path) {
         to.push_back(column_index(csv.header[c]));
         file_columns_.back()[csv.header[c]] = c + 1;
     }
-    const std::size_t spec_col = column_index("spec");  // filled below where the file has none
-    const bool has_spec = file_columns_.back().count("spec") > 0;
+    const std::size_t spec_col = column_index("spec");  // derived below where the file has none
     const auto lines = record_lines(text);
+    std::vector<std::pair<std::string, std::string>> unlabelled;  // (solver, options) of rows without a spec
+    const std::size_t first = rows_.size();
     for (std::size_t r = 0; r < csv.rows.size(); ++r) {
         Row row{std::vector<std::string>(header_.size()), file, lines.at(r + 1), Outcome::failed};
         for (std::size_t c = 0; c < csv.rows[r].size(); ++c) row.cells[to[c]] = csv.rows[r][c];
-        std::string& spec = row.cells[spec_col];
-        if (!has_spec || spec.empty()) {
-            const std::string& opts = row.cells[index_.at("options")];
-            spec = row.cells[index_.at("solver")] + (opts.empty() ? "" : ":" + opts);
-        }
-        spec = spec_of(spec);  // older method rows kept every option in `spec`
+        if (row.cells[spec_col].empty())
+            unlabelled.emplace_back(row.cells[index_.at("solver")], row.cells[index_.at("options")]);
         row.outcome = outcome_of(row.cells[index_.at("status")], fmt::format("{}:{}", path, row.line));
         rows_.push_back(std::move(row));
         for (const std::string& column : kNumeric)
             if (file_columns_.back().count(column)) parse(rows_.size() - 1, column, !kNeedValue.count(column));
     }
+    label_rows(first, unlabelled);
     if (csv.truncated)
         warnings_.push_back(fmt::format("{}: the last line is incomplete (a run still being written?) and is left out",
                                         path));
 }
 
+void ResultsTable::label_rows(std::size_t first, const std::vector<std::pair<std::string, std::string>>& unlabelled) {
+    if (unlabelled.empty()) return;
+    const std::size_t spec = index_.at("spec"), solver = index_.at("solver"), options = index_.at("options");
+    // A row without a spec whose solver and options another row of the file labels takes that
+    // label; the rest get one from the file's own cells (spec_labels.hpp).
+    std::map<std::pair<std::string, std::string>, std::string> labels;
+    for (std::size_t i = first; i < rows_.size(); ++i)
+        if (!rows_[i].cells[spec].empty()) labels.emplace(std::pair{rows_[i].cells[solver], rows_[i].cells[options]}, rows_[i].cells[spec]);
+    const std::vector<std::string> asked = asked_specs(files_[rows_[first].file]);
+    std::vector<std::pair<std::string, std::string>> rest;
+    for (const auto& so : unlabelled) {
+        if (labels.count(so)) continue;
+        if (std::string label = asked_label(asked, so.first, so.second); !label.empty()) labels[so] = std::move(label);
+        else rest.push_back(so);
+    }
+    labels.merge(derived_labels(rest));
+    for (std::size_t i = first; i < rows_.size(); ++i) {
+        std::vector<std::string>& cells = rows_[i].cells;
+        if (cells[spec].empty()) cells[spec] = labels.at({cells[solver], cells[options]});
+    }
+}
+
 ResultsTable ResultsTable::load(const std::vector<std::string>& paths) {
     ResultsTable t;
     for (const std::string& path : paths) t.add_file(path);
+    std::vector<LabelUse> uses;
+    for (std::size_t i = 0; i < t.size(); ++i)
+        uses.push_back({t.text(i, "spec"), t.text(i, "options"), t.files_[t.rows_[i].file]});
+    for (std::string& w : label_conflicts(uses)) t.warnings_.push_back(std::move(w));
     if (t.rows_.empty()) {
         std::string names;
         for (const std::string& p : paths) names += (names.empty() ? "" : ", ") + p;
@@ -148,6 +172,7 @@ std::string ResultsTable::text(std::size_t i, const std::string& column) const {
     const Row& row = rows_[i];
     if (auto it = index_.find(column); it != index_.end()) return row.cells[it->second];
     if (column == "finished") return finished(i) ? "1" : "0";
+    if (column == "source") return files_[row.file];
     if (kDerived.count(column)) return fmt::format("{}", number(i, column));
     throw InputError(fmt::format("no column '{}' in the results", column));
 }
@@ -192,6 +217,7 @@ double ResultsTable::number(std::size_t i, const std::string& column) const {
         return wall > 0 ? number(i, "cpu_ns") / wall : 1.0;
     }
     if (column == "finished") return finished(i) ? 1.0 : 0.0;
+    if (column == "source") throw InputError("'source' (the input file) is not a number");
     // The critical-set bound's weighted clue count 2h + 3k, and its slack against 2(n − 1).
     if (column == "score") return 2 * number(i, "h") + 3 * number(i, "k");
     if (column == "slack") return number(i, "score") - 2 * (number(i, "n") - 1);

@@ -1,11 +1,14 @@
 // Results CSVs loaded for analysis: the SPEC §5 columns plus derived ones that every table
 // and plot can group or measure by:
-//   spec     SPEC §3: the backend name and only its non-default options ("fc", "gac:sac=all");
-//            the CSV's `spec` column where present, else short_spec(solver:options) (older CSVs)
+//   spec     SPEC §3: the solver as the experiment asked for it ("fc", "gac:sac=none"): the
+//            CSV's `spec` column as written, never recomputed; older CSVs without it get a
+//            label from the file's own solver and options cells (spec_labels.hpp). A label
+//            that stands for different options in the inputs is a warning.
 //   wall_ms  wall_ns / 1e6;  cpu_ms  cpu_ns / 1e6
 //   finished 1 if the run ended by itself (solved, unique, multiple, unsat, counted, critical), else 0
 //   givens_frac  h / n², the fraction of cells given (the phase-transition parameter)
 //   score    2h + 3k, the weighted clue count of the critical-set bound; slack  score − 2(n − 1)
+//   source   the input file the row came from, as given (`--by source,spec` keeps inputs apart)
 // Columns are found by name, never by position: CSVs written before and after a column was
 // added (e.g. `grade`, `spec`, `param_givens`) load together, a column missing from one file
 // reads as "" there.
@@ -25,6 +28,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace futolab {
@@ -78,6 +82,8 @@ private:
         Outcome outcome = Outcome::failed;
     };
     void add_file(const std::string& path);
+    // Fills the empty `spec` cells of rows [first, size()) (one file's); see spec_labels.hpp.
+    void label_rows(std::size_t first, const std::vector<std::pair<std::string, std::string>>& unlabelled);
     std::size_t column_index(const std::string& name);  // adds the column if new
     std::optional<double> parse(std::size_t i, const std::string& column, bool empty_ok) const;
 

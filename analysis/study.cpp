@@ -28,7 +28,7 @@ void check_columns(const ResultsTable& t, const std::vector<std::string>& column
 
 // A spec named on the command line, resolved against the results ("" stays "").
 std::string resolved(const ResultsTable& table, const std::string& option, const std::string& text) {
-    return text.empty() ? text : resolve_spec(solver_specs(table), text, option);
+    return text.empty() ? text : resolve_spec(table, text, option);
 }
 
 std::string phase_spec(const ResultsTable& table, const Study& study) {

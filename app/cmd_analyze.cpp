@@ -126,7 +126,9 @@ void add_analyze(CLI::App& app, Action& run) {
     auto args = std::make_shared<AnalyzeArgs>();
     StudyRequest& r = args->request;
     CLI::App* cmd = app.add_subcommand("analyze", "Summary tables, paired comparisons, growth fits and plots from results CSVs");
-    cmd->footer("Quote --where expressions (\"n>=12\"): an unquoted > redirects. Every table and plot: docs/analysis.md");
+    cmd->footer("Quote --where expressions (\"n>=12\"): an unquoted > redirects. Specs are the CSV's `spec` labels, the "
+                "solver as the config asked for it (gac, gac:sac=none); `options` holds what each resolved to, and a label "
+                "meaning different options in the inputs is a warning. Every table and plot: docs/analysis.md");
     cmd->add_option("inputs", r.inputs, "Results CSVs (columns matched by name)")->required();
     cmd->add_option("--by", r.by, "Group by these columns (default: spec,n; any column, e.g. param_givens)")->delimiter(',');
     cmd->add_option("--metric", r.metrics,

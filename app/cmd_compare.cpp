@@ -5,6 +5,7 @@
 // runs of one file only (analysis/compare.hpp). Exit 0 within the thresholds given, 1 when
 // one is violated (analysis/compare_gate.hpp), 2 on bad input.
 #include "analysis/compare_gate.hpp"
+#include "analysis/compare_inputs.hpp"
 #include "analysis/compare_report.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
@@ -37,20 +38,6 @@ std::vector<std::string> labels_of(const CompareArgs& args) {
     return args.labels;
 }
 
-struct Loaded {
-    ResultsTable table;
-    Provenance provenance;
-    std::map<RunKey, RunGroup> groups;
-};
-
-Loaded load_input(const std::string& path, const std::string& metric) {
-    ResultsTable table = ResultsTable::load({path});
-    for (const std::string& w : table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
-    Provenance provenance = read_provenance(path, table);
-    auto groups = run_groups(table, metric);
-    return {std::move(table), std::move(provenance), std::move(groups)};
-}
-
 void print(const std::vector<ComparedInputs>& comparisons, const CompareArgs& args) {
     if (args.format == "csv") {
         if (args.table.empty()) throw InputError("--format csv prints one table: choose --table times or --table changes");
@@ -63,14 +50,9 @@ void print(const std::vector<ComparedInputs>& comparisons, const CompareArgs& ar
 int compare(const CompareArgs& args) {
     if (args.inputs.size() < 2) throw InputError("compare needs two results CSVs or more: BASE.csv NEW.csv…");
     if (!args.table.empty() && args.format != "csv") throw InputError("--table needs --format csv");
-    const std::vector<std::string> labels = labels_of(args);
-    const Loaded base = load_input(args.inputs[0], args.metric);
-    std::vector<ComparedInputs> comparisons;
-    for (std::size_t i = 1; i < args.inputs.size(); ++i) {
-        const Loaded next = load_input(args.inputs[i], args.metric);
-        comparisons.push_back({labels[0], labels[i], base.provenance, next.provenance, args.metric,
-                               compare_runs(base.groups, next.groups, args.metric)});
-    }
+    const ComparedRun run = compare_inputs(args.inputs, labels_of(args), args.metric, false);
+    for (const std::string& w : run.warnings) std::cerr << "futolab: warning: " << w << "\n";
+    const std::vector<ComparedInputs>& comparisons = run.comparisons;
     print(comparisons, args);
     check_stdout();
     CompareThresholds thresholds{std::nullopt, args.fail_on};

@@ -1,8 +1,12 @@
-// futolab report CSV… --out FILE.html [--baseline SPEC] [--metric COLS] [--where EXPR]…
-//                     [--plot TYPES] [--solver SPEC] [--no-vbs] [--pool]
+// futolab report CSV… --out FILE.html [--by COLS] [--baseline SPEC] [--fit exp,power] [--metric COLS]
+//                     [--where EXPR]… [--plot TYPES] [--solver SPEC] [--no-vbs] [--pool]
+// futolab report BASE.csv NEW.csv… --compare --out FILE.html [--by COLS] [--metric COLS] [--where EXPR]…
 // One self-contained HTML page (SPEC §5b; analysis/html_report.hpp): the summary per spec with
 // the censoring counts and the speed-up against the baseline, the paired comparison, every
-// plot as inline SVG, the per-instance medians and the sidecars' provenance.
+// plot as inline SVG, the per-instance medians and the sidecars' provenance. With --compare,
+// what `futolab compare` says (sidecar differences, time ratios, status and counter changes)
+// with a scatter figure per spec of NEW against BASE, and the summary per input (`source`).
+#include "analysis/compare_inputs.hpp"
 #include "analysis/html_report.hpp"
 #include "analysis/study.hpp"
 #include "app/commands.hpp"
@@ -16,6 +20,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <random>
@@ -31,6 +36,8 @@ struct ReportArgs {
     bool force = false;  // --force: replace --out even if the guard would keep it
     std::vector<std::string> where;
     std::vector<std::string> plot_names{"cactus", "ecdf", "growth"};  // --plot
+    std::vector<std::string> fits;
+    bool compare = false;
 };
 
 // The report's --plot choices: every plot type but scatter, which --baseline adds.
@@ -55,14 +62,14 @@ struct TempDir {
     }
 };
 
-std::vector<ReportPlot> render_svgs(const Study& study) {
+std::vector<ReportPlot> render_svgs(const std::vector<PlotSpec>& specs) {
     std::vector<ReportPlot> plots;
     const TempDir dir;
-    for (std::size_t i = 0; i < study.plots.size(); ++i) {
-        const PlotSpec& p = study.plots[i];
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const PlotSpec& p = specs[i];
         const std::string png = render_plot(p, dir.path.string());
         const std::string svg = png.empty() ? "" : fs::path(png).replace_extension(".svg").string();
-        plots.push_back({p.name, svg.empty() ? "" : inline_svg(read_text_file(svg), "p" + std::to_string(i) + "_")});
+        plots.push_back({p.name, svg.empty() ? "" : inline_svg(read_text_file(svg), "p" + std::to_string(i) + "_"), p.title});
     }
     return plots;
 }
@@ -76,17 +83,42 @@ std::vector<std::pair<std::string, std::string>> sidecars(const std::vector<std:
     return out;
 }
 
+// --compare: the inputs are versions of one experiment, never pooled. The study's tables are
+// grouped by input first (`source`); the per-spec plots, fits, the virtual best and the
+// per-instance table would pool them, so they are left out (the compare scatter figures
+// stand in for them).
+ComparedRun compare_setup(ReportArgs& args) {
+    StudyRequest& r = args.request;
+    if (r.inputs.size() < 2) throw InputError("--compare needs two results CSVs or more: BASE.csv NEW.csv…");
+    if (!r.baseline.empty() || !args.fits.empty() || !r.solver.empty())
+        throw InputError("--compare compares inputs, not specs: --baseline, --fit and --solver apply to one experiment");
+    const std::string metric = r.metrics.front() == "cpu_ms" ? "cpu_ms" : "wall_ms";
+    ComparedRun run = compare_inputs(r.inputs, r.inputs, metric, true);
+    if (std::find(r.by.begin(), r.by.end(), "source") == r.by.end()) r.by.insert(r.by.begin(), "source");
+    r.pool = true;  // safe: every table is per input
+    r.virtual_best = false;
+    r.instances = false;
+    r.plot_types.clear();
+    return run;
+}
+
 int report(ReportArgs args) {
     // `report x.csv --out x.csv` would replace the results with HTML: refused before any work.
     check_output_path(args.out, args.request.inputs, args.force);
     for (const std::string& w : args.where) args.request.filters.push_back(parse_row_filter(w));
+    for (const std::string& f : args.fits) args.request.fits.push_back(parse_fit_model(f));
     args.request.plot_types = plot_types_named(args.plot_names);
     if (!args.request.baseline.empty()) args.request.plot_types.push_back(PlotType::scatter);
-    args.request.by = {"spec"};
     args.request.instances = true;
+    const ComparedRun compared = args.compare ? compare_setup(args) : ComparedRun{};
+    for (const std::string& w : compared.warnings) std::cerr << "futolab: warning: " << w << "\n";
     const Study study = run_study(args.request);
-    for (const std::string& w : study.table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
-    const std::string page = html_report(study, render_svgs(study), sidecars(args.request.inputs), FUTOLAB_VERSION);
+    if (!args.compare)  // else the same warnings came from compare_inputs
+        for (const std::string& w : study.table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
+    std::vector<PlotSpec> specs = compared.plots;
+    specs.insert(specs.end(), study.plots.begin(), study.plots.end());
+    const std::string page =
+        html_report(study, render_svgs(specs), sidecars(args.request.inputs), FUTOLAB_VERSION, compared.comparisons);
     write_file_atomically(args.out, page);
     std::cout << "report: " << args.out << "\n";
     check_stdout();
@@ -103,6 +135,16 @@ void add_report(CLI::App& app, Action& run) {
     cmd->add_option("inputs", r.inputs, "Results CSVs (their <csv>.meta.yaml sidecars give the provenance)")->required();
     cmd->add_option("--out", args->out, "The HTML file to write (never an input, a results CSV or a sidecar)")->required();
     cmd->add_flag("--force", args->force, "Replace --out even if it is an input, a results CSV or a sidecar");
+    r.by = {"spec"};
+    cmd->add_option("--by", r.by, "Group the summary by these columns (default: spec; e.g. spec,n or spec,param_givens)")
+        ->delimiter(',');
+    cmd->add_option("--fit", args->fits, "Growth fits of the median per n: exp (base per n), power (exponent)")
+        ->delimiter(',')
+        ->check(CLI::IsMember({"exp", "power"}));
+    cmd->add_flag("--compare", args->compare,
+                  "The inputs are versions of one experiment (BASE.csv NEW.csv…): add what `futolab compare` reports "
+                  "(sidecar differences, time ratios with CIs, status and counter changes) and a scatter figure per spec "
+                  "of NEW against BASE; the summary is per input (`source`), nothing is pooled");
     cmd->add_option("--baseline", r.baseline, "Speed-up of every spec against this one, paired per instance; adds scatter plots");
     cmd->add_option("--metric", r.metrics, "Metrics (default: wall_ms,nodes); the plots use the first")->delimiter(',');
     const std::vector<std::string> choices = report_plot_names();

@@ -1,5 +1,5 @@
-// futolab run CONFIG.yaml [--jobs J] [--shard I/N] [--resume] [--out DIR] [--isolation process|fork|thread]
-//                         [--quiet] [--skip-invalid]
+// futolab run CONFIG.yaml [--jobs J] [--shard I/N] [--resume [--redo STATUS,…]] [--out DIR]
+//                         [--isolation process|fork|thread] [--quiet] [--skip-invalid]
 // The config is checked completely (and every instance loaded) before the first run starts.
 // The first SIGINT/SIGTERM interrupts the running runs (not written; --resume redoes them) and
 // exits 1 within a second or two; a second exits at once (130).
@@ -9,8 +9,12 @@
 #include "experiments/config.hpp"
 #include "experiments/noise.hpp"
 #include "experiments/runner.hpp"
+#include "solvers/solver.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 
 #include <iostream>
 
@@ -25,6 +29,7 @@ struct RunArgs {
     std::string out;
     std::string isolation;  // empty: the config's (default process)
     std::string command_line;
+    std::vector<std::string> redo;  // statuses
 };
 
 // The most shards a run matrix is cut into: far more than any cluster job array.
@@ -39,8 +44,23 @@ void parse_shard(const std::string& text, RunnerOptions& o) {
     if (o.shard_index > o.shard_count) throw InputError("--shard " + text + ": need 1 <= I <= N");
 }
 
+// --redo's statuses: run statuses (SPEC §4) or `critical` (a set record), named at most once.
+std::vector<std::string> redo_statuses(const RunArgs& args) {
+    if (args.redo.empty()) return {};
+    if (!args.resume) throw InputError("--redo needs --resume (it re-runs rows of an existing results CSV)");
+    std::vector<std::string> out;
+    for (const std::string& s : args.redo) {
+        const std::vector<std::string> known = name_list(kStatuses);
+        if (s != "critical" && std::find(known.begin(), known.end(), s) == known.end())
+            throw InputError(fmt::format("--redo: '{}' is not a run status (valid: {}, critical)", s, names_of(kStatuses)));
+        if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+    }
+    return out;
+}
+
 int run_command(const RunArgs& args) {
     RunnerOptions options;
+    options.redo = redo_statuses(args);
     options.jobs = args.jobs;
     parse_shard(args.shard, options);
     options.resume = args.resume;
@@ -52,6 +72,9 @@ int run_command(const RunArgs& args) {
     if (!args.isolation.empty()) config.isolation = *isolation_from_name(args.isolation);
     const RunnerReport r = run_experiment(config, options);
     for (const SkippedInput& s : r.invalid) std::cerr << "futolab: skipped invalid input: " << s.error << "\n";
+    if (!options.redo.empty())
+        std::cout << fmt::format("{}: --redo took out {} rows with status {} (recorded in the sidecar)\n", r.csv_path,
+                                 r.redone, fmt::join(options.redo, ","));
     std::cout << fmt::format("{}: {} runs in this shard, {} already done, {} written now, {} errors{}{}{}\n", r.csv_path,
                              r.shard_runs, r.skipped, r.completed, r.errors,
                              r.warmups ? fmt::format(", {} warm-up runs (not recorded)", r.warmups) : "",
@@ -82,7 +105,10 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
         "Size guard: a run matrix of more than max_runs runs (default 100000000; instances x solvers x (repeats + "
         "warmup)) is refused before it is built.\n"
         "--resume appends only to a CSV whose sidecar has this config's hash and this futolab version (else exit 2, "
-        "the CSV untouched).\n"
+        "the CSV untouched). --resume --redo timeout,crash,error,memout first takes the rows with those statuses out of "
+        "the CSV (an atomic rewrite: every other row stays byte for byte) and then runs them again under the same "
+        "config, e.g. after fixing a crash or for time-outs of a busy machine; the sidecar's `redone` list records each "
+        "redo (when, statuses, rows).\n"
         "The first SIGINT/SIGTERM stops taking runs and interrupts the running ones (not written: --resume redoes "
         "them), then exits 1 within a second or two; a second signal exits at once (130). See docs/reliability.md "
         "(process isolation and interruption).");
@@ -91,6 +117,11 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
     cmd->add_option("--shard", args->shard, "Run shard I of N of the run matrix, e.g. 2/4");
     cmd->add_flag("--resume", args->resume,
                   "Continue an interrupted run: skip the runs already in the CSV (same config and futolab version only)");
+    cmd->add_option("--redo", args->redo,
+                    "With --resume: run again the runs whose rows have these statuses (e.g. timeout,crash,error,memout); "
+                    "their old rows leave the CSV first")
+        ->delimiter(',')
+        ->type_name("STATUS,…");
     cmd->add_option("--out", args->out, "Directory for the CSV and its sidecar (default: the config's output)");
     cmd->add_option("--isolation", args->isolation,
                     "Where runs execute, overriding the config's `isolation`: process (default: warm worker processes, "

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -278,6 +279,7 @@ std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task 
     const std::string what = takes_methods(task) ? "methods" : "solvers";
     if (!node.IsSequence() || node.size() == 0) w.fail(node, what + " must be a non-empty list");
     std::vector<SolverSpec> out;
+    std::map<std::string, std::string> spelled;  // resolved text → the first spelling of it
     for (const YAML::Node& item : node) {
         // Outside the try: w.scalar's error already names the position (an alias to a list,
         // `*x`, used to print it twice).
@@ -287,6 +289,13 @@ std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task 
         } catch (const InputError& e) {
             w.fail(item, e.what());
         }
+        // Two labels for one solver (SPEC §3): their runs would be measured twice under two
+        // names that a later change of defaults could pull apart.
+        const auto [first, added] = spelled.emplace(out.back().text(), text);
+        if (!added)
+            w.fail(item, fmt::format("{}: '{}' and '{}' resolve to the same options ({}): the same {} twice; keep one",
+                                     what, first->second, text, out.back().text(),
+                                     what == "methods" ? "method" : "solver"));
     }
     return out;
 }

@@ -111,22 +111,7 @@ SolverSpec parse_method_spec(Task task, std::string_view text) {
     if (parts.name != method_name(task))
         throw InputError(fmt::format("task {} has one method, '{}', not '{}'", task_name(task), method_name(task),
                                      parts.name));
-    SolverSpec spec;
-    spec.name = std::move(parts.name);
-    spec.options = resolve_options(spec.name, method_options(task), parts.options);
-    return spec;
-}
-
-std::string spec_of(const std::string& text) {
-    try {
-        const std::string name = split_spec(text, "spec").name;
-        for (const Word<Task>& task : kTasks)
-            if (!method_name(task.value).empty() && method_name(task.value) == name)
-                return short_spec(text, method_options(task.value));
-    } catch (const InputError&) {
-        return text;  // not a spec at all: as written
-    }
-    return short_spec(text);
+    return resolve_spec_text(std::move(parts.name), method_options(task), parts.options);
 }
 
 UniqueSpec unique_method(const SolverSpec& method, int n) {

@@ -24,12 +24,8 @@ namespace futolab {
 std::string_view method_name(Task task);
 std::span<const OptionSpec> method_options(Task task);
 
-// The spec (SPEC §3) of a backend's or a method's text "name:key=value,…": only the options
-// that differ from the current defaults. The CSV `spec` column of every task, and how analysis
-// reads the column of older CSVs (whose method specs kept every option), so they still pair.
-std::string spec_of(const std::string& text);
-
-// Parses and validates "NAME:key=value,…" for `task`; throws InputError.
+// Parses and validates "NAME:key=value,…" for `task`; throws InputError. Its spec() is the
+// method as written (SPEC §3), as for solvers.
 SolverSpec parse_method_spec(Task task, std::string_view text);
 
 // The typed configs of validated methods, decoded from the same tables.

@@ -253,7 +253,7 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
     check_run_count(config, generated_instance_count(config), true);
     RunMatrix m;
     m.solvers = config.solvers;
-    for (const SolverSpec& s : m.solvers) m.specs.push_back(spec_of(s.text()));
+    for (const SolverSpec& s : m.solvers) m.specs.push_back(s.spec());
     m.param_names = sweep_axes(config);
     std::vector<std::size_t> axes;
     for (const std::string& name : m.param_names)

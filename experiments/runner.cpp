@@ -16,6 +16,7 @@
 #include "experiments/warm_worker.hpp"
 #include "records/output_lock.hpp"
 #include "records/outputs.hpp"
+#include "records/redo.hpp"
 #include "records/results_csv.hpp"
 #include "records/results_file.hpp"
 #include "records/sidecar.hpp"
@@ -36,6 +37,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -298,6 +300,20 @@ void check_memory_floor(const Limits& limits, Isolation where, const std::string
                                      path, limits.memory_bytes >> 20, (floor + (1 << 20) - 1) >> 20));
 }
 
+// --redo (SPEC §5): the rows with the statuses named leave the CSV (an atomic rewrite that keeps
+// every other byte), so the resume below runs them again; the sidecar keeps every redo.
+std::vector<RedoRecord> redo_rows(const std::string& csv_path, const RunnerOptions& options, const CsvLayout& layout,
+                                  RunnerReport& report) {
+    if (!options.resume) return {};
+    std::vector<RedoRecord> redone = read_redone(csv_path);
+    if (options.redo.empty()) return redone;
+    const RedoRemoval removed = remove_rows_with_status(
+        csv_path, std::set<std::string>(options.redo.begin(), options.redo.end()), csv_columns(layout));
+    report.redone = removed.rows;
+    redone.push_back({utc_now_iso8601(), options.redo, removed.rows});
+    return redone;
+}
+
 int resolve_jobs(int jobs, const ExperimentConfig& config) {
     if (kForkUnsafeRuntime && has_own_process(effective_isolation(config))) return 1;
     if (jobs > 0) return jobs;
@@ -336,13 +352,14 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         check_same_isolation(report.csv_path, effective_isolation(config));
     }
     const CsvLayout layout = csv_layout(matrix.param_names);
+    std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, report);  // before the file is reopened
     ResultsFile file(report.csv_path, options.resume, layout);
 
     RunInfo info{options.command_line, resolve_jobs(options.jobs, config), options.shard_index, options.shard_count,
                  matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped, {}, {},
                  std::string(isolation_name(effective_isolation(config))),
                  memory_limit_mechanism(config.limits, effective_isolation(config)),
-                 protocol_of(config)};
+                 protocol_of(config), std::move(redone)};
     if (config.pin) {
         const CorePlan plan = plan_cores(info.jobs, usable_cpus());
         info.pinned_cpus = plan.cpus;

@@ -17,6 +17,7 @@ struct RunnerOptions {
     int jobs = 0;  // 0 = all cores
     int shard_index = 1, shard_count = 1;
     bool resume = false;
+    std::vector<std::string> redo;  // with resume: statuses whose rows are taken out and run again
     bool quiet = false;
     bool skip_invalid = false;  // leave invalid instances out (listed in the sidecar)
     std::string out_dir;       // overrides the directory of the config's output
@@ -27,6 +28,7 @@ struct RunnerReport {
     std::string csv_path;
     std::size_t shard_runs = 0;  // runs in this shard
     std::size_t skipped = 0;     // already in the CSV (resume)
+    std::size_t redone = 0;      // rows taken out by --redo (run again, counted in completed)
     std::size_t completed = 0;   // rows written now
     std::size_t errors = 0;      // rows with status error
     std::size_t warmups = 0;     // warm-up runs done (config `warmup`; not in the CSV)

@@ -98,6 +98,16 @@ std::uint64_t count_of(const YAML::Node& map, const char* key, std::uint64_t lo,
     return v;
 }
 
+// Only when the CSV was redone: sidecars of other runs stay as they were.
+void emit_redone(YAML::Emitter& out, const std::vector<RedoRecord>& redone) {
+    if (redone.empty()) return;
+    out << YAML::Key << "redone" << YAML::Value << YAML::BeginSeq;
+    for (const RedoRecord& r : redone)
+        out << YAML::BeginMap << YAML::Key << "at" << YAML::Value << r.at << YAML::Key << "statuses" << YAML::Value
+            << YAML::Flow << r.statuses << YAML::Key << "rows" << YAML::Value << r.rows << YAML::EndMap;
+    out << YAML::EndSeq;
+}
+
 }  // namespace
 
 std::string sidecar_path(const std::string& csv_path) { return csv_path + ".meta.yaml"; }
@@ -139,6 +149,7 @@ void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_b
         out << YAML::Flow << YAML::BeginMap << YAML::Key << "file" << YAML::Value << f.path << YAML::Key << "hash"
             << YAML::Value << f.hash << YAML::EndMap;
     out << YAML::EndSeq;
+    emit_redone(out, info.redone);
     out << YAML::Key << "config" << YAML::Value << YAML::Literal << made_by.config_text;
     out << YAML::EndMap;
     // A fresh temporary name, created exclusively: a symlink planted at <csv>.meta.yaml.tmp
@@ -213,6 +224,22 @@ void check_resumable(const std::string& csv_path, const ExperimentIdentity& conf
     if (was.empty()) return;
     throw InputError(fmt::format("{}: made by {}, not {}: refusing to resume; use a new --out", csv_path,
                                  fmt::join(was, " and "), fmt::join(is, " and ")));
+}
+
+std::vector<RedoRecord> read_redone(const std::string& csv_path) {
+    const std::string path = sidecar_path(csv_path);
+    std::vector<RedoRecord> out;
+    if (!std::filesystem::exists(path)) return out;
+    try {
+        const YAML::Node list = load_yaml_bounded(read_text_file(path), path)["redone"];
+        if (!list) return out;
+        for (const YAML::Node& r : list)
+            out.push_back({r["at"].as<std::string>(), r["statuses"].as<std::vector<std::string>>(),
+                           r["rows"].as<std::size_t>()});
+        return out;
+    } catch (const YAML::Exception& e) {
+        throw_input_error({path}, std::string("not a futolab metadata sidecar: ") + e.what());
+    }
 }
 
 std::vector<SkippedInput> read_skipped_inputs(const std::string& csv_path) {

@@ -50,6 +50,13 @@ struct ShardMachine {
     std::string cpu;
 };
 
+// One `--redo` of the CSV (SPEC §5): when, which statuses, how many rows left to be re-run.
+struct RedoRecord {
+    std::string at;  // ISO 8601 UTC
+    std::vector<std::string> statuses;
+    std::size_t rows = 0;
+};
+
 struct RunInfo {
     std::string command_line;
     int jobs = 1;
@@ -64,6 +71,7 @@ struct RunInfo {
     std::vector<ShardMachine> shards;  // a merge: the machine of every shard (else empty)
     std::string isolation, memory_limit;  // process or thread; how limits.memory is enforced
     TimingProtocol timing;
+    std::vector<RedoRecord> redone;  // every --redo of this CSV, oldest first (absent if none)
 };
 
 struct SidecarFacts {  // what merge and resume check
@@ -92,6 +100,8 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
 std::string futolab_version();  // FUTOLAB_VERSION of this build
 void check_resumable(const std::string& csv_path, const ExperimentIdentity& config,
                      const std::string& version = futolab_version());
+// The `redone` list of a CSV's sidecar (empty if it has none or there is no sidecar).
+std::vector<RedoRecord> read_redone(const std::string& csv_path);
 // The `skipped_inputs` list of a sidecar (empty if it has none).
 std::vector<SkippedInput> read_skipped_inputs(const std::string& csv_path);
 std::string utc_now_iso8601();

@@ -51,24 +51,10 @@ std::string SolverSpec::text() const {
     return opts.empty() ? name : name + ":" + opts;
 }
 
-std::string SolverSpec::spec() const { return short_spec(text()); }
-
-std::string short_spec(const std::string& text, std::span<const OptionSpec> table) {
-    const SpecText parts = split_spec(text, "spec");
-    std::string options;
-    for (const auto& [key, value] : parts.options) {
-        const auto it = std::find_if(table.begin(), table.end(), [&key = key](const OptionSpec& o) { return o.key == key; });
-        if (it == table.end() || it->default_value != value) options += (options.empty() ? "" : ",") + key + "=" + value;
-    }
-    return options.empty() ? parts.name : parts.name + ":" + options;
-}
-
-std::string short_spec(const std::string& text) {
-    try {
-        return short_spec(text, backend_info(split_spec(text, "spec").name).options);
-    } catch (const InputError&) {
-        return text;  // not a backend spec (e.g. a critical-set method): keep it whole
-    }
+std::string SolverSpec::spec() const {
+    std::string opts;
+    for (const auto& [key, value] : given) opts += (opts.empty() ? "" : ",") + key + "=" + value;
+    return opts.empty() ? name : name + ":" + opts;
 }
 
 std::map<std::string, std::string> resolve_options(std::string_view backend, std::span<const OptionSpec> table,
@@ -106,12 +92,19 @@ SpecText split_spec(std::string_view text, std::string_view what) {
     return out;
 }
 
+SolverSpec resolve_spec_text(std::string name, std::span<const OptionSpec> table,
+                             const std::map<std::string, std::string>& given) {
+    SolverSpec spec;
+    spec.name = std::move(name);
+    spec.options = resolve_options(spec.name, table, given);
+    for (const auto& [key, value] : given) spec.given[key] = spec.options.at(key);
+    return spec;
+}
+
 SolverSpec parse_solver_spec(std::string_view text) {
     SpecText parts = split_spec(text, "solver spec");
-    SolverSpec spec;
-    spec.name = std::move(parts.name);
-    spec.options = resolve_options(spec.name, backend_info(spec.name).options, parts.options);
-    return spec;
+    const std::span<const OptionSpec> table = backend_info(parts.name).options;
+    return resolve_spec_text(std::move(parts.name), table, parts.options);
 }
 
 }  // namespace futolab

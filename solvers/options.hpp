@@ -32,13 +32,15 @@ long long parse_whole(std::string_view text);
 struct SolverSpec {
     std::string name;
     std::map<std::string, std::string> options;  // every key of the backend, defaults filled in
+    std::map<std::string, std::string> given;    // the options the text named, values canonical
 
     // "key=value,…" sorted by key (the CSV `options` column); empty if the backend has none.
     std::string canonical_options() const;
     // "name" or "name:key=value,…" with every option (the full canonical form).
     std::string text() const;
-    // SPEC §3: the name and only the options that differ from their defaults ("gac",
-    // "gac:sac=all"), stable when an option with a default is added.
+    // SPEC §3: the name and only the options the config or command line gave, keys sorted
+    // ("gac", "gac:sac=none", "fc:var=static"). Never compared with the defaults, so the label
+    // keeps meaning what was asked for when a default changes; `options` shows what it ran.
     std::string spec() const;
 };
 
@@ -54,17 +56,13 @@ SpecText split_spec(std::string_view text, std::string_view what);
 // listing the valid ones. Fills defaults.
 SolverSpec parse_solver_spec(std::string_view text);
 
-// The spec (SPEC §3) of a full or partial spec text "name:key=value,…", e.g. the
-// solver:options of a CSV row written by any version: options equal to the backend's current
-// defaults are dropped, others kept sorted (also keys the backend no longer has, so old rows
-// stay distinguishable). Text whose name is not a backend (a critical-set method) stays whole:
-// experiments/methods.hpp spec_of() knows the methods too.
-std::string short_spec(const std::string& text);
-// The same against a given option table (the backend's or a method's).
-std::string short_spec(const std::string& text, std::span<const OptionSpec> table);
-
 // Validates `given` against a table and fills defaults (used by parse_solver_spec).
 std::map<std::string, std::string> resolve_options(std::string_view backend, std::span<const OptionSpec> table,
                                                    const std::map<std::string, std::string>& given);
+
+// A validated spec of `name` from the options as given: `options` resolved against `table`,
+// `given` the same keys with their canonical values ("007" → "7").
+SolverSpec resolve_spec_text(std::string name, std::span<const OptionSpec> table,
+                             const std::map<std::string, std::string>& given);
 
 }  // namespace futolab

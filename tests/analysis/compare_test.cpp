@@ -136,6 +136,10 @@ TEST_CASE("a spec whose options moved between the files is reported", "[compare]
     CHECK(c.options_changes[0].spec == "gac");
     CHECK(*c.options_changes[0].base.begin() == "sac=all,var=mrv");
     CHECK(*c.options_changes[0].next.begin() == "sac=none,var=mrv");
+    // The warning names only the options that moved.
+    const ComparedInputs compared{"a", "b", {}, {}, "wall_ms", c};
+    CHECK(compare_header(compared).find("warning: spec gac resolves to other options: sac=all → sac=none (a default "
+                                        "changed?)\n") != std::string::npos);
 }
 
 TEST_CASE("the gate: --fail-if-slower looks at the whole interval, --fail-on-change at the kinds named", "[compare]") {

@@ -47,6 +47,10 @@ TEST_CASE("the report holds every table with exact values and the sidecar, escap
     CHECK(page.find("<svg id=\"x\"></svg>") != std::string::npos);
     CHECK(page.find("25 runs") != std::string::npos);  // the virtual best's copies are not runs
     CHECK(page.find("http") == std::string::npos);     // nothing to fetch
+    // A figure's caption says what is plotted (its title, escaped), then its file name.
+    const std::string captioned = html_report(study, {{"growth-nodes", "<svg></svg>", "Median <nodes>\nby n"}}, {}, "9.9");
+    CHECK(captioned.find("<figcaption>Median &lt;nodes&gt; by n <span class=\"note\">(growth-nodes)</span></figcaption>") !=
+          std::string::npos);
 }
 
 // Issue #25: every byte value through html_escape leaves no markup character, and a page

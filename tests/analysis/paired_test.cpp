@@ -120,11 +120,22 @@ TEST_CASE("a baseline that is not in the results is an input error", "[paired]")
     CHECK_THROWS_AS(compare_to_baseline(t, "gecode", {"nodes"}), InputError);
 }
 
-TEST_CASE("specs on the command line may be long, short, or leave out options", "[paired]") {
-    const std::vector<std::string> specs{"backtracking", "fc", "fc:var=static", "gac:sac=all,var=domwdeg"};
-    CHECK(resolve_spec(specs, "backtracking", "--baseline") == "backtracking");
-    CHECK(resolve_spec(specs, "fc:var=mrv", "--baseline") == "fc");  // the default: the short spec
-    CHECK(resolve_spec(specs, "fc:val=min,var=static", "--baseline") == "fc:var=static");
-    CHECK(resolve_spec(specs, "gac:sac=all", "--baseline") == "gac:sac=all,var=domwdeg");
-    CHECK_THROWS_AS(resolve_spec(specs, "gecode", "--baseline"), InputError);
+TEST_CASE("specs on the command line: a label, part of one, or the options a label ran with", "[paired]") {
+    const std::string path = (std::filesystem::temp_directory_path() / "futolab-paired-resolve.csv").string();
+    std::ofstream(path) << "instance_hash,solver,options,spec,status,wall_ns,cpu_ns\n"
+                           "1,backtracking,\"assign_limit=0,val=min\",backtracking,unique,1,1\n"
+                           "1,fc,\"val=min,var=mrv\",fc,unique,1,1\n"
+                           "1,fc,\"val=min,var=static\",fc:var=static,unique,1,1\n"
+                           "1,gac,\"sac=all,var=domwdeg\",\"gac:sac=all,var=domwdeg\",unique,1,1\n";
+    const ResultsTable t = ResultsTable::load({path});
+    CHECK(resolve_spec(t, "backtracking", "--baseline") == "backtracking");
+    CHECK(resolve_spec(t, "fc:var=static", "--baseline") == "fc:var=static");
+    CHECK(resolve_spec(t, "gac:sac=all", "--baseline") == "gac:sac=all,var=domwdeg");  // part of a label
+    // Not a label: found by the options the rows ran with (their `options` cells), not by
+    // today's defaults.
+    CHECK(resolve_spec(t, "fc:var=mrv", "--baseline") == "fc");
+    CHECK(resolve_spec(t, "fc:val=min,var=static", "--baseline") == "fc:var=static");
+    CHECK_THROWS_WITH(resolve_spec(t, "fc:val=min", "--baseline"), Catch::Contains("ambiguous (matches: fc, fc:var=static)"));
+    CHECK_THROWS_AS(resolve_spec(t, "gecode", "--baseline"), InputError);
+    std::filesystem::remove(path);
 }

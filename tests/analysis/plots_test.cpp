@@ -8,6 +8,7 @@
 #include "data.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -57,7 +58,7 @@ std::map<std::string, std::string> styles_by_spec(const PlotSpec& plot, const st
 TEST_CASE("every backend has a fixed colour and point type", "[plots][palette]") {
     // Changing any of these changes every committed figure: the test says so.
     const std::vector<std::tuple<std::string, std::string, int, int>> want{
-        {"backtracking", "#D55E00", 7, 1}, {"bitmask", "#E69F00", 6, 1}, {"fc", "#56B4E9", 5, 1},
+        {"backtracking", "#D55E00", 7, 1}, {"bitmask", "#E69F00", 4, 1}, {"fc", "#56B4E9", 5, 1},
         {"gac", "#009E73", 9, 1},          {"gecode", "#0072B2", 12, 1}, {kVirtualBest, "#000000", 3, 2}};
     for (const auto& [spec, colour, point, dash] : want) {
         INFO(spec);
@@ -74,6 +75,13 @@ TEST_CASE("every backend has a fixed colour and point type", "[plots][palette]")
     // No pale yellow anywhere.
     for (const std::string spec : {"minizinc", "clpfd", "ilp", "sat", "portfolio", "x:y=z"})
         CHECK(look_of(spec).colour != "#F0E442");
+    // No spec's marker is the ring that marks a value at a limit (issue #24 §6).
+    for (const std::string& name : std::vector<std::string>{"backtracking", "bitmask", "fc", "gac", "gecode", "minizinc",
+                                                           "clpfd", "ilp", "sat", "portfolio", "x", std::string(kVirtualBest)}) {
+        INFO(name);
+        CHECK(look_of(name).point != kLimitRing);
+        for (int v = 0; v < 40; ++v) CHECK(look_of(name + ":o=" + std::to_string(v)).point != kLimitRing);
+    }
 }
 
 TEST_CASE("a spec has the same colour and point type in every figure", "[plots][palette]") {
@@ -121,11 +129,20 @@ TEST_CASE("growth plots draw a censored median apart from the line", "[plots]") 
     std::ofstream(path) << "instance_hash,n,solver,options,status,nodes,wall_ns,cpu_ns\n"
                            "1,4,fc,,solved,10,1,1\n2,5,fc,,solved,20,1,1\n3,6,fc,,node_limit,50,1,1\n";
     const PlotSpec p = growth_plot(ResultsTable::load({path}), "nodes");
-    REQUIRE(p.series.size() == 3);  // line, open circles, legend entry
+    REQUIRE(p.series.size() == 4);  // line, the limited median in fc's marker, its ring, legend entry
     CHECK(p.series[0].points.size() == 2);
     REQUIRE(p.series[1].points.size() == 1);
     CHECK(p.series[1].points[0].second == 50);
-    CHECK(p.series[1].style.find("pt 6") != std::string::npos);
+    CHECK(p.series[1].style.find(fmt::format("pt {} ", look_of("fc").point)) != std::string::npos);  // fc's marker
+    CHECK(p.series[2].points == p.series[1].points);
+    CHECK(p.series[2].style.find(fmt::format("pt {} ", kLimitRing)) != std::string::npos);  // and the ring
+    CHECK(p.series[3].key_only);
+    // Words and units, not column names.
+    CHECK(p.ylabel == "median search nodes per run");
+    CHECK(p.xlabel == "board size n");
+    CHECK(growth_plot(ResultsTable::load({path}), "wall_ms").ylabel == "median wall time per run (ms)");
+    CHECK(cactus_plot(ResultsTable::load({path}), "wall_ms").ylabel == "wall time per run (ms)");
+    CHECK(ecdf_plot(ResultsTable::load({path}), "cpu_ms").xlabel == "budget: CPU time per run (ms)");
 }
 
 TEST_CASE("scatter plots: one point per instance, log-log with the diagonal and the cap", "[plots]") {
@@ -133,9 +150,23 @@ TEST_CASE("scatter plots: one point per instance, log-log with the diagonal and 
     const auto plots = scatter_plots(t, "backtracking", "nodes");
     REQUIRE(plots.size() == 2);
     CHECK(plots[0].name == "scatter-nodes-fc");
-    REQUIRE(plots[0].series.size() == 3);  // finished, limit hit, diagonal
+    REQUIRE(plots[0].series.size() == 4);  // finished, limit hit, its ring, diagonal
     CHECK(plots[0].series[0].points.size() + plots[0].series[1].points.size() == 8);  // 8 shared instances
+    CHECK(plots[0].series[2].points == plots[0].series[1].points);
     CHECK(plots[0].series.back().label == "y = x (below: y used less)");
+    // Log–log always, one range on both axes, axis labels in words.
+    CHECK(plots[0].logx);
+    CHECK(plots[0].logy);
+    CHECK(plots[0].xlabel == "backtracking: search nodes per instance + 1");
+    CHECK(plots[0].ylabel == "fc: search nodes per instance + 1");
+    const std::string& range = plots[0].extra_commands.front();
+    const auto bounds = [&](const std::string& axis) {
+        const std::size_t at = range.find("set " + axis + "range [");
+        REQUIRE(at != std::string::npos);
+        return range.substr(at + 12, range.find(']', at) - at - 12);
+    };
+    CHECK(bounds("x") == bounds("y"));
+    CHECK(scatter_plots(t, "backtracking", "wall_ms")[0].xlabel == "backtracking: wall time per instance (ms)");
     // Nodes had no node limit (the limited run timed out): no cap line; wall time has one.
     auto has_cap_line = [](const PlotSpec& p) {
         bool found = false;

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 using namespace futolab;
 using futolab::test::analysis_csv;
@@ -30,27 +31,87 @@ TEST_CASE("CSVs with different columns load together, matched by name", "[result
     CHECK(t.number(25, "nodes") == 9);
 }
 
-TEST_CASE("spec: the CSV's column where present, else the short form of solver:options", "[results_table]") {
+TEST_CASE("spec: the CSV's column as written, never recomputed from today's defaults", "[results_table][spec]") {
     const std::string with_spec = write_csv("with-spec.csv",
                                             "solver,options,spec,status,wall_ns,cpu_ns\n"
                                             "fc,\"val=min,var=static\",fc:var=static,solved,1,1\n"
-                                            "fc,\"val=min,var=static\",,solved,1,1\n");
-    const ResultsTable t = ResultsTable::load({with_spec, analysis_csv("paired.csv")});
+                                            "fc,\"val=min,var=static\",,solved,1,1\n"
+                                            "fc,\"val=min,var=mrv\",fc:var=mrv,solved,1,1\n"
+                                            "critical,\"iterations=0,objective=greedy\",\"critical:iterations=0,objective=greedy\",critical,1,1\n");
+    const ResultsTable t = ResultsTable::load({with_spec});
     CHECK(t.text(0, "spec") == "fc:var=static");
-    CHECK(t.text(1, "spec") == "fc:var=static");  // empty cell: computed
-    CHECK(t.text(3, "spec") == "fc");             // paired.csv: fc, var=mrv (the default)
-    CHECK(t.text(2, "spec") == "backtracking");
+    CHECK(t.text(1, "spec") == "fc:var=static");  // empty cell: the label its options have in the file
+    CHECK(t.text(2, "spec") == "fc:var=mrv");     // var=mrv is the default today: still as written
+    CHECK(t.text(3, "spec") == "critical:iterations=0,objective=greedy");
+    CHECK(t.warnings().empty());
 }
 
-TEST_CASE("spec: method rows that kept every option pair with the short specs of newer rows", "[results_table]") {
-    const std::string old_and_new = write_csv("method-specs.csv",
-                                              "solver,options,spec,status,wall_ns,cpu_ns\n"
-                                              "critical,\"iterations=0,objective=greedy,oracle=gac,time_ms=0,use=both,verify=gecode\","
-                                              "\"critical:iterations=0,objective=greedy,oracle=gac,time_ms=0,use=both,verify=gecode\",critical,1,1\n"
-                                              "critical,\"objective=k\",critical,critical,1,1\n");
-    const ResultsTable t = ResultsTable::load({old_and_new});
-    CHECK(t.text(0, "spec") == "critical");
-    CHECK(t.text(1, "spec") == "critical");  // the column as written, already short
+TEST_CASE("spec: older CSVs get labels from their own solver and options cells", "[results_table][spec]") {
+    // paired.csv has no spec column: one option set per solver, so the bare names.
+    const ResultsTable paired = ResultsTable::load({analysis_csv("paired.csv")});
+    CHECK(paired.text(0, "spec") == "backtracking");
+    CHECK(paired.text(1, "spec") == "fc");
+    // Two fc option sets in one file: the option that tells them apart, also when it is
+    // today's default (var=mrv); options they share (val) stay out.
+    const std::string two = write_csv("two-fc.csv",
+                                      "solver,options,status,wall_ns,cpu_ns\n"
+                                      "fc,\"val=min,var=mrv\",solved,1,1\n"
+                                      "fc,\"val=min,var=static\",solved,1,1\n"
+                                      "gac,\"alldiff=regin,sac=none\",solved,1,1\n"
+                                      "ilp,,solved,1,1\n");
+    const ResultsTable t = ResultsTable::load({two});
+    CHECK(t.text(0, "spec") == "fc:var=mrv");
+    CHECK(t.text(1, "spec") == "fc:var=static");
+    CHECK(t.text(2, "spec") == "gac");
+    CHECK(t.text(3, "spec") == "ilp");
+}
+
+TEST_CASE("spec: older CSVs with a sidecar get the labels their config asked for", "[results_table][spec]") {
+    // usp-table1's config: the spellings as asked, keys sorted; a row takes the entry that
+    // names the most of its options ("fc" also fits the var=static row; "fc:var=static" wins).
+    const std::string csv = write_csv("asked.csv",
+                                      "solver,options,status,wall_ns,cpu_ns\n"
+                                      "backtracking,\"assign_limit=1000000,val=max\",solved,1,1\n"
+                                      "fc,\"val=max,var=static\",solved,1,1\n"
+                                      "fc,\"val=min,var=mrv\",solved,1,1\n"
+                                      "gac,\"sac=none,var=mrv\",solved,1,1\n"
+                                      "gecode,\"alldiff=dom\",solved,1,1\n");
+    std::ofstream(csv + ".meta.yaml") << "experiment: t\nconfig_hash: 1\nconfig: |\n  name: t\n  solvers:\n"
+                                         "    - \"backtracking:val=max,assign_limit=1000000\"\n"
+                                         "    - \"fc:var=static,val=max\"\n    - fc\n    - \"gac:var=mrv\"\n";
+    const ResultsTable t = ResultsTable::load({csv});
+    CHECK(t.text(0, "spec") == "backtracking:assign_limit=1000000,val=max");
+    CHECK(t.text(1, "spec") == "fc:val=max,var=static");
+    CHECK(t.text(2, "spec") == "fc");
+    CHECK(t.text(3, "spec") == "gac:var=mrv");
+    CHECK(t.text(4, "spec") == "gecode");  // not in the config: rule 2
+    std::filesystem::remove(csv + ".meta.yaml");
+}
+
+TEST_CASE("spec: the committed results keep the labels their configs asked for", "[results_table][spec]") {
+    const ResultsTable t = ResultsTable::load({FUTOLAB_SOURCE_DIR "/results/solver-comparison/solver-comparison.csv"});
+    std::set<std::string> specs;
+    for (std::size_t i = 0; i < t.size(); ++i) specs.insert(t.text(i, "spec"));
+    CHECK(specs == std::set<std::string>{"backtracking", "bitmask", "fc:var=mrv", "fc:var=static", "gac", "gecode"});
+}
+
+TEST_CASE("spec: a label standing for different options in the inputs is a warning naming them", "[results_table][spec]") {
+    const std::string old_csv = write_csv("old-gac.csv",
+                                          "instance_hash,solver,options,status,wall_ns,cpu_ns\n"
+                                          "1,gac,\"alldiff=regin,sac=none,sac_after=0\",solved,1,1\n");
+    const std::string new_csv = write_csv("new-gac.csv",
+                                          "instance_hash,solver,options,spec,status,wall_ns,cpu_ns\n"
+                                          "2,gac,\"alldiff=regin,sac=all,sac_after=10\",gac,solved,1,1\n"
+                                          "2,fc,\"val=min,var=mrv\",fc,solved,1,1\n");
+    const ResultsTable t = ResultsTable::load({old_csv, new_csv});
+    CHECK(t.text(0, "spec") == "gac");
+    REQUIRE(t.warnings().size() == 1);
+    const std::string& w = t.warnings()[0];
+    CHECK_THAT(w, Catch::Contains("spec 'gac' stands for different options"));
+    CHECK_THAT(w, Catch::Contains("sac=none,sac_after=0 in " + old_csv));
+    CHECK_THAT(w, Catch::Contains("sac=all,sac_after=10 in " + new_csv));
+    CHECK_THAT(w, !Catch::Contains("alldiff"));  // only what differs
+    CHECK(ResultsTable::load({new_csv}).warnings().empty());
 }
 
 TEST_CASE("statuses: finished, censored (a limit) or failed", "[results_table]") {

@@ -47,13 +47,13 @@ TEST_CASE("PAR-2 counts a limited run as twice the cap", "[summary]") {
 
 TEST_CASE("summaries group rows, sort n numerically, and count limits and failures", "[summary]") {
     const std::string path = (std::filesystem::temp_directory_path() / "futolab-summary-test.csv").string();
-    std::ofstream(path) << "solver,options,n,status,nodes,wall_ns,cpu_ns\n"
-                           "fc,var=static,10,unique,5,1000000,0\n"
-                           "fc,var=static,9,unique,7,2000000,0\n"
-                           "fc,var=static,9,timeout,9,4000000,0\n"
-                           "fc,var=static,9,timeout,9,4000000,0\n"
-                           "fc,var=static,9,crash,,1,0\n"
-                           "bitmask,,9,unique,100,3000000,0\n";
+    std::ofstream(path) << "solver,options,spec,n,status,nodes,wall_ns,cpu_ns\n"
+                           "fc,var=static,fc:var=static,10,unique,5,1000000,0\n"
+                           "fc,var=static,fc:var=static,9,unique,7,2000000,0\n"
+                           "fc,var=static,fc:var=static,9,timeout,9,4000000,0\n"
+                           "fc,var=static,fc:var=static,9,timeout,9,4000000,0\n"
+                           "fc,var=static,fc:var=static,9,crash,,1,0\n"
+                           "bitmask,,bitmask,9,unique,100,3000000,0\n";
     const ResultsTable t = ResultsTable::load({path});
     const auto groups = summarize(t, {"spec", "n"}, {"nodes", "wall_ms"});
     REQUIRE(groups.size() == 3);

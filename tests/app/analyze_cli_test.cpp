@@ -197,3 +197,17 @@ TEST_CASE("analyze --format latex: every table as a booktabs float", "[cli][anal
     CHECK(r.exit_code == 0);
     CHECK(r.out.find("\\begin{tabular}{lllrrrrrrrrrrrr}\n") == 0);  // one table: no float
 }
+
+TEST_CASE("analyze warns when one spec label means different options in the inputs", "[cli][analyze][spec]") {
+    const fs::path dir = fs::temp_directory_path() / "futolab-analyze-labels";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string header = "instance,instance_hash,solver,options,spec,status,nodes,wall_ns,cpu_ns\n";
+    std::ofstream(dir / "old.csv") << header << "a,01,gac,\"sac=none,var=mrv\",gac,unique,3,5,5\n";
+    std::ofstream(dir / "new.csv") << header << "b,02,gac,\"sac=all,var=mrv\",gac,unique,3,5,5\n";
+    const auto r = run_cli("analyze " + (dir / "old.csv").string() + " " + (dir / "new.csv").string() + " --by spec");
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.find("futolab: warning: spec 'gac' stands for different options: sac=none in " + (dir / "old.csv").string() +
+                     "; sac=all in " + (dir / "new.csv").string()) != std::string::npos);
+    fs::remove_all(dir);
+}

@@ -138,3 +138,54 @@ TEST_CASE("compare: the committed results pair (old layout and new)", "[cli][com
         CHECK(has(r.out, "status changes 0; counter changes 0; only in BASE 0; only in NEW 0"));
     }
 }
+
+TEST_CASE("report --compare: compare's header, tables and a scatter per spec in the page", "[cli][compare][report]") {
+    const fs::path dir = fresh_dir("report");
+    const std::string html = (dir / "c.html").string();
+    auto r = run_cli("report " + kBase + " " + kNew + " --compare --out " + html);
+    REQUIRE(r.exit_code == 0);
+    const std::string page = slurp(html);
+    CHECK(has(page, "<h2 id=\"compare-section\">What changed</h2>"));
+    CHECK(has(page, "<h3>" + kBase + " → " + kNew + "</h3>"));
+    CHECK(has(page, "commit: aaaaaaaa → bbbbbbbb\n"));  // the sidecar differences, as compare prints them
+    CHECK(has(page, "<table class=\"data\" id=\"compare-times\">"));
+    CHECK(has(page, "<h3>Changes run by run (4)</h3>"));
+    CHECK(has(page, "<td>status</td><td>backtracking</td><td>count:2</td><td>i3</td>"));
+    CHECK(has(page, "<td>unique</td><td>timeout</td>"));
+    CHECK(has(page, "<td>counter</td><td>fc</td>"));
+    // The summary is per input: nothing pooled, no virtual best.
+    CHECK(has(page, "<table class=\"data\" id=\"summary\"><thead><tr><th>source</th><th>spec</th>"));
+    CHECK_FALSE(has(page, "<td>virtual-best</td>"));
+    // One scatter figure per spec both files have, captioned with what it shows.
+    CHECK(has(page, "<figcaption>Wall time per instance (ms), median over repeats, 6 instances backtracking count:2: " + kNew +
+                        " (y) against " + kBase + " (x)"));
+    CHECK(has(page, "instances fc count:2: "));
+
+    // Bad usage: exit 2, nothing written.
+    const std::string bad = (dir / "bad.html").string();
+    r = run_cli("report " + kBase + " --compare --out " + bad);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--compare needs two results CSVs or more"));
+    r = run_cli("report " + kBase + " " + kNew + " --compare --fit exp --out " + bad);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--compare compares inputs, not specs"));
+    CHECK_FALSE(fs::exists(bad));
+    // Without --compare the two versions are still refused (no silent pooling).
+    CHECK(run_cli("report " + kBase + " " + kNew + " --out " + bad).exit_code == 2);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("report --by and --fit as analyze has them", "[cli][report]") {
+    const fs::path dir = fresh_dir("report-by");
+    const std::string html = (dir / "r.html").string();
+    REQUIRE(run_cli("report analysis/growth.csv --by spec,n --fit exp,power --out " + html).exit_code == 0);
+    const std::string page = slurp(html);
+    CHECK(has(page, "<table class=\"data\" id=\"summary\"><thead><tr><th>spec</th><th>n</th><th>metric</th>"));
+    CHECK(has(page, "<h2>Growth fits</h2>"));
+    CHECK(has(page, "<table class=\"data\" id=\"fits\">"));
+    // The default stays one row per spec.
+    REQUIRE(run_cli("report analysis/growth.csv --out " + html).exit_code == 0);
+    CHECK(has(slurp(html), "<table class=\"data\" id=\"summary\"><thead><tr><th>spec</th><th>metric</th>"));
+    CHECK(run_cli("report analysis/growth.csv --by nosuch --out " + html).exit_code == 2);
+    fs::remove_all(dir);
+}

@@ -258,3 +258,22 @@ TEST_CASE("task kinds: one vocabulary names them, reads them and lists them in e
     CHECK(error_of(kGood + "task: sovle\n") ==
           "cfg.yaml:5:7: task must be one of solve, count, generate, critical, exact, not 'sovle'");
 }
+
+TEST_CASE("two spellings of one solver or method are refused, naming both (SPEC §3)", "[config][spec]") {
+    const std::string head = "name: t\ninstances:\n  - file: x.futo\n";
+    // fc's defaults are val=min, var=mrv: all three are one solver.
+    CHECK(error_of(head + "solvers: [fc, \"fc:var=mrv\", \"fc:val=min,var=mrv\"]\n") ==
+          "cfg.yaml:4:15: solvers: 'fc' and 'fc:var=mrv' resolve to the same options (fc:val=min,var=mrv): the same "
+          "solver twice; keep one");
+    CHECK_THAT(error_of(head + "solvers: [gac, gac]\n"), Catch::Contains("'gac' and 'gac' resolve to the same options"));
+    CHECK_THAT(error_of(head + "solvers: [\"gac:sac_size=7\", \"gac:sac_size=007\"]\n"),
+               Catch::Contains("'gac:sac_size=7' and 'gac:sac_size=007'"));
+    CHECK_THAT(error_of("name: t\ntask: critical\ninstances:\n  - squares: {n: 4, count: 1}\n"
+                        "methods: [critical, \"critical:objective=greedy\"]\n"),
+               Catch::Contains("methods: 'critical' and 'critical:objective=greedy' resolve to the same options"));
+    // Different options: two solvers, each labelled as written.
+    const ExperimentConfig c = parse_config(head + "solvers: [fc, \"fc:var=static\"]\n", "cfg.yaml");
+    REQUIRE(c.solvers.size() == 2);
+    CHECK(c.solvers[0].spec() == "fc");
+    CHECK(c.solvers[1].spec() == "fc:var=static");
+}

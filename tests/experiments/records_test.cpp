@@ -167,10 +167,11 @@ TEST_CASE("rows record spec, host, core and the sweep values of generated instan
     const auto col = [&](const char* name) { return t.column(name, "c.csv"); };
     CHECK(t.header.back() == "param_k");
     CHECK(t.header[t.header.size() - 2] == "param_givens");
-    std::set<std::string> specs, givens;
+    std::set<std::string> specs, givens, fc_options;
     int file_rows = 0;
     for (const auto& row : t.rows) {
         specs.insert(row[col("spec")]);
+        if (row[col("solver")] == "fc") fc_options.insert(row[col("options")]);
         CHECK(row[col("host")] == futolab::host_name());
         CHECK(row[col("core")].empty());  // not pinned
         if (row[col("instance")].find("n04") != std::string::npos) {
@@ -183,7 +184,8 @@ TEST_CASE("rows record spec, host, core and the sweep values of generated instan
         }
     }
     CHECK(file_rows == 150);
-    CHECK(specs == std::set<std::string>{"fc", "gac:sac=root"});
+    CHECK(specs == std::set<std::string>{"fc:var=mrv", "gac:sac=root"});  // as asked (SPEC §3)
+    CHECK(fc_options == std::set<std::string>{"val=min,var=mrv"});        // every option, resolved
     CHECK(givens == std::set<std::string>{"0.2", "0.4"});
 }
 

@@ -10,7 +10,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
+#include <string>
+#include <vector>
 
 using futolab::test::rows_by_run;
 using futolab::test::run_cli;
@@ -80,6 +83,84 @@ TEST_CASE("resume cuts a truncated last row and never duplicates", "[runner][res
     CHECK(r.exit_code == 0);
     CHECK(r.out.find("899 already done, 1 written now") != std::string::npos);
     CHECK(rows_by_run(csv) == whole);
+}
+
+namespace {
+
+// The records (header first) of a CSV's text, each with its newline; the test CSVs have no
+// quoted newlines.
+std::vector<std::string> lines_of(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::vector<std::string> out;
+    for (std::string line; std::getline(in, line);) out.push_back(line + "\n");
+    return out;
+}
+
+std::string text_of(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+bool has_status(const std::string& line, const std::vector<std::string>& statuses) {
+    for (const std::string& s : statuses)
+        if (line.find("," + s + ",") != std::string::npos) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("run --redo re-runs exactly the rows with those statuses and keeps every other byte", "[runner][resume][redo]") {
+    const std::string dir = scratch("redo");
+    const std::string cfg = dir + "/cfg.yaml";
+    // 75 Tatham 5x5 x 2 solvers; a node limit of 400 stops about three quarters of them.
+    std::ofstream(cfg) << "name: redo-test\nseed: 5\nmode: { count: 2 }\nlimits: { nodes: 400 }\ninstances:\n  - file: "
+                       << futolab::test::kRoot << "/corpora/tatham-dev/n05.tatham\n"
+                       << "solvers: [ \"bitmask\", \"fc:var=static\" ]\noutput: " << dir << "/out/results.csv\n";
+    REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
+    const std::string csv = dir + "/out/results.csv";
+    const std::vector<std::string> before = lines_of(csv);
+    const auto rows_before = rows_by_run(csv);
+    const std::vector<std::string> redo{"node_limit", "timeout"};
+    std::vector<std::string> kept;
+    for (const std::string& line : before)
+        if (!has_status(line, redo)) kept.push_back(line);
+    const std::size_t redone = before.size() - kept.size();
+    REQUIRE(redone > 50);
+    REQUIRE(kept.size() > 10);  // the header and the finished runs
+
+    const auto r = run_cli("run -q --resume --redo node_limit,timeout " + cfg);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("--redo took out " + std::to_string(redone) + " rows with status node_limit,timeout") !=
+          std::string::npos);
+    CHECK(r.out.find(std::to_string(150 - redone) + " already done, " + std::to_string(redone) + " written now") !=
+          std::string::npos);
+    // The untouched rows, byte for byte and in their order, then the re-run ones.
+    const std::vector<std::string> after = lines_of(csv);
+    REQUIRE(after.size() == before.size());
+    CHECK(std::vector<std::string>(after.begin(), after.begin() + static_cast<long>(kept.size())) == kept);
+    for (std::size_t i = kept.size(); i < after.size(); ++i) CHECK(has_status(after[i], redo));
+    CHECK(rows_by_run(csv) == rows_before);  // the same runs again (node limits are deterministic)
+    const std::string meta = text_of(csv + ".meta.yaml");
+    CHECK(meta.find("redone:\n  - at: ") != std::string::npos);
+    CHECK(meta.find("statuses: [node_limit, timeout]\n    rows: " + std::to_string(redone)) != std::string::npos);
+    CHECK_FALSE(fs::exists(csv + ".redo.tmp"));
+
+    // A second redo keeps the first in the sidecar; a status no row has changes no byte.
+    const std::string whole = text_of(csv);
+    REQUIRE(run_cli("run -q --resume --redo crash " + cfg).exit_code == 0);
+    CHECK(text_of(csv) == whole);
+    const std::string meta2 = text_of(csv + ".meta.yaml");
+    CHECK(meta2.find("rows: " + std::to_string(redone)) != std::string::npos);
+    CHECK(meta2.find("statuses: [crash]\n    rows: 0") != std::string::npos);
+
+    // Bad usage: exit 2, the CSV untouched.
+    auto bad = run_cli("run -q --redo timeout " + cfg);
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find("--redo needs --resume") != std::string::npos);
+    bad = run_cli("run -q --resume --redo nodelimit " + cfg);
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find("--redo: 'nodelimit' is not a run status") != std::string::npos);
+    CHECK(text_of(csv) == whole);
 }
 
 TEST_CASE("existing results are never overwritten without --resume", "[runner]") {

@@ -1,0 +1,26 @@
+// The inputs of `futolab compare` and `futolab report --compare`, loaded and compared: the
+// first is BASE, every other one is a NEW compared with it (compare.hpp). Each input is read
+// on its own (no pooling: its rows, its sidecar's provenance, its run groups), and for the
+// report each (NEW, spec) also gets a scatter figure of the per-instance medians, NEW (y)
+// against BASE (x), as analyze's scatter plots draw them (plots.hpp).
+#pragma once
+
+#include "analysis/compare_report.hpp"
+#include "analysis/gnuplot.hpp"
+
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+struct ComparedRun {
+    std::vector<ComparedInputs> comparisons;  // one per NEW, in input order
+    std::vector<std::string> warnings;        // from reading the inputs (a truncated line, a label's options)
+    std::vector<PlotSpec> plots;              // with_plots: per NEW and (spec, mode) with paired times
+};
+
+// `labels` name the inputs (one per input, in order). Throws InputError for bad input.
+ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
+                           const std::string& time_metric, bool with_plots);
+
+}  // namespace futolab

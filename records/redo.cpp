@@ -1,0 +1,105 @@
+#include "records/redo.hpp"
+
+#include "core/files.hpp"
+#include "records/csv_reader.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+namespace futolab {
+namespace {
+
+// The records of an RFC 4180 text as byte ranges, each with its line end: a newline inside
+// quotes does not end a record. `text` ends with a complete record.
+std::vector<std::string_view> records_of(std::string_view text) {
+    std::vector<std::string_view> out;
+    bool quoted = false;
+    std::size_t start = 0;
+    for (std::size_t p = 0; p < text.size(); ++p) {
+        if (text[p] == '"') quoted = !quoted;  // "" inside quotes toggles twice: no change
+        if (text[p] != '\n' || quoted) continue;
+        out.push_back(text.substr(start, p + 1 - start));
+        start = p + 1;
+    }
+    return out;
+}
+
+[[noreturn]] void fail(const std::string& what, const std::string& path, int error) {
+    throw std::runtime_error(what + " " + path + ": " + std::strerror(error));
+}
+
+void write_all(int fd, const std::string& text, const std::string& path) {
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) fail("cannot write", path, n < 0 ? errno : ENOSPC);
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+// `text` replaces `path`: temp file beside it, fsync, rename, fsync of the folder (so the
+// rename itself survives a power cut).
+void replace_atomically(const std::string& path, const std::string& text) {
+    const std::string tmp = path + ".redo.tmp";
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) fail("cannot create", tmp, errno);
+    try {
+        write_all(fd, text, tmp);
+        if (::fsync(fd) != 0) fail("cannot sync", tmp, errno);
+    } catch (...) {
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        throw;
+    }
+    ::close(fd);
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(tmp.c_str());
+        fail("cannot replace", path, error);
+    }
+    std::filesystem::path dir = std::filesystem::path(path).parent_path();
+    if (dir.empty()) dir = ".";
+    const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {  // best effort: some file systems refuse to sync a folder
+        (void)::fsync(dfd);
+        ::close(dfd);
+    }
+}
+
+}  // namespace
+
+RedoRemoval remove_rows_with_status(const std::string& csv_path, const std::set<std::string>& statuses,
+                                    const std::vector<std::string>& header) {
+    namespace fs = std::filesystem;
+    RedoRemoval out;
+    if (!fs::exists(csv_path) || fs::file_size(csv_path) == 0) return out;
+    const std::string all = read_text_file(csv_path);
+    const CsvTable table = parse_csv(all, csv_path);
+    if (!header.empty() && table.header != header) return out;  // not this experiment's: resume refuses it
+    const std::size_t status = table.column("status", csv_path);
+    const std::vector<std::string_view> records = records_of(std::string_view(all).substr(0, table.complete_bytes));
+    if (records.size() != table.rows.size() + 1)  // the reader and this scan must see the same rows
+        throw std::runtime_error(csv_path + ": cannot tell its rows apart for --redo");
+    std::string kept(records.front());
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+        const std::string& s = table.rows[r][status];
+        if (statuses.count(s)) {
+            ++out.rows;
+            ++out.by_status[s];
+        } else {
+            kept += records[r + 1];
+        }
+    }
+    if (out.rows > 0 || table.truncated) replace_atomically(csv_path, kept);
+    return out;
+}
+
+}  // namespace futolab
