@@ -32,7 +32,7 @@ OutputLock::OutputLock(const std::string& output_file) {
     if (dir.empty()) dir = ".";
     std::error_code ec;
     fs::create_directories(dir, ec);  // a failure shows as the open's error below
-    const std::string path = (dir / ".futolab.lock").string();
+    const std::string path = (dir / ("." + fs::path(output_file).filename().string() + ".lock")).string();
     fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
     // A folder that cannot hold the lock (not a folder, not writable, read-only) cannot hold the
     // output either: the writer that follows says so in its own words.
@@ -43,9 +43,9 @@ OutputLock::OutputLock(const std::string& output_file) {
         ::close(fd_);
         fd_ = -1;
         if (why == EWOULDBLOCK)
-            throw InputError(fmt::format("{}: another futolab (pid {}) is writing in this folder: wait for it to end, "
-                                         "or use another --out",
-                                         dir.string(), holder));
+            throw InputError(fmt::format("{}: another futolab (pid {}) is writing it: wait for it to end, or use "
+                                         "another --out",
+                                         output_file, holder));
         throw InputError(fmt::format("{}: cannot lock: {}", path, std::strerror(why)));
     }
     const std::string pid = std::to_string(::getpid()) + "\n";

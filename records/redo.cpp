@@ -1,5 +1,7 @@
 #include "records/redo.hpp"
 
+#include "core/atomic_file.hpp"
+
 #include "core/files.hpp"
 #include "records/csv_reader.hpp"
 
@@ -31,49 +33,6 @@ std::vector<std::string_view> records_of(std::string_view text) {
     return out;
 }
 
-[[noreturn]] void fail(const std::string& what, const std::string& path, int error) {
-    throw std::runtime_error(what + " " + path + ": " + std::strerror(error));
-}
-
-void write_all(int fd, const std::string& text, const std::string& path) {
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) fail("cannot write", path, n < 0 ? errno : ENOSPC);
-        done += static_cast<std::size_t>(n);
-    }
-}
-
-// `text` replaces `path`: temp file beside it, fsync, rename, fsync of the folder (so the
-// rename itself survives a power cut).
-void replace_atomically(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".redo.tmp";
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) fail("cannot create", tmp, errno);
-    try {
-        write_all(fd, text, tmp);
-        if (::fsync(fd) != 0) fail("cannot sync", tmp, errno);
-    } catch (...) {
-        ::close(fd);
-        ::unlink(tmp.c_str());
-        throw;
-    }
-    ::close(fd);
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        const int error = errno;
-        ::unlink(tmp.c_str());
-        fail("cannot replace", path, error);
-    }
-    std::filesystem::path dir = std::filesystem::path(path).parent_path();
-    if (dir.empty()) dir = ".";
-    const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {  // best effort: some file systems refuse to sync a folder
-        (void)::fsync(dfd);
-        ::close(dfd);
-    }
-}
-
 }  // namespace
 
 RedoRemoval remove_rows_with_status(const std::string& csv_path, const std::set<std::string>& statuses,
@@ -98,7 +57,7 @@ RedoRemoval remove_rows_with_status(const std::string& csv_path, const std::set<
             kept += records[r + 1];
         }
     }
-    if (out.rows > 0 || table.truncated) replace_atomically(csv_path, kept);
+    if (out.rows > 0 || table.truncated) write_file_atomically(csv_path, kept);
     return out;
 }
 

@@ -380,7 +380,7 @@ TEST_CASE("resume in another isolation is refused, the CSV left byte-identical",
     CHECK(run_cli("run -q --resume --isolation process " + dir + "/cfg.yaml").exit_code == 0);
 }
 
-TEST_CASE("one writer per output folder: a second run or merge there is refused at once", "[runner][lock]") {
+TEST_CASE("one writer per results file: a second run or merge onto it is refused at once", "[runner][lock]") {
     const std::string dir = scratch("output-lock");
     std::ofstream(dir + "/i.jsonl") << "{\"id\": \"e30\", \"n\": 30, \"givens\": [], \"lt\": []}\n";
     // Counting every 30x30 Latin square never ends: the first run holds the folder until killed.
@@ -388,18 +388,21 @@ TEST_CASE("one writer per output folder: a second run or merge there is refused 
                                      << "/i.jsonl\nsolvers: [ fc ]\noutput: " << dir << "/out/l.csv\n";
     // The wait below sees this round's holder write its pid into the (new) lock file.
     const std::string first = "run -q --jobs 1 --isolation thread " + dir + "/cfg.yaml & pid=$!; "
-                              "for i in $(seq 500); do [ -s " + dir + "/out/.futolab.lock ] && break; sleep 0.02; done; ";
+                              "for i in $(seq 500); do [ -s " + dir + "/out/.l.csv.lock ] && break; sleep 0.02; done; ";
     const std::string then_kill = "; code=$?; kill -KILL $pid; wait $pid 2>/dev/null; exit $code";
     for (const std::string& second : {"run -q --resume " + dir + "/cfg.yaml", "run -q " + dir + "/cfg.yaml",
-                                     "merge " + dir + "/out/l.csv --out " + dir + "/out/m.csv"}) {
+                                     "merge " + dir + "/out/x.csv --out " + dir + "/out/l.csv --force"}) {
         INFO(second);
         fs::remove_all(dir + "/out");  // each round's first run starts afresh
         const auto r = run_cli(first + "'" FUTOLAB_CLI "' " + second + then_kill);
         CHECK(r.exit_code == 2);
         CHECK(r.err.find("another futolab (pid ") != std::string::npos);
-        CHECK(r.err.find("is writing in this folder") != std::string::npos);
+        CHECK(r.err.find("is writing it") != std::string::npos);
     }
-    // The lock died with its holder (SIGKILL): the folder is free again.
+    // The lock died with its holder (SIGKILL): the file is free again; another file in the
+    // same folder was never locked (shards of one experiment share a folder).
+    CHECK(run_cli("run -q --resume --shard 1/2 " + dir + "/cfg.yaml & sleep 0.5; kill -KILL $!").err.find("another futolab") ==
+          std::string::npos);
     CHECK(run_cli("merge " + dir + "/out/l.csv --out " + dir + "/out/m.csv").err.find("another futolab") ==
           std::string::npos);
 }

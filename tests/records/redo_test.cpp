@@ -1,5 +1,5 @@
 // --redo's rewrite of a results CSV (records/redo.hpp): rows leave by status, every other byte
-// stays (quoted newlines, \r\n, odd quoting included), the file is replaced whole.
+// stays (quoted newlines, odd quoting included), the file is replaced whole; CR LF is refused.
 #include "core/error.hpp"
 #include "records/redo.hpp"
 
@@ -33,7 +33,7 @@ TEST_CASE("redo takes out the rows with the statuses named, byte for byte", "[re
     const std::string header = "run,status,message\n";
     const std::string keep1 = "0,unique,\"two\nlines, \"\"quoted\"\"\"\n";  // a record over two lines
     const std::string drop1 = "1,timeout,\"wall limit\nhit\"\n";
-    const std::string keep2 = "2,unique,\r\n";
+    const std::string keep2 = "2,unique,\n";
     const std::string drop2 = "3,crash,signal 11\n";
     const std::string keep3 = "4,memout,\n";
     const std::string path = temp_file("a.csv", header + keep1 + drop1 + keep2 + drop2 + keep3);
@@ -41,7 +41,12 @@ TEST_CASE("redo takes out the rows with the statuses named, byte for byte", "[re
     CHECK(r.rows == 2);
     CHECK(r.by_status == std::map<std::string, std::size_t>{{"crash", 1}, {"timeout", 1}});
     CHECK(text_of(path) == header + keep1 + keep2 + keep3);
-    CHECK_FALSE(fs::exists(path + ".redo.tmp"));
+    for (const auto& e : fs::directory_iterator(fs::path(path).parent_path()))  // no temporary file left behind
+        CHECK(e.path().filename().string().find(".tmp") == std::string::npos);
+    // A CR LF file was re-saved by another program (issue #25): refused, not rewritten.
+    const std::string crlf = temp_file("crlf.csv", header + "2,unique,\r\n" + drop2);
+    CHECK_THROWS_AS(remove_rows_with_status(crlf, {"crash"}), InputError);
+    CHECK(text_of(crlf) == header + "2,unique,\r\n" + drop2);
 }
 
 TEST_CASE("redo leaves a file without such rows as it is, and cuts a truncated last line", "[records][redo]") {
