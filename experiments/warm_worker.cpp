@@ -48,12 +48,25 @@ bool read_exactly(int fd, char* data, std::size_t size) {
     return true;
 }
 
-// A frame: its length (u32, native order: same machine, same binary), then its bytes.
+// A frame: its length (u32, native order: same machine, same binary), then its bytes. A run's
+// request (an index) is a few bytes: one read takes the whole frame; more only if it is long.
 bool read_frame(int fd, std::string& frame) {
+    char buf[64];
+    ssize_t got = 0;
+    do got = ::read(fd, buf, sizeof buf);
+    while (got < 0 && errno == EINTR);
+    if (got < static_cast<ssize_t>(sizeof(std::uint32_t))) {
+        if (got <= 0) return false;
+        if (!read_exactly(fd, buf + got, sizeof(std::uint32_t) - static_cast<std::size_t>(got))) return false;
+        got = sizeof(std::uint32_t);
+    }
     std::uint32_t size = 0;
-    if (!read_exactly(fd, reinterpret_cast<char*>(&size), sizeof size) || size > kMaxFrame) return false;
+    std::memcpy(&size, buf, sizeof size);
+    const std::size_t have = static_cast<std::size_t>(got) - sizeof size;
+    if (size > kMaxFrame || have > size) return false;
+    frame.assign(buf + sizeof size, have);
     frame.resize(size);
-    return read_exactly(fd, frame.data(), size);
+    return read_exactly(fd, frame.data() + have, size - have);
 }
 
 [[noreturn]] void serve(const WarmWorker::Handler& handler, int requests, int answers, pid_t parent,
@@ -207,6 +220,7 @@ WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, co
     frame.append(request);
     WorkerAnswer a;
     const std::uint64_t oom0 = cgroup_ ? cgroup_->oom_kills() : 0;
+    if (cgroup_) cgroup_->reset_peak();  // read only if the worker dies (its VmHWM dies with it)
     Wait how = Wait::lost;
     try {
         child::write_all(to_worker_, frame);  // EPIPE: the worker died (SIGPIPE ignored)
@@ -245,6 +259,9 @@ WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, co
         // tell an OOM kill from another SIGKILL where no cgroup counts OOM kills.
         a.oom_killed = cgroup_ && cgroup_->oom_kills() > oom0;
         a.ended = child::ended_without_result(status, usage.ru_maxrss, limits, a.oom_killed);
+        // The run's peak where the kernel kept one: the cgroup's (what the run added to the
+        // worker; bounded by the limit it enforced).
+        if (cgroup_) a.peak_kb = cgroup_->peak_kb();
     }
     a.elapsed_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
     return a;

@@ -274,6 +274,14 @@ TEST_CASE("a sweep with faulty runs writes memout and crash rows and goes on", "
     for (const auto& row : t.rows)
         status[row[t.column("solver", "f")] + ":" + row[t.column("options", "f")]] = row[t.column("status", "f")];
     CHECK(is_memout(status["fault:kind=alloc"]));
+    // Where a cgroup holds the worker, the kernel stopped the run at the limit: its peak (the
+    // cgroup's) is at most the limit, not the limit plus whatever the process held before.
+    if (memory_cgroup_site() && !kSanitized)
+        for (const auto& row : t.rows)
+            if (row[t.column("options", "f")] == "kind=alloc") {
+                REQUIRE_FALSE(row[t.column("max_rss_kb", "f")].empty());
+                CHECK(std::stol(row[t.column("max_rss_kb", "f")]) <= 256 * 1024 + 1024);
+            }
     CHECK(status["fault:kind=abort"] == "crash");
     CHECK(status["fault:kind=segv"] == "crash");
     CHECK(status.size() == 5);
