@@ -3,6 +3,7 @@
 #include "test_util.hpp"
 
 #include "core/error.hpp"
+#include "core/formats/text.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -61,4 +62,20 @@ TEST_CASE("robustness: mutated inputs give InputError or a valid instance", "[ro
     }
     CHECK(rejected > 0);
     WARN("robustness: " << accepted << " mutated inputs accepted, " << rejected << " rejected with InputError");
+}
+
+TEST_CASE("ids from file names are valid UTF-8: the CSV and the JSONL say the same", "[formats][utf8]") {
+    using futolab::formats_internal::valid_utf8;
+    CHECK(valid_utf8("plain") == "plain");
+    CHECK(valid_utf8("caf\xC3\xA9") == "caf\xC3\xA9");               // é, well formed
+    CHECK(valid_utf8("\xF0\x9F\x98\x80") == "\xF0\x9F\x98\x80");     // an emoji (4 bytes)
+    CHECK(valid_utf8("bad\xFF") == "bad\xEF\xBF\xBD");                // a byte UTF-8 never uses
+    CHECK(valid_utf8("\xC0\xAF") == "\xEF\xBF\xBD\xEF\xBF\xBD");      // an overlong '/'
+    CHECK(valid_utf8("\xED\xA0\x80") == "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");  // a surrogate
+    CHECK(valid_utf8("\xE2\x82") == "\xEF\xBF\xBD\xEF\xBF\xBD");      // cut short
+    CHECK(valid_utf8("\xF4\x90\x80\x80").find("\xEF\xBF\xBD") == 0);  // past U+10FFFF
+    CHECK(futolab::formats_internal::file_stem("/tmp/x\xFFy.futo") == "x\xEF\xBF\xBDy");
+    // Whatever goes in, what comes out is valid: running it again changes nothing.
+    for (const std::string s : {"\x80\x80", "a\xE0\x80\x80z", "\xF8\x88\x80\x80\x80"})
+        CHECK(valid_utf8(valid_utf8(s)) == valid_utf8(s));
 }
