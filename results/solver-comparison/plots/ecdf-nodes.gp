@@ -3,12 +3,12 @@
 here = ""
 do for [i=1:strlen(ARG0)] { if (ARG0[i:i] eq "/") { here = ARG0[1:i] } }
 set terminal pngcairo size 960,640 font 'Sans,12'
-set output here."ecdf-nodes.png"
+set output here.'ecdf-nodes.png'
 reset
 set encoding utf8
-set title "Fraction of runs finished within a budget of nodes" noenhanced
-set xlabel "nodes (budget) + 1" noenhanced
-set ylabel "fraction of the spec's runs finished" noenhanced
+set title ('Fraction of each spec'."'".'s runs finished within a budget of search nodes per run') noenhanced
+set xlabel 'budget: search nodes per run + 1' noenhanced
+set ylabel ('fraction of the spec'."'".'s runs finished') noenhanced
 set key below noenhanced
 set grid lc rgb '#dddddd'
 set tics nomirror
@@ -17,21 +17,21 @@ set logscale x
 set yrange [0:1.02]
 set arrow from first 10000001, graph 0 to first 10000001, graph 1 nohead dt 2 lw 1.5 lc rgb 'gray30' front
 set label 'limit' at first 10000001, graph 0.97 right offset -0.5,0 tc rgb 'gray30'
-plot here."ecdf-nodes-0.dat" using 1:2 axes x1y1 with linespoints lc rgb '#D55E00' pt 7 dt 1 ps 1.5 pi 24 lw 2.40 title "backtracking (147 of 200)", \
-     here."ecdf-nodes-1.dat" using 1:2 axes x1y1 with linespoints lc rgb '#E69F00' pt 6 dt 1 ps 1.5 pi 25 lw 2.20 title "bitmask (147 of 200)", \
-     here."ecdf-nodes-2.dat" using 1:2 axes x1y1 with linespoints lc rgb '#56B4E9' pt 5 dt 1 ps 1.5 pi 34 lw 2.00 title "fc (195 of 200)", \
-     here."ecdf-nodes-3.dat" using 1:2 axes x1y1 with linespoints lc rgb '#56B4E9' pt 14 dt 3 ps 1.5 pi 31 lw 1.80 title "fc:var=static (171 of 200)", \
-     here."ecdf-nodes-4.dat" using 1:2 axes x1y1 with linespoints lc rgb '#009E73' pt 9 dt 1 ps 1.5 pi 37 lw 1.60 title "gac (200 of 200)", \
-     here."ecdf-nodes-5.dat" using 1:2 axes x1y1 with linespoints lc rgb '#0072B2' pt 12 dt 1 ps 1.5 pi 38 lw 1.40 title "gecode (200 of 200)", \
-     here."ecdf-nodes-6.dat" using 1:2 axes x1y1 with linespoints lc rgb '#000000' pt 3 dt 2 ps 1.5 pi 39 lw 1.20 title "virtual-best (200 of 200)"
+plot here.'ecdf-nodes-0.dat' using 1:2 axes x1y1 with linespoints lc rgb '#D55E00' pt 7 dt 1 ps 1.5 pi 24 lw 2.40 title 'backtracking (147 of 200)', \
+     here.'ecdf-nodes-1.dat' using 1:2 axes x1y1 with linespoints lc rgb '#E69F00' pt 4 dt 1 ps 1.5 pi 25 lw 2.20 title 'bitmask (147 of 200)', \
+     here.'ecdf-nodes-2.dat' using 1:2 axes x1y1 with linespoints lc rgb '#56B4E9' pt 3 dt 2 ps 1.5 pi 34 lw 2.00 title 'fc:var=mrv (195 of 200)', \
+     here.'ecdf-nodes-3.dat' using 1:2 axes x1y1 with linespoints lc rgb '#56B4E9' pt 2 dt 2 ps 1.5 pi 31 lw 1.80 title 'fc:var=static (171 of 200)', \
+     here.'ecdf-nodes-4.dat' using 1:2 axes x1y1 with linespoints lc rgb '#009E73' pt 9 dt 1 ps 1.5 pi 37 lw 1.60 title 'gac (200 of 200)', \
+     here.'ecdf-nodes-5.dat' using 1:2 axes x1y1 with linespoints lc rgb '#0072B2' pt 12 dt 1 ps 1.5 pi 38 lw 1.40 title 'gecode (200 of 200)', \
+     here.'ecdf-nodes-6.dat' using 1:2 axes x1y1 with linespoints lc rgb '#000000' pt 3 dt 2 ps 1.5 pi 39 lw 1.20 title 'virtual-best (200 of 200)'
 unset output
 set terminal svg size 960,640 font 'Sans,12'
-set output here."ecdf-nodes.svg"
+set output here.'ecdf-nodes.svg'
 reset
 set encoding utf8
-set title "Fraction of runs finished within a budget of nodes" noenhanced
-set xlabel "nodes (budget) + 1" noenhanced
-set ylabel "fraction of the spec's runs finished" noenhanced
+set title ('Fraction of each spec'."'".'s runs finished within a budget of search nodes per run') noenhanced
+set xlabel 'budget: search nodes per run + 1' noenhanced
+set ylabel ('fraction of the spec'."'".'s runs finished') noenhanced
 set key below noenhanced
 set grid lc rgb '#dddddd'
 set tics nomirror
@@ -40,21 +40,21 @@ set logscale x
 set yrange [0:1.02]
 set arrow from first 10000001, graph 0 to first 10000001, graph 1 nohead dt 2 lw 1.5 lc rgb 'gray30' front
 set label 'limit' at first 10000001, graph 0.97 right offset -0.5,0 tc rgb 'gray30'
-plot here."ecdf-nodes-0.dat" using 1:2 axes x1y1 with linespoints lc rgb '#D55E00' pt 7 dt 1 ps 1.5 pi 24 lw 2.40 title "backtracking (147 of 200)", \
-     here."ecdf-nodes-1.dat" using 1:2 axes x1y1 with linespoints lc rgb '#E69F00' pt 6 dt 1 ps 1.5 pi 25 lw 2.20 title "bitmask (147 of 200)", \
-     here."ecdf-nodes-2.dat" using 1:2 axes x1y1 with linespoints lc rgb '#56B4E9' pt 5 dt 1 ps 1.5 pi 34 lw 2.00 title "fc (195 of 200)", \
-     here."ecdf-nodes-3.dat" using 1:2 axes x1y1 with linespoints lc rgb '#56B4E9' pt 14 dt 3 ps 1.5 pi 31 lw 1.80 title "fc:var=static (171 of 200)", \
-     here."ecdf-nodes-4.dat" using 1:2 axes x1y1 with linespoints lc rgb '#009E73' pt 9 dt 1 ps 1.5 pi 37 lw 1.60 title "gac (200 of 200)", \
-     here."ecdf-nodes-5.dat" using 1:2 axes x1y1 with linespoints lc rgb '#0072B2' pt 12 dt 1 ps 1.5 pi 38 lw 1.40 title "gecode (200 of 200)", \
-     here."ecdf-nodes-6.dat" using 1:2 axes x1y1 with linespoints lc rgb '#000000' pt 3 dt 2 ps 1.5 pi 39 lw 1.20 title "virtual-best (200 of 200)"
+plot here.'ecdf-nodes-0.dat' using 1:2 axes x1y1 with linespoints lc rgb '#D55E00' pt 7 dt 1 ps 1.5 pi 24 lw 2.40 title 'backtracking (147 of 200)', \
+     here.'ecdf-nodes-1.dat' using 1:2 axes x1y1 with linespoints lc rgb '#E69F00' pt 4 dt 1 ps 1.5 pi 25 lw 2.20 title 'bitmask (147 of 200)', \
+     here.'ecdf-nodes-2.dat' using 1:2 axes x1y1 with linespoints lc rgb '#56B4E9' pt 3 dt 2 ps 1.5 pi 34 lw 2.00 title 'fc:var=mrv (195 of 200)', \
+     here.'ecdf-nodes-3.dat' using 1:2 axes x1y1 with linespoints lc rgb '#56B4E9' pt 2 dt 2 ps 1.5 pi 31 lw 1.80 title 'fc:var=static (171 of 200)', \
+     here.'ecdf-nodes-4.dat' using 1:2 axes x1y1 with linespoints lc rgb '#009E73' pt 9 dt 1 ps 1.5 pi 37 lw 1.60 title 'gac (200 of 200)', \
+     here.'ecdf-nodes-5.dat' using 1:2 axes x1y1 with linespoints lc rgb '#0072B2' pt 12 dt 1 ps 1.5 pi 38 lw 1.40 title 'gecode (200 of 200)', \
+     here.'ecdf-nodes-6.dat' using 1:2 axes x1y1 with linespoints lc rgb '#000000' pt 3 dt 2 ps 1.5 pi 39 lw 1.20 title 'virtual-best (200 of 200)'
 unset output
 set terminal pdfcairo size 10.00in,6.67in font 'Sans,9'
-set output here."ecdf-nodes.pdf"
+set output here.'ecdf-nodes.pdf'
 reset
 set encoding utf8
-set title "Fraction of runs finished within a budget of nodes" noenhanced
-set xlabel "nodes (budget) + 1" noenhanced
-set ylabel "fraction of the spec's runs finished" noenhanced
+set title ('Fraction of each spec'."'".'s runs finished within a budget of search nodes per run') noenhanced
+set xlabel 'budget: search nodes per run + 1' noenhanced
+set ylabel ('fraction of the spec'."'".'s runs finished') noenhanced
 set key below noenhanced
 set grid lc rgb '#dddddd'
 set tics nomirror
@@ -63,11 +63,11 @@ set logscale x
 set yrange [0:1.02]
 set arrow from first 10000001, graph 0 to first 10000001, graph 1 nohead dt 2 lw 1.5 lc rgb 'gray30' front
 set label 'limit' at first 10000001, graph 0.97 right offset -0.5,0 tc rgb 'gray30'
-plot here."ecdf-nodes-0.dat" using 1:2 axes x1y1 with linespoints lc rgb '#D55E00' pt 7 dt 1 ps 1.5 pi 24 lw 2.40 title "backtracking (147 of 200)", \
-     here."ecdf-nodes-1.dat" using 1:2 axes x1y1 with linespoints lc rgb '#E69F00' pt 6 dt 1 ps 1.5 pi 25 lw 2.20 title "bitmask (147 of 200)", \
-     here."ecdf-nodes-2.dat" using 1:2 axes x1y1 with linespoints lc rgb '#56B4E9' pt 5 dt 1 ps 1.5 pi 34 lw 2.00 title "fc (195 of 200)", \
-     here."ecdf-nodes-3.dat" using 1:2 axes x1y1 with linespoints lc rgb '#56B4E9' pt 14 dt 3 ps 1.5 pi 31 lw 1.80 title "fc:var=static (171 of 200)", \
-     here."ecdf-nodes-4.dat" using 1:2 axes x1y1 with linespoints lc rgb '#009E73' pt 9 dt 1 ps 1.5 pi 37 lw 1.60 title "gac (200 of 200)", \
-     here."ecdf-nodes-5.dat" using 1:2 axes x1y1 with linespoints lc rgb '#0072B2' pt 12 dt 1 ps 1.5 pi 38 lw 1.40 title "gecode (200 of 200)", \
-     here."ecdf-nodes-6.dat" using 1:2 axes x1y1 with linespoints lc rgb '#000000' pt 3 dt 2 ps 1.5 pi 39 lw 1.20 title "virtual-best (200 of 200)"
+plot here.'ecdf-nodes-0.dat' using 1:2 axes x1y1 with linespoints lc rgb '#D55E00' pt 7 dt 1 ps 1.5 pi 24 lw 2.40 title 'backtracking (147 of 200)', \
+     here.'ecdf-nodes-1.dat' using 1:2 axes x1y1 with linespoints lc rgb '#E69F00' pt 4 dt 1 ps 1.5 pi 25 lw 2.20 title 'bitmask (147 of 200)', \
+     here.'ecdf-nodes-2.dat' using 1:2 axes x1y1 with linespoints lc rgb '#56B4E9' pt 3 dt 2 ps 1.5 pi 34 lw 2.00 title 'fc:var=mrv (195 of 200)', \
+     here.'ecdf-nodes-3.dat' using 1:2 axes x1y1 with linespoints lc rgb '#56B4E9' pt 2 dt 2 ps 1.5 pi 31 lw 1.80 title 'fc:var=static (171 of 200)', \
+     here.'ecdf-nodes-4.dat' using 1:2 axes x1y1 with linespoints lc rgb '#009E73' pt 9 dt 1 ps 1.5 pi 37 lw 1.60 title 'gac (200 of 200)', \
+     here.'ecdf-nodes-5.dat' using 1:2 axes x1y1 with linespoints lc rgb '#0072B2' pt 12 dt 1 ps 1.5 pi 38 lw 1.40 title 'gecode (200 of 200)', \
+     here.'ecdf-nodes-6.dat' using 1:2 axes x1y1 with linespoints lc rgb '#000000' pt 3 dt 2 ps 1.5 pi 39 lw 1.20 title 'virtual-best (200 of 200)'
 unset output

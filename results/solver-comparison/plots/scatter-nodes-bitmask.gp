@@ -3,12 +3,12 @@
 here = ""
 do for [i=1:strlen(ARG0)] { if (ARG0[i:i] eq "/") { here = ARG0[1:i] } }
 set terminal pngcairo size 960,640 font 'Sans,12'
-set output here."scatter-nodes-bitmask.png"
+set output here.'scatter-nodes-bitmask.png'
 reset
 set encoding utf8
-set title "nodes per instance (200 instances, median over repeats), y: bitmask\nx (baseline): backtracking" noenhanced
-set xlabel "nodes + 1, backtracking" noenhanced
-set ylabel "nodes + 1, bitmask" noenhanced
+set title ('Search nodes per instance, median over repeats, 200 instances'."\n".'bitmask (y) against the baseline backtracking (x)') noenhanced
+set xlabel 'backtracking: search nodes per instance + 1' noenhanced
+set ylabel 'bitmask: search nodes per instance + 1' noenhanced
 set key below noenhanced
 set grid lc rgb '#dddddd'
 set tics nomirror
@@ -21,17 +21,18 @@ set size ratio -1
 set arrow from 10000001, graph 0 to 10000001, graph 1 nohead dt 3 lw 1.5 lc rgb 'gray30' front
 set arrow from graph 0, first 10000001 to graph 1, first 10000001 nohead dt 3 lw 1.5 lc rgb 'gray30' front
 set label 'limit' at first 10000001, graph 0.03 left offset 0.5,0 tc rgb 'gray30'
-plot here."scatter-nodes-bitmask-0.dat" using 1:2 axes x1y1 with points pt 6 ps 0.9 lc rgb '#E69F00' title "both medians finished", \
-     here."scatter-nodes-bitmask-1.dat" using 1:2 axes x1y1 with points pt 6 ps 1.6 lw 1.5 lc rgb '#E69F00' title "a median at a limit (lower bound)", \
-     here."scatter-nodes-bitmask-2.dat" using 1:2 axes x1y1 with lines dt 2 lw 1.5 lc rgb 'gray40' title "y = x (below: y used less)"
+plot here.'scatter-nodes-bitmask-0.dat' using 1:2 axes x1y1 with points lc rgb '#E69F00' pt 4 dt 1 ps 1.3 title 'both medians finished', \
+     here.'scatter-nodes-bitmask-1.dat' using 1:2 axes x1y1 with points lc rgb '#E69F00' pt 4 dt 1 ps 1.3 title '', \
+     here.'scatter-nodes-bitmask-2.dat' using 1:2 axes x1y1 with points lc rgb '#E69F00' pt 6 ps 2.6 lw 1.5 title 'ringed: a median at a limit (lower bound)', \
+     here.'scatter-nodes-bitmask-3.dat' using 1:2 axes x1y1 with lines dt 2 lw 1.5 lc rgb 'gray40' title 'y = x (below: y used less)'
 unset output
 set terminal svg size 960,640 font 'Sans,12'
-set output here."scatter-nodes-bitmask.svg"
+set output here.'scatter-nodes-bitmask.svg'
 reset
 set encoding utf8
-set title "nodes per instance (200 instances, median over repeats), y: bitmask\nx (baseline): backtracking" noenhanced
-set xlabel "nodes + 1, backtracking" noenhanced
-set ylabel "nodes + 1, bitmask" noenhanced
+set title ('Search nodes per instance, median over repeats, 200 instances'."\n".'bitmask (y) against the baseline backtracking (x)') noenhanced
+set xlabel 'backtracking: search nodes per instance + 1' noenhanced
+set ylabel 'bitmask: search nodes per instance + 1' noenhanced
 set key below noenhanced
 set grid lc rgb '#dddddd'
 set tics nomirror
@@ -44,17 +45,18 @@ set size ratio -1
 set arrow from 10000001, graph 0 to 10000001, graph 1 nohead dt 3 lw 1.5 lc rgb 'gray30' front
 set arrow from graph 0, first 10000001 to graph 1, first 10000001 nohead dt 3 lw 1.5 lc rgb 'gray30' front
 set label 'limit' at first 10000001, graph 0.03 left offset 0.5,0 tc rgb 'gray30'
-plot here."scatter-nodes-bitmask-0.dat" using 1:2 axes x1y1 with points pt 6 ps 0.9 lc rgb '#E69F00' title "both medians finished", \
-     here."scatter-nodes-bitmask-1.dat" using 1:2 axes x1y1 with points pt 6 ps 1.6 lw 1.5 lc rgb '#E69F00' title "a median at a limit (lower bound)", \
-     here."scatter-nodes-bitmask-2.dat" using 1:2 axes x1y1 with lines dt 2 lw 1.5 lc rgb 'gray40' title "y = x (below: y used less)"
+plot here.'scatter-nodes-bitmask-0.dat' using 1:2 axes x1y1 with points lc rgb '#E69F00' pt 4 dt 1 ps 1.3 title 'both medians finished', \
+     here.'scatter-nodes-bitmask-1.dat' using 1:2 axes x1y1 with points lc rgb '#E69F00' pt 4 dt 1 ps 1.3 title '', \
+     here.'scatter-nodes-bitmask-2.dat' using 1:2 axes x1y1 with points lc rgb '#E69F00' pt 6 ps 2.6 lw 1.5 title 'ringed: a median at a limit (lower bound)', \
+     here.'scatter-nodes-bitmask-3.dat' using 1:2 axes x1y1 with lines dt 2 lw 1.5 lc rgb 'gray40' title 'y = x (below: y used less)'
 unset output
 set terminal pdfcairo size 10.00in,6.67in font 'Sans,9'
-set output here."scatter-nodes-bitmask.pdf"
+set output here.'scatter-nodes-bitmask.pdf'
 reset
 set encoding utf8
-set title "nodes per instance (200 instances, median over repeats), y: bitmask\nx (baseline): backtracking" noenhanced
-set xlabel "nodes + 1, backtracking" noenhanced
-set ylabel "nodes + 1, bitmask" noenhanced
+set title ('Search nodes per instance, median over repeats, 200 instances'."\n".'bitmask (y) against the baseline backtracking (x)') noenhanced
+set xlabel 'backtracking: search nodes per instance + 1' noenhanced
+set ylabel 'bitmask: search nodes per instance + 1' noenhanced
 set key below noenhanced
 set grid lc rgb '#dddddd'
 set tics nomirror
@@ -67,7 +69,8 @@ set size ratio -1
 set arrow from 10000001, graph 0 to 10000001, graph 1 nohead dt 3 lw 1.5 lc rgb 'gray30' front
 set arrow from graph 0, first 10000001 to graph 1, first 10000001 nohead dt 3 lw 1.5 lc rgb 'gray30' front
 set label 'limit' at first 10000001, graph 0.03 left offset 0.5,0 tc rgb 'gray30'
-plot here."scatter-nodes-bitmask-0.dat" using 1:2 axes x1y1 with points pt 6 ps 0.9 lc rgb '#E69F00' title "both medians finished", \
-     here."scatter-nodes-bitmask-1.dat" using 1:2 axes x1y1 with points pt 6 ps 1.6 lw 1.5 lc rgb '#E69F00' title "a median at a limit (lower bound)", \
-     here."scatter-nodes-bitmask-2.dat" using 1:2 axes x1y1 with lines dt 2 lw 1.5 lc rgb 'gray40' title "y = x (below: y used less)"
+plot here.'scatter-nodes-bitmask-0.dat' using 1:2 axes x1y1 with points lc rgb '#E69F00' pt 4 dt 1 ps 1.3 title 'both medians finished', \
+     here.'scatter-nodes-bitmask-1.dat' using 1:2 axes x1y1 with points lc rgb '#E69F00' pt 4 dt 1 ps 1.3 title '', \
+     here.'scatter-nodes-bitmask-2.dat' using 1:2 axes x1y1 with points lc rgb '#E69F00' pt 6 ps 2.6 lw 1.5 title 'ringed: a median at a limit (lower bound)', \
+     here.'scatter-nodes-bitmask-3.dat' using 1:2 axes x1y1 with lines dt 2 lw 1.5 lc rgb 'gray40' title 'y = x (below: y used less)'
 unset output
