@@ -33,6 +33,7 @@ void limit_address_space(std::uint64_t bytes);
 // The per-run peak resident set (issue #23 §2): reset_peak() sets this process's high-water
 // mark (VmHWM) to its current resident set (/proc/self/clear_refs, "5"); peak_kb() reads it.
 // -1 where the kernel does not offer it.
+// peak_kb's first call in a process resets the mark itself (a check): make it before a run.
 void reset_peak();
 std::int64_t peak_kb();
 

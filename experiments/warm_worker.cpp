@@ -76,6 +76,7 @@ bool read_frame(int fd, std::string& frame) {
     // Temporary folders of the runs' tools go below the worker's own, which futolab removes
     // when the worker ends, however it ends (SIGKILL leaves no destructor to run).
     if (!scratch.empty()) ::setenv("TMPDIR", scratch.c_str(), 1);
+    child::peak_kb();  // its first call decides, before any run, how this kernel's peak is read
     try {
         if (memory_bytes != 0) child::limit_address_space(memory_bytes);
         std::string request;
