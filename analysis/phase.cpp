@@ -6,6 +6,7 @@
 #include "analysis/summary.hpp"
 #include "analysis/text_table.hpp"
 #include "core/error.hpp"
+#include "core/status.hpp"
 
 #include <fmt/format.h>
 
@@ -105,9 +106,9 @@ std::vector<PhasePoint> phase_points(const ResultsTable& table, const std::strin
         BinRuns& b = bins[{relations_level(table, i), static_cast<int>(table.number(i, "n")),
                            std::lround(phase_bin(table.number(i, "givens_frac")) / kPhaseBin)}];
         b.samples.push_back({*v, table.censored(i)});
-        const std::string status = table.text(i, "status");
-        if (status == "unique" || status == "multiple" || status == "unsat") ++b.decided;
-        if (status == "unique") ++b.unique;
+        const Status status = table.status(i);
+        if (is_verdict(status)) ++b.decided;
+        if (status == Status::unique) ++b.unique;
     }
     std::vector<PhasePoint> out;
     for (const auto& [key, b] : bins) {

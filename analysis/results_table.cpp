@@ -17,9 +17,6 @@ namespace futolab {
 namespace {
 
 const std::set<std::string> kDerived{"wall_ms", "cpu_ms", "cpu_wall", "finished", "givens_frac", "score", "slack", "source"};
-const std::set<std::string> kFinished{"solved", "unique", "multiple", "unsat", "counted", "critical"};
-const std::set<std::string> kCensored{"timeout", "node_limit", "memout"};
-const std::set<std::string> kFailed{"crash", "error"};
 // Checked when a file loads. Times must be present; counters may be empty (SPEC §4: a counter
 // an external tool does not report is empty, never 0), and so may the others.
 const std::set<std::string> kNeedValue{"wall_ns", "cpu_ns"};
@@ -43,10 +40,8 @@ std::vector<std::size_t> record_lines(const std::string& text) {
     return starts;
 }
 
-Outcome outcome_of(const std::string& status, const std::string& where) {
-    if (kFinished.count(status)) return Outcome::finished;
-    if (kCensored.count(status)) return Outcome::censored;
-    if (kFailed.count(status)) return Outcome::failed;
+Status status_in(const std::string& status, const std::string& where) {
+    if (const std::optional<Status> s = status_named(status)) return *s;
     throw InputError(fmt::format("{}: status '{}' is not a run status (SPEC §4)", where, status));
 }
 
@@ -93,11 +88,11 @@ void ResultsTable::add_file(const std::string& path) {
     std::vector<std::pair<std::string, std::string>> unlabelled;  // (solver, options) of rows without a spec
     const std::size_t first = rows_.size();
     for (std::size_t r = 0; r < csv.rows.size(); ++r) {
-        Row row{std::vector<std::string>(header_.size()), file, lines.at(r + 1), Outcome::failed};
+        Row row{std::vector<std::string>(header_.size()), file, lines.at(r + 1), Status::error};
         for (std::size_t c = 0; c < csv.rows[r].size(); ++c) row.cells[to[c]] = csv.rows[r][c];
         if (row.cells[spec_col].empty())
             unlabelled.emplace_back(row.cells[index_.at("solver")], row.cells[index_.at("options")]);
-        row.outcome = outcome_of(row.cells[index_.at("status")], fmt::format("{}:{}", path, row.line));
+        row.status = status_in(row.cells[index_.at("status")], fmt::format("{}:{}", path, row.line));
         rows_.push_back(std::move(row));
         for (const std::string& column : kNumeric)
             if (file_columns_.back().count(column)) parse(rows_.size() - 1, column, !kNeedValue.count(column));
@@ -150,7 +145,7 @@ bool ResultsTable::has_column(const std::string& column) const {
 }
 
 bool ResultsTable::comparable(std::size_t i) const {
-    if (outcome(i) == Outcome::failed) return false;
+    if (outcome(i) == RunOutcome::failed) return false;
     return !index_.count("mode") || text(i, "mode") != "critical";
 }
 
@@ -162,8 +157,7 @@ bool ResultsTable::set_record(std::size_t i) const {
 
 bool ResultsTable::critical_set(std::size_t i) const {
     if (!set_record(i) || !finished(i)) return false;
-    const std::string& status = rows_[i].cells[index_.at("status")];
-    return status != "multiple" && status != "unsat";
+    return status(i) != Status::multiple && status(i) != Status::unsat;
 }
 
 std::string ResultsTable::where(std::size_t i) const { return fmt::format("{}:{}", files_[rows_[i].file], rows_[i].line); }

@@ -5,7 +5,7 @@
 //            label from the file's own solver and options cells (spec_labels.hpp). A label
 //            that stands for different options in the inputs is a warning.
 //   wall_ms  wall_ns / 1e6;  cpu_ms  cpu_ns / 1e6
-//   finished 1 if the run ended by itself (solved, unique, multiple, unsat, counted, critical), else 0
+//   finished 1 if the run ended by itself (its status's outcome is `finished`), else 0
 //   givens_frac  h / n², the fraction of cells given (the phase-transition parameter)
 //   score    2h + 3k, the weighted clue count of the critical-set bound; slack  score − 2(n − 1)
 //   source   the input file the row came from, as given (`--by source,spec` keeps inputs apart)
@@ -13,10 +13,10 @@
 // added (e.g. `grade`, `spec`, `param_givens`) load together, a column missing from one file
 // reads as "" there.
 //
-// Every run has one of three outcomes (SPEC §4 statuses):
-//   finished  solved, unique, multiple, unsat, counted, critical (a verified critical set)
-//   censored  timeout, node_limit, memout: the run hit a limit, its values are lower bounds
-//   failed    crash, error: no measurement at all; left out of every statistic, only counted
+// Every run has one of three outcomes, its status's class in core/status.hpp's table:
+//   finished  the run ended by itself (e.g. solved, unique, critical: a verified critical set)
+//   censored  the run hit a limit (timeout, …): its values are lower bounds
+//   failed    no measurement at all (crash, error): left out of every statistic, only counted
 // An unknown status is an input error.
 //
 // Numbers are read strictly (std::from_chars over the whole cell): text, an empty time,
@@ -25,6 +25,8 @@
 // numeric columns are checked when a file is loaded; other columns when first used.
 #pragma once
 
+#include "core/status.hpp"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -32,8 +34,6 @@
 #include <vector>
 
 namespace futolab {
-
-enum class Outcome { finished, censored, failed };
 
 class ResultsTable {
 public:
@@ -54,9 +54,11 @@ public:
     // The same, but an empty cell (a counter an external tool does not report) is nullopt.
     std::optional<double> value(std::size_t i, const std::string& column) const;
     bool has_column(const std::string& column) const;
-    Outcome outcome(std::size_t i) const { return rows_[i].outcome; }
-    bool finished(std::size_t i) const { return outcome(i) == Outcome::finished; }
-    bool censored(std::size_t i) const { return outcome(i) == Outcome::censored; }
+    // The row's status, read through core/status.hpp's table when the file loads.
+    Status status(std::size_t i) const { return rows_[i].status; }
+    RunOutcome outcome(std::size_t i) const { return outcome_of(rows_[i].status); }
+    bool finished(std::size_t i) const { return outcome(i) == RunOutcome::finished; }
+    bool censored(std::size_t i) const { return outcome(i) == RunOutcome::censored; }
     // A solver run that comparisons use: not failed, not a critical-set record (mode `critical`).
     bool comparable(std::size_t i) const;
     // A record of a critical-set task (mode `critical` or `exact`): its h and k are the set's.
@@ -79,7 +81,7 @@ private:
         std::vector<std::string> cells;
         std::size_t file = 0;  // index into files_
         std::size_t line = 0;  // the line the record starts on
-        Outcome outcome = Outcome::failed;
+        Status status = Status::error;
     };
     void add_file(const std::string& path);
     // Fills the empty `spec` cells of rows [first, size()) (one file's); see spec_labels.hpp.

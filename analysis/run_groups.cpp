@@ -2,6 +2,7 @@
 
 #include "analysis/summary.hpp"
 #include "core/error.hpp"
+#include "core/status.hpp"
 #include "solvers/counters.hpp"
 
 #include <fmt/format.h>
@@ -16,7 +17,7 @@ std::string text_or_empty(const ResultsTable& table, std::size_t i, const std::s
 // The search ended by itself (or at the deterministic node limit): its counters are the
 // same on every run (SPEC §4 determinism), so a difference between two CSVs means something.
 bool counters_deterministic(const ResultsTable& table, std::size_t i) {
-    return table.finished(i) || table.text(i, "status") == "node_limit";
+    return table.finished(i) || table.status(i) == Status::node_limit;
 }
 
 RunGroup group_of(const ResultsTable& table, const std::vector<std::size_t>& rows, const std::string& time_metric) {

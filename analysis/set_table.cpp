@@ -23,7 +23,7 @@ void count(SetCounts& c, const ResultsTable& table, std::size_t i) {
         c.slacks.push_back(table.number(i, "slack"));
     } else if (table.censored(i)) {
         ++c.limited;
-    } else if (table.outcome(i) == Outcome::failed) {
+    } else if (table.outcome(i) == RunOutcome::failed) {
         ++c.failed;
     } else {
         ++c.no_set;  // finished without a set: multiple or unsat

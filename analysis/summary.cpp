@@ -1,5 +1,7 @@
 #include "analysis/summary.hpp"
 
+#include "core/status.hpp"
+
 #include <cstdlib>
 
 #include <algorithm>
@@ -90,9 +92,10 @@ MetricStats describe(const std::vector<double>& values) {
 }
 
 std::string limit_status(const std::string& metric) {
-    if (metric == "wall_ms" || metric == "wall_ns" || metric == "cpu_ms" || metric == "cpu_ns") return "timeout";
-    if (metric == "nodes") return "node_limit";
-    if (metric == "max_rss_kb") return "memout";
+    if (metric == "wall_ms" || metric == "wall_ns" || metric == "cpu_ms" || metric == "cpu_ns")
+        return std::string(status_name(Status::timeout));
+    if (metric == "nodes") return std::string(status_name(Status::node_limit));
+    if (metric == "max_rss_kb") return std::string(status_name(Status::memout));
     return "";
 }
 
@@ -115,7 +118,7 @@ std::vector<Sample> samples_of(const ResultsTable& table, const std::vector<std:
     std::vector<Sample> out;
     const bool sets_only = is_set_metric(metric);
     for (std::size_t i : rows) {
-        if (table.outcome(i) == Outcome::failed) continue;
+        if (table.outcome(i) == RunOutcome::failed) continue;
         if (sets_only && table.set_record(i) && !table.critical_set(i)) continue;  // h = k = 0 of no set
         if (const auto v = table.value(i, metric)) out.push_back({*v, table.censored(i)});
     }
@@ -136,8 +139,8 @@ std::vector<GroupSummary> summarize(const ResultsTable& table, const std::vector
     for (const auto& [key, rows] : groups) {
         GroupSummary g{key, rows.size(), 0, 0, 0, {}};
         for (std::size_t i : rows) {
-            const Outcome o = table.outcome(i);
-            ++(o == Outcome::finished ? g.finished : o == Outcome::censored ? g.limited : g.failed);
+            const RunOutcome o = table.outcome(i);
+            ++(o == RunOutcome::finished ? g.finished : o == RunOutcome::censored ? g.limited : g.failed);
         }
         for (std::size_t m = 0; m < metrics.size(); ++m)
             g.metrics.push_back(describe(samples_of(table, rows, metrics[m]), caps[m]));

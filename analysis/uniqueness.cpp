@@ -3,6 +3,7 @@
 #include "analysis/palette.hpp"
 #include "analysis/phase.hpp"
 #include "core/error.hpp"
+#include "core/status.hpp"
 
 #include <fmt/format.h>
 
@@ -41,10 +42,10 @@ std::vector<UniquenessPoint> uniqueness_points(const ResultsTable& table, const 
         UniquenessPoint& c = cells[{n, at}];
         c.n = n;
         c.x = at;
-        const std::string status = table.text(i, "status");
-        if (status == "unique" || status == "multiple" || status == "unsat") ++c.decided;
+        const Status status = table.status(i);
+        if (is_verdict(status)) ++c.decided;
         else ++c.undecided;
-        if (status == "unique") ++c.unique;
+        if (status == Status::unique) ++c.unique;
     }
     if (cells.empty()) throw InputError(fmt::format("--plot uniqueness: no runs of '{}' with a value of {}", spec, axis));
     std::vector<UniquenessPoint> out;

@@ -2,6 +2,7 @@
 // statuses, counters (with their definitions) and generators.
 #include "app/commands.hpp"
 #include "core/formats/formats.hpp"
+#include "core/status.hpp"
 #include "generators/grade.hpp"
 #include "solvers/registry.hpp"
 

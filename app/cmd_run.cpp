@@ -6,6 +6,7 @@
 #include "app/commands.hpp"
 #include "app/number_options.hpp"
 #include "core/error.hpp"
+#include "core/status.hpp"
 #include "experiments/config.hpp"
 #include "experiments/noise.hpp"
 #include "experiments/runner.hpp"
@@ -44,15 +45,15 @@ void parse_shard(const std::string& text, RunnerOptions& o) {
     if (o.shard_index > o.shard_count) throw InputError("--shard " + text + ": need 1 <= I <= N");
 }
 
-// --redo's statuses: run statuses (SPEC §4) or `critical` (a set record), named at most once.
+// --redo's statuses: statuses of core/status.hpp's table (`critical` is a set record's), named
+// at most once.
 std::vector<std::string> redo_statuses(const RunArgs& args) {
     if (args.redo.empty()) return {};
     if (!args.resume) throw InputError("--redo needs --resume (it re-runs rows of an existing results CSV)");
     std::vector<std::string> out;
     for (const std::string& s : args.redo) {
-        const std::vector<std::string> known = name_list(kStatuses);
-        if (s != "critical" && std::find(known.begin(), known.end(), s) == known.end())
-            throw InputError(fmt::format("--redo: '{}' is not a run status (valid: {}, critical)", s, names_of(kStatuses)));
+        if (!status_named(s))
+            throw InputError(fmt::format("--redo: '{}' is not a run status (valid: {})", s, names_of(kStatuses)));
         if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
     }
     return out;

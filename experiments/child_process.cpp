@@ -1,5 +1,7 @@
 #include "experiments/child_process.hpp"
 
+#include "core/status.hpp"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -230,10 +232,10 @@ SolveResult ended_without_result(int status, std::int64_t peak, const Limits& li
 
 void apply_memory_rule(std::string& status, std::string& message, std::int64_t peak, const Limits& limits) {
     if (limits.memory_bytes == 0 || peak < 0 || static_cast<std::uint64_t>(peak) * 1024 <= limits.memory_bytes) return;
-    if (status != "memout")
+    if (status != status_name(Status::memout))
         message = fmt::format("peak resident memory {} kB exceeds limits.memory ({} kB){}", peak,
                               limits.memory_bytes / 1024, status.empty() ? "" : " (the run said " + status + ")");
-    status = "memout";
+    status = status_name(Status::memout);
 }
 
 }  // namespace futolab::child

@@ -1,6 +1,7 @@
 #include "experiments/exact_task.hpp"
 
 #include "core/formats/formats.hpp"
+#include "core/status.hpp"
 #include "critical/clue_universe.hpp"
 #include "critical/exact.hpp"
 #include "critical/exact_report.hpp"
@@ -65,7 +66,7 @@ void add_witness(ExactOutcome& out, const Witness& w) {
     out.output += w.line;
     ++out.counters.solutions;
     if (!w.check.uniquely_completable || !w.check.critical) {
-        out.status = "error";
+        out.status = std::string(status_name(Status::error));
         out.message = "verification failed: " + w.check.why;
     }
 }
@@ -73,7 +74,7 @@ void add_witness(ExactOutcome& out, const Witness& w) {
 void single_objective(ExactOutcome& out, const critical::ClassResult& r, const critical::ClueUniverse& u,
                       const std::string& id, const ExactMethod& m, Json meta) {
     if (!r.optimum.feasible) {
-        out.status = "multiple";
+        out.status = std::string(status_name(Status::multiple));
         out.message = "no set of the objective's clue kinds determines the square";
         return;
     }
@@ -106,7 +107,8 @@ void frontier(ExactOutcome& out, const critical::ClassResult& r, const critical:
         }
         add_witness(out, w);
     }
-    if (out.status == "solved") out.message = "min k for h_max = 0.." + std::to_string(r.frontier.size() - 1) + ":" + points;
+    if (out.status == status_name(Status::solved))
+        out.message = "min k for h_max = 0.." + std::to_string(r.frontier.size() - 1) + ":" + points;
 }
 
 }  // namespace
@@ -140,14 +142,14 @@ ExactOutcome solve_exact_class(const Puzzle& square, const ClassRef& ref, const 
     try {
         r = critical::solve_class(n, c, ref.index, method.objective, table, options);
     } catch (const critical::OutOfTime&) {
-        out.status = "timeout";
+        out.status = std::string(status_name(Status::timeout));
         out.message = fmt::format("wall time limit ({:g} s)", limits.time_seconds);
         out.unknown = ~CounterMask{0};
         out.cpu_ns = thread_cpu_ns() - cpu0;
         out.wall_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - wall0).count();
         return out;
     }
-    out.status = "solved";
+    out.status = std::string(status_name(Status::solved));
     out.counters.nodes = r.nodes;
     out.counters.checks = r.oracle_queries;
     // The CaDiCaL engine counts no branch-and-bound nodes.

@@ -1,6 +1,7 @@
 #include "experiments/tasks.hpp"
 
 #include "core/formats/formats.hpp"
+#include "core/status.hpp"
 #include "core/verify.hpp"
 #include "critical/pipeline.hpp"
 #include "experiments/exact_task.hpp"
@@ -135,7 +136,7 @@ ResultRow TaskRunner::generate(const PlannedRun& run) {
         const std::vector<int> square = square_of(matrix_.instances[run.instance]);
         const Instance in = unique_instance(unique_method(matrix_.solvers[run.solver], row.n), run.seed, *grader_, &square);
         clock.stop(row);
-        row.status = "unique";
+        row.status = std::string(status_name(Status::unique));
         row.h = static_cast<int>(in.givens.size());
         row.k = static_cast<int>(in.lt.size());
         row.counters.solutions = 1;
@@ -144,7 +145,7 @@ ResultRow TaskRunner::generate(const PlannedRun& run) {
         row.output = jsonl_line(in);
     } catch (const std::exception& e) {
         clock.stop(row);
-        row.status = "error";
+        row.status = std::string(status_name(Status::error));
         row.message = e.what();
     }
     return row;
@@ -160,10 +161,10 @@ ResultRow TaskRunner::critical(const PlannedRun& run) {
                                   run.seed, fmt::format("{}:critical-s{}", row.instance, run.seed));
     clock.stop(row);
     if (!out.record) {
-        row.status = "multiple";
+        row.status = std::string(status_name(Status::multiple));
         return row;
     }
-    row.status = out.verified ? "critical" : "error";
+    row.status = status_name(out.verified ? Status::critical : Status::error);
     row.message = out.why;
     row.h = static_cast<int>(out.record->givens.size());
     row.k = static_cast<int>(out.record->lt.size());

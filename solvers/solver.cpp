@@ -6,8 +6,6 @@
 
 namespace futolab {
 
-std::string_view status_name(Status status) { return name_in(kStatuses, status); }
-
 std::string Mode::name() const {
     if (kind == Kind::first) return "first";
     return limit == 0 ? "count:all" : "count:" + std::to_string(limit);

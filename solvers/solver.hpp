@@ -18,6 +18,7 @@
 #pragma once
 
 #include "core/puzzle.hpp"
+#include "core/status.hpp"
 #include "core/vocabulary.hpp"
 #include "solvers/counters.hpp"
 
@@ -28,17 +29,6 @@
 #include <vector>
 
 namespace futolab {
-
-// SPEC §4. memout: the run exceeded its memory limit; crash: the run's process died (signal
-// or abort). Both can only be told where a run has its own process (process isolation, or an
-// external backend's child process).
-enum class Status { solved, unique, multiple, unsat, counted, timeout, node_limit, memout, crash, error };
-inline constexpr Vocabulary<Status, 10> kStatuses{{{Status::solved, "solved"}, {Status::unique, "unique"},
-                                                   {Status::multiple, "multiple"}, {Status::unsat, "unsat"},
-                                                   {Status::counted, "counted"}, {Status::timeout, "timeout"},
-                                                   {Status::node_limit, "node_limit"}, {Status::memout, "memout"},
-                                                   {Status::crash, "crash"}, {Status::error, "error"}}};
-std::string_view status_name(Status status);
 
 // What to search for: the first solution, or count solutions up to `limit` (0 = all).
 struct Mode {

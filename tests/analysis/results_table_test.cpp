@@ -120,8 +120,9 @@ TEST_CASE("statuses: finished, censored (a limit) or failed", "[results_table]")
                                        "fc,,solved,1,1,2\nfc,,timeout,1,1,3\nfc,,node_limit,1,1,\nfc,,memout,1,1,4\n"
                                        "fc,,crash,1,1,\nfc,,error,1,1,\nfc,,counted,1,1,5\n");
     const ResultsTable t = ResultsTable::load({path});
-    const std::vector<Outcome> want{Outcome::finished, Outcome::censored, Outcome::censored, Outcome::censored,
-                                    Outcome::failed,   Outcome::failed,   Outcome::finished};
+    const std::vector<RunOutcome> want{RunOutcome::finished, RunOutcome::censored, RunOutcome::censored,
+                                       RunOutcome::censored, RunOutcome::failed,   RunOutcome::failed,
+                                       RunOutcome::finished};
     for (std::size_t i = 0; i < want.size(); ++i) CHECK(t.outcome(i) == want[i]);
     CHECK_FALSE(t.comparable(4));
     CHECK(t.comparable(1));

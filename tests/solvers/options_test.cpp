@@ -86,8 +86,3 @@ TEST_CASE("typed option tables: ranges, one canonical form, every name decodes",
         }
     }
 }
-
-TEST_CASE("every status has its name (one vocabulary)", "[options][vocabulary]") {
-    for (const Word<Status>& w : kStatuses) CHECK(status_name(w.value) == w.name);
-    CHECK(names_of(kStatuses, " ") == "solved unique multiple unsat counted timeout node_limit memout crash error");
-}

@@ -1,0 +1,53 @@
+// Every status of core/status.hpp's table through its consumers: the CSV writer puts its
+// name in the `status` cell, and analysis reads that cell back as the same status with the
+// table's outcome class (and `finished` column). Derived from the table, not a list.
+#include "analysis/results_table.hpp"
+#include "core/instance.hpp"
+#include "core/puzzle.hpp"
+#include "core/status.hpp"
+#include "records/results_csv.hpp"
+#include "solvers/options.hpp"
+#include "solvers/run.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace futolab;
+
+TEST_CASE("every status is written, read back and classed as its table entry says", "[results_table][status]") {
+    Instance in;
+    in.id = "p";
+    in.n = 2;
+    const Puzzle puzzle = Puzzle::compile(in);
+    const SolverSpec spec = parse_solver_spec("fc");
+    std::string text = csv_header_line();
+    for (const StatusWord& w : kStatuses) {
+        RunResult run;
+        run.result.status = w.value;
+        const ResultRow row = make_result_row("e", puzzle, spec, 1, 0, Mode::first(), run, 0);
+        CHECK(row.status == w.name);
+        text += csv_line(row);
+    }
+    const std::string path = (std::filesystem::temp_directory_path() / "futolab-status-outcome.csv").string();
+    std::ofstream(path) << text;
+    const ResultsTable t = ResultsTable::load({path});
+    REQUIRE(t.size() == kStatuses.size());
+    for (std::size_t i = 0; i < kStatuses.size(); ++i) {
+        const StatusWord& w = kStatuses[i];
+        INFO(w.name);
+        CHECK(t.text(i, "status") == w.name);
+        CHECK(t.status(i) == w.value);
+        CHECK(t.outcome(i) == w.outcome);
+        CHECK(t.finished(i) == (w.outcome == RunOutcome::finished));
+        CHECK(t.censored(i) == (w.outcome == RunOutcome::censored));
+        CHECK(t.text(i, "finished") == (w.outcome == RunOutcome::finished ? "1" : "0"));
+    }
+}
+
+TEST_CASE("a status not in the table is an input error naming its line", "[results_table][status]") {
+    const std::string path = (std::filesystem::temp_directory_path() / "futolab-status-unknown.csv").string();
+    std::ofstream(path) << "solver,options,status,wall_ns,cpu_ns\nfc,,solved,1,1\nfc,,finished,1,1\n";
+    CHECK_THROWS_WITH(ResultsTable::load({path}), path + ":3: status 'finished' is not a run status (SPEC §4)");
+}
