@@ -31,6 +31,12 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs) {
         if (f.identity.config_hash != first.identity.config_hash)
             throw InputError(fmt::format("{}: comes from another config (hash {}, not {} as {})", path, f.identity.config_hash,
                                          first.identity.config_hash, inputs.front()));
+        // The merged sidecar names one futolab version for every row (issue #25): shards of
+        // two versions, or a merge by another version than theirs, would make it lie.
+        if (f.version != futolab_version())
+            throw InputError(fmt::format("{}: made by futolab {}, and this is futolab {}: merge shards with the "
+                                         "futolab that made them, so the merged sidecar names the right version",
+                                         path, f.version.empty() ? "(unknown version)" : f.version, futolab_version()));
         first.machines.insert(first.machines.end(), f.machines.begin(), f.machines.end());
     }
     return first;

@@ -6,6 +6,7 @@
 #include "../app/cli_runner.hpp"
 #include "records/csv_reader.hpp"
 #include "records/results_csv.hpp"
+#include "records/sidecar.hpp"
 #include "runner_helpers.hpp"
 
 #include <catch2/catch.hpp>
@@ -170,4 +171,14 @@ TEST_CASE("resume and merge refuse a CSV re-saved by a spreadsheet, naming the c
         CHECK(has(r.err, csv + ":1: a carriage return (CR LF line ends)"));
     }
     CHECK(slurp(csv) == crlf);
+}
+
+TEST_CASE("merge refuses shards made by another futolab version, naming it", "[records][safe-writes]") {
+    const std::string dir = scratch("safe-merge-version");
+    const std::string shards = shards_of(dir), first = dir + "/sh/r.shard-1-of-2.csv";
+    replace_in_file(first + ".meta.yaml", "version: " + futolab::futolab_version(), "version: 0.0.1-other");
+    const auto r = run_cli("merge" + shards + " --out " + dir + "/m.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, first + ": made by futolab 0.0.1-other, and this is futolab " + futolab::futolab_version()));
+    CHECK_FALSE(fs::exists(dir + "/m.csv"));
 }

@@ -86,9 +86,11 @@ TEST_CASE("a run that kills its worker is crash, and the next run gets a fresh w
 TEST_CASE("a worker killed from outside gives one crash, a stopped one a timeout", "[isolation][worker]") {
     WarmWorker worker(handle, 0);
     REQUIRE(worker.call("pid", {}, nullptr).record);
+    // The worker's pid, read before the call on another thread (which clears it when the worker dies).
+    const pid_t first = worker.pid();
     auto killed = std::async(std::launch::async, [&] { return worker.call("hang", {}, nullptr); });
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    ::kill(worker.pid(), SIGKILL);
+    ::kill(first, SIGKILL);
     const WorkerAnswer a = killed.get();
     CHECK(a.ended.status == Status::crash);
     CHECK(a.ended.message.find("SIGKILL") != std::string::npos);
@@ -96,9 +98,10 @@ TEST_CASE("a worker killed from outside gives one crash, a stopped one a timeout
     Limits limits;
     limits.time_seconds = 0.2;
     REQUIRE(worker.call("pid", limits, nullptr).record);
+    const pid_t second = worker.pid();
     auto stopped = std::async(std::launch::async, [&] { return worker.call("hang", limits, nullptr); });
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    ::kill(worker.pid(), SIGSTOP);  // frozen: only the parent's deadline ends it
+    ::kill(second, SIGSTOP);  // frozen: only the parent's deadline ends it
     const WorkerAnswer b = stopped.get();
     CHECK(b.ended.status == Status::timeout);
     CHECK(b.ended.message.find("wall time limit") != std::string::npos);
@@ -222,9 +225,10 @@ TEST_CASE("a worker's temporary files go with it, however it ends", "[isolation]
     std::remove(("/tmp/futolab-wt-" + std::to_string(::getpid())).c_str());
     REQUIRE(dir.find("futolab-worker-") != std::string::npos);
     CHECK(std::filesystem::exists(dir + "/left"));
+    const pid_t pid = worker.pid();  // before the call on another thread, which clears it
     auto killed = std::async(std::launch::async, [&] { return worker.call("hang", {}, nullptr); });
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    ::kill(worker.pid(), SIGKILL);
+    ::kill(pid, SIGKILL);
     CHECK(killed.get().ended.status == Status::crash);
     CHECK_FALSE(std::filesystem::exists(dir));
 }
