@@ -2,9 +2,12 @@
 
 #include "analysis/summary.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <utility>
 
 namespace futolab {
@@ -30,6 +33,16 @@ void count(SetCounts& c, const ResultsTable& table, std::size_t i) {
     }
 }
 
+// The proved minimum of 2h + 3k over every critical set of every n×n Latin square, where one is
+// known: `futolab critical --exact --objective 2h+3k` (lazy hitting sets with certificates,
+// results/critical/exact/n<N>-2h+3k.jsonl, `meta.minimum`), n = 2..5. Shown beside a study's
+// own minimum as the `exact_min_score` column (issue #24 §5): how far its sets are from optimal.
+std::optional<int> exact_min_score(const std::string& n) {
+    static const std::map<std::string, int> known{{"2", 2}, {"3", 4}, {"4", 8}, {"5", 12}};
+    const auto it = known.find(n);
+    return it == known.end() ? std::nullopt : std::optional<int>(it->second);
+}
+
 }  // namespace
 
 std::optional<TextTable> set_table(const ResultsTable& table) {
@@ -40,14 +53,16 @@ std::optional<TextTable> set_table(const ResultsTable& table) {
     if (groups.empty()) return std::nullopt;
     std::vector<std::pair<std::vector<std::string>, SetCounts>> sorted(groups.begin(), groups.end());
     std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return key_less(a.first, b.first); });
-    TextTable t{"sets", {"spec", "n", "records", "sets", "no_set", "limit_hit", "failed", "min_score", "min_slack",
-                         "median_slack"}, {}, 2};
+    TextTable t{"sets", {"spec", "n", "records", "sets", "no_set", "limit_hit", "failed", "min_score", "exact_min_score",
+                         "min_slack", "median_slack"}, {}, 2};
     const double none = std::nan("");  // no set at all: nothing to take a minimum of
     for (const auto& [key, c] : sorted) {
         const MetricStats score = describe(c.scores), slack = describe(c.slacks);
         const bool empty = c.sets == 0;
+        const std::optional<int> exact = exact_min_score(key[1]);
         t.rows.push_back({key[0], key[1], c.records, c.sets, c.no_set, c.limited, c.failed, empty ? none : score.min,
-                          empty ? none : slack.min, empty ? none : slack.median});
+                          exact ? fmt::format("{} (exact)", *exact) : std::string("-"), empty ? none : slack.min,
+                          empty ? none : slack.median});
     }
     return t;
 }
