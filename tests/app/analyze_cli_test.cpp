@@ -176,10 +176,10 @@ TEST_CASE("analyze: critical-set statistics count only sets, and the sets table 
     CHECK(r.exit_code == 0);
     CHECK(has(r.out, "| 4 | slack | 5 | 5 | 0 | 0 | 9 | 12 |"));  // min 9: the `multiple` rows' −6 left out
     CHECK(has(r.out, "## Critical-set records per method and n: only sets count in h, k, score and slack"));
-    CHECK(has(r.out, "| critical:objective=k | 5 | 6 | 2 | 3 | 1 | 0 | 21 | 13 | 14.500 |"));
+    CHECK(has(r.out, "| critical:objective=k | 5 | 6 | 2 | 3 | 1 | 0 | 21 | 12 (exact) | 13 | 14.500 |"));
     r = run_cli("analyze analysis/critical-k.csv --format csv --table sets");
     CHECK(r.exit_code == 0);
-    CHECK(has(r.out, "critical:objective=k,4,5,3,2,0,0,15,9,12\n"));
+    CHECK(has(r.out, "critical:objective=k,4,5,3,2,0,0,15,8 (exact),9,12\n"));
     r = run_cli("analyze analysis/paired.csv --table sets");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "sets needs critical-set records"));
