@@ -4,7 +4,7 @@
 //
 // It explores exactly the tree of `backtracking` with the same `val` option: the same
 // variables (empty cells, row-major), the same value order, the same notion of an assigned
-// cell (order.hpp), so nodes, fails, solutions, max_depth, status and the first solution are
+// cell (solvers/kit/static_order.hpp), so nodes, fails, solutions, max_depth, status and the first solution are
 // identical (tests/solvers/bitmask checks this on random instances, under node limits too).
 // What changes is the test of a value: on entering a variable, the set of values consistent
 // with every assigned cell is computed once as
