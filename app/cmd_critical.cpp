@@ -21,6 +21,9 @@
 #include "critical/certificate.hpp"
 #include "critical/exact_report.hpp"
 #include "critical/few_relations.hpp"
+#include "critical/few_relations_shards.hpp"
+#include "futolab_git.hpp"
+#include "futolab_version.hpp"
 #include "critical/pipeline.hpp"
 #include "critical/report.hpp"
 #include "critical/squares.hpp"
@@ -70,6 +73,8 @@ struct CriticalArgs {
     std::size_t probe_seeds = ExactOptions{}.probe_seeds;
     int below = 0;  // --sample: look only for sets cheaper than this
     int few_relations = 0;  // > 0: is any zero-given puzzle with this many relations unique?
+    std::string checkpoint;  // --few-relations: one file per shard in this folder, resumable
+    std::size_t shards = 64;  // --few-relations --checkpoint: how many shards
     std::string certificate, check_certificate;
     bool free_square = false;  // zero-given puzzle-space search (critical/zero_given.hpp)
     int patience = ZeroGivenOptions{}.patience;
@@ -319,25 +324,58 @@ int run_free_square(const CriticalArgs& a) {
     return exit_code;
 }
 
-// --few-relations K --n N [--shard I/N]: every zero-given puzzle with K relations up to
-// symmetry, counted to 2. None unique proves min k > K over all squares of order N
-// (critical/few_relations.hpp); with shards, only when no shard found one.
+// The line and the claim of one few-relations count (the whole enumeration, one shard, or the
+// sum of a checkpoint folder's shards).
+void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, const std::string& scope, bool whole) {
+    if (c.example) write_output(a.out, write_instances({*c.example}, Format::jsonl));
+    std::cout << fmt::format(
+        "n={} k={}{}: {} canonical pair sets, {} skipped (two rows or columns untouched: a swap), {} oriented puzzles "
+        "counted to 2: {} with a directed cycle, {} unsat, {} unique, {} multiple ({} by two pool squares); "
+        "time={:.1f}s cpu={:.1f}s\n",
+        a.n, a.few_relations, scope, c.pair_sets, c.swap_skipped, c.puzzles, c.cyclic, c.unsat, c.unique, c.multiple, c.pool,
+        c.seconds, c.cpu_seconds);
+    if (c.unique > 0)
+        std::cout << fmt::format("a zero-given puzzle of order {} with {} relations is unique{}\n", a.n, a.few_relations, scope);
+    else if (!whole)
+        std::cout << fmt::format("no unique puzzle{}; every shard must say so for the proof\n", scope);
+    else
+        std::cout << fmt::format("proved: every zero-given uniquely completable set of order {} has more than {} relations\n",
+                                 a.n, a.few_relations);
+}
+
+// --checkpoint DIR: the shards as files (critical/few_relations_shards.hpp); the table and the
+// claim once every shard of the folder is there.
+int run_few_relations_shards(const CriticalArgs& a) {
+    ShardPlan plan{a.n, a.few_relations, a.shards, std::nullopt, a.checkpoint, a.jobs,
+                   std::string("futolab ") + FUTOLAB_VERSION + " " + FUTOLAB_GIT_COMMIT};
+    if (!a.shard.empty()) std::tie(plan.only, plan.shards) = parse_shard(a.shard);
+    const std::vector<FewRelationsShard> shards = run_few_relations_shards(plan, [](const FewRelationsShard& s, bool resumed) {
+        std::cerr << fmt::format("shard {}/{}: {} canonical sets, {} puzzles, {} unique, {:.1f} s CPU{}\n", s.shard, s.shards,
+                                 s.count.pair_sets, s.count.puzzles, s.count.unique, s.count.cpu_seconds,
+                                 resumed ? " (from its file)" : "");
+    });
+    const bool whole = !plan.only;
+    if (whole) {
+        const std::string table = few_relations_table(shards);
+        write_file_atomically(few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards), table);
+        std::cout << table;
+    }
+    const std::string scope = whole ? fmt::format(" ({} shards of {})", shards.size(), a.checkpoint)
+                                    : fmt::format(" (shard {}/{} only)", *plan.only, plan.shards);
+    report_few_relations(a, total_of(shards), scope, whole);
+    return 0;
+}
+
+// --few-relations K --n N [--shard I/N] [--checkpoint DIR [--shards N] [--jobs J]]: every
+// zero-given puzzle with K relations up to symmetry, counted to 2. None unique proves min k > K
+// over all squares of order N (critical/few_relations.hpp); with shards, only when no shard
+// found one and every shard was run.
 int run_few_relations(const CriticalArgs& a) {
+    if (!a.checkpoint.empty()) return run_few_relations_shards(a);
     const auto [shard, shards] = a.shard.empty() ? std::pair<std::size_t, std::size_t>{0, 1} : parse_shard(a.shard);
     const FewRelationsCount c = few_relations(a.n, a.few_relations, shard, shards);
     const std::string scope = shards > 1 ? fmt::format(" (shard {}/{}: its {} canonical pair sets only)", shard, shards, c.pair_sets) : "";
-    if (c.example) write_output(a.out, write_instances({*c.example}, Format::jsonl));
-    std::cout << fmt::format(
-        "n={} k={}: {} canonical pair sets, {} skipped (two rows or columns untouched: a swap), {} oriented puzzles "
-        "counted to 2: {} with a directed cycle, {} unsat, {} unique, {} multiple ({} by two pool squares); time={:.1f}s\n",
-        a.n, a.few_relations, c.pair_sets, c.swap_skipped, c.puzzles, c.cyclic, c.unsat, c.unique, c.multiple, c.pool,
-        c.seconds);
-    if (c.unique > 0)
-        std::cout << fmt::format("a zero-given puzzle of order {} with {} relations is unique{}\n", a.n, a.few_relations, scope);
-    else if (shards > 1)
-        std::cout << fmt::format("no unique puzzle{}; every shard 0..{} of {} must say so for the proof\n", scope, shards - 1, shards);
-    else
-        std::cout << fmt::format("proved: every zero-given uniquely completable set of order {} has more than {} relations\n", a.n, a.few_relations);
+    report_few_relations(a, c, scope, shards == 1);
     return 0;
 }
 
@@ -388,7 +426,7 @@ struct ModeOptions {
 
 const std::vector<ModeOptions>& critical_modes() {
     static const std::vector<ModeOptions> modes{
-        {"--few-relations", {"--n", "--shard", "--out"}},
+        {"--few-relations", {"--n", "--shard", "--checkpoint", "--shards", "--jobs", "--out"}},
         {"--exhaustive", {"--n", "--verify-with", "--out"}},
         {"--exact",
          {"--n", "--objective", "--jobs", "--engine", "--proof", "--certificate", "--shard", "--seed-sets", "--per-class",
@@ -451,7 +489,7 @@ void add_critical(CLI::App& app, Action& run) {
     cmd->add_flag("--exact", a->exact,
                   "Exact minimum of --objective (2h+3k, h+k, k, h or frontier) over all squares of order --n <= 5, "
                   "by lazy minimum hitting sets (CaDiCaL); witnesses verified by --verify-with");
-    add_whole(cmd, "--jobs", a->jobs, {1, 1024}, "--exact: threads sharing the symmetry classes (default 1)");
+    add_whole(cmd, "--jobs", a->jobs, {1, 1024}, "--exact: threads sharing the symmetry classes; --few-relations --checkpoint: shards run at once (default 1)");
     cmd->add_option("--certificate", a->certificate,
                     "--exact: also write a certificate (unavoidable sets + DRAT proofs) to this file");
     cmd->add_option("--proof", a->proof, "--certificate: drat (CaDiCaL proofs, default) or bb (re-checked by branch and bound)")
@@ -476,6 +514,10 @@ void add_critical(CLI::App& app, Action& run) {
     add_whole(cmd, "--few-relations", a->few_relations, {1, 112},
               "With --n: count every zero-given puzzle with this many relations (up to symmetry) to 2; "
               "none unique proves min k is larger");
+    cmd->add_option("--checkpoint", a->checkpoint,
+                    "--few-relations: one file per shard in this folder, written when the shard ends; a re-run skips "
+                    "the shards already there (resume), then prints the per-shard table");
+    add_whole(cmd, "--shards", a->shards, {1, 1000000}, "--few-relations --checkpoint: how many shards (default 64)");
     cmd->add_flag("--no-cycle-seeds", a->no_cycle_seeds, "--exact, solver oracle: no cycle-switch seeds (for measuring)");
     cmd->add_flag("--free-square", a->free_square,
                   "Zero-given puzzles (h = 0, min k) searched with the solution free to change; "

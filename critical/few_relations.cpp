@@ -5,22 +5,41 @@
 #include "critical/exhaustive.hpp"
 #include "critical/solver_counterexample.hpp"
 #include "critical/squares.hpp"
+#include "critical/two_squares.hpp"
 #include "critical/zero_given.hpp"
 #include "generators/latin_square.hpp"
 #include "solvers/oracle.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <chrono>
+#include <ctime>
+#include <map>
+#include <memory>
 #include <optional>
 #include <random>
 #include <set>
 #include <stdexcept>
-#include <map>
 #include <string>
 #include <vector>
 
 namespace futolab::critical {
+
+// The pool of random squares, transposed: for each adjacent pair p, one bit per pool square
+// (1: the pair's second cell holds the smaller value), as bytes for the first pass (a
+// histogram over every orientation at once) and as 64-bit words for the second (one
+// orientation against the rest of the pool, 64 squares per AND).
+struct FewRelationsPool {
+    static constexpr int kSquares = 4096;
+    static constexpr int kWords = kSquares / 64;
+    int n = 0;
+    std::vector<std::uint8_t> bytes;   // [p * kSquares + q]
+    std::vector<std::uint64_t> words;  // [p * kWords + w]
+    std::uint8_t bit(int p, int q) const { return bytes[static_cast<std::size_t>(p) * kSquares + q]; }
+    std::uint64_t word(int p, int w) const { return words[static_cast<std::size_t>(p) * kWords + w]; }
+};
+
 namespace {
 
 // pair_image[g][p]: the adjacent pair that grid symmetry g (0..7) maps pair p to.
@@ -42,111 +61,188 @@ std::vector<std::vector<int>> pair_images(int n, const std::vector<CellPair>& pa
     return images;
 }
 
-bool canonical(const std::vector<int>& set, const std::vector<std::vector<int>>& images) {
-    std::vector<int> image(set.size());
-    for (std::size_t g = 1; g < images.size(); ++g) {
-        for (std::size_t i = 0; i < set.size(); ++i) image[i] = images[g][set[i]];
-        std::sort(image.begin(), image.end());
-        if (image < set) return false;
+// Distinct uniform random squares (Jacobson–Matthews, fixed seed; none the value reversal of
+// another, so a square and its reversal never count twice). Two pool squares with the same
+// bits on a puzzle's pairs are two solutions of it, checked by construction (the squares are
+// checked Latin here), so most puzzles need no search. The pool and its order are those of
+// the first version (issue #15), so the per-puzzle "by the pool" counts are unchanged.
+FewRelationsPool build_pool(int n, const std::vector<CellPair>& pairs) {
+    std::set<std::vector<int>> squares;
+    std::mt19937_64 rng(20261124);
+    while (static_cast<int>(squares.size()) < FewRelationsPool::kSquares) {
+        std::vector<int> sq = random_latin_square(n, rng), reversed = sq;
+        if (!is_latin_square(n, sq)) throw std::logic_error("few_relations: the sampler gave a non-Latin square");
+        for (int& v : reversed) v = n + 1 - v;
+        squares.insert(std::min(sq, reversed));
     }
-    return true;
+    FewRelationsPool pool;
+    pool.n = n;
+    pool.bytes.assign(pairs.size() * FewRelationsPool::kSquares, 0);
+    pool.words.assign(pairs.size() * FewRelationsPool::kWords, 0);
+    int q = 0;
+    for (const std::vector<int>& sq : squares) {
+        for (std::size_t p = 0; p < pairs.size(); ++p) {
+            if (sq[pairs[p].b] >= sq[pairs[p].a]) continue;
+            pool.bytes[p * FewRelationsPool::kSquares + q] = 1;
+            pool.words[p * FewRelationsPool::kWords + q / 64] |= std::uint64_t{1} << (q % 64);
+        }
+        ++q;
+    }
+    return pool;
 }
 
-// Two rows (or two columns) without an endpoint: swapping them keeps every solution a solution.
-bool swap_leaves_open(int n, const std::vector<int>& set, const std::vector<CellPair>& pairs) {
-    unsigned rows = 0, cols = 0;
-    for (int p : set)
-        for (int c : {pairs[p].a, pairs[p].b}) rows |= 1U << (c / n), cols |= 1U << (c % n);
-    return std::popcount(rows) <= n - 2 || std::popcount(cols) <= n - 2;
-}
+constexpr int kMaxK = 16;
+constexpr int kFirstWords = 16;  // the first 1024 pool squares, 64 per word: kept per orientation of every prefix
+constexpr int kShardPrefix = 3;   // shards split the enumeration tree at this depth
 
 class Enumeration {
 public:
-    Enumeration(int n, int k, std::size_t shard, std::size_t shards)
-        : n_(n), k_(k), shard_(shard), shards_(shards), pairs_(adjacent_pairs(n)), images_(pair_images(n, pairs_)), hits_(std::size_t{1} << k, 0) {
-        if (n >= 5 && pairs_.size() <= 64) build_pool();  // n ≤ 4 has fewer squares than the pool
+    Enumeration(int n, int k, std::size_t shard, std::size_t shards, const FewRelationsPool* pool)
+        : n_(n), k_(k), shard_(shard), shards_(shards), pairs_(adjacent_pairs(n)), images_(pair_images(n, pairs_)),
+          pool_(pool), matches_(static_cast<std::size_t>(k)) {
+        for (int d = 1; d < k; ++d) matches_[d].resize((std::size_t{1} << (d - 1)) * kFirstWords);
+        const int count = static_cast<int>(pairs_.size());
+        for (int p = 0; p < count; ++p) {
+            int least = p;
+            for (const std::vector<int>& image : images_) least = std::min(least, image[p]);
+            orbit_min_.push_back(least);
+            lines_.push_back({(1U << (pairs_[p].a / n)) | (1U << (pairs_[p].b / n)),
+                              (1U << (pairs_[p].a % n)) | (1U << (pairs_[p].b % n))});
+        }
     }
 
     FewRelationsCount run() {
-        std::vector<int> set;
-        choose(set, 0);
+        extend(0);
         return count_;
     }
 
 private:
-    void choose(std::vector<int>& set, int from) {
-        if (static_cast<int>(set.size()) == k_) return visit(set);
-        for (int p = from; p < static_cast<int>(pairs_.size()); ++p) {
-            set.push_back(p);
-            choose(set, p + 1);
-            set.pop_back();
-        }
-    }
-
-    void visit(const std::vector<int>& set) {
-        if (!canonical(set, images_)) return;
-        if (canonical_seen_++ % shards_ != shard_) return;
-        ++count_.pair_sets;
-        if (swap_leaves_open(n_, set, pairs_)) {
-            ++count_.swap_skipped;
-            return;
-        }
-        // How many pool squares order the k pairs each way (bit i: pair i's b holds the smaller),
-        // each square taken as it is or value-reversed (all bits flipped) so that pair 0 points
-        // up; stops once every orientation has two.
-        std::fill(hits_.begin(), hits_.end(), 0);
-        const unsigned all = (1U << k_) - 1, wanted = 1U << (k_ - 1);
-        unsigned covered = 0;
-        for (std::size_t q = 0; q < pool_.size() && covered < wanted; ++q) {
-            unsigned code = 0;
-            for (int i = 0; i < k_; ++i) code |= static_cast<unsigned>((pool_[q] >> set[i]) & 1U) << i;
-            if (code & 1U) code = ~code & all;
-            if (++hits_[code] == 2) ++covered;
-        }
-        for (unsigned o = 0; o < (1U << (k_ - 1)); ++o) {  // first relation: a < b
-            if (hits_[o << 1] >= 2) {
-                ++count_.puzzles;
-                ++count_.pool;
-                ++count_.multiple;
+    // Chooses set_[depth] among the pairs after set_[depth - 1]. Orderly pruning: a set is
+    // canonical only if no symmetry maps any of its pairs below its least pair set_[0], so
+    // set_[0] must be the least of its orbit and every later pair's orbit must stay at or
+    // above set_[0]. The full test (visit) still compares all 8 images.
+    void extend(int depth) {
+        const int count = static_cast<int>(pairs_.size());
+        for (int p = depth == 0 ? 0 : set_[depth - 1] + 1; p < count; ++p) {
+            if (depth == 0 ? orbit_min_[p] != p : orbit_min_[p] < set_[0]) continue;
+            set_[depth] = p;
+            if (depth + 1 == std::min(k_, kShardPrefix) && prefix_seen_++ % shards_ != shard_) continue;
+            if (depth + 1 == k_) {
+                visit();
             } else {
-                count(set, o << 1);
+                if (pool_) extend_matches(depth + 1);
+                extend(depth + 1);
             }
         }
     }
 
-    // Distinct uniform random squares (Jacobson–Matthews, fixed seed), each as one bit per
-    // adjacent pair: 1 if the pair's second cell holds the smaller value. Two pool squares
-    // with the same bits on a puzzle's pairs are two solutions of it, checked by construction
-    // (the squares are checked Latin here), so most puzzles need no search.
-    void build_pool() {
-        std::set<std::vector<int>> squares;
-        std::mt19937_64 rng(20261124);
-        while (static_cast<int>(squares.size()) < kPool) {
-            std::vector<int> sq = random_latin_square(n_, rng), reversed = sq;
-            if (!is_latin_square(n_, sq)) throw std::logic_error("few_relations: the sampler gave a non-Latin square");
-            for (int& v : reversed) v = n_ + 1 - v;
-            squares.insert(std::min(sq, reversed));  // never both: a square and its reversal would count twice
-        }
-        for (const std::vector<int>& sq : squares) {
-            std::uint64_t bits = 0;
-            for (std::size_t p = 0; p < pairs_.size(); ++p)
-                if (sq[pairs_[p].b] < sq[pairs_[p].a]) bits |= std::uint64_t{1} << p;
-            pool_.push_back(bits);
+    // matches_[d]: for each orientation o of pairs set_[1..d-1] (bit i-1: pair i reversed),
+    // kFirstWords words marking the pool squares that order those pairs that way, each square
+    // taken as it is or value-reversed (all bits flipped) so that the first relation points
+    // up. A set's prefix is shared by all its extensions, so a leaf only splits its parent's
+    // orientations by its last pair.
+    void extend_matches(int d) {
+        std::uint64_t* next = matches_[d].data();
+        if (d == 1) return std::fill(matches_[1].begin(), matches_[1].end(), ~std::uint64_t{0});
+        const std::uint64_t* prev = matches_[d - 1].data();
+        const std::size_t half = std::size_t{1} << (d - 2);  // the parent's orientations
+        for (int w = 0; w < kFirstWords; ++w) {
+            const std::uint64_t flipped = pool_->word(set_[d - 1], w) ^ pool_->word(set_[0], w);
+            for (std::size_t o = 0; o < half; ++o) {
+                next[o * kFirstWords + w] = prev[o * kFirstWords + w] & ~flipped;
+                next[(o + half) * kFirstWords + w] = prev[o * kFirstWords + w] & flipped;
+            }
         }
     }
 
-    void count(const std::vector<int>& set, unsigned orientation) {
+    bool canonical() const {
+        std::uint64_t mask = 0;
+        for (int i = 0; i < k_; ++i) mask |= std::uint64_t{1} << set_[i];
+        for (std::size_t g = 1; g < images_.size(); ++g) {
+            std::uint64_t image = 0;
+            for (int i = 0; i < k_; ++i) image |= std::uint64_t{1} << images_[g][set_[i]];
+            // Sorted index lists compare at their first difference: the least pair in exactly
+            // one of the two sets; the image is smaller iff that pair is in the image.
+            const std::uint64_t differ = image ^ mask;
+            if ((differ & (~differ + 1) & image) != 0) return false;
+        }
+        return true;
+    }
+
+    // Two rows (or two columns) without an endpoint: swapping them keeps every solution a solution.
+    bool swap_leaves_open() const {
+        unsigned rows = 0, cols = 0;
+        for (int i = 0; i < k_; ++i) rows |= lines_[set_[i]][0], cols |= lines_[set_[i]][1];
+        return std::popcount(rows) <= n_ - 2 || std::popcount(cols) <= n_ - 2;
+    }
+
+    void visit() {
+        if (!canonical()) return;
+        ++count_.pair_sets;
+        if (swap_leaves_open()) {
+            ++count_.swap_skipped;
+            return;
+        }
+        const unsigned orientations = 1U << (k_ - 1);  // first relation: a < b
+        for (unsigned o = 0; o < orientations; ++o) {
+            if (pool_ && two_in_pool(o)) {
+                ++count_.puzzles;
+                ++count_.pool;
+                ++count_.multiple;
+            } else {
+                count(o << 1);
+            }
+        }
+    }
+
+    // Do two pool squares order the set's pairs the way of orientation o (bit i-1: pair i
+    // reversed)? The first kFirstWords words from the parent's matches split by the last
+    // pair; the rest of the pool, 64 squares per AND over every pair, only if still short.
+    bool two_in_pool(unsigned o) const {
+        const int last = k_ - 1;
+        unsigned found = 0;
+        if (last == 0) {
+            found = 2;  // one relation: every square, as it is or reversed, keeps it
+        } else {
+            const bool reversed = (o >> (last - 1)) & 1U;
+            const std::uint64_t* parent = &matches_[last][(o & ~(1U << (last - 1))) * kFirstWords];
+            for (int w = 0; w < kFirstWords && found < 2; ++w) {
+                const std::uint64_t flipped = pool_->word(set_[last], w) ^ pool_->word(set_[0], w);
+                const std::uint64_t m = parent[w] & (reversed ? flipped : ~flipped);
+                if (m) found += (m & (m - 1)) ? 2 : 1;  // two bits or more count as two
+            }
+        }
+        for (int w = kFirstWords; w < FewRelationsPool::kWords && found < 2; ++w) {
+            const std::uint64_t base = pool_->word(set_[0], w);
+            std::uint64_t m = ~std::uint64_t{0};
+            for (int i = 1; i < k_ && m; ++i) {
+                const std::uint64_t flipped = pool_->word(set_[i], w) ^ base;
+                m &= ((o >> (i - 1)) & 1U) ? flipped : ~flipped;
+            }
+            if (m) found += (m & (m - 1)) ? 2 : 1;
+        }
+        return found >= 2;
+    }
+
+    void count(unsigned orientation) {
         ++count_.puzzles;
         Instance in;
         in.n = n_;
         in.id = "few-relations";
         for (int i = 0; i < k_; ++i) {
-            int lo = pairs_[set[i]].a, hi = pairs_[set[i]].b;
+            int lo = pairs_[set_[i]].a, hi = pairs_[set_[i]].b;
             if ((orientation >> i) & 1U) std::swap(lo, hi);
             in.lt.push_back({lo / n_, lo % n_, hi / n_, hi % n_});
         }
         if (has_cycle(in)) {  // no solution, whatever a solver says
             ++count_.cyclic;
+            return;
+        }
+        // Two squares by a cheap backtracking first (two_squares.hpp); checked here as the
+        // complete search's are, so a bug there could only send a puzzle to the search below.
+        const std::vector<std::vector<int>>& quick = two_squares_.solve(in.lt, kQuickBudget);
+        if (quick.size() == 2 && quick[0] != quick[1] && solves(in, quick[0]) && solves(in, quick[1])) {
+            ++count_.multiple;
             return;
         }
         const std::vector<std::vector<int>> found = engine_solutions(Puzzle::compile(in), 2);
@@ -158,12 +254,12 @@ private:
             // No cycle, yet no solution (a chain forcing a clash): the one answer that rests on
             // a search's completeness, so a second backend must agree.
             if (second_opinion_.count_to_two(Puzzle::compile(in)).status != Status::unsat)
-                throw std::logic_error("few_relations: gac and fc disagree on an unsatisfiable puzzle");
+                throw std::logic_error("few_relations: gac and gecode disagree on an unsatisfiable puzzle");
             ++count_.unsat;
         } else {
             ++count_.unique;  // confirmed by a second backend before it counts as unique
             const OracleAnswer a = second_opinion_.count_to_two(Puzzle::compile(in));
-            if (a.status != Status::unique) throw std::logic_error("few_relations: gac and fc disagree on a puzzle");
+            if (a.status != Status::unique) throw std::logic_error("few_relations: gac and gecode disagree on a puzzle");
             if (!count_.example) count_.example = in;
         }
     }
@@ -197,23 +293,48 @@ private:
     std::size_t shard_, shards_;
     std::vector<CellPair> pairs_;
     std::vector<std::vector<int>> images_;
-    static constexpr int kPool = 4096;
-    std::vector<std::uint64_t> pool_;
-    std::vector<std::uint32_t> hits_;
-    CountOracle second_opinion_{"fc"};
+    std::vector<int> orbit_min_;
+    std::vector<std::array<unsigned, 2>> lines_;  // per pair: the rows, the columns it touches
+    const FewRelationsPool* pool_;
+    std::array<int, kMaxK> set_{};
+    std::vector<std::vector<std::uint64_t>> matches_;  // [depth][orientation * kFirstWords + word]
+    TwoSquares two_squares_{n_};
+    static constexpr std::uint64_t kQuickBudget = 2000;  // assignments before the complete search
+    CountOracle second_opinion_{"gecode"};  // another model and solver: a proof of "no solution" cheaper than fc's
     FewRelationsCount count_;
-    std::size_t canonical_seen_ = 0;
+    std::size_t prefix_seen_ = 0;
 };
+
+void check_arguments(int n, int k, std::size_t shard, std::size_t shards) {
+    if (n < 2 || n > 6 || k < 1 || k > std::min(2 * n * (n - 1), kMaxK))
+        throw InputError("--few-relations needs 2 <= n <= 6 and 1 <= k <= min(2n(n-1), 16)");
+    if (shards == 0 || shard >= shards) throw InputError("--few-relations: shard I/N needs 0 <= I < N");
+}
+
+double thread_cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
 
 }  // namespace
 
-FewRelationsCount few_relations(int n, int k, std::size_t shard, std::size_t shards) {
-    if (n < 2 || n > 6 || k < 1 || k > std::min(2 * n * (n - 1), 16))
-        throw InputError("--few-relations needs 2 <= n <= 6 and 1 <= k <= min(2n(n-1), 16)");
+std::shared_ptr<const FewRelationsPool> few_relations_pool(int n) {
+    check_arguments(n, 1, 0, 1);
+    if (n < 5) return nullptr;  // n ≤ 4 has fewer squares than the pool: every puzzle is searched
+    return std::make_shared<const FewRelationsPool>(build_pool(n, adjacent_pairs(n)));
+}
+
+FewRelationsCount few_relations(int n, int k, std::size_t shard, std::size_t shards,
+                                std::shared_ptr<const FewRelationsPool> pool) {
+    check_arguments(n, k, shard, shards);
+    if (!pool) pool = few_relations_pool(n);
+    if (pool && pool->n != n) throw std::logic_error("few_relations: a pool of another order");
     const auto t0 = std::chrono::steady_clock::now();
-    if (shards == 0 || shard >= shards) throw InputError("--few-relations: shard I/N needs 0 <= I < N");
-    FewRelationsCount c = Enumeration(n, k, shard, shards).run();
+    const double cpu0 = thread_cpu_seconds();
+    FewRelationsCount c = Enumeration(n, k, shard, shards, pool.get()).run();
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    c.cpu_seconds = thread_cpu_seconds() - cpu0;
     return c;
 }
 

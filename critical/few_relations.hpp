@@ -13,15 +13,26 @@
 // puzzle is searched for two solutions (the gac engine, solver_counterexample.hpp), and both
 // are checked here (Latin, every relation kept): "not unique" rests on two checked squares,
 // not on a solver's word. A unique answer, and "no solution" without a cycle (a chain that
-// forces a clash), are confirmed by a second backend (`fc`). Most
+// forces a clash), are confirmed by a second backend (Gecode: another model and solver; fc, used before, took 3.6 ms a "no solution"). Most
 // puzzles need no search at all: two squares of a fixed pool of 4096 distinct random squares
 // (none the value reversal of another), each taken as it is or reversed, that order the
 // puzzle's pairs its way are two solutions already.
+//
+// Speed (issue #26: K = 8 at n = 6 is ~13× the puzzles of K = 7): the enumeration is orderly —
+// a set's least pair must be the least of its orbit and no later pair's orbit may reach below
+// it, so most non-canonical sets are never built — and the canonical test compares 64-bit
+// masks; the pool is held transposed (one bit per square, 64 squares a word), the squares
+// matching each orientation of a set's prefix are kept for the first 1024 squares and shared
+// by all the prefix's extensions, and only an orientation still short of two squares there
+// meets the other 3072. A puzzle the pool cannot witness goes to a cheap backtracking for two
+// squares (two_squares.hpp) before the complete search. Shards split the enumeration tree at depth 3 (prefix I, I + N, ... of the pruned tree),
+// so a shard costs 1/N of the whole, not the whole enumeration as before.
 #pragma once
 
 #include "core/instance.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 namespace futolab::critical {
@@ -33,15 +44,23 @@ struct FewRelationsCount {
     std::uint64_t cyclic = 0;          // of those, with a directed cycle (no solution)
     std::uint64_t multiple = 0;        // two distinct solutions found and checked
     std::uint64_t pool = 0;            // of those, two squares of the random pool (no search)
-    std::uint64_t unsat = 0;           // no solution, no cycle: gac's search, confirmed by fc
-    std::uint64_t unique = 0;          // exactly one solution (gac, confirmed by fc)
+    std::uint64_t unsat = 0;           // no solution, no cycle: gac's search, confirmed by gecode
+    std::uint64_t unique = 0;          // exactly one solution (gac, confirmed by gecode)
     std::optional<Instance> example;   // the first unique puzzle, if any
-    double seconds = 0;
+    double seconds = 0;                // wall
+    double cpu_seconds = 0;            // CPU of the calling thread
 };
 
+// The random pool of order n (built once, ~0.5 s at n = 6; shared read-only by threads);
+// nullptr for n ≤ 4, where every puzzle is searched.
+struct FewRelationsPool;
+std::shared_ptr<const FewRelationsPool> few_relations_pool(int n);
+
 // 2 ≤ n ≤ 6 (the pairs fit a 64-bit word), 1 ≤ k ≤ 16. unique == 0 proves: min k over all squares of order n is > k.
-// shard/shards: only the canonical pair sets with index ≡ shard (mod shards), in enumeration
-// order (the claim then needs every shard).
-FewRelationsCount few_relations(int n, int k, std::size_t shard = 0, std::size_t shards = 1);
+// shard/shards: only the subtrees under the depth-3 prefixes with index ≡ shard (mod shards),
+// in enumeration order (the claim then needs every shard). pool: few_relations_pool(n), or
+// nullptr to build it here.
+FewRelationsCount few_relations(int n, int k, std::size_t shard = 0, std::size_t shards = 1,
+                                std::shared_ptr<const FewRelationsPool> pool = nullptr);
 
 }  // namespace futolab::critical

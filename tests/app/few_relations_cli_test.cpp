@@ -1,0 +1,49 @@
+// `futolab critical --few-relations K --checkpoint DIR` (issue #26): one file per shard, the
+// per-shard table and the claim once all are there; a second run reads the files instead of
+// computing; one shard alone makes no claim for the whole; options of other modes are refused.
+#include "cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+using futolab::test::run_cli;
+namespace fs = std::filesystem;
+
+TEST_CASE("critical --few-relations --checkpoint: shard files, table, resume", "[app][critical]") {
+    const fs::path dir = fs::temp_directory_path() / ("futolab-few-cli-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    const std::string args = "critical --n 5 --few-relations 5 --checkpoint '" + dir.string() + "' --shards 4 --jobs 2";
+    const auto first = run_cli(args);
+    REQUIRE(first.exit_code == 0);
+    CHECK(first.out.find("| **total** | 82422 | 25252 | 914720 |") != std::string::npos);
+    CHECK(first.out.find("proved: every zero-given uniquely completable set of order 5 has more than 5 relations") !=
+          std::string::npos);
+    CHECK(fs::exists(dir / "n5-k5-shard-003-of-004.yaml"));
+    CHECK(fs::exists(dir / "n5-k5-of-004.table.md"));
+    CHECK(first.err.find("(from its file)") == std::string::npos);
+
+    const auto again = run_cli(args);
+    REQUIRE(again.exit_code == 0);
+    CHECK(again.err.find("shard 3/4: ") != std::string::npos);
+    CHECK(again.err.find("(from its file)") != std::string::npos);
+    CHECK(again.out.find("| **total** | 82422 | 25252 | 914720 |") != std::string::npos);
+
+    // One shard (a cluster job): its file only, no claim for the whole.
+    fs::remove(dir / "n5-k5-shard-001-of-004.yaml");
+    const auto one = run_cli("critical --n 5 --few-relations 5 --checkpoint '" + dir.string() + "' --shard 1/4");
+    REQUIRE(one.exit_code == 0);
+    CHECK(fs::exists(dir / "n5-k5-shard-001-of-004.yaml"));
+    CHECK(one.out.find("proved") == std::string::npos);
+    CHECK(one.out.find("every shard must say so") != std::string::npos);
+
+    // A tampered file stops the run with its name (exit 2), and options of other modes are refused.
+    { std::ofstream(dir / "n5-k5-shard-002-of-004.yaml", std::ios::app) << "unique: 3\n"; }
+    const auto bad = run_cli(args);
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find("n5-k5-shard-002-of-004.yaml") != std::string::npos);
+    CHECK(run_cli("critical --n 5 --exact --objective k --checkpoint '" + dir.string() + "'").exit_code == 2);
+    fs::remove_all(dir);
+}
