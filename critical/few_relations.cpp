@@ -27,17 +27,12 @@
 namespace futolab::critical {
 
 // The pool of random squares, transposed: for each adjacent pair p, one bit per pool square
-// (1: the pair's second cell holds the smaller value), as bytes for the first pass (a
-// histogram over every orientation at once) and as 64-bit words for the second (one
-// orientation against the rest of the pool, 64 squares per AND).
+// (1: the pair's second cell holds the smaller value), 64 squares a word.
 struct FewRelationsPool {
-    static constexpr int kSquares = 4096;
-    static constexpr int kWords = kSquares / 64;
     int n = 0;
-    std::vector<std::uint8_t> bytes;   // [p * kSquares + q]
-    std::vector<std::uint64_t> words;  // [p * kWords + w]
-    std::uint8_t bit(int p, int q) const { return bytes[static_cast<std::size_t>(p) * kSquares + q]; }
-    std::uint64_t word(int p, int w) const { return words[static_cast<std::size_t>(p) * kWords + w]; }
+    int word_count = 0;                // per pair
+    std::vector<std::uint64_t> words;  // [p * word_count + w]
+    std::uint64_t word(int p, int w) const { return words[static_cast<std::size_t>(p) * word_count + w]; }
 };
 
 namespace {
@@ -66,10 +61,17 @@ std::vector<std::vector<int>> pair_images(int n, const std::vector<CellPair>& pa
 // bits on a puzzle's pairs are two solutions of it, checked by construction (the squares are
 // checked Latin here), so most puzzles need no search. The pool and its order are those of
 // the first version (issue #15), so the per-puzzle "by the pool" counts are unchanged.
+// Pool sizes: 4096 squares up to n = 5 (the first version's pool, so its counts hold), 16384
+// at n = 6, where K = 8 left 2 % of its puzzles to a search with 4096 squares and 0.35 % with
+// 16384 (shard 7/4096: 1.4 s CPU against 2.6 s; 65536 squares: 2.2 s, the rare orientations
+// then scanning a long pool in vain).
+int pool_size(int n) { return n <= 5 ? 4096 : 16384; }
+
 FewRelationsPool build_pool(int n, const std::vector<CellPair>& pairs) {
     std::set<std::vector<int>> squares;
     std::mt19937_64 rng(20261124);
-    while (static_cast<int>(squares.size()) < FewRelationsPool::kSquares) {
+    const int size = pool_size(n);
+    while (static_cast<int>(squares.size()) < size) {
         std::vector<int> sq = random_latin_square(n, rng), reversed = sq;
         if (!is_latin_square(n, sq)) throw std::logic_error("few_relations: the sampler gave a non-Latin square");
         for (int& v : reversed) v = n + 1 - v;
@@ -77,14 +79,13 @@ FewRelationsPool build_pool(int n, const std::vector<CellPair>& pairs) {
     }
     FewRelationsPool pool;
     pool.n = n;
-    pool.bytes.assign(pairs.size() * FewRelationsPool::kSquares, 0);
-    pool.words.assign(pairs.size() * FewRelationsPool::kWords, 0);
+    pool.word_count = size / 64;
+    pool.words.assign(pairs.size() * static_cast<std::size_t>(pool.word_count), 0);
     int q = 0;
     for (const std::vector<int>& sq : squares) {
         for (std::size_t p = 0; p < pairs.size(); ++p) {
             if (sq[pairs[p].b] >= sq[pairs[p].a]) continue;
-            pool.bytes[p * FewRelationsPool::kSquares + q] = 1;
-            pool.words[p * FewRelationsPool::kWords + q / 64] |= std::uint64_t{1} << (q % 64);
+            pool.words[p * static_cast<std::size_t>(pool.word_count) + q / 64] |= std::uint64_t{1} << (q % 64);
         }
         ++q;
     }
@@ -93,7 +94,11 @@ FewRelationsPool build_pool(int n, const std::vector<CellPair>& pairs) {
 
 constexpr int kMaxK = 16;
 constexpr int kFirstWords = 16;  // the first 1024 pool squares, 64 per word: kept per orientation of every prefix
-constexpr int kShardPrefix = 3;   // shards split the enumeration tree at this depth
+// Shards split the enumeration tree at this depth: its prefixes I, I + N, ... The subtrees of
+// the first prefixes are by far the largest (every later pair may follow), so the depth grows
+// with k to keep the largest one a small part of a shard: at K = 8 a depth-3 subtree held 2
+// million canonical sets, a depth-5 one at most C(55, 3) = 26 235 sets.
+int shard_depth(int k) { return k <= 3 ? k : std::max(3, k - 3); }
 
 class Enumeration {
 public:
@@ -126,7 +131,7 @@ private:
         for (int p = depth == 0 ? 0 : set_[depth - 1] + 1; p < count; ++p) {
             if (depth == 0 ? orbit_min_[p] != p : orbit_min_[p] < set_[0]) continue;
             set_[depth] = p;
-            if (depth + 1 == std::min(k_, kShardPrefix) && prefix_seen_++ % shards_ != shard_) continue;
+            if (depth + 1 == shard_depth(k_) && prefix_seen_++ % shards_ != shard_) continue;
             if (depth + 1 == k_) {
                 visit();
             } else {
@@ -212,7 +217,7 @@ private:
                 if (m) found += (m & (m - 1)) ? 2 : 1;  // two bits or more count as two
             }
         }
-        for (int w = kFirstWords; w < FewRelationsPool::kWords && found < 2; ++w) {
+        for (int w = kFirstWords; w < pool_->word_count && found < 2; ++w) {
             const std::uint64_t base = pool_->word(set_[0], w);
             std::uint64_t m = ~std::uint64_t{0};
             for (int i = 1; i < k_ && m; ++i) {

@@ -10,13 +10,14 @@
 // leaving two rows untouched is skipped without search — swapping those rows maps every
 // solution to another one — and likewise two columns. A puzzle whose relations form a
 // directed cycle has no solution (checked by a graph search, not a solver). Every other
-// puzzle is searched for two solutions (the gac engine, solver_counterexample.hpp), and both
-// are checked here (Latin, every relation kept): "not unique" rests on two checked squares,
-// not on a solver's word. A unique answer, and "no solution" without a cycle (a chain that
-// forces a clash), are confirmed by a second backend (Gecode: another model and solver; fc, used before, took 3.6 ms a "no solution"). Most
-// puzzles need no search at all: two squares of a fixed pool of 4096 distinct random squares
-// (none the value reversal of another), each taken as it is or reversed, that order the
-// puzzle's pairs its way are two solutions already.
+// puzzle gets two solutions, both checked here (Latin, every relation kept), so "not unique"
+// rests on two checked squares, not on a solver's word: two squares of a fixed pool of
+// distinct random squares (4096 up to n = 5, 16384 at n = 6; none the value reversal of
+// another), each taken as it is or reversed, that order the puzzle's pairs its way; else a
+// cheap backtracking for two squares (two_squares.hpp); else the complete search over the gac
+// engine (solver_counterexample.hpp). A unique answer, and "no solution" without a cycle (a
+// chain that forces a clash), are confirmed by a second backend: Gecode, another model and
+// solver (fc, used before, took 3.6 ms per "no solution" at K = 7).
 //
 // Speed (issue #26: K = 8 at n = 6 is ~13× the puzzles of K = 7): the enumeration is orderly —
 // a set's least pair must be the least of its orbit and no later pair's orbit may reach below
@@ -24,9 +25,9 @@
 // masks; the pool is held transposed (one bit per square, 64 squares a word), the squares
 // matching each orientation of a set's prefix are kept for the first 1024 squares and shared
 // by all the prefix's extensions, and only an orientation still short of two squares there
-// meets the other 3072. A puzzle the pool cannot witness goes to a cheap backtracking for two
-// squares (two_squares.hpp) before the complete search. Shards split the enumeration tree at depth 3 (prefix I, I + N, ... of the pruned tree),
-// so a shard costs 1/N of the whole, not the whole enumeration as before.
+// meets the rest. Shards split the enumeration tree at depth max(3, k − 3) (prefixes I,
+// I + N, ... of the pruned tree), so a shard costs about 1/N of the whole, not the whole
+// enumeration as before.
 #pragma once
 
 #include "core/instance.hpp"
@@ -57,7 +58,7 @@ struct FewRelationsPool;
 std::shared_ptr<const FewRelationsPool> few_relations_pool(int n);
 
 // 2 ≤ n ≤ 6 (the pairs fit a 64-bit word), 1 ≤ k ≤ 16. unique == 0 proves: min k over all squares of order n is > k.
-// shard/shards: only the subtrees under the depth-3 prefixes with index ≡ shard (mod shards),
+// shard/shards: only the subtrees under the prefixes (depth max(3, k − 3)) with index ≡ shard (mod shards),
 // in enumeration order (the claim then needs every shard). pool: few_relations_pool(n), or
 // nullptr to build it here.
 FewRelationsCount few_relations(int n, int k, std::size_t shard = 0, std::size_t shards = 1,

@@ -17,7 +17,7 @@
 namespace futolab::critical {
 
 // The shard partition of few_relations(): a file from another partition is refused.
-inline constexpr int kFewRelationsPartition = 2;
+inline constexpr int kFewRelationsPartition = 3;  // 3: the depth grows with k (few_relations.cpp)
 
 struct FewRelationsShard {
     int n = 0, k = 0;

@@ -6,10 +6,12 @@
 // itself — the caller checks both squares (Latin, every relation kept) and falls back to the
 // complete search when it gives up or finds fewer than two.
 //
-// Chronological backtracking over row/column bitmasks, cells row-major, values increasing;
-// each cell's values are cut to [1 + longest chain of cells below it, n − longest chain of
-// cells above it] (the relations form a DAG: the caller rejects a cycle first) and checked
-// against its assigned neighbours' relations. No allocation inside the search.
+// Depth-first over row/column bitmasks, smallest domain first (a wipe-out anywhere backtracks
+// at once), values increasing; each cell's values are cut to [1 + longest chain of cells
+// below it, n − longest chain of cells above it] and to its assigned neighbours' relations.
+// Row-major order without look-ahead (the first version) spent its whole budget on one puzzle
+// in six at n = 6, K = 8: a chain's end cell found its only value taken rows later.
+// No allocation inside the search.
 #pragma once
 
 #include "core/instance.hpp"
@@ -28,19 +30,21 @@ public:
     bool gave_up() const { return gave_up_; }
 
 private:
-    bool descend(int cell);
+    bool descend(int assigned);
     void prepare(const std::vector<LessThan>& lt);
+    std::uint32_t domain(int cell) const;
 
     int n_;
     std::uint32_t full_;
-    struct Earlier {  // a relation to a cell assigned before this one
+    struct Partner {  // a relation to another cell
         int cell;
         bool below;  // this cell's value must be below the other's
     };
-    std::vector<std::vector<Earlier>> earlier_;
+    std::vector<std::vector<Partner>> partners_;
     std::vector<std::uint32_t> range_;  // per cell: the values its chains allow
+    std::vector<int> bound_, free_;     // cells with relations or a cut range; the others
     std::vector<std::vector<int>> above_, below_;  // per cell: cells that must be larger / smaller
-    std::vector<int> value_, up_, down_;
+    std::vector<int> value_, up_, down_;  // value_: 0 = not assigned
     std::vector<std::uint32_t> row_, col_;
     std::vector<std::vector<int>> found_;
     std::uint64_t budget_ = 0;
