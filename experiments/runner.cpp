@@ -45,11 +45,11 @@
 namespace futolab {
 namespace {
 
-// Generate and critical runs stay on the runner's threads (their config has no isolation key;
-// they are minutes of work where the isolation overhead does not matter, and their rows were
-// always made so); solve, count and exact runs go where the config says.
+// Kinds without the isolation key (generate, critical) stay on the runner's threads: they are
+// minutes of work where the isolation overhead does not matter, and their rows were always
+// made so; the others (solve, count, exact) go where the config says.
 Isolation effective_isolation(const ExperimentConfig& config) {
-    return is_square_task(config.task) ? Isolation::thread : config.isolation;
+    return accepts(task_info(config.task), TaskKey::isolation) ? config.isolation : Isolation::thread;
 }
 
 // Shared by the workers: the next run to take, and the file rows go to (under the lock).
@@ -336,9 +336,10 @@ std::string results_path(const ExperimentConfig& config, const RunnerOptions& op
 RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions& options) {
     if (config.isolation == Isolation::thread && config.limits.memory_bytes != 0)
         throw InputError(config.path + ": limits.memory needs isolation: process (a thread has no memory of its own)");
-    if (config.isolation == Isolation::thread && config.task == Task::exact && config.limits.time_seconds > 0)
-        throw InputError(config.path + ": limits.time of task exact needs isolation: process (a class search is "
-                                       "stopped by killing its process)");
+    const TaskInfo& kind = task_info(config.task);
+    if (config.isolation == Isolation::thread && !kind.time_limit_needs_process.empty() && config.limits.time_seconds > 0)
+        throw InputError(fmt::format("{}: limits.time of task {} needs isolation: process ({})", config.path, kind.name,
+                                     kind.time_limit_needs_process));
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid);
     check_memory_floor(config.limits, effective_isolation(config), config.path);  // before any file is touched
     const std::vector<PlannedRun> shard = shard_of(matrix.runs, options.shard_index, options.shard_count);
@@ -379,7 +380,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     GradeCache grades(matrix.instances.size());
     // Before the workers start: with process isolation every run's process is forked from
     // futolab and shares the tables copy-on-write.
-    const SquareTables tables = config.task == Task::exact ? SquareTables(matrix) : SquareTables();
+    const SquareTables tables = kind.square_tables ? SquareTables(matrix) : SquareTables();
     Interrupt interrupt;
     const DoneEvent all_done;
     WorkQueue q{config, matrix, schedule_runs(todo, config), {}, {}, file, layout, walls, progress, grades, tables,
@@ -408,7 +409,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     info.state = q.failed ? "failed" : report.interrupted ? "interrupted" : "finished";
     if (!q.failure) {
         write_sidecar(report.csv_path, identity_of(config, matrix), info);
-        if (takes_methods(config.task)) export_outputs(report.csv_path);
+        if (fills(kind, TaskColumn::output)) export_outputs(report.csv_path);
         return report;
     }
     // The sidecar is best effort here: on a full disk it fails too, and the user needs the
