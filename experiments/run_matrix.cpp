@@ -294,7 +294,8 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
         for (int s = 0; s < static_cast<int>(m.solvers.size()); ++s)
             for (int r = 1; r <= config.repeats; ++r) {
                 const std::string coords = fmt::format("{}|{}|{}", m.instances[i].hash(), m.solvers[s].text(), r);
-                m.runs.push_back({m.runs.size(), i, s, r, derive_seed(config.seed, coords), false});
+                m.runs.push_back({.index = m.runs.size(), .instance = i, .solver = s, .repeat = r,
+                                  .seed = derive_seed(config.seed, coords), .warmup = false});
             }
     return m;
 }

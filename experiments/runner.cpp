@@ -58,7 +58,7 @@ struct WorkQueue {
     const RunMatrix& matrix;
     std::vector<PlannedRun> todo;
     std::atomic<std::size_t> next{0};
-    std::mutex lock;
+    std::mutex lock{};
     ResultsFile& file;
     const CsvLayout& layout;
     std::vector<std::int64_t>& walls;  // wall_ns by run index (-1: not run): the noise figure
@@ -71,8 +71,8 @@ struct WorkQueue {
     int done_fd = -1;                    // readable once the last worker has finished
     std::size_t done = 0, errors = 0;
     std::atomic<std::size_t> warmups{0};  // warm-up runs done
-    std::map<std::string, BusyFigure> busy;  // by spec (under the lock)
-    std::exception_ptr failure;  // the first write error: stops everything
+    std::map<std::string, BusyFigure> busy{};  // by spec (under the lock)
+    std::exception_ptr failure{};  // the first write error: stops everything
     std::atomic<bool> failed{false};
 };
 
@@ -356,11 +356,23 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, report);  // before the file is reopened
     ResultsFile file(report.csv_path, options.resume, layout);
 
-    RunInfo info{options.command_line, resolve_jobs(options.jobs, config), options.shard_index, options.shard_count,
-                 matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped, {}, {},
-                 std::string(isolation_name(effective_isolation(config))),
-                 memory_limit_mechanism(config.limits, effective_isolation(config)),
-                 protocol_of(config), std::move(redone)};
+    RunInfo info{.command_line = options.command_line,
+                 .jobs = resolve_jobs(options.jobs, config),
+                 .shard_index = options.shard_index,
+                 .shard_count = options.shard_count,
+                 .total_runs = matrix.runs.size(),
+                 .shard_runs = shard.size(),
+                 .completed = file.rows(),
+                 .started = utc_now_iso8601(),
+                 .finished = "",
+                 .state = "running",
+                 .skipped_inputs = matrix.skipped,
+                 .pinned_cpus = {},
+                 .shards = {},
+                 .isolation = std::string(isolation_name(effective_isolation(config))),
+                 .memory_limit = memory_limit_mechanism(config.limits, effective_isolation(config)),
+                 .timing = protocol_of(config),
+                 .redone = std::move(redone)};
     if (config.pin) {
         const CorePlan plan = plan_cores(info.jobs, usable_cpus());
         info.pinned_cpus = plan.cpus;
@@ -383,8 +395,17 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     const SquareTables tables = kind.square_tables ? SquareTables(matrix) : SquareTables();
     Interrupt interrupt;
     const DoneEvent all_done;
-    WorkQueue q{config, matrix, schedule_runs(todo, config), {}, {}, file, layout, walls, progress, grades, tables,
-                interrupt, {0}, {0}, all_done.fd(), 0, 0, {0}, {}, nullptr, {false}};
+    WorkQueue q{.config = config,
+                .matrix = matrix,
+                .todo = schedule_runs(todo, config),
+                .file = file,
+                .layout = layout,
+                .walls = walls,
+                .progress = progress,
+                .grades = grades,
+                .tables = tables,
+                .interrupt = interrupt,
+                .done_fd = all_done.fd()};
     {
         SignalScope signals(interrupt);
         q.workers_left = info.jobs;
