@@ -1,3 +1,4 @@
+#include "../support/backends.hpp"
 #include "core/error.hpp"
 #include "experiments/config.hpp"
 
@@ -145,7 +146,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {"name: t\ninstances:\n  - path: x\nsolvers: [gac]\n",
          "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file, generate, squares, classes)"},
         {"name: t\ninstances:\n  - file: x\nsolvers: [nosuch]\n",
-         "cfg.yaml:4:11: unknown solver 'nosuch' (valid: backtracking, bitmask, fc, gac, gecode, sat, portfolio, minizinc, clpfd, ilp)"},
+         "cfg.yaml:4:11: unknown solver 'nosuch' (valid: " + test::backend_list() + ")"},
         {"name: t\ninstances:\n  - file: x\nsolvers: [\"fc:var=fast\"]\n",
          "cfg.yaml:4:11: solver 'fc': option var=fast is invalid (valid: static|mrv)"},
         {"name: t\ninstances:\n  - file: x\nsolvers: gac\n", "cfg.yaml:4:10: solvers must be a non-empty list"},
