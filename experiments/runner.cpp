@@ -269,11 +269,15 @@ constexpr bool kForkUnsafeRuntime = kSanitizerBuild;
 
 // What the records layer keeps of a config: its identity (resume contract) and protocol.
 ExperimentIdentity identity_of(const ExperimentConfig& config, const RunMatrix& matrix) {
-    return {config.name, config.path, config.config_hash, config.text, matrix.input_files};
+    return {.name = config.name,
+            .config_file = config.path,
+            .config_hash = config.config_hash,
+            .config_text = config.text,
+            .inputs = matrix.input_files};
 }
 
 TimingProtocol protocol_of(const ExperimentConfig& config) {
-    return {std::string(run_order_name(config.order)), config.warmup, config.pin};
+    return {.order = std::string(run_order_name(config.order)), .warmup = config.warmup, .pin = config.pin};
 }
 
 // A resumed CSV gets rows of one isolation only: timings of two modes in one file would be
