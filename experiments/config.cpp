@@ -288,7 +288,7 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
     return out;
 }
 
-// `solvers:` (solve and count tasks) or `methods:` (generate and critical tasks).
+// `solvers:`, or `methods:` for a kind with a method (its row of kTasks).
 std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task task) {
     const bool methods = takes_methods(task_info(task));
     const std::string what = methods ? "methods" : "solvers";
@@ -378,7 +378,8 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
     read_task(w, root, c);
     if (root["limits"]) c.limits = read_limits(w, root["limits"]);
     // After read_limits: `limits` is a mapping of known keys by now.
-    if (const TaskInfo& kind = task_info(c.task); !accepts(kind, TaskKey::node_limit) && root["limits"] && root["limits"]["nodes"])
+    const TaskInfo& kind = task_info(c.task);
+    if (!accepts(kind, TaskKey::node_limit) && root["limits"] && root["limits"]["nodes"])
         w.fail(root["limits"]["nodes"], fmt::format("limits.nodes applies to {} tasks, not {} (use limits.time)",
                                                     kinds_accepting(TaskKey::node_limit), kind.name));
     if (root["isolation"]) {
@@ -387,7 +388,6 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
         if (!has_own_process(c.isolation) && c.limits.memory_bytes != 0)
             w.fail(root["isolation"], "limits.memory needs isolation: process or fork (a thread has no memory of its own)");
         // A kind whose search has no stop flag: only the parent killing its process ends it early.
-        const TaskInfo& kind = task_info(c.task);
         if (c.isolation == Isolation::thread && !kind.time_limit_needs_process.empty() && c.limits.time_seconds > 0)
             w.fail(root["isolation"], fmt::format("limits.time of task {} needs isolation: process ({})", kind.name,
                                                   kind.time_limit_needs_process));
