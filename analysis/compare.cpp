@@ -21,14 +21,19 @@ std::string cells_text(const std::set<std::string>& cells) {
 
 void add_changes(RunComparison& out, const RunKey& key, const RunGroup& b, const RunGroup& n) {
     if (b.status != n.status) {
-        out.status_changes.push_back({key, b.instance, "status", b.status, n.status});
+        out.status_changes.push_back(
+            {.key = key, .instance = b.instance, .what = "status", .base = b.status, .next = n.status});
         return;  // the counters of a run that ended differently differ by consequence
     }
     if (!b.deterministic || !n.deterministic) return;
     for (const auto& [counter, cells] : b.counters) {
         const auto other = n.counters.find(counter);
         if (other == n.counters.end() || other->second == cells) continue;  // a column one file lacks is no change
-        out.counter_changes.push_back({key, b.instance, counter, cells_text(cells), cells_text(other->second)});
+        out.counter_changes.push_back({.key = key,
+                                       .instance = b.instance,
+                                       .what = counter,
+                                       .base = cells_text(cells),
+                                       .next = cells_text(other->second)});
     }
 }
 

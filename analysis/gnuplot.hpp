@@ -26,8 +26,8 @@ struct PlotSpec {
     std::string title, xlabel, ylabel;
     bool logx = false, logy = false;
     bool lines = true;  // lines with points, or points only
-    std::vector<PlotSeries> series;
-    std::vector<std::string> extra_commands;  // e.g. a diagonal or a bound line
+    std::vector<PlotSeries> series = {};
+    std::vector<std::string> extra_commands = {};  // e.g. a diagonal or a bound line
     std::string y2label = "";  // set: a right-hand axis for the series with y2
     std::vector<PlotSpec> panels = {};  // set: a grid of these (their names unused), rows × cols
     int rows = 1, cols = 1;

@@ -1,6 +1,6 @@
 #include "analysis/noise_table.hpp"
 
-#include "experiments/noise.hpp"
+#include "records/noise.hpp"
 
 #include <map>
 #include <utility>

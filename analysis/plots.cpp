@@ -94,10 +94,14 @@ double log_axis(PlotSpec& plot, bool y_axis) {
 
 PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric) {
     const auto by_spec = finished_values(table, metric);
-    PlotSpec plot{"cactus-" + metric,
-                  "Cactus plot: runs finished within a budget of " + metric_words(metric, "per run") +
-                      "; runs at a limit not counted",
-                  "runs finished", metric_words(metric, "per run"), false, false, true, {}, {}};
+    PlotSpec plot{.name = "cactus-" + metric,
+                  .title = "Cactus plot: runs finished within a budget of " + metric_words(metric, "per run") +
+                           "; runs at a limit not counted",
+                  .xlabel = "runs finished",
+                  .ylabel = metric_words(metric, "per run"),
+                  .logx = false,
+                  .logy = false,
+                  .lines = true};
     const auto order = legend_order(table);
     for (std::size_t k = 0; k < order.size(); ++k) {
         const std::string& spec = order[k];
@@ -115,10 +119,13 @@ PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric) {
 PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric) {
     std::map<std::string, std::size_t> runs;
     const auto by_spec = finished_values(table, metric, &runs);
-    PlotSpec plot{"ecdf-" + metric,
-                  "Fraction of each spec's runs finished within a budget of " + metric_words(metric, "per run"),
-                  "budget: " + metric_words(metric, "per run"), "fraction of the spec's runs finished", false, false, true,
-                  {}, {}};
+    PlotSpec plot{.name = "ecdf-" + metric,
+                  .title = "Fraction of each spec's runs finished within a budget of " + metric_words(metric, "per run"),
+                  .xlabel = "budget: " + metric_words(metric, "per run"),
+                  .ylabel = "fraction of the spec's runs finished",
+                  .logx = false,
+                  .logy = false,
+                  .lines = true};
     const auto order = legend_order(table);
     for (std::size_t k = 0; k < order.size(); ++k) {
         const std::string& spec = order[k];
@@ -142,9 +149,14 @@ PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric) {
 
 PlotSpec growth_plot(const ResultsTable& table, const std::string& metric) {
     const auto groups = summarize(table, {"spec", "n"}, {metric});
-    PlotSpec plot{"growth-" + metric,
-                  "Median " + metric_words(metric, "per run") + " by board size n (ringed: a median at a limit, a lower bound)",
-                  metric_words("n"), "median " + metric_words(metric, "per run"), false, false, true, {}, {}};
+    PlotSpec plot{.name = "growth-" + metric,
+                  .title = "Median " + metric_words(metric, "per run") +
+                           " by board size n (ringed: a median at a limit, a lower bound)",
+                  .xlabel = metric_words("n"),
+                  .ylabel = "median " + metric_words(metric, "per run"),
+                  .logx = false,
+                  .logy = false,
+                  .lines = true};
     const auto order = legend_order(table);
     // Medians of 0 (solved without search) cannot be shown on a log axis: then every value is
     // shifted by 1, and the label says so.
@@ -230,7 +242,13 @@ PlotSpec scatter_figure(const ScatterText& text, const std::string& spec, const 
         (p.limited ? limited : finished).points.emplace_back(p.base, p.other);
         if (p.limited) ring.points.emplace_back(p.base, p.other);
     }
-    PlotSpec plot{text.name, text.title, text.xlabel, text.ylabel, true, true, false, {}, {}};
+    PlotSpec plot{.name = text.name,
+                  .title = text.title,
+                  .xlabel = text.xlabel,
+                  .ylabel = text.ylabel,
+                  .logx = true,
+                  .logy = true,
+                  .lines = false};
     for (PlotSeries* s : {&finished, &limited, &ring})
         if (!s->points.empty()) plot.series.push_back(std::move(*s));
     add_diagonal(plot, cap);

@@ -3,7 +3,7 @@
 #include "analysis/summary.hpp"
 #include "core/error.hpp"
 #include "core/status.hpp"
-#include "solvers/counters.hpp"
+#include "core/counters.hpp"
 
 #include <fmt/format.h>
 

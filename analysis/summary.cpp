@@ -99,13 +99,39 @@ std::string limit_status(const std::string& metric) {
     return "";
 }
 
+namespace {
+
+// The column that records the limit stopping `metric` (issue #23: the limits a run had), and
+// the factor from its unit to the metric's; nullopt if no column records it (nodes).
+struct LimitColumn {
+    std::string column;
+    double scale = 1;
+};
+std::optional<LimitColumn> limit_column(const std::string& metric) {
+    if (metric == "wall_ms") return LimitColumn{"time_limit_ms", 1};
+    if (metric == "wall_ns") return LimitColumn{"time_limit_ms", 1e6};
+    if (metric == "cpu_ms") return LimitColumn{"cpu_limit_ms", 1};
+    if (metric == "cpu_ns") return LimitColumn{"cpu_limit_ms", 1e6};
+    if (metric == "max_rss_kb") return LimitColumn{"memory_limit_kb", 1};
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<double> metric_cap(const ResultsTable& table, const std::string& metric) {
     const std::string status = limit_status(metric);
     std::optional<double> cap;
     if (status.empty()) return cap;
-    for (std::size_t i = 0; i < table.size(); ++i)
-        if (table.censored(i) && table.text(i, "status") == status)
-            if (const auto v = table.value(i, metric)) cap = std::max(cap.value_or(*v), *v);
+    const std::optional<LimitColumn> limit = limit_column(metric);
+    const bool recorded = limit && table.has_column(limit->column);
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (!table.censored(i) || table.text(i, "status") != status) continue;
+        // The row's own limit where it says one (what the run ran under), else the value it
+        // reached (rows of older futolab, or a limit of another kind: a cpu limit for wall_ms).
+        std::optional<double> v = recorded ? table.value(i, limit->column) : std::nullopt;
+        v = v && *v > 0 ? std::optional<double>(*v * limit->scale) : table.value(i, metric);
+        if (v) cap = std::max(cap.value_or(*v), *v);
+    }
     return cap;
 }
 

@@ -9,11 +9,13 @@
 //    when it could be larger had the limited runs gone on: when the median computed with
 //    every limited run set to +∞ differs from the PAR1 median;
 //  - PAR-2: the mean with each limited run counted as twice the cap, the "penalised average
-//    runtime" of the SAT competitions. The cap of a metric is its limit as the runs show it:
-//    the largest value reached by the runs stopped by that metric's own limit (timeout for
-//    wall/cpu time, node_limit for nodes, memout for max_rss_kb), over the whole table, since
-//    the runs of one experiment share one limit. A metric without such runs has no cap: a
-//    limited run then counts twice the value it reached (a node count under a time limit).
+//    runtime" of the SAT competitions. The cap of a metric is the limit of the runs stopped
+//    by that metric's own limit (timeout for wall/cpu time, node_limit for nodes, memout for
+//    max_rss_kb) as their rows record it (time_limit_ms, cpu_limit_ms, memory_limit_kb), the
+//    largest over the whole table. Where a row records none (CSVs of older futolab, node
+//    limits, a wall metric of a run stopped by its cpu limit) the value it reached stands in
+//    for it. A metric without such runs has no cap: a limited run then counts twice the value
+//    it reached (a node count under a time limit).
 // Failed runs (crash, error) have no measurement: counted, never in a statistic. A counter
 // left empty (an external tool that does not report it) is left out of that metric.
 #pragma once

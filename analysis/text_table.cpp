@@ -1,6 +1,6 @@
 #include "analysis/text_table.hpp"
 
-#include "records/results_csv.hpp"
+#include "records/csv_quote.hpp"
 
 #include <fmt/format.h>
 

@@ -20,6 +20,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace futolab {
 namespace {
@@ -235,15 +236,28 @@ ClassesSource read_classes(const Where& w, const YAML::Node& node) {
     return c;
 }
 
-// A source's kind must fit the task: `squares` feed generate and critical, `classes` feed
-// exact, and exact takes nothing else (its runs are classes, not instances).
+// The sources (keys of an `instances:` entry) that make each kind of task input: puzzles come
+// from files and generators; squares from those (a puzzle's solution) and `squares:`; symmetry
+// classes from `classes:` only (their runs are classes, not instances).
+bool feeds(TaskInput input, const std::string& key) {
+    switch (input) {
+        case TaskInput::puzzles: return key == "file" || key == "generate";
+        case TaskInput::squares: return key == "file" || key == "generate" || key == "squares";
+        case TaskInput::classes: return key == "classes";
+    }
+    return false;
+}
+
+// A source's kind must fit the task's input (its row of kTasks).
 void check_source_fits(const Where& w, const YAML::Node& item, const std::string& key, Task task) {
-    if (key != "classes" && task == Task::exact)
-        w.fail(item[key], fmt::format("task exact takes 'classes' sources only, not '{}'", key));
-    if (key == "classes" && task != Task::exact)
-        w.fail(item[key], fmt::format("'classes' sources feed exact tasks, not {}", task_name(task)));
-    if (key == "squares" && !is_square_task(task))
-        w.fail(item[key], fmt::format("'squares' sources feed generate and critical tasks, not {}", task_name(task)));
+    const TaskInfo& kind = task_info(task);
+    if (feeds(kind.inputs, key)) return;
+    if (kind.inputs == TaskInput::classes)  // the one source of its input
+        w.fail(item[key], fmt::format("task {} takes 'classes' sources only, not '{}'", kind.name, key));
+    std::vector<std::string_view> fed;
+    for (const TaskInfo& other : kTasks)
+        if (feeds(other.inputs, key)) fed.push_back(other.name);
+    w.fail(item[key], fmt::format("'{}' sources feed {} tasks, not {}", key, fmt::join(fed, " and "), kind.name));
 }
 
 std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& node, Task task) {
@@ -274,9 +288,10 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
     return out;
 }
 
-// `solvers:` (solve and count tasks) or `methods:` (generate and critical tasks).
+// `solvers:`, or `methods:` for a kind with a method (its row of kTasks).
 std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task task) {
-    const std::string what = takes_methods(task) ? "methods" : "solvers";
+    const bool methods = takes_methods(task_info(task));
+    const std::string what = methods ? "methods" : "solvers";
     if (!node.IsSequence() || node.size() == 0) w.fail(node, what + " must be a non-empty list");
     std::vector<SolverSpec> out;
     std::map<std::string, std::string> spelled;  // resolved text → the first spelling of it
@@ -285,7 +300,7 @@ std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task 
         // `*x`, used to print it twice).
         const std::string text = w.scalar(item, what == "methods" ? "a method" : "a solver");
         try {
-            out.push_back(takes_methods(task) ? parse_method_spec(task, text) : parse_solver_spec(text));
+            out.push_back(methods ? parse_method_spec(task, text) : parse_solver_spec(text));
         } catch (const InputError& e) {
             w.fail(item, e.what());
         }
@@ -300,30 +315,40 @@ std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task 
     return out;
 }
 
+// The kind whose solver mode `mode` is (solve for first, count for a count).
+Task task_of_mode(const Mode& mode) {
+    const TaskMode wanted = mode.kind == Mode::Kind::count ? TaskMode::count : TaskMode::first;
+    for (const TaskInfo& kind : kTasks)
+        if (kind.mode == wanted) return kind.value;
+    throw std::logic_error("no task kind for a solver mode");
+}
+
+// The config keys a kind does not accept (its row's `keys`) are refused where they are.
+void check_task_keys(const Where& w, const YAML::Node& root, const TaskInfo& kind) {
+    for (auto [key, bit] : {std::pair{"mode", TaskKey::mode}, std::pair{"limits", TaskKey::limits},
+                            std::pair{"grade", TaskKey::grade}, std::pair{"isolation", TaskKey::isolation}})
+        if (!accepts(kind, bit) && root[key])
+            w.fail(root[key], fmt::format("'{}' applies to {} tasks, not {}", key, kinds_accepting(bit), kind.name));
+}
+
 // `task` (default: count if `mode` counts, else solve) and the keys it requires or forbids.
 void read_task(const Where& w, const YAML::Node& root, ExperimentConfig& c) {
     if (root["mode"]) c.mode = read_mode(w, root["mode"]);
-    c.task = c.mode.kind == Mode::Kind::count ? Task::count : Task::solve;
+    c.task = task_of_mode(c.mode);
     if (root["task"]) {
         c.task = value_in(kTasks, read_choice(w, root["task"], "task", name_list(kTasks)), "task");
     }
-    if (c.task == Task::count && !root["mode"]) c.mode = Mode::count_to(2);
+    const TaskInfo& kind = task_info(c.task);
+    if (kind.mode == TaskMode::count && !root["mode"]) c.mode = Mode::count_to(2);
     const bool counting = c.mode.kind == Mode::Kind::count;
-    if ((c.task == Task::solve && counting) || (c.task == Task::count && !counting))
+    if ((kind.mode == TaskMode::first && counting) || (kind.mode == TaskMode::count && !counting))
         w.fail(root["mode"], fmt::format("mode does not fit task {} (solve: mode first; count: mode {{count: K}})",
-                                         task_name(c.task)));
-    const char* specs = takes_methods(c.task) ? "methods" : "solvers";
-    const char* other = takes_methods(c.task) ? "solvers" : "methods";
+                                         kind.name));
+    const char* specs = takes_methods(kind) ? "methods" : "solvers";
+    const char* other = takes_methods(kind) ? "solvers" : "methods";
     if (!root[specs]) w.fail(root, fmt::format("missing key '{}'", specs));
-    if (root[other]) w.fail(root[other], fmt::format("task {} takes '{}', not '{}'", task_name(c.task), specs, other));
-    for (const char* key : {"mode", "limits", "grade", "isolation"})
-        if (is_square_task(c.task) && root[key])
-            w.fail(root[key], fmt::format("'{}' applies to solve and count tasks, not {}", key, task_name(c.task)));
-    // exact runs in the runner's isolation (limits.time and .memory need their own process),
-    // but has no solver mode, no node limit and no grade.
-    for (const char* key : {"mode", "grade"})
-        if (c.task == Task::exact && root[key])
-            w.fail(root[key], fmt::format("'{}' applies to solve and count tasks, not exact", key));
+    if (root[other]) w.fail(root[other], fmt::format("task {} takes '{}', not '{}'", kind.name, specs, other));
+    check_task_keys(w, root, kind);
     c.solvers = read_specs(w, root[specs], c.task);
 }
 
@@ -352,17 +377,20 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
     read_timing(w, root, c);
     read_task(w, root, c);
     if (root["limits"]) c.limits = read_limits(w, root["limits"]);
-    if (c.task == Task::exact && root["limits"] && root["limits"]["nodes"])
-        w.fail(root["limits"]["nodes"], "limits.nodes applies to solve and count tasks, not exact (use limits.time)");
+    // After read_limits: `limits` is a mapping of known keys by now.
+    const TaskInfo& kind = task_info(c.task);
+    if (!accepts(kind, TaskKey::node_limit) && root["limits"] && root["limits"]["nodes"])
+        w.fail(root["limits"]["nodes"], fmt::format("limits.nodes applies to {} tasks, not {} (use limits.time)",
+                                                    kinds_accepting(TaskKey::node_limit), kind.name));
     if (root["isolation"]) {
         const std::string name = read_choice(w, root["isolation"], "isolation", name_list(kIsolations));
         c.isolation = *isolation_from_name(name);
         if (!has_own_process(c.isolation) && c.limits.memory_bytes != 0)
             w.fail(root["isolation"], "limits.memory needs isolation: process or fork (a thread has no memory of its own)");
-        // The class search has no stop flag: only the parent killing its process ends it early.
-        if (c.isolation == Isolation::thread && c.task == Task::exact && c.limits.time_seconds > 0)
-            w.fail(root["isolation"], "limits.time of task exact needs isolation: process (a class search is "
-                                      "stopped by killing its process)");
+        // A kind whose search has no stop flag: only the parent killing its process ends it early.
+        if (c.isolation == Isolation::thread && !kind.time_limit_needs_process.empty() && c.limits.time_seconds > 0)
+            w.fail(root["isolation"], fmt::format("limits.time of task {} needs isolation: process ({})", kind.name,
+                                                  kind.time_limit_needs_process));
     }
     if (root["grade"]) c.grade = read_choice(w, root["grade"], "grade", {"true", "false"}) == "true";
     c.instances = read_instances(w, root["instances"], c.task);

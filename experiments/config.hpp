@@ -5,6 +5,7 @@
 
 #include "core/vocabulary.hpp"
 #include "experiments/isolation.hpp"
+#include "experiments/task_kinds.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
 
@@ -15,26 +16,8 @@
 
 namespace futolab {
 
-// What an experiment does with each (instance, solver/method) pair (configs/README.md):
-//   solve, count  run a solver (mode first, or count to K / all);
-//   generate      make a uniquely solvable puzzle from each input square (method `unique`);
-//   critical      find a verified critical clue set of each input square (method `critical`);
-//   exact         the exact minimum critical set of one symmetry class of Latin squares, for
-//                 one objective (method `exact`, experiments/exact_task.hpp; issue #15).
-// A new task kind is one row here, one method table if it takes methods (methods.cpp) and its
-// case in TaskRunner::run (tasks.cpp): the switches over Task have no default, and
-// -Werror=switch makes a missing case a compile error, never a silent `solve`.
-enum class Task { solve, count, generate, critical, exact };
-inline constexpr Vocabulary<Task, 5> kTasks{{{Task::solve, "solve"},
-                                             {Task::count, "count"},
-                                             {Task::generate, "generate"},
-                                             {Task::critical, "critical"},
-                                             {Task::exact, "exact"}}};
-inline constexpr std::string_view task_name(Task task) { return name_in(kTasks, task); }
-// Tasks whose inputs are solved squares (`squares:` sources, or any instance's solution).
-inline bool is_square_task(Task task) { return task == Task::generate || task == Task::critical; }
-// Tasks configured by `methods:` (experiments/methods.hpp) instead of `solvers:`.
-inline bool takes_methods(Task task) { return is_square_task(task) || task == Task::exact; }
+// Task (solve, count, generate, critical, exact) and everything a kind implies: its row of
+// kTasks (experiments/task_kinds.hpp).
 
 // A `generate:` source: planted random instances (generators/random_instance.hpp) over the
 // cartesian product n × givens × relations (or exact counts h × k), `count` per point; or,

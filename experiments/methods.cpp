@@ -1,6 +1,8 @@
 #include "experiments/methods.hpp"
 
 #include "core/error.hpp"
+#include "experiments/method_tables.hpp"
+#include "experiments/task_kinds.hpp"
 #include "solvers/option_table.hpp"
 
 #include <fmt/format.h>
@@ -84,26 +86,15 @@ const OptionTable<ExactConfig>& exact_table() {
 
 }  // namespace
 
-std::string_view method_name(Task task) {
-    switch (task) {  // no default (-Werror=switch): a new task kind says whether it has a method
-        case Task::solve:
-        case Task::count: return "";
-        case Task::generate: return "unique";
-        case Task::critical: return "critical";
-        case Task::exact: return "exact";
-    }
-    return "";
-}
+std::span<const OptionSpec> unique_method_options() { return unique_table().specs(); }
+std::span<const OptionSpec> critical_method_options() { return critical_table().specs(); }
+std::span<const OptionSpec> exact_method_options() { return exact_table().specs(); }
+
+std::string_view method_name(Task task) { return task_info(task).method; }
 
 std::span<const OptionSpec> method_options(Task task) {
-    switch (task) {
-        case Task::solve:
-        case Task::count: return {};
-        case Task::generate: return unique_table().specs();
-        case Task::critical: return critical_table().specs();
-        case Task::exact: return exact_table().specs();
-    }
-    return {};
+    const TaskInfo& kind = task_info(task);
+    return kind.method_options ? kind.method_options() : std::span<const OptionSpec>{};
 }
 
 SolverSpec parse_method_spec(Task task, std::string_view text) {

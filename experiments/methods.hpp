@@ -19,8 +19,8 @@
 
 namespace futolab {
 
-// The one method name of a task that takes methods ("unique", "critical" or "exact") and its
-// option table.
+// The one method name of a task that takes methods and its option table (its row of
+// experiments/task_kinds.hpp); "" and none for a task that takes solvers.
 std::string_view method_name(Task task);
 std::span<const OptionSpec> method_options(Task task);
 

@@ -195,8 +195,9 @@ void append_point(RunMatrix& m, const std::vector<std::size_t>& axes, const Swee
     for (std::size_t a : axes) m.param_values.push_back(point[a]);
 }
 
-// Generate and critical tasks take solved squares: a file instance's solution (or its unique
-// solution), a generated instance's planted square. The matrix holds them as full puzzles.
+// Kinds whose input is squares (generate, critical) take solved squares: a file instance's
+// solution (or its unique solution), a generated instance's planted square. The matrix holds
+// them as full puzzles.
 Puzzle square_input(const Instance& in) {
     if (in.givens.size() == static_cast<std::size_t>(in.n * in.n) && in.lt.empty()) return Puzzle::compile(in);
     Instance square = critical::square_instance(in.n, critical::solved_square(in));
@@ -274,7 +275,7 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
                                              "experiment (rename one, or list the file once)",
                                              where, in.id, first->second));
             try {  // the semantic checks: values in range, adjacent and acyclic relations, …
-                m.instances.push_back(is_square_task(config.task) ? square_input(in) : Puzzle::compile(in));
+                m.instances.push_back(task_info(config.task).inputs == TaskInput::squares ? square_input(in) : Puzzle::compile(in));
                 append_point(m, axes, points[j]);
                 if (source.kind == InstanceSource::Kind::classes)
                     m.classes.push_back({in.meta["class"].get<std::size_t>(), in.meta["orbit"].get<int>()});
@@ -293,7 +294,8 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
         for (int s = 0; s < static_cast<int>(m.solvers.size()); ++s)
             for (int r = 1; r <= config.repeats; ++r) {
                 const std::string coords = fmt::format("{}|{}|{}", m.instances[i].hash(), m.solvers[s].text(), r);
-                m.runs.push_back({m.runs.size(), i, s, r, derive_seed(config.seed, coords), false});
+                m.runs.push_back({.index = m.runs.size(), .instance = i, .solver = s, .repeat = r,
+                                  .seed = derive_seed(config.seed, coords), .warmup = false});
             }
     return m;
 }

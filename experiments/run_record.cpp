@@ -1,5 +1,7 @@
 #include "experiments/run_record.hpp"
 
+#include "core/status.hpp"
+
 #include <cstdint>
 #include <cstring>
 
@@ -79,7 +81,8 @@ std::optional<RunResult> decode_run_record(std::string_view bytes) {
     if (!in.take(kMagic.size(), magic) || magic != kMagic) return std::nullopt;
     RunResult run;
     std::int32_t status = 0;
-    if (!in.get(status) || status < 0 || status > static_cast<std::int32_t>(Status::error)) return std::nullopt;
+    // Any status of the table (core/status.hpp), so a status added there needs no edit here.
+    if (!in.get(status) || status < 0 || !row_of(kStatuses, static_cast<Status>(status))) return std::nullopt;
     run.result.status = static_cast<Status>(status);
     Counters& c = run.result.counters;
 #define FUTOLAB_COUNTER_READ(name, doc) \

@@ -45,11 +45,11 @@
 namespace futolab {
 namespace {
 
-// Generate and critical runs stay on the runner's threads (their config has no isolation key;
-// they are minutes of work where the isolation overhead does not matter, and their rows were
-// always made so); solve, count and exact runs go where the config says.
+// Kinds without the isolation key (generate, critical) stay on the runner's threads: they are
+// minutes of work where the isolation overhead does not matter, and their rows were always
+// made so; the others (solve, count, exact) go where the config says.
 Isolation effective_isolation(const ExperimentConfig& config) {
-    return is_square_task(config.task) ? Isolation::thread : config.isolation;
+    return accepts(task_info(config.task), TaskKey::isolation) ? config.isolation : Isolation::thread;
 }
 
 // Shared by the workers: the next run to take, and the file rows go to (under the lock).
@@ -58,7 +58,7 @@ struct WorkQueue {
     const RunMatrix& matrix;
     std::vector<PlannedRun> todo;
     std::atomic<std::size_t> next{0};
-    std::mutex lock;
+    std::mutex lock{};
     ResultsFile& file;
     const CsvLayout& layout;
     std::vector<std::int64_t>& walls;  // wall_ns by run index (-1: not run): the noise figure
@@ -71,8 +71,8 @@ struct WorkQueue {
     int done_fd = -1;                    // readable once the last worker has finished
     std::size_t done = 0, errors = 0;
     std::atomic<std::size_t> warmups{0};  // warm-up runs done
-    std::map<std::string, BusyFigure> busy;  // by spec (under the lock)
-    std::exception_ptr failure;  // the first write error: stops everything
+    std::map<std::string, BusyFigure> busy{};  // by spec (under the lock)
+    std::exception_ptr failure{};  // the first write error: stops everything
     std::atomic<bool> failed{false};
 };
 
@@ -269,11 +269,15 @@ constexpr bool kForkUnsafeRuntime = kSanitizerBuild;
 
 // What the records layer keeps of a config: its identity (resume contract) and protocol.
 ExperimentIdentity identity_of(const ExperimentConfig& config, const RunMatrix& matrix) {
-    return {config.name, config.path, config.config_hash, config.text, matrix.input_files};
+    return {.name = config.name,
+            .config_file = config.path,
+            .config_hash = config.config_hash,
+            .config_text = config.text,
+            .inputs = matrix.input_files};
 }
 
 TimingProtocol protocol_of(const ExperimentConfig& config) {
-    return {std::string(run_order_name(config.order)), config.warmup, config.pin};
+    return {.order = std::string(run_order_name(config.order)), .warmup = config.warmup, .pin = config.pin};
 }
 
 // A resumed CSV gets rows of one isolation only: timings of two modes in one file would be
@@ -336,9 +340,10 @@ std::string results_path(const ExperimentConfig& config, const RunnerOptions& op
 RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions& options) {
     if (config.isolation == Isolation::thread && config.limits.memory_bytes != 0)
         throw InputError(config.path + ": limits.memory needs isolation: process (a thread has no memory of its own)");
-    if (config.isolation == Isolation::thread && config.task == Task::exact && config.limits.time_seconds > 0)
-        throw InputError(config.path + ": limits.time of task exact needs isolation: process (a class search is "
-                                       "stopped by killing its process)");
+    const TaskInfo& kind = task_info(config.task);
+    if (config.isolation == Isolation::thread && !kind.time_limit_needs_process.empty() && config.limits.time_seconds > 0)
+        throw InputError(fmt::format("{}: limits.time of task {} needs isolation: process ({})", config.path, kind.name,
+                                     kind.time_limit_needs_process));
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid);
     check_memory_floor(config.limits, effective_isolation(config), config.path);  // before any file is touched
     const std::vector<PlannedRun> shard = shard_of(matrix.runs, options.shard_index, options.shard_count);
@@ -355,11 +360,23 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, report);  // before the file is reopened
     ResultsFile file(report.csv_path, options.resume, layout);
 
-    RunInfo info{options.command_line, resolve_jobs(options.jobs, config), options.shard_index, options.shard_count,
-                 matrix.runs.size(), shard.size(), file.rows(), utc_now_iso8601(), "", "running", matrix.skipped, {}, {},
-                 std::string(isolation_name(effective_isolation(config))),
-                 memory_limit_mechanism(config.limits, effective_isolation(config)),
-                 protocol_of(config), std::move(redone)};
+    RunInfo info{.command_line = options.command_line,
+                 .jobs = resolve_jobs(options.jobs, config),
+                 .shard_index = options.shard_index,
+                 .shard_count = options.shard_count,
+                 .total_runs = matrix.runs.size(),
+                 .shard_runs = shard.size(),
+                 .completed = file.rows(),
+                 .started = utc_now_iso8601(),
+                 .finished = "",
+                 .state = "running",
+                 .skipped_inputs = matrix.skipped,
+                 .pinned_cpus = {},
+                 .shards = {},
+                 .isolation = std::string(isolation_name(effective_isolation(config))),
+                 .memory_limit = memory_limit_mechanism(config.limits, effective_isolation(config)),
+                 .timing = protocol_of(config),
+                 .redone = std::move(redone)};
     if (config.pin) {
         const CorePlan plan = plan_cores(info.jobs, usable_cpus());
         info.pinned_cpus = plan.cpus;
@@ -379,11 +396,20 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     GradeCache grades(matrix.instances.size());
     // Before the workers start: with process isolation every run's process is forked from
     // futolab and shares the tables copy-on-write.
-    const SquareTables tables = config.task == Task::exact ? SquareTables(matrix) : SquareTables();
+    const SquareTables tables = kind.square_tables ? SquareTables(matrix) : SquareTables();
     Interrupt interrupt;
     const DoneEvent all_done;
-    WorkQueue q{config, matrix, schedule_runs(todo, config), {}, {}, file, layout, walls, progress, grades, tables,
-                interrupt, {0}, {0}, all_done.fd(), 0, 0, {0}, {}, nullptr, {false}};
+    WorkQueue q{.config = config,
+                .matrix = matrix,
+                .todo = schedule_runs(todo, config),
+                .file = file,
+                .layout = layout,
+                .walls = walls,
+                .progress = progress,
+                .grades = grades,
+                .tables = tables,
+                .interrupt = interrupt,
+                .done_fd = all_done.fd()};
     {
         SignalScope signals(interrupt);
         q.workers_left = info.jobs;
@@ -408,7 +434,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     info.state = q.failed ? "failed" : report.interrupted ? "interrupted" : "finished";
     if (!q.failure) {
         write_sidecar(report.csv_path, identity_of(config, matrix), info);
-        if (takes_methods(config.task)) export_outputs(report.csv_path);
+        if (fills(kind, TaskColumn::output)) export_outputs(report.csv_path);
         return report;
     }
     // The sidecar is best effort here: on a full disk it fails too, and the user needs the

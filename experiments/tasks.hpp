@@ -1,9 +1,8 @@
-// One run of an experiment, whatever its task (configs/README.md, `task:`), turned into its
-// CSV row. solve/count run a solver through run_solver (timing + re-verification); generate
-// makes a uniquely solvable puzzle from the input square (generators/unique.hpp); critical
-// finds a verified critical set of it (critical/pipeline.hpp); exact finds the exact minimum of
-// one symmetry class (experiments/exact_task.hpp). Each worker thread owns one
-// TaskRunner; the grade cache is shared so an instance is graded once, whatever the solvers.
+// One run of an experiment, whatever its task kind (configs/README.md, `task:`), turned into its
+// CSV row by the functions its row of experiments/task_kinds.hpp names (experiments/tasks/:
+// solve.cpp for solve and count, generate.cpp, critical.cpp, exact.cpp). Each worker thread
+// owns one TaskRunner; the grade cache is shared so an instance is graded once, whatever the
+// solvers.
 #pragma once
 
 #include "experiments/run_matrix.hpp"
@@ -32,6 +31,16 @@ private:
     std::vector<std::string> grades_;
 };
 
+// What a kind's row functions read: the experiment, its matrix and the per-process state.
+struct TaskContext {
+    const ExperimentConfig& config;
+    const RunMatrix& matrix;
+    GradeCache& grades;
+    const Interrupt* interrupt;   // cuts thread runs short (null: a worker process is killed instead)
+    const SquareTables* tables;   // kinds with square_tables (exact_task.hpp); else null
+    Grader& grader;               // this thread's
+};
+
 class TaskRunner {
 public:
     // `interrupt` (may be null: a worker process is killed instead) cuts thread runs short. Exact runs need `tables` (built once per
@@ -49,18 +58,8 @@ public:
     ResultRow unfinished_row(const PlannedRun& run, const SolveResult& ended) const;
 
 private:
-    ResultRow solve(const PlannedRun& run);
-    ResultRow generate(const PlannedRun& run);
-    ResultRow critical(const PlannedRun& run);
-    ResultRow exact(const PlannedRun& run);
-    ResultRow square_row(const PlannedRun& run) const;  // the columns generate, critical and exact share
-
-    const ExperimentConfig& config_;
-    const RunMatrix& matrix_;
-    GradeCache& grades_;
-    const Interrupt* interrupt_;
-    const SquareTables* tables_;
     std::unique_ptr<Grader> grader_;
+    TaskContext context_;
 };
 
 }  // namespace futolab

@@ -79,16 +79,6 @@ std::vector<std::string> csv_columns(const CsvLayout& layout) {
     return c;
 }
 
-std::string csv_quote(std::string_view field) {
-    if (field.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(field);
-    std::string out = "\"";
-    for (char ch : field) {
-        if (ch == '"') out += '"';
-        out += ch;
-    }
-    return out + "\"";
-}
-
 std::string csv_header_line(const CsvLayout& layout) {
     std::string out;
     for (const std::string& c : csv_columns(layout)) out += (out.empty() ? "" : ",") + c;

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "core/puzzle.hpp"
+#include "records/csv_quote.hpp"
 #include "solvers/options.hpp"
 #include "solvers/run.hpp"
 
@@ -84,7 +85,6 @@ std::vector<std::string> csv_columns(const CsvLayout& layout = plain_layout());
 const std::vector<std::string>& csv_integer_columns();
 std::string csv_header_line(const CsvLayout& layout = plain_layout());               // with trailing newline
 std::string csv_line(const ResultRow& row, const CsvLayout& layout = plain_layout());  // with trailing newline
-std::string csv_quote(std::string_view field);
 
 // Identifies a run across resumes and shards: instance id + hash, solver with canonical
 // options, seed and repeat (the columns instance, instance_hash, solver, options, seed, repeat).

@@ -5,7 +5,7 @@
 // Contract for a backend (check every item when adding one):
 //  1. solve() is re-entrant: no global or static mutable state; each call may run on its own
 //     thread with its own Solver object. Allocate before search, never inside it.
-//  2. Count the SPEC §4 counters exactly as defined in counters.hpp.
+//  2. Count the SPEC §4 counters exactly as defined in core/counters.hpp.
 //  3. Call SearchControl::at_node() just before counting each node; stop when it says so
 //     (without counting that node), and report the counters so far with
 //     SearchControl::status(). A node limit N thus allows exactly N nodes.
@@ -20,7 +20,7 @@
 #include "core/puzzle.hpp"
 #include "core/status.hpp"
 #include "core/vocabulary.hpp"
-#include "solvers/counters.hpp"
+#include "core/counters.hpp"
 
 #include <atomic>
 #include <cstdint>

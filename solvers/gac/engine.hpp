@@ -44,7 +44,7 @@
 #pragma once
 
 #include "core/puzzle.hpp"
-#include "solvers/counters.hpp"
+#include "core/counters.hpp"
 #include "solvers/gac/domain.hpp"
 #include "solvers/gac/less.hpp"
 #include "solvers/gac/neq.hpp"

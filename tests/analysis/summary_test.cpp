@@ -82,6 +82,31 @@ TEST_CASE("summaries group rows, sort n numerically, and count limits and failur
     CHECK(csv.find("fc:var=static,9,nodes,4,1,2,1,7,9,1,8.333333333333334,9,9,") != std::string::npos);
 }
 
+TEST_CASE("the cap of a metric is the limit its rows record, else the largest value reached", "[summary]") {
+    const std::string path = (std::filesystem::temp_directory_path() / "futolab-summary-cap-test.csv").string();
+    // Timed out at 3.2 and 3.1 ms under a 3 ms limit; a memout at 900 kB under 1000 kB; a run
+    // with no recorded limit (empty cell) reached 2.5 ms.
+    std::ofstream(path) << "solver,options,spec,n,status,nodes,wall_ns,cpu_ns,max_rss_kb,time_limit_ms,cpu_limit_ms,memory_limit_kb\n"
+                           "fc,,fc,5,unique,5,1000000,1000000,500,3,,1000\n"
+                           "fc,,fc,5,timeout,9,3200000,3200000,500,3,,1000\n"
+                           "fc,,fc,5,timeout,9,3100000,3100000,500,3,,1000\n"
+                           "fc,,fc,5,memout,9,2000000,2000000,900,3,,1000\n";
+    const ResultsTable t = ResultsTable::load({path});
+    CHECK(metric_cap(t, "wall_ms") == 3.0);     // the limit, not the 3.2 ms reached
+    CHECK(metric_cap(t, "wall_ns") == 3.0e6);
+    CHECK(metric_cap(t, "cpu_ms") == 3.2);      // no cpu limit recorded: the largest value reached
+    CHECK(metric_cap(t, "max_rss_kb") == 1000);
+    const auto groups = summarize(t, {"spec"}, {"wall_ms"});
+    REQUIRE(groups.size() == 1);
+    // (1 + 2·3 + 2·3 + 2) / 4: the memout is censored but not by wall time's limit; it counts
+    // twice the cap as every censored run does.
+    CHECK(groups[0].metrics[0].par2 == Approx((1 + 6 + 6 + 6) / 4.0));
+    std::ofstream(path) << "solver,options,spec,n,status,nodes,wall_ns,cpu_ns,time_limit_ms\n"
+                           "fc,,fc,5,timeout,9,2500000,0,\n"
+                           "fc,,fc,5,timeout,9,2000000,0,\n";
+    CHECK(metric_cap(ResultsTable::load({path}), "wall_ms") == 2.5);  // no limit recorded
+}
+
 TEST_CASE("CSV numbers are exact and never in exponent form", "[summary]") {
     CHECK(exact_text(3000417.59) == "3000417.59");
     CHECK(exact_text(1e7) == "10000000");

@@ -1,3 +1,4 @@
+#include "../support/backends.hpp"
 #include "core/error.hpp"
 #include "experiments/config.hpp"
 
@@ -145,7 +146,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {"name: t\ninstances:\n  - path: x\nsolvers: [gac]\n",
          "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file, generate, squares, classes)"},
         {"name: t\ninstances:\n  - file: x\nsolvers: [nosuch]\n",
-         "cfg.yaml:4:11: unknown solver 'nosuch' (valid: backtracking, bitmask, fc, gac, gecode, sat, portfolio, minizinc, clpfd, ilp)"},
+         "cfg.yaml:4:11: unknown solver 'nosuch' (valid: " + test::backend_list() + ")"},
         {"name: t\ninstances:\n  - file: x\nsolvers: [\"fc:var=fast\"]\n",
          "cfg.yaml:4:11: solver 'fc': option var=fast is invalid (valid: static|mrv)"},
         {"name: t\ninstances:\n  - file: x\nsolvers: gac\n", "cfg.yaml:4:10: solvers must be a non-empty list"},
@@ -173,7 +174,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {"name: t\ntask: critical\ninstances:\n  - squares: { n: 4 }\nmethods: [\"critical:objective=size\"]\n",
          "cfg.yaml:5:11: solver 'critical': option objective=size is invalid (valid: greedy|h+k|2h+3k|k|h)"},
         {"name: t\ntask: generate\ninstances:\n  - squares: { n: 4 }\nmethods: [unique]\nlimits: { time: 1s }\n",
-         "cfg.yaml:6:9: 'limits' applies to solve and count tasks, not generate"},
+         "cfg.yaml:6:9: 'limits' applies to solve, count and exact tasks, not generate"},
         {"name: t\ninstances:\n  - squares: { n: 4 }\nsolvers: [gac]\n",
          "cfg.yaml:3:14: 'squares' sources feed generate and critical tasks, not solve"},
         {"name: t\ntask: generate\ninstances:\n  - squares: { n: 4, size: 2 }\nmethods: [unique]\n",
@@ -251,7 +252,7 @@ TEST_CASE("every shipped config parses", "[config]") {
 }
 
 TEST_CASE("task kinds: one vocabulary names them, reads them and lists them in errors", "[config][vocabulary]") {
-    for (const Word<Task>& w : kTasks) CHECK(task_name(w.value) == w.name);
+    for (const TaskInfo& w : kTasks) CHECK(task_name(w.value) == w.name);
     CHECK(names_of(kTasks) == "solve, count, generate, critical, exact");
     CHECK(parse_config(kGood + "task: solve\n", "cfg.yaml").task == Task::solve);
     CHECK(parse_config(kGood + "task: count\n", "cfg.yaml").task == Task::count);

@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "core/sanitizers.hpp"
+#include "core/status.hpp"
 #include "experiments/cgroup.hpp"
 #include "experiments/config.hpp"
 #include "experiments/interrupt.hpp"
@@ -118,6 +119,16 @@ TEST_CASE("the run record survives the pipe, and a cut or garbled one is refused
     std::string bad_mask = bytes;
     bad_mask[6 + 4 + 6 * 8 + 3] = 0x40;  // a bit beyond the six counters
     CHECK_FALSE(decode_run_record(bad_mask));
+    // Every status of the table travels (once: only those up to `error`, so a status added
+    // after it came back as a garbled record).
+    for (const StatusWord& w : kStatuses) {
+        INFO(w.name);
+        RunResult one;
+        one.result.status = w.value;
+        const auto decoded = decode_run_record(encode_run_record(one));
+        REQUIRE(decoded);
+        CHECK(decoded->result.status == w.value);
+    }
 }
 
 TEST_CASE("limits.memory sizes are read strictly", "[isolation][config]") {

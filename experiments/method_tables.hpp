@@ -1,0 +1,17 @@
+// The option tables of the methods of generate, critical and exact tasks (methods.cpp), as
+// their task kinds' rows name them (experiments/task_kinds.hpp).
+#pragma once
+
+#include "solvers/options.hpp"
+
+#include <span>
+
+namespace futolab {
+
+using MethodOptionsFn = std::span<const OptionSpec> (*)();
+
+std::span<const OptionSpec> unique_method_options();    // task generate
+std::span<const OptionSpec> critical_method_options();  // task critical
+std::span<const OptionSpec> exact_method_options();     // task exact
+
+}  // namespace futolab

@@ -1,0 +1,131 @@
+// The task kinds of experiments (configs/README.md, `task:`), one row each (issue #27 item 1).
+// Everything the driver does differently per kind is read from its row: the YAML keys it
+// takes, its input sources, whether it takes `solvers:` or one `methods:` method and that
+// method's option table, where its runs execute, the CSV columns it fills, and the functions
+// that make its rows (experiments/tasks/KIND.cpp). No code outside the table asks "is this
+// task exact?": a new kind is its own files under experiments/tasks/ and one row here
+// (docs/architecture.md shows the whole list).
+#pragma once
+
+#include "core/vocabulary.hpp"
+#include "experiments/method_tables.hpp"
+#include "experiments/tasks/critical.hpp"
+#include "experiments/tasks/exact.hpp"
+#include "experiments/tasks/generate.hpp"
+#include "experiments/tasks/solve.hpp"
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace futolab {
+
+// What an experiment does with each (instance, solver/method) pair:
+//   solve, count  run a solver (mode first, or count to K / all);
+//   generate      make a uniquely solvable puzzle from each input square (method `unique`);
+//   critical      find a verified critical clue set of each input square (method `critical`);
+//   exact         the exact minimum critical set of one symmetry class of Latin squares, for
+//                 one objective (method `exact`, experiments/exact_task.hpp; issue #15).
+enum class Task { solve, count, generate, critical, exact };
+
+// What a kind's runs take as their instance, and so which `instances:` sources feed it
+// (sources_of): puzzles (files, generators), solved squares (those, whose solution is used, and
+// `squares:` sources) or symmetry classes (`classes:` sources only).
+enum class TaskInput { puzzles, squares, classes };
+
+// The config keys whose use depends on the kind (the others apply to every kind).
+enum class TaskKey : unsigned {
+    mode = 1u << 0,        // `mode:` (first / count)
+    limits = 1u << 1,      // `limits:`
+    node_limit = 1u << 2,  // `limits.nodes`
+    grade = 1u << 3,       // `grade:` (a solve/count option: the grade column)
+    isolation = 1u << 4,   // `isolation:`; a kind without it runs on the runner's threads
+};
+constexpr unsigned operator|(TaskKey a, TaskKey b) { return static_cast<unsigned>(a) | static_cast<unsigned>(b); }
+constexpr unsigned operator|(unsigned a, TaskKey b) { return a | static_cast<unsigned>(b); }
+inline constexpr unsigned kEveryTaskKey = TaskKey::mode | TaskKey::limits | TaskKey::node_limit | TaskKey::grade |
+                                          TaskKey::isolation;
+
+// The solver mode a kind asks for (solve and count differ only in it).
+enum class TaskMode { none, first, count };
+
+// The CSV columns (records/results_csv.hpp) a kind's rows fill beyond the identity columns
+// every row has (experiment, instance, n, solver, options, seed, repeat, mode, status, times).
+enum class TaskColumn : unsigned {
+    counters = 1u << 0,  // the search counters (known ones; SPEC §4)
+    solution = 1u << 1,  // the solution found, or the input square
+    h_k = 1u << 2,       // h and k of the produced puzzle or clue set
+    grade = 1u << 3,     // always (solve/count only with `grade: true`)
+    output = 1u << 4,    // one JSONL record (exported next to the CSV after the run)
+};
+constexpr unsigned operator|(TaskColumn a, TaskColumn b) { return static_cast<unsigned>(a) | static_cast<unsigned>(b); }
+constexpr unsigned operator|(unsigned a, TaskColumn b) { return a | static_cast<unsigned>(b); }
+
+struct TaskInfo {
+    Task value;
+    std::string_view name;       // the `task:` value and the CSV `mode` column of method tasks
+    TaskInput inputs;
+    TaskMode mode;               // default: the kind whose mode fits `mode:` (solve or count)
+    unsigned keys;               // TaskKey bits the kind accepts
+    unsigned columns;            // TaskColumn bits its rows fill
+    std::string_view method;     // "": takes `solvers:`; else its one method (`methods:`)
+    MethodOptionsFn method_options;  // that method's option table (nullptr without a method)
+    // Why a time limit of this kind needs the run's own process ("": it stops on a thread too).
+    std::string_view time_limit_needs_process;
+    bool square_tables;          // runs read every square of their order (SquareTables, built once)
+    TaskRunFn run;               // the run on this thread, as its row
+    TaskUnfinishedFn unfinished; // the row of a run whose process ended without one
+};
+
+// The table: one row per kind, in enum order (checked below).
+inline constexpr std::array kTasks{
+    TaskInfo{.value = Task::solve, .name = "solve", .inputs = TaskInput::puzzles, .mode = TaskMode::first,
+             .keys = kEveryTaskKey, .columns = TaskColumn::counters | TaskColumn::solution, .method = "",
+             .method_options = nullptr, .time_limit_needs_process = "", .square_tables = false,
+             .run = &tasks::run_solve, .unfinished = &tasks::unfinished_solve},
+    TaskInfo{.value = Task::count, .name = "count", .inputs = TaskInput::puzzles, .mode = TaskMode::count,
+             .keys = kEveryTaskKey, .columns = TaskColumn::counters | TaskColumn::solution, .method = "",
+             .method_options = nullptr, .time_limit_needs_process = "", .square_tables = false,
+             .run = &tasks::run_solve, .unfinished = &tasks::unfinished_solve},
+    TaskInfo{.value = Task::generate, .name = "generate", .inputs = TaskInput::squares, .mode = TaskMode::none,
+             .keys = 0, .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::grade |
+                                   TaskColumn::output,
+             .method = "unique", .method_options = &unique_method_options, .time_limit_needs_process = "",
+             .square_tables = false, .run = &tasks::run_generate, .unfinished = &tasks::unfinished_square},
+    TaskInfo{.value = Task::critical, .name = "critical", .inputs = TaskInput::squares, .mode = TaskMode::none,
+             .keys = 0, .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::grade |
+                                   TaskColumn::output,
+             .method = "critical", .method_options = &critical_method_options, .time_limit_needs_process = "",
+             .square_tables = false, .run = &tasks::run_critical, .unfinished = &tasks::unfinished_square},
+    TaskInfo{.value = Task::exact, .name = "exact", .inputs = TaskInput::classes, .mode = TaskMode::none,
+             .keys = TaskKey::limits | TaskKey::isolation,
+             .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::output,
+             .method = "exact", .method_options = &exact_method_options,
+             .time_limit_needs_process = "a class search is stopped by killing its process", .square_tables = true,
+             .run = &tasks::run_exact, .unfinished = &tasks::unfinished_square},
+};
+
+// task_info(t) indexes the table by the enum: a row out of order is a compile error.
+constexpr bool rows_in_enum_order() {
+    for (std::size_t i = 0; i < kTasks.size(); ++i)
+        if (static_cast<std::size_t>(kTasks[i].value) != i) return false;
+    return true;
+}
+static_assert(rows_in_enum_order(), "kTasks: one row per Task value, in enum order");
+
+constexpr const TaskInfo& task_info(Task task) { return kTasks[static_cast<std::size_t>(task)]; }
+constexpr std::string_view task_name(Task task) { return task_info(task).name; }
+
+constexpr bool accepts(const TaskInfo& kind, TaskKey key) { return (kind.keys & static_cast<unsigned>(key)) != 0; }
+constexpr bool fills(const TaskInfo& kind, TaskColumn column) {
+    return (kind.columns & static_cast<unsigned>(column)) != 0;
+}
+// Kinds with a method are configured by `methods:` (experiments/methods.hpp), not `solvers:`.
+constexpr bool takes_methods(const TaskInfo& kind) { return !kind.method.empty(); }
+
+// "solve and count", "solve, count and exact": the kinds that accept `key`, for messages.
+std::string kinds_accepting(TaskKey key);
+
+}  // namespace futolab

@@ -1,0 +1,39 @@
+#include "experiments/tasks/critical.hpp"
+
+#include "core/status.hpp"
+#include "critical/pipeline.hpp"
+#include "experiments/methods.hpp"
+#include "experiments/tasks/square_row.hpp"
+#include "generators/grade.hpp"
+
+#include <fmt/format.h>
+
+namespace futolab::tasks {
+
+// A verified critical set of the square; `nodes` = the search's uniqueness checks. A square
+// whose allowed clue universe does not determine it (relations only) gives status `multiple`.
+ResultRow run_critical(TaskContext& t, const PlannedRun& run) {
+    ResultRow row = square_row(t, run);
+    const Stopwatch clock;
+    const critical::PipelineOutput out =
+        critical::critical_set_of(row.n, square_of(t.matrix.instances[run.instance]), critical_method(t.matrix.solvers[run.solver]),
+                                  run.seed, fmt::format("{}:critical-s{}", row.instance, run.seed));
+    clock.stop(row);
+    if (!out.record) {
+        row.status = std::string(status_name(Status::multiple));
+        return row;
+    }
+    row.status = status_name(out.verified ? Status::critical : Status::error);
+    row.message = out.why;
+    row.h = static_cast<int>(out.record->givens.size());
+    row.k = static_cast<int>(out.record->lt.size());
+    row.counters.solutions = 1;
+    row.counters.nodes = out.record->meta.value("checks", std::uint64_t{0});
+    row.grade = std::string(grade_name(t.grader.grade(Puzzle::compile(*out.record)).grade));
+    Instance record = *out.record;
+    record.meta.erase("time_ms");  // the row's wall_ns has it; `output` stays reproducible
+    row.output = jsonl_line(record);
+    return row;
+}
+
+}  // namespace futolab::tasks

@@ -1,0 +1,55 @@
+#include "experiments/tasks/square_row.hpp"
+
+#include "core/status.hpp"
+#include "core/verify.hpp"
+#include "experiments/task_kinds.hpp"
+#include "solvers/run.hpp"
+
+namespace futolab::tasks {
+
+ResultRow square_row(const TaskContext& t, const PlannedRun& run) {
+    const Puzzle& square = t.matrix.instances[run.instance];
+    const SolverSpec& method = t.matrix.solvers[run.solver];
+    ResultRow row;
+    row.experiment = t.config.name;
+    row.instance = square.id();
+    row.instance_hash = square.hash();
+    row.n = square.n();
+    row.solver = method.name;
+    row.options = method.canonical_options();
+    row.seed = run.seed;
+    row.repeat = run.repeat;
+    row.mode = std::string(task_name(t.config.task));
+    row.solution = solution_to_text(square.n(), square_of(square));
+    row.run = run.index;
+    return row;
+}
+
+ResultRow unfinished_square(const TaskContext& t, const PlannedRun& run, const SolveResult& ended) {
+    ResultRow row = square_row(t, run);
+    row.status = std::string(status_name(ended.status));
+    row.message = ended.message;
+    row.unknown_counters = ~CounterMask{0};
+    return row;
+}
+
+std::vector<int> square_of(const Puzzle& p) {
+    std::vector<int> square(static_cast<std::size_t>(p.cells()));
+    for (int cell = 0; cell < p.cells(); ++cell) square[static_cast<std::size_t>(cell)] = p.given(cell);
+    return square;
+}
+
+std::string jsonl_line(const Instance& in) {
+    std::string line = write_instances({in}, Format::jsonl);
+    while (!line.empty() && line.back() == '\n') line.pop_back();
+    return line;
+}
+
+Stopwatch::Stopwatch() : wall0_(std::chrono::steady_clock::now()), cpu0_(thread_cpu_ns()) {}
+
+void Stopwatch::stop(ResultRow& row) const {
+    row.cpu_ns = thread_cpu_ns() - cpu0_;
+    row.wall_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - wall0_).count();
+}
+
+}  // namespace futolab::tasks
