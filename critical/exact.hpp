@@ -18,6 +18,7 @@
 #include "critical/counterexample.hpp"
 #include "critical/exact_squares.hpp"
 #include "critical/hitting_set.hpp"
+#include "critical/objective.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -31,8 +32,9 @@
 
 namespace futolab::critical {
 
-enum class ExactObjective { two_h_three_k, h_plus_k, k_only, h_only, frontier };
-ExactObjective exact_objective_from_name(const std::string& name);  // throws InputError
+// The objectives of critical/objective.hpp whose row says `exact` (all but greedy).
+using ExactObjective = Objective;
+ExactObjective exact_objective_from_name(const std::string& name);  // an exact objective; throws InputError
 std::string exact_objective_name(ExactObjective objective);
 
 // What one objective minimises: Σ weight[i] x_i over the allowed clues.

@@ -3,12 +3,16 @@
 // solver or option is an InputError naming the file, line and column.
 #pragma once
 
+#include "core/clue_use.hpp"
+#include "core/grades.hpp"
 #include "core/vocabulary.hpp"
 #include "experiments/isolation.hpp"
+#include "generators/latin_square.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,9 +51,9 @@ struct GenerateSource {
     std::vector<double> relations;  // probabilities q (empty if k is used)
     std::vector<int> k;             // exact relation counts
     int count = 1;                  // instances per point
-    std::string sampler = "jm";     // jm | shuffle
-    std::string use = "both";       // unique: numbers | relations | both
-    std::string grade;              // unique: target grade (fc, ac, gac, search) or empty
+    LatinSampler sampler = LatinSampler::jacobson_matthews;
+    ClueUse use = ClueUse::both;    // unique
+    std::optional<Grade> grade;     // unique: a target grade (core/grades.hpp), or none
     int attempts = 100;             // unique: squares tried for the target grade
 };
 
@@ -57,7 +61,7 @@ struct GenerateSource {
 struct SquaresSource {
     std::vector<int> n;
     int count = 1;
-    std::string sampler = "jm";
+    LatinSampler sampler = LatinSampler::jacobson_matthews;
 };
 
 // A `classes:` source (task exact only): the symmetry classes of Latin squares of order n
@@ -89,6 +93,11 @@ struct InstanceSource {
 //   interleaved  repeat by repeat: every (instance, solver) once, then again;
 //   sequential   the matrix order: instance-major, repeats back to back (futolab <= 0.x).
 enum class RunOrder { shuffled, interleaved, sequential };
+inline constexpr Vocabulary<RunOrder, 3> kRunOrders{{
+    {RunOrder::shuffled, "shuffled"},
+    {RunOrder::interleaved, "interleaved"},
+    {RunOrder::sequential, "sequential"},
+}};
 std::string_view run_order_name(RunOrder order);
 
 // A run matrix larger than this is refused before anything is built (`max_runs:`): a typo
