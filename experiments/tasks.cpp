@@ -48,13 +48,13 @@ std::string jsonl_line(const Instance& in) {
 
 }  // namespace
 
-std::string GradeCache::get(std::size_t i, const Puzzle& puzzle, Grader& grader) {
+Grade GradeCache::get(std::size_t i, const Puzzle& puzzle, Grader& grader) {
     {
         const std::lock_guard<std::mutex> guard(lock_);
-        if (!grades_[i].empty()) return grades_[i];
+        if (grades_[i]) return *grades_[i];
     }
     // Graded outside the lock: two threads may grade the same instance once each, never wrongly.
-    const std::string grade(grade_name(grader.grade(puzzle).grade));
+    const Grade grade = grader.grade(puzzle).grade;
     const std::lock_guard<std::mutex> guard(lock_);
     grades_[i] = grade;
     return grade;
@@ -97,7 +97,7 @@ ResultRow TaskRunner::solve(const PlannedRun& run) {
 ResultRow TaskRunner::unfinished_row(const PlannedRun& run, const SolveResult& ended) const {
     if (is_square_task(config_.task) || config_.task == Task::exact) {
         ResultRow row = square_row(run);
-        row.status = std::string(status_name(ended.status));
+        row.status = ended.status;
         row.message = ended.message;
         row.unknown_counters = ~CounterMask{0};
         return row;
@@ -136,16 +136,16 @@ ResultRow TaskRunner::generate(const PlannedRun& run) {
         const std::vector<int> square = square_of(matrix_.instances[run.instance]);
         const Instance in = unique_instance(unique_method(matrix_.solvers[run.solver], row.n), run.seed, *grader_, &square);
         clock.stop(row);
-        row.status = std::string(status_name(Status::unique));
+        row.status = Status::unique;
         row.h = static_cast<int>(in.givens.size());
         row.k = static_cast<int>(in.lt.size());
         row.counters.solutions = 1;
         row.counters.nodes = in.meta.value("gac_nodes", std::uint64_t{0});
-        row.grade = in.meta.value("grade", std::string());
+        row.grade = grade_named(in.meta.value("grade", std::string()));
         row.output = jsonl_line(in);
     } catch (const std::exception& e) {
         clock.stop(row);
-        row.status = std::string(status_name(Status::error));
+        row.status = Status::error;
         row.message = e.what();
     }
     return row;
@@ -161,16 +161,16 @@ ResultRow TaskRunner::critical(const PlannedRun& run) {
                                   run.seed, fmt::format("{}:critical-s{}", row.instance, run.seed));
     clock.stop(row);
     if (!out.record) {
-        row.status = std::string(status_name(Status::multiple));
+        row.status = Status::multiple;
         return row;
     }
-    row.status = status_name(out.verified ? Status::critical : Status::error);
+    row.status = out.verified ? Status::critical : Status::error;
     row.message = out.why;
     row.h = static_cast<int>(out.record->givens.size());
     row.k = static_cast<int>(out.record->lt.size());
     row.counters.solutions = 1;
     row.counters.nodes = out.record->meta.value("checks", std::uint64_t{0});
-    row.grade = std::string(grade_name(grader_->grade(Puzzle::compile(*out.record)).grade));
+    row.grade = grader_->grade(Puzzle::compile(*out.record)).grade;
     Instance record = *out.record;
     record.meta.erase("time_ms");  // the row's wall_ns has it; `output` stays reproducible
     row.output = jsonl_line(record);

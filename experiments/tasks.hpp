@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,11 +26,11 @@ class GradeCache {
 public:
     explicit GradeCache(std::size_t instances) : grades_(instances) {}
     // The grade of instance i, computing it with `grader` if no thread has yet.
-    std::string get(std::size_t i, const Puzzle& puzzle, Grader& grader);
+    Grade get(std::size_t i, const Puzzle& puzzle, Grader& grader);
 
 private:
     std::mutex lock_;
-    std::vector<std::string> grades_;
+    std::vector<std::optional<Grade>> grades_;
 };
 
 class TaskRunner {
