@@ -13,6 +13,7 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
+#include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
@@ -53,7 +54,10 @@ struct CriticalArgs {
     int n = 0;
     std::uint64_t count = 1;
     std::uint64_t seed = 1;
-    std::string use = "both", objective = "greedy", verify_with = "gecode", sampler = "jm";
+    std::string verify_with = "gecode";
+    ClueUse use = ClueUse::both;
+    Objective objective = Objective::greedy;
+    LatinSampler sampler = LatinSampler::jacobson_matthews;
     std::uint64_t iterations = 0;
     double time_limit = 0;
     bool exhaustive = false;
@@ -114,7 +118,7 @@ void for_each_square(const CriticalArgs& a, const std::vector<SolvedSquare>& giv
         for (const SolvedSquare& s : given) each(s);
         return;
     }
-    const LatinSampler sampler = latin_sampler_from_name(a.sampler);
+    const LatinSampler sampler = a.sampler;
     for (std::uint64_t i = 0; i < a.count; ++i) {
         const std::uint64_t seed = a.seed + i;
         std::mt19937_64 rng(seed);
@@ -148,11 +152,11 @@ int run_exact_sample(const CriticalArgs& a, ExactObjective objective, const Exac
     const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
     write_output(a.out, write_instances(records, Format::jsonl));
     for (const Instance& rec : records)
-        std::cerr << fmt::format("n={} objective={} SAMPLE upper bound={} (h={}, k={}) class={}\n", a.n, a.objective,
+        std::cerr << fmt::format("n={} objective={} SAMPLE upper bound={} (h={}, k={}) class={}\n", a.n, objective_name(a.objective),
                                  rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
                                  rec.meta["class"].get<std::size_t>());
     if (records.empty())
-        std::cerr << fmt::format("n={} objective={} SAMPLE: no class has a set{}\n", a.n, a.objective,
+        std::cerr << fmt::format("n={} objective={} SAMPLE: no class has a set{}\n", a.n, objective_name(a.objective),
                                  a.below > 0 ? fmt::format(" cheaper than {}", a.below) : "");
     std::cerr << "sample " << sample_summary(r).dump() << "\n";
     std::cerr << fmt::format("n={} sample of {} squares (seed {}): {} classes, time={:.1f}s, {:.3f} classes/s\n", a.n,
@@ -173,7 +177,7 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
 }
 
 int run_exact(const CriticalArgs& a) {
-    const ExactObjective objective = exact_objective_from_name(a.objective);
+    const ExactObjective objective = exact_objective_from_name(objective_name(a.objective));  // an exact one
     const ProofKind proof = proof_kind_from_name(a.proof);  // checked before the search
     if (a.jobs < 1) throw InputError(fmt::format("critical --exact: --jobs must be at least 1, got {}", a.jobs));
     ExactOptions options;
@@ -203,7 +207,7 @@ int run_exact(const CriticalArgs& a) {
     const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
     write_output(a.out, write_instances(records, Format::jsonl));
     for (const Instance& rec : records)
-        std::cerr << fmt::format("n={} objective={} minimum={} (h={}, k={}) class={}\n", a.n, a.objective,
+        std::cerr << fmt::format("n={} objective={} minimum={} (h={}, k={}) class={}\n", a.n, objective_name(a.objective),
                                  rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
                                  rec.meta["class"].get<std::size_t>());
     std::cerr << fmt::format("n={} squares={} classes={} time={:.1f}s\n", a.n, r.squares, r.classes.size(), r.seconds);
@@ -286,7 +290,7 @@ void for_each_free_job(const CriticalArgs& a, const std::vector<FreeJob>& given,
 int run_free_square(const CriticalArgs& a) {
     if (!a.square.empty() || (a.n > 0) == !a.input.empty())
         throw InputError("critical --free-square: give exactly one of --n or --input");
-    if (a.objective != "greedy" && a.objective != "k") throw InputError("critical --free-square minimises k only");
+    if (a.objective != Objective::greedy && a.objective != Objective::k_only) throw InputError("critical --free-square minimises k only");
     ZeroGivenOptions opt;
     opt.iterations = a.iterations;
     opt.time_limit = a.time_limit;
@@ -352,8 +356,8 @@ int run_critical(const CriticalArgs& a) {
     if (!a.check_certificate.empty()) return run_check_certificate(a);
     if (a.free_square) return run_free_square(a);
     PipelineOptions opt;
-    opt.search.objective = objective_from_name(a.objective);
-    opt.search.use = clue_use_from_name(a.use);
+    opt.search.objective = objective_from_name(objective_name(a.objective));  // a search one
+    opt.search.use = a.use;
     opt.search.iterations = a.iterations;
     opt.search.time_limit = a.time_limit;
     if (opt.search.objective != Objective::greedy && a.iterations == 0 && a.time_limit <= 0) opt.search.iterations = default_iterations(opt.search.objective);
@@ -435,13 +439,9 @@ void add_critical(CLI::App& app, Action& run) {
     add_whole(cmd, "--n", a->n, {kMinSize, kMaxSize}, "Order of random squares (with --count), or of --exhaustive");
     add_whole(cmd, "--count", a->count, {}, "Number of random squares (default 1), each written when done");
     add_whole(cmd, "--seed", a->seed, {}, "Seed; random square i uses seed + i (default 1)");
-    cmd->add_option("--sampler", a->sampler, "Random squares: jm (uniform, Jacobson-Matthews) or shuffle")
-        ->check(CLI::IsMember({"jm", "shuffle"}));
-    cmd->add_option("--use", a->use, "Clues the search may use: numbers, relations or both (default)")
-        ->check(CLI::IsMember({"numbers", "relations", "both"}));
-    cmd->add_option("--objective", a->objective,
-                    "greedy (one pass, default), h+k, 2h+3k, k (h = 0) or h (k = 0); --exact also frontier")
-        ->check(CLI::IsMember({"greedy", "h+k", "2h+3k", "k", "h", "frontier"}));
+    add_word(cmd, "--sampler", a->sampler, kLatinSamplers, "Random squares: " + word_help(kLatinSamplers));
+    add_word(cmd, "--use", a->use, kClueUses, "Clues the search may use");
+    add_word(cmd, "--objective", a->objective, kObjectives, "What is minimised: " + word_help(kObjectives));
     add_whole(cmd, "--iterations", a->iterations, {},
               "Greedy passes per square (default 1 for greedy, else 200; 0 = the default)");
     add_duration(cmd, "--time-limit", a->time_limit,
@@ -449,7 +449,7 @@ void add_critical(CLI::App& app, Action& run) {
     cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode; sat = one incremental CaDiCaL solver per set); clues the search kept come with witnesses checked without it");
     cmd->add_flag("--exhaustive", a->exhaustive, "Exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4");
     cmd->add_flag("--exact", a->exact,
-                  "Exact minimum of --objective (2h+3k, h+k, k, h or frontier) over all squares of order --n <= 5, "
+                  "Exact minimum of --objective (" + names_of(exact_objectives()) + ") over all squares of order --n <= 5, "
                   "by lazy minimum hitting sets (CaDiCaL); witnesses verified by --verify-with");
     add_whole(cmd, "--jobs", a->jobs, {1, 1024}, "--exact: threads sharing the symmetry classes (default 1)");
     cmd->add_option("--certificate", a->certificate,
