@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "generators/random_instance.hpp"
+#include "generators/generator_kind.hpp"
 #include "generators/latin_square.hpp"
 #include "generators/unique.hpp"
 
@@ -25,7 +26,7 @@ namespace futolab::app {
 namespace {
 
 struct GenerateArgs {
-    std::string kind;
+    std::optional<GeneratorKind> kind;  // required
     int n = 5;
     double p = 0.3, q = 0.1;
     int h = 0, k = 0;
@@ -43,7 +44,7 @@ struct GenerateArgs {
     CLI::Option *opt_use = nullptr, *opt_grade = nullptr, *opt_attempts = nullptr;
 };
 
-void reject(const CLI::Option* opt, const std::string& kind) {
+void reject(const CLI::Option* opt, std::string_view kind) {
     if (opt->count() > 0) throw InputError(fmt::format("{} does not apply to 'generate {}'", opt->get_name(), kind));
 }
 
@@ -57,7 +58,7 @@ void write_each(const GenerateArgs& a, const std::function<Instance(std::uint64_
 }
 
 void generate_random(const GenerateArgs& a) {
-    for (const CLI::Option* opt : {a.opt_use, a.opt_grade, a.opt_attempts}) reject(opt, "random");
+    for (const CLI::Option* opt : {a.opt_use, a.opt_grade, a.opt_attempts}) reject(opt, generator_name(*a.kind));
     RandomInstanceSpec spec;
     spec.n = a.n;
     spec.p = a.p;
@@ -71,7 +72,7 @@ void generate_random(const GenerateArgs& a) {
 }
 
 void generate_unique(const GenerateArgs& a) {
-    for (const CLI::Option* opt : {a.opt_p, a.opt_h, a.opt_q, a.opt_k}) reject(opt, "unique");
+    for (const CLI::Option* opt : {a.opt_p, a.opt_h, a.opt_q, a.opt_k}) reject(opt, generator_name(*a.kind));
     UniqueSpec spec;
     spec.n = a.n;
     spec.use = a.use;
@@ -85,8 +86,10 @@ void generate_unique(const GenerateArgs& a) {
 }
 
 int generate(const GenerateArgs& a) {
-    if (a.kind == "random") generate_random(a);
-    else generate_unique(a);
+    switch (*a.kind) {
+        case GeneratorKind::random: generate_random(a); break;
+        case GeneratorKind::unique: generate_unique(a); break;
+    }
     return 0;
 }
 
@@ -95,10 +98,9 @@ int generate(const GenerateArgs& a) {
 void add_generate(CLI::App& app, Action& run) {
     auto a = std::make_shared<GenerateArgs>();
     CLI::App* cmd = app.add_subcommand("generate", "Generate random planted or uniquely solvable instances (JSONL with meta)");
-    cmd->footer("Instance i uses seed S+i. 'random': givens and relations drawn from a planted random Latin square. "
-                "'unique': a locally minimal uniquely solvable puzzle (assemble clues until unique, then strip). "
-                "Details: docs/generators.md");
-    cmd->add_option("kind", a->kind, "random | unique")->required()->check(CLI::IsMember({"random", "unique"}));
+    cmd->footer("Instance i uses seed S+i. A uniquely solvable puzzle is made by assembling clues until it is unique, "
+                "then stripping them. Details: docs/generators.md");
+    add_optional_word(cmd, "kind", a->kind, kGeneratorKinds, "What to generate: " + word_help(kGeneratorKinds))->required();
     add_whole(cmd, "--n", a->n, {kMinSize, kMaxSize}, "Order of the square, 2..64 (default 5)");
     a->opt_p = add_real(cmd, "--givens", a->p, {0, 1}, "random: probability that a cell is a given (default 0.3)");
     a->opt_h = add_whole(cmd, "--h", a->h, {0, kMaxSize * kMaxSize}, "random: exact number of givens, 0..n^2")->excludes(a->opt_p);

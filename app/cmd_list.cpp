@@ -9,6 +9,7 @@
 #include "critical/objective.hpp"
 #include "experiments/config.hpp"
 #include "experiments/isolation.hpp"
+#include "generators/generator_kind.hpp"
 #include "generators/latin_square.hpp"
 #include "solvers/registry.hpp"
 
@@ -51,8 +52,9 @@ void list_semantics() {
     for_each_counter(Counters{}, [](std::string_view name, std::string_view doc, std::uint64_t) {
         std::cout << fmt::format("  {:<13} {}\n", name, doc);
     });
-    std::cout << "generators: random (planted random Latin squares), unique (futolab generate); grades (futolab grade);"
-                 " critical sets (futolab critical)\n";
+    std::cout << "generators (futolab generate): "
+              << words_with(kGeneratorKinds, [](const GeneratorWord& w) { return w.help; })
+              << "; grades (futolab grade); critical sets (futolab critical)\n";
 }
 
 void list_vocabularies() {

@@ -206,9 +206,9 @@ void read_random(const Where& w, const YAML::Node& node, GenerateSource& g) {
 GenerateSource read_generate(const Where& w, const YAML::Node& node) {
     if (!node.IsMap()) w.fail(node, "generate must be a mapping");
     GenerateSource g;
-    g.kind = node["kind"] ? read_choice(w, node["kind"], "generate.kind", {"random", "unique"}) : "";
-    if (g.kind.empty()) w.fail(node, "generate needs 'kind' (random or unique)");
-    if (g.kind == "unique") read_unique(w, node, g);
+    if (!node["kind"]) w.fail(node, fmt::format("generate needs 'kind' ({})", names_of(kGeneratorKinds)));
+    g.kind = read_word(w, node["kind"], "generate.kind", kGeneratorKinds);
+    if (g.kind == GeneratorKind::unique) read_unique(w, node, g);
     else read_random(w, node, g);
     if (!node["n"]) w.fail(node, "generate needs 'n'");
     g.n = read_whole_sweep(w, node["n"], "generate.n", kMinSize, kMaxSize);

@@ -7,6 +7,7 @@
 #include "core/grades.hpp"
 #include "core/vocabulary.hpp"
 #include "experiments/isolation.hpp"
+#include "generators/generator_kind.hpp"
 #include "generators/latin_square.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
@@ -44,7 +45,7 @@ inline bool takes_methods(Task task) { return is_square_task(task) || task == Ta
 // cartesian product n × givens × relations (or exact counts h × k), `count` per point; or,
 // with kind `unique`, uniquely solvable puzzles (generators/unique.hpp) per n.
 struct GenerateSource {
-    std::string kind = "random";    // random | unique
+    GeneratorKind kind = GeneratorKind::random;
     std::vector<int> n;
     std::vector<double> givens;     // probabilities p (empty if h is used)
     std::vector<int> h;             // exact given counts (empty if givens is used)

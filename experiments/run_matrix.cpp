@@ -82,7 +82,7 @@ std::uint64_t source_count(const InstanceSource& source) {
     if (source.kind == InstanceSource::Kind::file) return 0;
     const GenerateSource& g = source.generate;
     const std::uint64_t per_n = static_cast<std::uint64_t>(g.count);
-    if (g.kind == "unique") return times(g.n.size(), per_n);
+    if (g.kind == GeneratorKind::unique) return times(g.n.size(), per_n);
     const std::uint64_t given_points = g.h.empty() ? g.givens.size() : g.h.size();
     const std::uint64_t relation_points = g.k.empty() ? g.relations.size() : g.k.size();
     return times(times(times(g.n.size(), given_points), relation_points), per_n);
@@ -185,7 +185,7 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
     try {
         if (source.kind == InstanceSource::Kind::squares) random_squares(config, source.squares, out);
         else if (source.kind == InstanceSource::Kind::classes) square_classes_of(source.classes, out);
-        else if (source.generate.kind == "unique") generate_unique(config, source.generate, out);
+        else if (source.generate.kind == GeneratorKind::unique) generate_unique(config, source.generate, out);
         else generate_random(config, source.generate, out, points);
     } catch (const InputError& e) {  // an out-of-range parameter: name the config line
         throw_input_error({config.path, source.line, 0}, e.what());
@@ -221,7 +221,7 @@ std::uint64_t derive_seed(std::uint64_t base, const std::string& coordinates) {
 std::vector<std::string> sweep_axes(const ExperimentConfig& config) {
     std::array<bool, kAxes.size()> used{};
     for (const InstanceSource& source : config.instances) {
-        if (source.kind != InstanceSource::Kind::generate || source.generate.kind == "unique") continue;
+        if (source.kind != InstanceSource::Kind::generate || source.generate.kind == GeneratorKind::unique) continue;
         const GenerateSource& g = source.generate;
         used[g.h.empty() ? 0 : 1] = true;
         used[g.k.empty() ? 2 : 3] = true;

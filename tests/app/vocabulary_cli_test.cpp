@@ -9,6 +9,7 @@
 #include "critical/objective.hpp"
 #include "experiments/config.hpp"
 #include "experiments/isolation.hpp"
+#include "generators/generator_kind.hpp"
 #include "generators/latin_square.hpp"
 
 #include <catch2/catch.hpp>
@@ -90,4 +91,13 @@ TEST_CASE("list names every entry of every vocabulary table", "[cli][vocabulary]
     has_all("clue uses", kClueUses);
     has_all("run orders", kRunOrders);
     has_all("isolation", kIsolations);
+    has_all("generators (futolab generate)", kGeneratorKinds);
+}
+
+TEST_CASE("generate: every generator kind of the table is accepted", "[cli][vocabulary]") {
+    for (const GeneratorWord& w : kGeneratorKinds) {
+        INFO(w.name);
+        CHECK(run_cli("generate " + std::string(w.name) + " --n 4 --count 0").exit_code == 0);
+    }
+    CHECK(run_cli("generate planted --n 4 --count 0").exit_code == 2);
 }

@@ -66,6 +66,7 @@ TEST_CASE("every vocabulary table: one row per value, unique names, name -> valu
     check_table(kLatinSamplers, 2);
     check_table(kRunOrders, 3);
     check_table(kIsolations, 3);
+    check_table(kGeneratorKinds, 2);
     // The views a consumer offers are the rows with the attribute, in table order.
     for (const GradeWord& w : kGrades) CHECK((row_named(target_grades(), w.name) != nullptr) == w.target);
     for (const critical::ObjectiveWord& w : critical::kObjectives) {
@@ -112,6 +113,12 @@ TEST_CASE("YAML: every sampler, clue use and target grade of the tables is accep
         if (w.target) CHECK(parse_config(text, "cfg.yaml").instances.at(0).generate.grade == w.value);
         else CHECK(error_of(text).find("generate.grade must be one of " + names_of(target_grades())) != std::string::npos);
     }
+    for (const GeneratorWord& w : kGeneratorKinds) {
+        const std::string text = "name: t\ninstances:\n  - generate: { kind: " + std::string(w.name) + ", n: 4 }\nsolvers: [gac]\n";
+        CHECK(parse_config(text, "cfg.yaml").instances.at(0).generate.kind == w.value);
+    }
+    CHECK(error_of("name: t\ninstances:\n  - generate: { n: 4 }\nsolvers: [gac]\n") ==
+          "cfg.yaml:3:15: generate needs 'kind' (" + names_of(kGeneratorKinds) + ")");
     CHECK(error_of(generate_config("sampler: uniform")) ==
           "cfg.yaml:3:46: generate.sampler must be one of " + names_of(kLatinSamplers) + ", not 'uniform'");
     CHECK(error_of(generate_config("use: all")) ==
