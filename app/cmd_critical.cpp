@@ -63,13 +63,13 @@ struct CriticalArgs {
     bool exhaustive = false;
     bool exact = false;  // exact minima with certificates (critical/exact.hpp, SPEC §5c)
     int jobs = 1;
-    std::string engine = "bb";
+    HittingEngine engine = HittingEngine::bb;
     std::string proof = "drat";
     std::size_t seed_sets = ExactOptions{}.seed_sets;
     bool per_class = false;
     std::string shard;  // --exact: "I/N", classes I, I + N, ...
     std::size_t sample = 0;  // --exact: the classes of this many random squares (n ≤ 6), not all
-    std::string oracle;      // --exact: table | solver (default: table, solver with --sample)
+    std::optional<ExactOracle> oracle;  // --exact: none = the table, or the solver with --sample
     bool no_shrink = false, no_cycle_seeds = false;
     std::size_t probe_seeds = ExactOptions{}.probe_seeds;
     int below = 0;  // --sample: look only for sets cheaper than this
@@ -182,10 +182,10 @@ int run_exact(const CriticalArgs& a) {
     if (a.jobs < 1) throw InputError(fmt::format("critical --exact: --jobs must be at least 1, got {}", a.jobs));
     ExactOptions options;
     options.threads = a.jobs;
-    options.engine = hitting_engine_from_name(a.engine);
+    options.engine = a.engine;
     options.seed_sets = a.seed_sets;
     options.prune = !a.per_class;
-    options.oracle = exact_oracle_from_name(a.oracle.empty() ? (a.sample > 0 ? "solver" : "table") : a.oracle);
+    options.oracle = a.oracle.value_or(a.sample > 0 ? ExactOracle::solver : ExactOracle::table);
     options.shrink = !a.no_shrink;
     options.cycle_seeds = !a.no_cycle_seeds;
     options.probe_seeds = a.probe_seeds;
@@ -461,13 +461,13 @@ void add_critical(CLI::App& app, Action& run) {
     cmd->add_option("--shard", a->shard, "--exact: solve classes I, I+N, ... only (I/N); minima over those. --few-relations: the canonical pair sets I, I+N, ...");
     add_whole(cmd, "--seed-sets", a->seed_sets, {0, 100000000}, "--exact: smallest unavoidable sets seeded per class (default 2000)");
     cmd->add_flag("--per-class", a->per_class, "--exact: every class's own minimum (no pruning by the best so far; slower)");
-    cmd->add_option("--engine", a->engine, "--exact: hitting-set engine, bb (branch and bound, default) or cadical")
-        ->check(CLI::IsMember({"bb", "cadical"}));
+    add_word(cmd, "--engine", a->engine, kHittingEngines, "--exact: hitting-set engine: " + word_help(kHittingEngines));
     add_whole(cmd, "--sample", a->sample, {1, 100000000},
               "--exact: the classes of this many random squares (seed --seed), each its own minimum by the solver "
               "oracle; n <= 6; an UPPER bound on the minimum over all squares");
-    cmd->add_option("--oracle", a->oracle, "--exact: counterexamples from the table of all squares (n <= 5) or a solver")
-        ->check(CLI::IsMember({"table", "solver"}));
+    add_optional_word(cmd, "--oracle", a->oracle, kExactOracles,
+                      "--exact: where counterexamples come from: " + word_help(kExactOracles) +
+                          " (default the table, the solver with --sample)");
     cmd->add_flag("--no-shrink", a->no_shrink, "--exact, solver oracle: keep counterexamples unshrunk (for measuring)");
     add_whole(cmd, "--probe-seeds", a->probe_seeds, {0, 100000000},
               "--exact, solver oracle: seed the sets of this many queries on random dense candidates");

@@ -6,6 +6,7 @@
 #include "core/formats/formats.hpp"
 #include "core/grades.hpp"
 #include "core/status.hpp"
+#include "critical/exact.hpp"
 #include "critical/objective.hpp"
 #include "experiments/config.hpp"
 #include "experiments/isolation.hpp"
@@ -68,7 +69,9 @@ void list_vocabularies() {
               << "samplers: " << words_with(kLatinSamplers, [](const SamplerWord& w) { return w.help; }) << "\n"
               << "clue uses: " << names_of(kClueUses, " ") << "\n"
               << "run orders: " << names_of(kRunOrders, " ") << "\n"
-              << "isolation: " << names_of(kIsolations, " ") << "\n";
+              << "isolation: " << names_of(kIsolations, " ") << "\n"
+              << "exact engines: " << words_with(critical::kHittingEngines, [](const auto& w) { return w.help; }) << "\n"
+              << "exact oracles: " << words_with(critical::kExactOracles, [](const auto& w) { return w.help; }) << "\n";
 }
 
 }  // namespace

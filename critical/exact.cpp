@@ -285,17 +285,15 @@ ExactObjective exact_objective_from_name(const std::string& name) {
 std::string exact_objective_name(ExactObjective objective) { return objective_name(objective); }
 
 ExactOracle exact_oracle_from_name(const std::string& name) {
-    if (name == "table") return ExactOracle::table;
-    if (name == "solver") return ExactOracle::solver;
-    throw InputError("--oracle must be table or solver, got '" + name + "'");
+    if (const ExactOracleWord* w = row_named(kExactOracles, name)) return w->value;
+    throw InputError("--oracle must be " + names_of(kExactOracles, " or ") + ", got '" + name + "'");
 }
 
-std::string exact_oracle_name(ExactOracle oracle) { return oracle == ExactOracle::table ? "table" : "solver"; }
+std::string exact_oracle_name(ExactOracle oracle) { return std::string(name_in(kExactOracles, oracle)); }
 
 HittingEngine hitting_engine_from_name(const std::string& name) {
-    if (name == "bb") return HittingEngine::bb;
-    if (name == "cadical") return HittingEngine::cadical;
-    throw InputError("--engine must be bb or cadical, got '" + name + "'");
+    if (const HittingEngineWord* w = row_named(kHittingEngines, name)) return w->value;
+    throw InputError("--engine must be " + names_of(kHittingEngines, " or ") + ", got '" + name + "'");
 }
 
 CostModel numbers_cost(int n) { return model_of(n, 1, 0); }

@@ -20,6 +20,7 @@
 #include "critical/hitting_set.hpp"
 #include "critical/objective.hpp"
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <stdexcept>
@@ -28,6 +29,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace futolab::critical {
@@ -50,13 +52,31 @@ int cost_of(const CostModel& model, const ClueMask& set);
 
 // The hitting-set engine of the search: own branch and bound (default, faster here) or CaDiCaL.
 enum class HittingEngine { bb, cadical };
-HittingEngine hitting_engine_from_name(const std::string& name);  // "bb" | "cadical"; throws InputError
+struct HittingEngineWord {
+    HittingEngine value;
+    std::string_view name;
+    std::string_view help;
+};
+inline constexpr std::array<HittingEngineWord, 2> kHittingEngines{{
+    {HittingEngine::bb, "bb", "own branch and bound"},
+    {HittingEngine::cadical, "cadical", "CaDiCaL"},
+}};
+HittingEngine hitting_engine_from_name(const std::string& name);  // a name of kHittingEngines; throws InputError
 
 // Where the lazy loop's counterexamples come from: one pass over the table of all squares
 // (n ≤ 5, counterexample.hpp), or a search for one square (any n ≤ 6: the only way at n = 6,
 // solver_counterexample.hpp). Chosen once per run, like a backend.
 enum class ExactOracle { table, solver };
-ExactOracle exact_oracle_from_name(const std::string& name);  // "table" | "solver"; throws InputError
+struct ExactOracleWord {
+    ExactOracle value;
+    std::string_view name;
+    std::string_view help;
+};
+inline constexpr std::array<ExactOracleWord, 2> kExactOracles{{
+    {ExactOracle::table, "table", "the table of all squares, n <= 5"},
+    {ExactOracle::solver, "solver", "a search for one square, n <= 6"},
+}};
+ExactOracle exact_oracle_from_name(const std::string& name);  // a name of kExactOracles; throws InputError
 std::string exact_oracle_name(ExactOracle oracle);
 
 struct Optimum {

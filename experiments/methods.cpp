@@ -68,9 +68,7 @@ const OptionTable<ExactConfig>& exact_table() {
     static const OptionTable<C> table{
         choice<C>("objective", [](C& c) -> auto& { return c.objective; }, critical::exact_objectives(),
                   "what the class's minimum is of (frontier: min k for every h_max)"),
-        choice<C>("engine", [](C& c) -> auto& { return c.engine; },
-                  {{"bb", critical::HittingEngine::bb}, {"cadical", critical::HittingEngine::cadical}},
-                  "hitting-set engine"),
+        choice<C>("engine", [](C& c) -> auto& { return c.engine; }, critical::kHittingEngines, "hitting-set engine"),
         whole<C>("seed_sets", [](C& c) -> auto& { return c.seed_sets; }, 0, 100000000,
                  "smallest unavoidable sets seeded per class"),
         choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", "gecode"}, {"gac", "gac"}, {"fc", "fc"}},

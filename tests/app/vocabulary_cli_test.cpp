@@ -6,6 +6,7 @@
 #include "core/clue_use.hpp"
 #include "core/grades.hpp"
 #include "core/status.hpp"
+#include "critical/exact.hpp"
 #include "critical/objective.hpp"
 #include "experiments/config.hpp"
 #include "experiments/isolation.hpp"
@@ -56,6 +57,14 @@ TEST_CASE("critical: every objective of the table is accepted by the search it n
     for (const Word<ClueUse>& w : kClueUses)
         CHECK(run_cli("critical --n 4 --count 0 --use " + std::string(w.name)).exit_code == 0);
     CHECK(run_cli("critical --n 4 --count 0 --objective size").exit_code == 2);
+    // --engine and --oracle: read before the exact search refuses --n 9.
+    for (const critical::HittingEngineWord& w : critical::kHittingEngines)
+        CHECK(run_cli("critical --exact --n 9 --objective k --engine " + std::string(w.name)).err.find("--n must be") !=
+              std::string::npos);
+    for (const critical::ExactOracleWord& w : critical::kExactOracles)
+        CHECK(run_cli("critical --exact --n 9 --objective k --oracle " + std::string(w.name)).err.find("--n must be") !=
+              std::string::npos);
+    CHECK(run_cli("critical --exact --n 9 --objective k --engine glucose").err.find("--n must be") == std::string::npos);
 }
 
 TEST_CASE("run: every isolation mode of the table is accepted by --isolation", "[cli][vocabulary]") {
@@ -92,6 +101,8 @@ TEST_CASE("list names every entry of every vocabulary table", "[cli][vocabulary]
     has_all("run orders", kRunOrders);
     has_all("isolation", kIsolations);
     has_all("generators (futolab generate)", kGeneratorKinds);
+    has_all("exact engines", critical::kHittingEngines);
+    has_all("exact oracles", critical::kExactOracles);
 }
 
 TEST_CASE("generate: every generator kind of the table is accepted", "[cli][vocabulary]") {

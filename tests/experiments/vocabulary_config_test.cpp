@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "core/grades.hpp"
 #include "core/status.hpp"
+#include "critical/exact.hpp"
 #include "critical/objective.hpp"
 #include "experiments/config.hpp"
 #include "experiments/run_record.hpp"
@@ -67,6 +68,8 @@ TEST_CASE("every vocabulary table: one row per value, unique names, name -> valu
     check_table(kRunOrders, 3);
     check_table(kIsolations, 3);
     check_table(kGeneratorKinds, 2);
+    check_table(critical::kHittingEngines, 2);
+    check_table(critical::kExactOracles, 2);
     // The views a consumer offers are the rows with the attribute, in table order.
     for (const GradeWord& w : kGrades) CHECK((row_named(target_grades(), w.name) != nullptr) == w.target);
     for (const critical::ObjectiveWord& w : critical::kObjectives) {
@@ -135,6 +138,8 @@ TEST_CASE("YAML: the critical method takes every search objective, the exact met
         if (w.exact) CHECK_NOTHROW(parse_config(exact_text, "cfg.yaml"));
         else CHECK(error_of(exact_text).find("option objective=" + std::string(w.name) + " is invalid") != std::string::npos);
     }
+    for (const critical::HittingEngineWord& w : critical::kHittingEngines)
+        CHECK_NOTHROW(parse_config(method_config("exact", "exact:engine=" + std::string(w.name)), "cfg.yaml"));
 }
 
 TEST_CASE("a worker's row record carries every status and grade of the tables", "[run_record][vocabulary]") {
