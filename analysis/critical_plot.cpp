@@ -5,12 +5,12 @@
 #include "analysis/palette.hpp"
 #include "analysis/summary.hpp"
 #include "core/error.hpp"
+#include "core/random.hpp"
 
 #include <fmt/format.h>
 
 #include <array>
 #include <map>
-#include <random>
 #include <set>
 
 namespace futolab {
@@ -19,9 +19,9 @@ namespace {
 constexpr double kJitter = 0.12;
 constexpr std::array<int, 6> kMethodPoints{7, 5, 9, 13, 11, 6};
 
-// Uniform in [−kJitter, kJitter) from 53 random bits: std::uniform_real_distribution's
-// algorithm is implementation-defined, and the picture should be the same everywhere.
-double jitter(std::mt19937_64& rng) { return (static_cast<double>(rng() >> 11) * 0x1p-53 * 2.0 - 1.0) * kJitter; }
+// Uniform in [−kJitter, kJitter) (core/random.hpp: the same on every standard library, so the
+// picture is the same everywhere).
+double jitter(std::mt19937_64& rng) { return uniform_symmetric(rng, kJitter); }
 
 // "name:k=v,k2=v2" → {k: v, k2: v2} (the name under "").
 std::map<std::string, std::string> spec_items(const std::string& spec) {

@@ -47,6 +47,14 @@ Status status_in(const std::string& status, const std::string& where) {
 
 }  // namespace
 
+std::optional<Grade> ResultsTable::grade(std::size_t i) const {
+    const auto column = index_.find("grade");
+    if (column == index_.end() || rows_.at(i).cells[column->second].empty()) return std::nullopt;
+    const std::string& cell = rows_[i].cells[column->second];
+    if (const std::optional<Grade> g = grade_named(cell)) return g;
+    throw InputError(fmt::format("{}: grade '{}' is not a grade (valid: {})", where(i), cell, names_of(kGrades)));
+}
+
 ResultsTable ResultsTable::subset(const std::vector<std::size_t>& rows) const {
     ResultsTable t = *this;
     t.rows_.clear();

@@ -25,6 +25,7 @@
 // numeric columns are checked when a file is loaded; other columns when first used.
 #pragma once
 
+#include "core/grades.hpp"
 #include "core/status.hpp"
 
 #include <map>
@@ -59,6 +60,10 @@ public:
     RunOutcome outcome(std::size_t i) const { return outcome_of(rows_[i].status); }
     bool finished(std::size_t i) const { return outcome(i) == RunOutcome::finished; }
     bool censored(std::size_t i) const { return outcome(i) == RunOutcome::censored; }
+    // The row's grade through core/grades.hpp's table: none for an empty cell or a file
+    // without the column; a name not in the table is an InputError naming file and line
+    // (read when asked: `--by grade` groups by the cell's text, whatever it says).
+    std::optional<Grade> grade(std::size_t i) const;
     // A solver run that comparisons use: not failed, not a critical-set record (mode `critical`).
     bool comparable(std::size_t i) const;
     // A record of a critical-set task (mode `critical` or `exact`): its h and k are the set's.

@@ -13,6 +13,7 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
+#include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
@@ -56,19 +57,22 @@ struct CriticalArgs {
     int n = 0;
     std::uint64_t count = 1;
     std::uint64_t seed = 1;
-    std::string use = "both", objective = "greedy", verify_with = "gecode", sampler = "jm";
+    std::string verify_with = "gecode";
+    ClueUse use = ClueUse::both;
+    Objective objective = Objective::greedy;
+    LatinSampler sampler = LatinSampler::jacobson_matthews;
     std::uint64_t iterations = 0;
     double time_limit = 0;
     bool exhaustive = false;
     bool exact = false;  // exact minima with certificates (critical/exact.hpp, SPEC §5c)
     int jobs = 1;
-    std::string engine = "bb";
+    HittingEngine engine = HittingEngine::bb;
     std::string proof = "drat";
     std::size_t seed_sets = ExactOptions{}.seed_sets;
     bool per_class = false;
     std::string shard;  // --exact: "I/N", classes I, I + N, ...
     std::size_t sample = 0;  // --exact: the classes of this many random squares (n ≤ 6), not all
-    std::string oracle;      // --exact: table | solver (default: table, solver with --sample)
+    std::optional<ExactOracle> oracle;  // --exact: none = the table, or the solver with --sample
     bool no_shrink = false, no_cycle_seeds = false;
     std::size_t probe_seeds = ExactOptions{}.probe_seeds;
     int below = 0;  // --sample: look only for sets cheaper than this
@@ -119,7 +123,7 @@ void for_each_square(const CriticalArgs& a, const std::vector<SolvedSquare>& giv
         for (const SolvedSquare& s : given) each(s);
         return;
     }
-    const LatinSampler sampler = latin_sampler_from_name(a.sampler);
+    const LatinSampler sampler = a.sampler;
     for (std::uint64_t i = 0; i < a.count; ++i) {
         const std::uint64_t seed = a.seed + i;
         std::mt19937_64 rng(seed);
@@ -153,11 +157,11 @@ int run_exact_sample(const CriticalArgs& a, ExactObjective objective, const Exac
     const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
     write_output(a.out, write_instances(records, Format::jsonl));
     for (const Instance& rec : records)
-        std::cerr << fmt::format("n={} objective={} SAMPLE upper bound={} (h={}, k={}) class={}\n", a.n, a.objective,
+        std::cerr << fmt::format("n={} objective={} SAMPLE upper bound={} (h={}, k={}) class={}\n", a.n, objective_name(a.objective),
                                  rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
                                  rec.meta["class"].get<std::size_t>());
     if (records.empty())
-        std::cerr << fmt::format("n={} objective={} SAMPLE: no class has a set{}\n", a.n, a.objective,
+        std::cerr << fmt::format("n={} objective={} SAMPLE: no class has a set{}\n", a.n, objective_name(a.objective),
                                  a.below > 0 ? fmt::format(" cheaper than {}", a.below) : "");
     std::cerr << "sample " << sample_summary(r).dump() << "\n";
     std::cerr << fmt::format("n={} sample of {} squares (seed {}): {} classes, time={:.1f}s, {:.3f} classes/s\n", a.n,
@@ -178,15 +182,15 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
 }
 
 int run_exact(const CriticalArgs& a) {
-    const ExactObjective objective = exact_objective_from_name(a.objective);
+    const ExactObjective objective = exact_objective_from_name(objective_name(a.objective));  // an exact one
     const ProofKind proof = proof_kind_from_name(a.proof);  // checked before the search
     if (a.jobs < 1) throw InputError(fmt::format("critical --exact: --jobs must be at least 1, got {}", a.jobs));
     ExactOptions options;
     options.threads = a.jobs;
-    options.engine = hitting_engine_from_name(a.engine);
+    options.engine = a.engine;
     options.seed_sets = a.seed_sets;
     options.prune = !a.per_class;
-    options.oracle = exact_oracle_from_name(a.oracle.empty() ? (a.sample > 0 ? "solver" : "table") : a.oracle);
+    options.oracle = a.oracle.value_or(a.sample > 0 ? ExactOracle::solver : ExactOracle::table);
     options.shrink = !a.no_shrink;
     options.cycle_seeds = !a.no_cycle_seeds;
     options.probe_seeds = a.probe_seeds;
@@ -208,7 +212,7 @@ int run_exact(const CriticalArgs& a) {
     const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
     write_output(a.out, write_instances(records, Format::jsonl));
     for (const Instance& rec : records)
-        std::cerr << fmt::format("n={} objective={} minimum={} (h={}, k={}) class={}\n", a.n, a.objective,
+        std::cerr << fmt::format("n={} objective={} minimum={} (h={}, k={}) class={}\n", a.n, objective_name(a.objective),
                                  rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
                                  rec.meta["class"].get<std::size_t>());
     std::cerr << fmt::format("n={} squares={} classes={} time={:.1f}s\n", a.n, r.squares, r.classes.size(), r.seconds);
@@ -291,7 +295,7 @@ void for_each_free_job(const CriticalArgs& a, const std::vector<FreeJob>& given,
 int run_free_square(const CriticalArgs& a) {
     if (!a.square.empty() || (a.n > 0) == !a.input.empty())
         throw InputError("critical --free-square: give exactly one of --n or --input");
-    if (a.objective != "greedy" && a.objective != "k") throw InputError("critical --free-square minimises k only");
+    if (a.objective != Objective::greedy && a.objective != Objective::k_only) throw InputError("critical --free-square minimises k only");
     ZeroGivenOptions opt;
     opt.iterations = a.iterations;
     opt.time_limit = a.time_limit;
@@ -390,8 +394,8 @@ int run_critical(const CriticalArgs& a) {
     if (!a.check_certificate.empty()) return run_check_certificate(a);
     if (a.free_square) return run_free_square(a);
     PipelineOptions opt;
-    opt.search.objective = objective_from_name(a.objective);
-    opt.search.use = clue_use_from_name(a.use);
+    opt.search.objective = objective_from_name(objective_name(a.objective));  // a search one
+    opt.search.use = a.use;
     opt.search.iterations = a.iterations;
     opt.search.time_limit = a.time_limit;
     if (opt.search.objective != Objective::greedy && a.iterations == 0 && a.time_limit <= 0) opt.search.iterations = default_iterations(opt.search.objective);
@@ -473,13 +477,9 @@ void add_critical(CLI::App& app, Action& run) {
     add_whole(cmd, "--n", a->n, {kMinSize, kMaxSize}, "Order of random squares (with --count), or of --exhaustive");
     add_whole(cmd, "--count", a->count, {}, "Number of random squares (default 1), each written when done");
     add_whole(cmd, "--seed", a->seed, {}, "Seed; random square i uses seed + i (default 1)");
-    cmd->add_option("--sampler", a->sampler, "Random squares: jm (uniform, Jacobson-Matthews) or shuffle")
-        ->check(CLI::IsMember({"jm", "shuffle"}));
-    cmd->add_option("--use", a->use, "Clues the search may use: numbers, relations or both (default)")
-        ->check(CLI::IsMember({"numbers", "relations", "both"}));
-    cmd->add_option("--objective", a->objective,
-                    "greedy (one pass, default), h+k, 2h+3k, k (h = 0) or h (k = 0); --exact also frontier")
-        ->check(CLI::IsMember({"greedy", "h+k", "2h+3k", "k", "h", "frontier"}));
+    add_word(cmd, "--sampler", a->sampler, kLatinSamplers, "Random squares: " + word_help(kLatinSamplers));
+    add_word(cmd, "--use", a->use, kClueUses, "Clues the search may use");
+    add_word(cmd, "--objective", a->objective, kObjectives, "What is minimised: " + word_help(kObjectives));
     add_whole(cmd, "--iterations", a->iterations, {},
               "Greedy passes per square (default 1 for greedy, else 200; 0 = the default)");
     add_duration(cmd, "--time-limit", a->time_limit,
@@ -487,7 +487,7 @@ void add_critical(CLI::App& app, Action& run) {
     cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode; sat = one incremental CaDiCaL solver per set); clues the search kept come with witnesses checked without it");
     cmd->add_flag("--exhaustive", a->exhaustive, "Exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4");
     cmd->add_flag("--exact", a->exact,
-                  "Exact minimum of --objective (2h+3k, h+k, k, h or frontier) over all squares of order --n <= 5, "
+                  "Exact minimum of --objective (" + names_of(exact_objectives()) + ") over all squares of order --n <= 5, "
                   "by lazy minimum hitting sets (CaDiCaL); witnesses verified by --verify-with");
     add_whole(cmd, "--jobs", a->jobs, {1, 1024}, "--exact: threads sharing the symmetry classes; --few-relations --checkpoint: shards run at once (default 1)");
     cmd->add_option("--certificate", a->certificate,
@@ -499,13 +499,13 @@ void add_critical(CLI::App& app, Action& run) {
     cmd->add_option("--shard", a->shard, "--exact: solve classes I, I+N, ... only (I/N); minima over those. --few-relations: the canonical pair sets I, I+N, ...");
     add_whole(cmd, "--seed-sets", a->seed_sets, {0, 100000000}, "--exact: smallest unavoidable sets seeded per class (default 2000)");
     cmd->add_flag("--per-class", a->per_class, "--exact: every class's own minimum (no pruning by the best so far; slower)");
-    cmd->add_option("--engine", a->engine, "--exact: hitting-set engine, bb (branch and bound, default) or cadical")
-        ->check(CLI::IsMember({"bb", "cadical"}));
+    add_word(cmd, "--engine", a->engine, kHittingEngines, "--exact: hitting-set engine: " + word_help(kHittingEngines));
     add_whole(cmd, "--sample", a->sample, {1, 100000000},
               "--exact: the classes of this many random squares (seed --seed), each its own minimum by the solver "
               "oracle; n <= 6; an UPPER bound on the minimum over all squares");
-    cmd->add_option("--oracle", a->oracle, "--exact: counterexamples from the table of all squares (n <= 5) or a solver")
-        ->check(CLI::IsMember({"table", "solver"}));
+    add_optional_word(cmd, "--oracle", a->oracle, kExactOracles,
+                      "--exact: where counterexamples come from: " + word_help(kExactOracles) +
+                          " (default the table, the solver with --sample)");
     cmd->add_flag("--no-shrink", a->no_shrink, "--exact, solver oracle: keep counterexamples unshrunk (for measuring)");
     add_whole(cmd, "--probe-seeds", a->probe_seeds, {0, 100000000},
               "--exact, solver oracle: seed the sets of this many queries on random dense candidates");

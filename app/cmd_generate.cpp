@@ -7,9 +7,14 @@
 #include "app/load.hpp"
 #include "records/output_guard.hpp"
 #include "app/number_options.hpp"
+#include "app/vocabulary_option.hpp"
+#include "core/clue_use.hpp"
+#include "core/grades.hpp"
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "generators/random_instance.hpp"
+#include "generators/generator_kind.hpp"
+#include "generators/latin_square.hpp"
 #include "generators/unique.hpp"
 
 #include <fmt/format.h>
@@ -21,16 +26,16 @@ namespace futolab::app {
 namespace {
 
 struct GenerateArgs {
-    std::string kind;
+    std::optional<GeneratorKind> kind;  // required
     int n = 5;
     double p = 0.3, q = 0.1;
     int h = 0, k = 0;
     std::uint64_t count = 1;
     std::uint64_t seed = 1;
-    std::string sampler = "jm";
+    LatinSampler sampler = LatinSampler::jacobson_matthews;
     std::uint64_t steps = 0;
-    std::string use = "both";
-    std::string grade;
+    ClueUse use = ClueUse::both;
+    std::optional<Grade> grade;  // none: any grade
     int max_attempts = 100;
     std::string out;
     bool force = false;  // --force: --out may replace a results CSV or a sidecar
@@ -39,7 +44,7 @@ struct GenerateArgs {
     CLI::Option *opt_use = nullptr, *opt_grade = nullptr, *opt_attempts = nullptr;
 };
 
-void reject(const CLI::Option* opt, const std::string& kind) {
+void reject(const CLI::Option* opt, std::string_view kind) {
     if (opt->count() > 0) throw InputError(fmt::format("{} does not apply to 'generate {}'", opt->get_name(), kind));
 }
 
@@ -53,27 +58,27 @@ void write_each(const GenerateArgs& a, const std::function<Instance(std::uint64_
 }
 
 void generate_random(const GenerateArgs& a) {
-    for (const CLI::Option* opt : {a.opt_use, a.opt_grade, a.opt_attempts}) reject(opt, "random");
+    for (const CLI::Option* opt : {a.opt_use, a.opt_grade, a.opt_attempts}) reject(opt, generator_name(*a.kind));
     RandomInstanceSpec spec;
     spec.n = a.n;
     spec.p = a.p;
     spec.q = a.q;
     if (a.opt_h->count() > 0) spec.h = a.h;
     if (a.opt_k->count() > 0) spec.k = a.k;
-    spec.sampler = latin_sampler_from_name(a.sampler);
+    spec.sampler = a.sampler;
     spec.steps = a.steps;
     validate(spec);
     write_each(a, [&spec](std::uint64_t seed) { return random_instance(spec, seed); });
 }
 
 void generate_unique(const GenerateArgs& a) {
-    for (const CLI::Option* opt : {a.opt_p, a.opt_h, a.opt_q, a.opt_k}) reject(opt, "unique");
+    for (const CLI::Option* opt : {a.opt_p, a.opt_h, a.opt_q, a.opt_k}) reject(opt, generator_name(*a.kind));
     UniqueSpec spec;
     spec.n = a.n;
-    spec.use = clue_use_from_name(a.use);
-    spec.sampler = latin_sampler_from_name(a.sampler);
+    spec.use = a.use;
+    spec.sampler = a.sampler;
     spec.steps = a.steps;
-    if (!a.grade.empty()) spec.target = grade_from_name(a.grade);
+    spec.target = a.grade;
     spec.max_attempts = a.max_attempts;
     validate(spec);
     Grader grader;  // one gac solver for every uniqueness check of the run
@@ -81,8 +86,10 @@ void generate_unique(const GenerateArgs& a) {
 }
 
 int generate(const GenerateArgs& a) {
-    if (a.kind == "random") generate_random(a);
-    else generate_unique(a);
+    switch (*a.kind) {
+        case GeneratorKind::random: generate_random(a); break;
+        case GeneratorKind::unique: generate_unique(a); break;
+    }
     return 0;
 }
 
@@ -91,10 +98,9 @@ int generate(const GenerateArgs& a) {
 void add_generate(CLI::App& app, Action& run) {
     auto a = std::make_shared<GenerateArgs>();
     CLI::App* cmd = app.add_subcommand("generate", "Generate random planted or uniquely solvable instances (JSONL with meta)");
-    cmd->footer("Instance i uses seed S+i. 'random': givens and relations drawn from a planted random Latin square. "
-                "'unique': a locally minimal uniquely solvable puzzle (assemble clues until unique, then strip). "
-                "Details: docs/generators.md");
-    cmd->add_option("kind", a->kind, "random | unique")->required()->check(CLI::IsMember({"random", "unique"}));
+    cmd->footer("Instance i uses seed S+i. A uniquely solvable puzzle is made by assembling clues until it is unique, "
+                "then stripping them. Details: docs/generators.md");
+    add_optional_word(cmd, "kind", a->kind, kGeneratorKinds, "What to generate: " + word_help(kGeneratorKinds))->required();
     add_whole(cmd, "--n", a->n, {kMinSize, kMaxSize}, "Order of the square, 2..64 (default 5)");
     a->opt_p = add_real(cmd, "--givens", a->p, {0, 1}, "random: probability that a cell is a given (default 0.3)");
     a->opt_h = add_whole(cmd, "--h", a->h, {0, kMaxSize * kMaxSize}, "random: exact number of givens, 0..n^2")->excludes(a->opt_p);
@@ -103,13 +109,11 @@ void add_generate(CLI::App& app, Action& run) {
                    ->excludes(a->opt_q);
     add_whole(cmd, "--count", a->count, {}, "Number of instances (default 1), each written when made");
     add_whole(cmd, "--seed", a->seed, {}, "Seed of the first instance (default 1); instance i uses seed + i (mod 2^64)");
-    cmd->add_option("--sampler", a->sampler, "Latin squares: jm (Jacobson-Matthews, uniform; default) or shuffle (biased)")
-        ->check(CLI::IsMember({"jm", "shuffle"}));
+    add_word(cmd, "--sampler", a->sampler, kLatinSamplers, "Latin squares: " + word_help(kLatinSamplers));
     add_whole(cmd, "--steps", a->steps, {}, "Jacobson-Matthews steps per square (a move from a proper square plus the improper moves back; 0 = n^3, the default)");
-    a->opt_use = cmd->add_option("--use", a->use, "unique: clues allowed: numbers, relations or both (default)")
-                     ->check(CLI::IsMember({"numbers", "relations", "both"}));
-    a->opt_grade = cmd->add_option("--grade", a->grade, "unique: retry new squares until the grade is fc, ac, gac or search")
-                       ->check(CLI::IsMember({"fc", "ac", "gac", "search"}));
+    a->opt_use = add_word(cmd, "--use", a->use, kClueUses, "unique: clue kinds allowed");
+    a->opt_grade = add_optional_word(cmd, "--grade", a->grade, target_grades(),
+                                     "unique: retry new squares until the puzzle has this grade (default any)");
     a->opt_attempts = add_whole(cmd, "--max-attempts", a->max_attempts, {1, kMaxWhole},
                                 "unique: squares tried per instance before failing (default 100)");
     cmd->add_option("--out", a->out, "Output file (default stdout); never an existing results CSV or sidecar");

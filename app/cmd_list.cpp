@@ -1,9 +1,17 @@
 // futolab list: what this build offers — solvers and their options, formats, modes,
-// statuses, counters (with their definitions) and generators.
+// counters (with their definitions), generators and every vocabulary (statuses, grades,
+// objectives, samplers, clue uses, run orders, isolation modes), each printed from its table.
 #include "app/commands.hpp"
+#include "core/clue_use.hpp"
 #include "core/formats/formats.hpp"
+#include "core/grades.hpp"
 #include "core/status.hpp"
-#include "generators/grade.hpp"
+#include "critical/exact.hpp"
+#include "critical/objective.hpp"
+#include "experiments/config.hpp"
+#include "experiments/isolation.hpp"
+#include "generators/generator_kind.hpp"
+#include "generators/latin_square.hpp"
 #include "solvers/registry.hpp"
 
 #include <fmt/format.h>
@@ -31,15 +39,39 @@ void list_formats() {
                                  f.readable ? "read+write" : "write", f.description);
 }
 
+// "name (attribute)" for every row of a table, space-separated.
+template <class Words, class Attribute>
+std::string words_with(const Words& words, Attribute attribute) {
+    std::string out;
+    for (const auto& w : words) out += fmt::format("{}{} ({})", out.empty() ? "" : " ", w.name, attribute(w));
+    return out;
+}
+
 void list_semantics() {
     std::cout << "modes: first (default), --count K (count up to K; K=2 decides uniqueness), --count all\n"
-                 "statuses: " << names_of(kStatuses, " ") << "\n"
               << "counters:\n";
     for_each_counter(Counters{}, [](std::string_view name, std::string_view doc, std::uint64_t) {
         std::cout << fmt::format("  {:<13} {}\n", name, doc);
     });
-    std::cout << "generators: random (planted; Latin squares by Jacobson-Matthews or shuffle), unique (futolab generate);"
-                 " grades " << names_of(kTargetGrades, " ") << " (futolab grade); critical sets (futolab critical)\n";
+    std::cout << "generators (futolab generate): "
+              << words_with(kGeneratorKinds, [](const GeneratorWord& w) { return w.help; })
+              << "; grades (futolab grade); critical sets (futolab critical)\n";
+}
+
+void list_vocabularies() {
+    std::cout << "statuses: " << words_with(kStatuses, [](const StatusWord& w) { return name_in(kRunOutcomes, w.outcome); })
+              << "\n"
+              << "grades: " << words_with(kGrades, [](const GradeWord& w) { return w.target ? "a target" : "not a target"; })
+              << "\n"
+              << "objectives: " << words_with(critical::kObjectives, [](const critical::ObjectiveWord& w) {
+                     return w.search && w.exact ? "search and exact" : w.search ? "search only" : "exact only";
+                 }) << "\n"
+              << "samplers: " << words_with(kLatinSamplers, [](const SamplerWord& w) { return w.help; }) << "\n"
+              << "clue uses: " << names_of(kClueUses, " ") << "\n"
+              << "run orders: " << names_of(kRunOrders, " ") << "\n"
+              << "isolation: " << names_of(kIsolations, " ") << "\n"
+              << "exact engines: " << words_with(critical::kHittingEngines, [](const auto& w) { return w.help; }) << "\n"
+              << "exact oracles: " << words_with(critical::kExactOracles, [](const auto& w) { return w.help; }) << "\n";
 }
 
 }  // namespace
@@ -51,6 +83,7 @@ void add_list(CLI::App& app, Action& run) {
             list_solvers();
             list_formats();
             list_semantics();
+            list_vocabularies();
             return 0;
         };
     });

@@ -5,6 +5,7 @@
 // exits 1 within a second or two; a second exits at once (130).
 #include "app/commands.hpp"
 #include "app/number_options.hpp"
+#include "app/vocabulary_option.hpp"
 #include "core/error.hpp"
 #include "core/status.hpp"
 #include "experiments/config.hpp"
@@ -28,7 +29,7 @@ struct RunArgs {
     std::string shard = "1/1";
     bool resume = false, quiet = false, skip_invalid = false;
     std::string out;
-    std::string isolation;  // empty: the config's (default process)
+    std::optional<Isolation> isolation;  // none: the config's (default process)
     std::string command_line;
     std::vector<std::string> redo;  // statuses
 };
@@ -70,7 +71,7 @@ int run_command(const RunArgs& args) {
     options.out_dir = args.out;
     options.command_line = args.command_line;
     ExperimentConfig config = load_config(args.config);
-    if (!args.isolation.empty()) config.isolation = *isolation_from_name(args.isolation);
+    if (args.isolation) config.isolation = *args.isolation;
     const RunnerReport r = run_experiment(config, options);
     for (const SkippedInput& s : r.invalid) std::cerr << "futolab: skipped invalid input: " << s.error << "\n";
     if (!options.redo.empty())
@@ -124,13 +125,9 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
         ->delimiter(',')
         ->type_name("STATUS,…");
     cmd->add_option("--out", args->out, "Directory for the CSV and its sidecar (default: the config's output)");
-    cmd->add_option("--isolation", args->isolation,
-                    "Where runs execute, overriding the config's `isolation`: process (default: warm worker processes, "
-                    "one per job, fed runs over a pipe: thread-mode timings plus limits.memory, per-run max_rss_kb, and "
-                    "crash/memout/timeout rows that cost only the worker), fork (a fresh process per run: for solvers "
-                    "that leak or corrupt state; every run starts cold) or thread (threads of futolab: no memory limit, "
-                    "a crash ends the sweep); solve, count and exact tasks. docs/isolation.md says which to use when")
-        ->check(CLI::IsMember(name_list(kIsolations)));
+    add_optional_word(cmd, "--isolation", args->isolation, kIsolations,
+                      "Where runs execute, overriding the config's `isolation`: " + word_help(kIsolations) +
+                          "; solve, count and exact tasks. docs/isolation.md says which to use when");
     cmd->add_flag("--quiet,-q", args->quiet, "No progress output");
     cmd->add_flag("--skip-invalid", args->skip_invalid,
                   "Leave out invalid instances (a bad JSONL or Tatham line, else the file) instead of stopping; "

@@ -38,7 +38,7 @@ std::string solved_grid(const Puzzle& p, const std::vector<int>& solution) {
 
 void print_pretty(const ResultRow& row, const Puzzle& p, const RunResult& run) {
     std::cout << fmt::format("{}  {}  {}", row.instance, row.options.empty() ? row.solver : row.solver + ":" + row.options,
-                             row.status);
+                             status_name(row.status));
     for_each_counter(row.counters, row.unknown_counters, [](std::string_view name, std::uint64_t v, bool known) {
         std::cout << (known ? fmt::format("  {}={}", name, v) : fmt::format("  {}=?", name));  // ?: the tool does not say
     });

@@ -1,5 +1,7 @@
 #include "core/atomic_file.hpp"
 
+#include "core/random.hpp"
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -22,7 +24,7 @@ std::string random_suffix() {
     static constexpr char kChars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
     thread_local std::mt19937_64 rng(std::random_device{}() ^ (static_cast<std::uint64_t>(::getpid()) << 32));
     std::string s(6, ' ');
-    for (char& ch : s) ch = kChars[rng() % (sizeof kChars - 1)];
+    for (char& ch : s) ch = kChars[uniform_below(rng, sizeof kChars - 1)];
     return s;
 }
 

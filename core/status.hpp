@@ -20,6 +20,8 @@ enum class Status { solved, unique, multiple, unsat, counted, timeout, node_limi
 // finished: the run ended by itself. censored: it hit a limit (time, nodes, memory), so its
 // values are lower bounds. failed: no measurement at all.
 enum class RunOutcome { finished, censored, failed };
+inline constexpr Vocabulary<RunOutcome, 3> kRunOutcomes{
+    {{RunOutcome::finished, "finished"}, {RunOutcome::censored, "censored"}, {RunOutcome::failed, "failed"}}};
 
 struct StatusWord {
     Status value;

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstddef>
+#include <ranges>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,54 +24,67 @@ struct Word {
 template <class E, std::size_t N>
 using Vocabulary = std::array<Word<E>, N>;
 
-// The functions below take any table whose rows have a `value` and a `name`, so a vocabulary
-// whose words carry more attributes (a status and its outcome class) is read the same way.
+// The functions below take any table whose rows have a `value` and a `name` (a std::array
+// such as a Vocabulary, or the rows_where of one), so a vocabulary whose words carry more
+// attributes (a status and its outcome class) is read the same way.
 template <class Row>
 using ValueOf = decltype(Row::value);
+template <class Words>
+using RowOf = std::ranges::range_value_t<Words>;
 
 // The name of `value` (the first row that has it).
-template <class Row, std::size_t N>
-constexpr std::string_view name_in(const std::array<Row, N>& words, ValueOf<Row> value) {
-    for (const Row& w : words)
+template <class Words>
+constexpr std::string_view name_in(const Words& words, ValueOf<RowOf<Words>> value) {
+    for (const auto& w : words)
         if (w.value == value) return w.name;
     return "?";  // unreachable when every value has a row (tested)
 }
 
 // The row of `value` (the first that has it); nullptr only for a value missing from its table.
-template <class Row, std::size_t N>
-constexpr const Row* row_of(const std::array<Row, N>& words, ValueOf<Row> value) {
-    for (const Row& w : words)
+template <class Words>
+constexpr const RowOf<Words>* row_of(const Words& words, ValueOf<RowOf<Words>> value) {
+    for (const auto& w : words)
         if (w.value == value) return &w;
     return nullptr;
 }
 
 // The row named `name`, nullptr if none (for a caller with its own message for a bad name).
-template <class Row, std::size_t N>
-constexpr const Row* row_named(const std::array<Row, N>& words, std::string_view name) {
-    for (const Row& w : words)
+template <class Words>
+constexpr const RowOf<Words>* row_named(const Words& words, std::string_view name) {
+    for (const auto& w : words)
         if (w.name == name) return &w;
     return nullptr;
 }
 
-// "a, b, c" (or with another separator: "a|b|c" for option help).
-template <class Row, std::size_t N>
-std::string names_of(const std::array<Row, N>& words, std::string_view separator = ", ") {
-    std::string out;
-    for (const Row& w : words) out += (out.empty() ? "" : std::string(separator)) + std::string(w.name);
+// The rows of a table that have an attribute (`keep(row)`), in table order: the grades a
+// generator can aim at, the objectives the exact search takes.
+template <class Row, std::size_t N, class Keep>
+std::vector<Row> rows_where(const std::array<Row, N>& words, Keep keep) {
+    std::vector<Row> out;
+    for (const Row& w : words)
+        if (keep(w)) out.push_back(w);
     return out;
 }
 
-template <class Row, std::size_t N>
-std::vector<std::string> name_list(const std::array<Row, N>& words) {
+// "a, b, c" (or with another separator: "a|b|c" for option help).
+template <class Words>
+std::string names_of(const Words& words, std::string_view separator = ", ") {
+    std::string out;
+    for (const auto& w : words) out += (out.empty() ? "" : std::string(separator)) + std::string(w.name);
+    return out;
+}
+
+template <class Words>
+std::vector<std::string> name_list(const Words& words) {
     std::vector<std::string> out;
-    for (const Row& w : words) out.emplace_back(w.name);
+    for (const auto& w : words) out.emplace_back(w.name);
     return out;
 }
 
 // The value named `name`; InputError "unknown WHAT 'x' (valid: a, b, c)" otherwise.
-template <class Row, std::size_t N>
-ValueOf<Row> value_in(const std::array<Row, N>& words, std::string_view name, std::string_view what) {
-    for (const Row& w : words)
+template <class Words>
+ValueOf<RowOf<Words>> value_in(const Words& words, std::string_view name, std::string_view what) {
+    for (const auto& w : words)
         if (w.name == name) return w.value;
     throw InputError("unknown " + std::string(what) + " '" + std::string(name) + "' (valid: " + names_of(words) + ")");
 }

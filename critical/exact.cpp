@@ -278,37 +278,22 @@ void SharedBound::lower_to(int v) {
 }
 
 ExactObjective exact_objective_from_name(const std::string& name) {
-    if (name == "2h+3k") return ExactObjective::two_h_three_k;
-    if (name == "h+k") return ExactObjective::h_plus_k;
-    if (name == "k") return ExactObjective::k_only;
-    if (name == "h") return ExactObjective::h_only;
-    if (name == "frontier") return ExactObjective::frontier;
-    throw InputError("--objective for --exact must be 2h+3k, h+k, k, h or frontier, got '" + name + "'");
+    if (const ObjectiveWord* w = row_named(exact_objectives(), name)) return w->value;
+    throw InputError("--objective for --exact must be " + names_of(exact_objectives(), ", ") + ", got '" + name + "'");
 }
 
-std::string exact_objective_name(ExactObjective objective) {
-    switch (objective) {
-        case ExactObjective::two_h_three_k: return "2h+3k";
-        case ExactObjective::h_plus_k: return "h+k";
-        case ExactObjective::k_only: return "k";
-        case ExactObjective::h_only: return "h";
-        case ExactObjective::frontier: return "frontier";
-    }
-    return "2h+3k";
-}
+std::string exact_objective_name(ExactObjective objective) { return objective_name(objective); }
 
 ExactOracle exact_oracle_from_name(const std::string& name) {
-    if (name == "table") return ExactOracle::table;
-    if (name == "solver") return ExactOracle::solver;
-    throw InputError("--oracle must be table or solver, got '" + name + "'");
+    if (const ExactOracleWord* w = row_named(kExactOracles, name)) return w->value;
+    throw InputError("--oracle must be " + names_of(kExactOracles, " or ") + ", got '" + name + "'");
 }
 
-std::string exact_oracle_name(ExactOracle oracle) { return oracle == ExactOracle::table ? "table" : "solver"; }
+std::string exact_oracle_name(ExactOracle oracle) { return std::string(name_in(kExactOracles, oracle)); }
 
 HittingEngine hitting_engine_from_name(const std::string& name) {
-    if (name == "bb") return HittingEngine::bb;
-    if (name == "cadical") return HittingEngine::cadical;
-    throw InputError("--engine must be bb or cadical, got '" + name + "'");
+    if (const HittingEngineWord* w = row_named(kHittingEngines, name)) return w->value;
+    throw InputError("--engine must be " + names_of(kHittingEngines, " or ") + ", got '" + name + "'");
 }
 
 CostModel numbers_cost(int n) { return model_of(n, 1, 0); }
@@ -321,6 +306,7 @@ CostModel cost_model(int n, ExactObjective objective) {
         case ExactObjective::k_only: return relations_cost(n);
         case ExactObjective::h_only: return numbers_cost(n);
         case ExactObjective::frontier: break;
+        case ExactObjective::greedy: throw std::logic_error("greedy is not an exact objective");
     }
     throw std::logic_error("the frontier has no single cost");
 }

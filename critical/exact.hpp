@@ -18,7 +18,9 @@
 #include "critical/counterexample.hpp"
 #include "critical/exact_squares.hpp"
 #include "critical/hitting_set.hpp"
+#include "critical/objective.hpp"
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <stdexcept>
@@ -27,12 +29,14 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace futolab::critical {
 
-enum class ExactObjective { two_h_three_k, h_plus_k, k_only, h_only, frontier };
-ExactObjective exact_objective_from_name(const std::string& name);  // throws InputError
+// The objectives of critical/objective.hpp whose row says `exact` (all but greedy).
+using ExactObjective = Objective;
+ExactObjective exact_objective_from_name(const std::string& name);  // an exact objective; throws InputError
 std::string exact_objective_name(ExactObjective objective);
 
 // What one objective minimises: Σ weight[i] x_i over the allowed clues.
@@ -48,13 +52,31 @@ int cost_of(const CostModel& model, const ClueMask& set);
 
 // The hitting-set engine of the search: own branch and bound (default, faster here) or CaDiCaL.
 enum class HittingEngine { bb, cadical };
-HittingEngine hitting_engine_from_name(const std::string& name);  // "bb" | "cadical"; throws InputError
+struct HittingEngineWord {
+    HittingEngine value;
+    std::string_view name;
+    std::string_view help;
+};
+inline constexpr std::array<HittingEngineWord, 2> kHittingEngines{{
+    {HittingEngine::bb, "bb", "own branch and bound"},
+    {HittingEngine::cadical, "cadical", "CaDiCaL"},
+}};
+HittingEngine hitting_engine_from_name(const std::string& name);  // a name of kHittingEngines; throws InputError
 
 // Where the lazy loop's counterexamples come from: one pass over the table of all squares
 // (n ≤ 5, counterexample.hpp), or a search for one square (any n ≤ 6: the only way at n = 6,
 // solver_counterexample.hpp). Chosen once per run, like a backend.
 enum class ExactOracle { table, solver };
-ExactOracle exact_oracle_from_name(const std::string& name);  // "table" | "solver"; throws InputError
+struct ExactOracleWord {
+    ExactOracle value;
+    std::string_view name;
+    std::string_view help;
+};
+inline constexpr std::array<ExactOracleWord, 2> kExactOracles{{
+    {ExactOracle::table, "table", "the table of all squares, n <= 5"},
+    {ExactOracle::solver, "solver", "a search for one square, n <= 6"},
+}};
+ExactOracle exact_oracle_from_name(const std::string& name);  // a name of kExactOracles; throws InputError
 std::string exact_oracle_name(ExactOracle oracle);
 
 struct Optimum {

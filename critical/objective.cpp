@@ -4,13 +4,23 @@
 
 namespace futolab::critical {
 
-Objective objective_from_name(const std::string& name) { return value_in(kObjectives, name, "objective"); }
+const std::vector<ObjectiveWord>& search_objectives() {
+    static const std::vector<ObjectiveWord> words = rows_where(kObjectives, [](const ObjectiveWord& w) { return w.search; });
+    return words;
+}
+
+const std::vector<ObjectiveWord>& exact_objectives() {
+    static const std::vector<ObjectiveWord> words = rows_where(kObjectives, [](const ObjectiveWord& w) { return w.exact; });
+    return words;
+}
+
+Objective objective_from_name(const std::string& name) { return value_in(search_objectives(), name, "objective"); }
 
 std::string objective_name(Objective objective) { return std::string(name_in(kObjectives, objective)); }
 
 Weights objective_weights(Objective objective) {
-    if (objective == Objective::two_h_three_k) return {2, 3};
-    return {1, 1};  // k and h use one kind only, so unit weights count that kind
+    const ObjectiveWord* w = row_of(kObjectives, objective);
+    return w ? w->weights : Weights{};  // every value has a row (tested)
 }
 
 ClueUse objective_use(Objective objective, ClueUse use) {

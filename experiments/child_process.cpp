@@ -230,12 +230,12 @@ SolveResult ended_without_result(int status, std::int64_t peak, const Limits& li
     return r;
 }
 
-void apply_memory_rule(std::string& status, std::string& message, std::int64_t peak, const Limits& limits) {
+void apply_memory_rule(Status& status, std::string& message, std::int64_t peak, const Limits& limits) {
     if (limits.memory_bytes == 0 || peak < 0 || static_cast<std::uint64_t>(peak) * 1024 <= limits.memory_bytes) return;
-    if (status != status_name(Status::memout))
-        message = fmt::format("peak resident memory {} kB exceeds limits.memory ({} kB){}", peak,
-                              limits.memory_bytes / 1024, status.empty() ? "" : " (the run said " + status + ")");
-    status = status_name(Status::memout);
+    if (status != Status::memout)
+        message = fmt::format("peak resident memory {} kB exceeds limits.memory ({} kB) (the run said {})", peak,
+                              limits.memory_bytes / 1024, status_name(status));
+    status = Status::memout;
 }
 
 }  // namespace futolab::child

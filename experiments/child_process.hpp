@@ -58,6 +58,6 @@ SolveResult ended_without_result(int wait_status, std::int64_t peak_kb, const Li
 
 // The rule of SPEC §4, the same in every mode with its own process: a run whose peak exceeds
 // limits.memory is memout, whatever else happened.
-void apply_memory_rule(std::string& status, std::string& message, std::int64_t peak_kb, const Limits& limits);
+void apply_memory_rule(Status& status, std::string& message, std::int64_t peak_kb, const Limits& limits);
 
 }  // namespace futolab::child

@@ -168,10 +168,13 @@ std::vector<int> read_whole_sweep(const Where& w, const YAML::Node& node, const 
     return out;
 }
 
-std::string read_sampler(const Where& w, const YAML::Node& node, const std::string& what) {
-    const std::string sampler = w.scalar(node, what);
-    if (sampler != "jm" && sampler != "shuffle") w.fail(node, what + " must be jm or shuffle");
-    return sampler;
+// One name of a vocabulary (core/vocabulary.hpp), read as its value: the accepted names and
+// the message's list come from the table, as the command line's (app/vocabulary_option.hpp).
+template <class Words>
+ValueOf<RowOf<Words>> read_word(const Where& w, const YAML::Node& node, const std::string& what, const Words& words) {
+    const std::string value = w.scalar(node, what);
+    if (const auto* row = row_named(words, value)) return row->value;
+    w.fail(node, fmt::format("{} must be one of {}, not '{}'", what, names_of(words), value));
 }
 
 std::string read_choice(const Where& w, const YAML::Node& node, const std::string& what,
@@ -185,8 +188,8 @@ std::string read_choice(const Where& w, const YAML::Node& node, const std::strin
 // kind unique: n, use, grade, attempts, count, sampler (generators/unique.hpp).
 void read_unique(const Where& w, const YAML::Node& node, GenerateSource& g) {
     w.keys(node, {"kind", "n", "use", "grade", "attempts", "count", "sampler"}, "generate (kind unique)");
-    if (node["use"]) g.use = read_choice(w, node["use"], "generate.use", {"both", "numbers", "relations"});
-    if (node["grade"]) g.grade = read_choice(w, node["grade"], "generate.grade", {"fc", "ac", "gac", "search"});
+    if (node["use"]) g.use = read_word(w, node["use"], "generate.use", kClueUses);
+    if (node["grade"]) g.grade = read_word(w, node["grade"], "generate.grade", target_grades());
     if (node["attempts"]) g.attempts = static_cast<int>(w.whole(node["attempts"], "generate.attempts", 1, kMaxInt));
 }
 
@@ -204,14 +207,14 @@ void read_random(const Where& w, const YAML::Node& node, GenerateSource& g) {
 GenerateSource read_generate(const Where& w, const YAML::Node& node) {
     if (!node.IsMap()) w.fail(node, "generate must be a mapping");
     GenerateSource g;
-    g.kind = node["kind"] ? read_choice(w, node["kind"], "generate.kind", {"random", "unique"}) : "";
-    if (g.kind.empty()) w.fail(node, "generate needs 'kind' (random or unique)");
-    if (g.kind == "unique") read_unique(w, node, g);
+    if (!node["kind"]) w.fail(node, fmt::format("generate needs 'kind' ({})", names_of(kGeneratorKinds)));
+    g.kind = read_word(w, node["kind"], "generate.kind", kGeneratorKinds);
+    if (g.kind == GeneratorKind::unique) read_unique(w, node, g);
     else read_random(w, node, g);
     if (!node["n"]) w.fail(node, "generate needs 'n'");
     g.n = read_whole_sweep(w, node["n"], "generate.n", kMinSize, kMaxSize);
     if (node["count"]) g.count = static_cast<int>(w.whole(node["count"], "generate.count", 1, kMaxInt));
-    if (node["sampler"]) g.sampler = read_sampler(w, node["sampler"], "generate.sampler");
+    if (node["sampler"]) g.sampler = read_word(w, node["sampler"], "generate.sampler", kLatinSamplers);
     return g;
 }
 
@@ -221,7 +224,7 @@ SquaresSource read_squares(const Where& w, const YAML::Node& node) {
     SquaresSource s;
     s.n = read_whole_sweep(w, node["n"], "squares.n", kMinSize, kMaxSize);
     if (node["count"]) s.count = static_cast<int>(w.whole(node["count"], "squares.count", 1, kMaxInt));
-    if (node["sampler"]) s.sampler = read_sampler(w, node["sampler"], "squares.sampler");
+    if (node["sampler"]) s.sampler = read_word(w, node["sampler"], "squares.sampler", kLatinSamplers);
     return s;
 }
 
@@ -354,10 +357,7 @@ void read_task(const Where& w, const YAML::Node& root, ExperimentConfig& c) {
 
 // The timing protocol (SPEC §6) and the size guard: order, warmup, pin, max_runs.
 void read_timing(const Where& w, const YAML::Node& root, ExperimentConfig& c) {
-    if (root["order"]) {
-        const std::string order = read_choice(w, root["order"], "order", {"shuffled", "interleaved", "sequential"});
-        c.order = order == "shuffled" ? RunOrder::shuffled : order == "interleaved" ? RunOrder::interleaved : RunOrder::sequential;
-    }
+    if (root["order"]) c.order = read_word(w, root["order"], "order", kRunOrders);
     if (root["warmup"]) c.warmup = w.whole_int(root["warmup"], "warmup", 0);
     if (root["pin"]) c.pin = read_choice(w, root["pin"], "pin", {"true", "false"}) == "true";
     if (root["max_runs"]) c.max_runs = w.whole(root["max_runs"], "max_runs", 1);
@@ -383,8 +383,7 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
         w.fail(root["limits"]["nodes"], fmt::format("limits.nodes applies to {} tasks, not {} (use limits.time)",
                                                     kinds_accepting(TaskKey::node_limit), kind.name));
     if (root["isolation"]) {
-        const std::string name = read_choice(w, root["isolation"], "isolation", name_list(kIsolations));
-        c.isolation = *isolation_from_name(name);
+        c.isolation = read_word(w, root["isolation"], "isolation", kIsolations);
         if (!has_own_process(c.isolation) && c.limits.memory_bytes != 0)
             w.fail(root["isolation"], "limits.memory needs isolation: process or fork (a thread has no memory of its own)");
         // A kind whose search has no stop flag: only the parent killing its process ends it early.
@@ -400,14 +399,7 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
 
 }  // namespace
 
-std::string_view run_order_name(RunOrder order) {
-    switch (order) {
-        case RunOrder::shuffled: return "shuffled";
-        case RunOrder::interleaved: return "interleaved";
-        case RunOrder::sequential: return "sequential";
-    }
-    return "?";
-}
+std::string_view run_order_name(RunOrder order) { return name_in(kRunOrders, order); }
 
 double parse_duration_seconds(const std::string& text) { return parse_duration(text, "duration"); }
 

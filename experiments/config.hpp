@@ -3,13 +3,18 @@
 // solver or option is an InputError naming the file, line and column.
 #pragma once
 
+#include "core/clue_use.hpp"
+#include "core/grades.hpp"
 #include "core/vocabulary.hpp"
 #include "experiments/isolation.hpp"
 #include "experiments/task_kinds.hpp"
+#include "generators/generator_kind.hpp"
+#include "generators/latin_square.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,16 +28,16 @@ namespace futolab {
 // cartesian product n × givens × relations (or exact counts h × k), `count` per point; or,
 // with kind `unique`, uniquely solvable puzzles (generators/unique.hpp) per n.
 struct GenerateSource {
-    std::string kind = "random";    // random | unique
+    GeneratorKind kind = GeneratorKind::random;
     std::vector<int> n;
     std::vector<double> givens;     // probabilities p (empty if h is used)
     std::vector<int> h;             // exact given counts (empty if givens is used)
     std::vector<double> relations;  // probabilities q (empty if k is used)
     std::vector<int> k;             // exact relation counts
     int count = 1;                  // instances per point
-    std::string sampler = "jm";     // jm | shuffle
-    std::string use = "both";       // unique: numbers | relations | both
-    std::string grade;              // unique: target grade (fc, ac, gac, search) or empty
+    LatinSampler sampler = LatinSampler::jacobson_matthews;
+    ClueUse use = ClueUse::both;    // unique
+    std::optional<Grade> grade;     // unique: a target grade (core/grades.hpp), or none
     int attempts = 100;             // unique: squares tried for the target grade
 };
 
@@ -40,7 +45,7 @@ struct GenerateSource {
 struct SquaresSource {
     std::vector<int> n;
     int count = 1;
-    std::string sampler = "jm";
+    LatinSampler sampler = LatinSampler::jacobson_matthews;
 };
 
 // A `classes:` source (task exact only): the symmetry classes of Latin squares of order n
@@ -72,6 +77,11 @@ struct InstanceSource {
 //   interleaved  repeat by repeat: every (instance, solver) once, then again;
 //   sequential   the matrix order: instance-major, repeats back to back (futolab <= 0.x).
 enum class RunOrder { shuffled, interleaved, sequential };
+inline constexpr Vocabulary<RunOrder, 3> kRunOrders{{
+    {RunOrder::shuffled, "shuffled"},
+    {RunOrder::interleaved, "interleaved"},
+    {RunOrder::sequential, "sequential"},
+}};
 std::string_view run_order_name(RunOrder order);
 
 // A run matrix larger than this is refused before anything is built (`max_runs:`): a typo

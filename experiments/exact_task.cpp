@@ -66,7 +66,7 @@ void add_witness(ExactOutcome& out, const Witness& w) {
     out.output += w.line;
     ++out.counters.solutions;
     if (!w.check.uniquely_completable || !w.check.critical) {
-        out.status = std::string(status_name(Status::error));
+        out.status = Status::error;
         out.message = "verification failed: " + w.check.why;
     }
 }
@@ -74,7 +74,7 @@ void add_witness(ExactOutcome& out, const Witness& w) {
 void single_objective(ExactOutcome& out, const critical::ClassResult& r, const critical::ClueUniverse& u,
                       const std::string& id, const ExactMethod& m, Json meta) {
     if (!r.optimum.feasible) {
-        out.status = std::string(status_name(Status::multiple));
+        out.status = Status::multiple;
         out.message = "no set of the objective's clue kinds determines the square";
         return;
     }
@@ -107,7 +107,7 @@ void frontier(ExactOutcome& out, const critical::ClassResult& r, const critical:
         }
         add_witness(out, w);
     }
-    if (out.status == status_name(Status::solved))
+    if (out.status == Status::solved)
         out.message = "min k for h_max = 0.." + std::to_string(r.frontier.size() - 1) + ":" + points;
 }
 
@@ -142,14 +142,14 @@ ExactOutcome solve_exact_class(const Puzzle& square, const ClassRef& ref, const 
     try {
         r = critical::solve_class(n, c, ref.index, method.objective, table, options);
     } catch (const critical::OutOfTime&) {
-        out.status = std::string(status_name(Status::timeout));
+        out.status = Status::timeout;
         out.message = fmt::format("wall time limit ({:g} s)", limits.time_seconds);
         out.unknown = ~CounterMask{0};
         out.cpu_ns = thread_cpu_ns() - cpu0;
         out.wall_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - wall0).count();
         return out;
     }
-    out.status = std::string(status_name(Status::solved));
+    out.status = Status::solved;
     out.counters.nodes = r.nodes;
     out.counters.checks = r.oracle_queries;
     // The CaDiCaL engine counts no branch-and-bound nodes.
@@ -179,7 +179,7 @@ ExactOutcome execute_exact(Isolation isolation, const Puzzle& square, const Clas
     if (c.record) out = decode_exact_outcome(*c.record);
     if (!out) {
         const SolveResult ended = c.record ? malformed_record() : c.ended;
-        out = ExactOutcome{std::string(status_name(ended.status)), 0, 0, {}, ~CounterMask{0}, ended.message, "",
+        out = ExactOutcome{ended.status, 0, 0, {}, ~CounterMask{0}, ended.message, "",
                            c.wall_ns, c.cpu_ns, -1};
     }
     out->max_rss_kb = c.max_rss_kb;
@@ -188,7 +188,7 @@ ExactOutcome execute_exact(Isolation isolation, const Puzzle& square, const Clas
 
 std::string encode_exact_outcome(const ExactOutcome& o) {
     Json j = Json::object();
-    j["status"] = o.status;
+    j["status"] = status_name(o.status);  // by name: the table, not the enum's order
     j["h"] = o.h;
     j["k"] = o.k;
     for_each_counter(o.counters, [&](std::string_view name, std::string_view, std::uint64_t v) { j[std::string(name)] = v; });
@@ -205,7 +205,9 @@ std::optional<ExactOutcome> decode_exact_outcome(std::string_view bytes) {
     if (j.is_discarded() || !j.is_object()) return std::nullopt;
     try {
         ExactOutcome o;
-        o.status = j.at("status").get<std::string>();
+        const std::optional<Status> status = status_named(j.at("status").get<std::string>());
+        if (!status) return std::nullopt;
+        o.status = *status;
         o.h = j.at("h").get<int>();
         o.k = j.at("k").get<int>();
 #define FUTOLAB_COUNTER_READ(name, doc) o.counters.name = j.at(#name).get<std::uint64_t>();

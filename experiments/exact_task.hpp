@@ -46,7 +46,7 @@ private:
 
 // What one class's search gives a row (the fields of ResultRow it sets).
 struct ExactOutcome {
-    std::string status;  // solved | multiple | error
+    Status status = Status::solved;  // solved | multiple | error | timeout
     int h = 0, k = 0;
     Counters counters;
     CounterMask unknown = 0;

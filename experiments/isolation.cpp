@@ -16,9 +16,8 @@ namespace futolab {
 std::string_view isolation_name(Isolation isolation) { return name_in(kIsolations, isolation); }
 
 std::optional<Isolation> isolation_from_name(std::string_view name) {
-    for (const auto& w : kIsolations)
-        if (w.name == name) return w.value;
-    return std::nullopt;
+    const IsolationWord* w = row_named(kIsolations, name);
+    return w ? std::optional<Isolation>(w->value) : std::nullopt;
 }
 
 std::uint64_t parse_memory_bytes(const std::string& text) {

@@ -18,6 +18,7 @@
 #include "solvers/options.hpp"
 #include "solvers/run.hpp"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -29,10 +30,19 @@ namespace futolab {
 class Interrupt;
 
 enum class Isolation { process, fork, thread };
-inline constexpr Vocabulary<Isolation, 3> kIsolations{{
-    {Isolation::process, "process"},
-    {Isolation::fork, "fork"},
-    {Isolation::thread, "thread"},
+
+struct IsolationWord {
+    Isolation value;
+    std::string_view name;
+    std::string_view help;  // `run --help`
+};
+
+inline constexpr std::array<IsolationWord, 3> kIsolations{{
+    {Isolation::process, "process",
+     "the default: warm worker processes, one per job, fed runs over a pipe: thread-mode timings plus limits.memory, "
+     "per-run max_rss_kb, and crash/memout/timeout rows that cost only the worker"},
+    {Isolation::fork, "fork", "a fresh process per run: for solvers that leak or corrupt state; every run starts cold"},
+    {Isolation::thread, "thread", "threads of futolab: no memory limit, a crash ends the sweep"},
 }};
 std::string_view isolation_name(Isolation isolation);
 std::optional<Isolation> isolation_from_name(std::string_view name);

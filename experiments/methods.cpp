@@ -16,7 +16,7 @@ const OptionTable<UniqueSpec>& unique_table() {
     // grade=any: no target (UniqueSpec::target empty); the others: a target grade.
     static const std::vector<std::pair<std::string_view, std::optional<Grade>>> grades = [] {
         std::vector<std::pair<std::string_view, std::optional<Grade>>> g{{"any", std::nullopt}};
-        for (const Word<Grade>& w : kTargetGrades) g.emplace_back(w.name, w.value);
+        for (const GradeWord& w : target_grades()) g.emplace_back(w.name, w.value);
         return g;
     }();
     static const OptionTable<C> table{
@@ -42,7 +42,7 @@ struct CriticalMethod {
 const OptionTable<CriticalMethod>& critical_table() {
     using C = CriticalMethod;
     static const OptionTable<C> table{
-        choice<C>("objective", [](C& c) -> auto& { return c.objective; }, critical::kObjectives, "what the search minimises"),
+        choice<C>("objective", [](C& c) -> auto& { return c.objective; }, critical::search_objectives(), "what the search minimises"),
         choice<C>("use", [](C& c) -> auto& { return c.use; }, kClueUses, "clue kinds the set may use"),
         whole<C>("iterations", [](C& c) -> auto& { return c.iterations; }, 0, kNoUpperBound,
                  "greedy passes (0: 1 for greedy, else 200)"),
@@ -67,15 +67,10 @@ struct ExactConfig {
 
 const OptionTable<ExactConfig>& exact_table() {
     using C = ExactConfig;
-    using O = critical::ExactObjective;
     static const OptionTable<C> table{
-        choice<C>("objective", [](C& c) -> auto& { return c.objective; },
-                  {{"2h+3k", O::two_h_three_k}, {"h+k", O::h_plus_k}, {"k", O::k_only}, {"h", O::h_only},
-                   {"frontier", O::frontier}},
+        choice<C>("objective", [](C& c) -> auto& { return c.objective; }, critical::exact_objectives(),
                   "what the class's minimum is of (frontier: min k for every h_max)"),
-        choice<C>("engine", [](C& c) -> auto& { return c.engine; },
-                  {{"bb", critical::HittingEngine::bb}, {"cadical", critical::HittingEngine::cadical}},
-                  "hitting-set engine"),
+        choice<C>("engine", [](C& c) -> auto& { return c.engine; }, critical::kHittingEngines, "hitting-set engine"),
         whole<C>("seed_sets", [](C& c) -> auto& { return c.seed_sets; }, 0, 100000000,
                  "smallest unavoidable sets seeded per class"),
         choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", "gecode"}, {"gac", "gac"}, {"fc", "fc"}},

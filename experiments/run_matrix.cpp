@@ -82,7 +82,7 @@ std::uint64_t source_count(const InstanceSource& source) {
     if (source.kind == InstanceSource::Kind::file) return 0;
     const GenerateSource& g = source.generate;
     const std::uint64_t per_n = static_cast<std::uint64_t>(g.count);
-    if (g.kind == "unique") return times(g.n.size(), per_n);
+    if (g.kind == GeneratorKind::unique) return times(g.n.size(), per_n);
     const std::uint64_t given_points = g.h.empty() ? g.givens.size() : g.h.size();
     const std::uint64_t relation_points = g.k.empty() ? g.relations.size() : g.k.size();
     return times(times(times(g.n.size(), given_points), relation_points), per_n);
@@ -102,9 +102,10 @@ void generate_random(const ExperimentConfig& config, const GenerateSource& g, st
                     spec.n = n;
                     if (g.h.empty()) spec.p = g.givens[gi]; else spec.h = g.h[gi];
                     if (g.k.empty()) spec.q = g.relations[ri]; else spec.k = g.k[ri];
-                    spec.sampler = latin_sampler_from_name(g.sampler);
+                    spec.sampler = g.sampler;
+                    // By name, as the config spells it: the seeds do not depend on the enum.
                     const std::string point = fmt::format("random|{}|{}|{}|{}|{}|{}|{}", n, spec.p, spec.h.value_or(-1),
-                                                          spec.q, spec.k.value_or(-1), g.sampler, i);
+                                                          spec.q, spec.k.value_or(-1), latin_sampler_name(g.sampler), i);
                     out.push_back(random_instance(spec, derive_seed(config.seed, point)));
                     points.push_back({g.h.empty() ? g.givens[gi] : kNone, g.h.empty() ? kNone : g.h[gi],
                                       g.k.empty() ? g.relations[ri] : kNone, g.k.empty() ? kNone : g.k[ri]});
@@ -119,11 +120,14 @@ void generate_unique(const ExperimentConfig& config, const GenerateSource& g, st
         for (int i = 0; i < g.count; ++i) {
             UniqueSpec spec;
             spec.n = n;
-            spec.use = clue_use_from_name(g.use);
-            spec.sampler = latin_sampler_from_name(g.sampler);
-            if (!g.grade.empty()) spec.target = grade_from_name(g.grade);
+            spec.use = g.use;
+            spec.sampler = g.sampler;
+            spec.target = g.grade;
             spec.max_attempts = g.attempts;
-            const std::string point = fmt::format("unique|{}|{}|{}|{}|{}|{}", n, g.use, g.grade, g.sampler, g.attempts, i);
+            // By name ("" for no target grade), as the config spells it: seeds do not depend on the enums.
+            const std::string point = fmt::format("unique|{}|{}|{}|{}|{}|{}", n, clue_use_name(g.use),
+                                                  g.grade ? grade_name(*g.grade) : std::string_view(),
+                                                  latin_sampler_name(g.sampler), g.attempts, i);
             out.push_back(unique_instance(spec, derive_seed(config.seed, point), grader));
         }
 }
@@ -132,9 +136,10 @@ void generate_unique(const ExperimentConfig& config, const GenerateSource& g, st
 void random_squares(const ExperimentConfig& config, const SquaresSource& s, std::vector<Instance>& out) {
     for (int n : s.n)
         for (int i = 0; i < s.count; ++i) {
-            const std::uint64_t seed = derive_seed(config.seed, fmt::format("square|{}|{}|{}", n, s.sampler, i));
+            const std::uint64_t seed =
+                derive_seed(config.seed, fmt::format("square|{}|{}|{}", n, latin_sampler_name(s.sampler), i));
             std::mt19937_64 rng(seed);
-            Instance in = critical::square_instance(n, random_latin_square(n, rng, latin_sampler_from_name(s.sampler)));
+            Instance in = critical::square_instance(n, random_latin_square(n, rng, s.sampler));
             in.id = fmt::format("square-n{}-s{}", n, seed);
             out.push_back(std::move(in));
         }
@@ -180,7 +185,7 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
     try {
         if (source.kind == InstanceSource::Kind::squares) random_squares(config, source.squares, out);
         else if (source.kind == InstanceSource::Kind::classes) square_classes_of(source.classes, out);
-        else if (source.generate.kind == "unique") generate_unique(config, source.generate, out);
+        else if (source.generate.kind == GeneratorKind::unique) generate_unique(config, source.generate, out);
         else generate_random(config, source.generate, out, points);
     } catch (const InputError& e) {  // an out-of-range parameter: name the config line
         throw_input_error({config.path, source.line, 0}, e.what());
@@ -217,7 +222,7 @@ std::uint64_t derive_seed(std::uint64_t base, const std::string& coordinates) {
 std::vector<std::string> sweep_axes(const ExperimentConfig& config) {
     std::array<bool, kAxes.size()> used{};
     for (const InstanceSource& source : config.instances) {
-        if (source.kind != InstanceSource::Kind::generate || source.generate.kind == "unique") continue;
+        if (source.kind != InstanceSource::Kind::generate || source.generate.kind == GeneratorKind::unique) continue;
         const GenerateSource& g = source.generate;
         used[g.h.empty() ? 0 : 1] = true;
         used[g.k.empty() ? 2 : 3] = true;

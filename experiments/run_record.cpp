@@ -57,7 +57,24 @@ bool get_text(Reader& in, std::string& text) {
     return true;
 }
 
-constexpr std::string_view kRowMagic = "FLROW1";
+// FLROW2: status and grade travel as their table rows' indices (FLROW1 had their names).
+constexpr std::string_view kRowMagic = "FLROW2";
+
+// A vocabulary value as the index of its row in `words` (-1: none), and back: only an index
+// of a row decodes, so a record from another build cannot smuggle in an unnamed value.
+template <class Words>
+std::int32_t word_index(const Words& words, ValueOf<RowOf<Words>> value) {
+    const auto* row = row_of(words, value);
+    return row ? static_cast<std::int32_t>(row - words.data()) : -1;
+}
+
+template <class Words>
+bool get_word(Reader& in, const Words& words, ValueOf<RowOf<Words>>& value) {
+    std::int32_t index = -1;
+    if (!in.get(index) || index < 0 || static_cast<std::size_t>(index) >= words.size()) return false;
+    value = words[static_cast<std::size_t>(index)].value;
+    return true;
+}
 
 }  // namespace
 
@@ -113,8 +130,10 @@ std::optional<RunResult> decode_run_record(std::string_view bytes) {
 std::string encode_row_record(const ResultRow& row) {
     std::string out(kRowMagic);
     for (const std::string* text : {&row.experiment, &row.instance, &row.instance_hash, &row.solver, &row.options,
-                                    &row.mode, &row.status, &row.solution, &row.message, &row.grade, &row.output})
+                                    &row.mode, &row.solution, &row.message, &row.output})
         put_text(out, *text);
+    put(out, word_index(kStatuses, row.status));
+    put(out, row.grade ? word_index(kGrades, *row.grade) : std::int32_t{-1});
     for (int v : {row.n, row.h, row.k, row.repeat}) put(out, static_cast<std::int32_t>(v));
     put(out, row.seed);
     for_each_counter(row.counters, [&](std::string_view, std::string_view, std::uint64_t v) { put(out, v); });
@@ -130,8 +149,12 @@ std::optional<ResultRow> decode_row_record(std::string_view bytes) {
     if (!in.take(kRowMagic.size(), magic) || magic != kRowMagic) return std::nullopt;
     ResultRow row;
     for (std::string* text : {&row.experiment, &row.instance, &row.instance_hash, &row.solver, &row.options, &row.mode,
-                              &row.status, &row.solution, &row.message, &row.grade, &row.output})
+                              &row.solution, &row.message, &row.output})
         if (!get_text(in, *text)) return std::nullopt;
+    if (!get_word(in, kStatuses, row.status)) return std::nullopt;
+    std::int32_t grade = -1;
+    if (!in.get(grade) || grade < -1 || grade >= static_cast<std::int32_t>(kGrades.size())) return std::nullopt;
+    if (grade >= 0) row.grade = kGrades[static_cast<std::size_t>(grade)].value;
     for (int* v : {&row.n, &row.h, &row.k, &row.repeat}) {
         std::int32_t value = 0;
         if (!in.get(value)) return std::nullopt;

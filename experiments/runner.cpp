@@ -94,7 +94,7 @@ void record(WorkQueue& q, const ResultRow& row) {
         ++b.runs;
         if (static_cast<double>(row.cpu_ns) < kBusyCpuWall * static_cast<double>(row.wall_ns)) ++b.busy;
     }
-    if (row.status == status_name(Status::error)) ++q.errors;
+    if (row.status == Status::error) ++q.errors;
     q.progress.update(q.done, q.errors);
 }
 
@@ -159,10 +159,10 @@ private:
         // The process tree's peak: the run's process plus the largest tool it started (they
         // coexist while the tool runs; an upper bound of their simultaneous peak).
         row->max_rss_kb = a.peak_kb >= 0 && row->tool_max_rss_kb >= 0 ? a.peak_kb + row->tool_max_rss_kb : a.peak_kb;
-        if (a.oom_killed && row->status != status_name(Status::memout)) {
+        if (a.oom_killed && row->status != Status::memout) {
             row->message = "out of memory: the memory cgroup's OOM killer ended a process of the run (the run said " +
-                           row->status + ")";
-            row->status = std::string(status_name(Status::memout));
+                           std::string(status_name(row->status)) + ")";
+            row->status = Status::memout;
         }
         child::apply_memory_rule(row->status, row->message, row->max_rss_kb, q_.config.limits);
         return std::move(*row);
@@ -179,15 +179,15 @@ private:
 // its row is `timeout`, and the message keeps the answer. Rows whose status is not
 // `finished` (core/status.hpp: already at a limit, or failed) stay.
 void enforce_time_limits(ResultRow& row, const Limits& limits) {
-    if (const std::optional<Status> s = status_named(row.status); s && outcome_of(*s) != RunOutcome::finished) return;
+    if (outcome_of(row.status) != RunOutcome::finished) return;
     const auto over = [](std::int64_t ns, double limit) { return limit > 0 && static_cast<double>(ns) > limit * 1e9; };
     const bool wall = over(row.wall_ns, limits.time_seconds), cpu = over(row.cpu_ns, limits.cpu_seconds);
     if (!wall && !cpu) return;
     row.message = fmt::format("{} time limit ({:g} s): the run took {:.1f} ms{}", wall ? "wall" : "cpu",
                               wall ? limits.time_seconds : limits.cpu_seconds,
                               static_cast<double>(wall ? row.wall_ns : row.cpu_ns) / 1e6,
-                              row.status.empty() ? "" : " (it said " + row.status + ")");
-    row.status = std::string(status_name(Status::timeout));
+                              " (it said " + std::string(status_name(row.status)) + ")");
+    row.status = Status::timeout;
 }
 
 // `cpu` >= 0: pin this worker there first (config `pin`); its runs' rows name it. A run still

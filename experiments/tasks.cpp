@@ -5,13 +5,13 @@
 
 namespace futolab {
 
-std::string GradeCache::get(std::size_t i, const Puzzle& puzzle, Grader& grader) {
+Grade GradeCache::get(std::size_t i, const Puzzle& puzzle, Grader& grader) {
     {
         const std::lock_guard<std::mutex> guard(lock_);
-        if (!grades_[i].empty()) return grades_[i];
+        if (grades_[i]) return *grades_[i];
     }
     // Graded outside the lock: two threads may grade the same instance once each, never wrongly.
-    const std::string grade(grade_name(grader.grade(puzzle).grade));
+    const Grade grade = grader.grade(puzzle).grade;
     const std::lock_guard<std::mutex> guard(lock_);
     grades_[i] = grade;
     return grade;

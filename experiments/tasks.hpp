@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,11 +25,11 @@ class GradeCache {
 public:
     explicit GradeCache(std::size_t instances) : grades_(instances) {}
     // The grade of instance i, computing it with `grader` if no thread has yet.
-    std::string get(std::size_t i, const Puzzle& puzzle, Grader& grader);
+    Grade get(std::size_t i, const Puzzle& puzzle, Grader& grader);
 
 private:
     std::mutex lock_;
-    std::vector<std::string> grades_;
+    std::vector<std::optional<Grade>> grades_;
 };
 
 // What a kind's row functions read: the experiment, its matrix and the per-process state.

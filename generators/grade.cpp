@@ -81,10 +81,6 @@ bool solved_at_level(const Puzzle& p, bool bounds) {
 
 }  // namespace
 
-std::string_view grade_name(Grade grade) { return name_in(kGrades, grade); }
-
-Grade grade_from_name(std::string_view name) { return value_in(kTargetGrades, name, "grade"); }
-
 bool solved_by_singles(const Puzzle& puzzle) { return solved_at_level(puzzle, false); }
 bool solved_by_arc_consistency(const Puzzle& puzzle) { return solved_at_level(puzzle, true); }
 

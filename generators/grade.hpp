@@ -12,8 +12,8 @@
 // Puzzles that are not uniquely solvable get the grade `multiple` or `unsat`.
 #pragma once
 
+#include "core/grades.hpp"
 #include "core/puzzle.hpp"
-#include "core/vocabulary.hpp"
 #include "solvers/solver.hpp"
 
 #include <cstdint>
@@ -24,16 +24,7 @@ namespace futolab {
 
 class CountOracle;
 
-enum class Grade { fc, ac, gac, search, multiple, unsat };
-// Every grade a puzzle can get, and the ones a generator can aim at (`--grade`, `grade=`).
-inline constexpr Vocabulary<Grade, 6> kGrades{{{Grade::fc, "fc"}, {Grade::ac, "ac"}, {Grade::gac, "gac"},
-                                               {Grade::search, "search"}, {Grade::multiple, "multiple"},
-                                               {Grade::unsat, "unsat"}}};
-inline constexpr Vocabulary<Grade, 4> kTargetGrades{
-    {{Grade::fc, "fc"}, {Grade::ac, "ac"}, {Grade::gac, "gac"}, {Grade::search, "search"}}};
-
-std::string_view grade_name(Grade grade);
-Grade grade_from_name(std::string_view name);  // throws InputError
+// The grades themselves (names, which a generator can aim at): core/grades.hpp.
 
 struct GradeResult {
     Grade grade = Grade::search;

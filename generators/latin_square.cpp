@@ -160,8 +160,8 @@ std::vector<int> cyclic_isotope(int n, std::mt19937_64& rng) {
 std::string_view latin_sampler_name(LatinSampler sampler) { return name_in(kLatinSamplers, sampler); }
 
 LatinSampler latin_sampler_from_name(std::string_view name) {
-    for (const Word<LatinSampler>& w : kLatinSamplerAliases)
-        if (w.name == name) return w.value;
+    for (const SamplerWord& w : kLatinSamplers)
+        if (w.alias == name) return w.value;
     return value_in(kLatinSamplers, name, "Latin square sampler");
 }
 

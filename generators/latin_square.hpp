@@ -11,6 +11,7 @@
 
 #include "core/vocabulary.hpp"
 
+#include <array>
 #include <cstdint>
 #include <random>
 #include <string_view>
@@ -19,11 +20,18 @@
 namespace futolab {
 
 enum class LatinSampler { jacobson_matthews, shuffle_cyclic };
-// The names written (`jm`, `shuffle`); the long enum names are read too, as aliases.
-inline constexpr Vocabulary<LatinSampler, 2> kLatinSamplers{
-    {{LatinSampler::jacobson_matthews, "jm"}, {LatinSampler::shuffle_cyclic, "shuffle"}}};
-inline constexpr Vocabulary<LatinSampler, 2> kLatinSamplerAliases{
-    {{LatinSampler::jacobson_matthews, "jacobson_matthews"}, {LatinSampler::shuffle_cyclic, "shuffle_cyclic"}}};
+
+struct SamplerWord {
+    LatinSampler value;
+    std::string_view name;   // written and offered (`--sampler`, `sampler:`)
+    std::string_view alias;  // the long name, read too by latin_sampler_from_name
+    std::string_view help;
+};
+
+inline constexpr std::array<SamplerWord, 2> kLatinSamplers{{
+    {LatinSampler::jacobson_matthews, "jm", "jacobson_matthews", "uniform, Jacobson-Matthews"},
+    {LatinSampler::shuffle_cyclic, "shuffle", "shuffle_cyclic", "the cyclic square's rows, columns, symbols shuffled: fast, biased"},
+}};
 
 std::string_view latin_sampler_name(LatinSampler sampler);
 LatinSampler latin_sampler_from_name(std::string_view name);  // throws InputError

@@ -2,6 +2,7 @@
 #include "generators/random_instance.hpp"
 
 #include "core/error.hpp"
+#include "generators/generator_kind.hpp"
 #include "core/random.hpp"
 
 #include <fmt/format.h>
@@ -29,7 +30,7 @@ std::vector<int> choose(int universe, double prob, const std::optional<int>& cou
 
 Json parameters_meta(const RandomInstanceSpec& spec, std::uint64_t seed) {
     Json meta = Json::object();
-    meta["kind"] = "random";
+    meta["kind"] = generator_name(GeneratorKind::random);
     meta["n"] = spec.n;
     if (spec.h) meta["h"] = *spec.h;
     else meta["p"] = spec.p;

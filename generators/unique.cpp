@@ -2,6 +2,7 @@
 #include "generators/unique.hpp"
 
 #include "core/error.hpp"
+#include "generators/generator_kind.hpp"
 #include "generators/random_instance.hpp"
 #include "core/random.hpp"
 
@@ -97,7 +98,7 @@ std::string unique_id(const UniqueSpec& spec, std::uint64_t seed) {
 
 Json unique_meta(const UniqueSpec& spec, std::uint64_t seed, const Instance& in, const GradeResult& g, int attempts) {
     Json meta = Json::object();
-    meta["kind"] = "unique";
+    meta["kind"] = generator_name(GeneratorKind::unique);
     meta["n"] = spec.n;
     meta["use"] = clue_use_name(spec.use);
     meta["sampler"] = latin_sampler_name(spec.sampler);

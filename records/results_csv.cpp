@@ -25,7 +25,7 @@ ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const So
     row.seed = seed;
     row.repeat = repeat;
     row.mode = mode.name();
-    row.status = std::string(status_name(run.result.status));
+    row.status = run.result.status;
     row.counters = run.result.counters;
     row.unknown_counters = run.result.unknown;
     row.wall_ns = run.wall_ns;
@@ -119,7 +119,7 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
     fmt::format_to(out, FMT_COMPILE(",{},{},{},{}"), r.instance_hash, r.n, r.h, r.k);
     put_comma_field(buf, r.solver);
     put_comma_field(buf, r.options);
-    fmt::format_to(out, FMT_COMPILE(",{},{},{},{}"), r.seed, r.repeat, r.mode, r.status);
+    fmt::format_to(out, FMT_COMPILE(",{},{},{},{}"), r.seed, r.repeat, r.mode, status_name(r.status));
     for_each_counter(r.counters, r.unknown_counters, [&](std::string_view, std::uint64_t v, bool known) {
         if (known)
             fmt::format_to(out, FMT_COMPILE(",{}"), v);
@@ -130,7 +130,7 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
     put_comma_field(buf, r.solution);
     fmt::format_to(out, FMT_COMPILE(",{}"), r.run);
     put_comma_field(buf, r.message);
-    put_comma_field(buf, r.grade);
+    put_comma_field(buf, r.grade ? grade_name(*r.grade) : std::string_view());
     put_comma_field(buf, r.output);
     put_comma_field(buf, r.spec);
     buf.push_back(',');

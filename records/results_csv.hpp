@@ -15,12 +15,15 @@
 // futolab) still read.
 #pragma once
 
+#include "core/grades.hpp"
 #include "core/puzzle.hpp"
 #include "records/csv_quote.hpp"
+#include "core/status.hpp"
 #include "solvers/options.hpp"
 #include "solvers/run.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -38,14 +41,14 @@ struct ResultRow {
     std::uint64_t seed = 0;
     int repeat = 0;
     std::string mode;
-    std::string status;
+    Status status = Status::error;  // written by name (core/status.hpp)
     Counters counters;
     CounterMask unknown_counters = 0;  // written as empty fields (SPEC §4)
     std::int64_t wall_ns = 0, cpu_ns = 0;
     std::string solution;  // "2 1 4 3/4 2 3 1/..." or empty
     std::size_t run = 0;   // index in the experiment's run matrix
     std::string message;   // why, for status error
-    std::string grade;     // fc, ac, gac, search, multiple, unsat, or empty
+    std::optional<Grade> grade;  // written by name (core/grades.hpp); none: empty
     std::string output;    // one JSONL instance, or empty
     std::string spec;      // SolverSpec::spec() (SPEC §3); the runner copies the matrix's
     std::int64_t max_rss_kb = -1;  // peak resident set of the run's process; -1: unknown (empty)

@@ -76,12 +76,13 @@ typename OptionTable<Config>::Entry choice(std::string_view key, Field field,
     return {std::move(spec), std::move(set)};
 }
 
-// An option whose names are a vocabulary (core/vocabulary.hpp), e.g. the clue uses.
-template <class Config, class Field, class E, std::size_t N>
-typename OptionTable<Config>::Entry choice(std::string_view key, Field field, const Vocabulary<E, N>& words,
+// An option whose names are a vocabulary (core/vocabulary.hpp: a table, or the rows_where of
+// one), e.g. the clue uses.
+template <class Config, class Field, class Words, class E = ValueOf<RowOf<Words>>>
+typename OptionTable<Config>::Entry choice(std::string_view key, Field field, const Words& words,
                                            std::string_view help) {
     std::vector<std::pair<std::string_view, E>> names;
-    for (const Word<E>& w : words) names.emplace_back(w.name, w.value);
+    for (const auto& w : words) names.emplace_back(w.name, w.value);
     return choice<Config>(key, field, std::move(names), help);
 }
 

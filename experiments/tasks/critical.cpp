@@ -20,16 +20,16 @@ ResultRow run_critical(TaskContext& t, const PlannedRun& run) {
                                   run.seed, fmt::format("{}:critical-s{}", row.instance, run.seed));
     clock.stop(row);
     if (!out.record) {
-        row.status = std::string(status_name(Status::multiple));
+        row.status = Status::multiple;
         return row;
     }
-    row.status = status_name(out.verified ? Status::critical : Status::error);
+    row.status = out.verified ? Status::critical : Status::error;
     row.message = out.why;
     row.h = static_cast<int>(out.record->givens.size());
     row.k = static_cast<int>(out.record->lt.size());
     row.counters.solutions = 1;
     row.counters.nodes = out.record->meta.value("checks", std::uint64_t{0});
-    row.grade = std::string(grade_name(t.grader.grade(Puzzle::compile(*out.record)).grade));
+    row.grade = t.grader.grade(Puzzle::compile(*out.record)).grade;
     Instance record = *out.record;
     record.meta.erase("time_ms");  // the row's wall_ns has it; `output` stays reproducible
     row.output = jsonl_line(record);

@@ -19,16 +19,16 @@ ResultRow run_generate(TaskContext& t, const PlannedRun& run) {
         const std::vector<int> square = square_of(t.matrix.instances[run.instance]);
         const Instance in = unique_instance(unique_method(t.matrix.solvers[run.solver], row.n), run.seed, t.grader, &square);
         clock.stop(row);
-        row.status = std::string(status_name(Status::unique));
+        row.status = Status::unique;
         row.h = static_cast<int>(in.givens.size());
         row.k = static_cast<int>(in.lt.size());
         row.counters.solutions = 1;
         row.counters.nodes = in.meta.value("gac_nodes", std::uint64_t{0});
-        row.grade = in.meta.value("grade", std::string());
+        row.grade = grade_named(in.meta.value("grade", std::string()));
         row.output = jsonl_line(in);
     } catch (const std::exception& e) {
         clock.stop(row);
-        row.status = std::string(status_name(Status::error));
+        row.status = Status::error;
         row.message = e.what();
     }
     return row;

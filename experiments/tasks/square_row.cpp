@@ -27,7 +27,7 @@ ResultRow square_row(const TaskContext& t, const PlannedRun& run) {
 
 ResultRow unfinished_square(const TaskContext& t, const PlannedRun& run, const SolveResult& ended) {
     ResultRow row = square_row(t, run);
-    row.status = std::string(status_name(ended.status));
+    row.status = ended.status;
     row.message = ended.message;
     row.unknown_counters = ~CounterMask{0};
     return row;

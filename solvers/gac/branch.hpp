@@ -16,14 +16,12 @@
 // Ratios are compared exactly, as cross products of integers.
 #pragma once
 
+#include "core/random.hpp"
 #include "solvers/gac/engine.hpp"
 
 #include <array>
 #include <cstdint>
-#include <optional>
-#include <random>
 #include <span>
-#include <utility>
 
 namespace futolab::gac {
 
@@ -34,33 +32,21 @@ enum class ValOrder { min, random };
 // see engine.hpp) is read only by domwdeg.
 int select_var(const Engine& engine, VarOrder order, std::span<const std::uint64_t> weights);
 
-// The value order's generator, std::mt19937_64 seeded on first use: seeding fills 312 words,
-// which val=min never needs (1.4 % of a median puzzle's instructions, callgrind).
-class Rng {
-public:
-    explicit Rng(std::uint64_t seed) : seed_(seed) {}
-    std::uint64_t operator()() {
-        if (!engine_) engine_.emplace(seed_);
-        return (*engine_)();
-    }
-
-private:
-    std::uint64_t seed_;
-    std::optional<std::mt19937_64> engine_;
-};
+// The value order's generator (core/random.hpp): seeded on its first draw, which val=min
+// never makes.
+using Rng = LazyRng;
 
 // The value index a binary branch tries (x = v, then x ≠ v).
 inline int choose_value(Dom d, ValOrder order, Rng& rng) {
     if (order == ValOrder::min) return lowest(d);
-    return nth(d, static_cast<int>(rng() % static_cast<std::uint64_t>(size(d))));  // exact on every platform
+    return nth(d, static_cast<int>(uniform_below(rng.engine(), static_cast<std::uint64_t>(size(d)))));
 }
 
 // The value indices a d-way branch tries, in order; returns how many.
 inline int value_order(Dom d, ValOrder order, Rng& rng, std::array<std::int8_t, 64>& out) {
     int k = 0;
     for (; d != 0; d &= d - 1) out[k++] = static_cast<std::int8_t>(lowest(d));
-    if (order == ValOrder::random)  // Fisher–Yates with mt19937_64's raw output: same on every platform
-        for (int i = k - 1; i > 0; --i) std::swap(out[i], out[rng() % static_cast<std::uint64_t>(i + 1)]);
+    if (order == ValOrder::random) shuffle(std::span<std::int8_t>(out.data(), static_cast<std::size_t>(k)), rng.engine());
     return k;
 }
 

@@ -1,5 +1,6 @@
 #include "../support/backends.hpp"
 #include "core/error.hpp"
+#include "critical/objective.hpp"
 #include "experiments/config.hpp"
 
 #include <catch2/catch.hpp>
@@ -172,7 +173,8 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {"name: t\ntask: critical\ninstances:\n  - squares: { n: 4 }\nmethods: [unique]\n",
          "cfg.yaml:5:11: task critical has one method, 'critical', not 'unique'"},
         {"name: t\ntask: critical\ninstances:\n  - squares: { n: 4 }\nmethods: [\"critical:objective=size\"]\n",
-         "cfg.yaml:5:11: solver 'critical': option objective=size is invalid (valid: greedy|h+k|2h+3k|k|h)"},
+         "cfg.yaml:5:11: solver 'critical': option objective=size is invalid (valid: " +
+             names_of(critical::search_objectives(), "|") + ")"},
         {"name: t\ntask: generate\ninstances:\n  - squares: { n: 4 }\nmethods: [unique]\nlimits: { time: 1s }\n",
          "cfg.yaml:6:9: 'limits' applies to solve, count and exact tasks, not generate"},
         {"name: t\ninstances:\n  - squares: { n: 4 }\nsolvers: [gac]\n",
@@ -222,7 +224,8 @@ TEST_CASE("exact tasks: classes sources and exact methods, each mistake named wi
         {"name: t\ntask: critical\ninstances:\n  - classes: { n: 4 }\nmethods: [critical]\n",
          "cfg.yaml:4:14: 'classes' sources feed exact tasks, not critical"},
         {head + "  - classes: { n: 4 }\nmethods: [\"exact:objective=size\"]\n",
-         "cfg.yaml:5:11: solver 'exact': option objective=size is invalid (valid: 2h+3k|h+k|k|h|frontier)"},
+         "cfg.yaml:5:11: solver 'exact': option objective=size is invalid (valid: " +
+             names_of(critical::exact_objectives(), "|") + ")"},
         {head + "  - classes: { n: 4 }\nmethods: [critical]\n", "cfg.yaml:5:11: task exact has one method, 'exact', not 'critical'"},
         {head + "  - classes: { n: 4 }\nsolvers: [gac]\n", "cfg.yaml:1:1: missing key 'methods'"},
         {head + "  - classes: { n: 4 }\nmethods: [exact]\nmode: first\n",

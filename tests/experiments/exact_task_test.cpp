@@ -196,7 +196,7 @@ TEST_CASE("exact rows: a slice past the last class is a config error naming the 
 
 TEST_CASE("exact rows: the record of a run's process round-trips, a garbled one is refused", "[tasks][exact]") {
     ExactOutcome o;
-    o.status = "solved";
+    o.status = Status::solved;
     o.h = 3;
     o.k = 1;
     o.counters.nodes = 12;

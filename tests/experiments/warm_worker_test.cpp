@@ -170,19 +170,20 @@ TEST_CASE("no process a run started survives the run, setsid or not", "[isolatio
 TEST_CASE("the memory rule: a peak above limits.memory is memout, whatever the run said", "[isolation][memory]") {
     Limits limits;
     limits.memory_bytes = 64ull << 20;
-    std::string status = "unique", message;
+    Status status = Status::unique;
+    std::string message;
     child::apply_memory_rule(status, message, 65 * 1024, limits);
-    CHECK(status == "memout");
+    CHECK(status == Status::memout);
     CHECK(message.find("exceeds limits.memory") != std::string::npos);
-    CHECK(message.find("unique") != std::string::npos);
-    status = "unique";
+    CHECK(message.find(std::string(status_name(Status::unique))) != std::string::npos);
+    status = Status::unique;
     message.clear();
     child::apply_memory_rule(status, message, 64 * 1024, limits);  // at the limit: not above it
-    CHECK(status == "unique");
+    CHECK(status == Status::unique);
     child::apply_memory_rule(status, message, -1, limits);  // unknown peak: nothing to judge
-    CHECK(status == "unique");
+    CHECK(status == Status::unique);
     child::apply_memory_rule(status, message, 1 << 30, Limits{});  // no limit
-    CHECK(status == "unique");
+    CHECK(status == Status::unique);
 }
 
 TEST_CASE("isolation modes are one vocabulary", "[isolation][config]") {
