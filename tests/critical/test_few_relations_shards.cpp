@@ -108,6 +108,7 @@ TEST_CASE("few relations shards: files, resume, re-run and refusals", "[critical
                           Catch::Contains(file.string()) && Catch::Contains(why));
     };
     refused("multiple", "multiple: 1", "do not add up");
+    refused("cyclic", "cyclic: 1", "do not add up");  // only the sum breaks: puzzles != cyclic + ...
     refused("partition", "partition: 1", "another shard partition");
     refused("shards", "shards: 8", "holds n=5 k=5 shard 4/8");
     refused("puzzles", "", "no 'puzzles'");
