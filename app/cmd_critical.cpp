@@ -4,7 +4,7 @@
 // futolab critical --exhaustive --n N
 // futolab critical --exact --n N --objective 2h+3k|h+k|k|h|frontier [--jobs J] [--certificate FILE]
 // futolab critical --exact --n 6 --sample S --seed X --objective k   (an upper bound only)
-// futolab critical --exact --square "..." | --input FILE --objective 2h+3k|h+k|k|h [--time-limit SEC]
+// futolab critical --exact --square "..." | --input FILE --objective 2h+3k|h+k|k|h [--time-limit SEC] [--cpu-limit SEC]
 //   (the minimum for each given square, n <= 9; bounds where the time limit stops it)
 // futolab critical --check-certificate FILE
 // futolab critical --free-square [--n N --count C | --input START] [--iterations I]
@@ -59,6 +59,7 @@ struct CriticalArgs {
     std::string use = "both", objective = "greedy", verify_with = "gecode", sampler = "jm";
     std::uint64_t iterations = 0;
     double time_limit = 0;
+    double cpu_limit = 0;  // --exact --square: CPU seconds per square
     bool exhaustive = false;
     bool exact = false;  // exact minima with certificates (critical/exact.hpp, SPEC §5c)
     int jobs = 1;
@@ -188,6 +189,8 @@ int run_exact_square(const CriticalArgs& a) {
         if (a.time_limit > 0)
             options.deadline = std::chrono::steady_clock::now() +
                                std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(a.time_limit));
+        if (a.cpu_limit > 0)  // the search runs on this thread
+            options.cpu_deadline_ns = thread_cpu_ns() + static_cast<std::int64_t>(a.cpu_limit * 1e9);
         const SquareOptimum r = exact_square(s.n, s.square, objective, options);
         const std::string what = r.exact ? "minimum" : "bounds";
         if (!r.feasible) {
@@ -199,6 +202,7 @@ int run_exact_square(const CriticalArgs& a) {
         }
         Json extra = Json::object();
         if (a.time_limit > 0) extra["time_limit_s"] = a.time_limit;
+        if (a.cpu_limit > 0) extra["cpu_limit_s"] = a.cpu_limit;
         bool verified = false;
         const Instance rec = square_record(r, fmt::format("{}:exact-{}", s.id, a.objective), verify, extra, verified);
         std::cerr << fmt::format("{}: n={} objective={} {} [{}, {}] (h={}, k={}) cpu {:.1f}s\n", s.id, s.n, a.objective, what,
@@ -446,7 +450,7 @@ const std::vector<ModeOptions>& critical_modes() {
          {"--n", "--objective", "--jobs", "--engine", "--proof", "--certificate", "--shard", "--seed-sets", "--per-class",
           "--sample", "--seed", "--oracle", "--no-shrink", "--probe-seeds", "--below", "--no-cycle-seeds", "--verify-with",
           "--out"}},
-        {"--exact --square", {"--square", "--input", "--objective", "--time-limit", "--no-shrink", "--probe-seeds",
+        {"--exact --square", {"--square", "--input", "--objective", "--time-limit", "--cpu-limit", "--no-shrink", "--probe-seeds",
                               "--no-cycle-seeds", "--verify-with", "--out"}},
         {"--check-certificate", {"--verify-with"}},
         {"--free-square",
@@ -503,6 +507,8 @@ void add_critical(CLI::App& app, Action& run) {
               "Greedy passes per square (default 1 for greedy, else 200; 0 = the default)");
     add_duration(cmd, "--time-limit", a->time_limit,
                  "Search time per square: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s)");
+    add_duration(cmd, "--cpu-limit", a->cpu_limit,
+                 "--exact --square/--input: CPU time of each square's search (like --time-limit, but fair under load)");
     cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode; sat = one incremental CaDiCaL solver per set); clues the search kept come with witnesses checked without it");
     cmd->add_flag("--exhaustive", a->exhaustive, "Exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4");
     cmd->add_flag("--exact", a->exact,

@@ -122,6 +122,9 @@ struct ExactOptions {
     // A run's time limit (task exact, issue #23 §5): checked before every hitting-set solve and
     // oracle query; past it the search throws OutOfTime. max() = none.
     std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+    // Per-square search only (exact_square.hpp): stop once the searching thread has used
+    // this much CPU time (thread_cpu_ns), like the deadline. max() = none.
+    std::int64_t cpu_deadline_ns = std::numeric_limits<std::int64_t>::max();
 };
 
 // Thrown by a class search whose ExactOptions::deadline has passed.

@@ -1,7 +1,6 @@
 #include "critical/hitting_set_bb.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <map>
 #include <utility>
 
@@ -37,7 +36,7 @@ private:
 
     void dfs(const Mask& chosen, int cost, int limited_used, Mask excluded) {
         if (done_) return;
-        if ((++nodes_ & 0xffff) == 0 && std::chrono::steady_clock::now() >= p_.deadline) {
+        if ((++nodes_ & 0xffff) == 0 && p_.deadline.passed()) {
             done_ = timed_out_ = true;
             return;
         }

@@ -11,8 +11,8 @@
 #pragma once
 
 #include "critical/clue_mask.hpp"
+#include "critical/deadline.hpp"
 
-#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -32,7 +32,7 @@ struct BasicHittingProblem {
     // all a certificate needs to store.
     std::vector<std::uint8_t>* used = nullptr;
     // The search gives up (timed_out) once this has passed; checked every 2^16 nodes.
-    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+    Deadline deadline;
 };
 using HittingProblem = BasicHittingProblem<ClueMask>;
 

@@ -15,6 +15,19 @@ int clue_count(int n) { return n * n + 2 * n * (n - 1); }
 template <class Mask>
 constexpr bool kNarrow = std::is_same_v<Mask, ClueMask>;
 
+template <class Mask>
+BasicHittingProblem<Mask> problem_of(const std::vector<Mask>& sets, const Mask& allowed, const std::vector<int>& weight,
+                                     const Mask& limited, int limit, const Deadline& deadline = {}) {
+    BasicHittingProblem<Mask> p;
+    p.sets = sets;
+    p.allowed = allowed;
+    p.weight = weight;
+    p.limited = limited;
+    p.limit = limit;
+    p.deadline = deadline;
+    return p;
+}
+
 template <class Found>
 std::vector<Found> minimal_distinct(std::vector<Found> sets) {
     std::stable_sort(sets.begin(), sets.end(),
@@ -76,7 +89,7 @@ void LazyOracle<Mask>::probe(int n, std::size_t count, std::vector<Found>& sets)
 
 template <class Mask>
 BasicLazySearch<Mask>::BasicLazySearch(int n, const SquareTable* table, const std::vector<int>& L, const ExactOptions& options)
-    : n_(n), engine_(options.engine), deadline_(options.deadline), hs_(kNarrow<Mask> ? clue_count(n) : 0),
+    : n_(n), engine_(options.engine), deadline_{options.deadline, options.cpu_deadline_ns}, hs_(kNarrow<Mask> ? clue_count(n) : 0),
       oracle_(n, table, L, options), sorted_pool_(!table || options.oracle == ExactOracle::solver) {
     if (!kNarrow<Mask> && engine_ == HittingEngine::cadical)
         throw std::logic_error("the CaDiCaL hitting-set engine works on 128-bit masks only (n <= 6)");
@@ -104,7 +117,7 @@ BasicOptimum<Mask> BasicLazySearch<Mask>::minimise_below(const Cost& cost, const
     for (;;) {
         check_clock();
         ++bb_calls_;
-        const BasicHittingProblem<Mask> p{masks_, allowed, cost.weight, numbers, max_numbers};
+        const BasicHittingProblem<Mask> p = problem_of(masks_, allowed, cost.weight, numbers, max_numbers);
         const BasicHittingSolution<Mask> s = min_hitting_set(p, 0, upper - 1);
         nodes_ += s.nodes;
         if (!s.found) return best;
@@ -137,8 +150,7 @@ Anytime<Mask> BasicLazySearch<Mask>::minimise_anytime(const Cost& cost) {
     int completed_at = -1;  // the lower bound whose first candidate was completed
     for (;;) {
         if (at.best.feasible && at.best.cost <= at.lower) return at.exact = true, at;
-        BasicHittingProblem<Mask> p{masks_, cost.allowed, cost.weight, Mask::prefix(n_ * n_), -1};
-        p.deadline = deadline_;
+        const BasicHittingProblem<Mask> p = problem_of(masks_, cost.allowed, cost.weight, Mask::prefix(n_ * n_), -1, deadline_);
         std::optional<Mask> candidate;
         for (; at.lower <= total && !candidate; ++at.lower) {  // iterative deepening, as cheapest()
             ++bb_calls_;
@@ -165,7 +177,7 @@ Anytime<Mask> BasicLazySearch<Mask>::minimise_anytime(const Cost& cost) {
             completed_at = at.lower;
             if (!improve_from(*candidate)) return at.exact = true, at;
         }
-        if (std::chrono::steady_clock::now() >= deadline_) return at.timed_out = true, at;
+        if (deadline_.passed()) return at.timed_out = true, at;
     }
 }
 
@@ -246,7 +258,7 @@ std::optional<Mask> BasicLazySearch<Mask>::cheapest(const Cost& cost, const Mask
         }
     }
     // Iterative deepening on the cost: a tight bound prunes from the first node.
-    const BasicHittingProblem<Mask> p{masks_, allowed, cost.weight, numbers, max_numbers};
+    const BasicHittingProblem<Mask> p = problem_of(masks_, allowed, cost.weight, numbers, max_numbers);
     for (int bound = lower; bound <= total; ++bound) {
         ++bb_calls_;
         const BasicHittingSolution<Mask> s = min_hitting_set(p, bound, bound);
@@ -258,8 +270,7 @@ std::optional<Mask> BasicLazySearch<Mask>::cheapest(const Cost& cost, const Mask
 
 template <class Mask>
 void BasicLazySearch<Mask>::check_clock() const {
-    if (deadline_ != std::chrono::steady_clock::time_point::max() && std::chrono::steady_clock::now() >= deadline_)
-        throw OutOfTime();
+    if (deadline_.passed()) throw OutOfTime();
 }
 
 template class LazyOracle<ClueMask>;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "critical/counterexample.hpp"
+#include "critical/deadline.hpp"
 #include "critical/exact.hpp"
 #include "critical/hitting_set.hpp"
 #include "critical/solver_counterexample.hpp"
@@ -98,7 +99,7 @@ private:
     static constexpr int kExtraSets = 4;
     int n_;
     HittingEngine engine_;
-    std::chrono::steady_clock::time_point deadline_;
+    Deadline deadline_;
     HittingSetModel hs_;  // engine cadical, ClueMask only
     LazyOracle<Mask> oracle_;
     bool sorted_pool_;  // solver oracle: keep the pool sorted by size (add)

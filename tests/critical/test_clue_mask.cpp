@@ -136,10 +136,14 @@ TEST_CASE("the branch and bound gives the same answer and nodes at both widths",
     std::vector<ClueMask> sets;
     for (const Counterexample& c : cycle_switches(n, L)) sets.push_back(c.violated);
     std::sort(sets.begin(), sets.end(), [](const ClueMask& a, const ClueMask& b) { return a.count() < b.count(); });
-    HittingProblem narrow{sets, ClueMask::prefix(clues), std::vector<int>(static_cast<std::size_t>(clues), 1), {}, -1};
+    HittingProblem narrow;
+    narrow.sets = sets;
+    narrow.allowed = ClueMask::prefix(clues);
+    narrow.weight.assign(static_cast<std::size_t>(clues), 3);
     for (int i = 0; i < n * n; ++i) narrow.weight[i] = 2;
-    for (int i = n * n; i < clues; ++i) narrow.weight[i] = 3;
-    BasicHittingProblem<WideClueMask> wide{{}, narrow.allowed.as<WideClueMask>(), narrow.weight, {}, -1};
+    BasicHittingProblem<WideClueMask> wide;
+    wide.allowed = narrow.allowed.as<WideClueMask>();
+    wide.weight = narrow.weight;
     for (const ClueMask& s : sets) wide.sets.push_back(s.as<WideClueMask>());
     for (int bound = 0; bound <= 12; ++bound) {
         const HittingSolution a = min_hitting_set(narrow, bound, bound);
