@@ -168,6 +168,24 @@ TEST_CASE("critical --exact --square on the command line", "[critical][exact][pe
         REQUIRE(refused.exit_code == 2);
         REQUIRE_THAT(refused.err, Catch::Contains(bad.substr(0, bad.find(' '))));
     }
+    // A CPU limit too short to finish: bounds, a verified critical set, meta.exact = false.
+    const auto capped = run_cli("critical --exact --square \"" + [] {
+        std::string s;
+        for (int r = 0; r < 7; ++r) {
+            if (r > 0) s += "/";
+            for (int c = 0; c < 7; ++c) s += (c ? " " : "") + std::to_string((r + c) % 7 + 1);
+        }
+        return s;
+    }() + "\" --objective h+k --cpu-limit 1ms");
+    REQUIRE(capped.exit_code == 0);
+    const Json bounded = Json::parse(capped.out.substr(0, capped.out.find('\n')));
+    REQUIRE(bounded["meta"]["exact"] == false);
+    REQUIRE(bounded["meta"]["timed_out"] == true);
+    REQUIRE_FALSE(bounded["meta"].contains("minimum"));
+    REQUIRE(bounded["meta"]["cpu_limit_s"] == 0.001);
+    REQUIRE(bounded["meta"]["critical"] == true);
+    REQUIRE(bounded["meta"]["lower_bound"].get<int>() <= bounded["meta"]["upper_bound"].get<int>());
+    REQUIRE(bounded["meta"]["upper_bound"] == bounded["meta"]["h+k"]);
     REQUIRE(run_cli("critical --exact --square " + cyclic4 + " --objective frontier").exit_code == 2);
     REQUIRE(run_cli("critical --exact --square \"1 2/1 2\" --objective k").exit_code == 2);
     const auto big = run_cli("critical --exact --square \"" + [] {
