@@ -4,6 +4,8 @@
 // futolab critical --exhaustive --n N
 // futolab critical --exact --n N --objective 2h+3k|h+k|k|h|frontier [--jobs J] [--certificate FILE]
 // futolab critical --exact --n 6 --sample S --seed X --objective k   (an upper bound only)
+// futolab critical --exact --square "..." | --input FILE --objective 2h+3k|h+k|k|h [--time-limit SEC] [--cpu-limit SEC]
+//   (the minimum for each given square, n <= 9; bounds where the time limit stops it)
 // futolab critical --check-certificate FILE
 // futolab critical --free-square [--n N --count C | --input START] [--iterations I]
 //   [--time-limit SEC] [--patience P] [--temperature T] [--max-remove R] [--node-limit N]
@@ -20,6 +22,7 @@
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
 #include "critical/certificate.hpp"
+#include "critical/exact_square.hpp"
 #include "critical/exact_report.hpp"
 #include "critical/few_relations.hpp"
 #include "critical/few_relations_shards.hpp"
@@ -63,6 +66,7 @@ struct CriticalArgs {
     LatinSampler sampler = LatinSampler::jacobson_matthews;
     std::uint64_t iterations = 0;
     double time_limit = 0;
+    double cpu_limit = 0;  // --exact --square: CPU seconds per square
     bool exhaustive = false;
     bool exact = false;  // exact minima with certificates (critical/exact.hpp, SPEC §5c)
     int jobs = 1;
@@ -171,6 +175,57 @@ int run_exact_sample(const CriticalArgs& a, ExactObjective objective, const Exac
     return verified ? 0 : 1;
 }
 
+// --exact --square/--input: each given square's own minimum (critical/exact_square.hpp),
+// n <= 9, one verified record per square with a set; with --time-limit the search of each
+// square stops there and the record gives the bounds reached (meta.exact = false).
+int run_exact_square(const CriticalArgs& a) {
+    const ExactObjective objective = exact_objective_from_name(objective_name(a.objective));
+    if (objective == ExactObjective::frontier)
+        throw InputError("critical --exact --square/--input: --objective must be 2h+3k, h+k, k or h (not frontier)");
+    const std::vector<SolvedSquare> given = given_squares(a);
+    for (const SolvedSquare& s : given)
+        if (s.n > kMaxWideN)
+            throw InputError(fmt::format("critical --exact: {} has order {}; the per-square search needs n <= {}", s.id, s.n,
+                                         kMaxWideN));
+    const std::string verify = parse_solver_spec(a.verify_with).text();
+    OutputStream out(a.out);
+    int exit_code = 0;
+    for (const SolvedSquare& s : given) {
+        ExactOptions options;
+        options.shrink = !a.no_shrink;
+        options.cycle_seeds = !a.no_cycle_seeds;
+        options.probe_seeds = a.probe_seeds;
+        if (a.time_limit > 0)
+            options.deadline = std::chrono::steady_clock::now() +
+                               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(a.time_limit));
+        if (a.cpu_limit > 0)  // the search runs on this thread
+            options.cpu_deadline_ns = thread_cpu_ns() + static_cast<std::int64_t>(a.cpu_limit * 1e9);
+        const SquareOptimum r = exact_square(s.n, s.square, objective, options);
+        const std::string what = r.exact ? "minimum" : "bounds";
+        if (!r.feasible) {
+            std::cerr << fmt::format("{}: n={} objective={}: {} (cpu {:.1f}s)\n", s.id, s.n, objective_name(a.objective),
+                                     r.exact ? "no uniquely completable set (exact)"
+                                             : fmt::format("no set found, lower bound {}", r.lower),
+                                     r.cpu_seconds);
+            continue;
+        }
+        Json extra = Json::object();
+        if (a.time_limit > 0) extra["time_limit_s"] = a.time_limit;
+        if (a.cpu_limit > 0) extra["cpu_limit_s"] = a.cpu_limit;
+        bool verified = false;
+        const Instance rec = square_record(r, fmt::format("{}:exact-{}", s.id, objective_name(a.objective)), verify, extra, verified);
+        std::cerr << fmt::format("{}: n={} objective={} {} [{}, {}] (h={}, k={}) cpu {:.1f}s\n", s.id, s.n, objective_name(a.objective), what,
+                                 r.lower, r.cost, rec.meta["h"].get<int>(), rec.meta["k"].get<int>(), r.cpu_seconds);
+        if (!verified) {
+            std::cerr << fmt::format("futolab critical: {}: the set failed its verification\n", s.id);
+            exit_code = 1;
+        }
+        out.write(write_instances({rec}, Format::jsonl));  // flushed: a later square's search may be long
+    }
+    out.close();
+    return exit_code;
+}
+
 // "I/N" with 0 <= I < N: shard I of N (--exact classes I, I + N, ...; --few-relations likewise
 // over the canonical pair sets).
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
@@ -182,6 +237,7 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
 }
 
 int run_exact(const CriticalArgs& a) {
+    if (!a.square.empty() || !a.input.empty()) return run_exact_square(a);
     const ExactObjective objective = exact_objective_from_name(objective_name(a.objective));  // an exact one
     const ProofKind proof = proof_kind_from_name(a.proof);  // checked before the search
     if (a.jobs < 1) throw InputError(fmt::format("critical --exact: --jobs must be at least 1, got {}", a.jobs));
@@ -436,6 +492,8 @@ const std::vector<ModeOptions>& critical_modes() {
          {"--n", "--objective", "--jobs", "--engine", "--proof", "--certificate", "--shard", "--seed-sets", "--per-class",
           "--sample", "--seed", "--oracle", "--no-shrink", "--probe-seeds", "--below", "--no-cycle-seeds", "--verify-with",
           "--out"}},
+        {"--exact --square", {"--square", "--input", "--objective", "--time-limit", "--cpu-limit", "--no-shrink", "--probe-seeds",
+                              "--no-cycle-seeds", "--verify-with", "--out"}},
         {"--check-certificate", {"--verify-with"}},
         {"--free-square",
          {"--n", "--count", "--seed", "--input", "--objective", "--iterations", "--time-limit", "--patience", "--temperature",
@@ -457,11 +515,14 @@ void check_mode_options(const CLI::App& cmd) {
     }
     if (modes.size() > 1)
         throw InputError(fmt::format("critical: {} and {} are two modes: choose one", modes[0], modes[1]));
-    const std::string mode = modes.empty() ? "" : modes[0];
+    std::string mode = modes.empty() ? "" : modes[0];
+    // --exact on given squares is its own mode: one square's minimum, not one order's.
+    const auto is_given = [&](const char* name) { return std::find(given.begin(), given.end(), name) != given.end(); };
+    if (mode == "--exact" && (is_given("--square") || is_given("--input"))) mode = "--exact --square";
     for (const ModeOptions& m : critical_modes()) {
         if (m.flag != mode) continue;
         for (const std::string& name : given)
-            if (name != mode && std::find(m.takes.begin(), m.takes.end(), name) == m.takes.end())
+            if (name != "--exact" && name != mode && std::find(m.takes.begin(), m.takes.end(), name) == m.takes.end())
                 throw InputError(fmt::format("critical{}: {} does not apply here (it takes {})",
                                              mode.empty() ? "" : " " + mode, name, fmt::join(m.takes, ", ")));
     }
@@ -484,11 +545,15 @@ void add_critical(CLI::App& app, Action& run) {
               "Greedy passes per square (default 1 for greedy, else 200; 0 = the default)");
     add_duration(cmd, "--time-limit", a->time_limit,
                  "Search time per square: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s)");
+    add_duration(cmd, "--cpu-limit", a->cpu_limit,
+                 "--exact --square/--input: CPU time of each square's search (like --time-limit, but fair under load)");
     cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode; sat = one incremental CaDiCaL solver per set); clues the search kept come with witnesses checked without it");
     cmd->add_flag("--exhaustive", a->exhaustive, "Exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4");
     cmd->add_flag("--exact", a->exact,
                   "Exact minimum of --objective (" + names_of(exact_objectives()) + ") over all squares of order --n <= 5, "
-                  "by lazy minimum hitting sets (CaDiCaL); witnesses verified by --verify-with");
+                  "by lazy minimum hitting sets (CaDiCaL); witnesses verified by --verify-with. With --square or "
+                  "--input: each given square's own minimum (n <= 9; not frontier), --time-limit per square, "
+                  "bounds where it stops");
     add_whole(cmd, "--jobs", a->jobs, {1, 1024}, "--exact: threads sharing the symmetry classes; --few-relations --checkpoint: shards run at once (default 1)");
     cmd->add_option("--certificate", a->certificate,
                     "--exact: also write a certificate (unavoidable sets + DRAT proofs) to this file");

@@ -14,10 +14,12 @@
 
 namespace futolab::critical {
 
-struct Counterexample {
+template <class Mask>
+struct BasicCounterexample {
     std::vector<int> square;  // M
-    ClueMask violated;        // the clues of L that M violates (never empty: M ≠ L)
+    Mask violated;            // the clues of L that M violates (never empty: M ≠ L)
 };
+using Counterexample = BasicCounterexample<ClueMask>;
 
 // Every square of order n ≤ 5 in memory (SquareTable): one pass over the violation masks of L
 // answers a query exactly, and returns the M whose violated set is smallest among those

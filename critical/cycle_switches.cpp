@@ -69,31 +69,37 @@ std::vector<std::vector<int>> symbol_cycle_switches(int n, const std::vector<int
     return switches(n, L, 2, a - 1, b - 1);
 }
 
-std::vector<Counterexample> cycle_switches(int n, const std::vector<int>& L) {
-    std::vector<Counterexample> all;
+template <class Mask>
+std::vector<BasicCounterexample<Mask>> cycle_switches_as(int n, const std::vector<int>& L) {
+    using Found = BasicCounterexample<Mask>;
+    std::vector<Found> all;
     for (int i = 0; i < 3; ++i)
         for (int p = 0; p < n; ++p)
             for (int q = p + 1; q < n; ++q)
                 for (std::vector<int>& M : switches(n, L, i, p, q)) {
-                    const ClueMask v = violation_mask(n, L, M);
+                    const Mask v = violation_mask_as<Mask>(n, L, M);
                     all.push_back({std::move(M), v});
                 }
     std::stable_sort(all.begin(), all.end(),
-                     [](const Counterexample& x, const Counterexample& y) { return x.violated.count() < y.violated.count(); });
-    std::vector<Counterexample> kept;  // by size: a kept subset makes a later set redundant
-    for (Counterexample& m : all)
-        if (std::none_of(kept.begin(), kept.end(), [&](const Counterexample& k) { return (k.violated & m.violated) == k.violated; }))
+                     [](const Found& x, const Found& y) { return x.violated.count() < y.violated.count(); });
+    std::vector<Found> kept;  // by size: a kept subset makes a later set redundant
+    for (Found& m : all)
+        if (std::none_of(kept.begin(), kept.end(), [&](const Found& k) { return (k.violated & m.violated) == k.violated; }))
             kept.push_back(std::move(m));
     return kept;
 }
+template std::vector<Counterexample> cycle_switches_as<ClueMask>(int, const std::vector<int>&);
+template std::vector<BasicCounterexample<WideClueMask>> cycle_switches_as<WideClueMask>(int, const std::vector<int>&);
+
+std::vector<Counterexample> cycle_switches(int n, const std::vector<int>& L) { return cycle_switches_as<ClueMask>(n, L); }
 
 std::optional<int> adjacent_symbol_cycle_bound(int n, const std::vector<int>& L) {
-    ClueMask relations;
+    WideClueMask relations;  // any n ≤ kMaxWideN
     for (int i = n * n; i < n * n + 2 * n * (n - 1); ++i) relations.set(i);
     int bound = 0;
     for (int v = 1; v < n; ++v)
         for (const std::vector<int>& M : symbol_cycle_switches(n, L, v, v + 1)) {
-            if (!violation_mask(n, L, M).intersects(relations)) return std::nullopt;
+            if (!violation_mask_as<WideClueMask>(n, L, M).intersects(relations)) return std::nullopt;
             ++bound;
         }
     return bound;

@@ -23,6 +23,9 @@ namespace futolab::critical {
 // Every cycle switch of L (rows, columns and symbols), as counterexamples M with their
 // violated sets, duplicates and supersets of other switches' sets removed, smallest first.
 std::vector<Counterexample> cycle_switches(int n, const std::vector<int>& L);
+// The same in a mask of either width (ClueMask: n ≤ 6, WideClueMask: n ≤ 9).
+template <class Mask>
+std::vector<BasicCounterexample<Mask>> cycle_switches_as(int n, const std::vector<int>& L);
 
 // The cycles of the symbol pair (a, b), 1 ≤ a < b ≤ n: each switched square.
 std::vector<std::vector<int>> symbol_cycle_switches(int n, const std::vector<int>& L, int a, int b);
@@ -30,7 +33,7 @@ std::vector<std::vector<int>> symbol_cycle_switches(int n, const std::vector<int
 // A lower bound on the relations of any zero-given (h = 0) uniquely completable set of L:
 // the number of cycles of the symbol pairs (v, v+1), v = 1..n−1 (docs/critical.md, "n = 6":
 // their relation sets are pairwise disjoint and each must be hit). nullopt if one of those
-// cycles has no relation in its set: then L's comparisons do not determine L at all.
+// cycles has no relation in its set: then L's comparisons do not determine L at all. n ≤ 9.
 std::optional<int> adjacent_symbol_cycle_bound(int n, const std::vector<int>& L);
 
 }  // namespace futolab::critical

@@ -5,6 +5,7 @@
 #include "solvers/run.hpp"
 #include "critical/cycle_switches.hpp"
 #include "critical/hitting_set_bb.hpp"
+#include "critical/lazy_search.hpp"
 #include "critical/solver_counterexample.hpp"
 
 #include <algorithm>
@@ -23,8 +24,9 @@ namespace {
 
 int clue_count(int n) { return n * n + 2 * n * (n - 1); }
 
-CostModel model_of(int n, int number_weight, int relation_weight) {
-    CostModel m;
+template <class Mask>
+BasicCostModel<Mask> model_of(int n, int number_weight, int relation_weight) {
+    BasicCostModel<Mask> m;
     const int cells = n * n;
     m.weight.assign(clue_count(n), 0);
     for (int i = 0; i < clue_count(n); ++i) {
@@ -34,197 +36,6 @@ CostModel model_of(int n, int number_weight, int relation_weight) {
     }
     return m;
 }
-
-// One square's lazy search: the hitting-set engine and the pool of unavoidable sets found.
-// The counterexample oracle of one square: the table's (n ≤ 5) or the solver's (any n).
-class Oracle {
-public:
-    Oracle(int n, const SquareTable* table, const std::vector<int>& L, const ExactOptions& options) {
-        if (table && options.oracle == ExactOracle::table) table_.emplace(*table, L);
-        else solver_.emplace(n, L, options.shrink);
-    }
-    std::optional<Counterexample> find(const ClueMask& set) { return table_ ? table_->find(set) : solver_->find(set); }
-    // The seeds: the table's smallest minimal sets, or L's cycle switches (shrunk with the
-    // solver when shrinking is on, then only the inclusion-minimal distinct ones).
-    std::vector<Counterexample> seeds(int n, const std::vector<int>& L, const ExactOptions& options) {
-        if (table_) return table_->smallest_sets(options.seed_sets);
-        std::vector<Counterexample> sets;
-        if (options.cycle_seeds) sets = cycle_switches(n, L);
-        if (options.shrink)
-            for (Counterexample& m : sets) m = solver_->shrink(std::move(m));
-        probe(n, options.probe_seeds, sets);
-        return options.shrink ? minimal_distinct(std::move(sets)) : sets;
-    }
-    std::uint64_t queries() const { return table_ ? table_->queries() : solver_->queries(); }
-    std::uint64_t nodes() const { return solver_ ? solver_->stats().nodes : 0; }
-
-private:
-    // Queries on random dense candidates (each clue kept with probability 0.1..0.45): a square
-    // avoiding most of L's clues violates few, so the answers are small minimal sets, many of
-    // them different — at n = 6 the stand-in for the table's smallest sets. Fixed seed: the
-    // same sets for the same square.
-    void probe(int n, std::size_t count, std::vector<Counterexample>& sets) {
-        std::mt19937_64 rng(0x5eed);
-        std::uniform_real_distribution<double> density(0.1, 0.45), coin(0.0, 1.0);
-        for (std::size_t i = 0; i < count; ++i) {
-            const double p = density(rng);
-            ClueMask s;
-            for (int c = 0; c < clue_count(n); ++c)
-                if (coin(rng) < p) s.set(c);
-            if (std::optional<Counterexample> m = solver_->find(s)) sets.push_back(std::move(*m));
-        }
-    }
-    static std::vector<Counterexample> minimal_distinct(std::vector<Counterexample> sets) {
-        std::stable_sort(sets.begin(), sets.end(), [](const Counterexample& a, const Counterexample& b) {
-            return a.violated.count() < b.violated.count();
-        });
-        std::vector<Counterexample> kept;
-        for (Counterexample& m : sets)
-            if (std::none_of(kept.begin(), kept.end(),
-                             [&](const Counterexample& k) { return (k.violated & m.violated) == k.violated; }))
-                kept.push_back(std::move(m));
-        return kept;
-    }
-    std::optional<TableOracle> table_;
-    std::optional<SolverOracle> solver_;
-};
-
-class LazySearch {
-public:
-    // table may be null (then the solver oracle answers, whatever options.oracle says).
-    LazySearch(int n, const SquareTable* table, const std::vector<int>& L, const ExactOptions& options)
-        : n_(n), engine_(options.engine), deadline_(options.deadline), hs_(clue_count(n)), oracle_(n, table, L, options),
-          sorted_pool_(!table || options.oracle == ExactOracle::solver) {
-        for (Counterexample& m : oracle_.seeds(n, L, options)) add(std::move(m));
-        seeded_ = sets_.size();
-    }
-
-    // Cheapest set of `cost` over `allowed` with at most `max_numbers` numbers (< 0: any),
-    // given that none costs less than `lower`.
-    Optimum minimise(const CostModel& cost, const ClueMask& allowed, int max_numbers, int lower) {
-        for (;;) {
-            check_clock();
-            const std::optional<ClueMask> candidate = cheapest(cost, allowed, max_numbers, lower);
-            if (!candidate) return {};
-            lower = cost_of(cost, *candidate);
-            std::optional<Counterexample> m = oracle_.find(*candidate);
-            if (!m) return {true, lower, *candidate};
-            if (!add_with_extras(std::move(*m), *candidate, allowed)) return {};
-        }
-    }
-
-    // The cheapest set of `cost` costing less than `upper` (the best known over all classes),
-    // if there is one; infeasible means every set of this square costs ≥ upper. Branch and
-    // bound only: with a tight upper bound its pruning starts at the root.
-    Optimum minimise_below(const CostModel& cost, const ClueMask& allowed, int max_numbers, int upper) {
-        const ClueMask numbers = ClueMask::prefix(n_ * n_);
-        Optimum best;
-        for (;;) {
-            check_clock();
-            ++bb_calls_;
-            const HittingProblem p{masks_, allowed, cost.weight, numbers, max_numbers};
-            const HittingSolution s = min_hitting_set(p, 0, upper - 1);
-            nodes_ += s.nodes;
-            if (!s.found) return best;
-            std::optional<Counterexample> m = oracle_.find(s.set);
-            if (!m) {
-                best = {true, s.cost, s.set};
-                upper = s.cost;
-                continue;
-            }
-            if (!add_with_extras(std::move(*m), s.set, allowed)) return best;
-        }
-    }
-
-    // Adds m's set and up to kExtraSets more sets disjoint from it and from the candidate:
-    // cheap (one table pass, or one short search at n = 6, each), and disjoint sets are what
-    // the packing bound counts.
-    // False if a set has no allowed clue (then no allowed set is uniquely completable).
-    bool add_with_extras(Counterexample first, const ClueMask& candidate, const ClueMask& allowed) {
-        ClueMask avoid = candidate;
-        std::optional<Counterexample> m = std::move(first);
-        for (int extra = 0; m && extra <= kExtraSets; ++extra) {
-            const bool hittable = m->violated.intersects(allowed);
-            avoid = avoid | m->violated;
-            add(std::move(*m));
-            if (!hittable) return false;
-            m = oracle_.find(avoid);
-        }
-        return true;
-    }
-
-    // The pool stays sorted by size (stable): the branch and bound packs disjoint sets in pool
-    // order, and small sets first pack best. The table's seeds come sorted; the solver's
-    // counterexamples do not, and unsorted they left the bound weak (docs/critical.md, n = 6).
-    void add(Counterexample m) {
-        if (engine_ == HittingEngine::cadical) hs_.add_set(m.violated);
-        const int size = m.violated.count();
-        std::size_t at = masks_.size();
-        if (sorted_pool_)
-            while (at > 0 && masks_[at - 1].count() > size) --at;
-        masks_.insert(masks_.begin() + static_cast<std::ptrdiff_t>(at), m.violated);
-        sets_.insert(sets_.begin() + static_cast<std::ptrdiff_t>(at), std::move(m));
-    }
-
-    // Drops every clue whose removal keeps the set uniquely completable (greedy, monotone:
-    // the result is critical).
-    ClueMask strip(ClueMask set) {
-        for (int i : set.indices()) {
-            set.reset(i);
-            if (oracle_.find(set)) set.set(i);
-        }
-        return set;
-    }
-
-    std::vector<Counterexample> take_sets() { return std::move(sets_); }
-    std::uint64_t engine_calls() const { return engine_ == HittingEngine::cadical ? hs_.sat_calls() : bb_calls_; }
-    std::uint64_t nodes() const { return nodes_; }
-    std::uint64_t queries() const { return oracle_.queries(); }
-    std::uint64_t oracle_nodes() const { return oracle_.nodes(); }
-    std::size_t seeded() const { return seeded_; }
-
-private:
-    // A cheapest hitting set of the pool (cost ≥ lower known), if any.
-    std::optional<ClueMask> cheapest(const CostModel& cost, const ClueMask& allowed, int max_numbers, int lower) {
-        const ClueMask numbers = ClueMask::prefix(n_ * n_);
-        int total = 0;
-        for (int i : allowed.indices()) total += cost.weight[i];
-        if (engine_ == HittingEngine::bb) {
-            // Iterative deepening on the cost: a tight bound prunes from the first node.
-            const HittingProblem p{masks_, allowed, cost.weight, numbers, max_numbers};
-            for (int bound = lower; bound <= total; ++bound) {
-                ++bb_calls_;
-                const HittingSolution s = min_hitting_set(p, bound, bound);
-                nodes_ += s.nodes;
-                if (s.found) return s.set;
-            }
-            return std::nullopt;
-        }
-        std::vector<LinearBound> side;
-        if (max_numbers >= 0) side.push_back({numbers_cost(n_).weight, max_numbers});
-        side.push_back({cost.weight, lower});
-        for (int& bound = side.back().max; bound <= total; ++bound)
-            if (std::optional<ClueMask> s = hs_.solve(allowed, side)) return s;
-        return std::nullopt;
-    }
-
-    void check_clock() const {
-        if (deadline_ != std::chrono::steady_clock::time_point::max() && std::chrono::steady_clock::now() >= deadline_)
-            throw OutOfTime();
-    }
-
-    static constexpr int kExtraSets = 4;
-    int n_;
-    HittingEngine engine_;
-    std::chrono::steady_clock::time_point deadline_;
-    HittingSetModel hs_;
-    Oracle oracle_;
-    bool sorted_pool_;  // solver oracle: keep the pool sorted by size (add)
-    std::size_t seeded_ = 0;
-    std::vector<ClueMask> masks_;
-    std::vector<Counterexample> sets_;
-    std::uint64_t bb_calls_ = 0, nodes_ = 0;
-};
 
 // frontier[H] = min k with h ≤ H, for H = 0 .. h_min (where k = 0). Walked down from h_min:
 // k(H) ≥ k(H + 1), so each point starts its bound where the previous one ended.
@@ -296,26 +107,32 @@ HittingEngine hitting_engine_from_name(const std::string& name) {
     throw InputError("--engine must be " + names_of(kHittingEngines, " or ") + ", got '" + name + "'");
 }
 
-CostModel numbers_cost(int n) { return model_of(n, 1, 0); }
-CostModel relations_cost(int n) { return model_of(n, 0, 1); }
+CostModel numbers_cost(int n) { return model_of<ClueMask>(n, 1, 0); }
+CostModel relations_cost(int n) { return model_of<ClueMask>(n, 0, 1); }
 
-CostModel cost_model(int n, ExactObjective objective) {
+template <class Mask>
+BasicCostModel<Mask> numbers_cost_as(int n) {
+    return model_of<Mask>(n, 1, 0);
+}
+
+template <class Mask>
+BasicCostModel<Mask> cost_model_as(int n, ExactObjective objective) {
     switch (objective) {
-        case ExactObjective::two_h_three_k: return model_of(n, 2, 3);
-        case ExactObjective::h_plus_k: return model_of(n, 1, 1);
-        case ExactObjective::k_only: return relations_cost(n);
-        case ExactObjective::h_only: return numbers_cost(n);
+        case ExactObjective::two_h_three_k: return model_of<Mask>(n, 2, 3);
+        case ExactObjective::h_plus_k: return model_of<Mask>(n, 1, 1);
+        case ExactObjective::k_only: return model_of<Mask>(n, 0, 1);
+        case ExactObjective::h_only: return model_of<Mask>(n, 1, 0);
         case ExactObjective::frontier: break;
         case ExactObjective::greedy: throw std::logic_error("greedy is not an exact objective");
     }
     throw std::logic_error("the frontier has no single cost");
 }
+template CostModel numbers_cost_as<ClueMask>(int);
+template BasicCostModel<WideClueMask> numbers_cost_as<WideClueMask>(int);
+template CostModel cost_model_as<ClueMask>(int, ExactObjective);
+template BasicCostModel<WideClueMask> cost_model_as<WideClueMask>(int, ExactObjective);
 
-int cost_of(const CostModel& model, const ClueMask& set) {
-    int cost = 0;
-    for (int i : set.indices()) cost += model.weight[i];
-    return cost;
-}
+CostModel cost_model(int n, ExactObjective objective) { return cost_model_as<ClueMask>(n, objective); }
 
 namespace {
 

@@ -39,16 +39,29 @@ using ExactObjective = Objective;
 ExactObjective exact_objective_from_name(const std::string& name);  // an exact objective; throws InputError
 std::string exact_objective_name(ExactObjective objective);
 
-// What one objective minimises: Σ weight[i] x_i over the allowed clues.
-struct CostModel {
-    ClueMask allowed;
+// What one objective minimises: Σ weight[i] x_i over the allowed clues. Over either mask
+// width (clue_mask.hpp); CostModel is the 128-bit one.
+template <class Mask>
+struct BasicCostModel {
+    Mask allowed;
     std::vector<int> weight;  // per clue; 0 outside `allowed`
 };
+using CostModel = BasicCostModel<ClueMask>;
 // ExactObjective::frontier has no single cost; its parts are numbers_cost and relations_cost.
 CostModel cost_model(int n, ExactObjective objective);
 CostModel numbers_cost(int n);    // h
 CostModel relations_cost(int n);  // k
-int cost_of(const CostModel& model, const ClueMask& set);
+// The same in a mask of either width (defined for ClueMask and WideClueMask).
+template <class Mask>
+BasicCostModel<Mask> cost_model_as(int n, ExactObjective objective);
+template <class Mask>
+BasicCostModel<Mask> numbers_cost_as(int n);
+template <class Mask>
+int cost_of(const BasicCostModel<Mask>& model, const Mask& set) {
+    int cost = 0;
+    for (int i : set.indices()) cost += model.weight[i];
+    return cost;
+}
 
 // The hitting-set engine of the search: own branch and bound (default, faster here) or CaDiCaL.
 enum class HittingEngine { bb, cadical };
@@ -79,11 +92,13 @@ inline constexpr std::array<ExactOracleWord, 2> kExactOracles{{
 ExactOracle exact_oracle_from_name(const std::string& name);  // a name of kExactOracles; throws InputError
 std::string exact_oracle_name(ExactOracle oracle);
 
-struct Optimum {
+template <class Mask>
+struct BasicOptimum {
     bool feasible = false;  // false: no uniquely completable set within the constraints
     int cost = 0;
-    ClueMask set;  // a cheapest set (critical)
+    Mask set;  // a cheapest set (critical)
 };
+using Optimum = BasicOptimum<ClueMask>;
 
 // For h_max = 0, 1, ...: the minimum k over the sets with h ≤ h_max.
 struct FrontierPoint {
@@ -129,6 +144,9 @@ struct ExactOptions {
     // A run's time limit (task exact, issue #23 §5): checked before every hitting-set solve and
     // oracle query; past it the search throws OutOfTime. max() = none.
     std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+    // Per-square search only (exact_square.hpp): stop once the searching thread has used
+    // this much CPU time (thread_cpu_ns), like the deadline. max() = none.
+    std::int64_t cpu_deadline_ns = std::numeric_limits<std::int64_t>::max();
 };
 
 // Thrown by a class search whose ExactOptions::deadline has passed.

@@ -145,4 +145,32 @@ std::vector<Instance> exact_records(const ExactResult& r, const std::string& ver
     return out;
 }
 
+Instance square_record(const SquareOptimum& r, const std::string& id, const std::string& verify_backend, const Json& extra,
+                       bool& verified) {
+    const ClueUniverse u(r.n, r.square);
+    ClueSet set(static_cast<std::size_t>(u.size()), 0);
+    for (int i : r.clues) set[static_cast<std::size_t>(i)] = 1;
+    const Verification v = verify_critical_set(u, set, verify_backend);
+    verified = v.uniquely_completable && v.critical;
+    Json m = Json::object();
+    m["exact"] = r.exact;
+    m["per_square"] = true;  // the minimum for this square, not over all squares of the order
+    m["objective"] = exact_objective_name(r.objective);
+    if (r.exact) m["minimum"] = r.cost;
+    m["lower_bound"] = r.lower;  // proved: every uniquely completable set of the square costs at least this
+    m["upper_bound"] = r.cost;   // this set's cost
+    m["timed_out"] = r.timed_out;
+    m["search_backend"] = "bb+solver";
+    m["cpu_seconds"] = r.cpu_seconds;
+    m["time_ms"] = r.seconds * 1e3;
+    m["hitting_set_calls"] = r.engine_calls;
+    m["nodes"] = r.nodes;
+    m["oracle_queries"] = r.oracle_queries;
+    m["oracle_nodes"] = r.oracle_nodes;
+    m["unavoidable_sets"] = r.unavoidable_sets;
+    m["seeded"] = r.seeded;
+    for (const auto& [key, value] : extra.items()) m[key] = value;
+    return set_record(u, set, id, v, m);
+}
+
 }  // namespace futolab::critical

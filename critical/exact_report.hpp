@@ -6,6 +6,7 @@
 #include "core/instance.hpp"
 #include "critical/clue_universe.hpp"
 #include "critical/exact.hpp"
+#include "critical/exact_square.hpp"
 
 #include <string>
 #include <vector>
@@ -24,5 +25,12 @@ Json sample_summary(const ExactResult& r);
 // Records for the result; `verified` is false if any witness failed its verification (it is
 // still returned, with the flags in meta, so the caller can report it).
 std::vector<Instance> exact_records(const ExactResult& r, const std::string& verify_backend, bool& verified);
+
+// The record of a per-square result with a set (r.feasible), verified by `verify_backend`;
+// meta: exact, objective, minimum (exact only), lower_bound, upper_bound, timed_out and the
+// search's figures (CPU seconds first among them), then the keys of `extra`. `verified` is
+// false if the set failed its verification.
+Instance square_record(const SquareOptimum& r, const std::string& id, const std::string& verify_backend, const Json& extra,
+                       bool& verified);
 
 }  // namespace futolab::critical

@@ -35,8 +35,9 @@ std::vector<SquareClass> square_classes(int n) {
     return out;
 }
 
-ClueMask violation_mask(int n, const std::vector<int>& L, const std::vector<int>& M) {
-    ClueMask m;
+template <class Mask>
+Mask violation_mask_as(int n, const std::vector<int>& L, const std::vector<int>& M) {
+    Mask m;
     const int cells = n * n;
     for (int c = 0; c < cells; ++c)
         if (M[c] != L[c]) m.set(c);
@@ -44,6 +45,12 @@ ClueMask violation_mask(int n, const std::vector<int>& L, const std::vector<int>
     for (std::size_t p = 0; p < pairs.size(); ++p)
         if ((L[pairs[p].a] < L[pairs[p].b]) != (M[pairs[p].a] < M[pairs[p].b])) m.set(cells + static_cast<int>(p));
     return m;
+}
+template ClueMask violation_mask_as<ClueMask>(int, const std::vector<int>&, const std::vector<int>&);
+template WideClueMask violation_mask_as<WideClueMask>(int, const std::vector<int>&, const std::vector<int>&);
+
+ClueMask violation_mask(int n, const std::vector<int>& L, const std::vector<int>& M) {
+    return violation_mask_as<ClueMask>(n, L, M);
 }
 
 SquareTable::SquareTable(int n) : n_(n) {
@@ -83,8 +90,8 @@ std::vector<ClueMask> SquareTable::violations(const std::vector<int>& L) const {
         for (int v = 0; v < n_; ++v) same |= m.cells_of_value[v] & l.cells_of_value[v];
         const std::uint64_t numbers = ~same & all_cells;
         const std::uint64_t flipped = m.less ^ l.less;  // 2n(n−1) ≤ 40 bits at n ≤ 5
-        out[i].lo = numbers | (flipped << cells);
-        out[i].hi = flipped >> (64 - cells);
+        out[i].w[0] = numbers | (flipped << cells);
+        out[i].w[1] = flipped >> (64 - cells);
     }
     return out;
 }

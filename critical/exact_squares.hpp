@@ -17,7 +17,8 @@
 
 namespace futolab::critical {
 
-constexpr int kMaxExactN = 6;          // clue masks hold 128 bits (n = 6: 96 clues)
+constexpr int kMaxExactN = 6;          // ClueMask holds 128 bits (n = 6: 96 clues)
+constexpr int kMaxWideN = 9;           // WideClueMask holds 256 bits (n = 9: 225 clues)
 constexpr int kMaxEnumeratedN = 5;     // every square in memory: 161 280 at n = 5
 
 // The smallest of the 16 images of the square (exhaustive.hpp: apply_symmetry).
@@ -37,6 +38,9 @@ std::vector<SquareClass> square_classes(int n);
 // The clues of L (its universe, clue_universe.hpp) that M violates: the cells where M differs
 // and the adjacent pairs M orders the other way. n ≤ kMaxExactN.
 ClueMask violation_mask(int n, const std::vector<int>& L, const std::vector<int>& M);
+// The same in a mask of either width (ClueMask: n ≤ kMaxExactN, WideClueMask: n ≤ kMaxWideN).
+template <class Mask>
+Mask violation_mask_as(int n, const std::vector<int>& L, const std::vector<int>& M);
 
 // All Latin squares of one order, packed so that the violation mask against any L costs a
 // few word operations per square: the cells of each value and the orientation of every

@@ -11,34 +11,45 @@
 #pragma once
 
 #include "critical/clue_mask.hpp"
+#include "critical/deadline.hpp"
 
 #include <cstdint>
 #include <vector>
 
 namespace futolab::critical {
 
-struct HittingProblem {
-    std::vector<ClueMask> sets;
-    ClueMask allowed;
+// Over either mask width (clue_mask.hpp); HittingProblem is the 128-bit one.
+template <class Mask>
+struct BasicHittingProblem {
+    std::vector<Mask> sets;
+    Mask allowed;
     std::vector<int> weight;  // per clue, ≥ 0
-    ClueMask limited;         // at most `limit` clues of this mask (limit < 0: no such constraint)
+    Mask limited;             // at most `limit` clues of this mask (limit < 0: no such constraint)
     int limit = -1;
     // If set (size = sets.size()), marks every set the search relied on: dead ends, the sets
     // of each packing that pruned, the sets branched on. When nothing is found, the marked
     // sets alone give the same search tree, so they alone refute the bound: a core, which is
     // all a certificate needs to store.
     std::vector<std::uint8_t>* used = nullptr;
+    // The search gives up (timed_out) once this has passed; checked every 2^16 nodes.
+    Deadline deadline;
 };
+using HittingProblem = BasicHittingProblem<ClueMask>;
 
-struct HittingSolution {
+template <class Mask>
+struct BasicHittingSolution {
     bool found = false;
+    bool timed_out = false;  // the deadline passed: found = false says nothing then
     int cost = 0;
-    ClueMask set;
+    Mask set;
     std::uint64_t nodes = 0;
 };
+using HittingSolution = BasicHittingSolution<ClueMask>;
 
 // A cheapest hitting set of cost ≤ upper; `lower` is a known lower bound (the search stops at
-// the first set that costs it). found = false: none costs ≤ upper.
-HittingSolution min_hitting_set(const HittingProblem& p, int lower, int upper);
+// the first set that costs it). found = false (and not timed_out): none costs ≤ upper.
+// Defined for ClueMask and WideClueMask.
+template <class Mask>
+BasicHittingSolution<Mask> min_hitting_set(const BasicHittingProblem<Mask>& p, int lower, int upper);
 
 }  // namespace futolab::critical

@@ -15,7 +15,8 @@ namespace {
 // again inside that (a shrink puzzle has only the cells of one trade open: usually a handful).
 constexpr std::uint64_t kShrinkCap = 4096;
 
-Puzzle puzzle_of(const ClueUniverse& u, const ClueMask& set) {
+template <class Mask>
+Puzzle puzzle_of(const ClueUniverse& u, const Mask& set) {
     ClueSet s(static_cast<std::size_t>(u.size()), 0);
     for (int i : set.indices())
         if (i < u.size()) s[i] = 1;
@@ -59,8 +60,8 @@ std::vector<int> values_of(const gac::Engine& e) {
 }
 
 // Runs `visit` over the solutions of the puzzle of `set` (L's clues in it) until it stops.
-template <class Visit>
-void search(const ClueUniverse& u, const ClueMask& set, std::uint64_t& nodes, Visit visit) {
+template <class Mask, class Visit>
+void search(const ClueUniverse& u, const Mask& set, std::uint64_t& nodes, Visit visit) {
     const Puzzle p = puzzle_of(u, set);
     Counters counters;
     gac::Engine e(p, gac::Alldiff::regin, counters);
@@ -87,17 +88,21 @@ std::vector<std::vector<int>> engine_solutions(const Puzzle& p, std::size_t limi
     return out;
 }
 
-SolverOracle::SolverOracle(int n, std::vector<int> L, bool shrink) : n_(n), L_(std::move(L)), shrink_(shrink) {}
+template <class Mask>
+BasicSolverOracle<Mask>::BasicSolverOracle(int n, std::vector<int> L, bool shrink) : n_(n), L_(std::move(L)), shrink_(shrink) {
+    if (n * n + 2 * n * (n - 1) > Mask::kBits) throw std::logic_error("solver oracle: the clues of this order do not fit the mask");
+}
 
-std::optional<Counterexample> SolverOracle::find(const ClueMask& set) {
+template <class Mask>
+std::optional<typename BasicSolverOracle<Mask>::Found> BasicSolverOracle<Mask>::find(const Mask& set) {
     ++stats_.queries;
     const ClueUniverse u(n_, L_);
-    std::optional<Counterexample> found;
+    std::optional<Found> found;
     search(u, set, stats_.nodes, [&](const gac::Engine& e) {
         std::vector<int> M = values_of(e);
         if (M == L_) return false;
-        const ClueMask v = violation_mask(n_, L_, M);
-        found = Counterexample{std::move(M), v};
+        const Mask v = violation_mask_as<Mask>(n_, L_, M);
+        found = Found{std::move(M), v};
         return true;
     });
     if (!found) return std::nullopt;
@@ -105,17 +110,18 @@ std::optional<Counterexample> SolverOracle::find(const ClueMask& set) {
     return shrink_ ? shrink(std::move(*found)) : std::move(*found);
 }
 
-Counterexample SolverOracle::shrink(Counterexample m) {
+template <class Mask>
+typename BasicSolverOracle<Mask>::Found BasicSolverOracle<Mask>::shrink(Found m) {
     const ClueUniverse u(n_, L_);
-    const ClueMask all = ClueMask::prefix(u.size());
+    const Mask all = Mask::prefix(u.size());
     const int before = m.violated.count();
     for (bool complete = false; !complete;) {
-        const ClueMask outside{all.lo & ~m.violated.lo, all.hi & ~m.violated.hi};
-        Counterexample best = m;
+        const Mask outside = all.minus(m.violated);
+        Found best = m;
         std::uint64_t seen = 0;
         search(u, outside, stats_.nodes, [&](const gac::Engine& e) {
             std::vector<int> M = values_of(e);
-            const ClueMask v = violation_mask(n_, L_, M);
+            const Mask v = violation_mask_as<Mask>(n_, L_, M);
             if (!v.empty() && v.count() < best.violated.count()) best = {std::move(M), v};
             return ++seen >= kShrinkCap;
         });
@@ -131,10 +137,14 @@ Counterexample SolverOracle::shrink(Counterexample m) {
 }
 
 // Independent of the search: M is a Latin square other than L that keeps every clue of S.
-void SolverOracle::check(const Counterexample& m, const ClueMask& set) const {
-    if (!is_latin_square(n_, m.square) || m.square == L_ || m.violated != violation_mask(n_, L_, m.square) ||
+template <class Mask>
+void BasicSolverOracle<Mask>::check(const Found& m, const Mask& set) const {
+    if (!is_latin_square(n_, m.square) || m.square == L_ || m.violated != violation_mask_as<Mask>(n_, L_, m.square) ||
         m.violated.intersects(set))
         throw std::logic_error("counterexample search returned a square that is not a counterexample");
 }
+
+template class BasicSolverOracle<ClueMask>;
+template class BasicSolverOracle<WideClueMask>;
 
 }  // namespace futolab::critical

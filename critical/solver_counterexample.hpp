@@ -38,25 +38,31 @@ struct SolverOracleStats {
     std::uint64_t shrunk_clues = 0;  // clues removed by shrinking, summed
 };
 
-class SolverOracle {
+// Over either mask width (clue_mask.hpp): SolverOracle (n ≤ kMaxExactN) or
+// BasicSolverOracle<WideClueMask> (n ≤ kMaxWideN, the per-square search).
+template <class Mask>
+class BasicSolverOracle {
 public:
-    // n ≤ kMaxExactN; L a Latin square of order n. shrink: run step 2 on every counterexample.
-    SolverOracle(int n, std::vector<int> L, bool shrink = true);
+    using Found = BasicCounterexample<Mask>;
+    // L a Latin square of order n, n² + 2n(n−1) ≤ Mask::kBits. shrink: run step 2 on every
+    // counterexample.
+    BasicSolverOracle(int n, std::vector<int> L, bool shrink = true);
 
-    std::optional<Counterexample> find(const ClueMask& set);
+    std::optional<Found> find(const Mask& set);
     // Step 2 alone: an inclusion-minimal unavoidable set inside m.violated, with its square.
-    Counterexample shrink(Counterexample m);
+    Found shrink(Found m);
 
     const SolverOracleStats& stats() const { return stats_; }
     std::uint64_t queries() const { return stats_.queries; }
 
 private:
-    void check(const Counterexample& m, const ClueMask& set) const;
+    void check(const Found& m, const Mask& set) const;
 
     int n_;
     std::vector<int> L_;
     bool shrink_;
     SolverOracleStats stats_;
 };
+using SolverOracle = BasicSolverOracle<ClueMask>;
 
 }  // namespace futolab::critical
