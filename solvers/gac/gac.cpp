@@ -20,7 +20,8 @@
 // fixpoint), sac_incremental=yes re-probes only cells whose lines changed. The default is
 // sac=all,sac_after=10,sac_probe=light,sac_sweeps=1 (see Config).
 // Search (search.hpp): branch=dway|binary, var=static|mrv|domdeg|domwdeg (branch.hpp),
-// val=min|random (random: std::mt19937_64 seeded with SolveRequest::seed), restarts=none|luby.
+// val=min|random (random: std::mt19937_64 seeded with SolveRequest::seed), restarts=none|luby,
+// adapt=yes|no (the branching after the sac_restart, search.hpp).
 //
 // Equivalence with Gecode: with alldiff=regin the fixpoint at every node is GAC on every
 // alldifferent plus bounds consistency on every relation. That is the unique largest common
@@ -84,11 +85,14 @@ namespace {
 // The default probes adaptively (issue #16): plain GAC until the search has failed 10 times —
 // most puzzles never get there and pay nothing — then a restart with light SAC, one sweep per
 // fixpoint, at every node, which cuts the heavy tail (results/oracle/REPORT.md). The
-// Gecode-equivalent tree needs sac=none.
+// Gecode-equivalent tree needs sac=none. At that restart the default also adapts its
+// branching (adapt=yes, search.hpp; issue #28): dom/wdeg, and Luby restarts when only the
+// first solution is wanted — the options that kept random instances at the hardness peak
+// from timing out, without the user having to know them.
 struct Config {
     Alldiff alldiff = Alldiff::regin;
     ProbeOptions probe{.where = ProbeOptions::Where::all, .after_fails = 10, .sweeps = 1, .light = true};
-    SearchOptions search;
+    SearchOptions search{.adapt = true};
     bool sac_restart = true;  // see search.hpp; applies with sac=all and sac_after > 0
 };
 
@@ -159,7 +163,9 @@ public:
             return r;
         }
         engine.leave_root();
-        Search(engine, control, r.counters, config_.search, request.seed, r.solution, r.second).run();
+        SearchOptions search = config_.search;
+        search.first_solution = request.mode.stop_after() == 1;
+        Search(engine, control, r.counters, search, request.seed, r.solution, r.second).run();
         r.status = control.status(r.counters.solutions);
         return r;
     }
@@ -187,6 +193,8 @@ using Where = ProbeOptions::Where;
 
 const OptionTable<Config>& table() {
     static const OptionTable<C> t{
+        choice<C>("adapt", [](C& c) -> auto& { return c.search.adapt; }, {{"no", false}, {"yes", true}},
+                  "yes: at the sac_restart also switch to var=domwdeg and, for a first solution, Luby restarts"),
         choice<C>("alldiff", [](C& c) -> auto& { return c.alldiff; }, {{"regin", Alldiff::regin}, {"binary", Alldiff::binary}},
                   "alldifferent propagation: regin = GAC (Regin 1994), binary = AC-3 over pairwise !="),
         choice<C>("branch", [](C& c) -> auto& { return c.search.branch; },

@@ -19,8 +19,13 @@ Search::Search(Engine& engine, SearchControl& control, Counters& counters, const
       second_(second),
       weights_(options.var == VarOrder::domwdeg ? static_cast<std::size_t>(engine.num_constraints()) : 0, 1) {}
 
+void Search::switch_branching() {
+    options_.var = VarOrder::domwdeg;
+    options_.luby = options_.first_solution;
+}
+
 void Search::run() {
-    const std::size_t root = engine_.mark();
+    std::size_t root = engine_.mark();
     if (!options_.luby) {
         if (explore() != Outcome::restart) return;
         // sac_restart: the root again, now with probing (which the fail count switched on).
@@ -29,8 +34,12 @@ void Search::run() {
             ++counters_.fails;  // the root failed under SAC: no solution (none was found)
             return;
         }
-        explore();
-        return;
+        if (options_.adapt) switch_branching();
+        if (!options_.luby) {
+            explore();
+            return;
+        }
+        root = engine_.mark();  // Luby runs restart from the probed root
     }
     for (std::uint64_t i = 1;; ++i) {
         fail_limit_ = options_.restart_base * luby(i);
@@ -52,6 +61,9 @@ bool Search::enter(std::uint64_t depth) {
 // if its fail budget is spent (restarts).
 Search::Outcome Search::failure() {
     ++counters_.fails;
+    // adapt: the weights are kept from the first fail on (allocated then: a puzzle that never
+    // fails, most of them, allocates nothing), so dom/wdeg starts from the first run's history.
+    if (weights_.empty() && options_.adapt) weights_.assign(static_cast<std::size_t>(engine_.num_constraints()), 1);
     if (!weights_.empty() && engine_.culprit() >= 0) ++weights_[engine_.culprit()];
     if (options_.probe_restart_fails != 0 && !probe_restarted_ && counters_.solutions == 0 &&
         counters_.fails >= options_.probe_restart_fails) {

@@ -15,6 +15,14 @@
 //                 now runs first. Nothing was counted as a solution, so counting stays exact;
 //                 nodes and fails of both runs add up. If a solution came first, probing just
 //                 starts where the search is (the count could not be restarted).
+//  adapt          (with sac_restart, issue #28) the restarted search also changes its
+//                 branching: var=domwdeg (Boussemart et al., "Boosting systematic search by
+//                 weighting constraints", ECAI 2004) with the weights the first run's fails
+//                 gave, and, when only the first solution is wanted, Luby restarts. A puzzle
+//                 that failed F times without a solution is a hard one; there MRV's choices
+//                 are what the heavy tail of random instances comes from, while an easy puzzle
+//                 never reaches the switch and keeps MRV's tree. Counting stays exact: the
+//                 switch happens only where sac_restart restarts, before any solution.
 // Allocation-free: domains are trailed by the engine; value orders live on the stack.
 #pragma once
 
@@ -41,6 +49,10 @@ struct SearchOptions {
     // the whole tree — not only the subtree it happened to be stuck in — gets SAC's pruning.
     // 0: no such restart (probing, if it starts late, starts where the search is).
     std::uint64_t probe_restart_fails = 0;
+    // adapt (above): at that restart, switch to dom/wdeg, and to Luby restarts if
+    // `first_solution` (set per request: restarts would count solutions again).
+    bool adapt = false;
+    bool first_solution = false;
 };
 
 // The i-th term (i ≥ 1) of Luby's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
@@ -67,6 +79,8 @@ private:
     Outcome failure();
     Outcome solution();
     int select() const { return select_var(engine_, options_.var, weights_); }
+    // adapt: the branching of the restarted search.
+    void switch_branching();
 
     Engine& engine_;
     SearchControl& control_;

@@ -7,6 +7,7 @@
 #include "../../support/random_instances.hpp"
 #include "gac_test_helpers.hpp"
 #include "core/puzzle.hpp"
+#include "core/verify.hpp"
 #include "solvers/gac/engine.hpp"
 #include "solvers/options.hpp"
 #include "solvers/registry.hpp"
@@ -140,4 +141,50 @@ TEST_CASE("the default gac cuts the heavy tail of Tatham's puzzles by probing", 
     }
 }
 
+}  // namespace futolab::gac
+
+namespace futolab::gac {
+namespace {
+
+TEST_CASE("adapt changes the branching only after the sac restart, and keeps answers", "[gac][sac][adapt]") {
+    // adapt=yes (the default) switches to dom/wdeg — and, for a first solution, Luby restarts —
+    // at the restart the 10th fail without a solution triggers. A search that never gets there
+    // must build exactly adapt=no's tree; one that does must build another (else the switch is
+    // dead code), and both must agree on satisfiability and counts. Random instances rarely
+    // fail 10 times; Tatham's 7x7 and 8x8 puzzles (count to 2) do: 7 of their 140 switch.
+    int same = 0, switched = 0;
+    auto compare = [&](const Puzzle& p, Mode mode) {
+        INFO(p.id() << (mode.stop_after() == 1 ? " first" : " count:2"));
+        const SolveResult no = run_solver(*make_solver(parse_solver_spec("gac:adapt=no")), p, {mode, {}, 0}).result;
+        const SolveResult yes = run_solver(*make_solver(parse_solver_spec("gac:adapt=yes")), p, {mode, {}, 0}).result;
+        CHECK(yes.status == no.status);
+        CHECK(yes.counters.solutions == no.counters.solutions);
+        if (yes.counters.solutions > 0) CHECK_FALSE(verify_solution(p, yes.solution).has_value());
+        if (no.counters.fails < 10) {  // no restart: the same tree
+            CHECK(yes.counters.nodes == no.counters.nodes);
+            CHECK(yes.counters.fails == no.counters.fails);
+            ++same;
+        } else {
+            switched += yes.counters.nodes != no.counters.nodes;
+        }
+    };
+    for (std::uint64_t seed = 1; seed <= 80; ++seed) {
+        const int n = 6 + static_cast<int>(seed % 4);  // 6..9
+        const futolab::test::RandomInstanceSpec shape{n, 0.05 + 0.05 * static_cast<double>(seed % 3),
+                                                      0.1 + 0.1 * static_cast<double>(seed % 2), seed % 5 == 0};
+        const Puzzle p = Puzzle::compile(futolab::test::random_instance(shape, seed));
+        compare(p, Mode::first());
+        compare(p, Mode::count_to(2));
+    }
+    for (const char* file : {"n07", "n08"})
+        for (const Instance& in : read_instances(fmt::format("{}/tatham-dev/{}.tatham", FUTOLAB_DATA_DIR, file))) {
+            const Puzzle p = Puzzle::compile(in);
+            compare(p, Mode::first());
+            compare(p, Mode::count_to(2));
+        }
+    CHECK(same > 200);
+    CHECK(switched >= 5);
+}
+
+}  // namespace
 }  // namespace futolab::gac
