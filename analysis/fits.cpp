@@ -13,7 +13,7 @@ namespace {
 
 constexpr std::size_t kMinPoints = 3;  // two points always fit a line exactly: R² would say nothing
 
-std::string model_name(FitModel m) { return m == FitModel::exponential ? "exp" : "power"; }
+std::string model_name(FitModel m) { return std::string(name_in(kFitModels, m)); }
 
 }  // namespace
 
@@ -76,9 +76,8 @@ std::vector<GrowthFit> growth_fits(const ResultsTable& table, const std::vector<
 }
 
 FitModel parse_fit_model(const std::string& name) {
-    if (name == "exp") return FitModel::exponential;
-    if (name == "power") return FitModel::power;
-    throw InputError("--fit '" + name + "' is not a model (valid: exp, power)");
+    if (const auto* w = row_named(kFitModels, name)) return w->value;
+    throw InputError("--fit '" + name + "' is not a model (valid: " + names_of(kFitModels) + ")");
 }
 
 TextTable fits_table(const std::vector<GrowthFit>& fits) {
