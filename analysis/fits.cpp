@@ -1,6 +1,7 @@
 #include "analysis/fits.hpp"
 
 #include "analysis/summary.hpp"
+#include "analysis/table_kinds.hpp"
 #include "core/error.hpp"
 
 #include <Eigen/Dense>
@@ -81,7 +82,7 @@ FitModel parse_fit_model(const std::string& name) {
 }
 
 TextTable fits_table(const std::vector<GrowthFit>& fits) {
-    TextTable t{"fits", {"spec", "metric", "model", "base_or_exponent", "r2", "points", "censored_left_out"}, {}, 3};
+    TextTable t{table_name(TableKind::fits), {"spec", "metric", "model", "base_or_exponent", "r2", "points", "censored_left_out"}, {}, 3};
     const double none = std::nan("");  // fewer than 3 points: no fit (Markdown "-", CSV empty)
     for (const GrowthFit& f : fits)
         t.rows.push_back({f.spec, f.metric, model_name(f.model), f.ok ? f.value : none, f.ok ? f.r2 : none, f.points,

@@ -34,6 +34,8 @@ inline constexpr std::array<TableKindWord, 6> kTableKinds{{
      "Noise: median coefficient of variation of wall time across repeats, per spec"},
 }};
 
+inline std::string table_name(TableKind kind) { return std::string(name_in(kTableKinds, kind)); }
+
 // "paired needs --baseline, fits needs --fit, …": why an asked-for table may be missing.
 inline std::string table_needs_text() {
     std::string out;
