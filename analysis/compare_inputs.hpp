@@ -7,6 +7,7 @@
 
 #include "analysis/compare_report.hpp"
 #include "analysis/gnuplot.hpp"
+#include "core/vocabulary.hpp"
 
 #include <string>
 #include <vector>
@@ -18,6 +19,13 @@ struct ComparedRun {
     std::vector<std::string> warnings;        // from reading the inputs (a truncated line, a label's options)
     std::vector<PlotSpec> plots;              // with_plots: per NEW and (spec, mode) with paired times
 };
+
+// The time a comparison pairs (a column of the results CSV).
+enum class TimeMetric { wall_ms, cpu_ms };
+inline constexpr HelpedVocabulary<TimeMetric, 2> kTimeMetrics{{
+    {TimeMetric::wall_ms, "wall_ms", "wall-clock time"},
+    {TimeMetric::cpu_ms, "cpu_ms", "CPU time"},
+}};
 
 // `labels` name the inputs (one per input, in order). Throws InputError for bad input.
 ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,

@@ -88,7 +88,7 @@ std::string compare_header(const ComparedInputs& c) {
 namespace {
 
 TextTable times_of(const std::vector<ComparedInputs>& comparisons, bool with_labels) {
-    TextTable t{"times", {}, {}, 0};
+    TextTable t{std::string(name_in(kCompareTables, CompareTable::times)), {}, {}, 0};
     if (with_labels) t.header = {"base", "new"};
     for (const char* c : {"spec", "mode", "instances", "limited", "ratio", "ci_low", "ci_high", "wins", "ties", "losses",
                           "wilcoxon_p"})
@@ -114,7 +114,7 @@ TextTable times_of(const std::vector<ComparedInputs>& comparisons, bool with_lab
 TextTable compare_times_table(const std::vector<ComparedInputs>& comparisons) { return times_of(comparisons, true); }
 
 TextTable compare_changes_table(const std::vector<ComparedInputs>& comparisons) {
-    TextTable t{"changes",
+    TextTable t{std::string(name_in(kCompareTables, CompareTable::changes)),
                 {"base", "new", "kind", "spec", "mode", "instance", "instance_hash", "what", "base_value", "new_value"},
                 {},
                 10};

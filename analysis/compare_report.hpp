@@ -20,6 +20,18 @@ struct ComparedInputs {
 };
 
 // base, new, spec, mode, instances, limited, ratio, ci_low, ci_high, wins, ties, losses, wilcoxon_p.
+// `futolab compare --format` and `--table`: the report for people, or one tidy table.
+enum class CompareFormat { text, csv };
+inline constexpr HelpedVocabulary<CompareFormat, 2> kCompareFormats{{
+    {CompareFormat::text, "text", "the report for people"},
+    {CompareFormat::csv, "csv", "full precision, one table: see --table"},
+}};
+enum class CompareTable { times, changes };
+inline constexpr HelpedVocabulary<CompareTable, 2> kCompareTables{{
+    {CompareTable::times, "times", "one row per input pair and spec"},
+    {CompareTable::changes, "changes", "one row per change"},
+}};
+
 TextTable compare_times_table(const std::vector<ComparedInputs>& comparisons);
 // base, new, kind (status, counter, only_base, only_new, spec_only_base, spec_only_new,
 // options), spec, mode, instance, instance_hash, what, base_value, new_value.

@@ -1,6 +1,7 @@
 #include "analysis/fits.hpp"
 
 #include "analysis/summary.hpp"
+#include "analysis/table_kinds.hpp"
 #include "core/error.hpp"
 
 #include <Eigen/Dense>
@@ -13,7 +14,7 @@ namespace {
 
 constexpr std::size_t kMinPoints = 3;  // two points always fit a line exactly: R² would say nothing
 
-std::string model_name(FitModel m) { return m == FitModel::exponential ? "exp" : "power"; }
+std::string model_name(FitModel m) { return std::string(name_in(kFitModels, m)); }
 
 }  // namespace
 
@@ -76,13 +77,12 @@ std::vector<GrowthFit> growth_fits(const ResultsTable& table, const std::vector<
 }
 
 FitModel parse_fit_model(const std::string& name) {
-    if (name == "exp") return FitModel::exponential;
-    if (name == "power") return FitModel::power;
-    throw InputError("--fit '" + name + "' is not a model (valid: exp, power)");
+    if (const auto* w = row_named(kFitModels, name)) return w->value;
+    throw InputError("--fit '" + name + "' is not a model (valid: " + names_of(kFitModels) + ")");
 }
 
 TextTable fits_table(const std::vector<GrowthFit>& fits) {
-    TextTable t{"fits", {"spec", "metric", "model", "base_or_exponent", "r2", "points", "censored_left_out"}, {}, 3};
+    TextTable t{table_name(TableKind::fits), {"spec", "metric", "model", "base_or_exponent", "r2", "points", "censored_left_out"}, {}, 3};
     const double none = std::nan("");  // fewer than 3 points: no fit (Markdown "-", CSV empty)
     for (const GrowthFit& f : fits)
         t.rows.push_back({f.spec, f.metric, model_name(f.model), f.ok ? f.value : none, f.ok ? f.r2 : none, f.points,

@@ -18,6 +18,10 @@
 namespace futolab {
 
 enum class FitModel { exponential, power };
+inline constexpr HelpedVocabulary<FitModel, 2> kFitModels{{
+    {FitModel::exponential, "exp", "base per n"},
+    {FitModel::power, "power", "exponent"},
+}};
 
 struct LineFit {
     double intercept = 0, slope = 0, r2 = 0;

@@ -1,6 +1,7 @@
 #include "analysis/html_report.hpp"
 
 #include "analysis/paired.hpp"
+#include "analysis/table_kinds.hpp"
 #include "core/error.hpp"
 #include "core/yaml_bounds.hpp"
 
@@ -78,8 +79,8 @@ std::string table_html(const TextTable& t, const std::string& id) {
 
 // The summary with the paired comparison's speed-up columns joined by (spec, metric).
 TextTable summary_with_speedup(const Study& study) {
-    TextTable t = *find_table(study, "summary");
-    const TextTable* paired = find_table(study, "paired");
+    TextTable t = *find_table(study, table_name(TableKind::summary));
+    const TextTable* paired = find_table(study, table_name(TableKind::paired));
     if (!paired || t.header.size() < 2 || t.header[0] != "spec" || t.header[1] != "metric") return t;
     std::map<std::pair<std::string, std::string>, const std::vector<Cell>*> by_key;
     for (const auto& row : paired->rows) by_key[{row[0].text, row[1].text}] = &row;
@@ -100,7 +101,7 @@ TextTable summary_with_speedup(const Study& study) {
 
 // Runs, finished, limited, failed per spec: the rows of the summary's first metric.
 TextTable censoring_table(const Study& study) {
-    const TextTable& s = *find_table(study, "summary");
+    const TextTable& s = *find_table(study, table_name(TableKind::summary));
     TextTable t{"runs", {}, {}, 0};
     const std::size_t metric = std::find(s.header.begin(), s.header.end(), "metric") - s.header.begin();
     for (std::size_t c = 0; c <= metric + 4 && c < s.header.size(); ++c)
@@ -224,17 +225,17 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
          "failed: crash or error. The virtual-best row is, per instance, the best spec's runs.</p>\n";
     s += table_html(censoring_table(study), "runs");
     s += "<h2 id=\"summary-section\">Summary</h2>\n" + table_html(summary_with_speedup(study), "summary");
-    if (const TextTable* p = find_table(study, "paired"))
+    if (const TextTable* p = find_table(study, table_name(TableKind::paired)))
         s += "<h2 id=\"paired-section\">Paired comparison per instance against " + html_escape(study.baseline) +
              "</h2>\n<p class=\"note\">ratio baseline / spec of the per-instance medians (&gt; 1: the spec used less), 95 % "
              "bootstrap CI, wins/ties/losses per instance (1 % tie band), Wilcoxon signed-rank p.</p>\n" +
              table_html(*p, "paired");
-    if (const TextTable* f = find_table(study, "fits")) s += "<h2>Growth fits</h2>\n" + table_html(*f, "fits");
+    if (const TextTable* f = find_table(study, table_name(TableKind::fits))) s += "<h2>Growth fits</h2>\n" + table_html(*f, "fits");
     s += "<h2 id=\"plots\">Plots</h2>\n";
     for (const ReportPlot& p : plots)
         s += "<figure>" + (p.svg.empty() ? "<p class=\"note\">gnuplot not found: no picture</p>" : p.svg) +
              "<figcaption>" + figure_caption(p) + "</figcaption></figure>\n";
-    if (const TextTable* t = find_table(study, "instances")) {
+    if (const TextTable* t = find_table(study, table_name(TableKind::instances))) {
         s += fmt::format("<h2 id=\"instances-section\">Per instance (median over repeats)</h2>\n<p>Filter: <input "
                          "id=\"instance-filter\" type=\"search\" placeholder=\"id, hash, spec…\"> <span "
                          "id=\"instance-count\">{}</span> rows</p>\n",

@@ -1,5 +1,6 @@
 #include "analysis/noise_table.hpp"
 
+#include "analysis/table_kinds.hpp"
 #include "records/noise.hpp"
 
 #include <map>
@@ -26,7 +27,7 @@ std::optional<TextTable> noise_table(const ResultsTable& table) {
     // busy_runs: finished runs that got less than 80 % of a core (cpu_wall < 0.8): their wall
     // times are inflated by a busy machine (for external tools also by the tool's start-up
     // waits); `--where cpu_wall>=0.8` leaves them out.
-    TextTable t{"noise", {"spec", "median_cv_percent", "pairs", "busy_runs"}, {}, 1};
+    TextTable t{table_name(TableKind::noise), {"spec", "median_cv_percent", "pairs", "busy_runs"}, {}, 1};
     for (const NoiseFigure& f : figures) t.rows.push_back({f.spec, 100 * f.median_cv, f.pairs, busy[f.spec]});
     return t;
 }

@@ -1,6 +1,7 @@
 #include "analysis/paired.hpp"
 
 #include "analysis/summary.hpp"
+#include "analysis/table_kinds.hpp"
 #include "analysis/wilcoxon.hpp"
 #include "core/error.hpp"
 
@@ -173,7 +174,7 @@ std::vector<PairedComparison> compare_to_baseline(const ResultsTable& table, con
 }
 
 TextTable paired_table(const std::vector<PairedComparison>& rows) {
-    TextTable t{"paired",
+    TextTable t{table_name(TableKind::paired),
                 {"spec", "metric", "instances", "limited", "geomean_ratio", "ci_low", "ci_high", "wins", "ties", "losses",
                  "wilcoxon_p"},
                 {},
@@ -208,7 +209,7 @@ ResultsTable with_virtual_best(const ResultsTable& table, const std::string& met
 }
 
 TextTable instances_table(const ResultsTable& table, const std::vector<std::string>& metrics) {
-    TextTable t{"instances", {"instance", "instance_hash", "n", "spec", "metric", "runs", "median", "median_censored"}, {}, 5};
+    TextTable t{table_name(TableKind::instances), {"instance", "instance_hash", "n", "spec", "metric", "runs", "median", "median_censored"}, {}, 5};
     for (const std::string& spec : solver_specs(table))
         for (const std::string& metric : metrics)
             for (const auto& [hash, m] : instance_medians(table, spec, metric))

@@ -1,6 +1,7 @@
 #include "analysis/set_table.hpp"
 
 #include "analysis/summary.hpp"
+#include "analysis/table_kinds.hpp"
 
 #include <fmt/format.h>
 
@@ -53,7 +54,7 @@ std::optional<TextTable> set_table(const ResultsTable& table) {
     if (groups.empty()) return std::nullopt;
     std::vector<std::pair<std::vector<std::string>, SetCounts>> sorted(groups.begin(), groups.end());
     std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return key_less(a.first, b.first); });
-    TextTable t{"sets", {"spec", "n", "records", "sets", "no_set", "limit_hit", "failed", "min_score", "exact_min_score",
+    TextTable t{table_name(TableKind::sets), {"spec", "n", "records", "sets", "no_set", "limit_hit", "failed", "min_score", "exact_min_score",
                          "min_slack", "median_slack"}, {}, 2};
     const double none = std::nan("");  // no set at all: nothing to take a minimum of
     for (const auto& [key, c] : sorted) {

@@ -1,5 +1,6 @@
 #include "analysis/summary.hpp"
 
+#include "analysis/table_kinds.hpp"
 #include "core/status.hpp"
 
 #include <cstdlib>
@@ -178,7 +179,7 @@ std::vector<GroupSummary> summarize(const ResultsTable& table, const std::vector
 
 TextTable summary_table(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,
                         const std::vector<std::string>& metrics) {
-    TextTable t{"summary", by, {}, by.size() + 1};
+    TextTable t{table_name(TableKind::summary), by, {}, by.size() + 1};
     t.header.push_back("metric");
     for (const char* c : {"runs", "finished", "limit_hit", "failed", "min", "median", "median_censored", "mean", "p90",
                           "max", "geomean", "par2"})

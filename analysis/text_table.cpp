@@ -66,8 +66,8 @@ std::string table_csv(const TextTable& table) {
     return out;
 }
 
-std::string render_table(const TextTable& table, const std::string& format) {
-    return format == "csv" ? table_csv(table) : table_markdown(table);
+std::string render_table(const TextTable& table, TableFormat format) {
+    return format == TableFormat::csv ? table_csv(table) : table_markdown(table);
 }
 
 }  // namespace futolab

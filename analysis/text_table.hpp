@@ -5,6 +5,8 @@
 // that a script reading it gets exactly the value that was computed.
 #pragma once
 
+#include "core/vocabulary.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +41,14 @@ std::string cell_csv(const Cell& c);
 
 std::string table_markdown(const TextTable& table);
 std::string table_csv(const TextTable& table);  // RFC 4180 quoting
-std::string render_table(const TextTable& table, const std::string& format);  // "md" or "csv"
+// The formats a table is printed in (`futolab analyze --format`); latex is
+// analysis/latex_table.hpp's, which adds a caption.
+enum class TableFormat { md, csv, latex };
+inline constexpr HelpedVocabulary<TableFormat, 3> kTableFormats{{
+    {TableFormat::md, "md", "Markdown"},
+    {TableFormat::csv, "csv", "full precision, one table"},
+    {TableFormat::latex, "latex", "booktabs; needs \\usepackage{booktabs}"},
+}};
+std::string render_table(const TextTable& table, TableFormat format);  // md or csv (latex: table_latex)
 
 }  // namespace futolab

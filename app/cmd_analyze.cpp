@@ -9,11 +9,15 @@
 // every number.
 #include "analysis/latex_table.hpp"
 #include "analysis/study.hpp"
+#include "analysis/table_kinds.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "records/output_guard.hpp"
+
+#include <fmt/format.h>
 
 #include <filesystem>
 #include <iostream>
@@ -23,24 +27,19 @@ namespace {
 
 struct AnalyzeArgs {
     StudyRequest request;
-    std::string format = "md";
-    std::string table;       // --table: print only this one
-    std::string tables_dir;  // --tables: every table as DIR/NAME.csv
-    std::vector<std::string> fits, where;
+    TableFormat format = TableFormat::md;
+    std::optional<TableKind> table;  // --table: print only this one
+    std::string tables_dir;          // --tables: every table as DIR/NAME.csv
+    std::vector<std::string> where;
     std::string plots;
-    std::vector<std::string> plot_names{"cactus", "growth"};  // --plot
     bool instances = false;
     bool force = false;  // --force: --tables may replace an input or a results CSV
 };
 
+// The table's heading from its row of kTableKinds; the paired one names the baseline.
 std::string heading(const TextTable& t, const Study& study) {
-    if (t.name == "paired")
-        return "Paired comparison per instance against " + study.baseline + " (ratio baseline / spec, > 1: spec used less)";
-    if (t.name == "fits") return "Growth fits of the median per n (limited medians left out)";
-    if (t.name == "instances") return "Per instance: median over repeats";
-    if (t.name == "sets") return "Critical-set records per method and n: only sets count in h, k, score and slack";
-    if (t.name == "noise") return "Noise: median coefficient of variation of wall time across repeats, per spec";
-    return "Summary";
+    const TableKindWord* w = row_named(kTableKinds, t.name);
+    return w ? fmt::format(fmt::runtime(w->heading), study.baseline) : t.name;
 }
 
 // The tables asked for, then the sets table where there are critical-set records and the
@@ -70,21 +69,19 @@ void write_tables(const Study& study, const std::string& dir) {
 }
 
 void print_tables(const Study& study, const AnalyzeArgs& args) {
-    if (!args.table.empty()) {
-        const TextTable* t = find_table(study, args.table);
-        if (!t)
-            throw InputError("--table " + args.table +
-                             ": not computed (paired needs --baseline, fits needs --fit, sets needs critical-set records, "
-                             "noise needs repeats)");
-        std::cout << (args.format == "latex" ? table_latex(*t) : render_table(*t, args.format));
+    if (args.table) {
+        const std::string name(name_in(kTableKinds, *args.table));
+        const TextTable* t = find_table(study, name);
+        if (!t) throw InputError("--table " + name + ": not computed (" + table_needs_text() + ")");
+        std::cout << (args.format == TableFormat::latex ? table_latex(*t) : render_table(*t, args.format));
         return;
     }
     const std::vector<const TextTable*> tables = all_tables(study);
     for (std::size_t i = 0; i < tables.size(); ++i) {
-        if (args.format == "latex")  // every table a float with its heading as the caption
+        if (args.format == TableFormat::latex)  // every table a float with its heading as the caption
             std::cout << (i ? "\n" : "") << table_latex(*tables[i], heading(*tables[i], study));
         else
-            std::cout << (i ? "\n## " + heading(*tables[i], study) + "\n\n" : "") << render_table(*tables[i], "md");
+            std::cout << (i ? "\n## " + heading(*tables[i], study) + "\n\n" : "") << render_table(*tables[i], TableFormat::md);
     }
 }
 
@@ -98,10 +95,9 @@ void write_plots(const std::vector<PlotSpec>& plots, const std::string& dir) {
 }
 
 int analyze(AnalyzeArgs args) {
-    for (const std::string& f : args.fits) args.request.fits.push_back(parse_fit_model(f));
     for (const std::string& w : args.where) args.request.filters.push_back(parse_row_filter(w));
-    args.request.instances = args.instances || args.table == "instances" || !args.tables_dir.empty();
-    if (!args.plots.empty()) args.request.plot_types = plot_types_named(args.plot_names);
+    args.request.instances = args.instances || args.table == TableKind::instances || !args.tables_dir.empty();
+    if (args.plots.empty()) args.request.plot_types.clear();
     const Study study = run_study(args.request);
     // --tables DIR/summary.csv must not replace an input named so (or any results CSV).
     if (!args.tables_dir.empty())
@@ -109,10 +105,11 @@ int analyze(AnalyzeArgs args) {
             check_output_path(path, args.request.inputs, args.force, "--tables");
     for (const std::string& w : study.table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
     // CSV is for programs: one table per file, never several glued together.
-    if (args.format == "csv" && args.table.empty() && args.tables_dir.empty() && study.tables.size() > 1)
-        throw InputError("--format csv prints one table: choose --table summary|paired|fits|instances|sets|noise, or --tables DIR");
-    if (args.format == "csv" && args.table.empty() && args.tables_dir.empty()) std::cout << table_csv(study.tables.front());
-    else if (args.tables_dir.empty() || !args.table.empty()) print_tables(study, args);
+    const bool one_csv = args.format == TableFormat::csv && !args.table && args.tables_dir.empty();
+    if (one_csv && study.tables.size() > 1)
+        throw InputError("--format csv prints one table: choose --table " + names_of(kTableKinds, "|") + ", or --tables DIR");
+    if (one_csv) std::cout << table_csv(study.tables.front());
+    else if (args.tables_dir.empty() || args.table) print_tables(study, args);
     if (!args.tables_dir.empty()) write_tables(study, args.tables_dir);
     write_plots(study.plots, args.plots);
     // A full disk or a closed pipe must not look like success (issue #18).
@@ -134,27 +131,21 @@ void add_analyze(CLI::App& app, Action& run) {
     cmd->add_option("--metric", r.metrics,
                     "Summarise these numeric columns (default: wall_ms,nodes); the virtual best and the plots use the first")
         ->delimiter(',');
-    cmd->add_option("--format", args->format,
-                    "Table format: md (default), csv (full precision, one table) or latex (booktabs; needs \\usepackage{booktabs})")
-        ->check(CLI::IsMember({"md", "csv", "latex"}));
-    cmd->add_option("--table", args->table, "Print only this table: summary, paired, fits, instances, sets, noise")
-        ->check(CLI::IsMember({"summary", "paired", "fits", "instances", "sets", "noise"}));
+    add_word(cmd, "--format", args->format, kTableFormats, "Table format: " + word_help(kTableFormats));
+    add_optional_word(cmd, "--table", args->table, kTableKinds, "Print only this table: " + names_of(kTableKinds));
     cmd->add_option("--tables", args->tables_dir, "Also write every table as DIR/NAME.csv (full precision)");
     cmd->add_flag("--force", args->force, "--tables: replace a file even if it is an input or a results CSV");
     cmd->add_flag("--instances", args->instances, "Add the per-instance table (median over repeats per spec)");
     cmd->add_option("--baseline", r.baseline,
                     "Compare every other spec with this one per instance: geometric-mean ratio with a 95% bootstrap CI, "
                     "wins/ties/losses, Wilcoxon signed-rank p");
-    cmd->add_option("--fit", args->fits, "Growth fits of the median per n: exp (base per n), power (exponent)")
-        ->delimiter(',')
-        ->check(CLI::IsMember({"exp", "power"}));
+    add_words(cmd, "--fit", r.fits, kFitModels, "Growth fits of the median per n: " + word_help(kFitModels));
     cmd->add_flag("!--no-vbs", r.virtual_best, "Leave out the virtual best solver (per instance the best spec)");
     CLI::Option* plots = cmd->add_option("--plots", args->plots,
                                          "Write the plots (PNG, SVG, PDF, data, gnuplot script) into this directory");
-    cmd->add_option("--plot", args->plot_names,
-                    "Plot types for --plots: " + names_of(kPlotTypes) + " (scatter needs --baseline; default: cactus,growth)")
-        ->delimiter(',')
-        ->check(CLI::IsMember(name_list(kPlotTypes)))
+    r.plot_types = {PlotType::cactus, PlotType::growth};
+    add_words(cmd, "--plot", r.plot_types, kPlotTypes,
+              "Plot types for --plots: " + names_of(kPlotTypes) + " (scatter needs --baseline)")
         ->needs(plots);
     cmd->add_option("--where", args->where,
                     "Keep only rows where COLUMN OP VALUE holds (OP: = != < <= > >=), e.g. \"n>=12\"; repeatable");

@@ -10,6 +10,7 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
+#include "app/vocabulary_option.hpp"
 #include "core/error.hpp"
 
 #include <fmt/format.h>
@@ -22,9 +23,9 @@ namespace {
 
 struct CompareArgs {
     std::vector<std::string> inputs, labels;
-    std::string format = "text";
-    std::string table;
-    std::string metric = "wall_ms";
+    CompareFormat format = CompareFormat::text;
+    std::optional<CompareTable> table;
+    TimeMetric metric = TimeMetric::wall_ms;
     double slower_percent = -1;  // < 0: not given
     std::vector<std::string> fail_on;
     std::size_t max_list = 25;
@@ -39,9 +40,9 @@ std::vector<std::string> labels_of(const CompareArgs& args) {
 }
 
 void print(const std::vector<ComparedInputs>& comparisons, const CompareArgs& args) {
-    if (args.format == "csv") {
-        if (args.table.empty()) throw InputError("--format csv prints one table: choose --table times or --table changes");
-        std::cout << table_csv(args.table == "times" ? compare_times_table(comparisons) : compare_changes_table(comparisons));
+    if (args.format == CompareFormat::csv) {
+        if (!args.table) throw InputError("--format csv prints one table: choose --table " + names_of(kCompareTables, " or --table "));
+        std::cout << table_csv(*args.table == CompareTable::times ? compare_times_table(comparisons) : compare_changes_table(comparisons));
         return;
     }
     for (std::size_t i = 0; i < comparisons.size(); ++i) std::cout << (i ? "\n" : "") << compare_text(comparisons[i], args.max_list);
@@ -49,8 +50,8 @@ void print(const std::vector<ComparedInputs>& comparisons, const CompareArgs& ar
 
 int compare(const CompareArgs& args) {
     if (args.inputs.size() < 2) throw InputError("compare needs two results CSVs or more: BASE.csv NEW.csv…");
-    if (!args.table.empty() && args.format != "csv") throw InputError("--table needs --format csv");
-    const ComparedRun run = compare_inputs(args.inputs, labels_of(args), args.metric, false);
+    if (args.table && args.format != CompareFormat::csv) throw InputError("--table needs --format csv");
+    const ComparedRun run = compare_inputs(args.inputs, labels_of(args), std::string(name_in(kTimeMetrics, args.metric)), false);
     for (const std::string& w : run.warnings) std::cerr << "futolab: warning: " << w << "\n";
     const std::vector<ComparedInputs>& comparisons = run.comparisons;
     print(comparisons, args);
@@ -78,12 +79,9 @@ void add_compare(CLI::App& app, Action& run) {
     cmd->add_option("inputs", args->inputs, "BASE.csv NEW.csv…: results CSVs (with their <csv>.meta.yaml sidecars, if any)")
         ->required();
     cmd->add_option("--label", args->labels, "One name per input, in order (default: the file names)");
-    cmd->add_option("--format", args->format, "text (default) or csv (full precision, one table: see --table)")
-        ->check(CLI::IsMember({"text", "csv"}));
-    cmd->add_option("--table", args->table, "With --format csv: times (one row per spec) or changes (one row per change)")
-        ->check(CLI::IsMember({"times", "changes"}));
-    cmd->add_option("--metric", args->metric, "The time compared: wall_ms (default) or cpu_ms")
-        ->check(CLI::IsMember({"wall_ms", "cpu_ms"}));
+    add_word(cmd, "--format", args->format, kCompareFormats, word_help(kCompareFormats));
+    add_optional_word(cmd, "--table", args->table, kCompareTables, "With --format csv: " + word_help(kCompareTables));
+    add_word(cmd, "--metric", args->metric, kTimeMetrics, "The time compared: " + word_help(kTimeMetrics));
     add_real(cmd, "--fail-if-slower", args->slower_percent, {0, 1e9, " %"},
              "Exit 1 if a spec is slower by more than PCT % over the whole 95 % CI of its geometric-mean ratio")
         ->type_name("PCT");

@@ -9,10 +9,14 @@
 // futolab critical --check-certificate FILE
 // futolab critical --free-square [--n N --count C | --input START] [--iterations I]
 //   [--time-limit SEC] [--patience P] [--temperature T] [--max-remove R] [--node-limit N]
+// futolab critical --n N --few-relations K [--shard I/N] [--checkpoint DIR [--shards N] [--jobs J]]
+// The modes are one table (critical_modes(), app/critical_modes.hpp): two modes, or an option
+// the chosen mode does not read, are refused (exit 2).
 // Critical clue sets of solved squares (issue #4), one JSONL instance per set (SPEC §2.2),
 // every one re-verified by a second backend before it is written (docs/critical.md).
 // Random square i (0-based) uses seed S + i, recorded in its meta, as `generate` does.
 #include "app/commands.hpp"
+#include "app/critical_modes.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
 #include "app/vocabulary_option.hpp"
@@ -52,9 +56,10 @@
 
 namespace futolab::app {
 namespace {
-
 using namespace futolab::critical;
+}  // namespace
 
+// Declared in app/critical_modes.hpp, whose rows' run functions take it.
 struct CriticalArgs {
     std::string square, input, out;
     int n = 0;
@@ -71,7 +76,7 @@ struct CriticalArgs {
     bool exact = false;  // exact minima with certificates (critical/exact.hpp, SPEC §5c)
     int jobs = 1;
     HittingEngine engine = HittingEngine::bb;
-    std::string proof = "drat";
+    ProofKind proof = ProofKind::drat;
     std::size_t seed_sets = ExactOptions{}.seed_sets;
     bool per_class = false;
     std::string shard;  // --exact: "I/N", classes I, I + N, ...
@@ -91,6 +96,8 @@ struct CriticalArgs {
     std::uint64_t node_limit = ZeroGivenOptions{}.node_limit;
     bool force = false;  // --force: replace an output the guard would keep (records/output_guard.hpp)
 };
+
+namespace {
 
 struct SolvedSquare {
     int n;
@@ -148,14 +155,36 @@ int run_exhaustive(const CriticalArgs& a) {
     return verified ? 0 : 1;
 }
 
+// The objective of --exact: InputError for one only the greedy search has.
+ExactObjective exact_objective_of(const CriticalArgs& a) {
+    return exact_objective_from_name(objective_name(a.objective));
+}
+
+// The options of the search over classes (--exact over all squares, or --sample).
+ExactOptions exact_options(const CriticalArgs& a) {
+    if (a.jobs < 1) throw InputError(fmt::format("critical --exact: --jobs must be at least 1, got {}", a.jobs));
+    ExactOptions options;
+    options.threads = a.jobs;
+    options.engine = a.engine;
+    options.seed_sets = a.seed_sets;
+    options.prune = !a.per_class;
+    options.oracle = a.oracle.value_or(a.sample > 0 ? ExactOracle::solver : ExactOracle::table);
+    options.shrink = !a.no_shrink;
+    options.cycle_seeds = !a.no_cycle_seeds;
+    options.probe_seeds = a.probe_seeds;
+    options.below = a.below;
+    return options;
+}
+
 // --exact --sample S: the classes of S random squares, each its own minimum by the solver
 // oracle (n ≤ 6). The minimum over them is an upper bound: the record says so (meta.sample,
 // meta.bound = "upper", meta.exact = false), and its witness is verified like any other.
-int run_exact_sample(const CriticalArgs& a, ExactObjective objective, const ExactOptions& options) {
+// The mode table refuses --certificate and --shard here: a sample proves no minimum.
+int run_exact_sample(const CriticalArgs& a) {
+    const ExactObjective objective = exact_objective_of(a);
+    const ExactOptions options = exact_options(a);
     if (a.n < 2 || a.n > kMaxExactN)
         throw InputError(fmt::format("critical --exact --sample: --n must be 2..{}, got {}", kMaxExactN, a.n));
-    if (!a.certificate.empty() || !a.shard.empty())
-        throw InputError("critical --exact --sample: no --certificate or --shard (a sample proves no minimum)");
     const ExactResult r = exact_sample(a.n, objective, a.sample, a.seed, options);
     bool verified = false;
     const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
@@ -179,7 +208,7 @@ int run_exact_sample(const CriticalArgs& a, ExactObjective objective, const Exac
 // n <= 9, one verified record per square with a set; with --time-limit the search of each
 // square stops there and the record gives the bounds reached (meta.exact = false).
 int run_exact_square(const CriticalArgs& a) {
-    const ExactObjective objective = exact_objective_from_name(objective_name(a.objective));
+    const ExactObjective objective = exact_objective_of(a);
     if (objective == ExactObjective::frontier)
         throw InputError("critical --exact --square/--input: --objective must be 2h+3k, h+k, k or h (not frontier)");
     const std::vector<SolvedSquare> given = given_squares(a);
@@ -236,23 +265,10 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
     return {i, count};
 }
 
+// --exact --n N: the minimum over all squares of order N, by symmetry class.
 int run_exact(const CriticalArgs& a) {
-    if (!a.square.empty() || !a.input.empty()) return run_exact_square(a);
-    const ExactObjective objective = exact_objective_from_name(objective_name(a.objective));  // an exact one
-    const ProofKind proof = proof_kind_from_name(a.proof);  // checked before the search
-    if (a.jobs < 1) throw InputError(fmt::format("critical --exact: --jobs must be at least 1, got {}", a.jobs));
-    ExactOptions options;
-    options.threads = a.jobs;
-    options.engine = a.engine;
-    options.seed_sets = a.seed_sets;
-    options.prune = !a.per_class;
-    options.oracle = a.oracle.value_or(a.sample > 0 ? ExactOracle::solver : ExactOracle::table);
-    options.shrink = !a.no_shrink;
-    options.cycle_seeds = !a.no_cycle_seeds;
-    options.probe_seeds = a.probe_seeds;
-    options.below = a.below;
-    if (a.below > 0 && a.sample == 0) throw InputError("critical --exact: --below needs --sample");
-    if (a.sample > 0) return run_exact_sample(a, objective, options);
+    const ExactObjective objective = exact_objective_of(a);
+    ExactOptions options = exact_options(a);
     if (a.n < 2 || a.n > kMaxEnumeratedN)
         throw InputError(fmt::format("critical --exact: --n must be 2..{} (n = 6: --sample S), got {}", kMaxEnumeratedN, a.n));
     if (!a.shard.empty()) {
@@ -275,7 +291,7 @@ int run_exact(const CriticalArgs& a) {
     if (!a.certificate.empty()) {
         const auto t0 = std::chrono::steady_clock::now();
         std::ostringstream text;
-        write_certificate(text, r, proof);
+        write_certificate(text, r, a.proof);
         write_file_atomically(a.certificate, text.str());
         std::cerr << fmt::format("certificate {} written in {:.1f}s\n", a.certificate,
                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
@@ -439,16 +455,8 @@ int run_few_relations(const CriticalArgs& a) {
     return 0;
 }
 
-int run_critical(const CriticalArgs& a) {
-    // Outputs that would replace the input, a results CSV or a sidecar are refused first.
-    const std::vector<std::string> inputs = a.input.empty() ? std::vector<std::string>{} : std::vector{a.input};
-    check_output_path(a.out, inputs, a.force);
-    check_output_path(a.certificate, inputs, a.force, "--certificate");
-    if (a.few_relations > 0) return run_few_relations(a);
-    if (a.exhaustive) return run_exhaustive(a);
-    if (a.exact) return run_exact(a);
-    if (!a.check_certificate.empty()) return run_check_certificate(a);
-    if (a.free_square) return run_free_square(a);
+// The default search: greedy or iterated, on given or random squares.
+int run_greedy(const CriticalArgs& a) {
     PipelineOptions opt;
     opt.search.objective = objective_from_name(objective_name(a.objective));  // a search one
     opt.search.use = a.use;
@@ -476,59 +484,113 @@ int run_critical(const CriticalArgs& a) {
     return exit_code;
 }
 
-// The modes of `critical` and the options each one reads: an option given to a mode that
-// does not read it, or two modes at once, is refused (exit 2) rather than silently ignored
-// (issue #25: `--exhaustive --free-square` and `--objective h+k --exhaustive` did nothing).
-struct ModeOptions {
-    const char* flag;  // "" for the default search
-    std::vector<std::string> takes;
-};
+// Outputs that would replace the input, a results CSV or a sidecar are refused before any mode runs.
+int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
+    const std::vector<std::string> inputs = a.input.empty() ? std::vector<std::string>{} : std::vector{a.input};
+    check_output_path(a.out, inputs, a.force);
+    check_output_path(a.certificate, inputs, a.force, "--certificate");
+    return mode.run(a);
+}
 
-const std::vector<ModeOptions>& critical_modes() {
-    static const std::vector<ModeOptions> modes{
-        {"--few-relations", {"--n", "--shard", "--checkpoint", "--shards", "--jobs", "--out"}},
-        {"--exhaustive", {"--n", "--verify-with", "--out"}},
-        {"--exact",
+bool contains(const std::vector<std::string_view>& names, std::string_view name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Any mode accepts these: --force only relaxes a refusal, --help runs nothing.
+bool any_mode_takes(std::string_view name) { return name == "--force" || name == "--help"; }
+
+// The long names of the options given on the command line, in the order CLI11 lists them.
+std::vector<std::string> given_options(const CLI::App& cmd) {
+    std::vector<std::string> given;
+    for (const CLI::Option* o : cmd.get_options())
+        if (o->count() > 0) given.push_back(o->get_name());
+    return given;
+}
+
+}  // namespace
+
+// The rows, in the order a command line is matched: a flag's variants (`with`) before the
+// flag alone. Decisions on what is refused (issue #25, #27): an option a mode never reads is
+// an error (it would be silently ignored); an option that refines another (`needs`) is an
+// error without it. Accepted although unused: the solver-oracle knobs (--no-shrink,
+// --no-cycle-seeds, --probe-seeds) with the table oracle, since whether they apply depends
+// on --oracle's value, not on which options are present.
+const std::vector<CriticalMode>& critical_modes() {
+    static const std::vector<CriticalMode> modes{
+        {"few-relations", "--few-relations", {},
+         {"--n", "--shard", "--checkpoint", "--shards", "--jobs", "--out"},
+         {{"--shards", "--checkpoint"}, {"--jobs", "--checkpoint"}},
+         "is any zero-given puzzle of order --n with K relations unique? (none: min k > K for every square)",
+         run_few_relations},
+        {"exhaustive", "--exhaustive", {}, {"--n", "--verify-with", "--out"}, {},
+         "exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4", run_exhaustive},
+        {"exact-square", "--exact", {"--square", "--input"},
+         {"--objective", "--time-limit", "--cpu-limit", "--no-shrink", "--probe-seeds", "--no-cycle-seeds", "--verify-with",
+          "--out"},
+         {},
+         "each given square's own minimum (n <= 9), bounds where a limit stops it", run_exact_square},
+        {"exact-sample", "--exact", {"--sample"},
+         {"--n", "--objective", "--seed", "--jobs", "--engine", "--seed-sets", "--per-class", "--oracle", "--no-shrink",
+          "--probe-seeds", "--no-cycle-seeds", "--below", "--verify-with", "--out"},
+         {},
+         "the classes of S random squares of order --n <= 6: an upper bound on the minimum", run_exact_sample},
+        {"exact", "--exact", {},
          {"--n", "--objective", "--jobs", "--engine", "--proof", "--certificate", "--shard", "--seed-sets", "--per-class",
-          "--sample", "--seed", "--oracle", "--no-shrink", "--probe-seeds", "--below", "--no-cycle-seeds", "--verify-with",
-          "--out"}},
-        {"--exact --square", {"--square", "--input", "--objective", "--time-limit", "--cpu-limit", "--no-shrink", "--probe-seeds",
-                              "--no-cycle-seeds", "--verify-with", "--out"}},
-        {"--check-certificate", {"--verify-with"}},
-        {"--free-square",
+          "--oracle", "--no-shrink", "--probe-seeds", "--no-cycle-seeds", "--verify-with", "--out"},
+         {{"--proof", "--certificate"}},
+         "the exact minimum over all squares of order --n <= 5, with an optional certificate", run_exact},
+        {"check-certificate", "--check-certificate", {}, {"--verify-with"}, {},
+         "check a certificate of --exact without searching (exit 0 accepted, 1 rejected)", run_check_certificate},
+        {"free-square", "--free-square", {},
          {"--n", "--count", "--seed", "--input", "--objective", "--iterations", "--time-limit", "--patience", "--temperature",
-          "--max-remove", "--node-limit", "--verify-with", "--out"}},
-        {"", {"--square", "--input", "--n", "--count", "--seed", "--sampler", "--use", "--objective", "--iterations",
-              "--time-limit", "--verify-with", "--out"}},
+          "--max-remove", "--node-limit", "--verify-with", "--out"},
+         {{"--count", "--n"}},
+         "zero-given puzzles (h = 0, min k) with the solution free to change", run_free_square},
+        {"greedy", "", {},
+         {"--square", "--input", "--n", "--count", "--seed", "--sampler", "--use", "--objective", "--iterations",
+          "--time-limit", "--verify-with", "--out"},
+         {{"--count", "--n"}, {"--sampler", "--n"}},
+         "critical sets of given or random squares by the greedy or iterated search (the default)", run_greedy},
     };
     return modes;
 }
 
-void check_mode_options(const CLI::App& cmd) {
-    std::vector<std::string> given, modes;
-    for (const CLI::Option* o : cmd.get_options()) {
-        const std::string name = o->get_name();
-        if (o->count() == 0 || name == "--help") continue;
-        given.push_back(name);
-        for (const ModeOptions& m : critical_modes())
-            if (name == m.flag) modes.push_back(name);
-    }
-    if (modes.size() > 1)
-        throw InputError(fmt::format("critical: {} and {} are two modes: choose one", modes[0], modes[1]));
-    std::string mode = modes.empty() ? "" : modes[0];
-    // --exact on given squares is its own mode: one square's minimum, not one order's.
-    const auto is_given = [&](const char* name) { return std::find(given.begin(), given.end(), name) != given.end(); };
-    if (mode == "--exact" && (is_given("--square") || is_given("--input"))) mode = "--exact --square";
-    for (const ModeOptions& m : critical_modes()) {
-        if (m.flag != mode) continue;
-        for (const std::string& name : given)
-            if (name != "--exact" && name != mode && std::find(m.takes.begin(), m.takes.end(), name) == m.takes.end())
-                throw InputError(fmt::format("critical{}: {} does not apply here (it takes {})",
-                                             mode.empty() ? "" : " " + mode, name, fmt::join(m.takes, ", ")));
-    }
+std::string critical_mode_flags(const CriticalMode& mode) {
+    std::string out(mode.flag);
+    if (!mode.with.empty()) out += " " + fmt::format("{}", fmt::join(mode.with, "/"));
+    return out;
 }
 
-}  // namespace
+const CriticalMode& critical_mode_for(const std::vector<std::string>& given) {
+    const auto is_given = [&](std::string_view name) { return std::find(given.begin(), given.end(), name) != given.end(); };
+    std::vector<std::string_view> flags;  // the modes' flags given, each once
+    for (const CriticalMode& m : critical_modes())
+        if (!m.flag.empty() && is_given(m.flag) && !contains(flags, m.flag)) flags.push_back(m.flag);
+    if (flags.size() > 1) throw InputError(fmt::format("critical: {} and {} are two modes: choose one", flags[0], flags[1]));
+    const std::string_view flag = flags.empty() ? "" : flags[0];
+    const CriticalMode* mode = nullptr;
+    for (const CriticalMode& m : critical_modes())
+        if (!mode && m.flag == flag && (m.with.empty() || std::any_of(m.with.begin(), m.with.end(), is_given))) mode = &m;
+    const std::string where = "critical" + (flag.empty() ? std::string() : " " + critical_mode_flags(*mode));
+    for (const std::string& name : given)
+        if (name != mode->flag && !contains(mode->with, name) && !contains(mode->takes, name) && !any_mode_takes(name))
+            throw InputError(fmt::format("{}: {} does not apply here (it takes {})", where, name, fmt::join(mode->takes, ", ")));
+    for (const auto& [option, needed] : mode->needs)
+        if (is_given(option) && !is_given(needed)) throw InputError(fmt::format("{}: {} needs {}", where, option, needed));
+    return *mode;
+}
+
+std::string critical_modes_help() {
+    std::string out = "Modes: one per command line, chosen by its flag; an option the mode does not read is refused (exit 2).\n";
+    for (const CriticalMode& m : critical_modes()) {
+        out += fmt::format("  {} ({}): {}.\n    Takes {}", m.name, m.flag.empty() ? "no flag" : critical_mode_flags(m), m.summary,
+                           fmt::join(m.takes, ", "));
+        for (const auto& [option, needed] : m.needs) out += fmt::format("; {} needs {}", option, needed);
+        out += ".\n";
+    }
+    return out + "Any mode takes --force. The solver-oracle options (--no-shrink, --no-cycle-seeds, --probe-seeds) are "
+                 "accepted with the table oracle and unused there.";
+}
 
 void add_critical(CLI::App& app, Action& run) {
     auto a = std::make_shared<CriticalArgs>();
@@ -557,8 +619,7 @@ void add_critical(CLI::App& app, Action& run) {
     add_whole(cmd, "--jobs", a->jobs, {1, 1024}, "--exact: threads sharing the symmetry classes; --few-relations --checkpoint: shards run at once (default 1)");
     cmd->add_option("--certificate", a->certificate,
                     "--exact: also write a certificate (unavoidable sets + DRAT proofs) to this file");
-    cmd->add_option("--proof", a->proof, "--certificate: drat (CaDiCaL proofs, default) or bb (re-checked by branch and bound)")
-        ->check(CLI::IsMember({"drat", "bb"}));
+    add_word(cmd, "--proof", a->proof, kProofKinds, "--certificate: " + word_help(kProofKinds));
     cmd->add_option("--check-certificate", a->check_certificate,
                     "Check a certificate of --exact without searching (exit 0 accepted, 1 rejected)");
     cmd->add_option("--shard", a->shard, "--exact: solve classes I, I+N, ... only (I/N); minima over those. --few-relations: the canonical pair sets I, I+N, ...");
@@ -598,9 +659,10 @@ void add_critical(CLI::App& app, Action& run) {
                     "check is dropped (default 200000)");
     cmd->add_option("--out", a->out, "Output JSONL file (default stdout)");
     cmd->add_flag("--force", a->force, "Replace --out or --certificate even if it is a results CSV, a sidecar or the input");
+    cmd->footer(critical_modes_help());
     cmd->callback([a, cmd, &run] {
-        check_mode_options(*cmd);
-        run = [a] { return run_critical(*a); };
+        const CriticalMode& mode = critical_mode_for(given_options(*cmd));
+        run = [a, &mode] { return run_critical(*a, mode); };
     });
 }
 

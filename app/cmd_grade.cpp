@@ -4,6 +4,8 @@
 // uniquely solvable) and the node count of `gac` (var=mrv) count-to-2.
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "app/output_formats.hpp"
+#include "app/vocabulary_option.hpp"
 #include "core/instance.hpp"
 #include "generators/grade.hpp"
 #include "records/results_csv.hpp"
@@ -18,12 +20,12 @@ namespace {
 
 struct GradeArgs {
     std::vector<std::string> inputs;
-    std::string format = "text";
+    GradeFormat format = GradeFormat::text;
 };
 
 int grade(const GradeArgs& args) {
     const std::vector<Puzzle> puzzles = load_puzzles(args.inputs);
-    const bool csv = args.format == "csv";
+    const bool csv = args.format == GradeFormat::csv;
     if (csv) std::cout << "id,instance_hash,n,h,k,grade,gac_nodes\n";
     Grader grader;
     for (const Puzzle& p : puzzles) {
@@ -45,8 +47,7 @@ void add_grade(CLI::App& app, Action& run) {
                 "search; multiple/unsat if not uniquely solvable. Text output: 'id grade gac_nodes' per instance. "
                 "Details: docs/generators.md");
     cmd->add_option("inputs", args->inputs, "Instance files (- for stdin)")->required();
-    cmd->add_option("--format", args->format, "text (id grade nodes) or csv (id,instance_hash,n,h,k,grade,gac_nodes)")
-        ->check(CLI::IsMember({"text", "csv"}));
+    add_word(cmd, "--format", args->format, kGradeFormats, word_help(kGradeFormats));
     cmd->callback([args, &run] { run = [args] { return grade(*args); }; });
 }
 

@@ -1,11 +1,20 @@
 // futolab list: what this build offers — solvers and their options, formats, modes,
 // counters (with their definitions), generators and every vocabulary (statuses, grades,
-// objectives, samplers, clue uses, run orders, isolation modes), each printed from its table.
+// objectives, samplers, clue uses, run orders, isolation modes, the choices of the commands'
+// options), each printed from its table.
+#include "analysis/compare_inputs.hpp"
+#include "analysis/compare_report.hpp"
+#include "analysis/fits.hpp"
+#include "analysis/table_kinds.hpp"
+#include "analysis/text_table.hpp"
 #include "app/commands.hpp"
+#include "app/critical_modes.hpp"
+#include "app/output_formats.hpp"
 #include "core/clue_use.hpp"
 #include "core/formats/formats.hpp"
 #include "core/grades.hpp"
 #include "core/status.hpp"
+#include "critical/certificate.hpp"
 #include "critical/exact.hpp"
 #include "critical/objective.hpp"
 #include "experiments/config.hpp"
@@ -74,6 +83,23 @@ void list_vocabularies() {
               << "exact oracles: " << words_with(critical::kExactOracles, [](const auto& w) { return w.help; }) << "\n";
 }
 
+// The choices of the commands' options that are not vocabularies of the model.
+void list_choices() {
+    const auto help = [](const auto& w) { return w.help; };
+    std::cout << "critical modes: " << words_with(critical_modes(), [](const CriticalMode& m) {
+                     return m.flag.empty() ? std::string("no flag") : critical_mode_flags(m);
+                 }) << "\n"
+              << "proof kinds (critical --proof): " << words_with(critical::kProofKinds, help) << "\n"
+              << "table formats (analyze --format): " << words_with(kTableFormats, help) << "\n"
+              << "analysis tables (analyze --table): " << words_with(kTableKinds, help) << "\n"
+              << "fit models (--fit): " << words_with(kFitModels, help) << "\n"
+              << "compare formats (compare --format): " << words_with(kCompareFormats, help) << "\n"
+              << "compare tables (compare --table): " << words_with(kCompareTables, help) << "\n"
+              << "time metrics (compare --metric): " << words_with(kTimeMetrics, help) << "\n"
+              << "grade formats (grade --format): " << words_with(kGradeFormats, help) << "\n"
+              << "solve formats (solve --format): " << words_with(kSolveFormats, help) << "\n";
+}
+
 }  // namespace
 
 void add_list(CLI::App& app, Action& run) {
@@ -84,6 +110,7 @@ void add_list(CLI::App& app, Action& run) {
             list_formats();
             list_semantics();
             list_vocabularies();
+            list_choices();
             return 0;
         };
     });

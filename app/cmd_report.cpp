@@ -11,6 +11,7 @@
 #include "analysis/study.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
@@ -35,17 +36,13 @@ struct ReportArgs {
     std::string out;
     bool force = false;  // --force: replace --out even if the guard would keep it
     std::vector<std::string> where;
-    std::vector<std::string> plot_names{"cactus", "ecdf", "growth"};  // --plot
-    std::vector<std::string> fits;
     bool compare = false;
 };
 
 // The report's --plot choices: every plot type but scatter, which --baseline adds.
-std::vector<std::string> report_plot_names() {
-    std::vector<std::string> out;
-    for (const Word<PlotType>& w : kPlotTypes)
-        if (w.value != PlotType::scatter) out.emplace_back(w.name);
-    return out;
+const std::vector<Word<PlotType>>& report_plot_types() {
+    static const std::vector<Word<PlotType>> types = rows_where(kPlotTypes, [](const Word<PlotType>& w) { return w.value != PlotType::scatter; });
+    return types;
 }
 
 // A fresh private folder for the plots' SVGs, removed when the report is written.
@@ -90,10 +87,11 @@ std::vector<std::pair<std::string, std::string>> sidecars(const std::vector<std:
 ComparedRun compare_setup(ReportArgs& args) {
     StudyRequest& r = args.request;
     if (r.inputs.size() < 2) throw InputError("--compare needs two results CSVs or more: BASE.csv NEW.csv…");
-    if (!r.baseline.empty() || !args.fits.empty() || !r.solver.empty())
+    if (!r.baseline.empty() || !r.fits.empty() || !r.solver.empty())
         throw InputError("--compare compares inputs, not specs: --baseline, --fit and --solver apply to one experiment");
-    const std::string metric = r.metrics.front() == "cpu_ms" ? "cpu_ms" : "wall_ms";
-    ComparedRun run = compare_inputs(r.inputs, r.inputs, metric, true);
+    // The time compared: the first --metric if it is one, else wall time.
+    const auto* metric = row_named(kTimeMetrics, r.metrics.front());
+    ComparedRun run = compare_inputs(r.inputs, r.inputs, std::string(name_in(kTimeMetrics, metric ? metric->value : TimeMetric::wall_ms)), true);
     if (std::find(r.by.begin(), r.by.end(), "source") == r.by.end()) r.by.insert(r.by.begin(), "source");
     r.pool = true;  // safe: every table is per input
     r.virtual_best = false;
@@ -106,8 +104,6 @@ int report(ReportArgs args) {
     // `report x.csv --out x.csv` would replace the results with HTML: refused before any work.
     check_output_path(args.out, args.request.inputs, args.force);
     for (const std::string& w : args.where) args.request.filters.push_back(parse_row_filter(w));
-    for (const std::string& f : args.fits) args.request.fits.push_back(parse_fit_model(f));
-    args.request.plot_types = plot_types_named(args.plot_names);
     if (!args.request.baseline.empty()) args.request.plot_types.push_back(PlotType::scatter);
     args.request.instances = true;
     const ComparedRun compared = args.compare ? compare_setup(args) : ComparedRun{};
@@ -138,20 +134,15 @@ void add_report(CLI::App& app, Action& run) {
     r.by = {"spec"};
     cmd->add_option("--by", r.by, "Group the summary by these columns (default: spec; e.g. spec,n or spec,param_givens)")
         ->delimiter(',');
-    cmd->add_option("--fit", args->fits, "Growth fits of the median per n: exp (base per n), power (exponent)")
-        ->delimiter(',')
-        ->check(CLI::IsMember({"exp", "power"}));
+    add_words(cmd, "--fit", r.fits, kFitModels, "Growth fits of the median per n: " + word_help(kFitModels));
     cmd->add_flag("--compare", args->compare,
                   "The inputs are versions of one experiment (BASE.csv NEW.csv…): add what `futolab compare` reports "
                   "(sidecar differences, time ratios with CIs, status and counter changes) and a scatter figure per spec "
                   "of NEW against BASE; the summary is per input (`source`), nothing is pooled");
     cmd->add_option("--baseline", r.baseline, "Speed-up of every spec against this one, paired per instance; adds scatter plots");
     cmd->add_option("--metric", r.metrics, "Metrics (default: wall_ms,nodes); the plots use the first")->delimiter(',');
-    const std::vector<std::string> choices = report_plot_names();
-    cmd->add_option("--plot", args->plot_names,
-                    "Plots: " + fmt::format("{}", fmt::join(choices, ", ")) + " (default: cactus,ecdf,growth)")
-        ->delimiter(',')
-        ->check(CLI::IsMember(choices));
+    r.plot_types = {PlotType::cactus, PlotType::ecdf, PlotType::growth};
+    add_words(cmd, "--plot", r.plot_types, report_plot_types(), "Plots: " + names_of(report_plot_types()));
     cmd->add_option("--where", args->where, "Keep only rows where COLUMN OP VALUE holds, e.g. \"n>=12\"; repeatable");
     cmd->add_option("--solver", r.solver, "The spec of the phase and uniqueness plots");
     cmd->add_flag("--pool", r.pool, "Pool inputs from different commits or configs, or holding the same runs (refused without it)");

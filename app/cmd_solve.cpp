@@ -5,6 +5,8 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
+#include "app/output_formats.hpp"
+#include "app/vocabulary_option.hpp"
 #include "core/formats/formats.hpp"
 #include "records/results_csv.hpp"
 #include "solvers/registry.hpp"
@@ -24,7 +26,7 @@ struct SolveArgs {
     double cpu_limit = 0;
     std::uint64_t node_limit = 0;
     std::uint64_t seed = 0;
-    std::string format = "pretty";
+    SolveFormat format = SolveFormat::pretty;
 };
 
 // The puzzle with the solution's values shown as givens, in grid text.
@@ -64,7 +66,7 @@ int solve(const SolveArgs& args) {
     limits.nodes = args.node_limit;
     const SolveRequest request{mode, limits, args.seed};
     const std::vector<Puzzle> puzzles = load_puzzles(args.inputs);
-    const bool csv = args.format == "csv";
+    const bool csv = args.format == SolveFormat::csv;
     if (csv) std::cout << csv_header_line();
     int exit_code = 0;
     std::size_t run_index = 0;
@@ -100,8 +102,7 @@ void add_solve(CLI::App& app, Action& run) {
                  "(0 = none); a run stopped by it is timeout, its message says which limit fired");
     add_whole(cmd, "--node-limit", args->node_limit, {0, kMaxWhole, "0 = none"}, "Node limit per run (0 = none)");
     add_whole(cmd, "--seed", args->seed, {}, "Seed for randomised options (val=random, restarts), 0 to 2^64-1");
-    cmd->add_option("--format", args->format, "Output: pretty (grids and counters) or csv (SPEC §5 columns)")
-        ->check(CLI::IsMember({"csv", "pretty"}));
+    add_word(cmd, "--format", args->format, kSolveFormats, "Output: " + word_help(kSolveFormats));
     cmd->callback([args, &run] { run = [args] { return solve(*args); }; });
 }
 

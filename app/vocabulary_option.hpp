@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace futolab::app {
 
@@ -35,6 +36,26 @@ CLI::Option* add_optional_word(CLI::App* cmd, const std::string& names, std::opt
     return cmd
         ->add_option_function<std::string>(
             names, [&target, &words](const std::string& text) { target = value_in(words, text, "value"); }, help)
+        ->check(CLI::IsMember(name_list(words)))
+        ->type_name("NAME");
+}
+
+// A comma-separated list of names of `words` into `targets` (replaced when the option is
+// given; its values when added are the default shown: `--fit exp,power`, `--plot cactus,growth`).
+template <class Words>
+CLI::Option* add_words(CLI::App* cmd, const std::string& names, std::vector<ValueOf<RowOf<Words>>>& targets,
+                       const Words& words, const std::string& help) {
+    std::string defaults;
+    for (const auto& value : targets) defaults += (defaults.empty() ? "" : ",") + std::string(name_in(words, value));
+    return cmd
+        ->add_option_function<std::vector<std::string>>(
+            names,
+            [&targets, &words](const std::vector<std::string>& texts) {
+                targets.clear();
+                for (const std::string& text : texts) targets.push_back(value_in(words, text, "value"));
+            },
+            defaults.empty() ? help : help + " (default " + defaults + ")")
+        ->delimiter(',')
         ->check(CLI::IsMember(name_list(words)))
         ->type_name("NAME");
 }

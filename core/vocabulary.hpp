@@ -24,6 +24,19 @@ struct Word {
 template <class E, std::size_t N>
 using Vocabulary = std::array<Word<E>, N>;
 
+// A word with a one-line description, for tables whose `--help` and `futolab list` say what
+// each value means (app/vocabulary_option.hpp: word_help). A row with further attributes
+// (a status's outcome class, a grade's target flag) keeps its own struct.
+template <class E>
+struct HelpedWord {
+    E value;
+    std::string_view name;
+    std::string_view help;
+};
+
+template <class E, std::size_t N>
+using HelpedVocabulary = std::array<HelpedWord<E>, N>;
+
 // The functions below take any table whose rows have a `value` and a `name` (a std::array
 // such as a Vocabulary, or the rows_where of one), so a vocabulary whose words carry more
 // attributes (a status and its outcome class) is read the same way.

@@ -37,6 +37,7 @@ Cnf claim_cnf(int n, ExactObjective objective, const std::vector<ClueMask>& sets
 // no solver). bb: no proof stored; the checker re-runs the branch and bound of
 // hitting_set_bb.hpp on the stored sets (trusts that code; far smaller files).
 enum class ProofKind { drat, bb };
+inline constexpr HelpedVocabulary<ProofKind, 2> kProofKinds{{{ProofKind::drat, "drat", "CaDiCaL DRAT proofs"}, {ProofKind::bb, "bb", "re-checked by branch and bound"}}};
 ProofKind proof_kind_from_name(const std::string& name);  // throws InputError
 
 // Writes the certificate of a finished search (every class solved). Each class stores only a

@@ -65,12 +65,8 @@ int cost_of(const BasicCostModel<Mask>& model, const Mask& set) {
 
 // The hitting-set engine of the search: own branch and bound (default, faster here) or CaDiCaL.
 enum class HittingEngine { bb, cadical };
-struct HittingEngineWord {
-    HittingEngine value;
-    std::string_view name;
-    std::string_view help;
-};
-inline constexpr std::array<HittingEngineWord, 2> kHittingEngines{{
+using HittingEngineWord = HelpedWord<HittingEngine>;
+inline constexpr HelpedVocabulary<HittingEngine, 2> kHittingEngines{{
     {HittingEngine::bb, "bb", "own branch and bound"},
     {HittingEngine::cadical, "cadical", "CaDiCaL"},
 }};
@@ -80,12 +76,8 @@ HittingEngine hitting_engine_from_name(const std::string& name);  // a name of k
 // (n ≤ 5, counterexample.hpp), or a search for one square (any n ≤ 6: the only way at n = 6,
 // solver_counterexample.hpp). Chosen once per run, like a backend.
 enum class ExactOracle { table, solver };
-struct ExactOracleWord {
-    ExactOracle value;
-    std::string_view name;
-    std::string_view help;
-};
-inline constexpr std::array<ExactOracleWord, 2> kExactOracles{{
+using ExactOracleWord = HelpedWord<ExactOracle>;
+inline constexpr HelpedVocabulary<ExactOracle, 2> kExactOracles{{
     {ExactOracle::table, "table", "the table of all squares, n <= 5"},
     {ExactOracle::solver, "solver", "a search for one square, n <= 6"},
 }};

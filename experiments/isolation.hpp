@@ -1,5 +1,5 @@
 // Where a run of `futolab run` executes (SPEC §4/§6 `isolation`, docs/isolation.md). The three
-// modes are one vocabulary (kIsolations): config, --isolation, --help, the sidecar and the
+// modes are one vocabulary (kIsolations, core/isolation.hpp): config, --isolation, --help, the sidecar and the
 // CSV's `isolation` column all read it.
 //   process  (the default) warm worker processes, one per job, forked once and fed runs over a
 //            pipe (warm_worker.hpp): caches, allocator and gac's per-thread engine stay warm
@@ -14,6 +14,7 @@
 //            peak memory, and a crash ends the sweep).
 #pragma once
 
+#include "core/isolation.hpp"
 #include "core/vocabulary.hpp"
 #include "solvers/options.hpp"
 #include "solvers/run.hpp"
@@ -29,21 +30,7 @@ namespace futolab {
 
 class Interrupt;
 
-enum class Isolation { process, fork, thread };
-
-struct IsolationWord {
-    Isolation value;
-    std::string_view name;
-    std::string_view help;  // `run --help`
-};
-
-inline constexpr std::array<IsolationWord, 3> kIsolations{{
-    {Isolation::process, "process",
-     "the default: warm worker processes, one per job, fed runs over a pipe: thread-mode timings plus limits.memory, "
-     "per-run max_rss_kb, and crash/memout/timeout rows that cost only the worker"},
-    {Isolation::fork, "fork", "a fresh process per run: for solvers that leak or corrupt state; every run starts cold"},
-    {Isolation::thread, "thread", "threads of futolab: no memory limit, a crash ends the sweep"},
-}};
+// Isolation and its table kIsolations: core/isolation.hpp (the results row holds the value).
 std::string_view isolation_name(Isolation isolation);
 std::optional<Isolation> isolation_from_name(std::string_view name);
 // Whether runs in this mode have a process of their own (memory limit, max_rss_kb, crash rows).

@@ -215,7 +215,7 @@ void work(WorkQueue& q, int cpu) {
         row.spec = q.matrix.specs[static_cast<std::size_t>(run.solver)];
         row.params = q.matrix.params_of(run.instance);
         row.core = cpu >= 0 ? current_cpu() : -1;  // where it ran: the pinned CPU, as the CSV shows
-        row.isolation = std::string(isolation_name(where));
+        row.isolation = where;
         row.time_limit_ms = q.config.limits.time_seconds * 1e3;
         row.cpu_limit_ms = q.config.limits.cpu_seconds * 1e3;
         row.memory_limit_kb = has_own_process(where) ? q.config.limits.memory_bytes / 1024 : 0;

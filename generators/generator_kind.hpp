@@ -12,13 +12,9 @@ namespace futolab {
 
 enum class GeneratorKind { random, unique };
 
-struct GeneratorWord {
-    GeneratorKind value;
-    std::string_view name;
-    std::string_view help;
-};
+using GeneratorWord = HelpedWord<GeneratorKind>;
 
-inline constexpr std::array<GeneratorWord, 2> kGeneratorKinds{{
+inline constexpr HelpedVocabulary<GeneratorKind, 2> kGeneratorKinds{{
     {GeneratorKind::random, "random", "givens and relations drawn from a planted random Latin square"},
     {GeneratorKind::unique, "unique", "a locally minimal uniquely solvable puzzle"},
 }};

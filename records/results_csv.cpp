@@ -138,7 +138,7 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
     put_comma_field(buf, layout.host);
     buf.push_back(',');
     if (r.core >= 0) fmt::format_to(out, FMT_COMPILE("{}"), r.core);
-    put_comma_field(buf, r.isolation);
+    put_comma_field(buf, r.isolation ? name_in(kIsolations, *r.isolation) : std::string_view());
     for (double limit : {r.time_limit_ms, r.cpu_limit_ms}) {
         buf.push_back(',');
         if (limit > 0) fmt::format_to(out, FMT_COMPILE("{}"), limit);

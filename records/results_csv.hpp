@@ -16,6 +16,7 @@
 #pragma once
 
 #include "core/grades.hpp"
+#include "core/isolation.hpp"
 #include "core/puzzle.hpp"
 #include "records/csv_quote.hpp"
 #include "core/status.hpp"
@@ -54,7 +55,7 @@ struct ResultRow {
     std::int64_t max_rss_kb = -1;  // peak resident set of the run's process; -1: unknown (empty)
     int core = -1;                 // pinned runs: the CPU the worker was on (sched_getcpu) as the
                                    // run ended, its pinned CPU; -1: not pinned (empty)
-    std::string isolation;         // thread, process or fork (experiments/isolation.hpp); empty: not a sweep run
+    std::optional<Isolation> isolation;  // written by name (core/isolation.hpp); none: not a sweep run (empty)
     double time_limit_ms = 0, cpu_limit_ms = 0;  // the limits the run had; 0: none (empty)
     std::uint64_t memory_limit_kb = 0;           // 0: none (empty)
     std::int64_t tool_cpu_ns = 0;      // not a column: the part of cpu_ns its tools used, as wait4 saw it

@@ -2,10 +2,18 @@
 // (app/vocabulary_option.hpp) accepts every name of its table and refuses one outside it
 // (exit 2), and `futolab list` prints every name of every table. The expected lists are the
 // tables themselves, never retyped here.
+#include "analysis/compare_inputs.hpp"
+#include "analysis/compare_report.hpp"
+#include "analysis/fits.hpp"
+#include "analysis/table_kinds.hpp"
+#include "analysis/text_table.hpp"
+#include "app/critical_modes.hpp"
+#include "app/output_formats.hpp"
 #include "cli_runner.hpp"
 #include "core/clue_use.hpp"
 #include "core/grades.hpp"
 #include "core/status.hpp"
+#include "critical/certificate.hpp"
 #include "critical/exact.hpp"
 #include "critical/objective.hpp"
 #include "experiments/config.hpp"
@@ -103,6 +111,64 @@ TEST_CASE("list names every entry of every vocabulary table", "[cli][vocabulary]
     has_all("generators (futolab generate)", kGeneratorKinds);
     has_all("exact engines", critical::kHittingEngines);
     has_all("exact oracles", critical::kExactOracles);
+    has_all("critical modes", app::critical_modes());
+    has_all("proof kinds (critical --proof)", critical::kProofKinds);
+    has_all("table formats (analyze --format)", kTableFormats);
+    has_all("analysis tables (analyze --table)", kTableKinds);
+    has_all("fit models (--fit)", kFitModels);
+    has_all("compare formats (compare --format)", kCompareFormats);
+    has_all("compare tables (compare --table)", kCompareTables);
+    has_all("time metrics (compare --metric)", kTimeMetrics);
+    has_all("grade formats (grade --format)", app::kGradeFormats);
+    has_all("solve formats (solve --format)", app::kSolveFormats);
+}
+
+TEST_CASE("the output and table choices of analyze, report, compare, grade, solve, critical", "[cli][vocabulary]") {
+    const std::string csv = "analysis/paired.csv";
+    const std::string pair = "analysis/compare/base.csv analysis/compare/new.csv";
+    for (const auto& w : kTableFormats) {
+        INFO(w.name);
+        CHECK(run_cli("analyze " + csv + " --format " + std::string(w.name)).exit_code == 0);
+    }
+    for (const auto& w : kTableKinds) {  // accepted; a table the input cannot give says what it needs
+        INFO(w.name);
+        const auto r = run_cli("analyze " + csv + " --table " + std::string(w.name));
+        CHECK((r.exit_code == 0 || r.err.find("not computed (" + table_needs_text() + ")") != std::string::npos));
+    }
+    for (const auto& w : kFitModels) {
+        INFO(w.name);
+        CHECK(run_cli("analyze " + csv + " --fit " + std::string(w.name) + " --table fits").exit_code == 0);
+        CHECK(run_cli("report " + csv + " --fit " + std::string(w.name) + " --out /dev/null").exit_code == 0);
+    }
+    CHECK(run_cli("analyze " + csv + " --fit cubic").exit_code == 2);
+    for (const auto& w : kCompareFormats) {
+        INFO(w.name);
+        const std::string table = w.value == CompareFormat::csv ? " --table " + std::string(kCompareTables[0].name) : "";
+        CHECK(run_cli("compare " + pair + " --format " + std::string(w.name) + table).exit_code == 0);
+    }
+    for (const auto& w : kCompareTables) {
+        INFO(w.name);
+        CHECK(run_cli("compare " + pair + " --format csv --table " + std::string(w.name)).exit_code == 0);
+    }
+    for (const auto& w : kTimeMetrics) {
+        INFO(w.name);
+        CHECK(run_cli("compare " + pair + " --metric " + std::string(w.name)).err.find("--metric") == std::string::npos);
+    }
+    for (const auto& w : app::kGradeFormats) {
+        INFO(w.name);
+        CHECK(run_cli("grade good/conjure-4x4.futo --format " + std::string(w.name)).exit_code == 0);
+    }
+    for (const auto& w : app::kSolveFormats) {
+        INFO(w.name);
+        CHECK(run_cli("solve good/conjure-4x4.futo --format " + std::string(w.name)).exit_code == 0);
+    }
+    CHECK(run_cli("solve good/conjure-4x4.futo --format json").exit_code == 2);
+    for (const auto& w : critical::kProofKinds) {  // read before the exact search refuses --n 9
+        INFO(w.name);
+        CHECK(run_cli("critical --exact --n 9 --objective k --certificate x.cert --proof " + std::string(w.name)).err.find(
+                  "--n must be") != std::string::npos);
+    }
+    CHECK(run_cli("critical --exact --n 9 --objective k --certificate x.cert --proof lrat").exit_code == 2);
 }
 
 TEST_CASE("generate: every generator kind of the table is accepted", "[cli][vocabulary]") {

@@ -5,11 +5,24 @@
 // `critical`, keys of JSON and YAML records (`error`, `node_limit`) — and those uses are
 // listed below, each with the reason; anything else fails, naming the file and line.
 // Comments are not code and are skipped; tests/ and docs/ may spell anything.
+#include "analysis/compare_inputs.hpp"
+#include "analysis/compare_report.hpp"
+#include "analysis/fits.hpp"
+#include "analysis/plot_types.hpp"
+#include "analysis/table_kinds.hpp"
+#include "analysis/text_table.hpp"
+#include "app/output_formats.hpp"
+#include "core/clue_use.hpp"
 #include "core/grades.hpp"
 #include "core/status.hpp"
+#include "critical/certificate.hpp"
+#include "critical/exact.hpp"
+#include "critical/objective.hpp"
+#include "generators/latin_square.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -101,6 +114,7 @@ std::string without_comments(const std::string& s) {
 // "path:line: "word"" for every literal of `words` in the file's code; `used` collects the
 // allowances that matched.
 std::vector<std::string> literals_in(const std::string& path, const std::string& rel, const std::set<std::string>& words,
+                                     const std::vector<Allowed>& allowances, const std::set<std::string>& tables,
                                      std::set<const Allowed*>& used) {
     std::ifstream in(path, std::ios::binary);
     std::stringstream ss;
@@ -119,8 +133,8 @@ std::vector<std::string> literals_in(const std::string& path, const std::string&
         while (end < code.size() && code[end] != '"') end += code[end] == '\\' ? 2 : 1;
         const std::string literal = code.substr(i + 1, end - i - 1);
         if (words.count(literal)) {
-            bool allowed = kTables.count(rel) > 0;
-            for (const Allowed& a : kAllowed)
+            bool allowed = tables.count(rel) > 0;
+            for (const Allowed& a : allowances)
                 if (rel == a.path && literal == a.literal) {
                     allowed = true;
                     used.insert(&a);
@@ -148,7 +162,8 @@ TEST_CASE("no status or grade literal outside its table", "[vocabulary][literals
             if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
             ++files;
             const std::string rel = std::filesystem::relative(entry.path(), root).generic_string();
-            for (std::string& h : literals_in(entry.path().string(), rel, words, used)) hits.push_back(std::move(h));
+            for (std::string& h : literals_in(entry.path().string(), rel, words, kAllowed, kTables, used))
+                hits.push_back(std::move(h));
         }
     }
     CHECK(files > 100);  // the tree was found
@@ -165,4 +180,70 @@ TEST_CASE("the literal scan sees code, not comments", "[vocabulary][literals]") 
     CHECK(without_comments("a = \"x\"; // \"timeout\"\n") == "a = \"x\";             \n");
     CHECK(without_comments("/* \"timeout\" */ b") == "                b");
     CHECK(without_comments("s = \"// not a comment\";") == "s = \"// not a comment\";");
+}
+
+namespace {
+
+// The other meanings, in app/, of the names of the choice tables.
+const std::vector<Allowed> kAppAllowed{
+    {"app/cmd_critical.cpp", "critical", "the subcommand's name"},
+    {"app/cmd_critical.cpp", "greedy", "the default mode's name in the mode table"},
+    {"app/cmd_critical.cpp", "h", "a JSON meta key of a record (the count of numbers)"},
+    {"app/cmd_critical.cpp", "k", "a JSON meta key of a record (the count of relations)"},
+};
+
+template <class Words>
+void add_names(std::set<std::string>& words, const Words& table) {
+    for (const auto& w : table) words.emplace(w.name);
+}
+
+}  // namespace
+
+// No choice of an option is spelt in app/ (issue #27): every CLI11 choice list comes from a
+// table through app/vocabulary_option.hpp, and no name of a choice table (formats, analysis
+// tables, fit models, plot types, objectives, samplers, …) appears as a literal in app/'s code.
+TEST_CASE("no choice literal in app/", "[vocabulary][literals]") {
+    std::set<std::string> words;
+    add_names(words, kTableFormats);
+    add_names(words, kTableKinds);
+    add_names(words, kFitModels);
+    add_names(words, kCompareFormats);
+    add_names(words, kCompareTables);
+    add_names(words, kTimeMetrics);
+    add_names(words, kPlotTypes);
+    add_names(words, app::kGradeFormats);
+    add_names(words, app::kSolveFormats);
+    add_names(words, critical::kProofKinds);
+    add_names(words, critical::kObjectives);
+    add_names(words, critical::kHittingEngines);
+    add_names(words, critical::kExactOracles);
+    add_names(words, kLatinSamplers);
+    add_names(words, kClueUses);
+    const std::filesystem::path root(FUTOLAB_SOURCE_DIR);
+    std::vector<std::string> hits;
+    std::set<const Allowed*> used;
+    std::size_t files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(root / "app")) {
+        const std::string ext = entry.path().extension().string();
+        if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
+        ++files;
+        const std::string rel = std::filesystem::relative(entry.path(), root).generic_string();
+        for (std::string& h : literals_in(entry.path().string(), rel, words, kAppAllowed, {"app/output_formats.hpp"}, used))
+            hits.push_back(std::move(h));
+        // A literal choice list: CLI::IsMember({"a", "b"}) instead of a table.
+        std::ifstream in(entry.path(), std::ios::binary);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        const std::string code = without_comments(ss.str());
+        for (std::size_t at = code.find("IsMember({"); at != std::string::npos; at = code.find("IsMember({", at + 1))
+            hits.push_back(rel + ":" + std::to_string(1 + std::count(code.begin(), code.begin() + static_cast<long>(at), '\n')) +
+                           ": a literal choice list");
+    }
+    CHECK(files > 10);  // the folder was found
+    for (const std::string& h : hits) UNSCOPED_INFO(h);
+    CHECK(hits.empty());
+    for (const Allowed& a : kAppAllowed) {
+        INFO("stale allowance: " << a.path << " \"" << a.literal << "\"");
+        CHECK(used.count(&a) == 1);
+    }
 }
