@@ -10,7 +10,7 @@
 // converges to the uniform distribution (see run() for why we sample it that way). No
 // mixing-time bound is known; n³ steps is the usual practical choice and our default
 // (docs/generators.md).
-#include "generators/latin_square.hpp"
+#include "generators/latin/random.hpp"
 
 #include "core/error.hpp"
 #include "core/random.hpp"
@@ -143,18 +143,6 @@ private:
     std::array<int, 3> bad_{};  // the −1 entry while improper
 };
 
-// The cyclic square (r + c) mod n with rows, columns and symbols permuted at random.
-std::vector<int> cyclic_isotope(int n, std::mt19937_64& rng) {
-    const std::vector<int> rows = random_permutation(n, rng), cols = random_permutation(n, rng),
-                           syms = random_permutation(n, rng);
-    std::vector<int> square(static_cast<std::size_t>(n * n));
-    for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c)
-            square[static_cast<std::size_t>(r * n + c)] =
-                syms[static_cast<std::size_t>((rows[static_cast<std::size_t>(r)] + cols[static_cast<std::size_t>(c)]) % n)] + 1;
-    return square;
-}
-
 }  // namespace
 
 std::string_view latin_sampler_name(LatinSampler sampler) { return name_in(kLatinSamplers, sampler); }
@@ -167,12 +155,25 @@ LatinSampler latin_sampler_from_name(std::string_view name) {
 
 std::vector<int> random_latin_square(int n, std::mt19937_64& rng, LatinSampler sampler, std::uint64_t steps) {
     if (n < 1 || n > 64) throw InputError("Latin square order " + std::to_string(n) + " is out of range 1..64");
-    std::vector<int> square = cyclic_isotope(n, rng);
+    std::vector<int> square = random_isotope(n, rng);
     if (sampler == LatinSampler::shuffle_cyclic || n == 1) return square;  // order 1: no 0-entry to move from
     const std::uint64_t cube = static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n);
     IncidenceCube chain(square, n);
     chain.run(steps == 0 ? cube : steps, rng);
     return chain.square();
+}
+
+// The cyclic square (r + c) mod n with rows, columns and symbols permuted at random (the draws
+// of the shuffle sampler and of the chain's start).
+std::vector<int> random_isotope(int n, std::mt19937_64& rng) {
+    const std::vector<int> rows = random_permutation(n, rng), cols = random_permutation(n, rng),
+                           syms = random_permutation(n, rng);
+    std::vector<int> square(static_cast<std::size_t>(n * n));
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c)
+            square[static_cast<std::size_t>(r * n + c)] =
+                syms[static_cast<std::size_t>((rows[static_cast<std::size_t>(r)] + cols[static_cast<std::size_t>(c)]) % n)] + 1;
+    return square;
 }
 
 }  // namespace futolab

@@ -4,7 +4,7 @@
 //    the incidence cube through improper states; uniform in the limit. Starts from a random
 //    isotope of the cyclic square and runs `steps` steps (default n³), a step being one move
 //    from a proper state plus the improper moves until the state is proper again — so at
-//    least `steps` moves (latin_square.cpp explains why it is sampled at proper states).
+//    least `steps` moves (random.cpp explains why it is sampled at proper states).
 //  - shuffle_cyclic: rows, columns and symbols of the cyclic square permuted at random — fast
 //    but biased (it reaches only the isotopes of the cyclic square), kept for comparison.
 #pragma once
@@ -40,5 +40,10 @@ LatinSampler latin_sampler_from_name(std::string_view name);  // throws InputErr
 // least n³ moves of the chain; ignored by shuffle_cyclic).
 std::vector<int> random_latin_square(int n, std::mt19937_64& rng, LatinSampler sampler = LatinSampler::jacobson_matthews,
                                      std::uint64_t steps = 0);
+
+// The cyclic square with rows, columns and symbols permuted uniformly at random. Biased over
+// all Latin squares (it reaches only the isotopes of the cyclic group table); the unbiased
+// sampler is random_latin_square (Jacobson–Matthews), which the CLI uses.
+std::vector<int> random_isotope(int n, std::mt19937_64& rng);
 
 }  // namespace futolab

@@ -2,7 +2,7 @@
 // 576 squares of order 4), coverage of the 56 reduced squares of order 5, and the bias of the
 // shuffled cyclic square.
 #include "core/error.hpp"
-#include "generators/latin_square.hpp"
+#include "generators/latin/random.hpp"
 
 #include <catch2/catch.hpp>
 
