@@ -25,17 +25,17 @@
 #include "core/files.hpp"
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
-#include "critical/certificate.hpp"
-#include "critical/exact_square.hpp"
-#include "critical/exact_report.hpp"
-#include "critical/few_relations.hpp"
-#include "critical/few_relations_shards.hpp"
+#include "critical/exact/certificate.hpp"
+#include "critical/exact/exact_square.hpp"
+#include "critical/exact/exact_report.hpp"
+#include "critical/zero_given/few_relations.hpp"
+#include "critical/zero_given/few_relations_shards.hpp"
 #include "futolab_git.hpp"
 #include "futolab_version.hpp"
-#include "critical/pipeline.hpp"
-#include "critical/report.hpp"
-#include "critical/squares.hpp"
-#include "generators/latin_square.hpp"
+#include "critical/greedy/pipeline.hpp"
+#include "critical/greedy/report.hpp"
+#include "generators/latin/square.hpp"
+#include "generators/latin/random.hpp"
 #include "solvers/options.hpp"
 #include "solvers/registry.hpp"
 #include "records/output_guard.hpp"
@@ -73,7 +73,7 @@ struct CriticalArgs {
     double time_limit = 0;
     double cpu_limit = 0;  // --exact --square: CPU seconds per square
     bool exhaustive = false;
-    bool exact = false;  // exact minima with certificates (critical/exact.hpp, SPEC §5c)
+    bool exact = false;  // exact minima with certificates (critical/exact/exact.hpp, SPEC §5c)
     int jobs = 1;
     HittingEngine engine = HittingEngine::bb;
     ProofKind proof = ProofKind::drat;
@@ -89,7 +89,7 @@ struct CriticalArgs {
     std::string checkpoint;  // --few-relations: one file per shard in this folder, resumable
     std::size_t shards = 64;  // --few-relations --checkpoint: how many shards
     std::string certificate, check_certificate;
-    bool free_square = false;  // zero-given puzzle-space search (critical/zero_given.hpp)
+    bool free_square = false;  // zero-given puzzle-space search (critical/zero_given/zero_given.hpp)
     int patience = ZeroGivenOptions{}.patience;
     double temperature = ZeroGivenOptions{}.temperature;
     int max_remove = ZeroGivenOptions{}.max_remove;
@@ -204,7 +204,7 @@ int run_exact_sample(const CriticalArgs& a) {
     return verified ? 0 : 1;
 }
 
-// --exact --square/--input: each given square's own minimum (critical/exact_square.hpp),
+// --exact --square/--input: each given square's own minimum (critical/exact/exact_square.hpp),
 // n <= 9, one verified record per square with a set; with --time-limit the search of each
 // square stops there and the record gives the bounds reached (meta.exact = false).
 int run_exact_square(const CriticalArgs& a) {
@@ -419,7 +419,7 @@ void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, con
                                  a.n, a.few_relations);
 }
 
-// --checkpoint DIR: the shards as files (critical/few_relations_shards.hpp); the table and the
+// --checkpoint DIR: the shards as files (critical/zero_given/few_relations_shards.hpp); the table and the
 // claim once every shard of the folder is there.
 int run_few_relations_shards(const CriticalArgs& a) {
     ShardPlan plan{a.n, a.few_relations, a.shards, std::nullopt, a.checkpoint, a.jobs,
@@ -444,7 +444,7 @@ int run_few_relations_shards(const CriticalArgs& a) {
 
 // --few-relations K --n N [--shard I/N] [--checkpoint DIR [--shards N] [--jobs J]]: every
 // zero-given puzzle with K relations up to symmetry, counted to 2. None unique proves min k > K
-// over all squares of order N (critical/few_relations.hpp); with shards, only when no shard
+// over all squares of order N (critical/zero_given/few_relations.hpp); with shards, only when no shard
 // found one and every shard was run.
 int run_few_relations(const CriticalArgs& a) {
     if (!a.checkpoint.empty()) return run_few_relations_shards(a);

@@ -14,7 +14,7 @@
 #include "core/formats/formats.hpp"
 #include "generators/random_instance.hpp"
 #include "generators/generator_kind.hpp"
-#include "generators/latin_square.hpp"
+#include "generators/latin/random.hpp"
 #include "generators/unique.hpp"
 
 #include <fmt/format.h>

@@ -4,7 +4,7 @@
 //
 // Two widths: ClueMask (128 bits) holds n ≤ 6 (6² + 2·6·5 = 96 clues) and is what the search
 // over symmetry classes uses; WideClueMask (256 bits) holds n ≤ 9 (81 + 144 = 225 clues) for
-// the per-square search (exact_square.hpp). A template, not one 256-bit mask for all: the
+// the per-square search (critical/exact/exact_square.hpp). A template, not one 256-bit mask for all: the
 // branch and bound spends its time in these word operations, and at n ≤ 6 the upper two
 // words would only double them. The word loops have a constant trip count and unroll.
 #pragma once

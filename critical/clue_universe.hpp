@@ -27,7 +27,7 @@ using ClueSet = std::vector<std::uint8_t>;  // 1 = clue i is in the set (not vec
 
 class ClueUniverse {
 public:
-    // square: row-major n*n values 1..n forming a Latin square (not checked here; see squares.hpp).
+    // square: row-major n*n values 1..n forming a Latin square (not checked here; see generators/latin/square.hpp).
     ClueUniverse(int n, std::vector<int> square);
 
     int n() const { return n_; }

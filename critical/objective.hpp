@@ -1,5 +1,5 @@
 // What a critical-set search minimises (--objective, the methods' objective=): one table for
-// the greedy/iterated search (critical_set_of) and the exact search (exact.hpp). Each
+// the greedy/iterated search (critical_set_of) and the exact search (critical/exact/exact.hpp). Each
 // objective is a weight per number clue and per relation clue, plus the clue kinds it may use:
 //   greedy    one greedy pass, no search (weights 1, 1: ties broken at random); search only
 //   h+k       clue count                     2h+3k  the bound's weights (issue #4)

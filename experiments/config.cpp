@@ -6,7 +6,7 @@
 #include "core/files.hpp"
 #include "core/numbers.hpp"
 #include "core/puzzle.hpp"
-#include "critical/exact_squares.hpp"
+#include "generators/latin/symmetry.hpp"
 #include "experiments/methods.hpp"
 
 #include <fmt/format.h>
@@ -233,7 +233,7 @@ ClassesSource read_classes(const Where& w, const YAML::Node& node) {
     w.keys(node, {"n", "first", "count"}, "classes");
     if (!node["n"]) w.fail(node, "classes needs 'n'");
     ClassesSource c;
-    c.n = static_cast<int>(w.whole(node["n"], "classes.n", kMinSize, critical::kMaxEnumeratedN));
+    c.n = static_cast<int>(w.whole(node["n"], "classes.n", kMinSize, kMaxEnumeratedN));
     if (node["first"]) c.first = w.whole(node["first"], "classes.first", 0);
     if (node["count"]) c.count = w.whole(node["count"], "classes.count", 1);
     return c;

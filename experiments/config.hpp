@@ -9,7 +9,7 @@
 #include "experiments/isolation.hpp"
 #include "experiments/task_kinds.hpp"
 #include "generators/generator_kind.hpp"
-#include "generators/latin_square.hpp"
+#include "generators/latin/random.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
 
@@ -49,7 +49,7 @@ struct SquaresSource {
 };
 
 // A `classes:` source (task exact only): the symmetry classes of Latin squares of order n
-// (critical/exact_squares.hpp, square_classes: index = position in lexicographic order of the
+// (generators/latin/symmetry.hpp, square_classes: index = position in lexicographic order of the
 // canonical representatives), from class `first`, `count` of them (0: to the last).
 struct ClassesSource {
     int n = 0;

@@ -3,10 +3,10 @@
 #include "core/formats/formats.hpp"
 #include "core/status.hpp"
 #include "critical/clue_universe.hpp"
-#include "critical/exact.hpp"
-#include "critical/exact_report.hpp"
-#include "critical/report.hpp"
-#include "critical/verify.hpp"
+#include "critical/exact/exact.hpp"
+#include "critical/exact/exact_report.hpp"
+#include "critical/greedy/report.hpp"
+#include "critical/oracle/verify.hpp"
 #include "solvers/run.hpp"
 
 #include <fmt/format.h>
@@ -132,7 +132,7 @@ ExactOutcome solve_exact_class(const Puzzle& square, const ClassRef& ref, const 
     const auto wall0 = std::chrono::steady_clock::now();
     const std::int64_t cpu0 = thread_cpu_ns();
     const int n = square.n();
-    const critical::SquareClass c{square_of(square), ref.orbit};
+    const SquareClass c{square_of(square), ref.orbit};
     critical::ExactOptions options = method.search;
     if (limits.time_seconds > 0 && limits.time_seconds < 1e9)
         options.deadline = wall0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(

@@ -1,5 +1,5 @@
 // Task exact (issue #15, configs/README.md "Task exact"): the exact minimum critical sets of
-// critical/exact.hpp as runs of `futolab run`, so shards, resume, process isolation, the CSV
+// critical/exact/exact.hpp as runs of `futolab run`, so shards, resume, process isolation, the CSV
 // and SLURM apply. One run = one symmetry class (a `classes:` instance) × one objective (the
 // method `exact:objective=…`). Each run finds the class's OWN minimum (solve_class without
 // shared bounds, as `critical --exact --per-class`): a row does not depend on the order, the
@@ -15,7 +15,7 @@
 // max_depth have no meaning here and are empty.
 #pragma once
 
-#include "critical/exact_squares.hpp"
+#include "critical/exact/exact_squares.hpp"
 #include "experiments/isolation.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/run_matrix.hpp"

@@ -8,8 +8,8 @@
 //         verify=gecode|gac|fc                                                 (task exact)
 #pragma once
 
-#include "critical/exact.hpp"
-#include "critical/pipeline.hpp"
+#include "critical/exact/exact.hpp"
+#include "critical/greedy/pipeline.hpp"
 #include "experiments/config.hpp"
 #include "generators/unique.hpp"
 #include "solvers/options.hpp"

@@ -3,8 +3,8 @@
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/formats/formats.hpp"
-#include "critical/exact_squares.hpp"
-#include "critical/squares.hpp"
+#include "generators/latin/symmetry.hpp"
+#include "generators/latin/square.hpp"
 #include "experiments/methods.hpp"
 #include "generators/random_instance.hpp"
 #include "generators/unique.hpp"
@@ -139,24 +139,24 @@ void random_squares(const ExperimentConfig& config, const SquaresSource& s, std:
             const std::uint64_t seed =
                 derive_seed(config.seed, fmt::format("square|{}|{}|{}", n, latin_sampler_name(s.sampler), i));
             std::mt19937_64 rng(seed);
-            Instance in = critical::square_instance(n, random_latin_square(n, rng, s.sampler));
+            Instance in = square_instance(n, random_latin_square(n, rng, s.sampler));
             in.id = fmt::format("square-n{}-s{}", n, seed);
             out.push_back(std::move(in));
         }
 }
 
-// The symmetry classes first .. first + count − 1 of order n (critical/exact_squares.hpp), each
+// The symmetry classes first .. first + count − 1 of order n (generators/latin/symmetry.hpp), each
 // as its canonical square with meta.class (its index) and meta.orbit; the id names both, e.g.
 // exact-n5-c01234, so every shard and resume sees the same instances.
 void square_classes_of(const ClassesSource& c, std::vector<Instance>& out) {
-    const std::vector<critical::SquareClass> classes = critical::square_classes(c.n);
+    const std::vector<SquareClass> classes = square_classes(c.n);
     const std::uint64_t total = classes.size();
     const std::uint64_t end = c.count == 0 ? total : c.first + c.count;
     if (c.first >= total || end > total || end < c.first)
         throw InputError(fmt::format("classes: first {} and count {} go past the last class (n = {} has {} classes: 0..{})",
                                      c.first, c.count, c.n, total, total - 1));
     for (std::uint64_t i = c.first; i < end; ++i) {
-        Instance in = critical::square_instance(c.n, classes[i].square);
+        Instance in = square_instance(c.n, classes[i].square);
         in.id = fmt::format("exact-n{}-c{:05d}", c.n, i);
         in.meta = Json::object();
         in.meta["class"] = i;
@@ -205,7 +205,7 @@ void append_point(RunMatrix& m, const std::vector<std::size_t>& axes, const Swee
 // them as full puzzles.
 Puzzle square_input(const Instance& in) {
     if (in.givens.size() == static_cast<std::size_t>(in.n * in.n) && in.lt.empty()) return Puzzle::compile(in);
-    Instance square = critical::square_instance(in.n, critical::solved_square(in));
+    Instance square = square_instance(in.n, solved_square(in));
     square.id = in.id;
     square.source = in.source;
     return Puzzle::compile(square);

@@ -28,7 +28,7 @@ struct PlannedRun {
 
 // Which symmetry class an instance of a `classes:` source is (task exact).
 struct ClassRef {
-    std::size_t index = 0;  // into critical::square_classes(n)
+    std::size_t index = 0;  // into square_classes(n)
     int orbit = 0;          // squares in the class
 };
 

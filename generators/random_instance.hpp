@@ -9,7 +9,7 @@
 #pragma once
 
 #include "core/instance.hpp"
-#include "generators/latin_square.hpp"
+#include "generators/latin/random.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -11,7 +11,7 @@
 #include "core/clue_use.hpp"
 #include "core/instance.hpp"
 #include "generators/grade.hpp"
-#include "generators/latin_square.hpp"
+#include "generators/latin/random.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -23,10 +23,23 @@ struct OracleAnswer {
     std::uint64_t nodes = 0;
 };
 
+// The default backends of the questions asked outside an experiment's solver list: the count
+// (and the search kernel of critical/oracle/), and the independent second opinion that checks
+// its answers with another model and solver. Named here once, so no caller spells a backend.
+inline constexpr std::string_view kDefaultOracleSpec = "gac";
+inline constexpr std::string_view kSecondOpinionSpec = "gecode";
+// For searches that ask many questions mostly decided by propagation (the critical-set
+// search's greedy removal, critical/greedy/local_search.hpp): gac without singleton
+// consistency, whose probing costs more than it saves there.
+inline constexpr std::string_view kLightOracleSpec = "gac:sac=none";
+// For a search that wants the solution an oracle reports to vary with a seed (the zero-given
+// search, critical/zero_given/zero_given.hpp): a value order that follows the request's seed.
+inline constexpr std::string_view kSeededOracleSpec = "gac:val=random";
+
 class CountOracle {
 public:
-    // spec: a solver spec (SPEC §3), "gac" by default; node_limit 0 = none.
-    explicit CountOracle(std::string_view spec = "gac", std::uint64_t node_limit = 0);
+    // spec: a solver spec (SPEC §3); node_limit 0 = none.
+    explicit CountOracle(std::string_view spec = kDefaultOracleSpec, std::uint64_t node_limit = 0);
     CountOracle(const CountOracle&) = delete;
     CountOracle& operator=(const CountOracle&) = delete;
 

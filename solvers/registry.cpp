@@ -26,9 +26,10 @@ std::span<const BackendInfo> table() {
         {"bitmask", "the same tree as backtracking over row/column bitmasks", bitmask::options(), bitmask::make},
         {"fc", "forward checking over bitset domains, static or MRV order", fc::options(), fc::make},
         {"gac", "maintained arc consistency: AC-3 or Regin alldifferent, bounds on relations",
-         gac::options(), gac::make},
+         gac::options(), gac::make, false, gac::make_kernel},
         {"gecode", "the same model in Gecode 6 (reference industrial solver)", gecode::options(), gecode::make},
-        {"sat", "CNF (direct + order encoding) solved by CaDiCaL; counts by blocking clauses", sat::options(), sat::make},
+        {"sat", "CNF (direct + order encoding) solved by CaDiCaL; counts by blocking clauses", sat::options(), sat::make,
+         false, nullptr, sat::make_clue_kernel},
         {"portfolio", "complementary backends on threads, first answer wins (e.g. gac with Luby restarts and sat)",
          portfolio::options(), portfolio::make},
         {"minizinc", "models/futoshiki.mzn run by the minizinc tool (child process)", minizinc::options(), minizinc::make,
@@ -62,6 +63,17 @@ const BackendInfo& backend_info(std::string_view name) {
 }
 
 std::unique_ptr<Solver> make_solver(const SolverSpec& spec) { return backend_info(spec.name).make(spec); }
+
+std::unique_ptr<SearchKernel> make_search_kernel(const SolverSpec& spec) {
+    const BackendInfo& row = backend_info(spec.name);
+    return row.make_kernel != nullptr ? row.make_kernel(spec) : nullptr;
+}
+
+std::unique_ptr<ClueKernel> make_clue_kernel(const SolverSpec& spec, int n, const std::vector<int>& square,
+                                             std::span<const SquareClue> clues) {
+    const BackendInfo& row = backend_info(spec.name);
+    return row.make_clue_kernel != nullptr ? row.make_clue_kernel(spec, n, square, clues) : nullptr;
+}
 
 bool is_external_backend(std::string_view name) {
     for (const BackendInfo& b : table())

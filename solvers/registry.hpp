@@ -3,12 +3,14 @@
 // backend's folder, its CSV `solver` value and its benchmark prefix.
 #pragma once
 
+#include "solvers/kernel.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
 
 #include <memory>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace futolab {
 
@@ -20,12 +22,21 @@ struct BackendInfo {
     // Runs a tool outside the binary as a child process (slower per run: the conformance suite
     // gives it its own, smaller instance sets).
     bool external = false;
+    // Optional kernels (kernel.hpp); null when the backend offers none. make_clue_kernel may
+    // also return null for options it does not serve incrementally (then callers count to 2).
+    std::unique_ptr<SearchKernel> (*make_kernel)(const SolverSpec& spec) = nullptr;
+    std::unique_ptr<ClueKernel> (*make_clue_kernel)(const SolverSpec& spec, int n, const std::vector<int>& square,
+                                                    std::span<const SquareClue> clues) = nullptr;
 };
 
 std::span<const BackendInfo> backend_table();
 // Throws InputError listing the valid names.
 const BackendInfo& backend_info(std::string_view name);
 std::unique_ptr<Solver> make_solver(const SolverSpec& spec);
+// The spec's backend's kernels (kernel.hpp), or null when its row offers none.
+std::unique_ptr<SearchKernel> make_search_kernel(const SolverSpec& spec);
+std::unique_ptr<ClueKernel> make_clue_kernel(const SolverSpec& spec, int n, const std::vector<int>& square,
+                                             std::span<const SquareClue> clues);
 
 // The backends that run an external tool as a child process (minizinc, clpfd, ilp): a
 // process start per run, so microbenchmarks and the all-backend count of L(5) leave them out.

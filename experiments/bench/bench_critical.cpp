@@ -3,10 +3,10 @@
 // made once, before any timing, by the search the CLI uses (one greedy pass, gac oracle) on
 // Jacobson–Matthews squares with fixed seeds, so every run times the same work.
 //   futolab_bench --benchmark_filter='critical/'
-#include "critical/greedy.hpp"
-#include "critical/oracle.hpp"
-#include "critical/verify.hpp"
-#include "generators/latin_square.hpp"
+#include "critical/greedy/greedy.hpp"
+#include "critical/oracle/oracle.hpp"
+#include "critical/oracle/verify.hpp"
+#include "generators/latin/random.hpp"
 
 #include <benchmark/benchmark.h>
 

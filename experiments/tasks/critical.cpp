@@ -1,7 +1,7 @@
 #include "experiments/tasks/critical.hpp"
 
 #include "core/status.hpp"
-#include "critical/pipeline.hpp"
+#include "critical/greedy/pipeline.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/tasks/square_row.hpp"
 #include "generators/grade.hpp"

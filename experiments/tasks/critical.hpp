@@ -1,4 +1,4 @@
-// Task kind critical: a verified critical clue set of the input square (critical/pipeline.hpp,
+// Task kind critical: a verified critical clue set of the input square (critical/greedy/pipeline.hpp,
 // method `critical`).
 #pragma once
 

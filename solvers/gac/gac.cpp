@@ -69,6 +69,7 @@
 
 #include "core/error.hpp"
 #include "solvers/gac/engine.hpp"
+#include "solvers/gac/enumerate.hpp"
 #include "solvers/gac/search.hpp"
 #include "solvers/option_table.hpp"
 #include "solvers/search_control.hpp"
@@ -136,7 +137,7 @@ private:
     bool leased_ = false;
 };
 
-class Gac final : public Solver {
+class Gac final : public Solver, public SearchKernel {
 public:
     explicit Gac(const Config& config) : config_(config) {
         if (config_.sac_restart && config_.probe.where == ProbeOptions::Where::all)
@@ -145,7 +146,8 @@ public:
 
     SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override { return solve_excluding(puzzle, request, {}); }
 
-    SolveResult solve_excluding(const Puzzle& puzzle, const SolveRequest& request, std::span<const Exclusion> excluded) {
+    SolveResult solve_excluding(const Puzzle& puzzle, const SolveRequest& request,
+                                std::span<const Exclusion> excluded) override {
         SolveResult r;
         if (config_.search.luby && request.mode.stop_after() != 1) {
             r.status = Status::error;
@@ -168,6 +170,11 @@ public:
         Search(engine, control, r.counters, search, request.seed, r.solution, r.second).run();
         r.status = control.status(r.counters.solutions);
         return r;
+    }
+
+    bool enumerate(const Puzzle& puzzle, const std::vector<int>& prefer, std::uint64_t& nodes,
+                   const Visit& visit) override {
+        return enumerate_solutions(puzzle, config_.alldiff, prefer, nodes, visit);
     }
 
 private:
@@ -235,11 +242,6 @@ std::span<const OptionSpec> options() { return table().specs(); }
 
 std::unique_ptr<Solver> make(const SolverSpec& spec) { return std::make_unique<Gac>(table().decode(spec)); }
 
-SolveResult solve_excluding(Solver& solver, const Puzzle& puzzle, const SolveRequest& request,
-                            std::span<const Exclusion> excluded) {
-    auto* gac = dynamic_cast<Gac*>(&solver);
-    if (gac == nullptr) throw std::invalid_argument("solve_excluding needs a gac solver");
-    return gac->solve_excluding(puzzle, request, excluded);
-}
+std::unique_ptr<SearchKernel> make_kernel(const SolverSpec& spec) { return std::make_unique<Gac>(table().decode(spec)); }
 
 }  // namespace futolab::gac

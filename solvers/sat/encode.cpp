@@ -32,8 +32,26 @@ void exactly_one(Cnf& cnf, const std::vector<int>& lits, Amo amo) {
         at_most_one_sequential(cnf, lits);
 }
 
-// The three exactly-one families of the extended Latin square encoding.
-void latin_square(Cnf& cnf, int n, Amo amo, const std::function<bool()>& out_of_time) {
+void domains(Cnf& cnf, const Puzzle& p) {
+    const int n = p.n();
+    for (int cell = 0; cell < p.cells(); ++cell) {
+        if (p.given(cell) != 0) cnf.add({cell_var(n, cell, p.given(cell))});
+        for (int v = 1; v <= n; ++v)
+            if (v < p.min_value(cell) || v > p.max_value(cell)) cnf.add({-cell_var(n, cell, v)});
+    }
+}
+
+// Order variables of the cells in the puzzle's relations, in order of first appearance.
+OrderVars order_vars(Cnf& cnf, const Puzzle& p) {
+    OrderVars order(p.n(), p.cells());
+    for (const Relation& r : p.relations())
+        for (const int cell : {r.lo, r.hi}) order.add(cnf, cell);
+    return order;
+}
+
+}  // namespace
+
+void encode_latin_square(Cnf& cnf, int n, Amo amo, const std::function<bool()>& out_of_time) {
     std::vector<int> group(static_cast<std::size_t>(n));
     for (int a = 0; a < n; ++a) {
         if (out_of_time && out_of_time()) return;  // issue #25 §6: a 64x64 encoding takes seconds
@@ -48,58 +66,40 @@ void latin_square(Cnf& cnf, int n, Amo amo, const std::function<bool()>& out_of_
     }
 }
 
-void domains(Cnf& cnf, const Puzzle& p) {
-    const int n = p.n();
-    for (int cell = 0; cell < p.cells(); ++cell) {
-        if (p.given(cell) != 0) cnf.add({cell_var(n, cell, p.given(cell))});
-        for (int v = 1; v <= n; ++v)
-            if (v < p.min_value(cell) || v > p.max_value(cell)) cnf.add({-cell_var(n, cell, v)});
+OrderVars::OrderVars(int n, int cells) : n_(n), first_(static_cast<std::size_t>(cells), 0) {}
+
+void OrderVars::add(Cnf& cnf, int cell) {
+    if (first_[static_cast<std::size_t>(cell)] != 0) return;
+    first_[static_cast<std::size_t>(cell)] = cnf.variables + 1;
+    cnf.variables += n_ - 1;
+    channel(cnf, cell);
+}
+
+// Ladder and channelling clauses of one cell (see encode.hpp).
+void OrderVars::channel(Cnf& cnf, int cell) const {
+    for (int v = 2; v < n_; ++v) cnf.add({-at_least(cell, v + 1), at_least(cell, v)});
+    for (int v = 1; v <= n_; ++v) {
+        const int x = cell_var(n_, cell, v);
+        if (v >= 2) cnf.add({-x, at_least(cell, v)});
+        if (v < n_) cnf.add({-x, -at_least(cell, v + 1)});
+        std::vector<int> clause{x};  // o(c, v) ∧ ¬o(c, v + 1) → x(c, v)
+        if (v >= 2) clause.push_back(-at_least(cell, v));
+        if (v < n_) clause.push_back(at_least(cell, v + 1));
+        cnf.add(clause);
     }
 }
 
-// Order variables o(c, 2..n) of the cells in relations; first_order[c] = o(c, 2), 0 if none.
-class OrderVars {
-public:
-    OrderVars(Cnf& cnf, const Puzzle& p) : n_(p.n()), first_(static_cast<std::size_t>(p.cells()), 0) {
-        for (const Relation& r : p.relations())
-            for (const int cell : {r.lo, r.hi})
-                if (first_[cell] == 0) {
-                    first_[cell] = cnf.variables + 1;
-                    cnf.variables += n_ - 1;
-                    channel(cnf, cell);
-                }
-    }
-
-    // o(c, v) for v = 2..n.
-    int at_least(int cell, int v) const { return first_[cell] + v - 2; }
-
-private:
-    // Ladder and channelling clauses of one cell (see encode.hpp).
-    void channel(Cnf& cnf, int cell) const {
-        for (int v = 2; v < n_; ++v) cnf.add({-at_least(cell, v + 1), at_least(cell, v)});
-        for (int v = 1; v <= n_; ++v) {
-            const int x = cell_var(n_, cell, v);
-            if (v >= 2) cnf.add({-x, at_least(cell, v)});
-            if (v < n_) cnf.add({-x, -at_least(cell, v + 1)});
-            std::vector<int> clause{x};  // o(c, v) ∧ ¬o(c, v + 1) → x(c, v)
-            if (v >= 2) clause.push_back(-at_least(cell, v));
-            if (v < n_) clause.push_back(at_least(cell, v + 1));
-            cnf.add(clause);
-        }
-    }
-
-    int n_;
-    std::vector<int> first_;
-};
-
-// lo < hi: o(lo, v) → o(hi, v + 1) for v = 1..n.
-void less_than(Cnf& cnf, const OrderVars& o, int n, int lo, int hi) {
-    cnf.add({o.at_least(hi, 2)});
-    for (int v = 2; v < n; ++v) cnf.add({-o.at_least(lo, v), o.at_least(hi, v + 1)});
-    cnf.add({-o.at_least(lo, n)});
+// lo < hi: o(lo, v) → o(hi, v + 1) for v = 1..n, each clause with ¬guard when guarded.
+void encode_less_than(Cnf& cnf, const OrderVars& o, int n, int lo, int hi, int guard) {
+    const auto add = [&](std::initializer_list<int> lits) {
+        std::vector<int> clause(lits);
+        if (guard != 0) clause.insert(clause.begin(), -guard);
+        cnf.add(clause);
+    };
+    add({o.at_least(hi, 2)});
+    for (int v = 2; v < n; ++v) add({-o.at_least(lo, v), o.at_least(hi, v + 1)});
+    add({-o.at_least(lo, n)});
 }
-
-}  // namespace
 
 void Cnf::add(std::initializer_list<int> clause) {
     literals.insert(literals.end(), clause.begin(), clause.end());
@@ -117,11 +117,11 @@ Cnf encode(const Puzzle& p, Amo amo, const std::function<bool()>& out_of_time) {
     const int n = p.n();
     Cnf cnf;
     cnf.variables = n * n * n;
-    latin_square(cnf, n, amo, out_of_time);
+    encode_latin_square(cnf, n, amo, out_of_time);
     if (out_of_time && out_of_time()) return cnf;  // cut short: the caller sees its clock expired
     domains(cnf, p);
-    const OrderVars order(cnf, p);
-    for (const Relation& r : p.relations()) less_than(cnf, order, n, r.lo, r.hi);
+    const OrderVars order = order_vars(cnf, p);
+    for (const Relation& r : p.relations()) encode_less_than(cnf, order, n, r.lo, r.hi);
     return cnf;
 }
 

@@ -64,6 +64,30 @@ struct Cnf {
 // x(c, v): the direct variable of cell c (row-major) and value v (1..n).
 inline int cell_var(int n, int cell, int value) { return cell * n + value; }
 
+// The pieces of encode(), also used by the incremental clue kernel (clue_kernel.hpp), which
+// states the same square and relations with every clue switched by an assumption.
+// The three exactly-one families over the direct variables (cnf.variables ≥ n³). `out_of_time`
+// as in encode().
+void encode_latin_square(Cnf& cnf, int n, Amo amo, const std::function<bool()>& out_of_time = {});
+
+// Order variables o(c, 2..n), n − 1 per cell added (numbered from cnf.variables + 1, in the
+// order of add()), with their ladder and channelling clauses.
+class OrderVars {
+public:
+    OrderVars(int n, int cells);
+    void add(Cnf& cnf, int cell);  // once per cell; again: nothing
+    int at_least(int cell, int v) const { return first_[static_cast<std::size_t>(cell)] + v - 2; }  // o(c, v), v = 2..n
+
+private:
+    void channel(Cnf& cnf, int cell) const;
+    int n_;
+    std::vector<int> first_;  // o(c, 2), 0 if the cell has none
+};
+
+// value(lo) < value(hi) in the order encoding (both cells added to `o`). guard ≠ 0: every
+// clause also holds ¬guard, so the relation holds only when guard is assumed true.
+void encode_less_than(Cnf& cnf, const OrderVars& o, int n, int lo, int hi, int guard = 0);
+
 // `out_of_time` (optional) is asked once per row of the Latin-square part: when it says true the
 // encoding stops early and is incomplete (the caller, whose clock said so, reports timeout).
 Cnf encode(const Puzzle& puzzle, Amo amo, const std::function<bool()>& out_of_time = {});

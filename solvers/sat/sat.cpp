@@ -1,6 +1,7 @@
 // Backend `sat`: see sat.hpp (modes, counters, limits) and encode.hpp (the encoding).
 #include "solvers/sat/sat.hpp"
 
+#include "solvers/sat/clue_kernel.hpp"
 #include "solvers/sat/encode.hpp"
 #include "solvers/option_table.hpp"
 #include "solvers/search_control.hpp"
@@ -224,6 +225,13 @@ std::span<const OptionSpec> options() { return table().specs(); }
 std::unique_ptr<Solver> make(const SolverSpec& spec) {
     const Config c = table().decode(spec);
     return std::make_unique<Sat>(c.amo, c.config);
+}
+
+std::unique_ptr<ClueKernel> make_clue_kernel(const SolverSpec& spec, int n, const std::vector<int>& square,
+                                             std::span<const SquareClue> clues) {
+    const Config c = table().decode(spec);
+    if (c.amo != Amo::pairwise || c.config != "default") return nullptr;
+    return make_incremental_clues(n, square, clues);
 }
 
 }  // namespace futolab::sat

@@ -54,15 +54,21 @@
 // 2.6–17× fewer conflicts than `default`).
 #pragma once
 
+#include "solvers/kernel.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
 
 #include <memory>
 #include <span>
+#include <vector>
 
 namespace futolab::sat {
 
 std::span<const OptionSpec> options();
 std::unique_ptr<Solver> make(const SolverSpec& spec);
+// The registry row's clue kernel (clue_kernel.hpp) for the default options (amo=pairwise,
+// config=default: the encoding it reuses); null for others, whose questions then go to make().
+std::unique_ptr<ClueKernel> make_clue_kernel(const SolverSpec& spec, int n, const std::vector<int>& square,
+                                             std::span<const SquareClue> clues);
 
 }  // namespace futolab::sat

@@ -13,13 +13,13 @@
 #include "core/clue_use.hpp"
 #include "core/grades.hpp"
 #include "core/status.hpp"
-#include "critical/certificate.hpp"
-#include "critical/exact.hpp"
+#include "critical/exact/certificate.hpp"
+#include "critical/exact/exact.hpp"
 #include "critical/objective.hpp"
 #include "experiments/config.hpp"
 #include "experiments/isolation.hpp"
 #include "generators/generator_kind.hpp"
-#include "generators/latin_square.hpp"
+#include "generators/latin/random.hpp"
 
 #include <catch2/catch.hpp>
 

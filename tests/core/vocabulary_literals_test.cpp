@@ -15,10 +15,10 @@
 #include "core/clue_use.hpp"
 #include "core/grades.hpp"
 #include "core/status.hpp"
-#include "critical/certificate.hpp"
-#include "critical/exact.hpp"
+#include "critical/exact/certificate.hpp"
+#include "critical/exact/exact.hpp"
 #include "critical/objective.hpp"
-#include "generators/latin_square.hpp"
+#include "generators/latin/random.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -49,14 +49,13 @@ const std::vector<Allowed> kAllowed{
     {"analysis/results_table.cpp", "critical", "the mode column of a critical task (kTasks)"},
     {"app/cmd_critical.cpp", "critical", "the subcommand's name"},
     {"app/cmd_solve.cpp", "gac", "the default backend"},
-    {"critical/few_relations_shards.cpp", "multiple", "a count field of a shard file (a key, not a status)"},
-    {"critical/few_relations_shards.cpp", "unsat", "a count field of a shard file (a key, not a status)"},
-    {"critical/few_relations_shards.cpp", "unique", "a count field of a shard file (a key, not a status)"},
-    {"critical/oracle.cpp", "critical", "the id of a checked set"},
-    {"critical/oracle.cpp", "gac", "a backend"},
-    {"critical/oracle.hpp", "gac", "the default backend"},
-    {"critical/pipeline.cpp", "node_limit", "a JSON meta key of the record"},
-    {"critical/report.cpp", "critical", "a JSON meta key of the record"},
+    {"critical/zero_given/few_relations_shards.cpp", "multiple", "a count field of a shard file (a key, not a status)"},
+    {"critical/zero_given/few_relations_shards.cpp", "unsat", "a count field of a shard file (a key, not a status)"},
+    {"critical/zero_given/few_relations_shards.cpp", "unique", "a count field of a shard file (a key, not a status)"},
+    {"critical/oracle/breaking_search.cpp", "critical", "the id of a checked set"},
+    {"critical/oracle/oracle.cpp", "critical", "the id of a checked set"},
+    {"critical/greedy/pipeline.cpp", "node_limit", "a JSON meta key of the record"},
+    {"critical/greedy/report.cpp", "critical", "a JSON meta key of the record"},
     {"experiments/bench/bench_critical.cpp", "gac", "a backend"},
     {"experiments/task_kinds.hpp", "critical", "the task table's entry and its method name"},
     {"experiments/task_kinds.hpp", "unique", "the method name of task generate"},

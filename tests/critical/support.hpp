@@ -1,8 +1,8 @@
-// Squares for the critical-set tests, built here (not by generators/) so the tests do not
-// depend on the sampler under test elsewhere.
+// Squares for the critical-set tests: random isotopes of the cyclic square, not the
+// Jacobson–Matthews chain, so the tests do not depend on the sampler tested elsewhere.
 #pragma once
 
-#include "critical/squares.hpp"
+#include "generators/latin/random.hpp"
 
 #include <random>
 #include <vector>

@@ -2,12 +2,12 @@
 // boundaries, the round trip through clue indices and between widths, and the violation mask
 // of the 256-bit width at n = 7..9 against a brute-force recount of the definition.
 #include "critical/clue_mask.hpp"
-#include "critical/cycle_switches.hpp"
-#include "critical/exact_squares.hpp"
-#include "critical/hitting_set_bb.hpp"
-#include "critical/solver_counterexample.hpp"
-#include "critical/squares.hpp"
-#include "critical/zero_given.hpp"
+#include "critical/exact/cycle_switches.hpp"
+#include "critical/exact/exact_squares.hpp"
+#include "critical/exact/hitting_set_bb.hpp"
+#include "critical/oracle/solver_counterexample.hpp"
+#include "generators/latin/square.hpp"
+#include "critical/zero_given/zero_given.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <random>
 
+using namespace futolab;
 using namespace futolab::critical;
 
 namespace {

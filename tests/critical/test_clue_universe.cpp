@@ -1,6 +1,6 @@
 #include "core/instance.hpp"
 #include "critical/clue_universe.hpp"
-#include "critical/squares.hpp"
+#include "generators/latin/square.hpp"
 #include "support.hpp"
 
 #include "core/error.hpp"

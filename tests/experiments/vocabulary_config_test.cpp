@@ -6,7 +6,7 @@
 #include "core/error.hpp"
 #include "core/grades.hpp"
 #include "core/status.hpp"
-#include "critical/exact.hpp"
+#include "critical/exact/exact.hpp"
 #include "critical/objective.hpp"
 #include "experiments/config.hpp"
 #include "experiments/run_record.hpp"

@@ -12,7 +12,7 @@
 
 #include "core/instance.hpp"
 #include "core/random.hpp"
-#include "generators/latin_square.hpp"
+#include "generators/latin/random.hpp"
 
 #include <cstdint>
 #include <random>
@@ -23,7 +23,7 @@
 namespace futolab::test {
 
 // The draws (coin flips, the planted square: the cyclic square with rows, columns and symbols
-// shuffled) are the library's own (core/random.hpp, generators/latin_square.hpp).
+// shuffled) are the library's own (core/random.hpp, generators/latin/random.hpp).
 inline int random_below(std::mt19937_64& rng, int bound) {
     return static_cast<int>(uniform_below(rng, static_cast<std::uint64_t>(bound)));
 }

@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -245,9 +246,10 @@ TEST_CASE("gac with an excluded value counts what brute force counts over the ot
         std::uint64_t expected = 0;
         for (int w = 1; w <= n; ++w)
             if (w != value) expected += test::brute_force_count(with_given(p, cell, w), 1000);
-        const auto solver = make(parse_solver_spec("gac"));
+        const auto kernel = make_search_kernel(parse_solver_spec("gac"));  // the registry row's kernel
+        REQUIRE(kernel);
         const Exclusion excluded[] = {{cell, value}};
-        const SolveResult r = solve_excluding(*solver, p, {Mode::count_all(), {}, 0}, excluded);
+        const SolveResult r = kernel->solve_excluding(p, {Mode::count_all(), {}, 0}, excluded);
         INFO("round " << round);
         CHECK(r.counters.solutions == expected);
         if (!r.solution.empty()) CHECK(r.solution[static_cast<std::size_t>(cell)] != value);
@@ -261,14 +263,45 @@ TEST_CASE("gac with every value of a cell excluded is unsat at the root", "[gac]
     const Puzzle p = empty_square(4);
     std::vector<Exclusion> all;
     for (int v = 1; v <= 4; ++v) all.push_back({5, v});
-    const auto solver = make(parse_solver_spec("gac"));
-    const SolveResult r = solve_excluding(*solver, p, {Mode::first(), {}, 0}, all);
+    const auto kernel = make_kernel(parse_solver_spec("gac"));
+    const SolveResult r = kernel->solve_excluding(p, {Mode::first(), {}, 0}, all);
     CHECK(r.status == Status::unsat);
     all.pop_back();  // value 4 left for cell 5
-    const SolveResult s = solve_excluding(*solver, p, {Mode::first(), {}, 0}, all);
+    const SolveResult s = kernel->solve_excluding(p, {Mode::first(), {}, 0}, all);
     REQUIRE(s.status == Status::solved);
     CHECK(s.solution[5] == 4);
-    CHECK_THROWS(solve_excluding(*solver, p, {Mode::first(), {}, 0}, std::vector<Exclusion>{{16, 1}}));
+    CHECK_THROWS(kernel->solve_excluding(p, {Mode::first(), {}, 0}, std::vector<Exclusion>{{16, 1}}));
+}
+
+TEST_CASE("gac's kernel enumerates every solution once, the preferred square first", "[gac]") {
+    const Puzzle p = empty_square(4);
+    const auto kernel = make_kernel(parse_solver_spec("gac"));
+    std::vector<int> prefer{2, 1, 4, 3, 4, 3, 2, 1, 3, 4, 1, 2, 1, 2, 3, 4};
+    std::vector<std::vector<int>> seen;
+    std::uint64_t nodes = 0;
+    CHECK(kernel->enumerate(p, prefer, nodes, [&](const std::vector<int>& s) {
+        seen.push_back(s);
+        return false;
+    }));
+    CHECK(seen.size() == 576);  // L(4)
+    REQUIRE(!seen.empty());
+    CHECK(seen.front() == prefer);
+    std::sort(seen.begin(), seen.end());
+    CHECK(std::adjacent_find(seen.begin(), seen.end()) == seen.end());
+    CHECK(nodes > 0);
+    std::size_t visits = 0;  // `visit` returning true stops at once
+    kernel->enumerate(p, {}, nodes, [&](const std::vector<int>&) { return ++visits == 1; });
+    CHECK(visits == 1);
+}
+
+TEST_CASE("only the registry rows that declare a kernel give one", "[gac]") {
+    for (const BackendInfo& row : backend_table()) {
+        INFO(row.name);
+        if (row.external) continue;  // a tool run as a child process: no engine in this binary
+        CHECK((make_search_kernel(parse_solver_spec(row.name)) != nullptr) == (row.make_kernel != nullptr));
+    }
+    CHECK(make_search_kernel(parse_solver_spec("gac")) != nullptr);
+    CHECK(make_search_kernel(parse_solver_spec("gecode")) == nullptr);
 }
 
 }  // namespace futolab::gac

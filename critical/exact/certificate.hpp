@@ -1,0 +1,58 @@
+// Certificates of the exact critical-set search (issue #15): what lets a third party re-check
+// "nothing is cheaper than the minimum" without re-running the search.
+//
+// File (JSON Lines): a header with n, the objective and the claimed minimum (or, for the
+// frontier, the minimum k for every h_max) with a witness set for each; then one line per
+// symmetry class: its square L, its orbit size, the unavoidable sets the search used, each
+// with the Latin square M that violates exactly that set of L's clues, and a DRAT proof
+// (CaDiCaL, text) that no clue set hitting these sets is cheaper than the claim. The checker
+// re-enumerates the classes, checks every M (a Latin square agreeing with L outside its set,
+// differing on every clue of it), re-builds each hitting-set formula (hitting_set_cnf) and
+// checks each proof by reverse unit propagation (rup_check.hpp) — or, for "proof": "bb", re-runs
+// the branch and bound on the stored sets — and verifies each witness
+// uniquely completable with an independent backend (gecode by default).
+//
+// Soundness: every uniquely completable set of L hits every set of L (else M would be a second
+// solution), so a refuted "hits all these sets and costs < minimum" rules out a cheaper
+// uniquely completable set of L; over all classes, of every square (the 16 symmetries preserve
+// the costs).
+#pragma once
+
+#include "critical/exact/exact.hpp"
+
+#include <cstddef>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace futolab::critical {
+
+// The formula refuted for one class: the sets hit, cost < `below` (frontier: k < below with
+// h ≤ h_max). below = nullopt: no set at all (the claim "infeasible").
+Cnf claim_cnf(int n, ExactObjective objective, const std::vector<ClueMask>& sets, std::optional<int> below,
+              int h_max = -1);
+
+// How a class proves its bound. drat: a CaDiCaL DRAT proof per claim, checked by RUP (trusts
+// no solver). bb: no proof stored; the checker re-runs the branch and bound of
+// hitting_set_bb.hpp on the stored sets (trusts that code; far smaller files).
+enum class ProofKind { drat, bb };
+inline constexpr HelpedVocabulary<ProofKind, 2> kProofKinds{{{ProofKind::drat, "drat", "CaDiCaL DRAT proofs"}, {ProofKind::bb, "bb", "re-checked by branch and bound"}}};
+ProofKind proof_kind_from_name(const std::string& name);  // throws InputError
+
+// Writes the certificate of a finished search (every class solved). Each class stores only a
+// core of its unavoidable sets: those its branch and bound used to refute the claims
+// (HittingProblem::used). Throws std::runtime_error if a claim is not refuted (a search bug).
+void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind = ProofKind::drat);
+
+struct CertificateCheck {
+    bool ok = false;
+    std::string why;  // the first failure, one line
+    std::size_t classes = 0, sets = 0, proofs = 0, lemmas = 0;
+};
+
+// Malformed input throws InputError naming `source` and the line; a well-formed certificate
+// whose claim does not check gives ok = false.
+CertificateCheck check_certificate(std::istream& in, const std::string& source, const std::string& verify_backend);
+
+}  // namespace futolab::critical

@@ -1,0 +1,56 @@
+#include "critical/exact/exact_square.hpp"
+
+#include "core/error.hpp"
+#include "critical/exact/exact_squares.hpp"
+#include "critical/exact/lazy_search.hpp"
+#include "solvers/run.hpp"
+
+#include <chrono>
+#include <string>
+
+namespace futolab::critical {
+namespace {
+
+template <class Mask>
+SquareOptimum solve_square(int n, const std::vector<int>& L, ExactObjective objective, ExactOptions options) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::int64_t cpu0 = thread_cpu_ns();
+    options.engine = HittingEngine::bb;
+    options.oracle = ExactOracle::solver;
+    BasicLazySearch<Mask> search(n, nullptr, L, options);
+    const Anytime<Mask> at = search.minimise_anytime(cost_model_as<Mask>(n, objective));
+    SquareOptimum r;
+    r.n = n;
+    r.square = L;
+    r.objective = objective;
+    r.exact = at.exact;
+    r.timed_out = at.timed_out && !at.exact;
+    r.lower = at.lower;
+    r.feasible = at.best.feasible;
+    r.cost = at.best.cost;
+    r.clues = at.best.set.indices();
+    r.engine_calls = search.engine_calls();
+    r.nodes = search.nodes();
+    r.oracle_queries = search.queries();
+    r.oracle_nodes = search.oracle_nodes();
+    r.seeded = search.seeded();
+    r.unavoidable_sets = search.pool_size();
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.cpu_seconds = static_cast<double>(thread_cpu_ns() - cpu0) * 1e-9;
+    return r;
+}
+
+}  // namespace
+
+SquareOptimum exact_square(int n, const std::vector<int>& L, ExactObjective objective, const ExactOptions& options) {
+    if (n < 2 || n > kMaxWideN)
+        throw InputError("critical --exact: a square needs order 2.." + std::to_string(kMaxWideN) + ", got " +
+                         std::to_string(n));
+    if (objective == ExactObjective::frontier)
+        throw InputError("critical --exact --square/--input: --objective must be 2h+3k, h+k, k or h (not frontier)");
+    // The narrow mask where it holds the clues: the branch and bound's word operations halve.
+    return n <= kMaxExactN ? solve_square<ClueMask>(n, L, objective, options)
+                           : solve_square<WideClueMask>(n, L, objective, options);
+}
+
+}  // namespace futolab::critical

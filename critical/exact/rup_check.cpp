@@ -1,0 +1,172 @@
+#include "critical/exact/rup_check.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+namespace futolab::critical {
+namespace {
+
+// Clauses with two watched literals; the assignment made at the top level (units and their
+// propagation) persists, a RUP test assigns on top of it and undoes.
+class Propagator {
+public:
+    explicit Propagator(int vars) { grow(vars); }
+
+    // Adds a clause; false if the clauses are now refuted at the top level.
+    bool add(std::vector<int> clause) {
+        if (refuted_) return false;
+        for (int lit : clause) grow(std::abs(lit));
+        // Non-false literals first, so the watches are the best two.
+        std::stable_partition(clause.begin(), clause.end(), [&](int lit) { return value(lit) >= 0; });
+        if (clause.empty() || value(clause[0]) < 0) return !(refuted_ = true);
+        if (clause.size() == 1 || value(clause[1]) < 0) {
+            if (value(clause[0]) == 0) {
+                assign(clause[0]);
+                if (!propagate()) return !(refuted_ = true);
+            }
+            if (clause.size() == 1) return true;
+        }
+        watches_[index(clause[0])].push_back(clauses_.size());
+        watches_[index(clause[1])].push_back(clauses_.size());
+        clauses_.push_back(std::move(clause));
+        return true;
+    }
+
+    // True if asserting the negation of `clause` propagates to a conflict.
+    bool rup(const std::vector<int>& clause) {
+        if (refuted_) return true;
+        for (int lit : clause) grow(std::abs(lit));
+        const std::size_t mark = trail_.size();
+        bool conflict = false;
+        for (int lit : clause) {
+            if (value(lit) > 0) {
+                conflict = true;
+                break;
+            }
+            if (value(lit) == 0) assign(-lit);
+        }
+        if (!conflict) conflict = !propagate();
+        while (trail_.size() > mark) {
+            value_[std::abs(trail_.back())] = 0;
+            trail_.pop_back();
+        }
+        head_ = mark;
+        return conflict;
+    }
+
+    bool refuted() const { return refuted_; }
+
+private:
+    static std::size_t index(int lit) { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0 ? 1 : 0); }
+    int value(int lit) const { return lit > 0 ? value_[lit] : -value_[-lit]; }
+    void assign(int lit) {
+        value_[std::abs(lit)] = static_cast<std::int8_t>(lit > 0 ? 1 : -1);
+        trail_.push_back(lit);
+    }
+    void grow(int var) {
+        if (var < static_cast<int>(value_.size())) return;
+        value_.resize(var + 1, 0);
+        watches_.resize(2 * (static_cast<std::size_t>(var) + 1));
+    }
+
+    // Unit propagation from the trail head; false on a conflict.
+    bool propagate() {
+        while (head_ < trail_.size()) {
+            const int falsified = -trail_[head_++];
+            std::vector<std::size_t>& list = watches_[index(falsified)];
+            std::size_t keep = 0;
+            bool conflict = false;
+            for (std::size_t w = 0; w < list.size(); ++w) {
+                const std::size_t id = list[w];
+                if (conflict) {
+                    list[keep++] = id;
+                    continue;
+                }
+                std::vector<int>& c = clauses_[id];
+                if (c[0] == falsified) std::swap(c[0], c[1]);  // the falsified watch is c[1]
+                if (value(c[0]) > 0) {
+                    list[keep++] = id;
+                    continue;
+                }
+                bool moved = false;
+                for (std::size_t k = 2; k < c.size(); ++k)
+                    if (value(c[k]) >= 0) {
+                        std::swap(c[1], c[k]);
+                        watches_[index(c[1])].push_back(id);
+                        moved = true;
+                        break;
+                    }
+                if (moved) continue;
+                list[keep++] = id;
+                if (value(c[0]) < 0) conflict = true;
+                else assign(c[0]);
+            }
+            list.resize(keep);
+            if (conflict) return false;
+        }
+        return true;
+    }
+
+    std::vector<std::int8_t> value_;
+    std::vector<int> trail_;
+    std::size_t head_ = 0;
+    std::vector<std::vector<int>> clauses_;
+    std::vector<std::vector<std::size_t>> watches_;
+    bool refuted_ = false;
+};
+
+}  // namespace
+
+ProofCheck check_drup(const Cnf& cnf, std::string_view proof) {
+    ProofCheck check;
+    Propagator p(cnf.vars);
+    for (const auto& clause : cnf.clauses) p.add(clause);
+    std::size_t line_no = 0;
+    std::size_t pos = 0;
+    while (pos < proof.size() && !p.refuted()) {
+        std::size_t end = proof.find('\n', pos);
+        if (end == std::string_view::npos) end = proof.size();
+        const std::string_view line = proof.substr(pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        std::size_t i = 0;
+        while (i < line.size() && line[i] == ' ') ++i;
+        if (i == line.size() || line[i] == 'c') continue;
+        const bool deletion = line[i] == 'd';
+        if (deletion) ++i;
+        std::vector<int> lits;
+        bool closed = false;
+        while (i < line.size()) {
+            while (i < line.size() && line[i] == ' ') ++i;
+            if (i == line.size()) break;
+            int lit = 0;
+            const auto [next, ec] = std::from_chars(line.data() + i, line.data() + line.size(), lit);
+            if (ec != std::errc() || closed) {
+                check.why = "proof line " + std::to_string(line_no) + ": not a clause";
+                return check;
+            }
+            i = static_cast<std::size_t>(next - line.data());
+            if (lit == 0) closed = true;
+            else lits.push_back(lit);
+        }
+        if (!closed) {
+            check.why = "proof line " + std::to_string(line_no) + ": clause not closed by 0";
+            return check;
+        }
+        if (deletion) continue;  // sound to ignore (see the header)
+        ++check.lemmas;
+        if (!p.rup(lits)) {
+            check.why = "proof line " + std::to_string(line_no) + ": lemma is not implied by unit propagation";
+            return check;
+        }
+        p.add(std::move(lits));
+    }
+    check.ok = p.refuted() || p.rup({});
+    if (!check.ok) check.why = "the proof does not derive the empty clause";
+    return check;
+}
+
+}  // namespace futolab::critical

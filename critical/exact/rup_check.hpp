@@ -1,0 +1,31 @@
+// A forward checker for clausal proofs of unsatisfiability (DRUP, the RUP part of DRAT:
+// Goldberg & Novikov 2003; Wetzler, Heule & Hunt, SAT 2014), so that a certificate of the exact
+// critical-set search (issue #15) can be re-checked without trusting CaDiCaL, and without
+// drat-trim, which Debian 12 does not package.
+//
+// Each added lemma must follow from the clauses so far by unit propagation (reverse unit
+// propagation: asserting its negation propagates to a conflict); the proof must derive the
+// empty clause. Deletions are read but not applied: keeping a clause can only make
+// propagation stronger, and every kept clause is implied by the formula, so ignoring them is
+// sound (it only costs time). A lemma that is RAT but not RUP is rejected; CaDiCaL's proofs
+// on these formulas are RUP (tested).
+#pragma once
+
+#include "critical/exact/hitting_set.hpp"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace futolab::critical {
+
+struct ProofCheck {
+    bool ok = false;
+    std::size_t lemmas = 0;
+    std::string why;  // empty if ok; else the first failure, one line
+};
+
+// Checks a text DRAT proof ("l1 l2 ... 0" adds, "d l1 ... 0" deletes) against the formula.
+ProofCheck check_drup(const Cnf& cnf, std::string_view proof);
+
+}  // namespace futolab::critical

@@ -1,0 +1,59 @@
+#include "critical/oracle/verify.hpp"
+
+#include "critical/oracle/incremental.hpp"
+#include "critical/oracle/oracle.hpp"
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace futolab::critical {
+namespace {
+
+// Unique completion, then every clue necessary, asked of any oracle with unique(set).
+template <class Unique>
+Verification verify_with(const ClueUniverse& u, const ClueSet& set, const Witnesses* witnesses, Unique&& unique) {
+    Verification v;
+    v.uniquely_completable = unique(set);
+    if (!v.uniquely_completable) {
+        v.why = "the set has a second solution";
+        return v;
+    }
+    v.critical = true;
+    ClueSet without = set;
+    for (int i = 0; i < u.size() && v.critical; ++i) {
+        if (!set[static_cast<std::size_t>(i)]) continue;
+        if (witnesses != nullptr && is_witness(u, set, i, (*witnesses)[static_cast<std::size_t>(i)])) {
+            ++v.witnesses;
+            continue;
+        }
+        without[static_cast<std::size_t>(i)] = 0;
+        if (unique(without)) {
+            v.critical = false;
+            v.why = "clue " + std::to_string(i) + " is redundant: the set without it is still uniquely completable";
+        }
+        without[static_cast<std::size_t>(i)] = 1;
+    }
+    return v;
+}
+
+}  // namespace
+
+Verification verify_critical_set(const ClueUniverse& u, const ClueSet& set, std::string_view backend,
+                                 const Witnesses* witnesses) {
+    if (witnesses != nullptr && witnesses->size() != static_cast<std::size_t>(u.size()))
+        throw std::logic_error("verify_critical_set: one witness entry per clue of the universe expected");
+    if (std::optional<IncrementalOracle> incremental = IncrementalOracle::of(backend, u)) {
+        Verification v = verify_with(u, set, witnesses, [&](const ClueSet& s) { return incremental->unique(s); });
+        v.backend = incremental->label();
+        v.checks = incremental->checks();
+        return v;
+    }
+    UniquenessOracle oracle(backend);
+    Verification v = verify_with(u, set, witnesses, [&](const ClueSet& s) { return oracle.unique(u, s); });
+    v.backend = oracle.spec();
+    v.checks = oracle.checks();
+    return v;
+}
+
+}  // namespace futolab::critical

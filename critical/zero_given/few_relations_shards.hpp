@@ -1,0 +1,58 @@
+// The few-relations enumeration (few_relations.hpp) as shards on disk, so a computation of
+// CPU-hours (n = 6, K = 8, issue #26) survives a kill and can be spread over machines: each
+// shard's counts go to their own file in a checkpoint folder when the shard ends (written
+// atomically), a re-run skips the shards whose files are there, and the table and the claim
+// come from the files. A shard is the unit of loss (a kill costs the shards running then)
+// and of re-checking: re-running one shard must give its file's counts exactly.
+#pragma once
+
+#include "critical/zero_given/few_relations.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace futolab::critical {
+
+// The shard partition of few_relations(): a file from another partition is refused.
+inline constexpr int kFewRelationsPartition = 3;  // 3: the depth grows with k (few_relations.cpp)
+
+struct FewRelationsShard {
+    int n = 0, k = 0;
+    std::size_t shard = 0, shards = 1;
+    FewRelationsCount count;
+    std::string producer;  // who computed it (futolab version, commit): provenance, not checked
+};
+
+// DIR/n6-k8-shard-003-of-064.yaml
+std::string few_relations_shard_path(const std::string& dir, int n, int k, std::size_t shard, std::size_t shards);
+// DIR/n6-k8-of-064.table.md: the per-shard table of a complete folder
+std::string few_relations_table_path(const std::string& dir, int n, int k, std::size_t shards);
+std::string write_few_relations_shard(const FewRelationsShard& s);  // the file's text
+// nullopt when the file does not exist; InputError naming the file when it is not a complete
+// shard file of exactly this (n, k, shard, shards) and partition, or its counts do not add up.
+std::optional<FewRelationsShard> read_few_relations_shard(const std::string& path, int n, int k, std::size_t shard,
+                                                          std::size_t shards);
+
+struct ShardPlan {
+    int n = 0, k = 0;
+    std::size_t shards = 64;
+    std::optional<std::size_t> only;  // one shard (a cluster job), else every shard
+    std::string dir;                  // the checkpoint folder (created if missing)
+    int jobs = 1;                     // threads, each one shard at a time
+    std::string producer;
+};
+
+// Runs the plan's shards that have no file yet (in index order, `jobs` at a time) and returns
+// every shard of the plan found on disk or computed, in index order. `done` is called, one
+// call at a time, for each shard as it is read (resumed = true) or finished.
+std::vector<FewRelationsShard> run_few_relations_shards(const ShardPlan& plan,
+                                                        const std::function<void(const FewRelationsShard&, bool resumed)>& done);
+
+FewRelationsCount total_of(const std::vector<FewRelationsShard>& shards);
+// A Markdown table, one row per shard and a total row.
+std::string few_relations_table(const std::vector<FewRelationsShard>& shards);
+
+}  // namespace futolab::critical

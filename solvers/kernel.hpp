@@ -1,0 +1,70 @@
+// Search kernels: what a backend can offer beside Solver::solve(), declared here and provided
+// by its registry row (registry.hpp, BackendInfo::make_kernel / make_clue_kernel). The
+// critical-set oracles (critical/oracle/) ask for a square other than a known one, which a
+// Puzzle cannot state ("cell ≠ value", "this clue broken", "switch these clues on"); they reach
+// a backend's engine only through these interfaces, never by its name or type, so a second
+// backend that offers a kernel is one registry row away from serving them.
+#pragma once
+
+#include "core/puzzle.hpp"
+#include "solvers/solver.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+// "cell ≠ value" (value 1..n), a constraint a Puzzle cannot state.
+struct Exclusion {
+    int cell = 0;
+    int value = 0;
+};
+
+// A complete search with two extra entry points. Solutions are not verified here: the caller
+// checks every square it is given (critical/oracle/witness.hpp).
+class SearchKernel {
+public:
+    virtual ~SearchKernel() = default;
+
+    // solve() with these values also removed from the root domains (then propagated). Throws
+    // std::invalid_argument for an exclusion outside the board.
+    virtual SolveResult solve_excluding(const Puzzle& puzzle, const SolveRequest& request,
+                                        std::span<const Exclusion> excluded) = 0;
+
+    // Visits the solutions of the puzzle depth-first until `visit` returns true: the open cell
+    // with the fewest values first (ties: the smallest cell), `prefer`'s value of that cell
+    // first when `prefer` is not empty, then the others in increasing order. So with
+    // prefer = L the first leaf is L and the next ones differ from L in the cells decided last.
+    // Plain propagation (no probing): the same tree on every call, whatever the backend's
+    // options. `nodes` is increased by the branches taken. False: the root propagation failed
+    // (no solution), nothing visited.
+    using Visit = std::function<bool(const std::vector<int>& solution)>;
+    virtual bool enumerate(const Puzzle& puzzle, const std::vector<int>& prefer, std::uint64_t& nodes,
+                           const Visit& visit) = 0;
+};
+
+// A clue of one solved square L that a ClueKernel can switch on: the given L(cell) when
+// other < 0, else the relation value(cell) < value(other).
+struct SquareClue {
+    int cell = 0;
+    int other = -1;
+};
+
+// An incremental uniqueness check over the clues of one solved square: the formula of all the
+// clues is built once, each clue switched on per question, so a verification's many questions
+// share what the kernel learned.
+class ClueKernel {
+public:
+    virtual ~ClueKernel() = default;
+    // Is L the only Latin square that keeps the clues `on` (indices into the kernel's clue
+    // list)? If not, the other square (row-major, unverified: the caller checks it). Throws
+    // std::runtime_error if the kernel gives no answer.
+    virtual bool unique(std::span<const int> on, std::vector<int>& other) = 0;
+    // How the verification names it ("sat (incremental)").
+    virtual std::string label() const = 0;
+};
+
+}  // namespace futolab

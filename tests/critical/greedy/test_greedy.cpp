@@ -1,0 +1,75 @@
+#include "critical/greedy/greedy.hpp"
+#include "critical/greedy/local_search.hpp"
+#include "core/random.hpp"
+#include "critical/oracle/verify.hpp"
+#include "../support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace futolab;
+using namespace futolab::critical;
+
+TEST_CASE("uniform_below is in range and shuffle is a permutation", "[critical]") {
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 1000; ++i) CHECK(uniform_below(rng, 7) < 7);
+    std::vector<int> v{0, 1, 2, 3, 4, 5, 6, 7};
+    shuffle(v, rng);
+    std::vector<int> sorted = v;
+    std::sort(sorted.begin(), sorted.end());
+    CHECK(sorted == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
+}
+
+TEST_CASE("greedy output is verified critical on random squares n = 3..6", "[critical]") {
+    for (int n = 3; n <= 6; ++n) {
+        for (ClueUse use : {ClueUse::both, ClueUse::numbers, ClueUse::relations}) {
+            const ClueUniverse u(n, test::test_square(n, 100 + n));
+            SearchOptions opt;
+            opt.use = use;
+            const SearchResult r = search_critical(u, opt, 5);
+            if (!r.found) {  // only relations can fail: the full comparison set may not fix L
+                CHECK(use == ClueUse::relations);
+                continue;
+            }
+            const Verification v = verify_critical_set(u, r.set, "fc");
+            INFO("n = " << n << ", use = " << clue_use_name(use) << ": " << v.why);
+            CHECK(v.uniquely_completable);
+            CHECK(v.critical);
+            if (use == ClueUse::numbers) CHECK(r.counts.k == 0);
+            if (use == ClueUse::relations) CHECK(r.counts.h == 0);
+        }
+    }
+}
+
+TEST_CASE("search is deterministic per seed", "[critical]") {
+    const ClueUniverse u(5, test::test_square(5, 9));
+    SearchOptions opt;
+    opt.objective = Objective::two_h_three_k;
+    opt.iterations = 30;
+    const SearchResult a = search_critical(u, opt, 11), b = search_critical(u, opt, 11);
+    CHECK(a.set == b.set);
+    CHECK(a.checks == b.checks);
+    CHECK(a.iterations == 30);
+}
+
+TEST_CASE("objective search does not do worse than its first greedy pass", "[critical]") {
+    const ClueUniverse u(5, test::test_square(5, 21));
+    SearchOptions one;
+    one.objective = Objective::h_plus_k;
+    one.iterations = 1;
+    SearchOptions many = one;
+    many.iterations = 60;
+    const SearchResult a = search_critical(u, one, 4), b = search_critical(u, many, 4);
+    CHECK(b.cost <= a.cost);
+    CHECK(verify_critical_set(u, b.set).critical);
+}
+
+TEST_CASE("objectives k and h use one clue kind", "[critical]") {
+    const ClueUniverse u(4, test::test_square(4, 2));
+    SearchOptions opt;
+    opt.iterations = 20;
+    opt.objective = Objective::h_only;
+    CHECK(search_critical(u, opt, 1).counts.k == 0);
+    opt.objective = Objective::k_only;
+    const SearchResult r = search_critical(u, opt, 1);
+    if (r.found) CHECK(r.counts.h == 0);
+}

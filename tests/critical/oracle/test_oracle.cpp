@@ -1,0 +1,64 @@
+#include "critical/greedy/greedy.hpp"
+#include "critical/greedy/local_search.hpp"
+#include "critical/oracle/oracle.hpp"
+#include "critical/oracle/witness.hpp"
+#include "../support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using namespace futolab;
+using namespace futolab::critical;
+
+// The greedy question "can clue i go from a set that determines L?" is answered by gac as a
+// search for a solution breaking i; Gecode's count to 2 of the set without i must agree.
+TEST_CASE("gac's breaking search agrees with gecode's count to 2 on every removal", "[critical][oracle]") {
+    std::mt19937_64 rng(11);
+    int removable = 0, kept = 0, relations_kept = 0, numbers_kept = 0;
+    for (int n = 3; n <= 7; ++n)
+        for (int s = 1; s <= 4; ++s) {
+            const ClueUniverse u(n, test::test_square(n, static_cast<unsigned>(s)));
+            UniquenessOracle breaking(kSearchOracle), counting("gecode");
+            ClueSet set = u.full(ClueUse::both);
+            std::vector<int> order(static_cast<std::size_t>(u.size()));
+            for (int i = 0; i < u.size(); ++i) order[static_cast<std::size_t>(i)] = i;
+            std::shuffle(order.begin(), order.end(), rng);
+            for (const int i : order) {  // a greedy pass, each answer checked against Gecode
+                set[static_cast<std::size_t>(i)] = 0;
+                const bool can_go = breaking.removable(u, set, i);
+                REQUIRE(can_go == counting.unique(u, set));
+                if (can_go) {
+                    ++removable;
+                    continue;
+                }
+                set[static_cast<std::size_t>(i)] = 1;
+                ++kept;
+                ++(u.clue(i).is_number ? numbers_kept : relations_kept);
+                CHECK(is_witness(u, set, i, breaking.other_solution()));
+            }
+        }
+    CHECK(removable > 100);
+    CHECK(numbers_kept > 20);
+    CHECK(relations_kept > 20);
+}
+
+TEST_CASE("a count-to-2 oracle keeps the second solution as a witness", "[critical][oracle]") {
+    const ClueUniverse u(5, test::test_square(5, 2));
+    UniquenessOracle oracle("gac");  // plain count to 2 through unique()
+    ClueSet set = u.full(ClueUse::both);
+    Witnesses witnesses(static_cast<std::size_t>(u.size()));
+    std::vector<int> order(static_cast<std::size_t>(u.size()));
+    for (int i = 0; i < u.size(); ++i) order[static_cast<std::size_t>(i)] = i;
+    greedy_remove(u, set, order, oracle, &witnesses);
+    for (int i = 0; i < u.size(); ++i)
+        if (set[static_cast<std::size_t>(i)]) CHECK(is_witness(u, set, i, witnesses[static_cast<std::size_t>(i)]));
+    ClueSet without = set;
+    for (int i = 0; i < u.size(); ++i)
+        if (set[static_cast<std::size_t>(i)]) {
+            without[static_cast<std::size_t>(i)] = 0;
+            CHECK_FALSE(oracle.unique(u, without));
+            CHECK(is_witness(u, set, i, oracle.other_solution()));
+            without[static_cast<std::size_t>(i)] = 1;
+        }
+}

@@ -1,0 +1,141 @@
+// The few-relations enumeration as shard files (critical/zero_given/few_relations_shards.hpp): every
+// partition adds up to the whole, a re-run resumes from the files and computes only what is
+// missing, a shard re-run gives its file's counts, and a file that was tampered with, is
+// incomplete or belongs to another run is refused with its name.
+#include "critical/zero_given/few_relations_shards.hpp"
+
+#include "core/error.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+using namespace futolab;
+using namespace futolab::critical;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path fresh_dir(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("futolab-few-relations-" + std::to_string(::getpid()) + "-" + name);
+    fs::remove_all(dir);
+    return dir;
+}
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+void replace_line(const fs::path& p, const std::string& key, const std::string& line) {
+    std::istringstream in(slurp(p));
+    std::string text, l;
+    while (std::getline(in, l)) text += (l.rfind(key + ":", 0) == 0 ? line : l) + "\n";
+    std::ofstream(p) << text;
+}
+
+void require_same(const FewRelationsCount& a, const FewRelationsCount& b) {
+    CHECK(a.pair_sets == b.pair_sets);
+    CHECK(a.swap_skipped == b.swap_skipped);
+    CHECK(a.puzzles == b.puzzles);
+    CHECK(a.cyclic == b.cyclic);
+    CHECK(a.multiple == b.multiple);
+    CHECK(a.pool == b.pool);
+    CHECK(a.unsat == b.unsat);
+    CHECK(a.unique == b.unique);
+}
+
+}  // namespace
+
+TEST_CASE("few relations shards: every partition adds up to the whole enumeration", "[critical][exact]") {
+    // n = 5, K = 6: pool, quick search, complete search, cycles, unsat and unique puzzles all occur.
+    const auto pool = few_relations_pool(5);
+    const FewRelationsCount whole = few_relations(5, 6, 0, 1, pool);
+    REQUIRE(whole.unique > 0);
+    REQUIRE(whole.unsat > 0);
+    REQUIRE(whole.cyclic > 0);
+    REQUIRE(whole.pool < whole.multiple);
+    for (std::size_t shards : {2, 7, 64}) {
+        FewRelationsCount sum;
+        for (std::size_t s = 0; s < shards; ++s) {
+            const FewRelationsCount part = few_relations(5, 6, s, shards, pool);
+            for (auto m : {&FewRelationsCount::pair_sets, &FewRelationsCount::swap_skipped, &FewRelationsCount::puzzles,
+                           &FewRelationsCount::cyclic, &FewRelationsCount::multiple, &FewRelationsCount::pool,
+                           &FewRelationsCount::unsat, &FewRelationsCount::unique})
+                sum.*m += part.*m;
+        }
+        INFO("shards " << shards);
+        require_same(sum, whole);
+    }
+}
+
+TEST_CASE("few relations shards: files, resume, re-run and refusals", "[critical][exact]") {
+    const fs::path dir = fresh_dir("resume");
+    ShardPlan plan{5, 5, 7, std::nullopt, dir.string(), 2, "test"};
+    int computed = 0, resumed = 0;
+    auto tally = [&](const FewRelationsShard&, bool from_file) { (from_file ? resumed : computed) += 1; };
+    const std::vector<FewRelationsShard> first = run_few_relations_shards(plan, tally);
+    CHECK(computed == 7);
+    CHECK(resumed == 0);
+    require_same(total_of(first), few_relations(5, 5));
+    CHECK(few_relations_table(first).find("| **total** | 82422 |") != std::string::npos);
+
+    // A kill loses only the shards not yet written: two files gone, two shards computed again.
+    fs::remove(few_relations_shard_path(dir.string(), 5, 5, 2, 7));
+    fs::remove(few_relations_shard_path(dir.string(), 5, 5, 6, 7));
+    computed = resumed = 0;
+    const std::vector<FewRelationsShard> second = run_few_relations_shards(plan, tally);
+    CHECK(computed == 2);
+    CHECK(resumed == 5);
+    require_same(total_of(second), total_of(first));
+
+    // One shard re-run on its own gives its file's counts.
+    const FewRelationsShard three = *read_few_relations_shard(few_relations_shard_path(dir.string(), 5, 5, 3, 7), 5, 5, 3, 7);
+    require_same(few_relations(5, 5, 3, 7), three.count);
+
+    // Refusals, each naming the file.
+    const fs::path file = few_relations_shard_path(dir.string(), 5, 5, 4, 7);
+    const std::string good = slurp(file);
+    auto refused = [&](const std::string& key, const std::string& line, const std::string& why) {
+        std::ofstream(file) << good;
+        replace_line(file, key, line);
+        INFO(key << " -> " << line);
+        CHECK_THROWS_WITH(read_few_relations_shard(file.string(), 5, 5, 4, 7),
+                          Catch::Contains(file.string()) && Catch::Contains(why));
+    };
+    refused("multiple", "multiple: 1", "do not add up");
+    refused("cyclic", "cyclic: 1", "do not add up");  // only the sum breaks: puzzles != cyclic + ...
+    refused("partition", "partition: 1", "another shard partition");
+    refused("shards", "shards: 8", "holds n=5 k=5 shard 4/8");
+    refused("puzzles", "", "no 'puzzles'");
+    refused("unique", "unique: 0\nunique: 3", "key 'unique' twice");
+    refused("unique", "unique: 0\nunknown: 1", "unknown key 'unknown'");
+    refused("pool", "pool: lots", "'pool' is not a valid value");
+    std::ofstream(file) << good;
+    CHECK(read_few_relations_shard(file.string(), 5, 5, 4, 7));
+    CHECK_FALSE(read_few_relations_shard((dir / "absent.yaml").string(), 5, 5, 4, 7));
+    // A shard index outside the plan is refused before anything runs.
+    CHECK_THROWS_AS(run_few_relations_shards(ShardPlan{5, 5, 7, 7, dir.string(), 1, ""}, tally), futolab::InputError);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("few relations shards: the example of a unique puzzle survives the file", "[critical][exact]") {
+    const fs::path dir = fresh_dir("example");
+    const std::vector<FewRelationsShard> shards =
+        run_few_relations_shards(ShardPlan{4, 4, 3, std::nullopt, dir.string(), 1, "test"}, [](const FewRelationsShard&, bool) {});
+    const FewRelationsCount total = total_of(shards);
+    REQUIRE(total.unique > 0);
+    REQUIRE(total.example);
+    for (const FewRelationsShard& s : shards) {
+        const auto back = read_few_relations_shard(few_relations_shard_path(dir.string(), 4, 4, s.shard, 3), 4, 4, s.shard, 3);
+        REQUIRE(back);
+        CHECK(back->count.example.has_value() == (s.count.unique > 0));
+        if (back->count.example) CHECK(back->count.example->lt.size() == 4);
+    }
+    fs::remove_all(dir);
+}

@@ -1,0 +1,34 @@
+#include "generators/latin/enumerate.hpp"
+#include "generators/latin/symmetry.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <vector>
+
+using namespace futolab;
+
+TEST_CASE("the symmetry classes partition the squares and are canonical", "[latin]") {
+    for (int n = 2; n <= 4; ++n) {
+        const auto classes = square_classes(n);
+        std::size_t squares = 0;
+        for (const SquareClass& c : classes) {
+            squares += static_cast<std::size_t>(c.orbit);
+            REQUIRE(canonical_square(n, c.square) == c.square);
+        }
+        REQUIRE(squares == all_latin_squares(n).size());
+    }
+    REQUIRE(square_classes(4).size() == 70);
+    REQUIRE_THROWS(square_classes(6));
+}
+
+TEST_CASE("a symmetry class's orbit counts its distinct images", "[latin]") {
+    for (const std::vector<int>& sq : all_latin_squares(3)) {
+        std::vector<std::vector<int>> images;
+        for (int sym = 0; sym < 16; ++sym) images.push_back(apply_symmetry(3, sq, sym));
+        std::sort(images.begin(), images.end());
+        images.erase(std::unique(images.begin(), images.end()), images.end());
+        CHECK(static_cast<int>(images.size()) == orbit_size(3, sq));
+        CHECK(canonical_square(3, sq) == images.front());
+    }
+}
