@@ -43,7 +43,7 @@ void Engine::reset(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, Pr
         }
     build_arcs(puzzle, arcs_);
     has_arcs_.resize(cells);
-    for (std::size_t c = 0; c < cells; ++c) has_arcs_[c] = arcs_[c].any();
+    for (std::size_t c = 0; c < cells; ++c) has_arcs_[c] = (arcs_[c].n_greater > 0 ? 1 : 0) | (arcs_[c].n_smaller > 0 ? 2 : 0);
     // (one cleared Matching copied: cheaper than 2n constructors that each fill it)
     matching_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0, Matching{});
     places_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) * n_ : 0, 0);
@@ -243,7 +243,9 @@ inline bool Engine::eliminate_placed(int first, int stride, int skip, Dom value,
             hidden |= bit(i);
         }
         if (is_singleton(to)) singles_.push(x);
-        if (has_arcs_[x] && ((old & below(v)) == 0 || (old & above(v)) == 0)) bounds_.push(x);
+        if (const int w = has_arcs_[x];
+            w != 0 && (((w & 1) && (old & below(v)) == 0) || ((w & 2) && (old & above(v)) == 0)))
+            bounds_.push(x);
     }
     top_ = top;
     own[v] &= ~crossed;
