@@ -43,7 +43,7 @@ void Engine::reset(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, Pr
         }
     build_arcs(puzzle, arcs_);
     has_arcs_.resize(cells);
-    for (std::size_t c = 0; c < cells; ++c) has_arcs_[c] = arcs_[c].any();
+    for (std::size_t c = 0; c < cells; ++c) has_arcs_[c] = (arcs_[c].n_greater > 0 ? 1 : 0) | (arcs_[c].n_smaller > 0 ? 2 : 0);
     // (one cleared Matching copied: cheaper than 2n constructors that each fill it)
     matching_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0, Matching{});
     places_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) * n_ : 0, 0);
@@ -65,17 +65,24 @@ void Engine::reset(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, Pr
 }
 
 // Initial domains are the model, not propagation: they are not counted in `propagations`.
+// The domains are computed first, through a restrict pointer (a store through dom_ would
+// otherwise make the compiler reload the puzzle's arrays for every cell), then queued.
 bool Engine::root() {
-    bool empty = false;
-    for (int c = 0; c < cells(); ++c) {
-        const Dom chain = range(puzzle_->min_value(c) - 1, puzzle_->max_value(c) - 1);
-        const int given = puzzle_->given(c);
-        dom_[c] = given == 0 ? chain : chain & bit(given - 1);
-        empty = empty || dom_[c] == 0;
-        if (is_singleton(dom_[c])) singles_.push(c);
-        if (arcs_[c].any()) bounds_.push(c);
+    const int cells = this->cells();
+    Dom* __restrict dom = dom_.data();
+    const Puzzle& puzzle = *puzzle_;
+    Dom empty = 1;  // 0 once some domain is empty
+    for (int c = 0; c < cells; ++c) {
+        const Dom chain = range(puzzle.min_value(c) - 1, puzzle.max_value(c) - 1);
+        const int given = puzzle.given(c);
+        dom[c] = given == 0 ? chain : chain & bit(given - 1);
+        empty &= dom[c] != 0;
     }
-    if (empty) {
+    for (int c = 0; c < cells; ++c) {
+        if (is_singleton(dom_[c])) singles_.push(c);
+        if (has_arcs_[c] != 0) bounds_.push(c);
+    }
+    if (empty == 0) {
         culprit_ = -1;
         return failed();
     }
@@ -212,15 +219,20 @@ bool Engine::eliminate(int first, int stride, int skip, Dom value, int line) {
 // 64-bit words, so through the members every store would make the compiler reload the rest;
 // this halves the instructions per removed value (callgrind, Tatham n12:10).
 inline bool Engine::eliminate_placed(int first, int stride, int skip, Dom value, int line) {
+    const int n = n_;  // (locals: the trail's int32 stores could alias the members)
     const int v = lowest(value);
-    const bool is_row = line < n_;
-    const int cross_base = is_row ? n_ : 0;               // the crossing line at position i
-    const Dom in_cross = bit(is_row ? line : line - n_);  // this line's position in it
+    const bool is_row = line < n;
+    const int cross_base = is_row ? n : 0;               // the crossing line at position i
+    const Dom in_cross = bit(is_row ? line : line - n);  // this line's position in it
     Dom* const own = places(line);
-    Dom* const place = places_.data() + v;  // place[line · n] = the value's places in `line`
+    // cross[i · n] = the value's places in the crossing line at position i
+    Dom* const cross = places_.data() + static_cast<std::size_t>(cross_base) * n + v;
+    Dom* const hidden_vals = hidden_vals_.data() + cross_base;
+    const std::uint8_t* const has_arcs = has_arcs_.data();
     Dom* const dom = dom_.data();
     Entry* const trail = trail_.get();
-    std::size_t top = top_;
+    const std::size_t top0 = top_;
+    std::size_t top = top0;
     Dom crossed = 0;  // positions whose crossing line lost the value
     Dom hidden = 0;   // crossing lines (by position) that stage 1 must look at
     bool ok = true;
@@ -237,17 +249,18 @@ inline bool Engine::eliminate_placed(int first, int stride, int skip, Dom value,
         trail[top++] = {old, x};
         dom[x] = to;
         crossed |= bit(i);
-        Dom& cross = place[static_cast<std::size_t>(cross_base + i) * n_];
-        if (!several(cross &= ~in_cross)) {
-            hidden_vals_[cross_base + i] |= value;
+        if (!several(cross[static_cast<std::size_t>(i) * n] &= ~in_cross)) {
+            hidden_vals[i] |= value;
             hidden |= bit(i);
         }
         if (is_singleton(to)) singles_.push(x);
-        if (has_arcs_[x] && ((old & below(v)) == 0 || (old & above(v)) == 0)) bounds_.push(x);
+        if (const int w = has_arcs[x];
+            w != 0 && (((w & 1) && (old & below(v)) == 0) || ((w & 2) && (old & above(v)) == 0)))
+            bounds_.push(x);
     }
     top_ = top;
     own[v] &= ~crossed;
-    counters_->propagations += static_cast<std::uint64_t>(size_sparse(crossed));
+    counters_->propagations += top - top0;  // one trail entry per removed value
     if (crossed == 0) return ok;
     // Stages 1–2 of the crossing lines (the line itself is settled, see narrow()).
     (is_row ? hidden_.cols : hidden_.rows) |= hidden;

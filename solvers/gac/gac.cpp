@@ -40,8 +40,10 @@
 //                 column whose cells cannot take distinct values); plus 1 if the root's
 //                 propagation fails (then nodes = 0).
 //   checks        the revisions made by propagators, one per (revised cell, constraint):
-//                  - relation: a cell whose min or max changed revises each related
-//                    neighbour's bound: 1 check per neighbour;
+//                  - relation: a cell whose min changed while it has a greater neighbour
+//                    (cell < other), or whose max changed while it has a smaller one, revises
+//                    the bound of each related neighbour: 1 check per neighbour (a bound
+//                    that no relation reads wakes nothing);
 //                  - x ≠ y: a cell that becomes a singleton revises its n − 1 row peers and
 //                    n − 1 column peers: 2(n − 1) checks, counted when the pass starts (only
 //                    such arcs are revised: an arc whose y has two values cannot remove
