@@ -88,14 +88,16 @@ namespace {
 // The default probes adaptively (issue #16): plain GAC until the search has failed 10 times —
 // most puzzles never get there and pay nothing — then a restart with light SAC, one sweep per
 // fixpoint, at every node, which cuts the heavy tail (results/oracle/REPORT.md). The
-// Gecode-equivalent tree needs sac=none. At that restart the default also adapts its
-// branching (adapt=yes, search.hpp; issue #28): dom/wdeg, and Luby restarts when only the
-// first solution is wanted — the options that kept random instances at the hardness peak
-// from timing out, without the user having to know them.
+// Gecode-equivalent tree needs sac=none. adapt=yes (search.hpp; issue #28) also switches the
+// branching at that restart — dom/wdeg, and Luby restarts for a first solution. It is not the
+// default: on the 60 planted instances of configs/adapt-planted.yaml it solved as many as
+// without it (56 of 60, other ones) at the same median, and on Tatham's puzzles it changed 12
+// of 615 trees by a few nodes (results/oracle/REPORT.md, issue #28) — no measured gain to
+// justify changing every default tree.
 struct Config {
     Alldiff alldiff = Alldiff::regin;
     ProbeOptions probe{.where = ProbeOptions::Where::all, .after_fails = 10, .sweeps = 1, .light = true};
-    SearchOptions search{.adapt = true};
+    SearchOptions search;
     bool sac_restart = true;  // see search.hpp; applies with sac=all and sac_after > 0
 };
 
@@ -203,7 +205,7 @@ using Where = ProbeOptions::Where;
 const OptionTable<Config>& table() {
     static const OptionTable<C> t{
         choice<C>("adapt", [](C& c) -> auto& { return c.search.adapt; }, {{"no", false}, {"yes", true}},
-                  "yes: at the sac_restart also switch to var=domwdeg and, for a first solution, Luby restarts"),
+                  "yes: at the sac_restart also switch to var=domwdeg and, for a first solution, Luby restarts (default no)"),
         choice<C>("alldiff", [](C& c) -> auto& { return c.alldiff; }, {{"regin", Alldiff::regin}, {"binary", Alldiff::binary}},
                   "alldifferent propagation: regin = GAC (Regin 1994), binary = AC-3 over pairwise !="),
         choice<C>("branch", [](C& c) -> auto& { return c.search.branch; },

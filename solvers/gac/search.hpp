@@ -18,11 +18,12 @@
 //  adapt          (with sac_restart, issue #28) the restarted search also changes its
 //                 branching: var=domwdeg (Boussemart et al., "Boosting systematic search by
 //                 weighting constraints", ECAI 2004) with the weights the first run's fails
-//                 gave, and, when only the first solution is wanted, Luby restarts. A puzzle
-//                 that failed F times without a solution is a hard one; there MRV's choices
-//                 are what the heavy tail of random instances comes from, while an easy puzzle
-//                 never reaches the switch and keeps MRV's tree. Counting stays exact: the
-//                 switch happens only where sac_restart restarts, before any solution.
+//                 gave, and, when only the first solution is wanted, Luby restarts. The idea:
+//                 a puzzle that failed F times without a solution is a hard one, where MRV's
+//                 choices may be what a heavy tail comes from, while an easy puzzle never
+//                 reaches the switch and keeps MRV's tree. Counting stays exact: the switch
+//                 happens only where sac_restart restarts, before any solution. Off by
+//                 default: measured, it did not solve more planted instances (gac.cpp).
 // Allocation-free: domains are trailed by the engine; value orders live on the stack.
 #pragma once
 

@@ -147,7 +147,7 @@ namespace futolab::gac {
 namespace {
 
 TEST_CASE("adapt changes the branching only after the sac restart, and keeps answers", "[gac][sac][adapt]") {
-    // adapt=yes (the default) switches to dom/wdeg — and, for a first solution, Luby restarts —
+    // adapt=yes switches to dom/wdeg — and, for a first solution, Luby restarts —
     // at the restart the 10th fail without a solution triggers. A search that never gets there
     // must build exactly adapt=no's tree; one that does must build another (else the switch is
     // dead code), and both must agree on satisfiability and counts. Random instances rarely
