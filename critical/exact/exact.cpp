@@ -156,14 +156,8 @@ ClassResult solve_with(int n, const SquareClass& c, std::size_t index, ExactObje
             r.optimum = search.minimise(cost, cost.allowed, -1, 0);
         }
     }
-    r.engine_calls = search.engine_calls();
-    r.nodes = search.nodes();
-    r.oracle_queries = search.queries();
-    r.oracle_nodes = search.oracle_nodes();
-    r.seeded = search.seeded();
     r.sets = search.take_sets();
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    r.cpu_seconds = static_cast<double>(thread_cpu_ns() - cpu0) * 1e-9;
+    record_effort(r, search, t0, cpu0);
     return r;
 }
 

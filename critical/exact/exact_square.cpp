@@ -29,14 +29,8 @@ SquareOptimum solve_square(int n, const std::vector<int>& L, ExactObjective obje
     r.feasible = at.best.feasible;
     r.cost = at.best.cost;
     r.clues = at.best.set.indices();
-    r.engine_calls = search.engine_calls();
-    r.nodes = search.nodes();
-    r.oracle_queries = search.queries();
-    r.oracle_nodes = search.oracle_nodes();
-    r.seeded = search.seeded();
     r.unavoidable_sets = search.pool_size();
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    r.cpu_seconds = static_cast<double>(thread_cpu_ns() - cpu0) * 1e-9;
+    record_effort(r, search, t0, cpu0);
     return r;
 }
 

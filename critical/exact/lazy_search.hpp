@@ -10,6 +10,7 @@
 #include "critical/exact/exact.hpp"
 #include "critical/exact/hitting_set.hpp"
 #include "critical/oracle/solver_counterexample.hpp"
+#include "solvers/run.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -109,5 +110,18 @@ private:
     std::uint64_t bb_calls_ = 0, nodes_ = 0;
 };
 using LazySearch = BasicLazySearch<ClueMask>;
+
+// The search's effort into a result that names it alike (ClassResult, SquareOptimum): its
+// counters, and the wall and thread-CPU seconds since `t0` and `cpu0` (thread_cpu_ns()).
+template <class Result, class Search>
+void record_effort(Result& r, const Search& search, std::chrono::steady_clock::time_point t0, std::int64_t cpu0) {
+    r.engine_calls = search.engine_calls();
+    r.nodes = search.nodes();
+    r.oracle_queries = search.queries();
+    r.oracle_nodes = search.oracle_nodes();
+    r.seeded = search.seeded();
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.cpu_seconds = static_cast<double>(thread_cpu_ns() - cpu0) * 1e-9;
+}
 
 }  // namespace futolab::critical
