@@ -35,6 +35,18 @@ inline constexpr std::string_view kLightOracleSpec = "gac:sac=none";
 // For a search that wants the solution an oracle reports to vary with a seed (the zero-given
 // search, critical/zero_given/zero_given.hpp): a value order that follows the request's seed.
 inline constexpr std::string_view kSeededOracleSpec = "gac:val=random";
+// For the questions a depth-first search gives up on within its node budget (the critical-set
+// search's hard "is clue i still needed?" checks, critical/oracle/oracle.hpp): an incremental
+// SAT kernel over the square's clue universe (solvers/kernel.hpp, ClueKernel). The hard ones
+// are mostly proofs that no solution breaks the clue, where conflict-driven learning — kept
+// from one question to the next — beats a search that must exhaust its tree (issue #28).
+inline constexpr std::string_view kHardQuestionSpec = "sat";
+// The solver of `futolab solve` when none is named: the default gac for 1 000 nodes, then
+// CaDiCaL, one after the other (solvers/portfolio/portfolio.hpp, schedule=sequence). gac
+// answers almost every puzzle within the budget; the hard random ones at the phase peak,
+// where depth-first search has a heavy tail, go to CDCL (results/oracle/REPORT.md, issue #28).
+// Deterministic and on one core, unlike the racing portfolio.
+inline constexpr std::string_view kDefaultSolveSpec = "portfolio:schedule=sequence";
 
 class CountOracle {
 public:

@@ -36,18 +36,22 @@ BreakingSearch::BreakingSearch(std::unique_ptr<SearchKernel> kernel, std::string
     : kernel_(std::move(kernel)), label_(std::move(label)) {}
 
 // First solution of set ∪ {not clue i}. Counted as a check like a count to 2.
-bool BreakingSearch::removable(const ClueUniverse& u, const ClueSet& set, int i, std::vector<int>& other) {
+BreakingSearch::Answer BreakingSearch::removable(const ClueUniverse& u, const ClueSet& set, int i, std::vector<int>& other,
+                                                 std::uint64_t node_budget) {
     ++checks_;
     other.clear();
     const Clue& clue = u.clue(i);
     Instance in = u.to_instance(set, "critical");
     in.solution.clear();  // L breaks nothing of the set but is no solution of the new puzzle
     std::vector<Exclusion> excluded;
-    if (!clue.is_number && chain_between(u, set, clue.cell, clue.other)) return true;
+    if (!clue.is_number && chain_between(u, set, clue.cell, clue.other)) return Answer::removable;
     if (clue.is_number) excluded.push_back({clue.cell, u.square()[static_cast<std::size_t>(clue.cell)]});
     else in.lt.push_back({clue.other / u.n(), clue.other % u.n(), clue.cell / u.n(), clue.cell % u.n()});
-    SolveResult r = kernel_->solve_excluding(Puzzle::compile(in), {Mode::first(), {}, 0}, excluded);
-    if (r.status == Status::unsat) return true;
+    Limits limits;
+    limits.nodes = node_budget;
+    SolveResult r = kernel_->solve_excluding(Puzzle::compile(in), {Mode::first(), limits, 0}, excluded);
+    if (r.status == Status::unsat) return Answer::removable;
+    if (r.status == Status::node_limit && node_budget != 0) return Answer::undecided;
     if (r.status != Status::solved)
         throw std::runtime_error(label_ + ": the search for a solution breaking a clue gave " + std::string(status_name(r.status)));
     ClueSet with = set;
@@ -55,7 +59,7 @@ bool BreakingSearch::removable(const ClueUniverse& u, const ClueSet& set, int i,
     if (!is_witness(u, with, i, r.solution))
         throw std::runtime_error(label_ + ": the solution breaking a clue is not a solution of the set without it");
     other = std::move(r.solution);
-    return false;
+    return Answer::needed;
 }
 
 }  // namespace futolab::critical

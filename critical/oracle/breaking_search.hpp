@@ -22,13 +22,19 @@ namespace futolab::critical {
 
 class BreakingSearch {
 public:
+    enum class Answer {
+        removable,  // the set without clue i still determines L
+        needed,     // `other` holds a checked solution of the set that breaks clue i
+        undecided,  // the node budget ran out first (never with node_budget = 0)
+    };
+
     // label: how errors name the backend (its spec).
     BreakingSearch(std::unique_ptr<SearchKernel> kernel, std::string label);
 
-    // True: the set without clue i still determines L. False: `other` holds a checked
-    // solution of the set that breaks clue i. Throws std::runtime_error on a backend error or
-    // an unchecked square.
-    bool removable(const ClueUniverse& u, const ClueSet& set, int i, std::vector<int>& other);
+    // node_budget: search nodes for this question, 0 = none. Throws std::runtime_error on a
+    // backend error or an unchecked square.
+    Answer removable(const ClueUniverse& u, const ClueSet& set, int i, std::vector<int>& other,
+                     std::uint64_t node_budget = 0);
     std::uint64_t checks() const { return checks_; }
 
 private:

@@ -30,9 +30,9 @@ bool IncrementalOracle::unique(const ClueSet& set) {
     std::vector<int> on;
     for (int i = 0; i < u_->size(); ++i)
         if (set[static_cast<std::size_t>(i)]) on.push_back(i);
-    std::vector<int> other;
-    if (kernel_->unique(on, other)) return true;
-    if (!is_second_solution(*u_, set, other))
+    other_.clear();
+    if (kernel_->unique(on, other_)) return true;
+    if (!is_second_solution(*u_, set, other_))
         throw std::runtime_error(label() + ": the second solution is not a Latin square other than L keeping the set");
     return false;
 }

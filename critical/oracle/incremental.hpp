@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace futolab::critical {
 
@@ -25,7 +26,10 @@ public:
     // Is L the only solution of the set? Throws std::runtime_error if the kernel's second
     // solution is not one (a solver bug the caller must not hide) or the kernel gives up.
     bool unique(const ClueSet& set);
+    // After unique() said false: the checked second solution.
+    const std::vector<int>& other_solution() const { return other_; }
     std::uint64_t checks() const { return checks_; }
+    const ClueUniverse& universe() const { return *u_; }
     std::string label() const { return kernel_->label(); }
 
 private:
@@ -33,6 +37,7 @@ private:
 
     const ClueUniverse* u_;
     std::unique_ptr<ClueKernel> kernel_;
+    std::vector<int> other_;
     std::uint64_t checks_ = 0;
 };
 

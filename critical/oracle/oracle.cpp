@@ -1,6 +1,7 @@
 #include "critical/oracle/oracle.hpp"
 
 #include "core/puzzle.hpp"
+#include "critical/oracle/witness.hpp"
 #include "solvers/options.hpp"
 #include "solvers/registry.hpp"
 
@@ -8,14 +9,45 @@
 
 namespace futolab::critical {
 
-UniquenessOracle::UniquenessOracle(std::string_view spec) : oracle_(spec) {
+UniquenessOracle::UniquenessOracle(std::string_view spec, std::uint64_t node_budget)
+    : oracle_(spec), node_budget_(node_budget) {
     if (std::unique_ptr<SearchKernel> kernel = make_search_kernel(parse_solver_spec(spec)))
         breaking_.emplace(std::move(kernel), oracle_.spec());
 }
 
 bool UniquenessOracle::removable(const ClueUniverse& u, const ClueSet& set, int i) {
     if (!breaking_) return unique(u, set);
-    return breaking_->removable(u, set, i, other_);
+    const std::uint64_t budget = hard_offered_ ? node_budget_ : 0;
+    switch (breaking_->removable(u, set, i, other_, budget)) {
+        case BreakingSearch::Answer::removable: return true;
+        case BreakingSearch::Answer::needed: return false;
+        case BreakingSearch::Answer::undecided: break;
+    }
+    IncrementalOracle* hard = hard_for(u);
+    if (hard == nullptr) return breaking_->removable(u, set, i, other_) == BreakingSearch::Answer::removable;
+    ++hard_questions_;
+    // `set` lacks clue i and with it determined L: a second solution of `set` breaks clue i
+    // (breaking_search.hpp), so "unique" is "removable". The square is checked as the
+    // breaking search checks its own.
+    if (hard->unique(set)) return true;
+    ClueSet with = set;
+    with[static_cast<std::size_t>(i)] = 1;
+    if (!is_witness(u, with, i, hard->other_solution()))
+        throw std::runtime_error(hard->label() + ": the solution breaking a clue is not a solution of the set without it");
+    other_ = hard->other_solution();
+    return false;
+}
+
+IncrementalOracle* UniquenessOracle::hard_for(const ClueUniverse& u) {
+    if (hard_ && &hard_->universe() == &u && hard_square_ == u.square()) return &*hard_;
+    hard_.reset();
+    hard_ = IncrementalOracle::of(kHardQuestionSpec, u);
+    if (!hard_) {
+        hard_offered_ = false;
+        return nullptr;
+    }
+    hard_square_ = u.square();
+    return &*hard_;
 }
 
 Status UniquenessOracle::count_to_two(const ClueUniverse& u, const ClueSet& set) {

@@ -4,7 +4,9 @@
 //   - counting: count to 2 (SPEC §4: K = 2 decides uniqueness) through any registered backend
 //     (solvers/oracle.hpp, CountOracle);
 //   - breaking search (breaking_search.hpp): greedy removal's question through the backend's
-//     SearchKernel (solvers/kernel.hpp), when its row offers one;
+//     SearchKernel (solvers/kernel.hpp), when its row offers one, within a node budget; a
+//     question still open after it goes to the incremental clues of kHardQuestionSpec
+//     (solvers/oracle.hpp) for this square, built on the first such question (issue #28);
 //   - incremental clues (incremental.hpp): verification's many questions about one square
 //     through the backend's ClueKernel, when its row offers one (verify.cpp chooses it);
 //   - counterexamples for the exact search (counterexample.hpp: the table of all squares;
@@ -14,6 +16,7 @@
 
 #include "critical/clue_universe.hpp"
 #include "critical/oracle/breaking_search.hpp"
+#include "critical/oracle/incremental.hpp"
 #include "solvers/oracle.hpp"
 
 #include <cstdint>
@@ -24,10 +27,20 @@
 
 namespace futolab::critical {
 
+// Nodes a breaking search may take before its question goes to the hard-question kernel.
+// Measured on 30 greedy passes at 12×12 (12 240 questions): 74 % take 0 nodes, 99 % < 1 000,
+// none ≥ 10 000, and a question of 1 000–9 999 nodes costs gac ~10 ms against ~13 ms for the
+// incremental SAT kernel (plus ~5 ms to build it per square), so below 10 000 gac is cheaper.
+// At 20×20 single questions run for minutes in gac; those go to SAT (results/oracle/REPORT.md,
+// issue #28).
+inline constexpr std::uint64_t kBreakingNodeBudget = 10000;
+
 class UniquenessOracle {
 public:
     // spec: a solver spec (SPEC §3): the search's backend, or another for verification.
-    explicit UniquenessOracle(std::string_view spec = kDefaultOracleSpec);
+    // node_budget: of each breaking search before the hard-question kernel takes the question
+    // (0: no budget, never escalate).
+    explicit UniquenessOracle(std::string_view spec = kDefaultOracleSpec, std::uint64_t node_budget = kBreakingNodeBudget);
 
     // Status of count-to-2 on the set: unique, multiple (unsat is impossible: L satisfies every
     // clue of its own universe). Throws std::runtime_error on a backend error, or if a
@@ -45,11 +58,22 @@ public:
     bool removable(const ClueUniverse& u, const ClueSet& set, int i);
 
     std::uint64_t checks() const { return oracle_.queries() + (breaking_ ? breaking_->checks() : 0); }
+    // Questions the breaking search left to the hard-question kernel (counted in checks()).
+    std::uint64_t hard_questions() const { return hard_questions_; }
     const std::string& spec() const { return oracle_.spec(); }
 
 private:
     CountOracle oracle_;  // solvers/oracle.hpp: the one count-to-K door
+    // The hard-question kernel of the square last asked about (nullopt: none needed yet, or
+    // kHardQuestionSpec offers no clue kernel, when the breaking search runs unbudgeted).
+    IncrementalOracle* hard_for(const ClueUniverse& u);
+
     std::optional<BreakingSearch> breaking_;
+    std::optional<IncrementalOracle> hard_;
+    std::vector<int> hard_square_;  // the square hard_ was built for
+    std::uint64_t node_budget_;
+    bool hard_offered_ = true;
+    std::uint64_t hard_questions_ = 0;
     std::vector<int> other_;
 };
 

@@ -43,6 +43,37 @@ TEST_CASE("gac's breaking search agrees with gecode's count to 2 on every remova
     CHECK(relations_kept > 20);
 }
 
+// A question the breaking search leaves open within its node budget goes to the incremental
+// SAT kernel (issue #28): with a budget of one node most non-trivial questions escalate, and
+// every answer must still be Gecode's, every kept clue shown by a checked witness.
+TEST_CASE("questions over the node budget go to the hard-question kernel and agree with gecode", "[critical][oracle]") {
+    std::mt19937_64 rng(12);
+    std::uint64_t hard = 0;
+    int kept = 0;
+    for (int n = 4; n <= 7; ++n)
+        for (int s = 1; s <= 3; ++s) {
+            const ClueUniverse u(n, test::test_square(n, static_cast<unsigned>(s)));
+            UniquenessOracle budgeted(kSearchOracle, 1), counting("gecode");
+            ClueSet set = u.full(ClueUse::both);
+            std::vector<int> order(static_cast<std::size_t>(u.size()));
+            for (int i = 0; i < u.size(); ++i) order[static_cast<std::size_t>(i)] = i;
+            std::shuffle(order.begin(), order.end(), rng);
+            for (const int i : order) {
+                set[static_cast<std::size_t>(i)] = 0;
+                const bool can_go = budgeted.removable(u, set, i);
+                REQUIRE(can_go == counting.unique(u, set));
+                if (can_go) continue;
+                set[static_cast<std::size_t>(i)] = 1;
+                ++kept;
+                CHECK(is_witness(u, set, i, budgeted.other_solution()));
+            }
+            hard += budgeted.hard_questions();
+            CHECK(budgeted.hard_questions() <= budgeted.checks());
+        }
+    CHECK(hard > 50);
+    CHECK(kept > 100);
+}
+
 TEST_CASE("a count-to-2 oracle keeps the second solution as a witness", "[critical][oracle]") {
     const ClueUniverse u(5, test::test_square(5, 2));
     UniquenessOracle oracle("gac");  // plain count to 2 through unique()
