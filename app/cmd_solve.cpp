@@ -9,6 +9,7 @@
 #include "app/vocabulary_option.hpp"
 #include "core/formats/formats.hpp"
 #include "records/results_csv.hpp"
+#include "solvers/oracle.hpp"
 #include "solvers/registry.hpp"
 
 #include <fmt/format.h>
@@ -20,7 +21,9 @@ namespace {
 
 struct SolveArgs {
     std::vector<std::string> inputs;
-    std::vector<std::string> solvers{"gac"};
+    // The default a user who names no solver gets: robust on hard random instances and
+    // deterministic (solvers/portfolio/portfolio.hpp, schedule=sequence; issue #28).
+    std::vector<std::string> solvers{std::string(kDefaultSolveSpec)};
     std::string count;
     double time_limit = 0;
     double cpu_limit = 0;
@@ -93,7 +96,7 @@ void add_solve(CLI::App& app, Action& run) {
     auto args = std::make_shared<SolveArgs>();
     CLI::App* cmd = app.add_subcommand("solve", "Solve, count or decide uniqueness of every instance");
     cmd->add_option("inputs", args->inputs, "Instance files (- for stdin)")->required();
-    cmd->add_option("-s,--solver", args->solvers, "NAME[:key=value,...], repeatable (default gac; see futolab list)");
+    cmd->add_option("-s,--solver", args->solvers, "NAME[:key=value,...], repeatable (default portfolio:schedule=sequence: gac, then sat for a hard first solution; see futolab list)");
     cmd->add_option("--count", args->count, "Count solutions up to K (2 = uniqueness test), or 'all'");
     add_duration(cmd, "--time-limit", args->time_limit,
                  "Wall-time limit per run: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s)");

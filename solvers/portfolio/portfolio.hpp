@@ -23,6 +23,13 @@
 // instance loses at most presolve_ms (the race gets what is left of the time limit; the
 // counters reported are those of the winner's run in the race).
 //
+// Schedule (option schedule): race (above), or sequence — the members one after the other on
+// the calling thread, each but the last under a node budget (option presolve_nodes, default
+// 1 000), the next one starting with what is left of the time limit. Deterministic (a budget
+// in nodes, not ms) and one core; first solution only: a count runs the first counting member
+// alone (a SAT count of many solutions with blocking clauses cannot afford it). Members for
+// auto: the default gac, then sat:config=sat; counting: gac. `portfolio:schedule=sequence` is
+// `futolab solve`'s default (issue #28: a default that is robust on hard random instances).
 // Result: the winner's status, solution and counters, with SolveResult::message "answered by
 // <member spec>" (the CSV's message column). If a member reports an error (e.g. a mode it
 // cannot do), the portfolio reports that error, whatever the others did, so the answer does

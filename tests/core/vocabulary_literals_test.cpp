@@ -48,7 +48,6 @@ const std::vector<Allowed> kAllowed{
     {"analysis/palette.cpp", "gac", "a backend's colour"},
     {"analysis/results_table.cpp", "critical", "the mode column of a critical task (kTasks)"},
     {"app/cmd_critical.cpp", "critical", "the subcommand's name"},
-    {"app/cmd_solve.cpp", "gac", "the default backend"},
     {"critical/zero_given/few_relations_shards.cpp", "multiple", "a count field of a shard file (a key, not a status)"},
     {"critical/zero_given/few_relations_shards.cpp", "unsat", "a count field of a shard file (a key, not a status)"},
     {"critical/zero_given/few_relations_shards.cpp", "unique", "a count field of a shard file (a key, not a status)"},

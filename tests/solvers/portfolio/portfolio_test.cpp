@@ -110,3 +110,47 @@ TEST_CASE("portfolio: a member's error is the portfolio's error; no answer is ti
     stopped.stop = &stop;
     CHECK(solve("portfolio", empty(9), Mode::count_all(), stopped).status == Status::timeout);
 }
+
+// schedule=sequence (issue #28): the default gac under a node budget, then CaDiCaL, one after
+// the other on one thread — so the answer and its counters are the same on every run.
+TEST_CASE("the sequence answers like gac, hands over at its node budget, and is deterministic", "[portfolio]") {
+    int handed = 0, kept = 0;
+    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+        const Puzzle p = Puzzle::compile(test::random_instance(test::mixed_spec(seed), seed));
+        const SolveResult ref = solve("gac", p, Mode::first());
+        const SolveResult tight = solve("portfolio:presolve_nodes=1,schedule=sequence", p, Mode::first());
+        const SolveResult again = solve("portfolio:presolve_nodes=1,schedule=sequence", p, Mode::first());
+        INFO(p.id() << ": " << tight.message);
+        CHECK(tight.status == ref.status);
+        CHECK(tight.message == again.message);
+        CHECK(tight.counters.nodes == again.counters.nodes);
+        CHECK(tight.counters.fails == again.counters.fails);
+        if (ref.counters.nodes > 1) {  // gac needs more than the budget: sat answers after it
+            ++handed;
+            CHECK(tight.message == fmt::format("answered by sat:config=sat after gac at 1 nodes"));
+        } else {
+            ++kept;
+            CHECK(tight.message == "answered by gac");
+            CHECK(tight.counters.nodes == ref.counters.nodes);
+        }
+        // With the default budget every one of these small puzzles stays with gac.
+        const SolveResult roomy = solve("portfolio:schedule=sequence", p, Mode::first());
+        CHECK(roomy.message == "answered by gac");
+        CHECK(roomy.counters.nodes == ref.counters.nodes);
+    }
+    CHECK(handed > 10);
+    CHECK(kept > 10);
+}
+
+TEST_CASE("the sequence counts with gac alone and keeps a user's smaller node limit", "[portfolio]") {
+    const SolveResult all = solve("portfolio:presolve_nodes=1,schedule=sequence", empty(4), Mode::count_all());
+    CHECK(all.status == Status::counted);
+    CHECK(all.counters.solutions == 576);  // L(4), counted by gac, not handed to sat
+    CHECK(all.message == "answered by gac");
+    Limits limits;
+    limits.nodes = 3;  // below the budget: the user's limit, not a hand-over
+    const SolveResult cut = solve("portfolio:schedule=sequence", empty(7), Mode::first(), limits);
+    const SolveResult gac_cut = solve("gac", empty(7), Mode::first(), limits);
+    CHECK(cut.status == gac_cut.status);
+    if (gac_cut.status == Status::node_limit) CHECK(cut.message == "node_limit by gac");
+}
