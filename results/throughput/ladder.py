@@ -10,6 +10,11 @@ is printed as "> LIMIT", and puzzles/s over a group with timeouts as "< x" (its 
 is longer). The Tatham level of an instance `nNN:k` is read from line k of the corpus file.
 Specs are listed fastest first (median over all puzzles).
 
+Beside the measured specs, the per-n tables print a line "word-parallel estimate": what a
+solver of tdoku's kind would take, scaled from 1-5 us per 9x9 Sudoku (729 candidates, typical
+puzzles; tdoku's published figures) by the number of candidates n^3. It is NOT measured here -
+no such Futoshiki solver exists to run - and is printed only to show the distance to that limit.
+
 usage: ladder.py RESULTS.csv [--corpus corpora/tatham-dev] [--limit-ms 1000]
 """
 import argparse
@@ -82,6 +87,17 @@ class Cell:
         }
 
 
+# tdoku-class solvers: 1-5 us on typical 9x9 Sudoku (729 candidates); issue #28 asks for the
+# line. Scaled linearly in candidates (n^3): a pass over the board is linear in them.
+WORD_PARALLEL_US_9X9 = (1.0, 5.0)
+
+
+def word_parallel_estimate(ns):
+    lo, hi = WORD_PARALLEL_US_9X9
+    scale = (sum(n ** 3 for n in ns) / len(ns)) / 729
+    return f"{lo * scale:.1f}-{hi * scale:.1f}"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("csv")
@@ -123,6 +139,8 @@ def main():
                 ratio = f"{ref_med / s['median_us']:.2f}×"
             print(f"| {g} | {spec} | {s['puzzles']} | {s['solved']} | {s['median']} | {s['p99']} | {s['max']} | "
                   f"{s['nodes']} | {s['no_search']} | {s['rate']} | {ratio} |")
+        group_ns = dict(GROUPS)[g]
+        print(f"| {g} | word-parallel estimate (not measured) | | | {word_parallel_estimate(list(group_ns))} | | | | | | |")
     print("\n## Per n: every backend\n")
     print("| n | spec | puzzles | solved | median µs | p99 µs | median nodes | no search % | puzzles/s |")
     print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -131,6 +149,7 @@ def main():
             s = by_n[spec, n].stats(a.limit_ms)
             print(f"| {n} | {spec} | {s['puzzles']} | {s['solved']} | {s['median']} | {s['p99']} | {s['nodes']} | "
                   f"{s['no_search']} | {s['rate']} |")
+        print(f"| {n} | word-parallel estimate (not measured) | | | {word_parallel_estimate([n])} | | | | |")
     print("\n## Per n and Tatham level: median µs / p99 µs (15 puzzles each: p99 is the worst)\n")
     print("| n | level | " + " | ".join(specs) + " |")
     print("| ---: | --- | " + " | ".join("---:" for _ in specs) + " |")
