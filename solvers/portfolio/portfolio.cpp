@@ -16,6 +16,8 @@
 #include <string>
 #include <thread>
 
+#include <time.h>
+
 namespace futolab::portfolio {
 namespace {
 
@@ -206,16 +208,19 @@ public:
     SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
         if (request.mode.stop_after() != 1) return answer(run_member(*count_.solver, puzzle, request), count_.spec, "");
         const auto start = std::chrono::steady_clock::now();
+        const double cpu0 = thread_cpu_seconds();
         std::string handed;  // the members that handed over, with their nodes
         for (std::size_t i = 0;; ++i) {
             const bool last = i + 1 == first_.size();
             SolveRequest step = request;
             const bool own_budget = !last && (request.limits.nodes == 0 || request.limits.nodes > budget_);
             if (own_budget) step.limits.nodes = budget_;
-            if (i > 0 && request.limits.time_seconds > 0) {
-                step.limits.time_seconds -= std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                if (step.limits.time_seconds <= 0) step.limits.time_seconds = 1e-9;  // answers timeout at once
-            }
+            // Later members get what is left of the wall and CPU limits (all on this thread).
+            if (i > 0 && request.limits.time_seconds > 0)
+                step.limits.time_seconds = left(request.limits.time_seconds,
+                                                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            if (i > 0 && request.limits.cpu_seconds > 0)
+                step.limits.cpu_seconds = left(request.limits.cpu_seconds, thread_cpu_seconds() - cpu0);
             SolveResult r = run_member(*first_[i].solver, puzzle, step);
             if (!own_budget || r.status != Status::node_limit) return answer(std::move(r), first_[i].spec, handed);
             handed += fmt::format("{}{} at {} nodes", handed.empty() ? "" : ", ", first_[i].spec, r.counters.nodes);
@@ -223,6 +228,14 @@ public:
     }
 
 private:
+    // A limit minus what was used, never 0 (which would mean "none"): a spent limit stops the
+    // next member at once.
+    static double left(double limit, double used) { return limit - used > 1e-9 ? limit - used : 1e-9; }
+    static double thread_cpu_seconds() {
+        timespec t{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+    }
     static SolveResult answer(SolveResult r, const std::string& spec, const std::string& handed) {
         const std::string after = handed.empty() ? "" : " after " + handed;
         if (r.status == Status::error) r.message = fmt::format("portfolio: member {}: {}", spec, r.message);
