@@ -30,7 +30,7 @@ std::span<const BackendInfo> table() {
         {"gecode", "the same model in Gecode 6 (reference industrial solver)", gecode::options(), gecode::make},
         {"sat", "CNF (direct + order encoding) solved by CaDiCaL; counts by blocking clauses", sat::options(), sat::make,
          false, nullptr, sat::make_clue_kernel},
-        {"portfolio", "complementary backends on threads, first answer wins (e.g. gac with Luby restarts and sat)",
+        {"portfolio", "complementary backends: raced on threads, first answer wins, or in sequence at node budgets (e.g. gac and sat)",
          portfolio::options(), portfolio::make},
         {"minizinc", "models/futoshiki.mzn run by the minizinc tool (child process)", minizinc::options(), minizinc::make,
          true},

@@ -34,8 +34,9 @@ const OptionTable<Config>& table() {
     static const OptionTable<Config> t{
         choice<Config>("members", [](Config& c) -> auto& { return c.members; },
                        {{"auto", Members::automatic}, {"luby+sat", Members::luby_sat}, {"gac+sat", Members::gac_sat}},
-                       "auto: gac:var=domwdeg,restarts=luby + sat:config=sat for a first solution, gac + sat for counts; "
-                       "luby+sat: the first-solution members in every mode; gac+sat: gac + sat in every mode"),
+                       "auto: race gac:var=domwdeg,restarts=luby + sat:config=sat for a first solution, gac + sat for counts "
+                       "(sequence: gac then sat:config=sat; counts gac); luby+sat: the first-solution members in every mode; "
+                       "gac+sat: gac + sat in every mode"),
         whole<Config>("presolve_ms", [](Config& c) -> auto& { return c.presolve_ms; }, 0, 3600000,
                       "race: run the first member alone for this many ms before racing them all (0 = race at once)"),
         whole<Config>("presolve_nodes", [](Config& c) -> auto& { return c.presolve_nodes; }, 1, kNoUpperBound,
