@@ -60,11 +60,17 @@ std::optional<std::vector<int>> find_cycle(int cells, const std::vector<Relation
     return std::nullopt;
 }
 
-ChainLengths chain_lengths(int cells, const std::vector<Relation>& arcs) {
+std::optional<ChainLengths> chain_lengths(int cells, const std::vector<Relation>& arcs) {
+    ChainLengths out{std::vector<int>(cells, 0), std::vector<int>(cells, 0)};
+    if (arcs.empty()) return out;  // no relation: every chain is the cell alone
     const Graph g = make_graph(cells, arcs);
     std::vector<Vertex> order;  // reverse topological order
-    boost::topological_sort(g, std::back_inserter(order));
-    ChainLengths out{std::vector<int>(cells, 0), std::vector<int>(cells, 0)};
+    order.reserve(static_cast<std::size_t>(cells));
+    try {
+        boost::topological_sort(g, std::back_inserter(order));
+    } catch (const boost::not_a_dag&) {
+        return std::nullopt;
+    }
     for (Vertex u : order) {  // successors first: longest path upward
         for (auto [e, end] = boost::out_edges(u, g); e != end; ++e)
             out.above[u] = std::max(out.above[u], out.above[boost::target(*e, g)] + 1);

@@ -18,7 +18,9 @@ struct ChainLengths {
 // A directed cycle as a list of arc indices (into `arcs`) in order, or nullopt if acyclic.
 std::optional<std::vector<int>> find_cycle(int cells, const std::vector<Relation>& arcs);
 
-// Requires an acyclic graph.
-ChainLengths chain_lengths(int cells, const std::vector<Relation>& arcs);
+// The chain lengths, or nullopt if the graph has a cycle (find_cycle then names it). One graph
+// and one topological sort, which detects a cycle too: a valid puzzle (the common case, e.g.
+// a critical-set search compiles one per question) pays for no separate cycle search.
+std::optional<ChainLengths> chain_lengths(int cells, const std::vector<Relation>& arcs);
 
 }  // namespace futolab

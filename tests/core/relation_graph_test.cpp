@@ -21,7 +21,9 @@ TEST_CASE("find_cycle accepts a DAG", "[relation_graph]") {
 
 TEST_CASE("chain_lengths are longest paths below and above", "[relation_graph]") {
     // A diamond 0 → 1 → 3, 0 → 2 → 3 and a longer path 4 → 0 on a 3x3 index space.
-    const ChainLengths c = chain_lengths(9, {{0, 1}, {1, 3}, {0, 2}, {2, 3}, {4, 0}});
+    const std::optional<ChainLengths> chains = chain_lengths(9, {{0, 1}, {1, 3}, {0, 2}, {2, 3}, {4, 0}});
+    REQUIRE(chains);
+    const ChainLengths& c = *chains;
     CHECK(c.below[4] == 0);
     CHECK(c.below[0] == 1);
     CHECK(c.below[3] == 3);
@@ -29,4 +31,13 @@ TEST_CASE("chain_lengths are longest paths below and above", "[relation_graph]")
     CHECK(c.above[3] == 0);
     CHECK(c.above[8] == 0);
     CHECK(c.below[8] == 0);
+}
+
+TEST_CASE("chain_lengths says a cyclic graph has none, and no relation means chains of one", "[relation_graph]") {
+    CHECK_FALSE(chain_lengths(4, {{0, 1}, {1, 3}, {3, 2}, {2, 0}}));
+    CHECK_FALSE(chain_lengths(9, {{4, 0}, {0, 1}, {1, 0}}));
+    const std::optional<ChainLengths> none = chain_lengths(4, {});
+    REQUIRE(none);
+    CHECK(none->below == std::vector<int>(4, 0));
+    CHECK(none->above == std::vector<int>(4, 0));
 }
