@@ -1,6 +1,7 @@
 #include "core/relation_graph.hpp"
 
 #include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/depth_first_search.hpp>
 #include <boost/graph/topological_sort.hpp>
 
@@ -63,7 +64,14 @@ std::optional<std::vector<int>> find_cycle(int cells, const std::vector<Relation
 std::optional<ChainLengths> chain_lengths(int cells, const std::vector<Relation>& arcs) {
     ChainLengths out{std::vector<int>(cells, 0), std::vector<int>(cells, 0)};
     if (arcs.empty()) return out;  // no relation: every chain is the cell alone
-    const Graph g = make_graph(cells, arcs);
+    // A compressed sparse row graph: a few flat arrays, where the adjacency list of find_cycle
+    // allocates an edge vector per cell (that was half of this function's instructions).
+    using Csr = boost::compressed_sparse_row_graph<boost::directedS>;
+    std::vector<std::pair<std::size_t, std::size_t>> edges;
+    edges.reserve(arcs.size());
+    for (const Relation& r : arcs) edges.emplace_back(static_cast<std::size_t>(r.lo), static_cast<std::size_t>(r.hi));
+    const Csr g(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), static_cast<std::size_t>(cells));
+    using Vertex = boost::graph_traits<Csr>::vertex_descriptor;
     std::vector<Vertex> order;  // reverse topological order
     order.reserve(static_cast<std::size_t>(cells));
     try {
