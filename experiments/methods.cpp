@@ -36,7 +36,7 @@ struct CriticalMethod {
     std::uint64_t iterations = 0;
     std::uint64_t time_ms = 0;
     std::string oracle{critical::kSearchOracle};
-    std::string verify = "gecode";
+    std::string verify{kCriticalVerifySpec};
 };
 
 const OptionTable<CriticalMethod>& critical_table() {
@@ -50,8 +50,8 @@ const OptionTable<CriticalMethod>& critical_table() {
                  "search time bound per square in ms (0: none; not deterministic)"),
         choice<C>("oracle", [](C& c) -> auto& { return c.oracle; }, {{"gac", std::string(critical::kSearchOracle)}, {"gecode", "gecode"}},
                   "uniqueness oracle of the search (gac: gac:sac=none)"),
-        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", "gecode"}, {"gac", "gac"}, {"fc", "fc"}, {"sat", "sat"}},
-                  "backend of the independent verification"),
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", std::string(kCriticalVerifySpec)}, {"gac", "gac"}, {"fc", "fc"}, {"sat", "sat"}},
+                  "backend of the independent verification (gecode: gecode:var=afcsize)"),
     };
     return table;
 }
@@ -62,7 +62,7 @@ struct ExactConfig {
     critical::ExactObjective objective = critical::ExactObjective::two_h_three_k;
     critical::HittingEngine engine = critical::HittingEngine::bb;
     std::uint64_t seed_sets = critical::ExactOptions{}.seed_sets;
-    std::string verify = "gecode";
+    std::string verify{kCriticalVerifySpec};
 };
 
 const OptionTable<ExactConfig>& exact_table() {
@@ -73,8 +73,8 @@ const OptionTable<ExactConfig>& exact_table() {
         choice<C>("engine", [](C& c) -> auto& { return c.engine; }, critical::kHittingEngines, "hitting-set engine"),
         whole<C>("seed_sets", [](C& c) -> auto& { return c.seed_sets; }, 0, 100000000,
                  "smallest unavoidable sets seeded per class"),
-        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", "gecode"}, {"gac", "gac"}, {"fc", "fc"}},
-                  "backend of the independent verification of the witness"),
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", std::string(kCriticalVerifySpec)}, {"gac", "gac"}, {"fc", "fc"}},
+                  "backend of the independent verification of the witness (gecode: gecode:var=afcsize)"),
     };
     return table;
 }

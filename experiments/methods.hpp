@@ -36,7 +36,7 @@ critical::PipelineOptions critical_method(const SolverSpec& method);
 struct ExactMethod {
     critical::ExactObjective objective = critical::ExactObjective::two_h_three_k;
     critical::ExactOptions search;  // engine and seed_sets; no pruning (a class's own minimum)
-    std::string verify = "gecode";
+    std::string verify{kCriticalVerifySpec};
 };
 ExactMethod exact_method(const SolverSpec& method);
 

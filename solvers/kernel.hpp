@@ -30,9 +30,16 @@ public:
     virtual ~SearchKernel() = default;
 
     // solve() with these values also removed from the root domains (then propagated). Throws
-    // std::invalid_argument for an exclusion outside the board.
+    // std::invalid_argument for an exclusion outside the board. `prefer` (empty, or one value
+    // 1..n per cell, row-major): the value a branch tries first at each cell, where it is still
+    // in the domain — solution-guided search (Beck, "Solution-guided multi-point constructive
+    // search for job shop scheduling", JAIR 29, 2007). The critical-set oracle passes L: the
+    // square it looks for differs from L on a Latin trade, which is mostly small, so a search
+    // that keeps L's values where it can finds one in few nodes. It changes which solution
+    // comes first, never whether one exists, and with branch=dway not the size of a search
+    // that finds none.
     virtual SolveResult solve_excluding(const Puzzle& puzzle, const SolveRequest& request,
-                                        std::span<const Exclusion> excluded) = 0;
+                                        std::span<const Exclusion> excluded, std::span<const int> prefer) = 0;
 
     // Visits the solutions of the puzzle depth-first until `visit` returns true: the open cell
     // with the fewest values first (ties: the smallest cell), `prefer`'s value of that cell

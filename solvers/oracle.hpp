@@ -28,6 +28,13 @@ struct OracleAnswer {
 // its answers with another model and solver. Named here once, so no caller spells a backend.
 inline constexpr std::string_view kDefaultOracleSpec = "gac";
 inline constexpr std::string_view kSecondOpinionSpec = "gecode";
+// The independent verification of a critical set (critical/oracle/verify.hpp): the second
+// opinion with Gecode's AFC variable order (INT_VAR_AFC_SIZE_MAX: accumulated failure count
+// over domain size; Boussemart et al., ECAI 2004, as Gecode implements it). Its one hard
+// question is a uniqueness proof on a sparse set, where MRV has a heavy tail: on the 60 sets of
+// configs/critical-12.yaml the count to 2 took a median of 27 ms and at most 529 ms with MRV,
+// 14 ms and at most 59 ms with AFC (results/critical/REPORT.md, issue #28).
+inline constexpr std::string_view kCriticalVerifySpec = "gecode:var=afcsize";
 // For searches that ask many questions mostly decided by propagation (the critical-set
 // search's greedy removal, critical/greedy/local_search.hpp): gac without singleton
 // consistency, whose probing costs more than it saves there.

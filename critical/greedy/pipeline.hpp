@@ -18,7 +18,7 @@ namespace futolab::critical {
 
 struct PipelineOptions {
     SearchOptions search;
-    std::string verify_backend{kSecondOpinionSpec};  // solvers/oracle.hpp
+    std::string verify_backend{kCriticalVerifySpec};  // solvers/oracle.hpp
 };
 
 struct PipelineOutput {

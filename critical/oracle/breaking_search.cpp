@@ -49,7 +49,9 @@ BreakingSearch::Answer BreakingSearch::removable(const ClueUniverse& u, const Cl
     else in.lt.push_back({clue.other / u.n(), clue.other % u.n(), clue.cell / u.n(), clue.cell % u.n()});
     Limits limits;
     limits.nodes = node_budget;
-    SolveResult r = kernel_->solve_excluding(Puzzle::compile(in), {Mode::first(), limits, 0}, excluded);
+    // L's values first (solution-guided): the square sought differs from L on a Latin trade,
+    // mostly a small one. Which square is found changes, whether one exists does not.
+    SolveResult r = kernel_->solve_excluding(Puzzle::compile(in), {Mode::first(), limits, 0}, excluded, u.square());
     if (r.status == Status::unsat) return Answer::removable;
     if (r.status == Status::node_limit && node_budget != 0) return Answer::undecided;
     if (r.status != Status::solved)

@@ -1,7 +1,7 @@
 // Independent verification of a clue set (issue #4): uniquely completable (count-to-2 finds
 // exactly one solution, equal to L) and critical (the set without any one clue has ≥ 2
-// solutions). Run with a different backend than the search (default "gecode" against the
-// search's "gac"), so that a bug in one backend cannot certify its own output. ("fc" also
+// solutions). Run with a different backend than the search (default Gecode, kCriticalVerifySpec, against
+// the search's "gac"), so that a bug in one backend cannot certify its own output. ("fc" also
 // works but is slow on sparse 12x12 sets: plain forward checking, no alldifferent.)
 // A backend whose registry row offers a clue kernel (solvers/kernel.hpp; `sat` with its default
 // options) is not run once per check but asked incrementally, one kernel for all checks of the
@@ -30,7 +30,7 @@ struct Verification {
 
 // With `witnesses` (from the search), a clue whose witness checks out needs no backend question;
 // every other clue, and the uniqueness of the set, is asked of the backend.
-Verification verify_critical_set(const ClueUniverse& u, const ClueSet& set, std::string_view backend = kSecondOpinionSpec,
+Verification verify_critical_set(const ClueUniverse& u, const ClueSet& set, std::string_view backend = kCriticalVerifySpec,
                                  const Witnesses* witnesses = nullptr);
 
 }  // namespace futolab::critical

@@ -84,11 +84,26 @@ Search::Outcome Search::solution() {
     return control_.enough(counters_.solutions) ? Outcome::stop : Outcome::done;
 }
 
+int Search::preferred(int x) const {
+    if (options_.prefer.empty()) return -1;
+    const int v = options_.prefer[static_cast<std::size_t>(x)] - 1;
+    return v >= 0 && v < 64 && has(engine_.dom(x), v) ? v : -1;
+}
+
+// Moves x's preferred value, if it is among the k, to the front; the others keep their order.
+int Search::prefer_first(int x, int k, std::array<std::int8_t, 64>& values) const {
+    const int v = preferred(x);
+    if (v < 0) return k;
+    const auto at = std::find(values.begin(), values.begin() + k, static_cast<std::int8_t>(v));
+    std::rotate(values.begin(), at, at + 1);
+    return k;
+}
+
 Search::Outcome Search::dway(std::uint64_t depth) {
     const int x = select();
     if (x < 0) return solution();
     std::array<std::int8_t, 64> values;
-    const int k = value_order(engine_.dom(x), options_.val, rng_, values);
+    const int k = prefer_first(x, value_order(engine_.dom(x), options_.val, rng_, values), values);
     for (int j = 0; j < k; ++j) {
         if (!enter(depth + 1)) return Outcome::stop;
         const std::size_t mark = engine_.mark();
@@ -105,7 +120,7 @@ Search::Outcome Search::binary(std::uint64_t depth) {
     for (;;) {
         const int x = select();
         if (x < 0) return solution();
-        const int v = choose_value(engine_.dom(x), options_.val, rng_);
+        const int v = preferred(x) >= 0 ? preferred(x) : choose_value(engine_.dom(x), options_.val, rng_);
         if (!enter(depth + 1)) return Outcome::stop;
         const std::size_t mark = engine_.mark();
         engine_.assign(x, v);

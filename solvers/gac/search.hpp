@@ -33,6 +33,7 @@
 
 #include <cstdint>
 #include <random>
+#include <span>
 #include <vector>
 
 namespace futolab::gac {
@@ -54,6 +55,9 @@ struct SearchOptions {
     // `first_solution` (set per request: restarts would count solutions again).
     bool adapt = false;
     bool first_solution = false;
+    // Per request (SearchKernel::solve_excluding): empty, or a value 1..n per cell tried first
+    // by both branchings wherever it is still in the domain.
+    std::span<const int> prefer;
 };
 
 // The i-th term (i ≥ 1) of Luby's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
@@ -80,6 +84,10 @@ private:
     Outcome failure();
     Outcome solution();
     int select() const { return select_var(engine_, options_.var, weights_); }
+    // The preferred value index of x if it is still in x's domain, else −1; and the d-way
+    // order with it first.
+    int preferred(int x) const;
+    int prefer_first(int x, int k, std::array<std::int8_t, 64>& values) const;
     // adapt: the branching of the restarted search.
     void switch_branching();
 

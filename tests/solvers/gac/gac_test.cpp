@@ -249,7 +249,7 @@ TEST_CASE("gac with an excluded value counts what brute force counts over the ot
         const auto kernel = make_search_kernel(parse_solver_spec("gac"));  // the registry row's kernel
         REQUIRE(kernel);
         const Exclusion excluded[] = {{cell, value}};
-        const SolveResult r = kernel->solve_excluding(p, {Mode::count_all(), {}, 0}, excluded);
+        const SolveResult r = kernel->solve_excluding(p, {Mode::count_all(), {}, 0}, excluded, {});
         INFO("round " << round);
         CHECK(r.counters.solutions == expected);
         if (!r.solution.empty()) CHECK(r.solution[static_cast<std::size_t>(cell)] != value);
@@ -264,13 +264,53 @@ TEST_CASE("gac with every value of a cell excluded is unsat at the root", "[gac]
     std::vector<Exclusion> all;
     for (int v = 1; v <= 4; ++v) all.push_back({5, v});
     const auto kernel = make_kernel(parse_solver_spec("gac"));
-    const SolveResult r = kernel->solve_excluding(p, {Mode::first(), {}, 0}, all);
+    const SolveResult r = kernel->solve_excluding(p, {Mode::first(), {}, 0}, all, {});
     CHECK(r.status == Status::unsat);
     all.pop_back();  // value 4 left for cell 5
-    const SolveResult s = kernel->solve_excluding(p, {Mode::first(), {}, 0}, all);
+    const SolveResult s = kernel->solve_excluding(p, {Mode::first(), {}, 0}, all, {});
     REQUIRE(s.status == Status::solved);
     CHECK(s.solution[5] == 4);
-    CHECK_THROWS(kernel->solve_excluding(p, {Mode::first(), {}, 0}, std::vector<Exclusion>{{16, 1}}));
+    CHECK_THROWS(kernel->solve_excluding(p, {Mode::first(), {}, 0}, std::vector<Exclusion>{{16, 1}}, {}));
+}
+
+// Solution-guided search (SearchKernel::solve_excluding's `prefer`): the preferred square, if it
+// is a solution, is the first one found, without a fail, in both branchings and with probing;
+// and a complete d-way search explores the same tree whatever it prefers.
+TEST_CASE("gac's preferred square is found first, and a complete d-way tree does not change", "[gac]") {
+    std::mt19937_64 rng(2028);
+    int tried = 0;
+    for (int round = 0; round < 60; ++round) {
+        const int n = 4 + round % 2;
+        const Puzzle p = test::random_puzzle(rng, n, 0.1, 0.1, false);
+        const auto plain = make_kernel(parse_solver_spec("gac:sac=none"));
+        std::vector<std::vector<int>> all;
+        std::uint64_t nodes = 0;
+        plain->enumerate(p, {}, nodes, [&](const std::vector<int>& s) { all.push_back(s); return all.size() == 50; });
+        if (all.size() < 2) continue;
+        ++tried;
+        const std::vector<int>& last = all.back();  // not the square val=min reaches first
+        INFO("round " << round);
+        for (const char* spec : {"gac:sac=none", "gac:sac=none,branch=binary", "gac:sac=all,sac_after=0"}) {
+            const auto kernel = make_kernel(parse_solver_spec(spec));
+            const SolveResult r = kernel->solve_excluding(p, {Mode::first(), {}, 0}, {}, last);
+            INFO(spec);
+            CHECK(r.solution == last);
+            CHECK(r.counters.fails == 0);
+        }
+        const SolveResult guided = plain->solve_excluding(p, {Mode::count_all(), {}, 0}, {}, last);
+        const SolveResult min_first = plain->solve_excluding(p, {Mode::count_all(), {}, 0}, {}, {});
+        CHECK(guided.counters.solutions == min_first.counters.solutions);
+        CHECK(guided.counters.nodes == min_first.counters.nodes);
+        CHECK(guided.counters.fails == min_first.counters.fails);
+        // Excluding the preferred square's value of a cell: still a solution, never that value.
+        const Exclusion away[] = {{0, last[0]}};
+        const SolveResult other = plain->solve_excluding(p, {Mode::first(), {}, 0}, away, last);
+        if (other.status == Status::solved) CHECK(other.solution[0] != last[0]);
+    }
+    CHECK(tried > 20);
+    const auto kernel = make_kernel(parse_solver_spec("gac"));
+    CHECK_THROWS_AS(kernel->solve_excluding(empty_square(4), {Mode::first(), {}, 0}, {}, std::vector<int>(15, 1)),
+                    std::invalid_argument);
 }
 
 TEST_CASE("gac's kernel enumerates every solution once, the preferred square first", "[gac]") {
