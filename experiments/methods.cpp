@@ -49,7 +49,7 @@ const OptionTable<CriticalMethod>& critical_table() {
         whole<C>("time_ms", [](C& c) -> auto& { return c.time_ms; }, 0, 1000ULL * 86400 * 365,
                  "search time bound per square in ms (0: none; not deterministic)"),
         choice<C>("oracle", [](C& c) -> auto& { return c.oracle; }, {{"gac", std::string(critical::kSearchOracle)}, {"gecode", "gecode"}},
-                  "uniqueness oracle of the search (gac: gac:sac=none)"),
+                  "uniqueness oracle of the search (gac: gac:sac=none,var=domwdeg)"),
         choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", std::string(kCriticalVerifySpec)}, {"gac", "gac"}, {"fc", "fc"}, {"sat", "sat"}},
                   "backend of the independent verification (gecode: gecode:var=afcsize)"),
     };

@@ -33,12 +33,15 @@ inline constexpr std::string_view kSecondOpinionSpec = "gecode";
 // over domain size; Boussemart et al., ECAI 2004, as Gecode implements it). Its one hard
 // question is a uniqueness proof on a sparse set, where MRV has a heavy tail: on the 60 sets of
 // configs/critical-12.yaml the count to 2 took a median of 27 ms and at most 529 ms with MRV,
-// 14 ms and at most 59 ms with AFC (results/critical/REPORT.md, issue #28).
+// 14 ms and at most 59 ms with AFC (results/oracle/REPORT.md, issue #28 round 5).
 inline constexpr std::string_view kCriticalVerifySpec = "gecode:var=afcsize";
 // For searches that ask many questions mostly decided by propagation (the critical-set
 // search's greedy removal, critical/greedy/local_search.hpp): gac without singleton
-// consistency, whose probing costs more than it saves there.
-inline constexpr std::string_view kLightOracleSpec = "gac:sac=none";
+// consistency, whose probing costs more than it saves there, branching by dom/wdeg. The few
+// hard questions of a pass, near criticality, are where its time goes; there dom/wdeg (and
+// dom/deg) cut the instructions of the seven slowest 12×12 sets by a third against MRV, and the
+// worst of 200 sets from 374 ms to 214 ms (results/oracle/REPORT.md, issue #28 round 5).
+inline constexpr std::string_view kLightOracleSpec = "gac:sac=none,var=domwdeg";
 // For a search that wants the solution an oracle reports to vary with a seed (the zero-given
 // search, critical/zero_given/zero_given.hpp): a value order that follows the request's seed.
 inline constexpr std::string_view kSeededOracleSpec = "gac:val=random";
