@@ -154,6 +154,8 @@ public:
 
     SolveResult solve_excluding(const Puzzle& puzzle, const SolveRequest& request, std::span<const Exclusion> excluded,
                                 std::span<const int> prefer) override {
+        if (!prefer.empty() && prefer.size() != static_cast<std::size_t>(puzzle.cells()))
+            throw std::invalid_argument("gac: a preferred square of the wrong size");
         SolveResult r;
         if (config_.search.luby && request.mode.stop_after() != 1) {
             r.status = Status::error;
@@ -173,8 +175,6 @@ public:
         engine.leave_root();
         SearchOptions search = config_.search;
         search.first_solution = request.mode.stop_after() == 1;
-        if (!prefer.empty() && prefer.size() != static_cast<std::size_t>(puzzle.cells()))
-            throw std::invalid_argument("gac: a preferred square of the wrong size");
         search.prefer = prefer;
         Search(engine, control, r.counters, search, request.seed, r.solution, r.second).run();
         r.status = control.status(r.counters.solutions);

@@ -91,19 +91,19 @@ int Search::preferred(int x) const {
 }
 
 // Moves x's preferred value, if it is among the k, to the front; the others keep their order.
-int Search::prefer_first(int x, int k, std::array<std::int8_t, 64>& values) const {
+void Search::prefer_first(int x, int k, std::array<std::int8_t, 64>& values) const {
     const int v = preferred(x);
-    if (v < 0) return k;
+    if (v < 0) return;
     const auto at = std::find(values.begin(), values.begin() + k, static_cast<std::int8_t>(v));
     std::rotate(values.begin(), at, at + 1);
-    return k;
 }
 
 Search::Outcome Search::dway(std::uint64_t depth) {
     const int x = select();
     if (x < 0) return solution();
     std::array<std::int8_t, 64> values;
-    const int k = prefer_first(x, value_order(engine_.dom(x), options_.val, rng_, values), values);
+    const int k = value_order(engine_.dom(x), options_.val, rng_, values);
+    prefer_first(x, k, values);
     for (int j = 0; j < k; ++j) {
         if (!enter(depth + 1)) return Outcome::stop;
         const std::size_t mark = engine_.mark();
@@ -120,7 +120,8 @@ Search::Outcome Search::binary(std::uint64_t depth) {
     for (;;) {
         const int x = select();
         if (x < 0) return solution();
-        const int v = preferred(x) >= 0 ? preferred(x) : choose_value(engine_.dom(x), options_.val, rng_);
+        const int own = preferred(x);
+        const int v = own >= 0 ? own : choose_value(engine_.dom(x), options_.val, rng_);
         if (!enter(depth + 1)) return Outcome::stop;
         const std::size_t mark = engine_.mark();
         engine_.assign(x, v);

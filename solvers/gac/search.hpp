@@ -87,7 +87,7 @@ private:
     // The preferred value index of x if it is still in x's domain, else −1; and the d-way
     // order with it first.
     int preferred(int x) const;
-    int prefer_first(int x, int k, std::array<std::int8_t, 64>& values) const;
+    void prefer_first(int x, int k, std::array<std::int8_t, 64>& values) const;
     // adapt: the branching of the restarted search.
     void switch_branching();
 
