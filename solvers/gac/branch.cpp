@@ -28,48 +28,52 @@ int smallest_domain(const Engine& e) {
     return best;
 }
 
-// Unassigned cells per row and per column.
-struct Free {
-    std::array<std::uint64_t, 64> row{}, col{};
-};
-
-Free count_free(const Engine& e) {
-    Free f;
-    for (int c = 0; c < e.cells(); ++c)
-        if (!is_singleton(e.dom(c))) {
-            ++f.row[c / e.n()];
-            ++f.col[c % e.n()];
-        }
-    return f;
-}
-
-// Weighted degree (all weights 1 when `weights` is empty): see branch.hpp.
-std::uint64_t degree(const Engine& e, int c, const Free& f, std::span<const std::uint64_t> weights) {
-    const int n = e.n(), r = c / n, col = c % n;
-    const auto w = [&](int id) { return weights.empty() ? std::uint64_t{1} : weights[id]; };
-    std::uint64_t deg = w(r) * (f.row[r] - 1) + w(n + col) * (f.col[col] - 1);
-    for (const Arc& a : e.arcs(c).greater_arcs())
-        if (!is_singleton(e.dom(a.cell))) deg += w(a.constraint);
-    for (const Arc& a : e.arcs(c).smaller_arcs())
-        if (!is_singleton(e.dom(a.cell))) deg += w(a.constraint);
-    return deg == 0 ? 1 : deg;  // cannot happen under alldiff propagation; keeps the ratio finite
-}
-
-// Smallest size/degree: s/d < bs/bd ⇔ s·bd < bs·d.
+// Smallest size/degree (branch.hpp), ties → the smallest index: s/d < bs/bd ⇔ s·bd < bs·d.
+// The hottest function of a dom/wdeg search (16 % of the critical-set oracle's instructions
+// at 12×12, callgrind), so it makes two straight passes over the board: the unassigned cells
+// per row and column, then each open cell's degree as its two line terms — weight × (open
+// cells of the line − 1), computed once per line — plus its open related neighbours. No
+// division, no weight lookup per line cell. `Weighted` = false: every weight is 1 (domdeg).
+template <bool Weighted>
 int smallest_ratio(const Engine& e, std::span<const std::uint64_t> weights) {
-    const Free f = count_free(e);
+    const int n = e.n();
+    const std::span<const Dom> dom = e.domains();
+    const auto w = [&](int id) {
+        if constexpr (Weighted) return weights[static_cast<std::size_t>(id)];
+        else return std::uint64_t{1};
+    };
+    std::array<std::uint64_t, 64> row_term{}, col_term{};  // first the open cells per line
+    for (int r = 0, c = 0; r < n; ++r)
+        for (int k = 0; k < n; ++k, ++c)
+            if ((dom[c] & (dom[c] - 1)) != 0) {  // open (domains are never empty here)
+                ++row_term[r];
+                ++col_term[k];
+            }
+    for (int i = 0; i < n; ++i) {
+        row_term[i] = row_term[i] == 0 ? 0 : w(i) * (row_term[i] - 1);
+        col_term[i] = col_term[i] == 0 ? 0 : w(n + i) * (col_term[i] - 1);
+    }
     int best = -1;
     std::uint64_t best_size = 1, best_deg = 0;  // ratio +∞
-    for (int c = 0; c < e.cells(); ++c) {
-        const Dom d = e.dom(c);
-        if (is_singleton(d)) continue;
-        const std::uint64_t s = static_cast<std::uint64_t>(size(d)), deg = degree(e, c, f, weights);
-        if (best < 0 || s * best_deg < best_size * deg) {
-            best = c;
-            best_size = s;
-            best_deg = deg;
+    for (int r = 0, c = 0; r < n; ++r)
+        for (int k = 0; k < n; ++k, ++c) {
+            const Dom d = dom[c];
+            if ((d & (d - 1)) == 0) continue;
+            std::uint64_t deg = row_term[r] + col_term[k];
+            if (const CellArcs& arcs = e.arcs(c); arcs.any()) {
+                for (const Arc& a : arcs.greater_arcs())
+                    if (!is_singleton(dom[a.cell])) deg += w(a.constraint);
+                for (const Arc& a : arcs.smaller_arcs())
+                    if (!is_singleton(dom[a.cell])) deg += w(a.constraint);
+            }
+            if (deg == 0) deg = 1;  // cannot happen under alldiff propagation; keeps the ratio finite
+            const auto s = static_cast<std::uint64_t>(size(d));
+            if (best < 0 || s * best_deg < best_size * deg) {
+                best = c;
+                best_size = s;
+                best_deg = deg;
+            }
         }
-    }
     return best;
 }
 
@@ -79,8 +83,8 @@ int select_var(const Engine& engine, VarOrder order, std::span<const std::uint64
     switch (order) {
         case VarOrder::static_order: return first_unassigned(engine);
         case VarOrder::mrv: return smallest_domain(engine);
-        case VarOrder::domdeg: return smallest_ratio(engine, {});
-        case VarOrder::domwdeg: return smallest_ratio(engine, weights);
+        case VarOrder::domdeg: return smallest_ratio<false>(engine, {});
+        case VarOrder::domwdeg: return smallest_ratio<true>(engine, weights);
     }
     return -1;
 }
