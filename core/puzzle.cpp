@@ -98,7 +98,13 @@ void check_acyclic(const Instance& in, const std::vector<Relation>& arcs) {
 
 }  // namespace
 
-Puzzle Puzzle::compile(const Instance& in) {
+Puzzle Puzzle::compile_for_search(const Instance& in) { return compile_model(in); }
+
+void Puzzle::no_canonical() {
+    throw std::logic_error("Puzzle: canonical text and hash asked of a puzzle compiled for search only");
+}
+
+Puzzle Puzzle::compile_model(const Instance& in) {
     check_size(in);
     Puzzle p;
     p.n_ = in.n;
@@ -121,10 +127,15 @@ Puzzle Puzzle::compile(const Instance& in) {
     }
     std::sort(arcs.begin(), arcs.end());
     p.relations_ = std::move(arcs);
+    p.id_ = in.id;
+    return p;
+}
 
+Puzzle Puzzle::compile(const Instance& in) {
+    Puzzle p = compile_model(in);
     // Formatted in place (no temporary string per clue; formats parsed at compile time), ~12
     // characters per clue reserved.
-    p.canonical_.reserve(40 + 12 * (in.givens.size() + p.relations_.size()));
+    p.canonical_.reserve(40 + 12 * (static_cast<std::size_t>(p.num_givens_) + p.relations_.size()));
     auto out = std::back_inserter(p.canonical_);
     fmt::format_to(out, FMT_COMPILE("futolab-canonical-v1;n={};givens="), p.n_);
     for (int cell = 0; cell < p.cells(); ++cell)
@@ -132,7 +143,7 @@ Puzzle Puzzle::compile(const Instance& in) {
     p.canonical_ += ";lt=";
     for (const Relation& r : p.relations_) fmt::format_to(out, FMT_COMPILE("{}<{},"), r.lo, r.hi);
     p.hash_ = fmt::format("{:016x}", fnv1a64(p.canonical_));
-    p.id_ = in.id;
+    p.has_canonical_ = true;
     return p;
 }
 

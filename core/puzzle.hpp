@@ -41,6 +41,11 @@ class Puzzle {
 public:
     // Validates and compiles. Throws InputError (see error.hpp) for invalid input.
     static Puzzle compile(const Instance& instance);
+    // As compile(), without the canonical text and its hash: for the puzzles a search asks
+    // about and throws away (critical-set questions, one per clue tried: the text and hash
+    // were a third of compile()'s instructions there, callgrind, issue #28). canonical() and
+    // hash() of such a puzzle throw std::logic_error rather than return an empty string.
+    static Puzzle compile_for_search(const Instance& instance);
 
     int n() const { return n_; }
     int cells() const { return n_ * n_; }
@@ -56,16 +61,26 @@ public:
 
     const std::string& id() const { return id_; }
     // Stable 64-bit hash of the canonical form, as 16 hex digits (SPEC §5 instance_hash).
-    const std::string& hash() const { return hash_; }
+    const std::string& hash() const {
+        if (!has_canonical_) no_canonical();
+        return hash_;
+    }
     // Canonical text: n, givens row-major, relations sorted; same puzzle → same text.
-    const std::string& canonical() const { return canonical_; }
+    const std::string& canonical() const {
+        if (!has_canonical_) no_canonical();
+        return canonical_;
+    }
 
     // The canonical Instance: id, n, givens and relations in canonical order (no source
     // locations, no solution or meta: read the file's Instance for those).
     Instance to_instance() const;
 
 private:
+    static Puzzle compile_model(const Instance& instance);  // all but the canonical text
+    [[noreturn]] static void no_canonical();
+
     int n_ = 0;
+    bool has_canonical_ = false;
     int num_givens_ = 0;
     std::vector<int> givens_;
     std::vector<Relation> relations_;

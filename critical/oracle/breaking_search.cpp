@@ -51,7 +51,7 @@ BreakingSearch::Answer BreakingSearch::removable(const ClueUniverse& u, const Cl
     limits.nodes = node_budget;
     // L's values first (solution-guided): the square sought differs from L on a Latin trade,
     // mostly a small one. Which square is found changes, whether one exists does not.
-    SolveResult r = kernel_->solve_excluding(Puzzle::compile(in), {Mode::first(), limits, 0}, excluded, u.square());
+    SolveResult r = kernel_->solve_excluding(Puzzle::compile_for_search(in), {Mode::first(), limits, 0}, excluded, u.square());
     if (r.status == Status::unsat) return Answer::removable;
     if (r.status == Status::node_limit && node_budget != 0) return Answer::undecided;
     if (r.status != Status::solved)

@@ -71,6 +71,27 @@ TEST_CASE("the hash depends on the puzzle, not on clue order or id", "[puzzle]")
     CHECK(Puzzle::compile(a).canonical() == "futolab-canonical-v1;n=4;givens=0:2,5:2,;lt=0<4,10<11,11<15,13<9,");
 }
 
+TEST_CASE("compile_for_search builds the same model without the canonical text", "[puzzle]") {
+    const Puzzle full = Puzzle::compile(conjure());
+    const Puzzle bare = Puzzle::compile_for_search(conjure());
+    CHECK(bare.id() == full.id());
+    CHECK(bare.givens() == full.givens());
+    CHECK(bare.relations() == full.relations());
+    for (int c = 0; c < full.cells(); ++c) {
+        CHECK(bare.min_value(c) == full.min_value(c));
+        CHECK(bare.max_value(c) == full.max_value(c));
+        CHECK(bare.links(c).n_greater == full.links(c).n_greater);
+        CHECK(bare.links(c).n_smaller == full.links(c).n_smaller);
+    }
+    // No silent empty hash: asking for one is a programming error.
+    CHECK_THROWS_AS(bare.hash(), std::logic_error);
+    CHECK_THROWS_AS(bare.canonical(), std::logic_error);
+    // And it validates like compile().
+    Instance bad = conjure();
+    bad.givens.push_back({0, 0, 3});
+    CHECK_THROWS_AS(Puzzle::compile_for_search(bad), InputError);
+}
+
 TEST_CASE("invalid puzzles are rejected with one line naming source, line and problem", "[puzzle]") {
     Instance in = conjure();
     in.n = 1;
