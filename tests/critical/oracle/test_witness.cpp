@@ -81,5 +81,15 @@ TEST_CASE("verification takes checked witnesses and asks the backend the rest", 
         CHECK(w.critical);
         CHECK(w.witnesses == clues - 1);
         CHECK(w.checks == 2);
+        // sat: an incremental kernel for the whole universe only when it will be asked more
+        // than the one uniqueness question (verify.cpp), else a plain count to 2.
+        const Verification plain = verify_critical_set(u, f.set, "sat", &f.witnesses);
+        CHECK(plain.critical);
+        CHECK(plain.checks == 1);
+        CHECK(plain.backend.rfind("sat:", 0) == 0);
+        const Verification kernel = verify_critical_set(u, f.set, "sat", &wrong);
+        CHECK(kernel.critical);
+        CHECK(kernel.checks == 2);
+        CHECK(kernel.backend == "sat (incremental)");
     }
 }
