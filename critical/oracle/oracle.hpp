@@ -32,8 +32,12 @@ namespace futolab::critical {
 // none ≥ 10 000, and a question of 1 000–9 999 nodes costs gac ~10 ms against ~13 ms for the
 // incremental SAT kernel (plus ~5 ms to build it per square), so below 10 000 gac is cheaper.
 // At 20×20 single questions run for minutes in gac; those go to SAT (results/oracle/REPORT.md,
-// issue #28).
-inline constexpr std::uint64_t kBreakingNodeBudget = 10000;
+// issue #28). Round 6 lowered it to 3 000 for the tail: on the ten slowest sets of 200 at 12×12
+// (callgrind, whole run) it changed only the slowest, 1 033 M → 829 M instructions (its three
+// questions past 3 000 nodes answered by CaDiCaL), while 1 000 made two others 19 % and 120 %
+// dearer (questions of 1 000–3 000 nodes cost CaDiCaL more than gac). The answers, and so the
+// sets, do not depend on it.
+inline constexpr std::uint64_t kBreakingNodeBudget = 3000;
 
 class UniquenessOracle {
 public:
