@@ -67,6 +67,8 @@ int smallest_ratio(const Engine& e, std::span<const std::uint64_t> weights) {
                     if (!is_singleton(dom[a.cell])) deg += w(a.constraint);
             }
             if (deg == 0) deg = 1;  // cannot happen under alldiff propagation; keeps the ratio finite
+            // An open cell has ≥ 2 values: if even 2/deg is no better, skip counting them.
+            if (best >= 0 && 2 * best_deg >= best_size * deg) continue;
             const auto s = static_cast<std::uint64_t>(size(d));
             if (best < 0 || s * best_deg < best_size * deg) {
                 best = c;
