@@ -21,7 +21,7 @@
 namespace futolab::portfolio {
 namespace {
 
-enum class Members { automatic, luby_sat, gac_sat };
+enum class Members { automatic, luby_sat, gac_sat, gecode_sat };
 enum class Schedule { race, sequence };
 struct Config {
     Members members = Members::automatic;
@@ -33,10 +33,12 @@ struct Config {
 const OptionTable<Config>& table() {
     static const OptionTable<Config> t{
         choice<Config>("members", [](Config& c) -> auto& { return c.members; },
-                       {{"auto", Members::automatic}, {"luby+sat", Members::luby_sat}, {"gac+sat", Members::gac_sat}},
+                       {{"auto", Members::automatic}, {"luby+sat", Members::luby_sat}, {"gac+sat", Members::gac_sat},
+                        {"gecode+sat", Members::gecode_sat}},
                        "auto: race gac:var=domwdeg,restarts=luby + sat:config=sat for a first solution, gac + sat for counts "
                        "(sequence: gac then sat:config=sat; counts gac); luby+sat: the first-solution members in every mode; "
-                       "gac+sat: gac + sat in every mode"),
+                       "gac+sat: gac + sat in every mode; gecode+sat: gecode:var=afcsize + sat (sat:config=sat for a first "
+                       "solution) in every mode, the sequence included: no member shares code with gac"),
         whole<Config>("presolve_ms", [](Config& c) -> auto& { return c.presolve_ms; }, 0, 3600000,
                       "race: run the first member alone for this many ms before racing them all (0 = race at once)"),
         whole<Config>("presolve_nodes", [](Config& c) -> auto& { return c.presolve_nodes; }, 1, kNoUpperBound,
@@ -44,8 +46,8 @@ const OptionTable<Config>& table() {
         choice<Config>("schedule", [](Config& c) -> auto& { return c.schedule; },
                        {{"race", Schedule::race}, {"sequence", Schedule::sequence}},
                        "race: members in parallel threads, the first answer wins; sequence: one after the other "
-                       "on one thread, each handing over at a node budget (deterministic; first solution only, "
-                       "counts run the first counting member alone)"),
+                       "on one thread, each handing over at a node budget (deterministic; counts run the first "
+                       "counting member alone, but with gecode+sat)"),
     };
     return t;
 }
@@ -55,6 +57,8 @@ constexpr const char* kLuby = "gac:var=domwdeg,restarts=luby";
 // planted n = 35 instances (configs/portfolio-planted.yaml); counting ends with an unsat
 // call, so the counting presets keep the default.
 constexpr const char* kSatFirst = "sat:config=sat";
+// gecode+sat: the verification of critical sets (solvers/oracle.hpp, kCriticalVerifySpec).
+constexpr const char* kGecodeAfc = "gecode:var=afcsize";
 
 struct Member {
     std::string spec;  // short form, for messages
@@ -199,20 +203,22 @@ private:
 // the last runs under a node budget; at it, the next one starts with what is left of the time
 // limit. A budget in nodes, not in milliseconds, makes the hand-over — and so the answer's
 // counters — the same on every run and machine (SPEC §4), which the race cannot promise; one
-// core, whose CPU time is all measured. Counts run the first counting member alone: a SAT
-// count enumerates with blocking clauses, which a count of many solutions cannot afford.
+// core, whose CPU time is all measured. Counts run the counting members the same way; for
+// every member list but gecode+sat that is one member alone: a SAT count enumerates with
+// blocking clauses, which a count of many solutions cannot afford. A count that a member gave
+// up on is started again from scratch by the next one, so nothing is counted twice.
 class Sequence final : public Solver {
 public:
-    Sequence(std::vector<Member> first, Member count, std::uint64_t budget)
+    Sequence(std::vector<Member> first, std::vector<Member> count, std::uint64_t budget)
         : first_(std::move(first)), count_(std::move(count)), budget_(budget) {}
 
     SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
-        if (request.mode.stop_after() != 1) return answer(run_member(*count_.solver, puzzle, request), count_.spec, "");
+        const std::vector<Member>& members = request.mode.stop_after() == 1 ? first_ : count_;
         const auto start = std::chrono::steady_clock::now();
         const double cpu0 = thread_cpu_seconds();
         std::string handed;  // the members that handed over, with their nodes
         for (std::size_t i = 0;; ++i) {
-            const bool last = i + 1 == first_.size();
+            const bool last = i + 1 == members.size();
             SolveRequest step = request;
             const bool own_budget = !last && (request.limits.nodes == 0 || request.limits.nodes > budget_);
             if (own_budget) step.limits.nodes = budget_;
@@ -222,9 +228,9 @@ public:
                                                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
             if (i > 0 && request.limits.cpu_seconds > 0)
                 step.limits.cpu_seconds = left(request.limits.cpu_seconds, thread_cpu_seconds() - cpu0);
-            SolveResult r = run_member(*first_[i].solver, puzzle, step);
-            if (!own_budget || r.status != Status::node_limit) return answer(std::move(r), first_[i].spec, handed);
-            handed += fmt::format("{}{} at {} nodes", handed.empty() ? "" : ", ", first_[i].spec, r.counters.nodes);
+            SolveResult r = run_member(*members[i].solver, puzzle, step);
+            if (!own_budget || r.status != Status::node_limit) return answer(std::move(r), members[i].spec, handed);
+            handed += fmt::format("{}{} at {} nodes", handed.empty() ? "" : ", ", members[i].spec, r.counters.nodes);
         }
     }
 
@@ -245,8 +251,7 @@ private:
         return r;
     }
 
-    std::vector<Member> first_;
-    Member count_;
+    std::vector<Member> first_, count_;
     std::uint64_t budget_;
 };
 
@@ -275,9 +280,9 @@ static std::unique_ptr<Solver> make_sequence(const Config& c) {
         case Members::automatic: first = parse_all({"gac", kSatFirst}), count = parse_all({"gac"}); break;
         case Members::luby_sat: first = parse_all({kLuby, kSatFirst}), count = parse_all({kLuby}); break;
         case Members::gac_sat: first = parse_all({"gac", "sat"}), count = parse_all({"gac"}); break;
+        case Members::gecode_sat: first = parse_all({kGecodeAfc, kSatFirst}), count = parse_all({kGecodeAfc, "sat"}); break;
     }
-    std::vector<Member> counting = members_of(count);
-    return std::make_unique<Sequence>(members_of(first), std::move(counting.front()), c.presolve_nodes);
+    return std::make_unique<Sequence>(members_of(first), members_of(count), c.presolve_nodes);
 }
 
 std::unique_ptr<Solver> make(const SolverSpec& spec) {
@@ -286,6 +291,8 @@ std::unique_ptr<Solver> make(const SolverSpec& spec) {
     switch (c.members) {
         case Members::luby_sat: return make_of(parse_all({kLuby, kSatFirst}), parse_all({kLuby, "sat"}), c.presolve_ms);
         case Members::gac_sat: return make_of(parse_all({"gac", "sat"}), parse_all({"gac", "sat"}), c.presolve_ms);
+        case Members::gecode_sat:
+            return make_of(parse_all({kGecodeAfc, kSatFirst}), parse_all({kGecodeAfc, "sat"}), c.presolve_ms);
         case Members::automatic: break;
     }
     return make_of(parse_all({kLuby, kSatFirst}), parse_all({"gac", "sat"}), c.presolve_ms);

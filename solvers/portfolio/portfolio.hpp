@@ -13,6 +13,9 @@
 //   luby+sat    gac:var=domwdeg,restarts=luby and sat:config=sat in every mode (counting →
 //               error: no silent change of members)
 //   gac+sat     gac and sat in every mode
+//   gecode+sat  gecode:var=afcsize and sat (sat:config=sat for a first solution) in every
+//               mode, the sequence's counts included: two backends that share no code with
+//               gac, the independent verification of critical sets (solvers/oracle.hpp)
 // Every member spec is parsed with parse_solver_spec when the portfolio is made; make_of()
 // builds a portfolio of any members (for library users and tests).
 // Presolving (option presolve_ms, default 20): the first member runs alone on the calling
@@ -26,8 +29,9 @@
 // Schedule (option schedule): race (above), or sequence — the members one after the other on
 // the calling thread, each but the last under a node budget (option presolve_nodes, default
 // 1 000), the next one starting with what is left of the time limit. Deterministic (a budget
-// in nodes, not ms) and one core; first solution only: a count runs the first counting member
-// alone (a SAT count of many solutions with blocking clauses cannot afford it). Members for
+// in nodes, not ms) and one core. A count runs the counting members the same way, which for
+// auto, luby+sat and gac+sat is the first alone (a SAT count of many solutions with blocking
+// clauses cannot afford it) and for gecode+sat Gecode, then sat. Members for
 // auto: the default gac, then sat:config=sat; counting: gac. `portfolio:schedule=sequence` is
 // `futolab solve`'s default (issue #28: a default that is robust on hard random instances).
 // Result: the winner's status, solution and counters, with SolveResult::message "answered by

@@ -155,6 +155,35 @@ TEST_CASE("the sequence counts with gac alone and keeps a user's smaller node li
     if (gac_cut.status == Status::node_limit) CHECK(cut.message == "node_limit by gac");
 }
 
+// gecode+sat, the verification of critical sets (solvers/oracle.hpp): a count to 2 runs Gecode
+// under the budget, then sat from scratch, so the answer is Gecode's or sat's own, never a sum.
+TEST_CASE("the gecode+sat sequence counts to 2 with Gecode, then sat at the budget", "[portfolio]") {
+    int handed = 0, kept = 0;
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        const Puzzle p = Puzzle::compile(test::random_instance(test::mixed_spec(seed), seed));
+        const SolveResult ref = solve("gac", p, Mode::count_to(2));
+        const SolveResult gecode = solve("gecode:var=afcsize", p, Mode::count_to(2));
+        const SolveResult tight = solve("portfolio:members=gecode+sat,presolve_nodes=1,schedule=sequence", p, Mode::count_to(2));
+        INFO(p.id() << ": " << tight.message);
+        CHECK(tight.status == ref.status);
+        CHECK(tight.counters.solutions == ref.counters.solutions);
+        if (gecode.counters.nodes > 1) {
+            ++handed;
+            CHECK(tight.message == "answered by sat after gecode:var=afcsize at 1 nodes");
+        } else {
+            ++kept;
+            CHECK(tight.message == "answered by gecode:var=afcsize");
+            CHECK(tight.counters.nodes == gecode.counters.nodes);
+        }
+    }
+    CHECK(handed > 10);
+    CHECK(kept > 0);
+    // A count of every solution goes the same way: L(4) by sat after Gecode's budget.
+    const SolveResult all = solve("portfolio:members=gecode+sat,presolve_nodes=1,schedule=sequence", empty(4), Mode::count_all());
+    CHECK(all.counters.solutions == 576);
+    CHECK(all.message == "answered by sat after gecode:var=afcsize at 1 nodes");
+}
+
 // The wall and CPU limits reach the member after the hand-over (with what is left of them):
 // a 3 ms limit, far below what CaDiCaL needs for a planted 25×25 (~0.1 s), must end the run as
 // a timeout, not as a solution found past the limit. Whether gac itself reaches its 1-node
