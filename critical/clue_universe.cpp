@@ -31,16 +31,22 @@ ClueSet ClueUniverse::full(ClueUse use) const {
     return set;
 }
 
-Instance ClueUniverse::to_instance(const ClueSet& set, const std::string& id) const {
-    Instance in;
-    in.id = id;
+void ClueUniverse::clues_into(const ClueSet& set, Instance& in) const {
     in.n = n_;
+    in.givens.clear();
+    in.lt.clear();
     for (int i = 0; i < size(); ++i) {
         if (!set[i]) continue;
         const Clue& c = clues_[i];
         if (c.is_number) in.givens.push_back({c.cell / n_, c.cell % n_, square_[c.cell]});
         else in.lt.push_back({c.cell / n_, c.cell % n_, c.other / n_, c.other % n_});
     }
+}
+
+Instance ClueUniverse::to_instance(const ClueSet& set, const std::string& id) const {
+    Instance in;
+    in.id = id;
+    clues_into(set, in);
     for (int r = 0; r < n_; ++r) in.solution.emplace_back(square_.begin() + r * n_, square_.begin() + (r + 1) * n_);
     return in;
 }

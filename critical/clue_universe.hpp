@@ -39,6 +39,9 @@ public:
     ClueSet full(ClueUse use) const;  // every allowed clue
     // The puzzle of a clue set: givens + lt (sorted as the universe is), solution = L.
     Instance to_instance(const ClueSet& set, const std::string& id = "") const;
+    // Its clues only, written over `in`'s givens and lt, whose buffers are reused (a
+    // critical-set search fills one per question): nothing else of `in` is touched.
+    void clues_into(const ClueSet& set, Instance& in) const;
 
 private:
     int n_;

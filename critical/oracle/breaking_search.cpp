@@ -41,8 +41,11 @@ BreakingSearch::Answer BreakingSearch::removable(const ClueUniverse& u, const Cl
     ++checks_;
     other.clear();
     const Clue& clue = u.clue(i);
-    Instance in = u.to_instance(set, "critical");
-    in.solution.clear();  // L breaks nothing of the set but is no solution of the new puzzle
+    // The question's puzzle, in buffers kept from the last question (L, a solution of the set
+    // but not of the question, is not in it).
+    Instance& in = question_;
+    in.id = "critical";
+    u.clues_into(set, in);
     std::vector<Exclusion> excluded;
     if (!clue.is_number && chain_between(u, set, clue.cell, clue.other)) return Answer::removable;
     if (clue.is_number) excluded.push_back({clue.cell, u.square()[static_cast<std::size_t>(clue.cell)]});

@@ -10,6 +10,7 @@
 // (witness.hpp) before it is returned.
 #pragma once
 
+#include "core/instance.hpp"
 #include "critical/clue_universe.hpp"
 #include "solvers/kernel.hpp"
 
@@ -40,6 +41,7 @@ public:
 private:
     std::unique_ptr<SearchKernel> kernel_;
     std::string label_;
+    Instance question_;  // reused buffers (removable() fills them anew each time)
     std::uint64_t checks_ = 0;
 };
 
