@@ -609,7 +609,7 @@ void add_critical(CLI::App& app, Action& run) {
                  "Search time per square: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s)");
     add_duration(cmd, "--cpu-limit", a->cpu_limit,
                  "--exact --square/--input: CPU time of each square's search (like --time-limit, but fair under load)");
-    cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default portfolio:members=gecode+sat,presolve_nodes=300,schedule=sequence: Gecode with its AFC variable order for 300 nodes, then CaDiCaL; gecode:var=afcsize = Gecode alone; sat = CaDiCaL, one incremental solver per set when more than the uniqueness question is asked); clues the search kept come with witnesses checked without it");
+    cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode:var=afcsize, Gecode with its AFC variable order; sat = one incremental CaDiCaL solver per set); clues the search kept come with witnesses checked without it");
     cmd->add_flag("--exhaustive", a->exhaustive, "Exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4");
     cmd->add_flag("--exact", a->exact,
                   "Exact minimum of --objective (" + names_of(exact_objectives()) + ") over all squares of order --n <= 5, "

@@ -50,10 +50,8 @@ const OptionTable<CriticalMethod>& critical_table() {
                  "search time bound per square in ms (0: none; not deterministic)"),
         choice<C>("oracle", [](C& c) -> auto& { return c.oracle; }, {{"gac", std::string(critical::kSearchOracle)}, {"gecode", "gecode"}},
                   "uniqueness oracle of the search (gac: gac:sac=none,var=domwdeg)"),
-        choice<C>("verify", [](C& c) -> auto& { return c.verify; },
-                  {{"gecode+sat", std::string(kCriticalVerifySpec)}, {"gecode", std::string(kCriticalGecodeSpec)}, {"gac", "gac"}, {"fc", "fc"}, {"sat", "sat"}},
-                  "backend of the independent verification (gecode+sat: gecode:var=afcsize for 300 nodes, then sat; "
-                  "gecode: gecode:var=afcsize alone)"),
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", std::string(kCriticalVerifySpec)}, {"gac", "gac"}, {"fc", "fc"}, {"sat", "sat"}},
+                  "backend of the independent verification (gecode: gecode:var=afcsize)"),
     };
     return table;
 }
@@ -75,10 +73,8 @@ const OptionTable<ExactConfig>& exact_table() {
         choice<C>("engine", [](C& c) -> auto& { return c.engine; }, critical::kHittingEngines, "hitting-set engine"),
         whole<C>("seed_sets", [](C& c) -> auto& { return c.seed_sets; }, 0, 100000000,
                  "smallest unavoidable sets seeded per class"),
-        choice<C>("verify", [](C& c) -> auto& { return c.verify; },
-                  {{"gecode+sat", std::string(kCriticalVerifySpec)}, {"gecode", std::string(kCriticalGecodeSpec)}, {"gac", "gac"}, {"fc", "fc"}},
-                  "backend of the independent verification of the witness (gecode+sat: gecode:var=afcsize for 300 nodes, "
-                  "then sat; gecode: gecode:var=afcsize alone)"),
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", std::string(kCriticalVerifySpec)}, {"gac", "gac"}, {"fc", "fc"}},
+                  "backend of the independent verification of the witness (gecode: gecode:var=afcsize)"),
     };
     return table;
 }

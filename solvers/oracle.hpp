@@ -28,21 +28,13 @@ struct OracleAnswer {
 // its answers with another model and solver. Named here once, so no caller spells a backend.
 inline constexpr std::string_view kDefaultOracleSpec = "gac";
 inline constexpr std::string_view kSecondOpinionSpec = "gecode";
-// The independent verification of a critical set (critical/oracle/verify.hpp): Gecode with its
-// AFC variable order (INT_VAR_AFC_SIZE_MAX: accumulated failure count over domain size;
-// Boussemart et al., ECAI 2004, as Gecode implements it) for 300 nodes, then CaDiCaL from
-// scratch, one after the other on one thread (solvers/portfolio/portfolio.hpp,
-// members=gecode+sat); neither shares code with the search's gac. Its one hard question is a
-// uniqueness proof of a sparse set. MRV has a heavy tail there (60 sets of
-// configs/critical-12.yaml: median 27 ms, worst 529 ms), AFC less (14 ms, 59 ms; round 5); on
-// the 200 sets of configs/critical-12-tail.yaml AFC alone took a median of 6.1 ms and up to
-// 77 ms, CaDiCaL alone 10.6 ms and 52 ms, the sequence 6.0 ms and 61 ms — and 19–33 ms instead
-// of 52–73 ms on the sets whose search is slow too, where verification was a quarter to a
-// third of the set's time (results/oracle/REPORT.md, issue #28 round 6). A budget in nodes
-// keeps the answer, and which member gives it, the same on every machine.
-inline constexpr std::string_view kCriticalVerifySpec = "portfolio:members=gecode+sat,presolve_nodes=300,schedule=sequence";
-// Gecode alone with its AFC order: the verification of round 5, `verify=gecode` of the methods.
-inline constexpr std::string_view kCriticalGecodeSpec = "gecode:var=afcsize";
+// The independent verification of a critical set (critical/oracle/verify.hpp): the second
+// opinion with Gecode's AFC variable order (INT_VAR_AFC_SIZE_MAX: accumulated failure count
+// over domain size; Boussemart et al., ECAI 2004, as Gecode implements it). Its one hard
+// question is a uniqueness proof on a sparse set, where MRV has a heavy tail: on the 60 sets of
+// configs/critical-12.yaml the count to 2 took a median of 27 ms and at most 529 ms with MRV,
+// 14 ms and at most 59 ms with AFC (results/oracle/REPORT.md, issue #28 round 5).
+inline constexpr std::string_view kCriticalVerifySpec = "gecode:var=afcsize";
 // For searches that ask many questions mostly decided by propagation (the critical-set
 // search's greedy removal, critical/greedy/local_search.hpp): gac without singleton
 // consistency, whose probing costs more than it saves there, branching by dom/wdeg. The few
