@@ -57,7 +57,7 @@ constexpr const char* kLuby = "gac:var=domwdeg,restarts=luby";
 // planted n = 35 instances (configs/portfolio-planted.yaml); counting ends with an unsat
 // call, so the counting presets keep the default.
 constexpr const char* kSatFirst = "sat:config=sat";
-// gecode+sat: the verification of critical sets (solvers/oracle.hpp, kCriticalVerifySpec).
+// gecode+sat: a second opinion that shares no code with gac (portfolio.hpp).
 constexpr const char* kGecodeAfc = "gecode:var=afcsize";
 
 struct Member {

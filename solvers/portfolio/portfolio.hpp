@@ -15,7 +15,8 @@
 //   gac+sat     gac and sat in every mode
 //   gecode+sat  gecode:var=afcsize and sat (sat:config=sat for a first solution) in every
 //               mode, the sequence's counts included: two backends that share no code with
-//               gac, the independent verification of critical sets (solvers/oracle.hpp)
+//               gac, a second opinion (e.g. critical sets' `--verify-with`; measured in
+//               results/oracle/REPORT.md, issue #28 round 6, and not made their default)
 // Every member spec is parsed with parse_solver_spec when the portfolio is made; make_of()
 // builds a portfolio of any members (for library users and tests).
 // Presolving (option presolve_ms, default 20): the first member runs alone on the calling
