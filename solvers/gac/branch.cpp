@@ -86,7 +86,8 @@ int select_var(const Engine& engine, VarOrder order, std::span<const std::uint64
         case VarOrder::static_order: return first_unassigned(engine);
         case VarOrder::mrv: return smallest_domain(engine);
         case VarOrder::domdeg: return smallest_ratio<false>(engine, {});
-        case VarOrder::domwdeg: return smallest_ratio<true>(engine, weights);
+        // (no weights yet: all 1, as dom/deg — the old degree() read them the same way)
+        case VarOrder::domwdeg: return weights.empty() ? smallest_ratio<false>(engine, {}) : smallest_ratio<true>(engine, weights);
     }
     return -1;
 }
