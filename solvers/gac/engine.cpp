@@ -49,6 +49,9 @@ void Engine::reset(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, Pr
     places_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) * n_ : 0, 0);
     hidden_vals_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0, 0);
     hidden_ = regin_ = LineSet{};
+    cube_ = Cube::off;
+    cube_on_ = false;
+    cube_dirty_ = 0;
     singles_.reset(static_cast<int>(cells));
     bounds_.reset(static_cast<int>(cells));
     culprit_ = -1;
@@ -89,6 +92,7 @@ bool Engine::root() {
     if (alldiff_ == Alldiff::regin) {
         init_places();
         regin_.rows = regin_.cols = first_k(n_);
+        cube_dirty_ = first_k(n_);
     }
     return propagate();
 }
@@ -132,7 +136,15 @@ inline Engine::Step Engine::step() {
     if (!bounds_.empty()) return run_bounds(bounds_.pop()) ? Step::ran : Step::fail;
     if (!hidden_.empty()) return run_hidden(hidden_.pop(n_)) ? Step::ran : Step::fail;
     if (!regin_.empty() && !(probing_ && probe_.light)) return run_regin(regin_.pop(n_)) ? Step::ran : Step::fail;
-    if (!probing_ && probe_dirty_ && probing_enabled()) return run_probe();
+    if (cube_on_ && cube_dirty_ != 0 && !(probing_ && probe_.light)) return run_cube(lowest(cube_dirty_)) ? Step::ran : Step::fail;
+    if (!probing_ && probe_dirty_ && probing_enabled()) {
+        if (cube_ == Cube::with_probe && !cube_on_) {  // probing just switched on: the cube too,
+            cube_on_ = true;                           // on every value, before the first probe
+            cube_dirty_ = first_k(n_);
+            return Step::ran;
+        }
+        return run_probe();
+    }
     return Step::idle;
 }
 
@@ -180,6 +192,7 @@ bool Engine::probe_fails(int cell, int index) {
     const bool ok = propagate();
     probing_ = false;
     regin_ = LineSet{};  // lines a light probe left for stage 2: empty before the probe
+    cube_dirty_ = 0;     // (likewise stage 2b)
     undo(m);
     return !ok;
 }
@@ -189,6 +202,7 @@ bool Engine::failed() {
     bounds_.clear();
     clear_hidden();
     regin_ = LineSet{};
+    cube_dirty_ = 0;
     return false;
 }
 
@@ -260,6 +274,7 @@ inline bool Engine::eliminate_placed(int first, int stride, int skip, Dom value,
     }
     top_ = top;
     own[v] &= ~crossed;
+    cube_dirty_ |= crossed != 0 ? value : 0;
     counters_->propagations += top - top0;  // one trail entry per removed value
     if (crossed == 0) return ok;
     // Stages 1–2 of the crossing lines (the line itself is settled, see narrow()).
@@ -355,6 +370,39 @@ bool Engine::run_regin(int line) {
         if (d[i] != dom_[x]) narrow(x, d[i], line, line);  // never empty after a successful filter
     // The filter is idempotent: its own narrowing need not wake it again.
     regin_.erase(line, n_);
+    return true;
+}
+
+// Stage 2b: Régin on value v's rows-to-columns matching — the "variables" are the rows, the
+// "values" the columns, row r's domain is v's places in it (the columns whose cell in row r
+// still holds v). A column that loses row r there loses v from cell (r, c). This is the third
+// alldifferent of the Latin cube (rows × columns × values; each of its lines holds one 1):
+// the Hall sets it finds across several lines — two rows whose v can only go in the same
+// two columns take those columns from every other row — are the "fish" of Sudoku solvers
+// and the set elimination in all three dimensions of Tatham's latin.c, which GAC on rows and
+// columns alone does not see. Its singletons are stages 0–1 already, so, as a line, a value
+// with at most 3 open rows is left alone (see run_regin). Failures are blamed on no
+// constraint (culprit −1: dom/wdeg weighs lines and relations only). n checks per run.
+bool Engine::run_cube(int v) {
+    std::array<Dom, 64> d;
+    counters_->checks += static_cast<std::uint64_t>(n_);
+    int open = 0;
+    for (int r = 0; r < n_; ++r) {
+        d[r] = places(r)[v];
+        open += several(d[r]);
+    }
+    cube_dirty_ &= ~bit(v);
+    if (open <= 3) return true;
+    if (!regin_propagate(std::span<Dom>(d.data(), static_cast<std::size_t>(n_)), cube_matching_[v])) {
+        culprit_ = -1;
+        return false;
+    }
+    for (int r = 0; r < n_; ++r)
+        for (Dom gone = places(r)[v] & ~d[r]; gone != 0; gone &= gone - 1) {
+            const int x = r * n_ + lowest(gone);
+            narrow(x, dom_[x] & ~bit(v), -1);  // never empty after a successful filter
+        }
+    cube_dirty_ &= ~bit(v);  // the filter is idempotent: its own narrowing need not wake it
     return true;
 }
 

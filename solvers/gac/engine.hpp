@@ -27,6 +27,8 @@
 //            filtered again: the filter is idempotent). Skipped for a line with at most 3
 //            unassigned cells, which stages 0–1 already make GAC (see run_regin). O(n²)
 //            words each.
+//   stage 2b set_cube (alldiff=regin): Régin's filter on each value whose places changed,
+//            its rows matched to columns (run_cube: the Latin cube's third alldifferent).
 // Stages 0 and 1 deduce only what GAC on the lines implies, so they do not change the
 // fixpoint; they batch the cheap consequences of a change before the expensive filter runs
 // (as Gecode's distinct(IPL_DOM) first propagates assigned values), which saves Régin runs.
@@ -193,6 +195,17 @@ public:
     // Probing checks the clock of `control` (a pass can take long at large n) and stops early
     // when time is up; the search then stops at its next node.
     void set_control(SearchControl& control) { control_ = &control; }
+    // alldiff=regin: also GAC on each value's alldifferent across the lines — the rows that
+    // hold value v take distinct columns, a matching of rows to columns over v's places
+    // (stage 2b, run_cube): never (off), always (on), or wherever stage 3 probes (with_probe:
+    // from the root with sac=root, from the sac_restart with sac=all,sac_after=F). Off by
+    // default; reset() turns it off. Call before root().
+    enum class Cube { off, on, with_probe };
+    void set_cube(Cube mode) {
+        cube_ = alldiff_ == Alldiff::regin ? mode : Cube::off;
+        cube_on_ = cube_ == Cube::on || (cube_ == Cube::with_probe && probe_on_);
+        if (cube_ != Cube::off) cube_matching_.assign(static_cast<std::size_t>(n_), Matching{});
+    }
     // The search is below the root: probing continues only with ProbeOptions::Where::all.
     // Back at the root (queues empty, domains undone to the root fixpoint) once probing has
     // switched on (after_fails): runs the probing stage there. False if the root fails.
@@ -200,7 +213,10 @@ public:
         probe_dirty_ = true;
         return propagate();
     }
-    void leave_root() { probe_on_ = probe_.where == ProbeOptions::Where::all && probe_.after_fails == 0; }
+    void leave_root() {
+        probe_on_ = probe_.where == ProbeOptions::Where::all && probe_.after_fails == 0;
+        cube_on_ = cube_ == Cube::on || (cube_ == Cube::with_probe && probe_on_);
+    }
 
     // Branching decisions: not counted as propagation. The value index must be in the domain,
     // and remove() must leave the domain non-empty.
@@ -265,6 +281,7 @@ private:
     // leave `cell`'s position in the places of its row and column; a value left with one
     // place or none there is queued for stage 1.
     [[gnu::always_inline]] void remove_places(int cell, Dom gone) {
+        cube_dirty_ |= gone;  // (stage 2b: these values' places changed)
         const int r = row_[cell], c = col_[cell];
         Dom* rp = places(r);
         Dom* cp = places(n_ + c);
@@ -281,6 +298,7 @@ private:
         else hidden_.cols |= bit(line - n_);
     }
     bool run_regin(int line);
+    bool run_cube(int v);
     Step run_probe();
     bool probing_enabled() {
         if (!probe_on_ && probe_.after_fails > 0 && probe_.where == ProbeOptions::Where::all &&
@@ -361,6 +379,12 @@ private:
     // Tatham n10:30 (one byte per cell, read by the ≠ pass for every removal).
     std::vector<std::uint8_t> has_arcs_;
     std::vector<Matching> matching_;  // per line, kept across calls (see regin.hpp)
+    // Stage 2b (set_cube): per value, its rows-to-columns matching, and the values whose
+    // places changed since their last run.
+    Cube cube_ = Cube::off;
+    bool cube_on_ = false;  // stage 2b runs here
+    std::vector<Matching> cube_matching_;
+    Dom cube_dirty_ = 0;
     // alldiff=regin: places_[line·n + v] = the positions in `line` (rows 0..n−1, columns
     // n..2n−1; the column index in a row, the row index in a column) whose cell holds value
     // index v. hidden_vals_[line] = the values whose places dropped to ≤ 1 since stage 1 last

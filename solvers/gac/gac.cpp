@@ -19,6 +19,12 @@
 // after S sweeps over the board per fixpoint (a cheaper, weaker filter than the full SAC
 // fixpoint), sac_incremental=yes re-probes only cells whose lines changed. The default is
 // sac=all,sac_after=10,sac_probe=light,sac_sweeps=1 (see Config).
+// Stage 2b (engine.hpp, Engine::set_cube; alldiff=regin): cube=yes|no|sac makes each value's
+// rows-to-columns matching GAC too — the third alldifferent of the Latin cube, whose Hall sets
+// span several lines ("fish" in Sudoku; set elimination in the number dimension in Tatham's
+// latin.c) — always, never, or wherever stage 3 probes (the default: with sac_after=10, from
+// the sac_restart on). With cube=yes, sac=none, branch=binary the tree is that of Gecode with
+// each value's columns as variables kept distinct (tests/solvers/gac/gecode_equiv_test.cpp).
 // Search (search.hpp): branch=dway|binary, var=static|mrv|domdeg|domwdeg (branch.hpp),
 // val=min|random (random: std::mt19937_64 seeded with SolveRequest::seed), restarts=none|luby,
 // adapt=yes|no (the branching after the sac_restart, search.hpp).
@@ -52,7 +58,7 @@
 //                    looked at by the hidden-single stage: 1 check (the revision of one cell
 //                    by the line); each run of Régin's filter on a line revises its n cells:
 //                    n checks (also when the filter finds the line needs no work, see
-//                    engine.cpp).
+//                    engine.cpp); likewise each run of the cube's filter on a value (n rows).
 //   propagations  values removed from domains by propagators, at the root and in search. The
 //                 initial domains (chain bounds, givens) and branching decisions (x = v,
 //                 x ≠ v) are not counted.
@@ -99,6 +105,10 @@ struct Config {
     ProbeOptions probe{.where = ProbeOptions::Where::all, .after_fails = 10, .sweeps = 1, .light = true};
     SearchOptions search;
     bool sac_restart = true;  // see search.hpp; applies with sac=all and sac_after > 0
+    // alldiff=regin: each value's rows-to-columns alldifferent, from where probing starts
+    // (engine.hpp; issue #28): a search that never fails 10 times keeps its tree, and
+    // sac=none (the Gecode-equivalent tree) never has it.
+    Engine::Cube cube = Engine::Cube::with_probe;
 };
 
 // One engine per thread, reset for each solve: its buffers (the trail alone holds n³
@@ -166,6 +176,7 @@ public:
         EngineLease lease(puzzle, config_.alldiff, r.counters, config_.probe);
         Engine& engine = lease.get();
         engine.set_control(control);
+        engine.set_cube(config_.cube);
         r.solution.reserve(static_cast<std::size_t>(puzzle.cells()));  // no allocation in search
         if (!engine.root() || !exclude(engine, puzzle, excluded)) {
             r.counters.fails = 1;
@@ -213,6 +224,9 @@ const OptionTable<Config>& table() {
                   "yes: at the sac_restart also switch to var=domwdeg and, for a first solution, Luby restarts (default no)"),
         choice<C>("alldiff", [](C& c) -> auto& { return c.alldiff; }, {{"regin", Alldiff::regin}, {"binary", Alldiff::binary}},
                   "alldifferent propagation: regin = GAC (Regin 1994), binary = AC-3 over pairwise !="),
+        choice<C>("cube", [](C& c) -> auto& { return c.cube; },
+                  {{"no", Engine::Cube::off}, {"yes", Engine::Cube::on}, {"sac", Engine::Cube::with_probe}},
+                  "alldiff=regin: also GAC on each value's rows-to-columns matching (the Latin cube's third alldifferent): no, yes, or sac = wherever probing runs"),
         choice<C>("branch", [](C& c) -> auto& { return c.search.branch; },
                   {{"dway", Branching::dway}, {"binary", Branching::binary}},
                   "dway: one child per value; binary: x = v, then x != v"),

@@ -24,15 +24,17 @@ SolveResult solve(const std::string& spec, const Puzzle& p, Mode mode, Limits li
 
 Puzzle empty_square(int n) { return Puzzle::compile(test::make_instance(n, {}, {})); }
 
-// Every combination of var × branch × alldiff × val.
+// Every combination of var × branch × alldiff × val, and with alldiff=regin the cube on too.
 std::vector<std::string> all_specs() {
     std::vector<std::string> out;
     for (const char* var : {"static", "mrv", "domdeg", "domwdeg"})
         for (const char* branch : {"dway", "binary"})
             for (const char* alldiff : {"regin", "binary"})
-                for (const char* val : {"min", "random"})
+                for (const char* val : {"min", "random"}) {
                     out.push_back(std::string("gac:var=") + var + ",branch=" + branch + ",alldiff=" + alldiff +
                                   ",val=" + val);
+                    if (std::string(alldiff) == "regin") out.push_back(out.back() + ",cube=yes");
+                }
     return out;
 }
 
@@ -44,7 +46,7 @@ Status count3_status(std::uint64_t solutions) {
 
 TEST_CASE("gac counts the Latin squares of order 3, 4 and 5", "[gac]") {
     for (const char* spec : {"gac", "gac:alldiff=binary,var=static", "gac:branch=binary", "gac:var=domwdeg",
-                             "gac:var=domdeg,branch=binary,alldiff=binary"}) {
+                             "gac:var=domdeg,branch=binary,alldiff=binary", "gac:cube=yes", "gac:cube=sac,sac_after=0"}) {
         INFO(spec);
         for (const auto& [n, count] : {std::pair{3, 12}, {4, 576}, {5, 161280}}) {
             const SolveResult r = solve(spec, empty_square(n), Mode::count_all());
@@ -213,7 +215,7 @@ TEST_CASE("gac refuses restarts when counting", "[gac]") {
 
 TEST_CASE("gac options are validated and canonical", "[gac]") {
     CHECK(parse_solver_spec("gac").text() ==
-          "gac:adapt=no,alldiff=regin,branch=dway,restart_base=100,restarts=none,sac=all,sac_after=10,sac_incremental=no,sac_probe=light,"
+          "gac:adapt=no,alldiff=regin,branch=dway,cube=sac,restart_base=100,restarts=none,sac=all,sac_after=10,sac_incremental=no,sac_probe=light,"
           "sac_restart=yes,sac_size=0,sac_sweeps=1,val=min,var=mrv");
     CHECK_THROWS(parse_solver_spec("gac:var=dom"));
     CHECK_THROWS(make_solver(parse_solver_spec("gac:restart_base=0")));

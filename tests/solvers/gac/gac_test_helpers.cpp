@@ -70,6 +70,23 @@ bool line_gac(const std::vector<int>& cells, Domains& d) {
     return changed;
 }
 
+// The third alldifferent of the Latin cube for value v: the rows that hold v take distinct
+// columns. As a line whose "cells" are the rows and whose "values" are the columns (row r may
+// take column c iff v is in cell (r, c)), made GAC by line_gac, then written back.
+bool plane_gac(int n, int v, Domains& d) {
+    Domains plane(static_cast<std::size_t>(n), 0);
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c)
+            if (in(d[r * n + c], v)) plane[r] |= std::uint64_t{1} << c;
+    std::vector<int> rows(static_cast<std::size_t>(n));
+    std::iota(rows.begin(), rows.end(), 0);
+    if (!line_gac(rows, plane)) return false;
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c)
+            if (!in(plane[r], c)) d[r * n + c] &= ~(std::uint64_t{1} << v);
+    return true;
+}
+
 // Arc consistency of every pairwise ≠ in the line: a value needs a different value in each peer.
 bool line_ac(const std::vector<int>& cells, Domains& d) {
     bool changed = false;
@@ -183,11 +200,12 @@ std::uint64_t brute_force_count(const Puzzle& puzzle, std::uint64_t limit) {
     return c.found;
 }
 
-std::optional<Domains> naive_fixpoint(const Puzzle& puzzle, Domains d, bool alldiff_gac) {
+std::optional<Domains> naive_fixpoint(const Puzzle& puzzle, Domains d, bool alldiff_gac, bool cube) {
     const auto all_lines = lines(puzzle.n());
     for (bool changed = true; changed;) {
         changed = false;
         for (const auto& line : all_lines) changed = (alldiff_gac ? line_gac(line, d) : line_ac(line, d)) || changed;
+        for (int v = 0; cube && v < puzzle.n(); ++v) changed = plane_gac(puzzle.n(), v, d) || changed;
         for (const Relation& rel : puzzle.relations()) changed = relation_ac(rel, d) || changed;
         for (const std::uint64_t x : d)
             if (x == 0) return std::nullopt;

@@ -30,8 +30,10 @@ std::uint64_t brute_force_count(const Puzzle& puzzle, std::uint64_t limit);
 
 // The largest common fixpoint of GAC on every row/column (enumerating its permutations when
 // `alldiff_gac`, else arc consistency on each pairwise ≠) and on every relation, from `d`,
-// by naive iteration. nullopt if some domain empties.
-std::optional<Domains> naive_fixpoint(const Puzzle& puzzle, Domains d, bool alldiff_gac);
+// by naive iteration; with `cube`, also GAC on each value's rows-to-columns alldifferent (the
+// Latin cube's third face: the rows holding a value take distinct columns), by enumerating
+// its permutations too. nullopt if some domain empties.
+std::optional<Domains> naive_fixpoint(const Puzzle& puzzle, Domains d, bool alldiff_gac, bool cube = false);
 
 // What a light probe propagates (engine.hpp, ProbeOptions::light): arc consistency of every
 // pairwise ≠, the hidden-single rule on every line (a value with no place fails, a value with

@@ -16,7 +16,9 @@ struct GecodeCount {
     std::uint64_t solutions = 0, nodes = 0, fails = 0;
 };
 
-// Searches until `limit` solutions are found (0 = all).
-GecodeCount gecode_count(const Puzzle& puzzle, std::uint64_t limit);
+// Searches until `limit` solutions are found (0 = all). With `cube`, the model also holds the
+// Latin cube's third face (each value's columns distinct over the rows): the tree of
+// gac:cube=yes in its Gecode mode.
+GecodeCount gecode_count(const Puzzle& puzzle, std::uint64_t limit, bool cube = false);
 
 }  // namespace futolab::gac::test
