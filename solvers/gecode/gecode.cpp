@@ -5,7 +5,9 @@
 // Model: one IntVar per cell (row-major), domain [Puzzle::min_value, Puzzle::max_value] (the
 // chain bounds); distinct() on every row and column (alldiff=dom: Régin's domain-consistent
 // propagator, IPL_DOM; bnd: bounds consistency; val: value propagation); rel(x[lo] < x[hi])
-// per relation (bounds consistent, which is domain consistent for <); givens as x = v.
+// per relation (bounds consistent, which is domain consistent for <); givens as x = v. With
+// cube=yes also the Latin cube's third face (post_cube): the tree of gac:cube=yes in its
+// Gecode mode (tests/solvers/gac/gecode_equiv_test.cpp states it independently).
 // Branching: binary, x = v | x ≠ v, with v = the smallest (val=min) or largest (val=max) value;
 // variable by var=mrv (INT_VAR_SIZE_MIN: smallest domain, ties to the lowest cell index),
 // static (INT_VAR_NONE: the first unassigned cell row-major) or afcsize (INT_VAR_AFC_SIZE_MAX:
@@ -66,6 +68,7 @@ struct Config {
     enum class Var { mrv, static_order, afcsize } var = Var::mrv;
     enum class Val { min, max } val = Val::min;
     Gecode::IntPropLevel alldiff = Gecode::IPL_DOM;
+    bool cube = false;  // also the Latin cube's third alldifferent (post_cube)
 };
 
 Gecode::IntVarBranch var_branch(Config::Var var) {
@@ -84,6 +87,8 @@ Gecode::IntValBranch val_branch(Config::Val val) {
 const OptionTable<Config>& table() {
     using C = Config;
     static const OptionTable<C> t{
+        choice<C>("cube", [](C& c) -> auto& { return c.cube; }, {{"no", false}, {"yes", true}},
+                  "yes: also channel each row to its values' columns and make each value's columns distinct (the Latin cube's third alldifferent)"),
         choice<C>("alldiff", [](C& c) -> auto& { return c.alldiff; },
                   {{"dom", Gecode::IPL_DOM}, {"bnd", Gecode::IPL_BND}, {"val", Gecode::IPL_VAL}},
                   "distinct() propagation: dom = domain consistent (Regin, IPL_DOM), bnd = bounds (IPL_BND), val = value (IPL_VAL)"),
@@ -101,10 +106,14 @@ public:
     Model(const Puzzle& p, const Config& c) : x_(*this, p.cells(), 1, p.n()) {
         post_domains(p);
         post_latin(p.n(), c.alldiff);
+        if (c.cube) post_cube(p.n(), c.alldiff);
         for (const Relation& r : p.relations()) Gecode::rel(*this, x_[r.lo], Gecode::IRT_LE, x_[r.hi]);
         Gecode::branch(*this, x_, var_branch(c.var), val_branch(c.val));
     }
-    Model(Model& other) : Gecode::Space(other) { x_.update(*this, other.x_); }
+    Model(Model& other) : Gecode::Space(other) {
+        x_.update(*this, other.x_);
+        pos_.update(*this, other.pos_);
+    }
     Gecode::Space* copy() override { return new Model(*this); }
 
     std::vector<int> values() const {
@@ -135,7 +144,30 @@ private:
         }
     }
 
+    // The dual viewpoint of the rows (Cheng, Choi, Lee & Wu, "Increasing constraint
+    // propagation by redundant modeling", Constraints 4(2), 1999; for Latin squares the third
+    // face of the cube): pos[r·n + v − 1] = the column of value v in row r, channelled to the
+    // row (channel() is domain-consistent at IPL_DOM), and for each value its columns over the
+    // rows distinct. No branching on pos: the tree is still over the cells.
+    void post_cube(int n, Gecode::IntPropLevel ipl) {
+        pos_ = Gecode::IntVarArray(*this, n * n, 0, n - 1);
+        for (int r = 0; r < n; ++r) {
+            Gecode::IntVarArgs row, pos;
+            for (int j = 0; j < n; ++j) {
+                row << x_[r * n + j];
+                pos << pos_[r * n + j];
+            }
+            Gecode::channel(*this, row, 1, pos, 0, ipl);  // row[c] − 1 = v ⇔ pos[v] = c
+        }
+        for (int v = 0; v < n; ++v) {
+            Gecode::IntVarArgs columns;
+            for (int r = 0; r < n; ++r) columns << pos_[r * n + v];
+            Gecode::distinct(*this, columns, ipl);
+        }
+    }
+
     Gecode::IntVarArray x_;
+    Gecode::IntVarArray pos_;  // cube=yes only (else empty)
 };
 
 std::uint64_t nodes_below_root(const Gecode::Search::Statistics& s) { return s.node > 0 ? s.node - 1 : 0; }
