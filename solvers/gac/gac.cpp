@@ -18,16 +18,16 @@
 // restarting from the root if no solution was found yet, search.hpp), sac_sweeps=S stops
 // after S sweeps over the board per fixpoint (a cheaper, weaker filter than the full SAC
 // fixpoint), sac_incremental=yes re-probes only cells whose lines changed. The default is
-// sac=all,sac_after=10,sac_probe=light,sac_sweeps=1 (see Config).
+// sac=all,sac_after=5,sac_probe=light,sac_sweeps=1 (see Config).
 // Stage 2b (engine.hpp, Engine::set_cube; alldiff=regin): cube=yes|no|sac makes each value's
 // rows-to-columns matching GAC too — the third alldifferent of the Latin cube, whose Hall sets
 // span several lines ("fish" in Sudoku; set elimination in the number dimension in Tatham's
-// latin.c) — always, never, or wherever stage 3 probes (the default: with sac_after=10, from
+// latin.c) — always, never, or wherever stage 3 probes (the default: with sac_after=5, from
 // the sac_restart on). With cube=yes, sac=none, branch=binary the tree is that of Gecode with
 // each value's columns as variables kept distinct (tests/solvers/gac/gecode_equiv_test.cpp).
 // Search (search.hpp): branch=dway|binary, var=static|mrv|domdeg|domwdeg (branch.hpp),
 // val=min|random (random: std::mt19937_64 seeded with SolveRequest::seed), restarts=none|luby,
-// adapt=yes|no (the branching after the sac_restart, search.hpp).
+// adapt=yes|no (the branching after the sac_restart, search.hpp; yes by default).
 //
 // Equivalence with Gecode: with alldiff=regin the fixpoint at every node is GAC on every
 // alldifferent plus bounds consistency on every relation. That is the unique largest common
@@ -90,23 +90,30 @@
 namespace futolab::gac {
 namespace {
 
+// adapt=yes by default (see Config).
+SearchOptions adaptive_search() {
+    SearchOptions s;
+    s.adapt = true;
+    return s;
+}
+
 // The typed configuration; its member initialisers are the option defaults.
-// The default probes adaptively (issue #16): plain GAC until the search has failed 10 times —
+// The default probes adaptively (issue #16): plain GAC until the search has failed 5 times —
 // most puzzles never get there and pay nothing — then a restart with light SAC, one sweep per
-// fixpoint, at every node, which cuts the heavy tail (results/oracle/REPORT.md). The
-// Gecode-equivalent tree needs sac=none. adapt=yes (search.hpp; issue #28) also switches the
-// branching at that restart — dom/wdeg, and Luby restarts for a first solution. It is not the
-// default: on the 60 planted instances of configs/adapt-planted.yaml it solved as many as
-// without it (56 of 60, other ones) at the same median, and on Tatham's puzzles it changed 12
-// of 615 trees by a few nodes (results/oracle/REPORT.md, issue #28) — no measured gain to
-// justify changing every default tree.
+// fixpoint, at every node, which cuts the heavy tail (results/oracle/REPORT.md). At that
+// restart the cube (stage 2b) joins, and the branching becomes dom/wdeg — with Luby restarts
+// for a first solution (adapt=yes, search.hpp). Issue #28, round 7: on 130 of Tatham's puzzles
+// n = 7..12 (callgrind) the median is unchanged and the slowest falls from 28.5 M to 17.2 M
+// instructions (n08:74); the 60 planted instances of configs/default-planted.yaml are solved
+// 58 times against 56 for round 6's default (sac_after=10, adapt=no, no cube). The
+// Gecode-equivalent tree needs sac=none (no probing, hence no restart, cube or switch).
 struct Config {
     Alldiff alldiff = Alldiff::regin;
-    ProbeOptions probe{.where = ProbeOptions::Where::all, .after_fails = 10, .sweeps = 1, .light = true};
-    SearchOptions search;
+    ProbeOptions probe{.where = ProbeOptions::Where::all, .after_fails = 5, .sweeps = 1, .light = true};
+    SearchOptions search = adaptive_search();
     bool sac_restart = true;  // see search.hpp; applies with sac=all and sac_after > 0
     // alldiff=regin: each value's rows-to-columns alldifferent, from where probing starts
-    // (engine.hpp; issue #28): a search that never fails 10 times keeps its tree, and
+    // (engine.hpp; issue #28): a search that never fails sac_after times keeps its tree, and
     // sac=none (the Gecode-equivalent tree) never has it.
     Engine::Cube cube = Engine::Cube::with_probe;
 };
