@@ -74,7 +74,8 @@ struct InstanceSource {
 //   shuffled     a random permutation of every (instance, solver, repeat), seeded by the config
 //                seed: slow drifts of the machine (heat, other load) spread over all solvers
 //                and repeats instead of hitting one of them (the default);
-//   interleaved  repeat by repeat: every (instance, solver) once, then again;
+//   interleaved  repeat by repeat: every (instance, solver) once, then again (an instance's
+//                solvers in a seeded order per repeat, see schedule.hpp);
 //   sequential   the matrix order: instance-major, repeats back to back (futolab <= 0.x).
 enum class RunOrder { shuffled, interleaved, sequential };
 inline constexpr Vocabulary<RunOrder, 3> kRunOrders{{

@@ -15,7 +15,10 @@ namespace futolab {
 // solver) pair that has a run in `todo`, each a copy of the pair's first run (same seed, same
 // work), then the recorded runs. Both parts follow config.order:
 //   sequential   matrix order (instance, solver, repeat): repeats back to back;
-//   interleaved  repeat-major: every pair's repeat 1, then every pair's repeat 2, …;
+//   interleaved  repeat-major: every pair's repeat 1, then every pair's repeat 2, …; within a
+//                repeat instance by instance, each instance's solvers in an order seeded by
+//                (config seed, instance, repeat), so no spec always runs right after another
+//                on the same instance (whose caches it would find warm);
 //   shuffled     sorted by a hash of (config seed, run index, repeat): a permutation that is
 //                the same on every machine and resume (no std::shuffle, whose algorithm is
 //                the library's choice), and in which a resumed run keeps its relative order.
