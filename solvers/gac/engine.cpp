@@ -51,6 +51,7 @@ void Engine::reset(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, Pr
     hidden_ = regin_ = LineSet{};
     cube_ = Cube::off;
     cube_on_ = false;
+    root_planes_ = true;
     cube_dirty_ = 0;
     singles_.reset(static_cast<int>(cells));
     bounds_.reset(static_cast<int>(cells));
@@ -81,19 +82,51 @@ bool Engine::root() {
         dom[c] = given == 0 ? chain : chain & bit(given - 1);
         empty &= dom[c] != 0;
     }
-    for (int c = 0; c < cells; ++c) {
-        if (is_singleton(dom_[c])) singles_.push(c);
-        if (has_arcs_[c] != 0) bounds_.push(c);
-    }
     if (empty == 0) {
         culprit_ = -1;
         return failed();
+    }
+    if (root_planes_ && alldiff_ == Alldiff::regin && n_ <= Planes::kMaxN) return root_planes();
+    for (int c = 0; c < cells; ++c) {
+        if (is_singleton(dom_[c])) singles_.push(c);
+        if (has_arcs_[c] != 0) bounds_.push(c);
     }
     if (alldiff_ == Alldiff::regin) {
         init_places();
         regin_.rows = regin_.cols = first_k(n_);
         cube_dirty_ = first_k(n_);
     }
+    return propagate();
+}
+
+// n ≤ 16: stages 0–1 to their fixpoint on value planes first (planes.hpp), word-parallel;
+// then the domains and places from the planes, and only stage 2 left to run on every line
+// (and 2b on every value): stages 0–1 have nothing left to do there.
+bool Engine::root_planes() {
+    planes_.load(n_, puzzle_->relations(), dom_);
+    const bool ok = planes_.fixpoint();
+    counters_->propagations += planes_.removed();
+    if (!ok) {
+        culprit_ = -1;
+        return failed();
+    }
+    std::fill(dom_.begin(), dom_.end(), 0);
+    std::fill(places_.begin(), places_.end(), 0);
+    for (int v = 0; v < n_; ++v) {
+        const Dom value = bit(v);
+        Dom* cp = places(n_) + v;  // column c's places of v: cp[c · n]
+        for (int r = 0; r < n_; ++r) {
+            const Dom cols = planes_.row_places(v, r);
+            places(r)[v] = cols;
+            for (Dom rest = cols; rest != 0; rest &= rest - 1) {
+                const int c = lowest(rest);
+                dom_[r * n_ + c] |= value;
+                cp[static_cast<std::size_t>(c) * n_] |= bit(r);
+            }
+        }
+    }
+    regin_.rows = regin_.cols = first_k(n_);
+    cube_dirty_ = first_k(n_);
     return propagate();
 }
 

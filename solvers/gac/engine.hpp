@@ -29,6 +29,9 @@
 //            words each.
 //   stage 2b set_cube (alldiff=regin): Régin's filter on each value whose places changed,
 //            its rows matched to columns (run_cube: the Latin cube's third alldifferent).
+// At the root (alldiff=regin, n ≤ 16, set_root_planes) stages 0–1 first run to their fixpoint
+// word-parallel on value planes (planes.hpp, Engine::root_planes); the queues then start with
+// stage 2 on every line.
 // Stages 0 and 1 deduce only what GAC on the lines implies, so they do not change the
 // fixpoint; they batch the cheap consequences of a change before the expensive filter runs
 // (as Gecode's distinct(IPL_DOM) first propagates assigned values), which saves Régin runs.
@@ -51,6 +54,7 @@
 #include "solvers/gac/domain.hpp"
 #include "solvers/gac/less.hpp"
 #include "solvers/gac/neq.hpp"
+#include "solvers/gac/planes.hpp"
 #include "solvers/gac/regin.hpp"
 #include "solvers/search_control.hpp"
 
@@ -206,6 +210,10 @@ public:
         cube_on_ = cube_ == Cube::on || (cube_ == Cube::with_probe && probe_on_);
         if (cube_ != Cube::off) cube_matching_.assign(static_cast<std::size_t>(n_), Matching{});
     }
+    // alldiff=regin, n ≤ 16: run the root's stages 0–1 on value planes first (planes.hpp;
+    // the default) or in the queues only. The same fixpoint either way (nodes and fails do not
+    // change); reset() turns it on. Call before root().
+    void set_root_planes(bool on) { root_planes_ = on; }
     // The search is below the root: probing continues only with ProbeOptions::Where::all.
     // Back at the root (queues empty, domains undone to the root fixpoint) once probing has
     // switched on (after_fails): runs the probing stage there. False if the root fails.
@@ -264,6 +272,7 @@ private:
     bool run_bounds(int cell);
     bool run_hidden(int line);
     void init_places();
+    bool root_planes();
     void clear_hidden();
     Dom* places(int line) { return &places_[static_cast<std::size_t>(line) * n_]; }
     // Undo: the values `back` return to `cell`, so its position returns to their places.
@@ -403,6 +412,8 @@ private:
     std::vector<std::uint64_t> line_stamp_;  // per line, the clock of its last change
     std::vector<std::uint64_t> probed_at_;   // per cell, the clock of its last full probe
     SearchControl* control_ = nullptr;
+    Planes planes_;  // the root's stages 0–1 for n ≤ 16 (root_planes)
+    bool root_planes_ = true;
 };
 
 }  // namespace futolab::gac

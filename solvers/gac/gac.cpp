@@ -25,6 +25,9 @@
 // latin.c) — always, never, or wherever stage 3 probes (the default: with sac_after=5, from
 // the sac_restart on). With cube=yes, sac=none, branch=binary the tree is that of Gecode with
 // each value's columns as variables kept distinct (tests/solvers/gac/gecode_equiv_test.cpp).
+// Root (planes.hpp): root=planes (the default, alldiff=regin, n ≤ 16) runs stages 0–1 at the
+// root word-parallel on value planes before the queues take over; root=queue leaves them to
+// the queues. The fixpoint, and so the tree, is the same (tests/solvers/gac/planes_test.cpp).
 // Search (search.hpp): branch=dway|binary, var=static|mrv|domdeg|domwdeg (branch.hpp),
 // val=min|random (random: std::mt19937_64 seeded with SolveRequest::seed), restarts=none|luby,
 // adapt=yes|no (the branching after the sac_restart, search.hpp; yes by default).
@@ -59,6 +62,8 @@
 //                    by the line); each run of Régin's filter on a line revises its n cells:
 //                    n checks (also when the filter finds the line needs no work, see
 //                    engine.cpp); likewise each run of the cube's filter on a value (n rows).
+//                    With root=planes the root's stages 0–1 revise whole boards at once and
+//                    count no checks.
 //   propagations  values removed from domains by propagators, at the root and in search. The
 //                 initial domains (chain bounds, givens) and branching decisions (x = v,
 //                 x ≠ v) are not counted.
@@ -116,6 +121,9 @@ struct Config {
     // (engine.hpp; issue #28): a search that never fails sac_after times keeps its tree, and
     // sac=none (the Gecode-equivalent tree) never has it.
     Engine::Cube cube = Engine::Cube::with_probe;
+    // The root's stages 0–1 on value planes, word-parallel (planes.hpp; issue #28), or in
+    // the queues: the same fixpoint, so the same tree.
+    bool root_planes = true;
 };
 
 // One engine per thread, reset for each solve: its buffers (the trail alone holds n³
@@ -184,6 +192,7 @@ public:
         Engine& engine = lease.get();
         engine.set_control(control);
         engine.set_cube(config_.cube);
+        engine.set_root_planes(config_.root_planes);
         r.solution.reserve(static_cast<std::size_t>(puzzle.cells()));  // no allocation in search
         if (!engine.root() || !exclude(engine, puzzle, excluded)) {
             r.counters.fails = 1;
@@ -241,6 +250,8 @@ const OptionTable<Config>& table() {
                  "fails allowed in the first Luby run"),
         choice<C>("restarts", [](C& c) -> auto& { return c.search.luby; }, {{"none", false}, {"luby", true}},
                   "luby: restart on a Luby fail cutoff (first-solution search only)"),
+        choice<C>("root", [](C& c) -> auto& { return c.root_planes; }, {{"queue", false}, {"planes", true}},
+                  "alldiff=regin, n <= 16: the root's singles, hidden singles and relation bounds word-parallel on value planes, or in the queues (same fixpoint, same tree)"),
         choice<C>("sac", [](C& c) -> auto& { return c.probe.where; },
                   {{"none", Where::none}, {"root", Where::root}, {"all", Where::all}},
                   "singleton arc consistency (probing, SAC-1): none, at the root, or at every node"),

@@ -39,7 +39,7 @@ TEST_CASE("a minimal config gets the documented defaults", "[config]") {
     CHECK(c.output == "results/t.csv");
     REQUIRE(c.solvers.size() == 1);
     CHECK(c.solvers[0].text() ==
-          "gac:adapt=yes,alldiff=regin,branch=dway,cube=sac,restart_base=100,restarts=none,sac=all,sac_after=5,sac_incremental=no,sac_probe=light,"
+          "gac:adapt=yes,alldiff=regin,branch=dway,cube=sac,restart_base=100,restarts=none,root=planes,sac=all,sac_after=5,sac_incremental=no,sac_probe=light,"
           "sac_restart=yes,sac_size=0,sac_sweeps=1,val=min,var=mrv");
     CHECK(c.config_hash.size() == 16);
 }

@@ -215,7 +215,7 @@ TEST_CASE("gac refuses restarts when counting", "[gac]") {
 
 TEST_CASE("gac options are validated and canonical", "[gac]") {
     CHECK(parse_solver_spec("gac").text() ==
-          "gac:adapt=yes,alldiff=regin,branch=dway,cube=sac,restart_base=100,restarts=none,sac=all,sac_after=5,sac_incremental=no,sac_probe=light,"
+          "gac:adapt=yes,alldiff=regin,branch=dway,cube=sac,restart_base=100,restarts=none,root=planes,sac=all,sac_after=5,sac_incremental=no,sac_probe=light,"
           "sac_restart=yes,sac_size=0,sac_sweeps=1,val=min,var=mrv");
     CHECK_THROWS(parse_solver_spec("gac:var=dom"));
     CHECK_THROWS(make_solver(parse_solver_spec("gac:restart_base=0")));

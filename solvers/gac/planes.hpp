@@ -1,0 +1,95 @@
+// The root presolve of `gac` for n ≤ 16, word-parallel over the whole board (issue #28 item 1).
+//
+// The engine's stages 0–1 (engine.hpp) cost ~70–100 instructions per removed value, and at
+// the root of a median puzzle they remove most of the n³ candidates one at a time: three
+// quarters of a median puzzle's instructions (callgrind, Tatham n10:30). Here the same rules
+// run on value planes instead: for each value v a 16×16 bit board of the cells that still
+// hold v (4 words; row r in the 16-bit lane r mod 4 of word r / 4), so one rule handles every
+// cell of the board in a few word operations, as word-parallel Sudoku solvers do (tdoku's
+// bit-sliced band representation, G. Dillon 2019; the "planes" of Norvig-style solvers):
+//   - ≠:  a cell left with one value (a naked single: the planes' once/twice accumulation)
+//         takes that value from its row and column (two row/column masks per value);
+//   - hidden singles: a row lane or a column holding v in one cell only fixes that cell to v;
+//         a line holding v nowhere fails;
+//   - relations lo < hi: lo keeps v only if hi holds a value above v, hi keeps v only if lo
+//         holds one below (GAC on <, the engine's less.hpp), as shifts of the prefix and
+//         suffix unions of the planes, one per direction a relation points.
+// These are exactly the rules of the engine's stages 0–1, so the loop ends at their common
+// fixpoint, and the engine, started there, reaches the same root fixpoint as from the initial
+// domains (the largest common fixpoint of monotone propagators does not depend on the order
+// they run in: chaotic iteration, Apt, "The essence of constraint propagation", TCS 221, 1999).
+// So nodes and fails are unchanged, in every mode; only the engine's `checks` at the root
+// change (these passes revise whole boards and count none), and `propagations` stays the
+// number of values removed (tests/solvers/gac/planes_test.cpp checks both against
+// root=queue, and the fixpoint against the rules run cell by cell).
+//
+// Measured (results/oracle/REPORT.md, round 8): a sweep costs ~3.5 k instructions at n = 10
+// and the sweeps needed are the depth of the deduction chain (8–33 on median puzzles), so
+// callgrind counts ~5 % more instructions at the median than the queues; yet the wall time,
+// per instance, interleaved in one run, is 0.90× the queues' at n = 7..12 (0.86× at n ≥ 10;
+// neutral at n ≤ 6) on 1 845 Tatham puzzles: few branches and no scattered stores, where the
+// queues pay a mispredicted branch and a trail write per removed value.
+#pragma once
+
+#include "core/puzzle.hpp"
+#include "solvers/gac/domain.hpp"
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+namespace futolab::gac {
+
+class Planes {
+public:
+    static constexpr int kMaxN = 16;
+    using Word = std::uint64_t;
+    // One board: 4 words of 4 row lanes of 16 bits (GCC/Clang vector extension: one
+    // operator per word-wise operation, two SSE2 instructions on a portable build).
+    typedef Word Board __attribute__((vector_size(32)));
+
+    // The domains `dom` (n² cells, row-major, n ≤ kMaxN) and the relations of the board.
+    void load(int n, std::span<const Relation> relations, std::span<const Dom> dom);
+    // The rules to their common fixpoint. False if some cell or some (line, value) is left
+    // without a place, or two cells of a line must take the same value.
+    bool fixpoint();
+    // Values removed by fixpoint().
+    std::uint64_t removed() const { return removed_; }
+    // The plane of value index v.
+    const Board& plane(int v) const { return plane_[static_cast<std::size_t>(v)]; }
+    // The columns of row r that hold value index v (bit c: column c).
+    Dom row_places(int v, int r) const { return (plane_[static_cast<std::size_t>(v)][r >> 2] >> (16 * (r & 3))) & 0xFFFF; }
+
+private:
+    bool singles();
+    bool hidden();
+    bool relations();
+    int total() const;
+    // Plane v less `gone` (cells that still hold v), noted for the rules that read it.
+    void narrow(int v, Board gone) {
+        if ((gone[0] | gone[1] | gone[2] | gone[3]) == 0) return;
+        plane_[static_cast<std::size_t>(v)] &= ~gone;
+        hidden_dirty_ |= bit(v);
+        changed_ = true;
+    }
+
+    int n_ = 0;
+    std::array<Board, kMaxN> plane_{};
+    Board cells_{};     // the n × n cells
+    Board row_tops_{};  // the top bit of the lane of each row < n
+    Word columns_ = 0;  // the n columns (low bits)
+    Board settled_{};   // singletons whose ≠ has been applied
+    // Relations by direction: lo_[d] = the smaller cells whose greater neighbour lies in
+    // direction d (0 right, 1 left, 2 down, 3 up); hi_[d] = the greater cells whose smaller
+    // neighbour lies there. `dirs_` = the directions used (bit d: lo, bit 4 + d: hi).
+    std::array<Board, 4> lo_{}, hi_{};
+    unsigned dirs_ = 0;
+    Board lo_cells_{}, hi_cells_{};  // every lo cell, every hi cell
+    // Per value, the unions of the planes above and below it at the last revision.
+    std::array<Board, kMaxN> above_{}, below_{};
+    Dom hidden_dirty_ = 0;  // planes changed since hidden singles last looked at them
+    bool changed_ = false;
+    std::uint64_t removed_ = 0;
+};
+
+}  // namespace futolab::gac

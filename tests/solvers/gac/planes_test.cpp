@@ -1,0 +1,115 @@
+// The root's word-parallel stages 0–1 (solvers/gac/planes.hpp): their fixpoint is the one of
+// the same rules run cell by cell (naive_light_fixpoint: pairwise ≠, hidden singles, relation
+// bounds), and the engine started there builds the tree it builds from the queues alone.
+#include "core/formats/formats.hpp"
+#include "core/puzzle.hpp"
+#include "gac_test_helpers.hpp"
+#include "solvers/gac/planes.hpp"
+#include "solvers/registry.hpp"
+#include "solvers/run.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+namespace futolab::gac {
+namespace {
+
+// The initial domains of the engine's root: chain bounds, givens fixed.
+test::Domains initial_domains(const Puzzle& p) {
+    test::Domains d(static_cast<std::size_t>(p.cells()));
+    for (int c = 0; c < p.cells(); ++c) {
+        const Dom chain = range(p.min_value(c) - 1, p.max_value(c) - 1);
+        d[static_cast<std::size_t>(c)] = p.given(c) == 0 ? chain : chain & bit(p.given(c) - 1);
+    }
+    return d;
+}
+
+int total(const test::Domains& d) {
+    int k = 0;
+    for (const Dom x : d) k += size(x);
+    return k;
+}
+
+SolveResult solve(const std::string& spec, const Puzzle& p) {
+    auto solver = make_solver(parse_solver_spec(spec));
+    return run_solver(*solver, p, {Mode::count_to(2), {}, 3}).result;
+}
+
+}  // namespace
+
+TEST_CASE("planes: the fixpoint of the cell-by-cell rules, n = 2..16, failures included", "[gac][planes]") {
+    std::mt19937_64 rng(2811);
+    int failed = 0, narrowed = 0, runs = 0;
+    for (int round = 0; round < 1500; ++round) {
+        const int n = 2 + static_cast<int>(rng() % 15);
+        const double p_given = 0.05 + 0.35 * static_cast<double>(rng() % 100) / 100.0;
+        const double p_rel = 0.5 * static_cast<double>(rng() % 100) / 100.0;
+        const Puzzle p = test::random_puzzle(rng, n, p_given, p_rel, round % 3 == 0);
+        test::Domains d = initial_domains(p);
+        if (round % 2 == 1)  // random removals too: states a search could reach, and wipe-outs
+            for (Dom& x : d)
+                for (int v = 0; v < n; ++v)
+                    if (rng() % 12 == 0) x &= ~bit(v);
+        const auto expected = test::naive_light_fixpoint(p, d);
+        Planes planes;
+        planes.load(n, p.relations(), d);
+        const bool ok = planes.fixpoint();
+        INFO("round " << round << ", n = " << n);
+        REQUIRE(ok == expected.has_value());
+        ++runs;
+        if (!ok) {
+            ++failed;
+            continue;
+        }
+        test::Domains got(d.size(), 0);
+        for (int v = 0; v < n; ++v)
+            for (int r = 0; r < n; ++r)
+                for (Dom cols = planes.row_places(v, r); cols != 0; cols &= cols - 1)
+                    got[static_cast<std::size_t>(r * n + lowest(cols))] |= bit(v);
+        CHECK(got == *expected);
+        CHECK(planes.removed() == static_cast<std::uint64_t>(total(d) - total(*expected)));
+        narrowed += got != d;
+    }
+    // Both outcomes are exercised, and most successful runs narrow something.
+    CHECK(failed > 150);
+    CHECK(narrowed > (runs - failed) / 2);
+}
+
+TEST_CASE("planes: the engine builds the same tree from the planes' fixpoint as from its queues", "[gac][planes]") {
+    // The root's fixpoint does not depend on which rules ran first, so nodes, fails,
+    // propagations (values removed) and solutions are those of root=queue, for the default,
+    // the Gecode-equivalent tree, the cube, probing at the root and dom/wdeg.
+    const std::vector<std::string> specs{"gac", "gac:branch=binary,sac=none", "gac:cube=yes,sac=none",
+                                         "gac:sac=root,sac_size=3", "gac:var=domwdeg,sac=none,branch=binary"};
+    std::vector<Puzzle> puzzles;
+    for (int n = 4; n <= 12; ++n)
+        for (const Instance& in : read_instances(fmt::format("{}/tatham-dev/n{:02}.tatham", FUTOLAB_DATA_DIR, n)))
+            if (in.n <= 8 || puzzles.size() % 3 == 0) puzzles.push_back(Puzzle::compile(in));
+    std::mt19937_64 rng(7);
+    for (int i = 0; i < 150; ++i) puzzles.push_back(test::random_puzzle(rng, 5 + i % 8, 0.25, 0.3, i % 4 == 0));
+    int unsat = 0;
+    for (const Puzzle& p : puzzles)
+        for (const std::string& spec : specs) {
+            const SolveResult planes = solve(spec + (spec == "gac" ? ":" : ",") + "root=planes", p);
+            const SolveResult queue = solve(spec + (spec == "gac" ? ":" : ",") + "root=queue", p);
+            INFO(spec << " on " << p.id());
+            REQUIRE(planes.status == queue.status);
+            CHECK(planes.counters.solutions == queue.counters.solutions);
+            CHECK(planes.counters.nodes == queue.counters.nodes);
+            CHECK(planes.counters.fails == queue.counters.fails);
+            CHECK(planes.counters.max_depth == queue.counters.max_depth);
+            // A failing root stops at the first wipe-out, after an order-dependent count.
+            if (planes.counters.nodes > 0 || planes.status != Status::unsat)
+                CHECK(planes.counters.propagations == queue.counters.propagations);
+            else
+                ++unsat;
+        }
+    CHECK(unsat > 0);
+}
+
+}  // namespace futolab::gac
