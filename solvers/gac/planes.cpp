@@ -16,7 +16,13 @@ constexpr Word kLaneLow = 0x0001000100010001u;   // bit 0 of each 16-bit lane
 constexpr Word kLaneTop = 0x8000800080008000u;   // bit 15 of each lane
 constexpr Word kLaneRest = 0x7FFF7FFF7FFF7FFFu;  // bits 0..14 of each lane
 
-[[gnu::always_inline]] inline bool any(Board x) { return (x[0] | x[1] | x[2] | x[3]) != 0; }
+// (the two halves OR-ed first: one vector OR instead of two lane extractions, 11 % of the
+// presolve's instructions on Tatham n10:30)
+[[gnu::always_inline]] inline bool any(Board x) {
+    typedef Word Half __attribute__((vector_size(16)));
+    const Half h = __builtin_shufflevector(x, x, 0, 1) | __builtin_shufflevector(x, x, 2, 3);
+    return (h[0] | h[1]) != 0;
+}
 
 // Per lane, its top bit iff the lane is not empty (Hacker's Delight §6-1, by lanes).
 [[gnu::always_inline]] inline Board lane_nonzero(Board x) { return (((x & kLaneRest) + kLaneRest) | x) & kLaneTop; }
@@ -173,7 +179,7 @@ bool Planes::singles() {
 
 // Hidden singles: a value with one place in a row or a column is that cell's value.
 bool Planes::hidden() {
-    std::array<Board, kMaxN> forced{};
+    std::array<Board, kMaxN> forced;  // (set for the planes looked at, read for those only)
     Board all{}, twice{};
     // Only planes that changed since they were last looked at: a forced cell found before was
     // made a singleton then, so no other plane can force it now without holding it.
@@ -195,7 +201,7 @@ bool Planes::hidden() {
     if (!any(all)) return true;
     for (int v = 0; v < n_; ++v) {
         Board& p = plane_[static_cast<std::size_t>(v)];
-        narrow(v, p & all & ~forced[static_cast<std::size_t>(v)]);
+        narrow(v, p & all & (has(look, v) ? ~forced[static_cast<std::size_t>(v)] : ~Board{}));
     }
     return true;
 }
@@ -206,7 +212,7 @@ bool Planes::hidden() {
 // it since its last revision (its own plane's shrinking cannot make a value unsupported).
 bool Planes::relations() {
     if (dirs_ == 0) return true;
-    std::array<Board, kMaxN> gone{};
+    std::array<Board, kMaxN> gone;  // (set for the values revised, read for those only)
     Dom revise = 0;
     Board acc{};
     for (int v = n_ - 1; v >= 0; --v) {
@@ -223,6 +229,7 @@ bool Planes::relations() {
         acc |= plane_[i];
     }
     if (revise == 0) return true;
+    for (Dom rest = revise; rest != 0; rest &= rest - 1) gone[static_cast<std::size_t>(lowest(rest))] = Board{};
     if (dirs_ & 0x01) unsupported<0>(lo_[0], above_.data(), revise, gone.data());
     if (dirs_ & 0x02) unsupported<1>(lo_[1], above_.data(), revise, gone.data());
     if (dirs_ & 0x04) unsupported<2>(lo_[2], above_.data(), revise, gone.data());

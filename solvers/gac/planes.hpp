@@ -67,7 +67,8 @@ private:
     int total() const;
     // Plane v less `gone` (cells that still hold v), noted for the rules that read it.
     void narrow(int v, Board gone) {
-        if ((gone[0] | gone[1] | gone[2] | gone[3]) == 0) return;
+        const auto half = __builtin_shufflevector(gone, gone, 0, 1) | __builtin_shufflevector(gone, gone, 2, 3);
+        if ((half[0] | half[1]) == 0) return;
         plane_[static_cast<std::size_t>(v)] &= ~gone;
         hidden_dirty_ |= bit(v);
         changed_ = true;
