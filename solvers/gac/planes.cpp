@@ -2,9 +2,9 @@
 
 #include "solvers/bits.hpp"
 
-// The helpers below pass boards (32-byte vectors) by value, which GCC warns about
-// (-Wpsabi: their calling convention differs with AVX). They are internal to this file and
-// forced inline, so no calling convention is involved.
+// Boards (32-byte vectors) go to the helpers below by reference, and come back by value,
+// which GCC warns about (-Wpsabi: the calling convention differs with AVX). The helpers are
+// internal to this file and forced inline, so no calling convention is involved.
 #pragma GCC diagnostic ignored "-Wpsabi"
 namespace futolab::gac {
 namespace {
@@ -18,29 +18,29 @@ constexpr Word kLaneRest = 0x7FFF7FFF7FFF7FFFu;  // bits 0..14 of each lane
 
 // (the two halves OR-ed first: one vector OR instead of two lane extractions, 11 % of the
 // presolve's instructions on Tatham n10:30)
-[[gnu::always_inline]] inline bool any(Board x) {
+[[gnu::always_inline]] inline bool any(const Board& x) {
     typedef Word Half __attribute__((vector_size(16)));
     const Half h = __builtin_shufflevector(x, x, 0, 1) | __builtin_shufflevector(x, x, 2, 3);
     return (h[0] | h[1]) != 0;
 }
 
 // Per lane, its top bit iff the lane is not empty (Hacker's Delight §6-1, by lanes).
-[[gnu::always_inline]] inline Board lane_nonzero(Board x) { return (((x & kLaneRest) + kLaneRest) | x) & kLaneTop; }
+[[gnu::always_inline]] inline Board lane_nonzero(const Board& x) { return (((x & kLaneRest) + kLaneRest) | x) & kLaneTop; }
 // Lanes whose top bit is set, filled (the top bits as from lane_nonzero, nothing else).
-[[gnu::always_inline]] inline Board lane_fill(Board tops) {
+[[gnu::always_inline]] inline Board lane_fill(const Board& tops) {
     const Board one = tops >> 15;
     return (one << 16) - one;  // per lane 2¹⁶ − 1; a word's top lane wraps to the same
 }
 // Per lane, its top bit iff the lane holds exactly one bit (x & (x − 1) lane by lane: the
 // 1 is subtracted only in non-empty lanes, so no borrow crosses a lane).
-[[gnu::always_inline]] inline Board lane_single(Board x) {
+[[gnu::always_inline]] inline Board lane_single(const Board& x) {
     const Board nonzero = lane_nonzero(x);
     return nonzero & ~lane_nonzero(x & (x - (nonzero >> 15)));
 }
 
 // Each word's 4 lanes folded into one: the columns held in some row; `twice` the columns held
 // in two rows or more (once/twice accumulation, lanes combined pairwise).
-[[gnu::always_inline]] inline void fold_columns(Board x, Word& once, Word& twice) {
+[[gnu::always_inline]] inline void fold_columns(const Board& x, Word& once, Word& twice) {
     Word o = x[0], t = 0;
     for (int i = 1; i < 4; ++i) {
         t |= o & x[i];
@@ -61,18 +61,18 @@ constexpr Word kLaneRest = 0x7FFF7FFF7FFF7FFFu;  // bits 0..14 of each lane
 // A board seen from a neighbour: at (r, c) the bit of (r, c + 1), (r, c − 1), (r + 1, c),
 // (r − 1, c). A bit shifted across a lane's edge lands in column 15 or 0, where no relation
 // points that way (n ≤ 16), so it is never read.
-[[gnu::always_inline]] inline Board from_right(Board x) { return x >> 1; }
-[[gnu::always_inline]] inline Board from_left(Board x) { return x << 1; }
-[[gnu::always_inline]] inline Board from_below(Board x) {
+[[gnu::always_inline]] inline Board from_right(const Board& x) { return x >> 1; }
+[[gnu::always_inline]] inline Board from_left(const Board& x) { return x << 1; }
+[[gnu::always_inline]] inline Board from_below(const Board& x) {
     const Board next = __builtin_shufflevector(x, Board{}, 1, 2, 3, 4);
     return (x >> 16) | (next << 48);
 }
-[[gnu::always_inline]] inline Board from_above(Board x) {
+[[gnu::always_inline]] inline Board from_above(const Board& x) {
     const Board prev = __builtin_shufflevector(Board{}, x, 3, 4, 5, 6);
     return (x << 16) | (prev >> 48);
 }
 template <int Direction>
-[[gnu::always_inline]] inline Board toward(Board x) {
+[[gnu::always_inline]] inline Board toward(const Board& x) {
     if constexpr (Direction == 0) return from_right(x);
     if constexpr (Direction == 1) return from_left(x);
     if constexpr (Direction == 2) return from_below(x);
@@ -81,7 +81,7 @@ template <int Direction>
 
 // gone[v] |= mask & ~(the union, seen from direction D), for each value v in `values`.
 template <int Direction>
-void unsupported(Board mask, const Board* unions, Dom values, Board* gone) {
+void unsupported(const Board& mask, const Board* unions, Dom values, Board* gone) {
     for (; values != 0; values &= values - 1) {
         const int v = lowest(values);
         gone[v] |= mask & ~toward<Direction>(unions[v]);
@@ -127,6 +127,14 @@ void Planes::load(int n, std::span<const Relation> relations, std::span<const Do
         dirs_ |= (1u << d) | (1u << (4 + (d ^ 1)));
     }
     removed_ = 0;
+}
+
+// (forced inline, as the helpers above: it is called for every value in every pass)
+[[gnu::always_inline]] inline void Planes::narrow(int v, const Board& gone) {
+    if (!any(gone)) return;
+    plane_[static_cast<std::size_t>(v)] &= ~gone;
+    hidden_dirty_ |= bit(v);
+    changed_ = true;
 }
 
 int Planes::total() const {

@@ -65,14 +65,9 @@ private:
     bool hidden();
     bool relations();
     int total() const;
-    // Plane v less `gone` (cells that still hold v), noted for the rules that read it.
-    void narrow(int v, Board gone) {
-        const auto half = __builtin_shufflevector(gone, gone, 0, 1) | __builtin_shufflevector(gone, gone, 2, 3);
-        if ((half[0] | half[1]) == 0) return;
-        plane_[static_cast<std::size_t>(v)] &= ~gone;
-        hidden_dirty_ |= bit(v);
-        changed_ = true;
-    }
+    // Plane v less `gone` (cells that still hold v), noted for the rules that read it
+    // (defined, inline, in planes.cpp: its only caller).
+    void narrow(int v, const Board& gone);
 
     int n_ = 0;
     std::array<Board, kMaxN> plane_{};
