@@ -68,6 +68,7 @@ struct CriticalArgs {
     std::string verify_with{kCriticalVerifySpec};
     ClueUse use = ClueUse::both;
     Objective objective = Objective::greedy;
+    GreedyOrder order = GreedyOrder::easy_first;
     LatinSampler sampler = LatinSampler::jacobson_matthews;
     std::uint64_t iterations = 0;
     double time_limit = 0;
@@ -460,6 +461,7 @@ int run_greedy(const CriticalArgs& a) {
     PipelineOptions opt;
     opt.search.objective = objective_from_name(objective_name(a.objective));  // a search one
     opt.search.use = a.use;
+    opt.search.order = a.order;
     opt.search.iterations = a.iterations;
     opt.search.time_limit = a.time_limit;
     if (opt.search.objective != Objective::greedy && a.iterations == 0 && a.time_limit <= 0) opt.search.iterations = default_iterations(opt.search.objective);
@@ -547,7 +549,7 @@ const std::vector<CriticalMode>& critical_modes() {
          {{"--count", "--n"}},
          "zero-given puzzles (h = 0, min k) with the solution free to change", run_free_square},
         {"greedy", "", {},
-         {"--square", "--input", "--n", "--count", "--seed", "--sampler", "--use", "--objective", "--iterations",
+         {"--square", "--input", "--n", "--count", "--seed", "--sampler", "--use", "--objective", "--order", "--iterations",
           "--time-limit", "--verify-with", "--out"},
          {{"--count", "--n"}, {"--sampler", "--n"}},
          "critical sets of given or random squares by the greedy or iterated search (the default)", run_greedy},
@@ -603,6 +605,7 @@ void add_critical(CLI::App& app, Action& run) {
     add_word(cmd, "--sampler", a->sampler, kLatinSamplers, "Random squares: " + word_help(kLatinSamplers));
     add_word(cmd, "--use", a->use, kClueUses, "Clues the search may use");
     add_word(cmd, "--objective", a->objective, kObjectives, "What is minimised: " + word_help(kObjectives));
+    add_word(cmd, "--order", a->order, kGreedyOrders, "Questions of a greedy pass: " + word_help(kGreedyOrders));
     add_whole(cmd, "--iterations", a->iterations, {},
               "Greedy passes per square (default 1 for greedy, else 200; 0 = the default)");
     add_duration(cmd, "--time-limit", a->time_limit,

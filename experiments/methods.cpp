@@ -35,6 +35,7 @@ struct CriticalMethod {
     ClueUse use = ClueUse::both;
     std::uint64_t iterations = 0;
     std::uint64_t time_ms = 0;
+    critical::GreedyOrder order = critical::GreedyOrder::easy_first;
     std::string oracle{critical::kSearchOracle};
     std::string verify{kCriticalVerifySpec};
 };
@@ -48,6 +49,8 @@ const OptionTable<CriticalMethod>& critical_table() {
                  "greedy passes (0: 1 for greedy, else 200)"),
         whole<C>("time_ms", [](C& c) -> auto& { return c.time_ms; }, 0, 1000ULL * 86400 * 365,
                  "search time bound per square in ms (0: none; not deterministic)"),
+        choice<C>("order", [](C& c) -> auto& { return c.order; }, critical::kGreedyOrders,
+                  "questions of a greedy pass: easy-first (few-node questions first), plain (one each, in random order)"),
         choice<C>("oracle", [](C& c) -> auto& { return c.oracle; }, {{"gac", std::string(critical::kSearchOracle)}, {"gecode", "gecode"}},
                   "uniqueness oracle of the search (gac: gac:sac=none,var=domwdeg)"),
         choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", std::string(kCriticalVerifySpec)}, {"gac", "gac"}, {"fc", "fc"}, {"sat", "sat"}},
@@ -111,6 +114,7 @@ critical::PipelineOptions critical_method(const SolverSpec& method) {
     critical::PipelineOptions opt;
     opt.search.objective = m.objective;
     opt.search.use = m.use;
+    opt.search.order = m.order;
     opt.search.iterations = m.iterations;
     opt.search.time_limit = static_cast<double>(m.time_ms) / 1e3;
     if (opt.search.iterations == 0 && opt.search.time_limit <= 0)

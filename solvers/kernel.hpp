@@ -70,6 +70,12 @@ public:
     // list)? If not, the other square (row-major, unverified: the caller checks it). Throws
     // std::runtime_error if the kernel gives no answer.
     virtual bool unique(std::span<const int> on, std::vector<int>& other) = 0;
+    // The same question within `conflicts` (≥ 1) conflicts of a CDCL kernel: nullopt when they
+    // ran out first. A kernel without such a limit answers in full (the default).
+    virtual std::optional<bool> unique_within(std::span<const int> on, std::vector<int>& other, std::uint64_t conflicts) {
+        (void)conflicts;
+        return unique(on, other);
+    }
     // How the verification names it ("sat (incremental)").
     virtual std::string label() const = 0;
 };

@@ -50,7 +50,11 @@ inline constexpr std::string_view kSeededOracleSpec = "gac:val=random";
 // SAT kernel over the square's clue universe (solvers/kernel.hpp, ClueKernel). The hard ones
 // are mostly proofs that no solution breaks the clue, where conflict-driven learning — kept
 // from one question to the next — beats a search that must exhaust its tree (issue #28).
-inline constexpr std::string_view kHardQuestionSpec = "sat";
+// With the easy-first pass (critical/greedy/greedy.hpp) most hard questions left are the
+// other kind, a second solution to find (101 of 114 on a 20×20 square), so CaDiCaL runs with
+// its `sat` configuration (stable mode only): on five 20×20 sets the hard questions took
+// 20–30 % less on the three slowest, the same on the others (REPORT round 9).
+inline constexpr std::string_view kHardQuestionSpec = "sat:config=sat";
 // The solver of `futolab solve` when none is named: the default gac for 1 000 nodes, then
 // CaDiCaL, one after the other (solvers/portfolio/portfolio.hpp, schedule=sequence). gac
 // answers almost every puzzle within the budget; the hard random ones at the phase peak,

@@ -3,6 +3,7 @@
 #include "core/random.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace futolab::critical {
 
@@ -15,6 +16,47 @@ void greedy_remove(const ClueUniverse& u, ClueSet& set, const std::vector<int>& 
         set[i] = 1;
         if (witnesses != nullptr) (*witnesses)[static_cast<std::size_t>(i)] = oracle.other_solution();
     }
+}
+
+namespace {
+
+// One round of the easy-first pass: each clue of `pending` asked with `ask` (an optional
+// answer); the clues it leaves open are returned, in order, for the next round.
+template <class Ask>
+std::vector<int> easy_round(const std::vector<int>& pending, ClueSet& set, UniquenessOracle& oracle,
+                            Witnesses* witnesses, Ask&& ask) {
+    std::vector<int> later;
+    for (const int i : pending) {
+        set[i] = 0;
+        const std::optional<bool> removable = ask(i);
+        if (removable && *removable) continue;
+        set[i] = 1;
+        if (!removable) later.push_back(i);
+        else if (witnesses != nullptr) (*witnesses)[static_cast<std::size_t>(i)] = oracle.other_solution();
+    }
+    return later;
+}
+
+}  // namespace
+
+void greedy_remove_easy_first(const ClueUniverse& u, ClueSet& set, const std::vector<int>& order,
+                              UniquenessOracle& oracle, Witnesses* witnesses) {
+    std::vector<int> pending;
+    for (int i : order)
+        if (set[i]) pending.push_back(i);
+    for (const std::uint64_t nodes : kEasyFirstNodes)
+        pending = easy_round(pending, set, oracle, witnesses, [&](int i) { return oracle.removable_within(u, set, i, nodes); });
+    for (const std::uint64_t conflicts : kEasyFirstConflicts)
+        pending = easy_round(pending, set, oracle, witnesses, [&](int i) { return oracle.removable_by_kernel(u, set, i, conflicts); });
+    pending = easy_round(pending, set, oracle, witnesses, [&](int i) { return oracle.removable_by_kernel(u, set, i, 0); });
+}
+
+std::string_view greedy_order_name(GreedyOrder order) { return name_in(kGreedyOrders, order); }
+
+void greedy_pass(const ClueUniverse& u, ClueSet& set, const std::vector<int>& order, GreedyOrder how,
+                 UniquenessOracle& oracle, Witnesses* witnesses) {
+    if (how == GreedyOrder::easy_first) greedy_remove_easy_first(u, set, order, oracle, witnesses);
+    else greedy_remove(u, set, order, oracle, witnesses);
 }
 
 std::vector<int> removal_order(const ClueUniverse& u, const ClueSet& set, Weights w, std::mt19937_64& rng) {

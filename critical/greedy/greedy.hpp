@@ -11,7 +11,9 @@
 #include "critical/objective.hpp"
 #include "critical/oracle/oracle.hpp"
 #include "critical/oracle/witness.hpp"
+#include "core/vocabulary.hpp"
 
+#include <cstdint>
 #include <random>
 #include <vector>
 
@@ -22,6 +24,41 @@ namespace futolab::critical {
 // clue kept gets the second solution that kept it, where the oracle reports one (critical/oracle/witness.hpp).
 void greedy_remove(const ClueUniverse& u, ClueSet& set, const std::vector<int>& order, UniquenessOracle& oracle,
                    Witnesses* witnesses = nullptr);
+
+// Greedy removal with the easy questions first (the default pass, issue #28 item 3): rounds
+// over the clues of `order`, each with a larger budget per question than the last — the
+// breaking search's nodes (kEasyFirstNodes), then the hard-question kernel's conflicts
+// (kEasyFirstConflicts, CaDiCaL: oracle.hpp), then the kernel without a limit. A clue whose
+// question its round cannot decide waits, in order, for the next round. The result is critical
+// for the same reason as greedy_remove's: a clue is kept only with a witness found against a
+// set that only shrinks afterwards. The answers are facts, so only the order in which the
+// clues are asked differs from greedy_remove: another critical set of the same square.
+//
+// Why: in the plain order the last clues are asked about a nearly critical set, where at 20×20
+// a question can take seconds to minutes (the 133 questions past the node budget cost CaDiCaL
+// 489 s on one square, results/oracle/REPORT.md round 5). Asked first, the questions the root
+// propagation or a few nodes decide (three quarters at 20×20) remove most clues while the set
+// is dense, and each later round sees only what the rounds before could not decide; an
+// expensive removal, which makes every later question harder, comes last. Measured
+// (REPORT, round 9) on 20×20 squares: {1, 30, 300} nodes alone left one set at 37.9 s, five
+// node rounds 4.0 s, a single round 42.8 s; the two conflict rounds took the slowest of six
+// from 73.9 s to 25.5 s. At 12×12 the 200-set tail is faster and its sets 6 % smaller.
+inline constexpr std::uint64_t kEasyFirstNodes[] = {1, 10, 100, 1000, 3000};
+inline constexpr std::uint64_t kEasyFirstConflicts[] = {1000, 10000};
+void greedy_remove_easy_first(const ClueUniverse& u, ClueSet& set, const std::vector<int>& order,
+                              UniquenessOracle& oracle, Witnesses* witnesses = nullptr);
+
+// How a greedy pass orders its questions (`--order`, method option `order`).
+enum class GreedyOrder { easy_first, plain };
+inline constexpr HelpedVocabulary<GreedyOrder, 2> kGreedyOrders{{
+    {GreedyOrder::easy_first, "easy-first", "questions a few search nodes decide first, the rest at the end (fast at n >= 14)"},
+    {GreedyOrder::plain, "plain", "every clue asked in the random order, once (the pass of rounds 1-8)"},
+}};
+std::string_view greedy_order_name(GreedyOrder order);
+
+// One greedy pass in the given order of questions.
+void greedy_pass(const ClueUniverse& u, ClueSet& set, const std::vector<int>& order, GreedyOrder how,
+                 UniquenessOracle& oracle, Witnesses* witnesses = nullptr);
 
 // The clues of `set` in random order, heavier clues first (stable within a weight): removing
 // the expensive kind first tends to lower a weighted cost. Unit weights: a plain shuffle.

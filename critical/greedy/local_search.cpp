@@ -22,6 +22,7 @@ struct Search {
     const ClueUniverse& u;
     ClueUse use;
     Weights w;
+    GreedyOrder order;
     std::mt19937_64 rng;
     UniquenessOracle oracle;
     SearchResult best;
@@ -42,7 +43,7 @@ struct Search {
     // Each pass tries every clue of its result, so `witnesses` then covers the whole set.
     ClueSet start(std::uint64_t index, Witnesses& witnesses) {
         ClueSet s = u.full(use);
-        greedy_remove(u, s, removal_order(u, s, index % 2 == 0 ? w : Weights{1, 1}, rng), oracle, &witnesses);
+        greedy_pass(u, s, removal_order(u, s, index % 2 == 0 ? w : Weights{1, 1}, rng), order, oracle, &witnesses);
         return s;
     }
 
@@ -69,7 +70,7 @@ struct Search {
 
 SearchResult search_critical(const ClueUniverse& u, const SearchOptions& options, std::uint64_t seed) {
     const SearchBudget budget{options.iterations, options.time_limit};
-    Search s{u, objective_use(options.objective, options.use), objective_weights(options.objective),
+    Search s{u, objective_use(options.objective, options.use), objective_weights(options.objective), options.order,
              std::mt19937_64(seed), UniquenessOracle(options.backend), {}};
     auto finish = [&] {
         s.best.checks = s.oracle.checks();

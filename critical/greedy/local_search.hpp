@@ -8,6 +8,7 @@
 #pragma once
 
 #include "critical/clue_universe.hpp"
+#include "critical/greedy/greedy.hpp"
 #include "critical/objective.hpp"
 #include "critical/oracle/witness.hpp"
 #include "solvers/oracle.hpp"
@@ -28,6 +29,7 @@ inline constexpr std::string_view kSearchOracle = kLightOracleSpec;  // solvers/
 struct SearchOptions {
     Objective objective = Objective::greedy;
     ClueUse use = ClueUse::both;  // overridden by the objectives k and h (objective_use)
+    GreedyOrder order = GreedyOrder::easy_first;  // of each start's pass (a local move's pass is plain)
     std::uint64_t iterations = 0;  // greedy passes in all (starts + local moves); 0 = no bound
     double time_limit = 0;         // seconds, 0 = no bound; with both 0, one pass
     int patience = 40;             // local moves without improvement before a restart

@@ -26,6 +26,8 @@ public:
     // Is L the only solution of the set? Throws std::runtime_error if the kernel's second
     // solution is not one (a solver bug the caller must not hide) or the kernel gives up.
     bool unique(const ClueSet& set);
+    // The same within `conflicts` (≥ 1) of the kernel's search: nullopt when they ran out.
+    std::optional<bool> unique_within(const ClueSet& set, std::uint64_t conflicts);
     // After unique() said false: the checked second solution.
     const std::vector<int>& other_solution() const { return other_; }
     std::uint64_t checks() const { return checks_; }
@@ -33,6 +35,7 @@ public:
     std::string label() const { return kernel_->label(); }
 
 private:
+    std::optional<bool> ask(const ClueSet& set, std::uint64_t conflicts);  // 0: no limit
     IncrementalOracle(const ClueUniverse& u, std::unique_ptr<ClueKernel> kernel);
 
     const ClueUniverse* u_;

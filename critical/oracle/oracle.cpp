@@ -17,25 +17,37 @@ UniquenessOracle::UniquenessOracle(std::string_view spec, std::uint64_t node_bud
 
 bool UniquenessOracle::removable(const ClueUniverse& u, const ClueSet& set, int i) {
     if (!breaking_) return unique(u, set);
-    const std::uint64_t budget = hard_offered_ ? node_budget_ : 0;
-    switch (breaking_->removable(u, set, i, other_, budget)) {
-        case BreakingSearch::Answer::removable: return true;
-        case BreakingSearch::Answer::needed: return false;
-        case BreakingSearch::Answer::undecided: break;
-    }
-    IncrementalOracle* hard = hard_for(u);
-    if (hard == nullptr) return breaking_->removable(u, set, i, other_) == BreakingSearch::Answer::removable;
+    if (std::optional<bool> answer = removable_within(u, set, i, hard_offered_ ? node_budget_ : 0)) return *answer;
+    return *removable_by_kernel(u, set, i, 0);
+}
+
+std::optional<bool> UniquenessOracle::removable_by_kernel(const ClueUniverse& u, const ClueSet& set, int i,
+                                                          std::uint64_t conflicts) {
+    IncrementalOracle* hard = breaking_ ? hard_for(u) : nullptr;
+    if (hard == nullptr) return breaking_ ? breaking_->removable(u, set, i, other_) == BreakingSearch::Answer::removable : unique(u, set);
     ++hard_questions_;
     // `set` lacks clue i and with it determined L: a second solution of `set` breaks clue i
     // (breaking_search.hpp), so "unique" is "removable". The square is checked as the
     // breaking search checks its own.
-    if (hard->unique(set)) return true;
+    const std::optional<bool> unique = conflicts == 0 ? std::optional<bool>(hard->unique(set)) : hard->unique_within(set, conflicts);
+    if (!unique || *unique) return unique;
     ClueSet with = set;
     with[static_cast<std::size_t>(i)] = 1;
     if (!is_witness(u, with, i, hard->other_solution()))
         throw std::runtime_error(hard->label() + ": the solution breaking a clue is not a solution of the set without it");
     other_ = hard->other_solution();
     return false;
+}
+
+std::optional<bool> UniquenessOracle::removable_within(const ClueUniverse& u, const ClueSet& set, int i,
+                                                       std::uint64_t node_budget) {
+    if (!breaking_) return unique(u, set);
+    switch (breaking_->removable(u, set, i, other_, node_budget)) {
+        case BreakingSearch::Answer::removable: return true;
+        case BreakingSearch::Answer::needed: return false;
+        case BreakingSearch::Answer::undecided: break;
+    }
+    return std::nullopt;
 }
 
 IncrementalOracle* UniquenessOracle::hard_for(const ClueUniverse& u) {

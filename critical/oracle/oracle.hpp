@@ -60,6 +60,14 @@ public:
     // the breaking search when the backend offers a search kernel, else by a count to 2.
     // After `false`, other_solution() holds the solution found (checked: witness.hpp).
     bool removable(const ClueUniverse& u, const ClueSet& set, int i);
+    // The same question within `node_budget` (≥ 1) nodes of the breaking search, never handed
+    // to the hard-question kernel: nullopt when the budget ran out first. Without a breaking
+    // search, the count to 2 answers. After `false`, other_solution() as for removable().
+    std::optional<bool> removable_within(const ClueUniverse& u, const ClueSet& set, int i, std::uint64_t node_budget);
+    // The same question put straight to the hard-question kernel within `conflicts` of its
+    // search (0: no limit): nullopt when they ran out. Without a hard-question kernel, the
+    // full question (removable()). Counted in hard_questions().
+    std::optional<bool> removable_by_kernel(const ClueUniverse& u, const ClueSet& set, int i, std::uint64_t conflicts);
 
     std::uint64_t checks() const { return oracle_.queries() + (breaking_ ? breaking_->checks() : 0); }
     // Questions the breaking search left to the hard-question kernel (counted in checks()).

@@ -4,6 +4,9 @@
 
 #include <cadical.hpp>
 
+#include <algorithm>
+#include <climits>
+#include <optional>
 #include <stdexcept>
 
 namespace futolab::sat {
@@ -13,8 +16,9 @@ constexpr int kSat = 10, kUnsat = 20;  // CaDiCaL's solve() results
 
 class IncrementalClues final : public ClueKernel {
 public:
-    IncrementalClues(int n, const std::vector<int>& square, std::span<const SquareClue> clues)
-        : n_(n), square_(square), assumption_(clues.size(), 0) {
+    IncrementalClues(int n, const std::vector<int>& square, std::span<const SquareClue> clues, const std::string& config)
+        : n_(n), square_(square), config_(config), assumption_(clues.size(), 0) {
+        solver_.configure(config.c_str());  // first: a configuration overwrites options
         Cnf cnf;
         cnf.variables = n * n * n;
         encode_latin_square(cnf, n, Amo::pairwise);
@@ -37,17 +41,30 @@ public:
     }
 
     bool unique(std::span<const int> on, std::vector<int>& other) override {
+        const std::optional<bool> answer = ask(on, other, -1);
+        if (!answer) throw std::runtime_error("sat (incremental): CaDiCaL gave no answer");
+        return *answer;
+    }
+
+    std::optional<bool> unique_within(std::span<const int> on, std::vector<int>& other, std::uint64_t conflicts) override {
+        return ask(on, other, static_cast<int>(std::min<std::uint64_t>(conflicts, INT_MAX)));
+    }
+
+    std::string label() const override { return config_ == "default" ? "sat (incremental)" : "sat (incremental, config=" + config_ + ")"; }
+
+private:
+    // One solve under the clues `on`; conflicts < 0: no limit (CaDiCaL's limits, like its
+    // assumptions, hold for the next solve only). nullopt: the limit came first.
+    std::optional<bool> ask(std::span<const int> on, std::vector<int>& other, int conflicts) {
         for (const int i : on) solver_.assume(assumption_.at(static_cast<std::size_t>(i)));
+        solver_.limit("conflicts", conflicts);
         const int result = solver_.solve();
         if (result == kUnsat) return true;
-        if (result != kSat) throw std::runtime_error("sat (incremental): CaDiCaL gave no answer");
+        if (result != kSat) return std::nullopt;
         other = model();
         return false;
     }
 
-    std::string label() const override { return "sat (incremental)"; }
-
-private:
     int at(int cell) const { return square_[static_cast<std::size_t>(cell)]; }
 
     // Decide towards L: a second solution of a clue set usually differs from L in a small
@@ -73,14 +90,16 @@ private:
 
     int n_;
     std::vector<int> square_;
+    std::string config_;  // CaDiCaL's option configuration (sat's `config`)
     std::vector<int> assumption_;  // per clue: the literal that switches it on
     CaDiCaL::Solver solver_;
 };
 
 }  // namespace
 
-std::unique_ptr<ClueKernel> make_incremental_clues(int n, const std::vector<int>& square, std::span<const SquareClue> clues) {
-    return std::make_unique<IncrementalClues>(n, square, clues);
+std::unique_ptr<ClueKernel> make_incremental_clues(int n, const std::vector<int>& square, std::span<const SquareClue> clues,
+                                                   const std::string& config) {
+    return std::make_unique<IncrementalClues>(n, square, clues, config);
 }
 
 }  // namespace futolab::sat

@@ -20,10 +20,13 @@
 
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace futolab::sat {
 
-std::unique_ptr<ClueKernel> make_incremental_clues(int n, const std::vector<int>& square, std::span<const SquareClue> clues);
+// config: CaDiCaL's option configuration (default, sat, unsat), set before any clause.
+std::unique_ptr<ClueKernel> make_incremental_clues(int n, const std::vector<int>& square, std::span<const SquareClue> clues,
+                                                   const std::string& config = "default");
 
 }  // namespace futolab::sat

@@ -230,8 +230,8 @@ std::unique_ptr<Solver> make(const SolverSpec& spec) {
 std::unique_ptr<ClueKernel> make_clue_kernel(const SolverSpec& spec, int n, const std::vector<int>& square,
                                              std::span<const SquareClue> clues) {
     const Config c = table().decode(spec);
-    if (c.amo != Amo::pairwise || c.config != "default") return nullptr;
-    return make_incremental_clues(n, square, clues);
+    if (c.amo != Amo::pairwise) return nullptr;
+    return make_incremental_clues(n, square, clues, c.config);
 }
 
 }  // namespace futolab::sat

@@ -66,8 +66,8 @@ namespace futolab::sat {
 
 std::span<const OptionSpec> options();
 std::unique_ptr<Solver> make(const SolverSpec& spec);
-// The registry row's clue kernel (clue_kernel.hpp) for the default options (amo=pairwise,
-// config=default: the encoding it reuses); null for others, whose questions then go to make().
+// The registry row's clue kernel (clue_kernel.hpp) for amo=pairwise (the encoding it reuses),
+// with the spec's CaDiCaL configuration; null for amo=sequential, whose questions then go to make().
 std::unique_ptr<ClueKernel> make_clue_kernel(const SolverSpec& spec, int n, const std::vector<int>& square,
                                              std::span<const SquareClue> clues);
 

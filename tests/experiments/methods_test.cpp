@@ -11,7 +11,7 @@ TEST_CASE("a method's spec is the method as written", "[methods][spec]") {
     CHECK(parse_method_spec(Task::critical, "critical:verify=sat,objective=k").spec() == "critical:objective=k,verify=sat");
     CHECK(parse_method_spec(Task::critical, "critical:objective=greedy").spec() == "critical:objective=greedy");
     CHECK(parse_method_spec(Task::critical, "critical").text() ==
-          "critical:iterations=0,objective=greedy,oracle=gac,time_ms=0,use=both,verify=gecode");
+          "critical:iterations=0,objective=greedy,oracle=gac,order=easy-first,time_ms=0,use=both,verify=gecode");
     CHECK(parse_method_spec(Task::generate, "unique:use=relations").spec() == "unique:use=relations");
     CHECK(parse_method_spec(Task::exact, "exact:objective=k").spec() == "exact:objective=k");
 }

@@ -44,6 +44,35 @@ TEST_CASE("the incremental SAT oracle agrees with gac's count to 2 on random clu
     CHECK(multiple > 20);
 }
 
+// The easy-first pass asks CaDiCaL within a conflict limit first (greedy.hpp): wherever the
+// limited question decides, it must give the unlimited answer (a second solution checked as
+// always); with two conflicts some questions must stay open. Its own learnt clauses carry over,
+// so the limited kernel is a fresh one, asked the same sets in the same order.
+TEST_CASE("a conflict-limited SAT question agrees with the full one wherever it decides", "[critical][sat]") {
+    std::mt19937_64 rng(8);
+    int decided = 0, open = 0;
+    for (int n = 6; n <= 9; ++n)
+        for (int s = 0; s < 3; ++s) {
+            const ClueUniverse u(n, test::test_square(n, static_cast<unsigned>(s + 1)));
+            std::optional<IncrementalOracle> limited = IncrementalOracle::of("sat", u), full = IncrementalOracle::of("sat", u);
+            REQUIRE(limited);
+            REQUIRE(full);
+            for (const double p : {0.15, 0.25, 0.35, 0.5}) {
+                const ClueSet set = random_set(u, p, rng);
+                const bool expected = full->unique(set);
+                const std::optional<bool> quick = limited->unique_within(set, 2);
+                if (!quick) {
+                    ++open;
+                    continue;
+                }
+                ++decided;
+                CHECK(*quick == expected);
+            }
+        }
+    CHECK(decided > 10);
+    CHECK(open > 3);
+}
+
 TEST_CASE("verification by incremental SAT accepts greedy critical sets and finds a redundant clue", "[critical][sat]") {
     for (int n = 4; n <= 8; ++n) {
         const ClueUniverse u(n, test::test_square(n, 5));
@@ -78,7 +107,10 @@ TEST_CASE("the incremental strategy is chosen by the backend's clue kernel, not 
     CHECK(IncrementalOracle::of("sat:amo=pairwise", u));  // the default options spelt out
     // Options the kernel's encoding does not use: counted to 2 by the sat backend instead.
     CHECK_FALSE(IncrementalOracle::of("sat:amo=sequential", u));
-    CHECK_FALSE(IncrementalOracle::of("sat:config=unsat", u));
+    // CaDiCaL's configuration is the kernel's too, and its label says which.
+    REQUIRE(IncrementalOracle::of("sat:config=unsat", u));
+    CHECK(IncrementalOracle::of("sat:config=unsat", u)->label() == "sat (incremental, config=unsat)");
+    CHECK(IncrementalOracle::of("sat", u)->label() == "sat (incremental)");
     for (const char* spec : {"gac", "gecode", "fc"}) CHECK_FALSE(IncrementalOracle::of(spec, u));
     const ClueSet all = u.full(ClueUse::both);
     CHECK(verify_critical_set(u, all, "sat:amo=sequential").backend == "sat:amo=sequential,config=default");

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <random>
 
 using namespace futolab;
@@ -92,4 +93,41 @@ TEST_CASE("a count-to-2 oracle keeps the second solution as a witness", "[critic
             CHECK(is_witness(u, set, i, oracle.other_solution()));
             without[static_cast<std::size_t>(i)] = 1;
         }
+}
+
+// The easy-first pass (greedy.hpp) asks each question within a small node budget first: where
+// removable_within decides, it must say what the full question says; where it cannot, it says
+// so (never a guess). A count-to-2 oracle has no budget to run out of.
+TEST_CASE("a budgeted question agrees with the full one wherever it decides", "[critical][oracle]") {
+    std::mt19937_64 rng(13);
+    int decided = 0, undecided = 0;
+    for (int n = 6; n <= 9; ++n)
+        for (int s = 1; s <= 2; ++s) {
+            const ClueUniverse u(n, test::test_square(n, static_cast<unsigned>(s)));
+            UniquenessOracle budgeted(kSearchOracle), full(kSearchOracle), counting("gecode");
+            ClueSet set = u.full(ClueUse::both);
+            std::vector<int> order(static_cast<std::size_t>(u.size()));
+            for (int i = 0; i < u.size(); ++i) order[static_cast<std::size_t>(i)] = i;
+            std::shuffle(order.begin(), order.end(), rng);
+            for (const int i : order) {
+                set[static_cast<std::size_t>(i)] = 0;
+                const bool can_go = full.removable(u, set, i);
+                const std::optional<bool> quick = budgeted.removable_within(u, set, i, 1);
+                const std::optional<bool> counted = counting.removable_within(u, set, i, 1);
+                REQUIRE(counted);
+                CHECK(*counted == can_go);
+                if (quick) {
+                    ++decided;
+                    REQUIRE(*quick == can_go);
+                    ClueSet with = set;
+                    with[static_cast<std::size_t>(i)] = 1;
+                    if (!*quick) CHECK(is_witness(u, with, i, budgeted.other_solution()));
+                } else {
+                    ++undecided;
+                }
+                if (!can_go) set[static_cast<std::size_t>(i)] = 1;
+            }
+        }
+    CHECK(decided > 500);
+    CHECK(undecided > 10);
 }
