@@ -12,6 +12,18 @@
 using namespace futolab;
 using namespace futolab::critical;
 
+namespace {
+
+// Every clue index of the universe, in random order: a greedy pass's questions.
+std::vector<int> shuffled_clues(const ClueUniverse& u, std::mt19937_64& rng) {
+    std::vector<int> order(static_cast<std::size_t>(u.size()));
+    for (int i = 0; i < u.size(); ++i) order[static_cast<std::size_t>(i)] = i;
+    std::shuffle(order.begin(), order.end(), rng);
+    return order;
+}
+
+}  // namespace
+
 // The greedy question "can clue i go from a set that determines L?" is answered by gac as a
 // search for a solution breaking i; Gecode's count to 2 of the set without i must agree.
 TEST_CASE("gac's breaking search agrees with gecode's count to 2 on every removal", "[critical][oracle]") {
@@ -22,9 +34,7 @@ TEST_CASE("gac's breaking search agrees with gecode's count to 2 on every remova
             const ClueUniverse u(n, test::test_square(n, static_cast<unsigned>(s)));
             UniquenessOracle breaking(kSearchOracle), counting("gecode");
             ClueSet set = u.full(ClueUse::both);
-            std::vector<int> order(static_cast<std::size_t>(u.size()));
-            for (int i = 0; i < u.size(); ++i) order[static_cast<std::size_t>(i)] = i;
-            std::shuffle(order.begin(), order.end(), rng);
+            const std::vector<int> order = shuffled_clues(u, rng);
             for (const int i : order) {  // a greedy pass, each answer checked against Gecode
                 set[static_cast<std::size_t>(i)] = 0;
                 const bool can_go = breaking.removable(u, set, i);
@@ -56,9 +66,7 @@ TEST_CASE("questions over the node budget go to the hard-question kernel and agr
             const ClueUniverse u(n, test::test_square(n, static_cast<unsigned>(s)));
             UniquenessOracle budgeted(kSearchOracle, 1), counting("gecode");
             ClueSet set = u.full(ClueUse::both);
-            std::vector<int> order(static_cast<std::size_t>(u.size()));
-            for (int i = 0; i < u.size(); ++i) order[static_cast<std::size_t>(i)] = i;
-            std::shuffle(order.begin(), order.end(), rng);
+            const std::vector<int> order = shuffled_clues(u, rng);
             for (const int i : order) {
                 set[static_cast<std::size_t>(i)] = 0;
                 const bool can_go = budgeted.removable(u, set, i);
@@ -106,9 +114,7 @@ TEST_CASE("a budgeted question agrees with the full one wherever it decides", "[
             const ClueUniverse u(n, test::test_square(n, static_cast<unsigned>(s)));
             UniquenessOracle budgeted(kSearchOracle), full(kSearchOracle), counting("gecode");
             ClueSet set = u.full(ClueUse::both);
-            std::vector<int> order(static_cast<std::size_t>(u.size()));
-            for (int i = 0; i < u.size(); ++i) order[static_cast<std::size_t>(i)] = i;
-            std::shuffle(order.begin(), order.end(), rng);
+            const std::vector<int> order = shuffled_clues(u, rng);
             for (const int i : order) {
                 set[static_cast<std::size_t>(i)] = 0;
                 const bool can_go = full.removable(u, set, i);
