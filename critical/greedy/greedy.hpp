@@ -53,8 +53,8 @@ void greedy_remove_easy_first(const ClueUniverse& u, ClueSet& set, const std::ve
 // How a greedy pass orders its questions (`--order`, method option `order`).
 enum class GreedyOrder { easy_first, plain };
 inline constexpr HelpedVocabulary<GreedyOrder, 2> kGreedyOrders{{
-    {GreedyOrder::easy_first, "easy-first", "questions a few search nodes decide first, the rest at the end (fast at n >= 14)"},
-    {GreedyOrder::plain, "plain", "every clue asked in the random order, once (the pass of rounds 1-8)"},
+    {GreedyOrder::easy_first, "easy-first", "questions a few search nodes decide first, the rest at the end; fast at n >= 14"},
+    {GreedyOrder::plain, "plain", "every clue asked once, in the random order; the pass before issue #28 round 9"},
 }};
 std::string_view greedy_order_name(GreedyOrder order);
 
