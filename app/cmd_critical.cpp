@@ -612,7 +612,7 @@ void add_critical(CLI::App& app, Action& run) {
                  "Search time per square: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s)");
     add_duration(cmd, "--cpu-limit", a->cpu_limit,
                  "--exact --square/--input: CPU time of each square's search (like --time-limit, but fair under load)");
-    cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode:var=afcsize, Gecode with its AFC variable order; sat = one incremental CaDiCaL solver per set); clues the search kept come with witnesses checked without it");
+    cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode:var=afcsize,cube=yes, Gecode with its AFC variable order and the Latin cube's third face; sat = one incremental CaDiCaL solver per set); clues the search kept come with witnesses checked without it");
     cmd->add_flag("--exhaustive", a->exhaustive, "Exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4");
     cmd->add_flag("--exact", a->exact,
                   "Exact minimum of --objective (" + names_of(exact_objectives()) + ") over all squares of order --n <= 5, "

@@ -54,7 +54,7 @@ const OptionTable<CriticalMethod>& critical_table() {
         choice<C>("oracle", [](C& c) -> auto& { return c.oracle; }, {{"gac", std::string(critical::kSearchOracle)}, {"gecode", "gecode"}},
                   "uniqueness oracle of the search (gac: gac:sac=none,var=domwdeg)"),
         choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", std::string(kCriticalVerifySpec)}, {"gac", "gac"}, {"fc", "fc"}, {"sat", "sat"}},
-                  "backend of the independent verification (gecode: gecode:var=afcsize)"),
+                  "backend of the independent verification (gecode: gecode:var=afcsize,cube=yes)"),
     };
     return table;
 }
@@ -77,7 +77,7 @@ const OptionTable<ExactConfig>& exact_table() {
         whole<C>("seed_sets", [](C& c) -> auto& { return c.seed_sets; }, 0, 100000000,
                  "smallest unavoidable sets seeded per class"),
         choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", std::string(kCriticalVerifySpec)}, {"gac", "gac"}, {"fc", "fc"}},
-                  "backend of the independent verification of the witness (gecode: gecode:var=afcsize)"),
+                  "backend of the independent verification of the witness (gecode: gecode:var=afcsize,cube=yes)"),
     };
     return table;
 }

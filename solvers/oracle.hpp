@@ -33,8 +33,12 @@ inline constexpr std::string_view kSecondOpinionSpec = "gecode";
 // over domain size; Boussemart et al., ECAI 2004, as Gecode implements it). Its one hard
 // question is a uniqueness proof on a sparse set, where MRV has a heavy tail: on the 60 sets of
 // configs/critical-12.yaml the count to 2 took a median of 27 ms and at most 529 ms with MRV,
-// 14 ms and at most 59 ms with AFC (results/oracle/REPORT.md, issue #28 round 5).
-inline constexpr std::string_view kCriticalVerifySpec = "gecode:var=afcsize";
+// 14 ms and at most 59 ms with AFC (results/oracle/REPORT.md, issue #28 round 5). With the
+// Latin cube's third face (cube=yes: each value's columns distinct over the rows, what a
+// hidden single uses) since round 10: AFC alone still had a tail, one set of 200 at 12×12
+// took 25 888 nodes (290 ms) where the cube model takes 1 466 (40 ms); over 530 sets the
+// cube's slowest was 48 ms against 290 ms, for a median of 1.5–2.1 ms instead of 0.9–1.3 ms.
+inline constexpr std::string_view kCriticalVerifySpec = "gecode:var=afcsize,cube=yes";
 // For searches that ask many questions mostly decided by propagation (the critical-set
 // search's greedy removal, critical/greedy/local_search.hpp): gac without singleton
 // consistency, whose probing costs more than it saves there, branching by dom/wdeg. The few

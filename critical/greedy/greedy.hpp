@@ -47,6 +47,15 @@ void greedy_remove(const ClueUniverse& u, ClueSet& set, const std::vector<int>& 
 // At 12×12 the 200-set tail is faster and its sets 6 % smaller.
 inline constexpr std::uint64_t kEasyFirstNodes[] = {1, 10, 100, 1000, 3000, 10000};
 inline constexpr std::uint64_t kEasyFirstConflicts[] = {1000, 10000};
+// Where the first conflict round goes: after the node rounds of at most this budget, before
+// the others. A CaDiCaL question (kernel with settled clues, oracle.hpp) costs about what gac's
+// 1 000 nodes cost at 12×12 (1.1 ms against 1.5 ms per question still open) but more than its
+// 10 000 at 20×20 (29 ms against 19 ms): a gac node grows dearer with n more slowly than a
+// conflict over the n³-variable formula. Measured (REPORT, round 10) on random squares: at
+// n = 12 the orders agree at the median and the 10 000-node round cost one 12×12 set 230 ms
+// that CaDiCaL spends 26 ms on; at n = 14 and 16 a conflict round after 3 000 nodes is as fast as
+// at the end, after 1 000 slower in the mean; at 20×20 the end is fastest (median 4.0 s).
+std::uint64_t easy_first_nodes_before_conflicts(int n);
 void greedy_remove_easy_first(const ClueUniverse& u, ClueSet& set, const std::vector<int>& order,
                               UniquenessOracle& oracle, Witnesses* witnesses = nullptr);
 

@@ -28,6 +28,8 @@ public:
     bool unique(const ClueSet& set);
     // The same within `conflicts` (≥ 1) of the kernel's search: nullopt when they ran out.
     std::optional<bool> unique_within(const ClueSet& set, std::uint64_t conflicts);
+    // Clue i stays in every later set asked (ClueKernel::settle).
+    void settle(int i) { kernel_->settle(i); }
     // After unique() said false: the checked second solution.
     const std::vector<int>& other_solution() const { return other_; }
     std::uint64_t checks() const { return checks_; }

@@ -59,7 +59,27 @@ IncrementalOracle* UniquenessOracle::hard_for(const ClueUniverse& u) {
         return nullptr;
     }
     hard_square_ = u.square();
+    if (settled_for_ == &u && settled_square_ == u.square())
+        for (const int i : settled_) hard_->settle(i);
     return &*hard_;
+}
+
+void UniquenessOracle::settle(const ClueUniverse& u, int i) {
+    if (settled_for_ != &u || settled_square_ != u.square()) {
+        settled_.clear();
+        settled_for_ = &u;
+        settled_square_ = u.square();
+    }
+    settled_.push_back(i);
+    if (hard_ && &hard_->universe() == &u && hard_square_ == u.square()) hard_->settle(i);
+}
+
+void UniquenessOracle::end_pass() {
+    if (settled_.empty()) return;
+    settled_.clear();
+    settled_for_ = nullptr;
+    settled_square_.clear();
+    hard_.reset();
 }
 
 Status UniquenessOracle::count_to_two(const ClueUniverse& u, const ClueSet& set) {

@@ -69,6 +69,12 @@ public:
     // full question (removable()). Counted in hard_questions().
     std::optional<bool> removable_by_kernel(const ClueUniverse& u, const ClueSet& set, int i, std::uint64_t conflicts);
 
+    // A greedy pass keeps clue i: every later set it asks about holds i, until end_pass(). The
+    // hard-question kernel makes it permanent (ClueKernel::settle), so end_pass() drops that
+    // kernel: the next pass, which may remove i, gets a fresh one.
+    void settle(const ClueUniverse& u, int i);
+    void end_pass();
+
     std::uint64_t checks() const { return oracle_.queries() + (breaking_ ? breaking_->checks() : 0); }
     // Questions the breaking search left to the hard-question kernel (counted in checks()).
     std::uint64_t hard_questions() const { return hard_questions_; }
@@ -83,6 +89,9 @@ private:
     std::optional<BreakingSearch> breaking_;
     std::optional<IncrementalOracle> hard_;
     std::vector<int> hard_square_;  // the square hard_ was built for
+    std::vector<int> settled_;      // clues settled in this pass (applied to a kernel built later in it)
+    const ClueUniverse* settled_for_ = nullptr;
+    std::vector<int> settled_square_;
     std::uint64_t node_budget_;
     bool hard_offered_ = true;
     std::uint64_t hard_questions_ = 0;

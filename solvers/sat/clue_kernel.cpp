@@ -17,8 +17,9 @@ constexpr int kSat = 10, kUnsat = 20;  // CaDiCaL's solve() results
 class IncrementalClues final : public ClueKernel {
 public:
     IncrementalClues(int n, const std::vector<int>& square, std::span<const SquareClue> clues, const std::string& config)
-        : n_(n), square_(square), config_(config), assumption_(clues.size(), 0) {
+        : n_(n), square_(square), config_(config), assumption_(clues.size(), 0), settled_(clues.size(), false) {
         solver_.configure(config.c_str());  // first: a configuration overwrites options
+        solver_.set("quiet", 1);            // CaDiCaL must never write to our stdout (JSONL, CSV)
         Cnf cnf;
         cnf.variables = n * n * n;
         encode_latin_square(cnf, n, Amo::pairwise);
@@ -50,13 +51,28 @@ public:
         return ask(on, other, static_cast<int>(std::min<std::uint64_t>(conflicts, INT_MAX)));
     }
 
+    void settle(int clue) override {
+        const std::size_t i = static_cast<std::size_t>(clue);
+        if (settled_.at(i)) return;
+        settled_[i] = true;
+        ++settled_count_;
+        solver_.add(assumption_[i]);
+        solver_.add(0);
+    }
+
     std::string label() const override { return config_ == "default" ? "sat (incremental)" : "sat (incremental, config=" + config_ + ")"; }
 
 private:
     // One solve under the clues `on`; conflicts < 0: no limit (CaDiCaL's limits, like its
     // assumptions, hold for the next solve only). nullopt: the limit came first.
     std::optional<bool> ask(std::span<const int> on, std::vector<int>& other, int conflicts) {
-        for (const int i : on) solver_.assume(assumption_.at(static_cast<std::size_t>(i)));
+        std::size_t settled_on = 0;
+        for (const int i : on) {
+            solver_.assume(assumption_.at(static_cast<std::size_t>(i)));
+            settled_on += settled_[static_cast<std::size_t>(i)] ? 1 : 0;
+        }
+        // A settled clue is a unit now: a question without it would get the answer for a set with it.
+        if (settled_on != settled_count_) throw std::logic_error("sat (incremental): a settled clue is off in a later question");
         solver_.limit("conflicts", conflicts);
         const int result = solver_.solve();
         if (result == kUnsat) return true;
@@ -92,6 +108,8 @@ private:
     std::vector<int> square_;
     std::string config_;  // CaDiCaL's option configuration (sat's `config`)
     std::vector<int> assumption_;  // per clue: the literal that switches it on
+    std::vector<bool> settled_;    // per clue: on for good (settle()), a unit clause
+    std::size_t settled_count_ = 0;
     CaDiCaL::Solver solver_;
 };
 

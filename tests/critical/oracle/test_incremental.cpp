@@ -115,3 +115,39 @@ TEST_CASE("the incremental strategy is chosen by the backend's clue kernel, not 
     const ClueSet all = u.full(ClueUse::both);
     CHECK(verify_critical_set(u, all, "sat:amo=sequential").backend == "sat:amo=sequential,config=default");
 }
+
+// A greedy pass settles the clues it keeps (ClueKernel::settle): CaDiCaL then holds them as
+// unit clauses. Every later question that keeps them on must get the answer gac's count to 2
+// gives, also when the settled clues alone determine L (the formula is then unsatisfiable at
+// its root); a question that switches a settled clue off is refused, never answered.
+TEST_CASE("a settled clue becomes permanent: answers stay right, a set without it is refused", "[critical][sat]") {
+    std::mt19937_64 rng(9);
+    int unique = 0, multiple = 0;
+    for (int n = 4; n <= 8; ++n)
+        for (int s = 0; s < 3; ++s) {
+            const ClueUniverse u(n, test::test_square(n, static_cast<unsigned>(s + 1)));
+            std::optional<IncrementalOracle> sat = IncrementalOracle::of("sat", u);
+            REQUIRE(sat);
+            UniquenessOracle gac("gac");
+            ClueSet settled(static_cast<std::size_t>(u.size()), 0);
+            for (const double p : {0.05, 0.1, 0.15, 0.2, 0.3}) {
+                for (int i = 0; i < u.size(); ++i)
+                    if (!settled[static_cast<std::size_t>(i)] && std::bernoulli_distribution(p / 2)(rng)) {
+                        settled[static_cast<std::size_t>(i)] = 1;
+                        sat->settle(i);
+                    }
+                ClueSet set = random_set(u, p, rng);
+                for (std::size_t i = 0; i < set.size(); ++i) set[i] = set[i] || settled[i];
+                const bool expected = gac.unique(u, set);
+                CHECK(sat->unique(set) == expected);
+                (expected ? unique : multiple) += 1;
+            }
+            for (int i = 0; i < u.size(); ++i) sat->settle(i);  // all: L is forced at the root
+            CHECK(sat->unique(u.full(ClueUse::both)));
+            ClueSet without = u.full(ClueUse::both);
+            without[0] = 0;
+            CHECK_THROWS_AS(sat->unique(without), std::logic_error);
+        }
+    CHECK(unique > 10);
+    CHECK(multiple > 10);
+}

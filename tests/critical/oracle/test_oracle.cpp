@@ -83,6 +83,33 @@ TEST_CASE("questions over the node budget go to the hard-question kernel and agr
     CHECK(kept > 100);
 }
 
+// The oracle's pass (settle … end_pass): inside it the hard-question kernel holds the settled
+// clues for good, so a kernel built mid-pass must get them too, and after end_pass a set
+// without them (the next pass may remove them) must be answered as gecode answers it.
+TEST_CASE("settled clues hold for one pass of the hard-question kernel only", "[critical][oracle]") {
+    std::mt19937_64 rng(14);
+    int asked = 0;
+    for (int n = 5; n <= 7; ++n)
+        for (int s = 1; s <= 2; ++s) {
+            const ClueUniverse u(n, test::test_square(n, static_cast<unsigned>(s)));
+            UniquenessOracle oracle(kSearchOracle), counting("gecode");
+            for (int pass = 0; pass < 2; ++pass) {
+                ClueSet set = u.full(ClueUse::both);
+                for (const int i : shuffled_clues(u, rng)) {
+                    set[static_cast<std::size_t>(i)] = 0;
+                    const bool can_go = *oracle.removable_by_kernel(u, set, i, 0);
+                    REQUIRE(can_go == counting.unique(u, set));
+                    ++asked;
+                    if (can_go) continue;
+                    set[static_cast<std::size_t>(i)] = 1;
+                    oracle.settle(u, i);
+                }
+                oracle.end_pass();
+            }
+        }
+    CHECK(asked > 500);
+}
+
 TEST_CASE("a count-to-2 oracle keeps the second solution as a witness", "[critical][oracle]") {
     const ClueUniverse u(5, test::test_square(5, 2));
     UniquenessOracle oracle("gac");  // plain count to 2 through unique()
