@@ -102,10 +102,13 @@ bool Engine::root() {
 // n ≤ 16: stages 0–1 to their fixpoint on value planes first (planes.hpp), word-parallel;
 // then the domains and places from the planes, and only stage 2 left to run on every line
 // (and 2b on every value): stages 0–1 have nothing left to do there.
-bool Engine::root_planes() {
-    planes_.load(n_, puzzle_->relations(), dom_);
-    const bool ok = planes_.fixpoint();
-    counters_->propagations += planes_.removed();
+bool Engine::root_planes() { return n_ <= SmallPlanes::kMaxN ? root_from(small_planes_) : root_from(planes_); }
+
+template <class P>
+bool Engine::root_from(P& planes) {
+    planes.load(n_, puzzle_->relations(), dom_);
+    const bool ok = planes.fixpoint();
+    counters_->propagations += planes.removed();
     if (!ok) {
         culprit_ = -1;
         return failed();
@@ -116,7 +119,7 @@ bool Engine::root_planes() {
         const Dom value = bit(v);
         Dom* cp = places(n_) + v;  // column c's places of v: cp[c · n]
         for (int r = 0; r < n_; ++r) {
-            const Dom cols = planes_.row_places(v, r);
+            const Dom cols = planes.row_places(v, r);
             places(r)[v] = cols;
             for (Dom rest = cols; rest != 0; rest &= rest - 1) {
                 const int c = lowest(rest);

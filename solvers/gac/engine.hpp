@@ -273,6 +273,8 @@ private:
     bool run_hidden(int line);
     void init_places();
     bool root_planes();
+    template <class P>
+    bool root_from(P& planes);
     void clear_hidden();
     Dom* places(int line) { return &places_[static_cast<std::size_t>(line) * n_]; }
     // Undo: the values `back` return to `cell`, so its position returns to their places.
@@ -412,7 +414,8 @@ private:
     std::vector<std::uint64_t> line_stamp_;  // per line, the clock of its last change
     std::vector<std::uint64_t> probed_at_;   // per cell, the clock of its last full probe
     SearchControl* control_ = nullptr;
-    Planes planes_;  // the root's stages 0–1 for n ≤ 16 (root_planes)
+    Planes planes_;             // the root's stages 0–1 for 8 < n ≤ 16 (root_planes)
+    SmallPlanes small_planes_;  // the same for n ≤ 8, one word per board
     bool root_planes_ = true;
 };
 

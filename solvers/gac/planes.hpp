@@ -29,6 +29,11 @@
 // per instance, interleaved in one run, is 0.90× the queues' at n = 7..12 (0.86× at n ≥ 10;
 // neutral at n ≤ 6) on 1 845 Tatham puzzles: few branches and no scattered stores, where the
 // queues pay a mispredicted branch and a trail write per removed value.
+//
+// Two layouts (round 10): the 16×16 boards above for n ≤ 16, and for n ≤ 8 one 8×8 board per
+// word (row r in the 8-bit lane r), where a board operation is one scalar instruction instead
+// of two SSE2 ones plus the shuffles of a move between words. The rules are the same code,
+// over the layout's helpers (planes.cpp), and the engine picks the layout by n.
 #pragma once
 
 #include "core/puzzle.hpp"
@@ -40,13 +45,26 @@
 
 namespace futolab::gac {
 
-class Planes {
-public:
+// n ≤ 16: one board is 4 words of 4 row lanes of 16 bits (GCC/Clang vector extension: one
+// operator per word-wise operation, two SSE2 instructions on a portable build).
+struct Lanes16 {
     static constexpr int kMaxN = 16;
+    typedef std::uint64_t Board __attribute__((vector_size(32)));
+    static Dom row(const Board& b, int r) { return (b[r >> 2] >> (16 * (r & 3))) & 0xFFFF; }
+};
+// n ≤ 8: one board is one word of 8 row lanes of 8 bits.
+struct Lanes8 {
+    static constexpr int kMaxN = 8;
+    using Board = std::uint64_t;
+    static Dom row(Board b, int r) { return (b >> (8 * r)) & 0xFF; }
+};
+
+template <class Layout>
+class BasicPlanes {
+public:
+    static constexpr int kMaxN = Layout::kMaxN;
     using Word = std::uint64_t;
-    // One board: 4 words of 4 row lanes of 16 bits (GCC/Clang vector extension: one
-    // operator per word-wise operation, two SSE2 instructions on a portable build).
-    typedef Word Board __attribute__((vector_size(32)));
+    using Board = typename Layout::Board;
 
     // The domains `dom` (n² cells, row-major, n ≤ kMaxN) and the relations of the board.
     void load(int n, std::span<const Relation> relations, std::span<const Dom> dom);
@@ -58,7 +76,7 @@ public:
     // The plane of value index v.
     const Board& plane(int v) const { return plane_[static_cast<std::size_t>(v)]; }
     // The columns of row r that hold value index v (bit c: column c).
-    Dom row_places(int v, int r) const { return (plane_[static_cast<std::size_t>(v)][r >> 2] >> (16 * (r & 3))) & 0xFFFF; }
+    Dom row_places(int v, int r) const { return Layout::row(plane_[static_cast<std::size_t>(v)], r); }
 
 private:
     bool singles();
@@ -87,5 +105,8 @@ private:
     bool changed_ = false;
     std::uint64_t removed_ = 0;
 };
+
+using Planes = BasicPlanes<Lanes16>;       // n ≤ 16
+using SmallPlanes = BasicPlanes<Lanes8>;   // n ≤ 8
 
 }  // namespace futolab::gac

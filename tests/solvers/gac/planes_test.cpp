@@ -42,11 +42,14 @@ SolveResult solve(const std::string& spec, const Puzzle& p) {
 
 }  // namespace
 
-TEST_CASE("planes: the fixpoint of the cell-by-cell rules, n = 2..16, failures included", "[gac][planes]") {
-    std::mt19937_64 rng(2811);
+// The planes of layout P against the rules run cell by cell on 1 500 random boards of
+// n = 2..P::kMaxN, failures included.
+template <class P>
+void check_fixpoints(std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
     int failed = 0, narrowed = 0, runs = 0;
     for (int round = 0; round < 1500; ++round) {
-        const int n = 2 + static_cast<int>(rng() % 15);
+        const int n = 2 + static_cast<int>(rng() % (P::kMaxN - 1));
         const double p_given = 0.05 + 0.35 * static_cast<double>(rng() % 100) / 100.0;
         const double p_rel = 0.5 * static_cast<double>(rng() % 100) / 100.0;
         const Puzzle p = test::random_puzzle(rng, n, p_given, p_rel, round % 3 == 0);
@@ -56,7 +59,7 @@ TEST_CASE("planes: the fixpoint of the cell-by-cell rules, n = 2..16, failures i
                 for (int v = 0; v < n; ++v)
                     if (rng() % 12 == 0) x &= ~bit(v);
         const auto expected = test::naive_light_fixpoint(p, d);
-        Planes planes;
+        P planes;
         planes.load(n, p.relations(), d);
         const bool ok = planes.fixpoint();
         INFO("round " << round << ", n = " << n);
@@ -78,6 +81,14 @@ TEST_CASE("planes: the fixpoint of the cell-by-cell rules, n = 2..16, failures i
     // Both outcomes are exercised, and most successful runs narrow something.
     CHECK(failed > 150);
     CHECK(narrowed > (runs - failed) / 2);
+}
+
+TEST_CASE("planes: the fixpoint of the cell-by-cell rules, n = 2..16, failures included", "[gac][planes]") {
+    check_fixpoints<Planes>(2811);
+}
+
+TEST_CASE("planes: the one-word layout's fixpoint is the cell-by-cell rules', n = 2..8", "[gac][planes]") {
+    check_fixpoints<SmallPlanes>(2812);
 }
 
 TEST_CASE("planes: the engine builds the same tree from the planes' fixpoint as from its queues", "[gac][planes]") {
