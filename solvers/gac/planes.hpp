@@ -33,7 +33,8 @@
 // Two layouts (round 10): the 16×16 boards above for n ≤ 16, and for n ≤ 8 one 8×8 board per
 // word (row r in the 8-bit lane r), where a board operation is one scalar instruction instead
 // of two SSE2 ones plus the shuffles of a move between words. The rules are the same code,
-// over the layout's helpers (planes.cpp), and the engine picks the layout by n.
+// over the layout's helpers (planes.cpp), and the engine picks the layout by n. On a CPU with
+// AVX2 the 16×16 sweeps run compiled for it (Simd below): node counts never depend on it.
 #pragma once
 
 #include "core/puzzle.hpp"
@@ -59,6 +60,11 @@ struct Lanes8 {
     static Dom row(Board b, int r) { return (b >> (8 * r)) & 0xFF; }
 };
 
+// The instructions of the sweeps: the best the CPU offers (AVX2 for the 16×16 boards, one
+// instruction per board operation instead of two, chosen at run time so that the binary stays
+// a portable x86-64 one), or the baseline (SSE2) everywhere, for the tests of both.
+enum class Simd { best, baseline };
+
 template <class Layout>
 class BasicPlanes {
 public:
@@ -70,7 +76,7 @@ public:
     void load(int n, std::span<const Relation> relations, std::span<const Dom> dom);
     // The rules to their common fixpoint. False if some cell or some (line, value) is left
     // without a place, or two cells of a line must take the same value.
-    bool fixpoint();
+    bool fixpoint(Simd simd = Simd::best);
     // Values removed by fixpoint().
     std::uint64_t removed() const { return removed_; }
     // The plane of value index v.
@@ -79,6 +85,8 @@ public:
     Dom row_places(int v, int r) const { return Layout::row(plane_[static_cast<std::size_t>(v)], r); }
 
 private:
+    bool sweeps();       // the rules until a sweep changes nothing (inlined into the two below)
+    bool sweeps_avx2();  // the same compiled for AVX2
     bool singles();
     bool hidden();
     bool relations();
