@@ -100,8 +100,15 @@ bool Engine::root() {
 }
 
 // n ≤ 16: stages 0–1 to their fixpoint on value planes first (planes.hpp), word-parallel;
-// then the domains and places from the planes, and only stage 2 left to run on every line
-// (and 2b on every value): stages 0–1 have nothing left to do there.
+// then the domains and places from the planes, and only stage 2 left to run (and 2b on every
+// value): stages 0–1 have nothing left to do there. Régin runs on the lines with 4 open cells
+// or more only. At the fixpoint of stages 0–1 a line with k ≤ 3 open cells is already domain
+// consistent: its open cells hold only the k values its fixed cells lack (naked singles),
+// each at least two, and each of those values lies in two open cells at least (else a hidden
+// single); for k = 2 that is the complete 2 × 2 graph, and for k = 3 removing any (cell,
+// value) leaves two cells that each hold one of the two other values and not both only the
+// same one (that value's partner would be a hidden single), so every edge is in a perfect
+// matching. A Hall set that prunes needs 2 ≤ size ≤ k − 2, so k ≥ 4 (a naked pair).
 bool Engine::root_planes() { return n_ <= SmallPlanes::kMaxN ? root_from(small_planes_) : root_from(planes_); }
 
 template <class P>
@@ -128,7 +135,17 @@ bool Engine::root_from(P& planes) {
             }
         }
     }
-    regin_.rows = regin_.cols = first_k(n_);
+    std::array<std::uint8_t, 2 * Planes::kMaxN> open{};  // per line, its open cells
+    for (int c = 0; c < cells(); ++c)
+        if (several(dom_[c])) {
+            ++open[row_[c]];
+            ++open[static_cast<std::size_t>(n_ + col_[c])];
+        }
+    regin_ = LineSet{};
+    for (int k = 0; k < n_; ++k) {
+        if (open[static_cast<std::size_t>(k)] >= 4) regin_.rows |= bit(k);
+        if (open[static_cast<std::size_t>(n_ + k)] >= 4) regin_.cols |= bit(k);
+    }
     cube_dirty_ = first_k(n_);
     return propagate();
 }
