@@ -53,8 +53,9 @@ inline constexpr std::uint64_t kEasyFirstConflicts[] = {1000, 10000};
 // 10 000 at 20×20 (29 ms against 19 ms): a gac node grows dearer with n more slowly than a
 // conflict over the n³-variable formula. Measured (REPORT, round 10) on random squares: at
 // n = 12 the orders agree at the median and the 10 000-node round cost one 12×12 set 230 ms
-// that CaDiCaL spends 26 ms on; at n = 14 and 16 a conflict round after 3 000 nodes is as fast as
-// at the end, after 1 000 slower in the mean; at 20×20 the end is fastest (median 4.0 s).
+// that CaDiCaL spends 26 ms on; at n = 14 the round after 1 000 nodes was slower in the mean
+// (75.6 ms against 69.9–70.5 after 3 000 or at the end), at n = 16 the three were within noise
+// (medians 188–218 ms, after 3 000 the lowest); at 20×20 the end is fastest (median 4.0 s).
 std::uint64_t easy_first_nodes_before_conflicts(int n);
 void greedy_remove_easy_first(const ClueUniverse& u, ClueSet& set, const std::vector<int>& order,
                               UniquenessOracle& oracle, Witnesses* witnesses = nullptr);
