@@ -13,6 +13,17 @@ namespace {
 
 using Word = std::uint64_t;
 
+// The lanes of a word folded into its lowest one: `once` the bits held in some lane, `twice`
+// those held in two lanes or more (once/twice accumulation, lanes combined pairwise).
+template <int Lane>
+[[gnu::always_inline]] inline void fold_lanes(Word& once, Word& twice) {
+#pragma GCC unroll 3
+    for (int shift = 32; shift >= Lane; shift /= 2) {
+        twice |= (twice >> shift) | (once & (once >> shift));
+        once |= once >> shift;
+    }
+}
+
 // The board operations of a layout (planes.hpp): Ops<Lanes16>, Ops<Lanes8>.
 template <class Layout>
 struct Ops;
@@ -41,10 +52,7 @@ struct Ops<Lanes16> {
             t |= o & x[i];
             o |= x[i];
         }
-        t |= (t >> 32) | (o & (o >> 32));
-        o |= o >> 32;
-        t |= (t >> 16) | (o & (o >> 16));
-        o |= o >> 16;
+        fold_lanes<16>(o, t);
         once = o & 0xFFFF;
         twice = t & 0xFFFF;
     }
@@ -77,12 +85,7 @@ struct Ops<Lanes8> {
     [[gnu::always_inline]] static bool any(Board x) { return x != 0; }
     [[gnu::always_inline]] static void fold_columns(Board x, Word& once, Word& twice) {
         Word o = x, t = 0;
-        t |= o & (o >> 32);
-        o |= o >> 32;
-        t |= (t >> 16) | (o & (o >> 16));
-        o |= o >> 16;
-        t |= (t >> 8) | (o & (o >> 8));
-        o |= o >> 8;
+        fold_lanes<8>(o, t);
         once = o & 0xFF;
         twice = t & 0xFF;
     }
