@@ -28,25 +28,29 @@ void Engine::reset(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, Pr
     counters_ = &counters;
     puzzle_ = &puzzle;
     const auto cells = static_cast<std::size_t>(puzzle.cells());
-    dom_.assign(cells, 0);
+    // (root() writes every domain, and root_from() or init_places() every place: resized, not
+    // cleared; the per-solve fixed costs are a quarter of a median puzzle's instructions)
+    dom_.resize(cells);
     if (const std::size_t need = cells * static_cast<std::size_t>(n_) + 1; need > trail_capacity_) {
         trail_.reset(new Entry[need]);
         trail_capacity_ = need;
     }
     top_ = 0;
-    row_.resize(cells);
-    col_.resize(cells);
-    for (int r = 0, c = 0; r < n_; ++r)  // (no division per cell: this runs for every solve)
-        for (int k = 0; k < n_; ++k, ++c) {
-            row_[c] = static_cast<std::uint8_t>(r);
-            col_[c] = static_cast<std::uint8_t>(k);
-        }
+    if (row_.size() != cells) {  // (the same n as the last solve: the same rows and columns)
+        row_.resize(cells);
+        col_.resize(cells);
+        for (int r = 0, c = 0; r < n_; ++r)  // (no division per cell)
+            for (int k = 0; k < n_; ++k, ++c) {
+                row_[c] = static_cast<std::uint8_t>(r);
+                col_[c] = static_cast<std::uint8_t>(k);
+            }
+    }
     build_arcs(puzzle, arcs_);
     has_arcs_.resize(cells);
     for (std::size_t c = 0; c < cells; ++c) has_arcs_[c] = (arcs_[c].n_greater > 0 ? 1 : 0) | (arcs_[c].n_smaller > 0 ? 2 : 0);
     // (one cleared Matching copied: cheaper than 2n constructors that each fill it)
     matching_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0, Matching{});
-    places_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) * n_ : 0, 0);
+    places_.resize(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) * n_ : 0);
     hidden_vals_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0, 0);
     hidden_ = regin_ = LineSet{};
     cube_ = Cube::off;
@@ -63,15 +67,19 @@ void Engine::reset(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, Pr
     probe_cursor_ = 0;
     probe_budget_ = 0;
     clock_ = 1;
-    line_stamp_.assign(2 * static_cast<std::size_t>(n_), 0);
-    probed_at_.assign(cells, 0);
+    if (probe.incremental) {
+        line_stamp_.assign(2 * static_cast<std::size_t>(n_), 0);
+        probed_at_.assign(cells, 0);
+    }
     control_ = nullptr;
 }
 
 // Initial domains are the model, not propagation: they are not counted in `propagations`.
-// The domains are computed first, through a restrict pointer (a store through dom_ would
+// With root planes (alldiff=regin, n ≤ 16) the planes read them from the puzzle (root_from).
+// Otherwise the domains are computed first, through a restrict pointer (a store through dom_ would
 // otherwise make the compiler reload the puzzle's arrays for every cell), then queued.
 bool Engine::root() {
+    if (root_planes_ && alldiff_ == Alldiff::regin && n_ <= Planes::kMaxN) return root_planes();
     const int cells = this->cells();
     Dom* __restrict dom = dom_.data();
     const Puzzle& puzzle = *puzzle_;
@@ -86,7 +94,6 @@ bool Engine::root() {
         culprit_ = -1;
         return failed();
     }
-    if (root_planes_ && alldiff_ == Alldiff::regin && n_ <= Planes::kMaxN) return root_planes();
     for (int c = 0; c < cells; ++c) {
         if (is_singleton(dom_[c])) singles_.push(c);
         if (has_arcs_[c] != 0) bounds_.push(c);
@@ -113,20 +120,32 @@ bool Engine::root_planes() { return n_ <= SmallPlanes::kMaxN ? root_from(small_p
 
 template <class P>
 bool Engine::root_from(P& planes) {
-    planes.load(n_, puzzle_->relations(), dom_);
+    planes.load_root(*puzzle_);
     const bool ok = planes.fixpoint();
     counters_->propagations += planes.removed();
     if (!ok) {
         culprit_ = -1;
         return failed();
     }
+    std::array<Dom, Planes::kMaxN * Planes::kMaxN> rows;  // rows[v · n + r]: the columns of row r holding v
+    planes.export_rows(rows.data());
     std::fill(dom_.begin(), dom_.end(), 0);
+    if (planes.solved()) {
+        // A solution (the rules checked every line and relation). The places are not built:
+        // no write can follow, as every later narrowing of a singleton fails before it writes.
+        for (int v = 0, i = 0; v < n_; ++v)
+            for (int r = 0; r < n_; ++r, ++i)
+                for (Dom rest = rows[static_cast<std::size_t>(i)]; rest != 0; rest &= rest - 1) dom_[r * n_ + lowest(rest)] = bit(v);
+        regin_ = LineSet{};
+        cube_dirty_ = 0;
+        return propagate();
+    }
     std::fill(places_.begin(), places_.end(), 0);
-    for (int v = 0; v < n_; ++v) {
+    for (int v = 0, i = 0; v < n_; ++v) {
         const Dom value = bit(v);
         Dom* cp = places(n_) + v;  // column c's places of v: cp[c · n]
-        for (int r = 0; r < n_; ++r) {
-            const Dom cols = planes.row_places(v, r);
+        for (int r = 0; r < n_; ++r, ++i) {
+            const Dom cols = rows[static_cast<std::size_t>(i)];
             places(r)[v] = cols;
             for (Dom rest = cols; rest != 0; rest &= rest - 1) {
                 const int c = lowest(rest);
@@ -231,7 +250,7 @@ Engine::Step Engine::run_probe() {
             const int index = lowest(rest);
             if (probe_fails(cell, index)) return narrow(cell, dom_[cell] & ~bit(index), culprit_) ? Step::ran : Step::fail;
         }
-        probed_at_[cell] = clock_;
+        if (probe_.incremental) probed_at_[cell] = clock_;
     }
     return Step::idle;
 }

@@ -128,11 +128,17 @@ struct CellArcs {
 // A FIFO of cells, each present at most once (so capacity = number of cells suffices).
 class CellQueue {
 public:
+    // Empty, for `cells` cells. (The same size as before: only what is queued is cleared, as
+    // a queue is usually empty between solves; the ring's slots are written before read.)
     void reset(int cells) {
-        ring_.assign(static_cast<std::size_t>(cells), 0);
-        in_.assign(static_cast<std::size_t>(cells), 0);
+        if (capacity_ == cells) {
+            clear();
+        } else {
+            ring_.resize(static_cast<std::size_t>(cells));
+            in_.assign(static_cast<std::size_t>(cells), 0);
+            capacity_ = cells;
+        }
         head_ = tail_ = count_ = 0;
-        capacity_ = cells;
     }
     bool empty() const { return count_ == 0; }
     void push(int cell) {

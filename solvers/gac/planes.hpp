@@ -72,46 +72,53 @@ public:
     using Word = std::uint64_t;
     using Board = typename Layout::Board;
 
-    // The domains `dom` (n² cells, row-major, n ≤ kMaxN) and the relations of the board.
-    void load(int n, std::span<const Relation> relations, std::span<const Dom> dom);
+    // The domains `dom` (n² cells, row-major, n ≤ kMaxN) and the relations of the puzzle
+    // (its givens and chain bounds are not read: `dom` is the state).
+    void load(const Puzzle& puzzle, std::span<const Dom> dom);
+    // The engine's initial domains (chain bounds, givens fixed; Engine::root) read from the
+    // puzzle: as load() with those domains, without building them cell by cell first.
+    void load_root(const Puzzle& puzzle);
     // The rules to their common fixpoint. False if some cell or some (line, value) is left
     // without a place, or two cells of a line must take the same value.
     bool fixpoint(Simd simd = Simd::best);
     // Values removed by fixpoint().
     std::uint64_t removed() const { return removed_; }
     // The plane of value index v.
-    const Board& plane(int v) const { return plane_[static_cast<std::size_t>(v)]; }
+    const Board& plane(int v) const { return s_.plane[static_cast<std::size_t>(v)]; }
     // The columns of row r that hold value index v (bit c: column c).
-    Dom row_places(int v, int r) const { return Layout::row(plane_[static_cast<std::size_t>(v)], r); }
+    Dom row_places(int v, int r) const { return Layout::row(s_.plane[static_cast<std::size_t>(v)], r); }
+    // All of them: out[v · n + r] = row_places(v, r), for n² entries.
+    void export_rows(Dom* out) const;
+    // After fixpoint(): every cell has one value left (the planes hold a solution).
+    bool solved() const { return left_ == s_.n * s_.n; }
+
+
+    // What the rules read and write (planes.cpp; public only for the rules there, which are
+    // compiled twice, for the baseline and for AVX2, as free functions).
+    struct State {
+        int n = 0;
+        std::array<Board, kMaxN> plane{};
+        Board cells{};     // the n × n cells
+        Board row_tops{};  // the top bit of the lane of each row < n
+        Board settled{};   // singletons whose ≠ has been applied
+        // Relations by direction: lo[d] = the smaller cells whose greater neighbour lies in
+        // direction d (0 right, 1 left, 2 down, 3 up); hi[d] = the greater cells whose smaller
+        // neighbour lies there; 0 where no relation points that way.
+        std::array<Board, 4> lo{}, hi{};
+        Board lo_cells{}, hi_cells{};  // every lo cell, every hi cell
+        bool any_relation = false;
+        // Per value, the unions of the planes above and below it at the last revision.
+        std::array<Board, kMaxN> above{}, below{};
+        Dom hidden_dirty = 0;  // planes changed since hidden singles last looked at them
+        bool changed = false;
+    };
 
 private:
-    bool sweeps();       // the rules until a sweep changes nothing (inlined into the two below)
-    bool sweeps_avx2();  // the same compiled for AVX2
-    bool singles();
-    bool hidden();
-    bool relations();
+    void shape(const Puzzle& puzzle);
     int total() const;
-    // Plane v less `gone` (cells that still hold v), noted for the rules that read it
-    // (defined, inline, in planes.cpp: its only caller).
-    void narrow(int v, const Board& gone);
-
-    int n_ = 0;
-    std::array<Board, kMaxN> plane_{};
-    Board cells_{};     // the n × n cells
-    Board row_tops_{};  // the top bit of the lane of each row < n
-    Word columns_ = 0;  // the n columns (low bits)
-    Board settled_{};   // singletons whose ≠ has been applied
-    // Relations by direction: lo_[d] = the smaller cells whose greater neighbour lies in
-    // direction d (0 right, 1 left, 2 down, 3 up); hi_[d] = the greater cells whose smaller
-    // neighbour lies there. `dirs_` = the directions used (bit d: lo, bit 4 + d: hi).
-    std::array<Board, 4> lo_{}, hi_{};
-    unsigned dirs_ = 0;
-    Board lo_cells_{}, hi_cells_{};  // every lo cell, every hi cell
-    // Per value, the unions of the planes above and below it at the last revision.
-    std::array<Board, kMaxN> above_{}, below_{};
-    Dom hidden_dirty_ = 0;  // planes changed since hidden singles last looked at them
-    bool changed_ = false;
+    State s_;
     std::uint64_t removed_ = 0;
+    int left_ = 0;  // values left after fixpoint()
 };
 
 using Planes = BasicPlanes<Lanes16>;       // n ≤ 16

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -60,7 +61,7 @@ void check_fixpoints(std::uint64_t seed, Simd simd) {
                     if (rng() % 12 == 0) x &= ~bit(v);
         const auto expected = test::naive_light_fixpoint(p, d);
         P planes;
-        planes.load(n, p.relations(), d);
+        planes.load(p, d);
         const bool ok = planes.fixpoint(simd);
         INFO("round " << round << ", n = " << n);
         REQUIRE(ok == expected.has_value());
@@ -91,6 +92,61 @@ TEST_CASE("planes: the fixpoint of the cell-by-cell rules, n = 2..16, failures i
 
 TEST_CASE("planes: the one-word layout's fixpoint is the cell-by-cell rules', n = 2..8", "[gac][planes]") {
     check_fixpoints<SmallPlanes>(2812, Simd::best);
+}
+
+// load_root() reads the initial domains from the puzzle (givens, chain bounds) instead of taking
+// them cell by cell: the same planes as load() of those domains, givens outside their chain
+// bounds (an empty domain) included; export_rows() is row_places() of every (value, row).
+template <class P>
+void check_root_loads(std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    int empty = 0;
+    for (int round = 0; round < 600; ++round) {
+        const int n = 2 + static_cast<int>(rng() % (P::kMaxN - 1));
+        const Puzzle p = test::random_puzzle(rng, n, 0.05 + 0.3 * static_cast<double>(rng() % 100) / 100.0,
+                                             0.6 * static_cast<double>(rng() % 100) / 100.0, round % 3 == 0);
+        const test::Domains d = initial_domains(p);
+        empty += std::count(d.begin(), d.end(), Dom{0}) > 0;
+        P by_cells, from_puzzle;
+        by_cells.load(p, d);
+        from_puzzle.load_root(p);
+        INFO("round " << round << ", n = " << n);
+        std::vector<Dom> rows(static_cast<std::size_t>(n * n));
+        from_puzzle.export_rows(rows.data());
+        for (int v = 0; v < n; ++v)
+            for (int r = 0; r < n; ++r) {
+                REQUIRE(from_puzzle.row_places(v, r) == by_cells.row_places(v, r));
+                CHECK(rows[static_cast<std::size_t>(v * n + r)] == by_cells.row_places(v, r));
+            }
+        CHECK(from_puzzle.fixpoint() == by_cells.fixpoint());
+        CHECK(from_puzzle.removed() == by_cells.removed());
+        CHECK(from_puzzle.solved() == by_cells.solved());
+    }
+    CHECK(empty > 0);
+}
+
+TEST_CASE("planes: load_root is load of the initial domains, n = 2..16", "[gac][planes]") {
+    check_root_loads<Planes>(2813);
+    check_root_loads<SmallPlanes>(2814);
+}
+
+TEST_CASE("planes: solved() after a fixpoint that fixes every cell", "[gac][planes]") {
+    // Some of Tatham's 6 × 6 puzzles are solved by the root's stages 0–1, some are not.
+    SmallPlanes planes;
+    int solved = 0, unsolved = 0;
+    for (const Instance& in : read_instances(fmt::format("{}/tatham-dev/n06.tatham", FUTOLAB_DATA_DIR))) {
+        const Puzzle p = Puzzle::compile(in);
+        planes.load_root(p);
+        REQUIRE(planes.fixpoint());
+        std::vector<Dom> rows(static_cast<std::size_t>(p.cells()));
+        planes.export_rows(rows.data());
+        int values = 0;
+        for (const Dom r : rows) values += size(r);
+        CHECK(planes.solved() == (values == p.cells()));
+        (planes.solved() ? solved : unsolved)++;
+    }
+    CHECK(solved > 0);
+    CHECK(unsolved > 0);
 }
 
 TEST_CASE("planes: the engine builds the same tree from the planes' fixpoint as from its queues", "[gac][planes]") {
