@@ -121,52 +121,101 @@ bool Engine::root_planes() { return n_ <= SmallPlanes::kMaxN ? root_from(small_p
 template <class P>
 bool Engine::root_from(P& planes) {
     planes.load_root(*puzzle_);
-    const bool ok = planes.fixpoint();
-    counters_->propagations += planes.removed();
-    if (!ok) {
-        culprit_ = -1;
-        return failed();
-    }
     std::array<Dom, Planes::kMaxN * Planes::kMaxN> rows;  // rows[v · n + r]: the columns of row r holding v
-    planes.export_rows(rows.data());
-    std::fill(dom_.begin(), dom_.end(), 0);
-    if (planes.solved()) {
-        // A solution (the rules checked every line and relation). The places are not built:
-        // no write can follow, as every later narrowing of a singleton fails before it writes.
-        for (int v = 0, i = 0; v < n_; ++v)
-            for (int r = 0; r < n_; ++r, ++i)
-                for (Dom rest = rows[static_cast<std::size_t>(i)]; rest != 0; rest &= rest - 1) dom_[r * n_ + lowest(rest)] = bit(v);
-        regin_ = LineSet{};
-        cube_dirty_ = 0;
-        return propagate();
+    LineSet todo{first_k(n_), first_k(n_)};               // lines Régin has not seen as they are
+    for (bool sweep = true;;) {
+        if (sweep && !planes_fixpoint(planes, rows, todo)) return failed();
+        if (sweep && planes.solved()) {
+            // A solution (the rules checked every line and relation). The places are not
+            // built: no write can follow, as every later narrowing of a singleton fails first.
+            regin_ = LineSet{};
+            cube_dirty_ = 0;
+            return propagate();
+        }
+        const int line = next_open_line(todo);
+        if (line < 0) break;
+        if (!planes_regin(planes, line, todo, sweep)) return failed();
     }
+    // Stages 0–1 are at their fixpoint and every line is GAC: only the cube (stage 2b) may
+    // have work left.
     std::fill(places_.begin(), places_.end(), 0);
     for (int v = 0, i = 0; v < n_; ++v) {
-        const Dom value = bit(v);
         Dom* cp = places(n_) + v;  // column c's places of v: cp[c · n]
         for (int r = 0; r < n_; ++r, ++i) {
             const Dom cols = rows[static_cast<std::size_t>(i)];
             places(r)[v] = cols;
-            for (Dom rest = cols; rest != 0; rest &= rest - 1) {
-                const int c = lowest(rest);
-                dom_[r * n_ + c] |= value;
-                cp[static_cast<std::size_t>(c) * n_] |= bit(r);
-            }
+            for (Dom rest = cols; rest != 0; rest &= rest - 1) cp[static_cast<std::size_t>(lowest(rest)) * n_] |= bit(r);
         }
     }
-    std::array<std::uint8_t, 2 * Planes::kMaxN> open{};  // per line, its open cells
-    for (int c = 0; c < cells(); ++c)
-        if (several(dom_[c])) {
-            ++open[row_[c]];
-            ++open[static_cast<std::size_t>(n_ + col_[c])];
-        }
     regin_ = LineSet{};
-    for (int k = 0; k < n_; ++k) {
-        if (open[static_cast<std::size_t>(k)] >= 4) regin_.rows |= bit(k);
-        if (open[static_cast<std::size_t>(n_ + k)] >= 4) regin_.cols |= bit(k);
-    }
     cube_dirty_ = first_k(n_);
     return propagate();
+}
+
+// The planes' rules to their fixpoint; then the lines they changed join `todo`, and the
+// domains (dom_) and `rows` are read off the planes. False (culprit −1) on a failure.
+template <class P>
+bool Engine::planes_fixpoint(P& planes, std::array<Dom, Planes::kMaxN * Planes::kMaxN>& rows, LineSet& todo) {
+    const bool ok = planes.fixpoint();
+    counters_->propagations += planes.removed();
+    if (!ok) {
+        culprit_ = -1;
+        return false;
+    }
+    Dom changed_rows = 0, changed_cols = 0;
+    planes.changed_lines(changed_rows, changed_cols);
+    todo.rows |= changed_rows;
+    todo.cols |= changed_cols;
+    planes.export_rows(rows.data());
+    std::fill(dom_.begin(), dom_.end(), 0);
+    for (int v = 0, i = 0; v < n_; ++v)
+        for (int r = 0; r < n_; ++r, ++i)
+            for (Dom rest = rows[static_cast<std::size_t>(i)]; rest != 0; rest &= rest - 1) dom_[r * n_ + lowest(rest)] |= bit(v);
+    return true;
+}
+
+// The first line of `todo` (rows first) with 4 open cells or more, taken out of it with the
+// lines before it, or −1. At the planes' fixpoint a line with at most 3 open cells is GAC
+// (see run_regin), so only a later change can give Régin work there; it rejoins `todo` then.
+int Engine::next_open_line(LineSet& todo) const {
+    while (!todo.empty()) {
+        const int line = todo.pop(n_);
+        const int first = line < n_ ? line * n_ : line - n_;
+        const int stride = line < n_ ? 1 : n_;
+        int open = 0;
+        for (int i = 0, x = first; i < n_; ++i, x += stride) open += several(dom_[x]);
+        if (open >= 4) return line;
+    }
+    return -1;
+}
+
+// Régin's filter on one line at the planes' fixpoint. What it removes leaves dom_ and the
+// planes (`removed` then asks for a fixpoint), and the crossing lines of the narrowed cells
+// join `todo` (the line itself is GAC now). False (culprit: the line) if it has no matching.
+template <class P>
+bool Engine::planes_regin(P& planes, int line, LineSet& todo, bool& removed) {
+    const bool is_row = line < n_;
+    const int first = is_row ? line * n_ : line - n_;
+    const int stride = is_row ? 1 : n_;
+    std::array<Dom, Planes::kMaxN> d;
+    for (int i = 0, x = first; i < n_; ++i, x += stride) d[static_cast<std::size_t>(i)] = dom_[x];
+    counters_->checks += static_cast<std::uint64_t>(n_);
+    if (!regin_propagate(std::span<Dom>(d.data(), static_cast<std::size_t>(n_)), matching_[line])) {
+        culprit_ = line;
+        return false;
+    }
+    removed = false;
+    for (int i = 0, x = first; i < n_; ++i, x += stride) {
+        const Dom gone = dom_[x] & ~d[static_cast<std::size_t>(i)];
+        if (gone == 0) continue;
+        counters_->propagations += static_cast<std::uint64_t>(size_sparse(gone));
+        dom_[x] = d[static_cast<std::size_t>(i)];
+        planes.remove(row_[x], col_[x], gone);
+        removed = true;
+        if (is_row) todo.cols |= bit(i);
+        else todo.rows |= bit(i);
+    }
+    return true;
 }
 
 // The places of the initial domains: every position, less the values each cell lacks. Only

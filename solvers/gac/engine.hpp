@@ -281,6 +281,11 @@ private:
     bool root_planes();
     template <class P>
     bool root_from(P& planes);
+    template <class P>
+    bool planes_fixpoint(P& planes, std::array<Dom, Planes::kMaxN * Planes::kMaxN>& rows, LineSet& todo);
+    int next_open_line(LineSet& todo) const;
+    template <class P>
+    bool planes_regin(P& planes, int line, LineSet& todo, bool& removed);
     void clear_hidden();
     Dom* places(int line) { return &places_[static_cast<std::size_t>(line) * n_]; }
     // Undo: the values `back` return to `cell`, so its position returns to their places.

@@ -223,6 +223,7 @@ int BasicPlanes<Layout>::total() const {
 template <class Layout>
 bool BasicPlanes<Layout>::fixpoint(Simd simd) {
     const int before = total();
+    s_.touched = Board{};
     bool ok = false;
 #if FUTOLAB_PLANES_X86
     // (the one-word boards are scalar: AVX2 has nothing to add there)
@@ -250,6 +251,32 @@ void BasicPlanes<Layout>::export_rows(Dom* out) const {
         std::memcpy(g.w.data(), &s_.plane[static_cast<std::size_t>(v)], sizeof(Board));
         for (int r = 0; r < n; ++r)
             *out++ = (g.w[static_cast<std::size_t>(r / kRowsPerWord)] >> (kLane * (r % kRowsPerWord))) & first_k(kLane);
+    }
+}
+
+template <class Layout>
+void BasicPlanes<Layout>::changed_lines(Dom& rows, Dom& cols) const {
+    constexpr int kLane = Grid<Layout>::kLane, kRowsPerWord = Grid<Layout>::kRowsPerWord;
+    Grid<Layout> g;
+    std::memcpy(g.w.data(), &s_.touched, sizeof(Board));
+    rows = cols = 0;
+    for (int r = 0; r < s_.n; ++r) {
+        const Dom lane = (g.w[static_cast<std::size_t>(r / kRowsPerWord)] >> (kLane * (r % kRowsPerWord))) & first_k(kLane);
+        rows |= Dom{lane != 0} << r;
+        cols |= lane;
+    }
+}
+
+template <class Layout>
+void BasicPlanes<Layout>::remove(int r, int c, Dom values) {
+    constexpr int kLane = Grid<Layout>::kLane, kRowsPerWord = Grid<Layout>::kRowsPerWord;
+    for (; values != 0; values &= values - 1) {
+        const auto v = static_cast<std::size_t>(lowest(values));
+        Grid<Layout> g;
+        std::memcpy(g.w.data(), &s_.plane[v], sizeof(Board));
+        g.w[static_cast<std::size_t>(r / kRowsPerWord)] &= ~(Word{1} << (kLane * (r % kRowsPerWord) + c));
+        std::memcpy(&s_.plane[v], g.w.data(), sizeof(Board));
+        s_.hidden_dirty |= bit(static_cast<int>(v));
     }
 }
 

@@ -91,6 +91,10 @@ public:
     void export_rows(Dom* out) const;
     // After fixpoint(): every cell has one value left (the planes hold a solution).
     bool solved() const { return left_ == s_.n * s_.n; }
+    // The lines in which the last fixpoint() removed some value (bit r: row r; bit c: column c).
+    void changed_lines(Dom& rows, Dom& cols) const;
+    // Removes `values` from the cell in row r, column c (for the next fixpoint() to propagate).
+    void remove(int r, int c, Dom values);
 
 
     // What the rules read and write (planes.cpp; public only for the rules there, which are
@@ -111,6 +115,7 @@ public:
         std::array<Board, kMaxN> above{}, below{};
         Dom hidden_dirty = 0;  // planes changed since hidden singles last looked at them
         bool changed = false;
+        Board touched{};       // the cells narrowed since fixpoint() started
     };
 
 private:
