@@ -46,6 +46,8 @@ template <class Layout>
     return sweeps<Layout>(s);
 }
 
+#include "solvers/gac/planes_small_avx2.inc"
+
 // The values left on the planes, with the POPCNT instruction. (A template, like everything in
 // this namespace: GCC 12 fails on 32-byte boards in the baseline code after a non-template
 // function here has used them, an internal compiler error in expand.)
@@ -115,6 +117,7 @@ void BasicPlanes<Layout>::shape(const Puzzle& puzzle) {
     const int n = puzzle.n();
     constexpr int kLane = Grid<Layout>::kLane;
     s.n = n;
+    for (int v = n; v < kMaxN; ++v) s.plane[static_cast<std::size_t>(v)] = Board{};  // (read as empty: planes_small_avx2.inc)
     Grid<Layout> cells, tops;
     for (int r = 0; r < n; ++r) {
         cells.set(r, first_k(n));
@@ -226,10 +229,10 @@ bool BasicPlanes<Layout>::fixpoint(Simd simd) {
     s_.touched = Board{};
     bool ok = false;
 #if FUTOLAB_PLANES_X86
-    // (the one-word boards are scalar: AVX2 has nothing to add there)
-    if constexpr (std::is_same_v<Layout, Lanes16>) {
-        if (simd == Simd::best && cpu_has_avx2()) ok = wide::sweeps_avx2<Layout>(s_);
-        else ok = sweeps_baseline<Layout>(s_);
+    // (16 × 16: the rules for AVX2; 8 × 8: every value at once, planes_small_avx2.inc)
+    if (simd == Simd::best && cpu_has_avx2()) {
+        if constexpr (std::is_same_v<Layout, Lanes16>) ok = wide::sweeps_avx2<Layout>(s_);
+        else ok = wide::sweeps_small_avx2<Layout>(s_);
     } else {
         ok = sweeps_baseline<Layout>(s_);
     }
