@@ -5,10 +5,13 @@
 namespace futolab::gac {
 namespace {
 
-// Each relation as an arc from both of its cells, with its constraint id.
-void build_arcs(const Puzzle& puzzle, std::vector<CellArcs>& arcs) {
+// Each relation as an arc from both of its cells, with its constraint id; and per cell which
+// of its bounds a relation reads (Engine::has_arcs_).
+void build_arcs(const Puzzle& puzzle, std::vector<CellArcs>& arcs, std::vector<std::uint8_t>& has_arcs) {
+    const auto cells = static_cast<std::size_t>(puzzle.cells());
     arcs.clear();  // then fresh elements (counts 0) and no copies of old ones
-    arcs.resize(static_cast<std::size_t>(puzzle.cells()));
+    arcs.resize(cells);
+    has_arcs.assign(cells, 0);
     const int first = 2 * puzzle.n();
     const auto& relations = puzzle.relations();
     for (int r = 0; r < static_cast<int>(relations.size()); ++r) {
@@ -16,6 +19,8 @@ void build_arcs(const Puzzle& puzzle, std::vector<CellArcs>& arcs) {
         CellArcs& hi = arcs[relations[r].hi];
         lo.greater[lo.n_greater++] = {relations[r].hi, first + r};
         hi.smaller[hi.n_smaller++] = {relations[r].lo, first + r};
+        has_arcs[static_cast<std::size_t>(relations[r].lo)] |= 1;  // its min is read
+        has_arcs[static_cast<std::size_t>(relations[r].hi)] |= 2;  // its max is read
     }
 }
 
@@ -45,9 +50,7 @@ void Engine::reset(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, Pr
                 col_[c] = static_cast<std::uint8_t>(k);
             }
     }
-    build_arcs(puzzle, arcs_);
-    has_arcs_.resize(cells);
-    for (std::size_t c = 0; c < cells; ++c) has_arcs_[c] = (arcs_[c].n_greater > 0 ? 1 : 0) | (arcs_[c].n_smaller > 0 ? 2 : 0);
+    build_arcs(puzzle, arcs_, has_arcs_);
     // (one cleared Matching copied: cheaper than 2n constructors that each fill it)
     matching_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0, Matching{});
     places_.resize(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) * n_ : 0);

@@ -118,11 +118,8 @@ void BasicPlanes<Layout>::shape(const Puzzle& puzzle) {
     constexpr int kLane = Grid<Layout>::kLane;
     s.n = n;
     for (int v = n; v < kMaxN; ++v) s.plane[static_cast<std::size_t>(v)] = Board{};  // (read as empty: planes_small_avx2.inc)
-    Grid<Layout> cells, tops;
-    for (int r = 0; r < n; ++r) {
-        cells.set(r, first_k(n));
-        tops.set(r, Word{1} << (kLane - 1));
-    }
+    Grid<Layout> cells;
+    for (int r = 0; r < n; ++r) cells.set(r, first_k(n));
     std::array<Grid<Layout>, 4> lo, hi;
     Grid<Layout> lo_cells, hi_cells;
     const int inverse = (65536 + n - 1) / n;  // x · inverse / 2^16 = x / n for x < 256, n ≤ 16
@@ -137,7 +134,6 @@ void BasicPlanes<Layout>::shape(const Puzzle& puzzle) {
         hi_cells.set_bit(b);
     }
     s.cells = cells.board();
-    s.row_tops = tops.board();
     s.settled = Board{};
     for (std::size_t d = 0; d < 4; ++d) {
         s.lo[d] = lo[d].board();

@@ -103,7 +103,6 @@ public:
         int n = 0;
         std::array<Board, kMaxN> plane{};
         Board cells{};     // the n × n cells
-        Board row_tops{};  // the top bit of the lane of each row < n
         Board settled{};   // singletons whose ≠ has been applied
         // Relations by direction: lo[d] = the smaller cells whose greater neighbour lies in
         // direction d (0 right, 1 left, 2 down, 3 up); hi[d] = the greater cells whose smaller
