@@ -124,10 +124,9 @@ bool Engine::root_planes() { return n_ <= SmallPlanes::kMaxN ? root_from(small_p
 template <class P>
 bool Engine::root_from(P& planes) {
     planes.load_root(*puzzle_);
-    std::array<Dom, Planes::kMaxN * Planes::kMaxN> rows;  // rows[v · n + r]: the columns of row r holding v
-    LineSet todo{first_k(n_), first_k(n_)};               // lines Régin has not seen as they are
-    for (bool sweep = true;;) {
-        if (sweep && !planes_fixpoint(planes, rows, todo)) return failed();
+    LineSet todo{first_k(n_), first_k(n_)};  // lines Régin has not seen as they are
+    for (bool sweep = true, first = true;; first = false) {
+        if (sweep && !planes_fixpoint(planes, todo, first)) return failed();
         if (sweep && planes.solved()) {
             // A solution (the rules checked every line and relation). The places are not
             // built: no write can follow, as every later narrowing of a singleton fails first.
@@ -141,6 +140,8 @@ bool Engine::root_from(P& planes) {
     }
     // Stages 0–1 are at their fixpoint and every line is GAC: only the cube (stage 2b) may
     // have work left.
+    std::array<Dom, Planes::kMaxN * Planes::kMaxN> rows;  // rows[v · n + r]: the columns of row r holding v
+    planes.export_rows(rows.data());
     std::fill(places_.begin(), places_.end(), 0);
     for (int v = 0, i = 0; v < n_; ++v) {
         Dom* cp = places(n_) + v;  // column c's places of v: cp[c · n]
@@ -156,9 +157,10 @@ bool Engine::root_from(P& planes) {
 }
 
 // The planes' rules to their fixpoint; then the lines they changed join `todo`, and the
-// domains (dom_) and `rows` are read off the planes. False (culprit −1) on a failure.
+// domains (dom_) are read off the planes: all of them the first time, later those of the
+// cells the fixpoint narrowed. False (culprit −1) on a failure.
 template <class P>
-bool Engine::planes_fixpoint(P& planes, std::array<Dom, Planes::kMaxN * Planes::kMaxN>& rows, LineSet& todo) {
+bool Engine::planes_fixpoint(P& planes, LineSet& todo, bool first) {
     const bool ok = planes.fixpoint();
     counters_->propagations += planes.removed();
     if (!ok) {
@@ -169,11 +171,7 @@ bool Engine::planes_fixpoint(P& planes, std::array<Dom, Planes::kMaxN * Planes::
     planes.changed_lines(changed_rows, changed_cols);
     todo.rows |= changed_rows;
     todo.cols |= changed_cols;
-    planes.export_rows(rows.data());
-    std::fill(dom_.begin(), dom_.end(), 0);
-    for (int v = 0, i = 0; v < n_; ++v)
-        for (int r = 0; r < n_; ++r, ++i)
-            for (Dom rest = rows[static_cast<std::size_t>(i)]; rest != 0; rest &= rest - 1) dom_[r * n_ + lowest(rest)] |= bit(v);
+    planes.update_domains(dom_.data(), first);
     return true;
 }
 

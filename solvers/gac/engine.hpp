@@ -282,7 +282,7 @@ private:
     template <class P>
     bool root_from(P& planes);
     template <class P>
-    bool planes_fixpoint(P& planes, std::array<Dom, Planes::kMaxN * Planes::kMaxN>& rows, LineSet& todo);
+    bool planes_fixpoint(P& planes, LineSet& todo, bool first);
     int next_open_line(LineSet& todo) const;
     template <class P>
     bool planes_regin(P& planes, int line, LineSet& todo, bool& removed);

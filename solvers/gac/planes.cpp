@@ -254,6 +254,36 @@ void BasicPlanes<Layout>::export_rows(Dom* out) const {
 }
 
 template <class Layout>
+void BasicPlanes<Layout>::update_domains(Dom* dom, bool all) const {
+    constexpr int kLane = Grid<Layout>::kLane, kRowsPerWord = Grid<Layout>::kRowsPerWord;
+    const int n = s_.n;
+    std::array<Grid<Layout>, kMaxN> planes;  // (as words: no variable index into a vector type)
+    for (int v = 0; v < n; ++v) std::memcpy(planes[static_cast<std::size_t>(v)].w.data(), &s_.plane[static_cast<std::size_t>(v)], sizeof(Board));
+    Grid<Layout> touched;
+    std::memcpy(touched.w.data(), &s_.touched, sizeof(Board));
+    int narrowed = 0;
+    for (const Word w : touched.w) narrowed += count_bits(w);
+    // (a cell costs n steps here, a row of a plane a few: past ~n cells the whole board is cheaper)
+    if (all || narrowed > n) {
+        std::fill(dom, dom + n * n, Dom{0});
+        for (int v = 0; v < n; ++v)
+            for (int r = 0; r < n; ++r) {
+                const Word row = planes[static_cast<std::size_t>(v)].w[static_cast<std::size_t>(r / kRowsPerWord)] >> (kLane * (r % kRowsPerWord));
+                for (Dom rest = row & first_k(kLane); rest != 0; rest &= rest - 1) dom[r * n + lowest(rest)] |= bit(v);
+            }
+        return;
+    }
+    for (std::size_t k = 0; k < touched.w.size(); ++k)
+        for (Word rest = touched.w[k]; rest != 0; rest &= rest - 1) {
+            const int i = lowest(rest);  // bit i of word k: row k · (rows per word) + i / lane
+            const int r = static_cast<int>(k) * kRowsPerWord + i / kLane, c = i % kLane;
+            Dom d = 0;
+            for (int v = 0; v < n; ++v) d |= ((planes[static_cast<std::size_t>(v)].w[k] >> i) & 1) << v;
+            dom[r * n + c] = d;
+        }
+}
+
+template <class Layout>
 void BasicPlanes<Layout>::changed_lines(Dom& rows, Dom& cols) const {
     constexpr int kLane = Grid<Layout>::kLane, kRowsPerWord = Grid<Layout>::kRowsPerWord;
     Grid<Layout> g;

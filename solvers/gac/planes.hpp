@@ -89,6 +89,9 @@ public:
     Dom row_places(int v, int r) const { return Layout::row(s_.plane[static_cast<std::size_t>(v)], r); }
     // All of them: out[v · n + r] = row_places(v, r), for n² entries.
     void export_rows(Dom* out) const;
+    // The cell domains (dom[r · n + c], bit v: value index v) of every cell, or (all = false)
+    // of the cells the last fixpoint() narrowed only.
+    void update_domains(Dom* dom, bool all) const;
     // After fixpoint(): every cell has one value left (the planes hold a solution).
     bool solved() const { return left_ == s_.n * s_.n; }
     // The lines in which the last fixpoint() removed some value (bit r: row r; bit c: column c).
