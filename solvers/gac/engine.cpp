@@ -52,12 +52,23 @@ void Engine::reset(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, Pr
     }
     build_arcs(puzzle, arcs_, has_arcs_);
     // (one cleared Matching copied: cheaper than 2n constructors that each fill it)
-    matching_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0, Matching{});
+    // The lines' matchings are kept from the last solve of the same n, not cleared: what Régin
+    // keeps is a consistent matching of the variables < n (value_of and var_of agree), and a
+    // call repairs whatever the new domains do not hold (regin.hpp); the filter's result (GAC)
+    // does not depend on the matching it starts from, so nodes and counters do not either.
+    // Another n clears them: entries past the last n may be stale from an older solve, and
+    // two variables matched to one value would break the repair.
+    if (const std::size_t lines = alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0;
+        matching_.size() != lines || matching_n_ != n_) {
+        matching_.assign(lines, Matching{});
+        matching_n_ = n_;
+    }
     places_.resize(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) * n_ : 0);
     hidden_vals_.assign(alldiff == Alldiff::regin ? 2 * static_cast<std::size_t>(n_) : 0, 0);
     hidden_ = regin_ = LineSet{};
     cube_ = Cube::off;
     cube_on_ = false;
+    solved_root_ = false;
     root_planes_ = true;
     cube_dirty_ = 0;
     singles_.reset(static_cast<int>(cells));
@@ -132,6 +143,7 @@ bool Engine::root_from(P& planes) {
             // built: no write can follow, as every later narrowing of a singleton fails first.
             regin_ = LineSet{};
             cube_dirty_ = 0;
+            solved_root_ = true;
             return propagate();
         }
         const int line = next_open_line(todo);

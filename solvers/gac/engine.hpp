@@ -256,6 +256,8 @@ public:
 
     int n() const { return n_; }
     int cells() const { return n_ * n_; }
+    // The root's planes fixed every cell (root_planes): no variable is left to branch on.
+    bool solved_root() const { return solved_root_; }
     Dom dom(int cell) const { return dom_[cell]; }
     std::span<const Dom> domains() const { return dom_; }
     const CellArcs& arcs(int cell) const { return arcs_[cell]; }
@@ -401,6 +403,7 @@ private:
     // Tatham n10:30 (one byte per cell, read by the ≠ pass for every removal).
     std::vector<std::uint8_t> has_arcs_;
     std::vector<Matching> matching_;  // per line, kept across calls (see regin.hpp)
+    int matching_n_ = 0;              // the n the matchings are for (see reset)
     // Stage 2b (set_cube): per value, its rows-to-columns matching, and the values whose
     // places changed since their last run.
     Cube cube_ = Cube::off;
@@ -428,6 +431,7 @@ private:
     Planes planes_;             // the root's stages 0–1 for 8 < n ≤ 16 (root_planes)
     SmallPlanes small_planes_;  // the same for n ≤ 8, one word per board
     bool root_planes_ = true;
+    bool solved_root_ = false;
 };
 
 }  // namespace futolab::gac

@@ -266,10 +266,15 @@ void BasicPlanes<Layout>::update_domains(Dom* dom, bool all) const {
     // (a cell costs n steps here, a row of a plane a few: past ~n cells the whole board is cheaper)
     if (all || narrowed > n) {
         std::fill(dom, dom + n * n, Dom{0});
+        // (bit i of word k is cell (k · rows per word + i / lane, i mod lane): a board's bits
+        // in one pass per word, with the cell index kept as word offset + i − (lane − n) · row)
         for (int v = 0; v < n; ++v)
-            for (int r = 0; r < n; ++r) {
-                const Word row = planes[static_cast<std::size_t>(v)].w[static_cast<std::size_t>(r / kRowsPerWord)] >> (kLane * (r % kRowsPerWord));
-                for (Dom rest = row & first_k(kLane); rest != 0; rest &= rest - 1) dom[r * n + lowest(rest)] |= bit(v);
+            for (std::size_t k = 0; k < touched.w.size(); ++k) {
+                const int base = static_cast<int>(k) * kRowsPerWord * n;
+                for (Word rest = planes[static_cast<std::size_t>(v)].w[k]; rest != 0; rest &= rest - 1) {
+                    const int i = lowest(rest);
+                    dom[base + i - (kLane - n) * (i / kLane)] |= bit(v);
+                }
             }
         return;
     }

@@ -83,7 +83,8 @@ private:
     bool enter(std::uint64_t depth);
     Outcome failure();
     Outcome solution();
-    int select() const { return select_var(engine_, options_.var, weights_); }
+    // (a root the planes solved has nothing to branch on: no scan of the board)
+    int select() const { return engine_.solved_root() ? -1 : select_var(engine_, options_.var, weights_); }
     // The preferred value index of x if it is still in x's domain, else −1; and the d-way
     // order with it first.
     int preferred(int x) const;
