@@ -58,6 +58,9 @@ public:
     // Chain bounds: chain_below_ (chain_above_) is the longest chain of smaller (greater) cells.
     int min_value(int cell) const { return chain_below_[cell] + 1; }
     int max_value(int cell) const { return n_ - chain_above_[cell]; }
+    // The same per cell as arrays (0 where a cell has no smaller, no greater neighbour).
+    std::span<const int> chain_below() const { return chain_below_; }
+    std::span<const int> chain_above() const { return chain_above_; }
 
     const std::string& id() const { return id_; }
     // Stable 64-bit hash of the canonical form, as 16 hex digits (SPEC §5 instance_hash).
