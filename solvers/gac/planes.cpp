@@ -47,6 +47,7 @@ template <class Layout>
 }
 
 #include "solvers/gac/planes_small_avx2.inc"
+#include "solvers/gac/planes_transpose_avx2.inc"
 
 // The values left on the planes, with the POPCNT instruction. (A template, like everything in
 // this namespace: GCC 12 fails on 32-byte boards in the baseline code after a non-template
@@ -187,17 +188,27 @@ std::array<Word, 4> special_cells(const int* givens, const int* below, const int
 // a suffix union of "min above v" and a prefix union of "max below v" (a few board operations
 // per value instead of one bit operation per removed cell value).
 template <class Layout>
-void BasicPlanes<Layout>::load_root(const Puzzle& puzzle) {
+void BasicPlanes<Layout>::load_root(const Puzzle& puzzle, [[maybe_unused]] Simd simd) {
     shape(puzzle);
     State& s = s_;
     const int n = puzzle.n();
-    std::array<Grid<Layout>, kMaxN> given, min_is, max_is;  // by value index: givens, chain bounds
-    Grid<Layout> any_given, empty;  // empty: chain bounds that cross (a relation cycle, min > max)
     const int* givens = puzzle.givens().data();
     const int* below = puzzle.chain_below().data();
     const int* above = puzzle.chain_above().data();
+#if FUTOLAB_PLANES_X86
+    if constexpr (std::is_same_v<Layout, Lanes16>) {
+        if (simd == Simd::best && cpu_has_avx2()) {  // the cells' domains, then one transposition per row
+            alignas(32) std::uint16_t cells[16][16] = {};
+            wide::root_domains<Layout>(givens, below, above, n, cells);
+            wide::planes_from_domains<Layout>(s, cells);
+            return;
+        }
+    }
+#endif
     const int inverse = (65536 + n - 1) / n;  // x · inverse / 2^16 = x / n for x < 256, n ≤ 16
     const auto special = special_cells(givens, below, above, n * n);
+    std::array<Grid<Layout>, kMaxN> given, min_is, max_is;  // by value index: givens, chain bounds
+    Grid<Layout> any_given, empty;  // empty: chain bounds that cross (a relation cycle, min > max)
     for (std::size_t k = 0; k < special.size(); ++k)
         for (Word rest = special[k]; rest != 0; rest &= rest - 1) {
             const int x = static_cast<int>(k) * 64 + lowest(rest);
@@ -282,7 +293,7 @@ void BasicPlanes<Layout>::export_rows(Dom* out) const {
 }
 
 template <class Layout>
-void BasicPlanes<Layout>::update_domains(Dom* dom, bool all) const {
+void BasicPlanes<Layout>::update_domains(Dom* dom, bool all, [[maybe_unused]] Simd simd) const {
     constexpr int kLane = Grid<Layout>::kLane, kRowsPerWord = Grid<Layout>::kRowsPerWord;
     const int n = s_.n;
     std::array<Grid<Layout>, kMaxN> planes;  // (as words: no variable index into a vector type)
@@ -293,6 +304,11 @@ void BasicPlanes<Layout>::update_domains(Dom* dom, bool all) const {
     for (const Word w : touched.w) narrowed += count_bits(w);
     // (a cell costs n steps here, a row of a plane a few: past ~n cells the whole board is cheaper)
     if (all || narrowed > n) {
+#if FUTOLAB_PLANES_X86
+        if constexpr (std::is_same_v<Layout, Lanes16>) {
+            if (simd == Simd::best && cpu_has_avx2()) return wide::domains_from_planes<Layout>(s_, dom);
+        }
+#endif
         std::fill(dom, dom + n * n, Dom{0});
         // (bit i of word k is cell (k · rows per word + i / lane, i mod lane): a board's bits
         // in one pass per word, with the cell index kept as word offset + i − (lane − n) · row)

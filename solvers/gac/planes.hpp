@@ -77,7 +77,8 @@ public:
     void load(const Puzzle& puzzle, std::span<const Dom> dom);
     // The engine's initial domains (chain bounds, givens fixed; Engine::root) read from the
     // puzzle: as load() with those domains, without building them cell by cell first.
-    void load_root(const Puzzle& puzzle);
+    // (simd: as fixpoint(); on AVX2 the 16 × 16 planes come from a transposition per row.)
+    void load_root(const Puzzle& puzzle, Simd simd = Simd::best);
     // The rules to their common fixpoint. False if some cell or some (line, value) is left
     // without a place, or two cells of a line must take the same value.
     bool fixpoint(Simd simd = Simd::best);
@@ -90,8 +91,8 @@ public:
     // All of them: out[v · n + r] = row_places(v, r), for n² entries.
     void export_rows(Dom* out) const;
     // The cell domains (dom[r · n + c], bit v: value index v) of every cell, or (all = false)
-    // of the cells the last fixpoint() narrowed only.
-    void update_domains(Dom* dom, bool all) const;
+    // of the cells the last fixpoint() narrowed only (the whole board if there are many).
+    void update_domains(Dom* dom, bool all, Simd simd = Simd::best) const;
     // After fixpoint(): every cell has one value left (the planes hold a solution).
     bool solved() const { return left_ == s_.n * s_.n; }
     // The lines in which the last fixpoint() removed some value (bit r: row r; bit c: column c).

@@ -109,20 +109,32 @@ void check_root_loads(std::uint64_t seed) {
                                              0.6 * static_cast<double>(rng() % 100) / 100.0, round % 3 == 0);
         const test::Domains d = initial_domains(p);
         empty += std::count(d.begin(), d.end(), Dom{0}) > 0;
-        P by_cells, from_puzzle;
+        P by_cells, from_puzzle, baseline;
         by_cells.load(p, d);
         from_puzzle.load_root(p);
+        baseline.load_root(p, Simd::baseline);
         INFO("round " << round << ", n = " << n);
         std::vector<Dom> rows(static_cast<std::size_t>(n * n));
         from_puzzle.export_rows(rows.data());
         for (int v = 0; v < n; ++v)
             for (int r = 0; r < n; ++r) {
                 REQUIRE(from_puzzle.row_places(v, r) == by_cells.row_places(v, r));
+                REQUIRE(baseline.row_places(v, r) == by_cells.row_places(v, r));
                 CHECK(rows[static_cast<std::size_t>(v * n + r)] == by_cells.row_places(v, r));
             }
         CHECK(from_puzzle.fixpoint() == by_cells.fixpoint());
         CHECK(from_puzzle.removed() == by_cells.removed());
         CHECK(from_puzzle.solved() == by_cells.solved());
+        // the domains read back, whole board, both ways, against the rows
+        test::Domains best(d.size(), ~Dom{0}), base(d.size(), ~Dom{0}), expected(d.size(), 0);
+        from_puzzle.update_domains(best.data(), true);
+        from_puzzle.update_domains(base.data(), true, Simd::baseline);
+        for (int v = 0; v < n; ++v)
+            for (int r = 0; r < n; ++r)
+                for (Dom cols = from_puzzle.row_places(v, r); cols != 0; cols &= cols - 1)
+                    expected[static_cast<std::size_t>(r * n + lowest(cols))] |= bit(v);
+        CHECK(best == expected);
+        CHECK(base == expected);
     }
     CHECK(empty > 0);
 }
