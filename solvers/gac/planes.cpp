@@ -167,6 +167,18 @@ void BasicPlanes<Layout>::load(const Puzzle& puzzle, std::span<const Dom> dom) {
 // domains do not leave full, found four at a time (SSE2: the three arrays OR-ed, compared with
 // zero) where a test per cell was a third of the root's loading.
 namespace {
+// An 8 × 8 bit matrix (byte i = row i, bit j = column j) transposed, in three rounds of
+// swapping 1 × 1, 2 × 2 and 4 × 4 blocks across the diagonal (Warren, Hacker's Delight, §7-3).
+constexpr Word transpose8(Word x) {
+    Word t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAu;
+    x ^= t ^ (t << 7);
+    t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCu;
+    x ^= t ^ (t << 14);
+    t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0u;
+    return x ^ t ^ (t << 28);
+}
+static_assert(transpose8(0x0000000000000002u) == 0x0000000000000100u);  // (0, 1) -> (1, 0)
+
 std::array<Word, 4> special_cells(const int* givens, const int* below, const int* above, int cells) {
     std::array<Word, 4> special{};
     int x = 0;
@@ -201,6 +213,20 @@ void BasicPlanes<Layout>::load_root(const Puzzle& puzzle, [[maybe_unused]] Simd 
             alignas(32) std::uint16_t cells[16][16] = {};
             wide::root_domains<Layout>(givens, below, above, n, cells);
             wide::planes_from_domains<Layout>(s, cells);
+            return;
+        }
+    } else {
+        if (simd == Simd::best && cpu_has_avx2()) {  // the same, one 8 × 8 transposition per row
+            alignas(32) std::uint16_t cells[16][16] = {};
+            wide::root_domains<Layout>(givens, below, above, n, cells);
+            std::array<Word, kMaxN> planes{};
+            for (int r = 0; r < n; ++r) {
+                Word row = 0;  // byte c: the domain of cell (r, c)
+                for (int c = 0; c < n; ++c) row |= Word{cells[r][c]} << (8 * c);
+                const Word t = transpose8(row);  // byte v: the columns of row r holding v
+                for (int v = 0; v < n; ++v) planes[static_cast<std::size_t>(v)] |= ((t >> (8 * v)) & 0xFF) << (8 * r);
+            }
+            for (std::size_t v = 0; v < planes.size(); ++v) s.plane[v] = planes[v];
             return;
         }
     }
@@ -296,6 +322,17 @@ template <class Layout>
 void BasicPlanes<Layout>::update_domains(Dom* dom, bool all, [[maybe_unused]] Simd simd) const {
     constexpr int kLane = Grid<Layout>::kLane, kRowsPerWord = Grid<Layout>::kRowsPerWord;
     const int n = s_.n;
+    if constexpr (std::is_same_v<Layout, Lanes8>) {
+        if (simd == Simd::best && all) {  // every cell, one 8 × 8 transposition per row (any CPU)
+            for (int r = 0; r < n; ++r) {
+                Word row = 0;  // byte v: the columns of row r holding v
+                for (int v = 0; v < n; ++v) row |= ((s_.plane[static_cast<std::size_t>(v)] >> (8 * r)) & 0xFF) << (8 * v);
+                const Word t = transpose8(row);  // byte c: the domain of cell (r, c)
+                for (int c = 0; c < n; ++c) dom[r * n + c] = (t >> (8 * c)) & 0xFF;
+            }
+            return;
+        }
+    }
     std::array<Grid<Layout>, kMaxN> planes;  // (as words: no variable index into a vector type)
     for (int v = 0; v < n; ++v) std::memcpy(planes[static_cast<std::size_t>(v)].w.data(), &s_.plane[static_cast<std::size_t>(v)], sizeof(Board));
     Grid<Layout> touched;
