@@ -120,10 +120,13 @@ bool Engine::root() {
     return propagate();
 }
 
-// n ≤ 16: stages 0–1 to their fixpoint on value planes first (planes.hpp), word-parallel;
-// then the domains and places from the planes, and only stage 2 left to run (and 2b on every
-// value): stages 0–1 have nothing left to do there. Régin runs on the lines with 4 open cells
-// or more only. At the fixpoint of stages 0–1 a line with k ≤ 3 open cells is already domain
+// n ≤ 16: the root's fixpoint on value planes (planes.hpp), word-parallel: stages 0–1 to their
+// fixpoint there, then Régin (stage 2) on one line with 4 open cells or more at a time, each of
+// its removals handed back to the planes, whose next fixpoint does the cascade a queue would
+// (issue #28, round 11: the queues paid ~275 instructions per new singleton); then the domains
+// and places once, for the search, with only the cube (2b) left to run. Régin runs on the
+// lines with 4 open cells or more only. At the fixpoint of stages 0–1 a line with k ≤ 3 open
+// cells is already domain
 // consistent: its open cells hold only the k values its fixed cells lack (naked singles),
 // each at least two, and each of those values lies in two open cells at least (else a hidden
 // single); for k = 2 that is the complete 2 × 2 graph, and for k = 3 removing any (cell,

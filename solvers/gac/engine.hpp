@@ -29,9 +29,9 @@
 //            words each.
 //   stage 2b set_cube (alldiff=regin): Régin's filter on each value whose places changed,
 //            its rows matched to columns (run_cube: the Latin cube's third alldifferent).
-// At the root (alldiff=regin, n ≤ 16, set_root_planes) stages 0–1 first run to their fixpoint
-// word-parallel on value planes (planes.hpp, Engine::root_planes); the queues then start with
-// stage 2 on every line.
+// At the root (alldiff=regin, n ≤ 16, set_root_planes) the whole fixpoint of stages 0–2 is
+// reached word-parallel on value planes (planes.hpp, Engine::root_planes): Régin's removals go
+// back to the planes; the queues then start with only the cube (2b) to run.
 // Stages 0 and 1 deduce only what GAC on the lines implies, so they do not change the
 // fixpoint; they batch the cheap consequences of a change before the expensive filter runs
 // (as Gecode's distinct(IPL_DOM) first propagates assigned values), which saves Régin runs.

@@ -25,8 +25,8 @@
 // latin.c) — always, never, or wherever stage 3 probes (the default: with sac_after=5, from
 // the sac_restart on). With cube=yes, sac=none, branch=binary the tree is that of Gecode with
 // each value's columns as variables kept distinct (tests/solvers/gac/gecode_equiv_test.cpp).
-// Root (planes.hpp): root=planes (the default, alldiff=regin, n ≤ 16) runs stages 0–1 at the
-// root word-parallel on value planes before the queues take over; root=queue leaves them to
+// Root (planes.hpp): root=planes (the default, alldiff=regin, n ≤ 16) reaches the root's
+// fixpoint word-parallel on value planes, Régin's removals included; root=queue leaves it to
 // the queues. The fixpoint, and so the tree, is the same (tests/solvers/gac/planes_test.cpp).
 // Search (search.hpp): branch=dway|binary, var=static|mrv|domdeg|domwdeg (branch.hpp),
 // val=min|random (random: std::mt19937_64 seeded with SolveRequest::seed), restarts=none|luby,

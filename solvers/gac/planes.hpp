@@ -23,7 +23,7 @@
 // number of values removed (tests/solvers/gac/planes_test.cpp checks both against
 // root=queue, and the fixpoint against the rules run cell by cell).
 //
-// Measured (results/oracle/REPORT.md, round 8): a sweep costs ~3.5 k instructions at n = 10
+// Measured (results/oracle/REPORT.md, round 8, before round 11's changes): a sweep cost ~3.5 k instructions at n = 10
 // and the sweeps needed are the depth of the deduction chain (8–33 on median puzzles), so
 // callgrind counts ~5 % more instructions at the median than the queues; yet the wall time,
 // per instance, interleaved in one run, is 0.90× the queues' at n = 7..12 (0.86× at n ≥ 10;
@@ -32,9 +32,18 @@
 //
 // Two layouts (round 10): the 16×16 boards above for n ≤ 16, and for n ≤ 8 one 8×8 board per
 // word (row r in the 8-bit lane r), where a board operation is one scalar instruction instead
-// of two SSE2 ones plus the shuffles of a move between words. The rules are the same code,
-// over the layout's helpers (planes.cpp), and the engine picks the layout by n. On a CPU with
-// AVX2 the 16×16 sweeps run compiled for it (Simd below): node counts never depend on it.
+// of two SSE2 ones plus the shuffles of a move between words. The rules are the same code
+// (planes_rules.inc), over the layout's helpers, and the engine picks the layout by n.
+//
+// Instruction sets (round 11): planes.cpp compiles the rules twice, for the baseline and under
+// an AVX2 target pragma (where a board test is one vptest, a column fold stays in the vector
+// unit, a row test is a lane compare), and picks at run time (Simd below): the binary stays a
+// portable x86-64 one, and node counts never depend on the choice. On AVX2 the 8×8 planes of
+// every value sit side by side in two registers and each rule runs for all values at once
+// (planes_small_avx2.inc), and planes and cell domains are turned into each other by a bit
+// transposition per row (planes_transpose_avx2.inc). Hidden singles are Gauss–Seidel: the
+// cells a plane forces leave the other planes at once. Measured: results/oracle/REPORT.md,
+// issue #28 round 11.
 #pragma once
 
 #include "core/puzzle.hpp"
