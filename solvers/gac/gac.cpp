@@ -251,7 +251,7 @@ const OptionTable<Config>& table() {
         choice<C>("restarts", [](C& c) -> auto& { return c.search.luby; }, {{"none", false}, {"luby", true}},
                   "luby: restart on a Luby fail cutoff (first-solution search only)"),
         choice<C>("root", [](C& c) -> auto& { return c.root_planes; }, {{"queue", false}, {"planes", true}},
-                  "alldiff=regin, n <= 16: the root's singles, hidden singles and relation bounds word-parallel on value planes, or in the queues (same fixpoint, same tree)"),
+                  "alldiff=regin, n <= 16: the root's fixpoint (singles, hidden singles, relation bounds, Regin's removals) word-parallel on value planes, or in the queues (same fixpoint, same tree)"),
         choice<C>("sac", [](C& c) -> auto& { return c.probe.where; },
                   {{"none", Where::none}, {"root", Where::root}, {"all", Where::all}},
                   "singleton arc consistency (probing, SAC-1): none, at the root, or at every node"),
