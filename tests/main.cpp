@@ -1,3 +1,47 @@
 // The one Catch2 main shared by every test executable.
-#define CATCH_CONFIG_MAIN
+//
+// CTest runs every TEST_CASE as its own process, two or more at a time, and many tests write
+// scratch files under std::filesystem::temp_directory_path() with fixed names. Two test cases
+// of one file could then see each other's files: CI once failed because one case listed its
+// folder while the next case of the same file was writing "b.csv.tmp" there. So each test
+// process gets a private scratch folder, made with mkdtemp under the caller's TMPDIR and
+// handed on through TMPDIR (which temp_directory_path() and every child process, the CLI
+// included, read). It is removed when the process ends; FUTOLAB_KEEP_TEST_TMP=1 keeps it for
+// a post-mortem.
+#define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <system_error>
+
+namespace {
+
+// The private folder, or "" when it cannot be made (the tests then run in the shared one).
+std::string make_private_tmp() {
+    const char* outer = std::getenv("TMPDIR");
+    std::string pattern = (outer && *outer) ? outer : "/tmp";
+    pattern += "/futolab-test-XXXXXX";
+    if (!mkdtemp(pattern.data())) {
+        std::cerr << "tests: could not make a private scratch folder under " << pattern
+                  << "; using the shared one\n";
+        return {};
+    }
+    setenv("TMPDIR", pattern.c_str(), 1);
+    return pattern;
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+    const std::string tmp = make_private_tmp();
+    const int rc = Catch::Session().run(argc, argv);
+    const char* keep = std::getenv("FUTOLAB_KEEP_TEST_TMP");
+    if (!tmp.empty() && !(keep && std::string(keep) == "1")) {
+        std::error_code ignored;
+        std::filesystem::remove_all(tmp, ignored);
+    }
+    return rc;
+}
