@@ -50,7 +50,10 @@ void Engine::reset(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, Pr
                 col_[c] = static_cast<std::uint8_t>(k);
             }
     }
-    build_arcs(puzzle, arcs_, has_arcs_);
+    // (the relations' arcs are built by root(), and only where a search or a queue can read
+    // them: a root the planes solve never does — build_arcs was a twentieth of such a solve.
+    // Until then no cell has any, so a write to a solved board, which moves no bound, is safe.)
+    has_arcs_.assign(cells, 0);
     // (one cleared Matching copied: cheaper than 2n constructors that each fill it)
     // The lines' matchings are kept from the last solve of the same n, not cleared: what Régin
     // keeps is a consistent matching of the variables < n (value_of and var_of agree), and a
@@ -94,6 +97,7 @@ void Engine::reset(const Puzzle& puzzle, Alldiff alldiff, Counters& counters, Pr
 // otherwise make the compiler reload the puzzle's arrays for every cell), then queued.
 bool Engine::root() {
     if (root_planes_ && alldiff_ == Alldiff::regin && n_ <= Planes::kMaxN) return root_planes();
+    build_arcs(*puzzle_, arcs_, has_arcs_);
     const int cells = this->cells();
     Dom* __restrict dom = dom_.data();
     const Puzzle& puzzle = *puzzle_;
@@ -142,8 +146,9 @@ bool Engine::root_from(P& planes) {
     for (bool sweep = true, first = true;; first = false) {
         if (sweep && !planes_fixpoint(planes, todo, first)) return failed();
         if (sweep && planes.solved()) {
-            // A solution (the rules checked every line and relation). The places are not
-            // built: no write can follow, as every later narrowing of a singleton fails first.
+            // A solution (the rules checked every line and relation). The places and the
+            // relations' arcs are not built: no narrowing can follow, as every narrowing of a
+            // singleton fails first (a write of a cell's own value reads neither).
             regin_ = LineSet{};
             cube_dirty_ = 0;
             solved_root_ = true;
@@ -154,7 +159,9 @@ bool Engine::root_from(P& planes) {
         if (!planes_regin(planes, line, todo, sweep)) return failed();
     }
     // Stages 0–1 are at their fixpoint and every line is GAC: only the cube (stage 2b) may
-    // have work left.
+    // have work left. Writes can follow now (the cube, exclusions, the search): they read
+    // the relations' arcs.
+    build_arcs(*puzzle_, arcs_, has_arcs_);
     std::array<Dom, Planes::kMaxN * Planes::kMaxN> rows;  // rows[v · n + r]: the columns of row r holding v
     planes.export_rows(rows.data());
     std::fill(places_.begin(), places_.end(), 0);
@@ -186,7 +193,8 @@ bool Engine::planes_fixpoint(P& planes, LineSet& todo, bool first) {
     planes.changed_lines(changed_rows, changed_cols);
     todo.rows |= changed_rows;
     todo.cols |= changed_cols;
-    planes.update_domains(dom_.data(), first);
+    if (first && planes.solved()) planes.solved_domains(dom_.data());  // (root_from stops there)
+    else planes.update_domains(dom_.data(), first);
     return true;
 }
 

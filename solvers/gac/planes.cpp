@@ -121,27 +121,28 @@ void BasicPlanes<Layout>::shape(const Puzzle& puzzle) {
     for (int v = n; v < kMaxN; ++v) s.plane[static_cast<std::size_t>(v)] = Board{};  // (read as empty: planes_small_avx2.inc)
     Grid<Layout> cells;
     for (int r = 0; r < n; ++r) cells.set(r, first_k(n));
-    std::array<Grid<Layout>, 4> lo, hi;
-    Grid<Layout> lo_cells, hi_cells;
+    // dir[d]: the lo cells whose hi neighbour lies in direction d; dir[4 + d]: the hi cells
+    // whose lo neighbour lies there. The direction without a branch (Tatham's puzzles mix them
+    // at random: a mispredicted branch each), hi's bit as lo's plus the direction's step.
+    std::array<Grid<Layout>, 8> dir;
+    static constexpr std::array<int, 4> kStep{1, -1, kLane, -kLane};  // right, left, down, up
     const int inverse = (65536 + n - 1) / n;  // x · inverse / 2^16 = x / n for x < 256, n ≤ 16
-    const auto bit_of = [&](int x) { return x + (kLane - n) * ((x * inverse) >> 16); };
     for (const Relation& rel : puzzle.relations()) {
         const int step = rel.hi - rel.lo;
-        const int d = step == 1 ? 0 : step == -1 ? 1 : step > 0 ? 2 : 3;  // hi seen from lo
-        const int a = bit_of(rel.lo), b = bit_of(rel.hi);
-        lo[static_cast<std::size_t>(d)].set_bit(a);
-        hi[static_cast<std::size_t>(d ^ 1)].set_bit(b);  // lo seen from hi: the other way
-        lo_cells.set_bit(a);
-        hi_cells.set_bit(b);
+        const int d = 2 * static_cast<int>(step != 1 && step != -1) + static_cast<int>(step < 0);  // hi seen from lo
+        const int a = rel.lo + (kLane - n) * ((rel.lo * inverse) >> 16);  // the bit of cell x: x + (lane − n) · row
+        dir[static_cast<std::size_t>(d)].set_bit(a);
+        dir[static_cast<std::size_t>(4 + (d ^ 1))].set_bit(a + kStep[static_cast<std::size_t>(d)]);  // lo seen from hi: the other way
     }
     s.cells = cells.board();
     s.settled = Board{};
+    s.lo_cells = s.hi_cells = Board{};
     for (std::size_t d = 0; d < 4; ++d) {
-        s.lo[d] = lo[d].board();
-        s.hi[d] = hi[d].board();
+        s.lo[d] = dir[d].board();
+        s.hi[d] = dir[4 + d].board();
+        s.lo_cells |= s.lo[d];
+        s.hi_cells |= s.hi[d];
     }
-    s.lo_cells = lo_cells.board();
-    s.hi_cells = hi_cells.board();
     s.any_relation = puzzle.num_relations() != 0;
     // The first revision sees every union as changed, unless it holds every cell a relation
     // reads (then nothing is unsupported anyway).
@@ -322,7 +323,17 @@ template <class Layout>
 void BasicPlanes<Layout>::update_domains(Dom* dom, bool all, [[maybe_unused]] Simd simd) const {
     constexpr int kLane = Grid<Layout>::kLane, kRowsPerWord = Grid<Layout>::kRowsPerWord;
     const int n = s_.n;
+    Grid<Layout> touched;
+    std::memcpy(touched.w.data(), &s_.touched, sizeof(Board));
+    int narrowed = 0;
+    for (const Word w : touched.w) narrowed += count_bits(w);
     if constexpr (std::is_same_v<Layout, Lanes8>) {
+        // (a narrowed cell costs ~4n instructions below, the whole board ~200 on AVX2: round 12)
+        if (simd == Simd::best && (all || narrowed > 4)) {
+#if FUTOLAB_PLANES_X86
+            if (cpu_has_avx2()) return wide::domains_from_small_planes<Layout>(s_, dom);
+#endif
+        }
         if (simd == Simd::best && all) {  // every cell, one 8 × 8 transposition per row (any CPU)
             for (int r = 0; r < n; ++r) {
                 Word row = 0;  // byte v: the columns of row r holding v
@@ -335,10 +346,6 @@ void BasicPlanes<Layout>::update_domains(Dom* dom, bool all, [[maybe_unused]] Si
     }
     std::array<Grid<Layout>, kMaxN> planes;  // (as words: no variable index into a vector type)
     for (int v = 0; v < n; ++v) std::memcpy(planes[static_cast<std::size_t>(v)].w.data(), &s_.plane[static_cast<std::size_t>(v)], sizeof(Board));
-    Grid<Layout> touched;
-    std::memcpy(touched.w.data(), &s_.touched, sizeof(Board));
-    int narrowed = 0;
-    for (const Word w : touched.w) narrowed += count_bits(w);
     // (a cell costs n steps here, a row of a plane a few: past ~n cells the whole board is cheaper)
     if (all || narrowed > n) {
 #if FUTOLAB_PLANES_X86
@@ -367,6 +374,24 @@ void BasicPlanes<Layout>::update_domains(Dom* dom, bool all, [[maybe_unused]] Si
             for (int v = 0; v < n; ++v) d |= ((planes[static_cast<std::size_t>(v)].w[k] >> i) & 1) << v;
             dom[r * n + c] = d;
         }
+}
+
+template <class Layout>
+void BasicPlanes<Layout>::solved_domains(Dom* dom) const {
+    constexpr int kLane = Grid<Layout>::kLane, kRowsPerWord = Grid<Layout>::kRowsPerWord;
+    const int n = s_.n;
+    const int words = (n + kRowsPerWord - 1) / kRowsPerWord;
+    for (int v = 0; v < n; ++v) {
+        Grid<Layout> g;  // (as words: no variable index into a vector type)
+        std::memcpy(g.w.data(), &s_.plane[static_cast<std::size_t>(v)], sizeof(Board));
+        for (int k = 0; k < words; ++k) {
+            const int base = k * kRowsPerWord * n;  // (bit i of word k: cell base + i − (lane − n) · (i / lane))
+            for (Word rest = g.w[static_cast<std::size_t>(k)]; rest != 0; rest &= rest - 1) {
+                const int i = lowest(rest);
+                dom[base + i - (kLane - n) * (i / kLane)] = bit(v);
+            }
+        }
+    }
 }
 
 template <class Layout>

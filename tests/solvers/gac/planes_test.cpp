@@ -77,6 +77,18 @@ void check_fixpoints(std::uint64_t seed, Simd simd) {
                     got[static_cast<std::size_t>(r * n + lowest(cols))] |= bit(v);
         CHECK(got == *expected);
         CHECK(planes.removed() == static_cast<std::uint64_t>(total(d) - total(*expected)));
+        // The domains read back from the state before: only the narrowed cells (few: one by
+        // one; many: the whole board), and the whole board.
+        test::Domains part = d, whole(d.size(), ~Dom{0});
+        planes.update_domains(part.data(), false, simd);
+        planes.update_domains(whole.data(), true, simd);
+        CHECK(part == got);
+        CHECK(whole == got);
+        if (planes.solved()) {
+            test::Domains solved(d.size(), ~Dom{0});
+            planes.solved_domains(solved.data());
+            CHECK(solved == got);
+        }
         narrowed += got != d;
     }
     // Both outcomes are exercised, and most successful runs narrow something.
