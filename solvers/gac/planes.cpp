@@ -217,17 +217,8 @@ void BasicPlanes<Layout>::load_root(const Puzzle& puzzle, [[maybe_unused]] Simd 
             return;
         }
     } else {
-        if (simd == Simd::best && cpu_has_avx2()) {  // the same, one 8 × 8 transposition per row
-            alignas(32) std::uint16_t cells[16][16] = {};
-            wide::root_domains<Layout>(givens, below, above, n, cells);
-            std::array<Word, kMaxN> planes{};
-            for (int r = 0; r < n; ++r) {
-                Word row = 0;  // byte c: the domain of cell (r, c)
-                for (int c = 0; c < n; ++c) row |= Word{cells[r][c]} << (8 * c);
-                const Word t = transpose8(row);  // byte v: the columns of row r holding v
-                for (int v = 0; v < n; ++v) planes[static_cast<std::size_t>(v)] |= ((t >> (8 * v)) & 0xFF) << (8 * r);
-            }
-            for (std::size_t v = 0; v < planes.size(); ++v) s.plane[v] = planes[v];
+        if (simd == Simd::best && cpu_has_avx2()) {  // a row of cells a step, then a movemask per value
+            wide::root_small_planes<Layout>(givens, below, above, n, s.plane.data());
             return;
         }
     }
