@@ -368,9 +368,14 @@ void BasicPlanes<Layout>::update_domains(Dom* dom, bool all, [[maybe_unused]] Si
 }
 
 template <class Layout>
-void BasicPlanes<Layout>::solved_domains(Dom* dom) const {
+void BasicPlanes<Layout>::solved_domains(Dom* dom, [[maybe_unused]] Simd simd) const {
     constexpr int kLane = Grid<Layout>::kLane, kRowsPerWord = Grid<Layout>::kRowsPerWord;
     const int n = s_.n;
+#if FUTOLAB_PLANES_X86
+    if constexpr (std::is_same_v<Layout, Lanes16>) {
+        if (simd == Simd::best && cpu_has_avx2()) return wide::solved_domains_avx2<Layout>(s_, dom);
+    }
+#endif
     const int words = (n + kRowsPerWord - 1) / kRowsPerWord;
     for (int v = 0; v < n; ++v) {
         Grid<Layout> g;  // (as words: no variable index into a vector type)

@@ -106,7 +106,7 @@ public:
     bool solved() const { return left_ == s_.n * s_.n; }
     // When solved(): every cell's domain (its one value), a store per cell — cheaper than
     // update_domains' transpositions, which expect any number of values per cell.
-    void solved_domains(Dom* dom) const;
+    void solved_domains(Dom* dom, Simd simd = Simd::best) const;
     // The lines in which the last fixpoint() removed some value (bit r: row r; bit c: column c).
     void changed_lines(Dom& rows, Dom& cols) const;
     // Removes `values` from the cell in row r, column c (for the next fixpoint() to propagate).
