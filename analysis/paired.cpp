@@ -75,7 +75,9 @@ bool better(const InstanceMedian& a, const InstanceMedian& b) {
 
 }  // namespace
 
-bool is_time_metric(const std::string& metric) { return metric == "wall_ms" || metric == "cpu_ms"; }
+bool is_time_metric(const std::string& metric) {
+    return metric == "wall_ms" || metric == "cpu_ms" || metric == "wall_cal" || metric == "cpu_cal";
+}
 
 double shifted_metric(const std::string& metric, double x) {
     return is_time_metric(metric) ? std::max(x, kTimeFloorMs) : x + 1.0;

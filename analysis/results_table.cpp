@@ -11,18 +11,25 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace futolab {
 namespace {
 
-const std::set<std::string> kDerived{"wall_ms", "cpu_ms", "cpu_wall", "finished", "givens_frac", "score", "slack", "source"};
+const std::set<std::string> kDerived{"wall_ms", "cpu_ms", "cpu_wall", "wall_cal", "cpu_cal", "build_name", "finished",
+                                     "givens_frac", "score", "slack", "source"};
+// wall_cal and cpu_cal: the time in ms on a machine where the calibration workload takes this
+// long (calibration.hpp: ~0.07 ms on a 2020s core), i.e. the time divided by the machine's
+// speed around the run, so that two sweeps made at different times compare (analysis/drift.hpp).
+constexpr double kReferenceCalibrationMs = 0.1;
 // Checked when a file loads. Times must be present; counters may be empty (SPEC §4: a counter
 // an external tool does not report is empty, never 0), and so may the others.
 const std::set<std::string> kNeedValue{"wall_ns", "cpu_ns"};
 const std::set<std::string> kNumeric{"n",     "h",         "k",      "repeat",       "solutions", "nodes",
                                      "fails", "checks",    "propagations", "max_depth", "wall_ns", "cpu_ns",
-                                     "max_rss_kb", "seed", "run", "core", "memory_limit_kb"};
+                                     "max_rss_kb", "seed", "run", "core", "memory_limit_kb", "calibration_ns",
+                                     "deterministic"};
 // time_limit_ms and cpu_limit_ms may be fractions (250us = 0.25): numbers, not whole ones.
 
 // The line each record of an RFC 4180 text starts on (header first): a newline inside quotes
@@ -38,6 +45,34 @@ std::vector<std::size_t> record_lines(const std::string& text) {
         if (!quoted) starts.push_back(line);
     }
     return starts;
+}
+
+// The identity of a run within one file (records/results_csv.hpp run_key, with the mode):
+// from the columns the file has, so older files are checked as far as they can be.
+std::string row_key(const CsvTable& csv, const std::vector<std::string>& row) {
+    std::string key;
+    for (const char* column : {"instance", "instance_hash", "n", "solver", "options", "spec", "seed", "repeat", "mode", "build"}) {
+        const auto it = std::find(csv.header.begin(), csv.header.end(), column);
+        std::string cell = it == csv.header.end() ? "" : row[static_cast<std::size_t>(it - csv.header.begin())];
+        if (std::string_view(column) == "build") cell = cell.substr(0, cell.find('@'));
+        key += cell + '\x1f';
+    }
+    return key;
+}
+
+// SPEC §5: a run twice in one file would be counted twice by every statistic. Refused, naming
+// both lines. Only a file with the columns that identify a run is checked (a file without
+// instance and seed is no futolab results file of any version that pairs runs).
+void check_unique_runs(const CsvTable& csv, const std::vector<std::size_t>& lines, const std::string& path) {
+    for (const char* needed : {"instance", "seed", "repeat"})
+        if (std::find(csv.header.begin(), csv.header.end(), needed) == csv.header.end()) return;
+    std::map<std::string, std::size_t> seen;
+    for (std::size_t r = 0; r < csv.rows.size(); ++r)
+        if (const auto [at, added] = seen.emplace(row_key(csv, csv.rows[r]), lines.at(r + 1)); !added)
+            throw InputError(fmt::format("{}:{}: the run of line {} again (same instance, solver, options, spec, seed, "
+                                         "repeat, mode and build): a run twice in one file (appended twice, or merged with "
+                                         "itself?); refusing to count it twice",
+                                         path, lines.at(r + 1), at->second));
 }
 
 Status status_in(const std::string& status, const std::string& where) {
@@ -93,6 +128,7 @@ void ResultsTable::add_file(const std::string& path) {
     }
     const std::size_t spec_col = column_index("spec");  // derived below where the file has none
     const auto lines = record_lines(text);
+    check_unique_runs(csv, lines, path);
     std::vector<std::pair<std::string, std::string>> unlabelled;  // (solver, options) of rows without a spec
     const std::size_t first = rows_.size();
     for (std::size_t r = 0; r < csv.rows.size(); ++r) {
@@ -175,6 +211,11 @@ std::string ResultsTable::text(std::size_t i, const std::string& column) const {
     if (auto it = index_.find(column); it != index_.end()) return row.cells[it->second];
     if (column == "finished") return finished(i) ? "1" : "0";
     if (column == "source") return files_[row.file];
+    if (column == "build_name") {
+        const auto build = index_.find("build");
+        const std::string cell = build == index_.end() ? "" : row.cells[build->second];
+        return cell.substr(0, cell.find('@'));
+    }
     if (kDerived.count(column)) return fmt::format("{}", number(i, column));
     throw InputError(fmt::format("no column '{}' in the results", column));
 }
@@ -204,6 +245,9 @@ std::optional<double> ResultsTable::parse(std::size_t i, const std::string& colu
 }
 
 std::optional<double> ResultsTable::value(std::size_t i, const std::string& column) const {
+    if (column == "wall_cal" || column == "cpu_cal") {  // none where the sweep timed no calibration
+        if (!index_.count("calibration_ns") || rows_.at(i).cells[index_.at("calibration_ns")].empty()) return std::nullopt;
+    }
     if (kDerived.count(column)) return number(i, column);
     if (!index_.count(column)) throw InputError(fmt::format("no column '{}' in the results", column));
     return parse(i, column, true);
@@ -218,8 +262,14 @@ double ResultsTable::number(std::size_t i, const std::string& column) const {
         const double wall = number(i, "wall_ns");
         return wall > 0 ? number(i, "cpu_ns") / wall : 1.0;
     }
+    if (column == "wall_cal" || column == "cpu_cal") {
+        const double calibration = number(i, "calibration_ns");
+        if (calibration <= 0) throw InputError(fmt::format("{}: calibration_ns is 0", where(i)));
+        return number(i, column == "wall_cal" ? "wall_ns" : "cpu_ns") / calibration * kReferenceCalibrationMs;
+    }
     if (column == "finished") return finished(i) ? 1.0 : 0.0;
-    if (column == "source") throw InputError("'source' (the input file) is not a number");
+    if (column == "source" || column == "build_name")
+        throw InputError(fmt::format("'{}' is a text column, not a number", column));
     // The critical-set bound's weighted clue count 2h + 3k, and its slack against 2(n − 1).
     if (column == "score") return 2 * number(i, "h") + 3 * number(i, "k");
     if (column == "slack") return number(i, "score") - 2 * (number(i, "n") - 1);

@@ -30,7 +30,10 @@ RunGroup group_of(const ResultsTable& table, const std::vector<std::size_t>& row
         statuses.push_back(table.text(i, "status"));
         g.options.insert(table.text(i, "options"));
         if (table.comparable(i)) measured.push_back(i);
-        if (!counters_deterministic(table, i)) {
+        // The spec's counters vary from run to run by design (a racing portfolio: the row's
+        // `deterministic` is 0): a change of them is noise, not behaviour.
+        if (text_or_empty(table, i, "deterministic") == "0") g.spec_nondeterministic = true;
+        if (g.spec_nondeterministic || !counters_deterministic(table, i)) {
             g.deterministic = false;
             continue;
         }

@@ -33,6 +33,7 @@ struct RunGroup {
     std::size_t runs = 0;
     std::string status;
     bool deterministic = true;  // every run finished or hit the node limit: counters comparable
+    bool spec_nondeterministic = false;  // the spec's counters vary by design (row `deterministic` 0)
     std::map<std::string, std::set<std::string>> counters;  // counter → distinct cells
     std::optional<double> time;  // median of the time metric; none: no measured run
     bool time_censored = false;

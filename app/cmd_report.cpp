@@ -15,7 +15,7 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
-#include "futolab_version.hpp"
+#include "records/build_identity.hpp"
 #include "records/output_guard.hpp"
 
 #include <fmt/format.h>
@@ -114,7 +114,7 @@ int report(ReportArgs args) {
     std::vector<PlotSpec> specs = compared.plots;
     specs.insert(specs.end(), study.plots.begin(), study.plots.end());
     const std::string page =
-        html_report(study, render_svgs(specs), sidecars(args.request.inputs), FUTOLAB_VERSION, compared.comparisons);
+        html_report(study, render_svgs(specs), sidecars(args.request.inputs), futolab_version(), compared.comparisons);
     write_file_atomically(args.out, page);
     std::cout << "report: " << args.out << "\n";
     check_stdout();

@@ -11,6 +11,7 @@
 #include "experiments/config.hpp"
 #include "experiments/noise.hpp"
 #include "experiments/runner.hpp"
+#include "records/build_identity.hpp"
 #include "solvers/solver.hpp"
 
 #include <fmt/format.h>
@@ -32,7 +33,24 @@ struct RunArgs {
     std::optional<Isolation> isolation;  // none: the config's (default process)
     std::string command_line;
     std::vector<std::string> redo;  // statuses
+    std::vector<std::string> builds;  // NAME=PATH
 };
+
+// --build NAME=PATH (repeatable): the builds of an A/B sweep, replacing the config's `builds:`.
+std::vector<BuildSpec> builds_of(const RunArgs& args) {
+    std::vector<BuildSpec> out;
+    for (const std::string& text : args.builds) {
+        const std::size_t eq = text.find('=');
+        if (eq == std::string::npos) throw InputError("--build must be NAME=PATH, not '" + text + "'");
+        BuildSpec b{text.substr(0, eq), text.substr(eq + 1), 0};
+        if (const std::string why = build_name_problem(b.name); !why.empty()) throw InputError("--build: " + why);
+        if (b.path.empty()) throw InputError("--build " + b.name + "=: the path is empty");
+        for (const BuildSpec& other : out)
+            if (other.name == b.name) throw InputError("--build: build name '" + b.name + "' is given twice");
+        out.push_back(std::move(b));
+    }
+    return out;
+}
 
 // The most shards a run matrix is cut into: far more than any cluster job array.
 constexpr std::uint64_t kMaxShards = 1000000;
@@ -72,6 +90,7 @@ int run_command(const RunArgs& args) {
     options.command_line = args.command_line;
     ExperimentConfig config = load_config(args.config);
     if (args.isolation) config.isolation = *args.isolation;
+    if (!args.builds.empty()) config.builds = builds_of(args);
     const RunnerReport r = run_experiment(config, options);
     for (const SkippedInput& s : r.invalid) std::cerr << "futolab: skipped invalid input: " << s.error << "\n";
     if (!options.redo.empty())
@@ -106,8 +125,12 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
         "coefficient of variation of wall time across repeats.\n"
         "Size guard: a run matrix of more than max_runs runs (default 100000000; instances x solvers x (repeats + "
         "warmup)) is refused before it is built.\n"
-        "--resume appends only to a CSV whose sidecar has this config's hash and this futolab version (else exit 2, "
-        "the CSV untouched). --resume --redo timeout,crash,error,memout first takes the rows with those statuses out of "
+        "A/B sweep: builds (config `builds:`, or --build NAME=PATH, repeatable) name futolab binaries, e.g. of other "
+        "commits (scripts/build-rev.sh REV builds one); each build's warm workers start from its binary and the runs "
+        "of all builds are interleaved in one shuffled order; every row names its build (`build` column); "
+        "`futolab compare CSV --base NAME` pairs them.\n"
+        "--resume appends only to a CSV whose sidecar names this config's hash, the same inputs and the same builds "
+        "(commit, dirty flag, build type, binary hash) (else exit 2, the CSV untouched). --resume --redo timeout,crash,error,memout first takes the rows with those statuses out of "
         "the CSV (an atomic rewrite: every other row stays byte for byte) and then runs them again under the same "
         "config, e.g. after fixing a crash or for time-outs of a busy machine; the sidecar's `redone` list records each "
         "redo (when, statuses, rows).\n"
@@ -118,12 +141,15 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
     add_whole(cmd, "--jobs,-j", args->jobs, {0, 4096, "0 = all cores"}, "Worker threads, 0..4096 (default 0: all cores)");
     cmd->add_option("--shard", args->shard, "Run shard I of N of the run matrix, e.g. 2/4");
     cmd->add_flag("--resume", args->resume,
-                  "Continue an interrupted run: skip the runs already in the CSV (same config and futolab version only)");
+                  "Continue an interrupted run: skip the runs already in the CSV (same config, inputs and builds only)");
     cmd->add_option("--redo", args->redo,
                     "With --resume: run again the runs whose rows have these statuses (e.g. timeout,crash,error,memout); "
                     "their old rows leave the CSV first")
         ->delimiter(',')
         ->type_name("STATUS,…");
+    cmd->add_option("--build", args->builds,
+                    "An A/B sweep's build NAME=PATH (a futolab binary; repeatable; replaces the config's builds:)")
+        ->type_name("NAME=PATH");
     cmd->add_option("--out", args->out, "Directory for the CSV and its sidecar (default: the config's output)");
     add_optional_word(cmd, "--isolation", args->isolation, kIsolations,
                       "Where runs execute, overriding the config's `isolation`: " + word_help(kIsolations) +

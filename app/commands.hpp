@@ -24,5 +24,6 @@ void add_compare(CLI::App& app, Action& run);
 void add_generate(CLI::App& app, Action& run);
 void add_grade(CLI::App& app, Action& run);
 void add_critical(CLI::App& app, Action& run);
+void add_worker(CLI::App& app, Action& run);  // hidden: an A/B sweep's warm worker
 
 }  // namespace futolab::app

@@ -3,7 +3,7 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "core/error.hpp"
-#include "futolab_version.hpp"
+#include "records/build_identity.hpp"
 
 #include <cerrno>
 #include <exception>
@@ -51,7 +51,7 @@ void make_std_fds_valid() {
 int main(int argc, char** argv) {
     make_std_fds_valid();
     CLI::App app{"futolab: a research harness for the Futoshiki puzzle", "futolab"};
-    app.set_version_flag("--version", std::string("futolab ") + FUTOLAB_VERSION);
+    app.set_version_flag("--version", "futolab " + futolab::futolab_version());
     app.require_subcommand(1);
     futolab::app::Action run;
     std::string command_line = "futolab";
@@ -68,6 +68,7 @@ int main(int argc, char** argv) {
     futolab::app::add_generate(app, run);
     futolab::app::add_grade(app, run);
     futolab::app::add_critical(app, run);
+    futolab::app::add_worker(app, run);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -88,8 +88,7 @@ std::string read_text_file(const std::string& path) {
     }
 }
 
-std::uint64_t fnv1a64(const std::string& text) {
-    std::uint64_t h = 14695981039346656037ull;
+std::uint64_t fnv1a64(std::string_view text, std::uint64_t h) {
     for (unsigned char ch : text) {
         h ^= ch;
         h *= 1099511628211ull;

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace futolab {
 
@@ -19,7 +20,9 @@ std::string read_text_file(const std::string& path);
 std::size_t max_input_bytes();
 
 // FNV-1a, 64 bits (Fowler, Noll & Vo): the stable, machine-independent hash behind
-// instance_hash and the config hash of experiment sidecars.
-std::uint64_t fnv1a64(const std::string& text);
+// instance_hash and the config hash of experiment sidecars. `h`: the hash of the bytes before
+// `text`, to hash a file chunk by chunk (the offset basis for the first chunk).
+inline constexpr std::uint64_t kFnv1aOffset = 14695981039346656037ull;
+std::uint64_t fnv1a64(std::string_view text, std::uint64_t h = kFnv1aOffset);
 
 }  // namespace futolab

@@ -53,6 +53,20 @@ std::map<pid_t, pid_t> parent_links() {
     return links;
 }
 
+// Fields 14-17 of /proc/<pid>/stat (utime, stime, cutime, cstime), in clock ticks; 0 if gone.
+unsigned long long stat_cpu_ticks(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(in, line)) return 0;
+    const std::size_t close = line.rfind(')');
+    unsigned long long u = 0, s = 0, cu = 0, cs = 0;
+    if (close == std::string::npos ||
+        std::sscanf(line.c_str() + close + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu", &u, &s,
+                    &cu, &cs) != 4)
+        return 0;
+    return u + s + cu + cs;
+}
+
 std::vector<pid_t> descendants_of(pid_t root) {
     const std::map<pid_t, pid_t> links = parent_links();
     std::vector<pid_t> found{root};
@@ -176,6 +190,18 @@ void kill_descendants() {
         if (!alive) continue;
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
+}
+
+std::int64_t own_cpu_ns() {
+    rusage usage{};
+    ::getrusage(RUSAGE_SELF, &usage);
+    return cpu_ns_of(usage);
+}
+
+std::int64_t descendants_cpu_ns(pid_t root) {
+    unsigned long long ticks = 0;
+    for (pid_t pid : descendants_of(root)) ticks += stat_cpu_ticks(pid);
+    return static_cast<std::int64_t>(ticks * 1'000'000'000ULL / static_cast<unsigned long long>(::sysconf(_SC_CLK_TCK)));
 }
 
 std::int64_t children_cpu_ns() {

@@ -18,6 +18,7 @@ namespace futolab::child {
 inline constexpr int kExitOutOfMemory = 97;  // std::bad_alloc outside run_solver (e.g. building the record)
 inline constexpr int kExitFailed = 98;       // any other exception outside run_solver
 inline constexpr int kExitOrphan = 99;       // the parent was gone before the run started
+inline constexpr int kExitExecFailed = 96;   // a worker's binary could not be started (execv failed)
 
 // In the child right after fork: ignores SIGINT/SIGTERM (the parent decides and kills), dies
 // with the thread that forked it (PR_SET_PDEATHSIG), becomes the subreaper of whatever its
@@ -46,6 +47,11 @@ void kill_descendants();
 
 // CPU time (user + system) of this process's reaped children, ns (getrusage RUSAGE_CHILDREN).
 std::int64_t children_cpu_ns();
+// This process's own CPU time (user + system, every thread), ns (getrusage RUSAGE_SELF).
+std::int64_t own_cpu_ns();
+// The CPU time of every live process below `root` (not root itself), with the children each
+// has reaped, from /proc/<pid>/stat: what a kill of `root` would otherwise take unseen.
+std::int64_t descendants_cpu_ns(pid_t root);
 
 void write_all(int fd, const std::string& bytes);
 std::int64_t cpu_ns_of(const rusage& usage);

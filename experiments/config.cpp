@@ -8,6 +8,7 @@
 #include "core/puzzle.hpp"
 #include "generators/latin/symmetry.hpp"
 #include "experiments/methods.hpp"
+#include "records/build_identity.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -96,7 +97,7 @@ constexpr double kMaxSweepValues = 100000;
 
 const std::vector<std::string> kTopKeys{"name",      "description", "seed",    "repeats", "order",  "warmup",
                                         "pin",       "max_runs",    "task",    "mode",    "limits", "grade",
-                                        "instances", "solvers",     "methods", "output",  "isolation"};
+                                        "instances", "solvers",     "methods", "output",  "isolation", "builds"};
 
 Mode read_mode(const Where& w, const YAML::Node& node) {
     if (node.IsScalar() && node.Scalar() == "first") return Mode::first();
@@ -318,6 +319,24 @@ std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task 
     return out;
 }
 
+// `builds:` (an A/B sweep): a list of {name, path}, names unique (build_identity.hpp).
+std::vector<BuildSpec> read_builds(const Where& w, const YAML::Node& node) {
+    if (!node.IsSequence() || node.size() == 0) w.fail(node, "builds must be a non-empty list of {name, path}");
+    std::vector<BuildSpec> out;
+    for (const YAML::Node& item : node) {
+        w.keys(item, {"name", "path"}, "a build");
+        for (const char* key : {"name", "path"})
+            if (!item[key]) w.fail(item, fmt::format("a build needs '{}'", key));
+        BuildSpec b{w.scalar(item["name"], "build name"), w.scalar(item["path"], "build path"), item.Mark().line + 1};
+        if (const std::string why = build_name_problem(b.name); !why.empty()) w.fail(item["name"], why);
+        if (b.path.empty()) w.fail(item["path"], "a build's path is empty");
+        for (const BuildSpec& other : out)
+            if (other.name == b.name) w.fail(item["name"], fmt::format("build name '{}' is given twice", b.name));
+        out.push_back(std::move(b));
+    }
+    return out;
+}
+
 // The kind whose solver mode `mode` is (solve for first, count for a count).
 Task task_of_mode(const Mode& mode) {
     const TaskMode wanted = mode.kind == Mode::Kind::count ? TaskMode::count : TaskMode::first;
@@ -329,7 +348,8 @@ Task task_of_mode(const Mode& mode) {
 // The config keys a kind does not accept (its row's `keys`) are refused where they are.
 void check_task_keys(const Where& w, const YAML::Node& root, const TaskInfo& kind) {
     for (auto [key, bit] : {std::pair{"mode", TaskKey::mode}, std::pair{"limits", TaskKey::limits},
-                            std::pair{"grade", TaskKey::grade}, std::pair{"isolation", TaskKey::isolation}})
+                            std::pair{"grade", TaskKey::grade}, std::pair{"isolation", TaskKey::isolation},
+                            std::pair{"builds", TaskKey::builds}})
         if (!accepts(kind, bit) && root[key])
             w.fail(root[key], fmt::format("'{}' applies to {} tasks, not {}", key, kinds_accepting(bit), kind.name));
 }
@@ -392,6 +412,10 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
                                                   kind.time_limit_needs_process));
     }
     if (root["grade"]) c.grade = read_choice(w, root["grade"], "grade", {"true", "false"}) == "true";
+    if (root["builds"]) {
+        c.builds = read_builds(w, root["builds"]);
+        if (const std::string why = builds_problem(c); !why.empty()) w.fail(root["builds"], why);
+    }
     c.instances = read_instances(w, root["instances"], c.task);
     c.output = root["output"] ? w.scalar(root["output"], "output") : "results/" + c.name + ".csv";
     return c;
@@ -400,6 +424,17 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
 }  // namespace
 
 std::string_view run_order_name(RunOrder order) { return name_in(kRunOrders, order); }
+
+std::string builds_problem(const ExperimentConfig& c) {
+    if (c.builds.empty()) return "";
+    const TaskInfo& kind = task_info(c.task);
+    if (!accepts(kind, TaskKey::builds))
+        return fmt::format("builds apply to {} tasks, not {}", kinds_accepting(TaskKey::builds), kind.name);
+    if (c.isolation != Isolation::process)
+        return fmt::format("builds need isolation: process (each build's runs go to warm workers started from its "
+                           "binary), not {}", name_in(kIsolations, c.isolation));
+    return "";
+}
 
 double parse_duration_seconds(const std::string& text) { return parse_duration(text, "duration"); }
 

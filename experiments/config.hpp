@@ -90,6 +90,14 @@ std::string_view run_order_name(RunOrder order);
 // (the matrix, the execution order, the wall times of the noise figure).
 constexpr std::uint64_t kDefaultMaxRuns = 100'000'000;
 
+// One build of an A/B sweep (`builds:`, or `futolab run --build NAME=PATH`): a futolab binary,
+// possibly of another commit, whose warm workers run its share of the runs (worker_protocol.hpp).
+struct BuildSpec {
+    std::string name;  // the `build` column's name part and `compare --base`'s (build_identity.hpp)
+    std::string path;  // the binary
+    int line = 0;      // where it was configured (0: on the command line)
+};
+
 struct ExperimentConfig {
     std::string path;         // the config file
     std::string text;         // verbatim, for the metadata sidecar
@@ -109,10 +117,16 @@ struct ExperimentConfig {
     Isolation isolation = Isolation::process;  // solve/count/exact runs (isolation.hpp)
     std::vector<InstanceSource> instances;
     std::vector<SolverSpec> solvers;  // solve/count: `solvers`; generate/critical/exact: `methods`
+    std::vector<BuildSpec> builds;    // empty: this binary alone (the `self` build)
     std::string output;  // the results CSV
 };
 
 ExperimentConfig load_config(const std::string& path);
+
+// Why the config's builds cannot run ("" if they can, or if it has none): builds are for
+// solve and count tasks in process isolation. Checked when `builds:` is read and again when
+// `futolab run --build` sets them.
+std::string builds_problem(const ExperimentConfig& config);
 ExperimentConfig parse_config(const std::string& text, const std::string& path);
 
 // "10s", "250ms", "1.5m", "2h", "30us" or a plain number of seconds, 0 to 9.2e9 s

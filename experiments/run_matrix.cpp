@@ -241,16 +241,18 @@ std::uint64_t generated_instance_count(const ExperimentConfig& config) {
 
 void check_run_count(const ExperimentConfig& config, std::uint64_t instances, bool at_least) {
     const std::uint64_t per_pair = static_cast<std::uint64_t>(config.repeats) + static_cast<std::uint64_t>(config.warmup);
-    const std::uint64_t runs = times(times(instances, config.solvers.size()), per_pair);
+    const std::uint64_t builds = std::max<std::uint64_t>(1, config.builds.size());
+    const std::uint64_t runs = times(times(times(instances, config.solvers.size()), builds), per_pair);
     if (runs <= config.max_runs) return;
     const std::string count = runs == std::numeric_limits<std::uint64_t>::max()
                                   ? "more than 18446744073709551615"
                                   : fmt::format("{}{}", at_least ? "at least " : "", runs);
     const std::string warmup = config.warmup > 0 ? fmt::format(" + {} warm-up", config.warmup) : "";
-    throw InputError(fmt::format("{}: the run matrix has {} runs ({}{} instances × {} solvers × ({} repeats{})), "
+    const std::string times_builds = builds > 1 ? fmt::format(" × {} builds", builds) : "";
+    throw InputError(fmt::format("{}: the run matrix has {} runs ({}{} instances × {} solvers{} × ({} repeats{})), "
                                  "more than max_runs = {}: refused before building it (raise max_runs if you mean it)",
                                  config.path, count, at_least ? "at least " : "", instances, config.solvers.size(),
-                                 config.repeats, warmup, config.max_runs));
+                                 times_builds, config.repeats, warmup, config.max_runs));
 }
 
 RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
@@ -294,14 +296,21 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
         throw InputError(fmt::format("{}: every instance is invalid ({} skipped, the first: {})", config.path,
                                      m.skipped.size(), m.skipped.front().error));
     check_run_count(config, m.instances.size());  // now with the file instances
-    m.runs.reserve(m.instances.size() * m.solvers.size() * static_cast<std::size_t>(config.repeats));
+    // Builds (an A/B sweep) are the innermost axis but one: a run of each build per (instance,
+    // solver, repeat), all with the same seed, so the builds solve exactly the same runs. One
+    // build (`self`) gives the matrix, indices and seeds of a sweep without `builds:`.
+    for (const BuildSpec& b : config.builds) m.build_names.push_back(b.name);
+    if (m.build_names.empty()) m.build_names.emplace_back(kSelfBuild);
+    const int builds = static_cast<int>(m.build_names.size());
+    m.runs.reserve(m.instances.size() * m.solvers.size() * m.build_names.size() * static_cast<std::size_t>(config.repeats));
     for (int i = 0; i < static_cast<int>(m.instances.size()); ++i)
         for (int s = 0; s < static_cast<int>(m.solvers.size()); ++s)
-            for (int r = 1; r <= config.repeats; ++r) {
-                const std::string coords = fmt::format("{}|{}|{}", m.instances[i].hash(), m.solvers[s].text(), r);
-                m.runs.push_back({.index = m.runs.size(), .instance = i, .solver = s, .repeat = r,
-                                  .seed = derive_seed(config.seed, coords), .warmup = false});
-            }
+            for (int b = 0; b < builds; ++b)
+                for (int r = 1; r <= config.repeats; ++r) {
+                    const std::string coords = fmt::format("{}|{}|{}", m.instances[i].hash(), m.solvers[s].text(), r);
+                    m.runs.push_back({.index = m.runs.size(), .instance = i, .solver = s, .repeat = r,
+                                      .seed = derive_seed(config.seed, coords), .warmup = false, .build = b});
+                }
     return m;
 }
 
@@ -315,7 +324,8 @@ std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index,
 std::string run_key(const RunMatrix& m, const PlannedRun& run) {
     const Puzzle& p = m.instances[run.instance];
     const SolverSpec& s = m.solvers[run.solver];
-    return run_key(p.id(), p.hash(), s.name, s.canonical_options(), run.seed, run.repeat);
+    return run_key(p.id(), p.hash(), s.name, s.canonical_options(), run.seed, run.repeat,
+                   m.build_names[static_cast<std::size_t>(run.build)]);
 }
 
 }  // namespace futolab

@@ -24,6 +24,7 @@ struct PlannedRun {
     int repeat = 1;         // 1-based (for a warm-up run: which warm-up of its pair)
     std::uint64_t seed = 0;
     bool warmup = false;    // run and thrown away (config `warmup`, experiments/schedule.hpp)
+    int build = 0;          // into RunMatrix::build_names (0 and only 0 without `builds:`)
 };
 
 // Which symmetry class an instance of a `classes:` source is (task exact).
@@ -38,10 +39,11 @@ struct RunMatrix {
     std::vector<std::string> specs;        // SolverSpec::spec() of each solver, computed once
     std::vector<std::string> param_names;  // the generate sweep axes (CSV `param_<name>` columns)
     std::vector<double> param_values;      // instances × param_names, row-major; NaN: none (a file instance)
-    std::vector<PlannedRun> runs;        // instance-major, then solver, then repeat
+    std::vector<PlannedRun> runs;        // instance-major, then solver, then build, then repeat
     std::vector<SkippedInput> skipped;  // invalid inputs left out (skip_invalid only)
     std::vector<ClassRef> classes;      // task exact: per instance (exact takes classes sources only)
     std::vector<InputFile> input_files; // every file read, with its content hash (the sidecar's `inputs`)
+    std::vector<std::string> build_names;  // the config's `builds:` names, else {"self"}
 
     // The nominal sweep values of instance i, in the order of param_names.
     std::span<const double> params_of(int instance) const {

@@ -57,8 +57,10 @@ bool get_text(Reader& in, std::string& text) {
     return true;
 }
 
-// FLROW2: status and grade travel as their table rows' indices (FLROW1 had their names).
-constexpr std::string_view kRowMagic = "FLROW2";
+// FLROW3: status and grade travel as their table rows' indices (FLROW1 had their names); the
+// deterministic flag follows the run index (FLROW2 lacked it). Part of the worker protocol
+// (worker_protocol.hpp): a change here changes kWorkerProtocol.
+constexpr std::string_view kRowMagic = "FLROW3";
 
 // A vocabulary value as the index of its row in `words` (-1: none), and back: only an index
 // of a row decodes, so a record from another build cannot smuggle in an unnamed value.
@@ -140,6 +142,7 @@ std::string encode_row_record(const ResultRow& row) {
     put(out, row.unknown_counters);
     for (std::int64_t v : {row.wall_ns, row.cpu_ns, row.max_rss_kb, row.tool_cpu_ns, row.tool_max_rss_kb}) put(out, v);
     put(out, static_cast<std::uint64_t>(row.run));
+    put(out, static_cast<std::uint8_t>(row.deterministic));
     return out;
 }
 
@@ -167,10 +170,12 @@ std::optional<ResultRow> decode_row_record(std::string_view bytes) {
     FUTOLAB_COUNTERS(FUTOLAB_COUNTER_READ)
 #undef FUTOLAB_COUNTER_READ
     std::uint64_t run = 0;
+    std::uint8_t deterministic = 1;
     if (!in.get(row.unknown_counters) || !in.get(row.wall_ns) || !in.get(row.cpu_ns) || !in.get(row.max_rss_kb) || !in.get(row.tool_cpu_ns) || !in.get(row.tool_max_rss_kb) ||
-        !in.get(run) || !in.done())
+        !in.get(run) || !in.get(deterministic) || deterministic > 1 || !in.done())
         return std::nullopt;
     row.run = static_cast<std::size_t>(run);
+    row.deterministic = deterministic == 1;
     return row;
 }
 

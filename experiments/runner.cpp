@@ -3,6 +3,8 @@
 #include "core/error.hpp"
 #include "core/sanitizers.hpp"
 #include "core/status.hpp"
+#include "experiments/builds.hpp"
+#include "experiments/calibration.hpp"
 #include "experiments/child_process.hpp"
 #include "experiments/exact_task.hpp"
 #include "experiments/interrupt.hpp"
@@ -15,6 +17,7 @@
 #include "experiments/schedule.hpp"
 #include "experiments/tasks.hpp"
 #include "experiments/warm_worker.hpp"
+#include "experiments/worker_protocol.hpp"
 #include "records/output_lock.hpp"
 #include "records/outputs.hpp"
 #include "records/redo.hpp"
@@ -29,7 +32,10 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
+#include <chrono>
 #include <cerrno>
 #include <cstring>
 #include <exception>
@@ -66,6 +72,7 @@ struct WorkQueue {
     GradeCache& grades;
     const SquareTables& tables;          // task exact: every square of each order, built once
     Interrupt& interrupt;                // SIGINT/SIGTERM (interrupt.hpp)
+    const SweepBuilds& builds;           // the build of each run (builds.hpp): its workers and row cell
     std::atomic<int> running{0};         // runs in progress
     std::atomic<int> workers_left{0};
     int done_fd = -1;                    // readable once the last worker has finished
@@ -99,36 +106,54 @@ void record(WorkQueue& q, const ResultRow& row) {
 }
 
 // Where one job's runs execute (isolation.hpp): on this thread, in this job's warm worker
-// process, or in a child forked per run. Whatever the place, the row comes from the same
-// TaskRunner::run; a process that ends without one gives the runner's unfinished_row.
+// process (one per build of an A/B sweep), or in a child forked per run. Whatever the place,
+// the row comes from the same TaskRunner::run; a process that ends without one gives the
+// runner's unfinished_row.
 class Placement {
 public:
     Placement(WorkQueue& q, Isolation where)
         : q_(q), where_(where), runner_(q.config, q.matrix, q.grades, where == Isolation::thread ? &q.interrupt : nullptr, &q.tables) {
-        if (where == Isolation::process)
-            worker_.emplace([this](std::string_view request) { return encode_row_record(runner_.run(q_.todo[index_of(request)])); },
-                            q.config.limits.memory_bytes);
+        if (where != Isolation::process) return;
+        if (!q.builds.from_binaries()) {
+            workers_.push_back(std::make_unique<WarmWorker>(
+                [this](std::string_view request) { return answer_request(runner_, q_.matrix, request); },
+                q.config.limits.memory_bytes));
+            return;
+        }
+        for (std::size_t b = 0; b < q.builds.identities().size(); ++b)
+            workers_.push_back(std::make_unique<WarmWorker>(q.builds.command(static_cast<int>(b)), q.config.limits.memory_bytes));
     }
 
+    // Throws InputError if a build's replacement worker is refused (its binary changed).
     ResultRow run(std::size_t i) {
         const PlannedRun& run = q_.todo[i];
         if (where_ == Isolation::thread) return runner_.run(run);
         WorkerAnswer a;
+        WarmWorker* worker = nullptr;
         if (where_ == Isolation::process) {
-            a = worker_->call(std::string_view(reinterpret_cast<const char*>(&i), sizeof i), q_.config.limits, &q_.interrupt);
+            worker = workers_.at(static_cast<std::size_t>(run.build)).get();
+            a = worker->call(run_request(run), q_.config.limits, &q_.interrupt);
         } else {
             a = in_fork(run);
         }
-        return finish(run, a);
+        ResultRow row = finish(run, a);
+        // A worker that ran out of memory may still hold what it got (without a cgroup nothing
+        // frees it): the next run gets a fresh one, or every later run would be memout too.
+        if (worker != nullptr && row.status == Status::memout) worker->retire();
+        return row;
+    }
+
+    // One timing of the calibration workload where the runs execute: in this job's (first
+    // build's) worker, else on this thread. nullopt if the worker could not answer.
+    std::optional<CalibrationTiming> calibrate() {
+        if (where_ != Isolation::process) return time_calibration();
+        Limits limits;
+        limits.time_seconds = 10;  // far beyond the workload's 0.1 ms: only a stuck worker reaches it
+        const WorkerAnswer a = workers_.front()->call(calibration_request(), limits, &q_.interrupt);
+        return a.record ? decode_calibration(*a.record) : std::nullopt;
     }
 
 private:
-    static std::size_t index_of(std::string_view request) {
-        std::size_t i = 0;
-        std::memcpy(&i, request.data(), std::min(request.size(), sizeof i));
-        return i;
-    }
-
     WorkerAnswer in_fork(const PlannedRun& run) {
         WorkerAnswer a;
         try {
@@ -138,6 +163,7 @@ private:
             a.ended = c.ended;
             a.peak_kb = c.max_rss_kb;
             a.elapsed_ns = c.wall_ns;
+            a.killed_cpu_ns = c.cpu_ns;
         } catch (const std::runtime_error& e) {  // no pipe or no fork (e.g. a process limit): this run fails
             a.ended.message = e.what();
         }
@@ -152,12 +178,14 @@ private:
         if (!row) {
             row = runner_.unfinished_row(run, a.record ? malformed_record() : a.ended);
             row->wall_ns = a.elapsed_ns;
+            row->cpu_ns = a.killed_cpu_ns;  // measured from outside (SPEC §4: never 0 for a run that ran)
         }
         // The tools a run started were reaped by its process: their CPU (wait4's, already in
         // cpu_ns) plus whatever was left to the subreaper (a tool's grandchild that setsid'd).
         if (a.reaped_cpu_ns > row->tool_cpu_ns) row->cpu_ns += a.reaped_cpu_ns - row->tool_cpu_ns;
-        // The process tree's peak: the run's process plus the largest tool it started (they
-        // coexist while the tool runs; an upper bound of their simultaneous peak).
+        // The process tree's peak: the run's process plus the tools it started (their peak
+        // together, polled: external/process.hpp; they coexist while the tool runs: an upper
+        // bound of their simultaneous peak).
         row->max_rss_kb = a.peak_kb >= 0 && row->tool_max_rss_kb >= 0 ? a.peak_kb + row->tool_max_rss_kb : a.peak_kb;
         if (a.oom_killed && row->status != Status::memout) {
             row->message = "out of memory: the memory cgroup's OOM killer ended a process of the run (the run said " +
@@ -171,7 +199,43 @@ private:
     WorkQueue& q_;
     Isolation where_;
     TaskRunner runner_;
-    std::optional<WarmWorker> worker_;
+    std::vector<std::unique_ptr<WarmWorker>> workers_;  // process isolation: one per build
+};
+
+// The calibration workload of one job (issue #41 §2, calibration.hpp): timed three times
+// before the job's first run, then again whenever kCalibrationEveryMs have passed since the
+// last timing (a ~0.07 ms workload: under 3 % of the sweep). Each row carries the median of the
+// job's last kCalibrationWindow timings (`calibration_ns`): the speed of the machine around
+// that run, which `compare` divides out of the times of two sweeps made at different times.
+class Calibration {
+public:
+    static constexpr int kCalibrationEveryMs = 2;
+    static constexpr std::size_t kCalibrationWindow = 5;
+
+    void start(Placement& place) {
+        for (int i = 0; i < 3; ++i) sample(place);
+    }
+    void after_run(Placement& place) {
+        if (std::chrono::steady_clock::now() >= next_) sample(place);
+    }
+    // The median of the last timings (-1: none).
+    std::int64_t level() const {
+        if (count_ == 0) return -1;
+        const std::size_t n = std::min(count_, kCalibrationWindow);
+        std::array<std::int64_t, kCalibrationWindow> v{};
+        std::copy_n(last_.begin(), n, v.begin());
+        std::sort(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(n));
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+private:
+    void sample(Placement& place) {
+        if (const auto t = place.calibrate()) last_[count_++ % kCalibrationWindow] = t->wall_ns;
+        next_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(kCalibrationEveryMs);
+    }
+    std::array<std::int64_t, kCalibrationWindow> last_{};
+    std::size_t count_ = 0;
+    std::chrono::steady_clock::time_point next_{};
 };
 
 // SPEC §4 as BenchExec reads it: a run that took longer than its limit did not finish within
@@ -200,26 +264,37 @@ void work(WorkQueue& q, int cpu) {
         cpu = -1;
     }
     const Isolation where = effective_isolation(q.config);
-    Placement place(q, where);
-    for (std::size_t i; !q.interrupt.requested() && !q.failed && (i = q.next++) < q.todo.size();) {
-        const PlannedRun& run = q.todo[i];
-        ++q.running;
-        ResultRow row = place.run(i);
-        --q.running;
-        enforce_time_limits(row, q.config.limits);
-        if (q.interrupt.requested()) break;
-        if (run.warmup) {
-            ++q.warmups;
-            continue;
+    try {
+        Placement place(q, where);
+        Calibration calibration;
+        calibration.start(place);
+        for (std::size_t i; !q.interrupt.requested() && !q.failed && (i = q.next++) < q.todo.size();) {
+            const PlannedRun& run = q.todo[i];
+            ++q.running;
+            ResultRow row = place.run(i);
+            --q.running;
+            enforce_time_limits(row, q.config.limits);
+            if (q.interrupt.requested()) break;
+            calibration.after_run(place);
+            if (run.warmup) {
+                ++q.warmups;
+                continue;
+            }
+            row.spec = q.matrix.specs[static_cast<std::size_t>(run.solver)];
+            row.params = q.matrix.params_of(run.instance);
+            row.core = cpu >= 0 ? current_cpu() : -1;  // where it ran: the pinned CPU, as the CSV shows
+            row.isolation = where;
+            row.time_limit_ms = q.config.limits.time_seconds * 1e3;
+            row.cpu_limit_ms = q.config.limits.cpu_seconds * 1e3;
+            row.memory_limit_kb = has_own_process(where) ? q.config.limits.memory_bytes / 1024 : 0;
+            row.build = q.builds.cell(run.build);
+            row.calibration_ns = calibration.level();
+            record(q, row);
         }
-        row.spec = q.matrix.specs[static_cast<std::size_t>(run.solver)];
-        row.params = q.matrix.params_of(run.instance);
-        row.core = cpu >= 0 ? current_cpu() : -1;  // where it ran: the pinned CPU, as the CSV shows
-        row.isolation = where;
-        row.time_limit_ms = q.config.limits.time_seconds * 1e3;
-        row.cpu_limit_ms = q.config.limits.cpu_seconds * 1e3;
-        row.memory_limit_kb = has_own_process(where) ? q.config.limits.memory_bytes / 1024 : 0;
-        record(q, row);
+    } catch (...) {  // a build's worker refused (its binary changed), no fork, …: the sweep stops with it
+        const std::lock_guard<std::mutex> guard(q.lock);
+        if (!q.failure) q.failure = std::current_exception();
+        q.failed = true;
     }
     if (--q.workers_left == 0) {
         const std::uint64_t one = 1;
@@ -344,8 +419,10 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     if (config.isolation == Isolation::thread && !kind.time_limit_needs_process.empty() && config.limits.time_seconds > 0)
         throw InputError(fmt::format("{}: limits.time of task {} needs isolation: process ({})", config.path, kind.name,
                                      kind.time_limit_needs_process));
+    if (const std::string why = builds_problem(config); !why.empty()) throw InputError(config.path + ": " + why);
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid);
     check_memory_floor(config.limits, effective_isolation(config), config.path);  // before any file is touched
+    const SweepBuilds builds(config, matrix);  // an A/B sweep's binaries answer (or are refused) first
     const std::vector<PlannedRun> shard = shard_of(matrix.runs, options.shard_index, options.shard_count);
     RunnerReport report;
     report.csv_path = results_path(config, options);
@@ -353,7 +430,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     report.invalid = matrix.skipped;
     const OutputLock lock(report.csv_path);  // one writer per output folder, for the whole run
     if (options.resume) {  // before the file is touched
-        check_resumable(report.csv_path, identity_of(config, matrix));
+        check_resumable(report.csv_path, identity_of(config, matrix), builds.identities());
         check_same_isolation(report.csv_path, effective_isolation(config));
     }
     const CsvLayout layout = csv_layout(matrix.param_names);
@@ -376,7 +453,11 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
                  .isolation = std::string(isolation_name(effective_isolation(config))),
                  .memory_limit = memory_limit_mechanism(config.limits, effective_isolation(config)),
                  .timing = protocol_of(config),
-                 .redone = std::move(redone)};
+                 .redone = std::move(redone),
+                 .driver = this_build(),
+                 .merged_by = std::nullopt,
+                 .builds = builds.identities(),
+                 .load = {}};
     if (config.pin) {
         const CorePlan plan = plan_cores(info.jobs, usable_cpus());
         info.pinned_cpus = plan.cpus;
@@ -409,7 +490,9 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
                 .grades = grades,
                 .tables = tables,
                 .interrupt = interrupt,
+                .builds = builds,
                 .done_fd = all_done.fd()};
+    const LoadMeter load;
     {
         SignalScope signals(interrupt);
         q.workers_left = info.jobs;
@@ -431,6 +514,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
 
     info.completed = file.rows();
     info.finished = utc_now_iso8601();
+    info.load = load.figure();
     info.state = q.failed ? "failed" : report.interrupted ? "interrupted" : "finished";
     if (!q.failure) {
         write_sidecar(report.csv_path, identity_of(config, matrix), info);

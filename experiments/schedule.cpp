@@ -7,12 +7,14 @@ namespace futolab {
 namespace {
 
 // Warm-up copies of the first run of each pair: todo is in matrix order, where the runs of
-// one (instance, solver) pair are neighbours.
+// one (instance, solver, build) are neighbours.
 std::vector<PlannedRun> warmups(const std::vector<PlannedRun>& todo, int count) {
     std::vector<PlannedRun> out;
     if (count <= 0) return out;
     for (std::size_t i = 0; i < todo.size(); ++i) {
-        if (i > 0 && todo[i].instance == todo[i - 1].instance && todo[i].solver == todo[i - 1].solver) continue;
+        if (i > 0 && todo[i].instance == todo[i - 1].instance && todo[i].solver == todo[i - 1].solver &&
+            todo[i].build == todo[i - 1].build)
+            continue;
         for (int w = 1; w <= count; ++w) {
             PlannedRun run = todo[i];
             run.repeat = w;
@@ -37,9 +39,12 @@ void order_runs(std::vector<PlannedRun>& runs, const ExperimentConfig& config) {
             // buffers in cache — `gac:root=planes` after `gac:root=queue` read 0.79× its
             // time, before it 1.06× (results/oracle/REPORT.md, round 8).
             const std::uint64_t salt = derive_seed(config.seed, "interleave");
+            // The builds of an A/B sweep take part in the shuffle as solvers do (build 0 leaves
+            // the key, and so the order of a sweep without builds, as it was).
             const auto key = [salt](const PlannedRun& r) {
+                const std::uint64_t build = r.build == 0 ? 0 : splitmix64(~static_cast<std::uint64_t>(r.build));
                 return splitmix64(splitmix64(salt ^ static_cast<std::uint64_t>(r.instance)) ^ static_cast<std::uint64_t>(r.repeat)) ^
-                       splitmix64(static_cast<std::uint64_t>(r.solver) + 1);
+                       splitmix64(static_cast<std::uint64_t>(r.solver) + 1) ^ build;
             };
             std::stable_sort(runs.begin(), runs.end(), [&key](const PlannedRun& a, const PlannedRun& b) {
                 return std::make_tuple(a.repeat, a.instance, key(a), a.index) < std::make_tuple(b.repeat, b.instance, key(b), b.index);

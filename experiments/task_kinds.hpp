@@ -42,11 +42,12 @@ enum class TaskKey : unsigned {
     node_limit = 1u << 2,  // `limits.nodes`
     grade = 1u << 3,       // `grade:` (a solve/count option: the grade column)
     isolation = 1u << 4,   // `isolation:`; a kind without it runs on the runner's threads
+    builds = 1u << 5,      // `builds:` (an A/B sweep of several futolab binaries)
 };
 constexpr unsigned operator|(TaskKey a, TaskKey b) { return static_cast<unsigned>(a) | static_cast<unsigned>(b); }
 constexpr unsigned operator|(unsigned a, TaskKey b) { return a | static_cast<unsigned>(b); }
 inline constexpr unsigned kEveryTaskKey = TaskKey::mode | TaskKey::limits | TaskKey::node_limit | TaskKey::grade |
-                                          TaskKey::isolation;
+                                          TaskKey::isolation | TaskKey::builds;
 
 // The solver mode a kind asks for (solve and count differ only in it).
 enum class TaskMode { none, first, count };

@@ -3,8 +3,11 @@
 #include "experiments/child_process.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/isolation.hpp"
+#include "experiments/worker_protocol.hpp"
+#include "core/error.hpp"
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
@@ -69,29 +72,56 @@ bool read_frame(int fd, std::string& frame) {
     return read_exactly(fd, frame.data() + have, size - have);
 }
 
-[[noreturn]] void serve(const WarmWorker::Handler& handler, int requests, int answers, pid_t parent,
-                        std::uint64_t memory_bytes, const std::string& scratch) {
-    const int keep[2] = {requests, answers};
-    child::prepare(parent, keep, 2);
-    // Temporary folders of the runs' tools go below the worker's own, which futolab removes
-    // when the worker ends, however it ends (SIGKILL leaves no destructor to run).
-    if (!scratch.empty()) ::setenv("TMPDIR", scratch.c_str(), 1);
+// What follows every answer's bytes: what only the worker can measure of the run.
+struct Trailer {
+    std::int64_t peak_kb = -1;      // its peak resident set during the run (VmHWM since the reset)
+    std::int64_t reaped_cpu_ns = 0; // CPU of the processes the run started, which it reaped
+    std::int64_t total_cpu_ns = 0;  // its own CPU and its reaped children's since it started
+    std::int64_t leftover_kb = 0;   // resident now minus resident when it started serving
+};
+constexpr std::size_t kTrailerBytes = sizeof(Trailer);
+
+// One answer frame: the length, the bytes, then the trailer.
+void send_answer(const std::string& answer, const Trailer& t) {
+    std::string frame;
+    frame.reserve(answer.size() + sizeof(std::uint32_t) + kTrailerBytes);
+    put(frame, static_cast<std::uint32_t>(answer.size()));
+    frame += answer;
+    for (std::int64_t v : {t.peak_kb, t.reaped_cpu_ns, t.total_cpu_ns, t.leftover_kb}) put(frame, v);
+    child::write_all(kAnswerFd, frame);
+}
+
+// After a run whose peak rose above the resident set it started with, the heap it freed is
+// given back to the kernel (malloc_trim), so the next run's peak starts from the worker's
+// floor, not from this run's leftovers (SPEC §4: max_rss_kb is the run's own peak). What stays
+// resident even so is reported (leftover_kb), and the parent replaces a worker that holds too
+// much (kWorkerLeftoverKb). A run that did not grow the worker costs one getrusage here.
+std::int64_t leftover_after(std::int64_t start_kb, std::int64_t run_start_kb, std::int64_t peak) {
+    if (peak <= run_start_kb + 1024) return run_start_kb - start_kb;
+    ::malloc_trim(0);
+    return static_cast<std::int64_t>(child::resident_bytes_now() / 1024) - start_kb;
+}
+
+// The loop every worker runs, forked or started from a binary (descriptors 3 and 4 in place).
+[[noreturn]] void serve_requests(const WarmWorker::Handler& handler, std::uint64_t memory_bytes, const std::string* hello) {
     child::peak_kb();  // its first call decides, before any run, how this kernel's peak is read
     try {
+        if (hello != nullptr) send_answer(*hello, Trailer{});
         if (memory_bytes != 0) child::limit_address_space(memory_bytes);
+        const std::int64_t start_kb = static_cast<std::int64_t>(child::resident_bytes_now() / 1024);
         std::string request;
         while (read_frame(kRequestFd, request)) {
             child::reset_peak();
+            const std::int64_t run_start_kb = child::peak_kb();  // = the resident set now, just reset
             const std::int64_t reaped0 = child::children_cpu_ns();
             const std::string answer = handler(request);
             child::kill_descendants();
-            std::string frame;
-            frame.reserve(answer.size() + 24);
-            put(frame, static_cast<std::uint32_t>(answer.size()));
-            frame += answer;
-            put(frame, child::peak_kb());
-            put(frame, child::children_cpu_ns() - reaped0);
-            child::write_all(kAnswerFd, frame);
+            Trailer t;
+            t.peak_kb = child::peak_kb();
+            t.reaped_cpu_ns = child::children_cpu_ns() - reaped0;
+            t.total_cpu_ns = child::own_cpu_ns() + child::children_cpu_ns();
+            t.leftover_kb = leftover_after(start_kb, run_start_kb, t.peak_kb);
+            send_answer(answer, t);
         }
         ::_exit(0);  // the parent closed the request pipe: the sweep is over
     } catch (const std::bad_alloc&) {
@@ -99,6 +129,24 @@ bool read_frame(int fd, std::string& frame) {
     } catch (...) {
         ::_exit(child::kExitFailed);
     }
+}
+
+// The child's side of start(): descriptors moved to 3 and 4, the scratch folder as TMPDIR
+// (futolab removes it when the worker ends, however it ends: SIGKILL leaves no destructor to
+// run), then the handler's loop, or the binary of another build.
+[[noreturn]] void become_worker(const WarmWorker::Handler& handler, const std::optional<WorkerCommand>& command,
+                                int requests, int answers, pid_t parent, std::uint64_t memory_bytes,
+                                const std::string& scratch) {
+    const int keep[2] = {requests, answers};
+    child::prepare(parent, keep, 2);
+    if (!scratch.empty()) ::setenv("TMPDIR", scratch.c_str(), 1);
+    if (!command) serve_requests(handler, memory_bytes, nullptr);
+    std::vector<char*> argv{const_cast<char*>(command->path.c_str())};
+    for (const std::string& a : command->args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::signal(SIGPIPE, SIG_DFL);  // the parent ignores it; a worker dies of a closed pipe as a tool would
+    ::execv(command->path.c_str(), argv.data());
+    ::_exit(child::kExitExecFailed);
 }
 
 void close_fd(int& fd) {
@@ -134,7 +182,7 @@ Wait await_answer(int fd, const Interrupt* interrupt, Clock::time_point deadline
             std::uint32_t size = 0;
             std::memcpy(&size, frame.data(), sizeof size);
             if (size > kMaxFrame) return Wait::lost;
-            want += size + 2 * sizeof(std::int64_t);
+            want += size + kTrailerBytes;
             have_length = true;
         }
         if (have_length && frame.size() >= want) return frame.size() == want ? Wait::answered : Wait::lost;
@@ -152,6 +200,17 @@ Clock::time_point kill_deadline(Clock::time_point start, const Limits& limits) {
 WarmWorker::WarmWorker(Handler handler, std::uint64_t memory_bytes)
     : handler_(std::move(handler)), memory_bytes_(memory_bytes) {}
 
+WarmWorker::WarmWorker(WorkerCommand command, std::uint64_t memory_bytes)
+    : command_(std::move(command)), memory_bytes_(memory_bytes) {}
+
+void serve_worker(const WarmWorker::Handler& handler, std::uint64_t memory_bytes, const std::string& hello) {
+    serve_requests(handler, memory_bytes, &hello);
+}
+
+void WarmWorker::ensure_started() {
+    if (pid_ == 0) start();
+}
+
 WarmWorker::~WarmWorker() { stop(); }  // before cgroup_ is removed: a cgroup with a process cannot be
 
 void WarmWorker::start() {
@@ -168,7 +227,7 @@ void WarmWorker::start() {
     scratch_ = make_scratch();
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
-    if (pid == 0) serve(handler_, requests[0], answers[1], parent, memory_bytes_, scratch_);
+    if (pid == 0) become_worker(handler_, command_, requests[0], answers[1], parent, memory_bytes_, scratch_);
     ::close(requests[0]);
     ::close(answers[1]);
     if (pid < 0) {
@@ -184,11 +243,49 @@ void WarmWorker::start() {
     to_worker_ = requests[1];
     from_worker_ = answers[0];
     ++started_;
+    if (command_) await_hello();
+}
+
+// A worker of another binary answers first with its hello (worker_protocol.hpp); until it has,
+// it is not a worker of this sweep. Loading the plan (the sweep's instances) is its only work
+// before: a minute is far beyond it.
+void WarmWorker::await_hello() {
+    constexpr auto kHelloWait = std::chrono::seconds(60);
+    std::string frame;
+    const Wait how = await_answer(from_worker_, nullptr, Clock::now() + kHelloWait, frame);
+    if (how == Wait::answered) {
+        std::uint32_t size = 0;
+        std::memcpy(&size, frame.data(), sizeof size);
+        try {
+            command_->check_hello(std::string_view(frame).substr(sizeof size, size));
+            return;
+        } catch (...) {
+            stop();
+            throw;
+        }
+    }
+    if (how == Wait::overtime) ::kill(pid_, SIGKILL);
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = 0;
+    close_fd(to_worker_);
+    close_fd(from_worker_);
+    remove_scratch();
+    const std::string how_it_ended =
+        how == Wait::overtime ? "said nothing for 60 s"
+        : WIFEXITED(status) && WEXITSTATUS(status) == child::kExitExecFailed ? "could not be started (not an executable?)"
+        : WIFEXITED(status) ? fmt::format("exited with code {} before its hello", WEXITSTATUS(status))
+                            : fmt::format("was killed by {} before its hello", child::signal_text(WTERMSIG(status)));
+    throw InputError(fmt::format("{}: {} (not a futolab worker of protocol {}: a futolab older than the worker "
+                                 "protocol, or not futolab?)",
+                                 command_->path, how_it_ended, kWorkerProtocol));
 }
 
 void WarmWorker::stop() {
     close_fd(to_worker_);  // end-of-file: a waiting worker exits
     close_fd(from_worker_);
+    cpu_at_last_answer_ = 0;
     if (pid_ == 0) return;
     // A worker between runs exits at once; one still running (interrupted, overtime) is killed.
     ::kill(pid_, SIGKILL);
@@ -233,17 +330,31 @@ WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, co
         std::uint32_t size = 0;
         std::memcpy(&size, frame.data(), sizeof size);
         a.record = frame.substr(sizeof size, size);
-        std::memcpy(&a.peak_kb, frame.data() + sizeof size + size, sizeof a.peak_kb);
-        std::memcpy(&a.reaped_cpu_ns, frame.data() + sizeof size + size + sizeof a.peak_kb, sizeof a.reaped_cpu_ns);
+        Trailer t;
+        std::memcpy(&t, frame.data() + sizeof size + size, kTrailerBytes);
+        a.peak_kb = t.peak_kb;
+        a.reaped_cpu_ns = t.reaped_cpu_ns;
+        a.leftover_kb = t.leftover_kb;
+        cpu_at_last_answer_ = t.total_cpu_ns;
         a.oom_killed = cgroup_ && cgroup_->oom_kills() > oom0;  // a tool of the run, not the worker
         a.elapsed_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
+        if (a.leftover_kb > kWorkerLeftoverKb) stop();  // the next run starts in a fresh worker
         return a;
     }
-    if (how != Wait::lost) ::kill(pid_, SIGKILL);
+    // The run's CPU (SPEC §4: measured, never 0): what the worker used since its last answer,
+    // plus, when futolab kills it, what the tools still running below it have used (read
+    // before the kill: once they are gone, nobody can ask).
+    std::int64_t tools_cpu = 0;
+    if (how != Wait::lost) {
+        tools_cpu = child::descendants_cpu_ns(pid_);
+        ::kill(pid_, SIGKILL);
+    }
     int status = 0;
     rusage usage{};
     while (::wait4(pid_, &status, 0, &usage) < 0 && errno == EINTR) {
     }
+    a.killed_cpu_ns = std::max<std::int64_t>(0, child::cpu_ns_of(usage) - cpu_at_last_answer_) + tools_cpu;
+    cpu_at_last_answer_ = 0;
     pid_ = 0;
     close_fd(to_worker_);
     close_fd(from_worker_);

@@ -28,6 +28,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace futolab {
 
@@ -41,6 +42,24 @@ struct WorkerAnswer {
     std::int64_t reaped_cpu_ns = 0;     // CPU of processes the run started (reaped by the worker)
     std::int64_t elapsed_ns = 0;        // the parent's wall time for the whole call
     bool oom_killed = false;            // the worker's memory cgroup OOM-killed a process of this run
+    std::int64_t leftover_kb = 0;       // what the worker kept resident after the run (trimmed) above its start
+    std::int64_t killed_cpu_ns = 0;     // a run that did not answer: its CPU as measured from outside
+};
+
+// A worker that keeps more than this resident after a run (and after giving freed heap back)
+// than it held when it started is replaced before the next run: the next run's peak must not
+// include an earlier run's memory (SPEC §4). 2 MiB is above what the backends keep warm on
+// purpose (gac's engine, Gecode's space cache: tens to hundreds of kB here).
+inline constexpr std::int64_t kWorkerLeftoverKb = 2048;
+
+// A worker started from a futolab binary (an A/B sweep's build, worker_protocol.hpp) instead of
+// forked with a handler: `path args…` with the request pipe on descriptor 3 and the answer
+// pipe on 4. Its first answer is its hello, which `check_hello` accepts or refuses by throwing
+// (an InputError naming the build): a binary of another protocol is never fed a request.
+struct WorkerCommand {
+    std::string path;
+    std::vector<std::string> args;
+    std::function<void(std::string_view hello)> check_hello;
 };
 
 class WarmWorker {
@@ -51,6 +70,9 @@ public:
     // start, and, where futolab may make one (cgroup.hpp), the hard limit of a memory cgroup
     // that holds the worker and every process its runs start.
     WarmWorker(Handler handler, std::uint64_t memory_bytes);
+    // A worker of another binary (which sets its own RLIMIT_AS from its plan; the cgroup is
+    // made here as for a forked one).
+    WarmWorker(WorkerCommand command, std::uint64_t memory_bytes);
     ~WarmWorker();  // ends the worker (EOF on its request pipe, SIGKILL if it does not exit)
     WarmWorker(const WarmWorker&) = delete;
     WarmWorker& operator=(const WarmWorker&) = delete;
@@ -59,23 +81,39 @@ public:
     // limits.time + kill_grace_seconds (none without a time limit) or when `interrupt` fires.
     WorkerAnswer call(std::string_view request, const Limits& limits, const Interrupt* interrupt);
 
+    // Starts the worker now if none runs (a started worker of another binary has said a hello
+    // that check_hello accepted). Throws as check_hello, or std::runtime_error without a pipe or fork.
+    void ensure_started();
+    // Ends the worker; the next call starts a fresh one (after a run that left it holding
+    // memory: the memory contract of SPEC §4).
+    void retire() { stop(); }
+
     pid_t pid() const { return pid_; }  // 0: no worker running
     bool in_cgroup() const { return cgroup_ != nullptr; }
     int started() const { return started_; }  // workers started so far (1 + replacements)
 
 private:
     void start();
+    void await_hello();
     void stop();
     static std::string make_scratch();
     void remove_scratch();
 
     Handler handler_;
+    std::optional<WorkerCommand> command_;
     std::uint64_t memory_bytes_;
     std::unique_ptr<MemoryCgroup> cgroup_;  // made with the first worker, reused by its replacements
     pid_t pid_ = 0;
     int to_worker_ = -1, from_worker_ = -1;
     int started_ = 0;
+    std::int64_t cpu_at_last_answer_ = 0;  // the worker's own + reaped CPU at its last answer
     std::string scratch_;  // the worker's TMPDIR, removed when it ends
 };
+
+// The worker's side in a process started from a binary (`futolab worker PLAN`): the pipes are
+// descriptors 3 and 4 already (the parent's fork prepared them, child_process.hpp). Sends
+// `hello` as its first answer, then serves requests with `handler` under RLIMIT_AS of
+// `memory_bytes` (0: none) until the request pipe closes. Never returns.
+[[noreturn]] void serve_worker(const WarmWorker::Handler& handler, std::uint64_t memory_bytes, const std::string& hello);
 
 }  // namespace futolab

@@ -1,7 +1,10 @@
 #include "records/machine.hpp"
 
 #include <fmt/format.h>
+#include <sys/resource.h>
 #include <unistd.h>
+
+#include <algorithm>
 
 #include <fstream>
 #include <set>
@@ -45,6 +48,50 @@ std::vector<FrequencyFact> frequency_facts(const std::string& base, unsigned cpu
     if (const std::string v = first_line(base + "intel_pstate/no_turbo"); !v.empty()) out.push_back({"no_turbo", v});
     if (const std::string v = first_line(base + "cpufreq/boost"); !v.empty()) out.push_back({"boost", v});
     return out;
+}
+
+namespace {
+
+// The busy ticks of all CPUs together (user, nice, system, irq, softirq, steal) from the
+// first line of /proc/stat; nullopt if unreadable.
+std::optional<std::uint64_t> busy_ticks() {
+    std::ifstream in("/proc/stat");
+    std::string cpu;
+    std::uint64_t user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
+    if (!(in >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal) || cpu != "cpu")
+        return std::nullopt;
+    return user + nice + system + irq + softirq + steal;
+}
+
+std::int64_t own_cpu_ns() {
+    std::int64_t total = 0;
+    for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+        rusage u{};
+        ::getrusage(who, &u);
+        total += (static_cast<std::int64_t>(u.ru_utime.tv_sec) + u.ru_stime.tv_sec) * 1'000'000'000 +
+                 (static_cast<std::int64_t>(u.ru_utime.tv_usec) + u.ru_stime.tv_usec) * 1000;
+    }
+    return total;
+}
+
+}  // namespace
+
+LoadMeter::LoadMeter() : own_ns_(own_cpu_ns()), start_(std::chrono::steady_clock::now()) {
+    const auto busy = busy_ticks();
+    readable_ = busy.has_value();
+    busy_ticks_ = busy.value_or(0);
+}
+
+std::optional<LoadFigure> LoadMeter::figure() const {
+    const auto busy = busy_ticks();
+    if (!readable_ || !busy) return std::nullopt;
+    LoadFigure f;
+    f.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (f.seconds <= 0) return std::nullopt;
+    const double busy_s = static_cast<double>(*busy - busy_ticks_) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+    f.own_cores = static_cast<double>(own_cpu_ns() - own_ns_) / 1e9 / f.seconds;
+    f.other_cores = std::max(0.0, busy_s / f.seconds - f.own_cores);
+    return f;
 }
 
 }  // namespace futolab

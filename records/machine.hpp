@@ -3,6 +3,9 @@
 // or not). Read from /proc and /sys where readable; "unknown" or empty where not.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,5 +24,28 @@ struct FrequencyFact {
 // and cpufreq's boost: those that exist under `root` (none in many VMs). `cpus`: how many
 // cpuN folders to look at.
 std::vector<FrequencyFact> frequency_facts(const std::string& root = "/sys/devices/system/cpu/", unsigned cpus = 0);
+
+// The CPU use of the whole machine over an interval (/proc/stat), split into this process's
+// own (with every child it has reaped: a sweep's workers and their tools) and the rest: the
+// load other processes put on the machine while a sweep ran (issue #41 §2; compare prints it
+// for both sides, as a figure that explains a drift, not one that corrects it).
+struct LoadFigure {
+    double other_cores = 0;  // average number of cores busy with other processes
+    double own_cores = 0;    // average number of cores futolab kept busy
+    double seconds = 0;      // the interval's wall time
+};
+
+class LoadMeter {
+public:
+    LoadMeter();  // starts the interval
+    // The figure from the start to now; nullopt where /proc/stat cannot be read.
+    std::optional<LoadFigure> figure() const;
+
+private:
+    std::uint64_t busy_ticks_ = 0;
+    std::int64_t own_ns_ = 0;
+    std::chrono::steady_clock::time_point start_;
+    bool readable_ = false;
+};
 
 }  // namespace futolab

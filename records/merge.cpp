@@ -31,12 +31,11 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs) {
         if (f.identity.config_hash != first.identity.config_hash)
             throw InputError(fmt::format("{}: comes from another config (hash {}, not {} as {})", path, f.identity.config_hash,
                                          first.identity.config_hash, inputs.front()));
-        // The merged sidecar names one futolab version for every row (issue #25): shards of
-        // two versions, or a merge by another version than theirs, would make it lie.
-        if (f.version != futolab_version())
-            throw InputError(fmt::format("{}: made by futolab {}, and this is futolab {}: merge shards with the "
-                                         "futolab that made them, so the merged sidecar names the right version",
-                                         path, f.version.empty() ? "(unknown version)" : f.version, futolab_version()));
+        // The merged sidecar names the builds of its rows (issue #41): shards of two binaries
+        // would make it lie about half of them.
+        if (const std::string why = build_difference(f.driver, f.builds, first.driver, first.builds); !why.empty())
+            throw InputError(fmt::format("{}: made by {} (as {}): refusing to merge shards of two builds", path, why,
+                                         inputs.front()));
         first.machines.insert(first.machines.end(), f.machines.begin(), f.machines.end());
     }
     return first;
@@ -102,6 +101,9 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     info.skipped_inputs = read_skipped_inputs(inputs.front());  // the same in every shard
     info.shards = facts.machines;
     info.timing = facts.timing;
+    info.driver = facts.driver;  // the shards' binary, not the merging one
+    info.builds = facts.builds;
+    info.merged_by = this_build();
     write_sidecar(out, facts.identity, info);
     export_outputs(out);
     return report;

@@ -1,6 +1,8 @@
 #include "records/results_csv.hpp"
 
 #include "core/verify.hpp"
+#include "records/build_identity.hpp"
+#include "solvers/registry.hpp"
 #include "records/machine.hpp"
 
 #include <fmt/compile.h>
@@ -36,6 +38,8 @@ ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const So
     row.max_rss_kb = run.max_rss_kb;
     row.tool_cpu_ns = run.result.tool_cpu_ns;
     row.tool_max_rss_kb = run.result.tool_max_rss_kb;
+    row.build = this_build().cell();
+    row.deterministic = counters_deterministic(solver);
     return row;
 }
 
@@ -58,7 +62,8 @@ const std::vector<std::string>& csv_integer_columns() {
         for_each_counter(Counters{}, [&](std::string_view name, std::string_view, std::uint64_t) {
             c.emplace_back(name);
         });
-        for (const char* tail : {"wall_ns", "cpu_ns", "run", "max_rss_kb", "core"}) c.emplace_back(tail);
+        for (const char* tail : {"wall_ns", "cpu_ns", "run", "max_rss_kb", "core", "calibration_ns", "deterministic"})
+            c.emplace_back(tail);
         return c;
     }();
     return columns;
@@ -74,7 +79,7 @@ const CsvLayout& plain_layout() {
 std::vector<std::string> csv_columns(const CsvLayout& layout) {
     std::vector<std::string> c = csv_base_columns();
     for (const char* later : {"spec", "max_rss_kb", "host", "core", "isolation", "time_limit_ms", "cpu_limit_ms",
-                             "memory_limit_kb"}) c.emplace_back(later);
+                             "memory_limit_kb", "build", "calibration_ns", "deterministic"}) c.emplace_back(later);
     for (const std::string& p : layout.params) c.push_back("param_" + p);
     return c;
 }
@@ -145,6 +150,10 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
     }
     buf.push_back(',');
     if (r.memory_limit_kb > 0) fmt::format_to(out, FMT_COMPILE("{}"), r.memory_limit_kb);
+    put_comma_field(buf, r.build);
+    buf.push_back(',');
+    if (r.calibration_ns >= 0) fmt::format_to(out, FMT_COMPILE("{}"), r.calibration_ns);
+    buf.append(std::string_view(r.deterministic ? ",1" : ",0"));
     for (std::size_t i = 0; i < layout.params.size(); ++i) {
         buf.push_back(',');
         if (i < r.params.size() && !std::isnan(r.params[i])) fmt::format_to(out, FMT_COMPILE("{}"), r.params[i]);
@@ -154,8 +163,8 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
 }
 
 std::string run_key(const std::string& instance, const std::string& instance_hash, const std::string& solver,
-                    const std::string& options, std::uint64_t seed, int repeat) {
-    return fmt::format("{}|{}|{}|{}|{}|{}", instance, instance_hash, solver, options, seed, repeat);
+                    const std::string& options, std::uint64_t seed, int repeat, std::string_view build) {
+    return fmt::format("{}|{}|{}|{}|{}|{}|{}", instance, instance_hash, solver, options, seed, repeat, build);
 }
 
 }  // namespace futolab

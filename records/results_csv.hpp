@@ -58,6 +58,9 @@ struct ResultRow {
     std::optional<Isolation> isolation;  // written by name (core/isolation.hpp); none: not a sweep run (empty)
     double time_limit_ms = 0, cpu_limit_ms = 0;  // the limits the run had; 0: none (empty)
     std::uint64_t memory_limit_kb = 0;           // 0: none (empty)
+    std::string build;  // the build that ran it (build_identity.hpp cell()): this binary by default
+    std::int64_t calibration_ns = -1;  // the sweep's calibration workload near this run (-1: none, empty)
+    bool deterministic = true;  // the spec's counters are the same on every run (SPEC §4; 1 or 0)
     std::int64_t tool_cpu_ns = 0;      // not a column: the part of cpu_ns its tools used, as wait4 saw it
     std::int64_t tool_max_rss_kb = -1; // not a column: the largest peak of those tools (-1: none)
     std::span<const double> params;  // nominal sweep values in CsvLayout::params order (points
@@ -91,8 +94,9 @@ std::string csv_header_line(const CsvLayout& layout = plain_layout());          
 std::string csv_line(const ResultRow& row, const CsvLayout& layout = plain_layout());  // with trailing newline
 
 // Identifies a run across resumes and shards: instance id + hash, solver with canonical
-// options, seed and repeat (the columns instance, instance_hash, solver, options, seed, repeat).
+// options, seed, repeat and the build's name (the columns instance, instance_hash, solver,
+// options, seed, repeat and the name part of `build`). A file holds each key once (SPEC §5).
 std::string run_key(const std::string& instance, const std::string& instance_hash, const std::string& solver,
-                    const std::string& options, std::uint64_t seed, int repeat);  // RFC 4180: quote if needed, double quotes
+                    const std::string& options, std::uint64_t seed, int repeat, std::string_view build);  // RFC 4180: quote if needed, double quotes
 
 }  // namespace futolab

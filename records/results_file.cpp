@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "records/csv_reader.hpp"
+#include "records/build_identity.hpp"
 #include "records/results_csv.hpp"
 
 #include <fmt/format.h>
@@ -13,23 +14,34 @@
 #include <climits>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <stdexcept>
 
 namespace futolab {
 namespace {
 
+// The run key of every row. A key twice is refused (SPEC §5): the file was appended to by
+// hand or merged twice, and its second row would be counted as a second measurement.
 std::set<std::string> keys_of(const CsvTable& t, const std::string& path) {
     const std::size_t instance = t.column("instance", path), hash = t.column("instance_hash", path),
                       solver = t.column("solver", path), options = t.column("options", path),
-                      seed = t.column("seed", path), repeat = t.column("repeat", path);
-    std::set<std::string> keys;
+                      seed = t.column("seed", path), repeat = t.column("repeat", path), build = t.column("build", path);
+    std::map<std::string, int> keys;
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         const auto& row = t.rows[r];
         // Read exactly: a seed re-saved as 5.17E+18 must not become 5 and be run again.
-        keys.insert(run_key(row[instance], row[hash], row[solver], row[options], whole_number_cell(t, r, seed, path),
-                            static_cast<int>(whole_number_cell(t, r, repeat, path, INT_MAX))));
+        std::string key = run_key(row[instance], row[hash], row[solver], row[options], whole_number_cell(t, r, seed, path),
+                                  static_cast<int>(whole_number_cell(t, r, repeat, path, INT_MAX)),
+                                  build_name_of_cell(row[build]));
+        if (const auto [at, added] = keys.emplace(std::move(key), t.lines[r]); !added)
+            throw_input_error({path, t.lines[r], 0},
+                              fmt::format("the run of line {} again (instance {}, {} {}, seed {}, repeat {}): a run "
+                                          "twice in one file; refusing to resume",
+                                          at->second, row[instance], row[solver], row[options], row[seed], row[repeat]));
     }
-    return keys;
+    std::set<std::string> out;
+    for (auto& [key, line] : keys) out.insert(key);
+    return out;
 }
 
 std::vector<std::pair<std::size_t, std::int64_t>> walls_of(const CsvTable& t, const std::string& path) {

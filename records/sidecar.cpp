@@ -4,8 +4,6 @@
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/yaml_bounds.hpp"
-#include "futolab_git.hpp"
-#include "futolab_version.hpp"
 #include "records/machine.hpp"
 
 #include <fmt/format.h>
@@ -26,20 +24,63 @@ namespace {
 constexpr std::uint64_t kMaxShards = 1000000;             // --shard I/N: N <= 10^6
 constexpr std::uint64_t kMaxTotalRuns = 1000000000000000;  // 10^15: far beyond any matrix
 
-void emit_build(YAML::Emitter& out) {
+// The identity of one build as the sidecar keeps it (git_commit with "-dirty" as before issue
+// #41, so older readers still see a dirty build; `dirty` says it plainly).
+void emit_identity(YAML::Emitter& out, const BuildIdentity& b, bool with_name) {
+    if (with_name) {
+        out << YAML::Key << "name" << YAML::Value << b.name;
+        out << YAML::Key << "path" << YAML::Value << b.path;
+    }
+    out << YAML::Key << "version" << YAML::Value << b.version;
+    out << YAML::Key << "git_commit" << YAML::Value << (b.dirty ? b.commit + "-dirty" : b.commit);
+    out << YAML::Key << "dirty" << YAML::Value << b.dirty;
+    out << YAML::Key << "compiler" << YAML::Value << b.compiler;
+    out << YAML::Key << "build_type" << YAML::Value << b.build_type;
+    out << YAML::Key << "flags" << YAML::Value << b.flags;
+    out << YAML::Key << "binary_hash" << YAML::Value << b.binary_hash;
+}
+
+void emit_build(YAML::Emitter& out, const RunInfo& info) {
     out << YAML::Key << "futolab" << YAML::Value << YAML::BeginMap;
-    out << YAML::Key << "version" << YAML::Value << FUTOLAB_VERSION;
-    out << YAML::Key << "git_commit" << YAML::Value << FUTOLAB_GIT_COMMIT;
-    out << YAML::Key << "compiler" << YAML::Value << FUTOLAB_CXX_COMPILER;
-    out << YAML::Key << "build_type" << YAML::Value << FUTOLAB_BUILD_TYPE;
-    out << YAML::Key << "flags" << YAML::Value << FUTOLAB_CXX_FLAGS;
+    emit_identity(out, info.driver, false);
     out << YAML::EndMap;
+    if (info.merged_by) {
+        out << YAML::Key << "merged_by" << YAML::Value << YAML::BeginMap;
+        emit_identity(out, *info.merged_by, false);
+        out << YAML::EndMap;
+    }
+    out << YAML::Key << "builds" << YAML::Value << YAML::BeginSeq;
+    for (const BuildIdentity& b : info.builds) {
+        out << YAML::BeginMap;
+        emit_identity(out, b, true);
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
     out << YAML::Key << "machine" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "cpu" << YAML::Value << cpu_model();
     out << YAML::Key << "cores" << YAML::Value << std::thread::hardware_concurrency();
     out << YAML::Key << "host" << YAML::Value << host_name();
     for (const FrequencyFact& f : frequency_facts()) out << YAML::Key << f.key << YAML::Value << f.value;
     out << YAML::EndMap;
+}
+
+// A build as a sidecar names it; fields an older sidecar lacks are empty (and so never the
+// same binary as a build of today: resume and merge refuse it, naming what they found).
+BuildIdentity parse_identity(const YAML::Node& node, const std::string& default_name) {
+    BuildIdentity b;
+    if (!node || !node.IsMap()) return b;
+    b.name = node["name"].as<std::string>(default_name);
+    b.path = node["path"].as<std::string>("");
+    b.version = node["version"].as<std::string>("");
+    std::string commit = node["git_commit"].as<std::string>("");
+    b.dirty = node["dirty"].as<bool>(commit.ends_with("-dirty"));
+    if (commit.ends_with("-dirty")) commit.resize(commit.size() - 6);
+    b.commit = commit;
+    b.compiler = node["compiler"].as<std::string>("");
+    b.build_type = node["build_type"].as<std::string>("");
+    b.flags = node["flags"].as<std::string>("");
+    b.binary_hash = node["binary_hash"].as<std::string>("");
+    return b;
 }
 
 void emit_timing(YAML::Emitter& out, const RunInfo& info) {
@@ -74,6 +115,11 @@ void emit_run(YAML::Emitter& out, const RunInfo& info) {
     out << YAML::Key << "completed" << YAML::Value << info.completed;
     out << YAML::Key << "isolation" << YAML::Value << info.isolation;
     out << YAML::Key << "memory_limit" << YAML::Value << info.memory_limit;
+    if (info.load) {
+        out << YAML::Key << "load_other_cores" << YAML::Value << fmt::format("{:.3f}", info.load->other_cores);
+        out << YAML::Key << "load_own_cores" << YAML::Value << fmt::format("{:.3f}", info.load->own_cores);
+        out << YAML::Key << "load_seconds" << YAML::Value << fmt::format("{:.1f}", info.load->seconds);
+    }
     out << YAML::EndMap;
 }
 
@@ -139,7 +185,7 @@ void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_b
     out << YAML::Key << "experiment" << YAML::Value << made_by.name;
     out << YAML::Key << "config_file" << YAML::Value << made_by.config_file;
     out << YAML::Key << "config_hash" << YAML::Value << made_by.config_hash;
-    emit_build(out);
+    emit_build(out, info);
     emit_run(out, info);
     emit_timing(out, info);
     emit_shards(out, info.shards);
@@ -176,7 +222,15 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
         if (const YAML::Node t = root["timing"])  // absent in sidecars written before SPEC §6's protocol
             f.timing = {t["order"].as<std::string>("sequential"), t["warmup"].as<int>(0), t["pin"].as<bool>(false)};
         f.version = root["futolab"]["version"].as<std::string>("");
+        f.driver = parse_identity(root["futolab"], std::string(kSelfBuild));
+        if (const YAML::Node builds = root["builds"]; builds && builds.IsSequence())
+            for (const YAML::Node& b : builds) f.builds.push_back(parse_identity(b, ""));
+        else
+            f.builds.push_back(f.driver);  // written before A/B sweeps: the driver ran every row
         f.isolation = root["run"]["isolation"].as<std::string>("");
+        if (const YAML::Node other = root["run"]["load_other_cores"])
+            f.load = LoadFigure{other.as<double>(), root["run"]["load_own_cores"].as<double>(0),
+                                root["run"]["load_seconds"].as<double>(0)};
         if (const YAML::Node inputs = root["inputs"])  // absent in sidecars written before issue #25
             for (const YAML::Node& i : inputs)
                 f.identity.inputs.push_back({i["file"].as<std::string>(), i["hash"].as<std::string>()});
@@ -199,9 +253,25 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     }
 }
 
-std::string futolab_version() { return FUTOLAB_VERSION; }
+std::string build_difference(const BuildIdentity& was_driver, const std::vector<BuildIdentity>& was,
+                             const BuildIdentity& is_driver, const std::vector<BuildIdentity>& is) {
+    if (!was_driver.same_binary(is_driver)) return fmt::format("{}, not {}", was_driver.text(), is_driver.text());
+    const auto names = [](const std::vector<BuildIdentity>& list) {
+        std::vector<std::string> out;
+        for (const BuildIdentity& b : list) out.push_back(b.name);
+        return fmt::format("{}", fmt::join(out, ", "));
+    };
+    if (was.size() != is.size()) return fmt::format("builds {}, not {}", names(was), names(is));
+    for (std::size_t i = 0; i < was.size(); ++i) {
+        if (was[i].name != is[i].name) return fmt::format("builds {}, not {}", names(was), names(is));
+        if (!was[i].same_binary(is[i]))
+            return fmt::format("build {} {}, not {}", was[i].name, was[i].text(), is[i].text());
+    }
+    return "";
+}
 
-void check_resumable(const std::string& csv_path, const ExperimentIdentity& config, const std::string& version) {
+void check_resumable(const std::string& csv_path, const ExperimentIdentity& config,
+                     const std::vector<BuildIdentity>& builds, const BuildIdentity& driver) {
     namespace fs = std::filesystem;
     if (!fs::exists(csv_path) || fs::file_size(csv_path) == 0) return;
     if (!fs::exists(sidecar_path(csv_path)))
@@ -217,13 +287,14 @@ void check_resumable(const std::string& csv_path, const ExperimentIdentity& conf
         was.push_back("inputs as they were");
         is.push_back(why);
     }
-    if (made.version != version) {
-        was.push_back(fmt::format("futolab {}", made.version.empty() ? "(unknown version)" : made.version));
-        is.push_back(fmt::format("futolab {}", version));
-    }
-    if (was.empty()) return;
-    throw InputError(fmt::format("{}: made by {}, not {}: refusing to resume; use a new --out", csv_path,
-                                 fmt::join(was, " and "), fmt::join(is, " and ")));
+    if (!was.empty())
+        throw InputError(fmt::format("{}: made by {}, not {}: refusing to resume; use a new --out", csv_path,
+                                     fmt::join(was, " and "), fmt::join(is, " and ")));
+    // Rows of two binaries in one file would be pooled by every analysis as one measurement.
+    if (const std::string why = build_difference(made.driver, made.builds, driver, builds); !why.empty())
+        throw InputError(fmt::format("{}: made by {}: refusing to resume; use a new --out (or resume with the binary "
+                                     "that made it: rows of two builds in one file would be pooled as one)",
+                                     csv_path, why));
 }
 
 std::vector<RedoRecord> read_redone(const std::string& csv_path) {

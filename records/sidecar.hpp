@@ -7,8 +7,11 @@
 #pragma once
 
 #include "core/formats/formats.hpp"
+#include "records/build_identity.hpp"
+#include "records/machine.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,16 +75,28 @@ struct RunInfo {
     std::string isolation, memory_limit;  // process or thread; how limits.memory is enforced
     TimingProtocol timing;
     std::vector<RedoRecord> redone;  // every --redo of this CSV, oldest first (absent if none)
+    // The binary whose driver ran the sweep (`futolab:`): this one, except for a merge, which
+    // keeps its shards' (merged_by then names the merging binary).
+    BuildIdentity driver = this_build();
+    std::optional<BuildIdentity> merged_by;
+    // The builds whose workers made the rows (`builds:`): `self` alone, or an A/B sweep's.
+    std::vector<BuildIdentity> builds{this_build()};
+    // The machine's CPU use while the sweep ran (absent until it ends): the cores other
+    // processes kept busy, and futolab's own (compare prints both sides').
+    std::optional<LoadFigure> load;
 };
 
 struct SidecarFacts {  // what merge and resume check
     ExperimentIdentity identity;  // config_file: the config's path when the CSV was made
-    std::string version;      // futolab's
+    std::string version;      // futolab's (futolab.version)
+    BuildIdentity driver;     // futolab: the binary that ran the sweep (its name is "self")
+    std::vector<BuildIdentity> builds;  // builds: (sidecars before issue #41: the driver alone)
     int shard_index = 1, shard_count = 1;
     std::size_t total_runs = 0;
     std::vector<ShardMachine> machines;  // its own machine, or, for a merged CSV, its shards'
     TimingProtocol timing;
     std::string isolation;  // thread, process or fork; empty in sidecars of older futolab
+    std::optional<LoadFigure> load;  // run.load_*: absent in older sidecars and running sweeps
 };
 
 std::string sidecar_path(const std::string& csv_path);
@@ -92,14 +107,19 @@ SidecarFacts read_sidecar(const std::string& csv_path);
 // Throws InputError for anything malformed (fuzzed: tests/fuzz/sidecar_fuzz.cpp).
 SidecarFacts parse_sidecar(const std::string& text, const std::string& path, const std::string& csv_path);
 
-// SPEC §5: `--resume` appends only to a CSV made by the same config (hash) and the same
-// futolab version. Throws an InputError naming what differs ("out.csv: made by config 3f2a…
+// SPEC §5: `--resume` appends only to a CSV made by the same config (hash), the same inputs
+// and the same builds (commit, dirty flag, build type and binary hash of the driver and of
+// every build of an A/B sweep: build_difference). Throws an InputError naming what differs ("out.csv: made by config 3f2a…
 // (fc-vs-bt.yaml as it was), not 9c1d…: refusing to resume; use a new --out") before
 // anything is written. A CSV with rows but no sidecar is refused too (nothing says what made
 // it); an absent or empty CSV has nothing to mix with and passes.
-std::string futolab_version();  // FUTOLAB_VERSION of this build
 void check_resumable(const std::string& csv_path, const ExperimentIdentity& config,
-                     const std::string& version = futolab_version());
+                     const std::vector<BuildIdentity>& builds = {this_build()},
+                     const BuildIdentity& driver = this_build());
+// Why the builds a sidecar names (`was`) are not `is` ("" if they are the same binaries, by
+// name and in order): "futolab A (…) made it, not futolab B (…)".
+std::string build_difference(const BuildIdentity& was_driver, const std::vector<BuildIdentity>& was,
+                             const BuildIdentity& is_driver, const std::vector<BuildIdentity>& is);
 // The `redone` list of a CSV's sidecar (empty if it has none or there is no sidecar).
 std::vector<RedoRecord> read_redone(const std::string& csv_path);
 // The `skipped_inputs` list of a sidecar (empty if it has none).

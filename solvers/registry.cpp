@@ -31,7 +31,7 @@ std::span<const BackendInfo> table() {
         {"sat", "CNF (direct + order encoding) solved by CaDiCaL; counts by blocking clauses", sat::options(), sat::make,
          false, nullptr, sat::make_clue_kernel},
         {"portfolio", "complementary backends: raced on threads, first answer wins, or in sequence at node budgets (e.g. gac and sat)",
-         portfolio::options(), portfolio::make},
+         portfolio::options(), portfolio::make, false, nullptr, nullptr, portfolio::deterministic},
         {"minizinc", "models/futoshiki.mzn run by the minizinc tool (child process)", minizinc::options(), minizinc::make,
          true},
         {"clpfd", "SWI-Prolog CLP(FD) model models/futoshiki.pl run by swipl (child process)", clpfd::options(), clpfd::make,
@@ -73,6 +73,11 @@ std::unique_ptr<ClueKernel> make_clue_kernel(const SolverSpec& spec, int n, cons
                                              std::span<const SquareClue> clues) {
     const BackendInfo& row = backend_info(spec.name);
     return row.make_clue_kernel != nullptr ? row.make_clue_kernel(spec, n, square, clues) : nullptr;
+}
+
+bool counters_deterministic(const SolverSpec& spec) {
+    const BackendInfo& row = backend_info(spec.name);
+    return row.deterministic == nullptr || row.deterministic(spec);
 }
 
 bool is_external_backend(std::string_view name) {

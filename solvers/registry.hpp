@@ -27,6 +27,9 @@ struct BackendInfo {
     std::unique_ptr<SearchKernel> (*make_kernel)(const SolverSpec& spec) = nullptr;
     std::unique_ptr<ClueKernel> (*make_clue_kernel)(const SolverSpec& spec, int n, const std::vector<int>& square,
                                                     std::span<const SquareClue> clues) = nullptr;
+    // Whether the spec's counters are deterministic (SPEC §4); null: always (every backend but
+    // a racing portfolio, whose counters are those of whichever member answered first).
+    bool (*deterministic)(const SolverSpec& spec) = nullptr;
 };
 
 std::span<const BackendInfo> backend_table();
@@ -41,5 +44,9 @@ std::unique_ptr<ClueKernel> make_clue_kernel(const SolverSpec& spec, int n, cons
 // The backends that run an external tool as a child process (minizinc, clpfd, ilp): a
 // process start per run, so microbenchmarks and the all-backend count of L(5) leave them out.
 bool is_external_backend(std::string_view name);
+
+// Whether a run of `spec` gives the same counters on every run and machine (its row's
+// `deterministic` column: compare gates only on deterministic counters).
+bool counters_deterministic(const SolverSpec& spec);
 
 }  // namespace futolab

@@ -285,6 +285,8 @@ static std::unique_ptr<Solver> make_sequence(const Config& c) {
     return std::make_unique<Sequence>(members_of(first), members_of(count), c.presolve_nodes);
 }
 
+bool deterministic(const SolverSpec& spec) { return table().decode(spec).schedule == Schedule::sequence; }
+
 std::unique_ptr<Solver> make(const SolverSpec& spec) {
     const Config c = table().decode(spec);
     if (c.schedule == Schedule::sequence) return make_sequence(c);

@@ -60,6 +60,9 @@ namespace futolab::portfolio {
 
 std::span<const OptionSpec> options();
 std::unique_ptr<Solver> make(const SolverSpec& spec);
+// Whether a run's counters are the same on every run (SPEC §4): with schedule=sequence; a race's
+// counters are whichever member answered first.
+bool deterministic(const SolverSpec& spec);
 
 // A portfolio of `first` in first-solution mode and `count` in counting modes (InputError if
 // either is empty).

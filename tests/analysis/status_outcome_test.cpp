@@ -24,10 +24,11 @@ TEST_CASE("every status is written, read back and classed as its table entry say
     const Puzzle puzzle = Puzzle::compile(in);
     const SolverSpec spec = parse_solver_spec("fc");
     std::string text = csv_header_line();
+    int repeat = 0;  // one run each: the same run twice would be refused
     for (const StatusWord& w : kStatuses) {
         RunResult run;
         run.result.status = w.value;
-        const ResultRow row = make_result_row("e", puzzle, spec, 1, 0, Mode::first(), run, 0);
+        const ResultRow row = make_result_row("e", puzzle, spec, 1, ++repeat, Mode::first(), run, 0);
         CHECK(row.status == w.value);
         text += csv_line(row);
     }
@@ -65,8 +66,9 @@ TEST_CASE("every grade is written and read back as its table entry", "[results_t
     std::vector<std::optional<Grade>> written;
     for (const GradeWord& w : kGrades) written.emplace_back(w.value);
     written.emplace_back(std::nullopt);
+    int repeat = 0;  // one run each: the same run twice would be refused
     for (const std::optional<Grade>& g : written) {
-        ResultRow row = make_result_row("e", puzzle, spec, 1, 0, Mode::first(), RunResult{}, 0);
+        ResultRow row = make_result_row("e", puzzle, spec, 1, ++repeat, Mode::first(), RunResult{}, 0);
         row.grade = g;
         text += csv_line(row);
     }

@@ -67,19 +67,55 @@ TEST_CASE("resume refuses a changed solver list, leaving the CSV byte-identical"
     check_refused(dir + "/cfg.yaml", csv, "made by config " + hash);
 }
 
-TEST_CASE("resume refuses changed repeats and another futolab version", "[records][resume]") {
+// The `key:` value of the sidecar's first line with it (the futolab: section's, which comes first).
+std::string sidecar_value(const std::string& csv, const std::string& key) {
+    const std::string text = slurp(csv + ".meta.yaml");
+    const std::size_t at = text.find("\n  " + key + ": ");
+    REQUIRE(at != std::string::npos);
+    const std::size_t from = at + key.size() + 5;
+    return text.substr(from, text.find('\n', from) - from);
+}
+
+TEST_CASE("resume refuses changed repeats and another build, naming both", "[records][resume]") {
     const std::string dir = scratch("resume-repeats");
     const std::string csv = partial_run(dir);
     replace_in_file(dir + "/cfg.yaml", "repeats: 2", "repeats: 3");
     check_refused(dir + "/cfg.yaml", csv, "made by config ");
     replace_in_file(dir + "/cfg.yaml", "repeats: 3", "repeats: 2");  // the config as it was
-    // The version as an older futolab would have written it.
-    replace_in_file(csv + ".meta.yaml", "version: " + futolab::futolab_version(), "version: 0.0.9");
-    check_refused(dir + "/cfg.yaml", csv, csv + ": made by futolab 0.0.9, not futolab " + futolab::futolab_version());
-    replace_in_file(csv + ".meta.yaml", "version: 0.0.9", "version: " + futolab::futolab_version());
-    const auto r = run_cli("run -q --resume " + dir + "/cfg.yaml");  // same config and version: continues
+    // Another binary of the same commit (a rebuild of a dirty tree): the binary hash tells.
+    const std::string hash = sidecar_value(csv, "binary_hash");
+    replace_in_file(csv + ".meta.yaml", "binary_hash: " + hash, "binary_hash: 0123456789abcdef");
+    check_refused(dir + "/cfg.yaml", csv, "binary 0123456789abcdef), not futolab ");
+    check_refused(dir + "/cfg.yaml", csv, "binary " + hash + ")");  // … naming both
+    replace_in_file(csv + ".meta.yaml", "binary_hash: 0123456789abcdef", "binary_hash: " + hash);
+    // A Debug build of the same commit.
+    const std::string type = sidecar_value(csv, "build_type");
+    replace_in_file(csv + ".meta.yaml", "build_type: " + type, "build_type: Debug-elsewhere");
+    check_refused(dir + "/cfg.yaml", csv, "Debug-elsewhere, binary " + hash + "), not futolab ");
+    replace_in_file(csv + ".meta.yaml", "build_type: Debug-elsewhere", "build_type: " + type);
+    // Another commit.
+    const std::string commit = sidecar_value(csv, "git_commit");
+    replace_in_file(csv + ".meta.yaml", "git_commit: " + commit, "git_commit: 0000000000000000000000000000000000000000");
+    check_refused(dir + "/cfg.yaml", csv, "(commit 0000000000000000000000000000000000000000");
+    replace_in_file(csv + ".meta.yaml", "git_commit: 0000000000000000000000000000000000000000", "git_commit: " + commit);
+    const auto r = run_cli("run -q --resume " + dir + "/cfg.yaml");  // same config and build: continues
     CHECK(r.exit_code == 0);
     CHECK(rows_by_run(csv).size() == 900);
+}
+
+TEST_CASE("resume refuses a CSV in which a run appears twice", "[records][resume]") {
+    const std::string dir = scratch("resume-duplicate");
+    const std::string csv = partial_run(dir);
+    std::string text = slurp(csv);
+    const std::size_t second_line = text.find('\n') + 1;
+    const std::string first_row = text.substr(second_line, text.find('\n', second_line) + 1 - second_line);
+    std::ofstream(csv, std::ios::app) << first_row;  // appended again, as a careless merge would
+    const std::string before = slurp(csv);
+    const auto r = run_cli("run -q --resume " + dir + "/cfg.yaml");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find(csv + ":") != std::string::npos);
+    CHECK(r.err.find(": the run of line 2 again") != std::string::npos);
+    CHECK(slurp(csv) == before);
 }
 
 TEST_CASE("resume refuses a CSV with rows and no sidecar, or a header of another layout", "[records][resume]") {

@@ -44,14 +44,16 @@ inline std::string write_config(const std::string& dir, const std::string& extra
 // run index -> the row without its time columns; fails on a duplicate run.
 inline std::map<std::string, std::vector<std::string>> rows_by_run(const std::string& csv) {
     const futolab::CsvTable t = futolab::read_csv_file(csv);
-    // The measured columns: times, and the peak memory of the run's process (process isolation);
-    // and where the run ran (`isolation`: the same rows come from every mode).
+    // The measured columns: times, the peak memory of the run's process (process isolation)
+    // and the calibration timing near the run; and where the run ran (`isolation`: the same
+    // rows come from every mode).
     const std::size_t run = t.column("run", csv), wall = t.column("wall_ns", csv), cpu = t.column("cpu_ns", csv),
-                      rss = t.column("max_rss_kb", csv), where = t.column("isolation", csv);
+                      rss = t.column("max_rss_kb", csv), where = t.column("isolation", csv),
+                      calibration = t.column("calibration_ns", csv);
     std::map<std::string, std::vector<std::string>> out;
     for (auto row : t.rows) {
         const std::string key = row[run];
-        row[wall] = row[cpu] = row[rss] = row[where] = "";
+        row[wall] = row[cpu] = row[rss] = row[where] = row[calibration] = "";
         INFO("run " << key);
         CHECK(out.emplace(key, row).second);
     }

@@ -173,12 +173,28 @@ TEST_CASE("resume and merge refuse a CSV re-saved by a spreadsheet, naming the c
     CHECK(slurp(csv) == crlf);
 }
 
-TEST_CASE("merge refuses shards made by another futolab version, naming it", "[records][safe-writes]") {
+TEST_CASE("merge refuses shards of two builds, and its sidecar names the shards' build", "[records][safe-writes]") {
     const std::string dir = scratch("safe-merge-version");
-    const std::string shards = shards_of(dir), first = dir + "/sh/r.shard-1-of-2.csv";
-    replace_in_file(first + ".meta.yaml", "version: " + futolab::futolab_version(), "version: 0.0.1-other");
-    const auto r = run_cli("merge" + shards + " --out " + dir + "/m.csv");
+    const std::string shards = shards_of(dir), first = dir + "/sh/r.shard-1-of-2.csv",
+                      second = dir + "/sh/r.shard-2-of-2.csv";
+    const std::string meta = slurp(first + ".meta.yaml");
+    const std::size_t at = meta.find("binary_hash: ") + 13;
+    const std::string hash = meta.substr(at, 16);
+    replace_in_file(first + ".meta.yaml", "binary_hash: " + hash, "binary_hash: 0123456789abcdef");
+    auto r = run_cli("merge" + shards + " --out " + dir + "/m.csv");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, first + ": made by futolab 0.0.1-other, and this is futolab " + futolab::futolab_version()));
+    CHECK(has(r.err, second + ": made by futolab "));  // the shard that differs from the first, naming both
+    CHECK(has(r.err, "binary " + hash + "), not futolab "));
+    CHECK(has(r.err, "binary 0123456789abcdef) (as " + first + ")"));
+    CHECK(has(r.err, "refusing to merge shards of two builds"));
     CHECK_FALSE(fs::exists(dir + "/m.csv"));
+    // Both shards of that other build: merged, and the merged sidecar names it, not the merger.
+    replace_in_file(second + ".meta.yaml", "binary_hash: " + hash, "binary_hash: 0123456789abcdef");
+    r = run_cli("merge" + shards + " --out " + dir + "/m.csv");
+    CHECK(r.exit_code == 0);
+    const std::string merged = slurp(dir + "/m.csv.meta.yaml");
+    CHECK(merged.find("futolab:\n  version: ") == merged.find("futolab:"));
+    CHECK(merged.find("binary_hash: 0123456789abcdef") < merged.find("merged_by:"));
+    CHECK(merged.find("merged_by:\n  version: ") != std::string::npos);
+    CHECK(merged.find("binary_hash: " + hash) > merged.find("merged_by:"));
 }

@@ -1,0 +1,85 @@
+#include "experiments/builds.hpp"
+
+#include "core/error.hpp"
+#include "experiments/worker_protocol.hpp"
+#include "solvers/external/temp_dir.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+namespace futolab {
+namespace {
+
+// The binary of a build, absolute (workers start after no chdir, but the sidecar should say
+// which file it was); InputError if it is not an executable file.
+std::string binary_of(const BuildSpec& b, const std::string& config_path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path path = fs::absolute(b.path, ec);
+    const std::string where = b.line > 0 ? fmt::format("{}:{}: ", config_path, b.line) : "--build: ";
+    if (ec || !fs::is_regular_file(path, ec))
+        throw InputError(fmt::format("{}build {}: {}: no such file (build it first: scripts/build-rev.sh REV)", where,
+                                     b.name, b.path));
+    if (::access(path.c_str(), X_OK) != 0)
+        throw InputError(fmt::format("{}build {}: {}: not executable", where, b.name, b.path));
+    return path.string();
+}
+
+// The hello of a worker of build `b`: refused unless it speaks this protocol, read the plan as
+// futolab did, and (once the build is known) is the same binary as before.
+WorkerHello checked_hello(std::string_view text, const BuildSpec& b, const std::string& path,
+                          const std::string& fingerprint, const BuildIdentity* known) {
+    const std::string who = fmt::format("build {} ({})", b.name, path);
+    const std::optional<WorkerHello> hello = parse_hello(text);
+    if (!hello) throw InputError(who + ": its first answer is not a futolab worker's hello");
+    if (hello->protocol != kWorkerProtocol)
+        throw InputError(fmt::format("{} speaks worker protocol {}, this futolab speaks {}: build both from commits of "
+                                     "the same protocol",
+                                     who, hello->protocol, kWorkerProtocol));
+    if (!hello->error.empty()) throw InputError(fmt::format("{} cannot run this sweep: {}", who, hello->error));
+    if (hello->fingerprint != fingerprint)
+        throw InputError(fmt::format("{} read the plan as other work (fingerprint {}, futolab's {}): its instance "
+                                     "hashes or spec texts differ from this futolab's",
+                                     who, hello->fingerprint, fingerprint));
+    if (known != nullptr && !known->same_binary(hello->build))
+        throw InputError(fmt::format("{} changed during the sweep: {} at its start, now {}", who, known->text(),
+                                     hello->build.text()));
+    return *hello;
+}
+
+}  // namespace
+
+SweepBuilds::SweepBuilds(const ExperimentConfig& config, const RunMatrix& matrix) {
+    if (config.builds.empty()) {
+        identities_.push_back(this_build());
+        cells_.push_back(this_build().cell());
+        return;
+    }
+    dir_ = std::make_unique<external::TempDir>("futolab-plan-");
+    const std::string plan = dir_->write("plan.json", worker_plan(config, matrix)).string();
+    const std::string fingerprint = plan_fingerprint(matrix);
+    identities_.resize(config.builds.size());
+    for (std::size_t i = 0; i < config.builds.size(); ++i) {
+        const BuildSpec& b = config.builds[i];
+        const std::string path = binary_of(b, config.path);
+        BuildIdentity* known = &identities_[i];
+        commands_.push_back({path, {"worker", plan}, [b, path, fingerprint, known](std::string_view text) {
+                                 const bool first = known->binary_hash.empty() && known->name.empty();
+                                 WorkerHello hello = checked_hello(text, b, path, fingerprint, first ? nullptr : known);
+                                 if (!first) return;
+                                 *known = hello.build;
+                                 known->name = b.name;
+                                 known->path = path;
+                             }});
+        // Started once now: the identity is known, or the build refused, before any row.
+        WarmWorker probe(commands_.back(), 0);
+        probe.ensure_started();
+        cells_.push_back(identities_[i].cell());
+    }
+}
+
+SweepBuilds::~SweepBuilds() = default;
+
+}  // namespace futolab

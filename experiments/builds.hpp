@@ -1,0 +1,54 @@
+// The builds of a sweep (SPEC §5 `build`; config `builds:`, `futolab run --build NAME=PATH`).
+// Without `builds:` the one build is this binary, named `self`, and its warm workers are forked
+// from futolab as always. An A/B sweep names several futolab binaries (other commits, other
+// build types): each build's workers are started from its own binary (`PATH worker PLAN`,
+// worker_protocol.hpp), and the runs of every build are interleaved in one shuffled order on
+// the same cores, so the machine's drift during the sweep falls on all builds alike.
+//
+// Before anything is written, each build's binary is started once: its hello must speak this
+// protocol, read the plan to the same fingerprint (the same instance hashes and specs) and
+// name its build (commit, dirty flag, build type, binary hash); the identities go to the
+// sidecar and to every row's `build` cell. A replacement worker started during the sweep must
+// say the same, or the sweep stops: a binary rebuilt mid-sweep would mix two builds' rows.
+#pragma once
+
+#include "experiments/config.hpp"
+#include "experiments/run_matrix.hpp"
+#include "experiments/warm_worker.hpp"
+#include "records/build_identity.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+namespace external {
+class TempDir;
+}
+
+class SweepBuilds {
+public:
+    // Throws InputError naming a build that cannot run this sweep (no such binary, another
+    // protocol, another reading of the plan, a solver it does not know).
+    SweepBuilds(const ExperimentConfig& config, const RunMatrix& matrix);
+    ~SweepBuilds();
+    SweepBuilds(const SweepBuilds&) = delete;
+    SweepBuilds& operator=(const SweepBuilds&) = delete;
+
+    // Whether the workers are started from binaries (an A/B sweep) rather than forked.
+    bool from_binaries() const { return !commands_.empty(); }
+    // Per build of the matrix (RunMatrix::build_names): its identity and its `build` cell.
+    const std::vector<BuildIdentity>& identities() const { return identities_; }
+    const std::string& cell(int build) const { return cells_[static_cast<std::size_t>(build)]; }
+    // How to start a worker of build b (from_binaries() only).
+    const WorkerCommand& command(int build) const { return commands_[static_cast<std::size_t>(build)]; }
+
+private:
+    std::unique_ptr<external::TempDir> dir_;  // holds the plan while the sweep runs
+    std::vector<BuildIdentity> identities_;
+    std::vector<std::string> cells_;
+    std::vector<WorkerCommand> commands_;
+};
+
+}  // namespace futolab
