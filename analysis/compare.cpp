@@ -25,10 +25,16 @@ void add_changes(RunComparison& out, const RunKey& key, const RunGroup& b, const
             {.key = key, .instance = b.instance, .what = "status", .base = b.status, .next = n.status});
         return;  // the counters of a run that ended differently differ by consequence
     }
+    if (b.spec_nondeterministic || n.spec_nondeterministic) {
+        out.nondeterministic_specs.insert(key.spec);
+        return;
+    }
     if (!b.deterministic || !n.deterministic) return;
     for (const auto& [counter, cells] : b.counters) {
         const auto other = n.counters.find(counter);
-        if (other == n.counters.end() || other->second == cells) continue;  // a column one file lacks is no change
+        if (other == n.counters.end()) continue;  // a column one file lacks is no change (the gate says so)
+        if (!cells.count("") && !other->second.count("")) ++out.counters_compared[counter];
+        if (other->second == cells) continue;
         out.counter_changes.push_back({.key = key,
                                        .instance = b.instance,
                                        .what = counter,
@@ -79,23 +85,34 @@ void add_options_changes(RunComparison& out, const std::map<RunKey, RunGroup>& b
 
 }  // namespace
 
-RunComparison compare_runs(const std::map<RunKey, RunGroup>& base, const std::map<RunKey, RunGroup>& next,
-                           const std::string& time_metric, const BootstrapOptions& options) {
-    RunComparison out;
+std::vector<SpecTimes> compare_times(const std::map<RunKey, RunGroup>& base, const std::map<RunKey, RunGroup>& next,
+                                     const std::string& metric, const BootstrapOptions& options) {
     std::map<SpecMode, std::vector<PairedInstance>> pairs;
     std::set<SpecMode> both;
     for (const auto& [key, b] : base) {
         const auto n = next.find(key);
         if (n == next.end()) continue;
-        ++out.paired;
         both.insert(spec_mode(key));
-        add_changes(out, key, b, n->second);
         if (b.time && n->second.time)
-            pairs[spec_mode(key)].push_back({key.instance_hash, shifted_metric(time_metric, *b.time),
-                                             shifted_metric(time_metric, *n->second.time),
+            pairs[spec_mode(key)].push_back({key.instance_hash, shifted_metric(metric, *b.time),
+                                             shifted_metric(metric, *n->second.time),
                                              b.time_censored || n->second.time_censored});
     }
-    for (const SpecMode& sm : both) out.times.push_back(spec_times(sm, pairs[sm], options));
+    std::vector<SpecTimes> out;
+    for (const SpecMode& sm : both) out.push_back(spec_times(sm, pairs[sm], options));
+    return out;
+}
+
+RunComparison compare_runs(const std::map<RunKey, RunGroup>& base, const std::map<RunKey, RunGroup>& next,
+                           const std::string& time_metric, const BootstrapOptions& options) {
+    RunComparison out;
+    for (const auto& [key, b] : base) {
+        const auto n = next.find(key);
+        if (n == next.end()) continue;
+        ++out.paired;
+        add_changes(out, key, b, n->second);
+    }
+    out.times = compare_times(base, next, time_metric, options);
     one_side(base, next, out.only_base, out.specs_only_base);
     one_side(next, base, out.only_new, out.specs_only_new);
     add_options_changes(out, base, next);

@@ -4,7 +4,8 @@
 //   - a status change when the groups' statuses differ ("unique → timeout");
 //   - a counter change when both groups are deterministic with the same status and a counter
 //     differs (nodes, fails, …: SPEC §4 makes them identical on every run, so a change is a
-//     change of behaviour, listed even when the time did not move);
+//     change of behaviour, listed even when the time did not move); a spec whose rows say its
+//     counters are not deterministic (a racing portfolio) is named instead, never compared;
 //   - the time: per (spec, mode), over the instances both measured, the geometric mean of
 //     NEW / BASE of the per-instance medians with its 95 % bootstrap interval, the Wilcoxon
 //     signed-rank p and wins/ties/losses for NEW (a win: NEW at least 1 % faster), computed
@@ -54,15 +55,22 @@ struct OptionsChange {
 };
 
 struct RunComparison {
-    std::vector<SpecTimes> times;
+    std::vector<SpecTimes> times;      // on the verdict's metric (drift.hpp: calibrated across sweeps)
+    std::vector<SpecTimes> raw_times;  // on the metric as asked, when the verdict's differs (else empty)
     std::vector<RunChange> status_changes, counter_changes;
     std::vector<OneSideRun> only_base, only_new;     // of (spec, mode)s both files have
     std::vector<OneSideSpec> specs_only_base, specs_only_new;
     std::vector<OptionsChange> options_changes;
+    std::set<std::string> nondeterministic_specs;  // paired specs whose counters vary by design: not compared
+    std::map<std::string, std::size_t> counters_compared;  // counter → paired groups where both sides had it
     std::size_t paired = 0;  // run groups in both files
 };
 
 RunComparison compare_runs(const std::map<RunKey, RunGroup>& base, const std::map<RunKey, RunGroup>& next,
                            const std::string& time_metric = "wall_ms", const BootstrapOptions& options = {});
+
+// The time table alone, per (spec, mode) over the instances both measured on `metric`.
+std::vector<SpecTimes> compare_times(const std::map<RunKey, RunGroup>& base, const std::map<RunKey, RunGroup>& next,
+                                     const std::string& metric, const BootstrapOptions& options = {});
 
 }  // namespace futolab

@@ -3,6 +3,7 @@
 #include "analysis/text_table.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -20,14 +21,38 @@ std::string spec_mode_text(const std::string& spec, const std::string& mode) {
     return mode.empty() ? spec : spec + " " + mode;
 }
 
-void slower_violations(const RunComparison& c, double percent, std::vector<std::string>& out) {
+// Nothing at all to gate on: no pair, or a side where every run failed.
+std::string nothing_measured(const ComparedInputs& c) {
+    const RunComparison& r = c.result;
+    if (r.paired == 0)
+        return fmt::format("no run of {} pairs with a run of {} (by instance_hash, spec and mode)", c.new_label,
+                           c.base_label);
+    for (const auto& [side, label] : {std::pair{&c.drift.base, &c.base_label}, std::pair{&c.drift.next, &c.new_label}})
+        if (side->runs == 0) return fmt::format("every run of {} failed (crash or error): nothing was measured", *label);
+    return "";
+}
+
+void slower(const ComparedInputs& c, double percent, GateVerdict& out) {
+    if (c.drift.kind == DriftKind::uncalibrated) {
+        out.unmeasured.push_back(fmt::format("--fail-if-slower: the machine's drift between the two sweeps is not "
+                                             "known ({}): a ratio could be the machine's; compare builds in one A/B "
+                                             "sweep (futolab run --build, compare --base)",
+                                             c.drift.why));
+        return;
+    }
     const double allowed = 1.0 + percent / 100.0;
-    for (const SpecTimes& t : c.times)
-        if (t.instances > 0 && t.low > allowed)
-            out.push_back(fmt::format("{}: NEW / BASE {} [{}, {}] over {} instances: slower than +{} % over the whole "
-                                      "95 % interval",
-                                      spec_mode_text(t.spec, t.mode), number_text(t.ratio), number_text(t.low),
-                                      number_text(t.high), t.instances, number_text(percent)));
+    if (c.result.times.empty()) out.unmeasured.push_back("--fail-if-slower: no spec ran in both files");
+    for (const SpecTimes& t : c.result.times) {
+        const std::string what = spec_mode_text(t.spec, t.mode);
+        if (t.instances == 0)
+            out.unmeasured.push_back(fmt::format("--fail-if-slower: {}: no instance timed on both sides (every run "
+                                                 "of one side failed)", what));
+        else if (t.low > allowed)
+            out.violations.push_back(fmt::format("{}: NEW / BASE {} [{}, {}] over {} instances: slower than +{} % "
+                                                 "over the whole 95 % interval",
+                                                 what, number_text(t.ratio), number_text(t.low), number_text(t.high),
+                                                 t.instances, number_text(percent)));
+    }
 }
 
 std::size_t changes_of(const RunComparison& c, const std::string& kind) {
@@ -38,17 +63,45 @@ std::size_t changes_of(const RunComparison& c, const std::string& kind) {
                                                   [&](const RunChange& r) { return r.what == kind; }));
 }
 
+void change(const ComparedInputs& c, const std::string& kind, GateVerdict& out) {
+    const RunComparison& r = c.result;
+    const bool counter = kind != "status" && kind != "missing";
+    if (counter) {
+        for (const auto& [side, label] : {std::pair{&c.base_columns, &c.base_label}, std::pair{&c.new_columns, &c.new_label}})
+            if (!side->count(kind)) {
+                out.unmeasured.push_back(fmt::format("--fail-on-change {}: {} has no column '{}'", kind, *label, kind));
+                return;
+            }
+        if (!r.nondeterministic_specs.empty())
+            out.notes.push_back(fmt::format("--fail-on-change {}: not gated for {}: its counters are not deterministic "
+                                            "(whichever member of a race answers first)",
+                                            kind, fmt::join(r.nondeterministic_specs, ", ")));
+        const auto compared = r.counters_compared.find(kind);
+        if (compared == r.counters_compared.end() || compared->second == 0) {
+            out.unmeasured.push_back(fmt::format("--fail-on-change {}: no paired run reports {} on both sides with the "
+                                                 "same status and deterministic counters",
+                                                 kind, kind));
+            return;
+        }
+    }
+    if (const std::size_t n = changes_of(r, kind))
+        out.violations.push_back(kind == "missing"
+                                     ? fmt::format("--fail-on-change missing: {} run{} or spec{} in one file only", n,
+                                                   n == 1 ? "" : "s", n == 1 ? "" : "s")
+                                     : fmt::format("--fail-on-change {}: changed in {} run{}", kind, n, n == 1 ? "" : "s"));
+}
+
 }  // namespace
 
-std::vector<std::string> gate_violations(const RunComparison& comparison, const CompareThresholds& thresholds) {
-    std::vector<std::string> out;
-    if (thresholds.slower_percent) slower_violations(comparison, *thresholds.slower_percent, out);
-    for (const std::string& kind : thresholds.fail_on)
-        if (const std::size_t n = changes_of(comparison, kind))
-            out.push_back(kind == "missing"
-                              ? fmt::format("--fail-on-change missing: {} run{} or spec{} in one file only", n,
-                                            n == 1 ? "" : "s", n == 1 ? "" : "s")
-                              : fmt::format("--fail-on-change {}: changed in {} run{}", kind, n, n == 1 ? "" : "s"));
+GateVerdict gate_verdict(const ComparedInputs& c, const CompareThresholds& thresholds) {
+    GateVerdict out;
+    if (!thresholds.slower_percent && thresholds.fail_on.empty()) return out;
+    if (const std::string why = nothing_measured(c); !why.empty()) {
+        out.unmeasured.push_back(why);
+        return out;
+    }
+    if (thresholds.slower_percent) slower(c, *thresholds.slower_percent, out);
+    for (const std::string& kind : thresholds.fail_on) change(c, kind, out);
     return out;
 }
 

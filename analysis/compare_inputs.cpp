@@ -5,9 +5,14 @@
 #include "analysis/plots.hpp"
 #include "analysis/summary.hpp"
 
+#include "core/error.hpp"
+#include "records/sidecar.hpp"
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <optional>
 
@@ -17,15 +22,91 @@ namespace {
 struct Loaded {
     ResultsTable table;
     Provenance provenance;
-    std::map<RunKey, RunGroup> groups;
+    std::optional<LoadFigure> load;
+    std::string label;
 };
 
-Loaded load_input(const std::string& path, const std::string& metric, std::vector<std::string>& warnings) {
+// The sidecar's load figure, if it has a readable one (an older or missing sidecar: none).
+std::optional<LoadFigure> load_of(const std::string& path) {
+    if (!std::filesystem::exists(sidecar_path(path))) return std::nullopt;
+    try {
+        return read_sidecar(path).load;
+    } catch (const InputError&) {
+        return std::nullopt;  // read_provenance has said what is wrong with it
+    }
+}
+
+// The distinct build names of a table's rows, in order of first appearance ("" for rows
+// without a build: older futolab).
+std::vector<std::string> build_names(const ResultsTable& table) {
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        const std::string name = table.text(i, "build_name");
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+    return names;
+}
+
+Loaded load_input(const std::string& path, const std::string& label, std::vector<std::string>& warnings) {
     ResultsTable table = ResultsTable::load({path});
     for (const std::string& w : table.warnings()) warnings.push_back(w);
+    if (const auto names = build_names(table); names.size() > 1)
+        throw InputError(fmt::format("{}: holds the runs of {} builds ({}): an A/B sweep; compare its builds with "
+                                     "--base NAME (one of them)",
+                                     path, names.size(), fmt::join(names, ", ")));
     Provenance provenance = read_provenance(path, table);
-    auto groups = run_groups(table, metric);
-    return {std::move(table), std::move(provenance), std::move(groups)};
+    return {std::move(table), std::move(provenance), load_of(path), label};
+}
+
+// compare --base: the builds of one A/B sweep, each a side of its own, BASE first. Their
+// provenance is the sweep's, with the commit and version of each build.
+std::vector<Loaded> load_builds(const std::string& path, const std::string& label, const std::string& base_build,
+                                std::vector<std::string>& warnings) {
+    const ResultsTable table = ResultsTable::load({path});
+    for (const std::string& w : table.warnings()) warnings.push_back(w);
+    std::vector<std::string> names = build_names(table);
+    const auto base = std::find(names.begin(), names.end(), base_build);
+    if (base == names.end())
+        throw InputError(fmt::format("{}: --base {}: no build of that name (its builds: {})", path, base_build,
+                                     fmt::join(names, ", ")));
+    if (names.size() < 2)
+        throw InputError(fmt::format("{}: --base {}: the only build of this CSV; --base compares the builds of one "
+                                     "A/B sweep (futolab run --build)", path, base_build));
+    std::rotate(names.begin(), base, base + 1);
+    std::vector<BuildIdentity> identities;
+    if (std::filesystem::exists(sidecar_path(path))) identities = read_sidecar(path).builds;
+    std::vector<Loaded> out;
+    for (const std::string& name : names) {
+        std::vector<std::size_t> rows;
+        for (std::size_t i = 0; i < table.size(); ++i)
+            if (table.text(i, "build_name") == name) rows.push_back(i);
+        ResultsTable part = table.subset(rows);
+        Provenance provenance = read_provenance(path, part);
+        for (const BuildIdentity& b : identities)
+            if (b.name == name)
+                for (auto& [fact, value] : provenance.facts) {
+                    if (fact == "commit") value = b.dirty ? b.commit + "-dirty" : b.commit;
+                    if (fact == "version") value = b.version;
+                }
+        out.push_back({std::move(part), std::move(provenance), std::nullopt, label + "@" + name});
+    }
+    return out;
+}
+
+// One comparison: BASE against one NEW, the drift between them, the times on the verdict's
+// metric (and on the metric as asked, when they differ).
+ComparedInputs compare_pair(const Loaded& base, const Loaded& next, const std::string& metric, bool same_sweep) {
+    ComparedInputs c{base.label, next.label, base.provenance, next.provenance, metric, {}, {}, {}, {}};
+    c.drift = estimate_drift(side_machine(base.table, base.load), side_machine(next.table, next.load), base.label,
+                             next.label, same_sweep);
+    const std::string verdict = verdict_metric(metric, c.drift);
+    c.result = compare_runs(run_groups(base.table, verdict), run_groups(next.table, verdict), verdict);
+    if (verdict != metric) c.result.raw_times = compare_times(run_groups(base.table, metric), run_groups(next.table, metric), metric);
+    for (const std::string& counter : counter_columns()) {
+        if (base.table.has_column(counter)) c.base_columns.insert(counter);
+        if (next.table.has_column(counter)) c.new_columns.insert(counter);
+    }
+    return c;
 }
 
 // The larger of the two inputs' time limits as the metric shows it (shifted), if either has one.
@@ -38,12 +119,12 @@ std::optional<double> shared_cap(const Loaded& base, const Loaded& next, const s
 }
 
 // Per (spec, mode) the instances both inputs measured: x = BASE's median, y = NEW's.
-std::vector<PlotSpec> scatter_of(const Loaded& base, const Loaded& next, const std::string& base_label,
-                                 const std::string& new_label, const std::string& metric, std::size_t index) {
+std::vector<PlotSpec> scatter_of(const Loaded& base, const Loaded& next, const std::string& metric, std::size_t index) {
     std::map<std::pair<std::string, std::string>, std::vector<PairedInstance>> pairs;
-    for (const auto& [key, b] : base.groups) {
-        const auto n = next.groups.find(key);
-        if (n == next.groups.end() || !b.time || !n->second.time) continue;
+    const auto base_groups = run_groups(base.table, metric), next_groups = run_groups(next.table, metric);
+    for (const auto& [key, b] : base_groups) {
+        const auto n = next_groups.find(key);
+        if (n == next_groups.end() || !b.time || !n->second.time) continue;
         pairs[{key.spec, key.mode}].push_back({key.instance_hash, shifted_metric(metric, *b.time),
                                                shifted_metric(metric, *n->second.time),
                                                b.time_censored || n->second.time_censored});
@@ -56,8 +137,8 @@ std::vector<PlotSpec> scatter_of(const Loaded& base, const Loaded& next, const s
             fmt::format("compare-{}-{}-{}{}", index, metric, spec, mode.empty() ? "" : "-" + mode),
             fmt::format("{}, median over repeats, {} instances\n{}{}: {} (y) against {} (x)",
                         capitalised(metric_words(metric, "per instance")), points.size(), spec,
-                        mode.empty() ? "" : " " + mode, new_label, base_label),
-            scatter_axis(metric, base_label), scatter_axis(metric, new_label)};
+                        mode.empty() ? "" : " " + mode, next.label, base.label),
+            scatter_axis(metric, base.label), scatter_axis(metric, next.label)};
         plots.push_back(scatter_figure(text, spec, points, cap));
     }
     return plots;
@@ -66,16 +147,22 @@ std::vector<PlotSpec> scatter_of(const Loaded& base, const Loaded& next, const s
 }  // namespace
 
 ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
-                           const std::string& time_metric, bool with_plots) {
+                           const std::string& time_metric, bool with_plots, const std::string& base_build) {
     ComparedRun out;
-    const Loaded base = load_input(inputs.at(0), time_metric, out.warnings);
-    for (std::size_t i = 1; i < inputs.size(); ++i) {
-        const Loaded next = load_input(inputs[i], time_metric, out.warnings);
-        out.comparisons.push_back({labels.at(0), labels.at(i), base.provenance, next.provenance, time_metric,
-                                   compare_runs(base.groups, next.groups, time_metric)});
+    std::vector<Loaded> sides;
+    const bool same_sweep = !base_build.empty();
+    if (same_sweep) {
+        if (inputs.size() != 1)
+            throw InputError(fmt::format("--base {} compares the builds of one A/B sweep: give one CSV, not {}", base_build,
+                                         inputs.size()));
+        sides = load_builds(inputs.front(), labels.at(0), base_build, out.warnings);
+    } else {
+        for (std::size_t i = 0; i < inputs.size(); ++i) sides.push_back(load_input(inputs[i], labels.at(i), out.warnings));
+    }
+    for (std::size_t i = 1; i < sides.size(); ++i) {
+        out.comparisons.push_back(compare_pair(sides.front(), sides[i], time_metric, same_sweep));
         if (with_plots)
-            for (PlotSpec& p : scatter_of(base, next, labels[0], labels[i], time_metric, i))
-                out.plots.push_back(std::move(p));
+            for (PlotSpec& p : scatter_of(sides.front(), sides[i], time_metric, i)) out.plots.push_back(std::move(p));
     }
     return out;
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "analysis/compare_report.hpp"
+#include "analysis/drift.hpp"
 #include "analysis/gnuplot.hpp"
 #include "core/vocabulary.hpp"
 
@@ -27,8 +28,11 @@ inline constexpr HelpedVocabulary<TimeMetric, 2> kTimeMetrics{{
     {TimeMetric::cpu_ms, "cpu_ms", "CPU time"},
 }};
 
-// `labels` name the inputs (one per input, in order). Throws InputError for bad input.
+// `labels` name the inputs (one per input, in order). With `base_build` (compare --base NAME):
+// one input, an A/B sweep; its build NAME is BASE and every other build a NEW, labelled
+// "LABEL@BUILD". Without it, an input holding several builds is refused (its builds would be
+// pooled). Throws InputError for bad input.
 ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
-                           const std::string& time_metric, bool with_plots);
+                           const std::string& time_metric, bool with_plots, const std::string& base_build = "");
 
 }  // namespace futolab

@@ -4,9 +4,11 @@
 #pragma once
 
 #include "analysis/compare.hpp"
+#include "analysis/drift.hpp"
 #include "analysis/provenance.hpp"
 #include "analysis/text_table.hpp"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -15,8 +17,10 @@ namespace futolab {
 struct ComparedInputs {
     std::string base_label, new_label;
     Provenance base, next;
-    std::string time_metric = "wall_ms";
+    std::string time_metric = "wall_ms";  // as asked; result.times are on verdict_metric(time_metric, drift)
     RunComparison result;
+    Drift drift;  // the machine's part (drift.hpp)
+    std::set<std::string> base_columns, new_columns;  // the counter columns each side has
 };
 
 // base, new, spec, mode, instances, limited, ratio, ci_low, ci_high, wins, ties, losses, wilcoxon_p.

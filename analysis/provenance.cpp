@@ -106,7 +106,8 @@ Provenance read_provenance(const std::string& csv_path, const ResultsTable& tabl
                {"host", host},
                {"isolation", isolation},
                {"limits", p.has_sidecar ? limits_fact(root) : ""},
-               {"limit_columns", limit_columns_fact(table)}};
+               {"limit_columns", limit_columns_fact(table)},
+               {"build", joined(column_values(table, "build"), " + ")}};
     return p;
 }
 

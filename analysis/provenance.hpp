@@ -1,6 +1,6 @@
 // What made a results CSV, as `futolab compare` sets two of them side by side: read from its
 // sidecar `<csv>.meta.yaml` (SPEC §5) and, where the CSV has them, from its columns.
-//   commit, version   futolab.git_commit, futolab.version
+//   commit, version   futolab.git_commit, futolab.version (compare --base: each build's)
 //   config_hash       the experiment config's hash (the resume contract)
 //   cpu, host         machine.cpu and machine.host; a merged CSV: every shard's, distinct,
 //                     joined by " + "; without a sidecar, the CSV's `host` column
@@ -8,6 +8,7 @@
 //   limits            the config's `limits:` map as written ("memory=2GB, time=60s"; "none")
 //   limit_columns     the distinct values of the columns time_limit_ms, cpu_limit_ms and
 //                     memory_limit_kb where the CSV has them (newer CSVs)
+//   build             the distinct `build` cells of its rows (name@commit:type:binary hash)
 // A fact that cannot be known (no sidecar, an older sidecar) is "", and is never called a
 // difference: only what both files state and state differently is.
 #pragma once

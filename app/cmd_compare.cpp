@@ -29,6 +29,7 @@ struct CompareArgs {
     double slower_percent = -1;  // < 0: not given
     std::vector<std::string> fail_on;
     std::size_t max_list = 25;
+    std::string base;  // --base NAME: the builds of one A/B sweep
 };
 
 std::vector<std::string> labels_of(const CompareArgs& args) {
@@ -49,22 +50,30 @@ void print(const std::vector<ComparedInputs>& comparisons, const CompareArgs& ar
 }
 
 int compare(const CompareArgs& args) {
-    if (args.inputs.size() < 2) throw InputError("compare needs two results CSVs or more: BASE.csv NEW.csv…");
     if (args.table && args.format != CompareFormat::csv) throw InputError("--table needs --format csv");
-    const ComparedRun run = compare_inputs(args.inputs, labels_of(args), std::string(name_in(kTimeMetrics, args.metric)), false);
+    if (args.inputs.size() < 2 && args.base.empty())
+        throw InputError("compare needs two results CSVs or more (BASE.csv NEW.csv…), or one A/B sweep's CSV with --base NAME");
+    const ComparedRun run =
+        compare_inputs(args.inputs, labels_of(args), std::string(name_in(kTimeMetrics, args.metric)), false, args.base);
     for (const std::string& w : run.warnings) std::cerr << "futolab: warning: " << w << "\n";
     const std::vector<ComparedInputs>& comparisons = run.comparisons;
     print(comparisons, args);
     check_stdout();
     CompareThresholds thresholds{std::nullopt, args.fail_on};
     if (args.slower_percent >= 0) thresholds.slower_percent = args.slower_percent;
-    bool failed = false;
-    for (const ComparedInputs& c : comparisons)
-        for (const std::string& v : gate_violations(c.result, thresholds)) {
-            std::cerr << "futolab: compare " << c.base_label << " → " << c.new_label << ": " << v << "\n";
-            failed = true;
-        }
-    return failed ? 1 : 0;
+    // SPEC §5a: 1 on a measured change, 2 when a gate had nothing to measure, else 0.
+    bool violated = false, unmeasured = false;
+    for (const ComparedInputs& c : comparisons) {
+        const GateVerdict v = gate_verdict(c, thresholds);
+        const std::string pair = c.base_label + " → " + c.new_label;
+        for (const std::string& line : v.notes) std::cerr << "futolab: compare " << pair << ": note: " << line << "\n";
+        for (const std::string& line : v.unmeasured)
+            std::cerr << "futolab: compare " << pair << ": not measured: " << line << "\n";
+        for (const std::string& line : v.violations) std::cerr << "futolab: compare " << pair << ": " << line << "\n";
+        violated = violated || !v.violations.empty();
+        unmeasured = unmeasured || !v.unmeasured.empty();
+    }
+    return violated ? 1 : unmeasured ? 2 : 0;
 }
 
 }  // namespace
@@ -74,16 +83,26 @@ void add_compare(CLI::App& app, Action& run) {
     CLI::App* cmd = app.add_subcommand("compare", "What changed between results CSVs: status, counter and time changes, run by run");
     cmd->footer(
         "Runs pair by (instance_hash, spec, mode); every NEW is compared with BASE (the first input).\n"
-        "Exit codes: 0 within the thresholds given, 1 when --fail-if-slower or --fail-on-change is violated, 2 bad input.\n"
-        "Example (CI): futolab compare baseline.csv new.csv --fail-if-slower 5 --fail-on-change status,nodes");
-    cmd->add_option("inputs", args->inputs, "BASE.csv NEW.csv…: results CSVs (with their <csv>.meta.yaml sidecars, if any)")
+        "An A/B sweep's CSV (futolab run --build): --base NAME pairs its builds, NAME as BASE, every other build a NEW.\n"
+        "Across two separate sweeps, times are divided by each run's calibration timing (the machine's speed then: "
+        "metrics wall_cal, cpu_cal) and the drift is printed; without calibration --fail-if-slower is refused.\n"
+        "Exit codes: 0 within the thresholds given, 1 when --fail-if-slower or --fail-on-change is violated by a measured "
+        "change, 2 bad input or a gate with nothing to measure (nothing paired, a side all failed, a column missing, an "
+        "uncalibrated drift).\n"
+        "Example (CI): futolab compare baseline.csv new.csv --fail-if-slower 5 --fail-on-change status,nodes\n"
+        "Example (A/B): futolab compare ab.csv --base main --fail-if-slower 5");
+    cmd->add_option("inputs", args->inputs,
+                    "BASE.csv NEW.csv…: results CSVs (with their <csv>.meta.yaml sidecars, if any); with --base, one CSV")
         ->required();
+    cmd->add_option("--base", args->base, "Compare the builds of one A/B sweep's CSV: this build is BASE, the others NEW")
+        ->type_name("NAME");
     cmd->add_option("--label", args->labels, "One name per input, in order (default: the file names)");
     add_word(cmd, "--format", args->format, kCompareFormats, word_help(kCompareFormats));
     add_optional_word(cmd, "--table", args->table, kCompareTables, "With --format csv: " + word_help(kCompareTables));
     add_word(cmd, "--metric", args->metric, kTimeMetrics, "The time compared: " + word_help(kTimeMetrics));
     add_real(cmd, "--fail-if-slower", args->slower_percent, {0, 1e9, " %"},
-             "Exit 1 if a spec is slower by more than PCT % over the whole 95 % CI of its geometric-mean ratio")
+             "Exit 1 if a spec is slower by more than PCT % over the whole 95 % CI of its geometric-mean ratio "
+             "(calibrated across sweeps; refused, exit 2, when the drift cannot be calibrated)")
         ->type_name("PCT");
     const std::vector<std::string> kinds = change_kinds();
     cmd->add_option("--fail-on-change", args->fail_on,

@@ -29,6 +29,19 @@ const SpecTimes& times_of(const RunComparison& c, const std::string& spec) {
     return c.times.front();
 }
 
+// A comparison of two sides whose every run was measured (the drift of one sweep: none).
+ComparedInputs measured(const RunComparison& c) {
+    ComparedInputs in{"a", "b", {}, {}, "wall_ms", c, {}, {}, {}};
+    in.drift.kind = DriftKind::same_sweep;
+    in.drift.base.runs = in.drift.next.runs = 10;
+    for (const std::string& counter : counter_columns()) in.base_columns.insert(counter), in.new_columns.insert(counter);
+    return in;
+}
+
+std::vector<std::string> violations(const RunComparison& c, const CompareThresholds& t) {
+    return gate_verdict(measured(c), t).violations;
+}
+
 std::string temp_csv(const std::string& name, const std::string& text) {
     const auto path = std::filesystem::temp_directory_path() / ("futolab-compare-" + name);
     std::ofstream(path) << text;
@@ -71,7 +84,7 @@ TEST_CASE("identical inputs: no change, every ratio 1", "[compare]") {
         CHECK(t.ties == 6);
         CHECK(t.wilcoxon_p == 1);
     }
-    CHECK(gate_violations(c, {0.0, change_kinds()}).empty());
+    CHECK(violations(c, {0.0, change_kinds()}).empty());
 }
 
 TEST_CASE("status changes, counter changes and runs of one file only", "[compare]") {
@@ -137,23 +150,23 @@ TEST_CASE("a spec whose options moved between the files is reported", "[compare]
     CHECK(*c.options_changes[0].base.begin() == "sac=all,var=mrv");
     CHECK(*c.options_changes[0].next.begin() == "sac=none,var=mrv");
     // The warning names only the options that moved.
-    const ComparedInputs compared{"a", "b", {}, {}, "wall_ms", c};
+    const ComparedInputs compared{"a", "b", {}, {}, "wall_ms", c, {}, {}, {}};
     CHECK(compare_header(compared).find("warning: spec gac resolves to other options: sac=all → sac=none (a default "
                                         "changed?)\n") != std::string::npos);
 }
 
 TEST_CASE("the gate: --fail-if-slower looks at the whole interval, --fail-on-change at the kinds named", "[compare]") {
     const RunComparison c = fixture_comparison();
-    CHECK(gate_violations(c, {}).empty());
-    CHECK(gate_violations(c, {99.0, {}}).size() == 1);   // fc: [2, 2] > 1.99
-    CHECK(gate_violations(c, {100.0, {}}).empty());      // not above 2
+    CHECK(violations(c, {}).empty());
+    CHECK(violations(c, {99.0, {}}).size() == 1);   // fc: [2, 2] > 1.99
+    CHECK(violations(c, {100.0, {}}).empty());      // not above 2
     RunComparison noisy = c;
     noisy.times = {{"fc", "first", 10, 0, 1.3, 0.95, 1.7}};  // slower on average, but 1 is in the interval
-    CHECK(gate_violations(noisy, {5.0, {}}).empty());
-    CHECK(gate_violations(c, {std::nullopt, {"nodes"}}).size() == 1);
-    CHECK(gate_violations(c, {std::nullopt, {"fails"}}).empty());
-    CHECK(gate_violations(c, {std::nullopt, {"status"}}).size() == 1);
-    CHECK(gate_violations(c, {std::nullopt, {"missing"}}).size() == 1);
+    CHECK(violations(noisy, {5.0, {}}).empty());
+    CHECK(violations(c, {std::nullopt, {"nodes"}}).size() == 1);
+    CHECK(violations(c, {std::nullopt, {"fails"}}).empty());
+    CHECK(violations(c, {std::nullopt, {"status"}}).size() == 1);
+    CHECK(violations(c, {std::nullopt, {"missing"}}).size() == 1);
     const auto kinds = change_kinds();
     CHECK(std::find(kinds.begin(), kinds.end(), "max_depth") != kinds.end());
 }
@@ -201,10 +214,10 @@ TEST_CASE("a sidecar that is not YAML is an input error naming it", "[compare]")
 TEST_CASE("compare tables: tidy rows for programs", "[compare]") {
     const std::string base = compare_csv("base.csv"), next = compare_csv("new.csv");
     const ComparedInputs c{"v1", "v2", read_provenance(base, ResultsTable::load({base})),
-                           read_provenance(next, ResultsTable::load({next})), "wall_ms", fixture_comparison()};
+                           read_provenance(next, ResultsTable::load({next})), "wall_ms", fixture_comparison(), {}, {}, {}};
     const std::string times = table_csv(compare_times_table({c}));
-    CHECK(times.find("base,new,spec,mode,instances,limited,ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p\n") == 0);
-    CHECK(times.find("\nv1,v2,fc,count:2,5,0,2,2,2,0,0,5,0.0625\n") != std::string::npos);
+    CHECK(times.find("base,new,spec,mode,metric,drift,instances,limited,ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p\n") == 0);
+    CHECK(times.find("\nv1,v2,fc,count:2,wall_ms,,5,0,2,2,2,0,0,5,0.0625\n") != std::string::npos);
     const std::string changes = table_csv(compare_changes_table({c}));
     CHECK(changes.find("\nv1,v2,status,backtracking,count:2,i3,0000000000000003,status,unique,timeout\n") != std::string::npos);
     CHECK(changes.find("\nv1,v2,counter,fc,count:2,i2,0000000000000002,nodes,6,7\n") != std::string::npos);

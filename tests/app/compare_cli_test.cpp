@@ -18,6 +18,11 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 
 const std::string kBase = "analysis/compare/base.csv";
 const std::string kNew = "analysis/compare/new.csv";
+// The same runs with a calibration timing on every row (tests/data/README.md): BASE and NEW at
+// the reference speed, and BASE again on a machine 25 % slower (times and calibration × 1.25).
+const std::string kCalBase = "analysis/compare/cal-base.csv";
+const std::string kCalNew = "analysis/compare/cal-new.csv";
+const std::string kCalDrift = "analysis/compare/cal-drift.csv";
 
 fs::path fresh_dir(const std::string& name) {
     const fs::path dir = fs::temp_directory_path() / ("futolab-compare-cli-" + name);
@@ -29,13 +34,35 @@ fs::path fresh_dir(const std::string& name) {
 }  // namespace
 
 TEST_CASE("compare: identical inputs exit 0 with every ratio 1", "[cli][compare]") {
-    const auto r = run_cli("compare " + kBase + " " + kBase + " --fail-if-slower 0 --fail-on-change status,nodes,missing");
+    auto r = run_cli("compare " + kCalBase + " " + kCalBase + " --fail-if-slower 0 --fail-on-change status,nodes,missing");
     CHECK(r.exit_code == 0);
     CHECK(r.err.empty());
     CHECK(has(r.out, "runs paired by (instance_hash, spec, mode): 12; status changes 0; counter changes 0; only in BASE 0; only in NEW 0"));
-    CHECK(has(r.out, "| backtracking | count:2 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 |"));
-    CHECK(has(r.out, "| fc | count:2 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 |"));
+    CHECK(has(r.out, "| backtracking | count:2 | wall_cal | 1 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 |"));
+    CHECK(has(r.out, "| fc | count:2 | wall_cal | 1 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 |"));
     CHECK(has(r.out, "same: commit, version, config_hash, cpu, host, isolation, limits"));
+    // Without calibration the counters and statuses gate as before; the time gate is refused.
+    r = run_cli("compare " + kBase + " " + kBase + " --fail-on-change status,nodes,missing");
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+}
+
+TEST_CASE("compare: across sweeps the calibration takes the machine's drift out of the verdict", "[cli][compare]") {
+    // BASE ran on a machine 25 % slower: raw, NEW is 0.8x BASE; calibrated, the same.
+    auto r = run_cli("compare " + kCalDrift + " " + kCalBase + " --fail-if-slower 5");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "drift: NEW / BASE calibration workload 0.800 (median 125.0 µs → 100.0 µs)"));
+    CHECK(has(r.out, "| fc | count:2 | wall_cal | 0.800 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 |"));
+    CHECK(has(r.out, "| fc | count:2 | wall_ms | 0.800 | 6 | 0 | 0.800 | 0.800 | 0.800 | 6 | 0 | 0 | 0.031 |"));
+    // The other way round: NEW on the slow machine, 1.25x raw, no regression once calibrated.
+    r = run_cli("compare " + kCalBase + " " + kCalDrift + " --fail-if-slower 5");
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    // Uncalibrated (rows of a futolab before calibration): the ratio is shown, the gate refused.
+    r = run_cli("compare " + kBase + " " + kNew + " --fail-if-slower 5");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.out, "drift: not estimated: analysis/compare/base.csv has no calibration timings for 24 of its 24 timed runs"));
+    CHECK(has(r.err, "not measured: --fail-if-slower: the machine's drift between the two sweeps is not known"));
 }
 
 TEST_CASE("compare: status and counter changes, runs of one file only, sidecar differences", "[cli][compare]") {
@@ -50,7 +77,7 @@ TEST_CASE("compare: status and counter changes, runs of one file only, sidecar d
     CHECK(has(r.out, "- i2 [0000000000000002] fc count:2: nodes 6 → 7\n"));
     CHECK(has(r.out, "## Only in BASE (1)\n\n- i6 [0000000000000006] fc count:2\n"));
     CHECK(has(r.out, "## Only in NEW (1)\n\n- spec gac count:2: 2 instances (the spec is not in BASE)\n"));
-    CHECK(has(r.out, "| fc | count:2 | 5 | 0 | 2 | 2 | 2 | 0 | 0 | 5 | 0.062 |"));
+    CHECK(has(r.out, "| fc | count:2 | wall_ms | - | 5 | 0 | 2 | 2 | 2 | 0 | 0 | 5 | 0.062 |"));
 }
 
 TEST_CASE("compare: a planted node change fails --fail-on-change nodes", "[cli][compare]") {
@@ -73,10 +100,10 @@ TEST_CASE("compare: a planted node change fails --fail-on-change nodes", "[cli][
 }
 
 TEST_CASE("compare: --fail-if-slower uses the whole interval of the geometric-mean ratio", "[cli][compare]") {
-    auto r = run_cli("compare " + kBase + " " + kNew + " --fail-if-slower 50");
+    auto r = run_cli("compare " + kCalBase + " " + kCalNew + " --fail-if-slower 50");
     CHECK(r.exit_code == 1);  // fc takes twice as long on every instance
     CHECK(has(r.err, "fc count:2: NEW / BASE 2 [2, 2] over 5 instances: slower than +50 %"));
-    CHECK(run_cli("compare " + kBase + " " + kNew + " --fail-if-slower 100").exit_code == 0);
+    CHECK(run_cli("compare " + kCalBase + " " + kCalNew + " --fail-if-slower 100").exit_code == 0);
     CHECK(run_cli("compare " + kBase + " " + kNew + " --fail-on-change missing").exit_code == 1);
     CHECK(run_cli("compare " + kBase + " " + kNew + " --fail-on-change status").exit_code == 1);
 }
@@ -84,16 +111,16 @@ TEST_CASE("compare: --fail-if-slower uses the whole interval of the geometric-me
 TEST_CASE("compare --format csv: one tidy table", "[cli][compare]") {
     auto r = run_cli("compare " + kBase + " " + kNew + " --format csv --table times");
     CHECK(r.exit_code == 0);
-    CHECK(r.out == "base,new,spec,mode,instances,limited,ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p\n"
-                   "analysis/compare/base.csv,analysis/compare/new.csv,backtracking,count:2,6,1,1,1,1,0,6,0,1\n"
-                   "analysis/compare/base.csv,analysis/compare/new.csv,fc,count:2,5,0,2,2,2,0,0,5,0.0625\n");
+    CHECK(r.out == "base,new,spec,mode,metric,drift,instances,limited,ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p\n"
+                   "analysis/compare/base.csv,analysis/compare/new.csv,backtracking,count:2,wall_ms,,6,1,1,1,1,0,6,0,1\n"
+                   "analysis/compare/base.csv,analysis/compare/new.csv,fc,count:2,wall_ms,,5,0,2,2,2,0,0,5,0.0625\n");
     r = run_cli("compare " + kBase + " " + kNew + " --format csv --table changes --label a b");
     CHECK(r.exit_code == 0);
     CHECK(has(r.out, "\na,b,status,backtracking,count:2,i3,0000000000000003,status,unique,timeout\n"));
     // More than two inputs: each against the first.
     r = run_cli("compare " + kBase + " " + kNew + " " + kBase + " --format csv --table times --label a b c");
-    CHECK(has(r.out, "\na,b,fc,count:2,5,"));
-    CHECK(has(r.out, "\na,c,fc,count:2,6,0,1,1,1,0,6,0,1\n"));
+    CHECK(has(r.out, "\na,b,fc,count:2,wall_ms,,5,"));
+    CHECK(has(r.out, "\na,c,fc,count:2,wall_ms,,6,0,1,1,1,0,6,0,1\n"));
 }
 
 TEST_CASE("compare: bad input exits 2 with one line", "[cli][compare]") {

@@ -1,0 +1,101 @@
+#include "analysis/drift.hpp"
+
+#include "analysis/summary.hpp"
+#include "records/noise.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace futolab {
+namespace {
+
+double median_of(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+std::string load_text(const std::optional<LoadFigure>& load) {
+    if (!load) return "unknown";
+    return fmt::format("{:.2f} cores busy with other processes, {:.2f} with futolab", load->other_cores, load->own_cores);
+}
+
+}  // namespace
+
+SideMachine side_machine(const ResultsTable& table, const std::optional<LoadFigure>& load) {
+    SideMachine m;
+    m.load = load;
+    std::vector<double> calibration;
+    const bool has_calibration = table.has_column("calibration_ns");
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (!table.comparable(i)) continue;
+        ++m.runs;
+        if (table.number(i, "cpu_wall") < kBusyCpuWall) ++m.busy;
+        if (!has_calibration) continue;
+        if (const auto c = table.value(i, "calibration_ns"); c && *c > 0) {
+            ++m.calibrated_runs;
+            calibration.push_back(*c);
+        }
+    }
+    if (!calibration.empty()) m.calibration_ns = median_of(std::move(calibration));
+    return m;
+}
+
+Drift estimate_drift(const SideMachine& base, const SideMachine& next, const std::string& base_label,
+                     const std::string& new_label, bool same_sweep) {
+    Drift d;
+    d.base = base;
+    d.next = next;
+    if (same_sweep) {
+        d.kind = DriftKind::same_sweep;
+        return d;
+    }
+    for (const auto& [side, label] : {std::pair{&base, &base_label}, std::pair{&next, &new_label}})
+        if (side->runs > 0 && side->calibrated_runs < side->runs) {
+            d.why = fmt::format("{} has no calibration timings for {} of its {} timed runs (made by a futolab before "
+                                "calibration?)",
+                                *label, side->runs - side->calibrated_runs, side->runs);
+            return d;
+        }
+    if (!base.calibration_ns || !next.calibration_ns) {
+        d.why = "no timed runs on one side";
+        return d;
+    }
+    d.kind = DriftKind::calibrated;
+    d.factor = *next.calibration_ns / *base.calibration_ns;
+    return d;
+}
+
+std::string verdict_metric(const std::string& metric, const Drift& drift) {
+    if (drift.kind != DriftKind::calibrated) return metric;
+    if (metric == "wall_ms") return "wall_cal";
+    if (metric == "cpu_ms") return "cpu_cal";
+    return metric;
+}
+
+std::string drift_text(const Drift& d, const std::string& base_label, const std::string& new_label) {
+    std::string out;
+    switch (d.kind) {
+        case DriftKind::same_sweep:
+            out = "drift: none to correct (builds of one sweep, their runs interleaved on the same cores)\n";
+            break;
+        case DriftKind::calibrated:
+            out = fmt::format("drift: NEW / BASE calibration workload {:.3f} (median {:.1f} µs → {:.1f} µs): times are "
+                              "divided by the calibration around each run (wall_cal, cpu_cal)\n",
+                              d.factor, *d.base.calibration_ns / 1e3, *d.next.calibration_ns / 1e3);
+            break;
+        case DriftKind::uncalibrated:
+            out = fmt::format("drift: not estimated: {}; the time ratios below may be the machine's, and "
+                              "--fail-if-slower is refused (compare builds in one A/B sweep instead: futolab run --build)\n",
+                              d.why);
+            break;
+    }
+    out += fmt::format("busy runs (CPU < {:.0f} % of wall): {} {} of {}, {} {} of {}\n", kBusyCpuWall * 100, base_label,
+                       d.base.busy, d.base.runs, new_label, d.next.busy, d.next.runs);
+    out += fmt::format("machine load: {} {}; {} {}\n", base_label, load_text(d.base.load), new_label, load_text(d.next.load));
+    return out;
+}
+
+}  // namespace futolab
