@@ -21,6 +21,7 @@
 #include "experiments/isolation.hpp"
 #include "generators/generator_kind.hpp"
 #include "generators/latin/random.hpp"
+#include "solvers/oracle.hpp"
 #include "solvers/registry.hpp"
 
 #include <fmt/format.h>
@@ -39,6 +40,15 @@ void list_solvers() {
             std::cout << fmt::format("      {:<34} default {:<8} {}\n", fmt::format("{}={}", o.key, o.allowed_text()),
                                      o.default_value, o.help);
     }
+    // SPEC §4, nothing on trust (solvers/claim_check.hpp).
+    std::string external;
+    for (const BackendInfo& b : backend_table())
+        if (b.external) external += fmt::format("{}{}", external.empty() ? "" : ", ", b.name);
+    std::cout << fmt::format("  external tools ({}): every solution they print is verified; their claim of a complete search "
+                             "({}, {}, {}, or fewer than K) is re-checked by {} after the run, within its limits "
+                             "(error: 'wrong answer: ...' or 'claim not re-checked: ...')\n",
+                             external, status_name(Status::unique), status_name(Status::unsat), status_name(Status::counted),
+                             kClaimCheckSpec);
 }
 
 void list_formats() {

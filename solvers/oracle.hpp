@@ -28,6 +28,10 @@ struct OracleAnswer {
 // its answers with another model and solver. Named here once, so no caller spells a backend.
 inline constexpr std::string_view kDefaultOracleSpec = "gac";
 inline constexpr std::string_view kSecondOpinionSpec = "gecode";
+// The backend that re-checks an external tool's claim of a complete search before its unique,
+// unsat or counted stands (solvers/claim_check.hpp, SPEC §4 "Nothing on trust"): the default
+// gac, which the test suite checks against brute force.
+inline constexpr std::string_view kClaimCheckSpec = "gac";
 // The independent verification of a critical set (critical/oracle/verify.hpp): the second
 // opinion with Gecode's AFC variable order (INT_VAR_AFC_SIZE_MAX: accumulated failure count
 // over domain size; Boussemart et al., ECAI 2004, as Gecode implements it). Its one hard

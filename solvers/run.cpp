@@ -1,6 +1,7 @@
 #include "solvers/run.hpp"
 
 #include "core/verify.hpp"
+#include "solvers/claim_check.hpp"
 
 #include <fmt/format.h>
 
@@ -67,6 +68,16 @@ RunResult run_solver(Solver& solver, const Puzzle& puzzle, const SolveRequest& r
     out.cpu_ns = thread_cpu_ns() - cpu0 + out.result.tool_cpu_ns;
     name_the_limit(request.limits, out);
     verify_or_flag(puzzle, out.result);
+    // SPEC §4, nothing on trust: a tool's word that its search was complete is re-checked,
+    // after the timed window (wall_ns and cpu_ns are the tool's), within what the run left of
+    // its limits. A check that disagrees, or cannot finish, makes the run an error; the
+    // counters stay the tool's.
+    if (claims_complete_search(out.result, request.mode))
+        if (auto why = check_claim(puzzle, request.mode, out.result, limits_left(request.limits, out.wall_ns, out.cpu_ns),
+                                   request.seed)) {
+            out.result.status = Status::error;
+            out.result.message = std::move(*why);
+        }
     return out;
 }
 

@@ -1,6 +1,8 @@
 // One measured, verified run: the door every caller (CLI, experiment driver, benchmarks,
 // tests) goes through. Measures wall and thread CPU time and re-verifies every solution
 // independently of the backend (core/verify.hpp): a wrong solution becomes Status::error.
+// An external tool's claim of a complete search (unique, unsat, counted) is re-checked after
+// the measured window (claim_check.hpp): a claim futolab's check does not confirm is an error.
 #pragma once
 
 #include "solvers/solver.hpp"

@@ -14,6 +14,8 @@
 //     run_solver() (run.hpp) verifies every solution independently.
 //  4b. A counter the backend cannot know (an external tool that does not report it) goes in
 //     SolveResult::unknown, never reported as 0 (SPEC §4).
+//  4c. A status that is an external tool's word, not futolab's own search, names the tool in
+//     SolveResult::claimed_by: run_solver re-checks its claim of a complete search (SPEC §4).
 //  5. Same puzzle + options + seed → same counters on every run and machine.
 #pragma once
 
@@ -74,6 +76,10 @@ struct SolveResult {
     CounterMask unknown = 0;    // counters the backend cannot know (external tools): empty in the CSV
     std::int64_t tool_cpu_ns = 0;      // CPU time of the processes the solve started and waited for (wait4)
     std::int64_t tool_max_rss_kb = -1; // the largest peak resident set among them; -1: none started
+    // The external tool whose word a finished status is (its program: "minizinc"), set by the
+    // tool kit (solvers/external/outcome.hpp); empty for a search futolab ran itself. A tool's
+    // claim that its search was complete is re-checked by run_solver (solvers/claim_check.hpp).
+    std::string claimed_by;
 };
 
 // The status of a search that ran to completion (no limit hit).

@@ -55,7 +55,7 @@ SolveResult judge(const Puzzle& puzzle, const Mode& mode, const std::string& tex
         return external::failed_result(Status::error,
                                        fmt::format("clpfd printed {} solutions, {} were asked for", solutions.count(), limit));
     SolveResult r = external::completed_result(
-        solutions, mode, counter_bits({Counter::nodes, Counter::fails, Counter::propagations, Counter::max_depth}));
+        kTool, solutions, mode, counter_bits({Counter::nodes, Counter::fails, Counter::propagations, Counter::max_depth}));
     r.counters.checks = answer.inferences;
     return r;
 }

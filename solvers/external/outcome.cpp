@@ -90,8 +90,10 @@ std::optional<SolveResult> refuse_node_limit(const SolveRequest& request, std::s
     return failed_result(Status::error, fmt::format("{} cannot enforce a node limit (run it without one)", tool));
 }
 
-SolveResult completed_result(const SolutionCollector& solutions, const Mode& mode, CounterMask unknown) {
+SolveResult completed_result(const ToolName& tool, const SolutionCollector& solutions, const Mode& mode,
+                             CounterMask unknown) {
     SolveResult r;
+    r.claimed_by = tool.program;
     r.counters.solutions = solutions.count();
     r.solution = solutions.first();
     r.status = completed_status(mode, solutions.count());

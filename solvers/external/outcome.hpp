@@ -74,6 +74,10 @@ std::optional<SolveResult> refuse_node_limit(const SolveRequest& request, std::s
 
 // The result of a search the tool completed (or stopped at the mode's limit): the solutions it
 // printed, every one verified, the status from their count; counters in `unknown` are empty.
-SolveResult completed_result(const SolutionCollector& solutions, const Mode& mode, CounterMask unknown);
+// The status is the tool's word (SolveResult::claimed_by = tool.program): where it says the
+// search was complete (unsat, unique, counted, fewer than K), run_solver re-checks it
+// (solvers/claim_check.hpp).
+SolveResult completed_result(const ToolName& tool, const SolutionCollector& solutions, const Mode& mode,
+                             CounterMask unknown);
 
 }  // namespace futolab::external

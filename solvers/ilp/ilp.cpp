@@ -62,7 +62,7 @@ public:
             }
             if (done_) break;
         }
-        SolveResult r = external::completed_result(solutions_, request_.mode, kUnknown);
+        SolveResult r = external::completed_result(kTool, solutions_, request_.mode, kUnknown);
         finish_counters(r);
         r.tool_cpu_ns = tool_cpu_ns_;
         r.tool_max_rss_kb = tool_max_rss_kb_;
@@ -119,7 +119,7 @@ private:
 
     // Stopped by the time limit: the solutions so far are known (and verified).
     SolveResult stopped(Status status, std::string message) const {
-        SolveResult r = external::completed_result(solutions_, request_.mode, kUnknown);
+        SolveResult r = external::completed_result(kTool, solutions_, request_.mode, kUnknown);
         r.status = status;
         r.message = std::move(message);
         finish_counters(r);

@@ -102,7 +102,7 @@ SolveResult judge(const Puzzle& puzzle, const Mode& mode, const std::string& tex
                                                                   solutions.count(), wanted));
     if (!stopped_at_limit && !out.complete && !out.unsat)
         return external::failed_result(Status::error, "minizinc ended without finishing the search or saying why");
-    SolveResult r = external::completed_result(solutions, mode, 0);
+    SolveResult r = external::completed_result(kTool, solutions, mode, 0);
     std::string error;
     read_counters(out, r, error);
     if (!error.empty()) return external::failed_result(Status::error, error);
