@@ -1,12 +1,16 @@
 // futolab compare BASE.csv NEW.csv… [--label L…] [--format text|csv [--table times|changes]]
 //                 [--metric wall_ms|cpu_ms] [--fail-if-slower PCT] [--fail-on-change KINDS] [--list N]
+//                 [--fail-on-disagreement]
 // What changed between runs (SPEC §3): every NEW against BASE, runs paired by (instance_hash,
 // spec, mode): sidecar differences, time ratios per spec with CIs, status and counter changes,
-// runs of one file only (analysis/compare.hpp). Exit 0 within the thresholds given, 1 when
-// one is violated (analysis/compare_gate.hpp), 2 on bad input.
+// runs of one file only (analysis/compare.hpp); then the instances where runs that decided
+// them disagree, within an input or between inputs (analysis/agreement.hpp). Exit 0 within the
+// thresholds given, 1 when one is violated (analysis/compare_gate.hpp, app/agreement_gate.hpp),
+// 2 on bad input or when --fail-on-disagreement has nothing to check.
 #include "analysis/compare_gate.hpp"
 #include "analysis/compare_inputs.hpp"
 #include "analysis/compare_report.hpp"
+#include "app/agreement_gate.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
@@ -29,6 +33,7 @@ struct CompareArgs {
     double slower_percent = -1;  // < 0: not given
     std::vector<std::string> fail_on;
     std::size_t max_list = 25;
+    bool fail_on_disagreement = false;
 };
 
 std::vector<std::string> labels_of(const CompareArgs& args) {
@@ -54,7 +59,10 @@ int compare(const CompareArgs& args) {
     const ComparedRun run = compare_inputs(args.inputs, labels_of(args), std::string(name_in(kTimeMetrics, args.metric)), false);
     for (const std::string& w : run.warnings) std::cerr << "futolab: warning: " << w << "\n";
     const std::vector<ComparedInputs>& comparisons = run.comparisons;
+    // Over every input's runs together: each input's own disagreements and those between inputs.
+    const Agreement agreement = inputs_agreement(args.inputs, labels_of(args));
     print(comparisons, args);
+    if (args.format == CompareFormat::text) std::cout << disagreements_text(agreement, args.max_list);
     check_stdout();
     CompareThresholds thresholds{std::nullopt, args.fail_on};
     if (args.slower_percent >= 0) thresholds.slower_percent = args.slower_percent;
@@ -64,7 +72,7 @@ int compare(const CompareArgs& args) {
             std::cerr << "futolab: compare " << c.base_label << " → " << c.new_label << ": " << v << "\n";
             failed = true;
         }
-    return failed ? 1 : 0;
+    return combined_exit(failed ? 1 : 0, agreement_exit(agreement, args.fail_on_disagreement));
 }
 
 }  // namespace
@@ -74,7 +82,9 @@ void add_compare(CLI::App& app, Action& run) {
     CLI::App* cmd = app.add_subcommand("compare", "What changed between results CSVs: status, counter and time changes, run by run");
     cmd->footer(
         "Runs pair by (instance_hash, spec, mode); every NEW is compared with BASE (the first input).\n"
-        "Exit codes: 0 within the thresholds given, 1 when --fail-if-slower or --fail-on-change is violated, 2 bad input.\n"
+        "Instances where runs that decided them disagree (in one input or between inputs) are listed and are a warning.\n"
+        "Exit codes: 0 within the thresholds given, 1 when --fail-if-slower, --fail-on-change or --fail-on-disagreement "
+        "is violated, 2 bad input or nothing for --fail-on-disagreement to check (a violation of another gate wins: 1).\n"
         "Example (CI): futolab compare baseline.csv new.csv --fail-if-slower 5 --fail-on-change status,nodes");
     cmd->add_option("inputs", args->inputs, "BASE.csv NEW.csv…: results CSVs (with their <csv>.meta.yaml sidecars, if any)")
         ->required();
@@ -92,6 +102,7 @@ void add_compare(CLI::App& app, Action& run) {
         ->delimiter(',')
         ->check(CLI::IsMember(kinds));
     add_whole(cmd, "--list", args->max_list, {0, 1000000000}, "Show at most N runs per list in text (default 25; 0: all)");
+    add_fail_on_disagreement(cmd, args->fail_on_disagreement);
     cmd->callback([args, &run] { run = [args] { return compare(*args); }; });
 }
 
