@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <tuple>
@@ -99,7 +100,17 @@ Agreement check_agreement(const ResultsTable& table, const std::vector<std::stri
 }
 
 Agreement inputs_agreement(const std::vector<std::string>& inputs, const std::vector<std::string>& labels) {
-    return check_agreement(ResultsTable::load(inputs), labels);  // rows in input order: source(i) is the input
+    // A file given twice (`compare x.csv x.csv`) is read once: its runs read twice are not two answers.
+    std::vector<std::string> files, names;
+    std::set<std::filesystem::path> seen;
+    for (std::size_t f = 0; f < inputs.size(); ++f) {
+        std::error_code ec;  // a path that cannot be resolved is compared as written
+        const std::filesystem::path p = std::filesystem::weakly_canonical(inputs[f], ec);
+        if (!seen.insert(ec ? std::filesystem::path(inputs[f]) : p).second) continue;
+        files.push_back(inputs[f]);
+        names.push_back(labels.at(f));
+    }
+    return check_agreement(ResultsTable::load(files), names);  // rows in input order: source(i) is the input
 }
 
 std::string answers_text(const Disagreement& d) {

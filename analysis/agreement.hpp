@@ -76,7 +76,8 @@ struct Agreement {
 Agreement check_agreement(const ResultsTable& table, const std::vector<std::string>& input_labels = {});
 
 // The check over the rows of every input of `futolab compare` together, each run labelled
-// "spec (input label)": each input's own disagreements and those between inputs.
+// "spec (input label)": each input's own disagreements and those between inputs. A file
+// given twice is read once.
 Agreement inputs_agreement(const std::vector<std::string>& inputs, const std::vector<std::string>& labels);
 
 // "unique ← fc ×3, gac; multiple ← minizinc": the answers and who gave them (×N: N runs).

@@ -156,6 +156,10 @@ TEST_CASE("agreement: several inputs together, each run labelled with its input"
     CHECK(a.checked == 2);
     REQUIRE(a.disagreements.size() == 1);
     CHECK(disagreement_text(a.disagreements[0]) == "i1 [01] count:2: unique ← gac (v1); multiple ← gac (v2)");
+    // One file given twice is read once: its runs are not a second answer.
+    const Agreement twice = inputs_agreement({base, base}, {"v1", "v1 again"});
+    CHECK(twice.checked == 0);
+    CHECK(twice.decided == 2);
 }
 
 TEST_CASE("agreement: without a mode or instance_hash column nothing is measured, and the gate says why", "[agreement]") {

@@ -59,6 +59,12 @@ std::string decided_once() {
                                   "i2,0000000000000002,fc,5,first,solved,1"});
 }
 
+// BASE and NEW agree inside themselves; NEW's gac says `multiple` where BASE's said `unique`.
+std::pair<std::string, std::string> versions() {
+    return {write_csv("base.csv", {"i1,0000000000000001,gac,1,count:2,unique,1", "i2,0000000000000002,gac,2,count:2,unique,1"}),
+            write_csv("new.csv", {"i1,0000000000000001,gac,1,count:2,multiple,2", "i2,0000000000000002,gac,2,count:2,unique,1"})};
+}
+
 const std::string kGateFail = "futolab: --fail-on-disagreement: solvers that decided them disagree on 2 instances\n";
 const std::string kGateUnmeasured =
     "futolab: --fail-on-disagreement: agreement not measured: no instance was decided by two runs or more in one mode\n";
@@ -134,12 +140,15 @@ TEST_CASE("report lists disagreements at the top, escaped, and gates on them", "
     CHECK(r.exit_code == 2);
     CHECK(r.err == kGateUnmeasured);
     CHECK(has(slurp(html), "<h2 id=\"summary-section\">"));  // the page is written all the same
+    // --compare: each run names its input.
+    const auto [base, next] = versions();
+    r = run_cli("report " + base + " " + next + " --compare --out " + html + " --fail-on-disagreement");
+    CHECK(r.exit_code == 1);
+    CHECK(has(slurp(html), "<td>unique ← gac (" + base + "); multiple ← gac (" + next + ")</td>"));
 }
 
 TEST_CASE("compare lists disagreements in and between its inputs and gates on them", "[cli][compare][agreement]") {
-    // BASE and NEW agree inside themselves; NEW's gac says `multiple` where BASE's said `unique`.
-    const std::string base = write_csv("base.csv", {"i1,0000000000000001,gac,1,count:2,unique,1", "i2,0000000000000002,gac,2,count:2,unique,1"});
-    const std::string next = write_csv("new.csv", {"i1,0000000000000001,gac,1,count:2,multiple,2", "i2,0000000000000002,gac,2,count:2,unique,1"});
+    const auto [base, next] = versions();
     auto r = run_cli("compare " + base + " " + next + " --label v1 v2 --fail-on-disagreement");
     CHECK(r.exit_code == 1);
     CHECK(has(r.out, "\n## Disagreements (1)\n"));
@@ -166,6 +175,10 @@ TEST_CASE("compare --fail-on-disagreement: 0 when all agree, 2 when nothing is d
     const std::string base = write_csv("once-base.csv", {"i1,0000000000000001,gac,1,count:2,unique,1", "i2,0000000000000002,gac,2,count:2,timeout,1"});
     const std::string next = write_csv("once-new.csv", {"i1,0000000000000001,gac,1,count:2,timeout,1", "i2,0000000000000002,gac,2,count:2,unique,1"});
     r = run_cli("compare " + base + " " + next + " --fail-on-disagreement");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == kGateUnmeasured);
+    // The same file twice holds each run once, not two answers.
+    r = run_cli("compare " + base + " " + base + " --fail-on-disagreement");
     CHECK(r.exit_code == 2);
     CHECK(r.err == kGateUnmeasured);
     // Another gate's measured change wins over the one that could not look.
