@@ -177,6 +177,17 @@ std::string compare_html(const std::vector<ComparedInputs>& compared) {
     return s;
 }
 
+// The instances where solvers that decided them disagree (agreement.hpp), when there are any:
+// near the top, where a wrong backend cannot be missed.
+std::string disagreements_html(const TextTable& disagreements) {
+    if (disagreements.rows.empty()) return "";
+    return fmt::format("<h2 id=\"disagreements-section\">Disagreements ({})</h2>\n<p class=\"note\">Instances where runs "
+                       "that decided them (finished with an answer) give different answers: the status, in count:all the "
+                       "solution count; per (instance_hash, mode). answer ← who gave it (×N: N runs).</p>\n",
+                       disagreements.rows.size()) +
+           table_html(disagreements, "disagreements");
+}
+
 }  // namespace
 
 std::string html_escape(const std::string& text) {
@@ -220,6 +231,7 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
          (study.baseline.empty() ? "" : ", baseline <b>" + html_escape(study.baseline) + "</b>") + ". Written by futolab " +
          html_escape(version) + ". Click a column header to sort; numbers are shown to 3 digits, every cell holds the exact value "
          "(the same as <code>futolab analyze --format csv</code>); a red cell is a median at a limit (a lower bound).</p>\n";
+    s += disagreements_html(study.disagreements);
     s += compare_html(compared);
     s += "<h2 id=\"runs\">Runs and limits</h2>\n<p class=\"note\">limit_hit: timeout, node_limit or memout (censored); "
          "failed: crash or error. The virtual-best row is, per instance, the best spec's runs.</p>\n";

@@ -2,7 +2,8 @@
 // — CSS, a few lines of JavaScript, every plot as SVG — and nothing is fetched, so the page
 // opens offline and can go into a paper's artefact as it is.
 //
-// Sections: with --compare first what changed between the inputs (compare_report.hpp); runs and limits (censoring counts per spec), the summary (sortable, with the
+// Sections: the instances where solvers that decided them disagree (agreement.hpp), when there
+// are any; with --compare what changed between the inputs (compare_report.hpp); runs and limits (censoring counts per spec), the summary (sortable, with the
 // speed-up against the baseline per spec and metric), the paired comparison, every plot, the
 // per-instance medians (sortable, filterable), and the provenance from each CSV's sidecar
 // (<csv>.meta.yaml: config, commit, compiler, machine, times, command).

@@ -93,6 +93,8 @@ Study run_study(StudyRequest request) {
     if (request.instances) study.tables.push_back(instances_table(table, request.metrics));
     study.noise = noise_table(table);
     study.sets = set_table(table);
+    study.agreement = check_agreement(table, request.label_sources ? table.sources() : std::vector<std::string>{});
+    study.disagreements = disagreements_table(study.agreement);
     study.table = with_vbs;
     return study;
 }
@@ -102,6 +104,7 @@ const TextTable* find_table(const Study& study, const std::string& name) {
         if (t.name == name) return &t;
     for (const std::optional<TextTable>* t : {&study.sets, &study.noise})
         if (*t && (*t)->name == name) return &**t;
+    if (study.disagreements.name == name) return &study.disagreements;
     return nullptr;
 }
 

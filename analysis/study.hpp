@@ -5,6 +5,7 @@
 
 #include <optional>
 
+#include "analysis/agreement.hpp"
 #include "analysis/filter.hpp"
 #include "analysis/fits.hpp"
 #include "analysis/gnuplot.hpp"
@@ -29,6 +30,7 @@ struct StudyRequest {
     bool virtual_best = true;             // add the VBS where there are ≥ 2 specs
     bool instances = false;               // build the per-instance table
     bool pool = false;                    // several inputs of other commits/configs, or repeating runs: pool them (pooling.hpp)
+    bool label_sources = false;           // the agreement check names each run's input too (report --compare)
 };
 
 struct Study {
@@ -40,13 +42,18 @@ struct Study {
     std::optional<TextTable> noise;
     // With critical-set records, how many hold a set (set_table.hpp): shown like noise.
     std::optional<TextTable> sets;
+    // Instances where runs that decided them disagree (agreement.hpp), over the rows kept (no
+    // virtual best): shown after the other tables when it has rows; --table disagreements
+    // prints it even when it has none.
+    Agreement agreement;
+    TextTable disagreements;
     std::vector<PlotSpec> plots;
 };
 
 // Throws InputError for bad input or usage (see docs/analysis.md).
 Study run_study(StudyRequest request);
 
-// A table of `tables`, or the sets or noise table; nullptr if not computed.
+// A table of `tables`, or the sets, noise or disagreements table; nullptr if not computed.
 const TextTable* find_table(const Study& study, const std::string& name);
 
 }  // namespace futolab

@@ -11,7 +11,7 @@
 
 namespace futolab {
 
-enum class TableKind { summary, paired, fits, instances, sets, noise };
+enum class TableKind { summary, paired, fits, instances, sets, noise, disagreements };
 
 struct TableKindWord {
     TableKind value;
@@ -21,7 +21,7 @@ struct TableKindWord {
     std::string_view heading;  // above it in Markdown, its caption in LaTeX; {}: the baseline
 };
 
-inline constexpr std::array<TableKindWord, 6> kTableKinds{{
+inline constexpr std::array<TableKindWord, 7> kTableKinds{{
     {TableKind::summary, "summary", "per group, with the virtual best", "", "Summary"},
     {TableKind::paired, "paired", "per spec against --baseline, paired per instance", "--baseline",
      "Paired comparison per instance against {} (ratio baseline / spec, > 1: spec used less)"},
@@ -32,6 +32,8 @@ inline constexpr std::array<TableKindWord, 6> kTableKinds{{
      "Critical-set records per method and n: only sets count in h, k, score and slack"},
     {TableKind::noise, "noise", "median coefficient of variation of wall time across repeats", "repeats",
      "Noise: median coefficient of variation of wall time across repeats, per spec"},
+    {TableKind::disagreements, "disagreements", "instances where runs that decided them give different answers", "",
+     "Disagreements: instances where runs that decided them give different answers (answer ← spec, ×N: N runs)"},
 }};
 
 inline std::string table_name(TableKind kind) { return std::string(name_in(kTableKinds, kind)); }

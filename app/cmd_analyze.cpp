@@ -1,8 +1,9 @@
 // futolab analyze CSV… [--by COLS] [--metric COLS] [--format md|csv|latex] [--table NAME] [--tables DIR]
 //                      [--baseline SPEC] [--fit exp,power] [--where EXPR]… [--no-vbs]
-//                      [--plots DIR] [--plot TYPES] [--solver SPEC] [--pool]
+//                      [--plots DIR] [--plot TYPES] [--solver SPEC] [--pool] [--fail-on-disagreement]
 // Prints a summary table per group (with the virtual best solver); with --baseline a paired
 // comparison per instance of every other spec against it; with --fit growth fits per spec;
+// the instances where solvers that decided them disagree (analysis/agreement.hpp), if any;
 // with --plots the plots chosen by --plot (PNG, SVG, PDF via gnuplot, with their data and
 // scripts). Several inputs are one experiment: the same runs twice, or runs of other commits
 // or configs, are refused without --pool (analysis/pooling.hpp). docs/analysis.md explains
@@ -10,6 +11,7 @@
 #include "analysis/latex_table.hpp"
 #include "analysis/study.hpp"
 #include "analysis/table_kinds.hpp"
+#include "app/agreement_gate.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/vocabulary_option.hpp"
@@ -34,6 +36,7 @@ struct AnalyzeArgs {
     std::string plots;
     bool instances = false;
     bool force = false;  // --force: --tables may replace an input or a results CSV
+    bool fail_on_disagreement = false;
 };
 
 // The table's heading from its row of kTableKinds; the paired one names the baseline.
@@ -42,13 +45,14 @@ std::string heading(const TextTable& t, const Study& study) {
     return w ? fmt::format(fmt::runtime(w->heading), study.baseline) : t.name;
 }
 
-// The tables asked for, then the sets table where there are critical-set records and the
-// noise table where there are repeats.
+// The tables asked for, then the sets table where there are critical-set records, the noise
+// table where there are repeats and the disagreements where there are any.
 std::vector<const TextTable*> all_tables(const Study& study) {
     std::vector<const TextTable*> out;
     for (const TextTable& t : study.tables) out.push_back(&t);
     if (study.sets) out.push_back(&*study.sets);
     if (study.noise) out.push_back(&*study.noise);
+    if (!study.disagreements.rows.empty()) out.push_back(&study.disagreements);
     return out;
 }
 
@@ -114,7 +118,7 @@ int analyze(AnalyzeArgs args) {
     write_plots(study.plots, args.plots);
     // A full disk or a closed pipe must not look like success (issue #18).
     check_stdout();
-    return 0;
+    return agreement_exit(study.agreement, args.fail_on_disagreement);
 }
 
 }  // namespace
@@ -125,7 +129,9 @@ void add_analyze(CLI::App& app, Action& run) {
     CLI::App* cmd = app.add_subcommand("analyze", "Summary tables, paired comparisons, growth fits and plots from results CSVs");
     cmd->footer("Quote --where expressions (\"n>=12\"): an unquoted > redirects. Specs are the CSV's `spec` labels, the "
                 "solver as the config asked for it (gac, gac:sac=none); `options` holds what each resolved to, and a label "
-                "meaning different options in the inputs is a warning. Every table and plot: docs/analysis.md");
+                "meaning different options in the inputs is a warning. Instances where runs that decided them disagree are listed "
+                "(table disagreements) and are a warning. Exit codes: 0, 1 with --fail-on-disagreement on a disagreement, 2 "
+                "bad input or nothing for that gate to check. Every table and plot: docs/analysis.md");
     cmd->add_option("inputs", r.inputs, "Results CSVs (columns matched by name)")->required();
     cmd->add_option("--by", r.by, "Group by these columns (default: spec,n; any column, e.g. param_givens)")->delimiter(',');
     cmd->add_option("--metric", r.metrics,
@@ -153,6 +159,7 @@ void add_analyze(CLI::App& app, Action& run) {
                   "Pool inputs from different commits or configs, or holding the same runs (refused without it; "
                   "see also futolab compare)");
     cmd->add_option("--solver", r.solver, "The spec of the phase and uniqueness plots (default: --baseline, else the first spec)");
+    add_fail_on_disagreement(cmd, args->fail_on_disagreement);
     cmd->callback([args, &run] { run = [args] { return analyze(*args); }; });
 }
 

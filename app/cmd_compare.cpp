@@ -1,12 +1,16 @@
 // futolab compare BASE.csv NEW.csv… [--label L…] [--format text|csv [--table times|changes]]
 //                 [--metric wall_ms|cpu_ms] [--fail-if-slower PCT] [--fail-on-change KINDS] [--list N]
+//                 [--fail-on-disagreement]
 // What changed between runs (SPEC §3): every NEW against BASE, runs paired by (instance_hash,
 // spec, mode): sidecar differences, time ratios per spec with CIs, status and counter changes,
-// runs of one file only (analysis/compare.hpp). Exit 0 within the thresholds given, 1 when
-// one is violated (analysis/compare_gate.hpp), 2 on bad input.
+// runs of one file only (analysis/compare.hpp); then the instances where runs that decided
+// them disagree, within an input or between inputs (analysis/agreement.hpp). Exit 0 within the
+// thresholds given, 1 when one is violated (analysis/compare_gate.hpp, app/agreement_gate.hpp),
+// 2 on bad input or when --fail-on-disagreement has nothing to check.
 #include "analysis/compare_gate.hpp"
 #include "analysis/compare_inputs.hpp"
 #include "analysis/compare_report.hpp"
+#include "app/agreement_gate.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
@@ -30,6 +34,7 @@ struct CompareArgs {
     std::vector<std::string> fail_on;
     std::size_t max_list = 25;
     std::string base;  // --base NAME: the builds of one A/B sweep
+    bool fail_on_disagreement = false;
 };
 
 std::vector<std::string> labels_of(const CompareArgs& args) {
@@ -57,7 +62,10 @@ int compare(const CompareArgs& args) {
         compare_inputs(args.inputs, labels_of(args), std::string(name_in(kTimeMetrics, args.metric)), false, args.base);
     for (const std::string& w : run.warnings) std::cerr << "futolab: warning: " << w << "\n";
     const std::vector<ComparedInputs>& comparisons = run.comparisons;
+    // Over every input's runs together: each input's own disagreements and those between inputs.
+    const Agreement agreement = inputs_agreement(args.inputs, labels_of(args));
     print(comparisons, args);
+    if (args.format == CompareFormat::text) std::cout << disagreements_text(agreement, args.max_list);
     check_stdout();
     CompareThresholds thresholds{std::nullopt, args.fail_on};
     if (args.slower_percent >= 0) thresholds.slower_percent = args.slower_percent;
@@ -73,7 +81,7 @@ int compare(const CompareArgs& args) {
         violated = violated || !v.violations.empty();
         unmeasured = unmeasured || !v.unmeasured.empty();
     }
-    return violated ? 1 : unmeasured ? 2 : 0;
+    return combined_exit(violated ? 1 : unmeasured ? 2 : 0, agreement_exit(agreement, args.fail_on_disagreement));
 }
 
 }  // namespace
@@ -86,9 +94,10 @@ void add_compare(CLI::App& app, Action& run) {
         "An A/B sweep's CSV (futolab run --build): --base NAME pairs its builds, NAME as BASE, every other build a NEW.\n"
         "Across two separate sweeps, times are divided by each run's calibration timing (the machine's speed then: "
         "metrics wall_cal, cpu_cal) and the drift is printed; without calibration --fail-if-slower is refused.\n"
-        "Exit codes: 0 within the thresholds given, 1 when --fail-if-slower or --fail-on-change is violated by a measured "
-        "change, 2 bad input or a gate with nothing to measure (nothing paired, a side all failed, a column missing, an "
-        "uncalibrated drift).\n"
+        "Instances where runs that decided them disagree (in one input or between inputs) are listed and are a warning.\n"
+        "Exit codes: 0 within the thresholds given, 1 when --fail-if-slower, --fail-on-change or --fail-on-disagreement "
+        "is violated by a measured change, 2 bad input or a gate with nothing to measure (nothing paired, a side all "
+        "failed, a column missing, an uncalibrated drift, no instance decided twice); a measured violation wins: 1.\n"
         "Example (CI): futolab compare baseline.csv new.csv --fail-if-slower 5 --fail-on-change status,nodes\n"
         "Example (A/B): futolab compare ab.csv --base main --fail-if-slower 5");
     cmd->add_option("inputs", args->inputs,
@@ -111,6 +120,7 @@ void add_compare(CLI::App& app, Action& run) {
         ->delimiter(',')
         ->check(CLI::IsMember(kinds));
     add_whole(cmd, "--list", args->max_list, {0, 1000000000}, "Show at most N runs per list in text (default 25; 0: all)");
+    add_fail_on_disagreement(cmd, args->fail_on_disagreement);
     cmd->callback([args, &run] { run = [args] { return compare(*args); }; });
 }
 

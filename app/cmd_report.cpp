@@ -1,7 +1,8 @@
 // futolab report CSV… --out FILE.html [--by COLS] [--baseline SPEC] [--fit exp,power] [--metric COLS]
-//                     [--where EXPR]… [--plot TYPES] [--solver SPEC] [--no-vbs] [--pool]
+//                     [--where EXPR]… [--plot TYPES] [--solver SPEC] [--no-vbs] [--pool] [--fail-on-disagreement]
 // futolab report BASE.csv NEW.csv… --compare --out FILE.html [--by COLS] [--metric COLS] [--where EXPR]…
-// One self-contained HTML page (SPEC §5b; analysis/html_report.hpp): the summary per spec with
+// One self-contained HTML page (SPEC §5b; analysis/html_report.hpp): the instances where
+// solvers that decided them disagree, at the top when there are any; the summary per spec with
 // the censoring counts and the speed-up against the baseline, the paired comparison, every
 // plot as inline SVG, the per-instance medians and the sidecars' provenance. With --compare,
 // what `futolab compare` says (sidecar differences, time ratios, status and counter changes)
@@ -9,6 +10,7 @@
 #include "analysis/compare_inputs.hpp"
 #include "analysis/html_report.hpp"
 #include "analysis/study.hpp"
+#include "app/agreement_gate.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/vocabulary_option.hpp"
@@ -37,6 +39,7 @@ struct ReportArgs {
     bool force = false;  // --force: replace --out even if the guard would keep it
     std::vector<std::string> where;
     bool compare = false;
+    bool fail_on_disagreement = false;
 };
 
 // The report's --plot choices: every plot type but scatter, which --baseline adds.
@@ -94,6 +97,7 @@ ComparedRun compare_setup(ReportArgs& args) {
     ComparedRun run = compare_inputs(r.inputs, r.inputs, std::string(name_in(kTimeMetrics, metric ? metric->value : TimeMetric::wall_ms)), true);
     if (std::find(r.by.begin(), r.by.end(), "source") == r.by.end()) r.by.insert(r.by.begin(), "source");
     r.pool = true;  // safe: every table is per input
+    r.label_sources = true;  // a disagreement between inputs names them
     r.virtual_best = false;
     r.instances = false;
     r.plot_types.clear();
@@ -118,7 +122,7 @@ int report(ReportArgs args) {
     write_file_atomically(args.out, page);
     std::cout << "report: " << args.out << "\n";
     check_stdout();
-    return 0;
+    return agreement_exit(study.agreement, args.fail_on_disagreement);
 }
 
 }  // namespace
@@ -127,7 +131,9 @@ void add_report(CLI::App& app, Action& run) {
     auto args = std::make_shared<ReportArgs>();
     StudyRequest& r = args->request;
     CLI::App* cmd = app.add_subcommand("report", "One self-contained HTML report (tables, plots, provenance) of results CSVs");
-    cmd->footer("The page fetches nothing: it opens offline. Details: docs/analysis.md");
+    cmd->footer("The page fetches nothing: it opens offline. Instances where runs that decided them disagree are listed at "
+                "the top and are a warning. Exit codes: 0, 1 with --fail-on-disagreement on a disagreement (the page is "
+                "written), 2 bad input or nothing for that gate to check. Details: docs/analysis.md");
     cmd->add_option("inputs", r.inputs, "Results CSVs (their <csv>.meta.yaml sidecars give the provenance)")->required();
     cmd->add_option("--out", args->out, "The HTML file to write (never an input, a results CSV or a sidecar)")->required();
     cmd->add_flag("--force", args->force, "Replace --out even if it is an input, a results CSV or a sidecar");
@@ -147,6 +153,7 @@ void add_report(CLI::App& app, Action& run) {
     cmd->add_option("--solver", r.solver, "The spec of the phase and uniqueness plots");
     cmd->add_flag("--pool", r.pool, "Pool inputs from different commits or configs, or holding the same runs (refused without it)");
     cmd->add_flag("!--no-vbs", r.virtual_best, "Leave out the virtual best solver");
+    add_fail_on_disagreement(cmd, args->fail_on_disagreement);
     cmd->callback([args, &run] { run = [args] { return report(*args); }; });
 }
 

@@ -2,8 +2,8 @@
 # `futolab report` in a real browser (Debian's chromium, headless): the page loads without a
 # console message, its script runs (it marks <body data-ready="1">), it references nothing
 # outside itself, every data string is escaped (an instance id and sidecar text built to
-# inject HTML stay text), and its summary, paired and per-instance tables hold exactly the
-# numbers of `futolab analyze --tables`. A screenshot is left in the scratch folder.
+# inject HTML stay text), and its summary, paired, per-instance and disagreements tables hold
+# exactly the cells of `futolab analyze --tables`. A screenshot is left in the scratch folder.
 # Usage: report_browser.sh FUTOLAB SOURCE_DIR SCRATCH_DIR
 set -euo pipefail
 futolab=$1 src=$2 work=$3
@@ -16,9 +16,10 @@ rm -rf "$work"
 mkdir -p "$work"
 csv=$work/hostile.csv
 cp "$src/tests/data/analysis/paired.csv" "$csv"
-# An instance whose id is markup, run by two specs (so it is in every table).
-for s in "backtracking,,61" "fc,var=mrv,51"; do
-  echo "t,\"<img src=x onerror=alert(1)>\",00000000000000ff,5,6,3,$s,1,count:2,unique,1,9,0,0,0,0,3000417590,3000000,,30," >>"$csv"
+# An instance whose id is markup, run by two specs (so it is in every table), and by a third
+# that disagrees with them (so it is in the disagreements table at the top).
+for s in "backtracking,,61,1,count:2,unique,1" "fc,var=mrv,51,1,count:2,unique,1" "gac,,71,1,count:2,multiple,2"; do
+  echo "t,\"<img src=x onerror=alert(1)>\",00000000000000ff,5,6,3,$s,9,0,0,0,0,3000417590,3000000,,30," >>"$csv"
 done
 cat >"$csv.meta.yaml" <<'YAML'
 experiment: "<script>document.title='pwned'</script>"
@@ -58,8 +59,8 @@ page=$(cat "$work/report.html")
 printf '%s\n' "${page/<\/body>/$probe</body>}" >"$work/probe.html"
 timeout 60 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$work/profile" --enable-logging=stderr --v=0 \
   --dump-dom "file://$work/probe.html" >"$work/probe-dom.html" 2>>"$work/probe.log"
-# The hostile instance: 2 specs x 2 metrics = 4 rows.
-grep -q 'data-probe="sorted=true shown=4 count=4"' "$work/probe-dom.html" ||
+# The hostile instance: 3 specs x 2 metrics = 6 rows.
+grep -q 'data-probe="sorted=true shown=6 count=6"' "$work/probe-dom.html" ||
   { echo "report_browser: sorting or filtering failed: $(grep -o 'data-probe="[^"]*"' "$work/probe-dom.html")"; exit 1; }
 python3 - "$work" <<'PY'
 import csv, html.parser, re, sys
@@ -112,7 +113,7 @@ class Tables(html.parser.HTMLParser):
 
 parser = Tables()
 parser.feed(dom)
-for name, keys in (("summary", 2), ("paired", 2), ("instances", 5)):
+for name, keys in (("summary", 2), ("paired", 2), ("instances", 5), ("disagreements", 3)):
     expected = list(csv.reader(open(f"{work}/tables/{name}.csv", encoding="utf-8")))
     shown = parser.tables.get(name)
     if not shown:
