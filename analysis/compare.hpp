@@ -30,6 +30,11 @@ struct SpecTimes {
     double ratio = 1, low = 1, high = 1;     // geometric mean NEW / BASE and its interval
     std::size_t wins = 0, ties = 0, losses = 0;  // for NEW
     double wilcoxon_p = 1;
+    // The clusters of each side's timed runs (sessions.hpp: worker sessions of one sweep, or
+    // replicate sweeps) and the standard deviation of the log ratio they add: [low, high]
+    // holds it (compare_inputs.cpp widens the interval).
+    std::size_t clusters_base = 0, clusters_new = 0;
+    double cluster_sd = 0;
 };
 
 struct RunChange {
@@ -55,8 +60,7 @@ struct OptionsChange {
 };
 
 struct RunComparison {
-    std::vector<SpecTimes> times;      // on the verdict's metric (drift.hpp: calibrated across sweeps)
-    std::vector<SpecTimes> raw_times;  // on the metric as asked, when the verdict's differs (else empty)
+    std::vector<SpecTimes> times;
     std::vector<RunChange> status_changes, counter_changes;
     std::vector<OneSideRun> only_base, only_new;     // of (spec, mode)s both files have
     std::vector<OneSideSpec> specs_only_base, specs_only_new;

@@ -33,10 +33,10 @@ std::string nothing_measured(const ComparedInputs& c) {
 }
 
 void slower(const ComparedInputs& c, double percent, GateVerdict& out) {
-    if (c.drift.kind == DriftKind::uncalibrated) {
-        out.unmeasured.push_back(fmt::format("--fail-if-slower: the machine's drift between the two sweeps is not "
-                                             "known ({}): a ratio could be the machine's; compare builds in one A/B "
-                                             "sweep (futolab run --build, compare --base)",
+    if (c.drift.kind == DriftKind::refused) {
+        out.unmeasured.push_back(fmt::format("--fail-if-slower: the two sweeps are not comparable ({}): a ratio could "
+                                             "be the machine's; compare builds in one A/B sweep (futolab run --build, "
+                                             "compare --base)",
                                              c.drift.why));
         return;
     }
@@ -47,6 +47,17 @@ void slower(const ComparedInputs& c, double percent, GateVerdict& out) {
         if (t.instances == 0)
             out.unmeasured.push_back(fmt::format("--fail-if-slower: {}: no instance timed on both sides (every run "
                                                  "of one side failed)", what));
+        else if (t.clusters_base < 2 || t.clusters_new < 2)
+            out.unmeasured.push_back(
+                c.clusters == Cluster::sweep
+                    ? fmt::format("--fail-if-slower: {}: {} and {} sweeps: two sweeps of one build differ by more than "
+                                  "their sessions show, so separate sweeps are gated only with 2 replicate sweeps or more "
+                                  "per side (--replicates R), or compare builds in one A/B sweep (--base)",
+                                  what, t.clusters_base, t.clusters_new)
+                    : fmt::format("--fail-if-slower: {}: {} and {} worker sessions: the variance between sessions is "
+                                  "measured only with 2 or more on each side (a sweep starts a session every 0.5 s and "
+                                  "20 runs per job: time more runs)",
+                                  what, t.clusters_base, t.clusters_new));
         else if (t.low > allowed)
             out.violations.push_back(fmt::format("{}: NEW / BASE {} [{}, {}] over {} instances: slower than +{} % "
                                                  "over the whole 95 % interval",

@@ -2,16 +2,20 @@
 // by a measured change, 2 when what a gate asks about was not measured, else 0.
 //   --fail-if-slower PCT   a (spec, mode) whose whole 95 % interval of the geometric-mean ratio
 //                          NEW / BASE lies above 1 + PCT/100: slower beyond noise, not merely
-//                          a point estimate above the line. Across two separate sweeps the
-//                          ratio is the calibrated one (drift.hpp); without calibration the
-//                          gate is refused (the machine's drift would pass for the code's);
+//                          a point estimate above the line; the interval holds the variance
+//                          between worker sessions (sessions.hpp), so each side needs two
+//                          sessions or more. Across two separate sweeps the machine must have
+//                          run at the same speed (drift.hpp: the calibration within its
+//                          tolerance, the load alike), or the gate is refused: the machine's
+//                          drift would pass for the code's;
 //   --fail-on-change LIST  any change of the kinds listed: `status`, a counter name (`nodes`,
 //                          `fails`, …) or `missing` (runs or specs in one file only). A spec
 //                          whose counters are not deterministic (a racing portfolio) is named,
 //                          not gated.
 // Fails closed: nothing paired, a side whose every run failed, a (spec, mode) with no instance
-// timed on both sides, a counter no paired run reports on both sides (a column missing), or an
-// uncalibrated drift is "not measured" (exit 2), never a pass.
+// timed on both sides or fewer than two sessions on a side, a counter no paired run reports on
+// both sides (a column missing), or sweeps that are not comparable is "not measured" (exit 2),
+// never a pass.
 #pragma once
 
 #include "analysis/compare_report.hpp"

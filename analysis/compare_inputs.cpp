@@ -3,6 +3,7 @@
 #include "analysis/metric_words.hpp"
 #include "analysis/paired.hpp"
 #include "analysis/plots.hpp"
+#include "analysis/sessions.hpp"
 #include "analysis/summary.hpp"
 
 #include "core/error.hpp"
@@ -12,6 +13,8 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
+#include <tuple>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -24,6 +27,7 @@ struct Loaded {
     Provenance provenance;
     std::optional<LoadFigure> load;
     std::string label;
+    std::size_t sweeps = 1;  // replicate sweeps pooled in `table` (its sources)
 };
 
 // The sidecar's load figure, if it has a readable one (an older or missing sidecar: none).
@@ -47,15 +51,35 @@ std::vector<std::string> build_names(const ResultsTable& table) {
     return names;
 }
 
-Loaded load_input(const std::string& path, const std::string& label, std::vector<std::string>& warnings) {
-    ResultsTable table = ResultsTable::load({path});
+// The other processes' load of several sweeps: their mean, if every one states it.
+std::optional<LoadFigure> mean_load(const std::vector<std::string>& paths) {
+    LoadFigure sum;
+    for (const std::string& path : paths) {
+        const std::optional<LoadFigure> l = load_of(path);
+        if (!l) return std::nullopt;
+        sum.other_cores += l->other_cores / static_cast<double>(paths.size());
+        sum.own_cores += l->own_cores / static_cast<double>(paths.size());
+        sum.seconds += l->seconds;
+    }
+    return sum;
+}
+
+// One side: a sweep, or replicate sweeps of one experiment pooled (compare --replicates).
+Loaded load_input(const std::vector<std::string>& paths, const std::string& label, std::vector<std::string>& warnings) {
+    ResultsTable table = ResultsTable::load(paths);
     for (const std::string& w : table.warnings()) warnings.push_back(w);
     if (const auto names = build_names(table); names.size() > 1)
         throw InputError(fmt::format("{}: holds the runs of {} builds ({}): an A/B sweep; compare its builds with "
                                      "--base NAME (one of them)",
-                                     path, names.size(), fmt::join(names, ", ")));
-    Provenance provenance = read_provenance(path, table);
-    return {std::move(table), std::move(provenance), load_of(path), label};
+                                     paths.front(), names.size(), fmt::join(names, ", ")));
+    Provenance provenance = read_provenance(paths.front(), table);
+    for (std::size_t i = 1; i < paths.size(); ++i)
+        if (const auto d = provenance_differences(provenance, read_provenance(paths[i], ResultsTable::load({paths[i]})));
+            !d.empty() && (d.front().fact == "config_hash" || d.front().fact == "commit"))
+            throw InputError(fmt::format("{}: a replicate of {} from another {} ({} → {}): replicates are sweeps of one "
+                                         "build and one config",
+                                         paths[i], paths.front(), d.front().fact, d.front().base, d.front().next));
+    return {std::move(table), std::move(provenance), mean_load(paths), label, paths.size()};
 }
 
 // compare --base: the builds of one A/B sweep, each a side of its own, BASE first. Their
@@ -93,15 +117,34 @@ std::vector<Loaded> load_builds(const std::string& path, const std::string& labe
     return out;
 }
 
-// One comparison: BASE against one NEW, the drift between them, the times on the verdict's
-// metric (and on the metric as asked, when they differ).
+// Each (spec, mode)'s interval with the variance between the two sides' clusters, at Student's
+// t for the fewer clusters of the two sides (a conservative count of degrees of freedom).
+void add_clusters(std::vector<SpecTimes>& times, const ResultsTable& base, const ResultsTable& next,
+                  const std::string& metric, Cluster cluster) {
+    const auto b = session_spreads(base, metric, cluster), n = session_spreads(next, metric, cluster);
+    for (SpecTimes& t : times) {
+        const auto bs = b.find({t.spec, t.mode}), ns = n.find({t.spec, t.mode});
+        if (bs == b.end() || ns == n.end()) continue;
+        t.clusters_base = bs->second.sessions;
+        t.clusters_new = ns->second.sessions;
+        t.cluster_sd = std::sqrt(bs->second.mean_variance() + ns->second.mean_variance());
+        const std::size_t fewer = std::min(t.clusters_base, t.clusters_new);
+        if (t.instances > 0 && fewer >= 2)
+            std::tie(t.low, t.high) = widen_interval(t.ratio, t.low, t.high, t.cluster_sd, t_quantile_95(fewer - 1));
+    }
+}
+
+// One comparison: BASE against one NEW, the drift between them, the times with the sessions'
+// variance in their intervals.
 ComparedInputs compare_pair(const Loaded& base, const Loaded& next, const std::string& metric, bool same_sweep) {
     ComparedInputs c{base.label, next.label, base.provenance, next.provenance, metric, {}, {}, {}, {}};
     c.drift = estimate_drift(side_machine(base.table, base.load), side_machine(next.table, next.load), base.label,
                              next.label, same_sweep);
-    const std::string verdict = verdict_metric(metric, c.drift);
-    c.result = compare_runs(run_groups(base.table, verdict), run_groups(next.table, verdict), verdict);
-    if (verdict != metric) c.result.raw_times = compare_times(run_groups(base.table, metric), run_groups(next.table, metric), metric);
+    c.result = compare_runs(run_groups(base.table, metric), run_groups(next.table, metric), metric);
+    // Within a sweep its sessions; across sweeps the sweeps themselves, which differ by more
+    // (sessions.hpp): a side of one sweep has one such cluster, and its gate is refused.
+    c.clusters = same_sweep ? Cluster::session : Cluster::sweep;
+    add_clusters(c.result.times, base.table, next.table, metric, c.clusters);
     for (const std::string& counter : counter_columns()) {
         if (base.table.has_column(counter)) c.base_columns.insert(counter);
         if (next.table.has_column(counter)) c.new_columns.insert(counter);
@@ -147,7 +190,8 @@ std::vector<PlotSpec> scatter_of(const Loaded& base, const Loaded& next, const s
 }  // namespace
 
 ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
-                           const std::string& time_metric, bool with_plots, const std::string& base_build) {
+                           const std::string& time_metric, bool with_plots, const std::string& base_build,
+                           std::size_t replicates) {
     ComparedRun out;
     std::vector<Loaded> sides;
     const bool same_sweep = !base_build.empty();
@@ -157,7 +201,14 @@ ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::ve
                                          inputs.size()));
         sides = load_builds(inputs.front(), labels.at(0), base_build, out.warnings);
     } else {
-        for (std::size_t i = 0; i < inputs.size(); ++i) sides.push_back(load_input(inputs[i], labels.at(i), out.warnings));
+        if (replicates == 0 || inputs.size() % replicates != 0 || inputs.size() < 2 * replicates)
+            throw InputError(fmt::format("--replicates {}: {} inputs are not two groups or more of {} (BASE's replicate "
+                                         "sweeps first, then each NEW's)",
+                                         replicates, inputs.size(), replicates));
+        for (std::size_t i = 0; i < inputs.size(); i += replicates)
+            sides.push_back(load_input({inputs.begin() + static_cast<std::ptrdiff_t>(i),
+                                        inputs.begin() + static_cast<std::ptrdiff_t>(i + replicates)},
+                                       labels.at(i / replicates), out.warnings));
     }
     for (std::size_t i = 1; i < sides.size(); ++i) {
         out.comparisons.push_back(compare_pair(sides.front(), sides[i], time_metric, same_sweep));

@@ -28,11 +28,14 @@ inline constexpr HelpedVocabulary<TimeMetric, 2> kTimeMetrics{{
     {TimeMetric::cpu_ms, "cpu_ms", "CPU time"},
 }};
 
-// `labels` name the inputs (one per input, in order). With `base_build` (compare --base NAME):
-// one input, an A/B sweep; its build NAME is BASE and every other build a NEW, labelled
-// "LABEL@BUILD". Without it, an input holding several builds is refused (its builds would be
-// pooled). Throws InputError for bad input.
+// `labels` name the sides (one per group of `replicates` inputs, in order). With `base_build`
+// (compare --base NAME): one input, an A/B sweep; its build NAME is BASE and every other build
+// a NEW, labelled "LABEL@BUILD". Without it the inputs come in groups of `replicates` sweeps of
+// one experiment and build (compare --replicates R): the first group is BASE, each other one a
+// NEW; an input holding several builds is refused (its builds would be pooled). Throws
+// InputError for bad input.
 ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
-                           const std::string& time_metric, bool with_plots, const std::string& base_build = "");
+                           const std::string& time_metric, bool with_plots, const std::string& base_build = "",
+                           std::size_t replicates = 1);
 
 }  // namespace futolab

@@ -90,26 +90,25 @@ namespace {
 TextTable times_of(const std::vector<ComparedInputs>& comparisons, bool with_labels) {
     TextTable t{std::string(name_in(kCompareTables, CompareTable::times)), {}, {}, 0};
     if (with_labels) t.header = {"base", "new"};
-    for (const char* c : {"spec", "mode", "metric", "drift", "instances", "limited", "ratio", "ci_low", "ci_high", "wins",
-                          "ties", "losses", "wilcoxon_p"})
+    for (const char* c : {"spec", "mode", "instances", "limited", "ratio", "ci_low", "ci_high", "wins", "ties", "losses",
+                          "wilcoxon_p", "clusters_base", "clusters_new", "cluster_sd", "drift"})
         t.header.emplace_back(c);
-    t.text_columns = with_labels ? 5 : 3;
+    t.text_columns = with_labels ? 4 : 2;
     const double none = std::nan("");
     for (const ComparedInputs& c : comparisons) {
-        const std::string verdict = verdict_metric(c.time_metric, c.drift);
-        const double drift = c.drift.kind == DriftKind::calibrated ? c.drift.factor : none;
-        for (const auto& [times, metric] : {std::pair{&c.result.times, verdict}, std::pair{&c.result.raw_times, c.time_metric}})
-            for (const SpecTimes& s : *times) {
-                std::vector<Cell> row;
-                if (with_labels) row = {c.base_label, c.new_label};
-                const bool empty = s.instances == 0;  // nothing measured on both sides: no ratio
-                const std::vector<Cell> cells{s.spec,     s.mode,  metric,   drift,    s.instances,
-                                              s.limited,  empty ? none : s.ratio,    empty ? none : s.low,
-                                              empty ? none : s.high, s.wins, s.ties, s.losses,
-                                              empty ? none : s.wilcoxon_p};
-                row.insert(row.end(), cells.begin(), cells.end());
-                t.rows.push_back(std::move(row));
-            }
+        const double drift = c.drift.factor.value_or(none);
+        for (const SpecTimes& s : c.result.times) {
+            std::vector<Cell> row;
+            if (with_labels) row = {c.base_label, c.new_label};
+            const bool empty = s.instances == 0;  // nothing measured on both sides: no ratio
+            const std::vector<Cell> cells{s.spec,          s.mode,          s.instances,   s.limited,
+                                          empty ? none : s.ratio,          empty ? none : s.low,
+                                          empty ? none : s.high,           s.wins,        s.ties,
+                                          s.losses,        empty ? none : s.wilcoxon_p,   s.clusters_base,
+                                          s.clusters_new,  s.cluster_sd,   drift};
+            row.insert(row.end(), cells.begin(), cells.end());
+            t.rows.push_back(std::move(row));
+        }
     }
     return t;
 }
@@ -156,10 +155,9 @@ std::string compare_text(const ComparedInputs& c, std::size_t max_list) {
     out += drift_text(c.drift, c.base_label, c.new_label);
     if (!r.times.empty())
         out += fmt::format("\n## Time: {} per instance (median over repeats), geometric mean of NEW / BASE with 95 % "
-                           "bootstrap CI (< 1: NEW faster; wins: NEW ≥ 1 % faster){}\n\n",
-                           verdict_metric(c.time_metric, c.drift),
-                           r.raw_times.empty() ? "" : fmt::format("; the {} rows are uncalibrated, for comparison",
-                                                                  c.time_metric)) +
+                           "CI: bootstrap over instances, widened by the variance between {} (cluster_sd, of the log "
+                           "ratio) (< 1: NEW faster; wins: NEW ≥ 1 % faster)\n\n",
+                           c.time_metric, c.clusters == Cluster::sweep ? "replicate sweeps" : "worker sessions") +
                table_markdown(times_of({c}, false));
     if (!r.nondeterministic_specs.empty()) {
         std::string specs;

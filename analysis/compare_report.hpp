@@ -5,6 +5,7 @@
 
 #include "analysis/compare.hpp"
 #include "analysis/drift.hpp"
+#include "analysis/sessions.hpp"
 #include "analysis/provenance.hpp"
 #include "analysis/text_table.hpp"
 
@@ -17,10 +18,11 @@ namespace futolab {
 struct ComparedInputs {
     std::string base_label, new_label;
     Provenance base, next;
-    std::string time_metric = "wall_ms";  // as asked; result.times are on verdict_metric(time_metric, drift)
+    std::string time_metric = "wall_ms";
     RunComparison result;
     Drift drift;  // the machine's part (drift.hpp)
     std::set<std::string> base_columns, new_columns;  // the counter columns each side has
+    Cluster clusters = Cluster::session;  // what the intervals' clusters are (sessions.hpp)
 };
 
 // base, new, spec, mode, instances, limited, ratio, ci_low, ci_high, wins, ties, losses, wilcoxon_p.

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace futolab {
@@ -48,6 +49,7 @@ Drift estimate_drift(const SideMachine& base, const SideMachine& next, const std
     Drift d;
     d.base = base;
     d.next = next;
+    if (base.calibration_ns && next.calibration_ns) d.factor = *next.calibration_ns / *base.calibration_ns;
     if (same_sweep) {
         d.kind = DriftKind::same_sweep;
         return d;
@@ -59,35 +61,42 @@ Drift estimate_drift(const SideMachine& base, const SideMachine& next, const std
                                 *label, side->runs - side->calibrated_runs, side->runs);
             return d;
         }
-    if (!base.calibration_ns || !next.calibration_ns) {
+    if (!d.factor) {
         d.why = "no timed runs on one side";
         return d;
     }
-    d.kind = DriftKind::calibrated;
-    d.factor = *next.calibration_ns / *base.calibration_ns;
+    if (std::abs(std::log(*d.factor)) > std::log1p(kDriftTolerance)) {
+        d.why = fmt::format("the calibration workload took {:.3f}x as long in {} as in {}: the machine ran at another "
+                            "speed (beyond ±{:.0f} %)",
+                            *d.factor, new_label, base_label, kDriftTolerance * 100);
+        return d;
+    }
+    if (base.load && next.load && std::abs(base.load->other_cores - next.load->other_cores) > kLoadTolerance) {
+        d.why = fmt::format("other processes kept {:.2f} cores busy during {} and {:.2f} during {} (more than {} apart)",
+                            base.load->other_cores, base_label, next.load->other_cores, new_label, kLoadTolerance);
+        return d;
+    }
+    d.kind = DriftKind::comparable;
     return d;
-}
-
-std::string verdict_metric(const std::string& metric, const Drift& drift) {
-    if (drift.kind != DriftKind::calibrated) return metric;
-    if (metric == "wall_ms") return "wall_cal";
-    if (metric == "cpu_ms") return "cpu_cal";
-    return metric;
 }
 
 std::string drift_text(const Drift& d, const std::string& base_label, const std::string& new_label) {
     std::string out;
+    const std::string factor = d.factor ? fmt::format("NEW / BASE calibration workload {:.3f} (median {:.1f} µs → {:.1f} µs)",
+                                                      *d.factor, *d.base.calibration_ns / 1e3, *d.next.calibration_ns / 1e3)
+                                        : "no calibration on one side";
     switch (d.kind) {
         case DriftKind::same_sweep:
-            out = "drift: none to correct (builds of one sweep, their runs interleaved on the same cores)\n";
+            out = fmt::format("drift: none to correct (builds of one sweep, their runs interleaved on the same cores); {}\n",
+                              factor);
             break;
-        case DriftKind::calibrated:
-            out = fmt::format("drift: NEW / BASE calibration workload {:.3f} (median {:.1f} µs → {:.1f} µs): times are "
-                              "divided by the calibration around each run (wall_cal, cpu_cal)\n",
-                              d.factor, *d.base.calibration_ns / 1e3, *d.next.calibration_ns / 1e3);
+        case DriftKind::comparable:
+            out = fmt::format("drift: {}: within ±{:.0f} %, the machine ran at the same speed; the interval holds the "
+                              "variance between replicate sweeps\n",
+                              factor, kDriftTolerance * 100);
             break;
-        case DriftKind::uncalibrated:
-            out = fmt::format("drift: not estimated: {}; the time ratios below may be the machine's, and "
+        case DriftKind::refused:
+            out = fmt::format("drift: not comparable: {}; the time ratios below may be the machine's, and "
                               "--fail-if-slower is refused (compare builds in one A/B sweep instead: futolab run --build)\n",
                               d.why);
             break;

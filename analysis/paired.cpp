@@ -76,7 +76,7 @@ bool better(const InstanceMedian& a, const InstanceMedian& b) {
 }  // namespace
 
 bool is_time_metric(const std::string& metric) {
-    return metric == "wall_ms" || metric == "cpu_ms" || metric == "wall_cal" || metric == "cpu_cal";
+    return metric == "wall_ms" || metric == "cpu_ms";
 }
 
 double shifted_metric(const std::string& metric, double x) {

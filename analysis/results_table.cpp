@@ -17,12 +17,8 @@
 namespace futolab {
 namespace {
 
-const std::set<std::string> kDerived{"wall_ms", "cpu_ms", "cpu_wall", "wall_cal", "cpu_cal", "build_name", "finished",
+const std::set<std::string> kDerived{"wall_ms", "cpu_ms", "cpu_wall", "build_name", "finished",
                                      "givens_frac", "score", "slack", "source"};
-// wall_cal and cpu_cal: the time in ms on a machine where the calibration workload takes this
-// long (calibration.hpp: ~0.07 ms on a 2020s core), i.e. the time divided by the machine's
-// speed around the run, so that two sweeps made at different times compare (analysis/drift.hpp).
-constexpr double kReferenceCalibrationMs = 0.1;
 // Checked when a file loads. Times must be present; counters may be empty (SPEC §4: a counter
 // an external tool does not report is empty, never 0), and so may the others.
 const std::set<std::string> kNeedValue{"wall_ns", "cpu_ns"};
@@ -245,9 +241,6 @@ std::optional<double> ResultsTable::parse(std::size_t i, const std::string& colu
 }
 
 std::optional<double> ResultsTable::value(std::size_t i, const std::string& column) const {
-    if (column == "wall_cal" || column == "cpu_cal") {  // none where the sweep timed no calibration
-        if (!index_.count("calibration_ns") || rows_.at(i).cells[index_.at("calibration_ns")].empty()) return std::nullopt;
-    }
     if (kDerived.count(column)) return number(i, column);
     if (!index_.count(column)) throw InputError(fmt::format("no column '{}' in the results", column));
     return parse(i, column, true);
@@ -261,11 +254,6 @@ double ResultsTable::number(std::size_t i, const std::string& column) const {
     if (column == "cpu_wall") {
         const double wall = number(i, "wall_ns");
         return wall > 0 ? number(i, "cpu_ns") / wall : 1.0;
-    }
-    if (column == "wall_cal" || column == "cpu_cal") {
-        const double calibration = number(i, "calibration_ns");
-        if (calibration <= 0) throw InputError(fmt::format("{}: calibration_ns is 0", where(i)));
-        return number(i, column == "wall_cal" ? "wall_ns" : "cpu_ns") / calibration * kReferenceCalibrationMs;
     }
     if (column == "finished") return finished(i) ? 1.0 : 0.0;
     if (column == "source" || column == "build_name")

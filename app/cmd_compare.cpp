@@ -34,15 +34,32 @@ struct CompareArgs {
     std::vector<std::string> fail_on;
     std::size_t max_list = 25;
     std::string base;  // --base NAME: the builds of one A/B sweep
+    std::size_t replicates = 1;  // --replicates R: each side is R sweeps of one experiment
     bool fail_on_disagreement = false;
 };
 
-std::vector<std::string> labels_of(const CompareArgs& args) {
-    if (args.labels.empty()) return args.inputs;
+// One label per input (the agreement check names runs by input).
+std::vector<std::string> input_labels(const CompareArgs& args) {
+    if (args.labels.empty() || args.replicates > 1) return args.inputs;
     if (args.labels.size() != args.inputs.size())
         throw InputError(fmt::format("--label: {} labels for {} inputs (give one per input, in order)", args.labels.size(),
                                      args.inputs.size()));
     return args.labels;
+}
+
+// One label per side: a group of --replicates inputs is named by its first file and how many
+// more it pools ("base1.csv+2"), or by --label (one per group).
+std::vector<std::string> side_labels(const CompareArgs& args) {
+    if (args.replicates <= 1) return input_labels(args);
+    const std::size_t groups = args.inputs.size() / args.replicates;
+    if (!args.labels.empty() && args.labels.size() != groups)
+        throw InputError(fmt::format("--label: {} labels for {} groups of {} replicates (give one per group)",
+                                     args.labels.size(), groups, args.replicates));
+    if (!args.labels.empty()) return args.labels;
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i + args.replicates <= args.inputs.size(); i += args.replicates)
+        out.push_back(fmt::format("{}+{}", args.inputs[i], args.replicates - 1));
+    return out;
 }
 
 void print(const std::vector<ComparedInputs>& comparisons, const CompareArgs& args) {
@@ -58,12 +75,13 @@ int compare(const CompareArgs& args) {
     if (args.table && args.format != CompareFormat::csv) throw InputError("--table needs --format csv");
     if (args.inputs.size() < 2 && args.base.empty())
         throw InputError("compare needs two results CSVs or more (BASE.csv NEW.csv…), or one A/B sweep's CSV with --base NAME");
-    const ComparedRun run =
-        compare_inputs(args.inputs, labels_of(args), std::string(name_in(kTimeMetrics, args.metric)), false, args.base);
+    if (args.replicates > 1 && !args.base.empty()) throw InputError("--replicates compares sweeps; --base the builds of one");
+    const ComparedRun run = compare_inputs(args.inputs, side_labels(args), std::string(name_in(kTimeMetrics, args.metric)),
+                                           false, args.base, args.replicates);
     for (const std::string& w : run.warnings) std::cerr << "futolab: warning: " << w << "\n";
     const std::vector<ComparedInputs>& comparisons = run.comparisons;
     // Over every input's runs together: each input's own disagreements and those between inputs.
-    const Agreement agreement = inputs_agreement(args.inputs, labels_of(args));
+    const Agreement agreement = inputs_agreement(args.inputs, input_labels(args));
     print(comparisons, args);
     if (args.format == CompareFormat::text) std::cout << disagreements_text(agreement, args.max_list);
     check_stdout();
@@ -92,26 +110,33 @@ void add_compare(CLI::App& app, Action& run) {
     cmd->footer(
         "Runs pair by (instance_hash, spec, mode); every NEW is compared with BASE (the first input).\n"
         "An A/B sweep's CSV (futolab run --build): --base NAME pairs its builds, NAME as BASE, every other build a NEW.\n"
-        "Across two separate sweeps, times are divided by each run's calibration timing (the machine's speed then: "
-        "metrics wall_cal, cpu_cal) and the drift is printed; without calibration --fail-if-slower is refused.\n"
+        "Intervals hold the variance between worker sessions (A/B in one sweep: each build needs 2 or more to gate) or, "
+        "across separate sweeps, between replicate sweeps: --replicates R takes the inputs R at a time, BASE's R sweeps "
+        "first (each side needs 2 or more to gate: two sweeps of one build differ by more than their sessions show). "
+        "Separate sweeps are gated only when their calibration workload took the same time (within 10 %) under the same "
+        "load (within 0.5 cores): else --fail-if-slower is refused, saying why.\n"
         "Instances where runs that decided them disagree (in one input or between inputs) are listed and are a warning.\n"
         "Exit codes: 0 within the thresholds given, 1 when --fail-if-slower, --fail-on-change or --fail-on-disagreement "
         "is violated by a measured change, 2 bad input or a gate with nothing to measure (nothing paired, a side all "
-        "failed, a column missing, an uncalibrated drift, no instance decided twice); a measured violation wins: 1.\n"
+        "failed, a column missing, sweeps that are not comparable, fewer than 2 sessions, no instance decided twice); a measured violation wins: 1.\n"
         "Example (CI): futolab compare baseline.csv new.csv --fail-if-slower 5 --fail-on-change status,nodes\n"
-        "Example (A/B): futolab compare ab.csv --base main --fail-if-slower 5");
+        "Example (A/B): futolab compare ab.csv --base main --fail-if-slower 5\n"
+        "Example (3 sweeps a side): futolab compare b1.csv b2.csv b3.csv n1.csv n2.csv n3.csv --replicates 3 --fail-if-slower 5");
     cmd->add_option("inputs", args->inputs,
                     "BASE.csv NEW.csv…: results CSVs (with their <csv>.meta.yaml sidecars, if any); with --base, one CSV")
         ->required();
     cmd->add_option("--base", args->base, "Compare the builds of one A/B sweep's CSV: this build is BASE, the others NEW")
         ->type_name("NAME");
-    cmd->add_option("--label", args->labels, "One name per input, in order (default: the file names)");
+    cmd->add_option("--label", args->labels, "One name per input (per group with --replicates), in order (default: the file names)");
+    add_whole(cmd, "--replicates", args->replicates, {1, 1000000},
+              "Each side is R replicate sweeps of one experiment and build: the inputs R at a time, BASE's first")
+        ->type_name("R");
     add_word(cmd, "--format", args->format, kCompareFormats, word_help(kCompareFormats));
     add_optional_word(cmd, "--table", args->table, kCompareTables, "With --format csv: " + word_help(kCompareTables));
     add_word(cmd, "--metric", args->metric, kTimeMetrics, "The time compared: " + word_help(kTimeMetrics));
     add_real(cmd, "--fail-if-slower", args->slower_percent, {0, 1e9, " %"},
              "Exit 1 if a spec is slower by more than PCT % over the whole 95 % CI of its geometric-mean ratio "
-             "(calibrated across sweeps; refused, exit 2, when the drift cannot be calibrated)")
+             "(refused, exit 2, when the two sweeps' machines did not run alike)")
         ->type_name("PCT");
     const std::vector<std::string> kinds = change_kinds();
     cmd->add_option("--fail-on-change", args->fail_on,

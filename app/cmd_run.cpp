@@ -88,6 +88,7 @@ int run_command(const RunArgs& args) {
     options.skip_invalid = args.skip_invalid;
     options.out_dir = args.out;
     options.command_line = args.command_line;
+    options.worker_binary = "/proc/self/exe";  // this binary serves `futolab worker` (app/cmd_worker.cpp)
     ExperimentConfig config = load_config(args.config);
     if (args.isolation) config.isolation = *args.isolation;
     if (!args.builds.empty()) config.builds = builds_of(args);

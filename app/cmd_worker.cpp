@@ -1,10 +1,10 @@
-// futolab worker PLAN: not for people (hidden from --help). The warm worker of an A/B sweep's
-// build (experiments/worker_protocol.hpp): `futolab run` starts it from the build's binary with
-// its request pipe on descriptor 3 and its answer pipe on 4, says hello with this binary's
-// identity and the plan's fingerprint, then runs what it is sent until the pipe closes.
+// futolab worker: not for people (hidden from --help). A warm worker started from a binary
+// (experiments/worker_protocol.hpp; an A/B sweep's build, or this binary's own sessions):
+// `futolab run` starts it with its request pipe on descriptor 3 and its answer pipe on 4 and
+// sends the plan first; it says hello with this binary's identity and the plan's fingerprint,
+// then runs what it is sent until the pipe closes.
 #include "app/commands.hpp"
 #include "core/error.hpp"
-#include "core/files.hpp"
 #include "experiments/tasks.hpp"
 #include "experiments/warm_worker.hpp"
 #include "experiments/worker_protocol.hpp"
@@ -14,11 +14,13 @@
 namespace futolab::app {
 namespace {
 
-int worker(const std::string& plan_path) {
+int worker() {
     WorkerHello hello{.protocol = kWorkerProtocol, .build = this_build(), .fingerprint = "", .error = ""};
     std::unique_ptr<WorkerPlan> plan;
     try {
-        plan = std::make_unique<WorkerPlan>(read_worker_plan(read_text_file(plan_path), plan_path));
+        const std::optional<std::string> text = receive_plan();
+        if (!text) throw InputError("no plan: futolab worker is started by futolab run, with its pipes in place");
+        plan = std::make_unique<WorkerPlan>(read_worker_plan(*text, "the worker plan"));
         hello.fingerprint = plan_fingerprint(plan->matrix);
     } catch (const InputError& e) {
         hello.error = e.what();
@@ -35,11 +37,9 @@ int worker(const std::string& plan_path) {
 }  // namespace
 
 void add_worker(CLI::App& app, Action& run) {
-    auto plan = std::make_shared<std::string>();
-    CLI::App* cmd = app.add_subcommand("worker", "A warm worker of another build in an A/B sweep (started by futolab run)");
-    cmd->group("");  // hidden: futolab run starts it with its pipes in place
-    cmd->add_option("plan", *plan, "The sweep's worker plan (JSON)")->required();
-    cmd->callback([plan, &run] { run = [plan] { return worker(*plan); }; });
+    CLI::App* cmd = app.add_subcommand("worker", "A warm worker started by futolab run (its pipes in place)");
+    cmd->group("");  // hidden: not for people
+    cmd->callback([&run] { run = [] { return worker(); }; });
 }
 
 }  // namespace futolab::app

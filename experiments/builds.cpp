@@ -2,7 +2,6 @@
 
 #include "core/error.hpp"
 #include "experiments/worker_protocol.hpp"
-#include "solvers/external/temp_dir.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -49,23 +48,37 @@ WorkerHello checked_hello(std::string_view text, const BuildSpec& b, const std::
     return *hello;
 }
 
+// Whether this sweep's workers are started from binaries: always for an A/B sweep; for this
+// binary alone, in process isolation for the kinds that take builds (solve, count), so that
+// each worker session has an address-space layout of its own (exec re-randomises it; a fork
+// keeps futolab's) and the sweep's sessions sample the layout's effect on timings instead of
+// all runs sharing one (docs/isolation.md, "Sessions"). Other kinds fork their workers.
+bool started_from_binaries(const ExperimentConfig& config, const std::string& self_binary) {
+    if (!config.builds.empty()) return true;
+    return !self_binary.empty() && config.isolation == Isolation::process && accepts(task_info(config.task), TaskKey::builds);
+}
+
 }  // namespace
 
-SweepBuilds::SweepBuilds(const ExperimentConfig& config, const RunMatrix& matrix) {
-    if (config.builds.empty()) {
+SweepBuilds::SweepBuilds(const ExperimentConfig& config, const RunMatrix& matrix, const std::string& self_binary) {
+    if (!started_from_binaries(config, self_binary)) {
         identities_.push_back(this_build());
         cells_.push_back(this_build().cell());
         return;
     }
-    dir_ = std::make_unique<external::TempDir>("futolab-plan-");
-    const std::string plan = dir_->write("plan.json", worker_plan(config, matrix)).string();
+    std::vector<BuildSpec> builds = config.builds;
+    // This binary by its /proc link: a worker's child execs the very file futolab runs from,
+    // even if a rebuild has replaced the path meanwhile.
+    if (builds.empty()) builds.push_back({std::string(kSelfBuild), self_binary, 0});
+    // The plan goes to each worker as its first request: no file to write, leave or find.
+    const std::string plan = worker_plan(config, matrix);
     const std::string fingerprint = plan_fingerprint(matrix);
-    identities_.resize(config.builds.size());
-    for (std::size_t i = 0; i < config.builds.size(); ++i) {
-        const BuildSpec& b = config.builds[i];
+    identities_.resize(builds.size());
+    for (std::size_t i = 0; i < builds.size(); ++i) {
+        const BuildSpec& b = builds[i];
         const std::string path = binary_of(b, config.path);
         BuildIdentity* known = &identities_[i];
-        commands_.push_back({path, {"worker", plan}, [b, path, fingerprint, known](std::string_view text) {
+        commands_.push_back({path, {"worker"}, plan, [b, path, fingerprint, known](std::string_view text) {
                                  const bool first = known->binary_hash.empty() && known->name.empty();
                                  WorkerHello hello = checked_hello(text, b, path, fingerprint, first ? nullptr : known);
                                  if (!first) return;
@@ -76,6 +89,12 @@ SweepBuilds::SweepBuilds(const ExperimentConfig& config, const RunMatrix& matrix
         // Started once now: the identity is known, or the build refused, before any row.
         WarmWorker probe(commands_.back(), 0);
         probe.ensure_started();
+        if (config.builds.empty()) {
+            if (!identities_[i].same_binary(this_build()))
+                throw InputError(fmt::format("{}: changed since this futolab started ({}, not {}): run it again",
+                                             this_build().path, identities_[i].text(), this_build().text()));
+            identities_[i].path = this_build().path;
+        }
         cells_.push_back(identities_[i].cell());
     }
 }

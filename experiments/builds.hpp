@@ -17,21 +17,18 @@
 #include "experiments/warm_worker.hpp"
 #include "records/build_identity.hpp"
 
-#include <memory>
 #include <string>
 #include <vector>
 
 namespace futolab {
 
-namespace external {
-class TempDir;
-}
-
 class SweepBuilds {
 public:
-    // Throws InputError naming a build that cannot run this sweep (no such binary, another
-    // protocol, another reading of the plan, a solver it does not know).
-    SweepBuilds(const ExperimentConfig& config, const RunMatrix& matrix);
+    // `self_binary`: a futolab binary that serves `futolab worker` for a sweep without builds
+    // ("": none, workers are forked). Throws InputError naming a build that cannot run this
+    // sweep (no such binary, another protocol, another reading of the plan, a solver it does
+    // not know).
+    SweepBuilds(const ExperimentConfig& config, const RunMatrix& matrix, const std::string& self_binary = "");
     ~SweepBuilds();
     SweepBuilds(const SweepBuilds&) = delete;
     SweepBuilds& operator=(const SweepBuilds&) = delete;
@@ -45,7 +42,6 @@ public:
     const WorkerCommand& command(int build) const { return commands_[static_cast<std::size_t>(build)]; }
 
 private:
-    std::unique_ptr<external::TempDir> dir_;  // holds the plan while the sweep runs
     std::vector<BuildIdentity> identities_;
     std::vector<std::string> cells_;
     std::vector<WorkerCommand> commands_;

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -158,6 +159,8 @@ std::int64_t peak_kb() {
     ::getrusage(RUSAGE_SELF, &usage);
     return usage.ru_maxrss;
 }
+
+std::int64_t anonymous_resident_kb() { return std::max<std::int64_t>(0, status_kb("RssAnon:")); }
 
 std::uint64_t resident_bytes_now() {
     const std::int64_t kb = status_kb("VmRSS:");

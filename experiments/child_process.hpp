@@ -40,6 +40,8 @@ std::int64_t peak_kb();
 
 // This process's resident set now (VmRSS), in bytes; 0 if unknown.
 std::uint64_t resident_bytes_now();
+// Its anonymous resident memory now (RssAnon: heap, stacks; no file pages), in kB; 0 if unknown.
+std::int64_t anonymous_resident_kb();
 
 // SIGKILL to every process below this one (found through /proc's parent links, which the
 // subreaper keeps intact), then reaps them: no process a run started outlives the run.

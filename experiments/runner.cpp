@@ -74,6 +74,7 @@ struct WorkQueue {
     Interrupt& interrupt;                // SIGINT/SIGTERM (interrupt.hpp)
     const SweepBuilds& builds;           // the build of each run (builds.hpp): its workers and row cell
     std::atomic<int> running{0};         // runs in progress
+    std::atomic<int> sessions{0};        // worker sessions started so far (the next one's id)
     std::atomic<int> workers_left{0};
     int done_fd = -1;                    // readable once the last worker has finished
     std::size_t done = 0, errors = 0;
@@ -143,6 +144,11 @@ public:
         return row;
     }
 
+    // Ends this job's worker processes: the next run starts a new session in fresh ones.
+    void new_session() {
+        for (auto& w : workers_) w->retire();
+    }
+
     // One timing of the calibration workload where the runs execute: in this job's (first
     // build's) worker, else on this thread. nullopt if the worker could not answer.
     std::optional<CalibrationTiming> calibrate() {
@@ -200,6 +206,37 @@ private:
     Isolation where_;
     TaskRunner runner_;
     std::vector<std::unique_ptr<WarmWorker>> workers_;  // process isolation: one per build
+};
+
+// The worker sessions of one job (issue #41 §2, docs/isolation.md "Sessions"): once a session
+// has lasted kSessionSeconds and run kSessionRuns runs, the job's workers are ended and the
+// next run starts fresh ones (from the build's binary: a new address-space layout; a start
+// costs ~15 ms, under 3 % of a session). Each
+// row names its session, so compare measures how much whole sessions differ from one another
+// (the layout, the machine's state of the moment) and puts that variance in its interval,
+// where a sweep that shares one worker for all its runs would pass it off as the code's.
+class Session {
+public:
+    static constexpr int kSessionRuns = 20;
+    static constexpr double kSessionSeconds = 0.5;
+
+    explicit Session(WorkQueue& q) : q_(q), id_(q.sessions++), start_(std::chrono::steady_clock::now()) {}
+    int id() const { return id_; }
+    // After a run: true when this session has ended and a new one begins (the id moves on).
+    bool after_run() {
+        const auto now = std::chrono::steady_clock::now();
+        if (++runs_ < kSessionRuns || std::chrono::duration<double>(now - start_).count() < kSessionSeconds) return false;
+        id_ = q_.sessions++;
+        runs_ = 0;
+        start_ = now;
+        return true;
+    }
+
+private:
+    WorkQueue& q_;
+    int id_;
+    int runs_ = 0;
+    std::chrono::steady_clock::time_point start_;
 };
 
 // The calibration workload of one job (issue #41 §2, calibration.hpp): timed three times
@@ -267,6 +304,7 @@ void work(WorkQueue& q, int cpu) {
     try {
         Placement place(q, where);
         Calibration calibration;
+        Session session(q);
         calibration.start(place);
         for (std::size_t i; !q.interrupt.requested() && !q.failed && (i = q.next++) < q.todo.size();) {
             const PlannedRun& run = q.todo[i];
@@ -275,7 +313,13 @@ void work(WorkQueue& q, int cpu) {
             --q.running;
             enforce_time_limits(row, q.config.limits);
             if (q.interrupt.requested()) break;
-            calibration.after_run(place);
+            row.session = session.id();
+            if (session.after_run()) {
+                place.new_session();
+                calibration.start(place);  // also warms the new workers up before their first run
+            } else {
+                calibration.after_run(place);
+            }
             if (run.warmup) {
                 ++q.warmups;
                 continue;
@@ -422,7 +466,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     if (const std::string why = builds_problem(config); !why.empty()) throw InputError(config.path + ": " + why);
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid);
     check_memory_floor(config.limits, effective_isolation(config), config.path);  // before any file is touched
-    const SweepBuilds builds(config, matrix);  // an A/B sweep's binaries answer (or are refused) first
+    const SweepBuilds builds(config, matrix, options.worker_binary);  // the builds' binaries answer (or are refused) first
     const std::vector<PlannedRun> shard = shard_of(matrix.runs, options.shard_index, options.shard_count);
     RunnerReport report;
     report.csv_path = results_path(config, options);

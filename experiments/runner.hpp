@@ -22,6 +22,11 @@ struct RunnerOptions {
     bool skip_invalid = false;  // leave invalid instances out (listed in the sidecar)
     std::string out_dir;       // overrides the directory of the config's output
     std::string command_line;  // for the sidecar
+    // A futolab binary that serves `futolab worker` (the command line: /proc/self/exe). With it,
+    // solve and count sweeps in process isolation start their workers from it, a fresh
+    // address-space layout each session (builds.hpp); without it (a library caller, a test
+    // binary) they fork them. An A/B sweep's builds name their own binaries either way.
+    std::string worker_binary;
 };
 
 struct RunnerReport {

@@ -54,11 +54,13 @@ inline constexpr std::int64_t kWorkerLeftoverKb = 2048;
 
 // A worker started from a futolab binary (an A/B sweep's build, worker_protocol.hpp) instead of
 // forked with a handler: `path args…` with the request pipe on descriptor 3 and the answer
-// pipe on 4. Its first answer is its hello, which `check_hello` accepts or refuses by throwing
-// (an InputError naming the build): a binary of another protocol is never fed a request.
+// pipe on 4. Its first request is `plan`; its first answer is its hello, which `check_hello`
+// accepts or refuses by throwing (an InputError naming the build): a binary of another
+// protocol is never fed a run.
 struct WorkerCommand {
     std::string path;
     std::vector<std::string> args;
+    std::string plan;
     std::function<void(std::string_view hello)> check_hello;
 };
 
@@ -115,5 +117,7 @@ private:
 // `hello` as its first answer, then serves requests with `handler` under RLIMIT_AS of
 // `memory_bytes` (0: none) until the request pipe closes. Never returns.
 [[noreturn]] void serve_worker(const WarmWorker::Handler& handler, std::uint64_t memory_bytes, const std::string& hello);
+// The worker's first request (the plan), before it says hello; nullopt if the pipe closed.
+std::optional<std::string> receive_plan();
 
 }  // namespace futolab

@@ -62,7 +62,7 @@ const std::vector<std::string>& csv_integer_columns() {
         for_each_counter(Counters{}, [&](std::string_view name, std::string_view, std::uint64_t) {
             c.emplace_back(name);
         });
-        for (const char* tail : {"wall_ns", "cpu_ns", "run", "max_rss_kb", "core", "calibration_ns", "deterministic"})
+        for (const char* tail : {"wall_ns", "cpu_ns", "run", "max_rss_kb", "core", "calibration_ns", "deterministic", "session"})
             c.emplace_back(tail);
         return c;
     }();
@@ -79,7 +79,7 @@ const CsvLayout& plain_layout() {
 std::vector<std::string> csv_columns(const CsvLayout& layout) {
     std::vector<std::string> c = csv_base_columns();
     for (const char* later : {"spec", "max_rss_kb", "host", "core", "isolation", "time_limit_ms", "cpu_limit_ms",
-                             "memory_limit_kb", "build", "calibration_ns", "deterministic"}) c.emplace_back(later);
+                             "memory_limit_kb", "build", "calibration_ns", "deterministic", "session"}) c.emplace_back(later);
     for (const std::string& p : layout.params) c.push_back("param_" + p);
     return c;
 }
@@ -154,6 +154,8 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
     buf.push_back(',');
     if (r.calibration_ns >= 0) fmt::format_to(out, FMT_COMPILE("{}"), r.calibration_ns);
     buf.append(std::string_view(r.deterministic ? ",1" : ",0"));
+    buf.push_back(',');
+    if (r.session >= 0) fmt::format_to(out, FMT_COMPILE("{}"), r.session);
     for (std::size_t i = 0; i < layout.params.size(); ++i) {
         buf.push_back(',');
         if (i < r.params.size() && !std::isnan(r.params[i])) fmt::format_to(out, FMT_COMPILE("{}"), r.params[i]);

@@ -61,6 +61,7 @@ struct ResultRow {
     std::string build;  // the build that ran it (build_identity.hpp cell()): this binary by default
     std::int64_t calibration_ns = -1;  // the sweep's calibration workload near this run (-1: none, empty)
     bool deterministic = true;  // the spec's counters are the same on every run (SPEC §4; 1 or 0)
+    int session = -1;           // the worker session that ran it (runner.cpp; -1: none, empty)
     std::int64_t tool_cpu_ns = 0;      // not a column: the part of cpu_ns its tools used, as wait4 saw it
     std::int64_t tool_max_rss_kb = -1; // not a column: the largest peak of those tools (-1: none)
     std::span<const double> params;  // nominal sweep values in CsvLayout::params order (points

@@ -29,8 +29,10 @@ const SpecTimes& times_of(const RunComparison& c, const std::string& spec) {
     return c.times.front();
 }
 
-// A comparison of two sides whose every run was measured (the drift of one sweep: none).
-ComparedInputs measured(const RunComparison& c) {
+// A comparison of two sides whose every run was measured in two sessions each (the drift of
+// one sweep: none).
+ComparedInputs measured(RunComparison c) {
+    for (SpecTimes& t : c.times) t.clusters_base = t.clusters_new = 2;
     ComparedInputs in{"a", "b", {}, {}, "wall_ms", c, {}, {}, {}};
     in.drift.kind = DriftKind::same_sweep;
     in.drift.base.runs = in.drift.next.runs = 10;
@@ -161,7 +163,7 @@ TEST_CASE("the gate: --fail-if-slower looks at the whole interval, --fail-on-cha
     CHECK(violations(c, {99.0, {}}).size() == 1);   // fc: [2, 2] > 1.99
     CHECK(violations(c, {100.0, {}}).empty());      // not above 2
     RunComparison noisy = c;
-    noisy.times = {{"fc", "first", 10, 0, 1.3, 0.95, 1.7}};  // slower on average, but 1 is in the interval
+    noisy.times = {{"fc", "first", 10, 0, 1.3, 0.95, 1.7, 0, 0, 0, 1, 0, 0, 0}};  // slower on average, 1 in the interval
     CHECK(violations(noisy, {5.0, {}}).empty());
     CHECK(violations(c, {std::nullopt, {"nodes"}}).size() == 1);
     CHECK(violations(c, {std::nullopt, {"fails"}}).empty());
@@ -216,8 +218,9 @@ TEST_CASE("compare tables: tidy rows for programs", "[compare]") {
     const ComparedInputs c{"v1", "v2", read_provenance(base, ResultsTable::load({base})),
                            read_provenance(next, ResultsTable::load({next})), "wall_ms", fixture_comparison(), {}, {}, {}};
     const std::string times = table_csv(compare_times_table({c}));
-    CHECK(times.find("base,new,spec,mode,metric,drift,instances,limited,ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p\n") == 0);
-    CHECK(times.find("\nv1,v2,fc,count:2,wall_ms,,5,0,2,2,2,0,0,5,0.0625\n") != std::string::npos);
+    CHECK(times.find("base,new,spec,mode,instances,limited,ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p,clusters_base,"
+                     "clusters_new,cluster_sd,drift\n") == 0);
+    CHECK(times.find("\nv1,v2,fc,count:2,5,0,2,2,2,0,0,5,0.0625,0,0,0,\n") != std::string::npos);
     const std::string changes = table_csv(compare_changes_table({c}));
     CHECK(changes.find("\nv1,v2,status,backtracking,count:2,i3,0000000000000003,status,unique,timeout\n") != std::string::npos);
     CHECK(changes.find("\nv1,v2,counter,fc,count:2,i2,0000000000000002,nodes,6,7\n") != std::string::npos);

@@ -121,7 +121,7 @@ TEST_CASE("solve --format csv prints the SPEC columns and verified solutions", "
     CHECK(r.out.rfind("experiment,instance,instance_hash,n,h,k,solver,options,seed,repeat,mode,status,solutions,"
                       "nodes,fails,checks,propagations,max_depth,wall_ns,cpu_ns,solution,run,message,grade,output,"
                       "spec,max_rss_kb,host,core,isolation,time_limit_ms,cpu_limit_ms,memory_limit_kb,build,calibration_ns,"
-                      "deterministic\n",
+                      "deterministic,session\n",
                       0) == 0);
     CHECK(r.out.find(",unique,1,") != std::string::npos);
     // run 0, no message, grade or output; spec `gac` (all defaults); peak memory unknown in-process.

@@ -34,35 +34,48 @@ fs::path fresh_dir(const std::string& name) {
 }  // namespace
 
 TEST_CASE("compare: identical inputs exit 0 with every ratio 1", "[cli][compare]") {
-    auto r = run_cli("compare " + kCalBase + " " + kCalBase + " --fail-if-slower 0 --fail-on-change status,nodes,missing");
+    // Two replicate sweeps a side (here the same file twice): the time gate can measure.
+    auto r = run_cli("compare " + kCalBase + " " + kCalBase + " " + kCalBase + " " + kCalBase +
+                     " --replicates 2 --fail-if-slower 0 --fail-on-change status,nodes,missing");
     CHECK(r.exit_code == 0);
     CHECK(r.err.empty());
+    CHECK(has(r.out, "# BASE " + kCalBase + "+1 → NEW " + kCalBase + "+1\n"));
     CHECK(has(r.out, "runs paired by (instance_hash, spec, mode): 12; status changes 0; counter changes 0; only in BASE 0; only in NEW 0"));
-    CHECK(has(r.out, "| backtracking | count:2 | wall_cal | 1 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 |"));
-    CHECK(has(r.out, "| fc | count:2 | wall_cal | 1 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 |"));
+    CHECK(has(r.out, "| backtracking | count:2 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 | 2 | 2 | 0 | 1 |"));
+    CHECK(has(r.out, "| fc | count:2 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 | 2 | 2 | 0 | 1 |"));
     CHECK(has(r.out, "same: commit, version, config_hash, cpu, host, isolation, limits"));
+    // One sweep a side: its sessions do not measure how far two sweeps differ: refused.
+    r = run_cli("compare " + kCalBase + " " + kCalBase + " --fail-if-slower 5");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "not measured: --fail-if-slower: backtracking count:2: 1 and 1 sweeps: two sweeps of one build differ"));
     // Without calibration the counters and statuses gate as before; the time gate is refused.
     r = run_cli("compare " + kBase + " " + kBase + " --fail-on-change status,nodes,missing");
     CHECK(r.exit_code == 0);
     CHECK(r.err.empty());
+    // Replicates that are not: another config's sweep as a replicate is refused.
+    CHECK(run_cli("compare " + kBase + " " + kNew + " " + kBase + " " + kBase + " --replicates 2").exit_code == 2);
+    CHECK(run_cli("compare " + kBase + " " + kNew + " " + kBase + " --replicates 2").exit_code == 2);
 }
 
-TEST_CASE("compare: across sweeps the calibration takes the machine's drift out of the verdict", "[cli][compare]") {
-    // BASE ran on a machine 25 % slower: raw, NEW is 0.8x BASE; calibrated, the same.
+TEST_CASE("compare: two sweeps are gated only when their machine ran alike", "[cli][compare]") {
+    // BASE ran on a machine 25 % slower (its calibration too): the ratio is shown, the gate refused.
     auto r = run_cli("compare " + kCalDrift + " " + kCalBase + " --fail-if-slower 5");
-    CHECK(r.exit_code == 0);
-    CHECK(has(r.out, "drift: NEW / BASE calibration workload 0.800 (median 125.0 µs → 100.0 µs)"));
-    CHECK(has(r.out, "| fc | count:2 | wall_cal | 0.800 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 |"));
-    CHECK(has(r.out, "| fc | count:2 | wall_ms | 0.800 | 6 | 0 | 0.800 | 0.800 | 0.800 | 6 | 0 | 0 | 0.031 |"));
-    // The other way round: NEW on the slow machine, 1.25x raw, no regression once calibrated.
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.out, "drift: not comparable: the calibration workload took 0.800x as long in " + kCalBase + " as in " +
+                         kCalDrift + ": the machine ran at another speed (beyond ±10 %)"));
+    CHECK(has(r.out, "| fc | count:2 | 6 | 0 | 0.800 | 0.800 | 0.800 | 6 | 0 | 0 | 0.031 | 1 | 1 | 0 | 0.800 |"));
+    CHECK(has(r.err, "not measured: --fail-if-slower: the two sweeps are not comparable"));
+    // The other way round: NEW 1.25x slower, all of it the machine's: refused, not a regression.
     r = run_cli("compare " + kCalBase + " " + kCalDrift + " --fail-if-slower 5");
-    CHECK(r.exit_code == 0);
-    CHECK(r.err.empty());
+    CHECK(r.exit_code == 2);
+    CHECK_FALSE(has(r.err, "slower than +5 %"));
+    // Status and counter gates do not depend on the machine's speed.
+    CHECK(run_cli("compare " + kCalBase + " " + kCalDrift + " --fail-on-change status,nodes").exit_code == 0);
     // Uncalibrated (rows of a futolab before calibration): the ratio is shown, the gate refused.
     r = run_cli("compare " + kBase + " " + kNew + " --fail-if-slower 5");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.out, "drift: not estimated: analysis/compare/base.csv has no calibration timings for 24 of its 24 timed runs"));
-    CHECK(has(r.err, "not measured: --fail-if-slower: the machine's drift between the two sweeps is not known"));
+    CHECK(has(r.out, "drift: not comparable: analysis/compare/base.csv has no calibration timings for 24 of its 24 timed runs"));
+    CHECK(has(r.err, "not measured: --fail-if-slower: the two sweeps are not comparable"));
 }
 
 TEST_CASE("compare: status and counter changes, runs of one file only, sidecar differences", "[cli][compare]") {
@@ -77,7 +90,7 @@ TEST_CASE("compare: status and counter changes, runs of one file only, sidecar d
     CHECK(has(r.out, "- i2 [0000000000000002] fc count:2: nodes 6 → 7\n"));
     CHECK(has(r.out, "## Only in BASE (1)\n\n- i6 [0000000000000006] fc count:2\n"));
     CHECK(has(r.out, "## Only in NEW (1)\n\n- spec gac count:2: 2 instances (the spec is not in BASE)\n"));
-    CHECK(has(r.out, "| fc | count:2 | wall_ms | - | 5 | 0 | 2 | 2 | 2 | 0 | 0 | 5 | 0.062 |"));
+    CHECK(has(r.out, "| fc | count:2 | 5 | 0 | 2 | 2 | 2 | 0 | 0 | 5 | 0.062 | 1 | 1 | 0 | - |"));
 }
 
 TEST_CASE("compare: a planted node change fails --fail-on-change nodes", "[cli][compare]") {
@@ -100,10 +113,11 @@ TEST_CASE("compare: a planted node change fails --fail-on-change nodes", "[cli][
 }
 
 TEST_CASE("compare: --fail-if-slower uses the whole interval of the geometric-mean ratio", "[cli][compare]") {
-    auto r = run_cli("compare " + kCalBase + " " + kCalNew + " --fail-if-slower 50");
+    const std::string two_each = kCalBase + " " + kCalBase + " " + kCalNew + " " + kCalNew + " --replicates 2";
+    auto r = run_cli("compare " + two_each + " --fail-if-slower 50");
     CHECK(r.exit_code == 1);  // fc takes twice as long on every instance
     CHECK(has(r.err, "fc count:2: NEW / BASE 2 [2, 2] over 5 instances: slower than +50 %"));
-    CHECK(run_cli("compare " + kCalBase + " " + kCalNew + " --fail-if-slower 100").exit_code == 0);
+    CHECK(run_cli("compare " + two_each + " --fail-if-slower 100").exit_code == 0);
     CHECK(run_cli("compare " + kBase + " " + kNew + " --fail-on-change missing").exit_code == 1);
     CHECK(run_cli("compare " + kBase + " " + kNew + " --fail-on-change status").exit_code == 1);
 }
@@ -111,16 +125,17 @@ TEST_CASE("compare: --fail-if-slower uses the whole interval of the geometric-me
 TEST_CASE("compare --format csv: one tidy table", "[cli][compare]") {
     auto r = run_cli("compare " + kBase + " " + kNew + " --format csv --table times");
     CHECK(r.exit_code == 0);
-    CHECK(r.out == "base,new,spec,mode,metric,drift,instances,limited,ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p\n"
-                   "analysis/compare/base.csv,analysis/compare/new.csv,backtracking,count:2,wall_ms,,6,1,1,1,1,0,6,0,1\n"
-                   "analysis/compare/base.csv,analysis/compare/new.csv,fc,count:2,wall_ms,,5,0,2,2,2,0,0,5,0.0625\n");
+    CHECK(r.out == "base,new,spec,mode,instances,limited,ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p,clusters_base,"
+                   "clusters_new,cluster_sd,drift\n"
+                   "analysis/compare/base.csv,analysis/compare/new.csv,backtracking,count:2,6,1,1,1,1,0,6,0,1,1,1,0,\n"
+                   "analysis/compare/base.csv,analysis/compare/new.csv,fc,count:2,5,0,2,2,2,0,0,5,0.0625,1,1,0,\n");
     r = run_cli("compare " + kBase + " " + kNew + " --format csv --table changes --label a b");
     CHECK(r.exit_code == 0);
     CHECK(has(r.out, "\na,b,status,backtracking,count:2,i3,0000000000000003,status,unique,timeout\n"));
     // More than two inputs: each against the first.
     r = run_cli("compare " + kBase + " " + kNew + " " + kBase + " --format csv --table times --label a b c");
-    CHECK(has(r.out, "\na,b,fc,count:2,wall_ms,,5,"));
-    CHECK(has(r.out, "\na,c,fc,count:2,wall_ms,,6,0,1,1,1,0,6,0,1\n"));
+    CHECK(has(r.out, "\na,b,fc,count:2,5,"));
+    CHECK(has(r.out, "\na,c,fc,count:2,6,0,1,1,1,0,6,0,1,1,1,0,\n"));
 }
 
 TEST_CASE("compare: bad input exits 2 with one line", "[cli][compare]") {

@@ -45,15 +45,15 @@ inline std::string write_config(const std::string& dir, const std::string& extra
 inline std::map<std::string, std::vector<std::string>> rows_by_run(const std::string& csv) {
     const futolab::CsvTable t = futolab::read_csv_file(csv);
     // The measured columns: times, the peak memory of the run's process (process isolation)
-    // and the calibration timing near the run; and where the run ran (`isolation`: the same
-    // rows come from every mode).
+    // and the calibration timing near the run; and where and when the run ran (`isolation`,
+    // `session`: the same rows come from every mode and any timing of the sessions).
     const std::size_t run = t.column("run", csv), wall = t.column("wall_ns", csv), cpu = t.column("cpu_ns", csv),
                       rss = t.column("max_rss_kb", csv), where = t.column("isolation", csv),
-                      calibration = t.column("calibration_ns", csv);
+                      calibration = t.column("calibration_ns", csv), session = t.column("session", csv);
     std::map<std::string, std::vector<std::string>> out;
     for (auto row : t.rows) {
         const std::string key = row[run];
-        row[wall] = row[cpu] = row[rss] = row[where] = row[calibration] = "";
+        row[wall] = row[cpu] = row[rss] = row[where] = row[calibration] = row[session] = "";
         INFO("run " << key);
         CHECK(out.emplace(key, row).second);
     }

@@ -253,7 +253,7 @@ single=$tmp/single/slurm-smoke.csv
 "$python" - "$merged" "$single" "$tmp"/out/slurm-smoke.shard-{1,2,3,4}-of-4.csv << 'EOF' || fail "the merged CSV differs from the single-process run"
 import csv, sys
 
-IGNORED = {"wall_ns", "cpu_ns", "max_rss_kb", "calibration_ns"}  # the only columns allowed to differ: measurements (time, peak memory, the machine speed)
+IGNORED = {"wall_ns", "cpu_ns", "max_rss_kb", "calibration_ns", "session"}  # the only columns allowed to differ: measurements (time, peak memory, the machine speed)
 
 def load(path):
     with open(path, newline="") as f:

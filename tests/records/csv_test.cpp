@@ -37,7 +37,7 @@ TEST_CASE("the header is SPEC §5's columns, counters in order, then futolab's",
     const std::string base =
         "experiment,instance,instance_hash,n,h,k,solver,options,seed,repeat,mode,status,solutions,nodes,fails,"
         "checks,propagations,max_depth,wall_ns,cpu_ns,solution,run,message,grade,output";
-    const std::string later = ",spec,max_rss_kb,host,core,isolation,time_limit_ms,cpu_limit_ms,memory_limit_kb,build,calibration_ns,deterministic";
+    const std::string later = ",spec,max_rss_kb,host,core,isolation,time_limit_ms,cpu_limit_ms,memory_limit_kb,build,calibration_ns,deterministic,session";
     CHECK(csv_header_line() == base + later + "\n");
     // The param columns come from the experiment's sweep axes.
     CHECK(csv_header_line(csv_layout({"givens", "k"})) == base + later + ",param_givens,param_k\n");
