@@ -44,6 +44,22 @@ void name_the_limit(const Limits& limits, RunResult& run) {
         run.result.message = fmt::format("wall time limit ({:g} s)", limits.time_seconds);
 }
 
+// A planted slow-down, for measuring a gate's power (results/verdicts/REPORT.md): a build
+// configured with -DFUTOLAB_PLANTED_SLOWDOWN=P spins after each solve, inside the timed window,
+// until the solve has taken P % longer (wall and CPU alike, as slower code would). Default 0:
+// no code at all.
+#ifndef FUTOLAB_PLANTED_SLOWDOWN
+#define FUTOLAB_PLANTED_SLOWDOWN 0
+#endif
+inline void planted_slowdown([[maybe_unused]] std::chrono::steady_clock::time_point start) {
+    if constexpr (FUTOLAB_PLANTED_SLOWDOWN > 0) {
+        const auto solve = std::chrono::steady_clock::now() - start;
+        const auto until = start + solve + solve * FUTOLAB_PLANTED_SLOWDOWN / 100;
+        while (std::chrono::steady_clock::now() < until) {
+        }
+    }
+}
+
 }  // namespace
 
 RunResult run_solver(Solver& solver, const Puzzle& puzzle, const SolveRequest& request) {
@@ -63,6 +79,7 @@ RunResult run_solver(Solver& solver, const Puzzle& puzzle, const SolveRequest& r
         out.result.status = Status::error;
         out.result.message = e.what();
     }
+    planted_slowdown(wall0);
     out.wall_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - wall0).count();
     // SPEC §4: cpu_ns covers the run's whole process tree, so an external tool's CPU is in it.
     out.cpu_ns = thread_cpu_ns() - cpu0 + out.result.tool_cpu_ns;
