@@ -112,7 +112,7 @@ std::vector<Loaded> load_builds(const std::string& path, const std::string& labe
                     if (fact == "commit") value = b.dirty ? b.commit + "-dirty" : b.commit;
                     if (fact == "version") value = b.version;
                 }
-        out.push_back({std::move(part), std::move(provenance), std::nullopt, label + "@" + name});
+        out.push_back({std::move(part), std::move(provenance), load_of(path), label + "@" + name});
     }
     return out;
 }

@@ -58,8 +58,14 @@ std::int64_t ns_since(Clock::time_point start) {
     child::prepare(parent, &result_fd, 1);
     try {
         if (memory_bytes != 0) child::limit_address_space(memory_bytes);
+        child::peak_kb();  // its first call decides how this kernel's peak is read (a reset)
         std::string record = work();
         child::kill_descendants();
+        // Its own peak, measured here: wait4's ru_maxrss would be the largest of it and every
+        // child it reaped, so a tool the run started would count twice (in the record's tool
+        // peak, and again as the child's).
+        const std::int64_t peak = child::peak_kb();
+        record.append(reinterpret_cast<const char*>(&peak), sizeof peak);
         child::write_all(kResultFd, record);
         ::_exit(0);
     } catch (const std::bad_alloc&) {
@@ -160,11 +166,18 @@ ChildResult run_work_in_child(const std::function<std::string()>& work, const Li
     rusage usage{};
     const int status = reap(pid, usage);
     ChildResult r;
-    if (c.ending == Ending::exited && WIFEXITED(status) && WEXITSTATUS(status) == 0) r.record = std::move(c.record);
-    else r.ended = unfinished(c, status, usage, limits);
+    r.max_rss_kb = usage.ru_maxrss;  // for a child that did not finish: an upper bound of its peak
+    if (c.ending == Ending::exited && WIFEXITED(status) && WEXITSTATUS(status) == 0 && c.record.size() >= sizeof(std::int64_t)) {
+        std::memcpy(&r.max_rss_kb, c.record.data() + c.record.size() - sizeof(std::int64_t), sizeof(std::int64_t));
+        c.record.resize(c.record.size() - sizeof(std::int64_t));
+        r.record = std::move(c.record);
+    } else if (c.ending == Ending::exited && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        r.ended = malformed_record();
+    } else {
+        r.ended = unfinished(c, status, usage, limits);
+    }
     r.wall_ns = ns_since(start);
     r.cpu_ns = child::cpu_ns_of(usage);
-    r.max_rss_kb = usage.ru_maxrss;
     return r;
 }
 

@@ -59,7 +59,9 @@ RunResult run_in_child(const SolverSpec& spec, const Puzzle& puzzle, const Solve
 
 // What a forked child sent back (`record`: the bytes its work returned, if it exited normally),
 // else how it ended (`ended`: status timeout, memout, crash or error "interrupted", with a
-// message); and the child's wall time, CPU time (user + system) and peak resident set.
+// message); and the child's wall time, CPU time (user + system, with what it reaped) and peak
+// resident set (its own, as it measured it; wait4's, which includes what it reaped, for a
+// child that did not finish).
 struct ChildResult {
     std::optional<std::string> record;
     SolveResult ended;

@@ -24,6 +24,7 @@
 #include "records/results_csv.hpp"
 #include "records/results_file.hpp"
 #include "records/sidecar.hpp"
+#include "solvers/external/process.hpp"
 #include "solvers/registry.hpp"
 
 #include <fmt/format.h>
@@ -496,6 +497,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
                  .shards = {},
                  .isolation = std::string(isolation_name(effective_isolation(config))),
                  .memory_limit = memory_limit_mechanism(config.limits, effective_isolation(config)),
+                 .memory_poll_ms = external::kTreePollMs,
                  .timing = protocol_of(config),
                  .redone = std::move(redone),
                  .driver = this_build(),

@@ -115,6 +115,7 @@ void emit_run(YAML::Emitter& out, const RunInfo& info) {
     out << YAML::Key << "completed" << YAML::Value << info.completed;
     out << YAML::Key << "isolation" << YAML::Value << info.isolation;
     out << YAML::Key << "memory_limit" << YAML::Value << info.memory_limit;
+    if (info.memory_poll_ms > 0) out << YAML::Key << "memory_poll_ms" << YAML::Value << info.memory_poll_ms;
     if (info.load) {
         out << YAML::Key << "load_other_cores" << YAML::Value << fmt::format("{:.3f}", info.load->other_cores);
         out << YAML::Key << "load_own_cores" << YAML::Value << fmt::format("{:.3f}", info.load->own_cores);

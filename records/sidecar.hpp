@@ -73,6 +73,7 @@ struct RunInfo {
     std::vector<int> pinned_cpus;  // pin: true: worker j ran on pinned_cpus[j] (the CSV `core`)
     std::vector<ShardMachine> shards;  // a merge: the machine of every shard (else empty)
     std::string isolation, memory_limit;  // process or thread; how limits.memory is enforced
+    int memory_poll_ms = 0;  // how often a tool's process tree is polled for memory (0: not stated)
     TimingProtocol timing;
     std::vector<RedoRecord> redone;  // every --redo of this CSV, oldest first (absent if none)
     // The binary whose driver ran the sweep (`futolab:`): this one, except for a merge, which

@@ -67,6 +67,11 @@ std::optional<SolveResult> process_failure(const ProcessResult& p, const ToolNam
     if (p.cpu_limited)
         return failed_result(Status::timeout, fmt::format("cpu time limit: {} and its children stopped", tool.program));
     if (p.timed_out) return failed_result(Status::timeout, fmt::format("wall time limit: {} stopped", tool.program));
+    if (p.memory_exceeded)
+        return failed_result(Status::memout,
+                             fmt::format("{}'s processes held {} kB together (polled every {} ms), above the memory limit "
+                                         "({} kB): stopped",
+                                         tool.program, p.tree_peak_kb, kTreePollMs, memory_bytes >> 10));
     const bool abnormal = p.signal != 0 || p.exit_code != 0;
     const bool big = memory_bytes != 0 && p.max_rss_kb >= 0 &&
                      static_cast<std::uint64_t>(p.max_rss_kb) * 1024 >= memory_bytes / 10 * 9;

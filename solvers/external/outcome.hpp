@@ -1,6 +1,7 @@
 // How a tool's process ended, as a futolab status (SPEC §4), for the external backends:
 //  - not found on PATH        → error "<tool> not found on PATH (Debian package <package>)"
 //  - stopped at the time limit → timeout
+//  - its processes together held more than the memory limit (polled, process.hpp) → memout
 //  - out of memory            → memout, when a memory limit was set and the tool ended
 //    abnormally (a signal or a non-zero exit) while either its stderr names an allocation
 //    failure (bad_alloc, "out of memory", "Cannot allocate memory", SWI-Prolog's

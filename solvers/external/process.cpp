@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -117,13 +118,21 @@ void kill_session(pid_t sid) {
     }
 }
 
-// CPU time (user + system, with the children each has reaped) of every live process of session
-// `sid`, in seconds: the tool's whole tree as runsolver counts it, from /proc/<pid>/stat
-// fields 14-17 (utime, stime, cutime, cstime, in clock ticks).
-double session_cpu_seconds(pid_t sid) {
+// What the live processes of session `sid` (the tool's whole tree, as runsolver counts it) use
+// together, from /proc/<pid>/stat: CPU time (fields 14-17: utime, stime, cutime, cstime, in
+// clock ticks; with the children each has reaped), in seconds, and resident memory (field 24,
+// in pages), in kB.
+struct SessionUsage {
+    double cpu_seconds = 0;
+    std::int64_t resident_kb = 0;
+};
+
+SessionUsage session_usage(pid_t sid) {
+    SessionUsage usage;
     DIR* proc = ::opendir("/proc");
-    if (proc == nullptr) return 0;
+    if (proc == nullptr) return usage;
     unsigned long long ticks = 0;
+    long long pages = 0;
     while (const dirent* e = ::readdir(proc)) {
         if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
         std::ifstream in(std::string("/proc/") + e->d_name + "/stat");
@@ -134,14 +143,19 @@ double session_cpu_seconds(pid_t sid) {
         char state = 0;
         long ppid = 0, pgrp = 0, session = 0;
         unsigned long long u = 0, s = 0, cu = 0, cs = 0;
-        if (std::sscanf(line.c_str() + close + 1, " %c %ld %ld %ld %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu", &state,
-                        &ppid, &pgrp, &session, &u, &s, &cu, &cs) != 8 ||
+        long long rss = 0;
+        if (std::sscanf(line.c_str() + close + 1,
+                        " %c %ld %ld %ld %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu %*d %*d %*d %*d %*u %*u %lld",
+                        &state, &ppid, &pgrp, &session, &u, &s, &cu, &cs, &rss) != 9 ||
             session != sid)
             continue;
         ticks += u + s + cu + cs;
+        pages += rss > 0 ? rss : 0;
     }
     ::closedir(proc);
-    return static_cast<double>(ticks) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+    usage.cpu_seconds = static_cast<double>(ticks) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+    usage.resident_kb = static_cast<std::int64_t>(pages * ::sysconf(_SC_PAGESIZE) / 1024);
+    return usage;
 }
 
 // True once the child has ended, without reaping it (WNOWAIT), so its pid (= its group id)
@@ -153,10 +167,13 @@ bool ended(pid_t pid) {
     return info.si_pid == pid;
 }
 
-// Polls for the end; on the deadline (wall, or the session's CPU time: polled every 20 ms) SIGTERM
-// to the group, SIGKILL after the grace period. Polling backs off from 0.1 ms to 5 ms: a short
-// run costs little latency, a long one little CPU.
-bool wait_for_end(pid_t pid, const ProcessSpec& spec, bool& cpu_limited) {
+// Polls for the end; on the deadline (wall, or the session's CPU time) SIGTERM to the group,
+// SIGKILL after the grace period. Every kTreePollMs the session's CPU and resident memory are
+// summed over its processes: the tree's peak (ProcessResult::tree_peak_kb), and, where the sum
+// passes the memory limit, SIGKILL at once (a tool of four 150 MiB processes under a 256 MiB
+// limit: RLIMIT_AS binds each process alone, this the tree). Polling for the end backs off from
+// 0.1 ms to 5 ms: a short run costs little latency, a long one little CPU.
+bool wait_for_end(pid_t pid, const ProcessSpec& spec, ProcessResult& r) {
     const auto start = Clock::now();
     const auto seconds = [](double s) { return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s)); };
     const bool timed = is_time_limit(spec.time_seconds);
@@ -165,15 +182,24 @@ bool wait_for_end(pid_t pid, const ProcessSpec& spec, bool& cpu_limited) {
     auto kill_at = Clock::time_point::max();
     auto pause = std::chrono::microseconds(100);
     const bool cpu_timed = is_time_limit(spec.cpu_seconds);
-    auto next_cpu_check = start;
+    auto next_poll = start + std::chrono::milliseconds(kTreePollMs);
     while (!ended(pid)) {
         const auto now = Clock::now();
-        if (!terminated && cpu_timed && now >= next_cpu_check) {
-            next_cpu_check = now + std::chrono::milliseconds(20);
-            cpu_limited = session_cpu_seconds(pid) >= spec.cpu_seconds;
+        if (!terminated && now >= next_poll) {
+            next_poll = now + std::chrono::milliseconds(kTreePollMs);
+            const SessionUsage usage = session_usage(pid);
+            r.tree_peak_kb = std::max(r.tree_peak_kb, usage.resident_kb);
+            r.cpu_limited = cpu_timed && usage.cpu_seconds >= spec.cpu_seconds;
+            if (spec.memory_bytes != 0 && static_cast<std::uint64_t>(usage.resident_kb) * 1024 > spec.memory_bytes) {
+                r.memory_exceeded = true;
+                ::kill(-pid, SIGKILL);
+                kill_session(pid);
+                terminated = true;
+                continue;
+            }
         }
         const bool stopped = spec.stop != nullptr && spec.stop->load(std::memory_order_relaxed);
-        if (!terminated && (now >= deadline || cpu_limited || stopped)) {
+        if (!terminated && (now >= deadline || r.cpu_limited || stopped)) {
             ::kill(-pid, SIGTERM);
             terminated = true;
             kill_at = now + seconds(is_time_limit(spec.grace_seconds) ? spec.grace_seconds : 0);
@@ -265,14 +291,15 @@ ProcessResult run_process(const ProcessSpec& spec) {
     // No setpgid(pid, pid) here: a group leader cannot call setsid(). A deadline kill comes at
     // least milliseconds later, long after the child's setsid().
 
-    r.timed_out = wait_for_end(pid, spec, r.cpu_limited);
+    r.timed_out = wait_for_end(pid, spec, r) && !r.memory_exceeded;
     ::kill(-pid, SIGKILL);  // whatever it started and left behind (the leader is still unreaped,
     kill_session(pid);      // so its pid, the group and session id, cannot be reused meanwhile)
     int status = 0;
     rusage usage{};
     while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
-    r.max_rss_kb = usage.ru_maxrss;  // Linux: kilobytes
+    // The larger of the largest single process (wait4: kilobytes) and the polled sum of the tree.
+    r.max_rss_kb = std::max<std::int64_t>(usage.ru_maxrss, r.tree_peak_kb);
     r.cpu_ns = (static_cast<std::int64_t>(usage.ru_utime.tv_sec) + usage.ru_stime.tv_sec) * 1'000'000'000 +
                (static_cast<std::int64_t>(usage.ru_utime.tv_usec) + usage.ru_stime.tv_usec) * 1000;
     if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);

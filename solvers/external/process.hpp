@@ -6,8 +6,9 @@
 // if futolab dies), an address-space limit (setrlimit RLIMIT_AS in the child), a cap on
 // the size of the files it writes (RLIMIT_FSIZE) and no core dumps; stdout and stderr go to
 // files in the run's temporary directory and are read back when it ends; the peak resident set
-// comes from wait4's rusage (the child and the children it waited for, e.g. fzn-gecode under
-// minizinc).
+// is the larger of wait4's (the largest process among the child and the children it waited
+// for, e.g. fzn-gecode under minizinc) and the tree's resident memory summed every kTreePollMs,
+// which also stops a tree that holds more than the memory limit together.
 //
 // Thread safety: every call is independent (no global state). Between fork and execve the
 // child only calls async-signal-safe functions (setsid, prctl, getppid, dup2, setrlimit,
@@ -44,7 +45,9 @@ struct ProcessResult {
     int exit_code = -1;       // when it exited normally
     int signal = 0;           // when a signal ended it (also after timed_out)
     std::string out, err;     // what it wrote (at most kMaxOutputBytes each)
-    std::int64_t max_rss_kb = -1;
+    std::int64_t max_rss_kb = -1;     // the tool's peak: its largest process (wait4) or its tree's polled sum
+    std::int64_t tree_peak_kb = -1;   // the largest polled sum of the tree's resident memory (-1: never polled)
+    bool memory_exceeded = false;     // that sum passed the memory limit: the tree was killed
     std::int64_t cpu_ns = 0;  // user + system CPU of the tool and the descendants it waited for (wait4)
     bool output_truncated = false;  // it wrote more than kMaxOutputBytes to stdout or stderr
 };
@@ -54,6 +57,11 @@ struct ProcessResult {
 inline constexpr double kNoTimeLimit = 1e9;
 // Whether `seconds` is a real limit (finite, positive, below kNoTimeLimit).
 inline bool is_time_limit(double seconds) { return seconds > 0 && seconds < kNoTimeLimit; }
+
+// How often the tool's process tree is polled for its CPU time and resident memory (runsolver's
+// way, for a machine without memory cgroups): a peak shorter than this may be missed (the
+// largest single process is still seen, through wait4); the sidecar states the interval.
+inline constexpr int kTreePollMs = 20;
 
 // Beyond this the child gets SIGXFSZ (RLIMIT_FSIZE): a tool printing without end is stopped
 // long before the disk fills. 256 MiB holds every solution of a 5x5 count-all many times.
