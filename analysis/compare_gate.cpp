@@ -21,18 +21,24 @@ std::string spec_mode_text(const std::string& spec, const std::string& mode) {
     return mode.empty() ? spec : spec + " " + mode;
 }
 
-// Nothing at all to gate on: no pair, or a side where every run failed.
-std::string nothing_measured(const ComparedInputs& c) {
-    const RunComparison& r = c.result;
-    if (r.paired == 0)
-        return fmt::format("no run of {} pairs with a run of {} (by instance_hash, spec and mode)", c.new_label,
-                           c.base_label);
+// Nothing at all to gate on: no pair.
+std::string nothing_paired(const ComparedInputs& c) {
+    if (c.result.paired > 0) return "";
+    return fmt::format("no run of {} pairs with a run of {} (by instance_hash, spec and mode)", c.new_label, c.base_label);
+}
+
+// No time to compare: a side where every run failed (its statuses still compare).
+std::string nothing_timed(const ComparedInputs& c) {
     for (const auto& [side, label] : {std::pair{&c.drift.base, &c.base_label}, std::pair{&c.drift.next, &c.new_label}})
-        if (side->runs == 0) return fmt::format("every run of {} failed (crash or error): nothing was measured", *label);
+        if (side->runs == 0) return fmt::format("every run of {} failed (crash or error): no time was measured", *label);
     return "";
 }
 
 void slower(const ComparedInputs& c, double percent, GateVerdict& out) {
+    if (const std::string why = nothing_timed(c); !why.empty()) {
+        out.unmeasured.push_back("--fail-if-slower: " + why);
+        return;
+    }
     if (c.drift.kind == DriftKind::refused) {
         out.unmeasured.push_back(fmt::format("--fail-if-slower: the two sweeps are not comparable ({}): a ratio could "
                                              "be the machine's; compare builds in one A/B sweep (futolab run --build, "
@@ -107,7 +113,7 @@ void change(const ComparedInputs& c, const std::string& kind, GateVerdict& out) 
 GateVerdict gate_verdict(const ComparedInputs& c, const CompareThresholds& thresholds) {
     GateVerdict out;
     if (!thresholds.slower_percent && thresholds.fail_on.empty()) return out;
-    if (const std::string why = nothing_measured(c); !why.empty()) {
+    if (const std::string why = nothing_paired(c); !why.empty()) {
         out.unmeasured.push_back(why);
         return out;
     }

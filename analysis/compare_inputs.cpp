@@ -117,17 +117,17 @@ std::vector<Loaded> load_builds(const std::string& path, const std::string& labe
     return out;
 }
 
-// Each (spec, mode)'s interval with the variance between the two sides' clusters, at Student's
-// t for the fewer clusters of the two sides (a conservative count of degrees of freedom).
+// Each (spec, mode)'s interval with what the two sides' clusters add (sessions.hpp: the
+// jackknife over clusters), at Student's t for the fewer clusters of the two sides.
 void add_clusters(std::vector<SpecTimes>& times, const ResultsTable& base, const ResultsTable& next,
                   const std::string& metric, Cluster cluster) {
-    const auto b = session_spreads(base, metric, cluster), n = session_spreads(next, metric, cluster);
+    const auto b = clustered_runs(base, metric, cluster), n = clustered_runs(next, metric, cluster);
     for (SpecTimes& t : times) {
         const auto bs = b.find({t.spec, t.mode}), ns = n.find({t.spec, t.mode});
         if (bs == b.end() || ns == n.end()) continue;
-        t.clusters_base = bs->second.sessions;
-        t.clusters_new = ns->second.sessions;
-        t.cluster_sd = std::sqrt(bs->second.mean_variance() + ns->second.mean_variance());
+        t.clusters_base = bs->second.clusters.size();
+        t.clusters_new = ns->second.clusters.size();
+        t.cluster_sd = std::sqrt(jackknife_variance(bs->second, ns->second));
         const std::size_t fewer = std::min(t.clusters_base, t.clusters_new);
         if (t.instances > 0 && fewer >= 2)
             std::tie(t.low, t.high) = widen_interval(t.ratio, t.low, t.high, t.cluster_sd, t_quantile_95(fewer - 1));

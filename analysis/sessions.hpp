@@ -1,18 +1,18 @@
-// How much whole worker sessions of one side differ from one another (issue #41 §2, SPEC §5a).
-// Every run of a session shares that session's worker processes (their address-space layout,
-// their heap) and the machine's state of that moment; two sessions of one binary can differ
-// by several per cent although nothing changed (Mytkowicz et al., "Producing wrong data
+// How much whole clusters of runs move a comparison (issue #41 §2, SPEC §5a). Every run of a
+// worker session shares that session's processes (their address-space layout, their heap,
+// their cold start) and the machine's state of that moment; two sessions of one binary can
+// differ by several per cent although nothing changed (Mytkowicz et al., "Producing wrong data
 // without doing anything obviously wrong!", ASPLOS 2009). An interval that resamples only
-// instances treats those runs as independent and shrinks far below what a second sweep
-// would show: 3e-29 for a change that was never made.
+// instances treats those runs as independent and shrinks far below what a second sweep would
+// show: 3e-29 for a change that was never made.
 //
-// Per (spec, mode) of one side: each timed run's log time minus the log median of its
-// instance on that side is its residual; a cluster's offset is the mean residual of its runs;
-// the between-cluster variance is the sample variance of the offsets over the S clusters, less
-// what the runs' own noise puts into a mean of n runs (never below 0). The geometric mean over
-// instances then varies by about that variance / S from the clusters alone: compare adds it,
-// for both sides, to the half-widths of its bootstrap interval (widen_interval, with Student's
-// t for the few clusters it rests on).
+// The statistic compare reports, per (spec, mode), is L = the mean over the paired instances of
+// log(NEW's median) − log(BASE's median). Its jackknife over clusters (Efron & Tibshirani 1993,
+// ch. 11): L again with each cluster of BASE left out, then each of NEW; the variance is
+// (S−1)/S Σ (L₋ₛ − L̄)² for each side, summed. It measures how much L rests on single clusters,
+// through the same medians L uses (a cold first run of a session moves a mean of residuals,
+// hardly a median), and compare adds it to the half-widths of its bootstrap interval at
+// Student's t with min(S) − 1 degrees of freedom (widen_interval).
 //
 // The clusters are the worker sessions of one sweep, or, for a side made of several sweeps of
 // one experiment (compare --replicates), the sweeps: two sweeps of one build differ by more
@@ -26,22 +26,26 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace futolab {
-
-struct SessionSpread {
-    std::size_t sessions = 0;  // sessions with timed runs (0: the rows name none: older futolab)
-    double between_variance = 0;  // of one session's offset (log time squared)
-    double mean_variance() const { return sessions > 0 ? between_variance / static_cast<double>(sessions) : 0; }
-};
 
 // What a cluster is: a worker session of the sweep, or an input file (a replicate sweep).
 enum class Cluster { session, sweep };
 
-// (spec, mode) → the spread of `metric` over the table's clusters.
-std::map<std::pair<std::string, std::string>, SessionSpread> session_spreads(const ResultsTable& table,
-                                                                            const std::string& metric,
-                                                                            Cluster cluster = Cluster::session);
+// One side's timed runs of one (spec, mode): per instance hash, (cluster, log time) of each.
+struct ClusteredRuns {
+    std::map<std::string, std::vector<std::pair<std::string, double>>> by_instance;
+    std::vector<std::string> clusters;  // distinct, sorted; empty when the rows name none (older futolab)
+};
+
+// (spec, mode) → the clustered runs of `metric` (finished runs only; limits and failures out).
+std::map<std::pair<std::string, std::string>, ClusteredRuns> clustered_runs(const ResultsTable& table,
+                                                                          const std::string& metric, Cluster cluster);
+
+// The jackknife variance over the clusters of both sides of L (see above); 0 when a side has
+// fewer than two clusters.
+double jackknife_variance(const ClusteredRuns& base, const ClusteredRuns& next);
 
 // The two-sided 95 % quantile of Student's t with `df` degrees of freedom (1.96 for large df).
 double t_quantile_95(std::size_t df);

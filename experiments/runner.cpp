@@ -150,13 +150,19 @@ public:
         for (auto& w : workers_) w->retire();
     }
 
-    // One timing of the calibration workload where the runs execute: in this job's (first
-    // build's) worker, else on this thread. nullopt if the worker could not answer.
-    std::optional<CalibrationTiming> calibrate() {
+    // The builds this job's runs go to (one without `builds:`).
+    int builds() const { return static_cast<int>(q_.builds.identities().size()); }
+
+    // One timing of the calibration workload where the runs of `build` execute: in its worker,
+    // else on this thread. nullopt if the worker could not answer. (Each build's worker gets
+    // its share: the workload disturbs the caches of the worker it runs in, and an A/B sweep
+    // that timed it in one build's worker only read that build 3 % slower.)
+    std::optional<CalibrationTiming> calibrate(int build) {
         if (where_ != Isolation::process) return time_calibration();
         Limits limits;
         limits.time_seconds = 10;  // far beyond the workload's 0.1 ms: only a stuck worker reaches it
-        const WorkerAnswer a = workers_.front()->call(calibration_request(), limits, &q_.interrupt);
+        WarmWorker& worker = *workers_.at(std::min<std::size_t>(static_cast<std::size_t>(build), workers_.size() - 1));
+        const WorkerAnswer a = worker.call(calibration_request(), limits, &q_.interrupt);
         return a.record ? decode_calibration(*a.record) : std::nullopt;
     }
 
@@ -240,9 +246,10 @@ private:
     std::chrono::steady_clock::time_point start_;
 };
 
-// The calibration workload of one job (issue #41 §2, calibration.hpp): timed three times
-// before the job's first run, then again whenever kCalibrationEveryMs have passed since the
-// last timing (a ~0.07 ms workload: under 3 % of the sweep). Each row carries the median of the
+// The calibration workload of one job (issue #41 §2, calibration.hpp): timed twice in each
+// build's worker at the start of every session (which also warms the fresh workers), then,
+// whenever kCalibrationEveryMs have passed since the last timing, once in the worker of the run
+// that just ended (a ~0.1 ms workload: under 5 % of the sweep). Each row carries the median of the
 // job's last kCalibrationWindow timings (`calibration_ns`): the speed of the machine around
 // that run, which `compare` divides out of the times of two sweeps made at different times.
 class Calibration {
@@ -251,10 +258,11 @@ public:
     static constexpr std::size_t kCalibrationWindow = 5;
 
     void start(Placement& place) {
-        for (int i = 0; i < 3; ++i) sample(place);
+        for (int build = 0; build < place.builds(); ++build)
+            for (int i = 0; i < 2; ++i) sample(place, build);
     }
-    void after_run(Placement& place) {
-        if (std::chrono::steady_clock::now() >= next_) sample(place);
+    void after_run(Placement& place, int build) {
+        if (std::chrono::steady_clock::now() >= next_) sample(place, build);
     }
     // The median of the last timings (-1: none).
     std::int64_t level() const {
@@ -267,8 +275,8 @@ public:
     }
 
 private:
-    void sample(Placement& place) {
-        if (const auto t = place.calibrate()) last_[count_++ % kCalibrationWindow] = t->wall_ns;
+    void sample(Placement& place, int build) {
+        if (const auto t = place.calibrate(build)) last_[count_++ % kCalibrationWindow] = t->wall_ns;
         next_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(kCalibrationEveryMs);
     }
     std::array<std::int64_t, kCalibrationWindow> last_{};
@@ -319,7 +327,7 @@ void work(WorkQueue& q, int cpu) {
                 place.new_session();
                 calibration.start(place);  // also warms the new workers up before their first run
             } else {
-                calibration.after_run(place);
+                calibration.after_run(place, run.build);
             }
             if (run.warmup) {
                 ++q.warmups;

@@ -77,9 +77,14 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
         check_whole_number_columns(t, csv_integer_columns(), path);  // a re-saved shard is refused
         if (facts.total_runs == 0 && !t.rows.empty())
             throw InputError(fmt::format("{}: has rows, but its sidecar says the experiment has 0 runs", path));
+        std::map<std::size_t, int> in_file;  // run index → its line: a run twice in one shard is refused (SPEC §5)
         for (std::size_t r = 0; r < t.rows.size(); ++r) {
             // A run index outside the matrix is not a run of this experiment.
             const std::size_t run = whole_number_cell(t, r, run_col, path, facts.total_runs - 1);
+            if (const auto [at, added] = in_file.emplace(run, t.lines[r]); !added)
+                throw_input_error({path, t.lines[r], 0},
+                                  fmt::format("run {} again (line {}): a run twice in one file; refusing to merge it",
+                                              run, at->second));
             if (!by_run.emplace(run, t.rows[r]).second) report.duplicates.push_back(run);
         }
     }

@@ -3,6 +3,8 @@
 # cries regression when nothing changed (false alarms, A/A), and how often it catches a real
 # 10 % slow-down (power), while a load generator changes the background load.
 #   bash results/verdicts/study.sh [TRIALS]      (default 20; about 35 min at 20 on 2 cores)
+#   bash results/verdicts/study.sh --compare-only [TRIALS]   (the comparisons again, on the
+#                                                            sweeps of the last full run)
 # Needs build/release (the demo's or the tests' build) at a clean commit; builds the planted
 # binary of the same commit with scripts/build-rev.sh. Writes results/verdicts/trials.csv (one
 # row per comparison and spec) and results/verdicts/load.log; the sweeps' CSVs go to
@@ -17,14 +19,18 @@
 #           (one sweep a side), then groups of 3 consecutive sweeps compared with --replicates 3
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+compare_only=no
+if [ "${1:-}" = --compare-only ]; then compare_only=yes; shift; fi
 trials="${1:-20}"
 futolab="$PWD/build/release/app/futolab"
 scratch="${VERDICTS_SCRATCH:-/tmp/futolab-verdicts}"
 out="results/verdicts"
 [ -x "$futolab" ] || { echo "study: build futolab first (bash scripts/test.sh)" >&2; exit 2; }
 planted=$(bash scripts/build-rev.sh HEAD -DFUTOLAB_PLANTED_SLOWDOWN=10)
-rm -rf "$scratch"
-mkdir -p "$scratch"
+if [ "$compare_only" = no ]; then
+  rm -rf "$scratch"
+  mkdir -p "$scratch"
+fi
 echo "part,trial,spec,ratio,ci_low,ci_high,clusters_base,clusters_new,cluster_sd,drift,exit,verdict" > "$out/trials.csv.tmp"
 
 # One comparison: its times table rows, with compare's exit code and what it means.
@@ -47,22 +53,23 @@ sweep() {  # sweep DIR ARGS...: one sweep of configs/verdicts.yaml into DIR
   "$futolab" run configs/verdicts.yaml --jobs 1 -q --out "$dir" "$@" > /dev/null
 }
 
-for i in 1 2 3; do
-  sweep "$scratch/plant-$i" --build base="$futolab" --build planted="$planted"
-  compare plant "$i" "$scratch/plant-$i/verdicts.csv" --base base
-done
-
-bash "$out/load.sh" 7 > "$out/load.log" &
-load=$!
-trap 'kill $load 2>/dev/null || true' EXIT
+if [ "$compare_only" = no ]; then
+  for i in 1 2 3; do sweep "$scratch/plant-$i" --build base="$futolab" --build planted="$planted"; done
+  bash "$out/load.sh" 7 > "$out/load.log" &
+  load=$!
+  trap 'kill $load 2>/dev/null || true' EXIT
+  for ((i = 1; i <= trials; i++)); do
+    sweep "$scratch/aa-$i" --build a="$futolab" --build b="$futolab"
+    sweep "$scratch/power-$i" --build base="$futolab" --build planted="$planted"
+  done
+  for ((i = 1; i <= 2 * trials; i++)); do sweep "$scratch/run-$i"; done
+  kill $load 2>/dev/null || true
+fi
+for i in 1 2 3; do compare plant "$i" "$scratch/plant-$i/verdicts.csv" --base base; done
 for ((i = 1; i <= trials; i++)); do
-  sweep "$scratch/aa-$i" --build a="$futolab" --build b="$futolab"
   compare aa "$i" "$scratch/aa-$i/verdicts.csv" --base a
-  sweep "$scratch/power-$i" --build base="$futolab" --build planted="$planted"
   compare power "$i" "$scratch/power-$i/verdicts.csv" --base base
 done
-for ((i = 1; i <= 2 * trials; i++)); do sweep "$scratch/run-$i"; done
-kill $load 2>/dev/null || true
 for ((i = 1; i <= trials; i++)); do
   compare runs "$i" "$scratch/run-$((2 * i - 1))/verdicts.csv" "$scratch/run-$((2 * i))/verdicts.csv"
 done

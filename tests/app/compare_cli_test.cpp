@@ -7,6 +7,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <sstream>
 
 using futolab::test::run_cli;
 using futolab::test::slurp;
@@ -76,6 +78,71 @@ TEST_CASE("compare: two sweeps are gated only when their machine ran alike", "[c
     CHECK(r.exit_code == 2);
     CHECK(has(r.out, "drift: not comparable: analysis/compare/base.csv has no calibration timings for 24 of its 24 timed runs"));
     CHECK(has(r.err, "not measured: --fail-if-slower: the two sweeps are not comparable"));
+}
+
+// A copy of a fixture with `edit` applied to every data line (the header stays).
+std::string edited_copy(const fs::path& dir, const std::string& fixture, const std::string& name,
+                        const std::function<std::string(const std::string&)>& edit) {
+    std::istringstream in(slurp(std::string(FUTOLAB_SOURCE_DIR "/tests/data/") + fixture));
+    std::string line, text;
+    std::getline(in, line);
+    text = line + "\n";
+    while (std::getline(in, line)) text += edit(line) + "\n";
+    const std::string path = (dir / name).string();
+    std::ofstream(path) << text;
+    fs::copy_file(std::string(FUTOLAB_SOURCE_DIR "/tests/data/") + fixture + ".meta.yaml", path + ".meta.yaml");
+    return path;
+}
+
+TEST_CASE("compare: a gate with nothing to measure exits 2, never 0", "[cli][compare][gate]") {
+    const fs::path dir = fresh_dir("closed");
+    const std::string two_base = kCalBase + " " + kCalBase + " ";
+    // Every NEW run failed: the statuses changed (exit 1), but no time was measured (exit 2).
+    const std::string errors = edited_copy(dir, kCalBase, "errors.csv", [](std::string line) {
+        return line.replace(line.find(",unique,"), 8, ",error,");
+    });
+    auto r = run_cli("compare " + two_base + errors + " " + errors + " --replicates 2 --fail-if-slower 5");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "not measured: --fail-if-slower: every run of " + errors + "+1 failed (crash or error)"));
+    CHECK(run_cli("compare " + two_base + errors + " " + errors + " --replicates 2 --fail-on-change status").exit_code == 1);
+    // Nothing pairs (other instances): every gate is unmeasured.
+    const std::string others = edited_copy(dir, kCalBase, "others.csv", [](std::string line) {
+        return line.replace(line.find(",00000000000000"), 15, ",99999999999999");
+    });
+    r = run_cli("compare " + kCalBase + " " + others + " --fail-on-change status,missing");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "not measured: no run of " + others + " pairs with a run of " + kCalBase));
+    // A gated counter that NEW does not have: not measured, not "no change".
+    const std::string no_nodes = (dir / "no-nodes.csv").string();
+    {
+        std::istringstream in(slurp(std::string(FUTOLAB_SOURCE_DIR "/tests/data/") + kCalBase));
+        std::ofstream out(no_nodes);
+        for (std::string line; std::getline(in, line);) {  // drop the 14th field (nodes)
+            std::size_t at = 0;
+            for (int i = 0; i < 13; ++i) at = line.find(',', at) + 1;
+            out << line.erase(at, line.find(',', at) + 1 - at) << "\n";
+        }
+    }
+    r = run_cli("compare " + kCalBase + " " + no_nodes + " --fail-on-change nodes");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "not measured: --fail-on-change nodes: " + no_nodes + " has no column 'nodes'"));
+    CHECK(run_cli("compare " + kCalBase + " " + no_nodes + " --fail-on-change fails").exit_code == 0);
+    // A racing portfolio's counters (its rows say deterministic 0) are named, not gated; with
+    // nothing else to gate, the gate has nothing to measure.
+    const auto racing = [](std::string line) { return line + ",0"; };
+    const std::string race_a = edited_copy(dir, kCalBase, "race-a.csv", racing);
+    const std::string race_b = edited_copy(dir, kCalNew, "race-b.csv", racing);
+    for (const std::string& f : {race_a, race_b}) {  // the header gets the column too
+        std::string text = slurp(f);
+        text.insert(text.find('\n'), ",deterministic");
+        std::ofstream(f) << text;
+    }
+    r = run_cli("compare " + race_a + " " + race_b + " --fail-on-change nodes");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "note: --fail-on-change nodes: not gated for backtracking, fc: its counters are not deterministic"));
+    CHECK(has(r.out, "Counters not compared for backtracking, fc: not deterministic"));
+    CHECK_FALSE(has(r.out, "nodes 6 → 7"));  // the planted node change is noise here
+    fs::remove_all(dir);
 }
 
 TEST_CASE("compare: status and counter changes, runs of one file only, sidecar differences", "[cli][compare]") {

@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -47,6 +48,26 @@ std::string handle(std::string_view request) {
         const std::size_t bytes = std::stoul(what.substr(6)) << 20;
         std::vector<char> block(bytes, 1);
         return std::to_string(static_cast<int>(block[bytes / 2]));
+    }
+    if (what.rfind("frag ", 0) == 0) {  // N MiB in 64 KiB blocks, freed, one block kept on top:
+        // free() cannot give the heap back (the top is taken), so it stays resident until trimmed.
+        static std::vector<std::unique_ptr<char[]>> kept;
+        std::vector<std::unique_ptr<char[]>> blocks;
+        for (std::size_t i = 0; i < (std::stoul(what.substr(5)) << 4); ++i) {
+            blocks.emplace_back(new char[64 << 10]);
+            std::memset(blocks.back().get(), 1, 64 << 10);
+        }
+        kept.emplace_back(new char[64 << 10]);
+        return "freed";
+    }
+    if (what.rfind("hold ", 0) == 0) {  // N MiB kept for good (a leak)
+        static std::vector<std::vector<char>> held;
+        held.emplace_back(std::stoul(what.substr(5)) << 20, 1);
+        return "held";
+    }
+    if (what == "spin") {  // CPU without end, never looking at a clock
+        volatile std::uint64_t i = 0;
+        for (;;) i = i + 1;
     }
     if (what.rfind("sh ", 0) == 0) return std::to_string(std::system(what.substr(3).c_str()));
     return "echo:" + what;
@@ -132,6 +153,43 @@ TEST_CASE("the peak memory of a worker's run is the run's, not an earlier run's"
     REQUIRE(small0.peak_kb > 0);
     CHECK(big.peak_kb >= small0.peak_kb + 90 * 1024);
     CHECK(small.peak_kb < big.peak_kb - 80 * 1024);  // reset between runs (freed blocks left the heap)
+}
+
+TEST_CASE("freed heap leaves the worker before the next run; what it keeps gets a fresh worker", "[isolation][worker][memory]") {
+    if (futolab::kSanitizerBuild) return;  // shadow memory makes resident sizes meaningless
+    WarmWorker worker(handle, 0);
+    // Ordinary runs (megabytes allocated and freed each time) keep their worker: replacing it
+    // after each would cost every run its page faults again.
+    for (int i = 0; i < 30; ++i) REQUIRE(worker.call("touch 1", {}, nullptr).record);
+    CHECK(worker.started() == 1);
+    const WorkerAnswer small0 = worker.call("touch 1", {}, nullptr);
+    // 64 MiB freed but stuck below a live block: the worker trims it after the run.
+    const WorkerAnswer frag = worker.call("frag 64", {}, nullptr);
+    REQUIRE(frag.record);
+    CHECK(frag.peak_kb >= small0.peak_kb + 60 * 1024);
+    CHECK(frag.leftover_kb < kWorkerLeftoverKb);
+    const WorkerAnswer after = worker.call("touch 1", {}, nullptr);
+    CHECK(after.peak_kb < small0.peak_kb + 4 * 1024);  // without the trim: 64 MiB more
+    CHECK(worker.started() == 1);
+    // 8 MiB kept for good: the worker is replaced, and the next run's peak is a fresh one's.
+    const WorkerAnswer hold = worker.call("hold 8", {}, nullptr);
+    CHECK(hold.leftover_kb >= 8 * 1024);
+    const WorkerAnswer fresh = worker.call("touch 1", {}, nullptr);
+    CHECK(worker.started() == 2);
+    CHECK(fresh.peak_kb < small0.peak_kb + 4 * 1024);
+}
+
+TEST_CASE("a run killed at its deadline has its CPU measured, not 0", "[isolation][worker][cpu]") {
+    WarmWorker worker(handle, 0);
+    REQUIRE(worker.call("pid", {}, nullptr).record);
+    Limits limits;
+    limits.time_seconds = 0.3;
+    const WorkerAnswer a = worker.call("spin", limits, nullptr);
+    REQUIRE_FALSE(a.record);
+    CHECK(a.ended.status == Status::timeout);
+    // It spun from its start to the kill at 0.3 + 0.5 s: most of that on a core.
+    CHECK(a.killed_cpu_ns > 300'000'000);
+    CHECK(a.killed_cpu_ns < 5'000'000'000);
 }
 
 TEST_CASE("a worker's run counts the CPU of the processes it started", "[isolation][worker][cpu]") {

@@ -1,0 +1,125 @@
+// A/B sweeps end to end (experiments/builds.hpp, SPEC §5 `build`, issue #41 §1): each build's
+// runs come from workers started from its binary, every row names its build, the sidecar names
+// every build, compare --base pairs them; a binary that is not a futolab worker of this
+// protocol is refused before any row is written.
+#include "../app/cli_runner.hpp"
+#include "records/csv_reader.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+using futolab::test::run_cli;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string scratch(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("futolab-builds-" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir.string();
+}
+
+std::string config(const std::string& dir, const std::string& extra = "") {
+    std::ofstream(dir + "/i.jsonl") << "{\"id\": \"e4\", \"n\": 4, \"givens\": [], \"lt\": []}\n"
+                                    << "{\"id\": \"e5\", \"n\": 5, \"givens\": [[0, 0, 1]], \"lt\": []}\n";
+    std::ofstream(dir + "/cfg.yaml") << "name: ab\nrepeats: 2\nmode: { count: 2 }\ninstances:\n  - file: " << dir
+                                     << "/i.jsonl\nsolvers: [ gac, fc ]\noutput: " << dir << "/out/ab.csv\n"
+                                     << extra;
+    return dir + "/cfg.yaml";
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("an A/B sweep names the build of every row, and compare --base pairs the builds", "[builds][cli]") {
+    const std::string dir = scratch("ab");
+    const std::string cfg = config(dir);
+    const std::string builds = " --build old=" FUTOLAB_CLI " --build new=" FUTOLAB_CLI;
+    auto r = run_cli("run -q " + cfg + builds);
+    REQUIRE(r.exit_code == 0);
+    const std::string csv = dir + "/out/ab.csv";
+    const futolab::CsvTable t = futolab::read_csv_file(csv);
+    REQUIRE(t.rows.size() == 2 * 2 * 2 * 2);  // instances x solvers x builds x repeats
+    std::map<std::string, std::set<std::string>> seeds_by_build;
+    std::set<int> sessions;
+    for (const auto& row : t.rows) {
+        const std::string build = row[t.column("build", csv)];
+        const std::string name = build.substr(0, build.find('@'));
+        REQUIRE((name == "old" || name == "new"));
+        CHECK(std::count(build.begin(), build.end(), ':') == 2);  // name@commit:type:hash
+        seeds_by_build[name].insert(row[t.column("instance", csv)] + row[t.column("solver", csv)] +
+                                    row[t.column("seed", csv)] + row[t.column("repeat", csv)]);
+        CHECK_FALSE(row[t.column("calibration_ns", csv)].empty());
+        sessions.insert(std::stoi(row[t.column("session", csv)]));
+    }
+    CHECK(seeds_by_build["old"] == seeds_by_build["new"]);  // the same runs, the same seeds
+    CHECK_FALSE(sessions.empty());
+    const std::string meta = slurp(csv + ".meta.yaml");
+    CHECK(has(meta, "builds:\n  - name: old\n"));
+    CHECK(has(meta, "  - name: new\n"));
+    CHECK(has(meta, "load_other_cores: "));
+
+    r = run_cli("compare " + csv + " --base old");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "# BASE " + csv + "@old → NEW " + csv + "@new\n"));
+    CHECK(has(r.out, "runs paired by (instance_hash, spec, mode): 4; status changes 0; counter changes 0"));
+    CHECK(has(r.out, "drift: none to correct (builds of one sweep"));
+    // Its builds are never pooled by a comparison that does not pair them.
+    r = run_cli("compare " + csv + " " + csv);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "holds the runs of 2 builds ("));
+    CHECK(run_cli("compare " + csv + " --base newest").exit_code == 2);
+    // A resume must run the same builds: one of them missing is refused, the CSV untouched.
+    const std::string before = slurp(csv);
+    r = run_cli("run -q --resume " + cfg + " --build old=" FUTOLAB_CLI);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "builds old, new, not old"));
+    CHECK(slurp(csv) == before);
+    CHECK(run_cli("run -q --resume " + cfg + builds).exit_code == 0);  // the same builds: nothing left to do
+    CHECK(slurp(csv) == before);
+}
+
+TEST_CASE("a build that is not a futolab worker of this protocol is refused before any row", "[builds][cli]") {
+    const std::string dir = scratch("refused");
+    const std::string cfg = config(dir);
+    auto r = run_cli("run -q " + cfg + " --build a=/bin/true");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "/bin/true: exited with code 0 before its hello (not a futolab worker of protocol "));
+    CHECK_FALSE(fs::exists(dir + "/out/ab.csv"));
+    r = run_cli("run -q " + cfg + " --build a=" + dir + "/no-such-futolab");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--build: build a: " + dir + "/no-such-futolab: no such file"));
+    // A worker that answers a hello of another protocol (written as a futolab of protocol 99 would).
+    const std::string other = dir + "/futolab-99";
+    std::ofstream(other) << "#!/usr/bin/perl\n"
+                            "open(my $in, '<&=3'); open(my $out, '>&=4'); binmode $out;\n"
+                            "my $hello = '{\"hello\": \"futolab-worker\", \"protocol\": 99, \"problem\": \"\"}';\n"
+                            "print $out pack('L', length $hello) . $hello . pack('q4', -1, 0, 0, 0);\n"
+                            "close $out; sleep 1;\n";
+    fs::permissions(other, fs::perms::owner_all);
+    r = run_cli("run -q " + cfg + " --build new=" FUTOLAB_CLI " --build other=" + other);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "build other (" + other + ") speaks worker protocol 99, this futolab speaks "));
+    CHECK_FALSE(fs::exists(dir + "/out/ab.csv"));
+    // Malformed --build, a name twice, and builds where workers cannot run them.
+    CHECK(has(run_cli("run -q " + cfg + " --build a").err, "--build must be NAME=PATH"));
+    CHECK(has(run_cli("run -q " + cfg + " --build 'a b=x'").err, "build name 'a b' has characters"));
+    CHECK(has(run_cli("run -q " + cfg + " --build a=x --build a=y").err, "build name 'a' is given twice"));
+    r = run_cli("run -q " + cfg + " --isolation thread --build a=" FUTOLAB_CLI);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "builds need isolation: process"));
+    const std::string thread_cfg = config(dir, "isolation: thread\nbuilds: [ {name: a, path: " FUTOLAB_CLI "} ]\n");
+    r = run_cli("run -q " + thread_cfg);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "builds need isolation: process"));
+}
