@@ -53,17 +53,12 @@ void slower(const ComparedInputs& c, double percent, GateVerdict& out) {
         if (t.instances == 0)
             out.unmeasured.push_back(fmt::format("--fail-if-slower: {}: no instance timed on both sides (every run "
                                                  "of one side failed)", what));
-        else if (t.clusters_base < 2 || t.clusters_new < 2)
-            out.unmeasured.push_back(
-                c.clusters == Cluster::sweep
-                    ? fmt::format("--fail-if-slower: {}: {} and {} sweeps: two sweeps of one build differ by more than "
-                                  "their sessions show, so separate sweeps are gated only with 2 replicate sweeps or more "
-                                  "per side (--replicates R), or compare builds in one A/B sweep (--base)",
-                                  what, t.clusters_base, t.clusters_new)
-                    : fmt::format("--fail-if-slower: {}: {} and {} worker sessions: the variance between sessions is "
-                                  "measured only with 2 or more on each side (a sweep starts a session every 0.5 s and "
-                                  "20 runs per job: time more runs)",
-                                  what, t.clusters_base, t.clusters_new));
+        else if (c.drift.kind != DriftKind::same_sweep && (t.clusters_base < 2 || t.clusters_new < 2))
+            out.unmeasured.push_back(fmt::format(
+                "--fail-if-slower: {}: {} and {} {}: how far two separate sweeps differ is measured only with 2 or more "
+                "on each side ({}), or compare builds in one A/B sweep (--base)",
+                what, t.clusters_base, t.clusters_new, c.clusters == Cluster::sweep ? "replicate sweeps" : "worker sessions",
+                c.clusters == Cluster::sweep ? "--replicates R" : "a sweep starts a session every second and 50 runs per job"));
         else if (t.low > allowed)
             out.violations.push_back(fmt::format("{}: NEW / BASE {} [{}, {}] over {} instances: slower than +{} % "
                                                  "over the whole 95 % interval",

@@ -117,16 +117,18 @@ std::vector<Loaded> load_builds(const std::string& path, const std::string& labe
     return out;
 }
 
-// Each (spec, mode)'s interval with what the two sides' clusters add (sessions.hpp: the
-// jackknife over clusters), at Student's t for the fewer clusters of the two sides.
+// Each (spec, mode)'s clusters, and, across sweeps (`widen`), its interval with what the two
+// sides' clusters add (sessions.hpp: the jackknife over clusters), at Student's t for the
+// fewer clusters of the two sides.
 void add_clusters(std::vector<SpecTimes>& times, const ResultsTable& base, const ResultsTable& next,
-                  const std::string& metric, Cluster cluster) {
+                  const std::string& metric, Cluster cluster, bool widen) {
     const auto b = clustered_runs(base, metric, cluster), n = clustered_runs(next, metric, cluster);
     for (SpecTimes& t : times) {
         const auto bs = b.find({t.spec, t.mode}), ns = n.find({t.spec, t.mode});
         if (bs == b.end() || ns == n.end()) continue;
         t.clusters_base = bs->second.clusters.size();
         t.clusters_new = ns->second.clusters.size();
+        if (!widen) continue;
         t.cluster_sd = std::sqrt(jackknife_variance(bs->second, ns->second));
         const std::size_t fewer = std::min(t.clusters_base, t.clusters_new);
         if (t.instances > 0 && fewer >= 2)
@@ -136,15 +138,18 @@ void add_clusters(std::vector<SpecTimes>& times, const ResultsTable& base, const
 
 // One comparison: BASE against one NEW, the drift between them, the times with the sessions'
 // variance in their intervals.
-ComparedInputs compare_pair(const Loaded& base, const Loaded& next, const std::string& metric, bool same_sweep) {
+ComparedInputs compare_pair(const Loaded& base, const Loaded& next, const std::string& metric, bool same_sweep,
+                            Cluster clusters) {
     ComparedInputs c{base.label, next.label, base.provenance, next.provenance, metric, {}, {}, {}, {}};
     c.drift = estimate_drift(side_machine(base.table, base.load), side_machine(next.table, next.load), base.label,
                              next.label, same_sweep);
     c.result = compare_runs(run_groups(base.table, metric), run_groups(next.table, metric), metric);
-    // Within a sweep its sessions; across sweeps the sweeps themselves, which differ by more
-    // (sessions.hpp): a side of one sweep has one such cluster, and its gate is refused.
-    c.clusters = same_sweep ? Cluster::session : Cluster::sweep;
-    add_clusters(c.result.times, base.table, next.table, metric, c.clusters);
+    // The builds of one sweep share its sessions and its moments: measured on the verdicts
+    // sweep, the bootstrap over instances alone holds their ratio's variation from sweep to
+    // sweep, so nothing is added. Across sweeps it held a fifth of it; the jackknife over each
+    // side's sessions (or replicate sweeps) all of it (results/verdicts/REPORT.md).
+    c.clusters = clusters;
+    add_clusters(c.result.times, base.table, next.table, metric, c.clusters, !same_sweep);
     for (const std::string& counter : counter_columns()) {
         if (base.table.has_column(counter)) c.base_columns.insert(counter);
         if (next.table.has_column(counter)) c.new_columns.insert(counter);
@@ -211,7 +216,8 @@ ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::ve
                                        labels.at(i / replicates), out.warnings));
     }
     for (std::size_t i = 1; i < sides.size(); ++i) {
-        out.comparisons.push_back(compare_pair(sides.front(), sides[i], time_metric, same_sweep));
+        out.comparisons.push_back(compare_pair(sides.front(), sides[i], time_metric, same_sweep,
+                                               replicates > 1 ? Cluster::sweep : Cluster::session));
         if (with_plots)
             for (PlotSpec& p : scatter_of(sides.front(), sides[i], time_metric, i)) out.plots.push_back(std::move(p));
     }

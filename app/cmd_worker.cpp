@@ -28,9 +28,10 @@ int worker() {
         serve_worker([](std::string_view) -> std::string { throw InputError("no plan"); }, 0, hello_text(hello));
     }
     GradeCache grades(plan->matrix.instances.size());
-    TaskRunner runner(plan->config, plan->matrix, grades);
+    const ExperimentConfig warmup = warmup_config(plan->config);
+    TaskRunner runner(plan->config, plan->matrix, grades), warmup_runner(warmup, plan->matrix, grades);
     const RunMatrix& matrix = plan->matrix;
-    serve_worker([&](std::string_view request) { return answer_request(runner, matrix, request); },
+    serve_worker([&](std::string_view request) { return answer_request(runner, warmup_runner, matrix, request); },
                  plan->config.limits.memory_bytes, hello_text(hello));
 }
 

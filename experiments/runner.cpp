@@ -114,11 +114,15 @@ void record(WorkQueue& q, const ResultRow& row) {
 class Placement {
 public:
     Placement(WorkQueue& q, Isolation where)
-        : q_(q), where_(where), runner_(q.config, q.matrix, q.grades, where == Isolation::thread ? &q.interrupt : nullptr, &q.tables) {
+        : q_(q),
+          where_(where),
+          runner_(q.config, q.matrix, q.grades, where == Isolation::thread ? &q.interrupt : nullptr, &q.tables),
+          warmup_config_(warmup_config(q.config)),
+          warmup_runner_(warmup_config_, q.matrix, q.grades, nullptr, &q.tables) {
         if (where != Isolation::process) return;
         if (!q.builds.from_binaries()) {
             workers_.push_back(std::make_unique<WarmWorker>(
-                [this](std::string_view request) { return answer_request(runner_, q_.matrix, request); },
+                [this](std::string_view request) { return answer_request(runner_, warmup_runner_, q_.matrix, request); },
                 q.config.limits.memory_bytes));
             return;
         }
@@ -127,14 +131,17 @@ public:
     }
 
     // Throws InputError if a build's replacement worker is refused (its binary changed).
-    ResultRow run(std::size_t i) {
-        const PlannedRun& run = q_.todo[i];
+    ResultRow run(std::size_t i) { return run_planned(q_.todo[i]); }
+
+    // `session_warmup`: a session's warm-up copy of a run (process isolation; Session).
+    ResultRow run_planned(const PlannedRun& run, bool session_warmup = false) {
         if (where_ == Isolation::thread) return runner_.run(run);
         WorkerAnswer a;
         WarmWorker* worker = nullptr;
         if (where_ == Isolation::process) {
             worker = workers_.at(static_cast<std::size_t>(run.build)).get();
-            a = worker->call(run_request(run), q_.config.limits, &q_.interrupt);
+            a = worker->call(run_request(run, session_warmup), session_warmup ? warmup_config_.limits : q_.config.limits,
+                             &q_.interrupt);
         } else {
             a = in_fork(run);
         }
@@ -212,20 +219,28 @@ private:
     WorkQueue& q_;
     Isolation where_;
     TaskRunner runner_;
+    const ExperimentConfig warmup_config_;  // a session's warm-up runs: time capped (worker_protocol.hpp)
+    TaskRunner warmup_runner_;
     std::vector<std::unique_ptr<WarmWorker>> workers_;  // process isolation: one per build
 };
 
 // The worker sessions of one job (issue #41 §2, docs/isolation.md "Sessions"): once a session
 // has lasted kSessionSeconds and run kSessionRuns runs, the job's workers are ended and the
 // next run starts fresh ones (from the build's binary: a new address-space layout; a start
-// costs ~15 ms, under 3 % of a session). Each
+// costs ~15 ms). A fresh worker runs its first runs slowly (gac's first 5 runs 43 % slower,
+// runs 5-9 9 %, measured on the verdicts sweep): at a session's start each build's new worker
+// runs kWarmupRuns of the runs just ahead of it, unrecorded and stopped at 10 ms each
+// (warm_up), so the recorded runs are warm, and the builds of an A/B sweep equally so (an
+// unequal warm-up read one build of two identical ones 3 % slower); the build that starts first
+// turns round from session to session (a worker started first read 1-2 % slower). Each
 // row names its session, so compare measures how much whole sessions differ from one another
 // (the layout, the machine's state of the moment) and puts that variance in its interval,
 // where a sweep that shares one worker for all its runs would pass it off as the code's.
 class Session {
 public:
-    static constexpr int kSessionRuns = 20;
-    static constexpr double kSessionSeconds = 0.5;
+    static constexpr int kSessionRuns = 50;
+    static constexpr double kSessionSeconds = 1.0;
+    static constexpr int kWarmupRuns = 10;
 
     explicit Session(WorkQueue& q) : q_(q), id_(q.sessions++), start_(std::chrono::steady_clock::now()) {}
     int id() const { return id_; }
@@ -257,9 +272,11 @@ public:
     static constexpr int kCalibrationEveryMs = 2;
     static constexpr std::size_t kCalibrationWindow = 5;
 
-    void start(Placement& place) {
-        for (int build = 0; build < place.builds(); ++build)
-            for (int i = 0; i < 2; ++i) sample(place, build);
+    // `first`: the build whose worker starts first; the runner turns it round session by
+    // session (a worker started first read 1-2 % slower than its twin on the verdicts sweep).
+    void start(Placement& place, int first) {
+        for (int k = 0; k < place.builds(); ++k)
+            for (int i = 0; i < 2; ++i) sample(place, (first + k) % place.builds());
     }
     void after_run(Placement& place, int build) {
         if (std::chrono::steady_clock::now() >= next_) sample(place, build);
@@ -304,6 +321,23 @@ void enforce_time_limits(ResultRow& row, const Limits& limits) {
 // going when the interrupt comes is not written (`--resume` redoes it): a row always means a
 // finished measurement; warm-up runs are run and never recorded (they go to the worker that
 // does the measured runs: this job's).
+// A session's warm-up (Session): each build's fresh worker runs up to kWarmupRuns of the runs
+// next in the order, unrecorded and stopped at kSessionWarmupSeconds (the runs themselves stay
+// in the queue for whichever job takes them), builds taken from `first` round.
+void warm_up(WorkQueue& q, Placement& place, int first) {
+    if (effective_isolation(q.config) != Isolation::process) return;
+    const std::size_t from = q.next.load();
+    for (int k = 0; k < place.builds(); ++k) {
+        const int build = (first + k) % place.builds();
+        int done = 0;
+        for (std::size_t i = from; i < q.todo.size() && done < Session::kWarmupRuns && !q.interrupt.requested(); ++i) {
+            if (q.todo[i].build != build) continue;
+            place.run_planned(q.todo[i], true);
+            ++done;
+        }
+    }
+}
+
 void work(WorkQueue& q, int cpu) {
     if (cpu >= 0 && !pin_current_thread(cpu)) {
         std::cerr << "futolab: warning: pin: cannot pin a worker to CPU " << cpu << "; its rows have no core\n";
@@ -314,7 +348,8 @@ void work(WorkQueue& q, int cpu) {
         Placement place(q, where);
         Calibration calibration;
         Session session(q);
-        calibration.start(place);
+        calibration.start(place, session.id() % place.builds());
+        warm_up(q, place, session.id() % place.builds());
         for (std::size_t i; !q.interrupt.requested() && !q.failed && (i = q.next++) < q.todo.size();) {
             const PlannedRun& run = q.todo[i];
             ++q.running;
@@ -325,7 +360,8 @@ void work(WorkQueue& q, int cpu) {
             row.session = session.id();
             if (session.after_run()) {
                 place.new_session();
-                calibration.start(place);  // also warms the new workers up before their first run
+                calibration.start(place, session.id() % place.builds());
+                warm_up(q, place, session.id() % place.builds());
             } else {
                 calibration.after_run(place, run.build);
             }

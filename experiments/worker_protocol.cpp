@@ -18,7 +18,7 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr char kRunTag = 'R', kCalibrationTag = 'C';
+constexpr char kRunTag = 'R', kWarmupTag = 'W', kCalibrationTag = 'C';
 constexpr std::string_view kCalibrationMagic = "FLCAL1";
 constexpr std::string_view kHelloMagic = "futolab-worker";
 
@@ -159,8 +159,14 @@ std::optional<WorkerHello> parse_hello(std::string_view text) {
     }
 }
 
-std::string run_request(const PlannedRun& run) {
-    std::string out(1, kRunTag);
+ExperimentConfig warmup_config(const ExperimentConfig& config) {
+    ExperimentConfig c = config;
+    if (!(c.limits.time_seconds > 0) || c.limits.time_seconds > kSessionWarmupSeconds) c.limits.time_seconds = kSessionWarmupSeconds;
+    return c;
+}
+
+std::string run_request(const PlannedRun& run, bool session_warmup) {
+    std::string out(1, session_warmup ? kWarmupTag : kRunTag);
     put(out, static_cast<std::uint64_t>(run.index));
     for (int v : {run.instance, run.solver, run.build, run.repeat}) put(out, static_cast<std::int32_t>(v));
     put(out, run.seed);
@@ -180,7 +186,8 @@ std::optional<CalibrationTiming> decode_calibration(std::string_view answer) {
     return t;
 }
 
-std::string answer_request(TaskRunner& runner, const RunMatrix& matrix, std::string_view request) {
+std::string answer_request(TaskRunner& runner, TaskRunner& warmup_runner, const RunMatrix& matrix,
+                           std::string_view request) {
     if (request.size() == 1 && request[0] == kCalibrationTag) {
         const CalibrationTiming t = time_calibration();
         std::string out(kCalibrationMagic);
@@ -188,7 +195,9 @@ std::string answer_request(TaskRunner& runner, const RunMatrix& matrix, std::str
         put(out, t.cpu_ns);
         return out;
     }
-    if (request.empty() || request[0] != kRunTag) throw std::runtime_error("a request that is neither a run nor a calibration");
+    if (request.empty() || (request[0] != kRunTag && request[0] != kWarmupTag))
+        throw std::runtime_error("a request that is neither a run nor a calibration");
+    const bool session_warmup = request[0] == kWarmupTag;
     request.remove_prefix(1);
     PlannedRun run;
     std::uint64_t index = 0;
@@ -206,7 +215,7 @@ std::string answer_request(TaskRunner& runner, const RunMatrix& matrix, std::str
     run.build = v[2];
     run.repeat = v[3];
     run.warmup = warmup != 0;
-    return encode_row_record(runner.run(run));
+    return encode_row_record((session_warmup ? warmup_runner : runner).run(run));
 }
 
 }  // namespace futolab

@@ -11,7 +11,9 @@
 //                its protocol, its build identity and a fingerprint of the plan as it read it
 //                (instance hashes and specs), or the error that stopped it reading the plan;
 //   a request    'R' + a planned run (matrix index, instance, solver, build, repeat, seed,
-//                warm-up flag), or 'C' for one timing of the calibration workload;
+//                warm-up flag), 'W' + the same for a session's warm-up run (run under a time
+//                limit of at most kSessionWarmupSeconds, its row thrown away), or 'C' for one
+//                timing of the calibration workload;
 //   an answer    a run's row record (run_record.hpp, FLROW2), or a calibration record;
 //   the framing  warm_worker.cpp: u32 length, the bytes, then peak and CPU as i64 each.
 #pragma once
@@ -56,15 +58,24 @@ std::string hello_text(const WorkerHello& hello);
 // nullopt if the text is not a hello at all (another program answered).
 std::optional<WorkerHello> parse_hello(std::string_view text);
 
+// A session's warm-up run stops at this (runner.cpp, Session): it warms a fresh worker up, it
+// does not measure, and a run that would take long must not stall the session.
+inline constexpr double kSessionWarmupSeconds = 0.01;
+// The config a worker runs a session's warm-up runs under: `config` with its time limit
+// capped at kSessionWarmupSeconds.
+ExperimentConfig warmup_config(const ExperimentConfig& config);
+
 // Requests.
-std::string run_request(const PlannedRun& run);
+std::string run_request(const PlannedRun& run, bool session_warmup = false);
 std::string calibration_request();
 
 // One timing of the calibration workload, as a worker answers it.
 std::optional<CalibrationTiming> decode_calibration(std::string_view answer);
 
-// A worker's side of a request: a run of `matrix` through `runner` (its row record) or a
-// calibration timing. Throws std::runtime_error on a request it cannot read.
-std::string answer_request(TaskRunner& runner, const RunMatrix& matrix, std::string_view request);
+// A worker's side of a request: a run of `matrix` through `runner` (its row record; a
+// session's warm-up through `warmup_runner`, built on warmup_config) or a calibration timing.
+// Throws std::runtime_error on a request it cannot read.
+std::string answer_request(TaskRunner& runner, TaskRunner& warmup_runner, const RunMatrix& matrix,
+                           std::string_view request);
 
 }  // namespace futolab

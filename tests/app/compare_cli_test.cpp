@@ -46,10 +46,21 @@ TEST_CASE("compare: identical inputs exit 0 with every ratio 1", "[cli][compare]
     CHECK(has(r.out, "| backtracking | count:2 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 | 2 | 2 | 0 | 1 |"));
     CHECK(has(r.out, "| fc | count:2 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 | 2 | 2 | 0 | 1 |"));
     CHECK(has(r.out, "same: commit, version, config_hash, cpu, host, isolation, limits"));
-    // One sweep a side: its sessions do not measure how far two sweeps differ: refused.
+    // One sweep a side: its two worker sessions measure how far two sweeps differ.
     r = run_cli("compare " + kCalBase + " " + kCalBase + " --fail-if-slower 5");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "| fc | count:2 | 6 | 0 | 1 | 1 | 1 | 0 | 6 | 0 | 1 | 2 | 2 | 0 | 1 |"));
+    // One session a side: nothing measures it: refused.
+    const fs::path dir = fresh_dir("one-session");
+    std::string one = slurp(std::string(FUTOLAB_SOURCE_DIR "/tests/data/") + kCalBase);
+    for (std::size_t at = one.find(",1\n"); at != std::string::npos; at = one.find(",1\n", at)) one.replace(at, 3, ",0\n");
+    const std::string single = (dir / "single.csv").string();
+    std::ofstream(single) << one;
+    fs::copy_file(std::string(FUTOLAB_SOURCE_DIR "/tests/data/") + kCalBase + ".meta.yaml", single + ".meta.yaml");
+    r = run_cli("compare " + single + " " + single + " --fail-if-slower 5");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "not measured: --fail-if-slower: backtracking count:2: 1 and 1 sweeps: two sweeps of one build differ"));
+    CHECK(has(r.err, "not measured: --fail-if-slower: backtracking count:2: 1 and 1 worker sessions: how far two separate "
+                     "sweeps differ is measured only with 2 or more on each side"));
     // Without calibration the counters and statuses gate as before; the time gate is refused.
     r = run_cli("compare " + kBase + " " + kBase + " --fail-on-change status,nodes,missing");
     CHECK(r.exit_code == 0);
@@ -65,7 +76,7 @@ TEST_CASE("compare: two sweeps are gated only when their machine ran alike", "[c
     CHECK(r.exit_code == 2);
     CHECK(has(r.out, "drift: not comparable: the calibration workload took 0.800x as long in " + kCalBase + " as in " +
                          kCalDrift + ": the machine ran at another speed (beyond ±10 %)"));
-    CHECK(has(r.out, "| fc | count:2 | 6 | 0 | 0.800 | 0.800 | 0.800 | 6 | 0 | 0 | 0.031 | 1 | 1 | 0 | 0.800 |"));
+    CHECK(has(r.out, "| fc | count:2 | 6 | 0 | 0.800 | 0.800 | 0.800 | 6 | 0 | 0 | 0.031 | 2 | 2 | 0 | 0.800 |"));
     CHECK(has(r.err, "not measured: --fail-if-slower: the two sweeps are not comparable"));
     // The other way round: NEW 1.25x slower, all of it the machine's: refused, not a regression.
     r = run_cli("compare " + kCalBase + " " + kCalDrift + " --fail-if-slower 5");
@@ -157,7 +168,7 @@ TEST_CASE("compare: status and counter changes, runs of one file only, sidecar d
     CHECK(has(r.out, "- i2 [0000000000000002] fc count:2: nodes 6 → 7\n"));
     CHECK(has(r.out, "## Only in BASE (1)\n\n- i6 [0000000000000006] fc count:2\n"));
     CHECK(has(r.out, "## Only in NEW (1)\n\n- spec gac count:2: 2 instances (the spec is not in BASE)\n"));
-    CHECK(has(r.out, "| fc | count:2 | 5 | 0 | 2 | 2 | 2 | 0 | 0 | 5 | 0.062 | 1 | 1 | 0 | - |"));
+    CHECK(has(r.out, "| fc | count:2 | 5 | 0 | 2 | 2 | 2 | 0 | 0 | 5 | 0.062 | 0 | 0 | 0 | - |"));
 }
 
 TEST_CASE("compare: a planted node change fails --fail-on-change nodes", "[cli][compare]") {
@@ -194,15 +205,15 @@ TEST_CASE("compare --format csv: one tidy table", "[cli][compare]") {
     CHECK(r.exit_code == 0);
     CHECK(r.out == "base,new,spec,mode,instances,limited,ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p,clusters_base,"
                    "clusters_new,cluster_sd,drift\n"
-                   "analysis/compare/base.csv,analysis/compare/new.csv,backtracking,count:2,6,1,1,1,1,0,6,0,1,1,1,0,\n"
-                   "analysis/compare/base.csv,analysis/compare/new.csv,fc,count:2,5,0,2,2,2,0,0,5,0.0625,1,1,0,\n");
+                   "analysis/compare/base.csv,analysis/compare/new.csv,backtracking,count:2,6,1,1,1,1,0,6,0,1,0,0,0,\n"
+                   "analysis/compare/base.csv,analysis/compare/new.csv,fc,count:2,5,0,2,2,2,0,0,5,0.0625,0,0,0,\n");
     r = run_cli("compare " + kBase + " " + kNew + " --format csv --table changes --label a b");
     CHECK(r.exit_code == 0);
     CHECK(has(r.out, "\na,b,status,backtracking,count:2,i3,0000000000000003,status,unique,timeout\n"));
     // More than two inputs: each against the first.
     r = run_cli("compare " + kBase + " " + kNew + " " + kBase + " --format csv --table times --label a b c");
     CHECK(has(r.out, "\na,b,fc,count:2,5,"));
-    CHECK(has(r.out, "\na,c,fc,count:2,6,0,1,1,1,0,6,0,1,1,1,0,\n"));
+    CHECK(has(r.out, "\na,c,fc,count:2,6,0,1,1,1,0,6,0,1,0,0,0,\n"));
 }
 
 TEST_CASE("compare: bad input exits 2 with one line", "[cli][compare]") {

@@ -48,7 +48,7 @@ TEST_CASE("a worker reads the plan to the same fingerprint, and runs a planned r
     GradeCache a_grades(matrix.instances.size()), b_grades(plan.matrix.instances.size());
     TaskRunner driver(config, matrix, a_grades), worker(plan.config, plan.matrix, b_grades);
     const PlannedRun& run = matrix.runs.at(1);
-    const auto answered = decode_row_record(answer_request(worker, plan.matrix, run_request(run)));
+    const auto answered = decode_row_record(answer_request(worker, worker, plan.matrix, run_request(run)));
     REQUIRE(answered);
     const ResultRow expected = driver.run(run);
     CHECK(answered->status == expected.status);
@@ -60,9 +60,15 @@ TEST_CASE("a worker reads the plan to the same fingerprint, and runs a planned r
     // A request outside the plan, or garbled, is refused (the worker exits), never guessed at.
     PlannedRun outside = run;
     outside.instance = 7;
-    CHECK_THROWS(answer_request(worker, plan.matrix, run_request(outside)));
-    CHECK_THROWS(answer_request(worker, plan.matrix, run_request(run).substr(0, 5)));
-    CHECK_THROWS(answer_request(worker, plan.matrix, "X"));
+    CHECK_THROWS(answer_request(worker, worker, plan.matrix, run_request(outside)));
+    CHECK_THROWS(answer_request(worker, worker, plan.matrix, run_request(run).substr(0, 5)));
+    CHECK_THROWS(answer_request(worker, worker, plan.matrix, "X"));
+    // A session's warm-up run goes to the warm-up runner, whose time limit is capped.
+    const ExperimentConfig capped = warmup_config(plan.config);
+    CHECK(capped.limits.time_seconds == kSessionWarmupSeconds);
+    CHECK(capped.limits.memory_bytes == plan.config.limits.memory_bytes);
+    TaskRunner warm(capped, plan.matrix, b_grades);
+    CHECK(decode_row_record(answer_request(worker, warm, plan.matrix, run_request(run, true))));
 }
 
 TEST_CASE("a plan of another protocol, or naming an unknown solver, is refused with the reason", "[worker-protocol]") {
@@ -108,7 +114,7 @@ TEST_CASE("the calibration workload counts what it should, and a worker times it
     const RunMatrix matrix = build_run_matrix(config);
     GradeCache grades(matrix.instances.size());
     TaskRunner runner(config, matrix, grades);
-    const auto t = decode_calibration(answer_request(runner, matrix, calibration_request()));
+    const auto t = decode_calibration(answer_request(runner, runner, matrix, calibration_request()));
     REQUIRE(t);
     CHECK(t->wall_ns > 0);
     CHECK(t->cpu_ns > 0);
