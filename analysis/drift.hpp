@@ -7,12 +7,12 @@
 // Three cases:
 //   same sweep     the builds of one A/B sweep (compare --base): their runs were interleaved
 //                  in one shuffled order on the same cores, so the machine's drift fell on both
-//                  alike; the variance between worker sessions is in the interval (sessions.hpp).
+//                  alike.
 //   comparable     two sweeps whose calibration workload (experiments/calibration.hpp, timed
 //                  between the runs of every sweep) took the same time within kDriftTolerance,
 //                  with other processes' load within kLoadTolerance cores: the machine ran at
-//                  the same speed, and what is left is the variance between worker sessions,
-//                  which the interval holds, as in one sweep.
+//                  the same speed, and what is left is how much whole sessions (or replicate
+//                  sweeps) differ, which the interval holds (sessions.hpp).
 //   refused        anything else: a side without calibration (a futolab before it), a drift
 //                  beyond the tolerance, loads that differ. The ratio is shown; a gate on it is
 //                  refused (compare_gate.hpp), naming why.

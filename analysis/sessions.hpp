@@ -15,9 +15,11 @@
 // Student's t with min(S) − 1 degrees of freedom (widen_interval).
 //
 // The clusters are the worker sessions of one sweep, or, for a side made of several sweeps of
-// one experiment (compare --replicates), the sweeps: two sweeps of one build differ by more
-// than two sessions of one sweep do (their futolab processes, the machine's state then:
-// measured in results/verdicts/REPORT.md), so across sweeps only replicate sweeps measure it.
+// one experiment (compare --replicates), the sweeps. compare uses this across separate sweeps
+// only: measured on 20 pairs of sweeps under load (results/verdicts/REPORT.md), it predicted
+// the sweep-to-sweep variation of the ratio (gac sd 0.040 for 0.034 seen, fc 0.018 for 0.017)
+// where the instance bootstrap gave a fifth of it. Within one A/B sweep the builds share the
+// sessions, and the instance bootstrap alone held the variation (this over-stated it 2-4x).
 #pragma once
 
 #include "analysis/results_table.hpp"
