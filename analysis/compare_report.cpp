@@ -155,9 +155,12 @@ std::string compare_text(const ComparedInputs& c, std::size_t max_list) {
     out += drift_text(c.drift, c.base_label, c.new_label);
     if (!r.times.empty())
         out += fmt::format("\n## Time: {} per instance (median over repeats), geometric mean of NEW / BASE with 95 % "
-                           "CI: bootstrap over instances, widened by the variance between {} (cluster_sd, of the log "
-                           "ratio) (< 1: NEW faster; wins: NEW ≥ 1 % faster)\n\n",
-                           c.time_metric, c.clusters == Cluster::sweep ? "replicate sweeps" : "worker sessions") +
+                           "CI: bootstrap over instances{} (< 1: NEW faster; wins: NEW ≥ 1 % faster)\n\n",
+                           c.time_metric,
+                           c.drift.kind == DriftKind::same_sweep
+                               ? " (builds of one sweep)"
+                               : fmt::format(", widened by the jackknife over each side's {} (cluster_sd, of the log ratio)",
+                                             c.clusters == Cluster::sweep ? "replicate sweeps" : "worker sessions")) +
                table_markdown(times_of({c}, false));
     if (!r.nondeterministic_specs.empty()) {
         std::string specs;

@@ -91,8 +91,8 @@ std::string drift_text(const Drift& d, const std::string& base_label, const std:
                               factor);
             break;
         case DriftKind::comparable:
-            out = fmt::format("drift: {}: within ±{:.0f} %, the machine ran at the same speed; the interval holds the "
-                              "variance between replicate sweeps\n",
+            out = fmt::format("drift: {}: within ±{:.0f} %, the machine ran at the same speed; the interval holds how "
+                              "much whole sessions (or replicate sweeps) of each side differ\n",
                               factor, kDriftTolerance * 100);
             break;
         case DriftKind::refused:

@@ -51,6 +51,9 @@ struct WorkerAnswer {
 // include an earlier run's memory (SPEC §4). 2 MiB is above what the backends keep warm on
 // purpose (gac's engine, Gecode's space cache: tens to hundreds of kB here).
 inline constexpr std::int64_t kWorkerLeftoverKb = 2048;
+// A run whose peak was this far above the worker's resident set at its start also gets the
+// worker replaced (warm_worker.cpp: what the allocator keeps of a big heap).
+inline constexpr std::int64_t kWorkerBigRunKb = 64 * 1024;
 
 // A worker started from a futolab binary (an A/B sweep's build, worker_protocol.hpp) instead of
 // forked with a handler: `path args…` with the request pipe on descriptor 3 and the answer
