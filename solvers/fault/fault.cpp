@@ -3,6 +3,9 @@
 //   none   solve nothing: status unsat at once (a well-behaved run beside the faulty ones);
 //   alloc  allocate and touch 16 MiB blocks without bound, until std::bad_alloc (a memory
 //          limit) or a safety cap of twice the limit (4 GiB without one): then status error;
+//   heap   the same in 64 KiB blocks, from the heap, one of them kept for good on top of the
+//          others: what it freed stays resident in the process unless given back (malloc_trim),
+//          as a solver's heap does after it ran out of memory;
 //   abort  die by SIGABRT (as a failed assert would);
 //   segv   die by SIGSEGV;
 //          both with the signal's default action (see die_by);
@@ -26,7 +29,7 @@
 namespace futolab::fault {
 namespace {
 
-enum class Kind { none, alloc, abort, segv, hang };
+enum class Kind { none, alloc, heap, abort, segv, hang };
 struct Config {
     Kind kind = Kind::none;
 };
@@ -34,21 +37,23 @@ struct Config {
 const OptionTable<Config>& table() {
     static const OptionTable<Config> t{
         choice<Config>("kind", [](Config& c) -> auto& { return c.kind; },
-                       {{"none", Kind::none}, {"alloc", Kind::alloc}, {"abort", Kind::abort}, {"segv", Kind::segv},
-                        {"hang", Kind::hang}},
+                       {{"none", Kind::none}, {"alloc", Kind::alloc}, {"heap", Kind::heap}, {"abort", Kind::abort},
+                        {"segv", Kind::segv}, {"hang", Kind::hang}},
                        "the fault to commit (test-only backend)"),
     };
     return t;
 }
 
-constexpr std::size_t kBlock = std::size_t{16} << 20;
-
-SolveResult allocate_without_bound(const Limits& limits) {
+SolveResult allocate_without_bound(const Limits& limits, std::size_t block) {
     const std::uint64_t cap = limits.memory_bytes != 0 ? 2 * limits.memory_bytes : std::uint64_t{4} << 30;
     std::vector<std::unique_ptr<char[]>> blocks;
-    for (std::uint64_t total = 0; total < cap; total += kBlock) {
-        blocks.emplace_back(new char[kBlock]);
-        std::memset(blocks.back().get(), 1, kBlock);  // touched, so it is resident, not just mapped
+    blocks.reserve(static_cast<std::size_t>(cap / block) + 1);  // no reallocation at the edge of the limit
+    // Kept for good above what is freed (heap blocks only): the heap cannot shrink below it.
+    static thread_local std::vector<std::unique_ptr<char[]>> pinned;
+    for (std::uint64_t total = 0; total < cap; total += block) {
+        blocks.emplace_back(new char[block]);
+        std::memset(blocks.back().get(), 1, block);  // touched, so it is resident, not just mapped
+        if (block < (std::size_t{1} << 20) && total % (std::uint64_t{1} << 24) == 0) pinned.emplace_back(new char[block]);
     }
     SolveResult r;
     r.status = Status::error;
@@ -78,7 +83,8 @@ public:
 
     SolveResult solve(const Puzzle&, const SolveRequest& request) override {
         switch (kind_) {
-            case Kind::alloc: return allocate_without_bound(request.limits);
+            case Kind::alloc: return allocate_without_bound(request.limits, std::size_t{16} << 20);
+            case Kind::heap: return allocate_without_bound(request.limits, std::size_t{64} << 10);
             case Kind::abort: die_by(SIGABRT);
             case Kind::segv: die_by(SIGSEGV);
             case Kind::hang: return hang(request.limits);

@@ -151,7 +151,7 @@ TEST_CASE("grade names the weakest propagation that solves a puzzle", "[cli][gra
     CHECK(run_cli("grade good/nonexistent.futo").exit_code == 2);
 }
 
-TEST_CASE("critical writes verified critical sets; exhaustive gives the small-n minima", "[cli][critical]") {
+TEST_CASE("critical writes verified critical sets, exhaustive gives the small-n minima", "[cli][critical]") {
     auto r = run_cli("critical --n 5 --count 2 --seed 4");
     CHECK(r.exit_code == 0);
     CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 2);

@@ -8,7 +8,7 @@
 
 using namespace futolab;
 
-TEST_CASE("a matrix's repeats are grouped by (instance, solver); runs not made are left out", "[noise]") {
+TEST_CASE("a matrix's repeats are grouped by (instance, solver), runs not made are left out", "[noise]") {
     RunMatrix m;
     m.specs = {"fc", "gac"};
     for (int i = 0; i < 2; ++i)

@@ -141,7 +141,7 @@ TEST_CASE("resume refuses a CSV with rows and no sidecar, or a header of another
     CHECK(slurp(csv) == old);
 }
 
-TEST_CASE("merge: a missing file is named; every shard's host and CPU are kept", "[records][merge]") {
+TEST_CASE("merge: a missing file is named, every shard's host and CPU are kept", "[records][merge]") {
     const std::string dir = scratch("merge-hosts");
     const std::string cfg = write_config(dir);
     auto r = run_cli("merge " + dir + "/nothing.csv --out " + dir + "/m.csv");
@@ -252,7 +252,7 @@ TEST_CASE("order changes when runs happen, never what they record", "[records][o
     CHECK(neighbours < 20);
 }
 
-TEST_CASE("warm-up runs are run and not recorded; the noise figure is printed", "[records][warmup]") {
+TEST_CASE("warm-up runs are run and not recorded, the noise figure is printed", "[records][warmup]") {
     const std::string dir = scratch("warmup");
     const std::string cfg = write_config(dir, "warmup: 2\n");
     const auto r = run_cli("run -q --jobs 2 " + cfg);

@@ -86,7 +86,7 @@ TEST_CASE("a plan of another protocol, or naming an unknown solver, is refused w
     CHECK_THROWS_WITH(read_worker_plan("{not json", "plan"), Catch::Contains("not a worker plan"));
 }
 
-TEST_CASE("a hello says the protocol, the build and the fingerprint; other text is no hello", "[worker-protocol]") {
+TEST_CASE("a hello says the protocol, the build and the fingerprint, other text is no hello", "[worker-protocol]") {
     WorkerHello hello{.protocol = kWorkerProtocol, .build = this_build(), .fingerprint = "0123456789abcdef", .error = ""};
     const auto back = parse_hello(hello_text(hello));
     REQUIRE(back);

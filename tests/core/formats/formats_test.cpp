@@ -27,7 +27,7 @@ TEST_CASE("the format table lists every format once with its extensions", "[form
     CHECK_FALSE(format_info(Format::essence).multi_instance);
 }
 
-TEST_CASE("format names: unknown names list the valid ones; extensions work as names", "[formats]") {
+TEST_CASE("format names: unknown names list the valid ones, extensions work as names", "[formats]") {
     CHECK(format_from_name("param") == Format::essence);
     CHECK(format_from_name("essence-param") == Format::essence);
     CHECK_THROWS_WITH(format_from_name("csv"), Contains("unknown format 'csv'") &&

@@ -32,7 +32,7 @@ TEST_CASE("jsonl: unknown keys and meta survive a rewrite, in their order", "[js
     CHECK(write_instances({in}, Format::jsonl) == line + "\n");
 }
 
-TEST_CASE("jsonl: keys in any order; givens and lt may be absent", "[jsonl]") {
+TEST_CASE("jsonl: keys in any order, givens and lt may be absent", "[jsonl]") {
     const Instance in = parse_one(R"({"lt": [[1,0,0,0]], "n": 3})", Format::jsonl, "k.jsonl");
     CHECK(in.n == 3);
     CHECK(in.givens.empty());

@@ -65,7 +65,7 @@ TEST_CASE("skip-invalid: a bad Tatham line is skipped and the others keep their 
     CHECK(skipped[0].id == "t");
 }
 
-TEST_CASE("skip-invalid: in a file format the whole file is skipped; a missing file is an error", "[formats][skip]") {
+TEST_CASE("skip-invalid: in a file format the whole file is skipped, a missing file is an error", "[formats][skip]") {
     std::vector<SkippedInput> skipped;
     CHECK(read_instances(test_data("bad/futo-bad-token.futo"), skipped).empty());
     REQUIRE(skipped.size() == 1);

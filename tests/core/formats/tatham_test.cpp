@@ -47,7 +47,7 @@ TEST_CASE("tatham: flags U R D L, difficulty kept in meta and written back", "[t
     CHECK(write_instances({plain}, Format::tatham) == "3:0,0,0,0RD,1,0UL,0,0,0,\n");
 }
 
-TEST_CASE("tatham: several IDs per file, ids by line; blank and # lines skipped", "[tatham]") {
+TEST_CASE("tatham: several IDs per file, ids by line, blank and # lines skipped", "[tatham]") {
     const auto all = parse("# dev\n2:1,0,0,0,\n\n2:0,0,0,1\n", Format::tatham, "d/p.tatham");
     REQUIRE(all.size() == 2);
     CHECK(all[0].id == "p:2");

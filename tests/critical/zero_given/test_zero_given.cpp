@@ -70,7 +70,7 @@ TEST_CASE("zero-given search is deterministic per seed", "[critical]") {
     CHECK(a.accepted == b.accepted);
 }
 
-TEST_CASE("a start puzzle is repaired and stripped; moves never grow k without annealing", "[critical]") {
+TEST_CASE("a start puzzle is repaired and stripped, moves never grow k without annealing", "[critical]") {
     // The full comparison set of a square need not determine it, nor be critical; the search
     // must end critical either way, here with annealing off so k can only shrink.
     const int n = 5;

@@ -87,7 +87,7 @@ TEST_CASE("portfolio stops the other members once one answers", "[portfolio]") {
     CHECK(r.status == Status::unsat);
 }
 
-TEST_CASE("portfolio: a member's error is the portfolio's error; no answer is timeout", "[portfolio]") {
+TEST_CASE("portfolio: a member's error is the portfolio's error, no answer is timeout", "[portfolio]") {
     // gac's Luby restarts only support first-solution search.
     const SolveResult e = solve("portfolio:members=luby+sat", empty(3), Mode::count_to(2));
     CHECK(e.status == Status::error);
