@@ -1,5 +1,6 @@
 #include "analysis/drift.hpp"
 
+#include "analysis/sessions.hpp"
 #include "analysis/summary.hpp"
 #include "records/noise.hpp"
 
@@ -11,12 +12,6 @@
 
 namespace futolab {
 namespace {
-
-double median_of(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 std::string load_text(const std::optional<LoadFigure>& load) {
     if (!load) return "unknown";

@@ -11,12 +11,6 @@
 namespace futolab {
 namespace {
 
-double median_of(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 // Per instance, the median log time of its runs outside cluster `left_out` ("": none); an
 // instance whose runs are all in it has none.
 std::map<std::string, double> medians_without(const ClusteredRuns& side, const std::string& left_out) {
@@ -65,6 +59,12 @@ double side_variance(const ClusteredRuns& varied, const std::map<std::string, do
 }
 
 }  // namespace
+
+double median_of(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
 
 std::map<std::pair<std::string, std::string>, ClusteredRuns> clustered_runs(const ResultsTable& table,
                                                                           const std::string& metric, Cluster cluster) {

@@ -49,6 +49,9 @@ std::map<std::pair<std::string, std::string>, ClusteredRuns> clustered_runs(cons
 // fewer than two clusters.
 double jackknife_variance(const ClusteredRuns& base, const ClusteredRuns& next);
 
+// The median of `values` (the mean of the middle two if their number is even); non-empty.
+double median_of(std::vector<double> values);
+
 // The two-sided 95 % quantile of Student's t with `df` degrees of freedom (1.96 for large df).
 double t_quantile_95(std::size_t df);
 
