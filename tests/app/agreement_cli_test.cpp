@@ -14,9 +14,9 @@ using futolab::test::run_cli;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
 
-namespace {
+using futolab::test::has;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+namespace {
 
 const fs::path kDir = fs::temp_directory_path() / "futolab-agreement-cli";
 

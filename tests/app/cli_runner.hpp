@@ -3,6 +3,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -15,6 +17,19 @@ struct CliResult {
     int exit_code = -1;
     std::string out, err;
 };
+
+inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A fresh, empty folder for one test of SUITE, per build tree (the suites of two builds, e.g.
+// release and asan, may run at once without sharing folders).
+inline std::filesystem::path fresh_dir(const std::string& suite, const std::string& name) {
+    namespace fs = std::filesystem;
+    const std::string build = std::to_string(std::hash<std::string>{}(FUTOLAB_CLI) % 100000);
+    const fs::path dir = fs::temp_directory_path() / ("futolab-" + suite + "-" + build + "-" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
 
 inline std::string slurp(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

@@ -14,9 +14,9 @@ using futolab::test::run_cli;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
 
-namespace {
+using futolab::test::has;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+namespace {
 
 const std::string kBase = "analysis/compare/base.csv";
 const std::string kNew = "analysis/compare/new.csv";
@@ -26,12 +26,7 @@ const std::string kCalBase = "analysis/compare/cal-base.csv";
 const std::string kCalNew = "analysis/compare/cal-new.csv";
 const std::string kCalDrift = "analysis/compare/cal-drift.csv";
 
-fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("futolab-compare-cli-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path fresh_dir(const std::string& name) { return futolab::test::fresh_dir("compare-cli", name); }
 
 }  // namespace
 

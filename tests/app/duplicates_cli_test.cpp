@@ -12,16 +12,11 @@ using futolab::test::run_cli;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
 
+using futolab::test::has;
+
 namespace {
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("futolab-duplicates-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path fresh_dir(const std::string& name) { return futolab::test::fresh_dir("duplicates", name); }
 
 const std::string kFixture = std::string(FUTOLAB_SOURCE_DIR) + "/tests/data/analysis/compare/cal-base.csv";
 

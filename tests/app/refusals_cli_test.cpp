@@ -16,16 +16,11 @@ using futolab::test::run_cli;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
 
+using futolab::test::has;
+
 namespace {
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("futolab-refusals-" + std::to_string(::getpid()) + "-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path fresh_dir(const std::string& name) { return futolab::test::fresh_dir("refusals", name); }
 
 // `args` with a 20 s watchdog: a command that hangs is killed and fails the test (exit 143).
 futolab::test::CliResult bounded(const std::string& args) {

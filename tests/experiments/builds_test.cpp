@@ -19,14 +19,11 @@ using futolab::test::run_cli;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
 
+using futolab::test::has;
+
 namespace {
 
-std::string scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("futolab-builds-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir.string();
-}
+std::string scratch(const std::string& name) { return futolab::test::fresh_dir("builds", name).string(); }
 
 std::string config(const std::string& dir, const std::string& extra = "") {
     std::ofstream(dir + "/i.jsonl") << "{\"id\": \"e4\", \"n\": 4, \"givens\": [], \"lt\": []}\n"
@@ -36,8 +33,6 @@ std::string config(const std::string& dir, const std::string& extra = "") {
                                      << extra;
     return dir + "/cfg.yaml";
 }
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 

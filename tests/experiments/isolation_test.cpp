@@ -330,9 +330,12 @@ TEST_CASE("SIGTERM interrupts a run with no time limit, and --resume redoes it",
         REQUIRE(t.rows.size() == 1);  // e4 only: the interrupted e30 run is not written
         CHECK(t.rows[0][t.column("instance", csv)] == "e4");
         CHECK(futolab::test::slurp(csv + ".meta.yaml").find("state: interrupted") != std::string::npos);
-        // --resume runs e30 again (and is interrupted again: it never ends).
+        // --resume runs e30 again (and is interrupted again: it never ends). Nothing marks e30's start, so
+        // the signal waits out a new worker's start, calibration and warm-up: slow under a sanitizer.
+        const std::string settle = kSanitized ? "3" : "0.5";
         const auto resumed = run_cli(cmd + " --resume & pid=$!; for i in $(seq 1000); do grep -q 'state: running' " + csv +
-                                     ".meta.yaml && break; sleep 0.02; done; sleep 0.3; kill -TERM $pid; " + kKillLate);
+                                     ".meta.yaml && break; sleep 0.02; done; sleep " + settle + "; kill -TERM $pid; " +
+                                     kKillLate);
         CHECK(resumed.exit_code == 1);
         CHECK(resumed.err.find("stopping 1 running runs") != std::string::npos);
         CHECK(read_csv_file(csv).rows.size() == 1);

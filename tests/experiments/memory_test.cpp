@@ -18,12 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("futolab-memory-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir.string();
-}
+std::string scratch(const std::string& name) { return futolab::test::fresh_dir("memory", name).string(); }
 
 // A fake `minizinc` in DIR/bin: PROCESSES perl processes hold MIB MiB each for a moment, then it
 // prints two solutions of an empty 4x4 (count:2: multiple, proved by the two verified grids).

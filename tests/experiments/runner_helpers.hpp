@@ -2,6 +2,7 @@
 // the standard test config and the rows of a results CSV keyed by run.
 #pragma once
 
+#include "../app/cli_runner.hpp"
 #include "records/csv_reader.hpp"
 
 #include <catch2/catch.hpp>
@@ -18,16 +19,8 @@ namespace futolab::test {
 
 inline const std::string kRoot = FUTOLAB_SOURCE_DIR;
 
-// A fresh scratch folder per test and build tree (the suites of two builds, e.g. release and
-// asan, may run at once without sharing folders).
-inline std::string scratch(const std::string& name) {
-    namespace fs = std::filesystem;
-    const std::string build = std::to_string(std::hash<std::string>{}(FUTOLAB_CLI) % 100000);
-    const fs::path dir = fs::temp_directory_path() / ("futolab-runner-" + build + "-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir.string();
-}
+// A fresh scratch folder per test and build tree.
+inline std::string scratch(const std::string& name) { return fresh_dir("runner", name).string(); }
 
 // 2 Tatham files x 3 solvers x 2 repeats = 900 runs, node-limited so rows are reproducible.
 inline std::string write_config(const std::string& dir, const std::string& extra = "") {

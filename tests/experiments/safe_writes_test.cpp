@@ -20,9 +20,9 @@ using futolab::test::replace_in_file;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
 
-namespace {
+using futolab::test::has;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+namespace {
 
 // 75 Tatham 4x4 puzzles x 2 solvers = 150 runs, in 2 shards under DIR/sh.
 std::string small_config(const std::string& dir) {
