@@ -159,6 +159,18 @@ void emit_redone(YAML::Emitter& out, const std::vector<RedoRecord>& redone) {
 
 std::string sidecar_path(const std::string& csv_path) { return csv_path + ".meta.yaml"; }
 
+namespace {
+
+// True if anything follows the CSV's first line (its header); reads only that far.
+bool holds_a_row(const std::string& csv_path) {
+    std::ifstream in(csv_path, std::ios::binary);
+    std::string header;
+    std::getline(in, header);
+    return in && in.peek() != std::ifstream::traits_type::eof();
+}
+
+}  // namespace
+
 std::string input_difference(const std::vector<InputFile>& was, const std::vector<InputFile>& is) {
     for (std::size_t i = 0; i < std::max(was.size(), is.size()); ++i) {
         if (i >= was.size()) return fmt::format("a new input file {}", is[i].path);
@@ -275,6 +287,9 @@ void check_resumable(const std::string& csv_path, const ExperimentIdentity& conf
                      const std::vector<BuildIdentity>& builds, const BuildIdentity& driver) {
     namespace fs = std::filesystem;
     if (!fs::exists(csv_path) || fs::file_size(csv_path) == 0) return;
+    // A run killed after the CSV's header and before its first sidecar left no row to mix up:
+    // resuming it is starting it.
+    if (!fs::exists(sidecar_path(csv_path)) && !holds_a_row(csv_path)) return;
     if (!fs::exists(sidecar_path(csv_path)))
         throw InputError(fmt::format("{}: has no sidecar {}: nothing says which config made it: refusing to resume; "
                                      "use a new --out", csv_path, sidecar_path(csv_path)));

@@ -141,6 +141,19 @@ TEST_CASE("resume refuses a CSV with rows and no sidecar, or a header of another
     CHECK(slurp(csv) == old);
 }
 
+TEST_CASE("resume starts afresh a CSV that has only its header and no sidecar", "[records][resume]") {
+    // What a kill -9 leaves between the header's write and the first sidecar's rename.
+    const std::string dir = scratch("resume-header-only");
+    const std::string csv = partial_run(dir);
+    const std::string whole = slurp(csv);
+    std::ofstream(csv, std::ios::binary | std::ios::trunc) << whole.substr(0, whole.find('\n') + 1);
+    fs::remove(csv + ".meta.yaml");
+    const auto r = run_cli("run -q --resume " + dir + "/cfg.yaml");
+    CHECK(r.exit_code == 0);
+    CHECK(fs::exists(csv + ".meta.yaml"));
+    CHECK(futolab::read_csv_file(csv).rows.size() == 900);
+}
+
 TEST_CASE("merge: a missing file is named, every shard's host and CPU are kept", "[records][merge]") {
     const std::string dir = scratch("merge-hosts");
     const std::string cfg = write_config(dir);
