@@ -44,6 +44,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <algorithm>
@@ -89,7 +90,8 @@ struct CriticalArgs {
     int few_relations = 0;  // > 0: is any zero-given puzzle with this many relations unique?
     std::string checkpoint;  // --few-relations: one file per shard in this folder, resumable
     std::size_t shards = 64;  // --few-relations --checkpoint: how many shards
-    std::string certificate, check_certificate;
+    std::string certificate;
+    std::vector<std::string> check_certificate;  // one certificate, or the N shards' of one run
     bool free_square = false;  // zero-given puzzle-space search (critical/zero_given/zero_given.hpp)
     int patience = ZeroGivenOptions{}.patience;
     double temperature = ZeroGivenOptions{}.temperature;
@@ -257,12 +259,20 @@ int run_exact_square(const CriticalArgs& a) {
 }
 
 // "I/N" with 0 <= I < N: shard I of N (--exact classes I, I + N, ...; --few-relations likewise
-// over the canonical pair sets).
+// over the canonical pair sets). Plain digits only, read exactly: sscanf's %lu took "-1" as
+// 2^64 - 1 and wrapped larger numbers (issue #45).
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
-    unsigned long i = 0, count = 0;
-    char slash = 0, extra = 0;
-    if (std::sscanf(text.c_str(), "%lu%c%lu%c", &i, &slash, &count, &extra) != 3 || slash != '/' || count == 0 || i >= count)
-        throw InputError("critical: --shard must be I/N with 0 <= I < N, got '" + text + "'");
+    const auto bad = [&] { return InputError("critical: --shard must be I/N with 0 <= I < N <= 1000000, got '" + text + "'"); };
+    const std::size_t slash = text.find('/');
+    if (slash == std::string::npos) throw bad();
+    const auto number = [&](std::string_view digits) {
+        std::size_t v = 0;
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+        if (digits.empty() || digits[0] == '+' || ec != std::errc() || end != digits.data() + digits.size()) throw bad();
+        return v;
+    };
+    const std::size_t i = number(std::string_view(text).substr(0, slash)), count = number(std::string_view(text).substr(slash + 1));
+    if (count == 0 || i >= count || count > 1000000) throw bad();
     return {i, count};
 }
 
@@ -272,10 +282,11 @@ int run_exact(const CriticalArgs& a) {
     ExactOptions options = exact_options(a);
     if (a.n < 2 || a.n > kMaxEnumeratedN)
         throw InputError(fmt::format("critical --exact: --n must be 2..{} (n = 6: --sample S), got {}", kMaxEnumeratedN, a.n));
+    CertificateShard shard;
     if (!a.shard.empty()) {
-        const auto [i, count] = parse_shard(a.shard);
-        options.first = i;
-        options.stride = count;
+        std::tie(shard.index, shard.count) = parse_shard(a.shard);
+        options.first = shard.index;
+        options.stride = shard.count;
     }
     options.progress = [](std::size_t done, std::size_t total) {
         std::cerr << fmt::format("\r{} of {} classes", done, total) << (done == total ? "\n" : "") << std::flush;
@@ -292,7 +303,7 @@ int run_exact(const CriticalArgs& a) {
     if (!a.certificate.empty()) {
         const auto t0 = std::chrono::steady_clock::now();
         std::ostringstream text;
-        write_certificate(text, r, a.proof);
+        write_certificate(text, r, a.proof, shard);
         write_file_atomically(a.certificate, text.str());
         std::cerr << fmt::format("certificate {} written in {:.1f}s\n", a.certificate,
                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
@@ -302,17 +313,33 @@ int run_exact(const CriticalArgs& a) {
 }
 
 // --check-certificate: exit 0 if the certificate checks, 1 if it does not, 2 if malformed.
+// Several files: the certificates of the N shards of one `--exact --shard I/N` run, each
+// checked, then the minimum over all squares from theirs (combine_shards).
 int run_check_certificate(const CriticalArgs& a) {
-    // Read whole through read_text_file: a regular file only, size-capped (a FIFO or
-    // /dev/zero is refused, not waited for).
-    std::istringstream in(read_text_file(a.check_certificate));
-    const CertificateCheck c = check_certificate(in, a.check_certificate, parse_solver_spec(a.verify_with).text());
-    if (!c.ok) {
-        std::cerr << fmt::format("futolab critical: {}: certificate rejected: {}\n", a.check_certificate, c.why);
-        return 1;
+    const std::string verify = parse_solver_spec(a.verify_with).text();
+    std::vector<CertificateCheck> checks;
+    for (const std::string& file : a.check_certificate) {
+        // Read whole through read_text_file: a regular file only, size-capped (a FIFO or
+        // /dev/zero is refused, not waited for).
+        std::istringstream in(read_text_file(file));
+        checks.push_back(check_certificate(in, file, verify));
+        if (!checks.back().ok) {
+            std::cerr << fmt::format("futolab critical: {}: certificate rejected: {}\n", file, checks.back().why);
+            return 1;
+        }
     }
-    std::cout << fmt::format("{}: certificate accepted: {} classes, {} unavoidable sets, {} proofs ({} lemmas)\n",
-                             a.check_certificate, c.classes, c.sets, c.proofs, c.lemmas);
+    const bool combined = checks.size() > 1;
+    const CertificateCheck c = combined ? combine_shards(checks, a.check_certificate) : checks[0];
+    std::vector<std::string> ks;  // the frontier's min k for h_max 0, 1, ...
+    for (const std::optional<int>& k : c.frontier) ks.push_back(k ? std::to_string(*k) : "none");
+    const std::string claim = c.objective == ExactObjective::frontier ? fmt::format("min k for h_max 0.. = {}", fmt::join(ks, ", "))
+                              : c.minimum ? fmt::format("minimum {}", *c.minimum) : "no uniquely completable set";
+    const std::string scope = c.shard.count > 1 ? fmt::format("over shard {}/{} only (check all {} shards' certificates together for all squares)",
+                                                              c.shard.index, c.shard.count, c.shard.count)
+                                                : fmt::format("over all squares of order {}", c.n);
+    std::cout << fmt::format("{}: certificate accepted: {} classes, {} unavoidable sets, {} proofs ({} lemmas); {} ({}) {}\n",
+                             combined ? fmt::format("{} shards", checks.size()) : a.check_certificate[0], c.classes, c.sets,
+                             c.proofs, c.lemmas, claim, objective_name(c.objective), scope);
     return 0;
 }
 
@@ -489,8 +516,7 @@ int run_greedy(const CriticalArgs& a) {
 // Outputs that would replace the input, a results CSV or a sidecar are refused before any mode runs.
 int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     const std::vector<std::string> inputs = a.input.empty() ? std::vector<std::string>{} : std::vector{a.input};
-    check_output_path(a.out, inputs, a.force);
-    check_output_path(a.certificate, inputs, a.force, "--certificate");
+    check_output_paths({{"--out", a.out}, {"--certificate", a.certificate}}, inputs, a.force);  // and not one file
     return mode.run(a);
 }
 
@@ -624,7 +650,9 @@ void add_critical(CLI::App& app, Action& run) {
                     "--exact: also write a certificate (unavoidable sets + DRAT proofs) to this file");
     add_word(cmd, "--proof", a->proof, kProofKinds, "--certificate: " + word_help(kProofKinds));
     cmd->add_option("--check-certificate", a->check_certificate,
-                    "Check a certificate of --exact without searching (exit 0 accepted, 1 rejected)");
+                    "Check a certificate of --exact without searching (exit 0 accepted, 1 rejected); several files: "
+                    "the certificates of the N shards of one --exact --shard I/N run, together certifying all squares")
+        ->expected(1, 1000000);
     cmd->add_option("--shard", a->shard, "--exact: solve classes I, I+N, ... only (I/N); minima over those. --few-relations: the canonical pair sets I, I+N, ...");
     add_whole(cmd, "--seed-sets", a->seed_sets, {0, 100000000}, "--exact: smallest unavoidable sets seeded per class (default 2000)");
     cmd->add_flag("--per-class", a->per_class, "--exact: every class's own minimum (no pruning by the best so far; slower)");

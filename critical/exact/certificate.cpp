@@ -11,9 +11,12 @@
 #include "generators/latin/symmetry.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <set>
-
 #include <istream>
 #include <ostream>
 #include <stdexcept>
@@ -56,35 +59,117 @@ Json witness_json(const GlobalOptimum& g) {
 
 Json optional_json(std::optional<int> v) { return v ? Json(*v) : Json(nullptr); }
 
-[[noreturn]] void bad(const std::string& source, std::size_t line, const std::string& problem) {
-    throw InputError(fmt::format("{}:{}: {}", source, line, problem));
+// Where a value was read: the file and its line, for one-line messages.
+struct At {
+    const std::string& source;
+    std::size_t line;
+};
+
+[[noreturn]] void bad(const At& at, const std::string& problem) {
+    throw InputError(fmt::format("{}:{}: {}", at.source, at.line, problem));
 }
 
-ClueMask mask_of(const Json& clues, int n, const std::string& source, std::size_t line) {
+// An integer read exactly as its text says (issue #45): nlohmann keeps a JSON integer as a
+// 64-bit signed or unsigned value, and anything wider or with a fraction or exponent as a
+// double; get<int>() would wrap 4294967300 to 4 and round 4.0 to 4. Here a fraction, an
+// exponent, a string or a value outside [lo, hi] is refused, naming the field.
+std::int64_t whole(const Json& j, const At& at, const std::string& field, std::int64_t lo, std::int64_t hi) {
+    if (j.is_number_unsigned()) {
+        const std::uint64_t v = j.get<std::uint64_t>();
+        if (v > static_cast<std::uint64_t>(hi)) bad(at, fmt::format("{} {} is too large (at most {})", field, v, hi));
+        return static_cast<std::int64_t>(v);
+    }
+    if (j.is_number_integer()) {
+        const std::int64_t v = j.get<std::int64_t>();
+        if (v > hi) bad(at, fmt::format("{} {} is too large (at most {})", field, v, hi));
+        if (v < lo) bad(at, fmt::format("{} {} is too small (at least {})", field, v, lo));
+        return v;
+    }
+    if (j.is_number_float() && std::abs(j.get<double>()) >= 9.2e18)
+        bad(at, fmt::format("{} {} is too large (at most {})", field, j.dump(), hi));
+    bad(at, fmt::format("{} must be a whole number in plain digits, got {}", field, j.dump()));
+}
+
+int whole_int(const Json& j, const At& at, const std::string& field, int lo, int hi) {
+    return static_cast<int>(whole(j, at, field, lo, hi));
+}
+
+const Json& array_at(const Json& j, const At& at, const std::string& field) {
+    if (!j.is_array()) bad(at, fmt::format("{} must be a list, got {}", field, j.dump().substr(0, 40)));
+    return j;
+}
+
+std::string text_at(const Json& j, const At& at, const std::string& field) {
+    if (!j.is_string()) bad(at, fmt::format("{} must be a string, got {}", field, j.dump().substr(0, 40)));
+    return j.get<std::string>();
+}
+
+// A record's keys: `required` must be there, `optional` may be, nothing else (an unknown key
+// would be read past in silence, as if the file said something it does not).
+void check_keys(const Json& record, const At& at, const std::string& what, std::initializer_list<const char*> required,
+                std::initializer_list<const char*> optional = {}) {
+    if (!record.is_object()) bad(at, fmt::format("{} must be an object, got {}", what, record.dump().substr(0, 40)));
+    for (const auto& [key, value] : record.items())
+        if (std::find_if(required.begin(), required.end(), [&](const char* k) { return key == k; }) == required.end() &&
+            std::find_if(optional.begin(), optional.end(), [&](const char* k) { return key == k; }) == optional.end())
+            bad(at, fmt::format("unknown key '{}' in {}", key, what));
+    for (const char* key : required)
+        if (!record.contains(key)) bad(at, fmt::format("{} has no '{}'", what, key));
+}
+
+// One line of the file as JSON. A key twice in one object is refused: the parser would keep
+// the last one, so `{"minimum": 9, "minimum": 7}` would claim 7 where a reader sees 9.
+Json parse_line(const std::string& text, const At& at) {
+    std::vector<std::set<std::string>> open;  // the keys seen in each object being parsed
+    std::string twice;
+    const Json::parser_callback_t seen = [&](int, Json::parse_event_t event, Json& parsed) {
+        if (event == Json::parse_event_t::object_start) open.emplace_back();
+        if (event == Json::parse_event_t::object_end) open.pop_back();
+        if (event == Json::parse_event_t::key && !open.back().insert(parsed.get<std::string>()).second && twice.empty())
+            twice = parsed.get<std::string>();
+        return true;
+    };
+    Json j;
+    try {
+        j = Json::parse(text, seen);
+    } catch (const Json::parse_error& e) {  // "[json.exception.parse_error.101] parse error at …": keep the position
+        const std::string what = e.what();
+        bad(at, "not JSON: " + what.substr(what.find(']') + 2));
+    }
+    if (!twice.empty()) bad(at, fmt::format("key '{}' twice in one object", twice));
+    return j;
+}
+
+// A clue set: distinct indices of the clue universe of order n (a repeated clue is refused:
+// the set it would mean is not the list written).
+ClueMask mask_of(const Json& clues, int n, const At& at, const std::string& field) {
     ClueMask m;
-    for (const Json& c : clues) {
-        const int i = c.get<int>();
-        if (i < 0 || i >= clue_count(n)) bad(source, line, fmt::format("clue index {} out of range", i));
+    for (const Json& c : array_at(clues, at, field)) {
+        const int i = whole_int(c, at, field + " clue", 0, clue_count(n) - 1);
+        if (m.test(i)) bad(at, fmt::format("{}: clue {} twice", field, i));
         m.set(i);
     }
     return m;
 }
 
-std::vector<int> square_of(const Json& j, int n, const std::string& source, std::size_t line) {
-    std::vector<int> sq = j.get<std::vector<int>>();
-    if (!is_latin_square(n, sq)) bad(source, line, "not a Latin square of order " + std::to_string(n));
+std::vector<int> square_of(const Json& j, int n, const At& at, const std::string& field) {
+    std::vector<int> sq;
+    for (const Json& v : array_at(j, at, field)) sq.push_back(whole_int(v, at, field + " entry", 1, n));
+    if (!is_latin_square(n, sq)) bad(at, fmt::format("{} is not a Latin square of order {}", field, n));
     return sq;
 }
 
-// Checks one witness: its cost meets the claim and it is uniquely completable (independently).
+// Checks one witness: its cost meets the claim, its class is one the file certifies, and it
+// is uniquely completable (independently).
 std::string check_witness(int n, ExactObjective objective, const Json& w, std::optional<int> value, int h_max,
-                          const std::vector<SquareClass>& classes, const std::string& backend,
-                          const std::string& source) {
+                          const std::vector<SquareClass>& classes, const CertificateShard& shard, const std::string& backend,
+                          const At& at) {
     if (!value) return w.is_null() ? "" : "a witness is given for an infeasible claim";
     if (w.is_null()) return "a feasible claim has no witness";
-    const std::size_t c = w.at("class").get<std::size_t>();
-    if (c >= classes.size()) bad(source, 1, "witness class out of range");
-    const ClueMask set = mask_of(w.at("clues"), n, source, 1);
+    check_keys(w, at, "the witness", {"class", "clues"});
+    const auto c = static_cast<std::size_t>(whole(w.at("class"), at, "witness class", 0, static_cast<std::int64_t>(classes.size()) - 1));
+    if (!shard.holds(c)) return fmt::format("the witness's class {} is not in shard {}/{}", c, shard.index, shard.count);
+    const ClueMask set = mask_of(w.at("clues"), n, at, "witness");
     const ClueMask numbers = ClueMask::prefix(n * n);
     const int h = (set & numbers).count(), k = set.count() - h;
     if (objective == ExactObjective::frontier) {
@@ -161,30 +246,154 @@ Cnf claim_cnf(int n, ExactObjective objective, const std::vector<ClueMask>& sets
 
 namespace {
 
-// Every key of the first line, and every count in it, as write_certificate writes them: a
-// header that claims another version, another number of classes or squares, or carries a
-// key this reader does not know is refused, never read past (issue #25).
-void check_head(const Json& head, int n, std::size_t classes, const std::string& source) {
-    static const std::set<std::string> kKeys{"certificate", "version", "n",       "objective", "proof",
-                                             "squares",     "classes", "minimum", "witness",   "frontier"};
-    for (const auto& [key, value] : head.items())
-        if (!kKeys.count(key)) bad(source, 1, fmt::format("unknown header key '{}'", key));
-    for (const char* key : {"version", "proof", "squares", "classes"})
-        if (!head.contains(key)) bad(source, 1, fmt::format("the header has no '{}'", key));
-    if (head.at("version") != 1) bad(source, 1, fmt::format("version {} (this futolab reads version 1)", head.at("version").dump()));
-    const std::size_t squares = all_latin_squares(n).size();
-    if (!head.at("squares").is_number_unsigned() || head.at("squares").get<std::size_t>() != squares)
-        bad(source, 1, fmt::format("the header says squares {}; order {} has {} Latin squares", head.at("squares").dump(), n, squares));
-    if (!head.at("classes").is_number_unsigned() || head.at("classes").get<std::size_t>() != classes)
-        bad(source, 1, fmt::format("the header says classes {}; order {} has {} classes", head.at("classes").dump(), n, classes));
+std::size_t total_squares(int n) { return all_latin_squares(n).size(); }
+
+void read_shard(const Json& j, const At& at, CertificateShard& shard) {
+    check_keys(j, at, "the header's shard", {"index", "count"});
+    shard.count = static_cast<std::size_t>(whole(j.at("count"), at, "shard count", 2, 1000000));
+    shard.index = static_cast<std::size_t>(whole(j.at("index"), at, "shard index", 0, static_cast<std::int64_t>(shard.count) - 1));
+}
+
+// The frontier points of the header: h_max 0, 1, … in order, each min k or null.
+std::vector<std::optional<int>> read_frontier(const Json& points, int n, const At& at) {
+    std::vector<std::optional<int>> frontier;
+    for (const Json& p : array_at(points, at, "frontier")) {
+        check_keys(p, at, "a frontier point", {"h_max", "k", "witness"});
+        if (whole(p.at("h_max"), at, "frontier h_max", 0, n * n) != static_cast<std::int64_t>(frontier.size()))
+            bad(at, "frontier points out of order");
+        frontier.push_back(p.at("k").is_null() ? std::nullopt
+                                                : std::optional<int>(whole_int(p.at("k"), at, "frontier k", 0, clue_count(n))));
+    }
+    return frontier;
+}
+
+// The first line as write_certificate writes it: every key known, every count that of the
+// order (issue #25), every integer exact and in range (issue #45). The witnesses are checked
+// later (check_witnesses): a bad one is a rejected claim, not a malformed file.
+struct Head {
+    CertificateCheck claim;  // n, objective, shard, minimum or frontier
+    bool bb = false;
+    std::vector<SquareClass> classes;
+};
+
+Head read_head(const Json& head, const At& at) {
+    if (!head.is_object() || head.value("certificate", Json()) != kFormat) bad(at, std::string("not a ") + kFormat + " file");
+    check_keys(head, at, "the header", {"certificate", "version", "n", "objective", "proof", "squares", "classes"},
+               {"minimum", "witness", "frontier", "shard"});
+    const std::int64_t version = whole(head.at("version"), at, "version", 0, std::numeric_limits<std::int64_t>::max());
+    if (version != 1) bad(at, fmt::format("version {} (this futolab reads version 1)", version));
+    Head h;
+    CertificateCheck& c = h.claim;
+    c.n = whole_int(head.at("n"), at, "n", 2, kMaxEnumeratedN);
+    try {
+        c.objective = exact_objective_from_name(text_at(head.at("objective"), at, "objective"));
+    } catch (const InputError& e) {
+        bad(at, e.what());
+    }
+    const std::string proof = text_at(head.at("proof"), at, "proof");
+    if (proof != "drat" && proof != "bb") bad(at, "proof must be drat or bb, got '" + proof + "'");
+    h.bb = proof == "bb";
+    h.classes = square_classes(c.n);
+    const auto count = [&](const char* key) { return static_cast<std::size_t>(whole(head.at(key), at, key, 0, std::numeric_limits<std::int64_t>::max())); };
+    if (count("squares") != total_squares(c.n))
+        bad(at, fmt::format("the header says squares {}; order {} has {} Latin squares", count("squares"), c.n, total_squares(c.n)));
+    if (count("classes") != h.classes.size())
+        bad(at, fmt::format("the header says classes {}; order {} has {} classes", count("classes"), c.n, h.classes.size()));
+    if (head.contains("shard")) read_shard(head.at("shard"), at, c.shard);
+    const bool frontier = c.objective == ExactObjective::frontier;
+    for (const char* key : {"minimum", "witness", "frontier"})
+        if (head.contains(key) != (frontier == (std::string_view(key) == "frontier")))
+            bad(at, fmt::format("the header of a {} certificate {} '{}'", objective_name(c.objective),
+                                head.contains(key) ? "has no place for" : "has no", key));
+    if (frontier) c.frontier = read_frontier(head.at("frontier"), c.n, at);
+    else if (!head.at("minimum").is_null()) c.minimum = whole_int(head.at("minimum"), at, "minimum", 0, 3 * clue_count(c.n));
+    return h;
+}
+
+// Every witness of the header: "" if each meets its claim, is of a class the file certifies
+// and is uniquely completable; else the first failure.
+std::string check_witnesses(const Json& head, const Head& h, const std::string& backend, const At& at) {
+    const CertificateCheck& c = h.claim;
+    std::vector<std::pair<const Json*, int>> witnesses;  // with h_max (-1: not frontier)
+    if (c.objective != ExactObjective::frontier) witnesses.push_back({&head.at("witness"), -1});
+    for (std::size_t H = 0; H < c.frontier.size(); ++H) witnesses.push_back({&head.at("frontier")[H].at("witness"), static_cast<int>(H)});
+    for (const auto& [w, h_max] : witnesses) {
+        const std::optional<int> value = h_max < 0 ? c.minimum : c.frontier[static_cast<std::size_t>(h_max)];
+        const std::string why = check_witness(c.n, c.objective, *w, value, h_max, h.classes, c.shard, backend, at);
+        if (!why.empty()) return why;
+    }
+    if (c.objective == ExactObjective::frontier && (c.frontier.empty() || c.frontier.back() != 0))
+        return "the frontier does not reach k = 0";
+    return "";
+}
+
+// The DRAT proofs of one class, one per claim in order: "" if each refutes its claim.
+std::string check_proofs(const Json& proofs, const Head& h, const std::vector<Claim>& claims,
+                         const std::vector<ClueMask>& sets, const At& at, CertificateCheck& result) {
+    const int n = h.claim.n;
+    if (array_at(proofs, at, "proofs").size() != claims.size())
+        return fmt::format("{} proofs for {} claims", proofs.size(), claims.size());
+    for (std::size_t p = 0; p < claims.size(); ++p) {
+        check_keys(proofs[p], at, "a proof", {"drat"}, {"h_max"});
+        const int h_max = proofs[p].contains("h_max") ? whole_int(proofs[p].at("h_max"), at, "proof h_max", 0, n * n) : -1;
+        if (h_max != claims[p].h_max) return fmt::format("proof {} is not for h_max {}", p, claims[p].h_max);
+        const ProofCheck pc = check_drup(claim_cnf(n, h.claim.objective, sets, claims[p].below, claims[p].h_max),
+                                         text_at(proofs[p].at("drat"), at, "drat"));
+        result.lemmas += pc.lemmas;
+        if (!pc.ok) return pc.why;
+        ++result.proofs;
+    }
+    return "";
+}
+
+// One class line: the class `index` as enumerated here, every set the violation set of its
+// square, and its claims refuted (DRAT proofs, or the branch and bound re-run). "" if it checks.
+std::string check_class(const Json& c, const Head& h, const std::vector<Claim>& claims, std::size_t index, const At& at,
+                        CertificateCheck& result) {
+    const int n = h.claim.n;
+    check_keys(c, at, "a class record", {"class", "square", "orbit", "sets", "squares"}, {"proofs"});
+    if (c.contains("proofs") == h.bb)
+        bad(at, h.bb ? "a class record of a bb certificate has 'proofs'" : "a class record has no 'proofs'");
+    const std::int64_t got = whole(c.at("class"), at, "class", 0, std::numeric_limits<std::int64_t>::max());
+    if (got != static_cast<std::int64_t>(index))
+        return fmt::format("class {} is not the next class here ({})", got, index);
+    const std::vector<int> L = square_of(c.at("square"), n, at, "square");
+    if (L != h.classes[index].square || whole(c.at("orbit"), at, "orbit", 1, 16) != h.classes[index].orbit)
+        return fmt::format("class {} is not the class enumerated here", index);
+    const Json& jsets = array_at(c.at("sets"), at, "sets");
+    if (jsets.size() != array_at(c.at("squares"), at, "squares").size()) bad(at, "sets and squares differ in number");
+    std::vector<ClueMask> sets;
+    for (std::size_t j = 0; j < jsets.size(); ++j) {
+        const ClueMask set = mask_of(jsets[j], n, at, fmt::format("set {}", j));
+        const std::vector<int> M = square_of(c.at("squares")[j], n, at, fmt::format("square {}", j));
+        if (set.empty() || violation_mask(n, L, M) != set)
+            return fmt::format("set {} of class {} is not the set of clues its square violates", j, index);
+        sets.push_back(set);
+    }
+    result.sets += sets.size();
+    if (!h.bb) {
+        const std::string why = check_proofs(c.at("proofs"), h, claims, sets, at, result);
+        return why.empty() ? "" : fmt::format("class {}: {}", index, why);
+    }
+    for (const Claim& claim : claims)  // re-derive each bound from the stored sets by branch and bound
+        if (min_hitting_set(claim_problem(n, h.claim.objective, sets, claim.h_max), 0, claim.below ? *claim.below - 1 : kNoBound).found)
+            return fmt::format("class {}: a set hitting the stored sets beats the claim", index);
+    result.proofs += claims.size();
+    return "";
+}
+
+std::size_t classes_in(const CertificateShard& shard, std::size_t classes) {
+    return shard.index < classes ? (classes - shard.index + shard.count - 1) / shard.count : 0;
 }
 
 }  // namespace
 
-void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind) {
+void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind, CertificateShard shard) {
+    const std::size_t classes = shard.count > 1 ? square_classes(r.n).size() : r.classes.size();
     Json head = {{"certificate", kFormat}, {"version", 1}, {"n", r.n}, {"objective", exact_objective_name(r.objective)},
                  {"proof", kind == ProofKind::drat ? "drat" : "bb"}, {"squares", r.squares},
-                 {"classes", r.classes.size()}};
+                 {"classes", classes}};
+    if (shard.count > 1) head["shard"] = {{"index", shard.index}, {"count", shard.count}};
     std::vector<std::optional<int>> frontier;
     if (r.objective == ExactObjective::frontier) {
         Json points = Json::array();
@@ -226,100 +435,75 @@ void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind) 
 }
 
 CertificateCheck check_certificate(std::istream& in, const std::string& source, const std::string& verify_backend) {
-    CertificateCheck result;
+    std::string text;
+    if (!std::getline(in, text)) bad({source, 1}, "empty certificate");
+    const At first{source, 1};
+    const Json head = parse_line(text, first);
+    const Head h = read_head(head, first);
+    CertificateCheck result = h.claim;
     auto fail = [&](std::string why) {
         result.why = std::move(why);
         return result;
     };
-    std::string text;
-    std::size_t line_no = 1;
-    if (!std::getline(in, text)) bad(source, 1, "empty certificate");
-    Json head;
-    try {
-        head = Json::parse(text);
-        if (head.value("certificate", "") != kFormat) bad(source, 1, std::string("not a ") + kFormat + " file");
-        const int n = head.at("n").get<int>();
-        const ExactObjective objective = exact_objective_from_name(head.at("objective").get<std::string>());
-        const std::vector<SquareClass> classes = square_classes(n);  // throws for n outside 2..5
-        check_head(head, n, classes.size(), source);
-        std::vector<std::optional<int>> frontier;
-        std::optional<int> minimum;
-        if (objective == ExactObjective::frontier) {
-            for (const Json& p : head.at("frontier")) {
-                if (p.at("h_max").get<std::size_t>() != frontier.size()) bad(source, 1, "frontier points out of order");
-                frontier.push_back(p.at("k").is_null() ? std::nullopt : std::optional<int>(p.at("k").get<int>()));
-                const std::string why = check_witness(n, objective, p.at("witness"), frontier.back(),
-                                                      static_cast<int>(frontier.size()) - 1, classes, verify_backend, source);
-                if (!why.empty()) return fail(why);
-            }
-            if (frontier.empty() || frontier.back() != 0) return fail("the frontier does not reach k = 0");
-        } else {
-            if (!head.at("minimum").is_null()) minimum = head.at("minimum").get<int>();
-            const std::string why = check_witness(n, objective, head.at("witness"), minimum, -1, classes, verify_backend, source);
-            if (!why.empty()) return fail(why);
-        }
-        const std::vector<Claim> claims = claims_of(objective, minimum, frontier);
-        const std::string kind = head.value("proof", "drat");
-        if (kind != "drat" && kind != "bb") bad(source, 1, "proof must be drat or bb");
-        std::size_t squares = 0;
-        while (std::getline(in, text)) {
-            ++line_no;
-            if (text.empty()) continue;
-            const Json c = Json::parse(text);
-            const std::size_t index = c.at("class").get<std::size_t>();
-            if (index != result.classes || index >= classes.size())
-                return fail(fmt::format("line {}: class {} is not the next of the {} classes", line_no, index, classes.size()));
-            const std::vector<int> L = square_of(c.at("square"), n, source, line_no);
-            if (L != classes[index].square || c.at("orbit").get<int>() != classes[index].orbit)
-                return fail(fmt::format("line {}: class {} is not the class enumerated here", line_no, index));
-            squares += static_cast<std::size_t>(classes[index].orbit);
-            const Json& jsets = c.at("sets");
-            const Json& jsquares = c.at("squares");
-            if (jsets.size() != jsquares.size()) bad(source, line_no, "sets and squares differ in number");
-            std::vector<ClueMask> sets;
-            for (std::size_t j = 0; j < jsets.size(); ++j) {
-                const ClueMask set = mask_of(jsets[j], n, source, line_no);
-                const std::vector<int> M = square_of(jsquares[j], n, source, line_no);
-                if (set.empty() || violation_mask(n, L, M) != set)
-                    return fail(fmt::format("line {}: set {} of class {} is not the set of clues its square violates",
-                                            line_no, j, index));
-                sets.push_back(set);
-            }
-            result.sets += sets.size();
-            if (kind == "bb") {  // re-derive each bound from the stored sets by branch and bound
-                for (const Claim& claim : claims)
-                    if (min_hitting_set(claim_problem(n, objective, sets, claim.h_max), 0,
-                                        claim.below ? *claim.below - 1 : kNoBound)
-                            .found)
-                        return fail(fmt::format("line {}: class {}: a set hitting the stored sets beats the claim",
-                                                line_no, index));
-                result.proofs += claims.size();
-                ++result.classes;
-                continue;
-            }
-            const Json& proofs = c.at("proofs");
-            if (proofs.size() != claims.size())
-                return fail(fmt::format("line {}: {} proofs for {} claims", line_no, proofs.size(), claims.size()));
-            for (std::size_t p = 0; p < claims.size(); ++p) {
-                if (claims[p].h_max >= 0 && proofs[p].value("h_max", -1) != claims[p].h_max)
-                    return fail(fmt::format("line {}: proof {} is not for h_max {}", line_no, p, claims[p].h_max));
-                const ProofCheck pc = check_drup(claim_cnf(n, objective, sets, claims[p].below, claims[p].h_max),
-                                                 proofs[p].at("drat").get<std::string>());
-                result.lemmas += pc.lemmas;
-                if (!pc.ok) return fail(fmt::format("line {}: class {}: {}", line_no, index, pc.why));
-                ++result.proofs;
-            }
-            ++result.classes;
-        }
-        if (result.classes != classes.size())
-            return fail(fmt::format("{} of the {} classes are certified", result.classes, classes.size()));
-        if (squares != all_latin_squares(n).size())
-            return fail(fmt::format("the orbits hold {} squares, not all {}", squares, all_latin_squares(n).size()));
-    } catch (const Json::exception& e) {
-        bad(source, line_no, std::string("malformed certificate: ") + e.what());
+    if (std::string why = check_witnesses(head, h, verify_backend, first); !why.empty()) return fail(why);
+    const std::vector<Claim> claims = claims_of(h.claim.objective, h.claim.minimum, h.claim.frontier);
+    const CertificateShard& shard = h.claim.shard;
+    const std::size_t expected = classes_in(shard, h.classes.size());
+    std::size_t line_no = 1, squares = 0;
+    while (std::getline(in, text)) {
+        const At at{source, ++line_no};
+        if (text.empty()) continue;
+        if (result.classes == expected) return fail(fmt::format("line {}: more class records than the {} of {}", line_no, expected,
+                                                                 shard.count > 1 ? "the shard" : "the order"));
+        const std::size_t index = shard.index + result.classes * shard.count;
+        if (std::string why = check_class(parse_line(text, at), h, claims, index, at, result); !why.empty())
+            return fail(fmt::format("line {}: {}", line_no, why));
+        squares += static_cast<std::size_t>(h.classes[index].orbit);
+        ++result.classes;
     }
+    if (result.classes != expected)
+        return fail(fmt::format("{} of the {} classes{} are certified", result.classes, expected,
+                                shard.count > 1 ? fmt::format(" of shard {}/{}", shard.index, shard.count) : ""));
+    if (shard.count == 1 && squares != total_squares(h.claim.n))
+        return fail(fmt::format("the orbits hold {} squares, not all {}", squares, total_squares(h.claim.n)));
     result.ok = true;
     return result;
+}
+
+CertificateCheck combine_shards(const std::vector<CertificateCheck>& shards, const std::vector<std::string>& sources) {
+    const CertificateCheck& first = shards.at(0);
+    const std::size_t count = first.shard.count;
+    std::vector<std::size_t> file_of(count, shards.size());  // which file holds shard i
+    CertificateCheck all = first;
+    all.shard = {};
+    all.classes = all.sets = all.proofs = all.lemmas = 0;
+    for (std::size_t f = 0; f < shards.size(); ++f) {
+        const CertificateCheck& s = shards[f];
+        if (s.shard.count == 1 || s.n != first.n || s.objective != first.objective || s.shard.count != count)
+            throw InputError(fmt::format("critical --check-certificate: {} and {} are not shards of one run (n {} and {}, objective {} and {}, {} and {} shards)",
+                                         sources[0], sources[f], first.n, s.n, objective_name(first.objective),
+                                         objective_name(s.objective), count, s.shard.count));
+        if (file_of[s.shard.index] < shards.size())
+            throw InputError(fmt::format("critical --check-certificate: {} and {} are both shard {}/{}", sources[file_of[s.shard.index]],
+                                         sources[f], s.shard.index, count));
+        file_of[s.shard.index] = f;
+        all.classes += s.classes;
+        all.sets += s.sets;
+        all.proofs += s.proofs;
+        all.lemmas += s.lemmas;
+        if (s.minimum && (!all.minimum || *s.minimum < *all.minimum)) all.minimum = s.minimum;
+        if (s.frontier.size() < all.frontier.size()) all.frontier.resize(s.frontier.size());  // the rest is k = 0 there
+        for (std::size_t H = 0; H < all.frontier.size(); ++H)
+            if (s.frontier[H] && (!all.frontier[H] || *s.frontier[H] < *all.frontier[H])) all.frontier[H] = s.frontier[H];
+    }
+    std::vector<std::size_t> missing;
+    for (std::size_t i = 0; i < count; ++i)
+        if (file_of[i] == shards.size()) missing.push_back(i);
+    if (!missing.empty())
+        throw InputError(fmt::format("critical --check-certificate: {} of the {} shards missing (first: {}): the minimum over all squares needs every shard",
+                                     missing.size(), count, fmt::join(missing.begin(), missing.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(missing.size(), 10)), ", ")));
+    all.ok = true;
+    return all;
 }
 
 }  // namespace futolab::critical

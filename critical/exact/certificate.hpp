@@ -40,19 +40,41 @@ enum class ProofKind { drat, bb };
 inline constexpr HelpedVocabulary<ProofKind, 2> kProofKinds{{{ProofKind::drat, "drat", "CaDiCaL DRAT proofs"}, {ProofKind::bb, "bb", "re-checked by branch and bound"}}};
 ProofKind proof_kind_from_name(const std::string& name);  // throws InputError
 
-// Writes the certificate of a finished search (every class solved). Each class stores only a
-// core of its unavoidable sets: those its branch and bound used to refute the claims
-// (HittingProblem::used). Throws std::runtime_error if a claim is not refuted (a search bug).
-void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind = ProofKind::drat);
+// A shard of an exact run (`--shard I/N`): the classes I, I + N, … of the order. Its
+// certificate claims the minimum over those classes only; the N shards' certificates together
+// certify the minimum over all squares (combine_shards).
+struct CertificateShard {
+    std::size_t index = 0, count = 1;
+    bool holds(std::size_t c) const { return c % count == index; }
+};
+
+// Writes the certificate of a finished search (every class of the run, or of its shard,
+// solved). Each class stores only a core of its unavoidable sets: those its branch and bound
+// used to refute the claims (HittingProblem::used). Throws std::runtime_error if a claim is
+// not refuted (a search bug).
+void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind = ProofKind::drat,
+                       CertificateShard shard = {});
 
 struct CertificateCheck {
     bool ok = false;
     std::string why;  // the first failure, one line
     std::size_t classes = 0, sets = 0, proofs = 0, lemmas = 0;
+    // The claim checked: of the whole order, or of one shard's classes.
+    int n = 0;
+    ExactObjective objective = ExactObjective::two_h_three_k;
+    CertificateShard shard;
+    std::optional<int> minimum;                  // not frontier; nullopt: no set at all
+    std::vector<std::optional<int>> frontier;    // frontier: min k for each h_max
 };
 
-// Malformed input throws InputError naming `source` and the line; a well-formed certificate
-// whose claim does not check gives ok = false.
+// Malformed input throws InputError naming `source`, the line and the field; a well-formed
+// certificate whose claim does not check gives ok = false. Every integer is read exactly
+// (a wrapped, rounded or out-of-range one is refused), every record's keys are checked.
 CertificateCheck check_certificate(std::istream& in, const std::string& source, const std::string& verify_backend);
+
+// The claim over all squares from the accepted certificates of the N shards of one run (each
+// shard once, the same n, objective and N): the minimum over the shards' minima (frontier:
+// point by point). InputError, naming the files, if they are not exactly such a set.
+CertificateCheck combine_shards(const std::vector<CertificateCheck>& shards, const std::vector<std::string>& sources);
 
 }  // namespace futolab::critical

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <cstdint>
 #include <cstdlib>
 #include <vector>
@@ -145,7 +146,15 @@ ProofCheck check_drup(const Cnf& cnf, std::string_view proof) {
             int lit = 0;
             const auto [next, ec] = std::from_chars(line.data() + i, line.data() + line.size(), lit);
             if (ec != std::errc() || closed) {
-                check.why = "proof line " + std::to_string(line_no) + ": not a clause";
+                check.why = "proof line " + std::to_string(line_no) +
+                            (ec == std::errc::result_out_of_range ? ": a literal is too large" : ": not a clause");
+                return check;
+            }
+            // A lemma over a variable the formula lacks cannot help refute it; refusing it
+            // also keeps a literal such as 2147483647 from sizing the watch lists (issue #45).
+            if (lit == std::numeric_limits<int>::min() || std::abs(lit) > cnf.vars) {
+                check.why = "proof line " + std::to_string(line_no) + ": literal " + std::to_string(lit) +
+                            " is too large (the formula has " + std::to_string(cnf.vars) + " variables)";
                 return check;
             }
             i = static_cast<std::size_t>(next - line.data());

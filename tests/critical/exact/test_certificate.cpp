@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <sstream>
 
 using namespace futolab;
@@ -202,4 +203,195 @@ TEST_CASE("critical --exact and --check-certificate on the command line", "[crit
     CHECK_THAT(from_fifo.err, Catch::Contains("is a FIFO"));
     std::remove(fifo.c_str());
     REQUIRE(run_cli("critical --exact --n 4 --objective greedy").exit_code == 2);
+}
+
+// Issue #45: every integer of a certificate is read as its text says, in full, and checked
+// against what its field allows; nlohmann's get<int>() wrapped 4294967300 to 4 and rounded 4.0.
+namespace {
+
+constexpr std::uint64_t k2to32 = std::uint64_t{1} << 32;
+
+// The message of the InputError `text` raises ("" if none).
+std::string refusal(const std::string& text) {
+    try {
+        check(text);
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+Json plus_2to32(const Json& v) { return Json(v.get<std::uint64_t>() + k2to32); }
+
+}  // namespace
+
+TEST_CASE("certificate: integers past their range are refused, not wrapped (issue #45)", "[critical][certificate]") {
+    const std::vector<Json> lines = lines_of(certificate(3, ExactObjective::h_plus_k));
+    const std::vector<Json> frontier = lines_of(certificate(3, ExactObjective::frontier));
+    // Each edit adds 2^32 to one integer; read modulo 2^32 it would be the value written.
+    const std::vector<std::pair<std::string, std::function<void(std::vector<Json>&)>>> edits{
+        {"minimum", [](auto& t) { t[0]["minimum"] = plus_2to32(t[0]["minimum"]); }},
+        {"n", [](auto& t) { t[0]["n"] = plus_2to32(t[0]["n"]); }},
+        {"witness class", [](auto& t) { t[0]["witness"]["class"] = plus_2to32(t[0]["witness"]["class"]); }},
+        {"witness clue", [](auto& t) { t[0]["witness"]["clues"][0] = plus_2to32(t[0]["witness"]["clues"][0]); }},
+        {"set 0 clue", [](auto& t) { t[1]["sets"][0][0] = plus_2to32(t[1]["sets"][0][0]); }},
+        {"square entry", [](auto& t) { t[1]["square"][0] = plus_2to32(t[1]["square"][0]); }},
+        {"square 0 entry", [](auto& t) { t[1]["squares"][0][0] = plus_2to32(t[1]["squares"][0][0]); }},
+        {"orbit", [](auto& t) { t[1]["orbit"] = plus_2to32(t[1]["orbit"]); }},
+    };
+    for (const auto& [field, edit] : edits) {
+        std::vector<Json> t = lines;
+        edit(t);
+        INFO(field);
+        CHECK_THAT(refusal(text_of(t)), Catch::Contains(field) && Catch::Contains("too large"));
+    }
+    std::vector<Json> t = frontier;
+    t[0]["frontier"][0]["k"] = plus_2to32(t[0]["frontier"][0]["k"]);
+    CHECK_THAT(refusal(text_of(t)), Catch::Contains("test.cert:1: frontier k 4294967298 is too large"));
+    t = frontier;
+    t[1]["proofs"][0]["h_max"] = k2to32;  // h_max 0, wrapped
+    CHECK_THAT(refusal(text_of(t)), Catch::Contains("test.cert:2: proof h_max 4294967296 is too large"));
+    t = lines;
+    t[0]["witness"]["clues"][0] = 1000000000000000;  // was reported as -1530494976
+    CHECK_THAT(refusal(text_of(t)), Catch::Contains("test.cert:1: witness clue 1000000000000000 is too large (at most 20)"));
+    t = lines;
+    t[0]["minimum"] = 1e30;  // past 64 bits: nlohmann keeps it as a double
+    CHECK_THAT(refusal(text_of(t)), Catch::Contains("minimum") && Catch::Contains("too large"));
+    t = lines;
+    t[0]["minimum"] = -1;
+    CHECK_THAT(refusal(text_of(t)), Catch::Contains("minimum -1 is too small"));
+    t = lines;
+    t[1]["class"] = k2to32;  // class 0, wrapped: not the next class
+    REQUIRE_FALSE(check(text_of(t)).ok);
+}
+
+TEST_CASE("certificate: 4.0 where an integer belongs, an unknown key, a key or clue twice are refused (issue #45)",
+          "[critical][certificate]") {
+    const std::string good = certificate(3, ExactObjective::h_plus_k);
+    const std::vector<Json> lines = lines_of(good);
+    const auto refused = [&](const std::function<void(std::vector<Json>&)>& edit, const std::string& says) {
+        std::vector<Json> t = lines;
+        edit(t);
+        INFO(says);
+        CHECK_THAT(refusal(text_of(t)), Catch::Contains(says));
+    };
+    refused([](auto& t) { t[0]["n"] = 3.0; }, "test.cert:1: n must be a whole number in plain digits, got 3.0");
+    refused([](auto& t) { t[0]["version"] = 1.0; }, "version must be a whole number");
+    refused([](auto& t) { t[0]["minimum"] = 2.0; }, "minimum must be a whole number");
+    refused([](auto& t) { t[0]["witness"]["clues"][0] = 1.0; }, "witness clue must be a whole number");
+    refused([](auto& t) { t[1]["orbit"] = 8.0; }, "test.cert:2: orbit must be a whole number");
+    refused([](auto& t) { t[1]["sets"][0][0] = "1"; }, "set 0 clue must be a whole number");
+    refused([](auto& t) { t[1]["extra"] = 1; }, "test.cert:2: unknown key 'extra' in a class record");
+    refused([](auto& t) { t[1]["proofs"][0]["note"] = "x"; }, "unknown key 'note' in a proof");
+    refused([](auto& t) { t[1]["proofs"][0]["h_max"] = 0; }, "");  // rejected below: not a frontier claim
+    refused([](auto& t) { t[0]["witness"]["why"] = 1; }, "unknown key 'why' in the witness");
+    refused([](auto& t) { t[0]["frontier"] = Json::array(); }, "has no place for 'frontier'");
+    refused([](auto& t) { t[0]["shard"] = {{"index", 0}, {"count", 2}, {"of", 3}}; }, "unknown key 'of' in the header's shard");
+    refused([](auto& t) { t[0]["shard"] = {{"index", 2}, {"count", 2}}; }, "shard index 2 is too large (at most 1)");
+    refused([](auto& t) { t[1].erase("proofs"); }, "test.cert:2: a class record has no 'proofs'");
+    refused([](auto& t) { t[0]["witness"]["clues"].push_back(t[0]["witness"]["clues"][0]); },
+            "test.cert:1: witness: clue 1 twice");
+    refused([](auto& t) { t[1]["sets"][0].push_back(t[1]["sets"][0][0]); }, "test.cert:2: set 0: clue");
+    std::vector<Json> t = lines;
+    t[1]["proofs"][0]["h_max"] = 0;
+    CHECK_THAT(check(text_of(t)).why, Catch::Contains("is not for h_max"));
+    // A key twice in one object: the JSON parser keeps the last, a reader sees the first.
+    const std::string head = good.substr(0, good.find('\n'));
+    const std::string twice = head.substr(0, head.size() - 1) + ",\"minimum\":1}" + good.substr(good.find('\n'));
+    CHECK_THAT(refusal(twice), Catch::Contains("test.cert:1: key 'minimum' twice in one object"));
+    const std::string bb = certificate(3, ExactObjective::h_plus_k, ProofKind::bb);
+    std::vector<Json> b = lines_of(bb);
+    b[1]["proofs"] = Json::array();
+    CHECK_THAT(refusal(text_of(b)), Catch::Contains("a class record of a bb certificate has 'proofs'"));
+}
+
+TEST_CASE("rup: a literal past the formula's variables or past int is refused (issue #45)", "[critical][certificate]") {
+    Cnf cnf;
+    cnf.vars = 2;
+    cnf.clauses = {{1, 2}, {-1, 2}, {1, -2}, {-1, -2}};
+    REQUIRE(check_drup(cnf, "2 0\n0\n").ok);
+    CHECK_THAT(check_drup(cnf, "3 0\n").why, Catch::Contains("literal 3 is too large (the formula has 2 variables)"));
+    CHECK_THAT(check_drup(cnf, "2147483647 0\n").why, Catch::Contains("is too large"));
+    CHECK_THAT(check_drup(cnf, "-2147483648 0\n").why, Catch::Contains("is too large"));
+    CHECK_THAT(check_drup(cnf, "4294967298 0\n").why, Catch::Contains("a literal is too large"));
+}
+
+namespace {
+
+std::string shard_certificate(int n, ExactObjective objective, CertificateShard shard) {
+    ExactOptions options;
+    options.first = shard.index;
+    options.stride = shard.count;
+    std::ostringstream out;
+    write_certificate(out, exact_minimum(n, objective, options), ProofKind::drat, shard);
+    return out.str();
+}
+
+}  // namespace
+
+TEST_CASE("certificate: the shards of an --exact --shard run each check, and together certify all squares (issue #45)",
+          "[critical][certificate]") {
+    for (auto objective : {ExactObjective::two_h_three_k, ExactObjective::frontier}) {
+        const CertificateCheck whole = check(certificate(4, objective));
+        REQUIRE(whole.ok);
+        std::vector<CertificateCheck> shards;
+        std::vector<std::string> texts;
+        for (std::size_t i = 0; i < 3; ++i) {
+            texts.push_back(shard_certificate(4, objective, {i, 3}));
+            shards.push_back(check(texts.back()));
+            INFO(shards.back().why);
+            REQUIRE(shards.back().ok);
+            CHECK(shards.back().shard.index == i);
+        }
+        const std::vector<std::string> names{"s0", "s1", "s2"};
+        const CertificateCheck all = combine_shards(shards, names);
+        CHECK(all.ok);
+        CHECK(all.classes == 70);
+        CHECK(all.shard.count == 1);
+        CHECK(all.minimum == whole.minimum);
+        CHECK(all.frontier == whole.frontier);
+        REQUIRE_THROWS_WITH(combine_shards({shards[0], shards[2]}, {"s0", "s2"}),
+                            Catch::Contains("1 of the 3 shards missing (first: 1)"));
+        REQUIRE_THROWS_WITH(combine_shards({shards[0], shards[0], shards[2]}, {"a", "b", "c"}),
+                            Catch::Contains("a and b are both shard 0/3"));
+        REQUIRE_THROWS_WITH(combine_shards({shards[0], whole}, {"s0", "whole"}), Catch::Contains("not shards of one run"));
+        // A shard file with a class of another shard, or a witness from outside it, is rejected.
+        std::vector<Json> t = lines_of(texts[0]);
+        t.push_back(lines_of(texts[1])[1]);
+        CHECK_FALSE(check(text_of(t)).ok);
+        t = lines_of(texts[0]);
+        t[0]["shard"]["index"] = 1;
+        CHECK_FALSE(check(text_of(t)).ok);
+    }
+}
+
+TEST_CASE("critical --exact --shard --certificate writes what --check-certificate accepts (issue #45)",
+          "[critical][certificate][cli]") {
+    using futolab::test::run_cli;
+    const std::string base = "/tmp/futolab-shard-cert-" + std::to_string(::getpid());
+    std::string all;
+    for (int i = 0; i < 2; ++i) {
+        const std::string cert = base + "-" + std::to_string(i) + ".cert";
+        REQUIRE(run_cli("critical --exact --n 4 --objective k --shard " + std::to_string(i) + "/2 --certificate " + cert +
+                        " --out /dev/null")
+                    .exit_code == 0);
+        const auto one = run_cli("critical --check-certificate " + cert);
+        CHECK(one.exit_code == 0);
+        CHECK_THAT(one.out, Catch::Contains("over shard " + std::to_string(i) + "/2 only"));
+        all += " " + cert;
+    }
+    const auto both = run_cli("critical --check-certificate" + all);
+    CHECK(both.exit_code == 0);
+    CHECK_THAT(both.out, Catch::Contains("2 shards: certificate accepted: 70 classes") &&
+                             Catch::Contains("minimum 4 (k) over all squares of order 4"));
+    const auto one_missing = run_cli("critical --check-certificate " + base + "-0.cert " + base + "-0.cert");
+    CHECK(one_missing.exit_code == 2);
+    CHECK_THAT(one_missing.err, Catch::Contains("are both shard 0/2"));
+    for (int i = 0; i < 2; ++i) std::remove((base + "-" + std::to_string(i) + ".cert").c_str());
+    for (const char* shard : {"-1/3", "18446744073709551617/3", "1/18446744073709551619", "+1/3", "1/3x", "1 /3"}) {
+        const auto r = run_cli(std::string("critical --exact --n 3 --objective k --shard '") + shard + "'");
+        INFO(shard);
+        CHECK(r.exit_code == 2);
+        CHECK_THAT(r.err, Catch::Contains("--shard must be I/N"));
+    }
 }
