@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <mutex>
@@ -48,15 +49,31 @@ T read_key(const YAML::Node& root, const char* key, const std::string& path) {
     }
 }
 
-Instance read_example(const YAML::Node& node, int n, const std::string& path) {
+// The example puzzle: exactly k relations [r1, c1, r2, c2] of adjacent cells in the grid,
+// none twice, every number a whole one in range (issue #45: a yaml-cpp conversion error
+// escaped with no file named, and "example: 5" was read as an empty puzzle).
+Instance read_example(const YAML::Node& node, int n, int k, const std::string& path) {
+    const auto bad = [&](const std::string& why) {
+        return InputError(fmt::format("{}:{}: 'example' {}", path, node.Mark().line + 1, why));
+    };
+    if (!node.IsSequence() || node.size() != static_cast<std::size_t>(k))
+        throw bad(fmt::format("must be a list of the {} relations [r1, c1, r2, c2]", k));
     Instance in;
     in.n = n;
     in.id = "few-relations";
+    std::set<std::vector<int>> seen;
     for (const YAML::Node& r : node) {
-        const auto v = r.as<std::vector<int>>();
-        if (v.size() != 4) throw InputError(path + ": 'example' holds a relation that is not [r1, c1, r2, c2]");
+        std::vector<int> v;
+        try {
+            v = r.as<std::vector<int>>();
+        } catch (const YAML::Exception&) {
+            throw bad("holds a relation that is not four whole numbers [r1, c1, r2, c2]");
+        }
+        if (v.size() != 4) throw bad("holds a relation that is not [r1, c1, r2, c2]");
         for (int x : v)
-            if (x < 0 || x >= n) throw InputError(path + ": 'example' names a cell outside the grid");
+            if (x < 0 || x >= n) throw bad("names a cell outside the grid");
+        if (std::abs(v[0] - v[2]) + std::abs(v[1] - v[3]) != 1) throw bad("holds a relation of cells that are not adjacent");
+        if (!seen.insert(v).second) throw bad("holds a relation twice");
         in.lt.push_back({v[0], v[1], v[2], v[3]});
     }
     return in;
@@ -121,7 +138,7 @@ std::optional<FewRelationsShard> read_few_relations_shard(const std::string& pat
     s.count.seconds = read_key<double>(root, "seconds", path);
     s.count.cpu_seconds = read_key<double>(root, "cpu_seconds", path);
     if (root["producer"]) s.producer = read_key<std::string>(root, "producer", path);
-    if (root["example"]) s.count.example = read_example(root["example"], n, path);
+    if (root["example"]) s.count.example = read_example(root["example"], n, k, path);
     if ((s.count.unique > 0) != s.count.example.has_value())
         throw InputError(path + ": 'example' must be there exactly when 'unique' is not 0");
     check_sums(s.count, path);

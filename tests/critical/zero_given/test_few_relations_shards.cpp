@@ -137,5 +137,25 @@ TEST_CASE("few relations shards: the example of a unique puzzle survives the fil
         CHECK(back->count.example.has_value() == (s.count.unique > 0));
         if (back->count.example) CHECK(back->count.example->lt.size() == 4);
     }
+    // Issue #45: an example read exactly, or refused naming the file and its line.
+    for (const FewRelationsShard& s : shards) {
+        if (!s.count.example) continue;
+        const fs::path file = few_relations_shard_path(dir.string(), 4, 4, s.shard, 3);
+        const std::string good = slurp(file);
+        for (const auto& [line, why] : std::vector<std::pair<std::string, std::string>>{
+                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3], [1, 0, 1, 4294967297]]", "four whole numbers"},
+                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3], [1, 0, 1, 1.0]]", "four whole numbers"},
+                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3], [0, 2, 0, 3]]", "a relation twice"},
+                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3], [0, 0, 2, 0]]", "not adjacent"},
+                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3]]", "the 4 relations"},
+                 {"example: 5", "the 4 relations"}}) {
+            std::ofstream(file) << good;
+            replace_line(file, "example", line);
+            INFO(line);
+            CHECK_THROWS_WITH(read_few_relations_shard(file.string(), 4, 4, s.shard, 3),
+                              Catch::Contains(file.string() + ":") && Catch::Contains(why));
+        }
+        std::ofstream(file) << good;
+    }
     fs::remove_all(dir);
 }
