@@ -1,13 +1,17 @@
 // futolab solve [-s SOLVER]… [--count K|all] [--time-limit SEC] [--cpu-limit SEC] [--node-limit N] [--seed S]
 //               [--format csv|pretty] INPUT…
 // Every instance × every solver, one run each. Solutions are re-verified by run_solver
-// before they are printed; a backend error makes the exit code 1.
+// before they are printed; a backend error makes the exit code 1. The first SIGINT/SIGTERM
+// stops the running search or tool as at a time limit (its temporary folder removed, its
+// processes killed), prints nothing for that run and exits 1; a second exits at once (130),
+// and the next futolab removes what that left (solvers/external/owner.hpp).
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
 #include "app/output_formats.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/formats/formats.hpp"
+#include "experiments/interrupt.hpp"
 #include "records/results_csv.hpp"
 #include "solvers/oracle.hpp"
 #include "solvers/registry.hpp"
@@ -63,12 +67,15 @@ int solve(const SolveArgs& args) {
     std::vector<SolverSpec> specs;
     for (const std::string& s : args.solvers) specs.push_back(parse_solver_spec(s));
     const Mode mode = mode_of(args.count);
+    Interrupt interrupt;
     Limits limits;
     limits.time_seconds = args.time_limit;
     limits.cpu_seconds = args.cpu_limit;
     limits.nodes = args.node_limit;
+    limits.stop = interrupt.flag();
     const SolveRequest request{mode, limits, args.seed};
     const std::vector<Puzzle> puzzles = load_puzzles(args.inputs);
+    const SignalScope signals(interrupt);
     const bool csv = args.format == SolveFormat::csv;
     if (csv) std::cout << csv_header_line();
     int exit_code = 0;
@@ -76,6 +83,10 @@ int solve(const SolveArgs& args) {
     for (const Puzzle& p : puzzles) {
         for (const SolverSpec& spec : specs) {
             const RunResult run = run_solver(*make_solver(spec), p, request);
+            if (interrupt.requested()) {  // the run was cut short: not a result
+                std::cerr << "futolab: interrupted\n";
+                return 1;
+            }
             ResultRow row = make_result_row("solve", p, spec, args.seed, 1, mode, run, run_index++);
             row.spec = spec.spec();
             if (csv) std::cout << csv_line(row);

@@ -1,7 +1,10 @@
 #include "experiments/cgroup.hpp"
 
+#include "solvers/external/owner.hpp"
+
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -92,6 +95,25 @@ std::optional<std::string> cgroup_dir(CgroupVersion version, const std::string& 
     return std::nullopt;
 }
 
+// Removes a cgroup futolab made: its processes killed first (a kill -9 of futolab leaves
+// workers' tools that ignored the death signal, or none), then the directory, which the kernel
+// refuses while a process is still leaving.
+void remove_cgroup(const std::string& dir) {
+    write_file(dir + "/cgroup.kill", "1");  // v2, Linux 5.14+: the whole cgroup at once
+    std::istringstream procs(read_file(dir + "/cgroup.procs"));
+    for (long pid = 0; procs >> pid;)
+        if (pid > 0) ::kill(static_cast<pid_t>(pid), SIGKILL);
+    for (int i = 0; i < 100 && ::rmdir(dir.c_str()) != 0 && errno == EBUSY; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+// The cgroups of futolab processes that died without removing them (kill -9 of `run`): named
+// by their owner (solvers/external/owner.hpp), removed when the owner is gone; a live
+// futolab's are never touched.
+void reap_stale_cgroups(const std::string& site) {
+    external::reap_stale(site, "futolab-", [](const std::filesystem::path& p) { remove_cgroup(p.string()); });
+}
+
 std::optional<CgroupSite> probe() {
     const auto own = own_cgroup();
     if (!own) return std::nullopt;
@@ -104,7 +126,8 @@ std::optional<CgroupSite> probe() {
         for (std::string c : enabled) memory = memory || c.substr(0, 6) == "memory";
         if (!memory) return std::nullopt;
     }
-    const std::string child = fmt::format("{}/futolab-probe-{}", *dir, ::getpid());
+    reap_stale_cgroups(*dir);
+    const std::string child = fmt::format("{}/futolab-probe-{}", *dir, external::owner_token());
     if (::mkdir(child.c_str(), 0755) != 0) return std::nullopt;
     const bool usable = ::access((child + (own->first == CgroupVersion::v1 ? "/memory.limit_in_bytes" : "/memory.max")).c_str(),
                                  W_OK) == 0;
@@ -129,7 +152,7 @@ std::string cgroup_mechanism(CgroupVersion version) { return version == CgroupVe
 
 std::unique_ptr<MemoryCgroup> MemoryCgroup::create(const CgroupSite& site, std::uint64_t limit_bytes) {
     static std::atomic<unsigned> counter{0};
-    const std::string dir = fmt::format("{}/futolab-{}-{}", site.dir, ::getpid(), counter++);
+    const std::string dir = fmt::format("{}/futolab-{}-{}", site.dir, external::owner_token(), counter++);
     if (::mkdir(dir.c_str(), 0755) != 0) return nullptr;
     std::unique_ptr<MemoryCgroup> g(new MemoryCgroup(site.version, dir));
     const std::string limit = std::to_string(limit_bytes);
@@ -148,9 +171,8 @@ std::unique_ptr<MemoryCgroup> MemoryCgroup::create(const CgroupSite& site, std::
 
 MemoryCgroup::~MemoryCgroup() {
     // The last process may still be leaving (the kernel drops it from the cgroup a moment
-    // after it is reaped): retry briefly.
-    for (int i = 0; i < 100 && ::rmdir(dir_.c_str()) != 0 && errno == EBUSY; ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    // after it is reaped), or be a tool's leftover: killed, then the directory goes.
+    remove_cgroup(dir_);
 }
 
 bool MemoryCgroup::add(pid_t pid) const { return write_file(dir_ + "/cgroup.procs", std::to_string(pid)); }

@@ -25,6 +25,9 @@ enum class CgroupVersion { v1, v2 };
 
 // Where new memory cgroups can be made: the directory of this process's own memory cgroup,
 // if it is writable and a child can be created and removed there (probed once per process).
+// Every cgroup futolab makes is named futolab-<owner token>-N (solvers/external/owner.hpp:
+// the maker's pid and start time); the probe removes those whose owner is dead (a kill -9 of
+// `futolab run` left its workers' cgroups), killing what is left in them first.
 struct CgroupSite {
     CgroupVersion version;
     std::string dir;

@@ -5,6 +5,7 @@
 #include "experiments/isolation.hpp"
 #include "experiments/worker_protocol.hpp"
 #include "core/error.hpp"
+#include "solvers/external/temp_dir.hpp"
 
 #include <fcntl.h>
 #include <malloc.h>
@@ -269,9 +270,10 @@ void WarmWorker::start() {
         ::close(answers[0]);
         throw std::runtime_error(fmt::format("cannot fork a worker process: {}", std::strerror(errno)));
     }
-    // Into the memory cgroup before its first run (it waits for a request until then).
-    if (memory_bytes_ != 0 && !cgroup_)
-        if (const auto site = memory_cgroup_site()) cgroup_ = MemoryCgroup::create(*site, memory_bytes_);
+    // Into the memory cgroup before its first run (it waits for a request until then). The site
+    // is probed even without a limit: the probe removes cgroups a killed futolab left (cgroup.hpp).
+    const auto site = memory_cgroup_site();
+    if (memory_bytes_ != 0 && !cgroup_ && site) cgroup_ = MemoryCgroup::create(*site, memory_bytes_);
     if (cgroup_ && !cgroup_->add(pid)) cgroup_.reset();
     pid_ = pid;
     to_worker_ = requests[1];
@@ -338,11 +340,16 @@ void WarmWorker::stop() {
     remove_scratch();
 }
 
-// A private folder for the worker's temporary files (below $TMPDIR or /tmp); "" if none can be made.
+// A private folder for the worker's temporary files (below external::temp_base(), absolute);
+// "" if none can be made. Named by this process (the worker's parent), which removes it when
+// the worker ends; after a kill -9 of futolab, the next futolab to make one removes it
+// (solvers/external/owner.hpp).
 std::string WarmWorker::make_scratch() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/futolab-worker-XXXXXX";
-    return ::mkdtemp(pattern.data()) != nullptr ? pattern : "";
+    try {
+        return external::make_owned_temp_dir("worker").string();
+    } catch (const std::runtime_error&) {
+        return "";
+    }
 }
 
 void WarmWorker::remove_scratch() {

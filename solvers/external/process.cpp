@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <mutex>
+#include <set>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -63,6 +65,9 @@ void limit(int resource, rlim_t value) {
     ::setsid();
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // futolab (or its run's process) killed: the tool too
     if (::getppid() != parent) ::_exit(125);  // it died before prctl
+    // The tool adopts what its own children orphan (kept across execve): while it runs, a
+    // daemon that double-forked into a session of its own stays in its tree, not init's.
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
 
     ::signal(SIGPIPE, SIG_DFL);  // futolab ignores it (warm_worker.cpp); a tool gets the default
     ::dup2(in, 0);
@@ -78,20 +83,21 @@ void limit(int resource, rlim_t value) {
     ::_exit(127);
 }
 
-// The session id of process `pid` and whether it is a zombie, from /proc/<pid>/stat (fields
-// after the command name, which may hold spaces and parentheses: state, ppid, pgrp, session).
-bool session_of(const char* pid, pid_t& session, bool& zombie) {
+// Fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses):
+// state, ppid, pgrp, session.
+struct ProcStat {
+    char state = 0;
+    long ppid = 0, pgrp = 0, session = 0;
+    bool zombie() const { return state == 'Z' || state == 'X'; }
+};
+
+bool proc_stat(const char* pid, ProcStat& st) {
     std::ifstream in(std::string("/proc/") + pid + "/stat");
     std::string line;
     if (!std::getline(in, line)) return false;
     const std::size_t close = line.rfind(')');
-    if (close == std::string::npos) return false;
-    char state = 0;
-    long ppid = 0, pgrp = 0, sid = 0;
-    if (std::sscanf(line.c_str() + close + 1, " %c %ld %ld %ld", &state, &ppid, &pgrp, &sid) != 4) return false;
-    session = static_cast<pid_t>(sid);
-    zombie = state == 'Z' || state == 'X';
-    return true;
+    return close != std::string::npos &&
+           std::sscanf(line.c_str() + close + 1, " %c %ld %ld %ld", &st.state, &st.ppid, &st.pgrp, &st.session) == 4;
 }
 
 // SIGKILL to every live process of session `sid` (the tool's: it ran setsid). A group kill
@@ -106,15 +112,57 @@ void kill_session(pid_t sid) {
         bool found = false;
         while (const dirent* e = ::readdir(proc)) {
             if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
-            pid_t session = 0;
-            bool zombie = false;
-            if (!session_of(e->d_name, session, zombie) || session != sid || zombie) continue;
+            ProcStat st;
+            if (!proc_stat(e->d_name, st) || st.session != sid || st.zombie()) continue;
             ::kill(static_cast<pid_t>(std::atol(e->d_name)), SIGKILL);
             found = true;
         }
         ::closedir(proc);
         if (!found) return;
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+}
+
+// The tools this process runs now (every thread's). Their fork and their registration are one
+// step under the lock, so a sweep (reap_escaped) never sees a tool that is not yet registered.
+// Process-wide by nature, as the subreaper attribute it goes with.
+struct RunningTools {
+    std::mutex mutex;
+    std::set<pid_t> pids;
+};
+
+RunningTools& running_tools() {
+    static RunningTools tools;
+    return tools;
+}
+
+// Children of this process (the subreaper: PR_SET_CHILD_SUBREAPER in run_process) that are
+// neither a running tool nor in this process's own session: what an ended tool left behind
+// (issue #45: `setsid sleep 300 &` escaped the session kill and outlived `solve`). Tools run in
+// sessions of their own and nothing joins ours, so a worker, a forked run or gnuplot (our
+// session) is never taken for one. Each is killed and reaped; its children come to us in turn
+// and go in the next pass.
+void reap_escaped() {
+    const pid_t self = ::getpid(), own_session = ::getsid(0);
+    for (int pass = 0; pass < 20; ++pass) {
+        std::vector<pid_t> left;
+        const std::lock_guard lock(running_tools().mutex);
+        DIR* proc = ::opendir("/proc");
+        if (proc == nullptr) return;
+        while (const dirent* e = ::readdir(proc)) {
+            if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+            ProcStat st;
+            const pid_t pid = static_cast<pid_t>(std::atol(e->d_name));
+            if (proc_stat(e->d_name, st) && st.ppid == self && st.session != own_session &&
+                !running_tools().pids.contains(pid))
+                left.push_back(pid);
+        }
+        ::closedir(proc);
+        if (left.empty()) return;
+        for (pid_t pid : left) ::kill(pid, SIGKILL);
+        for (pid_t pid : left)
+            while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+            }
     }
 }
 
@@ -223,22 +271,33 @@ std::vector<std::string> child_environment(const std::string& dir) {
     return env;
 }
 
-std::string read_capped(const std::filesystem::path& p, bool& truncated) {
-    std::error_code ec;
-    std::uint64_t size = std::filesystem::file_size(p, ec);
-    if (ec) return {};
-    if (size > kMaxOutputBytes) {
-        size = kMaxOutputBytes;
-        truncated = true;
+}  // namespace
+
+std::optional<std::string> read_tool_file(const std::filesystem::path& p, bool& truncated, std::string& why) {
+    // O_NONBLOCK: opening a FIFO with no writer would wait forever; the type is checked before
+    // any read (a regular file ignores the flag). A symlink is followed, to a regular file only.
+    const int fd = ::open(p.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        why = std::string(errno == ENOENT ? "missing" : std::strerror(errno));
+        return std::nullopt;
     }
-    std::ifstream in(p, std::ios::binary);
-    std::string text(static_cast<std::size_t>(size), '\0');
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    text.resize(static_cast<std::size_t>(in.gcount()));
+    const Fd closer(fd);
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        why = "not a regular file";
+        return std::nullopt;
+    }
+    std::string text;
+    char buf[1 << 16];
+    while (text.size() < kMaxOutputBytes) {
+        const ssize_t n = ::read(fd, buf, static_cast<std::size_t>(std::min<std::uint64_t>(sizeof buf, kMaxOutputBytes - text.size())));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return text;
+        text.append(buf, static_cast<std::size_t>(n));
+    }
+    truncated = truncated || static_cast<std::uint64_t>(st.st_size) > kMaxOutputBytes;
     return text;
 }
-
-}  // namespace
 
 std::optional<std::filesystem::path> find_program(const std::string& program) {
     if (program.empty()) return std::nullopt;
@@ -283,11 +342,18 @@ ProcessResult run_process(const ProcessSpec& spec) {
     const Fd err(open_or_fail(spec.dir / "stderr.txt", O_WRONLY | O_CREAT | O_TRUNC));
 
     const pid_t self = ::getpid();
-    const pid_t pid = ::fork();
+    // What the tool orphans when it ends comes to this process, not to init: reap_escaped finds it.
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+    pid_t pid = 0;
+    {
+        const std::lock_guard lock(running_tools().mutex);
+        pid = ::fork();
+        if (pid == 0)
+            exec_child(path.c_str(), argv.data(), envp.data(), dir.c_str(), in.fd, out.fd, err.fd, spec.memory_bytes,
+                       is_time_limit(spec.cpu_seconds) ? spec.cpu_seconds : 0, self);
+        if (pid > 0) running_tools().pids.insert(pid);
+    }
     if (pid < 0) fail("cannot start " + spec.argv[0]);
-    if (pid == 0)
-        exec_child(path.c_str(), argv.data(), envp.data(), dir.c_str(), in.fd, out.fd, err.fd, spec.memory_bytes,
-                   is_time_limit(spec.cpu_seconds) ? spec.cpu_seconds : 0, self);
     // No setpgid(pid, pid) here: a group leader cannot call setsid(). A deadline kill comes at
     // least milliseconds later, long after the child's setsid().
 
@@ -298,14 +364,20 @@ ProcessResult run_process(const ProcessSpec& spec) {
     rusage usage{};
     while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
+    {
+        const std::lock_guard lock(running_tools().mutex);
+        running_tools().pids.erase(pid);
+    }
+    reap_escaped();
     // The larger of the largest single process (wait4: kilobytes) and the polled sum of the tree.
     r.max_rss_kb = std::max<std::int64_t>(usage.ru_maxrss, r.tree_peak_kb);
     r.cpu_ns = (static_cast<std::int64_t>(usage.ru_utime.tv_sec) + usage.ru_stime.tv_sec) * 1'000'000'000 +
                (static_cast<std::int64_t>(usage.ru_utime.tv_usec) + usage.ru_stime.tv_usec) * 1000;
     if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-    r.out = read_capped(spec.dir / "stdout.txt", r.output_truncated);
-    r.err = read_capped(spec.dir / "stderr.txt", r.output_truncated);
+    std::string why;  // a tool that replaced its output file by something else said nothing
+    r.out = read_tool_file(spec.dir / "stdout.txt", r.output_truncated, why).value_or("");
+    r.err = read_tool_file(spec.dir / "stderr.txt", r.output_truncated, why).value_or("");
     return r;
 }
 

@@ -10,6 +10,13 @@
 // for, e.g. fzn-gecode under minizinc) and the tree's resident memory summed every kTreePollMs,
 // which also stops a tree that holds more than the memory limit together.
 //
+// Nothing a tool starts outlives its run (issue #45), even a daemon that double-forks into a
+// session of its own: the tool is a child subreaper (its orphans stay in its tree while it
+// runs), and so is the process that runs it (what the tool orphans when it ends comes back
+// here, not to init); when the tool has ended, every child of this process that is not a
+// running tool and not in this process's session is killed and reaped, its children in turn.
+// Files the tool wrote are read with read_tool_file: never blocking, regular files only, capped.
+//
 // Thread safety: every call is independent (no global state). Between fork and execve the
 // child only calls async-signal-safe functions (setsid, prctl, getppid, dup2, setrlimit,
 // chdir, execve, _exit); every string is prepared before the fork. The child is waited for by its pid, never
@@ -66,6 +73,12 @@ inline constexpr int kTreePollMs = 20;
 // Beyond this the child gets SIGXFSZ (RLIMIT_FSIZE): a tool printing without end is stopped
 // long before the disk fills. 256 MiB holds every solution of a 5x5 count-all many times.
 inline constexpr std::uint64_t kMaxOutputBytes = std::uint64_t{256} << 20;
+
+// A file a tool wrote (its stdout.txt, cbc's solution file), read as untrusted: opened
+// non-blocking (a FIFO planted there cannot hang futolab), read only if it is a regular file
+// (not /dev/zero through a symlink), at most kMaxOutputBytes (more sets `truncated`). nullopt,
+// with the reason in `why` ("missing", "not a regular file", errno's text), if it is not read.
+std::optional<std::string> read_tool_file(const std::filesystem::path& p, bool& truncated, std::string& why);
 
 // The full path of an executable named `program` on PATH (or `program` itself if it holds a
 // '/' and is executable); nullopt if there is none.

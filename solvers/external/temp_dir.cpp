@@ -1,34 +1,77 @@
 #include "solvers/external/temp_dir.hpp"
 
+#include "solvers/external/owner.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 #include <system_error>
 
 namespace futolab::external {
+namespace {
 
-TempDir::TempDir(std::string_view prefix) {
+constexpr std::string_view kPrefix = "futolab-";
+
+// Once per process and base: a sweep reads the whole folder (/tmp may be large).
+void reap_once(const std::filesystem::path& base) {
+    static std::mutex mutex;
+    static std::set<std::string> done;
+    const std::lock_guard lock(mutex);
+    if (!done.insert(base.string()).second) return;
+    reap_stale(base, kPrefix, [](const std::filesystem::path& p) {
+        std::error_code ignored;
+        std::filesystem::remove_all(p, ignored);
+    });
+}
+
+}  // namespace
+
+std::filesystem::path temp_base() {
     const char* tmp = std::getenv("TMPDIR");
-    std::filesystem::path base = tmp != nullptr && *tmp != '\0' ? tmp : "/tmp";
-    std::string pattern = (base / ("futolab-" + std::string(prefix) + "-XXXXXX")).string();
-    if (mkdtemp(pattern.data()) == nullptr)
+    if (tmp == nullptr || *tmp == '\0') return "/tmp";
+    std::error_code ec;
+    const std::filesystem::path base = std::filesystem::absolute(tmp, ec);
+    if (ec) throw std::runtime_error("TMPDIR: cannot make '" + std::string(tmp) + "' absolute: " + ec.message());
+    return base.lexically_normal();
+}
+
+std::filesystem::path make_owned_temp_dir(std::string_view prefix) {
+    const std::filesystem::path base = temp_base();
+    reap_once(base);
+    std::string pattern = (base / (std::string(kPrefix) + std::string(prefix) + "-" + owner_token() + "-XXXXXX")).string();
+    if (::mkdtemp(pattern.data()) == nullptr)
         throw std::runtime_error("cannot create a temporary directory in " + base.string() + ": " + std::strerror(errno));
-    path_ = pattern;
+    return pattern;
 }
 
 TempDir::~TempDir() {
-    std::error_code ignored;  // a destructor must not throw; a leftover directory is harmless
+    std::error_code ignored;  // a destructor must not throw; a leftover is reaped by the next futolab
     std::filesystem::remove_all(path_, ignored);
 }
 
 std::filesystem::path TempDir::write(const std::string& name, std::string_view text) const {
     const std::filesystem::path file = path_ / name;
-    std::ofstream out(file, std::ios::binary);
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.close();
-    if (!out) throw std::runtime_error("cannot write " + file.string());
+    // A tool of an earlier round runs in this folder: a FIFO or a symlink it left at this name
+    // must neither block the open nor redirect the write.
+    ::unlink(file.c_str());
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0) throw std::runtime_error("cannot write " + file.string() + ": " + std::strerror(errno));
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += static_cast<std::size_t>(n);
+    }
+    const int error = errno;
+    ::close(fd);
+    if (done < text.size()) throw std::runtime_error("cannot write " + file.string() + ": " + std::strerror(error));
     return file;
 }
 

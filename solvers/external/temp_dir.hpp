@@ -1,5 +1,7 @@
-// A private temporary directory per run (mkdtemp under $TMPDIR or /tmp, mode 0700), removed
-// with everything in it when the run ends, whatever way it ends.
+// A private temporary directory per run (mkdtemp under temp_base(), mode 0700), removed with
+// everything in it when the run ends, however it ends: by the destructor on every return and
+// exception; after a kill -9 or a second signal, by the next futolab that makes one in the same
+// place (its name carries the owner's pid and start time: owner.hpp).
 #pragma once
 
 #include <filesystem>
@@ -8,15 +10,28 @@
 
 namespace futolab::external {
 
+// Where every temporary folder of futolab goes (tools' run folders, warm workers' scratch):
+// $TMPDIR made absolute, or /tmp. Absolute because tools start inside their run folder: a
+// relative TMPDIR ("tmp") named nothing there (issue #45). Throws std::runtime_error naming
+// TMPDIR if it cannot be made absolute (the working folder is gone).
+std::filesystem::path temp_base();
+
+// mkdtemp of temp_base()/futolab-PREFIX-<owner token>-XXXXXX. The first call per process and
+// base removes the folders of dead owners there (any prefix: owner.hpp). Throws
+// std::runtime_error if the folder cannot be made.
+std::filesystem::path make_owned_temp_dir(std::string_view prefix);
+
 class TempDir {
 public:
-    explicit TempDir(std::string_view prefix);  // throws std::runtime_error if it cannot be made
+    explicit TempDir(std::string_view prefix) : path_(make_owned_temp_dir(prefix)) {}
     ~TempDir();
     TempDir(const TempDir&) = delete;
     TempDir& operator=(const TempDir&) = delete;
 
     const std::filesystem::path& path() const { return path_; }
-    // Writes `text` to path()/name (throws std::runtime_error on failure) and returns its path.
+    // Writes `text` to path()/name as a new regular file (whatever a tool left at that name,
+    // a FIFO or a symlink included, is removed first; throws std::runtime_error on failure)
+    // and returns its path.
     std::filesystem::path write(const std::string& name, std::string_view text) const;
 
 private:

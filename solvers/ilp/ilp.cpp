@@ -26,21 +26,12 @@
 #include <fmt/format.h>
 
 #include <chrono>
-#include <fstream>
-#include <sstream>
 
 namespace futolab::ilp {
 namespace {
 
 constexpr external::ToolName kTool{"cbc", "coinor-cbc"};
 constexpr CounterMask kUnknown = counter_bits({Counter::fails, Counter::checks, Counter::propagations, Counter::max_depth});
-
-std::string read_file(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 class Search {
 public:
@@ -75,11 +66,15 @@ private:
     // One CBC run: a result if the search ends here abnormally, else nullopt (done_ set when
     // CBC proved that no further solution exists).
     std::optional<SolveResult> round() {
-        const double left = std::chrono::duration<double>(deadline_ - Clock::now()).count();
-        if (deadline_ != Clock::time_point::max() && left <= 0) return stopped(Status::timeout, "cbc: time limit");
-        const auto model = dir_.write("model.lp", lp_model(puzzle_, nogoods_));
+        if (stop_requested()) return stopped(Status::timeout, "cbc: interrupted");
+        if (expired()) return stopped(Status::timeout, "cbc: time limit");
+        // Built against the deadline: a 64x64 model alone took longer than a short limit.
+        const std::optional<std::string> text = lp_model_until(puzzle_, nogoods_, [this] { return expired() || stop_requested(); });
+        if (!text) return stopped(Status::timeout, stop_requested() ? "cbc: interrupted" : "cbc: time limit (building the model)");
+        const auto model = dir_.write("model.lp", *text);
         const auto answer = dir_.path() / "solution.txt";
         std::filesystem::remove(answer);
+        const double left = std::chrono::duration<double>(deadline_ - Clock::now()).count();
         external::ProcessSpec spec;
         spec.argv = {"cbc", model.string(), "solve", "solu", answer.string()};
         spec.dir = dir_.path();
@@ -95,16 +90,32 @@ private:
             return failed;
         }
         count_nodes(p.out);
-        if (!std::filesystem::exists(answer)) return external::failed_result(Status::error, "cbc wrote no solution file");
-        CbcSolution s = parse_cbc_solution(read_file(answer), puzzle_.n());
+        return judge(answer);
+    }
+
+    // CBC's solution file, read as untrusted (never blocking, a regular file only, capped: a
+    // FIFO or a link to /dev/zero there hung or filled futolab, issue #45).
+    std::optional<SolveResult> judge(const std::filesystem::path& answer) {
+        bool truncated = false;
+        std::string why;
+        const std::optional<std::string> text = external::read_tool_file(answer, truncated, why);
+        if (!text && why == "missing") return external::failed_result(Status::error, "cbc wrote no solution file");
+        if (!text) return external::failed_result(Status::error, "cbc's solution file: " + why);
+        if (truncated) return external::failed_result(Status::error, "cbc's solution file is larger than any answer");
+        CbcSolution s = parse_cbc_solution(*text, puzzle_.n());
         if (!s.error.empty()) return external::failed_result(Status::error, s.error);
         if (!s.feasible) {
             done_ = true;
             return std::nullopt;
         }
-        if (auto why = solutions_.add(s.grid)) return external::failed_result(Status::error, "cbc: " + *why);
+        if (auto why_not = solutions_.add(s.grid)) return external::failed_result(Status::error, "cbc: " + *why_not);
         nogoods_.push_back(std::move(s.grid));
         return std::nullopt;
+    }
+
+    bool expired() const { return deadline_ != Clock::time_point::max() && Clock::now() >= deadline_; }
+    bool stop_requested() const {
+        return request_.limits.stop != nullptr && request_.limits.stop->load(std::memory_order_relaxed);
     }
 
     void count_nodes(std::string_view log) {

@@ -13,11 +13,19 @@
 
 #include "core/puzzle.hpp"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace futolab::ilp {
 
 std::string lp_model(const Puzzle& puzzle, const std::vector<std::vector<int>>& nogoods);
+
+// The same text, built while `expired()` (asked once per row of the board and per no-good:
+// 3n + |no-goods| calls) stays false; nullopt once it turns true. A 64x64 model is 786 432
+// terms, tens of milliseconds: a run with a short time limit must not overrun it (issue #45).
+std::optional<std::string> lp_model_until(const Puzzle& puzzle, const std::vector<std::vector<int>>& nogoods,
+                                          const std::function<bool()>& expired);
 
 }  // namespace futolab::ilp
