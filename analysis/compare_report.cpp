@@ -1,6 +1,7 @@
 #include "analysis/compare_report.hpp"
 
 #include "analysis/spec_labels.hpp"
+#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -9,14 +10,18 @@
 namespace futolab {
 namespace {
 
+// Data on one line of the text: a line break or bidi control in it is shown as <U+XXXX>
+// (core/visible_text.hpp), so it can neither start a line nor reorder the rest of one.
+std::string one_line(const std::string& text) { return visible_text(text); }
+
 std::string run_text(const RunKey& key, const std::string& instance) {
-    return fmt::format("{} [{}] {}{}", instance.empty() ? key.instance_hash : instance, key.instance_hash, key.spec,
-                       key.mode.empty() ? "" : " " + key.mode);
+    return fmt::format("{} [{}] {}{}", one_line(instance.empty() ? key.instance_hash : instance),
+                       one_line(key.instance_hash), one_line(key.spec), key.mode.empty() ? "" : " " + one_line(key.mode));
 }
 
 std::string set_text(const std::set<std::string>& items) {
     std::string out;
-    for (const std::string& s : items) out += (out.empty() ? "" : " | ") + s;
+    for (const std::string& s : items) out += (out.empty() ? "" : " | ") + one_line(s);
     return out;
 }
 
@@ -40,7 +45,8 @@ std::vector<std::string> counter_lines(const std::vector<RunChange>& changes) {
         std::string line = run_text(changes[i].key, changes[i].instance) + ": ";
         const RunKey& key = changes[i].key;
         for (bool first = true; i < changes.size() && changes[i].key == key; ++i, first = false)
-            line += fmt::format("{}{} {} → {}", first ? "" : ", ", changes[i].what, changes[i].base, changes[i].next);
+            line += fmt::format("{}{} {} → {}", first ? "" : ", ", one_line(changes[i].what),
+                                one_line(changes[i].base), one_line(changes[i].next));
         lines.push_back(line);
     }
     return lines;
@@ -50,8 +56,8 @@ std::vector<std::string> one_side_lines(const std::vector<OneSideRun>& runs, con
                                         const std::string& other) {
     std::vector<std::string> lines;
     for (const OneSideSpec& s : specs)
-        lines.push_back(fmt::format("spec {}{}: {} instances (the spec is not in {})", s.spec,
-                                    s.mode.empty() ? "" : " " + s.mode, s.instances, other));
+        lines.push_back(fmt::format("spec {}{}: {} instances (the spec is not in {})", one_line(s.spec),
+                                    s.mode.empty() ? "" : " " + one_line(s.mode), s.instances, other));
     for (const OneSideRun& r : runs) lines.push_back(run_text(r.key, r.instance));
     return lines;
 }
@@ -67,20 +73,22 @@ std::string one_side_count(const std::vector<OneSideRun>& runs, const std::vecto
 std::string compare_header(const ComparedInputs& c) {
     std::string out;
     const auto differences = provenance_differences(c.base, c.next);
-    for (const FactDifference& d : differences) out += fmt::format("{}: {} → {}\n", d.fact, d.base, d.next);
+    for (const FactDifference& d : differences)
+        out += fmt::format("{}: {} → {}\n", one_line(d.fact), one_line(d.base), one_line(d.next));
     std::string same;
     for (const std::string& fact : provenance_agreements(c.base, c.next)) same += (same.empty() ? "" : ", ") + fact;
     if (!same.empty()) out += "same: " + same + "\n";
     for (const Provenance* p : {&c.base, &c.next})
-        if (!p->has_sidecar) out += fmt::format("no sidecar: {}.meta.yaml (commit, config and machine unknown)\n", p->csv);
-    for (const std::string& w : provenance_warnings(differences)) out += "warning: " + w + "\n";
+        if (!p->has_sidecar)
+            out += fmt::format("no sidecar: {}.meta.yaml (commit, config and machine unknown)\n", one_line(p->csv));
+    for (const std::string& w : provenance_warnings(differences)) out += "warning: " + one_line(w) + "\n";
     for (const OptionsChange& o : c.result.options_changes) {
         // One option set a side (the usual case): only the options that moved, by name.
         const auto [base, next] = o.base.size() == 1 && o.next.size() == 1
                                       ? options_difference(*o.base.begin(), *o.next.begin())
                                       : std::pair{set_text(o.base), set_text(o.next)};
-        out += fmt::format("warning: spec {} resolves to other options: {} → {} (a default changed?)\n", o.spec, base,
-                           next);
+        out += fmt::format("warning: spec {} resolves to other options: {} → {} (a default changed?)\n", one_line(o.spec),
+                           one_line(base), one_line(next));
     }
     return out;
 }
@@ -146,13 +154,13 @@ TextTable compare_changes_table(const std::vector<ComparedInputs>& comparisons) 
 
 std::string compare_text(const ComparedInputs& c, std::size_t max_list) {
     const RunComparison& r = c.result;
-    std::string out = fmt::format("# BASE {} → NEW {}\n\n", c.base_label, c.new_label);
+    std::string out = fmt::format("# BASE {} → NEW {}\n\n", one_line(c.base_label), one_line(c.new_label));
     out += compare_header(c);
     out += fmt::format("\nruns paired by (instance_hash, spec, mode): {}; status changes {}; counter changes {}; only in "
                        "BASE {}; only in NEW {}\n",
                        r.paired, r.status_changes.size(), counter_lines(r.counter_changes).size(),
                        one_side_count(r.only_base, r.specs_only_base), one_side_count(r.only_new, r.specs_only_new));
-    out += drift_text(c.drift, c.base_label, c.new_label);
+    out += drift_text(c.drift, one_line(c.base_label), one_line(c.new_label));
     if (!r.times.empty())
         out += fmt::format("\n## Time: {} per instance (median over repeats), geometric mean of NEW / BASE with 95 % "
                            "CI: bootstrap over instances{} (< 1: NEW faster; wins: NEW ≥ 1 % faster)\n\n",
@@ -164,18 +172,19 @@ std::string compare_text(const ComparedInputs& c, std::size_t max_list) {
                table_markdown(times_of({c}, false));
     if (!r.nondeterministic_specs.empty()) {
         std::string specs;
-        for (const std::string& spec : r.nondeterministic_specs) specs += (specs.empty() ? "" : ", ") + spec;
+        for (const std::string& spec : r.nondeterministic_specs) specs += (specs.empty() ? "" : ", ") + one_line(spec);
         out += fmt::format("\nCounters not compared for {}: not deterministic (a race: whichever member answers first)\n",
                            specs);
     }
     std::vector<std::string> status;
-    for (const RunChange& x : r.status_changes) status.push_back(fmt::format("{}: {} → {}", run_text(x.key, x.instance), x.base, x.next));
+    for (const RunChange& x : r.status_changes) 
+        status.push_back(fmt::format("{}: {} → {}", run_text(x.key, x.instance), one_line(x.base), one_line(x.next)));
     out += section("Status changes", status, max_list);
     out += section("Counter changes", counter_lines(r.counter_changes), max_list,
                    "The counters are deterministic (SPEC §4): each change is a change of behaviour.");
     out += section("Only in BASE", one_side_lines(r.only_base, r.specs_only_base, "NEW"), max_list);
     out += section("Only in NEW", one_side_lines(r.only_new, r.specs_only_new, "BASE"), max_list);
-    return out;
+    return visible_text(out, LineBreaks::kept);  // whatever else came from data: no bidi control, no CR
 }
 
 }  // namespace futolab

@@ -3,6 +3,7 @@
 #include "analysis/paired.hpp"
 #include "analysis/table_kinds.hpp"
 #include "core/error.hpp"
+#include "core/visible_text.hpp"
 #include "core/yaml_bounds.hpp"
 
 #include <fmt/format.h>
@@ -193,7 +194,7 @@ std::string disagreements_html(const TextTable& disagreements) {
 std::string html_escape(const std::string& text) {
     std::string out;
     out.reserve(text.size());
-    for (char ch : text) {
+    for (char ch : visible_text(text, LineBreaks::kept)) {
         switch (ch) {
             case '&': out += "&amp;"; break;
             case '<': out += "&lt;"; break;

@@ -22,7 +22,10 @@
 
 namespace futolab {
 
-// & < > " ' as entities: safe in element content and in quoted attribute values.
+// & < > " ' as entities: safe in element content and in quoted attribute values. Invisible
+// characters (bidi controls, CR, other controls, bad UTF-8) shown as <U+XXXX> first
+// (core/visible_text.hpp); LF and tab are kept, for the config shown in <pre>, and inside a
+// table cell they are only white space.
 std::string html_escape(const std::string& text);
 
 // The SVG element of a gnuplot SVG file, without the XML prolog, with every id (and every

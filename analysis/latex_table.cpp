@@ -1,28 +1,54 @@
 #include "analysis/latex_table.hpp"
 
+#include "core/visible_text.hpp"
+
 #include <cmath>
 
 namespace futolab {
 
+namespace {
+
+// The LaTeX for one ASCII character of data, or nullptr to print it as it is.
+const char* latex_special(char ch) {
+    switch (ch) {
+        case '\\': return "\\textbackslash{}";
+        case '{': return "\\{";
+        case '}': return "\\}";
+        case '$': return "\\$";
+        case '&': return "\\&";
+        case '#': return "\\#";
+        case '_': return "\\_";
+        case '%': return "\\%";
+        case '^': return "\\textasciicircum{}";
+        case '~': return "\\textasciitilde{}";
+        case '<': return "\\textless{}";
+        case '>': return "\\textgreater{}";
+        case '|': return "\\textbar{}";
+        // After \\ (a row's end) or \toprule/\midrule, '[' and '*' would be read as their
+        // optional argument or star (`\\[10cm]` is a skip); braced they are plain text.
+        case '[': return "{[}";
+        case ']': return "{]}";
+        case '*': return "{*}";
+        // The font's quote glyphs and ligatures ('' ` `` "): the typed character instead.
+        case '\'': return "\\textquotesingle{}";
+        case '`': return "\\textasciigrave{}";
+        case '"': return "\\textquotedbl{}";
+        default: return nullptr;
+    }
+}
+
+}  // namespace
+
 std::string latex_escape(std::string_view text) {
+    const std::string shown = visible_text(text);
     std::string out;
-    for (const char ch : text) {
-        switch (ch) {
-            case '\\': out += "\\textbackslash{}"; break;
-            case '{': out += "\\{"; break;
-            case '}': out += "\\}"; break;
-            case '$': out += "\\$"; break;
-            case '&': out += "\\&"; break;
-            case '#': out += "\\#"; break;
-            case '_': out += "\\_"; break;
-            case '%': out += "\\%"; break;
-            case '^': out += "\\textasciicircum{}"; break;
-            case '~': out += "\\textasciitilde{}"; break;
-            case '<': out += "\\textless{}"; break;
-            case '>': out += "\\textgreater{}"; break;
-            case '|': out += "\\textbar{}"; break;
-            default: out += static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f ? ' ' : ch;
-        }
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const char ch = shown[i];
+        const char* special = latex_special(ch);
+        out += special ? special : std::string(1, ch);
+        // "--", "---", ",," (T1) and "!`"-style pairs are ligatures: an empty group keeps the
+        // characters apart.
+        if ((ch == '-' || ch == ',') && i + 1 < shown.size() && shown[i + 1] == ch) out += "{}";
     }
     return out;
 }

@@ -12,9 +12,12 @@
 
 namespace futolab {
 
-// Text safe in LaTeX's text mode: the ten special characters \ { } $ & # ^ _ % ~ and < > |
-// (which the default OT1 font encoding would print as other glyphs) as commands, control
-// characters (a line break inside a quoted CSV cell) as spaces.
+// Text that LaTeX's text mode prints literally: the ten special characters \ { } $ & # ^ _ % ~
+// and < > | (which the default OT1 font encoding would print as other glyphs) as commands;
+// [ ] * braced (after \\ or a booktabs rule they would be an optional argument or a star);
+// ' ` " as the typed characters, and -- ,, kept apart (not ligatures); invisible characters
+// and line breaks shown as <U+XXXX> (core/visible_text.hpp). Anything else (letters, digits,
+// UTF-8 text) as it is: the document's inputenc reads it.
 std::string latex_escape(std::string_view text);
 std::string cell_latex(const Cell& cell);
 // A tabular; with a caption, wrapped in a table float with that caption.

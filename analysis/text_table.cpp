@@ -1,9 +1,11 @@
 #include "analysis/text_table.hpp"
 
+#include "core/visible_text.hpp"
 #include "records/csv_quote.hpp"
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 
@@ -24,8 +26,28 @@ std::string exact_text(double v) {
     return ec == std::errc() ? std::string(buf, end) : fmt::format("{}", v);
 }
 
+namespace {
+
+bool word_character(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; }
+
+}  // namespace
+
+// Escaped first, made visible after: "<U+202E>" is not an HTML tag or autolink to GFM (a tag
+// name has no '+'), so it prints as it is, without backslashes.
+std::string markdown_text(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char ch = text[i];
+        const bool inner_underscore =
+            ch == '_' && i > 0 && i + 1 < text.size() && word_character(text[i - 1]) && word_character(text[i + 1]);
+        if (std::string_view("\\|*`~<>[]&_").find(ch) != std::string_view::npos && !inner_underscore) out += '\\';
+        out += ch;
+    }
+    return visible_text(out);
+}
+
 std::string cell_markdown(const Cell& c) {
-    if (!c.number) return c.text;
+    if (!c.number) return markdown_text(c.text);
     return (c.at_least && std::isfinite(*c.number) ? "≥ " : "") + number_text(*c.number);
 }
 
@@ -37,15 +59,14 @@ std::string table_markdown(const TextTable& table) {
         for (const std::string& c : cells) s += " " + c + " |";
         return s + "\n";
     };
-    std::string out = line(table.header) + "|";
+    std::vector<std::string> header;
+    for (const std::string& h : table.header) header.push_back(markdown_text(h));
+    std::string out = line(header) + "|";
     for (std::size_t i = 0; i < table.header.size(); ++i) out += i < table.text_columns ? " --- |" : " ---: |";
     out += "\n";
     for (const auto& row : table.rows) {
         std::vector<std::string> cells;
-        // A '|' in data (an instance id) would split the cell.
-        for (const Cell& c : row) cells.push_back(fmt::format("{}", cell_markdown(c)));
-        for (std::string& s : cells)
-            for (std::size_t p = 0; (p = s.find('|', p)) != std::string::npos; p += 2) s.replace(p, 1, "\\|");
+        for (const Cell& c : row) cells.push_back(cell_markdown(c));
         out += line(cells);
     }
     return out;

@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace futolab {
@@ -35,7 +36,13 @@ struct TextTable {
 std::string number_text(double v);
 // Every digit needed to read the same double back, in plain decimal notation (3000417.59).
 std::string exact_text(double v);
-// A cell as Markdown or as CSV shows it.
+// Text from data as a Markdown (GFM) table cell that prints literally: invisible characters
+// and line breaks shown (core/visible_text.hpp), '|' and the backslash escaped (so no cell
+// splits), and the characters that start inline markup (* ` ~ < > [ ] &, and _ unless
+// between letters or digits, where GFM never reads it) escaped with a backslash.
+std::string markdown_text(std::string_view text);
+// A cell as Markdown or as CSV shows it. CSV keeps the data exactly (it is read by programs:
+// a bidi control stays one; RFC 4180 quoting keeps the cell whole).
 std::string cell_markdown(const Cell& c);
 std::string cell_csv(const Cell& c);
 

@@ -2,6 +2,7 @@
 // 2 bad usage or bad input (always with a one-line message on stderr).
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "core/env.hpp"
 #include "core/error.hpp"
 #include "records/build_identity.hpp"
 
@@ -84,6 +85,7 @@ int main(int argc, char** argv) {
         return report("", e, kExitBadInput);
     }
     try {
+        futolab::check_environment();  // a bad FUTOLAB_* value is refused before any work
         const int code = run ? run() : kExitFailure;
         // Output still buffered for stdout is written now: a full disk or a closed pipe found
         // here is a lost result, so it is a failure even if the command itself succeeded.

@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <system_error>
+#include <utility>
 
 namespace futolab {
 namespace {
@@ -68,7 +71,61 @@ std::string_view real_problem(double v, bool tiny, double min, double max) {
     return "is too small";
 }
 
+// Memory units: the text after the number must be one of them exactly.
+constexpr std::pair<std::string_view, std::uint64_t> kMemoryUnits[]{
+    {"KiB", 1ULL << 10}, {"MiB", 1ULL << 20}, {"GiB", 1ULL << 30}, {"TiB", 1ULL << 40}, {"PiB", 1ULL << 50},
+    {"EiB", 1ULL << 60}, {"kB", 1'000ULL}, {"MB", 1'000'000ULL}, {"GB", 1'000'000'000ULL},
+    {"TB", 1'000'000'000'000ULL}, {"PB", 1'000'000'000'000'000ULL}, {"EB", 1'000'000'000'000'000'000ULL}, {"B", 1}};
+
+constexpr std::string_view kMemoryRange = "(accepted: 1 MiB to 1 EiB, a whole number of bytes)";
+
+// 128 bits: a memory size times its unit is computed exactly (GCC and Clang have it; the
+// extension keyword keeps -Wpedantic quiet).
+__extension__ typedef unsigned __int128 U128;
+
+// Digits only, as a 128-bit value; nullopt when empty, not digits, or above 2^64 (every
+// caller treats that as too large).
+std::optional<U128> digits_value(std::string_view digits) {
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
+    U128 v = 0;
+    for (const char d : digits) {
+        v = v * 10 + static_cast<unsigned>(d - '0');
+        if (v > static_cast<U128>(kMaxWhole)) return static_cast<U128>(kMaxWhole) + 1;
+    }
+    return v;
+}
+
 }  // namespace
+
+std::uint64_t parse_memory_size(std::string_view text, std::string_view what) {
+    const std::size_t split = std::min(text.find_first_not_of("0123456789."), text.size());
+    const std::string_view number = text.substr(0, split), suffix = text.substr(split);
+    const std::size_t dot = number.find('.');
+    const std::string_view whole = number.substr(0, dot);
+    std::string_view fraction = dot == std::string_view::npos ? std::string_view() : number.substr(dot + 1);
+    while (fraction.ends_with('0')) fraction.remove_suffix(1);
+    const auto int_part = digits_value(whole);
+    const auto frac_part = fraction.empty() ? std::optional<U128>(0) : digits_value(fraction);
+    const bool letters = suffix.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string_view::npos;
+    if (!int_part || !frac_part || number.ends_with('.') || !letters)
+        reject(what, "'" + shown(text) + "'", "is not a memory size", "(e.g. 2GiB, 512MiB, 1.5GB)");
+    const auto unit = std::find_if(std::begin(kMemoryUnits), std::end(kMemoryUnits),
+                                   [&](const auto& u) { return suffix == u.first; });
+    if (unit == std::end(kMemoryUnits))
+        reject(what, "'" + shown(text) + "'", "needs a unit:",
+               "B, kB, KiB, MB, MiB, GB, GiB, TB, TiB, PB, PiB, EB or EiB (e.g. 2GiB)");
+    // 18 decimals: 10^18 * 2^60 still fits in 128 bits; a finer fraction is never a whole byte
+    // in the accepted range's units but the smallest ones, which nobody writes that way.
+    if (fraction.size() > 18) reject(what, shown(text), "has too many decimals", std::string(kMemoryRange));
+    U128 scale = 1;
+    for (std::size_t i = 0; i < fraction.size(); ++i) scale *= 10;
+    const U128 fraction_bytes = *frac_part * unit->second;
+    const U128 bytes = *int_part * unit->second + fraction_bytes / scale;
+    if (bytes > kMaxMemoryBytes) reject(what, shown(text), "is too large", std::string(kMemoryRange));
+    if (fraction_bytes % scale != 0) reject(what, shown(text), "is not a whole number of bytes", std::string(kMemoryRange));
+    if (bytes < kMinMemoryBytes) reject(what, shown(text), "is too small", std::string(kMemoryRange));
+    return static_cast<std::uint64_t>(bytes);
+}
 
 std::string short_number(double value) {
     if (value == std::floor(value) && std::fabs(value) < 1e7) return fmt::format("{}", static_cast<long long>(value));

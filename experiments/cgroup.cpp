@@ -1,5 +1,7 @@
 #include "experiments/cgroup.hpp"
 
+#include "core/env.hpp"
+
 #include "solvers/external/owner.hpp"
 
 #include <fcntl.h>
@@ -139,11 +141,11 @@ std::optional<CgroupSite> probe() {
 }  // namespace
 
 std::optional<CgroupSite> memory_cgroup_site() {
-    // Probed once: the answer does not change while futolab runs. FUTOLAB_NO_CGROUP=1 turns
-    // cgroups off (the fallback path, for tests and for machines where they misbehave).
+    // Probed once: the answer does not change while futolab runs. FUTOLAB_NO_CGROUP=1 (or
+    // yes/true/on, core/env.hpp) turns cgroups off (the fallback path, for tests and for
+    // machines where they misbehave).
     static const std::optional<CgroupSite> site = [] {
-        const char* off = std::getenv("FUTOLAB_NO_CGROUP");
-        return off != nullptr && std::string(off) == "1" ? std::nullopt : probe();
+        return env_switch_on("FUTOLAB_NO_CGROUP") ? std::nullopt : probe();
     }();
     return site;
 }

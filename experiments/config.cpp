@@ -125,9 +125,9 @@ Limits read_limits(const Where& w, const YAML::Node& node) {
     if (node["nodes"]) limits.nodes = w.whole(node["nodes"], "limits.nodes", 1);
     if (node["memory"]) {
         try {
-            limits.memory_bytes = parse_memory_bytes(w.scalar(node["memory"], "limits.memory"));
-        } catch (const std::invalid_argument& e) {
-            w.fail(node["memory"], std::string("limits.memory: ") + e.what());
+            limits.memory_bytes = parse_memory_size(w.scalar(node["memory"], "limits.memory"), "limits.memory");
+        } catch (const NumberError& e) {
+            w.fail(node["memory"], e.what());
         }
     }
     return limits;

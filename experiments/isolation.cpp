@@ -2,6 +2,7 @@
 
 #include "experiments/cgroup.hpp"
 #include "experiments/interrupt.hpp"
+#include "core/numbers.hpp"
 #include "solvers/registry.hpp"
 
 #include <fmt/format.h>
@@ -20,28 +21,7 @@ std::optional<Isolation> isolation_from_name(std::string_view name) {
     return w ? std::optional<Isolation>(w->value) : std::nullopt;
 }
 
-std::uint64_t parse_memory_bytes(const std::string& text) {
-    static const std::pair<std::string_view, double> units[] = {
-        {"B", 1.0},   {"kB", 1e3},  {"KiB", 1024.0},           {"MB", 1e6},          {"MiB", 1048576.0},
-        {"GB", 1e9},  {"GiB", 1073741824.0}, {"TB", 1e12},     {"TiB", 1099511627776.0}};
-    double value = 0;
-    const char* end = text.data() + text.size();
-    const auto [rest, ec] = std::from_chars(text.data(), end, value, std::chars_format::fixed);
-    const std::string_view unit(rest, static_cast<std::size_t>(end - rest));
-    if (ec != std::errc() || rest == text.data())
-        throw std::invalid_argument(fmt::format("'{}' is not a memory size (e.g. 2GiB, 512MiB)", text));
-    for (const auto& [name, scale] : units) {
-        if (unit != name) continue;
-        const double bytes = value * scale;
-        // 1 MiB: less cannot hold a run; 2^60: far above any machine, and no overflow below it.
-        if (!(bytes >= 1048576.0 && bytes <= 1152921504606846976.0) || bytes != std::floor(bytes))
-            throw std::invalid_argument(
-                fmt::format("'{}' must be a whole number of bytes from 1 MiB to 1 EiB", text));
-        return static_cast<std::uint64_t>(bytes);
-    }
-    throw std::invalid_argument(
-        fmt::format("'{}' needs a unit: B, kB, KiB, MB, MiB, GB, GiB, TB or TiB (e.g. 2GiB)", text));
-}
+std::uint64_t parse_memory_bytes(const std::string& text) { return parse_memory_size(text, "limits.memory"); }
 
 std::string memory_limit_mechanism(const Limits& limits, Isolation isolation) {
     if (limits.memory_bytes == 0 || !has_own_process(isolation)) return "none";

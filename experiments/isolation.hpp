@@ -36,8 +36,8 @@ std::optional<Isolation> isolation_from_name(std::string_view name);
 // Whether runs in this mode have a process of their own (memory limit, max_rss_kb, crash rows).
 inline bool has_own_process(Isolation isolation) { return isolation != Isolation::thread; }
 
-// "2GiB", "512MiB", "1.5GB", "100000kB": a whole number of bytes from 1 MiB to 2^60, with a
-// unit (B, kB, KiB, MB, MiB, GB, GiB, TB, TiB). Throws std::invalid_argument saying why.
+// limits.memory: parse_memory_size (core/numbers.hpp), 1 MiB to 1 EiB; a NumberError
+// (an InputError) saying why not.
 std::uint64_t parse_memory_bytes(const std::string& text);
 
 // How limits.memory is enforced in a run's own process, for the sidecar's `memory_limit`:

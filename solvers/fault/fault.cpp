@@ -15,6 +15,8 @@
 // Users cannot trip it by accident: the registry hides the backend unless FUTOLAB_TEST_FAULTS=1.
 #include "solvers/fault/fault.hpp"
 
+#include "core/env.hpp"
+
 #include "solvers/option_table.hpp"
 
 #include <chrono>
@@ -102,8 +104,7 @@ private:
 }  // namespace
 
 bool enabled() {
-    const char* v = std::getenv("FUTOLAB_TEST_FAULTS");
-    return v != nullptr && std::string_view(v) == "1";
+    return env_switch_on("FUTOLAB_TEST_FAULTS");
 }
 
 std::span<const OptionSpec> options() { return table().specs(); }

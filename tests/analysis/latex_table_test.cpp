@@ -14,7 +14,7 @@ TEST_CASE("latex_escape: every special character becomes text", "[latex]") {
     CHECK(latex_escape("\\input{/etc/passwd}") == "\\textbackslash{}input\\{/etc/passwd\\}");
     CHECK(latex_escape("^~") == "\\textasciicircum{}\\textasciitilde{}");
     CHECK(latex_escape("n<5>|") == "n\\textless{}5\\textgreater{}\\textbar{}");
-    CHECK(latex_escape("two\nlines\r\t") == "two lines  ");
+    CHECK(latex_escape("two\nlines\r\t") == "two\\textless{}U+000A\\textgreater{}lines\\textless{}U+000D\\textgreater{}\\textless{}U+0009\\textgreater{}");
     CHECK(latex_escape("n − 1 ≥ 0") == "n − 1 ≥ 0");  // UTF-8 passes (inputenc / LuaLaTeX read it)
 }
 

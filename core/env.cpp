@@ -1,0 +1,48 @@
+#include "core/env.hpp"
+
+#include "core/error.hpp"
+#include "core/files.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <string>
+
+namespace futolab {
+namespace {
+
+std::string lower(std::string_view text) {
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+    return out;
+}
+
+}  // namespace
+
+std::optional<bool> parse_env_switch(std::string_view name, const char* text) {
+    if (text == nullptr || *text == '\0') return std::nullopt;
+    const std::string word = lower(text);
+    for (const char* on : {"1", "yes", "true", "on"})
+        if (word == on) return true;
+    for (const char* off : {"0", "no", "false", "off"})
+        if (word == off) return false;
+    std::string shown;  // the value as typed, control bytes escaped, cut
+    for (const char ch : std::string_view(text).substr(0, 40))
+        shown += static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f ? fmt::format("\\x{:02x}", static_cast<unsigned>(static_cast<unsigned char>(ch))) : std::string(1, ch);
+    throw InputError(fmt::format("{}: '{}' is not a yes or no (accepted: 1/0, yes/no, true/false, on/off in any case; "
+                                 "empty or unset = not set)",
+                                 name, shown));
+}
+
+std::optional<bool> env_switch(const char* name) { return parse_env_switch(name, std::getenv(name)); }
+
+bool env_switch_on(const char* name) { return env_switch(name).value_or(false); }
+
+void check_environment() {
+    for (const std::string_view name : kEnvSwitches) env_switch(std::string(name).c_str());
+    max_input_bytes();
+}
+
+}  // namespace futolab

@@ -1,0 +1,164 @@
+// Every text a table prints is escaped for its target (issue #45): a label prints literally
+// in Markdown, LaTeX and HTML whatever its bytes, and an invisible character (bidi control,
+// line break, other control) is shown as <U+XXXX> instead of acting.
+#include "analysis/compare_report.hpp"
+#include "analysis/html_report.hpp"
+#include "analysis/latex_table.hpp"
+#include "analysis/text_table.hpp"
+#include "core/visible_text.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+using namespace futolab;
+
+namespace {
+
+// Hostile labels: every ASCII byte alone and at the start, every bidi control, LaTeX's
+// optional-argument and star openers, markup of each target.
+std::vector<std::string> hostile_labels() {
+    std::vector<std::string> out;
+    for (int b = 1; b < 128; ++b) {
+        out.push_back(std::string(1, static_cast<char>(b)));
+        out.push_back(std::string(1, static_cast<char>(b)) + "x" + std::string(1, static_cast<char>(b)));
+    }
+    for (const char* s : {"[10cm]", "*", "*x", "[", "\\\\[2pt]", "--x---", ",,", "''``\"", "!`?`", "\\relax",
+                          "a|b", "a\\|b", "a\\", "_x_", "*em*", "`code`", "<b>x</b>", "[l](u)", "&lt;", "~~s~~",
+                          "two\nlines", "cr\rlf", "tab\tx", "\xe2\x80\xae" "evil", "\xe2\x81\xa6iso\xe2\x81\xa9",
+                          "\xe2\x80\x8erlm\xe2\x80\x8f", "\xd8\x9c", "\xef\xbb\xbf" "bom", "\xe2\x80\xa8ls", "\xff\xfe",
+                          "\xc0\xaf", "\xed\xa0\x80", "n − 1 ≥ 0"})
+        out.emplace_back(s);
+    return out;
+}
+
+// The cells of one GFM table row: split at '|' not escaped by a backslash, each cell's
+// backslash escapes removed (what a GFM renderer prints as the cell's text).
+std::vector<std::string> gfm_cells(const std::string& row) {
+    std::vector<std::string> cells;
+    std::string cell;
+    bool open = false;
+    for (std::size_t i = 0; i < row.size(); ++i) {
+        if (row[i] == '\\' && i + 1 < row.size() && std::ispunct(static_cast<unsigned char>(row[i + 1]))) {
+            cell += row[++i];
+        } else if (row[i] == '|') {
+            if (open) cells.push_back(cell.substr(1, cell.size() - 2));  // the padding spaces
+            cell.clear();
+            open = true;
+        } else {
+            cell += row[i];
+        }
+    }
+    return cells;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
+        out.push_back(text.substr(start, nl - start));
+    return out;
+}
+
+// LaTeX's output for text: each command latex_escape writes replaced by the character it
+// prints. What remains must hold no character with a meaning of its own.
+std::string latex_printed(std::string text) {
+    const std::vector<std::pair<std::string, std::string>> commands{
+        {"\\textbackslash{}", "\\"}, {"\\textasciicircum{}", "^"}, {"\\textasciitilde{}", "~"},
+        {"\\textless{}", "<"},       {"\\textgreater{}", ">"},     {"\\textbar{}", "|"},
+        {"\\textquotesingle{}", "'"}, {"\\textasciigrave{}", "`"}, {"\\textquotedbl{}", "\""},
+        {"{[}", "["}, {"{]}", "]"}, {"{*}", "*"}, {"\\{", "{"}, {"\\}", "}"}, {"\\$", "$"}, {"\\&", "&"},
+        {"\\#", "#"}, {"\\_", "_"}, {"\\%", "%"}, {"{}", ""}};
+    std::string out;
+    for (std::size_t i = 0; i < text.size();) {
+        bool matched = false;
+        for (const auto& [command, printed] : commands) {
+            if (text.compare(i, command.size(), command) != 0) continue;
+            out += '\x01' + printed;  // marks a character that came from a command
+            i += command.size();
+            matched = true;
+            break;
+        }
+        if (matched) continue;
+        const char ch = text[i++];
+        // Raw specials, or a ligature pair, would not print as typed.
+        if (std::string("\\{}$&#^_%~<>|[]*'`\"").find(ch) != std::string::npos) return "RAW SPECIAL " + text;
+        if ((ch == '-' || ch == ',') && i < text.size() && text[i] == ch) return "LIGATURE " + text;
+        out += ch;
+    }
+    std::string plain;
+    for (const char ch : out)
+        if (ch != '\x01') plain += ch;
+    return plain;
+}
+
+}  // namespace
+
+TEST_CASE("markdown: any label stays in its cell and prints literally", "[escaping][markdown]") {
+    for (const std::string& label : hostile_labels()) {
+        INFO(label);
+        TextTable t{"t", {label, "n"}, {{Cell(label), Cell(1.0)}, {Cell("x"), Cell(2.0)}}, 1};
+        const std::vector<std::string> lines = lines_of(table_markdown(t));
+        REQUIRE(lines.size() == 4);  // header, rule, two rows: nothing split a row
+        CHECK(gfm_cells(lines[0]) == std::vector<std::string>{visible_text(label), "n"});
+        CHECK(gfm_cells(lines[2]) == std::vector<std::string>{visible_text(label), "1"});
+    }
+}
+
+TEST_CASE("markdown: inline markup and invisibles", "[escaping][markdown]") {
+    CHECK(markdown_text("fc_dom") == "fc_dom");  // GFM never reads an inner '_' as emphasis
+    CHECK(markdown_text("_x_") == "\\_x\\_");
+    CHECK(markdown_text("a|b") == "a\\|b");
+    CHECK(markdown_text("a\\|b") == "a\\\\\\|b");
+    CHECK(markdown_text("*em* `c` <b> [l](u) &lt; ~s~") == "\\*em\\* \\`c\\` \\<b\\> \\[l\\](u) \\&lt; \\~s\\~");
+    CHECK(markdown_text("a\xe2\x80\xae" "b\nc") == "a<U+202E>b<U+000A>c");
+}
+
+TEST_CASE("latex: any label prints literally, also at the start of a row", "[escaping][latex]") {
+    for (const std::string& label : hostile_labels()) {
+        INFO(label);
+        CHECK(latex_printed(latex_escape(label)) == visible_text(label));
+        TextTable t{"t", {label}, {{Cell("a")}, {Cell(label)}}, 1};
+        const std::string tex = table_latex(t, label);
+        // A row's end \\ and a booktabs rule are never followed by '[' or '*' (an optional
+        // argument or a star): the label is braced.
+        for (const std::string_view opener : {"\\\\\n", "\\toprule\n", "\\midrule\n"})
+            for (std::size_t at = tex.find(opener); at != std::string::npos; at = tex.find(opener, at + 1))
+                CHECK(std::string("[*").find(tex[at + opener.size()]) == std::string::npos);
+    }
+    CHECK(latex_escape("[10cm]") == "{[}10cm{]}");
+    CHECK(latex_escape("*") == "{*}");
+    CHECK(latex_escape("--x---") == "-{}-x-{}-{}-");
+    CHECK(latex_escape("\xe2\x80\xae" "x") == "\\textless{}U+202E\\textgreater{}x");
+}
+
+TEST_CASE("html: every byte as text, invisibles shown, LF kept for <pre>", "[escaping][html]") {
+    for (const std::string& label : hostile_labels()) {
+        INFO(label);
+        const std::string html = html_escape(label);
+        for (const char ch : std::string("<>\"'")) CHECK(html.find(ch) == std::string::npos);
+        CHECK(html.find("\xe2\x80\xae") == std::string::npos);
+        CHECK(html.find('\r') == std::string::npos);
+    }
+    CHECK(html_escape("a\xe2\x80\xae" "b") == "a&lt;U+202E&gt;b");
+    CHECK(html_escape("k: v\n  w\t1\r\n") == "k: v\n  w\t1&lt;U+000D&gt;\n");
+}
+
+TEST_CASE("compare text: labels stay on their line, no bidi control passes", "[escaping][compare]") {
+    RunComparison r;
+    const std::string evil = "x\xe2\x80\xae" "y\nz";
+    r.only_base = {{{"h1", evil, "first"}, evil}};
+    r.specs_only_new = {{evil, "first", 3}};
+    r.status_changes = {{{"h2", evil, "first"}, evil, "status", "solved", "timeout"}};
+    r.options_changes = {{evil, {evil}, {"a=1"}}};
+    r.nondeterministic_specs = {evil};
+    r.times = {{evil, "first", 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0}};
+    const ComparedInputs c{evil, evil + "2", {}, {}, "wall_ms", r, {}, {}, {}};
+    const std::string text = compare_text(c, 0);
+    CHECK(text.find("\xe2\x80\xae") == std::string::npos);
+    CHECK(text.find("\nz") == std::string::npos);
+    CHECK(text.find("x<U+202E>y<U+000A>z") != std::string::npos);
+    CHECK(compare_header(c).find("\xe2\x80\xae") == std::string::npos);
+}
