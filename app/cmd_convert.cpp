@@ -1,6 +1,9 @@
 // futolab convert INPUT --to FORMAT [--out FILE|DIR]: every instance is validated, then
 // written in the target format. A single-instance format with several instances needs
-// --out DIR and gets one file per instance, named after its id.
+// --out DIR and gets one file per instance, named after its id. --out naming a folder (one
+// that exists, or ending in '/') always means that: a single instance, in any format, goes to
+// DIR/<its id as a safe name>.<extension>; several instances in a format that holds them all
+// need a file name instead, and the message says so.
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "core/error.hpp"
@@ -10,9 +13,9 @@
 
 #include <fmt/format.h>
 
-#include <map>
-
 #include <filesystem>
+#include <map>
+#include <stdexcept>
 
 namespace futolab::app {
 namespace {
@@ -42,25 +45,46 @@ std::vector<std::string> file_names(const std::vector<Instance>& instances, cons
     return out;
 }
 
+// `--out DIR` names a folder: one that exists, or a path ending in '/'.
+bool names_folder(const std::string& out) {
+    std::error_code ec;
+    return !out.empty() && out != "-" && (out.back() == '/' || std::filesystem::is_directory(out, ec));
+}
+
+// One file per instance in `dir`, named after its id (the instances' own names, as the user
+// expects of a folder), every output checked in one go before the first is written.
+void write_per_instance(const ConvertArgs& args, const std::vector<Instance>& instances, Format to) {
+    const std::vector<std::string> paths = file_names(instances, args.out, format_info(to).extensions.front());
+    std::vector<NamedOutput> outputs;
+    for (const std::string& path : paths) outputs.push_back({"--out", path});
+    check_output_paths(outputs, {args.input}, args.force);
+    std::error_code ec;
+    std::filesystem::create_directories(args.out, ec);
+    if (ec) throw std::runtime_error(fmt::format("--out {}: cannot create the folder: {}", args.out, ec.message()));
+    for (std::size_t i = 0; i < instances.size(); ++i) write_output(paths[i], write_instances({instances[i]}, to));
+}
+
 int convert(const ConvertArgs& args) {
     const Format to = format_from_name(args.to);
     std::vector<Instance> instances;
     for (auto& [instance, puzzle] : load_instances({args.input})) instances.push_back(std::move(instance));
     const FormatInfo& info = format_info(to);
-    const bool one_file = info.multi_instance || instances.size() <= 1;
-    if (one_file) {
+    const bool folder = names_folder(args.out);
+    if (!folder && (info.multi_instance || instances.size() <= 1)) {
         check_output_path(args.out, {args.input}, args.force);
         write_output(args.out, write_instances(instances, to));
         return 0;
     }
-    namespace fs = std::filesystem;
-    if (args.out.empty() || (fs::exists(args.out) && !fs::is_directory(args.out)))
+    if (info.multi_instance && instances.size() > 1)  // into a folder
+        throw InputError(fmt::format("--out {}: is a folder, and format '{}' writes all {} instances into one file: give "
+                                     "a file name (e.g. {})",
+                                     args.out, info.name, instances.size(),
+                                     (std::filesystem::path(args.out) / ("NAME" + std::string(info.extensions.front()))).string()));
+    std::error_code ec;
+    if (args.out.empty() || args.out == "-" || (!folder && std::filesystem::exists(args.out, ec)))  // a new path: a folder
         throw InputError(args.input + ": " + std::to_string(instances.size()) + " instances, but format '" +
                          std::string(info.name) + "' holds one per file: give --out DIRECTORY");
-    const std::vector<std::string> paths = file_names(instances, args.out, info.extensions.front());
-    for (const std::string& path : paths) check_output_path(path, {args.input}, args.force);
-    fs::create_directories(args.out);
-    for (std::size_t i = 0; i < instances.size(); ++i) write_output(paths[i], write_instances({instances[i]}, to));
+    write_per_instance(args, instances, to);
     return 0;
 }
 
@@ -75,8 +99,9 @@ void add_convert(CLI::App& app, Action& run) {
     for (const FormatInfo& f : format_table()) targets += (targets.empty() ? "" : ", ") + std::string(f.name);
     cmd->add_option("--to", args->to, "Target format: " + targets)->required();
     cmd->add_option("--out", args->out,
-                    "Output file (default stdout); a directory for several instances in a one-instance format "
-                    "(one file per id: ids made safe file names, see README)");
+                    "Output file (default stdout), or a directory (existing, or ending in /): one file per "
+                    "instance, named after its id made a safe file name (see README); needed for several "
+                    "instances in a one-instance format");
     cmd->add_flag("--force", args->force, "Replace an output even if it is the input, a results CSV or a sidecar");
     cmd->callback([args, &run] { run = [args] { return convert(*args); }; });
 }

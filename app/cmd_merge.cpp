@@ -1,6 +1,7 @@
 // futolab merge CSV… --out FILE: joins shard CSVs (same config hash required) in run order.
 // Exit 1 if runs are missing or duplicated (the merged file is still written).
 #include "app/commands.hpp"
+#include "records/output_guard.hpp"
 #include "records/output_lock.hpp"
 #include "records/merge.hpp"
 
@@ -24,6 +25,7 @@ std::string first_few(const std::vector<std::size_t>& runs) {
 }
 
 int merge(const MergeArgs& args) {
+    check_output_path(args.out, args.inputs, args.force);  // a FIFO or folder: refused before its lock is made
     const OutputLock lock(args.out);  // no run or other merge writes in that folder meanwhile
     const MergeReport r = merge_results(args.inputs, args.out, args.force);
     std::cout << fmt::format("{}: {} of {} runs from {} files\n", args.out, r.rows, r.expected, args.inputs.size());

@@ -66,10 +66,17 @@ void check_stdout() {
 
 OutputStream::OutputStream(const std::string& path) : path_(path) {
     if (is_stdout(path)) return;
-    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+    // O_NONBLOCK: a FIFO with no reader fails (ENXIO) instead of waiting forever; the output
+    // guard refuses FIFOs before any work, this is the last line.
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0666);
     if (fd_ < 0 && errno == ELOOP)
         throw InputError(path + ": is a symbolic link: refusing to write through it (remove it, or write elsewhere)");
+    if (fd_ < 0 && errno == ENXIO)
+        throw InputError(path + ": is a FIFO (named pipe) with no reader, or a socket: write to a regular file, or to - "
+                                "and a shell pipe");
     if (fd_ < 0) throw std::runtime_error(write_error(path, errno));
+    const int flags = ::fcntl(fd_, F_GETFL);
+    if (flags >= 0) (void)::fcntl(fd_, F_SETFL, flags & ~O_NONBLOCK);
 }
 
 OutputStream::~OutputStream() {
@@ -77,13 +84,11 @@ OutputStream::~OutputStream() {
 }
 
 void OutputStream::write(std::string_view text) {
-    if (fd_ < 0) return write_stdout(text);
-    while (!text.empty()) {
-        const ssize_t n = ::write(fd_, text.data(), text.size());
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) throw std::runtime_error(write_error(path_, n < 0 ? errno : ENOSPC));
-        text.remove_prefix(static_cast<std::size_t>(n));
-    }
+    if (fd_ >= 0) return write_record(fd_, text, path_);
+    // Standard output as one record per write(2) too, so a full disk behind a redirect keeps
+    // whole records: whatever was printed before goes first.
+    check_stdout();
+    write_record(STDOUT_FILENO, text, "to standard output");
 }
 
 void OutputStream::close() {

@@ -30,7 +30,9 @@ void check_stdout();
 // "-", else the file, created at once. Each write goes to the kernel at once, so an
 // interrupted run keeps every record written before it, and is checked, so a failed write
 // stops the command. This is the one kind of file written in place (an interrupted search must
-// keep what it found); it is never opened through a symlink (O_NOFOLLOW).
+// keep what it found); it is never opened through a symlink (O_NOFOLLOW) nor waits on a FIFO
+// (O_NONBLOCK). A record is written whole or not at all: one a full disk cuts off is taken out
+// again (core/atomic_file.hpp, write_record), so the file holds whole records only.
 class OutputStream {
 public:
     explicit OutputStream(const std::string& path);

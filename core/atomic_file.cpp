@@ -1,14 +1,22 @@
 #include "core/atomic_file.hpp"
 
+#include "core/files.hpp"
 #include "core/random.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <random>
 #include <stdexcept>
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,6 +34,52 @@ std::string random_suffix() {
     std::string s(6, ' ');
     for (char& ch : s) ch = kChars[uniform_below(rng, sizeof kChars - 1)];
     return s;
+}
+
+// 8 hex digits of this host's name: temp files of another machine sharing the folder are not
+// ours to judge (its pids mean nothing here).
+std::string host_tag() {
+    char name[256] = {};
+    (void)::gethostname(name, sizeof name - 1);
+    return fmt::format("{:08x}", static_cast<std::uint32_t>(fnv1a64(name)));
+}
+
+constexpr std::string_view kTempMark = ".tmp-";
+
+// `<target>.tmp-<host>-<pid>-<random>`: who wrote it, so a dead writer's file can be reaped.
+std::string temp_name(const std::string& path) {
+    return fmt::format("{}{}{}-{}-{}", path, kTempMark, host_tag(), ::getpid(), random_suffix());
+}
+
+// The pid in a temp file name of this host's writers (see temp_name), or 0 for any other name.
+pid_t temp_writer(std::string_view name, std::string_view host) {
+    const std::size_t at = name.rfind(kTempMark);
+    if (at == std::string_view::npos) return 0;
+    std::string_view rest = name.substr(at + kTempMark.size());
+    if (!rest.starts_with(host) || rest.size() < host.size() + 1 || rest[host.size()] != '-') return 0;
+    rest.remove_prefix(host.size() + 1);
+    pid_t pid = 0;
+    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), pid);
+    const std::string_view random(end, static_cast<std::size_t>(rest.data() + rest.size() - end));
+    const bool plain = random.size() == 7 && random[0] == '-' &&
+                       std::all_of(random.begin() + 1, random.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+    return ec == std::errc() && pid > 0 && plain ? pid : 0;
+}
+
+// A pid that no longer names a process (a live pid of another user answers EPERM: alive).
+bool gone(pid_t pid) { return pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH; }
+
+// Opens a device or FIFO target without waiting: a FIFO with no reader (or a socket) is
+// refused at once instead of blocking the command forever.
+int open_direct(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0 && errno == ENXIO)
+        throw std::runtime_error("cannot write " + path + ": a FIFO (named pipe) with no reader, or a socket: write to "
+                                 "a regular file, or to - and a shell pipe");
+    if (fd < 0) fail(path, errno);
+    const int flags = ::fcntl(fd, F_GETFL);
+    if (flags >= 0) (void)::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);  // a reader is there: wait for it as usual
+    return fd;
 }
 
 // The folder's entry is durable only once the folder itself is synced; best effort (some
@@ -46,13 +100,12 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
     // regular file over /dev/null would replace the device.
     struct stat st {};
     if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-        fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
-        if (fd_ < 0) fail(path_, errno);
+        fd_ = open_direct(path_);
         direct_ = true;
         return;
     }
     for (int attempt = 0; attempt < 100; ++attempt) {
-        temp_ = path_ + ".tmp-" + random_suffix();
+        temp_ = temp_name(path_);
         // 0666 less the umask, as any file the user creates.
         fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
         if (fd_ >= 0) return;
@@ -96,6 +149,47 @@ void write_file_atomically(const std::string& path, std::string_view text) {
     AtomicFile file(path);
     file.write(text);
     file.commit();
+}
+
+std::size_t reap_stale_temp_files(const std::string& folder) {
+    DIR* dir = ::opendir(folder.empty() ? "." : folder.c_str());
+    if (dir == nullptr) return 0;
+    const std::string host = host_tag();
+    std::size_t removed = 0;
+    while (const dirent* entry = ::readdir(dir)) {
+        const pid_t pid = temp_writer(entry->d_name, host);
+        struct stat st {};
+        if (pid == 0 || !gone(pid) || ::fstatat(::dirfd(dir), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+            !S_ISREG(st.st_mode))
+            continue;
+        removed += ::unlinkat(::dirfd(dir), entry->d_name, 0) == 0;
+    }
+    ::closedir(dir);
+    return removed;
+}
+
+void write_record(int fd, std::string_view text, const std::string& name) {
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n > 0) {
+            done += static_cast<std::size_t>(n);
+            continue;
+        }
+        const int error = n < 0 ? errno : ENOSPC;
+        // The offset is just past the bytes that went (O_APPEND too): the record began `done`
+        // bytes before it. Found only on failure, so a record costs one write(2).
+        struct stat st {};
+        const off_t end = ::lseek(fd, 0, SEEK_CUR);
+        const bool cut = done > 0 && end >= static_cast<off_t>(done) && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+                         ::ftruncate(fd, end - static_cast<off_t>(done)) == 0;
+        if (cut) (void)::lseek(fd, end - static_cast<off_t>(done), SEEK_SET);
+        throw std::runtime_error(fmt::format("cannot write {}: {}{}", name, std::strerror(error),
+                                             cut ? " (the record it was writing was taken out again: the file ends "
+                                                   "with the last whole record)"
+                                                 : ""));
+    }
 }
 
 }  // namespace futolab

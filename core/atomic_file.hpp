@@ -3,16 +3,25 @@
 // beside the target, created exclusively under a fresh random name without following a
 // symlink (O_CREAT | O_EXCL | O_NOFOLLOW), is flushed to disk (fsync) and then renamed over
 // the target. So a reader never sees half a file; a kill, a full disk or a failed write leaves
-// the old file as it was (the temporary file is removed on failure, and a kill leaves at most
-// `<target>.tmp-XXXXXX`); a symlink at the target is replaced, never written through; and
-// nothing planted at a guessable name (`<target>.tmp`) is ever opened. A target that is a
-// device or a FIFO (`--out /dev/null`, a pipe) is written directly: it cannot be replaced.
+// the old file as it was (the temporary file is removed on failure); a symlink at the target
+// is replaced, never written through; and nothing planted at a guessable name (`<target>.tmp`)
+// is ever opened. A target that is a device (`--out /dev/null`) is written directly: it cannot
+// be replaced. A FIFO is opened without blocking: one with no reader is refused at once
+// (records/output_guard.hpp refuses FIFOs before any work; this is the last line).
+//
+// A kill -9 leaves `<target>.tmp-<host>-<pid>-<random>` behind (a `--redo` of a big CSV: MBs).
+// The name carries the writer's host (8 hex digits of its name's hash) and pid, so the next
+// writer in that folder removes the temp files of writers of this host that are gone
+// (reap_stale_temp_files), and never a live one's, nor one of another machine sharing the
+// folder (SLURM shards on a cluster file system).
 //
 // The two outputs written in place on purpose are appenders whose every record must survive a
 // kill: the results CSV of a run (records/results_file.hpp) and the record streams of
-// `generate` and `critical` (app/load.hpp); neither follows a symlink at its target.
+// `generate` and `critical` (app/load.hpp); neither follows a symlink at its target, and both
+// write each record whole or not at all (write_record).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -40,5 +49,16 @@ private:
 
 // AtomicFile in one call.
 void write_file_atomically(const std::string& path, std::string_view text);
+
+// Removes the temporary files AtomicFile writers of this host left in `folder` when they died
+// (their pid no longer runs); returns how many. Live writers' files, other hosts' files and
+// anything that is not a regular file are left alone. Best effort: errors are ignored.
+std::size_t reap_stale_temp_files(const std::string& folder);
+
+// Writes one record (a CSV row, a JSONL line) to `fd` whole or not at all: if the write fails
+// part-way (a full disk, a file size limit), a seekable file is cut back to where the record
+// began, so it keeps only whole records. Throws std::runtime_error "cannot write NAME: REASON
+// (…)". For a pipe or terminal nothing can be taken back; the message says the write failed.
+void write_record(int fd, std::string_view text, const std::string& name);
 
 }  // namespace futolab

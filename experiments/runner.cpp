@@ -518,6 +518,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     report.shard_runs = shard.size();
     report.invalid = matrix.skipped;
     const OutputLock lock(report.csv_path);  // one writer per output folder, for the whole run
+    check_results_target(report.csv_path);   // a symlink, FIFO or folder there: refused before it is read
     if (options.resume) {  // before the file is touched
         check_resumable(report.csv_path, identity_of(config, matrix), builds.identities());
         check_same_isolation(report.csv_path, effective_isolation(config));
@@ -606,18 +607,16 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     info.finished = utc_now_iso8601();
     info.load = load.figure();
     info.state = q.failed ? "failed" : report.interrupted ? "interrupted" : "finished";
-    if (!q.failure) {
-        write_sidecar(report.csv_path, identity_of(config, matrix), info);
-        if (fills(kind, TaskColumn::output)) export_outputs(report.csv_path);
-        return report;
-    }
-    // The sidecar is best effort here: on a full disk it fails too, and the user needs the
-    // first error (the results write), not the follow-up one.
     try {
         write_sidecar(report.csv_path, identity_of(config, matrix), info);
     } catch (const std::exception&) {
+        // A full disk refuses the new sidecar too: the old one must not go on saying `running`.
+        mark_sidecar_state(report.csv_path, "failed");
+        if (!q.failure) throw;
     }
-    std::rethrow_exception(q.failure);
+    if (q.failure) std::rethrow_exception(q.failure);  // the first error (the results write), not a follow-up one
+    if (fills(kind, TaskColumn::output)) export_outputs(report.csv_path);
+    return report;
 }
 
 }  // namespace futolab

@@ -1,13 +1,18 @@
 #include "records/output_guard.hpp"
 
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 
 namespace futolab {
 namespace {
@@ -22,6 +27,66 @@ bool same_file(const std::string& a, const std::string& b) {
 
 [[noreturn]] void refuse(const std::string& option, const std::string& out, const std::string& why) {
     throw InputError(fmt::format("{} {}: {}: refusing to overwrite it (use another file, or --force)", option, out, why));
+}
+
+// One of this process's own standard output or error (`--out /dev/stdout` into a pipe): its
+// reader is there, so writing cannot hang.
+bool is_own_stream(const struct stat& st) {
+    for (const int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+        struct stat s {};
+        if (::fstat(fd, &s) == 0 && s.st_dev == st.st_dev && s.st_ino == st.st_ino) return true;
+    }
+    return false;
+}
+
+// Why `out` cannot be written as an output ("" if it can): only a regular file (or a path
+// not there yet), a character device (/dev/null, a terminal) or our own standard stream. A
+// FIFO would block the command forever waiting for a reader, a socket cannot be opened.
+std::string kind_problem(const std::string& out) {
+    struct stat st {};
+    if (::stat(out.c_str(), &st) != 0) return "";  // absent (or unreachable: the write says why)
+    if (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode) || is_own_stream(st)) return "";
+    const char* what = S_ISDIR(st.st_mode)    ? "is a folder, not a file"
+                       : S_ISFIFO(st.st_mode) ? "is a FIFO (named pipe), not a regular file"
+                       : S_ISSOCK(st.st_mode) ? "is a socket, not a regular file"
+                                              : "is a block device, not a regular file";
+    return what;
+}
+
+// The guard of one output, without reaping its folder.
+void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option) {
+    if (out.empty() || out == "-") return;
+    if (const std::string why = kind_problem(out); !why.empty())
+        throw InputError(fmt::format("{} {}: {} (outputs are regular files, - for standard output, or /dev/null)",
+                                     option, out, why));
+    if (force) return;
+    for (const std::string& input : inputs) {
+        if (input == "-") continue;
+        if (same_file(out, input)) refuse(option, out, "is the input " + input);
+        if (same_file(out, sidecar_path(input))) refuse(option, out, "is the sidecar of the input " + input);
+    }
+    std::error_code ec;
+    if (!fs::exists(out, ec)) return;
+    if (is_results_csv(out)) refuse(option, out, "is a results CSV");
+    if (out.ends_with(".meta.yaml")) refuse(option, out, "is a metadata sidecar");
+}
+
+std::string folder_of(const std::string& out) {
+    const std::string dir = fs::path(out).parent_path().string();
+    return dir.empty() ? "." : dir;
+}
+
+// The names under which `out` is one file: its device and inode if it exists, and its
+// normalised absolute path. A device (/dev/null) has none: two outputs may both discard.
+std::vector<std::string> identities(const std::string& out) {
+    if (out == "-") return {"-"};
+    struct stat st {};
+    const bool exists = ::stat(out.c_str(), &st) == 0;
+    if (exists && S_ISCHR(st.st_mode)) return {};
+    std::error_code ec;
+    std::vector<std::string> ids{"path " + fs::weakly_canonical(fs::absolute(out, ec), ec).string()};
+    if (exists) ids.push_back(fmt::format("inode {}:{}", st.st_dev, st.st_ino));
+    return ids;
 }
 
 }  // namespace
@@ -42,19 +107,25 @@ bool is_results_csv(const std::string& path) {
 
 void check_output_path(const std::string& out, const std::vector<std::string>& inputs, bool force,
                        const std::string& option) {
-    if (out.empty() || out == "-") return;
-    std::error_code ec;
-    if (fs::is_directory(out, ec))
-        throw InputError(fmt::format("{} {}: is a folder, not a file", option, out));
-    if (force) return;
-    for (const std::string& input : inputs) {
-        if (input == "-") continue;
-        if (same_file(out, input)) refuse(option, out, "is the input " + input);
-        if (same_file(out, sidecar_path(input))) refuse(option, out, "is the sidecar of the input " + input);
+    check_output_paths({{option, out}}, inputs, force);
+}
+
+void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs, bool force) {
+    std::map<std::string, const NamedOutput*> seen;  // identity -> the output that has it
+    std::set<std::string> folders;
+    for (const NamedOutput& o : outputs) {
+        check_one(o.path, inputs, force, o.option);
+        if (o.path.empty()) continue;
+        if (o.path != "-") folders.insert(folder_of(o.path));
+        for (const std::string& id : identities(o.path)) {
+            const auto [at, added] = seen.emplace(id, &o);
+            // Not even with --force: the second would replace the first, one of them lost.
+            if (!added)
+                throw InputError(fmt::format("{} {}: is also {} {}: two outputs of one command cannot be one file",
+                                             o.option, o.path, at->second->option, at->second->path));
+        }
     }
-    if (!fs::exists(out, ec)) return;
-    if (is_results_csv(out)) refuse(option, out, "is a results CSV");
-    if (out.ends_with(".meta.yaml")) refuse(option, out, "is a metadata sidecar");
+    for (const std::string& folder : folders) reap_stale_temp_files(folder);  // a killed writer's leftovers
 }
 
 }  // namespace futolab

@@ -6,6 +6,16 @@
 // inode, so a symlink or a `./x.csv` is the same file), else by their normalised absolute path.
 // The write itself then goes through core/atomic_file.hpp, which never writes through a
 // symlink: with --force a symlink at the target is replaced, not followed.
+//
+// Outputs that cannot hang (issue #45): an output must be a regular file (or not exist yet),
+// `-` (standard output), a character device (/dev/null, a terminal) or this process's own
+// standard output or error (`--out /dev/stdout`). A FIFO (it would wait forever for a
+// reader), a socket, a block device or a folder is refused before any work, exit 2, with one
+// line naming the option and the path, --force or not. A command with several outputs
+// (critical's --out and --certificate, merge's CSV, sidecar and outputs) checks them in one
+// call: two of them naming one file (the same inode or the same normalised path) are refused,
+// since the second would replace the first. The check also removes the temp files killed
+// writers left in the outputs' folders (core/atomic_file.hpp, reap_stale_temp_files).
 #pragma once
 
 #include <string>
@@ -14,9 +24,19 @@
 namespace futolab {
 
 // Throws InputError "OPTION PATH: …: refusing to overwrite it (use another file, or --force)".
-// "" and "-" (standard output) always pass; with `force` only a folder at `out` is refused.
+// "" and "-" (standard output) always pass; with `force` only an output that is not a file
+// (a folder, a FIFO, a socket: see above) is refused.
 void check_output_path(const std::string& out, const std::vector<std::string>& inputs, bool force,
                        const std::string& option = "--out");
+
+struct NamedOutput {
+    std::string option;  // as the message names it: "--out", "--certificate"
+    std::string path;    // "" (not given) is skipped; "-" is standard output
+};
+
+// check_output_path for each of a command's outputs, and no two of them the same file
+// (InputError "OPTION PATH: is also OPTION PATH: …", even with `force`).
+void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs, bool force);
 
 // True if `path` is a regular file whose first line is a futolab results CSV header.
 bool is_results_csv(const std::string& path);

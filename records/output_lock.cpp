@@ -1,10 +1,12 @@
 #include "records/output_lock.hpp"
 
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -24,29 +26,84 @@ std::string holder_of(int fd) {
     return pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos ? "?" : pid;
 }
 
+std::string kind_of(const struct stat& st) {
+    if (S_ISLNK(st.st_mode)) return "a symbolic link";
+    if (S_ISDIR(st.st_mode)) return "a folder";
+    if (S_ISFIFO(st.st_mode)) return "a FIFO (named pipe)";
+    if (S_ISSOCK(st.st_mode)) return "a socket";
+    if (!S_ISREG(st.st_mode)) return "a device";
+    return "a file";
+}
+
+// Why the file at the lock's path is not one futolab's lock can be taken on ("" if it is):
+// only a regular file of ours with one name. Anything else was put there by someone else, and
+// locking it would either lock nothing (a folder, a link) or damage it (a hard link's other
+// name would get our pid written into it).
+std::string planted(const struct stat& st) {
+    if (!S_ISREG(st.st_mode)) return "is " + kind_of(st);
+    if (st.st_nlink != 1) return fmt::format("is a file with {} names (hard links)", st.st_nlink);
+    if (st.st_uid != ::geteuid()) return fmt::format("belongs to another user (uid {})", st.st_uid);
+    return "";
+}
+
+[[noreturn]] void refuse_planted(const std::string& lock, const std::string& output_file, const std::string& why) {
+    throw InputError(fmt::format("{}: {}, not futolab's lock file of {}: refusing to write without the lock (remove "
+                                 "it, or use another --out)",
+                                 lock, why, output_file));
+}
+
 }  // namespace
 
-OutputLock::OutputLock(const std::string& output_file) {
+std::string lock_path(const std::string& output_file) {
     namespace fs = std::filesystem;
     fs::path dir = fs::path(output_file).parent_path();
     if (dir.empty()) dir = ".";
+    return (dir / ("." + fs::path(output_file).filename().string() + ".lock")).string();
+}
+
+OutputLock::OutputLock(const std::string& output_file) {
+    namespace fs = std::filesystem;
+    const std::string path = lock_path(output_file);
     std::error_code ec;
-    fs::create_directories(dir, ec);  // a failure shows as the open's error below
-    const std::string path = (dir / ("." + fs::path(output_file).filename().string() + ".lock")).string();
-    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
-    // A folder that cannot hold the lock (not a folder, not writable, read-only) cannot hold the
-    // output either: the writer that follows says so in its own words.
-    if (fd_ < 0) return;
+    fs::create_directories(fs::path(path).parent_path(), ec);  // a failure shows as the open's error below
+    // O_NOFOLLOW: a symlink fails (ELOOP) instead of being followed; O_NONBLOCK: a FIFO never
+    // waits; no O_TRUNC: nothing is changed before the file is known to be ours.
+    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0644);
+    struct stat st {};
+    if (fd_ < 0) {
+        const int why = errno;
+        // Nothing there: the folder cannot hold files (not a folder, not writable, read-only),
+        // so it cannot hold the output either: the writer that follows says so in its own words.
+        if (::lstat(path.c_str(), &st) != 0) return;
+        if (!planted(st).empty()) refuse_planted(path, output_file, planted(st));
+        throw InputError(fmt::format("{}: cannot open the lock of {}: {}", path, output_file, std::strerror(why)));
+    }
+    if (::fstat(fd_, &st) != 0 || !planted(st).empty()) {
+        const std::string why = planted(st);
+        release();
+        refuse_planted(path, output_file, why.empty() ? "cannot be examined" : why);
+    }
+    take(path, output_file, st);
+    reap_stale_temp_files(fs::path(path).parent_path().string());  // a killed writer's temp files
+}
+
+void OutputLock::take(const std::string& path, const std::string& output_file, const struct stat& opened) {
     if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
         const int why = errno;
         const std::string holder = holder_of(fd_);
-        ::close(fd_);
-        fd_ = -1;
+        release();
         if (why == EWOULDBLOCK)
             throw InputError(fmt::format("{}: another futolab (pid {}) is writing it: wait for it to end, or use "
                                          "another --out",
                                          output_file, holder));
         throw InputError(fmt::format("{}: cannot lock: {}", path, std::strerror(why)));
+    }
+    // The name must still lead to the file we locked: had it been swapped meanwhile, a second
+    // writer would lock the new file and both would write.
+    struct stat now {};
+    if (::lstat(path.c_str(), &now) != 0 || now.st_dev != opened.st_dev || now.st_ino != opened.st_ino) {
+        release();
+        refuse_planted(path, output_file, "was replaced while futolab locked it");
     }
     const std::string pid = std::to_string(::getpid()) + "\n";
     if (::ftruncate(fd_, 0) == 0) {
@@ -54,8 +111,11 @@ OutputLock::OutputLock(const std::string& output_file) {
     }
 }
 
-OutputLock::~OutputLock() {
+void OutputLock::release() {
     if (fd_ >= 0) ::close(fd_);  // releases the lock
+    fd_ = -1;
 }
+
+OutputLock::~OutputLock() { release(); }
 
 }  // namespace futolab

@@ -7,22 +7,38 @@
 // each to its own file. The lock dies with its holder (flock is released when the process
 // ends, even by SIGKILL), so a crashed run never leaves a stale lock behind; the file itself
 // stays and only records the last holder's pid.
+//
+// Nothing planted at the lock's path can switch the lock off or be damaged by it (issue #45):
+// it is opened without following a symlink and without blocking, and taken only on a regular
+// file of this user with one name; a folder, a symlink, a FIFO, a hard link or another user's
+// file there is refused (exit 2) naming the path, before anything is written. Once locked, the
+// name must still lead to the locked file (not swapped meanwhile); only then is the pid written.
+// Taking the lock also removes the temp files writers killed in that folder left behind
+// (core/atomic_file.hpp, reap_stale_temp_files).
 #pragma once
 
 #include <string>
 
+struct stat;
+
 namespace futolab {
+
+// `<folder>/.<name>.lock` for the output file `<folder>/<name>`.
+std::string lock_path(const std::string& output_file);
 
 class OutputLock {
 public:
     // Locks `output_file` (its folder is created if missing). Throws InputError if another
-    // process holds it, naming that process.
+    // process holds it, naming that process, or if something not futolab's lock file is at its
+    // path (see above).
     explicit OutputLock(const std::string& output_file);
     ~OutputLock();
     OutputLock(const OutputLock&) = delete;
     OutputLock& operator=(const OutputLock&) = delete;
 
 private:
+    void take(const std::string& path, const std::string& output_file, const struct stat& opened);
+    void release();
     int fd_ = -1;
 };
 

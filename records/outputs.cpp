@@ -9,7 +9,10 @@
 namespace futolab {
 
 std::string outputs_path(const std::string& csv_path) {
-    return std::filesystem::path(csv_path).replace_extension(".jsonl").string();
+    std::filesystem::path path(csv_path);
+    // A results file named *.jsonl would be its own outputs file, replaced by them.
+    if (path.extension() == ".jsonl") return path.replace_extension(".outputs.jsonl").string();
+    return path.replace_extension(".jsonl").string();
 }
 
 std::size_t export_outputs(const std::string& csv_path) {

@@ -9,7 +9,8 @@
 
 namespace futolab {
 
-std::string outputs_path(const std::string& csv_path);  // "a/b.csv" → "a/b.jsonl"
+// "a/b.csv" → "a/b.jsonl"; never the CSV itself: "a/b.jsonl" → "a/b.outputs.jsonl".
+std::string outputs_path(const std::string& csv_path);
 
 // Writes every non-empty `output` of the CSV (sorted by `run`) to outputs_path(csv_path)
 // and returns how many; writes nothing and returns 0 if there are none.

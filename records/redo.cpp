@@ -4,13 +4,13 @@
 
 #include "core/files.hpp"
 #include "records/csv_reader.hpp"
+#include "records/results_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
@@ -37,9 +37,10 @@ std::vector<std::string_view> records_of(std::string_view text) {
 
 RedoRemoval remove_rows_with_status(const std::string& csv_path, const std::set<std::string>& statuses,
                                     const std::vector<std::string>& header) {
-    namespace fs = std::filesystem;
     RedoRemoval out;
-    if (!fs::exists(csv_path) || fs::file_size(csv_path) == 0) return out;
+    // A symlinked (or hard-linked) CSV is refused: the rewrite would replace the link with a
+    // new file and leave the removed rows in the file it named.
+    if (check_results_target(csv_path) == 0) return out;
     const std::string all = read_text_file(csv_path);
     const CsvTable table = parse_csv(all, csv_path);
     if (!header.empty() && table.header != header) return out;  // not this experiment's: resume refuses it

@@ -2,7 +2,11 @@
 // one of those named leave the file, so the resumed sweep runs them again. Every other byte
 // of the file stays as it was (rows are copied as written, never re-formatted), and the file
 // is replaced atomically: the kept text goes to a temp file in the same folder, is fsync'd,
-// and renamed over the CSV, so a crash leaves either the old file or the new one.
+// and renamed over the CSV, so a crash leaves either the old file or the new one (and a kill
+// -9 leaves a temp file that the next writer in the folder removes: core/atomic_file.hpp).
+// A CSV that is a symlink or has several names (hard links) is refused, exit 2: the rename
+// would replace the link by a new file while the old one kept the rows taken out. Redo the
+// file itself (--out its folder).
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,6 @@
 #include "records/results_file.hpp"
 
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "records/csv_reader.hpp"
 #include "records/build_identity.hpp"
@@ -7,6 +8,7 @@
 
 #include <fmt/format.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -78,9 +80,25 @@ void create_output_folder(const std::filesystem::path& dir) {
 
 }  // namespace
 
+std::size_t check_results_target(const std::string& path) {
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0) return 0;  // not there yet (or not reachable: the open says why)
+    const auto refuse = [&path](const std::string& why) {
+        throw InputError(fmt::format("{}: {}: futolab writes results only to a regular file with one name ({})", path,
+                                     why, "--out names the folder; move the file there, or use another --out"));
+    };
+    // A symlink: the lock is per name, so two names of one CSV would let two writers in, and a
+    // --redo would replace the link with a file, the target keeping the rows taken out.
+    if (S_ISLNK(st.st_mode)) refuse("is a symbolic link");
+    if (S_ISDIR(st.st_mode)) refuse("is a folder");
+    if (!S_ISREG(st.st_mode)) refuse(S_ISFIFO(st.st_mode) ? "is a FIFO (named pipe)" : "is not a regular file");
+    if (st.st_nlink != 1) refuse(fmt::format("has {} names (hard links)", st.st_nlink));  // as a symlink
+    return static_cast<std::size_t>(st.st_size);
+}
+
 ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& layout) : path_(path) {
     namespace fs = std::filesystem;
-    const bool exists = fs::exists(path) && fs::file_size(path) > 0;  // empty: a crash before the header
+    const bool exists = check_results_target(path) > 0;  // empty: a crash before the header
     if (exists && !resume)
         throw InputError(path + ": results exist already: use --resume to continue them, or remove the file");
     if (exists) {
@@ -96,10 +114,13 @@ ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& 
     } else if (!fs::path(path).parent_path().empty()) {
         create_output_folder(fs::path(path).parent_path());
     }
-    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    // Checked above; O_NOFOLLOW and O_NONBLOCK keep a symlink or FIFO planted since from being
+    // followed or waited on.
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0644);
     if (fd_ < 0) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
-    bytes_ = exists ? static_cast<std::size_t>(fs::file_size(path)) : 0;
-    if (!exists) write_all(csv_header_line(layout));
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) throw InputError(path + ": is not a regular file");
+    if (!exists) write_record(fd_, csv_header_line(layout), path_);
 }
 
 ResultsFile::~ResultsFile() {
@@ -107,25 +128,8 @@ ResultsFile::~ResultsFile() {
 }
 
 void ResultsFile::append(const std::string& line) {
-    write_all(line);
+    write_record(fd_, line, path_);  // a row cut by a full disk is taken out again
     ++rows_;
-}
-
-void ResultsFile::write_all(const std::string& text) {
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            const int error = n < 0 ? errno : ENOSPC;
-            // A full disk (or a file size limit) may have taken part of the row before
-            // refusing the rest: cut it off, so the file keeps only whole rows.
-            if (done > 0) (void)::ftruncate(fd_, static_cast<off_t>(bytes_));
-            throw std::runtime_error("cannot write " + path_ + ": " + std::strerror(error));
-        }
-        done += static_cast<std::size_t>(n);
-    }
-    bytes_ += text.size();
 }
 
 }  // namespace futolab

@@ -1,5 +1,9 @@
 // The results CSV as the runner writes it: opened for appending (after repairing a line cut
-// off by a crash), one write(2) per row so rows are whole and reach the kernel at once.
+// off by a crash), one write(2) per row so rows are whole and reach the kernel at once; a row
+// a full disk cut off is taken out again (core/atomic_file.hpp, write_record), so the file
+// holds whole rows only. The CSV must be a regular file with one name: a symlink, a hard link,
+// a folder or a FIFO at its path is refused (check_results_target) for a new run, a resume and
+// a --redo alike, before anything is written.
 #pragma once
 
 #include "records/results_csv.hpp"
@@ -11,6 +15,10 @@
 #include <vector>
 
 namespace futolab {
+
+// Throws InputError naming `path` if something other than a regular file with one name is
+// there (a symlink, a hard link, a folder, a FIFO); returns its size (0 if absent).
+std::size_t check_results_target(const std::string& path);
 
 class ResultsFile {
 public:
@@ -31,13 +39,11 @@ public:
     void append(const std::string& line);
 
 private:
-    void write_all(const std::string& text);
     std::string path_;
     int fd_ = -1;
     std::set<std::string> finished_;
     std::vector<std::pair<std::size_t, std::int64_t>> earlier_walls_;
     std::size_t rows_ = 0;
-    std::size_t bytes_ = 0;  // length of the whole rows written: where a failed row is cut
 };
 
 }  // namespace futolab

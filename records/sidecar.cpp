@@ -6,8 +6,11 @@
 #include "core/yaml_bounds.hpp"
 #include "records/machine.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -214,6 +217,31 @@ void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_b
     // A fresh temporary name, created exclusively: a symlink planted at <csv>.meta.yaml.tmp
     // is never followed (core/atomic_file.hpp).
     write_file_atomically(sidecar_path(csv_path), std::string(out.c_str()) + "\n");
+}
+
+bool mark_sidecar_state(const std::string& csv_path, std::string_view state) {
+    constexpr std::string_view kRunning = "\n  state: running\n";  // as emit_run writes it
+    if (state.size() > 7) return false;
+    const std::string path = sidecar_path(csv_path);
+    const int fd = ::open(path.c_str(), O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return false;
+    struct stat st {};
+    std::string text;
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < (1 << 24)) {
+        text.resize(static_cast<std::size_t>(st.st_size));
+        text.resize(static_cast<std::size_t>(std::max<ssize_t>(0, ::pread(fd, text.data(), text.size(), 0))));
+    }
+    // run.state: the only such line before the config's text (which comes last, and could
+    // hold any line).
+    const std::size_t at = text.substr(0, text.find("\nconfig:")).find(kRunning);
+    std::string value(state);
+    value.resize(7, ' ');  // trailing spaces end a plain YAML scalar: the same length, in place
+    const bool done = at != std::string::npos &&
+                      ::pwrite(fd, value.data(), value.size(), static_cast<off_t>(at + kRunning.find("running"))) ==
+                          static_cast<ssize_t>(value.size()) &&
+                      ::fsync(fd) == 0;
+    ::close(fd);
+    return done;
 }
 
 SidecarFacts read_sidecar(const std::string& csv_path) {

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace futolab {
@@ -102,6 +103,11 @@ struct SidecarFacts {  // what merge and resume check
 
 std::string sidecar_path(const std::string& csv_path);
 void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_by, const RunInfo& info);
+// For when write_sidecar itself fails on a full disk after a failed run: sets `run.state` of
+// the sidecar in place from `running` to `state` (at most 7 letters, e.g. "failed"), which
+// needs no new disk space, so the sidecar never says `running` for a run that has ended.
+// Returns false if it could not (no sidecar, no `state: running` line, the write refused).
+bool mark_sidecar_state(const std::string& csv_path, std::string_view state);
 // Throws InputError: "X.meta.yaml: no such file", or naming what is missing or malformed.
 SidecarFacts read_sidecar(const std::string& csv_path);
 // The same from the sidecar's text (`path`: the sidecar, for messages; `csv_path`: its CSV).

@@ -1,0 +1,175 @@
+// Issue #45, "outputs that cannot hang" and "data loss on odd outputs": an output that is a
+// FIFO, a socket or a folder is refused before any work with one line (a FIFO with no reader
+// hung report, merge, generate, convert and `analyze --tables` forever); two outputs of one
+// command naming one file are refused; a symlinked or hard-linked results CSV is refused by
+// run, --resume and --redo (a --redo replaced the link by a file, the target keeping the rows
+// it took out); `convert` of one instance to a folder writes into it.
+#include "../app/cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+using futolab::test::CliResult;
+using futolab::test::has;
+using futolab::test::run_cli;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string fresh(const std::string& name) { return futolab::test::fresh_dir("output-kinds", name).string(); }
+
+// `args` with a 60 s watchdog: a command that hangs is killed and fails the test (exit 143).
+CliResult bounded(const std::string& args) {
+    return run_cli(args + " & p=$!; ( sleep 60; kill $p ) 2>/dev/null & w=$!; wait $p; c=$?; kill $w 2>/dev/null; exit $c");
+}
+
+// A listening-less Unix socket file at `path` (what a crashed daemon leaves).
+void make_socket(const std::string& path) {
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    REQUIRE(fd >= 0);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    REQUIRE(path.size() < sizeof address.sun_path);
+    std::strcpy(address.sun_path, path.c_str());
+    CHECK(::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0);
+    ::close(fd);
+}
+
+// A sweep of 75 puzzles x 1 solver writing DIR/out/r.csv, run to the end.
+std::string finished_run(const std::string& dir) {
+    const std::string path = dir + "/cfg.yaml";
+    std::ofstream(path) << "name: output-kinds\nseed: 1\nmode: { count: 1 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                           "/corpora/tatham-dev/n04.tatham\nsolvers: [ \"bitmask\" ]\noutput: "
+                        << dir << "/out/r.csv\n";
+    REQUIRE(run_cli("run -q " + path).exit_code == 0);
+    return path;
+}
+
+void check_refused(const CliResult& r, const std::string& part) {
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, part));
+    CHECK_FALSE(has(r.err, "filesystem error"));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+}  // namespace
+
+TEST_CASE("an output that is a FIFO, a socket or a folder is refused at once, never waited on", "[records][outputs][fifo]") {
+    const std::string dir = fresh("kinds");
+    finished_run(dir);
+    const std::string csv = dir + "/out/r.csv", jsonl = FUTOLAB_SOURCE_DIR "/tests/data/good/corpus.jsonl";
+    REQUIRE(::mkfifo((dir + "/fifo").c_str(), 0644) == 0);
+    make_socket(dir + "/sock");
+    fs::create_directory(dir + "/folder");
+    for (const auto& [kind, path] : {std::pair{"is a FIFO (named pipe)", dir + "/fifo"}, {"is a socket", dir + "/sock"},
+                                     {"is a folder", dir + "/folder"}}) {
+        for (const std::string& command : std::vector<std::string>{"report " + csv, "merge " + csv,
+                                                                   "generate random --n 4 --count 3",
+                                                                   "convert " + jsonl + " --to jsonl", "critical --n 5 --count 2"}) {
+            const std::string args = command + " --out " + path;
+            INFO(args);
+            check_refused(bounded(args), "--out " + path + ": " + kind);
+            // --force replaces files; it does not make a FIFO one.
+            check_refused(bounded(args + " --force"), "--out " + path + ": " + kind);
+        }
+    }
+    // A FIFO planted where `analyze --tables` writes a table.
+    fs::create_directory(dir + "/tables");
+    REQUIRE(::mkfifo((dir + "/tables/summary.csv").c_str(), 0644) == 0);
+    check_refused(bounded("analyze " + csv + " --tables " + dir + "/tables"), dir + "/tables/summary.csv: is a FIFO");
+    // What stays allowed: a device, and this process's own stdout (a pipe to `wc`).
+    CHECK(run_cli("generate random --n 4 --count 3 --out /dev/null").exit_code == 0);
+    CHECK(run_cli("report " + csv + " --out /dev/null").exit_code == 0);
+    const CliResult piped = run_cli("convert " + jsonl + " --to jsonl --out /dev/stdout | wc -l");
+    CHECK(piped.exit_code == 0);
+    CHECK(has(piped.out, "3"));
+}
+
+TEST_CASE("two outputs of one command naming one file are refused", "[records][outputs][same-file]") {
+    const std::string dir = fresh("same");
+    std::ofstream(dir + "/old.cert") << "an old certificate\n";
+    fs::create_symlink(dir + "/old.cert", dir + "/link.cert");
+    fs::create_hard_link(dir + "/old.cert", dir + "/hard.cert");
+    for (const auto& [cert, out] : {std::pair{dir + "/c.txt", dir + "/c.txt"}, {dir + "/c.txt", dir + "/./sub/../c.txt"},
+                                    {dir + "/old.cert", dir + "/link.cert"}, {dir + "/old.cert", dir + "/hard.cert"}}) {
+        const std::string args = "critical --exact --n 3 --objective h --certificate " + cert + " --out " + out;
+        INFO(args);
+        for (const std::string force : {"", " --force"}) {
+            const CliResult r = run_cli(args + force);
+            check_refused(r, "is also --out " + out + ": two outputs of one command cannot be one file");
+        }
+    }
+    CHECK_FALSE(fs::exists(dir + "/c.txt"));
+    CHECK(slurp(dir + "/old.cert") == "an old certificate\n");
+    // Both discarded is fine; two files are fine.
+    CHECK(run_cli("critical --exact --n 3 --objective h --certificate /dev/null --out /dev/null").exit_code == 0);
+    CHECK(run_cli("critical --exact --n 3 --objective h --certificate " + dir + "/c.cert --out " + dir + "/c.jsonl").exit_code == 0);
+    CHECK(has(slurp(dir + "/c.jsonl"), "\"n\":3"));
+}
+
+TEST_CASE("a results CSV that is a symlink or a hard link is refused by run, resume and redo", "[records][outputs][links]") {
+    const std::string dir = fresh("links");
+    const std::string cfg = finished_run(dir), csv = dir + "/out/r.csv";
+    const std::string rows = slurp(csv);
+    fs::rename(csv, dir + "/target.csv");
+    for (const std::string link : {"symbolic link", "hard links"}) {
+        fs::remove(csv);
+        if (link == "symbolic link") fs::create_symlink(dir + "/target.csv", csv);
+        else fs::create_hard_link(dir + "/target.csv", csv);
+        for (const std::string extra : {"", " --resume", " --resume --redo unique", " --resume --redo error"}) {
+            INFO(link << extra);
+            const CliResult r = run_cli("run -q " + cfg + extra);
+            check_refused(r, csv + ": " + (link == "symbolic link" ? "is a symbolic link" : "has 2 names (hard links)"));
+            CHECK(slurp(dir + "/target.csv") == rows);  // the target keeps every row
+            struct stat st {};
+            REQUIRE(::lstat(csv.c_str(), &st) == 0);
+            CHECK(S_ISLNK(st.st_mode) == (link == "symbolic link"));  // the link is still the link
+        }
+    }
+    // A dangling symlink is not written through either.
+    fs::remove(csv);
+    fs::create_symlink(dir + "/elsewhere.csv", csv);
+    check_refused(run_cli("run -q " + cfg), "is a symbolic link");
+    CHECK_FALSE(fs::exists(dir + "/elsewhere.csv"));
+    // A FIFO or a folder at the CSV's path: one line, not the library's "filesystem error".
+    for (const std::string extra : {"", " --resume", " --resume --redo error"}) {
+        fs::remove(csv);
+        REQUIRE(::mkfifo(csv.c_str(), 0644) == 0);
+        check_refused(bounded("run -q " + cfg + extra), csv + ": is a FIFO");
+        fs::remove(csv);
+        fs::create_directory(csv);
+        check_refused(run_cli("run -q " + cfg + extra), csv + ": is a folder");
+        fs::remove(csv);
+    }
+}
+
+TEST_CASE("convert of one instance to a folder writes it there, named after its id", "[records][outputs][convert]") {
+    const std::string dir = fresh("convert");
+    const std::string one = dir + "/one.jsonl";
+    REQUIRE(run_cli("generate random --n 4 --count 1 --seed 7 --out " + one).exit_code == 0);
+    fs::create_directory(dir + "/out");
+    for (const std::string to : {"dzn", "jsonl", "futo"}) {
+        INFO(to);
+        const CliResult r = run_cli("convert " + one + " --to " + to + " --out " + dir + "/out");
+        CHECK(r.exit_code == 0);
+        CHECK(fs::is_regular_file(dir + "/out/random-n4-p0.30-q0.10-s7." + to));
+    }
+    // A new folder, named with a trailing slash.
+    CHECK(run_cli("convert " + one + " --to dzn --out " + dir + "/new/").exit_code == 0);
+    CHECK(fs::is_regular_file(dir + "/new/random-n4-p0.30-q0.10-s7.dzn"));
+    // Several instances in a format that holds them all: the message says what to give.
+    const std::string three = FUTOLAB_SOURCE_DIR "/tests/data/good/corpus.jsonl";
+    const CliResult many = run_cli("convert " + three + " --to jsonl --out " + dir + "/out");
+    check_refused(many, "--out " + dir + "/out: is a folder, and format 'jsonl' writes all 3 instances into one file: give a "
+                        "file name (e.g. " + dir + "/out/NAME.jsonl)");
+}

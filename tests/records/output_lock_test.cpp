@@ -1,0 +1,167 @@
+// Issue #45, "locks that cannot be bypassed": nothing planted at `.<csv>.lock` switches the
+// one-writer lock off (a folder or a symlink made the lock return without locking: two writers
+// wrote 14 rows for 9 runs) or is damaged by it (a hard link's other name got the pid written
+// into it); and the temp files a killed writer leaves are removed by the next writer in the
+// folder, never a live writer's.
+#include "../app/cli_runner.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
+#include "records/output_guard.hpp"
+#include "records/output_lock.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+
+using namespace futolab;
+using futolab::test::has;
+using futolab::test::run_cli;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string fresh(const std::string& name) { return futolab::test::fresh_dir("output-lock", name).string(); }
+
+// Each thing a user or an attacker could leave at the lock's path, planted by its function.
+const std::map<std::string, std::function<void(const std::string& lock, const std::string& victim)>> kPlanted = {
+    {"a folder", [](const std::string& lock, const std::string&) { fs::create_directory(lock); }},
+    {"a symbolic link", [](const std::string& lock, const std::string& victim) { fs::create_symlink(victim, lock); }},
+    {"a dangling symbolic link", [](const std::string& lock, const std::string& victim) {
+         fs::create_symlink(victim + ".absent", lock);
+     }},
+    {"a hard link", [](const std::string& lock, const std::string& victim) { fs::create_hard_link(victim, lock); }},
+    {"a FIFO", [](const std::string& lock, const std::string&) { REQUIRE(::mkfifo(lock.c_str(), 0644) == 0); }},
+};
+
+// The config of a small sweep (75 puzzles x 1 solver) writing DIR/out/r.csv.
+std::string small_config(const std::string& dir) {
+    const std::string path = dir + "/cfg.yaml";
+    std::ofstream(path) << "name: lock-planted\nseed: 1\nmode: { count: 1 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                           "/corpora/tatham-dev/n04.tatham\nsolvers: [ \"bitmask\" ]\noutput: "
+                        << dir << "/out/r.csv\n";
+    return path;
+}
+
+// Starts an AtomicFile for `target` in a child that then dies without cleaning up (as kill -9
+// would leave it): returns the temp file's path, its writer gone.
+std::string temp_of_dead_writer(const std::string& target) {
+    int pipe_fds[2];
+    REQUIRE(::pipe(pipe_fds) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        ::close(pipe_fds[0]);
+        AtomicFile* file = new AtomicFile(target);  // never destroyed: its temp file stays
+        file->write("half of a rewrite\n");
+        const std::string& name = file->temp_path();
+        [[maybe_unused]] const ssize_t n = ::write(pipe_fds[1], name.data(), name.size());
+        ::_exit(0);
+    }
+    ::close(pipe_fds[1]);
+    std::string name(4096, '\0');
+    const ssize_t n = ::read(pipe_fds[0], name.data(), name.size());
+    ::close(pipe_fds[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    REQUIRE(n > 0);
+    name.resize(static_cast<std::size_t>(n));
+    REQUIRE(fs::exists(name));
+    return name;
+}
+
+}  // namespace
+
+TEST_CASE("nothing planted at the lock's path switches the lock off or is damaged by it", "[records][lock]") {
+    for (const auto& [what, plant] : kPlanted) {
+        INFO(what);
+        const std::string dir = fresh("planted");
+        const std::string csv = dir + "/r.csv", lock = lock_path(csv), victim = dir + "/victim.txt";
+        std::ofstream(victim) << "precious\n";
+        plant(lock, victim);
+        // Each of two writers is refused: neither writes without the lock.
+        for (int writer = 0; writer < 2; ++writer)
+            CHECK_THROWS_WITH(OutputLock(csv), Catch::Contains(lock) && Catch::Contains("not futolab's lock file") &&
+                                                   Catch::Contains(what.ends_with("hard link") ? "hard links" : "is a"));
+        CHECK(slurp(victim) == "precious\n");  // neither truncated nor given a pid
+    }
+}
+
+TEST_CASE("the lock is still one writer's: a second is refused, the first's pid named", "[records][lock]") {
+    const std::string dir = fresh("second");
+    const std::string csv = dir + "/r.csv";
+    {
+        const OutputLock first(csv);
+        CHECK_THROWS_WITH(OutputLock(csv), Catch::Contains("another futolab (pid " + std::to_string(::getpid()) + ")"));
+        struct stat st {};
+        REQUIRE(::lstat(lock_path(csv).c_str(), &st) == 0);
+        CHECK((S_ISREG(st.st_mode) && st.st_nlink == 1));
+    }
+    CHECK_NOTHROW(OutputLock(csv));  // released with its holder
+}
+
+TEST_CASE("run and merge refuse a folder, a symlink or a hard link at the lock, writing nothing", "[records][lock][cli]") {
+    const std::string source = fresh("cli-source");
+    REQUIRE(run_cli("run -q " + small_config(source)).exit_code == 0);  // a CSV to merge
+    for (const auto& [what, plant] : kPlanted) {
+        INFO(what);
+        const std::string dir = fresh("cli");
+        const std::string cfg = small_config(dir), victim = dir + "/victim.txt";
+        std::ofstream(victim) << "precious\n";
+        fs::create_directories(dir + "/out");
+        plant(dir + "/out/.r.csv.lock", victim);
+        const auto r = run_cli("run -q " + cfg);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, dir + "/out/.r.csv.lock: "));
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK_FALSE(fs::exists(dir + "/out/r.csv"));
+        CHECK(slurp(victim) == "precious\n");
+        // merge takes the same lock on its --out.
+        plant(dir + "/.m.csv.lock", victim);
+        CHECK(run_cli("merge " + source + "/out/r.csv --out " + dir + "/m.csv").exit_code == 2);
+        CHECK_FALSE(fs::exists(dir + "/m.csv"));
+        CHECK(slurp(victim) == "precious\n");
+    }
+}
+
+TEST_CASE("a killed writer's temp files go at the next writer's start in that folder, live ones stay", "[records][lock][temp]") {
+    const std::string dir = fresh("reap");
+    const std::string csv = dir + "/r.csv";
+    const std::string dead = temp_of_dead_writer(csv), dead_report = temp_of_dead_writer(dir + "/report.html");
+    AtomicFile live(dir + "/other.csv");  // this process is alive: its temp file must stay
+    // Another machine's writer on a shared folder: its pid means nothing here.
+    std::string remote = dead;
+    remote.replace(remote.rfind(".tmp-") + 5, 8, "0000zzzz");
+    fs::copy_file(dead, remote);
+    std::ofstream(dir + "/r.csv.tmp-notours") << "a name of another tool\n";
+    {
+        const OutputLock lock(csv);  // a run or merge starting on r.csv
+    }
+    CHECK_FALSE(fs::exists(dead));
+    CHECK_FALSE(fs::exists(dead_report));
+    CHECK(fs::exists(live.temp_path()));
+    CHECK(fs::exists(remote));
+    CHECK(fs::exists(dir + "/r.csv.tmp-notours"));
+    // A command with a plain output (report, convert, generate…) reaps its folder too.
+    const std::string again = temp_of_dead_writer(dir + "/page.html");
+    check_output_path(dir + "/page.html", {}, false);
+    CHECK_FALSE(fs::exists(again));
+    CHECK(fs::exists(live.temp_path()));
+}
+
+TEST_CASE("a --resume after a kill -9 mid-rewrite removes the rewrite's temp file", "[records][lock][temp][cli]") {
+    const std::string dir = fresh("resume-reap");
+    const std::string cfg = small_config(dir);
+    REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
+    const std::string dead = temp_of_dead_writer(dir + "/out/r.csv");  // as --redo's rewrite leaves it
+    const auto r = run_cli("run -q " + cfg + " --resume --redo error");
+    CHECK(r.exit_code == 0);
+    CHECK_FALSE(fs::exists(dead));
+}

@@ -1,0 +1,142 @@
+// Issue #45, "records written whole": on a full disk (here a file size limit, RLIMIT_FSIZE,
+// with SIGXFSZ ignored as a full disk gives ENOSPC rather than a signal) every record stream —
+// generate's and critical's JSONL, to a file or to a redirected stdout, and a run's results CSV
+// — keeps whole records only (a record cut off is taken out again) and the command fails with
+// a message; and the run's sidecar ends `failed`, not `running`, even when the disk refuses
+// the sidecar's own rewrite.
+#include "../app/cli_runner.hpp"
+#include "records/csv_reader.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+using futolab::test::CliResult;
+using futolab::test::has;
+using futolab::test::run_cli;
+using futolab::test::run_cli_env;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string fresh(const std::string& name) { return futolab::test::fresh_dir("record-streams", name).string(); }
+
+// `args` with files limited to `kib` KiB as `ulimit -f` sets it (the shell ignores SIGXFSZ, so
+// a write past the limit fails with EFBIG, as a full disk fails with ENOSPC).
+CliResult run_with_ulimit(int kib, const std::string& args) {
+    return run_cli_env("trap '' XFSZ; ulimit -f " + std::to_string(kib) + "; ", args);
+}
+
+// `args` with files limited to exactly `bytes` (setrlimit in a child; the limit and the ignored
+// SIGXFSZ are inherited by the shell and futolab).
+int run_with_byte_limit(std::size_t bytes, const std::string& args) {
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        const rlimit limit{bytes, bytes};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        std::signal(SIGXFSZ, SIG_IGN);
+        ::_exit(run_cli(args).exit_code);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// The file holds whole JSONL records only, each one an instance `futolab check` accepts.
+void check_whole_records(const std::string& path) {
+    const std::string text = slurp(path);
+    INFO(path);
+    REQUIRE(!text.empty());
+    CHECK(text.back() == '\n');
+    CHECK(run_cli("check " + path).exit_code == 0);
+}
+
+// A sweep of 75 puzzles x 2 solvers (150 rows, about 35 KB) writing DIR/out/r.csv.
+std::string sweep_config(const std::string& dir) {
+    const std::string path = dir + "/cfg.yaml";
+    std::ofstream(path) << "name: full-disk\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                           "/corpora/tatham-dev/n04.tatham\nsolvers: [ \"bitmask\", \"fc\" ]\noutput: "
+                        << dir << "/out/r.csv\n";
+    return path;
+}
+
+// Every row of the CSV whole (no line cut off), and how many.
+std::size_t whole_rows(const std::string& csv) {
+    const futolab::CsvTable t = futolab::read_csv_file(csv);
+    CHECK_FALSE(t.truncated);
+    CHECK(slurp(csv).back() == '\n');
+    return t.rows.size();
+}
+
+// The sidecar as it was at the start of a fresh run: the final one (state failed) without
+// what only the end writes. Its size is where a file size limit lets the start's sidecar
+// through and refuses the end's.
+std::string start_sidecar(std::string text) {
+    text = std::regex_replace(text, std::regex("\n  state: failed *\n"), "\n  state: running\n");
+    text = std::regex_replace(text, std::regex("\n  finished: [^\n]*\n"), "\n  finished: \"\"\n");
+    text = std::regex_replace(text, std::regex("\n  completed: [0-9]+\n"), "\n  completed: 0\n");
+    return std::regex_replace(text, std::regex("\n  load_[a-z_]+: [^\n]*"), "");
+}
+
+}  // namespace
+
+TEST_CASE("generate and critical keep whole records when the disk fills", "[records][full-disk]") {
+    const std::string dir = fresh("jsonl");
+    for (const std::string& args :
+         {"generate random --n 9 --count 200 --out " + dir + "/g.jsonl", "generate random --n 9 --count 200 > " + dir + "/g.jsonl",
+          "generate unique --n 5 --count 100 --out " + dir + "/g.jsonl", "critical --n 7 --count 40 --out " + dir + "/g.jsonl",
+          "critical --n 7 --count 40 > " + dir + "/g.jsonl"}) {
+        INFO(args);
+        fs::remove(dir + "/g.jsonl");
+        const CliResult r = run_with_ulimit(4, args);
+        CHECK(r.exit_code == 1);
+        CHECK(has(r.err, "cannot write "));
+        CHECK(has(r.err, "File too large"));
+        CHECK(has(r.err, "the file ends with the last whole record"));
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        check_whole_records(dir + "/g.jsonl");
+    }
+}
+
+TEST_CASE("a run keeps whole rows when the disk fills, and its sidecar says failed", "[records][full-disk][runner]") {
+    const std::string dir = fresh("run");
+    const CliResult r = run_with_ulimit(8, "run -q " + sweep_config(dir));
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.err, "cannot write " + dir + "/out/r.csv: File too large"));
+    const std::size_t rows = whole_rows(dir + "/out/r.csv");
+    CHECK(rows > 0);
+    CHECK(rows < 150);
+    CHECK(has(slurp(dir + "/out/r.csv.meta.yaml"), "\n  state: failed\n"));
+    // The resume finds whole rows only and finishes the sweep.
+    CHECK(run_cli("run -q " + sweep_config(dir) + " --resume").exit_code == 0);
+    CHECK(whole_rows(dir + "/out/r.csv") == 150);
+}
+
+TEST_CASE("a run's sidecar ends failed even when the full disk refuses its rewrite", "[records][full-disk][runner]") {
+    // A first failed run shows how large the sidecar is at the start of such a run.
+    const std::string a = fresh("sidecar-a"), b = fresh("sidecar-b");  // paths of one length: one sidecar size
+    REQUIRE(a.size() == b.size());
+    REQUIRE(run_with_ulimit(8, "run -q " + sweep_config(a)).exit_code == 1);
+    const std::string final_a = slurp(a + "/out/r.csv.meta.yaml");
+    const std::size_t start_size = start_sidecar(final_a).size();
+    REQUIRE(start_size + 40 < final_a.size());
+    // The second: the start's sidecar fits, the CSV does not, nor does the end's sidecar.
+    CHECK(run_with_byte_limit(start_size + 8, "run -q " + sweep_config(b)) == 1);
+    const std::string meta = slurp(b + "/out/r.csv.meta.yaml");
+    CHECK(meta.size() == start_size);  // the start's sidecar, its state set in place
+    CHECK(has(meta, "\n  state: failed \n"));
+    CHECK_FALSE(has(meta, "running"));
+    whole_rows(b + "/out/r.csv");
+    // The reader takes the state as the word.
+    const CliResult report = run_cli("report " + b + "/out/r.csv --out " + b + "/page.html");
+    CHECK(report.exit_code == 0);
+}
