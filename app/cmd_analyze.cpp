@@ -14,6 +14,7 @@
 #include "app/agreement_gate.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "app/option_rules.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
@@ -21,6 +22,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -98,6 +100,51 @@ void write_plots(const std::vector<PlotSpec>& plots, const std::string& dir) {
     }
 }
 
+// "" if an option that feeds only `kind`'s table is used: no --table, that one, or --tables
+// (every table written); else why not, naming the --table given.
+std::string only_for_table(const AnalyzeArgs& a, TableKind kind, bool plots_use_it, std::string_view what) {
+    if (!a.table || *a.table == kind || !a.tables_dir.empty() || (plots_use_it && !a.plots.empty())) return "";
+    return fmt::format("does not apply with --table {} ({}; add --tables DIR to write every table)", name_in(kTableKinds, *a.table), what);
+}
+
+bool has_plot(const AnalyzeArgs& a, PlotType type) {
+    return std::find(a.request.plot_types.begin(), a.request.plot_types.end(), type) != a.request.plot_types.end();
+}
+
+// The options another one leaves unused (issue #45); --plot without --plots is CLI11's needs().
+const std::vector<OptionRule<AnalyzeArgs>>& analyze_rules() {
+    static const std::vector<OptionRule<AnalyzeArgs>> rules{
+        {"--format", "with --tables and no --table", [](const AnalyzeArgs& a) -> std::string {
+             return !a.tables_dir.empty() && !a.table ? "does not apply with --tables alone (the files are CSV and nothing is printed; add --table NAME to print one)" : "";
+         }},
+        {"--by", "with --table other than summary (without --tables or --plots)", [](const AnalyzeArgs& a) {
+             return only_for_table(a, TableKind::summary, true, "it groups the summary table");
+         }},
+        {"--fit", "with --table other than fits (without --tables)", [](const AnalyzeArgs& a) {
+             return only_for_table(a, TableKind::fits, false, "it adds the fits table");
+         }},
+        {"--baseline", "with --table other than paired (without --tables or --plots)", [](const AnalyzeArgs& a) {
+             return only_for_table(a, TableKind::paired, true, "it adds the paired table and the scatter plots");
+         }},
+        {"--instances", "with --table other than instances", [](const AnalyzeArgs& a) {
+             return only_for_table(a, TableKind::instances, false, "it adds the instances table");
+         }},
+        {"--no-vbs", "with --table other than summary (without --tables or --plots)", [](const AnalyzeArgs& a) {
+             return only_for_table(a, TableKind::summary, true, "the virtual best is in the summary table and the plots");
+         }},
+        {"--solver", "without --plots and --plot phase or uniqueness", [](const AnalyzeArgs& a) -> std::string {
+             if (a.plots.empty()) return "does not apply without --plots (it picks the spec of the phase and uniqueness plots)";
+             return has_plot(a, PlotType::phase) || has_plot(a, PlotType::uniqueness)
+                        ? ""
+                        : "does not apply without --plot phase or --plot uniqueness (it picks the spec of those plots)";
+         }},
+        {"--force", "without --tables", [](const AnalyzeArgs& a) -> std::string {
+             return a.tables_dir.empty() ? "does not apply without --tables (it only lets --tables replace a file)" : "";
+         }},
+    };
+    return rules;
+}
+
 int analyze(AnalyzeArgs args) {
     for (const std::string& w : args.where) args.request.filters.push_back(parse_row_filter(w));
     args.request.instances = args.instances || args.table == TableKind::instances || !args.tables_dir.empty();
@@ -131,7 +178,8 @@ void add_analyze(CLI::App& app, Action& run) {
                 "solver as the config asked for it (gac, gac:sac=none); `options` holds what each resolved to, and a label "
                 "meaning different options in the inputs is a warning. Instances where runs that decided them disagree are listed "
                 "(table disagreements) and are a warning. Exit codes: 0, 1 with --fail-on-disagreement on a disagreement, 2 "
-                "bad input or nothing for that gate to check. Every table and plot: docs/analysis.md");
+                "bad input or nothing for that gate to check. " + option_rules_help(analyze_rules()) +
+                " Every table and plot: docs/analysis.md");
     cmd->add_option("inputs", r.inputs, "Results CSVs (columns matched by name)")->required();
     cmd->add_option("--by", r.by, "Group by these columns (default: spec,n; any column, e.g. param_givens)")->delimiter(',');
     cmd->add_option("--metric", r.metrics,
@@ -160,7 +208,10 @@ void add_analyze(CLI::App& app, Action& run) {
                   "see also futolab compare)");
     cmd->add_option("--solver", r.solver, "The spec of the phase and uniqueness plots (default: --baseline, else the first spec)");
     add_fail_on_disagreement(cmd, args->fail_on_disagreement);
-    cmd->callback([args, &run] { run = [args] { return analyze(*args); }; });
+    cmd->callback([args, cmd, &run] {
+        refuse_clashes("analyze", analyze_rules(), *args, given_options(*cmd));
+        run = [args] { return analyze(*args); };
+    });
 }
 
 }  // namespace futolab::app

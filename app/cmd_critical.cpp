@@ -19,6 +19,7 @@
 #include "app/critical_modes.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
+#include "app/option_rules.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
@@ -395,7 +396,6 @@ void for_each_free_job(const CriticalArgs& a, const std::vector<FreeJob>& given,
 int run_free_square(const CriticalArgs& a) {
     if (!a.square.empty() || (a.n > 0) == !a.input.empty())
         throw InputError("critical --free-square: give exactly one of --n or --input");
-    if (a.objective != Objective::greedy && a.objective != Objective::k_only) throw InputError("critical --free-square minimises k only");
     ZeroGivenOptions opt;
     opt.iterations = a.iterations;
     opt.time_limit = a.time_limit;
@@ -527,12 +527,39 @@ bool contains(const std::vector<std::string_view>& names, std::string_view name)
 // Any mode accepts these: --force only relaxes a refusal, --help runs nothing.
 bool any_mode_takes(std::string_view name) { return name == "--force" || name == "--help"; }
 
-// The long names of the options given on the command line, in the order CLI11 lists them.
-std::vector<std::string> given_options(const CLI::App& cmd) {
-    std::vector<std::string> given;
-    for (const CLI::Option* o : cmd.get_options())
-        if (o->count() > 0) given.push_back(o->get_name());
-    return given;
+// --exact over all squares (or a sample) whose counterexamples come from the table of all
+// squares: the default over all squares, or --oracle table.
+bool table_oracle(const CriticalArgs& a) {
+    return a.exact && a.square.empty() && a.input.empty() && (a.oracle ? *a.oracle == ExactOracle::table : a.sample == 0);
+}
+
+std::string unless_solver_oracle(const CriticalArgs& a) {
+    return table_oracle(a) ? "does not apply with the table oracle (it tunes the solver oracle: --oracle solver, or --sample)" : "";
+}
+
+// Inside a mode, the options another option's value leaves unused or overrides (issue #45:
+// `--use relations --objective h` wrote a numbers-only set; `--use numbers --objective k`
+// wrote nothing, exit 0). The mode table has already refused options the mode never reads.
+const std::vector<OptionRule<CriticalArgs>>& critical_rules() {
+    static const std::vector<OptionRule<CriticalArgs>> rules{
+        {"--use", "other than numbers with --objective h, relations with --objective k", [](const CriticalArgs& a) -> std::string {
+             const ClueUse forced = objective_use(a.objective, a.use);
+             return forced == a.use ? "" : fmt::format("{} does not apply with --objective {} (it uses {} only)", clue_use_name(a.use),
+                                                       objective_name(a.objective), clue_use_name(forced));
+         }},
+        {"--objective", "other than k with --free-square", [](const CriticalArgs& a) -> std::string {
+             return a.free_square && a.objective != Objective::k_only
+                        ? fmt::format("{} does not apply with --free-square (it minimises k only: --objective k)", objective_name(a.objective))
+                        : "";
+         }},
+        {"--no-shrink", "with the table oracle", unless_solver_oracle},
+        {"--no-cycle-seeds", "with the table oracle", unless_solver_oracle},
+        {"--probe-seeds", "with the table oracle", unless_solver_oracle},
+        {"--seed-sets", "with the solver oracle", [](const CriticalArgs& a) -> std::string {
+             return a.exact && !table_oracle(a) ? "does not apply with the solver oracle (it seeds the table oracle, the default of --exact over all squares)" : "";
+         }},
+    };
+    return rules;
 }
 
 }  // namespace
@@ -540,9 +567,8 @@ std::vector<std::string> given_options(const CLI::App& cmd) {
 // The rows, in the order a command line is matched: a flag's variants (`with`) before the
 // flag alone. Decisions on what is refused (issue #25, #27): an option a mode never reads is
 // an error (it would be silently ignored); an option that refines another (`needs`) is an
-// error without it. Accepted although unused: the solver-oracle knobs (--no-shrink,
-// --no-cycle-seeds, --probe-seeds) with the table oracle, since whether they apply depends
-// on --oracle's value, not on which options are present.
+// error without it. What depends on another option's value (the solver-oracle knobs with the
+// table oracle, --use with --objective k or h) is refused by critical_rules() (issue #45).
 const std::vector<CriticalMode>& critical_modes() {
     static const std::vector<CriticalMode> modes{
         {"few-relations", "--few-relations", {},
@@ -616,8 +642,7 @@ std::string critical_modes_help() {
         for (const auto& [option, needed] : m.needs) out += fmt::format("; {} needs {}", option, needed);
         out += ".\n";
     }
-    return out + "Any mode takes --force. The solver-oracle options (--no-shrink, --no-cycle-seeds, --probe-seeds) are "
-                 "accepted with the table oracle and unused there.";
+    return out + "Any mode takes --force. Inside a mode, by value: " + option_rules_help(critical_rules());
 }
 
 void add_critical(CLI::App& app, Action& run) {
@@ -692,8 +717,13 @@ void add_critical(CLI::App& app, Action& run) {
     cmd->add_flag("--force", a->force, "Replace --out or --certificate even if it is a results CSV, a sidecar or the input");
     cmd->footer(critical_modes_help());
     cmd->callback([a, cmd, &run] {
-        const CriticalMode& mode = critical_mode_for(given_options(*cmd));
-        run = [a, &mode] { return run_critical(*a, mode); };
+        const std::vector<std::string> given = given_options(*cmd);
+        const CriticalMode& mode = critical_mode_for(given);
+        // The mode table at parse time; the value rules first thing when it runs, before any work.
+        run = [a, &mode, given] {
+            refuse_clashes("critical" + (mode.flag.empty() ? std::string() : " " + critical_mode_flags(mode)), critical_rules(), *a, given);
+            return run_critical(*a, mode);
+        };
     });
 }
 

@@ -13,6 +13,7 @@
 #include "app/agreement_gate.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "app/option_rules.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
@@ -86,12 +87,10 @@ std::vector<std::pair<std::string, std::string>> sidecars(const std::vector<std:
 // --compare: the inputs are versions of one experiment, never pooled. The study's tables are
 // grouped by input first (`source`); the per-spec plots, fits, the virtual best and the
 // per-instance table would pool them, so they are left out (the compare scatter figures
-// stand in for them).
+// stand in for them). The options that would ask for them are refused (report_rules).
 ComparedRun compare_setup(ReportArgs& args) {
     StudyRequest& r = args.request;
     if (r.inputs.size() < 2) throw InputError("--compare needs two results CSVs or more: BASE.csv NEW.csv…");
-    if (!r.baseline.empty() || !r.fits.empty() || !r.solver.empty())
-        throw InputError("--compare compares inputs, not specs: --baseline, --fit and --solver apply to one experiment");
     // The time compared: the first --metric if it is one, else wall time.
     const auto* metric = row_named(kTimeMetrics, r.metrics.front());
     ComparedRun run = compare_inputs(r.inputs, r.inputs, std::string(name_in(kTimeMetrics, metric ? metric->value : TimeMetric::wall_ms)), true);
@@ -102,6 +101,39 @@ ComparedRun compare_setup(ReportArgs& args) {
     r.instances = false;
     r.plot_types.clear();
     return run;
+}
+
+bool has_plot(const ReportArgs& a, PlotType type) {
+    return std::find(a.request.plot_types.begin(), a.request.plot_types.end(), type) != a.request.plot_types.end();
+}
+
+// The options that --compare, or the plots chosen, leave unused (issue #45: --pool was
+// accepted and ignored with --compare while --fit was refused there).
+const std::vector<OptionRule<ReportArgs>>& report_rules() {
+    static const std::vector<OptionRule<ReportArgs>> rules{
+        {"--pool", "not with --compare", [](const ReportArgs& a) -> std::string {
+             return a.compare ? "does not apply with --compare (the inputs are versions of one experiment, never pooled: every table is per input)" : "";
+         }},
+        {"--baseline", "not with --compare", [](const ReportArgs& a) -> std::string {
+             return a.compare ? "does not apply with --compare (--compare compares inputs, not specs)" : "";
+         }},
+        {"--fit", "not with --compare", [](const ReportArgs& a) -> std::string {
+             return a.compare ? "does not apply with --compare (--compare compares inputs, not specs: growth fits per spec would pool them)" : "";
+         }},
+        {"--plot", "not with --compare", [](const ReportArgs& a) -> std::string {
+             return a.compare ? "does not apply with --compare (its figures are the scatters of NEW against BASE)" : "";
+         }},
+        {"--no-vbs", "not with --compare", [](const ReportArgs& a) -> std::string {
+             return a.compare ? "does not apply with --compare (there is no virtual best solver there)" : "";
+         }},
+        {"--solver", "without --plot phase or uniqueness, or with --compare", [](const ReportArgs& a) -> std::string {
+             if (a.compare) return "does not apply with --compare (--compare compares inputs, not specs)";
+             return has_plot(a, PlotType::phase) || has_plot(a, PlotType::uniqueness)
+                        ? ""
+                        : "does not apply without --plot phase or --plot uniqueness (it picks the spec of those plots)";
+         }},
+    };
+    return rules;
 }
 
 int report(ReportArgs args) {
@@ -133,7 +165,8 @@ void add_report(CLI::App& app, Action& run) {
     CLI::App* cmd = app.add_subcommand("report", "One self-contained HTML report (tables, plots, provenance) of results CSVs");
     cmd->footer("The page fetches nothing: it opens offline. Instances where runs that decided them disagree are listed at "
                 "the top and are a warning. Exit codes: 0, 1 with --fail-on-disagreement on a disagreement (the page is "
-                "written), 2 bad input or nothing for that gate to check. Details: docs/analysis.md");
+                "written), 2 bad input or nothing for that gate to check. " + option_rules_help(report_rules()) +
+                " Details: docs/analysis.md");
     cmd->add_option("inputs", r.inputs, "Results CSVs (their <csv>.meta.yaml sidecars give the provenance)")->required();
     cmd->add_option("--out", args->out, "The HTML file to write (never an input, a results CSV or a sidecar)")->required();
     cmd->add_flag("--force", args->force, "Replace --out even if it is an input, a results CSV or a sidecar");
@@ -154,7 +187,10 @@ void add_report(CLI::App& app, Action& run) {
     cmd->add_flag("--pool", r.pool, "Pool inputs from different commits or configs, or holding the same runs (refused without it)");
     cmd->add_flag("!--no-vbs", r.virtual_best, "Leave out the virtual best solver");
     add_fail_on_disagreement(cmd, args->fail_on_disagreement);
-    cmd->callback([args, &run] { run = [args] { return report(*args); }; });
+    cmd->callback([args, cmd, &run] {
+        refuse_clashes("report", report_rules(), *args, given_options(*cmd));
+        run = [args] { return report(*args); };
+    });
 }
 
 }  // namespace futolab::app

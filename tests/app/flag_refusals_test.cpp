@@ -1,0 +1,94 @@
+// Issue #45: a flag that another flag (or its value) leaves unused or overrides is refused,
+// exit 2, with one line naming both, before any work; the combinations that apply still run.
+// `critical --use relations --objective h` wrote a numbers-only set, `--use numbers --objective
+// k` exited 0 with no output, `report --compare --pool` was accepted and ignored.
+#include "cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+using futolab::test::has;
+using futolab::test::run_cli;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Refusal {
+    std::string args;                // after `futolab` (cwd tests/data)
+    std::vector<std::string> names;  // in the one-line message
+};
+
+}  // namespace
+
+TEST_CASE("flags that do not apply are refused, naming both options (issue #45)", "[cli][refusals]") {
+    const fs::path dir = futolab::test::fresh_dir("flag-refusals", "refused");
+    const std::string out = (dir / "never.html").string();
+    const std::string base = "analysis/compare/base.csv", next = "analysis/compare/new.csv";
+    const std::vector<Refusal> cases{
+        {"critical --n 3 --use relations --objective h --out " + out, {"critical: --use relations", "--objective h"}},
+        {"critical --n 3 --use numbers --objective k --out " + out, {"--use numbers", "--objective k"}},
+        {"critical --n 3 --use both --objective k --out " + out, {"--use both", "--objective k"}},
+        {"critical --square '1 2/2 1' --use relations --objective h --out " + out, {"--use relations", "--objective h"}},
+        {"critical --free-square --n 3 --objective h+k --out " + out, {"--objective h+k", "--free-square"}},
+        {"critical --exact --n 3 --objective k --no-shrink --out " + out, {"--no-shrink", "table oracle"}},
+        {"critical --exact --n 3 --objective k --oracle table --probe-seeds 3 --out " + out, {"--probe-seeds", "table oracle"}},
+        {"critical --exact --n 3 --sample 2 --objective k --oracle table --no-cycle-seeds --out " + out, {"--no-cycle-seeds", "table oracle"}},
+        {"critical --exact --n 3 --sample 2 --objective k --seed-sets 9 --out " + out, {"--seed-sets", "solver oracle"}},
+        {"critical --exact --n 3 --objective k --oracle solver --seed-sets 9 --out " + out, {"--seed-sets", "solver oracle"}},
+        {"report " + base + " " + next + " --compare --pool --out " + out, {"report: --pool", "--compare"}},
+        {"report " + base + " " + next + " --compare --no-vbs --out " + out, {"--no-vbs", "--compare"}},
+        {"report " + base + " " + next + " --compare --plot cactus --out " + out, {"--plot", "--compare"}},
+        {"report " + base + " " + next + " --compare --baseline fc --out " + out, {"--baseline", "--compare"}},
+        {"report " + base + " " + next + " --compare --solver fc --out " + out, {"--solver", "--compare"}},
+        {"report analysis/paired.csv --solver fc --out " + out, {"--solver", "--plot phase"}},
+        {"report analysis/paired.csv --solver fc --plot cactus --out " + out, {"--solver", "--plot phase"}},
+        {"analyze analysis/paired.csv --solver fc", {"analyze: --solver", "--plots"}},
+        {"analyze analysis/paired.csv --solver fc --plots " + (dir / "p").string() + " --plot cactus", {"--solver", "--plot phase"}},
+        {"analyze analysis/paired.csv --force", {"--force", "--tables"}},
+        {"analyze analysis/paired.csv --tables " + (dir / "t").string() + " --format latex", {"--format", "--tables"}},
+        {"analyze analysis/paired.csv --table summary --fit exp", {"--fit", "--table summary"}},
+        {"analyze analysis/paired.csv --table summary --baseline fc", {"--baseline", "--table summary"}},
+        {"analyze analysis/paired.csv --table summary --instances", {"--instances", "--table summary"}},
+        {"analyze analysis/paired.csv --table instances --by spec", {"--by", "--table instances"}},
+        {"analyze analysis/paired.csv --table paired --baseline fc --no-vbs", {"--no-vbs", "--table paired"}},
+    };
+    for (const Refusal& c : cases) {
+        INFO(c.args);
+        const auto r = run_cli(c.args);
+        CHECK(r.exit_code == 2);
+        INFO(r.err);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        for (const std::string& name : c.names) CHECK(has(r.err, name));
+        CHECK_FALSE(fs::exists(out));
+        CHECK_FALSE(fs::exists(dir / "t"));
+        CHECK_FALSE(fs::exists(dir / "p"));
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("the same flags still run where they apply (issue #45)", "[cli][refusals]") {
+    const fs::path dir = futolab::test::fresh_dir("flag-refusals", "applies");
+    const std::string out = (dir / "x.jsonl").string();
+    for (const std::string& args : std::vector<std::string>{
+             "critical --n 3 --use relations --objective k --out " + out,
+             "critical --n 3 --use numbers --objective h --out " + out,
+             "critical --n 3 --use relations --objective h+k --out " + out,
+             "critical --exact --n 3 --objective k --oracle solver --no-shrink --probe-seeds 2 --out " + out,
+             "critical --exact --n 3 --objective k --seed-sets 9 --out " + out,
+             "analyze analysis/paired.csv --table summary --no-vbs --by spec",
+             "analyze analysis/paired.csv --table paired --baseline fc",
+             "analyze analysis/paired.csv --tables " + (dir / "t").string() + " --force --instances --fit exp",
+         }) {
+        INFO(args);
+        const auto r = run_cli(args);
+        INFO(r.err);
+        CHECK(r.exit_code == 0);
+    }
+    // --use numbers with --objective k exited 0 having written nothing; now it writes a set.
+    REQUIRE(run_cli("critical --n 3 --objective k --out " + out).exit_code == 0);
+    CHECK(has(futolab::test::slurp(out), "\"k\""));
+    fs::remove_all(dir);
+}
