@@ -214,3 +214,38 @@ TEST_CASE("kill -9 of run: the workers' scratch folders and cgroups go at the ne
     futolab::test::kill_sleepers(marker);
     CHECK(entries(dir + "/tmp", "futolab-").empty());
 }
+
+TEST_CASE("a relative TMPDIR works for tools in solve and in every isolation", "[leftovers][cli][external]") {
+    const std::string dir = scratch("relative-tmpdir");
+    // The tool answers only if its TMPDIR names a folder from inside its run folder, where it starts.
+    fake_tool(dir, "minizinc", "[ -d \"$TMPDIR\" ] || { echo \"no folder $TMPDIR\" >&2; exit 1; }\n" + std::string(kTwoSolutions));
+    config(dir, "minizinc", "unused");
+    fs::create_directories(dir + "/tmp");
+    const std::string env = "PATH='" + dir + "/bin':\"$PATH\" TMPDIR=tmp ";
+    const auto r = run_cli_env(env, "solve -s minizinc --count 2 i.jsonl", dir);
+    INFO(r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "multiple"));
+    for (const std::string isolation : {"thread", "process", "fork"}) {
+        INFO(isolation);
+        const auto run = run_cli_env(env, "run -q --jobs 1 --isolation " + isolation + " " + config(dir, "minizinc", "t-" + isolation), dir);
+        INFO(run.err);
+        CHECK(run.exit_code == 0);
+        CHECK(has(futolab::test::slurp(dir + "/out/t-" + isolation + ".csv"), ",multiple,"));
+    }
+    CHECK(entries(dir + "/tmp", "futolab-").empty());
+}
+
+TEST_CASE("a FIFO as cbc's answer is an error row in solve and a thread-mode sweep, not a hang", "[leftovers][cli][ilp]") {
+    const futolab::test::Watchdog watchdog(300);  // the plain stream read waited for a writer forever
+    const std::string dir = scratch("fifo-answer");
+    fake_tool(dir, "cbc", "mkfifo \"$4\"; echo 'Enumerated nodes: 0'");
+    config(dir, "ilp", "unused");
+    const std::string env = env_of(dir);
+    const auto r = run_cli_env(env, "solve -s ilp --time-limit 2 i.jsonl", dir);
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.err, "cbc's solution file: not a regular file"));
+    const auto run = run_cli_env(env, "run -q --jobs 1 --isolation thread " + config(dir, "ilp", "fifo"), dir);
+    CHECK(run.exit_code == 0);
+    CHECK(has(futolab::test::slurp(dir + "/out/fifo.csv"), "cbc's solution file: not a regular file"));
+}
