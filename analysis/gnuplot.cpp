@@ -3,6 +3,7 @@
 #include "analysis/gnuplot_text.hpp"
 #include "analysis/text_table.hpp"
 #include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "core/file_names.hpp"
 
 #include <fmt/format.h>
@@ -141,6 +142,8 @@ std::string render_plot(const PlotSpec& plot, const std::string& dir) {
                   figure_commands(plot, stem) + "unset output\n";
     write_file_atomically(gp, script);
     if (!gnuplot_available()) return "";
+    for (const char* ext : {".png", ".svg", ".pdf", ".log"})  // a FIFO there would hang gnuplot, and us waiting for it
+        if (const std::string why = output_kind_problem(base + ext); !why.empty()) throw InputError(base + ext + ": " + why);
     if (!run_gnuplot(gp, base + ".log")) throw std::runtime_error("gnuplot failed on " + gp + " (see " + base + ".log)");
     fs::remove(base + ".log");
     return base + ".png";

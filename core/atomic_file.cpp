@@ -1,5 +1,6 @@
 #include "core/atomic_file.hpp"
 
+#include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/random.hpp"
 
@@ -69,13 +70,23 @@ pid_t temp_writer(std::string_view name, std::string_view host) {
 // A pid that no longer names a process (a live pid of another user answers EPERM: alive).
 bool gone(pid_t pid) { return pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH; }
 
+// One of this process's own standard output or error (`--out /dev/stdout` into a pipe): its
+// reader is there, so writing cannot hang.
+bool is_own_stream(const struct stat& st) {
+    for (const int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+        struct stat s {};
+        if (::fstat(fd, &s) == 0 && s.st_dev == st.st_dev && s.st_ino == st.st_ino) return true;
+    }
+    return false;
+}
+
 // Opens a device or FIFO target without waiting: a FIFO with no reader (or a socket) is
 // refused at once instead of blocking the command forever.
 int open_direct(const std::string& path) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0 && errno == ENXIO)
-        throw std::runtime_error("cannot write " + path + ": a FIFO (named pipe) with no reader, or a socket: write to "
-                                 "a regular file, or to - and a shell pipe");
+        throw InputError(path + ": is a FIFO (named pipe) with no reader, or a socket: write to a regular file, or to - "
+                                "and a shell pipe");
     if (fd < 0) fail(path, errno);
     const int flags = ::fcntl(fd, F_GETFL);
     if (flags >= 0) (void)::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);  // a reader is there: wait for it as usual
@@ -149,6 +160,15 @@ void write_file_atomically(const std::string& path, std::string_view text) {
     AtomicFile file(path);
     file.write(text);
     file.commit();
+}
+
+std::string output_kind_problem(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return "";  // absent (or unreachable: the write says why)
+    if (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode) || is_own_stream(st)) return "";
+    if (S_ISDIR(st.st_mode)) return "is a folder, not a file";
+    if (S_ISFIFO(st.st_mode)) return "is a FIFO (named pipe), not a regular file";
+    return S_ISSOCK(st.st_mode) ? "is a socket, not a regular file" : "is a block device, not a regular file";
 }
 
 std::size_t reap_stale_temp_files(const std::string& folder) {

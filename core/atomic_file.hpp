@@ -50,6 +50,14 @@ private:
 // AtomicFile in one call.
 void write_file_atomically(const std::string& path, std::string_view text);
 
+// Why `path` cannot be an output ("" if it can): an output is a regular file (or a path not
+// there yet), a character device (/dev/null, a terminal) or this process's own standard
+// output or error. A FIFO would block the command forever waiting for a reader, a socket
+// cannot be opened, a folder or a block device is no file to write: "is a FIFO (named pipe),
+// not a regular file", … For checks before any work (records/output_guard.hpp) and before a
+// tool is started on outputs it opens itself (gnuplot).
+std::string output_kind_problem(const std::string& path);
+
 // Removes the temporary files AtomicFile writers of this host left in `folder` when they died
 // (their pid no longer runs); returns how many. Live writers' files, other hosts' files and
 // anything that is not a regular file are left alone. Best effort: errors are ignored.

@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -29,34 +28,10 @@ bool same_file(const std::string& a, const std::string& b) {
     throw InputError(fmt::format("{} {}: {}: refusing to overwrite it (use another file, or --force)", option, out, why));
 }
 
-// One of this process's own standard output or error (`--out /dev/stdout` into a pipe): its
-// reader is there, so writing cannot hang.
-bool is_own_stream(const struct stat& st) {
-    for (const int fd : {STDOUT_FILENO, STDERR_FILENO}) {
-        struct stat s {};
-        if (::fstat(fd, &s) == 0 && s.st_dev == st.st_dev && s.st_ino == st.st_ino) return true;
-    }
-    return false;
-}
-
-// Why `out` cannot be written as an output ("" if it can): only a regular file (or a path
-// not there yet), a character device (/dev/null, a terminal) or our own standard stream. A
-// FIFO would block the command forever waiting for a reader, a socket cannot be opened.
-std::string kind_problem(const std::string& out) {
-    struct stat st {};
-    if (::stat(out.c_str(), &st) != 0) return "";  // absent (or unreachable: the write says why)
-    if (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode) || is_own_stream(st)) return "";
-    const char* what = S_ISDIR(st.st_mode)    ? "is a folder, not a file"
-                       : S_ISFIFO(st.st_mode) ? "is a FIFO (named pipe), not a regular file"
-                       : S_ISSOCK(st.st_mode) ? "is a socket, not a regular file"
-                                              : "is a block device, not a regular file";
-    return what;
-}
-
 // The guard of one output, without reaping its folder.
 void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option) {
     if (out.empty() || out == "-") return;
-    if (const std::string why = kind_problem(out); !why.empty())
+    if (const std::string why = output_kind_problem(out); !why.empty())
         throw InputError(fmt::format("{} {}: {} (outputs are regular files, - for standard output, or /dev/null)",
                                      option, out, why));
     if (force) return;

@@ -13,6 +13,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -87,6 +88,17 @@ TEST_CASE("an output that is a FIFO, a socket or a folder is refused at once, ne
     fs::create_directory(dir + "/tables");
     REQUIRE(::mkfifo((dir + "/tables/summary.csv").c_str(), 0644) == 0);
     check_refused(bounded("analyze " + csv + " --tables " + dir + "/tables"), dir + "/tables/summary.csv: is a FIFO");
+    // FIFOs planted among the plots: the data futolab writes, the figures and log gnuplot writes.
+    const bool gnuplot = std::system("command -v gnuplot >/dev/null 2>&1") == 0;
+    for (const std::string name : {"cactus-wall_ms-0.dat", "cactus-wall_ms.svg", "cactus-wall_ms.log"}) {
+        INFO(name);
+        fs::remove_all(dir + "/plots");
+        fs::create_directory(dir + "/plots");
+        REQUIRE(::mkfifo((dir + "/plots/" + name).c_str(), 0644) == 0);
+        const CliResult r = bounded("analyze " + csv + " --plots " + dir + "/plots");
+        if (gnuplot || name.ends_with(".dat")) check_refused(r, dir + "/plots/" + name + ": is a FIFO");
+        CHECK(r.exit_code != 143);  // never the watchdog
+    }
     // What stays allowed: a device, and this process's own stdout (a pipe to `wc`).
     CHECK(run_cli("generate random --n 4 --count 3 --out /dev/null").exit_code == 0);
     CHECK(run_cli("report " + csv + " --out /dev/null").exit_code == 0);
