@@ -7,6 +7,7 @@
 #include "core/yaml_bounds.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -220,7 +221,7 @@ std::string inline_svg(const std::string& svg_text, const std::string& prefix) {
 
 std::string html_report(const Study& study, const std::vector<ReportPlot>& plots,
                         const std::vector<std::pair<std::string, std::string>>& sidecars, const std::string& version,
-                        const std::vector<ComparedInputs>& compared) {
+                        const std::vector<ComparedInputs>& compared, const std::string& plots_note) {
     std::string inputs;
     for (const auto& [csv, meta] : sidecars) inputs += (inputs.empty() ? "" : ", ") + html_escape(csv);
     std::string s = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>futolab report</title>\n<style>";
@@ -245,6 +246,7 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
              table_html(*p, "paired");
     if (const TextTable* f = find_table(study, table_name(TableKind::fits))) s += "<h2>Growth fits</h2>\n" + table_html(*f, "fits");
     s += "<h2 id=\"plots\">Plots</h2>\n";
+    if (!plots_note.empty()) s += "<p class=\"note\">" + html_escape(plots_note) + "</p>\n";
     for (const ReportPlot& p : plots)
         s += "<figure>" + (p.svg.empty() ? "<p class=\"note\">gnuplot not found: no picture</p>" : p.svg) +
              "<figcaption>" + figure_caption(p) + "</figcaption></figure>\n";
@@ -261,6 +263,49 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
     s += kScript;
     s += "</script>\n</body></html>\n";
     return s;
+}
+
+namespace {
+
+// Keeps the first kReportMaxSeries data series of `plot` (and of each panel); returns how
+// many it dropped. Legend-only entries stay: they take no room.
+std::size_t bound_series(PlotSpec& plot) {
+    std::size_t dropped = 0, data = 0;
+    std::vector<PlotSeries> kept;
+    for (PlotSeries& s : plot.series) {
+        if (!s.key_only && ++data > kReportMaxSeries) {
+            ++dropped;
+            continue;
+        }
+        kept.push_back(std::move(s));
+    }
+    plot.series = std::move(kept);
+    for (PlotSpec& panel : plot.panels) dropped += bound_series(panel);
+    if (dropped > 0) plot.title += fmt::format(" ({} more series not drawn: see the tables)", dropped);
+    return dropped;
+}
+
+}  // namespace
+
+BoundedFigures bound_figures(std::vector<PlotSpec> figures) {
+    BoundedFigures out;
+    const std::size_t total = figures.size();
+    if (figures.size() > kReportMaxFigures) figures.resize(kReportMaxFigures);
+    std::size_t thinned = 0;
+    for (PlotSpec& f : figures) thinned += bound_series(f) > 0;
+    out.figures = std::move(figures);
+    std::vector<std::string> parts;
+    if (total > kReportMaxFigures)
+        parts.push_back(fmt::format("{} of {} figures are drawn (at most {} per page); the other {} are left out", kReportMaxFigures,
+                                    total, kReportMaxFigures, total - kReportMaxFigures));
+    if (thinned > 0)
+        parts.push_back(fmt::format("{} figure{} show{} only the first {} series (specs) each", thinned, thinned > 1 ? "s" : "",
+                                    thinned > 1 ? "" : "s", kReportMaxSeries));
+    if (!parts.empty())
+        out.note = fmt::format("{}. Every spec's numbers are in the tables of this page; to draw the rest, choose specs with "
+                               "--where (or use futolab analyze --plots DIR, which draws every figure).",
+                               fmt::format("{}", fmt::join(parts, "; ")));
+    return out;
 }
 
 }  // namespace futolab

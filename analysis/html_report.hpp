@@ -38,11 +38,22 @@ struct ReportPlot {
     std::string caption = "";  // what is plotted (the plot's title); "" : the name
 };
 
+// A page stays small whatever the number of specs (issue #45: 5000 specs gave a 75 MB page of
+// 5000 scatter figures): at most kReportMaxFigures figures, in their order, and at most
+// kReportMaxSeries series (specs) in each figure or panel are drawn. What is left out is in
+// the page's tables; `note` says so ("" if nothing was left out) and the page shows it.
+inline constexpr std::size_t kReportMaxFigures = 24, kReportMaxSeries = 24;
+struct BoundedFigures {
+    std::vector<PlotSpec> figures;
+    std::string note;
+};
+BoundedFigures bound_figures(std::vector<PlotSpec> figures);
+
 // The whole page. `sidecars` are (csv path, sidecar text or "") pairs. `compared` (report
 // --compare): a section with each comparison's header (what differs between the sidecars,
 // warnings) and the times and changes tables of `futolab compare --format csv`.
 std::string html_report(const Study& study, const std::vector<ReportPlot>& plots,
                         const std::vector<std::pair<std::string, std::string>>& sidecars, const std::string& version,
-                        const std::vector<ComparedInputs>& compared = {});
+                        const std::vector<ComparedInputs>& compared = {}, const std::string& plots_note = "");
 
 }  // namespace futolab

@@ -149,8 +149,11 @@ int report(ReportArgs args) {
         for (const std::string& w : study.table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
     std::vector<PlotSpec> specs = compared.plots;
     specs.insert(specs.end(), study.plots.begin(), study.plots.end());
-    const std::string page =
-        html_report(study, render_svgs(specs), sidecars(args.request.inputs), futolab_version(), compared.comparisons);
+    // Bounded: 5000 specs made 5000 scatter figures, a 75 MB page (issue #45).
+    const BoundedFigures drawn = bound_figures(std::move(specs));
+    if (!drawn.note.empty()) std::cerr << "futolab: note: " << drawn.note << "\n";
+    const std::string page = html_report(study, render_svgs(drawn.figures), sidecars(args.request.inputs), futolab_version(),
+                                         compared.comparisons, drawn.note);
     write_file_atomically(args.out, page);
     std::cout << "report: " << args.out << "\n";
     check_stdout();
