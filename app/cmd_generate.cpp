@@ -116,7 +116,8 @@ void add_generate(CLI::App& app, Action& run) {
                                      "unique: retry new squares until the puzzle has this grade (default any)");
     a->opt_attempts = add_whole(cmd, "--max-attempts", a->max_attempts, {1, kMaxWhole},
                                 "unique: squares tried per instance before failing (default 100)");
-    cmd->add_option("--out", a->out, "Output file (default stdout); never an existing results CSV or sidecar");
+    cmd->add_option("--out", a->out, "Output file (default stdout); never an existing results CSV or sidecar, nor a FIFO; "
+                    "a full disk leaves whole records only");
     cmd->add_flag("--force", a->force, "Replace --out even if it is a results CSV or a sidecar");
     cmd->callback([a, &run] { run = [a] { return generate(*a); }; });
 }

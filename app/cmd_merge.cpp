@@ -44,7 +44,8 @@ void add_merge(CLI::App& app, Action& run) {
     auto args = std::make_shared<MergeArgs>();
     CLI::App* cmd = app.add_subcommand("merge", "Join the shard CSVs of one experiment, checking they belong together");
     cmd->add_option("inputs", args->inputs, "Shard CSVs (each with its .meta.yaml sidecar)")->required();
-    cmd->add_option("--out", args->out, "The merged CSV (an existing results CSV or sidecar is not replaced)")->required();
+    cmd->add_option("--out", args->out, "The merged CSV (an existing results CSV or sidecar is not replaced; a regular file, "
+                    "not a FIFO)")->required();
     cmd->add_flag("--force", args->force, "Replace --out even if it is a results CSV, a sidecar or one of the inputs");
     cmd->callback([args, &run] { run = [args] { return merge(*args); }; });
 }

@@ -92,6 +92,13 @@ TEST_CASE("nothing planted at the lock's path switches the lock off or is damage
                                                    Catch::Contains(what.ends_with("hard link") ? "hard links" : "is a"));
         CHECK(slurp(victim) == "precious\n");  // neither truncated nor given a pid
     }
+    if (::geteuid() == 0) {  // only root can give a file away: another user's lock file
+        const std::string csv = fresh("other-user") + "/r.csv";
+        std::ofstream(lock_path(csv)) << "123\n";
+        REQUIRE(::chown(lock_path(csv).c_str(), 65534, 65534) == 0);
+        CHECK_THROWS_WITH(OutputLock(csv), Catch::Contains("belongs to another user (uid 65534)"));
+        CHECK(slurp(lock_path(csv)) == "123\n");
+    }
 }
 
 TEST_CASE("the lock is still one writer's: a second is refused, the first's pid named", "[records][lock]") {
