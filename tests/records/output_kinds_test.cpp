@@ -4,7 +4,7 @@
 // command naming one file are refused; a symlinked or hard-linked results CSV is refused by
 // run, --resume and --redo (a --redo replaced the link by a file, the target keeping the rows
 // it took out); `convert` of one instance to a folder writes into it.
-#include "../app/cli_runner.hpp"
+#include "records_cli.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -46,12 +46,9 @@ void make_socket(const std::string& path) {
     ::close(fd);
 }
 
-// A sweep of 75 puzzles x 1 solver writing DIR/out/r.csv, run to the end.
+// A sweep of 75 puzzles x 1 solver writing DIR/out/r.csv, run to the end; returns its config.
 std::string finished_run(const std::string& dir) {
-    const std::string path = dir + "/cfg.yaml";
-    std::ofstream(path) << "name: output-kinds\nseed: 1\nmode: { count: 1 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
-                           "/corpora/tatham-dev/n04.tatham\nsolvers: [ \"bitmask\" ]\noutput: "
-                        << dir << "/out/r.csv\n";
+    const std::string path = futolab::test::sweep_config(dir);
     REQUIRE(run_cli("run -q " + path).exit_code == 0);
     return path;
 }

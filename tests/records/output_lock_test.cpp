@@ -3,7 +3,7 @@
 // wrote 14 rows for 9 runs) or is damaged by it (a hard link's other name got the pid written
 // into it); and the temp files a killed writer leaves are removed by the next writer in the
 // folder, never a live writer's.
-#include "../app/cli_runner.hpp"
+#include "records_cli.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "records/output_guard.hpp"
@@ -24,6 +24,7 @@ using namespace futolab;
 using futolab::test::has;
 using futolab::test::run_cli;
 using futolab::test::slurp;
+using futolab::test::sweep_config;
 namespace fs = std::filesystem;
 
 namespace {
@@ -40,15 +41,6 @@ const std::map<std::string, std::function<void(const std::string& lock, const st
     {"a hard link", [](const std::string& lock, const std::string& victim) { fs::create_hard_link(victim, lock); }},
     {"a FIFO", [](const std::string& lock, const std::string&) { REQUIRE(::mkfifo(lock.c_str(), 0644) == 0); }},
 };
-
-// The config of a small sweep (75 puzzles x 1 solver) writing DIR/out/r.csv.
-std::string small_config(const std::string& dir) {
-    const std::string path = dir + "/cfg.yaml";
-    std::ofstream(path) << "name: lock-planted\nseed: 1\nmode: { count: 1 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
-                           "/corpora/tatham-dev/n04.tatham\nsolvers: [ \"bitmask\" ]\noutput: "
-                        << dir << "/out/r.csv\n";
-    return path;
-}
 
 // Starts an AtomicFile for `target` in a child that then dies without cleaning up (as kill -9
 // would leave it): returns the temp file's path, its writer gone.
@@ -116,11 +108,11 @@ TEST_CASE("the lock is still one writer's: a second is refused, the first's pid 
 
 TEST_CASE("run and merge refuse a folder, a symlink or a hard link at the lock, writing nothing", "[records][lock][cli]") {
     const std::string source = fresh("cli-source");
-    REQUIRE(run_cli("run -q " + small_config(source)).exit_code == 0);  // a CSV to merge
+    REQUIRE(run_cli("run -q " + sweep_config(source)).exit_code == 0);  // a CSV to merge
     for (const auto& [what, plant] : kPlanted) {
         INFO(what);
         const std::string dir = fresh("cli");
-        const std::string cfg = small_config(dir), victim = dir + "/victim.txt";
+        const std::string cfg = sweep_config(dir), victim = dir + "/victim.txt";
         std::ofstream(victim) << "precious\n";
         fs::create_directories(dir + "/out");
         plant(dir + "/out/.r.csv.lock", victim);
@@ -165,7 +157,7 @@ TEST_CASE("a killed writer's temp files go at the next writer's start in that fo
 
 TEST_CASE("a --resume after a kill -9 mid-rewrite removes the rewrite's temp file", "[records][lock][temp][cli]") {
     const std::string dir = fresh("resume-reap");
-    const std::string cfg = small_config(dir);
+    const std::string cfg = sweep_config(dir);
     REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
     const std::string dead = temp_of_dead_writer(dir + "/out/r.csv");  // as --redo's rewrite leaves it
     const auto r = run_cli("run -q " + cfg + " --resume --redo error");

@@ -4,7 +4,7 @@
 // — keeps whole records only (a record cut off is taken out again) and the command fails with
 // a message; and the run's sidecar ends `failed`, not `running`, even when the disk refuses
 // the sidecar's own rewrite.
-#include "../app/cli_runner.hpp"
+#include "records_cli.hpp"
 #include "records/csv_reader.hpp"
 
 #include <catch2/catch.hpp>
@@ -61,13 +61,7 @@ void check_whole_records(const std::string& path) {
 }
 
 // A sweep of 75 puzzles x 2 solvers (150 rows, about 35 KB) writing DIR/out/r.csv.
-std::string sweep_config(const std::string& dir) {
-    const std::string path = dir + "/cfg.yaml";
-    std::ofstream(path) << "name: full-disk\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
-                           "/corpora/tatham-dev/n04.tatham\nsolvers: [ \"bitmask\", \"fc\" ]\noutput: "
-                        << dir << "/out/r.csv\n";
-    return path;
-}
+std::string two_solver_sweep(const std::string& dir) { return futolab::test::sweep_config(dir, "\"bitmask\", \"fc\""); }
 
 // Every row of the CSV whole (no line cut off), and how many.
 std::size_t whole_rows(const std::string& csv) {
@@ -109,7 +103,7 @@ TEST_CASE("generate and critical keep whole records when the disk fills", "[reco
 
 TEST_CASE("a run keeps whole rows when the disk fills, and its sidecar says failed", "[records][full-disk][runner]") {
     const std::string dir = fresh("run");
-    const CliResult r = run_with_ulimit(8, "run -q " + sweep_config(dir));
+    const CliResult r = run_with_ulimit(8, "run -q " + two_solver_sweep(dir));
     CHECK(r.exit_code == 1);
     CHECK(has(r.err, "cannot write " + dir + "/out/r.csv: File too large"));
     const std::size_t rows = whole_rows(dir + "/out/r.csv");
@@ -117,7 +111,7 @@ TEST_CASE("a run keeps whole rows when the disk fills, and its sidecar says fail
     CHECK(rows < 150);
     CHECK(has(slurp(dir + "/out/r.csv.meta.yaml"), "\n  state: failed\n"));
     // The resume finds whole rows only and finishes the sweep.
-    CHECK(run_cli("run -q " + sweep_config(dir) + " --resume").exit_code == 0);
+    CHECK(run_cli("run -q " + two_solver_sweep(dir) + " --resume").exit_code == 0);
     CHECK(whole_rows(dir + "/out/r.csv") == 150);
 }
 
@@ -125,12 +119,12 @@ TEST_CASE("a run's sidecar ends failed even when the full disk refuses its rewri
     // A first failed run shows how large the sidecar is at the start of such a run.
     const std::string a = fresh("sidecar-a"), b = fresh("sidecar-b");  // paths of one length: one sidecar size
     REQUIRE(a.size() == b.size());
-    REQUIRE(run_with_ulimit(8, "run -q " + sweep_config(a)).exit_code == 1);
+    REQUIRE(run_with_ulimit(8, "run -q " + two_solver_sweep(a)).exit_code == 1);
     const std::string final_a = slurp(a + "/out/r.csv.meta.yaml");
     const std::size_t start_size = start_sidecar(final_a).size();
     REQUIRE(start_size + 40 < final_a.size());
     // The second: the start's sidecar fits, the CSV does not, nor does the end's sidecar.
-    CHECK(run_with_byte_limit(start_size + 8, "run -q " + sweep_config(b)) == 1);
+    CHECK(run_with_byte_limit(start_size + 8, "run -q " + two_solver_sweep(b)) == 1);
     const std::string meta = slurp(b + "/out/r.csv.meta.yaml");
     CHECK(meta.size() == start_size);  // the start's sidecar, its state set in place
     CHECK(has(meta, "\n  state: failed \n"));
