@@ -93,6 +93,23 @@ bool wait_for(const std::string& file) {
     return fs::exists(file);
 }
 
+// Waits until process `pid` runs futolab (not the test's forked copy, whose Catch handler
+// catches SIGTERM too) and catches SIGTERM (its handler is installed: /proc's SigCgt mask).
+bool wait_catching_sigterm(pid_t pid) {
+    for (int i = 0; i < 6000; ++i) {
+        std::error_code ec;
+        if (!fs::equivalent(fs::read_symlink("/proc/" + std::to_string(pid) + "/exe", ec), FUTOLAB_CLI, ec)) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            continue;
+        }
+        std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+        for (std::string line; std::getline(status, line);)
+            if (line.starts_with("SigCgt:") && (std::stoull(line.substr(7), nullptr, 16) >> (SIGTERM - 1) & 1) != 0) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+}
+
 int wait_exit(pid_t pid) {
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -152,6 +169,19 @@ TEST_CASE("SIGTERM or SIGINT of solve during a tool run leaves no temporary fold
             CHECK(entries(dir + "/tmp", "futolab-").empty());
         }
     }
+}
+
+TEST_CASE("SIGTERM of solve stops an in-process search as well", "[leftovers][cli][signals]") {
+    const futolab::test::Watchdog watchdog(300);
+    const std::string dir = scratch("signal-gac");
+    env_of(dir);
+    std::ofstream(dir + "/i.jsonl") << "{\"id\": \"a\", \"n\": 9, \"givens\": [], \"lt\": []}\n";
+    // Counting every 9x9 Latin square (5.5e27) never ends by itself.
+    const pid_t pid = start_futolab(dir, {"solve", "-s", "gac", "--count", "all", dir + "/i.jsonl"});
+    REQUIRE(wait_catching_sigterm(pid));
+    ::kill(pid, SIGTERM);
+    CHECK(wait_exit(pid) == 1);
+    CHECK(has(futolab::test::slurp(dir + "/stderr.txt"), "futolab: interrupted"));
 }
 
 TEST_CASE("what a kill -9 of solve leaves is removed by the next futolab", "[leftovers][cli][signals]") {

@@ -52,6 +52,11 @@ Owner dead_owner() {
     return *owner;
 }
 
+std::string text_of(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
 std::string token(const Owner& o) { return "p" + std::to_string(o.pid) + "s" + std::to_string(o.start); }
 
 }  // namespace
@@ -104,6 +109,23 @@ TEST_CASE("ilp: a FIFO, a link to /dev/zero or a folder as cbc's answer is an er
             CHECK(r.result.status == Status::error);
             CHECK(r.result.message == message);
         }
+    }
+}
+
+TEST_CASE("ilp: a FIFO or a link cbc leaves at model.lp is replaced, never written through", "[external][leftovers][ilp]") {
+    const Watchdog watchdog(120);  // opening a FIFO without a reader for writing waited forever
+    const TempDir victim_dir("test");
+    const fs::path victim = victim_dir.write("victim", "untouched");
+    for (const std::string& plant : {std::string("mkfifo \"$1\""), "ln -s '" + victim.string() + "' \"$1\""}) {
+        INFO(plant);
+        FakeTools fake;
+        // Every round answers the empty 2x2's first solution, and leaves a trap at the model's path.
+        fake.add("cbc", "printf 'Optimal - objective value 0\\n 0 x_1_1_1 1 0\\n 1 x_1_2_2 1 0\\n 2 x_2_1_2 1 0\\n "
+                        "3 x_2_2_1 1 0\\n' > \"$4\"; echo 'Enumerated nodes: 0'; rm \"$1\"; " + plant);
+        const RunResult r = test::run_spec("ilp", test::empty_square(2), Mode::count_all());
+        CHECK(r.result.status == Status::error);  // round 2 ran: its repeated answer is refused
+        CHECK(r.result.message.find("cbc: ") == 0);
+        CHECK(text_of(victim) == "untouched");
     }
 }
 
