@@ -109,7 +109,9 @@ ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& 
         check_whole_number_columns(table, csv_integer_columns(), path);  // re-saved by a spreadsheet?
         finished_ = keys_of(table, path);
         earlier_walls_ = walls_of(table, path);
-        if (table.truncated) fs::resize_file(path, table.complete_bytes);  // a row cut off by a kill
+        std::error_code cut;
+        if (table.truncated) fs::resize_file(path, table.complete_bytes, cut);  // a row cut off by a kill
+        if (cut) throw std::runtime_error("cannot write " + path + ": " + cut.message() + " (cutting its last, half row)");
         rows_ = table.rows.size();
     } else if (!fs::path(path).parent_path().empty()) {
         create_output_folder(fs::path(path).parent_path());
