@@ -6,7 +6,7 @@
 // futolab critical --exact --n 6 --sample S --seed X --objective k   (an upper bound only)
 // futolab critical --exact --square "..." | --input FILE --objective 2h+3k|h+k|k|h [--time-limit SEC] [--cpu-limit SEC]
 //   (the minimum for each given square, n <= 9; bounds where the time limit stops it)
-// futolab critical --check-certificate FILE
+// futolab critical --check-certificate FILE...   (one certificate, or the N shards' of one --exact --shard run)
 // futolab critical --free-square [--n N --count C | --input START] [--iterations I]
 //   [--time-limit SEC] [--patience P] [--temperature T] [--max-remove R] [--node-limit N]
 // futolab critical --n N --few-relations K [--shard I/N] [--checkpoint DIR [--shards N] [--jobs J]]
