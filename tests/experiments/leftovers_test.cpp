@@ -137,7 +137,7 @@ TEST_CASE("a tool's setsid daemon does not outlive solve, nor a sweep in any iso
     for (const std::string isolation : {"thread", "process", "fork"}) {
         INFO(isolation);
         const auto r = futolab::test::run_cli_env(
-            env, "run -q --jobs 2 --isolation " + isolation + " " + config(dir, "minizinc", "d-" + isolation), dir);
+            env, "run -q --jobs 1 --isolation " + isolation + " " + config(dir, "minizinc", "d-" + isolation), dir);
         INFO(r.err);
         CHECK(r.exit_code == 0);
         CHECK(futolab::test::sleepers(marker).empty());
