@@ -109,10 +109,12 @@ std::string text_at(const Json& j, const At& at, const std::string& field) {
 void check_keys(const Json& record, const At& at, const std::string& what, std::initializer_list<const char*> required,
                 std::initializer_list<const char*> optional = {}) {
     if (!record.is_object()) bad(at, fmt::format("{} must be an object, got {}", what, record.dump().substr(0, 40)));
-    for (const auto& [key, value] : record.items())
-        if (std::find_if(required.begin(), required.end(), [&](const char* k) { return key == k; }) == required.end() &&
-            std::find_if(optional.begin(), optional.end(), [&](const char* k) { return key == k; }) == optional.end())
+    for (const auto& item : record.items()) {
+        const std::string& key = item.key();  // not a structured binding: clang 14 cannot capture one
+        const auto named = [&key](const char* k) { return key == k; };
+        if (std::none_of(required.begin(), required.end(), named) && std::none_of(optional.begin(), optional.end(), named))
             bad(at, fmt::format("unknown key '{}' in {}", key, what));
+    }
     for (const char* key : required)
         if (!record.contains(key)) bad(at, fmt::format("{} has no '{}'", what, key));
 }
