@@ -535,6 +535,11 @@ bool table_oracle(const CriticalArgs& a) {
 
 std::string unless_solver_oracle(const CriticalArgs& a) {
     return table_oracle(a) ? "does not apply with the table oracle (it tunes the solver oracle: --oracle solver, or --sample)" : "";
+// The default objective makes one greedy pass (critical/greedy/local_search.cpp stops after
+// it): an iteration count or a time limit would be read and ignored.
+constexpr const char* kOnePass =
+    "does not apply with --objective greedy, the default (one greedy pass; --objective h+k, 2h+3k, k or h searches)";
+
 }
 
 // Inside a mode, the options another option's value leaves unused or overrides (issue #45:
@@ -554,6 +559,22 @@ const std::vector<OptionRule<CriticalArgs>>& critical_rules() {
          }},
         {"--no-shrink", "with the table oracle", unless_solver_oracle},
         {"--no-cycle-seeds", "with the table oracle", unless_solver_oracle},
+        {"--iterations", "with --objective greedy (the default) outside --free-square", [](const CriticalArgs& a) -> std::string {
+             return !a.free_square && a.objective == Objective::greedy ? kOnePass : "";
+         }},
+        {"--time-limit", "with --objective greedy (the default) in the default search", [](const CriticalArgs& a) -> std::string {
+             return !a.free_square && !a.exact && a.objective == Objective::greedy ? kOnePass : "";
+         }},
+        {"--shards", "with --shard", [](const CriticalArgs& a) -> std::string {
+             return a.shard.empty() ? "" : "does not apply with --shard I/N (its N is the number of shards)";
+         }},
+        {"--jobs", "with --few-relations --shard", [](const CriticalArgs& a) -> std::string {
+             return a.few_relations > 0 && !a.shard.empty() ? "does not apply with --few-relations --shard (one shard runs)" : "";
+         }},
+        {"--per-class", "with --sample or --engine cadical", [](const CriticalArgs& a) -> std::string {
+             if (a.sample > 0) return "does not apply with --exact --sample (every class gets its own minimum there)";
+             return a.engine == HittingEngine::cadical ? "does not apply with --engine cadical (it never prunes)" : "";
+         }},
         {"--probe-seeds", "with the table oracle", unless_solver_oracle},
         {"--seed-sets", "with the solver oracle", [](const CriticalArgs& a) -> std::string {
              return a.exact && !table_oracle(a) ? "does not apply with the solver oracle (it seeds the table oracle, the default of --exact over all squares)" : "";

@@ -38,6 +38,14 @@ TEST_CASE("flags that do not apply are refused, naming both options (issue #45)"
         {"critical --exact --n 3 --sample 2 --objective k --oracle table --no-cycle-seeds --out " + out, {"--no-cycle-seeds", "table oracle"}},
         {"critical --exact --n 3 --sample 2 --objective k --seed-sets 9 --out " + out, {"--seed-sets", "solver oracle"}},
         {"critical --exact --n 3 --objective k --oracle solver --seed-sets 9 --out " + out, {"--seed-sets", "solver oracle"}},
+        {"critical --n 3 --iterations 50 --out " + out, {"--iterations", "--objective greedy"}},
+        {"critical --n 3 --objective greedy --time-limit 5 --out " + out, {"--time-limit", "--objective greedy"}},
+        {"critical --n 3 --few-relations 2 --checkpoint " + (dir / "c").string() + " --shards 8 --shard 1/4",
+         {"--shards", "--shard I/N"}},
+        {"critical --n 3 --few-relations 2 --checkpoint " + (dir / "c").string() + " --jobs 2 --shard 1/4",
+         {"--jobs", "--few-relations --shard"}},
+        {"critical --exact --n 3 --objective k --engine cadical --per-class --out " + out, {"--per-class", "--engine cadical"}},
+        {"critical --exact --n 3 --sample 2 --objective k --per-class --out " + out, {"--per-class", "--sample"}},
         {"report " + base + " " + next + " --compare --pool --out " + out, {"report: --pool", "--compare"}},
         {"report " + base + " " + next + " --compare --no-vbs --out " + out, {"--no-vbs", "--compare"}},
         {"report " + base + " " + next + " --compare --plot cactus --out " + out, {"--plot", "--compare"}},
@@ -65,6 +73,7 @@ TEST_CASE("flags that do not apply are refused, naming both options (issue #45)"
         CHECK_FALSE(fs::exists(out));
         CHECK_FALSE(fs::exists(dir / "t"));
         CHECK_FALSE(fs::exists(dir / "p"));
+        CHECK_FALSE(fs::exists(dir / "c"));
     }
     fs::remove_all(dir);
 }
@@ -78,6 +87,9 @@ TEST_CASE("the same flags still run where they apply (issue #45)", "[cli][refusa
              "critical --n 3 --use relations --objective h+k --out " + out,
              "critical --exact --n 3 --objective k --oracle solver --no-shrink --probe-seeds 2 --out " + out,
              "critical --exact --n 3 --objective k --seed-sets 9 --out " + out,
+             "critical --n 3 --objective h+k --iterations 3 --out " + out,
+             "critical --free-square --n 3 --iterations 3 --out " + out,
+             "critical --exact --n 3 --objective k --per-class --out " + out,
              "analyze analysis/paired.csv --table summary --no-vbs --by spec",
              "analyze analysis/paired.csv --table paired --baseline fc",
              "analyze analysis/paired.csv --tables " + (dir / "t").string() + " --force --instances --fit exp",
