@@ -1,5 +1,7 @@
 #include "analysis/agreement.hpp"
 
+#include "core/visible_text.hpp"
+
 #include "analysis/table_kinds.hpp"
 
 #include <fmt/format.h>
@@ -142,7 +144,8 @@ std::string disagreements_text(const Agreement& agreement, std::size_t max_list)
                                   "(status; in count:all the solution count): answer ← who gave it (×N: N runs).\n\n",
                                   all.size());
     const std::size_t shown = max_list == 0 ? all.size() : std::min(max_list, all.size());
-    for (std::size_t i = 0; i < shown; ++i) out += "- " + disagreement_text(all[i]) + "\n";
+    // Data on its own line: a line break or bidi control in an id is shown (core/visible_text.hpp).
+    for (std::size_t i = 0; i < shown; ++i) out += "- " + visible_text(disagreement_text(all[i])) + "\n";
     if (shown < all.size()) out += fmt::format("- … and {} more (--list 0 shows all)\n", all.size() - shown);
     return out;
 }

@@ -32,7 +32,9 @@ const char* latex_special(char ch) {
         // The font's quote glyphs and ligatures ('' ` `` "): the typed character instead.
         case '\'': return "\\textquotesingle{}";
         case '`': return "\\textasciigrave{}";
-        case '"': return "\\textquotedbl{}";
+        // \textquotedbl is missing from OT1, LaTeX's default font encoding; \string prints the
+        // font's own '"' (and defeats a babel shorthand).
+        case '"': return "\\string\"";
         default: return nullptr;
     }
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include "core/files.hpp"
 #include "core/yaml_bounds.hpp"
+#include "core/yaml_fields.hpp"
 
 #include <yaml-cpp/yaml.h>
 
@@ -26,7 +27,6 @@ std::string joined(const std::set<std::string>& items, const std::string& sep) {
     return out;
 }
 
-std::string scalar(const YAML::Node& node) { return node && node.IsScalar() ? node.as<std::string>() : ""; }
 
 // The distinct non-empty values of a column ("" if the CSV has no such column).
 std::set<std::string> column_values(const ResultsTable& table, const std::string& column) {
@@ -38,29 +38,34 @@ std::set<std::string> column_values(const ResultsTable& table, const std::string
 }
 
 // The shards' machines of a merged CSV, or the sidecar's own machine.
-std::string machine_fact(const YAML::Node& root, const std::string& key) {
+std::string machine_fact(const YamlFields& y, const YamlAt& root, const std::string& key) {
     std::set<std::string> values;
-    if (const YAML::Node shards = root["shards"]; shards && shards.IsSequence())
-        for (const YAML::Node& s : shards) values.insert(scalar(s[key]));
-    else if (const YAML::Node machine = root["machine"])
-        values.insert(scalar(machine[key]));
+    if (const YamlAt shards = y.sequence(y.child(root, "shards")))
+        for (std::size_t i = 0; i < shards.node.size(); ++i) values.insert(y.text(y.child(y.item(shards, i), key), ""));
+    else
+        values.insert(y.text(y.child(y.child(root, "machine"), key), ""));
     return joined(values, " + ");
 }
 
 // The config's `limits:` as written. The config was valid YAML when it ran; if it is not now
 // (edited by hand), the fact is unknown rather than an error: it only annotates a comparison.
-std::string limits_fact(const YAML::Node& root) {
-    const std::string text = scalar(root["config"]);
+std::string limits_fact(const YamlFields& y, const YamlAt& root) {
+    const std::string text = y.text(y.child(root, "config"), "");
     if (text.empty()) return "";
     try {
-        const YAML::Node limits = YAML::Load(text)["limits"];
+        // Bounded like the sidecar itself: the config text may hold an alias bomb too.
+        const YAML::Node config = load_yaml_bounded(text, "config");
+        const YAML::Node limits = config.IsMap() ? config["limits"] : YAML::Node();
         if (!limits || !limits.IsMap() || limits.size() == 0) return "none";
         std::map<std::string, std::string> items;
-        for (const auto& item : limits) items[item.first.as<std::string>()] = scalar(item.second);
+        for (const auto& item : limits)
+            items[item.first.as<std::string>()] = item.second.IsScalar() ? item.second.Scalar() : "";
         std::string out;
         for (const auto& [k, v] : items) out += fmt::format("{}{}={}", out.empty() ? "" : ", ", k, v);
         return out;
     } catch (const YAML::Exception&) {
+        return "";
+    } catch (const InputError&) {
         return "";
     }
 }
@@ -80,7 +85,7 @@ YAML::Node load_sidecar(const std::string& path) {
         // Bounded (issue #25): a planted alias bomb or FIFO is refused, not expanded or waited for.
         return load_yaml_bounded(read_text_file(path), path);
     } catch (const YAML::Exception& e) {
-        throw_input_error({path, e.mark.line + 1, 0}, std::string("not a futolab metadata sidecar: ") + e.msg);
+        throw_input_error({path, e.mark.line + 1, e.mark.column + 1}, "not a futolab metadata sidecar: " + e.msg);
     }
 }
 
@@ -91,21 +96,23 @@ Provenance read_provenance(const std::string& csv_path, const ResultsTable& tabl
     p.csv = csv_path;
     const std::string path = sidecar_path(csv_path);
     p.has_sidecar = std::filesystem::exists(path);
-    YAML::Node root = p.has_sidecar ? load_sidecar(path) : YAML::Node();
-    if (p.has_sidecar && !root.IsMap()) throw InputError(path + ": not a futolab metadata sidecar (not a YAML map)");
-    const YAML::Node build = p.has_sidecar ? root["futolab"] : YAML::Node();
-    const YAML::Node run = p.has_sidecar ? root["run"] : YAML::Node();
-    std::string host = p.has_sidecar ? machine_fact(root, "host") : "";
+    // Every field through YamlFields: a scalar where a map belongs is an error naming the
+    // file and the key (yaml-cpp's "operator[] call on a scalar" named neither).
+    const YamlFields y(path);
+    const YamlAt root = p.has_sidecar ? y.root(load_sidecar(path)) : YamlAt{};
+    const YamlAt build = y.child(root, "futolab");
+    const YamlAt run = y.child(root, "run");
+    std::string host = p.has_sidecar ? machine_fact(y, root, "host") : "";
     if (host.empty()) host = joined(column_values(table, "host"), " + ");
-    std::string isolation = run ? scalar(run["isolation"]) : "";
+    std::string isolation = y.text(y.child(run, "isolation"), "");
     if (isolation.empty()) isolation = joined(column_values(table, "isolation"), " + ");
-    p.facts = {{"commit", build ? scalar(build["git_commit"]) : ""},
-               {"version", build ? scalar(build["version"]) : ""},
-               {"config_hash", p.has_sidecar ? scalar(root["config_hash"]) : ""},
-               {"cpu", p.has_sidecar ? machine_fact(root, "cpu") : ""},
+    p.facts = {{"commit", y.text(y.child(build, "git_commit"), "")},
+               {"version", y.text(y.child(build, "version"), "")},
+               {"config_hash", y.text(y.child(root, "config_hash"), "")},
+               {"cpu", p.has_sidecar ? machine_fact(y, root, "cpu") : ""},
                {"host", host},
                {"isolation", isolation},
-               {"limits", p.has_sidecar ? limits_fact(root) : ""},
+               {"limits", p.has_sidecar ? limits_fact(y, root) : ""},
                {"limit_columns", limit_columns_fact(table)},
                {"build", joined(column_values(table, "build"), " + ")}};
     return p;

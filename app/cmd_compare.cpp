@@ -16,11 +16,14 @@
 #include "app/number_options.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/error.hpp"
+#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <iostream>
+
+#include <sys/stat.h>
 
 namespace futolab::app {
 namespace {
@@ -71,11 +74,29 @@ void print(const std::vector<ComparedInputs>& comparisons, const CompareArgs& ar
     for (std::size_t i = 0; i < comparisons.size(); ++i) std::cout << (i ? "\n" : "") << compare_text(comparisons[i], args.max_list);
 }
 
+// Two inputs that are one file (the same device and inode: a link, a symlink, ./a.csv and
+// a.csv) compare a sweep with itself: every ratio is 1 and nothing changes. Allowed (a check
+// of the comparison itself), but said, naming both.
+void note_same_files(const std::vector<std::string>& inputs) {
+    std::vector<std::pair<dev_t, ino_t>> ids;
+    for (const std::string& path : inputs) {
+        struct stat st {};
+        ids.emplace_back(::stat(path.c_str(), &st) == 0 ? std::pair{st.st_dev, st.st_ino} : std::pair{dev_t{}, ino_t{}});
+    }
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+        for (std::size_t j = i + 1; j < inputs.size(); ++j)
+            if (ids[i] == ids[j] && ids[i].second != 0)
+                std::cerr << fmt::format("futolab: compare: note: {} and {} are one file (same device and inode): "
+                                         "it is compared with itself\n",
+                                         visible_text(inputs[i]), visible_text(inputs[j]));
+}
+
 int compare(const CompareArgs& args) {
     if (args.table && args.format != CompareFormat::csv) throw InputError("--table needs --format csv");
     if (args.inputs.size() < 2 && args.base.empty())
         throw InputError("compare needs two results CSVs or more (BASE.csv NEW.csv…), or one A/B sweep's CSV with --base NAME");
     if (args.replicates > 1 && !args.base.empty()) throw InputError("--replicates compares sweeps; --base the builds of one");
+    note_same_files(args.inputs);
     const ComparedRun run = compare_inputs(args.inputs, side_labels(args), std::string(name_in(kTimeMetrics, args.metric)),
                                            false, args.base, args.replicates);
     for (const std::string& w : run.warnings) std::cerr << "futolab: warning: " << w << "\n";
@@ -108,7 +129,8 @@ void add_compare(CLI::App& app, Action& run) {
     auto args = std::make_shared<CompareArgs>();
     CLI::App* cmd = app.add_subcommand("compare", "What changed between results CSVs: status, counter and time changes, run by run");
     cmd->footer(
-        "Runs pair by (instance_hash, spec, mode); every NEW is compared with BASE (the first input).\n"
+        "Runs pair by (instance_hash, spec, mode); every NEW is compared with BASE (the first input). Two inputs that "
+        "are one file (same device and inode: a link, a symlink) are compared all the same, with a note.\n"
         "An A/B sweep's CSV (futolab run --build): --base NAME pairs its builds, NAME as BASE, every other build a NEW.\n"
         "Intervals hold the variance between worker sessions (A/B in one sweep: each build needs 2 or more to gate) or, "
         "across separate sweeps, between replicate sweeps: --replicates R takes the inputs R at a time, BASE's R sweeps "
@@ -135,7 +157,8 @@ void add_compare(CLI::App& app, Action& run) {
     add_optional_word(cmd, "--table", args->table, kCompareTables, "With --format csv: " + word_help(kCompareTables));
     add_word(cmd, "--metric", args->metric, kTimeMetrics, "The time compared: " + word_help(kTimeMetrics));
     add_real(cmd, "--fail-if-slower", args->slower_percent, {0, 1e9, " %"},
-             "Exit 1 if a spec is slower by more than PCT % over the whole 95 % CI of its geometric-mean ratio "
+             "Exit 1 if a spec is slower by more than PCT % over the whole 95 % CI of its geometric-mean ratio; "
+             "PCT from 0 (any slowdown beyond the interval; -0 is 0) up, a negative PCT is refused "
              "(refused, exit 2, when the two sweeps' machines did not run alike)")
         ->type_name("PCT");
     const std::vector<std::string> kinds = change_kinds();

@@ -35,6 +35,7 @@
 #include "futolab_version.hpp"
 #include "critical/greedy/pipeline.hpp"
 #include "critical/greedy/report.hpp"
+#include "experiments/progress.hpp"
 #include "generators/latin/square.hpp"
 #include "generators/latin/random.hpp"
 #include "solvers/options.hpp"
@@ -289,8 +290,10 @@ int run_exact(const CriticalArgs& a) {
         options.first = shard.index;
         options.stride = shard.count;
     }
-    options.progress = [](std::size_t done, std::size_t total) {
-        std::cerr << fmt::format("\r{} of {} classes", done, total) << (done == total ? "\n" : "") << std::flush;
+    // One progress printer (experiments/progress.hpp): whole lines when stderr is not a terminal.
+    options.progress = [bar = std::shared_ptr<Progress>()](std::size_t done, std::size_t total) mutable {
+        if (!bar) bar = std::make_shared<Progress>(total, false, ProgressWords{"classes", false});
+        done == total ? bar->finish(done) : bar->update(done);
     };
     const ExactResult r = exact_minimum(a.n, objective, options);
     bool verified = false;

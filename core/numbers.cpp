@@ -164,7 +164,7 @@ double parse_double_in(std::string_view text, std::string_view what, const RealR
     const bool tiny = r.out_of_range && r.value == 0;
     if (tiny || !(r.value >= range.min && r.value <= range.max))
         reject(what, shown(text), real_problem(r.value, tiny, range.min, range.max), accepted(range));
-    return r.value;
+    return r.value + 0.0;  // -0 is 0: "-0" must never print as "+-0 %" (--fail-if-slower -0)
 }
 
 double parse_duration(std::string_view text, std::string_view what) {
@@ -191,7 +191,7 @@ double parse_duration(std::string_view text, std::string_view what) {
     const bool tiny = r.out_of_range && r.value == 0;
     if (tiny || !(seconds >= 0 && seconds <= kMaxSeconds))
         reject(what, value, real_problem(seconds, tiny, 0, kMaxSeconds), accepted(range));
-    return seconds;
+    return seconds + 0.0;  // -0 is 0
 }
 
 }  // namespace futolab

@@ -4,6 +4,7 @@
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/yaml_bounds.hpp"
+#include "core/yaml_fields.hpp"
 #include "records/machine.hpp"
 
 #include <fcntl.h>
@@ -69,20 +70,23 @@ void emit_build(YAML::Emitter& out, const RunInfo& info) {
 
 // A build as a sidecar names it; fields an older sidecar lacks are empty (and so never the
 // same binary as a build of today: resume and merge refuse it, naming what they found).
-BuildIdentity parse_identity(const YAML::Node& node, const std::string& default_name) {
+BuildIdentity parse_identity(const YamlFields& y, const YamlAt& node, const std::string& default_name) {
     BuildIdentity b;
-    if (!node || !node.IsMap()) return b;
-    b.name = node["name"].as<std::string>(default_name);
-    b.path = node["path"].as<std::string>("");
-    b.version = node["version"].as<std::string>("");
-    std::string commit = node["git_commit"].as<std::string>("");
-    b.dirty = node["dirty"].as<bool>(commit.ends_with("-dirty"));
+    if (!y.map(node)) return b;
+    const auto field = [&](std::string_view key, const std::string& fallback = "") {
+        return y.text(y.child(node, key), fallback);
+    };
+    b.name = field("name", default_name);
+    b.path = field("path");
+    b.version = field("version");
+    std::string commit = field("git_commit");
+    b.dirty = y.flag(y.child(node, "dirty"), commit.ends_with("-dirty"));
     if (commit.ends_with("-dirty")) commit.resize(commit.size() - 6);
     b.commit = commit;
-    b.compiler = node["compiler"].as<std::string>("");
-    b.build_type = node["build_type"].as<std::string>("");
-    b.flags = node["flags"].as<std::string>("");
-    b.binary_hash = node["binary_hash"].as<std::string>("");
+    b.compiler = field("compiler");
+    b.build_type = field("build_type");
+    b.flags = field("flags");
+    b.binary_hash = field("binary_hash");
     return b;
 }
 
@@ -136,10 +140,11 @@ void emit_skipped(YAML::Emitter& out, const std::vector<SkippedInput>& skipped) 
     out << YAML::EndSeq;
 }
 
-// A whole number in plain digits from lo to hi under `key` of `map`; InputError naming the key.
-std::uint64_t count_of(const YAML::Node& map, const char* key, std::uint64_t lo, std::uint64_t hi, const std::string& path) {
-    const YAML::Node node = map[key];
-    const std::string text = node && node.IsScalar() ? node.Scalar() : "";
+// A whole number in plain digits from lo to hi under `key` of `run`; InputError naming the key.
+std::uint64_t count_of(const YamlFields& y, const YamlAt& run, const char* key, std::uint64_t lo, std::uint64_t hi,
+                       const std::string& path) {
+    const YamlAt at = y.child(run, key);
+    const std::string text = y.text(at);  // missing: "key 'run.total_runs' is missing"
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -252,46 +257,64 @@ SidecarFacts read_sidecar(const std::string& csv_path) {
     return parse_sidecar(read_text_file(path), path, csv_path);
 }
 
-SidecarFacts parse_sidecar(const std::string& text, const std::string& path, const std::string& csv_path) {
+namespace {
+
+// The sidecar's YAML, bounded; a syntax error named with its file and line.
+YAML::Node load_sidecar_yaml(const std::string& text, const std::string& path) {
     try {
-        const YAML::Node root = load_yaml_bounded(text, path);
-        SidecarFacts f;
-        f.identity.config_hash = root["config_hash"].as<std::string>();
-        f.identity.config_file = root["config_file"].as<std::string>("");
-        f.identity.name = root["experiment"].as<std::string>();
-        f.identity.config_text = root["config"].as<std::string>("");
-        if (const YAML::Node t = root["timing"])  // absent in sidecars written before SPEC §6's protocol
-            f.timing = {t["order"].as<std::string>("sequential"), t["warmup"].as<int>(0), t["pin"].as<bool>(false)};
-        f.version = root["futolab"]["version"].as<std::string>("");
-        f.driver = parse_identity(root["futolab"], std::string(kSelfBuild));
-        if (const YAML::Node builds = root["builds"]; builds && builds.IsSequence())
-            for (const YAML::Node& b : builds) f.builds.push_back(parse_identity(b, ""));
-        else
-            f.builds.push_back(f.driver);  // written before A/B sweeps: the driver ran every row
-        f.isolation = root["run"]["isolation"].as<std::string>("");
-        if (const YAML::Node other = root["run"]["load_other_cores"])
-            f.load = LoadFigure{other.as<double>(), root["run"]["load_own_cores"].as<double>(0),
-                                root["run"]["load_seconds"].as<double>(0)};
-        if (const YAML::Node inputs = root["inputs"])  // absent in sidecars written before issue #25
-            for (const YAML::Node& i : inputs)
-                f.identity.inputs.push_back({i["file"].as<std::string>(), i["hash"].as<std::string>()});
-        // Counts are read into their real range (a total of 10^10 runs or -1 is refused here,
-        // not found later as a bad_alloc or a wrapped number).
-        f.shard_count = static_cast<int>(count_of(root["run"], "shard_count", 1, kMaxShards, path));
-        f.shard_index = static_cast<int>(count_of(root["run"], "shard_index", 1, static_cast<std::uint64_t>(f.shard_count), path));
-        f.total_runs = count_of(root["run"], "total_runs", 0, kMaxTotalRuns, path);
-        if (const YAML::Node shards = root["shards"]) {  // a merged CSV: its shards' machines
-            for (const YAML::Node& m : shards)
-                f.machines.push_back({m["file"].as<std::string>(""), m["host"].as<std::string>(""),
-                                      m["cpu"].as<std::string>("")});
-        } else {
-            f.machines.push_back({csv_path, root["machine"]["host"].as<std::string>(""),
-                                  root["machine"]["cpu"].as<std::string>("")});
-        }
-        return f;
+        return load_yaml_bounded(text, path);
     } catch (const YAML::Exception& e) {
-        throw_input_error({path}, std::string("not a futolab metadata sidecar: ") + e.what());
+        throw_input_error({path, e.mark.line + 1, e.mark.column + 1}, "not a futolab metadata sidecar: " + e.msg);
     }
+}
+
+}  // namespace
+
+SidecarFacts parse_sidecar(const std::string& text, const std::string& path, const std::string& csv_path) {
+    const YAML::Node doc = load_sidecar_yaml(text, path);
+    // Every field through YamlFields: a wrong type names the file, line and key, never yaml-cpp.
+    const YamlFields y(path);
+    const YamlAt root = y.root(doc);
+    const auto at = [&](const YamlAt& parent, std::string_view key) { return y.child(parent, key); };
+    SidecarFacts f;
+    f.identity.config_hash = y.text(at(root, "config_hash"));
+    f.identity.config_file = y.text(at(root, "config_file"), "");
+    f.identity.name = y.text(at(root, "experiment"));
+    f.identity.config_text = y.text(at(root, "config"), "");
+    if (const YamlAt t = y.map(at(root, "timing")))  // absent in sidecars written before SPEC §6's protocol
+        f.timing = {y.text(at(t, "order"), "sequential"), static_cast<int>(y.whole(at(t, "warmup"), 0)),
+                    y.flag(at(t, "pin"), false)};
+    const YamlAt driver = y.map(at(root, "futolab"));
+    f.version = y.text(at(driver, "version"), "");
+    f.driver = parse_identity(y, driver, std::string(kSelfBuild));
+    if (const YamlAt builds = y.sequence(at(root, "builds")))
+        for (std::size_t i = 0; i < builds.node.size(); ++i) f.builds.push_back(parse_identity(y, y.item(builds, i), ""));
+    else
+        f.builds.push_back(f.driver);  // written before A/B sweeps: the driver ran every row
+    const YamlAt run = y.map(at(root, "run"));
+    f.isolation = y.text(at(run, "isolation"), "");
+    if (const YamlAt other = at(run, "load_other_cores"))
+        f.load = LoadFigure{y.number(other, 0), y.number(at(run, "load_own_cores"), 0), y.number(at(run, "load_seconds"), 0)};
+    if (const YamlAt inputs = y.sequence(at(root, "inputs")))  // absent in sidecars written before issue #25
+        for (std::size_t i = 0; i < inputs.node.size(); ++i) {
+            const YamlAt input = y.map(y.item(inputs, i));
+            f.identity.inputs.push_back({y.text(at(input, "file")), y.text(at(input, "hash"))});
+        }
+    // Counts are read into their real range (a total of 10^10 runs or -1 is refused here,
+    // not found later as a bad_alloc or a wrapped number).
+    f.shard_count = static_cast<int>(count_of(y, run, "shard_count", 1, kMaxShards, path));
+    f.shard_index = static_cast<int>(count_of(y, run, "shard_index", 1, static_cast<std::uint64_t>(f.shard_count), path));
+    f.total_runs = count_of(y, run, "total_runs", 0, kMaxTotalRuns, path);
+    if (const YamlAt shards = y.sequence(at(root, "shards"))) {  // a merged CSV: its shards' machines
+        for (std::size_t i = 0; i < shards.node.size(); ++i) {
+            const YamlAt m = y.map(y.item(shards, i));
+            f.machines.push_back({y.text(at(m, "file"), ""), y.text(at(m, "host"), ""), y.text(at(m, "cpu"), "")});
+        }
+    } else {
+        const YamlAt machine = y.map(at(root, "machine"));
+        f.machines.push_back({csv_path, y.text(at(machine, "host"), ""), y.text(at(machine, "cpu"), "")});
+    }
+    return f;
 }
 
 std::string build_difference(const BuildIdentity& was_driver, const std::vector<BuildIdentity>& was,
@@ -345,30 +368,32 @@ std::vector<RedoRecord> read_redone(const std::string& csv_path) {
     const std::string path = sidecar_path(csv_path);
     std::vector<RedoRecord> out;
     if (!std::filesystem::exists(path)) return out;
-    try {
-        const YAML::Node list = load_yaml_bounded(read_text_file(path), path)["redone"];
-        if (!list) return out;
-        for (const YAML::Node& r : list)
-            out.push_back({r["at"].as<std::string>(), r["statuses"].as<std::vector<std::string>>(),
-                           r["rows"].as<std::size_t>()});
-        return out;
-    } catch (const YAML::Exception& e) {
-        throw_input_error({path}, std::string("not a futolab metadata sidecar: ") + e.what());
+    const YamlFields y(path);
+    const YamlAt list = y.sequence(y.child(y.root(load_sidecar_yaml(read_text_file(path), path)), "redone"));
+    if (!list) return out;
+    for (std::size_t i = 0; i < list.node.size(); ++i) {
+        const YamlAt r = y.map(y.item(list, i));
+        const YamlAt statuses = y.sequence(y.child(r, "statuses"));
+        std::vector<std::string> words;
+        for (std::size_t k = 0; statuses && k < statuses.node.size(); ++k) words.push_back(y.text(y.item(statuses, k)));
+        const std::int64_t rows = y.whole(y.child(r, "rows"), -1);
+        if (rows < 0) y.fail(y.child(r, "rows"), "must be a whole number of rows, 0 or more");
+        out.push_back({y.text(y.child(r, "at")), std::move(words), static_cast<std::size_t>(rows)});
     }
+    return out;
 }
 
 std::vector<SkippedInput> read_skipped_inputs(const std::string& csv_path) {
     const std::string path = sidecar_path(csv_path);
-    const std::string text = read_text_file(path);
-    try {
-        std::vector<SkippedInput> out;
-        const YAML::Node list = load_yaml_bounded(text, path)["skipped_inputs"];
-        if (!list) return out;  // written before --skip-invalid existed
-        for (const YAML::Node& s : list) out.push_back({s["id"].as<std::string>(), s["error"].as<std::string>()});
-        return out;
-    } catch (const YAML::Exception& e) {
-        throw_input_error({path}, std::string("not a futolab metadata sidecar: ") + e.what());
+    const YamlFields y(path);
+    std::vector<SkippedInput> out;
+    const YamlAt list = y.sequence(y.child(y.root(load_sidecar_yaml(read_text_file(path), path)), "skipped_inputs"));
+    if (!list) return out;  // written before --skip-invalid existed
+    for (std::size_t i = 0; i < list.node.size(); ++i) {
+        const YamlAt s = y.map(y.item(list, i));
+        out.push_back({y.text(y.child(s, "id")), y.text(y.child(s, "error"))});
     }
+    return out;
 }
 
 }  // namespace futolab

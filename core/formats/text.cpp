@@ -78,7 +78,13 @@ std::string printable(std::string_view text, std::size_t max) {
     return out;
 }
 
-std::string quoted(std::string_view token, std::size_t max) { return "'" + printable(token, max) + "'"; }
+std::string quoted(std::string_view token, std::size_t max) {
+    // A byte-order mark is invisible in an editor: say what the three bytes are (it is skipped
+    // only at the very start of a file, where editors write it).
+    const bool bom = token.find("\xEF\xBB\xBF") != std::string_view::npos;
+    return "'" + printable(token, max) + "'" + (bom ? " (\\xef\\xbb\\xbf is U+FEFF, a UTF-8 byte-order mark: skipped only at the "
+                                                      "start of a file)" : "");
+}
 
 // Every line break a reader of the written file might honour ends the comment early, so the
 // rest of the id would be read as code: control bytes (CR, VT, FF, NUL…), DEL, and the Unicode

@@ -119,12 +119,18 @@ void check_keys(const Json& record, const At& at, const std::string& what, std::
         if (!record.contains(key)) bad(at, fmt::format("{} has no '{}'", what, key));
 }
 
+constexpr int kMaxDepth = 8;
+
 // One line of the file as JSON. A key twice in one object is refused: the parser would keep
 // the last one, so `{"minimum": 9, "minimum": 7}` would claim 7 where a reader sees 9.
 Json parse_line(const std::string& text, const At& at) {
     std::vector<std::set<std::string>> open;  // the keys seen in each object being parsed
     std::string twice;
-    const Json::parser_callback_t seen = [&](int, Json::parse_event_t event, Json& parsed) {
+    const Json::parser_callback_t seen = [&](int depth, Json::parse_event_t event, Json& parsed) {
+        // write_certificate nests 4 levels (header, frontier, point, witness clues); a deeper
+        // line is refused as it is read, before a recursive dump or destructor meets it (200 000
+        // nested brackets overflowed the stack).
+        if (depth > kMaxDepth) bad(at, fmt::format("nested deeper than {} levels", kMaxDepth));
         if (event == Json::parse_event_t::object_start) open.emplace_back();
         if (event == Json::parse_event_t::object_end) open.pop_back();
         if (event == Json::parse_event_t::key && !open.back().insert(parsed.get<std::string>()).second && twice.empty())

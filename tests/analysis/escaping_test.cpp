@@ -68,7 +68,7 @@ std::string latex_printed(std::string text) {
     const std::vector<std::pair<std::string, std::string>> commands{
         {"\\textbackslash{}", "\\"}, {"\\textasciicircum{}", "^"}, {"\\textasciitilde{}", "~"},
         {"\\textless{}", "<"},       {"\\textgreater{}", ">"},     {"\\textbar{}", "|"},
-        {"\\textquotesingle{}", "'"}, {"\\textasciigrave{}", "`"}, {"\\textquotedbl{}", "\""},
+        {"\\textquotesingle{}", "'"}, {"\\textasciigrave{}", "`"}, {"\\string\"", "\""},
         {"{[}", "["}, {"{]}", "]"}, {"{*}", "*"}, {"\\{", "{"}, {"\\}", "}"}, {"\\$", "$"}, {"\\&", "&"},
         {"\\#", "#"}, {"\\_", "_"}, {"\\%", "%"}, {"{}", ""}};
     std::string out;

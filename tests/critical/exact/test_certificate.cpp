@@ -305,6 +305,18 @@ TEST_CASE("certificate: 4.0 where an integer belongs, an unknown key, a key or c
     CHECK_THAT(refusal(text_of(b)), Catch::Contains("a class record of a bb certificate has 'proofs'"));
 }
 
+TEST_CASE("certificate: a line nested deeper than a certificate is refused as it is read (issue #45)",
+          "[critical][certificate]") {
+    const std::vector<Json> lines = lines_of(certificate(3, ExactObjective::h_plus_k));
+    const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+    std::string head = lines[0].dump();
+    head.replace(head.find("\"minimum\":2"), 11, "\"minimum\":" + deep);
+    CHECK_THAT(refusal(head + "\n" + text_of({lines[1], lines[2]})), Catch::Contains("test.cert:1: nested deeper than 8 levels"));
+    std::string cls = lines[1].dump();
+    cls.replace(cls.find("\"orbit\":8"), 9, "\"orbit\":" + deep);
+    CHECK_THAT(refusal(text_of({lines[0]}) + cls + "\n"), Catch::Contains("test.cert:2: nested deeper than 8 levels"));
+}
+
 TEST_CASE("rup: a literal past the formula's variables or past int is refused (issue #45)", "[critical][certificate]") {
     Cnf cnf;
     cnf.vars = 2;

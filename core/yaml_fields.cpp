@@ -1,0 +1,95 @@
+#include "core/yaml_fields.hpp"
+
+#include "core/error.hpp"
+#include "core/numbers.hpp"
+
+#include <fmt/format.h>
+
+namespace futolab {
+namespace {
+
+std::string_view kind_of(const YAML::Node& node) {
+    switch (node.Type()) {
+        case YAML::NodeType::Map: return "a map";
+        case YAML::NodeType::Sequence: return "a list";
+        case YAML::NodeType::Scalar: return "a scalar";
+        default: return "empty";
+    }
+}
+
+std::string key_name(const YamlAt& at) { return at.path.empty() ? "the document" : "key '" + at.path + "'"; }
+
+}  // namespace
+
+void YamlFields::fail(const YamlAt& at, std::string_view problem) const {
+    const YAML::Mark m = at.node.IsDefined() ? at.node.Mark() : YAML::Mark::null_mark();
+    throw_input_error({file_, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0},
+                      fmt::format("{} {}", key_name(at), problem));
+}
+
+const YamlAt& YamlFields::map(const YamlAt& at) const {
+    if (at && !at.node.IsMap()) fail(at, fmt::format("must be a map (it is {})", kind_of(at.node)));
+    return at;
+}
+
+const YamlAt& YamlFields::sequence(const YamlAt& at) const {
+    if (at && !at.node.IsSequence()) fail(at, fmt::format("must be a list (it is {})", kind_of(at.node)));
+    return at;
+}
+
+YamlAt YamlFields::root(const YAML::Node& node) const {
+    const YamlAt at{node, ""};
+    if (!node.IsMap()) fail(at, fmt::format("must be a map of keys (it is {})", kind_of(node)));
+    return at;
+}
+
+YamlAt YamlFields::child(const YamlAt& at, std::string_view key) const {
+    const std::string path = at.path.empty() ? std::string(key) : at.path + "." + std::string(key);
+    if (!map(at)) return {YAML::Node(YAML::NodeType::Undefined), path};
+    const YAML::Node& parent = at.node;  // const: operator[] looks up and never inserts
+    return {parent[std::string(key)], path};
+}
+
+YamlAt YamlFields::item(const YamlAt& at, std::size_t i) const {
+    sequence(at);
+    const YAML::Node& parent = at.node;
+    return {parent[i], fmt::format("{}[{}]", at.path, i)};
+}
+
+std::string YamlFields::text(const YamlAt& at, const std::optional<std::string>& fallback) const {
+    if (!at.node.IsDefined() || (at.node.IsNull() && fallback)) {
+        if (!fallback) fail(at, "is missing");
+        return *fallback;
+    }
+    if (!at.node.IsScalar()) fail(at, fmt::format("must be a single value (it is {})", kind_of(at.node)));
+    return at.node.Scalar();
+}
+
+bool YamlFields::flag(const YamlAt& at, bool fallback) const {
+    if (!at) return fallback;
+    const std::string value = text(at);
+    bool out = false;
+    if (!YAML::convert<bool>::decode(at.node, out)) fail(at, fmt::format("must be true or false, not '{}'", value));
+    return out;
+}
+
+double YamlFields::number(const YamlAt& at, double fallback) const {
+    if (!at) return fallback;
+    const std::string value = text(at);
+    try {
+        return parse_double_in(value, at.path, {-1e300, 1e300});
+    } catch (const NumberError&) {
+        fail(at, fmt::format("must be a number, not '{}'", value.substr(0, 40)));
+    }
+}
+
+std::int64_t YamlFields::whole(const YamlAt& at, std::int64_t fallback) const {
+    if (!at) return fallback;
+    const std::string value = text(at);
+    std::int64_t out = 0;
+    if (!YAML::convert<std::int64_t>::decode(at.node, out))
+        fail(at, fmt::format("must be a whole number, not '{}'", value.substr(0, 40)));
+    return out;
+}
+
+}  // namespace futolab

@@ -1,0 +1,52 @@
+// Typed fields of a YAML file futolab reads but did not necessarily write (a sidecar edited by
+// hand, a merged one from another version). yaml-cpp's own answer to a wrong type is an
+// exception such as "operator[] call on a scalar (key: "host")" that names no file; here every
+// wrong type is an InputError naming the file, the line and the key's dotted path:
+//   "a.csv.meta.yaml:4:10: key 'futolab' must be a map (it is a scalar)"
+// A missing optional field reads as its fallback; the readers decide which fields are required.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace futolab {
+
+// A node and the dotted path that reached it ("run.shard_count", "shards[2].host"; "" = root).
+struct YamlAt {
+    YAML::Node node;
+    std::string path;
+
+    explicit operator bool() const { return node.IsDefined() && !node.IsNull(); }
+};
+
+class YamlFields {
+public:
+    explicit YamlFields(std::string file) : file_(std::move(file)) {}
+
+    YamlAt root(const YAML::Node& node) const;  // must be a map
+    // `key` of the map `at` (at absent: absent too). `at` present and not a map: an error.
+    YamlAt child(const YamlAt& at, std::string_view key) const;
+    // Item `i` of the sequence `at`.
+    YamlAt item(const YamlAt& at, std::size_t i) const;
+
+    // Type checks: absent passes (the field is optional); present of another kind fails.
+    const YamlAt& map(const YamlAt& at) const;
+    const YamlAt& sequence(const YamlAt& at) const;
+
+    // A scalar's text; absent: `fallback`, or an error "key 'x' is missing" when there is none.
+    std::string text(const YamlAt& at, const std::optional<std::string>& fallback = std::nullopt) const;
+    bool flag(const YamlAt& at, bool fallback) const;  // true/false (YAML's words)
+    double number(const YamlAt& at, double fallback) const;
+    std::int64_t whole(const YamlAt& at, std::int64_t fallback) const;
+
+    [[noreturn]] void fail(const YamlAt& at, std::string_view problem) const;
+
+private:
+    std::string file_;
+};
+
+}  // namespace futolab

@@ -1,0 +1,104 @@
+// Messages that say the truth, through the CLI (issue #45): compare notes a file compared
+// with itself through a link; a FUTOLAB_* switch takes its documented words and refuses
+// others by name; progress in a log is whole lines; a results CSV saved with a byte-order mark
+// is read.
+#include "tests/app/cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace futolab::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kResults = FUTOLAB_SOURCE_DIR "/tests/data/analysis/phase.csv";
+
+}  // namespace
+
+TEST_CASE("compare says when two inputs are one file, however they are named", "[cli][compare][messages]") {
+    const fs::path dir = fresh_dir("messages", "same-file");
+    fs::copy_file(kResults, dir / "a.csv");
+    fs::create_symlink(dir / "a.csv", dir / "sym.csv");
+    fs::create_hard_link(dir / "a.csv", dir / "hard.csv");
+    fs::copy_file(kResults, dir / "copy.csv");
+    for (const std::string& name : {std::string("a.csv"), std::string("./a.csv"), std::string("sym.csv"),
+                                    std::string("hard.csv"), "../" + dir.filename().string() + "/a.csv"}) {
+        INFO(name);
+        const CliResult r = run_cli("compare a.csv " + name, dir.string());
+        CHECK(r.exit_code == 0);
+        CHECK(has(r.err, "futolab: compare: note: a.csv and " + name + " are one file (same device and inode)"));
+    }
+    const CliResult copy = run_cli("compare a.csv copy.csv", dir.string());
+    CHECK(copy.exit_code == 0);
+    CHECK_FALSE(has(copy.err, "one file"));
+}
+
+TEST_CASE("compare --fail-if-slower: -0 is 0, a negative percentage is refused", "[cli][compare][messages]") {
+    const fs::path dir = fresh_dir("messages", "slower");
+    fs::copy_file(kResults, dir / "a.csv");
+    fs::copy_file(kResults, dir / "b.csv");
+    const CliResult zero = run_cli("compare a.csv b.csv --fail-if-slower -0", dir.string());
+    CHECK_FALSE(has(zero.err, "+-0"));
+    CHECK_FALSE(has(zero.out, "+-0"));
+    const CliResult negative = run_cli("compare a.csv b.csv --fail-if-slower -1", dir.string());
+    CHECK(negative.exit_code == 2);
+    CHECK(has(negative.err, "--fail-if-slower"));
+}
+
+TEST_CASE("FUTOLAB_* switches: documented words in any case, others refused naming the variable", "[cli][env][messages]") {
+    for (const char* value : {"1", "yes", "YES", "true", "on", "0", "no", "False", "off", ""}) {
+        INFO(value);
+        for (const char* name : {"FUTOLAB_NO_CGROUP", "FUTOLAB_TEST_FAULTS"})
+            CHECK(run_cli_env(std::string(name) + "='" + value + "' ", "list").exit_code == 0);
+    }
+    for (const char* value : {"2", "y", "maybe", "yes please"}) {
+        INFO(value);
+        for (const char* name : {"FUTOLAB_NO_CGROUP", "FUTOLAB_TEST_FAULTS"}) {
+            const CliResult r = run_cli_env(std::string(name) + "='" + value + "' ", "list");
+            CHECK(r.exit_code == 2);
+            CHECK(has(r.err, std::string("futolab: ") + name + ": '" + value + "' is not a yes or no"));
+        }
+    }
+    // yes turns the fault backend on, as 1 does (it was ignored: only "1" counted).
+    const std::string solve = "solve -s fault good/conjure-4x4.futo";
+    CHECK(run_cli_env("FUTOLAB_TEST_FAULTS=yes ", solve).exit_code == 0);
+    CHECK(run_cli_env("FUTOLAB_TEST_FAULTS=On ", solve).exit_code == 0);
+    CHECK(has(run_cli_env("FUTOLAB_TEST_FAULTS=no ", solve).err, "unknown solver 'fault'"));
+    CHECK(has(run_cli_env("FUTOLAB_TEST_FAULTS= ", solve).err, "unknown solver 'fault'"));
+}
+
+TEST_CASE("progress written to a log is whole lines, never carriage returns", "[cli][progress][messages]") {
+    const fs::path dir = fresh_dir("messages", "progress");
+    const CliResult r = run_cli("critical --exact --n 4 --objective h+k --out ex.jsonl", dir.string());
+    REQUIRE(r.exit_code == 0);
+    CHECK(has(r.err, "70/70 classes"));
+    CHECK(r.err.find('\r') == std::string::npos);
+}
+
+TEST_CASE("a results CSV saved with a byte-order mark is read", "[cli][bom][messages]") {
+    const fs::path dir = fresh_dir("messages", "bom");
+    // The results with their solver column first (a column every analysis reads): with the
+    // mark unskipped it would be named "\uFEFFsolver".
+    std::string text;
+    std::istringstream lines(slurp(kResults));
+    for (std::string line; std::getline(lines, line);) {
+        const std::size_t solver = 6;  // experiment,instance,instance_hash,n,h,k,solver,…: no quoted cells
+        std::size_t start = 0;
+        for (std::size_t i = 0; i < solver; ++i) start = line.find(',', start) + 1;
+        const std::size_t end = line.find(',', start);
+        text += line.substr(start, end - start) + "," + line.substr(0, start) + line.substr(end + 1) + "\n";
+    }
+    std::ofstream(dir / "plain.csv", std::ios::binary) << text;
+    std::ofstream(dir / "r.csv", std::ios::binary) << "\xEF\xBB\xBF" << text;
+    const CliResult plain = run_cli("analyze plain.csv --by solver", dir.string());
+    REQUIRE(plain.exit_code == 0);
+    const CliResult marked = run_cli("analyze r.csv --by solver", dir.string());
+    CHECK(marked.exit_code == plain.exit_code);
+    CHECK(marked.out == plain.out);
+    CHECK(marked.err == plain.err);
+}
