@@ -7,6 +7,7 @@
 #include "records/build_identity.hpp"
 
 #include <cerrno>
+#include <csignal>
 #include <exception>
 #include <iostream>
 
@@ -51,6 +52,10 @@ void make_std_fds_valid() {
 
 int main(int argc, char** argv) {
     make_std_fds_valid();
+    // A file-size limit (`ulimit -f`) then fails a write with EFBIG, as a full disk fails with
+    // ENOSPC, and the record streams cut back to their last whole record; by default the kernel
+    // would kill futolab in the middle of one.
+    std::signal(SIGXFSZ, SIG_IGN);
     CLI::App app{"futolab: a research harness for the Futoshiki puzzle", "futolab"};
     app.set_version_flag("--version", "futolab " + futolab::futolab_version());
     app.require_subcommand(1);

@@ -29,21 +29,21 @@ namespace {
 
 std::string fresh(const std::string& name) { return futolab::test::fresh_dir("record-streams", name).string(); }
 
-// `args` with files limited to `kib` KiB as `ulimit -f` sets it (the shell ignores SIGXFSZ, so
-// a write past the limit fails with EFBIG, as a full disk fails with ENOSPC).
+// `args` with files limited to `kib` KiB as `ulimit -f` sets it. SIGXFSZ keeps its default
+// (kill) here: futolab ignores it itself, so a write past the limit fails with EFBIG, as a full
+// disk fails with ENOSPC, instead of killing futolab mid-record.
 CliResult run_with_ulimit(int kib, const std::string& args) {
-    return run_cli_env("trap '' XFSZ; ulimit -f " + std::to_string(kib) + "; ", args);
+    return run_cli_env("ulimit -f " + std::to_string(kib) + "; ", args);
 }
 
-// `args` with files limited to exactly `bytes` (setrlimit in a child; the limit and the ignored
-// SIGXFSZ are inherited by the shell and futolab).
+// `args` with files limited to exactly `bytes` (setrlimit in a child; the limit is inherited by
+// the shell and futolab).
 int run_with_byte_limit(std::size_t bytes, const std::string& args) {
     const pid_t pid = ::fork();
     REQUIRE(pid >= 0);
     if (pid == 0) {
         const rlimit limit{bytes, bytes};
         ::setrlimit(RLIMIT_FSIZE, &limit);
-        std::signal(SIGXFSZ, SIG_IGN);
         ::_exit(run_cli(args).exit_code);
     }
     int status = 0;
