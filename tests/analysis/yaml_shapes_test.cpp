@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "experiments/config.hpp"
 #include "records/sidecar.hpp"
+#include "tests/app/cli_runner.hpp"  // slurp
 
 #include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
@@ -20,6 +21,7 @@
 #include <vector>
 
 using namespace futolab;
+using futolab::test::slurp;
 namespace fs = std::filesystem;
 
 namespace {
@@ -96,13 +98,6 @@ void every_variant(const std::string& original, const std::string& file,
         }
 }
 
-std::string file_text(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 }  // namespace
 
 TEST_CASE("a sidecar with any node of the wrong kind is refused naming the file", "[yaml-shapes][sidecar]") {
@@ -113,7 +108,7 @@ TEST_CASE("a sidecar with any node of the wrong kind is refused naming the file"
     const ResultsTable table = ResultsTable::load({csv});
     // A real sidecar, with the optional sections a redo, a merge and --skip-invalid add.
     const std::string original =
-        file_text(std::string(FUTOLAB_SOURCE_DIR) + "/results/solver-comparison/solver-comparison.csv.meta.yaml") +
+        slurp(std::string(FUTOLAB_SOURCE_DIR) + "/results/solver-comparison/solver-comparison.csv.meta.yaml") +
         "timing: { order: sequential, warmup: 0, pin: false }\n"
         "inputs:\n  - { file: a.jsonl, hash: 0123 }\n"
         "builds:\n  - { name: a, path: /x, version: 1, git_commit: abc, dirty: false }\n"
@@ -139,7 +134,7 @@ TEST_CASE("a sidecar with any node of the wrong kind is refused naming the file"
 TEST_CASE("a config with any node of the wrong kind is refused naming the file", "[yaml-shapes][config]") {
     for (const char* name : {"solver-comparison.yaml", "critical-bound.yaml", "root-ab-check.yaml", "timing-protocol.yaml"}) {
         INFO(name);
-        const std::string original = file_text(std::string(FUTOLAB_SOURCE_DIR) + "/configs/" + name);
+        const std::string original = slurp(std::string(FUTOLAB_SOURCE_DIR) + "/configs/" + name);
         every_variant(original, "cfg.yaml", [](const std::string& text) { parse_config(text, "cfg.yaml"); });
     }
 }

@@ -7,6 +7,7 @@
 #include "core/numbers.hpp"
 #include "experiments/progress.hpp"
 #include "records/csv_reader.hpp"
+#include "tests/app/cli_runner.hpp"  // slurp
 
 #include <catch2/catch.hpp>
 
@@ -19,6 +20,7 @@
 #include <string>
 
 using namespace futolab;
+using futolab::test::slurp;
 using Catch::Matchers::Contains;
 
 namespace {
@@ -35,13 +37,6 @@ std::string printed(Print print) {
     for (int c; (c = std::fgetc(f)) != EOF;) out += static_cast<char>(c);
     std::fclose(f);
     return out;
-}
-
-std::string file_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
 }
 
 const std::string kBom = "\xEF\xBB\xBF";
@@ -82,7 +77,7 @@ TEST_CASE("a byte-order mark at the start of a puzzle file is skipped, in every 
     for (const char* name : {"conjure-4x4.futo", "conjure-4x4.jsonl", "conjure-4x4.tatham", "conjure-4x4.usp",
                              "conjure-4x4.essence-param", "conjure-4x4.param", "corpus.jsonl"}) {
         INFO(name);
-        const std::string text = file_text(dir + name);
+        const std::string text = slurp(dir + name);
         const Format format = detect_format(name, text);
         const auto plain = parse_instances(text, name, format);
         const auto marked = parse_instances(kBom + text, name, detect_format(name, kBom + text));
