@@ -196,7 +196,7 @@ std::vector<PlotSpec> scatter_of(const Loaded& base, const Loaded& next, const s
 
 ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
                            const std::string& time_metric, bool with_plots, const std::string& base_build,
-                           std::size_t replicates) {
+                           std::size_t replicates, const std::vector<RowFilter>& filters) {
     ComparedRun out;
     std::vector<Loaded> sides;
     const bool same_sweep = !base_build.empty();
@@ -215,6 +215,9 @@ ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::ve
                                         inputs.begin() + static_cast<std::ptrdiff_t>(i + replicates)},
                                        labels.at(i / replicates), out.warnings));
     }
+    // --where filtered the report's tables but not this section (issue #45): now both.
+    if (!filters.empty())
+        for (Loaded& side : sides) side.table = filter_rows(side.table, filters);
     for (std::size_t i = 1; i < sides.size(); ++i) {
         out.comparisons.push_back(compare_pair(sides.front(), sides[i], time_metric, same_sweep,
                                                replicates > 1 ? Cluster::sweep : Cluster::session));

@@ -5,6 +5,8 @@
 // against BASE (x), as analyze's scatter plots draw them (plots.hpp).
 #pragma once
 
+#include "analysis/filter.hpp"
+
 #include "analysis/compare_report.hpp"
 #include "analysis/drift.hpp"
 #include "analysis/gnuplot.hpp"
@@ -32,10 +34,11 @@ inline constexpr HelpedVocabulary<TimeMetric, 2> kTimeMetrics{{
 // (compare --base NAME): one input, an A/B sweep; its build NAME is BASE and every other build
 // a NEW, labelled "LABEL@BUILD". Without it the inputs come in groups of `replicates` sweeps of
 // one experiment and build (compare --replicates R): the first group is BASE, each other one a
-// NEW; an input holding several builds is refused (its builds would be pooled). Throws
-// InputError for bad input.
+// NEW; an input holding several builds is refused (its builds would be pooled). `filters`
+// (report --compare --where) keep only the rows they pass on every side, as the report's
+// tables do. Throws InputError for bad input.
 ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
                            const std::string& time_metric, bool with_plots, const std::string& base_build = "",
-                           std::size_t replicates = 1);
+                           std::size_t replicates = 1, const std::vector<RowFilter>& filters = {});
 
 }  // namespace futolab

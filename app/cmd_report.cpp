@@ -93,7 +93,8 @@ ComparedRun compare_setup(ReportArgs& args) {
     if (r.inputs.size() < 2) throw InputError("--compare needs two results CSVs or more: BASE.csv NEW.csv…");
     // The time compared: the first --metric if it is one, else wall time.
     const auto* metric = row_named(kTimeMetrics, r.metrics.front());
-    ComparedRun run = compare_inputs(r.inputs, r.inputs, std::string(name_in(kTimeMetrics, metric ? metric->value : TimeMetric::wall_ms)), true);
+    ComparedRun run = compare_inputs(r.inputs, r.inputs, std::string(name_in(kTimeMetrics, metric ? metric->value : TimeMetric::wall_ms)), true, "", 1,
+                                     r.filters);
     if (std::find(r.by.begin(), r.by.end(), "source") == r.by.end()) r.by.insert(r.by.begin(), "source");
     r.pool = true;  // safe: every table is per input
     r.label_sources = true;  // a disagreement between inputs names them

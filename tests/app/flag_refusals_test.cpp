@@ -104,3 +104,16 @@ TEST_CASE("the same flags still run where they apply (issue #45)", "[cli][refusa
     CHECK(has(futolab::test::slurp(out), "\"k\""));
     fs::remove_all(dir);
 }
+
+TEST_CASE("report --compare --where filters the compare section too (issue #45)", "[cli][refusals]") {
+    // It filtered the summary tables, while compare's times and scatters took every row.
+    const fs::path dir = futolab::test::fresh_dir("flag-refusals", "where");
+    const std::string page = (dir / "r.html").string();
+    const auto r = run_cli("report analysis/compare/base.csv analysis/compare/new.csv --compare --where instance=i1 --out " + page);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const std::string html = futolab::test::slurp(page);
+    CHECK(has(html, "median over repeats, 1 instances backtracking"));
+    CHECK_FALSE(has(html, "median over repeats, 6 instances"));
+    fs::remove_all(dir);
+}
