@@ -6,6 +6,7 @@
 #include "app/load.hpp"
 #include "core/error.hpp"
 #include "core/verify.hpp"
+#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -28,10 +29,10 @@ std::vector<int> stored_solution(const Instance& in) {
 // Prints the verdict; returns false if the solution is wrong.
 bool report_solution(const Puzzle& p, const std::vector<int>& grid, const char* what) {
     if (auto why = verify_solution(p, grid)) {
-        std::cout << fmt::format("{}: {} is wrong: {}\n", p.id(), what, *why);
+        std::cout << fmt::format("{}: {} is wrong: {}\n", visible_text(p.id()), what, *why);
         return false;
     }
-    std::cout << fmt::format("{}: {} verifies\n", p.id(), what);
+    std::cout << fmt::format("{}: {} verifies\n", visible_text(p.id()), what);
     return true;
 }
 
@@ -41,7 +42,7 @@ int check(const CheckArgs& args) {
         throw InputError(fmt::format("--solution needs exactly one instance, the input has {}", loaded.size()));
     bool all_right = true;
     for (const auto& [in, p] : loaded) {
-        std::cout << fmt::format("{}: valid, n={} h={} k={} hash={}\n", p.id(), p.n(), p.num_givens(),
+        std::cout << fmt::format("{}: valid, n={} h={} k={} hash={}\n", visible_text(p.id()), p.n(), p.num_givens(),
                                  p.num_relations(), p.hash());
         if (!in.solution.empty()) all_right &= report_solution(p, stored_solution(in), "stored solution");
     }

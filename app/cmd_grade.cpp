@@ -7,6 +7,7 @@
 #include "app/output_formats.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/instance.hpp"
+#include "core/visible_text.hpp"
 #include "generators/grade.hpp"
 #include "records/results_csv.hpp"
 
@@ -33,7 +34,7 @@ int grade(const GradeArgs& args) {
         if (csv)
             std::cout << fmt::format("{},{},{},{},{},{},{}\n", csv_quote(p.id()), p.hash(), p.n(), p.num_givens(),
                                      p.num_relations(), grade_name(g.grade), g.gac_nodes);
-        else std::cout << fmt::format("{} {} {}\n", p.id(), grade_name(g.grade), g.gac_nodes);
+        else std::cout << fmt::format("{} {} {}\n", visible_text(p.id()), grade_name(g.grade), g.gac_nodes);
     }
     return 0;
 }
