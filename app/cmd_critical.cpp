@@ -536,13 +536,13 @@ bool table_oracle(const CriticalArgs& a) {
     return a.exact && a.square.empty() && a.input.empty() && (a.oracle ? *a.oracle == ExactOracle::table : a.sample == 0);
 }
 
-std::string unless_solver_oracle(const CriticalArgs& a) {
-    return table_oracle(a) ? "does not apply with the table oracle (it tunes the solver oracle: --oracle solver, or --sample)" : "";
 // The default objective makes one greedy pass (critical/greedy/local_search.cpp stops after
 // it): an iteration count or a time limit would be read and ignored.
 constexpr const char* kOnePass =
     "does not apply with --objective greedy, the default (one greedy pass; --objective h+k, 2h+3k, k or h searches)";
 
+std::string unless_solver_oracle(const CriticalArgs& a) {
+    return table_oracle(a) ? "does not apply with the table oracle (it tunes the solver oracle: --oracle solver, or --sample)" : "";
 }
 
 // Inside a mode, the options another option's value leaves unused or overrides (issue #45:
@@ -560,8 +560,6 @@ const std::vector<OptionRule<CriticalArgs>>& critical_rules() {
                         ? fmt::format("{} does not apply with --free-square (it minimises k only: --objective k)", objective_name(a.objective))
                         : "";
          }},
-        {"--no-shrink", "with the table oracle", unless_solver_oracle},
-        {"--no-cycle-seeds", "with the table oracle", unless_solver_oracle},
         {"--iterations", "with --objective greedy (the default) outside --free-square", [](const CriticalArgs& a) -> std::string {
              return !a.free_square && a.objective == Objective::greedy ? kOnePass : "";
          }},
@@ -578,6 +576,8 @@ const std::vector<OptionRule<CriticalArgs>>& critical_rules() {
              if (a.sample > 0) return "does not apply with --exact --sample (every class gets its own minimum there)";
              return a.engine == HittingEngine::cadical ? "does not apply with --engine cadical (it never prunes)" : "";
          }},
+        {"--no-shrink", "with the table oracle", unless_solver_oracle},
+        {"--no-cycle-seeds", "with the table oracle", unless_solver_oracle},
         {"--probe-seeds", "with the table oracle", unless_solver_oracle},
         {"--seed-sets", "with the solver oracle", [](const CriticalArgs& a) -> std::string {
              return a.exact && !table_oracle(a) ? "does not apply with the solver oracle (it seeds the table oracle, the default of --exact over all squares)" : "";
