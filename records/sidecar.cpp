@@ -317,9 +317,20 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     return f;
 }
 
+namespace {
+
+// "WAS, not IS" for two builds that are not the same binary. Two texts alike mean a hash is
+// missing (a sidecar of a futolab before binary hashes): say so rather than "X, not X".
+std::string not_the_same(const BuildIdentity& was, const BuildIdentity& is) {
+    if (was.text() == is.text()) return fmt::format("{}, whose binary hash is unknown: not provably the same build", was.text());
+    return fmt::format("{}, not {}", was.text(), is.text());
+}
+
+}  // namespace
+
 std::string build_difference(const BuildIdentity& was_driver, const std::vector<BuildIdentity>& was,
                              const BuildIdentity& is_driver, const std::vector<BuildIdentity>& is) {
-    if (!was_driver.same_binary(is_driver)) return fmt::format("{}, not {}", was_driver.text(), is_driver.text());
+    if (!was_driver.same_binary(is_driver)) return not_the_same(was_driver, is_driver);
     const auto names = [](const std::vector<BuildIdentity>& list) {
         std::vector<std::string> out;
         for (const BuildIdentity& b : list) out.push_back(b.name);
@@ -329,7 +340,7 @@ std::string build_difference(const BuildIdentity& was_driver, const std::vector<
     for (std::size_t i = 0; i < was.size(); ++i) {
         if (was[i].name != is[i].name) return fmt::format("builds {}, not {}", names(was), names(is));
         if (!was[i].same_binary(is[i]))
-            return fmt::format("build {} {}, not {}", was[i].name, was[i].text(), is[i].text());
+            return fmt::format("build {} {}", was[i].name, not_the_same(was[i], is[i]));
     }
     return "";
 }
