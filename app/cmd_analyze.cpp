@@ -41,10 +41,12 @@ struct AnalyzeArgs {
     bool fail_on_disagreement = false;
 };
 
-// The table's heading from its row of kTableKinds; the paired one names the baseline.
-std::string heading(const TextTable& t, const Study& study) {
+// The table's heading from its row of kTableKinds; the paired one names the baseline, a spec
+// from the data: escaped for a Markdown heading (a LaTeX caption is escaped whole by table_latex).
+std::string heading(const TextTable& t, const Study& study, TableFormat format) {
     const TableKindWord* w = row_named(kTableKinds, t.name);
-    return w ? fmt::format(fmt::runtime(w->heading), study.baseline) : t.name;
+    const std::string baseline = format == TableFormat::md ? markdown_text(study.baseline) : study.baseline;
+    return w ? fmt::format(fmt::runtime(w->heading), baseline) : t.name;
 }
 
 // The tables asked for, then the sets table where there are critical-set records, the noise
@@ -85,9 +87,9 @@ void print_tables(const Study& study, const AnalyzeArgs& args) {
     const std::vector<const TextTable*> tables = all_tables(study);
     for (std::size_t i = 0; i < tables.size(); ++i) {
         if (args.format == TableFormat::latex)  // every table a float with its heading as the caption
-            std::cout << (i ? "\n" : "") << table_latex(*tables[i], heading(*tables[i], study));
+            std::cout << (i ? "\n" : "") << table_latex(*tables[i], heading(*tables[i], study, TableFormat::latex));
         else
-            std::cout << (i ? "\n## " + heading(*tables[i], study) + "\n\n" : "") << render_table(*tables[i], TableFormat::md);
+            std::cout << (i ? "\n## " + heading(*tables[i], study, TableFormat::md) + "\n\n" : "") << render_table(*tables[i], TableFormat::md);
     }
 }
 

@@ -11,6 +11,7 @@
 #include "app/output_formats.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/formats/formats.hpp"
+#include "core/visible_text.hpp"
 #include "experiments/interrupt.hpp"
 #include "records/results_csv.hpp"
 #include "solvers/oracle.hpp"
@@ -46,14 +47,14 @@ std::string solved_grid(const Puzzle& p, const std::vector<int>& solution) {
 }
 
 void print_pretty(const ResultRow& row, const Puzzle& p, const RunResult& run) {
-    std::cout << fmt::format("{}  {}  {}", row.instance, row.options.empty() ? row.solver : row.solver + ":" + row.options,
+    std::cout << fmt::format("{}  {}  {}", visible_text(row.instance), row.options.empty() ? row.solver : row.solver + ":" + row.options,
                              status_name(row.status));
     for_each_counter(row.counters, row.unknown_counters, [](std::string_view name, std::uint64_t v, bool known) {
         std::cout << (known ? fmt::format("  {}={}", name, v) : fmt::format("  {}=?", name));  // ?: the tool does not say
     });
     std::cout << fmt::format("  time={:.3f}ms\n", static_cast<double>(row.wall_ns) / 1e6);
-    if (!run.result.message.empty()) std::cout << "  " << run.result.message << "\n";
-    if (!run.result.solution.empty()) std::cout << solved_grid(p, run.result.solution) << "\n";
+    if (!run.result.message.empty()) std::cout << "  " << visible_text(run.result.message) << "\n";
+    if (!run.result.solution.empty()) std::cout << visible_text(solved_grid(p, run.result.solution), LineBreaks::kept) << "\n";
 }
 
 // --count K|all, K a whole number from 1 (2 = uniqueness test).

@@ -103,11 +103,11 @@ TEST_CASE("a results CSV saved with a byte-order mark is read", "[cli][bom][mess
     CHECK(marked.err == plain.err);
 }
 
-TEST_CASE("check and grade print an id's bidi control or line break visibly", "[cli][escaping][messages]") {
+TEST_CASE("check, grade and solve print an id's bidi control or line break visibly", "[cli][escaping][messages]") {
     const fs::path dir = fresh_dir("messages", "ids");
     // A JSON id with U+202E and U+2028 (JSONL refuses control characters in ids, not these).
     std::ofstream(dir / "p.jsonl") << "{\"id\":\"a\\u202eb\\u2028c\",\"n\":3,\"givens\":[],\"lt\":[]}\n";
-    for (const char* command : {"check p.jsonl", "grade p.jsonl"}) {
+    for (const char* command : {"check p.jsonl", "grade p.jsonl", "solve -s gac p.jsonl"}) {
         INFO(command);
         const CliResult r = run_cli(command, dir.string());
         REQUIRE(r.exit_code == 0);
