@@ -88,7 +88,7 @@ TEST_CASE("memory sizes: each refusal names the key and the rule", "[numbers][me
     }
 }
 
-TEST_CASE("environment switches: the documented words, any case; others refused by name", "[env]") {
+TEST_CASE("environment switches: the documented words, any case, others refused by name", "[env]") {
     for (const char* on : {"1", "yes", "YES", "Yes", "true", "TRUE", "on", "On"}) {
         INFO(on);
         CHECK(parse_env_switch("FUTOLAB_NO_CGROUP", on) == std::optional<bool>(true));
