@@ -5,6 +5,7 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/file_names.hpp"
+#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -23,7 +24,9 @@ namespace {
 
 // Every text from data (titles, labels, legend entries, file names) reaches the script
 // through gnuplot_string: single-quoted, never run (analysis/gnuplot_text.hpp).
-std::string quoted(const std::string& text) { return gnuplot_string(text); }
+// Every text from data (titles, legends) with its invisible characters shown (<U+202E>), as in
+// the tables: a bidi control would reorder a legend in the SVG and in the page that inlines it.
+std::string quoted(const std::string& text) { return gnuplot_string(visible_text(text)); }
 
 void write_data(const PlotSeries& s, const std::string& path) {
     std::string text;
@@ -142,8 +145,13 @@ std::string render_plot(const PlotSpec& plot, const std::string& dir) {
                   figure_commands(plot, stem) + "unset output\n";
     write_file_atomically(gp, script);
     if (!gnuplot_available()) return "";
-    for (const char* ext : {".png", ".svg", ".pdf", ".log"})  // a FIFO there would hang gnuplot, and us waiting for it
+    for (const char* ext : {".png", ".svg", ".pdf", ".log"}) {  // a FIFO there would hang gnuplot, and us waiting for it
         if (const std::string why = output_kind_problem(base + ext); !why.empty()) throw InputError(base + ext + ": " + why);
+        // gnuplot opens its outputs as they are: through a symlink, or into another name of an
+        // input (a hard link). Its figures are made anew, so the old name goes first: the file
+        // it pointed to, or shared, keeps its bytes.
+        if (fs::is_symlink(base + ext) || fs::exists(base + ext)) fs::remove(base + ext);
+    }
     if (!run_gnuplot(gp, base + ".log")) throw std::runtime_error("gnuplot failed on " + gp + " (see " + base + ".log)");
     fs::remove(base + ".log");
     return base + ".png";

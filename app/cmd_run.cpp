@@ -135,7 +135,7 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
         "the CSV (an atomic rewrite: every other row stays byte for byte) and then runs them again under the same "
         "config, e.g. after fixing a crash or for time-outs of a busy machine; the sidecar's `redone` list records each "
         "redo (when, statuses, rows).\n"
-        "The first SIGINT/SIGTERM stops taking runs and interrupts the running ones (not written: --resume redoes "
+        "The first SIGINT/SIGTERM/SIGHUP stops taking runs and interrupts the running ones (not written: --resume redoes "
         "them), then exits 1 within a second or two; a second signal exits at once (130). See docs/reliability.md "
         "(process isolation and interruption).");
     cmd->add_option("config", args->config, "The experiment config (YAML)")->required();

@@ -107,7 +107,7 @@ int solve(const SolveArgs& args) {
 void add_solve(CLI::App& app, Action& run) {
     auto args = std::make_shared<SolveArgs>();
     CLI::App* cmd = app.add_subcommand("solve", "Solve, count or decide uniqueness of every instance");
-    cmd->footer("The first SIGINT/SIGTERM stops the running search or tool (its processes killed, its temporary "
+    cmd->footer("The first SIGINT/SIGTERM/SIGHUP stops the running search or tool (its processes killed, its temporary "
                 "folder removed), prints no row for it and exits 1; a second signal exits at once (130), and the next "
                 "futolab removes what that left behind. See docs/isolation.md (external tools).");
     cmd->add_option("inputs", args->inputs, "Instance files (- for stdin)")->required();

@@ -86,6 +86,7 @@ void prepare(pid_t parent, const int* keep, int count) {
     sigemptyset(&ignore.sa_mask);
     ::sigaction(SIGINT, &ignore, nullptr);
     ::sigaction(SIGTERM, &ignore, nullptr);
+    ::sigaction(SIGHUP, &ignore, nullptr);
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(kExitOrphan);  // the parent died before prctl
     ::prctl(PR_SET_CHILD_SUBREAPER, 1);

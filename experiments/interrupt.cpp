@@ -53,11 +53,13 @@ SignalScope::SignalScope(Interrupt& target) {
     sigemptyset(&sa.sa_mask);
     ::sigaction(SIGINT, &sa, &old_int_);
     ::sigaction(SIGTERM, &sa, &old_term_);
+    ::sigaction(SIGHUP, &sa, &old_hup_);  // the terminal closed: stop as cleanly as on Ctrl-C
 }
 
 SignalScope::~SignalScope() {
     ::sigaction(SIGINT, &old_int_, nullptr);
     ::sigaction(SIGTERM, &old_term_, nullptr);
+    ::sigaction(SIGHUP, &old_hup_, nullptr);
     g_target = nullptr;
 }
 

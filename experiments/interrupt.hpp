@@ -29,7 +29,7 @@ private:
     int read_fd_ = -1, write_fd_ = -1;
 };
 
-// While alive, SIGINT and SIGTERM go to `target`: the first calls request(), a second exits
+// While alive, SIGINT, SIGTERM and SIGHUP go to `target`: the first calls request(), a second exits
 // the process at once with status 130. Signals are process-wide: one scope at a time.
 class SignalScope {
 public:
@@ -39,7 +39,7 @@ public:
     SignalScope& operator=(const SignalScope&) = delete;
 
 private:
-    struct sigaction old_int_ {}, old_term_ {};
+    struct sigaction old_int_ {}, old_term_ {}, old_hup_ {};
 };
 
 }  // namespace futolab

@@ -97,3 +97,39 @@ TEST_CASE("analyze: a baseline from the data is escaped in its Markdown heading"
     CHECK(r.out.find("## Paired comparison per instance against x@m $(touch pwned_dollar) \\\\ {}^\\_\\& (") !=
           std::string::npos);
 }
+
+TEST_CASE("analyze --plots replaces a link at a figure's name, never writes through it", "[cli][analyze][hostile]") {
+    require_gnuplot();
+    const fs::path dir = fresh_dir("plot-links");
+    const fs::path input = dir / "work" / "in.csv", other = dir / "work" / "other.txt";
+    fs::copy_file(FUTOLAB_SOURCE_DIR "/tests/data/analysis/paired.csv", input);
+    std::ofstream(other) << "someone else's file\n";
+    const std::string before = slurp(input.string());
+    fs::create_directories(dir / "work" / "plots");
+    fs::create_symlink(input, dir / "work" / "plots" / "cactus-wall_ms.pdf");   // a symlink to the input
+    fs::create_hard_link(other, dir / "work" / "plots" / "cactus-wall_ms.svg");  // another name of a file
+    const auto r = run_cli("analyze in.csv --plots plots --plot cactus", (dir / "work").string());
+    INFO(r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(slurp(input.string()) == before);
+    CHECK(slurp(other.string()) == "someone else's file\n");
+    CHECK_FALSE(fs::is_symlink(dir / "work" / "plots" / "cactus-wall_ms.pdf"));
+    CHECK(slurp((dir / "work" / "plots" / "cactus-wall_ms.pdf").string()).rfind("%PDF", 0) == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a bidi control in a spec is shown in the figures, as in the tables", "[cli][analyze][hostile]") {
+    require_gnuplot();
+    const fs::path dir = fresh_dir("plot-bidi");
+    std::string text = slurp(FUTOLAB_SOURCE_DIR "/tests/data/analysis/paired.csv");
+    for (std::size_t at = 0; (at = text.find(",gac,", at)) != std::string::npos; at += 8)
+        text.replace(at, 5, ",g\xe2\x80\xae" "ac,");  // U+202E inside the solver's name
+    std::ofstream(dir / "work" / "in.csv", std::ios::binary) << text;
+    const auto r = run_cli("analyze in.csv --plots plots --plot cactus", (dir / "work").string());
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const std::string svg = slurp((dir / "work" / "plots" / "cactus-wall_ms.svg").string());
+    CHECK(svg.find("g&lt;U+202E") != std::string::npos);  // gnuplot escapes the <, not the >
+    CHECK(svg.find("\xe2\x80\xae") == std::string::npos);
+    fs::remove_all(dir);
+}

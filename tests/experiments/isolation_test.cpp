@@ -305,7 +305,7 @@ TEST_CASE("a sweep with faulty runs writes memout and crash rows and goes on", "
     CHECK(meta.find(cgroup ? "memory_limit: cgroup-v" : "memory_limit: rlimit") != std::string::npos);
 }
 
-TEST_CASE("SIGTERM interrupts a run with no time limit, and --resume redoes it", "[isolation][signals][runner]") {
+TEST_CASE("SIGTERM or SIGHUP interrupts a run with no time limit, and --resume redoes it", "[isolation][signals][runner]") {
     const std::string dir = scratch("isolation-sigterm");
     std::ofstream(dir + "/i.jsonl") << "{\"id\": \"e4\", \"n\": 4, \"givens\": [], \"lt\": []}\n"
                                     << "{\"id\": \"e30\", \"n\": 30, \"givens\": [], \"lt\": []}\n";
@@ -317,10 +317,12 @@ TEST_CASE("SIGTERM interrupts a run with no time limit, and --resume redoes it",
         const std::string cmd = "run -q --jobs 1 --isolation " + isolation + " " + dir + "/cfg.yaml --out " + dir + "/" +
                                 isolation;
         const std::string csv = dir + "/" + isolation + "/s.csv";
-        // Signal once e4's row is written (e30 is then running), not after a fixed sleep.
+        // Signal once e4's row is written (e30 is then running), not after a fixed sleep. Thread
+        // isolation gets SIGHUP (a closed terminal), which stops a sweep as SIGTERM does.
+        const std::string signal = isolation == "thread" ? "HUP" : "TERM";
         const std::string wait_and_kill = " & pid=$!; for i in $(seq 1000); do [ \"$(wc -l < " + csv +
                                           " 2>/dev/null || echo 0)\" -ge 2 ] && break; sleep 0.02; done; sleep 0.3; "
-                                          "kill -TERM $pid; " + kKillLate;
+                                          "kill -" + signal + " $pid; " + kKillLate;
         const auto start = std::chrono::steady_clock::now();
         const auto r = run_cli(cmd + wait_and_kill);
         CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));
