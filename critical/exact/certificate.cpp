@@ -85,8 +85,10 @@ std::int64_t whole(const Json& j, const At& at, const std::string& field, std::i
         if (v < lo) bad(at, fmt::format("{} {} is too small (at least {})", field, v, lo));
         return v;
     }
-    if (j.is_number_float() && std::abs(j.get<double>()) >= 9.2e18)
+    if (j.is_number_float() && j.get<double>() >= 9.2e18)  // past int64: a decimal text, not 64 bits' worth
         bad(at, fmt::format("{} {} is too large (at most {})", field, j.dump(), hi));
+    if (j.is_number_float() && j.get<double>() <= -9.2e18)
+        bad(at, fmt::format("{} {} is too small (at least {})", field, j.dump(), lo));
     bad(at, fmt::format("{} must be a whole number in plain digits, got {}", field, j.dump()));
 }
 
@@ -140,7 +142,8 @@ Json parse_line(const std::string& text, const At& at) {
     Json j;
     try {
         j = Json::parse(text, seen);
-    } catch (const Json::parse_error& e) {  // "[json.exception.parse_error.101] parse error at …": keep the position
+    } catch (const Json::exception& e) {  // "[json.exception.parse_error.101] parse error at …": keep the position
+        // parse_error, or out_of_range for a number past a double (1e400): the line is refused.
         const std::string what = e.what();
         bad(at, "not JSON: " + what.substr(what.find(']') + 2));
     }

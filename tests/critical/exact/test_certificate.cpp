@@ -258,6 +258,15 @@ TEST_CASE("certificate: integers past their range are refused, not wrapped (issu
     t[0]["minimum"] = 1e30;  // past 64 bits: nlohmann keeps it as a double
     CHECK_THAT(refusal(text_of(t)), Catch::Contains("minimum") && Catch::Contains("too large"));
     t = lines;
+    t[0]["minimum"] = -1e30;  // below 64 bits: too small, not "too large"
+    CHECK_THAT(refusal(text_of(t)), Catch::Contains("minimum") && Catch::Contains("too small"));
+    // A number past a double (1e400) is out of nlohmann's range: a refused line, file and line named.
+    std::string text = text_of(lines);
+    const std::size_t at = text.find("\"minimum\":");
+    REQUIRE(at != std::string::npos);
+    text.insert(at + 10, "1e400,\"x\":");
+    CHECK_THAT(refusal(text), Catch::Contains("test.cert:1: not JSON"));
+    t = lines;
     t[0]["minimum"] = -1;
     CHECK_THAT(refusal(text_of(t)), Catch::Contains("minimum -1 is too small"));
     t = lines;
