@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace futolab::app {
@@ -66,6 +67,10 @@ void check_stdout() {
 
 OutputStream::OutputStream(const std::string& path) : path_(path) {
     if (is_stdout(path)) return;
+    // Two `generate --out g.jsonl` at once truncated each other's records: the second writer
+    // is refused as a second `run` is. A device (/dev/null) has no folder to lock in.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) lock_ = std::make_unique<OutputLock>(path);
     // O_NONBLOCK: a FIFO with no reader fails (ENXIO) instead of waiting forever; the output
     // guard refuses FIFOs before any work, this is the last line.
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0666);

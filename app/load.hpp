@@ -3,7 +3,9 @@
 
 #include "core/instance.hpp"
 #include "core/puzzle.hpp"
+#include "records/output_lock.hpp"
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -44,6 +46,7 @@ public:
 
 private:
     std::string path_;
+    std::unique_ptr<OutputLock> lock_;  // one writer per output file, as for run and merge
     int fd_ = -1;
 };
 

@@ -106,6 +106,25 @@ TEST_CASE("the lock is still one writer's: a second is refused, the first's pid 
     CHECK_NOTHROW(OutputLock(csv));  // released with its holder
 }
 
+TEST_CASE("generate and critical --out are one writer's too: a second is refused, the records kept", "[records][lock][cli]") {
+    const std::string dir = fresh("record-stream-lock");
+    const std::string out = dir + "/g.jsonl";
+    std::ofstream(out) << "{\"id\": \"kept\", \"n\": 2, \"givens\": [], \"lt\": []}\n";
+    const std::string before = slurp(out);
+    {
+        const OutputLock first(out);  // a generate or critical writing g.jsonl
+        for (const std::string command : {"generate random --n 4 --count 2 --seed 1", "critical --n 4 --count 1 --seed 1"}) {
+            const auto r = run_cli(command + " --out " + out);
+            INFO(command << ": " << r.err);
+            CHECK(r.exit_code == 2);
+            CHECK(has(r.err, "another futolab (pid " + std::to_string(::getpid()) + ") is writing it"));
+            CHECK(slurp(out) == before);  // not truncated
+        }
+    }
+    CHECK(run_cli("generate random --n 4 --count 2 --seed 1 --out " + out).exit_code == 0);
+    CHECK(run_cli("generate random --n 4 --count 1 --seed 1 --out /dev/null").exit_code == 0);  // a device: no lock
+}
+
 TEST_CASE("run and merge refuse a folder, a symlink or a hard link at the lock, writing nothing", "[records][lock][cli]") {
     const std::string source = fresh("cli-source");
     REQUIRE(run_cli("run -q " + sweep_config(source)).exit_code == 0);  // a CSV to merge
