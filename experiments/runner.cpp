@@ -519,6 +519,9 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     report.invalid = matrix.skipped;
     const OutputLock lock(report.csv_path);  // one writer per output folder, for the whole run
     check_results_target(report.csv_path);   // a symlink, FIFO or folder there: refused before it is read
+    // The same for its sidecar, before the CSV is made: a symlinked sidecar would be replaced by
+    // the rewrite (two copies that differ), a folder there would leave a CSV without one.
+    check_results_target(sidecar_path(report.csv_path));
     if (options.resume) {  // before the file is touched
         check_resumable(report.csv_path, identity_of(config, matrix), builds.identities());
         check_same_isolation(report.csv_path, effective_isolation(config));

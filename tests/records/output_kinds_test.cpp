@@ -162,6 +162,26 @@ TEST_CASE("a results CSV that is a symlink or a hard link is refused by run, res
     }
 }
 
+TEST_CASE("a sidecar that is a symlink or a folder is refused before the CSV is made", "[records][outputs][links]") {
+    const std::string dir = fresh("sidecar-links");
+    const std::string cfg = finished_run(dir), csv = dir + "/out/r.csv", meta = csv + ".meta.yaml";
+    // A symlinked sidecar: a resume would replace the link by a new file, two copies that differ.
+    fs::rename(meta, dir + "/stored.meta.yaml");
+    fs::create_symlink(dir + "/stored.meta.yaml", meta);
+    const std::string stored = slurp(dir + "/stored.meta.yaml");
+    check_refused(run_cli("run -q " + cfg + " --resume --redo unique"), meta + ": is a symbolic link");
+    CHECK(fs::is_symlink(meta));
+    CHECK(slurp(dir + "/stored.meta.yaml") == stored);
+    // A folder at a fresh sweep's sidecar path: refused before the CSV exists, so nothing is left
+    // that a later plain `run` would call "results exist already".
+    fs::remove_all(dir + "/out");
+    fs::create_directories(meta);
+    check_refused(run_cli("run -q " + cfg), meta + ": is a folder");
+    CHECK_FALSE(fs::exists(csv));
+    fs::remove_all(meta);
+    CHECK(run_cli("run -q " + cfg).exit_code == 0);
+}
+
 TEST_CASE("convert of one instance to a folder writes it there, named after its id", "[records][outputs][convert]") {
     const std::string dir = fresh("convert");
     const std::string one = dir + "/one.jsonl";
