@@ -125,7 +125,7 @@ bool gnuplot_available() { return std::system("command -v gnuplot >/dev/null 2>&
 
 std::string render_plot(const PlotSpec& plot, const std::string& dir) {
     namespace fs = std::filesystem;
-    fs::create_directories(dir);
+    create_output_folder(dir, "--plots");
     // The name comes from data (a metric, a spec): one plain, bounded file name per figure.
     const std::string stem = safe_file_stem(plot.name);
     const auto series = all_series(plot);

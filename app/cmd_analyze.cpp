@@ -67,7 +67,7 @@ std::vector<std::string> table_paths(const Study& study, const std::string& dir)
 }
 
 void write_tables(const Study& study, const std::string& dir) {
-    std::filesystem::create_directories(dir);
+    create_output_folder(dir, "--tables");
     const std::vector<std::string> paths = table_paths(study, dir);
     const std::vector<const TextTable*> tables = all_tables(study);
     for (std::size_t i = 0; i < tables.size(); ++i) {

@@ -519,6 +519,7 @@ int run_greedy(const CriticalArgs& a) {
 // Outputs that would replace the input, a results CSV or a sidecar are refused before any mode runs.
 int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     const std::vector<std::string> inputs = a.input.empty() ? std::vector<std::string>{} : std::vector{a.input};
+    check_file_output(a.certificate, "--certificate", "a certificate");
     check_output_paths({{"--out", a.out}, {"--certificate", a.certificate}}, inputs, a.force);  // and not one file
     return mode.run(a);
 }

@@ -25,6 +25,7 @@ std::string first_few(const std::vector<std::size_t>& runs) {
 }
 
 int merge(const MergeArgs& args) {
+    check_file_output(args.out, "--out", "a merged results CSV (its sidecar and lock go beside it)", false);
     check_output_path(args.out, args.inputs, args.force);  // a FIFO or folder: refused before its lock is made
     const OutputLock lock(args.out);  // no run or other merge writes in that folder meanwhile
     const MergeReport r = merge_results(args.inputs, args.out, args.force);

@@ -139,6 +139,7 @@ const std::vector<OptionRule<ReportArgs>>& report_rules() {
 
 int report(ReportArgs args) {
     // `report x.csv --out x.csv` would replace the results with HTML: refused before any work.
+    check_file_output(args.out, "--out", "the report page");
     check_output_path(args.out, args.request.inputs, args.force);
     for (const std::string& w : args.where) args.request.filters.push_back(parse_row_filter(w));
     if (!args.request.baseline.empty()) args.request.plot_types.push_back(PlotType::scatter);

@@ -96,9 +96,9 @@ int open_direct(const std::string& path) {
 // The folder's entry is durable only once the folder itself is synced; best effort (some
 // file systems refuse fsync on a directory), the file's own data is already on disk.
 void sync_folder(const std::string& path) {
-    std::string dir = std::filesystem::path(path).parent_path().string();
-    if (dir.empty()) dir = ".";
-    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    // Not `dir = "."` into the string: GCC 12 warns falsely (-Wrestrict) on that assignment.
+    const std::string parent = std::filesystem::path(path).parent_path().string();
+    const int fd = ::open(parent.empty() ? "." : parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) return;
     (void)::fsync(fd);
     ::close(fd);
@@ -210,6 +210,19 @@ void write_record(int fd, std::string_view text, const std::string& name) {
                                                    "with the last whole record)"
                                                  : ""));
     }
+}
+
+void create_output_folder(const std::string& dir, const std::string& option) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    // The first part of the path that exists and is not a folder is what the user must change.
+    for (fs::path part = fs::path(dir).lexically_normal(); !part.empty(); part = part.parent_path()) {
+        if (fs::exists(part, error) && !fs::is_directory(part, error))
+            throw InputError(fmt::format("{} {}: {} is not a folder", option, dir, part.string()));
+        if (part == part.parent_path()) break;
+    }
+    fs::create_directories(dir, error);
+    if (error) throw std::runtime_error(fmt::format("{} {}: cannot create the folder: {}", option, dir, error.message()));
 }
 
 }  // namespace futolab

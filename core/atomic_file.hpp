@@ -58,6 +58,13 @@ void write_file_atomically(const std::string& path, std::string_view text);
 // tool is started on outputs it opens itself (gnuplot).
 std::string output_kind_problem(const std::string& path);
 
+// Creates the output folder `dir` (and its parents) for OPTION (--tables, --plots,
+// --checkpoint). A file where the folder or one of its parents should be is the user's input
+// error (InputError: "OPTION DIR: PART is not a folder"); the machine's refusal
+// (permissions, a read-only or full disk) a runtime_error naming the folder: never the
+// library's "filesystem error: …".
+void create_output_folder(const std::string& dir, const std::string& option);
+
 // Removes the temporary files AtomicFile writers of this host left in `folder` when they died
 // (their pid no longer runs); returns how many. Live writers' files, other hosts' files and
 // anything that is not a regular file are left alone. Best effort: errors are ignored.

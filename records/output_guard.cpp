@@ -66,6 +66,16 @@ std::vector<std::string> identities(const std::string& out) {
 
 }  // namespace
 
+void check_file_output(const std::string& out, const std::string& option, const std::string& what, bool devices_ok) {
+    if (out.empty()) return;
+    struct stat st {};
+    const bool device = ::stat(out.c_str(), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode));
+    const bool not_a_file = out == "-" || (device && !devices_ok);
+    if (not_a_file)  // a folder or FIFO gets check_output_path's message
+        throw InputError(fmt::format("{} {}: {} needs a file (not standard output or a device): give a file name", option,
+                                     out, what));
+}
+
 bool is_results_csv(const std::string& path) {
     std::error_code ec;
     if (!fs::is_regular_file(path, ec)) return false;

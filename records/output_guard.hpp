@@ -38,6 +38,14 @@ struct NamedOutput {
 // (InputError "OPTION PATH: is also OPTION PATH: …", even with `force`).
 void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs, bool force);
 
+// For outputs that must be files (merge's CSV with its sidecar and lock beside it, report's
+// page, a certificate): "-" (standard output), and unless `devices_ok` an existing device,
+// is refused with "OPTION OUT: WHAT needs a file …", before any work; "" (not asked for)
+// passes. (A page or a certificate may go to /dev/null; a merge would lock and write a sidecar
+// in /dev.)
+void check_file_output(const std::string& out, const std::string& option, const std::string& what,
+                       bool devices_ok = true);
+
 // True if `path` is a regular file whose first line is a futolab results CSV header.
 bool is_results_csv(const std::string& path);
 

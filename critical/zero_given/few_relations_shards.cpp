@@ -149,7 +149,7 @@ std::vector<FewRelationsShard> run_few_relations_shards(const ShardPlan& plan,
                                                         const std::function<void(const FewRelationsShard&, bool)>& done) {
     if (plan.shards == 0 || (plan.only && *plan.only >= plan.shards))
         throw InputError("--few-relations: shard I/N needs 0 <= I < N");
-    std::filesystem::create_directories(plan.dir);
+    create_output_folder(plan.dir, "--checkpoint");
     std::vector<std::size_t> todo = plan.only ? std::vector<std::size_t>{*plan.only} : std::vector<std::size_t>{};
     if (!plan.only)
         for (std::size_t i = 0; i < plan.shards; ++i) todo.push_back(i);

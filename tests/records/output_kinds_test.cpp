@@ -202,3 +202,24 @@ TEST_CASE("convert of one instance to a folder writes it there, named after its 
     check_refused(many, "--out " + dir + "/out: is a folder, and format 'jsonl' writes all 3 instances into one file: give a "
                         "file name (e.g. " + dir + "/out/NAME.jsonl)");
 }
+
+TEST_CASE("outputs that must be files refuse '-' and devices, and a file where a folder belongs is named", "[records][outputs]") {
+    const std::string dir = fresh("file-outputs");
+    const std::string cfg = finished_run(dir), csv = dir + "/out/r.csv";
+    // merge: its sidecar and lock go beside the CSV; "-" made files named "-", /dev/null a lock in /dev.
+    for (const std::string out : {"-", "/dev/null"}) {
+        INFO(out);
+        check_refused(run_cli("merge " + csv + " --out " + out, dir), "--out " + out + ": a merged results CSV");
+    }
+    CHECK_FALSE(fs::exists(dir + "/-"));
+    check_refused(run_cli("report " + csv + " --out -", dir), "--out -: the report page needs a file");
+    check_refused(run_cli("critical --exact --n 3 --objective h+k --certificate -", dir),
+                  "--certificate -: a certificate needs a file");
+    CHECK_FALSE(fs::exists(dir + "/-"));
+    // A file where an output folder belongs: named, not the library's "filesystem error".
+    std::ofstream(dir + "/afile") << "x\n";
+    check_refused(run_cli("analyze " + csv + " --tables " + dir + "/afile/sub"), "--tables " + dir + "/afile/sub: " + dir + "/afile is not a folder");
+    check_refused(run_cli("analyze " + csv + " --plots " + dir + "/afile"), "--plots " + dir + "/afile: " + dir + "/afile is not a folder");
+    check_refused(run_cli("critical --few-relations 2 --n 3 --checkpoint " + dir + "/afile"),
+                  "--checkpoint " + dir + "/afile: " + dir + "/afile is not a folder");
+}
