@@ -41,12 +41,22 @@ struct CompareArgs {
     bool fail_on_disagreement = false;
 };
 
+// Labels name the sides in every table: two alike would make two sides one.
+void check_distinct_labels(const std::vector<std::string>& labels) {
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        for (std::size_t j = i + 1; j < labels.size(); ++j)
+            if (labels[i] == labels[j])
+                throw InputError(fmt::format("--label: '{}' names inputs {} and {}: give each its own name", labels[i], i + 1,
+                                             j + 1));
+}
+
 // One label per input (the agreement check names runs by input).
 std::vector<std::string> input_labels(const CompareArgs& args) {
     if (args.labels.empty() || args.replicates > 1) return args.inputs;
     if (args.labels.size() != args.inputs.size())
         throw InputError(fmt::format("--label: {} labels for {} inputs (give one per input, in order)", args.labels.size(),
                                      args.inputs.size()));
+    check_distinct_labels(args.labels);
     return args.labels;
 }
 
@@ -58,7 +68,10 @@ std::vector<std::string> side_labels(const CompareArgs& args) {
     if (!args.labels.empty() && args.labels.size() != groups)
         throw InputError(fmt::format("--label: {} labels for {} groups of {} replicates (give one per group)",
                                      args.labels.size(), groups, args.replicates));
-    if (!args.labels.empty()) return args.labels;
+    if (!args.labels.empty()) {
+        check_distinct_labels(args.labels);
+        return args.labels;
+    }
     std::vector<std::string> out;
     for (std::size_t i = 0; i + args.replicates <= args.inputs.size(); i += args.replicates)
         out.push_back(fmt::format("{}+{}", args.inputs[i], args.replicates - 1));

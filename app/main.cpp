@@ -4,6 +4,7 @@
 #include "app/load.hpp"
 #include "core/env.hpp"
 #include "core/error.hpp"
+#include "core/visible_text.hpp"
 #include "records/build_identity.hpp"
 
 #include <cerrno>
@@ -19,8 +20,10 @@ namespace {
 constexpr int kExitFailure = 1;
 constexpr int kExitBadInput = 2;
 
+// Messages quote what the user gave (a value, a cell, a path): its invisible characters are
+// shown (<U+FEFF>, <U+202E>), or "'\ufeff1' is not a number" would read "'1' is not a number".
 int report(const char* kind, const std::exception& e, int code) {
-    std::cerr << "futolab: " << kind << e.what() << "\n";
+    std::cerr << "futolab: " << kind << futolab::visible_text(e.what(), futolab::LineBreaks::kept) << "\n";
     return code;
 }
 
@@ -84,7 +87,7 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return checked(app.exit(e));
     } catch (const CLI::ParseError& e) {
-        std::cerr << "futolab: " << e.what() << " (see --help)\n";
+        std::cerr << "futolab: " << futolab::visible_text(e.what(), futolab::LineBreaks::kept) << " (see --help)\n";
         return kExitBadInput;
     } catch (const futolab::InputError& e) {  // a numeric option out of range (app/number_options.hpp)
         return report("", e, kExitBadInput);

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
@@ -23,6 +24,9 @@ std::size_t max_input_bytes() {
     std::size_t v = 0;
     const std::string_view s(text);
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    const bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+    if (digits && ec == std::errc::result_out_of_range)  // whole, but past 64 bits: say so
+        throw InputError(fmt::format("FUTOLAB_MAX_INPUT_BYTES: '{}' is too large (at most {})", s, SIZE_MAX));
     if (ec != std::errc() || end != s.data() + s.size() || v < kLeast)
         throw InputError(fmt::format("FUTOLAB_MAX_INPUT_BYTES: '{}' is not a whole number of bytes from {} up", s, kLeast));
     return v;

@@ -111,8 +111,8 @@ std::uint64_t parse_memory_size(std::string_view text, std::string_view what) {
         reject(what, "'" + shown(text) + "'", "is not a memory size", "(e.g. 2GiB, 512MiB, 1.5GB)");
     const auto unit = std::find_if(std::begin(kMemoryUnits), std::end(kMemoryUnits),
                                    [&](const auto& u) { return suffix == u.first; });
-    if (unit == std::end(kMemoryUnits))
-        reject(what, "'" + shown(text) + "'", "needs a unit:",
+    if (unit == std::end(kMemoryUnits))  // "1gib": a unit in the wrong case is not "no unit"
+        reject(what, "'" + shown(text) + "'", suffix.empty() ? "needs a unit:" : "has an unknown unit (units are case-sensitive):",
                "B, kB, KiB, MB, MiB, GB, GiB, TB, TiB, PB, PiB, EB or EiB (e.g. 2GiB)");
     // 18 decimals: 10^18 * 2^60 still fits in 128 bits; a finer fraction is never a whole byte
     // in the accepted range's units but the smallest ones, which nobody writes that way.

@@ -115,3 +115,25 @@ TEST_CASE("check, grade and solve print an id's bidi control or line break visib
         CHECK_FALSE(has(r.out, "\xe2\x80\xae"));
     }
 }
+
+TEST_CASE("messages show the invisible characters of what they quote, and say the right problem", "[cli][messages]") {
+    // A BOM or a zero-width space in a value: '<U+FEFF>5', never a '5' that reads as valid.
+    CliResult r = run_cli("solve good/conjure-4x4.jsonl --seed '\xef\xbb\xbf" "5'");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "<U+FEFF>5"));
+    CHECK_FALSE(has(r.err, "\xef\xbb\xbf"));
+    // A unit in the wrong case is not "no unit"; a whole number past 64 bits is "too large".
+    const fs::path dir = fresh_dir("messages", "units");
+    std::ofstream(dir / "c.yaml") << "name: u\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                                     "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc ]\nlimits: { memory: 1gib }\n";
+    r = run_cli("run -q " + (dir / "c.yaml").string() + " --out " + (dir / "o").string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "'1gib' has an unknown unit (units are case-sensitive)"));
+    r = run_cli_env("FUTOLAB_MAX_INPUT_BYTES=18446744073709551616 ", "check good/conjure-4x4.jsonl");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "FUTOLAB_MAX_INPUT_BYTES: '18446744073709551616' is too large"));
+    // compare: two inputs under one label would be one side.
+    r = run_cli("compare analysis/compare/base.csv analysis/compare/new.csv --label a a");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--label: 'a' names inputs 1 and 2"));
+}
