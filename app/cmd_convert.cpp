@@ -65,6 +65,8 @@ void write_per_instance(const ConvertArgs& args, const std::vector<Instance>& in
 }
 
 int convert(const ConvertArgs& args) {
+    if (args.force && (args.out.empty() || args.out == "-"))  // it would be ignored (issue #45)
+        throw InputError("convert: --force does not apply without --out (it lets an output replace a file)");
     const Format to = format_from_name(args.to);
     std::vector<Instance> instances;
     for (auto& [instance, puzzle] : load_instances({args.input})) instances.push_back(std::move(instance));

@@ -41,7 +41,7 @@ struct GenerateArgs {
     bool force = false;  // --force: --out may replace a results CSV or a sidecar
     // Which options were given, to reject those that do not apply to the kind.
     CLI::Option *opt_p = nullptr, *opt_h = nullptr, *opt_q = nullptr, *opt_k = nullptr;
-    CLI::Option *opt_use = nullptr, *opt_grade = nullptr, *opt_attempts = nullptr;
+    CLI::Option *opt_use = nullptr, *opt_grade = nullptr, *opt_attempts = nullptr, *opt_steps = nullptr;
 };
 
 void reject(const CLI::Option* opt, std::string_view kind) {
@@ -85,7 +85,16 @@ void generate_unique(const GenerateArgs& a) {
     write_each(a, [&spec, &grader](std::uint64_t seed) { return unique_instance(spec, seed, grader); });
 }
 
+// Options that would be ignored (issue #45): refused, naming both.
+void refuse_unused(const GenerateArgs& a) {
+    if (a.opt_steps->count() > 0 && a.sampler != LatinSampler::jacobson_matthews)
+        throw InputError("generate: --steps does not apply with --sampler shuffle (it counts Jacobson-Matthews moves)");
+    if (a.force && (a.out.empty() || a.out == "-"))
+        throw InputError("generate: --force does not apply without --out FILE (it lets --out replace a results CSV or a sidecar)");
+}
+
 int generate(const GenerateArgs& a) {
+    refuse_unused(a);
     switch (*a.kind) {
         case GeneratorKind::random: generate_random(a); break;
         case GeneratorKind::unique: generate_unique(a); break;
@@ -110,7 +119,7 @@ void add_generate(CLI::App& app, Action& run) {
     add_whole(cmd, "--count", a->count, {}, "Number of instances (default 1), each written when made");
     add_whole(cmd, "--seed", a->seed, {}, "Seed of the first instance (default 1); instance i uses seed + i (mod 2^64)");
     add_word(cmd, "--sampler", a->sampler, kLatinSamplers, "Latin squares: " + word_help(kLatinSamplers));
-    add_whole(cmd, "--steps", a->steps, {}, "Jacobson-Matthews steps per square (a move from a proper square plus the improper moves back; 0 = n^3, the default)");
+    a->opt_steps = add_whole(cmd, "--steps", a->steps, {}, "Jacobson-Matthews steps per square (a move from a proper square plus the improper moves back; 0 = n^3, the default)");
     a->opt_use = add_word(cmd, "--use", a->use, kClueUses, "unique: clue kinds allowed");
     a->opt_grade = add_optional_word(cmd, "--grade", a->grade, target_grades(),
                                      "unique: retry new squares until the puzzle has this grade (default any)");

@@ -49,6 +49,16 @@ T read_key(const YAML::Node& root, const char* key, const std::string& path) {
     }
 }
 
+// A shard's time: a finite number of seconds from 0 to a year (issue #45: -5, .nan and 1e308
+// were taken, the last printed as a 309-digit sum).
+double read_seconds(const YAML::Node& root, const char* key, const std::string& path) {
+    constexpr double kYear = 365.25 * 24 * 3600;
+    const double v = read_key<double>(root, key, path);
+    if (!(v >= 0 && v <= kYear))  // NaN fails both
+        throw InputError(fmt::format("{}: '{}' is {}: not a number of seconds from 0 to {:.0f}", path, key, v, kYear));
+    return v;
+}
+
 // The example puzzle: exactly k relations [r1, c1, r2, c2] of adjacent cells in the grid,
 // none twice, every number a whole one in range (issue #45: a yaml-cpp conversion error
 // escaped with no file named, and "example: 5" was read as an empty puzzle).
@@ -135,8 +145,8 @@ std::optional<FewRelationsShard> read_few_relations_shard(const std::string& pat
         throw InputError(fmt::format("{}: holds n={} k={} shard {}/{}, not n={} k={} shard {}/{}", path, s.n, s.k, s.shard,
                                      s.shards, n, k, shard, shards));
     for (const CountField& f : kFields) s.count.*f.member = read_key<std::uint64_t>(root, f.key, path);
-    s.count.seconds = read_key<double>(root, "seconds", path);
-    s.count.cpu_seconds = read_key<double>(root, "cpu_seconds", path);
+    s.count.seconds = read_seconds(root, "seconds", path);
+    s.count.cpu_seconds = read_seconds(root, "cpu_seconds", path);
     if (root["producer"]) s.producer = read_key<std::string>(root, "producer", path);
     if (root["example"]) s.count.example = read_example(root["example"], n, k, path);
     if ((s.count.unique > 0) != s.count.example.has_value())

@@ -117,3 +117,17 @@ TEST_CASE("report --compare --where filters the compare section too (issue #45)"
     CHECK_FALSE(has(html, "median over repeats, 6 instances"));
     fs::remove_all(dir);
 }
+
+TEST_CASE("generate and convert refuse options they would ignore", "[cli][flags]") {
+    const auto refused = [](const std::string& args, const std::string& says) {
+        const auto r = run_cli(args);
+        INFO(args << ": " << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find(says) != std::string::npos);
+        CHECK(r.out.empty());
+    };
+    refused("generate random --n 5 --sampler shuffle --steps 3 --count 1", "--steps does not apply with --sampler shuffle");
+    refused("generate unique --n 4 --count 1 --force", "--force does not apply without --out");
+    refused("convert good/conjure-4x4.jsonl --to futo --force", "--force does not apply without --out");
+    CHECK(run_cli("generate random --n 5 --steps 3 --count 1").exit_code == 0);  // jm, the default sampler
+}

@@ -116,6 +116,9 @@ TEST_CASE("few relations shards: files, resume, re-run and refusals", "[critical
     refused("unique", "unique: 0\nunique: 3", "key 'unique' twice");
     refused("unique", "unique: 0\nunknown: 1", "unknown key 'unknown'");
     refused("pool", "pool: lots", "'pool' is not a valid value");
+    refused("seconds", "seconds: -5", "'seconds' is -5: not a number of seconds from 0 to");
+    refused("seconds", "seconds: .nan", "'seconds' is nan");
+    refused("cpu_seconds", "cpu_seconds: 1e308", "'cpu_seconds' is 1e+308");
     std::ofstream(file) << good;
     CHECK(read_few_relations_shard(file.string(), 5, 5, 4, 7));
     CHECK_FALSE(read_few_relations_shard((dir / "absent.yaml").string(), 5, 5, 4, 7));
