@@ -18,9 +18,12 @@ std::string binary_of(const BuildSpec& b, const std::string& config_path) {
     std::error_code ec;
     const fs::path path = fs::absolute(b.path, ec);
     const std::string where = b.line > 0 ? fmt::format("{}:{}: ", config_path, b.line) : "--build: ";
-    if (ec || !fs::is_regular_file(path, ec))
+    if (ec || !fs::exists(path, ec))
         throw InputError(fmt::format("{}build {}: {}: no such file (build it first: scripts/build-rev.sh REV)", where,
                                      b.name, b.path));
+    if (!fs::is_regular_file(path, ec))  // a folder or FIFO is there: "no such file" would mislead
+        throw InputError(fmt::format("{}build {}: {}: is not a file (give the futolab binary, e.g. "
+                                     ".cache/builds/COMMIT/build/app/futolab)", where, b.name, b.path));
     if (::access(path.c_str(), X_OK) != 0)
         throw InputError(fmt::format("{}build {}: {}: not executable", where, b.name, b.path));
     return path.string();

@@ -94,6 +94,9 @@ TEST_CASE("a build that is not a futolab worker of this protocol is refused befo
     r = run_cli("run -q " + cfg + " --build a=" + dir + "/no-such-futolab");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "--build: build a: " + dir + "/no-such-futolab: no such file"));
+    r = run_cli("run -q " + cfg + " --build a=" + dir);  // a folder: there, but not a binary
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--build: build a: " + dir + ": is not a file"));
     // A worker that answers a hello of another protocol (written as a futolab of protocol 99 would).
     const std::string other = dir + "/futolab-99";
     std::ofstream(other) << "#!/usr/bin/perl\n"
