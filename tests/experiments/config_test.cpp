@@ -142,7 +142,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
          "cfg.yaml:5:17: limits.time: '10 parsecs' is not a duration (accepted: 0 to 9.2e9 s, as seconds or with a "
          "unit: 10s, 500ms, 2m, 1h; 0 = none)"},
         {kGood + "limits: { nodes: -5 }\n", "cfg.yaml:5:18: limits.nodes: -5 is negative (accepted: 1 to 18446744073709551615)"},
-        {kGood + "limits: { memory: 1G }\n", "cfg.yaml:5:19: limits.memory: '1G' needs a unit: B, kB, KiB, MB, MiB, GB, GiB, TB, TiB, PB, PiB, EB or EiB (e.g. 2GiB)"},
+        {kGood + "limits: { memory: 1G }\n", "cfg.yaml:5:19: limits.memory: '1G' has an unknown unit (units are case-sensitive): B, kB, KiB, MB, MiB, GB, GiB, TB, TiB, PB, PiB, EB or EiB (e.g. 2GiB)"},
         {"name: t\ninstances: []\nsolvers: [gac]\n", "cfg.yaml:2:12: instances must be a non-empty list of sources"},
         {"name: t\ninstances:\n  - path: x\nsolvers: [gac]\n",
          "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file, generate, squares, classes)"},

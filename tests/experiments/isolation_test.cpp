@@ -162,7 +162,8 @@ TEST_CASE("isolation and limits.memory in a config", "[isolation][config]") {
     CHECK(parse_config(head + "limits: { cpu: 250ms }\n", "c.yaml").limits.cpu_seconds == Approx(0.25));
     CHECK(message("limits: { cpu: -1s }\n").find("c.yaml:5:") != std::string::npos);
     CHECK(message("limits: { memory: 2G }\n").find("c.yaml:5:") != std::string::npos);
-    CHECK(message("limits: { memory: 2G }\n").find("needs a unit") != std::string::npos);
+    CHECK(message("limits: { memory: 2G }\n").find("has an unknown unit") != std::string::npos);
+    CHECK(message("limits: { memory: 2 }\n").find("needs a unit") != std::string::npos);
     CHECK(message("limits: { memory: 1GiB }\nisolation: thread\n").find("limits.memory needs isolation: process") !=
           std::string::npos);
 }
