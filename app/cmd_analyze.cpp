@@ -140,6 +140,10 @@ const std::vector<OptionRule<AnalyzeArgs>>& analyze_rules() {
                         ? ""
                         : "does not apply without --plot phase or --plot uniqueness (it picks the spec of those plots)";
          }},
+        {"--metric", "with --table disagreements (without --tables or --plots)", [](const AnalyzeArgs& a) -> std::string {
+             const bool alone = a.table == TableKind::disagreements && a.tables_dir.empty() && a.plots.empty();
+             return alone ? "does not apply with --table disagreements (it compares statuses and counts, no metric)" : "";
+         }},
         {"--force", "without --tables", [](const AnalyzeArgs& a) -> std::string {
              return a.tables_dir.empty() ? "does not apply without --tables (it only lets --tables replace a file)" : "";
          }},

@@ -14,6 +14,7 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
+#include "app/option_rules.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/error.hpp"
 #include "core/visible_text.hpp"
@@ -40,6 +41,20 @@ struct CompareArgs {
     std::size_t replicates = 1;  // --replicates R: each side is R sweeps of one experiment
     bool fail_on_disagreement = false;
 };
+
+// The options another one leaves unused (issue #45): refused, naming both.
+const std::vector<OptionRule<CompareArgs>>& compare_rules() {
+    static const std::vector<OptionRule<CompareArgs>> rules{
+        {"--list", "with --format csv", [](const CompareArgs& a) -> std::string {
+             return a.format == CompareFormat::csv ? "does not apply with --format csv (it bounds the lists of the text)" : "";
+         }},
+        {"--metric", "with --table changes", [](const CompareArgs& a) -> std::string {
+             return a.table == CompareTable::changes ? "does not apply with --table changes (it picks the time of the times table)"
+                                                     : "";
+         }},
+    };
+    return rules;
+}
 
 // Labels name the sides in every table: two alike would make two sides one.
 void check_distinct_labels(const std::vector<std::string>& labels) {
@@ -182,7 +197,11 @@ void add_compare(CLI::App& app, Action& run) {
         ->check(CLI::IsMember(kinds));
     add_whole(cmd, "--list", args->max_list, {0, 1000000000}, "Show at most N runs per list in text (default 25; 0: all)");
     add_fail_on_disagreement(cmd, args->fail_on_disagreement);
-    cmd->callback([args, &run] { run = [args] { return compare(*args); }; });
+    cmd->footer(cmd->get_footer() + "\n" + option_rules_help(compare_rules()));
+    cmd->callback([args, cmd, &run] {
+        refuse_clashes("compare", compare_rules(), *args, given_options(*cmd));
+        run = [args] { return compare(*args); };
+    });
 }
 
 }  // namespace futolab::app

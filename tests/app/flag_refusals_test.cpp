@@ -131,3 +131,21 @@ TEST_CASE("generate and convert refuse options they would ignore", "[cli][flags]
     refused("convert good/conjure-4x4.jsonl --to futo --force", "--force does not apply without --out");
     CHECK(run_cli("generate random --n 5 --steps 3 --count 1").exit_code == 0);  // jm, the default sampler
 }
+
+TEST_CASE("compare and analyze refuse options their table would ignore", "[cli][flags]") {
+    const std::string base = "analysis/compare/base.csv", fresh = "analysis/compare/new.csv";
+    const auto refused = [](const std::string& args, const std::string& says) {
+        const auto r = run_cli(args);
+        INFO(args << ": " << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find(says) != std::string::npos);
+    };
+    refused("compare " + base + " " + fresh + " --format csv --table changes --list 1", "compare: --list does not apply with --format csv");
+    refused("compare " + base + " " + fresh + " --format csv --table changes --metric cpu_ms",
+            "compare: --metric does not apply with --table changes");
+    refused("analyze analysis/paired.csv --table disagreements --metric nodes", "analyze: --metric does not apply with --table disagreements");
+    // Where they apply they run.
+    CHECK(run_cli("compare " + base + " " + fresh + " --list 1").exit_code == 0);
+    CHECK(run_cli("compare " + base + " " + fresh + " --format csv --table times --metric cpu_ms").exit_code == 0);
+    CHECK(run_cli("analyze analysis/paired.csv --table summary --metric nodes").exit_code == 0);
+}
