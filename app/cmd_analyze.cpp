@@ -144,6 +144,9 @@ const std::vector<OptionRule<AnalyzeArgs>>& analyze_rules() {
              const bool alone = a.table == TableKind::disagreements && a.tables_dir.empty() && a.plots.empty();
              return alone ? "does not apply with --table disagreements (it compares statuses and counts, no metric)" : "";
          }},
+        {"--pool", "with one input", [](const AnalyzeArgs& a) -> std::string {
+             return a.request.inputs.size() < 2 ? "does not apply with one input (it lets several inputs be read as one)" : "";
+         }},
         {"--force", "without --tables", [](const AnalyzeArgs& a) -> std::string {
              return a.tables_dir.empty() ? "does not apply without --tables (it only lets --tables replace a file)" : "";
          }},

@@ -12,7 +12,9 @@
 #include "records/output_guard.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
@@ -64,6 +66,17 @@ void write_per_instance(const ConvertArgs& args, const std::vector<Instance>& in
     for (std::size_t i = 0; i < instances.size(); ++i) write_output(paths[i], write_instances({instances[i]}, to));
 }
 
+// A file name whose extension belongs to another format than --to ("x.jsonl" for futo) would
+// be read back as that format and refused: say so before writing (issue #45).
+void check_extension(const std::string& out, const FormatInfo& to) {
+    const std::string ext = std::filesystem::path(out).extension().string();
+    if (ext.empty() || std::find(to.extensions.begin(), to.extensions.end(), ext) != to.extensions.end()) return;
+    for (const FormatInfo& f : format_table())
+        if (f.format != to.format && std::find(f.extensions.begin(), f.extensions.end(), ext) != f.extensions.end())
+            throw InputError(fmt::format("convert: --out {} ends in {}, the extension of format '{}', not of --to {} ({})",
+                                         out, ext, f.name, to.name, fmt::join(to.extensions, ", ")));
+}
+
 int convert(const ConvertArgs& args) {
     if (args.force && (args.out.empty() || args.out == "-"))  // it would be ignored (issue #45)
         throw InputError("convert: --force does not apply without --out (it lets an output replace a file)");
@@ -73,6 +86,7 @@ int convert(const ConvertArgs& args) {
     const FormatInfo& info = format_info(to);
     const bool folder = names_folder(args.out);
     if (!folder && (info.multi_instance || instances.size() <= 1)) {
+        if (args.out != "-") check_extension(args.out, info);
         check_output_path(args.out, {args.input}, args.force);
         write_output(args.out, write_instances(instances, to));
         return 0;

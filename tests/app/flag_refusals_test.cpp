@@ -149,3 +149,19 @@ TEST_CASE("compare and analyze refuse options their table would ignore", "[cli][
     CHECK(run_cli("compare " + base + " " + fresh + " --format csv --table times --metric cpu_ms").exit_code == 0);
     CHECK(run_cli("analyze analysis/paired.csv --table summary --metric nodes").exit_code == 0);
 }
+
+TEST_CASE("convert refuses a file name of another format, analyze --pool of one input", "[cli][flags]") {
+    const fs::path dir = fs::temp_directory_path() / "futolab-flag-refusals-ext";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    auto r = run_cli("convert good/conjure-4x4.jsonl --to futo --out " + (dir / "x.jsonl").string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "ends in .jsonl, the extension of format 'jsonl', not of --to futo"));
+    CHECK_FALSE(fs::exists(dir / "x.jsonl"));
+    CHECK(run_cli("convert good/conjure-4x4.jsonl --to futo --out " + (dir / "x.futo").string()).exit_code == 0);
+    CHECK(run_cli("convert good/conjure-4x4.jsonl --to futo --out " + (dir / "x.txt").string()).exit_code == 0);  // not a format's
+    r = run_cli("analyze analysis/paired.csv --pool");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "analyze: --pool does not apply with one input"));
+    fs::remove_all(dir);
+}
