@@ -1,6 +1,6 @@
 // The search counters of SPEC §4, defined once. FUTOLAB_COUNTERS is the single list that
 // generates the struct, the CSV columns and the benchmark counters, so they cannot drift.
-// Every backend counts them the same way (definitions also in the README):
+// Every backend counts them the same way (definitions also in docs/solvers.md):
 #pragma once
 
 #include <cstdint>
