@@ -1,6 +1,7 @@
 // Difficulty grades. The fc and ac levels are implemented here over 64-bit domain bitsets
 // (n ≤ 64), independently of the solver backends, so that what each level does is exactly
-// what docs/generators.md says; the gac level is the `gac` backend's own root propagation.
+// what docs/generators.md says; the gac level is the `gac` backend's root propagation under the
+// pinned kGacGradeSpec.
 #include "generators/grade.hpp"
 
 #include "core/error.hpp"
@@ -84,7 +85,7 @@ bool solved_at_level(const Puzzle& p, bool bounds) {
 bool solved_by_singles(const Puzzle& puzzle) { return solved_at_level(puzzle, false); }
 bool solved_by_arc_consistency(const Puzzle& puzzle) { return solved_at_level(puzzle, true); }
 
-Grader::Grader() : oracle_(std::make_unique<CountOracle>("gac")) {}
+Grader::Grader() : oracle_(std::make_unique<CountOracle>(kGacGradeSpec)) {}
 Grader::~Grader() = default;
 
 Status Grader::count_to_two(const Puzzle& puzzle, std::uint64_t* nodes_out) {

@@ -237,7 +237,7 @@ using Where = ProbeOptions::Where;
 const OptionTable<Config>& table() {
     static const OptionTable<C> t{
         choice<C>("adapt", [](C& c) -> auto& { return c.search.adapt; }, {{"no", false}, {"yes", true}},
-                  "yes: at the sac_restart also switch to var=domwdeg and, for a first solution, Luby restarts (default no)"),
+                  "yes: at the sac_restart also switch to var=domwdeg and, for a first solution, Luby restarts"),
         choice<C>("alldiff", [](C& c) -> auto& { return c.alldiff; }, {{"regin", Alldiff::regin}, {"binary", Alldiff::binary}},
                   "alldifferent propagation: regin = GAC (Regin 1994), binary = AC-3 over pairwise !="),
         choice<C>("cube", [](C& c) -> auto& { return c.cube; },

@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "generators/grade.hpp"
+#include "solvers/registry.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -97,6 +98,15 @@ TEST_CASE("Grade names round-trip and only the four levels are targets", "[grade
     for (Grade x : {Grade::fc, Grade::ac, Grade::gac, Grade::search}) CHECK(grade_from_name(grade_name(x)) == x);
     CHECK_THROWS_AS(grade_from_name("multiple"), InputError);
     CHECK_THROWS_AS(grade_from_name("hard"), InputError);
+}
+
+// The grade is a fixed propagation level: every option of the gac spec it runs is named, so
+// a change of gac's defaults cannot move a puzzle from one grade to another.
+TEST_CASE("the gac grade names every option of its spec", "[grade]") {
+    const SolverSpec spec = parse_solver_spec(kGacGradeSpec);
+    CHECK(spec.name == "gac");
+    CHECK(spec.given.size() == spec.options.size());
+    CHECK(spec.given == spec.options);
 }
 
 }  // namespace futolab

@@ -23,6 +23,19 @@ TEST_CASE("every backend in the table builds with its defaults", "[options]") {
     }
 }
 
+// A default is stated once, by the option table (`futolab list` prints it beside the help);
+// a help text that names one drifts when the default changes (gac's adapt said "default no"
+// for months after it became yes).
+TEST_CASE("no option help text states a default", "[options]") {
+    for (const BackendInfo& b : backend_table())
+        for (const OptionSpec& o : b.options) {
+            INFO(b.name << ":" << o.key << " help: " << o.help);
+            // (sat's config has a value named "default": that is a name, not a statement.)
+            for (std::string_view says : {"(default", "by default", "default is", "defaults to"})
+                CHECK(std::string_view(o.help).find(says) == std::string_view::npos);
+        }
+}
+
 TEST_CASE("bad specs name the valid choices", "[options]") {
     CHECK_THROWS_WITH(parse_solver_spec("nosuch"), "unknown solver 'nosuch' (valid: " + test::backend_list() + ")");
     CHECK_THROWS_WITH(parse_solver_spec("fc:colour=red"), "solver 'fc' has no option 'colour' (valid: val, var)");
