@@ -76,11 +76,6 @@ std::vector<GrowthFit> growth_fits(const ResultsTable& table, const std::vector<
     return out;
 }
 
-FitModel parse_fit_model(const std::string& name) {
-    if (const auto* w = row_named(kFitModels, name)) return w->value;
-    throw InputError("--fit '" + name + "' is not a model (valid: " + names_of(kFitModels) + ")");
-}
-
 TextTable fits_table(const std::vector<GrowthFit>& fits) {
     TextTable t{table_name(TableKind::fits), {"spec", "metric", "model", "base_or_exponent", "r2", "points", "censored_left_out"}, {}, 3};
     const double none = std::nan("");  // fewer than 3 points: no fit (Markdown "-", CSV empty)

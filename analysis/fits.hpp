@@ -52,7 +52,6 @@ GrowthFit fit_growth(const std::vector<MedianPoint>& medians, FitModel model);
 std::vector<GrowthFit> growth_fits(const ResultsTable& table, const std::vector<std::string>& metrics,
                                    const std::vector<FitModel>& models);
 
-FitModel parse_fit_model(const std::string& name);  // "exp" or "power"; throws InputError
 TextTable fits_table(const std::vector<GrowthFit>& fits);
 
 }  // namespace futolab

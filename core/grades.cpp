@@ -9,7 +9,6 @@ const std::vector<GradeWord>& target_grades() {
     return targets;
 }
 
-Grade grade_from_name(std::string_view name) { return value_in(target_grades(), name, "grade"); }
 
 std::optional<Grade> grade_named(std::string_view name) {
     const GradeWord* w = row_named(kGrades, name);

@@ -37,7 +37,6 @@ std::string_view grade_name(Grade grade);
 // The grades a generator can aim at (`generate --grade`, the method option `grade=`, the YAML
 // key `generate.grade`), in table order.
 const std::vector<GradeWord>& target_grades();
-Grade grade_from_name(std::string_view name);  // a target grade; throws InputError
 // The grade a CSV cell names (any grade); nullopt for a name not in the table.
 std::optional<Grade> grade_named(std::string_view name);
 

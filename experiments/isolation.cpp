@@ -16,11 +16,6 @@ namespace futolab {
 
 std::string_view isolation_name(Isolation isolation) { return name_in(kIsolations, isolation); }
 
-std::optional<Isolation> isolation_from_name(std::string_view name) {
-    const IsolationWord* w = row_named(kIsolations, name);
-    return w ? std::optional<Isolation>(w->value) : std::nullopt;
-}
-
 std::uint64_t parse_memory_bytes(const std::string& text) { return parse_memory_size(text, "limits.memory"); }
 
 std::string memory_limit_mechanism(const Limits& limits, Isolation isolation) {

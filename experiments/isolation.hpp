@@ -32,7 +32,6 @@ class Interrupt;
 
 // Isolation and its table kIsolations: core/isolation.hpp (the results row holds the value).
 std::string_view isolation_name(Isolation isolation);
-std::optional<Isolation> isolation_from_name(std::string_view name);
 // Whether runs in this mode have a process of their own (memory limit, max_rss_kb, crash rows).
 inline bool has_own_process(Isolation isolation) { return isolation != Isolation::thread; }
 

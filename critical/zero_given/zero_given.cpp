@@ -26,12 +26,6 @@ std::vector<CellPair> adjacent_pairs(int n) {
     return pairs;
 }
 
-Orientation orientation_of(int n, const std::vector<int>& square) {
-    Orientation o;
-    for (const CellPair& p : adjacent_pairs(n)) o.push_back(square[p.a] < square[p.b] ? 1 : -1);
-    return o;
-}
-
 int relation_count(const Orientation& o) {
     return static_cast<int>(std::count_if(o.begin(), o.end(), [](std::int8_t d) { return d != 0; }));
 }

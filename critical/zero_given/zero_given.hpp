@@ -47,8 +47,6 @@ std::vector<CellPair> adjacent_pairs(int n);
 // value(b), −1 = value(a) > value(b).
 using Orientation = std::vector<std::int8_t>;
 
-// The orientation of every pair in a solved square (row-major n*n values).
-Orientation orientation_of(int n, const std::vector<int>& square);
 int relation_count(const Orientation& o);
 
 struct ZeroGivenOptions {

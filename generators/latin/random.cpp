@@ -147,12 +147,6 @@ private:
 
 std::string_view latin_sampler_name(LatinSampler sampler) { return name_in(kLatinSamplers, sampler); }
 
-LatinSampler latin_sampler_from_name(std::string_view name) {
-    for (const SamplerWord& w : kLatinSamplers)
-        if (w.alias == name) return w.value;
-    return value_in(kLatinSamplers, name, "Latin square sampler");
-}
-
 std::vector<int> random_latin_square(int n, std::mt19937_64& rng, LatinSampler sampler, std::uint64_t steps) {
     if (n < 1 || n > 64) throw InputError("Latin square order " + std::to_string(n) + " is out of range 1..64");
     std::vector<int> square = random_isotope(n, rng);

@@ -24,17 +24,15 @@ enum class LatinSampler { jacobson_matthews, shuffle_cyclic };
 struct SamplerWord {
     LatinSampler value;
     std::string_view name;   // written and offered (`--sampler`, `sampler:`)
-    std::string_view alias;  // the long name, read too by latin_sampler_from_name
     std::string_view help;
 };
 
 inline constexpr std::array<SamplerWord, 2> kLatinSamplers{{
-    {LatinSampler::jacobson_matthews, "jm", "jacobson_matthews", "uniform, Jacobson-Matthews"},
-    {LatinSampler::shuffle_cyclic, "shuffle", "shuffle_cyclic", "the cyclic square's rows, columns, symbols shuffled: fast, biased"},
+    {LatinSampler::jacobson_matthews, "jm", "uniform, Jacobson-Matthews"},
+    {LatinSampler::shuffle_cyclic, "shuffle", "the cyclic square's rows, columns, symbols shuffled: fast, biased"},
 }};
 
 std::string_view latin_sampler_name(LatinSampler sampler);
-LatinSampler latin_sampler_from_name(std::string_view name);  // throws InputError
 
 // A Latin square of order n (row-major, values 1..n). steps = 0: the default (n³ steps, so at
 // least n³ moves of the chain; ignored by shuffle_cyclic).

@@ -76,7 +76,6 @@ TEST_CASE("every vocabulary table: one row per value, unique names, name -> valu
         CHECK((row_named(critical::search_objectives(), w.name) != nullptr) == w.search);
         CHECK((row_named(critical::exact_objectives(), w.name) != nullptr) == w.exact);
     }
-    for (const SamplerWord& w : kLatinSamplers) CHECK(latin_sampler_from_name(w.alias) == w.value);
 }
 
 TEST_CASE("YAML: every isolation mode and run order of the tables is accepted as its value", "[config][vocabulary]") {

@@ -250,10 +250,10 @@ TEST_CASE("the memory rule: a peak above limits.memory is memout, whatever the r
 
 TEST_CASE("isolation modes are one vocabulary", "[isolation][config]") {
     for (const auto& w : kIsolations) {
-        CHECK(isolation_from_name(w.name) == w.value);
+        CHECK(row_named(kIsolations, w.name)->value == w.value);
         CHECK(isolation_name(w.value) == w.name);
     }
-    CHECK_FALSE(isolation_from_name("proc"));
+    CHECK(row_named(kIsolations, "proc") == nullptr);
     CHECK(has_own_process(Isolation::process));
     CHECK(has_own_process(Isolation::fork));
     CHECK_FALSE(has_own_process(Isolation::thread));

@@ -95,9 +95,11 @@ TEST_CASE("Puzzles that are not uniquely solvable are graded multiple or unsat",
 }
 
 TEST_CASE("Grade names round-trip and only the four levels are targets", "[grade]") {
-    for (Grade x : {Grade::fc, Grade::ac, Grade::gac, Grade::search}) CHECK(grade_from_name(grade_name(x)) == x);
-    CHECK_THROWS_AS(grade_from_name("multiple"), InputError);
-    CHECK_THROWS_AS(grade_from_name("hard"), InputError);
+    // The CLI and the config read a target grade as value_in(target_grades(), …) does.
+    for (Grade x : {Grade::fc, Grade::ac, Grade::gac, Grade::search})
+        CHECK(value_in(target_grades(), grade_name(x), "grade") == x);
+    CHECK_THROWS_AS(value_in(target_grades(), "multiple", "grade"), InputError);
+    CHECK_THROWS_AS(value_in(target_grades(), "hard", "grade"), InputError);
 }
 
 // The grade is a fixed propagation level: every option of the gac spec it runs is named, so

@@ -11,6 +11,13 @@ using namespace futolab::critical;
 
 namespace {
 
+// The orientation of every pair in a solved square (row-major n*n values): its full relation set.
+Orientation orientation_of(int n, const std::vector<int>& square) {
+    Orientation o;
+    for (const CellPair& p : adjacent_pairs(n)) o.push_back(square[p.a] < square[p.b] ? 1 : -1);
+    return o;
+}
+
 // The set of a search result as a clue set of its square, verified by `fc` (the search uses gac).
 Verification verify_result(int n, const ZeroGivenResult& r) {
     const ClueUniverse u(n, r.square);

@@ -117,9 +117,9 @@ TEST_CASE("The shuffled cyclic square is biased: it misses squares Jacobson-Matt
 }
 
 TEST_CASE("Sampler names and bad orders", "[latin]") {
-    CHECK(latin_sampler_from_name("jm") == LatinSampler::jacobson_matthews);
-    CHECK(latin_sampler_from_name(latin_sampler_name(LatinSampler::shuffle_cyclic)) == LatinSampler::shuffle_cyclic);
-    CHECK_THROWS_AS(latin_sampler_from_name("uniform"), InputError);
+    CHECK(value_in(kLatinSamplers, "jm", "sampler") == LatinSampler::jacobson_matthews);
+    CHECK(value_in(kLatinSamplers, latin_sampler_name(LatinSampler::shuffle_cyclic), "sampler") == LatinSampler::shuffle_cyclic);
+    CHECK_THROWS_AS(value_in(kLatinSamplers, "uniform", "sampler"), InputError);
     std::mt19937_64 rng(1);
     CHECK_THROWS_AS(random_latin_square(65, rng), InputError);
     CHECK_THROWS_AS(random_latin_square(0, rng), InputError);
