@@ -8,10 +8,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <memory>
 #include <new>
 #include <string>
 #include <thread>
@@ -60,15 +62,38 @@ constexpr const char* kSatFirst = "sat:config=sat";
 // gecode+sat: a second opinion that shares no code with gac (portfolio.hpp).
 constexpr const char* kGecodeAfc = "gecode:var=afcsize";
 
-struct Member {
+// A member list, parsed once: the built-in lists live as long as the program, so a portfolio
+// made per run (the experiment driver makes its solver for every run) parses no spec.
+struct MemberSpec {
     std::string spec;  // short form, for messages
-    std::unique_ptr<Solver> solver;
+    SolverSpec parsed;
+};
+using Lineup = std::shared_ptr<const std::vector<MemberSpec>>;
+
+Lineup lineup_of(const std::vector<SolverSpec>& specs) {
+    if (specs.empty()) throw InputError("solver 'portfolio': no member");
+    auto out = std::make_shared<std::vector<MemberSpec>>();
+    for (const SolverSpec& s : specs) out->push_back({s.spec(), s});
+    return out;
+}
+
+// A member's solver is made the first time the member runs: a sequence whose first member
+// answers (almost every puzzle) never builds the second (making gac + CaDiCaL's member cost
+// more instructions than a small solve), and a presolve that answers starts no other.
+struct Member {
+    const MemberSpec* member;
+    std::unique_ptr<Solver> made;
+
+    const std::string& spec() const { return member->spec; }
+    Solver& solver() {
+        if (made == nullptr) made = make_solver(member->parsed);
+        return *made;
+    }
 };
 
-std::vector<Member> members_of(const std::vector<SolverSpec>& specs) {
-    if (specs.empty()) throw InputError("solver 'portfolio': no member");
+std::vector<Member> members_of(const Lineup& lineup) {
     std::vector<Member> out;
-    for (const SolverSpec& s : specs) out.push_back({s.spec(), make_solver(s)});
+    for (const MemberSpec& m : *lineup) out.push_back({&m, nullptr});
     return out;
 }
 
@@ -124,18 +149,18 @@ SolveResult verdict(const std::vector<Member>& members, std::vector<SolveResult>
     for (std::size_t i = 0; i < members.size(); ++i)
         if (results[i].status == Status::error || results[i].status == Status::memout) {
             SolveResult r = std::move(results[i]);
-            r.message = fmt::format("portfolio: member {}: {}", members[i].spec, r.message);
+            r.message = fmt::format("portfolio: member {}: {}", members[i].spec(), r.message);
             return r;
         }
     if (winner >= 0) {
         SolveResult r = std::move(results[static_cast<std::size_t>(winner)]);
-        r.message = "answered by " + members[static_cast<std::size_t>(winner)].spec;
+        r.message = "answered by " + members[static_cast<std::size_t>(winner)].spec();
         return r;
     }
     std::string why;
     bool timeout = false;
     for (std::size_t i = 0; i < members.size(); ++i) {
-        why += fmt::format("{}{}: {}", i ? "; " : "", members[i].spec, status_name(results[i].status));
+        why += fmt::format("{}{}: {}", i ? "; " : "", members[i].spec(), status_name(results[i].status));
         timeout = timeout || results[i].status == Status::timeout;
     }
     SolveResult r = std::move(results.front());
@@ -146,15 +171,16 @@ SolveResult verdict(const std::vector<Member>& members, std::vector<SolveResult>
 
 class Portfolio final : public Solver {
 public:
-    Portfolio(std::vector<Member> first, std::vector<Member> count, double presolve_seconds)
-        : first_(std::move(first)), count_(std::move(count)), presolve_seconds_(presolve_seconds) {}
+    Portfolio(Lineup first, Lineup count, double presolve_seconds)
+        : lineups_{std::move(first), std::move(count)}, first_(members_of(lineups_[0])), count_(members_of(lineups_[1])),
+          presolve_seconds_(presolve_seconds) {}
 
     SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
-        const std::vector<Member>& members = request.mode.stop_after() == 1 ? first_ : count_;
+        std::vector<Member>& members = request.mode.stop_after() == 1 ? first_ : count_;
         if (presolve_seconds_ <= 0) return race(members, puzzle, request);
         const auto start = std::chrono::steady_clock::now();
         SolveResult r = presolve(members.front(), puzzle, request);
-        const std::string& spec = members.front().spec;
+        const std::string& spec = members.front().spec();
         if (r.status == Status::error) r.message = fmt::format("portfolio: member {}: {}", spec, r.message);
         if (definitive(r.status)) r.message = "answered by " + spec;
         if (definitive(r.status) || r.status == Status::error) return r;
@@ -170,20 +196,21 @@ public:
 private:
     // The first member alone on the calling thread under a short time limit: most instances
     // are easy and are answered here without starting a thread or a second backend.
-    SolveResult presolve(const Member& member, const Puzzle& puzzle, const SolveRequest& request) const {
+    SolveResult presolve(Member& member, const Puzzle& puzzle, const SolveRequest& request) const {
         SolveRequest short_request = request;
         const double limit = request.limits.time_seconds;
         short_request.limits.time_seconds = limit > 0 && limit < presolve_seconds_ ? limit : presolve_seconds_;
-        return run_member(*member.solver, puzzle, short_request);
+        return run_member(member.solver(), puzzle, short_request);
     }
 
-    SolveResult race(const std::vector<Member>& members, const Puzzle& puzzle, const SolveRequest& request) const {
+    SolveResult race(std::vector<Member>& members, const Puzzle& puzzle, const SolveRequest& request) const {
+        for (Member& m : members) m.solver();  // made here, before the threads share the list
         std::vector<SolveResult> results(members.size());
         Race race;
         SolveRequest member_request = request;
         member_request.limits.stop = &race.stop;
         const auto run = [&](std::size_t i) {
-            results[i] = run_member(*members[i].solver, puzzle, member_request);
+            results[i] = run_member(*members[i].made, puzzle, member_request);
             race.finished(static_cast<int>(i), results[i].status);
         };
         {
@@ -195,6 +222,7 @@ private:
         return verdict(members, results, race.winner);
     }
 
+    std::array<Lineup, 2> lineups_;  // first, count: what the members point into
     std::vector<Member> first_, count_;
     double presolve_seconds_;
 };
@@ -209,11 +237,12 @@ private:
 // up on is started again from scratch by the next one, so nothing is counted twice.
 class Sequence final : public Solver {
 public:
-    Sequence(std::vector<Member> first, std::vector<Member> count, std::uint64_t budget)
-        : first_(std::move(first)), count_(std::move(count)), budget_(budget) {}
+    Sequence(Lineup first, Lineup count, std::uint64_t budget)
+        : lineups_{std::move(first), std::move(count)}, first_(members_of(lineups_[0])), count_(members_of(lineups_[1])),
+          budget_(budget) {}
 
     SolveResult solve(const Puzzle& puzzle, const SolveRequest& request) override {
-        const std::vector<Member>& members = request.mode.stop_after() == 1 ? first_ : count_;
+        std::vector<Member>& members = request.mode.stop_after() == 1 ? first_ : count_;
         const auto start = std::chrono::steady_clock::now();
         const double cpu0 = thread_cpu_seconds();
         std::string handed;  // the members that handed over, with their nodes
@@ -228,9 +257,9 @@ public:
                                                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
             if (i > 0 && request.limits.cpu_seconds > 0)
                 step.limits.cpu_seconds = left(request.limits.cpu_seconds, thread_cpu_seconds() - cpu0);
-            SolveResult r = run_member(*members[i].solver, puzzle, step);
-            if (!own_budget || r.status != Status::node_limit) return answer(std::move(r), members[i].spec, handed);
-            handed += fmt::format("{}{} at {} nodes", handed.empty() ? "" : ", ", members[i].spec, r.counters.nodes);
+            SolveResult r = run_member(members[i].solver(), puzzle, step);
+            if (!own_budget || r.status != Status::node_limit) return answer(std::move(r), members[i].spec(), handed);
+            handed += fmt::format("{}{} at {} nodes", handed.empty() ? "" : ", ", members[i].spec(), r.counters.nodes);
         }
     }
 
@@ -251,14 +280,26 @@ private:
         return r;
     }
 
+    std::array<Lineup, 2> lineups_;
     std::vector<Member> first_, count_;
     std::uint64_t budget_;
 };
 
-std::vector<SolverSpec> parse_all(std::initializer_list<const char*> texts) {
-    std::vector<SolverSpec> out;
-    for (const char* t : texts) out.push_back(parse_solver_spec(t));
-    return out;
+Lineup parse_all(std::initializer_list<const char*> texts) {
+    std::vector<SolverSpec> specs;
+    for (const char* t : texts) specs.push_back(parse_solver_spec(t));
+    return lineup_of(specs);
+}
+
+// The built-in member lists, each parsed on first use and shared by every portfolio made.
+enum class List { gac, luby, gac_sat, luby_sat, gac_satfirst, luby_satfirst, gecode_satfirst, gecode_sat, count };
+const Lineup& lineup(List list) {
+    static const std::array<Lineup, static_cast<std::size_t>(List::count)> all{
+        parse_all({"gac"}),          parse_all({kLuby}),          parse_all({"gac", "sat"}),
+        parse_all({kLuby, "sat"}),   parse_all({"gac", kSatFirst}),
+        parse_all({kLuby, kSatFirst}), parse_all({kGecodeAfc, kSatFirst}),
+        parse_all({kGecodeAfc, "sat"})};
+    return all[static_cast<std::size_t>(list)];
 }
 
 }  // namespace
@@ -267,7 +308,7 @@ std::span<const OptionSpec> options() { return table().specs(); }
 
 std::unique_ptr<Solver> make_of(const std::vector<SolverSpec>& first, const std::vector<SolverSpec>& count,
                                 unsigned presolve_ms) {
-    return std::make_unique<Portfolio>(members_of(first), members_of(count), presolve_ms / 1000.0);
+    return std::make_unique<Portfolio>(lineup_of(first), lineup_of(count), presolve_ms / 1000.0);
 }
 
 // schedule=sequence, per members: the first-solution sequence and the counting member. auto
@@ -275,14 +316,18 @@ std::unique_ptr<Solver> make_of(const std::vector<SolverSpec>& first, const std:
 // one the default gac solved took at most 2 414 nodes, Luby's up to 3 427
 // (results/oracle/adapt-planted.csv), and the 1 000-node budget hands the rest to CaDiCaL.
 static std::unique_ptr<Solver> make_sequence(const Config& c) {
-    std::vector<SolverSpec> first, count;
+    Lineup first, count;
     switch (c.members) {
-        case Members::automatic: first = parse_all({"gac", kSatFirst}), count = parse_all({"gac"}); break;
-        case Members::luby_sat: first = parse_all({kLuby, kSatFirst}), count = parse_all({kLuby}); break;
-        case Members::gac_sat: first = parse_all({"gac", "sat"}), count = parse_all({"gac"}); break;
-        case Members::gecode_sat: first = parse_all({kGecodeAfc, kSatFirst}), count = parse_all({kGecodeAfc, "sat"}); break;
+        case Members::automatic: first = lineup(List::gac_satfirst), count = lineup(List::gac); break;
+        case Members::luby_sat: first = lineup(List::luby_satfirst), count = lineup(List::luby); break;
+        case Members::gac_sat: first = lineup(List::gac_sat), count = lineup(List::gac); break;
+        case Members::gecode_sat: first = lineup(List::gecode_satfirst), count = lineup(List::gecode_sat); break;
     }
-    return std::make_unique<Sequence>(members_of(first), members_of(count), c.presolve_nodes);
+    return std::make_unique<Sequence>(std::move(first), std::move(count), c.presolve_nodes);
+}
+
+static std::unique_ptr<Solver> race_of(const Lineup& first, const Lineup& count, unsigned presolve_ms) {
+    return std::make_unique<Portfolio>(first, count, presolve_ms / 1000.0);
 }
 
 bool deterministic(const SolverSpec& spec) { return table().decode(spec).schedule == Schedule::sequence; }
@@ -291,13 +336,12 @@ std::unique_ptr<Solver> make(const SolverSpec& spec) {
     const Config c = table().decode(spec);
     if (c.schedule == Schedule::sequence) return make_sequence(c);
     switch (c.members) {
-        case Members::luby_sat: return make_of(parse_all({kLuby, kSatFirst}), parse_all({kLuby, "sat"}), c.presolve_ms);
-        case Members::gac_sat: return make_of(parse_all({"gac", "sat"}), parse_all({"gac", "sat"}), c.presolve_ms);
-        case Members::gecode_sat:
-            return make_of(parse_all({kGecodeAfc, kSatFirst}), parse_all({kGecodeAfc, "sat"}), c.presolve_ms);
+        case Members::luby_sat: return race_of(lineup(List::luby_satfirst), lineup(List::luby_sat), c.presolve_ms);
+        case Members::gac_sat: return race_of(lineup(List::gac_sat), lineup(List::gac_sat), c.presolve_ms);
+        case Members::gecode_sat: return race_of(lineup(List::gecode_satfirst), lineup(List::gecode_sat), c.presolve_ms);
         case Members::automatic: break;
     }
-    return make_of(parse_all({kLuby, kSatFirst}), parse_all({"gac", "sat"}), c.presolve_ms);
+    return race_of(lineup(List::luby_satfirst), lineup(List::gac_sat), c.presolve_ms);
 }
 
 }  // namespace futolab::portfolio

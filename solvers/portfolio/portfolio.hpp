@@ -17,8 +17,10 @@
 //               mode, the sequence's counts included: two backends that share no code with
 //               gac, a second opinion (e.g. critical sets' `--verify-with`; measured in
 //               results/oracle/REPORT.md, issue #28 round 6, and not made their default)
-// Every member spec is parsed with parse_solver_spec when the portfolio is made; make_of()
-// builds a portfolio of any members (for library users and tests).
+// The built-in member specs are parsed once per program; a member's solver is made the first
+// time the member runs (a sequence whose first member answers never builds the second; the
+// experiment driver makes a solver per run). make_of() builds a portfolio of any members (for
+// library users and tests).
 // Presolving (option presolve_ms, default 20): the first member runs alone on the calling
 // thread under that time limit; only if it has no answer by then do all members race (the
 // first one again from scratch). A pre-solver schedule as in SATzilla (Xu, Hutter, Hoos &
