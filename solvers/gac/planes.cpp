@@ -73,10 +73,7 @@ template <class Layout>
 #endif
 
 // (every CPU with AVX2 has POPCNT; both are asked for all the same)
-bool cpu_has_avx2() {
-    static const bool yes = __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("popcnt") != 0;
-    return yes;
-}
+bool cpu_has_avx2() { return __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("popcnt") != 0; }
 #else
 bool cpu_has_avx2() { return false; }
 #endif
@@ -87,6 +84,17 @@ template <class Layout>
 }
 
 }  // namespace
+
+Simd best_simd() {
+#if defined(FUTOLAB_PORTABLE_SIMD)
+    static const Simd choice = Simd::portable;
+#else
+    static const Simd choice = cpu_has_avx2() ? Simd::avx2 : Simd::portable;
+#endif
+    return choice;
+}
+
+bool simd_available(Simd simd) { return simd != Simd::avx2 || cpu_has_avx2(); }
 
 using Word = std::uint64_t;
 
@@ -210,14 +218,14 @@ void BasicPlanes<Layout>::load_root(const Puzzle& puzzle, [[maybe_unused]] Simd 
     const int* above = puzzle.chain_above().data();
 #if FUTOLAB_PLANES_X86
     if constexpr (std::is_same_v<Layout, Lanes16>) {
-        if (simd == Simd::best && cpu_has_avx2()) {  // the cells' domains, then one transposition per row
+        if (simd == Simd::avx2) {  // the cells' domains, then one transposition per row
             alignas(32) std::uint16_t cells[16][16] = {};
             wide::root_domains<Layout>(givens, below, above, n, cells);
             wide::planes_from_domains<Layout>(s, cells);
             return;
         }
     } else {
-        if (simd == Simd::best && cpu_has_avx2()) {  // a row of cells a step, then a movemask per value
+        if (simd == Simd::avx2) {  // a row of cells a step, then a movemask per value
             wide::root_small_planes<Layout>(givens, below, above, n, s.plane.data());
             return;
         }
@@ -260,9 +268,9 @@ void BasicPlanes<Layout>::load_root(const Puzzle& puzzle, [[maybe_unused]] Simd 
 }
 
 template <class Layout>
-int BasicPlanes<Layout>::total() const {
+int BasicPlanes<Layout>::total([[maybe_unused]] Simd simd) const {
 #if FUTOLAB_PLANES_X86
-    if (cpu_has_avx2()) return wide::count_values<Layout>(s_);
+    if (simd == Simd::avx2) return wide::count_values<Layout>(s_);
 #endif
     int k = 0;
     for (int v = 0; v < s_.n; ++v) {
@@ -278,12 +286,12 @@ int BasicPlanes<Layout>::total() const {
 
 template <class Layout>
 bool BasicPlanes<Layout>::fixpoint(Simd simd) {
-    const int before = total();
+    const int before = total(simd);
     s_.touched = Board{};
     bool ok = false;
 #if FUTOLAB_PLANES_X86
     // (16 × 16: the rules for AVX2; 8 × 8: every value at once, planes_small_avx2.inc)
-    if (simd == Simd::best && cpu_has_avx2()) {
+    if (simd == Simd::avx2) {
         if constexpr (std::is_same_v<Layout, Lanes16>) ok = wide::sweeps_avx2<Layout>(s_);
         else ok = wide::sweeps_small_avx2<Layout>(s_);
     } else {
@@ -293,7 +301,7 @@ bool BasicPlanes<Layout>::fixpoint(Simd simd) {
     (void)simd;
     ok = sweeps_baseline<Layout>(s_);
 #endif
-    left_ = total();
+    left_ = total(simd);
     removed_ = static_cast<std::uint64_t>(before - left_);
     return ok;
 }
@@ -320,12 +328,10 @@ void BasicPlanes<Layout>::update_domains(Dom* dom, bool all, [[maybe_unused]] Si
     for (const Word w : touched.w) narrowed += count_bits(w);
     if constexpr (std::is_same_v<Layout, Lanes8>) {
         // (a narrowed cell costs ~4n instructions below, the whole board ~200 on AVX2: round 12)
-        if (simd == Simd::best && (all || narrowed > 4)) {
 #if FUTOLAB_PLANES_X86
-            if (cpu_has_avx2()) return wide::domains_from_small_planes<Layout>(s_, dom);
+        if (simd == Simd::avx2 && (all || narrowed > 4)) return wide::domains_from_small_planes<Layout>(s_, dom);
 #endif
-        }
-        if (simd == Simd::best && all) {  // every cell, one 8 × 8 transposition per row (any CPU)
+        if (simd == Simd::portable && all) {  // every cell, one 8 × 8 transposition per row (any CPU)
             for (int r = 0; r < n; ++r) {
                 Word row = 0;  // byte v: the columns of row r holding v
                 for (int v = 0; v < n; ++v) row |= ((s_.plane[static_cast<std::size_t>(v)] >> (8 * r)) & 0xFF) << (8 * v);
@@ -341,7 +347,7 @@ void BasicPlanes<Layout>::update_domains(Dom* dom, bool all, [[maybe_unused]] Si
     if (all || narrowed > n) {
 #if FUTOLAB_PLANES_X86
         if constexpr (std::is_same_v<Layout, Lanes16>) {
-            if (simd == Simd::best && cpu_has_avx2()) return wide::domains_from_planes<Layout>(s_, dom);
+            if (simd == Simd::avx2) return wide::domains_from_planes<Layout>(s_, dom);
         }
 #endif
         std::fill(dom, dom + n * n, Dom{0});
@@ -373,7 +379,7 @@ void BasicPlanes<Layout>::solved_domains(Dom* dom, [[maybe_unused]] Simd simd) c
     const int n = s_.n;
 #if FUTOLAB_PLANES_X86
     if constexpr (std::is_same_v<Layout, Lanes16>) {
-        if (simd == Simd::best && cpu_has_avx2()) return wide::solved_domains_avx2<Layout>(s_, dom);
+        if (simd == Simd::avx2) return wide::solved_domains_avx2<Layout>(s_, dom);
     }
 #endif
     const int words = (n + kRowsPerWord - 1) / kRowsPerWord;

@@ -75,10 +75,17 @@ struct Lanes8 {
     static Dom row(Board b, int r) { return (b >> (8 * r)) & 0xFF; }
 };
 
-// The instructions of the sweeps: the best the CPU offers (AVX2 for the 16×16 boards, one
-// instruction per board operation instead of two, chosen at run time so that the binary stays
-// a portable x86-64 one), or the baseline (SSE2) everywhere, for the tests of both.
-enum class Simd { best, baseline };
+// The instructions of the sweeps and of the reads and writes of domains: avx2 (one instruction
+// per board operation instead of two; at n ≤ 8 every value at once), portable (the best code
+// without AVX2, e.g. one 8 × 8 bit transposition per row to read domains back), or baseline
+// (the plainest code, the tests' reference). All three give the same planes and domains.
+enum class Simd { avx2, portable, baseline };
+// The choice, made once per process: avx2 where the CPU (and an x86-64 build) has it, else
+// portable. A build with FUTOLAB_PORTABLE_SIMD (the asan preset) never picks avx2, so CI runs
+// the whole suite on the portable paths as well as, in the release build, on AVX2.
+Simd best_simd();
+// Whether `simd` can run here (avx2 needs the CPU's AVX2; the others run everywhere).
+bool simd_available(Simd simd);
 
 template <class Layout>
 class BasicPlanes {
@@ -93,10 +100,10 @@ public:
     // The engine's initial domains (chain bounds, givens fixed; Engine::root) read from the
     // puzzle: as load() with those domains, without building them cell by cell first.
     // (simd: as fixpoint(); on AVX2 the 16 × 16 planes come from a transposition per row.)
-    void load_root(const Puzzle& puzzle, Simd simd = Simd::best);
+    void load_root(const Puzzle& puzzle, Simd simd = best_simd());
     // The rules to their common fixpoint. False if some cell or some (line, value) is left
     // without a place, or two cells of a line must take the same value.
-    bool fixpoint(Simd simd = Simd::best);
+    bool fixpoint(Simd simd = best_simd());
     // Values removed by fixpoint().
     std::uint64_t removed() const { return removed_; }
     // The plane of value index v.
@@ -107,12 +114,12 @@ public:
     void export_rows(Dom* out) const;
     // The cell domains (dom[r · n + c], bit v: value index v) of every cell, or (all = false)
     // of the cells the last fixpoint() narrowed only (the whole board if there are many).
-    void update_domains(Dom* dom, bool all, Simd simd = Simd::best) const;
+    void update_domains(Dom* dom, bool all, Simd simd = best_simd()) const;
     // After fixpoint(): every cell has one value left (the planes hold a solution).
     bool solved() const { return left_ == s_.n * s_.n; }
     // When solved(): every cell's domain (its one value), a store per cell — cheaper than
     // update_domains' transpositions, which expect any number of values per cell.
-    void solved_domains(Dom* dom, Simd simd = Simd::best) const;
+    void solved_domains(Dom* dom, Simd simd = best_simd()) const;
     // The lines in which the last fixpoint() removed some value (bit r: row r; bit c: column c).
     void changed_lines(Dom& rows, Dom& cols) const;
     // Removes `values` from the cell in row r, column c (for the next fixpoint() to propagate).
@@ -141,7 +148,7 @@ public:
 
 private:
     void shape(const Puzzle& puzzle);
-    int total() const;
+    int total(Simd simd) const;
     State s_;
     std::uint64_t removed_ = 0;
     int left_ = 0;  // values left after fixpoint()
