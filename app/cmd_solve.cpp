@@ -12,6 +12,7 @@
 #include "app/vocabulary_option.hpp"
 #include "core/formats/formats.hpp"
 #include "core/visible_text.hpp"
+#include "experiments/config.hpp"
 #include "experiments/interrupt.hpp"
 #include "records/results_csv.hpp"
 #include "solvers/oracle.hpp"
@@ -35,6 +36,7 @@ struct SolveArgs {
     std::uint64_t node_limit = 0;
     std::uint64_t seed = 0;
     SolveFormat format = SolveFormat::pretty;
+    std::string commands;  // a YAML file whose `commands:` the -s command:name=NAME specs name
 };
 
 // The puzzle with the solution's values shown as givens, in grid text.
@@ -66,7 +68,9 @@ Mode mode_of(const std::string& count) {
 
 int solve(const SolveArgs& args) {
     std::vector<SolverSpec> specs;
-    for (const std::string& s : args.solvers) specs.push_back(parse_solver_spec(s));
+    const std::vector<command::Declaration> commands = args.commands.empty() ? std::vector<command::Declaration>{}
+                                                                            : load_commands(args.commands);
+    for (const std::string& s : args.solvers) specs.push_back(command::parse_spec(s, commands));
     const Mode mode = mode_of(args.count);
     Interrupt interrupt;
     Limits limits;
@@ -121,6 +125,9 @@ void add_solve(CLI::App& app, Action& run) {
     add_whole(cmd, "--node-limit", args->node_limit, {0, kMaxWhole, "0 = none"}, "Node limit per run (0 = none)");
     add_whole(cmd, "--seed", args->seed, {}, "Seed for randomised options (val=random, restarts), 0 to 2^64-1");
     add_word(cmd, "--format", args->format, kSolveFormats, "Output: " + word_help(kSolveFormats));
+    cmd->add_option("--commands", args->commands,
+                    "YAML file (e.g. an experiment config) whose 'commands:' declare the solvers -s command:name=NAME runs "
+                    "(docs/solvers.md)");
     cmd->callback([args, &run] { run = [args] { return solve(*args); }; });
 }
 

@@ -9,6 +9,8 @@
 #include "generators/latin/symmetry.hpp"
 #include "experiments/methods.hpp"
 #include "records/build_identity.hpp"
+#include "solvers/command/argv_template.hpp"
+#include "solvers/command/counter_rules.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -97,7 +99,8 @@ constexpr double kMaxSweepValues = 100000;
 
 const std::vector<std::string> kTopKeys{"name",      "description", "seed",    "repeats", "order",  "warmup",
                                         "pin",       "max_runs",    "task",    "mode",    "limits", "grade",
-                                        "instances", "solvers",     "methods", "output",  "isolation", "builds"};
+                                        "instances", "solvers",     "methods", "output",  "isolation", "builds",
+                                        "commands"};
 
 Mode read_mode(const Where& w, const YAML::Node& node) {
     if (node.IsScalar() && node.Scalar() == "first") return Mode::first();
@@ -292,8 +295,59 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
     return out;
 }
 
+// A problem found by a checker ("" = none), reported at `node` after `key: `.
+void check(const Where& w, const YAML::Node& node, const std::string& key, const std::string& problem) {
+    if (!problem.empty()) w.fail(node, key + ": " + problem);
+}
+
+// One `commands:` entry (solvers/command/declaration.hpp); each problem at its value.
+command::Declaration read_command(const Where& w, const YAML::Node& item) {
+    w.keys(item, {"name", "argv", "format", "counters"}, "a command");
+    for (const char* key : {"name", "argv"})
+        if (!item[key]) w.fail(item, fmt::format("a command needs '{}'", key));
+    command::Declaration d;
+    d.name = w.scalar(item["name"], "a command's name");
+    check(w, item["name"], "name", command::name_problem(d.name));
+    const YAML::Node argv = item["argv"];
+    if (!argv.IsSequence()) w.fail(argv, "argv must be a list, one element per argument (never a shell line)");
+    for (const YAML::Node& element : argv) {
+        d.argv.push_back(w.scalar(element, "an argv element (quote one with braces: \"{instance}\")"));
+        check(w, element, "argv", command::template_problem(d.argv.back()));
+    }
+    check(w, argv, "argv", command::argv_problem(d.argv));
+    if (item["format"]) {
+        const std::string format = w.scalar(item["format"], "format");
+        check(w, item["format"], "format", command::format_problem(format));
+        d.format = format_from_name(format);
+    }
+    if (const YAML::Node counters = item["counters"]) {
+        if (!counters.IsMap()) w.fail(counters, "counters must be a mapping of counter: regex");
+        for (const auto& kv : counters) {
+            const std::string counter = w.scalar(kv.first, "a counter name");
+            const std::string regex = w.scalar(kv.second, "a counter's regex");
+            check(w, kv.first, "counters", command::counter_rule_problem(counter, regex));
+            if (!d.counters.emplace(counter, regex).second) w.fail(kv.first, fmt::format("counter '{}' is given twice", counter));
+        }
+    }
+    return d;
+}
+
+// `commands:`: the command backends (names unique) that `command:name=NAME` solvers run.
+std::vector<command::Declaration> read_commands(const Where& w, const YAML::Node& node) {
+    if (!node.IsSequence() || node.size() == 0) w.fail(node, "commands must be a non-empty list of {name, argv, format, counters}");
+    std::vector<command::Declaration> out;
+    for (const YAML::Node& item : node) {
+        out.push_back(read_command(w, item));
+        for (std::size_t i = 0; i + 1 < out.size(); ++i)
+            if (out[i].name == out.back().name)
+                w.fail(item["name"], fmt::format("command name '{}' is given twice", out.back().name));
+    }
+    return out;
+}
+
 // `solvers:`, or `methods:` for a kind with a method (its row of kTasks).
-std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task task) {
+std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task task,
+                                   const std::vector<command::Declaration>& commands) {
     const bool methods = takes_methods(task_info(task));
     const std::string what = methods ? "methods" : "solvers";
     if (!node.IsSequence() || node.size() == 0) w.fail(node, what + " must be a non-empty list");
@@ -304,7 +358,7 @@ std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task 
         // `*x`, used to print it twice).
         const std::string text = w.scalar(item, what == "methods" ? "a method" : "a solver");
         try {
-            out.push_back(methods ? parse_method_spec(task, text) : parse_solver_spec(text));
+            out.push_back(methods ? parse_method_spec(task, text) : command::parse_spec(text, commands));
         } catch (const InputError& e) {
             w.fail(item, e.what());
         }
@@ -372,7 +426,10 @@ void read_task(const Where& w, const YAML::Node& root, ExperimentConfig& c) {
     if (!root[specs]) w.fail(root, fmt::format("missing key '{}'", specs));
     if (root[other]) w.fail(root[other], fmt::format("task {} takes '{}', not '{}'", kind.name, specs, other));
     check_task_keys(w, root, kind);
-    c.solvers = read_specs(w, root[specs], c.task);
+    if (root["commands"] && takes_methods(kind))
+        w.fail(root["commands"], fmt::format("'commands' declare solvers: task {} takes methods", kind.name));
+    if (root["commands"]) c.commands = read_commands(w, root["commands"]);
+    c.solvers = read_specs(w, root[specs], c.task, c.commands);
 }
 
 // The timing protocol (SPEC §6) and the size guard: order, warmup, pin, max_runs.
@@ -430,6 +487,9 @@ std::string builds_problem(const ExperimentConfig& c) {
     const TaskInfo& kind = task_info(c.task);
     if (!accepts(kind, TaskKey::builds))
         return fmt::format("builds apply to {} tasks, not {}", kinds_accepting(TaskKey::builds), kind.name);
+    for (const SolverSpec& s : c.solvers)
+        if (s.name == "command")
+            return fmt::format("builds cannot run a command ({}): its declaration is this config's, not a build's", s.spec());
     if (c.isolation != Isolation::process)
         return fmt::format("builds need isolation: process (each build's runs go to warm workers started from its "
                            "binary), not {}", name_in(kIsolations, c.isolation));
@@ -438,15 +498,25 @@ std::string builds_problem(const ExperimentConfig& c) {
 
 double parse_duration_seconds(const std::string& text) { return parse_duration(text, "duration"); }
 
-ExperimentConfig parse_config(const std::string& text, const std::string& path) {
-    const Where w(path);
+namespace {
+
+// The config's root mapping (an alias bomb is refused, not expanded).
+YAML::Node load_root(const std::string& text, const std::string& path) {
     YAML::Node root;
     try {
-        root = load_yaml_bounded(text, path);  // an alias bomb is refused, not expanded
+        root = load_yaml_bounded(text, path);
     } catch (const YAML::ParserException& e) {
         throw_input_error({path, e.mark.line + 1, e.mark.column + 1}, "malformed YAML: " + e.msg);
     }
     if (!root.IsMap()) throw_input_error({path, 1, 0}, "the config must be a YAML mapping of keys");
+    return root;
+}
+
+}  // namespace
+
+ExperimentConfig parse_config(const std::string& text, const std::string& path) {
+    const Where w(path);
+    const YAML::Node root = load_root(text, path);
     ExperimentConfig c;
     c.path = path;
     c.text = text;
@@ -455,5 +525,13 @@ ExperimentConfig parse_config(const std::string& text, const std::string& path) 
 }
 
 ExperimentConfig load_config(const std::string& path) { return parse_config(read_text_file(path), path); }
+
+std::vector<command::Declaration> load_commands(const std::string& path) {
+    const Where w(path);
+    const YAML::Node root = load_root(read_text_file(path), path);
+    w.keys(root, kTopKeys, "the config");
+    if (!root["commands"]) throw_input_error({path, 1, 0}, "no 'commands:' list here");
+    return read_commands(w, root["commands"]);
+}
 
 }  // namespace futolab

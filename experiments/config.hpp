@@ -10,6 +10,7 @@
 #include "experiments/task_kinds.hpp"
 #include "generators/generator_kind.hpp"
 #include "generators/latin/random.hpp"
+#include "solvers/command/declaration.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
 
@@ -116,6 +117,7 @@ struct ExperimentConfig {
     Limits limits;
     Isolation isolation = Isolation::process;  // solve/count/exact runs (isolation.hpp)
     std::vector<InstanceSource> instances;
+    std::vector<command::Declaration> commands;  // `commands:` (solve/count): what command:name=NAME runs
     std::vector<SolverSpec> solvers;  // solve/count: `solvers`; generate/critical/exact: `methods`
     std::vector<BuildSpec> builds;    // empty: this binary alone (the `self` build)
     std::string output;  // the results CSV
@@ -128,6 +130,11 @@ ExperimentConfig load_config(const std::string& path);
 // `futolab run --build` sets them.
 std::string builds_problem(const ExperimentConfig& config);
 ExperimentConfig parse_config(const std::string& text, const std::string& path);
+
+// The `commands:` list of a YAML file (an experiment config, or a file of commands alone; its
+// other keys must still be config keys), for `futolab solve --commands FILE`. InputError
+// naming the file, line and column of what is wrong, or that there is no `commands:`.
+std::vector<command::Declaration> load_commands(const std::string& path);
 
 // "10s", "250ms", "1.5m", "2h", "30us" or a plain number of seconds, 0 to 9.2e9 s
 // (core/numbers.hpp parse_duration). Throws NumberError (an InputError).

@@ -72,10 +72,13 @@ BuildIdentity identity_of(const json& j) {
 
 // The plan's solvers and instances, read by this build (its registry, its readers).
 void read_work(const json& j, const std::string& source, WorkerPlan& plan) {
+    // The config's `commands:`, which command:name=NAME specs name (only in a plan that has them).
+    if (j.contains("commands"))
+        plan.config.commands = command::declarations_from_json(j.at("commands").get<std::string>(), source);
     for (const json& spec : j.at("specs")) {
         const std::string text = spec.get<std::string>();
         try {
-            plan.matrix.solvers.push_back(parse_solver_spec(text));
+            plan.matrix.solvers.push_back(command::parse_spec(text, plan.config.commands));
         } catch (const InputError& e) {
             throw InputError(fmt::format("{}: solver '{}': {}", source, text, e.what()));
         }
@@ -92,7 +95,7 @@ std::string worker_plan(const ExperimentConfig& config, const RunMatrix& matrix)
     std::vector<Instance> instances;
     instances.reserve(matrix.instances.size());
     for (const Puzzle& p : matrix.instances) instances.push_back(p.to_instance());
-    const json plan{{"protocol", kWorkerProtocol},
+    json plan{{"protocol", kWorkerProtocol},
                     {"experiment", config.name},
                     {"task", std::string(task_name(config.task))},
                     {"mode", {{"kind", config.mode.kind == Mode::Kind::count ? "count" : "first"}, {"limit", config.mode.limit}}},
@@ -100,6 +103,8 @@ std::string worker_plan(const ExperimentConfig& config, const RunMatrix& matrix)
                     {"limits", limits_json(config.limits)},
                     {"specs", matrix.specs},
                     {"instances", write_instances(instances, Format::jsonl)}};
+    // Builds never run commands (builds_problem): only this binary's own workers read these.
+    if (!config.commands.empty()) plan["commands"] = command::declarations_json(config.commands);
     return plan.dump();
 }
 

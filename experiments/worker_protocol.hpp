@@ -7,6 +7,8 @@
 //                experiment's name, task, mode, limits, grade flag, its solver specs as asked
 //                (each build resolves its own defaults: a changed default is part of what an
 //                A/B sweep compares) and its instances as JSON Lines (canonical, SPEC §2.2);
+//                and, only where the config declares any, its `commands:` (a key older
+//                workers never see: builds never run commands, config.cpp builds_problem);
 //   the hello    the first answer of a worker started from a binary (`futolab worker PLAN`):
 //                its protocol, its build identity and a fingerprint of the plan as it read it
 //                (instance hashes and specs), or the error that stopped it reading the plan;

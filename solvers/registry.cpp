@@ -4,6 +4,7 @@
 #include "solvers/backtracking/backtracking.hpp"
 #include "solvers/bitmask/bitmask.hpp"
 #include "solvers/clpfd/clpfd.hpp"
+#include "solvers/command/command.hpp"
 #include "solvers/fault/fault.hpp"
 #include "solvers/fc/fc.hpp"
 #include "solvers/gac/gac.hpp"
@@ -38,6 +39,8 @@ std::span<const BackendInfo> table() {
          true},
         {"ilp", "0-1 integer programme solved by the CBC binary, no-good cuts to count (child process)", ilp::options(),
          ilp::make, true},
+        {"command", "any solver run by a command line declared under 'commands:' (child process): command:name=NAME",
+         command::options(), command::make, true, nullptr, nullptr, nullptr, true},
     };
     return rows;
 }

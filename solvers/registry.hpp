@@ -30,6 +30,10 @@ struct BackendInfo {
     // Whether the spec's counters are deterministic (SPEC §4); null: always (every backend but
     // a racing portfolio, whose counters are those of whichever member answered first).
     bool (*deterministic)(const SolverSpec& spec) = nullptr;
+    // Made from a declaration in the config (`commands:`, solvers/command/declaration.hpp), not
+    // from its name alone: the bare name makes a solver whose every run is an error saying so,
+    // so tests that run every row by its name leave such a row out.
+    bool declared = false;
 };
 
 std::span<const BackendInfo> backend_table();

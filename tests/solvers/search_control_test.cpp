@@ -31,6 +31,7 @@ TEST_CASE("every backend solves under a huge time limit", "[search_control]") {
     const Puzzle p = Puzzle::compile(
         parse_instances("{\"n\": 4, \"givens\": [[0,0,2],[1,1,2]], \"lt\": [[0,0,1,0]]}\n", "t.jsonl", Format::jsonl).front());
     for (const BackendInfo& b : backend_table()) {
+        if (b.declared) continue;  // its name alone runs nothing (tests/solvers/command runs a declared one)
         INFO(b.name);
         const RunResult r = run_solver(*make_solver(parse_solver_spec(b.name)), p, {Mode::count_all(), {1e10, 0, 0}, 0});
         CHECK(r.result.status == Status::counted);
