@@ -3,11 +3,12 @@
 
   python3 results/critical/per-square/promote.py N...
 
-For each N: the run of structured/ with the fewest relations (ties: the affine class order of
-families.py, then the smallest shift) replaces results/critical/zero-given-n<N>.jsonl when its
-k is smaller than the committed record's. The record is futolab's line as written by the run,
-with its id set to zero-given-<square> so the file names where it came from. Verify the new
-file with verify_sets.py afterwards (structured/README: two backends).
+For each N: the run of structured/ with the fewest relations (ties: the smallest (a, b, s),
+then the fewest iterations, then the smallest seed) replaces
+results/critical/zero-given-n<N>.jsonl when its k is smaller than the committed record's. The
+record is futolab's line as written by the run, with its id set to zero-given-<run name> so
+the file says where it came from. Verify the new file afterwards with verify_records.sh (two
+backends or more; STRUCTURED.md, "Zero-given records").
 """
 import glob
 import json
@@ -27,7 +28,8 @@ def best_run(n):
         with open(path) as f:
             rec = json.loads(f.readline())
         name = os.path.basename(path)[: -len(".jsonl")]
-        key = (rec["meta"]["k"], tuple(map(int, re.fullmatch(r"n\d+-a(\d+)b(\d+)s(\d+)", name).groups())))
+        params = tuple(map(int, re.match(r"n\d+-a(\d+)b(\d+)s(\d+)", name).groups()))
+        key = (rec["meta"]["k"], params, rec["meta"]["iterations"], rec["meta"]["seed"])
         if best is None or key < best[0]:
             best = (key, name, rec)
     return best
