@@ -2,6 +2,9 @@
 // message on the first invalid one) and verifies candidate solutions: the one given with
 // --solution (single instance only) and any `solution` stored in the input (JSONL).
 // A wrong solution is a negative answer, not bad input: exit 1.
+// With --expect MANIFEST the inputs are results CSVs, checked against futolab-bench's expected
+// answers (app/check_expect.hpp).
+#include "app/check_expect.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "core/error.hpp"
@@ -18,6 +21,8 @@ namespace {
 struct CheckArgs {
     std::vector<std::string> inputs;
     std::string solution;
+    std::string expect;              // a futolab-bench manifest: the inputs are results CSVs
+    std::vector<std::string> tiers;  // with expect: the tiers the run covers (default all)
 };
 
 std::vector<int> stored_solution(const Instance& in) {
@@ -37,6 +42,8 @@ bool report_solution(const Puzzle& p, const std::vector<int>& grid, const char* 
 }
 
 int check(const CheckArgs& args) {
+    if (!args.expect.empty()) return check_expect(args.expect, args.tiers, args.inputs, std::cout);
+    if (!args.tiers.empty()) throw InputError("check: --tier applies only with --expect");
     const auto loaded = load_instances(args.inputs);
     if (!args.solution.empty() && loaded.size() != 1)
         throw InputError(fmt::format("--solution needs exactly one instance, the input has {}", loaded.size()));
@@ -58,8 +65,16 @@ int check(const CheckArgs& args) {
 void add_check(CLI::App& app, Action& run) {
     auto args = std::make_shared<CheckArgs>();
     CLI::App* cmd = app.add_subcommand("check", "Validate instances and verify candidate solutions");
-    cmd->add_option("inputs", args->inputs, "Instance files (- for stdin)")->required();
-    cmd->add_option("--solution", args->solution, "A candidate solution to verify, e.g. \"2 1 4 3/4 2 3 1/...\"");
+    cmd->add_option("inputs", args->inputs, "Instance files (- for stdin); with --expect, results CSVs")->required();
+    auto* solution =
+        cmd->add_option("--solution", args->solution, "A candidate solution to verify, e.g. \"2 1 4 3/4 2 3 1/...\"");
+    cmd->add_option("--expect", args->expect,
+                    "A futolab-bench manifest (bench/v1/manifest.json): check the results CSVs' answers against it "
+                    "(wrong status or solution, missing instances, instances not in it; exit 1 if any)")
+        ->excludes(solution);
+    cmd->add_option("--tier", args->tiers, "With --expect: the tiers the run covers (default all), repeatable or comma-separated")
+        ->delimiter(',')
+        ->allow_extra_args(false);
     cmd->callback([args, &run] { run = [args] { return check(*args); }; });
 }
 

@@ -1,0 +1,156 @@
+#include "app/bench_manifest.hpp"
+
+#include "core/error.hpp"
+#include "core/files.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+
+namespace futolab::app {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::array<std::pair<Expected, std::string_view>, 3> kExpected{
+    {{Expected::unique, "unique"}, {Expected::multiple, "multiple"}, {Expected::unsat, "unsat"}}};
+
+// "m.json: instances[3] (id 'n04:2')" and the like: where a field sits, for messages.
+struct Where {
+    const std::string& path;
+    std::string entry;  // "" for the top level
+    std::string field(std::string_view key) const {
+        return fmt::format("{}: {}field '{}'", path, entry.empty() ? "" : entry + ": ", key);
+    }
+};
+
+const json& member(const json& object, std::string_view key, const Where& at) {
+    const auto it = object.find(key);
+    if (it == object.end()) throw InputError(at.field(key) + " is missing");
+    return *it;
+}
+
+std::string string_member(const json& object, std::string_view key, const Where& at) {
+    const json& value = member(object, key, at);
+    if (!value.is_string() || value.get<std::string>().empty())
+        throw InputError(fmt::format("{}: {} is not a non-empty string", at.field(key), value.dump()));
+    return value.get<std::string>();
+}
+
+const json& array_member(const json& object, std::string_view key, const Where& at) {
+    const json& value = member(object, key, at);
+    if (!value.is_array()) throw InputError(at.field(key) + " is not an array");
+    return value;
+}
+
+bool is_hash(const std::string& text) {
+    return text.size() == 16 && std::all_of(text.begin(), text.end(), [](char c) {
+               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+           });
+}
+
+std::string hash_member(const json& object, std::string_view key, const Where& at) {
+    std::string text = string_member(object, key, at);
+    if (!is_hash(text)) throw InputError(fmt::format("{}: '{}' is not 16 lowercase hex digits", at.field(key), text));
+    return text;
+}
+
+Expected expected_member(const json& object, const Where& at) {
+    const std::string text = string_member(object, "status", at);
+    for (const auto& [value, name] : kExpected)
+        if (name == text) return value;
+    throw InputError(fmt::format("{}: '{}' is not unique, multiple or unsat", at.field("status"), text));
+}
+
+// A unique instance carries the hash of its solution; the others carry none (null or absent).
+std::string solution_hash_member(const json& object, Expected status, const Where& at) {
+    const auto it = object.find("solution_hash");
+    const bool given = it != object.end() && !it->is_null();
+    if (status != Expected::unique) {
+        if (given) throw InputError(at.field("solution_hash") + " is given, but only a unique instance has one");
+        return "";
+    }
+    if (!given) throw InputError(at.field("solution_hash") + " is missing: a unique instance needs one");
+    return hash_member(object, "solution_hash", at);
+}
+
+std::vector<std::string> read_tiers(const json& top, const Where& at) {
+    std::vector<std::string> tiers;
+    const json& list = array_member(top, "tiers", at);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Where entry{at.path, fmt::format("tiers[{}]", i)};
+        if (!list[i].is_object()) throw InputError(fmt::format("{}: {} is not an object", at.path, entry.entry));
+        std::string name = string_member(list[i], "name", entry);
+        if (std::find(tiers.begin(), tiers.end(), name) != tiers.end())
+            throw InputError(fmt::format("{}: tier '{}' is listed twice", entry.field("name"), name));
+        tiers.push_back(std::move(name));
+    }
+    return tiers;
+}
+
+BenchInstance read_instance(const json& item, std::size_t i, const std::vector<std::string>& tiers, const Where& top) {
+    Where at{top.path, fmt::format("instances[{}]", i)};
+    if (!item.is_object()) throw InputError(fmt::format("{}: {} is not an object", top.path, at.entry));
+    BenchInstance in;
+    in.id = string_member(item, "id", at);
+    at.entry += fmt::format(" (id '{}')", in.id);
+    in.tier = string_member(item, "tier", at);
+    if (std::find(tiers.begin(), tiers.end(), in.tier) == tiers.end())
+        throw InputError(fmt::format("{}: '{}' is not one of the manifest's tiers", at.field("tier"), in.tier));
+    in.file = string_member(item, "file", at);
+    in.hash = hash_member(item, "hash", at);
+    in.status = expected_member(item, at);
+    in.solution_hash = solution_hash_member(item, in.status, at);
+    return in;
+}
+
+// One puzzle, one answer: the same hash twice (in two tiers) must expect the same.
+void check_consistent(const BenchManifest& m) {
+    std::map<std::string, const BenchInstance*> first;
+    for (const BenchInstance& in : m.instances) {
+        const auto [it, added] = first.emplace(in.hash, &in);
+        const BenchInstance& was = *it->second;
+        if (!added && (was.status != in.status || was.solution_hash != in.solution_hash))
+            throw InputError(fmt::format("{}: instance {} ({}) and {} ({}) are one puzzle (hash {}) with different "
+                                         "expected answers",
+                                         m.path, was.id, was.tier, in.id, in.tier, in.hash));
+    }
+}
+
+}  // namespace
+
+std::string_view expected_name(Expected e) {
+    for (const auto& [value, name] : kExpected)
+        if (value == e) return name;
+    return "?";
+}
+
+BenchManifest read_bench_manifest(const std::string& path) {
+    json top;
+    try {
+        top = json::parse(read_text_file(path));
+    } catch (const json::parse_error& e) {
+        throw InputError(fmt::format("{}: not JSON: {}", path, e.what()));
+    }
+    const Where at{path, ""};
+    if (!top.is_object()) throw InputError(path + ": not a futolab-bench manifest (a JSON object)");
+    BenchManifest m;
+    m.path = path;
+    m.name = string_member(top, "name", at);
+    const json& version = member(top, "version", at);
+    if (!version.is_number_integer() || version.get<long long>() != kBenchManifestVersion)
+        throw InputError(fmt::format("{}: {} is not a manifest version this futolab reads ({})", at.field("version"),
+                                     version.dump(), kBenchManifestVersion));
+    m.version = kBenchManifestVersion;
+    m.tiers = read_tiers(top, at);
+    const json& items = array_member(top, "instances", at);
+    for (std::size_t i = 0; i < items.size(); ++i) m.instances.push_back(read_instance(items[i], i, m.tiers, at));
+    check_consistent(m);
+    return m;
+}
+
+std::string solution_hash(std::string_view solution_text) { return fmt::format("{:016x}", fnv1a64(solution_text)); }
+
+}  // namespace futolab::app

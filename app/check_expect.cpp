@@ -1,0 +1,162 @@
+#include "app/check_expect.hpp"
+
+#include "analysis/results_table.hpp"
+#include "core/error.hpp"
+#include "core/visible_text.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace futolab::app {
+namespace {
+
+// What a run decided about its instance.
+enum class Answer { unique, multiple, unsat, satisfiable, undecided };
+
+Answer answer_of(const RunAnswer& run) {
+    switch (run.status) {
+        case Status::unique: return Answer::unique;
+        case Status::multiple: return Answer::multiple;
+        case Status::unsat: return Answer::unsat;
+        case Status::solved: return Answer::satisfiable;  // first solution: one exists, how many unknown
+        case Status::counted:
+            if (!run.solutions) return Answer::undecided;
+            return *run.solutions == 0 ? Answer::unsat : *run.solutions == 1 ? Answer::unique : Answer::multiple;
+        default: return Answer::undecided;  // a limit, a crash, an error, or no solver run at all
+    }
+}
+
+bool agrees(Expected expected, Answer answer) {
+    switch (answer) {
+        case Answer::unique: return expected == Expected::unique;
+        case Answer::multiple: return expected == Expected::multiple;
+        case Answer::unsat: return expected == Expected::unsat;
+        case Answer::satisfiable: return expected != Expected::unsat;
+        case Answer::undecided: return true;
+    }
+    return true;
+}
+
+std::string said(const RunAnswer& run) {
+    if (run.status == Status::counted && run.solutions) return fmt::format("counted {} solutions", static_cast<long long>(*run.solutions));
+    return std::string(status_name(run.status));
+}
+
+std::string label(const RunAnswer& run, const BenchInstance& in) {
+    return fmt::format("{}: {} (hash {}, tier {})", run.where, visible_text(run.instance), in.hash, visible_text(in.tier));
+}
+
+// The selected instances by hash (the first entry of a puzzle listed in several tiers).
+std::map<std::string, const BenchInstance*> selected(const BenchManifest& m, const std::vector<std::string>& tiers) {
+    for (const std::string& t : tiers)
+        if (std::find(m.tiers.begin(), m.tiers.end(), t) == m.tiers.end())
+            throw InputError(fmt::format("--tier: '{}' is not a tier of {} (tiers: {})", visible_text(t), m.path,
+                                         fmt::join(m.tiers, ", ")));
+    std::map<std::string, const BenchInstance*> by_hash;
+    for (const BenchInstance& in : m.instances)
+        if (tiers.empty() || std::find(tiers.begin(), tiers.end(), in.tier) != tiers.end()) by_hash.emplace(in.hash, &in);
+    return by_hash;
+}
+
+// Checks one run against its instance: adds a problem line for a wrong status or solution.
+void check_run(const RunAnswer& run, const BenchInstance& in, ExpectReport& report) {
+    const Answer answer = answer_of(run);
+    if (answer == Answer::undecided) {
+        ++report.undecided;
+        return;
+    }
+    if (!agrees(in.status, answer)) {
+        ++report.wrong;
+        report.problems.push_back(fmt::format("{}: {} says {}, expected {}", label(run, in), visible_text(run.group),
+                                              visible_text(said(run)), expected_name(in.status)));
+        return;
+    }
+    if (in.status == Expected::unique && !run.solution.empty() && solution_hash(run.solution) != in.solution_hash) {
+        ++report.wrong;
+        report.problems.push_back(fmt::format("{}: {} found a solution whose hash is {}, expected {}", label(run, in),
+                                              visible_text(run.group), solution_hash(run.solution), in.solution_hash));
+        return;
+    }
+    ++report.right;
+}
+
+void report_missing(const BenchManifest& m, const std::map<std::string, const BenchInstance*>& instances,
+                    const std::map<std::string, std::set<std::string>>& seen, ExpectReport& report) {
+    for (const auto& [group, hashes] : seen)
+        for (const auto& [hash, in] : instances) {
+            if (hashes.count(hash)) continue;
+            ++report.missing;
+            report.problems.push_back(fmt::format("{}: {} (hash {}, tier {}, file {}): no run of {}", m.path,
+                                                  visible_text(in->id), hash, visible_text(in->tier),
+                                                  visible_text(in->file), visible_text(group)));
+        }
+}
+
+std::string not_in(const BenchManifest& m, const std::vector<std::string>& tiers) {
+    if (tiers.empty()) return "not in " + m.path;
+    return fmt::format("not in tier {} of {}", fmt::join(tiers, ", "), m.path);
+}
+
+}  // namespace
+
+ExpectReport compare_with_manifest(const BenchManifest& manifest, const std::vector<std::string>& tiers,
+                                   const std::vector<RunAnswer>& runs) {
+    const auto instances = selected(manifest, tiers);
+    ExpectReport report;
+    report.instances = instances.size();
+    report.runs = runs.size();
+    std::map<std::string, std::set<std::string>> seen;  // group → hashes it ran
+    for (const RunAnswer& run : runs) {
+        std::set<std::string>& hashes = seen[run.group];
+        const auto it = instances.find(run.hash);
+        if (it == instances.end()) {
+            ++report.unknown;
+            report.problems.push_back(fmt::format("{}: {} (hash {}): {}", run.where, visible_text(run.instance),
+                                                  visible_text(run.hash), not_in(manifest, tiers)));
+            continue;
+        }
+        hashes.insert(run.hash);
+        check_run(run, *it->second, report);
+    }
+    report.groups = seen.size();
+    report_missing(manifest, instances, seen, report);
+    return report;
+}
+
+std::vector<RunAnswer> read_run_answers(const std::vector<std::string>& csv_paths) {
+    const ResultsTable table = ResultsTable::load(csv_paths);
+    for (const char* column : {"instance", "instance_hash", "mode", "status", "solution"})
+        if (!table.has_column(column))
+            throw InputError(fmt::format("{}: no column '{}' (a futolab results CSV has it)", table.sources().front(), column));
+    std::vector<RunAnswer> runs;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        RunAnswer run;
+        run.where = table.where(i);
+        run.instance = table.text(i, "instance");
+        run.hash = table.text(i, "instance_hash");
+        run.group = fmt::format("{} ({})", table.text(i, "spec"), table.text(i, "mode"));
+        run.status = table.status(i);
+        if (table.has_column("solutions")) run.solutions = table.value(i, "solutions");
+        run.solution = table.text(i, "solution");
+        runs.push_back(std::move(run));
+    }
+    return runs;
+}
+
+int check_expect(const std::string& manifest_path, const std::vector<std::string>& tiers,
+                 const std::vector<std::string>& csv_paths, std::ostream& out) {
+    const BenchManifest manifest = read_bench_manifest(manifest_path);
+    const ExpectReport r = compare_with_manifest(manifest, tiers, read_run_answers(csv_paths));
+    for (const std::string& line : r.problems) out << line << "\n";
+    out << fmt::format("{} v{}{}: {} instances, {} runs of {} spec(s): {} right, {} wrong, {} undecided, {} missing, "
+                       "{} not in the manifest\n",
+                       visible_text(manifest.name), manifest.version, tiers.empty() ? "" : fmt::format(" (tier {})", fmt::join(tiers, ", ")),
+                       r.instances, r.runs, r.groups, r.right, r.wrong, r.undecided, r.missing, r.unknown);
+    return r.problems.empty() ? 0 : 1;
+}
+
+}  // namespace futolab::app

@@ -1,0 +1,158 @@
+// futolab-bench's small tier in CI (issue #44 item 7): a sweep of configs/bench-small.yaml with
+// gac checks clean against bench/v1/manifest.json; a copy of its CSV with a planted wrong
+// status, a wrong solution, a deleted row and a stranger is caught by `check --expect`; and
+// scripts/bench-regenerate.sh rebuilds the tier's files byte for byte.
+#include "cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+using futolab::test::has;
+using futolab::test::run_cli;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kRoot = FUTOLAB_SOURCE_DIR;
+const std::string kManifest = kRoot + "/bench/v1/manifest.json";
+
+// The sweep's CSV, made once per test process (CTest runs each test case in a process of its
+// own, maybe two at once: the folder is the process's).
+const std::string& small_tier_csv() {
+    static const std::string csv = [] {
+        const fs::path dir = futolab::test::fresh_dir("bench", "small-sweep-" + std::to_string(::getpid()));
+        const auto r = run_cli("run configs/bench-small.yaml --jobs 2 --out '" + dir.string() + "'", kRoot);
+        INFO(r.err);
+        REQUIRE(r.exit_code == 0);
+        return (dir / "bench-small.csv").string();
+    }();
+    return csv;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+// The index of the first row (after the header) that contains `part` and not `unless`.
+std::size_t row_with(const std::vector<std::string>& lines, const std::string& part, const std::string& unless = "\n") {
+    for (std::size_t i = 1; i < lines.size(); ++i)
+        if (has(lines[i], part) && !has(lines[i], unless)) return i;
+    FAIL("no row with " + part);
+    return 0;
+}
+
+void replace_once(std::string& line, const std::string& from, const std::string& to) {
+    const auto at = line.find(from);
+    REQUIRE(at != std::string::npos);
+    line.replace(at, from.size(), to);
+}
+
+std::string write_lines(const std::string& name, const std::vector<std::string>& lines) {
+    const fs::path path = futolab::test::fresh_dir("bench", name) / "results.csv";
+    std::ofstream out(path);
+    for (const std::string& line : lines) out << line << "\n";
+    return path.string();
+}
+
+}  // namespace
+
+TEST_CASE("a gac sweep of the small tier checks clean against the manifest", "[bench][cli]") {
+    const auto r = run_cli("check --expect '" + kManifest + "' --tier small '" + small_tier_csv() + "'");
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    REQUIRE(lines_of(r.out).size() == 1);
+    CHECK(has(r.out, "futolab-bench v1 (tier small): "));
+    CHECK(has(r.out, " 0 wrong, 0 undecided, 0 missing, 0 not in the manifest"));
+}
+
+TEST_CASE("check --expect catches a planted wrong status, a wrong solution, a missing run and a stranger", "[bench][cli]") {
+    std::vector<std::string> lines = lines_of(slurp(small_tier_csv()));
+    // A wrong status: an unsat instance said to have several solutions.
+    replace_once(lines[row_with(lines, ",count:2,unsat,")], ",count:2,unsat,", ",count:2,multiple,");
+    // A wrong solution: a unique instance's solution with its first two rows swapped (another
+    // Latin square). After the status every cell up to `solution` is a plain number, so the
+    // solution is the 9th cell after it.
+    std::string& unique = lines[row_with(lines, ",count:2,unique,", "exhaustive-n3-k")];
+    std::size_t at = unique.find(",count:2,unique,") + std::string(",count:2,unique").size();
+    for (int cell = 0; cell < 9; ++cell) at = unique.find(',', at) + 1;
+    const std::size_t end = unique.find(',', at);
+    const std::string solution = unique.substr(at, end - at);
+    const std::size_t first = solution.find('/'), second = solution.find('/', first + 1);
+    REQUIRE(second != std::string::npos);
+    unique.replace(at, end - at, solution.substr(first + 1, second - first - 1) + "/" + solution.substr(0, first) +
+                                     solution.substr(second));
+    // A missing run, and a run of a puzzle that is not in the manifest (its id and hash changed).
+    const std::size_t missing = row_with(lines, "exhaustive-n3-k");
+    std::string stranger = lines[missing];
+    lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(missing));
+    const std::size_t id_end = stranger.find(',', stranger.find(',') + 1);
+    stranger.replace(stranger.find(',') + 1, id_end - stranger.find(',') - 1 + 17, "stranger,0123456789abcdef");
+    lines.push_back(stranger);
+
+    const auto r = run_cli("check --expect '" + kManifest + "' --tier small '" + write_lines("planted", lines) + "'");
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.out, "gac (count:2) says multiple, expected unsat"));
+    CHECK(has(r.out, "gac (count:2) found a solution whose hash is "));
+    CHECK(has(r.out, ": exhaustive-n3-k (hash "));
+    CHECK(has(r.out, "no run of gac (count:2)"));
+    CHECK(has(r.out, ": stranger (hash 0123456789abcdef): not in tier small of "));
+    CHECK(has(r.out, " 2 wrong, 0 undecided, 1 missing, 1 not in the manifest"));
+    CHECK(lines_of(r.out).size() == 5);  // four problem lines and the summary
+}
+
+TEST_CASE("check --expect refuses a results CSV with a bad status cell, naming file, line and column", "[bench][cli][bad-input]") {
+    std::vector<std::string> lines = lines_of(slurp(small_tier_csv()));
+    replace_once(lines[1], ",count:2,", ",count:2,maybe");
+    const std::string csv = write_lines("bad-status", lines);
+    const auto r = run_cli("check --expect '" + kManifest + "' '" + csv + "'");
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(has(r.err, csv + ":2"));
+    CHECK(has(r.err, "maybe"));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+TEST_CASE("check --tier needs --expect, --expect refuses --solution", "[bench][cli][bad-input]") {
+    auto r = run_cli("check --tier small good/conjure-4x4.futo");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--tier applies only with --expect"));
+    r = run_cli("check --expect '" + kManifest + "' --solution '1 2/2 1' x.csv");
+    CHECK(r.exit_code == 2);
+    r = run_cli("check --expect '" + kManifest + "' --tier nosuch '" + small_tier_csv() + "'");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--tier: 'nosuch' is not a tier of "));
+}
+
+// The generated and selected files of the small tier come out of the script byte for byte
+// (scripts/bench-regenerate.sh; its unsat puzzles need jq, which scripts/install-deps.sh
+// installs).
+TEST_CASE("the small tier regenerates byte for byte", "[bench][cli]") {
+    if (std::system("command -v jq >/dev/null 2>&1") != 0) {
+        WARN("jq is not installed: the small tier's regeneration is not checked");
+        return;
+    }
+    const fs::path dir = futolab::test::fresh_dir("bench", "regenerate");
+    const std::string cmd = "cd '" + kRoot + "' && FUTOLAB='" FUTOLAB_CLI "' bash scripts/bench-regenerate.sh --out '" +
+                            dir.string() + "' --verify small >'" + (dir / "log").string() + "' 2>&1";
+    const int status = std::system(cmd.c_str());
+    INFO(slurp((dir / "log").string()));
+    REQUIRE(status == 0);
+    std::size_t files = 0;
+    for (const auto& entry : fs::directory_iterator(kRoot + "/bench/v1/small")) {
+        INFO(entry.path());
+        CHECK(slurp(entry.path().string()) == slurp((dir / "small" / entry.path().filename()).string()));
+        ++files;
+    }
+    CHECK(files == 5);
+}

@@ -1,0 +1,204 @@
+// futolab-bench's expected answers (app/bench_manifest.hpp) and the comparison of a run with
+// them (app/check_expect.hpp), in process: each kind of problem, each status a run can end
+// with, and each kind of bad manifest.
+#include "app/bench_manifest.hpp"
+#include "app/check_expect.hpp"
+#include "cli_runner.hpp"
+#include "core/error.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+using namespace futolab;
+using namespace futolab::app;
+using futolab::test::has;
+
+namespace {
+
+const std::string kSolution = "2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4";
+
+// Two tiers: a unique, a multiple and an unsat instance in "a", one more unique in "b".
+BenchManifest manifest() {
+    BenchManifest m;
+    m.path = "m.json";
+    m.name = "futolab-bench";
+    m.version = 1;
+    m.tiers = {"a", "b"};
+    m.instances = {{"a", "a/x.jsonl", "u", "00000000000000a1", Expected::unique, solution_hash(kSolution)},
+                   {"a", "a/x.jsonl", "m", "00000000000000a2", Expected::multiple, ""},
+                   {"a", "a/x.jsonl", "s", "00000000000000a3", Expected::unsat, ""},
+                   {"b", "b/y.jsonl", "v", "00000000000000b1", Expected::unique, solution_hash("1 2/2 1")}};
+    return m;
+}
+
+RunAnswer answer(const std::string& hash, Status status, const std::string& solution = "", int line = 2) {
+    RunAnswer r;
+    r.where = "r.csv:" + std::to_string(line);
+    r.instance = "id-" + hash.substr(14);
+    r.hash = hash;
+    r.group = "gac (count:2)";
+    r.status = status;
+    r.solution = solution;
+    return r;
+}
+
+// The right answers to tier a: no problem.
+std::vector<RunAnswer> right_answers() {
+    return {answer("00000000000000a1", Status::unique, kSolution, 2), answer("00000000000000a2", Status::multiple, "1 2/2 1", 3),
+            answer("00000000000000a3", Status::unsat, "", 4)};
+}
+
+std::string manifest_file(const std::string& name, const std::string& text) {
+    const auto dir = futolab::test::fresh_dir("check-expect", name);
+    const std::string path = (dir / "manifest.json").string();
+    std::ofstream(path) << text;
+    return path;
+}
+
+std::string instance_json(const std::string& fields) {
+    return R"({"name": "futolab-bench", "version": 1, "tiers": [{"name": "a"}], "instances": [)" + fields + "]}";
+}
+
+}  // namespace
+
+TEST_CASE("the solution hash is FNV-1a 64 of the solution cell, 16 hex digits", "[bench]") {
+    // Values computed independently (Python, scripts/bench_manifest.py's fnv1a64).
+    CHECK(solution_hash(kSolution) == "05d66df2cf705f18");
+    CHECK(solution_hash("") == "cbf29ce484222325");  // the FNV-1a 64 offset basis
+}
+
+TEST_CASE("right answers of a tier are no problem", "[bench]") {
+    const ExpectReport r = compare_with_manifest(manifest(), {"a"}, right_answers());
+    CHECK(r.problems.empty());
+    CHECK(r.right == 3);
+    CHECK(r.instances == 3);
+    CHECK(r.groups == 1);
+}
+
+TEST_CASE("a wrong status is one problem line naming file, line, instance and both answers", "[bench]") {
+    auto runs = right_answers();
+    runs[0].status = Status::multiple;
+    const ExpectReport r = compare_with_manifest(manifest(), {"a"}, runs);
+    REQUIRE(r.problems.size() == 1);
+    CHECK(r.problems[0] == "r.csv:2: id-a1 (hash 00000000000000a1, tier a): gac (count:2) says multiple, expected unique");
+    CHECK(r.wrong == 1);
+}
+
+TEST_CASE("a first solution agrees with unique or multiple, never with unsat", "[bench]") {
+    std::vector<RunAnswer> runs{answer("00000000000000a1", Status::solved, kSolution), answer("00000000000000a2", Status::solved, "1 2/2 1"),
+                                answer("00000000000000a3", Status::solved, "1 2/2 1")};
+    const ExpectReport r = compare_with_manifest(manifest(), {"a"}, runs);
+    REQUIRE(r.problems.size() == 1);
+    CHECK(has(r.problems[0], "says solved, expected unsat"));
+}
+
+TEST_CASE("a count of all solutions is read from its solutions cell", "[bench]") {
+    std::vector<RunAnswer> runs = right_answers();
+    for (RunAnswer& a : runs) a.status = Status::counted;
+    runs[0].solutions = 1;
+    runs[1].solutions = 12;
+    runs[2].solutions = 1;  // wrong: the instance is unsat
+    const ExpectReport r = compare_with_manifest(manifest(), {"a"}, runs);
+    REQUIRE(r.problems.size() == 1);
+    CHECK(has(r.problems[0], "r.csv:4: id-a3 (hash 00000000000000a3, tier a): gac (count:2) says counted 1 solutions, expected unsat"));
+}
+
+TEST_CASE("a unique instance's solution must hash to the manifest's solution hash", "[bench]") {
+    auto runs = right_answers();
+    runs[0].solution = "1 2 4 3/4 2 3 1/3 4 1 2/2 1 3 4";  // another square
+    const ExpectReport r = compare_with_manifest(manifest(), {"a"}, runs);
+    REQUIRE(r.problems.size() == 1);
+    CHECK(has(r.problems[0], "found a solution whose hash is " + solution_hash(runs[0].solution) + ", expected 05d66df2cf705f18"));
+    runs[0].solution.clear();  // nothing claimed: nothing to compare
+    CHECK(compare_with_manifest(manifest(), {"a"}, runs).problems.empty());
+}
+
+TEST_CASE("a run that decided nothing is undecided, not wrong", "[bench]") {
+    auto runs = right_answers();
+    runs[0].status = Status::timeout;
+    runs[2].status = Status::crash;
+    const ExpectReport r = compare_with_manifest(manifest(), {"a"}, runs);
+    CHECK(r.problems.empty());
+    CHECK(r.undecided == 2);
+    CHECK(r.right == 1);
+}
+
+TEST_CASE("every instance of the selected tiers needs a run of every spec and mode", "[bench]") {
+    auto runs = right_answers();
+    runs.pop_back();
+    auto other = answer("00000000000000a1", Status::unique, kSolution, 9);
+    other.group = "fc (count:2)";
+    runs.push_back(other);
+    const ExpectReport r = compare_with_manifest(manifest(), {"a"}, runs);
+    CHECK(r.missing == 3);  // gac lacks s; fc lacks m and s
+    REQUIRE(r.problems.size() == 3);
+    CHECK(r.problems[0] == "m.json: m (hash 00000000000000a2, tier a, file a/x.jsonl): no run of fc (count:2)");
+    CHECK(r.problems[1] == "m.json: s (hash 00000000000000a3, tier a, file a/x.jsonl): no run of fc (count:2)");
+    CHECK(r.problems[2] == "m.json: s (hash 00000000000000a3, tier a, file a/x.jsonl): no run of gac (count:2)");
+    CHECK(compare_with_manifest(manifest(), {}, right_answers()).missing == 1);  // all tiers: b's v
+}
+
+TEST_CASE("a run of a puzzle outside the selected tiers is reported", "[bench]") {
+    auto runs = right_answers();
+    runs.push_back(answer("00000000000000ff", Status::unique, "", 7));
+    runs.push_back(answer("00000000000000b1", Status::unique, "1 2/2 1", 8));
+    const ExpectReport r = compare_with_manifest(manifest(), {"a"}, runs);
+    REQUIRE(r.problems.size() == 2);
+    CHECK(r.problems[0] == "r.csv:7: id-ff (hash 00000000000000ff): not in tier a of m.json");
+    CHECK(has(r.problems[1], "r.csv:8: id-b1 (hash 00000000000000b1): not in tier a of m.json"));
+    CHECK(r.unknown == 2);
+    CHECK_THROWS_WITH(compare_with_manifest(manifest(), {"c"}, runs),
+                      "--tier: 'c' is not a tier of m.json (tiers: a, b)");
+}
+
+TEST_CASE("a manifest reads with its tiers and instances", "[bench]") {
+    const std::string path = manifest_file("good", instance_json(
+        R"({"tier": "a", "file": "a/x.jsonl", "id": "u", "hash": "00000000000000a1", "status": "unique", "solution_hash": "05d66df2cf705f18"},
+           {"tier": "a", "file": "a/x.jsonl", "id": "s", "hash": "00000000000000a3", "status": "unsat", "solution_hash": null})"));
+    const BenchManifest m = read_bench_manifest(path);
+    CHECK(m.version == 1);
+    CHECK(m.tiers == std::vector<std::string>{"a"});
+    REQUIRE(m.instances.size() == 2);
+    CHECK(m.instances[0].solution_hash == "05d66df2cf705f18");
+    CHECK(m.instances[1].status == Expected::unsat);
+}
+
+TEST_CASE("a bad manifest is one error naming the file and the field", "[bench][bad-input]") {
+    const std::string unique = R"("tier": "a", "file": "f", "id": "u", "hash": "00000000000000a1")";
+    struct Case {
+        std::string name, text, message;
+    };
+    const std::vector<Case> cases{
+        {"not-json", "{", ": not JSON: "},
+        {"version", R"({"name": "futolab-bench", "version": 2, "tiers": [], "instances": []})",
+         ": field 'version': 2 is not a manifest version this futolab reads (1)"},
+        {"status", instance_json("{" + unique + R"(, "status": "maybe"})"),
+         ": instances[0] (id 'u'): field 'status': 'maybe' is not unique, multiple or unsat"},
+        {"no-solution", instance_json("{" + unique + R"(, "status": "unique"})"),
+         ": instances[0] (id 'u'): field 'solution_hash' is missing: a unique instance needs one"},
+        {"extra-solution", instance_json("{" + unique + R"(, "status": "multiple", "solution_hash": "05d66df2cf705f18"})"),
+         "field 'solution_hash' is given, but only a unique instance has one"},
+        {"hash", instance_json(R"({"tier": "a", "file": "f", "id": "u", "hash": "00A1", "status": "unsat"})"),
+         ": instances[0] (id 'u'): field 'hash': '00A1' is not 16 lowercase hex digits"},
+        {"tier", instance_json(R"({"tier": "z", "file": "f", "id": "u", "hash": "00000000000000a1", "status": "unsat"})"),
+         "field 'tier': 'z' is not one of the manifest's tiers"},
+        {"missing", instance_json(R"({"tier": "a", "id": "u", "hash": "00000000000000a1", "status": "unsat"})"),
+         ": instances[0] (id 'u'): field 'file' is missing"},
+        {"conflict", instance_json("{" + unique + R"(, "status": "unsat"}, {"tier": "a", "file": "g", "id": "w", "hash": "00000000000000a1", "status": "multiple"})"),
+         "instance u (a) and w (a) are one puzzle (hash 00000000000000a1) with different expected answers"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.name);
+        const std::string path = manifest_file(c.name, c.text);
+        try {
+            read_bench_manifest(path);
+            FAIL("no error");
+        } catch (const InputError& e) {
+            const std::string what = e.what();
+            CHECK(what.rfind(path + ":", 0) == 0);
+            CHECK(has(what, c.message));
+            CHECK(what.find('\n') == std::string::npos);
+        }
+    }
+}
