@@ -184,7 +184,9 @@ std::string compare_text(const ComparedInputs& c, std::size_t max_list) {
                    "The counters are deterministic (SPEC §4): each change is a change of behaviour.");
     out += section("Only in BASE", one_side_lines(r.only_base, r.specs_only_base, "NEW"), max_list);
     out += section("Only in NEW", one_side_lines(r.only_new, r.specs_only_new, "BASE"), max_list);
-    return visible_text(out, LineBreaks::kept);  // whatever else came from data: no bidi control, no CR
+    // Data went through one_line above; this pass only catches what else came from data (no
+    // bidi control, no CR), and leaves one_line's markers as they are.
+    return visible_text_keeping_markers(out, LineBreaks::kept);
 }
 
 }  // namespace futolab

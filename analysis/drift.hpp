@@ -62,7 +62,8 @@ struct Drift {
 Drift estimate_drift(const SideMachine& base, const SideMachine& next, const std::string& base_label,
                      const std::string& new_label, bool same_sweep);
 
-// "drift: …; busy runs: …; machine load: …", one fact a line.
+// "drift: …; busy runs: …; machine load: …", one fact a line. The labels come shown
+// (core/visible_text.hpp); the reason, made from the raw labels, is shown here.
 std::string drift_text(const Drift& drift, const std::string& base_label, const std::string& new_label);
 
 }  // namespace futolab

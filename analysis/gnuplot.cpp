@@ -66,7 +66,7 @@ std::string plot_commands(const PlotSpec& p, const std::string& stem, std::size_
             continue;
         }
         s += fmt::format("{}here.{} using {} axes {} with {} title {}", i ? ", \\\n     " : "",
-                         quoted(fmt::format("{}-{}.dat", stem, first + i)), series.columns, series.y2 ? "x1y2" : "x1y1",
+                         gnuplot_string(fmt::format("{}-{}.dat", stem, first + i)), series.columns, series.y2 ? "x1y2" : "x1y1",
                          style, series.label.empty() ? "''" : quoted(series.label));
     }
     first += p.series.size();
@@ -123,6 +123,14 @@ bool spans_decades(const std::vector<PlotSeries>& series, bool y_axis) {
 
 bool gnuplot_available() { return std::system("command -v gnuplot >/dev/null 2>&1") == 0; }
 
+std::vector<std::string> plot_files(const PlotSpec& plot, const std::string& dir) {
+    const std::string base = (std::filesystem::path(dir) / safe_file_stem(plot.name)).string();
+    std::vector<std::string> files{base + ".gp"};
+    for (std::size_t i = 0; i < all_series(plot).size(); ++i) files.push_back(fmt::format("{}-{}.dat", base, i));
+    for (const char* ext : {".png", ".svg", ".pdf", ".log"}) files.push_back(base + ext);
+    return files;
+}
+
 std::string render_plot(const PlotSpec& plot, const std::string& dir) {
     namespace fs = std::filesystem;
     create_output_folder(dir, "--plots");
@@ -141,7 +149,7 @@ std::string render_plot(const PlotSpec& plot, const std::string& dir) {
          std::vector<std::pair<std::string, std::string>>{{"pngcairo size " + size + " font 'Sans,12'", "png"},
                                                           {"svg size " + size + " font 'Sans,12'", "svg"},
                                                           {"pdfcairo size " + inches + " font 'Sans,9'", "pdf"}})
-        script += fmt::format("set terminal {}\nset output here.{}\n", terminal, quoted(stem + "." + ext)) +
+        script += fmt::format("set terminal {}\nset output here.{}\n", terminal, gnuplot_string(stem + "." + ext)) +
                   figure_commands(plot, stem) + "unset output\n";
     write_file_atomically(gp, script);
     if (!gnuplot_available()) return "";

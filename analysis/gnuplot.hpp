@@ -41,6 +41,11 @@ bool spans_decades(const std::vector<PlotSeries>& series, bool y_axis);
 // Returns the PNG's path, or "" if gnuplot is missing (the data and script are still written).
 std::string render_plot(const PlotSpec& plot, const std::string& dir);
 
+// Every file render_plot may write or replace for `plot` in `dir` (script, data, figures, log):
+// for the output guard, before any is written (an input named cactus-wall_ms-0.dat in the
+// plot folder would be replaced).
+std::vector<std::string> plot_files(const PlotSpec& plot, const std::string& dir);
+
 // The data files of a figure, in the order the script numbers them.
 std::vector<const PlotSeries*> all_series(const PlotSpec& plot);
 

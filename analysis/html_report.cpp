@@ -151,13 +151,15 @@ std::string provenance_html(const std::string& csv, const std::string& sidecar) 
         for (const auto& [k, v] : rows) s += "<tr><th>" + html_escape(k) + "</th><td>" + html_escape(v) + "</td></tr>\n";
         s += "</tbody></table>\n";
         if (root.IsMap() && root["config"] && root["config"].IsScalar())
-            s += "<details><summary>config</summary><pre>" + html_escape(root["config"].as<std::string>()) +
+            s += "<details><summary>config</summary><pre>" +
+                 html_escape(root["config"].as<std::string>(), LineBreaks::kept) +
                  "</pre></details>\n";
     } catch (const YAML::Exception& e) {
         s += "<p class=\"note\">the sidecar is not readable YAML (" + html_escape(e.what()) + "); its text:</p><pre>" +
-             html_escape(sidecar) + "</pre>\n";
+             html_escape(sidecar, LineBreaks::kept) + "</pre>\n";
     } catch (const InputError& e) {  // an alias bomb: shown as the text it is, never expanded
-        s += "<p class=\"note\">" + html_escape(e.what()) + "; its text:</p><pre>" + html_escape(sidecar) + "</pre>\n";
+        s += "<p class=\"note\">" + html_escape(e.what()) + "; its text:</p><pre>" + html_escape(sidecar, LineBreaks::kept) +
+             "</pre>\n";
     }
     return s;
 }
@@ -171,7 +173,7 @@ std::string compare_html(const std::vector<ComparedInputs>& compared) {
                     "deterministic (SPEC §4): a counter change is a change of behaviour.</p>\n";
     for (const ComparedInputs& c : compared)
         s += "<h3>" + html_escape(c.base_label) + " → " + html_escape(c.new_label) + "</h3>\n<pre>" +
-             html_escape(compare_header(c)) + "</pre>\n";
+             html_escape_shown(compare_header(c)) + "</pre>\n";
     s += "<h3>Times per spec</h3>\n" + table_html(compare_times_table(compared), "compare-times");
     const TextTable changes = compare_changes_table(compared);
     s += fmt::format("<h3>Changes run by run ({})</h3>\n", changes.rows.size());
@@ -192,10 +194,12 @@ std::string disagreements_html(const TextTable& disagreements) {
 
 }  // namespace
 
-std::string html_escape(const std::string& text) {
+namespace {
+
+std::string markup_escaped(const std::string& shown) {
     std::string out;
-    out.reserve(text.size());
-    for (char ch : visible_text(text, LineBreaks::kept)) {
+    out.reserve(shown.size());
+    for (char ch : shown) {
         switch (ch) {
             case '&': out += "&amp;"; break;
             case '<': out += "&lt;"; break;
@@ -206,6 +210,14 @@ std::string html_escape(const std::string& text) {
         }
     }
     return out;
+}
+
+}  // namespace
+
+std::string html_escape(const std::string& text, LineBreaks breaks) { return markup_escaped(visible_text(text, breaks)); }
+
+std::string html_escape_shown(const std::string& shown) {
+    return markup_escaped(visible_text_keeping_markers(shown, LineBreaks::kept));
 }
 
 std::string inline_svg(const std::string& svg_text, const std::string& prefix) {

@@ -17,16 +17,22 @@
 #include "analysis/compare_report.hpp"
 #include "analysis/study.hpp"
 
+#include "core/visible_text.hpp"
+
 #include <string>
 #include <vector>
 
 namespace futolab {
 
 // & < > " ' as entities: safe in element content and in quoted attribute values. Invisible
-// characters (bidi controls, CR, other controls, bad UTF-8) shown as <U+XXXX> first
-// (core/visible_text.hpp); LF and tab are kept, for the config shown in <pre>, and inside a
-// table cell they are only white space.
-std::string html_escape(const std::string& text);
+// characters (bidi controls, line breaks, other controls, bad UTF-8) shown as <U+XXXX> first
+// (core/visible_text.hpp). `kept` keeps LF and tab, for a block shown in <pre> (a config);
+// elsewhere they are shown, as HTML would print them as one space ("a\nb" and "a b" alike).
+std::string html_escape(const std::string& text, LineBreaks breaks = LineBreaks::shown);
+
+// The same for text whose data went through visible_text already (compare_header): its
+// markers are escaped as they are, not shown a second time.
+std::string html_escape_shown(const std::string& shown);
 
 // The SVG element of a gnuplot SVG file, without the XML prolog, with every id (and every
 // reference to one) prefixed by `prefix`, so that several plots share one page.

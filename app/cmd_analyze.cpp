@@ -9,6 +9,7 @@
 // or configs, are refused without --pool (analysis/pooling.hpp). docs/analysis.md explains
 // every number.
 #include "analysis/latex_table.hpp"
+#include "analysis/gnuplot.hpp"
 #include "analysis/study.hpp"
 #include "analysis/table_kinds.hpp"
 #include "app/agreement_gate.hpp"
@@ -21,6 +22,7 @@
 #include "records/output_guard.hpp"
 
 #include <fmt/format.h>
+#include "core/visible_text.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -120,6 +122,24 @@ const std::vector<OptionRule<AnalyzeArgs>>& analyze_rules() {
              return !a.tables_dir.empty() && !a.table ? "does not apply with --tables alone (the files are CSV and nothing is printed; add --table NAME to print one)" : "";
          }},
         {"--by", "with --table other than summary (without --tables or --plots)", [](const AnalyzeArgs& a) {
+// A figure's files replace what is at their names (render_plot): an input read under one of
+// those names would be lost. A link there is only a name, replaced while its file keeps its
+// bytes, so the entry itself is compared, not what it points to.
+void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::string& dir,
+                             const std::vector<std::string>& inputs) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    for (const PlotSpec& plot : plots)
+        for (const std::string& path : plot_files(plot, dir)) {
+            const fs::path entry = fs::weakly_canonical(fs::absolute(fs::path(path).parent_path(), ec), ec) /
+                                   fs::path(path).filename();
+            for (const std::string& input : inputs)
+                if (input != "-" && fs::weakly_canonical(fs::absolute(input, ec), ec) == entry)
+                    throw InputError(fmt::format("--plots {}: is the input {}: a figure's file would replace it (use "
+                                                 "another --plots folder)", path, input));
+        }
+}
+
              return only_for_table(a, TableKind::summary, true, "it groups the summary table");
          }},
         {"--fit", "with --table other than fits (without --tables)", [](const AnalyzeArgs& a) {
@@ -163,7 +183,9 @@ int analyze(AnalyzeArgs args) {
     if (!args.tables_dir.empty())
         for (const std::string& path : table_paths(study, args.tables_dir))
             check_output_path(path, args.request.inputs, args.force, "--tables");
-    for (const std::string& w : study.table.warnings()) std::cerr << "futolab: warning: " << w << "\n";
+    if (!args.plots.empty()) check_plots_keep_inputs(study.plots, args.plots, args.request.inputs);
+    for (const std::string& w : study.table.warnings())
+        std::cerr << visible_text("futolab: warning: " + w, LineBreaks::kept) << "\n";
     // CSV is for programs: one table per file, never several glued together.
     const bool one_csv = args.format == TableFormat::csv && !args.table && args.tables_dir.empty();
     if (one_csv && study.tables.size() > 1)

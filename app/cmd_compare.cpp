@@ -127,7 +127,7 @@ int compare(const CompareArgs& args) {
     note_same_files(args.inputs);
     const ComparedRun run = compare_inputs(args.inputs, side_labels(args), std::string(name_in(kTimeMetrics, args.metric)),
                                            false, args.base, args.replicates);
-    for (const std::string& w : run.warnings) std::cerr << "futolab: warning: " << w << "\n";
+    for (const std::string& w : run.warnings) std::cerr << visible_text("futolab: warning: " + w, LineBreaks::kept) << "\n";
     const std::vector<ComparedInputs>& comparisons = run.comparisons;
     // Over every input's runs together: each input's own disagreements and those between inputs.
     const Agreement agreement = inputs_agreement(args.inputs, input_labels(args));
@@ -140,11 +140,15 @@ int compare(const CompareArgs& args) {
     bool violated = false, unmeasured = false;
     for (const ComparedInputs& c : comparisons) {
         const GateVerdict v = gate_verdict(c, thresholds);
-        const std::string pair = c.base_label + " → " + c.new_label;
-        for (const std::string& line : v.notes) std::cerr << "futolab: compare " << pair << ": note: " << line << "\n";
-        for (const std::string& line : v.unmeasured)
-            std::cerr << "futolab: compare " << pair << ": not measured: " << line << "\n";
-        for (const std::string& line : v.violations) std::cerr << "futolab: compare " << pair << ": " << line << "\n";
+        // Labels, specs and modes come from the data: shown as the tables show them.
+        const auto say = [&](const std::string& kind, const std::string& line) {
+            std::cerr << visible_text("futolab: compare " + c.base_label + " → " + c.new_label + ": " + kind + line,
+                                      LineBreaks::kept)
+                      << "\n";
+        };
+        for (const std::string& line : v.notes) say("note: ", line);
+        for (const std::string& line : v.unmeasured) say("not measured: ", line);
+        for (const std::string& line : v.violations) say("", line);
         violated = violated || !v.violations.empty();
         unmeasured = unmeasured || !v.unmeasured.empty();
     }

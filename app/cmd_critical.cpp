@@ -41,6 +41,7 @@
 #include "solvers/options.hpp"
 #include "solvers/registry.hpp"
 #include "records/output_guard.hpp"
+#include "core/visible_text.hpp"
 #include "solvers/run.hpp"
 
 #include <fmt/format.h>
@@ -237,7 +238,7 @@ int run_exact_square(const CriticalArgs& a) {
         const SquareOptimum r = exact_square(s.n, s.square, objective, options);
         const std::string what = r.exact ? "minimum" : "bounds";
         if (!r.feasible) {
-            std::cerr << fmt::format("{}: n={} objective={}: {} (cpu {:.1f}s)\n", s.id, s.n, objective_name(a.objective),
+            std::cerr << fmt::format("{}: n={} objective={}: {} (cpu {:.1f}s)\n", visible_text(s.id), s.n, objective_name(a.objective),
                                      r.exact ? "no uniquely completable set (exact)"
                                              : fmt::format("no set found, lower bound {}", r.lower),
                                      r.cpu_seconds);
@@ -248,10 +249,10 @@ int run_exact_square(const CriticalArgs& a) {
         if (a.cpu_limit > 0) extra["cpu_limit_s"] = a.cpu_limit;
         bool verified = false;
         const Instance rec = square_record(r, fmt::format("{}:exact-{}", s.id, objective_name(a.objective)), verify, extra, verified);
-        std::cerr << fmt::format("{}: n={} objective={} {} [{}, {}] (h={}, k={}) cpu {:.1f}s\n", s.id, s.n, objective_name(a.objective), what,
+        std::cerr << fmt::format("{}: n={} objective={} {} [{}, {}] (h={}, k={}) cpu {:.1f}s\n", visible_text(s.id), s.n, objective_name(a.objective), what,
                                  r.lower, r.cost, rec.meta["h"].get<int>(), rec.meta["k"].get<int>(), r.cpu_seconds);
         if (!verified) {
-            std::cerr << fmt::format("futolab critical: {}: the set failed its verification\n", s.id);
+            std::cerr << fmt::format("futolab critical: {}: the set failed its verification\n", visible_text(s.id));
             exit_code = 1;
         }
         out.write(write_instances({rec}, Format::jsonl));  // flushed: a later square's search may be long
@@ -328,7 +329,7 @@ int run_check_certificate(const CriticalArgs& a) {
         std::istringstream in(read_text_file(file));
         checks.push_back(check_certificate(in, file, verify));
         if (!checks.back().ok) {
-            std::cerr << fmt::format("futolab critical: {}: certificate rejected: {}\n", file, checks.back().why);
+            std::cerr << fmt::format("futolab critical: {}: certificate rejected: {}\n", visible_text(file), checks.back().why);
             return 1;
         }
     }
@@ -414,15 +415,15 @@ int run_free_square(const CriticalArgs& a) {
     for_each_free_job(a, given, [&](const FreeJob& j) {
         const PipelineOutput o = zero_given_set(j.n, opt, verify, j.seed, j.id, j.start);
         if (!o.record) {
-            std::cerr << fmt::format("futolab critical: {}: no zero-given puzzle found in the budget\n", j.id);
+            std::cerr << fmt::format("futolab critical: {}: no zero-given puzzle found in the budget\n", visible_text(j.id));
             return;
         }
         if (!o.verified) {  // never written: every record out of here is verified critical
-            std::cerr << fmt::format("futolab critical: {}: verification failed: {}\n", j.id, o.why);
+            std::cerr << fmt::format("futolab critical: {}: verification failed: {}\n", visible_text(j.id), o.why);
             exit_code = 1;
             return;
         }
-        std::cerr << fmt::format("{}: k={} moves={} time={:.1f}s\n", j.id, o.record->meta["k"].get<int>(),
+        std::cerr << fmt::format("{}: k={} moves={} time={:.1f}s\n", visible_text(j.id), o.record->meta["k"].get<int>(),
                                  o.record->meta["iterations"].get<std::uint64_t>(),
                                  o.record->meta["time_ms"].get<double>() / 1e3);
         out.write(write_instances({*o.record}, Format::jsonl));
@@ -507,7 +508,7 @@ int run_greedy(const CriticalArgs& a) {
             return;
         }
         if (!o.verified) {
-            std::cerr << fmt::format("futolab critical: {}: verification failed: {}\n", s.id, o.why);
+            std::cerr << fmt::format("futolab critical: {}: verification failed: {}\n", visible_text(s.id), o.why);
             exit_code = 1;
         }
         out.write(write_instances({*o.record}, Format::jsonl));  // flushed: an interrupted search keeps it

@@ -13,6 +13,7 @@
 #include "experiments/runner.hpp"
 #include "records/build_identity.hpp"
 #include "solvers/solver.hpp"
+#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -93,7 +94,8 @@ int run_command(const RunArgs& args) {
     if (args.isolation) config.isolation = *args.isolation;
     if (!args.builds.empty()) config.builds = builds_of(args);
     const RunnerReport r = run_experiment(config, options);
-    for (const SkippedInput& s : r.invalid) std::cerr << "futolab: skipped invalid input: " << s.error << "\n";
+    for (const SkippedInput& s : r.invalid)
+        std::cerr << visible_text("futolab: skipped invalid input: " + s.error, LineBreaks::kept) << "\n";
     if (!options.redo.empty())
         std::cout << fmt::format("{}: --redo took out {} rows with status {} (recorded in the sidecar)\n", r.csv_path,
                                  r.redone, fmt::join(options.redo, ","));

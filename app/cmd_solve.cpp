@@ -98,7 +98,9 @@ int solve(const SolveArgs& args) {
             else print_pretty(row, p, run);
             check_stdout();  // each result is out before the next run; a lost one stops here
             if (run.result.status == Status::error) {
-                std::cerr << fmt::format("futolab: {} with {}: {}\n", p.id(), spec.text(), run.result.message);
+                std::cerr << visible_text(fmt::format("futolab: {} with {}: {}", p.id(), spec.text(), run.result.message),
+                                          LineBreaks::kept)
+                          << "\n";
                 exit_code = 1;
             }
         }

@@ -58,11 +58,26 @@ const char* kind_of(mode_t mode) {
     return "is not a regular file";
 }
 
+// An input that is also this process's standard output (`futolab analyze a.csv >> a.csv`,
+// `convert - < p.jsonl >> p.jsonl`) would get the command's output written into it: refused
+// before anything is read or written (issue #45).
+void refuse_if_stdout(const struct stat& input, const std::string& path) {
+    struct stat out {};
+    if (::fstat(STDOUT_FILENO, &out) != 0 || !S_ISREG(out.st_mode)) return;
+    if (out.st_dev == input.st_dev && out.st_ino == input.st_ino)
+        throw_input_error({path}, "is also this command's standard output (a redirect such as >> to it): the output "
+                                  "would be written into the input; redirect it to another file");
+}
+
 }  // namespace
 
 std::string read_text_file(const std::string& path) {
     const std::size_t cap = max_input_bytes();
-    if (path == "-") return read_capped(STDIN_FILENO, "-", cap);
+    if (path == "-") {
+        struct stat in {};
+        if (::fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode)) refuse_if_stdout(in, "-");
+        return read_capped(STDIN_FILENO, "-", cap);
+    }
     // O_NONBLOCK: opening a FIFO with no writer would block forever; the file type is checked
     // before anything is read, and a regular file ignores the flag.
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
@@ -76,6 +91,12 @@ std::string read_text_file(const std::string& path) {
     if (!S_ISREG(st.st_mode)) {
         ::close(fd);
         throw_input_error({path}, std::string("cannot read: ") + kind_of(st.st_mode));
+    }
+    try {
+        refuse_if_stdout(st, path);
+    } catch (...) {
+        ::close(fd);
+        throw;
     }
     if (static_cast<std::uint64_t>(st.st_size) > cap) {
         ::close(fd);

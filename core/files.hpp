@@ -13,6 +13,8 @@ namespace futolab {
 // standard input) is read, so a FIFO without a writer, /dev/zero or a terminal is refused at
 // once instead of hanging or filling memory; and no input is read beyond
 // max_input_bytes(), so `yes | futolab solve -` stops with a message instead of bad_alloc.
+// A file that is also standard output (`futolab analyze a.csv >> a.csv`) is refused: the
+// command's output would be written into its own input.
 std::string read_text_file(const std::string& path);
 
 // The cap on one input: $FUTOLAB_MAX_INPUT_BYTES (a whole number of bytes, at least 1 MiB)

@@ -33,16 +33,36 @@ Decoded decode(std::string_view text) {
 
 }  // namespace
 
+// Controls and separators; Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt:
+// bidi and zero-width controls, fillers that draw nothing such as U+3164, variation selectors,
+// tags); the space separators (Zs) other than U+0020, which print as a plain space; and the
+// interlinear annotation controls.
 bool is_invisible(char32_t c) {
     constexpr std::pair<char32_t, char32_t> kRanges[] = {
-        {0x00, 0x1f},     {0x7f, 0x9f},     {0xad, 0xad},     {0x61c, 0x61c},   {0x180e, 0x180e}, {0x200b, 0x200f},
-        {0x2028, 0x202e}, {0x2060, 0x2064}, {0x2066, 0x206f}, {0xfeff, 0xfeff}, {0xfff9, 0xfffb}};
+        {0x00, 0x1f},       {0x7f, 0xa0},       {0xad, 0xad},       {0x34f, 0x34f},     {0x61c, 0x61c},
+        {0x115f, 0x1160},   {0x1680, 0x1680},   {0x17b4, 0x17b5},   {0x180b, 0x180f},   {0x2000, 0x200f},
+        {0x2028, 0x202f},   {0x205f, 0x206f},   {0x3000, 0x3000},   {0x3164, 0x3164},   {0xfe00, 0xfe0f},
+        {0xfeff, 0xfeff},   {0xffa0, 0xffa0},   {0xfff0, 0xfffb},   {0x1bca0, 0x1bca3}, {0x1d173, 0x1d17a},
+        {0xe0000, 0xe0fff}};
     for (const auto& [low, high] : kRanges)
         if (c >= low && c <= high) return true;
     return false;
 }
 
-std::string visible_text(std::string_view text, LineBreaks breaks) {
+namespace {
+
+// A literal '<' that would read as the start of a marker.
+bool starts_marker(std::string_view text) {
+    return text.size() >= 3 && text[0] == '<' && (text.substr(1, 2) == "U+" || text.substr(1, 2) == "0x");
+}
+
+// On one line (a cell, a label), a space that HTML, LaTeX and Markdown would drop or merge:
+// at the start, at the end, or after another space ("gac " and "gac", "a  b" and "a b").
+bool lost_space(std::string_view text, std::size_t i) {
+    return text[i] == ' ' && (i == 0 || i + 1 == text.size() || text[i - 1] == ' ');
+}
+
+std::string shown(std::string_view text, LineBreaks breaks, bool escape_markers) {
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size();) {
@@ -53,7 +73,8 @@ std::string visible_text(std::string_view text, LineBreaks breaks) {
             continue;
         }
         const bool kept = breaks == LineBreaks::kept && (d.code_point == '\n' || d.code_point == '\t');
-        if (is_invisible(d.code_point) && !kept)
+        const bool space = breaks == LineBreaks::shown && lost_space(text, i);
+        if ((is_invisible(d.code_point) && !kept) || space || (escape_markers && starts_marker(text.substr(i))))
             out += fmt::format("<U+{:04X}>", static_cast<std::uint32_t>(d.code_point));
         else
             out.append(text.substr(i, d.length));
@@ -61,5 +82,11 @@ std::string visible_text(std::string_view text, LineBreaks breaks) {
     }
     return out;
 }
+
+}  // namespace
+
+std::string visible_text(std::string_view text, LineBreaks breaks) { return shown(text, breaks, true); }
+
+std::string visible_text_keeping_markers(std::string_view text, LineBreaks breaks) { return shown(text, breaks, false); }
 
 }  // namespace futolab

@@ -2,6 +2,9 @@
 // change what a reader sees (bidi controls such as U+202E reorder the rest of a line; a line
 // or paragraph separator, CR or LF splits a table row; zero-width characters make two labels
 // look alike) are written as "<U+202E>"; a byte that is not part of valid UTF-8 as "<0xFF>".
+// So that a label typed as the text "<U+2066>" never prints as the character U+2066 does, a
+// literal '<' that starts "<U+" or "<0x" is itself written "<U+003C>": in shown text every
+// "<U+" and "<0x" begins a marker, and two different texts never show alike.
 // Every table writer (analysis/text_table.hpp, latex_table.hpp, html_report.hpp' html_escape,
 // compare_report.hpp) passes data through this before its own escaping.
 #pragma once
@@ -12,14 +15,21 @@
 namespace futolab {
 
 // Whether a code point is shown as <U+XXXX>: C0 controls (tab and line feed included), DEL,
-// C1 controls, the soft hyphen, U+061C, U+180E, U+200B–U+200F, U+2028–U+202E, U+2060–U+2064,
-// U+2066–U+206F, U+FEFF and U+FFF9–U+FFFB.
+// C1 controls, Unicode's default-ignorable code points (the soft hyphen, bidi and zero-width
+// controls, U+3164 and other fillers, variation selectors, tags), the spaces other than
+// U+0020 (U+00A0, U+2000–U+200A, U+202F, U+3000 …), U+2028/U+2029 and U+FFF9–U+FFFB.
 bool is_invisible(char32_t code_point);
 
-// How line breaks are treated: `shown` for a cell or a one-line label; `kept` for a block of
-// text (a config in <pre>), where LF and tab keep their meaning and only the others are shown.
+// How line breaks are treated: `shown` for a cell or a one-line label, where also a space at
+// the start or end or after another space is shown (tables drop or merge those); `kept` for a
+// block of text (a config in <pre>, a message), where LF, tab and spaces keep their meaning.
 enum class LineBreaks { shown, kept };
 
 std::string visible_text(std::string_view text, LineBreaks breaks = LineBreaks::shown);
+
+// For text whose data parts went through visible_text already (a compare header): shows any
+// invisible character still in it but leaves "<U+"/"<0x" alone. visible_text cannot be applied
+// twice (the second pass would escape the first one's markers); this one can.
+std::string visible_text_keeping_markers(std::string_view shown, LineBreaks breaks = LineBreaks::shown);
 
 }  // namespace futolab

@@ -26,6 +26,7 @@
 #include "records/sidecar.hpp"
 #include "solvers/external/process.hpp"
 #include "solvers/registry.hpp"
+#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -555,7 +556,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     if (config.pin) {
         const CorePlan plan = plan_cores(info.jobs, usable_cpus());
         info.pinned_cpus = plan.cpus;
-        if (!plan.warning.empty()) std::cerr << "futolab: warning: " << plan.warning << "\n";
+        if (!plan.warning.empty()) std::cerr << visible_text("futolab: warning: " + plan.warning, LineBreaks::kept) << "\n";
     }
     write_sidecar(report.csv_path, identity_of(config, matrix), info);
 

@@ -134,7 +134,7 @@ TEST_CASE("latex: any label prints literally, also at the start of a row", "[esc
     CHECK(latex_escape("\xe2\x80\xae" "x") == "\\textless{}U+202E\\textgreater{}x");
 }
 
-TEST_CASE("html: every byte as text, invisibles shown, LF kept for <pre>", "[escaping][html]") {
+TEST_CASE("html: every byte as text, invisibles shown, LF kept only for <pre>", "[escaping][html]") {
     for (const std::string& label : hostile_labels()) {
         INFO(label);
         const std::string html = html_escape(label);
@@ -143,7 +143,8 @@ TEST_CASE("html: every byte as text, invisibles shown, LF kept for <pre>", "[esc
         CHECK(html.find('\r') == std::string::npos);
     }
     CHECK(html_escape("a\xe2\x80\xae" "b") == "a&lt;U+202E&gt;b");
-    CHECK(html_escape("k: v\n  w\t1\r\n") == "k: v\n  w\t1&lt;U+000D&gt;\n");
+    CHECK(html_escape("k: v\n  w\t1\r\n", LineBreaks::kept) == "k: v\n  w\t1&lt;U+000D&gt;\n");  // a <pre> block
+    CHECK(html_escape("a\nb\tc") == "a&lt;U+000A&gt;b&lt;U+0009&gt;c");  // a cell: HTML would print spaces
 }
 
 TEST_CASE("compare text: labels stay on their line, no bidi control passes", "[escaping][compare]") {
@@ -161,4 +162,77 @@ TEST_CASE("compare text: labels stay on their line, no bidi control passes", "[e
     CHECK(text.find("\nz") == std::string::npos);
     CHECK(text.find("x<U+202E>y<U+000A>z") != std::string::npos);
     CHECK(compare_header(c).find("\xe2\x80\xae") == std::string::npos);
+}
+
+namespace {
+
+// Labels that printed alike before issue #45's round 6: a typed marker and the character it
+// names; spaces a table drops or merges; characters that print as a space or as nothing; a
+// line break in an HTML cell (white space there).
+std::vector<std::pair<std::string, std::string>> lookalikes() {
+    return {{"lit<U+2066>x", "lit\xe2\x81\xa6x"}, {"<0xFF>", "\xff"},          {"gac ", "gac"},
+            {" gac", "gac"},                       {"a  b", "a b"},              {"a\xc2\xa0" "b", "a b"},
+            {"x\xe3\x85\xa4", "x"},                {"y\xef\xb8\x8f", "y"},       {"p\nq", "p q"},
+            {"p\tq", "p q"},                       {"<U+0020>", " "}};
+}
+
+// What a browser prints for escaped HTML text in a table cell: entities decoded, white space
+// runs merged and trimmed.
+std::string html_printed(const std::string& html) {
+    std::string out;
+    for (std::size_t i = 0; i < html.size();) {
+        bool entity = false;
+        for (const auto& [from, to] : std::vector<std::pair<std::string, char>>{
+                 {"&lt;", '<'}, {"&gt;", '>'}, {"&amp;", '&'}, {"&quot;", '"'}, {"&#39;", '\''}})
+            if (html.compare(i, from.size(), from) == 0) {
+                out += to;
+                i += from.size();
+                entity = true;
+            }
+        if (!entity) out += html[i++];
+    }
+    std::string merged;
+    for (const char ch : out) {
+        const bool space = ch == ' ' || ch == '\n' || ch == '\t';
+        if (space && (merged.empty() || merged.back() == ' ')) continue;
+        merged += space ? ' ' : ch;
+    }
+    if (!merged.empty() && merged.back() == ' ') merged.pop_back();
+    return merged;
+}
+
+// A GFM cell or a LaTeX cell as printed: outer spaces trimmed, runs merged.
+std::string trimmed_merged(const std::string& text) { return html_printed(text); }
+
+}  // namespace
+
+TEST_CASE("two different labels never print alike in Markdown, LaTeX, HTML or compare's text", "[escaping][lookalike]") {
+    for (const auto& [typed, other] : lookalikes()) {
+        INFO(typed << " / " << other);
+        CHECK(visible_text(typed) != visible_text(other));
+        const TextTable a{"t", {"spec"}, {{Cell(typed)}}, 1}, b{"t", {"spec"}, {{Cell(other)}}, 1};
+        CHECK(trimmed_merged(gfm_cells(lines_of(table_markdown(a))[2])[0]) !=
+              trimmed_merged(gfm_cells(lines_of(table_markdown(b))[2])[0]));
+        CHECK(trimmed_merged(latex_printed(latex_escape(typed))) != trimmed_merged(latex_printed(latex_escape(other))));
+        CHECK(html_printed(html_escape(typed)) != html_printed(html_escape(other)));
+        RunComparison r;
+        r.specs_only_new = {{typed, "first", 1}, {other, "first", 1}};
+        const std::string text = compare_text(ComparedInputs{"b", "n", {}, {}, "wall_ms", r, {}, {}, {}}, 0);
+        CHECK(text.find("spec " + visible_text(typed) + " first:") != std::string::npos);
+        CHECK(text.find("spec " + visible_text(other) + " first:") != std::string::npos);
+    }
+    CHECK(html_escape("lit<U+2066>x") == "lit&lt;U+003C&gt;U+2066&gt;x");
+    CHECK(latex_escape("lit<U+2066>x") == "lit\\textless{}U+003C\\textgreater{}U+2066\\textgreater{}x");
+    CHECK(markdown_text("lit<U+2066>x") == "lit\\<U+003C>U+2066\\>x");
+}
+
+TEST_CASE("the compare header in HTML shows each label once, never a marker of a marker", "[escaping][lookalike]") {
+    Provenance base, next;
+    base.csv = "a<U+2066>.csv";
+    next.csv = "a\xe2\x81\xa6.csv";
+    const ComparedInputs c{"b", "n", base, next, "wall_ms", {}, {}, {}, {}};
+    const std::string header = html_escape_shown(compare_header(c));
+    CHECK(header.find("a&lt;U+003C&gt;U+2066&gt;.csv") != std::string::npos);
+    CHECK(header.find("a&lt;U+2066&gt;.csv") != std::string::npos);
+    CHECK(header.find("U+003C&gt;U+003C") == std::string::npos);
 }

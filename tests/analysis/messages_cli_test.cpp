@@ -133,7 +133,22 @@ TEST_CASE("messages show the invisible characters of what they quote, and say th
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "FUTOLAB_MAX_INPUT_BYTES: '18446744073709551616' is too large"));
     // compare: two inputs under one label would be one side.
-    r = run_cli("compare analysis/compare/base.csv analysis/compare/new.csv --label a a");
+    r = run_cli("compare analysis/compare/base.csv analysis/compare/new.csv --label a,a");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "--label: 'a' names inputs 1 and 2"));
+}
+
+// Issue #45, round 6: compare's gate lines on stderr carried a label, spec or mode from the
+// data raw (a U+202E reversed the rest of the terminal line); so did analyze's and report's
+// warnings.
+TEST_CASE("compare's notes and gate lines show the invisible characters of labels and specs", "[cli][compare][messages]") {
+    const fs::path dir = fresh_dir("messages", "gate-bidi");
+    std::string text = slurp(FUTOLAB_SOURCE_DIR "/tests/data/analysis/compare/base.csv");
+    for (std::size_t at = 0; (at = text.find(",fc,", at)) != std::string::npos; at += 10) text.replace(at, 4, ",f\xe2\x80\xae" "c,");
+    std::ofstream(dir / "a.csv", std::ios::binary) << text;
+    std::ofstream(dir / "b.csv", std::ios::binary) << text;
+    const CliResult r = run_cli("compare a.csv b.csv --label 'x\xe2\x80\xaey,z' --fail-if-slower 5", dir.string());
+    INFO(r.err);
+    CHECK(has(r.err, "futolab: compare x<U+202E>y → z: "));
+    CHECK_FALSE(has(r.err, "\xe2\x80\xae"));
 }

@@ -8,6 +8,10 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 using futolab::test::run_cli;
 using futolab::test::slurp;
@@ -131,5 +135,82 @@ TEST_CASE("a bidi control in a spec is shown in the figures, as in the tables", 
     const std::string svg = slurp((dir / "work" / "plots" / "cactus-wall_ms.svg").string());
     CHECK(svg.find("g&lt;U+202E") != std::string::npos);  // gnuplot escapes the <, not the >
     CHECK(svg.find("\xe2\x80\xae") == std::string::npos);
+    fs::remove_all(dir);
+}
+
+// Issue #45, round 6: a spec or instance typed as "<U+2066>" and one holding the character
+// U+2066 printed alike in LaTeX, HTML and the figures. Through every output that prints them.
+TEST_CASE("a typed <U+2066> and the character U+2066 print apart in every format", "[cli][analyze][hostile]") {
+    require_gnuplot();
+    const fs::path dir = fresh_dir("typed-marker");
+    std::string text = slurp(FUTOLAB_SOURCE_DIR "/tests/data/analysis/paired.csv");
+    std::string typed = text, real = text;
+    for (std::size_t at = 0; (at = typed.find(",gac,", at)) != std::string::npos; at += 12) typed.replace(at, 5, ",g<U+2066>ac,");
+    for (std::size_t at = 0; (at = real.find(",gac,", at)) != std::string::npos; at += 8) real.replace(at, 5, ",g\xe2\x81\xa6" "ac,");
+    std::ofstream(dir / "work" / "typed.csv", std::ios::binary) << typed;
+    std::ofstream(dir / "work" / "real.csv", std::ios::binary) << real;
+    const std::string work = (dir / "work").string();
+    const std::string typed_shown = "g<U+003C>U+2066>ac", real_shown = "g<U+2066>ac";
+    const std::vector<std::pair<std::string, std::pair<std::string, std::string>>> formats{
+        {"md", {"g\\<U+003C>U+2066\\>ac", "g<U+2066>ac"}},
+        {"latex", {"g\\textless{}U+003C\\textgreater{}U+2066\\textgreater{}ac", "g\\textless{}U+2066\\textgreater{}ac"}}};
+    for (const auto& [format, shown] : formats) {
+        INFO(format);
+        const auto t = run_cli("analyze typed.csv --table summary --format " + format, work);
+        const auto r = run_cli("analyze real.csv --table summary --format " + format, work);
+        REQUIRE(t.exit_code == 0);
+        REQUIRE(r.exit_code == 0);
+        CHECK(count(t.out, shown.first) > 0);
+        CHECK(count(r.out, shown.second) > 0);
+        CHECK(count(r.out, "U+003C") == 0);
+    }
+    for (const char* csv : {"typed.csv", "real.csv"}) {
+        const auto r = run_cli(std::string("report ") + csv + " --out " + csv + ".html", work);
+        REQUIRE(r.exit_code == 0);
+    }
+    const std::string typed_page = slurp((dir / "work" / "typed.csv.html").string());
+    const std::string real_page = slurp((dir / "work" / "real.csv.html").string());
+    CHECK(count(typed_page, "g&lt;U+003C&gt;U+2066&gt;ac") > 0);
+    CHECK(count(typed_page, "g&lt;U+2066&gt;ac") == 0);
+    CHECK(count(real_page, "g&lt;U+2066&gt;ac") > 0);
+    CHECK(count(real_page, "U+003C") == 0);
+    const auto c = run_cli("compare typed.csv real.csv", work);
+    CHECK(count(c.out, typed_shown) > 0);
+    CHECK(count(c.out, real_shown) > 0);
+    for (const char* csv : {"typed", "real"}) {
+        const auto r = run_cli(std::string("analyze ") + csv + ".csv --plots " + csv + "-plots --plot cactus", work);
+        REQUIRE(r.exit_code == 0);
+    }
+    const std::string typed_svg = slurp((dir / "work" / "typed-plots" / "cactus-wall_ms.svg").string());
+    const std::string real_svg = slurp((dir / "work" / "real-plots" / "cactus-wall_ms.svg").string());
+    CHECK(count(typed_svg, "g&lt;U+003C>U+2066>ac") > 0);  // gnuplot escapes the <, not the >
+    CHECK(count(real_svg, "g&lt;U+2066>ac") > 0);
+    CHECK(count(real_svg, "U+003C") == 0);
+    fs::remove_all(dir);
+}
+
+// Issue #45, round 6: an input read from the --plots folder under one of a figure's names
+// (cactus-wall_ms-0.dat, cactus-wall_ms.gp, cactus-wall_ms.png) was replaced by the figure.
+TEST_CASE("analyze --plots never replaces an input named like one of its files", "[cli][analyze][hostile]") {
+    const fs::path dir = fresh_dir("plot-input-names");
+    const std::string csv = FUTOLAB_SOURCE_DIR "/tests/data/analysis/paired.csv";
+    fs::create_directories(dir / "work" / "plots");
+    for (const char* name : {"cactus-wall_ms-0.dat", "cactus-wall_ms.gp", "cactus-wall_ms.png", "cactus-wall_ms.log"}) {
+        INFO(name);
+        const fs::path input = dir / "work" / "plots" / name;
+        fs::copy_file(csv, input, fs::copy_options::overwrite_existing);
+        for (const std::string& spelled : {std::string("plots/") + name, std::string("./plots//") + name}) {
+            const auto r = run_cli("analyze " + spelled + " --plots plots --plot cactus", (dir / "work").string());
+            CHECK(r.exit_code == 2);
+            CHECK(r.err.find("is the input") != std::string::npos);
+            CHECK(slurp(input.string()) == slurp(csv));
+        }
+        // Through a symlink to it: the file it names is the one that would go.
+        fs::create_symlink(input, dir / "work" / "link.csv");
+        CHECK(run_cli("analyze link.csv --plots plots --plot cactus", (dir / "work").string()).exit_code == 2);
+        CHECK(slurp(input.string()) == slurp(csv));
+        fs::remove(dir / "work" / "link.csv");
+        fs::remove(input);
+    }
     fs::remove_all(dir);
 }

@@ -1,0 +1,86 @@
+// core/files.hpp: an input that is also standard output is refused before anything is read
+// (issue #45, round 6): `futolab analyze a.csv >> a.csv` appended the tables to the results CSV
+// (then "a.csv:6: 1 fields, the header has 37"); `solve`, `convert` and `critical --input`
+// appended to their puzzle files alike.
+#include "core/error.hpp"
+#include "core/files.hpp"
+#include "tests/app/cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+using namespace futolab;
+using futolab::test::fresh_dir;
+using futolab::test::has;
+using futolab::test::run_cli;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+// read_text_file(path) while standard output (and, for "-", standard input) is `file`.
+std::string read_with_stdout(const std::string& path, const fs::path& file) {
+    std::cout.flush();
+    std::fflush(stdout);
+    const int saved_out = ::dup(STDOUT_FILENO), saved_in = ::dup(STDIN_FILENO);
+    const int out = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC), in = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+    ::dup2(out, STDOUT_FILENO);
+    ::dup2(in, STDIN_FILENO);
+    std::string result;
+    try {
+        result = read_text_file(path);
+    } catch (const InputError& e) {
+        result = std::string("refused: ") + e.what();
+    }
+    ::dup2(saved_out, STDOUT_FILENO);
+    ::dup2(saved_in, STDIN_FILENO);
+    for (const int fd : {saved_out, saved_in, out, in}) ::close(fd);
+    return result;
+}
+
+}  // namespace
+
+TEST_CASE("read_text_file refuses the file that is standard output, by any name", "[files]") {
+    const fs::path dir = fresh_dir("files", "stdout");
+    std::ofstream(dir / "in.txt") << "data\n";
+    std::ofstream(dir / "other.txt") << "other\n";
+    fs::create_hard_link(dir / "in.txt", dir / "link.txt");
+    fs::create_symlink(dir / "in.txt", dir / "sym.txt");
+    for (const fs::path& name : {dir / "in.txt", dir / "link.txt", dir / "sym.txt", dir / "." / "in.txt"}) {
+        INFO(name);
+        const std::string r = read_with_stdout(name.string(), dir / "in.txt");
+        CHECK(has(r, "refused: "));
+        CHECK(has(r, "is also this command's standard output"));
+    }
+    CHECK(has(read_with_stdout("-", dir / "in.txt"), "refused: -: is also this command's standard output"));
+    CHECK(read_with_stdout((dir / "other.txt").string(), dir / "in.txt") == "other\n");
+    CHECK(slurp((dir / "in.txt").string()) == "data\n");  // nothing was written
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a command whose standard output is appended to its input refuses, the input unchanged", "[files][cli]") {
+    const fs::path dir = fresh_dir("files", "append");
+    const std::string csv = FUTOLAB_SOURCE_DIR "/tests/data/analysis/paired.csv";
+    const std::string puzzle = FUTOLAB_SOURCE_DIR "/tests/data/good/conjure-4x4.jsonl";
+    fs::copy_file(csv, dir / "r.csv");
+    fs::copy_file(puzzle, dir / "p.jsonl");
+    for (const char* command : {"analyze r.csv >> r.csv", "compare r.csv r.csv >> r.csv", "solve p.jsonl >> p.jsonl",
+                                "check p.jsonl >> p.jsonl", "grade p.jsonl >> p.jsonl", "convert p.jsonl --to futo >> p.jsonl",
+                                "convert - --to futo < p.jsonl >> p.jsonl", "critical --input p.jsonl >> p.jsonl"}) {
+        INFO(command);
+        const auto r = run_cli(command, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "is also this command's standard output"));
+        CHECK(slurp((dir / "r.csv").string()) == slurp(csv));
+        CHECK(slurp((dir / "p.jsonl").string()) == slurp(puzzle));
+    }
+    fs::remove_all(dir);
+}
