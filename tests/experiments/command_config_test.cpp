@@ -151,7 +151,7 @@ TEST_CASE("bad command declarations are one-line errors at their file, line and 
           "cfg.yaml:3:11: name: a command's name must be letters, digits, '_', '.' or '-'");
 }
 
-TEST_CASE("futolab run and solve: a bad declaration exits 2; solve --commands runs one", "[command][config][cli]") {
+TEST_CASE("futolab run and solve: a bad declaration exits 2, solve --commands runs one", "[command][config][cli]") {
     const std::string dir = test::fresh_dir("command", "cli").string();
     const std::string cfg = sweep(dir, "", "\"command:name=py\"");
     const test::CliResult solved = run_cli("solve --commands " + cfg + " -s command:name=py --count 2 --format csv "

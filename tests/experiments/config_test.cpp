@@ -111,7 +111,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
     const std::vector<std::pair<std::string, std::string>> cases{
         {kGood + "foo: 1\n", "cfg.yaml:5:1: unknown key 'foo' in the config (valid: name, description, seed, repeats, "
                              "order, warmup, pin, max_runs, task, mode, limits, grade, instances, solvers, methods, "
-                             "output, isolation, builds)"},
+                             "output, isolation, builds, commands)"},
         {"instances:\n  - file: x\nsolvers: [gac]\n", "cfg.yaml:1:1: missing key 'name'"},
         {"name: a b\n" + kGood.substr(8), "cfg.yaml:1:7: name must be letters, digits, '_', '.' or '-'"},
         {kGood + "repeats: 0\n", "cfg.yaml:5:10: repeats: 0 is too small (accepted: 1 to 2147483647)"},

@@ -9,7 +9,7 @@
 using namespace futolab;
 using namespace futolab::command;
 
-TEST_CASE("command answer: SOLUTION, UNSAT and COUNT lines; other lines ignored", "[command]") {
+TEST_CASE("command answer: SOLUTION, UNSAT and COUNT lines, other lines ignored", "[command]") {
     const Answer a = parse_answer("c log line\nSOLUTION 1 2/2 1\r\nnodes=7\nSOLUTION 2 1/1 2  \n");
     REQUIRE(a.error.empty());
     CHECK(a.solutions == std::vector<std::string>{"1 2/2 1", "2 1/1 2"});

@@ -22,7 +22,7 @@ Declaration mypy() {
 
 }  // namespace
 
-TEST_CASE("a command spec carries its whole declaration; the label is command:name=NAME", "[command]") {
+TEST_CASE("a command spec carries its whole declaration, the label is command:name=NAME", "[command]") {
     const std::vector<Declaration> declared{mypy()};
     const SolverSpec spec = parse_spec("command:name=mypy", declared);
     CHECK(spec.spec() == "command:name=mypy");
