@@ -25,16 +25,15 @@ This script
 
 Exit 0 if every check holds, 1 if one fails.
 """
-import csv
 import itertools
 import json
 import os
-import random
 import subprocess
 import sys
-import tempfile
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
+sys.path.insert(0, os.path.join(ROOT, "results", "critical"))
+from verify_sets import solve_all, square_text  # noqa: E402  (one way to call futolab solve)
 
 # scs(n): exact for n <= 6 (n <= 5 futolab's certified min h, results/critical/REPORT.md; n = 6
 # the census of Adams, Bean and Khodkar); None: only scs(n) >= n - 1 is used.
@@ -102,26 +101,10 @@ def records():
                     yield rec
 
 
-def count_to_two(futolab, instances, count=True):
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "p.jsonl")
-        with open(path, "w") as f:
-            for inst in instances:
-                f.write(json.dumps(inst) + "\n")
-        mode = ["--count", "2"] if count else []
-        done = subprocess.run([futolab, "solve", "-s", "gac", *mode, "--format", "csv", path],
-                              capture_output=True, text=True, check=False)
-    return {row["instance"]: row for row in csv.DictReader(done.stdout.splitlines())}
-
-
-def square_text(sq):
-    return "/".join(" ".join(map(str, row)) for row in sq)
-
-
 def lemma_check(futolab):
     recs = list(records())
     puzzles, sizes = zip(*(touched_puzzle(r, i) for i, r in enumerate(recs)))
-    rows = count_to_two(futolab, puzzles)
+    rows = solve_all(futolab, "gac", puzzles, count=True)
     ok = True
     by_n = {}
     for i, rec in enumerate(recs):
