@@ -4,7 +4,8 @@
   python3 results/critical/per-square/run_structured.py build/release/app/futolab [--only NAME...]
 
 Runs `futolab critical --square S --objective k --iterations I --time-limit T --seed 1` on every
-square of QUEUE, one at a time under `nice -n 19` (a shared 2-core machine), in priority order.
+square of queue(), one at a time under `nice -n 19` (a shared 2-core machine), in priority order
+(plus LONGER runs of 3000 iterations and OTHER_SEEDS at n = 11, 12).
 Checkpointed: each square writes structured/NAME.jsonl (futolab's record) and then
 structured/NAME.run.json (command, CPU and wall seconds, exit code); a square whose .run.json
 exists is skipped, so a re-run resumes. Its result is an UPPER bound on the square's min k: the
