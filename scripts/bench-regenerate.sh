@@ -7,11 +7,14 @@
 #
 #   bash scripts/bench-regenerate.sh [--out DIR] [--verify] TIER...
 #
-# TIER: small tatham planted critical zero-given unsat large, or `all`. Files go to
+# TIER: small tatham planted critical zero-given unsat large, or `all`.
+# The selected tiers are copied from the repository as of commit $PIN below (git show), so that
+# a later change of results/ or corpora/ (a better critical set found) does not change v1; in a
+# clone without that commit (a shallow CI checkout) the working tree's copy is used, with a note. Files go to
 # DIR/<tier>/ (default bench/v1), each written to a temporary file and renamed. FUTOLAB names
 # the futolab binary (default build/release/app/futolab). The unsat tier needs jq (Debian's
 # jq; its compact output is the same in 1.6 and 1.7 for these whole-number records).
-# --verify: compare every file written with the SHA-256 the manifest lists for it; exit 1
+# --verify: compare every file of the named tiers with the SHA-256 the manifest lists; exit 1
 # naming the files that differ.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,7 +33,17 @@ while [ $# -gt 0 ]; do
 done
 [ ${#tiers[@]} -gt 0 ] || { echo "bench-regenerate: name at least one tier (or all)" >&2; exit 2; }
 [ -x "$futolab" ] || { echo "bench-regenerate: no futolab binary at $futolab (set FUTOLAB)" >&2; exit 2; }
-written=()
+PIN=61d97d9  # the sources of v1's selected tiers: corpora/tatham-check/, results/critical/
+
+# The file at repository path $1 as of $PIN (the working tree's if the clone lacks it).
+source_file() {
+    if git -C "$root" cat-file -e "$PIN:$1" 2>/dev/null; then
+        git -C "$root" show "$PIN:$1"
+    else
+        echo "bench-regenerate: note: commit $PIN is not in this clone; $1 is taken from the working tree" >&2
+        cat "$root/$1"
+    fi
+}
 
 # Writes standard input to DIR/$1 through a temporary file and a rename.
 emit() {
@@ -38,7 +51,6 @@ emit() {
     mkdir -p "$(dirname "$dest")"
     cat > "$dest.tmp"
     mv "$dest.tmp" "$dest"
-    written+=("$1")
 }
 
 # Planted random instances (docs/generators.md): N P COUNT SEED, relations 10 % of the pairs.
@@ -48,7 +60,9 @@ planted() { "$futolab" generate random --n "$1" --givens "$2" --relations 0.1 --
 tatham_first() {
     local n=$((10#$1)) levels="t e k x"
     [ "$n" -le 8 ] && levels="$levels r"
-    for d in $levels; do grep "^${n}d${d}:" "$root/corpora/tatham-check/n$1.tatham" | head -n "$2"; done
+    local corpus
+    corpus=$(source_file "corpora/tatham-check/n$1.tatham")
+    for d in $levels; do grep "^${n}d${d}:" <<< "$corpus" | head -n "$2"; done
 }
 
 # Unsatisfiable puzzles: a uniquely solvable puzzle (generate unique) plus one given that
@@ -73,14 +87,14 @@ tier_small() {
     { echo "# futolab-bench v1 small: the first 2 puzzles per level of corpora/tatham-check n04..n06"
       for n in 04 05 06; do tatham_first "$n" 2; done; } | emit small/tatham.tatham
     { planted 7 0.30 5 7001; planted 7 0.46 5 7501; planted 9 0.35 5 9001; planted 9 0.54 5 9501; } | emit small/planted.jsonl
-    cat "$root/results/critical/exhaustive.jsonl" | emit small/critical.jsonl
-    cat "$root"/results/critical/zero-given-n{4,5,6}.jsonl | emit small/zero-given.jsonl
+    source_file results/critical/exhaustive.jsonl | emit small/critical.jsonl
+    for n in 4 5 6; do source_file "results/critical/zero-given-n$n.jsonl"; done | emit small/zero-given.jsonl
     { unsat_from_unique 5 2 501; unsat_from_unique 6 2 601; unsat_from_unique 7 2 701; } | emit small/unsat.jsonl
 }
 
 # Every puzzle of the held-out Tatham corpus, n = 4..12, levels t e k x (r for n <= 8).
 tier_tatham() {
-    for f in "$root"/corpora/tatham-check/n*.tatham; do emit "tatham/$(basename "$f")" < "$f"; done
+    for n in 04 05 06 07 08 09 10 11 12; do source_file "corpora/tatham-check/n$n.tatham" | emit "tatham/n$n.tatham"; done
 }
 
 # Planted instances at the cost peak of the phase-transition study (10 % relations: the bin
@@ -99,13 +113,13 @@ tier_planted() {
 # Verified critical sets (results/critical/README.md): exhaustive minima for n = 2..4, greedy
 # critical sets of random 9x9, 12x12 (critical-12) and 20x20 (critical-20) squares.
 tier_critical() {
-    for f in exhaustive critical-12 critical-20; do emit "critical/$f.jsonl" < "$root/results/critical/$f.jsonl"; done
+    for f in exhaustive critical-12 critical-20; do source_file "results/critical/$f.jsonl" | emit "critical/$f.jsonl"; done
 }
 
 # The best zero-given (relations only) critical sets found, n = 4..12.
 tier_zero_given() {
     for n in 4 5 6 7 8 9 10 11 12; do
-        emit "zero-given/n$(printf %02d "$n").jsonl" < "$root/results/critical/zero-given-n$n.jsonl"
+        source_file "results/critical/zero-given-n$n.jsonl" | emit "zero-given/n$(printf %02d "$n").jsonl"
     done
 }
 
@@ -125,12 +139,15 @@ tier_large() {
 for t in "${tiers[@]}"; do "tier_${t//-/_}"; done
 
 if [ "$verify" = 1 ]; then
-    bad=0
-    for f in "${written[@]}"; do
-        want=$(jq -r --arg p "$f" '.tiers[].files[] | select(.path == $p) | .sha256' "$root/bench/v1/manifest.json")
-        got=$(sha256sum "$out/$f" | cut -d' ' -f1)
-        if [ "$want" != "$got" ]; then echo "bench-regenerate: $f differs from the manifest (sha256 $got, manifest ${want:-none})"; bad=1; fi
+    bad=0 checked=0
+    for t in "${tiers[@]}"; do
+        while read -r path want; do
+            got=$(sha256sum "$out/$path" 2>/dev/null | cut -d' ' -f1)
+            checked=$((checked + 1))
+            if [ "$want" != "$got" ]; then echo "bench-regenerate: $path differs from the manifest (sha256 ${got:-missing}, manifest $want)"; bad=1; fi
+        done < <(jq -r --arg t "$t" '.tiers[] | select(.name == $t) | .files[] | "\(.path) \(.sha256)"' "$root/bench/v1/manifest.json")
     done
-    [ "$bad" = 0 ] && echo "bench-regenerate: ${#written[@]} files match the manifest"
+    if [ "$checked" = 0 ]; then echo "bench-regenerate: the manifest lists no files of these tiers"; exit 1; fi
+    [ "$bad" = 0 ] && echo "bench-regenerate: $checked files match the manifest"
     exit "$bad"
 fi

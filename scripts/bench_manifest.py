@@ -192,6 +192,19 @@ def machine():
     return f"{model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
+def merged(tiers, instances):
+    """The existing manifest's tiers in their order, the rebuilt ones in place of theirs."""
+    old = json.loads((BENCH / "manifest.json").read_text())
+    new = {t["name"]: t for t in tiers}
+    out_tiers, out_instances = [], []
+    for t in old["tiers"]:
+        name = t["name"]
+        out_tiers.append(new.pop(name, t))
+        out_instances += [i for i in (instances if name in {x["name"] for x in tiers} else old["instances"])
+                          if i["tier"] == name]
+    return out_tiers + list(new.values()), out_instances + [i for i in instances if i["tier"] in new]
+
+
 def write_manifest(tiers, instances, futolab):
     head = {
         "name": "futolab-bench",
@@ -231,6 +244,8 @@ def main():
     ap.add_argument("--futolab", default=str(ROOT / "build/release/app/futolab"))
     ap.add_argument("--time-limit", type=int, default=20)
     ap.add_argument("--tiers", default=",".join(TIERS))
+    ap.add_argument("--update", action="store_true",
+                    help="keep the other tiers of the existing manifest (their entries, answers and time classes)")
     args = ap.parse_args()
     tiers, instances = [], []
     with tempfile.TemporaryDirectory(prefix="bench-manifest-") as scratch:
@@ -241,6 +256,8 @@ def main():
             tiers.append(entry)
             instances += rows
             print(f"bench_manifest: {tier}: {len(rows)} instances", file=sys.stderr)
+    if args.update:
+        tiers, instances = merged(tiers, instances)
     write_manifest(tiers, instances, args.futolab)
 
 
