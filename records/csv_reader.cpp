@@ -42,10 +42,18 @@ bool next_record(std::string_view text, std::size_t& pos, std::vector<std::strin
         } else if (ch == '\n') {
             ++lines;
             return true;
+        } else if (ch == '\r' && pos < text.size() && text[pos] == '\n') {
+            ++pos;  // CR LF: RFC 4180's own line end (Python's csv module writes it)
+            ++lines;
+            return true;
+        } else if (ch == '\r' && pos < text.size()) {
+            // Not a line end of RFC 4180 or of futolab: old Mac line ends, or a cell damaged in
+            // transit. Taking it as data would hide it; taking it as a line end would guess.
+            throw_input_error({source, lines + 1, static_cast<int>(fields.size())},
+                              "a carriage return not followed by a line feed, outside quotes (line ends are LF or CR "
+                              "LF; a CR inside a cell must be quoted): refusing the file");
         } else if (ch == '\r') {
-            throw_input_error({source, lines + 1, 0},
-                              "a carriage return (CR LF line ends): futolab writes LF only, so the file was re-saved "
-                              "by another program, which may have changed its cells too; refusing it");
+            return false;  // the text ends between CR and LF: a line still being written
         } else {
             fields.back() += ch;
         }

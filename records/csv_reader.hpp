@@ -20,9 +20,13 @@ struct CsvTable {
 };
 
 // Parses `text`; a last line without its newline is reported as truncated and left out.
-// Throws InputError (naming `source` and the line) on a row with the wrong number of fields,
-// and on a carriage return outside quotes: futolab writes LF line ends, so CR LF means the
-// file was re-saved by another program (a spreadsheet), which may have changed cells too.
+// Line ends (SPEC §5): futolab writes LF; LF and CR LF (RFC 4180, as Python's csv module and
+// spreadsheets write) are both read, also mixed in one file (a CR LF file resumed by futolab
+// goes on with LF). Inside quotes every byte is the cell's, CR and LF included. A CR outside
+// quotes that does not end a line (old Mac line ends, a damaged cell) is refused: InputError
+// naming `source`, the line and the field. A file re-saved by another program is judged by its
+// cells instead: check_whole_number_columns refuses the integers it mangled (5.17E+18, 1,234).
+// Also throws on a row with the wrong number of fields.
 CsvTable parse_csv(std::string_view text, const std::string& source);
 CsvTable read_csv_file(const std::string& path);
 

@@ -7,6 +7,7 @@
 #include "records/outputs.hpp"
 #include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
+#include "records/table_schema.hpp"
 
 #include <fmt/format.h>
 
@@ -63,6 +64,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     if (inputs.empty()) throw InputError("merge needs at least one CSV");
     check_output_path(out, inputs, force);
     check_output_path(sidecar_path(out), inputs, force, "--out's sidecar");
+    check_output_path(schema_path(out), inputs, force, "--out's schema");
     check_output_path(outputs_path(out), inputs, force, "--out's outputs");
     const SidecarFacts facts = check_same_config(inputs);
     std::map<std::size_t, std::vector<std::string>> by_run;

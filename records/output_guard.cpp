@@ -4,6 +4,7 @@
 #include "core/error.hpp"
 #include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
+#include "records/table_schema.hpp"
 
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -39,11 +40,13 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
         if (input == "-") continue;
         if (same_file(out, input)) refuse(option, out, "is the input " + input);
         if (same_file(out, sidecar_path(input))) refuse(option, out, "is the sidecar of the input " + input);
+        if (same_file(out, schema_path(input))) refuse(option, out, "is the column schema of the input " + input);
     }
     std::error_code ec;
     if (!fs::exists(out, ec)) return;
     if (is_results_csv(out)) refuse(option, out, "is a results CSV");
     if (out.ends_with(".meta.yaml")) refuse(option, out, "is a metadata sidecar");
+    if (out.ends_with(".schema.json")) refuse(option, out, "is a results CSV's column schema");
 }
 
 std::string folder_of(const std::string& out) {

@@ -2,6 +2,7 @@
 
 #include "core/verify.hpp"
 #include "records/build_identity.hpp"
+#include "records/columns.hpp"
 #include "solvers/registry.hpp"
 #include "records/machine.hpp"
 
@@ -43,29 +44,27 @@ ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const So
     return row;
 }
 
+namespace {
+
+// The names of the rows of kColumns (records/columns.hpp) that `keep` accepts, in file order.
+template <class Keep>
+std::vector<std::string> column_names(Keep keep) {
+    std::vector<std::string> c;
+    for (const Column& column : kColumns)
+        if (keep(column)) c.emplace_back(column.name);
+    return c;
+}
+
+}  // namespace
+
 const std::vector<std::string>& csv_base_columns() {
-    static const std::vector<std::string> columns = [] {
-        std::vector<std::string> c{"experiment", "instance", "instance_hash", "n", "h", "k", "solver",
-                                   "options", "seed", "repeat", "mode", "status"};
-        for_each_counter(Counters{}, [&](std::string_view name, std::string_view, std::uint64_t) {
-            c.emplace_back(name);
-        });
-        for (const char* tail : {"wall_ns", "cpu_ns", "solution", "run", "message", "grade", "output"}) c.emplace_back(tail);
-        return c;
-    }();
+    static const std::vector<std::string> columns = column_names([](const Column& c) { return c.base; });
     return columns;
 }
 
 const std::vector<std::string>& csv_integer_columns() {
-    static const std::vector<std::string> columns = [] {
-        std::vector<std::string> c{"n", "h", "k", "seed", "repeat"};
-        for_each_counter(Counters{}, [&](std::string_view name, std::string_view, std::uint64_t) {
-            c.emplace_back(name);
-        });
-        for (const char* tail : {"wall_ns", "cpu_ns", "run", "max_rss_kb", "core", "calibration_ns", "deterministic", "session"})
-            c.emplace_back(tail);
-        return c;
-    }();
+    static const std::vector<std::string> columns =
+        column_names([](const Column& c) { return c.type == ColumnType::integer; });
     return columns;
 }
 
@@ -77,10 +76,8 @@ const CsvLayout& plain_layout() {
 }
 
 std::vector<std::string> csv_columns(const CsvLayout& layout) {
-    std::vector<std::string> c = csv_base_columns();
-    for (const char* later : {"spec", "max_rss_kb", "host", "core", "isolation", "time_limit_ms", "cpu_limit_ms",
-                             "memory_limit_kb", "build", "calibration_ns", "deterministic", "session"}) c.emplace_back(later);
-    for (const std::string& p : layout.params) c.push_back("param_" + p);
+    std::vector<std::string> c = column_names([](const Column&) { return true; });
+    for (const std::string& p : layout.params) c.push_back(std::string(kParamPrefix) + p);
     return c;
 }
 

@@ -1,18 +1,11 @@
-// The results CSV of SPEC §5: one row per run, header first, RFC 4180 quoting. The counter
-// columns come from FUTOLAB_COUNTERS, so the header cannot drift from the counters. After the
-// SPEC columns come futolab's own: `run` (the run's index in the experiment matrix, so shards
-// merge back into matrix order), `message` (why a run ended in `error`), `grade` (the
-// instance's difficulty grade, generators/grade.hpp: always for generate and critical tasks,
-// for solve and count with `grade: true`) and `output` (generate and critical tasks: the
-// produced puzzle or clue set as one JSONL line, SPEC §2.2). Then SPEC §5's later columns:
-// `spec` (§3), `max_rss_kb` (empty when unknown: thread isolation), `host`, futolab's `core`
-// (the CPU the run's worker was pinned to with `pin: true`, else empty) and one
-// `isolation`, `time_limit_ms`, `cpu_limit_ms`, `memory_limit_kb` (issue #23: what the run
-// ran under; empty = none, so analysis reads a cap instead of guessing it), and one
-// `param_<name>` column per generate sweep axis of the experiment (empty for file
+// The results CSV of SPEC §5: one row per run, header first, RFC 4180 quoting. Its columns,
+// their order, types and meanings are the one list kColumns (records/columns.hpp): the SPEC
+// columns, then futolab's own (`run`, `message`, `grade`, `output`), then SPEC §5's later ones,
+// then one `param_<name>` column per generate sweep axis of the experiment (empty for file
 // instances). The param columns depend on the config, so the header is built per experiment
 // (CsvLayout); readers find columns by name, and files without the later columns (older
-// futolab) still read.
+// futolab) still read. The schema beside every results CSV is generated from the same list
+// (records/table_schema.hpp).
 #pragma once
 
 #include "core/grades.hpp"
@@ -87,9 +80,9 @@ ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const So
 // older futolab wrote, and what readers of any version may rely on.
 const std::vector<std::string>& csv_base_columns();
 std::vector<std::string> csv_columns(const CsvLayout& layout = plain_layout());
-// The columns futolab writes as whole numbers in plain digits (or empty where unknown): n, h,
-// k, seed, repeat, the counters, wall_ns, cpu_ns, run, max_rss_kb, core. A reader that gets
-// anything else there (5.17E+18, 9.0) reads a file another program re-saved.
+// The columns futolab writes as whole numbers in plain digits (or empty where unknown): the
+// integer rows of kColumns. A reader that gets anything else there (5.17E+18, 9.0, 1,234)
+// reads a file another program re-saved.
 const std::vector<std::string>& csv_integer_columns();
 std::string csv_header_line(const CsvLayout& layout = plain_layout());               // with trailing newline
 std::string csv_line(const ResultRow& row, const CsvLayout& layout = plain_layout());  // with trailing newline

@@ -6,6 +6,7 @@
 #include "core/yaml_bounds.hpp"
 #include "core/yaml_fields.hpp"
 #include "records/machine.hpp"
+#include "records/table_schema.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -219,6 +220,11 @@ void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_b
     emit_redone(out, info.redone);
     out << YAML::Key << "config" << YAML::Value << YAML::Literal << made_by.config_text;
     out << YAML::EndMap;
+    // The column schema goes with the sidecar (SPEC §5): every command that makes or rewrites
+    // a results CSV (run, resume, redo, merge) writes this sidecar, so no CSV is without one.
+    // First: if it cannot be written (a full disk), no new sidecar is either, so a sidecar
+    // never says `running` for a run that stopped here.
+    write_schema_beside(csv_path);
     // A fresh temporary name, created exclusively: a symlink planted at <csv>.meta.yaml.tmp
     // is never followed (core/atomic_file.hpp).
     write_file_atomically(sidecar_path(csv_path), std::string(out.c_str()) + "\n");

@@ -29,11 +29,12 @@ namespace {
 
 std::string fresh(const std::string& name) { return futolab::test::fresh_dir("record-streams", name).string(); }
 
-// `args` with files limited to `kib` KiB as `ulimit -f` sets it. SIGXFSZ keeps its default
+// `args` with files limited to `blocks` blocks of 512 bytes, as sh's `ulimit -f` counts them
+// (std::system runs /bin/sh; bash would count KiB). SIGXFSZ keeps its default
 // (kill) here: futolab ignores it itself, so a write past the limit fails with EFBIG, as a full
 // disk fails with ENOSPC, instead of killing futolab mid-record.
-CliResult run_with_ulimit(int kib, const std::string& args) {
-    return run_cli_env("ulimit -f " + std::to_string(kib) + "; ", args);
+CliResult run_with_ulimit(int blocks, const std::string& args) {
+    return run_cli_env("ulimit -f " + std::to_string(blocks) + "; ", args);
 }
 
 // `args` with files limited to exactly `bytes` (setrlimit in a child; the limit is inherited by
@@ -62,6 +63,15 @@ void check_whole_records(const std::string& path) {
 
 // A sweep of 75 puzzles x 2 solvers (150 rows, about 35 KB) writing DIR/out/r.csv.
 std::string two_solver_sweep(const std::string& dir) { return futolab::test::sweep_config(dir, "\"bitmask\", \"fc\""); }
+
+// The same sweep with a 14 KB comment in its config, which the sidecar holds verbatim: a
+// sidecar larger than the CSV's column schema (about 11 KB), so a file size limit can let the
+// start's schema and sidecar through and refuse the end's sidecar.
+std::string padded_sweep(const std::string& dir) {
+    const std::string path = two_solver_sweep(dir);
+    std::ofstream(path, std::ios::app) << "# " << std::string(14000, 'x') << "\n";
+    return path;
+}
 
 // Every row of the CSV whole (no line cut off), and how many.
 std::size_t whole_rows(const std::string& csv) {
@@ -103,7 +113,9 @@ TEST_CASE("generate and critical keep whole records when the disk fills", "[reco
 
 TEST_CASE("a run keeps whole rows when the disk fills, and its sidecar says failed", "[records][full-disk][runner]") {
     const std::string dir = fresh("run");
-    const CliResult r = run_with_ulimit(8, "run -q " + two_solver_sweep(dir));
+    // 16 KB: the column schema (about 11 KB) and the sidecar fit, the CSV does not.
+    const CliResult r = run_with_ulimit(32, "run -q " + two_solver_sweep(dir));
+    INFO(r.err);
     CHECK(r.exit_code == 1);
     CHECK(has(r.err, "cannot write " + dir + "/out/r.csv: File too large"));
     const std::size_t rows = whole_rows(dir + "/out/r.csv");
@@ -119,12 +131,13 @@ TEST_CASE("a run's sidecar ends failed even when the full disk refuses its rewri
     // A first failed run shows how large the sidecar is at the start of such a run.
     const std::string a = fresh("sidecar-a"), b = fresh("sidecar-b");  // paths of one length: one sidecar size
     REQUIRE(a.size() == b.size());
-    REQUIRE(run_with_ulimit(8, "run -q " + two_solver_sweep(a)).exit_code == 1);
+    REQUIRE(run_with_ulimit(32, "run -q " + padded_sweep(a)).exit_code == 1);
     const std::string final_a = slurp(a + "/out/r.csv.meta.yaml");
     const std::size_t start_size = start_sidecar(final_a).size();
     REQUIRE(start_size + 40 < final_a.size());
     // The second: the start's sidecar fits, the CSV does not, nor does the end's sidecar.
-    CHECK(run_with_byte_limit(start_size + 8, "run -q " + two_solver_sweep(b)) == 1);
+    REQUIRE(fs::file_size(a + "/out/r.csv.schema.json") < start_size);  // the schema fits, at the start and the end
+    CHECK(run_with_byte_limit(start_size + 8, "run -q " + padded_sweep(b)) == 1);
     const std::string meta = slurp(b + "/out/r.csv.meta.yaml");
     CHECK(meta.size() == start_size);  // the start's sidecar, its state set in place
     CHECK(has(meta, "\n  state: failed \n"));

@@ -1,5 +1,5 @@
 // --redo's rewrite of a results CSV (records/redo.hpp): rows leave by status, every other byte
-// stays (quoted newlines, odd quoting included), the file is replaced whole; CR LF is refused.
+// stays (quoted newlines, odd quoting included), the file is replaced whole; CR LF rows keep their line ends, a lone CR is refused.
 #include "core/error.hpp"
 #include "records/redo.hpp"
 
@@ -43,10 +43,14 @@ TEST_CASE("redo takes out the rows with the statuses named, byte for byte", "[re
     CHECK(text_of(path) == header + keep1 + keep2 + keep3);
     for (const auto& e : fs::directory_iterator(fs::path(path).parent_path()))  // no temporary file left behind
         CHECK(e.path().filename().string().rfind("a.csv.tmp", 0) == std::string::npos);
-    // A CR LF file was re-saved by another program (issue #25): refused, not rewritten.
+    // CR LF line ends (RFC 4180, issue #44): read, and every kept row keeps its own bytes.
     const std::string crlf = temp_file("crlf.csv", header + "2,unique,\r\n" + drop2);
-    CHECK_THROWS_AS(remove_rows_with_status(crlf, {"crash"}), InputError);
-    CHECK(text_of(crlf) == header + "2,unique,\r\n" + drop2);
+    CHECK(remove_rows_with_status(crlf, {"crash"}).rows == 1);
+    CHECK(text_of(crlf) == header + "2,unique,\r\n");
+    // A lone CR outside quotes: refused, not rewritten.
+    const std::string lone = temp_file("lone-cr.csv", header + "2,uni\rque,\n" + drop2);
+    CHECK_THROWS_AS(remove_rows_with_status(lone, {"crash"}), InputError);
+    CHECK(text_of(lone) == header + "2,uni\rque,\n" + drop2);
 }
 
 TEST_CASE("redo leaves a file without such rows as it is, and cuts a truncated last line", "[records][redo]") {
