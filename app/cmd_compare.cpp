@@ -172,16 +172,17 @@ void add_compare(CLI::App& app, Action& run) {
         "Instances where runs that decided them disagree (in one input or between inputs) are listed and are a warning.\n"
         "Exit codes: 0 within the thresholds given, 1 when --fail-if-slower, --fail-on-change or --fail-on-disagreement "
         "is violated by a measured change, 2 bad input or a gate with nothing to measure (nothing paired, a side all "
-        "failed, a column missing, sweeps that are not comparable, fewer than 2 sessions, no instance decided twice); a measured violation wins: 1.\n"
-        "Example (CI): futolab compare baseline.csv new.csv --fail-if-slower 5 --fail-on-change status,nodes\n"
-        "Example (A/B): futolab compare ab.csv --base main --fail-if-slower 5\n"
-        "Example (3 sweeps a side): futolab compare b1.csv b2.csv b3.csv n1.csv n2.csv n3.csv --replicates 3 --fail-if-slower 5");
+        "failed, a column missing, sweeps that are not comparable, fewer than 2 sessions, no instance decided twice); a measured violation wins: 1.");
     cmd->add_option("inputs", args->inputs,
                     "BASE.csv NEW.csv…: results CSVs (with their <csv>.meta.yaml sidecars, if any); with --base, one CSV")
         ->required();
     cmd->add_option("--base", args->base, "Compare the builds of one A/B sweep's CSV: this build is BASE, the others NEW")
         ->type_name("NAME");
-    cmd->add_option("--label", args->labels, "One name per input (per group with --replicates), in order (default: the file names)");
+    cmd->add_option("--label", args->labels,
+                    "One name per input (per group with --replicates), in order, comma-separated or repeated: "
+                    "--label v1,v2 (default: the file names)")
+        ->delimiter(',')
+        ->type_name("L,…");
     add_whole(cmd, "--replicates", args->replicates, {1, 1000000},
               "Each side is R replicate sweeps of one experiment and build: the inputs R at a time, BASE's first")
         ->type_name("R");

@@ -25,5 +25,10 @@ void add_generate(CLI::App& app, Action& run);
 void add_grade(CLI::App& app, Action& run);
 void add_critical(CLI::App& app, Action& run);
 void add_worker(CLI::App& app, Action& run);  // hidden: an A/B sweep's warm worker
+void add_schema(CLI::App& app, Action& run);
+
+// Every subcommand above on `app`, then the habits all of them share (app/commands.cpp): the
+// examples of their --help (app/help_examples.hpp) and one value per use of an option.
+void add_commands(CLI::App& app, Action& run, const std::string& command_line);
 
 }  // namespace futolab::app

@@ -65,19 +65,7 @@ int main(int argc, char** argv) {
     futolab::app::Action run;
     std::string command_line = "futolab";
     for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
-    futolab::app::add_run(app, run, command_line);
-    futolab::app::add_merge(app, run);
-    futolab::app::add_solve(app, run);
-    futolab::app::add_check(app, run);
-    futolab::app::add_convert(app, run);
-    futolab::app::add_list(app, run);
-    futolab::app::add_analyze(app, run);
-    futolab::app::add_report(app, run);
-    futolab::app::add_compare(app, run);
-    futolab::app::add_generate(app, run);
-    futolab::app::add_grade(app, run);
-    futolab::app::add_critical(app, run);
-    futolab::app::add_worker(app, run);
+    futolab::app::add_commands(app, run, command_line);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -151,13 +151,13 @@ TEST_CASE("report lists disagreements at the top, escaped, and gates on them", "
 
 TEST_CASE("compare lists disagreements in and between its inputs and gates on them", "[cli][compare][agreement]") {
     const auto [base, next] = versions();
-    auto r = run_cli("compare " + base + " " + next + " --label v1 v2 --fail-on-disagreement");
+    auto r = run_cli("compare " + base + " " + next + " --label v1,v2 --fail-on-disagreement");
     CHECK(r.exit_code == 1);
     CHECK(has(r.out, "\n## Disagreements (1)\n"));
     CHECK(has(r.out, "- i1 [0000000000000001] count:2: unique ← gac (v1); multiple ← gac (v2)\n"));
     CHECK(r.err == "futolab: --fail-on-disagreement: solvers that decided them disagree on 1 instance\n");
     // One input's own disagreement is listed too, with each side's runs.
-    r = run_cli("compare " + planted() + " " + agreeing() + " --label a b --fail-on-disagreement");
+    r = run_cli("compare " + planted() + " " + agreeing() + " --label a,b --fail-on-disagreement");
     CHECK(r.exit_code == 1);
     CHECK(has(r.out, "- i1 [0000000000000001] count:2: unique ← fc (a) ×2, gac (a), gac (b), minizinc (b); multiple ← minizinc (a)\n"));
     CHECK(has(r.out, "- <img src=x onerror=alert(1)> [00000000000000ff] first: solved ← gac (a); unsat ← fc (a)\n"));

@@ -154,7 +154,7 @@ TEST_CASE("compare: a gate with nothing to measure exits 2, never 0", "[cli][com
 }
 
 TEST_CASE("compare: status and counter changes, runs of one file only, sidecar differences", "[cli][compare]") {
-    const auto r = run_cli("compare " + kBase + " " + kNew + " --label v1 v2");
+    const auto r = run_cli("compare " + kBase + " " + kNew + " --label v1,v2");
     CHECK(r.exit_code == 0);  // no threshold given: a report, not a gate
     CHECK(has(r.out, "# BASE v1 → NEW v2\n"));
     CHECK(has(r.out, "runs paired by (instance_hash, spec, mode): 11; status changes 1; counter changes 1; only in BASE 1; "
@@ -204,11 +204,11 @@ TEST_CASE("compare --format csv: one tidy table", "[cli][compare]") {
                    "clusters_new,cluster_sd,drift\n"
                    "analysis/compare/base.csv,analysis/compare/new.csv,backtracking,count:2,6,1,1,1,1,0,6,0,1,0,0,0,\n"
                    "analysis/compare/base.csv,analysis/compare/new.csv,fc,count:2,5,0,2,2,2,0,0,5,0.0625,0,0,0,\n");
-    r = run_cli("compare " + kBase + " " + kNew + " --format csv --table changes --label a b");
+    r = run_cli("compare " + kBase + " " + kNew + " --format csv --table changes --label a,b");
     CHECK(r.exit_code == 0);
     CHECK(has(r.out, "\na,b,status,backtracking,count:2,i3,0000000000000003,status,unique,timeout\n"));
     // More than two inputs: each against the first.
-    r = run_cli("compare " + kBase + " " + kNew + " " + kBase + " --format csv --table times --label a b c");
+    r = run_cli("compare " + kBase + " " + kNew + " " + kBase + " --format csv --table times --label a,b,c");
     CHECK(has(r.out, "\na,b,fc,count:2,5,"));
     CHECK(has(r.out, "\na,c,fc,count:2,6,0,1,1,1,0,6,0,1,0,0,0,\n"));
 }

@@ -1,0 +1,43 @@
+// The subcommands registered in one place, with what every one of them shares: examples at the
+// end of --help, and options that take one value per use (issue #44).
+#include "app/commands.hpp"
+#include "app/help_examples.hpp"
+
+#include <string>
+
+namespace futolab::app {
+namespace {
+
+// CLI11 lets an option of a vector type take every following value up to the next option, so
+// `solve -s gac my.futo --count 2` read my.futo as a second solver and then missed its input.
+// Each use of an option takes one value (several by repeating it, or by commas where the option
+// has a delimiter); an option that declares a range of counts (critical --check-certificate
+// FILE…) keeps it. Positionals (the inputs) are untouched.
+void one_value_per_use(CLI::App& app) {
+    for (CLI::Option* option : app.get_options())
+        if (!option->get_positional()) option->allow_extra_args(false);
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) one_value_per_use(*sub);
+}
+
+}  // namespace
+
+void add_commands(CLI::App& app, Action& run, const std::string& command_line) {
+    add_run(app, run, command_line);
+    add_merge(app, run);
+    add_solve(app, run);
+    add_check(app, run);
+    add_convert(app, run);
+    add_list(app, run);
+    add_analyze(app, run);
+    add_report(app, run);
+    add_compare(app, run);
+    add_generate(app, run);
+    add_grade(app, run);
+    add_critical(app, run);
+    add_schema(app, run);
+    add_worker(app, run);
+    add_help_examples(app);
+    one_value_per_use(app);
+}
+
+}  // namespace futolab::app
