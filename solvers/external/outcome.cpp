@@ -19,10 +19,11 @@ std::string signal_name(int sig) {
 bool mentions_memory(std::string_view err) {
     // What the tools print when RLIMIT_AS refuses them memory (checked with each under a small
     // limit): minizinc "std::bad_alloc"; swipl "Could not allocate memory: Cannot allocate
-    // memory" (or resource_error); cbc, at start-up, "failed to map segment from shared object".
-    static constexpr std::array<std::string_view, 8> kWords{
+    // memory" (or resource_error); cbc, at start-up, "failed to map segment from shared object";
+    // a Python script run as a command (solvers/command) "MemoryError".
+    static constexpr std::array<std::string_view, 9> kWords{
         "bad_alloc", "out of memory", "Out of memory", "Cannot allocate memory", "resource_error",
-        "memory exhausted", "Not enough memory", "failed to map segment"};
+        "memory exhausted", "Not enough memory", "failed to map segment", "MemoryError"};
     for (std::string_view w : kWords)
         if (err.find(w) != std::string_view::npos) return true;
     return false;

@@ -94,6 +94,17 @@ TEST_CASE("a time limit stops the command and every process it started", "[comma
     CHECK(errno == ESRCH);
 }
 
+TEST_CASE("a Python command over the memory limit is memout", "[command][limits]") {
+    command::Declaration hog;
+    hog.name = "hog";
+    hog.argv = {"python3", "-c", "x = bytearray(1 << 30); print('UNSAT')", "{instance}"};
+    Limits limits;
+    limits.memory_bytes = std::uint64_t{256} << 20;
+    const RunResult r = run_command(hog, tatham_puzzle(), Mode::first(), limits);
+    INFO(r.result.message);
+    CHECK(r.result.status == Status::memout);
+}
+
 TEST_CASE("command: node limits refused, a missing program, data stays one argument", "[command]") {
     const Puzzle p = tatham_puzzle();
     const RunResult nodes = run_command(python_solver(), p, Mode::first(), {0, 10, 0});
