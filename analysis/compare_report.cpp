@@ -1,5 +1,6 @@
 #include "analysis/compare_report.hpp"
 
+#include "analysis/multiplicity.hpp"
 #include "analysis/spec_labels.hpp"
 #include "core/visible_text.hpp"
 
@@ -95,17 +96,27 @@ std::string compare_header(const ComparedInputs& c) {
 
 namespace {
 
+// Holm over one comparison's specs and modes: BASE against one NEW is one family
+// (multiplicity.hpp); a row with nothing paired has no test.
+std::vector<double> holm_of(const ComparedInputs& c) {
+    std::vector<double> p;
+    for (const SpecTimes& s : c.result.times) p.push_back(s.instances ? s.wilcoxon_p : std::nan(""));
+    return holm_adjust(p);
+}
+
 TextTable times_of(const std::vector<ComparedInputs>& comparisons, bool with_labels) {
     TextTable t{std::string(name_in(kCompareTables, CompareTable::times)), {}, {}, 0};
     if (with_labels) t.header = {"base", "new"};
     for (const char* c : {"spec", "mode", "instances", "limited", "ratio", "ci_low", "ci_high", "wins", "ties", "losses",
-                          "wilcoxon_p", "clusters_base", "clusters_new", "cluster_sd", "drift"})
+                          "wilcoxon_p", "clusters_base", "clusters_new", "cluster_sd", "drift", "holm_p"})
         t.header.emplace_back(c);
     t.text_columns = with_labels ? 4 : 2;
     const double none = std::nan("");
     for (const ComparedInputs& c : comparisons) {
         const double drift = c.drift.factor.value_or(none);
-        for (const SpecTimes& s : c.result.times) {
+        const std::vector<double> holm = holm_of(c);
+        for (std::size_t k = 0; k < c.result.times.size(); ++k) {
+            const SpecTimes& s = c.result.times[k];
             std::vector<Cell> row;
             if (with_labels) row = {c.base_label, c.new_label};
             const bool empty = s.instances == 0;  // nothing measured on both sides: no ratio
@@ -113,7 +124,7 @@ TextTable times_of(const std::vector<ComparedInputs>& comparisons, bool with_lab
                                           empty ? none : s.ratio,          empty ? none : s.low,
                                           empty ? none : s.high,           s.wins,        s.ties,
                                           s.losses,        empty ? none : s.wilcoxon_p,   s.clusters_base,
-                                          s.clusters_new,  s.cluster_sd,   drift};
+                                          s.clusters_new,  s.cluster_sd,   drift,         holm[k]};
             row.insert(row.end(), cells.begin(), cells.end());
             t.rows.push_back(std::move(row));
         }
@@ -163,7 +174,8 @@ std::string compare_text(const ComparedInputs& c, std::size_t max_list) {
     out += drift_text(c.drift, one_line(c.base_label), one_line(c.new_label));
     if (!r.times.empty())
         out += fmt::format("\n## Time: {} per instance (median over repeats), geometric mean of NEW / BASE with 95 % "
-                           "CI: bootstrap over instances{} (< 1: NEW faster; wins: NEW ≥ 1 % faster)\n\n",
+                           "CI: bootstrap over instances{} (< 1: NEW faster; wins: NEW ≥ 1 % faster; holm_p: wilcoxon_p "
+                           "adjusted for the specs compared, Holm 1979)\n\n",
                            c.time_metric,
                            c.drift.kind == DriftKind::same_sweep
                                ? " (builds of one sweep)"

@@ -1,8 +1,13 @@
 #include "analysis/latex_table.hpp"
 
+#include "core/error.hpp"
 #include "core/visible_text.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace futolab {
 
@@ -55,13 +60,84 @@ std::string latex_escape(std::string_view text) {
     return out;
 }
 
-std::string cell_latex(const Cell& c) {
-    if (!c.number) return latex_escape(c.text);
-    if (!std::isfinite(*c.number)) return "--";
-    return (c.at_least ? "$\\geq$ " : "") + latex_escape(number_text(*c.number));
+namespace {
+
+// "1234567" → "1\,234\,567" for five or more digits (a four-digit number stays whole).
+std::string grouped(const std::string& digits) {
+    if (digits.size() < 5) return digits;
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += "\\,";
+        out += digits[i];
+    }
+    return out;
 }
 
-std::string table_latex(const TextTable& table, const std::string& caption) {
+// The integer part of a plain decimal grouped, the rest as it is.
+std::string grouped_decimal(const std::string& text) {
+    const std::size_t point = text.find('.');
+    if (point == std::string::npos) return grouped(text);
+    return grouped(text.substr(0, point)) + text.substr(point);
+}
+
+// |v| (finite, > 0) as LaTeX, `digits` significant digits.
+std::string magnitude_latex(double a, int digits) {
+    // The decimal exponent after rounding to `digits` digits: 999.6 is 1.00e+03.
+    const std::string scientific = fmt::format("{:.{}e}", a, digits - 1);
+    const std::size_t e_at = scientific.find('e');
+    const int exponent = std::atoi(scientific.c_str() + e_at + 1);
+    if (std::round(a) >= 1e6 || exponent < -3)
+        return fmt::format("${}\\times10^{{{}}}$", scientific.substr(0, e_at), exponent);
+    const bool whole = std::fabs(a - std::round(a)) < 1e-9;
+    if (whole || exponent >= digits - 1) return grouped(fmt::format("{:.0f}", a));
+    return grouped_decimal(fmt::format("{:.{}f}", a, digits - 1 - exponent));
+}
+
+}  // namespace
+
+std::string latex_number(double v, int digits) {
+    if (!std::isfinite(v)) return "--";
+    if (v == 0) return "0";
+    digits = std::clamp(digits, 1, kMaxLatexDigits);
+    std::string text = magnitude_latex(std::fabs(v), digits);
+    if (v > 0) return text;
+    // A minus sign in math mode; a number already in math mode takes it inside.
+    return text.front() == '$' ? text.insert(1, "-") : "$-$" + text;
+}
+
+std::string cell_latex(const Cell& c, int digits) {
+    if (!c.number) return latex_escape(c.text);
+    if (!std::isfinite(*c.number)) return "--";
+    return (c.at_least ? "$\\geq$\\," : "") + latex_number(*c.number, digits);
+}
+
+void check_latex_label(const std::string& label) {
+    const bool safe = !label.empty() && label.size() <= 100 && std::all_of(label.begin(), label.end(), [](char ch) {
+        return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == ':' ||
+               ch == '.' || ch == '_' || ch == '-';
+    });
+    if (!safe)
+        throw InputError("--label: '" + visible_text(label) +
+                         "' is not a LaTeX label here: use 1 to 100 of the letters A-Z a-z, digits and : . _ -");
+}
+
+namespace {
+
+bool has_lower_bound(const TextTable& table) {
+    for (const auto& row : table.rows)
+        for (const Cell& c : row)
+            if (c.number && std::isfinite(*c.number) && c.at_least) return true;
+    return false;
+}
+
+// What "$\geq$" means, under the table: a paper's reader has no docs/analysis.md.
+constexpr const char* kLowerBoundNote =
+    "\\par\\smallskip\n\\noindent{\\footnotesize $\\geq$\\,$x$: a lower bound. Some runs hit a limit (time, nodes or "
+    "memory) and count with the value they reached, so the true value is at least $x$.\\par}\n";
+
+}  // namespace
+
+std::string table_latex(const TextTable& table, const LatexOptions& options) {
     auto line = [](const std::vector<std::string>& cells) {
         std::string s;
         for (std::size_t i = 0; i < cells.size(); ++i) s += (i ? " & " : "") + cells[i];
@@ -74,12 +150,15 @@ std::string table_latex(const TextTable& table, const std::string& caption) {
     std::string out = "\\begin{tabular}{" + columns + "}\n\\toprule\n" + line(header) + "\\midrule\n";
     for (const auto& row : table.rows) {
         std::vector<std::string> cells;
-        for (const Cell& c : row) cells.push_back(cell_latex(c));
+        for (const Cell& c : row) cells.push_back(cell_latex(c, options.digits));
         out += line(cells);
     }
     out += "\\bottomrule\n\\end{tabular}\n";
-    if (caption.empty()) return out;
-    return "\\begin{table}[htbp]\n\\centering\n\\caption{" + latex_escape(caption) + "}\n" + out + "\\end{table}\n";
+    if (has_lower_bound(table)) out += kLowerBoundNote;
+    if (options.caption.empty()) return out;
+    const std::string label = options.label.empty() ? "" : "\\label{" + options.label + "}\n";
+    return "\\begin{table}[htbp]\n\\centering\n\\caption{" + latex_escape(options.caption) + "}\n" + label + out +
+           "\\end{table}\n";
 }
 
 }  // namespace futolab

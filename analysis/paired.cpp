@@ -1,5 +1,6 @@
 #include "analysis/paired.hpp"
 
+#include "analysis/multiplicity.hpp"
 #include "analysis/summary.hpp"
 #include "analysis/table_kinds.hpp"
 #include "analysis/wilcoxon.hpp"
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <set>
 
 namespace futolab {
@@ -83,6 +85,25 @@ double shifted_metric(const std::string& metric, double x) {
     return is_time_metric(metric) ? std::max(x, kTimeFloorMs) : x + 1.0;
 }
 
+namespace {
+
+std::vector<double> shifted_runs(const std::string& metric, const std::vector<double>& values) {
+    std::vector<double> out;
+    for (double v : values) out.push_back(shifted_metric(metric, v));
+    return out;
+}
+
+// The instances as the two-stage bootstrap takes them: a side without its runs is its median.
+std::vector<RepeatedPair> repeated_pairs(const std::vector<PairedInstance>& pairs) {
+    std::vector<RepeatedPair> out;
+    for (const PairedInstance& p : pairs)
+        out.push_back({p.base_runs.empty() ? std::vector<double>{p.base} : p.base_runs,
+                       p.other_runs.empty() ? std::vector<double>{p.other} : p.other_runs});
+    return out;
+}
+
+}  // namespace
+
 std::vector<std::string> solver_specs(const ResultsTable& table) {
     std::vector<std::string> specs;
     std::set<std::string> seen;
@@ -116,9 +137,11 @@ std::map<std::string, InstanceMedian> instance_medians(const ResultsTable& table
         if (samples.empty()) continue;
         const MetricStats s = describe(samples);
         const std::size_t first = runs.front();
+        std::vector<double> values;
+        for (const Sample& x : samples) values.push_back(x.value);
         out[hash] = {table.has_column("instance") ? table.text(first, "instance") : hash,
                      table.has_column("n") ? table.value(first, "n").value_or(0) : 0, s.median, s.median_censored,
-                     runs.size()};
+                     runs.size(), std::move(values)};
     }
     return out;
 }
@@ -131,7 +154,8 @@ std::vector<PairedInstance> pair_instances(const ResultsTable& table, const std:
         const auto b = base.find(hash);
         if (b == base.end()) continue;
         pairs.push_back({hash, shifted_metric(metric, b->second.value), shifted_metric(metric, o.value),
-                         b->second.censored || o.censored});
+                         b->second.censored || o.censored, shifted_runs(metric, b->second.values),
+                         shifted_runs(metric, o.values)});
     }
     return pairs;
 }
@@ -148,13 +172,31 @@ PairedComparison compare_pairs(const std::vector<PairedInstance>& pairs, const B
         else ++c.ties;
     }
     c.instances = pairs.size();
-    const BootstrapCI ci = bootstrap_mean(logs, options);
-    c.geomean = std::exp(ci.mean);
+    const BootstrapCI ci = bootstrap_log_ratio(repeated_pairs(pairs), options);
+    // The point estimate from the medians as paired (the same number as before the bootstrap
+    // became two-stage, to the last digit).
+    c.geomean = pairs.empty() ? 1 : std::exp(std::accumulate(logs.begin(), logs.end(), 0.0) / static_cast<double>(logs.size()));
     c.low = std::exp(ci.low);
     c.high = std::exp(ci.high);
     c.wilcoxon_p = wilcoxon_signed_rank(logs).p;
     return c;
 }
+
+namespace {
+
+// Holm over each metric's rows: the specs compared with the baseline on it (see paired.hpp).
+void add_holm(std::vector<PairedComparison>& rows) {
+    std::map<std::string, std::vector<std::size_t>> families;
+    for (std::size_t i = 0; i < rows.size(); ++i) families[rows[i].metric].push_back(i);
+    for (const auto& [metric, members] : families) {
+        std::vector<double> p;
+        for (std::size_t i : members) p.push_back(rows[i].instances ? rows[i].wilcoxon_p : std::nan(""));
+        const std::vector<double> adjusted = holm_adjust(p);
+        for (std::size_t k = 0; k < members.size(); ++k) rows[members[k]].holm_p = adjusted[k];
+    }
+}
+
+}  // namespace
 
 std::vector<PairedComparison> compare_to_baseline(const ResultsTable& table, const std::string& baseline,
                                                   const std::vector<std::string>& metrics,
@@ -172,20 +214,22 @@ std::vector<PairedComparison> compare_to_baseline(const ResultsTable& table, con
             out.push_back(std::move(c));
         }
     }
+    add_holm(out);
     return out;
 }
 
 TextTable paired_table(const std::vector<PairedComparison>& rows) {
     TextTable t{table_name(TableKind::paired),
                 {"spec", "metric", "instances", "limited", "geomean_ratio", "ci_low", "ci_high", "wins", "ties", "losses",
-                 "wilcoxon_p"},
+                 "wilcoxon_p", "holm_p"},
                 {},
                 2};
     const double none = std::nan("");  // no common instances: no ratio to speak of
     for (const PairedComparison& c : rows) {
         const bool empty = c.instances == 0;
         t.rows.push_back({c.spec, c.metric, c.instances, c.limited, empty ? none : c.geomean, empty ? none : c.low,
-                          empty ? none : c.high, c.wins, c.ties, c.losses, empty ? none : c.wilcoxon_p});
+                          empty ? none : c.high, c.wins, c.ties, c.losses, empty ? none : c.wilcoxon_p,
+                          empty ? none : c.holm_p});
     }
     return t;
 }

@@ -10,9 +10,14 @@
 // not shifted (a 0 is read as 1 ns). Limited medians count with the value reached (PAR1),
 // and the table says how many instances involve one (`limited`).
 //   geomean_ratio  exp(mean log ratio) with a 95 % percentile bootstrap interval that
-//                  resamples instances (bootstrap.hpp);
+//                  resamples instances, then each side's repeats within them (two-stage:
+//                  bootstrap.hpp);
 //   wins/ties/losses  per instance, for the other spec: a tie is a ratio within 1 % of 1;
-//   wilcoxon_p     two-sided p of the Wilcoxon signed-rank test of the log ratios (wilcoxon.hpp).
+//   wilcoxon_p     two-sided p of the Wilcoxon signed-rank test of the log ratios (wilcoxon.hpp);
+//   holm_p         wilcoxon_p adjusted by Holm's method (multiplicity.hpp) over the family of
+//                  the specs compared with the baseline on the same metric: the table's rows of
+//                  that metric. One metric is one question; a claim resting on several
+//                  metrics at once needs a larger family than this.
 //
 // The virtual best solver (VBS) of a set of specs is, per instance, the spec with the best
 // median of one metric (a finished median beats a limited one, then the smaller value, then
@@ -52,6 +57,7 @@ struct InstanceMedian {
     double value = 0;  // median of the spec's runs on the instance (PAR1)
     bool censored = false;
     std::size_t runs = 0;
+    std::vector<double> values{};  // each measured run's value (PAR1): what the median is of
 };
 
 // instance_hash → the spec's median on it. Throws InputError without instance_hash.
@@ -62,6 +68,9 @@ struct PairedInstance {
     std::string instance_hash;
     double base = 0, other = 0;  // shifted medians
     bool limited = false;        // either median is a lower bound
+    // Each side's measured runs, shifted, for the two-stage bootstrap; empty: the median alone
+    // (compare pairs run groups, which keep only the median).
+    std::vector<double> base_runs{}, other_runs{};
 };
 
 std::vector<PairedInstance> pair_instances(const ResultsTable& table, const std::string& baseline,
@@ -73,6 +82,7 @@ struct PairedComparison {
     double geomean = 0, low = 0, high = 0;  // of baseline / other
     std::size_t wins = 0, ties = 0, losses = 0;
     double wilcoxon_p = 1;
+    double holm_p = 1;  // set by compare_to_baseline, over its family
 };
 
 PairedComparison compare_pairs(const std::vector<PairedInstance>& pairs, const BootstrapOptions& options = {});

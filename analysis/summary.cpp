@@ -47,20 +47,27 @@ double shifted_geomean(const std::vector<double>& values) {
     return std::exp(log_sum / static_cast<double>(values.size())) - 1.0;
 }
 
-bool median_is_lower_bound(const std::vector<Sample>& samples) {
+bool quantile_is_lower_bound(const std::vector<Sample>& samples, double p) {
     if (samples.empty()) return false;
-    // The two order statistics the median interpolates, with limited runs at +∞.
+    // The two order statistics the quantile interpolates, with limited runs at +∞.
     std::vector<std::pair<double, bool>> s;
-    for (const Sample& x : samples)
-        s.emplace_back(x.censored ? std::numeric_limits<double>::infinity() : x.value, x.censored);
-    std::sort(s.begin(), s.end());
-    const std::size_t lo = (s.size() - 1) / 2, hi = s.size() / 2;
-    if (s[lo].second || s[hi].second) return true;
     std::vector<double> reached;
-    for (const Sample& x : samples) reached.push_back(x.value);
+    for (const Sample& x : samples) {
+        s.emplace_back(x.censored ? std::numeric_limits<double>::infinity() : x.value, x.censored);
+        reached.push_back(x.value);
+    }
+    std::sort(s.begin(), s.end());
     std::sort(reached.begin(), reached.end());
-    return (s[lo].first + s[hi].first) / 2 > percentile(reached, 0.5);
+    const double rank = p * static_cast<double>(s.size() - 1);
+    const std::size_t lo = static_cast<std::size_t>(std::floor(rank));
+    const std::size_t hi = std::min(lo + 1, s.size() - 1);
+    const double frac = rank - static_cast<double>(lo);
+    if (s[lo].second || (frac > 0 && s[hi].second)) return true;  // it rests on a limited run
+    const double with_infinity = frac > 0 ? s[lo].first + frac * (s[hi].first - s[lo].first) : s[lo].first;
+    return with_infinity > percentile(reached, p);
 }
+
+bool median_is_lower_bound(const std::vector<Sample>& samples) { return quantile_is_lower_bound(samples, 0.5); }
 
 MetricStats describe(std::vector<Sample> samples, std::optional<double> cap) {
     MetricStats s;
@@ -82,7 +89,12 @@ MetricStats describe(std::vector<Sample> samples, std::optional<double> cap) {
     s.mean = sum / static_cast<double>(values.size());
     s.geomean = shifted_geomean(values);
     s.par2 = par2_sum / static_cast<double>(values.size());
-    s.median_censored = median_is_lower_bound(samples);
+    s.min_censored = quantile_is_lower_bound(samples, 0);
+    s.median_censored = quantile_is_lower_bound(samples, 0.5);
+    s.p90_censored = quantile_is_lower_bound(samples, 0.9);
+    s.max_censored = quantile_is_lower_bound(samples, 1);
+    s.mean_censored = s.geomean_censored =
+        std::any_of(samples.begin(), samples.end(), [](const Sample& x) { return x.censored; });
     return s;
 }
 
@@ -181,8 +193,9 @@ TextTable summary_table(const std::vector<GroupSummary>& groups, const std::vect
                         const std::vector<std::string>& metrics) {
     TextTable t{table_name(TableKind::summary), by, {}, by.size() + 1};
     t.header.push_back("metric");
-    for (const char* c : {"runs", "finished", "limit_hit", "failed", "min", "median", "median_censored", "mean", "p90",
-                          "max", "geomean", "par2"})
+    for (const char* c : {"runs", "finished", "limit_hit", "failed", "min", "min_censored", "median", "median_censored",
+                          "mean", "mean_censored", "p90", "p90_censored", "max", "max_censored", "geomean",
+                          "geomean_censored", "par2"})
         t.header.emplace_back(c);
     for (const GroupSummary& g : groups)
         for (std::size_t m = 0; m < metrics.size(); ++m) {
@@ -191,11 +204,18 @@ TextTable summary_table(const std::vector<GroupSummary>& groups, const std::vect
             row.emplace_back(metrics[m]);
             for (std::size_t v : {g.runs, g.finished, g.limited, g.failed}) row.emplace_back(v);
             const double none = std::numeric_limits<double>::quiet_NaN();  // no value: every run failed
-            auto stat = [&](double v) { return s.count ? v : none; };
-            row.emplace_back(stat(s.min));
-            row.emplace_back(stat(s.median), s.median_censored);
-            row.emplace_back(static_cast<std::size_t>(s.median_censored));
-            for (double v : {s.mean, s.p90, s.max, s.geomean, s.par2}) row.emplace_back(stat(v));
+            // The statistic, marked when it is a lower bound, then its 0/1 column.
+            auto stat = [&](double v, bool censored) {
+                row.emplace_back(s.count ? v : none, censored);
+                row.emplace_back(static_cast<std::size_t>(censored));
+            };
+            stat(s.min, s.min_censored);
+            stat(s.median, s.median_censored);
+            stat(s.mean, s.mean_censored);
+            stat(s.p90, s.p90_censored);
+            stat(s.max, s.max_censored);
+            stat(s.geomean, s.geomean_censored);
+            row.emplace_back(s.count ? s.par2 : none);
             t.rows.push_back(std::move(row));
         }
     return t;

@@ -3,11 +3,23 @@
 // shifted geometric mean and PAR-2.
 //
 // Censoring. A run that hit a limit (timeout, node_limit, memout) only tells that its true
-// value is at least the value it reached. Statistics use the reached value (PAR1, as solver
-// competitions do), so no table hides a hard instance, and say where that matters:
-//  - the median is marked a lower bound (Markdown "≥ x", CSV column median_censored = 1)
-//    when it could be larger had the limited runs gone on: when the median computed with
-//    every limited run set to +∞ differs from the PAR1 median;
+// value is at least the value it reached (it is right-censored there). Statistics use the
+// reached value (PAR1, as solver competitions do), so no table hides a hard instance, and
+// mark every statistic that is then only a lower bound (Markdown and LaTeX "≥ x", HTML a red
+// cell, CSV a column <stat>_censored = 1):
+//  - an order statistic (min, median, p90, max) when it could be larger had the limited runs
+//    gone on: when the same percentile computed with every limited run set to +∞ differs
+//    from the PAR1 one. For the median with every run censored at one limit L this is the
+//    Kaplan–Meier median (Kaplan & Meier, "Nonparametric estimation from incomplete
+//    observations", JASA 53(282), 1958): the survival curve is the empirical one below L, so
+//    with fewer than half the runs censored the KM median is the plain median (not marked;
+//    for an even count KM's smallest t with S(t) ≤ ½ is the lower of the two middle runs,
+//    where type 7 averages them), and with half or more it is undefined or rests on a
+//    censored run, known only to be ≥ what it shows (marked). With censoring at
+//    several levels (nodes reached before a time limit) the mark is the safe side: KM would
+//    need independent censoring, which a limit on another metric does not give;
+//  - the mean and the shifted geometric mean as soon as any run is censored (each averages
+//    every value);
 //  - PAR-2: the mean with each limited run counted as twice the cap, the "penalised average
 //    runtime" of the SAT competitions. The cap of a metric is the limit of the runs stopped
 //    by that metric's own limit (timeout for wall/cpu time, node_limit for nodes, memout for
@@ -37,7 +49,9 @@ struct Sample {
 struct MetricStats {
     std::size_t count = 0;  // samples with a value
     double min = 0, median = 0, mean = 0, p90 = 0, max = 0, geomean = 0, par2 = 0;
-    bool median_censored = false;
+    // Lower bounds (see above); PAR-2 is a score with its own penalty, never marked.
+    bool min_censored = false, median_censored = false, mean_censored = false, p90_censored = false,
+         max_censored = false, geomean_censored = false;
 };
 
 // Order statistics of a sample (copied and sorted). Percentiles by linear interpolation
@@ -48,7 +62,8 @@ double percentile(const std::vector<double>& sorted, double p);
 // exp(mean(log(x + 1))) − 1: the shifted geometric mean, defined for the zeros that node
 // counts often are (shift 1, as in the SCIP/MIPLIB benchmarking convention).
 double shifted_geomean(const std::vector<double>& values);
-// True if the median of `samples` is only a lower bound (see above).
+// True if the p-quantile (0 ≤ p ≤ 1, type 7) of `samples` is only a lower bound (see above).
+bool quantile_is_lower_bound(const std::vector<Sample>& samples, double p);
 bool median_is_lower_bound(const std::vector<Sample>& samples);
 
 // The status of the limit that caps a metric ("timeout" for wall_ms, …), "" if none.
@@ -76,7 +91,9 @@ std::vector<GroupSummary> summarize(const ResultsTable& table, const std::vector
 std::optional<double> parse_number(const std::string& text);
 bool key_less(const std::vector<std::string>& a, const std::vector<std::string>& b);
 
-// Tidy: one row per group and metric.
+// Tidy: one row per group and metric. Each statistic that can be a lower bound is followed by
+// its <stat>_censored column (0/1): data for CSV; Markdown and LaTeX mark the cell instead and
+// leave these columns out (table_columns.hpp).
 TextTable summary_table(const std::vector<GroupSummary>& groups, const std::vector<std::string>& by,
                         const std::vector<std::string>& metrics);
 

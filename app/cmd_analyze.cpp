@@ -1,4 +1,5 @@
 // futolab analyze CSV… [--by COLS] [--metric COLS] [--format md|csv|latex] [--table NAME] [--tables DIR]
+//                      [--columns COLS] [--digits N] [--caption TEXT] [--label KEY]
 //                      [--baseline SPEC] [--fit exp,power] [--where EXPR]… [--no-vbs]
 //                      [--plots DIR] [--plot TYPES] [--solver SPEC] [--pool] [--fail-on-disagreement]
 // Prints a summary table per group (with the virtual best solver); with --baseline a paired
@@ -8,21 +9,23 @@
 // scripts). Several inputs are one experiment: the same runs twice, or runs of other commits
 // or configs, are refused without --pool (analysis/pooling.hpp). docs/analysis.md explains
 // every number.
-#include "analysis/latex_table.hpp"
 #include "analysis/gnuplot.hpp"
+#include "analysis/latex_table.hpp"
 #include "analysis/study.hpp"
+#include "analysis/table_columns.hpp"
 #include "analysis/table_kinds.hpp"
 #include "app/agreement_gate.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "app/number_options.hpp"
 #include "app/option_rules.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/visible_text.hpp"
 #include "records/output_guard.hpp"
 
 #include <fmt/format.h>
-#include "core/visible_text.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -41,7 +44,19 @@ struct AnalyzeArgs {
     bool instances = false;
     bool force = false;  // --force: --tables may replace an input or a results CSV
     bool fail_on_disagreement = false;
+    std::vector<std::string> columns;  // --columns: of the one table printed
+    LatexOptions latex;                // --digits, --caption, --label
 };
+
+// One table is printed: the one --table names, or with --columns the summary.
+bool one_table(const AnalyzeArgs& a) { return a.table || !a.columns.empty(); }
+
+// A table as printed: the columns --columns chose, else all but the flag columns (<stat>_censored)
+// that Markdown and LaTeX show as a mark on the statistic's cell.
+TextTable shown(const TextTable& t, const AnalyzeArgs& a) {
+    if (!a.columns.empty()) return select_columns(t, a.columns);
+    return a.format == TableFormat::csv ? t : without_flag_columns(t);
+}
 
 // The table's heading from its row of kTableKinds; the paired one names the baseline, a spec
 // from the data: escaped for a Markdown heading (a LaTeX caption is escaped whole by table_latex).
@@ -78,21 +93,51 @@ void write_tables(const Study& study, const std::string& dir) {
     }
 }
 
-void print_tables(const Study& study, const AnalyzeArgs& args) {
-    if (args.table) {
-        const std::string name(name_in(kTableKinds, *args.table));
-        const TextTable* t = find_table(study, name);
-        if (!t) throw InputError("--table " + name + ": not computed (" + table_needs_text() + ")");
-        std::cout << (args.format == TableFormat::latex ? table_latex(*t) : render_table(*t, args.format));
+// One table: a bare tabular, or with --caption or --label a float (captioned by its heading
+// unless --caption says otherwise).
+void print_table(const Study& study, const AnalyzeArgs& args) {
+    const std::string name(name_in(kTableKinds, args.table.value_or(TableKind::summary)));
+    const TextTable* t = find_table(study, name);
+    if (!t) throw InputError("--table " + name + ": not computed (" + table_needs_text() + ")");
+    if (args.format != TableFormat::latex) {
+        std::cout << render_table(shown(*t, args), args.format);
         return;
     }
+    LatexOptions latex = args.latex;
+    if (latex.caption.empty() && !latex.label.empty()) latex.caption = heading(*t, study, TableFormat::latex);
+    std::cout << table_latex(shown(*t, args), latex);
+}
+
+void print_tables(const Study& study, const AnalyzeArgs& args) {
+    if (one_table(args)) return print_table(study, args);
     const std::vector<const TextTable*> tables = all_tables(study);
     for (std::size_t i = 0; i < tables.size(); ++i) {
         if (args.format == TableFormat::latex)  // every table a float with its heading as the caption
-            std::cout << (i ? "\n" : "") << table_latex(*tables[i], heading(*tables[i], study, TableFormat::latex));
+            std::cout << (i ? "\n" : "")
+                      << table_latex(shown(*tables[i], args),
+                                     {heading(*tables[i], study, TableFormat::latex), "", args.latex.digits});
         else
-            std::cout << (i ? "\n## " + heading(*tables[i], study, TableFormat::md) + "\n\n" : "") << render_table(*tables[i], TableFormat::md);
+            std::cout << (i ? "\n## " + heading(*tables[i], study, TableFormat::md) + "\n\n" : "")
+                      << render_table(shown(*tables[i], args), TableFormat::md);
     }
+}
+
+// A figure's files replace what is at their names (render_plot): an input read under one of
+// those names would be lost. A link there is only a name, replaced while its file keeps its
+// bytes, so the entry itself is compared, not what it points to.
+void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::string& dir,
+                             const std::vector<std::string>& inputs) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    for (const PlotSpec& plot : plots)
+        for (const std::string& path : plot_files(plot, dir)) {
+            const fs::path entry = fs::weakly_canonical(fs::absolute(fs::path(path).parent_path(), ec), ec) /
+                                   fs::path(path).filename();
+            for (const std::string& input : inputs)
+                if (input != "-" && fs::weakly_canonical(fs::absolute(input, ec), ec) == entry)
+                    throw InputError(fmt::format("--plots {}: is the input {}: a figure's file would replace it (use "
+                                                 "another --plots folder)", path, input));
+        }
 }
 
 void write_plots(const std::vector<PlotSpec>& plots, const std::string& dir) {
@@ -115,6 +160,12 @@ bool has_plot(const AnalyzeArgs& a, PlotType type) {
     return std::find(a.request.plot_types.begin(), a.request.plot_types.end(), type) != a.request.plot_types.end();
 }
 
+// --caption and --label name one LaTeX float.
+std::string latex_one_table(const AnalyzeArgs& a) {
+    if (a.format != TableFormat::latex) return "does not apply without --format latex";
+    return one_table(a) ? "" : "does not apply to several tables: add --table NAME or --columns (one table, a float of its own)";
+}
+
 // The options another one leaves unused (issue #45); --plot without --plots is CLI11's needs().
 const std::vector<OptionRule<AnalyzeArgs>>& analyze_rules() {
     static const std::vector<OptionRule<AnalyzeArgs>> rules{
@@ -122,24 +173,6 @@ const std::vector<OptionRule<AnalyzeArgs>>& analyze_rules() {
              return !a.tables_dir.empty() && !a.table ? "does not apply with --tables alone (the files are CSV and nothing is printed; add --table NAME to print one)" : "";
          }},
         {"--by", "with --table other than summary (without --tables or --plots)", [](const AnalyzeArgs& a) {
-// A figure's files replace what is at their names (render_plot): an input read under one of
-// those names would be lost. A link there is only a name, replaced while its file keeps its
-// bytes, so the entry itself is compared, not what it points to.
-void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::string& dir,
-                             const std::vector<std::string>& inputs) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    for (const PlotSpec& plot : plots)
-        for (const std::string& path : plot_files(plot, dir)) {
-            const fs::path entry = fs::weakly_canonical(fs::absolute(fs::path(path).parent_path(), ec), ec) /
-                                   fs::path(path).filename();
-            for (const std::string& input : inputs)
-                if (input != "-" && fs::weakly_canonical(fs::absolute(input, ec), ec) == entry)
-                    throw InputError(fmt::format("--plots {}: is the input {}: a figure's file would replace it (use "
-                                                 "another --plots folder)", path, input));
-        }
-}
-
              return only_for_table(a, TableKind::summary, true, "it groups the summary table");
          }},
         {"--fit", "with --table other than fits (without --tables)", [](const AnalyzeArgs& a) {
@@ -170,6 +203,16 @@ void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::stri
         {"--force", "without --tables", [](const AnalyzeArgs& a) -> std::string {
              return a.tables_dir.empty() ? "does not apply without --tables (it only lets --tables replace a file)" : "";
          }},
+        {"--columns", "with --tables, or without --table beside --baseline, --fit or --instances", [](const AnalyzeArgs& a) -> std::string {
+             if (!a.tables_dir.empty()) return "does not apply with --tables (the files hold every column)";
+             const bool more = !a.request.baseline.empty() || !a.request.fits.empty() || a.instances;
+             return !a.table && more ? "picks the columns of one table: add --table NAME (without it, the summary)" : "";
+         }},
+        {"--digits", "without --format latex", [](const AnalyzeArgs& a) -> std::string {
+             return a.format != TableFormat::latex ? "does not apply without --format latex (Markdown shows 3 significant digits, CSV every digit)" : "";
+         }},
+        {"--caption", "without --format latex and one table (--table or --columns)", latex_one_table},
+        {"--label", "without --format latex and one table (--table or --columns)", latex_one_table},
     };
     return rules;
 }
@@ -187,11 +230,11 @@ int analyze(AnalyzeArgs args) {
     for (const std::string& w : study.table.warnings())
         std::cerr << visible_text("futolab: warning: " + w, LineBreaks::kept) << "\n";
     // CSV is for programs: one table per file, never several glued together.
-    const bool one_csv = args.format == TableFormat::csv && !args.table && args.tables_dir.empty();
+    const bool one_csv = args.format == TableFormat::csv && !one_table(args) && args.tables_dir.empty();
     if (one_csv && study.tables.size() > 1)
         throw InputError("--format csv prints one table: choose --table " + names_of(kTableKinds, "|") + ", or --tables DIR");
     if (one_csv) std::cout << table_csv(study.tables.front());
-    else if (args.tables_dir.empty() || args.table) print_tables(study, args);
+    else if (args.tables_dir.empty() || one_table(args)) print_tables(study, args);
     if (!args.tables_dir.empty()) write_tables(study, args.tables_dir);
     write_plots(study.plots, args.plots);
     // A full disk or a closed pipe must not look like success (issue #18).
@@ -218,6 +261,14 @@ void add_analyze(CLI::App& app, Action& run) {
         ->delimiter(',');
     add_word(cmd, "--format", args->format, kTableFormats, "Table format: " + word_help(kTableFormats));
     add_optional_word(cmd, "--table", args->table, kTableKinds, "Print only this table: " + names_of(kTableKinds));
+    cmd->add_option("--columns", args->columns,
+                    "Print only these columns of the one table printed (--table, else the summary), in this order, "
+                    "e.g. spec,median,p90")
+        ->delimiter(',');
+    add_whole(cmd, "--digits", args->latex.digits, {1, kMaxLatexDigits},
+              "--format latex: significant digits of its numbers (default 3; 1.14\\times10^{6} from 10^6 on)");
+    cmd->add_option("--caption", args->latex.caption, "--format latex: the caption of the one table's float (escaped)");
+    cmd->add_option("--label", args->latex.label, "--format latex: its \\label{KEY} (letters, digits, : . _ -)");
     cmd->add_option("--tables", args->tables_dir, "Also write every table as DIR/NAME.csv (full precision)");
     cmd->add_flag("--force", args->force, "--tables: replace a file even if it is an input or a results CSV");
     cmd->add_flag("--instances", args->instances, "Add the per-instance table (median over repeats per spec)");
@@ -241,6 +292,7 @@ void add_analyze(CLI::App& app, Action& run) {
     add_fail_on_disagreement(cmd, args->fail_on_disagreement);
     cmd->callback([args, cmd, &run] {
         refuse_clashes("analyze", analyze_rules(), *args, given_options(*cmd));
+        if (cmd->count("--label")) check_latex_label(args->latex.label);
         run = [args] { return analyze(*args); };
     });
 }

@@ -121,7 +121,7 @@ TEST_CASE("latex: any label prints literally, also at the start of a row", "[esc
         INFO(label);
         CHECK(latex_printed(latex_escape(label)) == visible_text(label));
         TextTable t{"t", {label}, {{Cell("a")}, {Cell(label)}}, 1};
-        const std::string tex = table_latex(t, label);
+        const std::string tex = table_latex(t, {label});
         // A row's end \\ and a booktabs rule are never followed by '[' or '*' (an optional
         // argument or a star): the label is braced.
         for (const std::string_view opener : {"\\\\\n", "\\toprule\n", "\\midrule\n"})

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -99,6 +100,43 @@ TEST_CASE("repeats are reduced to their median per instance first", "[paired]") 
     CHECK(c.ties == 1);  // instance b
     CHECK(c.losses == 0);
     CHECK(c.geomean == Approx(std::sqrt(3.0)));
+}
+
+TEST_CASE("pairs carry each side's runs for the two-stage bootstrap", "[paired][bootstrap]") {
+    const ResultsTable t = repeats_table();
+    const auto pairs = pair_instances(t, "backtracking", "fc", "nodes");
+    REQUIRE(pairs.size() == 2);
+    // Instance a, shifted by one: backtracking 3, 100, 5 → 4, 101, 6; fc 1, 1, 2 (its limited
+    // repeat with the value reached) → 2, 2, 3.
+    std::vector<double> base = pairs[0].base_runs, other = pairs[0].other_runs;
+    std::sort(base.begin(), base.end());
+    std::sort(other.begin(), other.end());
+    CHECK(base == std::vector<double>{4, 6, 101});
+    CHECK(other == std::vector<double>{2, 2, 3});
+    CHECK(pairs[1].base_runs == std::vector<double>{2});
+    // The repeats of a vary: its interval is wider than the instances' alone, which see only
+    // the medians (3 and 1 on a and b).
+    const PairedComparison two_stage = compare_pairs(pairs);
+    auto medians_only = pairs;
+    for (PairedInstance& p : medians_only) p.base_runs = p.other_runs = {};
+    const PairedComparison instances_only = compare_pairs(medians_only);
+    CHECK(two_stage.geomean == instances_only.geomean);  // the same point estimate
+    CHECK(two_stage.high - two_stage.low > instances_only.high - instances_only.low);
+}
+
+TEST_CASE("holm_p adjusts wilcoxon_p over the specs compared on one metric", "[paired][holm]") {
+    const ResultsTable t = ResultsTable::load({analysis_csv("paired.csv")});
+    const auto rows = compare_to_baseline(t, "backtracking", {"nodes", "wall_ms"});
+    // Per metric two specs: fc (p = 2/256) and gac (p = 1, no nonzero difference). Holm:
+    // fc's p doubled, gac's max(1, …) = 1; the other metric is a family of its own.
+    for (const char* metric : {"nodes", "wall_ms"}) {
+        INFO(metric);
+        CHECK(find(rows, "fc", metric).holm_p == Approx(4.0 / 256));
+        CHECK(find(rows, "gac", metric).holm_p == 1);
+    }
+    const TextTable table = paired_table(rows);
+    CHECK(table.header.back() == "holm_p");
+    CHECK(table_csv(table).find("\nfc,nodes,8,1,2,2,2,8,0,0,0.0078125,0.015625\n") != std::string::npos);
 }
 
 TEST_CASE("the virtual best solver takes per instance the best spec's runs", "[paired]") {

@@ -53,17 +53,19 @@ TEST_CASE("analyze --format csv writes one table, at full precision", "[cli][ana
                           "1,4,fc,,solved,3000000,3000417590000,1\n";
     auto r = run_cli("analyze " + csv + " --by spec --metric wall_ms,nodes --format csv");
     CHECK(r.exit_code == 0);
-    CHECK(r.out == "spec,metric,runs,finished,limit_hit,failed,min,median,median_censored,mean,p90,max,geomean,par2\n"
-                   "fc,wall_ms,1,1,0,0,3000417.59,3000417.59,0,3000417.59,3000417.59,3000417.59,3000417.5900000026,3000417.59\n"
-                   "fc,nodes,1,1,0,0,3000000,3000000,0,3000000,3000000,3000000,3000000.000000001,3000000\n");  // exp(log(x + 1)) − 1: every digit
+    CHECK(r.out == "spec,metric,runs,finished,limit_hit,failed,min,min_censored,median,median_censored,mean,mean_censored,"
+                   "p90,p90_censored,max,max_censored,geomean,geomean_censored,par2\n"
+                   "fc,wall_ms,1,1,0,0,3000417.59,0,3000417.59,0,3000417.59,0,3000417.59,0,3000417.59,0,3000417.5900000026,0,"
+                   "3000417.59\n"
+                   "fc,nodes,1,1,0,0,3000000,0,3000000,0,3000000,0,3000000,0,3000000,0,3000000.000000001,0,3000000\n");  // exp(log(x + 1)) − 1: every digit
     // Several tables: choose one, or write each to its own file.
     r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking --fit exp --format csv");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "--table"));
     r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking --format csv --table paired");
     CHECK(r.exit_code == 0);
-    CHECK(has(r.out, "spec,metric,instances,limited,geomean_ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p\n"));
-    CHECK(has(r.out, "\nfc,nodes,8,1,2,2,2,8,0,0,0.0078125\n"));
+    CHECK(has(r.out, "spec,metric,instances,limited,geomean_ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p,holm_p\n"));
+    CHECK(has(r.out, "\nfc,nodes,8,1,2,2,2,8,0,0,0.0078125,0.015625\n"));
     CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 3);  // header, fc, gac: one table
     r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking --fit exp --tables " + dir.string());
     CHECK(r.exit_code == 0);
@@ -188,14 +190,14 @@ TEST_CASE("analyze: critical-set statistics count only sets, and the sets table 
 TEST_CASE("analyze --format latex: every table as a booktabs float", "[cli][analyze]") {
     auto r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking --format latex");
     CHECK(r.exit_code == 0);
-    CHECK(r.out.find("\\begin{table}[htbp]\n\\centering\n\\caption{Summary}\n\\begin{tabular}{lllrrrrrrrrrrrr}\n\\toprule\n"
+    CHECK(r.out.find("\\begin{table}[htbp]\n\\centering\n\\caption{Summary}\n\\begin{tabular}{lllrrrrrrrrrrr}\n\\toprule\n"
                      "spec & n & metric & runs & finished & limit\\_hit & failed &") == 0);
     CHECK(has(r.out, "\\caption{Paired comparison per instance against backtracking (ratio baseline / spec, \\textgreater{} 1: spec used less)}"));
-    CHECK(has(r.out, "fc & nodes & 8 & 1 & 2 & 2 & 2 & 8 & 0 & 0 & 0.008 \\\\\n"));
+    CHECK(has(r.out, "fc & nodes & 8 & 1 & 2 & 2 & 2 & 8 & 0 & 0 & 0.00781 & 0.0156 \\\\\n"));
     CHECK(!has(r.out, "|"));  // nothing of the Markdown
     r = run_cli("analyze analysis/paired.csv --metric nodes --format latex --table summary");
     CHECK(r.exit_code == 0);
-    CHECK(r.out.find("\\begin{tabular}{lllrrrrrrrrrrrr}\n") == 0);  // one table: no float
+    CHECK(r.out.find("\\begin{tabular}{lllrrrrrrrrrrr}\n") == 0);  // one table: no float
 }
 
 TEST_CASE("analyze warns when one spec label means different options in the inputs", "[cli][analyze][spec]") {

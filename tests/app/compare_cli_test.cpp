@@ -201,16 +201,16 @@ TEST_CASE("compare --format csv: one tidy table", "[cli][compare]") {
     auto r = run_cli("compare " + kBase + " " + kNew + " --format csv --table times");
     CHECK(r.exit_code == 0);
     CHECK(r.out == "base,new,spec,mode,instances,limited,ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p,clusters_base,"
-                   "clusters_new,cluster_sd,drift\n"
-                   "analysis/compare/base.csv,analysis/compare/new.csv,backtracking,count:2,6,1,1,1,1,0,6,0,1,0,0,0,\n"
-                   "analysis/compare/base.csv,analysis/compare/new.csv,fc,count:2,5,0,2,2,2,0,0,5,0.0625,0,0,0,\n");
+                   "clusters_new,cluster_sd,drift,holm_p\n"
+                   "analysis/compare/base.csv,analysis/compare/new.csv,backtracking,count:2,6,1,1,1,1,0,6,0,1,0,0,0,,1\n"
+                   "analysis/compare/base.csv,analysis/compare/new.csv,fc,count:2,5,0,2,2,2,0,0,5,0.0625,0,0,0,,0.125\n");
     r = run_cli("compare " + kBase + " " + kNew + " --format csv --table changes --label a,b");
     CHECK(r.exit_code == 0);
     CHECK(has(r.out, "\na,b,status,backtracking,count:2,i3,0000000000000003,status,unique,timeout\n"));
     // More than two inputs: each against the first.
     r = run_cli("compare " + kBase + " " + kNew + " " + kBase + " --format csv --table times --label a,b,c");
     CHECK(has(r.out, "\na,b,fc,count:2,5,"));
-    CHECK(has(r.out, "\na,c,fc,count:2,6,0,1,1,1,0,6,0,1,0,0,0,\n"));
+    CHECK(has(r.out, "\na,c,fc,count:2,6,0,1,1,1,0,6,0,1,0,0,0,,1\n"));
 }
 
 TEST_CASE("compare: bad input exits 2 with one line", "[cli][compare]") {
