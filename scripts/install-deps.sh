@@ -5,7 +5,9 @@
 # backend); swi-prolog-nox and coinor-cbc are the tools of the `clpfd` and `ilp` backends;
 # slurm-wlm + munge let tests/integration/slurm.sh start a single-node cluster; clang +
 # libclang-rt-14-dev (libFuzzer and the sanitizer runtimes) build the `fuzz` preset; chromium
-# (headless) loads the HTML report in tests/analysis/report_browser.sh; python3-pandas runs the
+# (headless) loads the HTML report in tests/analysis/report_browser.sh; texlive-latex-base +
+# texlive-latex-recommended (pdflatex and booktabs, about 145 MB) compile `analyze --format
+# latex` in tests/analysis/latex_compile.sh; python3-pandas runs the
 # pandas example of docs/schema.md (tests/docs/pandas_example.py).
 set -euo pipefail
 SUDO=""
@@ -17,5 +19,5 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   libyaml-cpp-dev libeigen3-dev libboost-graph-dev catch2 \
   libbenchmark-dev libcli11-dev libfmt-dev nlohmann-json3-dev \
   libgecode-dev gnuplot-nox minizinc flatzinc swi-prolog-nox coinor-cbc slurm-wlm munge clang libclang-rt-14-dev \
-  chromium libcadical-dev python3-pandas >/dev/null
+  chromium libcadical-dev texlive-latex-base texlive-latex-recommended python3-pandas >/dev/null
 echo "install-deps: all futolab dependencies are installed"
