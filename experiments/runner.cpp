@@ -12,6 +12,7 @@
 #include "experiments/noise.hpp"
 #include "experiments/pinning.hpp"
 #include "experiments/progress.hpp"
+#include "experiments/resume_rows.hpp"
 #include "experiments/run_record.hpp"
 #include "experiments/run_matrix.hpp"
 #include "experiments/schedule.hpp"
@@ -530,6 +531,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     const CsvLayout layout = csv_layout(matrix.param_names);
     std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, report);  // before the file is reopened
     ResultsFile file(report.csv_path, options.resume, layout);
+    check_resumed_rows(file, config, matrix);  // only this experiment's runs count as done
 
     RunInfo info{.command_line = options.command_line,
                  .jobs = resolve_jobs(options.jobs, config),

@@ -22,28 +22,29 @@
 namespace futolab {
 namespace {
 
-// The run key of every row. A key twice is refused (SPEC §5): the file was appended to by
-// hand or merged twice, and its second row would be counted as a second measurement.
-std::set<std::string> keys_of(const CsvTable& t, const std::string& path) {
+// The run key of every row, with its line and the cells that name its run beyond the key. A
+// key twice is refused (SPEC §5): the file was appended to by hand or merged twice, and its
+// second row would be counted as a second measurement.
+std::map<std::string, FinishedRow> keys_of(const CsvTable& t, const std::string& path) {
     const std::size_t instance = t.column("instance", path), hash = t.column("instance_hash", path),
                       solver = t.column("solver", path), options = t.column("options", path),
                       seed = t.column("seed", path), repeat = t.column("repeat", path), build = t.column("build", path);
-    std::map<std::string, int> keys;
+    std::map<std::string, FinishedRow> keys;
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         const auto& row = t.rows[r];
         // Read exactly: a seed re-saved as 5.17E+18 must not become 5 and be run again.
         std::string key = run_key(row[instance], row[hash], row[solver], row[options], whole_number_cell(t, r, seed, path),
                                   static_cast<int>(whole_number_cell(t, r, repeat, path, INT_MAX)),
                                   build_name_of_cell(row[build]));
-        if (const auto [at, added] = keys.emplace(std::move(key), t.lines[r]); !added)
+        FinishedRow finished{static_cast<std::size_t>(t.lines[r]), {}};
+        for (const char* column : kRunNamingColumns) finished.cells.emplace_back(column, row[t.column(column, path)]);
+        if (const auto [at, added] = keys.emplace(std::move(key), std::move(finished)); !added)
             throw_input_error({path, t.lines[r], 0},
                               fmt::format("the run of line {} again (instance {}, {} {}, seed {}, repeat {}): a run "
                                           "twice in one file; refusing to resume",
-                                          at->second, row[instance], row[solver], row[options], row[seed], row[repeat]));
+                                          at->second.line, row[instance], row[solver], row[options], row[seed], row[repeat]));
     }
-    std::set<std::string> out;
-    for (auto& [key, line] : keys) out.insert(key);
-    return out;
+    return keys;
 }
 
 std::vector<std::pair<std::size_t, std::int64_t>> walls_of(const CsvTable& t, const std::string& path) {
@@ -107,7 +108,8 @@ ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& 
             throw InputError(fmt::format("{}: {}: refusing to resume; use a new --out", path,
                                          header_difference(table.header, csv_columns(layout))));
         check_whole_number_columns(table, csv_integer_columns(), path);  // re-saved by a spreadsheet?
-        finished_ = keys_of(table, path);
+        finished_rows_ = keys_of(table, path);
+        for (const auto& [key, row] : finished_rows_) finished_.insert(key);
         earlier_walls_ = walls_of(table, path);
         std::error_code cut;
         if (table.truncated) fs::resize_file(path, table.complete_bytes, cut);  // a row cut off by a kill

@@ -9,6 +9,7 @@
 #include "records/results_csv.hpp"
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -19,6 +20,14 @@ namespace futolab {
 // Throws InputError naming `path` if something other than a regular file with one name is
 // there (a symlink, a hard link, a folder, a FIFO); returns its size (0 if absent).
 std::size_t check_results_target(const std::string& path);
+
+// A row already in a resumed file: its line, and its cells of kRunNamingColumns (what names
+// its run beside the run key: a resume checks them against the run of that key).
+struct FinishedRow {
+    std::size_t line = 0;
+    std::vector<std::pair<std::string, std::string>> cells;
+};
+inline constexpr const char* kRunNamingColumns[] = {"experiment", "mode", "run", "spec"};
 
 class ResultsFile {
 public:
@@ -32,6 +41,8 @@ public:
     ResultsFile& operator=(const ResultsFile&) = delete;
 
     const std::set<std::string>& finished_keys() const { return finished_; }
+    const std::map<std::string, FinishedRow>& finished_rows() const { return finished_rows_; }
+    const std::string& path() const { return path_; }
     std::size_t rows() const { return rows_; }
     // (run index, wall_ns) of the rows that were in the file when it was reopened.
     const std::vector<std::pair<std::size_t, std::int64_t>>& earlier_walls() const { return earlier_walls_; }
@@ -42,6 +53,7 @@ private:
     std::string path_;
     int fd_ = -1;
     std::set<std::string> finished_;
+    std::map<std::string, FinishedRow> finished_rows_;
     std::vector<std::pair<std::size_t, std::int64_t>> earlier_walls_;
     std::size_t rows_ = 0;
 };

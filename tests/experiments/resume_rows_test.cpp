@@ -1,0 +1,76 @@
+// experiments/resume_rows.hpp (issue #45, round 6): --resume counts a row as done only if it is
+// a run of this experiment as this experiment writes it. Before, a row whose mode, spec, run or
+// experiment cell had been changed was counted as done, and a row whose seed, repeat, instance
+// or hash no run has was kept beside the run made again.
+#include "records/csv_reader.hpp"
+#include "tests/app/cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using futolab::test::fresh_dir;
+using futolab::test::has;
+using futolab::test::run_cli;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string csv_cell(const std::string& cell) {
+    if (cell.find_first_of(",\"\n") == std::string::npos) return cell;
+    std::string out = "\"";
+    for (const char ch : cell) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    return out + "\"";
+}
+
+// The cell of `column` in the first data row (the first run) replaced by `value`.
+void set_cell(const fs::path& csv, const std::string& column, const std::string& value) {
+    futolab::CsvTable t = futolab::read_csv_file(csv.string());
+    std::size_t c = 0;
+    while (t.header[c] != column) ++c;
+    t.rows[0][c] = value;
+    std::ofstream out(csv, std::ios::binary | std::ios::trunc);
+    const auto line = [&out](const std::vector<std::string>& cells) {
+        for (std::size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << csv_cell(cells[i]);
+        out << "\n";
+    };
+    line(t.header);
+    for (const auto& row : t.rows) line(row);
+}
+
+}  // namespace
+
+TEST_CASE("resume refuses a row that is no run of this experiment as it writes it", "[resume][records]") {
+    const fs::path dir = fresh_dir("resume-rows", "cells");
+    std::ofstream(dir / "cfg.yaml") << "name: rr\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                                       "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc, backtracking ]\nrepeats: 2\n"
+                                       "isolation: thread\n";
+    REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
+    const std::string original = slurp((dir / "base" / "rr.csv").string());
+    const std::vector<std::pair<std::string, std::string>> edits{
+        {"experiment", "other"}, {"mode", "first"}, {"spec", "bitmask"}, {"run", "3"},
+        {"seed", "999"},         {"repeat", "7"},   {"instance", "zzz"}, {"instance_hash", "0000000000000000"}};
+    for (const auto& [column, value] : edits) {
+        INFO(column << " = " << value);
+        fs::remove_all(dir / "o");
+        fs::copy(dir / "base", dir / "o");
+        set_cell(dir / "o" / "rr.csv", column, value);
+        const std::string edited = slurp((dir / "o" / "rr.csv").string());
+        const auto r = run_cli("run -q cfg.yaml --out o --resume", dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "rr.csv:2: "));
+        CHECK(has(r.err, "refusing to resume"));
+        CHECK(slurp((dir / "o" / "rr.csv").string()) == edited);  // nothing appended
+    }
+    // The file as futolab wrote it resumes: every run done, nothing added.
+    fs::remove_all(dir / "o");
+    fs::copy(dir / "base", dir / "o");
+    const auto r = run_cli("run -q cfg.yaml --out o --resume", dir.string());
+    CHECK(r.exit_code == 0);
+    CHECK(slurp((dir / "o" / "rr.csv").string()) == original);
+    fs::remove_all(dir);
+}
