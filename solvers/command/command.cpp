@@ -59,6 +59,10 @@ public:
         spec.memory_bytes = request.limits.memory_bytes;
         spec.cpu_seconds = request.limits.cpu_seconds;
         spec.stop = request.limits.stop;
+        // A tool that ignores SIGTERM is killed 0.2 s after its limit, before a warm worker's
+        // watchdog (limit + 0.5 s from the run's start) kills the worker instead and leaves
+        // the tool's children to init.
+        spec.grace_seconds = 0.2;
         const external::ProcessResult p = external::run_process(spec);
         SolveResult r = judge(puzzle, request.mode, p, spec.memory_bytes);
         r.tool_cpu_ns = p.cpu_ns;

@@ -94,6 +94,26 @@ TEST_CASE("a time limit stops the command and every process it started", "[comma
     CHECK(errno == ESRCH);
 }
 
+TEST_CASE("a command that ignores SIGTERM is killed with its children at the time limit", "[command][limits]") {
+    const std::filesystem::path pidfile = test::fresh_dir("command", "stubborn") / "child.pid";
+    command::Declaration stubborn;
+    stubborn.name = "stubborn";
+    stubborn.argv = {"python3", "-c",
+                     "import signal, subprocess, sys\n"
+                     "ignore = 'import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(3600)'\n"
+                     "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                     "open(sys.argv[1], 'w').write(str(subprocess.Popen([sys.executable, '-c', ignore]).pid))\n"
+                     "while True: pass\n",
+                     pidfile.string(), "{instance}"};
+    const RunResult r = run_command(stubborn, tatham_puzzle(), Mode::first(), {0.5, 0, 0});
+    CHECK(r.result.status == Status::timeout);
+    std::ifstream in(pidfile);
+    pid_t child = 0;
+    REQUIRE(in >> child);
+    CHECK(::kill(child, 0) == -1);
+    CHECK(errno == ESRCH);
+}
+
 TEST_CASE("a Python command over the memory limit is memout", "[command][limits]") {
     command::Declaration hog;
     hog.name = "hog";
