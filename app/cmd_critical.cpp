@@ -28,6 +28,7 @@
 #include "core/puzzle.hpp"
 #include "critical/exact/certificate.hpp"
 #include "critical/exact/exact_square.hpp"
+#include "critical/exact/square_certificate.hpp"
 #include "critical/exact/exact_report.hpp"
 #include "critical/zero_given/few_relations.hpp"
 #include "critical/zero_given/few_relations_shards.hpp"
@@ -225,6 +226,7 @@ int run_exact_square(const CriticalArgs& a) {
     const std::string verify = parse_solver_spec(a.verify_with).text();
     OutputStream out(a.out);
     int exit_code = 0;
+    std::ostringstream certificate;  // --certificate: each proved minimum's, written at the end
     for (const SolvedSquare& s : given) {
         ExactOptions options;
         options.shrink = !a.no_shrink;
@@ -256,8 +258,13 @@ int run_exact_square(const CriticalArgs& a) {
             exit_code = 1;
         }
         out.write(write_instances({rec}, Format::jsonl));  // flushed: a later square's search may be long
+        if (!a.certificate.empty()) {
+            if (!r.exact) throw InputError(fmt::format("critical --exact --certificate: {}: the search stopped at bounds [{}, {}]; only a proved minimum is certified", s.id, r.lower, r.cost));
+            write_square_certificate(certificate, r);
+        }
     }
     out.close();
+    if (!a.certificate.empty()) write_file_atomically(a.certificate, certificate.str());
     return exit_code;
 }
 
@@ -320,13 +327,31 @@ int run_exact(const CriticalArgs& a) {
 // --check-certificate: exit 0 if the certificate checks, 1 if it does not, 2 if malformed.
 // Several files: the certificates of the N shards of one `--exact --shard I/N` run, each
 // checked, then the minimum over all squares from theirs (combine_shards).
+// A per-square certificate (--exact --square/--input --certificate): one file, its squares' claims.
+int run_check_square_certificate(const std::string& file, const std::string& text, const std::string& verify) {
+    std::istringstream in(text);
+    const SquareCertificateCheck c = check_square_certificate(in, file, verify);
+    if (!c.ok) {
+        std::cerr << fmt::format("futolab critical: {}: certificate rejected: {}\n", visible_text(file), c.why);
+        return 1;
+    }
+    std::cout << fmt::format("{}: certificate accepted: {} square(s), {} unavoidable sets, branch and bound re-run ({} nodes); {}minimum {} ({}) of the given square\n",
+                             visible_text(file), c.squares, c.sets, c.nodes, c.squares > 1 ? "last: " : "", c.minimum,
+                             exact_objective_name(c.objective));
+    return 0;
+}
+
 int run_check_certificate(const CriticalArgs& a) {
     const std::string verify = parse_solver_spec(a.verify_with).text();
     std::vector<CertificateCheck> checks;
     for (const std::string& file : a.check_certificate) {
         // Read whole through read_text_file: a regular file only, size-capped (a FIFO or
         // /dev/zero is refused, not waited for).
-        std::istringstream in(read_text_file(file));
+        const std::string text = read_text_file(file);
+        if (a.check_certificate.size() == 1 && text.find(kSquareCertificateFormat) != std::string::npos &&
+            text.find(kSquareCertificateFormat) < text.find('\n'))
+            return run_check_square_certificate(file, text, verify);
+        std::istringstream in(text);
         checks.push_back(check_certificate(in, file, verify));
         if (!checks.back().ok) {
             std::cerr << fmt::format("futolab critical: {}: certificate rejected: {}\n", visible_text(file), checks.back().why);
@@ -606,9 +631,9 @@ const std::vector<CriticalMode>& critical_modes() {
          "exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4", run_exhaustive},
         {"exact-square", "--exact", {"--square", "--input"},
          {"--objective", "--time-limit", "--cpu-limit", "--no-shrink", "--probe-seeds", "--no-cycle-seeds", "--verify-with",
-          "--out"},
+          "--certificate", "--out"},
          {},
-         "each given square's own minimum (n <= 9), bounds where a limit stops it", run_exact_square},
+         "each given square's own minimum (n <= 9), bounds where a limit stops it; --certificate for proved minima", run_exact_square},
         {"exact-sample", "--exact", {"--sample"},
          {"--n", "--objective", "--seed", "--jobs", "--engine", "--seed-sets", "--per-class", "--oracle", "--no-shrink",
           "--probe-seeds", "--no-cycle-seeds", "--below", "--verify-with", "--out"},
@@ -698,7 +723,8 @@ void add_critical(CLI::App& app, Action& run) {
                   "bounds where it stops");
     add_whole(cmd, "--jobs", a->jobs, {1, 1024}, "--exact: threads sharing the symmetry classes; --few-relations --checkpoint: shards run at once (default 1)");
     cmd->add_option("--certificate", a->certificate,
-                    "--exact: also write a certificate (unavoidable sets + DRAT proofs) to this file");
+                    "--exact: also write a certificate (unavoidable sets + DRAT proofs) to this file; with --square/--input, each proved "
+                    "minimum's (unavoidable sets with their squares, re-checked by branch and bound)");
     add_word(cmd, "--proof", a->proof, kProofKinds, "--certificate: " + word_help(kProofKinds));
     cmd->add_option("--check-certificate", a->check_certificate,
                     "Check a certificate of --exact without searching (exit 0 accepted, 1 rejected); several files: "

@@ -8,7 +8,8 @@
 # (headless) loads the HTML report in tests/analysis/report_browser.sh; texlive-latex-base +
 # texlive-latex-recommended (pdflatex and booktabs, about 145 MB) compile `analyze --format
 # latex` in tests/analysis/latex_compile.sh; python3-pandas runs the
-# pandas example of docs/schema.md (tests/docs/pandas_example.py).
+# pandas example of docs/schema.md (tests/docs/pandas_example.py); jq reads the benchmark
+# manifest in scripts/bench-regenerate.sh (tests/app/bench_small_test.cpp).
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
@@ -19,5 +20,5 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   libyaml-cpp-dev libeigen3-dev libboost-graph-dev catch2 \
   libbenchmark-dev libcli11-dev libfmt-dev nlohmann-json3-dev \
   libgecode-dev gnuplot-nox minizinc flatzinc swi-prolog-nox coinor-cbc slurm-wlm munge clang libclang-rt-14-dev \
-  chromium libcadical-dev texlive-latex-base texlive-latex-recommended python3-pandas >/dev/null
+  chromium libcadical-dev texlive-latex-base texlive-latex-recommended python3-pandas jq >/dev/null
 echo "install-deps: all futolab dependencies are installed"

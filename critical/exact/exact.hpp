@@ -64,7 +64,9 @@ int cost_of(const BasicCostModel<Mask>& model, const Mask& set) {
 }
 
 // The hitting-set engine of the search: own branch and bound (default, faster here) or CaDiCaL.
-enum class HittingEngine { bb, cadical };
+// lagrange (hitting_set_lagrange.hpp) is the per-square search's engine, not a --engine choice:
+// the search over all squares keeps its node counts and results.
+enum class HittingEngine { bb, cadical, lagrange };
 using HittingEngineWord = HelpedWord<HittingEngine>;
 inline constexpr HelpedVocabulary<HittingEngine, 2> kHittingEngines{{
     {HittingEngine::bb, "bb", "own branch and bound"},

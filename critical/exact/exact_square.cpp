@@ -15,7 +15,7 @@ template <class Mask>
 SquareOptimum solve_square(int n, const std::vector<int>& L, ExactObjective objective, ExactOptions options) {
     const auto t0 = std::chrono::steady_clock::now();
     const std::int64_t cpu0 = thread_cpu_ns();
-    options.engine = HittingEngine::bb;
+    options.engine = HittingEngine::lagrange;
     options.oracle = ExactOracle::solver;
     BasicLazySearch<Mask> search(n, nullptr, L, options);
     const Anytime<Mask> at = search.minimise_anytime(cost_model_as<Mask>(n, objective));
@@ -30,6 +30,7 @@ SquareOptimum solve_square(int n, const std::vector<int>& L, ExactObjective obje
     r.cost = at.best.cost;
     r.clues = at.best.set.indices();
     r.unavoidable_sets = search.pool_size();
+    for (BasicCounterexample<Mask>& m : search.take_sets()) r.sets.push_back({std::move(m.square), m.violated.indices()});
     record_effort(r, search, t0, cpu0);
     return r;
 }

@@ -17,6 +17,12 @@
 
 namespace futolab::critical {
 
+// An unavoidable set of L (clue indices) with the square M ≠ L that violates exactly it.
+struct WitnessedSet {
+    std::vector<int> square;
+    std::vector<int> clues;
+};
+
 struct SquareOptimum {
     int n = 0;
     std::vector<int> square;  // L, row-major
@@ -31,6 +37,7 @@ struct SquareOptimum {
     std::vector<int> clues;   // its clue indices (critical/clue_universe.hpp order), critical
     std::uint64_t engine_calls = 0, nodes = 0, oracle_queries = 0, oracle_nodes = 0;
     std::size_t seeded = 0, unavoidable_sets = 0;
+    std::vector<WitnessedSet> sets;  // the pool at the end: what a certificate stores a core of
     double seconds = 0, cpu_seconds = 0;  // wall and thread CPU time
 };
 

@@ -2,6 +2,8 @@
 
 #include "critical/exact/cycle_switches.hpp"
 #include "critical/exact/hitting_set_bb.hpp"
+#include "critical/exact/hitting_set_lagrange.hpp"
+#include "critical/exact/hitting_set_local.hpp"
 
 #include <algorithm>
 #include <random>
@@ -133,7 +135,6 @@ BasicOptimum<Mask> BasicLazySearch<Mask>::minimise_below(const Cost& cost, const
 
 template <class Mask>
 Anytime<Mask> BasicLazySearch<Mask>::minimise_anytime(const Cost& cost) {
-    if (engine_ != HittingEngine::bb) throw std::logic_error("minimise_anytime needs the bb engine");
     int total = 0;
     for (int i : cost.allowed.indices()) total += cost.weight[i];
     Anytime<Mask> at;
@@ -148,16 +149,30 @@ Anytime<Mask> BasicLazySearch<Mask>::minimise_anytime(const Cost& cost) {
         return true;
     };
     int completed_at = -1;  // the lower bound whose first candidate was completed
+    // Branch and check (engine lagrange): every hitting set the search meets goes to the oracle
+    // at once; its counterexamples join the pool and that search goes on with them. The first
+    // candidate at each cost is completed to an upper bound, as below.
+    const LeafCheck<Mask> check = [&](const Mask& set) -> std::vector<Mask> {
+        // A critical set costing the bound searched is already known: stop there (the loop
+        // below finds the bounds met).
+        if (at.best.feasible && at.best.cost <= at.lower) return {};
+        std::optional<Found> m = oracle_.find(set);
+        if (!m) return {};
+        std::vector<Mask> added;
+        const bool hittable = add_with_extras(std::move(*m), set, cost.allowed, &added);
+        if (const int c = cost_of(cost, set); hittable && c > completed_at) {
+            completed_at = c;
+            improve_from(set);
+        }
+        return added;  // a set no allowed clue hits ends the search: no allowed set is unique
+    };
     for (;;) {
         if (at.best.feasible && at.best.cost <= at.lower) return at.exact = true, at;
-        const BasicHittingProblem<Mask> p = problem_of(masks_, cost.allowed, cost.weight, Mask::prefix(n_ * n_), -1, deadline_);
         std::optional<Mask> candidate;
         for (; at.lower <= total && !candidate; ++at.lower) {  // iterative deepening, as cheapest()
-            ++bb_calls_;
-            const BasicHittingSolution<Mask> s = min_hitting_set(p, at.lower, at.lower);
-            nodes_ += s.nodes;
-            if (s.timed_out) break;
-            if (s.found) candidate = s.set;
+            bool stopped = false;
+            candidate = hitting_set_at(cost, at.lower, stopped, &check);
+            if (stopped) break;
         }
         if (!candidate) {
             if (at.lower > total) return at.exact = true, at;  // the pool has no hitting set
@@ -181,6 +196,24 @@ Anytime<Mask> BasicLazySearch<Mask>::minimise_anytime(const Cost& cost) {
     }
 }
 
+// A hitting set of the pool within `allowed` costing at most `bound`, by the engine; stopped
+// when the deadline passed first (then nullopt says nothing).
+template <class Mask>
+std::optional<Mask> BasicLazySearch<Mask>::hitting_set_at(const Cost& cost, int bound, bool& stopped, const LeafCheck<Mask>* check) {
+    if (engine_ == HittingEngine::cadical) throw std::logic_error("minimise_anytime needs a branch-and-bound engine");
+    if (engine_ == HittingEngine::lagrange) {  // most calls have an answer near the last one
+        if (std::optional<Mask> s = local_hitting_set(masks_, cost.allowed, cost.weight, bound, last_, kLocalMoves)) return last_ = *s;
+    }
+    ++bb_calls_;
+    const BasicHittingProblem<Mask> p = problem_of(masks_, cost.allowed, cost.weight, Mask::prefix(n_ * n_), -1, deadline_);
+    const BasicHittingSolution<Mask> s =
+        engine_ == HittingEngine::lagrange ? lagrange_hitting_set(p, bound, check) : min_hitting_set(p, bound, bound);
+    nodes_ += s.nodes;
+    stopped = s.timed_out;
+    if (s.found) last_ = s.set;
+    return s.found ? std::optional<Mask>(s.set) : std::nullopt;
+}
+
 template <class Mask>
 std::optional<Mask> BasicLazySearch<Mask>::complete(Mask set, const Cost& cost) {
     for (;;) {
@@ -202,7 +235,7 @@ std::optional<Mask> BasicLazySearch<Mask>::complete(Mask set, const Cost& cost) 
 }
 
 template <class Mask>
-bool BasicLazySearch<Mask>::add_with_extras(Found first, const Mask& candidate, const Mask& allowed) {
+bool BasicLazySearch<Mask>::add_with_extras(Found first, const Mask& candidate, const Mask& allowed, std::vector<Mask>* added) {
     // Cheap (one table pass, or one short search, each), and disjoint sets are what the
     // packing bound counts.
     Mask avoid = candidate;
@@ -210,6 +243,7 @@ bool BasicLazySearch<Mask>::add_with_extras(Found first, const Mask& candidate, 
     for (int extra = 0; m && extra <= kExtraSets; ++extra) {
         const bool hittable = m->violated.intersects(allowed);
         avoid = avoid | m->violated;
+        if (added) added->push_back(m->violated);
         add(std::move(*m));
         if (!hittable) return false;
         m = oracle_.find(avoid);

@@ -9,6 +9,7 @@
 #include "critical/deadline.hpp"
 #include "critical/exact/exact.hpp"
 #include "critical/exact/hitting_set.hpp"
+#include "critical/exact/hitting_set_lagrange.hpp"
 #include "critical/oracle/solver_counterexample.hpp"
 #include "solvers/run.hpp"
 
@@ -74,7 +75,8 @@ public:
 
     // Adds m's set and up to kExtraSets more sets disjoint from it and from the candidate.
     // False if a set has no allowed clue (then no allowed set is uniquely completable).
-    bool add_with_extras(Found first, const Mask& candidate, const Mask& allowed);
+    // added (if given) receives every set added.
+    bool add_with_extras(Found first, const Mask& candidate, const Mask& allowed, std::vector<Mask>* added = nullptr);
     void add(Found m);
 
     // Drops every clue whose removal keeps the set uniquely completable (greedy, monotone:
@@ -95,6 +97,7 @@ private:
     // add it to the pool and take its cheapest allowed clue that hits most pool sets; nullopt
     // if one has no allowed clue.
     std::optional<Mask> complete(Mask set, const Cost& cost);
+    std::optional<Mask> hitting_set_at(const Cost& cost, int bound, bool& stopped, const LeafCheck<Mask>* check = nullptr);
     void check_clock() const;
 
     static constexpr int kExtraSets = 4;
@@ -105,6 +108,9 @@ private:
     LazyOracle<Mask> oracle_;
     bool sorted_pool_;  // solver oracle: keep the pool sorted by size (add)
     std::size_t seeded_ = 0;
+    // Engine lagrange: the last hitting set found, where the local search starts the next.
+    static constexpr int kLocalMoves = 2000;
+    Mask last_;
     std::vector<Mask> masks_;
     std::vector<Found> sets_;
     std::uint64_t bb_calls_ = 0, nodes_ = 0;

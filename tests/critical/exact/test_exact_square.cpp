@@ -161,7 +161,7 @@ TEST_CASE("critical --exact --square on the command line", "[critical][exact][pe
     REQUIRE(rec["meta"]["critical"] == true);
     REQUIRE(rec["meta"].contains("cpu_seconds"));
     // Conflicting or meaningless flags are refused, naming the flag.
-    for (const std::string bad : {"--n 4", "--sample 3", "--shard 0/2", "--jobs 2", "--certificate x.cert", "--per-class",
+    for (const std::string bad : {"--n 4", "--sample 3", "--shard 0/2", "--jobs 2", "--proof bb", "--per-class",
                                   "--engine cadical", "--below 3", "--oracle table"}) {
         const auto refused = run_cli("critical --exact --square " + cyclic4 + " --objective k " + bad);
         INFO(bad);

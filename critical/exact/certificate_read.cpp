@@ -1,0 +1,127 @@
+#include "critical/exact/certificate_read.hpp"
+
+#include "core/error.hpp"
+#include "generators/latin/square.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+namespace futolab::critical {
+namespace {
+
+constexpr int kMaxDepth = 8;
+int clue_count(int n) { return n * n + 2 * n * (n - 1); }
+
+}  // namespace
+
+
+[[noreturn]] void bad(const At& at, const std::string& problem) {
+    throw InputError(fmt::format("{}:{}: {}", at.source, at.line, problem));
+}
+
+// An integer read exactly as its text says (issue #45): nlohmann keeps a JSON integer as a
+// 64-bit signed or unsigned value, and anything wider or with a fraction or exponent as a
+// double; get<int>() would wrap 4294967300 to 4 and round 4.0 to 4. Here a fraction, an
+// exponent, a string or a value outside [lo, hi] is refused, naming the field.
+std::int64_t whole(const Json& j, const At& at, const std::string& field, std::int64_t lo, std::int64_t hi) {
+    if (j.is_number_unsigned()) {
+        const std::uint64_t v = j.get<std::uint64_t>();
+        if (v > static_cast<std::uint64_t>(hi)) bad(at, fmt::format("{} {} is too large (at most {})", field, v, hi));
+        return static_cast<std::int64_t>(v);
+    }
+    if (j.is_number_integer()) {
+        const std::int64_t v = j.get<std::int64_t>();
+        if (v > hi) bad(at, fmt::format("{} {} is too large (at most {})", field, v, hi));
+        if (v < lo) bad(at, fmt::format("{} {} is too small (at least {})", field, v, lo));
+        return v;
+    }
+    if (j.is_number_float() && j.get<double>() >= 9.2e18)  // past int64: a decimal text, not 64 bits' worth
+        bad(at, fmt::format("{} {} is too large (at most {})", field, j.dump(), hi));
+    if (j.is_number_float() && j.get<double>() <= -9.2e18)
+        bad(at, fmt::format("{} {} is too small (at least {})", field, j.dump(), lo));
+    bad(at, fmt::format("{} must be a whole number in plain digits, got {}", field, j.dump()));
+}
+
+int whole_int(const Json& j, const At& at, const std::string& field, int lo, int hi) {
+    return static_cast<int>(whole(j, at, field, lo, hi));
+}
+
+const Json& array_at(const Json& j, const At& at, const std::string& field) {
+    if (!j.is_array()) bad(at, fmt::format("{} must be a list, got {}", field, j.dump().substr(0, 40)));
+    return j;
+}
+
+std::string text_at(const Json& j, const At& at, const std::string& field) {
+    if (!j.is_string()) bad(at, fmt::format("{} must be a string, got {}", field, j.dump().substr(0, 40)));
+    return j.get<std::string>();
+}
+
+// A record's keys: `required` must be there, `optional` may be, nothing else (an unknown key
+// would be read past in silence, as if the file said something it does not).
+void check_keys(const Json& record, const At& at, const std::string& what, std::initializer_list<const char*> required,
+                std::initializer_list<const char*> optional) {
+    if (!record.is_object()) bad(at, fmt::format("{} must be an object, got {}", what, record.dump().substr(0, 40)));
+    for (const auto& item : record.items()) {
+        const std::string& key = item.key();  // not a structured binding: clang 14 cannot capture one
+        const auto named = [&key](const char* k) { return key == k; };
+        if (std::none_of(required.begin(), required.end(), named) && std::none_of(optional.begin(), optional.end(), named))
+            bad(at, fmt::format("unknown key '{}' in {}", key, what));
+    }
+    for (const char* key : required)
+        if (!record.contains(key)) bad(at, fmt::format("{} has no '{}'", what, key));
+}
+
+// One line of the file as JSON. A key twice in one object is refused: the parser would keep
+// the last one, so `{"minimum": 9, "minimum": 7}` would claim 7 where a reader sees 9.
+Json parse_line(const std::string& text, const At& at) {
+    std::vector<std::set<std::string>> open;  // the keys seen in each object being parsed
+    std::string twice;
+    const Json::parser_callback_t seen = [&](int depth, Json::parse_event_t event, Json& parsed) {
+        // write_certificate nests 4 levels (header, frontier, point, witness clues); a deeper
+        // line is refused as it is read, before a recursive dump or destructor meets it (200 000
+        // nested brackets overflowed the stack).
+        if (depth > kMaxDepth) bad(at, fmt::format("nested deeper than {} levels", kMaxDepth));
+        if (event == Json::parse_event_t::object_start) open.emplace_back();
+        if (event == Json::parse_event_t::object_end) open.pop_back();
+        if (event == Json::parse_event_t::key && !open.back().insert(parsed.get<std::string>()).second && twice.empty())
+            twice = parsed.get<std::string>();
+        return true;
+    };
+    Json j;
+    try {
+        j = Json::parse(text, seen);
+    } catch (const Json::exception& e) {  // "[json.exception.parse_error.101] parse error at …": keep the position
+        // parse_error, or out_of_range for a number past a double (1e400): the line is refused.
+        const std::string what = e.what();
+        bad(at, "not JSON: " + what.substr(what.find(']') + 2));
+    }
+    if (!twice.empty()) bad(at, fmt::format("key '{}' twice in one object", twice));
+    return j;
+}
+
+// A clue set: distinct indices of the clue universe of order n (a repeated clue is refused:
+// the set it would mean is not the list written).
+template <class Mask>
+Mask mask_of(const Json& clues, int n, const At& at, const std::string& field) {
+    Mask m;
+    for (const Json& c : array_at(clues, at, field)) {
+        const int i = whole_int(c, at, field + " clue", 0, clue_count(n) - 1);
+        if (m.test(i)) bad(at, fmt::format("{}: clue {} twice", field, i));
+        m.set(i);
+    }
+    return m;
+}
+
+std::vector<int> square_of(const Json& j, int n, const At& at, const std::string& field) {
+    std::vector<int> sq;
+    for (const Json& v : array_at(j, at, field)) sq.push_back(whole_int(v, at, field + " entry", 1, n));
+    if (!is_latin_square(n, sq)) bad(at, fmt::format("{} is not a Latin square of order {}", field, n));
+    return sq;
+}
+
+template ClueMask mask_of<ClueMask>(const Json&, int, const At&, const std::string&);
+template WideClueMask mask_of<WideClueMask>(const Json&, int, const At&, const std::string&);
+
+}  // namespace futolab::critical

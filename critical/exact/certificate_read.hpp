@@ -1,0 +1,46 @@
+// Reading certificates (issue #15, #42): the strict JSON Lines readers both certificate
+// formats share (certificate.hpp: all squares of an order; square_certificate.hpp: one square).
+// Every failure throws InputError naming the file, the line and the field.
+#pragma once
+
+#include "core/instance.hpp"
+#include "critical/clue_mask.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace futolab::critical {
+
+// Where a value was read: the file and its line, for one-line messages.
+struct At {
+    const std::string& source;
+    std::size_t line;
+};
+
+[[noreturn]] void bad(const At& at, const std::string& problem);
+
+// An integer read exactly as its text says (issue #45): a fraction, an exponent, a string or a
+// value outside [lo, hi] is refused, naming the field.
+std::int64_t whole(const Json& j, const At& at, const std::string& field, std::int64_t lo, std::int64_t hi);
+int whole_int(const Json& j, const At& at, const std::string& field, int lo, int hi);
+const Json& array_at(const Json& j, const At& at, const std::string& field);
+std::string text_at(const Json& j, const At& at, const std::string& field);
+
+// A record's keys: `required` must be there, `optional` may be, nothing else.
+void check_keys(const Json& record, const At& at, const std::string& what, std::initializer_list<const char*> required,
+                std::initializer_list<const char*> optional = {});
+
+// One line of the file as JSON; a key twice in one object and deep nesting are refused.
+Json parse_line(const std::string& text, const At& at);
+
+// A clue set: distinct indices of the clue universe of order n (ClueMask or WideClueMask).
+template <class Mask>
+Mask mask_of(const Json& clues, int n, const At& at, const std::string& field);
+
+// A Latin square of order n, row-major, entries 1..n.
+std::vector<int> square_of(const Json& j, int n, const At& at, const std::string& field);
+
+}  // namespace futolab::critical

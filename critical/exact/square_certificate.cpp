@@ -1,0 +1,165 @@
+#include "critical/exact/square_certificate.hpp"
+
+#include "core/error.hpp"
+#include "critical/clue_universe.hpp"
+#include "critical/exact/certificate_read.hpp"
+#include "critical/exact/exact_squares.hpp"
+#include "critical/exact/hitting_set_lagrange.hpp"
+#include "critical/oracle/verify.hpp"
+
+#include <fmt/format.h>
+
+#include <istream>
+#include <limits>
+#include <ostream>
+#include <stdexcept>
+
+namespace futolab::critical {
+namespace {
+
+using Mask = WideClueMask;  // every order the per-square search takes (n ≤ 9)
+
+int clue_count(int n) { return n * n + 2 * n * (n - 1); }
+
+// "A set hitting every one of `sets` costs at most below − 1" as the branch and bound's problem.
+BasicHittingProblem<Mask> claim_problem(int n, ExactObjective objective, const std::vector<Mask>& sets) {
+    const BasicCostModel<Mask> cost = cost_model_as<Mask>(n, objective);
+    BasicHittingProblem<Mask> p;
+    p.sets = sets;
+    p.allowed = cost.allowed;
+    p.weight = cost.weight;
+    return p;
+}
+
+// The refutation of "cost ≤ minimum − 1" over `sets`: nodes, or nullopt if it is not refuted.
+std::optional<std::uint64_t> refutation(int n, ExactObjective objective, const std::vector<Mask>& sets, int minimum,
+                                        std::vector<std::uint8_t>* used = nullptr) {
+    if (minimum <= 0) return 0;  // nothing costs less than 0
+    BasicHittingProblem<Mask> p = claim_problem(n, objective, sets);
+    p.used = used;
+    const BasicHittingSolution<Mask> s = lagrange_hitting_set(p, minimum - 1);
+    if (s.found || s.timed_out) return std::nullopt;
+    return s.nodes;
+}
+
+// The stored sets: the core the branch and bound marked if it alone refutes the claim, else all.
+std::vector<std::size_t> stored_sets(const SquareOptimum& r, const std::vector<Mask>& pool) {
+    std::vector<std::size_t> all(pool.size());
+    for (std::size_t j = 0; j < all.size(); ++j) all[j] = j;
+    std::vector<std::uint8_t> used(pool.size(), 0);
+    if (!refutation(r.n, r.objective, pool, r.cost, &used))
+        throw std::runtime_error(fmt::format("square certificate: the pool does not refute cost {} (a search bug)", r.cost - 1));
+    std::vector<std::size_t> core;
+    std::vector<Mask> core_sets;
+    for (std::size_t j = 0; j < pool.size(); ++j)
+        if (used[j]) core.push_back(j), core_sets.push_back(pool[j]);
+    return refutation(r.n, r.objective, core_sets, r.cost) ? core : all;
+}
+
+// One header, as read: the claim and what follows it.
+struct SquareHead {
+    int n = 0;
+    ExactObjective objective = ExactObjective::k_only;
+    std::vector<int> square;
+    int minimum = 0;
+    Mask witness;
+    std::size_t sets = 0;
+};
+
+SquareHead read_head(const Json& head, const At& at) {
+    if (!head.is_object() || head.value("certificate", Json()) != kSquareCertificateFormat)
+        bad(at, std::string("not a ") + kSquareCertificateFormat + " record");
+    check_keys(head, at, "the header", {"certificate", "version", "n", "objective", "square", "minimum", "witness", "proof", "sets"});
+    const std::int64_t version = whole(head.at("version"), at, "version", 0, std::numeric_limits<std::int64_t>::max());
+    if (version != 1) bad(at, fmt::format("version {} (this futolab reads version 1)", version));
+    SquareHead h;
+    h.n = whole_int(head.at("n"), at, "n", 2, kMaxWideN);
+    try {
+        h.objective = exact_objective_from_name(text_at(head.at("objective"), at, "objective"));
+    } catch (const InputError& e) {
+        bad(at, e.what());
+    }
+    if (h.objective == ExactObjective::frontier) bad(at, "objective frontier has no per-square certificate");
+    if (text_at(head.at("proof"), at, "proof") != "bb") bad(at, "proof must be bb");
+    h.square = square_of(head.at("square"), h.n, at, "square");
+    h.minimum = whole_int(head.at("minimum"), at, "minimum", 0, 3 * clue_count(h.n));
+    h.witness = mask_of<Mask>(head.at("witness"), h.n, at, "witness");
+    h.sets = static_cast<std::size_t>(whole(head.at("sets"), at, "sets", 0, 1 << 24));
+    return h;
+}
+
+// "" if the witness costs the minimum, uses only the objective's clues and is uniquely
+// completable (independent backend).
+std::string check_witness(const SquareHead& h, const std::string& backend) {
+    const BasicCostModel<Mask> cost = cost_model_as<Mask>(h.n, h.objective);
+    if (h.witness.minus(cost.allowed).count() > 0) return "the witness has a clue its objective does not use";
+    if (cost_of(cost, h.witness) != h.minimum) return fmt::format("the witness costs {}, not the minimum {}", cost_of(cost, h.witness), h.minimum);
+    const ClueUniverse u(h.n, h.square);
+    ClueSet set(static_cast<std::size_t>(u.size()), 0);
+    for (int i : h.witness.indices()) set[static_cast<std::size_t>(i)] = 1;
+    if (!verify_critical_set(u, set, backend).uniquely_completable) return "the witness is not uniquely completable (" + backend + ")";
+    return "";
+}
+
+// One set line: "" if its square is Latin and violates exactly its clues of L.
+std::string check_set(const Json& line, const SquareHead& h, std::size_t j, const At& at, std::vector<Mask>& sets) {
+    check_keys(line, at, "a set record", {"set", "square"});
+    const Mask set = mask_of<Mask>(line.at("set"), h.n, at, fmt::format("set {}", j));
+    const std::vector<int> M = square_of(line.at("square"), h.n, at, fmt::format("square {}", j));
+    if (set.empty() || violation_mask_as<Mask>(h.n, h.square, M) != set)
+        return fmt::format("set {} is not the set of clues its square violates", j);
+    sets.push_back(set);
+    return "";
+}
+
+}  // namespace
+
+void write_square_certificate(std::ostream& out, const SquareOptimum& r) {
+    if (!r.exact || !r.feasible)
+        throw InputError("critical --certificate: only a proved minimum with a set is certified (this search stopped at bounds or found none)");
+    std::vector<Mask> pool;
+    for (const WitnessedSet& s : r.sets) pool.push_back(Mask::of(s.clues));
+    const std::vector<std::size_t> stored = r.cost > 0 ? stored_sets(r, pool) : std::vector<std::size_t>{};
+    const Json head = {{"certificate", kSquareCertificateFormat}, {"version", 1}, {"n", r.n},
+                       {"objective", exact_objective_name(r.objective)}, {"square", r.square}, {"minimum", r.cost},
+                       {"witness", r.clues}, {"proof", "bb"}, {"sets", stored.size()}};
+    out << head.dump() << '\n';
+    for (std::size_t j : stored) out << Json{{"set", r.sets[j].clues}, {"square", r.sets[j].square}}.dump() << '\n';
+    if (!out) throw std::runtime_error("cannot write the certificate");
+}
+
+SquareCertificateCheck check_square_certificate(std::istream& in, const std::string& source, const std::string& verify_backend) {
+    SquareCertificateCheck result;
+    std::string text;
+    std::size_t line_no = 0;
+    auto fail = [&](const std::string& why) {
+        result.why = fmt::format("line {}: {}", line_no, why);
+        return result;
+    };
+    while (std::getline(in, text)) {
+        ++line_no;
+        if (text.empty()) continue;
+        const SquareHead h = read_head(parse_line(text, {source, line_no}), {source, line_no});
+        const std::size_t head_line = line_no;
+        result.n = h.n, result.objective = h.objective, result.minimum = h.minimum;
+        if (std::string why = check_witness(h, verify_backend); !why.empty()) return fail(why);
+        std::vector<Mask> sets;
+        while (sets.size() < h.sets && std::getline(in, text)) {
+            ++line_no;
+            const At at{source, line_no};
+            if (std::string why = check_set(parse_line(text, at), h, sets.size(), at, sets); !why.empty()) return fail(why);
+        }
+        if (sets.size() < h.sets) return fail(fmt::format("the file ends after {} of the {} sets", sets.size(), h.sets));
+        const std::optional<std::uint64_t> nodes = refutation(h.n, h.objective, sets, h.minimum);
+        line_no = head_line;
+        if (!nodes) return fail(fmt::format("a set hitting every stored set costs {} or less: the minimum {} is not proved", h.minimum - 1, h.minimum));
+        result.nodes += *nodes;
+        result.sets += sets.size();
+        ++result.squares;
+    }
+    if (result.squares == 0) bad({source, 1}, "empty certificate");
+    result.ok = true;
+    return result;
+}
+
+}  // namespace futolab::critical
