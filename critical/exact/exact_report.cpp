@@ -160,7 +160,7 @@ Instance square_record(const SquareOptimum& r, const std::string& id, const std:
     m["lower_bound"] = r.lower;  // proved: every uniquely completable set of the square costs at least this
     m["upper_bound"] = r.cost;   // this set's cost
     m["timed_out"] = r.timed_out;
-    m["search_backend"] = "bb+solver";
+    m["search_backend"] = "lagrange+solver";  // hitting_set_lagrange.hpp, branch and check
     m["cpu_seconds"] = r.cpu_seconds;
     m["time_ms"] = r.seconds * 1e3;
     m["hitting_set_calls"] = r.engine_calls;
