@@ -264,17 +264,21 @@ void add_analyze(CLI::App& app, Action& run) {
     cmd->add_option("--columns", args->columns,
                     "Print only these columns of the one table printed (--table, else the summary), in this order, "
                     "e.g. spec,median,p90")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->type_name("COLS");
     add_whole(cmd, "--digits", args->latex.digits, {1, kMaxLatexDigits},
               "--format latex: significant digits of its numbers (default 3; 1.14\\times10^{6} from 10^6 on)");
-    cmd->add_option("--caption", args->latex.caption, "--format latex: the caption of the one table's float (escaped)");
-    cmd->add_option("--label", args->latex.label, "--format latex: its \\label{KEY} (letters, digits, : . _ -)");
+    cmd->add_option("--caption", args->latex.caption, "--format latex: the caption of the one table's float (escaped)")
+        ->type_name("TEXT");
+    cmd->add_option("--label", args->latex.label, "--format latex: its \\label{KEY} (letters, digits, : . _ -)")
+        ->type_name("KEY");
     cmd->add_option("--tables", args->tables_dir, "Also write every table as DIR/NAME.csv (full precision)");
     cmd->add_flag("--force", args->force, "--tables: replace a file even if it is an input or a results CSV");
     cmd->add_flag("--instances", args->instances, "Add the per-instance table (median over repeats per spec)");
     cmd->add_option("--baseline", r.baseline,
-                    "Compare every other spec with this one per instance: geometric-mean ratio with a 95% bootstrap CI, "
-                    "wins/ties/losses, Wilcoxon signed-rank p");
+                    "Compare every other spec with this one per instance: geometric-mean ratio with a 95% bootstrap CI "
+                    "(instances, then repeats), wins/ties/losses, Wilcoxon signed-rank p and holm_p (Holm-adjusted over "
+                    "the specs)");
     add_words(cmd, "--fit", r.fits, kFitModels, "Growth fits of the median per n: " + word_help(kFitModels));
     cmd->add_flag("!--no-vbs", r.virtual_best, "Leave out the virtual best solver (per instance the best spec)");
     CLI::Option* plots = cmd->add_option("--plots", args->plots,
