@@ -34,6 +34,15 @@ RunResult run_command(const command::Declaration& d, const Puzzle& p, Mode mode,
     return run_solver(*make_solver(command::parse_spec("command:name=" + d.name, declared)), p, {mode, limits, 1});
 }
 
+// The process whose pid the tool wrote to `pidfile` was killed and reaped: no such process.
+void check_gone(const std::filesystem::path& pidfile) {
+    std::ifstream in(pidfile);
+    pid_t child = 0;
+    REQUIRE(in >> child);
+    CHECK(::kill(child, 0) == -1);
+    CHECK(errno == ESRCH);
+}
+
 Puzzle tatham_puzzle() { return Puzzle::compile(read_instances(FUTOLAB_DATA_DIR "/tatham-dev/n04.tatham").front()); }
 
 }  // namespace
@@ -87,11 +96,7 @@ TEST_CASE("a time limit stops the command and every process it started", "[comma
     const RunResult r = run_command(python_solver({"--hang=" + pidfile.string()}), tatham_puzzle(), Mode::first(), {0.5, 0, 0});
     CHECK(r.result.status == Status::timeout);
     CHECK(r.result.message == "wall time limit: command:name=py stopped");
-    std::ifstream in(pidfile);
-    pid_t child = 0;
-    REQUIRE(in >> child);
-    CHECK(::kill(child, 0) == -1);  // killed and reaped: no such process
-    CHECK(errno == ESRCH);
+    check_gone(pidfile);
 }
 
 TEST_CASE("a command that ignores SIGTERM is killed with its children at the time limit", "[command][limits]") {
@@ -107,11 +112,7 @@ TEST_CASE("a command that ignores SIGTERM is killed with its children at the tim
                      pidfile.string(), "{instance}"};
     const RunResult r = run_command(stubborn, tatham_puzzle(), Mode::first(), {0.5, 0, 0});
     CHECK(r.result.status == Status::timeout);
-    std::ifstream in(pidfile);
-    pid_t child = 0;
-    REQUIRE(in >> child);
-    CHECK(::kill(child, 0) == -1);
-    CHECK(errno == ESRCH);
+    check_gone(pidfile);
 }
 
 TEST_CASE("a Python command over the memory limit is memout", "[command][limits]") {
