@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <cmath>
 #include <map>
 #include <set>
@@ -237,6 +238,12 @@ std::optional<double> ResultsTable::parse(std::size_t i, const std::string& colu
     if (kNumeric.count(column) && !std::all_of(cell.begin(), cell.end(), [](char c) { return c >= '0' && c <= '9'; }))
         throw InputError(fmt::format("{}: '{}' is not a whole number in plain digits, as futolab writes it (re-saved "
                                      "by a spreadsheet?)", at, cell.substr(0, 40)));
+    // A count past 64 bits is no value futolab writes; read as a double it would round silently.
+    std::uint64_t whole = 0;
+    if (kNumeric.count(column) &&
+        std::from_chars(cell.data(), cell.data() + cell.size(), whole).ec == std::errc::result_out_of_range)
+        throw InputError(fmt::format("{}: '{}' is larger than any count futolab writes (at most 18446744073709551615)",
+                                     at, cell.substr(0, 40)));
     return v;
 }
 

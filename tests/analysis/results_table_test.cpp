@@ -155,6 +155,21 @@ TEST_CASE("a text cell used as a number names file, line and column", "[results_
     }
 }
 
+// Issue #45, round 6: nodes 99999999999999999999999 was read as the double 99999999999999991611392.
+TEST_CASE("a count past 64 bits is refused, not rounded", "[results_table]") {
+    const std::string header = "solver,options,status,nodes,wall_ns,cpu_ns\n";
+    const std::string most = write_csv("most-count.csv", header + "fc,,solved,18446744073709551615,1,1\n");
+    CHECK(ResultsTable::load({most}).number(0, "nodes") == 18446744073709551615.0);
+    const std::string past = write_csv("huge-count.csv", header + "fc,,solved,18446744073709551616,1,1\n");
+    try {
+        ResultsTable::load({past});
+        FAIL("no error");
+    } catch (const InputError& e) {
+        CHECK(std::string(e.what()) == past + ":2:4: nodes: '18446744073709551616' is larger than any count futolab "
+                                              "writes (at most 18446744073709551615)");
+    }
+}
+
 TEST_CASE("a truncated last line is left out with a warning", "[results_table]") {
     const std::string path = write_csv("truncated.csv", "solver,options,status,wall_ns,cpu_ns\nfc,,solved,1,1\nfc,,sol");
     const ResultsTable t = ResultsTable::load({path});
