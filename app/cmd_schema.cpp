@@ -4,10 +4,9 @@
 // the `<csv>.schema.json` that run and merge write beside it.
 #include "app/commands.hpp"
 #include "core/error.hpp"
-#include "records/results_csv.hpp"
+#include "records/columns.hpp"
 #include "records/table_schema.hpp"
 
-#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -20,8 +19,7 @@ int print_schema(const std::string& csv) {
         return 0;
     }
     const std::vector<std::string> header = read_csv_header(csv);
-    const std::vector<std::string>& base = csv_base_columns();
-    if (header.size() < base.size() || !std::equal(base.begin(), base.end(), header.begin()))
+    if (!has_base_columns(header))
         throw InputError(csv + ": not a futolab results CSV (its header does not start with futolab's columns)");
     std::cout << table_schema_json(header);
     return 0;

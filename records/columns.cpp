@@ -9,4 +9,14 @@ const Column* column_named(std::string_view name) {
     return nullptr;
 }
 
+bool has_base_columns(const std::vector<std::string>& header) {
+    std::size_t i = 0;
+    for (const Column& c : kColumns) {
+        if (!c.base) break;  // the base columns come first
+        if (i >= header.size() || header[i] != c.name) return false;
+        ++i;
+    }
+    return true;
+}
+
 }  // namespace futolab

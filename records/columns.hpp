@@ -10,7 +10,9 @@
 
 #include "core/counters.hpp"
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace futolab {
 
@@ -82,5 +84,8 @@ inline constexpr Column kParamColumn{"param_<name>", ColumnType::number, "", fal
 // The row of a column name (a param_ name gives kParamColumn); nullptr for a name futolab
 // does not write.
 const Column* column_named(std::string_view name);
+
+// True if `header` starts with the base columns, in order: a results CSV of any futolab.
+bool has_base_columns(const std::vector<std::string>& header);
 
 }  // namespace futolab

@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "records/columns.hpp"
 #include "records/csv_reader.hpp"
 #include "records/output_guard.hpp"
 #include "records/outputs.hpp"
@@ -11,7 +12,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <map>
 
@@ -46,8 +46,7 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs) {
 // futolab version that wrote it (older files lack the later columns, and are merged as
 // they are).
 void check_header(const CsvTable& t, const std::vector<std::string>& first, const std::string& path) {
-    const std::vector<std::string>& base = csv_base_columns();
-    if (t.header.size() < base.size() || !std::equal(base.begin(), base.end(), t.header.begin()))
+    if (!has_base_columns(t.header))
         throw InputError(path + ": not a futolab results CSV (its header does not start with futolab's columns)");
     if (t.header != first) throw InputError(path + ": its header differs from the first file's");
 }

@@ -53,6 +53,10 @@ TEST_CASE("the header, base columns and integer columns come from the one column
         CHECK(c->type == ColumnType::integer);
         CHECK_FALSE(c->required);
     });
+    CHECK(has_base_columns(csv_columns(csv_layout({"givens"}))));
+    CHECK(has_base_columns(base));
+    CHECK_FALSE(has_base_columns(std::vector<std::string>(base.begin(), base.end() - 1)));
+    CHECK_FALSE(has_base_columns({"run", "status"}));
     CHECK(column_named("param_givens") == &kParamColumn);
     CHECK(column_named("param_") == nullptr);
     CHECK(column_named("nonsense") == nullptr);
