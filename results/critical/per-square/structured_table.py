@@ -65,23 +65,28 @@ def exact_bounds():
                     continue
                 name = class_of(rec["solution"])
                 lower = m["minimum"] if m.get("exact") else m["lower_bound"]
-                if name and lower > best.get(name, (0, ""))[0]:
-                    best[name] = (lower, os.path.relpath(path, HERE))
+                certified = m.get("exact") and os.path.exists(path[: -len(".jsonl")] + ".cert")
+                if name and lower > best.get(name, (0, "", False))[0]:
+                    best[name] = (lower, os.path.relpath(path, HERE), certified)
     return best
 
 
 def lower_bound(n, cls, exact):
+    """(bound, where from, certified?) of a class's min k."""
     if n in EXACT_OVER_ALL:
-        return EXACT_OVER_ALL[n], "exact over all squares"
+        return EXACT_OVER_ALL[n], "exact over all squares", n <= 5
     if cls in exact:
-        return exact[cls][0], f"capped --exact ({exact[cls][1]})"
-    return n - 1, "n − 1 (every square)"
+        lower, path, certified = exact[cls]
+        return lower, f"--exact ({path}{', certificate accepted' if certified else ''})", certified
+    return n - 1, "n − 1 (every square)", False
 
 
-def status(k, lower):
+def status(k, lower, certified):
     if k is None:
         return "no zero-given set"
-    return "exact (lower bound uncertified)" if k == lower else "bound"
+    if k != lower:
+        return "bound"
+    return "**exact, certified**" if certified else "exact (lower bound uncertified)"
 
 
 def class_best(runs):
@@ -117,10 +122,10 @@ def affine_table(n, runs, exact):
             rows.append(f"| {name} | {size} | not run | | {law(n)} | | | 0 | |")
             continue
         k, where, cpu, count = best[name]
-        lo, why = lower_bound(n, name, exact)
+        lo, why, certified = lower_bound(n, name, exact)
         shown = "none ¹" if k is None else f"{k}{' ✓' if k <= law(n) else ''}"
         rows.append(f"| {name} | {size} | {shown} | {where} | {law(n)} | {lo} ({why}) | "
-                    f"{status(k, lo)} | {count} | {cpu:.1f} |")
+                    f"{status(k, lo, certified)} | {count} | {cpu:.1f} |")
     return rows + [""]
 
 
