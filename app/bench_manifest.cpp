@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/status.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -14,8 +15,13 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<Expected, std::string_view>, 3> kExpected{
-    {{Expected::unique, "unique"}, {Expected::multiple, "multiple"}, {Expected::unsat, "unsat"}}};
+// The manifest's expected statuses are run statuses (SPEC), named by the status table.
+const std::array<std::pair<Expected, std::string_view>, 3>& expected_words() {
+    static const std::array<std::pair<Expected, std::string_view>, 3> words{{{Expected::unique, status_name(Status::unique)},
+                                                                              {Expected::multiple, status_name(Status::multiple)},
+                                                                              {Expected::unsat, status_name(Status::unsat)}}};
+    return words;
+}
 
 // "m.json: instances[3] (id 'n04:2')" and the like: where a field sits, for messages.
 struct Where {
@@ -59,7 +65,7 @@ std::string hash_member(const json& object, std::string_view key, const Where& a
 
 Expected expected_member(const json& object, const Where& at) {
     const std::string text = string_member(object, "status", at);
-    for (const auto& [value, name] : kExpected)
+    for (const auto& [value, name] : expected_words())
         if (name == text) return value;
     throw InputError(fmt::format("{}: '{}' is not unique, multiple or unsat", at.field("status"), text));
 }
@@ -122,7 +128,7 @@ void check_consistent(const BenchManifest& m) {
 }  // namespace
 
 std::string_view expected_name(Expected e) {
-    for (const auto& [value, name] : kExpected)
+    for (const auto& [value, name] : expected_words())
         if (value == e) return name;
     return "?";
 }

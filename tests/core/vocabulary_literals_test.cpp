@@ -48,6 +48,7 @@ const std::vector<Allowed> kAllowed{
     {"analysis/palette.cpp", "gac", "a backend's colour"},
     {"analysis/results_table.cpp", "critical", "the mode column of a critical task (kTasks)"},
     {"app/cmd_critical.cpp", "critical", "the subcommand's name"},
+    {"app/help_examples.hpp", "critical", "a subcommand's name in the examples table"},
     {"critical/zero_given/few_relations_shards.cpp", "multiple", "a count field of a shard file (a key, not a status)"},
     {"critical/zero_given/few_relations_shards.cpp", "unsat", "a count field of a shard file (a key, not a status)"},
     {"critical/zero_given/few_relations_shards.cpp", "unique", "a count field of a shard file (a key, not a status)"},
@@ -61,7 +62,6 @@ const std::vector<Allowed> kAllowed{
     {"generators/generator_kind.hpp", "unique", "the generator kind table's entry"},
     {"experiments/methods.cpp", "gac", "a backend (oracle, verify)"},
     {"experiments/methods.cpp", "fc", "a backend (verify)"},
-    {"generators/grade.cpp", "gac", "the grader's backend"},
     {"records/sidecar.cpp", "error", "a YAML key of the sidecar"},
     {"solvers/gac/gac.cpp", "gac", "an option value of sac_probe"},
     {"solvers/oracle.hpp", "gac", "the default backend"},
@@ -185,6 +185,10 @@ namespace {
 // The other meanings, in app/, of the names of the choice tables.
 const std::vector<Allowed> kAppAllowed{
     {"app/cmd_critical.cpp", "critical", "the subcommand's name"},
+    {"app/help_examples.hpp", "critical", "a subcommand's name in the examples table"},
+    {"app/help_examples.hpp", "uniqueness", "an example's label (counting to 2)"},
+    {"app/cmd_schema.cpp", "csv", "the name of the positional argument"},
+    {"app/bench_manifest.cpp", "instances", "a JSON key of the benchmark manifest"},
     {"app/cmd_critical.cpp", "greedy", "the default mode's name in the mode table"},
     {"app/cmd_critical.cpp", "h", "a JSON meta key of a record (the count of numbers)"},
     {"app/cmd_critical.cpp", "k", "a JSON meta key of a record (the count of relations)"},
