@@ -42,18 +42,21 @@ std::optional<std::uint64_t> refutation(int n, ExactObjective objective, const s
     return s.nodes;
 }
 
-// The stored sets: the core the branch and bound marked if it alone refutes the claim, else all.
-std::vector<std::size_t> stored_sets(const SquareOptimum& r, const std::vector<Mask>& pool) {
+// The stored sets: the core the branch and bound marked if it alone refutes the claim, else
+// all; `nodes` gets the refutation's nodes on them.
+std::vector<std::size_t> stored_sets(const SquareOptimum& r, const std::vector<Mask>& pool, std::uint64_t& nodes) {
     std::vector<std::size_t> all(pool.size());
     for (std::size_t j = 0; j < all.size(); ++j) all[j] = j;
     std::vector<std::uint8_t> used(pool.size(), 0);
-    if (!refutation(r.n, r.objective, pool, r.cost, &used))
-        throw std::runtime_error(fmt::format("square certificate: the pool does not refute cost {} (a search bug)", r.cost - 1));
+    const std::optional<std::uint64_t> all_nodes = refutation(r.n, r.objective, pool, r.cost, &used);
+    if (!all_nodes) throw std::runtime_error(fmt::format("square certificate: the pool does not refute cost {} (a search bug)", r.cost - 1));
     std::vector<std::size_t> core;
     std::vector<Mask> core_sets;
     for (std::size_t j = 0; j < pool.size(); ++j)
         if (used[j]) core.push_back(j), core_sets.push_back(pool[j]);
-    return refutation(r.n, r.objective, core_sets, r.cost) ? core : all;
+    const std::optional<std::uint64_t> core_nodes = refutation(r.n, r.objective, core_sets, r.cost);
+    nodes = core_nodes ? *core_nodes : *all_nodes;
+    return core_nodes ? core : all;
 }
 
 // One header, as read: the claim and what follows it.
@@ -64,12 +67,13 @@ struct SquareHead {
     int minimum = 0;
     Mask witness;
     std::size_t sets = 0;
+    std::uint64_t nodes = 0;
 };
 
 SquareHead read_head(const Json& head, const At& at) {
     if (!head.is_object() || head.value("certificate", Json()) != kSquareCertificateFormat)
         bad(at, std::string("not a ") + kSquareCertificateFormat + " record");
-    check_keys(head, at, "the header", {"certificate", "version", "n", "objective", "square", "minimum", "witness", "proof", "sets"});
+    check_keys(head, at, "the header", {"certificate", "version", "n", "objective", "square", "minimum", "witness", "proof", "sets", "nodes"});
     const std::int64_t version = whole(head.at("version"), at, "version", 0, std::numeric_limits<std::int64_t>::max());
     if (version != 1) bad(at, fmt::format("version {} (this futolab reads version 1)", version));
     SquareHead h;
@@ -85,6 +89,7 @@ SquareHead read_head(const Json& head, const At& at) {
     h.minimum = whole_int(head.at("minimum"), at, "minimum", 0, 3 * clue_count(h.n));
     h.witness = mask_of<Mask>(head.at("witness"), h.n, at, "witness");
     h.sets = static_cast<std::size_t>(whole(head.at("sets"), at, "sets", 0, 1 << 24));
+    h.nodes = static_cast<std::uint64_t>(whole(head.at("nodes"), at, "nodes", 0, std::numeric_limits<std::int64_t>::max()));
     return h;
 }
 
@@ -119,10 +124,11 @@ void write_square_certificate(std::ostream& out, const SquareOptimum& r) {
         throw InputError("critical --certificate: only a proved minimum with a set is certified (this search stopped at bounds or found none)");
     std::vector<Mask> pool;
     for (const WitnessedSet& s : r.sets) pool.push_back(Mask::of(s.clues));
-    const std::vector<std::size_t> stored = r.cost > 0 ? stored_sets(r, pool) : std::vector<std::size_t>{};
+    std::uint64_t nodes = 0;
+    const std::vector<std::size_t> stored = r.cost > 0 ? stored_sets(r, pool, nodes) : std::vector<std::size_t>{};
     const Json head = {{"certificate", kSquareCertificateFormat}, {"version", 1}, {"n", r.n},
                        {"objective", exact_objective_name(r.objective)}, {"square", r.square}, {"minimum", r.cost},
-                       {"witness", r.clues}, {"proof", "bb"}, {"sets", stored.size()}};
+                       {"witness", r.clues}, {"proof", "bb"}, {"sets", stored.size()}, {"nodes", nodes}};
     out << head.dump() << '\n';
     for (std::size_t j : stored) out << Json{{"set", r.sets[j].clues}, {"square", r.sets[j].square}}.dump() << '\n';
     if (!out) throw std::runtime_error("cannot write the certificate");
@@ -153,6 +159,11 @@ SquareCertificateCheck check_square_certificate(std::istream& in, const std::str
         const std::optional<std::uint64_t> nodes = refutation(h.n, h.objective, sets, h.minimum);
         line_no = head_line;
         if (!nodes) return fail(fmt::format("a set hitting every stored set costs {} or less: the minimum {} is not proved", h.minimum - 1, h.minimum));
+        // The search is deterministic: the same sets give the same tree. A different count means
+        // the sets are not those the proof was made from (one dropped though the rest still
+        // refute, say): the file is not the one written.
+        if (*nodes != h.nodes)
+            return fail(fmt::format("the branch and bound re-run took {} nodes, the certificate says {}: these are not the sets it was written with", *nodes, h.nodes));
         result.nodes += *nodes;
         result.sets += sets.size();
         ++result.squares;

@@ -4,7 +4,9 @@
 //
 // File (JSON Lines), one certificate per square, one after the other. A header: the square L,
 // the objective, the claimed minimum k*, a witness set costing k*, the number of unavoidable
-// sets that follow and the proof kind ("bb"); then one line per unavoidable set: its clues
+// sets that follow, the proof kind ("bb") and the nodes of the proof's branch and bound (a
+// deterministic search: the checker's re-run must take as many, which binds the file to the
+// proof written); then one line per unavoidable set: its clues
 // (indices of L's clue universe, critical/clue_universe.hpp) and the Latin square M that
 // violates exactly those clues of L. The checker (plain code) re-checks every M (a Latin square
 // whose violated clues of L are exactly the set: it agrees with every clue outside it and

@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/instance.hpp"
+#include "json_lines.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -14,21 +15,10 @@
 using namespace futolab;
 using namespace futolab::critical;
 
+using futolab::test::lines_of;
+using futolab::test::text_of;
+
 namespace {
-
-std::vector<Json> lines_of(const std::string& text) {
-    std::vector<Json> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-        if (!line.empty()) out.push_back(Json::parse(line));
-    return out;
-}
-
-std::string text_of(const std::vector<Json>& lines) {
-    std::string out;
-    for (const Json& j : lines) out += j.dump() + "\n";
-    return out;
-}
 
 CertificateCheck check(const std::string& text) {
     std::istringstream in(text);

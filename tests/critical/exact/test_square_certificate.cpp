@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/instance.hpp"
+#include "json_lines.hpp"
 #include "critical/exact/exact_square.hpp"
 #include "generators/latin/square.hpp"
 #include "../../app/cli_runner.hpp"
@@ -21,21 +22,10 @@
 using namespace futolab;
 using namespace futolab::critical;
 
+using futolab::test::lines_of;
+using futolab::test::text_of;
+
 namespace {
-
-std::vector<Json> lines_of(const std::string& text) {
-    std::vector<Json> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-        if (!line.empty()) out.push_back(Json::parse(line));
-    return out;
-}
-
-std::string text_of(const std::vector<Json>& lines) {
-    std::string out;
-    for (const Json& j : lines) out += j.dump() + "\n";
-    return out;
-}
 
 SquareCertificateCheck check(const std::string& text) {
     std::istringstream in(text);
@@ -91,6 +81,11 @@ TEST_CASE("square certificate: tampered copies are rejected (n = 5, k)", "[criti
     t.resize(1);
     t[0]["sets"] = 0;
     CHECK_THAT(rejection(t), Catch::Contains("is not proved"));
+
+    t = good;  // a set dropped and the count fixed: the rest may still refute, but not as written
+    t.pop_back();
+    t[0]["sets"] = t.size() - 1;
+    CHECK_THAT(rejection(t), Catch::Contains("not proved") || Catch::Contains("these are not the sets it was written with"));
 
     t = good;  // a set changed: one clue more
     std::vector<int> clues = t[1]["set"].get<std::vector<int>>();
