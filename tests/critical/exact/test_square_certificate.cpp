@@ -46,7 +46,7 @@ std::string rejection(const std::vector<Json>& lines) {
 
 }  // namespace
 
-TEST_CASE("square certificate: accepted as written (n = 4, 5; k, h+k, 2h+3k, h)", "[critical][certificate][per-square]") {
+TEST_CASE("square certificate: accepted as written (n = 4 and 5, objectives k, h+k, 2h+3k and h)", "[critical][certificate][per-square]") {
     for (int n : {4, 5})
         for (auto objective : {ExactObjective::k_only, ExactObjective::h_plus_k, ExactObjective::two_h_three_k, ExactObjective::h_only}) {
             const std::string text = certificate(n, objective);
