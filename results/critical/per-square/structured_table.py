@@ -53,7 +53,8 @@ def read_runs():
 def exact_bounds():
     """Class name -> (lower bound, where from) of capped per-square --exact runs."""
     best = {}
-    paths = glob.glob(os.path.join(HERE, "*-k*.jsonl")) + glob.glob(os.path.join(RUNS, "exact-*.jsonl"))
+    paths = (glob.glob(os.path.join(HERE, "*-k*.jsonl")) + glob.glob(os.path.join(RUNS, "exact-*.jsonl")) +
+             glob.glob(os.path.join(HERE, "..", "certificates", "*-k.jsonl")))
     for path in sorted(paths):
         with open(path) as f:
             for line in f:
@@ -66,7 +67,8 @@ def exact_bounds():
                 name = class_of(rec["solution"])
                 lower = m["minimum"] if m.get("exact") else m["lower_bound"]
                 certified = m.get("exact") and os.path.exists(path[: -len(".jsonl")] + ".cert")
-                if name and lower > best.get(name, (0, "", False))[0]:
+                old = best.get(name, (0, "", False))
+                if name and (lower, bool(certified)) > (old[0], bool(old[2])):  # a certified equal bound wins
                     best[name] = (lower, os.path.relpath(path, HERE), certified)
     return best
 
