@@ -1,6 +1,8 @@
 // futolab merge CSV… --out FILE: joins shard CSVs (same config hash required) in run order.
 // Exit 1 if runs are missing or duplicated (the merged file is still written).
 #include "app/commands.hpp"
+#include "experiments/config.hpp"
+#include "experiments/merged_rows.hpp"
 #include "records/output_guard.hpp"
 #include "records/output_lock.hpp"
 #include "records/merge.hpp"
@@ -24,11 +26,16 @@ std::string first_few(const std::vector<std::size_t>& runs) {
     return runs.size() > 10 ? s + ", ..." : s;
 }
 
+// Each row a run of the config the shards' sidecars hold, as it would write it (issue #45).
+void check_rows(const CsvTable& t, const std::string& path, const ExperimentIdentity& made_by) {
+    check_rows_of_config(t, path, parse_config(made_by.config_text, made_by.config_file));
+}
+
 int merge(const MergeArgs& args) {
     check_file_output(args.out, "--out", "a merged results CSV (its sidecar and lock go beside it)", false);
     check_output_path(args.out, args.inputs, args.force);  // a FIFO or folder: refused before its lock is made
     const OutputLock lock(args.out);  // no run or other merge writes in that folder meanwhile
-    const MergeReport r = merge_results(args.inputs, args.out, args.force);
+    const MergeReport r = merge_results(args.inputs, args.out, args.force, check_rows);
     std::cout << fmt::format("{}: {} of {} runs from {} files\n", args.out, r.rows, r.expected, args.inputs.size());
     if (r.missing != 0)
         std::cerr << fmt::format("futolab: {} runs missing (run {}{})\n", r.missing, first_few(r.first_missing),

@@ -59,7 +59,8 @@ std::string line_of(const std::vector<std::string>& fields) {
 
 }  // namespace
 
-MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out, bool force) {
+MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out, bool force,
+                          const MergeRowCheck& check_rows) {
     if (inputs.empty()) throw InputError("merge needs at least one CSV");
     check_output_path(out, inputs, force);
     check_output_path(sidecar_path(out), inputs, force, "--out's sidecar");
@@ -88,6 +89,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
                                               run, at->second));
             if (!by_run.emplace(run, t.rows[r]).second) report.duplicates.push_back(run);
         }
+        if (check_rows) check_rows(t, path, facts.identity);  // the same config in every shard (checked above)
     }
     report.missing = facts.total_runs - by_run.size();
     for (std::size_t r = 0; r < facts.total_runs && report.first_missing.size() < 10; ++r)

@@ -1,0 +1,108 @@
+#include "experiments/merged_rows.hpp"
+
+#include "core/error.hpp"
+#include "core/visible_text.hpp"
+#include "experiments/run_matrix.hpp"
+#include "experiments/task_kinds.hpp"
+#include "records/build_identity.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace futolab {
+namespace {
+
+// What the experiment writes in the `mode` column: the search mode for puzzle tasks
+// (records/results_csv.cpp), the task's name for the square tasks (experiments/tasks/square_row.cpp).
+std::string mode_cell(const ExperimentConfig& config) {
+    const TaskInfo& kind = task_info(config.task);
+    return kind.inputs == TaskInput::puzzles ? config.mode.name() : std::string(kind.name);
+}
+
+struct RowChecker {
+    const CsvTable& t;
+    const std::string& path;
+    std::size_t row;
+
+    void expect(std::string_view column, const std::string& want, std::string_view why) const {
+        const std::size_t c = t.column(column, path);
+        if (const std::string& cell = t.rows[row][c]; cell != want)
+            throw_input_error({path, t.lines[row], static_cast<int>(c + 1)},
+                              fmt::format("column '{}' is '{}', where {} writes '{}': refusing to merge it", column,
+                                          visible_text(cell), why, visible_text(want)));
+    }
+};
+
+bool has_column(const CsvTable& t, std::string_view name) {
+    return std::find(t.header.begin(), t.header.end(), name) != t.header.end();
+}
+
+// The config's solver of row `r`: by its `spec` label, or, in files written before that column
+// existed, by its solver and options cells.
+const SolverSpec& solver_of(const RowChecker& row, const ExperimentConfig& config, std::string_view why) {
+    const CsvTable& t = row.t;
+    const bool by_spec = has_column(t, "spec");
+    const std::size_t c = t.column(by_spec ? "spec" : "options", row.path);
+    const std::string& cell = t.rows[row.row][c];
+    for (const SolverSpec& s : config.solvers)
+        if (by_spec ? s.spec() == cell
+                    : s.name == t.rows[row.row][t.column("solver", row.path)] && s.canonical_options() == cell)
+            return s;
+    throw_input_error({row.path, t.lines[row.row], static_cast<int>(c + 1)},
+                      fmt::format("column '{}' is '{}', which is none of the solvers of {}: refusing to merge it",
+                                  t.header[c], visible_text(cell), why));
+}
+
+// The row's build among the config's `builds:` (0 without them: the `self` build alone).
+std::uint64_t build_of(const RowChecker& row, const ExperimentConfig& config, std::string_view why) {
+    if (config.builds.empty()) return 0;
+    const std::size_t c = row.t.column("build", row.path);
+    const std::string name = build_name_of_cell(row.t.rows[row.row][c]);
+    for (std::size_t b = 0; b < config.builds.size(); ++b)
+        if (config.builds[b].name == name) return b;
+    throw_input_error({row.path, row.t.lines[row.row], static_cast<int>(c + 1)},
+                      fmt::format("column 'build' is '{}', which is none of the builds of {}: refusing to merge it",
+                                  visible_text(row.t.rows[row.row][c]), why));
+}
+
+// The run index this row's solver, build and repeat have in the matrix of its instance
+// (build_run_matrix: instance-major, then solver, build, repeat). The instance itself is
+// known only to the matrix: taken from the row's run cell.
+std::uint64_t run_of(const RowChecker& row, const ExperimentConfig& config, std::uint64_t solver, std::uint64_t build,
+                     std::uint64_t repeat) {
+    const std::uint64_t builds = std::max<std::size_t>(1, config.builds.size()),
+                        repeats = static_cast<std::uint64_t>(config.repeats),
+                        per_instance = config.solvers.size() * builds * repeats;
+    const std::uint64_t instance = whole_number_cell(row.t, row.row, row.t.column("run", row.path), row.path) / per_instance;
+    return ((instance * config.solvers.size() + solver) * builds + build) * repeats + repeat - 1;
+}
+
+}  // namespace
+
+void check_rows_of_config(const CsvTable& t, const std::string& path, const ExperimentConfig& config) {
+    const std::string mode = mode_cell(config), why = "this shard's config (its sidecar)";
+    const std::size_t repeat_col = t.column("repeat", path), hash_col = t.column("instance_hash", path);
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        const RowChecker row{t, path, r};
+        row.expect("experiment", config.name, why);
+        row.expect("mode", mode, why);
+        const SolverSpec& s = solver_of(row, config, why);
+        row.expect("solver", s.name, "spec " + s.spec());
+        row.expect("options", s.canonical_options(), "spec " + s.spec());
+        // The seed the run matrix derives from this row's instance, solver and repeat
+        // (experiments/run_matrix.cpp): an edited seed, repeat, spec or instance_hash shows here.
+        const std::uint64_t repeat = whole_number_cell(t, r, repeat_col, path, static_cast<std::uint64_t>(config.repeats));
+        if (repeat == 0)
+            throw_input_error({path, t.lines[r], static_cast<int>(repeat_col + 1)},
+                              "column 'repeat' is '0', where repeats count from 1: refusing to merge it");
+        const std::string coords = fmt::format("{}|{}|{}", t.rows[r][hash_col], s.text(), repeat);
+        row.expect("seed", std::to_string(derive_seed(config.seed, coords)),
+                   "the run of this instance_hash, spec and repeat");
+        const auto solver = static_cast<std::uint64_t>(&s - config.solvers.data());
+        row.expect("run", std::to_string(run_of(row, config, solver, build_of(row, config, why), repeat)),
+                   "the run of this spec, build and repeat");
+    }
+}
+
+}  // namespace futolab

@@ -1,0 +1,101 @@
+// `futolab merge` takes only rows that are runs of the experiment their sidecar's config
+// describes (issue #45, round 6): a shard row whose seed, repeat, spec, mode, experiment, run or
+// instance_hash cell was edited was merged silently ("8 of 8 runs"). Now exit 2, naming the
+// file, line and column (experiments/merged_rows.hpp).
+#include "cli_runner.hpp"
+#include "records/csv_quote.hpp"
+#include "records/csv_reader.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <fstream>
+
+using futolab::test::has;
+using futolab::test::run_cli;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Two shards of a small count sweep (two solvers, two repeats), made once.
+fs::path shards() {
+    static const fs::path dir = [] {
+        const fs::path d = futolab::test::fresh_dir("merge-rows", "shards");
+        REQUIRE(run_cli("generate unique --n 4 --count 2 --seed 3 --out p.jsonl", d.string()).exit_code == 0);
+        std::ofstream(d / "s.yaml") << "name: mr\nseed: 1\nrepeats: 2\nmode: { count: 2 }\ninstances:\n"
+                                       "  - file: p.jsonl\nsolvers: [ fc, \"gac:sac=none\" ]\n";
+        for (const char* shard : {"1/2", "2/2"})
+            REQUIRE(run_cli(std::string("run -q s.yaml --out sh --shard ") + shard, d.string()).exit_code == 0);
+        return d / "sh";
+    }();
+    return dir;
+}
+
+void write_row(std::ostream& out, const std::vector<std::string>& row) {
+    for (std::size_t c = 0; c < row.size(); ++c) out << (c ? "," : "") << futolab::csv_quote(row[c]);
+    out << "\n";
+}
+
+// A copy of the shards with cell `column` of shard 2's first row replaced by what `edit` makes
+// of it; returns the merge's result.
+futolab::test::CliResult merge_edited(const std::string& name, const std::string& column,
+                                      const std::function<std::string(const std::string&)>& edit) {
+    const fs::path dir = futolab::test::fresh_dir("merge-rows", name);
+    fs::copy(shards(), dir);
+    const std::string second = (dir / "mr.shard-2-of-2.csv").string();
+    futolab::CsvTable t = futolab::read_csv_file(second);
+    std::string& cell = t.rows.at(0).at(t.column(column, second));
+    cell = edit(cell);
+    std::ofstream out(second, std::ios::trunc);
+    write_row(out, t.header);
+    for (const auto& row : t.rows) write_row(out, row);
+    out.close();
+    return run_cli("merge " + (dir / "mr.shard-1-of-2.csv").string() + " " + second + " --out " +
+                   (dir / "m.csv").string());
+}
+
+std::string column_number(const std::string& column) {
+    const futolab::CsvTable t = futolab::read_csv_file((shards() / "mr.shard-2-of-2.csv").string());
+    return std::to_string(t.column(column, "shard") + 1);
+}
+
+// The message names shard 2, line 2 (its first row) and the column, on one line.
+void check_refused(const futolab::test::CliResult& r, const std::string& name, const std::string& column) {
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, name + "/mr.shard-2-of-2.csv:2:" + column_number(column) + ": column '" + column + "' is '"));
+    CHECK(has(r.err, "refusing to merge it"));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+}  // namespace
+
+TEST_CASE("merge takes the shards as the sweep wrote them", "[cli][merge]") {
+    const auto r = merge_edited("unedited", "seed", [](const std::string& s) { return s; });
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "8 of 8 runs from 2 files"));
+}
+
+TEST_CASE("merge refuses a row whose cells the config would not write", "[cli][merge]") {
+    // Each cell edited so that the row stays well formed: only its run says it is wrong.
+    check_refused(merge_edited("seed", "seed", [](const std::string& s) { return std::to_string(std::stoull(s) + 1); }),
+                  "seed", "seed");
+    check_refused(merge_edited("repeat", "repeat", [](const std::string& s) { return s == "1" ? "2" : "1"; }), "repeat",
+                  "seed");
+    check_refused(merge_edited("repeat-out", "repeat", [](const std::string&) { return "0"; }), "repeat-out", "repeat");
+    check_refused(merge_edited("hash", "instance_hash", [](const std::string&) { return "0123456789abcdef"; }), "hash",
+                  "seed");
+    // Another run of the matrix, one place on: its solver or repeat are not this row's.
+    check_refused(merge_edited("run", "run", [](const std::string& s) { return std::to_string(s == "0" ? 1 : std::stoull(s) - 1); }),
+                  "run", "run");
+    check_refused(merge_edited("mode", "mode", [](const std::string&) { return "count:3"; }), "mode", "mode");
+    check_refused(merge_edited("experiment", "experiment", [](const std::string&) { return "other"; }), "experiment",
+                  "experiment");
+    // A spec the config does not have, and the config's other spec (its solver cell then differs).
+    check_refused(merge_edited("spec-unknown", "spec", [](const std::string&) { return "fc:var=static"; }),
+                  "spec-unknown", "spec");
+    check_refused(merge_edited("spec-other", "spec", [](const std::string& s) { return s == "fc" ? "gac:sac=none" : "fc"; }),
+                  "spec-other", "solver");
+}
