@@ -182,6 +182,7 @@ const std::map<std::string, std::string> kShellValues{
     {"n", "5"}, {"o", "k"}, {"K", "5"}, {"v", "--no-shrink"}, {"sq", "1 2/2 1"}, {"objective", "k"},
     {"limit", "--cpu-limit 60"}, {"D", "d"}, {"name", "x"}, {"(cyc N)", "1 2/2 1"},
     {"(python3 results/critical/per-square/squares.py cyclic 7)", "1 2/2 1"},
+    {"C6", "1 2/2 1"}, {"C7", "1 2/2 1"}, {"c", "x.cert"},  // results/critical/certificates/README.md
 };
 
 std::string read(const std::filesystem::path& p) {
