@@ -1,6 +1,7 @@
 #include "analysis/html_report.hpp"
 
 #include "analysis/paired.hpp"
+#include "analysis/table_columns.hpp"
 #include "analysis/table_kinds.hpp"
 #include "core/error.hpp"
 #include "core/visible_text.hpp"
@@ -67,7 +68,10 @@ std::string cell_html(const Cell& c) {
                        std::isfinite(*c.number) ? exact_text(*c.number) : "NaN", html_escape(cell_markdown(c)));
 }
 
-std::string table_html(const TextTable& t, const std::string& id) {
+// The `<stat>_censored` columns are data for CSV readers; on the page a red cell (at_least)
+// already says that a value is a lower bound.
+std::string table_html(const TextTable& table, const std::string& id) {
+    const TextTable t = without_flag_columns(table);
     std::string s = fmt::format("<div class=\"scroll\"><table class=\"data\" id=\"{}\"><thead><tr>", id);
     for (const std::string& h : t.header) s += "<th>" + html_escape(h) + "</th>";
     s += "</tr></thead><tbody>\n";
@@ -244,7 +248,7 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
     s += "<p>" + inputs + " — " + std::to_string(runs) + " runs" +
          (study.baseline.empty() ? "" : ", baseline <b>" + html_escape(study.baseline) + "</b>") + ". Written by futolab " +
          html_escape(version) + ". Click a column header to sort; numbers are shown to 3 digits, every cell holds the exact value "
-         "(the same as <code>futolab analyze --format csv</code>); a red cell is a median at a limit (a lower bound).</p>\n";
+         "(the same as <code>futolab analyze --format csv</code>); a red cell is a statistic that runs stopped at a limit may hold down (a lower bound, ≥).</p>\n";
     s += disagreements_html(study.disagreements);
     s += compare_html(compared);
     s += "<h2 id=\"runs\">Runs and limits</h2>\n<p class=\"note\">limit_hit: timeout, node_limit or memout (censored); "
