@@ -19,12 +19,15 @@ using futolab::test::without_self_compare_notes;
 
 namespace {
 
-const fs::path kDir = fs::temp_directory_path() / "futolab-agreement-cli";
+// Asked when used, not at static initialisation: tests/main.cpp gives each test process its own
+// TMPDIR only once main runs, and a folder fixed before that was shared by the test processes
+// CTest runs at once (one of them once read the other's half-written page).
+fs::path scratch() { return fs::temp_directory_path() / "futolab-agreement-cli"; }
 
 // A results CSV; each row "instance,hash,spec,seed,mode,status,solutions".
 std::string write_csv(const std::string& name, const std::vector<std::string>& rows) {
-    fs::create_directories(kDir);
-    const std::string path = (kDir / name).string();
+    fs::create_directories(scratch());
+    const std::string path = (scratch() / name).string();
     std::ofstream out(path);
     out << "experiment,instance,instance_hash,n,h,k,solver,options,seed,repeat,mode,status,solutions,nodes,wall_ns,cpu_ns,spec\n";
     for (const std::string& r : rows) {
@@ -94,7 +97,7 @@ TEST_CASE("analyze lists disagreements and --fail-on-disagreement gates on them"
     CHECK(r.out == "instance,instance_hash,mode,answers,runs\n"
                    "<img src=x onerror=alert(1)>,00000000000000ff,first,solved ← gac; unsat ← fc,2\n"
                    "i1,0000000000000001,count:2,\"unique ← fc ×2, gac; multiple ← minizinc\",4\n");  // RFC 4180
-    const fs::path tables = kDir / "tables";
+    const fs::path tables = scratch() / "tables";
     fs::remove_all(tables);
     REQUIRE(run_cli("analyze " + csv + " --tables " + tables.string()).exit_code == 0);
     CHECK(has(slurp((tables / "disagreements.csv").string()), "i1,0000000000000001,count:2,"));
@@ -121,7 +124,7 @@ TEST_CASE("analyze --fail-on-disagreement: 0 when all agree, 2 when nothing is d
 }
 
 TEST_CASE("report lists disagreements at the top, escaped, and gates on them", "[cli][report][agreement]") {
-    const std::string html = (kDir / "r.html").string();
+    const std::string html = (scratch() / "r.html").string();
     fs::remove(html);
     auto r = run_cli("report " + planted() + " --out " + html + " --fail-on-disagreement");
     CHECK(r.exit_code == 1);
