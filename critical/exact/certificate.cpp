@@ -125,12 +125,6 @@ std::vector<std::size_t> core_of(int n, ExactObjective objective, const std::vec
 
 }  // namespace
 
-ProofKind proof_kind_from_name(const std::string& name) {
-    if (name == "drat") return ProofKind::drat;
-    if (name == "bb") return ProofKind::bb;
-    throw InputError("--proof must be drat or bb, got '" + name + "'");
-}
-
 Cnf claim_cnf(int n, ExactObjective objective, const std::vector<ClueMask>& sets, std::optional<int> below,
               int h_max) {
     std::vector<LinearBound> bounds;

@@ -38,7 +38,6 @@ Cnf claim_cnf(int n, ExactObjective objective, const std::vector<ClueMask>& sets
 // hitting_set_bb.hpp on the stored sets (trusts that code; far smaller files).
 enum class ProofKind { drat, bb };
 inline constexpr HelpedVocabulary<ProofKind, 2> kProofKinds{{{ProofKind::drat, "drat", "CaDiCaL DRAT proofs"}, {ProofKind::bb, "bb", "re-checked by branch and bound"}}};
-ProofKind proof_kind_from_name(const std::string& name);  // throws InputError
 
 // A shard of an exact run (`--shard I/N`): the classes I, I + N, … of the order. Its
 // certificate claims the minimum over those classes only; the N shards' certificates together

@@ -96,17 +96,7 @@ ExactObjective exact_objective_from_name(const std::string& name) {
 
 std::string exact_objective_name(ExactObjective objective) { return objective_name(objective); }
 
-ExactOracle exact_oracle_from_name(const std::string& name) {
-    if (const ExactOracleWord* w = row_named(kExactOracles, name)) return w->value;
-    throw InputError("--oracle must be " + names_of(kExactOracles, " or ") + ", got '" + name + "'");
-}
-
 std::string exact_oracle_name(ExactOracle oracle) { return std::string(name_in(kExactOracles, oracle)); }
-
-HittingEngine hitting_engine_from_name(const std::string& name) {
-    if (const HittingEngineWord* w = row_named(kHittingEngines, name)) return w->value;
-    throw InputError("--engine must be " + names_of(kHittingEngines, " or ") + ", got '" + name + "'");
-}
 
 CostModel numbers_cost(int n) { return model_of<ClueMask>(n, 1, 0); }
 CostModel relations_cost(int n) { return model_of<ClueMask>(n, 0, 1); }
@@ -166,13 +156,6 @@ ClassResult solve_with(int n, const SquareClass& c, std::size_t index, ExactObje
 ClassResult solve_class(int n, const SquareClass& c, std::size_t index, ExactObjective objective,
                         const SquareTable& table, const ExactOptions& options, SharedBounds* bounds) {
     return solve_with(n, c, index, objective, &table, options, bounds);
-}
-
-ClassResult solve_class_by_solver(int n, const SquareClass& c, std::size_t index, ExactObjective objective,
-                                  const ExactOptions& options, SharedBounds* bounds) {
-    if (n < 2 || n > kMaxExactN)
-        throw InputError("the solver oracle needs 2 <= n <= " + std::to_string(kMaxExactN) + ", got " + std::to_string(n));
-    return solve_with(n, c, index, objective, nullptr, options, bounds);
 }
 
 void aggregate(ExactResult& result) {

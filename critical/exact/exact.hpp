@@ -72,7 +72,6 @@ inline constexpr HelpedVocabulary<HittingEngine, 2> kHittingEngines{{
     {HittingEngine::bb, "bb", "own branch and bound"},
     {HittingEngine::cadical, "cadical", "CaDiCaL"},
 }};
-HittingEngine hitting_engine_from_name(const std::string& name);  // a name of kHittingEngines; throws InputError
 
 // Where the lazy loop's counterexamples come from: one pass over the table of all squares
 // (n ≤ 5, critical/oracle/counterexample.hpp), or a search for one square (any n ≤ 6: the only way at n = 6,
@@ -83,7 +82,6 @@ inline constexpr HelpedVocabulary<ExactOracle, 2> kExactOracles{{
     {ExactOracle::table, "table", "the table of all squares, n <= 5"},
     {ExactOracle::solver, "solver", "a search for one square, n <= 6"},
 }};
-ExactOracle exact_oracle_from_name(const std::string& name);  // a name of kExactOracles; throws InputError
 std::string exact_oracle_name(ExactOracle oracle);
 
 template <class Mask>
@@ -168,11 +166,6 @@ struct SharedBounds {
 // was given, which is at least the final minimum (docs/critical.md, "Pruning").
 ClassResult solve_class(int n, const SquareClass& c, std::size_t index, ExactObjective objective,
                         const SquareTable& table, const ExactOptions& options = {}, SharedBounds* bounds = nullptr);
-
-// solve_class without a table (n ≤ kMaxExactN; options.oracle is taken to be `solver`): the
-// way to solve a class of order 6.
-ClassResult solve_class_by_solver(int n, const SquareClass& c, std::size_t index, ExactObjective objective,
-                                  const ExactOptions& options = {}, SharedBounds* bounds = nullptr);
 
 // The minimum over all classes (for frontier: per h_max), with one witness.
 struct GlobalOptimum {
