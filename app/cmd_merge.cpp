@@ -26,16 +26,22 @@ std::string first_few(const std::vector<std::size_t>& runs) {
     return runs.size() > 10 ? s + ", ..." : s;
 }
 
-// Each row a run of the config the shards' sidecars hold, as it would write it (issue #45).
-void check_rows(const CsvTable& t, const std::string& path, const ExperimentIdentity& made_by) {
-    check_rows_of_config(t, path, parse_config(made_by.config_text, made_by.config_file));
+// Each row a run of the config the shards' sidecars hold, as it would write it, with the
+// instance cells of every other row of its instance (issue #45).
+MergeRowCheck row_check(MergedInstances& instances) {
+    return [&instances](const CsvTable& t, const std::string& path, const ExperimentIdentity& made_by) {
+        const ExperimentConfig config = parse_config(made_by.config_text, made_by.config_file);
+        check_rows_of_config(t, path, config);
+        instances.check(t, path, config);
+    };
 }
 
 int merge(const MergeArgs& args) {
     check_file_output(args.out, "--out", "a merged results CSV (its sidecar and lock go beside it)", false);
     check_output_path(args.out, args.inputs, args.force);  // a FIFO or folder: refused before its lock is made
     const OutputLock lock(args.out);  // no run or other merge writes in that folder meanwhile
-    const MergeReport r = merge_results(args.inputs, args.out, args.force, check_rows);
+    MergedInstances instances;
+    const MergeReport r = merge_results(args.inputs, args.out, args.force, row_check(instances));
     std::cout << fmt::format("{}: {} of {} runs from {} files\n", args.out, r.rows, r.expected, args.inputs.size());
     if (r.missing != 0)
         std::cerr << fmt::format("futolab: {} runs missing (run {}{})\n", r.missing, first_few(r.first_missing),

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <vector>
 
 namespace futolab {
 namespace {
@@ -66,17 +67,28 @@ std::uint64_t build_of(const RowChecker& row, const ExperimentConfig& config, st
                                   visible_text(row.t.rows[row.row][c]), why));
 }
 
-// The run index this row's solver, build and repeat have in the matrix of its instance
-// (build_run_matrix: instance-major, then solver, build, repeat). The instance itself is
-// known only to the matrix: taken from the row's run cell.
+// The runs of one instance in the matrix (build_run_matrix: instance-major, then solver, build,
+// repeat).
+std::uint64_t runs_per_instance(const ExperimentConfig& config) {
+    return config.solvers.size() * std::max<std::size_t>(1, config.builds.size()) * static_cast<std::uint64_t>(config.repeats);
+}
+
+// The instance block of row `r`: which of the matrix's instances its run cell means.
+std::uint64_t block_of(const CsvTable& t, std::size_t r, const std::string& path, const ExperimentConfig& config) {
+    return whole_number_cell(t, r, t.column("run", path), path) / runs_per_instance(config);
+}
+
+// The run index this row's solver, build and repeat have in the matrix of its instance. The
+// instance itself is known only to the matrix: taken from the row's run cell.
 std::uint64_t run_of(const RowChecker& row, const ExperimentConfig& config, std::uint64_t solver, std::uint64_t build,
                      std::uint64_t repeat) {
     const std::uint64_t builds = std::max<std::size_t>(1, config.builds.size()),
-                        repeats = static_cast<std::uint64_t>(config.repeats),
-                        per_instance = config.solvers.size() * builds * repeats;
-    const std::uint64_t instance = whole_number_cell(row.t, row.row, row.t.column("run", row.path), row.path) / per_instance;
+                        repeats = static_cast<std::uint64_t>(config.repeats);
+    const std::uint64_t instance = block_of(row.t, row.row, row.path, config);
     return ((instance * config.solvers.size() + solver) * builds + build) * repeats + repeat - 1;
 }
+
+constexpr const char* kInstanceColumns[] = {"instance", "instance_hash", "n"};
 
 }  // namespace
 
@@ -102,6 +114,30 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
         const auto solver = static_cast<std::uint64_t>(&s - config.solvers.data());
         row.expect("run", std::to_string(run_of(row, config, solver, build_of(row, config, why), repeat)),
                    "the run of this spec, build and repeat");
+    }
+}
+
+void MergedInstances::check(const CsvTable& t, const std::string& path, const ExperimentConfig& config) {
+    std::vector<std::size_t> cols;
+    for (const char* name : kInstanceColumns) cols.push_back(t.column(name, path));
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        const RowChecker row{t, path, r};
+        const std::uint64_t block = block_of(t, r, path, config);
+        std::vector<std::string> cells;
+        for (const std::size_t c : cols) cells.push_back(t.rows[r][c]);
+        const auto seen = blocks_.try_emplace(block, Seen{cells, fmt::format("{}:{}", path, t.lines[r])}).first;
+        for (std::size_t i = 0; i < cols.size(); ++i)
+            row.expect(kInstanceColumns[i], seen->second.cells[i],
+                       fmt::format("the first row of its instance's runs ({})", seen->second.where));
+        const auto owner = block_of_.try_emplace(cells[0], block).first;
+        if (owner->second != block)  // an id is one instance's: ids are unique in an experiment
+            throw_input_error({path, t.lines[r], static_cast<int>(cols[0] + 1)},
+                              fmt::format("column 'instance' is '{}', the instance of runs {} to {} (as in {}), not of "
+                                          "run {}: refusing to merge it",
+                                          visible_text(cells[0]), owner->second * runs_per_instance(config),
+                                          (owner->second + 1) * runs_per_instance(config) - 1,
+                                          blocks_.at(owner->second).where,
+                                          whole_number_cell(t, r, t.column("run", path), path)));
     }
 }
 

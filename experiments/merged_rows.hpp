@@ -3,12 +3,18 @@
 // was merged silently. Checked from the config alone, without the run matrix (which would mean
 // reading or generating every instance again): each cell that the config and the row's own
 // instance hash and repeat determine. The run cell is checked up to its instance (which of the
-// matrix's instances a run index means needs the matrix); the instance cell is not checked.
+// matrix's instances a run index means needs the matrix). The instance cell is checked against
+// the other rows of the merge (round 7): a run index names its instance's block of the matrix,
+// and ids are unique in an experiment, so every row of one block carries one id, hash and n, and
+// one id belongs to one block. An id edited in the only row of its block, to an id no other row
+// has, is not seen (that needs the instances, which merge does not read or generate again).
 #pragma once
 
 #include "experiments/config.hpp"
 #include "records/csv_reader.hpp"
 
+#include <cstdint>
+#include <map>
 #include <string>
 
 namespace futolab {
@@ -16,5 +22,22 @@ namespace futolab {
 // Throws InputError "PATH:LINE:COLUMN: column 'C' is 'X', where … writes 'Y': refusing to merge
 // it" for the first row of `t` (read from `path`) that `config` would not have written.
 void check_rows_of_config(const CsvTable& t, const std::string& path, const ExperimentConfig& config);
+
+// The instance cells of every shard of one merge, checked against each other as they come.
+class MergedInstances {
+public:
+    // Throws InputError "PATH:LINE:COLUMN: column 'instance' is 'X', where … : refusing to merge
+    // it" for the first row whose instance, instance_hash or n differs from an earlier row of its
+    // instance's block, or whose id an earlier row of another block has.
+    void check(const CsvTable& t, const std::string& path, const ExperimentConfig& config);
+
+private:
+    struct Seen {
+        std::vector<std::string> cells;  // instance, instance_hash, n
+        std::string where;               // PATH:LINE of the first row of the block
+    };
+    std::map<std::uint64_t, Seen> blocks_;           // by instance block (run / runs per instance)
+    std::map<std::string, std::uint64_t> block_of_;  // instance id → its block
+};
 
 }  // namespace futolab

@@ -1,7 +1,11 @@
 #include "experiments/resume_rows.hpp"
 
 #include "core/error.hpp"
+#include "core/visible_text.hpp"
+#include "core/isolation.hpp"
+#include "experiments/task_kinds.hpp"
 #include "experiments/tasks.hpp"
+#include "records/csv_reader.hpp"
 
 #include <fmt/format.h>
 
@@ -9,6 +13,32 @@
 #include <string>
 
 namespace futolab {
+namespace {
+
+// The cells of kRunNamingColumns that this experiment writes for `run`, as the CSV writer
+// prints them (records/results_csv.cpp): the limits are reals, and only csv_line knows their digits.
+std::map<std::string, std::string> wanted_cells(const TaskRunner& tasks, const ExperimentConfig& config,
+                                                const RunMatrix& matrix, const PlannedRun& run) {
+    ResultRow row = tasks.unfinished_row(run, SolveResult{});
+    const Isolation where = isolation_written(config);
+    row.run = run.index;
+    row.spec = matrix.specs[static_cast<std::size_t>(run.solver)];
+    row.isolation = where;
+    row.time_limit_ms = config.limits.time_seconds * 1e3;
+    row.cpu_limit_ms = config.limits.cpu_seconds * 1e3;
+    row.memory_limit_kb = where != Isolation::thread ? config.limits.memory_bytes / 1024 : 0;  // a thread has none
+    const CsvLayout layout = csv_layout(matrix.param_names);
+    const CsvTable t = parse_csv(csv_header_line(layout) + csv_line(row, layout), "the row this experiment writes");
+    std::map<std::string, std::string> cells;
+    for (const char* column : kRunNamingColumns) cells[column] = t.rows.at(0).at(t.column(column, "its header"));
+    return cells;
+}
+
+}  // namespace
+
+Isolation isolation_written(const ExperimentConfig& config) {
+    return accepts(task_info(config.task), TaskKey::isolation) ? config.isolation : Isolation::thread;
+}
 
 void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config, const RunMatrix& matrix) {
     if (file.finished_rows().empty()) return;
@@ -25,16 +55,13 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
                                          "new --out",
                                          file.path(), row.line));
         const PlannedRun& run = *it->second;
-        const ResultRow expected = tasks.unfinished_row(run, SolveResult{});
-        const std::map<std::string, std::string> wanted{{"experiment", expected.experiment},
-                                                        {"mode", expected.mode},
-                                                        {"run", std::to_string(run.index)},
-                                                        {"spec", matrix.specs[static_cast<std::size_t>(run.solver)]}};
+        const std::map<std::string, std::string> wanted = wanted_cells(tasks, config, matrix, run);
         for (const auto& [column, cell] : row.cells)
             if (const std::string& want = wanted.at(column); cell != want)
                 throw InputError(fmt::format("{}:{}: column '{}' is '{}', where run {} of this experiment writes '{}': "
                                              "refusing to resume; use a new --out",
-                                             file.path(), row.line, column, cell, run.index, want));
+                                             file.path(), row.line, column, visible_text(cell), run.index,
+                                             visible_text(want)));
     }
 }
 

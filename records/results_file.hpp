@@ -22,12 +22,14 @@ namespace futolab {
 std::size_t check_results_target(const std::string& path);
 
 // A row already in a resumed file: its line, and its cells of kRunNamingColumns (what names
-// its run beside the run key: a resume checks them against the run of that key).
+// its run beside the run key, and where and under which limits it ran: a resume checks them
+// against the run of that key).
 struct FinishedRow {
     std::size_t line = 0;
     std::vector<std::pair<std::string, std::string>> cells;
 };
-inline constexpr const char* kRunNamingColumns[] = {"experiment", "mode", "run", "spec"};
+inline constexpr const char* kRunNamingColumns[] = {"experiment", "mode", "run", "spec", "isolation",
+                                                    "time_limit_ms", "cpu_limit_ms", "memory_limit_kb"};
 
 class ResultsFile {
 public:

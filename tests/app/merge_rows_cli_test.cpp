@@ -99,3 +99,24 @@ TEST_CASE("merge refuses a row whose cells the config would not write", "[cli][m
     check_refused(merge_edited("spec-other", "spec", [](const std::string& s) { return s == "fc" ? "gac:sac=none" : "fc"; }),
                   "spec-other", "solver");
 }
+
+// Round 7: the instance cell was not checked (it needs the matrix). Now each row's instance,
+// instance_hash and n must be those of the other rows of its instance's block, and an id belongs
+// to one block: an id edited to another instance's, or to a new one beside an unedited row of
+// its block, is refused.
+TEST_CASE("merge refuses a row whose instance cell another row of the merge contradicts", "[cli][merge]") {
+    const auto other = [](const std::string& id) {
+        const futolab::CsvTable t = futolab::read_csv_file((shards() / "mr.shard-1-of-2.csv").string());
+        for (const auto& row : t.rows)
+            if (row[t.column("instance", "shard")] != id) return row[t.column("instance", "shard")];
+        FAIL("one instance only");
+        return std::string();
+    };
+    check_refused(merge_edited("instance-new", "instance", [](const std::string& s) { return s + "x"; }), "instance-new",
+                  "instance");
+    check_refused(merge_edited("instance-other", "instance", other), "instance-other", "instance");
+    const auto n = merge_edited("n", "n", [](const std::string&) { return "5"; });
+    INFO(n.err);
+    CHECK(n.exit_code == 2);
+    CHECK(has(n.err, "column 'n' is '5', where the first row of its instance's runs ("));
+}

@@ -74,3 +74,48 @@ TEST_CASE("resume refuses a row that is no run of this experiment as it writes i
     CHECK(slurp((dir / "o" / "rr.csv").string()) == original);
     fs::remove_all(dir);
 }
+
+// Round 7: the file's isolation was checked by its sidecar only, so a row edited to say it ran
+// in another isolation, or under other limits, was counted as done.
+TEST_CASE("resume refuses a row whose isolation or limit cells this config would not write", "[resume][records]") {
+    const fs::path dir = fresh_dir("resume-rows", "isolation");
+    std::ofstream(dir / "cfg.yaml") << "name: ri\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                                       "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc ]\nrepeats: 2\n"
+                                       "isolation: fork\nlimits: { time: 30s, memory: 1GiB }\n";
+    REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
+    const std::vector<std::pair<std::string, std::string>> edits{{"isolation", "thread"},
+                                                                 {"isolation", "process"},
+                                                                 {"time_limit_ms", "60000"},
+                                                                 {"cpu_limit_ms", "1000"},
+                                                                 {"memory_limit_kb", ""}};
+    for (const auto& [column, value] : edits) {
+        INFO(column << " = " << value);
+        fs::remove_all(dir / "o");
+        fs::copy(dir / "base", dir / "o");
+        set_cell(dir / "o" / "ri.csv", column, value);
+        const auto r = run_cli("run -q cfg.yaml --out o --resume", dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "ri.csv:2: column '" + column + "'"));
+        CHECK(has(r.err, "refusing to resume"));
+    }
+    fs::remove_all(dir / "o");
+    fs::copy(dir / "base", dir / "o");
+    CHECK(run_cli("run -q cfg.yaml --out o --resume", dir.string()).exit_code == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("resume takes the thread rows of generate and critical whatever the config's isolation",
+          "[resume][records]") {
+    const fs::path dir = fresh_dir("resume-rows", "generate");
+    std::ofstream(dir / "cfg.yaml") << "name: rg\nseed: 1\ntask: generate\ninstances:\n"
+                                       "  - squares: { n: 4, count: 2 }\nmethods: [ unique ]\n";
+    REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
+    fs::copy(dir / "base", dir / "o");
+    CHECK(run_cli("run -q cfg.yaml --out o --resume", dir.string()).exit_code == 0);
+    set_cell(dir / "o" / "rg.csv", "isolation", "process");
+    const auto r = run_cli("run -q cfg.yaml --out o --resume", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "rg.csv:2: column 'isolation' is 'process', where run "));
+    CHECK(has(r.err, " of this experiment writes 'thread'"));
+    fs::remove_all(dir);
+}
