@@ -18,7 +18,7 @@
 #include "critical/exact/exact.hpp"
 #include "critical/objective.hpp"
 #include "experiments/config.hpp"
-#include "experiments/isolation.hpp"
+#include "core/isolation.hpp"
 #include "generators/generator_kind.hpp"
 #include "generators/latin/random.hpp"
 #include "solvers/oracle.hpp"

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "experiments/worker_protocol.hpp"
+#include "sandbox/sandbox.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -52,13 +53,13 @@ WorkerHello checked_hello(std::string_view text, const BuildSpec& b, const std::
 }
 
 // Whether this sweep's workers are started from binaries: always for an A/B sweep; for this
-// binary alone, in process isolation for the kinds that take builds (solve, count), so that
+// binary alone, in an isolation with warm workers (process) for the kinds that take builds (solve, count), so that
 // each worker session has an address-space layout of its own (exec re-randomises it; a fork
 // keeps futolab's) and the sweep's sessions sample the layout's effect on timings instead of
 // all runs sharing one (docs/isolation.md, "Sessions"). Other kinds fork their workers.
 bool started_from_binaries(const ExperimentConfig& config, const std::string& self_binary) {
     if (!config.builds.empty()) return true;
-    return !self_binary.empty() && config.isolation == Isolation::process && accepts(task_info(config.task), TaskKey::builds);
+    return !self_binary.empty() && sandbox_row(config.isolation).warm_workers && accepts(task_info(config.task), TaskKey::builds);
 }
 
 }  // namespace
@@ -88,7 +89,8 @@ SweepBuilds::SweepBuilds(const ExperimentConfig& config, const RunMatrix& matrix
                                  *known = hello.build;
                                  known->name = b.name;
                                  known->path = path;
-                             }});
+                             },
+                             kWorkerProtocol});
         // Started once now: the identity is known, or the build refused, before any row.
         WarmWorker probe(commands_.back(), 0);
         probe.ensure_started();

@@ -33,13 +33,12 @@ public:
     SweepBuilds(const SweepBuilds&) = delete;
     SweepBuilds& operator=(const SweepBuilds&) = delete;
 
-    // Whether the workers are started from binaries (an A/B sweep) rather than forked.
-    bool from_binaries() const { return !commands_.empty(); }
     // Per build of the matrix (RunMatrix::build_names): its identity and its `build` cell.
     const std::vector<BuildIdentity>& identities() const { return identities_; }
     const std::string& cell(int build) const { return cells_[static_cast<std::size_t>(build)]; }
-    // How to start a worker of build b (from_binaries() only).
-    const WorkerCommand& command(int build) const { return commands_[static_cast<std::size_t>(build)]; }
+    // How to start a worker of each build; empty when the workers are forked from futolab
+    // rather than started from binaries.
+    const std::vector<WorkerCommand>& commands() const { return commands_; }
 
 private:
     std::vector<BuildIdentity> identities_;

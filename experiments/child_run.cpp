@@ -19,7 +19,7 @@
 // that returns its result as bytes (task exact's class searches, experiments/exact_task.hpp).
 #include "experiments/child_process.hpp"
 #include "experiments/interrupt.hpp"
-#include "experiments/isolation.hpp"
+#include "experiments/child_run.hpp"
 #include "experiments/run_record.hpp"
 #include "solvers/registry.hpp"
 

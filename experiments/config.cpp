@@ -128,7 +128,7 @@ Limits read_limits(const Where& w, const YAML::Node& node) {
     if (node["nodes"]) limits.nodes = w.whole(node["nodes"], "limits.nodes", 1);
     if (node["memory"]) {
         try {
-            limits.memory_bytes = parse_memory_size(w.scalar(node["memory"], "limits.memory"), "limits.memory");
+            limits.memory_bytes = parse_memory_bytes(w.scalar(node["memory"], "limits.memory"));
         } catch (const NumberError& e) {
             w.fail(node["memory"], e.what());
         }
@@ -459,20 +459,14 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
     if (!accepts(kind, TaskKey::node_limit) && root["limits"] && root["limits"]["nodes"])
         w.fail(root["limits"]["nodes"], fmt::format("limits.nodes applies to {} tasks, not {} (use limits.time)",
                                                     kinds_accepting(TaskKey::node_limit), kind.name));
-    if (root["isolation"]) {
-        c.isolation = read_word(w, root["isolation"], "isolation", kIsolations);
-        if (!has_own_process(c.isolation) && c.limits.memory_bytes != 0)
-            w.fail(root["isolation"], "limits.memory needs isolation: process or fork (a thread has no memory of its own)");
-        // A kind whose search has no stop flag: only the parent killing its process ends it early.
-        if (c.isolation == Isolation::thread && !kind.time_limit_needs_process.empty() && c.limits.time_seconds > 0)
-            w.fail(root["isolation"], fmt::format("limits.time of task {} needs isolation: process ({})", kind.name,
-                                                  kind.time_limit_needs_process));
-    }
+    if (root["isolation"]) c.isolation = read_word(w, root["isolation"], "isolation", kIsolations);
     if (root["grade"]) c.grade = read_choice(w, root["grade"], "grade", {"true", "false"}) == "true";
     if (root["builds"]) {
         c.builds = read_builds(w, root["builds"]);
         if (const std::string why = builds_problem(c); !why.empty()) w.fail(root["builds"], why);
     }
+    // The default isolation gives everything: only an `isolation:` can be what a sweep cannot have.
+    if (const std::string why = isolation_problem(c); !why.empty()) w.fail(root["isolation"] ? root["isolation"] : root, why);
     c.instances = read_instances(w, root["instances"], c.task);
     c.output = root["output"] ? w.scalar(root["output"], "output") : "results/" + c.name + ".csv";
     return c;
@@ -490,11 +484,22 @@ std::string builds_problem(const ExperimentConfig& c) {
     for (const SolverSpec& s : c.solvers)
         if (s.name == "command")
             return fmt::format("builds cannot run a command ({}): its declaration is this config's, not a build's", s.spec());
-    if (c.isolation != Isolation::process)
-        return fmt::format("builds need isolation: process (each build's runs go to warm workers started from its "
-                           "binary), not {}", name_in(kIsolations, c.isolation));
     return "";
 }
+
+std::string isolation_problem(const ExperimentConfig& c) {
+    const TaskInfo& kind = task_info(c.task);
+    SandboxNeeds needs;
+    needs.memory_limit = c.limits.memory_bytes != 0;
+    needs.builds = !c.builds.empty();
+    if (!kind.time_limit_needs_process.empty() && c.limits.time_seconds > 0) {
+        needs.time_limit_kill = fmt::format("limits.time of task {}", kind.name);
+        needs.time_limit_kill_why = kind.time_limit_needs_process;
+    }
+    return sandbox_problem(c.isolation, needs);
+}
+
+std::uint64_t parse_memory_bytes(const std::string& text) { return parse_memory_size(text, "limits.memory"); }
 
 double parse_duration_seconds(const std::string& text) { return parse_duration(text, "duration"); }
 

@@ -6,10 +6,10 @@
 #include "core/clue_use.hpp"
 #include "core/grades.hpp"
 #include "core/vocabulary.hpp"
-#include "experiments/isolation.hpp"
 #include "experiments/task_kinds.hpp"
 #include "generators/generator_kind.hpp"
 #include "generators/latin/random.hpp"
+#include "sandbox/sandbox.hpp"
 #include "solvers/command/declaration.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
@@ -115,7 +115,7 @@ struct ExperimentConfig {
     bool grade = false;  // solve/count: fill the CSV `grade` column (generators/grade.hpp)
     Mode mode;
     Limits limits;
-    Isolation isolation = Isolation::process;  // solve/count/exact runs (isolation.hpp)
+    Isolation isolation = kDefaultIsolation;  // solve/count/exact runs (sandbox/sandbox.hpp)
     std::vector<InstanceSource> instances;
     std::vector<command::Declaration> commands;  // `commands:` (solve/count): what command:name=NAME runs
     std::vector<SolverSpec> solvers;  // solve/count: `solvers`; generate/critical/exact: `methods`
@@ -126,9 +126,17 @@ struct ExperimentConfig {
 ExperimentConfig load_config(const std::string& path);
 
 // Why the config's builds cannot run ("" if they can, or if it has none): builds are for
-// solve and count tasks in process isolation. Checked when `builds:` is read and again when
+// solve and count tasks of this config's solvers. Checked when `builds:` is read and again when
 // `futolab run --build` sets them.
 std::string builds_problem(const ExperimentConfig& config);
+// Why the config's isolation cannot give what its limits, task and builds ask (sandbox_problem;
+// "" if it can). Checked when the config is read and again when the command line has changed
+// its isolation or builds (`futolab run --isolation/--build`).
+std::string isolation_problem(const ExperimentConfig& config);
+
+// limits.memory: parse_memory_size (core/numbers.hpp), 1 MiB to 1 EiB; a NumberError
+// (an InputError) saying why not.
+std::uint64_t parse_memory_bytes(const std::string& text);
 ExperimentConfig parse_config(const std::string& text, const std::string& path);
 
 // The `commands:` list of a YAML file (an experiment config, or a file of commands alone; its

@@ -16,19 +16,14 @@
 #pragma once
 
 #include "critical/exact/exact_squares.hpp"
-#include "experiments/isolation.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/run_matrix.hpp"
 
 #include <memory>
-#include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace futolab {
-
-class Interrupt;
 
 // Every Latin square of each order an exact experiment uses (critical::SquareTable), built
 // once per `futolab run` before any run starts: the runs of all threads read it, and with
@@ -52,7 +47,6 @@ struct ExactOutcome {
     CounterMask unknown = 0;
     std::string message, output;
     std::int64_t wall_ns = 0, cpu_ns = 0;  // of the search and the verification
-    std::int64_t max_rss_kb = -1;          // the run's process (not encoded: the parent measures it)
 };
 
 // The run on this thread: the class's minimum, its witnesses verified by method.verify.
@@ -60,15 +54,5 @@ struct ExactOutcome {
 // class search past it is status timeout.
 ExactOutcome solve_exact_class(const Puzzle& square, const ClassRef& ref, const ExactMethod& method,
                                const critical::SquareTable& table, const Limits& limits = {});
-
-// The run in `isolation`: process runs it in a forked child (limits.time and .memory apply
-// there; a crash is a `crash` row). An interrupted run comes back with status error, message
-// "interrupted" (the runner does not write it).
-ExactOutcome execute_exact(Isolation isolation, const Puzzle& square, const ClassRef& ref, const ExactMethod& method,
-                           const critical::SquareTable& table, const Limits& limits, const Interrupt* interrupt);
-
-// The child's record (JSON: read and written by the same binary); nullopt if garbled.
-std::string encode_exact_outcome(const ExactOutcome& outcome);
-std::optional<ExactOutcome> decode_exact_outcome(std::string_view bytes);
 
 }  // namespace futolab

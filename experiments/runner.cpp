@@ -8,16 +8,13 @@
 #include "experiments/child_process.hpp"
 #include "experiments/exact_task.hpp"
 #include "experiments/interrupt.hpp"
-#include "experiments/isolation.hpp"
 #include "experiments/noise.hpp"
 #include "experiments/pinning.hpp"
 #include "experiments/progress.hpp"
 #include "experiments/resume_rows.hpp"
-#include "experiments/run_record.hpp"
 #include "experiments/run_matrix.hpp"
 #include "experiments/schedule.hpp"
 #include "experiments/tasks.hpp"
-#include "experiments/warm_worker.hpp"
 #include "experiments/worker_protocol.hpp"
 #include "records/output_lock.hpp"
 #include "records/outputs.hpp"
@@ -25,6 +22,7 @@
 #include "records/results_csv.hpp"
 #include "records/results_file.hpp"
 #include "records/sidecar.hpp"
+#include "sandbox/sandbox.hpp"
 #include "solvers/external/process.hpp"
 #include "solvers/registry.hpp"
 #include "core/visible_text.hpp"
@@ -53,13 +51,6 @@
 
 namespace futolab {
 namespace {
-
-// Kinds without the isolation key (generate, critical) stay on the runner's threads: they are
-// minutes of work where the isolation overhead does not matter, and their rows were always
-// made so; the others (solve, count, exact) go where the config says.
-Isolation effective_isolation(const ExperimentConfig& config) {
-    return accepts(task_info(config.task), TaskKey::isolation) ? config.isolation : Isolation::thread;
-}
 
 // Shared by the workers: the next run to take, and the file rows go to (under the lock).
 struct WorkQueue {
@@ -109,55 +100,33 @@ void record(WorkQueue& q, const ResultRow& row) {
     q.progress.update(q.done, q.errors);
 }
 
-// Where one job's runs execute (isolation.hpp): on this thread, in this job's warm worker
-// process (one per build of an A/B sweep), or in a child forked per run. Whatever the place,
-// the row comes from the same TaskRunner::run; a process that ends without one gives the
-// runner's unfinished_row.
+// Where one job's runs execute: the sandbox of the config's isolation (sandbox.hpp), with one
+// worker per build of an A/B sweep where the mode has warm workers. Whatever the place, the
+// row comes from the same TaskRunner::run; a process that ends without one gives the runner's
+// unfinished_row.
 class Placement {
 public:
     Placement(WorkQueue& q, Isolation where)
         : q_(q),
-          where_(where),
-          runner_(q.config, q.matrix, q.grades, where == Isolation::thread ? &q.interrupt : nullptr, &q.tables),
+          runner_(q.config, q.matrix, q.grades, sandbox_row(where).own_process ? nullptr : &q.interrupt, &q.tables),
           warmup_config_(warmup_config(q.config)),
-          warmup_runner_(warmup_config_, q.matrix, q.grades, nullptr, &q.tables) {
-        if (where != Isolation::process) return;
-        if (!q.builds.from_binaries()) {
-            workers_.push_back(std::make_unique<WarmWorker>(
-                [this](std::string_view request) { return answer_request(runner_, warmup_runner_, q_.matrix, request); },
-                q.config.limits.memory_bytes));
-            return;
-        }
-        for (std::size_t b = 0; b < q.builds.identities().size(); ++b)
-            workers_.push_back(std::make_unique<WarmWorker>(q.builds.command(static_cast<int>(b)), q.config.limits.memory_bytes));
-    }
+          warmup_runner_(warmup_config_, q.matrix, q.grades, nullptr, &q.tables),
+          sandbox_(sandbox_row(where).make(job())) {}
 
     // Throws InputError if a build's replacement worker is refused (its binary changed).
     ResultRow run(std::size_t i) { return run_planned(q_.todo[i]); }
 
-    // `session_warmup`: a session's warm-up copy of a run (process isolation; Session).
+    // `session_warmup`: a session's warm-up copy of a run (warm workers; Session).
     ResultRow run_planned(const PlannedRun& run, bool session_warmup = false) {
-        if (where_ == Isolation::thread) return runner_.run(run);
-        WorkerAnswer a;
-        WarmWorker* worker = nullptr;
-        if (where_ == Isolation::process) {
-            worker = workers_.at(static_cast<std::size_t>(run.build)).get();
-            a = worker->call(run_request(run, session_warmup), session_warmup ? warmup_config_.limits : q_.config.limits,
-                             &q_.interrupt);
-        } else {
-            a = in_fork(run);
-        }
-        ResultRow row = finish(run, a);
-        // A worker that ran out of memory may still hold what it got (without a cgroup nothing
-        // frees it): the next run gets a fresh one, or every later run would be memout too.
-        if (worker != nullptr && row.status == Status::memout) worker->retire();
-        return row;
+        return sandbox_->run({.build = run.build,
+                              .session_warmup = session_warmup,
+                              .here = [&] { return runner_.run(run); },
+                              .request = [&] { return run_request(run, session_warmup); },
+                              .unfinished = [&](const SolveResult& ended) { return runner_.unfinished_row(run, ended); }});
     }
 
     // Ends this job's worker processes: the next run starts a new session in fresh ones.
-    void new_session() {
-        for (auto& w : workers_) w->retire();
-    }
+    void new_session() { sandbox_->new_session(); }
 
     // The builds this job's runs go to (one without `builds:`).
     int builds() const { return static_cast<int>(q_.builds.identities().size()); }
@@ -167,63 +136,26 @@ public:
     // its share: the workload disturbs the caches of the worker it runs in, and an A/B sweep
     // that timed it in one build's worker only read that build 3 % slower.)
     std::optional<CalibrationTiming> calibrate(int build) {
-        if (where_ != Isolation::process) return time_calibration();
         Limits limits;
         limits.time_seconds = 10;  // far beyond the workload's 0.1 ms: only a stuck worker reaches it
-        WarmWorker& worker = *workers_.at(std::min<std::size_t>(static_cast<std::size_t>(build), workers_.size() - 1));
-        const WorkerAnswer a = worker.call(calibration_request(), limits, &q_.interrupt);
-        return a.record ? decode_calibration(*a.record) : std::nullopt;
+        const std::optional<std::string> answer = sandbox_->ask(build, calibration_request(), limits);
+        return answer ? decode_calibration(*answer) : std::nullopt;
     }
 
 private:
-    WorkerAnswer in_fork(const PlannedRun& run) {
-        WorkerAnswer a;
-        try {
-            const ChildResult c =
-                run_work_in_child([&] { return encode_row_record(runner_.run(run)); }, q_.config.limits, &q_.interrupt);
-            a.record = c.record;
-            a.ended = c.ended;
-            a.peak_kb = c.max_rss_kb;
-            a.elapsed_ns = c.wall_ns;
-            a.killed_cpu_ns = c.cpu_ns;
-        } catch (const std::runtime_error& e) {  // no pipe or no fork (e.g. a process limit): this run fails
-            a.ended.message = e.what();
-        }
-        return a;
-    }
-
-    // The row of an answer: decoded, or the run's ending; then what only the process's owner
-    // knows (its peak memory, the CPU of the processes it reaped) and the memory rule.
-    ResultRow finish(const PlannedRun& run, const WorkerAnswer& a) {
-        std::optional<ResultRow> row;
-        if (a.record) row = decode_row_record(*a.record);
-        if (!row) {
-            row = runner_.unfinished_row(run, a.record ? malformed_record() : a.ended);
-            row->wall_ns = a.elapsed_ns;
-            row->cpu_ns = a.killed_cpu_ns;  // measured from outside (SPEC §4: never 0 for a run that ran)
-        }
-        // The tools a run started were reaped by its process: their CPU (wait4's, already in
-        // cpu_ns) plus whatever was left to the subreaper (a tool's grandchild that setsid'd).
-        if (a.reaped_cpu_ns > row->tool_cpu_ns) row->cpu_ns += a.reaped_cpu_ns - row->tool_cpu_ns;
-        // The process tree's peak: the run's process plus the tools it started (their peak
-        // together, polled: external/process.hpp; they coexist while the tool runs: an upper
-        // bound of their simultaneous peak).
-        row->max_rss_kb = a.peak_kb >= 0 && row->tool_max_rss_kb >= 0 ? a.peak_kb + row->tool_max_rss_kb : a.peak_kb;
-        if (a.oom_killed && row->status != Status::memout) {
-            row->message = "out of memory: the memory cgroup's OOM killer ended a process of the run (the run said " +
-                           std::string(status_name(row->status)) + ")";
-            row->status = Status::memout;
-        }
-        child::apply_memory_rule(row->status, row->message, row->max_rss_kb, q_.config.limits);
-        return std::move(*row);
+    SandboxJob job() {
+        return {.limits = q_.config.limits,
+                .warmup_limits = warmup_config_.limits,
+                .interrupt = &q_.interrupt,
+                .handler = [this](std::string_view request) { return answer_request(runner_, warmup_runner_, q_.matrix, request); },
+                .commands = q_.builds.commands()};
     }
 
     WorkQueue& q_;
-    Isolation where_;
     TaskRunner runner_;
     const ExperimentConfig warmup_config_;  // a session's warm-up runs: time capped (worker_protocol.hpp)
     TaskRunner warmup_runner_;
-    std::vector<std::unique_ptr<WarmWorker>> workers_;  // process isolation: one per build
+    std::unique_ptr<Sandbox> sandbox_;  // after what its job refers to
 };
 
 // The worker sessions of one job (issue #41 §2, docs/isolation.md "Sessions"): once a session
@@ -327,7 +259,7 @@ void enforce_time_limits(ResultRow& row, const Limits& limits) {
 // next in the order, unrecorded and stopped at kSessionWarmupSeconds (the runs themselves stay
 // in the queue for whichever job takes them), builds taken from `first` round.
 void warm_up(WorkQueue& q, Placement& place, int first) {
-    if (effective_isolation(q.config) != Isolation::process) return;
+    if (!sandbox_row(isolation_written(q.config)).warm_workers) return;
     const std::size_t from = q.next.load();
     for (int k = 0; k < place.builds(); ++k) {
         const int build = (first + k) % place.builds();
@@ -345,7 +277,8 @@ void work(WorkQueue& q, int cpu) {
         std::cerr << "futolab: warning: pin: cannot pin a worker to CPU " << cpu << "; its rows have no core\n";
         cpu = -1;
     }
-    const Isolation where = effective_isolation(q.config);
+    // Generate and critical: this thread (minutes of work, where the isolation's overhead does not matter).
+    const Isolation where = isolation_written(q.config);
     try {
         Placement place(q, where);
         Calibration calibration;
@@ -377,7 +310,7 @@ void work(WorkQueue& q, int cpu) {
             row.isolation = where;
             row.time_limit_ms = q.config.limits.time_seconds * 1e3;
             row.cpu_limit_ms = q.config.limits.cpu_seconds * 1e3;
-            row.memory_limit_kb = has_own_process(where) ? q.config.limits.memory_bytes / 1024 : 0;
+            row.memory_limit_kb = sandbox_row(where).own_process ? q.config.limits.memory_bytes / 1024 : 0;
             row.build = q.builds.cell(run.build);
             row.calibration_ns = calibration.level();
             record(q, row);
@@ -452,17 +385,17 @@ void check_same_isolation(const std::string& csv_path, Isolation where) {
     namespace fs = std::filesystem;
     if (!fs::exists(csv_path) || fs::file_size(csv_path) == 0 || !fs::exists(sidecar_path(csv_path))) return;
     const std::string was = read_sidecar(csv_path).isolation;
-    if (!was.empty() && was != isolation_name(where))
+    if (!was.empty() && was != name_in(kIsolations, where))
         throw InputError(fmt::format("{}: made in isolation {}, not {}: refusing to resume (its rows would mix two "
                                      "isolations); resume with --isolation {}, or use a new --out",
-                                     csv_path, was, isolation_name(where), was));
+                                     csv_path, was, name_in(kIsolations, where), was));
 }
 
 // A memory limit below what a run's process holds before it runs anything cannot be kept: every
 // row would be memout by the rule of SPEC §4. Refused before the sweep, with the floor: what
 // futolab holds now (a worker or a forked child starts with all of it mapped) plus 1 MiB.
 void check_memory_floor(const Limits& limits, Isolation where, const std::string& path) {
-    if (limits.memory_bytes == 0 || !has_own_process(where)) return;
+    if (limits.memory_bytes == 0 || !sandbox_row(where).own_process) return;
     const std::uint64_t floor = child::resident_bytes_now() + (std::uint64_t{1} << 20);
     if (limits.memory_bytes < floor)
         throw InputError(fmt::format("{}: limits.memory {} MiB is below what a run's process needs before it starts "
@@ -485,7 +418,7 @@ std::vector<RedoRecord> redo_rows(const std::string& csv_path, const RunnerOptio
 }
 
 int resolve_jobs(int jobs, const ExperimentConfig& config) {
-    if (kForkUnsafeRuntime && has_own_process(effective_isolation(config))) return 1;
+    if (kForkUnsafeRuntime && sandbox_row(isolation_written(config)).own_process) return 1;
     if (jobs > 0) return jobs;
     const unsigned cores = std::thread::hardware_concurrency();
     return cores == 0 ? 1 : static_cast<int>(cores);
@@ -504,15 +437,12 @@ std::string results_path(const ExperimentConfig& config, const RunnerOptions& op
 }
 
 RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions& options) {
-    if (config.isolation == Isolation::thread && config.limits.memory_bytes != 0)
-        throw InputError(config.path + ": limits.memory needs isolation: process (a thread has no memory of its own)");
+    // Again here: the command line may have changed the isolation or the builds since the config was read.
+    for (const std::string& why : {isolation_problem(config), builds_problem(config)})
+        if (!why.empty()) throw InputError(config.path + ": " + why);
     const TaskInfo& kind = task_info(config.task);
-    if (config.isolation == Isolation::thread && !kind.time_limit_needs_process.empty() && config.limits.time_seconds > 0)
-        throw InputError(fmt::format("{}: limits.time of task {} needs isolation: process ({})", config.path, kind.name,
-                                     kind.time_limit_needs_process));
-    if (const std::string why = builds_problem(config); !why.empty()) throw InputError(config.path + ": " + why);
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid);
-    check_memory_floor(config.limits, effective_isolation(config), config.path);  // before any file is touched
+    check_memory_floor(config.limits, isolation_written(config), config.path);  // before any file is touched
     const SweepBuilds builds(config, matrix, options.worker_binary);  // the builds' binaries answer (or are refused) first
     const std::vector<PlannedRun> shard = shard_of(matrix.runs, options.shard_index, options.shard_count);
     RunnerReport report;
@@ -526,7 +456,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     check_results_target(sidecar_path(report.csv_path));
     if (options.resume) {  // before the file is touched
         check_resumable(report.csv_path, identity_of(config, matrix), builds.identities());
-        check_same_isolation(report.csv_path, effective_isolation(config));
+        check_same_isolation(report.csv_path, isolation_written(config));
     }
     const CsvLayout layout = csv_layout(matrix.param_names);
     std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, report);  // before the file is reopened
@@ -546,8 +476,8 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
                  .skipped_inputs = matrix.skipped,
                  .pinned_cpus = {},
                  .shards = {},
-                 .isolation = std::string(isolation_name(effective_isolation(config))),
-                 .memory_limit = memory_limit_mechanism(config.limits, effective_isolation(config)),
+                 .isolation = std::string(name_in(kIsolations, isolation_written(config))),
+                 .memory_limit = memory_limit_mechanism(config.limits, isolation_written(config)),
                  .memory_poll_ms = external::kTreePollMs,
                  .timing = protocol_of(config),
                  .redone = std::move(redone),

@@ -2,8 +2,7 @@
 
 #include "experiments/child_process.hpp"
 #include "experiments/interrupt.hpp"
-#include "experiments/isolation.hpp"
-#include "experiments/worker_protocol.hpp"
+#include "experiments/child_run.hpp"
 #include "core/error.hpp"
 #include "solvers/external/temp_dir.hpp"
 
@@ -323,7 +322,7 @@ void WarmWorker::await_hello() {
                             : fmt::format("was killed by {} before its hello", child::signal_text(WTERMSIG(status)));
     throw InputError(fmt::format("{}: {} (not a futolab worker of protocol {}: a futolab older than the worker "
                                  "protocol, or not futolab?)",
-                                 command_->path, how_it_ended, kWorkerProtocol));
+                                 command_->path, how_it_ended, command_->protocol));
 }
 
 void WarmWorker::stop() {

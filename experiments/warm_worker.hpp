@@ -65,6 +65,7 @@ struct WorkerCommand {
     std::vector<std::string> args;
     std::string plan;
     std::function<void(std::string_view hello)> check_hello;
+    int protocol = 0;  // the worker protocol it must speak: named when it says no hello
 };
 
 class WarmWorker {

@@ -123,7 +123,6 @@ WorkerPlan read_worker_plan(std::string_view text, const std::string& source) {
                                                               : Mode::first();
         c.grade = j.at("grade").get<bool>();
         c.limits = limits_of(j.at("limits"));
-        c.isolation = Isolation::process;
         read_work(j, source, plan);
     } catch (const json::exception& e) {
         throw InputError(fmt::format("{}: not a worker plan: {}", source, e.what()));

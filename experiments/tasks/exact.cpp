@@ -12,9 +12,11 @@ namespace futolab::tasks {
 ResultRow run_exact(TaskContext& t, const PlannedRun& run) {
     if (t.tables == nullptr) throw std::logic_error("an exact run without its square tables");
     ResultRow row = square_row(t, run);
+    // Here, on this thread: the runner has already put the whole task run where the config's
+    // isolation wants it (sandbox.hpp); the search checks limits.time itself, between steps.
     const ExactOutcome out =
-        execute_exact(Isolation::thread, t.matrix.instances[run.instance], t.matrix.classes[static_cast<std::size_t>(run.instance)],
-                      exact_method(t.matrix.solvers[run.solver]), t.tables->of(row.n), t.config.limits, t.interrupt);
+        solve_exact_class(t.matrix.instances[run.instance], t.matrix.classes[static_cast<std::size_t>(run.instance)],
+                          exact_method(t.matrix.solvers[run.solver]), t.tables->of(row.n), t.config.limits);
     row.status = out.status;
     row.h = out.h;
     row.k = out.k;
@@ -24,7 +26,6 @@ ResultRow run_exact(TaskContext& t, const PlannedRun& run) {
     row.output = out.output;
     row.wall_ns = out.wall_ns;
     row.cpu_ns = out.cpu_ns;
-    row.max_rss_kb = out.max_rss_kb;
     return row;
 }
 

@@ -233,8 +233,8 @@ TEST_CASE("exact tasks: classes sources and exact methods, each mistake named wi
         {head + "  - classes: { n: 4 }\nmethods: [exact]\nlimits: { nodes: 5 }\n",
          "cfg.yaml:6:18: limits.nodes applies to solve and count tasks, not exact (use limits.time)"},
         {head + "  - classes: { n: 4 }\nmethods: [exact]\nlimits: { time: 1s }\nisolation: thread\n",
-         "cfg.yaml:7:12: limits.time of task exact needs isolation: process (a class search is stopped by killing its "
-         "process)"},
+         "cfg.yaml:7:12: limits.time of task exact needs isolation: process or fork (a class search is stopped by killing "
+         "its process), not thread"},
     };
     for (const auto& [text, expected] : cases) {
         INFO(text);

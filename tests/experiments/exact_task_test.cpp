@@ -194,35 +194,6 @@ TEST_CASE("exact rows: a slice past the last class is a config error naming the 
           std::string::npos);
 }
 
-TEST_CASE("exact rows: the record of a run's process round-trips, a garbled one is refused", "[tasks][exact]") {
-    ExactOutcome o;
-    o.status = Status::solved;
-    o.h = 3;
-    o.k = 1;
-    o.counters.nodes = 12;
-    o.counters.checks = 4;
-    o.unknown = counter_bits({Counter::fails});
-    o.message = "minimum 2h+3k = 9";
-    o.output = "{\"id\": \"a\"}\n{\"id\": \"b\"}";
-    o.wall_ns = 5;
-    o.cpu_ns = 4;
-    const std::string bytes = encode_exact_outcome(o);
-    const std::optional<ExactOutcome> back = decode_exact_outcome(bytes);
-    REQUIRE(back);
-    CHECK(back->status == o.status);
-    CHECK(back->h == 3);
-    CHECK(back->k == 1);
-    CHECK(back->counters == o.counters);
-    CHECK(back->unknown == o.unknown);
-    CHECK(back->message == o.message);
-    CHECK(back->output == o.output);
-    CHECK(back->wall_ns == 5);
-    CHECK(back->cpu_ns == 4);
-    CHECK(!decode_exact_outcome(bytes.substr(0, bytes.size() / 2)));
-    CHECK(!decode_exact_outcome("{\"status\": 3}"));
-    CHECK(!decode_exact_outcome(""));
-}
-
 TEST_CASE("exact rows honour limits.time: the class search checks its clock", "[tasks][exact][limits]") {
     const std::string dir = scratch("exact-limit");
     // n = 5 classes take far longer than 50 ms each; every row must stop at its limit.

@@ -1,4 +1,4 @@
-// Process isolation and interruption (experiments/isolation.hpp, interrupt.hpp,
+// Process isolation and interruption (sandbox/sandbox.hpp, child_run.hpp, interrupt.hpp,
 // docs/reliability.md): a run in its own process gives the same result as in a thread plus
 // its peak memory; a run over its memory limit is memout, one that dies on a signal is crash,
 // one that ignores its time limit is killed; the sweep goes on and writes those rows; the
@@ -12,7 +12,7 @@
 #include "experiments/cgroup.hpp"
 #include "experiments/config.hpp"
 #include "experiments/interrupt.hpp"
-#include "experiments/isolation.hpp"
+#include "experiments/child_run.hpp"
 #include "experiments/run_record.hpp"
 #include "experiments/runner.hpp"
 #include "records/csv_reader.hpp"

@@ -7,7 +7,7 @@
 #include "experiments/cgroup.hpp"
 #include "experiments/child_process.hpp"
 #include "experiments/interrupt.hpp"
-#include "experiments/isolation.hpp"
+#include "experiments/child_run.hpp"
 #include "experiments/warm_worker.hpp"
 
 #include <catch2/catch.hpp>
@@ -246,17 +246,6 @@ TEST_CASE("the memory rule: a peak above limits.memory is memout, whatever the r
     CHECK(status == Status::unique);
     child::apply_memory_rule(status, message, 1 << 30, Limits{});  // no limit
     CHECK(status == Status::unique);
-}
-
-TEST_CASE("isolation modes are one vocabulary", "[isolation][config]") {
-    for (const auto& w : kIsolations) {
-        CHECK(row_named(kIsolations, w.name)->value == w.value);
-        CHECK(isolation_name(w.value) == w.name);
-    }
-    CHECK(row_named(kIsolations, "proc") == nullptr);
-    CHECK(has_own_process(Isolation::process));
-    CHECK(has_own_process(Isolation::fork));
-    CHECK_FALSE(has_own_process(Isolation::thread));
 }
 
 TEST_CASE("a worker's memory cgroup bounds the tools its runs start, and its OOM kill is memout",

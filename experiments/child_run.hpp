@@ -1,0 +1,48 @@
+// A run in a fresh forked child (fork isolation, sandbox.hpp; child_run.cpp says why forking
+// from a worker thread is safe): the work runs in the child, its answer comes back as bytes
+// through a pipe, and the parent watches the time limit and the interrupt.
+#pragma once
+
+#include "solvers/options.hpp"
+#include "solvers/run.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace futolab {
+
+class Interrupt;
+
+// What a forked child sent back (`record`: the bytes its work returned, if it exited normally),
+// else how it ended (`ended`: status timeout, memout, crash or error "interrupted", with a
+// message); and the child's wall time, CPU time (user + system, with what it reaped) and peak
+// resident set (its own, as it measured it; wait4's, which includes what it reaped, for a
+// child that did not finish).
+struct ChildResult {
+    std::optional<std::string> record;
+    SolveResult ended;
+    std::int64_t wall_ns = 0, cpu_ns = 0, max_rss_kb = -1;
+};
+
+// `work` in a forked child under `limits` (memory: RLIMIT_AS in the child; time: the parent
+// kills it kill_grace_seconds after the limit; `stop` is not used), killed when `interrupt`
+// fires. `work` runs in the child only: whatever it captures is the parent's memory at the
+// fork, shared copy-on-write. Throws std::runtime_error without a pipe or a fork.
+ChildResult run_work_in_child(const std::function<std::string()>& work, const Limits& limits,
+                              const Interrupt* interrupt);
+
+// run_work_in_child with run_solver as the work, its RunResult sent as a run record
+// (run_record.hpp); max_rss_kb is the child's peak resident set (it includes the pages it
+// shares with futolab at fork time).
+RunResult run_in_child(const SolverSpec& spec, const Puzzle& puzzle, const SolveRequest& request,
+                       const Interrupt* interrupt);
+
+// The ending of a child whose record does not decode.
+SolveResult malformed_record();
+
+// The parent's last resort for a run that ignores its time limit: killed this long after it.
+double kill_grace_seconds(double time_limit_seconds);
+
+}  // namespace futolab

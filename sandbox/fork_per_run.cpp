@@ -1,0 +1,43 @@
+// Isolation `fork` (sandbox.hpp): every run in a fresh child forked from the job's thread
+// (child_run.hpp); what is not a run is answered on this thread.
+#include "experiments/child_run.hpp"
+#include "experiments/run_record.hpp"
+#include "sandbox/process_row.hpp"
+
+#include <memory>
+#include <stdexcept>
+#include <utility>
+
+namespace futolab {
+namespace {
+
+class ForkPerRun final : public Sandbox {
+public:
+    explicit ForkPerRun(SandboxJob job) : job_(std::move(job)) {}
+
+    ResultRow run(const SandboxRun& run) override {
+        WorkerAnswer a;
+        try {
+            const ChildResult c = run_work_in_child([&] { return encode_row_record(run.here()); }, job_.limits, job_.interrupt);
+            a.record = c.record;
+            a.ended = c.ended;
+            a.peak_kb = c.max_rss_kb;
+            a.elapsed_ns = c.wall_ns;
+            a.killed_cpu_ns = c.cpu_ns;
+        } catch (const std::runtime_error& e) {  // no pipe or no fork (e.g. a process limit): this run fails
+            a.ended.message = e.what();
+        }
+        return row_from_process(run, a, job_.limits);
+    }
+
+    std::optional<std::string> ask(int, std::string_view request, const Limits&) override { return job_.handler(request); }
+
+private:
+    SandboxJob job_;
+};
+
+}  // namespace
+
+std::unique_ptr<Sandbox> make_fork_per_run(SandboxJob job) { return std::make_unique<ForkPerRun>(std::move(job)); }
+
+}  // namespace futolab
