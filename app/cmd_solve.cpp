@@ -13,7 +13,7 @@
 #include "core/formats/formats.hpp"
 #include "core/visible_text.hpp"
 #include "experiments/config.hpp"
-#include "experiments/interrupt.hpp"
+#include "sandbox/interrupt.hpp"
 #include "records/results_csv.hpp"
 #include "solvers/oracle.hpp"
 #include "solvers/registry.hpp"

@@ -6,7 +6,7 @@
 #include "app/commands.hpp"
 #include "core/error.hpp"
 #include "experiments/tasks.hpp"
-#include "experiments/warm_worker.hpp"
+#include "sandbox/warm_worker.hpp"
 #include "experiments/worker_protocol.hpp"
 
 #include <memory>

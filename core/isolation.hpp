@@ -1,7 +1,7 @@
 // The isolation modes of a sweep run (process, fork, thread) as one vocabulary, below records/
 // so that the results row holds the mode as a value until the CSV is written (as it holds its
-// Status and Grade). What each mode does, and the functions over them, are the experiment
-// driver's: experiments/isolation.hpp.
+// Status and Grade). What each mode does, and the functions over them, are the
+// sandbox layer's: sandbox/sandbox.hpp.
 #pragma once
 
 #include "core/vocabulary.hpp"

@@ -14,7 +14,7 @@
 
 #include "experiments/config.hpp"
 #include "experiments/run_matrix.hpp"
-#include "experiments/warm_worker.hpp"
+#include "sandbox/warm_worker.hpp"
 #include "records/build_identity.hpp"
 
 #include <string>

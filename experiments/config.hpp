@@ -109,7 +109,7 @@ struct ExperimentConfig {
     int repeats = 1;
     RunOrder order = RunOrder::shuffled;
     int warmup = 0;     // unrecorded runs per (instance, solver), done before the recorded ones
-    bool pin = false;   // pin each worker thread to its own core (experiments/pinning.hpp)
+    bool pin = false;   // pin each worker thread to its own core (sandbox/pinning.hpp)
     std::uint64_t max_runs = kDefaultMaxRuns;  // refuse larger run matrices (counted before built)
     Task task = Task::solve;
     bool grade = false;  // solve/count: fill the CSV `grade` column (generators/grade.hpp)

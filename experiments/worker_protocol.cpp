@@ -4,7 +4,7 @@
 #include "core/files.hpp"
 #include "core/formats/formats.hpp"
 #include "core/instance.hpp"
-#include "experiments/run_record.hpp"
+#include "sandbox/run_record.hpp"
 #include "experiments/tasks.hpp"
 
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-// What a warm worker and the runner say to each other (isolation.hpp, warm_worker.hpp), in one
+// What a warm worker and the runner say to each other (sandbox/sandbox.hpp, warm_worker.hpp), in one
 // place, so a worker started from another futolab binary (an A/B sweep's build, SPEC §5) is
 // either understood exactly or refused at its start — never mis-read.
 //

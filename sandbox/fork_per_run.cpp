@@ -1,7 +1,7 @@
 // Isolation `fork` (sandbox.hpp): every run in a fresh child forked from the job's thread
 // (child_run.hpp); what is not a run is answered on this thread.
-#include "experiments/child_run.hpp"
-#include "experiments/run_record.hpp"
+#include "sandbox/child_run.hpp"
+#include "sandbox/run_record.hpp"
 #include "sandbox/process_row.hpp"
 
 #include <memory>

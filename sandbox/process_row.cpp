@@ -1,9 +1,9 @@
 #include "sandbox/process_row.hpp"
 
 #include "core/status.hpp"
-#include "experiments/child_process.hpp"
-#include "experiments/child_run.hpp"
-#include "experiments/run_record.hpp"
+#include "sandbox/child_process.hpp"
+#include "sandbox/child_run.hpp"
+#include "sandbox/run_record.hpp"
 
 #include <utility>
 

@@ -3,7 +3,7 @@
 // and the memory rule of SPEC §4. One function, so the two modes cannot drift apart.
 #pragma once
 
-#include "experiments/warm_worker.hpp"
+#include "sandbox/warm_worker.hpp"
 #include "sandbox/sandbox.hpp"
 
 namespace futolab {

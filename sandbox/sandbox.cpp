@@ -1,6 +1,6 @@
 #include "sandbox/sandbox.hpp"
 
-#include "experiments/cgroup.hpp"
+#include "sandbox/cgroup.hpp"
 
 #include <fmt/format.h>
 

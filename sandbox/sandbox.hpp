@@ -13,7 +13,7 @@
 
 #include "core/isolation.hpp"
 #include "records/results_csv.hpp"
-#include "experiments/warm_worker.hpp"
+#include "sandbox/warm_worker.hpp"
 #include "solvers/solver.hpp"
 
 #include <array>

@@ -1,7 +1,7 @@
 #include "experiments/tasks/solve.hpp"
 
 #include "core/status.hpp"
-#include "experiments/interrupt.hpp"
+#include "sandbox/interrupt.hpp"
 #include "experiments/tasks.hpp"
 #include "solvers/registry.hpp"
 #include "solvers/run.hpp"

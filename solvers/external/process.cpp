@@ -70,7 +70,7 @@ void limit(int resource, rlim_t value) {
     ::prctl(PR_SET_CHILD_SUBREAPER, 1);
 
     ::signal(SIGPIPE, SIG_DFL);  // futolab ignores it (warm_worker.cpp); a tool gets the default
-    // A run's process ignores these (experiments/child_process.cpp, prepare) and an ignored
+    // A run's process ignores these (sandbox/child_process.cpp, prepare) and an ignored
     // signal stays ignored across execve: a tool without handlers of its own (a Python script)
     // then ignored the time limit's SIGTERM, and lost the race with the worker's watchdog.
     ::signal(SIGTERM, SIG_DFL);

@@ -281,3 +281,40 @@ TEST_CASE("two spellings of one solver or method are refused, naming both (SPEC 
     CHECK(c.solvers[0].spec() == "fc");
     CHECK(c.solvers[1].spec() == "fc:var=static");
 }
+
+TEST_CASE("limits.memory sizes are read strictly", "[isolation][config]") {
+    CHECK(parse_memory_bytes("2GiB") == (std::uint64_t{2} << 30));
+    CHECK(parse_memory_bytes("512MiB") == (std::uint64_t{512} << 20));
+    CHECK(parse_memory_bytes("1.5GB") == 1'500'000'000);
+    CHECK(parse_memory_bytes("1048576B") == 1048576);
+    CHECK(parse_memory_bytes("1TiB") == (std::uint64_t{1} << 40));
+    for (const char* bad : {"2", "2G", "2gib", "2 GiB", "-1GiB", "GiB", "0B", "1000B", "nanGiB", "infGiB", "1e3MiB",
+                            "1.5B", "2000000TiB", "", "2GiBs"}) {
+        INFO(bad);
+        CHECK_THROWS_AS(parse_memory_bytes(bad), InputError);
+    }
+}
+
+TEST_CASE("isolation and limits.memory in a config", "[isolation][config]") {
+    const std::string head = "name: x\ninstances:\n  - file: a.jsonl\nsolvers: [ gac ]\n";
+    CHECK(parse_config(head, "c.yaml").isolation == Isolation::process);
+    CHECK(parse_config(head + "isolation: thread\n", "c.yaml").isolation == Isolation::thread);
+    CHECK(parse_config(head + "limits: { memory: 2GiB }\n", "c.yaml").limits.memory_bytes == (std::uint64_t{2} << 30));
+    auto message = [&](const std::string& extra) {
+        try {
+            parse_config(head + extra, "c.yaml");
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    CHECK(parse_config(head + "isolation: fork\n", "c.yaml").isolation == Isolation::fork);
+    CHECK(message("isolation: forks\n").find("c.yaml:5:") != std::string::npos);
+    CHECK(parse_config(head + "limits: { cpu: 250ms }\n", "c.yaml").limits.cpu_seconds == Approx(0.25));
+    CHECK(message("limits: { cpu: -1s }\n").find("c.yaml:5:") != std::string::npos);
+    CHECK(message("limits: { memory: 2G }\n").find("c.yaml:5:") != std::string::npos);
+    CHECK(message("limits: { memory: 2G }\n").find("has an unknown unit") != std::string::npos);
+    CHECK(message("limits: { memory: 2 }\n").find("needs a unit") != std::string::npos);
+    CHECK(message("limits: { memory: 1GiB }\nisolation: thread\n").find("limits.memory needs isolation: process") !=
+          std::string::npos);
+}

@@ -5,7 +5,7 @@
 // fakes first on PATH (shell scripts). The kit's own tests: tests/solvers/external/leftovers_test.cpp.
 #include "../app/cli_runner.hpp"
 #include "../solvers/external/leftovers.hpp"
-#include "experiments/cgroup.hpp"
+#include "sandbox/cgroup.hpp"
 
 #include <catch2/catch.hpp>
 #include <signal.h>

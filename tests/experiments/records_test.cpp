@@ -4,7 +4,7 @@
 // run-matrix size guard, all through the CLI.
 #include "../app/cli_runner.hpp"
 #include "experiments/config.hpp"
-#include "experiments/pinning.hpp"
+#include "sandbox/pinning.hpp"
 #include "records/csv_reader.hpp"
 #include "records/machine.hpp"
 #include "records/results_csv.hpp"

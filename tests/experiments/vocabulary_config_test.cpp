@@ -9,7 +9,7 @@
 #include "critical/exact/exact.hpp"
 #include "critical/objective.hpp"
 #include "experiments/config.hpp"
-#include "experiments/run_record.hpp"
+#include "sandbox/run_record.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -5,7 +5,7 @@
 #include "experiments/calibration.hpp"
 #include "experiments/config.hpp"
 #include "experiments/run_matrix.hpp"
-#include "experiments/run_record.hpp"
+#include "sandbox/run_record.hpp"
 #include "experiments/tasks.hpp"
 #include "experiments/worker_protocol.hpp"
 #include "records/build_identity.hpp"

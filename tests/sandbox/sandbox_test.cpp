@@ -5,7 +5,7 @@
 // whose ending without a row is the driver's unfinished row.
 #include "core/isolation.hpp"
 #include "core/status.hpp"
-#include "experiments/run_record.hpp"
+#include "sandbox/run_record.hpp"
 #include "sandbox/sandbox.hpp"
 
 #include <catch2/catch.hpp>

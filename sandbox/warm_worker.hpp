@@ -1,4 +1,4 @@
-// Process isolation (SPEC §4, isolation.hpp): a warm worker is a long-lived process forked
+// Process isolation (SPEC §4, sandbox.hpp): a warm worker is a long-lived process forked
 // from futolab once, then fed runs over a pipe, so it keeps its caches, its allocator's free
 // lists and gac's per-thread engine from run to run (pyperf's worker processes and BenchExec's
 // long-lived tool processes are the models; a fresh process per run times cold caches and
@@ -17,7 +17,7 @@
 // thread of a multi-threaded process is safe here.
 #pragma once
 
-#include "experiments/cgroup.hpp"
+#include "sandbox/cgroup.hpp"
 #include "solvers/solver.hpp"
 
 #include <sys/types.h>

@@ -1,4 +1,4 @@
-#include "experiments/run_record.hpp"
+#include "sandbox/run_record.hpp"
 
 #include "core/status.hpp"
 

@@ -1,4 +1,4 @@
-#include "experiments/child_process.hpp"
+#include "sandbox/child_process.hpp"
 
 #include "core/status.hpp"
 

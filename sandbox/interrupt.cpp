@@ -1,4 +1,4 @@
-#include "experiments/interrupt.hpp"
+#include "sandbox/interrupt.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

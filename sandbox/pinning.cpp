@@ -1,4 +1,4 @@
-#include "experiments/pinning.hpp"
+#include "sandbox/pinning.hpp"
 
 #include <fmt/format.h>
 #include <pthread.h>

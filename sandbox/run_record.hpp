@@ -1,4 +1,4 @@
-// The RunResult a run's child process sends back to futolab through a pipe (isolation.hpp):
+// The RunResult a run's child process sends back to futolab through a pipe (child_run.hpp):
 // a small binary record, read and written on the same machine by the same binary, so native
 // byte order. decode_run_record checks every length and value: a short or garbled record is
 // std::nullopt, never a wrong result.

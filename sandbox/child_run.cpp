@@ -1,11 +1,11 @@
-// Process isolation (isolation.hpp): one forked child per run.
+// Fork isolation (sandbox.hpp, child_run.hpp): one forked child per run.
 //
 // Why fork from the worker threads and not from one dispatcher thread: a fork copies only the
 // calling thread, so a lock another thread holds at that moment stays locked forever in the
 // child. The child here allocates (make_solver, the search) and formats nothing; the locks it
 // can meet are glibc's malloc arenas and stdio, and glibc's fork() takes and resets exactly
 // those (its atfork handling of malloc and of the stdio list), so allocation in the child is
-// safe whichever thread forks. In process isolation the parent's threads run no solver code
+// safe whichever thread forks. In fork isolation the parent's threads run no solver code
 // (only the row, the grade cache's gac grader and the CSV write), so no backend lock (e.g.
 // Gecode's shared memory pool) can be held by a parent thread at a fork. A dispatcher thread
 // would add a hand-off per run and change none of this.
@@ -16,11 +16,11 @@
 // worker's pipe held open here would delay that worker's end-of-file), sets its memory limit,
 // runs the work (run_solver) and writes its result record, then _exit()s (no atexit handlers or static
 // destructors of the parent's objects run twice). run_work_in_child is the same for any work
-// that returns its result as bytes (task exact's class searches, experiments/exact_task.hpp).
-#include "experiments/child_process.hpp"
-#include "experiments/interrupt.hpp"
-#include "experiments/child_run.hpp"
-#include "experiments/run_record.hpp"
+// that returns its result as bytes (fork isolation sends a whole row: fork_per_run.cpp).
+#include "sandbox/child_process.hpp"
+#include "sandbox/interrupt.hpp"
+#include "sandbox/child_run.hpp"
+#include "sandbox/run_record.hpp"
 #include "solvers/registry.hpp"
 
 #include <fmt/format.h>

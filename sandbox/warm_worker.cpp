@@ -1,8 +1,8 @@
-#include "experiments/warm_worker.hpp"
+#include "sandbox/warm_worker.hpp"
 
-#include "experiments/child_process.hpp"
-#include "experiments/interrupt.hpp"
-#include "experiments/child_run.hpp"
+#include "sandbox/child_process.hpp"
+#include "sandbox/interrupt.hpp"
+#include "sandbox/child_run.hpp"
 #include "core/error.hpp"
 #include "solvers/external/temp_dir.hpp"
 

@@ -1,5 +1,5 @@
 // `pin: true`: one CPU per worker, distinct physical cores first.
-#include "experiments/pinning.hpp"
+#include "sandbox/pinning.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,14 +1,14 @@
-// Warm worker processes (experiments/warm_worker.hpp, child_process.hpp; issue #23): one worker
+// Warm worker processes (sandbox/warm_worker.hpp, child_process.hpp; issue #23): one worker
 // serves many runs; a run that kills it, overruns its time limit or is interrupted costs only
 // that worker (the next call starts a fresh one); the per-run peak is reset between runs; the
 // CPU of processes a run started is counted; no process a run started outlives the run, even
 // one that called setsid(); and the memory rule of SPEC §4.
 #include "core/sanitizers.hpp"
-#include "experiments/cgroup.hpp"
-#include "experiments/child_process.hpp"
-#include "experiments/interrupt.hpp"
-#include "experiments/child_run.hpp"
-#include "experiments/warm_worker.hpp"
+#include "sandbox/cgroup.hpp"
+#include "sandbox/child_process.hpp"
+#include "sandbox/interrupt.hpp"
+#include "sandbox/child_run.hpp"
+#include "sandbox/warm_worker.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "experiments/cgroup.hpp"
+#include "sandbox/cgroup.hpp"
 
 #include "core/env.hpp"
 
