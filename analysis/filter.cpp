@@ -4,6 +4,7 @@
 #include "core/numbers.hpp"
 
 #include <charconv>
+#include <cstdint>
 #include <limits>
 #include <optional>
 
@@ -17,7 +18,18 @@ std::optional<double> as_number(const std::string& text) {
     return v;
 }
 
-bool compare(double a, const std::string& op, double b) {
+// Plain digits as an exact 64-bit value: seeds and counters past 2^53 round to one double, so
+// `seed=5208710888987585224` kept the row of seed …223 (round 7).
+std::optional<std::uint64_t> as_whole(const std::string& text) {
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || text[0] < '0' || text[0] > '9' || ec != std::errc() || end != text.data() + text.size())
+        return std::nullopt;
+    return v;
+}
+
+template <typename T>
+bool compare(T a, const std::string& op, T b) {
     if (op == "=") return a == b;
     if (op == "!=") return a != b;
     if (op == "<") return a < b;
@@ -45,6 +57,7 @@ RowFilter parse_row_filter(const std::string& text) {
 
 bool row_matches(const ResultsTable& table, std::size_t row, const RowFilter& f) {
     const std::string cell = table.text(row, f.column);
+    if (const auto a = as_whole(cell), b = as_whole(f.value); a && b) return compare(*a, f.op, *b);
     const auto a = as_number(cell), b = as_number(f.value);
     if (a && b) return compare(*a, f.op, *b);
     if (f.op == "=") return cell == f.value;

@@ -26,7 +26,7 @@ const std::set<std::string> kNeedValue{"wall_ns", "cpu_ns"};
 const std::set<std::string> kNumeric{"n",     "h",         "k",      "repeat",       "solutions", "nodes",
                                      "fails", "checks",    "propagations", "max_depth", "wall_ns", "cpu_ns",
                                      "max_rss_kb", "seed", "run", "core", "memory_limit_kb", "calibration_ns",
-                                     "deterministic"};
+                                     "deterministic", "session"};
 // time_limit_ms and cpu_limit_ms may be fractions (250us = 0.25): numbers, not whole ones.
 
 // The line each record of an RFC 4180 text starts on (header first): a newline inside quotes
@@ -244,6 +244,8 @@ std::optional<double> ResultsTable::parse(std::size_t i, const std::string& colu
         std::from_chars(cell.data(), cell.data() + cell.size(), whole).ec == std::errc::result_out_of_range)
         throw InputError(fmt::format("{}: '{}' is larger than any count futolab writes (at most 18446744073709551615)",
                                      at, cell.substr(0, 40)));
+    // A flag: any other number was read as 1 (a deterministic spec) by the checks that test "0".
+    if (column == "deterministic" && v > 1) throw InputError(fmt::format("{}: '{}' is neither 0 nor 1", at, cell));
     return v;
 }
 

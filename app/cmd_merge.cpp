@@ -29,9 +29,9 @@ std::string first_few(const std::vector<std::size_t>& runs) {
 // Each row a run of the config the shards' sidecars hold, as it would write it, with the
 // instance cells of every other row of its instance (issue #45).
 MergeRowCheck row_check(MergedInstances& instances) {
-    return [&instances](const CsvTable& t, const std::string& path, const ExperimentIdentity& made_by) {
-        const ExperimentConfig config = parse_config(made_by.config_text, made_by.config_file);
-        check_rows_of_config(t, path, config);
+    return [&instances](const CsvTable& t, const std::string& path, const SidecarFacts& made_by) {
+        const ExperimentConfig config = parse_config(made_by.identity.config_text, made_by.identity.config_file);
+        check_rows_of_config(t, path, config, made_by);
         instances.check(t, path, config);
     };
 }

@@ -11,6 +11,7 @@
 #include "experiments/config.hpp"
 #include "experiments/noise.hpp"
 #include "experiments/runner.hpp"
+#include "experiments/task_kinds.hpp"
 #include "records/build_identity.hpp"
 #include "solvers/solver.hpp"
 #include "core/visible_text.hpp"
@@ -79,6 +80,20 @@ std::vector<std::string> redo_statuses(const RunArgs& args) {
     return out;
 }
 
+// Options that do not apply to this config are refused (round 7: both were accepted and had no
+// effect): --isolation for a task that runs on the runner's threads (its rows said `thread`),
+// --skip-invalid for a config that reads no file.
+void check_options_apply(const RunArgs& args, const ExperimentConfig& config) {
+    const TaskInfo& kind = task_info(config.task);
+    if (args.isolation && !accepts(kind, TaskKey::isolation))
+        throw InputError(fmt::format("--isolation does not apply to task {} (its runs are threads of futolab)", kind.name));
+    const bool reads_files = std::any_of(config.instances.begin(), config.instances.end(),
+                                         [](const InstanceSource& s) { return s.kind == InstanceSource::Kind::file; });
+    if (args.skip_invalid && !reads_files)
+        throw InputError(fmt::format("--skip-invalid does not apply: {} reads no instance file (its instances are made)",
+                                     config.path));
+}
+
 int run_command(const RunArgs& args) {
     RunnerOptions options;
     options.redo = redo_statuses(args);
@@ -91,6 +106,7 @@ int run_command(const RunArgs& args) {
     options.command_line = args.command_line;
     options.worker_binary = "/proc/self/exe";  // this binary serves `futolab worker` (app/cmd_worker.cpp)
     ExperimentConfig config = load_config(args.config);
+    check_options_apply(args, config);
     if (args.isolation) config.isolation = *args.isolation;
     if (!args.builds.empty()) config.builds = builds_of(args);
     const RunnerReport r = run_experiment(config, options);

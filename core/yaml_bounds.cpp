@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -24,7 +26,13 @@ void check_size(const YAML::Node& root, const std::string& source) {
         if (depth > kMaxYamlDepth)
             throw InputError(fmt::format("{}: YAML nested deeper than {} levels: refusing it", source, kMaxYamlDepth));
         if (node.IsMap()) {
+            std::set<std::string> keys;
             for (const auto& item : node) {
+                // yaml-cpp keeps both and answers a lookup with the first: a sidecar with a
+                // second `experiment:` or `config_hash:` read as the first (round 7).
+                if (item.first.IsScalar() && !keys.insert(item.first.Scalar()).second)
+                    throw_input_error({source, item.first.Mark().line + 1, item.first.Mark().column + 1},
+                                      fmt::format("key '{}' is given twice", item.first.Scalar()));
                 stack.emplace_back(item.first, depth + 1);
                 stack.emplace_back(item.second, depth + 1);
             }

@@ -3,7 +3,8 @@
 // "billion laughs" document) parse quickly into a small graph that every walk over it —
 // the config reader, the report's provenance table — expands to 10^9 nodes: 1.2 GB and no
 // answer in 100 s (issue #25). So after parsing, the tree is walked once as a reader would,
-// aliases expanded, and refused past kMaxYamlNodes nodes or kMaxYamlDepth levels.
+// aliases expanded, and refused past kMaxYamlNodes nodes or kMaxYamlDepth levels, or at a key
+// given twice in one map (yaml-cpp would keep both and read the first).
 #pragma once
 
 #include <yaml-cpp/yaml.h>
@@ -18,7 +19,8 @@ inline constexpr std::size_t kMaxYamlDepth = 64;
 
 // Parses `text` (a YAML::ParserException passes through, for the caller's own message) and
 // throws InputError "SOURCE: YAML of more than 100000 nodes once its aliases are expanded
-// (anchors that refer to each other?): refusing it" (or "… nested deeper than 64 levels").
+// (anchors that refer to each other?): refusing it" (or "… nested deeper than 64 levels", or
+// "SOURCE:LINE:COLUMN: key 'K' is given twice").
 YAML::Node load_yaml_bounded(const std::string& text, const std::string& source);
 
 }  // namespace futolab

@@ -83,13 +83,14 @@ double YamlFields::number(const YamlAt& at, double fallback) const {
     }
 }
 
-std::int64_t YamlFields::whole(const YamlAt& at, std::int64_t fallback) const {
+std::uint64_t YamlFields::whole(const YamlAt& at, std::uint64_t fallback, std::uint64_t max) const {
     if (!at) return fallback;
     const std::string value = text(at);
-    std::int64_t out = 0;
-    if (!YAML::convert<std::int64_t>::decode(at.node, out))
-        fail(at, fmt::format("must be a whole number, not '{}'", value.substr(0, 40)));
-    return out;
+    try {
+        return parse_uint_in(value, at.path, {0, max});
+    } catch (const NumberError&) {
+        fail(at, fmt::format("must be a whole number from 0 to {}, not '{}'", max, value.substr(0, 40)));
+    }
 }
 
 }  // namespace futolab

@@ -41,7 +41,9 @@ public:
     std::string text(const YamlAt& at, const std::optional<std::string>& fallback = std::nullopt) const;
     bool flag(const YamlAt& at, bool fallback) const;  // true/false (YAML's words)
     double number(const YamlAt& at, double fallback) const;
-    std::int64_t whole(const YamlAt& at, std::int64_t fallback) const;
+    // Decimal digits only, in [0, max] (core/numbers.hpp, as a config's counts): 4294967297
+    // must not wrap to 1 in an int, nor -1, 1e3 or 0x10 pass as a count futolab never writes.
+    std::uint64_t whole(const YamlAt& at, std::uint64_t fallback, std::uint64_t max) const;
 
     [[noreturn]] void fail(const YamlAt& at, std::string_view problem) const;
 

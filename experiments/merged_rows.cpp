@@ -5,10 +5,13 @@
 #include "experiments/run_matrix.hpp"
 #include "experiments/task_kinds.hpp"
 #include "records/build_identity.hpp"
+#include "records/results_csv.hpp"
+#include "solvers/registry.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <vector>
 
 namespace futolab {
@@ -90,9 +93,31 @@ std::uint64_t run_of(const RowChecker& row, const ExperimentConfig& config, std:
 
 constexpr const char* kInstanceColumns[] = {"instance", "instance_hash", "n"};
 
+// The cells a run of spec `s` on build `build` writes in a shard whatever its result (round 7:
+// a row edited to say it ran in another isolation, under other limits, by another binary, or
+// with counters of another kind was merged): its limits, as the config sets them, and, where
+// its sidecar says, its isolation and build. Solver rows say whether the spec's counters are
+// deterministic; the square tasks' rows say 1 (records/results_csv.cpp, tasks/square_row.cpp).
+std::map<std::string, std::string> shard_cells(const ExperimentConfig& config, const SidecarFacts& made_by,
+                                               const SolverSpec& s, const std::string& build) {
+    ResultRow row;
+    row.time_limit_ms = config.limits.time_seconds * 1e3;
+    row.cpu_limit_ms = config.limits.cpu_seconds * 1e3;
+    row.memory_limit_kb = made_by.isolation != "thread" ? config.limits.memory_bytes / 1024 : 0;
+    row.deterministic = task_info(config.task).inputs != TaskInput::puzzles || counters_deterministic(s);
+    for (const BuildIdentity& b : made_by.builds)
+        if (b.name == build) row.build = b.cell();
+    std::vector<const char*> columns{"time_limit_ms", "cpu_limit_ms", "deterministic", "build"};
+    if (!made_by.isolation.empty()) columns.push_back("memory_limit_kb");  // older sidecars name no isolation
+    std::map<std::string, std::string> cells = written_cells(row, plain_layout(), columns);
+    if (!made_by.isolation.empty()) cells["isolation"] = made_by.isolation;
+    return cells;
+}
+
 }  // namespace
 
-void check_rows_of_config(const CsvTable& t, const std::string& path, const ExperimentConfig& config) {
+void check_rows_of_config(const CsvTable& t, const std::string& path, const ExperimentConfig& config,
+                          const SidecarFacts& made_by) {
     const std::string mode = mode_cell(config), why = "this shard's config (its sidecar)";
     const std::size_t repeat_col = t.column("repeat", path), hash_col = t.column("instance_hash", path);
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
@@ -114,6 +139,9 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
         const auto solver = static_cast<std::uint64_t>(&s - config.solvers.data());
         row.expect("run", std::to_string(run_of(row, config, solver, build_of(row, config, why), repeat)),
                    "the run of this spec, build and repeat");
+        const std::string build = has_column(t, "build") ? build_name_of_cell(t.rows[r][t.column("build", path)]) : "";
+        for (const auto& [column, cell] : shard_cells(config, made_by, s, build))
+            if (has_column(t, column)) row.expect(column, cell, "this shard (its sidecar and config)");
     }
 }
 

@@ -12,6 +12,7 @@
 
 #include "experiments/config.hpp"
 #include "records/csv_reader.hpp"
+#include "records/sidecar.hpp"
 
 #include <cstdint>
 #include <map>
@@ -20,8 +21,11 @@
 namespace futolab {
 
 // Throws InputError "PATH:LINE:COLUMN: column 'C' is 'X', where … writes 'Y': refusing to merge
-// it" for the first row of `t` (read from `path`) that `config` would not have written.
-void check_rows_of_config(const CsvTable& t, const std::string& path, const ExperimentConfig& config);
+// it" for the first row of `t` (read from `path`) that `config` would not have written, or
+// whose isolation, limit, deterministic or build cell is not what its shard (`made_by`, its
+// sidecar) wrote for it.
+void check_rows_of_config(const CsvTable& t, const std::string& path, const ExperimentConfig& config,
+                          const SidecarFacts& made_by);
 
 // The instance cells of every shard of one merge, checked against each other as they come.
 class MergedInstances {

@@ -5,7 +5,7 @@
 #include "core/isolation.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks.hpp"
-#include "records/csv_reader.hpp"
+#include "records/sidecar.hpp"
 
 #include <fmt/format.h>
 
@@ -15,10 +15,18 @@
 namespace futolab {
 namespace {
 
-// The cells of kRunNamingColumns that this experiment writes for `run`, as the CSV writer
-// prints them (records/results_csv.cpp): the limits are reals, and only csv_line knows their digits.
+// The `build` cell of each build of the sweep, from the sidecar (which the resume has checked
+// names this binary and these builds: check_resumable).
+std::map<std::string, std::string> build_cells(const std::string& csv) {
+    std::map<std::string, std::string> cells;
+    for (const BuildIdentity& b : read_sidecar(csv).builds) cells[b.name] = b.cell();
+    return cells;
+}
+
+// The cells of kRunNamingColumns that this experiment writes for `run`.
 std::map<std::string, std::string> wanted_cells(const TaskRunner& tasks, const ExperimentConfig& config,
-                                                const RunMatrix& matrix, const PlannedRun& run) {
+                                                const RunMatrix& matrix, const PlannedRun& run,
+                                                const std::map<std::string, std::string>& builds) {
     ResultRow row = tasks.unfinished_row(run, SolveResult{});
     const Isolation where = isolation_written(config);
     row.run = run.index;
@@ -27,11 +35,9 @@ std::map<std::string, std::string> wanted_cells(const TaskRunner& tasks, const E
     row.time_limit_ms = config.limits.time_seconds * 1e3;
     row.cpu_limit_ms = config.limits.cpu_seconds * 1e3;
     row.memory_limit_kb = where != Isolation::thread ? config.limits.memory_bytes / 1024 : 0;  // a thread has none
-    const CsvLayout layout = csv_layout(matrix.param_names);
-    const CsvTable t = parse_csv(csv_header_line(layout) + csv_line(row, layout), "the row this experiment writes");
-    std::map<std::string, std::string> cells;
-    for (const char* column : kRunNamingColumns) cells[column] = t.rows.at(0).at(t.column(column, "its header"));
-    return cells;
+    const auto build = builds.find(matrix.build_names[static_cast<std::size_t>(run.build)]);
+    row.build = build == builds.end() ? "" : build->second;
+    return written_cells(row, csv_layout(matrix.param_names), kRunNamingColumns);
 }
 
 }  // namespace
@@ -47,6 +53,7 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
         if (!run.warmup) runs.emplace(run_key(matrix, run), &run);
     GradeCache grades(matrix.instances.size());
     const TaskRunner tasks(config, matrix, grades, nullptr, nullptr);  // the rows it writes, not run
+    const std::map<std::string, std::string> builds = build_cells(file.path());
     for (const auto& [key, row] : file.finished_rows()) {
         const auto it = runs.find(key);
         if (it == runs.end())
@@ -55,7 +62,7 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
                                          "new --out",
                                          file.path(), row.line));
         const PlannedRun& run = *it->second;
-        const std::map<std::string, std::string> wanted = wanted_cells(tasks, config, matrix, run);
+        const std::map<std::string, std::string> wanted = wanted_cells(tasks, config, matrix, run, builds);
         for (const auto& [column, cell] : row.cells)
             if (const std::string& want = wanted.at(column); cell != want)
                 throw InputError(fmt::format("{}:{}: column '{}' is '{}', where run {} of this experiment writes '{}': "

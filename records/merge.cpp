@@ -32,6 +32,21 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs) {
         if (f.identity.config_hash != first.identity.config_hash)
             throw InputError(fmt::format("{}: comes from another config (hash {}, not {} as {})", path, f.identity.config_hash,
                                          first.identity.config_hash, inputs.front()));
+        // One config makes one matrix and one protocol: a shard's sidecar that says otherwise
+        // was edited (round 7: the first file's total was taken, "12 of 13 runs").
+        if (f.total_runs != first.total_runs)
+            throw InputError(fmt::format("{}: its sidecar says the experiment has {} runs, {}'s says {}: refusing to merge",
+                                         path, f.total_runs, inputs.front(), first.total_runs));
+        // Timings of two isolations pooled by every analysis (as a resume refuses): shards run
+        // with another --isolation, or another memory limit mechanism, are not one experiment.
+        if (f.isolation != first.isolation || f.memory_limit != first.memory_limit)
+            throw InputError(fmt::format("{}: ran in isolation '{}' (memory limit '{}'), {} in '{}' ('{}'): refusing to merge "
+                                         "shards of two isolations",
+                                         path, f.isolation, f.memory_limit, inputs.front(), first.isolation,
+                                         first.memory_limit));
+        if (f.timing.order != first.timing.order || f.timing.warmup != first.timing.warmup || f.timing.pin != first.timing.pin)
+            throw InputError(fmt::format("{}: its sidecar's timing (order, warmup, pin) differs from {}'s: refusing to merge",
+                                         path, inputs.front()));
         // The merged sidecar names the builds of its rows (issue #41): shards of two binaries
         // would make it lie about half of them.
         if (const std::string why = build_difference(f.driver, f.builds, first.driver, first.builds); !why.empty())
@@ -89,7 +104,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
                                               run, at->second));
             if (!by_run.emplace(run, t.rows[r]).second) report.duplicates.push_back(run);
         }
-        if (check_rows) check_rows(t, path, facts.identity);  // the same config in every shard (checked above)
+        if (check_rows) check_rows(t, path, facts);  // the same config, builds and isolation in every shard (checked above)
     }
     report.missing = facts.total_runs - by_run.size();
     for (std::size_t r = 0; r < facts.total_runs && report.first_missing.size() < 10; ++r)
@@ -109,6 +124,8 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     info.skipped_inputs = read_skipped_inputs(inputs.front());  // the same in every shard
     info.shards = facts.machines;
     info.timing = facts.timing;
+    info.isolation = facts.isolation;  // one for every shard (checked above)
+    info.memory_limit = facts.memory_limit;
     info.driver = facts.driver;  // the shards' binary, not the merging one
     info.builds = facts.builds;
     info.merged_by = this_build();

@@ -27,10 +27,10 @@ struct MergeReport {
 // input, an existing results CSV or sidecar (records/output_guard.hpp) and `force` is not set.
 // The CSV, its sidecar and its outputs are each written to a temporary file and renamed
 // (core/atomic_file.hpp): a kill or a full disk leaves the old files, never half of one.
-// `check_rows` is called with each shard's table, its path and its sidecar's identity once its
+// `check_rows` is called with each shard's table, its path and its sidecar's facts once its
 // run cells are read, before anything is written; it throws to refuse the shard. The app passes
 // experiments/merged_rows.hpp: records/ does not know what a config's runs are.
-using MergeRowCheck = std::function<void(const CsvTable&, const std::string&, const ExperimentIdentity&)>;
+using MergeRowCheck = std::function<void(const CsvTable&, const std::string&, const SidecarFacts&)>;
 MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out, bool force = false,
                           const MergeRowCheck& check_rows = {});
 

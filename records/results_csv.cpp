@@ -3,6 +3,7 @@
 #include "core/verify.hpp"
 #include "records/build_identity.hpp"
 #include "records/columns.hpp"
+#include "records/csv_reader.hpp"
 #include "solvers/registry.hpp"
 #include "records/machine.hpp"
 
@@ -164,6 +165,14 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
 std::string run_key(const std::string& instance, const std::string& instance_hash, const std::string& solver,
                     const std::string& options, std::uint64_t seed, int repeat, std::string_view build) {
     return fmt::format("{}|{}|{}|{}|{}|{}|{}", instance, instance_hash, solver, options, seed, repeat, build);
+}
+
+std::map<std::string, std::string> written_cells(const ResultRow& row, const CsvLayout& layout,
+                                                 std::span<const char* const> columns) {
+    const CsvTable t = parse_csv(csv_header_line(layout) + csv_line(row, layout), "the row futolab writes");
+    std::map<std::string, std::string> cells;
+    for (const char* column : columns) cells[column] = t.rows.at(0).at(t.column(column, "its header"));
+    return cells;
 }
 
 }  // namespace futolab

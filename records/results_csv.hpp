@@ -17,6 +17,7 @@
 #include "solvers/run.hpp"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -86,6 +87,10 @@ std::vector<std::string> csv_columns(const CsvLayout& layout = plain_layout());
 const std::vector<std::string>& csv_integer_columns();
 std::string csv_header_line(const CsvLayout& layout = plain_layout());               // with trailing newline
 std::string csv_line(const ResultRow& row, const CsvLayout& layout = plain_layout());  // with trailing newline
+// The cells of `columns` as csv_line writes them for `row`, by column name: what resume and
+// merge compare a row read back with (limits are reals, and only the writer knows their digits).
+std::map<std::string, std::string> written_cells(const ResultRow& row, const CsvLayout& layout,
+                                                 std::span<const char* const> columns);
 
 // Identifies a run across resumes and shards: instance id + hash, solver with canonical
 // options, seed, repeat and the build's name (the columns instance, instance_hash, solver,

@@ -4,7 +4,9 @@
 #include "core/error.hpp"
 #include "records/csv_reader.hpp"
 #include "records/build_identity.hpp"
+#include "records/outputs.hpp"
 #include "records/results_csv.hpp"
+#include "records/table_schema.hpp"
 
 #include <fmt/format.h>
 #include <fcntl.h>
@@ -79,6 +81,16 @@ void create_output_folder(const std::filesystem::path& dir) {
     if (error) throw std::runtime_error(dir.string() + ": cannot create the output folder: " + error.message());
 }
 
+// The files written beside the CSV (its column schema as it is made, its outputs when the run
+// ends) must be writable before the CSV is made: a FIFO or folder there (round 7) left a
+// header-only CSV that a plain `run` then refused, or stopped the run after all its work.
+void check_files_beside(const std::string& csv) {
+    for (const std::string& beside : {schema_path(csv), outputs_path(csv)})
+        if (const std::string why = output_kind_problem(beside); !why.empty())
+            throw InputError(fmt::format("{}: {}: futolab writes a file of {} there (remove it, or use another --out)",
+                                         beside, why, csv));
+}
+
 }  // namespace
 
 std::size_t check_results_target(const std::string& path) {
@@ -100,6 +112,7 @@ std::size_t check_results_target(const std::string& path) {
 ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& layout) : path_(path) {
     namespace fs = std::filesystem;
     const bool exists = check_results_target(path) > 0;  // empty: a crash before the header
+    check_files_beside(path);
     if (exists && !resume)
         throw InputError(path + ": results exist already: use --resume to continue them, or remove the file");
     if (exists) {

@@ -28,8 +28,9 @@ struct FinishedRow {
     std::size_t line = 0;
     std::vector<std::pair<std::string, std::string>> cells;
 };
-inline constexpr const char* kRunNamingColumns[] = {"experiment", "mode", "run", "spec", "isolation",
-                                                    "time_limit_ms", "cpu_limit_ms", "memory_limit_kb"};
+inline constexpr const char* kRunNamingColumns[] = {"experiment", "mode",         "run",          "spec",
+                                                    "isolation",  "time_limit_ms", "cpu_limit_ms", "memory_limit_kb",
+                                                    "deterministic", "build"};
 
 class ResultsFile {
 public:

@@ -16,6 +16,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <climits>
 #include <charconv>
 #include <chrono>
 #include <ctime>
@@ -288,7 +289,7 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     f.identity.name = y.text(at(root, "experiment"));
     f.identity.config_text = y.text(at(root, "config"), "");
     if (const YamlAt t = y.map(at(root, "timing")))  // absent in sidecars written before SPEC §6's protocol
-        f.timing = {y.text(at(t, "order"), "sequential"), static_cast<int>(y.whole(at(t, "warmup"), 0)),
+        f.timing = {y.text(at(t, "order"), "sequential"), static_cast<int>(y.whole(at(t, "warmup"), 0, INT_MAX)),
                     y.flag(at(t, "pin"), false)};
     const YamlAt driver = y.map(at(root, "futolab"));
     f.version = y.text(at(driver, "version"), "");
@@ -299,6 +300,7 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
         f.builds.push_back(f.driver);  // written before A/B sweeps: the driver ran every row
     const YamlAt run = y.map(at(root, "run"));
     f.isolation = y.text(at(run, "isolation"), "");
+    f.memory_limit = y.text(at(run, "memory_limit"), "");
     if (const YamlAt other = at(run, "load_other_cores"))
         f.load = LoadFigure{y.number(other, 0), y.number(at(run, "load_own_cores"), 0), y.number(at(run, "load_seconds"), 0)};
     if (const YamlAt inputs = y.sequence(at(root, "inputs")))  // absent in sidecars written before issue #25
@@ -393,8 +395,8 @@ std::vector<RedoRecord> read_redone(const std::string& csv_path) {
         const YamlAt statuses = y.sequence(y.child(r, "statuses"));
         std::vector<std::string> words;
         for (std::size_t k = 0; statuses && k < statuses.node.size(); ++k) words.push_back(y.text(y.item(statuses, k)));
-        const std::int64_t rows = y.whole(y.child(r, "rows"), -1);
-        if (rows < 0) y.fail(y.child(r, "rows"), "must be a whole number of rows, 0 or more");
+        if (!y.child(r, "rows")) y.fail(y.child(r, "rows"), "must be a whole number of rows, 0 or more");
+        const std::uint64_t rows = y.whole(y.child(r, "rows"), 0, kMaxTotalRuns);
         out.push_back({y.text(y.child(r, "at")), std::move(words), static_cast<std::size_t>(rows)});
     }
     return out;

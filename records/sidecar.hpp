@@ -98,6 +98,7 @@ struct SidecarFacts {  // what merge and resume check
     std::vector<ShardMachine> machines;  // its own machine, or, for a merged CSV, its shards'
     TimingProtocol timing;
     std::string isolation;  // thread, process or fork; empty in sidecars of older futolab
+    std::string memory_limit;  // how limits.memory was enforced (run.memory_limit); may be empty
     std::optional<LoadFigure> load;  // run.load_*: absent in older sidecars and running sweeps
 };
 

@@ -4,6 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+
 using namespace futolab;
 
 namespace {
@@ -38,4 +41,18 @@ TEST_CASE("filter_rows keeps the rows every filter accepts", "[analysis][filter]
     CHECK(filter_rows(all, {parse_row_filter("nodes>9")}).size() == filter_rows(all, {parse_row_filter("nodes>=10")}).size());
     CHECK_THROWS_AS(filter_rows(all, {parse_row_filter("nosuch=1")}), InputError);
     CHECK_THROWS_AS(filter_rows(all, {parse_row_filter("status<1")}), InputError);
+}
+
+// Round 7: seeds and counters past 2^53 compared as doubles, so `seed=5208710888987585224`
+// kept the row of seed 5208710888987585223 (both round to one double).
+TEST_CASE("whole numbers compare exactly, past 2^53 too", "[analysis][filter]") {
+    const std::string path = std::filesystem::temp_directory_path() / "filter-seeds.csv";
+    std::ofstream(path) << "solver,options,status,wall_ns,cpu_ns,seed\nfc,,solved,1,1,5208710888987585223\n"
+                           "fc,,solved,1,1,5208710888987585224\nfc,,solved,1,1,9007199254740993\n";
+    const ResultsTable all = ResultsTable::load({path});
+    CHECK(filter_rows(all, {parse_row_filter("seed=5208710888987585224")}).size() == 1);
+    CHECK(filter_rows(all, {parse_row_filter("seed!=5208710888987585223")}).size() == 2);
+    CHECK(filter_rows(all, {parse_row_filter("seed>5208710888987585223")}).size() == 1);
+    CHECK(filter_rows(all, {parse_row_filter("seed<=9007199254740992")}).size() == 0);
+    CHECK(filter_rows(all, {parse_row_filter("seed>=9.007199254740993e15")}).size() == 3);  // a real: as doubles
 }

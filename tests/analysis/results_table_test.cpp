@@ -177,3 +177,24 @@ TEST_CASE("a truncated last line is left out with a warning", "[results_table]")
     REQUIRE(t.warnings().size() == 1);
     CHECK(t.warnings()[0].find("incomplete") != std::string::npos);
 }
+
+// Round 7: `deterministic` 2 was read as a deterministic spec (only "0" was tested), and a
+// `session` was a name: 99999999999999999999 and -3 were sessions of their own.
+TEST_CASE("deterministic is 0 or 1 and session a count", "[results_table]") {
+    const std::string header = "solver,options,status,wall_ns,cpu_ns,deterministic,session\n";
+    CHECK(ResultsTable::load({write_csv("flags-ok.csv", header + "fc,,solved,1,1,0,3\nfc,,solved,1,1,1,\n")}).size() == 2);
+    for (const auto& [name, row, says] :
+         {std::tuple{"det-2.csv", "fc,,solved,1,1,2,3\n", ":2:6: deterministic: '2' is neither 0 nor 1"},
+          {"session-neg.csv", "fc,,solved,1,1,1,-3\n", ":2:7: session: '-3' is negative"},
+          {"session-huge.csv", "fc,,solved,1,1,1,99999999999999999999\n", ":2:7: session: '99999999999999999999' is larger"},
+          {"session-text.csv", "fc,,solved,1,1,1,s1\n", ":2:7: session: 's1' is not a number"}}) {
+        const std::string path = write_csv(name, header + row);
+        INFO(name);
+        try {
+            ResultsTable::load({path});
+            FAIL("no error");
+        } catch (const InputError& e) {
+            CHECK_THAT(e.what(), Catch::Matchers::StartsWith(path + says));
+        }
+    }
+}

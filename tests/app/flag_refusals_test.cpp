@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -164,4 +165,26 @@ TEST_CASE("convert refuses a file name of another format, analyze --pool of one 
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "analyze: --pool does not apply with one input"));
     fs::remove_all(dir);
+}
+
+// Round 7: `run --isolation process` of a generate config ran its rows as threads (they said
+// `thread`), and --skip-invalid of a config that reads no file did nothing; both exit 0.
+TEST_CASE("run refuses --isolation for thread-only tasks and --skip-invalid without input files", "[cli][flags]") {
+    const fs::path dir = futolab::test::fresh_dir("flag-refusals", "run");
+    std::ofstream(dir / "g.yaml") << "name: g\nseed: 1\ntask: generate\ninstances:\n  - squares: { n: 4, count: 1 }\n"
+                                     "methods: [ unique ]\n";
+    std::ofstream(dir / "r.yaml") << "name: r\nseed: 1\ninstances:\n  - generate: { kind: random, n: [4], count: 1 }\n"
+                                     "solvers: [ fc ]\nisolation: thread\n";
+    for (const auto& [args, says] :
+         {std::pair{"run -q g.yaml --out o1 --isolation process", "--isolation does not apply to task generate"},
+          {"run -q r.yaml --out o2 --skip-invalid", "--skip-invalid does not apply: r.yaml reads no instance file"}}) {
+        const auto r = run_cli(args, dir.string());
+        INFO(args << ": " << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find(says) != std::string::npos);
+        CHECK_FALSE(fs::exists(dir / (std::string(args).find("o1") != std::string::npos ? "o1" : "o2")));
+    }
+    CHECK(run_cli("run -q g.yaml --out o3 --isolation thread", dir.string()).exit_code == 2);  // thread too: not its key
+    CHECK(run_cli("run -q g.yaml --out o4", dir.string()).exit_code == 0);
+    CHECK(run_cli("run -q r.yaml --out o5", dir.string()).exit_code == 0);
 }

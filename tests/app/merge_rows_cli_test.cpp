@@ -41,8 +41,10 @@ void write_row(std::ostream& out, const std::vector<std::string>& row) {
 // A copy of the shards with cell `column` of shard 2's first row replaced by what `edit` makes
 // of it; returns the merge's result.
 futolab::test::CliResult merge_edited(const std::string& name, const std::string& column,
-                                      const std::function<std::string(const std::string&)>& edit) {
+                                      const std::function<std::string(const std::string&)>& edit,
+                                      fs::path* merged = nullptr) {
     const fs::path dir = futolab::test::fresh_dir("merge-rows", name);
+    if (merged != nullptr) *merged = dir / "m.csv";
     fs::copy(shards(), dir);
     const std::string second = (dir / "mr.shard-2-of-2.csv").string();
     futolab::CsvTable t = futolab::read_csv_file(second);
@@ -119,4 +121,59 @@ TEST_CASE("merge refuses a row whose instance cell another row of the merge cont
     INFO(n.err);
     CHECK(n.exit_code == 2);
     CHECK(has(n.err, "column 'n' is '5', where the first row of its instance's runs ("));
+}
+
+// Round 7: the cells a shard's config and sidecar fix for every row (where it ran, its limits,
+// whether its counters are deterministic, the binary that ran it) were merged as edited.
+TEST_CASE("merge refuses a row whose isolation, limit, deterministic or build cell its shard would not write",
+          "[cli][merge]") {
+    check_refused(merge_edited("isolation", "isolation", [](const std::string&) { return "fork"; }), "isolation",
+                  "isolation");
+    check_refused(merge_edited("time-limit", "time_limit_ms", [](const std::string&) { return "5000"; }), "time-limit",
+                  "time_limit_ms");
+    check_refused(merge_edited("cpu-limit", "cpu_limit_ms", [](const std::string&) { return "0.5"; }), "cpu-limit",
+                  "cpu_limit_ms");
+    check_refused(merge_edited("memory-limit", "memory_limit_kb", [](const std::string&) { return "1024"; }),
+                  "memory-limit", "memory_limit_kb");
+    check_refused(merge_edited("deterministic", "deterministic", [](const std::string& s) { return s == "1" ? "0" : "1"; }),
+                  "deterministic", "deterministic");
+    check_refused(merge_edited("build", "build",
+                               [](const std::string& s) { return s.substr(0, s.rfind(':') + 1) + "0000000000000000"; }),
+                  "build", "build");
+}
+
+namespace {
+
+// A copy of the shards with `from` replaced by `to` in shard 2's sidecar; returns the merge's result.
+futolab::test::CliResult merge_sidecar_edited(const std::string& name, const std::string& from, const std::string& to) {
+    const fs::path dir = futolab::test::fresh_dir("merge-rows", name);
+    fs::copy(shards(), dir);
+    const fs::path meta = dir / "mr.shard-2-of-2.csv.meta.yaml";
+    std::string text = futolab::test::slurp(meta.string());
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    std::ofstream(meta, std::ios::trunc) << text;
+    return run_cli("merge " + (dir / "mr.shard-1-of-2.csv").string() + " " + (dir / "mr.shard-2-of-2.csv").string() +
+                   " --out " + (dir / "m.csv").string());
+}
+
+}  // namespace
+
+// Round 7: shards run with two --isolation values were merged into one file (its sidecar saying
+// no isolation), and a shard's sidecar with another total or timing was not noticed.
+TEST_CASE("merge refuses shards whose sidecars disagree on isolation, total or timing", "[cli][merge]") {
+    for (const auto& [name, from, to, says] :
+         {std::tuple{"isolation", "isolation: process", "isolation: fork", "refusing to merge shards of two isolations"},
+          {"total", "total_runs: 8", "total_runs: 9", "its sidecar says the experiment has 9 runs"},
+          {"warmup", "warmup: 0", "warmup: 1", "its sidecar's timing (order, warmup, pin) differs"}}) {
+        INFO(name);
+        const auto r = merge_sidecar_edited(name, from, to);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, says));
+    }
+    // The merged sidecar says where its rows ran.
+    fs::path merged;
+    REQUIRE(merge_edited("isolation-kept", "seed", [](const std::string& s) { return s; }, &merged).exit_code == 0);
+    CHECK(has(futolab::test::slurp(merged.string() + ".meta.yaml"), "  isolation: process\n"));
 }

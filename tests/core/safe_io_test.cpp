@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/file_names.hpp"
 #include "core/yaml_bounds.hpp"
+#include "core/yaml_fields.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -106,4 +107,23 @@ TEST_CASE("bounded YAML refuses an alias bomb and deep nesting, and reads ordina
     CHECK_THROWS_AS(load_yaml_bounded(std::string(100, '[') + std::string(100, ']'), "d.yaml"), InputError);
     const YAML::Node ok = load_yaml_bounded("base: &b {time: 1s}\nrun: *b\n", "ok.yaml");
     CHECK(ok["run"]["time"].as<std::string>() == "1s");
+}
+
+// Round 7: yaml-cpp keeps a key given twice and answers with the first, so a sidecar with a
+// second `experiment:` was read as the first; and a sidecar's `warmup: 4294967297` was read
+// as 1 (an int64 cast to int), `-1` and `0x10` as counts.
+TEST_CASE("bounded YAML refuses a key given twice; YamlFields::whole reads plain digits in range", "[yaml]") {
+    CHECK_THROWS_WITH(load_yaml_bounded("a: 1\nb:\n  c: 2\n  c: 3\n", "t.yaml"), "t.yaml:4:3: key 'c' is given twice");
+    CHECK_THROWS_WITH(load_yaml_bounded("a: 1\na: 1\n", "t.yaml"), "t.yaml:2:1: key 'a' is given twice");
+    CHECK_NOTHROW(load_yaml_bounded("- {a: 1}\n- {a: 1}\n", "t.yaml"));  // one key in each of two maps
+    const YamlFields y("t.yaml");
+    const YAML::Node doc = load_yaml_bounded("w: 7\nbig: 4294967297\nneg: -1\nhex: 0x10\nexp: 1e3\n", "t.yaml");
+    const YamlAt root = y.root(doc);
+    CHECK(y.whole(y.child(root, "w"), 0, 10) == 7);
+    CHECK(y.whole(y.child(root, "absent"), 3, 10) == 3);
+    for (const char* key : {"big", "neg", "hex", "exp"}) {
+        INFO(key);
+        CHECK_THROWS_AS(y.whole(y.child(root, key), 0, 2147483647), InputError);
+    }
+    CHECK_THROWS_WITH(y.whole(y.child(root, "w"), 0, 5), "t.yaml:1:4: key 'w' must be a whole number from 0 to 5, not '7'");
 }

@@ -77,7 +77,8 @@ TEST_CASE("resume refuses a row that is no run of this experiment as it writes i
 
 // Round 7: the file's isolation was checked by its sidecar only, so a row edited to say it ran
 // in another isolation, or under other limits, was counted as done.
-TEST_CASE("resume refuses a row whose isolation or limit cells this config would not write", "[resume][records]") {
+TEST_CASE("resume refuses a row whose isolation, limit, deterministic or build cells this config would not write",
+          "[resume][records]") {
     const fs::path dir = fresh_dir("resume-rows", "isolation");
     std::ofstream(dir / "cfg.yaml") << "name: ri\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
                                        "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc ]\nrepeats: 2\n"
@@ -87,7 +88,8 @@ TEST_CASE("resume refuses a row whose isolation or limit cells this config would
                                                                  {"isolation", "process"},
                                                                  {"time_limit_ms", "60000"},
                                                                  {"cpu_limit_ms", "1000"},
-                                                                 {"memory_limit_kb", ""}};
+                                                                 {"memory_limit_kb", ""},
+                                                                 {"deterministic", "0"}};
     for (const auto& [column, value] : edits) {
         INFO(column << " = " << value);
         fs::remove_all(dir / "o");
@@ -98,6 +100,15 @@ TEST_CASE("resume refuses a row whose isolation or limit cells this config would
         CHECK(has(r.err, "ri.csv:2: column '" + column + "'"));
         CHECK(has(r.err, "refusing to resume"));
     }
+    // Another binary's hash in the build cell: the sidecar names this binary.
+    fs::remove_all(dir / "o");
+    fs::copy(dir / "base", dir / "o");
+    const futolab::CsvTable t = futolab::read_csv_file((dir / "base" / "ri.csv").string());
+    const std::string build = t.rows[0][t.column("build", "ri.csv")];
+    set_cell(dir / "o" / "ri.csv", "build", build.substr(0, build.rfind(':') + 1) + "0000000000000000");
+    const auto r = run_cli("run -q cfg.yaml --out o --resume", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "ri.csv:2: column 'build'"));
     fs::remove_all(dir / "o");
     fs::copy(dir / "base", dir / "o");
     CHECK(run_cli("run -q cfg.yaml --out o --resume", dir.string()).exit_code == 0);

@@ -107,14 +107,18 @@ TEST_CASE("merge names a run cell outside the matrix and counts a huge total_run
     const futolab::CsvTable t = futolab::read_csv_file(first);
     const std::string run = t.rows[0][t.column("run", first)];
     const std::string header = slurp(first).substr(0, slurp(first).find('\n') + 1);
-    // The sidecar claims 10^10 runs: the merge counts the missing ones instead of listing them.
-    const std::string meta = slurp(first + ".meta.yaml");
-    replace_in_file(first + ".meta.yaml", "total_runs: 150", "total_runs: 10000000000");
+    // The sidecars claim 10^10 runs: the merge counts the missing ones instead of listing them.
+    // (Both: shards whose sidecars disagree on the total are refused.)
+    const std::string second = dir + "/sh/r.shard-2-of-2.csv", meta = slurp(first + ".meta.yaml"),
+                      meta2 = slurp(second + ".meta.yaml");
+    for (const std::string& shard : {first, second})
+        replace_in_file(shard + ".meta.yaml", "total_runs: 150", "total_runs: 10000000000");
     auto r = run_cli("merge" + shards + " --out " + dir + "/m.csv");
     CHECK(r.exit_code == 1);
     CHECK(has(r.out, "150 of 10000000000 runs"));
     CHECK(has(r.err, "9999999850 runs missing (run 150, 151, "));
     std::ofstream(first + ".meta.yaml", std::ios::binary | std::ios::trunc) << meta;
+    std::ofstream(second + ".meta.yaml", std::ios::binary | std::ios::trunc) << meta2;
     // A run index written as 1.5, as 1E+2 or beyond the matrix is no run of it.
     for (const std::string& bad : {std::string("1.5"), std::string("1E+2"), std::string("150"), std::string("")}) {
         std::vector<std::string> row = t.rows[0];

@@ -182,6 +182,27 @@ TEST_CASE("a sidecar that is a symlink or a folder is refused before the CSV is 
     CHECK(run_cli("run -q " + cfg).exit_code == 0);
 }
 
+// Round 7: a FIFO at the column schema's path was refused only after the CSV's header was
+// written, leaving a file a plain `run` then called "results exist already".
+TEST_CASE("a FIFO or folder where the schema or outputs file goes is refused before the CSV is made",
+          "[records][outputs][fifo]") {
+    const std::string dir = fresh("beside");
+    const std::string cfg = finished_run(dir), csv = dir + "/out/r.csv";
+    for (const std::string beside : {csv + ".schema.json", dir + "/out/r.jsonl"}) {
+        for (const bool fifo : {true, false}) {
+            INFO(beside << (fifo ? " FIFO" : " folder"));
+            fs::remove_all(dir + "/out");
+            fs::create_directories(dir + "/out");
+            if (fifo) REQUIRE(::mkfifo(beside.c_str(), 0644) == 0);
+            else fs::create_directories(beside);
+            check_refused(run_cli("run -q " + cfg), beside + ": is a " + (fifo ? "FIFO" : "folder"));
+            CHECK_FALSE(fs::exists(csv));
+            fs::remove_all(beside);
+            CHECK(run_cli("run -q " + cfg).exit_code == 0);
+        }
+    }
+}
+
 TEST_CASE("convert of one instance to a folder writes it there, named after its id", "[records][outputs][convert]") {
     const std::string dir = fresh("convert");
     const std::string one = dir + "/one.jsonl";
