@@ -14,14 +14,12 @@
 // decides and kills), dies with the thread that forked it (PR_SET_PDEATHSIG: a killed futolab
 // leaves no orphan running), closes every inherited descriptor but its result pipe (another
 // worker's pipe held open here would delay that worker's end-of-file), sets its memory limit,
-// runs the work (run_solver) and writes its result record, then _exit()s (no atexit handlers or static
-// destructors of the parent's objects run twice). run_work_in_child is the same for any work
-// that returns its result as bytes (fork isolation sends a whole row: fork_per_run.cpp).
+// runs the work (a task run, fork_per_run.cpp) and writes its answer, then _exit()s (no atexit handlers or static
+// destructors of the parent's objects run twice).
+#include "sandbox/child_run.hpp"
+
 #include "sandbox/child_process.hpp"
 #include "sandbox/interrupt.hpp"
-#include "sandbox/child_run.hpp"
-#include "sandbox/run_record.hpp"
-#include "solvers/registry.hpp"
 
 #include <fmt/format.h>
 #include <fcntl.h>
@@ -186,24 +184,6 @@ SolveResult malformed_record() {
     r.status = Status::error;
     r.message = "the run's process sent a malformed result";
     return r;
-}
-
-RunResult run_in_child(const SolverSpec& spec, const Puzzle& puzzle, const SolveRequest& request,
-                       const Interrupt* interrupt) {
-    SolveRequest in_child = request;
-    in_child.limits.stop = nullptr;  // the parent kills the child instead
-    const ChildResult c = run_work_in_child(
-        [&] { return encode_run_record(run_solver(*make_solver(spec), puzzle, in_child)); }, request.limits, interrupt);
-    std::optional<RunResult> run;
-    if (c.record) run = decode_run_record(*c.record);
-    if (!run) {
-        run = RunResult{};
-        run->result = c.record ? malformed_record() : c.ended;
-        run->wall_ns = c.wall_ns;
-        run->cpu_ns = c.cpu_ns;
-    }
-    run->max_rss_kb = c.max_rss_kb;
-    return *run;
 }
 
 }  // namespace futolab

@@ -3,8 +3,7 @@
 // through a pipe, and the parent watches the time limit and the interrupt.
 #pragma once
 
-#include "solvers/options.hpp"
-#include "solvers/run.hpp"
+#include "solvers/solver.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -32,12 +31,6 @@ struct ChildResult {
 // fork, shared copy-on-write. Throws std::runtime_error without a pipe or a fork.
 ChildResult run_work_in_child(const std::function<std::string()>& work, const Limits& limits,
                               const Interrupt* interrupt);
-
-// run_work_in_child with run_solver as the work, its RunResult sent as a run record
-// (run_record.hpp); max_rss_kb is the child's peak resident set (it includes the pages it
-// shares with futolab at fork time).
-RunResult run_in_child(const SolverSpec& spec, const Puzzle& puzzle, const SolveRequest& request,
-                       const Interrupt* interrupt);
 
 // The ending of a child whose record does not decode.
 SolveResult malformed_record();

@@ -13,12 +13,12 @@ namespace {
 
 class ForkPerRun final : public Sandbox {
 public:
-    explicit ForkPerRun(SandboxJob job) : job_(std::move(job)) {}
+    using Sandbox::Sandbox;
 
     ResultRow run(const SandboxRun& run) override {
         WorkerAnswer a;
         try {
-            const ChildResult c = run_work_in_child([&] { return encode_row_record(run.here()); }, job_.limits, job_.interrupt);
+            const ChildResult c = run_work_in_child([&] { return encode_row_record(run.here()); }, job().limits, job().interrupt);
             a.record = c.record;
             a.ended = c.ended;
             a.peak_kb = c.max_rss_kb;
@@ -27,13 +27,8 @@ public:
         } catch (const std::runtime_error& e) {  // no pipe or no fork (e.g. a process limit): this run fails
             a.ended.message = e.what();
         }
-        return row_from_process(run, a, job_.limits);
+        return row_from_process(run, a, job().limits);
     }
-
-    std::optional<std::string> ask(int, std::string_view request, const Limits&) override { return job_.handler(request); }
-
-private:
-    SandboxJob job_;
 };
 
 }  // namespace

@@ -8,10 +8,7 @@
 namespace futolab {
 namespace {
 
-// FLRUN2: the mask of unknown counters follows the counters (FLRUN1 lacked it, so an external
-// tool's unreported counters came back as 0 from a run's process, SPEC §4: empty, never 0).
-constexpr std::string_view kMagic = "FLRUN2";
-constexpr std::uint32_t kMaxItems = 1u << 24;  // far above any message or n*n solution
+constexpr std::uint32_t kMaxItems = 1u << 24;  // far above any message, solution or output
 
 template <class T>
 void put(std::string& out, T value) {
@@ -79,55 +76,6 @@ bool get_word(Reader& in, const Words& words, ValueOf<RowOf<Words>>& value) {
 }
 
 }  // namespace
-
-std::string encode_run_record(const RunResult& run) {
-    std::string out(kMagic);
-    put(out, static_cast<std::int32_t>(run.result.status));
-    for_each_counter(run.result.counters, [&](std::string_view, std::string_view, std::uint64_t v) { put(out, v); });
-    put(out, run.result.unknown);
-    put(out, run.wall_ns);
-    put(out, run.cpu_ns);
-    put(out, static_cast<std::uint32_t>(run.result.message.size()));
-    out += run.result.message;
-    put(out, static_cast<std::uint32_t>(run.result.solution.size()));
-    for (int v : run.result.solution) put(out, static_cast<std::int32_t>(v));
-    return out;
-}
-
-std::optional<RunResult> decode_run_record(std::string_view bytes) {
-    Reader in(bytes);
-    std::string_view magic;
-    if (!in.take(kMagic.size(), magic) || magic != kMagic) return std::nullopt;
-    RunResult run;
-    std::int32_t status = 0;
-    // Any status of the table (core/status.hpp), so a status added there needs no edit here.
-    if (!in.get(status) || status < 0 || !row_of(kStatuses, static_cast<Status>(status))) return std::nullopt;
-    run.result.status = static_cast<Status>(status);
-    Counters& c = run.result.counters;
-#define FUTOLAB_COUNTER_READ(name, doc) \
-    if (!in.get(c.name)) return std::nullopt;
-    FUTOLAB_COUNTERS(FUTOLAB_COUNTER_READ)
-#undef FUTOLAB_COUNTER_READ
-#define FUTOLAB_COUNTER_ONE(name, doc) +1
-    constexpr unsigned kCounterCount = 0 FUTOLAB_COUNTERS(FUTOLAB_COUNTER_ONE);
-#undef FUTOLAB_COUNTER_ONE
-    constexpr CounterMask kAllCounters = (CounterMask{1} << kCounterCount) - 1;
-    if (!in.get(run.result.unknown) || (run.result.unknown & ~kAllCounters) != 0) return std::nullopt;
-    std::uint32_t size = 0;
-    std::string_view message;
-    if (!in.get(run.wall_ns) || !in.get(run.cpu_ns) || !in.get(size) || size > kMaxItems || !in.take(size, message))
-        return std::nullopt;
-    run.result.message = std::string(message);
-    if (!in.get(size) || size > in.remaining() / sizeof(std::int32_t)) return std::nullopt;
-    run.result.solution.resize(size);
-    for (int& v : run.result.solution) {
-        std::int32_t value = 0;
-        if (!in.get(value)) return std::nullopt;
-        v = value;
-    }
-    if (!in.done()) return std::nullopt;
-    return run;
-}
 
 std::string encode_row_record(const ResultRow& row) {
     std::string out(kRowMagic);

@@ -13,6 +13,8 @@ const SandboxRow& sandbox_row(Isolation isolation) {
     throw std::logic_error("an isolation mode without its sandbox row");  // unreachable: static_assert in sandbox.hpp
 }
 
+std::optional<std::string> Sandbox::ask(int, std::string_view request, const Limits&) { return job_.handler(request); }
+
 namespace {
 
 // "<what> isolation: process or fork (<why>), not thread": the modes that give it, from the table.

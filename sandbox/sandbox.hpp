@@ -23,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace futolab {
@@ -54,16 +55,27 @@ struct SandboxJob {
 
 class Sandbox {
 public:
+    explicit Sandbox(SandboxJob job) : job_(std::move(job)) {}
     virtual ~Sandbox() = default;
+    Sandbox(const Sandbox&) = delete;
+    Sandbox& operator=(const Sandbox&) = delete;
+
     // The run's row, computed in this mode's place; what only the owner of the run's process
     // knows (its peak memory, the CPU of what it reaped) and SPEC §4's memory rule applied.
     // Throws InputError if a build's replacement worker is refused (its binary changed).
     virtual ResultRow run(const SandboxRun& run) = 0;
     // The answer to a request that is not a run (a calibration timing) from where the runs of
-    // `build` execute; nullopt if the worker could not answer.
-    virtual std::optional<std::string> ask(int build, std::string_view request, const Limits& limits) = 0;
+    // `build` execute: the job's handler on this thread, unless the mode has workers (then
+    // nullopt if the worker could not answer).
+    virtual std::optional<std::string> ask(int build, std::string_view request, const Limits& limits);
     // Ends the job's worker processes: the next run starts a new session in fresh ones.
     virtual void new_session() {}
+
+protected:
+    const SandboxJob& job() const { return job_; }
+
+private:
+    SandboxJob job_;
 };
 
 // A mode's row: what its runs get, and its sandbox.

@@ -12,18 +12,18 @@ namespace {
 
 class WarmWorkers final : public Sandbox {
 public:
-    explicit WarmWorkers(SandboxJob job) : job_(std::move(job)) {
-        if (job_.commands.empty())
-            workers_.push_back(std::make_unique<WarmWorker>(job_.handler, job_.limits.memory_bytes));
-        for (const WorkerCommand& command : job_.commands)
-            workers_.push_back(std::make_unique<WarmWorker>(command, job_.limits.memory_bytes));
+    explicit WarmWorkers(SandboxJob given) : Sandbox(std::move(given)) {
+        if (job().commands.empty())
+            workers_.push_back(std::make_unique<WarmWorker>(job().handler, job().limits.memory_bytes));
+        for (const WorkerCommand& command : job().commands)
+            workers_.push_back(std::make_unique<WarmWorker>(command, job().limits.memory_bytes));
     }
 
     ResultRow run(const SandboxRun& run) override {
         WarmWorker& worker = *workers_.at(static_cast<std::size_t>(run.build));
         const WorkerAnswer a =
-            worker.call(run.request(), run.session_warmup ? job_.warmup_limits : job_.limits, job_.interrupt);
-        ResultRow row = row_from_process(run, a, job_.limits);
+            worker.call(run.request(), run.session_warmup ? job().warmup_limits : job().limits, job().interrupt);
+        ResultRow row = row_from_process(run, a, job().limits);
         // A worker that ran out of memory may still hold what it got (without a cgroup nothing
         // frees it): the next run gets a fresh one, or every later run would be memout too.
         if (row.status == Status::memout) worker.retire();
@@ -34,7 +34,7 @@ public:
     // worker it runs in: every build gets its share).
     std::optional<std::string> ask(int build, std::string_view request, const Limits& limits) override {
         WarmWorker& worker = *workers_.at(std::min<std::size_t>(static_cast<std::size_t>(build), workers_.size() - 1));
-        return worker.call(request, limits, job_.interrupt).record;
+        return worker.call(request, limits, job().interrupt).record;
     }
 
     void new_session() override {
@@ -42,7 +42,6 @@ public:
     }
 
 private:
-    SandboxJob job_;
     std::vector<std::unique_ptr<WarmWorker>> workers_;
 };
 

@@ -14,6 +14,7 @@
 #include "sandbox/interrupt.hpp"
 #include "sandbox/child_run.hpp"
 #include "sandbox/run_record.hpp"
+#include "sandbox/sandbox.hpp"
 #include "experiments/runner.hpp"
 #include "records/csv_reader.hpp"
 #include "../experiments/runner_helpers.hpp"
@@ -55,8 +56,34 @@ Puzzle empty_puzzle(int n) {
     return Puzzle::compile(in);
 }
 
-RunResult in_child(const std::string& spec, const Limits& limits, const Interrupt* interrupt = nullptr) {
-    return run_in_child(parse_solver_spec(spec), empty_puzzle(4), {Mode::count_to(2), limits, 1}, interrupt);
+// A count-to-2 run of `spec` on the empty n x n puzzle as its row, computed on this thread.
+ResultRow row_here(const std::string& spec, int n, const Limits& limits = {}) {
+    const Puzzle puzzle = empty_puzzle(n);
+    const SolverSpec solver = parse_solver_spec(spec);
+    const SolveRequest request{Mode::count_to(2), limits, 1};
+    return make_result_row("iso", puzzle, solver, 1, 0, request.mode, run_solver(*make_solver(solver), puzzle, request));
+}
+
+// The same run through the fork sandbox (sandbox.hpp): the row computed in a forked child, or,
+// for a child that ended without one, the row of how it ended.
+ResultRow forked(const std::string& spec, int n, const Limits& limits, const Interrupt* interrupt = nullptr) {
+    SandboxJob job;
+    job.limits = limits;
+    job.interrupt = interrupt;
+    const auto sandbox = sandbox_row(Isolation::fork).make(std::move(job));
+    SandboxRun run;
+    run.here = [&] { return row_here(spec, n, limits); };
+    run.request = [] { return std::string(); };
+    run.unfinished = [&](const SolveResult& ended) {
+        RunResult result;
+        result.result = ended;
+        return make_result_row("iso", empty_puzzle(n), parse_solver_spec(spec), 1, 0, Mode::count_to(2), result);
+    };
+    return sandbox->run(run);
+}
+
+ResultRow in_child(const std::string& spec, const Limits& limits, const Interrupt* interrupt = nullptr) {
+    return forked(spec, 4, limits, interrupt);
 }
 
 Limits memory_limit(std::uint64_t mib) {
@@ -91,56 +118,51 @@ const std::string kKillLate = "(sleep 20; kill -KILL $pid 2>/dev/null) & killer=
 
 }  // namespace
 
-TEST_CASE("the run record survives the pipe, and a cut or garbled one is refused", "[isolation]") {
-    RunResult run;
-    run.result.status = Status::multiple;
-    run.result.counters.nodes = 123456789012ULL;
-    run.result.counters.max_depth = 7;
-    run.result.solution = {1, 2, 2, 1};
-    run.result.unknown = counter_bits({Counter::fails, Counter::checks});  // an external tool's
-    run.result.message = "a message, with \"quotes\"\nand a newline";
-    run.wall_ns = 42;
-    run.cpu_ns = 41;
-    const std::string bytes = encode_run_record(run);
-    const auto back = decode_run_record(bytes);
+// The byte where `a` and `b`'s records first differ: where the field they differ in starts.
+std::size_t first_difference(const std::string& a, const std::string& b) {
+    std::size_t i = 0;
+    while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+    return i;
+}
+
+TEST_CASE("the row record survives the pipe, and a cut or garbled one is refused", "[isolation]") {
+    ResultRow row;
+    row.status = Status::multiple;
+    row.counters.nodes = 123456789012ULL;
+    row.counters.max_depth = 7;
+    row.solution = "1 2/2 1";
+    row.unknown_counters = counter_bits({Counter::fails, Counter::checks});  // an external tool's
+    row.message = "a message, with \"quotes\"\nand a newline";
+    row.wall_ns = 42;
+    row.cpu_ns = 41;
+    const std::string bytes = encode_row_record(row);
+    const auto back = decode_row_record(bytes);
     REQUIRE(back);
-    CHECK(back->result.status == run.result.status);
-    CHECK(back->result.counters == run.result.counters);
-    CHECK(back->result.unknown == run.result.unknown);  // once lost: unknown counters came back as 0
-    CHECK(back->result.solution == run.result.solution);
-    CHECK(back->result.message == run.result.message);
+    CHECK(back->status == row.status);
+    CHECK(back->counters == row.counters);
+    CHECK(back->unknown_counters == row.unknown_counters);  // once lost: unknown counters came back as 0
+    CHECK(back->solution == row.solution);
+    CHECK(back->message == row.message);
     CHECK(back->wall_ns == 42);
     CHECK(back->cpu_ns == 41);
-    for (std::size_t cut = 0; cut < bytes.size(); ++cut) CHECK_FALSE(decode_run_record(bytes.substr(0, cut)));
-    CHECK_FALSE(decode_run_record(bytes + "x"));
+    for (std::size_t cut = 0; cut < bytes.size(); ++cut) CHECK_FALSE(decode_row_record(bytes.substr(0, cut)));
+    CHECK_FALSE(decode_row_record(bytes + "x"));
+    ResultRow other = row;
+    other.status = Status::unique;
     std::string bad_status = bytes;
-    bad_status[6] = 100;  // the status follows the 6-byte magic
-    CHECK_FALSE(decode_run_record(bad_status));
-    std::string bad_mask = bytes;
-    bad_mask[6 + 4 + 6 * 8 + 3] = 0x40;  // a bit beyond the six counters
-    CHECK_FALSE(decode_run_record(bad_mask));
-    // Every status of the table travels (once: only those up to `error`, so a status added
-    // after it came back as a garbled record).
-    for (const StatusWord& w : kStatuses) {
-        INFO(w.name);
-        RunResult one;
-        one.result.status = w.value;
-        const auto decoded = decode_run_record(encode_run_record(one));
-        REQUIRE(decoded);
-        CHECK(decoded->result.status == w.value);
-    }
+    bad_status[first_difference(bytes, encode_row_record(other))] = 100;  // no row of kStatuses
+    CHECK_FALSE(decode_row_record(bad_status));
 }
 
 TEST_CASE("a run in its own process gives the thread's result and its peak memory", "[isolation]") {
     for (const char* spec : {"bitmask", "fc:var=mrv", "gac", "gecode"}) {
         INFO(spec);
-        const SolveRequest request{Mode::count_to(2), {}, 1};
-        const RunResult thread = run_solver(*make_solver(parse_solver_spec(spec)), empty_puzzle(5), request);
-        const RunResult child = run_in_child(parse_solver_spec(spec), empty_puzzle(5), request, nullptr);
-        CHECK(child.result.status == thread.result.status);
-        CHECK(child.result.counters == thread.result.counters);
-        CHECK(child.result.unknown == thread.result.unknown);
-        CHECK(child.result.solution == thread.result.solution);
+        const ResultRow thread = row_here(spec, 5);
+        const ResultRow child = forked(spec, 5, {});
+        CHECK(child.status == thread.status);
+        CHECK(child.counters == thread.counters);
+        CHECK(child.unknown_counters == thread.unknown_counters);
+        CHECK(child.solution == thread.solution);
         CHECK(child.max_rss_kb > 0);
         CHECK(thread.max_rss_kb == -1);
     }
@@ -149,12 +171,11 @@ TEST_CASE("a run in its own process gives the thread's result and its peak memor
 // An external tool's unreported counters stay unknown through the run's process (they were
 // written as 0, SPEC §4 says empty): the ILP backend reports nodes only.
 TEST_CASE("an external backend's unknown counters survive process isolation", "[isolation][external]") {
-    const SolveRequest request{Mode::count_to(2), {}, 1};
-    const RunResult child = run_in_child(parse_solver_spec("ilp"), empty_puzzle(3), request, nullptr);
-    REQUIRE(child.result.status == Status::multiple);
-    CHECK(child.result.unknown != 0);
-    CHECK((child.result.unknown & counter_bit(Counter::nodes)) == 0);
-    CHECK((child.result.unknown & counter_bit(Counter::checks)) != 0);
+    const ResultRow child = forked("ilp", 3, {});
+    REQUIRE(child.status == Status::multiple);
+    CHECK(child.unknown_counters != 0);
+    CHECK((child.unknown_counters & counter_bit(Counter::nodes)) == 0);
+    CHECK((child.unknown_counters & counter_bit(Counter::checks)) != 0);
 }
 
 TEST_CASE("the fault backend is hidden unless FUTOLAB_TEST_FAULTS=1", "[isolation][fault]") {
@@ -167,20 +188,20 @@ TEST_CASE("the fault backend is hidden unless FUTOLAB_TEST_FAULTS=1", "[isolatio
 
 TEST_CASE("a run over its memory limit is memout, with its peak memory", "[isolation][fault]") {
     enable_faults();
-    const RunResult r = in_child("fault:kind=alloc", memory_limit(256));
-    CHECK(is_memout(std::string(status_name(r.result.status))));
+    const ResultRow r = in_child("fault:kind=alloc", memory_limit(256));
+    CHECK(is_memout(std::string(status_name(r.status))));
     CHECK(r.max_rss_kb > 128 * 1024);  // it did fill most of its 256 MiB before failing
     if (!kSanitized) CHECK(r.max_rss_kb < 2 * 256 * 1024);  // sanitizer shadow memory is resident too
 }
 
 TEST_CASE("a run that aborts or segfaults is crash, naming the signal", "[isolation][fault]") {
     enable_faults();
-    const RunResult aborted = in_child("fault:kind=abort", {});
-    CHECK(aborted.result.status == Status::crash);
-    CHECK(aborted.result.message.find("SIGABRT") != std::string::npos);
-    const RunResult segv = in_child("fault:kind=segv", {});
-    CHECK(segv.result.status == Status::crash);
-    CHECK(segv.result.message.find("SIGSEGV") != std::string::npos);
+    const ResultRow aborted = in_child("fault:kind=abort", {});
+    CHECK(aborted.status == Status::crash);
+    CHECK(aborted.message.find("SIGABRT") != std::string::npos);
+    const ResultRow segv = in_child("fault:kind=segv", {});
+    CHECK(segv.status == Status::crash);
+    CHECK(segv.message.find("SIGSEGV") != std::string::npos);
     CHECK(segv.max_rss_kb > 0);
 }
 
@@ -188,9 +209,9 @@ TEST_CASE("a run that ignores its time limit is killed after the grace", "[isola
     enable_faults();
     Limits limits;
     limits.time_seconds = 0.2;
-    const RunResult r = in_child("fault:kind=hang", limits);
-    CHECK(r.result.status == Status::timeout);
-    CHECK(r.result.message.find("did not stop by itself") != std::string::npos);
+    const ResultRow r = in_child("fault:kind=hang", limits);
+    CHECK(r.status == Status::timeout);
+    CHECK(r.message.find("did not stop by itself") != std::string::npos);
     CHECK(r.wall_ns >= static_cast<std::int64_t>((0.2 + kill_grace_seconds(0.2)) * 1e9));
 }
 
@@ -200,9 +221,9 @@ TEST_CASE("kill -9 of a run's process is crash with SIGKILL", "[isolation][fault
     const pid_t child = wait_for_child();
     REQUIRE(child > 0);
     ::kill(child, SIGKILL);
-    const RunResult r = run.get();
-    CHECK(r.result.status == Status::crash);
-    CHECK(r.result.message.find("SIGKILL") != std::string::npos);
+    const ResultRow r = run.get();
+    CHECK(r.status == Status::crash);
+    CHECK(r.message.find("SIGKILL") != std::string::npos);
 }
 
 TEST_CASE("an interrupt kills a running child at once", "[isolation][signals]") {
@@ -211,9 +232,9 @@ TEST_CASE("an interrupt kills a running child at once", "[isolation][signals]") 
     auto run = std::async(std::launch::async, [&] { return in_child("fault:kind=hang", {}, &interrupt); });
     REQUIRE(wait_for_child() > 0);
     interrupt.request();
-    const RunResult r = run.get();
-    CHECK(r.result.status == Status::error);
-    CHECK(r.result.message == "interrupted");
+    const ResultRow r = run.get();
+    CHECK(r.status == Status::error);
+    CHECK(r.message == "interrupted");
 }
 
 TEST_CASE("the stop flag ends a search with no time limit (thread isolation)", "[isolation][signals]") {
@@ -297,8 +318,9 @@ TEST_CASE("SIGTERM or SIGHUP interrupts a run with no time limit, and --resume r
         CHECK(t.rows[0][t.column("instance", csv)] == "e4");
         CHECK(futolab::test::slurp(csv + ".meta.yaml").find("state: interrupted") != std::string::npos);
         // --resume runs e30 again (and is interrupted again: it never ends). Nothing marks e30's start, so
-        // the signal waits out a new worker's start, calibration and warm-up: slow under a sanitizer.
-        const std::string settle = kSanitized ? "3" : "0.5";
+        // the signal waits out a new worker's start, calibration and warm-up (session warm-up runs are not
+        // counted as running): slow under a sanitizer, and 0.5 s was too little on a loaded machine.
+        const std::string settle = kSanitized ? "3" : "1.5";
         const auto resumed = run_cli(cmd + " --resume & pid=$!; for i in $(seq 1000); do grep -q 'state: running' " + csv +
                                      ".meta.yaml && break; sleep 0.02; done; sleep " + settle + "; kill -TERM $pid; " +
                                      kKillLate);
