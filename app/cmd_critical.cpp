@@ -6,6 +6,7 @@
 // futolab critical --exact --n 6 --sample S --seed X --objective k   (an upper bound only)
 // futolab critical --exact --square "..." | --input FILE --objective 2h+3k|h+k|k|h [--time-limit SEC] [--cpu-limit SEC]
 //   (the minimum for each given square, n <= 9; bounds where the time limit stops it)
+// futolab critical --construct --n N [--split M] [--certificate FILE]   (any n; the proof for n <= 40)
 // futolab critical --check-certificate FILE...   (one certificate, or the N shards' of one --exact --shard run)
 // futolab critical --free-square [--n N --count C | --input START] [--iterations I]
 //   [--time-limit SEC] [--patience P] [--temperature T] [--max-remove R] [--node-limit N]
@@ -26,6 +27,10 @@
 #include "core/files.hpp"
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
+#include "critical/construction/chain_construction.hpp"
+#include "critical/construction/construction_record.hpp"
+#include "critical/construction/uniqueness_cnf.hpp"
+#include "critical/construction/zero_given_certificate.hpp"
 #include "critical/exact/certificate.hpp"
 #include "critical/exact/exact_square.hpp"
 #include "critical/exact/square_certificate.hpp"
@@ -102,6 +107,8 @@ struct CriticalArgs {
     int max_remove = ZeroGivenOptions{}.max_remove;
     std::uint64_t node_limit = ZeroGivenOptions{}.node_limit;
     bool force = false;  // --force: replace an output the guard would keep (records/output_guard.hpp)
+    bool construct = false;  // the chain construction (critical/construction/chain_construction.hpp)
+    int split = -1;          // --construct: chains from 1; -1 = balanced_split(n), the fewest relations
 };
 
 namespace {
@@ -341,6 +348,26 @@ int run_check_square_certificate(const std::string& file, const std::string& tex
     return 0;
 }
 
+// Does the first line of `text` carry this certificate format's name?
+bool first_line_names(const std::string& text, const char* format) {
+    const std::size_t at = text.find(format);
+    return at != std::string::npos && at < text.find('\n');
+}
+
+// A certificate of --construct: the relations' exchange witnesses and the DRUP proof of uniqueness.
+int run_check_zero_given_certificate(const std::string& file, const std::string& text) {
+    std::istringstream in(text);
+    const ZeroGivenCertificateCheck c = check_zero_given_certificate(in, file);
+    if (!c.ok) {
+        std::cerr << fmt::format("futolab critical: {}: certificate rejected: {}\n", visible_text(file), c.why);
+        return 1;
+    }
+    std::cout << fmt::format("{}: certificate accepted: the zero-given puzzle of order {} with {} relations is uniquely completable "
+                             "(DRUP proof, {} lines, checked by unit propagation) and critical ({} exchange witnesses)\n",
+                             visible_text(file), c.n, c.relations, c.proof_lines, c.relations);
+    return 0;
+}
+
 int run_check_certificate(const CriticalArgs& a) {
     const std::string verify = parse_solver_spec(a.verify_with).text();
     std::vector<CertificateCheck> checks;
@@ -351,6 +378,8 @@ int run_check_certificate(const CriticalArgs& a) {
         if (a.check_certificate.size() == 1 && text.find(kSquareCertificateFormat) != std::string::npos &&
             text.find(kSquareCertificateFormat) < text.find('\n'))
             return run_check_square_certificate(file, text, verify);
+        if (a.check_certificate.size() == 1 && first_line_names(text, kZeroGivenCertificateFormat))
+            return run_check_zero_given_certificate(file, text);
         std::istringstream in(text);
         checks.push_back(check_certificate(in, file, verify));
         if (!checks.back().ok) {
@@ -512,6 +541,32 @@ int run_few_relations(const CriticalArgs& a) {
     return 0;
 }
 
+// --construct --n N [--split M]: the chain construction (critical/construction/), verified like
+// every set futolab writes (uniqueness by --verify-with, each relation by its exchange witness);
+// --certificate: the DRUP proof of uniqueness and the exchanges, for --check-certificate.
+int run_construct(const CriticalArgs& a) {
+    if (a.n == 0) throw InputError("critical --construct: give the order with --n");
+    const int split = a.split >= 0 ? a.split : balanced_split(a.n);
+    const ChainConstruction c = chain_construction(a.n, split);
+    if (!a.certificate.empty() && a.n > kMaxCnfOrder)
+        throw InputError(fmt::format("critical --construct --certificate: the uniqueness proof is written for --n <= {}, got {}", kMaxCnfOrder, a.n));
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    bool verified = false;
+    const Instance rec = construction_record(c, parse_solver_spec(a.verify_with).text(), verified);
+    write_output(a.out, write_instances({rec}, Format::jsonl));
+    std::cerr << fmt::format("n={} split={} k={} (floor(n^2/4) = {}): {} by {}, {} witnesses, {:.2f}s\n", c.n, c.split,
+                             c.relations.size(), c.n * c.n / 4, verified ? "unique and critical" : "VERIFICATION FAILED",
+                             rec.meta["verified_by"].get<std::string>(), c.witnesses.size(), seconds());
+    if (!a.certificate.empty()) {
+        std::ostringstream text;
+        write_zero_given_certificate(text, c);
+        write_file_atomically(a.certificate, text.str());
+        std::cerr << fmt::format("certificate {} written ({:.2f}s in all)\n", visible_text(a.certificate), seconds());
+    }
+    return verified ? 0 : 1;
+}
+
 // The default search: greedy or iterated, on given or random squares.
 int run_greedy(const CriticalArgs& a) {
     PipelineOptions opt;
@@ -651,6 +706,10 @@ const std::vector<CriticalMode>& critical_modes() {
           "--max-remove", "--node-limit", "--verify-with", "--out"},
          {{"--count", "--n"}},
          "zero-given puzzles (h = 0, min k) with the solution free to change", run_free_square},
+        {"construct", "--construct", {}, {"--n", "--split", "--verify-with", "--certificate", "--out"}, {},
+         "the zero-given puzzle of order --n with floor(n^2/4) relations (docs/critical.md, the chain construction), verified; "
+         "--certificate: its DRUP proof of uniqueness and one exchange witness per relation",
+         run_construct},
         {"greedy", "", {},
          {"--square", "--input", "--n", "--count", "--seed", "--sampler", "--use", "--objective", "--order", "--iterations",
           "--time-limit", "--verify-with", "--out"},
@@ -724,10 +783,11 @@ void add_critical(CLI::App& app, Action& run) {
     add_whole(cmd, "--jobs", a->jobs, {1, 1024}, "--exact: threads sharing the symmetry classes; --few-relations --checkpoint: shards run at once (default 1)");
     cmd->add_option("--certificate", a->certificate,
                     "--exact: also write a certificate (unavoidable sets + DRAT proofs) to this file; with --square/--input, each proved "
-                    "minimum's (unavoidable sets with their squares, re-checked by branch and bound)");
+                    "minimum's (unavoidable sets with their squares, re-checked by branch and bound); with --construct, the DRUP "
+                    "proof of uniqueness and one exchange witness per relation");
     add_word(cmd, "--proof", a->proof, kProofKinds, "--certificate: " + word_help(kProofKinds));
     cmd->add_option("--check-certificate", a->check_certificate,
-                    "Check a certificate of --exact without searching (exit 0 accepted, 1 rejected); several files: "
+                    "Check a certificate of --exact or --construct without searching (exit 0 accepted, 1 rejected); several files: "
                     "the certificates of the N shards of one --exact --shard I/N run, together certifying all squares")
         ->expected(1, 1000000);
     cmd->add_option("--shard", a->shard, "--exact: solve classes I, I+N, ... only (I/N); minima over those. --few-relations: the canonical pair sets I, I+N, ...");
@@ -753,6 +813,11 @@ void add_critical(CLI::App& app, Action& run) {
                     "the shards already there (resume), then prints the per-shard table");
     add_whole(cmd, "--shards", a->shards, {1, 1000000}, "--few-relations --checkpoint: how many shards (default 64)");
     cmd->add_flag("--no-cycle-seeds", a->no_cycle_seeds, "--exact, solver oracle: no cycle-switch seeds (for measuring)");
+    cmd->add_flag("--construct", a->construct,
+                  "With --n: the zero-given puzzle with floor(n^2/4) relations of the chain construction "
+                  "(docs/critical.md), proved unique and critical for every n, verified here again");
+    add_whole(cmd, "--split", a->split, {0, kMaxSize - 1},
+              "--construct: chains from 1 (the other n-1-M chains run into n); floor((n-1)/2), the fewest relations, when not given");
     cmd->add_flag("--free-square", a->free_square,
                   "Zero-given puzzles (h = 0, min k) searched with the solution free to change; "
                   "--input: zero-given start puzzles");

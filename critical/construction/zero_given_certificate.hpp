@@ -1,0 +1,43 @@
+// Certificates that a zero-given puzzle is uniquely completable and critical (made for the
+// chain construction, chain_construction.hpp, but they certify any zero-given set whose
+// relations are each shown necessary by a row or column exchange).
+//
+// File (JSON Lines): a header with the square L, the relations (r1, c1, r2, c2: L(r1, c1) <
+// L(r2, c2), adjacent cells), one witness per relation (["rows" | "columns", a, b]: exchange
+// lines a and b of L), the proof kind "drup" and the number of proof lines; then one line
+// {"drat": TEXT}, CaDiCaL's refutation of uniqueness_cnf.hpp's formula.
+//
+// The checker trusts no solver: it re-reads L (a Latin square), every relation (adjacent, one of
+// L's), applies every witness and requires the result to break exactly its own relation (so
+// the set without that relation has a second solution, and the relation is necessary), then
+// rebuilds the formula from the file's puzzle and checks the proof by reverse unit propagation
+// (critical/exact/rup_check.hpp): no second solution exists, so the set determines L.
+#pragma once
+
+#include "critical/construction/chain_construction.hpp"
+
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+
+namespace futolab::critical {
+
+inline constexpr const char* kZeroGivenCertificateFormat = "futolab-zero-given-critical";
+
+// Refutes the construction's uniqueness formula with CaDiCaL and writes the certificate.
+// n ≤ kMaxCnfOrder (uniqueness_cnf.hpp; InputError otherwise). Throws std::runtime_error if
+// CaDiCaL finds a second solution (the construction would be wrong).
+void write_zero_given_certificate(std::ostream& out, const ChainConstruction& c);
+
+struct ZeroGivenCertificateCheck {
+    bool ok = false;
+    std::string why;  // the first failure, one line
+    int n = 0;
+    std::size_t relations = 0, proof_lines = 0;
+};
+
+// Malformed input throws InputError naming `source`, the line and the field (integers read
+// exactly); a well-formed certificate whose claim does not check gives ok = false.
+ZeroGivenCertificateCheck check_zero_given_certificate(std::istream& in, const std::string& source);
+
+}  // namespace futolab::critical
