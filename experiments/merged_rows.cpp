@@ -118,6 +118,12 @@ std::map<std::string, std::string> shard_cells(const ExperimentConfig& config, c
 
 void check_rows_of_config(const CsvTable& t, const std::string& path, const ExperimentConfig& config,
                           const SidecarFacts& made_by) {
+    // The shards agree on config_hash (records/merge.cpp); the text the rows are checked against
+    // must be the one hashed (round 7: a text edited in every sidecar was merged, and kept).
+    if (config.config_hash != made_by.identity.config_hash)
+        throw InputError(fmt::format("{}: its config text hashes to {}, not to its config_hash {} (edited?): refusing "
+                                     "to merge it",
+                                     sidecar_path(path), config.config_hash, made_by.identity.config_hash));
     const std::string mode = mode_cell(config), why = "this shard's config (its sidecar)";
     const std::size_t repeat_col = t.column("repeat", path), hash_col = t.column("instance_hash", path);
     for (std::size_t r = 0; r < t.rows.size(); ++r) {

@@ -314,6 +314,7 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     f.shard_index = static_cast<int>(count_of(y, run, "shard_index", 1, static_cast<std::uint64_t>(f.shard_count), path));
     f.total_runs = count_of(y, run, "total_runs", 0, kMaxTotalRuns, path);
     if (const YamlAt shards = y.sequence(at(root, "shards"))) {  // a merged CSV: its shards' machines
+        f.merged = true;
         for (std::size_t i = 0; i < shards.node.size(); ++i) {
             const YamlAt m = y.map(y.item(shards, i));
             f.machines.push_back({y.text(at(m, "file"), ""), y.text(at(m, "host"), ""), y.text(at(m, "cpu"), "")});
@@ -364,6 +365,12 @@ void check_resumable(const std::string& csv_path, const ExperimentIdentity& conf
         throw InputError(fmt::format("{}: has no sidecar {}: nothing says which config made it: refusing to resume; "
                                      "use a new --out", csv_path, sidecar_path(csv_path)));
     const SidecarFacts made = read_sidecar(csv_path);
+    // A resume rewrites the sidecar as one machine's sweep: the merged one's list of shards and
+    // their machines would be lost (round 7), and its rows would seem this machine's.
+    if (made.merged)
+        throw InputError(fmt::format("{}: is the merge of {} shards (its sidecar lists them): refusing to resume it; "
+                                     "resume the shards and merge them again",
+                                     csv_path, made.machines.size()));
     std::vector<std::string> was, is;
     if (made.identity.config_hash != config.config_hash) {
         was.push_back(fmt::format("config {} ({} as it was)", made.identity.config_hash, made.identity.config_file));

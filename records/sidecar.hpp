@@ -99,6 +99,7 @@ struct SidecarFacts {  // what merge and resume check
     TimingProtocol timing;
     std::string isolation;  // thread, process or fork; empty in sidecars of older futolab
     std::string memory_limit;  // how limits.memory was enforced (run.memory_limit); may be empty
+    bool merged = false;       // written by `futolab merge` (it lists its shards' machines)
     std::optional<LoadFigure> load;  // run.load_*: absent in older sidecars and running sweeps
 };
 

@@ -144,11 +144,13 @@ TEST_CASE("merge refuses a row whose isolation, limit, deterministic or build ce
 
 namespace {
 
-// A copy of the shards with `from` replaced by `to` in shard 2's sidecar; returns the merge's result.
-futolab::test::CliResult merge_sidecar_edited(const std::string& name, const std::string& from, const std::string& to) {
+// A copy of the shards with `from` replaced by `to` in the sidecar of shard `shard`; returns the
+// merge's result.
+futolab::test::CliResult merge_sidecar_edited(const std::string& name, const std::string& from, const std::string& to,
+                                              int shard) {
     const fs::path dir = futolab::test::fresh_dir("merge-rows", name);
     fs::copy(shards(), dir);
-    const fs::path meta = dir / "mr.shard-2-of-2.csv.meta.yaml";
+    const fs::path meta = dir / ("mr.shard-" + std::to_string(shard) + "-of-2.csv.meta.yaml");
     std::string text = futolab::test::slurp(meta.string());
     const std::size_t at = text.find(from);
     REQUIRE(at != std::string::npos);
@@ -163,12 +165,15 @@ futolab::test::CliResult merge_sidecar_edited(const std::string& name, const std
 // Round 7: shards run with two --isolation values were merged into one file (its sidecar saying
 // no isolation), and a shard's sidecar with another total or timing was not noticed.
 TEST_CASE("merge refuses shards whose sidecars disagree on isolation, total or timing", "[cli][merge]") {
-    for (const auto& [name, from, to, says] :
-         {std::tuple{"isolation", "isolation: process", "isolation: fork", "refusing to merge shards of two isolations"},
-          {"total", "total_runs: 8", "total_runs: 9", "its sidecar says the experiment has 9 runs"},
-          {"warmup", "warmup: 0", "warmup: 1", "its sidecar's timing (order, warmup, pin) differs"}}) {
+    // The config text is the first shard's (the others must have its hash): edited there, it no
+    // longer hashes to its config_hash.
+    for (const auto& [name, from, to, shard, says] :
+         {std::tuple{"isolation", "isolation: process", "isolation: fork", 2, "refusing to merge shards of two isolations"},
+          {"total", "total_runs: 8", "total_runs: 9", 2, "its sidecar says the experiment has 9 runs"},
+          {"warmup", "warmup: 0", "warmup: 1", 2, "its sidecar's timing (order, warmup, pin) differs"},
+          {"config-text", "  name: mr\n", "  name: mr # edited\n", 1, "its config text hashes to "}}) {
         INFO(name);
-        const auto r = merge_sidecar_edited(name, from, to);
+        const auto r = merge_sidecar_edited(name, from, to, shard);
         CHECK(r.exit_code == 2);
         CHECK(has(r.err, says));
     }

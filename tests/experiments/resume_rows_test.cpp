@@ -130,3 +130,21 @@ TEST_CASE("resume takes the thread rows of generate and critical whatever the co
     CHECK(has(r.err, " of this experiment writes 'thread'"));
     fs::remove_all(dir);
 }
+
+// Round 7: `run --resume` of a merged CSV (the merge's output is the unsharded run's file) wrote
+// a one-machine sidecar over the merged one: its list of shards and their machines was lost.
+TEST_CASE("resume refuses a merged CSV: its shards are resumed and merged again", "[resume][records]") {
+    const fs::path dir = fresh_dir("resume-rows", "merged");
+    std::ofstream(dir / "cfg.yaml") << "name: rm\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                                       "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc, backtracking ]\nrepeats: 2\n"
+                                       "isolation: thread\n";
+    for (const char* shard : {"1/2", "2/2"})
+        REQUIRE(run_cli(std::string("run -q cfg.yaml --out sh --shard ") + shard, dir.string()).exit_code == 0);
+    REQUIRE(run_cli("merge sh/rm.shard-1-of-2.csv sh/rm.shard-2-of-2.csv --out o/rm.csv", dir.string()).exit_code == 0);
+    const std::string sidecar = slurp((dir / "o" / "rm.csv.meta.yaml").string());
+    const auto r = run_cli("run -q cfg.yaml --out o --resume", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "o/rm.csv: is the merge of 2 shards (its sidecar lists them): refusing to resume it"));
+    CHECK(slurp((dir / "o" / "rm.csv.meta.yaml").string()) == sidecar);
+    fs::remove_all(dir);
+}
