@@ -167,7 +167,8 @@ std::optional<double> shared_cap(const Loaded& base, const Loaded& next, const s
 }
 
 // Per (spec, mode) the instances both inputs measured: x = BASE's median, y = NEW's.
-std::vector<PlotSpec> scatter_of(const Loaded& base, const Loaded& next, const std::string& metric, std::size_t index) {
+std::vector<PlotSpec> scatter_of(const Loaded& base, const Loaded& next, const std::string& metric, std::size_t index,
+                                 const BackendLooks& looks) {
     std::map<std::pair<std::string, std::string>, std::vector<PairedInstance>> pairs;
     const auto base_groups = run_groups(base.table, metric), next_groups = run_groups(next.table, metric);
     for (const auto& [key, b] : base_groups) {
@@ -187,7 +188,7 @@ std::vector<PlotSpec> scatter_of(const Loaded& base, const Loaded& next, const s
                         capitalised(metric_words(metric, "per instance")), points.size(), spec,
                         mode.empty() ? "" : " " + mode, next.label, base.label),
             scatter_axis(metric, base.label), scatter_axis(metric, next.label)};
-        plots.push_back(scatter_figure(text, spec, points, cap));
+        plots.push_back(scatter_figure(text, look_of(spec, looks), points, cap));
     }
     return plots;
 }
@@ -195,7 +196,7 @@ std::vector<PlotSpec> scatter_of(const Loaded& base, const Loaded& next, const s
 }  // namespace
 
 ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
-                           const std::string& time_metric, bool with_plots, const std::string& base_build,
+                           const std::string& time_metric, const BackendLooks* plot_looks, const std::string& base_build,
                            std::size_t replicates, const std::vector<RowFilter>& filters) {
     ComparedRun out;
     std::vector<Loaded> sides;
@@ -221,8 +222,8 @@ ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::ve
     for (std::size_t i = 1; i < sides.size(); ++i) {
         out.comparisons.push_back(compare_pair(sides.front(), sides[i], time_metric, same_sweep,
                                                replicates > 1 ? Cluster::sweep : Cluster::session));
-        if (with_plots)
-            for (PlotSpec& p : scatter_of(sides.front(), sides[i], time_metric, i)) out.plots.push_back(std::move(p));
+        if (plot_looks)
+            for (PlotSpec& p : scatter_of(sides.front(), sides[i], time_metric, i, *plot_looks)) out.plots.push_back(std::move(p));
     }
     return out;
 }

@@ -10,6 +10,7 @@
 #include "analysis/compare_report.hpp"
 #include "analysis/drift.hpp"
 #include "analysis/gnuplot.hpp"
+#include "analysis/palette.hpp"
 #include "core/vocabulary.hpp"
 
 #include <string>
@@ -20,7 +21,7 @@ namespace futolab {
 struct ComparedRun {
     std::vector<ComparedInputs> comparisons;  // one per NEW, in input order
     std::vector<std::string> warnings;        // from reading the inputs (a truncated line, a label's options)
-    std::vector<PlotSpec> plots;              // with_plots: per NEW and (spec, mode) with paired times
+    std::vector<PlotSpec> plots;              // with plot_looks: per NEW and (spec, mode) with paired times
 };
 
 // The time a comparison pairs (a column of the results CSV).
@@ -36,9 +37,10 @@ inline constexpr HelpedVocabulary<TimeMetric, 2> kTimeMetrics{{
 // one experiment and build (compare --replicates R): the first group is BASE, each other one a
 // NEW; an input holding several builds is refused (its builds would be pooled). `filters`
 // (report --compare --where) keep only the rows they pass on every side, as the report's
-// tables do. Throws InputError for bad input.
+// tables do. `plot_looks`: null for no figures, else the backends' looks they are drawn in
+// (palette.hpp). Throws InputError for bad input.
 ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
-                           const std::string& time_metric, bool with_plots, const std::string& base_build = "",
+                           const std::string& time_metric, const BackendLooks* plot_looks, const std::string& base_build = "",
                            std::size_t replicates = 1, const std::vector<RowFilter>& filters = {});
 
 }  // namespace futolab

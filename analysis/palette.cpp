@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string_view>
@@ -15,43 +16,38 @@ namespace {
 constexpr std::array<std::string_view, 6> kColours{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#56B4E9", "#E69F00"};
 constexpr std::string_view kBlack = "#000000";
 
-struct BackendLook {
-    std::string_view name, colour;
-    int point;
-};
-
-// Filled and open shapes alternate so that two backends on the same point (backtracking and
-// bitmask build the same tree) both stay visible.
-// Point 6 (the open circle) is kLimitRing, nobody's marker.
-constexpr std::array<BackendLook, 8> kBackends{{{"backtracking", "#D55E00", 7},
-                                                {"bitmask", "#E69F00", 4},
-                                                {"fc", "#56B4E9", 5},
-                                                {"gac", "#009E73", 9},
-                                                {"gecode", "#0072B2", 12},
-                                                {"minizinc", "#CC79A7", 13},
-                                                {"clpfd", "#CC79A7", 11},
-                                                {"ilp", "#0072B2", 10}}};
-// Point types for variants and unknown backends: shapes no backend has.
-constexpr std::array<int, 6> kVariantPoints{8, 14, 15, 1, 2, 3};
-
 std::uint64_t fnv1a(std::string_view text) {
     std::uint64_t h = 14695981039346656037ull;
     for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
     return h;
 }
 
+// Point types for variants and unknown backends: the shapes no backend has (all but the ring
+// if the backends have used them up).
+std::vector<int> free_points(const BackendLooks& backends) {
+    std::vector<int> free, all;
+    for (int p = 1; p <= kPointTypes; ++p) {
+        if (p == kLimitRing) continue;
+        all.push_back(p);
+        if (std::none_of(backends.begin(), backends.end(), [p](const BackendLook& b) { return b.point == p; }))
+            free.push_back(p);
+    }
+    return free.empty() ? all : free;
+}
+
 }  // namespace
 
-SeriesLook look_of(const std::string& spec) {
+SeriesLook look_of(const std::string& spec, const BackendLooks& backends) {
     // Dashed: it coincides with the best spec on each instance and must not hide it.
     if (spec == kVirtualBest) return {std::string(kBlack), 3, 2};
     const std::string_view name = std::string_view(spec).substr(0, spec.find(':'));
     const bool variant = name.size() != spec.size();
     const std::uint64_t h = fnv1a(spec);
-    SeriesLook look{std::string(kColours[fnv1a(name) % kColours.size()]), kVariantPoints[h % kVariantPoints.size()], 1};
-    for (const BackendLook& b : kBackends)
-        if (b.name == name) look = {std::string(b.colour), variant ? look.point : b.point, 1};
-    if (variant) look.dash = 2 + static_cast<int>((h / kVariantPoints.size()) % 3);
+    const std::vector<int> points = free_points(backends);
+    SeriesLook look{std::string(kColours[fnv1a(name) % kColours.size()]), points[h % points.size()], 1};
+    for (const BackendLook& b : backends)
+        if (b.name == name) look = {b.colour, variant ? look.point : b.point, 1};
+    if (variant) look.dash = 2 + static_cast<int>((h / points.size()) % 3);
     return look;
 }
 

@@ -21,22 +21,20 @@ std::string width(std::size_t k) { return fmt::format("lw {:.2f}", std::max(1.2,
 // A line with the spec's point type every few points (about 12 per line): two specs with the
 // same values (backtracking and bitmask count the same nodes) show both markers, as the
 // interval differs by the series' place k, so markers rarely fall on the same point.
-std::string marked_line(const std::string& spec, std::size_t k, std::size_t points) {
-    return fmt::format("linespoints {} ps 1.5 pi {} {}", look_style(look_of(spec)), std::max<std::size_t>(1, points / 12) + k,
+std::string marked_line(const SeriesLook& look, std::size_t k, std::size_t points) {
+    return fmt::format("linespoints {} ps 1.5 pi {} {}", look_style(look), std::max<std::size_t>(1, points / 12) + k,
                        width(k));
 }
 
-std::string line_style(const std::string& spec, std::size_t k) {
-    return "linespoints " + look_style(look_of(spec)) + " ps 1.3 " + width(k);
+std::string line_style(const SeriesLook& look, std::size_t k) {
+    return "linespoints " + look_style(look) + " ps 1.3 " + width(k);
 }
 
 // A limited value: the spec's marker and colour, no line; the ring around it says "at a limit"
 // (kLimitRing, a point type no spec has).
-std::string limited_marker(const std::string& spec) {
-    return fmt::format("points {} ps 1.3", look_style(look_of(spec)));
-}
-std::string limit_ring(const std::string& spec) {
-    return fmt::format("points lc rgb '{}' pt {} ps 2.6 lw 1.5", look_of(spec).colour, kLimitRing);
+std::string limited_marker(const SeriesLook& look) { return fmt::format("points {} ps 1.3", look_style(look)); }
+std::string limit_ring(const SeriesLook& look) {
+    return fmt::format("points lc rgb '{}' pt {} ps 2.6 lw 1.5", look.colour, kLimitRing);
 }
 std::string limit_ring_key() { return fmt::format("points lc rgb 'black' pt {} ps 2.6 lw 1.5", kLimitRing); }
 
@@ -92,7 +90,7 @@ double log_axis(PlotSpec& plot, bool y_axis) {
 
 }  // namespace
 
-PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric) {
+PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric, const BackendLooks& looks) {
     const auto by_spec = finished_values(table, metric);
     PlotSpec plot{.name = "cactus-" + metric,
                   .title = "Cactus plot: runs finished within a budget of " + metric_words(metric, "per run") +
@@ -107,7 +105,7 @@ PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric) {
         const std::string& spec = order[k];
         const auto it = by_spec.find(spec);
         if (it == by_spec.end()) continue;
-        PlotSeries s{spec, {}, marked_line(spec, k, it->second.size())};
+        PlotSeries s{spec, {}, marked_line(look_of(spec, looks), k, it->second.size())};
         for (std::size_t r = 0; r < it->second.size(); ++r) s.points.emplace_back(static_cast<double>(r + 1), it->second[r]);
         plot.series.push_back(std::move(s));
     }
@@ -116,7 +114,7 @@ PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric) {
     return plot;
 }
 
-PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric) {
+PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric, const BackendLooks& looks) {
     std::map<std::string, std::size_t> runs;
     const auto by_spec = finished_values(table, metric, &runs);
     PlotSpec plot{.name = "ecdf-" + metric,
@@ -132,7 +130,7 @@ PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric) {
         const auto it = by_spec.find(spec);
         if (it == by_spec.end()) continue;
         PlotSeries s{fmt::format("{} ({} of {})", spec, it->second.size(), runs[spec]), {},
-                     marked_line(spec, k, 2 * it->second.size())};
+                     marked_line(look_of(spec, looks), k, 2 * it->second.size())};
         // A step function drawn as a line through both corners of each step.
         const double total = static_cast<double>(runs[spec]);
         for (std::size_t r = 0; r < it->second.size(); ++r) {
@@ -147,7 +145,7 @@ PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric) {
     return plot;
 }
 
-PlotSpec growth_plot(const ResultsTable& table, const std::string& metric) {
+PlotSpec growth_plot(const ResultsTable& table, const std::string& metric, const BackendLooks& looks) {
     const auto groups = summarize(table, {"spec", "n"}, {metric});
     PlotSpec plot{.name = "growth-" + metric,
                   .title = "Median " + metric_words(metric, "per run") +
@@ -175,11 +173,12 @@ PlotSpec growth_plot(const ResultsTable& table, const std::string& metric) {
         const std::string& spec = order[k];
         // Sideways offset in n: ±0.2 at most, so overlapping series stay apart.
         const double dx = order.size() > 1 ? 0.4 * (static_cast<double>(k) / static_cast<double>(order.size() - 1) - 0.5) : 0;
-        PlotSeries line{spec, {}, line_style(spec, k)};
+        const SeriesLook look = look_of(spec, looks);
+        PlotSeries line{spec, {}, line_style(look, k)};
         // A median at a limit keeps the spec's own marker, unjoined, and gets a ring: no
         // marker stands for both a spec and "at a limit".
-        PlotSeries limited{"", {}, limited_marker(spec)};
-        PlotSeries ring{"", {}, limit_ring(spec)};
+        PlotSeries limited{"", {}, limited_marker(look)};
+        PlotSeries ring{"", {}, limit_ring(look)};
         for (const GroupSummary& g : groups) {
             if (g.key[0] != spec || g.metrics[0].count == 0) continue;
             const auto n = parse_number(g.key[1]);
@@ -233,11 +232,11 @@ void add_diagonal(PlotSpec& plot, std::optional<double> cap) {
 
 }  // namespace
 
-PlotSpec scatter_figure(const ScatterText& text, const std::string& spec, const std::vector<PairedInstance>& pairs,
+PlotSpec scatter_figure(const ScatterText& text, const SeriesLook& look, const std::vector<PairedInstance>& pairs,
                         std::optional<double> cap) {
-    PlotSeries finished{"both medians finished", {}, fmt::format("points {} ps 1.3", look_style(look_of(spec)))};
-    PlotSeries limited{"", {}, limited_marker(spec)};
-    PlotSeries ring{"ringed: a median at a limit (lower bound)", {}, limit_ring(spec)};
+    PlotSeries finished{"both medians finished", {}, limited_marker(look)};
+    PlotSeries limited{"", {}, limited_marker(look)};
+    PlotSeries ring{"ringed: a median at a limit (lower bound)", {}, limit_ring(look)};
     for (const PairedInstance& p : pairs) {
         (p.limited ? limited : finished).points.emplace_back(p.base, p.other);
         if (p.limited) ring.points.emplace_back(p.base, p.other);
@@ -266,7 +265,8 @@ std::string scatter_axis(const std::string& metric, const std::string& who) {
     return who.size() <= kMaxAxisSpec ? who + ": " + what : what + " (named in the title)";
 }
 
-std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string& baseline, const std::string& metric) {
+std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string& baseline, const std::string& metric,
+                                    const BackendLooks& looks) {
     std::vector<PlotSpec> plots;
     const auto cap = metric_cap(table, metric);
     const std::optional<double> shown_cap = cap ? std::optional<double>(shifted_metric(metric, *cap)) : std::nullopt;
@@ -277,7 +277,7 @@ std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string
                                fmt::format("{}, median over repeats, {} instances\n{} (y) against the baseline {} (x)",
                                            capitalised(metric_words(metric, "per instance")), pairs.size(), spec, baseline),
                                scatter_axis(metric, baseline), scatter_axis(metric, spec)};
-        plots.push_back(scatter_figure(text, spec, pairs, shown_cap));
+        plots.push_back(scatter_figure(text, look_of(spec, looks), pairs, shown_cap));
     }
     return plots;
 }

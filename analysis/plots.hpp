@@ -20,6 +20,7 @@
 
 #include "analysis/gnuplot.hpp"
 #include "analysis/paired.hpp"
+#include "analysis/palette.hpp"
 #include "analysis/results_table.hpp"
 
 #include <optional>
@@ -29,21 +30,23 @@
 
 namespace futolab {
 
-PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric);
-PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric);
-PlotSpec growth_plot(const ResultsTable& table, const std::string& metric);
+// `looks`: the backends' fixed looks (palette.hpp), the same in every figure.
+PlotSpec cactus_plot(const ResultsTable& table, const std::string& metric, const BackendLooks& looks);
+PlotSpec ecdf_plot(const ResultsTable& table, const std::string& metric, const BackendLooks& looks);
+PlotSpec growth_plot(const ResultsTable& table, const std::string& metric, const BackendLooks& looks);
 // One plot per spec other than the baseline and the virtual best (pairing as in paired.hpp;
 // counts shifted by 1). Named `scatter-<metric>-<spec>`; render_plot makes that a safe file
 // name (core/file_names.hpp: a spec with other characters than [A-Za-z0-9._-] gets a hash).
-std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string& baseline, const std::string& metric);
+std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string& baseline, const std::string& metric,
+                                    const BackendLooks& looks);
 
 // The texts of one scatter figure.
 struct ScatterText {
     std::string name, title, xlabel, ylabel;
 };
-// One scatter figure of `spec`'s look: the pairs' x = base, y = other (shifted values), log–log,
+// One scatter figure in a spec's look: the pairs' x = base, y = other (shifted values), log–log,
 // the diagonal and the cap (shifted) as dotted lines. Used by scatter_plots and `compare`'s.
-PlotSpec scatter_figure(const ScatterText& text, const std::string& spec, const std::vector<PairedInstance>& pairs,
+PlotSpec scatter_figure(const ScatterText& text, const SeriesLook& look, const std::vector<PairedInstance>& pairs,
                         std::optional<double> cap);
 // A scatter axis label: "gac: wall time per instance (ms)" (counts: "+ 1").
 std::string scatter_axis(const std::string& metric, const std::string& who);

@@ -43,10 +43,10 @@ std::vector<PlotSpec> plots_of(const ResultsTable& table, const ResultsTable& wi
                                const StudyRequest& request, PlotType type) {
     const std::string& metric = request.metrics.front();
     switch (type) {  // no default: a new plot type without its builder does not compile
-        case PlotType::cactus: return {cactus_plot(with_vbs, metric)};
-        case PlotType::ecdf: return {ecdf_plot(with_vbs, metric)};
-        case PlotType::growth: return {growth_plot(table, metric)};
-        case PlotType::scatter: return scatter_plots(table, study.baseline, metric);
+        case PlotType::cactus: return {cactus_plot(with_vbs, metric, request.looks)};
+        case PlotType::ecdf: return {ecdf_plot(with_vbs, metric, request.looks)};
+        case PlotType::growth: return {growth_plot(table, metric, request.looks)};
+        case PlotType::scatter: return scatter_plots(table, study.baseline, metric, request.looks);
         case PlotType::phase:
             return {phase_plot(table, phase_spec(table, study), contains(request.metrics, "nodes") ? "nodes" : metric)};
         case PlotType::uniqueness: return {uniqueness_plot(table, phase_spec(table, study))};

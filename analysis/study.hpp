@@ -9,6 +9,7 @@
 #include "analysis/filter.hpp"
 #include "analysis/fits.hpp"
 #include "analysis/gnuplot.hpp"
+#include "analysis/palette.hpp"
 #include "analysis/plot_types.hpp"
 #include "analysis/results_table.hpp"
 #include "analysis/text_table.hpp"
@@ -27,6 +28,7 @@ struct StudyRequest {
     std::vector<RowFilter> filters;
     std::vector<PlotType> plot_types;
     std::string solver;                   // the spec of the phase plot
+    BackendLooks looks;                   // each backend's colour and point type in the plots (palette.hpp)
     bool virtual_best = true;             // add the VBS where there are ≥ 2 specs
     bool instances = false;               // build the per-instance table
     bool pool = false;                    // several inputs of other commits/configs, or repeating runs: pool them (pooling.hpp)

@@ -19,6 +19,7 @@
 #include "app/load.hpp"
 #include "app/number_options.hpp"
 #include "app/option_rules.hpp"
+#include "app/table_options.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
@@ -34,16 +35,13 @@
 namespace futolab::app {
 namespace {
 
-struct AnalyzeArgs {
-    StudyRequest request;
+// force: --tables may replace an input or a results CSV.
+struct AnalyzeArgs : TableArgs {
     TableFormat format = TableFormat::md;
     std::optional<TableKind> table;  // --table: print only this one
     std::string tables_dir;          // --tables: every table as DIR/NAME.csv
-    std::vector<std::string> where;
     std::string plots;
     bool instances = false;
-    bool force = false;  // --force: --tables may replace an input or a results CSV
-    bool fail_on_disagreement = false;
     std::vector<std::string> columns;  // --columns: of the one table printed
     LatexOptions latex;                // --digits, --caption, --label
 };
@@ -217,8 +215,14 @@ const std::vector<OptionRule<AnalyzeArgs>>& analyze_rules() {
     return rules;
 }
 
+// Every plot type is a --plot choice.
+const std::vector<Word<PlotType>>& analyze_plot_types() {
+    static const std::vector<Word<PlotType>> types = rows_where(kPlotTypes, [](const Word<PlotType>&) { return true; });
+    return types;
+}
+
 int analyze(AnalyzeArgs args) {
-    for (const std::string& w : args.where) args.request.filters.push_back(parse_row_filter(w));
+    parse_where(args);
     args.request.instances = args.instances || args.table == TableKind::instances || !args.tables_dir.empty();
     if (args.plots.empty()) args.request.plot_types.clear();
     const Study study = run_study(args.request);
@@ -254,11 +258,6 @@ void add_analyze(CLI::App& app, Action& run) {
                 "(table disagreements) and are a warning. Exit codes: 0, 1 with --fail-on-disagreement on a disagreement, 2 "
                 "bad input or nothing for that gate to check. " + option_rules_help(analyze_rules()) +
                 " Every table and plot: docs/analysis.md");
-    cmd->add_option("inputs", r.inputs, "Results CSVs (columns matched by name)")->required();
-    cmd->add_option("--by", r.by, "Group by these columns (default: spec,n; any column, e.g. param_givens)")->delimiter(',');
-    cmd->add_option("--metric", r.metrics,
-                    "Summarise these numeric columns (default: wall_ms,nodes); the virtual best and the plots use the first")
-        ->delimiter(',');
     add_word(cmd, "--format", args->format, kTableFormats, "Table format: " + word_help(kTableFormats));
     add_optional_word(cmd, "--table", args->table, kTableKinds, "Print only this table: " + names_of(kTableKinds));
     cmd->add_option("--columns", args->columns,
@@ -273,27 +272,17 @@ void add_analyze(CLI::App& app, Action& run) {
     cmd->add_option("--label", args->latex.label, "--format latex: its \\label{KEY} (letters, digits, : . _ -)")
         ->type_name("KEY");
     cmd->add_option("--tables", args->tables_dir, "Also write every table as DIR/NAME.csv (full precision)");
-    cmd->add_flag("--force", args->force, "--tables: replace a file even if it is an input or a results CSV");
     cmd->add_flag("--instances", args->instances, "Add the per-instance table (median over repeats per spec)");
-    cmd->add_option("--baseline", r.baseline,
-                    "Compare every other spec with this one per instance: geometric-mean ratio with a 95% bootstrap CI "
-                    "(instances, then repeats), wins/ties/losses, Wilcoxon signed-rank p and holm_p (Holm-adjusted over "
-                    "the specs)");
-    add_words(cmd, "--fit", r.fits, kFitModels, "Growth fits of the median per n: " + word_help(kFitModels));
-    cmd->add_flag("!--no-vbs", r.virtual_best, "Leave out the virtual best solver (per instance the best spec)");
     CLI::Option* plots = cmd->add_option("--plots", args->plots,
                                          "Write the plots (PNG, SVG, PDF, data, gnuplot script) into this directory");
     r.plot_types = {PlotType::cactus, PlotType::growth};
-    add_words(cmd, "--plot", r.plot_types, kPlotTypes,
-              "Plot types for --plots: " + names_of(kPlotTypes) + " (scatter needs --baseline)")
-        ->needs(plots);
-    cmd->add_option("--where", args->where,
-                    "Keep only rows where COLUMN OP VALUE holds (OP: = != < <= > >=), e.g. \"n>=12\"; repeatable");
-    cmd->add_flag("--pool", r.pool,
-                  "Pool inputs from different commits or configs, or holding the same runs (refused without it; "
-                  "see also futolab compare)");
-    cmd->add_option("--solver", r.solver, "The spec of the phase and uniqueness plots (default: --baseline, else the first spec)");
-    add_fail_on_disagreement(cmd, args->fail_on_disagreement);
+    const TableOptionTexts texts{
+        "Compare every other spec with this one per instance: geometric-mean ratio with a 95% bootstrap CI "
+        "(instances, then repeats), wins/ties/losses, Wilcoxon signed-rank p and holm_p (Holm-adjusted over "
+        "the specs)",
+        "--tables: replace a file even if it is an input or a results CSV",
+        "Plot types for --plots: " + names_of(kPlotTypes) + " (scatter needs --baseline)"};
+    add_table_options(cmd, *args, analyze_plot_types(), texts)->needs(plots);
     cmd->callback([args, cmd, &run] {
         refuse_clashes("analyze", analyze_rules(), *args, given_options(*cmd));
         if (cmd->count("--label")) check_latex_label(args->latex.label);

@@ -126,7 +126,7 @@ int compare(const CompareArgs& args) {
     if (args.replicates > 1 && !args.base.empty()) throw InputError("--replicates compares sweeps; --base the builds of one");
     note_same_files(args.inputs);
     const ComparedRun run = compare_inputs(args.inputs, side_labels(args), std::string(name_in(kTimeMetrics, args.metric)),
-                                           false, args.base, args.replicates);
+                                           nullptr, args.base, args.replicates);
     for (const std::string& w : run.warnings) std::cerr << visible_text("futolab: warning: " + w, LineBreaks::kept) << "\n";
     const std::vector<ComparedInputs>& comparisons = run.comparisons;
     // Over every input's runs together: each input's own disagreements and those between inputs.

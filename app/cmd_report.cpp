@@ -14,6 +14,7 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/option_rules.hpp"
+#include "app/table_options.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
@@ -35,13 +36,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct ReportArgs {
-    StudyRequest request;
+// force: replace --out even if the guard would keep it.
+struct ReportArgs : TableArgs {
     std::string out;
-    bool force = false;  // --force: replace --out even if the guard would keep it
-    std::vector<std::string> where;
     bool compare = false;
-    bool fail_on_disagreement = false;
 };
 
 // The report's --plot choices: every plot type but scatter, which --baseline adds.
@@ -94,7 +92,7 @@ ComparedRun compare_setup(ReportArgs& args) {
     if (r.inputs.size() < 2) throw InputError("--compare needs two results CSVs or more: BASE.csv NEW.csv…");
     // The time compared: the first --metric if it is one, else wall time.
     const auto* metric = row_named(kTimeMetrics, r.metrics.front());
-    ComparedRun run = compare_inputs(r.inputs, r.inputs, std::string(name_in(kTimeMetrics, metric ? metric->value : TimeMetric::wall_ms)), true, "", 1,
+    ComparedRun run = compare_inputs(r.inputs, r.inputs, std::string(name_in(kTimeMetrics, metric ? metric->value : TimeMetric::wall_ms)), &r.looks, "", 1,
                                      r.filters);
     if (std::find(r.by.begin(), r.by.end(), "source") == r.by.end()) r.by.insert(r.by.begin(), "source");
     r.pool = true;  // safe: every table is per input
@@ -142,7 +140,7 @@ int report(ReportArgs args) {
     // `report x.csv --out x.csv` would replace the results with HTML: refused before any work.
     check_file_output(args.out, "--out", "the report page");
     check_output_path(args.out, args.request.inputs, args.force);
-    for (const std::string& w : args.where) args.request.filters.push_back(parse_row_filter(w));
+    parse_where(args);
     if (!args.request.baseline.empty()) args.request.plot_types.push_back(PlotType::scatter);
     args.request.instances = true;
     const ComparedRun compared = args.compare ? compare_setup(args) : ComparedRun{};
@@ -174,26 +172,17 @@ void add_report(CLI::App& app, Action& run) {
                 "the top and are a warning. Exit codes: 0, 1 with --fail-on-disagreement on a disagreement (the page is "
                 "written), 2 bad input or nothing for that gate to check. " + option_rules_help(report_rules()) +
                 " Details: docs/analysis.md");
-    cmd->add_option("inputs", r.inputs, "Results CSVs (their <csv>.meta.yaml sidecars give the provenance)")->required();
     cmd->add_option("--out", args->out, "The HTML file to write (never an input, a results CSV or a sidecar)")->required();
-    cmd->add_flag("--force", args->force, "Replace --out even if it is an input, a results CSV or a sidecar");
-    r.by = {"spec"};
-    cmd->add_option("--by", r.by, "Group the summary by these columns (default: spec; e.g. spec,n or spec,param_givens)")
-        ->delimiter(',');
-    add_words(cmd, "--fit", r.fits, kFitModels, "Growth fits of the median per n: " + word_help(kFitModels));
     cmd->add_flag("--compare", args->compare,
                   "The inputs are versions of one experiment (BASE.csv NEW.csv…): add what `futolab compare` reports "
                   "(sidecar differences, time ratios with CIs, status and counter changes) and a scatter figure per spec "
                   "of NEW against BASE; the summary is per input (`source`), nothing is pooled");
-    cmd->add_option("--baseline", r.baseline, "Speed-up of every spec against this one, paired per instance; adds scatter plots");
-    cmd->add_option("--metric", r.metrics, "Metrics (default: wall_ms,nodes); the plots use the first")->delimiter(',');
+    r.by = {"spec"};
     r.plot_types = {PlotType::cactus, PlotType::ecdf, PlotType::growth};
-    add_words(cmd, "--plot", r.plot_types, report_plot_types(), "Plots: " + names_of(report_plot_types()));
-    cmd->add_option("--where", args->where, "Keep only rows where COLUMN OP VALUE holds, e.g. \"n>=12\"; repeatable");
-    cmd->add_option("--solver", r.solver, "The spec of the phase and uniqueness plots");
-    cmd->add_flag("--pool", r.pool, "Pool inputs from different commits or configs, or holding the same runs (refused without it)");
-    cmd->add_flag("!--no-vbs", r.virtual_best, "Leave out the virtual best solver");
-    add_fail_on_disagreement(cmd, args->fail_on_disagreement);
+    add_table_options(cmd, *args, report_plot_types(),
+                      {"Speed-up of every spec against this one, paired per instance; adds scatter plots",
+                       "Replace --out even if it is an input, a results CSV or a sidecar",
+                       "Plots: " + names_of(report_plot_types())});
     cmd->callback([args, cmd, &run] {
         refuse_clashes("report", report_rules(), *args, given_options(*cmd));
         run = [args] { return report(*args); };

@@ -20,27 +20,31 @@ namespace futolab {
 namespace {
 
 // One row per backend. Adding a backend = one row here + its folder (CMake finds the folder).
+// Looks: filled and open shapes alternate so that two backends on the same point (backtracking
+// and bitmask build the same tree) both stay visible; a colour two rows share has two shapes.
 std::span<const BackendInfo> table() {
     static const BackendInfo rows[] = {
-        {"backtracking", "chronological backtracking, row-major, checks against assigned cells (BT)",
+        {"backtracking", "chronological backtracking, row-major, checks against assigned cells (BT)", {"#D55E00", 7},
          backtracking::options(), backtracking::make},
-        {"bitmask", "the same tree as backtracking over row/column bitmasks", bitmask::options(), bitmask::make},
-        {"fc", "forward checking over bitset domains, static or MRV order", fc::options(), fc::make},
-        {"gac", "maintained arc consistency: AC-3 or Regin alldifferent, bounds on relations",
+        {"bitmask", "the same tree as backtracking over row/column bitmasks", {"#E69F00", 4}, bitmask::options(),
+         bitmask::make},
+        {"fc", "forward checking over bitset domains, static or MRV order", {"#56B4E9", 5}, fc::options(), fc::make},
+        {"gac", "maintained arc consistency: AC-3 or Regin alldifferent, bounds on relations", {"#009E73", 9},
          gac::options(), gac::make, false, gac::make_kernel},
-        {"gecode", "the same model in Gecode 6 (reference industrial solver)", gecode::options(), gecode::make},
-        {"sat", "CNF (direct + order encoding) solved by CaDiCaL; counts by blocking clauses", sat::options(), sat::make,
-         false, nullptr, sat::make_clue_kernel},
+        {"gecode", "the same model in Gecode 6 (reference industrial solver)", {"#0072B2", 12}, gecode::options(),
+         gecode::make},
+        {"sat", "CNF (direct + order encoding) solved by CaDiCaL; counts by blocking clauses", {"#D55E00", 14},
+         sat::options(), sat::make, false, nullptr, sat::make_clue_kernel},
         {"portfolio", "complementary backends: raced on threads, first answer wins, or in sequence at node budgets (e.g. gac and sat)",
-         portfolio::options(), portfolio::make, false, nullptr, nullptr, portfolio::deterministic},
-        {"minizinc", "models/futoshiki.mzn run by the minizinc tool (child process)", minizinc::options(), minizinc::make,
-         true},
-        {"clpfd", "SWI-Prolog CLP(FD) model models/futoshiki.pl run by swipl (child process)", clpfd::options(), clpfd::make,
-         true},
-        {"ilp", "0-1 integer programme solved by the CBC binary, no-good cuts to count (child process)", ilp::options(),
-         ilp::make, true},
+         {"#009E73", 15}, portfolio::options(), portfolio::make, false, nullptr, nullptr, portfolio::deterministic},
+        {"minizinc", "models/futoshiki.mzn run by the minizinc tool (child process)", {"#CC79A7", 13}, minizinc::options(),
+         minizinc::make, true},
+        {"clpfd", "SWI-Prolog CLP(FD) model models/futoshiki.pl run by swipl (child process)", {"#CC79A7", 11},
+         clpfd::options(), clpfd::make, true},
+        {"ilp", "0-1 integer programme solved by the CBC binary, no-good cuts to count (child process)", {"#0072B2", 10},
+         ilp::options(), ilp::make, true},
         {"command", "any solver run by a command line declared under 'commands:' (child process): command:name=NAME",
-         command::options(), command::make, true, nullptr, nullptr, nullptr, true},
+         {"#E69F00", 8}, command::options(), command::make, true, nullptr, nullptr, nullptr, true},
     };
     return rows;
 }
@@ -48,7 +52,8 @@ std::span<const BackendInfo> table() {
 // The test-only backend solvers/fault: not in the table (never listed, benchmarked or run by
 // the conformance tests), found by name only when FUTOLAB_TEST_FAULTS=1.
 const BackendInfo* hidden_backend(std::string_view name) {
-    static const BackendInfo fault_row{"fault", "test-only: commits a fault on purpose", fault::options(), fault::make};
+    // No look: never drawn (app/ draws the rows of the table only).
+    static const BackendInfo fault_row{"fault", "test-only: commits a fault on purpose", {}, fault::options(), fault::make};
     return name == fault_row.name && fault::enabled() ? &fault_row : nullptr;
 }
 

@@ -14,9 +14,18 @@
 
 namespace futolab {
 
+// A backend's look in every figure: an Okabe–Ito colour and a gnuplot point type (1–15 of the
+// cairo terminals, never 6, the ring that marks a value at a limit); analysis/palette.hpp draws
+// with it, handed over by app/. No two rows have the same look (tests/solvers/registry_test.cpp).
+struct PlotLook {
+    std::string_view colour;  // "#rrggbb"
+    int point = 7;
+};
+
 struct BackendInfo {
     std::string_view name;
     std::string_view description;
+    PlotLook look;
     std::span<const OptionSpec> options;
     std::unique_ptr<Solver> (*make)(const SolverSpec& spec);
     // Runs a tool outside the binary as a child process (slower per run: the conformance suite

@@ -21,6 +21,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// Looks as a registry would hand them in (app/backend_looks.hpp).
+const BackendLooks kLooks{{"backtracking", "#D55E00", 7}, {"fc", "#56B4E9", 5}, {"gac", "#009E73", 9}};
+
 // Renders into a fresh directory and checks the files render_plot promises.
 void check_rendered(const PlotSpec& plot) {
     const fs::path dir = fs::temp_directory_path() / ("futolab-plots-test-" + plot.name);
@@ -45,7 +48,7 @@ std::map<std::string, std::string> styles_by_spec(const PlotSpec& plot, const st
     for (const PlotSeries* s : all_series(plot))
         for (const std::string& spec : specs)
             if (s->label == spec || s->label.rfind(spec + " (", 0) == 0) {
-                const SeriesLook look = look_of(spec);
+                const SeriesLook look = look_of(spec, kLooks);
                 CHECK(s->style.find("'" + look.colour + "'") != std::string::npos);
                 CHECK(s->style.find("pt " + std::to_string(look.point)) != std::string::npos);
                 out[spec] = look.colour;
@@ -55,63 +58,68 @@ std::map<std::string, std::string> styles_by_spec(const PlotSpec& plot, const st
 
 }  // namespace
 
-TEST_CASE("every backend has a fixed colour and point type", "[plots][palette]") {
-    // Changing any of these changes every committed figure: the test says so.
-    const std::vector<std::tuple<std::string, std::string, int, int>> want{
-        {"backtracking", "#D55E00", 7, 1}, {"bitmask", "#E69F00", 4, 1}, {"fc", "#56B4E9", 5, 1},
-        {"gac", "#009E73", 9, 1},          {"gecode", "#0072B2", 12, 1}, {kVirtualBest, "#000000", 3, 2}};
-    for (const auto& [spec, colour, point, dash] : want) {
-        INFO(spec);
-        const SeriesLook look = look_of(spec);
-        CHECK(look.colour == colour);
-        CHECK(look.point == point);
-        CHECK(look.dash == dash);
+TEST_CASE("a backend's spec has its row's look, variants and unknown backends a shape no backend has", "[plots][palette]") {
+    // The fixed looks themselves are the registry's (tests/solvers/registry_test.cpp).
+    for (const BackendLook& b : kLooks) {
+        INFO(b.name);
+        const SeriesLook look = look_of(b.name, kLooks);
+        CHECK(look.colour == b.colour);
+        CHECK(look.point == b.point);
+        CHECK(look.dash == 1);
     }
+    CHECK(look_of(std::string(kVirtualBest), kLooks).colour == "#000000");
+    CHECK(look_of(std::string(kVirtualBest), kLooks).dash == 2);
     // A variant keeps its backend's colour, is dashed, and is the same on every call.
-    CHECK(look_of("fc:var=static").colour == "#56B4E9");
-    CHECK(look_of("fc:var=static").dash > 1);
-    CHECK(look_of("fc:var=static").point == look_of("fc:var=static").point);
-    CHECK(look_of("fc:var=static").point != look_of("fc").point);
-    // No pale yellow anywhere.
-    for (const std::string spec : {"minizinc", "clpfd", "ilp", "sat", "portfolio", "x:y=z"})
-        CHECK(look_of(spec).colour != "#F0E442");
-    // No spec's marker is the ring that marks a value at a limit (issue #24 §6).
-    for (const std::string& name : std::vector<std::string>{"backtracking", "bitmask", "fc", "gac", "gecode", "minizinc",
-                                                           "clpfd", "ilp", "sat", "portfolio", "x", std::string(kVirtualBest)}) {
-        INFO(name);
-        CHECK(look_of(name).point != kLimitRing);
-        for (int v = 0; v < 40; ++v) CHECK(look_of(name + ":o=" + std::to_string(v)).point != kLimitRing);
+    CHECK(look_of("fc:var=static", kLooks).colour == "#56B4E9");
+    CHECK(look_of("fc:var=static", kLooks).dash > 1);
+    CHECK(look_of("fc:var=static", kLooks).point == look_of("fc:var=static", kLooks).point);
+    // Variants and unknown backends never take a backend's shape, nor the ring (issue #24 §6).
+    std::vector<std::string> specs{"x", "unknown"};
+    for (const std::string name : {"backtracking", "fc", "gac", "x"})
+        for (int v = 0; v < 40; ++v) specs.push_back(name + ":o=" + std::to_string(v));
+    for (const std::string& spec : specs) {
+        INFO(spec);
+        const int point = look_of(spec, kLooks).point;
+        CHECK(point != kLimitRing);
+        for (const BackendLook& b : kLooks) CHECK(point != b.point);
     }
+    // No pale yellow anywhere.
+    for (const std::string spec : {"x", "x:y=z", "unknown"}) CHECK(look_of(spec, kLooks).colour != "#F0E442");
+    // With every shape taken, the rest still avoid the ring.
+    BackendLooks full;
+    for (int p = 1; p <= kPointTypes; ++p)
+        if (p != kLimitRing) full.push_back({"b" + std::to_string(p), "#0072B2", p});
+    for (int v = 0; v < 40; ++v) CHECK(look_of("x:o=" + std::to_string(v), full).point != kLimitRing);
 }
 
 TEST_CASE("a spec has the same colour and point type in every figure", "[plots][palette]") {
     const ResultsTable all = with_virtual_best(ResultsTable::load({analysis_csv("paired.csv")}), "nodes");
     const std::vector<std::string> specs{"backtracking", "fc", "gac", kVirtualBest};
-    const auto cactus = styles_by_spec(cactus_plot(all, "nodes"), specs);
-    const auto ecdf = styles_by_spec(ecdf_plot(all, "nodes"), specs);
-    const auto growth = styles_by_spec(growth_plot(all, "nodes"), specs);
+    const auto cactus = styles_by_spec(cactus_plot(all, "nodes", kLooks), specs);
+    const auto ecdf = styles_by_spec(ecdf_plot(all, "nodes", kLooks), specs);
+    const auto growth = styles_by_spec(growth_plot(all, "nodes", kLooks), specs);
     CHECK(cactus.size() == 4);
     CHECK(cactus == ecdf);
     CHECK(cactus == growth);
     // Without gac in the file, fc keeps its colour: the look never depends on position.
     const ResultsTable two = ResultsTable::load({analysis_csv("growth.csv")});
-    const auto growth_two = styles_by_spec(growth_plot(two, "nodes"), {"backtracking", "fc"});
+    const auto growth_two = styles_by_spec(growth_plot(two, "nodes", kLooks), {"backtracking", "fc"});
     CHECK(growth_two.at("fc") == cactus.at("fc"));
     CHECK(growth_two.at("backtracking") == cactus.at("backtracking"));
 }
 
 TEST_CASE("cactus, ecdf and growth plots render as PNG, SVG and PDF", "[plots]") {
     const ResultsTable t = ResultsTable::load({analysis_csv("growth.csv")});
-    check_rendered(cactus_plot(t, "nodes"));
-    check_rendered(ecdf_plot(t, "nodes"));
-    check_rendered(growth_plot(t, "nodes"));
+    check_rendered(cactus_plot(t, "nodes", kLooks));
+    check_rendered(ecdf_plot(t, "nodes", kLooks));
+    check_rendered(growth_plot(t, "nodes", kLooks));
 }
 
 TEST_CASE("a gnuplot script runs from any directory", "[plots]") {
     if (!gnuplot_available()) return;
     const fs::path dir = fs::temp_directory_path() / "futolab-plots-relative";
     fs::remove_all(dir);
-    const PlotSpec plot = cactus_plot(ResultsTable::load({analysis_csv("growth.csv")}), "nodes");
+    const PlotSpec plot = cactus_plot(ResultsTable::load({analysis_csv("growth.csv")}), "nodes", kLooks);
     render_plot(plot, dir.string());
     for (const char* ext : {".png", ".svg", ".pdf"}) fs::remove(dir / (plot.name + ext));
     // From / with an absolute path, then from the folder itself.
@@ -128,26 +136,26 @@ TEST_CASE("growth plots draw a censored median apart from the line", "[plots]") 
     const std::string path = (fs::temp_directory_path() / "futolab-growth-capped.csv").string();
     std::ofstream(path) << "instance_hash,n,solver,options,status,nodes,wall_ns,cpu_ns\n"
                            "1,4,fc,,solved,10,1,1\n2,5,fc,,solved,20,1,1\n3,6,fc,,node_limit,50,1,1\n";
-    const PlotSpec p = growth_plot(ResultsTable::load({path}), "nodes");
+    const PlotSpec p = growth_plot(ResultsTable::load({path}), "nodes", kLooks);
     REQUIRE(p.series.size() == 4);  // line, the limited median in fc's marker, its ring, legend entry
     CHECK(p.series[0].points.size() == 2);
     REQUIRE(p.series[1].points.size() == 1);
     CHECK(p.series[1].points[0].second == 50);
-    CHECK(p.series[1].style.find(fmt::format("pt {} ", look_of("fc").point)) != std::string::npos);  // fc's marker
+    CHECK(p.series[1].style.find(fmt::format("pt {} ", look_of("fc", kLooks).point)) != std::string::npos);  // fc's marker
     CHECK(p.series[2].points == p.series[1].points);
     CHECK(p.series[2].style.find(fmt::format("pt {} ", kLimitRing)) != std::string::npos);  // and the ring
     CHECK(p.series[3].key_only);
     // Words and units, not column names.
     CHECK(p.ylabel == "median search nodes per run");
     CHECK(p.xlabel == "board size n");
-    CHECK(growth_plot(ResultsTable::load({path}), "wall_ms").ylabel == "median wall time per run (ms)");
-    CHECK(cactus_plot(ResultsTable::load({path}), "wall_ms").ylabel == "wall time per run (ms)");
-    CHECK(ecdf_plot(ResultsTable::load({path}), "cpu_ms").xlabel == "budget: CPU time per run (ms)");
+    CHECK(growth_plot(ResultsTable::load({path}), "wall_ms", kLooks).ylabel == "median wall time per run (ms)");
+    CHECK(cactus_plot(ResultsTable::load({path}), "wall_ms", kLooks).ylabel == "wall time per run (ms)");
+    CHECK(ecdf_plot(ResultsTable::load({path}), "cpu_ms", kLooks).xlabel == "budget: CPU time per run (ms)");
 }
 
 TEST_CASE("scatter plots: one point per instance, log-log with the diagonal and the cap", "[plots]") {
     const ResultsTable t = ResultsTable::load({analysis_csv("paired.csv")});
-    const auto plots = scatter_plots(t, "backtracking", "nodes");
+    const auto plots = scatter_plots(t, "backtracking", "nodes", kLooks);
     REQUIRE(plots.size() == 2);
     CHECK(plots[0].name == "scatter-nodes-fc");
     REQUIRE(plots[0].series.size() == 4);  // finished, limit hit, its ring, diagonal
@@ -166,7 +174,7 @@ TEST_CASE("scatter plots: one point per instance, log-log with the diagonal and 
         return range.substr(at + 12, range.find(']', at) - at - 12);
     };
     CHECK(bounds("x") == bounds("y"));
-    CHECK(scatter_plots(t, "backtracking", "wall_ms")[0].xlabel == "backtracking: wall time per instance (ms)");
+    CHECK(scatter_plots(t, "backtracking", "wall_ms", kLooks)[0].xlabel == "backtracking: wall time per instance (ms)");
     // Nodes had no node limit (the limited run timed out): no cap line; wall time has one.
     auto has_cap_line = [](const PlotSpec& p) {
         bool found = false;
@@ -174,7 +182,7 @@ TEST_CASE("scatter plots: one point per instance, log-log with the diagonal and 
         return found;
     };
     CHECK_FALSE(has_cap_line(plots[0]));
-    CHECK(has_cap_line(scatter_plots(t, "backtracking", "wall_ms")[0]));
+    CHECK(has_cap_line(scatter_plots(t, "backtracking", "wall_ms", kLooks)[0]));
     for (const PlotSpec& p : plots) check_rendered(p);
 }
 

@@ -44,8 +44,6 @@ struct Allowed {
 const std::vector<Allowed> kAllowed{
     {"analysis/critical_plot.cpp", "critical", "the critical plot's name"},
     {"analysis/plot_types.hpp", "critical", "the plot type table's entry"},
-    {"analysis/palette.cpp", "fc", "a backend's colour"},
-    {"analysis/palette.cpp", "gac", "a backend's colour"},
     {"analysis/results_table.cpp", "critical", "the mode column of a critical task (kTasks)"},
     {"app/cmd_critical.cpp", "critical", "the subcommand's name"},
     {"app/help_examples.hpp", "critical", "a subcommand's name in the examples table"},
