@@ -292,6 +292,8 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
         f.timing = {y.text(at(t, "order"), "sequential"), static_cast<int>(y.whole(at(t, "warmup"), 0, INT_MAX)),
                     y.flag(at(t, "pin"), false)};
     const YamlAt driver = y.map(at(root, "futolab"));
+    // Without it no build is known, and merge blamed "two builds" (round 7): name the key.
+    if (!driver) y.fail(driver, "is missing (the futolab build that made the CSV)");
     f.version = y.text(at(driver, "version"), "");
     f.driver = parse_identity(y, driver, std::string(kSelfBuild));
     if (const YamlAt builds = y.sequence(at(root, "builds")))

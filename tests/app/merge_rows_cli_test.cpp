@@ -163,7 +163,8 @@ futolab::test::CliResult merge_sidecar_edited(const std::string& name, const std
 }  // namespace
 
 // Round 7: shards run with two --isolation values were merged into one file (its sidecar saying
-// no isolation), and a shard's sidecar with another total or timing was not noticed.
+// no isolation), and a shard's sidecar with another total or timing was not noticed; one without
+// its `futolab` key was refused as "shards of two builds".
 TEST_CASE("merge refuses shards whose sidecars disagree on isolation, total or timing", "[cli][merge]") {
     // The config text is the first shard's (the others must have its hash): edited there, it no
     // longer hashes to its config_hash.
@@ -171,7 +172,8 @@ TEST_CASE("merge refuses shards whose sidecars disagree on isolation, total or t
          {std::tuple{"isolation", "isolation: process", "isolation: fork", 2, "refusing to merge shards of two isolations"},
           {"total", "total_runs: 8", "total_runs: 9", 2, "its sidecar says the experiment has 9 runs"},
           {"warmup", "warmup: 0", "warmup: 1", 2, "its sidecar's timing (order, warmup, pin) differs"},
-          {"config-text", "  name: mr\n", "  name: mr # edited\n", 1, "its config text hashes to "}}) {
+          {"config-text", "  name: mr\n", "  name: mr # edited\n", 1, "its config text hashes to "},
+          {"no-futolab", "\nfutolab:", "\nfutolab_gone:", 2, "mr.shard-2-of-2.csv.meta.yaml: key 'futolab' is missing"}}) {
         INFO(name);
         const auto r = merge_sidecar_edited(name, from, to, shard);
         CHECK(r.exit_code == 2);
