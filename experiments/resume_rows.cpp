@@ -6,6 +6,7 @@
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks.hpp"
 #include "records/sidecar.hpp"
+#include "sandbox/sandbox.hpp"
 
 #include <fmt/format.h>
 
@@ -34,7 +35,7 @@ std::map<std::string, std::string> wanted_cells(const TaskRunner& tasks, const E
     row.isolation = where;
     row.time_limit_ms = config.limits.time_seconds * 1e3;
     row.cpu_limit_ms = config.limits.cpu_seconds * 1e3;
-    row.memory_limit_kb = where != Isolation::thread ? config.limits.memory_bytes / 1024 : 0;  // a thread has none
+    row.memory_limit_kb = sandbox_row(where).own_process ? config.limits.memory_bytes / 1024 : 0;  // a thread has none
     const auto build = builds.find(matrix.build_names[static_cast<std::size_t>(run.build)]);
     row.build = build == builds.end() ? "" : build->second;
     return written_cells(row, csv_layout(matrix.param_names), kRunNamingColumns);
@@ -43,7 +44,7 @@ std::map<std::string, std::string> wanted_cells(const TaskRunner& tasks, const E
 }  // namespace
 
 Isolation isolation_written(const ExperimentConfig& config) {
-    return accepts(task_info(config.task), TaskKey::isolation) ? config.isolation : Isolation::thread;
+    return accepts(task_info(config.task), TaskKey::isolation) ? config.isolation : kDriverThreads;
 }
 
 void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config, const RunMatrix& matrix) {
