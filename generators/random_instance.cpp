@@ -69,8 +69,12 @@ void validate(const RandomInstanceSpec& spec) {
     const int cells = spec.n * spec.n, pairs = 2 * spec.n * (spec.n - 1);
     if (!(spec.p >= 0 && spec.p <= 1)) throw InputError(fmt::format("--givens {} is not a probability in [0, 1]", spec.p));
     if (!(spec.q >= 0 && spec.q <= 1)) throw InputError(fmt::format("--relations {} is not a probability in [0, 1]", spec.q));
-    if (spec.h && (*spec.h < 0 || *spec.h > cells)) throw InputError(fmt::format("--h {} is out of range 0..{}", *spec.h, cells));
-    if (spec.k && (*spec.k < 0 || *spec.k > pairs)) throw InputError(fmt::format("--k {} is out of range 0..{}", *spec.k, pairs));
+    // Named as a parameter, not an option: a config's `generate: {h: …}` reaches here too, and
+    // "--h 17" named an option its user never gave (round 7).
+    if (spec.h && (*spec.h < 0 || *spec.h > cells))
+        throw InputError(fmt::format("h = {} givens is out of range 0..{} (n = {})", *spec.h, cells, spec.n));
+    if (spec.k && (*spec.k < 0 || *spec.k > pairs))
+        throw InputError(fmt::format("k = {} relations is out of range 0..{} (n = {})", *spec.k, pairs, spec.n));
 }
 
 std::string random_instance_id(const RandomInstanceSpec& spec, std::uint64_t seed) {

@@ -138,7 +138,7 @@ Instance unique_instance(const UniqueSpec& spec, std::uint64_t seed, Grader& gra
         in->meta = unique_meta(spec, seed, *in, g, attempts);
         return *in;
     }
-    throw std::runtime_error(fmt::format("{}: no puzzle {} in {} attempts (raise --max-attempts)", unique_id(spec, seed),
+    throw std::runtime_error(fmt::format("{}: no puzzle {} in {} attempts (raise --max-attempts, or the source's `attempts` in a config)", unique_id(spec, seed),
                                          spec.target ? "of grade " + std::string(grade_name(*spec.target)) : "determined by its clues",
                                          spec.max_attempts));
 }

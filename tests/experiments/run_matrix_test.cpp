@@ -95,3 +95,14 @@ TEST_CASE("the sweep axes are those of the config's random generate sources", "[
     CHECK(axes("  - generate: { kind: random, n: 5, h: 3, relations: 0.2 }\n") ==
           std::vector<std::string>{"h", "relations"});
 }
+
+// Round 7: a config's `h` or `k` past what its n allows was reported as "--h 17 is out of range",
+// an option the config's user never gave.
+TEST_CASE("a generate source's h or k out of range for its n is named as the config's parameter", "[matrix]") {
+    for (const auto& [axis, says] : {std::pair{"h: [17]", "cfg.yaml:3: h = 17 givens is out of range 0..16 (n = 4)"},
+                                     {"k: [25]", "cfg.yaml:3: k = 25 relations is out of range 0..24 (n = 4)"}}) {
+        const std::string text = std::string("name: t\ninstances:\n  - generate: { kind: random, n: [4], ") + axis +
+                                 ", count: 1 }\nsolvers: [gac]\n";
+        CHECK_THROWS_WITH(build_run_matrix(parse_config(text, "cfg.yaml")), says);
+    }
+}
