@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <iostream>
 #include <limits>
+#include <stdexcept>
 
 namespace futolab {
 namespace {
@@ -189,6 +190,8 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
         else generate_random(config, source.generate, out, points);
     } catch (const InputError& e) {  // an out-of-range parameter: name the config line
         throw_input_error({config.path, source.line, 0}, e.what());
+    } catch (const std::runtime_error& e) {  // a generator that found no puzzle: which source asked for it
+        throw std::runtime_error(fmt::format("{}:{}: {}", config.path, source.line, e.what()));
     }
     points.resize(out.size(), kNoPoint);
     for (Instance& in : out) in.source = config.path;

@@ -106,3 +106,13 @@ TEST_CASE("a generate source's h or k out of range for its n is named as the con
         CHECK_THROWS_WITH(build_run_matrix(parse_config(text, "cfg.yaml")), says);
     }
 }
+
+// Round 7: a unique source that finds no puzzle in its attempts said "futolab: error: <id>: …
+// (raise --max-attempts)", naming neither the config nor the source.
+TEST_CASE("a generate source that finds no puzzle names the config and its line", "[matrix]") {
+    const std::string text = "name: t\ninstances:\n  - generate: { kind: unique, n: [4], grade: search, attempts: 1, "
+                             "count: 1 }\nsolvers: [gac]\n";
+    CHECK_THROWS_WITH(build_run_matrix(parse_config(text, "cfg.yaml")),
+                      Catch::Matchers::StartsWith("cfg.yaml:3: unique-n4-") &&
+                          Catch::Matchers::Contains("or the source's `attempts` in a config"));
+}
