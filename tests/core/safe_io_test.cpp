@@ -112,7 +112,7 @@ TEST_CASE("bounded YAML refuses an alias bomb and deep nesting, and reads ordina
 // Round 7: yaml-cpp keeps a key given twice and answers with the first, so a sidecar with a
 // second `experiment:` was read as the first; and a sidecar's `warmup: 4294967297` was read
 // as 1 (an int64 cast to int), `-1` and `0x10` as counts.
-TEST_CASE("bounded YAML refuses a key given twice; YamlFields::whole reads plain digits in range", "[yaml]") {
+TEST_CASE("bounded YAML refuses a key given twice, and YamlFields::whole reads plain digits in range", "[yaml]") {
     CHECK_THROWS_WITH(load_yaml_bounded("a: 1\nb:\n  c: 2\n  c: 3\n", "t.yaml"), "t.yaml:4:3: key 'c' is given twice");
     CHECK_THROWS_WITH(load_yaml_bounded("a: 1\na: 1\n", "t.yaml"), "t.yaml:2:1: key 'a' is given twice");
     CHECK_NOTHROW(load_yaml_bounded("- {a: 1}\n- {a: 1}\n", "t.yaml"));  // one key in each of two maps
