@@ -177,6 +177,7 @@ const std::map<std::string, std::string> kPlaceholders{
     {"N", "5"},    {"C", "1"},        {"S", "1"},      {"SEC", "10"},       {"FILE", "x.jsonl"}, {"BACKEND", "gecode"},
     {"I", "1"},    {"K", "5"},        {"J", "1"},      {"DIR", "d"},        {"T", "0.5"},        {"R", "2"},
     {"P", "3"},    {"B", "9"},        {"X", "1"},      {"O", "k"},          {"I/N", "1/4"},      {"START", "x.jsonl"},
+    {"M", "2"},
 };
 const std::map<std::string, std::string> kShellValues{
     {"n", "5"}, {"o", "k"}, {"K", "5"}, {"v", "--no-shrink"}, {"sq", "1 2/2 1"}, {"objective", "k"},
