@@ -188,7 +188,7 @@ TEST_CASE("a FIFO or folder where the schema or outputs file goes is refused bef
           "[records][outputs][fifo]") {
     const std::string dir = fresh("beside");
     const std::string cfg = finished_run(dir), csv = dir + "/out/r.csv";
-    for (const std::string beside : {csv + ".schema.json", dir + "/out/r.jsonl"}) {
+    for (const std::string& beside : {csv + ".schema.json", dir + "/out/r.jsonl"}) {
         for (const bool fifo : {true, false}) {
             INFO(beside << (fifo ? " FIFO" : " folder"));
             fs::remove_all(dir + "/out");

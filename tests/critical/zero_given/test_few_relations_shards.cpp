@@ -113,7 +113,7 @@ TEST_CASE("few relations shards: files, resume, re-run and refusals", "[critical
     refused("partition", "partition: 1", "another shard partition");
     refused("shards", "shards: 8", "holds n=5 k=5 shard 4/8");
     refused("puzzles", "", "no 'puzzles'");
-    refused("unique", "unique: 0\nunique: 3", "key 'unique' twice");
+    refused("unique", "unique: 0\nunique: 3", "key 'unique' is given twice");
     refused("unique", "unique: 0\nunknown: 1", "unknown key 'unknown'");
     refused("pool", "pool: lots", "'pool' is not a valid value");
     refused("seconds", "seconds: -5", "'seconds' is -5: not a number of seconds from 0 to");
