@@ -817,7 +817,8 @@ void add_critical(CLI::App& app, Action& run) {
                   "With --n: the zero-given puzzle with floor(n^2/4) relations of the chain construction "
                   "(docs/critical.md), proved unique and critical for every n, verified here again");
     add_whole(cmd, "--split", a->split, {0, kMaxSize - 1},
-              "--construct: chains from 1 (the other n-1-M chains run into n); floor((n-1)/2), the fewest relations, when not given");
+              "--construct: how many chains start from 1 (the other n-1 less that many run into n); floor((n-1)/2), "
+              "the fewest relations, when not given");
     cmd->add_flag("--free-square", a->free_square,
                   "Zero-given puzzles (h = 0, min k) searched with the solution free to change; "
                   "--input: zero-given start puzzles");
