@@ -3,6 +3,7 @@
 #include "analysis/metric_words.hpp"
 #include "analysis/paired.hpp"
 #include "analysis/plots.hpp"
+#include "analysis/same_runs.hpp"
 #include "analysis/sessions.hpp"
 #include "analysis/summary.hpp"
 
@@ -215,6 +216,8 @@ ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::ve
             sides.push_back(load_input({inputs.begin() + static_cast<std::ptrdiff_t>(i),
                                         inputs.begin() + static_cast<std::ptrdiff_t>(i + replicates)},
                                        labels.at(i / replicates), out.warnings));
+        // Two inputs holding the same runs compare them with themselves: said, not refused.
+        for (std::string& w : same_runs_warnings(inputs, inputs)) out.warnings.push_back(std::move(w));
     }
     // --where filtered the report's tables but not this section (issue #45): now both.
     if (!filters.empty())

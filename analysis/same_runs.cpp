@@ -1,0 +1,72 @@
+#include "analysis/same_runs.hpp"
+
+#include "core/files.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+#include <unordered_set>
+
+namespace futolab {
+namespace {
+
+struct Rows {
+    std::string header;
+    std::unordered_set<std::string> lines;  // the data lines, byte for byte
+};
+
+Rows rows_of(const std::string& path) {
+    Rows out;
+    const std::string text = read_text_file(path);
+    std::size_t at = 0;
+    bool first = true;
+    while (at < text.size()) {
+        std::size_t end = text.find('\n', at);
+        if (end == std::string::npos) end = text.size();
+        std::string line = text.substr(at, end - at);
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (first) out.header = std::move(line);
+        else if (!line.empty()) out.lines.insert(std::move(line));
+        first = false;
+        at = end + 1;
+    }
+    return out;
+}
+
+bool within(const Rows& a, const Rows& b) {
+    return !a.lines.empty() && a.header == b.header && a.lines.size() <= b.lines.size() &&
+           std::all_of(a.lines.begin(), a.lines.end(), [&](const std::string& line) { return b.lines.count(line) > 0; });
+}
+
+bool one_file(const std::string& a, const std::string& b) {
+    std::error_code ec;
+    return std::filesystem::equivalent(a, b, ec) && !ec;
+}
+
+}  // namespace
+
+std::vector<std::string> same_runs_warnings(const std::vector<std::string>& inputs, const std::vector<std::string>& labels) {
+    std::vector<Rows> rows;
+    for (const std::string& path : inputs) rows.push_back(rows_of(path));
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+        for (std::size_t j = i + 1; j < inputs.size(); ++j) {
+            if (one_file(inputs[i], inputs[j])) continue;
+            const bool i_in_j = within(rows[i], rows[j]), j_in_i = within(rows[j], rows[i]);
+            if (i_in_j && j_in_i)
+                out.push_back(fmt::format("{} and {} hold the same {} runs, measurements included (a copy?): they are "
+                                          "compared with themselves",
+                                          labels[i], labels[j], rows[i].lines.size()));
+            else if (i_in_j || j_in_i) {
+                const std::size_t part = i_in_j ? i : j, whole = i_in_j ? j : i;
+                out.push_back(fmt::format("every run of {} ({}) is a row of {}, measurements included (a shard beside "
+                                          "its merge?): those runs are compared with themselves",
+                                          labels[part], rows[part].lines.size(), labels[whole]));
+            }
+        }
+    return out;
+}
+
+}  // namespace futolab
