@@ -4,7 +4,7 @@
 // Colours are the Okabe–Ito palette (Okabe & Ito, "Color Universal Design", 2008; Wong,
 // "Points of view: Color blindness", Nature Methods 8, 441, 2011), safe for the common colour
 // vision deficiencies, without its yellow (#F0E442 is too pale on white). Each backend has a
-// fixed colour and point type, written in its registry row (solvers/registry.cpp) and handed in
+// fixed colour and point type, written in its registry row (solvers/registry/registry.cpp) and handed in
 // by app/ as BackendLooks: analysis/ does not know which backends exist. Black is reserved for
 // the virtual best solver. A spec with options (`fc:var=static`) keeps its backend's colour, so
 // a family reads as one, and gets a dashed line and a point type no backend has, chosen by a

@@ -1,6 +1,6 @@
 #include "app/backend_looks.hpp"
 
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 
 namespace futolab::app {
 

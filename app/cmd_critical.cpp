@@ -40,15 +40,15 @@
 #include "futolab_git.hpp"
 #include "futolab_version.hpp"
 #include "critical/greedy/pipeline.hpp"
-#include "critical/greedy/report.hpp"
+#include "critical/oracle/report.hpp"
 #include "experiments/progress.hpp"
 #include "generators/latin/square.hpp"
 #include "generators/latin/random.hpp"
 #include "solvers/options.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 #include "records/output_guard.hpp"
 #include "core/visible_text.hpp"
-#include "solvers/run.hpp"
+#include "solvers/run/run.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

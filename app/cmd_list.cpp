@@ -21,8 +21,8 @@
 #include "core/isolation.hpp"
 #include "generators/generator_kind.hpp"
 #include "generators/latin/random.hpp"
-#include "solvers/oracle.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/run/oracle.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -40,7 +40,7 @@ void list_solvers() {
             std::cout << fmt::format("      {:<34} default {:<8} {}\n", fmt::format("{}={}", o.key, o.allowed_text()),
                                      o.default_value, o.help);
     }
-    // SPEC §4, nothing on trust (solvers/claim_check.hpp).
+    // SPEC §4, nothing on trust (solvers/run/claim_check.hpp).
     std::string external;
     for (const BackendInfo& b : backend_table())
         if (b.external) external += fmt::format("{}{}", external.empty() ? "" : ", ", b.name);

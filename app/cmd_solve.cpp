@@ -15,8 +15,8 @@
 #include "experiments/config.hpp"
 #include "sandbox/interrupt.hpp"
 #include "records/results_csv.hpp"
-#include "solvers/oracle.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/run/oracle.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <fmt/format.h>
 
@@ -70,7 +70,7 @@ int solve(const SolveArgs& args) {
     std::vector<SolverSpec> specs;
     const std::vector<command::Declaration> commands = args.commands.empty() ? std::vector<command::Declaration>{}
                                                                             : load_commands(args.commands);
-    for (const std::string& s : args.solvers) specs.push_back(command::parse_spec(s, commands));
+    for (const std::string& s : args.solvers) specs.push_back(parse_solver_spec(s, commands));
     const Mode mode = mode_of(args.count);
     Interrupt interrupt;
     Limits limits;

@@ -3,9 +3,11 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS libfutolab EXPORT futolabTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+# futolab::futolab is every layer's static library (futolab_core, futolab_solvers, …).
+install(TARGETS libfutolab futolab_core futolab_solvers futolab_generators futolab_critical futolab_records
+  futolab_sandbox futolab_experiments futolab_analysis EXPORT futolabTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS futolab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})  # the CLI: not an imported target
-foreach(dir core core/formats solvers records experiments analysis generators critical)
+foreach(dir core solvers records sandbox experiments analysis generators critical)
   install(DIRECTORY ${dir}/ DESTINATION include/futolab/${dir} FILES_MATCHING PATTERN "*.hpp")
 endforeach()
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/generated/futolab_version.hpp DESTINATION include/futolab)

@@ -1,9 +1,9 @@
 // When a search must stop: a wall-clock time point and a CPU time of the calling thread
-// (thread_cpu_ns, solvers/run.hpp), either or both. On a shared machine the CPU limit is the
+// (thread_cpu_ns, solvers/run/run.hpp), either or both. On a shared machine the CPU limit is the
 // fair one: a run at low priority under load gets a fraction of the wall time it waits.
 #pragma once
 
-#include "solvers/run.hpp"
+#include "solvers/run/run.hpp"
 
 #include <chrono>
 #include <cstdint>

@@ -1,6 +1,6 @@
 #include "experiments/calibration.hpp"
 
-#include "solvers/run.hpp"
+#include "solvers/run/run.hpp"
 
 #include <chrono>
 

@@ -10,6 +10,7 @@
 #include "experiments/methods.hpp"
 #include "records/build_identity.hpp"
 #include "solvers/command/argv_template.hpp"
+#include "solvers/registry/registry.hpp"
 #include "solvers/command/counter_rules.hpp"
 
 #include <fmt/format.h>
@@ -358,7 +359,7 @@ std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task 
         // `*x`, used to print it twice).
         const std::string text = w.scalar(item, what == "methods" ? "a method" : "a solver");
         try {
-            out.push_back(methods ? parse_method_spec(task, text) : command::parse_spec(text, commands));
+            out.push_back(methods ? parse_method_spec(task, text) : parse_solver_spec(text, commands));
         } catch (const InputError& e) {
             w.fail(item, e.what());
         }

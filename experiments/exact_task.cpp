@@ -5,9 +5,9 @@
 #include "critical/clue_universe.hpp"
 #include "critical/exact/exact.hpp"
 #include "critical/exact/exact_report.hpp"
-#include "critical/greedy/report.hpp"
+#include "critical/oracle/report.hpp"
 #include "critical/oracle/verify.hpp"
-#include "solvers/run.hpp"
+#include "solvers/run/run.hpp"
 
 #include <fmt/format.h>
 

@@ -15,7 +15,7 @@
 // max_depth have no meaning here and are empty.
 #pragma once
 
-#include "critical/exact/exact_squares.hpp"
+#include "critical/exact_squares.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/run_matrix.hpp"
 

@@ -6,7 +6,7 @@
 #include "experiments/task_kinds.hpp"
 #include "records/build_identity.hpp"
 #include "records/results_csv.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <fmt/format.h>
 

@@ -24,7 +24,7 @@
 #include "records/sidecar.hpp"
 #include "sandbox/sandbox.hpp"
 #include "solvers/external/process.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 #include "core/visible_text.hpp"
 
 #include <fmt/format.h>

@@ -2,17 +2,15 @@
 // Everything the driver does differently per kind is read from its row: the YAML keys it
 // takes, its input sources, whether it takes `solvers:` or one `methods:` method and that
 // method's option table, where its runs execute, the CSV columns it fills, and the functions
-// that make its rows (experiments/tasks/KIND.cpp). No code outside the table asks "is this
-// task exact?": a new kind is its own files under experiments/tasks/ and one row here
+// that make its rows (declared in experiments/task_fns.hpp, defined in experiments/tasks/KIND.cpp).
+// No code outside the table asks "is this task exact?": a new kind is its own file under
+// experiments/tasks/, its declarations in task_fns.hpp and one row here
 // (docs/architecture.md shows the whole list).
 #pragma once
 
 #include "core/vocabulary.hpp"
 #include "experiments/method_tables.hpp"
-#include "experiments/tasks/critical.hpp"
-#include "experiments/tasks/exact.hpp"
-#include "experiments/tasks/generate.hpp"
-#include "experiments/tasks/solve.hpp"
+#include "experiments/task_fns.hpp"
 
 #include <array>
 #include <cstddef>

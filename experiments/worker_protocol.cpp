@@ -5,6 +5,7 @@
 #include "core/formats/formats.hpp"
 #include "core/instance.hpp"
 #include "sandbox/run_record.hpp"
+#include "solvers/registry/registry.hpp"
 #include "experiments/tasks.hpp"
 
 #include <fmt/format.h>
@@ -78,7 +79,7 @@ void read_work(const json& j, const std::string& source, WorkerPlan& plan) {
     for (const json& spec : j.at("specs")) {
         const std::string text = spec.get<std::string>();
         try {
-            plan.matrix.solvers.push_back(command::parse_spec(text, plan.config.commands));
+            plan.matrix.solvers.push_back(parse_solver_spec(text, plan.config.commands));
         } catch (const InputError& e) {
             throw InputError(fmt::format("{}: solver '{}': {}", source, text, e.what()));
         }

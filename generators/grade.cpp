@@ -5,7 +5,7 @@
 #include "generators/grade.hpp"
 
 #include "core/error.hpp"
-#include "solvers/oracle.hpp"
+#include "solvers/run/oracle.hpp"
 
 #include <bit>
 #include <string>

@@ -58,7 +58,7 @@ public:
     Status count_to_two(const Puzzle& puzzle, std::uint64_t* nodes_out = nullptr);
 
 private:
-    std::unique_ptr<CountOracle> oracle_;  // kGacGradeSpec, solvers/oracle.hpp
+    std::unique_ptr<CountOracle> oracle_;  // kGacGradeSpec, solvers/run/oracle.hpp
 };
 
 }  // namespace futolab

@@ -4,7 +4,7 @@
 #include "records/build_identity.hpp"
 #include "records/columns.hpp"
 #include "records/csv_reader.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 #include "records/machine.hpp"
 
 #include <fmt/compile.h>

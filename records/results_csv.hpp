@@ -14,7 +14,7 @@
 #include "records/csv_quote.hpp"
 #include "core/status.hpp"
 #include "solvers/options.hpp"
-#include "solvers/run.hpp"
+#include "solvers/run/run.hpp"
 
 #include <cstdint>
 #include <map>

@@ -1,7 +1,6 @@
 #include "solvers/options.hpp"
 
 #include "core/error.hpp"
-#include "solvers/registry.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -99,12 +98,6 @@ SolverSpec resolve_spec_text(std::string name, std::span<const OptionSpec> table
     spec.options = resolve_options(spec.name, table, given);
     for (const auto& [key, value] : given) spec.given[key] = spec.options.at(key);
     return spec;
-}
-
-SolverSpec parse_solver_spec(std::string_view text) {
-    SpecText parts = split_spec(text, "solver spec");
-    const std::span<const OptionSpec> table = backend_info(parts.name).options;
-    return resolve_spec_text(std::move(parts.name), table, parts.options);
 }
 
 }  // namespace futolab

@@ -52,11 +52,8 @@ struct SpecText {
 };
 SpecText split_spec(std::string_view text, std::string_view what);
 
-// Parses and validates against the registry: unknown backend, key or value → InputError
-// listing the valid ones. Fills defaults.
-SolverSpec parse_solver_spec(std::string_view text);
-
-// Validates `given` against a table and fills defaults (used by parse_solver_spec).
+// Validates `given` against a table and fills defaults (used by parse_solver_spec,
+// solvers/registry/registry.hpp).
 std::map<std::string, std::string> resolve_options(std::string_view backend, std::span<const OptionSpec> table,
                                                    const std::map<std::string, std::string>& given);
 

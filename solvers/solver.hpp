@@ -78,7 +78,7 @@ struct SolveResult {
     std::int64_t tool_max_rss_kb = -1; // the largest peak resident set among them; -1: none started
     // The external tool whose word a finished status is (its program: "minizinc"), set by the
     // tool kit (solvers/external/outcome.hpp); empty for a search futolab ran itself. A tool's
-    // claim that its search was complete is re-checked by run_solver (solvers/claim_check.hpp).
+    // claim that its search was complete is re-checked by run_solver (solvers/run/claim_check.hpp).
     std::string claimed_by;
 };
 

@@ -1,7 +1,7 @@
 #include "critical/construction/construction_record.hpp"
 
 #include "critical/clue_universe.hpp"
-#include "critical/greedy/report.hpp"
+#include "critical/oracle/report.hpp"
 #include "critical/oracle/verify.hpp"
 #include "critical/oracle/witness.hpp"
 

@@ -1,6 +1,6 @@
 #include "critical/exact/cycle_switches.hpp"
 
-#include "critical/exact/exact_squares.hpp"
+#include "critical/exact_squares.hpp"
 
 #include <algorithm>
 #include <array>

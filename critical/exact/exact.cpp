@@ -2,7 +2,7 @@
 
 #include "core/error.hpp"
 #include "generators/latin/random.hpp"
-#include "solvers/run.hpp"
+#include "solvers/run/run.hpp"
 #include "critical/exact/cycle_switches.hpp"
 #include "critical/exact/hitting_set_bb.hpp"
 #include "critical/exact/lazy_search.hpp"

@@ -16,7 +16,7 @@
 #pragma once
 
 #include "critical/oracle/counterexample.hpp"
-#include "critical/exact/exact_squares.hpp"
+#include "critical/exact_squares.hpp"
 #include "critical/exact/hitting_set.hpp"
 #include "critical/objective.hpp"
 

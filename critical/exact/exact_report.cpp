@@ -1,6 +1,6 @@
 #include "critical/exact/exact_report.hpp"
 
-#include "critical/greedy/report.hpp"
+#include "critical/oracle/report.hpp"
 #include "critical/oracle/verify.hpp"
 
 #include <fmt/format.h>

@@ -1,9 +1,9 @@
 #include "critical/exact/exact_square.hpp"
 
 #include "core/error.hpp"
-#include "critical/exact/exact_squares.hpp"
+#include "critical/exact_squares.hpp"
 #include "critical/exact/lazy_search.hpp"
-#include "solvers/run.hpp"
+#include "solvers/run/run.hpp"
 
 #include <chrono>
 #include <string>

@@ -11,7 +11,7 @@
 #include "critical/exact/hitting_set.hpp"
 #include "critical/exact/hitting_set_lagrange.hpp"
 #include "critical/oracle/solver_counterexample.hpp"
-#include "solvers/run.hpp"
+#include "solvers/run/run.hpp"
 
 #include <chrono>
 #include <cstdint>

@@ -3,7 +3,7 @@
 #include "core/error.hpp"
 #include "critical/clue_universe.hpp"
 #include "critical/exact/certificate_read.hpp"
-#include "critical/exact/exact_squares.hpp"
+#include "critical/exact_squares.hpp"
 #include "critical/exact/hitting_set_lagrange.hpp"
 #include "critical/oracle/verify.hpp"
 

@@ -11,7 +11,7 @@
 #include "critical/greedy/greedy.hpp"
 #include "critical/objective.hpp"
 #include "critical/oracle/witness.hpp"
-#include "solvers/oracle.hpp"
+#include "solvers/run/oracle.hpp"
 
 #include <cstdint>
 #include <string>
@@ -24,7 +24,7 @@ namespace futolab::critical {
 // one greedy pass on five 12×12 squares took 473 ms of CPU against 775 ms with the default gac
 // and 4.8 s with gecode (futolab_bench --benchmark_filter=critical/greedy). The sets found do not
 // depend on it: every spec answers the same questions the same way.
-inline constexpr std::string_view kSearchOracle = kLightOracleSpec;  // solvers/oracle.hpp
+inline constexpr std::string_view kSearchOracle = kLightOracleSpec;  // solvers/run/oracle.hpp
 
 struct SearchOptions {
     Objective objective = Objective::greedy;

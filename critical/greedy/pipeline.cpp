@@ -1,7 +1,7 @@
 #include "critical/greedy/pipeline.hpp"
 
 #include "core/random.hpp"
-#include "critical/greedy/report.hpp"
+#include "critical/oracle/report.hpp"
 #include "critical/oracle/verify.hpp"
 
 #include <stdexcept>

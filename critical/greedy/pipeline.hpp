@@ -7,7 +7,7 @@
 #include "critical/exact/exhaustive.hpp"
 #include "critical/greedy/local_search.hpp"
 #include "critical/zero_given/zero_given.hpp"
-#include "solvers/oracle.hpp"
+#include "solvers/run/oracle.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -18,7 +18,7 @@ namespace futolab::critical {
 
 struct PipelineOptions {
     SearchOptions search;
-    std::string verify_backend{kCriticalVerifySpec};  // solvers/oracle.hpp
+    std::string verify_backend{kCriticalVerifySpec};  // solvers/run/oracle.hpp
 };
 
 struct PipelineOutput {

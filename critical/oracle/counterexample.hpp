@@ -6,7 +6,7 @@
 #pragma once
 
 #include "critical/clue_mask.hpp"
-#include "critical/exact/exact_squares.hpp"
+#include "critical/exact_squares.hpp"
 
 #include <cstdint>
 #include <optional>

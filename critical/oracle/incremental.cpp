@@ -2,7 +2,7 @@
 
 #include "critical/oracle/witness.hpp"
 #include "solvers/options.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <stdexcept>
 #include <utility>

@@ -3,7 +3,7 @@
 #include "core/puzzle.hpp"
 #include "critical/oracle/witness.hpp"
 #include "solvers/options.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <stdexcept>
 

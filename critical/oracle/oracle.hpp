@@ -2,11 +2,11 @@
 // admits L as its only solution, and for a second solution when it does not. Strategies
 // behind it, chosen by what the spec's backend offers (its registry row), never by its name:
 //   - counting: count to 2 (SPEC §4: K = 2 decides uniqueness) through any registered backend
-//     (solvers/oracle.hpp, CountOracle);
+//     (solvers/run/oracle.hpp, CountOracle);
 //   - breaking search (breaking_search.hpp): greedy removal's question through the backend's
 //     SearchKernel (solvers/kernel.hpp), when its row offers one, within a node budget; a
 //     question still open after it goes to the incremental clues of kHardQuestionSpec
-//     (solvers/oracle.hpp) for this square, built on the first such question (issue #28);
+//     (solvers/run/oracle.hpp) for this square, built on the first such question (issue #28);
 //   - incremental clues (incremental.hpp): verification's many questions about one square
 //     through the backend's ClueKernel, when its row offers one (verify.cpp chooses it);
 //   - counterexamples for the exact search (counterexample.hpp: the table of all squares;
@@ -17,7 +17,7 @@
 #include "critical/clue_universe.hpp"
 #include "critical/oracle/breaking_search.hpp"
 #include "critical/oracle/incremental.hpp"
-#include "solvers/oracle.hpp"
+#include "solvers/run/oracle.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -81,7 +81,7 @@ public:
     const std::string& spec() const { return oracle_.spec(); }
 
 private:
-    CountOracle oracle_;  // solvers/oracle.hpp: the one count-to-K door
+    CountOracle oracle_;  // solvers/run/oracle.hpp: the one count-to-K door
     // The hard-question kernel of the square last asked about (nullopt: none needed yet, or
     // kHardQuestionSpec offers no clue kernel, when the breaking search runs unbudgeted).
     IncrementalOracle* hard_for(const ClueUniverse& u);

@@ -4,8 +4,8 @@
 #include "critical/clue_universe.hpp"
 #include "generators/latin/square.hpp"
 #include "solvers/options.hpp"
-#include "solvers/oracle.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/run/oracle.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <stdexcept>
 #include <utility>

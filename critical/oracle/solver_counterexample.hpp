@@ -65,7 +65,7 @@ private:
     std::vector<int> L_;
     bool shrink_;
     SolverOracleStats stats_;
-    std::unique_ptr<SearchKernel> kernel_;  // the default oracle backend's (solvers/oracle.hpp)
+    std::unique_ptr<SearchKernel> kernel_;  // the default oracle backend's (solvers/run/oracle.hpp)
 };
 using SolverOracle = BasicSolverOracle<ClueMask>;
 

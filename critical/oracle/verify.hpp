@@ -11,7 +11,7 @@
 
 #include "critical/clue_universe.hpp"
 #include "critical/oracle/witness.hpp"
-#include "solvers/oracle.hpp"
+#include "solvers/run/oracle.hpp"
 
 #include <cstdint>
 #include <string>

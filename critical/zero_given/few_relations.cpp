@@ -8,8 +8,8 @@
 #include "critical/zero_given/zero_given.hpp"
 #include "generators/latin/random.hpp"
 #include "solvers/options.hpp"
-#include "solvers/oracle.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/run/oracle.hpp"
+#include "solvers/registry/registry.hpp"
 #include "generators/latin/symmetry.hpp"
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 #include "core/instance.hpp"
 #include "core/puzzle.hpp"
 #include "core/random.hpp"
-#include "solvers/oracle.hpp"
+#include "solvers/run/oracle.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -17,26 +17,13 @@
 
 namespace futolab::critical {
 
-std::vector<CellPair> adjacent_pairs(int n) {
-    std::vector<CellPair> pairs;
-    for (int r = 0; r < n; ++r)
-        for (int c = 0; c + 1 < n; ++c) pairs.push_back({r * n + c, r * n + c + 1});
-    for (int r = 0; r + 1 < n; ++r)
-        for (int c = 0; c < n; ++c) pairs.push_back({r * n + c, (r + 1) * n + c});
-    return pairs;
-}
-
-int relation_count(const Orientation& o) {
-    return static_cast<int>(std::count_if(o.begin(), o.end(), [](std::int8_t d) { return d != 0; }));
-}
-
 namespace {
 
 using Square = std::vector<int>;
 
 // count-to-2 and first-solution searches on zero-given puzzles by one reused backend. Unlike
 // critical/oracle/oracle.hpp there is no fixed square to compare with: the solution is whatever the
-// relations determine. run_solver re-verifies every reported solution (solvers/run.hpp).
+// relations determine. run_solver re-verifies every reported solution (solvers/run/run.hpp).
 class PuzzleOracle {
 public:
     PuzzleOracle(int n, std::string_view spec, std::uint64_t node_limit)
@@ -69,7 +56,7 @@ private:
 
     int n_;
     std::vector<CellPair> pairs_;
-    CountOracle oracle_;  // solvers/oracle.hpp
+    CountOracle oracle_;  // solvers/run/oracle.hpp
 };
 
 // A critical puzzle and its unique solution.

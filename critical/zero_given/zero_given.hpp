@@ -27,7 +27,8 @@
 // reversed. Deterministic per seed when bounded by iterations only.
 #pragma once
 
-#include "solvers/oracle.hpp"
+#include "critical/cell_pairs.hpp"
+#include "solvers/run/oracle.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -36,19 +37,6 @@
 
 namespace futolab::critical {
 
-// The 2n(n−1) adjacent pairs of an n×n grid, horizontal ones first (row-major), then
-// vertical ones: the order of ClueUniverse's relation clues.
-struct CellPair {
-    int a = 0, b = 0;  // cells, row-major, a < b
-};
-std::vector<CellPair> adjacent_pairs(int n);
-
-// A zero-given puzzle as one entry per adjacent pair: 0 = no relation, +1 = value(a) <
-// value(b), −1 = value(a) > value(b).
-using Orientation = std::vector<std::int8_t>;
-
-int relation_count(const Orientation& o);
-
 struct ZeroGivenOptions {
     std::uint64_t iterations = 0;  // moves in all (0 = no bound)
     double time_limit = 0;         // seconds (0 = no bound); with both 0, one start, no moves
@@ -56,7 +44,7 @@ struct ZeroGivenOptions {
     int max_remove = 2;            // a move removes 1..max_remove relations
     double temperature = 0.4;      // Metropolis acceptance of a k that grew (0 = never)
     int max_repair = 12;           // relations a move may add before it is dropped
-    std::string backend{kSeededOracleSpec};  // the oracle (solvers/oracle.hpp); its value order must accept a seed
+    std::string backend{kSeededOracleSpec};  // the oracle (solvers/run/oracle.hpp); its value order must accept a seed
     // Nodes per oracle search (0 = none). Count-to-2 on a sparse relation set can take
     // exponential time at n = 9; a start or move that meets an undecided check is dropped,
     // so every result is still decided (and critical) without exception.

@@ -17,8 +17,8 @@
 #include "core/instance.hpp"
 #include "bench_data.hpp"
 
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 
 #include <benchmark/benchmark.h>
 

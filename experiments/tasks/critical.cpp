@@ -1,4 +1,4 @@
-#include "experiments/tasks/critical.hpp"
+#include "experiments/task_fns.hpp"
 
 #include "core/status.hpp"
 #include "critical/greedy/pipeline.hpp"

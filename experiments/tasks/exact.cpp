@@ -1,4 +1,4 @@
-#include "experiments/tasks/exact.hpp"
+#include "experiments/task_fns.hpp"
 
 #include "experiments/exact_task.hpp"
 #include "experiments/tasks/square_row.hpp"

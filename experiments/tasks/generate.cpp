@@ -1,4 +1,4 @@
-#include "experiments/tasks/generate.hpp"
+#include "experiments/task_fns.hpp"
 
 #include "core/status.hpp"
 #include "experiments/methods.hpp"

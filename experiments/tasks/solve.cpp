@@ -1,10 +1,10 @@
-#include "experiments/tasks/solve.hpp"
+#include "experiments/task_fns.hpp"
 
 #include "core/status.hpp"
 #include "sandbox/interrupt.hpp"
 #include "experiments/tasks.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 
 namespace futolab::tasks {
 namespace {

@@ -3,7 +3,7 @@
 #include "core/status.hpp"
 #include "core/verify.hpp"
 #include "experiments/task_kinds.hpp"
-#include "solvers/run.hpp"
+#include "solvers/run/run.hpp"
 
 namespace futolab::tasks {
 

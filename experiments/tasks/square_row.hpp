@@ -1,6 +1,6 @@
 // What the rows of the square kinds (generate, critical, exact) share: the columns that name
 // the run and its input square, the square as a cell vector, the record as a JSONL line, and
-// the row of a run whose process ended without one (declared in task_fn.hpp for the table).
+// the row of a run whose process ended without one (declared in experiments/task_fns.hpp for the table).
 #pragma once
 
 #include "core/formats/formats.hpp"

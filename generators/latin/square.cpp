@@ -3,7 +3,7 @@
 #include "core/error.hpp"
 #include "core/puzzle.hpp"
 #include "core/verify.hpp"
-#include "solvers/oracle.hpp"
+#include "solvers/run/oracle.hpp"
 
 #include <fmt/format.h>
 

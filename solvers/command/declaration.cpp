@@ -10,7 +10,6 @@
 namespace futolab::command {
 namespace {
 
-constexpr std::string_view kBackend = "command";
 constexpr std::string_view kCounterPrefix = "counter_";
 
 std::string declared_names(std::span<const Declaration> declared) {
@@ -67,9 +66,7 @@ std::string format_problem(std::string_view format) {
     return "";
 }
 
-SolverSpec parse_spec(std::string_view text, std::span<const Declaration> declared) {
-    const SpecText parts = split_spec(text, "solver spec");
-    if (parts.name != kBackend) return parse_solver_spec(text);
+SolverSpec parse_spec(const SpecText& parts, std::span<const Declaration> declared) {
     for (const auto& [key, value] : parts.options)
         if (key != "name") throw InputError(fmt::format("solver 'command' has no option '{}' (valid: name)", key));
     const auto name = parts.options.find("name");

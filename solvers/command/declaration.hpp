@@ -25,6 +25,9 @@
 
 namespace futolab::command {
 
+// The backend's registry name: `command:name=NAME` specs are resolved against declarations.
+inline constexpr std::string_view kBackend = "command";
+
 struct Declaration {
     std::string name;
     std::vector<std::string> argv;
@@ -38,9 +41,10 @@ std::string name_problem(std::string_view name);
 std::string argv_problem(const std::vector<std::string>& argv);
 std::string format_problem(std::string_view format);
 
-// The spec "command:name=NAME" resolved against the declared commands (InputError: an option
-// other than name, no name, an undeclared name). Any other spec goes to parse_solver_spec.
-SolverSpec parse_spec(std::string_view text, std::span<const Declaration> declared);
+// The spec "command:name=NAME" (split by split_spec) resolved against the declared commands
+// (InputError: an option other than name, no name, an undeclared name). The registry's
+// parse_solver_spec(text, declared) sends the command specs here.
+SolverSpec parse_spec(const SpecText& parts, std::span<const Declaration> declared);
 
 // The declaration a spec carries; nullopt for the bare `command` (nothing declared).
 std::optional<Declaration> declaration_of(const SolverSpec& spec);

@@ -7,7 +7,7 @@
 //  - a count of 1 or more needs its first solution printed (the CSV `solution`), and a count
 //    that reaches the K asked for needs all K grids: that claim is then proven by them;
 //  - every other claim (UNSAT, fewer than K, a count of all) is the tool's word, named in
-//    SolveResult::claimed_by, which run_solver re-checks with gac (solvers/claim_check.hpp):
+//    SolveResult::claimed_by, which run_solver re-checks with gac (solvers/run/claim_check.hpp):
 //    a wrong UNSAT or count becomes an error row "wrong answer: … claimed …".
 #pragma once
 

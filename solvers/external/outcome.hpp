@@ -77,7 +77,7 @@ std::optional<SolveResult> refuse_node_limit(const SolveRequest& request, std::s
 // printed, every one verified, the status from their count; counters in `unknown` are empty.
 // The status is the tool's word (SolveResult::claimed_by = tool.program): where it says the
 // search was complete (unsat, unique, counted, fewer than K), run_solver re-checks it
-// (solvers/claim_check.hpp).
+// (solvers/run/claim_check.hpp).
 SolveResult completed_result(const ToolName& tool, const SolutionCollector& solutions, const Mode& mode,
                              CounterMask unknown);
 

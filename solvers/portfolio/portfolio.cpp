@@ -3,7 +3,6 @@
 
 #include "core/error.hpp"
 #include "solvers/option_table.hpp"
-#include "solvers/registry.hpp"
 
 #include <fmt/format.h>
 
@@ -67,13 +66,14 @@ constexpr const char* kGecodeAfc = "gecode:var=afcsize";
 struct MemberSpec {
     std::string spec;  // short form, for messages
     SolverSpec parsed;
+    SolverFactory factory;  // makes its solver (the registry's make_solver)
 };
 using Lineup = std::shared_ptr<const std::vector<MemberSpec>>;
 
-Lineup lineup_of(const std::vector<SolverSpec>& specs) {
+Lineup lineup_of(const std::vector<SolverSpec>& specs, const SolverFactory& factory) {
     if (specs.empty()) throw InputError("solver 'portfolio': no member");
     auto out = std::make_shared<std::vector<MemberSpec>>();
-    for (const SolverSpec& s : specs) out->push_back({s.spec(), s});
+    for (const SolverSpec& s : specs) out->push_back({s.spec(), s, factory});
     return out;
 }
 
@@ -89,7 +89,7 @@ struct Member {
 
     const std::string& spec() const { return member->spec; }
     Solver& solver() {
-        if (made == nullptr) made = make_solver(member->parsed);
+        if (made == nullptr) made = member->factory.make(member->parsed);
         return *made;
     }
 };
@@ -301,20 +301,20 @@ private:
     std::uint64_t budget_;
 };
 
-Lineup parse_all(std::initializer_list<const char*> texts) {
+Lineup parse_all(std::initializer_list<const char*> texts, const SolverFactory& factory) {
     std::vector<SolverSpec> specs;
-    for (const char* t : texts) specs.push_back(parse_solver_spec(t));
-    return lineup_of(specs);
+    for (const char* t : texts) specs.push_back(factory.parse(t));
+    return lineup_of(specs, factory);
 }
 
 // The built-in member lists, each parsed on first use and shared by every portfolio made.
 enum class List { gac, luby, gac_sat, luby_sat, gac_satfirst, luby_satfirst, gecode_satfirst, gecode_sat, count };
-const Lineup& lineup(List list) {
+const Lineup& lineup(List list, const SolverFactory& f) {
     static const std::array<Lineup, static_cast<std::size_t>(List::count)> all{
-        parse_all({"gac"}),          parse_all({kLuby}),          parse_all({"gac", "sat"}),
-        parse_all({kLuby, "sat"}),   parse_all({"gac", kSatFirst}),
-        parse_all({kLuby, kSatFirst}), parse_all({kGecodeAfc, kSatFirst}),
-        parse_all({kGecodeAfc, "sat"})};
+        parse_all({"gac"}, f),          parse_all({kLuby}, f),          parse_all({"gac", "sat"}, f),
+        parse_all({kLuby, "sat"}, f),   parse_all({"gac", kSatFirst}, f),
+        parse_all({kLuby, kSatFirst}, f), parse_all({kGecodeAfc, kSatFirst}, f),
+        parse_all({kGecodeAfc, "sat"}, f)};
     return all[static_cast<std::size_t>(list)];
 }
 
@@ -323,21 +323,21 @@ const Lineup& lineup(List list) {
 std::span<const OptionSpec> options() { return table().specs(); }
 
 std::unique_ptr<Solver> make_of(const std::vector<SolverSpec>& first, const std::vector<SolverSpec>& count,
-                                unsigned presolve_ms) {
-    return std::make_unique<Portfolio>(lineup_of(first), lineup_of(count), presolve_ms / 1000.0);
+                                const SolverFactory& factory, unsigned presolve_ms) {
+    return std::make_unique<Portfolio>(lineup_of(first, factory), lineup_of(count, factory), presolve_ms / 1000.0);
 }
 
 // schedule=sequence, per members: the first-solution sequence and the counting member. auto
 // starts with the default gac, not the Luby one of the race: on the 60 planted instances every
 // one the default gac solved took at most 2 414 nodes, Luby's up to 3 427
 // (results/oracle/adapt-planted.csv), and the 1 000-node budget hands the rest to CaDiCaL.
-static std::unique_ptr<Solver> make_sequence(const Config& c) {
+static std::unique_ptr<Solver> make_sequence(const Config& c, const SolverFactory& f) {
     Lineup first, count;
     switch (c.members) {
-        case Members::automatic: first = lineup(List::gac_satfirst), count = lineup(List::gac); break;
-        case Members::luby_sat: first = lineup(List::luby_satfirst), count = lineup(List::luby); break;
-        case Members::gac_sat: first = lineup(List::gac_sat), count = lineup(List::gac); break;
-        case Members::gecode_sat: first = lineup(List::gecode_satfirst), count = lineup(List::gecode_sat); break;
+        case Members::automatic: first = lineup(List::gac_satfirst, f), count = lineup(List::gac, f); break;
+        case Members::luby_sat: first = lineup(List::luby_satfirst, f), count = lineup(List::luby, f); break;
+        case Members::gac_sat: first = lineup(List::gac_sat, f), count = lineup(List::gac, f); break;
+        case Members::gecode_sat: first = lineup(List::gecode_satfirst, f), count = lineup(List::gecode_sat, f); break;
     }
     return std::make_unique<Sequence>(std::move(first), std::move(count), c.presolve_nodes);
 }
@@ -348,16 +348,16 @@ static std::unique_ptr<Solver> race_of(const Lineup& first, const Lineup& count,
 
 bool deterministic(const SolverSpec& spec) { return table().decode(spec).schedule == Schedule::sequence; }
 
-std::unique_ptr<Solver> make(const SolverSpec& spec) {
+std::unique_ptr<Solver> make(const SolverSpec& spec, const SolverFactory& f) {
     const Config c = table().decode(spec);
-    if (c.schedule == Schedule::sequence) return make_sequence(c);
+    if (c.schedule == Schedule::sequence) return make_sequence(c, f);
     switch (c.members) {
-        case Members::luby_sat: return race_of(lineup(List::luby_satfirst), lineup(List::luby_sat), c.presolve_ms);
-        case Members::gac_sat: return race_of(lineup(List::gac_sat), lineup(List::gac_sat), c.presolve_ms);
-        case Members::gecode_sat: return race_of(lineup(List::gecode_satfirst), lineup(List::gecode_sat), c.presolve_ms);
+        case Members::luby_sat: return race_of(lineup(List::luby_satfirst, f), lineup(List::luby_sat, f), c.presolve_ms);
+        case Members::gac_sat: return race_of(lineup(List::gac_sat, f), lineup(List::gac_sat, f), c.presolve_ms);
+        case Members::gecode_sat: return race_of(lineup(List::gecode_satfirst, f), lineup(List::gecode_sat, f), c.presolve_ms);
         case Members::automatic: break;
     }
-    return race_of(lineup(List::luby_satfirst), lineup(List::gac_sat), c.presolve_ms);
+    return race_of(lineup(List::luby_satfirst, f), lineup(List::gac_sat, f), c.presolve_ms);
 }
 
 }  // namespace futolab::portfolio

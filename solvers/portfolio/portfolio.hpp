@@ -51,6 +51,7 @@
 // not counted (a portfolio of k members uses up to k cores for its wall time).
 #pragma once
 
+#include "solvers/factory.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
 
@@ -61,7 +62,8 @@
 namespace futolab::portfolio {
 
 std::span<const OptionSpec> options();
-std::unique_ptr<Solver> make(const SolverSpec& spec);
+// `factory` parses and makes the members (the registry's functions, solvers/factory.hpp).
+std::unique_ptr<Solver> make(const SolverSpec& spec, const SolverFactory& factory);
 // Whether a run's counters are the same on every run (SPEC §4): with schedule=sequence; a race's
 // counters are whichever member answered first.
 bool deterministic(const SolverSpec& spec);
@@ -69,6 +71,6 @@ bool deterministic(const SolverSpec& spec);
 // A portfolio of `first` in first-solution mode and `count` in counting modes (InputError if
 // either is empty).
 std::unique_ptr<Solver> make_of(const std::vector<SolverSpec>& first, const std::vector<SolverSpec>& count,
-                                unsigned presolve_ms = 0);
+                                const SolverFactory& factory, unsigned presolve_ms = 0);
 
 }  // namespace futolab::portfolio

@@ -8,7 +8,8 @@
 #include "core/status.hpp"
 #include "records/results_csv.hpp"
 #include "solvers/options.hpp"
-#include "solvers/run.hpp"
+#include "solvers/run/run.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -2,7 +2,7 @@
 // every figure from its row alone, and sat and portfolio (once missing from a hard-coded list)
 // are drawn in theirs.
 #include "app/backend_looks.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -4,8 +4,8 @@
 #include <core/instance.hpp>
 #include <core/puzzle.hpp>
 #include <core/verify.hpp>
-#include <solvers/registry.hpp>
-#include <solvers/run.hpp>
+#include <solvers/registry/registry.hpp>
+#include <solvers/run/run.hpp>
 
 #include <iostream>
 

@@ -53,7 +53,7 @@ const std::vector<Allowed> kAllowed{
     {"critical/oracle/breaking_search.cpp", "critical", "the id of a checked set"},
     {"critical/oracle/oracle.cpp", "critical", "the id of a checked set"},
     {"critical/greedy/pipeline.cpp", "node_limit", "a JSON meta key of the record"},
-    {"critical/greedy/report.cpp", "critical", "a JSON meta key of the record"},
+    {"critical/oracle/report.cpp", "critical", "a JSON meta key of the record"},
     {"experiments/bench/bench_critical.cpp", "gac", "a backend"},
     {"experiments/task_kinds.hpp", "critical", "the task table's entry and its method name"},
     {"experiments/task_kinds.hpp", "unique", "the method name of task generate"},
@@ -62,10 +62,10 @@ const std::vector<Allowed> kAllowed{
     {"experiments/methods.cpp", "fc", "a backend (verify)"},
     {"records/sidecar.cpp", "error", "a YAML key of the sidecar"},
     {"solvers/gac/gac.cpp", "gac", "an option value of sac_probe"},
-    {"solvers/oracle.hpp", "gac", "the default backend"},
+    {"solvers/run/oracle.hpp", "gac", "the default backend"},
     {"solvers/portfolio/portfolio.cpp", "gac", "a member backend"},
-    {"solvers/registry.cpp", "fc", "the backend's registry key"},
-    {"solvers/registry.cpp", "gac", "the backend's registry key"},
+    {"solvers/registry/registry.cpp", "fc", "the backend's registry key"},
+    {"solvers/registry/registry.cpp", "gac", "the backend's registry key"},
     {"solvers/sat/sat.cpp", "unsat", "an option value: CaDiCaL's unsat configuration"},
 };
 

@@ -1,9 +1,9 @@
 // critical/ names no backend (issue #27 item 3): it reaches backends only through the count
-// (solvers/oracle.hpp) and the kernels their registry rows offer (solvers/kernel.hpp). Every
+// (solvers/run/oracle.hpp) and the kernels their registry rows offer (solvers/kernel.hpp). Every
 // source under critical/ is scanned, the backend names coming from the registry (so a new
 // backend is checked too): no include of a backend's folder, no `NAME::` and no string literal
 // "NAME" or "NAME:…". Comments are skipped: they may say which backend a default is.
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <catch2/catch.hpp>
 

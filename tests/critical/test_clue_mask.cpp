@@ -3,7 +3,7 @@
 // of the 256-bit width at n = 7..9 against a brute-force recount of the definition.
 #include "critical/clue_mask.hpp"
 #include "critical/exact/cycle_switches.hpp"
-#include "critical/exact/exact_squares.hpp"
+#include "critical/exact_squares.hpp"
 #include "critical/exact/hitting_set_bb.hpp"
 #include "critical/oracle/solver_counterexample.hpp"
 #include "generators/latin/square.hpp"

@@ -9,8 +9,8 @@
 #include "experiments/exact_task.hpp"
 #include "records/csv_reader.hpp"
 #include "runner_helpers.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 
 #include <catch2/catch.hpp>
 

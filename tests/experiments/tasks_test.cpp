@@ -8,8 +8,8 @@
 #include "generators/grade.hpp"
 #include "records/csv_reader.hpp"
 #include "solvers/options.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -3,7 +3,7 @@
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "generators/grade.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -18,7 +18,7 @@
 #include "experiments/runner.hpp"
 #include "records/csv_reader.hpp"
 #include "../experiments/runner_helpers.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 #include "solvers/search_control.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,8 +1,8 @@
-// The re-check of an external tool's claim of a complete search (solvers/claim_check.hpp):
+// The re-check of an external tool's claim of a complete search (solvers/run/claim_check.hpp):
 // which results are claims, what the check answers (agree, wrong answer, could not finish),
 // and the limits it gets. End to end with lying tools: tests/solvers/external/trust_test.cpp.
-#include "solvers/claim_check.hpp"
-#include "solvers/run.hpp"
+#include "solvers/run/claim_check.hpp"
+#include "solvers/run/run.hpp"
 #include "../support/puzzles.hpp"
 
 #include "core/formats/formats.hpp"

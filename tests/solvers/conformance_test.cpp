@@ -3,8 +3,8 @@
 // squares, and call every Tatham puzzle unique; every returned solution is re-verified by
 // run_solver (a wrong one would be Status::error).
 #include "core/formats/formats.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 #include "../support/random_instances.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 #include "../support/backends.hpp"
 #include "core/error.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <catch2/catch.hpp>
 

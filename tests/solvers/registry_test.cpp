@@ -1,8 +1,8 @@
-// The registry rows' looks in figures (solvers/registry.hpp PlotLook): every backend has one,
+// The registry rows' looks in figures (solvers/registry/registry.hpp PlotLook): every backend has one,
 // no two are the same, none is the ring that marks a value at a limit, and the long-standing
 // ones do not move (changing one changes every committed figure: this test says so).
 #include "analysis/palette.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <catch2/catch.hpp>
 

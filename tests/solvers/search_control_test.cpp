@@ -2,8 +2,8 @@
 // limit". It used to overflow past 2^63 ns and wrap into the past, so `1e10` s timed every
 // run out after the first clock check.
 #include "core/formats/formats.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 #include "solvers/search_control.hpp"
 
 #include <catch2/catch.hpp>

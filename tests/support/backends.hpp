@@ -2,7 +2,7 @@
 // listing the valid solvers derive the list here, so a new backend row needs no test edit.
 #pragma once
 
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <string>
 

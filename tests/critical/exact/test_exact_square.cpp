@@ -8,7 +8,7 @@
 
 #include "critical/clue_universe.hpp"
 #include "critical/exact/exact.hpp"
-#include "critical/exact/exact_squares.hpp"
+#include "critical/exact_squares.hpp"
 #include "generators/latin/square.hpp"
 #include "critical/oracle/verify.hpp"
 

@@ -52,7 +52,7 @@ TEST_CASE("pipeline writes a verified record with the bound and the slack", "[cr
     CHECK(m["bound"] == 8);
     CHECK(m["slack"].get<int>() == m["2h+3k"].get<int>() - 8);
     CHECK(m["critical"] == true);
-    // The default verification: Gecode with its AFC order (solvers/oracle.hpp, kCriticalVerifySpec).
+    // The default verification: Gecode with its AFC order (solvers/run/oracle.hpp, kCriticalVerifySpec).
     CHECK(m["verified_by"] == "gecode:alldiff=dom,cube=yes,val=min,var=afcsize");
     CHECK(m["seed"] == 17);
     CHECK(o.record->givens.size() == m["h"].get<std::size_t>());

@@ -4,7 +4,7 @@
 // At n = 5 (minimum 6) no 4-relation puzzle is unique, most certified by the square pool.
 #include "critical/zero_given/few_relations.hpp"
 #include "core/puzzle.hpp"
-#include "solvers/oracle.hpp"
+#include "solvers/run/oracle.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,7 @@
 // The assign_limit option of `backtracking` and `bitmask` (order.hpp): a cap on assignments,
 // i.e. nodes that passed the test (nodes − fails), as the USP course report counts them.
 #include "tests/solvers/backtracking/solve_helpers.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -5,8 +5,8 @@
 #include "core/instance.hpp"
 #include "core/puzzle.hpp"
 #include "solvers/options.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 
 #include <string_view>
 #include <vector>

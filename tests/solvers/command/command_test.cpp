@@ -31,7 +31,7 @@ command::Declaration python_solver(std::vector<std::string> extra = {}) {
 
 RunResult run_command(const command::Declaration& d, const Puzzle& p, Mode mode, Limits limits = {}) {
     const std::vector<command::Declaration> declared{d};
-    return run_solver(*make_solver(command::parse_spec("command:name=" + d.name, declared)), p, {mode, limits, 1});
+    return run_solver(*make_solver(parse_solver_spec("command:name=" + d.name, declared)), p, {mode, limits, 1});
 }
 
 // The process whose pid the tool wrote to `pidfile` was killed and reaped: no such process.

@@ -2,7 +2,7 @@
 // plan, and a spec names a declared command or is refused.
 #include "core/error.hpp"
 #include "solvers/command/declaration.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -24,7 +24,7 @@ Declaration mypy() {
 
 TEST_CASE("a command spec carries its whole declaration, the label is command:name=NAME", "[command]") {
     const std::vector<Declaration> declared{mypy()};
-    const SolverSpec spec = parse_spec("command:name=mypy", declared);
+    const SolverSpec spec = parse_solver_spec("command:name=mypy", declared);
     CHECK(spec.spec() == "command:name=mypy");
     CHECK(spec.canonical_options() ==
           "argv=[\"python3\",\"{cwd}/solver.py\",\"{instance}\",\"a \\\"quoted\\\", comma\"],"
@@ -36,16 +36,16 @@ TEST_CASE("a command spec carries its whole declaration, the label is command:na
     CHECK(back->counters == mypy().counters);
     CHECK(make_solver(spec) != nullptr);
     // Other specs go to the registry as ever.
-    CHECK(parse_spec("fc:var=static", declared).spec() == "fc:var=static");
+    CHECK(parse_solver_spec("fc:var=static", declared).spec() == "fc:var=static");
     CHECK_FALSE(declaration_of(parse_solver_spec("command")));  // the bare row: its runs say how to declare one
 }
 
 TEST_CASE("a command spec that names nothing declared is refused, listing what is", "[command]") {
     const std::vector<Declaration> declared{mypy()};
-    CHECK_THROWS_WITH(parse_spec("command:name=other", declared), "no command named 'other' (declared: mypy)");
-    CHECK_THROWS_WITH(parse_spec("command:name=x", {}), "no command named 'x' (none: declare one under 'commands:')");
-    CHECK_THROWS_WITH(parse_spec("command", declared), "solver 'command' needs name=NAME, a declared command (declared: mypy)");
-    CHECK_THROWS_WITH(parse_spec("command:name=mypy,argv=x", declared), "solver 'command' has no option 'argv' (valid: name)");
+    CHECK_THROWS_WITH(parse_solver_spec("command:name=other", declared), "no command named 'other' (declared: mypy)");
+    CHECK_THROWS_WITH(parse_solver_spec("command:name=x", {}), "no command named 'x' (none: declare one under 'commands:')");
+    CHECK_THROWS_WITH(parse_solver_spec("command", declared), "solver 'command' needs name=NAME, a declared command (declared: mypy)");
+    CHECK_THROWS_WITH(parse_solver_spec("command:name=mypy,argv=x", declared), "solver 'command' has no option 'argv' (valid: name)");
 }
 
 TEST_CASE("declarations survive the worker plan's JSON, and a damaged one is refused", "[command]") {

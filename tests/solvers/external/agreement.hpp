@@ -6,8 +6,8 @@
 
 #include "../../support/puzzles.hpp"
 #include "core/formats/formats.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 #include "../../support/random_instances.hpp"
 
 #include <catch2/catch.hpp>

@@ -4,6 +4,7 @@
 #include "core/instance.hpp"
 #include "tests/solvers/backtracking/solve_helpers.hpp"
 #include "tests/support/random_instances.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <catch2/catch.hpp>
 

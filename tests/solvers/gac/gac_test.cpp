@@ -4,8 +4,8 @@
 #include "gac_test_helpers.hpp"
 #include "solvers/gac/gac.hpp"
 #include "solvers/options.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -4,8 +4,8 @@
 #include "core/formats/formats.hpp"
 #include "gac_test_helpers.hpp"
 #include "gecode_oracle.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -5,8 +5,8 @@
 #include "core/puzzle.hpp"
 #include "gac_test_helpers.hpp"
 #include "solvers/gac/planes.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -10,8 +10,8 @@
 #include "core/verify.hpp"
 #include "solvers/gac/engine.hpp"
 #include "solvers/options.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -3,8 +3,8 @@
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
 #include "solvers/options.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 
 #include <catch2/catch.hpp>
 

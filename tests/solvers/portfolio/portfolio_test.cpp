@@ -5,8 +5,8 @@
 #include "core/formats/formats.hpp"
 #include "solvers/options.hpp"
 #include "solvers/portfolio/portfolio.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 #include "../../support/random_instances.hpp"
 
 #include <catch2/catch.hpp>
@@ -18,6 +18,9 @@
 using namespace futolab;
 
 namespace {
+
+// The members are made by the registry, as its portfolio row makes them.
+const SolverFactory kRegistry{&parse_solver_spec, &make_solver};
 
 SolveResult run(Solver& solver, const Puzzle& p, Mode mode, Limits limits = {}) {
     return run_solver(solver, p, SolveRequest{mode, limits, 5}).result;
@@ -51,7 +54,7 @@ TEST_CASE("portfolio agrees with gac on random instances, first solution and cou
 TEST_CASE("portfolio reports the member that answered and that member's counters", "[portfolio]") {
     // A member set of one backend alone (gecode) answers every time: its counters must be
     // exactly those of gecode run alone.
-    const auto solver = portfolio::make_of({parse_solver_spec("gecode")}, {parse_solver_spec("gecode")});
+    const auto solver = portfolio::make_of({parse_solver_spec("gecode")}, {parse_solver_spec("gecode")}, kRegistry);
     const std::vector<Instance> ins = read_instances(fmt::format("{}/tatham-dev/n09.tatham", FUTOLAB_DATA_DIR));
     for (std::size_t i = 0; i < 10; ++i) {
         const Puzzle p = Puzzle::compile(ins[i]);
@@ -76,7 +79,7 @@ TEST_CASE("portfolio stops the other members once one answers", "[portfolio]") {
     // backtracking only finds out in the last row, after enumerating 6x7 Latin rectangles for
     // hours: it must be stopped, not waited for (with no time limit, a hang fails the test).
     const auto solver = portfolio::make_of({parse_solver_spec("gac")},
-                                           {parse_solver_spec("backtracking"), parse_solver_spec("gac")});
+                                           {parse_solver_spec("backtracking"), parse_solver_spec("gac")}, kRegistry);
     Instance in;
     in.id = "late-contradiction";
     in.n = 7;
@@ -155,7 +158,7 @@ TEST_CASE("the sequence counts with gac alone and keeps a user's smaller node li
     if (gac_cut.status == Status::node_limit) CHECK(cut.message == "node_limit by gac");
 }
 
-// gecode+sat, the verification of critical sets (solvers/oracle.hpp): a count to 2 runs Gecode
+// gecode+sat, the verification of critical sets (solvers/run/oracle.hpp): a count to 2 runs Gecode
 // under the budget, then sat from scratch, so the answer is Gecode's or sat's own, never a sum.
 TEST_CASE("the gecode+sat sequence counts to 2 with Gecode, then sat at the budget", "[portfolio]") {
     int handed = 0, kept = 0;

@@ -1,7 +1,7 @@
-#include "solvers/oracle.hpp"
+#include "solvers/run/oracle.hpp"
 
 #include "solvers/options.hpp"
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <stdexcept>
 

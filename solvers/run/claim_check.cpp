@@ -1,8 +1,8 @@
-#include "solvers/claim_check.hpp"
+#include "solvers/run/claim_check.hpp"
 
-#include "solvers/oracle.hpp"
-#include "solvers/registry.hpp"
-#include "solvers/run.hpp"
+#include "solvers/run/oracle.hpp"
+#include "solvers/registry/registry.hpp"
+#include "solvers/run/run.hpp"
 
 #include <fmt/format.h>
 

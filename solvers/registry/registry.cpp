@@ -1,4 +1,4 @@
-#include "solvers/registry.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include "core/error.hpp"
 #include "solvers/backtracking/backtracking.hpp"
@@ -19,6 +19,11 @@
 namespace futolab {
 namespace {
 
+// The portfolio makes its members through the registry's own functions (solvers/factory.hpp).
+std::unique_ptr<Solver> make_portfolio(const SolverSpec& spec) {
+    return portfolio::make(spec, {&parse_solver_spec, &make_solver});
+}
+
 // One row per backend. Adding a backend = one row here + its folder (CMake finds the folder).
 // Looks: filled and open shapes alternate so that two backends on the same point (backtracking
 // and bitmask build the same tree) both stay visible; a colour two rows share has two shapes.
@@ -36,7 +41,7 @@ std::span<const BackendInfo> table() {
         {"sat", "CNF (direct + order encoding) solved by CaDiCaL; counts by blocking clauses", {"#D55E00", 14},
          sat::options(), sat::make, false, nullptr, sat::make_clue_kernel},
         {"portfolio", "complementary backends: raced on threads, first answer wins, or in sequence at node budgets (e.g. gac and sat)",
-         {"#009E73", 15}, portfolio::options(), portfolio::make, false, nullptr, nullptr, portfolio::deterministic},
+         {"#009E73", 15}, portfolio::options(), make_portfolio, false, nullptr, nullptr, portfolio::deterministic},
         {"minizinc", "models/futoshiki.mzn run by the minizinc tool (child process)", {"#CC79A7", 13}, minizinc::options(),
          minizinc::make, true},
         {"clpfd", "SWI-Prolog CLP(FD) model models/futoshiki.pl run by swipl (child process)", {"#CC79A7", 11},
@@ -92,6 +97,17 @@ bool is_external_backend(std::string_view name) {
     for (const BackendInfo& b : table())
         if (b.name == name) return b.external;
     return false;
+}
+
+SolverSpec parse_solver_spec(std::string_view text) {
+    SpecText parts = split_spec(text, "solver spec");
+    const std::span<const OptionSpec> table = backend_info(parts.name).options;
+    return resolve_spec_text(std::move(parts.name), table, parts.options);
+}
+
+SolverSpec parse_solver_spec(std::string_view text, std::span<const command::Declaration> declared) {
+    const SpecText parts = split_spec(text, "solver spec");
+    return parts.name == command::kBackend ? command::parse_spec(parts, declared) : parse_solver_spec(text);
 }
 
 }  // namespace futolab

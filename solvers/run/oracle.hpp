@@ -6,7 +6,7 @@
 #pragma once
 
 #include "core/puzzle.hpp"
-#include "solvers/run.hpp"
+#include "solvers/run/run.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -29,7 +29,7 @@ struct OracleAnswer {
 inline constexpr std::string_view kDefaultOracleSpec = "gac";
 inline constexpr std::string_view kSecondOpinionSpec = "gecode";
 // The backend that re-checks an external tool's claim of a complete search before its unique,
-// unsat or counted stands (solvers/claim_check.hpp, SPEC §4 "Nothing on trust"): the default
+// unsat or counted stands (solvers/run/claim_check.hpp, SPEC §4 "Nothing on trust"): the default
 // gac, which the test suite checks against brute force.
 inline constexpr std::string_view kClaimCheckSpec = "gac";
 // The independent verification of a critical set (critical/oracle/verify.hpp): the second

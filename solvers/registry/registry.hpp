@@ -3,6 +3,7 @@
 // backend's folder, its CSV `solver` value and its benchmark prefix.
 #pragma once
 
+#include "solvers/command/declaration.hpp"
 #include "solvers/kernel.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
@@ -46,6 +47,12 @@ struct BackendInfo {
 };
 
 std::span<const BackendInfo> backend_table();
+// "NAME:key=value,…" parsed and validated against NAME's row: unknown backend, key or value →
+// InputError listing the valid ones. Fills defaults.
+SolverSpec parse_solver_spec(std::string_view text);
+// The same, with "command:name=NAME" resolved against the commands a config declares
+// (solvers/command/declaration.hpp).
+SolverSpec parse_solver_spec(std::string_view text, std::span<const command::Declaration> declared);
 // Throws InputError listing the valid names.
 const BackendInfo& backend_info(std::string_view name);
 std::unique_ptr<Solver> make_solver(const SolverSpec& spec);

@@ -1,8 +1,8 @@
-#include "critical/exact/exact_squares.hpp"
+#include "critical/exact_squares.hpp"
 
 #include "core/error.hpp"
 #include "generators/latin/enumerate.hpp"
-#include "critical/zero_given/zero_given.hpp"
+#include "critical/cell_pairs.hpp"
 
 #include <string>
 #include <unordered_map>

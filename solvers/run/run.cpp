@@ -1,7 +1,7 @@
-#include "solvers/run.hpp"
+#include "solvers/run/run.hpp"
 
 #include "core/verify.hpp"
-#include "solvers/claim_check.hpp"
+#include "solvers/run/claim_check.hpp"
 
 #include <fmt/format.h>
 

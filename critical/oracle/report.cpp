@@ -1,4 +1,4 @@
-#include "critical/greedy/report.hpp"
+#include "critical/oracle/report.hpp"
 
 namespace futolab::critical {
 

@@ -3,7 +3,7 @@
 // already verified and must differ from the others (solvers/external/solutions.hpp), so
 // `solved` and a count that reached K are proven by the solutions themselves; what a tool can
 // still get wrong is the end of its search: that no solution, or no further one, exists. The
-// claims, and the question kClaimCheckSpec (solvers/oracle.hpp: the default gac, which the
+// claims, and the question kClaimCheckSpec (solvers/run/oracle.hpp: the default gac, which the
 // test suite checks against brute force) answers in the run's own mode:
 //   unsat    (any mode: no solution)               gac finds none
 //   unique   (count to K: one solution)            gac finds exactly one, the tool's

@@ -1,0 +1,46 @@
+// The row functions of the task kinds (the `run` and `unfinished` columns of
+// experiments/task_kinds.hpp), on declared types only, so the table includes nothing heavy.
+// Each kind defines its functions in its own file under experiments/tasks/; the table is
+// declared here, below them, so that experiments/tasks/ includes experiments/ and never the
+// other way round (docs/architecture.md, "Layers").
+#pragma once
+
+namespace futolab {
+
+struct PlannedRun;
+struct ResultRow;
+struct SolveResult;
+struct TaskContext;  // experiments/tasks.hpp
+
+// The run on this thread, turned into its row.
+using TaskRunFn = ResultRow (*)(TaskContext& context, const PlannedRun& run);
+// The row of a run whose process ended without a result (`ended`: timeout, memout, crash).
+using TaskUnfinishedFn = ResultRow (*)(const TaskContext& context, const PlannedRun& run, const SolveResult& ended);
+
+namespace tasks {
+
+// solve and count (tasks/solve.cpp): one solver run on one instance (solvers/run/run.hpp: timing
+// and re-verification), in the config's mode and limits.
+ResultRow run_solve(TaskContext& context, const PlannedRun& run);
+// The row of a solver run whose process died: nothing is known of its search.
+ResultRow unfinished_solve(const TaskContext& context, const PlannedRun& run, const SolveResult& ended);
+
+// generate (tasks/generate.cpp): the uniquely solvable puzzle made from the input square
+// (generators/unique.hpp, method `unique`).
+ResultRow run_generate(TaskContext& context, const PlannedRun& run);
+
+// critical (tasks/critical.cpp): a verified critical clue set of the input square
+// (critical/greedy/pipeline.hpp, method `critical`).
+ResultRow run_critical(TaskContext& context, const PlannedRun& run);
+
+// exact (tasks/exact.cpp): the exact minimum critical set of one symmetry class for one
+// objective (experiments/exact_task.hpp, method `exact`).
+ResultRow run_exact(TaskContext& context, const PlannedRun& run);
+
+// The row of a square kind's run (generate, critical, exact) whose process ended without one:
+// the run's identity columns and its ending (tasks/square_row.cpp).
+ResultRow unfinished_square(const TaskContext& context, const PlannedRun& run, const SolveResult& ended);
+
+}  // namespace tasks
+
+}  // namespace futolab
