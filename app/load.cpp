@@ -67,6 +67,12 @@ void check_stdout() {
 
 OutputStream::OutputStream(const std::string& path) : path_(path) {
     if (is_stdout(path)) return;
+    // `--out /dev/stdout` (or /dev/fd/1, or the file the shell redirected to): this process's
+    // own stream, written through it: no lock or file is made in /dev.
+    if (const int stream = own_stream_of(path); stream >= 0) {
+        fd_ = open_own_stream(stream);
+        return;
+    }
     // Two `generate --out g.jsonl` at once truncated each other's records: the second writer
     // is refused as a second `run` is. A device (/dev/null) has no folder to lock in.
     struct stat st {};

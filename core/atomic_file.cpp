@@ -10,6 +10,7 @@
 #include <cctype>
 #include <cerrno>
 #include <charconv>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <random>
@@ -80,6 +81,30 @@ bool is_own_stream(const struct stat& st) {
     return false;
 }
 
+}  // namespace
+
+int own_stream_of(const std::string& path) {
+    struct stat st {};
+    if (path.empty() || ::stat(path.c_str(), &st) != 0) return -1;
+    for (const int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+        struct stat s {};
+        if (::fstat(fd, &s) == 0 && s.st_dev == st.st_dev && s.st_ino == st.st_ino) return fd;
+    }
+    return -1;
+}
+
+int open_own_stream(int stream) {
+    // What the command printed to its streams before goes first.
+    std::fflush(stream == STDOUT_FILENO ? stdout : stderr);
+    const int fd = ::fcntl(stream, F_DUPFD_CLOEXEC, 0);
+    if (fd < 0) throw std::runtime_error(fmt::format("cannot write to {}: {}",
+                                                     stream == STDOUT_FILENO ? "standard output" : "standard error",
+                                                     std::strerror(errno)));
+    return fd;
+}
+
+namespace {
+
 // Opens a device or FIFO target without waiting: a FIFO with no reader (or a socket) is
 // refused at once instead of blocking the command forever.
 int open_direct(const std::string& path) {
@@ -107,8 +132,16 @@ void sync_folder(const std::string& path) {
 }  // namespace
 
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
-    // A device or FIFO (--out /dev/null, /dev/stdout, a pipe) is written as it is: renaming a
-    // regular file over /dev/null would replace the device.
+    // This process's own standard output or error (`--out /dev/stdout`, `/dev/fd/2`, also when
+    // the shell sent it to a regular file) is written through that stream: renaming a temp
+    // file over /dev/stdout would replace the system's symlink with a file.
+    if (const int stream = own_stream_of(path_); stream >= 0) {
+        fd_ = open_own_stream(stream);
+        direct_ = true;
+        return;
+    }
+    // A device or FIFO (--out /dev/null, a pipe) is written as it is: renaming a regular file
+    // over /dev/null would replace the device.
     struct stat st {};
     if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
         fd_ = open_direct(path_);

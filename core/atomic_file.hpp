@@ -47,6 +47,15 @@ private:
     bool direct_ = false;  // the target is a device or FIFO: written as it is, not replaced
 };
 
+// The standard stream (STDOUT_FILENO or STDERR_FILENO) that `path` names — `/dev/stdout`,
+// `/dev/fd/2`, `/proc/self/fd/1`, or the very file or pipe the shell connected it to — or -1.
+// Such a path is this process's own stream: written through it, never replaced, never given a
+// lock or sidecar beside it (those would be made in /dev).
+int own_stream_of(const std::string& path);
+// A descriptor of `stream` (own_stream_of's answer) to write to, after what the process has
+// printed so far; the caller closes it. Throws std::runtime_error.
+int open_own_stream(int stream);
+
 // AtomicFile in one call.
 void write_file_atomically(const std::string& path, std::string_view text);
 

@@ -73,7 +73,9 @@ void check_file_output(const std::string& out, const std::string& option, const 
     if (out.empty()) return;
     struct stat st {};
     const bool device = ::stat(out.c_str(), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode));
-    const bool not_a_file = out == "-" || (device && !devices_ok);
+    // `--out /dev/stdout` is standard output by another name (its sidecar and lock would go
+    // into /dev), even when the shell sent it to a regular file.
+    const bool not_a_file = out == "-" || ((device || own_stream_of(out) >= 0) && !devices_ok);
     if (not_a_file)  // a folder or FIFO gets check_output_path's message
         throw InputError(fmt::format("{} {}: {} needs a file (not standard output or a device): give a file name", option,
                                      out, what));

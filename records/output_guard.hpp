@@ -39,7 +39,8 @@ struct NamedOutput {
 void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs, bool force);
 
 // For outputs that must be files (merge's CSV with its sidecar and lock beside it, report's
-// page, a certificate): "-" (standard output), and unless `devices_ok` an existing device,
+// page, a certificate): "-" (standard output), and unless `devices_ok` an existing device or
+// this process's own standard output or error by another name (`/dev/stdout`, `/dev/fd/1`),
 // is refused with "OPTION OUT: WHAT needs a file …", before any work; "" (not asked for)
 // passes. (A page or a certificate may go to /dev/null; a merge would lock and write a sidecar
 // in /dev.)

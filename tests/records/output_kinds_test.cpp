@@ -104,6 +104,39 @@ TEST_CASE("an output that is a FIFO, a socket or a folder is refused at once, ne
     CHECK(has(piped.out, "3"));
 }
 
+TEST_CASE("an output that names the process's own stream is written through it, never replaced", "[records][outputs][own-stream]") {
+    // `--out /dev/stdout` with stdout sent to a file: the writers renamed a temp file over the
+    // /dev/stdout symlink (and merge made its sidecar and lock in /dev). /dev/fd/N and
+    // /proc/self/fd/N are the same stream by other names; they are the ones tested here, so an
+    // unfixed build fails on them (no temp file can be made in /proc) instead of damaging /dev.
+    const std::string dir = fresh("own-stream");
+    finished_run(dir);
+    const std::string csv = dir + "/out/r.csv", jsonl = FUTOLAB_SOURCE_DIR "/tests/data/good/corpus.jsonl";
+    for (const std::string stdout_name : {"/dev/fd/1", "/proc/self/fd/1"}) {
+        INFO(stdout_name);
+        fs::remove(dir + "/o.txt");
+        CliResult r = run_cli("convert " + jsonl + " --to jsonl --out " + stdout_name + " > " + dir + "/o.txt");
+        CHECK(r.exit_code == 0);
+        CHECK(slurp(dir + "/o.txt") == run_cli("convert " + jsonl + " --to jsonl").out);
+        r = run_cli("generate random --n 4 --count 3 --seed 1 --out " + stdout_name + " > " + dir + "/g.jsonl");
+        CHECK(r.exit_code == 0);
+        const std::string g = slurp(dir + "/g.jsonl");
+        CHECK(std::count(g.begin(), g.end(), '\n') == 3);
+        r = run_cli("report " + csv + " --out " + stdout_name + " > " + dir + "/r.html");
+        CHECK(r.exit_code == 0);
+        CHECK(slurp(dir + "/r.html").starts_with("<!DOCTYPE html>"));
+        // A merged CSV needs a file: its sidecar and lock go beside it.
+        r = run_cli("merge " + csv + " --out " + stdout_name + " > " + dir + "/m.csv");
+        check_refused(r, "--out " + stdout_name + ": a merged results CSV");
+        CHECK(slurp(dir + "/m.csv").empty());
+    }
+    // Standard error by another name, and what the command printed before stays in order.
+    const CliResult r = run_cli("critical --exact --n 3 --objective h --certificate /dev/fd/2 2> " + dir + "/c.txt");
+    CHECK(r.exit_code == 0);
+    CHECK(has(slurp(dir + "/c.txt"), "futolab-exact-critical"));
+    CHECK_FALSE(fs::exists("/proc/self/fd/.1.lock"));
+}
+
 TEST_CASE("two outputs of one command naming one file are refused", "[records][outputs][same-file]") {
     const std::string dir = fresh("same");
     std::ofstream(dir + "/old.cert") << "an old certificate\n";
