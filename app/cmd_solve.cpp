@@ -94,6 +94,8 @@ int solve(const SolveArgs& args) {
             }
             ResultRow row = make_result_row("solve", p, spec, args.seed, 1, mode, run, run_index++);
             row.spec = spec.spec();
+            row.time_limit_ms = limit_ms(args.time_limit);  // SPEC §5: an empty cell is "no limit"
+            row.cpu_limit_ms = limit_ms(args.cpu_limit);
             if (csv) std::cout << csv_line(row);
             else print_pretty(row, p, run);
             check_stdout();  // each result is out before the next run; a lost one stops here

@@ -101,8 +101,8 @@ constexpr const char* kInstanceColumns[] = {"instance", "instance_hash", "n"};
 std::map<std::string, std::string> shard_cells(const ExperimentConfig& config, const SidecarFacts& made_by,
                                                const SolverSpec& s, const std::string& build) {
     ResultRow row;
-    row.time_limit_ms = config.limits.time_seconds * 1e3;
-    row.cpu_limit_ms = config.limits.cpu_seconds * 1e3;
+    row.time_limit_ms = limit_ms(config.limits.time_seconds);
+    row.cpu_limit_ms = limit_ms(config.limits.cpu_seconds);
     row.memory_limit_kb = made_by.isolation != "thread" ? config.limits.memory_bytes / 1024 : 0;
     row.deterministic = task_info(config.task).inputs != TaskInput::puzzles || counters_deterministic(s);
     for (const BuildIdentity& b : made_by.builds)

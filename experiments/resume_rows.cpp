@@ -33,8 +33,8 @@ std::map<std::string, std::string> wanted_cells(const TaskRunner& tasks, const E
     row.run = run.index;
     row.spec = matrix.specs[static_cast<std::size_t>(run.solver)];
     row.isolation = where;
-    row.time_limit_ms = config.limits.time_seconds * 1e3;
-    row.cpu_limit_ms = config.limits.cpu_seconds * 1e3;
+    row.time_limit_ms = limit_ms(config.limits.time_seconds);
+    row.cpu_limit_ms = limit_ms(config.limits.cpu_seconds);
     row.memory_limit_kb = sandbox_row(where).own_process ? config.limits.memory_bytes / 1024 : 0;  // a thread has none
     const auto build = builds.find(matrix.build_names[static_cast<std::size_t>(run.build)]);
     row.build = build == builds.end() ? "" : build->second;

@@ -308,8 +308,8 @@ void work(WorkQueue& q, int cpu) {
             row.params = q.matrix.params_of(run.instance);
             row.core = cpu >= 0 ? current_cpu() : -1;  // where it ran: the pinned CPU, as the CSV shows
             row.isolation = where;
-            row.time_limit_ms = q.config.limits.time_seconds * 1e3;
-            row.cpu_limit_ms = q.config.limits.cpu_seconds * 1e3;
+            row.time_limit_ms = limit_ms(q.config.limits.time_seconds);
+            row.cpu_limit_ms = limit_ms(q.config.limits.cpu_seconds);
             row.memory_limit_kb = sandbox_row(where).own_process ? q.config.limits.memory_bytes / 1024 : 0;
             row.build = q.builds.cell(run.build);
             row.calibration_ns = calibration.level();

@@ -50,7 +50,7 @@ struct ResultRow {
     int core = -1;                 // pinned runs: the CPU the worker was on (sched_getcpu) as the
                                    // run ended, its pinned CPU; -1: not pinned (empty)
     std::optional<Isolation> isolation;  // written by name (core/isolation.hpp); none: not a sweep run (empty)
-    double time_limit_ms = 0, cpu_limit_ms = 0;  // the limits the run had; 0: none (empty)
+    double time_limit_ms = 0, cpu_limit_ms = 0;  // the limits the run had (limit_ms); 0: none (empty)
     std::uint64_t memory_limit_kb = 0;           // 0: none (empty)
     std::string build;  // the build that ran it (build_identity.hpp cell()): this binary by default
     std::int64_t calibration_ns = -1;  // the sweep's calibration workload near this run (-1: none, empty)
@@ -76,6 +76,11 @@ const CsvLayout& plain_layout();
 ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const SolverSpec& solver,
                           std::uint64_t seed, int repeat, const Mode& mode, const RunResult& run,
                           std::size_t run_index = 0);
+
+// A limit given in seconds as its `time_limit_ms` / `cpu_limit_ms` cell: rounded to the
+// nanosecond, the resolution a limit is read in, so that `400us` is written 0.4 and not
+// 0.39999999999999997 (seconds × 1000 in binary floating point). 0 stays 0 (none).
+double limit_ms(double seconds);
 
 // The columns every results file starts with (SPEC §5 and futolab's up to `output`): what
 // older futolab wrote, and what readers of any version may rely on.

@@ -4,6 +4,7 @@
 // input file, two sources), so that no test waits for a run of 2^63 instances.
 #include "../support/boundaries.hpp"
 #include "cli_runner.hpp"
+#include "records/csv_reader.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -118,6 +119,25 @@ TEST_CASE("time limits: the messages of issue #18", "[cli][numbers]") {
     CHECK(r.exit_code == 0);
     CHECK(r.out.find(",solved,") != std::string::npos);
     CHECK(run_cli("solve --format csv good/conjure-4x4.futo --time-limit 2h").exit_code == 0);
+}
+
+TEST_CASE("solve --format csv writes the limits its runs had, to the nanosecond", "[cli][numbers][limits]") {
+    // The limit cells were empty ("no limit", SPEC §5) while the status said timeout, and a
+    // limit of 400us was written as 0.39999999999999997 (seconds × 1000 in binary).
+    const auto r = run_cli("solve --format csv good/conjure-4x4.futo --time-limit 400us --cpu-limit 3");
+    REQUIRE(r.exit_code == 0);
+    const futolab::CsvTable t = futolab::parse_csv(r.out, "solve's output");
+    REQUIRE(t.rows.size() == 1);
+    const auto cell = [&](const std::string& column) {
+        const auto at = std::find(t.header.begin(), t.header.end(), column);
+        REQUIRE(at != t.header.end());
+        return t.rows[0].at(static_cast<std::size_t>(at - t.header.begin()));
+    };
+    CHECK(cell("time_limit_ms") == "0.4");
+    CHECK(cell("cpu_limit_ms") == "3000");
+    const auto none = run_cli("solve --format csv good/conjure-4x4.futo");
+    REQUIRE(none.exit_code == 0);
+    CHECK(none.out.find(",,,") != std::string::npos);  // no limit: empty cells
 }
 
 TEST_CASE("run: --shard reads I and N as whole numbers with their range", "[cli][numbers]") {

@@ -8,6 +8,7 @@
 #include "records/table_schema.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -158,4 +159,13 @@ TEST_CASE("the schema beside a CSV follows its header, CR LF or not", "[csv][sch
     std::ifstream general((dir / "none.csv.schema.json").string());
     CHECK(Json::parse(general).at("fieldsMatch") == "partial");
     fs::remove_all(dir);
+}
+
+TEST_CASE("a limit's cell is its value in ms to the nanosecond, not a binary residue", "[csv][limits]") {
+    CHECK(fmt::format("{}", futolab::limit_ms(0.0004)) == "0.4");  // 400us: 0.39999999999999997 before
+    CHECK(fmt::format("{}", futolab::limit_ms(0.05)) == "50");
+    CHECK(fmt::format("{}", futolab::limit_ms(60)) == "60000");
+    CHECK(fmt::format("{}", futolab::limit_ms(1e-9)) == "1e-06");
+    CHECK(futolab::limit_ms(0) == 0);  // none stays none (an empty cell)
+    CHECK(fmt::format("{}", futolab::limit_ms(9.2e9)) == "9200000000000");
 }
