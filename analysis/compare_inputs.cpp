@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace futolab {
 namespace {
@@ -30,6 +31,26 @@ struct Loaded {
     std::string label;
     std::size_t sweeps = 1;  // replicate sweeps pooled in `table` (its sources)
 };
+
+// What the rows' `experiment` cells say against comparing a side as one experiment (rows
+// appended from another experiment's CSV), and what each input's sidecar says against its
+// rows (provenance.hpp, sidecar_notes): warnings, as the same-runs note is.
+void experiment_warnings(const Loaded& side, std::vector<std::string>& warnings) {
+    const ResultsTable& t = side.table;
+    if (!t.has_column("experiment")) return;
+    std::vector<std::set<std::string>> per_file(t.sources().size());
+    std::set<std::string> all;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        per_file[t.source(i)].insert(t.text(i, "experiment"));
+        all.insert(t.text(i, "experiment"));
+    }
+    if (all.size() > 1)
+        warnings.push_back(fmt::format("{} holds runs of the experiments {}: they are compared as one", side.label,
+                                       quoted_list(all)));
+    for (std::size_t f = 0; f < t.sources().size(); ++f)
+        for (std::string& note : sidecar_notes(t.sources()[f], per_file[f]))
+            if (std::find(warnings.begin(), warnings.end(), note) == warnings.end()) warnings.push_back(std::move(note));
+}
 
 // The sidecar's load figure, if it has a readable one (an older or missing sidecar: none).
 std::optional<LoadFigure> load_of(const std::string& path) {
@@ -219,6 +240,7 @@ ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::ve
         // Two inputs holding the same runs compare them with themselves: said, not refused.
         for (std::string& w : same_runs_warnings(inputs, inputs)) out.warnings.push_back(std::move(w));
     }
+    for (const Loaded& side : sides) experiment_warnings(side, out.warnings);
     // --where filtered the report's tables but not this section (issue #45): now both.
     if (!filters.empty())
         for (Loaded& side : sides) side.table = filter_rows(side.table, filters);

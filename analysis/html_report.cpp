@@ -274,6 +274,7 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
         s += table_html(*t, "instances");
     }
     s += "<h2 id=\"provenance\">Provenance</h2>\n";
+    for (const std::string& note : study.sidecar_notes) s += "<p class=\"note\">warning: " + html_escape(note) + "</p>\n";
     for (const auto& [csv, meta] : sidecars) s += provenance_html(csv, meta);
     s += "<script>";
     s += kScript;

@@ -68,12 +68,25 @@ void refuse_duplicate_runs(const ResultsTable& t) {
     }
 }
 
+// Rows of two experiments, in one file (rows appended from another CSV) or in files whose
+// sidecars cannot tell (one missing): the rows' own `experiment` cells say so.
+void refuse_experiments(const ResultsTable& t) {
+    if (!t.has_column("experiment") || t.size() == 0) return;
+    const std::string first = t.text(0, "experiment");
+    for (std::size_t i = 1; i < t.size(); ++i)
+        if (t.text(i, "experiment") != first)
+            throw InputError(fmt::format("{} is a run of experiment '{}', {} of '{}': analyze would pool two experiments as "
+                                         "one; {}",
+                                         t.where(0), first, t.where(i), t.text(i, "experiment"), kAdvice));
+}
+
 }  // namespace
 
 void check_pooling(const ResultsTable& table, bool pool) {
-    if (table.sources().size() < 2) return;
-    refuse_file_twice(table);
+    if (table.sources().size() >= 2) refuse_file_twice(table);
     if (pool) return;
+    refuse_experiments(table);
+    if (table.sources().size() < 2) return;
     refuse_versions(table);
     refuse_duplicate_runs(table);
 }

@@ -4,7 +4,9 @@
 //     found as rows with the same run key (instance, instance_hash, solver, options, seed,
 //     repeat: records/results_csv.hpp run_key) in two inputs;
 //   - runs of two commits or two configs (the sidecars' git_commit or config_hash differ):
-//     medians and noise figures would mix versions, and a spec could mean two things.
+//     medians and noise figures would mix versions, and a spec could mean two things;
+//   - rows of two experiments (their `experiment` cells differ), in several files or in one
+//     (rows appended from another CSV), sidecars or not.
 // Both are refused with a message naming the files, unless `--pool` says the pooling is
 // meant; `futolab compare` is the tool for two versions of an experiment. A file given twice
 // is refused even with --pool: nothing makes that a second measurement.

@@ -118,6 +118,39 @@ Provenance read_provenance(const std::string& csv_path, const ResultsTable& tabl
     return p;
 }
 
+std::string quoted_list(const std::set<std::string>& items) {
+    std::string out;
+    std::size_t i = 0;
+    for (const std::string& item : items) {
+        out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + fmt::format("'{}'", item);
+        ++i;
+    }
+    return out;
+}
+
+std::vector<std::string> sidecar_notes(const std::string& csv_path, const std::set<std::string>& experiments) {
+    const std::string path = sidecar_path(csv_path);
+    if (!std::filesystem::exists(path)) return {};
+    std::vector<std::string> notes;
+    try {
+        const YamlFields y(path);
+        const YamlAt root = y.root(load_sidecar(path));
+        const std::string name = y.text(y.child(root, "experiment"), "");
+        if (!name.empty() && !experiments.empty() && !(experiments.size() == 1 && experiments.count(name)))
+            notes.push_back(fmt::format("{} says experiment '{}', but the rows of {} are of {}: the sidecar describes "
+                                        "other runs (copied from another experiment?)",
+                                        path, name, csv_path, quoted_list(experiments)));
+        const std::string text = y.text(y.child(root, "config"), ""), hash = y.text(y.child(root, "config_hash"), "");
+        if (!text.empty() && !hash.empty() && fmt::format("{:016x}", fnv1a64(text)) != hash)
+            notes.push_back(fmt::format("{}: its config text does not hash to its config_hash {} (edited?): it may not "
+                                        "be the config these runs had",
+                                        path, hash));
+    } catch (const InputError&) {
+        return {};  // read_provenance and the page say what is wrong with it
+    }
+    return notes;
+}
+
 std::vector<FactDifference> provenance_differences(const Provenance& base, const Provenance& next) {
     std::vector<FactDifference> out;
     for (std::size_t i = 0; i < base.facts.size() && i < next.facts.size(); ++i) {

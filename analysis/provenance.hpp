@@ -15,6 +15,7 @@
 
 #include "analysis/results_table.hpp"
 
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,6 +31,17 @@ struct Provenance {
 // `table` is the CSV loaded on its own. Throws InputError naming the sidecar if it exists but
 // is not YAML.
 Provenance read_provenance(const std::string& csv_path, const ResultsTable& table);
+
+// "'a' and 'b'", "'a', 'b' and 'c'" (for messages naming experiments).
+std::string quoted_list(const std::set<std::string>& items);
+
+// What a sidecar says that its own CSV's rows contradict, as warnings (empty if nothing, if
+// there is no sidecar, or if it cannot be read: read_provenance says why). A sidecar copied
+// from another experiment (`experiment: gi` beside rows of `e`), or whose config text no
+// longer hashes to its config_hash (edited), describes runs other than these: the page and
+// the tables still show it as the text it is, with this note beside it.
+// `experiments`: the distinct `experiment` cells of the CSV's rows.
+std::vector<std::string> sidecar_notes(const std::string& csv_path, const std::set<std::string>& experiments);
 
 struct FactDifference {
     std::string fact, base, next;

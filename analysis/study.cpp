@@ -1,5 +1,7 @@
 #include "analysis/study.hpp"
 
+#include "analysis/provenance.hpp"
+
 #include "analysis/noise_table.hpp"
 #include "analysis/set_table.hpp"
 
@@ -63,6 +65,17 @@ bool has_data(const PlotSpec& plot) {
     return false;
 }
 
+// sidecar_notes for each input, against the experiments its own rows name.
+std::vector<std::string> sidecar_notes_of(const ResultsTable& loaded) {
+    std::vector<std::set<std::string>> experiments(loaded.sources().size());
+    if (loaded.has_column("experiment"))
+        for (std::size_t i = 0; i < loaded.size(); ++i) experiments[loaded.source(i)].insert(loaded.text(i, "experiment"));
+    std::vector<std::string> notes;
+    for (std::size_t f = 0; f < loaded.sources().size(); ++f)
+        for (std::string& n : sidecar_notes(loaded.sources()[f], experiments[f])) notes.push_back(std::move(n));
+    return notes;
+}
+
 }  // namespace
 
 Study run_study(StudyRequest request) {
@@ -96,6 +109,7 @@ Study run_study(StudyRequest request) {
     study.agreement = check_agreement(table, request.label_sources ? table.sources() : std::vector<std::string>{});
     study.disagreements = disagreements_table(study.agreement);
     study.table = with_vbs;
+    study.sidecar_notes = sidecar_notes_of(loaded);
     return study;
 }
 

@@ -50,6 +50,9 @@ struct Study {
     Agreement agreement;
     TextTable disagreements;
     std::vector<PlotSpec> plots;
+    // What a sidecar says that its CSV's rows contradict (provenance.hpp, sidecar_notes):
+    // printed as warnings, and shown in the report's provenance section.
+    std::vector<std::string> sidecar_notes;
 };
 
 // Throws InputError for bad input or usage (see docs/analysis.md).

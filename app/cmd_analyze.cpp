@@ -238,6 +238,8 @@ int analyze(AnalyzeArgs args) {
     if (one_csv && study.tables.size() > 1)
         throw InputError("--format csv prints one table: choose --table " + names_of(kTableKinds, "|") + ", or --tables DIR");
     if (one_csv) std::cout << table_csv(study.tables.front());
+    for (const std::string& w : study.sidecar_notes)
+        std::cerr << visible_text("futolab: warning: " + w, LineBreaks::kept) << "\n";
     else if (args.tables_dir.empty() || one_table(args)) print_tables(study, args);
     if (!args.tables_dir.empty()) write_tables(study, args.tables_dir);
     write_plots(study.plots, args.plots);

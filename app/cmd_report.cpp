@@ -149,6 +149,8 @@ int report(ReportArgs args) {
     if (!args.compare)  // else the same warnings came from compare_inputs
         for (const std::string& w : study.table.warnings())
             std::cerr << visible_text("futolab: warning: " + w, LineBreaks::kept) << "\n";
+    for (const std::string& w : study.sidecar_notes)
+        std::cerr << visible_text("futolab: warning: " + w, LineBreaks::kept) << "\n";
     std::vector<PlotSpec> specs = compared.plots;
     specs.insert(specs.end(), study.plots.begin(), study.plots.end());
     // Bounded: 5000 specs made 5000 scatter figures, a 75 MB page (issue #45).

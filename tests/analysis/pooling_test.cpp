@@ -87,3 +87,23 @@ TEST_CASE("pooling: inputs of different commits or configs need --pool", "[pooli
     CHECK(refusal({a, b}).empty());
     fs::remove_all(dir);
 }
+
+TEST_CASE("pooling: rows of two experiments need --pool, in two files or in one, sidecars or not", "[pooling]") {
+    // Round 8: with one sidecar missing, or with another experiment's rows appended to a CSV,
+    // analyze and report pooled two experiments with no word.
+    const fs::path dir = fresh_dir();
+    const std::string header = "experiment," + kHeader;
+    const std::string a = write(dir, "a.csv", header + "ea,a,01,fc,,7,1,solved,3,5,5\n");
+    const std::string b = write(dir, "b.csv", header + "eb,b,02,fc,,7,1,solved,3,5,5\n");
+    CHECK(refusal({a, b}) == a + ":2 is a run of experiment 'ea', " + b + ":2 of 'eb': analyze would pool two experiments "
+                                                                          "as one; compare two versions with `futolab "
+                                                                          "compare`, or pool them on purpose with --pool");
+    CHECK(refusal({a, b}, true).empty());
+    const std::string mixed = write(dir, "mixed.csv", header + "ea,a,01,fc,,7,1,solved,3,5,5\nea,c,03,fc,,7,1,solved,3,5,5\n"
+                                                                "eb,b,02,fc,,7,1,solved,3,5,5\n");
+    CHECK(refusal({mixed}).find(mixed + ":2 is a run of experiment 'ea', " + mixed + ":4 of 'eb'") == 0);
+    CHECK(refusal({mixed}, true).empty());
+    // One experiment in several files (its shards) pools as before.
+    CHECK(refusal({a, write(dir, "a2.csv", header + "ea,c,03,fc,,7,1,solved,3,5,5\n")}).empty());
+    fs::remove_all(dir);
+}

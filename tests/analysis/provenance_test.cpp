@@ -1,0 +1,92 @@
+// A sidecar that its CSV's rows contradict (red-team round 7 and 8): one copied from another
+// experiment, or whose config text was edited with its config_hash kept, was shown by report,
+// analyze and compare as these runs' provenance without a word. It is still shown as the text
+// it is (a hostile sidecar stays visible), with a note beside it.
+#include "analysis/provenance.hpp"
+
+#include "tests/app/cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+using namespace futolab;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kData = FUTOLAB_SOURCE_DIR "/tests/data/analysis/compare/";
+
+// A copy of tests/data's base.csv and its sidecar (experiment t, its config text hashing to
+// its config_hash) in a fresh folder.
+std::string copy_base(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("futolab-provenance-test-" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string csv = (dir / "base.csv").string();
+    fs::copy_file(kData + "base.csv", csv);
+    fs::copy_file(kData + "base.csv.meta.yaml", csv + ".meta.yaml");
+    return csv;
+}
+
+void edit_sidecar(const std::string& csv, const std::regex& what, const std::string& to) {
+    std::ifstream in(csv + ".meta.yaml");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string edited = std::regex_replace(text, what, to, std::regex_constants::format_first_only);
+    REQUIRE(edited != text);
+    std::ofstream(csv + ".meta.yaml") << edited;
+}
+
+}  // namespace
+
+TEST_CASE("sidecar notes: a sidecar of other runs is named, one of these runs is not", "[provenance]") {
+    const std::string csv = copy_base("notes");
+    CHECK(sidecar_notes(csv, {"t"}).empty());
+    CHECK(sidecar_notes(csv, {}).empty());  // a CSV without the column: nothing to hold against it
+    // Another experiment's sidecar copied beside these rows.
+    CHECK(sidecar_notes(csv, {"e"}) ==
+          std::vector<std::string>{csv + ".meta.yaml says experiment 't', but the rows of " + csv +
+                                   " are of 'e': the sidecar describes other runs (copied from another experiment?)"});
+    CHECK(sidecar_notes(csv, {"t", "u"}).size() == 1);  // rows of a second experiment appended
+    // The config text edited, its hash kept.
+    edit_sidecar(csv, std::regex("nodes: 1000"), "nodes: 2000");
+    const auto notes = sidecar_notes(csv, {"t"});
+    REQUIRE(notes.size() == 1);
+    CHECK(notes[0] == csv + ".meta.yaml: its config text does not hash to its config_hash 27f130d332a94a13 (edited?): it "
+                            "may not be the config these runs had");
+    // No sidecar, or one that is not YAML: nothing here (read_provenance and the page say so).
+    fs::remove(csv + ".meta.yaml");
+    CHECK(sidecar_notes(csv, {"e"}).empty());
+    std::ofstream(csv + ".meta.yaml") << "experiment: [unclosed\n";
+    CHECK(sidecar_notes(csv, {"e"}).empty());
+}
+
+TEST_CASE("report, analyze and compare warn of a copied sidecar and of rows of two experiments", "[provenance][cli]") {
+    const std::string csv = copy_base("cli");
+    edit_sidecar(csv, std::regex("experiment: t"), "experiment: gi");
+    const std::string page = fs::path(csv).parent_path() / "r.html";
+    auto r = futolab::test::run_cli("report " + csv + " --out " + page);
+    CHECK(r.exit_code == 0);
+    const std::string note = csv + ".meta.yaml says experiment 'gi', but the rows of " + csv + " are of 't'";
+    CHECK(r.err.find("futolab: warning: " + note) != std::string::npos);
+    std::ifstream in(page);
+    const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(html.find("<p class=\"note\">warning: " + csv + ".meta.yaml says experiment &#39;gi&#39;, but the rows of " + csv +
+                    " are of &#39;t&#39;") != std::string::npos);
+    r = futolab::test::run_cli("analyze " + csv);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.find("futolab: warning: " + note) != std::string::npos);
+    r = futolab::test::run_cli("compare " + csv + " " + kData + "base.csv");
+    CHECK(r.err.find("futolab: warning: " + note) != std::string::npos);
+    // Rows of another experiment appended: analyze refuses without --pool, compare says so.
+    std::ofstream(csv, std::ios::app) << "u,i9,0000000000000009,4,6,3,fc,var=mrv,11,1,count:2,unique,1,5,0,0,0,0,1000000,"
+                                         "1000000,,9,\n";
+    r = futolab::test::run_cli("analyze " + csv);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find(csv + ":2 is a run of experiment 't', " + csv + ":26 of 'u': analyze would pool two experiments") !=
+          std::string::npos);
+    r = futolab::test::run_cli("compare " + csv + " " + kData + "base.csv");
+    CHECK(r.err.find("holds runs of the experiments 't' and 'u': they are compared as one") != std::string::npos);
+}
