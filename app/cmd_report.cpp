@@ -21,6 +21,7 @@
 #include "core/files.hpp"
 #include "records/build_identity.hpp"
 #include "records/output_guard.hpp"
+#include "solvers/external/temp_dir.hpp"
 #include "core/visible_text.hpp"
 
 #include <fmt/format.h>
@@ -48,26 +49,14 @@ const std::vector<Word<PlotType>>& report_plot_types() {
     return types;
 }
 
-// A fresh private folder for the plots' SVGs, removed when the report is written.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string tmpl = (fs::temp_directory_path() / "futolab-report-XXXXXX").string();
-        if (!mkdtemp(tmpl.data())) throw std::runtime_error("cannot make a temporary folder in " + fs::temp_directory_path().string());
-        path = tmpl;
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        fs::remove_all(path, ignored);
-    }
-};
-
 std::vector<ReportPlot> render_svgs(const std::vector<PlotSpec>& specs) {
     std::vector<ReportPlot> plots;
-    const TempDir dir;
+    // A private folder for the figures, removed when the page is written; after a kill its
+    // name (the owner's pid and start time) lets the next futolab remove it (owner.hpp).
+    const external::TempDir dir("report");
     for (std::size_t i = 0; i < specs.size(); ++i) {
         const PlotSpec& p = specs[i];
-        const std::string png = render_plot(p, dir.path.string());
+        const std::string png = render_plot(p, dir.path().string());
         const std::string svg = png.empty() ? "" : fs::path(png).replace_extension(".svg").string();
         plots.push_back({p.name, svg.empty() ? "" : inline_svg(read_text_file(svg), "p" + std::to_string(i) + "_"), p.title});
     }

@@ -235,6 +235,22 @@ TEST_CASE("folders of dead owners are removed at the next start, a live owner's 
     CHECK(fs::exists(b / "target" / "file"));
 }
 
+TEST_CASE("report's figure folder is an owned one: a killed report's folder goes at the next start", "[external][leftovers]") {
+    // Red-team round 8: report made `futolab-report-XXXXXX` with no owner in its name, so a
+    // SIGTERM left it for good.
+    const TempDir base("report-reap");
+    const fs::path stale = base.path() / ("futolab-report-" + token(dead_owner()) + "-AAAAAA");
+    fs::create_directories(stale / "inner");
+    const std::string page = (base.path() / "r.html").string();
+    const std::string command = "TMPDIR=" + base.path().string() + " " FUTOLAB_CLI " report " FUTOLAB_SOURCE_DIR
+                                "/tests/data/analysis/compare/base.csv --out " + page + " > /dev/null 2>&1";
+    CHECK(std::system(command.c_str()) == 0);
+    CHECK(fs::exists(page));
+    CHECK_FALSE(fs::exists(stale));
+    for (const auto& entry : fs::directory_iterator(base.path()))  // its own folder is gone too
+        CHECK_FALSE(entry.path().filename().string().starts_with("futolab-report-"));
+}
+
 TEST_CASE("an owner token names its process: pid and start time", "[external][leftovers]") {
     const std::optional<Owner> self = owner_in("futolab-ilp-" + owner_token() + "-XXXXXX");
     REQUIRE(self);
