@@ -127,7 +127,7 @@ int compare(const CompareArgs& args) {
     note_same_files(args.inputs);
     const ComparedRun run = compare_inputs(args.inputs, side_labels(args), std::string(name_in(kTimeMetrics, args.metric)),
                                            nullptr, args.base, args.replicates);
-    for (const std::string& w : run.warnings) std::cerr << visible_text("futolab: warning: " + w, LineBreaks::kept) << "\n";
+    for (const std::string& w : run.warnings) std::cerr << visible_text("futolab: warning: " + w, LineBreaks::shown) << "\n";
     const std::vector<ComparedInputs>& comparisons = run.comparisons;
     // Over every input's runs together: each input's own disagreements and those between inputs.
     const Agreement agreement = inputs_agreement(args.inputs, input_labels(args));
@@ -143,7 +143,7 @@ int compare(const CompareArgs& args) {
         // Labels, specs and modes come from the data: shown as the tables show them.
         const auto say = [&](const std::string& kind, const std::string& line) {
             std::cerr << visible_text("futolab: compare " + c.base_label + " → " + c.new_label + ": " + kind + line,
-                                      LineBreaks::kept)
+                                      LineBreaks::shown)
                       << "\n";
         };
         for (const std::string& line : v.notes) say("note: ", line);

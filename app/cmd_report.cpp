@@ -133,18 +133,18 @@ int report(ReportArgs args) {
     if (!args.request.baseline.empty()) args.request.plot_types.push_back(PlotType::scatter);
     args.request.instances = true;
     const ComparedRun compared = args.compare ? compare_setup(args) : ComparedRun{};
-    for (const std::string& w : compared.warnings) std::cerr << visible_text("futolab: warning: " + w, LineBreaks::kept) << "\n";
+    for (const std::string& w : compared.warnings) std::cerr << visible_text("futolab: warning: " + w, LineBreaks::shown) << "\n";
     const Study study = run_study(args.request);
     if (!args.compare)  // else the same warnings came from compare_inputs
         for (const std::string& w : study.table.warnings())
-            std::cerr << visible_text("futolab: warning: " + w, LineBreaks::kept) << "\n";
+            std::cerr << visible_text("futolab: warning: " + w, LineBreaks::shown) << "\n";
     for (const std::string& w : study.sidecar_notes)
-        std::cerr << visible_text("futolab: warning: " + w, LineBreaks::kept) << "\n";
+        std::cerr << visible_text("futolab: warning: " + w, LineBreaks::shown) << "\n";
     std::vector<PlotSpec> specs = compared.plots;
     specs.insert(specs.end(), study.plots.begin(), study.plots.end());
     // Bounded: 5000 specs made 5000 scatter figures, a 75 MB page (issue #45).
     const BoundedFigures drawn = bound_figures(std::move(specs));
-    if (!drawn.note.empty()) std::cerr << visible_text("futolab: note: " + drawn.note, LineBreaks::kept) << "\n";
+    if (!drawn.note.empty()) std::cerr << visible_text("futolab: note: " + drawn.note, LineBreaks::shown) << "\n";
     const std::string page = html_report(study, render_svgs(drawn.figures), sidecars(args.request.inputs), futolab_version(),
                                          compared.comparisons, drawn.note);
     write_file_atomically(args.out, page);

@@ -111,7 +111,7 @@ int run_command(const RunArgs& args) {
     if (!args.builds.empty()) config.builds = builds_of(args);
     const RunnerReport r = run_experiment(config, options);
     for (const SkippedInput& s : r.invalid)
-        std::cerr << visible_text("futolab: skipped invalid input: " + s.error, LineBreaks::kept) << "\n";
+        std::cerr << visible_text("futolab: skipped invalid input: " + s.error, LineBreaks::shown) << "\n";
     if (!options.redo.empty())
         std::cout << fmt::format("{}: --redo took out {} rows with status {} (recorded in the sidecar)\n", r.csv_path,
                                  r.redone, fmt::join(options.redo, ","));

@@ -101,7 +101,7 @@ int solve(const SolveArgs& args) {
             check_stdout();  // each result is out before the next run; a lost one stops here
             if (run.result.status == Status::error) {
                 std::cerr << visible_text(fmt::format("futolab: {} with {}: {}", p.id(), spec.text(), run.result.message),
-                                          LineBreaks::kept)
+                                          LineBreaks::shown)
                           << "\n";
                 exit_code = 1;
             }

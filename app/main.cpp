@@ -21,9 +21,11 @@ constexpr int kExitFailure = 1;
 constexpr int kExitBadInput = 2;
 
 // Messages quote what the user gave (a value, a cell, a path): its invisible characters are
-// shown (<U+FEFF>, <U+202E>), or "'\ufeff1' is not a number" would read "'1' is not a number".
+// shown (<U+FEFF>, <U+202E>), or "'\ufeff1' is not a number" would read "'1' is not a number";
+// and so are line breaks (<U+000A>): a message is one line, and a file named "x\nfutolab: ok"
+// must not print a second one.
 int report(const char* kind, const std::exception& e, int code) {
-    std::cerr << "futolab: " << kind << futolab::visible_text(e.what(), futolab::LineBreaks::kept) << "\n";
+    std::cerr << "futolab: " << kind << futolab::visible_text(e.what(), futolab::LineBreaks::shown) << "\n";
     return code;
 }
 
@@ -75,7 +77,7 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return checked(app.exit(e));
     } catch (const CLI::ParseError& e) {
-        std::cerr << "futolab: " << futolab::visible_text(e.what(), futolab::LineBreaks::kept) << " (see --help)\n";
+        std::cerr << "futolab: " << futolab::visible_text(e.what(), futolab::LineBreaks::shown) << " (see --help)\n";
         return kExitBadInput;
     } catch (const futolab::InputError& e) {  // a numeric option out of range (app/number_options.hpp)
         return report("", e, kExitBadInput);

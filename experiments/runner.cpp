@@ -488,7 +488,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     if (config.pin) {
         const CorePlan plan = plan_cores(info.jobs, usable_cpus());
         info.pinned_cpus = plan.cpus;
-        if (!plan.warning.empty()) std::cerr << visible_text("futolab: warning: " + plan.warning, LineBreaks::kept) << "\n";
+        if (!plan.warning.empty()) std::cerr << visible_text("futolab: warning: " + plan.warning, LineBreaks::shown) << "\n";
     }
     write_sidecar(report.csv_path, identity_of(config, matrix), info);
 

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -151,4 +152,25 @@ TEST_CASE("compare's notes and gate lines show the invisible characters of label
     INFO(r.err);
     CHECK(has(r.err, "futolab: compare x<U+202E>y → z: "));
     CHECK_FALSE(has(r.err, "\xe2\x80\xae"));
+}
+
+TEST_CASE("a line break in a file name cannot split a message or forge a second one", "[cli][messages]") {
+    // Red-team round 8: `check` of a bad puzzle in a file named "c<LF>futolab: ok.futo" printed
+    // "futolab: c" and, on a line of its own, "futolab: ok.futo:2: …".
+    const fs::path dir = fresh_dir("messages", "line-break-name");
+    const std::string bad = (dir / "c\nfutolab: ok.futo").string();
+    std::ofstream(bad) << "4\n9 . . .\n. . . .\n. . . .\n. . . .\n";
+    auto r = run_cli("check '" + bad + "'");
+    CHECK(r.exit_code == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.err.find("c<U+000A>futolab: ok.futo:2:") != std::string::npos);
+    // A warning (a results CSV whose last line was cut) is one line too.
+    const std::string csv = (dir / "r\nfutolab: fine.csv").string();
+    std::ifstream in(kResults);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::ofstream(csv) << text << "cut,off";
+    r = run_cli("analyze '" + csv + "'");
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.find("r<U+000A>futolab: fine.csv: the last line is incomplete") != std::string::npos);
+    CHECK(r.err.find("\nfutolab: fine.csv") == std::string::npos);
 }
