@@ -232,14 +232,14 @@ int analyze(AnalyzeArgs args) {
             check_output_path(path, args.request.inputs, args.force, "--tables");
     if (!args.plots.empty()) check_plots_keep_inputs(study.plots, args.plots, args.request.inputs);
     for (const std::string& w : study.table.warnings())
-        std::cerr << visible_text("futolab: warning: " + w, LineBreaks::kept) << "\n";
+        std::cerr << visible_text("futolab: warning: " + w, LineBreaks::shown) << "\n";
+    for (const std::string& w : study.sidecar_notes)
+        std::cerr << visible_text("futolab: warning: " + w, LineBreaks::shown) << "\n";
     // CSV is for programs: one table per file, never several glued together.
     const bool one_csv = args.format == TableFormat::csv && !one_table(args) && args.tables_dir.empty();
     if (one_csv && study.tables.size() > 1)
         throw InputError("--format csv prints one table: choose --table " + names_of(kTableKinds, "|") + ", or --tables DIR");
     if (one_csv) std::cout << table_csv(study.tables.front());
-    for (const std::string& w : study.sidecar_notes)
-        std::cerr << visible_text("futolab: warning: " + w, LineBreaks::kept) << "\n";
     else if (args.tables_dir.empty() || one_table(args)) print_tables(study, args);
     if (!args.tables_dir.empty()) write_tables(study, args.tables_dir);
     write_plots(study.plots, args.plots);
