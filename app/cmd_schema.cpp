@@ -4,7 +4,9 @@
 // the `<csv>.schema.json` that run and merge write beside it.
 #include "app/commands.hpp"
 #include "core/error.hpp"
+#include "core/files.hpp"
 #include "records/columns.hpp"
+#include "records/csv_reader.hpp"
 #include "records/table_schema.hpp"
 
 #include <iostream>
@@ -18,7 +20,12 @@ int print_schema(const std::string& csv) {
         std::cout << table_schema_json();
         return 0;
     }
-    const std::vector<std::string> header = read_csv_header(csv);
+    // Only the header is needed, read under every input's rules (core/files.hpp): a FIFO or
+    // /dev/zero is refused at once, and `schema a.csv >> a.csv` would append to the CSV.
+    const std::string line = read_first_line(csv);
+    if (line.empty() || line.back() != '\n') throw InputError(csv + ": no header line");
+    const std::vector<std::string> header = parse_csv(line, csv).header;  // a CR of CR LF: parse_csv takes it
+    if (header.empty()) throw InputError(csv + ": no header line");
     if (!has_base_columns(header))
         throw InputError(csv + ": not a futolab results CSV (its header does not start with futolab's columns)");
     std::cout << table_schema_json(header);

@@ -27,19 +27,23 @@ std::size_t max_input_bytes() {
     const bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
     if (digits && ec == std::errc::result_out_of_range)  // whole, but past 64 bits: say so
         throw InputError(fmt::format("FUTOLAB_MAX_INPUT_BYTES: '{}' is too large (at most {})", s, SIZE_MAX));
-    if (ec != std::errc() || end != s.data() + s.size() || v < kLeast)
-        throw InputError(fmt::format("FUTOLAB_MAX_INPUT_BYTES: '{}' is not a whole number of bytes from {} up", s, kLeast));
+    if (!digits || ec != std::errc() || end != s.data() + s.size())
+        throw InputError(fmt::format("FUTOLAB_MAX_INPUT_BYTES: '{}' is not a whole number of bytes (plain digits, at "
+                                     "least {})", s, kLeast));
+    if (v < kLeast)  // a number, but below the floor: say which bound it misses (issue #45, round 8)
+        throw InputError(fmt::format("FUTOLAB_MAX_INPUT_BYTES: {} is too small (at least {})", s, kLeast));
     return v;
 }
 
 namespace {
 
-// Reads fd to its end, refusing more than `cap` bytes.
-std::string read_capped(int fd, const std::string& path, std::size_t cap) {
+// Reads fd to its end (or, with `first_line`, through its first '\n'), refusing more than `cap`
+// bytes.
+std::string read_capped(int fd, const std::string& path, std::size_t cap, bool first_line) {
     std::string text;
     char buf[1 << 16];
     for (;;) {
-        const ssize_t n = ::read(fd, buf, sizeof buf);
+        const ssize_t n = ::read(fd, buf, first_line ? 4096 : sizeof buf);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) throw_input_error({path}, std::string("cannot read: ") + std::strerror(errno));
         if (n == 0) return text;
@@ -47,6 +51,11 @@ std::string read_capped(int fd, const std::string& path, std::size_t cap) {
             throw_input_error({path}, fmt::format("larger than {} bytes, the input limit (set FUTOLAB_MAX_INPUT_BYTES "
                                                   "to raise it)", cap));
         text.append(buf, static_cast<std::size_t>(n));
+        if (const std::size_t end = text.find('\n', text.size() - static_cast<std::size_t>(n));
+            first_line && end != std::string::npos) {
+            text.resize(end + 1);
+            return text;
+        }
     }
 }
 
@@ -69,14 +78,13 @@ void refuse_if_stdout(const struct stat& input, const std::string& path) {
                                   "would be written into the input; redirect it to another file");
 }
 
-}  // namespace
-
-std::string read_text_file(const std::string& path) {
+// read_text_file and read_first_line: the same rules, to the end or through the first line.
+std::string read_input(const std::string& path, bool first_line) {
     const std::size_t cap = max_input_bytes();
     if (path == "-") {
         struct stat in {};
         if (::fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode)) refuse_if_stdout(in, "-");
-        return read_capped(STDIN_FILENO, "-", cap);
+        return read_capped(STDIN_FILENO, "-", cap, first_line);
     }
     // O_NONBLOCK: opening a FIFO with no writer would block forever; the file type is checked
     // before anything is read, and a regular file ignores the flag.
@@ -98,13 +106,13 @@ std::string read_text_file(const std::string& path) {
         ::close(fd);
         throw;
     }
-    if (static_cast<std::uint64_t>(st.st_size) > cap) {
+    if (!first_line && static_cast<std::uint64_t>(st.st_size) > cap) {
         ::close(fd);
         throw_input_error({path}, fmt::format("{} bytes, larger than {} bytes, the input limit (set "
                                               "FUTOLAB_MAX_INPUT_BYTES to raise it)", st.st_size, cap));
     }
     try {
-        std::string text = read_capped(fd, path, cap);
+        std::string text = read_capped(fd, path, cap, first_line);
         ::close(fd);
         return text;
     } catch (...) {
@@ -112,6 +120,12 @@ std::string read_text_file(const std::string& path) {
         throw;
     }
 }
+
+}  // namespace
+
+std::string read_text_file(const std::string& path) { return read_input(path, false); }
+
+std::string read_first_line(const std::string& path) { return read_input(path, true); }
 
 std::uint64_t fnv1a64(std::string_view text, std::uint64_t h) {
     for (unsigned char ch : text) {

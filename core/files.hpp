@@ -17,6 +17,11 @@ namespace futolab {
 // command's output would be written into its own input.
 std::string read_text_file(const std::string& path);
 
+// The first line of the file, through its '\n' (the whole file if it has none), read under
+// read_text_file's rules (a regular file or standard input, not standard output, capped): for
+// a command that needs only a CSV's header (`futolab schema`).
+std::string read_first_line(const std::string& path);
+
 // The cap on one input: $FUTOLAB_MAX_INPUT_BYTES (a whole number of bytes, at least 1 MiB)
 // if set and valid, else 1 GiB. A set but invalid value is an InputError naming it.
 std::size_t max_input_bytes();

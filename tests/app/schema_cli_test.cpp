@@ -1,6 +1,7 @@
 // The column schema beside every results CSV (issue #44 item 1): run and merge write
 // <csv>.schema.json with the CSV's actual columns; `futolab schema [CSV]` prints it.
 #include "cli_runner.hpp"
+#include "records/results_csv.hpp"
 #include "records/csv_reader.hpp"
 
 #include <catch2/catch.hpp>
@@ -8,6 +9,8 @@
 
 #include <filesystem>
 #include <fstream>
+
+#include <sys/stat.h>
 
 using futolab::test::fresh_dir;
 using futolab::test::has;
@@ -77,5 +80,37 @@ TEST_CASE("schema refuses a file that is not a results CSV", "[cli][schema]") {
     CHECK(has(r.err, "good/conjure-4x4.futo: not a futolab results CSV"));
     r = run_cli("schema no-such.csv");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "no-such.csv: cannot be read"));
+    CHECK(has(r.err, "no-such.csv: cannot read: No such file or directory"));
+}
+
+// Round 8: schema read its CSV with a plain stream, outside the input rules every other
+// command follows (core/files.hpp): it hung on a FIFO, read /dev/zero without bound, and
+// `schema a.csv >> a.csv` appended the JSON to the results CSV.
+TEST_CASE("schema reads its CSV under the input rules", "[cli][schema]") {
+    const fs::path dir = fresh_dir("app", "schema-input-rules");
+    REQUIRE(::mkfifo((dir / "fifo.csv").c_str(), 0600) == 0);
+    auto r = futolab::test::run_cli_env("timeout 20 ", "schema fifo.csv", dir.string());  // a hang is exit 124
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "fifo.csv: cannot read: is a FIFO (named pipe)"));
+    r = futolab::test::run_cli_env("timeout 20 ", "schema /dev/zero", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "/dev/zero: cannot read: is a device"));
+    const std::string csv = slurp(FUTOLAB_SOURCE_DIR "/tests/data/analysis/paired.csv");
+    std::ofstream(dir / "r.csv") << csv;
+    r = run_cli("schema r.csv >> r.csv", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "r.csv: is also this command's standard output"));
+    CHECK(slurp((dir / "r.csv").string()) == csv);  // nothing appended
+    // Only the header is read: a CR LF header with no row still gives the schema.
+    std::string header;
+    for (const std::string& c : futolab::csv_base_columns()) header += (header.empty() ? "" : ",") + c;
+    std::ofstream(dir / "crlf.csv") << header << "\r\n";
+    r = run_cli("schema crlf.csv", dir.string());
+    CHECK(r.exit_code == 0);
+    CHECK(field_names(r.out) == futolab::csv_base_columns());
+    std::ofstream(dir / "cut.csv") << header;  // no line end: the header may be cut
+    r = run_cli("schema cut.csv", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "cut.csv: no header line"));
+    fs::remove_all(dir);
 }

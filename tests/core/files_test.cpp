@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -83,4 +84,27 @@ TEST_CASE("a command whose standard output is appended to its input refuses, the
         CHECK(slurp((dir / "p.jsonl").string()) == slurp(puzzle));
     }
     fs::remove_all(dir);
+}
+
+// Round 8: FUTOLAB_MAX_INPUT_BYTES=100 said "'100' is not a whole number of bytes from 1048576
+// up", as if 100 were not a whole number; the message names the bound it misses.
+TEST_CASE("FUTOLAB_MAX_INPUT_BYTES names the bound a value misses", "[files]") {
+    const auto error_of = [](const char* value) {
+        ::setenv("FUTOLAB_MAX_INPUT_BYTES", value, 1);
+        std::string what = "accepted";
+        try {
+            max_input_bytes();
+        } catch (const InputError& e) {
+            what = e.what();
+        }
+        ::unsetenv("FUTOLAB_MAX_INPUT_BYTES");
+        return what;
+    };
+    CHECK(error_of("100") == "FUTOLAB_MAX_INPUT_BYTES: 100 is too small (at least 1048576)");
+    CHECK(error_of("1048575") == "FUTOLAB_MAX_INPUT_BYTES: 1048575 is too small (at least 1048576)");
+    CHECK(error_of("0") == "FUTOLAB_MAX_INPUT_BYTES: 0 is too small (at least 1048576)");
+    CHECK(error_of("1048576") == "accepted");
+    CHECK_THAT(error_of("12kB"), Catch::Contains("'12kB' is not a whole number of bytes"));
+    CHECK_THAT(error_of("-5"), Catch::Contains("'-5' is not a whole number of bytes"));
+    CHECK_THAT(error_of("18446744073709551616"), Catch::Contains("is too large (at most 18446744073709551615)"));
 }
