@@ -19,6 +19,7 @@
 #include "app/load.hpp"
 #include "app/number_options.hpp"
 #include "app/option_rules.hpp"
+#include "app/output_folder.hpp"
 #include "app/table_options.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
@@ -222,6 +223,10 @@ const std::vector<Word<PlotType>>& analyze_plot_types() {
 }
 
 int analyze(AnalyzeArgs args) {
+    // Before the study: a folder that cannot be one would otherwise fail after the tables
+    // were printed.
+    if (!args.tables_dir.empty()) check_output_folder(args.tables_dir, "--tables");
+    if (!args.plots.empty()) check_output_folder(args.plots, "--plots");
     parse_where(args);
     args.request.instances = args.instances || args.table == TableKind::instances || !args.tables_dir.empty();
     if (args.plots.empty()) args.request.plot_types.clear();

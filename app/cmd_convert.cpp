@@ -6,6 +6,7 @@
 // need a file name instead, and the message says so.
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "app/output_folder.hpp"
 #include "core/error.hpp"
 #include "core/file_names.hpp"
 #include "core/formats/formats.hpp"
@@ -81,10 +82,11 @@ int convert(const ConvertArgs& args) {
     if (args.force && (args.out.empty() || args.out == "-"))  // it would be ignored (issue #45)
         throw InputError("convert: --force does not apply without --out (it lets an output replace a file)");
     const Format to = format_from_name(args.to);
+    const bool folder = names_folder(args.out);
+    if (folder) check_output_folder(args.out, "--out");  // `d/` where d is a FIFO or a file: say what d is
     std::vector<Instance> instances;
     for (auto& [instance, puzzle] : load_instances({args.input})) instances.push_back(std::move(instance));
     const FormatInfo& info = format_info(to);
-    const bool folder = names_folder(args.out);
     if (!folder && (info.multi_instance || instances.size() <= 1)) {
         if (args.out != "-") check_extension(args.out, info);
         check_output_path(args.out, {args.input}, args.force);

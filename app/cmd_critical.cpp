@@ -21,6 +21,7 @@
 #include "app/load.hpp"
 #include "app/number_options.hpp"
 #include "app/option_rules.hpp"
+#include "app/output_folder.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
@@ -508,6 +509,7 @@ void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, con
 // --checkpoint DIR: the shards as files (critical/zero_given/few_relations_shards.hpp); the table and the
 // claim once every shard of the folder is there.
 int run_few_relations_shards(const CriticalArgs& a) {
+    check_output_folder(a.checkpoint, "--checkpoint");  // `-` or a file there: refused before any shard runs
     ShardPlan plan{a.n, a.few_relations, a.shards, std::nullopt, a.checkpoint, a.jobs,
                    std::string("futolab ") + FUTOLAB_VERSION + " " + FUTOLAB_GIT_COMMIT};
     if (!a.shard.empty()) std::tie(plan.only, plan.shards) = parse_shard(a.shard);

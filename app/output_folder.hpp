@@ -1,0 +1,17 @@
+// Folder outputs (analyze --tables and --plots, critical --checkpoint, convert --out DIR/),
+// checked before any work (issue #45, round 8): a folder option given `-` or a path whose part
+// is a file, FIFO, device or socket used to be found only when the first file was written,
+// after every table had been printed, and `-` made a folder named "-".
+#pragma once
+
+#include <string>
+
+namespace futolab::app {
+
+// Throws InputError if `dir` cannot be the folder OPTION writes into: "OPTION -: a folder is
+// needed, not standard output", or "OPTION DIR: PART is not a folder but a FIFO (named pipe)"
+// for the first part of the path that exists and is not a folder. A path not there yet is
+// fine (the command makes it).
+void check_output_folder(const std::string& dir, const std::string& option);
+
+}  // namespace futolab::app

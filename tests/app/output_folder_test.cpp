@@ -1,0 +1,67 @@
+// Folder outputs checked before any work (app/output_folder.hpp, red-team round 8): `analyze
+// --plots X` with X a file or FIFO printed every table and then exited 2; `--tables -`,
+// `--plots -` and `critical --checkpoint -` made a folder named "-"; `convert --out d/` with d a
+// FIFO said "is a folder".
+#include "cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include <sys/stat.h>
+
+using futolab::test::fresh_dir;
+using futolab::test::has;
+using futolab::test::run_cli;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kCsv = FUTOLAB_SOURCE_DIR "/tests/data/analysis/paired.csv";
+const std::string kPuzzle = FUTOLAB_SOURCE_DIR "/tests/data/good/conjure-4x4.jsonl";
+
+}  // namespace
+
+TEST_CASE("a folder option given - is refused before any work, and no folder '-' is made", "[cli][output]") {
+    const fs::path dir = fresh_dir("app", "folder-dash");
+    for (const std::string& command : {"analyze " + kCsv + " --tables -", "analyze " + kCsv + " --plots - --plot cactus",
+                                       std::string("critical --n 4 --few-relations 3 --checkpoint - --shards 2")}) {
+        INFO(command);
+        const auto r = run_cli(command, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, " -: a folder is needed, not standard output"));
+        CHECK(r.out.empty());
+        CHECK_FALSE(fs::exists(dir / "-"));
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a folder option naming a file, FIFO or device is refused before the tables are printed", "[cli][output]") {
+    const fs::path dir = fresh_dir("app", "folder-kinds");
+    std::ofstream(dir / "file") << "x\n";
+    REQUIRE(::mkfifo((dir / "fifo").c_str(), 0600) == 0);
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"analyze " + kCsv + " --plots file --plot cactus", "--plots file: file is not a folder but a regular file"},
+        {"analyze " + kCsv + " --plots fifo --plot cactus", "--plots fifo: fifo is not a folder but a FIFO (named pipe)"},
+        {"analyze " + kCsv + " --tables file/sub", "--tables file/sub: file is not a folder but a regular file"},
+        {"analyze " + kCsv + " --tables fifo", "--tables fifo: fifo is not a folder but a FIFO (named pipe)"},
+        {"analyze " + kCsv + " --tables /dev/null", "--tables /dev/null: /dev/null is not a folder but a device"},
+        {"critical --n 4 --few-relations 3 --checkpoint fifo --shards 2", "--checkpoint fifo: fifo is not a folder but a FIFO (named pipe)"},
+        {"convert " + kPuzzle + " --to futo --out fifo/", "--out fifo/: fifo is not a folder but a FIFO (named pipe)"},
+        {"convert " + kPuzzle + " --to futo --out file/", "--out file/: file is not a folder but a regular file"}};
+    for (const auto& [command, message] : cases) {
+        INFO(command);
+        const auto r = futolab::test::run_cli_env("timeout 20 ", command, dir.string());  // a hang is exit 124
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, message));
+        CHECK(r.out.empty());  // refused before the tables (or a shard) were printed
+    }
+    // A link to a folder is a folder.
+    fs::create_directory(dir / "real");
+    fs::create_directory_symlink(dir / "real", dir / "link");
+    const auto r = run_cli("analyze " + kCsv + " --tables link", dir.string());
+    CHECK(r.exit_code == 0);
+    CHECK(fs::exists(dir / "real" / "summary.csv"));
+    fs::remove_all(dir);
+}
