@@ -3,6 +3,8 @@
 #include "core/error.hpp"
 #include "core/numbers.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cstdint>
 #include <limits>
@@ -48,6 +50,11 @@ RowFilter parse_row_filter(const std::string& text) {
     const bool two = at + 1 < text.size() && text[at + 1] == '=' && text[at] != '=';
     RowFilter f{text.substr(0, at), text.substr(at, two ? 2 : 1), text.substr(at + (two ? 2 : 1))};
     if (f.op == "!") throw InputError("--where '" + text + "': '!' must be '!='");
+    // `n=>4` (a typo for >=) would split as n = ">4" and keep no row in silence (round 8): no
+    // value of a column starts with an operator character, so the operator is what is wrong.
+    if (const std::size_t more = f.value.find_first_not_of("=!<>"); !f.value.empty() && more != 0)
+        throw InputError(fmt::format("--where '{}': the operator '{}' is not one of = != < <= > >= ('{}' is not a value)",
+                                     text, f.op + f.value.substr(0, more), f.value));
     // An order needs a finite number (core/numbers.hpp): `n<nan` or `n<1e400` would keep no
     // row, or fail later naming a cell instead of the option.
     if (f.op != "=" && f.op != "!=")

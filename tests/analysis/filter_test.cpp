@@ -56,3 +56,20 @@ TEST_CASE("whole numbers compare exactly, past 2^53 too", "[analysis][filter]") 
     CHECK(filter_rows(all, {parse_row_filter("seed<=9007199254740992")}).size() == 0);
     CHECK(filter_rows(all, {parse_row_filter("seed>=9.007199254740993e15")}).size() == 3);  // a real: as doubles
 }
+
+// Round 8: `n=>4` (a typo for >=) split as n = ">4" and kept no row, with no word. A value
+// never starts with an operator character: every such split is the operator's mistake.
+TEST_CASE("a value that starts with an operator character is refused, naming the operator", "[analysis][filter]") {
+    for (const auto& [text, op] : {std::pair{"n=>4", "=>"}, {"n=<4", "=<"}, {"n==4", "=="}, {"n<>4", "<>"},
+                                   {"n>=>4", ">=>"}, {"n!==4", "!=="}, {"n<<4", "<<"}, {"spec=!gac", "=!"}, {"n==", "=="}}) {
+        INFO(text);
+        try {
+            parse_row_filter(text);
+            FAIL("accepted");
+        } catch (const InputError& e) {
+            CHECK_THAT(e.what(), Catch::Contains(std::string("the operator '") + op + "' is not one of = != < <= > >="));
+        }
+    }
+    CHECK(parse_row_filter("n=").value.empty());  // an empty value: the rows where n is empty
+    CHECK(parse_row_filter("spec=fc:var=mrv").value == "fc:var=mrv");
+}
