@@ -24,7 +24,8 @@
 
 namespace futolab {
 
-// The upper end of a whole-number option without one (parse_whole reads up to 2^63 − 1).
+// The upper end of a whole-number option without one (parse_whole reads up to 2^63 − 1): shown
+// as such by `futolab list` and named by the refusal of a larger value.
 inline constexpr std::uint64_t kNoUpperBound = std::numeric_limits<long long>::max();
 
 template <class Config>

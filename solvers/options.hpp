@@ -22,7 +22,7 @@ struct OptionSpec {
 
     bool is_whole() const { return values.empty(); }
     bool allows(std::string_view value) const;
-    std::string allowed_text() const;  // "static|mrv", "0..64", "1 or more"
+    std::string allowed_text() const;  // "static|mrv", "0..64", "1..9223372036854775807"
 };
 
 // A whole number in decimal digits only (no sign, no spaces); -1 if it is not one or does
