@@ -1,5 +1,7 @@
 #include "core/numbers.hpp"
 
+#include "core/message_text.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,15 +14,8 @@
 namespace futolab {
 namespace {
 
-// The text as typed, for a message: control bytes escaped, long texts cut.
-std::string shown(std::string_view text) {
-    std::string out;
-    for (char ch : text.substr(0, 40)) {
-        const auto u = static_cast<unsigned char>(ch);
-        out += u < 0x20 || u == 0x7f ? fmt::format("\\x{:02x}", u) : std::string(1, ch);
-    }
-    return text.size() > 40 ? out + "..." : out;
-}
+// The text as typed, for a message: cut, invisible characters shown (core/message_text.hpp).
+std::string shown(std::string_view text) { return message_text(text, 40); }
 
 std::string accepted(const WholeRange& r) {
     return fmt::format("(accepted: {} to {}{}{})", r.min, r.max, r.note.empty() ? "" : "; ", r.note);

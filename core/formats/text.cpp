@@ -1,5 +1,7 @@
 #include "core/formats/text.hpp"
 
+#include "core/message_text.hpp"
+
 #include <fmt/format.h>
 
 #include <charconv>
@@ -65,25 +67,14 @@ std::optional<int> parse_count(std::string_view digits) {
     return value;
 }
 
-std::string printable(std::string_view text, std::size_t max) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size() && i < max; ++i) {
-        const auto ch = static_cast<unsigned char>(text[i]);
-        if (ch < 0x20 || ch >= 0x7f)
-            out += fmt::format("\\x{:02x}", ch);
-        else
-            out += static_cast<char>(ch);
-    }
-    if (text.size() > max) out += "...";
-    return out;
-}
+std::string printable(std::string_view text, std::size_t max) { return message_text(text, max); }
 
 std::string quoted(std::string_view token, std::size_t max) {
-    // A byte-order mark is invisible in an editor: say what the three bytes are (it is skipped
-    // only at the very start of a file, where editors write it).
+    // A byte-order mark is invisible in an editor: say what it is (it is skipped only at the
+    // very start of a file, where editors write it).
     const bool bom = token.find("\xEF\xBB\xBF") != std::string_view::npos;
-    return "'" + printable(token, max) + "'" + (bom ? " (\\xef\\xbb\\xbf is U+FEFF, a UTF-8 byte-order mark: skipped only at the "
-                                                      "start of a file)" : "");
+    return "'" + printable(token, max) + "'" + (bom ? " (U+FEFF is a UTF-8 byte-order mark: skipped only at the start "
+                                                      "of a file)" : "");
 }
 
 // Every line break a reader of the written file might honour ends the comment early, so the

@@ -33,8 +33,9 @@ bool is_digits(std::string_view text);
 // A non-negative decimal number made only of digits; nullopt if empty, not digits or too big.
 std::optional<int> parse_count(std::string_view digits);
 
-// Text made printable for an error message: at most `max` characters, control and non-ASCII
-// bytes escaped as \xNN, so that a message stays one printable line whatever the input holds.
+// Text quoted in an error message: message_text (core/message_text.hpp), at most `max` bytes,
+// left as typed for the message's visible_text to show what is invisible, so that two inputs
+// never print alike (bytes escaped here as \xNN did).
 std::string printable(std::string_view text, std::size_t max);
 // A token made printable and put in single quotes.
 std::string quoted(std::string_view token, std::size_t max = 24);

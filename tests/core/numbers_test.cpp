@@ -120,6 +120,11 @@ TEST_CASE("short numbers for messages", "[numbers]") {
     CHECK(short_number(1e-7) == "1e-7");
 }
 
-TEST_CASE("a control byte in the text is escaped in the message", "[numbers]") {
-    CHECK_THAT(whole_error(std::string("1\x1b[2J", 5), {}), Contains("'1\\x1b[2J' is not a whole number"));
+TEST_CASE("the text is quoted as typed, for the message's visible_text to show", "[numbers]") {
+    // Round 8: bytes shown here as \xNN made a typed `1\x1b` print as the control byte does
+    // (and main's visible_text then showed a marker made here as <U+003C>U+001B>).
+    CHECK_THAT(whole_error(std::string("1\x1b[2J", 5), {}), Contains(std::string("'1\x1b[2J' is not a whole number")));
+    CHECK_THAT(whole_error("1\\x1b", {}), Contains("'1\\x1b' is not a whole number"));
+    CHECK_THAT(whole_error("\xef\xbc\x91", {}), Contains("'\xef\xbc\x91' is not a whole number"));
+    CHECK_THAT(whole_error(std::string(39, '1') + "\xef\xbc\x91", {}), Contains("'" + std::string(39, '1') + "...'"));
 }
