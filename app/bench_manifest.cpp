@@ -2,10 +2,10 @@
 
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/json_read.hpp"
 #include "core/status.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
@@ -13,7 +13,7 @@
 namespace futolab::app {
 namespace {
 
-using nlohmann::json;
+using json = Json;  // ordered: read by core/json_read.hpp
 
 // The manifest's expected statuses are run statuses (SPEC), named by the status table.
 const std::array<std::pair<Expected, std::string_view>, 3>& expected_words() {
@@ -26,7 +26,8 @@ const std::array<std::pair<Expected, std::string_view>, 3>& expected_words() {
 // "m.json: instances[3] (id 'n04:2')" and the like: where a field sits, for messages.
 struct Where {
     const std::string& path;
-    std::string entry;  // "" for the top level
+    std::string entry;           // "" for the top level
+    const TypedNumbers& typed;   // the numbers' texts as typed, for messages (core/json_read.hpp)
     std::string field(std::string_view key) const {
         return fmt::format("{}: {}field '{}'", path, entry.empty() ? "" : entry + ": ", key);
     }
@@ -41,7 +42,7 @@ const json& member(const json& object, std::string_view key, const Where& at) {
 std::string string_member(const json& object, std::string_view key, const Where& at) {
     const json& value = member(object, key, at);
     if (!value.is_string() || value.get<std::string>().empty())
-        throw InputError(fmt::format("{}: {} is not a non-empty string", at.field(key), value.dump()));
+        throw InputError(fmt::format("{}: {} is not a non-empty string", at.field(key), typed_json(value, at.typed)));
     return value.get<std::string>();
 }
 
@@ -86,7 +87,7 @@ std::vector<std::string> read_tiers(const json& top, const Where& at) {
     std::vector<std::string> tiers;
     const json& list = array_member(top, "tiers", at);
     for (std::size_t i = 0; i < list.size(); ++i) {
-        const Where entry{at.path, fmt::format("tiers[{}]", i)};
+        const Where entry{at.path, fmt::format("tiers[{}]", i), at.typed};
         if (!list[i].is_object()) throw InputError(fmt::format("{}: {} is not an object", at.path, entry.entry));
         std::string name = string_member(list[i], "name", entry);
         if (std::find(tiers.begin(), tiers.end(), name) != tiers.end())
@@ -97,7 +98,7 @@ std::vector<std::string> read_tiers(const json& top, const Where& at) {
 }
 
 BenchInstance read_instance(const json& item, std::size_t i, const std::vector<std::string>& tiers, const Where& top) {
-    Where at{top.path, fmt::format("instances[{}]", i)};
+    Where at{top.path, fmt::format("instances[{}]", i), top.typed};
     if (!item.is_object()) throw InputError(fmt::format("{}: {} is not an object", top.path, at.entry));
     BenchInstance in;
     in.id = string_member(item, "id", at);
@@ -134,13 +135,15 @@ std::string_view expected_name(Expected e) {
 }
 
 BenchManifest read_bench_manifest(const std::string& path) {
-    json top;
-    try {
-        top = json::parse(read_text_file(path));
-    } catch (const json::parse_error& e) {
-        throw InputError(fmt::format("{}: not JSON: {}", path, e.what()));
-    }
-    const Where at{path, ""};
+    // "m.json:2:1: malformed JSON: …" as the other JSON readers say it, never nlohmann's own
+    // "[json.exception.parse_error.101] …"; a key twice in one object is refused too.
+    const std::string text = read_text_file(path);
+    const JsonRead read = read_json(text);
+    if (!read.problem.empty())
+        throw InputError(read.line ? fmt::format("{}:{}:{}: {}", path, read.line, read.column, read.problem)
+                                   : fmt::format("{}: {}", path, read.problem));
+    const json& top = read.value;
+    const Where at{path, "", read.typed};
     if (!top.is_object()) throw InputError(path + ": not a futolab-bench manifest (a JSON object)");
     BenchManifest m;
     m.path = path;
@@ -148,7 +151,7 @@ BenchManifest read_bench_manifest(const std::string& path) {
     const json& version = member(top, "version", at);
     if (!version.is_number_integer() || version.get<long long>() != kBenchManifestVersion)
         throw InputError(fmt::format("{}: {} is not a manifest version this futolab reads ({})", at.field("version"),
-                                     version.dump(), kBenchManifestVersion));
+                                     typed_json(version, at.typed), kBenchManifestVersion));
     m.version = kBenchManifestVersion;
     m.tiers = read_tiers(top, at);
     const json& items = array_member(top, "instances", at);

@@ -3,6 +3,7 @@
 // Instance::extra and are written back, so a rewrite loses nothing.
 #include "core/formats/readers.hpp"
 #include "core/formats/text.hpp"
+#include "core/json_read.hpp"
 
 #include <fmt/format.h>
 
@@ -12,17 +13,11 @@
 #include <climits>
 #include <cmath>
 #include <cstdlib>
-#include <set>
 #include <utility>
 #include <vector>
 
 namespace futolab::formats_internal {
 namespace {
-
-// The JSON value shortened for a message.
-std::string shown(const Json& value) {
-    return quoted(value.dump(-1, ' ', false, Json::error_handler_t::replace), 40);
-}
 
 // C0 controls and DEL: bytes that break a CSV cell, a message line or a terminal.
 bool is_control(char ch) {
@@ -56,7 +51,7 @@ std::optional<int> as_int(const Json& value) {
 // One line's object turned into an Instance; every error names the line.
 class LineReader {
 public:
-    LineReader(const std::string& source, int line) : source_(source), line_(line) {}
+    LineReader(const std::string& source, int line, const TypedNumbers& typed) : source_(source), line_(line), typed_(typed) {}
 
     Instance read(const Json& object) {
         Instance in;
@@ -108,7 +103,7 @@ private:
         if (!entry.is_array() || entry.size() != arity)
             error(fmt::format("{}[{}] must be {}, got {}", what, index, shape, shown(entry)));
         std::vector<int> out;
-        for (const Json& v : entry) out.push_back(integer(v, fmt::format("{}[{}]", what, index)));
+        for (std::size_t j = 0; j < entry.size(); ++j) out.push_back(integer(entry[j], fmt::format("{}[{}][{}]", what, index, j)));
         return out;
     }
 
@@ -170,7 +165,8 @@ private:
                 error(fmt::format("solution row {} must be an array of {} integers, got {}", r + 1, value.size(),
                                   shown(row)));
             std::vector<int> values;
-            for (const Json& v : row) values.push_back(integer(v, fmt::format("solution row {}", r + 1)));
+            for (std::size_t c = 0; c < row.size(); ++c)
+                values.push_back(integer(row[c], fmt::format("solution[{}][{}]", r, c)));
             in.solution.push_back(std::move(values));
         }
     }
@@ -181,57 +177,26 @@ private:
         in.meta = value;
     }
 
+    // The value as the line typed it (core/json_read.hpp): `1e0` stays 1e0, 2^64 its digits.
+    std::string shown(const Json& value) const { return "'" + typed_json(value, typed_, 40) + "'"; }
+
     const std::string& source_;
     int line_;
+    const TypedNumbers& typed_;
 };
 
-// "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." → the
-// part after the position, which is what a person needs.
-std::string parse_reason(const std::string& what) {
-    const std::size_t colon = what.find(": ");
-    return colon == std::string::npos ? what : what.substr(colon + 2);
-}
-
-// Rejects a key given twice in one object ({"n":4,"n":5}): the JSON parser would keep the
-// last value silently. The callback sees every key as it is read; one set of keys per open
-// object, innermost last.
-class DuplicateKeys {
-public:
-    DuplicateKeys(const std::string& source, int line) : source_(source), line_(line) {}
-
-    bool operator()(int, Json::parse_event_t event, Json& parsed) {
-        if (event == Json::parse_event_t::object_start) open_.emplace_back();
-        else if (event == Json::parse_event_t::object_end && !open_.empty()) open_.pop_back();
-        else if (event == Json::parse_event_t::key && !open_.empty() && !open_.back().insert(parsed.get<std::string>()).second)
-            fail(source_, line_, 0,
-                 fmt::format("key {} is given twice in one object",
-                             printable(parsed.dump(-1, ' ', false, Json::error_handler_t::replace), 40)));
-        return true;  // keep everything
-    }
-
-private:
-    const std::string& source_;
-    int line_;
-    std::vector<std::set<std::string>> open_;
-};
-
-Json parse_line(const Line& line, const std::string& source) {
-    try {
-        return Json::parse(line.text, DuplicateKeys(source, line.number));
-    } catch (const Json::parse_error& e) {
-        fail(source, line.number, static_cast<int>(e.byte), "malformed JSON: " + printable(parse_reason(e.what()), 120));
-    } catch (const Json::out_of_range& e) {
-        // A number too large even for a double (e.g. 2E2222) is out_of_range 406, not a
-        // parse_error, and has no byte position (found by the jsonl fuzz target).
-        fail(source, line.number, 0, "malformed JSON: " + printable(parse_reason(e.what()), 120));
-    }
+JsonRead parse_line(const Line& line, const std::string& source) {
+    JsonRead read = read_json(line.text);
+    // A key twice ({"n":4,"n":5}) is refused too: the parser would keep the last one silently.
+    if (!read.problem.empty()) fail(source, line.number, static_cast<int>(read.column), read.problem);
+    return read;
 }
 
 Instance read_line(const Line& line, const std::string& source) {
-    const Json object = parse_line(line, source);
-    if (!object.is_object())
-        fail(source, line.number, 0, fmt::format("expected a JSON object {{...}}, got {}", object.type_name()));
-    return LineReader(source, line.number).read(object);
+    const JsonRead read = parse_line(line, source);
+    if (!read.value.is_object())
+        fail(source, line.number, 0, fmt::format("expected a JSON object {{...}}, got {}", read.value.type_name()));
+    return LineReader(source, line.number, read.typed).read(read.value);
 }
 
 // The id a bad line has, if it got as far as a string "id", else the one it would be given.

@@ -40,11 +40,11 @@ std::vector<LessThan> read_relations(const Json& j, int n, const At& at) {
     std::vector<LessThan> out;
     std::set<std::tuple<int, int, int, int>> seen;
     for (const Json& rel : array_at(j, at, "relations")) {
-        const std::string field = fmt::format("relation {}", out.size());
+        const std::string field = fmt::format("relations[{}]", out.size());
         const Json& v = array_at(rel, at, field);
         if (v.size() != 4) bad(at, field + ": needs 4 numbers (r1, c1, r2, c2)");
-        LessThan lt{whole_int(v[0], at, field, 0, n - 1), whole_int(v[1], at, field, 0, n - 1),
-                    whole_int(v[2], at, field, 0, n - 1), whole_int(v[3], at, field, 0, n - 1)};
+        const auto cell = [&](std::size_t i) { return whole_int(v[i], at, fmt::format("{}[{}]", field, i), 0, n - 1); };
+        LessThan lt{cell(0), cell(1), cell(2), cell(3)};
         if (std::abs(lt.r1 - lt.r2) + std::abs(lt.c1 - lt.c2) != 1) bad(at, field + ": the cells are not adjacent");
         const std::pair<int, int> a{lt.r1, lt.c1}, b{lt.r2, lt.c2};
         const auto [lo, hi] = a < b ? std::pair{a, b} : std::pair{b, a};
@@ -58,12 +58,12 @@ std::vector<LessThan> read_relations(const Json& j, int n, const At& at) {
 std::vector<Transposition> read_witnesses(const Json& j, int n, const At& at) {
     std::vector<Transposition> out;
     for (const Json& w : array_at(j, at, "witnesses")) {
-        const std::string field = fmt::format("witness {}", out.size());
+        const std::string field = fmt::format("witnesses[{}]", out.size());
         const Json& v = array_at(w, at, field);
         if (v.size() != 3) bad(at, field + ": needs [\"rows\" or \"columns\", a, b]");
-        const std::string kind = text_at(v[0], at, field);
+        const std::string kind = text_at(v[0], at, field + "[0]");
         if (kind != "rows" && kind != "columns") bad(at, field + ": the kind must be rows or columns");
-        Transposition t{kind == "rows", whole_int(v[1], at, field, 0, n - 1), whole_int(v[2], at, field, 0, n - 1)};
+        Transposition t{kind == "rows", whole_int(v[1], at, field + "[1]", 0, n - 1), whole_int(v[2], at, field + "[2]", 0, n - 1)};
         if (t.a == t.b) bad(at, field + ": exchanges a line with itself");
         out.push_back(t);
     }
@@ -139,7 +139,8 @@ ZeroGivenCertificateCheck check_zero_given_certificate(std::istream& in, const s
         return false;
     };
     if (!next_line()) bad({source, 1}, "empty certificate");
-    const Head h = read_head(parse_line(text, {source, line_no}), {source, line_no});
+    const At head_at{source, line_no};  // one At for the parse and the read: it holds the numbers' texts
+    const Head h = read_head(parse_line(text, head_at), head_at);
     const std::size_t head_line = line_no;
     if (!next_line()) bad({source, line_no + 1}, "the file ends before its proof line");
     const At at{source, line_no};

@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <set>
 
 namespace futolab::critical {
 namespace {
@@ -24,7 +23,8 @@ int clue_count(int n) { return n * n + 2 * n * (n - 1); }
 // An integer read exactly as its text says (issue #45): nlohmann keeps a JSON integer as a
 // 64-bit signed or unsigned value, and anything wider or with a fraction or exponent as a
 // double; get<int>() would wrap 4294967300 to 4 and round 4.0 to 4. Here a fraction, an
-// exponent, a string or a value outside [lo, hi] is refused, naming the field.
+// exponent, a string or a value outside [lo, hi] is refused, naming the field and quoting the
+// number as typed (at.typed).
 std::int64_t whole(const Json& j, const At& at, const std::string& field, std::int64_t lo, std::int64_t hi) {
     if (j.is_number_unsigned()) {
         const std::uint64_t v = j.get<std::uint64_t>();
@@ -37,11 +37,12 @@ std::int64_t whole(const Json& j, const At& at, const std::string& field, std::i
         if (v < lo) bad(at, fmt::format("{} {} is too small (at least {})", field, v, lo));
         return v;
     }
+    const std::string typed = typed_json(j, at.typed);
     if (j.is_number_float() && j.get<double>() >= 9.2e18)  // past int64: a decimal text, not 64 bits' worth
-        bad(at, fmt::format("{} {} is too large (at most {})", field, j.dump(), hi));
+        bad(at, fmt::format("{} {} is too large (at most {})", field, typed, hi));
     if (j.is_number_float() && j.get<double>() <= -9.2e18)
-        bad(at, fmt::format("{} {} is too small (at least {})", field, j.dump(), lo));
-    bad(at, fmt::format("{} must be a whole number in plain digits, got {}", field, j.dump()));
+        bad(at, fmt::format("{} {} is too small (at least {})", field, typed, lo));
+    bad(at, fmt::format("{} must be a whole number in plain digits, got {}", field, typed));
 }
 
 int whole_int(const Json& j, const At& at, const std::string& field, int lo, int hi) {
@@ -49,12 +50,12 @@ int whole_int(const Json& j, const At& at, const std::string& field, int lo, int
 }
 
 const Json& array_at(const Json& j, const At& at, const std::string& field) {
-    if (!j.is_array()) bad(at, fmt::format("{} must be a list, got {}", field, j.dump().substr(0, 40)));
+    if (!j.is_array()) bad(at, fmt::format("{} must be a list, got {}", field, typed_json(j, at.typed)));
     return j;
 }
 
 std::string text_at(const Json& j, const At& at, const std::string& field) {
-    if (!j.is_string()) bad(at, fmt::format("{} must be a string, got {}", field, j.dump().substr(0, 40)));
+    if (!j.is_string()) bad(at, fmt::format("{} must be a string, got {}", field, typed_json(j, at.typed)));
     return j.get<std::string>();
 }
 
@@ -62,7 +63,7 @@ std::string text_at(const Json& j, const At& at, const std::string& field) {
 // would be read past in silence, as if the file said something it does not).
 void check_keys(const Json& record, const At& at, const std::string& what, std::initializer_list<const char*> required,
                 std::initializer_list<const char*> optional) {
-    if (!record.is_object()) bad(at, fmt::format("{} must be an object, got {}", what, record.dump().substr(0, 40)));
+    if (!record.is_object()) bad(at, fmt::format("{} must be an object, got {}", what, typed_json(record, at.typed)));
     for (const auto& item : record.items()) {
         const std::string& key = item.key();  // not a structured binding: clang 14 cannot capture one
         const auto named = [&key](const char* k) { return key == k; };
@@ -73,32 +74,18 @@ void check_keys(const Json& record, const At& at, const std::string& what, std::
         if (!record.contains(key)) bad(at, fmt::format("{} has no '{}'", what, key));
 }
 
-// One line of the file as JSON. A key twice in one object is refused: the parser would keep
-// the last one, so `{"minimum": 9, "minimum": 7}` would claim 7 where a reader sees 9.
+// One line of the file as JSON (core/json_read.hpp). A key twice in one object is refused: the
+// parser would keep the last one, so `{"minimum": 9, "minimum": 7}` would claim 7 where a
+// reader sees 9. write_certificate nests 4 levels (header, frontier, point, witness clues); a
+// deeper line is refused as it is read (200 000 nested brackets overflowed the stack).
 Json parse_line(const std::string& text, const At& at) {
-    std::vector<std::set<std::string>> open;  // the keys seen in each object being parsed
-    std::string twice;
-    const Json::parser_callback_t seen = [&](int depth, Json::parse_event_t event, Json& parsed) {
-        // write_certificate nests 4 levels (header, frontier, point, witness clues); a deeper
-        // line is refused as it is read, before a recursive dump or destructor meets it (200 000
-        // nested brackets overflowed the stack).
-        if (depth > kMaxDepth) bad(at, fmt::format("nested deeper than {} levels", kMaxDepth));
-        if (event == Json::parse_event_t::object_start) open.emplace_back();
-        if (event == Json::parse_event_t::object_end) open.pop_back();
-        if (event == Json::parse_event_t::key && !open.back().insert(parsed.get<std::string>()).second && twice.empty())
-            twice = parsed.get<std::string>();
-        return true;
-    };
-    Json j;
-    try {
-        j = Json::parse(text, seen);
-    } catch (const Json::exception& e) {  // "[json.exception.parse_error.101] parse error at …": keep the position
-        // parse_error, or out_of_range for a number past a double (1e400): the line is refused.
-        const std::string what = e.what();
-        bad(at, "not JSON: " + what.substr(what.find(']') + 2));
+    JsonRead read = read_json(text, kMaxDepth);
+    if (!read.problem.empty()) {
+        if (read.column == 0) bad(at, read.problem);
+        throw InputError(fmt::format("{}:{}:{}: {}", at.source, at.line, read.column, read.problem));
     }
-    if (!twice.empty()) bad(at, fmt::format("key '{}' twice in one object", twice));
-    return j;
+    at.typed = std::move(read.typed);
+    return std::move(read.value);  // its inner values stay where at.typed found them
 }
 
 // A clue set: distinct indices of the clue universe of order n (a repeated clue is refused:
@@ -106,8 +93,9 @@ Json parse_line(const std::string& text, const At& at) {
 template <class Mask>
 Mask mask_of(const Json& clues, int n, const At& at, const std::string& field) {
     Mask m;
-    for (const Json& c : array_at(clues, at, field)) {
-        const int i = whole_int(c, at, field + " clue", 0, clue_count(n) - 1);
+    const Json& list = array_at(clues, at, field);
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        const int i = whole_int(list[k], at, fmt::format("{} clue [{}]", field, k), 0, clue_count(n) - 1);
         if (m.test(i)) bad(at, fmt::format("{}: clue {} twice", field, i));
         m.set(i);
     }
@@ -116,7 +104,7 @@ Mask mask_of(const Json& clues, int n, const At& at, const std::string& field) {
 
 std::vector<int> square_of(const Json& j, int n, const At& at, const std::string& field) {
     std::vector<int> sq;
-    for (const Json& v : array_at(j, at, field)) sq.push_back(whole_int(v, at, field + " entry", 1, n));
+    for (const Json& v : array_at(j, at, field)) sq.push_back(whole_int(v, at, fmt::format("{} entry [{}]", field, sq.size()), 1, n));
     if (!is_latin_square(n, sq)) bad(at, fmt::format("{} is not a Latin square of order {}", field, n));
     return sq;
 }

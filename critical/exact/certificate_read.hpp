@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/instance.hpp"
+#include "core/json_read.hpp"
 #include "critical/clue_mask.hpp"
 
 #include <cstddef>
@@ -14,10 +15,13 @@
 
 namespace futolab::critical {
 
-// Where a value was read: the file and its line, for one-line messages.
+// Where a value was read: the file and its line, for one-line messages. parse_line keeps in
+// `typed` the text of each number of the line that JSON holds as a double (2^64, 1e0, 4.0), so
+// that a message quotes it as the file typed it (round 8: '1.8446744073709552e+19', '1.0').
 struct At {
     const std::string& source;
     std::size_t line;
+    mutable TypedNumbers typed = {};  // filled by parse_line(text, *this), for the Json it returns
 };
 
 [[noreturn]] void bad(const At& at, const std::string& problem);
@@ -33,7 +37,8 @@ std::string text_at(const Json& j, const At& at, const std::string& field);
 void check_keys(const Json& record, const At& at, const std::string& what, std::initializer_list<const char*> required,
                 std::initializer_list<const char*> optional = {});
 
-// One line of the file as JSON; a key twice in one object and deep nesting are refused.
+// One line of the file as JSON; a key twice in one object and deep nesting are refused. The
+// numbers' texts go to at.typed: read the returned value with this same `at`.
 Json parse_line(const std::string& text, const At& at);
 
 // A clue set: distinct indices of the clue universe of order n (ClueMask or WideClueMask).

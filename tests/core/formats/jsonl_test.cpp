@@ -49,10 +49,10 @@ TEST_CASE("jsonl: errors name the file and line, and stay on one line", "[jsonl]
     CHECK_THROWS_WITH(parse("{\"n\": 99999999999}", Format::jsonl, "e.jsonl"),
                       "e.jsonl:1: \"n\" is too large: '99999999999' (integers here are -2147483648 to 2147483647)");
     CHECK_THROWS_WITH(parse("{\"n\": -99999999999}", Format::jsonl, "e.jsonl"), Contains("e.jsonl:1: \"n\" is too large"));
-    CHECK_THROWS_WITH(parse("{\"n\": 1e300}", Format::jsonl, "e.jsonl"), Contains("e.jsonl:1: \"n\" is too large: '1e+300'"));
+    CHECK_THROWS_WITH(parse("{\"n\": 1e300}", Format::jsonl, "e.jsonl"), Contains("e.jsonl:1: \"n\" is too large: '1e300'"));
     CHECK_THROWS_WITH(parse("{\"n\": 2.5}", Format::jsonl, "e.jsonl"), Contains("e.jsonl:1: \"n\" must be an integer"));
     CHECK_THROWS_WITH(parse("{\"n\": 2, \"givens\": [[0, 0, \"1\"]]}", Format::jsonl, "e.jsonl"),
-                      Contains("e.jsonl:1: givens[0] must be an integer"));
+                      Contains("e.jsonl:1: givens[0][2] must be an integer, got string '\"1\"'"));
     CHECK_THROWS_WITH(parse("{\"n\": 2, \"lt\": 5}", Format::jsonl, "e.jsonl"), Contains("\"lt\" must be an array"));
     CHECK_THROWS_WITH(parse("{\"n\": 2, \"solution\": [[1,2],[2]]}", Format::jsonl, "e.jsonl"),
                       Contains("solution row 2 must be an array of 2 integers"));
@@ -115,4 +115,27 @@ TEST_CASE("jsonl: an id with a control character is rejected at input", "[jsonl]
     CHECK(skipped[0].id == "i:1");
     // Printable non-ASCII text is an id like any other.
     CHECK(parse(R"({"id": "caf\u00e9 <b>&\"x\"", "n": 2})", Format::jsonl, "i.jsonl").front().id == "caf\u00e9 <b>&\"x\"");
+}
+
+// Round 8: numbers JSON holds as doubles were quoted re-printed ('1.8446744073709552e+19' for
+// 2^64, '1.0' for 1e0, '3.0' for 3.0000000000000001) and an entry's number was named by its
+// entry only (lt[0]): now as typed, at its inner position.
+TEST_CASE("jsonl: a number is quoted as the line typed it, named by its inner position", "[jsonl]") {
+    const auto error = [](const std::string& line) {
+        try {
+            parse(line, Format::jsonl, "e.jsonl");
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    CHECK(error(R"({"n": 4, "lt": [[0, 0, 18446744073709551616, 0]]})") ==
+          "e.jsonl:1: lt[0][2] is too large: '18446744073709551616' (integers here are -2147483648 to 2147483647)");
+    CHECK_THAT(error(R"({"n": 1e0})"), Contains("\"n\" must be an integer, got number '1e0'"));
+    CHECK_THAT(error(R"({"n": 8E0})"), Contains("got number '8E0'"));
+    CHECK_THAT(error(R"({"n": 3.0000000000000001})"), Contains("got number '3.0000000000000001'"));
+    CHECK_THAT(error(R"({"n": 4, "givens": [[0, 1, 2.50]]})"), Contains("givens[0][2] must be an integer, got number '2.50'"));
+    CHECK_THAT(error(R"({"n": 4, "givens": [[0, 1e0]]})"), Contains("givens[0] must be [row, col, value], got '[0,1e0]'"));
+    CHECK_THAT(error(R"({"n": 2, "solution": [[1, 2], [2, 1.0e0]]})"), Contains("solution[1][1] must be an integer, got number '1.0e0'"));
+    CHECK_THAT(error(R"({"n": 4, "x": 1, "x": 2})"), Contains("e.jsonl:1: key \"x\" is given twice in one object"));
 }

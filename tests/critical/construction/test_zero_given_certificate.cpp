@@ -126,7 +126,7 @@ TEST_CASE("zero-given certificate: malformed files are refused naming line and f
     refused(t, "n");
     t = good;
     t[0]["relations"][0][1] = 1.0;
-    refused(t, "relation 0");
+    refused(t, "relations[0][1] must be a whole number in plain digits, got 1.0");
     t = good;
     t[0]["relations"][0] = Json::array({0, 0, 2, 0});
     refused(t, "not adjacent");
@@ -162,4 +162,29 @@ TEST_CASE("zero-given certificate: orders past the formula's cap are refused bef
     std::ostringstream out;
     REQUIRE_THROWS_AS(write_zero_given_certificate(out, chain_construction(kMaxCnfOrder + 1, balanced_split(kMaxCnfOrder + 1))), InputError);
     REQUIRE(out.str().empty());
+}
+
+// Round 8: numbers quoted as typed (not '1.0' for 1e0, not '1.8446744073709552e+19'), named by
+// their inner position: the header is parsed and read with one At, which holds their texts.
+TEST_CASE("zero-given certificate: a number is quoted as typed, at its position", "[critical][construction][certificate]") {
+    const std::string good = certificate(6);
+    const auto refusal = [&](const std::string& from, const std::string& to) {
+        std::string text = good;
+        const std::size_t at = text.find(from);
+        REQUIRE(at != std::string::npos);
+        text.replace(at, from.size(), to);
+        try {
+            check(text);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    const std::vector<Json> lines = lines_of(good);
+    const std::string first = lines[0]["relations"][0].dump();  // [r1,c1,r2,c2]
+    const std::string typed = "[" + first.substr(1, first.find(',') - 1) + ",1e0" + first.substr(first.find(',', first.find(',') + 1));
+    CHECK_THAT(refusal("\"relations\":[" + first.substr(0, first.size() - 1), "\"relations\":[" + typed.substr(0, typed.size() - 1)),
+               Catch::Contains("test.cert:1: relations[0][1] must be a whole number in plain digits, got 1e0"));
+    CHECK_THAT(refusal("\"proof_lines\":", "\"proof_lines\":18446744073709551616"),
+               Catch::Contains("proof_lines 18446744073709551616"));
 }

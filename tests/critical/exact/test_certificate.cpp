@@ -243,7 +243,7 @@ TEST_CASE("certificate: integers past their range are refused, not wrapped (issu
     CHECK_THAT(refusal(text_of(t)), Catch::Contains("test.cert:2: proof h_max 4294967296 is too large"));
     t = lines;
     t[0]["witness"]["clues"][0] = 1000000000000000;  // was reported as -1530494976
-    CHECK_THAT(refusal(text_of(t)), Catch::Contains("test.cert:1: witness clue 1000000000000000 is too large (at most 20)"));
+    CHECK_THAT(refusal(text_of(t)), Catch::Contains("test.cert:1: witness clue [0] 1000000000000000 is too large (at most 20)"));
     t = lines;
     t[0]["minimum"] = 1e30;  // past 64 bits: nlohmann keeps it as a double
     CHECK_THAT(refusal(text_of(t)), Catch::Contains("minimum") && Catch::Contains("too large"));
@@ -255,7 +255,7 @@ TEST_CASE("certificate: integers past their range are refused, not wrapped (issu
     const std::size_t at = text.find("\"minimum\":");
     REQUIRE(at != std::string::npos);
     text.insert(at + 10, "1e400,\"x\":");
-    CHECK_THAT(refusal(text), Catch::Contains("test.cert:1: not JSON"));
+    CHECK_THAT(refusal(text), Catch::Contains("test.cert:1:") && Catch::Contains(": malformed JSON: number overflow parsing '1e400'"));
     t = lines;
     t[0]["minimum"] = -1;
     CHECK_THAT(refusal(text_of(t)), Catch::Contains("minimum -1 is too small"));
@@ -277,9 +277,9 @@ TEST_CASE("certificate: 4.0 where an integer belongs, an unknown key, a key or c
     refused([](auto& t) { t[0]["n"] = 3.0; }, "test.cert:1: n must be a whole number in plain digits, got 3.0");
     refused([](auto& t) { t[0]["version"] = 1.0; }, "version must be a whole number");
     refused([](auto& t) { t[0]["minimum"] = 2.0; }, "minimum must be a whole number");
-    refused([](auto& t) { t[0]["witness"]["clues"][0] = 1.0; }, "witness clue must be a whole number");
+    refused([](auto& t) { t[0]["witness"]["clues"][0] = 1.0; }, "witness clue [0] must be a whole number in plain digits, got 1.0");
     refused([](auto& t) { t[1]["orbit"] = 8.0; }, "test.cert:2: orbit must be a whole number");
-    refused([](auto& t) { t[1]["sets"][0][0] = "1"; }, "set 0 clue must be a whole number");
+    refused([](auto& t) { t[1]["sets"][0][0] = "1"; }, "set 0 clue [0] must be a whole number");
     refused([](auto& t) { t[1]["extra"] = 1; }, "test.cert:2: unknown key 'extra' in a class record");
     refused([](auto& t) { t[1]["proofs"][0]["note"] = "x"; }, "unknown key 'note' in a proof");
     refused([](auto& t) { t[1]["proofs"][0]["h_max"] = 0; }, "");  // rejected below: not a frontier claim
@@ -297,7 +297,7 @@ TEST_CASE("certificate: 4.0 where an integer belongs, an unknown key, a key or c
     // A key twice in one object: the JSON parser keeps the last, a reader sees the first.
     const std::string head = good.substr(0, good.find('\n'));
     const std::string twice = head.substr(0, head.size() - 1) + ",\"minimum\":1}" + good.substr(good.find('\n'));
-    CHECK_THAT(refusal(twice), Catch::Contains("test.cert:1: key 'minimum' twice in one object"));
+    CHECK_THAT(refusal(twice), Catch::Contains("test.cert:1: key \"minimum\" is given twice in one object"));
     const std::string bb = certificate(3, ExactObjective::h_plus_k, ProofKind::bb);
     std::vector<Json> b = lines_of(bb);
     b[1]["proofs"] = Json::array();
@@ -405,4 +405,26 @@ TEST_CASE("critical --exact --shard --certificate writes what --check-certificat
         CHECK(r.exit_code == 2);
         CHECK_THAT(r.err, Catch::Contains("--shard must be I/N"));
     }
+}
+
+// Round 8: a number JSON holds as a double was quoted re-printed ('1.8446744073709552e+19' for
+// 18446744073709551618, '1.0' for 1e0, '3.0' for 3.0000000000000001): quoted as typed.
+TEST_CASE("certificate: a number is quoted as the file typed it", "[critical][certificate]") {
+    const std::vector<Json> lines = lines_of(certificate(3, ExactObjective::h_plus_k));
+    const auto with = [&](const std::string& key, const std::string& typed) {
+        std::string head = lines[0].dump();
+        const std::size_t at = head.find("\"" + key + "\":");
+        const std::size_t value = at + key.size() + 3, end = head.find_first_of(",}]", value);
+        head.replace(value, end - value, typed);
+        return refusal(head + "\n" + text_of({lines[1], lines[2]}));
+    };
+    CHECK_THAT(with("minimum", "18446744073709551618"),
+               Catch::Contains("test.cert:1: minimum 18446744073709551618 is too large (at most"));
+    CHECK_THAT(with("minimum", "-18446744073709551618"), Catch::Contains("minimum -18446744073709551618 is too small"));
+    CHECK_THAT(with("n", "1e0"), Catch::Contains("test.cert:1: n must be a whole number in plain digits, got 1e0"));
+    CHECK_THAT(with("n", "8E0"), Catch::Contains("got 8E0"));
+    CHECK_THAT(with("n", "3.0000000000000001"), Catch::Contains("got 3.0000000000000001"));
+    CHECK_THAT(with("clues", "[1e0"), Catch::Contains("witness clue [0] must be a whole number in plain digits, got 1e0"));
+    CHECK_THAT(with("clues", "[0,2.50"), Catch::Contains("witness clue [1] must be a whole number in plain digits, got 2.50"));
+    CHECK_THAT(with("version", "[1E0]"), Catch::Contains("got [1E0]"));
 }

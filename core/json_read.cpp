@@ -1,0 +1,184 @@
+#include "core/json_read.hpp"
+
+#include "core/message_text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace futolab {
+namespace {
+
+// "[json.exception.parse_error.101] parse error at line 2, column 1: syntax error …" → what
+// follows the position; "[json.exception.out_of_range.406] number overflow parsing '1e400'" →
+// what follows the tag. The position is computed from the byte offset instead.
+std::string reason_of(const std::string& what) {
+    std::string reason = what.substr(what.find(']') == std::string::npos ? 0 : what.find(']') + 1);
+    if (!reason.empty() && reason.front() == ' ') reason.erase(0, 1);
+    if (reason.starts_with("parse error") && reason.find(": ") != std::string::npos) reason.erase(0, reason.find(": ") + 2);
+    return reason;
+}
+
+std::string shown_key(const std::string& key) { return message_text(Json(key).dump(-1, ' ', false, Json::error_handler_t::replace), 40); }
+
+// The value built event by event (nlohmann's SAX interface, as its own DOM parser does), with
+// the text of each number kept as a double, found later by its path of keys and indices: the
+// values' addresses move while their arrays grow.
+class Builder {
+public:
+    explicit Builder(std::size_t max_depth) : max_depth_(max_depth) {}
+
+    bool null() { return add(Json(nullptr)); }
+    bool boolean(bool b) { return add(Json(b)); }
+    bool number_integer(Json::number_integer_t v) { return add(Json(v)); }
+    bool number_unsigned(Json::number_unsigned_t v) { return add(Json(v)); }
+    bool number_float(Json::number_float_t v, const Json::string_t& text) {
+        std::vector<std::string> path;
+        for (const Level& l : levels_) path.push_back(l.token);
+        path.push_back(next_token());
+        path.erase(path.begin());  // the top value has no token
+        floats_.emplace_back(std::move(path), text);
+        return add(Json(v));
+    }
+    bool string(Json::string_t& s) { return add(Json(std::move(s))); }
+    bool binary(Json::binary_t& b) { return add(Json::binary(std::move(b))); }
+    bool start_object(std::size_t) { return open(Json::object()); }
+    bool start_array(std::size_t) { return open(Json::array()); }
+    bool end_object() { return close(); }
+    bool end_array() { return close(); }
+    bool key(Json::string_t& k) {
+        Json& object = *levels_.back().node;
+        if (object.contains(k)) return stop(fmt::format("key {} is given twice in one object", shown_key(k)));
+        levels_.back().key = k;
+        levels_.back().slot = &object[k];  // a null, filled by the value that follows
+        return true;
+    }
+    bool parse_error(std::size_t position, const std::string&, const Json::exception& e) {
+        position_ = position;
+        return stop("malformed JSON: " + message_text(reason_of(e.what()), 160));
+    }
+
+    JsonRead result(std::string_view text) && {
+        JsonRead r;
+        r.problem = std::move(problem_);
+        if (!r.problem.empty()) {
+            locate(text, r);
+            return r;
+        }
+        r.value = std::move(root_);  // inner values stay where they are: their arrays' storage moves whole
+        for (const auto& [path, typed] : floats_)
+            if (!path.empty()) r.typed[find(r.value, path)] = typed;
+        return r;
+    }
+
+private:
+    struct Level {
+        Json* node;
+        std::string token;     // this container's key or index in its parent
+        std::string key;       // an object's current key
+        Json* slot = nullptr;  // an object's value for that key
+    };
+
+    std::string next_token() const {
+        if (levels_.empty()) return "";
+        const Level& top = levels_.back();
+        return top.node->is_array() ? std::to_string(top.node->size()) : top.key;
+    }
+
+    Json* place(Json&& v) {
+        if (levels_.empty()) {
+            root_ = std::move(v);
+            return &root_;
+        }
+        Level& top = levels_.back();
+        if (top.node->is_array()) {
+            top.node->push_back(std::move(v));
+            return &top.node->back();
+        }
+        *top.slot = std::move(v);
+        return top.slot;
+    }
+
+    bool add(Json&& v) {
+        place(std::move(v));
+        return true;
+    }
+
+    bool open(Json&& container) {
+        if (max_depth_ != 0 && levels_.size() >= max_depth_) return stop(fmt::format("nested deeper than {} levels", max_depth_));
+        std::string token = next_token();
+        levels_.push_back({place(std::move(container)), std::move(token)});
+        return true;
+    }
+
+    bool close() {
+        levels_.pop_back();
+        return true;
+    }
+
+    bool stop(std::string why) {
+        problem_ = std::move(why);
+        return false;  // ends the parse
+    }
+
+    static const Json* find(const Json& root, const std::vector<std::string>& path) {
+        const Json* at = &root;
+        for (const std::string& token : path)
+            at = at->is_array() ? &(*at)[std::stoul(token)] : &at->find(token).value();
+        return at;
+    }
+
+    // The byte the parser stopped at (`position_`, 1-based) as a line and column of `text`.
+    void locate(std::string_view text, JsonRead& r) const {
+        if (position_ == 0) return;
+        const std::size_t at = std::min(position_ - 1, text.size());
+        r.line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+        const std::size_t start = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
+        r.column = at - (start == std::string_view::npos ? 0 : start + 1) + 1;
+    }
+
+    std::size_t max_depth_;
+    Json root_;
+    std::vector<Level> levels_;
+    std::vector<std::pair<std::vector<std::string>, std::string>> floats_;
+    std::string problem_;
+    std::size_t position_ = 0;
+};
+
+void append_typed(const Json& v, const TypedNumbers& typed, std::size_t max, std::string& out) {
+    if (out.size() > max) return;  // the rest would be cut: not even walked (deep nesting)
+    if (v.is_number_float()) {
+        const auto it = typed.find(&v);
+        out += it != typed.end() ? it->second : v.dump();
+    } else if (v.is_array() || v.is_object()) {
+        out += v.is_array() ? '[' : '{';
+        bool first = true;
+        for (auto it = v.begin(); it != v.end() && out.size() <= max; ++it, first = false) {
+            if (!first) out += ',';
+            if (v.is_object()) out += Json(it.key()).dump(-1, ' ', false, Json::error_handler_t::replace) + ':';
+            append_typed(*it, typed, max, out);
+        }
+        out += v.is_array() ? ']' : '}';
+    } else {
+        out += v.dump(-1, ' ', false, Json::error_handler_t::replace);
+    }
+}
+
+}  // namespace
+
+JsonRead read_json(std::string_view text, std::size_t max_depth) {
+    Builder builder(max_depth);
+    Json::sax_parse(text, &builder);  // strict: nothing may follow the value
+    return std::move(builder).result(text);
+}
+
+std::string typed_json(const Json& value, const TypedNumbers& typed, std::size_t max) {
+    std::string out;
+    append_typed(value, typed, max, out);
+    return message_text(out, max);
+}
+
+}  // namespace futolab

@@ -1,0 +1,41 @@
+// JSON read for one-line messages that quote what the file says (red-team round 8), shared by
+// the JSONL reader, the certificate readers and the futolab-bench manifest. nlohmann keeps a
+// number with a fraction, an exponent or more than 64 bits as a double and forgets its text, so
+// `18446744073709551616` was quoted as '1.8446744073709552e+19' and `1e0` as '1.0'; its
+// exceptions read "[json.exception.parse_error.101] parse error at line 2, column 1: …". Here a
+// SAX handler builds the value and keeps the text of each such number as the parser read it, a
+// syntax error is a line, a column and a reason, and a key given twice in one object (the parser
+// would keep the last in silence) or nesting past a bound stops the read.
+#pragma once
+
+#include "core/instance.hpp"
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace futolab {
+
+// The text as typed of every number the parser kept as a double, by the address of its value
+// inside the parsed Json (valid while that Json lives unchanged; the top value itself is not
+// in it, since it moves when the result is returned).
+using TypedNumbers = std::map<const Json*, std::string>;
+
+struct JsonRead {
+    Json value;
+    TypedNumbers typed;
+    std::string problem;              // "" if the text was read; else why not, e.g. "malformed JSON: …"
+    std::size_t line = 0, column = 0;  // where, 1-based in the text (0: no position, e.g. a key twice)
+};
+
+// Parses `text` (one JSON value); nesting deeper than `max_depth` levels is refused as it is
+// read (0: no bound).
+JsonRead read_json(std::string_view text, std::size_t max_depth = 0);
+
+// `value` as its file typed it, for a message: a double-kept number as its text, arrays and
+// objects with such numbers inside likewise; at most `max` bytes (then "..."), invisible
+// characters shown (core/message_text.hpp).
+std::string typed_json(const Json& value, const TypedNumbers& typed, std::size_t max = 40);
+
+}  // namespace futolab
