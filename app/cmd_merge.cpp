@@ -42,6 +42,7 @@ int merge(const MergeArgs& args) {
     const OutputLock lock(args.out);  // no run or other merge writes in that folder meanwhile
     MergedInstances instances;
     const MergeReport r = merge_results(args.inputs, args.out, args.force, row_check(instances));
+    for (const std::string& note : r.notes) std::cerr << "futolab: warning: " << note << "\n";
     std::cout << fmt::format("{}: {} of {} runs from {} files\n", args.out, r.rows, r.expected, args.inputs.size());
     if (r.missing != 0)
         std::cerr << fmt::format("futolab: {} runs missing (run {}{})\n", r.missing, first_few(r.first_missing),

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/visible_text.hpp"
+#include "experiments/row_facts.hpp"
 #include "experiments/run_matrix.hpp"
 #include "experiments/task_kinds.hpp"
 #include "records/build_identity.hpp"
@@ -9,6 +10,7 @@
 #include "solvers/registry/registry.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -91,7 +93,32 @@ std::uint64_t run_of(const RowChecker& row, const ExperimentConfig& config, std:
     return ((instance * config.solvers.size() + solver) * builds + build) * repeats + repeat - 1;
 }
 
-constexpr const char* kInstanceColumns[] = {"instance", "instance_hash", "n"};
+// The cells every row of one instance's block carries alike: its id, hash and side, and, for
+// a puzzle task, its givens and relations (round 8: an `h` edited in one row was merged); for
+// the square tasks h and k are what the run made, and the solution is the square itself.
+std::vector<const char*> instance_columns(const ExperimentConfig& config) {
+    if (task_info(config.task).inputs == TaskInput::puzzles) return {"instance", "instance_hash", "n", "h", "k"};
+    return {"instance", "instance_hash", "n", "solution"};
+}
+
+// The shard and host its sidecar says a row is of (round 8): a row of another shard appended
+// to this one, or a row whose host no machine that wrote this file has.
+void check_shard_and_host(const RowChecker& row, const SidecarFacts& made_by, const std::vector<std::string>& hosts) {
+    const CsvTable& t = row.t;
+    const std::size_t run_col = t.column("run", row.path);
+    if (!in_shard(whole_number_cell(t, row.row, run_col, row.path), made_by.shard_index, made_by.shard_count))
+        throw_input_error({row.path, t.lines[row.row], static_cast<int>(run_col + 1)},
+                          fmt::format("column 'run' is '{}', a run of another shard than this file's (its sidecar: shard "
+                                      "{} of {}): refusing to merge it",
+                                      t.rows[row.row][run_col], made_by.shard_index, made_by.shard_count));
+    if (hosts.empty() || !has_column(t, "host")) return;  // a sidecar or CSV of a futolab before hosts
+    const std::size_t c = t.column("host", row.path);
+    if (std::find(hosts.begin(), hosts.end(), t.rows[row.row][c]) == hosts.end())
+        throw_input_error({row.path, t.lines[row.row], static_cast<int>(c + 1)},
+                          fmt::format("column 'host' is '{}', none of the hosts that wrote this file (its sidecar: {}): "
+                                      "refusing to merge it",
+                                      visible_text(t.rows[row.row][c]), visible_text(fmt::format("{}", fmt::join(hosts, ", ")))));
+}
 
 // The cells a run of spec `s` on build `build` writes in a shard whatever its result (round 7:
 // a row edited to say it ran in another isolation, under other limits, by another binary, or
@@ -118,12 +145,9 @@ std::map<std::string, std::string> shard_cells(const ExperimentConfig& config, c
 
 void check_rows_of_config(const CsvTable& t, const std::string& path, const ExperimentConfig& config,
                           const SidecarFacts& made_by) {
-    // The shards agree on config_hash (records/merge.cpp); the text the rows are checked against
-    // must be the one hashed (round 7: a text edited in every sidecar was merged, and kept).
-    if (config.config_hash != made_by.identity.config_hash)
-        throw InputError(fmt::format("{}: its config text hashes to {}, not to its config_hash {} (edited?): refusing "
-                                     "to merge it",
-                                     sidecar_path(path), config.config_hash, made_by.identity.config_hash));
+    // `config` is the text of `made_by`, which merge has checked hashes to its config_hash
+    // (records/merge.cpp, check_config_text).
+    const std::vector<std::string> hosts = row_hosts(made_by);
     const std::string mode = mode_cell(config), why = "this shard's config (its sidecar)";
     const std::size_t repeat_col = t.column("repeat", path), hash_col = t.column("instance_hash", path);
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
@@ -148,12 +172,14 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
         const std::string build = has_column(t, "build") ? build_name_of_cell(t.rows[r][t.column("build", path)]) : "";
         for (const auto& [column, cell] : shard_cells(config, made_by, s, build))
             if (has_column(t, column)) row.expect(column, cell, "this shard (its sidecar and config)");
+        check_shard_and_host(row, made_by, hosts);
     }
 }
 
 void MergedInstances::check(const CsvTable& t, const std::string& path, const ExperimentConfig& config) {
+    const std::vector<const char*> names = instance_columns(config);
     std::vector<std::size_t> cols;
-    for (const char* name : kInstanceColumns) cols.push_back(t.column(name, path));
+    for (const char* name : names) cols.push_back(t.column(name, path));
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         const RowChecker row{t, path, r};
         const std::uint64_t block = block_of(t, r, path, config);
@@ -161,7 +187,7 @@ void MergedInstances::check(const CsvTable& t, const std::string& path, const Ex
         for (const std::size_t c : cols) cells.push_back(t.rows[r][c]);
         const auto seen = blocks_.try_emplace(block, Seen{cells, fmt::format("{}:{}", path, t.lines[r])}).first;
         for (std::size_t i = 0; i < cols.size(); ++i)
-            row.expect(kInstanceColumns[i], seen->second.cells[i],
+            row.expect(names[i], seen->second.cells[i],
                        fmt::format("the first row of its instance's runs ({})", seen->second.where));
         const auto owner = block_of_.try_emplace(cells[0], block).first;
         if (owner->second != block)  // an id is one instance's: ids are unique in an experiment
@@ -172,6 +198,7 @@ void MergedInstances::check(const CsvTable& t, const std::string& path, const Ex
                                           (owner->second + 1) * runs_per_instance(config) - 1,
                                           blocks_.at(owner->second).where,
                                           whole_number_cell(t, r, t.column("run", path), path)));
+        check_row_facts(t, r, path, "refusing to merge it");  // after its block: an edited n is named as such
     }
 }
 

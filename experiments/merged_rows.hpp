@@ -8,6 +8,10 @@
 // and ids are unique in an experiment, so every row of one block carries one id, hash and n, and
 // one id belongs to one block. An id edited in the only row of its block, to an id no other row
 // has, is not seen (that needs the instances, which merge does not read or generate again).
+// Round 8: a puzzle task's h and k are checked across the block as n is (a square task's
+// solution, its square, too); every row's run must be of its file's shard, its host one of the
+// hosts that wrote the file, and its n, h, k and solution possible (experiments/row_facts.hpp).
+// Still not seen: h or k edited alike in every row of an instance (that needs the instance).
 #pragma once
 
 #include "experiments/config.hpp"
@@ -21,8 +25,9 @@
 namespace futolab {
 
 // Throws InputError "PATH:LINE:COLUMN: column 'C' is 'X', where … writes 'Y': refusing to merge
-// it" for the first row of `t` (read from `path`) that `config` would not have written, or
-// whose isolation, limit, deterministic or build cell is not what its shard (`made_by`, its
+// it" for the first row of `t` (read from `path`) that `config` (the text of `made_by`, checked
+// by the caller to hash to its config_hash) would not have written, or whose isolation, limit,
+// deterministic, build, run (its shard) or host cell is not what its shard (`made_by`, its
 // sidecar) wrote for it.
 void check_rows_of_config(const CsvTable& t, const std::string& path, const ExperimentConfig& config,
                           const SidecarFacts& made_by);
@@ -31,13 +36,14 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
 class MergedInstances {
 public:
     // Throws InputError "PATH:LINE:COLUMN: column 'instance' is 'X', where … : refusing to merge
-    // it" for the first row whose instance, instance_hash or n differs from an earlier row of its
-    // instance's block, or whose id an earlier row of another block has.
+    // it" for the first row whose instance, instance_hash or n (h and k of a puzzle task, the
+    // solution of a square task) differs from an earlier row of its instance's block, or whose
+    // id an earlier row of another block has.
     void check(const CsvTable& t, const std::string& path, const ExperimentConfig& config);
 
 private:
     struct Seen {
-        std::vector<std::string> cells;  // instance, instance_hash, n
+        std::vector<std::string> cells;  // of instance_columns (merged_rows.cpp)
         std::string where;               // PATH:LINE of the first row of the block
     };
     std::map<std::uint64_t, Seen> blocks_;           // by instance block (run / runs per instance)

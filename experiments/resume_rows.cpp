@@ -3,14 +3,20 @@
 #include "core/error.hpp"
 #include "core/visible_text.hpp"
 #include "core/isolation.hpp"
+#include "core/verify.hpp"
+#include "experiments/row_facts.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks.hpp"
 #include "records/sidecar.hpp"
 #include "sandbox/sandbox.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <map>
+#include <span>
 #include <string>
 
 namespace futolab {
@@ -18,13 +24,19 @@ namespace {
 
 // The `build` cell of each build of the sweep, from the sidecar (which the resume has checked
 // names this binary and these builds: check_resumable).
-std::map<std::string, std::string> build_cells(const std::string& csv) {
+std::map<std::string, std::string> build_cells(const SidecarFacts& sidecar) {
     std::map<std::string, std::string> cells;
-    for (const BuildIdentity& b : read_sidecar(csv).builds) cells[b.name] = b.cell();
+    for (const BuildIdentity& b : sidecar.builds) cells[b.name] = b.cell();
     return cells;
 }
 
-// The cells of kRunNamingColumns that this experiment writes for `run`.
+// The facts of its instance a row repeats (round 8: a row whose n or h was edited was counted
+// as done): a puzzle task's n, h and k; a square task's n and its square (the `solution` cell),
+// whose h and k are what the run made (row_facts.hpp bounds them).
+constexpr const char* kPuzzleFacts[] = {"n", "h", "k"};
+constexpr const char* kSquareFacts[] = {"n", "solution"};
+
+// The cells of kRunNamingColumns, and of the instance's facts, that this experiment writes for `run`.
 std::map<std::string, std::string> wanted_cells(const TaskRunner& tasks, const ExperimentConfig& config,
                                                 const RunMatrix& matrix, const PlannedRun& run,
                                                 const std::map<std::string, std::string>& builds) {
@@ -38,7 +50,43 @@ std::map<std::string, std::string> wanted_cells(const TaskRunner& tasks, const E
     row.memory_limit_kb = sandbox_row(where).own_process ? config.limits.memory_bytes / 1024 : 0;  // a thread has none
     const auto build = builds.find(matrix.build_names[static_cast<std::size_t>(run.build)]);
     row.build = build == builds.end() ? "" : build->second;
-    return written_cells(row, csv_layout(matrix.param_names), kRunNamingColumns);
+    const CsvLayout layout = csv_layout(matrix.param_names);
+    std::map<std::string, std::string> cells = written_cells(row, layout, kRunNamingColumns);
+    const bool puzzles = task_info(config.task).inputs == TaskInput::puzzles;
+    using Columns = std::span<const char* const>;
+    cells.merge(written_cells(row, layout, puzzles ? Columns(kPuzzleFacts) : Columns(kSquareFacts)));
+    return cells;
+}
+
+constexpr std::string_view kRefusing = "refusing to resume; use a new --out";
+
+// Where a row was made (round 8): a run of this shard, on a host that wrote this file before.
+void check_shard_and_host(const CsvTable& t, std::size_t r, const std::string& path, const PlannedRun& run,
+                          const ResumedShard& shard, const std::vector<std::string>& hosts) {
+    if (!in_shard(run.index, shard.index, shard.count)) {
+        const std::size_t c = t.column("run", path);
+        throw_input_error({path, t.lines[r], static_cast<int>(c + 1)},
+                          fmt::format("column 'run' is '{}', a run of another shard than {} of {} (--shard): {}",
+                                      t.rows[r][c], shard.index, shard.count, kRefusing));
+    }
+    const std::size_t c = t.column("host", path);
+    if (!hosts.empty() && std::find(hosts.begin(), hosts.end(), t.rows[r][c]) == hosts.end())
+        throw_input_error({path, t.lines[r], static_cast<int>(c + 1)},
+                          fmt::format("column 'host' is '{}', none of the hosts that wrote this file (its sidecar: {}): {}",
+                                      visible_text(t.rows[r][c]), visible_text(fmt::format("{}", fmt::join(hosts, ", "))),
+                                      kRefusing));
+}
+
+// A puzzle task's solution must solve its instance (round 8: `1 1 1 1/2 2 2 2/…` was resumed).
+void check_solution(const CsvTable& t, std::size_t r, const std::string& path, const Puzzle& instance) {
+    const std::vector<int> grid = solution_of(t, r, path, instance.n(), kRefusing);
+    if (grid.empty()) return;
+    if (const auto why = verify_solution(instance, grid)) {
+        const std::size_t c = t.column("solution", path);
+        throw_input_error({path, t.lines[r], static_cast<int>(c + 1)},
+                          fmt::format("column 'solution' does not solve instance {} ({}): {}", visible_text(instance.id()),
+                                      *why, kRefusing));
+    }
 }
 
 }  // namespace
@@ -47,29 +95,54 @@ Isolation isolation_written(const ExperimentConfig& config) {
     return accepts(task_info(config.task), TaskKey::isolation) ? config.isolation : kDriverThreads;
 }
 
-void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config, const RunMatrix& matrix) {
+void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shard) {
+    if (!std::filesystem::exists(sidecar_path(csv_path))) return;  // check_resumable: then no row either
+    const SidecarFacts made = read_sidecar(csv_path);
+    check_config_text(made, csv_path, "resume; use a new --out");
+    if (made.shard_index != shard.index || made.shard_count != shard.count)
+        throw InputError(fmt::format("{}: its sidecar says shard {} of {}, not {} of {} as --shard asks (a file of another "
+                                     "shard or sharding?): {}",
+                                     csv_path, made.shard_index, made.shard_count, shard.index, shard.count, kRefusing));
+}
+
+std::vector<std::string> hosts_before(const std::string& csv_path, bool resume) {
+    if (!resume || !std::filesystem::exists(sidecar_path(csv_path))) return {};
+    return row_hosts(read_sidecar(csv_path));
+}
+
+void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config, const RunMatrix& matrix,
+                        const ResumedShard& shard) {
     if (file.finished_rows().empty()) return;
     std::map<std::string, const PlannedRun*> runs;
     for (const PlannedRun& run : matrix.runs)
         if (!run.warmup) runs.emplace(run_key(matrix, run), &run);
     GradeCache grades(matrix.instances.size());
     const TaskRunner tasks(config, matrix, grades, nullptr, nullptr);  // the rows it writes, not run
-    const std::map<std::string, std::string> builds = build_cells(file.path());
+    const SidecarFacts sidecar = read_sidecar(file.path());
+    const std::map<std::string, std::string> builds = build_cells(sidecar);
+    const std::vector<std::string> hosts = row_hosts(sidecar);
+    const std::string& path = file.path();
+    const CsvTable t = read_csv_file(path);  // the rows ResultsFile keyed, with every cell
+    std::map<int, std::size_t> at_line;
+    for (std::size_t r = 0; r < t.rows.size(); ++r) at_line.emplace(t.lines[r], r);
+    const bool puzzles = task_info(config.task).inputs == TaskInput::puzzles;
     for (const auto& [key, row] : file.finished_rows()) {
         const auto it = runs.find(key);
         if (it == runs.end())
             throw InputError(fmt::format("{}:{}: no run of this experiment has this row's instance, solver, options, seed "
-                                         "and repeat (a row of another experiment or config?): refusing to resume; use a "
-                                         "new --out",
-                                         file.path(), row.line));
+                                         "and repeat (a row of another experiment or config?): {}",
+                                         path, row.line, kRefusing));
         const PlannedRun& run = *it->second;
-        const std::map<std::string, std::string> wanted = wanted_cells(tasks, config, matrix, run, builds);
-        for (const auto& [column, cell] : row.cells)
-            if (const std::string& want = wanted.at(column); cell != want)
-                throw InputError(fmt::format("{}:{}: column '{}' is '{}', where run {} of this experiment writes '{}': "
-                                             "refusing to resume; use a new --out",
-                                             file.path(), row.line, column, visible_text(cell), run.index,
-                                             visible_text(want)));
+        const std::size_t r = at_line.at(static_cast<int>(row.line));
+        check_shard_and_host(t, r, path, run, shard, hosts);
+        for (const auto& [column, want] : wanted_cells(tasks, config, matrix, run, builds))
+            if (const std::size_t c = t.column(column, path); t.rows[r][c] != want)
+                throw_input_error({path, t.lines[r], static_cast<int>(c + 1)},
+                                  fmt::format("column '{}' is '{}', where run {} of this experiment writes '{}': {}", column,
+                                              visible_text(t.rows[r][c].substr(0, 200)), run.index, visible_text(want),
+                                              kRefusing));
+        check_row_facts(t, r, path, kRefusing);
+        if (puzzles) check_solution(t, r, path, matrix.instances[static_cast<std::size_t>(run.instance)]);
     }
 }
 

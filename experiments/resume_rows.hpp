@@ -5,11 +5,20 @@
 // whose key no run has was kept (and analysed with the others) while the run was made again.
 // Round 7: the isolation and limit cells too (the sidecar's isolation is the whole file's; a
 // row edited to say `thread`, or another time limit, was counted as done).
+// Round 8: the file and its rows must be this --shard's (a shard's CSV copied to another
+// shard's name, the unsharded CSV copied to a shard's, or one row of shard 2 appended to shard
+// 1, were resumed); each row's n, h, k and solution must be its instance's (or, for the square
+// tasks, possible: experiments/row_facts.hpp), its host one of the hosts that wrote the file
+// (the sidecar lists them: a resume on another machine adds its own); and the sidecar's config
+// text must hash to its config_hash.
 #pragma once
 
 #include "experiments/config.hpp"
 #include "experiments/run_matrix.hpp"
 #include "records/results_file.hpp"
+
+#include <string>
+#include <vector>
 
 namespace futolab {
 
@@ -17,9 +26,27 @@ namespace futolab {
 // `isolation` key; generate and critical run on the runner's threads and say `thread`.
 Isolation isolation_written(const ExperimentConfig& config);
 
+// The shard a resume writes (`--shard INDEX/COUNT`; 1 of 1 without it).
+struct ResumedShard {
+    int index = 1, count = 1;
+};
+
+// Before the CSV is touched: throws InputError "CSV: its sidecar says shard 1 of 2, not 2 of 2
+// as --shard asks …: refusing to resume; use a new --out", or if the sidecar has no config text
+// or one that does not hash to its config_hash (records/sidecar.hpp, check_config_text). A CSV
+// without a sidecar passes (check_resumable decides about it).
+void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shard);
+
+// The hosts that wrote rows into the CSV before this run (its sidecar's list; none for a new
+// run): the sidecar written next lists them and this machine.
+std::vector<std::string> hosts_before(const std::string& csv_path, bool resume);
+
 // Throws InputError "CSV:LINE: …: refusing to resume; use a new --out" for the first row that
-// is no run of `matrix`, or whose experiment, mode, run or spec cell is not the one this
-// experiment writes for that run; the isolation and limit cells as this config writes them.
-void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config, const RunMatrix& matrix);
+// is no run of `matrix`, and "CSV:LINE:COLUMN: column 'C' is 'X', …" for one whose run is not
+// of `shard`, whose host the sidecar does not list, whose experiment, mode, run, spec,
+// isolation, limit, deterministic, build, n, h or k cell is not what this experiment writes for
+// that run, or whose solution does not solve its instance.
+void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config, const RunMatrix& matrix,
+                        const ResumedShard& shard);
 
 }  // namespace futolab

@@ -317,10 +317,14 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
     return m;
 }
 
+bool in_shard(std::size_t run_index, int index, int count) {
+    return static_cast<int>(splitmix64(run_index) % static_cast<std::uint64_t>(count)) == index - 1;
+}
+
 std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index, int count) {
     std::vector<PlannedRun> out;
     for (const PlannedRun& r : runs)
-        if (static_cast<int>(splitmix64(r.index) % static_cast<std::uint64_t>(count)) == index - 1) out.push_back(r);
+        if (in_shard(r.index, index, count)) out.push_back(r);
     return out;
 }
 

@@ -76,6 +76,9 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid = f
 // whenever count is a multiple of the number of solvers (all of backtracking's slow runs on
 // half the nodes). A hash spreads solvers, sizes and repeats evenly, deterministically.
 std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index, int count);
+// True if run `run_index` of the matrix is in shard `index` of `count` (as shard_of splits them):
+// resume and merge refuse a row of another shard (issue #45, round 8).
+bool in_shard(std::size_t run_index, int index, int count);
 
 // The row identity (records/results_csv.hpp, run_key) of a planned run.
 std::string run_key(const RunMatrix& m, const PlannedRun& run);

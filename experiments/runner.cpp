@@ -457,11 +457,13 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     if (options.resume) {  // before the file is touched
         check_resumable(report.csv_path, identity_of(config, matrix), builds.identities());
         check_same_isolation(report.csv_path, isolation_written(config));
+        check_resumed_sidecar(report.csv_path, {options.shard_index, options.shard_count});
     }
     const CsvLayout layout = csv_layout(matrix.param_names);
     std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, report);  // before the file is reopened
     ResultsFile file(report.csv_path, options.resume, layout);
-    check_resumed_rows(file, config, matrix);  // only this experiment's runs count as done
+    // Only this experiment's runs, of this shard, count as done.
+    check_resumed_rows(file, config, matrix, {options.shard_index, options.shard_count});
 
     RunInfo info{.command_line = options.command_line,
                  .jobs = resolve_jobs(options.jobs, config),
@@ -476,6 +478,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
                  .skipped_inputs = matrix.skipped,
                  .pinned_cpus = {},
                  .shards = {},
+                 .hosts = hosts_before(report.csv_path, options.resume),
                  .isolation = std::string(name_in(kIsolations, isolation_written(config))),
                  .memory_limit = memory_limit_mechanism(config.limits, isolation_written(config)),
                  .memory_poll_ms = external::kTreePollMs,

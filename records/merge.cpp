@@ -6,27 +6,58 @@
 #include "records/csv_reader.hpp"
 #include "records/output_guard.hpp"
 #include "records/outputs.hpp"
+#include "records/read_lock.hpp"
 #include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
 #include "records/table_schema.hpp"
 
 #include <fmt/format.h>
 
+#include <deque>
 #include <filesystem>
 #include <map>
 
 namespace futolab {
 namespace {
 
-// Checks that every input exists and comes from the same config; returns the first one's
-// facts, with the machines of all of them (a merged sidecar keeps every shard's host and CPU).
-SidecarFacts check_same_config(const std::vector<std::string>& inputs) {
+// Each input one shard of one sharding (round 8: a shard's sidecar copied over another's, two
+// claims of shard 1 of 2, merged as "12 of 12 runs"; shards of 2 and of 3 merged with 8
+// duplicates and 5 missing), named by its sidecar.
+void check_shard_claims(const std::vector<std::string>& inputs, const std::vector<SidecarFacts>& each) {
+    std::map<int, std::size_t> claimed;  // shard index → the input that claims it
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        const SidecarFacts& f = each[i];
+        if (f.shard_count != each.front().shard_count)
+            throw InputError(fmt::format("{}: its sidecar says shard {} of {}, {}'s shard {} of {}: refusing to merge "
+                                         "shards of two shardings",
+                                         inputs[i], f.shard_index, f.shard_count, inputs.front(),
+                                         each.front().shard_index, each.front().shard_count));
+        if (const auto [at, added] = claimed.emplace(f.shard_index, i); !added)
+            throw InputError(fmt::format("{}: its sidecar says shard {} of {}, as {}'s does: refusing to merge one shard "
+                                         "twice (a sidecar copied from another shard?)",
+                                         inputs[i], f.shard_index, f.shard_count, inputs[at->second]));
+    }
+}
+
+// Checks that every input exists, is no live run's, and comes from the same config, each
+// sidecar with the config text its hash pins; returns the first one's facts, with the machines
+// of all of them (a merged sidecar keeps every shard's host and CPU). `each`: every input's own.
+SidecarFacts check_same_config(const std::vector<std::string>& inputs, std::vector<SidecarFacts>& each,
+                               std::vector<std::string>& notes) {
     for (const std::string& path : inputs)
         if (!std::filesystem::exists(path)) throw InputError(path + ": no such file");
-    SidecarFacts first = read_sidecar(inputs.front());
+    for (const std::string& path : inputs) each.push_back(read_sidecar(path));
+    SidecarFacts first = each.front();
     first.machines.clear();
-    for (const std::string& path : inputs) {
-        const SidecarFacts f = read_sidecar(path);
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        const std::string& path = inputs[i];
+        const SidecarFacts& f = each[i];
+        check_config_text(f, path, "merge it");
+        // Its lock is free (merge_results holds it shared): the run that wrote it has ended.
+        if (f.state == "running")
+            notes.push_back(fmt::format("{}: its sidecar says state: running, but no futolab writes it (killed?): merged "
+                                        "as it is; `run --resume` completes it",
+                                        path));
         if (const std::string why = input_difference(first.identity.inputs, f.identity.inputs); !why.empty())
             throw InputError(fmt::format("{}: read other inputs than {}: {}", path, inputs.front(), why));
         if (f.identity.config_hash != first.identity.config_hash)
@@ -54,6 +85,7 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs) {
                                          inputs.front()));
         first.machines.insert(first.machines.end(), f.machines.begin(), f.machines.end());
     }
+    check_shard_claims(inputs, each);
     return first;
 }
 
@@ -72,6 +104,22 @@ std::string line_of(const std::vector<std::string>& fields) {
     return out + "\n";
 }
 
+// The merged CSV's sidecar (with the schema) and outputs. The CSV is in place already (the
+// outputs export reads it): if one of them cannot be written (a full disk), every output is
+// removed again, so a plain re-run is not refused as "a results CSV" (round 8: the CSV stayed,
+// without sidecar or schema, and the retry was refused).
+void write_beside(const std::string& out, const ExperimentIdentity& identity, const RunInfo& info) {
+    try {
+        write_sidecar(out, identity, info);
+        export_outputs(out);
+    } catch (...) {
+        std::error_code ignored;
+        for (const std::string& path : {out, sidecar_path(out), schema_path(out), outputs_path(out)})
+            std::filesystem::remove(path, ignored);
+        throw;
+    }
+}
+
 }  // namespace
 
 MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out, bool force,
@@ -81,12 +129,16 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     check_output_path(sidecar_path(out), inputs, force, "--out's sidecar");
     check_output_path(schema_path(out), inputs, force, "--out's schema");
     check_output_path(outputs_path(out), inputs, force, "--out's outputs");
-    const SidecarFacts facts = check_same_config(inputs);
-    std::map<std::size_t, std::vector<std::string>> by_run;
+    std::deque<ReadLock> reading;  // no run writes an input while it is read (round 8)
+    for (const std::string& path : inputs) reading.emplace_back(path);
     MergeReport report;
+    std::vector<SidecarFacts> each;
+    const SidecarFacts facts = check_same_config(inputs, each, report.notes);
+    std::map<std::size_t, std::vector<std::string>> by_run;
     report.expected = facts.total_runs;
     std::vector<std::string> header;
-    for (const std::string& path : inputs) {
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        const std::string& path = inputs[i];
         const CsvTable t = read_csv_file(path);
         if (header.empty()) header = t.header;
         check_header(t, header, path);
@@ -104,7 +156,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
                                               run, at->second));
             if (!by_run.emplace(run, t.rows[r]).second) report.duplicates.push_back(run);
         }
-        if (check_rows) check_rows(t, path, facts);  // the same config, builds and isolation in every shard (checked above)
+        if (check_rows) check_rows(t, path, each[i]);  // the same config, builds and isolation in every shard (checked above)
     }
     report.missing = facts.total_runs - by_run.size();
     for (std::size_t r = 0; r < facts.total_runs && report.first_missing.size() < 10; ++r)
@@ -129,8 +181,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     info.driver = facts.driver;  // the shards' binary, not the merging one
     info.builds = facts.builds;
     info.merged_by = this_build();
-    write_sidecar(out, facts.identity, info);
-    export_outputs(out);
+    write_beside(out, facts.identity, info);
     return report;
 }
 

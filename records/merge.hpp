@@ -20,14 +20,18 @@ struct MergeReport {
     std::vector<std::size_t> first_missing;  // the first few of them (at most 10: a count of
                                              // 10^10 missing runs is not a list)
     std::vector<std::size_t> duplicates; // run indices found more than once (first kept)
+    std::vector<std::string> notes;      // warnings for stderr (a killed run's shard merged as it is)
 };
 
 // Throws InputError if the inputs do not belong together, if a `run` cell is not a whole
 // number below the matrix's size (named by file, line and column), or if `out` would replace an
 // input, an existing results CSV or sidecar (records/output_guard.hpp) and `force` is not set.
 // The CSV, its sidecar and its outputs are each written to a temporary file and renamed
-// (core/atomic_file.hpp): a kill or a full disk leaves the old files, never half of one.
-// `check_rows` is called with each shard's table, its path and its sidecar's facts once its
+// (core/atomic_file.hpp): a kill leaves the old files, never half of one; a full disk at the
+// sidecar, schema or outputs removes the merged CSV again (all of them or none).
+// An input whose lock a live run holds is refused (records/read_lock.hpp); two inputs that
+// claim one shard, or shards of two shardings, are refused before anything is read.
+// `check_rows` is called with each shard's table, its path and its own sidecar's facts once its
 // run cells are read, before anything is written; it throws to refuse the shard. The app passes
 // experiments/merged_rows.hpp: records/ does not know what a config's runs are.
 using MergeRowCheck = std::function<void(const CsvTable&, const std::string&, const SidecarFacts&)>;

@@ -15,9 +15,7 @@
 #include <string>
 
 namespace futolab {
-namespace {
 
-// The pid the holder wrote into the lock file ("?" if it has not yet, or wrote nothing).
 std::string holder_of(int fd) {
     char buf[32] = {};
     const ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
@@ -25,6 +23,8 @@ std::string holder_of(int fd) {
     while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
     return pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos ? "?" : pid;
 }
+
+namespace {
 
 std::string kind_of(const struct stat& st) {
     if (S_ISLNK(st.st_mode)) return "a symbolic link";

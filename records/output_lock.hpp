@@ -25,6 +25,9 @@ namespace futolab {
 
 // `<folder>/.<name>.lock` for the output file `<folder>/<name>`.
 std::string lock_path(const std::string& output_file);
+// The pid the holder of the lock open at `fd` wrote into it ("?" if it has not yet, or wrote
+// nothing); records/read_lock.hpp names it too.
+std::string holder_of(int fd);
 
 class OutputLock {
 public:

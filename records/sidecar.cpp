@@ -46,6 +46,12 @@ void emit_identity(YAML::Emitter& out, const BuildIdentity& b, bool with_name) {
     out << YAML::Key << "binary_hash" << YAML::Value << b.binary_hash;
 }
 
+// `hosts` with `host` added at its end if it is not there yet.
+std::vector<std::string> with_host(std::vector<std::string> hosts, const std::string& host) {
+    if (std::find(hosts.begin(), hosts.end(), host) == hosts.end()) hosts.push_back(host);
+    return hosts;
+}
+
 void emit_build(YAML::Emitter& out, const RunInfo& info) {
     out << YAML::Key << "futolab" << YAML::Value << YAML::BeginMap;
     emit_identity(out, info.driver, false);
@@ -66,6 +72,9 @@ void emit_build(YAML::Emitter& out, const RunInfo& info) {
     out << YAML::Key << "cpu" << YAML::Value << cpu_model();
     out << YAML::Key << "cores" << YAML::Value << std::thread::hardware_concurrency();
     out << YAML::Key << "host" << YAML::Value << host_name();
+    // A sweep's rows are written by this machine and, after a resume elsewhere, by earlier ones;
+    // a merge's rows are its shards' (`shards`, each with its own list).
+    if (info.shards.empty()) out << YAML::Key << "hosts" << YAML::Value << YAML::Flow << with_host(info.hosts, host_name());
     for (const FrequencyFact& f : frequency_facts()) out << YAML::Key << f.key << YAML::Value << f.value;
     out << YAML::EndMap;
 }
@@ -106,7 +115,8 @@ void emit_shards(YAML::Emitter& out, const std::vector<ShardMachine>& shards) {
     out << YAML::Key << "shards" << YAML::Value << YAML::BeginSeq;
     for (const ShardMachine& m : shards)
         out << YAML::BeginMap << YAML::Key << "file" << YAML::Value << m.file << YAML::Key << "host" << YAML::Value
-            << m.host << YAML::Key << "cpu" << YAML::Value << m.cpu << YAML::EndMap;
+            << m.host << YAML::Key << "cpu" << YAML::Value << m.cpu << YAML::Key << "hosts" << YAML::Value << YAML::Flow
+            << m.hosts << YAML::EndMap;
     out << YAML::EndSeq;
 }
 
@@ -277,6 +287,21 @@ YAML::Node load_sidecar_yaml(const std::string& text, const std::string& path) {
 
 }  // namespace
 
+namespace {
+
+// A `machine` map, or an item of `shards` (whose `file` is given). Its `hosts` list, or, in a
+// sidecar written before the list, its one host.
+ShardMachine machine_of(const YamlFields& y, const YamlAt& m, const std::string& file) {
+    ShardMachine out{file, y.text(y.child(m, "host"), ""), y.text(y.child(m, "cpu"), ""), {}};
+    if (const YamlAt hosts = y.sequence(y.child(m, "hosts")))
+        for (std::size_t i = 0; i < hosts.node.size(); ++i) out.hosts.push_back(y.text(y.item(hosts, i)));
+    else if (!out.host.empty())
+        out.hosts.push_back(out.host);
+    return out;
+}
+
+}  // namespace
+
 SidecarFacts parse_sidecar(const std::string& text, const std::string& path, const std::string& csv_path) {
     const YAML::Node doc = load_sidecar_yaml(text, path);
     // Every field through YamlFields: a wrong type names the file, line and key, never yaml-cpp.
@@ -287,6 +312,7 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     f.identity.config_hash = y.text(at(root, "config_hash"));
     f.identity.config_file = y.text(at(root, "config_file"), "");
     f.identity.name = y.text(at(root, "experiment"));
+    f.identity.config_given = static_cast<bool>(at(root, "config"));
     f.identity.config_text = y.text(at(root, "config"), "");
     if (const YamlAt t = y.map(at(root, "timing")))  // absent in sidecars written before SPEC §6's protocol
         f.timing = {y.text(at(t, "order"), "sequential"), static_cast<int>(y.whole(at(t, "warmup"), 0, INT_MAX)),
@@ -303,6 +329,7 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     const YamlAt run = y.map(at(root, "run"));
     f.isolation = y.text(at(run, "isolation"), "");
     f.memory_limit = y.text(at(run, "memory_limit"), "");
+    f.state = y.text(at(run, "state"), "");
     if (const YamlAt other = at(run, "load_other_cores"))
         f.load = LoadFigure{y.number(other, 0), y.number(at(run, "load_own_cores"), 0), y.number(at(run, "load_seconds"), 0)};
     if (const YamlAt inputs = y.sequence(at(root, "inputs")))  // absent in sidecars written before issue #25
@@ -317,15 +344,30 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     f.total_runs = count_of(y, run, "total_runs", 0, kMaxTotalRuns, path);
     if (const YamlAt shards = y.sequence(at(root, "shards"))) {  // a merged CSV: its shards' machines
         f.merged = true;
-        for (std::size_t i = 0; i < shards.node.size(); ++i) {
-            const YamlAt m = y.map(y.item(shards, i));
-            f.machines.push_back({y.text(at(m, "file"), ""), y.text(at(m, "host"), ""), y.text(at(m, "cpu"), "")});
-        }
+        for (std::size_t i = 0; i < shards.node.size(); ++i)
+            f.machines.push_back(machine_of(y, y.map(y.item(shards, i)), y.text(at(y.item(shards, i), "file"), "")));
     } else {
-        const YamlAt machine = y.map(at(root, "machine"));
-        f.machines.push_back({csv_path, y.text(at(machine, "host"), ""), y.text(at(machine, "cpu"), "")});
+        f.machines.push_back(machine_of(y, y.map(at(root, "machine")), csv_path));
     }
     return f;
+}
+
+void check_config_text(const SidecarFacts& facts, const std::string& csv_path, std::string_view verb) {
+    const std::string path = sidecar_path(csv_path);
+    if (!facts.identity.config_given)
+        throw InputError(fmt::format("{}: key 'config' is missing (the config text)", path));
+    const std::string hash = fmt::format("{:016x}", fnv1a64(facts.identity.config_text));  // as parse_config hashes it
+    if (hash != facts.identity.config_hash)
+        throw InputError(fmt::format("{}: its config text hashes to {}, not to its config_hash {} (edited?): refusing "
+                                     "to {}",
+                                     path, hash, facts.identity.config_hash, verb));
+}
+
+std::vector<std::string> row_hosts(const SidecarFacts& facts) {
+    std::vector<std::string> hosts;
+    for (const ShardMachine& m : facts.machines)
+        for (const std::string& h : m.hosts) hosts = with_host(std::move(hosts), h);
+    return hosts;
 }
 
 namespace {

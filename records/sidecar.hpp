@@ -34,6 +34,7 @@ struct ExperimentIdentity {
     std::string config_file;
     std::string config_hash;
     std::string config_text;
+    bool config_given = true;  // read from a sidecar: false if it has no `config` key
     std::vector<InputFile> inputs;  // every file instance source, in the order read
 };
 
@@ -52,6 +53,10 @@ struct ShardMachine {
     std::string file;  // the shard CSV as given to merge
     std::string host;
     std::string cpu;
+    // Every host that wrote rows into that CSV (a shard resumed on another machine holds rows of
+    // two: issue #45, round 8); a row's `host` cell must be one of them. A sidecar written before
+    // the list: its one `host` (empty: no host known, nothing to check).
+    std::vector<std::string> hosts;
 };
 
 // One `--redo` of the CSV (SPEC §5): when, which statuses, how many rows left to be re-run.
@@ -73,6 +78,9 @@ struct RunInfo {
     std::vector<SkippedInput> skipped_inputs;  // left out by --skip-invalid
     std::vector<int> pinned_cpus;  // pin: true: worker j ran on pinned_cpus[j] (the CSV `core`)
     std::vector<ShardMachine> shards;  // a merge: the machine of every shard (else empty)
+    // A sweep: the hosts that wrote rows into the CSV before this run (a resume's sidecar's list);
+    // the sidecar's `machine.hosts` is this list with this machine's host added.
+    std::vector<std::string> hosts;
     std::string isolation, memory_limit;  // process or thread; how limits.memory is enforced
     int memory_poll_ms = 0;  // how often a tool's process tree is polled for memory (0: not stated)
     TimingProtocol timing;
@@ -100,6 +108,7 @@ struct SidecarFacts {  // what merge and resume check
     std::string isolation;  // thread, process or fork; empty in sidecars of older futolab
     std::string memory_limit;  // how limits.memory was enforced (run.memory_limit); may be empty
     bool merged = false;       // written by `futolab merge` (it lists its shards' machines)
+    std::string state;         // run.state: running, finished, … (empty in sidecars without it)
     std::optional<LoadFigure> load;  // run.load_*: absent in older sidecars and running sweeps
 };
 
@@ -112,6 +121,15 @@ void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_b
 bool mark_sidecar_state(const std::string& csv_path, std::string_view state);
 // Throws InputError: "X.meta.yaml: no such file", or naming what is missing or malformed.
 SidecarFacts read_sidecar(const std::string& csv_path);
+// Resume and merge check rows against the sidecar's config text, so it must be there and be the
+// text its config_hash pins (issue #45, rounds 7 and 8: an edited text was resumed, and a missing
+// one blamed the config file). Throws InputError "X.meta.yaml: key 'config' is missing (the
+// config text)" or "…: its config text hashes to H, not to its config_hash C (edited?): refusing
+// to `verb`".
+void check_config_text(const SidecarFacts& facts, const std::string& csv_path, std::string_view verb);
+// The hosts a row of a CSV with this sidecar may name: every host of every machine (empty: none
+// known, as in sidecars that name no host).
+std::vector<std::string> row_hosts(const SidecarFacts& facts);
 // The same from the sidecar's text (`path`: the sidecar, for messages; `csv_path`: its CSV).
 // Throws InputError for anything malformed (fuzzed: tests/fuzz/sidecar_fuzz.cpp).
 SidecarFacts parse_sidecar(const std::string& text, const std::string& path, const std::string& csv_path);

@@ -5,6 +5,7 @@
 #include "cli_runner.hpp"
 #include "records/csv_quote.hpp"
 #include "records/csv_reader.hpp"
+#include "records/output_lock.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -12,6 +13,8 @@
 #include <filesystem>
 #include <functional>
 #include <fstream>
+
+#include <unistd.h>
 
 using futolab::test::has;
 using futolab::test::run_cli;
@@ -173,7 +176,10 @@ TEST_CASE("merge refuses shards whose sidecars disagree on isolation, total or t
           {"total", "total_runs: 8", "total_runs: 9", 2, "its sidecar says the experiment has 9 runs"},
           {"warmup", "warmup: 0", "warmup: 1", 2, "its sidecar's timing (order, warmup, pin) differs"},
           {"config-text", "  name: mr\n", "  name: mr # edited\n", 1, "its config text hashes to "},
-          {"no-futolab", "\nfutolab:", "\nfutolab_gone:", 2, "mr.shard-2-of-2.csv.meta.yaml: key 'futolab' is missing"}}) {
+          {"no-futolab", "\nfutolab:", "\nfutolab_gone:", 2, "mr.shard-2-of-2.csv.meta.yaml: key 'futolab' is missing"},
+          // Round 8 (W13): the config file was blamed ("base.yaml:1: the config must be a YAML mapping").
+          {"no-config", "\nconfig:", "\nconfig_gone:", 2,
+           "mr.shard-2-of-2.csv.meta.yaml: key 'config' is missing (the config text)"}}) {
         INFO(name);
         const auto r = merge_sidecar_edited(name, from, to, shard);
         CHECK(r.exit_code == 2);
@@ -183,4 +189,153 @@ TEST_CASE("merge refuses shards whose sidecars disagree on isolation, total or t
     fs::path merged;
     REQUIRE(merge_edited("isolation-kept", "seed", [](const std::string& s) { return s; }, &merged).exit_code == 0);
     CHECK(has(futolab::test::slurp(merged.string() + ".meta.yaml"), "  isolation: process\n"));
+}
+
+namespace {
+
+// A fresh folder holding a copy of the two shards.
+fs::path copied_shards(const std::string& name) {
+    const fs::path dir = futolab::test::fresh_dir("merge-rows", name);
+    fs::copy(shards(), dir);
+    return dir;
+}
+
+futolab::test::CliResult merge_in(const fs::path& dir, const std::string& inputs) {
+    return run_cli("merge " + inputs + " --out m.csv", dir.string());
+}
+
+}  // namespace
+
+// Round 8 (W4): shard 1's sidecar copied over shard 2's merged as "8 of 8 runs", and shards of
+// two shardings (1 of 2 beside 2 and 3 of 3) merged with duplicates and gaps.
+TEST_CASE("merge refuses two inputs that claim one shard, or shards of two shardings, writing nothing", "[cli][merge]") {
+    const fs::path dir = copied_shards("claims");
+    const std::string sidecar = futolab::test::slurp((dir / "mr.shard-2-of-2.csv.meta.yaml").string());
+    std::string copied = sidecar;
+    copied.replace(copied.find("shard_index: 2"), 14, "shard_index: 1");
+    std::ofstream(dir / "mr.shard-2-of-2.csv.meta.yaml", std::ios::trunc) << copied;
+    auto r = merge_in(dir, "mr.shard-1-of-2.csv mr.shard-2-of-2.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "mr.shard-2-of-2.csv: its sidecar says shard 1 of 2, as mr.shard-1-of-2.csv's does: refusing to "
+                     "merge one shard twice"));
+    std::ofstream(dir / "mr.shard-2-of-2.csv.meta.yaml", std::ios::trunc) << sidecar;
+    r = merge_in(dir, "mr.shard-1-of-2.csv mr.shard-1-of-2.csv");  // one file twice
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "as mr.shard-1-of-2.csv's does"));
+    for (const char* shard : {"2/3", "3/3"})
+        REQUIRE(run_cli("run -q s.yaml --out " + dir.string() + " --shard " + shard, shards().parent_path().string())
+                    .exit_code == 0);
+    r = merge_in(dir, "mr.shard-1-of-2.csv mr.shard-2-of-3.csv mr.shard-3-of-3.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "mr.shard-2-of-3.csv: its sidecar says shard 2 of 3, mr.shard-1-of-2.csv's shard 1 of 2: refusing "
+                     "to merge shards of two shardings"));
+    CHECK(!fs::exists(dir / "m.csv"));
+    CHECK(!fs::exists(dir / "m.csv.meta.yaml"));
+    CHECK(merge_in(dir, "mr.shard-1-of-2.csv mr.shard-2-of-2.csv").exit_code == 0);
+}
+
+// Round 8 (W12): merge read a shard whose run was still writing it ("1 of 4 runs"). The writer
+// here is this test process, holding the shard's lock as `run` does: no timing involved.
+TEST_CASE("merge refuses a shard whose lock a writer holds, and warns of a killed run's shard", "[cli][merge]") {
+    const fs::path dir = copied_shards("live");
+    {
+        const futolab::OutputLock writing((dir / "mr.shard-2-of-2.csv").string());
+        const auto r = merge_in(dir, "mr.shard-1-of-2.csv mr.shard-2-of-2.csv");
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "mr.shard-2-of-2.csv: another futolab (pid " + std::to_string(::getpid()) + ") is writing it"));
+        CHECK(!fs::exists(dir / "m.csv"));
+    }
+    // A sidecar still saying `running` whose lock nobody holds: its run was killed. Merged as it
+    // is, with a warning.
+    const fs::path meta = dir / "mr.shard-2-of-2.csv.meta.yaml";
+    std::string text = futolab::test::slurp(meta.string());
+    text.replace(text.find("state: finished"), 15, "state: running");
+    std::ofstream(meta, std::ios::trunc) << text;
+    const auto r = merge_in(dir, "mr.shard-1-of-2.csv mr.shard-2-of-2.csv");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.err, "futolab: warning: mr.shard-2-of-2.csv: its sidecar says state: running, but no futolab writes it"));
+}
+
+// Round 8 (W2, W5, W23 and round 7's host leftover): a row of shard 2 appended to shard 1, an h
+// edited in one row (or to 4294967302), a solution that is no Latin square, and a row's host
+// were merged.
+TEST_CASE("merge refuses a row of another shard, or whose h, k, solution or host is impossible or contradicted",
+          "[cli][merge]") {
+    const auto plus_one = [](const std::string& s) { return std::to_string(std::stoull(s) + 1); };
+    for (const char* column : {"h", "k"}) {
+        const auto r = merge_edited(std::string("block-") + column, column, plus_one);
+        INFO(r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "column '" + std::string(column) + "' is '"));
+        CHECK(has(r.err, "where the first row of its instance's runs ("));
+    }
+    check_refused(merge_edited("h-huge", "h", [](const std::string&) { return "4294967302"; }), "h-huge", "h");
+    check_refused(merge_edited("k-huge", "k", [](const std::string&) { return "25"; }), "k-huge", "k");
+    check_refused(merge_edited("not-latin", "solution", [](const std::string&) { return "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 4"; }),
+                  "not-latin", "solution");
+    check_refused(merge_edited("host", "host", [](const std::string&) { return "elsewhere"; }), "host", "host");
+    // A host the sidecar lists (the shard was resumed there) is taken, and the merged sidecar
+    // keeps each shard's list.
+    const fs::path dir = copied_shards("host-listed");
+    const fs::path meta = dir / "mr.shard-2-of-2.csv.meta.yaml";
+    std::string text = futolab::test::slurp(meta.string());
+    text.replace(text.find("  hosts: ["), 10, "  hosts: [elsewhere, ");
+    std::ofstream(meta, std::ios::trunc) << text;
+    futolab::CsvTable t = futolab::read_csv_file((dir / "mr.shard-2-of-2.csv").string());
+    t.rows[0][t.column("host", "shard")] = "elsewhere";
+    {
+        std::ofstream out(dir / "mr.shard-2-of-2.csv", std::ios::trunc);
+        write_row(out, t.header);
+        for (const auto& row : t.rows) write_row(out, row);
+    }
+    REQUIRE(merge_in(dir, "mr.shard-1-of-2.csv mr.shard-2-of-2.csv").exit_code == 0);
+    CHECK(has(futolab::test::slurp((dir / "m.csv.meta.yaml").string()), "hosts: [elsewhere, "));
+    // A row of shard 2 appended to shard 1.
+    const fs::path appended = copied_shards("other-shard");
+    const std::string second = futolab::test::slurp((appended / "mr.shard-2-of-2.csv").string());
+    const std::size_t at = second.find('\n') + 1;
+    std::ofstream(appended / "mr.shard-1-of-2.csv", std::ios::app) << second.substr(at, second.find('\n', at) + 1 - at);
+    const auto r = merge_in(appended, "mr.shard-1-of-2.csv mr.shard-2-of-2.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "mr.shard-1-of-2.csv:"));
+    CHECK(has(r.err, ": column 'run' is '"));
+    CHECK(has(r.err, "a run of another shard than this file's (its sidecar: shard 1 of 2)"));
+}
+
+// A square task's solution is its square: every row of one instance's runs has it.
+TEST_CASE("merge refuses a generate row whose square another row of its instance contradicts", "[cli][merge]") {
+    const fs::path dir = futolab::test::fresh_dir("merge-rows", "square");
+    std::ofstream(dir / "g.yaml") << "name: g\nseed: 1\ntask: generate\nrepeats: 2\ninstances:\n"
+                                     "  - squares: { n: 4, count: 1 }\nmethods: [ unique ]\n";
+    REQUIRE(run_cli("run -q g.yaml --out o", dir.string()).exit_code == 0);
+    futolab::CsvTable t = futolab::read_csv_file((dir / "o" / "g.csv").string());
+    REQUIRE(t.rows.size() == 2);
+    std::string& square = t.rows[1][t.column("solution", "g.csv")];
+    square = square == "1 2 3 4/2 1 4 3/3 4 1 2/4 3 2 1" ? "2 1 4 3/1 2 3 4/4 3 2 1/3 4 1 2" : "1 2 3 4/2 1 4 3/3 4 1 2/4 3 2 1";
+    {
+        std::ofstream out(dir / "o" / "g.csv", std::ios::trunc);
+        write_row(out, t.header);
+        for (const auto& row : t.rows) write_row(out, row);
+    }
+    const auto r = run_cli("merge o/g.csv --out m.csv", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "o/g.csv:3:"));
+    CHECK(has(r.err, ": column 'solution' is '" + square + "', where the first row of its instance's runs (o/g.csv:2)"));
+}
+
+// Round 8 (W8): on a full disk the merged CSV stayed without sidecar or schema, and the re-run
+// was refused ("is a results CSV"). A file size limit (8 KiB: the CSV fits, its schema does not)
+// stands in for the full disk; SIGXFSZ ignored, the write fails with EFBIG.
+TEST_CASE("merge leaves no output when its sidecar or schema cannot be written, so a re-run works", "[cli][merge]") {
+    const fs::path dir = copied_shards("full");
+    REQUIRE(fs::file_size(dir / "mr.shard-1-of-2.csv") + fs::file_size(dir / "mr.shard-2-of-2.csv") < 8000);
+    const std::string args = "merge mr.shard-1-of-2.csv mr.shard-2-of-2.csv --out m.csv";
+    const auto r = futolab::test::run_cli_env("trap '' XFSZ; ulimit -f 16; ", args, dir.string());
+    INFO(r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.err, "m.csv.schema.json"));
+    for (const char* left : {"m.csv", "m.csv.meta.yaml", "m.csv.schema.json"}) CHECK(!fs::exists(dir / left));
+    const auto again = run_cli(args, dir.string());
+    CHECK(again.exit_code == 0);
+    CHECK(fs::exists(dir / "m.csv.meta.yaml"));
 }

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using futolab::test::fresh_dir;
@@ -27,12 +28,14 @@ std::string csv_cell(const std::string& cell) {
     return out + "\"";
 }
 
-// The cell of `column` in the first data row (the first run) replaced by `value`.
-void set_cell(const fs::path& csv, const std::string& column, const std::string& value) {
+// The cell of `column` in data row `row` (0: the first run) replaced by `value`; every row's
+// with `row` = -1.
+void set_cell(const fs::path& csv, const std::string& column, const std::string& value, int row = 0) {
     futolab::CsvTable t = futolab::read_csv_file(csv.string());
     std::size_t c = 0;
     while (t.header[c] != column) ++c;
-    t.rows[0][c] = value;
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+        if (row < 0 || r == static_cast<std::size_t>(row)) t.rows[r][c] = value;
     std::ofstream out(csv, std::ios::binary | std::ios::trunc);
     const auto line = [&out](const std::vector<std::string>& cells) {
         for (std::size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << csv_cell(cells[i]);
@@ -62,7 +65,7 @@ TEST_CASE("resume refuses a row that is no run of this experiment as it writes i
         const std::string edited = slurp((dir / "o" / "rr.csv").string());
         const auto r = run_cli("run -q cfg.yaml --out o --resume", dir.string());
         CHECK(r.exit_code == 2);
-        CHECK(has(r.err, "rr.csv:2: "));
+        CHECK(has(r.err, "rr.csv:2:"));
         CHECK(has(r.err, "refusing to resume"));
         CHECK(slurp((dir / "o" / "rr.csv").string()) == edited);  // nothing appended
     }
@@ -97,7 +100,8 @@ TEST_CASE("resume refuses a row whose isolation, limit, deterministic or build c
         set_cell(dir / "o" / "ri.csv", column, value);
         const auto r = run_cli("run -q cfg.yaml --out o --resume", dir.string());
         CHECK(r.exit_code == 2);
-        CHECK(has(r.err, "ri.csv:2: column '" + column + "'"));
+        CHECK(has(r.err, "ri.csv:2:"));
+        CHECK(has(r.err, ": column '" + column + "'"));
         CHECK(has(r.err, "refusing to resume"));
     }
     // Another binary's hash in the build cell: the sidecar names this binary.
@@ -108,7 +112,8 @@ TEST_CASE("resume refuses a row whose isolation, limit, deterministic or build c
     set_cell(dir / "o" / "ri.csv", "build", build.substr(0, build.rfind(':') + 1) + "0000000000000000");
     const auto r = run_cli("run -q cfg.yaml --out o --resume", dir.string());
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "ri.csv:2: column 'build'"));
+    CHECK(has(r.err, "ri.csv:2:"));
+    CHECK(has(r.err, ": column 'build'"));
     fs::remove_all(dir / "o");
     fs::copy(dir / "base", dir / "o");
     CHECK(run_cli("run -q cfg.yaml --out o --resume", dir.string()).exit_code == 0);
@@ -126,7 +131,7 @@ TEST_CASE("resume takes the thread rows of generate and critical whatever the co
     set_cell(dir / "o" / "rg.csv", "isolation", "process");
     const auto r = run_cli("run -q cfg.yaml --out o --resume", dir.string());
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "rg.csv:2: column 'isolation' is 'process', where run "));
+    CHECK(has(r.err, ": column 'isolation' is 'process', where run "));
     CHECK(has(r.err, " of this experiment writes 'thread'"));
     fs::remove_all(dir);
 }
@@ -146,5 +151,178 @@ TEST_CASE("resume refuses a merged CSV: its shards are resumed and merged again"
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "o/rm.csv: is the merge of 2 shards (its sidecar lists them): refusing to resume it"));
     CHECK(slurp((dir / "o" / "rm.csv.meta.yaml").string()) == sidecar);
+    fs::remove_all(dir);
+}
+
+namespace {
+
+// A count sweep of two solvers and two repeats in `dir`, config `name`.yaml.
+void write_config(const fs::path& dir, const std::string& name) {
+    std::ofstream(dir / (name + ".yaml")) << "name: " << name << "\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: "
+                                          << FUTOLAB_SOURCE_DIR "/tests/data/good/conjure-4x4.jsonl\n"
+                                          << "solvers: [ fc, backtracking ]\nrepeats: 2\nisolation: thread\n";
+}
+
+// `from`'s CSV and sidecar copied to `to` in a fresh folder o/ (beside nothing else).
+void copy_results(const fs::path& dir, const fs::path& from, const std::string& to) {
+    fs::remove_all(dir / "o");
+    fs::create_directories(dir / "o");
+    fs::copy(from, dir / "o" / to);
+    fs::copy(from.string() + ".meta.yaml", dir / "o" / (to + ".meta.yaml"));
+}
+
+void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
+    std::string text = slurp(file.string());
+    const std::size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << text;
+}
+
+// `run --resume` of o/`csv` refused with `says`, the CSV as it was.
+void check_refused(const fs::path& dir, const std::string& csv, const std::string& args, const std::string& says,
+                   bool says_refusing = true) {
+    const std::string before = slurp((dir / "o" / csv).string());
+    const auto r = run_cli("run -q " + args + " --out o --resume", dir.string());
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, says));
+    CHECK(has(r.err, "refusing to resume; use a new --out") == says_refusing);
+    CHECK(slurp((dir / "o" / csv).string()) == before);
+}
+
+}  // namespace
+
+// Round 8 (W2): a shard's CSV copied to another shard's name, the unsharded CSV copied to a
+// shard's, or one row of shard 2 appended to shard 1, were resumed: shard 2's file ended with
+// shard 1's rows and its sidecar said 12 of 5 runs done.
+TEST_CASE("resume refuses the CSV or a row of another shard, leaving the CSV as it was", "[resume][records]") {
+    const fs::path dir = fresh_dir("resume-rows", "shards");
+    write_config(dir, "rs");
+    for (const char* shard : {"1/2", "2/2", "1/3"})
+        REQUIRE(run_cli(std::string("run -q rs.yaml --out sh --shard ") + shard, dir.string()).exit_code == 0);
+    REQUIRE(run_cli("run -q rs.yaml --out whole", dir.string()).exit_code == 0);
+    const fs::path one = dir / "sh" / "rs.shard-1-of-2.csv", two = dir / "sh" / "rs.shard-2-of-2.csv";
+    copy_results(dir, one, "rs.shard-2-of-2.csv");
+    check_refused(dir, "rs.shard-2-of-2.csv", "rs.yaml --shard 2/2", "its sidecar says shard 1 of 2, not 2 of 2");
+    copy_results(dir, dir / "whole" / "rs.csv", "rs.shard-1-of-2.csv");
+    check_refused(dir, "rs.shard-1-of-2.csv", "rs.yaml --shard 1/2", "its sidecar says shard 1 of 1, not 1 of 2");
+    copy_results(dir, dir / "sh" / "rs.shard-1-of-3.csv", "rs.shard-1-of-2.csv");
+    check_refused(dir, "rs.shard-1-of-2.csv", "rs.yaml --shard 1/2", "its sidecar says shard 1 of 3, not 1 of 2");
+    copy_results(dir, one, "rs.csv");
+    check_refused(dir, "rs.csv", "rs.yaml", "its sidecar says shard 1 of 2, not 1 of 1");
+    // The sidecar edited to claim shard 2: its rows are still shard 1's.
+    copy_results(dir, one, "rs.shard-2-of-2.csv");
+    replace_in(dir / "o" / "rs.shard-2-of-2.csv.meta.yaml", "shard_index: 1", "shard_index: 2");
+    check_refused(dir, "rs.shard-2-of-2.csv", "rs.yaml --shard 2/2", ": column 'run' is '");
+    // One row of shard 2 appended to shard 1.
+    copy_results(dir, one, "rs.shard-1-of-2.csv");
+    const futolab::CsvTable t = futolab::read_csv_file(two.string());
+    std::string text = slurp(two.string());
+    const std::size_t second_line = text.find('\n') + 1;
+    std::ofstream(dir / "o" / "rs.shard-1-of-2.csv", std::ios::binary | std::ios::app)
+        << text.substr(second_line, text.find('\n', second_line) + 1 - second_line);
+    check_refused(dir, "rs.shard-1-of-2.csv", "rs.yaml --shard 1/2",
+                  ": column 'run' is '" + t.rows[0][t.column("run", "shard")] + "', a run of another shard than 1 of 2 (--shard)");
+    // The shards as they were written resume.
+    copy_results(dir, one, "rs.shard-1-of-2.csv");
+    CHECK(run_cli("run -q rs.yaml --shard 1/2 --out o --resume", dir.string()).exit_code == 0);
+    fs::remove_all(dir);
+}
+
+// Round 8 (W5, W23): a row whose n was edited to 5, whose h was 99 in every row, or whose
+// solution was `1 1 1 1/2 2 2 2/…`, was counted as done.
+TEST_CASE("resume refuses a row whose n, h, k or solution is not its instance's", "[resume][records]") {
+    const fs::path dir = fresh_dir("resume-rows", "facts");
+    write_config(dir, "rf");
+    REQUIRE(run_cli("run -q rf.yaml --out base", dir.string()).exit_code == 0);
+    const futolab::CsvTable t = futolab::read_csv_file((dir / "base" / "rf.csv").string());
+    const auto cell = [&t](const char* column) { return t.rows[0][t.column(column, "rf.csv")]; };
+    const std::string solution = cell("solution");
+    REQUIRE(solution.size() == 4 * 8 - 1);
+    // Rows 1 and 2 of the grid exchanged: still a Latin square, not this (unique) puzzle's.
+    const std::string swapped = solution.substr(8, 7) + "/" + solution.substr(0, 7) + solution.substr(15);
+    const std::vector<std::tuple<std::string, std::string, int, std::string>> edits{
+        {"n", "5", 0, ": column 'n' is '5', where run "},
+        {"h", "99", -1, ": column 'h' is '99', where run "},
+        {"k", std::to_string(std::stoi(cell("k")) + 1), 0, ": column 'k' is '"},
+        {"solution", "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 4", 0, "not a Latin square (row 1 repeats 1)"},
+        {"solution", swapped, 0, ": column 'solution' does not solve instance "},
+        {"solution", "1 2/2 1", 0, "solution row 1 has 2 values, expected 4"}};
+    for (const auto& [column, value, row, says] : edits) {
+        INFO(column << " = " << value);
+        fs::remove_all(dir / "o");
+        fs::copy(dir / "base", dir / "o");
+        set_cell(dir / "o" / "rf.csv", column, value, row);
+        check_refused(dir, "rf.csv", "rf.yaml", says);
+        CHECK(has(slurp((dir / "o" / "rf.csv").string()), value));
+    }
+    fs::remove_all(dir);
+}
+
+// The square tasks make h and k: what a resume knows of them is their bounds, and the square.
+TEST_CASE("resume refuses a generate row whose h is beyond n squared or whose square is another", "[resume][records]") {
+    const fs::path dir = fresh_dir("resume-rows", "square-facts");
+    std::ofstream(dir / "g.yaml") << "name: g\nseed: 1\ntask: generate\ninstances:\n"
+                                     "  - squares: { n: 4, count: 2 }\nmethods: [ unique ]\n";
+    REQUIRE(run_cli("run -q g.yaml --out base", dir.string()).exit_code == 0);
+    for (const auto& [column, value, says] :
+         {std::tuple{"h", "17", "column 'h' is '17', more than 16 (the cells for n = 4)"},
+          {"k", "25", "column 'k' is '25', more than 24 (the neighbouring pairs for n = 4)"},
+          {"solution", "1 2 3 4/2 1 4 3/3 4 1 2/4 3 2 1", "column 'solution' is '1 2 3 4/2 1 4 3/3 4 1 2/4 3 2 1', where run"}}) {
+        INFO(column);
+        fs::remove_all(dir / "o");
+        fs::copy(dir / "base", dir / "o");
+        set_cell(dir / "o" / "g.csv", column, value);
+        check_refused(dir, "g.csv", "g.yaml", says);
+    }
+    fs::remove_all(dir);
+}
+
+// Round 8 (W13, W23): a sidecar without its config text was blamed on the config file, and one
+// whose text was edited (its config_hash kept) was resumed (merge refused it since round 7).
+TEST_CASE("resume refuses a sidecar without its config text, or one that does not hash to its config_hash",
+          "[resume][records]") {
+    const fs::path dir = fresh_dir("resume-rows", "config-text");
+    write_config(dir, "rc");
+    REQUIRE(run_cli("run -q rc.yaml --out base", dir.string()).exit_code == 0);
+    const fs::path meta = dir / "o" / "rc.csv.meta.yaml";
+    fs::copy(dir / "base", dir / "o");
+    const std::string text = slurp(meta.string());
+    std::ofstream(meta, std::ios::trunc) << text.substr(0, text.find("\nconfig: ") + 1);
+    check_refused(dir, "rc.csv", "rc.yaml", "o/rc.csv.meta.yaml: key 'config' is missing (the config text)", false);
+    std::ofstream(meta, std::ios::trunc) << text;
+    replace_in(meta, "\n  solvers:", "\n  # edited\n  solvers:");
+    check_refused(dir, "rc.csv", "rc.yaml", "o/rc.csv.meta.yaml: its config text hashes to ");
+    fs::remove_all(dir);
+}
+
+// Round 7's leftover: a row's host was not checked. The sidecar lists every host that wrote rows
+// into the file (a resume elsewhere adds its own); a sidecar before the list names one.
+TEST_CASE("resume refuses a row whose host wrote nothing into the file, and a resume adds its host",
+          "[resume][records]") {
+    const fs::path dir = fresh_dir("resume-rows", "hosts");
+    write_config(dir, "rh");
+    REQUIRE(run_cli("run -q rh.yaml --out base", dir.string()).exit_code == 0);
+    const futolab::CsvTable t = futolab::read_csv_file((dir / "base" / "rh.csv").string());
+    const std::string host = t.rows[0][t.column("host", "rh.csv")];
+    const fs::path meta = dir / "o" / "rh.csv.meta.yaml";
+    const std::string list = "  hosts: [" + host + "]\n";
+    REQUIRE(has(slurp((dir / "base" / "rh.csv.meta.yaml").string()), list));
+    fs::copy(dir / "base", dir / "o");
+    set_cell(dir / "o" / "rh.csv", "host", "elsewhere", 1);
+    check_refused(dir, "rh.csv", "rh.yaml", "rh.csv:3:");
+    check_refused(dir, "rh.csv", "rh.yaml", ": column 'host' is 'elsewhere', none of the hosts that wrote this file (its "
+                                            "sidecar: " + host + ")");
+    // Resumed here after a start elsewhere: both hosts wrote rows, and the list keeps both.
+    replace_in(meta, list, "  hosts: [elsewhere, " + host + "]\n");
+    CHECK(run_cli("run -q rh.yaml --out o --resume", dir.string()).exit_code == 0);
+    CHECK(has(slurp(meta.string()), "  hosts: [elsewhere, " + host + "]\n"));
+    // A sidecar of a futolab before the list: its one machine.host.
+    replace_in(meta, "  hosts: [elsewhere, " + host + "]\n", "");
+    check_refused(dir, "rh.csv", "rh.yaml", ": column 'host' is 'elsewhere'");
+    set_cell(dir / "o" / "rh.csv", "host", host, 1);
+    CHECK(run_cli("run -q rh.yaml --out o --resume", dir.string()).exit_code == 0);
+    CHECK(has(slurp(meta.string()), list));
     fs::remove_all(dir);
 }

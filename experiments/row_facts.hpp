@@ -1,0 +1,26 @@
+// The cells of a results row that its own `n` bounds, checked by resume and merge alike (issue
+// #45, round 8: rows whose `h` was edited to 99 or 4294967302, or whose `solution` was
+// `1 1 1 1/2 2 2 2/…`, were resumed and merged). For the square tasks h and k are what the
+// run made, so this is all that can be known of them without running it again; a puzzle task's
+// h and k are its instance's (resume compares them, merge compares the rows of one instance).
+#pragma once
+
+#include "records/csv_reader.hpp"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace futolab {
+
+// Throws InputError "PATH:LINE:COLUMN: column 'n' is 'X', …: `refusing`" for the first cell of
+// row `r` of `t` that breaks these: n from 2 to 64; h at most n²; k at most 2n(n−1) (the
+// relations between neighbours); a solution empty or a Latin square of side n.
+void check_row_facts(const CsvTable& t, std::size_t r, const std::string& path, std::string_view refusing);
+
+// The row's `solution` cell as values (row-major), or empty for an empty cell. A cell that is
+// no grid of side n throws InputError naming PATH:LINE:COLUMN, ending with `refusing`.
+std::vector<int> solution_of(const CsvTable& t, std::size_t r, const std::string& path, int n, std::string_view refusing);
+
+}  // namespace futolab

@@ -1,0 +1,28 @@
+// A reader's side of the one-writer lock (records/output_lock.hpp): `futolab merge` read a
+// shard that a live run was still writing and merged what was there ("1 of 4 runs"; issue #45,
+// round 8, W12). Now it takes a shared flock on each input's lock file, which fails at once
+// while a writer holds it (exit 2, naming the writer's pid), and holds it while it reads, so no
+// run starts on that file meanwhile. Nothing is created: an input without a lock file (copied
+// from another machine, or written by a futolab before the lock) has no writer here. The lock
+// file is opened read-only, without following a symlink or waiting on a FIFO; anything but a
+// regular file there is not a lock and is left alone.
+#pragma once
+
+#include <string>
+
+namespace futolab {
+
+class ReadLock {
+public:
+    // Throws InputError "FILE: another futolab (pid N) is writing it: …" if a writer holds the
+    // lock of `file`.
+    explicit ReadLock(const std::string& file);
+    ~ReadLock();
+    ReadLock(const ReadLock&) = delete;
+    ReadLock& operator=(const ReadLock&) = delete;
+
+private:
+    int fd_ = -1;
+};
+
+}  // namespace futolab
