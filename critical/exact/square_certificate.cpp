@@ -145,7 +145,8 @@ SquareCertificateCheck check_square_certificate(std::istream& in, const std::str
     while (std::getline(in, text)) {
         ++line_no;
         if (text.empty()) continue;
-        const SquareHead h = read_head(parse_line(text, {source, line_no}), {source, line_no});
+        const At head_at{source, line_no};  // one At for the parse and the read: it holds the numbers' texts
+        const SquareHead h = read_head(parse_line(text, head_at), head_at);
         const std::size_t head_line = line_no;
         result.n = h.n, result.objective = h.objective, result.minimum = h.minimum;
         if (std::string why = check_witness(h, verify_backend); !why.empty()) return fail(why);

@@ -141,6 +141,24 @@ TEST_CASE("square certificate: malformed values are refused, integers read exact
     t[0]["n"] = 10;
     CHECK_THAT(refused(t), Catch::Contains("n 10 is too large"));
     REQUIRE_THROWS_AS(check(""), InputError);
+    // Round 8: a number JSON holds as a double is quoted as typed, in the header too (it is
+    // parsed and read with one At), at its position in a list.
+    const auto typed = [&](const std::string& from, const std::string& to) {
+        std::string text = text_of(good);
+        const std::size_t at = text.find(from);
+        REQUIRE(at != std::string::npos);
+        text.replace(at, from.size(), to);
+        try {
+            check(text);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    const std::string minimum = "\"minimum\":" + good[0]["minimum"].dump();
+    CHECK_THAT(typed(minimum + ",", "\"minimum\":18446744073709551618,"),
+               Catch::Contains("test.cert:1: minimum 18446744073709551618 is too large"));
+    CHECK_THAT(typed("\"square\":[", "\"square\":[1e0,"), Catch::Contains("square entry [0] must be a whole number in plain digits, got 1e0"));
 }
 
 TEST_CASE("square certificate: only a proved minimum is written", "[critical][certificate][per-square]") {
