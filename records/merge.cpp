@@ -158,6 +158,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
         }
         if (check_rows) check_rows(t, path, each[i]);  // the same config, builds and isolation in every shard (checked above)
     }
+    reading.clear();  // read whole: a run may start on an input now (its rows here are those read)
     report.missing = facts.total_runs - by_run.size();
     for (std::size_t r = 0; r < facts.total_runs && report.first_missing.size() < 10; ++r)
         if (!by_run.count(r)) report.first_missing.push_back(r);

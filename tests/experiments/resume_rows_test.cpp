@@ -191,6 +191,18 @@ void check_refused(const fs::path& dir, const std::string& csv, const std::strin
     CHECK(slurp((dir / "o" / csv).string()) == before);
 }
 
+// base/`name`.csv copied to o/, the cell of `column` in data row `row` (-1: every row) set to
+// `value`: its resume is refused with `says`.
+void check_edit_refused(const fs::path& dir, const std::string& name, const std::string& column, const std::string& value,
+                        int row, const std::string& says) {
+    INFO(column << " = " << value);
+    fs::remove_all(dir / "o");
+    fs::copy(dir / "base", dir / "o");
+    set_cell(dir / "o" / (name + ".csv"), column, value, row);
+    check_refused(dir, name + ".csv", name + ".yaml", says);
+    CHECK(has(slurp((dir / "o" / (name + ".csv")).string()), value));
+}
+
 }  // namespace
 
 // Round 8 (W2): a shard's CSV copied to another shard's name, the unsharded CSV copied to a
@@ -249,14 +261,7 @@ TEST_CASE("resume refuses a row whose n, h, k or solution is not its instance's"
         {"solution", "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 4", 0, "not a Latin square (row 1 repeats 1)"},
         {"solution", swapped, 0, ": column 'solution' does not solve instance "},
         {"solution", "1 2/2 1", 0, "solution row 1 has 2 values, expected 4"}};
-    for (const auto& [column, value, row, says] : edits) {
-        INFO(column << " = " << value);
-        fs::remove_all(dir / "o");
-        fs::copy(dir / "base", dir / "o");
-        set_cell(dir / "o" / "rf.csv", column, value, row);
-        check_refused(dir, "rf.csv", "rf.yaml", says);
-        CHECK(has(slurp((dir / "o" / "rf.csv").string()), value));
-    }
+    for (const auto& [column, value, row, says] : edits) check_edit_refused(dir, "rf", column, value, row, says);
     fs::remove_all(dir);
 }
 
@@ -269,13 +274,8 @@ TEST_CASE("resume refuses a generate row whose h is beyond n squared or whose sq
     for (const auto& [column, value, says] :
          {std::tuple{"h", "17", "column 'h' is '17', more than 16 (the cells for n = 4)"},
           {"k", "25", "column 'k' is '25', more than 24 (the neighbouring pairs for n = 4)"},
-          {"solution", "1 2 3 4/2 1 4 3/3 4 1 2/4 3 2 1", "column 'solution' is '1 2 3 4/2 1 4 3/3 4 1 2/4 3 2 1', where run"}}) {
-        INFO(column);
-        fs::remove_all(dir / "o");
-        fs::copy(dir / "base", dir / "o");
-        set_cell(dir / "o" / "g.csv", column, value);
-        check_refused(dir, "g.csv", "g.yaml", says);
-    }
+          {"solution", "1 2 3 4/2 1 4 3/3 4 1 2/4 3 2 1", "column 'solution' is '1 2 3 4/2 1 4 3/3 4 1 2/4 3 2 1', where run"}})
+        check_edit_refused(dir, "g", column, value, 0, says);
     fs::remove_all(dir);
 }
 
