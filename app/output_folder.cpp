@@ -1,6 +1,7 @@
 #include "app/output_folder.hpp"
 
 #include "core/error.hpp"
+#include "core/files.hpp"
 
 #include <fmt/format.h>
 
@@ -9,18 +10,6 @@
 #include <sys/stat.h>
 
 namespace futolab::app {
-namespace {
-
-// What a path that exists but is no folder is, in words for the message.
-const char* not_folder_kind(mode_t mode) {
-    if (S_ISREG(mode)) return "a regular file";
-    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-    if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "something else";
-}
-
-}  // namespace
 
 void check_output_folder(const std::string& dir, const std::string& option) {
     if (dir == "-") throw InputError(fmt::format("{} -: a folder is needed, not standard output", option));
@@ -32,7 +21,7 @@ void check_output_folder(const std::string& dir, const std::string& option) {
         if (::stat(part.c_str(), &st) == 0) {
             if (S_ISDIR(st.st_mode)) return;
             throw InputError(fmt::format("{} {}: {} is not a folder but {}", option, dir, part.string(),
-                                         not_folder_kind(st.st_mode)));
+                                         file_type_name(st.st_mode)));
         }
         if (part == part.parent_path()) break;
     }

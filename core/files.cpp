@@ -59,12 +59,9 @@ std::string read_capped(int fd, const std::string& path, std::size_t cap, bool f
     }
 }
 
-const char* kind_of(mode_t mode) {
+std::string kind_of(mode_t mode) {
     if (S_ISDIR(mode)) return "is a directory";
-    if (S_ISFIFO(mode)) return "is a FIFO (named pipe), not a regular file: give a file, or - with a redirect";
-    if (S_ISCHR(mode) || S_ISBLK(mode)) return "is a device, not a regular file";
-    if (S_ISSOCK(mode)) return "is a socket, not a regular file";
-    return "is not a regular file";
+    return fmt::format("is {}, not a regular file{}", file_type_name(mode), S_ISFIFO(mode) ? ": give a file, or - with a redirect" : "");
 }
 
 // An input that is also this process's standard output (`futolab analyze a.csv >> a.csv`,
@@ -122,6 +119,15 @@ std::string read_input(const std::string& path, bool first_line) {
 }
 
 }  // namespace
+
+const char* file_type_name(mode_t mode) {
+    if (S_ISREG(mode)) return "a regular file";
+    if (S_ISDIR(mode)) return "a folder";
+    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+    if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "neither a file nor a folder";
+}
 
 std::string read_text_file(const std::string& path) { return read_input(path, false); }
 

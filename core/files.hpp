@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include <sys/types.h>
+
 namespace futolab {
 
 // The whole file ("-" = standard input). Throws InputError "PATH: cannot read: REASON"
@@ -21,6 +23,10 @@ std::string read_text_file(const std::string& path);
 // read_text_file's rules (a regular file or standard input, not standard output, capped): for
 // a command that needs only a CSV's header (`futolab schema`).
 std::string read_first_line(const std::string& path);
+
+// What a file of this type (st_mode) is, for a message: "a regular file", "a folder", "a FIFO
+// (named pipe)", "a device", "a socket".
+const char* file_type_name(mode_t mode);
 
 // The cap on one input: $FUTOLAB_MAX_INPUT_BYTES (a whole number of bytes, at least 1 MiB)
 // if set and valid, else 1 GiB. A set but invalid value is an InputError naming it.

@@ -9,6 +9,20 @@ using namespace futolab;
 using namespace futolab::test;
 using Catch::Matchers::Contains;
 
+namespace {
+
+// The message a JSONL text is refused with, "(no error)" if it is read.
+std::string error_of(const std::string& line) {
+    try {
+        parse(line, Format::jsonl, "e.jsonl");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+}  // namespace
+
 TEST_CASE("jsonl: ids follow SPEC §2 (id, else <stem>:<line>)", "[jsonl]") {
     const auto all = read_instances(test_data("good/corpus.jsonl"));
     REQUIRE(all.size() == 3);
@@ -73,14 +87,7 @@ TEST_CASE("jsonl: a Puzzle::compile error names the instance's line", "[jsonl]")
 }
 
 TEST_CASE("jsonl: an entry's error is in the file's 0-based coordinates and names the entry", "[jsonl]") {
-    const auto error = [](const std::string& line) {
-        try {
-            parse(line, Format::jsonl, "e.jsonl");
-        } catch (const InputError& e) {
-            return std::string(e.what());
-        }
-        return std::string("(no error)");
-    };
+    const auto error = error_of;
     CHECK(error(R"({"n": 4, "lt": [[-1,0,0,0]]})") ==
           "e.jsonl:1: lt[0] = [-1,0,0,0]: cell [-1,0] is outside the 4x4 board (0-based: rows and columns 0..3)");
     CHECK(error(R"({"givens": [[0,0,1],[3,4,1]], "n": 4})") ==
@@ -121,14 +128,7 @@ TEST_CASE("jsonl: an id with a control character is rejected at input", "[jsonl]
 // 2^64, '1.0' for 1e0, '3.0' for 3.0000000000000001) and an entry's number was named by its
 // entry only (lt[0]): now as typed, at its inner position.
 TEST_CASE("jsonl: a number is quoted as the line typed it, named by its inner position", "[jsonl]") {
-    const auto error = [](const std::string& line) {
-        try {
-            parse(line, Format::jsonl, "e.jsonl");
-        } catch (const InputError& e) {
-            return std::string(e.what());
-        }
-        return std::string("accepted");
-    };
+    const auto error = error_of;
     CHECK(error(R"({"n": 4, "lt": [[0, 0, 18446744073709551616, 0]]})") ==
           "e.jsonl:1: lt[0][2] is too large: '18446744073709551616' (integers here are -2147483648 to 2147483647)");
     CHECK_THAT(error(R"({"n": 1e0})"), Contains("\"n\" must be an integer, got number '1e0'"));

@@ -169,16 +169,7 @@ TEST_CASE("zero-given certificate: orders past the formula's cap are refused bef
 TEST_CASE("zero-given certificate: a number is quoted as typed, at its position", "[critical][construction][certificate]") {
     const std::string good = certificate(6);
     const auto refusal = [&](const std::string& from, const std::string& to) {
-        std::string text = good;
-        const std::size_t at = text.find(from);
-        REQUIRE(at != std::string::npos);
-        text.replace(at, from.size(), to);
-        try {
-            check(text);
-        } catch (const InputError& e) {
-            return std::string(e.what());
-        }
-        return std::string("accepted");
+        return futolab::test::refusal_with([](const std::string& text) { check(text); }, good, from, to);
     };
     const std::vector<Json> lines = lines_of(good);
     const std::string first = lines[0]["relations"][0].dump();  // [r1,c1,r2,c2]
