@@ -16,8 +16,13 @@ namespace futolab {
 
 // Throws InputError "PATH:LINE:COLUMN: column 'n' is 'X', …: `refusing`" for the first cell of
 // row `r` of `t` that breaks these: n from 2 to 64; h at most n²; k at most 2n(n−1) (the
-// relations between neighbours); a solution empty or a Latin square of side n.
+// relations between neighbours); a solution empty or a Latin square of side n, unless it is
+// evidence (solution_is_evidence).
 void check_row_facts(const CsvTable& t, std::size_t r, const std::string& path, std::string_view refusing);
+
+// True if the row's status is `error`: a backend that returned a wrong solution is flagged so
+// and its solution kept as the evidence (solvers/run/run.cpp), so it is not checked.
+bool solution_is_evidence(const CsvTable& t, std::size_t r, const std::string& path);
 
 // The row's `solution` cell as values (row-major), or empty for an empty cell. A cell that is
 // no grid of side n throws InputError naming PATH:LINE:COLUMN, ending with `refusing`.

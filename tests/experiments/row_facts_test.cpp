@@ -10,8 +10,10 @@
 
 namespace {
 
-void check_row(const std::string& n, const std::string& h, const std::string& k, const std::string& solution) {
-    const futolab::CsvTable t = futolab::parse_csv("n,h,k,solution\n" + n + "," + h + "," + k + ",\"" + solution + "\"\n", "r.csv");
+void check_row(const std::string& n, const std::string& h, const std::string& k, const std::string& solution,
+               const std::string& status = "finished") {
+    const futolab::CsvTable t =
+        futolab::parse_csv("n,h,k,solution,status\n" + n + "," + h + "," + k + ",\"" + solution + "\"," + status + "\n", "r.csv");
     futolab::check_row_facts(t, 0, "r.csv", "refusing");
 }
 
@@ -37,4 +39,7 @@ TEST_CASE("a row's h, k and solution are within what its n allows", "[records][r
                       Contains("r.csv:2:4: solution row 1 has 2 values, expected 4: refusing"));
     CHECK_THROWS_WITH(check_row("4", "0", "0", "1 2 3 x/2 1 4 3/3 4 1 2/4 3 2 1"), Contains("'x' is not a number"));
     CHECK_THROWS_AS(check_row("4", "1.5", "0", ""), futolab::InputError);
+    // A backend's wrong solution, kept as the evidence of its `error` row, is not refused.
+    CHECK_NOTHROW(check_row("4", "0", "0", "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 4", "error"));
+    CHECK_THROWS_WITH(check_row("4", "17", "0", "", "error"), Contains("column 'h' is '17'"));
 }
