@@ -60,6 +60,14 @@ std::map<std::string, std::string> wanted_cells(const TaskRunner& tasks, const E
 
 constexpr std::string_view kRefusing = "refusing to resume; use a new --out";
 
+// A CSV with content and a sidecar: a sidecar left beside no CSV (or an empty one) says nothing
+// of rows that are not there, and is replaced as a new run's would be.
+bool resumes_a_file(const std::string& csv_path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    return fs::file_size(csv_path, ec) > 0 && !ec && fs::exists(sidecar_path(csv_path), ec);
+}
+
 // Where a row was made (round 8): a run of this shard, on a host that wrote this file before.
 void check_shard_and_host(const CsvTable& t, std::size_t r, const std::string& path, const PlannedRun& run,
                           const ResumedShard& shard, const std::vector<std::string>& hosts) {
@@ -98,7 +106,7 @@ Isolation isolation_written(const ExperimentConfig& config) {
 }
 
 void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shard) {
-    if (!std::filesystem::exists(sidecar_path(csv_path))) return;  // check_resumable: then no row either
+    if (!resumes_a_file(csv_path)) return;  // check_resumable decides about a CSV without a sidecar
     const SidecarFacts made = read_sidecar(csv_path);
     check_config_text(made, csv_path, "resume; use a new --out");
     if (made.shard_index != shard.index || made.shard_count != shard.count)
@@ -108,7 +116,7 @@ void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shar
 }
 
 std::vector<std::string> hosts_before(const std::string& csv_path, bool resume) {
-    if (!resume || !std::filesystem::exists(sidecar_path(csv_path))) return {};
+    if (!resume || !resumes_a_file(csv_path)) return {};
     return row_hosts(read_sidecar(csv_path));
 }
 
