@@ -185,8 +185,13 @@ private:
     const TypedNumbers& typed_;
 };
 
+// Deeper than any record needs (an entry is 3 levels, `meta` is free-form): a line nested
+// 300 000 levels in `meta` crashed the copy into Instance::meta (nlohmann copies and dumps
+// recursively), so nesting is refused as the line is read.
+constexpr std::size_t kMaxDepth = 64;
+
 JsonRead parse_line(const Line& line, const std::string& source) {
-    JsonRead read = read_json(line.text);
+    JsonRead read = read_json(line.text, kMaxDepth);
     // A key twice ({"n":4,"n":5}) is refused too: the parser would keep the last one silently.
     if (!read.problem.empty()) fail(source, line.number, static_cast<int>(read.column), read.problem);
     return read;
