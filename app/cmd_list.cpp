@@ -27,6 +27,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <iostream>
 
 namespace futolab::app {
@@ -34,11 +35,16 @@ namespace {
 
 void list_solvers() {
     std::cout << "solvers (NAME[:key=value,...]):\n";
+    // The option column as wide as its widest entry, so every row stays aligned
+    // ("presolve_nodes=1..9223372036854775807").
+    std::size_t width = 0;
+    for (const BackendInfo& b : backend_table())
+        for (const OptionSpec& o : b.options) width = std::max(width, o.key.size() + 1 + o.allowed_text().size());
     for (const BackendInfo& b : backend_table()) {
         std::cout << fmt::format("  {:<13} {}\n", b.name, b.description);
         for (const OptionSpec& o : b.options)
-            std::cout << fmt::format("      {:<34} default {:<8} {}\n", fmt::format("{}={}", o.key, o.allowed_text()),
-                                     o.default_value, o.help);
+            std::cout << fmt::format("      {:<{}} default {:<8} {}\n", fmt::format("{}={}", o.key, o.allowed_text()),
+                                     width, o.default_value, o.help);
     }
     // SPEC §4, nothing on trust (solvers/run/claim_check.hpp).
     std::string external;
