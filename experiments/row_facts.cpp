@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/instance.hpp"
 #include "core/puzzle.hpp"
+#include "core/status.hpp"
 #include "core/verify.hpp"
 #include "core/visible_text.hpp"
 
@@ -33,7 +34,7 @@ const Puzzle& blank(int n) {
 }  // namespace
 
 bool solution_is_evidence(const CsvTable& t, std::size_t r, const std::string& path) {
-    return t.rows[r][t.column("status", path)] == "error";
+    return status_named(t.rows[r][t.column("status", path)]) == Status::error;
 }
 
 std::vector<int> solution_of(const CsvTable& t, std::size_t r, const std::string& path, int n, std::string_view refusing) {
