@@ -490,7 +490,9 @@ int run_free_square(const CriticalArgs& a) {
 // The line and the claim of one few-relations count (the whole enumeration, one shard, or the
 // sum of a checkpoint folder's shards).
 void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, const std::string& scope, bool whole) {
-    if (c.example) write_output(a.out, write_instances({*c.example}, Format::jsonl));
+    // The file says what this count found: its example, or nothing. An older file at --out is
+    // replaced by an empty one, never left to read as this count's answer.
+    write_output(a.out, c.example ? write_instances({*c.example}, Format::jsonl) : std::string());
     std::cout << fmt::format(
         "n={} k={}{}: {} canonical pair sets, {} skipped (two rows or columns untouched: a swap), {} oriented puzzles "
         "counted to 2: {} with a directed cycle, {} unsat, {} unique, {} multiple ({} by two pool squares); "

@@ -47,3 +47,25 @@ TEST_CASE("critical --few-relations --checkpoint: shard files, table, resume", "
     CHECK(run_cli("critical --n 5 --exact --objective k --checkpoint '" + dir.string() + "'").exit_code == 2);
     fs::remove_all(dir);
 }
+
+TEST_CASE("critical --few-relations --out always writes what this count found, an empty file for none", "[app][critical]") {
+    // Red-team round 9: with no unique puzzle, no file was written, so an older answer at
+    // --out stayed in place, and read as this count's.
+    const fs::path dir = futolab::test::fresh_dir("few-relations", "out");
+    const std::string out = (dir / "o.jsonl").string(), fresh = (dir / "fresh.jsonl").string();
+    REQUIRE(run_cli("critical --n 4 --few-relations 4 --out " + out).exit_code == 0);
+    const auto lines = [](const std::string& path) {
+        std::ifstream in(path);
+        std::size_t count = 0;
+        for (std::string line; std::getline(in, line);) ++count;
+        return count;
+    };
+    CHECK(lines(out) == 1);  // k = 4 has a unique puzzle at n = 4
+    const auto r = run_cli("critical --n 4 --few-relations 3 --out " + out + " --force");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("proved") != std::string::npos);
+    CHECK(fs::file_size(out) == 0);
+    CHECK(run_cli("critical --n 4 --few-relations 3 --out " + fresh).exit_code == 0);
+    CHECK(fs::exists(fresh));
+    CHECK(fs::file_size(fresh) == 0);
+}
