@@ -189,7 +189,7 @@ void add_compare(CLI::App& app, Action& run) {
     add_word(cmd, "--format", args->format, kCompareFormats, word_help(kCompareFormats));
     add_optional_word(cmd, "--table", args->table, kCompareTables, "With --format csv: " + word_help(kCompareTables));
     add_word(cmd, "--metric", args->metric, kTimeMetrics, "The time compared: " + word_help(kTimeMetrics));
-    add_real(cmd, "--fail-if-slower", args->slower_percent, {0, 1e9, " %"},
+    add_real(cmd, "--fail-if-slower", args->slower_percent, {0, 1e9, "%"},
              "Exit 1 if a spec is slower by more than PCT % over the whole 95 % CI of its geometric-mean ratio; "
              "PCT from 0 (any slowdown beyond the interval; -0 is 0) up, a negative PCT is refused "
              "(refused, exit 2, when the two sweeps' machines did not run alike)")

@@ -22,7 +22,10 @@ std::string accepted(const WholeRange& r) {
 }
 
 std::string accepted(const RealRange& r) {
-    const std::string unit = r.unit.empty() ? "" : " " + std::string(r.unit);
+    // One space before the unit however the caller wrote it (" %" once printed "1e9  %").
+    std::string_view bare = r.unit;
+    while (bare.starts_with(' ')) bare.remove_prefix(1);
+    const std::string unit = bare.empty() ? "" : " " + std::string(bare);
     return fmt::format("(accepted: {} to {}{}{}{})", short_number(r.min), short_number(r.max), unit,
                        r.note.empty() ? "" : "; ", r.note);
 }
@@ -186,7 +189,12 @@ double parse_duration(std::string_view text, std::string_view what) {
     const bool tiny = r.out_of_range && r.value == 0;
     if (tiny || !(seconds >= 0 && seconds <= kMaxSeconds))
         reject(what, value, real_problem(seconds, tiny, 0, kMaxSeconds), accepted(range));
-    return seconds + 0.0;  // -0 is 0
+    // A limit is kept, enforced and written in whole nanoseconds (records limit_ms): a positive
+    // one that rounds to 0 ns would be enforced but written as none (an empty cell), and clocks
+    // that count whole ns would treat it as none. Refused rather than silently raised to 1 ns.
+    const double ns = std::round(seconds * 1e9);
+    if (seconds > 0 && ns < 1) reject(what, value, "is too small (at least 1 ns)", accepted(range));
+    return ns / 1e9 + 0.0;  // -0 is 0; snapped to the ns the run records
 }
 
 }  // namespace futolab

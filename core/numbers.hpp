@@ -53,7 +53,8 @@ std::uint64_t parse_uint_in(std::string_view text, std::string_view what, const 
 double parse_double_in(std::string_view text, std::string_view what, const RealRange& range);
 
 // A duration in seconds: a number with an optional unit us, ms, s (default), m or h, from 0
-// to kMaxSeconds; 0 means "no limit". "10s", "500ms", "1.5m", "2h", "3".
+// to kMaxSeconds; 0 means "no limit". "10s", "500ms", "1.5m", "2h", "3". Returned rounded to
+// the nanosecond (what a run records); a positive duration that rounds to 0 ns is refused.
 double parse_duration(std::string_view text, std::string_view what);
 
 // The largest memory size: 1 EiB (2^60 bytes), far above any machine; 1 MiB is the least

@@ -9,6 +9,7 @@
 
 using namespace futolab;
 using Catch::Matchers::Contains;
+using Catch::Matchers::EndsWith;
 using Catch::Matchers::Equals;
 
 namespace {
@@ -110,6 +111,28 @@ TEST_CASE("durations: units, and the 2^63 ns bound of the clock", "[numbers]") {
                Equals("--time-limit: '10 parsecs' is not a duration (accepted: 0 to 9.2e9 s, as seconds or with a "
                       "unit: 10s, 500ms, 2m, 1h; 0 = none)"));
     CHECK_THAT(duration_error("s"), Contains("'s' is not a duration"));
+}
+
+// Round 9 (R9 #6): 1e-10 s was enforced (every run a timeout) but written as an empty limit
+// cell, which means none; critical ran it as no limit at all. Every spelling is refused.
+TEST_CASE("durations: a positive limit that rounds to 0 ns is refused, 1 ns is kept", "[numbers]") {
+    const std::string range = " (accepted: 0 to 9.2e9 s; 0 = none)";
+    CHECK_THAT(duration_error("0.0000000001"), Equals("--time-limit: 0.0000000001 s is too small (at least 1 ns)" + range));
+    CHECK_THAT(duration_error("1e-10"), Contains("is too small (at least 1 ns)"));
+    CHECK_THAT(duration_error("0.0001us"), Equals("--time-limit: 0.0001us is too small (at least 1 ns)" + range));
+    CHECK_THAT(duration_error("4e-13ms"), Contains("at least 1 ns"));
+    CHECK_THAT(duration_error("4.9e-10"), Contains("at least 1 ns"));
+    CHECK_THAT(duration_error("1e-320"), Contains("at least 1 ns"));  // subnormal, still positive
+    CHECK(parse_duration("0.000000001", "t") == 1e-9);
+    CHECK(parse_duration("0.001us", "t") == 1e-9);
+    CHECK(parse_duration("6e-10", "t") == 1e-9);  // rounds to 1 ns: kept as the 1 ns it records
+    CHECK(parse_duration("0.0004", "t") == 0.0004);
+    CHECK(parse_duration("0e-10", "t") == 0.0);  // zero is none, not too small
+}
+
+TEST_CASE("real ranges: one space before the unit however it is given", "[numbers]") {
+    CHECK_THAT(real_error("1e-400", {0, 1e9, " %"}), EndsWith("(accepted: 0 to 1e9 %)"));
+    CHECK_THAT(real_error("2e9", {0, 1e9, "%"}), EndsWith("(accepted: 0 to 1e9 %)"));
 }
 
 TEST_CASE("short numbers for messages", "[numbers]") {

@@ -141,6 +141,11 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {kGood + "limits: { time: 10 parsecs }\n",
          "cfg.yaml:5:17: limits.time: '10 parsecs' is not a duration (accepted: 0 to 9.2e9 s, as seconds or with a "
          "unit: 10s, 500ms, 2m, 1h; 0 = none)"},
+        // R9 #6: below 1 ns was enforced but recorded as no limit.
+        {kGood + "limits: { time: 1e-10 }\n",
+         "cfg.yaml:5:17: limits.time: 1e-10 s is too small (at least 1 ns) (accepted: 0 to 9.2e9 s; 0 = none)"},
+        {kGood + "limits: { cpu: 0.0000000001 }\n",
+         "cfg.yaml:5:16: limits.cpu: 0.0000000001 s is too small (at least 1 ns) (accepted: 0 to 9.2e9 s; 0 = none)"},
         {kGood + "limits: { nodes: -5 }\n", "cfg.yaml:5:18: limits.nodes: -5 is negative (accepted: 1 to 18446744073709551615)"},
         {kGood + "limits: { memory: 1G }\n", "cfg.yaml:5:19: limits.memory: '1G' has an unknown unit (units are case-sensitive): B, kB, KiB, MB, MiB, GB, GiB, TB, TiB, PB, PiB, EB or EiB (e.g. 2GiB)"},
         {"name: t\ninstances: []\nsolvers: [gac]\n", "cfg.yaml:2:12: instances must be a non-empty list of sources"},
