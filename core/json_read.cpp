@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -110,7 +111,7 @@ private:
     bool open(Json&& container) {
         if (max_depth_ != 0 && levels_.size() >= max_depth_) return stop(fmt::format("nested deeper than {} levels", max_depth_));
         std::string token = next_token();
-        levels_.push_back({place(std::move(container)), std::move(token)});
+        levels_.push_back({place(std::move(container)), std::move(token), {}, nullptr});
         return true;
     }
 
@@ -179,6 +180,66 @@ std::string typed_json(const Json& value, const TypedNumbers& typed, std::size_t
     std::string out;
     append_typed(value, typed, max, out);
     return message_text(out, max);
+}
+
+namespace {
+
+// A JSON number's exact decimal value, normalised: sign, significant digits without leading or
+// trailing zeros, and the power of ten of the last digit. Zero is {false, "", 0} whatever its sign
+// (-0 and 0 are the same number). The exponent saturates far beyond any double.
+struct Decimal {
+    bool negative = false;
+    std::string digits;
+    long long exponent = 0;
+    bool operator==(const Decimal&) const = default;
+};
+
+Decimal decimal_of(std::string_view text) {
+    Decimal d;
+    std::size_t i = 0;
+    if (i < text.size() && text[i] == '-') { d.negative = true; ++i; }
+    long long frac_digits = 0;
+    bool in_fraction = false;
+    for (; i < text.size() && text[i] != 'e' && text[i] != 'E'; ++i) {
+        if (text[i] == '.') { in_fraction = true; continue; }
+        d.digits += text[i];
+        frac_digits += in_fraction ? 1 : 0;
+    }
+    long long exp = 0;
+    bool exp_negative = false;
+    if (i < text.size()) ++i;  // the 'e'
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) exp_negative = text[i++] == '-';
+    for (; i < text.size(); ++i) exp = std::min<long long>(exp * 10 + (text[i] - '0'), 1'000'000'000'000LL);
+    d.exponent = (exp_negative ? -exp : exp) - frac_digits;
+    const std::size_t first = d.digits.find_first_not_of('0');
+    if (first == std::string::npos) return {};
+    d.digits.erase(0, first);
+    while (d.digits.back() == '0') { d.digits.pop_back(); ++d.exponent; }
+    return d;
+}
+
+void find_changed(const Json& v, const TypedNumbers& typed, const std::string& path, std::optional<ChangedNumber>& out) {
+    if (out) return;
+    if (v.is_object()) {
+        for (const auto& [key, item] : v.items()) find_changed(item, typed, path.empty() ? key : path + "." + key, out);
+        return;
+    }
+    if (v.is_array()) {
+        for (std::size_t i = 0; i < v.size() && !out; ++i) find_changed(v[i], typed, path + "[" + std::to_string(i) + "]", out);
+        return;
+    }
+    const auto it = typed.find(&v);
+    if (it == typed.end()) return;  // an integer kept exactly, a string, a bool or null
+    const std::string written = v.dump();
+    if (decimal_of(it->second) != decimal_of(written)) out = ChangedNumber{path, message_text(it->second, 40), written};
+}
+
+}  // namespace
+
+std::optional<ChangedNumber> changed_number(const Json& value, const TypedNumbers& typed) {
+    std::optional<ChangedNumber> out;
+    find_changed(value, typed, "", out);
+    return out;
 }
 
 }  // namespace futolab

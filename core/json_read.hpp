@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -37,5 +38,19 @@ JsonRead read_json(std::string_view text, std::size_t max_depth = 0);
 // objects with such numbers inside likewise; at most `max` bytes (then "..."), invisible
 // characters shown (core/message_text.hpp).
 std::string typed_json(const Json& value, const TypedNumbers& typed, std::size_t max = 40);
+
+// A number that would change if written back: nlohmann keeps a number with a fraction, an
+// exponent or more than 64 bits as a double, and writes that double in its shortest form.
+// That form denotes the same decimal value as typed for 1E2 (100.0), 0.1 or -0.0, but not for
+// 18446744073709551617 (1.8446744073709552e+19), 1.00000000000000000001 (1.0) or 1e-400 (0.0).
+struct ChangedNumber {
+    std::string path;     // where, e.g. "x" or "a[2].b" (relative to the value searched)
+    std::string typed;    // as the file typed it (cut and made visible for a message)
+    std::string written;  // what the writer would write instead
+};
+
+// The first number inside `value` (depth first, in key order) whose written form would denote
+// another value than its typed text; nullopt if every number survives a rewrite.
+std::optional<ChangedNumber> changed_number(const Json& value, const TypedNumbers& typed);
 
 }  // namespace futolab

@@ -4,6 +4,7 @@
 #include "core/formats/readers.hpp"
 #include "core/formats/text.hpp"
 #include "core/json_read.hpp"
+#include "core/message_text.hpp"
 
 #include <fmt/format.h>
 
@@ -65,7 +66,10 @@ public:
             else if (key == "lt") read_lt(value, in);
             else if (key == "solution") read_solution(value, in);
             else if (key == "meta") read_meta(value, in);
-            else in.extra[key] = value;  // unknown: kept for the rewrite
+            else {
+                check_carried(value, key);
+                in.extra[key] = value;  // unknown: kept for the rewrite
+            }
         }
         if (!has_n) error("missing \"n\" (the size of the board)");
         if (in.n >= kMinSize && in.n <= kMaxSize) check_entries(in);  // else compile reports the size
@@ -174,7 +178,20 @@ private:
     void read_meta(const Json& value, Instance& in) const {
         if (value.is_null()) return;
         if (!value.is_object()) error(fmt::format("\"meta\" must be an object, got {}", value.type_name()));
+        check_carried(value, "meta");
         in.meta = value;
+    }
+
+    // `meta` and unknown keys are carried to outputs by value (SPEC §2.2): a number whose value
+    // a double cannot keep would be written back as another number, so it is refused here.
+    void check_carried(const Json& value, const std::string& key) const {
+        const auto changed = changed_number(value, typed_);
+        if (!changed) return;
+        const std::string& path = changed->path;
+        const std::string where = path.empty() ? key : key + (path.front() == '[' ? "" : ".") + path;
+        error(fmt::format("\"{}\" is {}, which futolab would write back as {} (a double cannot hold it): write it as a "
+                          "string to keep it",
+                          message_text(where, 60), changed->typed, changed->written));
     }
 
     // The value as the line typed it (core/json_read.hpp): `1e0` stays 1e0, 2^64 its digits.

@@ -46,6 +46,29 @@ TEST_CASE("jsonl: unknown keys and meta survive a rewrite, in their order", "[js
     CHECK(write_instances({in}, Format::jsonl) == line + "\n");
 }
 
+// Round 9 (R9 #7): `convert --to jsonl` wrote meta's 18446744073709551617 as
+// 1.8446744073709552e+19, another number. A number whose value a double cannot keep is refused
+// wherever it is carried (meta, unknown keys, at any depth); one it keeps is written by value.
+TEST_CASE("jsonl: a carried number a double would change is refused; others keep their value", "[jsonl]") {
+    const std::string head = R"({"id":"a","n":2,)";
+    CHECK(error_of(head + R"("meta":{"x":18446744073709551617}})") ==
+          "e.jsonl:1: \"meta.x\" is 18446744073709551617, which futolab would write back as 1.8446744073709552e+19 (a "
+          "double cannot hold it): write it as a string to keep it");
+    CHECK_THAT(error_of(head + R"("meta":{"a":[1,{"b":1.00000000000000000001}]}})"),
+               Contains("\"meta.a[1].b\" is 1.00000000000000000001, which futolab would write back as 1.0"));
+    CHECK_THAT(error_of(head + R"("meta":{"t":1e-400}})"), Contains("\"meta.t\" is 1e-400"));
+    CHECK_THAT(error_of(head + R"("extra":[-99999999999999999999]})"),
+               Contains("\"extra[0]\" is -99999999999999999999, which futolab would write back as -1e+20"));
+    CHECK_THAT(error_of(head + R"("u":123456789012345678.5})"), Contains("\"u\" is 123456789012345678.5"));
+    // Kept: the same value in the double's own spelling, and integers nlohmann holds exactly.
+    const Instance in = parse_one(
+        head + R"("meta":{"u":1E2,"v":-0,"w":0.1,"y":-0.0,"z":1.5e-7,"big":18446744073709551615,"neg":-9223372036854775808}})",
+        Format::jsonl);
+    CHECK(write_instances({in}, Format::jsonl) ==
+          R"({"id":"a","n":2,"givens":[],"lt":[],"meta":{"u":100.0,"v":0,"w":0.1,"y":-0.0,"z":1.5e-07,)"
+          R"("big":18446744073709551615,"neg":-9223372036854775808}})" "\n");
+}
+
 TEST_CASE("jsonl: keys in any order, givens and lt may be absent", "[jsonl]") {
     const Instance in = parse_one(R"({"lt": [[1,0,0,0]], "n": 3})", Format::jsonl, "k.jsonl");
     CHECK(in.n == 3);
