@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/live_writer.hpp"
 #include "core/random.hpp"
 
 #include <fmt/format.h>
@@ -105,6 +106,14 @@ int open_own_stream(int stream) {
 
 namespace {
 
+// A file a live futolab holds locked (a generate's JSONL, a run's CSV) or a lock file itself is
+// never replaced: the writer would go on into an unlinked file, or the lock would be off
+// (core/live_writer.hpp). The output guard says so before any work; this is the last line,
+// asked again just before the rename.
+void refuse_locked(const std::string& path) {
+    if (const std::string why = lock_problem(path); !why.empty()) throw InputError(path + ": " + why);
+}
+
 // Opens a device or FIFO target without waiting: a FIFO with no reader (or a socket) is
 // refused at once instead of blocking the command forever.
 int open_direct(const std::string& path) {
@@ -148,6 +157,7 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
         direct_ = true;
         return;
     }
+    refuse_locked(path_);
     for (int attempt = 0; attempt < 100; ++attempt) {
         temp_ = temp_name(path_);
         // 0666 less the umask, as any file the user creates.
@@ -184,6 +194,7 @@ void AtomicFile::commit() {
     const int fd = fd_;
     fd_ = -1;
     if (::close(fd) != 0) fail(path_, errno);  // NFS and full disks may report only here
+    refuse_locked(path_);  // a writer may have started meanwhile (the destructor removes the temp file)
     if (std::rename(temp_.c_str(), path_.c_str()) != 0) fail(path_, errno);
     committed_ = true;
     sync_folder(path_);

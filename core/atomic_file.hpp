@@ -5,7 +5,8 @@
 // the target. So a reader never sees half a file; a kill, a full disk or a failed write leaves
 // the old file as it was (the temporary file is removed on failure); a symlink at the target
 // is replaced, never written through; and nothing planted at a guessable name (`<target>.tmp`)
-// is ever opened. A target that is a device (`--out /dev/null`) is written directly: it cannot
+// is ever opened. A target another live futolab holds locked, or named as a lock file, is
+// refused (InputError; core/live_writer.hpp). A target that is a device (`--out /dev/null`) is written directly: it cannot
 // be replaced. A FIFO is opened without blocking: one with no reader is refused at once
 // (records/output_guard.hpp refuses FIFOs before any work; this is the last line).
 //

@@ -17,6 +17,8 @@
 #include <filesystem>
 #include <map>
 
+#include <sys/stat.h>
+
 namespace futolab {
 namespace {
 
@@ -39,6 +41,18 @@ void check_shard_claims(const std::vector<std::string>& inputs, const std::vecto
     }
 }
 
+// A CSV whose sidecar says `state: running` and that has other names (hard links): a run may
+// write it under one of them, holding the lock beside that name, which cannot be found from
+// here (round 9, R8). Merging a live shard would count a partial one as complete.
+void refuse_other_names(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || st.st_nlink <= 1) return;
+    throw InputError(fmt::format("{}: its sidecar says state: running, and the file has {} names (hard links): whether a "
+                                 "futolab still writes it under another name cannot be checked: refusing to merge it "
+                                 "(merge the run's own file, or a copy once it has ended)",
+                                 path, st.st_nlink));
+}
+
 // Checks that every input exists, is no live run's, and comes from the same config, each
 // sidecar with the config text its hash pins; returns the first one's facts, with the machines
 // of all of them (a merged sidecar keeps every shard's host and CPU). `each`: every input's own.
@@ -53,7 +67,9 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs, std::vect
         const std::string& path = inputs[i];
         const SidecarFacts& f = each[i];
         check_config_text(f, path, "merge it");
-        // Its lock is free (merge_results holds it shared): the run that wrote it has ended.
+        // Its lock is free (merge_results holds it shared): the run that wrote it has ended —
+        // unless it writes it under another name (a hard link), whose lock cannot be found.
+        if (f.state == "running") refuse_other_names(path);
         if (f.state == "running")
             notes.push_back(fmt::format("{}: its sidecar says state: running, but no futolab writes it (killed?): merged "
                                         "as it is; `run --resume` completes it",

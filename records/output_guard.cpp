@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/live_writer.hpp"
 #include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
 #include "records/table_schema.hpp"
@@ -35,6 +36,8 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
     if (const std::string why = output_kind_problem(out); !why.empty())
         throw InputError(fmt::format("{} {}: {} (outputs are regular files, - for standard output, or /dev/null)",
                                      option, out, why));
+    // Not even with --force: a live writer's file or a lock file (round 9, R1/R2).
+    if (const std::string why = lock_problem(out); !why.empty()) throw InputError(fmt::format("{} {}: {}", option, out, why));
     if (force) return;
     for (const std::string& input : inputs) {
         if (input == "-") continue;

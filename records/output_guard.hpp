@@ -24,6 +24,9 @@
 namespace futolab {
 
 // Throws InputError "OPTION PATH: …: refusing to overwrite it (use another file, or --force)".
+// A file another live futolab is writing (it holds its lock), or a lock file's name, is
+// refused even with `force`: "OPTION PATH: another futolab (pid N) is writing it: …"
+// (core/live_writer.hpp).
 // "" and "-" (standard output) always pass; with `force` only an output that is not a file
 // (a folder, a FIFO, a socket: see above) is refused.
 void check_output_path(const std::string& out, const std::vector<std::string>& inputs, bool force,

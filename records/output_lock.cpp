@@ -16,14 +16,6 @@
 
 namespace futolab {
 
-std::string holder_of(int fd) {
-    char buf[32] = {};
-    const ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
-    std::string pid = n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : "";
-    while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
-    return pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos ? "?" : pid;
-}
-
 namespace {
 
 std::string kind_of(const struct stat& st) {
@@ -54,15 +46,10 @@ std::string planted(const struct stat& st) {
 
 }  // namespace
 
-std::string lock_path(const std::string& output_file) {
-    namespace fs = std::filesystem;
-    fs::path dir = fs::path(output_file).parent_path();
-    if (dir.empty()) dir = ".";
-    return (dir / ("." + fs::path(output_file).filename().string() + ".lock")).string();
-}
-
 OutputLock::OutputLock(const std::string& output_file) {
     namespace fs = std::filesystem;
+    if (is_lock_name(output_file))
+        throw InputError(fmt::format("{}: {}", output_file, lock_problem(output_file)));
     const std::string path = lock_path(output_file);
     std::error_code ec;
     fs::create_directories(fs::path(path).parent_path(), ec);  // a failure shows as the open's error below

@@ -17,23 +17,20 @@
 // (core/atomic_file.hpp, reap_stale_temp_files).
 #pragma once
 
+#include "core/live_writer.hpp"  // lock_path, holder_of
+
 #include <string>
 
 struct stat;
 
 namespace futolab {
 
-// `<folder>/.<name>.lock` for the output file `<folder>/<name>`.
-std::string lock_path(const std::string& output_file);
-// The pid the holder of the lock open at `fd` wrote into it ("?" if it has not yet, or wrote
-// nothing); records/read_lock.hpp names it too.
-std::string holder_of(int fd);
-
 class OutputLock {
 public:
     // Locks `output_file` (its folder is created if missing). Throws InputError if another
-    // process holds it, naming that process, or if something not futolab's lock file is at its
-    // path (see above).
+    // process holds it, naming that process, if something not futolab's lock file is at its
+    // path (see above), or if `output_file` is itself named as a lock file (`.k.csv.lock`: its
+    // writer would truncate a live run's lock, core/live_writer.hpp).
     explicit OutputLock(const std::string& output_file);
     ~OutputLock();
     OutputLock(const OutputLock&) = delete;

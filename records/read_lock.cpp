@@ -10,11 +10,16 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <filesystem>
 
 namespace futolab {
 
 ReadLock::ReadLock(const std::string& file) {
-    fd_ = ::open(lock_path(file).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+    // The lock sits beside the name its writer was given: a symlink to a live shard is
+    // followed to it (round 9, R8: "no futolab writes it (killed?)" for a live run's CSV).
+    std::error_code ec;
+    const std::filesystem::path real = std::filesystem::canonical(file, ec);
+    fd_ = ::open(lock_path(ec ? file : real.string()).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
     if (fd_ < 0) return;  // no lock file: no writer on this machine
     struct stat st {};
     const bool a_lock = ::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode);

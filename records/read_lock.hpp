@@ -5,7 +5,10 @@
 // run starts on that file meanwhile. Nothing is created: an input without a lock file (copied
 // from another machine, or written by a futolab before the lock) has no writer here. The lock
 // file is opened read-only, without following a symlink or waiting on a FIFO; anything but a
-// regular file there is not a lock and is left alone.
+// regular file there is not a lock and is left alone. A symlink is resolved first: the lock is
+// the one beside the file's real name. A hard link is another name of equal standing, and the
+// lock beside the writer's name cannot be found from it: records/merge.cpp refuses a CSV with
+// several names whose sidecar says it is still being written.
 #pragma once
 
 #include <string>

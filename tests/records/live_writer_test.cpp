@@ -1,0 +1,154 @@
+// Round 9 (issue #45), R1, R2, R8: no futolab writer replaces a file another live futolab
+// holds locked (a generate's JSONL, a run's CSV) nor a lock file itself, --force or not; and
+// merge finds a live shard's lock through a symlink, and refuses a running shard reached by a
+// hard link, whose writer's lock cannot be found from it.
+#include "records_cli.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
+#include "records/output_guard.hpp"
+#include "records/output_lock.hpp"
+#include "records/read_lock.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using namespace futolab;
+using futolab::test::has;
+using futolab::test::run_cli;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string fresh(const std::string& name) { return futolab::test::fresh_dir("live-writer", name).string(); }
+
+// Another futolab writing `file`: a child process that holds its OutputLock until destroyed.
+// Synchronised through pipes, not sleeps.
+class OtherWriter {
+public:
+    explicit OtherWriter(const std::string& file) {
+        int ready[2], quit[2];
+        REQUIRE(::pipe(ready) == 0);
+        REQUIRE(::pipe(quit) == 0);
+        pid_ = ::fork();
+        REQUIRE(pid_ >= 0);
+        if (pid_ == 0) {
+            ::close(ready[0]);
+            ::close(quit[1]);
+            {
+                OutputLock lock(file);
+                [[maybe_unused]] const ssize_t w = ::write(ready[1], "1", 1);
+                char c = 0;
+                [[maybe_unused]] const ssize_t r = ::read(quit[0], &c, 1);  // until the parent closes it
+            }
+            ::_exit(0);
+        }
+        ::close(ready[1]);
+        ::close(quit[0]);
+        quit_ = quit[1];
+        char c = 0;
+        REQUIRE(::read(ready[0], &c, 1) == 1);
+        ::close(ready[0]);
+    }
+    ~OtherWriter() {
+        ::close(quit_);
+        int status = 0;
+        ::waitpid(pid_, &status, 0);
+    }
+    std::string pid() const { return std::to_string(pid_); }
+
+private:
+    pid_t pid_ = -1;
+    int quit_ = -1;
+};
+
+template <typename F>
+std::string refusal(F&& write) {
+    try {
+        write();
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+ino_t inode(const std::string& path) {
+    struct stat st {};
+    REQUIRE(::lstat(path.c_str(), &st) == 0);
+    return st.st_ino;
+}
+
+}  // namespace
+
+TEST_CASE("no writer replaces a file another live futolab is writing, even with --force", "[records][lock]") {
+    const std::string dir = fresh("live-file"), file = dir + "/g.jsonl";
+    std::ofstream(file) << "{\"id\":\"a record\"}\n";
+    {
+        OtherWriter writer(file);
+        const std::string busy = "another futolab (pid " + writer.pid() + ") is writing it";
+        CHECK(has(refusal([&] { write_file_atomically(file, "a report\n"); }), busy));
+        for (const bool force : {false, true})
+            CHECK(has(refusal([&] { check_output_path(file, {}, force, "--certificate"); }), "--certificate " + file + ": " + busy));
+        CHECK(slurp(file) == "{\"id\":\"a record\"}\n");
+    }
+    write_file_atomically(file, "a report\n");  // its writer has ended
+    CHECK(slurp(file) == "a report\n");
+}
+
+TEST_CASE("this process's own lock does not stop its own rewrite", "[records][lock]") {
+    const std::string dir = fresh("own-lock"), csv = dir + "/r.csv";
+    OutputLock mine(csv);
+    CHECK_NOTHROW(check_output_path(csv, {}, true));
+    write_file_atomically(csv, "rewritten\n");  // a redo, a merge
+    CHECK(slurp(csv) == "rewritten\n");
+}
+
+TEST_CASE("no writer writes a lock file, which would switch a live lock off", "[records][lock]") {
+    const std::string dir = fresh("lock-name"), csv = dir + "/k.csv", lock = lock_path(csv);
+    OtherWriter writer(csv);
+    const ino_t held = inode(lock);
+    for (const bool force : {false, true})
+        CHECK(has(refusal([&] { check_output_path(lock, {}, force); }), "is named as a futolab lock file"));
+    CHECK(has(refusal([&] { write_file_atomically(lock, "a report\n"); }), "is named as a futolab lock file"));
+    CHECK(has(refusal([&] { OutputLock as_output(lock); }), "is named as a futolab lock file"));  // generate --out
+    // A lock file of no live writer is refused alike: its name is the reason.
+    CHECK(has(refusal([&] { write_file_atomically(dir + "/.other.csv.lock", "x"); }), "lock file"));
+    CHECK(inode(lock) == held);
+    CHECK(has(slurp(lock), writer.pid()));
+    CHECK(has(refusal([&] { OutputLock second(csv); }), "another futolab (pid " + writer.pid() + ")"));  // still on
+}
+
+TEST_CASE("a reader finds a live writer's lock through a symlink to its file", "[records][lock][merge]") {
+    const std::string dir = fresh("read-symlink"), csv = dir + "/out/k.csv", link = dir + "/lk.csv";
+    fs::create_directories(dir + "/out");
+    std::ofstream(csv) << "a partial shard\n";
+    fs::create_symlink(csv, link);
+    OtherWriter writer(csv);
+    CHECK(has(refusal([&] { ReadLock reading(link); }), "another futolab (pid " + writer.pid() + ") is writing it"));
+}
+
+TEST_CASE("merge refuses a running shard reached by a hard link: its writer's lock cannot be found", "[records][lock][merge]") {
+    const std::string dir = fresh("merge-hard-link");
+    REQUIRE(run_cli("run " + futolab::test::sweep_config(dir) + " -q").exit_code == 0);
+    const std::string csv = dir + "/out/r.csv", sidecar = csv + ".meta.yaml";
+    std::string text = slurp(sidecar);
+    const std::size_t at = text.find("state: finished");
+    REQUIRE(at != std::string::npos);
+    text.replace(at, 15, "state: running");  // as a live run's sidecar says
+    std::ofstream(sidecar) << text;
+    fs::create_directories(dir + "/o2");
+    fs::create_hard_link(csv, dir + "/o2/r.csv");
+    fs::copy_file(sidecar, dir + "/o2/r.csv.meta.yaml");
+    const auto r = run_cli("merge " + dir + "/o2/r.csv --out " + dir + "/m.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "has 2 names (hard links)"));
+    CHECK(!has(r.err, "no futolab writes it"));
+    CHECK(!fs::exists(dir + "/m.csv"));
+}
