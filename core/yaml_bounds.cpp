@@ -2,6 +2,8 @@
 
 #include "core/error.hpp"
 
+#include <yaml-cpp/depthguard.h>
+
 #include <fmt/format.h>
 
 #include <set>
@@ -11,6 +13,10 @@
 
 namespace futolab {
 namespace {
+
+[[noreturn]] void too_deep(const std::string& source) {
+    throw InputError(fmt::format("{}: YAML nested deeper than {} levels: refusing it", source, kMaxYamlDepth));
+}
 
 // Visits every node as a walk over the tree would, aliases expanded, without recursion; stops
 // at the first bound it passes.
@@ -23,8 +29,7 @@ void check_size(const YAML::Node& root, const std::string& source) {
         if (++seen > kMaxYamlNodes)
             throw InputError(fmt::format("{}: YAML of more than {} nodes once its aliases are expanded (anchors that "
                                          "refer to each other?): refusing it", source, kMaxYamlNodes));
-        if (depth > kMaxYamlDepth)
-            throw InputError(fmt::format("{}: YAML nested deeper than {} levels: refusing it", source, kMaxYamlDepth));
+        if (depth > kMaxYamlDepth) too_deep(source);
         if (node.IsMap()) {
             std::set<std::string> keys;
             for (const auto& item : node) {
@@ -45,7 +50,14 @@ void check_size(const YAML::Node& root, const std::string& source) {
 }  // namespace
 
 YAML::Node load_yaml_bounded(const std::string& text, const std::string& source) {
-    YAML::Node root = YAML::Load(text);
+    YAML::Node root;
+    try {
+        root = YAML::Load(text);
+    } catch (const YAML::DeepRecursion&) {
+        // yaml-cpp's own guard (a few hundred levels, before its recursion can overflow the
+        // stack) says only "bad file": the same refusal as past kMaxYamlDepth, at any depth.
+        too_deep(source);
+    }
     check_size(root, source);
     return root;
 }
