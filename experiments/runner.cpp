@@ -460,10 +460,16 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         check_resumed_sidecar(report.csv_path, {options.shard_index, options.shard_count});
     }
     const CsvLayout layout = csv_layout(matrix.param_names);
+    const ResumedShard resumed{options.shard_index, options.shard_count};
+    // Every row, the redone ones too, is checked before the redo rewrites the CSV: a refusal
+    // leaves the CSV and its sidecar as they were (round 9, R3: the timeout rows were gone and
+    // the sidecar said so, then an edited row was refused; a foreign row was redone unseen).
+    if (options.resume && !options.redo.empty() && check_results_target(report.csv_path) > 0)
+        check_resumed_rows(ResultsFile(report.csv_path, true, layout), config, matrix, resumed);
     std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, report);  // before the file is reopened
     ResultsFile file(report.csv_path, options.resume, layout);
     // Only this experiment's runs, of this shard, count as done.
-    check_resumed_rows(file, config, matrix, {options.shard_index, options.shard_count});
+    check_resumed_rows(file, config, matrix, resumed);
 
     RunInfo info{.command_line = options.command_line,
                  .jobs = resolve_jobs(options.jobs, config),

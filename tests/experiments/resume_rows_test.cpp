@@ -326,3 +326,32 @@ TEST_CASE("resume refuses a row whose host wrote nothing into the file, and a re
     CHECK(has(slurp(meta.string()), list));
     fs::remove_all(dir);
 }
+
+// Round 9 (R3): --redo rewrote the CSV (its timeout rows gone) and the sidecar (the redo
+// recorded) before the row checks refused an edited row; a foreign row with a redone status
+// was taken out unseen and the resume went on. Every row is checked first now.
+TEST_CASE("resume --redo checks every row before it takes any out", "[resume][records][redo]") {
+    const fs::path dir = fresh_dir("resume-rows", "redo-first");
+    std::ofstream(dir / "cfg.yaml") << "name: rr\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                                       "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc, backtracking ]\nrepeats: 2\n"
+                                       "isolation: thread\n";
+    REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
+    // (edited row, its column, its value): the row to redo is row 0 in each.
+    const std::vector<std::tuple<int, std::string, std::string>> edits{
+        {2, "k", "5"}, {3, "experiment", "other"}, {0, "run", "3"}, {1, "seed", "999"}};
+    for (const auto& [row, column, value] : edits) {
+        INFO(column << " = " << value << " in row " << row);
+        fs::remove_all(dir / "o");
+        fs::copy(dir / "base", dir / "o");
+        set_cell(dir / "o" / "rr.csv", "status", "timeout", 0);
+        set_cell(dir / "o" / "rr.csv", column, value, row);
+        const std::string csv = slurp((dir / "o" / "rr.csv").string());
+        const std::string sidecar = slurp((dir / "o" / "rr.csv.meta.yaml").string());
+        const auto r = run_cli("run -q cfg.yaml --out o --resume --redo timeout", dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "refusing to resume"));
+        CHECK(slurp((dir / "o" / "rr.csv").string()) == csv);
+        CHECK(slurp((dir / "o" / "rr.csv.meta.yaml").string()) == sidecar);
+    }
+    fs::remove_all(dir);
+}
