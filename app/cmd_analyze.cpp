@@ -40,7 +40,7 @@ namespace {
 struct AnalyzeArgs : TableArgs {
     TableFormat format = TableFormat::md;
     std::optional<TableKind> table;  // --table: print only this one
-    std::string tables_dir;          // --tables: every table as DIR/NAME.csv
+    std::string tables_dir;          // --tables: every table (the --table one, if given) as DIR/NAME.csv
     std::string plots;
     bool instances = false;
     std::vector<std::string> columns;  // --columns: of the one table printed
@@ -76,16 +76,28 @@ std::vector<const TextTable*> all_tables(const Study& study) {
     return out;
 }
 
-std::vector<std::string> table_paths(const Study& study, const std::string& dir) {
-    std::vector<std::string> out;
-    for (const TextTable* t : all_tables(study)) out.push_back((std::filesystem::path(dir) / (t->name + ".csv")).string());
+// What --tables writes: every table, or only the one --table names (round 9: `--table
+// instances --tables DIR` wrote every table, --table ignored).
+std::vector<const TextTable*> written_tables(const Study& study, const AnalyzeArgs& args) {
+    std::vector<const TextTable*> out = all_tables(study);
+    if (args.table) {
+        const std::string_view name = name_in(kTableKinds, *args.table);
+        std::erase_if(out, [&](const TextTable* t) { return t->name != name; });
+    }
     return out;
 }
 
-void write_tables(const Study& study, const std::string& dir) {
-    create_output_folder(dir, "--tables");
-    const std::vector<std::string> paths = table_paths(study, dir);
-    const std::vector<const TextTable*> tables = all_tables(study);
+std::vector<std::string> table_paths(const Study& study, const AnalyzeArgs& args) {
+    std::vector<std::string> out;
+    for (const TextTable* t : written_tables(study, args))
+        out.push_back((std::filesystem::path(args.tables_dir) / (t->name + ".csv")).string());
+    return out;
+}
+
+void write_tables(const Study& study, const AnalyzeArgs& args) {
+    create_output_folder(args.tables_dir, "--tables");
+    const std::vector<std::string> paths = table_paths(study, args);
+    const std::vector<const TextTable*> tables = written_tables(study, args);
     for (std::size_t i = 0; i < tables.size(); ++i) {
         write_file_atomically(paths[i], table_csv(*tables[i]));
         std::cout << "table: " << paths[i] << "\n";
@@ -148,11 +160,12 @@ void write_plots(const std::vector<PlotSpec>& plots, const std::string& dir) {
     }
 }
 
-// "" if an option that feeds only `kind`'s table is used: no --table, that one, or --tables
-// (every table written); else why not, naming the --table given.
+// "" if an option that feeds only `kind`'s table is used: no --table, that one, or the plots
+// read it; else why not, naming the --table given (with --tables too: only that table is written).
 std::string only_for_table(const AnalyzeArgs& a, TableKind kind, bool plots_use_it, std::string_view what) {
-    if (!a.table || *a.table == kind || !a.tables_dir.empty() || (plots_use_it && !a.plots.empty())) return "";
-    return fmt::format("does not apply with --table {} ({}; add --tables DIR to write every table)", name_in(kTableKinds, *a.table), what);
+    if (!a.table || *a.table == kind || (plots_use_it && !a.plots.empty())) return "";
+    return fmt::format("does not apply with --table {} ({}; without --table, every table is printed or written)",
+                       name_in(kTableKinds, *a.table), what);
 }
 
 bool has_plot(const AnalyzeArgs& a, PlotType type) {
@@ -171,19 +184,19 @@ const std::vector<OptionRule<AnalyzeArgs>>& analyze_rules() {
         {"--format", "with --tables and no --table", [](const AnalyzeArgs& a) -> std::string {
              return !a.tables_dir.empty() && !a.table ? "does not apply with --tables alone (the files are CSV and nothing is printed; add --table NAME to print one)" : "";
          }},
-        {"--by", "with --table other than summary (without --tables or --plots)", [](const AnalyzeArgs& a) {
+        {"--by", "with --table other than summary (without --plots)", [](const AnalyzeArgs& a) {
              return only_for_table(a, TableKind::summary, true, "it groups the summary table");
          }},
-        {"--fit", "with --table other than fits (without --tables)", [](const AnalyzeArgs& a) {
+        {"--fit", "with --table other than fits", [](const AnalyzeArgs& a) {
              return only_for_table(a, TableKind::fits, false, "it adds the fits table");
          }},
-        {"--baseline", "with --table other than paired (without --tables or --plots)", [](const AnalyzeArgs& a) {
+        {"--baseline", "with --table other than paired (without --plots)", [](const AnalyzeArgs& a) {
              return only_for_table(a, TableKind::paired, true, "it adds the paired table and the scatter plots");
          }},
         {"--instances", "with --table other than instances", [](const AnalyzeArgs& a) {
              return only_for_table(a, TableKind::instances, false, "it adds the instances table");
          }},
-        {"--no-vbs", "with --table other than summary (without --tables or --plots)", [](const AnalyzeArgs& a) {
+        {"--no-vbs", "with --table other than summary (without --plots)", [](const AnalyzeArgs& a) {
              return only_for_table(a, TableKind::summary, true, "the virtual best is in the summary table and the plots");
          }},
         {"--solver", "without --plots and --plot phase or uniqueness", [](const AnalyzeArgs& a) -> std::string {
@@ -192,8 +205,8 @@ const std::vector<OptionRule<AnalyzeArgs>>& analyze_rules() {
                         ? ""
                         : "does not apply without --plot phase or --plot uniqueness (it picks the spec of those plots)";
          }},
-        {"--metric", "with --table disagreements (without --tables or --plots)", [](const AnalyzeArgs& a) -> std::string {
-             const bool alone = a.table == TableKind::disagreements && a.tables_dir.empty() && a.plots.empty();
+        {"--metric", "with --table disagreements (without --plots)", [](const AnalyzeArgs& a) -> std::string {
+             const bool alone = a.table == TableKind::disagreements && a.plots.empty();
              return alone ? "does not apply with --table disagreements (it compares statuses and counts, no metric)" : "";
          }},
         {"--pool", "with one input", [](const AnalyzeArgs& a) -> std::string {
@@ -228,12 +241,12 @@ int analyze(AnalyzeArgs args) {
     if (!args.tables_dir.empty()) check_output_folder(args.tables_dir, "--tables");
     if (!args.plots.empty()) check_output_folder(args.plots, "--plots");
     parse_where(args);
-    args.request.instances = args.instances || args.table == TableKind::instances || !args.tables_dir.empty();
+    args.request.instances = args.instances || args.table == TableKind::instances || (!args.tables_dir.empty() && !args.table);
     if (args.plots.empty()) args.request.plot_types.clear();
     const Study study = run_study(args.request);
     // --tables DIR/summary.csv must not replace an input named so (or any results CSV).
     if (!args.tables_dir.empty())
-        for (const std::string& path : table_paths(study, args.tables_dir))
+        for (const std::string& path : table_paths(study, args))
             check_output_path(path, args.request.inputs, args.force, "--tables");
     if (!args.plots.empty()) check_plots_keep_inputs(study.plots, args.plots, args.request.inputs);
     for (const std::string& w : study.table.warnings())
@@ -246,7 +259,7 @@ int analyze(AnalyzeArgs args) {
         throw InputError("--format csv prints one table: choose --table " + names_of(kTableKinds, "|") + ", or --tables DIR");
     if (one_csv) std::cout << table_csv(study.tables.front());
     else if (args.tables_dir.empty() || one_table(args)) print_tables(study, args);
-    if (!args.tables_dir.empty()) write_tables(study, args.tables_dir);
+    if (!args.tables_dir.empty()) write_tables(study, args);
     write_plots(study.plots, args.plots);
     // A full disk or a closed pipe must not look like success (issue #18).
     check_stdout();
@@ -278,7 +291,7 @@ void add_analyze(CLI::App& app, Action& run) {
         ->type_name("TEXT");
     cmd->add_option("--label", args->latex.label, "--format latex: its \\label{KEY} (letters, digits, : . _ -)")
         ->type_name("KEY");
-    cmd->add_option("--tables", args->tables_dir, "Also write every table as DIR/NAME.csv (full precision)");
+    cmd->add_option("--tables", args->tables_dir, "Also write every table (with --table, only that one) as DIR/NAME.csv (full precision)");
     cmd->add_flag("--instances", args->instances, "Add the per-instance table (median over repeats per spec)");
     CLI::Option* plots = cmd->add_option("--plots", args->plots,
                                          "Write the plots (PNG, SVG, PDF, data, gnuplot script) into this directory");

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 using futolab::test::run_cli;
 namespace fs = std::filesystem;
@@ -70,6 +72,28 @@ TEST_CASE("analyze --format csv writes one table, at full precision", "[cli][ana
     r = run_cli("analyze analysis/paired.csv --metric nodes --baseline backtracking --fit exp --tables " + dir.string());
     CHECK(r.exit_code == 0);
     for (const char* name : {"summary", "paired", "fits", "instances"}) CHECK(fs::exists(dir / (std::string(name) + ".csv")));
+    fs::remove_all(dir);
+}
+
+// Round 9 (R9 #13): `--table instances --tables DIR` wrote every table, --table ignored.
+TEST_CASE("analyze --table NAME --tables DIR writes only that table", "[cli][analyze]") {
+    const fs::path dir = fresh_dir("one-table");
+    for (const std::string name : {"instances", "summary", "paired"}) {
+        INFO(name);
+        const fs::path sub = dir / name;
+        const std::string baseline = name == "paired" ? " --baseline backtracking" : "";
+        const auto r = run_cli("analyze analysis/paired.csv --metric nodes" + baseline + " --table " + name + " --tables " + sub.string());
+        REQUIRE(r.exit_code == 0);
+        std::vector<std::string> written;
+        for (const auto& entry : fs::directory_iterator(sub)) written.push_back(entry.path().filename().string());
+        CHECK(written == std::vector<std::string>{name + ".csv"});
+        CHECK(has(r.out, "table: " + (sub / (name + ".csv")).string() + "\n"));
+    }
+    // An option for another table no longer rides on --tables: it would feed nothing written.
+    const auto r = run_cli("analyze analysis/paired.csv --table summary --fit exp --tables " + (dir / "f").string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--fit does not apply with --table summary"));
+    CHECK_FALSE(fs::exists(dir / "f"));
     fs::remove_all(dir);
 }
 
