@@ -1,6 +1,7 @@
 #include "experiments/row_facts.hpp"
 
 #include "core/error.hpp"
+#include "core/formats/formats.hpp"
 #include "core/instance.hpp"
 #include "core/puzzle.hpp"
 #include "core/status.hpp"
@@ -9,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 namespace futolab {
@@ -29,6 +31,47 @@ const Puzzle& blank(int n) {
     Instance in;
     in.n = n;
     return made.emplace(n, Puzzle::compile_for_search(in)).first->second;
+}
+
+// The records of the row's `output` cell (JSONL, one per line), refused if they are none.
+std::vector<Instance> output_records(const CsvTable& t, std::size_t r, std::size_t c, const std::string& path,
+                                     std::string_view refusing) {
+    std::vector<Instance> records;
+    try {
+        records = parse_instances(t.rows[r][c], fmt::format("{}:{}: column 'output'", path, t.lines[r]), Format::jsonl);
+    } catch (const InputError& e) {
+        refuse(t, r, c, path, fmt::format("not JSONL records ({})", e.what()), refusing);
+    }
+    if (records.empty()) refuse(t, r, c, path, "no JSONL record", refusing);
+    return records;
+}
+
+// A square task's output is the puzzle the run made of the row's square (round 9, R4: an
+// output emptied of its clues was resumed, merged and exported while h and k still said 4
+// and 3). Its first record has the row's h numbers and k relations (a frontier's further
+// records have their own counts); each is of side n and, unless the row is evidence, the
+// row's square is its solution: every given and relation holds in it, and a solution the
+// record carries is that square. (Uniqueness would need a search; these are read checks.)
+void check_output(const CsvTable& t, std::size_t r, const std::string& path, int n, std::string_view refusing) {
+    const auto at = std::find(t.header.begin(), t.header.end(), "output");
+    if (at == t.header.end() || t.rows[r][static_cast<std::size_t>(at - t.header.begin())].empty()) return;
+    const std::size_t c = static_cast<std::size_t>(at - t.header.begin());
+    const std::vector<Instance> records = output_records(t, r, c, path, refusing);
+    const std::uint64_t h = whole_number_cell(t, r, t.column("h", path), path),
+                        k = whole_number_cell(t, r, t.column("k", path), path);
+    if (records.front().givens.size() != h || records.front().lt.size() != k)
+        refuse(t, r, c, path, fmt::format("a puzzle of {} numbers and {} relations, where the row's h and k are {} and {}",
+                                          records.front().givens.size(), records.front().lt.size(), h, k), refusing);
+    const std::vector<int> grid = solution_is_evidence(t, r, path) ? std::vector<int>{} : solution_of(t, r, path, n, refusing);
+    for (const Instance& record : records) {
+        if (record.n != n) refuse(t, r, c, path, fmt::format("a puzzle of side {}, where the row's n is {}", record.n, n), refusing);
+        if (grid.empty()) continue;
+        std::vector<int> carried;
+        for (const std::vector<int>& row : record.solution) carried.insert(carried.end(), row.begin(), row.end());
+        if (!carried.empty() && carried != grid) refuse(t, r, c, path, "a puzzle whose solution is not the row's 'solution'", refusing);
+        if (const auto why = verify_solution(Puzzle::compile_for_search(record), grid))
+            refuse(t, r, c, path, "a puzzle the row's 'solution' does not solve (" + *why + ")", refusing);
+    }
 }
 
 }  // namespace
@@ -60,11 +103,13 @@ void check_row_facts(const CsvTable& t, std::size_t r, const std::string& path, 
             refuse(t, r, c, path, fmt::format("more than {} ({} for n = {})", most[i], i == 0 ? "the cells" : "the "
                                               "neighbouring pairs", n), refusing);
     }
-    if (solution_is_evidence(t, r, path)) return;
-    const std::vector<int> grid = solution_of(t, r, path, static_cast<int>(n), refusing);
-    if (grid.empty()) return;
-    if (const auto why = verify_solution(blank(static_cast<int>(n)), grid))
-        refuse(t, r, t.column("solution", path), path, "not a Latin square (" + *why + ")", refusing);
+    if (!solution_is_evidence(t, r, path)) {
+        const std::vector<int> grid = solution_of(t, r, path, static_cast<int>(n), refusing);
+        if (!grid.empty())
+            if (const auto why = verify_solution(blank(static_cast<int>(n)), grid))
+                refuse(t, r, t.column("solution", path), path, "not a Latin square (" + *why + ")", refusing);
+    }
+    check_output(t, r, path, static_cast<int>(n), refusing);
 }
 
 }  // namespace futolab

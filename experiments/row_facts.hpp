@@ -17,7 +17,8 @@ namespace futolab {
 // Throws InputError "PATH:LINE:COLUMN: column 'n' is 'X', …: `refusing`" for the first cell of
 // row `r` of `t` that breaks these: n from 2 to 64; h at most n²; k at most 2n(n−1) (the
 // relations between neighbours); a solution empty or a Latin square of side n, unless it is
-// evidence (solution_is_evidence).
+// evidence (solution_is_evidence); an `output` cell empty or JSONL records of side n whose
+// first has h numbers and k relations, each solved by the row's solution (round 9).
 void check_row_facts(const CsvTable& t, std::size_t r, const std::string& path, std::string_view refusing);
 
 // True if the row's status is `error`: a backend that returned a wrong solution is flagged so

@@ -2,6 +2,7 @@
 // a run of this experiment as this experiment writes it. Before, a row whose mode, spec, run or
 // experiment cell had been changed was counted as done, and a row whose seed, repeat, instance
 // or hash no run has was kept beside the run made again.
+#include "core/instance.hpp"
 #include "records/csv_reader.hpp"
 #include "tests/app/cli_runner.hpp"
 
@@ -353,5 +354,50 @@ TEST_CASE("resume --redo checks every row before it takes any out", "[resume][re
         CHECK(slurp((dir / "o" / "rr.csv").string()) == csv);
         CHECK(slurp((dir / "o" / "rr.csv.meta.yaml").string()) == sidecar);
     }
+    fs::remove_all(dir);
+}
+
+// Round 9 (R4): a generate row's `output` cell (the puzzle it made) edited — its clues emptied —
+// was resumed, merged and exported while the row's h and k still described the real puzzle.
+// The output must have the row's h numbers and k relations, of side n, and the row's square
+// (its `solution`) must solve it and be the solution it carries.
+TEST_CASE("resume and merge refuse an output cell that is not the row's puzzle", "[resume][records][merge]") {
+    const fs::path dir = fresh_dir("resume-rows", "output-cell");
+    std::ofstream(dir / "cfg.yaml") << "name: g\nseed: 1\ntask: generate\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                                       "/tests/data/good/conjure-4x4.jsonl\nmethods: [ unique ]\n";
+    REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
+    const futolab::CsvTable t = futolab::read_csv_file((dir / "base" / "g.csv").string());
+    std::size_t c = 0;
+    while (t.header[c] != "output") ++c;
+    const futolab::Json made = futolab::Json::parse(t.rows[0][c]);
+    REQUIRE(made["givens"].size() >= 1);
+    std::vector<std::pair<std::string, futolab::Json>> edits;
+    futolab::Json empty = made;
+    empty["givens"] = futolab::Json::array();
+    empty["lt"] = futolab::Json::array();
+    edits.emplace_back("its clues emptied", empty);
+    futolab::Json wrong = made;  // one number changed: the counts still agree
+    wrong["givens"][0][2] = wrong["givens"][0][2].get<int>() % 4 + 1;
+    edits.emplace_back("a number the square does not have", wrong);
+    futolab::Json other = made;  // another square carried as its solution
+    std::swap(other["solution"][0], other["solution"][1]);
+    edits.emplace_back("another solution carried", other);
+    edits.emplace_back("not JSON", futolab::Json("{"));
+    for (const auto& [what, record] : edits) {
+        INFO(what);
+        fs::remove_all(dir / "o");
+        fs::copy(dir / "base", dir / "o");
+        set_cell(dir / "o" / "g.csv", "output", record.is_string() ? record.get<std::string>() : record.dump(), 0);
+        const std::string edited = slurp((dir / "o" / "g.csv").string());
+        const auto resumed = run_cli("run -q cfg.yaml --out o --resume", dir.string());
+        CHECK(resumed.exit_code == 2);
+        CHECK(has(resumed.err, "g.csv:2:" + std::to_string(c + 1) + ": column 'output'"));
+        CHECK(slurp((dir / "o" / "g.csv").string()) == edited);
+        const auto merged = run_cli("merge o/g.csv --out m.csv", dir.string());
+        CHECK(merged.exit_code == 2);
+        CHECK(has(merged.err, "refusing to merge it"));
+        CHECK(!fs::exists(dir / "m.jsonl"));
+    }
+    CHECK(run_cli("run -q cfg.yaml --out base --resume", dir.string()).exit_code == 0);  // as futolab wrote it
     fs::remove_all(dir);
 }
