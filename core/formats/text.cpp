@@ -1,6 +1,7 @@
 #include "core/formats/text.hpp"
 
 #include "core/message_text.hpp"
+#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -79,25 +80,23 @@ std::string quoted(std::string_view token, std::size_t max) {
 
 // Every line break a reader of the written file might honour ends the comment early, so the
 // rest of the id would be read as code: control bytes (CR, VT, FF, NUL…), DEL, and the Unicode
-// breaks NEL (U+0085), LINE and PARAGRAPH SEPARATOR (U+2028, U+2029) become spaces.
+// breaks NEL (U+0085), LINE and PARAGRAPH SEPARATOR (U+2028, U+2029) become spaces. So does
+// every other character that prints as nothing yet changes what a reader sees (round 9: bidi
+// controls such as U+202E reorder the rest of the line in an editor, U+FEFF, U+200F and tag
+// characters hide; core/visible_text.hpp is_invisible), and a byte that is not UTF-8 becomes
+// U+FFFD, so the written file is valid UTF-8 for the tool that reads it.
 std::string one_line(std::string_view text) {
+    const std::string valid = valid_utf8(text);
     std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto ch = static_cast<unsigned char>(text[i]);
-        if (ch < 0x20 || ch == 0x7f) {
-            out += ' ';
-        } else if (ch == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x85) {
-            out += ' ';
-            i += 1;
-        } else if (ch == 0xE2 && text.substr(i + 1, 2) == "\x80\xA8") {
-            out += ' ';
-            i += 2;
-        } else if (ch == 0xE2 && text.substr(i + 1, 2) == "\x80\xA9") {
-            out += ' ';
-            i += 2;
-        } else {
-            out += static_cast<char>(ch);
-        }
+    out.reserve(valid.size());
+    for (std::size_t i = 0; i < valid.size();) {
+        const auto lead = static_cast<unsigned char>(valid[i]);
+        const std::size_t len = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;  // well-formed now
+        char32_t cp = len == 1 ? lead : lead & (0x7F >> len);
+        for (std::size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(valid[i + k]) & 0x3F);
+        if (is_invisible(cp)) out += ' ';
+        else out.append(valid, i, len);
+        i += len;
     }
     return out;
 }

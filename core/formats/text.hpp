@@ -39,7 +39,9 @@ std::optional<int> parse_count(std::string_view digits);
 std::string printable(std::string_view text, std::size_t max);
 // A token made printable and put in single quotes.
 std::string quoted(std::string_view token, std::size_t max = 24);
-// An id or other free text made safe for a one-line comment in a written file.
+// An id or other free text made safe for a one-line comment in a written file: every line break
+// and every invisible character (core/visible_text.hpp is_invisible) a space, bytes that are
+// not UTF-8 U+FFFD.
 std::string one_line(std::string_view text);
 
 // The file name without folder and last extension; "stdin" for "-".

@@ -46,6 +46,27 @@ TEST_CASE("dzn: models/futoshiki.mzn solves the Conjure instance (needs minizinc
     std::filesystem::remove_all(dir);
 }
 
+// Round 9 (R9 #14): bidi controls and default-ignorable characters went raw into the id
+// comment (U+202E reorders the rest of the line in an editor). Each becomes a space, as line
+// breaks do; a byte that is not UTF-8 becomes U+FFFD; visible text (a fullwidth 1) is kept.
+TEST_CASE("id comments: invisible and bidi characters become spaces in every format", "[dzn][hostile]") {
+    Instance in = read_instances(shared_data("conjure-tutorial-4x4.param")).at(0);
+    const std::vector<std::string> hidden{"\u202E", "\u2067", "\u2069", "\u200F", "\u061C", "\uFEFF", "\u034F",
+                                          "\U000E0041", "\U000E0100", "\u00AD", "\u3164", "\u2066"};
+    std::string id = "a";
+    for (const std::string& h : hidden) id += h + "b";
+    in.id = id + "\xFF\xEF\xBC\x91";
+    std::string expected = "a";
+    for (std::size_t i = 0; i < hidden.size(); ++i) expected += " b";
+    expected += "\uFFFD\uFF11";
+    for (const auto& [format, mark] : {std::pair{Format::dzn, "% "}, {Format::essence, "$ "}, {Format::futo, "# "}}) {
+        const std::string text = write_instances({in}, format);
+        INFO(text);
+        CHECK(text.substr(0, text.find('\n')) == mark + expected);
+        for (const std::string& h : hidden) CHECK(text.find(h) == std::string::npos);
+    }
+}
+
 // Issue #25: the id is the one piece of data in a written .dzn (and .param, .futo): a comment
 // that no line break of any kind can end, so MiniZinc reads none of it as code.
 TEST_CASE("dzn: an id with line breaks of every kind stays inside its comment", "[dzn][hostile]") {
