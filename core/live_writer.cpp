@@ -8,6 +8,8 @@
 
 #include <cerrno>
 #include <filesystem>
+#include <string_view>
+#include <vector>
 
 namespace futolab {
 
@@ -46,15 +48,31 @@ std::string writer_of(const std::string& path) {
     return holder;
 }
 
+// The files whose lock covers `path`: itself, and the results CSV a file beside it belongs to
+// (its sidecar, schema and exported outputs, named as records/sidecar.hpp, table_schema.hpp
+// and outputs.hpp name them), which a run writes under the CSV's lock.
+std::vector<std::string> locked_by(const std::string& path) {
+    std::vector<std::string> names{path};
+    for (const std::string_view suffix : {".meta.yaml", ".schema.json"})
+        if (path.size() > suffix.size() && path.ends_with(suffix)) names.push_back(path.substr(0, path.size() - suffix.size()));
+    if (std::filesystem::path(path).extension() == ".jsonl")
+        names.push_back(std::filesystem::path(path).replace_extension(".csv").string());
+    return names;
+}
+
 }  // namespace
 
 std::string lock_problem(const std::string& path) {
     if (is_lock_name(path))
         return "is named as a futolab lock file (.NAME.lock, held while futolab writes NAME): refusing to write it, "
                "which would switch that lock off (use another name)";
-    const std::string holder = writer_of(path);
-    if (holder.empty() || holder == std::to_string(::getpid())) return "";
-    return fmt::format("another futolab (pid {}) is writing it: wait for it to end, or use another file", holder);
+    for (const std::string& locked : locked_by(path)) {
+        const std::string holder = writer_of(locked);
+        if (holder.empty() || holder == std::to_string(::getpid())) continue;
+        return fmt::format("another futolab (pid {}) is writing {}: wait for it to end, or use another file",
+                           holder, locked == path ? "it" : locked);
+    }
+    return "";
 }
 
 }  // namespace futolab

@@ -20,7 +20,9 @@ std::string holder_of(int fd);
 // True if `path`'s file name has a lock file's shape, `.<name>.lock`.
 bool is_lock_name(const std::string& path);
 // Why no writer may write `path` ("" if it may): its name is a lock file's, or another live
-// process holds its lock ("another futolab (pid N) is writing it: …"). This process's own
+// process holds its lock ("another futolab (pid N) is writing it: …") or the lock of the
+// results CSV it belongs to (`k.csv.meta.yaml`, `k.csv.schema.json`, `k.jsonl` of `k.csv`:
+// "… is writing k.csv: …"). This process's own
 // lock (a merge writing its CSV, a redo rewriting its results) is no obstacle.
 std::string lock_problem(const std::string& path);
 

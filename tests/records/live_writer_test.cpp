@@ -152,3 +152,16 @@ TEST_CASE("merge refuses a running shard reached by a hard link: its writer's lo
     CHECK(!has(r.err, "no futolab writes it"));
     CHECK(!fs::exists(dir + "/m.csv"));
 }
+
+TEST_CASE("no writer replaces the sidecar, schema or outputs of a results CSV a live run writes", "[records][lock]") {
+    const std::string dir = fresh("beside"), csv = dir + "/k.csv";
+    OtherWriter writer(csv);
+    for (const std::string& beside : {csv + ".meta.yaml", csv + ".schema.json", dir + "/k.jsonl"}) {
+        INFO(beside);
+        for (const bool force : {false, true})
+            CHECK(has(refusal([&] { check_output_path(beside, {}, force); }),
+                      "another futolab (pid " + writer.pid() + ") is writing " + csv));
+        CHECK(has(refusal([&] { write_file_atomically(beside, "a report\n"); }), "is writing " + csv));
+        CHECK(!fs::exists(beside));
+    }
+}
