@@ -86,7 +86,15 @@ std::string read_input(const std::string& path, bool first_line) {
     // O_NONBLOCK: opening a FIFO with no writer would block forever; the file type is checked
     // before anything is read, and a regular file ignores the flag.
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0) throw_input_error({path}, std::string("cannot read: ") + std::strerror(errno));
+    if (fd < 0) {
+        // A socket (ENXIO, "No such device or address") or a device without its driver cannot
+        // even be opened: name its type, as for a FIFO, rather than the bare errno (round 9).
+        const int error = errno;
+        struct stat st {};
+        if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+            throw_input_error({path}, std::string("cannot read: ") + kind_of(st.st_mode));
+        throw_input_error({path}, std::string("cannot read: ") + std::strerror(error));
+    }
     struct stat st {};
     if (::fstat(fd, &st) != 0) {
         const int error = errno;

@@ -8,12 +8,16 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
+
+#include <sys/socket.h>
+#include <sys/un.h>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -107,4 +111,24 @@ TEST_CASE("FUTOLAB_MAX_INPUT_BYTES names the bound a value misses", "[files]") {
     CHECK_THAT(error_of("12kB"), Catch::Contains("'12kB' is not a whole number of bytes"));
     CHECK_THAT(error_of("-5"), Catch::Contains("'-5' is not a whole number of bytes"));
     CHECK_THAT(error_of("18446744073709551616"), Catch::Contains("is too large (at most 18446744073709551615)"));
+}
+
+// Round 9 (R9 #15): a UNIX socket cannot be opened at all (ENXIO): the message was "cannot
+// read: No such device or address". It names the file's type, as for a FIFO.
+TEST_CASE("read_text_file names a socket's type, not open's errno", "[files]") {
+    const fs::path dir = fresh_dir("files", "socket");
+    const std::string socket_path = (dir / "sk.csv").string();
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    REQUIRE(fd >= 0);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    REQUIRE(socket_path.size() < sizeof(address.sun_path));
+    std::copy(socket_path.begin(), socket_path.end(), address.sun_path);
+    REQUIRE(::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof(address)) == 0);
+    CHECK_THROWS_WITH(read_text_file(socket_path), socket_path + ": cannot read: is a socket, not a regular file");
+    CHECK_THROWS_WITH(read_first_line(socket_path), socket_path + ": cannot read: is a socket, not a regular file");
+    ::close(fd);
+    CHECK_THROWS_WITH(read_text_file((dir / "none.csv").string()),
+                      (dir / "none.csv").string() + ": cannot read: No such file or directory");
+    fs::remove_all(dir);
 }
