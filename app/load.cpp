@@ -95,6 +95,7 @@ OutputStream::~OutputStream() {
 }
 
 void OutputStream::write(std::string_view text) {
+    if (lock_) lock_->check_held();  // its lock still effective: no second writer can have started
     if (fd_ >= 0) return write_record(fd_, text, path_);
     // Standard output as one record per write(2) too, so a full disk behind a redirect keeps
     // whole records: whatever was printed before goes first.

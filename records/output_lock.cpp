@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 
 namespace futolab {
@@ -71,6 +72,7 @@ OutputLock::OutputLock(const std::string& output_file) {
         refuse_planted(path, output_file, why.empty() ? "cannot be examined" : why);
     }
     take(path, output_file, st);
+    path_ = path;
     reap_stale_temp_files(fs::path(path).parent_path().string());  // a killed writer's temp files
 }
 
@@ -96,6 +98,17 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
     if (::ftruncate(fd_, 0) == 0) {
         [[maybe_unused]] const ssize_t n = ::pwrite(fd_, pid.data(), pid.size(), 0);
     }
+}
+
+void OutputLock::check_held() const {
+    if (fd_ < 0) return;  // no lock could be made (an unwritable folder): the write itself says why
+    struct stat held {}, now {};
+    if (::fstat(fd_, &held) == 0 && ::lstat(path_.c_str(), &now) == 0 && now.st_dev == held.st_dev &&
+        now.st_ino == held.st_ino)
+        return;
+    throw std::runtime_error(fmt::format("{}: removed or replaced while futolab held it: stopping, since another futolab "
+                                         "could now lock it and write the same file",
+                                         path_));
 }
 
 void OutputLock::release() {

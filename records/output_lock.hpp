@@ -36,10 +36,17 @@ public:
     OutputLock(const OutputLock&) = delete;
     OutputLock& operator=(const OutputLock&) = delete;
 
+    // Throws std::runtime_error "LOCK: removed or replaced while futolab held it …" if the lock's
+    // path no longer leads to the file this lock holds (an `rm`, or an older futolab renaming a
+    // file over it): another writer could then lock the new file and write beside this one, so
+    // a writer asks before each record and stops (round 9, R1).
+    void check_held() const;
+
 private:
     void take(const std::string& path, const std::string& output_file, const struct stat& opened);
     void release();
     int fd_ = -1;
+    std::string path_;  // the lock file's
 };
 
 }  // namespace futolab

@@ -165,3 +165,17 @@ TEST_CASE("no writer replaces the sidecar, schema or outputs of a results CSV a 
         CHECK(!fs::exists(beside));
     }
 }
+
+TEST_CASE("a lock holder finds out when its lock file is removed or replaced", "[records][lock]") {
+    const std::string dir = fresh("held"), file = dir + "/g.jsonl", lock = lock_path(file);
+    {
+        OutputLock mine(file);
+        CHECK_NOTHROW(mine.check_held());
+        fs::remove(lock);  // an `rm`: a second writer could lock a new file there
+        CHECK_THROWS_WITH(mine.check_held(), Catch::Contains("removed or replaced while futolab held it"));
+    }
+    OutputLock mine(file);
+    std::ofstream(dir + "/other") << "1\n";
+    fs::rename(dir + "/other", lock);  // a file renamed over it (an older futolab's convert --out)
+    CHECK_THROWS_WITH(mine.check_held(), Catch::Contains(lock));
+}
