@@ -46,14 +46,19 @@ void set_cell(const fs::path& csv, const std::string& column, const std::string&
     for (const auto& row : t.rows) line(row);
 }
 
-}  // namespace
-
-TEST_CASE("resume refuses a row that is no run of this experiment as it writes it", "[resume][records]") {
-    const fs::path dir = fresh_dir("resume-rows", "cells");
+// A finished sweep `rr` (2 solvers × 2 repeats of conjure-4x4) in DIR/base, from DIR/cfg.yaml.
+void base_sweep(const fs::path& dir) {
     std::ofstream(dir / "cfg.yaml") << "name: rr\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
                                        "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc, backtracking ]\nrepeats: 2\n"
                                        "isolation: thread\n";
     REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
+}
+
+}  // namespace
+
+TEST_CASE("resume refuses a row that is no run of this experiment as it writes it", "[resume][records]") {
+    const fs::path dir = fresh_dir("resume-rows", "cells");
+    base_sweep(dir);
     const std::string original = slurp((dir / "base" / "rr.csv").string());
     const std::vector<std::pair<std::string, std::string>> edits{
         {"experiment", "other"}, {"mode", "first"}, {"spec", "bitmask"}, {"run", "3"},
@@ -333,10 +338,7 @@ TEST_CASE("resume refuses a row whose host wrote nothing into the file, and a re
 // was taken out unseen and the resume went on. Every row is checked first now.
 TEST_CASE("resume --redo checks every row before it takes any out", "[resume][records][redo]") {
     const fs::path dir = fresh_dir("resume-rows", "redo-first");
-    std::ofstream(dir / "cfg.yaml") << "name: rr\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
-                                       "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc, backtracking ]\nrepeats: 2\n"
-                                       "isolation: thread\n";
-    REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
+    base_sweep(dir);
     // (edited row, its column, its value): the row to redo is row 0 in each.
     const std::vector<std::tuple<int, std::string, std::string>> edits{
         {2, "k", "5"}, {3, "experiment", "other"}, {0, "run", "3"}, {1, "seed", "999"}};
