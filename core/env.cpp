@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/message_text.hpp"
 
 #include <fmt/format.h>
 
@@ -28,9 +29,8 @@ std::optional<bool> parse_env_switch(std::string_view name, const char* text) {
         if (word == on) return true;
     for (const char* off : {"0", "no", "false", "off"})
         if (word == off) return false;
-    std::string shown;  // the value as typed, control bytes escaped, cut
-    for (const char ch : std::string_view(text).substr(0, 40))
-        shown += static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f ? fmt::format("\\x{:02x}", static_cast<unsigned>(static_cast<unsigned char>(ch))) : std::string(1, ch);
+    // The value as typed, cut: main's visible_text shows its control bytes as markers.
+    const std::string shown = message_text(text, 40);
     throw InputError(fmt::format("{}: '{}' is not a yes or no (accepted: 1/0, yes/no, true/false, on/off in any case; "
                                  "empty or unset = not set)",
                                  name, shown));

@@ -1,7 +1,7 @@
 #include "experiments/merged_rows.hpp"
 
 #include "core/error.hpp"
-#include "core/visible_text.hpp"
+#include "core/message_text.hpp"
 #include "experiments/row_facts.hpp"
 #include "experiments/run_matrix.hpp"
 #include "experiments/task_kinds.hpp"
@@ -36,7 +36,7 @@ struct RowChecker {
         if (const std::string& cell = t.rows[row][c]; cell != want)
             throw_input_error({path, t.lines[row], static_cast<int>(c + 1)},
                               fmt::format("column '{}' is '{}', where {} writes '{}': refusing to merge it", column,
-                                          visible_text(cell), why, visible_text(want)));
+                                          message_text(cell, 200), why, message_text(want, 200)));
     }
 };
 
@@ -57,7 +57,7 @@ const SolverSpec& solver_of(const RowChecker& row, const ExperimentConfig& confi
             return s;
     throw_input_error({row.path, t.lines[row.row], static_cast<int>(c + 1)},
                       fmt::format("column '{}' is '{}', which is none of the solvers of {}: refusing to merge it",
-                                  t.header[c], visible_text(cell), why));
+                                  t.header[c], message_text(cell, 200), why));
 }
 
 // The row's build among the config's `builds:` (0 without them: the `self` build alone).
@@ -69,7 +69,7 @@ std::uint64_t build_of(const RowChecker& row, const ExperimentConfig& config, st
         if (config.builds[b].name == name) return b;
     throw_input_error({row.path, row.t.lines[row.row], static_cast<int>(c + 1)},
                       fmt::format("column 'build' is '{}', which is none of the builds of {}: refusing to merge it",
-                                  visible_text(row.t.rows[row.row][c]), why));
+                                  message_text(row.t.rows[row.row][c], 200), why));
 }
 
 // The runs of one instance in the matrix (build_run_matrix: instance-major, then solver, build,
@@ -117,7 +117,7 @@ void check_shard_and_host(const RowChecker& row, const SidecarFacts& made_by, co
         throw_input_error({row.path, t.lines[row.row], static_cast<int>(c + 1)},
                           fmt::format("column 'host' is '{}', none of the hosts that wrote this file (its sidecar: {}): "
                                       "refusing to merge it",
-                                      visible_text(t.rows[row.row][c]), visible_text(fmt::format("{}", fmt::join(hosts, ", ")))));
+                                      message_text(t.rows[row.row][c], 200), message_text(fmt::format("{}", fmt::join(hosts, ", ")), 200)));
 }
 
 // The cells a run of spec `s` on build `build` writes in a shard whatever its result (round 7:
@@ -194,7 +194,7 @@ void MergedInstances::check(const CsvTable& t, const std::string& path, const Ex
             throw_input_error({path, t.lines[r], static_cast<int>(cols[0] + 1)},
                               fmt::format("column 'instance' is '{}', the instance of runs {} to {} (as in {}), not of "
                                           "run {}: refusing to merge it",
-                                          visible_text(cells[0]), owner->second * runs_per_instance(config),
+                                          message_text(cells[0], 200), owner->second * runs_per_instance(config),
                                           (owner->second + 1) * runs_per_instance(config) - 1,
                                           blocks_.at(owner->second).where,
                                           whole_number_cell(t, r, t.column("run", path), path)));

@@ -1,7 +1,7 @@
 #include "experiments/resume_rows.hpp"
 
 #include "core/error.hpp"
-#include "core/visible_text.hpp"
+#include "core/message_text.hpp"
 #include "core/isolation.hpp"
 #include "core/verify.hpp"
 #include "experiments/row_facts.hpp"
@@ -81,7 +81,7 @@ void check_shard_and_host(const CsvTable& t, std::size_t r, const std::string& p
     if (!hosts.empty() && std::find(hosts.begin(), hosts.end(), t.rows[r][c]) == hosts.end())
         throw_input_error({path, t.lines[r], static_cast<int>(c + 1)},
                           fmt::format("column 'host' is '{}', none of the hosts that wrote this file (its sidecar: {}): {}",
-                                      visible_text(t.rows[r][c]), visible_text(fmt::format("{}", fmt::join(hosts, ", "))),
+                                      message_text(t.rows[r][c], 200), message_text(fmt::format("{}", fmt::join(hosts, ", ")), 200),
                                       kRefusing));
 }
 
@@ -94,7 +94,7 @@ void check_solution(const CsvTable& t, std::size_t r, const std::string& path, c
     if (const auto why = verify_solution(instance, grid)) {
         const std::size_t c = t.column("solution", path);
         throw_input_error({path, t.lines[r], static_cast<int>(c + 1)},
-                          fmt::format("column 'solution' does not solve instance {} ({}): {}", visible_text(instance.id()),
+                          fmt::format("column 'solution' does not solve instance {} ({}): {}", message_text(instance.id(), 200),
                                       *why, kRefusing));
     }
 }
@@ -149,7 +149,7 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
             if (const std::size_t c = t.column(column, path); t.rows[r][c] != want)
                 throw_input_error({path, t.lines[r], static_cast<int>(c + 1)},
                                   fmt::format("column '{}' is '{}', where run {} of this experiment writes '{}': {}", column,
-                                              visible_text(t.rows[r][c].substr(0, 200)), run.index, visible_text(want),
+                                              message_text(t.rows[r][c], 200), run.index, message_text(want, 200),
                                               kRefusing));
         check_row_facts(t, r, path, kRefusing);
         if (puzzles) check_solution(t, r, path, matrix.instances[static_cast<std::size_t>(run.instance)]);

@@ -6,7 +6,7 @@
 #include "core/puzzle.hpp"
 #include "core/status.hpp"
 #include "core/verify.hpp"
-#include "core/visible_text.hpp"
+#include "core/message_text.hpp"
 
 #include <fmt/format.h>
 
@@ -19,7 +19,7 @@ namespace {
 [[noreturn]] void refuse(const CsvTable& t, std::size_t r, std::size_t c, const std::string& path, std::string_view why,
                          std::string_view refusing) {
     throw_input_error({path, t.lines[r], static_cast<int>(c + 1)},
-                      fmt::format("column '{}' is '{}', {}: {}", t.header[c], visible_text(t.rows[r][c].substr(0, 200)),
+                      fmt::format("column '{}' is '{}', {}: {}", t.header[c], message_text(t.rows[r][c], 200),
                                   why, refusing));
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/message_text.hpp"
 
 #include <fmt/format.h>
 
@@ -13,15 +14,11 @@
 namespace futolab {
 namespace {
 
-// A cell in a message: at most 40 characters, control bytes as \xNN, so the line stays one line.
-std::string printable_cell(std::string_view cell) {
-    std::string out;
-    for (std::size_t i = 0; i < cell.size() && i < 40; ++i) {
-        const auto ch = static_cast<unsigned char>(cell[i]);
-        out += ch < 0x20 || ch == 0x7f ? fmt::format("\\x{:02x}", ch) : std::string(1, static_cast<char>(ch));
-    }
-    return cell.size() > 40 ? out + "..." : out;
-}
+// A cell in a message: at most 40 bytes, left as typed (core/message_text.hpp). main shows
+// every message through visible_text, which writes a control byte or a byte that is not UTF-8
+// as a marker (<U+0001>, <0xFF>) and a typed marker's '<' as <U+003C>; escaping here too made a
+// typed "\x01" and the byte 0x01 print alike.
+std::string printable_cell(std::string_view cell) { return message_text(cell, 40); }
 
 // Splits one record starting at `pos`; returns false if the text ends before its newline.
 bool next_record(std::string_view text, std::size_t& pos, std::vector<std::string>& fields, int& lines,

@@ -339,3 +339,16 @@ TEST_CASE("merge leaves no output when its sidecar or schema cannot be written, 
     CHECK(again.exit_code == 0);
     CHECK(fs::exists(dir / "m.csv.meta.yaml"));
 }
+
+// Round 9 (R9 #10): the row checks showed a cell through visible_text and main did so again:
+// the byte 0xFF printed as '<U+003C>0xFF>', which reads as a typed "<0xFF>". Shown once now.
+TEST_CASE("merge: a cell's byte and a typed marker show apart in a refusal", "[cli][merge]") {
+    const auto byte = merge_edited("cell-byte", "instance", [](const std::string& c) { return c + "\xFF"; });
+    CHECK(byte.exit_code == 2);
+    CHECK(has(byte.err, "<0xFF>'"));
+    CHECK_FALSE(has(byte.err, "<U+003C>0xFF>"));
+    const auto typed = merge_edited("cell-typed", "instance", [](const std::string& c) { return c + "<0xFF>"; });
+    CHECK(typed.exit_code == 2);
+    CHECK(has(typed.err, "<U+003C>0xFF>'"));
+    CHECK_FALSE(has(typed.err, "<U+003C>U+003C>"));
+}

@@ -1,6 +1,7 @@
 #include "core/error.hpp"
 #include "records/csv_reader.hpp"
 #include "records/results_csv.hpp"
+#include "core/visible_text.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -103,4 +104,26 @@ TEST_CASE("a counter the backend does not know is an empty field, never 0 (SPEC 
     CHECK(field("checks").empty());
     CHECK(field("propagations").empty());
     CHECK(field("max_depth") == "0");
+}
+
+// Round 9 (R9 #10): cells were shown with control bytes as \xNN here and main's visible_text
+// ran over that again, so a typed "\x01" and the byte 0x01 printed alike, and a marker made
+// here read as typed. The message keeps the cell as typed; what the user sees is visible_text's.
+TEST_CASE("a cell in a message is left as typed for visible_text to show once", "[csv]") {
+    const auto shown_error = [](const std::string& cell) {
+        const CsvTable t = parse_csv("run,b\n" + cell + ",2\n", "x.csv");
+        try {
+            whole_number_cell(t, 0, 0, "x.csv", 10);
+        } catch (const InputError& e) {
+            return visible_text(e.what(), LineBreaks::shown);
+        }
+        return std::string("(no error)");
+    };
+    CHECK(shown_error("1\xFF") == "x.csv:2: column 'run': '1<0xFF>' is not a whole number in plain digits, as futolab "
+                                  "writes it (re-saved by a spreadsheet?)");
+    CHECK_THAT(shown_error("1<0xFF>"), Catch::Matchers::Contains("'1<U+003C>0xFF>'"));
+    CHECK_THAT(shown_error("1\x01"), Catch::Matchers::Contains("'1<U+0001>'"));
+    CHECK_THAT(shown_error("1\\x01"), Catch::Matchers::Contains("'1\\x01'"));
+    CHECK_THAT(shown_error("\"a\xE2\x80\xAE" "b\""), Catch::Matchers::Contains("'a<U+202E>b'"));
+    CHECK_THROWS_WITH(parse_csv("r\xFF,r\xFF\n", "x.csv"), "x.csv:1:2: column 'r\xFF' twice in the header (fields 1 and 2)");
 }
