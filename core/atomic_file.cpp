@@ -208,8 +208,9 @@ void write_file_atomically(const std::string& path, std::string_view text) {
 
 std::string output_kind_problem(const std::string& path) {
     struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) return "";  // absent (or unreachable: the write says why)
-    if (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode) || is_own_stream(st)) return "";
+    if (::stat(path.c_str(), &st) != 0) return lock_problem(path);  // absent (or unreachable: the write says why)
+    if (S_ISREG(st.st_mode)) return lock_problem(path);  // a live futolab's file, or a lock
+    if (S_ISCHR(st.st_mode) || is_own_stream(st)) return "";
     if (S_ISDIR(st.st_mode)) return "is a folder, not a file";
     if (S_ISFIFO(st.st_mode)) return "is a FIFO (named pipe), not a regular file";
     return S_ISSOCK(st.st_mode) ? "is a socket, not a regular file" : "is a block device, not a regular file";

@@ -64,7 +64,8 @@ void write_file_atomically(const std::string& path, std::string_view text);
 // there yet), a character device (/dev/null, a terminal) or this process's own standard
 // output or error. A FIFO would block the command forever waiting for a reader, a socket
 // cannot be opened, a folder or a block device is no file to write: "is a FIFO (named pipe),
-// not a regular file", … For checks before any work (records/output_guard.hpp) and before a
+// not a regular file", …; nor may a file another live futolab holds locked, or a lock file
+// (core/live_writer.hpp, lock_problem). For checks before any work (records/output_guard.hpp) and before a
 // tool is started on outputs it opens itself (gnuplot).
 std::string output_kind_problem(const std::string& path);
 

@@ -33,11 +33,11 @@ bool same_file(const std::string& a, const std::string& b) {
 // The guard of one output, without reaping its folder.
 void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option) {
     if (out.empty() || out == "-") return;
+    // Not even with --force: a live writer's file or a lock file (round 9, R1/R2).
+    if (const std::string why = lock_problem(out); !why.empty()) throw InputError(fmt::format("{} {}: {}", option, out, why));
     if (const std::string why = output_kind_problem(out); !why.empty())
         throw InputError(fmt::format("{} {}: {} (outputs are regular files, - for standard output, or /dev/null)",
                                      option, out, why));
-    // Not even with --force: a live writer's file or a lock file (round 9, R1/R2).
-    if (const std::string why = lock_problem(out); !why.empty()) throw InputError(fmt::format("{} {}: {}", option, out, why));
     if (force) return;
     for (const std::string& input : inputs) {
         if (input == "-") continue;

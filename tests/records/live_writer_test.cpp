@@ -96,6 +96,7 @@ TEST_CASE("no writer replaces a file another live futolab is writing, even with 
         CHECK(has(refusal([&] { write_file_atomically(file, "a report\n"); }), busy));
         for (const bool force : {false, true})
             CHECK(has(refusal([&] { check_output_path(file, {}, force, "--certificate"); }), "--certificate " + file + ": " + busy));
+        CHECK(has(output_kind_problem(file), busy));  // asked before a tool opens its outputs itself (gnuplot)
         CHECK(slurp(file) == "{\"id\":\"a record\"}\n");
     }
     write_file_atomically(file, "a report\n");  // its writer has ended
