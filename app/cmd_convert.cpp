@@ -93,12 +93,14 @@ int convert(const ConvertArgs& args) {
         write_output(args.out, write_instances(instances, to));
         return 0;
     }
-    if (info.multi_instance && instances.size() > 1)  // into a folder
-        throw InputError(fmt::format("--out {}: is a folder, and format '{}' writes all {} instances into one file: give "
-                                     "a file name (e.g. {})",
-                                     args.out, info.name, instances.size(),
-                                     (std::filesystem::path(args.out) / ("NAME" + std::string(info.extensions.front()))).string()));
     std::error_code ec;
+    if (info.multi_instance && instances.size() > 1)  // into a folder
+        // `d/` may not exist yet: then what is wrong is that it names one (round 9 said "is a folder").
+        throw InputError(fmt::format("--out {}: {}, and format '{}' writes all {} instances into one file: give a file "
+                                     "name (e.g. {})",
+                                     args.out, std::filesystem::is_directory(args.out, ec) ? "is a folder" : "names a folder (it ends with /)",
+                                     info.name, instances.size(),
+                                     (std::filesystem::path(args.out) / ("NAME" + std::string(info.extensions.front()))).string()));
     if (args.out.empty() || args.out == "-" || (!folder && std::filesystem::exists(args.out, ec)))  // a new path: a folder
         throw InputError(args.input + ": " + std::to_string(instances.size()) + " instances, but format '" +
                          std::string(info.name) + "' holds one per file: give --out DIRECTORY");

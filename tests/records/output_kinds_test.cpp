@@ -255,6 +255,11 @@ TEST_CASE("convert of one instance to a folder writes it there, named after its 
     const CliResult many = run_cli("convert " + three + " --to jsonl --out " + dir + "/out");
     check_refused(many, "--out " + dir + "/out: is a folder, and format 'jsonl' writes all 3 instances into one file: give a "
                         "file name (e.g. " + dir + "/out/NAME.jsonl)");
+    // Round 9 (R9 #12): a new `d/` was said to be "a folder"; futo holds several instances too.
+    const CliResult fresh_folder = run_cli("convert " + three + " --to futo --out " + dir + "/none/");
+    check_refused(fresh_folder, "--out " + dir + "/none/: names a folder (it ends with /), and format 'futo' writes all 3 "
+                                "instances into one file: give a file name (e.g. " + dir + "/none/NAME.futo)");
+    CHECK_FALSE(fs::exists(dir + "/none"));
 }
 
 TEST_CASE("outputs that must be files refuse '-' and devices, and a file where a folder belongs is named", "[records][outputs]") {
