@@ -73,6 +73,8 @@ OutputLock::OutputLock(const std::string& output_file) {
     }
     take(path, output_file, st);
     path_ = path;
+    dev_ = st.st_dev;
+    ino_ = st.st_ino;
     reap_stale_temp_files(fs::path(path).parent_path().string());  // a killed writer's temp files
 }
 
@@ -102,10 +104,8 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
 
 void OutputLock::check_held() const {
     if (fd_ < 0) return;  // no lock could be made (an unwritable folder): the write itself says why
-    struct stat held {}, now {};
-    if (::fstat(fd_, &held) == 0 && ::lstat(path_.c_str(), &now) == 0 && now.st_dev == held.st_dev &&
-        now.st_ino == held.st_ino)
-        return;
+    struct stat now {};
+    if (::lstat(path_.c_str(), &now) == 0 && now.st_dev == dev_ && now.st_ino == ino_) return;
     throw std::runtime_error(fmt::format("{}: removed or replaced while futolab held it: stopping, since another futolab "
                                          "could now lock it and write the same file",
                                          path_));

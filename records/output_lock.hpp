@@ -47,6 +47,7 @@ private:
     void release();
     int fd_ = -1;
     std::string path_;  // the lock file's
+    unsigned long long dev_ = 0, ino_ = 0;  // the locked file's: one lstat per check_held
 };
 
 }  // namespace futolab
