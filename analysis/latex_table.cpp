@@ -1,6 +1,7 @@
 #include "analysis/latex_table.hpp"
 
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 #include "core/visible_text.hpp"
 
 #include <fmt/format.h>
@@ -117,7 +118,7 @@ void check_latex_label(const std::string& label) {
                ch == '.' || ch == '_' || ch == '-';
     });
     if (!safe)
-        throw InputError("--label: '" + visible_text(label) +
+        throw InputError("--label: '" + message_text(label, 200) +
                          "' is not a LaTeX label here: use 1 to 100 of the letters A-Z a-z, digits and : . _ -");
 }
 

@@ -2,6 +2,7 @@
 
 #include "analysis/results_table.hpp"
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 #include "core/visible_text.hpp"
 
 #include <fmt/format.h>
@@ -54,7 +55,7 @@ std::string label(const RunAnswer& run, const BenchInstance& in) {
 std::map<std::string, const BenchInstance*> selected(const BenchManifest& m, const std::vector<std::string>& tiers) {
     for (const std::string& t : tiers)
         if (std::find(m.tiers.begin(), m.tiers.end(), t) == m.tiers.end())
-            throw InputError(fmt::format("--tier: '{}' is not a tier of {} (tiers: {})", visible_text(t), m.path,
+            throw InputError(fmt::format("--tier: '{}' is not a tier of {} (tiers: {})", message_text(t, 200), m.path,
                                          fmt::join(m.tiers, ", ")));
     std::map<std::string, const BenchInstance*> by_hash;
     for (const BenchInstance& in : m.instances)

@@ -268,6 +268,9 @@ void create_output_folder(const std::string& dir, const std::string& option) {
     }
     fs::create_directories(dir, error);
     if (error) throw std::runtime_error(fmt::format("{} {}: cannot create the folder: {}", option, dir, error.message()));
+    // A writer killed while it filled this folder (`analyze --plots` under kill -9) left its
+    // temp files: removed now, as every file output's folder has them removed.
+    reap_stale_temp_files(dir);
 }
 
 }  // namespace futolab

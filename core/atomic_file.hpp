@@ -73,7 +73,8 @@ std::string output_kind_problem(const std::string& path);
 // --checkpoint). A file where the folder or one of its parents should be is the user's input
 // error (InputError: "OPTION DIR: PART is not a folder"); the machine's refusal
 // (permissions, a read-only or full disk) a runtime_error naming the folder: never the
-// library's "filesystem error: …".
+// library's "filesystem error: …". The temp files that killed writers of this host left in
+// the folder are removed (reap_stale_temp_files).
 void create_output_folder(const std::string& dir, const std::string& option);
 
 // Removes the temporary files AtomicFile writers of this host left in `folder` when they died

@@ -172,6 +172,13 @@ TEST_CASE("a killed writer's temp files go at the next writer's start in that fo
     check_output_path(dir + "/page.html", {}, false);
     CHECK_FALSE(fs::exists(again));
     CHECK(fs::exists(live.temp_path()));
+    // And a folder output (analyze --plots/--tables, critical --checkpoint): a kill -9 of
+    // `analyze --plots pl` left pl/cactus-wall_ms-1.dat.tmp-… for good (red-team round 9).
+    fs::create_directories(dir + "/pl");
+    const std::string plot = temp_of_dead_writer(dir + "/pl/cactus-wall_ms-1.dat");
+    create_output_folder(dir + "/pl", "--plots");
+    CHECK_FALSE(fs::exists(plot));
+    CHECK(fs::exists(live.temp_path()));
 }
 
 TEST_CASE("a --resume after a kill -9 mid-rewrite removes the rewrite's temp file", "[records][lock][temp][cli]") {
