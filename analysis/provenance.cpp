@@ -145,8 +145,8 @@ std::vector<std::string> sidecar_notes(const std::string& csv_path, const std::s
             notes.push_back(fmt::format("{}: its config text does not hash to its config_hash {} (edited?): it may not "
                                         "be the config these runs had",
                                         path, hash));
-    } catch (const InputError&) {
-        return {};  // read_provenance and the page say what is wrong with it
+    } catch (const InputError& e) {  // shown as its text on the page; said here for analyze and compare too
+        return {fmt::format("{}: what made these runs is not known", e.what())};
     }
     return notes;
 }

@@ -35,8 +35,8 @@ Provenance read_provenance(const std::string& csv_path, const ResultsTable& tabl
 // "'a' and 'b'", "'a', 'b' and 'c'" (for messages naming experiments).
 std::string quoted_list(const std::set<std::string>& items);
 
-// What a sidecar says that its own CSV's rows contradict, as warnings (empty if nothing, if
-// there is no sidecar, or if it cannot be read: read_provenance says why). A sidecar copied
+// What a sidecar says that its own CSV's rows contradict, as warnings (empty if nothing or if
+// there is no sidecar; one that cannot be read is one warning saying why). A sidecar copied
 // from another experiment (`experiment: gi` beside rows of `e`), or whose config text no
 // longer hashes to its config_hash (edited), describes runs other than these: the page and
 // the tables still show it as the text it is, with this note beside it.

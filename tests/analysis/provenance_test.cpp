@@ -56,11 +56,14 @@ TEST_CASE("sidecar notes: a sidecar of other runs is named, one of these runs is
     REQUIRE(notes.size() == 1);
     CHECK(notes[0] == csv + ".meta.yaml: its config text does not hash to its config_hash 27f130d332a94a13 (edited?): it "
                             "may not be the config these runs had");
-    // No sidecar, or one that is not YAML: nothing here (read_provenance and the page say so).
+    // No sidecar: nothing to say. One that cannot be read: said (analyze passed it in silence).
     fs::remove(csv + ".meta.yaml");
     CHECK(sidecar_notes(csv, {"e"}).empty());
     std::ofstream(csv + ".meta.yaml") << "experiment: [unclosed\n";
-    CHECK(sidecar_notes(csv, {"e"}).empty());
+    const auto unreadable = sidecar_notes(csv, {"e"});
+    REQUIRE(unreadable.size() == 1);
+    CHECK(unreadable[0].find(csv + ".meta.yaml") == 0);
+    CHECK(unreadable[0].find("what made these runs is not known") != std::string::npos);
 }
 
 TEST_CASE("report, analyze and compare warn of a copied sidecar and of rows of two experiments", "[provenance][cli]") {
