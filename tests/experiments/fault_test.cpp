@@ -23,9 +23,14 @@ namespace fs = std::filesystem;
 namespace {
 
 // Every row of `csv` is whole and equal to the same run of `whole` (apart from time columns).
-void check_rows_are_a_subset(const std::string& csv, const std::map<std::string, std::vector<std::string>>& whole) {
+// `cut_tail`: the last line may be cut. A row is one write(2), which a full disk or a file size
+// limit cuts back to whole rows (write_record); a kill -9 can stop the kernel between two pages
+// of that write (it checks for a fatal signal at each page), so a row that crosses a page
+// boundary of the file can end cut. Readers leave a cut last line out, and --resume replaces it.
+void check_rows_are_a_subset(const std::string& csv, const std::map<std::string, std::vector<std::string>>& whole,
+                             bool cut_tail = false) {
     const futolab::CsvTable t = futolab::read_csv_file(csv);  // throws on a row with missing fields
-    CHECK_FALSE(t.truncated);
+    if (!cut_tail) CHECK_FALSE(t.truncated);
     for (const auto& [run, row] : rows_by_run(csv)) {
         INFO("run " << run);
         REQUIRE(whole.count(run) == 1);
@@ -88,11 +93,12 @@ TEST_CASE("kill -9 at random points, then --resume: every run exactly once", "[r
         if (fs::exists(out + "/results.csv") && fs::file_size(out + "/results.csv") > 0) {  // killed after the header
             const std::size_t rows = futolab::read_csv_file(out + "/results.csv").rows.size();
             if (rows < whole.size()) ++interrupted;
-            check_rows_are_a_subset(out + "/results.csv", whole);  // a cut last line is left out
+            check_rows_are_a_subset(out + "/results.csv", whole, true);  // a cut last line is left out
         }
         const auto resumed = run_cli("run -q --resume " + cfg + " --out " + out);
         CHECK(resumed.exit_code == 0);
         CHECK(rows_by_run(out + "/results.csv") == whole);
+        CHECK_FALSE(futolab::read_csv_file(out + "/results.csv").truncated);  // the resume replaced a cut row
     }
     CHECK(interrupted >= 3);  // the test must really interrupt sweeps, not just rerun them
 }

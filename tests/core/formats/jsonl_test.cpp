@@ -49,7 +49,7 @@ TEST_CASE("jsonl: unknown keys and meta survive a rewrite, in their order", "[js
 // Round 9 (R9 #7): `convert --to jsonl` wrote meta's 18446744073709551617 as
 // 1.8446744073709552e+19, another number. A number whose value a double cannot keep is refused
 // wherever it is carried (meta, unknown keys, at any depth); one it keeps is written by value.
-TEST_CASE("jsonl: a carried number a double would change is refused; others keep their value", "[jsonl]") {
+TEST_CASE("jsonl: a carried number a double would change is refused, others keep their value", "[jsonl]") {
     const std::string head = R"({"id":"a","n":2,)";
     CHECK(error_of(head + R"("meta":{"x":18446744073709551617}})") ==
           "e.jsonl:1: \"meta.x\" is 18446744073709551617, which futolab would write back as 1.8446744073709552e+19 (a "
