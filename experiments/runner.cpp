@@ -60,6 +60,7 @@ struct WorkQueue {
     std::atomic<std::size_t> next{0};
     std::mutex lock{};
     ResultsFile& file;
+    const OutputLock& output_lock;  // asked before each row: removed or replaced, the run stops
     const CsvLayout& layout;
     std::vector<std::int64_t>& walls;  // wall_ns by run index (-1: not run): the noise figure
     Progress& progress;
@@ -76,12 +77,21 @@ struct WorkQueue {
     std::map<std::string, BusyFigure> busy{};  // by spec (under the lock)
     std::exception_ptr failure{};  // the first write error: stops everything
     std::atomic<bool> failed{false};
+    bool lock_lost = false;  // the failure is the lock's: the CSV and sidecar may have a new writer
 };
 
 void record(WorkQueue& q, const ResultRow& row) {
     const std::lock_guard<std::mutex> guard(q.lock);
     if (q.failed) return;
     try {
+        // A lock file removed or replaced by hand would let a second run lock the new one and
+        // append beside this one (round 9's R1 for generate and critical streams; here too).
+        try {
+            q.output_lock.check_held();
+        } catch (...) {
+            q.lock_lost = true;
+            throw;
+        }
         q.file.append(csv_line(row, q.layout));
     } catch (...) {
         q.failure = std::current_exception();
@@ -520,6 +530,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
                 .matrix = matrix,
                 .todo = schedule_runs(todo, config),
                 .file = file,
+                .output_lock = lock,
                 .layout = layout,
                 .walls = walls,
                 .progress = progress,
@@ -552,6 +563,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     info.finished = utc_now_iso8601();
     info.load = load.figure();
     info.state = q.failed ? "failed" : report.interrupted ? "interrupted" : "finished";
+    if (q.lock_lost) std::rethrow_exception(q.failure);  // the sidecar may be another writer's now: left alone
     try {
         write_sidecar(report.csv_path, identity_of(config, matrix), info);
     } catch (const std::exception&) {

@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <thread>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
@@ -78,15 +80,47 @@ OutputLock::OutputLock(const std::string& output_file) {
     reap_stale_temp_files(fs::path(path).parent_path().string());  // a killed writer's temp files
 }
 
+namespace {
+
+// Readers (`futolab merge`, records/read_lock.hpp) hold the lock shared only while they read an
+// input, a moment: a writer that finds only readers there waits for them, up to this long,
+// instead of being refused (a run started while a merge read its shard failed, a retry
+// succeeded). A writer holding it is refused at once.
+constexpr auto kReaderWait = std::chrono::seconds(10);
+
+enum class Taken { yes, writer, readers, error };
+
+// LOCK_EX on `fd`, waiting while the holders are readers only (errno set for Taken::error).
+// Whether a writer holds it is asked again at every try: a failed conversion of our shared lock
+// may drop it (flock(2): not atomic), and a writer could take the lock in that gap.
+Taken lock_waiting_for_readers(int fd) {
+    const auto deadline = std::chrono::steady_clock::now() + kReaderWait;
+    for (;;) {
+        if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return Taken::yes;
+        if (errno != EWOULDBLOCK) return Taken::error;
+        // A shared lock can be had only while no writer holds it: then the holders are readers.
+        if (::flock(fd, LOCK_SH | LOCK_NB) != 0) return errno == EWOULDBLOCK ? Taken::writer : Taken::error;
+        if (std::chrono::steady_clock::now() >= deadline) return Taken::readers;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+}
+
+}  // namespace
+
 void OutputLock::take(const std::string& path, const std::string& output_file, const struct stat& opened) {
-    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    const Taken taken = lock_waiting_for_readers(fd_);
+    if (taken != Taken::yes) {
         const int why = errno;
         const std::string holder = holder_of(fd_);
         release();
-        if (why == EWOULDBLOCK)
+        if (taken == Taken::writer)
             throw InputError(fmt::format("{}: another futolab (pid {}) is writing it: wait for it to end, or use "
                                          "another --out",
                                          output_file, holder));
+        if (taken == Taken::readers)
+            throw InputError(fmt::format("{}: other futolab processes (merge) have been reading it for {} s: try again "
+                                         "when they end, or use another --out",
+                                         output_file, kReaderWait.count()));
         throw InputError(fmt::format("{}: cannot lock: {}", path, std::strerror(why)));
     }
     // The name must still lead to the file we locked: had it been swapped meanwhile, a second

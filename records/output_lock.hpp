@@ -2,7 +2,9 @@
 // advisory lock (flock) on `<folder>/.<csv name>.lock` for as long as they write that results
 // CSV and its sidecar. A second writer — the same command started twice, a `--resume` while
 // the first still runs, a merge onto a CSV a run is filling — is refused at once (exit 2) with
-// the first one's pid, before it touches any file. The lock is per results file, not per
+// the first one's pid, before it touches any file; a writer that finds only readers holding it
+// (`futolab merge` reading that file, records/read_lock.hpp) waits for them, up to 10 s. The
+// lock is per results file, not per
 // folder: the shards of one experiment (SLURM array tasks) write side by side in one folder,
 // each to its own file. The lock dies with its holder (flock is released when the process
 // ends, even by SIGKILL), so a crashed run never leaves a stale lock behind; the file itself

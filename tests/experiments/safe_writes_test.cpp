@@ -202,3 +202,22 @@ TEST_CASE("merge refuses shards of two builds, and its sidecar names the shards'
     CHECK(merged.find("merged_by:\n  version: ") != std::string::npos);
     CHECK(merged.find("binary_hash: " + hash) > merged.find("merged_by:"));
 }
+
+// A run asks its lock before every row (known limit of round 9, fixed): a lock file removed by
+// hand lets a second run lock a new one and append beside this one, so the run stops at the
+// next row, writes none, and leaves the sidecar alone (another writer may own it now). The
+// command removes the lock during the first run, so the row after it is the one refused.
+TEST_CASE("a run stops at the next row once its lock file is removed", "[records][safe-writes][lock]") {
+    const std::string dir = scratch("run-lock-removed"), csv = dir + "/r.csv", lock = dir + "/.r.csv.lock";
+    const std::string cfg = dir + "/cfg.yaml";
+    std::ofstream(cfg) << "name: lock-removed\nseed: 1\nisolation: thread\nmode: { count: 2 }\n"
+                       << "commands:\n  - name: rmlock\n    argv: [sh, -c, 'rm -f \"$0\"', \"" << lock
+                       << "\", \"{instance}\"]\n    format: futo\n"
+                       << "instances:\n  - file: " << futolab::test::kRoot << "/corpora/tatham-dev/n04.tatham\n"
+                       << "solvers: [ \"command:name=rmlock\" ]\noutput: " << csv << "\n";
+    const auto r = run_cli("run -q --jobs 1 " + cfg);
+    INFO(r.err);
+    CHECK(r.exit_code != 0);
+    CHECK(has(r.err, ".r.csv.lock: removed or replaced while futolab held it"));
+    CHECK(futolab::read_csv_file(csv).rows.empty());  // the row after the removal was not appended
+}
