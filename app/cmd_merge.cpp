@@ -2,6 +2,7 @@
 // Exit 1 if runs are missing or duplicated (the merged file is still written).
 #include "app/commands.hpp"
 #include "experiments/config.hpp"
+#include "experiments/merge_matrix.hpp"
 #include "experiments/merged_rows.hpp"
 #include "records/output_guard.hpp"
 #include "records/output_lock.hpp"
@@ -27,12 +28,13 @@ std::string first_few(const std::vector<std::size_t>& runs) {
 }
 
 // Each row a run of the config the shards' sidecars hold, as it would write it, with the
-// instance cells of every other row of its instance (issue #45).
-MergeRowCheck row_check(MergedInstances& instances) {
-    return [&instances](const CsvTable& t, const std::string& path, const SidecarFacts& made_by) {
+// instance cells of every other row of its instance and of the instance itself (issue #45).
+MergeRowCheck row_check(MergedInstances& instances, MergedMatrix& matrix) {
+    return [&instances, &matrix](const CsvTable& t, const std::string& path, const SidecarFacts& made_by) {
         const ExperimentConfig config = parse_config(made_by.identity.config_text, made_by.identity.config_file);
         check_rows_of_config(t, path, config, made_by);
         instances.check(t, path, config);
+        matrix.check(t, path, config, made_by);
     };
 }
 
@@ -41,8 +43,10 @@ int merge(const MergeArgs& args) {
     check_output_path(args.out, args.inputs, args.force);  // a FIFO or folder: refused before its lock is made
     const OutputLock lock(args.out);  // no run or other merge writes in that folder meanwhile
     MergedInstances instances;
-    const MergeReport r = merge_results(args.inputs, args.out, args.force, row_check(instances));
+    MergedMatrix matrix;
+    const MergeReport r = merge_results(args.inputs, args.out, args.force, row_check(instances, matrix));
     for (const std::string& note : r.notes) std::cerr << "futolab: warning: " << note << "\n";
+    if (!matrix.note().empty()) std::cerr << "futolab: warning: " << matrix.note() << "\n";
     std::cout << fmt::format("{}: {} of {} runs from {} files\n", args.out, r.rows, r.expected, args.inputs.size());
     if (r.missing != 0)
         std::cerr << fmt::format("futolab: {} runs missing (run {}{})\n", r.missing, first_few(r.first_missing),

@@ -11,7 +11,8 @@
 // Round 8: a puzzle task's h and k are checked across the block as n is (a square task's
 // solution, its square, too); every row's run must be of its file's shard, its host one of the
 // hosts that wrote the file, and its n, h, k and solution possible (experiments/row_facts.hpp).
-// Still not seen: h or k edited alike in every row of an instance (that needs the instance).
+// What no other row can contradict (an id edited in the only row of its block, h and k edited
+// alike in every row of an instance) is checked against the instances: merge_matrix.hpp.
 #pragma once
 
 #include "experiments/config.hpp"

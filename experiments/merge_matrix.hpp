@@ -1,0 +1,49 @@
+// The instances behind the rows `futolab merge` takes. merged_rows.hpp checks each row against
+// its config and against the other rows of its instance; what no other row can show — an
+// instance id edited in the only row of its block, or h and k edited alike in every row of an
+// instance (known limits of rounds 7 and 8, issue #45) — needs the instances themselves. So the
+// run matrix is built again from the shards' config, once per merge, as `--resume` builds it:
+// every row's instance, instance_hash and n (h and k of a puzzle task, the square of a square
+// task) must be those of the instance its run cell names, and a puzzle task's solution must
+// solve it. Where the matrix cannot be built as it was (an input file moved or changed since,
+// a config that no longer reads), the merge goes on with the row-against-row checks and says
+// so in a warning: a note, not a refusal, since shards are often merged on another machine.
+#pragma once
+
+#include "experiments/config.hpp"
+#include "experiments/run_matrix.hpp"
+#include "records/csv_reader.hpp"
+#include "records/sidecar.hpp"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+class MergedMatrix {
+public:
+    MergedMatrix();
+    ~MergedMatrix();
+    MergedMatrix(const MergedMatrix&) = delete;
+    MergedMatrix& operator=(const MergedMatrix&) = delete;
+
+    // Throws InputError "PATH:LINE:COLUMN: column 'C' is 'X', where run R of this experiment
+    // writes 'Y' (its instance …): refusing to merge it" for the first row of `t` whose instance
+    // cells are not its run's instance's. `made_by` is the sidecar of `path`; the first call
+    // builds the matrix (every shard of one merge has the same config: merge checks that).
+    void check(const CsvTable& t, const std::string& path, const ExperimentConfig& config, const SidecarFacts& made_by);
+
+    // Why rows were checked against each other only ("" if against the instances).
+    const std::string& note() const { return note_; }
+
+private:
+    struct Built;
+    bool tried_ = false;
+    std::unique_ptr<Built> built_;  // null: not built (note_ says why)
+    std::string note_;
+};
+
+}  // namespace futolab
