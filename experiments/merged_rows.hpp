@@ -7,7 +7,7 @@
 // the other rows of the merge (round 7): a run index names its instance's block of the matrix,
 // and ids are unique in an experiment, so every row of one block carries one id, hash and n, and
 // one id belongs to one block. An id edited in the only row of its block, to an id no other row
-// has, is not seen (that needs the instances, which merge does not read or generate again).
+// has, is not seen here (merge_matrix.hpp checks it against the instances).
 // Round 8: a puzzle task's h and k are checked across the block as n is (a square task's
 // solution, its square, too); every row's run must be of its file's shard, its host one of the
 // hosts that wrote the file, and its n, h, k and solution possible (experiments/row_facts.hpp).
