@@ -1,5 +1,7 @@
 #include "solvers/external/process.hpp"
 
+#include "solvers/external/tool_guard.hpp"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -268,12 +270,16 @@ bool wait_for_end(pid_t pid, const ProcessSpec& spec, ProcessResult& r) {
 }
 
 // Our environment with TMPDIR set to the run's directory: temporary files the tool makes (MiniZinc
-// writes its FlatZinc there) are removed with the directory even if the tool is killed.
+// writes its FlatZinc there) are removed with the directory even if the tool is killed. And the
+// tool's mark (tool_guard.hpp), which every process it starts inherits: what outlives a
+// killed futolab is found by it. A mark we inherited (futolab run as a tool) is replaced.
 std::vector<std::string> child_environment(const std::string& dir) {
+    const std::string mark = std::string(kToolMark) + "=";
     std::vector<std::string> env;
     for (char** e = environ; *e != nullptr; ++e)
-        if (std::strncmp(*e, "TMPDIR=", 7) != 0) env.emplace_back(*e);
+        if (std::strncmp(*e, "TMPDIR=", 7) != 0 && std::strncmp(*e, mark.c_str(), mark.size()) != 0) env.emplace_back(*e);
     env.push_back("TMPDIR=" + dir);
+    env.push_back(mark + dir);
     return env;
 }
 
@@ -362,10 +368,13 @@ ProcessResult run_process(const ProcessSpec& spec) {
     if (pid < 0) fail("cannot start " + spec.argv[0]);
     // No setpgid(pid, pid) here: a group leader cannot call setsid(). A deadline kill comes at
     // least milliseconds later, long after the child's setsid().
+    // Kills the tool's session and marked processes if this thread dies (a kill -9) meanwhile.
+    const pid_t guard = start_guard(pid, dir);
 
     r.timed_out = wait_for_end(pid, spec, r) && !r.memory_exceeded;
     ::kill(-pid, SIGKILL);  // whatever it started and left behind (the leader is still unreaped,
     kill_session(pid);      // so its pid, the group and session id, cannot be reused meanwhile)
+    stop_guard(guard);      // before the tool is reaped: the guard never acts on a freed session id
     int status = 0;
     rusage usage{};
     while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {

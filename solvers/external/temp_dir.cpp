@@ -1,6 +1,7 @@
 #include "solvers/external/temp_dir.hpp"
 
 #include "solvers/external/owner.hpp"
+#include "solvers/external/tool_guard.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -12,22 +13,32 @@
 #include <set>
 #include <stdexcept>
 #include <system_error>
+#include <vector>
 
 namespace futolab::external {
 namespace {
 
 constexpr std::string_view kPrefix = "futolab-";
 
-// Once per process and base: a sweep reads the whole folder (/tmp may be large).
+// Once per process and base: a sweep reads the whole folder (/tmp may be large). What still
+// runs with the mark of a dead owner's folder (a tool's child that outlived a kill -9 of
+// futolab and of its guard: tool_guard.hpp) is killed first, in one pass over /proc for all.
 void reap_once(const std::filesystem::path& base) {
     static std::mutex mutex;
     static std::set<std::string> done;
     const std::lock_guard lock(mutex);
     if (!done.insert(base.string()).second) return;
-    reap_stale(base, kPrefix, [](const std::filesystem::path& p) {
+    std::vector<std::filesystem::path> stale;
+    reap_stale(base, kPrefix, [&](const std::filesystem::path& p) { stale.push_back(p); });
+    if (stale.empty()) return;
+    std::vector<std::string> names;  // "/NAME": a mark naming the folder or anything inside it
+    for (const auto& p : stale) names.push_back("/" + p.filename().string());
+    const std::vector<std::string_view> folders(names.begin(), names.end());
+    kill_marked(folders.data(), static_cast<int>(folders.size()), 0, 0);
+    for (const auto& p : stale) {
         std::error_code ignored;
         std::filesystem::remove_all(p, ignored);
-    });
+    }
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // A private temporary directory per run (mkdtemp under temp_base(), mode 0700), removed with
 // everything in it when the run ends, however it ends: by the destructor on every return and
 // exception; after a kill -9 or a second signal, by the next futolab that makes one in the same
-// place (its name carries the owner's pid and start time: owner.hpp).
+// place (its name carries the owner's pid and start time: owner.hpp), with whatever still runs
+// under its mark (a tool's child: tool_guard.hpp).
 #pragma once
 
 #include <filesystem>
@@ -17,7 +18,8 @@ namespace futolab::external {
 std::filesystem::path temp_base();
 
 // mkdtemp of temp_base()/futolab-PREFIX-<owner token>-XXXXXX. The first call per process and
-// base removes the folders of dead owners there (any prefix: owner.hpp). Throws
+// base removes the folders of dead owners there (any prefix: owner.hpp), after killing the
+// processes that still carry their mark (tool_guard.hpp). Throws
 // std::runtime_error if the folder cannot be made.
 std::filesystem::path make_owned_temp_dir(std::string_view prefix);
 
