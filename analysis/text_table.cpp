@@ -30,6 +30,35 @@ namespace {
 
 bool word_character(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; }
 
+// An '@' that can start no link: inside a word ("base@3f2a", a build), with no '.' in the
+// name after it. GFM links an email address (a domain has a '.') and GitHub a mention ("@x").
+bool plain_at(std::string_view text, std::size_t i) {
+    if (i == 0 || !word_character(text[i - 1])) return false;
+    const std::size_t end = text.find_first_of(" \t/:,;()<>\"'", i + 1);
+    return text.substr(i + 1, end == std::string_view::npos ? end : end - i - 1).find('.') == std::string_view::npos;
+}
+
+// The '.' of "www." (any case), where GFM's extended www autolink starts.
+bool www_dot(std::string_view text, std::size_t i) {
+    if (i < 3) return false;
+    for (std::size_t k = i - 3; k < i; ++k)
+        if (std::tolower(static_cast<unsigned char>(text[k])) != 'w') return false;
+    return true;
+}
+
+// Whether `text[i]` needs a backslash to print as itself on GitHub.
+bool needs_escape(std::string_view text, std::size_t i) {
+    const char ch = text[i];
+    switch (ch) {
+    case '_':  // GFM never reads an '_' between letters or digits as emphasis
+        return !(i > 0 && i + 1 < text.size() && word_character(text[i - 1]) && word_character(text[i + 1]));
+    case ':': return text.substr(i + 1, 2) == "//";  // "https://x": an extended url autolink
+    case '.': return www_dot(text, i);
+    case '@': return !plain_at(text, i);
+    default: return std::string_view("\\|*`~<>[]&$").find(ch) != std::string_view::npos;  // $: GitHub's math
+    }
+}
+
 }  // namespace
 
 // Escaped first, made visible after: "<U+202E>" is not an HTML tag or autolink to GFM (a tag
@@ -37,11 +66,8 @@ bool word_character(char ch) { return std::isalnum(static_cast<unsigned char>(ch
 std::string markdown_text(std::string_view text) {
     std::string out;
     for (std::size_t i = 0; i < text.size(); ++i) {
-        const char ch = text[i];
-        const bool inner_underscore =
-            ch == '_' && i > 0 && i + 1 < text.size() && word_character(text[i - 1]) && word_character(text[i + 1]);
-        if (std::string_view("\\|*`~<>[]&_").find(ch) != std::string_view::npos && !inner_underscore) out += '\\';
-        out += ch;
+        if (needs_escape(text, i)) out += '\\';
+        out += text[i];
     }
     return visible_text(out);
 }

@@ -39,7 +39,10 @@ std::string exact_text(double v);
 // Text from data as a Markdown (GFM) table cell that prints literally: invisible characters
 // and line breaks shown (core/visible_text.hpp), '|' and the backslash escaped (so no cell
 // splits), and the characters that start inline markup (* ` ~ < > [ ] &, and _ unless
-// between letters or digits, where GFM never reads it) escaped with a backslash.
+// between letters or digits, where GFM never reads it) escaped with a backslash; so are those
+// GitHub gives a meaning: $ (math), the ':' of "://" and the '.' of "www." (autolinks), and an
+// '@' that could start an email link or a mention (every one but "name@3f2a", no '.' after).
+// An emoji shortcode (":x:") GitHub replaces after the Markdown is read: no escape stops it.
 std::string markdown_text(std::string_view text);
 // A cell as Markdown or as CSV shows it. CSV keeps the data exactly (it is read by programs:
 // a bidi control stays one; RFC 4180 quoting keeps the cell whole).

@@ -116,6 +116,27 @@ TEST_CASE("markdown: inline markup and invisibles", "[escaping][markdown]") {
     CHECK(markdown_text("a\xe2\x80\xae" "b\nc") == "a<U+202E>b<U+000A>c");
 }
 
+// Round 10 (finding 17): an id `$x$` stayed as typed, and GitHub renders it as math. What
+// GitHub reads beyond GFM's inline markup is escaped too: math, extended autolinks (url, www,
+// email) and mentions; a build's "name@hash" and a spec's "gac:sac=none" print as they are.
+TEST_CASE("markdown: math, autolinks and mentions print literally on GitHub", "[escaping][markdown]") {
+    CHECK(markdown_text("$x$") == "\\$x\\$");
+    CHECK(markdown_text("$$a$$") == "\\$\\$a\\$\\$");
+    CHECK(markdown_text("https://evil/x") == "https\\://evil/x");
+    CHECK(markdown_text("www.evil.com") == "www\\.evil.com");
+    CHECK(markdown_text("WWW.evil.com") == "WWW\\.evil.com");
+    CHECK(markdown_text("me@evil.com") == "me\\@evil.com");
+    CHECK(markdown_text("@someone") == "\\@someone");
+    CHECK(markdown_text("a @someone") == "a \\@someone");
+    CHECK(markdown_text("base@3f2a91c") == "base@3f2a91c");
+    CHECK(markdown_text("gac:sac=none") == "gac:sac=none");
+    CHECK(markdown_text("n.5") == "n.5");
+    for (const std::string label : {"$x$", "https://e", "www.e.org", "a@b.c", "@u"}) {
+        TextTable t{"t", {"id"}, {{Cell(label)}}, 1};
+        CHECK(gfm_cells(lines_of(table_markdown(t))[2]) == std::vector<std::string>{label});
+    }
+}
+
 TEST_CASE("latex: any label prints literally, also at the start of a row", "[escaping][latex]") {
     for (const std::string& label : hostile_labels()) {
         INFO(label);
