@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
-#include <cstdint>
+#include <compare>
 #include <limits>
 #include <optional>
 
@@ -20,24 +20,16 @@ std::optional<double> as_number(const std::string& text) {
     return v;
 }
 
-// Plain digits as an exact 64-bit value: seeds and counters past 2^53 round to one double, so
-// `seed=5208710888987585224` kept the row of seed …223 (round 7).
-std::optional<std::uint64_t> as_whole(const std::string& text) {
-    std::uint64_t v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || text[0] < '0' || text[0] > '9' || ec != std::errc() || end != text.data() + text.size())
-        return std::nullopt;
-    return v;
-}
-
-template <typename T>
-bool compare(T a, const std::string& op, T b) {
-    if (op == "=") return a == b;
-    if (op == "!=") return a != b;
-    if (op == "<") return a < b;
-    if (op == "<=") return a <= b;
-    if (op == ">") return a > b;
-    return a >= b;
+// A comparison's verdict. Numbers compare exactly as written (core/numbers.hpp): seeds and
+// counters past 2^53 round to one double, so `seed=5208710888987585224` kept the row of seed
+// …223 (round 7), and `seed=N.0` or `seed>=N.0` the row of seed N-1 (round 10).
+bool holds(std::partial_ordering order, const std::string& op) {
+    if (op == "=") return order == 0;
+    if (op == "!=") return order != 0;
+    if (op == "<") return order < 0;
+    if (op == "<=") return order <= 0;
+    if (op == ">") return order > 0;
+    return order >= 0;
 }
 
 }  // namespace
@@ -64,9 +56,9 @@ RowFilter parse_row_filter(const std::string& text) {
 
 bool row_matches(const ResultsTable& table, std::size_t row, const RowFilter& f) {
     const std::string cell = table.text(row, f.column);
-    if (const auto a = as_whole(cell), b = as_whole(f.value); a && b) return compare(*a, f.op, *b);
-    const auto a = as_number(cell), b = as_number(f.value);
-    if (a && b) return compare(*a, f.op, *b);
+    if (const auto order = compare_decimals(cell, f.value)) return holds(*order, f.op);
+    const auto a = as_number(cell), b = as_number(f.value);  // inf, nan: not decimals, still numbers
+    if (a && b) return holds(*a <=> *b, f.op);
     if (f.op == "=") return cell == f.value;
     if (f.op == "!=") return cell != f.value;
     throw InputError("--where " + f.column + f.op + f.value + ": '" + f.op + "' needs numbers, got '" + cell + "'");

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <compare>
 #include <optional>
 #include <system_error>
 #include <utility>
@@ -93,7 +94,64 @@ std::optional<U128> digits_value(std::string_view digits) {
     return v;
 }
 
+// A decimal number as 0.DIGITS x 10^point, DIGITS without leading or trailing zeros (none for
+// zero), so that two of them compare by sign, then point, then digits as text.
+struct Decimal {
+    bool negative = false;
+    std::string digits;
+    long long point = 0;
+};
+
+std::optional<long long> exponent_of(std::string_view text) {
+    const bool minus = text.starts_with('-');
+    if (minus || text.starts_with('+')) text.remove_prefix(1);
+    text.remove_prefix(std::min(text.find_first_not_of('0'), text.size()));
+    if (text.size() > 15 || text.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
+    long long e = 0;
+    for (const char d : text) e = e * 10 + (d - '0');
+    return minus ? -e : e;
+}
+
+std::optional<Decimal> read_decimal(std::string_view text) {
+    Decimal d;
+    d.negative = text.starts_with('-');
+    if (d.negative) text.remove_prefix(1);
+    const std::size_t e = text.find_first_of("eE");
+    const auto exponent = e == std::string_view::npos ? std::optional<long long>(0) : exponent_of(text.substr(e + 1));
+    const std::string_view mantissa = text.substr(0, e);
+    const std::size_t dot = mantissa.find('.');
+    const std::string_view whole = mantissa.substr(0, dot);
+    const std::string_view fraction = dot == std::string_view::npos ? std::string_view() : mantissa.substr(dot + 1);
+    const auto digits = [](std::string_view t) { return t.find_first_not_of("0123456789") == std::string_view::npos; };
+    if (!exponent || whole.size() + fraction.size() == 0 || !digits(whole) || !digits(fraction) ||
+        (e != std::string_view::npos && e + 1 == text.size()))
+        return std::nullopt;
+    d.digits = std::string(whole) + std::string(fraction);
+    d.point = static_cast<long long>(whole.size()) + *exponent;
+    const std::size_t first = std::min(d.digits.find_first_not_of('0'), d.digits.size());
+    d.digits.erase(0, first);
+    d.point -= static_cast<long long>(first);
+    d.digits.erase(d.digits.find_last_not_of('0') + 1);  // npos + 1 == 0: all zeros
+    if (d.digits.empty()) d = Decimal{};                 // -0 is 0
+    return d;
+}
+
+// The ordering of two magnitudes: more places before the point is larger, then digit by digit.
+std::strong_ordering magnitude_order(const Decimal& a, const Decimal& b) {
+    if (a.digits.empty() || b.digits.empty()) return !a.digits.empty() <=> !b.digits.empty();  // zero is the least
+    if (a.point != b.point) return a.point <=> b.point;
+    return a.digits.compare(b.digits) <=> 0;
+}
+
 }  // namespace
+
+std::optional<std::strong_ordering> compare_decimals(std::string_view a, std::string_view b) {
+    const auto x = read_decimal(a), y = read_decimal(b);
+    if (!x || !y) return std::nullopt;
+    if (x->negative != y->negative) return x->negative ? std::strong_ordering::less : std::strong_ordering::greater;
+    const std::strong_ordering m = magnitude_order(*x, *y);
+    return x->negative ? 0 <=> m : m;  // among negatives the larger magnitude is the smaller number
+}
 
 std::uint64_t parse_memory_size(std::string_view text, std::string_view what) {
     const std::size_t split = std::min(text.find_first_not_of("0123456789."), text.size());

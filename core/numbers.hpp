@@ -9,8 +9,10 @@
 
 #include "core/error.hpp"
 
+#include <compare>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -71,5 +73,11 @@ std::uint64_t parse_memory_size(std::string_view text, std::string_view what);
 
 // A bound for messages in short plain form: 9.2e9, 0.001, 64.
 std::string short_number(double value);
+
+// Two decimal numbers compared exactly as written, never through a double (a 64-bit seed and
+// the same seed written "N.0" or "N.5" are told apart): digits with an optional leading '-', an
+// optional '.' and an optional exponent ("6163107194635030920", "2.5", "-0", "1.5e3"). nullopt
+// if either is not such a number (inf, nan, hex, a '+' sign, an exponent of 16 digits or more).
+std::optional<std::strong_ordering> compare_decimals(std::string_view a, std::string_view b);
 
 }  // namespace futolab

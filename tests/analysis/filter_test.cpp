@@ -54,7 +54,27 @@ TEST_CASE("whole numbers compare exactly, past 2^53 too", "[analysis][filter]") 
     CHECK(filter_rows(all, {parse_row_filter("seed!=5208710888987585223")}).size() == 2);
     CHECK(filter_rows(all, {parse_row_filter("seed>5208710888987585223")}).size() == 1);
     CHECK(filter_rows(all, {parse_row_filter("seed<=9007199254740992")}).size() == 0);
-    CHECK(filter_rows(all, {parse_row_filter("seed>=9.007199254740993e15")}).size() == 3);  // a real: as doubles
+    CHECK(filter_rows(all, {parse_row_filter("seed>=9.007199254740993e15")}).size() == 3);  // exactly 9007199254740993
+}
+
+// Round 10: a literal with a fraction or exponent went through doubles, so `seed=N.0` and
+// `seed>=N.0` kept the row of seed N-1. Every operator now compares exactly as written.
+TEST_CASE("whole numbers compare exactly with reals too, for every operator", "[analysis][filter]") {
+    const std::string path = std::filesystem::temp_directory_path() / "filter-real-seeds.csv";
+    std::ofstream(path) << "solver,options,status,wall_ns,cpu_ns,seed\nfc,,solved,1,1,6163107194635030919\n"
+                           "fc,,solved,1,1,18446744073709551615\n";
+    const ResultsTable all = ResultsTable::load({path});
+    const auto kept = [&](const std::string& where) { return filter_rows(all, {parse_row_filter(where)}).size(); };
+    for (const auto& [where, rows] :
+         {std::pair{"seed=6163107194635030920.0", 0}, {"seed=6163107194635030919.0", 1}, {"seed=6.163107194635030919e18", 1},
+          {"seed!=6163107194635030919.0", 1}, {"seed!=6163107194635030920.0", 2}, {"seed>=6163107194635030920.0", 1},
+          {"seed>=6163107194635030919.5", 1}, {"seed>6163107194635030919.0", 1}, {"seed>6163107194635030918.5", 2},
+          {"seed<6163107194635030919.5", 1}, {"seed<6163107194635030919.0", 0}, {"seed<=6163107194635030918.5", 0},
+          {"seed<=6163107194635030919.0", 1}, {"seed=6163107194635030919.5", 0}, {"seed>=1.8446744073709551615e19", 1},
+          {"seed<1.8446744073709551616e19", 2}, {"seed>1e300", 0}, {"seed>-1e300", 2}}) {
+        INFO(where);
+        CHECK(kept(where) == static_cast<std::size_t>(rows));
+    }
 }
 
 // Round 8: `n=>4` (a typo for >=) split as n = ">4" and kept no row, with no word. A value

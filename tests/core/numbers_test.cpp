@@ -151,3 +151,32 @@ TEST_CASE("the text is quoted as typed, for the message's visible_text to show",
     CHECK_THAT(whole_error("\xef\xbc\x91", {}), Contains("'\xef\xbc\x91' is not a whole number"));
     CHECK_THAT(whole_error(std::string(39, '1') + "\xef\xbc\x91", {}), Contains("'" + std::string(39, '1') + "...'"));
 }
+
+// Round 10 (finding 12): `--where seed=N.0` compared a 64-bit seed as a double and kept the
+// row of seed N-1. Decimals compare exactly as written, over any range and with any form.
+TEST_CASE("decimals compare exactly as written, never through a double", "[numbers]") {
+    using std::strong_ordering;
+    const auto order = [](std::string_view a, std::string_view b) { return compare_decimals(a, b); };
+    CHECK(order("6163107194635030919", "6163107194635030920.0") == strong_ordering::less);
+    CHECK(order("6163107194635030920", "6163107194635030920.0") == strong_ordering::equal);
+    CHECK(order("6163107194635030920", "6163107194635030920.5") == strong_ordering::less);
+    CHECK(order("6163107194635030921", "6163107194635030920.5") == strong_ordering::greater);
+    CHECK(order("18446744073709551615", "1.8446744073709551615e19") == strong_ordering::equal);
+    CHECK(order("18446744073709551615", "18446744073709551616") == strong_ordering::less);
+    CHECK(order("-9223372036854775808", "-9223372036854775807.5") == strong_ordering::less);
+    CHECK(order("-3", "-4") == strong_ordering::greater);
+    CHECK(order("-0", "0.000") == strong_ordering::equal);
+    CHECK(order("0", "1e-400") == strong_ordering::less);
+    CHECK(order("-1e-400", "0") == strong_ordering::less);
+    CHECK(order("1e400", "9e399") == strong_ordering::greater);
+    CHECK(order("0.1", "0.10") == strong_ordering::equal);
+    CHECK(order("1500", "1.5e3") == strong_ordering::equal);
+    CHECK(order("12", "9") == strong_ordering::greater);
+    CHECK(order(".5", "0.5") == strong_ordering::equal);
+    CHECK(order("5.", "5") == strong_ordering::equal);
+    for (const std::string_view bad : {"", "-", ".", "+1", "1e", "e5", "1.2.3", "--1", "inf", "nan", "0x10", "1 ", "1e1234567890123456"}) {
+        INFO(bad);
+        CHECK(!order(bad, "1"));
+        CHECK(!order("1", bad));
+    }
+}
