@@ -26,8 +26,8 @@ bool is_control(char ch) {
     return byte < 0x20 || byte == 0x7f;
 }
 
-// An integer that does not fit an int (beyond ±2147483647), including one so large that the
-// JSON parser kept it as a double (2^64 and up).
+// An integer that does not fit an int (outside -2147483648..2147483647), including one so
+// large that the JSON parser kept it as a double (2^64 and up, -2^63-1 and down).
 bool too_large_integer(const Json& value) {
     if (value.is_number_integer()) return true;  // an integer as_int rejected
     if (!value.is_number_float()) return false;
@@ -84,8 +84,9 @@ private:
 
     int integer(const Json& value, std::string_view what) const {
         if (auto v = as_int(value)) return *v;
-        if (too_large_integer(value))
-            error(fmt::format("{} is too large: {} (integers here are -2147483648 to 2147483647)", what, shown(value)));
+        if (too_large_integer(value))  // the side it misses: -2147483649 is too small, not too large
+            error(fmt::format("{} is too {}: {} (integers here are -2147483648 to 2147483647)", what,
+                              value.get<double>() < 0 ? "small" : "large", shown(value)));
         error(fmt::format("{} must be an integer, got {} {}", what, value.type_name(), shown(value)));
     }
 

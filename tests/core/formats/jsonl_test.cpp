@@ -85,7 +85,11 @@ TEST_CASE("jsonl: errors name the file and line, and stay on one line", "[jsonl]
     CHECK_THROWS_WITH(parse(ok + "\n{}\n", Format::jsonl, "e.jsonl"), "e.jsonl:3: missing \"n\" (the size of the board)");
     CHECK_THROWS_WITH(parse("{\"n\": 99999999999}", Format::jsonl, "e.jsonl"),
                       "e.jsonl:1: \"n\" is too large: '99999999999' (integers here are -2147483648 to 2147483647)");
-    CHECK_THROWS_WITH(parse("{\"n\": -99999999999}", Format::jsonl, "e.jsonl"), Contains("e.jsonl:1: \"n\" is too large"));
+    // Round 10 (finding 16): a negative number out of range was "too large".
+    for (const char* typed : {"-99999999999", "-2147483649", "-4294967295", "-9223372036854775809", "-1e300"})
+        CHECK_THROWS_WITH(parse(std::string("{\"n\": 2, \"givens\": [[0, 0, ") + typed + "]]}", Format::jsonl, "e.jsonl"),
+                          "e.jsonl:1: givens[0][2] is too small: '" + std::string(typed) +
+                              "' (integers here are -2147483648 to 2147483647)");
     CHECK_THROWS_WITH(parse("{\"n\": 1e300}", Format::jsonl, "e.jsonl"), Contains("e.jsonl:1: \"n\" is too large: '1e300'"));
     CHECK_THROWS_WITH(parse("{\"n\": 2.5}", Format::jsonl, "e.jsonl"), Contains("e.jsonl:1: \"n\" must be an integer"));
     CHECK_THROWS_WITH(parse("{\"n\": 2, \"givens\": [[0, 0, \"1\"]]}", Format::jsonl, "e.jsonl"),
