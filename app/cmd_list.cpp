@@ -42,9 +42,11 @@ void list_solvers() {
         for (const OptionSpec& o : b.options) width = std::max(width, o.key.size() + 1 + o.allowed_text().size());
     for (const BackendInfo& b : backend_table()) {
         std::cout << fmt::format("  {:<13} {}\n", b.name, b.description);
+        // An option names when it has an effect: a spec that gives it elsewhere is refused.
         for (const OptionSpec& o : b.options)
-            std::cout << fmt::format("      {:<{}} default {:<8} {}\n", fmt::format("{}={}", o.key, o.allowed_text()),
-                                     width, o.default_value, o.help);
+            std::cout << fmt::format("      {:<{}} default {:<8} {}{}\n", fmt::format("{}={}", o.key, o.allowed_text()),
+                                     width, o.default_value, o.help,
+                                     o.applies_when.empty() ? "" : " (only with " + o.applies_text() + ")");
     }
     // SPEC §4, nothing on trust (solvers/run/claim_check.hpp).
     std::string external;

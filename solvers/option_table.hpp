@@ -3,8 +3,11 @@
 // sets, with its allowed names or its range and its help. The default is the config's own
 // member initialiser. From this one table come
 //   - the OptionSpec rows: validation, `futolab list`, `--help` text, the canonical options
-//     and the spec (SPEC §3), and
-//   - decode(): the typed config a backend reads.
+//     and the spec (SPEC §3);
+//   - decode(): the typed config a backend reads;
+//   - when an option has an effect (Entry::applies_when): a spec that names an option another
+//     option's value makes inert is refused (option_applies.hpp), and `futolab list` says when
+//     each applies.
 // A value cannot be accepted by validation but unknown to the decoder (the silent-default bug
 // of hand-written decoders), because both read the same entry.
 #pragma once
@@ -34,6 +37,16 @@ public:
     struct Entry {
         OptionSpec spec;
         std::function<void(Config&, std::string_view)> set;  // from a validated value
+
+        // The option has an effect only where every one of `tests` holds, e.g.
+        // whole<C>("sac_after", …).applies_when({OptionTest::is("sac", {"all"})}); or_when adds an
+        // alternative. A test of an option that is inert itself fails, so a chain is declared
+        // one link at a time. What each backend really reads under which settings decides it.
+        Entry applies_when(std::vector<OptionTest> tests) && {
+            spec.applies_when.push_back(std::move(tests));
+            return std::move(*this);
+        }
+        Entry or_when(std::vector<OptionTest> tests) && { return std::move(*this).applies_when(std::move(tests)); }
     };
 
     OptionTable(std::initializer_list<Entry> entries) : entries_(entries) {

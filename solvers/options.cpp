@@ -1,6 +1,7 @@
 #include "solvers/options.hpp"
 
 #include "core/error.hpp"
+#include "solvers/option_applies.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -107,6 +108,7 @@ SolverSpec resolve_spec_text(std::string name, std::span<const OptionSpec> table
     spec.name = std::move(name);
     spec.options = resolve_options(spec.name, table, given);
     for (const auto& [key, value] : given) spec.given[key] = spec.options.at(key);
+    refuse_inert_options(spec.name, table, spec.given, spec.options);
     return spec;
 }
 

@@ -8,9 +8,26 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace futolab {
+
+// A test of another option's setting, part of when an option has an effect (OptionSpec::
+// applies_when): it holds when option `key` has an effect itself and its value is one of
+// `values` (with `negate`, none of them).
+struct OptionTest {
+    std::string_view key;
+    std::vector<std::string_view> values;
+    bool negate = false;
+
+    static OptionTest is(std::string_view key, std::vector<std::string_view> values) { return {key, std::move(values)}; }
+    static OptionTest is_not(std::string_view key, std::vector<std::string_view> values) {
+        return {key, std::move(values), true};
+    }
+    bool passes(std::string_view value) const;
+    std::string text() const;  // "sac=all", "sac!=none", "alldiff=regin|binary"
+};
 
 // One option as validation and help see it (built by option_table.hpp).
 struct OptionSpec {
@@ -19,10 +36,15 @@ struct OptionSpec {
     std::uint64_t min = 0, max = 0;
     std::string default_value;
     std::string_view help;
+    // When the option has an effect: every test of one alternative holds (option_table.hpp's
+    // Entry::applies_when). Empty: always. A spec that names an option where it has none is
+    // refused (inert_because, option_applies.hpp).
+    std::vector<std::vector<OptionTest>> applies_when;
 
     bool is_whole() const { return values.empty(); }
     bool allows(std::string_view value) const;
     std::string allowed_text() const;  // "static|mrv", "0..64", "1..9223372036854775807"
+    std::string applies_text() const;  // "" (always), "sac=all", "restarts=luby or adapt=yes"
 };
 
 // A whole number in decimal digits only (no sign, no spaces); -1 if it is not one or does

@@ -233,40 +233,53 @@ private:
 
 using C = Config;
 using Where = ProbeOptions::Where;
+constexpr auto is = OptionTest::is;
+constexpr auto is_not = OptionTest::is_not;
 
 const OptionTable<Config>& table() {
     static const OptionTable<C> t{
         choice<C>("adapt", [](C& c) -> auto& { return c.search.adapt; }, {{"no", false}, {"yes", true}},
-                  "yes: at the sac_restart also switch to var=domwdeg and, for a first solution, Luby restarts"),
+                  "yes: at the sac_restart also switch to var=domwdeg and, for a first solution, Luby restarts")
+            .applies_when({is("sac_restart", {"yes"})}),  // the switch happens at that restart only (search.cpp)
         choice<C>("alldiff", [](C& c) -> auto& { return c.alldiff; }, {{"regin", Alldiff::regin}, {"binary", Alldiff::binary}},
                   "alldifferent propagation: regin = GAC (Regin 1994), binary = AC-3 over pairwise !="),
         choice<C>("cube", [](C& c) -> auto& { return c.cube; },
                   {{"no", Engine::Cube::off}, {"yes", Engine::Cube::on}, {"sac", Engine::Cube::with_probe}},
-                  "alldiff=regin: also GAC on each value's rows-to-columns matching (the Latin cube's third alldifferent): no, yes, or sac = wherever probing runs"),
+                  "also GAC on each value's rows-to-columns matching (the Latin cube's third alldifferent): no, yes, or sac = wherever probing runs")
+            .applies_when({is("alldiff", {"regin"})}),  // Engine::set_cube turns it off otherwise
         choice<C>("branch", [](C& c) -> auto& { return c.search.branch; },
                   {{"dway", Branching::dway}, {"binary", Branching::binary}},
                   "dway: one child per value; binary: x = v, then x != v"),
         whole<C>("restart_base", [](C& c) -> auto& { return c.search.restart_base; }, 1, kNoUpperBound,
-                 "fails allowed in the first Luby run"),
+                 "fails allowed in the first Luby run")
+            .applies_when({is("restarts", {"luby"})})
+            .or_when({is("adapt", {"yes"})}),  // adapt's switch turns Luby on for a first solution
         choice<C>("restarts", [](C& c) -> auto& { return c.search.luby; }, {{"none", false}, {"luby", true}},
                   "luby: restart on a Luby fail cutoff (first-solution search only)"),
         choice<C>("root", [](C& c) -> auto& { return c.root_planes; }, {{"queue", false}, {"planes", true}},
-                  "alldiff=regin, n <= 16: the root's fixpoint (singles, hidden singles, relation bounds, Regin's removals) word-parallel on value planes, or in the queues (same fixpoint, same tree)"),
+                  "n <= 16: the root's fixpoint (singles, hidden singles, relation bounds, Regin's removals) word-parallel on value planes, or in the queues (same fixpoint, same tree)")
+            .applies_when({is("alldiff", {"regin"})}),  // the planes hold Regin's stages (engine.cpp root())
         choice<C>("sac", [](C& c) -> auto& { return c.probe.where; },
                   {{"none", Where::none}, {"root", Where::root}, {"all", Where::all}},
                   "singleton arc consistency (probing, SAC-1): none, at the root, or at every node"),
         whole<C>("sac_after", [](C& c) -> auto& { return c.probe.after_fails; }, 0, kNoUpperBound,
-                 "sac=all: start probing after this many fails (0 = at once)"),
+                 "start probing after this many fails (0 = at once)")
+            .applies_when({is("sac", {"all"})}),  // sac=root probes once, at the root
         choice<C>("sac_incremental", [](C& c) -> auto& { return c.probe.incremental; }, {{"no", false}, {"yes", true}},
-                  "yes: re-probe a cell only if a domain of its row or column changed since its last probe"),
+                  "yes: re-probe a cell only if a domain of its row or column changed since its last probe")
+            .applies_when({is_not("sac", {"none"})}),
         choice<C>("sac_probe", [](C& c) -> auto& { return c.probe.light; }, {{"gac", false}, {"light", true}},
-                  "propagation inside a probe: gac (all stages) or light (no Regin)"),
+                  "propagation inside a probe: gac (all stages) or light (no Regin)")
+            .applies_when({is_not("sac", {"none"}), is("alldiff", {"regin"})}),  // light skips Regin's stages only
         choice<C>("sac_restart", [](C& c) -> auto& { return c.sac_restart; }, {{"no", false}, {"yes", true}},
-                  "sac_after=F: at the F-th fail with no solution yet, restart from the root with probing on"),
+                  "at the sac_after-th fail with no solution yet, restart from the root with probing on")
+            .applies_when({is_not("sac_after", {"0"})}),  // probing from the start has nothing to restart for
         whole<C>("sac_size", [](C& c) -> auto& { return c.probe.max_size; }, 0, 64,
-                 "probe only cells with at most this many values (0 = any)"),
+                 "probe only cells with at most this many values (0 = any)")
+            .applies_when({is_not("sac", {"none"})}),
         whole<C>("sac_sweeps", [](C& c) -> auto& { return c.probe.sweeps; }, 0, 1000,
-                 "probe at most this many sweeps over the board per fixpoint (0 = to the SAC fixpoint)"),
+                 "probe at most this many sweeps over the board per fixpoint (0 = to the SAC fixpoint)")
+            .applies_when({is_not("sac", {"none"})}),
         choice<C>("val", [](C& c) -> auto& { return c.search.val; }, {{"min", ValOrder::min}, {"random", ValOrder::random}},
                   "value order: smallest first, or random (seeded by the request seed)"),
         choice<C>("var", [](C& c) -> auto& { return c.search.var; },

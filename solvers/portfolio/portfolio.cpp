@@ -41,9 +41,11 @@ const OptionTable<Config>& table() {
                        "gac+sat: gac + sat in every mode; gecode+sat: gecode:var=afcsize + sat (sat:config=sat for a first "
                        "solution) in every mode, the sequence included: no member shares code with gac"),
         whole<Config>("presolve_ms", [](Config& c) -> auto& { return c.presolve_ms; }, 0, 3600000,
-                      "race: run the first member alone for this many ms before racing them all (0 = race at once)"),
+                      "run the first member alone for this many ms before racing them all (0 = race at once)")
+            .applies_when({OptionTest::is("schedule", {"race"})}),
         whole<Config>("presolve_nodes", [](Config& c) -> auto& { return c.presolve_nodes; }, 1, kNoUpperBound,
-                      "sequence: nodes the first member may take before the next one starts"),
+                      "nodes each member but the last may take before the next one starts")
+            .applies_when({OptionTest::is("schedule", {"sequence"})}),
         choice<Config>("schedule", [](Config& c) -> auto& { return c.schedule; },
                        {{"race", Schedule::race}, {"sequence", Schedule::sequence}},
                        "race: members in parallel threads, the first answer wins; sequence: one after the other "
