@@ -1,5 +1,6 @@
 #include "analysis/gnuplot.hpp"
 
+#include "analysis/gnuplot_run.hpp"
 #include "analysis/gnuplot_text.hpp"
 #include "analysis/text_table.hpp"
 #include "core/atomic_file.hpp"
@@ -13,11 +14,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
-
-#include <cerrno>
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace futolab {
 namespace {
@@ -79,22 +75,6 @@ std::string figure_commands(const PlotSpec& p, const std::string& stem) {
     std::string s = fmt::format("set multiplot layout {},{} title {} noenhanced\n", p.rows, p.cols, quoted(p.title));
     for (const PlotSpec& panel : p.panels) s += plot_commands(panel, stem, first);
     return s + "unset multiplot\n";
-}
-
-// gnuplot SCRIPT 2>LOG without a shell, so no file name is ever interpreted.
-bool run_gnuplot(const std::string& script_path, const std::string& log_path) {
-    const pid_t pid = fork();
-    if (pid < 0) return false;
-    if (pid == 0) {
-        const int fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
-        if (fd >= 0) dup2(fd, STDERR_FILENO);
-        execlp("gnuplot", "gnuplot", script_path.c_str(), static_cast<char*>(nullptr));
-        _exit(127);
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return false;
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 }  // namespace
@@ -160,7 +140,9 @@ std::string render_plot(const PlotSpec& plot, const std::string& dir) {
         // it pointed to, or shared, keeps its bytes.
         if (fs::is_symlink(base + ext) || fs::exists(base + ext)) fs::remove(base + ext);
     }
-    if (!run_gnuplot(gp, base + ".log")) throw std::runtime_error("gnuplot failed on " + gp + " (see " + base + ".log)");
+    std::size_t points = 0;
+    for (const PlotSeries* s : series) points += s->rows.empty() ? s->points.size() : s->rows.size();
+    run_gnuplot(plot.name, gp, base + ".log", gnuplot_seconds(points));
     fs::remove(base + ".log");
     return base + ".png";
 }

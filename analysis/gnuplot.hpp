@@ -39,6 +39,8 @@ bool spans_decades(const std::vector<PlotSeries>& series, bool y_axis);
 
 // Writes DIR/NAME.gp, DIR/NAME-<i>.dat and, with gnuplot, DIR/NAME.png, .svg and .pdf.
 // Returns the PNG's path, or "" if gnuplot is missing (the data and script are still written).
+// gnuplot gets gnuplot_seconds(the figure's points) (analysis/gnuplot_run.hpp): past that it is
+// killed and this throws std::runtime_error naming the figure.
 std::string render_plot(const PlotSpec& plot, const std::string& dir);
 
 // Every file render_plot may write or replace for `plot` in `dir` (script, data, figures, log):

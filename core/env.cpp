@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/message_text.hpp"
+#include "core/numbers.hpp"
 
 #include <fmt/format.h>
 
@@ -40,8 +41,19 @@ std::optional<bool> env_switch(const char* name) { return parse_env_switch(name,
 
 bool env_switch_on(const char* name) { return env_switch(name).value_or(false); }
 
+std::optional<double> env_wait(const char* name) {
+    const char* text = std::getenv(name);
+    if (text == nullptr || *text == '\0') return std::nullopt;
+    const double seconds = parse_duration(text, name);
+    if (seconds == 0)
+        throw InputError(fmt::format("{}: 0 is no wait (give a positive duration, e.g. 30s or 500ms; unset or empty = "
+                                     "the default)", name));
+    return seconds;
+}
+
 void check_environment() {
     for (const std::string_view name : kEnvSwitches) env_switch(std::string(name).c_str());
+    for (const std::string_view name : kEnvWaits) env_wait(std::string(name).c_str());
     max_input_bytes();
 }
 

@@ -11,6 +11,10 @@ namespace futolab {
 
 // The switches futolab reads; check_environment() checks each once at start.
 inline constexpr std::string_view kEnvSwitches[] = {"FUTOLAB_NO_CGROUP", "FUTOLAB_TEST_FAULTS"};
+// The waits futolab reads (a duration as `limits.time` takes it: 30, 500ms, 2m): how long it
+// waits for a worker's hello or a reply outside a run (sandbox/warm_worker.hpp), and the base
+// of gnuplot's time per figure (analysis/gnuplot_run.hpp).
+inline constexpr std::string_view kEnvWaits[] = {"FUTOLAB_WORKER_WAIT", "FUTOLAB_GNUPLOT_WAIT"};
 
 // The value of a switch as read from `text` (the variable's value; nullptr: unset).
 // `name` is for the message: "FUTOLAB_NO_CGROUP: 'maybe' is not a yes or no (…)".
@@ -20,6 +24,10 @@ std::optional<bool> parse_env_switch(std::string_view name, const char* text);
 std::optional<bool> env_switch(const char* name);
 // The same, unset or empty counting as off.
 bool env_switch_on(const char* name);
+
+// The wait `name` in seconds; unset or empty: nullopt. 0 is refused: a wait without end is
+// what these variables exist to prevent.
+std::optional<double> env_wait(const char* name);
 
 // Every FUTOLAB_* value futolab reads, checked at start: a bad one is refused before any
 // work, not at first use inside a worker thread.

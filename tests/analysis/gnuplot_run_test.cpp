@@ -1,0 +1,112 @@
+// gnuplot runs with a bounded wall time (analysis/gnuplot_run.hpp; issue #45, "hangs", red-team
+// round 10 finding 5): a gnuplot that never ends is killed with its whole process group, and
+// `analyze --plots` and `report` fail with one line naming the figure instead of waiting for
+// good. The fake gnuplot is first on PATH, where futolab looks for gnuplot.
+#include "../app/cli_runner.hpp"
+#include "analysis/gnuplot_run.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+using futolab::test::has;
+using futolab::test::run_cli_env;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A gnuplot that never ends: it starts a sleep of its own (in its process group) and waits.
+// The sleep's argument is unique to this test process, so it can be found in /proc afterwards.
+std::string sleep_token() { return "1000." + std::to_string(::getpid()); }
+
+fs::path fake_gnuplot_dir(const std::string& name) {
+    const fs::path dir = futolab::test::fresh_dir("gnuplot-run", name);
+    fs::create_directories(dir / "bin");
+    std::ofstream(dir / "bin" / "gnuplot") << "#!/bin/sh\nsleep " << sleep_token() << " &\nwait\n";
+    fs::permissions(dir / "bin" / "gnuplot", fs::perms::owner_all);
+    return dir;
+}
+
+// Whether a live process (not a zombie: it has ended, only its parent has not reaped it yet)
+// runs `sleep TOKEN`.
+bool sleep_left(const std::string& token) {
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        const std::string pid = entry.path().filename();
+        if (!std::all_of(pid.begin(), pid.end(), ::isdigit)) continue;
+        std::ifstream cmdline(entry.path() / "cmdline");
+        std::string text((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+        if (text.find(token) == std::string::npos) continue;
+        std::ifstream stat(entry.path() / "stat");
+        std::string line;
+        std::getline(stat, line);
+        const std::size_t close = line.rfind(')');
+        if (close != std::string::npos && close + 2 < line.size() && line[close + 2] != 'Z') return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("a gnuplot that never ends is killed with its process group at its time, naming the figure",
+          "[plots][gnuplot][hangs]") {
+    const fs::path dir = fake_gnuplot_dir("unit");
+    const std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
+    ::setenv("PATH", ((dir / "bin").string() + ":" + old_path).c_str(), 1);
+    const std::string script = (dir / "cactus-wall_ms.gp").string();
+    std::ofstream(script) << "# a figure\n";
+    std::string message;
+    try {
+        futolab::run_gnuplot("cactus-wall_ms", script, (dir / "cactus-wall_ms.log").string(), 0.5);
+    } catch (const std::runtime_error& e) {
+        message = e.what();
+    }
+    ::setenv("PATH", old_path.c_str(), 1);
+    CHECK(has(message, "figure cactus-wall_ms: gnuplot did not finish " + script + " within 0.5 s: killed it and its "
+                       "process group"));
+    CHECK(message.find('\n') == std::string::npos);
+    CHECK_FALSE(sleep_left(sleep_token()));  // what it started went with it
+}
+
+TEST_CASE("gnuplot's time grows with the figure's points; FUTOLAB_GNUPLOT_WAIT sets its base", "[plots][gnuplot][env]") {
+    ::unsetenv("FUTOLAB_GNUPLOT_WAIT");
+    CHECK(futolab::gnuplot_seconds(0) == futolab::kGnuplotBaseSeconds);
+    CHECK(futolab::gnuplot_seconds(1'000'000) == futolab::kGnuplotBaseSeconds + 1e6 * futolab::kGnuplotSecondsPerPoint);
+    CHECK(futolab::gnuplot_seconds(1'000'000) > 22 * 4);  // 22 s measured for 10^6 points: room for a busy machine
+    ::setenv("FUTOLAB_GNUPLOT_WAIT", "1500ms", 1);
+    CHECK(futolab::gnuplot_seconds(10'000) == Approx(1.5 + 1));
+    ::unsetenv("FUTOLAB_GNUPLOT_WAIT");
+    // A wait of 0, or no duration, is refused by name before any work.
+    for (const char* value : {"0", "0s", "soon", "-1"}) {
+        INFO(value);
+        const auto r = run_cli_env(std::string("FUTOLAB_GNUPLOT_WAIT='") + value + "' ", "list");
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "futolab: FUTOLAB_GNUPLOT_WAIT: "));
+    }
+}
+
+TEST_CASE("analyze --plots and report fail on a gnuplot that never ends, naming the figure", "[plots][gnuplot][hangs][cli]") {
+    const fs::path dir = fake_gnuplot_dir("cli");
+    const std::string env = "PATH='" + (dir / "bin").string() + "':\"$PATH\" FUTOLAB_GNUPLOT_WAIT=500ms ";
+    const std::string csv = FUTOLAB_SOURCE_DIR "/tests/data/analysis/paper.csv";
+    for (const std::string& command : {"analyze " + csv + " --plots '" + (dir / "plots").string() + "' --table summary",
+                                       "report " + csv + " --out '" + (dir / "r.html").string() + "'"}) {
+        INFO(command);
+        const auto r = run_cli_env(env, command);
+        CHECK(r.exit_code == 1);
+        CHECK(has(r.err, "futolab: error: figure "));
+        CHECK(has(r.err, ": gnuplot did not finish "));
+        CHECK(has(r.err, " s: killed it and its process group (FUTOLAB_GNUPLOT_WAIT sets the base of this limit, "
+                         "0.5 s + 1 s per 10 000 points)\n"));
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    }
+    CHECK_FALSE(fs::exists(dir / "r.html"));
+    CHECK_FALSE(sleep_left(sleep_token()));
+}
