@@ -62,6 +62,14 @@ bool started_from_binaries(const ExperimentConfig& config, const std::string& se
     return !self_binary.empty() && sandbox_row(config.isolation).warm_workers && accepts(task_info(config.task), TaskKey::builds);
 }
 
+// The wait for a worker's hello (issue #45, "hangs"): worker_wait_seconds() (10 s, or
+// FUTOLAB_WORKER_WAIT), plus 2 s per MiB of plan, which the worker reads first: a 13.5 MB plan
+// (20 000 9x9 instances) took 0.6 s in a release build, a sanitizer build is up to ~10x slower.
+double hello_seconds(const std::string& plan) {
+    constexpr double kSecondsPerMiB = 2;
+    return worker_wait_seconds() + kSecondsPerMiB * static_cast<double>(plan.size()) / (1 << 20);
+}
+
 }  // namespace
 
 SweepBuilds::SweepBuilds(const ExperimentConfig& config, const RunMatrix& matrix, const std::string& self_binary) {
@@ -77,6 +85,7 @@ SweepBuilds::SweepBuilds(const ExperimentConfig& config, const RunMatrix& matrix
     // The plan goes to each worker as its first request: no file to write, leave or find.
     const std::string plan = worker_plan(config, matrix);
     const std::string fingerprint = plan_fingerprint(matrix);
+    const double hello_wait = hello_seconds(plan);
     identities_.resize(builds.size());
     for (std::size_t i = 0; i < builds.size(); ++i) {
         const BuildSpec& b = builds[i];
@@ -90,7 +99,7 @@ SweepBuilds::SweepBuilds(const ExperimentConfig& config, const RunMatrix& matrix
                                  known->name = b.name;
                                  known->path = path;
                              },
-                             kWorkerProtocol});
+                             kWorkerProtocol, fmt::format("build {} ({})", b.name, path), hello_wait});
         // Started once now: the identity is known, or the build refused, before any row.
         WarmWorker probe(commands_.back(), 0);
         probe.ensure_started();

@@ -23,6 +23,7 @@
 #include "records/results_file.hpp"
 #include "records/sidecar.hpp"
 #include "sandbox/sandbox.hpp"
+#include "sandbox/warm_worker.hpp"
 #include "solvers/external/process.hpp"
 #include "solvers/registry/registry.hpp"
 #include "core/visible_text.hpp"
@@ -147,7 +148,7 @@ public:
     // that timed it in one build's worker only read that build 3 % slower.)
     std::optional<CalibrationTiming> calibrate(int build) {
         Limits limits;
-        limits.time_seconds = 10;  // far beyond the workload's 0.1 ms: only a stuck worker reaches it
+        limits.time_seconds = worker_wait_seconds();  // far beyond the workload's 0.1 ms: only a stuck worker reaches it
         const std::optional<std::string> answer = sandbox_->ask(build, calibration_request(), limits);
         return answer ? decode_calibration(*answer) : std::nullopt;
     }

@@ -3,6 +3,8 @@
 #include "sandbox/child_process.hpp"
 #include "sandbox/interrupt.hpp"
 #include "sandbox/child_run.hpp"
+#include "core/child_wait.hpp"
+#include "core/env.hpp"
 #include "core/error.hpp"
 #include "solvers/external/temp_dir.hpp"
 
@@ -31,6 +33,11 @@ using Clock = std::chrono::steady_clock;
 // In the worker, after child::prepare: requests come on fd 3, answers go to fd 4.
 constexpr int kRequestFd = 3, kAnswerFd = 4;
 constexpr std::uint32_t kMaxFrame = 1u << 30;
+// A hello is a few hundred bytes: a binary that claims more is not a worker to wait for.
+constexpr std::uint32_t kMaxHelloFrame = 1u << 20;
+// A worker whose answer pipe closed has exited or died: reaped at once. One that closed it
+// and lives on is killed after this.
+constexpr double kReapSeconds = 1;
 
 template <class T>
 void put(std::string& out, T value) {
@@ -182,22 +189,40 @@ void close_fd(int& fd) {
     fd = -1;
 }
 
+// answered: the whole frame went out (send_frame) or came in (await_answer).
 enum class Wait { answered, lost, interrupted, overtime };
 
-// Waits for a whole answer frame (length + bytes + peak + reaped CPU) until the deadline.
-Wait await_answer(int fd, const Interrupt* interrupt, Clock::time_point deadline, std::string& frame) {
+// Writes a whole frame to the worker's request pipe (non-blocking on this side) until the
+// deadline: a binary that never reads cannot hold futolab once a long plan fills the pipe.
+Wait send_frame(int fd, const std::string& frame, const Interrupt* interrupt, Clock::time_point deadline) {
+    pollfd fds[2] = {{fd, POLLOUT, 0}, {interrupt ? interrupt->fd() : -1, POLLIN, 0}};
+    for (std::size_t done = 0; done < frame.size();) {
+        const ssize_t n = ::write(fd, frame.data() + done, frame.size() - done);
+        if (n > 0) {
+            done += static_cast<std::size_t>(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n == 0 || errno != EAGAIN) return Wait::lost;  // EPIPE: the worker died (SIGPIPE ignored)
+        const int ready = ::poll(fds, 2, poll_ms_until(deadline));
+        if (ready < 0 && errno == EINTR) continue;
+        if (fds[1].revents != 0) return Wait::interrupted;
+        if (ready == 0 && Clock::now() >= deadline) return Wait::overtime;
+    }
+    return Wait::answered;
+}
+
+// Waits for a whole answer frame (length + bytes + peak + reaped CPU) until the deadline; a
+// frame that claims more than `max_size` bytes is not an answer (lost).
+Wait await_answer(int fd, const Interrupt* interrupt, Clock::time_point deadline, std::string& frame,
+                  std::uint32_t max_size = kMaxFrame) {
     frame.clear();
     std::size_t want = sizeof(std::uint32_t);
     bool have_length = false;
     pollfd fds[2] = {{fd, POLLIN, 0}, {interrupt ? interrupt->fd() : -1, POLLIN, 0}};
     char buf[65536];
     for (;;) {
-        int wait_ms = -1;
-        if (deadline != Clock::time_point::max()) {
-            const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
-            wait_ms = static_cast<int>(std::clamp<std::int64_t>(left, 0, 1'000'000));
-        }
-        const int ready = ::poll(fds, 2, wait_ms);
+        const int ready = ::poll(fds, 2, poll_ms_until(deadline));
         if (ready < 0 && errno == EINTR) continue;
         if (fds[1].revents != 0) return Wait::interrupted;
         if (ready == 0 && Clock::now() >= deadline) return Wait::overtime;
@@ -209,7 +234,7 @@ Wait await_answer(int fd, const Interrupt* interrupt, Clock::time_point deadline
         if (!have_length && frame.size() >= want) {
             std::uint32_t size = 0;
             std::memcpy(&size, frame.data(), sizeof size);
-            if (size > kMaxFrame) return Wait::lost;
+            if (size > max_size) return Wait::lost;
             want += size + kTrailerBytes;
             have_length = true;
         }
@@ -223,7 +248,17 @@ Clock::time_point kill_deadline(Clock::time_point start, const Limits& limits) {
                        std::chrono::duration<double>(limits.time_seconds + kill_grace_seconds(limits.time_seconds)));
 }
 
+// The answer of a call that found no worker to run it: why (how the last start failed).
+WorkerAnswer without_worker(const std::string& why) {
+    WorkerAnswer a;
+    a.ended.status = Status::error;
+    a.ended.message = why;
+    return a;
+}
+
 }  // namespace
+
+double worker_wait_seconds() { return env_wait("FUTOLAB_WORKER_WAIT").value_or(kWorkerWaitSeconds); }
 
 WarmWorker::WarmWorker(Handler handler, std::uint64_t memory_bytes)
     : handler_(std::move(handler)), memory_bytes_(memory_bytes) {}
@@ -242,12 +277,13 @@ std::optional<std::string> receive_plan() {
 }
 
 void WarmWorker::ensure_started() {
-    if (pid_ == 0) start();
+    if (pid_ != 0) return;
+    if (const std::string why = start(nullptr); !why.empty()) throw InputError(why);
 }
 
 WarmWorker::~WarmWorker() { stop(); }  // before cgroup_ is removed: a cgroup with a process cannot be
 
-void WarmWorker::start() {
+std::string WarmWorker::start(const Interrupt* interrupt) {
     // A worker that died leaves a pipe without a reader: the write fails with EPIPE instead of
     // killing futolab. (External tools get the default back before their execve.)
     ::signal(SIGPIPE, SIG_IGN);
@@ -259,6 +295,7 @@ void WarmWorker::start() {
         throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
     }
     scratch_ = make_scratch();
+    ::fcntl(requests[1], F_SETFL, O_NONBLOCK);  // futolab's end only: send_frame waits with a deadline
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid == 0) become_worker(handler_, command_, requests[0], answers[1], parent, memory_bytes_, scratch_);
@@ -278,51 +315,52 @@ void WarmWorker::start() {
     to_worker_ = requests[1];
     from_worker_ = answers[0];
     ++started_;
-    if (command_) await_hello();
+    return command_ ? await_hello(interrupt) : "";
 }
 
 // A worker of another binary answers first with its hello (worker_protocol.hpp); until it has,
 // it is not a worker of this sweep. Loading the plan (the sweep's instances) is its only work
-// before: a minute is far beyond it.
-void WarmWorker::await_hello() {
-    constexpr auto kHelloWait = std::chrono::seconds(60);
+// before: the wait (builds.cpp: worker_wait_seconds() and more for a long plan) is far beyond it.
+std::string WarmWorker::await_hello(const Interrupt* interrupt) {
+    const double wait = command_->hello_seconds > 0 ? command_->hello_seconds : worker_wait_seconds();
+    const Clock::time_point deadline = deadline_after(wait);
     std::string frame;
     put(frame, static_cast<std::uint32_t>(command_->plan.size()));
     frame += command_->plan;
-    Wait how = Wait::lost;
-    try {
-        child::write_all(to_worker_, frame);  // EPIPE: it died at once (SIGPIPE ignored)
-        how = await_answer(from_worker_, nullptr, Clock::now() + kHelloWait, frame);
-    } catch (const std::runtime_error&) {
-        how = Wait::lost;
-    }
+    Wait how = send_frame(to_worker_, frame, interrupt, deadline);
+    if (how == Wait::answered) how = await_answer(from_worker_, interrupt, deadline, frame, kMaxHelloFrame);
     if (how == Wait::answered) {
         std::uint32_t size = 0;
         std::memcpy(&size, frame.data(), sizeof size);
         try {
             command_->check_hello(std::string_view(frame).substr(sizeof size, size));
-            return;
+            return "";
         } catch (...) {
             stop();
             throw;
         }
     }
-    if (how == Wait::overtime) ::kill(pid_, SIGKILL);
-    int status = 0;
-    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
+    std::optional<int> ended;
+    if (how == Wait::lost) ended = wait_child_until(pid_, deadline_after(kReapSeconds));
+    const int status = ended ? *ended : kill_and_reap(pid_, pid_);
     pid_ = 0;
     close_fd(to_worker_);
     close_fd(from_worker_);
     remove_scratch();
+    if (how == Wait::interrupted) return "interrupted";
+    const std::string who = command_->who.empty() ? command_->path : command_->who;
+    if (how == Wait::overtime || !ended)
+        return fmt::format("{}: {} within {:.3g} s of its start and was killed (a futolab worker of protocol {} says it "
+                           "once it has read the plan; FUTOLAB_WORKER_WAIT gives it longer)",
+                           who, how == Wait::overtime ? "said no hello" : "closed its answer pipe but did not exit",
+                           how == Wait::overtime ? wait : kReapSeconds, command_->protocol);
     const std::string how_it_ended =
-        how == Wait::overtime ? "said nothing for 60 s"
-        : WIFEXITED(status) && WEXITSTATUS(status) == child::kExitExecFailed ? "could not be started (not an executable?)"
+        WIFEXITED(status) && WEXITSTATUS(status) == child::kExitExecFailed ? "could not be started (not an executable?)"
         : WIFEXITED(status) ? fmt::format("exited with code {} before its hello", WEXITSTATUS(status))
                             : fmt::format("was killed by {} before its hello", child::signal_text(WTERMSIG(status)));
-    throw InputError(fmt::format("{}: {} (not a futolab worker of protocol {}: a futolab older than the worker "
-                                 "protocol, or not futolab?)",
-                                 command_->path, how_it_ended, command_->protocol));
+    return fmt::format("{}: {} (not a futolab worker of protocol {}: a futolab older than the worker protocol, or not "
+                       "futolab?)",
+                       who, how_it_ended, command_->protocol);
 }
 
 void WarmWorker::stop() {
@@ -331,10 +369,7 @@ void WarmWorker::stop() {
     cpu_at_last_answer_ = 0;
     if (pid_ == 0) return;
     // A worker between runs exits at once; one still running (interrupted, overtime) is killed.
-    ::kill(pid_, SIGKILL);
-    int status = 0;
-    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
+    kill_and_reap(pid_, pid_);
     pid_ = 0;
     remove_scratch();
 }
@@ -359,7 +394,13 @@ void WarmWorker::remove_scratch() {
 }
 
 WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, const Interrupt* interrupt) {
-    if (pid_ == 0) start();
+    if (pid_ == 0) {
+        if (!no_hello_.empty()) return without_worker(no_hello_);
+        if (std::string why = start(interrupt); !why.empty()) {
+            if (why != "interrupted") no_hello_ = why;
+            return without_worker(why);
+        }
+    }
     const Clock::time_point start = Clock::now();
     std::string frame;
     put(frame, static_cast<std::uint32_t>(request.size()));
@@ -367,13 +408,9 @@ WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, co
     WorkerAnswer a;
     const std::uint64_t oom0 = cgroup_ ? cgroup_->oom_kills() : 0;
     if (cgroup_) cgroup_->reset_peak();  // read only if the worker dies (its VmHWM dies with it)
-    Wait how = Wait::lost;
-    try {
-        child::write_all(to_worker_, frame);  // EPIPE: the worker died (SIGPIPE ignored)
-        how = await_answer(from_worker_, interrupt, kill_deadline(start, limits), frame);
-    } catch (const std::runtime_error&) {
-        how = Wait::lost;
-    }
+    const Clock::time_point deadline = kill_deadline(start, limits);
+    Wait how = send_frame(to_worker_, frame, interrupt, deadline);
+    if (how == Wait::answered) how = await_answer(from_worker_, interrupt, deadline, frame);
     if (how == Wait::answered) {
         std::uint32_t size = 0;
         std::memcpy(&size, frame.data(), sizeof size);
@@ -393,14 +430,14 @@ WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, co
     // plus, when futolab kills it, what the tools still running below it have used (read
     // before the kill: once they are gone, nobody can ask).
     std::int64_t tools_cpu = 0;
-    if (how != Wait::lost) {
-        tools_cpu = child::descendants_cpu_ns(pid_);
-        ::kill(pid_, SIGKILL);
-    }
-    int status = 0;
     rusage usage{};
-    while (::wait4(pid_, &status, 0, &usage) < 0 && errno == EINTR) {
+    std::optional<int> ended;
+    if (how == Wait::lost) ended = wait_child_until(pid_, deadline_after(kReapSeconds), &usage);
+    if (!ended) {
+        tools_cpu = child::descendants_cpu_ns(pid_);
+        ended = kill_and_reap(pid_, pid_, &usage);
     }
+    const int status = *ended;
     a.killed_cpu_ns = std::max<std::int64_t>(0, child::cpu_ns_of(usage) - cpu_at_last_answer_) + tools_cpu;
     cpu_at_last_answer_ = 0;
     pid_ = 0;

@@ -55,17 +55,27 @@ inline constexpr std::int64_t kWorkerLeftoverKb = 2048;
 // worker replaced (warm_worker.cpp: what the allocator keeps of a big heap).
 inline constexpr std::int64_t kWorkerBigRunKb = 64 * 1024;
 
+// How long futolab waits for a worker's answer that no run's time limit bounds (issue #45,
+// "hangs"): its hello (plus the time to read a long plan: builds.cpp) and a calibration
+// timing. A futolab worker answers in milliseconds (a 13.5 MB plan: 0.6 s); a binary that
+// never answers is killed at the deadline instead of holding the sweep for good.
+// FUTOLAB_WORKER_WAIT (a duration: 30s, 500ms) replaces the 10 s.
+inline constexpr double kWorkerWaitSeconds = 10;
+double worker_wait_seconds();
+
 // A worker started from a futolab binary (an A/B sweep's build, worker_protocol.hpp) instead of
 // forked with a handler: `path args…` with the request pipe on descriptor 3 and the answer
 // pipe on 4. Its first request is `plan`; its first answer is its hello, which `check_hello`
 // accepts or refuses by throwing (an InputError naming the build): a binary of another
-// protocol is never fed a run.
+// protocol is never fed a run. One that says no hello within `hello_seconds` is killed.
 struct WorkerCommand {
     std::string path;
     std::vector<std::string> args;
     std::string plan;
     std::function<void(std::string_view hello)> check_hello;
     int protocol = 0;  // the worker protocol it must speak: named when it says no hello
+    std::string who = "";        // how messages name it ("build new (/abs/futolab)"); "": its path
+    double hello_seconds = 0;    // the wait for its hello; 0: worker_wait_seconds()
 };
 
 class WarmWorker {
@@ -85,22 +95,32 @@ public:
 
     // One run: the worker is started first if there is none. The worker is killed at
     // limits.time + kill_grace_seconds (none without a time limit) or when `interrupt` fires.
+    // A worker of another binary that says no hello (it exits, dies or is silent past its
+    // wait) gives an `error` answer naming it; until retire(), the later calls give the same
+    // answer at once (a build that stopped answering costs one wait per session, not per run).
+    // Throws as check_hello when a hello is refused (the binary changed during the sweep).
     WorkerAnswer call(std::string_view request, const Limits& limits, const Interrupt* interrupt);
 
     // Starts the worker now if none runs (a started worker of another binary has said a hello
-    // that check_hello accepted). Throws as check_hello, or std::runtime_error without a pipe or fork.
+    // that check_hello accepted). Throws as check_hello, an InputError naming the worker if it
+    // says no hello, or std::runtime_error without a pipe or fork.
     void ensure_started();
     // Ends the worker; the next call starts a fresh one (after a run that left it holding
-    // memory: the memory contract of SPEC §4).
-    void retire() { stop(); }
+    // memory: the memory contract of SPEC §4; at a new session).
+    void retire() {
+        stop();
+        no_hello_.clear();
+    }
 
     pid_t pid() const { return pid_; }  // 0: no worker running
     bool in_cgroup() const { return cgroup_ != nullptr; }
     int started() const { return started_; }  // workers started so far (1 + replacements)
 
 private:
-    void start();
-    void await_hello();
+    // "" once the worker runs (and, of another binary, has said an accepted hello); else why
+    // not ("interrupted", or how it failed to say its hello: it is gone).
+    std::string start(const Interrupt* interrupt);
+    std::string await_hello(const Interrupt* interrupt);
     void stop();
     static std::string make_scratch();
     void remove_scratch();
@@ -114,6 +134,7 @@ private:
     int started_ = 0;
     std::int64_t cpu_at_last_answer_ = 0;  // the worker's own + reaped CPU at its last answer
     std::string scratch_;  // the worker's TMPDIR, removed when it ends
+    std::string no_hello_;  // set: the last start said no hello; calls answer this until retire()
 };
 
 // The worker's side in a process started from a binary (`futolab worker PLAN`): the pipes are

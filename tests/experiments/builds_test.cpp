@@ -89,7 +89,7 @@ TEST_CASE("a build that is not a futolab worker of this protocol is refused befo
     const std::string cfg = config(dir);
     auto r = run_cli("run -q " + cfg + " --build a=/bin/true");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "/bin/true: exited with code 0 before its hello (not a futolab worker of protocol "));
+    CHECK(has(r.err, "build a (/bin/true): exited with code 0 before its hello (not a futolab worker of protocol "));
     CHECK_FALSE(fs::exists(dir + "/out/ab.csv"));
     r = run_cli("run -q " + cfg + " --build a=" + dir + "/no-such-futolab");
     CHECK(r.exit_code == 2);
@@ -120,4 +120,41 @@ TEST_CASE("a build that is not a futolab worker of this protocol is refused befo
     r = run_cli("run -q " + thread_cfg);
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "builds need isolation: process"));
+}
+
+// Red-team round 10, finding 4 (issue #45, "hangs"): a build that never answers held `run` for
+// good. Its hello has a wait (FUTOLAB_WORKER_WAIT, short here): the build is refused before any
+// row, naming it, its path and what did not answer within how long.
+TEST_CASE("a build that never says its hello is refused at its wait, before any row", "[builds][cli][hangs]") {
+    const std::string dir = scratch("silent");
+    const std::string cfg = config(dir);
+    const std::string fake = dir + "/fake";
+    std::ofstream(fake) << "#!/bin/sh\nexec sleep 30\n";
+    fs::permissions(fake, fs::perms::owner_all);
+    const auto r = futolab::test::run_cli_env("FUTOLAB_WORKER_WAIT=500ms ", "run -q " + cfg + " --build x=" + fake);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "futolab: build x (" + fake + "): said no hello within 0.5"));  // and 2 s per MiB of plan
+    CHECK(has(r.err, " s of its start and was killed"));
+    CHECK_FALSE(fs::exists(dir + "/out/ab.csv"));
+}
+
+// During the sweep a build's new worker (each session starts one) that says no hello gives
+// its runs `error` rows naming the build; the sweep goes on. Here the binary works for the
+// check at the start, then exits before its hello.
+TEST_CASE("a build whose workers stop saying hello during the sweep gives error rows naming it", "[builds][cli][hangs]") {
+    const std::string dir = scratch("stops");
+    const std::string cfg = config(dir);
+    const std::string once = dir + "/once";
+    std::ofstream(once) << "#!/bin/sh\nif [ -e '" << dir << "/started' ]; then exit 3; fi\n: > '" << dir
+                        << "/started'\nexec '" FUTOLAB_CLI "' \"$@\"\n";
+    fs::permissions(once, fs::perms::owner_all);
+    const auto r = run_cli("run -q " + cfg + " --build x=" + once);
+    CHECK(r.exit_code == 0);
+    const std::string csv = dir + "/out/ab.csv";
+    const futolab::CsvTable t = futolab::read_csv_file(csv);
+    REQUIRE(t.rows.size() == 2 * 2 * 2);
+    for (const auto& row : t.rows) {
+        CHECK(row[t.column("status", csv)] == "error");
+        CHECK(has(row[t.column("message", csv)], "build x (" + once + "): exited with code 3 before its hello"));
+    }
 }
