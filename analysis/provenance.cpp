@@ -1,5 +1,6 @@
 #include "analysis/provenance.hpp"
 
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "records/sidecar.hpp"
 
@@ -131,6 +132,9 @@ std::string quoted_list(const std::set<std::string>& items) {
 std::vector<std::string> sidecar_notes(const std::string& csv_path, const std::set<std::string>& experiments) {
     const std::string path = sidecar_path(csv_path);
     if (!std::filesystem::exists(path)) return {};
+    // A sidecar that this command's output or messages go to is refused, not noted: the tables
+    // would be written into it (round 10: `analyze a.csv >> a.csv.meta.yaml` warned, then did).
+    refuse_stream_alias(path, path);
     std::vector<std::string> notes;
     try {
         const YamlFields y(path);

@@ -12,11 +12,13 @@
 #include "analysis/compare_report.hpp"
 #include "app/agreement_gate.hpp"
 #include "app/commands.hpp"
+#include "app/empty_value.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
 #include "app/option_rules.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/error.hpp"
+#include "core/files.hpp"
 #include "core/visible_text.hpp"
 
 #include <fmt/format.h>
@@ -106,6 +108,7 @@ void print(const std::vector<ComparedInputs>& comparisons, const CompareArgs& ar
 // a.csv) compare a sweep with itself: every ratio is 1 and nothing changes. Allowed (a check
 // of the comparison itself), but said, naming both.
 void note_same_files(const std::vector<std::string>& inputs) {
+    for (const std::string& path : inputs) refuse_input_on_own_stream(path);  // the note would go into it
     std::vector<std::pair<dev_t, ino_t>> ids;
     for (const std::string& path : inputs) {
         struct stat st {};
@@ -199,6 +202,7 @@ void add_compare(CLI::App& app, Action& run) {
                     "Exit 1 on any change of these kinds: " + fmt::format("{}", fmt::join(kinds, ", ")) +
                         " (missing: runs or specs in one file only)")
         ->delimiter(',')
+        ->check(non_empty_value(false))  // before the names, as app/vocabulary_option.hpp does
         ->check(CLI::IsMember(kinds));
     add_whole(cmd, "--list", args->max_list, {0, 1000000000}, "Show at most N runs per list in text (default 25; 0: all)");
     add_fail_on_disagreement(cmd, args->fail_on_disagreement);

@@ -48,6 +48,7 @@
 #include "solvers/options.hpp"
 #include "solvers/registry/registry.hpp"
 #include "records/output_guard.hpp"
+#include "records/output_lock.hpp"
 #include "core/visible_text.hpp"
 #include "solvers/run/run.hpp"
 
@@ -515,6 +516,13 @@ int run_few_relations_shards(const CriticalArgs& a) {
     ShardPlan plan{a.n, a.few_relations, a.shards, std::nullopt, a.checkpoint, a.jobs,
                    std::string("futolab ") + FUTOLAB_VERSION + " " + FUTOLAB_GIT_COMMIT};
     if (!a.shard.empty()) std::tie(plan.only, plan.shards) = parse_shard(a.shard);
+    // One writer per job: two runs of one count (or of one shard) in a folder are refused, as
+    // two runs of one CSV are (red-team round 10: both computed every shard). Shards of one job
+    // run at once in one folder (a job array) each hold their own shard's lock; a whole-job run
+    // beside them stops (exit 1) when it comes to write a shard another run holds, keeping the
+    // shards it wrote, so a re-run goes on from the folder.
+    const OutputLock lock(plan.only ? few_relations_shard_path(a.checkpoint, a.n, a.few_relations, *plan.only, plan.shards)
+                                    : few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards));
     const std::vector<FewRelationsShard> shards = run_few_relations_shards(plan, [](const FewRelationsShard& s, bool resumed) {
         std::cerr << fmt::format("shard {}/{}: {} canonical sets, {} puzzles, {} unique, {:.1f} s CPU{}\n", s.shard, s.shards,
                                  s.count.pair_sets, s.count.puzzles, s.count.unique, s.count.cpu_seconds,
@@ -601,11 +609,16 @@ int run_greedy(const CriticalArgs& a) {
     return exit_code;
 }
 
+bool contains(const std::vector<std::string_view>& names, std::string_view name);
+
 // Outputs that would replace the input, a results CSV or a sidecar are refused before any mode runs.
 int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     const std::vector<std::string> inputs = a.input.empty() ? std::vector<std::string>{} : std::vector{a.input};
     check_file_output(a.certificate, "--certificate", "a certificate");
-    check_output_paths({{"--out", a.out}, {"--certificate", a.certificate}}, inputs, a.force);  // and not one file
+    // And not one file, nor one stream: no --out is standard output (a certificate to /dev/stdout
+    // would be mixed into the JSONL, red-team round 10).
+    const std::string out = a.out.empty() && contains(mode.takes, "--out") ? "-" : a.out;
+    check_output_paths({{"--out", out}, {"--certificate", a.certificate}}, inputs, a.force);
     return mode.run(a);
 }
 

@@ -6,11 +6,14 @@
 #include "experiments/merged_rows.hpp"
 #include "records/output_guard.hpp"
 #include "records/output_lock.hpp"
+#include "records/build_identity.hpp"
 #include "records/merge.hpp"
+#include "records/sidecar.hpp"
 
 #include <fmt/format.h>
 
 #include <iostream>
+#include <optional>
 
 namespace futolab::app {
 namespace {
@@ -27,11 +30,24 @@ std::string first_few(const std::vector<std::size_t>& runs) {
     return runs.size() > 10 ? s + ", ..." : s;
 }
 
+// The config a shard's sidecar holds, with the builds its runs had: `run --build` replaces
+// the config's `builds:`, and only the sidecar lists them (an A/B sweep's shards were refused:
+// their run cells were read against a matrix without builds).
+ExperimentConfig config_of(const SidecarFacts& made_by) {
+    ExperimentConfig config = parse_config(made_by.identity.config_text, made_by.identity.config_file);
+    const bool self_only = made_by.builds.size() == 1 && made_by.builds.front().name == kSelfBuild;
+    if (!made_by.builds.empty() && !self_only) {
+        config.builds.clear();
+        for (const BuildIdentity& b : made_by.builds) config.builds.push_back({b.name, b.path, 0});
+    }
+    return config;
+}
+
 // Each row a run of the config the shards' sidecars hold, as it would write it, with the
 // instance cells of every other row of its instance and of the instance itself (issue #45).
 MergeRowCheck row_check(MergedInstances& instances, MergedMatrix& matrix) {
     return [&instances, &matrix](const CsvTable& t, const std::string& path, const SidecarFacts& made_by) {
-        const ExperimentConfig config = parse_config(made_by.identity.config_text, made_by.identity.config_file);
+        const ExperimentConfig config = config_of(made_by);
         check_rows_of_config(t, path, config, made_by);
         instances.check(t, path, config);
         matrix.check(t, path, config, made_by);
@@ -44,6 +60,14 @@ int merge(const MergeArgs& args) {
     const OutputLock lock(args.out);  // no run or other merge writes in that folder meanwhile
     MergedInstances instances;
     MergedMatrix matrix;
+    {  // before merge_results takes its inputs' read locks (a refused first input: merge_results says why)
+        std::optional<SidecarFacts> first;
+        try {
+            first = read_sidecar(args.inputs.front());
+        } catch (const InputError&) {
+        }
+        if (first) matrix.prepare(config_of(*first), *first, args.inputs.front());
+    }
     const MergeReport r = merge_results(args.inputs, args.out, args.force, row_check(instances, matrix));
     for (const std::string& note : r.notes) std::cerr << "futolab: warning: " << note << "\n";
     if (!matrix.note().empty()) std::cerr << "futolab: warning: " << matrix.note() << "\n";

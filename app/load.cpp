@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <stdexcept>
 
@@ -65,11 +66,31 @@ void check_stdout() {
     if (failed) throw std::runtime_error(write_error("to standard output", errno));
 }
 
+// The lock of the regular file a standard stream was redirected to (`generate > g.jsonl`), by
+// that file's own name: a second writer of it (`generate --out g.jsonl`) is refused as for
+// --out (round 10: both wrote into one inode, leaving NUL bytes between their records). None
+// for a terminal, pipe or device, or a file whose name is gone or cannot hold a lock beside it.
+std::unique_ptr<OutputLock> lock_of_stream(int stream) {
+    struct stat st {};
+    if (::fstat(stream, &st) != 0 || !S_ISREG(st.st_mode)) return nullptr;
+    std::error_code ec;
+    const std::string name = std::filesystem::read_symlink("/proc/self/fd/" + std::to_string(stream), ec).string();
+    struct stat named {};
+    if (ec || name.empty() || name.front() != '/' || ::stat(name.c_str(), &named) != 0 || named.st_dev != st.st_dev ||
+        named.st_ino != st.st_ino)
+        return nullptr;  // unlinked (" (deleted)") or renamed since: no name to lock by
+    return std::make_unique<OutputLock>(name);
+}
+
 OutputStream::OutputStream(const std::string& path) : path_(path) {
-    if (is_stdout(path)) return;
-    // `--out /dev/stdout` (or /dev/fd/1, or the file the shell redirected to): this process's
-    // own stream, written through it: no lock or file is made in /dev.
+    if (is_stdout(path)) {
+        lock_ = lock_of_stream(STDOUT_FILENO);
+        return;
+    }
+    // `--out /dev/stdout` (or /dev/fd/1): this process's own stream, written through it: no
+    // lock or file is made in /dev; the file behind it, if any, is locked by its own name.
     if (const int stream = own_stream_of(path); stream >= 0) {
+        lock_ = lock_of_stream(stream);
         fd_ = open_own_stream(stream);
         return;
     }

@@ -84,7 +84,10 @@ bool is_own_stream(const struct stat& st) {
 
 }  // namespace
 
-int own_stream_of(const std::string& path) {
+namespace {
+
+// The standard stream whose open file `path` is (same device and inode), or -1.
+int stream_with_file_of(const std::string& path) {
     struct stat st {};
     if (path.empty() || ::stat(path.c_str(), &st) != 0) return -1;
     for (const int fd : {STDOUT_FILENO, STDERR_FILENO}) {
@@ -92,6 +95,61 @@ int own_stream_of(const std::string& path) {
         if (::fstat(fd, &s) == 0 && s.st_dev == st.st_dev && s.st_ino == st.st_ino) return fd;
     }
     return -1;
+}
+
+// /proc/PID/fd or /proc/PID/task/TID/fd: a folder of descriptors (where /dev/fd, /dev/stdout
+// and /proc/self/fd lead).
+bool is_fd_folder(const std::filesystem::path& dir) {
+    const auto digits = [](std::string_view s) {
+        return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    const std::string d = dir.string();
+    if (!d.starts_with("/proc/") || !d.ends_with("/fd") || d.size() < 10) return false;
+    const std::string_view middle = std::string_view(d).substr(6, d.size() - 9);  // PID or PID/task/TID
+    const std::size_t task = middle.find("/task/");
+    return task == std::string_view::npos ? digits(middle) : digits(middle.substr(0, task)) && digits(middle.substr(task + 6));
+}
+
+// Whether `path` reaches a file through a descriptor folder: itself or one of the symlinks it
+// leads through lies in /proc/PID/fd. The name of a redirected file does not.
+bool names_a_descriptor(const std::string& path) {
+    namespace fs = std::filesystem;
+    fs::path p(path);
+    for (int hop = 0; hop < 40; ++hop) {
+        std::error_code ec;
+        const fs::path parent = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+        if (const fs::path dir = fs::canonical(parent, ec); !ec && is_fd_folder(dir)) return true;
+        struct stat st {};
+        if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return false;
+        const fs::path target = fs::read_symlink(p, ec);
+        if (ec) return false;
+        p = target.is_absolute() ? target : parent / target;
+    }
+    return false;
+}
+
+}  // namespace
+
+int own_stream_of(const std::string& path) {
+    const int stream = stream_with_file_of(path);
+    return stream >= 0 && names_a_descriptor(path) ? stream : -1;
+}
+
+void refuse_stream_alias(const std::string& path, const std::string& label) {
+    if (const std::string why = stream_alias_problem(path); !why.empty())
+        throw StreamAliasError(label + ": " + why, stream_with_file_of(path));
+}
+
+std::string stream_alias_problem(const std::string& path) {
+    const int stream = stream_with_file_of(path);
+    if (stream < 0 || names_a_descriptor(path)) return "";
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return "";  // a device or pipe both may share
+    return stream == STDOUT_FILENO
+               ? "is also this command's standard output (a redirect such as > or >> to it): its output would be "
+                 "written into this file too; redirect it to another file"
+               : "is also this command's standard error (a redirect such as 2> or 2>> to it): its messages would be "
+                 "written into this file; redirect them to another file";
 }
 
 int open_own_stream(int stream) {
@@ -158,6 +216,8 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
         return;
     }
     refuse_locked(path_);
+    // The guard refuses it before any work; asked again here, the last line.
+    refuse_stream_alias(path_, path_);
     for (int attempt = 0; attempt < 100; ++attempt) {
         temp_ = temp_name(path_);
         // 0666 less the umask, as any file the user creates.

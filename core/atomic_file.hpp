@@ -48,11 +48,20 @@ private:
     bool direct_ = false;  // the target is a device or FIFO: written as it is, not replaced
 };
 
-// The standard stream (STDOUT_FILENO or STDERR_FILENO) that `path` names — `/dev/stdout`,
-// `/dev/fd/2`, `/proc/self/fd/1`, or the very file or pipe the shell connected it to — or -1.
-// Such a path is this process's own stream: written through it, never replaced, never given a
-// lock or sidecar beside it (those would be made in /dev).
+// The standard stream (STDOUT_FILENO or STDERR_FILENO) that `path` names through this
+// process's descriptors — `/dev/stdout`, `/dev/fd/2`, `/proc/self/fd/1`, any symlink leading
+// there — or -1. Such a path is this process's own stream: written through it, never replaced,
+// never given a lock or sidecar beside it (those would be made in /dev). A plain path of the
+// file the shell redirected a stream to (`--out x.jsonl 2>> x.jsonl`) is not: see
+// stream_alias_problem.
 int own_stream_of(const std::string& path);
+// Why `path` may be neither read nor written by this command ("" if it may): it is, under a
+// name of its own, the very file this process's standard output or error was redirected to
+// (`analyze a.csv 2>> a.csv`, `--certificate c 2>> c`). Its messages or output would be written
+// into the file beside (or over) what the command reads or writes there (red-team round 10).
+std::string stream_alias_problem(const std::string& path);
+// Throws StreamAliasError "LABEL: " + stream_alias_problem(path) if that is not "".
+void refuse_stream_alias(const std::string& path, const std::string& label);
 // A descriptor of `stream` (own_stream_of's answer) to write to, after what the process has
 // printed so far; the caller closes it. Throws std::runtime_error.
 int open_own_stream(int stream);

@@ -21,6 +21,19 @@ public:
     explicit InputError(const std::string& one_line) : std::runtime_error(one_line) {}
 };
 
+// A file the command would read or write is the very file its standard output or error was
+// redirected to (core/atomic_file.hpp, stream_alias_problem). `stream()` is that stream (1 or 2):
+// the message of a refusal because of standard error is printed on standard output instead
+// (app/main.cpp), or it would be written into the file it protects.
+class StreamAliasError : public InputError {
+public:
+    StreamAliasError(const std::string& one_line, int stream) : InputError(one_line), stream_(stream) {}
+    int stream() const { return stream_; }
+
+private:
+    int stream_;
+};
+
 // "source:line:column: problem" with the unknown parts left out.
 std::string format_location(const SourceLoc& loc);
 

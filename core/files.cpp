@@ -65,14 +65,21 @@ std::string kind_of(mode_t mode) {
 }
 
 // An input that is also this process's standard output (`futolab analyze a.csv >> a.csv`,
-// `convert - < p.jsonl >> p.jsonl`) would get the command's output written into it: refused
-// before anything is read or written (issue #45).
+// `convert - < p.jsonl >> p.jsonl`) would get the command's output written into it, and one
+// that is its standard error (`analyze a.csv 2>> a.csv`, red-team round 10) its warnings and
+// progress: refused before anything is read or written (issue #45).
 void refuse_if_stdout(const struct stat& input, const std::string& path) {
-    struct stat out {};
-    if (::fstat(STDOUT_FILENO, &out) != 0 || !S_ISREG(out.st_mode)) return;
-    if (out.st_dev == input.st_dev && out.st_ino == input.st_ino)
-        throw_input_error({path}, "is also this command's standard output (a redirect such as >> to it): the output "
-                                  "would be written into the input; redirect it to another file");
+    for (const int stream : {STDOUT_FILENO, STDERR_FILENO}) {
+        struct stat out {};
+        if (::fstat(stream, &out) != 0 || !S_ISREG(out.st_mode)) continue;
+        if (out.st_dev == input.st_dev && out.st_ino == input.st_ino)
+            throw StreamAliasError(format_location({path}) + ": " + (stream == STDOUT_FILENO
+                                          ? "is also this command's standard output (a redirect such as >> to it): the "
+                                            "output would be written into the input; redirect it to another file"
+                                          : "is also this command's standard error (a redirect such as 2>> to it): its "
+                                            "messages would be written into the input; redirect them to another file"),
+                                   stream);
+    }
 }
 
 // read_text_file and read_first_line: the same rules, to the end or through the first line.
@@ -127,6 +134,12 @@ std::string read_input(const std::string& path, bool first_line) {
 }
 
 }  // namespace
+
+void refuse_input_on_own_stream(const std::string& path) {
+    struct stat st {};
+    const int found = path == "-" ? ::fstat(STDIN_FILENO, &st) : ::stat(path.c_str(), &st);
+    if (found == 0 && S_ISREG(st.st_mode)) refuse_if_stdout(st, path);
+}
 
 const char* file_type_name(mode_t mode) {
     if (S_ISREG(mode)) return "a regular file";

@@ -15,9 +15,13 @@ namespace futolab {
 // standard input) is read, so a FIFO without a writer, /dev/zero or a terminal is refused at
 // once instead of hanging or filling memory; and no input is read beyond
 // max_input_bytes(), so `yes | futolab solve -` stops with a message instead of bad_alloc.
-// A file that is also standard output (`futolab analyze a.csv >> a.csv`) is refused: the
-// command's output would be written into its own input.
+// A file that is also standard output or error (`futolab analyze a.csv >> a.csv`, `2>> a.csv`)
+// is refused: the command's output or messages would be written into its own input.
 std::string read_text_file(const std::string& path);
+// The same refusal alone, for a command that prints before it reads (compare's notes): throws
+// StreamAliasError if `path` (an existing regular file; "-" means standard input) is also this
+// process's standard output or error.
+void refuse_input_on_own_stream(const std::string& path);
 
 // The first line of the file, through its '\n' (the whole file if it has none), read under
 // read_text_file's rules (a regular file or standard input, not standard output, capped): for

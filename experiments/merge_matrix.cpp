@@ -6,6 +6,7 @@
 #include "experiments/row_facts.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks.hpp"
+#include "records/build_identity.hpp"
 #include "records/results_csv.hpp"
 
 #include <fmt/format.h>
@@ -44,25 +45,27 @@ constexpr const char* kSquareColumns[] = {"instance", "instance_hash", "n", "sol
 
 }  // namespace
 
+void MergedMatrix::prepare(const ExperimentConfig& config, const SidecarFacts& made_by, const std::string& path) {
+    const auto only_rows = [this](const std::string& why) {
+        note_ = fmt::format("{}: each row was checked against the other rows of its instance only", why);
+    };
+    if (!this_build().same_binary(made_by.driver))
+        return only_rows(fmt::format("the instances were not made again: this futolab is not the one that ran the shards "
+                                     "({})",
+                                     message_text(made_by.driver.text(), 300)));
+    try {
+        RunMatrix matrix = build_run_matrix(config, !read_skipped_inputs(path).empty());
+        if (const std::string diff = input_difference(made_by.identity.inputs, matrix.input_files); !diff.empty())
+            return only_rows(fmt::format("the instances are not what the runs read ({})", message_text(diff, 300)));
+        built_ = std::make_unique<Built>(config, std::move(matrix));
+    } catch (const std::exception& e) {  // a moved file, an unreadable one: the merge itself still holds
+        only_rows(fmt::format("the instances could not be read again ({})", message_text(e.what(), 300)));
+    }
+}
+
 void MergedMatrix::check(const CsvTable& t, const std::string& path, const ExperimentConfig& config,
                          const SidecarFacts& made_by) {
-    if (!tried_) {
-        tried_ = true;
-        try {
-            RunMatrix matrix = build_run_matrix(config, !read_skipped_inputs(path).empty());
-            if (const std::string diff = input_difference(made_by.identity.inputs, matrix.input_files); !diff.empty())
-                note_ = fmt::format("the instances are not what the runs read ({}): each row was checked against the "
-                                    "other rows of its instance only",
-                                    message_text(diff, 300));
-            else
-                built_ = std::make_unique<Built>(config, std::move(matrix));
-        } catch (const std::exception& e) {  // a moved file, an unreadable one: the merge itself still holds
-            note_ = fmt::format("the instances could not be read again ({}): each row was checked against the other "
-                                "rows of its instance only",
-                                message_text(e.what(), 300));
-        }
-    }
-    if (!built_) return;
+    if (!built_ || made_by.identity.config_hash != built_->config.config_hash) return;
     const bool puzzles = task_info(config.task).inputs == TaskInput::puzzles;
     const std::span<const char* const> columns = puzzles ? std::span<const char* const>(kPuzzleColumns)
                                                          : std::span<const char* const>(kSquareColumns);

@@ -30,10 +30,17 @@ public:
     MergedMatrix(const MergedMatrix&) = delete;
     MergedMatrix& operator=(const MergedMatrix&) = delete;
 
+    // Builds the matrix of the experiment `config` (the text of `made_by`, the sidecar of the
+    // merge's first input) describes, before merge takes its inputs' read locks: building it
+    // may take as long as the sweep's instance generation did, and a run may start meanwhile.
+    // Built only by the binary that ran the shards: another build's generators, ids or hashes
+    // may differ (then the note says so, and rows are checked against each other only).
+    void prepare(const ExperimentConfig& config, const SidecarFacts& made_by, const std::string& path);
+
     // Throws InputError "PATH:LINE:COLUMN: column 'C' is 'X', where run R of this experiment
     // writes 'Y' (its instance …): refusing to merge it" for the first row of `t` whose instance
-    // cells are not its run's instance's. `made_by` is the sidecar of `path`; the first call
-    // builds the matrix (every shard of one merge has the same config: merge checks that).
+    // cells are not its run's instance's. `made_by` is the sidecar of `path` (merge has checked
+    // that every shard has the prepared config).
     void check(const CsvTable& t, const std::string& path, const ExperimentConfig& config, const SidecarFacts& made_by);
 
     // Why rows were checked against each other only ("" if against the instances).
@@ -41,7 +48,6 @@ public:
 
 private:
     struct Built;
-    bool tried_ = false;
     std::unique_ptr<Built> built_;  // null: not built (note_ says why)
     std::string note_;
 };

@@ -565,6 +565,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     info.load = load.figure();
     info.state = q.failed ? "failed" : report.interrupted ? "interrupted" : "finished";
     if (q.lock_lost) std::rethrow_exception(q.failure);  // the sidecar may be another writer's now: left alone
+    lock.check_held();  // the same after the last row: a lock removed since leaves the sidecar alone too
     try {
         write_sidecar(report.csv_path, identity_of(config, matrix), info);
     } catch (const std::exception&) {
@@ -573,7 +574,10 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         if (!q.failure) throw;
     }
     if (q.failure) std::rethrow_exception(q.failure);  // the first error (the results write), not a follow-up one
-    if (fills(kind, TaskColumn::output)) export_outputs(report.csv_path);
+    if (fills(kind, TaskColumn::output)) {
+        lock.check_held();
+        export_outputs(report.csv_path);
+    }
     return report;
 }
 

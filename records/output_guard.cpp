@@ -3,12 +3,14 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/live_writer.hpp"
+#include "records/outputs.hpp"
 #include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
 #include "records/table_schema.hpp"
 
 #include <fmt/format.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -30,11 +32,26 @@ bool same_file(const std::string& a, const std::string& b) {
     throw InputError(fmt::format("{} {}: {}: refusing to overwrite it (use another file, or --force)", option, out, why));
 }
 
+// The results CSV whose exported outputs (records/outputs.hpp) `out` is, or "": a generate's
+// or critical's corpus beside its CSV is that run's data as much as its sidecar (round 10).
+std::string results_csv_of_outputs(const std::string& out) {
+    if (!out.ends_with(".jsonl")) return "";
+    const fs::path p(out);
+    std::vector<fs::path> candidates{fs::path(p).replace_extension(".csv")};
+    if (out.ends_with(".outputs.jsonl"))  // the outputs of a CSV itself named .jsonl
+        candidates.push_back(fs::path(out.substr(0, out.size() - std::string_view(".outputs.jsonl").size()) + ".jsonl"));
+    for (const fs::path& csv : candidates)
+        if (outputs_path(csv.string()) == out && is_results_csv(csv.string())) return csv.string();
+    return "";
+}
+
 // The guard of one output, without reaping its folder.
 void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option) {
     if (out.empty() || out == "-") return;
-    // Not even with --force: a live writer's file or a lock file (round 9, R1/R2).
+    // Not even with --force: a live writer's file or a lock file (round 9, R1/R2), or the file
+    // this command's standard output or error goes to (round 10: two writers of one file).
     if (const std::string why = lock_problem(out); !why.empty()) throw InputError(fmt::format("{} {}: {}", option, out, why));
+    refuse_stream_alias(out, fmt::format("{} {}", option, out));
     if (const std::string why = output_kind_problem(out); !why.empty())
         throw InputError(fmt::format("{} {}: {} (outputs are regular files, - for standard output, or /dev/null)",
                                      option, out, why));
@@ -50,6 +67,8 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
     if (is_results_csv(out)) refuse(option, out, "is a results CSV");
     if (out.ends_with(".meta.yaml")) refuse(option, out, "is a metadata sidecar");
     if (out.ends_with(".schema.json")) refuse(option, out, "is a results CSV's column schema");
+    if (const std::string csv = results_csv_of_outputs(out); !csv.empty())
+        refuse(option, out, "is the outputs file of the results CSV " + csv + " (its `output` column, exported)");
 }
 
 std::string folder_of(const std::string& out) {
@@ -60,7 +79,10 @@ std::string folder_of(const std::string& out) {
 // The names under which `out` is one file: its device and inode if it exists, and its
 // normalised absolute path. A device (/dev/null) has none: two outputs may both discard.
 std::vector<std::string> identities(const std::string& out) {
-    if (out == "-") return {"-"};
+    // Standard output by any name is one stream (round 10: `critical --certificate /dev/stdout`
+    // mixed the certificate into the JSONL that went to standard output).
+    if (out == "-" || own_stream_of(out) == STDOUT_FILENO) return {"-"};
+    if (own_stream_of(out) == STDERR_FILENO) return {"standard error"};
     struct stat st {};
     const bool exists = ::stat(out.c_str(), &st) == 0;
     if (exists && S_ISCHR(st.st_mode)) return {};

@@ -99,9 +99,12 @@ Taken lock_waiting_for_readers(int fd) {
         if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return Taken::yes;
         if (errno != EWOULDBLOCK) return Taken::error;
         // A shared lock can be had only while no writer holds it: then the holders are readers.
+        // A probe only, dropped at once: a waiting writer holding it would look like a reader
+        // to another waiting writer, and the two would keep each other out (review of e10028f).
         if (::flock(fd, LOCK_SH | LOCK_NB) != 0) return errno == EWOULDBLOCK ? Taken::writer : Taken::error;
+        ::flock(fd, LOCK_UN);
         if (std::chrono::steady_clock::now() >= deadline) return Taken::readers;
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        std::this_thread::sleep_for(std::chrono::milliseconds(5 + ::getpid() % 10));  // apart from another waiter
     }
 }
 
@@ -130,9 +133,11 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
         release();
         refuse_planted(path, output_file, "was replaced while futolab locked it");
     }
+    // The pid first, then the length: the file is never empty, so a writer refused meanwhile
+    // reads a pid (an old one at worst), not nothing.
     const std::string pid = std::to_string(::getpid()) + "\n";
-    if (::ftruncate(fd_, 0) == 0) {
-        [[maybe_unused]] const ssize_t n = ::pwrite(fd_, pid.data(), pid.size(), 0);
+    if (::pwrite(fd_, pid.data(), pid.size(), 0) == static_cast<ssize_t>(pid.size())) {
+        [[maybe_unused]] const int truncated = ::ftruncate(fd_, static_cast<off_t>(pid.size()));
     }
 }
 

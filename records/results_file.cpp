@@ -6,6 +6,7 @@
 #include "records/build_identity.hpp"
 #include "records/outputs.hpp"
 #include "records/results_csv.hpp"
+#include "records/sidecar.hpp"
 #include "records/table_schema.hpp"
 
 #include <fmt/format.h>
@@ -85,6 +86,8 @@ void create_output_folder(const std::filesystem::path& dir) {
 // ends) must be writable before the CSV is made: a FIFO or folder there (round 7) left a
 // header-only CSV that a plain `run` then refused, or stopped the run after all its work.
 void check_files_beside(const std::string& csv) {
+    for (const std::string& beside : {schema_path(csv), outputs_path(csv), sidecar_path(csv)})
+        refuse_stream_alias(beside, beside);
     for (const std::string& beside : {schema_path(csv), outputs_path(csv)})
         if (const std::string why = output_kind_problem(beside); !why.empty())
             throw InputError(fmt::format("{}: {}: futolab writes a file of {} there (remove it, or use another --out)",
@@ -106,6 +109,7 @@ std::size_t check_results_target(const std::string& path) {
     if (S_ISDIR(st.st_mode)) refuse("is a folder");
     if (!S_ISREG(st.st_mode)) refuse(S_ISFIFO(st.st_mode) ? "is a FIFO (named pipe)" : "is not a regular file");
     if (st.st_nlink != 1) refuse(fmt::format("has {} names (hard links)", st.st_nlink));  // as a symlink
+    refuse_stream_alias(path, path);
     return static_cast<std::size_t>(st.st_size);
 }
 

@@ -296,7 +296,7 @@ private:
             SolveResult r = run_member(members[i].solver(), puzzle, step);
             if (!own_budget || r.status != Status::node_limit) {
                 label(r, *members[i].member, handed);
-                return r;  // named, returned in place: no move of the result
+                return r;
             }
             handed += fmt::format("{}{} at {} nodes", handed.empty() ? "" : ", ", members[i].spec(), r.counters.nodes);
         }

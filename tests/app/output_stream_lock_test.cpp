@@ -20,3 +20,31 @@ TEST_CASE("a record stream stops when its lock is no longer its own", "[app][loc
     CHECK_THROWS_AS(stream.write("{\"id\":\"second\"}\n"), std::runtime_error);
     CHECK(futolab::test::slurp(out) == "{\"id\":\"first\"}\n");
 }
+
+// Red-team round 10: `generate > g.jsonl` took no lock, so `generate --out g.jsonl` (no --force)
+// wrote into the same inode (NUL bytes between the two streams' records). Standard output that
+// is a regular file is now locked by that file's own name: here this test process is the other
+// writer, holding the lock, and the redirected generate is refused without writing a byte.
+TEST_CASE("a record stream to a redirected standard output takes the file's lock", "[app][lock]") {
+    const std::string dir = futolab::test::fresh_dir("stream-lock", "stdout").string(), out = dir + "/g.jsonl";
+    futolab::app::OutputStream first(out);  // another writer of g.jsonl
+    first.write("{\"id\":\"first\"}\n");
+    const auto r = futolab::test::run_cli("generate random --n 4 --count 3 >> " + out);
+    CHECK(r.exit_code == 2);
+    CHECK(futolab::test::has(r.err, "is writing it"));
+    CHECK(futolab::test::slurp(out) == "{\"id\":\"first\"}\n");
+}
+
+// Red-team round 10: two `critical --few-relations --checkpoint DIR` runs of one count computed
+// every shard at once. One writer per count (or per shard with --shard), as for a results CSV.
+TEST_CASE("a few-relations checkpoint count has one writer", "[app][lock][critical]") {
+    const std::string dir = futolab::test::fresh_dir("stream-lock", "checkpoint").string();
+    const futolab::OutputLock other(dir + "/n4-k3-of-004.table.md");  // the count's lock, held by another writer
+    const auto r = futolab::test::run_cli("critical --n 4 --few-relations 3 --checkpoint " + dir + " --shards 4");
+    CHECK(r.exit_code == 2);
+    CHECK(futolab::test::has(r.err, "n4-k3-of-004.table.md: another futolab (pid "));
+    CHECK_FALSE(std::filesystem::exists(dir + "/n4-k3-shard-000-of-004.yaml"));
+    const futolab::OutputLock shard(dir + "/n4-k3-shard-001-of-004.yaml");
+    CHECK(futolab::test::run_cli("critical --n 4 --few-relations 3 --checkpoint " + dir + " --shard 1/4").exit_code == 2);
+    CHECK(futolab::test::run_cli("critical --n 4 --few-relations 3 --checkpoint " + dir + " --shard 0/4").exit_code == 0);
+}

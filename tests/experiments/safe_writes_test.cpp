@@ -220,4 +220,6 @@ TEST_CASE("a run stops at the next row once its lock file is removed", "[records
     CHECK(r.exit_code != 0);
     CHECK(has(r.err, ".r.csv.lock: removed or replaced while futolab held it"));
     CHECK(futolab::read_csv_file(csv).rows.empty());  // the row after the removal was not appended
+    const std::string sidecar = slurp(csv + ".meta.yaml");  // as written at the start: not rewritten after
+    CHECK(has(sidecar, "state: running"));
 }

@@ -140,12 +140,22 @@ TEST_CASE("a writer waits for readers of its lock to end", "[records][lock][merg
     std::ofstream(csv) << "a finished shard\n";
     { OutputLock first(csv); }  // the lock file exists, as after any run
     auto reading = std::make_unique<ReadLock>(csv);
+    const auto start = std::chrono::steady_clock::now();
     std::thread reader_ends([&reading] {
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
         reading.reset();
     });
-    CHECK_NOTHROW(OutputLock(csv));
+    {
+        // Two writers wait at once: neither may look like a reader to the other (a waiter that
+        // kept its probe's shared lock did, and both waited out the whole 10 s).
+        std::thread second([&csv] { CHECK_NOTHROW(OutputLock(csv)); });
+        CHECK_NOTHROW(OutputLock(csv));
+        second.join();
+    }
     reader_ends.join();
+    const auto waited = std::chrono::steady_clock::now() - start;
+    CHECK(waited >= std::chrono::milliseconds(250));  // the reader was there: they did wait for it
+    CHECK(waited < std::chrono::seconds(8));          // and not for each other (the deadline is 10 s)
 }
 
 TEST_CASE("a reader finds a live writer's lock through a symlink to its file", "[records][lock][merge]") {

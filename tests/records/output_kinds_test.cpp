@@ -282,3 +282,78 @@ TEST_CASE("outputs that must be files refuse '-' and devices, and a file where a
     check_refused(run_cli("critical --few-relations 2 --n 3 --checkpoint " + dir + "/afile"),
                   "--checkpoint " + dir + "/afile: " + dir + "/afile is not a folder");
 }
+
+// Red-team round 10: standard error was never checked. `run --resume 2>> out/r.csv` appended
+// the progress bar to the results CSV, `2>> sidecar` broke every later resume, `critical
+// --certificate c 2>> c` wrote the certificate through standard error after the progress bar,
+// and analyze, compare and merge wrote their warnings into an input given as `2>>`. Now a file
+// that is also this command's standard error (or output) is refused before any work, as an
+// input or as an output, and the refusal is printed on standard output, so the file is
+// untouched. `analyze a.csv >> a.csv.meta.yaml` only warned, then appended its tables.
+TEST_CASE("a file that is also the command's standard error or output is refused, and left as it was",
+          "[records][outputs][own-stream]") {
+    const std::string dir = fresh("stderr-alias");
+    const std::string cfg = finished_run(dir), csv = dir + "/out/r.csv", meta = csv + ".meta.yaml";
+    const std::string rows = slurp(csv), sidecar = slurp(meta);
+    const auto refused_on_stdout = [](const CliResult& r, const std::string& part) {
+        INFO(r.out << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.out, part));
+        CHECK(has(r.out, "is also this command's standard error"));
+    };
+    refused_on_stdout(run_cli("run " + cfg + " --resume 2>> " + csv), csv);
+    refused_on_stdout(run_cli("run " + cfg + " --resume 2>> " + meta), meta);
+    for (const std::string& command : {"analyze " + csv, "compare " + csv + " " + csv, "merge " + csv + " --out " + dir + "/m.csv",
+                                       "report " + csv + " --out " + dir + "/r.html"})
+        refused_on_stdout(run_cli(command + " 2>> " + csv), csv);
+    CHECK(slurp(csv) == rows);
+    CHECK(slurp(meta) == sidecar);
+    // As outputs: nothing is written through standard error into them.
+    std::ofstream(dir + "/c.cert") << "";
+    refused_on_stdout(run_cli("critical --exact --n 3 --objective h --certificate " + dir + "/c.cert --out " + dir +
+                              "/o.jsonl 2>> " + dir + "/c.cert"),
+                      "--certificate " + dir + "/c.cert");
+    CHECK(slurp(dir + "/c.cert").empty());
+    std::ofstream(dir + "/g.jsonl") << "";
+    refused_on_stdout(run_cli("generate random --n 4 --count 2 --out " + dir + "/g.jsonl 2>> " + dir + "/g.jsonl"),
+                      "--out " + dir + "/g.jsonl");
+    CHECK(slurp(dir + "/g.jsonl").empty());
+    // Standard output appended to an input's sidecar: refused, not a warning.
+    const CliResult r = run_cli("analyze " + csv + " >> " + meta);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, meta + ": is also this command's standard output"));
+    CHECK(slurp(meta) == sidecar);
+    // A plain path of the file standard output goes to is a second writer of it, not the stream.
+    std::ofstream(dir + "/same.jsonl") << "";
+    check_refused(run_cli("generate random --n 4 --count 2 --out " + dir + "/same.jsonl > " + dir + "/same.jsonl"),
+                  "is also this command's standard output");
+}
+
+// Red-team round 10: `critical --certificate /dev/stdout` was accepted (`-` was refused), and
+// the certificate went into the JSONL on standard output: two outputs of one command are never
+// one stream, by any name.
+TEST_CASE("two outputs of one command are never one stream", "[records][outputs][own-stream]") {
+    const std::string dir = fresh("one-stream");
+    check_refused(run_cli("critical --construct --n 3 --certificate /dev/fd/1 > " + dir + "/x.jsonl"),
+                  "--certificate /dev/fd/1: is also --out -: two outputs of one command cannot be one file");
+    CHECK(slurp(dir + "/x.jsonl").empty());
+    CHECK(run_cli("critical --construct --n 3 --certificate /dev/fd/2 --out " + dir + "/y.jsonl 2> " + dir + "/c.txt").exit_code == 0);
+}
+
+// Red-team round 10: a generate run's corpus (`<stem>.jsonl`, its `output` column exported)
+// was replaced by merge, report, convert, generate and critical --out without --force.
+TEST_CASE("a results CSV's exported outputs are not replaced without --force", "[records][outputs]") {
+    const std::string dir = fresh("outputs-file");
+    std::ofstream(dir + "/g.yaml") << "name: g\nseed: 1\ntask: generate\ninstances:\n  - squares: { n: [4], count: 2 }\n"
+                                      "methods: [ unique ]\noutput: " << dir << "/out/g.csv\n";
+    REQUIRE(run_cli("run -q " + dir + "/g.yaml").exit_code == 0);
+    const std::string corpus = dir + "/out/g.jsonl", before = slurp(corpus);
+    REQUIRE_FALSE(before.empty());
+    const std::string why = "is the outputs file of the results CSV " + dir + "/out/g.csv";
+    check_refused(run_cli("merge " + dir + "/out/g.csv --out " + corpus), why);
+    check_refused(run_cli("generate random --n 4 --count 1 --out " + corpus), why);
+    check_refused(run_cli("critical --n 4 --out " + corpus), why);
+    check_refused(run_cli("convert " + corpus + " --to jsonl --out " + corpus), "--out " + corpus);
+    CHECK(slurp(corpus) == before);
+    CHECK(run_cli("generate random --n 4 --count 1 --out " + corpus + " --force").exit_code == 0);
+}
