@@ -1,6 +1,7 @@
 // The subcommands registered in one place, with what every one of them shares: examples at the
-// end of --help, and options that take one value per use (issue #44).
+// end of --help, options that take one value per use (issue #44) and no empty values.
 #include "app/commands.hpp"
+#include "app/empty_value.hpp"
 #include "app/help_examples.hpp"
 
 #include <string>
@@ -17,6 +18,14 @@ void one_value_per_use(CLI::App& app) {
     for (CLI::Option* option : app.get_options())
         if (!option->get_positional()) option->allow_extra_args(false);
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) one_value_per_use(*sub);
+}
+
+// Every option and argument that takes a value refuses an empty one (app/empty_value.hpp):
+// "--solution: an empty value is not accepted (leave the option out for its default)".
+void no_empty_values(CLI::App& app) {
+    for (CLI::Option* option : app.get_options())
+        if (option->get_items_expected_max() > 0) option->check(non_empty_value(option->get_positional()));  // not a flag
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) no_empty_values(*sub);
 }
 
 }  // namespace
@@ -38,6 +47,7 @@ void add_commands(CLI::App& app, Action& run, const std::string& command_line) {
     add_worker(app, run);
     add_help_examples(app);
     one_value_per_use(app);
+    no_empty_values(app);
 }
 
 }  // namespace futolab::app

@@ -28,7 +28,8 @@ void add_worker(CLI::App& app, Action& run);  // hidden: an A/B sweep's warm wor
 void add_schema(CLI::App& app, Action& run);
 
 // Every subcommand above on `app`, then the habits all of them share (app/commands.cpp): the
-// examples of their --help (app/help_examples.hpp) and one value per use of an option.
+// examples of their --help (app/help_examples.hpp), one value per use of an option, and no
+// empty value (refused, never read as "not given").
 void add_commands(CLI::App& app, Action& run, const std::string& command_line);
 
 }  // namespace futolab::app

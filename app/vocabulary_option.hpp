@@ -5,6 +5,7 @@
 // reads the same tables through value_in/name_list (experiments/config.cpp).
 #pragma once
 
+#include "app/empty_value.hpp"
 #include "core/vocabulary.hpp"
 
 #include <CLI/CLI.hpp>
@@ -25,6 +26,7 @@ CLI::Option* add_word(CLI::App* cmd, const std::string& names, ValueOf<RowOf<Wor
     return cmd
         ->add_option_function<std::string>(
             names, [&target, &words](const std::string& text) { target = value_in(words, text, "value"); }, with_default)
+        ->check(non_empty_value(names.front() != '-'))  // before the names: its message says what is wrong
         ->check(CLI::IsMember(name_list(words)))
         ->type_name("NAME");
 }
@@ -36,6 +38,7 @@ CLI::Option* add_optional_word(CLI::App* cmd, const std::string& names, std::opt
     return cmd
         ->add_option_function<std::string>(
             names, [&target, &words](const std::string& text) { target = value_in(words, text, "value"); }, help)
+        ->check(non_empty_value(names.front() != '-'))  // before the names: its message says what is wrong
         ->check(CLI::IsMember(name_list(words)))
         ->type_name("NAME");
 }
@@ -56,6 +59,7 @@ CLI::Option* add_words(CLI::App* cmd, const std::string& names, std::vector<Valu
             },
             defaults.empty() ? help : help + " (default " + defaults + ")")
         ->delimiter(',')
+        ->check(non_empty_value(names.front() != '-'))  // before the names: its message says what is wrong
         ->check(CLI::IsMember(name_list(words)))
         ->type_name("NAME");
 }
