@@ -47,16 +47,17 @@ int check(const CheckArgs& args) {
     const auto loaded = load_instances(args.inputs);
     if (!args.solution.empty() && loaded.size() != 1)
         throw InputError(fmt::format("--solution needs exactly one instance, the input has {}", loaded.size()));
+    // Read before anything is printed: malformed text is bad input (exit 2) with no "valid" line
+    // before it, as a malformed input file is.
+    const std::vector<int> solution =
+        args.solution.empty() ? std::vector<int>{} : solution_from_text(loaded.front().second.n(), args.solution, {"--solution"});
     bool all_right = true;
     for (const auto& [in, p] : loaded) {
         std::cout << fmt::format("{}: valid, n={} h={} k={} hash={}\n", visible_text(p.id()), p.n(), p.num_givens(),
                                  p.num_relations(), p.hash());
         if (!in.solution.empty()) all_right &= report_solution(p, stored_solution(in), "stored solution");
     }
-    if (!args.solution.empty()) {
-        const Puzzle& p = loaded.front().second;
-        all_right &= report_solution(p, solution_from_text(p.n(), args.solution, {"--solution"}), "solution");
-    }
+    if (!args.solution.empty()) all_right &= report_solution(loaded.front().second, solution, "solution");
     return all_right ? 0 : 1;
 }
 

@@ -4,7 +4,10 @@
 
 #include <fmt/format.h>
 
-#include <sstream>
+#include <algorithm>
+#include <charconv>
+#include <string_view>
+#include <utility>
 
 namespace futolab {
 
@@ -46,31 +49,71 @@ std::string solution_to_text(int n, std::span<const int> grid) {
     return out;
 }
 
-std::vector<int> solution_from_text(int n, const std::string& text, const SourceLoc& loc) {
-    std::vector<int> grid;
-    std::string row;
-    std::istringstream rows(text);
-    int r = 0;
-    while (std::getline(rows, row, '/')) {
-        std::istringstream values(row);
-        int count = 0;
-        for (std::string token; values >> token; ++count) {
-            try {
-                std::size_t used = 0;
-                grid.push_back(std::stoi(token, &used));
-                if (used != token.size()) throw std::invalid_argument(token);
-            } catch (const std::out_of_range&) {  // beyond an int: say so (issue #18)
-                throw_input_error(loc, fmt::format("solution row {}: '{}' is too large", r + 1, token));
-            } catch (const std::exception&) {
-                throw_input_error(loc, fmt::format("solution row {}: '{}' is not a number", r + 1, token));
-            }
+namespace {
+
+// One value of a row: decimal digits with an optional '-' (a negative value is a number, out
+// of range, which the caller's Latin-square check names).
+int grid_value(std::string_view token, int row, const SourceLoc& loc) {
+    int v = 0;
+    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+    if (ec == std::errc::result_out_of_range)  // beyond an int: say which side (issue #18, round 10)
+        throw_input_error(loc, fmt::format("solution row {}: '{}' is too {}", row, token,
+                                           token.starts_with('-') ? "small" : "large"));
+    if (ec != std::errc() || end != token.data() + token.size())
+        throw_input_error(loc, fmt::format("solution row {}: '{}' is not a number", row, token));
+    return v;
+}
+
+// The rows of a solution text, split at every '/', each row's values split at spaces and tabs.
+// A '/' at the end would be an empty last row: it is refused as such (round 10: --square
+// counted it as a row, --solution read past it), and so is any empty row.
+std::vector<std::vector<int>> grid_rows(std::string_view text, const SourceLoc& loc) {
+    std::vector<std::vector<int>> rows;
+    for (std::size_t start = 0;;) {
+        const std::size_t slash = text.find('/', start);
+        const std::string_view row = text.substr(start, slash == std::string_view::npos ? slash : slash - start);
+        std::vector<int>& values = rows.emplace_back();
+        for (std::size_t at = row.find_first_not_of(" \t"); at != std::string_view::npos;) {
+            const std::size_t stop = std::min(row.find_first_of(" \t", at), row.size());
+            values.push_back(grid_value(row.substr(at, stop - at), static_cast<int>(rows.size()), loc));
+            at = row.find_first_not_of(" \t", stop);
         }
-        if (count != n)
-            throw_input_error(loc, fmt::format("solution row {} has {} values, expected {}", r + 1, count, n));
-        ++r;
+        if (values.empty() && slash == std::string_view::npos && rows.size() > 1)
+            throw_input_error(loc, "solution ends with '/': rows are separated by '/', not ended by it");
+        if (values.empty()) throw_input_error(loc, fmt::format("solution row {} is empty", rows.size()));
+        if (slash == std::string_view::npos) return rows;
+        start = slash + 1;
     }
-    if (r != n) throw_input_error(loc, fmt::format("solution has {} rows, expected {}", r, n));
+}
+
+// Row-major values of n rows of n values each, else the first row that is not (a row is
+// named before the count of rows: "1 2/2 1" for n = 4 is "row 1 has 2 values").
+std::vector<int> square_values(const std::vector<std::vector<int>>& rows, int n, const SourceLoc& loc) {
+    std::vector<int> grid;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        if (std::cmp_not_equal(rows[r].size(), n))
+            throw_input_error(loc, fmt::format("solution row {} has {} value{}, expected {}", r + 1, rows[r].size(),
+                                               rows[r].size() == 1 ? "" : "s", n));
+        grid.insert(grid.end(), rows[r].begin(), rows[r].end());
+    }
+    if (std::cmp_not_equal(rows.size(), n))
+        throw_input_error(loc, fmt::format("solution has {} rows, expected {}", rows.size(), n));
     return grid;
+}
+
+}  // namespace
+
+std::vector<int> solution_from_text(int n, const std::string& text, const SourceLoc& loc) {
+    return square_values(grid_rows(text, loc), n, loc);
+}
+
+std::vector<int> square_from_text(const std::string& text, int& n, const SourceLoc& loc) {
+    const std::vector<std::vector<int>> rows = grid_rows(text, loc);
+    if (rows.size() < static_cast<std::size_t>(kMinSize) || rows.size() > static_cast<std::size_t>(kMaxSize))
+        throw_input_error(loc, fmt::format("a square needs {} to {} rows separated by '/', got {}", kMinSize, kMaxSize,
+                                           rows.size()));
+    n = static_cast<int>(rows.size());
+    return square_values(rows, n, loc);
 }
 
 }  // namespace futolab

@@ -49,4 +49,40 @@ TEST_CASE("solution text errors are input errors", "[verify]") {
                       "x: solution row 1: 'a' is not a number");
     CHECK_THROWS_WITH(solution_from_text(4, "2 1 4 99999999999/4 2 3 1/3 4 1 2/1 3 2 4", {"x"}),
                       "x: solution row 1: '99999999999' is too large");
+    CHECK_THROWS_WITH(solution_from_text(4, "2 1 4 -99999999999/4 2 3 1/3 4 1 2/1 3 2 4", {"x"}),
+                      "x: solution row 1: '-99999999999' is too small");
+    CHECK_THROWS_WITH(solution_from_text(4, "2 1 4 +3/4 2 3 1/3 4 1 2/1 3 2 4", {"x"}), "x: solution row 1: '+3' is not a number");
+    CHECK_THROWS_WITH(solution_from_text(2, "1/2 1", {"x"}), "x: solution row 1 has 1 value, expected 2");
+}
+
+// Round 10 (finding 16): `critical --square "…/"` counted the empty text after a trailing '/'
+// as a row ("row 1 has 3 values, expected 4") while `check --solution "…/"` read past it.
+// One reader now: a trailing '/' or an empty row is refused by both, naming what is wrong.
+TEST_CASE("solution and square texts follow one rule: rows separated by '/', none empty", "[verify]") {
+    const std::string square = "2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4";
+    int n = 0;
+    CHECK(square_from_text(square, n, {"x"}) == solution_from_text(4, square, {"x"}));
+    CHECK(n == 4);
+    CHECK(solution_from_text(4, " 2 1  4 3 /4\t2 3 1/3 4 1 2/1 3 2 4 ", {"x"}) == solution_from_text(4, square, {"x"}));
+    for (const std::string& bad :
+         std::vector<std::string>{square + "/", square + "/ ", square + "//", "/" + square, "2 1 4 3//4 2 3 1/3 4 1 2"}) {
+        INFO(bad);
+        std::string from_solution, from_square;
+        try {
+            solution_from_text(4, bad, {"x"});
+        } catch (const InputError& e) {
+            from_solution = e.what();
+        }
+        try {
+            square_from_text(bad, n, {"x"});
+        } catch (const InputError& e) {
+            from_square = e.what();
+        }
+        CHECK_THAT(from_solution, Catch::Matches("x: solution (ends with '/'|row [0-9] is empty).*"));
+        CHECK(from_square == from_solution);
+    }
+    CHECK_THROWS_WITH(solution_from_text(4, square + "/", {"x"}),
+                      "x: solution ends with '/': rows are separated by '/', not ended by it");
+    CHECK_THROWS_WITH(solution_from_text(4, "", {"x"}), "x: solution row 1 is empty");
+    CHECK_THROWS_WITH(square_from_text("1", n, {"x"}), "x: a square needs 2 to 64 rows separated by '/', got 1");
 }
