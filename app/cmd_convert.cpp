@@ -54,6 +54,13 @@ bool names_folder(const std::string& out) {
     return !out.empty() && out != "-" && (out.back() == '/' || std::filesystem::is_directory(out, ec));
 }
 
+// The folder the user may have meant, for the message: "--out new.dzn" → ", e.g. --out new.dzn/".
+std::string suggested_folder(const std::string& out) {
+    std::error_code ec;
+    if (out.empty() || out == "-" || std::filesystem::exists(out, ec)) return "";
+    return ", e.g. --out " + out + "/";
+}
+
 // One file per instance in `dir`, named after its id (the instances' own names, as the user
 // expects of a folder), every output checked in one go before the first is written.
 void write_per_instance(const ConvertArgs& args, const std::vector<Instance>& instances, Format to) {
@@ -101,9 +108,12 @@ int convert(const ConvertArgs& args) {
                                      args.out, std::filesystem::is_directory(args.out, ec) ? "is a folder" : "names a folder (it ends with /)",
                                      info.name, instances.size(),
                                      (std::filesystem::path(args.out) / ("NAME" + std::string(info.extensions.front()))).string()));
-    if (args.out.empty() || args.out == "-" || (!folder && std::filesystem::exists(args.out, ec)))  // a new path: a folder
-        throw InputError(args.input + ": " + std::to_string(instances.size()) + " instances, but format '" +
-                         std::string(info.name) + "' holds one per file: give --out DIRECTORY");
+    // Only a name that says "folder" makes one: `--out new.dzn` made a folder new.dzn/ (round
+    // 10), although --help says a folder must exist or end in '/'.
+    if (!folder)
+        throw InputError(fmt::format("{}: {} instances, but format '{}' holds one per file: give --out DIRECTORY/ (a "
+                                     "folder that exists, or a name ending in '/' to make one{})",
+                                     args.input, instances.size(), info.name, suggested_folder(args.out)));
     write_per_instance(args, instances, to);
     return 0;
 }

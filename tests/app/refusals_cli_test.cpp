@@ -53,7 +53,7 @@ TEST_CASE("convert writes one safe file per id, and refuses a repeated id", "[cl
     const fs::path dir = fresh_dir("convert");
     std::ofstream(dir / "ids.jsonl") << "{\"id\":\"a/b\",\"n\":2}\n{\"id\":\"a_b\",\"n\":2}\n{\"id\":\"x\",\"n\":2}\n"
                                      << "{\"id\":\"../up\",\"n\":2}\n{\"id\":\"" << std::string(300, 'L') << "\",\"n\":2}\n";
-    auto r = run_cli("convert " + (dir / "ids.jsonl").string() + " --to dzn --out " + (dir / "out").string());
+    auto r = run_cli("convert " + (dir / "ids.jsonl").string() + " --to dzn --out " + (dir / "out").string() + "/");
     REQUIRE(r.exit_code == 0);
     std::set<std::string> names;
     for (const auto& e : fs::directory_iterator(dir / "out")) names.insert(e.path().filename().string());
@@ -63,7 +63,7 @@ TEST_CASE("convert writes one safe file per id, and refuses a repeated id", "[cl
     for (const std::string& name : names) CHECK(name.size() <= 110);
     CHECK_FALSE(fs::exists(dir / "up.dzn"));
     std::ofstream(dir / "twice.jsonl") << "{\"id\":\"x\",\"n\":2}\n{\"id\":\"x\",\"n\":2}\n";
-    r = run_cli("convert " + (dir / "twice.jsonl").string() + " --to dzn --out " + (dir / "out2").string());
+    r = run_cli("convert " + (dir / "twice.jsonl").string() + " --to dzn --out " + (dir / "out2").string() + "/");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "instances 1 and 2 both have the id 'x'"));
     CHECK_FALSE(fs::exists(dir / "out2"));
