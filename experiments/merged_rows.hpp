@@ -13,9 +13,12 @@
 // hosts that wrote the file, and its n, h, k and solution possible (experiments/row_facts.hpp).
 // What no other row can contradict (an id edited in the only row of its block, h and k edited
 // alike in every row of an instance) is checked against the instances: merge_matrix.hpp.
+// Round 10: each row's status against its own cells (status_facts.hpp, through row_facts) and
+// a square task's output record against what its run writes or proves (output_facts.hpp).
 #pragma once
 
 #include "experiments/config.hpp"
+#include "experiments/output_facts.hpp"
 #include "records/csv_reader.hpp"
 #include "records/sidecar.hpp"
 
@@ -49,6 +52,7 @@ private:
     };
     std::map<std::uint64_t, Seen> blocks_;           // by instance block (run / runs per instance)
     std::map<std::string, std::uint64_t> block_of_;  // instance id → its block
+    OutputFacts outputs_;                            // each output record against its run (round 10)
 };
 
 }  // namespace futolab

@@ -4,6 +4,7 @@
 #include "core/message_text.hpp"
 #include "core/isolation.hpp"
 #include "core/verify.hpp"
+#include "experiments/output_facts.hpp"
 #include "experiments/row_facts.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks.hpp"
@@ -136,6 +137,7 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
     std::map<int, std::size_t> at_line;
     for (std::size_t r = 0; r < t.rows.size(); ++r) at_line.emplace(t.lines[r], r);
     const bool puzzles = task_info(config.task).inputs == TaskInput::puzzles;
+    OutputFacts outputs;
     for (const auto& [key, row] : file.finished_rows()) {
         const auto it = runs.find(key);
         if (it == runs.end())
@@ -152,6 +154,7 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
                                               message_text(t.rows[r][c], 200), run.index, message_text(want, 200),
                                               kRefusing));
         check_row_facts(t, r, path, kRefusing);
+        outputs.check(t, r, path, config.task, matrix.solvers[static_cast<std::size_t>(run.solver)], kRefusing);
         if (puzzles) check_solution(t, r, path, matrix.instances[static_cast<std::size_t>(run.instance)]);
     }
 }

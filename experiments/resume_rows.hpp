@@ -11,6 +11,8 @@
 // tasks, possible: experiments/row_facts.hpp), its host one of the hosts that wrote the file
 // (the sidecar lists them: a resume on another machine adds its own); and the sidecar's config
 // text must hash to its config_hash.
+// Round 10: a row's status must agree with its own cells (status_facts.hpp), and a square
+// task's output record be what its run writes or proves (output_facts.hpp).
 #pragma once
 
 #include "experiments/config.hpp"

@@ -1,5 +1,7 @@
 #include "experiments/row_facts.hpp"
 
+#include "experiments/status_facts.hpp"
+
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "core/instance.hpp"
@@ -49,9 +51,10 @@ std::vector<Instance> output_records(const CsvTable& t, std::size_t r, std::size
 // A square task's output is the puzzle the run made of the row's square (round 9, R4: an
 // output emptied of its clues was resumed, merged and exported while h and k still said 4
 // and 3). Its first record has the row's h numbers and k relations (a frontier's further
-// records have their own counts); each is of side n and, unless the row is evidence, the
-// row's square is its solution: every given and relation holds in it, and a solution the
-// record carries is that square. (Uniqueness would need a search; these are read checks.)
+// records have their own counts); each is of side n and, unless the row is evidence, solved
+// by the solution it carries, or by the row's square if it carries none. That the carried
+// solution is the row's square (a generate that retried for a target grade drew another),
+// the id, the meta, uniqueness and criticality are output_facts.hpp's.
 void check_output(const CsvTable& t, std::size_t r, const std::string& path, int n, std::string_view refusing) {
     const auto at = std::find(t.header.begin(), t.header.end(), "output");
     if (at == t.header.end() || t.rows[r][static_cast<std::size_t>(at - t.header.begin())].empty()) return;
@@ -68,9 +71,10 @@ void check_output(const CsvTable& t, std::size_t r, const std::string& path, int
         if (grid.empty()) continue;
         std::vector<int> carried;
         for (const std::vector<int>& row : record.solution) carried.insert(carried.end(), row.begin(), row.end());
-        if (!carried.empty() && carried != grid) refuse(t, r, c, path, "a puzzle whose solution is not the row's 'solution'", refusing);
-        if (const auto why = verify_solution(Puzzle::compile_for_search(record), grid))
-            refuse(t, r, c, path, "a puzzle the row's 'solution' does not solve (" + *why + ")", refusing);
+        if (const auto why = verify_solution(Puzzle::compile_for_search(record), carried.empty() ? grid : carried))
+            refuse(t, r, c, path,
+                   fmt::format("a puzzle {} does not solve ({})", carried.empty() ? "the row's 'solution'" : "its own solution", *why),
+                   refusing);
     }
 }
 
@@ -110,6 +114,7 @@ void check_row_facts(const CsvTable& t, std::size_t r, const std::string& path, 
                 refuse(t, r, t.column("solution", path), path, "not a Latin square (" + *why + ")", refusing);
     }
     check_output(t, r, path, static_cast<int>(n), refusing);
+    check_status_facts(t, r, path, refusing);
 }
 
 }  // namespace futolab

@@ -18,7 +18,9 @@ namespace futolab {
 // row `r` of `t` that breaks these: n from 2 to 64; h at most n²; k at most 2n(n−1) (the
 // relations between neighbours); a solution empty or a Latin square of side n, unless it is
 // evidence (solution_is_evidence); an `output` cell empty or JSONL records of side n whose
-// first has h numbers and k relations, each solved by the row's solution (round 9).
+// first has h numbers and k relations, each solved by its own solution or, carrying none, the
+// row's (round 9); a status its own cells agree with (status_facts.hpp, round 10). What the
+// output's records say beyond that is output_facts.hpp's.
 void check_row_facts(const CsvTable& t, std::size_t r, const std::string& path, std::string_view refusing);
 
 // True if the row's status is `error`: a backend that returned a wrong solution is flagged so

@@ -91,6 +91,8 @@ std::optional<Instance> attempt(const UniqueSpec& spec, std::vector<int> square,
     return in;
 }
 
+}  // namespace
+
 std::string unique_id(const UniqueSpec& spec, std::uint64_t seed) {
     const std::string grade = spec.target ? "-" + std::string(grade_name(*spec.target)) : "";
     return fmt::format("unique-n{}-{}{}-s{}", spec.n, clue_use_name(spec.use), grade, seed);
@@ -114,8 +116,6 @@ Json unique_meta(const UniqueSpec& spec, std::uint64_t seed, const Instance& in,
     meta["attempts"] = attempts;
     return meta;
 }
-
-}  // namespace
 
 void validate(const UniqueSpec& spec) {
     if (spec.n < 2 || spec.n > 64) throw InputError(fmt::format("--n {} is out of range 2..64", spec.n));

@@ -40,4 +40,9 @@ void validate(const UniqueSpec& spec);  // throws InputError
 Instance unique_instance(const UniqueSpec& spec, std::uint64_t seed, Grader& grader,
                          const std::vector<int>* first_square = nullptr);
 
+// The id and the meta unique_instance writes for a puzzle `in` it made in `attempts` attempts
+// and graded `g` (resume and merge check a record against them: experiments/output_facts.hpp).
+std::string unique_id(const UniqueSpec& spec, std::uint64_t seed);
+Json unique_meta(const UniqueSpec& spec, std::uint64_t seed, const Instance& in, const GradeResult& g, int attempts);
+
 }  // namespace futolab

@@ -405,3 +405,22 @@ TEST_CASE("merge: a cell's byte and a typed marker show apart in a refusal", "[c
     CHECK(has(typed.err, "<U+003C>0xFF>'"));
     CHECK_FALSE(has(typed.err, "<U+003C>U+003C>"));
 }
+
+// Round 10 (finding 15): a `unique` row edited to `unsat`, its solution kept, was merged.
+// The status must be what the row's mode and solutions make it, with a solution iff it found one.
+TEST_CASE("merge refuses a row whose status its solutions count or solution contradicts", "[cli][merge]") {
+    const std::string status = [] {
+        const futolab::CsvTable t = futolab::read_csv_file((shards() / "mr.shard-2-of-2.csv").string());
+        return t.rows.at(0).at(t.column("status", "shard"));
+    }();
+    REQUIRE(status == "unique");  // count to 2 on a generated unique puzzle
+    for (const char* edited : {"unsat", "multiple", "solved", "counted"}) {
+        const auto r = merge_edited(std::string("status-") + edited, "status", [edited](const std::string&) { return edited; });
+        check_refused(r, std::string("status-") + edited, "status");
+        CHECK(has(r.err, "where a run in mode count:2 that found 1 solution is 'unique'"));
+    }
+    check_refused(merge_edited("solutions-2", "solutions", [](const std::string&) { return "2"; }), "solutions-2", "status");
+    const auto r = merge_edited("no-solution", "solution", [](const std::string&) { return ""; });
+    check_refused(r, "no-solution", "solution");
+    CHECK(has(r.err, "empty, where its 'unique' run found 1 solution"));
+}

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <string>
 #include <tuple>
@@ -401,5 +402,159 @@ TEST_CASE("resume and merge refuse an output cell that is not the row's puzzle",
         CHECK(!fs::exists(dir / "m.jsonl"));
     }
     CHECK(run_cli("run -q cfg.yaml --out base --resume", dir.string()).exit_code == 0);  // as futolab wrote it
+    fs::remove_all(dir);
+}
+
+namespace {
+
+// base/`name`.csv copied to o/, its first row's output record replaced by what `edit` makes of
+// it (and, if given, `column` set to `value`): resume and merge are refused with `says`.
+void check_output_refused(const fs::path& dir, const std::string& name, const std::function<void(futolab::Json&)>& edit,
+                          const std::string& says, const std::string& column = "", const std::string& value = "") {
+    fs::remove_all(dir / "o");
+    fs::copy(dir / "base", dir / "o");
+    const futolab::CsvTable t = futolab::read_csv_file((dir / "o" / (name + ".csv")).string());
+    futolab::Json record = futolab::Json::parse(t.rows[0][t.column("output", name)]);
+    edit(record);
+    set_cell(dir / "o" / (name + ".csv"), "output", record.dump(), 0);
+    if (!column.empty()) set_cell(dir / "o" / (name + ".csv"), column, value, 0);
+    check_refused(dir, name + ".csv", name + ".yaml", says);
+    fs::remove_all(dir / "m.csv");
+    const auto merged = run_cli("merge o/" + name + ".csv --out m.csv", dir.string());
+    INFO(merged.err);
+    CHECK(merged.exit_code == 2);
+    CHECK(has(merged.err, says));
+    CHECK(has(merged.err, "refusing to merge it"));
+    CHECK(!fs::exists(dir / "m.jsonl"));
+}
+
+// A sweep of task `task` (method `method`) over conjure-4x4's solution, in DIR/base.
+futolab::Json square_sweep(const fs::path& dir, const std::string& name, const std::string& task,
+                           const std::string& method) {
+    std::ofstream(dir / (name + ".yaml")) << "name: " << name << "\nseed: 1\ntask: " << task
+                                          << "\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                                             "/tests/data/good/conjure-4x4.jsonl\nmethods: [ \""
+                                          << method << "\" ]\n";
+    REQUIRE(run_cli("run -q " + name + ".yaml --out base", dir.string()).exit_code == 0);
+    REQUIRE(run_cli("run -q " + name + ".yaml --out base --resume", dir.string()).exit_code == 0);
+    REQUIRE(run_cli("merge base/" + name + ".csv --out whole.csv", dir.string()).exit_code == 0);
+    const futolab::CsvTable t = futolab::read_csv_file((dir / "base" / (name + ".csv")).string());
+    return futolab::Json::parse(t.rows[0][t.column("output", name)]);
+}
+
+// The square of a record's solution, row-major.
+int at(const futolab::Json& record, int row, int col) { return record["solution"][row][col].get<int>(); }
+
+// A cell of the record's square that holds no given, whose value is `v` (0: any value).
+std::pair<int, int> free_cell_of(const futolab::Json& record, int v) {
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c) {
+            bool given = false;
+            for (const auto& g : record["givens"]) given = given || (g[0] == r && g[1] == c);
+            if (!given && (v == 0 || at(record, r, c) == v)) return {r, c};
+        }
+    return {-1, -1};
+}
+
+}  // namespace
+
+// Round 10 (finding 2): a generate or critical record was checked for its counts, side and
+// solution only. A given moved to a cell of the same value, a clue dropped with h lowered, a
+// forged id or a forged verified_by were resumed and merged, and the exported "unique" puzzle
+// solved as multiple. Every fact the run determines is checked now (experiments/output_facts.hpp).
+TEST_CASE("resume and merge refuse a generate output that is not the unique, minimal puzzle its run writes",
+          "[resume][records][merge]") {
+    const fs::path dir = fresh_dir("resume-rows", "generate-facts");
+    const futolab::Json made = square_sweep(dir, "g", "generate", "unique");
+    REQUIRE(made["givens"].size() >= 1);
+    const int h = static_cast<int>(made["givens"].size());
+    using futolab::Json;
+    check_output_refused(dir, "g", [](Json& r) { r["givens"].erase(r["givens"].size() - 1); },
+                         "a puzzle with a second solution (gac, counting to 2), not a uniquely solvable one", "h",
+                         std::to_string(h - 1));
+    check_output_refused(
+        dir, "g",
+        [](Json& r) {  // a given moved to another cell of the same value: h, k and the square still agree
+            const auto [row, col] = free_cell_of(r, r["givens"][0][2].get<int>());
+            REQUIRE(row >= 0);
+            r["givens"][0] = Json::array({row, col, r["givens"][0][2]});
+        },
+        ": column 'output' is '");
+    check_output_refused(
+        dir, "g",
+        [](Json& r) {  // one more clue of the square: still unique, no longer minimal
+            const auto [row, col] = free_cell_of(r, 0);
+            REQUIRE(row >= 0);
+            r["givens"].push_back(Json::array({row, col, at(r, row, col)}));
+            r["meta"]["h"] = r["givens"].size();
+        },
+        "a set that is not critical: without its given ", "h", std::to_string(h + 1));
+    check_output_refused(dir, "g", [](Json& r) { r["id"] = "forged"; }, "a record whose id is 'forged', where this run writes 'unique-n4-both-s");
+    check_output_refused(dir, "g", [](Json& r) { r["meta"]["gac_nodes"] = 7; }, "a record whose meta 'gac_nodes' is 7, where the method writes ");
+    check_output_refused(dir, "g", [](Json& r) { r["meta"]["sampler"] = "shuffle"; }, "meta 'sampler'");
+    check_output_refused(dir, "g", [](Json& r) { r["meta"]["attempts"] = 2; }, "made in more than one attempt");
+    check_output_refused(dir, "g", [](Json& r) { r["meta"]["by"] = "me"; }, "a record with meta 'by', which the method does not write");
+    check_output_refused(dir, "g", [](Json& r) { r["note"] = "x"; }, "a record with the key 'note', which the task does not write");
+    check_output_refused(dir, "g", [](Json& r) { r.erase("solution"); }, "a record without its solution");
+    const std::string other_grade = made["meta"]["grade"] == "search" ? "fc" : "search";
+    check_output_refused(dir, "g", [](Json&) {}, ": column 'grade' is '" + other_grade + "', where its output is a puzzle of grade", "grade", other_grade);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("resume and merge refuse a critical output that is not the verified critical set its run writes",
+          "[resume][records][merge]") {
+    const fs::path dir = fresh_dir("resume-rows", "critical-facts");
+    const futolab::Json made = square_sweep(dir, "c", "critical", "critical");
+    using futolab::Json;
+    // The round-10 case: verified_by forged (and the flag with it).
+    check_output_refused(dir, "c", [](Json& r) { r["meta"]["verified_by"] = "forged"; },
+                         "a record whose meta 'verified_by' is 'forged', where the method's verification writes 'gecode:");
+    check_output_refused(dir, "c", [](Json& r) { r["meta"]["critical"] = false; }, "meta 'critical' is false");
+    check_output_refused(dir, "c", [](Json& r) { r["id"] = "forged"; }, "where this run writes 'conjure-4x4");
+    check_output_refused(dir, "c", [](Json& r) { r["meta"]["use"] = "numbers"; }, "meta 'use'");
+    check_output_refused(dir, "c", [](Json& r) { r["meta"]["seed"] = 1; }, "meta 'seed' is 1");
+    check_output_refused(dir, "c", [](Json& r) { r["meta"]["time_ms"] = 1.5; }, "meta 'time_ms', which the method does not write");
+    check_output_refused(dir, "c", [](Json& r) { r["meta"]["iterations"] = 2; }, "a record of 2 iterations, where the method allows 1");
+    const bool numbers = !made["givens"].empty();
+    check_output_refused(
+        dir, "c", [numbers](Json& r) { r[numbers ? "givens" : "lt"].erase(0); },
+        "a puzzle with a second solution (gac, counting to 2)", numbers ? "h" : "k",
+        std::to_string(made[numbers ? "givens" : "lt"].size() - 1));
+    check_output_refused(dir, "c", [](Json&) {}, ": column 'nodes' is '99999', where its output's search says ", "nodes", "99999");
+    fs::remove_all(dir);
+}
+
+// The generate task plants the row's square in its first attempt only: with a target grade it
+// may draw others, and the record's solution is then the square it drew (round 9's check
+// refused such a row as "not the row's solution").
+TEST_CASE("resume and merge take generate rows that retried for a target grade", "[resume][records][merge]") {
+    const fs::path dir = fresh_dir("resume-rows", "generate-retries");
+    std::ofstream(dir / "g.yaml") << "name: g\nseed: 1\ntask: generate\ninstances:\n  - squares: { n: 5, count: 6 }\n"
+                                     "methods: [ \"unique:grade=search\" ]\n";
+    REQUIRE(run_cli("run -q g.yaml --out base", dir.string()).exit_code == 0);
+    const futolab::CsvTable t = futolab::read_csv_file((dir / "base" / "g.csv").string());
+    bool retried = false;
+    for (const auto& row : t.rows)
+        retried = retried || futolab::Json::parse(row[t.column("output", "g")])["meta"]["attempts"].get<int>() > 1;
+    REQUIRE(retried);
+    const auto resumed = run_cli("run -q g.yaml --out base --resume", dir.string());
+    INFO(resumed.err);
+    CHECK(resumed.exit_code == 0);
+    CHECK(run_cli("merge base/g.csv --out m.csv", dir.string()).exit_code == 0);
+    fs::remove_all(dir);
+}
+
+// An exact row's witness: its minimum needs the whole search, but its id, solution, meta and
+// that it is a unique, critical puzzle are checked as a critical row's.
+TEST_CASE("resume and merge refuse an exact witness whose id or verification is not its run's", "[resume][records][merge]") {
+    const fs::path dir = fresh_dir("resume-rows", "exact-facts");
+    std::ofstream(dir / "e.yaml") << "name: e\ntask: exact\ninstances:\n  - classes: { n: 3 }\nmethods: [ exact ]\n"
+                                     "isolation: thread\n";
+    REQUIRE(run_cli("run -q e.yaml --out base", dir.string()).exit_code == 0);
+    REQUIRE(run_cli("run -q e.yaml --out base --resume", dir.string()).exit_code == 0);
+    using futolab::Json;
+    check_output_refused(dir, "e", [](Json& r) { r["meta"]["verified_by"] = "forged"; }, "a record whose meta 'verified_by' is 'forged'");
+    check_output_refused(dir, "e", [](Json& r) { r["id"] = "forged"; }, "a record whose id is 'forged', where this run writes '");
+    check_output_refused(dir, "e", [](Json& r) { r["meta"]["critical"] = false; }, "a record whose meta 'critical' is not true");
     fs::remove_all(dir);
 }

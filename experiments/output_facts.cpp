@@ -1,0 +1,278 @@
+#include "experiments/output_facts.hpp"
+
+#include "core/error.hpp"
+#include "core/formats/formats.hpp"
+#include "core/message_text.hpp"
+#include "core/status.hpp"
+#include "critical/clue_universe.hpp"
+#include "critical/exact/exact.hpp"
+#include "critical/objective.hpp"
+#include "critical/oracle/incremental.hpp"
+#include "critical/oracle/oracle.hpp"
+#include "critical/oracle/report.hpp"
+#include "critical/oracle/verify.hpp"
+#include "experiments/methods.hpp"
+#include "experiments/row_cells.hpp"
+#include "experiments/row_facts.hpp"
+#include "generators/unique.hpp"
+#include "records/build_identity.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace futolab {
+namespace {
+
+// The row being checked, with the refusal of its output cell.
+struct Row : RowCells {
+    [[noreturn]] void refuse_output(std::string_view why) const { refuse("output", why); }
+};
+
+std::vector<int> flat(const std::vector<std::vector<int>>& rows) {
+    std::vector<int> out;
+    for (const std::vector<int>& row : rows) out.insert(out.end(), row.begin(), row.end());
+    return out;
+}
+
+// A meta value the search counted: a whole number, or the record is refused.
+std::uint64_t counted(const Row& row, const Instance& record, const char* key) {
+    const auto it = record.meta.find(key);
+    if (it == record.meta.end() || !it->is_number_unsigned())
+        row.refuse_output(fmt::format("a record whose meta '{}' is not a whole number, as the method writes it", key));
+    return it->get<std::uint64_t>();
+}
+
+// Every key of `want` with its value, and no key beyond `want`'s and `free` (figures of the
+// search checked by the caller).
+void check_meta(const Row& row, const Instance& record, const Json& want, const std::vector<std::string>& free) {
+    if (!record.meta.is_object()) row.refuse_output("a record without the meta the method writes");
+    for (const auto& [key, value] : want.items()) {
+        const auto it = record.meta.find(key);
+        if (it == record.meta.end()) row.refuse_output(fmt::format("a record without meta '{}', which the method writes", key));
+        if (*it != value)
+            row.refuse_output(fmt::format("a record whose meta '{}' is {}, where the method writes {}", key,
+                                          message_text(it->dump(), 100), message_text(value.dump(), 100)));
+    }
+    for (const auto& [key, value] : record.meta.items())
+        if (!want.contains(key) && std::find(free.begin(), free.end(), key) == free.end())
+            row.refuse_output(fmt::format("a record with meta '{}', which the method does not write", message_text(key, 100)));
+}
+
+// The id, the top-level keys and the solution every task writes for its run.
+void check_identity(const Row& row, const Instance& record, const std::string& id, const std::vector<int>& square,
+                    bool drawn_square = false) {
+    if (record.id != id)
+        row.refuse_output(fmt::format("a record whose id is '{}', where this run writes '{}'", message_text(record.id, 200),
+                                      message_text(id, 200)));
+    if (!record.extra.is_null() && !record.extra.empty())
+        row.refuse_output(fmt::format("a record with the key '{}', which the task does not write",
+                                      message_text(record.extra.begin().key(), 100)));
+    if (record.solution.empty()) row.refuse_output("a record without its solution, which the task writes");
+    if (!drawn_square && flat(record.solution) != square)
+        row.refuse_output("a record whose solution is not the row's square (its 'solution')");
+}
+
+// The record's clues as a set of its square's universe (each one of its clues: row_facts has
+// checked the square satisfies them all).
+critical::ClueSet clue_set(const Row& row, const critical::ClueUniverse& u, const Instance& record) {
+    const int n = u.n();
+    critical::ClueSet set(static_cast<std::size_t>(u.size()), 0);
+    std::size_t found = 0;
+    for (int i = 0; i < u.size(); ++i) {
+        const critical::Clue& c = u.clue(i);
+        const bool in = c.is_number ? std::any_of(record.givens.begin(), record.givens.end(),
+                                                  [&](const Given& g) { return g.row * n + g.col == c.cell; })
+                                    : std::any_of(record.lt.begin(), record.lt.end(), [&](const LessThan& l) {
+                                          return l.r1 * n + l.c1 == c.cell && l.r2 * n + l.c2 == c.other;
+                                      });
+        set[static_cast<std::size_t>(i)] = in ? 1 : 0;
+        found += in ? 1 : 0;
+    }
+    if (found != record.givens.size() + record.lt.size())
+        row.refuse_output("a record with a clue twice, or a relation between cells that are not neighbours");
+    return set;
+}
+
+// Uniquely solvable, counted to 2 by gac: the grade says so (Grader::grade counts first).
+GradeResult check_unique(const Row& row, Grader& grader, const Instance& record) {
+    const GradeResult g = grader.grade(Puzzle::compile(record));
+    if (g.grade == Grade::multiple || g.grade == Grade::unsat)
+        row.refuse_output(fmt::format("a puzzle with {} (gac, counting to 2), not a uniquely solvable one",
+                                      g.grade == Grade::unsat ? "no solution" : "a second solution"));
+    return g;
+}
+
+// Without any one clue the puzzle has a second solution: gac counts each to 2 (with one reused
+// solver, as the generator's strip pass asks; the method's own verify backend, Gecode by
+// default, took 4x as long as the runs themselves on greedy 9x9 sets).
+void check_critical(const Row& row, Grader& grader, const Instance& record) {
+    Instance without = record;
+    without.solution.clear();
+    without.meta = Json();
+    const std::size_t h = record.givens.size();
+    for (std::size_t i = 0; i < h + record.lt.size(); ++i) {
+        without.givens = record.givens;
+        without.lt = record.lt;
+        if (i < h) without.givens.erase(without.givens.begin() + static_cast<std::ptrdiff_t>(i));
+        else without.lt.erase(without.lt.begin() + static_cast<std::ptrdiff_t>(i - h));
+        if (grader.count_to_two(Puzzle::compile_for_search(without)) == Status::unique)
+            row.refuse_output(fmt::format("a set that is not critical: without its {} {} it is still uniquely solvable "
+                                          "(gac, counting to 2)",
+                                          i < h ? "given" : "relation", i < h ? i + 1 : i - h + 1));
+    }
+}
+
+// The record's verified_by, if it is a label the verification by `backend` writes
+// (verify_critical_set: the incremental kernel's, where the backend offers one and a clue was
+// asked about, else the count-to-2 oracle's spec); labels are kept per backend and order.
+std::string verified_by(const Row& row, const Instance& record, const std::string& backend, const critical::ClueUniverse& u,
+                        std::map<std::string, std::vector<std::string>>& labels) {
+    std::vector<std::string>& known = labels[fmt::format("{}/{}", backend, u.n())];
+    if (known.empty()) {
+        known.push_back(critical::UniquenessOracle(backend).spec());
+        if (const auto kernel = critical::IncrementalOracle::of(backend, u)) known.push_back(kernel->label());
+    }
+    const std::string label = record.meta.value("verified_by", std::string());
+    if (std::find(known.begin(), known.end(), label) == known.end())
+        row.refuse_output(fmt::format("a record whose meta 'verified_by' is '{}', where the method's verification writes '{}'",
+                                      message_text(label, 100), message_text(known.front(), 100)));
+    return label;
+}
+
+void check_grade_and_nodes(const Row& row, const GradeResult& g, std::uint64_t nodes) {
+    if (row.cell("grade") != grade_name(g.grade))
+        row.refuse("grade", fmt::format("where its output is a puzzle of grade '{}'", grade_name(g.grade)));
+    if (row.whole("nodes") != nodes) row.refuse("nodes", fmt::format("where its output's search says {}", nodes));
+}
+
+// generate (tasks/generate.cpp): unique_instance's record of the row's square and seed.
+void check_generate(const Row& row, Grader& grader, const Instance& record, const SolverSpec& method,
+                    const std::vector<int>& square) {
+    const UniqueSpec spec = unique_method(method, record.n);
+    const std::uint64_t seed = row.whole("seed");
+    const std::uint64_t attempts = counted(row, record, "attempts");
+    if (attempts < 1 || attempts > static_cast<std::uint64_t>(spec.max_attempts))
+        row.refuse_output(fmt::format("a record made in {} attempts, where the method allows 1 to {}", attempts, spec.max_attempts));
+    // The first attempt plants the row's square; it can fail only for a target grade or with
+    // relations alone (a square its relations do not determine), and a later one draws a square.
+    if (attempts > 1 && !spec.target && spec.use != ClueUse::relations)
+        row.refuse_output("a record made in more than one attempt, where the first always succeeds");
+    check_identity(row, record, unique_id(spec, seed), square, attempts > 1);
+    const GradeResult g = check_unique(row, grader, record);
+    const critical::ClueUniverse u(record.n, flat(record.solution));
+    clue_set(row, u, record);
+    check_critical(row, grader, record);
+    if (spec.target && g.grade != *spec.target)
+        row.refuse_output(fmt::format("a puzzle of grade '{}', where the method's target is '{}'", grade_name(g.grade),
+                                      grade_name(*spec.target)));
+    check_meta(row, record, unique_meta(spec, seed, record, g, static_cast<int>(attempts)), {});
+    check_grade_and_nodes(row, g, g.gac_nodes);
+    // Which unique, minimal puzzle of the square it is, the seed decides: made again by the
+    // binary that made it (the row's build is this one), from the one attempt it took, it
+    // must be this record (another build's generator may differ; a retry costs its attempts).
+    if (attempts == 1 && row.cell("build") == this_build().cell() &&
+        write_instances({unique_instance(spec, seed, grader, &square)}, Format::jsonl) != row.cell("output") + "\n")
+        row.refuse_output("a record other than the one its run makes again from its seed and square");
+}
+
+// The meta set_record (critical/oracle/report.hpp) writes for these clues, verified by `label`.
+Json set_meta(const critical::ClueUniverse& u, const critical::ClueSet& set, const std::string& label,
+              std::uint64_t witnesses) {
+    critical::Verification v;
+    v.uniquely_completable = v.critical = true;
+    v.witnesses = witnesses;
+    v.backend = label;
+    return critical::set_record(u, set, "", v, Json::object()).meta;
+}
+
+std::uint64_t witnesses_of(const Row& row, const Instance& record) {
+    if (!record.meta.contains("verified_witnesses")) return 0;
+    const std::uint64_t w = counted(row, record, "verified_witnesses");
+    if (w == 0 || w > record.givens.size() + record.lt.size())
+        row.refuse_output(fmt::format("a record whose meta 'verified_witnesses' is {}, not 1 to its clue count", w));
+    return w;
+}
+
+// critical (tasks/critical.cpp, critical/greedy/pipeline.cpp): the verified set of the search.
+void check_critical_set(const Row& row, OutputFacts::State& state, const Instance& record, const SolverSpec& method,
+                        const std::vector<int>& square) {
+    const critical::PipelineOptions options = critical_method(method);
+    const std::uint64_t seed = row.whole("seed");
+    check_identity(row, record, fmt::format("{}:critical-s{}", row.cell("instance"), seed), square);
+    const GradeResult g = check_unique(row, state.grader, record);
+    const critical::ClueUniverse u(record.n, square);
+    const critical::ClueSet set = clue_set(row, u, record);
+    const ClueUse use = critical::objective_use(options.search.objective, options.search.use);
+    for (int i = 0; i < u.size(); ++i)
+        if (set[static_cast<std::size_t>(i)] && !u.allowed(i, use))
+            row.refuse_output(fmt::format("a set with a clue the method's use '{}' does not allow", clue_use_name(use)));
+    check_critical(row, state.grader, record);
+    Json want = set_meta(u, set, verified_by(row, record, options.verify_backend, u, state.labels), witnesses_of(row, record));
+    want["objective"] = critical::objective_name(options.search.objective);
+    want["use"] = clue_use_name(use);
+    want["cost"] = critical::weighted_cost(critical::count_clues(u, set), critical::objective_weights(options.search.objective));
+    want["seed"] = seed;
+    want["search_backend"] = options.search.backend;
+    check_meta(row, record, want, {"iterations", "starts", "checks"});
+    const std::uint64_t iterations = counted(row, record, "iterations");
+    if (options.search.time_limit <= 0 && iterations > options.search.iterations)
+        row.refuse_output(fmt::format("a record of {} iterations, where the method allows {}", iterations,
+                                      options.search.iterations));
+    counted(row, record, "starts");
+    check_grade_and_nodes(row, g, counted(row, record, "checks"));
+}
+
+// exact (experiments/exact_task.cpp): each witness of the class's square, verified critical.
+void check_exact(const Row& row, OutputFacts::State& state, const std::vector<Instance>& records, const SolverSpec& method,
+                 const std::vector<int>& square) {
+    const ExactMethod m = exact_method(method);
+    const std::string id = fmt::format("{}:exact-{}", row.cell("instance"), critical::exact_objective_name(m.objective));
+    for (const Instance& record : records) {
+        if (!record.meta.is_object()) row.refuse_output("a record without the meta the method writes");
+        const bool frontier = m.objective == critical::ExactObjective::frontier;
+        check_identity(row, record, frontier ? fmt::format("{}-h{}", id, counted(row, record, "h_max")) : id, square);
+        check_unique(row, state.grader, record);
+        const critical::ClueUniverse u(record.n, square);
+        const critical::ClueSet set = clue_set(row, u, record);
+        check_critical(row, state.grader, record);
+        const Json want = set_meta(u, set, verified_by(row, record, m.verify, u, state.labels), witnesses_of(row, record));
+        for (const auto& [key, value] : want.items())
+            if (record.meta.value(key, Json()) != value)
+                row.refuse_output(fmt::format("a record whose meta '{}' is not {}, what the method writes",
+                                              message_text(key, 100), message_text(value.dump(), 100)));
+    }
+}
+
+// The status each kind writes for a run that made its output (row_facts.hpp checks the rest).
+constexpr Status success_of(Task task) {
+    return task == Task::generate ? Status::unique : task == Task::critical ? Status::critical : Status::solved;
+}
+
+}  // namespace
+
+void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& path, Task task, const SolverSpec& method,
+                        std::string_view refusing) {
+    if (!fills(task_info(task), TaskColumn::output)) return;
+    const Row row{{t, r, path, refusing}};
+    const auto at = std::find(t.header.begin(), t.header.end(), "output");
+    if (at == t.header.end() || row.cell("output").empty()) return;
+    const std::vector<Instance> records =
+        parse_instances(row.cell("output"), fmt::format("{}:{}: column 'output'", path, t.lines[r]), Format::jsonl);
+    const std::vector<int> square = solution_of(t, r, path, records.front().n, refusing);
+    if (status_named(row.cell("status")) != success_of(task)) {  // an error's record is its evidence: of its square
+        for (const Instance& record : records)
+            if (!record.solution.empty() && flat(record.solution) != square)
+                row.refuse_output("a record whose solution is not the row's square (its 'solution')");
+        return;
+    }
+    if (task == Task::exact) return check_exact(row, state_, records, method, square);
+    if (records.size() != 1) row.refuse_output(fmt::format("{} records, where the task writes one", records.size()));
+    if (task == Task::generate) check_generate(row, state_.grader, records.front(), method, square);
+    else check_critical_set(row, state_, records.front(), method, square);
+}
+
+}  // namespace futolab

@@ -1,0 +1,100 @@
+#include "experiments/status_facts.hpp"
+
+#include "core/error.hpp"
+#include "core/message_text.hpp"
+#include "core/status.hpp"
+#include "experiments/row_cells.hpp"
+#include "experiments/task_kinds.hpp"
+#include "solvers/solver.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+
+namespace futolab {
+namespace {
+
+// The row, with its solutions cell: empty (not counted) or a whole number.
+struct Row : RowCells {
+    std::optional<std::uint64_t> solutions() const {
+        if (cell("solutions").empty()) return std::nullopt;
+        return whole("solutions");
+    }
+};
+
+// The solver mode a `mode` cell names (records/results_csv.cpp writes Mode::name()).
+std::optional<Mode> solver_mode(const std::string& cell) {
+    if (cell == "first") return Mode::first();
+    if (!cell.starts_with("count:")) return std::nullopt;
+    try {
+        return parse_mode(std::string_view(cell).substr(6));
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
+}
+
+// The kind a square task's `mode` cell names (its task name), if it is one.
+const TaskInfo* square_kind(const std::string& cell) {
+    for (const TaskInfo& kind : kTasks)
+        if (takes_methods(kind) && kind.name == cell) return &kind;
+    return nullptr;
+}
+
+std::string solutions_text(std::uint64_t count) { return fmt::format("{} solution{}", count, count == 1 ? "" : "s"); }
+
+// solve and count rows (see the header).
+void check_solver_row(const Row& row, const Mode& mode, Status status) {
+    const std::optional<std::uint64_t> count = row.solutions();
+    const bool has_solution = !row.cell("solution").empty();
+    if (status == Status::critical) row.refuse("status", "a status of task critical, never of a solver's run");
+    if (outcome_of(status) == RunOutcome::finished) {
+        if (!count) return;  // a count a tool did not report: the solution decides nothing more
+        if (const Status want = completed_status(mode, *count); want != status)
+            row.refuse("status", fmt::format("where a run in mode {} that found {} is '{}'", mode.name(), solutions_text(*count),
+                                             status_name(want)));
+        if (mode.kind == Mode::Kind::count && mode.limit != 0 && *count > mode.limit)
+            row.refuse("solutions", fmt::format("more than mode {} counts", mode.name()));
+    }
+    if (status == Status::crash && has_solution) row.refuse("solution", "where a crashed run found none");
+    if (count && (*count != 0) != has_solution)
+        row.refuse("solution", has_solution ? fmt::format("where its '{}' run found no solution", status_name(status))
+                                            : fmt::format("empty, where its '{}' run found {}", status_name(status),
+                                                          solutions_text(*count)));
+}
+
+// The status a square kind writes for a run that made its output.
+Status success_of(Task task) {
+    return task == Task::generate ? Status::unique : task == Task::critical ? Status::critical : Status::solved;
+}
+
+// generate, critical and exact rows (see the header).
+void check_square_row(const Row& row, const TaskInfo& kind, Status status) {
+    if (!row.has("output")) return;  // a CSV before the column
+    const std::string& output = row.cell("output");
+    const std::uint64_t records = output.empty() ? 0 : static_cast<std::uint64_t>(std::count(output.begin(), output.end(), '\n')) + 1;
+    if (status == success_of(kind.value)) {
+        if (records == 0) row.refuse("status", "where its output is empty");
+        if (const auto count = row.solutions(); count && *count != records)
+            row.refuse("solutions", fmt::format("where its output holds {} records", records));
+        return;
+    }
+    const bool multiple_ok = status == Status::multiple && kind.value != Task::generate;
+    if (!multiple_ok && outcome_of(status) == RunOutcome::finished)
+        row.refuse("status", fmt::format("a status task {} never writes", kind.name));
+    if (records != 0) row.refuse("status", "where its output holds a record");
+}
+
+}  // namespace
+
+void check_status_facts(const CsvTable& t, std::size_t r, const std::string& path, std::string_view refusing) {
+    const Row row{{t, r, path, refusing}};
+    if (!row.has("mode") || !row.has("solutions")) return;  // SPEC §5 columns: only a hand-made table lacks them
+    const std::optional<Status> status = status_named(row.cell("status"));
+    if (!status || *status == Status::error) return;  // an unknown status: the reader refuses it; error: evidence
+    const std::string& mode = row.cell("mode");
+    if (const TaskInfo* kind = square_kind(mode)) return check_square_row(row, *kind, *status);
+    if (const std::optional<Mode> m = solver_mode(mode)) check_solver_row(row, *m, *status);
+}
+
+}  // namespace futolab

@@ -1,0 +1,33 @@
+// A row's status against its own `solution`, `solutions` and `output` cells, as SPEC §4 and
+// each task kind write them (issue #45, round 10, finding 15: a `unique` row edited to `unsat`,
+// its solution kept, was resumed and merged; only `analyze --fail-on-disagreement` noticed).
+// Checked by resume and merge through check_row_facts (row_facts.hpp). What is written:
+//   - solve and count rows (mode `first`, `count:K`, `count:all`): a finished run's status is
+//     completed_status (solvers/solver.hpp) of its mode and its solutions count: unsat for 0,
+//     solved in mode first (or count:1), unique or multiple counting to K ≥ 2 (at most K
+//     solutions), counted in count:all; its `solution` holds the first solution exactly when
+//     the count is not 0. A run stopped by a limit (timeout, node_limit, memout) holds a
+//     solution only with a count that is not 0; a crash holds none; `critical` is no solver's.
+//   - generate, critical and exact rows (mode = the task): `solution` is the input square
+//     whatever happened, so the output decides. The kind's success status (unique, critical,
+//     solved) has an output of as many records as `solutions` says; multiple (critical, exact:
+//     no set of the allowed clues determines the square), timeout, node_limit, memout and crash
+//     have none; no other status is written, but error, which may keep a record that failed its
+//     verification.
+// An `error` row is the evidence of a failure (solution_is_evidence) and is not checked here.
+#pragma once
+
+#include "records/csv_reader.hpp"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace futolab {
+
+// Throws InputError "PATH:LINE:COLUMN: column 'status' is 'unsat', … : `refusing`" (or names
+// the solution, solutions or output cell) for row `r` of `t` whose status its cells contradict.
+// A mode cell that is no mode and no task kind is left to the caller's cell checks.
+void check_status_facts(const CsvTable& t, std::size_t r, const std::string& path, std::string_view refusing);
+
+}  // namespace futolab
