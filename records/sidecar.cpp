@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <fstream>
 #include <thread>
+#include <utility>
 
 namespace futolab {
 namespace {
@@ -187,6 +188,28 @@ bool holds_a_row(const std::string& csv_path) {
     std::string header;
     std::getline(in, header);
     return in && in.peek() != std::ifstream::traits_type::eof();
+}
+
+// The first input that differs, as the two sides of "made by X, not Y", each saying where it
+// comes from (round 10: an emptied `inputs:` gave "made by inputs as they were, not a new
+// input file p4.tatham"): what the sidecar lists, and what the config reads now.
+std::pair<std::string, std::string> input_sides(const std::vector<InputFile>& listed, const std::vector<InputFile>& read) {
+    for (std::size_t i = 0; i < std::max(listed.size(), read.size()); ++i) {
+        if (i >= listed.size())
+            return {listed.empty() ? "no input file (its sidecar lists none)"
+                                   : fmt::format("{} input file{} (its sidecar lists no more)", i, i == 1 ? "" : "s"),
+                    fmt::format("input file {}{} (the config reads it)", read[i].path, listed.empty() ? "" : " too")};
+        if (i >= read.size())
+            return {fmt::format("input file {} (its sidecar lists it)", listed[i].path),
+                    fmt::format("inputs without it (the config no longer reads {})", listed[i].path)};
+        if (listed[i].path != read[i].path)
+            return {fmt::format("input file {} (its sidecar's input {})", listed[i].path, i + 1),
+                    fmt::format("input file {} (the config's input {})", read[i].path, i + 1)};
+        if (listed[i].hash != read[i].hash)
+            return {fmt::format("input file {} with content hash {} (its sidecar)", listed[i].path, listed[i].hash),
+                    fmt::format("content hash {} (the file as the config reads it now)", read[i].hash)};
+    }
+    return {};
 }
 
 }  // namespace
@@ -420,9 +443,9 @@ void check_resumable(const std::string& csv_path, const ExperimentIdentity& conf
         was.push_back(fmt::format("config {} ({} as it was)", made.identity.config_hash, made.identity.config_file));
         is.push_back(fmt::format("config {} ({})", config.config_hash, config.config_file));
     }
-    if (const std::string why = input_difference(made.identity.inputs, config.inputs); !why.empty()) {
-        was.push_back("inputs as they were");
-        is.push_back(why);
+    if (auto [listed, read] = input_sides(made.identity.inputs, config.inputs); !listed.empty()) {
+        was.push_back(std::move(listed));
+        is.push_back(std::move(read));
     }
     if (!was.empty())
         throw InputError(fmt::format("{}: made by {}, not {}: refusing to resume; use a new --out", csv_path,

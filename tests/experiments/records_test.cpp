@@ -24,6 +24,7 @@ using futolab::test::run_cli;
 using futolab::test::scratch;
 using futolab::test::replace_in_file;
 using futolab::test::slurp;
+using futolab::test::kRoot;
 using futolab::test::write_config;
 namespace fs = std::filesystem;
 
@@ -65,6 +66,38 @@ TEST_CASE("resume refuses a changed solver list, leaving the CSV byte-identical"
     // Also when the last row was cut off by a kill: the cut is not made either.
     fs::resize_file(csv, fs::file_size(csv) - 7);
     check_refused(dir + "/cfg.yaml", csv, "made by config " + hash);
+}
+
+// Round 10 (finding 16): with the sidecar's `inputs:` emptied, resume said "made by inputs as
+// they were, not a new input file p4.tatham". Each side now says what it is and where from.
+TEST_CASE("resume names what the sidecar lists and what the config reads when inputs differ", "[records][resume]") {
+    const std::string dir = scratch("resume-inputs");
+    const std::string csv = partial_run(dir);
+    const std::string meta = slurp(csv + ".meta.yaml");
+    const std::string n05 = kRoot + "/corpora/tatham-dev/n05.tatham", n06 = kRoot + "/corpora/tatham-dev/n06.tatham";
+    // The sidecar's two input lines, "  - {file: PATH, hash: HEX}", after "inputs:".
+    const std::size_t list = meta.find("\ninputs:\n");
+    REQUIRE(list != std::string::npos);
+    const std::size_t one = meta.find('\n', list + 1), two = meta.find('\n', one + 1), end = meta.find('\n', two + 1);
+    REQUIRE(meta.substr(one, 6) == "\n  - {");
+    REQUIRE(meta.substr(two, 6) == "\n  - {");
+    const auto refused = [&](const std::string& edited, const std::string& what) {
+        std::ofstream(csv + ".meta.yaml") << edited;
+        check_refused(dir + "/cfg.yaml", csv, what);
+    };
+    refused(meta.substr(0, list) + "\ninputs: []" + meta.substr(end),
+            "made by no input file (its sidecar lists none), not input file " + n05 + " (the config reads it)");
+    refused(meta.substr(0, two) + meta.substr(end),
+            "made by 1 input file (its sidecar lists no more), not input file " + n06 + " too (the config reads it)");
+    std::string renamed = meta;
+    renamed.replace(renamed.find("n05.tatham", one), 10, "n04.tatham");
+    refused(renamed, "made by input file " + kRoot + "/corpora/tatham-dev/n04.tatham (its sidecar's input 1), not input file " +
+                         n05 + " (the config's input 1)");
+    std::string rehashed = meta;
+    rehashed.replace(rehashed.find("hash: ", one) + 6, 16, "0123456789abcdef");
+    refused(rehashed, "made by input file " + n05 + " with content hash 0123456789abcdef (its sidecar), not content hash ");
+    std::ofstream(csv + ".meta.yaml") << meta;
+    CHECK(run_cli("run -q --resume " + dir + "/cfg.yaml").exit_code == 0);  // the sidecar as written resumes
 }
 
 // The `key:` value of the sidecar's first line with it (the futolab: section's, which comes first).
