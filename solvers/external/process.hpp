@@ -15,6 +15,9 @@
 // runs), and so is the process that runs it (what the tool orphans when it ends comes back
 // here, not to init); when the tool has ended, every child of this process that is not a
 // running tool and not in this process's session is killed and reaped, its children in turn.
+// If futolab dies while a tool runs (kill -9), a guard process kills the tool's session and
+// everything carrying the tool's mark (FUTOLAB_TOOL_RUN in its environment), and the next start
+// kills what still carries a dead owner's mark before removing its folder (tool_guard.hpp).
 // Files the tool wrote are read with read_tool_file: never blocking, regular files only, capped.
 //
 // Thread safety: every call is independent (no global state). Between fork and execve the
