@@ -158,3 +158,33 @@ TEST_CASE("a build whose workers stop saying hello during the sweep gives error 
         CHECK(has(row[t.column("message", csv)], "build x (" + once + "): exited with code 3 before its hello"));
     }
 }
+
+// The shards of an A/B sweep merge (review of this stop: the builds `run --build` gives are in
+// the sidecar only, and merge read the run cells against a matrix without builds). A merge by
+// another binary than the shards' does not make their instances again (its generators and ids
+// may differ): it says so and keeps the row-against-row checks.
+TEST_CASE("an A/B sweep's shards merge, and a merge by another binary says it did not remake the instances",
+          "[builds][cli][merge]") {
+    const std::string dir = scratch("ab-merge");
+    const std::string cfg = config(dir);
+    const std::string builds = " --build old=" FUTOLAB_CLI " --build new=" FUTOLAB_CLI;
+    for (const char* shard : {"1/2", "2/2"})
+        REQUIRE(run_cli("run -q " + cfg + builds + " --shard " + shard + " --out " + dir + "/sh").exit_code == 0);
+    const std::string shards = dir + "/sh/ab.shard-1-of-2.csv " + dir + "/sh/ab.shard-2-of-2.csv";
+    auto r = run_cli("merge " + shards + " --out " + dir + "/m.csv");
+    INFO(r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "16 of 16 runs from 2 files"));
+    CHECK(r.err.empty());
+    // The shards' driver said to be another binary (its hash in both sidecars, as another build's would be).
+    for (const char* name : {"/sh/ab.shard-1-of-2.csv.meta.yaml", "/sh/ab.shard-2-of-2.csv.meta.yaml"}) {
+        std::string text = slurp(dir + name);
+        const std::size_t at = text.find("  binary_hash: ");  // the first: the `futolab:` section, the driver
+        REQUIRE(at != std::string::npos);
+        text.replace(at + 15, 16, "0123456789abcdef");
+        std::ofstream(dir + name, std::ios::trunc) << text;
+    }
+    r = run_cli("merge " + shards + " --out " + dir + "/m2.csv");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.err, "futolab: warning: the instances were not made again: this futolab is not the one that ran the shards"));
+}
