@@ -221,3 +221,21 @@ TEST_CASE("the next start kills only the processes that carry a dead owner's mar
         reap(s.pid);
     }
 }
+
+TEST_CASE("a warm worker killed by its watchdog takes its tool's children with it", "[external][leftovers][cli]") {
+    // A tool that ignores SIGTERM gets SIGKILL 0.5 s after the limit, when the worker's own
+    // watchdog may kill the worker first: the tool's background child then ran on under init.
+    const test::Watchdog watchdog(300);
+    const std::string child = test::sleep_marker(33);
+    const std::string dir = prepare("watchdog", "true");
+    fs::create_directories(dir + "/bin");
+    std::ofstream(dir + "/bin/minizinc") << "#!/bin/sh\ntrap '' TERM\nsleep " << child << " &\nwhile :; do wait; done\n";
+    fs::permissions(dir + "/bin/minizinc", fs::perms::owner_all);
+    std::ofstream(dir + "/w.yaml") << "name: w\nisolation: process\nlimits: { time: 0.3s }\ninstances:\n  - file: i.jsonl\n"
+                                      "solvers: [ minizinc ]\noutput: out/w.csv\n";
+    const auto r = test::run_cli_env("PATH='" + dir + "/bin':\"$PATH\" TMPDIR='" + dir + "/tmp' ", "run -q --jobs 1 w.yaml", dir);
+    INFO(r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(test::has(test::slurp(dir + "/out/w.csv"), ",timeout,"));
+    CHECK(gone(child));
+}
