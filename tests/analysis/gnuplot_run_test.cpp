@@ -75,7 +75,7 @@ TEST_CASE("a gnuplot that never ends is killed with its process group at its tim
     CHECK_FALSE(sleep_left(sleep_token()));  // what it started went with it
 }
 
-TEST_CASE("gnuplot's time grows with the figure's points; FUTOLAB_GNUPLOT_WAIT sets its base", "[plots][gnuplot][env]") {
+TEST_CASE("gnuplot's time grows with the figure's points, and FUTOLAB_GNUPLOT_WAIT sets its base", "[plots][gnuplot][env]") {
     ::unsetenv("FUTOLAB_GNUPLOT_WAIT");
     CHECK(futolab::gnuplot_seconds(0) == futolab::kGnuplotBaseSeconds);
     CHECK(futolab::gnuplot_seconds(1'000'000) == futolab::kGnuplotBaseSeconds + 1e6 * futolab::kGnuplotSecondsPerPoint);

@@ -11,6 +11,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
+#include <functional>
 #include <memory>
 
 #include <chrono>
@@ -147,10 +149,23 @@ TEST_CASE("a writer waits for readers of its lock to end", "[records][lock][merg
     });
     {
         // Two writers wait at once: neither may look like a reader to the other (a waiter that
-        // kept its probe's shared lock did, and both waited out the whole 10 s).
-        std::thread second([&csv] { CHECK_NOTHROW(OutputLock(csv)); });
-        CHECK_NOTHROW(OutputLock(csv));
+        // kept its probe's shared lock did, and both waited out the whole 10 s). Once the reader
+        // is gone one of them takes the lock; the other takes it after, or is refused at once
+        // because a writer holds it — never as if readers had held it for 10 s.
+        std::array<std::string, 2> outcome;
+        const auto writer = [&csv](std::string& said) {
+            try {
+                const OutputLock mine(csv);
+                said = "locked";
+            } catch (const InputError& e) {
+                said = e.what();
+            }
+        };
+        std::thread second(writer, std::ref(outcome[1]));
+        writer(outcome[0]);
         second.join();
+        CHECK((outcome[0] == "locked" || outcome[1] == "locked"));
+        for (const std::string& said : outcome) CHECK((said == "locked" || has(said, "is writing it")));
     }
     reader_ends.join();
     const auto waited = std::chrono::steady_clock::now() - start;

@@ -430,7 +430,8 @@ TEST_CASE("inputs are pinned by content: resume and merge refuse an edited corpu
     const std::string before = futolab::test::slurp(dir + "/p.shard-1-of-2.csv");
     const auto resumed = run_cli("run -q --resume --shard 1/2 " + dir + "/cfg.yaml");
     CHECK(resumed.exit_code == 2);
-    CHECK(resumed.err.find("input file " + dir + "/c.jsonl changed") != std::string::npos);
+    CHECK(resumed.err.find("made by input file " + dir + "/c.jsonl with content hash ") != std::string::npos);
+    CHECK(resumed.err.find("(the file as the config reads it now)") != std::string::npos);
     CHECK(futolab::test::slurp(dir + "/p.shard-1-of-2.csv") == before);
     REQUIRE(run_cli("run -q --shard 2/2 " + dir + "/cfg.yaml").exit_code == 0);  // made after the edit
     const auto merged = run_cli("merge " + dir + "/p.shard-1-of-2.csv " + dir + "/p.shard-2-of-2.csv --out " + dir +
