@@ -77,7 +77,7 @@ private:
 template <class Config, class Field, class E = std::remove_reference_t<std::invoke_result_t<Field, Config&>>>
 typename OptionTable<Config>::Entry choice(std::string_view key, Field field,
                                            std::vector<std::pair<std::string_view, E>> names, std::string_view help) {
-    OptionSpec spec{key, {}, 0, 0, {}, help};
+    OptionSpec spec{key, {}, 0, 0, {}, help, {}};
     Config defaults{};
     for (const auto& [name, value] : names) {
         spec.values.push_back(name);
@@ -106,7 +106,7 @@ typename OptionTable<Config>::Entry whole(std::string_view key, Field field, std
                                           std::string_view help) {
     static_assert(std::is_integral_v<T>);
     Config defaults{};
-    OptionSpec spec{key, {}, lo, hi, std::to_string(field(defaults)), help};
+    OptionSpec spec{key, {}, lo, hi, std::to_string(field(defaults)), help, {}};
     auto set = [field](Config& c, std::string_view text) { field(c) = static_cast<T>(parse_whole(text)); };
     return {std::move(spec), std::move(set)};
 }
