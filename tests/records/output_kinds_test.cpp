@@ -31,7 +31,10 @@ std::string fresh(const std::string& name) { return futolab::test::fresh_dir("ou
 
 // `args` with a 60 s watchdog: a command that hangs is killed and fails the test (exit 143).
 CliResult bounded(const std::string& args) {
-    return run_cli(args + " & p=$!; ( sleep 60; kill $p ) 2>/dev/null & w=$!; wait $p; c=$?; kill $w 2>/dev/null; exit $c");
+    // The watchdog's own sleep goes with it (a plain `( sleep 60; kill $p )` left one sleep
+    // behind per call for a minute).
+    return run_cli(args + " & p=$!; ( sleep 60 & s=$!; trap 'kill $s; exit' TERM; wait $s; kill $p ) 2>/dev/null & w=$!; "
+                          "wait $p; c=$?; kill $w 2>/dev/null; exit $c");
 }
 
 // A listening-less Unix socket file at `path` (what a crashed daemon leaves).
