@@ -17,6 +17,7 @@
 // every one re-verified by a second backend before it is written (docs/critical.md).
 // Random square i (0-based) uses seed S + i, recorded in its meta, as `generate` does.
 #include "app/commands.hpp"
+#include "app/critical_experiment.hpp"
 #include "app/critical_modes.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
@@ -42,7 +43,9 @@
 #include "futolab_version.hpp"
 #include "critical/greedy/pipeline.hpp"
 #include "critical/oracle/report.hpp"
+#include "experiments/methods.hpp"
 #include "experiments/progress.hpp"
+#include "experiments/rendered_config.hpp"
 #include "generators/latin/square.hpp"
 #include "generators/latin/random.hpp"
 #include "solvers/options.hpp"
@@ -56,6 +59,8 @@
 #include <fmt/ranges.h>
 
 #include <charconv>
+#include <cmath>
+#include <limits>
 #include <chrono>
 #include <cstdio>
 #include <algorithm>
@@ -109,11 +114,17 @@ struct CriticalArgs {
     int max_remove = ZeroGivenOptions{}.max_remove;
     std::uint64_t node_limit = ZeroGivenOptions{}.node_limit;
     bool force = false;  // --force: replace an output the guard would keep (records/output_guard.hpp)
+    bool resume = false;  // the default search: go on with the results CSV beside --out
+    std::string command_line;  // for the sidecar
     bool construct = false;  // the chain construction (critical/construction/chain_construction.hpp)
     int split = -1;          // --construct: chains from 1; -1 = balanced_split(n), the fewest relations
 };
 
 namespace {
+
+// The largest seed a run can have: 63 bits, as the experiment driver's derived seeds
+// (experiments/run_matrix.hpp), so any signed 64-bit reader of the CSV reads it.
+constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::int64_t>::max();
 
 struct SolvedSquare {
     int n;
@@ -140,22 +151,6 @@ std::vector<SolvedSquare> given_squares(const CriticalArgs& a) {
         for (const Instance& in : read_instances(a.input)) given.push_back(square_of(in, a.seed));
     }
     return given;
-}
-
-// Calls `each` on every square to search, in order: the given ones, or --count random
-// squares of order --n made one at a time, so nothing grows with --count.
-void for_each_square(const CriticalArgs& a, const std::vector<SolvedSquare>& given,
-                     const std::function<void(const SolvedSquare&)>& each) {
-    if (a.n == 0) {
-        for (const SolvedSquare& s : given) each(s);
-        return;
-    }
-    const LatinSampler sampler = a.sampler;
-    for (std::uint64_t i = 0; i < a.count; ++i) {
-        const std::uint64_t seed = a.seed + i;
-        std::mt19937_64 rng(seed);
-        each({a.n, random_latin_square(a.n, rng, sampler), fmt::format("critical-n{}-s{}", a.n, seed), seed});
-    }
 }
 
 int run_exhaustive(const CriticalArgs& a) {
@@ -579,34 +574,53 @@ int run_construct(const CriticalArgs& a) {
     return verified ? 0 : 1;
 }
 
-// The default search: greedy or iterated, on given or random squares.
+// The squares of the default search as a critical_squares: source (experiments/config.hpp):
+// the same ids and seeds the command has always given them.
+CriticalSquaresSource greedy_squares(const CriticalArgs& a) {
+    if (a.seed > kMaxSeed || (a.n > 0 && a.count > 0 && a.count - 1 > kMaxSeed - a.seed))
+        throw InputError(fmt::format("critical: --seed {}{}: too large (square i has seed --seed + i, at most {})", a.seed,
+                                     a.n > 0 ? fmt::format(" with --count {}", a.count) : "", kMaxSeed));
+    CriticalSquaresSource s;
+    s.n = a.n;
+    s.count = a.count;
+    s.seed = a.seed;
+    s.sampler = a.sampler;
+    s.square = a.square;
+    s.file = a.input;
+    return s;
+}
+
+// The method `critical` (experiments/methods.cpp) with the search's options.
+std::string greedy_method(const CriticalArgs& a) {
+    const std::optional<std::string> verify = critical_verify_choice(a.verify_with);
+    if (!verify)
+        throw InputError(fmt::format("critical: --verify-with {}: the search's sets are verified by one of {} "
+                                     "(the method critical's verify option; {})",
+                                     a.verify_with, critical_verify_choices(), kCriticalVerifySpec));
+    return fmt::format("{}:objective={},use={},order={},iterations={},time_ms={},verify={}", method_name(Task::greedy),
+                       objective_name(a.objective), clue_use_name(a.use), name_in(kGreedyOrders, a.order), a.iterations,
+                       static_cast<std::uint64_t>(std::ceil(a.time_limit * 1e3)), *verify);
+}
+
+// The default search: greedy or iterated, on given or random squares, run as task greedy (one
+// run per square) by the experiment driver (app/critical_experiment.hpp).
 int run_greedy(const CriticalArgs& a) {
-    PipelineOptions opt;
-    opt.search.objective = objective_from_name(objective_name(a.objective));  // a search one
-    opt.search.use = a.use;
-    opt.search.order = a.order;
-    opt.search.iterations = a.iterations;
-    opt.search.time_limit = a.time_limit;
-    if (opt.search.objective != Objective::greedy && a.iterations == 0 && a.time_limit <= 0) opt.search.iterations = default_iterations(opt.search.objective);
-    opt.verify_backend = parse_solver_spec(a.verify_with).text();
-    const std::vector<SolvedSquare> given = given_squares(a);
-    OutputStream out(a.out);
-    int exit_code = 0;
-    for_each_square(a, given, [&](const SolvedSquare& s) {
-        const PipelineOutput o = critical_set_of(s.n, s.square, opt, s.seed, s.id);
-        if (!o.record) {
-            std::cerr << fmt::format("futolab critical: {}: the full {} universe is not uniquely completable; skipped\n",
-                                     s.id, clue_use_name(objective_use(opt.search.objective, opt.search.use)));
-            return;
-        }
-        if (!o.verified) {
-            std::cerr << fmt::format("futolab critical: {}: verification failed: {}\n", visible_text(s.id), o.why);
-            exit_code = 1;
-        }
-        out.write(write_instances({*o.record}, Format::jsonl));  // flushed: an interrupted search keeps it
-    });
-    out.close();
-    return exit_code;
+    static_cast<void>(given_squares(a));  // read and checked first: the messages name --square and --input
+    RenderedConfig config{.name = std::string(method_name(Task::greedy)),
+                          .description = "futolab critical, as its command line says",
+                          .task = Task::greedy,
+                          .squares = greedy_squares(a),
+                          .method = greedy_method(a),
+                          .output = ""};
+    return run_critical_experiment({.config_of = [&](const std::string& csv) {
+                                        config.output = csv;
+                                        return render_config(config);
+                                    },
+                                    .out = a.out,
+                                    .resume = a.resume,
+                                    .force = a.force,
+                                    .jobs = a.jobs,
+                                    .command_line = a.command_line});
 }
 
 bool contains(const std::vector<std::string_view>& names, std::string_view name);
@@ -618,7 +632,10 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     // And not one file, nor one stream: no --out is standard output (a certificate to /dev/stdout
     // would be mixed into the JSONL, red-team round 10).
     const std::string out = a.out.empty() && contains(mode.takes, "--out") ? "-" : a.out;
-    check_output_paths({{"--out", out}, {"--certificate", a.certificate}}, inputs, a.force);
+    // The default search writes its results CSV beside --out (app/critical_experiment.hpp) and
+    // --out from it: that file may be there from an earlier run of the same search.
+    const std::string own_csv = mode.run == run_greedy ? critical_csv_of(out) : "";
+    check_output_paths({{"--out", out, own_csv}, {"--certificate", a.certificate}}, inputs, a.force);
     return mode.run(a);
 }
 
@@ -729,7 +746,7 @@ const std::vector<CriticalMode>& critical_modes() {
          run_construct},
         {"greedy", "", {},
          {"--square", "--input", "--n", "--count", "--seed", "--sampler", "--use", "--objective", "--order", "--iterations",
-          "--time-limit", "--verify-with", "--out"},
+          "--time-limit", "--verify-with", "--out", "--jobs", "--resume"},
          {{"--count", "--n"}, {"--sampler", "--n"}},
          "critical sets of given or random squares by the greedy or iterated search (the default)", run_greedy},
     };
@@ -772,8 +789,9 @@ std::string critical_modes_help() {
     return out + "Any mode takes --force. Inside a mode, by value: " + option_rules_help(critical_rules());
 }
 
-void add_critical(CLI::App& app, Action& run) {
+void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
     auto a = std::make_shared<CriticalArgs>();
+    a->command_line = command_line;
     CLI::App* cmd = app.add_subcommand("critical", "Find verified critical clue sets of solved squares (JSONL out)");
     cmd->add_option("--square", a->square, "A solved square, rows separated by '/': \"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4\"");
     cmd->add_option("--input", a->input, "Instances: each one's solution, or its unique solution, is the square");
@@ -797,7 +815,7 @@ void add_critical(CLI::App& app, Action& run) {
                   "by lazy minimum hitting sets (CaDiCaL); witnesses verified by --verify-with. With --square or "
                   "--input: each given square's own minimum (n <= 9; not frontier), --time-limit per square, "
                   "bounds where it stops");
-    add_whole(cmd, "--jobs", a->jobs, {1, 1024}, "--exact: threads sharing the symmetry classes; --few-relations --checkpoint: shards run at once (default 1)");
+    add_whole(cmd, "--jobs", a->jobs, {1, 1024}, "--exact: threads sharing the symmetry classes; --few-relations --checkpoint: shards run at once; the default search: squares searched at once (default 1)");
     cmd->add_option("--certificate", a->certificate,
                     "--exact: also write a certificate (unavoidable sets + DRAT proofs) to this file; with --square/--input, each proved "
                     "minimum's (unavoidable sets with their squares, re-checked by branch and bound); with --construct, the DRUP "
@@ -849,6 +867,9 @@ void add_critical(CLI::App& app, Action& run) {
                     "--free-square: nodes per oracle search, 0 = none; a start or move with an undecided "
                     "check is dropped (default 200000)");
     cmd->add_option("--out", a->out, "Output JSONL file (default stdout)");
+    cmd->add_flag("--resume", a->resume,
+                  "The default search: go on with the results CSV beside --out (sets.jsonl: sets.csv), after a kill or an "
+                  "interrupt; the same options only (the CSV's sidecar holds the config they make)");
     cmd->add_flag("--force", a->force, "Replace --out or --certificate even if it is a results CSV, a sidecar or the input");
     cmd->footer(critical_modes_help());
     cmd->callback([a, cmd, &run] {

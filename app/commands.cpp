@@ -42,7 +42,7 @@ void add_commands(CLI::App& app, Action& run, const std::string& command_line) {
     add_compare(app, run);
     add_generate(app, run);
     add_grade(app, run);
-    add_critical(app, run);
+    add_critical(app, run, command_line);
     add_schema(app, run);
     add_worker(app, run);
     add_help_examples(app);

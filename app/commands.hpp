@@ -23,7 +23,7 @@ void add_report(CLI::App& app, Action& run);
 void add_compare(CLI::App& app, Action& run);
 void add_generate(CLI::App& app, Action& run);
 void add_grade(CLI::App& app, Action& run);
-void add_critical(CLI::App& app, Action& run);
+void add_critical(CLI::App& app, Action& run, const std::string& command_line = "");  // for the sidecar
 void add_worker(CLI::App& app, Action& run);  // hidden: an A/B sweep's warm worker
 void add_schema(CLI::App& app, Action& run);
 

@@ -244,6 +244,28 @@ ClassesSource read_classes(const Where& w, const YAML::Node& node) {
     return c;
 }
 
+// critical_squares: n with count and sampler, square or file; seed (the first one's). Seeds stay
+// within 63 bits, as derived seeds do, so any signed 64-bit reader of the CSV reads them.
+CriticalSquaresSource read_critical_squares(const Where& w, const YAML::Node& node) {
+    w.keys(node, {"n", "count", "sampler", "square", "file", "seed"}, "critical_squares");
+    const int given = (node["n"] ? 1 : 0) + (node["square"] ? 1 : 0) + (node["file"] ? 1 : 0);
+    if (given != 1) w.fail(node, "critical_squares needs exactly one of 'n', 'square' and 'file'");
+    CriticalSquaresSource c;
+    constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::int64_t>::max();
+    if (node["seed"]) c.seed = w.whole(node["seed"], "critical_squares.seed", 0, kMaxSeed);
+    if (node["n"]) {
+        c.n = static_cast<int>(w.whole(node["n"], "critical_squares.n", kMinSize, kMaxSize));
+        if (node["count"]) c.count = w.whole(node["count"], "critical_squares.count", 0, kMaxSeed - c.seed + 1);
+        if (node["sampler"]) c.sampler = read_word(w, node["sampler"], "critical_squares.sampler", kLatinSamplers);
+        return c;
+    }
+    for (const char* key : {"count", "sampler"})
+        if (node[key]) w.fail(node[key], fmt::format("critical_squares.{} applies with 'n' only (random squares)", key));
+    if (node["square"]) c.square = w.scalar(node["square"], "critical_squares.square");
+    else c.file = w.scalar(node["file"], "critical_squares.file");
+    return c;
+}
+
 // The sources (keys of an `instances:` entry) that make each kind of task input: puzzles come
 // from files and generators; squares from those (a puzzle's solution) and `squares:`; symmetry
 // classes from `classes:` only (their runs are classes, not instances).
@@ -252,6 +274,7 @@ bool feeds(TaskInput input, const std::string& key) {
         case TaskInput::puzzles: return key == "file" || key == "generate";
         case TaskInput::squares: return key == "file" || key == "generate" || key == "squares";
         case TaskInput::classes: return key == "classes";
+        case TaskInput::critical_squares: return key == "critical_squares";
     }
     return false;
 }
@@ -260,8 +283,9 @@ bool feeds(TaskInput input, const std::string& key) {
 void check_source_fits(const Where& w, const YAML::Node& item, const std::string& key, Task task) {
     const TaskInfo& kind = task_info(task);
     if (feeds(kind.inputs, key)) return;
-    if (kind.inputs == TaskInput::classes)  // the one source of its input
-        w.fail(item[key], fmt::format("task {} takes 'classes' sources only, not '{}'", kind.name, key));
+    if (kind.inputs == TaskInput::classes || kind.inputs == TaskInput::critical_squares)  // the one source of its input
+        w.fail(item[key], fmt::format("task {} takes '{}' sources only, not '{}'", kind.name,
+                                      kind.inputs == TaskInput::classes ? "classes" : "critical_squares", key));
     std::vector<std::string_view> fed;
     for (const TaskInfo& other : kTasks)
         if (feeds(other.inputs, key)) fed.push_back(other.name);
@@ -272,9 +296,9 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
     if (!node.IsSequence() || node.size() == 0) w.fail(node, "instances must be a non-empty list of sources");
     std::vector<InstanceSource> out;
     for (const YAML::Node& item : node) {
-        w.keys(item, {"file", "generate", "squares", "classes"}, "an instance source");
+        w.keys(item, {"file", "generate", "squares", "classes", "critical_squares"}, "an instance source");
         if (item.size() != 1)
-            w.fail(item, "an instance source needs exactly one of 'file', 'generate', 'squares' and 'classes'");
+            w.fail(item, "an instance source needs exactly one of 'file', 'generate', 'squares', 'classes' and 'critical_squares'");
         const std::string key = item.begin()->first.as<std::string>();
         check_source_fits(w, item, key, task);
         InstanceSource source;
@@ -287,9 +311,12 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
         } else if (key == "squares") {
             source.kind = InstanceSource::Kind::squares;
             source.squares = read_squares(w, item["squares"]);
-        } else {
+        } else if (key == "classes") {
             source.kind = InstanceSource::Kind::classes;
             source.classes = read_classes(w, item["classes"]);
+        } else {
+            source.kind = InstanceSource::Kind::critical_squares;
+            source.critical_squares = read_critical_squares(w, item["critical_squares"]);
         }
         out.push_back(std::move(source));
     }

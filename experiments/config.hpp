@@ -58,15 +58,31 @@ struct ClassesSource {
     std::uint64_t count = 0;
 };
 
+// A `critical_squares:` source (task greedy only): the squares of `futolab critical`'s default
+// mode, each with its own seed and named as that command names it (app/cmd_critical.cpp renders
+// this source from its options, so a critical run is an experiment: resume, limits, hashes).
+// One of: `n` with `count` random squares, square i with seed `seed` + i and id
+// critical-n<n>-s<seed + i>; `square` (rows separated by '/'), id square:critical; or `file`, each
+// instance's solution (or unique solution), id <its id>:critical; the given ones with `seed`.
+struct CriticalSquaresSource {
+    int n = 0;  // > 0: random squares of this order
+    std::uint64_t count = 1;
+    std::uint64_t seed = 1;
+    LatinSampler sampler = LatinSampler::jacobson_matthews;
+    std::string square;  // a solved square, "2 1 4 3/4 2 3 1/..."
+    std::string file;    // instances whose solutions are the squares
+};
+
 // One entry of `instances:`: a file glob in any SPEC §2 format, a generator, random squares,
-// or the symmetry classes of one order.
+// the symmetry classes of one order, or the squares of `futolab critical`.
 struct InstanceSource {
-    enum class Kind { file, generate, squares, classes };
+    enum class Kind { file, generate, squares, classes, critical_squares };
     Kind kind = Kind::file;
     std::string file;  // path or glob, relative to the working directory
     GenerateSource generate;
     SquaresSource squares;
     ClassesSource classes;
+    CriticalSquaresSource critical_squares;
     int line = 0;  // where it was configured (1-based), for error messages
 };
 

@@ -4,8 +4,10 @@
 #include "experiments/method_tables.hpp"
 #include "experiments/task_kinds.hpp"
 #include "solvers/option_table.hpp"
+#include "solvers/registry/registry.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace futolab {
 namespace {
@@ -123,6 +125,31 @@ critical::PipelineOptions critical_method(const SolverSpec& method) {
     opt.verify_backend = m.verify;
     return opt;
 }
+
+std::string critical_record_id(Task task, std::string_view instance, std::uint64_t seed) {
+    return task == Task::greedy ? std::string(instance) : fmt::format("{}:critical-s{}", instance, seed);
+}
+
+namespace {
+
+const OptionSpec& critical_verify_option() {
+    for (const OptionSpec& o : critical_method_options())
+        if (o.key == "verify") return o;
+    throw std::logic_error("method critical has no verify option");
+}
+
+}  // namespace
+
+std::optional<std::string> critical_verify_choice(std::string_view backend_spec) {
+    const std::string want = parse_solver_spec(backend_spec).text();
+    for (std::string_view choice : critical_verify_option().values) {
+        const SolverSpec method = parse_method_spec(Task::critical, fmt::format("{}:verify={}", method_name(Task::critical), choice));
+        if (parse_solver_spec(critical_method(method).verify_backend).text() == want) return std::string(choice);
+    }
+    return std::nullopt;
+}
+
+std::string critical_verify_choices() { return fmt::format("{}", fmt::join(critical_verify_option().values, ", ")); }
 
 ExactMethod exact_method(const SolverSpec& method) {
     const ExactConfig c = exact_table().decode(method);

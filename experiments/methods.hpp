@@ -14,6 +14,7 @@
 #include "generators/unique.hpp"
 #include "solvers/options.hpp"
 
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -31,6 +32,15 @@ SolverSpec parse_method_spec(Task task, std::string_view text);
 // The typed configs of validated methods, decoded from the same tables.
 UniqueSpec unique_method(const SolverSpec& method, int n);
 critical::PipelineOptions critical_method(const SolverSpec& method);
+// The id of the set record a run of method `critical` writes for `instance` with `seed`: task
+// critical names it after the instance and the run's seed; task greedy's instances are already
+// named as `futolab critical` names its records (a critical_squares: source), so it keeps theirs.
+std::string critical_record_id(Task task, std::string_view instance, std::uint64_t seed);
+// The value of method critical's `verify` option whose backend is `backend_spec` (a solver spec,
+// compared canonically: "gecode:cube=yes,var=afcsize" is `gecode`), if one is; and the list of
+// them for messages ("gecode, gac, fc, sat").
+std::optional<std::string> critical_verify_choice(std::string_view backend_spec);
+std::string critical_verify_choices();
 
 // The method `exact`: what one class's search minimises, how, and who verifies its witness.
 struct ExactMethod {

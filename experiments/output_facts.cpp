@@ -198,11 +198,11 @@ std::uint64_t witnesses_of(const Row& row, const Instance& record) {
 }
 
 // critical (tasks/critical.cpp, critical/greedy/pipeline.cpp): the verified set of the search.
-void check_critical_set(const Row& row, OutputFacts::State& state, const Instance& record, const SolverSpec& method,
+void check_critical_set(const Row& row, OutputFacts::State& state, const Instance& record, Task task, const SolverSpec& method,
                         const std::vector<int>& square) {
     const critical::PipelineOptions options = critical_method(method);
     const std::uint64_t seed = row.whole("seed");
-    check_identity(row, record, fmt::format("{}:critical-s{}", row.cell("instance"), seed), square);
+    check_identity(row, record, critical_record_id(task, row.cell("instance"), seed), square);
     const GradeResult g = check_unique(row, state.grader, record);
     const critical::ClueUniverse u(record.n, square);
     const critical::ClueSet set = clue_set(row, u, record);
@@ -247,10 +247,6 @@ void check_exact(const Row& row, OutputFacts::State& state, const std::vector<In
     }
 }
 
-// The status each kind writes for a run that made its output (row_facts.hpp checks the rest).
-constexpr Status success_of(Task task) {
-    return task == Task::generate ? Status::unique : task == Task::critical ? Status::critical : Status::solved;
-}
 
 }  // namespace
 
@@ -263,7 +259,7 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     const std::vector<Instance> records =
         parse_instances(row.cell("output"), fmt::format("{}:{}: column 'output'", path, t.lines[r]), Format::jsonl);
     const std::vector<int> square = solution_of(t, r, path, records.front().n, refusing);
-    if (status_named(row.cell("status")) != success_of(task)) {  // an error's record is its evidence: of its square
+    if (status_named(row.cell("status")) != task_info(task).success) {  // an error's record is its evidence: of its square
         for (const Instance& record : records)
             if (!record.solution.empty() && flat(record.solution) != square)
                 row.refuse_output("a record whose solution is not the row's square (its 'solution')");
@@ -272,7 +268,7 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     if (task == Task::exact) return check_exact(row, state_, records, method, square);
     if (records.size() != 1) row.refuse_output(fmt::format("{} records, where the task writes one", records.size()));
     if (task == Task::generate) check_generate(row, state_.grader, records.front(), method, square);
-    else check_critical_set(row, state_, records.front(), method, square);
+    else check_critical_set(row, state_, records.front(), task, method, square);
 }
 
 }  // namespace futolab

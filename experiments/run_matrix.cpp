@@ -81,6 +81,8 @@ std::uint64_t source_count(const InstanceSource& source) {
     if (source.kind == InstanceSource::Kind::classes) return source.classes.count;  // 0 (all): counted once made
     if (source.kind == InstanceSource::Kind::squares) return times(source.squares.n.size(), static_cast<std::uint64_t>(source.squares.count));
     if (source.kind == InstanceSource::Kind::file) return 0;
+    if (source.kind == InstanceSource::Kind::critical_squares)
+        return source.critical_squares.n > 0 ? source.critical_squares.count : source.critical_squares.file.empty() ? 1 : 0;
     const GenerateSource& g = source.generate;
     const std::uint64_t per_n = static_cast<std::uint64_t>(g.count);
     if (g.kind == GeneratorKind::unique) return times(g.n.size(), per_n);
@@ -166,6 +168,41 @@ void square_classes_of(const ClassesSource& c, std::vector<Instance>& out) {
     }
 }
 
+// The squares of a critical_squares: source as `futolab critical` names and seeds them
+// (config.hpp): meta.seed is the run's seed (build_run_matrix). `files` gets a file read, with
+// its content hash, as a `file:` source's.
+void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& out, std::vector<InputFile>* files) {
+    const auto add = [&](Instance in, std::uint64_t seed) {
+        in.meta = Json::object();
+        in.meta["seed"] = seed;
+        out.push_back(std::move(in));
+    };
+    if (c.n > 0) {
+        for (std::uint64_t i = 0; i < c.count; ++i) {
+            const std::uint64_t seed = c.seed + i;
+            std::mt19937_64 rng(seed);
+            Instance in = square_instance(c.n, random_latin_square(c.n, rng, c.sampler));
+            in.id = fmt::format("critical-n{}-s{}", c.n, seed);
+            add(std::move(in), seed);
+        }
+        return;
+    }
+    if (!c.square.empty()) {
+        int n = 0;
+        std::vector<int> square = parse_square(c.square, n, "critical_squares.square");
+        Instance in = square_instance(n, std::move(square));
+        in.id = "square:critical";
+        add(std::move(in), c.seed);
+        return;
+    }
+    for (const Instance& given : read_instances(c.file)) {
+        Instance in = square_instance(given.n, solved_square(given));
+        in.id = given.id + ":critical";
+        add(std::move(in), c.seed);
+    }
+    if (files != nullptr) files->push_back({c.file, fmt::format("{:016x}", fnv1a64(read_text_file(c.file)))});
+}
+
 // `skipped` null: the first bad file instance is an error; else bad ones are recorded there.
 // `points` gets each instance's sweep point (kNoPoint unless it is a planted random instance).
 // `files` (may be null) gets each file read with its content hash.
@@ -186,6 +223,7 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
     try {
         if (source.kind == InstanceSource::Kind::squares) random_squares(config, source.squares, out);
         else if (source.kind == InstanceSource::Kind::classes) square_classes_of(source.classes, out);
+        else if (source.kind == InstanceSource::Kind::critical_squares) critical_squares_of(source.critical_squares, out, files);
         else if (source.generate.kind == GeneratorKind::unique) generate_unique(config, source.generate, out);
         else generate_random(config, source.generate, out, points);
     } catch (const InputError& e) {  // an out-of-range parameter: name the config line
@@ -289,6 +327,7 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
                 append_point(m, axes, points[j]);
                 if (source.kind == InstanceSource::Kind::classes)
                     m.classes.push_back({in.meta["class"].get<std::size_t>(), in.meta["orbit"].get<int>()});
+                if (source.kind == InstanceSource::Kind::critical_squares) m.own_seeds.push_back(in.meta["seed"].get<std::uint64_t>());
             } catch (const InputError& e) {
                 if (!skipped) throw;
                 skipped->push_back({in.id, e.what()});
@@ -311,8 +350,9 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
             for (int b = 0; b < builds; ++b)
                 for (int r = 1; r <= config.repeats; ++r) {
                     const std::string coords = fmt::format("{}|{}|{}", m.instances[i].hash(), m.solvers[s].text(), r);
+                    const std::uint64_t seed = m.own_seeds.empty() ? derive_seed(config.seed, coords) : m.own_seeds[static_cast<std::size_t>(i)];
                     m.runs.push_back({.index = m.runs.size(), .instance = i, .solver = s, .repeat = r,
-                                      .seed = derive_seed(config.seed, coords), .warmup = false, .build = b});
+                                      .seed = seed, .warmup = false, .build = b});
                 }
     return m;
 }

@@ -42,6 +42,7 @@ struct RunMatrix {
     std::vector<PlannedRun> runs;        // instance-major, then solver, then build, then repeat
     std::vector<SkippedInput> skipped;  // invalid inputs left out (skip_invalid only)
     std::vector<ClassRef> classes;      // task exact: per instance (exact takes classes sources only)
+    std::vector<std::uint64_t> own_seeds;  // task greedy: per instance, the seed of its runs (critical_squares sources)
     std::vector<InputFile> input_files; // every file read, with its content hash (the sidecar's `inputs`)
     std::vector<std::string> build_names;  // the config's `builds:` names, else {"self"}
 

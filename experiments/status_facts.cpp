@@ -63,17 +63,13 @@ void check_solver_row(const Row& row, const Mode& mode, Status status) {
                                                           solutions_text(*count)));
 }
 
-// The status a square kind writes for a run that made its output.
-Status success_of(Task task) {
-    return task == Task::generate ? Status::unique : task == Task::critical ? Status::critical : Status::solved;
-}
 
 // generate, critical and exact rows (see the header).
 void check_square_row(const Row& row, const TaskInfo& kind, Status status) {
     if (!row.has("output")) return;  // a CSV before the column
     const std::string& output = row.cell("output");
     const std::uint64_t records = output.empty() ? 0 : static_cast<std::uint64_t>(std::count(output.begin(), output.end(), '\n')) + 1;
-    if (status == success_of(kind.value)) {
+    if (status == kind.success) {
         if (records == 0) row.refuse("status", "where its output is empty");
         if (const auto count = row.solutions(); count && *count != records)
             row.refuse("solutions", fmt::format("where its output holds {} records", records));

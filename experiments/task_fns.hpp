@@ -33,6 +33,10 @@ ResultRow run_generate(TaskContext& context, const PlannedRun& run);
 // (critical/greedy/pipeline.hpp, method `critical`).
 ResultRow run_critical(TaskContext& context, const PlannedRun& run);
 
+// greedy (tasks/critical.cpp): the same search on a `critical_squares:` square, with the
+// square's own seed, its record named as the square (`futolab critical`'s default mode).
+ResultRow run_greedy(TaskContext& context, const PlannedRun& run);
+
 // exact (tasks/exact.cpp): the exact minimum critical set of one symmetry class for one
 // objective (experiments/exact_task.hpp, method `exact`).
 ResultRow run_exact(TaskContext& context, const PlannedRun& run);

@@ -8,6 +8,7 @@
 // (docs/architecture.md shows the whole list).
 #pragma once
 
+#include "core/status.hpp"
 #include "core/vocabulary.hpp"
 #include "experiments/method_tables.hpp"
 #include "experiments/task_fns.hpp"
@@ -25,13 +26,17 @@ namespace futolab {
 //   generate      make a uniquely solvable puzzle from each input square (method `unique`);
 //   critical      find a verified critical clue set of each input square (method `critical`);
 //   exact         the exact minimum critical set of one symmetry class of Latin squares, for
-//                 one objective (method `exact`, experiments/exact_task.hpp; issue #15).
-enum class Task { solve, count, generate, critical, exact };
+//                 one objective (method `exact`, experiments/exact_task.hpp; issue #15);
+//   greedy        `futolab critical`'s default mode: critical's search on the squares of a
+//                 `critical_squares:` source, each with its own seed, its record named as the
+//                 square (method `critical`).
+enum class Task { solve, count, generate, critical, exact, greedy };
 
 // What a kind's runs take as their instance, and so which `instances:` sources feed it
 // (sources_of): puzzles (files, generators), solved squares (those, whose solution is used, and
-// `squares:` sources) or symmetry classes (`classes:` sources only).
-enum class TaskInput { puzzles, squares, classes };
+// `squares:` sources), symmetry classes (`classes:` sources only) or the seeded squares of
+// `futolab critical` (`critical_squares:` sources only).
+enum class TaskInput { puzzles, squares, classes, critical_squares };
 
 // The config keys whose use depends on the kind (the others apply to every kind).
 enum class TaskKey : unsigned {
@@ -74,6 +79,7 @@ struct TaskInfo {
     // Why a time limit of this kind needs the run's own process ("": it stops on a thread too).
     std::string_view time_limit_needs_process;
     bool square_tables;          // runs read every square of their order (SquareTables, built once)
+    Status success;              // the status of a run that made what the kind makes (row_facts.hpp)
     TaskRunFn run;               // the run on this thread, as its row
     TaskUnfinishedFn unfinished; // the row of a run whose process ended without one
 };
@@ -83,27 +89,32 @@ inline constexpr std::array kTasks{
     TaskInfo{.value = Task::solve, .name = "solve", .inputs = TaskInput::puzzles, .mode = TaskMode::first,
              .keys = kEveryTaskKey, .columns = TaskColumn::counters | TaskColumn::solution, .method = "",
              .method_options = nullptr, .time_limit_needs_process = "", .square_tables = false,
-             .run = &tasks::run_solve, .unfinished = &tasks::unfinished_solve},
+             .success = Status::solved, .run = &tasks::run_solve, .unfinished = &tasks::unfinished_solve},
     TaskInfo{.value = Task::count, .name = "count", .inputs = TaskInput::puzzles, .mode = TaskMode::count,
              .keys = kEveryTaskKey, .columns = TaskColumn::counters | TaskColumn::solution, .method = "",
              .method_options = nullptr, .time_limit_needs_process = "", .square_tables = false,
-             .run = &tasks::run_solve, .unfinished = &tasks::unfinished_solve},
+             .success = Status::solved, .run = &tasks::run_solve, .unfinished = &tasks::unfinished_solve},
     TaskInfo{.value = Task::generate, .name = "generate", .inputs = TaskInput::squares, .mode = TaskMode::none,
              .keys = 0, .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::grade |
                                    TaskColumn::output,
              .method = "unique", .method_options = &unique_method_options, .time_limit_needs_process = "",
-             .square_tables = false, .run = &tasks::run_generate, .unfinished = &tasks::unfinished_square},
+             .square_tables = false, .success = Status::unique, .run = &tasks::run_generate, .unfinished = &tasks::unfinished_square},
     TaskInfo{.value = Task::critical, .name = "critical", .inputs = TaskInput::squares, .mode = TaskMode::none,
              .keys = 0, .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::grade |
                                    TaskColumn::output,
              .method = "critical", .method_options = &critical_method_options, .time_limit_needs_process = "",
-             .square_tables = false, .run = &tasks::run_critical, .unfinished = &tasks::unfinished_square},
+             .square_tables = false, .success = Status::critical, .run = &tasks::run_critical, .unfinished = &tasks::unfinished_square},
     TaskInfo{.value = Task::exact, .name = "exact", .inputs = TaskInput::classes, .mode = TaskMode::none,
              .keys = TaskKey::limits | TaskKey::isolation,
              .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::output,
              .method = "exact", .method_options = &exact_method_options,
              .time_limit_needs_process = "a class search is stopped by killing its process", .square_tables = true,
-             .run = &tasks::run_exact, .unfinished = &tasks::unfinished_square},
+             .success = Status::solved, .run = &tasks::run_exact, .unfinished = &tasks::unfinished_square},
+    TaskInfo{.value = Task::greedy, .name = "greedy", .inputs = TaskInput::critical_squares, .mode = TaskMode::none,
+             .keys = 0, .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::grade |
+                                   TaskColumn::output,
+             .method = "critical", .method_options = &critical_method_options, .time_limit_needs_process = "",
+             .square_tables = false, .success = Status::critical, .run = &tasks::run_greedy, .unfinished = &tasks::unfinished_square},
 };
 
 // task_info(t) indexes the table by the enum: a row out of order is a compile error.

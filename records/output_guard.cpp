@@ -46,7 +46,8 @@ std::string results_csv_of_outputs(const std::string& out) {
 }
 
 // The guard of one output, without reaping its folder.
-void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option) {
+void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option,
+               const std::string& results_of) {
     if (out.empty() || out == "-") return;
     // Not even with --force: a live writer's file or a lock file (round 9, R1/R2), or the file
     // this command's standard output or error goes to (round 10: two writers of one file).
@@ -67,7 +68,7 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
     if (is_results_csv(out)) refuse(option, out, "is a results CSV");
     if (out.ends_with(".meta.yaml")) refuse(option, out, "is a metadata sidecar");
     if (out.ends_with(".schema.json")) refuse(option, out, "is a results CSV's column schema");
-    if (const std::string csv = results_csv_of_outputs(out); !csv.empty())
+    if (const std::string csv = results_csv_of_outputs(out); !csv.empty() && !(!results_of.empty() && same_file(csv, results_of)))
         refuse(option, out, "is the outputs file of the results CSV " + csv + " (its `output` column, exported)");
 }
 
@@ -129,7 +130,7 @@ void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vect
     std::map<std::string, const NamedOutput*> seen;  // identity -> the output that has it
     std::set<std::string> folders;
     for (const NamedOutput& o : outputs) {
-        check_one(o.path, inputs, force, o.option);
+        check_one(o.path, inputs, force, o.option, o.results_of);
         if (o.path.empty()) continue;
         if (o.path != "-") folders.insert(folder_of(o.path));
         for (const std::string& id : identities(o.path)) {

@@ -35,6 +35,9 @@ void check_output_path(const std::string& out, const std::vector<std::string>& i
 struct NamedOutput {
     std::string option;  // as the message names it: "--out", "--certificate"
     std::string path;    // "" (not given) is skipped; "-" is standard output
+    // The results CSV this command writes itself, if any (critical's default search): `path`
+    // may be that CSV's outputs file, which the command rewrites from it.
+    std::string results_of = "";
 };
 
 // check_output_path for each of a command's outputs, and no two of them the same file

@@ -10,14 +10,18 @@
 
 namespace futolab::tasks {
 
+namespace {
+
 // A verified critical set of the square; `nodes` = the search's uniqueness checks. A square
 // whose allowed clue universe does not determine it (relations only) gives status `multiple`.
-ResultRow run_critical(TaskContext& t, const PlannedRun& run) {
+// Tasks critical and greedy differ only in the record's id (critical_record_id) and where the
+// run's seed comes from (the matrix: derived, or the square's own).
+ResultRow critical_row(TaskContext& t, const PlannedRun& run) {
     ResultRow row = square_row(t, run);
     const Stopwatch clock;
     const critical::PipelineOutput out =
         critical::critical_set_of(row.n, square_of(t.matrix.instances[run.instance]), critical_method(t.matrix.solvers[run.solver]),
-                                  run.seed, fmt::format("{}:critical-s{}", row.instance, run.seed));
+                                  run.seed, critical_record_id(t.config.task, row.instance, run.seed));
     clock.stop(row);
     if (!out.record) {
         row.status = Status::multiple;
@@ -35,5 +39,10 @@ ResultRow run_critical(TaskContext& t, const PlannedRun& run) {
     row.output = jsonl_line(record);
     return row;
 }
+
+}  // namespace
+
+ResultRow run_critical(TaskContext& t, const PlannedRun& run) { return critical_row(t, run); }
+ResultRow run_greedy(TaskContext& t, const PlannedRun& run) { return critical_row(t, run); }
 
 }  // namespace futolab::tasks

@@ -90,11 +90,50 @@ TEST_CASE("generate writes each instance when made: lines exist before the run e
     std::filesystem::remove(one);
 }
 
-TEST_CASE("critical writes each set when verified: lines exist before the run ends", "[cli][output]") {
-    const std::string file = scratch("critical.jsonl");
-    const auto r = run_cli(started_then_killed("critical --n 5 --count 1000000 --out " + file, file));
-    CHECK(r.out == "exit=143\n");
+// The default search is an experiment (app/critical_experiment.hpp): each verified set is a row
+// of the results CSV beside --out as soon as it is found, so a kill loses no finished square;
+// --resume with the same options searches only the rest, and --out then holds every set, in
+// the order of the squares, as one uninterrupted run writes them.
+using futolab::test::has;
+
+TEST_CASE("critical keeps each set in its results CSV when verified: --resume after a kill finishes it", "[cli][output]") {
+    const std::string file = scratch("critical.jsonl"), csv = scratch("critical.csv"), whole = scratch("whole.jsonl");
+    for (const std::string& f : {file, csv, csv + ".meta.yaml", csv + ".schema.json", whole, scratch("whole.csv"),
+                                 scratch("whole.csv.meta.yaml"), scratch("whole.csv.schema.json")})
+        std::filesystem::remove(f);
+    const std::string args = "critical --n 7 --count 300 --objective h+k --iterations 1";
+    const auto r = run_cli(started_then_killed(args + " --out " + file, csv));
+    CHECK(r.out == "exit=1\n");  // SIGTERM: interrupted, the running search not written
+    const std::string rows = slurp(csv);
+    const auto done = std::count(rows.begin(), rows.end(), '\n') - 1;
+    REQUIRE(done >= 0);
+    CHECK(done < 300);
+    CHECK(has(slurp(csv + ".meta.yaml"), "state: interrupted"));
+    CHECK(run_cli(args + " --out " + file).exit_code == 2);  // without --resume: refused, the CSV kept
+    CHECK(slurp(csv) == rows);
+    CHECK(run_cli("critical --n 7 --count 301 --objective h+k --iterations 1 --resume --out " + file).exit_code == 2);
+    const auto resumed = run_cli(args + " --resume --out " + file);
+    REQUIRE(resumed.exit_code == 0);
+    CHECK(has(resumed.err, std::to_string(done) + " from the CSV"));
+    REQUIRE(run_cli(args + " --out " + whole).exit_code == 0);
     const std::string text = slurp(file);
-    CHECK(text.find("\"id\":\"critical-n5-s1\"") != std::string::npos);
-    std::filesystem::remove(file);
+    CHECK(std::count(text.begin(), text.end(), '\n') == 300);
+    CHECK(text == slurp(whole));
+    CHECK(text.find("\"id\":\"critical-n7-s1\"") != std::string::npos);
+}
+
+// A row of the default search whose record names another square is refused on resume, as any
+// task's forged output is (experiments/output_facts.hpp, critical_record_id).
+TEST_CASE("critical --resume refuses a set record renamed in its results CSV", "[cli][output]") {
+    const std::string file = scratch("renamed.jsonl"), csv = scratch("renamed.csv");
+    for (const std::string& f : {file, csv, csv + ".meta.yaml", csv + ".schema.json"}) std::filesystem::remove(f);
+    REQUIRE(run_cli("critical --n 4 --count 2 --out " + file).exit_code == 0);
+    std::string rows = slurp(csv);
+    const std::string id = "\"\"id\"\":\"\"critical-n4-s1\"\"";
+    REQUIRE(rows.find(id) != std::string::npos);
+    rows.replace(rows.find(id), id.size(), "\"\"id\"\":\"\"critical-n4-s9\"\"");
+    std::ofstream(csv, std::ios::trunc) << rows;
+    const auto r = run_cli("critical --n 4 --count 2 --resume --out " + file);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "column 'output'"));
 }

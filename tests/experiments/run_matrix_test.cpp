@@ -116,3 +116,37 @@ TEST_CASE("a generate source that finds no puzzle names the config and its line"
                       Catch::Matchers::StartsWith("cfg.yaml:3: unique-n4-") &&
                           Catch::Matchers::Contains("or the source's `attempts` in a config"));
 }
+
+// Task greedy (`futolab critical`'s default search as an experiment): its squares keep the
+// command's ids and seeds, so its records are the ones the command has always written.
+TEST_CASE("critical_squares: the command's ids and its own seeds, one source only", "[matrix][critical]") {
+    const auto config = [](const std::string& source) {
+        return "name: t\ntask: greedy\ninstances:\n  - critical_squares: " + source + "\nmethods: [critical]\n";
+    };
+    const RunMatrix random = build_run_matrix(parse_config(config("{ n: 5, count: 3, seed: 7 }"), "cfg.yaml"));
+    REQUIRE(random.runs.size() == 3);
+    for (std::size_t i = 0; i < 3; ++i) {
+        CHECK(random.instances[i].id() == "critical-n5-s" + std::to_string(7 + i));
+        CHECK(random.runs[i].seed == 7 + i);
+    }
+    const RunMatrix square =
+        build_run_matrix(parse_config(config("{ square: \"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4\", seed: 5 }"), "cfg.yaml"));
+    REQUIRE(square.runs.size() == 1);
+    CHECK(square.instances[0].id() == "square:critical");
+    CHECK(square.runs[0].seed == 5);
+    const RunMatrix file =
+        build_run_matrix(parse_config(config("{ file: " + kRoot + "/corpora/tatham-check/n04.tatham }"), "cfg.yaml"));
+    CHECK(file.instances.size() == 150);
+    CHECK(file.instances[0].id().ends_with(":critical"));
+    CHECK(file.runs[0].seed == 1);
+    CHECK(file.input_files.size() == 1);
+
+    CHECK_THAT(guard_error(config("{ n: 5, square: \"1\" }")), Catch::Contains("exactly one of 'n', 'square' and 'file'"));
+    CHECK_THAT(guard_error(config("{ square: \"1\", count: 2 }")), Catch::Contains("critical_squares.count applies with 'n' only"));
+    CHECK_THAT(guard_error(config("{ n: 5, seed: 9223372036854775808 }")), Catch::Contains("too large"));
+    CHECK_THAT(guard_error(config("{ n: 5, seed: 9223372036854775800, count: 9 }")), Catch::Contains("too large"));
+    CHECK_THAT(guard_error("name: t\ntask: greedy\ninstances:\n  - squares: { n: 4 }\nmethods: [critical]\n"),
+               Catch::Contains("task greedy takes 'critical_squares' sources only"));
+    CHECK_THAT(guard_error("name: t\ntask: critical\ninstances:\n  - critical_squares: { n: 4 }\nmethods: [critical]\n"),
+               Catch::Contains("'critical_squares' sources feed greedy tasks, not critical"));
+}

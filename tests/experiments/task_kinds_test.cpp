@@ -25,6 +25,7 @@ std::string source_of(TaskInput input) {
         case TaskInput::puzzles: return "  - file: x.futo\n";
         case TaskInput::squares: return "  - squares: { n: 4 }\n";
         case TaskInput::classes: return "  - classes: { n: 4 }\n";
+        case TaskInput::critical_squares: return "  - critical_squares: { n: 4, count: 2 }\n";
     }
     return "";
 }
@@ -105,12 +106,14 @@ TEST_CASE("a kind takes the instance sources of its input", "[task-kinds]") {
         {TaskInput::puzzles, {"file", "generate"}},
         {TaskInput::squares, {"file", "generate", "squares"}},
         {TaskInput::classes, {"classes"}},
+        {TaskInput::critical_squares, {"critical_squares"}},
     };
     const std::map<std::string, std::string> entry{
         {"file", "  - file: x.futo\n"},
         {"generate", "  - generate: { kind: random, n: 4 }\n"},
         {"squares", "  - squares: { n: 4 }\n"},
         {"classes", "  - classes: { n: 4 }\n"},
+        {"critical_squares", "  - critical_squares: { n: 4 }\n"},
     };
     for (const TaskInfo& kind : kTasks) {
         for (const auto& [source, line] : entry) {

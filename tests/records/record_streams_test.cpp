@@ -97,8 +97,7 @@ TEST_CASE("generate and critical keep whole records when the disk fills", "[reco
     const std::string dir = fresh("jsonl");
     for (const std::string& args :
          {"generate random --n 9 --count 200 --out " + dir + "/g.jsonl", "generate random --n 9 --count 200 > " + dir + "/g.jsonl",
-          "generate unique --n 5 --count 100 --out " + dir + "/g.jsonl", "critical --n 7 --count 40 --out " + dir + "/g.jsonl",
-          "critical --n 7 --count 40 > " + dir + "/g.jsonl"}) {
+          "generate unique --n 5 --count 100 --out " + dir + "/g.jsonl"}) {
         INFO(args);
         fs::remove(dir + "/g.jsonl");
         const CliResult r = run_with_ulimit(4, args);
@@ -109,6 +108,28 @@ TEST_CASE("generate and critical keep whole records when the disk fills", "[reco
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
         check_whole_records(dir + "/g.jsonl");
     }
+}
+
+// critical's default search keeps its sets as rows of its results CSV (beside --out) and writes
+// --out from them at the end: a full disk stops it with whole rows, and --resume finishes it.
+TEST_CASE("critical keeps whole rows when the disk fills, and --resume finishes it", "[records][full-disk]") {
+    const std::string dir = fresh("critical-full");
+    const std::string args = "critical --n 7 --count 40 --out " + dir + "/g.jsonl";
+    const CliResult r = run_with_ulimit(24, args);  // the CSV fills after about 20 of its 40 rows
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.err, "cannot write " + dir + "/g.csv: File too large"));
+    CHECK(has(r.err, "the file ends with the last whole record"));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK_FALSE(fs::exists(dir + "/g.jsonl"));
+    const std::string csv = slurp(dir + "/g.csv");
+    REQUIRE(csv.back() == '\n');
+    const auto rows = std::count(csv.begin(), csv.end(), '\n') - 1;
+    CHECK(rows > 0);
+    CHECK(rows < 40);
+    REQUIRE(run_cli(args + " --resume").exit_code == 0);
+    const std::string out = slurp(dir + "/g.jsonl");
+    CHECK(std::count(out.begin(), out.end(), '\n') == 40);
+    check_whole_records(dir + "/g.jsonl");
 }
 
 TEST_CASE("a run keeps whole rows when the disk fills, and its sidecar says failed", "[records][full-disk][runner]") {

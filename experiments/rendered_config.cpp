@@ -1,0 +1,46 @@
+#include "experiments/rendered_config.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <stdexcept>
+
+namespace futolab {
+namespace {
+
+// The critical_squares: entry as read_critical_squares (config.cpp) takes it back.
+void emit_squares(YAML::Emitter& e, const CriticalSquaresSource& s) {
+    e << YAML::BeginMap;
+    if (s.n > 0) {
+        e << YAML::Key << "n" << YAML::Value << s.n;
+        e << YAML::Key << "count" << YAML::Value << s.count;
+        e << YAML::Key << "sampler" << YAML::Value << YAML::DoubleQuoted << std::string(latin_sampler_name(s.sampler));
+    } else if (!s.square.empty()) {
+        e << YAML::Key << "square" << YAML::Value << YAML::DoubleQuoted << s.square;
+    } else {
+        e << YAML::Key << "file" << YAML::Value << YAML::DoubleQuoted << s.file;
+    }
+    e << YAML::Key << "seed" << YAML::Value << s.seed;
+    e << YAML::EndMap;
+}
+
+}  // namespace
+
+std::string render_config(const RenderedConfig& c) {
+    YAML::Emitter e;
+    e << YAML::BeginMap;
+    e << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << c.name;
+    e << YAML::Key << "description" << YAML::Value << YAML::DoubleQuoted << c.description;
+    e << YAML::Key << "task" << YAML::Value << std::string(task_name(c.task));
+    e << YAML::Key << "order" << YAML::Value << std::string(run_order_name(RunOrder::sequential));
+    e << YAML::Key << "instances" << YAML::Value << YAML::BeginSeq << YAML::BeginMap << YAML::Key << "critical_squares"
+      << YAML::Value;
+    emit_squares(e, c.squares);
+    e << YAML::EndMap << YAML::EndSeq;
+    e << YAML::Key << "methods" << YAML::Value << YAML::BeginSeq << YAML::DoubleQuoted << c.method << YAML::EndSeq;
+    e << YAML::Key << "output" << YAML::Value << YAML::DoubleQuoted << c.output;
+    e << YAML::EndMap;
+    if (!e.good()) throw std::logic_error("render_config: " + e.GetLastError());
+    return std::string(e.c_str()) + "\n";
+}
+
+}  // namespace futolab
