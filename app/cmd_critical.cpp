@@ -15,7 +15,9 @@
 // the chosen mode does not read, are refused (exit 2).
 // Critical clue sets of solved squares (issue #4), one JSONL instance per set (SPEC §2.2),
 // every one re-verified by a second backend before it is written (docs/critical.md).
-// Random square i (0-based) uses seed S + i, recorded in its meta, as `generate` does.
+// Random square i (0-based) uses seed S + i, recorded in its meta, as `generate` does. The
+// default search runs as task greedy through the experiment driver (app/critical_experiment.hpp):
+// its results CSV beside --out, --resume after a kill.
 #include "app/commands.hpp"
 #include "app/critical_experiment.hpp"
 #include "app/critical_modes.hpp"
@@ -796,7 +798,7 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
     cmd->add_option("--square", a->square, "A solved square, rows separated by '/': \"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4\"");
     cmd->add_option("--input", a->input, "Instances: each one's solution, or its unique solution, is the square");
     add_whole(cmd, "--n", a->n, {kMinSize, kMaxSize}, "Order of random squares (with --count), or of --exhaustive");
-    add_whole(cmd, "--count", a->count, {}, "Number of random squares (default 1), each written when done");
+    add_whole(cmd, "--count", a->count, {}, "Number of random squares (default 1); the default search keeps each in its results CSV when done");
     add_whole(cmd, "--seed", a->seed, {}, "Seed; random square i uses seed + i (default 1)");
     add_word(cmd, "--sampler", a->sampler, kLatinSamplers, "Random squares: " + word_help(kLatinSamplers));
     add_word(cmd, "--use", a->use, kClueUses, "Clues the search may use");
