@@ -154,9 +154,10 @@ bool Engine::root_from(P& planes) {
             solved_root_ = true;
             return propagate();
         }
-        const int line = next_open_line(todo);
+        std::array<Dom, Planes::kMaxN> d;  // the line's domains (next_open_line)
+        const int line = next_open_line(todo, d);
         if (line < 0) break;
-        if (!planes_regin(planes, line, todo, sweep)) return failed();
+        if (!planes_regin(planes, line, d, todo, sweep)) return failed();
     }
     // Stages 0–1 are at their fixpoint and every line is GAC: only the cube (stage 2b) may
     // have work left. Writes can follow now (the cube, exclusions, the search): they read
@@ -199,36 +200,41 @@ bool Engine::planes_fixpoint(P& planes, LineSet& todo, bool first) {
 }
 
 // The first line of `todo` (rows first) with 4 open cells or more, taken out of it with the
-// lines before it, or −1. At the planes' fixpoint a line with at most 3 open cells is GAC
-// (see run_regin), so only a later change can give Régin work there; it rejoins `todo` then.
-int Engine::next_open_line(LineSet& todo) const {
+// lines before it, its domains in `d`; or −1. At the planes' fixpoint a line with at most 3
+// open cells is GAC (see run_regin), so only a later change can give Régin work there; it
+// rejoins `todo` then.
+int Engine::next_open_line(LineSet& todo, std::array<Dom, Planes::kMaxN>& d) const {
     while (!todo.empty()) {
         const int line = todo.pop(n_);
         const int first = line < n_ ? line * n_ : line - n_;
         const int stride = line < n_ ? 1 : n_;
         int open = 0;
-        for (int i = 0, x = first; i < n_; ++i, x += stride) open += several(dom_[x]);
+        for (int i = 0, x = first; i < n_; ++i, x += stride) {
+            d[static_cast<std::size_t>(i)] = dom_[x];
+            open += several(dom_[x]);
+        }
         if (open >= 4) return line;
     }
     return -1;
 }
 
-// Régin's filter on one line at the planes' fixpoint. What it removes leaves dom_ and the
-// planes (`removed` then asks for a fixpoint), and the crossing lines of the narrowed cells
-// join `todo` (the line itself is GAC now). False (culprit: the line) if it has no matching.
+// Régin's filter on one line at the planes' fixpoint, its domains `d` (next_open_line). What
+// it removes leaves dom_ and the planes (`removed` then asks for a fixpoint), and the crossing
+// lines of the narrowed cells join `todo` (the line itself is GAC now). False (culprit: the
+// line) if it has no matching.
 template <class P>
-bool Engine::planes_regin(P& planes, int line, LineSet& todo, bool& removed) {
+bool Engine::planes_regin(P& planes, int line, std::array<Dom, Planes::kMaxN>& d, LineSet& todo, bool& removed) {
     const bool is_row = line < n_;
     const int first = is_row ? line * n_ : line - n_;
     const int stride = is_row ? 1 : n_;
-    std::array<Dom, Planes::kMaxN> d;
-    for (int i = 0, x = first; i < n_; ++i, x += stride) d[static_cast<std::size_t>(i)] = dom_[x];
     counters_->checks += static_cast<std::uint64_t>(n_);
-    if (!regin_propagate(std::span<Dom>(d.data(), static_cast<std::size_t>(n_)), matching_[line])) {
+    removed = false;
+    const Filtered filtered = regin_filter(std::span<Dom>(d.data(), static_cast<std::size_t>(n_)), matching_[line]);
+    if (filtered == Filtered::fail) {
         culprit_ = line;
         return false;
     }
-    removed = false;
+    if (filtered == Filtered::unchanged) return true;
     for (int i = 0, x = first; i < n_; ++i, x += stride) {
         const Dom gone = dom_[x] & ~d[static_cast<std::size_t>(i)];
         if (gone == 0) continue;
@@ -507,12 +513,14 @@ bool Engine::run_regin(int line) {
         regin_.erase(line, n_);
         return true;
     }
-    if (!regin_propagate(std::span<Dom>(d.data(), static_cast<std::size_t>(n_)), matching_[line])) {
+    const Filtered filtered = regin_filter(std::span<Dom>(d.data(), static_cast<std::size_t>(n_)), matching_[line]);
+    if (filtered == Filtered::fail) {
         culprit_ = line;
         return false;
     }
-    for (int i = 0, x = first; i < n_; ++i, x += stride)
-        if (d[i] != dom_[x]) narrow(x, d[i], line, line);  // never empty after a successful filter
+    if (filtered == Filtered::narrowed)
+        for (int i = 0, x = first; i < n_; ++i, x += stride)
+            if (d[i] != dom_[x]) narrow(x, d[i], line, line);  // never empty after a successful filter
     // The filter is idempotent: its own narrowing need not wake it again.
     regin_.erase(line, n_);
     return true;
@@ -538,15 +546,18 @@ bool Engine::run_cube(int v) {
     }
     cube_dirty_ &= ~bit(v);
     if (open <= 3) return true;
-    if (!regin_propagate(std::span<Dom>(d.data(), static_cast<std::size_t>(n_)), cube_matching_[v])) {
+    const Filtered filtered = regin_filter(std::span<Dom>(d.data(), static_cast<std::size_t>(n_)), cube_matching_[v]);
+    if (filtered == Filtered::fail) {
         culprit_ = -1;
         return false;
     }
-    for (int r = 0; r < n_; ++r)
-        for (Dom gone = places(r)[v] & ~d[r]; gone != 0; gone &= gone - 1) {
-            const int x = r * n_ + lowest(gone);
-            narrow(x, dom_[x] & ~bit(v), -1);  // never empty after a successful filter
-        }
+    if (filtered == Filtered::narrowed) {
+        for (int r = 0; r < n_; ++r)
+            for (Dom gone = places(r)[v] & ~d[r]; gone != 0; gone &= gone - 1) {
+                const int x = r * n_ + lowest(gone);
+                narrow(x, dom_[x] & ~bit(v), -1);  // never empty after a successful filter
+            }
+    }
     cube_dirty_ &= ~bit(v);  // the filter is idempotent: its own narrowing need not wake it
     return true;
 }

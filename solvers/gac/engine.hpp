@@ -285,9 +285,9 @@ private:
     bool root_from(P& planes);
     template <class P>
     bool planes_fixpoint(P& planes, LineSet& todo, bool first);
-    int next_open_line(LineSet& todo) const;
+    int next_open_line(LineSet& todo, std::array<Dom, Planes::kMaxN>& d) const;
     template <class P>
-    bool planes_regin(P& planes, int line, LineSet& todo, bool& removed);
+    bool planes_regin(P& planes, int line, std::array<Dom, Planes::kMaxN>& d, LineSet& todo, bool& removed);
     void clear_hidden();
     Dom* places(int line) { return &places_[static_cast<std::size_t>(line) * n_]; }
     // Undo: the values `back` return to `cell`, so its position returns to their places.

@@ -163,7 +163,9 @@ bool strongly_connected(std::span<const Dom> d, const Matching& m, Dom nodes) {
 
 }  // namespace
 
-bool regin_propagate(std::span<Dom> d, Matching& m) {
+bool regin_propagate(std::span<Dom> d, Matching& matching) { return regin_filter(d, matching) != Filtered::fail; }
+
+Filtered regin_filter(std::span<Dom> d, Matching& m) {
     const int n = static_cast<int>(d.size());
     // One pass over the variables (this runs for every changed line at every node, and four
     // separate passes were a third of its instructions): all values, the values of singleton
@@ -173,7 +175,7 @@ bool regin_propagate(std::span<Dom> d, Matching& m) {
     std::uint64_t unmatched = 0;
     for (int x = 0; x < n; ++x) {
         const Dom dx = d[x];
-        if (dx == 0) return false;
+        if (dx == 0) return Filtered::fail;
         all |= dx;
         if (is_singleton(dx)) fixed |= dx;
         else open_values |= dx;
@@ -188,7 +190,7 @@ bool regin_propagate(std::span<Dom> d, Matching& m) {
         }
         unmatched |= bit(x);
     }
-    if (!augment_all(d, m, unmatched, matched)) return false;
+    if (!augment_all(d, m, unmatched, matched)) return Filtered::fail;
     std::uint64_t on_path = 0;  // variables reached from free values
     const Dom reach = reach_from_free(d, m, all & ~matched, on_path);
     // A variable off every free path keeps only values of its own component (its matched
@@ -200,14 +202,17 @@ bool regin_propagate(std::span<Dom> d, Matching& m) {
     // The common case once a line is nearly GAC: no free value, every open domain inside the
     // graph, and the graph one component. Then every edge lies on an alternating cycle and
     // nothing is removed; two closures over words decide it at a fraction of Tarjan's cost.
-    if (on_path == 0 && (open_values & ~nodes) == 0 && (nodes == 0 || strongly_connected(d, m, nodes))) return true;
+    if (on_path == 0 && (open_values & ~nodes) == 0 && (nodes == 0 || strongly_connected(d, m, nodes)))
+        return Filtered::unchanged;
     std::array<Dom, 64> comp;
     Components(d, m, nodes).run(comp);
+    Dom cut = 0;  // the values some domain lost
     for (int x = 0; x < n; ++x) {
-        if (has(on_path, x)) d[x] &= reach;
-        else if (!is_singleton(d[x])) d[x] &= comp[m.value_of[x]];
+        const Dom keep = has(on_path, x) ? reach : is_singleton(d[x]) ? d[x] : comp[m.value_of[x]];
+        cut |= d[x] & ~keep;
+        d[x] &= keep;
     }
-    return true;
+    return cut != 0 ? Filtered::narrowed : Filtered::unchanged;
 }
 
 }  // namespace futolab::gac

@@ -44,4 +44,9 @@ struct Matching {
 // distinct values exists (then d is unchanged); a successful call never empties a domain.
 bool regin_propagate(std::span<Dom> d, Matching& matching);
 
+// regin_propagate, telling also whether it narrowed anything (callers then skip writing back
+// a line the filter left as it was: most calls, issue #46).
+enum class Filtered { fail, unchanged, narrowed };
+Filtered regin_filter(std::span<Dom> d, Matching& matching);
+
 }  // namespace futolab::gac

@@ -75,6 +75,31 @@ TEST_CASE("regin keeps exactly the values of some all-different assignment", "[g
     CHECK(narrowed > 500);
 }
 
+TEST_CASE("regin_filter says whether it narrowed: the engine writes back only then", "[gac][regin]") {
+    std::mt19937_64 rng(46);
+    int counts[3] = {0, 0, 0};
+    for (int round = 0; round < 3000; ++round) {
+        const int vars = 1 + round % 6;
+        const Domains d = random_domains(rng, vars, 6, kDensities[(round / 6) % 6]);
+        const auto expected = brute_force(d);
+        Domains got = d;
+        Matching m;
+        const Filtered filtered = regin_filter(got, m);
+        INFO("round " << round);
+        if (!expected) {
+            REQUIRE(filtered == Filtered::fail);
+            REQUIRE(got == d);  // left as it was
+        } else {
+            REQUIRE(got == *expected);
+            REQUIRE(filtered == (*expected != d ? Filtered::narrowed : Filtered::unchanged));
+        }
+        ++counts[static_cast<int>(filtered)];
+    }
+    CHECK(counts[0] > 300);  // every outcome, often
+    CHECK(counts[1] > 300);
+    CHECK(counts[2] > 300);
+}
+
 TEST_CASE("regin repairs a kept matching as domains shrink", "[gac][regin]") {
     std::mt19937_64 rng(7);
     for (int round = 0; round < 1500; ++round) {
