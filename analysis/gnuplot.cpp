@@ -6,7 +6,6 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/file_names.hpp"
-#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -20,9 +19,8 @@ namespace {
 
 // Every text from data (titles, labels, legend entries, file names) reaches the script
 // through gnuplot_string: single-quoted, never run (analysis/gnuplot_text.hpp).
-// Every text from data (titles, legends) with its invisible characters shown (<U+202E>), as in
-// the tables: a bidi control would reorder a legend in the SVG and in the page that inlines it.
-std::string quoted(const std::string& text) { return gnuplot_string(visible_text(text)); }
+// Every text from data (titles, legends) shown and kept well-formed in SVG (gnuplot_label).
+std::string quoted(const std::string& text) { return gnuplot_label(text); }
 
 void write_data(const PlotSeries& s, const std::string& path) {
     std::string text;

@@ -1,5 +1,7 @@
 #include "analysis/gnuplot_text.hpp"
 
+#include "core/visible_text.hpp"
+
 #include <vector>
 
 namespace futolab {
@@ -27,6 +29,14 @@ std::string gnuplot_string(std::string_view text) {
     std::string out = "(";
     for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? "." : "") + parts[i];
     return out + ")";
+}
+
+std::string gnuplot_label(std::string_view text) {
+    std::string shown = visible_text(text);
+    const std::string_view cdata_end = "]]>";
+    for (std::size_t at = 0; (at = shown.find(cdata_end, at)) != std::string::npos; at += 2)
+        shown.replace(at + 2, 1, "<U+003E>");
+    return gnuplot_string(shown);
 }
 
 }  // namespace futolab

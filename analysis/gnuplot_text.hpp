@@ -20,4 +20,11 @@ namespace futolab {
 // `plot … title E`, `set output E`, `here.E`.
 std::string gnuplot_string(std::string_view text);
 
+// A title, axis label or legend entry from data: its invisible characters shown (<U+202E>, as
+// in the tables: a bidi control would reorder a legend), and every "]]>" written "]]<U+003E>"
+// (the marker visible_text uses), then gnuplot_string. gnuplot's SVG terminal escapes '<' and
+// '&' but writes '>' as it is, and "]]>" in XML text makes the file ill-formed (XML 1.0 §2.4),
+// so browsers and xmllint refuse the whole picture.
+std::string gnuplot_label(std::string_view text);
+
 }  // namespace futolab

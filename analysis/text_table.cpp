@@ -46,10 +46,19 @@ bool www_dot(std::string_view text, std::size_t i) {
     return true;
 }
 
+// The '-' of "GH-26" (any case), GitHub's other spelling of an issue reference.
+bool gh_dash(std::string_view text, std::size_t i) {
+    if (i < 2 || i + 1 >= text.size() || !std::isdigit(static_cast<unsigned char>(text[i + 1]))) return false;
+    return std::tolower(static_cast<unsigned char>(text[i - 2])) == 'g' &&
+           std::tolower(static_cast<unsigned char>(text[i - 1])) == 'h';
+}
+
 // Whether `text[i]` needs a backslash to print as itself on GitHub.
 bool needs_escape(std::string_view text, std::size_t i) {
     const char ch = text[i];
     switch (ch) {
+    case '#': return true;  // "#1", "user/repo#1": an issue reference and a cross-reference on it
+    case '-': return gh_dash(text, i);
     case '_':  // GFM never reads an '_' between letters or digits as emphasis
         return !(i > 0 && i + 1 < text.size() && word_character(text[i - 1]) && word_character(text[i + 1]));
     case ':': return text.substr(i + 1, 2) == "//";  // "https://x": an extended url autolink

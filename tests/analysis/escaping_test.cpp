@@ -137,6 +137,22 @@ TEST_CASE("markdown: math, autolinks and mentions print literally on GitHub", "[
     }
 }
 
+// Round 11 (finding 9): "#1" and "user/repo#1" stayed as typed, and GitHub links them to an
+// issue (and writes a cross-reference on it); "GH-1" is the same reference.
+TEST_CASE("markdown: issue references print literally on GitHub", "[escaping][markdown]") {
+    CHECK(markdown_text("#1") == "\\#1");
+    CHECK(markdown_text("user/repo#1") == "user/repo\\#1");
+    CHECK(markdown_text("a#b") == "a\\#b");
+    CHECK(markdown_text("GH-26") == "GH\\-26");
+    CHECK(markdown_text("gh-7") == "gh\\-7");
+    CHECK(markdown_text("fc-dom") == "fc-dom");
+    CHECK(markdown_text("GH-x") == "GH-x");
+    for (const std::string label : {"#1", "o/r#2", "GH-3"}) {
+        TextTable t{"t", {"id"}, {{Cell(label)}}, 1};
+        CHECK(gfm_cells(lines_of(table_markdown(t))[2]) == std::vector<std::string>{label});
+    }
+}
+
 TEST_CASE("latex: any label prints literally, also at the start of a row", "[escaping][latex]") {
     for (const std::string& label : hostile_labels()) {
         INFO(label);

@@ -100,3 +100,31 @@ TEST_CASE("gnuplot reads gnuplot_string back as the text and runs nothing", "[pl
         CHECK(entry.path().filename().string().find("pwned") == std::string::npos);
     fs::remove_all(dir);
 }
+
+// A label from data never makes the SVG ill-formed: gnuplot writes '>' as it is, so "]]>" (not
+// allowed in XML text) is written "]]<U+003E>"; bidi controls are shown as in the tables.
+TEST_CASE("gnuplot_label: shown, and no ']]>' reaches the SVG", "[plots][quoting]") {
+    using futolab::gnuplot_label;
+    CHECK(gnuplot_label("fc") == "'fc'");
+    CHECK(gnuplot_label("a]]>b") == "'a]]<U+003E>b'");
+    CHECK(gnuplot_label("]]]>]]>>") == "']]]<U+003E>]]<U+003E>>'");
+    CHECK(gnuplot_label("a>b]]") == "'a>b]]'");
+    CHECK(gnuplot_label("x\xE2\x80\xAEy") == "'x<U+202E>y'");
+    if (!have_gnuplot()) FAIL("gnuplot is not installed (scripts/install-deps.sh installs it)");
+    const fs::path dir = fs::temp_directory_path() / "futolab-gnuplot-label-test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir / "t.gp", std::ios::binary)
+        << "set terminal svg\nset output 'p.svg'\nset title " + gnuplot_label("t]]>") + " noenhanced\nset key noenhanced\n" +
+               "plot x title " + gnuplot_label("a]]>b <&>") + "\nunset output\n";
+    const std::string cmd = "cd '" + dir.string() + "' && gnuplot t.gp 2>err.txt";
+    CHECK(std::system(cmd.c_str()) == 0);
+    const std::string svg = slurp(dir / "p.svg");
+    CHECK(svg.find("a]]&lt;U+003E>b &lt;&amp;>") != std::string::npos);
+    CHECK(svg.find("]]>") == std::string::npos);
+    if (std::system("command -v xmllint >/dev/null 2>&1") == 0) {
+        const std::string lint = "xmllint --noout '" + (dir / "p.svg").string() + "'";
+        CHECK(std::system(lint.c_str()) == 0);
+    }
+    fs::remove_all(dir);
+}
