@@ -32,6 +32,36 @@ bool holds(std::partial_ordering order, const std::string& op) {
     return order >= 0;
 }
 
+// A column all of whose cells that hold anything are numbers (n, seed, wall_ms, a limit).
+bool numeric_column(const ResultsTable& table, const std::string& column) {
+    bool any = false;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        const std::string cell = table.text(i, column);
+        if (cell.empty()) continue;
+        if (!as_number(cell)) return false;
+        any = true;
+    }
+    return any;
+}
+
+// One number reader for every operator (round 11): `n!= 4` and `n!=+4` compared text under
+// = and != and kept every row, while `n<= 3` was refused. A value against a numeric column
+// is read as the order operators read it (an empty value still finds empty cells); a text value with a space at either end that no
+// cell holds (`solver!=gac `) is a typo that != would keep every row for.
+void check_value(const ResultsTable& table, const RowFilter& f) {
+    const std::string what = "--where " + f.column + f.op + f.value;
+    if (f.value.empty()) return;  // `nodes=`: the rows where a counter is empty
+    if (numeric_column(table, f.column)) {
+        parse_double_in(f.value, what, {-std::numeric_limits<double>::max(), std::numeric_limits<double>::max()});
+        return;
+    }
+    if (f.value.front() != ' ' && f.value.back() != ' ') return;
+    for (std::size_t i = 0; i < table.size(); ++i)
+        if (table.text(i, f.column) == f.value) return;
+    throw InputError(fmt::format("{}: no row's {} is '{}' (a space at its {})", what, f.column, f.value,
+                                 f.value.front() == ' ' ? "start" : "end"));
+}
+
 }  // namespace
 
 RowFilter parse_row_filter(const std::string& text) {
@@ -65,8 +95,10 @@ bool row_matches(const ResultsTable& table, std::size_t row, const RowFilter& f)
 }
 
 ResultsTable filter_rows(const ResultsTable& table, const std::vector<RowFilter>& filters) {
-    for (const RowFilter& f : filters)
+    for (const RowFilter& f : filters) {
         if (!table.has_column(f.column)) throw InputError("--where: no column '" + f.column + "' in the results");
+        check_value(table, f);
+    }
     std::vector<std::size_t> keep;
     for (std::size_t i = 0; i < table.size(); ++i) {
         bool all = true;

@@ -2,6 +2,7 @@
 // 2 bad usage or bad input (always with a one-line message on stderr).
 #include "app/commands.hpp"
 #include "app/load.hpp"
+#include "app/list_items.hpp"
 #include "core/env.hpp"
 #include "core/error.hpp"
 #include "core/visible_text.hpp"
@@ -77,6 +78,7 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
     futolab::app::add_commands(app, run, command_line);
     try {
+        futolab::app::refuse_empty_list_items(app, {argv + 1, argv + argc});  // CLI11 drops empty items
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
         return checked(app.exit(e));

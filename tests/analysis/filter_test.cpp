@@ -93,3 +93,24 @@ TEST_CASE("a value that starts with an operator character is refused, naming the
     CHECK(parse_row_filter("n=").value.empty());  // an empty value: the rows where n is empty
     CHECK(parse_row_filter("spec=fc:var=mrv").value == "fc:var=mrv");
 }
+
+// Round 11 (finding 10): `n!= 4` and `n!=+4` compared text under = and != and kept every row,
+// while `n<= 3` was refused as not a number. One reader for every operator.
+TEST_CASE("a value against a numeric column is a number under every operator", "[analysis][filter]") {
+    const ResultsTable all = ResultsTable::load({kPhase});
+    for (const std::string where : {"n!= 5", "n!=+5", "n= 5", "n=5 ", "n=five", "wall_ms!=+1", "seed!=0x1", "n=inf"}) {
+        INFO(where);
+        try {
+            filter_rows(all, {parse_row_filter(where)});
+            FAIL("accepted");
+        } catch (const InputError& e) {
+            CHECK_THAT(e.what(), Catch::Contains("--where " + where));
+        }
+    }
+    CHECK(filter_rows(all, {parse_row_filter("n!=5.0")}).size() == filter_rows(all, {parse_row_filter("n!=5")}).size());
+    CHECK(filter_rows(all, {parse_row_filter("n=")}).size() == 0);  // empty: the rows where n is empty
+    // A text value with a space at an end that no cell holds is a typo, not "every row".
+    CHECK_THROWS_WITH(filter_rows(all, {parse_row_filter("status!=unique ")}), Catch::Contains("a space at its end"));
+    CHECK_THROWS_WITH(filter_rows(all, {parse_row_filter("status= unique")}), Catch::Contains("a space at its start"));
+    CHECK(filter_rows(all, {parse_row_filter("status!=nosuch")}).size() == all.size());
+}

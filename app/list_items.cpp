@@ -1,0 +1,60 @@
+#include "app/list_items.hpp"
+
+#include <fmt/format.h>
+
+namespace futolab::app {
+namespace {
+
+bool has_empty_item(const std::string& value, char delimiter) {
+    if (value.empty()) return false;  // "" itself: app/empty_value.hpp's message
+    std::size_t start = 0;
+    for (std::size_t end; (end = value.find(delimiter, start)) != std::string::npos; start = end + 1)
+        if (end == start) return true;
+    return start == value.size();
+}
+
+// An option word split into its name and a value written in the same word: "--by=a,b" and
+// "-sfc" (CLI11 reads both so); `attached` says whether there was one.
+struct OptionWord {
+    std::string name;
+    std::string value;
+    bool attached = false;
+};
+
+OptionWord split_word(const std::string& word) {
+    if (word.rfind("--", 0) == 0) {
+        const std::size_t eq = word.find('=');
+        if (eq == std::string::npos) return {word, "", false};
+        return {word.substr(0, eq), word.substr(eq + 1), true};
+    }
+    if (word.size() > 2) return {word.substr(0, 2), word.substr(2), true};
+    return {word, "", false};
+}
+
+}  // namespace
+
+void refuse_empty_list_items(const CLI::App& app, const std::vector<std::string>& words) {
+    const CLI::App* command = &app;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const std::string& word = words[i];
+        if (word == "--") return;
+        if (word.size() < 2 || word[0] != '-') {  // a subcommand or an input
+            const auto named = command->get_subcommands([&](const CLI::App* sub) { return sub->check_name(word); });
+            if (!named.empty()) command = named.front();
+            continue;
+        }
+        OptionWord w = split_word(word);
+        const CLI::Option* option = command->get_option_no_throw(w.name);
+        if (option == nullptr || option->get_items_expected_max() == 0) continue;  // a flag, or CLI11's to refuse
+        if (!w.attached) {
+            if (i + 1 == words.size()) return;  // no value: CLI11 says so
+            w.value = words[++i];
+        }
+        const char delimiter = option->get_delimiter();
+        if (delimiter != '\0' && has_empty_item(w.value, delimiter))
+            throw CLI::ValidationError(
+                w.name, fmt::format("'{}' has an empty item (a list is values separated by single '{}')", w.value, delimiter));
+    }
+}
+
+}  // namespace futolab::app
