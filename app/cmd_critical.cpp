@@ -582,14 +582,7 @@ CriticalSquaresSource greedy_squares(const CriticalArgs& a) {
     if (a.seed > kMaxSeed || (a.n > 0 && a.count > 0 && a.count - 1 > kMaxSeed - a.seed))
         throw InputError(fmt::format("critical: --seed {}{}: too large (square i has seed --seed + i, at most {})", a.seed,
                                      a.n > 0 ? fmt::format(" with --count {}", a.count) : "", kMaxSeed));
-    CriticalSquaresSource s;
-    s.n = a.n;
-    s.count = a.count;
-    s.seed = a.seed;
-    s.sampler = a.sampler;
-    s.square = a.square;
-    s.file = a.input;
-    return s;
+    return {.n = a.n, .count = a.count, .seed = a.seed, .sampler = a.sampler, .square = a.square, .file = a.input};
 }
 
 // The method `critical` (experiments/methods.cpp) with the search's options.

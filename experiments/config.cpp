@@ -165,11 +165,30 @@ std::vector<double> read_sweep(const Where& w, const YAML::Node& node, const std
 
 // Whole numbers from lo to hi (hi <= INT_MAX, so the cast is defined).
 std::vector<int> read_whole_sweep(const Where& w, const YAML::Node& node, const std::string& what, int lo, int hi) {
+    // Whole numbers read as whole numbers (w.whole: digits only): read as reals, 15.9999999999999999
+    // ran as 16 and 4.0 passed as 4 (red-team round 11).
+    const auto number = [&](const YAML::Node& v, const std::string& name, int min) {
+        return static_cast<int>(w.whole(v, name, static_cast<std::uint64_t>(min), static_cast<std::uint64_t>(hi)));
+    };
     std::vector<int> out;
-    for (double v : read_sweep(w, node, what, {static_cast<double>(lo), static_cast<double>(hi)})) {
-        if (v != std::floor(v)) w.fail(node, fmt::format("{} must be whole numbers from {} to {}", what, lo, hi));
-        out.push_back(static_cast<int>(v));
+    if (node.IsSequence()) {
+        for (const YAML::Node& v : node) out.push_back(number(v, what, lo));
+    } else if (node.IsMap()) {
+        w.keys(node, {"from", "to", "step"}, what);
+        for (const char* key : {"from", "to", "step"})
+            if (!node[key]) w.fail(node, what + " needs 'from', 'to' and 'step'");
+        const int from = number(node["from"], what, lo), to = number(node["to"], what, lo);
+        const int step = number(node["step"], what + ".step", 1);
+        if (to < from) w.fail(node, what + ": need to >= from");
+        for (int v = from; v <= to; v += step) out.push_back(v);
+    } else {
+        out.push_back(number(node, what, lo));
     }
+    if (out.empty()) w.fail(node, what + " has no values");
+    std::vector<int> sorted = out;
+    std::sort(sorted.begin(), sorted.end());
+    if (const auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end())
+        w.fail(node, fmt::format("{} has {} twice", what, *twice));
     return out;
 }
 

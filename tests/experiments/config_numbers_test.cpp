@@ -115,3 +115,24 @@ TEST_CASE("config numbers: the cases of issue #18", "[config][numbers]") {
     CHECK(c.limits.time_seconds == 7200.0);
     CHECK(c.limits.nodes == 18446744073709551615ULL);
 }
+
+// Red-team round 11: the whole-number sweeps of a generate source were read as reals, so
+// h: [15.9999999999999999] ran as h = 16 and n: [4, 4.0, 04] made three runs of n = 4.
+TEST_CASE("whole-number sweeps are read as whole numbers, each value once", "[config][numbers]") {
+    const auto error = [](const std::string& key, const std::string& value) {
+        try {
+            parse_config("name: t\ninstances:\n  - generate: { kind: random, n: 4, " + key + ": " + value + " }\nsolvers: [gac]\n",
+                         "cfg.yaml");
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(no error)");
+    };
+    CHECK_THAT(error("h", "[15.9999999999999999]"), Catch::Contains("generate.h: 15.9999999999999999 is not a whole number"));
+    CHECK_THAT(error("k", "[2.0000000000000001]"), Catch::Contains("generate.k: 2.0000000000000001 is not a whole number"));
+    CHECK_THAT(error("h", "[3, 3]"), Catch::Contains("generate.h has 3 twice"));
+    CHECK_THAT(error("k", "{ from: 1, to: 3, step: 0 }"), Catch::Contains("generate.k.step"));
+    CHECK_THAT(error("k", "{ from: 1, to: 3, step: 0.5 }"), Catch::Contains("not a whole number"));
+    CHECK(error("h", "{ from: 1, to: 5, step: 2 }") == "(no error)");
+    CHECK(error("k", "[0, 2]") == "(no error)");
+}
