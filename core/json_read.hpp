@@ -34,6 +34,10 @@ struct JsonRead {
 // read (0: no bound).
 JsonRead read_json(std::string_view text, std::size_t max_depth = 0);
 
+// Appends `key` to `object` (an object) without ordered_json's linear search for it, which made
+// building an object of n keys take n² steps: the caller knows `key` is not there yet.
+void append_new_member(Json& object, std::string key, Json value);
+
 // `value` as its file typed it, for a message: a double-kept number as its text, arrays and
 // objects with such numbers inside likewise; at most `max` bytes (then "..."), invisible
 // characters shown (core/message_text.hpp).

@@ -10,6 +10,8 @@
 #include <charconv>
 #include <fstream>
 #include <sstream>
+#include <string_view>
+#include <unordered_map>
 
 namespace futolab {
 namespace {
@@ -84,12 +86,14 @@ CsvTable parse_csv(std::string_view text, const std::string& source) {
         if (table.header.empty()) {
             // A name twice: which one a reader takes is an accident of its code (the last one
             // won here), so the file is refused, naming both fields (SPEC §5).
+            // Names looked up in a hash map: a pairwise check took n² steps (160 000 columns,
+            // 14 s; red-team round 11, F14).
+            std::unordered_map<std::string_view, std::size_t> first;
             for (std::size_t i = 0; i < fields.size(); ++i)
-                for (std::size_t j = 0; j < i; ++j)
-                    if (fields[i] == fields[j])
-                        throw_input_error({source, first_line, static_cast<int>(i + 1)},
-                                          fmt::format("column '{}' twice in the header (fields {} and {})",
-                                                      printable_cell(fields[i]), j + 1, i + 1));
+                if (const auto [at, added] = first.emplace(fields[i], i); !added)
+                    throw_input_error({source, first_line, static_cast<int>(i + 1)},
+                                      fmt::format("column '{}' twice in the header (fields {} and {})",
+                                                  printable_cell(fields[i]), at->second + 1, i + 1));
             table.header = fields;
         } else if (fields.size() != table.header.size()) {
             throw_input_error({source, first_line, 0}, fmt::format("{} fields, the header has {}", fields.size(),

@@ -14,6 +14,8 @@
 #include <climits>
 #include <cmath>
 #include <cstdlib>
+#include <set>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -68,7 +70,8 @@ public:
             else if (key == "meta") read_meta(value, in);
             else {
                 check_carried(value, key);
-                in.extra[key] = value;  // unknown: kept for the rewrite
+                if (!in.extra.is_object()) in.extra = Json::object();
+                append_new_member(in.extra, key, value);  // unknown: kept for the rewrite (keys of a read object differ)
             }
         }
         if (!has_n) error("missing \"n\" (the size of the board)");
@@ -224,8 +227,10 @@ Instance read_line(const Line& line, const std::string& source) {
 
 // The id a bad line has, if it got as far as a string "id", else the one it would be given.
 std::string id_of_bad_line(const Line& line, const std::string& source) {
-    const Json object = Json::parse(line.text, nullptr, false);  // no exceptions: discarded on error
-    if (object.is_object() && object.contains("id") && object["id"].is_string()) {
+    // The linear reader (nlohmann's own parse builds an ordered_json in n² steps).
+    const JsonRead read = read_json(line.text, kMaxDepth);
+    const Json& object = read.value;
+    if (read.problem.empty() && object.is_object() && object.contains("id") && object["id"].is_string()) {
         std::string id = object["id"].get<std::string>();
         // An id refused for its control characters is not reused: the sidecar lists it.
         if (std::none_of(id.begin(), id.end(), is_control)) return id;
@@ -262,9 +267,14 @@ Json to_json(const Instance& in) {
     for (const LessThan& r : in.lt) j["lt"].push_back({r.r1, r.c1, r.r2, r.c2});
     if (!in.solution.empty()) j["solution"] = in.solution;
     if (in.meta.is_object()) j["meta"] = in.meta;
-    if (in.extra.is_object())
+    if (in.extra.is_object()) {
+        // The fields' names, looked up in a set: j.contains() searches j linearly, and j grows
+        // with every extra key (n² for a record of n unknown keys).
+        std::set<std::string> fields{"solution", "meta"};
+        for (const auto& [key, value] : j.items()) fields.insert(key);
         for (const auto& [key, value] : in.extra.items())
-            if (!j.contains(key) && key != "solution" && key != "meta") j[key] = value;  // never shadow a field
+            if (!fields.contains(key)) append_new_member(j, key, value);  // never shadow a field
+    }
     return j;
 }
 

@@ -2,10 +2,12 @@
 #include "records/csv_reader.hpp"
 #include "records/results_csv.hpp"
 #include "core/visible_text.hpp"
+#include "records_cli.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <limits>
 
 using namespace futolab;
@@ -126,4 +128,24 @@ TEST_CASE("a cell in a message is left as typed for visible_text to show once", 
     CHECK_THAT(shown_error("1\\x01"), Catch::Matchers::Contains("'1\\x01'"));
     CHECK_THAT(shown_error("\"a\xE2\x80\xAE" "b\""), Catch::Matchers::Contains("'a<U+202E>b'"));
     CHECK_THROWS_WITH(parse_csv("r\xFF,r\xFF\n", "x.csv"), "x.csv:1:2: column 'r\xFF' twice in the header (fields 1 and 2)");
+}
+
+// Red-team round 11, F14: the header's names were compared pairwise, n² steps (160 000 columns
+// 14 s, 10^6 columns minutes). Under a CPU limit of 60 s (30 times what the hashed check takes
+// under a sanitizer) a pairwise check is killed (SIGXCPU) before it reaches the last column.
+TEST_CASE("a header of 500 000 columns is checked for a name twice in linear time", "[csv][hangs]") {
+    const auto dir = futolab::test::fresh_dir("csv-wide", "header");
+    std::string header, row;
+    for (int i = 0; i < 500'000; ++i) {
+        header += "c" + std::to_string(i) + ",";
+        row += "1,";
+    }
+    std::ofstream(dir / "dup.csv") << header << "c0\n" << row << "1\n";
+    const auto dup = futolab::test::run_cli_env("ulimit -t 60; ", "analyze '" + (dir / "dup.csv").string() + "'");
+    CHECK(dup.exit_code == 2);
+    CHECK(futolab::test::has(dup.err, "dup.csv:1:500001: column 'c0' twice in the header (fields 1 and 500001)"));
+    std::ofstream(dir / "wide.csv") << header << "last\n" << row << "1\n";
+    const auto wide = futolab::test::run_cli_env("ulimit -t 60; ", "schema '" + (dir / "wide.csv").string() + "'");
+    CHECK(wide.exit_code == 2);
+    CHECK(futolab::test::has(wide.err, "wide.csv: not a futolab results CSV"));
 }
