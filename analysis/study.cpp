@@ -13,6 +13,7 @@
 #include "analysis/summary.hpp"
 #include "analysis/uniqueness.hpp"
 #include "core/error.hpp"
+#include "records/columns.hpp"
 
 #include <algorithm>
 
@@ -26,6 +27,18 @@ bool contains(const std::vector<std::string>& list, const std::string& item) {
 void check_columns(const ResultsTable& t, const std::vector<std::string>& columns) {
     for (const std::string& c : columns)
         if (!t.has_column(c)) throw InputError("no column '" + c + "' in the results (see docs/analysis.md)");
+}
+
+// `--metric spec` said "out.csv:5:26: spec: 'gac' is not a number", blaming the data (round
+// 11): a column the results CSV defines as text (records/columns.hpp), or a derived text column,
+// is refused as the option's mistake before any cell is read.
+void check_metrics(const ResultsTable& t, const std::vector<std::string>& metrics) {
+    check_columns(t, metrics);
+    for (const std::string& m : metrics) {
+        const Column* column = column_named(m);
+        if ((column != nullptr && column->type == ColumnType::string) || m == "source" || m == "build_name")
+            throw InputError("--metric " + m + ": not a numeric column (a metric is a number per run: wall_ms, nodes, …)");
+    }
 }
 
 // A spec named on the command line, resolved against the results ("" stays "").
@@ -87,7 +100,7 @@ Study run_study(StudyRequest request) {
     const ResultsTable table = filter_rows(loaded, request.filters);
     if (table.size() == 0) throw InputError("no rows left to analyze (check the inputs and --where)");
     check_columns(table, request.by);
-    check_columns(table, request.metrics);
+    check_metrics(table, request.metrics);
     Study study;
     study.baseline = resolved(table, "--baseline", request.baseline);
     study.solver = resolved(table, "--solver", request.solver);

@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <map>
 
 namespace futolab::app {
 namespace {
@@ -70,7 +71,16 @@ int solve(const SolveArgs& args) {
     std::vector<SolverSpec> specs;
     const std::vector<command::Declaration> commands = args.commands.empty() ? std::vector<command::Declaration>{}
                                                                             : load_commands(args.commands);
-    for (const std::string& s : args.solvers) specs.push_back(parse_solver_spec(s, commands));
+    std::map<std::string, std::string> spelled;  // resolved text → the first spelling of it
+    for (const std::string& s : args.solvers) {
+        specs.push_back(parse_solver_spec(s, commands));
+        // As a config's `solvers:` (experiments/config.cpp): `-s fc -s fc:var=mrv` ran every
+        // puzzle twice under two labels of one solver.
+        const auto [first, added] = spelled.emplace(specs.back().text(), s);
+        if (!added)
+            throw InputError(fmt::format("--solver {}: '{}' and '{}' resolve to the same options ({}): the same solver "
+                                         "twice; keep one", s, first->second, s, specs.back().text()));
+    }
     const Mode mode = mode_of(args.count);
     Interrupt interrupt;
     Limits limits;

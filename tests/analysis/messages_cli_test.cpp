@@ -174,3 +174,21 @@ TEST_CASE("a line break in a file name cannot split a message or forge a second 
     CHECK(r.err.find("r<U+000A>futolab: fine.csv: the last line is incomplete") != std::string::npos);
     CHECK(r.err.find("\nfutolab: fine.csv") == std::string::npos);
 }
+
+// Round 11 (finding 17): `--metric spec` said "phase.csv:5:26: spec: 'gac' is not a number",
+// blaming the data for the option's mistake. A text column is refused as a metric by name.
+TEST_CASE("a text column as --metric is the option's mistake, not the data's", "[cli][messages]") {
+    for (const std::string metric : {"spec", "instance", "status", "solution", "source", "instance_hash", "nodes,mode"}) {
+        INFO(metric);
+        const CliResult r = run_cli("analyze " + kResults + " --metric " + metric + " --table summary");
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, ": not a numeric column"));
+        CHECK_FALSE(has(r.err, "phase.csv:"));
+    }
+    const fs::path dir = fresh_dir("messages", "metric-text");
+    const CliResult report = run_cli("report " + kResults + " --metric status --out r.html", dir.string());
+    CHECK(report.exit_code == 2);
+    CHECK(has(report.err, "--metric status: not a numeric column"));
+    CHECK_FALSE(fs::exists(dir / "r.html"));
+    CHECK(run_cli("analyze " + kResults + " --metric n,wall_ms --table summary").exit_code == 0);
+}
