@@ -44,11 +44,7 @@ bool env_switch_on(const char* name) { return env_switch(name).value_or(false); 
 std::optional<double> env_wait(const char* name) {
     const char* text = std::getenv(name);
     if (text == nullptr || *text == '\0') return std::nullopt;
-    const double seconds = parse_duration(text, name);
-    if (seconds == 0)
-        throw InputError(fmt::format("{}: 0 is no wait (give a positive duration, e.g. 30s or 500ms; unset or empty = "
-                                     "the default)", name));
-    return seconds;
+    return parse_duration(text, name, ZeroDuration::refused);  // 0 is no wait: refused
 }
 
 void check_environment() {

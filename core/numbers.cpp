@@ -223,10 +223,18 @@ double parse_double_in(std::string_view text, std::string_view what, const RealR
     return r.value + 0.0;  // -0 is 0: "-0" must never print as "+-0 %" (--fail-if-slower -0)
 }
 
-double parse_duration(std::string_view text, std::string_view what) {
+// The accepted range of a duration, in the words of its kind: a limit takes 0 as "none", a
+// wait starts at 1 ns (round 11: the wait variables said "accepted: 0 to …; 0 = none" and then
+// refused 0).
+std::string accepted_duration(ZeroDuration zero, bool with_units) {
+    const std::string units = with_units ? ", as seconds or with a unit: 10s, 500ms, 2m, 1h" : "";
+    return zero == ZeroDuration::none ? fmt::format("(accepted: 0 to {} s{}; 0 = none)", short_number(kMaxSeconds), units)
+                                      : fmt::format("(accepted: 1 ns to {} s{})", short_number(kMaxSeconds), units);
+}
+
+double parse_duration(std::string_view text, std::string_view what, ZeroDuration zero) {
     static constexpr std::pair<std::string_view, double> kUnits[]{
         {"us", 1e-6}, {"ms", 1e-3}, {"s", 1.0}, {"m", 60.0}, {"h", 3600.0}};  // two-letter units first
-    const RealRange range{0, kMaxSeconds, "s", "0 = none"};
     std::string_view number = text;
     double scale = 1.0;
     for (const auto& [unit, factor] : kUnits) {
@@ -237,21 +245,20 @@ double parse_duration(std::string_view text, std::string_view what) {
         }
     }
     const Real r = read_real(number);
-    if (!r.ok)
-        reject(what, "'" + shown(text) + "'", "is not a duration",
-               fmt::format("(accepted: 0 to {} s, as seconds or with a unit: 10s, 500ms, 2m, 1h; 0 = none)",
-                           short_number(kMaxSeconds)));
+    if (!r.ok) reject(what, "'" + shown(text) + "'", "is not a duration", accepted_duration(zero, true));
     const bool plain = number.size() == text.size() && !std::isnan(r.value);
     const std::string value = shown(text) + (plain ? " s" : "");
     const double seconds = r.value * scale;
     const bool tiny = r.out_of_range && r.value == 0;
     if (tiny || !(seconds >= 0 && seconds <= kMaxSeconds))
-        reject(what, value, real_problem(seconds, tiny, 0, kMaxSeconds), accepted(range));
+        reject(what, value, real_problem(seconds, tiny, 0, kMaxSeconds), accepted_duration(zero, false));
+    if (seconds == 0 && zero == ZeroDuration::refused)
+        reject(what, value, "is no wait (give a positive duration)", accepted_duration(zero, true));
     // A limit is kept, enforced and written in whole nanoseconds (records limit_ms): a positive
     // one that rounds to 0 ns would be enforced but written as none (an empty cell), and clocks
     // that count whole ns would treat it as none. Refused rather than silently raised to 1 ns.
     const double ns = std::round(seconds * 1e9);
-    if (seconds > 0 && ns < 1) reject(what, value, "is too small (at least 1 ns)", accepted(range));
+    if (seconds > 0 && ns < 1) reject(what, value, "is too small (at least 1 ns)", accepted_duration(zero, false));
     return ns / 1e9 + 0.0;  // -0 is 0; snapped to the ns the run records
 }
 

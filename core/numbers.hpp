@@ -57,7 +57,10 @@ double parse_double_in(std::string_view text, std::string_view what, const RealR
 // A duration in seconds: a number with an optional unit us, ms, s (default), m or h, from 0
 // to kMaxSeconds; 0 means "no limit". "10s", "500ms", "1.5m", "2h", "3". Returned rounded to
 // the nanosecond (what a run records); a positive duration that rounds to 0 ns is refused.
-double parse_duration(std::string_view text, std::string_view what);
+// `zero` says what 0 is: no limit (a time limit), or refused (a wait: FUTOLAB_WORKER_WAIT), and
+// the accepted range printed says the same.
+enum class ZeroDuration { none, refused };
+double parse_duration(std::string_view text, std::string_view what, ZeroDuration zero = ZeroDuration::none);
 
 // The largest memory size: 1 EiB (2^60 bytes), far above any machine; 1 MiB is the least
 // (less cannot hold a run).

@@ -130,6 +130,32 @@ TEST_CASE("durations: a positive limit that rounds to 0 ns is refused, 1 ns is k
     CHECK(parse_duration("0e-10", "t") == 0.0);  // zero is none, not too small
 }
 
+// Round 11 (finding 19): FUTOLAB_WORKER_WAIT=-1 said "(accepted: 0 to 9.2e9 s; 0 = none)",
+// and =0 was then refused as "no wait". A wait's range starts at 1 ns in every message.
+TEST_CASE("durations: a wait refuses 0, and every message says its range starts at 1 ns", "[numbers]") {
+    const auto wait_error = [](const std::string& text) {
+        try {
+            parse_duration(text, "FUTOLAB_WORKER_WAIT", ZeroDuration::refused);
+        } catch (const NumberError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    for (const std::string text : {"-1", "0", "0s", "0ms", "-0", "1e10", "abc", "1e-10", "1e400", "nan"}) {
+        INFO(text);
+        const std::string e = wait_error(text);
+        CHECK_THAT(e, Contains("(accepted: 1 ns to 9.2e9 s"));
+        CHECK_THAT(e, !Contains("0 = none"));
+        CHECK_THAT(e, !Contains("accepted: 0 to"));
+    }
+    CHECK_THAT(wait_error("0"), Equals("FUTOLAB_WORKER_WAIT: 0 s is no wait (give a positive duration) (accepted: 1 ns to "
+                                       "9.2e9 s, as seconds or with a unit: 10s, 500ms, 2m, 1h)"));
+    CHECK_THAT(wait_error("-1"), Equals("FUTOLAB_WORKER_WAIT: -1 s is negative (accepted: 1 ns to 9.2e9 s)"));
+    CHECK(parse_duration("250ms", "w", ZeroDuration::refused) == 0.25);
+    CHECK(parse_duration("0.000000001", "w", ZeroDuration::refused) == 1e-9);
+    CHECK_THAT(duration_error("-1"), Equals("--time-limit: -1 s is negative (accepted: 0 to 9.2e9 s; 0 = none)"));
+}
+
 TEST_CASE("real ranges: one space before the unit however it is given", "[numbers]") {
     CHECK_THAT(real_error("1e-400", {0, 1e9, " %"}), EndsWith("(accepted: 0 to 1e9 %)"));
     CHECK_THAT(real_error("2e9", {0, 1e9, "%"}), EndsWith("(accepted: 0 to 1e9 %)"));
