@@ -144,6 +144,8 @@ void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::stri
         for (const std::string& path : plot_files(plot, dir)) {
             const fs::path entry = fs::weakly_canonical(fs::absolute(fs::path(path).parent_path(), ec), ec) /
                                    fs::path(path).filename();
+            // Standard output or error redirected there (round 11, F9): replaced, it would lose them.
+            refuse_stream_alias(path, "--plots " + path);
             for (const std::string& input : inputs)
                 if (input != "-" && fs::weakly_canonical(fs::absolute(input, ec), ec) == entry)
                     throw InputError(fmt::format("--plots {}: is the input {}: a figure's file would replace it (use "

@@ -57,6 +57,7 @@ MergeRowCheck row_check(MergedInstances& instances, MergedMatrix& matrix) {
 int merge(const MergeArgs& args) {
     check_file_output(args.out, "--out", "a merged results CSV (its sidecar and lock go beside it)", false);
     check_output_path(args.out, args.inputs, args.force);  // a FIFO or folder: refused before its lock is made
+    check_outputs_file(args.out, args.inputs, args.force, ", or --force");  // the exported `<stem>.jsonl` beside it too
     const OutputLock lock(args.out);  // no run or other merge writes in that folder meanwhile
     MergedInstances instances;
     MergedMatrix matrix;

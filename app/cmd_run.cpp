@@ -5,6 +5,7 @@
 // exits 1 within a second or two; a second exits at once (130).
 #include "app/commands.hpp"
 #include "app/number_options.hpp"
+#include "app/output_folder.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/error.hpp"
 #include "core/status.hpp"
@@ -13,6 +14,7 @@
 #include "experiments/runner.hpp"
 #include "experiments/task_kinds.hpp"
 #include "records/build_identity.hpp"
+#include "records/output_guard.hpp"
 #include "solvers/solver.hpp"
 #include "core/visible_text.hpp"
 
@@ -20,6 +22,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include <iostream>
 
@@ -109,6 +112,12 @@ int run_command(const RunArgs& args) {
     check_options_apply(args, config);
     if (args.isolation) config.isolation = *args.isolation;
     if (!args.builds.empty()) config.builds = builds_of(args);
+    // Before any work: the CSV's folder (a symlink to nothing, a file), and the `<stem>.jsonl` a
+    // generate or critical task exports beside it (an existing file there is not replaced).
+    const std::string csv = results_path(config, options);
+    if (const std::string folder = std::filesystem::path(csv).parent_path().string(); !folder.empty())
+        check_output_folder(folder, args.out.empty() ? config.path + ": output" : "--out");
+    if (fills(task_info(config.task), TaskColumn::output)) check_outputs_file(csv, {}, false);
     const RunnerReport r = run_experiment(config, options);
     for (const SkippedInput& s : r.invalid)
         std::cerr << visible_text("futolab: skipped invalid input: " + s.error, LineBreaks::shown) << "\n";

@@ -3,11 +3,15 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
+#include "core/live_writer.hpp"
+
+#include <fmt/format.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <utility>
 #include <iostream>
 #include <stdexcept>
 
@@ -79,7 +83,21 @@ std::unique_ptr<OutputLock> lock_of_stream(int stream) {
     if (ec || name.empty() || name.front() != '/' || ::stat(name.c_str(), &named) != 0 || named.st_dev != st.st_dev ||
         named.st_ino != st.st_ino)
         return nullptr;  // unlinked (" (deleted)") or renamed since: no name to lock by
-    return std::make_unique<OutputLock>(name);
+    auto lock = std::make_unique<OutputLock>(name);
+    lock->hold_identity(stream, name);  // found under any other name of the file too
+    return lock;
+}
+
+// A record stream is written in place: through a second name of its file (a hard link to a
+// results CSV's sidecar, schema or outputs), it would overwrite that file (round 11, F3). A
+// results CSV needs one name for the same reason (records/results_file.hpp).
+void refuse_other_names(int fd, const std::string& path) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink <= 1) return;
+    ::close(fd);
+    throw InputError(fmt::format("{}: has {} names (hard links): a record stream is written in place, into every name "
+                                 "of its file; refusing, --force or not (remove the other names, or use another --out)",
+                                 path, st.st_nlink));
 }
 
 OutputStream::OutputStream(const std::string& path) : path_(path) {
@@ -100,7 +118,8 @@ OutputStream::OutputStream(const std::string& path) : path_(path) {
     if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) lock_ = std::make_unique<OutputLock>(path);
     // O_NONBLOCK: a FIFO with no reader fails (ENXIO) instead of waiting forever; the output
     // guard refuses FIFOs before any work, this is the last line.
-    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0666);
+    // No O_TRUNC: nothing is cut before the file is known to have one name and no other writer.
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0666);
     if (fd_ < 0 && errno == ELOOP)
         throw InputError(path + ": is a symbolic link: refusing to write through it (remove it, or write elsewhere)");
     if (fd_ < 0 && errno == ENXIO)
@@ -109,6 +128,13 @@ OutputStream::OutputStream(const std::string& path) : path_(path) {
     if (fd_ < 0) throw std::runtime_error(write_error(path, errno));
     const int flags = ::fcntl(fd_, F_GETFL);
     if (flags >= 0) (void)::fcntl(fd_, F_SETFL, flags & ~O_NONBLOCK);
+    struct stat opened {};
+    if (::fstat(fd_, &opened) != 0 || !S_ISREG(opened.st_mode)) return;  // a device: nothing to cut
+    const int fd = std::exchange(fd_, -1);  // closed by refuse_other_names if it throws
+    refuse_other_names(fd, path);
+    fd_ = fd;
+    if (lock_) lock_->hold_identity(fd_, path);
+    if (::ftruncate(fd_, 0) != 0) throw std::runtime_error(write_error(path, errno));
 }
 
 OutputStream::~OutputStream() {

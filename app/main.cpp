@@ -6,15 +6,23 @@
 #include "core/env.hpp"
 #include "core/error.hpp"
 #include "core/visible_text.hpp"
+#include "core/live_writer.hpp"
 #include "records/build_identity.hpp"
+#include "records/output_guard.hpp"
+
+#include <fmt/format.h>
 
 #include <cerrno>
 #include <csignal>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -22,20 +30,79 @@ namespace {
 constexpr int kExitFailure = 1;
 constexpr int kExitBadInput = 2;
 
+// The command line's words, for stream_holds_data.
+std::vector<std::string>& command_words() {
+    static std::vector<std::string> words;
+    return words;
+}
+
+bool same_open_file(int a, int b) {
+    struct stat sa {}, sb {};
+    return ::fstat(a, &sa) == 0 && ::fstat(b, &sb) == 0 && S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+// A message for standard error, or for standard output if standard error is a file the command
+// reads or writes (`away`): written there, it would end up inside that file (a results CSV's
+// last line, round 11, F1). If standard output is that file too, or another file of data,
+// nothing is printed: the exit code still says it failed.
+void print_message(const std::string& line, bool away) {
+    if (!away) {
+        std::cerr << line;
+        return;
+    }
+    if (same_open_file(STDOUT_FILENO, STDERR_FILENO) || !futolab::stream_holds_data(STDOUT_FILENO, command_words()).empty())
+        return;
+    std::cout << line << std::flush;
+}
+
+// Whether a refusal goes away from standard error: a StreamAliasError about it (the command's
+// own check, red-team round 10), or standard error a file of futolab data or named on the
+// command line (a usage error comes before the command's own checks).
+bool away_from_stderr(const std::exception* e) {
+    if (const auto* alias = dynamic_cast<const futolab::StreamAliasError*>(e); alias && alias->stream() == STDERR_FILENO)
+        return true;
+    return !futolab::stream_holds_data(STDERR_FILENO, command_words()).empty();
+}
+
 // Messages quote what the user gave (a value, a cell, a path): its invisible characters are
 // shown (<U+FEFF>, <U+202E>), or "'\ufeff1' is not a number" would read "'1' is not a number";
 // and so are line breaks (<U+000A>): a message is one line, and a file named "x\nfutolab: ok"
 // must not print a second one.
 int report(const char* kind, const std::exception& e, int code) {
-    const std::string line = "futolab: " + std::string(kind) + futolab::visible_text(e.what(), futolab::LineBreaks::shown) + "\n";
-    // Refused because standard error is a file the command reads or writes: the message goes to
-    // standard output, or it would be written into that file (red-team round 10).
-    if (const auto* alias = dynamic_cast<const futolab::StreamAliasError*>(&e); alias && alias->stream() == STDERR_FILENO) {
-        std::cout << line << std::flush;
-        return code;
-    }
-    std::cerr << line;
+    print_message("futolab: " + std::string(kind) + futolab::visible_text(e.what(), futolab::LineBreaks::shown) + "\n",
+                  away_from_stderr(&e));
     return code;
+}
+
+// Standard output or error redirected into a file another live futolab writes, or into a lock
+// file (`run b.yaml >> out/k.csv` during k's run, `2>> out/.k.csv.lock`: round 11, F5 and F8),
+// and a standard error that is futolab data: refused before anything is printed or parsed, the
+// message on the other stream. A warm worker (`futolab worker`) inherits its parent's streams
+// and is left alone.
+int refuse_streams() {
+    for (const int stream : {STDOUT_FILENO, STDERR_FILENO}) {
+        const std::string why = futolab::stream_problem(stream);
+        if (why.empty()) continue;
+        const int other = stream == STDOUT_FILENO ? STDERR_FILENO : STDOUT_FILENO;
+        const std::string line = fmt::format("futolab: {} is {}\n", stream == STDOUT_FILENO ? "standard output" : "standard error",
+                                             futolab::visible_text(why, futolab::LineBreaks::shown));
+        if (!same_open_file(stream, other) && futolab::stream_problem(other).empty())
+            (void)!::write(other, line.data(), line.size());
+        return kExitBadInput;
+    }
+    // A results CSV, sidecar, schema, outputs file or lock as standard error: refused (round 11,
+    // F1: a progress bar or a usage error became the CSV's last line, breaking every reader).
+    if (const std::string kind = futolab::stream_data_kind(STDERR_FILENO); !kind.empty()) {
+        std::error_code ec;
+        const std::string name = std::filesystem::read_symlink("/proc/self/fd/2", ec).string();
+        print_message(fmt::format("futolab: {}: is also this command's standard error (a redirect such as 2> or 2>> to it), "
+                                  "and is {}: its messages would be written into it; redirect them to another file\n",
+                                  futolab::visible_text(name, futolab::LineBreaks::shown), kind),
+                      true);
+        return kExitBadInput;
+    }
+    return 0;
 }
 
 // `code`, unless what was printed on stdout could not be written (help text included).
@@ -66,6 +133,9 @@ void make_std_fds_valid() {
 
 int main(int argc, char** argv) {
     make_std_fds_valid();
+    command_words().assign(argv + 1, argv + argc);
+    if (argc < 2 || std::string_view(argv[1]) != "worker")
+        if (const int code = refuse_streams(); code != 0) return code;
     // A file-size limit (`ulimit -f`) then fails a write with EFBIG, as a full disk fails with
     // ENOSPC, and the record streams cut back to their last whole record; by default the kernel
     // would kill futolab in the middle of one.
@@ -87,7 +157,8 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return checked(app.exit(e));
     } catch (const CLI::ParseError& e) {
-        std::cerr << "futolab: " << futolab::visible_text(e.what(), futolab::LineBreaks::shown) << " (see --help)\n";
+        print_message("futolab: " + futolab::visible_text(e.what(), futolab::LineBreaks::shown) + " (see --help)\n",
+                      away_from_stderr(nullptr));
         return kExitBadInput;
     } catch (const futolab::InputError& e) {  // a numeric option out of range (app/number_options.hpp)
         return report("", e, kExitBadInput);

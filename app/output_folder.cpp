@@ -23,6 +23,12 @@ void check_output_folder(const std::string& dir, const std::string& option) {
             throw InputError(fmt::format("{} {}: {} is not a folder but {}", option, dir, part.string(),
                                          file_type_name(st.st_mode)));
         }
+        // A symlink to nothing (round 11, F12): no folder can be made at its name, which was
+        // found only when the first file was written, after the tables had been printed.
+        if (::lstat(part.c_str(), &st) == 0)
+            throw InputError(fmt::format("{} {}: {} is not a folder but {}", option, dir, part.string(),
+                                         S_ISLNK(st.st_mode) ? "a symbolic link to nothing (remove it, or point it at a folder)"
+                                                             : file_type_name(st.st_mode)));
         if (part == part.parent_path()) break;
     }
 }

@@ -10,8 +10,9 @@ namespace futolab::app {
 
 // Throws InputError if `dir` cannot be the folder OPTION writes into: "OPTION -: a folder is
 // needed, not standard output", or "OPTION DIR: PART is not a folder but a FIFO (named pipe)"
-// for the first part of the path that exists and is not a folder. A path not there yet is
-// fine (the command makes it).
+// for the first part of the path that exists and is not a folder (a symlink that leads nowhere
+// too: "… is not a folder but a symbolic link to nothing"). A path not there yet is fine (the
+// command makes it).
 void check_output_folder(const std::string& dir, const std::string& option);
 
 }  // namespace futolab::app

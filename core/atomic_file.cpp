@@ -324,6 +324,9 @@ void create_output_folder(const std::string& dir, const std::string& option) {
     for (fs::path part = fs::path(dir).lexically_normal(); !part.empty(); part = part.parent_path()) {
         if (fs::exists(part, error) && !fs::is_directory(part, error))
             throw InputError(fmt::format("{} {}: {} is not a folder", option, dir, part.string()));
+        // A symlink to nothing: create_directories would fail with "File exists" (round 11, F12).
+        if (fs::is_symlink(part, error) && !fs::exists(part, error))
+            throw InputError(fmt::format("{} {}: {} is not a folder but a symbolic link to nothing", option, dir, part.string()));
         if (part == part.parent_path()) break;
     }
     fs::create_directories(dir, error);

@@ -1,6 +1,7 @@
 #include "core/files.hpp"
 
 #include "core/error.hpp"
+#include "core/live_writer.hpp"
 
 #include <fmt/format.h>
 
@@ -10,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
+#include <vector>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -68,17 +70,34 @@ std::string kind_of(mode_t mode) {
 // `convert - < p.jsonl >> p.jsonl`) would get the command's output written into it, and one
 // that is its standard error (`analyze a.csv 2>> a.csv`, red-team round 10) its warnings and
 // progress: refused before anything is read or written (issue #45).
-void refuse_if_stdout(const struct stat& input, const std::string& path) {
+// `what`: the input it is, if not `path` itself ("the sidecar of the input a.csv").
+void refuse_if_stdout(const struct stat& input, const std::string& path, const std::string& what = "the input") {
     for (const int stream : {STDOUT_FILENO, STDERR_FILENO}) {
         struct stat out {};
         if (::fstat(stream, &out) != 0 || !S_ISREG(out.st_mode)) continue;
         if (out.st_dev == input.st_dev && out.st_ino == input.st_ino)
             throw StreamAliasError(format_location({path}) + ": " + (stream == STDOUT_FILENO
                                           ? "is also this command's standard output (a redirect such as >> to it): the "
-                                            "output would be written into the input; redirect it to another file"
+                                            "output would be written into " + what + "; redirect it to another file"
                                           : "is also this command's standard error (a redirect such as 2>> to it): its "
-                                            "messages would be written into the input; redirect them to another file"),
+                                            "messages would be written into " + what + "; redirect them to another file"),
                                    stream);
+    }
+}
+
+// A results CSV's companions are part of it (round 11, F4): `schema out/g.csv >> out/g.csv.meta.yaml`
+// broke the sidecar a resume needs, `analyze out/g.csv >> out/g.jsonl` the exported corpus. The
+// sidecar and schema are known by their names; the outputs file only beside a sidecar, which
+// says `path` is a results CSV (`p.futo` and a user's `p.jsonl` beside it are unrelated).
+void refuse_companions_on_streams(const std::string& path) {
+    const std::vector<std::string> companions = companions_of(path);
+    static constexpr const char* kWhat[] = {"the sidecar", "the column schema", "the exported outputs"};
+    struct stat sidecar {};
+    const bool results = ::stat(companions[0].c_str(), &sidecar) == 0;
+    for (std::size_t i = 0; i < companions.size(); ++i) {
+        struct stat st {};
+        if ((i == 2 && !results) || ::stat(companions[i].c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        refuse_if_stdout(st, companions[i], std::string(kWhat[i]) + " of the input " + path);
     }
 }
 
@@ -114,6 +133,7 @@ std::string read_input(const std::string& path, bool first_line) {
     }
     try {
         refuse_if_stdout(st, path);
+        refuse_companions_on_streams(path);
     } catch (...) {
         ::close(fd);
         throw;
@@ -139,6 +159,7 @@ void refuse_input_on_own_stream(const std::string& path) {
     struct stat st {};
     const int found = path == "-" ? ::fstat(STDIN_FILENO, &st) : ::stat(path.c_str(), &st);
     if (found == 0 && S_ISREG(st.st_mode)) refuse_if_stdout(st, path);
+    if (found == 0 && S_ISREG(st.st_mode) && path != "-") refuse_companions_on_streams(path);
 }
 
 const char* file_type_name(mode_t mode) {

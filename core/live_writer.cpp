@@ -1,5 +1,7 @@
 #include "core/live_writer.hpp"
 
+#include "core/error.hpp"
+
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/file.h>
@@ -8,10 +10,24 @@
 
 #include <cerrno>
 #include <filesystem>
+#include <mutex>
+#include <set>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace futolab {
+
+std::string outputs_file_of(const std::string& csv) {
+    std::filesystem::path path(csv);
+    // A results file named *.jsonl would be its own outputs file, replaced by them.
+    if (path.extension() == ".jsonl") return path.replace_extension(".outputs.jsonl").string();
+    return path.replace_extension(".jsonl").string();
+}
+
+std::vector<std::string> companions_of(const std::string& csv) {
+    return {csv + ".meta.yaml", csv + ".schema.json", outputs_file_of(csv)};
+}
 
 std::string lock_path(const std::string& output_file) {
     namespace fs = std::filesystem;
@@ -60,6 +76,56 @@ std::vector<std::string> locked_by(const std::string& path) {
     return names;
 }
 
+// The files (device, inode) whose identity lock this process holds: its own stream is no
+// obstacle to it (an flock probe from this process would find its own lock taken).
+struct OwnIdentities {
+    std::mutex mutex;
+    std::set<std::pair<dev_t, ino_t>> files;
+};
+
+OwnIdentities& own_identities() {
+    static OwnIdentities own;
+    return own;
+}
+
+bool own_identity(const struct stat& st) {
+    OwnIdentities& own = own_identities();
+    const std::lock_guard<std::mutex> guard(own.mutex);
+    return own.files.contains({st.st_dev, st.st_ino});
+}
+
+// Whether another process holds the identity lock of the regular file open at `fd`: a shared
+// flock taken at once fails only while a writer holds the exclusive one. `fd` is a new
+// description of the file, closed by the caller (which drops the probe's lock).
+bool identity_held(int fd) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || own_identity(st)) return false;
+    if (::flock(fd, LOCK_SH | LOCK_NB) == 0) return false;
+    return errno == EWOULDBLOCK;
+}
+
+// identity_held for the file `path` names (following a link: the file is what counts).
+bool identity_held(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;  // never opens a FIFO or device
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) return false;
+    const bool held = identity_held(fd);
+    ::close(fd);
+    return held;
+}
+
+constexpr std::string_view kIdentityHeld =
+    "another futolab is writing this file under another name (a hard link, or a name it was renamed from): wait for "
+    "it to end, or use another file";
+
+// A new description of the file open at `fd`, for reading only (never a FIFO or device).
+int reopen(int fd) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return -1;
+    return ::open(("/proc/self/fd/" + std::to_string(fd)).c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+}
+
 }  // namespace
 
 std::string lock_problem(const std::string& path) {
@@ -72,7 +138,51 @@ std::string lock_problem(const std::string& path) {
         return fmt::format("another futolab (pid {}) is writing {}: wait for it to end, or use another file",
                            holder, locked == path ? "it" : locked);
     }
+    if (identity_held(path)) return std::string(kIdentityHeld);
     return "";
+}
+
+int lock_identity(int fd, const std::string& name) {
+    const int lock_fd = reopen(fd);
+    if (lock_fd < 0) return -1;
+    struct stat st {};
+    if (::fstat(lock_fd, &st) == 0 && ::flock(lock_fd, LOCK_EX | LOCK_NB) == 0) {
+        OwnIdentities& own = own_identities();
+        const std::lock_guard<std::mutex> guard(own.mutex);
+        own.files.insert({st.st_dev, st.st_ino});
+        return lock_fd;
+    }
+    const bool other = errno == EWOULDBLOCK;
+    ::close(lock_fd);
+    if (other) throw InputError(fmt::format("{}: {}", name, kIdentityHeld));
+    return -1;  // flock not supported here: the name's lock still holds
+}
+
+void release_identity(int lock_fd) {
+    if (lock_fd < 0) return;
+    struct stat st {};
+    if (::fstat(lock_fd, &st) == 0) {
+        OwnIdentities& own = own_identities();
+        const std::lock_guard<std::mutex> guard(own.mutex);
+        own.files.erase({st.st_dev, st.st_ino});
+    }
+    ::close(lock_fd);
+}
+
+std::string stream_problem(int stream) {
+    struct stat st {};
+    if (::fstat(stream, &st) != 0 || !S_ISREG(st.st_mode)) return "";  // a terminal, pipe or device: nothing to keep
+    std::error_code ec;
+    const std::string name = std::filesystem::read_symlink("/proc/self/fd/" + std::to_string(stream), ec).string();
+    struct stat named {};
+    const bool has_name = !ec && name.starts_with('/') && ::stat(name.c_str(), &named) == 0 &&
+                          named.st_dev == st.st_dev && named.st_ino == st.st_ino;  // not unlinked or renamed since
+    if (has_name)
+        if (const std::string why = lock_problem(name); !why.empty()) return name + ": " + why;
+    const int fd = reopen(stream);
+    const bool held = fd >= 0 && identity_held(fd);
+    if (fd >= 0) ::close(fd);
+    return held ? (has_name ? name : std::string("the file")) + ": " + std::string(kIdentityHeld) : "";
 }
 
 }  // namespace futolab

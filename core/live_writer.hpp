@@ -9,8 +9,17 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace futolab {
+
+// The files a run writes beside its results CSV `csv`, under the CSV's lock: its sidecar
+// (`csv.meta.yaml`), column schema (`csv.schema.json`) and exported outputs (`<stem>.jsonl`;
+// `<stem>.outputs.jsonl` for a CSV itself named .jsonl), in that order. records/sidecar.hpp,
+// table_schema.hpp and outputs.hpp name them so.
+std::vector<std::string> companions_of(const std::string& csv);
+// The third of them: "a/b.csv" -> "a/b.jsonl", "a/b.jsonl" -> "a/b.outputs.jsonl".
+std::string outputs_file_of(const std::string& csv);
 
 // `<folder>/.<name>.lock` for the output file `<folder>/<name>`.
 std::string lock_path(const std::string& output_file);
@@ -23,7 +32,27 @@ bool is_lock_name(const std::string& path);
 // process holds its lock ("another futolab (pid N) is writing it: …") or the lock of the
 // results CSV it belongs to (`k.csv.meta.yaml`, `k.csv.schema.json`, `k.jsonl` of `k.csv`:
 // "… is writing k.csv: …"). This process's own
-// lock (a merge writing its CSV, a redo rewriting its results) is no obstacle.
+// lock (a merge writing its CSV, a redo rewriting its results) is no obstacle. A regular file
+// whose identity lock (below) another process holds is refused too, whatever its name.
 std::string lock_problem(const std::string& path);
+
+// Identity locks (red-team round 11, F13): a name's lock file does not follow its data file. A
+// record stream's file renamed (`mv g.jsonl h.jsonl`) or given a second name (`ln`) while its
+// generate ran was locked under the old name only, and `generate --out h.jsonl --force` wrote
+// into the same inode (NUL bytes between the two streams' records). So a stream writer also
+// holds an flock on the data file itself: on a new open file description of the file open at
+// `fd` (one shared with the shell or a sibling is not touched), kept until release. Returns that
+// descriptor, or -1 if the file cannot be opened again for it (the name's lock still holds).
+// Throws InputError "NAME: another futolab is writing this file …" if another process holds it.
+int lock_identity(int fd, const std::string& name);
+// Releases what lock_identity took (and closes `lock_fd`); -1 is ignored.
+void release_identity(int lock_fd);
+
+// Why this process's standard output or error (STDOUT_FILENO, STDERR_FILENO) must not be
+// written ("" if it may): it is a regular file another live futolab holds locked, under its name
+// or its identity (`run b.yaml >> out/k.csv` during k's run, `2>> g.jsonl` during a generate),
+// a live results CSV's companion, or a file named as a lock (`2>> out/.k.csv.lock`). Asked at
+// the start of every command, before anything is printed (round 11, F5 and F8).
+std::string stream_problem(int stream);
 
 }  // namespace futolab

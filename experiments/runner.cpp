@@ -16,6 +16,7 @@
 #include "experiments/schedule.hpp"
 #include "experiments/tasks.hpp"
 #include "experiments/worker_protocol.hpp"
+#include "records/output_guard.hpp"
 #include "records/output_lock.hpp"
 #include "records/outputs.hpp"
 #include "records/redo.hpp"
@@ -461,6 +462,11 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     report.shard_runs = shard.size();
     report.invalid = matrix.skipped;
     const OutputLock lock(report.csv_path);  // one writer per output folder, for the whole run
+    if (fills(kind, TaskColumn::output)) {  // the exported `<stem>.jsonl` never replaces a file the run reads
+        std::vector<std::string> read{config.path};
+        for (const InputFile& f : matrix.input_files) read.push_back(f.path);
+        check_outputs_file(report.csv_path, read, true);
+    }
     check_results_target(report.csv_path);   // a symlink, FIFO or folder there: refused before it is read
     // The same for its sidecar, before the CSV is made: a symlinked sidecar would be replaced by
     // the rewrite (two copies that differ), a folder there would leave a CSV without one.

@@ -93,7 +93,70 @@ std::vector<std::string> identities(const std::string& out) {
     return ids;
 }
 
+// The words of a command line that may name a file: each word, and what follows the `=` of a
+// `--option=value`.
+std::vector<std::string> file_words(const std::vector<std::string>& words) {
+    std::vector<std::string> out;
+    for (const std::string& w : words) {
+        if (w.empty() || w == "-") continue;
+        out.push_back(w);
+        if (const std::size_t eq = w.find('='); w.starts_with("-") && eq != std::string::npos) out.push_back(w.substr(eq + 1));
+    }
+    return out;
+}
+
+bool same_inode(const struct stat& a, const std::string& path) {
+    struct stat b {};
+    return ::stat(path.c_str(), &b) == 0 && S_ISREG(b.st_mode) && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 }  // namespace
+
+void check_outputs_file(const std::string& csv, const std::vector<std::string>& inputs, bool force,
+                        std::string_view force_hint) {
+    const std::string out = outputs_path(csv);
+    const std::string option = csv + "'s outputs";
+    check_one(out, {}, true, option, csv);  // a live writer's, a lock, a FIFO, a folder: --force or not
+    for (const std::string& input : inputs)
+        if (input != "-" && same_file(out, input))
+            throw InputError(fmt::format("{} {}: is the input {}: the instances the runs make would replace it (rename "
+                                         "the input, or write the results elsewhere)", option, out, input));
+    std::error_code ec;
+    if (force || !fs::exists(fs::symlink_status(out, ec)) ||
+        (is_results_csv(csv) && fs::exists(sidecar_path(csv), ec)))  // a resume: its earlier outputs
+        return;
+    throw InputError(fmt::format("{} {}: exists, and {} has no results yet whose export it could be: refusing to replace "
+                                 "it with the instances the runs make (move it away, or write the results elsewhere{})",
+                                 option, out, csv, force_hint));
+}
+
+std::string stream_data_kind(int stream) {
+    struct stat st {};
+    if (::fstat(stream, &st) != 0 || !S_ISREG(st.st_mode)) return "";
+    const std::string proc = "/proc/self/fd/" + std::to_string(stream);
+    if (is_results_csv(proc)) return "a results CSV";
+    std::error_code ec;
+    const std::string name = fs::read_symlink(proc, ec).string();
+    if (ec) return "";
+    if (name.ends_with(".meta.yaml")) return "a metadata sidecar";
+    if (name.ends_with(".schema.json")) return "a results CSV's column schema";
+    if (is_lock_name(name)) return "a futolab lock file";
+    if (const std::string csv = results_csv_of_outputs(name); !csv.empty()) return "the outputs file of the results CSV " + csv;
+    return "";
+}
+
+std::string stream_holds_data(int stream, const std::vector<std::string>& words) {
+    if (const std::string kind = stream_data_kind(stream); !kind.empty()) return kind;
+    struct stat st {};
+    if (::fstat(stream, &st) != 0 || !S_ISREG(st.st_mode)) return "";
+    if (st.st_nlink > 1) return "a file with several names";
+    for (const std::string& word : file_words(words)) {
+        if (same_inode(st, word)) return word;
+        for (const std::string& companion : companions_of(word))
+            if (same_inode(st, companion)) return companion;
+    }
+    return "";
+}
 
 void check_file_output(const std::string& out, const std::string& option, const std::string& what, bool devices_ok) {
     if (out.empty()) return;

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace futolab {
@@ -52,6 +53,29 @@ void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vect
 // in /dev.)
 void check_file_output(const std::string& out, const std::string& option, const std::string& what,
                        bool devices_ok = true);
+
+// The outputs file (records/outputs.hpp) that a run or merge writing the results CSV `csv`
+// exports beside it, checked before any work (red-team round 11, F2: a generate run whose corpus
+// was `out/g.jsonl` replaced it with its own outputs, and resumes were then refused for good; an
+// unrelated `m.jsonl` beside `merge --out m.csv` was replaced without a word). Throws InputError
+// if it is one of `inputs` (by inode or path, --force or not), or, without `force`, if a file is
+// there and `csv` is not yet a results CSV with a sidecar whose outputs it would be ("exists and
+// is not the outputs of CSV: refusing to replace it"). Also checked as check_output_path checks an
+// output (another live writer's file, a lock file, a FIFO, a folder, standard output or error).
+// `force_hint` ends that message (", or --force").
+void check_outputs_file(const std::string& csv, const std::vector<std::string>& inputs, bool force,
+                        std::string_view force_hint = "");
+
+// What futolab data standard output or error (`stream`) is, as a message names it ("" if none):
+// a regular file that is a results CSV (by its header), a metadata sidecar, a column schema, a
+// lock file (by name) or a results CSV's exported outputs. No command writes its messages into
+// one (app/main.cpp refuses such a standard error first thing: round 11, F1).
+std::string stream_data_kind(int stream);
+// stream_data_kind, or else a file with several names (a hard link of one of them), or a file
+// one of `words` names (the command line: its config, an input, an output) or a companion of it
+// ("" if none). The refusals that come before a command's own stream checks (a usage error,
+// round 11, F1) are printed on standard output when standard error is such a file.
+std::string stream_holds_data(int stream, const std::vector<std::string>& words);
 
 // True if `path` is a regular file whose first line is a futolab results CSV header.
 bool is_results_csv(const std::string& path);

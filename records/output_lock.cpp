@@ -150,7 +150,13 @@ void OutputLock::check_held() const {
                                          path_));
 }
 
+void OutputLock::hold_identity(int data_fd, const std::string& output_file) {
+    if (identity_fd_ < 0) identity_fd_ = lock_identity(data_fd, output_file);
+}
+
 void OutputLock::release() {
+    release_identity(identity_fd_);
+    identity_fd_ = -1;
     if (fd_ >= 0) ::close(fd_);  // releases the lock
     fd_ = -1;
 }

@@ -44,10 +44,17 @@ public:
     // a writer asks before each record and stops (round 9, R1).
     void check_held() const;
 
+    // Also locks the output file open at `data_fd` by its identity (core/live_writer.hpp,
+    // lock_identity), for as long as this lock is held: a writer written in place (a record
+    // stream) is then found under any other name of its file, a hard link or a rename (round 11,
+    // F13). Throws InputError if another process holds it.
+    void hold_identity(int data_fd, const std::string& output_file);
+
 private:
     void take(const std::string& path, const std::string& output_file, const struct stat& opened);
     void release();
     int fd_ = -1;
+    int identity_fd_ = -1;  // hold_identity's, or -1
     std::string path_;  // the lock file's
     unsigned long long dev_ = 0, ino_ = 0;  // the locked file's: one lstat per check_held
 };

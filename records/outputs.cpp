@@ -1,6 +1,7 @@
 #include "records/outputs.hpp"
 
 #include "core/atomic_file.hpp"
+#include "core/live_writer.hpp"
 #include "records/csv_reader.hpp"
 
 #include <filesystem>
@@ -8,12 +9,7 @@
 
 namespace futolab {
 
-std::string outputs_path(const std::string& csv_path) {
-    std::filesystem::path path(csv_path);
-    // A results file named *.jsonl would be its own outputs file, replaced by them.
-    if (path.extension() == ".jsonl") return path.replace_extension(".outputs.jsonl").string();
-    return path.replace_extension(".jsonl").string();
-}
+std::string outputs_path(const std::string& csv_path) { return outputs_file_of(csv_path); }
 
 std::size_t export_outputs(const std::string& csv_path) {
     const CsvTable t = read_csv_file(csv_path);

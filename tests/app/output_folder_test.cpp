@@ -65,3 +65,25 @@ TEST_CASE("a folder option naming a file, FIFO or device is refused before the t
     CHECK(fs::exists(dir / "real" / "summary.csv"));
     fs::remove_all(dir);
 }
+
+// Red-team round 11, F12: a symlink to nothing as a folder output failed only when the first
+// file was written ("cannot create the folder: File exists"), after analyze had printed every
+// table; run --out and critical --checkpoint the same, exit 1.
+TEST_CASE("a folder option naming a symlink to nothing is refused before any work", "[cli][output]") {
+    const fs::path dir = fresh_dir("app", "folder-dangling");
+    fs::create_symlink(dir / "nowhere", dir / "dl");
+    std::ofstream(dir / "a.yaml") << "name: a\nmode: { count: 1 }\ninstances:\n  - file: " << kPuzzle
+                                  << "\nsolvers: [ \"gac\" ]\noutput: out/a.csv\n";
+    const std::string message = "dl is not a folder but a symbolic link to nothing";
+    for (const std::string& command :
+         {"analyze " + kCsv + " --plots dl --plot cactus", "analyze " + kCsv + " --tables dl/sub", std::string("run -q a.yaml --out dl"),
+          std::string("critical --n 4 --few-relations 3 --checkpoint dl --shards 2"), "convert " + kPuzzle + " --to futo --out dl/"}) {
+        INFO(command);
+        const auto r = futolab::test::run_cli_env("timeout 20 ", command, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, message));
+        CHECK(r.out.empty());
+        CHECK_FALSE(fs::exists(dir / "nowhere"));
+    }
+    fs::remove_all(dir);
+}

@@ -1,0 +1,235 @@
+// Red-team round 11 (issue #45), outputs and locks: a command's standard output or error, and
+// the files written beside a results CSV, never land in data.
+// - F1: a refusal that came before a command's own stream checks (a usage error, run's "has 2
+//   names") was written into the file standard error named (`2>> out/base.csv`). A standard
+//   error that is futolab data is now refused first thing, and the other early refusals go to
+//   standard output when standard error is a file the command line names.
+// - F5, F8: standard output or error into a file a live futolab writes, or into a lock file.
+// - F13: a second stream writer of one file through a rename or a hard link (identity locks).
+// - F3: a record stream written in place through a hard link onto a sidecar.
+// - F4: standard output onto an input's sidecar, schema or exported outputs.
+// - F2: run's and merge's `<stem>.jsonl` replacing the run's input or an unrelated file.
+// - F9: analyze --plots with standard error onto one of its figures.
+#include "records_cli.hpp"
+#include "core/error.hpp"
+#include "core/live_writer.hpp"
+#include "records/output_guard.hpp"
+#include "records/output_lock.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using futolab::test::CliResult;
+using futolab::test::has;
+using futolab::test::run_cli;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string fresh(const std::string& name) { return futolab::test::fresh_dir("stream-guard", name).string(); }
+
+void refused(const CliResult& r, const std::string& where, const std::string& part) {
+    INFO(r.out << "|" << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(has(where == "out" ? r.out : r.err, part));
+}
+
+// A generate-task run writing DIR/out/g.csv and its outputs DIR/out/g.jsonl; returns the config.
+std::string generate_run(const std::string& dir) {
+    const std::string cfg = dir + "/g.yaml";
+    std::ofstream(cfg) << "name: g\nseed: 1\ntask: generate\ninstances:\n  - squares: { n: [4], count: 2 }\n"
+                          "methods: [ unique ]\noutput: " << dir << "/out/g.csv\n";
+    REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
+    REQUIRE(fs::exists(dir + "/out/g.jsonl"));
+    return cfg;
+}
+
+// Another futolab writing the record stream `file` in place: a child process holding its lock
+// by name and by identity (as app/load.hpp's OutputStream does) until destroyed. Synchronised
+// through pipes, not sleeps.
+class OtherStream {
+public:
+    explicit OtherStream(const std::string& file) {
+        int ready[2], quit[2];
+        REQUIRE(::pipe(ready) == 0);
+        REQUIRE(::pipe(quit) == 0);
+        pid_ = ::fork();
+        REQUIRE(pid_ >= 0);
+        if (pid_ == 0) {
+            ::close(ready[0]);
+            ::close(quit[1]);
+            {
+                futolab::OutputLock lock(file);
+                const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+                lock.hold_identity(fd, file);
+                [[maybe_unused]] const ssize_t w = ::write(ready[1], "1", 1);
+                char c = 0;
+                [[maybe_unused]] const ssize_t r = ::read(quit[0], &c, 1);  // until the parent closes it
+                ::close(fd);
+            }
+            ::_exit(0);
+        }
+        ::close(ready[1]);
+        ::close(quit[0]);
+        quit_ = quit[1];
+        char c = 0;
+        REQUIRE(::read(ready[0], &c, 1) == 1);
+        ::close(ready[0]);
+    }
+    ~OtherStream() {
+        ::close(quit_);
+        int status = 0;
+        ::waitpid(pid_, &status, 0);
+    }
+
+private:
+    pid_t pid_ = -1;
+    int quit_ = -1;
+};
+
+}  // namespace
+
+TEST_CASE("a usage error never lands in the file standard error names", "[records][own-stream]") {
+    const std::string dir = fresh("usage-errors");
+    const std::string cfg = futolab::test::sweep_config(dir), csv = dir + "/out/r.csv", meta = csv + ".meta.yaml";
+    REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
+    const std::string rows = slurp(csv), sidecar = slurp(meta);
+    // A results CSV or sidecar as standard error: refused first thing, whatever comes after.
+    for (const std::string& args : {"run " + cfg + " --resume --redo bogus", "run " + cfg + " --resume --shard 1/2",
+                                    "run " + cfg + " --resume --jobs -1", "analyze " + csv + " --table bogus",
+                                    "run " + cfg + " --resume --bogus", "report " + csv, "compare " + csv + " --list -1"}) {
+        refused(run_cli(args + " 2>> " + csv), "out", "is also this command's standard error");
+        refused(run_cli(args + " 2>> " + meta), "out", "is a metadata sidecar");
+    }
+    // A hard link to the sidecar: run's own "has 2 names" refusal goes to standard output.
+    fs::create_hard_link(meta, dir + "/hl.yaml");
+    refused(run_cli("run " + cfg + " --resume 2>> " + dir + "/hl.yaml"), "out", "has 2 names");
+    fs::remove(dir + "/hl.yaml");
+    CHECK(slurp(csv) == rows);
+    CHECK(slurp(meta) == sidecar);
+    // An input named on the command line: its usage error goes to standard output.
+    const std::string input = dir + "/two.jsonl";
+    std::ofstream(input) << "{\"id\":\"a\",\"n\":3,\"givens\":[[0,0,1]],\"lt\":[]}\n";
+    const std::string before = slurp(input);
+    for (const std::string& args : {"solve " + input + " -s nosuch", "solve " + input + " --count 0x",
+                                    "convert " + input + " --to bogus", "critical --input " + input + " --objective bogus"})
+        refused(run_cli(args + " 2>> " + input), "out", "futolab: ");
+    CHECK(slurp(input) == before);
+}
+
+TEST_CASE("standard output or error into a file a live futolab writes, or a lock file, is refused", "[records][own-stream][lock]") {
+    const std::string dir = fresh("live-streams");
+    const std::string cfg = futolab::test::sweep_config(dir), csv = dir + "/out/r.csv";
+    REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
+    const std::string puzzle = FUTOLAB_SOURCE_DIR "/corpora/tatham-dev/n04.tatham";
+    {
+        const futolab::OutputLock live(csv);  // a run writing r.csv
+        const std::string rows = slurp(csv), sidecar = slurp(csv + ".meta.yaml");
+        refused(run_cli("convert " + puzzle + " --to jsonl >> " + csv), "err", "another futolab (pid ");
+        refused(run_cli("check " + cfg + " >> " + csv), "err", "is writing it");
+        refused(run_cli("generate random --n 3 >> " + csv + ".meta.yaml"), "err", "is writing " + csv);
+        refused(run_cli("solve " + puzzle + " -s nosuch 2>> " + csv), "out", "is writing it");
+        refused(run_cli("analyze " + csv + " 2>> " + csv + ".schema.json"), "out", "is writing " + csv);
+        CHECK(slurp(csv) == rows);
+        CHECK(slurp(csv + ".meta.yaml") == sidecar);
+    }
+    // A lock file, live or not: refused on either stream.
+    const std::string lock = dir + "/out/.r.csv.lock", pid = slurp(lock);
+    refused(run_cli("run " + cfg + " --resume 2>> " + lock), "out", "is named as a futolab lock file");
+    refused(run_cli("check " + cfg + " >> " + lock), "err", "is named as a futolab lock file");
+    CHECK(slurp(lock) == pid);
+}
+
+TEST_CASE("a record stream is found under another name of its file: a rename or a hard link", "[records][lock]") {
+    const std::string dir = fresh("identity"), g = dir + "/g.jsonl", h = dir + "/h.jsonl", k = dir + "/k.jsonl";
+    std::ofstream(g) << "{\"id\":\"first\"}\n";
+    const OtherStream live(g);
+    fs::rename(g, h);  // the live stream's lock file still says g.jsonl
+    refused(run_cli("generate random --n 4 --count 3 --out " + h + " --force"), "err", "under another name");
+    refused(run_cli("critical --n 3 --count 2 --out " + h + " --force"), "err", "under another name");
+    refused(run_cli("generate random --n 4 --count 3 >> " + h), "err", "under another name");
+    fs::create_hard_link(h, k);
+    refused(run_cli("generate random --n 4 --count 3 --out " + k + " --force"), "err", "under another name");
+    CHECK(slurp(h) == "{\"id\":\"first\"}\n");
+    // Not a stream: no lock_problem for a file nobody writes.
+    CHECK(futolab::lock_problem(dir + "/none.jsonl").empty());
+}
+
+TEST_CASE("a record stream with a second name is refused before a byte is cut", "[records][outputs][links]") {
+    const std::string dir = fresh("stream-links");
+    generate_run(dir);
+    const std::string meta = dir + "/out/g.csv.meta.yaml", schema = dir + "/out/g.csv.schema.json";
+    for (const std::string& target : {meta, schema, dir + "/out/g.jsonl"}) {
+        const std::string before = slurp(target), link = dir + "/h.jsonl";
+        fs::create_hard_link(target, link);
+        refused(run_cli("generate random --n 4 --out " + link), "err", "has 2 names (hard links)");
+        refused(run_cli("generate random --n 4 --out " + link + " --force"), "err", "has 2 names (hard links)");
+        refused(run_cli("critical --free-square --n 3 --iterations 10 --out " + link + " --force"), "err",
+                "has 2 names (hard links)");
+        CHECK(slurp(target) == before);
+        fs::remove(link);
+    }
+}
+
+TEST_CASE("standard output or error onto an input's sidecar, schema or outputs is refused", "[records][own-stream]") {
+    const std::string dir = fresh("companions");
+    generate_run(dir);
+    const std::string csv = dir + "/out/g.csv";
+    for (const std::string& companion : {csv + ".meta.yaml", csv + ".schema.json", dir + "/out/g.jsonl"}) {
+        const std::string before = slurp(companion);
+        for (const std::string& args : {"schema " + csv, "analyze " + csv, "compare " + csv + " " + csv,
+                                        "report " + csv + " --out " + dir + "/r.html", "merge " + csv + " --out " + dir + "/m.csv"})
+            refused(run_cli(args + " >> " + companion), "err", "is also this command's standard output");
+        CHECK(slurp(companion) == before);
+    }
+    refused(run_cli("analyze " + csv + " 2>> " + dir + "/out/g.jsonl"), "out", "is also this command's standard error");
+}
+
+TEST_CASE("a run's or merge's exported outputs never replace its input or an unrelated file", "[records][outputs]") {
+    const std::string dir = fresh("export-target");
+    fs::create_directories(dir + "/out");
+    const std::string corpus = dir + "/out/g.jsonl";
+    REQUIRE(run_cli("convert " FUTOLAB_SOURCE_DIR "/corpora/tatham-dev/n04.tatham --to jsonl --out " + corpus).exit_code == 0);
+    const std::string before = slurp(corpus);
+    std::ofstream(dir + "/g.yaml") << "name: g\ntask: generate\ninstances:\n  - file: " << corpus
+                                   << "\nmethods: [ unique ]\noutput: " << dir << "/out/g.csv\n";
+    refused(run_cli("run -q " + dir + "/g.yaml"), "err", "out/g.jsonl: exists, and ");
+    CHECK(slurp(corpus) == before);
+    CHECK_FALSE(fs::exists(dir + "/out/g.csv"));
+    // The input check alone (a resume, where an earlier export may be there): by inode too.
+    fs::create_hard_link(corpus, dir + "/same.jsonl");
+    CHECK_THROWS_WITH(futolab::check_outputs_file(dir + "/out/g.csv", {dir + "/same.jsonl"}, true),
+                      Catch::Contains("is the input " + dir + "/same.jsonl"));
+    // merge --out m.csv beside an unrelated m.jsonl: refused without --force.
+    const std::string other = dir + "/other";
+    fs::create_directories(other);
+    generate_run(other);
+    std::ofstream(dir + "/m.jsonl") << "{\"id\":\"precious\"}\n";
+    refused(run_cli("merge " + other + "/out/g.csv --out " + dir + "/m.csv"), "err", "m.jsonl: exists, and ");
+    CHECK(slurp(dir + "/m.jsonl") == "{\"id\":\"precious\"}\n");
+    CHECK(run_cli("merge " + other + "/out/g.csv --out " + dir + "/m.csv --force").exit_code == 0);
+    // Its own earlier export (a resume) is no obstacle.
+    CHECK(run_cli("run -q --resume " + other + "/g.yaml").exit_code == 0);
+}
+
+TEST_CASE("analyze --plots refuses a figure that is its standard error", "[records][own-stream]") {
+    const std::string dir = fresh("plots-stderr");
+    const std::string cfg = futolab::test::sweep_config(dir), csv = dir + "/out/r.csv";
+    REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
+    fs::create_directories(dir + "/pl");
+    const std::string svg = dir + "/pl/cactus-wall_ms.svg";
+    std::ofstream(svg) << "old\n";
+    const CliResult r = run_cli("analyze " + csv + " --plots " + dir + "/pl --table summary 2>> " + svg);
+    refused(r, "out", "is also this command's standard error");
+    CHECK_FALSE(has(r.out, "| spec"));  // before the tables
+    CHECK(slurp(svg) == "old\n");
+}
