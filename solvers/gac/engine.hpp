@@ -214,7 +214,9 @@ public:
     void set_cube(Cube mode) {
         cube_ = alldiff_ == Alldiff::regin ? mode : Cube::off;
         cube_on_ = cube_ == Cube::on || (cube_ == Cube::with_probe && probe_on_);
-        if (cube_ != Cube::off) cube_matching_.assign(static_cast<std::size_t>(n_), Matching{});
+        // (kept from the last solve of the same n, as the lines' matchings are: see reset())
+        if (cube_ != Cube::off && cube_matching_.size() != static_cast<std::size_t>(n_))
+            cube_matching_.assign(static_cast<std::size_t>(n_), Matching{});
     }
     // alldiff=regin, n ≤ 16: run the root's stages 0–1 on value planes first (planes.hpp;
     // the default) or in the queues only. The same fixpoint either way (nodes and fails do not

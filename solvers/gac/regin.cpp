@@ -23,6 +23,7 @@ bool augment(std::span<const Dom> d, Matching& m, int root, Dom& matched) {
             for (;;) {  // x takes v; its old value passes to the variable it was reached from
                 const int old = m.value_of[x];
                 m.value_of[x] = static_cast<std::int8_t>(v);
+                m.edge[x] = bit(v);
                 m.var_of[v] = static_cast<std::int8_t>(x);
                 if (x == root) return true;
                 v = old;
@@ -179,14 +180,14 @@ Filtered regin_filter(std::span<Dom> d, Matching& m) {
         all |= dx;
         if (is_singleton(dx)) fixed |= dx;
         else open_values |= dx;
-        const int v = m.value_of[x];
-        if (v >= 0 && has(dx, v)) {
-            matched |= bit(v);
+        if (const Dom kept = dx & m.edge[x]; kept != 0) {  // its matched value is still there
+            matched |= kept;
             continue;
         }
-        if (v >= 0) {
+        if (const int v = m.value_of[x]; v >= 0) {
             m.var_of[v] = -1;
             m.value_of[x] = -1;
+            m.edge[x] = 0;
         }
         unmatched |= bit(x);
     }

@@ -33,10 +33,12 @@ namespace futolab::gac {
 struct Matching {
     std::array<std::int8_t, 64> value_of;  // variable → matched value, −1 = unmatched
     std::array<std::int8_t, 64> var_of;    // value → matched variable, −1 = free
+    std::array<Dom, 64> edge;              // variable → its matched value as a bit, 0 = none
     Matching() { clear(); }
     void clear() {
         value_of.fill(-1);
         var_of.fill(-1);
+        edge.fill(0);
     }
 };
 
