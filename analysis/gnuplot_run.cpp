@@ -2,27 +2,34 @@
 
 #include "core/child_wait.hpp"
 #include "core/env.hpp"
+#include "core/temp_dir.hpp"
+#include "core/tool_guard.hpp"
 
 #include <fmt/format.h>
 
 #include <cerrno>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
+#include <vector>
 
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 namespace futolab {
 namespace {
 
-// The child's side, between fork and exec (async-signal-safe calls only): its own process
-// group, so the deadline's kill reaches whatever it started; killed with futolab too (a
-// SIGINT or kill of futolab no longer reaches a group of its own through the terminal).
-[[noreturn]] void exec_gnuplot(const char* script, const char* log, pid_t parent) {
-    ::setpgid(0, 0);
+// The child's side, between fork and exec (async-signal-safe calls only): a session of its own
+// (and so a group), which the deadline's kill and the guard reach; killed with futolab too (a
+// SIGINT or kill of futolab no longer reaches a session of its own through the terminal);
+// every file it writes, its log and its figures, capped as a solver tool's output is.
+[[noreturn]] void exec_gnuplot(char* const* argv, char* const* envp, const char* log, pid_t parent) {
+    ::setsid();
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(127);  // futolab died before the prctl
     const int in = ::open("/dev/null", O_RDONLY);
@@ -32,8 +39,28 @@ namespace {
         ::dup2(fd, STDOUT_FILENO);  // futolab's stdout holds its tables, never gnuplot's words
         ::dup2(fd, STDERR_FILENO);
     }
-    ::execlp("gnuplot", "gnuplot", script, static_cast<char*>(nullptr));
+    const rlimit size{kGnuplotMaxFileBytes, kGnuplotMaxFileBytes};
+    ::setrlimit(RLIMIT_FSIZE, &size);
+    ::signal(SIGXFSZ, SIG_DFL);  // futolab ignores it (its writes see EFBIG); past the cap gnuplot ends
+    ::execvpe(argv[0], argv, envp);
     ::_exit(127);
+}
+
+std::uint64_t log_size(const std::string& log) {
+    struct stat st {};
+    return ::lstat(log.c_str(), &st) == 0 && S_ISREG(st.st_mode) ? static_cast<std::uint64_t>(st.st_size) : 0;
+}
+
+std::string failure(const std::string& figure, const std::string& script, const std::string& log, int status) {
+    // Stopped at the cap, or a program that saw EFBIG and gave up (a `yes` first on PATH): the
+    // log keeps its head, where gnuplot's first complaint is.
+    if ((WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ) || log_size(log) >= kGnuplotMaxFileBytes) {
+        if (log_size(log) > kGnuplotLogKeptBytes) ::truncate(log.c_str(), static_cast<off_t>(kGnuplotLogKeptBytes));
+        return fmt::format("figure {}: gnuplot wrote more than {} MiB into one file on {} and was stopped (the first {} "
+                           "MiB of what it said are in {})",
+                           figure, kGnuplotMaxFileBytes >> 20, script, kGnuplotLogKeptBytes >> 20, log);
+    }
+    return fmt::format("figure {}: gnuplot failed on {} (see {})", figure, script, log);
 }
 
 }  // namespace
@@ -45,22 +72,40 @@ double gnuplot_seconds(std::size_t points) {
 }
 
 void run_gnuplot(const std::string& figure, const std::string& script, const std::string& log, double seconds) {
+    // gnuplot's own folder (core/temp_dir.hpp): its TMPDIR, and the mark every process it
+    // starts carries (core/tool_guard.hpp), as a solver tool's run folder is.
+    const external::TempDir folder("gnuplot");
+    const std::string dir = folder.path().string();
+    std::vector<std::string> env = external::marked_environment(dir);
+    std::vector<char*> envp;
+    for (std::string& e : env) envp.push_back(e.data());
+    envp.push_back(nullptr);
+    std::string program = "gnuplot", path = script;
+    char* const argv[] = {program.data(), path.data(), nullptr};
+
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) throw std::runtime_error(fmt::format("figure {}: cannot start gnuplot: fork failed", figure));
-    if (pid == 0) exec_gnuplot(script.c_str(), log.c_str(), parent);
-    ::setpgid(pid, pid);  // here too, so the group exists before any kill (EACCES once it has exec'd: done)
-    const std::optional<int> status = wait_child_until(pid, deadline_after(seconds));
+    if (pid == 0) exec_gnuplot(argv, envp.data(), log.c_str(), parent);
+    // Kills gnuplot's session and everything carrying its mark if futolab dies meanwhile
+    // (kill -9, SIGTERM): gnuplot itself dies with futolab, what it started would not.
+    const pid_t guard = external::start_guard(pid, dir);
+    std::optional<int> status = wait_child_until(pid, deadline_after(seconds));
     if (!status) {
+        ::kill(pid, SIGKILL);  // also before its setsid(), when the group does not exist yet
         kill_and_reap(pid, -pid);
+    }
+    external::stop_guard(guard);
+    // Whatever it left running, a daemon in a session of its own too: found by its mark.
+    const std::string_view mark = dir;
+    external::kill_marked(&mark, 1, 0, 0);
+    if (!status)
         throw std::runtime_error(fmt::format("figure {}: gnuplot did not finish {} within {:.3g} s: killed it and its "
                                              "process group (FUTOLAB_GNUPLOT_WAIT sets the base of this limit, "
                                              "{:g} s + {:g} s per 10 000 points)",
                                              figure, script, seconds, gnuplot_base_seconds(),
                                              kGnuplotSecondsPerPoint * 10'000));
-    }
-    if (!WIFEXITED(*status) || WEXITSTATUS(*status) != 0)
-        throw std::runtime_error(fmt::format("figure {}: gnuplot failed on {} (see {})", figure, script, log));
+    if (!WIFEXITED(*status) || WEXITSTATUS(*status) != 0) throw std::runtime_error(failure(figure, script, log, *status));
 }
 
 }  // namespace futolab

@@ -1,11 +1,18 @@
 // Running gnuplot on a figure's script (analysis/gnuplot.hpp) with a bounded wall time (issue
 // #45, "hangs"): a gnuplot that never ends (a broken one, or another program first on PATH)
 // once held `analyze --plots` and `report` for good, while the solver tools were always
-// bounded (solvers/external/process.hpp). gnuplot runs in a process group of its own; past its
-// time the whole group is killed and the command fails with one line naming the figure.
+// bounded (solvers/external/process.hpp). gnuplot runs in a session of its own; past its time
+// the whole group is killed and the command fails with one line naming the figure.
+//
+// And as a solver tool (red-team round 11, F7 and F15): every file it writes is capped (its
+// log grew to 3.6 GB in 3 s under a gnuplot that printed without end); it runs under a guard
+// and a mark (core/tool_guard.hpp), so a kill -9 or SIGTERM of analyze or report leaves none of
+// its processes, a daemon it started included, and what outlives both futolab and the guard is
+// killed at the next start (its folder, core/temp_dir.hpp, names its dead owner).
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace futolab {
@@ -17,6 +24,12 @@ namespace futolab {
 inline constexpr double kGnuplotBaseSeconds = 20;
 inline constexpr double kGnuplotSecondsPerPoint = 1e-4;
 
+// The size of any file gnuplot writes (RLIMIT_FSIZE), as a solver tool's output
+// (external::kMaxOutputBytes): a figure of 10^6 points is tens of MB. Past it gnuplot is stopped
+// and its log, kept for the message, is cut to its first kGnuplotLogKeptBytes.
+inline constexpr std::uint64_t kGnuplotMaxFileBytes = std::uint64_t{256} << 20;
+inline constexpr std::uint64_t kGnuplotLogKeptBytes = std::uint64_t{1} << 20;
+
 // kGnuplotBaseSeconds, or FUTOLAB_GNUPLOT_WAIT where it is set.
 double gnuplot_base_seconds();
 
@@ -25,9 +38,10 @@ double gnuplot_base_seconds();
 double gnuplot_seconds(std::size_t points);
 
 // Runs `gnuplot SCRIPT` (found on PATH; no shell, so no file name is interpreted) with its
-// output and errors going to LOG, its input /dev/null. Throws std::runtime_error naming
-// `figure` if gnuplot cannot be started or fails (see LOG), or runs past `seconds`: then its
-// whole process group is killed first, and no process of it is left.
+// output and errors going to LOG, its input /dev/null, TMPDIR a folder of its own. Throws
+// std::runtime_error naming `figure` if gnuplot cannot be started or fails (see LOG), writes
+// past kGnuplotMaxFileBytes, or runs past `seconds`: then its whole process group is killed
+// first. However it ends, no process it started is left.
 void run_gnuplot(const std::string& figure, const std::string& script, const std::string& log, double seconds);
 
 }  // namespace futolab

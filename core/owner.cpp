@@ -1,4 +1,4 @@
-#include "solvers/external/owner.hpp"
+#include "core/owner.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
-#include "solvers/external/temp_dir.hpp"
+#include "core/temp_dir.hpp"
 
-#include "solvers/external/owner.hpp"
-#include "solvers/external/tool_guard.hpp"
+#include "core/owner.hpp"
+#include "core/tool_guard.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "solvers/external/tool_guard.hpp"
+#include "core/tool_guard.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -10,6 +10,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
+
+extern char** environ;
 
 namespace futolab::external {
 namespace {
@@ -203,6 +206,16 @@ void kill_marked(const std::string_view* folders, int count, pid_t session, std:
         const timespec pause{0, 1'000'000};  // 1 ms: the killed ones become zombies, skipped next pass
         ::nanosleep(&pause, nullptr);
     }
+}
+
+std::vector<std::string> marked_environment(const std::string& folder) {
+    const std::string mark = std::string(kToolMark) + "=";
+    std::vector<std::string> env;
+    for (char** e = environ; *e != nullptr; ++e)
+        if (std::strncmp(*e, "TMPDIR=", 7) != 0 && std::strncmp(*e, mark.c_str(), mark.size()) != 0) env.emplace_back(*e);
+    env.push_back("TMPDIR=" + folder);
+    env.push_back(mark + folder);
+    return env;
 }
 
 pid_t start_guard(pid_t tool, const std::string& folder) {

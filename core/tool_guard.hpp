@@ -1,3 +1,6 @@
+// The guard and the mark are in core/ because every external program futolab runs has them:
+// the solver tools (solvers/external/process.hpp) and gnuplot (analysis/gnuplot_run.hpp).
+//
 // What a tool leaves running when the futolab that ran it dies without cleaning up (kill -9,
 // the OOM killer, a crash; issue #45, red-team round 10 finding 7). While futolab lives,
 // run_process kills the tool's session and reaps what escaped it (process.hpp). The tool
@@ -31,6 +34,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace futolab::external {
 
@@ -50,6 +54,12 @@ bool mark_names(std::string_view value, std::string_view folder);
 int kill_marked_once(const std::string_view* folders, int count, pid_t session, std::uint64_t session_start);
 // Passes until one finds nothing (a process forking meanwhile is caught by the next), at most 50.
 void kill_marked(const std::string_view* folders, int count, pid_t session, std::uint64_t session_start);
+
+// The environment a tool starts with: this process's, with TMPDIR set to the tool's run folder
+// `folder` (temporary files it makes, MiniZinc's FlatZinc, go with the folder even if it is
+// killed) and the mark naming `folder`, which every process it starts inherits. A mark this
+// process inherited (futolab run as a tool) is replaced. Built before the fork (it allocates).
+std::vector<std::string> marked_environment(const std::string& folder);
 
 // Forks the guard of tool `tool` (a child of the calling thread, in a session of its own) run
 // in `folder`; `folder` must stay valid until stop_guard. -1 if it cannot be forked (a process

@@ -1,6 +1,6 @@
 #include "solvers/external/process.hpp"
 
-#include "solvers/external/tool_guard.hpp"
+#include "core/tool_guard.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -22,8 +22,6 @@
 #include <fstream>
 #include <stdexcept>
 #include <thread>
-
-extern char** environ;
 
 namespace futolab::external {
 namespace {
@@ -269,20 +267,6 @@ bool wait_for_end(pid_t pid, const ProcessSpec& spec, ProcessResult& r) {
     return terminated;
 }
 
-// Our environment with TMPDIR set to the run's directory: temporary files the tool makes (MiniZinc
-// writes its FlatZinc there) are removed with the directory even if the tool is killed. And the
-// tool's mark (tool_guard.hpp), which every process it starts inherits: what outlives a
-// killed futolab is found by it. A mark we inherited (futolab run as a tool) is replaced.
-std::vector<std::string> child_environment(const std::string& dir) {
-    const std::string mark = std::string(kToolMark) + "=";
-    std::vector<std::string> env;
-    for (char** e = environ; *e != nullptr; ++e)
-        if (std::strncmp(*e, "TMPDIR=", 7) != 0 && std::strncmp(*e, mark.c_str(), mark.size()) != 0) env.emplace_back(*e);
-    env.push_back("TMPDIR=" + dir);
-    env.push_back(mark + dir);
-    return env;
-}
-
 }  // namespace
 
 std::optional<std::string> read_tool_file(const std::filesystem::path& p, bool& truncated, std::string& why) {
@@ -345,7 +329,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
     for (std::string& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
     const std::string path = program->string(), dir = spec.dir.string();
-    std::vector<std::string> env = child_environment(dir);
+    std::vector<std::string> env = marked_environment(dir);  // TMPDIR and the mark (tool_guard.hpp)
     std::vector<char*> envp;
     for (std::string& e : env) envp.push_back(e.data());
     envp.push_back(nullptr);

@@ -12,9 +12,11 @@
 #include <chrono>
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -125,4 +127,90 @@ TEST_CASE("analyze --plots and report fail on a gnuplot that never ends, naming 
     }
     CHECK_FALSE(fs::exists(dir / "r.html"));
     CHECK(sleep_gone(sleep_token()));
+}
+
+namespace {
+
+// A fake gnuplot first on PATH: `body` is its shell script after the #! line.
+fs::path gnuplot_running(const std::string& name, const std::string& body) {
+    const fs::path dir = futolab::test::fresh_dir("gnuplot-run", name);
+    fs::create_directories(dir / "bin");
+    std::ofstream(dir / "bin" / "gnuplot") << "#!/bin/sh\n" << body << "\n";
+    fs::permissions(dir / "bin" / "gnuplot", fs::perms::owner_all);
+    return dir;
+}
+
+// `futolab analyze` of the paper CSV with plots into DIR/plots, started in the background with
+// the fake gnuplot of DIR first on PATH; its pid.
+pid_t start_analyze(const fs::path& dir) {
+    const std::string command = "PATH='" + (dir / "bin").string() + "':\"$PATH\" exec '" FUTOLAB_CLI "' analyze '"
+                                FUTOLAB_SOURCE_DIR "/tests/data/analysis/paper.csv' --plots '" +
+                                (dir / "plots").string() + "' --table summary >/dev/null 2>&1";
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    return pid;
+}
+
+// Waits (polling, up to a minute on a loaded machine) until a live process runs `sleep TOKEN`.
+bool sleep_started(const std::string& token) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!sleep_left(token)) {
+        if (std::chrono::steady_clock::now() > deadline) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return true;
+}
+
+}  // namespace
+
+// Red-team round 11, F15: gnuplot's output went to its log without bound (3.6 GB in 3 s under
+// a `yes` first on PATH). Every file it writes is capped as a solver tool's output is.
+TEST_CASE("a gnuplot that prints without end is stopped at the file cap and its log keeps its head",
+          "[plots][gnuplot][hangs]") {
+    const fs::path dir = gnuplot_running("endless-output", "exec yes gnuplotspam");
+    const std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
+    ::setenv("PATH", ((dir / "bin").string() + ":" + old_path).c_str(), 1);
+    const std::string script = (dir / "f.gp").string(), log = (dir / "f.log").string();
+    std::ofstream(script) << "# a figure\n";
+    std::string message;
+    try {
+        futolab::run_gnuplot("f", script, log, 8);  // 256 MiB take well under a second: the cap, not the time, ends it
+    } catch (const std::runtime_error& e) {
+        message = e.what();
+    }
+    ::setenv("PATH", old_path.c_str(), 1);
+    CHECK(has(message, "figure f: gnuplot wrote more than 256 MiB into one file on " + script +
+                       " and was stopped (the first 1 MiB of what it said are in " + log + ")"));
+    CHECK(fs::file_size(log) == futolab::kGnuplotLogKeptBytes);
+    std::ifstream in(log);
+    std::string first;
+    std::getline(in, first);
+    CHECK(first == "gnuplotspam");
+}
+
+// Red-team round 11, F7: a kill -9 or SIGTERM of analyze left what gnuplot had started running
+// (gnuplot itself died with futolab); a gnuplot's daemon outlived even a normal analyze.
+TEST_CASE("kill -9 or SIGTERM of analyze during gnuplot leaves none of gnuplot's processes", "[plots][gnuplot][kill]") {
+    for (const int sig : {SIGKILL, SIGTERM}) {
+        INFO(sig);
+        const std::string token = "1001." + std::to_string(::getpid()) + std::to_string(sig);
+        const fs::path dir = gnuplot_running("killed-" + std::to_string(sig), "sleep " + token + " &\nwait");
+        const pid_t analyze = start_analyze(dir);
+        REQUIRE(sleep_started(token));
+        ::kill(analyze, sig);
+        ::waitpid(analyze, nullptr, 0);
+        CHECK(sleep_gone(token));
+    }
+}
+
+TEST_CASE("a daemon a gnuplot starts in a session of its own does not outlive analyze", "[plots][gnuplot][kill]") {
+    const std::string token = "1002." + std::to_string(::getpid());
+    const fs::path dir = gnuplot_running("daemon", "setsid sleep " + token + " </dev/null >/dev/null 2>&1 &\nexit 0");
+    const pid_t analyze = start_analyze(dir);
+    int status = 0;
+    ::waitpid(analyze, &status, 0);
+    CHECK(sleep_gone(token));
 }
