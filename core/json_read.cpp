@@ -58,8 +58,12 @@ public:
         top.slot = &top.node->get_ref<Json::object_t&>().back().second;
         return true;
     }
-    bool parse_error(std::size_t position, const std::string&, const Json::exception& e) {
+    bool parse_error(std::size_t position, const std::string& token, const Json::exception& e) {
         position_ = position;
+        // 1e400 is valid JSON (RFC 8259 §6 leaves the range to the reader) that no double holds:
+        // too large, as 1.5e308 is for the field that reads it, not "malformed" (round 11, F20).
+        if (e.id == 406) return stop(fmt::format("number {} is too large (beyond ±1.8e308, the range of a double)",
+                                                 message_text(token, 40)));
         return stop("malformed JSON: " + message_text(reason_of(e.what()), 160));
     }
 

@@ -182,7 +182,7 @@ Head read_head(const Json& head, const At& at) {
     CertificateCheck& c = h.claim;
     c.n = whole_int(head.at("n"), at, "n", 2, kMaxEnumeratedN);
     try {
-        c.objective = exact_objective_from_name(text_at(head.at("objective"), at, "objective"));
+        c.objective = exact_objective_from_name(text_at(head.at("objective"), at, "objective"), "objective");
     } catch (const InputError& e) {
         bad(at, e.what());
     }

@@ -89,9 +89,9 @@ void SharedBound::lower_to(int v) {
     }
 }
 
-ExactObjective exact_objective_from_name(const std::string& name) {
+ExactObjective exact_objective_from_name(const std::string& name, std::string_view what) {
     if (const ObjectiveWord* w = row_named(exact_objectives(), name)) return w->value;
-    throw InputError("--objective for --exact must be " + names_of(exact_objectives(), ", ") + ", got '" + name + "'");
+    throw InputError(std::string(what) + " must be " + names_of(exact_objectives(), ", ") + ", got '" + name + "'");
 }
 
 std::string exact_objective_name(ExactObjective objective) { return objective_name(objective); }

@@ -36,7 +36,8 @@ namespace futolab::critical {
 
 // The objectives of critical/objective.hpp whose row says `exact` (all but greedy).
 using ExactObjective = Objective;
-ExactObjective exact_objective_from_name(const std::string& name);  // an exact objective; throws InputError
+// An exact objective; throws InputError naming `what`: the option, or a certificate's field.
+ExactObjective exact_objective_from_name(const std::string& name, std::string_view what = "--objective for --exact");
 std::string exact_objective_name(ExactObjective objective);
 
 // What one objective minimises: Σ weight[i] x_i over the allowed clues. Over either mask

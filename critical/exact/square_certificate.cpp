@@ -79,7 +79,7 @@ SquareHead read_head(const Json& head, const At& at) {
     SquareHead h;
     h.n = whole_int(head.at("n"), at, "n", 2, kMaxWideN);
     try {
-        h.objective = exact_objective_from_name(text_at(head.at("objective"), at, "objective"));
+        h.objective = exact_objective_from_name(text_at(head.at("objective"), at, "objective"), "objective");
     } catch (const InputError& e) {
         bad(at, e.what());
     }

@@ -62,5 +62,14 @@ TEST_CASE("fuzz regressions: each input reads or is an InputError, and round-tri
 
 TEST_CASE("fuzz regression: a JSON number beyond double is an InputError naming the line", "[formats][fuzz]") {
     const std::string text = "{\"n\": 2, \"givens\": [], \"lt\": []}\n{\"n\": 2E2222}\n";
-    CHECK_THROWS_WITH(parse_instances(text, "c.jsonl", Format::jsonl), Catch::Contains("c.jsonl:2:12: malformed JSON: number overflow parsing '2E2222'"));
+    CHECK_THROWS_WITH(parse_instances(text, "c.jsonl", Format::jsonl),
+                      Catch::Contains("c.jsonl:2:12: number 2E2222 is too large (beyond ±1.8e308, the range of a double)"));
+    // Round 11 (finding 20): valid JSON, so never "malformed JSON" (nlohmann's "number overflow").
+    for (const std::string number : {"1e400", "1e309", "-1e400", "17976931348623159e292"}) {
+        INFO(number);
+        const std::string line = "{\"id\": \"a\", \"n\": " + number + ", \"givens\": [], \"lt\": []}\n";
+        CHECK_THROWS_WITH(parse_instances(line, "a.jsonl", Format::jsonl),
+                          Catch::Contains("a.jsonl:1:") && Catch::Contains(": number " + number + " is too large") &&
+                              !Catch::Contains("malformed") && !Catch::Contains("overflow"));
+    }
 }

@@ -255,7 +255,8 @@ TEST_CASE("certificate: integers past their range are refused, not wrapped (issu
     const std::size_t at = text.find("\"minimum\":");
     REQUIRE(at != std::string::npos);
     text.insert(at + 10, "1e400,\"x\":");
-    CHECK_THAT(refusal(text), Catch::Contains("test.cert:1:") && Catch::Contains(": malformed JSON: number overflow parsing '1e400'"));
+    CHECK_THAT(refusal(text), Catch::Contains("test.cert:1:") && Catch::Contains(": number 1e400 is too large (beyond ±1.8e308") &&
+                                 !Catch::Contains("malformed"));
     t = lines;
     t[0]["minimum"] = -1;
     CHECK_THAT(refusal(text_of(t)), Catch::Contains("minimum -1 is too small"));
@@ -409,6 +410,19 @@ TEST_CASE("critical --exact --shard --certificate writes what --check-certificat
 
 // Round 8: a number JSON holds as a double was quoted re-printed ('1.8446744073709552e+19' for
 // 18446744073709551618, '1.0' for 1e0, '3.0' for 3.0000000000000001): quoted as typed.
+// Round 11 (finding 22): `"objective":"H+K"` said "--objective for --exact must be …", naming a
+// command-line option the user never gave. A certificate's field is named as its field.
+TEST_CASE("certificate: a bad objective is named as the certificate's field", "[critical][certificate]") {
+    for (const std::string word : {"H+K", "greedy", "h + k", ""}) {
+        INFO(word);
+        std::vector<Json> t = lines_of(certificate(3, ExactObjective::h_plus_k));
+        t[0]["objective"] = word;
+        const std::string why = refusal(text_of(t));
+        CHECK_THAT(why, Catch::Contains("test.cert:1: objective must be ") && Catch::Contains("got '" + word + "'"));
+        CHECK_THAT(why, !Catch::Contains("--"));
+    }
+}
+
 TEST_CASE("certificate: a number is quoted as the file typed it", "[critical][certificate]") {
     const std::vector<Json> lines = lines_of(certificate(3, ExactObjective::h_plus_k));
     const auto with = [&](const std::string& key, const std::string& typed) {

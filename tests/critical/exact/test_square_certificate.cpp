@@ -152,6 +152,14 @@ TEST_CASE("square certificate: malformed values are refused, integers read exact
     CHECK_THAT(typed("\"square\":[", "\"square\":[1e0,"), Catch::Contains("square entry [0] must be a whole number in plain digits, got 1e0"));
 }
 
+// Round 11 (finding 22): the objective is named as the certificate's field, not as --objective.
+TEST_CASE("square certificate: a bad objective is named as the certificate's field", "[critical][certificate][per-square]") {
+    std::vector<Json> t = lines_of(certificate(4, ExactObjective::k_only));
+    t[0]["objective"] = "K";
+    CHECK_THROWS_WITH(rejection(t), Catch::Contains("test.cert:1: objective must be ") && Catch::Contains("got 'K'") &&
+                                        !Catch::Contains("--"));
+}
+
 TEST_CASE("square certificate: only a proved minimum is written", "[critical][certificate][per-square]") {
     SquareOptimum r = exact_square(4, cyclic_square(4), ExactObjective::k_only);
     r.exact = false;
