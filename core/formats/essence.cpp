@@ -12,6 +12,15 @@
 namespace futolab::formats_internal {
 namespace {
 
+// The character at the start of `rest`: a well-formed UTF-8 sequence whole, so that '４' is
+// quoted as typed (as the other readers do; round 11 quoted it '<0xEF>', as if a bad byte),
+// else its one byte, which the message shows as <0xFF>.
+std::string_view first_character(std::string_view rest) {
+    for (std::size_t k = 1; k <= 4 && k <= rest.size(); ++k)
+        if (valid_utf8(rest.substr(0, k)) == rest.substr(0, k)) return rest.substr(0, k);
+    return rest.substr(0, 1);
+}
+
 struct EToken {
     enum Kind { word, number, symbol, quoted_type, end } kind = end;
     std::string_view text;
@@ -76,7 +85,7 @@ private:
             while (len < rest.size() && is_word_char(rest[len])) ++len;
             return take(is_digits(rest.substr(0, len)) ? EToken::number : EToken::word, len);
         }
-        fail(source_, line_, column(), fmt::format("unexpected character {}", quoted(rest.substr(0, 1))));
+        fail(source_, line_, column(), fmt::format("unexpected character {}", quoted(first_character(rest))));
     }
 
     // A `type annotation` that Conjure may print after an empty literal: skipped by the parser.

@@ -53,6 +53,20 @@ TEST_CASE("essence writer: Conjure's layout, empty collections as function() and
           "letting less_than be relation(\n        ((1,1), (2,1)),\n        ((3,3), (3,2))\n)\n");
 }
 
+// Round 11 (finding 16): a valid character the grammar has no place for was quoted as its first
+// byte (shown '<0xEF>' for '４'), the form of a byte that is not UTF-8 at all. It is quoted whole.
+TEST_CASE("essence: an unexpected character is quoted whole, a bad byte as a byte", "[essence]") {
+    for (const std::string ch : {"\xEF\xBC\x94", "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\xC2\xB2"}) {
+        INFO(ch);
+        CHECK_THROWS_WITH(parse("letting n be " + ch + "\n", Format::essence, "p.param"),
+                          "p.param:1:14: unexpected character '" + ch + "'");
+    }
+    // A byte that starts no character is quoted as that byte (main's visible_text shows <0xFF>).
+    CHECK_THROWS_WITH(parse("letting n be \xFF\n", Format::essence, "p.param"), Contains("character '\xFF'"));
+    CHECK_THROWS_WITH(parse("letting n be \xEF\xBC" "4\n", Format::essence, "p.param"), Contains("character '\xEF'"));
+    CHECK_THROWS_WITH(parse("letting n be \xF0\x9F\x98\n", Format::essence, "p.param"), Contains("character '\xF0'"));
+}
+
 TEST_CASE("essence: malformed parameters", "[essence]") {
     CHECK_THROWS_WITH(parse("letting n be 4\nletting hints be function((1,1) -> 2)", Format::essence, "p.param"),
                       Contains("p.param:2:33: unexpected character '-'"));
