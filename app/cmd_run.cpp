@@ -112,11 +112,11 @@ int run_command(const RunArgs& args) {
     check_options_apply(args, config);
     if (args.isolation) config.isolation = *args.isolation;
     if (!args.builds.empty()) config.builds = builds_of(args);
-    // Before any work: the CSV's folder (a symlink to nothing, a file), and the `<stem>.jsonl` a
+    // Before any work: the CSV's folder (a symlink to nothing), and the `<stem>.jsonl` a
     // generate or critical task exports beside it (an existing file there is not replaced).
     const std::string csv = results_path(config, options);
     if (const std::string folder = std::filesystem::path(csv).parent_path().string(); !folder.empty())
-        check_output_folder(folder, args.out.empty() ? config.path + ": output" : "--out");
+        refuse_link_to_nothing(folder, args.out.empty() ? config.path + ": output" : "--out");
     if (fills(task_info(config.task), TaskColumn::output)) check_outputs_file(csv, {}, false);
     const RunnerReport r = run_experiment(config, options);
     for (const SkippedInput& s : r.invalid)

@@ -11,8 +11,21 @@
 
 namespace futolab::app {
 
+void refuse_link_to_nothing(const std::string& dir, const std::string& option) {
+    namespace fs = std::filesystem;
+    for (fs::path part = fs::path(dir).lexically_normal(); !part.empty(); part = part.parent_path()) {
+        struct stat st {};
+        if (::stat(part.c_str(), &st) == 0) return;  // the deepest part that exists, through its links
+        if (::lstat(part.c_str(), &st) == 0)  // there, but leads nowhere
+            throw InputError(fmt::format("{} {}: {} is not a folder but a symbolic link to nothing (remove it, or point "
+                                         "it at a folder)", option, dir, part.string()));
+        if (part == part.parent_path()) break;
+    }
+}
+
 void check_output_folder(const std::string& dir, const std::string& option) {
     if (dir == "-") throw InputError(fmt::format("{} -: a folder is needed, not standard output", option));
+    refuse_link_to_nothing(dir, option);
     namespace fs = std::filesystem;
     // The deepest part that exists decides: below it the command makes folders. stat follows a
     // link, so a link to a folder is a folder.
@@ -23,12 +36,6 @@ void check_output_folder(const std::string& dir, const std::string& option) {
             throw InputError(fmt::format("{} {}: {} is not a folder but {}", option, dir, part.string(),
                                          file_type_name(st.st_mode)));
         }
-        // A symlink to nothing (round 11, F12): no folder can be made at its name, which was
-        // found only when the first file was written, after the tables had been printed.
-        if (::lstat(part.c_str(), &st) == 0)
-            throw InputError(fmt::format("{} {}: {} is not a folder but {}", option, dir, part.string(),
-                                         S_ISLNK(st.st_mode) ? "a symbolic link to nothing (remove it, or point it at a folder)"
-                                                             : file_type_name(st.st_mode)));
         if (part == part.parent_path()) break;
     }
 }
