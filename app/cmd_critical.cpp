@@ -50,6 +50,7 @@
 #include "experiments/rendered_config.hpp"
 #include "generators/latin/square.hpp"
 #include "generators/latin/random.hpp"
+#include "solvers/external/temp_dir.hpp"
 #include "solvers/options.hpp"
 #include "solvers/registry/registry.hpp"
 #include "records/output_guard.hpp"
@@ -599,7 +600,19 @@ std::string greedy_method(const CriticalArgs& a) {
 
 // The default search: greedy or iterated, on given or random squares, run as task greedy (one
 // run per square) by the experiment driver (app/critical_experiment.hpp).
-int run_greedy(const CriticalArgs& a) {
+int run_greedy(const CriticalArgs& args) {
+    CriticalArgs a = args;
+    // --input -: standard input is read once, checked under its own name, and kept in a private
+    // file that the experiment reads (and hashes) like any input; it cannot be read again, so
+    // such a search has no --resume. The file is named "stdin", as ids name standard input.
+    std::unique_ptr<external::TempDir> stdin_copy;
+    if (a.input == "-") {
+        if (a.resume) throw InputError("critical --resume: --input - (standard input) cannot be read again; give a file");
+        const std::string text = read_text_file("-");
+        for (const Instance& in : parse_instances(text, "-", detect_format("-", text))) static_cast<void>(solved_square(in));
+        stdin_copy = std::make_unique<external::TempDir>("critical-stdin");
+        a.input = stdin_copy->write("stdin", text).string();
+    }
     static_cast<void>(given_squares(a));  // read and checked first: the messages name --square and --input
     RenderedConfig config{.name = std::string(method_name(Task::greedy)),
                           .description = "futolab critical, as its command line says",

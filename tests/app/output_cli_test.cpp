@@ -137,3 +137,21 @@ TEST_CASE("critical --resume refuses a set record renamed in its results CSV", "
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "column 'output'"));
 }
+
+// Standard input is read once: the search reads a private copy, named as ids name standard
+// input (stdin:LINE), so the records are those of the same file given by name, renamed.
+TEST_CASE("critical --input - searches standard input's squares, and cannot resume them", "[cli][output]") {
+    const std::string corpus = std::string(FUTOLAB_DATA_DIR) + "/tatham-check/n04.tatham";
+    const auto piped = run_cli("critical --input - < " + corpus);
+    const auto named = run_cli("critical --input " + corpus);
+    REQUIRE(piped.exit_code == 0);
+    REQUIRE(named.exit_code == 0);
+    CHECK(has(piped.out, "\"id\":\"stdin:"));
+    std::string renamed = named.out;
+    for (std::size_t at = renamed.find("\"id\":\"n04:"); at != std::string::npos; at = renamed.find("\"id\":\"n04:", at))
+        renamed.replace(at, 10, "\"id\":\"stdin:");
+    CHECK(piped.out == renamed);
+    const auto resumed = run_cli("critical --input - --resume --out " + scratch("stdin.jsonl") + " < " + corpus);
+    CHECK(resumed.exit_code == 2);
+    CHECK(has(resumed.err, "cannot be read again"));
+}
