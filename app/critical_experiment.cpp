@@ -113,9 +113,9 @@ int run_critical_experiment(const CriticalExperiment& run) {
     const RowsRead rows = read_rows(r.csv_path);
     write_output(run.out.empty() ? "-" : run.out, rows.records);
     if (!to_stdout)
-        std::cerr << fmt::format("futolab critical: {} squares, {} searched now, {} from the CSV; results {} (its sidecar, "
+        std::cerr << fmt::format("futolab critical: {} square{}, {} searched now, {} from the CSV; results {} (its sidecar, "
                                  "--resume){}\n",
-                                 r.shard_runs, r.completed, r.skipped, visible_text(r.csv_path),
+                                 r.shard_runs, r.shard_runs == 1 ? "" : "s", r.completed, r.skipped, visible_text(r.csv_path),
                                  r.interrupted ? "; interrupted: run the same command with --resume to finish" : "");
     return rows.failed || r.interrupted ? 1 : 0;
 }
