@@ -10,6 +10,7 @@
 #include <fmt/compile.h>
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
 
 namespace futolab {
@@ -90,6 +91,16 @@ std::string csv_header_line(const CsvLayout& layout) {
 
 namespace {
 
+// Appends a real number (a limit in ms, a sweep parameter) as a plain decimal: the shortest
+// digits that read back as the same double, in fixed notation (C++17 [charconv.to.chars]).
+// fmt's "{}" switched to exponent form below 1e-4 (a 1e-9 s limit was "1e-06"), the form the
+// SPEC calls re-saving damage and analyze's own CSV never writes (round 11).
+void put_decimal(fmt::memory_buffer& buf, double v) {
+    char text[400];  // the longest fixed form of a finite double (about 330 characters)
+    const auto [end, ec] = std::to_chars(text, text + sizeof text, v, std::chars_format::fixed);
+    if (ec == std::errc()) buf.append(std::string_view(text, static_cast<std::size_t>(end - text)));
+}
+
 // Appends a field with csv_quote's quoting, without a temporary string.
 void put_field(fmt::memory_buffer& buf, std::string_view field) {
     if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
@@ -144,7 +155,7 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
     put_comma_field(buf, r.isolation ? name_in(kIsolations, *r.isolation) : std::string_view());
     for (double limit : {r.time_limit_ms, r.cpu_limit_ms}) {
         buf.push_back(',');
-        if (limit > 0) fmt::format_to(out, FMT_COMPILE("{}"), limit);
+        if (limit > 0) put_decimal(buf, limit);
     }
     buf.push_back(',');
     if (r.memory_limit_kb > 0) fmt::format_to(out, FMT_COMPILE("{}"), r.memory_limit_kb);
@@ -156,7 +167,7 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
     if (r.session >= 0) fmt::format_to(out, FMT_COMPILE("{}"), r.session);
     for (std::size_t i = 0; i < layout.params.size(); ++i) {
         buf.push_back(',');
-        if (i < r.params.size() && !std::isnan(r.params[i])) fmt::format_to(out, FMT_COMPILE("{}"), r.params[i]);
+        if (i < r.params.size() && !std::isnan(r.params[i])) put_decimal(buf, r.params[i]);
     }
     buf.push_back('\n');
     return fmt::to_string(buf);

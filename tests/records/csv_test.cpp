@@ -83,6 +83,33 @@ TEST_CASE("a row writes spec, peak memory, host, core and its sweep values", "[c
     CHECK(v.rows[0][v.column("param_k", "x.csv")] == "5");
 }
 
+// Round 11 (finding 14): limits below 0.1 ms were written "1e-06" (fmt's shortest form), the
+// exponent form SPEC §5 calls re-saving damage. Every real cell is a plain decimal that reads
+// back as the same double.
+TEST_CASE("limit and sweep cells are plain decimals, never exponent forms", "[csv]") {
+    CsvLayout layout{{"givens"}, "h"};
+    for (const double seconds : {1e-9, 1e-8, 5e-8, 1e-7, 5e-5, 1e-4, 0.25, 10.0, 3e5, 9.2e9}) {
+        INFO(seconds);
+        ResultRow row;
+        row.experiment = "e";
+        row.time_limit_ms = limit_ms(seconds);
+        row.cpu_limit_ms = limit_ms(seconds);
+        const std::vector<double> values{seconds};
+        row.params = values;
+        const CsvTable t = parse_csv(csv_header_line(layout) + csv_line(row, layout), "x.csv");
+        for (const char* column : {"time_limit_ms", "cpu_limit_ms", "param_givens"}) {
+            const std::string cell = t.rows[0][t.column(column, "x.csv")];
+            INFO(column << " = " << cell);
+            CHECK(cell.find_first_not_of("0123456789.") == std::string::npos);
+            CHECK(std::stod(cell) == (std::string(column) == "param_givens" ? seconds : limit_ms(seconds)));
+        }
+    }
+    ResultRow row;
+    row.time_limit_ms = limit_ms(1e-9);
+    const CsvTable t = parse_csv(csv_header_line(layout) + csv_line(row, layout), "x.csv");
+    CHECK(t.rows[0][t.column("time_limit_ms", "x.csv")] == "0.000001");
+}
+
 TEST_CASE("the default layout names this machine", "[csv]") {
     CHECK_FALSE(plain_layout().host.empty());
     CHECK(plain_layout().params.empty());
