@@ -38,43 +38,9 @@ namespace {
 std::string fresh(const std::string& name) { return futolab::test::fresh_dir("live-writer", name).string(); }
 
 // Another futolab writing `file`: a child process that holds its OutputLock until destroyed.
-// Synchronised through pipes, not sleeps.
-class OtherWriter {
+class OtherWriter : public futolab::test::OtherProcess {
 public:
-    explicit OtherWriter(const std::string& file) {
-        int ready[2], quit[2];
-        REQUIRE(::pipe(ready) == 0);
-        REQUIRE(::pipe(quit) == 0);
-        pid_ = ::fork();
-        REQUIRE(pid_ >= 0);
-        if (pid_ == 0) {
-            ::close(ready[0]);
-            ::close(quit[1]);
-            {
-                OutputLock lock(file);
-                [[maybe_unused]] const ssize_t w = ::write(ready[1], "1", 1);
-                char c = 0;
-                [[maybe_unused]] const ssize_t r = ::read(quit[0], &c, 1);  // until the parent closes it
-            }
-            ::_exit(0);
-        }
-        ::close(ready[1]);
-        ::close(quit[0]);
-        quit_ = quit[1];
-        char c = 0;
-        REQUIRE(::read(ready[0], &c, 1) == 1);
-        ::close(ready[0]);
-    }
-    ~OtherWriter() {
-        ::close(quit_);
-        int status = 0;
-        ::waitpid(pid_, &status, 0);
-    }
-    std::string pid() const { return std::to_string(pid_); }
-
-private:
-    pid_t pid_ = -1;
-    int quit_ = -1;
+    explicit OtherWriter(const std::string& file) : OtherProcess([file] { return std::make_shared<OutputLock>(file); }) {}
 };
 
 template <typename F>

@@ -20,22 +20,19 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 
-using futolab::test::CliResult;
-using futolab::test::has;
-using futolab::test::run_cli;
-using futolab::test::slurp;
+using namespace futolab::test;  // run_cli, slurp, has, sweep_config, OtherProcess
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string fresh(const std::string& name) { return futolab::test::fresh_dir("stream-guard", name).string(); }
+std::string fresh(const std::string& name) { return fresh_dir("stream-guard", name).string(); }
 
 void refused(const CliResult& r, const std::string& where, const std::string& part) {
     INFO(r.out << "|" << r.err);
@@ -53,47 +50,24 @@ std::string generate_run(const std::string& dir) {
     return cfg;
 }
 
-// Another futolab writing the record stream `file` in place: a child process holding its lock
-// by name and by identity (as app/load.hpp's OutputStream does) until destroyed. Synchronised
-// through pipes, not sleeps.
-class OtherStream {
-public:
-    explicit OtherStream(const std::string& file) {
-        int ready[2], quit[2];
-        REQUIRE(::pipe(ready) == 0);
-        REQUIRE(::pipe(quit) == 0);
-        pid_ = ::fork();
-        REQUIRE(pid_ >= 0);
-        if (pid_ == 0) {
-            ::close(ready[0]);
-            ::close(quit[1]);
-            {
-                futolab::OutputLock lock(file);
-                const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-                lock.hold_identity(fd, file);
-                [[maybe_unused]] const ssize_t w = ::write(ready[1], "1", 1);
-                char c = 0;
-                [[maybe_unused]] const ssize_t r = ::read(quit[0], &c, 1);  // until the parent closes it
-                ::close(fd);
-            }
-            ::_exit(0);
-        }
-        ::close(ready[1]);
-        ::close(quit[0]);
-        quit_ = quit[1];
-        char c = 0;
-        REQUIRE(::read(ready[0], &c, 1) == 1);
-        ::close(ready[0]);
+// A record stream written in place, as app/load.hpp's OutputStream holds it: locked by name and
+// by identity.
+struct HeldStream {
+    futolab::OutputLock lock;
+    int fd;
+    explicit HeldStream(const std::string& file)
+        : lock(file), fd(::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) {
+        lock.hold_identity(fd, file);
     }
-    ~OtherStream() {
-        ::close(quit_);
-        int status = 0;
-        ::waitpid(pid_, &status, 0);
-    }
+    ~HeldStream() { ::close(fd); }
+    HeldStream(const HeldStream&) = delete;
+    HeldStream& operator=(const HeldStream&) = delete;
+};
 
-private:
-    pid_t pid_ = -1;
-    int quit_ = -1;
+// Another futolab writing the record stream `file`, until destroyed.
+class OtherStream : public futolab::test::OtherProcess {
+public:
+    explicit OtherStream(const std::string& file) : OtherProcess([file] { return std::make_shared<HeldStream>(file); }) {}
 };
 
 }  // namespace
