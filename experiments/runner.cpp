@@ -358,7 +358,8 @@ void watch(WorkQueue& q) {
     for (;;) {
         pollfd fds[2] = {{q.done_fd, POLLIN, 0}, {told ? -1 : q.interrupt.fd(), POLLIN, 0}};
         if (::poll(fds, 2, -1) < 0) continue;  // EINTR: a signal arrived
-        if (fds[0].revents != 0) return;
+        // A stop that came before the sweep (during --redo's rewrite) ends it at once: said too.
+        if (fds[0].revents != 0 && (told || fds[1].revents == 0)) return;
         if (fds[1].revents != 0 && !told) {
             told = true;
             std::cerr << fmt::format("{}futolab: interrupted: stopping {} running runs (not written; --resume redoes them)\n",
@@ -481,6 +482,13 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     // Every row, the redone ones too, is checked before the redo rewrites the CSV: a refusal
     // leaves the CSV and its sidecar as they were (round 9, R3: the timeout rows were gone and
     // the sidecar said so, then an edited row was refused; a foreign row was redone unseen).
+    // From the redo's rewrite on, SIGINT, SIGTERM and SIGHUP are stop requests, as in the sweep:
+    // one that came between the rewrite and the sidecar's `running` killed futolab with the redo
+    // rows gone and the sidecar saying `finished` (red-team round 11, F16). Now the redo is
+    // recorded and the run ends `interrupted`, exit 1, the sweep taking no run.
+    Interrupt interrupt;
+    std::optional<SignalScope> signals;
+    if (options.resume && !options.redo.empty()) signals.emplace(interrupt);
     if (options.resume && !options.redo.empty() && check_results_target(report.csv_path) > 0)
         check_resumed_rows(ResultsFile(report.csv_path, true, layout), config, matrix, resumed);
     std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, report);  // before the file is reopened
@@ -531,7 +539,6 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     // Before the workers start: with process isolation every run's process is forked from
     // futolab and shares the tables copy-on-write.
     const SquareTables tables = kind.square_tables ? SquareTables(matrix) : SquareTables();
-    Interrupt interrupt;
     const DoneEvent all_done;
     WorkQueue q{.config = config,
                 .matrix = matrix,
@@ -548,7 +555,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
                 .done_fd = all_done.fd()};
     const LoadMeter load;
     {
-        SignalScope signals(interrupt);
+        if (!signals) signals.emplace(interrupt);
         q.workers_left = info.jobs;
         std::vector<std::jthread> workers;
         for (int j = 0; j < info.jobs; ++j) {
@@ -558,6 +565,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         watch(q);
         workers.clear();  // joins
         report.interrupted = interrupt.requested();
+        signals.reset();
     }
     progress.finish(q.done, q.errors);
     report.completed = q.done;

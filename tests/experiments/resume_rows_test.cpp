@@ -8,12 +8,21 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <functional>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using futolab::test::fresh_dir;
 using futolab::test::has;
@@ -557,4 +566,73 @@ TEST_CASE("resume and merge refuse an exact witness whose id or verification is 
     check_output_refused(dir, "e", [](Json& r) { r["id"] = "forged"; }, "a record whose id is 'forged', where this run writes '");
     check_output_refused(dir, "e", [](Json& r) { r["meta"]["critical"] = false; }, "a record whose meta 'critical' is not true");
     fs::remove_all(dir);
+}
+
+namespace {
+
+// `futolab run -q cfg.yaml --resume --redo timeout` in DIR, signalled with `sig` as soon as the
+// redo has renamed its rewrite over DIR/out/s.csv (polled: no fixed delay). Its wait status.
+int redo_signalled(const fs::path& dir, int sig) {
+    const fs::path csv = dir / "out" / "s.csv";
+    struct stat before {};
+    REQUIRE(::stat(csv.c_str(), &before) == 0);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        if (::chdir(dir.c_str()) != 0) ::_exit(126);
+        const int err = ::open("err.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644), out = ::open("/dev/null", O_WRONLY);
+        ::dup2(out, 1);
+        ::dup2(err, 2);
+        ::execl(FUTOLAB_CLI, "futolab", "run", "-q", "cfg.yaml", "--resume", "--redo", "timeout", static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    int status = 0;
+    for (struct stat now {}; ::waitpid(pid, &status, WNOHANG) == 0;) {
+        if (::stat(csv.c_str(), &now) == 0 && now.st_ino != before.st_ino) {
+            ::kill(pid, sig);
+            ::waitpid(pid, &status, 0);
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    return status;
+}
+
+}  // namespace
+
+// Red-team round 11, F16: a SIGTERM or SIGHUP between --redo's rewrite and the sidecar's
+// `running` killed futolab (exit 143 or 129): the redo rows were gone while the sidecar said
+// `finished`, so merge found runs missing and analyze showed the rest without a word. Now the
+// signal is a stop request from the rewrite on: the run ends `interrupted`, exit 1, the redo
+// recorded, and a resume completes it. (A signal after the run's end finds it finished.)
+TEST_CASE("a SIGTERM or SIGHUP right after --redo's rewrite ends the run interrupted, the redo recorded",
+          "[resume][records][redo][kill]") {
+    for (const int sig : {SIGTERM, SIGHUP}) {
+        INFO(sig);
+        const fs::path dir = fresh_dir("resume-rows", "redo-signal-" + std::to_string(sig));
+        std::ofstream(dir / "cfg.yaml") << "name: rs\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                                           "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc, backtracking ]\n"
+                                           "repeats: 1500\nlimits: { time: 10s }\nisolation: thread\noutput: out/s.csv\n";
+        REQUIRE(run_cli("run -q cfg.yaml", dir.string()).exit_code == 0);
+        const fs::path csv = dir / "out" / "s.csv";
+        const std::string whole = slurp(csv.string());
+        for (const int row : {5, 9, 300}) set_cell(csv, "status", "timeout", row);
+        const int status = redo_signalled(dir, sig);
+        const std::string sidecar = slurp(csv.string() + ".meta.yaml"), err = slurp((dir / "err.txt").string());
+        const auto lines = std::count(whole.begin(), whole.end(), '\n');
+        REQUIRE(WIFEXITED(status));
+        if (WEXITSTATUS(status) == 0) {  // the signal came after the run's end
+            CHECK(has(sidecar, "state: finished"));
+            const std::string now = slurp(csv.string());
+            CHECK(std::count(now.begin(), now.end(), '\n') == lines);
+        } else {
+            CHECK(WEXITSTATUS(status) == 1);
+            CHECK(has(sidecar, "state: interrupted"));
+            CHECK(has(err, "futolab: interrupted"));
+        }
+        CHECK(has(sidecar, "redone:"));
+        CHECK(has(sidecar, "statuses: [timeout]\n    rows: 3"));
+        REQUIRE(run_cli("run -q cfg.yaml --resume", dir.string()).exit_code == 0);
+        const std::string after = slurp(csv.string());
+        CHECK(std::count(after.begin(), after.end(), '\n') == lines);
+    }
 }
