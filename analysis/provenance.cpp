@@ -105,8 +105,11 @@ Provenance read_provenance(const std::string& csv_path, const ResultsTable& tabl
     const YamlAt run = y.child(root, "run");
     std::string host = p.has_sidecar ? machine_fact(y, root, "host") : "";
     if (host.empty()) host = joined(column_values(table, "host"), " + ");
-    std::string isolation = y.text(y.child(run, "isolation"), "");
-    if (isolation.empty()) isolation = joined(column_values(table, "isolation"), " + ");
+    // The rows' own isolation first, as limit_columns (round 11, F3: the rows of a thread run
+    // beside a fork run's sidecar were compared as "same: isolation"); the sidecar's for CSVs
+    // before the column.
+    std::string isolation = joined(column_values(table, "isolation"), " + ");
+    if (isolation.empty()) isolation = y.text(y.child(run, "isolation"), "");
     p.facts = {{"commit", y.text(y.child(build, "git_commit"), "")},
                {"version", y.text(y.child(build, "version"), "")},
                {"config_hash", y.text(y.child(root, "config_hash"), "")},

@@ -4,7 +4,7 @@
 //   config_hash       the experiment config's hash (the resume contract)
 //   cpu, host         machine.cpu and machine.host; a merged CSV: every shard's, distinct,
 //                     joined by " + "; without a sidecar, the CSV's `host` column
-//   isolation         run.isolation, else the CSV's `isolation` column
+//   isolation         the distinct values of the CSV's `isolation` column, else run.isolation
 //   limits            the config's `limits:` map as written ("memory=2GB, time=60s"; "none")
 //   limit_columns     the distinct values of the columns time_limit_ms, cpu_limit_ms and
 //                     memory_limit_kb where the CSV has them (newer CSVs)

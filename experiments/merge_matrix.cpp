@@ -6,6 +6,7 @@
 #include "experiments/row_facts.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks.hpp"
+#include "generators/grade.hpp"
 #include "records/build_identity.hpp"
 #include "records/results_csv.hpp"
 
@@ -22,6 +23,7 @@ struct MergedMatrix::Built {
     ExperimentConfig config;
     std::map<std::uint64_t, const PlannedRun*> runs;  // by run index (warm-up runs have none)
     GradeCache grades;
+    Grader grader;  // the grades of `grade: true` runs, made again
     TaskRunner tasks;
     CsvLayout layout;
 
@@ -83,6 +85,11 @@ void MergedMatrix::check(const CsvTable& t, const std::string& path, const Exper
                                               "instance {}): refusing to merge it",
                                               column, message_text(t.rows[r][c], 200), run.index, message_text(want, 200),
                                               message_text(instance.id(), 200)));
+        if (puzzles && config.grade) {  // round 11, F2: the grade its run wrote, graded again once per instance
+            const auto i = static_cast<std::size_t>(run.instance);
+            check_grade_cell(t, r, path, std::string(grade_name(built_->grades.get(i, instance, built_->grader))),
+                             "refusing to merge it");
+        }
         if (!puzzles || solution_is_evidence(t, r, path)) continue;
         const std::vector<int> grid = solution_of(t, r, path, instance.n(), "refusing to merge it");
         if (grid.empty()) continue;

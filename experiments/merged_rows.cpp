@@ -4,6 +4,7 @@
 #include "core/message_text.hpp"
 #include "experiments/row_facts.hpp"
 #include "experiments/run_matrix.hpp"
+#include "experiments/status_facts.hpp"
 #include "experiments/task_kinds.hpp"
 #include "records/build_identity.hpp"
 #include "records/results_csv.hpp"
@@ -134,10 +135,13 @@ std::map<std::string, std::string> shard_cells(const ExperimentConfig& config, c
     row.deterministic = task_info(config.task).inputs != TaskInput::puzzles || counters_deterministic(s);
     for (const BuildIdentity& b : made_by.builds)
         if (b.name == build) row.build = b.cell();
+    // A build cell that names none of the sidecar's builds (empty: round 11, F23) is its one build's.
+    if (row.build.empty() && made_by.builds.size() == 1) row.build = made_by.builds.front().cell();
     std::vector<const char*> columns{"time_limit_ms", "cpu_limit_ms", "deterministic", "build"};
     if (!made_by.isolation.empty()) columns.push_back("memory_limit_kb");  // older sidecars name no isolation
     std::map<std::string, std::string> cells = written_cells(row, plain_layout(), columns);
     if (!made_by.isolation.empty()) cells["isolation"] = made_by.isolation;
+    if (!made_by.timing.pin) cells["core"] = "";  // round 11, F6: the core of a pinned worker, or none
     return cells;
 }
 
@@ -173,6 +177,10 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
         for (const auto& [column, cell] : shard_cells(config, made_by, s, build))
             if (has_column(t, column)) row.expect(column, cell, "this shard (its sidecar and config)");
         check_shard_and_host(row, made_by, hosts);
+        check_censored_status(t, r, path, config.limits, s, "refusing to merge it");
+        // With `grade: true` the grade is its instance's, which only the instances show (merge_matrix.hpp).
+        if (!config.grade && task_info(config.task).inputs == TaskInput::puzzles)
+            check_grade_cell(t, r, path, std::nullopt, "refusing to merge it");
     }
 }
 

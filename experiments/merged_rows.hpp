@@ -15,6 +15,9 @@
 // alike in every row of an instance) is checked against the instances: merge_matrix.hpp.
 // Round 10: each row's status against its own cells (status_facts.hpp, through row_facts) and
 // a square task's output record against what its run writes or proves (output_facts.hpp).
+// Round 11: every cell in the form futolab writes it (cell_forms.hpp, through row_facts), a
+// censored status with the limit it names, grade empty without `grade: true` (with it,
+// merge_matrix.hpp grades the instances), core empty without `pin`, the build one of the sidecar's.
 #pragma once
 
 #include "experiments/config.hpp"

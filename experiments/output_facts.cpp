@@ -197,6 +197,18 @@ std::uint64_t witnesses_of(const Row& row, const Instance& record) {
     return w;
 }
 
+// A search's starts (critical/greedy/local_search.cpp): each start is a pass of its iterations,
+// and the greedy objective makes one pass and stops (round 11, F7: starts 0 or 2 in a one-pass
+// row were resumed and merged).
+void check_starts(const Row& row, std::uint64_t starts, std::uint64_t iterations, critical::Objective objective) {
+    if (starts < 1 || starts > iterations)
+        row.refuse_output(fmt::format("a record of {} starts, where its {} iterations allow 1 to {}", starts, iterations,
+                                      iterations));
+    if (objective == critical::Objective::greedy && (starts != 1 || iterations != 1))
+        row.refuse_output(fmt::format("a record of {} starts and {} iterations, where the greedy objective makes one pass",
+                                      starts, iterations));
+}
+
 // critical (tasks/critical.cpp, critical/greedy/pipeline.cpp): the verified set of the search.
 void check_critical_set(const Row& row, OutputFacts::State& state, const Instance& record, Task task, const SolverSpec& method,
                         const std::vector<int>& square) {
@@ -222,7 +234,7 @@ void check_critical_set(const Row& row, OutputFacts::State& state, const Instanc
     if (options.search.time_limit <= 0 && iterations > options.search.iterations)
         row.refuse_output(fmt::format("a record of {} iterations, where the method allows {}", iterations,
                                       options.search.iterations));
-    counted(row, record, "starts");
+    check_starts(row, counted(row, record, "starts"), iterations, options.search.objective);
     check_grade_and_nodes(row, g, counted(row, record, "checks"));
 }
 

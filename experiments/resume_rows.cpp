@@ -4,8 +4,11 @@
 #include "core/message_text.hpp"
 #include "core/isolation.hpp"
 #include "core/verify.hpp"
+#include "experiments/cell_forms.hpp"
 #include "experiments/output_facts.hpp"
 #include "experiments/row_facts.hpp"
+#include "experiments/status_facts.hpp"
+#include "generators/grade.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks.hpp"
 #include "records/sidecar.hpp"
@@ -56,6 +59,7 @@ std::map<std::string, std::string> wanted_cells(const TaskRunner& tasks, const E
     const bool puzzles = task_info(config.task).inputs == TaskInput::puzzles;
     using Columns = std::span<const char* const>;
     cells.merge(written_cells(row, layout, puzzles ? Columns(kPuzzleFacts) : Columns(kSquareFacts)));
+    if (!config.pin) cells["core"] = "";  // round 11, F6: the core a worker was pinned to, or none
     return cells;
 }
 
@@ -86,6 +90,20 @@ void check_shard_and_host(const CsvTable& t, std::size_t r, const std::string& p
                                       kRefusing));
 }
 
+// The row's build is one the sidecar names (round 11, F23: an empty build cell was called a
+// row with no run's "instance, solver, options, seed and repeat").
+void check_build_cell(const CsvTable& t, std::size_t r, const std::string& path,
+                      const std::map<std::string, std::string>& builds) {
+    const auto at = std::find(t.header.begin(), t.header.end(), "build");
+    if (at == t.header.end() || builds.empty()) return;  // a CSV or sidecar before builds
+    const auto c = static_cast<std::size_t>(at - t.header.begin());
+    for (const auto& [name, cell] : builds)
+        if (cell == t.rows[r][c]) return;
+    throw_input_error({path, t.lines[r], static_cast<int>(c + 1)},
+                      fmt::format("column 'build' is '{}', none of the builds its sidecar names ('{}'): {}",
+                                  message_text(t.rows[r][c], 200), message_text(builds.begin()->second, 200), kRefusing));
+}
+
 // A puzzle task's solution must solve its instance (round 8: `1 1 1 1/2 2 2 2/…` was resumed),
 // unless the run was flagged for it.
 void check_solution(const CsvTable& t, std::size_t r, const std::string& path, const Puzzle& instance) {
@@ -98,6 +116,15 @@ void check_solution(const CsvTable& t, std::size_t r, const std::string& path, c
                           fmt::format("column 'solution' does not solve instance {} ({}): {}", message_text(instance.id(), 200),
                                       *why, kRefusing));
     }
+}
+
+// The grade a solve or count run of `run` writes (`grade: true`): its instance's, graded once
+// per instance as the run did (experiments/tasks/solve.cpp); nullopt without `grade: true`.
+std::optional<std::string> graded(const ExperimentConfig& config, const RunMatrix& matrix, const PlannedRun& run,
+                                  GradeCache& grades, Grader& grader) {
+    if (!config.grade) return std::nullopt;
+    const auto i = static_cast<std::size_t>(run.instance);
+    return std::string(grade_name(grades.get(i, matrix.instances[i], grader)));
 }
 
 }  // namespace
@@ -138,14 +165,17 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
     for (std::size_t r = 0; r < t.rows.size(); ++r) at_line.emplace(t.lines[r], r);
     const bool puzzles = task_info(config.task).inputs == TaskInput::puzzles;
     OutputFacts outputs;
+    Grader grader;
     for (const auto& [key, row] : file.finished_rows()) {
+        const std::size_t r = at_line.at(static_cast<int>(row.line));
+        check_cell_forms(t, r, path, kRefusing);
+        check_build_cell(t, r, path, builds);
         const auto it = runs.find(key);
         if (it == runs.end())
-            throw InputError(fmt::format("{}:{}: no run of this experiment has this row's instance, solver, options, seed "
-                                         "and repeat (a row of another experiment or config?): {}",
+            throw InputError(fmt::format("{}:{}: no run of this experiment has this row's instance, solver, options, seed, "
+                                         "repeat and build (a row of another experiment or config?): {}",
                                          path, row.line, kRefusing));
         const PlannedRun& run = *it->second;
-        const std::size_t r = at_line.at(static_cast<int>(row.line));
         check_shard_and_host(t, r, path, run, shard, hosts);
         for (const auto& [column, want] : wanted_cells(tasks, config, matrix, run, builds))
             if (const std::size_t c = t.column(column, path); t.rows[r][c] != want)
@@ -154,7 +184,10 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
                                               message_text(t.rows[r][c], 200), run.index, message_text(want, 200),
                                               kRefusing));
         check_row_facts(t, r, path, kRefusing);
-        outputs.check(t, r, path, config.task, matrix.solvers[static_cast<std::size_t>(run.solver)], kRefusing);
+        const SolverSpec& solver = matrix.solvers[static_cast<std::size_t>(run.solver)];
+        check_censored_status(t, r, path, config.limits, solver, kRefusing);
+        if (puzzles) check_grade_cell(t, r, path, graded(config, matrix, run, grades, grader), kRefusing);
+        outputs.check(t, r, path, config.task, solver, kRefusing);
         if (puzzles) check_solution(t, r, path, matrix.instances[static_cast<std::size_t>(run.instance)]);
     }
 }

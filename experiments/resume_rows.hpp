@@ -13,6 +13,9 @@
 // text must hash to its config_hash.
 // Round 10: a row's status must agree with its own cells (status_facts.hpp), and a square
 // task's output record be what its run writes or proves (output_facts.hpp).
+// Round 11: every cell in the form futolab writes it (cell_forms.hpp), a censored status with
+// the limit it names (status_facts.hpp), a solve row's grade its instance's (row_facts.hpp),
+// and core empty without `pin`.
 #pragma once
 
 #include "experiments/config.hpp"

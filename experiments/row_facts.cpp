@@ -1,5 +1,6 @@
 #include "experiments/row_facts.hpp"
 
+#include "experiments/cell_forms.hpp"
 #include "experiments/status_facts.hpp"
 
 #include "core/error.hpp"
@@ -87,14 +88,22 @@ bool solution_is_evidence(const CsvTable& t, std::size_t r, const std::string& p
 std::vector<int> solution_of(const CsvTable& t, std::size_t r, const std::string& path, int n, std::string_view refusing) {
     const std::size_t c = t.column("solution", path);
     if (t.rows[r][c].empty()) return {};
+    std::vector<int> grid;
     try {
-        return solution_from_text(n, t.rows[r][c], {path, t.lines[r], static_cast<int>(c + 1)});
+        grid = solution_from_text(n, t.rows[r][c], {path, t.lines[r], static_cast<int>(c + 1)});
     } catch (const InputError& e) {  // "PATH:LINE:COLUMN: solution row 2 has 3 values, expected 4"
         throw InputError(fmt::format("{}: {}", e.what(), refusing));
     }
+    // Written as futolab writes it (round 11, F4: `1  3 2 4/…` or ` / ` was kept, and check
+    // --expect, which hashes the text, then called the right answer wrong).
+    if (const std::string canonical = solution_to_text(n, grid); canonical != t.rows[r][c])
+        refuse(t, r, c, path, fmt::format("not written as futolab writes it ('{}')", canonical), refusing);
+    return grid;
 }
 
 void check_row_facts(const CsvTable& t, std::size_t r, const std::string& path, std::string_view refusing) {
+    check_cell_forms(t, r, path, refusing);
+    check_isolation_cells(t, r, path, refusing);
     const std::size_t n_col = t.column("n", path);
     const std::uint64_t n = whole_number_cell(t, r, n_col, path);
     if (n < static_cast<std::uint64_t>(kMinSize) || n > static_cast<std::uint64_t>(kMaxSize))
@@ -115,6 +124,22 @@ void check_row_facts(const CsvTable& t, std::size_t r, const std::string& path, 
     }
     check_output(t, r, path, static_cast<int>(n), refusing);
     check_status_facts(t, r, path, refusing);
+}
+
+void check_grade_cell(const CsvTable& t, std::size_t r, const std::string& path, const std::optional<std::string>& grade,
+                      std::string_view refusing) {
+    const auto at = std::find(t.header.begin(), t.header.end(), "grade");
+    if (at == t.header.end()) return;  // a CSV before the column
+    const auto c = static_cast<std::size_t>(at - t.header.begin());
+    const std::string& cell = t.rows[r][c];
+    if (!grade) {
+        if (!cell.empty()) refuse(t, r, c, path, "where a run without `grade: true` writes none", refusing);
+        return;
+    }
+    const std::optional<Status> status = status_named(t.rows[r][t.column("status", path)]);
+    const bool finished = status && outcome_of(*status) == RunOutcome::finished;
+    if (cell != *grade && (finished || !cell.empty()))
+        refuse(t, r, c, path, fmt::format("where its instance's grade is '{}' (generators/grade.hpp)", *grade), refusing);
 }
 
 }  // namespace futolab

@@ -8,6 +8,7 @@
 #include "records/csv_reader.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,5 +31,13 @@ bool solution_is_evidence(const CsvTable& t, std::size_t r, const std::string& p
 // The row's `solution` cell as values (row-major), or empty for an empty cell. A cell that is
 // no grid of side n throws InputError naming PATH:LINE:COLUMN, ending with `refusing`.
 std::vector<int> solution_of(const CsvTable& t, std::size_t r, const std::string& path, int n, std::string_view refusing);
+
+// A solve or count row's `grade` cell (round 11, F2: `bogus`, a wrong grade, or a grade in a
+// run without `grade: true` were resumed and merged, and `analyze --by grade` showed them):
+// `grade` is the instance's grade name the run writes (generators/grade.hpp), nullopt without
+// `grade: true` (the cell is then empty). A run that died wrote no grade (tasks/solve.cpp
+// unfinished_solve), so the cell may be empty unless the run finished.
+void check_grade_cell(const CsvTable& t, std::size_t r, const std::string& path, const std::optional<std::string>& grade,
+                      std::string_view refusing);
 
 }  // namespace futolab

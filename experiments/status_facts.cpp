@@ -93,4 +93,17 @@ void check_status_facts(const CsvTable& t, std::size_t r, const std::string& pat
     if (const std::optional<Mode> m = solver_mode(mode)) check_solver_row(row, *m, *status);
 }
 
+void check_censored_status(const CsvTable& t, std::size_t r, const std::string& path, const Limits& limits,
+                           const SolverSpec& spec, std::string_view refusing) {
+    const Row row{{t, r, path, refusing}};
+    if (!row.has("mode") || !solver_mode(row.cell("mode"))) return;
+    const std::optional<Status> status = status_named(row.cell("status"));
+    if (status == Status::timeout && limits.time_seconds <= 0 && limits.cpu_seconds <= 0)
+        row.refuse("status", "where the run had no time limit (the config sets none)");
+    const auto own = spec.options.find("assign_limit");
+    const bool budget = (own != spec.options.end() && own->second != "0") || spec.name == "portfolio";
+    if (status == Status::node_limit && limits.nodes == 0 && !budget)
+        row.refuse("status", "where the run had no node limit (neither the config nor the spec sets one)");
+}
+
 }  // namespace futolab

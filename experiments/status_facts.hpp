@@ -18,6 +18,8 @@
 #pragma once
 
 #include "records/csv_reader.hpp"
+#include "solvers/options.hpp"
+#include "solvers/solver.hpp"
 
 #include <cstddef>
 #include <string>
@@ -29,5 +31,13 @@ namespace futolab {
 // the solution, solutions or output cell) for row `r` of `t` whose status its cells contradict.
 // A mode cell that is no mode and no task kind is left to the caller's cell checks.
 void check_status_facts(const CsvTable& t, std::size_t r, const std::string& path, std::string_view refusing);
+
+// A solve or count row's censored status names a limit its run had (round 11, F5: `timeout`
+// and `node_limit` rows of a config without limits were resumed and merged): a timeout needs
+// a wall or CPU limit (the runner writes no interrupted run, tasks/solve.cpp), a node_limit
+// the config's node limit, or the spec's own budget: assign_limit (solvers/kit/static_order.hpp)
+// or a portfolio's member budgets. `limits` are the config's, `spec` the row's solver.
+void check_censored_status(const CsvTable& t, std::size_t r, const std::string& path, const Limits& limits,
+                           const SolverSpec& spec, std::string_view refusing);
 
 }  // namespace futolab

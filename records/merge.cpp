@@ -41,6 +41,19 @@ void check_shard_claims(const std::vector<std::string>& inputs, const std::vecto
     }
 }
 
+// One file named twice (round 11, F21: `merge X X` was said to hold "a sidecar copied from
+// another shard?"): also through another path or a link.
+void check_distinct_inputs(const std::vector<std::string>& inputs) {
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j) {
+            std::error_code ec;
+            if (std::filesystem::equivalent(inputs[i], inputs[j], ec) && !ec)
+                throw InputError(fmt::format("{}: the same file as input {} ({}): a file given twice; refusing to merge it "
+                                             "with itself",
+                                             inputs[i], j + 1, inputs[j]));
+        }
+}
+
 // A CSV whose sidecar says `state: running` and that has other names (hard links): a run may
 // write it under one of them, holding the lock beside that name, which cannot be found from
 // here (round 9, R8). Merging a live shard would count a partial one as complete.
@@ -60,6 +73,7 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs, std::vect
                                std::vector<std::string>& notes) {
     for (const std::string& path : inputs)
         if (!std::filesystem::exists(path)) throw InputError(path + ": no such file");
+    check_distinct_inputs(inputs);
     for (const std::string& path : inputs) each.push_back(read_sidecar(path));
     SidecarFacts first = each.front();
     first.machines.clear();

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -105,6 +106,15 @@ std::vector<std::string> file_words(const std::vector<std::string>& words) {
     return out;
 }
 
+// The first `bytes` bytes of the regular file at `path` ("" if it cannot be read).
+std::string file_head(const std::string& path, std::size_t bytes) {
+    std::ifstream in(path, std::ios::binary);
+    std::string head(bytes, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(bytes));
+    head.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+    return head;
+}
+
 bool same_inode(const struct stat& a, const std::string& path) {
     struct stat b {};
     return ::stat(path.c_str(), &b) == 0 && S_ISREG(b.st_mode) && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
@@ -135,6 +145,10 @@ std::string stream_data_kind(int stream) {
     if (::fstat(stream, &st) != 0 || !S_ISREG(st.st_mode)) return "";
     const std::string proc = "/proc/self/fd/" + std::to_string(stream);
     if (is_results_csv(proc)) return "a results CSV";
+    // By content too: a sidecar or schema under another name (a hard link) is one all the same.
+    const std::string head = file_head(proc, 256);
+    if (head.starts_with("experiment: ")) return "a metadata sidecar";  // the sidecar's first key (records/sidecar.cpp)
+    if (head.find("\"title\": \"futolab results CSV\"") != std::string::npos) return "a results CSV's column schema";
     std::error_code ec;
     const std::string name = fs::read_symlink(proc, ec).string();
     if (ec) return "";

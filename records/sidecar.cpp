@@ -199,6 +199,11 @@ std::pair<std::string, std::string> input_sides(const std::vector<InputFile>& li
             return {listed.empty() ? "no input file (its sidecar lists none)"
                                    : fmt::format("{} input file{} (its sidecar lists no more)", i, i == 1 ? "" : "s"),
                     fmt::format("input file {}{} (the config reads it)", read[i].path, listed.empty() ? "" : " too")};
+        // A file the sidecar lists twice is still read (round 11, F18: "the config no longer reads" it).
+        const auto same_path = [&](const InputFile& f) { return f.path == listed[i].path; };
+        if (i >= read.size() && std::any_of(listed.begin(), listed.begin() + static_cast<std::ptrdiff_t>(i), same_path))
+            return {fmt::format("input file {} twice (its sidecar lists it again as input {})", listed[i].path, i + 1),
+                    fmt::format("inputs that list it once (the config reads {} once)", listed[i].path)};
         if (i >= read.size())
             return {fmt::format("input file {} (its sidecar lists it)", listed[i].path),
                     fmt::format("inputs without it (the config no longer reads {})", listed[i].path)};
@@ -217,6 +222,9 @@ std::pair<std::string, std::string> input_sides(const std::vector<InputFile>& li
 std::string input_difference(const std::vector<InputFile>& was, const std::vector<InputFile>& is) {
     for (std::size_t i = 0; i < std::max(was.size(), is.size()); ++i) {
         if (i >= was.size()) return fmt::format("a new input file {}", is[i].path);
+        if (i >= is.size() && std::any_of(was.begin(), was.begin() + static_cast<std::ptrdiff_t>(i),
+                                          [&](const InputFile& f) { return f.path == was[i].path; }))
+            return fmt::format("input file {} listed twice (as input {}), read once", was[i].path, i + 1);
         if (i >= is.size()) return fmt::format("input file {} no longer read", was[i].path);
         if (was[i].path != is[i].path)
             return fmt::format("input file {} where {} was", is[i].path, was[i].path);

@@ -93,3 +93,22 @@ TEST_CASE("report, analyze and compare warn of a copied sidecar and of rows of t
     r = futolab::test::run_cli("compare " + csv + " " + kData + "base.csv");
     CHECK(r.err.find("holds runs of the experiments 't' and 'u': they are compared as one") != std::string::npos);
 }
+
+// Round 11, F3: the rows of a thread run beside the sidecar of a fork run of the same config;
+// compare said "same: … isolation" from the sidecars. The rows' isolation is the fact.
+TEST_CASE("the isolation fact is the rows' own, the sidecar's only for CSVs without the column", "[provenance]") {
+    const std::string csv = copy_base("isolation");
+    const auto isolation = [&csv] {
+        for (const auto& [fact, value] : read_provenance(csv, ResultsTable::load({csv})).facts)
+            if (fact == "isolation") return value;
+        return std::string("(none)");
+    };
+    CHECK(isolation() == "process");  // no column: the sidecar's
+    std::ifstream in(csv);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    in.close();
+    text = std::regex_replace(text, std::regex("message\n"), "message,isolation\n");
+    text = std::regex_replace(text, std::regex(",\n"), ",,thread\n");
+    std::ofstream(csv, std::ios::trunc) << text;
+    CHECK(isolation() == "thread");
+}

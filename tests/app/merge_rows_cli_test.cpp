@@ -272,9 +272,9 @@ TEST_CASE("merge refuses two inputs that claim one shard, or shards of two shard
     CHECK(has(r.err, "mr.shard-2-of-2.csv: its sidecar says shard 1 of 2, as mr.shard-1-of-2.csv's does: refusing to "
                      "merge one shard twice"));
     std::ofstream(dir / "mr.shard-2-of-2.csv.meta.yaml", std::ios::trunc) << sidecar;
-    r = merge_in(dir, "mr.shard-1-of-2.csv mr.shard-1-of-2.csv");  // one file twice
+    r = merge_in(dir, "mr.shard-1-of-2.csv mr.shard-1-of-2.csv");  // one file twice (round 11, F21: named so)
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "as mr.shard-1-of-2.csv's does"));
+    CHECK(has(r.err, "mr.shard-1-of-2.csv: the same file as input 1 (mr.shard-1-of-2.csv): a file given twice"));
     for (const char* shard : {"2/3", "3/3"})
         REQUIRE(run_cli("run -q s.yaml --out " + dir.string() + " --shard " + shard, shards().parent_path().string())
                     .exit_code == 0);

@@ -11,7 +11,7 @@
 namespace {
 
 void check_row(const std::string& n, const std::string& h, const std::string& k, const std::string& solution,
-               const std::string& status = "finished") {
+               const std::string& status = "solved") {
     const futolab::CsvTable t =
         futolab::parse_csv("n,h,k,solution,status\n" + n + "," + h + "," + k + ",\"" + solution + "\"," + status + "\n", "r.csv");
     futolab::check_row_facts(t, 0, "r.csv", "refusing");

@@ -84,10 +84,14 @@ TEST_CASE("a usage error never lands in the file standard error names", "[record
         refused(run_cli(args + " 2>> " + csv), "out", "is also this command's standard error");
         refused(run_cli(args + " 2>> " + meta), "out", "is a metadata sidecar");
     }
-    // A hard link to the sidecar: run's own "has 2 names" refusal goes to standard output.
+    // A sidecar or schema under another name (a hard link) is known by its content.
     fs::create_hard_link(meta, dir + "/hl.yaml");
-    refused(run_cli("run " + cfg + " --resume 2>> " + dir + "/hl.yaml"), "out", "has 2 names");
+    refused(run_cli("run " + cfg + " --resume 2>> " + dir + "/hl.yaml"), "out", "is a metadata sidecar");
+    refused(run_cli("check " + cfg + " 2>> " + dir + "/hl.yaml"), "out", "is a metadata sidecar");
     fs::remove(dir + "/hl.yaml");
+    fs::create_hard_link(csv + ".schema.json", dir + "/hl.json");
+    refused(run_cli("check " + cfg + " 2>> " + dir + "/hl.json"), "out", "is a results CSV's column schema");
+    fs::remove(dir + "/hl.json");
     CHECK(slurp(csv) == rows);
     CHECK(slurp(meta) == sidecar);
     // An input named on the command line: its usage error goes to standard output.
