@@ -3,9 +3,11 @@
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/json_read.hpp"
+#include "core/puzzle.hpp"
 #include "core/status.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
@@ -97,6 +99,45 @@ std::vector<std::string> read_tiers(const json& top, const Where& at) {
     return tiers;
 }
 
+// A whole number in [min, max], as the file typed it: 4.0, "4", 2^32 + 4 and 1e400 are
+// refused by name, never read as another number (round 11: n, h, k and time_class were not
+// read at all, so "n": "abc" passed).
+int whole_member(const json& object, std::string_view key, long long min, long long max, const Where& at) {
+    const json& value = member(object, key, at);
+    const bool whole = value.is_number_integer() && !value.is_number_float();
+    const bool in_range = whole && (value.is_number_unsigned() ? value.get<unsigned long long>() <= static_cast<unsigned long long>(max)
+                                                               : value.get<long long>() >= min && value.get<long long>() <= max);
+    if (!in_range)
+        throw InputError(fmt::format("{}: {} is not a whole number from {} to {}", at.field(key),
+                                     typed_json(value, at.typed), min, max));
+    return static_cast<int>(value.get<long long>());
+}
+
+std::vector<std::string> checkers_member(const json& object, const Where& at) {
+    const json& list = array_member(object, "checked_by", at);
+    if (list.empty()) throw InputError(at.field("checked_by") + " is empty: at least one checker decided every instance");
+    std::vector<std::string> out;
+    for (const json& item : list) {
+        const auto known = std::find(std::begin(kBenchCheckers), std::end(kBenchCheckers), item.is_string() ? item.get<std::string>() : "");
+        if (known == std::end(kBenchCheckers))
+            throw InputError(fmt::format("{}: {} is not one of {}", at.field("checked_by"), typed_json(item, at.typed),
+                                         fmt::join(kBenchCheckers, ", ")));
+        if (std::find(out.begin(), out.end(), *known) != out.end())
+            throw InputError(fmt::format("{}: '{}' is listed twice", at.field("checked_by"), *known));
+        out.emplace_back(*known);
+    }
+    return out;
+}
+
+// n, h, k, time_class and checked_by: each read and checked in its range.
+void read_facts(const json& item, BenchInstance& in, const Where& at) {
+    in.n = whole_member(item, "n", kMinSize, kMaxSize, at);
+    in.h = whole_member(item, "h", 0, static_cast<long long>(in.n) * in.n, at);
+    in.k = whole_member(item, "k", 0, 2LL * in.n * (in.n - 1), at);
+    in.time_class = whole_member(item, "time_class", kMinTimeClass, kMaxTimeClass, at);
+    in.checked_by = checkers_member(item, at);
+}
+
 BenchInstance read_instance(const json& item, std::size_t i, const std::vector<std::string>& tiers, const Where& top) {
     Where at{top.path, fmt::format("instances[{}]", i), top.typed};
     if (!item.is_object()) throw InputError(fmt::format("{}: {} is not an object", top.path, at.entry));
@@ -110,6 +151,7 @@ BenchInstance read_instance(const json& item, std::size_t i, const std::vector<s
     in.hash = hash_member(item, "hash", at);
     in.status = expected_member(item, at);
     in.solution_hash = solution_hash_member(item, in.status, at);
+    read_facts(item, in, at);
     return in;
 }
 

@@ -23,7 +23,16 @@ struct BenchInstance {
     std::string hash;           // SPEC §5 instance_hash: 16 hex digits
     Expected status = Expected::unique;
     std::string solution_hash;  // solution_hash() of the only solution; empty unless unique
+    int n = 0, h = 0, k = 0;    // the grid's side, givens and relations: h <= n², k <= 2n(n-1)
+    int time_class = 0;         // floor(log10(gac's median wall seconds)), kTimeClasses
+    std::vector<std::string> checked_by{};  // the checkers that agreed: some of kBenchCheckers, each once
 };
+
+// What a manifest's instance may say it was checked by (bench/README.md), and its time classes:
+// 1 ns to 10^9 s.
+inline constexpr std::string_view kBenchCheckers[] = {"gecode", "sat"};
+inline constexpr int kMinTimeClass = -9;
+inline constexpr int kMaxTimeClass = 9;
 
 struct BenchManifest {
     std::string path;  // as given, for messages
@@ -40,7 +49,9 @@ inline constexpr int kBenchManifestVersion = 1;
 // ("m.json: instances[3] (id 'n04:2'): field 'status': 'maybe' is not unique, multiple or
 // unsat"): not JSON, a version this futolab does not read, a missing or mistyped field, a hash
 // that is not 16 hex digits, a solution hash on a non-unique instance or none on a unique one,
-// an instance of an unlisted tier, one puzzle with two expected statuses.
+// an instance of an unlisted tier, one puzzle with two expected statuses, an n, h, k or
+// time_class that is not a whole number in its range, a checked_by that is not a non-empty
+// list of known checkers, each once.
 BenchManifest read_bench_manifest(const std::string& path);
 
 // The solution hash of futolab-bench: FNV-1a 64 (core/files.hpp, as instance_hash) of the

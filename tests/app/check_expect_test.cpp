@@ -154,18 +154,29 @@ TEST_CASE("a run of a puzzle outside the selected tiers is reported", "[bench]")
 
 TEST_CASE("a manifest reads with its tiers and instances", "[bench]") {
     const std::string path = manifest_file("good", instance_json(
-        R"({"tier": "a", "file": "a/x.jsonl", "id": "u", "hash": "00000000000000a1", "status": "unique", "solution_hash": "05d66df2cf705f18"},
-           {"tier": "a", "file": "a/x.jsonl", "id": "s", "hash": "00000000000000a3", "status": "unsat", "solution_hash": null})"));
+        R"({"tier": "a", "file": "a/x.jsonl", "id": "u", "hash": "00000000000000a1", "status": "unique", "solution_hash": "05d66df2cf705f18",
+            "n": 2, "h": 1, "k": 0, "time_class": -7, "checked_by": ["gecode", "sat"]},
+           {"tier": "a", "file": "a/x.jsonl", "id": "s", "hash": "00000000000000a3", "status": "unsat", "solution_hash": null,
+            "n": 9, "h": 81, "k": 144, "time_class": 0, "checked_by": ["sat"]})"));
     const BenchManifest m = read_bench_manifest(path);
     CHECK(m.version == 1);
     CHECK(m.tiers == std::vector<std::string>{"a"});
     REQUIRE(m.instances.size() == 2);
     CHECK(m.instances[0].solution_hash == "05d66df2cf705f18");
     CHECK(m.instances[1].status == Expected::unsat);
+    CHECK(m.instances[1].n == 9);
+    CHECK(m.instances[1].k == 144);
+    CHECK(m.instances[0].time_class == -7);
+    CHECK(m.instances[0].checked_by == std::vector<std::string>{"gecode", "sat"});
 }
 
 TEST_CASE("a bad manifest is one error naming the file and the field", "[bench][bad-input]") {
     const std::string unique = R"("tier": "a", "file": "f", "id": "u", "hash": "00000000000000a1")";
+    const std::string facts = R"("n": 2, "h": 1, "k": 0, "time_class": -7, "checked_by": ["sat"])";
+    // Round 11 (finding 15): n, h, k, time_class and checked_by were never read ("n": "abc" passed).
+    const auto with = [&](const std::string& changed) {
+        return instance_json("{" + unique + R"(, "status": "unsat", )" + changed + "}");
+    };
     struct Case {
         std::string name, text, message;
     };
@@ -191,8 +202,28 @@ TEST_CASE("a bad manifest is one error naming the file and the field", "[bench][
          "field 'tier': 'z' is not one of the manifest's tiers"},
         {"missing", instance_json(R"({"tier": "a", "id": "u", "hash": "00000000000000a1", "status": "unsat"})"),
          ": instances[0] (id 'u'): field 'file' is missing"},
-        {"conflict", instance_json("{" + unique + R"(, "status": "unsat"}, {"tier": "a", "file": "g", "id": "w", "hash": "00000000000000a1", "status": "multiple"})"),
+        {"conflict", instance_json("{" + unique + ", " + facts + R"(, "status": "unsat"}, {"tier": "a", "file": "g", "id": "w", "hash": "00000000000000a1", "status": "multiple", )" + facts + "}"),
          "instance u (a) and w (a) are one puzzle (hash 00000000000000a1) with different expected answers"},
+        {"n-text", with(R"("n": "abc", "h": 1, "k": 0, "time_class": -7, "checked_by": ["sat"])"),
+         ": instances[0] (id 'u'): field 'n': \"abc\" is not a whole number from 2 to 64"},
+        {"n-missing", with(R"("h": 1, "k": 0, "time_class": -7, "checked_by": ["sat"])"), ": instances[0] (id 'u'): field 'n' is missing"},
+        {"n-wrapped", with(R"("n": 4294967298, "h": 1, "k": 0, "time_class": -7, "checked_by": ["sat"])"),
+         "field 'n': 4294967298 is not a whole number from 2 to 64"},
+        {"n-real", with(R"("n": 2.0, "h": 1, "k": 0, "time_class": -7, "checked_by": ["sat"])"), "field 'n': 2.0 is not a whole number"},
+        {"h-past-grid", with(R"("n": 2, "h": 5, "k": 0, "time_class": -7, "checked_by": ["sat"])"),
+         "field 'h': 5 is not a whole number from 0 to 4"},
+        {"h-negative", with(R"("n": 2, "h": -1, "k": 0, "time_class": -7, "checked_by": ["sat"])"), "field 'h': -1 is not"},
+        {"k-2^64", with(R"("n": 2, "h": 1, "k": 18446744073709551616, "time_class": -7, "checked_by": ["sat"])"),
+         "field 'k': 18446744073709551616 is not a whole number from 0 to 4"},
+        {"time-class", with(R"("n": 2, "h": 1, "k": 0, "time_class": -1e300, "checked_by": ["sat"])"),
+         "field 'time_class': -1e300 is not a whole number from -9 to 9"},
+        {"checked-by-empty", with(R"("n": 2, "h": 1, "k": 0, "time_class": -7, "checked_by": [])"), "field 'checked_by' is empty"},
+        {"checked-by-unknown", with(R"("n": 2, "h": 1, "k": 0, "time_class": -7, "checked_by": ["gac"])"),
+         "field 'checked_by': \"gac\" is not one of gecode, sat"},
+        {"checked-by-twice", with(R"("n": 2, "h": 1, "k": 0, "time_class": -7, "checked_by": ["sat", "sat"])"),
+         "field 'checked_by': 'sat' is listed twice"},
+        {"checked-by-string", with(R"("n": 2, "h": 1, "k": 0, "time_class": -7, "checked_by": "sat")"),
+         "field 'checked_by' is not an array"},
     };
     for (const Case& c : cases) {
         INFO(c.name);
