@@ -130,17 +130,21 @@ void BasicPlanes<Layout>::shape(const Puzzle& puzzle) {
     Grid<Layout> cells;
     for (int r = 0; r < n; ++r) cells.set(r, first_k(n));
     // dir[d]: the lo cells whose hi neighbour lies in direction d; dir[4 + d]: the hi cells
-    // whose lo neighbour lies there. The direction without a branch (Tatham's puzzles mix them
-    // at random: a mispredicted branch each), hi's bit as lo's plus the direction's step.
+    // whose lo neighbour lies there. The direction by a lookup, not a branch (Tatham's puzzles
+    // mix them at random: a mispredicted branch each); relations join adjacent cells.
+    if (table_n_ != n) {
+        for (int x = 0; x < n * n; ++x) bit_of_[static_cast<std::size_t>(x)] = static_cast<std::uint8_t>(x + (kLane - n) * (x / n));
+        dir_of_[static_cast<std::size_t>(n + 1)] = 0;  // hi = lo + 1: right
+        dir_of_[static_cast<std::size_t>(n - 1)] = 1;  // hi = lo − 1: left
+        dir_of_[static_cast<std::size_t>(2 * n)] = 2;  // hi = lo + n: down
+        dir_of_[0] = 3;                                // hi = lo − n: up
+        table_n_ = n;
+    }
     std::array<Grid<Layout>, 8> dir;
-    static constexpr std::array<int, 4> kStep{1, -1, kLane, -kLane};  // right, left, down, up
-    const int inverse = (65536 + n - 1) / n;  // x · inverse / 2^16 = x / n for x < 256, n ≤ 16
     for (const Relation& rel : puzzle.relations()) {
-        const int step = rel.hi - rel.lo;
-        const int d = 2 * static_cast<int>(step != 1 && step != -1) + static_cast<int>(step < 0);  // hi seen from lo
-        const int a = rel.lo + (kLane - n) * ((rel.lo * inverse) >> 16);  // the bit of cell x: x + (lane − n) · row
-        dir[static_cast<std::size_t>(d)].set_bit(a);
-        dir[static_cast<std::size_t>(4 + (d ^ 1))].set_bit(a + kStep[static_cast<std::size_t>(d)]);  // lo seen from hi: the other way
+        const std::size_t d = dir_of_[static_cast<std::size_t>(rel.hi - rel.lo + n)];
+        dir[d].set_bit(bit_of_[static_cast<std::size_t>(rel.lo)]);
+        dir[4 + (d ^ 1)].set_bit(bit_of_[static_cast<std::size_t>(rel.hi)]);  // lo seen from hi: the other way
     }
     s.cells = cells.board();
     s.settled = Board{};
