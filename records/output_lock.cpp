@@ -77,6 +77,13 @@ OutputLock::OutputLock(const std::string& output_file) {
     path_ = path;
     dev_ = st.st_dev;
     ino_ = st.st_ino;
+    output_file_ = output_file;
+    try {
+        follow_identity();  // an existing output: refused now if another writer has it under another name
+    } catch (...) {
+        release();
+        throw;
+    }
     reap_stale_temp_files(fs::path(path).parent_path().string());  // a killed writer's temp files
 }
 
@@ -144,14 +151,44 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
 void OutputLock::check_held() const {
     if (fd_ < 0) return;  // no lock could be made (an unwritable folder): the write itself says why
     struct stat now {};
-    if (::lstat(path_.c_str(), &now) == 0 && now.st_dev == dev_ && now.st_ino == ino_) return;
-    throw std::runtime_error(fmt::format("{}: removed or replaced while futolab held it: stopping, since another futolab "
-                                         "could now lock it and write the same file",
-                                         path_));
+    if (::lstat(path_.c_str(), &now) != 0 || now.st_dev != dev_ || now.st_ino != ino_)
+        throw std::runtime_error(fmt::format("{}: removed or replaced while futolab held it: stopping, since another "
+                                             "futolab could now lock it and write the same file",
+                                             path_));
+    try {
+        follow_identity();
+    } catch (const InputError& e) {  // a run-time failure here: the writer stops
+        throw std::runtime_error(e.what());
+    }
+}
+
+void OutputLock::follow_identity() const {
+    struct stat st {};
+    if (output_file_.empty() || ::lstat(output_file_.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+    if (st.st_dev == identity_dev_ && st.st_ino == identity_ino_) return;  // held (or not lockable here)
+    const int fd = ::open(output_file_.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) return;  // not readable: the name's lock still holds
+    try {
+        const int locked = lock_identity(fd, output_file_);
+        ::close(fd);
+        release_identity(identity_fd_);  // the file rewritten since (--redo) is no longer ours to hold
+        identity_fd_ = locked;
+        identity_dev_ = st.st_dev;
+        identity_ino_ = st.st_ino;
+    } catch (...) {
+        ::close(fd);
+        throw;
+    }
 }
 
 void OutputLock::hold_identity(int data_fd, const std::string& output_file) {
-    if (identity_fd_ < 0) identity_fd_ = lock_identity(data_fd, output_file);
+    if (identity_fd_ >= 0) return;
+    identity_fd_ = lock_identity(data_fd, output_file);
+    struct stat st {};
+    if (identity_fd_ >= 0 && ::fstat(identity_fd_, &st) == 0) {
+        identity_dev_ = st.st_dev;
+        identity_ino_ = st.st_ino;
+    }
 }
 
 void OutputLock::release() {

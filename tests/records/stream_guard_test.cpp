@@ -142,6 +142,25 @@ TEST_CASE("a record stream is found under another name of its file: a rename or 
     CHECK(futolab::lock_problem(dir + "/none.jsonl").empty());
 }
 
+// The same for a run's results CSV: renamed while its run writes it, it is still that run's.
+TEST_CASE("a live run's results CSV is found under a new name", "[records][lock]") {
+    const std::string dir = fresh("identity-csv");
+    const std::string cfg = sweep_config(dir), csv = dir + "/out/r.csv", moved = dir + "/out/moved.csv";
+    REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
+    const OtherProcess live([csv] { return std::make_shared<futolab::OutputLock>(csv); });  // a run writing r.csv
+    fs::rename(csv, moved);
+    fs::rename(csv + ".meta.yaml", moved + ".meta.yaml");
+    const std::string rows = slurp(moved);
+    std::string text = slurp(cfg);
+    text.replace(text.find("out/r.csv"), 9, "out/moved.csv");
+    std::ofstream(dir + "/moved.yaml") << text;
+    refused(run_cli("run -q --resume " + dir + "/moved.yaml"), "err", "under another name");
+    refused(run_cli("merge " + moved + " --out " + moved + " --force"), "err", "under another name");
+    refused(run_cli("convert " FUTOLAB_SOURCE_DIR "/corpora/tatham-dev/n04.tatham --to jsonl >> " + moved), "err",
+            "under another name");
+    CHECK(slurp(moved) == rows);
+}
+
 TEST_CASE("a record stream with a second name is refused before a byte is cut", "[records][outputs][links]") {
     const std::string dir = fresh("stream-links");
     generate_run(dir);
