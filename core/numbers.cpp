@@ -214,12 +214,29 @@ std::uint64_t parse_uint_in(std::string_view text, std::string_view what, const 
     reject(what, shown(text), "is not a whole number written in digits", accepted(range));
 }
 
+namespace {
+
+// A bound as the decimal its message prints: the shortest digits that read back as it, fixed.
+std::string bound_text(double bound) {
+    char text[400];
+    const auto [end, ec] = std::to_chars(text, text + sizeof text, bound, std::chars_format::fixed);
+    return ec == std::errc() ? std::string(text, end) : std::string();
+}
+
+}  // namespace
+
 double parse_double_in(std::string_view text, std::string_view what, const RealRange& range) {
     const Real r = read_real(text);
     if (!r.ok) reject(what, "'" + shown(text) + "'", "is not a number", accepted(range));
     const bool tiny = r.out_of_range && r.value == 0;
     if (tiny || !(r.value >= range.min && r.value <= range.max))
         reject(what, shown(text), real_problem(r.value, tiny, range.min, range.max), accepted(range));
+    // The range holds for the number as typed, not only for the double nearest to it:
+    // `--givens 1.0000000000000001` (above 1) rounds to 1.0 and was accepted (round 11).
+    if (const auto above = compare_decimals(text, bound_text(range.max)); above && *above > 0)
+        reject(what, shown(text), "is too large", accepted(range));
+    if (const auto below = compare_decimals(text, bound_text(range.min)); below && *below < 0)
+        reject(what, shown(text), range.min == 0 ? "is negative" : "is too small", accepted(range));
     return r.value + 0.0;  // -0 is 0: "-0" must never print as "+-0 %" (--fail-if-slower -0)
 }
 

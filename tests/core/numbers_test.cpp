@@ -156,6 +156,25 @@ TEST_CASE("durations: a wait refuses 0, and every message says its range starts 
     CHECK_THAT(duration_error("-1"), Equals("--time-limit: -1 s is negative (accepted: 0 to 9.2e9 s; 0 = none)"));
 }
 
+// Round 11 (finding 13): `--givens 1.0000000000000001` and `givens: 1.0000000000000001` (above
+// 1 as typed) rounded to the double 1.0 and were accepted. A range holds for the number typed.
+TEST_CASE("real numbers: the range holds for the decimal as typed, not its nearest double", "[numbers]") {
+    const RealRange unit{0, 1};
+    for (const std::string text : {"1.0000000000000001", "1.00000000000000000000000001", "100000000000000001e-17"}) {
+        INFO(text);
+        CHECK_THAT(real_error(text, unit), Equals("--x: " + text + " is too large (accepted: 0 to 1)"));
+    }
+    CHECK_THAT(real_error("-0.00000000000000000001", unit), Contains("is negative"));
+    CHECK_THAT(real_error("0.09999999999999999999", {0.1, 1}), Contains("is too small"));
+    CHECK_THAT(real_error("1000000000.0000001", {0, 1e9, "%"}), Contains("is too large"));
+    for (const std::string text : {"1", "1.0", "1.000000000000000000", "1e0", "10e-1", "0", "-0", "0.0", "0.3"}) {
+        INFO(text);
+        CHECK(real_error(text, unit).empty());
+    }
+    CHECK(parse_double_in("0.1", "--x", {0.1, 1}) == 0.1);
+    CHECK(parse_double_in("0.9999999999999999999", "--x", unit) == 1.0);  // inside as typed: its nearest double
+}
+
 TEST_CASE("real ranges: one space before the unit however it is given", "[numbers]") {
     CHECK_THAT(real_error("1e-400", {0, 1e9, " %"}), EndsWith("(accepted: 0 to 1e9 %)"));
     CHECK_THAT(real_error("2e9", {0, 1e9, "%"}), EndsWith("(accepted: 0 to 1e9 %)"));
