@@ -5,8 +5,8 @@
 // exits 1 within a second or two; a second exits at once (130).
 #include "app/commands.hpp"
 #include "app/number_options.hpp"
-#include "app/output_folder.hpp"
 #include "app/vocabulary_option.hpp"
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/status.hpp"
 #include "experiments/config.hpp"
@@ -116,7 +116,7 @@ int run_command(const RunArgs& args) {
     // generate or critical task exports beside it (an existing file there is not replaced).
     const std::string csv = results_path(config, options);
     if (const std::string folder = std::filesystem::path(csv).parent_path().string(); !folder.empty())
-        refuse_link_to_nothing(folder, args.out.empty() ? config.path + ": output" : "--out");
+        refuse_link_to_nothing(folder, args.out.empty() ? config.path + ": output " + csv : "--out " + folder);
     if (fills(task_info(config.task), TaskColumn::output)) check_outputs_file(csv, {}, false);
     const RunnerReport r = run_experiment(config, options);
     for (const SkippedInput& s : r.invalid)

@@ -15,9 +15,4 @@ namespace futolab::app {
 // command makes it).
 void check_output_folder(const std::string& dir, const std::string& option);
 
-// Only the symlink-to-nothing part of that check (red-team round 11, F12: no folder can be made
-// at its name, and that was found only when the first file was written, after analyze had
-// printed its tables): for run's output folder, whose other refusals come with the CSV.
-void refuse_link_to_nothing(const std::string& dir, const std::string& option);
-
 }  // namespace futolab::app

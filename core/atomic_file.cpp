@@ -317,6 +317,18 @@ void write_record(int fd, std::string_view text, const std::string& name) {
     }
 }
 
+void refuse_link_to_nothing(const std::string& dir, const std::string& label) {
+    namespace fs = std::filesystem;
+    for (fs::path part = fs::path(dir).lexically_normal(); !part.empty(); part = part.parent_path()) {
+        struct stat st {};
+        if (::stat(part.c_str(), &st) == 0) return;  // the deepest part that exists, through its links
+        if (::lstat(part.c_str(), &st) == 0)  // there, but leads nowhere
+            throw InputError(fmt::format("{}: {} is not a folder but a symbolic link to nothing (remove it, or point it "
+                                         "at a folder)", label, part.string()));
+        if (part == part.parent_path()) break;
+    }
+}
+
 void create_output_folder(const std::string& dir, const std::string& option) {
     namespace fs = std::filesystem;
     std::error_code error;
@@ -324,11 +336,9 @@ void create_output_folder(const std::string& dir, const std::string& option) {
     for (fs::path part = fs::path(dir).lexically_normal(); !part.empty(); part = part.parent_path()) {
         if (fs::exists(part, error) && !fs::is_directory(part, error))
             throw InputError(fmt::format("{} {}: {} is not a folder", option, dir, part.string()));
-        // A symlink to nothing: create_directories would fail with "File exists" (round 11, F12).
-        if (fs::is_symlink(part, error) && !fs::exists(part, error))
-            throw InputError(fmt::format("{} {}: {} is not a folder but a symbolic link to nothing", option, dir, part.string()));
         if (part == part.parent_path()) break;
     }
+    refuse_link_to_nothing(dir, option + " " + dir);
     fs::create_directories(dir, error);
     if (error) throw std::runtime_error(fmt::format("{} {}: cannot create the folder: {}", option, dir, error.message()));
     // A writer killed while it filled this folder (`analyze --plots` under kill -9) left its

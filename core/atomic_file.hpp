@@ -86,6 +86,13 @@ std::string output_kind_problem(const std::string& path);
 // the folder are removed (reap_stale_temp_files).
 void create_output_folder(const std::string& dir, const std::string& option);
 
+// Throws InputError "LABEL: PART is not a folder but a symbolic link to nothing (…)" if the
+// deepest part of `dir` that is there is a symlink leading nowhere: no folder can be made at
+// its name (create_directories fails with "File exists"), which was found only when the first
+// file was written, after the work (red-team round 11, F12). For output folders, and the
+// folders of file outputs (records/output_guard.hpp).
+void refuse_link_to_nothing(const std::string& dir, const std::string& label);
+
 // Removes the temporary files AtomicFile writers of this host left in `folder` when they died
 // (their pid no longer runs); returns how many. Live writers' files, other hosts' files and
 // anything that is not a regular file are left alone. Best effort: errors are ignored.

@@ -57,6 +57,9 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
     if (const std::string why = output_kind_problem(out); !why.empty())
         throw InputError(fmt::format("{} {}: {} (outputs are regular files, - for standard output, or /dev/null)",
                                      option, out, why));
+    // Its folder a symlink to nothing: the write would fail after the work (round 11, F12).
+    if (const std::string folder = fs::path(out).parent_path().string(); !folder.empty())
+        refuse_link_to_nothing(folder, fmt::format("{} {}", option, out));
     if (force) return;
     for (const std::string& input : inputs) {
         if (input == "-") continue;

@@ -85,5 +85,16 @@ TEST_CASE("a folder option naming a symlink to nothing is refused before any wor
         CHECK(r.out.empty());
         CHECK_FALSE(fs::exists(dir / "nowhere"));
     }
+    // A file output whose folder is such a link: refused before the work, not "cannot write".
+    for (const std::string& command : {std::string("generate random --n 4 --count 2 --out dl/g.jsonl"),
+                                       "convert " + kPuzzle + " --to jsonl --out dl/x.jsonl",
+                                       "report " + kCsv + " --out dl/r.html",
+                                       std::string("critical --exact --n 3 --objective h --certificate dl/c.cert --out o.jsonl")}) {
+        INFO(command);
+        const auto r = futolab::test::run_cli_env("timeout 20 ", command, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, message));
+        CHECK_FALSE(fs::exists(dir / "nowhere"));
+    }
     fs::remove_all(dir);
 }
