@@ -87,6 +87,11 @@ bool owner_alive(const Owner& owner) {
 
 void reap_stale(const std::filesystem::path& dir, std::string_view prefix,
                 const std::function<void(const std::filesystem::path&)>& remove) {
+    remove_owned(dir, prefix, [](const Owner& owner) { return !owner_alive(owner); }, remove);
+}
+
+void remove_owned(const std::filesystem::path& dir, std::string_view prefix, const std::function<bool(const Owner&)>& pick,
+                  const std::function<void(const std::filesystem::path&)>& remove) {
     std::vector<std::filesystem::path> stale;  // collected first: removing while reading a folder skips entries
     DIR* d = ::opendir(dir.c_str());
     if (d == nullptr) return;
@@ -94,7 +99,7 @@ void reap_stale(const std::filesystem::path& dir, std::string_view prefix,
         const std::string_view name = e->d_name;
         if (!name.starts_with(prefix)) continue;
         const std::optional<Owner> owner = owner_in(name.substr(prefix.size()));
-        if (owner && !owner_alive(*owner) && own_directory(dir / name)) stale.push_back(dir / name);
+        if (owner && pick(*owner) && own_directory(dir / name)) stale.push_back(dir / name);
     }
     ::closedir(d);
     for (const auto& p : stale) remove(p);

@@ -36,9 +36,13 @@ std::optional<Owner> owner_in(std::string_view name);
 // Whether `owner` still runs: a process with its pid exists and started when it did.
 bool owner_alive(const Owner& owner);
 
-// For every entry of `dir` whose name starts with `prefix`, names an owner that is dead, and
-// is a directory of this user (never followed through a symlink): `remove(path)`. Errors
+// For every entry of `dir` whose name starts with `prefix`, names an owner that `pick` takes,
+// and is a directory of this user (never followed through a symlink): `remove(path)`. Errors
 // (a folder that cannot be read) are ignored: reaping is housekeeping, never a run's failure.
+void remove_owned(const std::filesystem::path& dir, std::string_view prefix, const std::function<bool(const Owner&)>& pick,
+                  const std::function<void(const std::filesystem::path&)>& remove);
+
+// remove_owned of the entries whose owner is dead.
 void reap_stale(const std::filesystem::path& dir, std::string_view prefix,
                 const std::function<void(const std::filesystem::path&)>& remove);
 

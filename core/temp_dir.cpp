@@ -20,9 +20,21 @@ namespace {
 
 constexpr std::string_view kPrefix = "futolab-";
 
-// Once per process and base: a sweep reads the whole folder (/tmp may be large). What still
-// runs with the mark of a dead owner's folder (a tool's child that outlived a kill -9 of
-// futolab and of its guard: tool_guard.hpp) is killed first, in one pass over /proc for all.
+// What still runs with the mark of one of `folders` (a tool's child that outlived its owner
+// and its guard: tool_guard.hpp) is killed, in one pass over /proc for all; then the folders go.
+void remove_with_marks(const std::vector<std::filesystem::path>& folders) {
+    if (folders.empty()) return;
+    std::vector<std::string> names;  // "/NAME": a mark naming the folder or anything inside it
+    for (const auto& p : folders) names.push_back("/" + p.filename().string());
+    const std::vector<std::string_view> marks(names.begin(), names.end());
+    kill_marked(marks.data(), static_cast<int>(marks.size()), 0, 0);
+    for (const auto& p : folders) {
+        std::error_code ignored;
+        std::filesystem::remove_all(p, ignored);
+    }
+}
+
+// Once per process and base: a sweep reads the whole folder (/tmp may be large).
 void reap_once(const std::filesystem::path& base) {
     static std::mutex mutex;
     static std::set<std::string> done;
@@ -30,15 +42,7 @@ void reap_once(const std::filesystem::path& base) {
     if (!done.insert(base.string()).second) return;
     std::vector<std::filesystem::path> stale;
     reap_stale(base, kPrefix, [&](const std::filesystem::path& p) { stale.push_back(p); });
-    if (stale.empty()) return;
-    std::vector<std::string> names;  // "/NAME": a mark naming the folder or anything inside it
-    for (const auto& p : stale) names.push_back("/" + p.filename().string());
-    const std::vector<std::string_view> folders(names.begin(), names.end());
-    kill_marked(folders.data(), static_cast<int>(folders.size()), 0, 0);
-    for (const auto& p : stale) {
-        std::error_code ignored;
-        std::filesystem::remove_all(p, ignored);
-    }
+    remove_with_marks(stale);
 }
 
 }  // namespace
@@ -50,6 +54,13 @@ std::filesystem::path temp_base() {
     const std::filesystem::path base = std::filesystem::absolute(tmp, ec);
     if (ec) throw std::runtime_error("TMPDIR: cannot make '" + std::string(tmp) + "' absolute: " + ec.message());
     return base.lexically_normal();
+}
+
+void remove_folders_of(const Owner& owner) {
+    std::vector<std::filesystem::path> found;
+    remove_owned(temp_base(), kPrefix, [&](const Owner& o) { return o.pid == owner.pid && o.start == owner.start; },
+                 [&](const std::filesystem::path& p) { found.push_back(p); });
+    remove_with_marks(found);
 }
 
 std::filesystem::path make_owned_temp_dir(std::string_view prefix) {

@@ -5,6 +5,8 @@
 // under its mark (a tool's child: tool_guard.hpp).
 #pragma once
 
+#include "core/owner.hpp"
+
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -22,6 +24,12 @@ std::filesystem::path temp_base();
 // processes that still carry their mark (tool_guard.hpp). Throws
 // std::runtime_error if the folder cannot be made.
 std::filesystem::path make_owned_temp_dir(std::string_view prefix);
+
+// Removes the folders that process `owner`, now dead and reaped, made under temp_base() (any
+// prefix), after killing what still runs under their mark: a run's process that its parent
+// killed (fork isolation) never ran its destructors, and its folders stayed until the next
+// start (red-team round 11, F10).
+void remove_folders_of(const Owner& owner);
 
 class TempDir {
 public:

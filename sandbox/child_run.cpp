@@ -18,6 +18,8 @@
 // destructors of the parent's objects run twice).
 #include "sandbox/child_run.hpp"
 
+#include "core/temp_dir.hpp"
+
 #include "sandbox/child_process.hpp"
 #include "sandbox/interrupt.hpp"
 
@@ -159,10 +161,14 @@ ChildResult run_work_in_child(const std::function<std::string()>& work, const Li
         ::close(fds[0]);
         throw std::runtime_error(fmt::format("cannot fork a run's process: {}", std::strerror(errno)));
     }
+    const std::optional<external::Owner> owner = external::process_owner(pid);  // unreaped: its pid is its own
     Collected c = collect(fds[0], pid, limits, interrupt, start);
     ::close(fds[0]);
     rusage usage{};
     const int status = reap(pid, usage);
+    // Killed (by us at its deadline or the interrupt, or by a signal): the tool folders it made
+    // were never removed (red-team round 11, F10), so the parent removes them now.
+    if (!WIFEXITED(status) && owner) external::remove_folders_of(*owner);
     ChildResult r;
     r.max_rss_kb = usage.ru_maxrss;  // for a child that did not finish: an upper bound of its peak
     if (c.ending == Ending::exited && WIFEXITED(status) && WEXITSTATUS(status) == 0 && c.record.size() >= sizeof(std::int64_t)) {
