@@ -2,7 +2,7 @@
 // (issue #45, round 11: a `status` of `foo`, "" or `UNIQUE`, an empty `wall_ns`, `cpu_ns`,
 // `nodes` or `build`, or `max_rss_kb` in a thread run, were resumed and merged, and analyze
 // then refused the merged file). Column by column, from records/columns.hpp's list:
-//   - a required column is never empty; a status, grade or isolation cell is one of its words
+//   - a required column is never empty, nor a sweep's session and calibration_ns; a status, grade or isolation cell is one of its words
 //     (a grade and an isolation may be empty);
 //   - a finished solve or count row has every counter its backend reports: the in-process
 //     backends report all six, sat leaves its kUnreadable four empty (solvers/sat/sat.cpp) and

@@ -27,14 +27,12 @@ void set_cell(const fs::path& csv, const std::string& column, const std::string&
     futolab::CsvTable t = futolab::read_csv_file(csv.string());
     t.rows.at(0).at(t.column(column, csv.string())) = value;
     std::ofstream out(csv, std::ios::binary | std::ios::trunc);
-    for (const auto* row : {&t.header, &t.rows[0]}) {
-        for (std::size_t i = 0; i < row->size(); ++i) out << (i ? "," : "") << futolab::csv_quote((*row)[i]);
+    const auto line = [&out](const std::vector<std::string>& cells) {
+        for (std::size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << futolab::csv_quote(cells[i]);
         out << "\n";
-    }
-    for (std::size_t r = 1; r < t.rows.size(); ++r) {
-        for (std::size_t i = 0; i < t.rows[r].size(); ++i) out << (i ? "," : "") << futolab::csv_quote(t.rows[r][i]);
-        out << "\n";
-    }
+    };
+    line(t.header);
+    for (const auto& row : t.rows) line(row);
 }
 
 // A finished sweep `pv` (fc and gac on conjure-4x4, thread isolation, no limits) in DIR/base.
@@ -94,7 +92,8 @@ TEST_CASE("resume and merge refuse a row cell futolab does not write (round 11)"
         {"status", "foo"},       {"status", ""},         {"status", "UNIQUE"},   {"status", "unique "},  // F1
         {"wall_ns", ""},         {"cpu_ns", ""},         {"nodes", ""},          {"fails", ""},          // F23
         {"max_depth", ""},       {"solutions", ""},      {"checks", ""},         {"propagations", ""},
-        {"build", ""},           {"deterministic", ""},  {"seed", ""},
+        {"build", ""},           {"deterministic", ""},  {"seed", ""},          {"session", ""},
+        {"calibration_ns", ""},
         {"grade", "fc"},         {"grade", "bogus"},                                                     // F2
         {"status", "timeout"},   {"status", "node_limit"},                                               // F5
         {"max_rss_kb", "5000"},  {"core", "99"},         {"core", "4294967296"},                         // F6
