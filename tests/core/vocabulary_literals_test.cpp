@@ -188,6 +188,8 @@ const std::vector<Allowed> kAppAllowed{
     {"app/help_examples.hpp", "uniqueness", "an example's label (counting to 2)"},
     {"app/cmd_schema.cpp", "csv", "the name of the positional argument"},
     {"app/bench_manifest.cpp", "instances", "a JSON key of the benchmark manifest"},
+    {"app/bench_manifest.cpp", "h", "a JSON key of a manifest entry (its givens)"},
+    {"app/bench_manifest.cpp", "k", "a JSON key of a manifest entry (its relations)"},
     {"app/cmd_critical.cpp", "greedy", "the default mode's name in the mode table"},
     {"app/cmd_critical.cpp", "h", "a JSON meta key of a record (the count of numbers)"},
     {"app/cmd_critical.cpp", "k", "a JSON meta key of a record (the count of relations)"},
