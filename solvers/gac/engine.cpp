@@ -503,7 +503,7 @@ bool Engine::run_regin(int line) {
     int open = 0;
     for (int i = 0, x = first; i < n_; ++i, x += stride) {
         d[i] = dom_[x];
-        open += !is_singleton(d[i]);
+        open += several(d[i]);  // (no domain of the line is empty: narrow() fails first)
     }
     // With stages 0–1 at fixpoint (they are whenever this stage runs), a line with at most 3
     // unassigned cells is already GAC: its u open cells share u values, each value is in ≥ 2
