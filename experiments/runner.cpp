@@ -493,6 +493,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         check_resumed_rows(ResultsFile(report.csv_path, true, layout), config, matrix, resumed);
     std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, report);  // before the file is reopened
     ResultsFile file(report.csv_path, options.resume, layout);
+    lock.check_held();  // locks the CSV as now made (or rewritten by --redo) by its identity too, before any run
     // Only this experiment's runs, of this shard, count as done.
     check_resumed_rows(file, config, matrix, resumed);
 

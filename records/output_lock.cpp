@@ -155,17 +155,27 @@ void OutputLock::check_held() const {
         throw std::runtime_error(fmt::format("{}: removed or replaced while futolab held it: stopping, since another "
                                              "futolab could now lock it and write the same file",
                                              path_));
+    if (identity_settled_) return;  // no later record of this process replaces its output
     try {
         follow_identity();
     } catch (const InputError& e) {  // a run-time failure here: the writer stops
         throw std::runtime_error(e.what());
     }
+    identity_settled_ = identity_dev_ != 0 || identity_ino_ != 0;
 }
 
 void OutputLock::follow_identity() const {
+    // A held file that still has a name is the one: a rename keeps the inode, and only a
+    // replacement (--redo's rewrite, before the first record) unlinks it.
+    if (identity_fd_ >= 0) {
+        struct stat held {};
+        if (::fstat(identity_fd_, &held) == 0 && held.st_nlink > 0) return;
+    } else if (identity_dev_ != 0 || identity_ino_ != 0) {
+        return;  // tried already: not lockable here (the name's lock still holds)
+    }
     struct stat st {};
     if (output_file_.empty() || ::lstat(output_file_.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
-    if (st.st_dev == identity_dev_ && st.st_ino == identity_ino_) return;  // held (or not lockable here)
+    if (st.st_dev == identity_dev_ && st.st_ino == identity_ino_) return;
     const int fd = ::open(output_file_.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) return;  // not readable: the name's lock still holds
     try {

@@ -161,6 +161,20 @@ TEST_CASE("a live run's results CSV is found under a new name", "[records][lock]
     CHECK(slurp(moved) == rows);
 }
 
+// A CSV rewritten by --redo after its lock was taken (a new inode) is locked as it is now.
+TEST_CASE("the identity lock follows a results CSV replaced after its lock", "[records][lock]") {
+    const std::string dir = fresh("identity-follow"), csv = dir + "/r.csv", moved = dir + "/moved.csv";
+    std::ofstream(csv) << "rows\n";
+    const futolab::OutputLock lock(csv);  // holds the first file's identity
+    std::ofstream(csv + ".new") << "rewritten\n";
+    fs::rename(csv + ".new", csv);  // as --redo's rewrite replaces it
+    lock.check_held();
+    fs::rename(csv, moved);
+    refused(run_cli("convert " FUTOLAB_SOURCE_DIR "/corpora/tatham-dev/n04.tatham --to jsonl >> " + moved), "err",
+            "under another name");
+    CHECK(slurp(moved) == "rewritten\n");
+}
+
 TEST_CASE("a record stream with a second name is refused before a byte is cut", "[records][outputs][links]") {
     const std::string dir = fresh("stream-links");
     generate_run(dir);
