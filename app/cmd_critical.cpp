@@ -74,6 +74,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <sys/stat.h>
+
 namespace futolab::app {
 namespace {
 using namespace futolab::critical;
@@ -190,6 +192,17 @@ ExactOptions exact_options(const CriticalArgs& a) {
     return options;
 }
 
+// An output written at the end of a long search, reserved from its start (red-team round 11,
+// F11: `--exact` held no lock while it searched, then replaced what `generate --out` had
+// written there meanwhile): its lock is taken now, so a live writer of it refuses this search
+// at once and no writer can start on it before the end. Standard output and devices: none.
+std::unique_ptr<OutputLock> reserve_output(const std::string& path) {
+    struct stat st {};
+    if (path.empty() || path == "-" || own_stream_of(path) >= 0 || (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)))
+        return nullptr;
+    return std::make_unique<OutputLock>(path);
+}
+
 // --exact --sample S: the classes of S random squares, each its own minimum by the solver
 // oracle (n ≤ 6). The minimum over them is an upper bound: the record says so (meta.sample,
 // meta.bound = "upper", meta.exact = false), and its witness is verified like any other.
@@ -199,6 +212,7 @@ int run_exact_sample(const CriticalArgs& a) {
     const ExactOptions options = exact_options(a);
     if (a.n < 2 || a.n > kMaxExactN)
         throw InputError(fmt::format("critical --exact --sample: --n must be 2..{}, got {}", kMaxExactN, a.n));
+    const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out);
     const ExactResult r = exact_sample(a.n, objective, a.sample, a.seed, options);
     bool verified = false;
     const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
@@ -232,6 +246,7 @@ int run_exact_square(const CriticalArgs& a) {
                                          kMaxWideN));
     const std::string verify = parse_solver_spec(a.verify_with).text();
     OutputStream out(a.out);
+    const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate);
     int exit_code = 0;
     std::ostringstream certificate;  // --certificate: each proved minimum's, written at the end
     for (const SolvedSquare& s : given) {
@@ -299,6 +314,7 @@ int run_exact(const CriticalArgs& a) {
     ExactOptions options = exact_options(a);
     if (a.n < 2 || a.n > kMaxEnumeratedN)
         throw InputError(fmt::format("critical --exact: --n must be 2..{} (n = 6: --sample S), got {}", kMaxEnumeratedN, a.n));
+    const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out), certificate_lock = reserve_output(a.certificate);
     CertificateShard shard;
     if (!a.shard.empty()) {
         std::tie(shard.index, shard.count) = parse_shard(a.shard);
@@ -517,10 +533,19 @@ int run_few_relations_shards(const CriticalArgs& a) {
     // One writer per job: two runs of one count (or of one shard) in a folder are refused, as
     // two runs of one CSV are (red-team round 10: both computed every shard). Shards of one job
     // run at once in one folder (a job array) each hold their own shard's lock; a whole-job run
-    // beside them stops (exit 1) when it comes to write a shard another run holds, keeping the
-    // shards it wrote, so a re-run goes on from the folder.
+    // beside them holds each shard's lock while it computes that shard (red-team round 11, F6),
+    // and stops (exit 1) when it comes to a shard another run holds, keeping the shards it
+    // wrote, so a re-run goes on from the folder.
     const OutputLock lock(plan.only ? few_relations_shard_path(a.checkpoint, a.n, a.few_relations, *plan.only, plan.shards)
                                     : few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards));
+    if (!plan.only)
+        plan.hold = [&a, shards = plan.shards](std::size_t shard) -> std::shared_ptr<void> {
+            try {
+                return std::make_shared<OutputLock>(few_relations_shard_path(a.checkpoint, a.n, a.few_relations, shard, shards));
+            } catch (const InputError& e) {
+                throw std::runtime_error(e.what());
+            }
+        };
     const std::vector<FewRelationsShard> shards = run_few_relations_shards(plan, [](const FewRelationsShard& s, bool resumed) {
         std::cerr << fmt::format("shard {}/{}: {} canonical sets, {} puzzles, {} unique, {:.1f} s CPU{}\n", s.shard, s.shards,
                                  s.count.pair_sets, s.count.puzzles, s.count.unique, s.count.cpu_seconds,
@@ -543,6 +568,7 @@ int run_few_relations_shards(const CriticalArgs& a) {
 // over all squares of order N (critical/zero_given/few_relations.hpp); with shards, only when no shard
 // found one and every shard was run.
 int run_few_relations(const CriticalArgs& a) {
+    const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out);
     if (!a.checkpoint.empty()) return run_few_relations_shards(a);
     const auto [shard, shards] = a.shard.empty() ? std::pair<std::size_t, std::size_t>{0, 1} : parse_shard(a.shard);
     const FewRelationsCount c = few_relations(a.n, a.few_relations, shard, shards);

@@ -180,10 +180,18 @@ std::vector<FewRelationsShard> run_few_relations_shards(const ShardPlan& plan,
             for (std::size_t m; (m = next++) < missing.size();) {
                 const std::size_t t = missing[m];
                 try {
+                    const std::string path = few_relations_shard_path(plan.dir, plan.n, plan.k, todo[t], plan.shards);
+                    const std::shared_ptr<void> held = plan.hold ? plan.hold(todo[t]) : nullptr;
+                    // A run of this shard alone may have written it since the folder was read.
+                    if (auto written = read_few_relations_shard(path, plan.n, plan.k, todo[t], plan.shards)) {
+                        const std::lock_guard<std::mutex> hold(lock);
+                        found[t] = std::move(written);
+                        done(*found[t], true);
+                        continue;
+                    }
                     FewRelationsShard s{plan.n, plan.k, todo[t], plan.shards,
                                         few_relations(plan.n, plan.k, todo[t], plan.shards, pool), plan.producer};
-                    write_file_atomically(few_relations_shard_path(plan.dir, plan.n, plan.k, todo[t], plan.shards),
-                                          write_few_relations_shard(s));
+                    write_file_atomically(path, write_few_relations_shard(s));
                     const std::lock_guard<std::mutex> hold(lock);
                     found[t] = s;
                     done(s, false);

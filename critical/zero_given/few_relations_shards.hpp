@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,9 +44,15 @@ struct ShardPlan {
     std::string dir;                  // the checkpoint folder (created if missing)
     int jobs = 1;                     // threads, each one shard at a time
     std::string producer;
+    // Taken before a shard is computed and held until its file is written (the caller's lock
+    // on the shard's file, records/output_lock.hpp; throws if another process holds it): a run
+    // of that shard alone beside this one (`--shard I/N`, holding the same lock) is then never
+    // a second writer of it (red-team round 11, F6). None: no lock.
+    std::function<std::shared_ptr<void>(std::size_t shard)> hold = nullptr;
 };
 
-// Runs the plan's shards that have no file yet (in index order, `jobs` at a time) and returns
+// Runs the plan's shards that have no file yet (in index order, `jobs` at a time; one whose
+// file appeared by the time its hold was taken is read instead) and returns
 // every shard of the plan found on disk or computed, in index order. `done` is called, one
 // call at a time, for each shard as it is read (resumed = true) or finished.
 std::vector<FewRelationsShard> run_few_relations_shards(const ShardPlan& plan,

@@ -7,9 +7,16 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <thread>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 TEST_CASE("a record stream stops when its lock is no longer its own", "[app][lock]") {
     namespace fs = std::filesystem;
@@ -47,4 +54,34 @@ TEST_CASE("a few-relations checkpoint count has one writer", "[app][lock][critic
     const futolab::OutputLock shard(dir + "/n4-k3-shard-001-of-004.yaml");
     CHECK(futolab::test::run_cli("critical --n 4 --few-relations 3 --checkpoint " + dir + " --shard 1/4").exit_code == 2);
     CHECK(futolab::test::run_cli("critical --n 4 --few-relations 3 --checkpoint " + dir + " --shard 0/4").exit_code == 0);
+}
+
+// Red-team round 11, F11: `critical --exact` took no lock while it searched and then replaced
+// what `generate --out` had written at its --out meanwhile. Its --out and --certificate are now
+// locked from the search's start: a writer of either is refused while the search runs.
+TEST_CASE("critical --exact holds --out and --certificate from the start of its search", "[app][lock][critical]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = futolab::test::fresh_dir("stream-lock", "exact");
+    const pid_t pid = ::fork();
+    if (pid == 0) {  // a search of minutes (n = 5, every class), killed below
+        if (::chdir(dir.c_str()) != 0) ::_exit(126);
+        std::freopen("/dev/null", "w", stdout);
+        std::freopen("/dev/null", "w", stderr);
+        ::execl(FUTOLAB_CLI, "futolab", "critical", "--exact", "--n", "5", "--objective", "h+k", "--jobs", "1", "--out",
+                "b.jsonl", "--certificate", "c.cert", static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!(fs::exists(dir / ".b.jsonl.lock") && fs::exists(dir / ".c.cert.lock")) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    const auto out = futolab::test::run_cli("generate random --n 4 --count 2 --out b.jsonl", dir.string());
+    const auto cert = futolab::test::run_cli("critical --n 3 --count 1 --out c.cert", dir.string());
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+    CHECK(out.exit_code == 2);
+    CHECK(futolab::test::has(out.err, "b.jsonl: another futolab (pid "));
+    CHECK(cert.exit_code == 2);
+    CHECK(futolab::test::has(cert.err, "c.cert: another futolab (pid "));
+    CHECK_FALSE(fs::exists(dir / "b.jsonl"));
+    CHECK_FALSE(fs::exists(dir / "c.cert"));
 }

@@ -10,7 +10,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
+#include <stdexcept>
+#include <utility>
+#include <vector>
 #include <unistd.h>
 
 using namespace futolab;
@@ -160,5 +164,38 @@ TEST_CASE("few relations shards: the example of a unique puzzle survives the fil
         }
         std::ofstream(file) << good;
     }
+    fs::remove_all(dir);
+}
+
+// Red-team round 11, F6: a whole count took only its table's lock, and a `--shard I/N` run
+// beside it (which locks its shard's file) computed a shard the count computed too. Now the
+// count takes each shard's hold before computing it, and a shard whose file appeared by then
+// (the other run finished it) is read, not computed again; a held shard stops the count.
+TEST_CASE("few relations shards: each shard is held while computed, and one written meanwhile is read",
+          "[critical][exact][lock]") {
+    const fs::path dir = fresh_dir("hold");
+    const std::string one = few_relations_shard_path(dir.string(), 4, 4, 1, 3);
+    FewRelationsShard other{4, 4, 1, 3, few_relations(4, 4, 1, 3), "another run of shard 1"};
+    std::vector<std::size_t> held;
+    ShardPlan plan{4, 4, 3, std::nullopt, dir.string(), 1, "test"};
+    plan.hold = [&](std::size_t shard) -> std::shared_ptr<void> {
+        held.push_back(shard);
+        if (shard == 1) std::ofstream(one) << write_few_relations_shard(other);  // finished by the other run meanwhile
+        return nullptr;
+    };
+    std::vector<std::pair<std::size_t, bool>> seen;
+    run_few_relations_shards(plan, [&](const FewRelationsShard& s, bool resumed) { seen.emplace_back(s.shard, resumed); });
+    CHECK(held == std::vector<std::size_t>{0, 1, 2});
+    CHECK(seen == std::vector<std::pair<std::size_t, bool>>{{0, false}, {1, true}, {2, false}});
+    CHECK(slurp(one).find("another run of shard 1") != std::string::npos);  // not replaced
+    // A hold that cannot be taken (another run computes that shard) stops the count there.
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    plan.hold = [](std::size_t shard) -> std::shared_ptr<void> {
+        if (shard == 1) throw std::runtime_error("shard 1: another futolab is writing it");
+        return nullptr;
+    };
+    CHECK_THROWS_WITH(run_few_relations_shards(plan, [](const FewRelationsShard&, bool) {}), "shard 1: another futolab is writing it");
+    CHECK_FALSE(fs::exists(one));
     fs::remove_all(dir);
 }
