@@ -87,7 +87,9 @@ int refuse_streams() {
         const int other = stream == STDOUT_FILENO ? STDERR_FILENO : STDOUT_FILENO;
         const std::string line = fmt::format("futolab: {} is {}\n", stream == STDOUT_FILENO ? "standard output" : "standard error",
                                              futolab::visible_text(why, futolab::LineBreaks::shown));
-        if (!same_open_file(stream, other) && futolab::stream_problem(other).empty())
+        const bool other_is_data = !futolab::stream_problem(other).empty() ||
+                                   (other == STDERR_FILENO && !futolab::stream_data_kind(STDERR_FILENO).empty());
+        if (!same_open_file(stream, other) && !other_is_data)
             (void)!::write(other, line.data(), line.size());
         return kExitBadInput;
     }
