@@ -62,14 +62,17 @@ bool sleep_left(const std::string& token) {
 // Whether every `sleep TOKEN` is gone within a few seconds: a SIGKILL is delivered
 // asynchronously, and on a loaded machine (CI under a sanitizer) the killed process may still
 // be running for a moment after futolab has returned.
-bool sleep_gone(const std::string& token) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-    while (sleep_left(token)) {
+// Whether `sleep TOKEN` is running (`running` true) or gone (false) by `seconds` from now, polled.
+bool sleep_becomes(const std::string& token, bool running, int seconds) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    while (sleep_left(token) != running) {
         if (std::chrono::steady_clock::now() > deadline) return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     return true;
 }
+
+bool sleep_gone(const std::string& token) { return sleep_becomes(token, false, 5); }
 
 }  // namespace
 
@@ -155,14 +158,7 @@ pid_t start_analyze(const fs::path& dir) {
 }
 
 // Waits (polling, up to a minute on a loaded machine) until a live process runs `sleep TOKEN`.
-bool sleep_started(const std::string& token) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (!sleep_left(token)) {
-        if (std::chrono::steady_clock::now() > deadline) return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return true;
-}
+bool sleep_started(const std::string& token) { return sleep_becomes(token, true, 60); }
 
 }  // namespace
 
