@@ -482,13 +482,14 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     // Every row, the redone ones too, is checked before the redo rewrites the CSV: a refusal
     // leaves the CSV and its sidecar as they were (round 9, R3: the timeout rows were gone and
     // the sidecar said so, then an edited row was refused; a foreign row was redone unseen).
-    // From the redo's rewrite on, SIGINT, SIGTERM and SIGHUP are stop requests, as in the sweep:
-    // one that came between the rewrite and the sidecar's `running` killed futolab with the redo
-    // rows gone and the sidecar saying `finished` (red-team round 11, F16). Now the redo is
-    // recorded and the run ends `interrupted`, exit 1, the sweep taking no run.
+    // From the redo's rewrite (and the CSV's opening) on, SIGINT, SIGTERM and SIGHUP are stop
+    // requests, as in the sweep: one that came between the rewrite and the sidecar's `running`
+    // killed futolab with the redo rows gone and the sidecar saying `finished` (red-team round
+    // 11, F16), and one while the sweep was prepared (a critical task's square tables) left the
+    // sidecar `running`. Now the redo is recorded and the run ends `interrupted`, exit 1, the
+    // sweep taking no run.
     Interrupt interrupt;
-    std::optional<SignalScope> signals;
-    if (options.resume && !options.redo.empty()) signals.emplace(interrupt);
+    std::optional<SignalScope> signals(std::in_place, interrupt);
     if (options.resume && !options.redo.empty() && check_results_target(report.csv_path) > 0)
         check_resumed_rows(ResultsFile(report.csv_path, true, layout), config, matrix, resumed);
     std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, report);  // before the file is reopened
@@ -556,7 +557,6 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
                 .done_fd = all_done.fd()};
     const LoadMeter load;
     {
-        if (!signals) signals.emplace(interrupt);
         q.workers_left = info.jobs;
         std::vector<std::jthread> workers;
         for (int j = 0; j < info.jobs; ++j) {
