@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -208,5 +209,52 @@ TEST_CASE("a daemon a gnuplot starts in a session of its own does not outlive an
     const pid_t analyze = start_analyze(dir);
     int status = 0;
     ::waitpid(analyze, &status, 0);
+    CHECK(sleep_gone(token));
+}
+
+namespace {
+
+// The pid of the guard (core/tool_guard.hpp) that process `parent` forked, or 0.
+pid_t guard_of(pid_t parent) {
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        const std::string pid = entry.path().filename();
+        if (!std::all_of(pid.begin(), pid.end(), ::isdigit)) continue;
+        std::ifstream stat(entry.path() / "stat");
+        std::string line;
+        std::getline(stat, line);
+        const std::size_t close = line.rfind(')');
+        if (close == std::string::npos || line.find("(futolab-guard)") == std::string::npos) continue;
+        std::istringstream rest(line.substr(close + 2));
+        char state = 0;
+        long ppid = 0;
+        rest >> state >> ppid;
+        if (ppid == parent) return static_cast<pid_t>(std::stol(pid));
+    }
+    return 0;
+}
+
+}  // namespace
+
+// The backstop of the guard: what a gnuplot started outlives a kill -9 of both analyze and its
+// guard (its mark names gnuplot's folder, owned by the dead analyze) and is killed by the next
+// futolab that makes a temporary folder there, before it removes the folder.
+TEST_CASE("what gnuplot left when analyze and its guard were both killed goes at the next start", "[plots][gnuplot][kill]") {
+    const std::string token = "1003." + std::to_string(::getpid());
+    const fs::path dir = gnuplot_running("guard-killed", "sleep " + token + " &\nwait");
+    const pid_t analyze = start_analyze(dir);
+    REQUIRE(sleep_started(token));
+    pid_t guard = 0;
+    for (int i = 0; i < 1000 && guard == 0; ++i) {  // forked just after gnuplot: polled
+        guard = guard_of(analyze);
+        if (guard == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    REQUIRE(guard > 0);
+    ::kill(guard, SIGKILL);
+    ::kill(analyze, SIGKILL);
+    ::waitpid(analyze, nullptr, 0);
+    CHECK(sleep_left(token));  // nothing killed it yet
+    const fs::path next = gnuplot_running("guard-killed-next", "exit 0");
+    const pid_t again = start_analyze(next);
+    ::waitpid(again, nullptr, 0);
     CHECK(sleep_gone(token));
 }
