@@ -59,6 +59,10 @@ TEST_CASE("a full disk on --out is exit 1 naming the file", "[cli][output]") {
     for (const std::string& cmd : std::vector<std::string>{"convert " + kPuzzle + " --to futo --out /dev/full",
                                    "generate random --n 4 --count 3 --out /dev/full", "critical --n 4 --out /dev/full"})
         check_full_disk(cmd, "/dev/full");
+    // critical's results CSV lies beside a file --out, never beside a device: in /dev it would
+    // be a file futolab made there (an earlier build wrote /dev/full.csv and its sidecar).
+    for (const char* made : {"/dev/full.csv", "/dev/full.csv.meta.yaml", "/dev/.full.csv.lock"})
+        CHECK_FALSE(std::filesystem::exists(made));
 }
 
 TEST_CASE("bad input leaves an existing --out file alone: the output opens after the checks", "[cli][output]") {
