@@ -14,6 +14,12 @@ const std::vector<ObjectiveWord>& exact_objectives() {
     return words;
 }
 
+const std::vector<ObjectiveWord>& square_objectives() {
+    static const std::vector<ObjectiveWord> words =
+        rows_where(kObjectives, [](const ObjectiveWord& w) { return w.exact && w.value != Objective::frontier; });
+    return words;
+}
+
 Objective objective_from_name(const std::string& name) { return value_in(search_objectives(), name, "objective"); }
 
 std::string objective_name(Objective objective) { return std::string(name_in(kObjectives, objective)); }

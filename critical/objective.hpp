@@ -46,6 +46,9 @@ inline constexpr std::array<ObjectiveWord, 6> kObjectives{{
 // The objectives each search takes, in table order.
 const std::vector<ObjectiveWord>& search_objectives();
 const std::vector<ObjectiveWord>& exact_objectives();
+// The exact search's objectives for one given square (critical/exact/exact_square.hpp): all
+// but frontier.
+const std::vector<ObjectiveWord>& square_objectives();
 
 Objective objective_from_name(const std::string& name);  // a search objective; throws InputError
 std::string objective_name(Objective objective);

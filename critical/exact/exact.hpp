@@ -140,6 +140,9 @@ struct ExactOptions {
     // Per-square search only (exact_square.hpp): stop once the searching thread has used
     // this much CPU time (thread_cpu_ns), like the deadline. max() = none.
     std::int64_t cpu_deadline_ns = std::numeric_limits<std::int64_t>::max();
+    // An outside stop (the experiment runner's interrupt, Limits::stop): once true, the search
+    // stops as at the deadline. Null = none.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 // Thrown by a class search whose ExactOptions::deadline has passed.

@@ -91,7 +91,7 @@ void LazyOracle<Mask>::probe(int n, std::size_t count, std::vector<Found>& sets)
 
 template <class Mask>
 BasicLazySearch<Mask>::BasicLazySearch(int n, const SquareTable* table, const std::vector<int>& L, const ExactOptions& options)
-    : n_(n), engine_(options.engine), deadline_{options.deadline, options.cpu_deadline_ns}, hs_(kNarrow<Mask> ? clue_count(n) : 0),
+    : n_(n), engine_(options.engine), deadline_{options.deadline, options.cpu_deadline_ns, options.stop}, hs_(kNarrow<Mask> ? clue_count(n) : 0),
       oracle_(n, table, L, options), sorted_pool_(!table || options.oracle == ExactOracle::solver) {
     if (!kNarrow<Mask> && engine_ == HittingEngine::cadical)
         throw std::logic_error("the CaDiCaL hitting-set engine works on 128-bit masks only (n <= 6)");

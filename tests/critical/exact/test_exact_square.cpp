@@ -14,6 +14,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
+
 #include <chrono>
 
 using namespace futolab;
@@ -135,6 +137,24 @@ TEST_CASE("per-square exact: past the deadline, true bounds and a critical set",
     }
 }
 
+// The experiment runner's interrupt (ExactOptions::stop, task exact-square): a raised stop ends
+// the search as a deadline does, with true bounds; a lowered one changes nothing.
+TEST_CASE("per-square exact: a raised stop flag ends the search with bounds, a lowered one does not", "[critical][exact][per-square]") {
+    const int n = 7;
+    const std::vector<int> L = cyclic_square(n);
+    std::atomic<bool> stop{true};
+    ExactOptions options;
+    options.stop = &stop;
+    const SquareOptimum stopped = exact_square(n, L, ExactObjective::h_only, options);
+    CHECK_FALSE(stopped.exact);
+    CHECK(stopped.timed_out);
+    CHECK(stopped.lower <= stopped.cost);
+    stop = false;
+    const SquareOptimum whole = exact_square(5, cyclic_square(5), ExactObjective::k_only, options);
+    CHECK(whole.exact);
+    CHECK(whole.cost == exact_square(5, cyclic_square(5), ExactObjective::k_only).cost);
+}
+
 TEST_CASE("per-square exact: order and objective are checked", "[critical][exact][per-square]") {
     REQUIRE_THROWS_AS(exact_square(10, cyclic_square(10), ExactObjective::k_only), InputError);
     REQUIRE_THROWS_AS(exact_square(4, cyclic_square(4), ExactObjective::frontier), InputError);
@@ -161,7 +181,7 @@ TEST_CASE("critical --exact --square on the command line", "[critical][exact][pe
     REQUIRE(rec["meta"]["critical"] == true);
     REQUIRE(rec["meta"].contains("cpu_seconds"));
     // Conflicting or meaningless flags are refused, naming the flag.
-    for (const std::string bad : {"--n 4", "--sample 3", "--shard 0/2", "--jobs 2", "--proof bb", "--per-class",
+    for (const std::string bad : {"--n 4", "--sample 3", "--shard 0/2", "--proof bb", "--per-class",
                                   "--engine cadical", "--below 3", "--oracle table"}) {
         const auto refused = run_cli("critical --exact --square " + cyclic4 + " --objective k " + bad);
         INFO(bad);
