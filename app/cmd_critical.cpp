@@ -21,6 +21,7 @@
 #include "app/commands.hpp"
 #include "app/critical_experiment.hpp"
 #include "app/critical_modes.hpp"
+#include "app/critical_square_report.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
 #include "app/option_rules.hpp"
@@ -230,64 +231,6 @@ int run_exact_sample(const CriticalArgs& a) {
                              static_cast<double>(r.classes.size()) / std::max(r.seconds, 1e-9));
     if (!verified) std::cerr << "futolab critical: a witness failed its verification\n";
     return verified ? 0 : 1;
-}
-
-// --exact --square/--input: each given square's own minimum (critical/exact/exact_square.hpp),
-// n <= 9, one verified record per square with a set; with --time-limit the search of each
-// square stops there and the record gives the bounds reached (meta.exact = false).
-int run_exact_square(const CriticalArgs& a) {
-    const ExactObjective objective = exact_objective_of(a);
-    if (objective == ExactObjective::frontier)
-        throw InputError("critical --exact --square/--input: --objective must be 2h+3k, h+k, k or h (not frontier)");
-    const std::vector<SolvedSquare> given = given_squares(a);
-    for (const SolvedSquare& s : given)
-        if (s.n > kMaxWideN)
-            throw InputError(fmt::format("critical --exact: {} has order {}; the per-square search needs n <= {}", s.id, s.n,
-                                         kMaxWideN));
-    const std::string verify = parse_solver_spec(a.verify_with).text();
-    OutputStream out(a.out);
-    const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate);
-    int exit_code = 0;
-    std::ostringstream certificate;  // --certificate: each proved minimum's, written at the end
-    for (const SolvedSquare& s : given) {
-        ExactOptions options;
-        options.shrink = !a.no_shrink;
-        options.cycle_seeds = !a.no_cycle_seeds;
-        options.probe_seeds = a.probe_seeds;
-        if (a.time_limit > 0)
-            options.deadline = std::chrono::steady_clock::now() +
-                               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(a.time_limit));
-        if (a.cpu_limit > 0)  // the search runs on this thread
-            options.cpu_deadline_ns = thread_cpu_ns() + static_cast<std::int64_t>(a.cpu_limit * 1e9);
-        const SquareOptimum r = exact_square(s.n, s.square, objective, options);
-        const std::string what = r.exact ? "minimum" : "bounds";
-        if (!r.feasible) {
-            std::cerr << fmt::format("{}: n={} objective={}: {} (cpu {:.1f}s)\n", visible_text(s.id), s.n, objective_name(a.objective),
-                                     r.exact ? "no uniquely completable set (exact)"
-                                             : fmt::format("no set found, lower bound {}", r.lower),
-                                     r.cpu_seconds);
-            continue;
-        }
-        Json extra = Json::object();
-        if (a.time_limit > 0) extra["time_limit_s"] = a.time_limit;
-        if (a.cpu_limit > 0) extra["cpu_limit_s"] = a.cpu_limit;
-        bool verified = false;
-        const Instance rec = square_record(r, fmt::format("{}:exact-{}", s.id, objective_name(a.objective)), verify, extra, verified);
-        std::cerr << fmt::format("{}: n={} objective={} {} [{}, {}] (h={}, k={}) cpu {:.1f}s\n", visible_text(s.id), s.n, objective_name(a.objective), what,
-                                 r.lower, r.cost, rec.meta["h"].get<int>(), rec.meta["k"].get<int>(), r.cpu_seconds);
-        if (!verified) {
-            std::cerr << fmt::format("futolab critical: {}: the set failed its verification\n", visible_text(s.id));
-            exit_code = 1;
-        }
-        out.write(write_instances({rec}, Format::jsonl));  // flushed: a later square's search may be long
-        if (!a.certificate.empty()) {
-            if (!r.exact) throw InputError(fmt::format("critical --exact --certificate: {}: the search stopped at bounds [{}, {}]; only a proved minimum is certified", s.id, r.lower, r.cost));
-            write_square_certificate(certificate, r);
-        }
-    }
-    out.close();
-    if (!a.certificate.empty()) write_file_atomically(a.certificate, certificate.str());
-    return exit_code;
 }
 
 // "I/N" with 0 <= I < N: shard I of N (--exact classes I, I + N, ...; --few-relations likewise
@@ -603,6 +546,37 @@ int run_construct(const CriticalArgs& a) {
     return verified ? 0 : 1;
 }
 
+// --input -: standard input is read once, checked under its own name, and kept in a private
+// file (returned; a.input names it) that the experiment reads (and hashes) like any input; it
+// cannot be read again, so such a search has no --resume. The file is named "stdin", as ids
+// name standard input. Null for any other input.
+std::unique_ptr<external::TempDir> private_stdin(CriticalArgs& a) {
+    if (a.input != "-") return nullptr;
+    if (a.resume) throw InputError("critical --resume: --input - (standard input) cannot be read again; give a file");
+    const std::string text = read_text_file("-");
+    for (const Instance& in : parse_instances(text, "-", detect_format("-", text))) static_cast<void>(solved_square(in));
+    auto copy = std::make_unique<external::TempDir>("critical-stdin");
+    a.input = copy->write("stdin", text).string();
+    return copy;
+}
+
+// The value of a method's verify option (methods critical and exact-square) for --verify-with.
+std::string verify_choice(const CriticalArgs& a) {
+    const std::optional<std::string> verify = critical_verify_choice(a.verify_with);
+    if (!verify)
+        throw InputError(fmt::format("critical: --verify-with {}: the sets are verified by one of {} "
+                                     "(the method's verify option; {})",
+                                     a.verify_with, critical_verify_choices(), kCriticalVerifySpec));
+    return *verify;
+}
+
+// The method `exact-square` (experiments/methods.cpp) with --exact's options.
+std::string exact_square_method_text(const CriticalArgs& a) {
+    return fmt::format("{}:objective={},shrink={},cycle_seeds={},probe_seeds={},verify={},certificate={}",
+                       method_name(Task::exact_square), objective_name(a.objective), a.no_shrink ? "no" : "yes",
+                       a.no_cycle_seeds ? "no" : "yes", a.probe_seeds, verify_choice(a), a.certificate.empty() ? "no" : "yes");
+}
+
 // The squares of the default search as a critical_squares: source (experiments/config.hpp):
 // the same ids and seeds the command has always given them.
 CriticalSquaresSource greedy_squares(const CriticalArgs& a) {
@@ -614,31 +588,16 @@ CriticalSquaresSource greedy_squares(const CriticalArgs& a) {
 
 // The method `critical` (experiments/methods.cpp) with the search's options.
 std::string greedy_method(const CriticalArgs& a) {
-    const std::optional<std::string> verify = critical_verify_choice(a.verify_with);
-    if (!verify)
-        throw InputError(fmt::format("critical: --verify-with {}: the search's sets are verified by one of {} "
-                                     "(the method critical's verify option; {})",
-                                     a.verify_with, critical_verify_choices(), kCriticalVerifySpec));
     return fmt::format("{}:objective={},use={},order={},iterations={},time_ms={},verify={}", method_name(Task::greedy),
                        objective_name(a.objective), clue_use_name(a.use), name_in(kGreedyOrders, a.order), a.iterations,
-                       static_cast<std::uint64_t>(std::ceil(a.time_limit * 1e3)), *verify);
+                       static_cast<std::uint64_t>(std::ceil(a.time_limit * 1e3)), verify_choice(a));
 }
 
 // The default search: greedy or iterated, on given or random squares, run as task greedy (one
 // run per square) by the experiment driver (app/critical_experiment.hpp).
 int run_greedy(const CriticalArgs& args) {
     CriticalArgs a = args;
-    // --input -: standard input is read once, checked under its own name, and kept in a private
-    // file that the experiment reads (and hashes) like any input; it cannot be read again, so
-    // such a search has no --resume. The file is named "stdin", as ids name standard input.
-    std::unique_ptr<external::TempDir> stdin_copy;
-    if (a.input == "-") {
-        if (a.resume) throw InputError("critical --resume: --input - (standard input) cannot be read again; give a file");
-        const std::string text = read_text_file("-");
-        for (const Instance& in : parse_instances(text, "-", detect_format("-", text))) static_cast<void>(solved_square(in));
-        stdin_copy = std::make_unique<external::TempDir>("critical-stdin");
-        a.input = stdin_copy->write("stdin", text).string();
-    }
+    const std::unique_ptr<external::TempDir> stdin_copy = private_stdin(a);
     static_cast<void>(given_squares(a));  // read and checked first: the messages name --square and --input
     RenderedConfig config{.name = std::string(method_name(Task::greedy)),
                           .description = "futolab critical, as its command line says",
@@ -654,7 +613,56 @@ int run_greedy(const CriticalArgs& args) {
                                     .resume = a.resume,
                                     .force = a.force,
                                     .jobs = a.jobs,
-                                    .command_line = a.command_line});
+                                    .command_line = a.command_line,
+                                    .report = report_greedy_row,
+                                    .on_complete = nullptr});
+}
+
+// --exact --square/--input: each given square's own minimum (critical/exact/exact_square.hpp),
+// n <= 9, run as task exact-square (one run per square) by the experiment driver; with
+// --time-limit or --cpu-limit (the runs' limits) a search stops there and its record gives the
+// bounds reached (meta.exact = false). --certificate: the method's certificate=yes, each proved
+// minimum's certificate written from its record, in the order of the squares.
+int run_exact_square(const CriticalArgs& args) {
+    CriticalArgs a = args;
+    const std::unique_ptr<external::TempDir> stdin_copy = private_stdin(a);
+    const ExactObjective objective = exact_objective_of(a);
+    if (objective == ExactObjective::frontier)
+        throw InputError("critical --exact --square/--input: --objective must be 2h+3k, h+k, k or h (not frontier)");
+    for (const SolvedSquare& s : given_squares(a))
+        if (s.n > kMaxWideN)
+            throw InputError(fmt::format("critical --exact: {} has order {}; the per-square search needs n <= {}", s.id, s.n,
+                                         kMaxWideN));
+    const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate);
+    ExactSquareReport report{.objective = objective_name(a.objective), .certify = !a.certificate.empty(), .certificate = "",
+                             .uncertified = ""};
+    RenderedConfig config{.name = std::string(method_name(Task::exact_square)),
+                          .description = "futolab critical --exact, as its command line says",
+                          .task = Task::exact_square,
+                          .squares = greedy_squares(a),
+                          .method = exact_square_method_text(a),
+                          .time_seconds = a.time_limit,
+                          .cpu_seconds = a.cpu_limit,
+                          .output = ""};
+    return run_critical_experiment({.config_of = [&](const std::string& csv) {
+                                        config.output = csv;
+                                        return render_config(config);
+                                    },
+                                    .out = a.out,
+                                    .resume = a.resume,
+                                    .force = a.force,
+                                    .jobs = a.jobs,
+                                    .command_line = a.command_line,
+                                    .report = [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
+                                    .on_complete = [&] {
+                                        if (!report.certify) return;
+                                        if (!report.uncertified.empty())
+                                            throw InputError(fmt::format(
+                                                "critical --exact --certificate: {}: the search stopped at bounds; only a "
+                                                "proved minimum is certified (no certificate written)",
+                                                visible_text(report.uncertified)));
+                                        write_file_atomically(a.certificate, report.certificate);
+                                    }});
 }
 
 bool contains(const std::vector<std::string_view>& names, std::string_view name);
@@ -666,9 +674,9 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     // And not one file, nor one stream: no --out is standard output (a certificate to /dev/stdout
     // would be mixed into the JSONL, red-team round 10).
     const std::string out = a.out.empty() && contains(mode.takes, "--out") ? "-" : a.out;
-    // The default search writes its results CSV beside --out (app/critical_experiment.hpp) and
+    // The default search and --exact --square write their results CSV beside --out (app/critical_experiment.hpp) and
     // --out from it: that file may be there from an earlier run of the same search.
-    const std::string own_csv = mode.run == run_greedy ? critical_csv_of(out) : "";
+    const std::string own_csv = mode.run == run_greedy || mode.run == run_exact_square ? critical_csv_of(out) : "";
     check_output_paths({{"--out", out, own_csv}, {"--certificate", a.certificate}}, inputs, a.force);
     return mode.run(a);
 }
@@ -754,7 +762,7 @@ const std::vector<CriticalMode>& critical_modes() {
          "exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4", run_exhaustive},
         {"exact-square", "--exact", {"--square", "--input"},
          {"--objective", "--time-limit", "--cpu-limit", "--no-shrink", "--probe-seeds", "--no-cycle-seeds", "--verify-with",
-          "--certificate", "--out"},
+          "--certificate", "--out", "--jobs", "--resume"},
          {},
          "each given square's own minimum (n <= 9), bounds where a limit stops it; --certificate for proved minima", run_exact_square},
         {"exact-sample", "--exact", {"--sample"},

@@ -28,33 +28,30 @@ constexpr const char* kCriticalConfig = "futolab critical";
 // The private folder of a CSV that does not outlive the command (external/temp_dir.hpp).
 constexpr const char* kScratchPrefix = "critical-search";
 
-// The rows' records in run-matrix order, one JSONL line each (records/outputs.hpp's order),
-// after one stderr line for each row that has no verified set: skipped squares (status
-// multiple: their clue universe does not determine them) and failed verifications (error).
+// The rows in run-matrix order (records/outputs.hpp's order), each read by the mode's report.
 struct RowsRead {
     std::string records;
-    bool failed = false;  // a set failed its verification, or a run failed
+    bool failed = false;  // a row the report says failed
 };
 
-RowsRead read_rows(const std::string& csv) {
+RowsRead read_rows(const std::string& csv, const RowReport& report) {
     const CsvTable t = read_csv_file(csv);
     const std::size_t run = t.column("run", csv), output = t.column("output", csv), status = t.column("status", csv),
-                      instance = t.column("instance", csv), message = t.column("message", csv);
+                      instance = t.column("instance", csv), message = t.column("message", csv), cpu = t.column("cpu_ns", csv),
+                      n = t.column("n", csv);
     std::map<std::size_t, std::size_t> by_run;  // run → row
     for (std::size_t r = 0; r < t.rows.size(); ++r) by_run.emplace(whole_number_cell(t, r, run, csv), r);
     RowsRead out;
     for (const auto& [index, r] : by_run) {
         const std::vector<std::string>& row = t.rows[r];
-        const std::string& id = row[instance];
-        const std::optional<Status> s = status_named(row[status]);
-        if (s == Status::multiple)
-            std::cerr << fmt::format("futolab critical: {}: the clues the search may use do not determine the square; skipped\n",
-                                     visible_text(id));
-        else if (s != Status::critical) {
-            std::cerr << fmt::format("futolab critical: {}: {}: {}\n", visible_text(id), row[status], visible_text(row[message]));
-            out.failed = true;
-        }
-        if (!row[output].empty()) out.records += row[output] + '\n';
+        const CriticalRow read{.instance = row[instance],
+                               .n = whole_number_cell(t, r, n, csv),
+                               .status = status_named(row[status]),
+                               .status_text = row[status],
+                               .message = row[message],
+                               .output = row[output],
+                               .cpu_ns = row[cpu].empty() ? 0 : static_cast<std::int64_t>(whole_number_cell(t, r, cpu, csv, INT64_MAX))};
+        out.failed = report(read, out.records) || out.failed;
     }
     return out;
 }
@@ -73,6 +70,20 @@ bool csv_beside(const std::string& out) {
 }
 
 }  // namespace
+
+bool report_greedy_row(const CriticalRow& row, std::string& records) {
+    bool failed = false;
+    if (row.status == Status::multiple)
+        std::cerr << fmt::format("futolab critical: {}: the clues the search may use do not determine the square; skipped\n",
+                                 visible_text(row.instance));
+    else if (row.status != Status::critical) {
+        std::cerr << fmt::format("futolab critical: {}: {}: {}\n", visible_text(row.instance), row.status_text,
+                                 visible_text(row.message));
+        failed = true;
+    }
+    if (!row.output.empty()) records.append(row.output).append("\n");
+    return failed;
+}
 
 std::string critical_csv_path(const std::string& out) {
     const std::filesystem::path path(out);
@@ -110,13 +121,14 @@ int run_critical_experiment(const CriticalExperiment& run) {
     options.quiet = true;
     options.command_line = run.command_line;
     const RunnerReport r = run_experiment(config, options);
-    const RowsRead rows = read_rows(r.csv_path);
+    const RowsRead rows = read_rows(r.csv_path, run.report);
     write_output(run.out.empty() ? "-" : run.out, rows.records);
     if (!to_stdout)
         std::cerr << fmt::format("futolab critical: {} square{}, {} searched now, {} from the CSV; results {} (its sidecar, "
                                  "--resume){}\n",
                                  r.shard_runs, r.shard_runs == 1 ? "" : "s", r.completed, r.skipped, visible_text(r.csv_path),
                                  r.interrupted ? "; interrupted: run the same command with --resume to finish" : "");
+    if (!r.interrupted && run.on_complete) run.on_complete();
     return rows.failed || r.interrupted ? 1 : 0;
 }
 

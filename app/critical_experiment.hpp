@@ -6,10 +6,31 @@
 // order the command searched them in before.
 #pragma once
 
+#include "core/status.hpp"
+
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace futolab::app {
+
+// One row of the results CSV, as a mode's report reads it (in run-matrix order).
+struct CriticalRow {
+    std::string_view instance;
+    std::uint64_t n = 0;
+    std::optional<Status> status;  // none: a status this build does not know
+    std::string_view status_text, message, output;
+    std::int64_t cpu_ns = 0;
+};
+// A mode's reading of a row: its stderr line(s), its records appended to `records` (--out's
+// text); true when the row failed (exit 1).
+using RowReport = std::function<bool(const CriticalRow& row, std::string& records)>;
+
+// The default search's: a line for each square skipped (multiple: its clue universe does not
+// determine it) or whose set failed (the row's message); the row's record as it is.
+bool report_greedy_row(const CriticalRow& row, std::string& records);
 
 struct CriticalExperiment {
     std::function<std::string(const std::string& csv)> config_of;  // the rendered config, `output: csv`
@@ -18,6 +39,10 @@ struct CriticalExperiment {
     bool force = false;        // --force: an earlier run's CSV beside --out is removed, the search starts again
     int jobs = 1;              // --jobs: squares searched at once
     std::string command_line;  // for the sidecar
+    RowReport report = report_greedy_row;
+    // After --out, when every run has its row (not after an interrupt): what a mode writes from
+    // all its rows (--exact's --certificate). Null: nothing.
+    std::function<void()> on_complete;
 };
 
 // "sets.jsonl" → "sets.csv"; any other name gets ".csv" appended ("sets.txt" → "sets.txt.csv").
@@ -26,9 +51,8 @@ std::string critical_csv_path(const std::string& out);
 // (standard output, a device, a symlink, a path in /dev or /proc: --out is written as a stream).
 std::string critical_csv_of(const std::string& out);
 
-// Runs it; prints one line on standard error per square the search skipped or whose set failed
-// its verification (the row's message), and where the results are. Exit 0, or 1 when a set
-// failed its verification or the run was interrupted (--resume goes on).
+// Runs it; reports each row (`report`), writes --out, and says where the results are. Exit 0, or
+// 1 when a row failed or the run was interrupted (--resume goes on).
 int run_critical_experiment(const CriticalExperiment& run);
 
 }  // namespace futolab::app

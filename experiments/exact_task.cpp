@@ -19,9 +19,6 @@ namespace {
 
 using critical::ExactObjective;
 
-// Counters the class search has no meaning for (SPEC §4: empty, never 0).
-constexpr CounterMask kNotCounted = counter_bits({Counter::fails, Counter::propagations, Counter::max_depth});
-
 std::vector<int> square_of(const Puzzle& p) {
     std::vector<int> square(static_cast<std::size_t>(p.cells()));
     for (int cell = 0; cell < p.cells(); ++cell) square[static_cast<std::size_t>(cell)] = p.given(cell);
@@ -153,7 +150,7 @@ ExactOutcome solve_exact_class(const Puzzle& square, const ClassRef& ref, const 
     out.counters.nodes = r.nodes;
     out.counters.checks = r.oracle_queries;
     // The CaDiCaL engine counts no branch-and-bound nodes.
-    out.unknown = kNotCounted | (method.search.engine == critical::HittingEngine::bb ? 0 : counter_bit(Counter::nodes));
+    out.unknown = kExactNotCounted | (method.search.engine == critical::HittingEngine::bb ? 0 : counter_bit(Counter::nodes));
     const critical::ClueUniverse u(n, c.square);
     const std::string id = fmt::format("{}:exact-{}", square.id(), critical::exact_objective_name(method.objective));
     const Json meta = run_meta(r, ref, method.objective, n);

@@ -15,6 +15,7 @@
 // max_depth have no meaning here and are empty.
 #pragma once
 
+#include "core/counters.hpp"
 #include "critical/exact_squares.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/run_matrix.hpp"
@@ -38,6 +39,10 @@ public:
 private:
     std::vector<std::shared_ptr<const critical::SquareTable>> by_n_;
 };
+
+// Counters the exact searches (a class's, task exact; a square's, task exact-square) have no
+// meaning for (SPEC §4: empty, never 0).
+inline constexpr CounterMask kExactNotCounted = counter_bits({Counter::fails, Counter::propagations, Counter::max_depth});
 
 // What one class's search gives a row (the fields of ResultRow it sets).
 struct ExactOutcome {

@@ -13,5 +13,6 @@ using MethodOptionsFn = std::span<const OptionSpec> (*)();
 std::span<const OptionSpec> unique_method_options();    // task generate
 std::span<const OptionSpec> critical_method_options();  // task critical
 std::span<const OptionSpec> exact_method_options();     // task exact
+std::span<const OptionSpec> exact_square_method_options();  // task exact-square
 
 }  // namespace futolab

@@ -29,6 +29,12 @@ const OptionTable<UniqueSpec>& unique_table() {
     return table;
 }
 
+// The backends that verify a set of methods critical and exact-square, by option value.
+std::vector<std::pair<std::string_view, std::string>> verify_choices() {
+    return {{"gecode", std::string(kCriticalVerifySpec)}, {"gac", "gac"}, {"fc", "fc"}, {"sat", "sat"}};
+}
+constexpr std::string_view kVerifyHelp = "backend of the independent verification (gecode: gecode:var=afcsize,cube=yes)";
+
 // The method `critical` (task critical). iterations = 0 and time_ms = 0 mean one greedy pass
 // for objective greedy, else 200 passes, as `futolab critical` does (critical_pipeline). Bounding
 // by iterations keeps the run deterministic; time_ms does not.
@@ -55,8 +61,7 @@ const OptionTable<CriticalMethod>& critical_table() {
                   "questions of a greedy pass: easy-first (few-node questions first), plain (one each, in random order)"),
         choice<C>("oracle", [](C& c) -> auto& { return c.oracle; }, {{"gac", std::string(critical::kSearchOracle)}, {"gecode", "gecode"}},
                   "uniqueness oracle of the search (gac: gac:sac=none,var=domwdeg)"),
-        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", std::string(kCriticalVerifySpec)}, {"gac", "gac"}, {"fc", "fc"}, {"sat", "sat"}},
-                  "backend of the independent verification (gecode: gecode:var=afcsize,cube=yes)"),
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, verify_choices(), kVerifyHelp),
     };
     return table;
 }
@@ -84,11 +89,43 @@ const OptionTable<ExactConfig>& exact_table() {
     return table;
 }
 
+// The method `exact-square` (task exact-square): one given square's own minimum
+// (critical/exact/exact_square.hpp). shrink, cycle_seeds and probe_seeds change the speed,
+// never the minimum; certificate=yes makes each proved minimum's record carry its certificate
+// (critical/exact/square_certificate.hpp) in meta.certificate, one JSON value per line.
+struct ExactSquareConfig {
+    critical::ExactObjective objective = critical::ExactObjective::two_h_three_k;
+    bool shrink = critical::ExactOptions{}.shrink;
+    bool cycle_seeds = critical::ExactOptions{}.cycle_seeds;
+    std::uint64_t probe_seeds = critical::ExactOptions{}.probe_seeds;
+    std::string verify{kCriticalVerifySpec};
+    bool certificate = false;
+};
+
+const OptionTable<ExactSquareConfig>& exact_square_table() {
+    using C = ExactSquareConfig;
+    static const OptionTable<C> table{
+        choice<C>("objective", [](C& c) -> auto& { return c.objective; }, critical::square_objectives(),
+                  "what the square's minimum is of"),
+        choice<C>("shrink", [](C& c) -> auto& { return c.shrink; }, {{"no", false}, {"yes", true}},
+                  "shrink each counterexample to an inclusion-minimal set"),
+        choice<C>("cycle_seeds", [](C& c) -> auto& { return c.cycle_seeds; }, {{"no", false}, {"yes", true}},
+                  "seed the pool with the square's cycle switches"),
+        whole<C>("probe_seeds", [](C& c) -> auto& { return c.probe_seeds; }, 0, 100000000,
+                 "random probes seeding the pool"),
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, verify_choices(), kVerifyHelp),
+        choice<C>("certificate", [](C& c) -> auto& { return c.certificate; }, {{"no", false}, {"yes", true}},
+                  "each proved minimum's record carries its certificate (meta.certificate)"),
+    };
+    return table;
+}
+
 }  // namespace
 
 std::span<const OptionSpec> unique_method_options() { return unique_table().specs(); }
 std::span<const OptionSpec> critical_method_options() { return critical_table().specs(); }
 std::span<const OptionSpec> exact_method_options() { return exact_table().specs(); }
+std::span<const OptionSpec> exact_square_method_options() { return exact_square_table().specs(); }
 
 std::string_view method_name(Task task) { return task_info(task).method; }
 
@@ -150,6 +187,18 @@ std::optional<std::string> critical_verify_choice(std::string_view backend_spec)
 }
 
 std::string critical_verify_choices() { return fmt::format("{}", fmt::join(critical_verify_option().values, ", ")); }
+
+ExactSquareMethod exact_square_method(const SolverSpec& method) {
+    const ExactSquareConfig c = exact_square_table().decode(method);
+    ExactSquareMethod m;
+    m.objective = c.objective;
+    m.search.shrink = c.shrink;
+    m.search.cycle_seeds = c.cycle_seeds;
+    m.search.probe_seeds = static_cast<std::size_t>(c.probe_seeds);
+    m.verify = c.verify;
+    m.certificate = c.certificate;
+    return m;
+}
 
 ExactMethod exact_method(const SolverSpec& method) {
     const ExactConfig c = exact_table().decode(method);

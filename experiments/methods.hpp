@@ -6,6 +6,8 @@
 //            oracle=gac|gecode,verify=gecode|gac|fc|sat                         (task critical)
 //   exact:objective=2h+3k|h+k|k|h|frontier,engine=bb|cadical,seed_sets=N,
 //         verify=gecode|gac|fc                                                 (task exact)
+//   exact-square:objective=2h+3k|h+k|k|h,shrink=yes|no,cycle_seeds=yes|no,probe_seeds=N,
+//         verify=gecode|gac|fc|sat,certificate=no|yes                          (task exact-square)
 #pragma once
 
 #include "critical/exact/exact.hpp"
@@ -49,5 +51,15 @@ struct ExactMethod {
     std::string verify{kCriticalVerifySpec};
 };
 ExactMethod exact_method(const SolverSpec& method);
+
+// The method `exact-square`: one given square's minimum of one objective, the search's speed
+// options, who verifies the set, and whether the record carries its certificate.
+struct ExactSquareMethod {
+    critical::ExactObjective objective = critical::ExactObjective::two_h_three_k;
+    critical::ExactOptions search;  // shrink, cycle_seeds, probe_seeds; the deadlines are the run's limits
+    std::string verify{kCriticalVerifySpec};
+    bool certificate = false;
+};
+ExactSquareMethod exact_square_method(const SolverSpec& method);
 
 }  // namespace futolab

@@ -259,6 +259,37 @@ void check_exact(const Row& row, OutputFacts::State& state, const std::vector<In
     }
 }
 
+// exact-square (tasks/exact_square.cpp): the square's proved minimum, a critical set of that cost
+// within the objective's clues, as square_record writes it (its search figures free), and a
+// certificate where the method asks for one (its contents are --check-certificate's to judge).
+void check_exact_square(const Row& row, OutputFacts::State& state, const Instance& record, const SolverSpec& method,
+                        const std::vector<int>& square) {
+    const ExactSquareMethod m = exact_square_method(method);
+    check_identity(row, record, fmt::format("{}:exact-{}", row.cell("instance"), critical::exact_objective_name(m.objective)),
+                   square);
+    check_unique(row, state.grader, record);
+    const critical::ClueUniverse u(record.n, square);
+    const critical::ClueSet set = clue_set(row, u, record);
+    const ClueUse use = critical::objective_use(m.objective, ClueUse::both);
+    for (int i = 0; i < u.size(); ++i)
+        if (set[static_cast<std::size_t>(i)] && !u.allowed(i, use))
+            row.refuse_output(fmt::format("a set with a clue the objective '{}' does not use", critical::exact_objective_name(m.objective)));
+    check_critical(row, state.grader, record);
+    Json want = set_meta(u, set, verified_by(row, record, m.verify, u, state.labels), witnesses_of(row, record));
+    const int cost = critical::weighted_cost(critical::count_clues(u, set), critical::objective_weights(m.objective));
+    want.update(Json{{"exact", true}, {"per_square", true}, {"objective", critical::exact_objective_name(m.objective)},
+                     {"minimum", cost}, {"lower_bound", cost}, {"upper_bound", cost}, {"timed_out", false},
+                     {"search_backend", "lagrange+solver"}});
+    std::vector<std::string> free{"hitting_set_calls", "nodes", "oracle_queries", "oracle_nodes", "unavoidable_sets", "seeded",
+                                  "time_limit_s", "cpu_limit_s", "cpu_seconds", "time_ms"};
+    if (m.certificate) {
+        if (!record.meta.contains("certificate") || !record.meta["certificate"].is_array() || record.meta["certificate"].empty())
+            row.refuse_output("a proved minimum without meta 'certificate', which the method (certificate=yes) writes");
+        free.push_back("certificate");
+    }
+    check_meta(row, record, want, free);
+    if (row.whole("nodes") != counted(row, record, "nodes")) row.refuse("nodes", "where its output's search says otherwise");
+}
 
 }  // namespace
 
@@ -279,7 +310,8 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     }
     if (task == Task::exact) return check_exact(row, state_, records, method, square);
     if (records.size() != 1) row.refuse_output(fmt::format("{} records, where the task writes one", records.size()));
-    if (task == Task::generate) check_generate(row, state_.grader, records.front(), method, square);
+    if (task == Task::exact_square) check_exact_square(row, state_, records.front(), method, square);
+    else if (task == Task::generate) check_generate(row, state_.grader, records.front(), method, square);
     else check_critical_set(row, state_, records.front(), task, method, square);
 }
 

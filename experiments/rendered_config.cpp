@@ -1,5 +1,6 @@
 #include "experiments/rendered_config.hpp"
 
+#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include <stdexcept>
@@ -37,6 +38,13 @@ std::string render_config(const RenderedConfig& c) {
     emit_squares(e, c.squares);
     e << YAML::EndMap << YAML::EndSeq;
     e << YAML::Key << "methods" << YAML::Value << YAML::BeginSeq << YAML::DoubleQuoted << c.method << YAML::EndSeq;
+    if (c.time_seconds > 0 || c.cpu_seconds > 0) {
+        e << YAML::Key << "limits" << YAML::Value << YAML::BeginMap;
+        // Shortest text that reads back as the same double (fmt's "{}"), in seconds.
+        if (c.time_seconds > 0) e << YAML::Key << "time" << YAML::Value << fmt::format("{}", c.time_seconds);
+        if (c.cpu_seconds > 0) e << YAML::Key << "cpu" << YAML::Value << fmt::format("{}", c.cpu_seconds);
+        e << YAML::EndMap;
+    }
     e << YAML::Key << "output" << YAML::Value << YAML::DoubleQuoted << c.output;
     e << YAML::EndMap;
     if (!e.good()) throw std::logic_error("render_config: " + e.GetLastError());

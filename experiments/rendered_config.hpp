@@ -15,8 +15,10 @@ struct RenderedConfig {
     std::string name;
     std::string description;
     Task task = Task::greedy;
-    CriticalSquaresSource squares;  // the one instance source (task greedy's)
+    CriticalSquaresSource squares;  // the one instance source (a critical_squares: kind's)
     std::string method;             // the one `methods:` entry
+    double time_seconds = 0;        // limits.time and limits.cpu of each run (0: none)
+    double cpu_seconds = 0;
     std::string output;             // the results CSV
 };
 

@@ -41,6 +41,10 @@ ResultRow run_greedy(TaskContext& context, const PlannedRun& run);
 // objective (experiments/exact_task.hpp, method `exact`).
 ResultRow run_exact(TaskContext& context, const PlannedRun& run);
 
+// exact-square (tasks/exact_square.cpp): one given square's own minimum of one objective,
+// or the bounds the run's limits leave (critical/exact/exact_square.hpp, method exact-square).
+ResultRow run_exact_square(TaskContext& context, const PlannedRun& run);
+
 // The row of a square kind's run (generate, critical, exact) whose process ended without one:
 // the run's identity columns and its ending (tasks/square_row.cpp).
 ResultRow unfinished_square(const TaskContext& context, const PlannedRun& run, const SolveResult& ended);

@@ -29,8 +29,11 @@ namespace futolab {
 //                 one objective (method `exact`, experiments/exact_task.hpp; issue #15);
 //   greedy        `futolab critical`'s default mode: critical's search on the squares of a
 //                 `critical_squares:` source, each with its own seed, its record named as the
-//                 square (method `critical`).
-enum class Task { solve, count, generate, critical, exact, greedy };
+//                 square (method `critical`);
+//   exact-square  `futolab critical --exact --square/--input`: the exact minimum of one given
+//                 square of a `critical_squares:` source, or the bounds its limits leave
+//                 (method `exact-square`, critical/exact/exact_square.hpp).
+enum class Task { solve, count, generate, critical, exact, greedy, exact_square };
 
 // What a kind's runs take as their instance, and so which `instances:` sources feed it
 // (sources_of): puzzles (files, generators), solved squares (those, whose solution is used, and
@@ -115,6 +118,12 @@ inline constexpr std::array kTasks{
                                    TaskColumn::output,
              .method = "critical", .method_options = &critical_method_options, .time_limit_needs_process = "",
              .square_tables = false, .success = Status::critical, .run = &tasks::run_greedy, .unfinished = &tasks::unfinished_square},
+    TaskInfo{.value = Task::exact_square, .name = "exact-square", .inputs = TaskInput::critical_squares,
+             .mode = TaskMode::none, .keys = TaskKey::limits | TaskKey::isolation,
+             .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::output,
+             .method = "exact-square", .method_options = &exact_square_method_options, .time_limit_needs_process = "",
+             .square_tables = false, .success = Status::solved, .run = &tasks::run_exact_square,
+             .unfinished = &tasks::unfinished_square},
 };
 
 // task_info(t) indexes the table by the enum: a row out of order is a compile error.

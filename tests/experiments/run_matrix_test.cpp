@@ -148,5 +148,5 @@ TEST_CASE("critical_squares: the command's ids and its own seeds, one source onl
     CHECK_THAT(guard_error("name: t\ntask: greedy\ninstances:\n  - squares: { n: 4 }\nmethods: [critical]\n"),
                Catch::Contains("task greedy takes 'critical_squares' sources only"));
     CHECK_THAT(guard_error("name: t\ntask: critical\ninstances:\n  - critical_squares: { n: 4 }\nmethods: [critical]\n"),
-               Catch::Contains("'critical_squares' sources feed greedy tasks, not critical"));
+               Catch::Contains("'critical_squares' sources feed greedy and exact-square tasks, not critical"));
 }

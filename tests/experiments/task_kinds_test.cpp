@@ -97,7 +97,7 @@ TEST_CASE("a kind takes exactly the config keys its row accepts", "[task-kinds]"
         }
     }
     CHECK(kinds_accepting(TaskKey::grade) == "solve and count");
-    CHECK(kinds_accepting(TaskKey::limits) == "solve, count and exact");
+    CHECK(kinds_accepting(TaskKey::limits) == "solve, count, exact and exact-square");
 }
 
 TEST_CASE("a kind takes the instance sources of its input", "[task-kinds]") {

@@ -1,0 +1,50 @@
+#include "app/critical_square_report.hpp"
+
+#include "core/formats/formats.hpp"
+#include "core/visible_text.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+namespace futolab::app {
+
+namespace {
+
+double cpu_seconds(const CriticalRow& row) { return static_cast<double>(row.cpu_ns) / 1e9; }
+
+// A square without a set: none determines it (exact), or the limit came first (the row's
+// message has the lower bound reached).
+void say_no_set(const CriticalRow& row, const std::string& objective) {
+    std::cerr << fmt::format("{}: n={} objective={}: {} (cpu {:.1f}s)\n", visible_text(row.instance), row.n, objective,
+                             row.status == Status::multiple ? std::string("no uniquely completable set (exact)")
+                                                            : visible_text(row.message),
+                             cpu_seconds(row));
+}
+
+}  // namespace
+
+bool ExactSquareReport::row(const CriticalRow& row, std::string& records) {
+    const bool failed = row.status == Status::error || row.status == Status::crash || !row.status;
+    if (row.output.empty()) {
+        say_no_set(row, objective);
+        return failed;
+    }
+    Instance record = parse_instances(row.output, std::string(row.instance), Format::jsonl).front();
+    const bool exact = record.meta.value("exact", false);
+    std::cerr << fmt::format("{}: n={} objective={} {} [{}, {}] (h={}, k={}) cpu {:.1f}s\n", visible_text(row.instance), row.n,
+                             objective, exact ? "minimum" : "bounds", record.meta.value("lower_bound", 0),
+                             record.meta.value("upper_bound", 0), record.givens.size(), record.lt.size(),
+                             cpu_seconds(row));
+    if (failed)
+        std::cerr << fmt::format("futolab critical: {}: {}\n", visible_text(row.instance), visible_text(row.message));
+    if (const auto it = record.meta.find("certificate"); it != record.meta.end()) {
+        for (const Json& line : *it) certificate += line.dump() + "\n";
+        record.meta.erase(it);
+    }
+    if (certify && !exact && uncertified.empty()) uncertified = std::string(row.instance);
+    records += write_instances({record}, Format::jsonl);
+    return failed;
+}
+
+}  // namespace futolab::app
