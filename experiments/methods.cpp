@@ -3,11 +3,14 @@
 #include "core/error.hpp"
 #include "experiments/method_tables.hpp"
 #include "experiments/task_kinds.hpp"
+#include "solvers/option_applies.hpp"
 #include "solvers/option_table.hpp"
 #include "solvers/registry/registry.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <algorithm>
 
 namespace futolab {
 namespace {
@@ -24,7 +27,11 @@ const OptionTable<UniqueSpec>& unique_table() {
     static const OptionTable<C> table{
         choice<C>("use", [](C& c) -> auto& { return c.use; }, kClueUses, "clue kinds the puzzle may use"),
         choice<C>("grade", [](C& c) -> auto& { return c.target; }, grades, "target difficulty grade (retries new squares)"),
-        whole<C>("attempts", [](C& c) -> auto& { return c.max_attempts; }, 1, 1000000, "squares tried for the target grade"),
+        // Without a target grade an attempt fails only where relations alone leave the square
+        // ambiguous: with numbers every square's first attempt succeeds (generators/unique.cpp).
+        whole<C>("attempts", [](C& c) -> auto& { return c.max_attempts; }, 1, 1000000, "squares tried for the target grade")
+            .applies_when({OptionTest::is_not("grade", {"any"})})
+            .or_when({OptionTest::is("use", {"relations"})}),
     };
     return table;
 }
@@ -35,9 +42,13 @@ std::vector<std::pair<std::string_view, std::string>> verify_choices() {
 }
 constexpr std::string_view kVerifyHelp = "backend of the independent verification (gecode: gecode:var=afcsize,cube=yes)";
 
-// The method `critical` (task critical). iterations = 0 and time_ms = 0 mean one greedy pass
-// for objective greedy, else 200 passes, as `futolab critical` does (critical_pipeline). Bounding
-// by iterations keeps the run deterministic; time_ms does not.
+// The method `critical` (tasks critical and greedy). iterations = 0 and time_ms = 0 mean one
+// greedy pass for objective greedy, else 200 passes, as `futolab critical` does
+// (critical_pipeline). Bounding by iterations keeps the run deterministic; time_ms does not.
+// What another option makes inert is refused, as the command line refuses it (issue #45,
+// red-team round 12 finding 3): iterations and time_ms with objective greedy (one pass,
+// critical/greedy/local_search.cpp); use with objective k or h (objective_use forces relations
+// or numbers), unless it names the clue kind the objective forces.
 struct CriticalMethod {
     critical::Objective objective = critical::Objective::greedy;
     ClueUse use = ClueUse::both;
@@ -52,11 +63,16 @@ const OptionTable<CriticalMethod>& critical_table() {
     using C = CriticalMethod;
     static const OptionTable<C> table{
         choice<C>("objective", [](C& c) -> auto& { return c.objective; }, critical::search_objectives(), "what the search minimises"),
-        choice<C>("use", [](C& c) -> auto& { return c.use; }, kClueUses, "clue kinds the set may use"),
+        choice<C>("use", [](C& c) -> auto& { return c.use; }, kClueUses, "clue kinds the set may use")
+            .applies_when({OptionTest::is_not("objective", {"k", "h"})})
+            .or_when({OptionTest::is("objective", {"k"}), OptionTest::is("use", {"relations"})})
+            .or_when({OptionTest::is("objective", {"h"}), OptionTest::is("use", {"numbers"})}),
         whole<C>("iterations", [](C& c) -> auto& { return c.iterations; }, 0, kNoUpperBound,
-                 "greedy passes (0: 1 for greedy, else 200)"),
+                 "greedy passes (0: 200)")
+            .applies_when({OptionTest::is_not("objective", {"greedy"})}),
         whole<C>("time_ms", [](C& c) -> auto& { return c.time_ms; }, 0, 1000ULL * 86400 * 365,
-                 "search time bound per square in ms (0: none; not deterministic)"),
+                 "search time bound per square in ms (0: none; not deterministic)")
+            .applies_when({OptionTest::is_not("objective", {"greedy"})}),
         choice<C>("order", [](C& c) -> auto& { return c.order; }, critical::kGreedyOrders,
                   "questions of a greedy pass: easy-first (few-node questions first), plain (one each, in random order)"),
         choice<C>("oracle", [](C& c) -> auto& { return c.oracle; }, {{"gac", std::string(critical::kSearchOracle)}, {"gecode", "gecode"}},
@@ -140,6 +156,20 @@ SolverSpec parse_method_spec(Task task, std::string_view text) {
         throw InputError(fmt::format("task {} has one method, '{}', not '{}'", task_name(task), method_name(task),
                                      parts.name));
     return resolve_spec_text(std::move(parts.name), method_options(task), parts.options);
+}
+
+std::string method_text(Task task, const std::map<std::string, std::string>& settings) {
+    const std::span<const OptionSpec> table = method_options(task);
+    const std::string name(method_name(task));
+    const std::map<std::string, std::string> options = resolve_options(name, table, settings);
+    std::vector<std::string> kept;
+    for (const auto& [key, value] : settings) {
+        const OptionSpec& o = *std::find_if(table.begin(), table.end(), [&key = key](const OptionSpec& r) { return r.key == key; });
+        // Dropped only at its default: an inert value of its own stays, for parse_method_spec to refuse.
+        if (options.at(key) == o.default_value && !inert_because(table, key, options).empty()) continue;
+        kept.push_back(fmt::format("{}={}", key, value));
+    }
+    return kept.empty() ? name : fmt::format("{}:{}", name, fmt::join(kept, ","));
 }
 
 UniqueSpec unique_method(const SolverSpec& method, int n) {

@@ -16,6 +16,7 @@
 #include "generators/unique.hpp"
 #include "solvers/options.hpp"
 
+#include <map>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -30,6 +31,13 @@ std::span<const OptionSpec> method_options(Task task);
 // Parses and validates "NAME:key=value,…" for `task`; throws InputError. Its spec() is the
 // method as written (SPEC §3), as for solvers.
 SolverSpec parse_method_spec(Task task, std::string_view text);
+
+// The method text of a command line that has a value for every option ("critical:objective=k,
+// order=…"): `settings` (key to value, validated) without the options another setting makes
+// inert at their default value (iterations=0 with objective=greedy, use=both with objective=k),
+// which parse_method_spec would refuse; an inert value other than the default is kept, so the
+// refusal names it. Throws InputError for an unknown key or invalid value.
+std::string method_text(Task task, const std::map<std::string, std::string>& settings);
 
 // The typed configs of validated methods, decoded from the same tables.
 UniqueSpec unique_method(const SolverSpec& method, int n);

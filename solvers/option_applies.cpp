@@ -22,12 +22,17 @@ const OptionSpec& row_of(std::span<const OptionSpec> table, std::string_view key
 std::vector<std::string> inert(std::span<const OptionSpec> table, const OptionSpec& o, const Options& options,
                                std::size_t depth);
 
-// The setting that fails first among `tests` (all must hold), or none.
-std::vector<std::string> first_failure(std::span<const OptionSpec> table, const std::vector<OptionTest>& tests,
-                                       const Options& options, std::size_t depth) {
+// The setting that fails first among `tests` (all must hold) of option `self`, or none. A test
+// of `self` itself reads its own value: an option another option overrides may still be given
+// at the value that option forces (method critical's use=relations with objective=k, as the
+// command line's --use relations --objective k).
+std::vector<std::string> first_failure(std::span<const OptionSpec> table, std::string_view self,
+                                       const std::vector<OptionTest>& tests, const Options& options, std::size_t depth) {
     for (const OptionTest& t : tests) {
-        std::vector<std::string> why = inert(table, row_of(table, t.key), options, depth + 1);
-        if (!why.empty()) return why;
+        if (t.key != self) {
+            std::vector<std::string> why = inert(table, row_of(table, t.key), options, depth + 1);
+            if (!why.empty()) return why;
+        }
         const std::string& value = options.at(std::string(t.key));
         if (!t.passes(value)) return {fmt::format("{}={}", t.key, value)};
     }
@@ -40,7 +45,7 @@ std::vector<std::string> inert(std::span<const OptionSpec> table, const OptionSp
     if (depth > table.size()) throw std::logic_error(fmt::format("applies_when of '{}' is circular", o.key));
     std::vector<std::string> why;
     for (const std::vector<OptionTest>& alternative : o.applies_when) {
-        const std::vector<std::string> failed = first_failure(table, alternative, options, depth);
+        const std::vector<std::string> failed = first_failure(table, o.key, alternative, options, depth);
         if (failed.empty()) return {};
         for (const std::string& f : failed)
             if (std::find(why.begin(), why.end(), f) == why.end()) why.push_back(f);
@@ -76,10 +81,13 @@ void refuse_inert_options(std::string_view backend, std::span<const OptionSpec> 
     for (const auto& [key, value] : given) {
         const OptionSpec& o = row_of(table, key);
         if (full_form && value == o.default_value) continue;
-        const std::vector<std::string> why = inert_because(table, key, options);
-        if (!why.empty())
-            throw InputError(fmt::format("solver '{}': option {}={} has no effect with {} (only with {})", backend,
-                                         key, value, fmt::join(why, " and "), o.applies_text()));
+        std::vector<std::string> why = inert_because(table, key, options);
+        if (why.empty()) continue;
+        // The option's own value is not why it is inert: the other options' values are.
+        const std::string own = fmt::format("{}={}", key, value);
+        if (why.size() > 1) why.erase(std::remove(why.begin(), why.end(), own), why.end());
+        throw InputError(fmt::format("solver '{}': option {} has no effect with {} (only with {})", backend, own,
+                                     fmt::join(why, " and "), o.applies_text()));
     }
 }
 

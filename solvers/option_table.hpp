@@ -41,7 +41,9 @@ public:
         // The option has an effect only where every one of `tests` holds, e.g.
         // whole<C>("sac_after", …).applies_when({OptionTest::is("sac", {"all"})}); or_when adds an
         // alternative. A test of an option that is inert itself fails, so a chain is declared
-        // one link at a time. What each backend really reads under which settings decides it.
+        // one link at a time; a test of the option itself reads its own value (a value that
+        // agrees with what another option forces). What each backend really reads under which
+        // settings decides it.
         Entry applies_when(std::vector<OptionTest> tests) && {
             spec.applies_when.push_back(std::move(tests));
             return std::move(*this);

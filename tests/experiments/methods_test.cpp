@@ -4,6 +4,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <tuple>
+#include <vector>
+
 using namespace futolab;
 
 TEST_CASE("a method's spec is the method as written", "[methods][spec]") {
@@ -20,5 +24,82 @@ TEST_CASE("every method's default text has the bare method name as its spec", "[
     for (const Task task : {Task::generate, Task::critical, Task::exact}) {
         const SolverSpec method = parse_method_spec(task, std::string(method_name(task)));
         CHECK(method.spec() == method_name(task));
+    }
+}
+
+// Red-team round 12, finding 3: `critical:iterations=2` (objective greedy) made one pass and
+// `critical:objective=k,use=numbers` wrote relations, while the spec claimed what was typed and
+// the command line refuses both. An option another option's value makes inert is refused in a
+// method as in a solver spec (solvers/option_applies.hpp), naming the option and the setting.
+TEST_CASE("a method option another option makes inert is refused, naming both", "[methods][applies]") {
+    const std::vector<std::tuple<Task, std::string, std::string>> refused{
+        {Task::greedy, "critical:iterations=2", "option iterations=2 has no effect with objective=greedy"},
+        {Task::critical, "critical:time_ms=100", "option time_ms=100 has no effect with objective=greedy"},
+        {Task::greedy, "critical:objective=greedy,iterations=0", "option iterations=0 has no effect with objective=greedy"},
+        {Task::critical, "critical:objective=k,use=numbers", "option use=numbers has no effect with objective=k (only with"},
+        {Task::greedy, "critical:objective=h,use=relations", "option use=relations has no effect with objective=h (only with"},
+        {Task::critical, "critical:objective=h,use=both", "option use=both has no effect with objective=h"},
+        {Task::generate, "unique:attempts=5", "option attempts=5 has no effect with grade=any and use=both"},
+        {Task::generate, "unique:use=numbers,attempts=5", "option attempts=5 has no effect with grade=any and use=numbers"},
+    };
+    for (const auto& [task, text, message] : refused) {
+        INFO(text);
+        CHECK_THROWS_WITH(parse_method_spec(task, text), Catch::Contains(message));
+    }
+}
+
+TEST_CASE("a method option is accepted where it has an effect, or names what another option forces", "[methods][applies]") {
+    for (const std::string text : {"critical:objective=h+k,iterations=3,time_ms=5", "critical:objective=2h+3k,use=numbers",
+                                   "critical:objective=k,use=relations", "critical:objective=h,use=numbers",
+                                   "critical:objective=k,iterations=9", "critical:use=relations,order=plain"}) {
+        INFO(text);
+        CHECK_NOTHROW(parse_method_spec(Task::critical, text));
+    }
+    for (const std::string text : {"unique:grade=search,attempts=5", "unique:use=relations,attempts=5"}) {
+        INFO(text);
+        CHECK_NOTHROW(parse_method_spec(Task::generate, text));
+    }
+}
+
+// The full form (the CSV `options` column, a resumed config) names every option, the inert
+// ones at their defaults: read back, as a solver's is.
+TEST_CASE("every method's full form reads back, whatever makes an option inert", "[methods][applies]") {
+    for (const std::string objective : {"greedy", "h+k", "2h+3k", "k", "h"}) {
+        const SolverSpec method = parse_method_spec(Task::critical, "critical:objective=" + objective);
+        CHECK(parse_method_spec(Task::critical, method.text()).text() == method.text());
+    }
+    const SolverSpec unique = parse_method_spec(Task::generate, "unique:use=numbers");
+    CHECK(parse_method_spec(Task::generate, unique.text()).text() == unique.text());
+}
+
+// `futolab critical` has a value for every option; it renders those that apply (app/cmd_critical.cpp).
+TEST_CASE("method_text drops what another setting makes inert at its default, and keeps any other value",
+          "[methods][applies]") {
+    const auto greedy = [](std::string objective, std::string use, std::string iterations) {
+        return method_text(Task::greedy, {{"objective", objective}, {"use", use}, {"order", "easy-first"},
+                                          {"iterations", iterations}, {"time_ms", "0"}, {"verify", "gecode"}});
+    };
+    CHECK(greedy("greedy", "both", "0") == "critical:objective=greedy,order=easy-first,use=both,verify=gecode");
+    CHECK(greedy("k", "both", "0") == "critical:iterations=0,objective=k,order=easy-first,time_ms=0,verify=gecode");
+    CHECK(greedy("k", "relations", "7") ==
+          "critical:iterations=7,objective=k,order=easy-first,time_ms=0,use=relations,verify=gecode");
+    for (const std::string objective : {"greedy", "h+k", "2h+3k", "k", "h"}) {
+        INFO(objective);
+        CHECK_NOTHROW(parse_method_spec(Task::greedy, greedy(objective, "both", "0")));
+    }
+    // A value of its own is not dropped: the method refuses it rather than run without it.
+    CHECK(greedy("greedy", "both", "2") == "critical:iterations=2,objective=greedy,order=easy-first,use=both,verify=gecode");
+    CHECK_THROWS_WITH(parse_method_spec(Task::greedy, greedy("greedy", "both", "2")), Catch::Contains("iterations=2 has no effect"));
+    CHECK_THROWS_WITH(parse_method_spec(Task::greedy, greedy("k", "numbers", "0")), Catch::Contains("use=numbers has no effect"));
+}
+
+TEST_CASE("a config's method with an inert option is refused at its line, in tasks greedy and critical", "[methods][applies]") {
+    for (const std::string task : {"greedy", "critical"}) {
+        const std::string source = task == "greedy" ? "critical_squares: { n: 4, count: 1, seed: 3 }" : "file: p4.tatham";
+        const std::string text = "name: g\ntask: " + task + "\ninstances:\n  - " + source +
+                                 "\nmethods: [ \"critical:objective=k,use=numbers\" ]\noutput: out/g.csv\n";
+        INFO(task);
+        CHECK_THROWS_WITH(parse_config(text, "g.yaml"), Catch::StartsWith("g.yaml:5:") &&
+                                                            Catch::Contains("option use=numbers has no effect with objective=k"));
     }
 }
