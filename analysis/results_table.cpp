@@ -192,8 +192,12 @@ bool ResultsTable::comparable(std::size_t i) const {
 
 bool ResultsTable::set_record(std::size_t i) const {
     if (!index_.count("mode")) return false;
-    const std::string& mode = rows_[i].cells[index_.at("mode")];
-    return mode == "critical" || mode == "exact";
+    // The tasks (experiments/task_kinds.hpp, their names in `mode`) that write critical-set
+    // records: critical and greedy (`futolab critical`: a set per square, round 12 finding 13),
+    // exact (a class's minimum) and exact-square (a square's minimum, or its best set where a
+    // limit stopped the search). tests/analysis/set_records_test.cpp ties the list to the kinds.
+    static const std::set<std::string, std::less<>> modes{"critical", "greedy", "exact", "exact-square"};
+    return modes.count(rows_[i].cells[index_.at("mode")]) > 0;
 }
 
 bool ResultsTable::critical_set(std::size_t i) const {

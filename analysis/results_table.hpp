@@ -66,7 +66,8 @@ public:
     std::optional<Grade> grade(std::size_t i) const;
     // A solver run that comparisons use: not failed, not a critical-set record (mode `critical`).
     bool comparable(std::size_t i) const;
-    // A record of a critical-set task (mode `critical` or `exact`): its h and k are the set's.
+    // A record of a critical-set task (mode `critical`, `greedy`, `exact` or `exact-square`):
+    // its h and k are the set's.
     bool set_record(std::size_t i) const;
     // A set record that holds a critical set: finished and not `multiple` or `unsat` (the
     // square has no set of the kind asked for; its h = k = 0 are no set's). Only these count
