@@ -117,6 +117,10 @@ std::uint64_t whole_number_cell(const CsvTable& t, std::size_t row, std::size_t 
     };
     if (cell.empty() || !std::all_of(cell.begin(), cell.end(), [](char c) { return c >= '0' && c <= '9'; }))
         fail("is not a whole number in plain digits, as futolab writes it (re-saved by a spreadsheet?)");
+    // futolab writes no leading zero (fmt, std::to_string): `022` or `0922…` reads as 22 and
+    // 922…, so a resume kept the typed text as a done run's, and merge compared its seed as
+    // text (red-team round 12, F6). "0" itself is the only whole number that starts with 0.
+    if (cell.size() > 1 && cell.front() == '0') fail("has a leading zero, where futolab writes none");
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
     if (ec != std::errc() || end != cell.data() + cell.size() || v > max)

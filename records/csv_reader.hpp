@@ -31,8 +31,8 @@ CsvTable parse_csv(std::string_view text, const std::string& source);
 CsvTable read_csv_file(const std::string& path);
 
 // A cell that must read back exactly as futolab wrote it: a whole number in plain decimal
-// digits from 0 to `max` (no sign, exponent, fraction or spaces: `5.17E+18` or `1.5` are
-// refused, never rounded). Throws InputError "FILE:LINE: column 'NAME': 'TEXT' is not …".
+// digits from 0 to `max` (no sign, exponent, fraction, spaces or leading zero: `5.17E+18`,
+// `1.5` or `022` are refused, never rounded). Throws InputError "FILE:LINE: column 'NAME': 'TEXT' is not …".
 std::uint64_t whole_number_cell(const CsvTable& t, std::size_t row, std::size_t column, const std::string& source,
                                 std::uint64_t max = UINT64_MAX);
 // Every cell of these columns (those the table has) empty or whole_number_cell; throws as it.
