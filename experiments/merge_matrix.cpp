@@ -41,9 +41,11 @@ MergedMatrix::~MergedMatrix() = default;
 namespace {
 
 // The columns that repeat the instance (as merged_rows.cpp's instance_columns): for the square
-// tasks h and k are what the run made, not facts of the instance.
-constexpr const char* kPuzzleColumns[] = {"instance", "instance_hash", "n", "h", "k"};
-constexpr const char* kSquareColumns[] = {"instance", "instance_hash", "n", "solution"};
+// tasks h and k are what the run made, not facts of the instance. And the run's seed: derived
+// from the config seed (merged_rows.cpp checks it from the config alone), or the square's own
+// (task greedy and exact-square: RunMatrix::own_seeds, which only the instances show; round 12, F1).
+constexpr const char* kPuzzleColumns[] = {"instance", "instance_hash", "n", "h", "k", "seed"};
+constexpr const char* kSquareColumns[] = {"instance", "instance_hash", "n", "solution", "seed"};
 
 }  // namespace
 

@@ -4,8 +4,8 @@
 // instance (known limits of rounds 7 and 8, issue #45) — needs the instances themselves. So the
 // run matrix is built again from the shards' config, once per merge, as `--resume` builds it:
 // every row's instance, instance_hash and n (h and k of a puzzle task, the square of a square
-// task) must be those of the instance its run cell names, and a puzzle task's solution must
-// solve it. Where the matrix cannot be built as it was (an input file moved or changed since,
+// task) must be those of the instance its run cell names, its seed its run's (the square's own
+// for task greedy and exact-square, round 12), and a puzzle task's solution must solve it. Where the matrix cannot be built as it was (an input file moved or changed since,
 // a config that no longer reads), the merge goes on with the row-against-row checks and says
 // so in a warning: a note, not a refusal, since shards are often merged on another machine.
 #pragma once

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/message_text.hpp"
+#include "experiments/methods.hpp"
 #include "experiments/row_facts.hpp"
 #include "experiments/run_matrix.hpp"
 #include "experiments/status_facts.hpp"
@@ -19,6 +20,10 @@
 
 namespace futolab {
 namespace {
+
+// The kinds whose runs take their square's own seed, not one derived from the config seed
+// (build_run_matrix fills RunMatrix::own_seeds from their critical_squares: sources).
+bool own_seeds(const ExperimentConfig& config) { return task_info(config.task).inputs == TaskInput::critical_squares; }
 
 // What the experiment writes in the `mode` column: the search mode for puzzle tasks
 // (records/results_csv.cpp), the task's name for the square tasks (experiments/tasks/square_row.cpp).
@@ -97,8 +102,10 @@ std::uint64_t run_of(const RowChecker& row, const ExperimentConfig& config, std:
 // The cells every row of one instance's block carries alike: its id, hash and side, and, for
 // a puzzle task, its givens and relations (round 8: an `h` edited in one row was merged); for
 // the square tasks h and k are what the run made, and the solution is the square itself.
+// A square of a critical_squares: source carries its seed, which every run of it has.
 std::vector<const char*> instance_columns(const ExperimentConfig& config) {
     if (task_info(config.task).inputs == TaskInput::puzzles) return {"instance", "instance_hash", "n", "h", "k"};
+    if (own_seeds(config)) return {"instance", "instance_hash", "n", "solution", "seed"};
     return {"instance", "instance_hash", "n", "solution"};
 }
 
@@ -125,14 +132,16 @@ void check_shard_and_host(const RowChecker& row, const SidecarFacts& made_by, co
 // a row edited to say it ran in another isolation, under other limits, by another binary, or
 // with counters of another kind was merged): its limits, as the config sets them, and, where
 // its sidecar says, its isolation and build. Solver rows say whether the spec's counters are
-// deterministic; the square tasks' rows say 1 (records/results_csv.cpp, tasks/square_row.cpp).
+// deterministic, the square tasks' rows whether the method's are (records/results_csv.cpp,
+// tasks/square_row.cpp: method_counters_deterministic).
 std::map<std::string, std::string> shard_cells(const ExperimentConfig& config, const SidecarFacts& made_by,
                                                const SolverSpec& s, const std::string& build) {
     ResultRow row;
     row.time_limit_ms = limit_ms(config.limits.time_seconds);
     row.cpu_limit_ms = limit_ms(config.limits.cpu_seconds);
     row.memory_limit_kb = made_by.isolation != "thread" ? config.limits.memory_bytes / 1024 : 0;
-    row.deterministic = task_info(config.task).inputs != TaskInput::puzzles || counters_deterministic(s);
+    row.deterministic = task_info(config.task).inputs == TaskInput::puzzles ? counters_deterministic(s)
+                                                                            : method_counters_deterministic(s);
     for (const BuildIdentity& b : made_by.builds)
         if (b.name == build) row.build = b.cell();
     // A build cell that names none of the sidecar's builds (empty: round 11, F23) is its one build's.
@@ -167,9 +176,15 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
         if (repeat == 0)
             throw_input_error({path, t.lines[r], static_cast<int>(repeat_col + 1)},
                               "column 'repeat' is '0', where repeats count from 1: refusing to merge it");
-        const std::string coords = fmt::format("{}|{}|{}", t.rows[r][hash_col], s.text(), repeat);
-        row.expect("seed", std::to_string(derive_seed(config.seed, coords)),
-                   "the run of this instance_hash, spec and repeat");
+        // A kind whose instances carry their own seed (task greedy, exact-square: critical_squares
+        // sources) runs each square with it (RunMatrix::own_seeds; round 12, F1: every task greedy
+        // CSV was refused here): one seed per instance block (instance_columns), the instance's
+        // own (merge_matrix.hpp).
+        if (!own_seeds(config)) {
+            const std::string coords = fmt::format("{}|{}|{}", t.rows[r][hash_col], s.text(), repeat);
+            row.expect("seed", std::to_string(derive_seed(config.seed, coords)),
+                       "the run of this instance_hash, spec and repeat");
+        }
         const auto solver = static_cast<std::uint64_t>(&s - config.solvers.data());
         row.expect("run", std::to_string(run_of(row, config, solver, build_of(row, config, why), repeat)),
                    "the run of this spec, build and repeat");

@@ -197,6 +197,12 @@ std::string critical_record_id(Task task, std::string_view instance, std::uint64
     return task == Task::greedy ? std::string(instance) : fmt::format("{}:critical-s{}", instance, seed);
 }
 
+bool method_counters_deterministic(const SolverSpec& method) {
+    if (method.name != method_name(Task::critical)) return true;
+    const critical::SearchOptions search = critical_method(method).search;
+    return search.objective == critical::Objective::greedy || search.time_limit <= 0;
+}
+
 namespace {
 
 const OptionSpec& critical_verify_option() {

@@ -46,6 +46,12 @@ critical::PipelineOptions critical_method(const SolverSpec& method);
 // critical names it after the instance and the run's seed; task greedy's instances are already
 // named as `futolab critical` names its records (a critical_squares: source), so it keeps theirs.
 std::string critical_record_id(Task task, std::string_view instance, std::uint64_t seed);
+// Whether a method's counters (and its record's search figures) are the same on every run of
+// one square and seed (SPEC §4): the results CSV's `deterministic` cell, written by the square
+// tasks and checked by resume and merge. Not for method critical with time_ms beyond its one
+// greedy pass: the clock cuts the search at a machine-dependent point, and the row still says
+// `critical`. A run stopped by the config's limits says `timeout` instead, as a solver's does.
+bool method_counters_deterministic(const SolverSpec& method);
 // The value of method critical's `verify` option whose backend is `backend_spec` (a solver spec,
 // compared canonically: "gecode:cube=yes,var=afcsize" is `gecode`), if one is; and the list of
 // them for messages ("gecode, gac, fc, sat").

@@ -2,6 +2,7 @@
 
 #include "core/status.hpp"
 #include "core/verify.hpp"
+#include "experiments/methods.hpp"
 #include "experiments/task_kinds.hpp"
 #include "solvers/run/run.hpp"
 
@@ -22,6 +23,9 @@ ResultRow square_row(const TaskContext& t, const PlannedRun& run) {
     row.mode = std::string(task_name(t.config.task));
     row.solution = solution_to_text(square.n(), square_of(square));
     row.run = run.index;
+    // Said by the method (round 12, F4: a critical search bounded by time_ms wrote 1, and
+    // compare then called the clock's cut a change of behaviour). Resume reads it from here too.
+    row.deterministic = method_counters_deterministic(method);
     return row;
 }
 

@@ -14,7 +14,7 @@
 namespace futolab::tasks {
 
 // The identity columns of a square kind's row (mode = the task's name), the input square as
-// `solution`.
+// `solution`, and whether the method's counters are deterministic.
 ResultRow square_row(const TaskContext& context, const PlannedRun& run);
 
 std::vector<int> square_of(const Puzzle& p);

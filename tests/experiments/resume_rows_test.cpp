@@ -523,7 +523,7 @@ TEST_CASE("resume and merge refuse a critical output that is not the verified cr
     check_output_refused(dir, "c", [](Json& r) { r["meta"]["use"] = "numbers"; }, "meta 'use'");
     check_output_refused(dir, "c", [](Json& r) { r["meta"]["seed"] = 1; }, "meta 'seed' is 1");
     check_output_refused(dir, "c", [](Json& r) { r["meta"]["time_ms"] = 1.5; }, "meta 'time_ms', which the method does not write");
-    check_output_refused(dir, "c", [](Json& r) { r["meta"]["iterations"] = 2; }, "a record of 2 iterations, where the method allows 1");
+    check_output_refused(dir, "c", [](Json& r) { r["meta"]["iterations"] = 2; }, "a record of 2 iterations, where the method makes exactly 1");
     const bool numbers = !made["givens"].empty();
     check_output_refused(
         dir, "c", [numbers](Json& r) { r[numbers ? "givens" : "lt"].erase(0); },

@@ -1,0 +1,202 @@
+// Red-team round 12 (issue #45), tester B, on the rows of task greedy (`futolab critical`'s
+// default search) and the other square tasks: F1 merge refused every task greedy CSV (it
+// derived the seed from the config seed, where each square runs with its own); F4 a search
+// bounded by time_ms said deterministic=1; F5 an output record's iterations and a successful
+// row's message were resumed as edited; F6 whole-number cells with leading zeros were resumed
+// (and merged) as typed.
+#include "core/instance.hpp"
+#include "experiments/methods.hpp"
+#include "records/csv_quote.hpp"
+#include "records/csv_reader.hpp"
+#include "tests/app/cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+using futolab::test::fresh_dir;
+using futolab::test::has;
+using futolab::test::run_cli;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Two methods (a search bounded by iterations, one by time) on two squares of their own seeds.
+constexpr const char* kGreedyConfig =
+    "name: gr\ntask: greedy\ninstances:\n  - critical_squares: { n: 3, count: 2, seed: 7 }\n"
+    "methods: [ \"critical:objective=h+k,iterations=3\", \"critical:objective=h+k,time_ms=5\" ]\n";
+
+futolab::CsvTable table_of(const fs::path& csv) { return futolab::read_csv_file(csv.string()); }
+
+std::string cell(const futolab::CsvTable& t, std::size_t row, const std::string& column) {
+    return t.rows.at(row).at(t.column(column, "t"));
+}
+
+void write_table(const fs::path& csv, const futolab::CsvTable& t) {
+    std::ofstream out(csv, std::ios::binary | std::ios::trunc);
+    const auto line = [&out](const std::vector<std::string>& cells) {
+        for (std::size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << futolab::csv_quote(cells[i]);
+        out << "\n";
+    };
+    line(t.header);
+    for (const auto& row : t.rows) line(row);
+}
+
+// Cells of row `row` set (a column "meta.KEY" sets the output record's meta KEY to the JSON value).
+void edit_row(const fs::path& csv, std::size_t row, const std::vector<std::pair<std::string, std::string>>& cells) {
+    futolab::CsvTable t = table_of(csv);
+    for (const auto& [column, value] : cells) {
+        if (column.starts_with("meta.")) {
+            std::string& output = t.rows.at(row).at(t.column("output", "t"));
+            futolab::Json record = futolab::Json::parse(output);
+            record["meta"][column.substr(5)] = futolab::Json::parse(value);
+            output = record.dump();
+        } else {
+            t.rows.at(row).at(t.column(column, "t")) = value;
+        }
+    }
+    write_table(csv, t);
+}
+
+// DIR/base/NAME.csv copied to DIR/o, its row `row` edited: resume and merge refuse it, each
+// with exit 2 naming the file, line and `says`.
+void refused_by_both(const fs::path& dir, const std::string& name, std::size_t row,
+                     const std::vector<std::pair<std::string, std::string>>& cells, const std::string& says) {
+    INFO(cells.front().first << " = " << cells.front().second);
+    fs::remove_all(dir / "o");
+    fs::remove_all(dir / "m");
+    fs::copy(dir / "base", dir / "o");
+    edit_row(dir / "o" / (name + ".csv"), row, cells);
+    const std::string where = name + ".csv:" + std::to_string(row + 2) + ":";
+    const auto resumed = run_cli("run -q cfg.yaml --out o --resume", dir.string());
+    INFO(resumed.err);
+    CHECK(resumed.exit_code == 2);
+    CHECK(has(resumed.err, where));
+    CHECK(has(resumed.err, says));
+    const auto merged = run_cli("merge o/" + name + ".csv --out m/" + name + ".csv", dir.string());
+    INFO(merged.err);
+    CHECK(merged.exit_code == 2);
+    CHECK(has(merged.err, where));
+    CHECK(has(merged.err, says));
+    CHECK_FALSE(fs::exists(dir / "m" / (name + ".csv")));
+}
+
+void accepted_by_both(const fs::path& dir, const std::string& name) {
+    fs::remove_all(dir / "o");
+    fs::remove_all(dir / "m");
+    fs::copy(dir / "base", dir / "o");
+    CHECK(run_cli("run -q cfg.yaml --out o --resume", dir.string()).exit_code == 0);
+    const auto merged = run_cli("merge o/" + name + ".csv --out m/" + name + ".csv", dir.string());
+    INFO(merged.err);
+    CHECK(merged.exit_code == 0);
+    CHECK_FALSE(has(merged.err, "checked against the other rows"));  // against the instances
+}
+
+fs::path greedy_sweep(const std::string& name) {
+    const fs::path dir = fresh_dir("greedy-rows", name);
+    std::ofstream(dir / "cfg.yaml") << kGreedyConfig;
+    REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
+    return dir;
+}
+
+// The first row of method `options_part` in base/gr.csv.
+std::size_t row_of(const fs::path& dir, const std::string& options_part) {
+    const futolab::CsvTable t = table_of(dir / "base" / "gr.csv");
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+        if (has(cell(t, r, "options"), options_part)) return r;
+    FAIL("no row of " << options_part);
+    return 0;
+}
+
+}  // namespace
+
+TEST_CASE("merge takes task greedy shards, each square's runs with its own seed, and refuses another seed (round 12, F1)",
+          "[merge][greedy]") {
+    const fs::path dir = fresh_dir("greedy-rows", "merge");
+    std::ofstream(dir / "cfg.yaml") << kGreedyConfig;
+    REQUIRE(run_cli("run -q cfg.yaml --shard 1/2 --out s", dir.string()).exit_code == 0);
+    REQUIRE(run_cli("run -q cfg.yaml --shard 2/2 --out s", dir.string()).exit_code == 0);
+    const auto merged = run_cli("merge s/gr.shard-1-of-2.csv s/gr.shard-2-of-2.csv --out m.csv", dir.string());
+    INFO(merged.err);
+    CHECK(merged.exit_code == 0);
+    const futolab::CsvTable t = table_of(dir / "m.csv");
+    REQUIRE(t.rows.size() == 4);
+    CHECK(cell(t, 0, "seed") == "7");  // critical-n3-s7's own seed, in both methods' runs
+    CHECK(cell(t, 1, "seed") == "7");
+    CHECK(cell(t, 3, "seed") == "8");
+    // A file: source, every square with the source's seed.
+    std::ofstream(dir / "file.yaml") << "name: gf\ntask: greedy\ninstances:\n  - critical_squares: { file: " FUTOLAB_SOURCE_DIR
+                                        "/tests/data/good/conjure-4x4.jsonl, seed: 5 }\nmethods: [ critical ]\n";
+    REQUIRE(run_cli("run -q file.yaml --out f", dir.string()).exit_code == 0);
+    CHECK(run_cli("merge f/gf.csv --out mf.csv", dir.string()).exit_code == 0);
+    // Another seed, in the cell and the record alike: only the instance's own seed shows it
+    // (resume finds no run of that seed: resume_rows_test).
+    edit_row(dir / "f" / "gf.csv", 0, {{"seed", "6"}, {"meta.seed", "6"}});
+    const auto refused = run_cli("merge f/gf.csv --out mf2.csv", dir.string());
+    CHECK(refused.exit_code == 2);
+    CHECK(has(refused.err, "f/gf.csv:2:9: column 'seed' is '6', where run 0 of this experiment writes '5'"));
+    CHECK_FALSE(fs::exists(dir / "mf2.csv"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a method's counters are deterministic unless time_ms bounds a search of more than one pass (round 12, F4)",
+          "[methods][greedy]") {
+    using futolab::method_counters_deterministic;
+    using futolab::parse_method_spec;
+    using futolab::Task;
+    CHECK(method_counters_deterministic(parse_method_spec(Task::greedy, "critical")));
+    CHECK(method_counters_deterministic(parse_method_spec(Task::greedy, "critical:objective=k,iterations=9")));
+    CHECK_FALSE(method_counters_deterministic(parse_method_spec(Task::greedy, "critical:objective=h+k,time_ms=5")));
+    CHECK_FALSE(method_counters_deterministic(parse_method_spec(Task::critical, "critical:objective=2h+3k,iterations=3,time_ms=5")));
+    CHECK(method_counters_deterministic(parse_method_spec(Task::generate, "unique")));
+    CHECK(method_counters_deterministic(parse_method_spec(Task::exact_square, "exact-square")));
+    CHECK(method_counters_deterministic(parse_method_spec(Task::exact, "exact")));
+}
+
+TEST_CASE("task greedy rows say whether their counters are deterministic, and resume and merge hold them to it (round 12, F4)",
+          "[resume][merge][greedy]") {
+    const fs::path dir = greedy_sweep("deterministic");
+    const futolab::CsvTable t = table_of(dir / "base" / "gr.csv");
+    const std::size_t timed = row_of(dir, "time_ms=5"), counted = row_of(dir, "iterations=3");
+    CHECK(cell(t, timed, "deterministic") == "0");
+    CHECK(cell(t, counted, "deterministic") == "1");
+    accepted_by_both(dir, "gr");
+    refused_by_both(dir, "gr", timed, {{"deterministic", "1"}}, "column 'deterministic' is '1'");
+    refused_by_both(dir, "gr", counted, {{"deterministic", "0"}}, "column 'deterministic' is '0'");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("resume and merge refuse a greedy row's edited iterations or message (round 12, F5)", "[resume][merge][greedy]") {
+    const fs::path dir = greedy_sweep("meta");
+    const std::size_t counted = row_of(dir, "iterations=3"), timed = row_of(dir, "time_ms=5");
+    for (const char* iterations : {"2", "4"})
+        refused_by_both(dir, "gr", counted, {{"meta.iterations", iterations}},
+                        std::string("a record of ") + iterations + " iterations, where the method makes exactly 3");
+    refused_by_both(dir, "gr", counted, {{"message", "hello"}}, "column 'message' is 'hello', where a 'critical' run writes none");
+    refused_by_both(dir, "gr", timed, {{"message", "hello"}}, "column 'message' is 'hello'");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("resume and merge refuse whole-number cells with a leading zero (round 12, F6)", "[resume][merge][greedy]") {
+    const fs::path dir = greedy_sweep("zeros");
+    const futolab::CsvTable t = table_of(dir / "base" / "gr.csv");
+    for (const char* column : {"seed", "nodes", "wall_ns", "h", "fails", "run", "repeat"}) {
+        const std::string value = cell(t, 0, column) == "0" ? "00" : "0" + cell(t, 0, column);
+        refused_by_both(dir, "gr", 0, {{column, value}}, "column '" + std::string(column) + "': '" + value + "' has a leading zero");
+    }
+    fs::remove_all(dir);
+    // A solve sweep's counters alike.
+    const fs::path solve = fresh_dir("greedy-rows", "zeros-solve");
+    std::ofstream(solve / "cfg.yaml") << "name: sv\nseed: 1\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                                         "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc ]\nisolation: thread\n";
+    REQUIRE(run_cli("run -q cfg.yaml --out base", solve.string()).exit_code == 0);
+    for (const char* column : {"nodes", "fails", "checks"}) {
+        const std::string value = "0" + cell(table_of(solve / "base" / "sv.csv"), 0, column);
+        refused_by_both(solve, "sv", 0, {{column, value}}, "has a leading zero, where futolab writes none");
+    }
+    fs::remove_all(solve);
+}
