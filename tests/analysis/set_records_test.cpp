@@ -5,24 +5,18 @@
 #include "analysis/results_table.hpp"
 #include "analysis/set_table.hpp"
 #include "core/status.hpp"
+#include "data.hpp"
 #include "experiments/task_kinds.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
-#include <filesystem>
-#include <fstream>
 #include <string>
 
 using namespace futolab;
+using futolab::test::temp_csv;
 
 namespace {
-
-std::string write_csv(const std::string& name, const std::string& text) {
-    const std::string path = (std::filesystem::temp_directory_path() / ("futolab-set-records-" + name)).string();
-    std::ofstream(path) << text;
-    return path;
-}
 
 // The kinds whose method makes a critical set per run: critical and greedy (method critical),
 // exact (a class's minimum) and exact-square (a square's minimum); not generate's puzzles.
@@ -36,7 +30,7 @@ TEST_CASE("every task kind that writes critical-set records has its rows read as
     std::string text = "solver,options,spec,mode,status,n,h,k,wall_ns,cpu_ns\n";
     for (const TaskInfo& kind : kTasks)
         text += fmt::format("m,,m,{},{},4,1,2,1,1\n", kind.name, status_name(kind.success));
-    const ResultsTable t = ResultsTable::load({write_csv("kinds.csv", text)});
+    const ResultsTable t = ResultsTable::load({temp_csv("set-records-kinds.csv", text)});
     REQUIRE(t.size() == kTasks.size());
     for (std::size_t i = 0; i < kTasks.size(); ++i) {
         INFO(kTasks[i].name);
@@ -49,7 +43,7 @@ TEST_CASE("every task kind that writes critical-set records has its rows read as
 // records are sets too (meta.minimum): a proved minimum counts as a set, a search a limit
 // stopped (`timeout`, with the best set it found) as limit_hit, as every censored record does.
 TEST_CASE("the sets table counts task greedy and exact-square rows", "[sets][kinds]") {
-    const std::string path = write_csv("greedy.csv",
+    const std::string path = temp_csv("set-records-greedy.csv",
                                        "solver,options,spec,mode,status,n,h,k,wall_ns,cpu_ns\n"
                                        "critical,,critical,greedy,critical,4,2,4,1,1\n"
                                        "critical,,critical,greedy,critical,4,3,1,1,1\n"
