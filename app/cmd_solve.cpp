@@ -14,6 +14,7 @@
 #include "core/visible_text.hpp"
 #include "experiments/config.hpp"
 #include "sandbox/interrupt.hpp"
+#include "records/output_guard.hpp"
 #include "records/results_csv.hpp"
 #include "solvers/run/oracle.hpp"
 #include "solvers/registry/registry.hpp"
@@ -90,6 +91,7 @@ int solve(const SolveArgs& args) {
     limits.stop = interrupt.flag();
     const SolveRequest request{mode, limits, args.seed};
     const std::vector<Puzzle> puzzles = load_puzzles(args.inputs);
+    check_stdout_records("solve");  // its results onto an experiment's CSV or sidecar (round 12)
     const SignalScope signals(interrupt);
     const bool csv = args.format == SolveFormat::csv;
     if (csv) std::cout << csv_header_line();

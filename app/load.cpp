@@ -4,6 +4,7 @@
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "core/live_writer.hpp"
+#include "records/output_guard.hpp"
 
 #include <fmt/format.h>
 
@@ -58,7 +59,10 @@ std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::s
 }
 
 void write_output(const std::string& path, const std::string& text) {
-    if (is_stdout(path)) return write_stdout(text);
+    if (is_stdout(path)) {
+        check_stdout_records(path.empty() ? "" : "--out -");  // not onto an experiment's CSV or sidecar (round 12)
+        return write_stdout(text);
+    }
     write_file_atomically(path, text);
 }
 
@@ -102,12 +106,14 @@ void refuse_other_names(int fd, const std::string& path) {
 
 OutputStream::OutputStream(const std::string& path) : path_(path) {
     if (is_stdout(path)) {
+        check_stdout_records(path.empty() ? "" : "--out -");  // not onto an experiment's CSV or sidecar (round 12)
         lock_ = lock_of_stream(STDOUT_FILENO);
         return;
     }
     // `--out /dev/stdout` (or /dev/fd/1): this process's own stream, written through it: no
     // lock or file is made in /dev; the file behind it, if any, is locked by its own name.
     if (const int stream = own_stream_of(path); stream >= 0) {
+        if (stream == STDOUT_FILENO) check_stdout_records("--out " + path);
         lock_ = lock_of_stream(stream);
         fd_ = open_own_stream(stream);
         return;

@@ -317,16 +317,56 @@ void write_record(int fd, std::string_view text, const std::string& name) {
     }
 }
 
-void refuse_link_to_nothing(const std::string& dir, const std::string& label) {
+namespace {
+
+// The deepest part of `dir` that is there, as stat (through links) sees it; `dangling` if it is
+// a symbolic link leading nowhere (lstat sees it, stat does not); `error` the errno that ended
+// the walk otherwise (ELOOP), 0 if a part was found or none exists.
+struct DeepestPart {
+    std::filesystem::path part;
+    struct stat st {};
+    bool found = false, dangling = false;
+    int error = 0;
+};
+
+DeepestPart deepest_part(const std::string& dir) {
     namespace fs = std::filesystem;
+    DeepestPart d;
     for (fs::path part = fs::path(dir).lexically_normal(); !part.empty(); part = part.parent_path()) {
-        struct stat st {};
-        if (::stat(part.c_str(), &st) == 0) return;  // the deepest part that exists, through its links
-        if (::lstat(part.c_str(), &st) == 0)  // there, but leads nowhere
-            throw InputError(fmt::format("{}: {} is not a folder but a symbolic link to nothing (remove it, or point it "
-                                         "at a folder)", label, part.string()));
+        d.part = part;
+        if (::stat(part.c_str(), &d.st) == 0) {
+            d.found = true;
+            return d;
+        }
+        const int error = errno;
+        struct stat link {};
+        if (::lstat(part.c_str(), &link) == 0) {  // there, but stat cannot follow it
+            d.dangling = error == ENOENT;
+            d.error = error;
+            return d;
+        }
         if (part == part.parent_path()) break;
     }
+    d.part.clear();
+    return d;
+}
+
+std::string dangling_message(const std::filesystem::path& part) {
+    return part.string() + " is not a folder but a symbolic link to nothing (remove it, or point it at a folder)";
+}
+
+}  // namespace
+
+void refuse_link_to_nothing(const std::string& dir, const std::string& label) {
+    if (const DeepestPart d = deepest_part(dir); d.dangling) throw InputError(label + ": " + dangling_message(d.part));
+}
+
+std::string folder_path_problem(const std::string& dir) {
+    const DeepestPart d = deepest_part(dir);
+    if (d.dangling) return dangling_message(d.part);
+    if (d.error != 0) return fmt::format("{}: {}", d.part.string(), std::strerror(d.error));  // ELOOP: a loop of links
+    if (!d.found || S_ISDIR(d.st.st_mode)) return "";
+    return fmt::format("{} is not a folder but {}", d.part.string(), file_type_name(d.st.st_mode));
 }
 
 void create_output_folder(const std::string& dir, const std::string& option) {

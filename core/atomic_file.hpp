@@ -93,6 +93,15 @@ void create_output_folder(const std::string& dir, const std::string& option);
 // folders of file outputs (records/output_guard.hpp).
 void refuse_link_to_nothing(const std::string& dir, const std::string& label);
 
+// Why no file can be written in the folder `dir` ("" if one can, or if the write itself must say
+// why: permissions, a full disk): the deepest part of it that is there is not a folder ("PART is
+// not a folder but a FIFO (named pipe)", "… a regular file") or a symbolic link to nothing, or it
+// has too many symbolic links. Below that part the command makes folders. For the folder of a
+// file output before any work (records/output_guard.hpp: `--out ff/x.jsonl` with ff a FIFO said
+// "ff: is a file" after the work, red-team round 12, A6) and for folder outputs
+// (app/output_folder.hpp).
+std::string folder_path_problem(const std::string& dir);
+
 // Removes the temporary files AtomicFile writers of this host left in `folder` when they died
 // (their pid no longer runs); returns how many. Live writers' files, other hosts' files and
 // anything that is not a regular file are left alone. Best effort: errors are ignored.

@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <climits>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -46,10 +48,43 @@ std::string results_csv_of_outputs(const std::string& out) {
     return "";
 }
 
+std::size_t longest_part(const std::string& path) {
+    std::size_t longest = 0;
+    for (const fs::path& part : fs::path(path)) longest = std::max(longest, part.string().size());
+    return longest;
+}
+
+// The name of the lock file beside `out` is 6 bytes longer (`.NAME.lock`): a name that fits
+// when that does not would be written unlocked (its lock cannot be made).
+constexpr std::size_t kLockNameExtra = 6;
+
+// Why `out` cannot name a file output, whatever is there now ("" if it may), asked before
+// anything is made (red-team round 12, A1 and A6): a name ending in '/' made a folder at the
+// output's name (after the whole search, or at a live writer's output, whose last write then
+// failed), a name too long came out as the library's "filesystem error: status: …", and a FIFO
+// in the folder part was named "a file" after the work.
+std::string name_problem(const std::string& out) {
+    const fs::path name = fs::path(out).filename();
+    if (name.empty()) return "names a folder (it ends with /), not a file: give a file name";
+    if (name == "." || name == "..") return fmt::format("names a folder ('{}'), not a file: give a file name", name.string());
+    struct stat st {};
+    if (::lstat(out.c_str(), &st) != 0 && errno == ENAMETOOLONG)
+        return fmt::format("name too long ({} bytes, its longest part {}): the file system takes at most {} bytes a "
+                           "name and {} a path", out.size(), longest_part(out), NAME_MAX, PATH_MAX - 1);
+    if (::lstat(lock_path(out).c_str(), &st) != 0 && errno == ENAMETOOLONG)
+        return fmt::format("name too long for its lock file beside it (.NAME.lock, {} bytes more than the name's {}): "
+                           "give a shorter name", kLockNameExtra, name.string().size());
+    if (const std::string folder = fs::path(out).parent_path().string(); !folder.empty())
+        return folder_path_problem(folder);  // its folder a FIFO, a file, a link to nothing (round 11, F12)
+    return "";
+}
+
 // The guard of one output, without reaping its folder.
 void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option,
                const std::string& results_of) {
+    if (out == "-" || (!out.empty() && own_stream_of(out) == STDOUT_FILENO)) check_stdout_records(option + " " + out);
     if (out.empty() || out == "-") return;
+    if (const std::string why = name_problem(out); !why.empty()) throw InputError(fmt::format("{} {}: {}", option, out, why));
     // Not even with --force: a live writer's file or a lock file (round 9, R1/R2), or the file
     // this command's standard output or error goes to (round 10: two writers of one file).
     if (const std::string why = lock_problem(out); !why.empty()) throw InputError(fmt::format("{} {}: {}", option, out, why));
@@ -58,8 +93,6 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
         throw InputError(fmt::format("{} {}: {} (outputs are regular files, - for standard output, or /dev/null)",
                                      option, out, why));
     // Its folder a symlink to nothing: the write would fail after the work (round 11, F12).
-    if (const std::string folder = fs::path(out).parent_path().string(); !folder.empty())
-        refuse_link_to_nothing(folder, fmt::format("{} {}", option, out));
     if (force) return;
     for (const std::string& input : inputs) {
         if (input == "-") continue;
@@ -185,6 +218,19 @@ void check_file_output(const std::string& out, const std::string& option, const 
     if (not_a_file)  // a folder or FIFO gets check_output_path's message
         throw InputError(fmt::format("{} {}: {} needs a file (not standard output or a device): give a file name", option,
                                      out, what));
+}
+
+void check_stdout_records(const std::string& label) {
+    std::string kind = stream_data_kind(STDOUT_FILENO);
+    if (kind.empty()) return;
+    std::error_code ec;
+    const std::string name = fs::read_symlink("/proc/self/fd/" + std::to_string(STDOUT_FILENO), ec).string();
+    // A results CSV with no sidecar is no experiment's (a `solve --csv > x.csv` of the user's).
+    if (kind == "a results CSV" && (ec || !fs::exists(sidecar_path(name), ec))) return;
+    if (!ec) kind += " " + name;
+    throw InputError(fmt::format("{}standard output is {} (a redirect such as > or >> to it): the records would be "
+                                 "written into it; redirect them to another file",
+                                 label.empty() ? "" : label + ": ", kind));
 }
 
 bool is_results_csv(const std::string& path) {

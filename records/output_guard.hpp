@@ -77,6 +77,13 @@ std::string stream_data_kind(int stream);
 // round 11, F1) are printed on standard output when standard error is such a file.
 std::string stream_holds_data(int stream, const std::vector<std::string>& words);
 
+// For a command about to write records (JSONL, CSV lines) to standard output (`--out -`,
+// `--out /dev/stdout`, solve): throws InputError "LABEL: standard output is a metadata sidecar
+// NAME …" ("standard output is …" for an empty LABEL) if standard output is a file of futolab data (stream_data_kind; a results CSV only
+// with a sidecar beside it: an experiment's), --force or not: `critical --out - >> out/base.csv`
+// appended records to a finished experiment's results CSV (red-team round 12).
+void check_stdout_records(const std::string& label);
+
 // True if `path` is a regular file whose first line is a futolab results CSV header.
 bool is_results_csv(const std::string& path);
 

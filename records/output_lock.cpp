@@ -53,6 +53,10 @@ OutputLock::OutputLock(const std::string& output_file) {
     namespace fs = std::filesystem;
     if (is_lock_name(output_file))
         throw InputError(fmt::format("{}: {}", output_file, lock_problem(output_file)));
+    // `s.jsonl/`: its lock would be `s.jsonl/..lock`, and making its folder made a folder at the
+    // output's name, under a live writer of s.jsonl too (red-team round 12, A1).
+    if (std::filesystem::path(output_file).filename().empty())
+        throw InputError(fmt::format("{}: names a folder (it ends with /), not a file: give a file name", output_file));
     const std::string path = lock_path(output_file);
     std::error_code ec;
     fs::create_directories(fs::path(path).parent_path(), ec);  // a failure shows as the open's error below
@@ -143,9 +147,17 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
     // The pid first, then the length: the file is never empty, so a writer refused meanwhile
     // reads a pid (an old one at worst), not nothing.
     const std::string pid = std::to_string(::getpid()) + "\n";
-    if (::pwrite(fd_, pid.data(), pid.size(), 0) == static_cast<ssize_t>(pid.size())) {
-        [[maybe_unused]] const int truncated = ::ftruncate(fd_, static_cast<off_t>(pid.size()));
+    const ssize_t written = ::pwrite(fd_, pid.data(), pid.size(), 0);
+    if (written != static_cast<ssize_t>(pid.size())) {
+        // A full disk (or a file size limit): the lock without its pid read as "another futolab
+        // (pid ?) is writing it" when this process then checked its own outputs (red-team round
+        // 12, A5). The disk is the problem: say so (exit 1). The empty file left blocks no one:
+        // a lock is the flock, released here, not the file.
+        const int why = written < 0 ? errno : ENOSPC;
+        release();
+        throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(why)));
     }
+    [[maybe_unused]] const int truncated = ::ftruncate(fd_, static_cast<off_t>(pid.size()));
 }
 
 void OutputLock::check_held() const {

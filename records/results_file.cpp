@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/files.hpp"
 #include "records/csv_reader.hpp"
 #include "records/build_identity.hpp"
 #include "records/outputs.hpp"
@@ -75,8 +76,10 @@ std::string header_difference(const std::vector<std::string>& found, const std::
 void create_output_folder(const std::filesystem::path& dir) {
     namespace fs = std::filesystem;
     std::error_code error;
-    if (fs::exists(dir, error) && !fs::is_directory(dir, error))
-        throw InputError(dir.string() + ": is a file, not a folder (--out and output name the folder of the CSV)");
+    struct stat st {};
+    if (::stat(dir.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))  // what is there, by its kind (a FIFO was "a file")
+        throw InputError(fmt::format("{}: is {}, not a folder (--out and output name the folder of the CSV)", dir.string(),
+                                     S_ISREG(st.st_mode) ? "a file" : file_type_name(st.st_mode)));
     fs::create_directories(dir, error);
     // The machine's refusal (permissions, a read-only or full disk), not the input's: exit 1.
     if (error) throw std::runtime_error(dir.string() + ": cannot create the output folder: " + error.message());

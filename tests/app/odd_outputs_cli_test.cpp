@@ -1,0 +1,201 @@
+// Red-team round 12 (issue #45), tester A's findings 1, 5 and 6 and the `--out -` borderline:
+// an output ending in '/' made a folder at the output's name (after the whole search for
+// --exact, or beside a live writer, whose last write then failed), a name too long came out as
+// the library's "filesystem error", a FIFO in the folder part was called "a file" after the
+// work, and records sent to a standard output redirected onto a finished experiment's results
+// CSV were appended to it. Each is refused before any work, exit 2, with one line naming the
+// option, the path and the problem, and nothing is made.
+#include "../records/records_cli.hpp"
+#include "core/error.hpp"
+#include "records/output_lock.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+using futolab::test::fresh_dir;
+using futolab::test::has;
+using futolab::test::run_cli;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kPuzzle = FUTOLAB_SOURCE_DIR "/tests/data/good/conjure-4x4.jsonl";
+
+// A finished experiment in DIR: DIR/k.csv with its sidecar and schema.
+std::string finished_run(const fs::path& dir) {
+    std::ofstream(dir / "k.yaml") << "name: k\nisolation: thread\nmode: { count: 2 }\ninstances: [ { file: " << kPuzzle
+                                  << " } ]\nsolvers: [ fc ]\noutput: k.csv\n";
+    REQUIRE(run_cli("run k.yaml -q", dir.string()).exit_code == 0);
+    REQUIRE(fs::exists(dir / "k.csv.meta.yaml"));
+    return (dir / "k.csv").string();
+}
+
+}  // namespace
+
+TEST_CASE("a file output ending in / is refused before any work by every command, and no folder is made",
+          "[cli][output]") {
+    const fs::path dir = fresh_dir("app", "odd-out-slash");
+    const std::string csv = finished_run(dir);
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"critical --n 4 --count 2 --out a.jsonl/", "--out a.jsonl/"},
+        {"critical --n 4 --count 2 --out a.jsonl/ --resume", "--out a.jsonl/"},
+        {"critical --exact --n 4 --objective k --out a.jsonl/", "--out a.jsonl/"},
+        {"critical --construct --n 5 --certificate a.jsonl/", "--certificate a.jsonl/"},
+        {"generate unique --n 4 --count 2 --out a.jsonl/", "--out a.jsonl/"},
+        {"merge " + csv + " --out a.jsonl/", "--out a.jsonl/"},
+        {"report " + csv + " --out a.jsonl/", "--out a.jsonl/"},
+        {"convert " + kPuzzle + " --to jsonl --out a.jsonl/sub/.", "--out a.jsonl/sub/."}};
+    for (const auto& [command, option] : cases) {
+        INFO(command);
+        const auto r = run_cli(command, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, option + ": names a folder"));
+        CHECK(r.out.empty());
+        CHECK_FALSE(fs::exists(dir / "a.jsonl"));
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a second critical --out s.jsonl/ beside a live writer of s.csv makes nothing at its name", "[cli][output][lock]") {
+    const fs::path dir = fresh_dir("app", "odd-out-live");
+    std::ofstream(dir / "s.csv") << "";
+    // Another process writing s.csv, as a live `critical --out s.jsonl` does.
+    const futolab::test::OtherProcess live([&] { return std::make_shared<futolab::OutputLock>((dir / "s.csv").string()); });
+    const auto r = run_cli("critical --n 4 --count 2 --out s.jsonl/ --resume", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--out s.jsonl/: names a folder (it ends with /)"));
+    CHECK_FALSE(fs::exists(dir / "s.jsonl"));  // the live search's --out could not be written had it been made
+}
+
+TEST_CASE("an output name too long is refused in one line naming the option, never as a filesystem error",
+          "[cli][output]") {
+    const fs::path dir = fresh_dir("app", "odd-out-long");
+    const std::string too_long = std::string(300, 'a') + ".jsonl";
+    const std::string lock_too_long = std::string(246, 'b') + ".jsonl";  // 252 bytes: its .NAME.lock has 258
+    for (const std::string& command : {"critical --n 4 --count 2 --out " + too_long, "generate unique --n 4 --out " + too_long,
+                                       "critical --n 4 --count 2 --out " + std::string(300, 'a')}) {
+        INFO(command);
+        const auto r = run_cli(command, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "--out " + std::string(300, 'a')));
+        CHECK(has(r.err, ": name too long ("));
+        CHECK_FALSE(has(r.err, "filesystem error"));
+    }
+    const auto r = run_cli("generate unique --n 4 --out " + lock_too_long, dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--out " + lock_too_long + ": name too long for its lock file"));
+    CHECK(fs::is_empty(dir));  // nothing written unlocked
+}
+
+TEST_CASE("a FIFO in an output's folder part is named as a FIFO before any work", "[cli][output]") {
+    const fs::path dir = fresh_dir("app", "odd-out-fifo");
+    REQUIRE(::mkfifo((dir / "ff").c_str(), 0600) == 0);
+    for (const std::string& command : {std::string("critical --n 4 --count 2 --out ff/x.jsonl"),
+                                       std::string("generate unique --n 4 --count 2 --out ff/x.jsonl"),
+                                       "report " + kPuzzle + " --out ff/x.html"}) {
+        INFO(command);
+        const auto r = run_cli(command, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "--out ff/x.")); 
+        CHECK(has(r.err, ": ff is not a folder but a FIFO (named pipe)"));
+    }
+    // A run's --out names the CSV's folder: what is there is named by its kind too.
+    std::ofstream(dir / "k.yaml") << "name: k\nisolation: thread\nmode: { count: 2 }\ninstances: [ { file: " << kPuzzle
+                                  << " } ]\nsolvers: [ fc ]\noutput: k.csv\n";
+    const auto r = run_cli("run k.yaml -q --out ff", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "ff: is a FIFO (named pipe), not a folder"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("records sent to standard output redirected onto an experiment's CSV, sidecar or schema are refused",
+          "[cli][output][stream]") {
+    const fs::path dir = fresh_dir("app", "odd-out-stdout");
+    const std::string csv = finished_run(dir);
+    const std::string before = slurp(csv);
+    for (const std::string& command :
+         {std::string("critical --n 4 --count 1 --out - >> k.csv"), std::string("critical --n 4 --count 1 >> k.csv"),
+          std::string("critical --n 4 --count 1 --out /dev/stdout --force >> k.csv"),
+          std::string("generate unique --n 4 --count 1 >> k.csv"), std::string("generate unique --n 4 --out - >> k.csv"),
+          "solve " + kPuzzle + " >> k.csv", "convert " + kPuzzle + " --to jsonl >> k.csv",
+          std::string("critical --n 4 --count 1 >> k.csv.schema.json"),
+          std::string("generate unique --n 4 --count 1 >> k.csv.meta.yaml")}) {
+        INFO(command);
+        const auto r = run_cli(command, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "standard output is a"));
+        CHECK(has(r.err, "/k.csv"));
+        CHECK(slurp(csv) == before);
+    }
+    // Any other file takes them, a CSV without a sidecar (no experiment's) too.
+    fs::copy_file(csv, dir / "plain.csv");
+    CHECK(run_cli("critical --n 4 --count 1 >> plain.csv", dir.string()).exit_code == 0);
+    CHECK(run_cli("critical --n 4 --count 1 --out - >> other.jsonl", dir.string()).exit_code == 0);
+    CHECK(slurp((dir / "other.jsonl").string()).size() > 10);
+    fs::remove_all(dir);
+}
+
+namespace {
+
+// What taking the lock of `csv` throws in a child that may write no byte into a file (a file
+// size limit of 0, as a full disk: the lock file is made, its pid cannot be written): "input: …"
+// for an InputError (exit 2), "runtime: …" for another error (exit 1), "taken" if none.
+std::string lock_on_full_disk(const std::string& csv) {
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        ::close(fds[0]);
+        std::signal(SIGXFSZ, SIG_IGN);  // the write fails with EFBIG instead of killing the child
+        const struct rlimit none {0, 0};
+        std::string said = "taken";
+        if (::setrlimit(RLIMIT_FSIZE, &none) != 0) said = "no limit";
+        try {
+            const futolab::OutputLock lock(csv);
+        } catch (const futolab::InputError& e) {
+            said = std::string("input: ") + e.what();
+        } catch (const std::exception& e) {
+            said = std::string("runtime: ") + e.what();
+        }
+        [[maybe_unused]] const ssize_t n = ::write(fds[1], said.data(), said.size());
+        ::_exit(0);
+    }
+    ::close(fds[1]);
+    std::string said(4096, '\0');
+    const ssize_t n = ::read(fds[0], said.data(), said.size());
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    said.resize(static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
+    return said;
+}
+
+}  // namespace
+
+TEST_CASE("a lock whose pid cannot be written is the disk's failure, not another futolab's, and blocks no one later",
+          "[records][lock]") {
+    const fs::path dir = fresh_dir("app", "odd-out-full-lock");
+    const std::string csv = (dir / "t.csv").string();
+    const std::string said = lock_on_full_disk(csv);
+    INFO(said);
+    CHECK(said.starts_with("runtime: cannot write " + futolab::lock_path(csv) + ": "));
+    CHECK_FALSE(has(said, "another futolab"));
+    REQUIRE(fs::exists(futolab::lock_path(csv)));
+    CHECK(fs::file_size(futolab::lock_path(csv)) == 0);  // left empty, as on the full disk
+    // Space back: the empty lock file is no one's lock (the flock died with its taker).
+    const futolab::OutputLock lock(csv);
+    CHECK(slurp(futolab::lock_path(csv)) == std::to_string(::getpid()) + "\n");
+    fs::remove_all(dir);
+}
