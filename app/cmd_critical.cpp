@@ -32,6 +32,7 @@
 #include "core/files.hpp"
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
+#include "core/seed_range.hpp"
 #include "critical/construction/chain_construction.hpp"
 #include "critical/construction/construction_record.hpp"
 #include "critical/construction/uniqueness_cnf.hpp"
@@ -56,6 +57,7 @@
 #include "solvers/registry/registry.hpp"
 #include "records/output_guard.hpp"
 #include "records/output_lock.hpp"
+#include "core/verify.hpp"
 #include "core/visible_text.hpp"
 #include "solvers/run/run.hpp"
 
@@ -413,6 +415,7 @@ void for_each_free_job(const CriticalArgs& a, const std::vector<FreeJob>& given,
 int run_free_square(const CriticalArgs& a) {
     if (!a.square.empty() || (a.n > 0) == !a.input.empty())
         throw InputError("critical --free-square: give exactly one of --n or --input");
+    check_seed_range("critical --free-square", a.seed, a.n > 0 ? a.count : 1, a.n > 0 ? "--count" : "", "square");
     ZeroGivenOptions opt;
     opt.iterations = a.iterations;
     opt.time_limit = a.time_limit;
@@ -560,13 +563,26 @@ std::unique_ptr<external::TempDir> private_stdin(CriticalArgs& a) {
     return copy;
 }
 
+// The backends --verify-with may name in the default search and --exact --square: the method's
+// verify values as the backend specs they stand for ("gecode" is gecode:var=afcsize,cube=yes
+// there, not Gecode's defaults, so the short name would mean two things: the specs are listed).
+std::string verify_specs() {
+    std::vector<std::string> specs;
+    for (const OptionSpec& o : critical_method_options())
+        if (o.key == "verify")
+            for (std::string_view value : o.values)
+                specs.push_back(critical_method(parse_method_spec(Task::critical, fmt::format("{}:verify={}", method_name(Task::critical), value)))
+                                    .verify_backend);
+    return fmt::format("{}", fmt::join(specs, ", "));
+}
+
 // The value of a method's verify option (methods critical and exact-square) for --verify-with.
 std::string verify_choice(const CriticalArgs& a) {
     const std::optional<std::string> verify = critical_verify_choice(a.verify_with);
     if (!verify)
-        throw InputError(fmt::format("critical: --verify-with {}: the sets are verified by one of {} "
-                                     "(the method's verify option; {})",
-                                     a.verify_with, critical_verify_choices(), kCriticalVerifySpec));
+        throw InputError(fmt::format("critical: --verify-with {}: this search verifies with one of {} (each with any "
+                                     "options it has by default), not this backend",
+                                     a.verify_with, verify_specs()));
     return *verify;
 }
 
@@ -578,19 +594,64 @@ std::string exact_square_method_text(const CriticalArgs& a) {
 }
 
 // The squares of the default search as a critical_squares: source (experiments/config.hpp):
-// the same ids and seeds the command has always given them.
+// the same ids and seeds the command has always given them. The values are rendered as they
+// will be read (the square's canonical text, the file's path as found: normal_path), so one
+// search spelled two ways renders one config, and --resume takes either (round 12, F11).
 CriticalSquaresSource greedy_squares(const CriticalArgs& a) {
     if (a.seed > kMaxSeed || (a.n > 0 && a.count > 0 && a.count - 1 > kMaxSeed - a.seed))
         throw InputError(fmt::format("critical: --seed {}{}: too large (square i has seed --seed + i, at most {})", a.seed,
                                      a.n > 0 ? fmt::format(" with --count {}", a.count) : "", kMaxSeed));
-    return {.n = a.n, .count = a.count, .seed = a.seed, .sampler = a.sampler, .square = a.square, .file = a.input};
+    std::string square;
+    if (!a.square.empty()) {
+        int n = 0;
+        const std::vector<int> grid = parse_square(a.square, n);
+        square = solution_to_text(n, grid);
+    }
+    return {.n = a.n, .count = a.count, .seed = a.seed, .sampler = a.sampler, .square = square,
+            .file = a.input.empty() ? "" : normal_path(a.input)};
+}
+
+// The whole-number option of `task`'s method named `key` (experiments/methods.hpp): the
+// command's checks use its range, the one the search takes.
+const OptionSpec& method_option(Task task, std::string_view key) {
+    for (const OptionSpec& o : method_options(task))
+        if (o.key == key) return o;
+    throw std::logic_error(fmt::format("method {} has no option {}", method_name(task), key));
+}
+
+// --objective among those `search` minimises (`takes`): else the rendered config would be
+// blamed for it (round 12, F9).
+void check_objective(const CriticalArgs& a, const std::vector<ObjectiveWord>& takes, std::string_view search) {
+    for (const ObjectiveWord& w : takes)
+        if (w.value == a.objective) return;
+    throw InputError(fmt::format("critical: --objective {}: {} minimises one of {}", objective_name(a.objective), search,
+                                 names_of(takes)));
+}
+
+// --time-limit as the method `critical` keeps it, in whole milliseconds up to its time_ms
+// maximum: a limit it cannot keep exactly is refused, never rounded (round 12, F9 and F20).
+std::uint64_t greedy_time_ms(const CriticalArgs& a) {
+    const double ms = a.time_limit * 1e3, max_ms = static_cast<double>(method_option(Task::greedy, "time_ms").max);
+    if (ms > max_ms)
+        throw InputError(fmt::format("critical: --time-limit {} s: the search takes at most {} s ({} days) per square", a.time_limit,
+                                     max_ms / 1e3, max_ms / 864e5));
+    // parse_duration keeps whole nanoseconds: a whole number of ms is within rounding of one.
+    const double whole = std::round(ms);
+    if (std::fabs(ms - whole) > 0.5e-6 + ms * 4e-16)
+        throw InputError(fmt::format("critical: --time-limit {} s: the search keeps its time limit in whole milliseconds; "
+                                     "give a whole number of ms (e.g. {}ms)",
+                                     a.time_limit, std::max(1.0, whole)));
+    return static_cast<std::uint64_t>(whole);
 }
 
 // The method `critical` (experiments/methods.cpp) with the search's options.
 std::string greedy_method(const CriticalArgs& a) {
-    return fmt::format("{}:objective={},use={},order={},iterations={},time_ms={},verify={}", method_name(Task::greedy),
-                       objective_name(a.objective), clue_use_name(a.use), name_in(kGreedyOrders, a.order), a.iterations,
-                       static_cast<std::uint64_t>(std::ceil(a.time_limit * 1e3)), verify_choice(a));
+    return method_text(Task::greedy, {{"objective", objective_name(a.objective)},
+                                      {"use", std::string(clue_use_name(a.use))},
+                                      {"order", std::string(name_in(kGreedyOrders, a.order))},
+                                      {"iterations", std::to_string(a.iterations)},
+                                      {"time_ms", std::to_string(greedy_time_ms(a))},
+                                      {"verify", verify_choice(a)}});
 }
 
 // The default search: greedy or iterated, on given or random squares, run as task greedy (one
@@ -599,6 +660,7 @@ int run_greedy(const CriticalArgs& args) {
     CriticalArgs a = args;
     const std::unique_ptr<external::TempDir> stdin_copy = private_stdin(a);
     static_cast<void>(given_squares(a));  // read and checked first: the messages name --square and --input
+    check_objective(a, search_objectives(), "the default search");
     RenderedConfig config{.name = std::string(method_name(Task::greedy)),
                           .description = "futolab critical, as its command line says",
                           .task = Task::greedy,
@@ -626,9 +688,7 @@ int run_greedy(const CriticalArgs& args) {
 int run_exact_square(const CriticalArgs& args) {
     CriticalArgs a = args;
     const std::unique_ptr<external::TempDir> stdin_copy = private_stdin(a);
-    const ExactObjective objective = exact_objective_of(a);
-    if (objective == ExactObjective::frontier)
-        throw InputError("critical --exact --square/--input: --objective must be 2h+3k, h+k, k or h (not frontier)");
+    check_objective(a, square_objectives(), "--exact --square/--input");
     for (const SolvedSquare& s : given_squares(a))
         if (s.n > kMaxWideN)
             throw InputError(fmt::format("critical --exact: {} has order {}; the per-square search needs n <= {}", s.id, s.n,
@@ -723,6 +783,11 @@ const std::vector<OptionRule<CriticalArgs>>& critical_rules() {
          }},
         {"--time-limit", "with --objective greedy (the default) in the default search", [](const CriticalArgs& a) -> std::string {
              return !a.free_square && !a.exact && a.objective == Objective::greedy ? kOnePass : "";
+         }},
+        {"--force", "with --resume", [](const CriticalArgs& a) -> std::string {
+             return a.resume ? "does not apply with --resume (--resume goes on with the results CSV, --force searches again "
+                               "from scratch: give one)"
+                             : "";
          }},
         {"--shards", "with --shard", [](const CriticalArgs& a) -> std::string {
              return a.shard.empty() ? "" : "does not apply with --shard I/N (its N is the number of shards)";
@@ -838,19 +903,23 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
     cmd->add_option("--square", a->square, "A solved square, rows separated by '/': \"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4\"");
     cmd->add_option("--input", a->input, "Instances: each one's solution, or its unique solution, is the square");
     add_whole(cmd, "--n", a->n, {kMinSize, kMaxSize}, "Order of random squares (with --count), or of --exhaustive");
-    add_whole(cmd, "--count", a->count, {}, "Number of random squares (default 1); the default search keeps each in its results CSV when done");
+    add_whole(cmd, "--count", a->count, {0, kDefaultMaxRuns},
+              "Number of random squares (default 1; the default search runs one run per square, up to its run-matrix guard); "
+              "the default search keeps each in its results CSV when done");
     add_whole(cmd, "--seed", a->seed, {}, "Seed; random square i uses seed + i (default 1)");
     add_word(cmd, "--sampler", a->sampler, kLatinSamplers, "Random squares: " + word_help(kLatinSamplers));
     add_word(cmd, "--use", a->use, kClueUses, "Clues the search may use");
     add_word(cmd, "--objective", a->objective, kObjectives, "What is minimised: " + word_help(kObjectives));
     add_word(cmd, "--order", a->order, kGreedyOrders, "Questions of a greedy pass: " + word_help(kGreedyOrders));
-    add_whole(cmd, "--iterations", a->iterations, {},
+    add_whole(cmd, "--iterations", a->iterations, {0, method_option(Task::greedy, "iterations").max},
               "Greedy passes per square (default 1 for greedy, else 200; 0 = the default)");
     add_duration(cmd, "--time-limit", a->time_limit,
-                 "Search time per square: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s)");
+                 fmt::format("Search time per square: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s; the default "
+                             "search: whole milliseconds, at most {} days)",
+                             method_option(Task::greedy, "time_ms").max / 86400000));
     add_duration(cmd, "--cpu-limit", a->cpu_limit,
                  "--exact --square/--input: CPU time of each square's search (like --time-limit, but fair under load)");
-    cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode:var=afcsize,cube=yes, Gecode with its AFC variable order and the Latin cube's third face; sat = one incremental CaDiCaL solver per set); clues the search kept come with witnesses checked without it");
+    cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode:var=afcsize,cube=yes, Gecode with its AFC variable order and the Latin cube's third face; sat = one incremental CaDiCaL solver per set); clues the search kept come with witnesses checked without it. The default search and --exact --square/--input take " + verify_specs());
     cmd->add_flag("--exhaustive", a->exhaustive, "Exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4");
     cmd->add_flag("--exact", a->exact,
                   "Exact minimum of --objective (" + names_of(exact_objectives()) + ") over all squares of order --n <= 5, "

@@ -14,6 +14,7 @@
 #include "solvers/external/temp_dir.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <filesystem>
 #include <iostream>
@@ -69,7 +70,72 @@ bool csv_beside(const std::string& out) {
     return !(folder == "/dev" || folder.starts_with("/dev/") || folder == "/proc" || folder.starts_with("/proc/"));
 }
 
+// The command-line option each rendered config value comes from (app/cmd_critical.cpp): the
+// critical_squares: keys, the methods' options (critical, exact-square) and the limits.
+std::string_view option_of(std::string_view key) {
+    static const std::map<std::string_view, std::string_view> options{
+        {"n", "--n"},           {"count", "--count"},         {"seed", "--seed"},           {"sampler", "--sampler"},
+        {"square", "--square"}, {"file", "--input"},          {"objective", "--objective"}, {"use", "--use"},
+        {"order", "--order"},   {"iterations", "--iterations"}, {"time_ms", "--time-limit"}, {"verify", "--verify-with"},
+        {"shrink", "--no-shrink"}, {"cycle_seeds", "--no-cycle-seeds"}, {"probe_seeds", "--probe-seeds"},
+        {"certificate", "--certificate"}, {"limits.time", "--time-limit"}, {"limits.cpu", "--cpu-limit"},
+        {"output", "--out"},    {"task", "--exact"}};
+    const auto it = options.find(key);
+    return it == options.end() ? key : it->second;
+}
+
+// "--objective (objective h+k there, k here)" for each value of the search that made `csv`
+// (its sidecar's config) that this one renders otherwise; "" when none is found (then the
+// driver's own check names the hashes). --resume refused with two hashes named no option (F11).
+std::string search_difference(const std::string& csv, const ExperimentConfig& is) {
+    if (!std::filesystem::exists(sidecar_path(csv))) return "";
+    ExperimentConfig was;
+    try {
+        const SidecarFacts made = read_sidecar(csv);
+        if (made.identity.config_file != kCriticalConfig || made.identity.config_text == is.text) return "";
+        was = parse_config(made.identity.config_text, kCriticalConfig);
+    } catch (const InputError&) {
+        return "";  // a sidecar the driver refuses with its own message
+    }
+    std::vector<std::string> differ;
+    const auto add = [&](std::string_view key, const std::string& then, const std::string& now) {
+        if (then != now) differ.push_back(fmt::format("{} ({} {} there, {} here)", option_of(key), key, visible_text(then), visible_text(now)));
+    };
+    add("task", std::string(task_name(was.task)), std::string(task_name(is.task)));
+    if (was.instances.size() == 1 && is.instances.size() == 1) {
+        const CriticalSquaresSource &a = was.instances[0].critical_squares, &b = is.instances[0].critical_squares;
+        add("n", std::to_string(a.n), std::to_string(b.n));
+        add("count", std::to_string(a.count), std::to_string(b.count));
+        add("seed", std::to_string(a.seed), std::to_string(b.seed));
+        add("sampler", std::string(latin_sampler_name(a.sampler)), std::string(latin_sampler_name(b.sampler)));
+        add("square", a.square, b.square);
+        add("file", a.file, b.file);
+    }
+    if (was.solvers.size() == 1 && is.solvers.size() == 1 && was.task == is.task)
+        for (const auto& [key, value] : is.solvers[0].options) {
+            const auto then = was.solvers[0].options.find(key);
+            add(key, then == was.solvers[0].options.end() ? "" : then->second, value);
+        }
+    add("limits.time", fmt::format("{}", was.limits.time_seconds), fmt::format("{}", is.limits.time_seconds));
+    add("limits.cpu", fmt::format("{}", was.limits.cpu_seconds), fmt::format("{}", is.limits.cpu_seconds));
+    add("output", was.output, is.output);
+    return fmt::format("{}", fmt::join(differ, ", "));
+}
+
 }  // namespace
+
+std::string normal_path(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path full = fs::absolute(path, ec).lexically_normal();
+    const fs::path name = full.filename();
+    if (ec || name.empty() || name == "." || name == "..") return path;
+    const fs::path folder = fs::weakly_canonical(full.parent_path(), ec);
+    const fs::path cwd = fs::weakly_canonical(fs::current_path(ec), ec);
+    if (ec) return path;
+    const fs::path relative = (folder / name).lexically_relative(cwd);
+    return !relative.empty() && *relative.begin() != ".." ? relative.string() : (folder / name).string();
+}
 
 bool report_greedy_row(const CriticalRow& row, std::string& records) {
     bool failed = false;
@@ -99,8 +165,13 @@ int run_critical_experiment(const CriticalExperiment& run) {
         throw InputError("critical --resume: needs --out FILE, a regular file (the results CSV beside it is what is resumed)");
     // Standard output: the CSV lives in a private folder, gone when the command ends.
     const std::unique_ptr<external::TempDir> scratch = to_stdout ? std::make_unique<external::TempDir>(kScratchPrefix) : nullptr;
-    const std::string csv = to_stdout ? (scratch->path() / "results.csv").string() : critical_csv_path(run.out);
+    const std::string csv = to_stdout ? (scratch->path() / "results.csv").string() : normal_path(critical_csv_path(run.out));
     const ExperimentConfig config = parse_config(run.config_of(csv), kCriticalConfig);
+    if (run.resume)
+        if (const std::string differ = search_difference(csv, config); !differ.empty())
+            throw InputError(fmt::format("critical --resume: {} was made by a search with other options: {}: refusing to "
+                                         "resume; give the same options, or another --out",
+                                         visible_text(csv), differ));
     // Another live writer's CSV, a lock file, a FIFO or a folder there: refused even with --force.
     if (!to_stdout) check_output_path(csv, {}, true, "--out's results CSV");
     if (!to_stdout && !run.resume && std::filesystem::exists(csv)) {
@@ -120,6 +191,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
     options.resume = run.resume;
     options.quiet = true;
     options.command_line = run.command_line;
+    options.export_outputs = false;  // --out gets the records; nothing else beside it but the CSV's files (F2)
     const RunnerReport r = run_experiment(config, options);
     const RowsRead rows = read_rows(r.csv_path, run.report);
     write_output(run.out.empty() ? "-" : run.out, rows.records);

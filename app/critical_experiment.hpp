@@ -51,6 +51,12 @@ std::string critical_csv_path(const std::string& out);
 // (standard output, a device, a symlink, a path in /dev or /proc: --out is written as a stream).
 std::string critical_csv_of(const std::string& out);
 
+// A path as the command finds it, so one file spelled two ways is one text in the rendered
+// config (its hash is what --resume checks): "./b.csv", "b.csv" and "$PWD/b.csv" → "b.csv"; a
+// path outside the working directory → absolute. Its folders are resolved (symlinks, ".."),
+// its last name is kept as given (a symlink named there stays that name).
+std::string normal_path(const std::string& path);
+
 // Runs it; reports each row (`report`), writes --out, and says where the results are. Exit 0, or
 // 1 when a row failed or the run was interrupted (--resume goes on).
 int run_critical_experiment(const CriticalExperiment& run);

@@ -280,8 +280,11 @@ CriticalSquaresSource read_critical_squares(const Where& w, const YAML::Node& no
     }
     for (const char* key : {"count", "sampler"})
         if (node[key]) w.fail(node[key], fmt::format("critical_squares.{} applies with 'n' only (random squares)", key));
-    if (node["square"]) c.square = w.scalar(node["square"], "critical_squares.square");
-    else c.file = w.scalar(node["file"], "critical_squares.file");
+    const char* key = node["square"] ? "square" : "file";
+    std::string& value = node["square"] ? c.square : c.file;
+    value = w.scalar(node[key], fmt::format("critical_squares.{}", key));
+    // An empty text would be read as no square, or as a file named "" ("<input>: cannot read").
+    if (value.empty()) w.fail(node[key], fmt::format("critical_squares.{} is empty", key));
     return c;
 }
 
@@ -500,6 +503,12 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
     if (root["repeats"]) c.repeats = static_cast<int>(w.whole(root["repeats"], "repeats", 1, kMaxInt));
     read_timing(w, root, c);
     read_task(w, root, c);
+    // A kind whose runs take their squares' own seeds (critical_squares:) would read the config
+    // seed only to shuffle the run order: accepted, it would look like it seeds the squares.
+    if (root["seed"] && task_info(c.task).inputs == TaskInput::critical_squares)
+        w.fail(root["seed"], fmt::format("'seed' does not apply to task {}: each run uses its square's own seed "
+                                         "(critical_squares: {{ ..., seed: S }}); give it there",
+                                         task_name(c.task)));
     if (root["limits"]) c.limits = read_limits(w, root["limits"]);
     // After read_limits: `limits` is a mapping of known keys by now.
     const TaskInfo& kind = task_info(c.task);

@@ -198,6 +198,8 @@ void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& 
     for (const Instance& given : read_instances(c.file)) {
         Instance in = square_instance(given.n, solved_square(given));
         in.id = given.id + ":critical";
+        in.source = given.source;  // a repeated id is named by its file and line
+        in.line = given.line;
         add(std::move(in), c.seed);
     }
     if (files != nullptr) files->push_back({c.file, fmt::format("{:016x}", fnv1a64(read_text_file(c.file)))});
@@ -232,8 +234,29 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
         throw std::runtime_error(fmt::format("{}:{}: {}", config.path, source.line, e.what()));
     }
     points.resize(out.size(), kNoPoint);
-    for (Instance& in : out) in.source = config.path;
+    const bool own_places = source.kind == InstanceSource::Kind::critical_squares;  // a file's squares keep theirs
+    for (Instance& in : out)
+        if (!own_places || in.source.empty()) {
+            in.source = config.path;
+            if (own_places) in.line = source.line;
+        }
     return out;
+}
+
+// What can be done about an instance id read twice, by the kind of source that read it again.
+// critical_squares: names its squares itself (config.hpp), so "rename one" is no advice there.
+// `first_line`: the config line of the source that read it first.
+std::string repeated_id_advice(const ExperimentConfig& config, const InstanceSource& source, bool same_place, int first_line) {
+    if (source.kind != InstanceSource::Kind::critical_squares) return "rename one, or list the file once";
+    const CriticalSquaresSource& c = source.critical_squares;
+    if (c.n > 0) return "critical_squares sources of one n need seed ranges (seed to seed + count - 1) that do not overlap";
+    if (!c.square.empty())
+        return "every critical_squares square is named square:critical: put the squares in a file, one instance each "
+               "with its own id, and give it as critical_squares: { file: ... }";
+    return same_place ? fmt::format("the file is given twice, {} lines {} and {}: list it once; all its squares take that "
+                                    "source's one seed",
+                                    config.path, first_line, source.line)
+                      : "rename one in its file";
 }
 
 // The instance's values on the matrix's axes (`axes`: indices into kAxes).
@@ -312,16 +335,17 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
     // A run is keyed by its instance's id (with its hash): one id twice (a JSONL corpus with a
     // repeated id, a file listed twice or matched by two globs) would count runs twice in every
     // analysis and mix them on resume. Refused before the sweep, naming both places.
-    std::map<std::string, std::string> seen;  // id → where it was first read
+    std::map<std::string, std::pair<std::string, int>> seen;  // id → where it was first read, by the source of which line
     for (const InstanceSource& source : config.instances) {
         const std::vector<Instance> list = source_instances(config, source, skipped, points, &m.input_files);
         for (std::size_t j = 0; j < list.size(); ++j) {
             const Instance& in = list[j];
             const std::string where = in.line > 0 ? fmt::format("{}:{}", in.source, in.line) : in.source;
-            if (const auto [first, fresh] = seen.emplace(in.id, where); !fresh)
+            if (const auto [first, fresh] = seen.emplace(in.id, std::pair{where, source.line}); !fresh)
                 throw InputError(fmt::format("{}: instance id '{}' again (first at {}): ids must be unique in an "
-                                             "experiment (rename one, or list the file once)",
-                                             where, in.id, first->second));
+                                             "experiment ({})",
+                                             where, in.id, first->second.first,
+                                             repeated_id_advice(config, source, where == first->second.first, first->second.second)));
             try {  // the semantic checks: values in range, adjacent and acyclic relations, …
                 m.instances.push_back(task_info(config.task).inputs == TaskInput::squares ? square_input(in) : Puzzle::compile(in));
                 append_point(m, axes, points[j]);

@@ -589,7 +589,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         if (!q.failure) throw;
     }
     if (q.failure) std::rethrow_exception(q.failure);  // the first error (the results write), not a follow-up one
-    if (fills(kind, TaskColumn::output)) {
+    if (options.export_outputs && fills(kind, TaskColumn::output)) {
         lock.check_held();
         export_outputs(report.csv_path);
     }

@@ -22,6 +22,10 @@ struct RunnerOptions {
     bool skip_invalid = false;  // leave invalid instances out (listed in the sidecar)
     std::string out_dir;       // overrides the directory of the config's output
     std::string command_line;  // for the sidecar
+    // The outputs beside the CSV (records/outputs.hpp) for kinds that have them. A command that
+    // writes the records itself (`futolab critical --out`) sets false: a second copy beside its
+    // CSV would replace a file it was never asked to write (red-team round 12, F2).
+    bool export_outputs = true;
     // A futolab binary that serves `futolab worker` (the command line: /proc/self/exe). With it,
     // solve and count sweeps in process isolation start their workers from it, a fresh
     // address-space layout each session (builds.hpp); without it (a library caller, a test

@@ -46,14 +46,15 @@ std::vector<int> solved_square(const Instance& in) {
     for (const auto& row : in.solution) square.insert(square.end(), row.begin(), row.end());
     if (!in.solution.empty()) {
         if (!is_latin_square(in.n, square) || verify_solution(p, square))
-            throw InputError(fmt::format("{}: the solution of {} is not a Latin square that solves it", in.source, in.id));
+            throw InputError(fmt::format("{}: instance {}: its field 'solution' is not a Latin square that solves it",
+                                         format_location({in.source, in.line, 0}), in.id));
         return square;
     }
     CountOracle oracle;
     OracleAnswer a = oracle.count_to_two(p);
     if (a.status != Status::unique)
-        throw InputError(fmt::format("{}: {} has no solution and is not uniquely solvable ({})", in.source, in.id,
-                                     status_name(a.status)));
+        throw InputError(fmt::format("{}: instance {}: no field 'solution', and its puzzle is not uniquely solvable ({})",
+                                     format_location({in.source, in.line, 0}), in.id, status_name(a.status)));
     return std::move(a.first);
 }
 

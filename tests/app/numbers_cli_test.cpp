@@ -29,6 +29,9 @@ struct NumericOption {
 };
 
 const double kU64 = 18446744073709551615.0, kInt = 2147483647.0, kSeconds = 9.2e9;
+// 2^63 - 1 (as a double, 2^63: compared as the whole number it stands for): the iterations the
+// method `critical` takes (round 12, F9).
+const double kI63 = 9223372036854775807.0;
 
 // Each command line ends in a usage error found after every option is read.
 const std::string kSolve = "solve nosuch.futo";
@@ -51,9 +54,9 @@ const std::vector<NumericOption> kOptions{
     {kRandom, "--steps", Kind::whole, 0, kU64},
     {kUnique, "--max-attempts", Kind::whole, 1, kInt},
     {kCritical, "--n", Kind::whole, 2, 64},
-    {kCritical, "--count", Kind::whole, 0, kU64},
+    {kCritical, "--count", Kind::whole, 0, 100000000},  // the default search's run-matrix guard (round 12, F18)
     {kCritical, "--seed", Kind::whole, 0, kU64},
-    {kCritical, "--iterations", Kind::whole, 0, kU64},
+    {kCritical, "--iterations", Kind::whole, 0, kI63},
     {kCritical, "--time-limit", Kind::duration, 0, kSeconds},
     {kCritical, "--patience", Kind::whole, 1, kInt},
     {kCritical, "--temperature", Kind::real, 0, 1e9},
@@ -72,7 +75,8 @@ bool accepted(const NumericOption& o, const Boundary& b) {
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(b.text.data(), b.text.data() + b.text.size(), v);
     if (ec != std::errc() || end != b.text.data() + b.text.size()) return false;  // -1, 1e300, 2^64
-    return v >= static_cast<std::uint64_t>(o.min) && (o.max == kU64 || v <= static_cast<std::uint64_t>(o.max));
+    const std::uint64_t max = o.max == kI63 ? std::uint64_t{9223372036854775807} : static_cast<std::uint64_t>(o.max);
+    return v >= static_cast<std::uint64_t>(o.min) && (o.max == kU64 || v <= max);
 }
 
 // The word a rejection must use for this value.

@@ -5,6 +5,7 @@
 #include "experiments/run_matrix.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <cmath>
 
@@ -149,4 +150,32 @@ TEST_CASE("critical_squares: the command's ids and its own seeds, one source onl
                Catch::Contains("task greedy takes 'critical_squares' sources only"));
     CHECK_THAT(guard_error("name: t\ntask: critical\ninstances:\n  - critical_squares: { n: 4 }\nmethods: [critical]\n"),
                Catch::Contains("'critical_squares' sources feed greedy and exact-square tasks, not critical"));
+}
+
+// Red-team round 12 (F10, F14, F16): a critical_squares: source's refusals name the field and
+// the file line, and an id read twice comes with advice its source can follow (a config cannot
+// rename the squares it names itself).
+TEST_CASE("critical_squares: empty fields, the config seed and repeated ids are refused with followable messages",
+          "[matrix][critical]") {
+    const std::string n04 = kRoot + "/corpora/tatham-check/n04.tatham";
+    const auto config = [](const std::string& sources) {
+        return "name: t\ntask: greedy\ninstances:\n" + sources + "methods: [critical]\n";
+    };
+    CHECK(guard_error(config("  - critical_squares: { square: '' }\n")) == "cfg.yaml:4:33: critical_squares.square is empty");
+    CHECK(guard_error(config("  - critical_squares: { file: '' }\n")) == "cfg.yaml:4:31: critical_squares.file is empty");
+    for (const char* task : {"greedy", "exact-square"}) {
+        const std::string method = std::string(task) == "greedy" ? "critical" : "exact-square";
+        CHECK_THAT(guard_error(fmt::format("name: t\ntask: {}\nseed: 5\ninstances:\n  - critical_squares: {{ n: 4 }}\nmethods: [{}]\n",
+                                           task, method)),
+                   Catch::StartsWith(fmt::format("cfg.yaml:3:7: 'seed' does not apply to task {}: each run uses its square's own seed", task)));
+    }
+    CHECK_THAT(guard_error(config("  - critical_squares: { square: '1 2/2 1' }\n  - critical_squares: { square: '2 1/1 2' }\n")),
+               Catch::StartsWith("cfg.yaml:5: instance id 'square:critical' again (first at cfg.yaml:4)") &&
+                   Catch::Contains("put the squares in a file"));
+    CHECK_THAT(guard_error(config("  - critical_squares: { file: " + n04 + ", seed: 1 }\n  - critical_squares: { file: " + n04 +
+                                  ", seed: 2 }\n")),
+               Catch::StartsWith(n04 + ":2: instance id 'n04:") && Catch::Contains("the file is given twice, cfg.yaml lines 4 and 5: list it once"));
+    CHECK_THAT(guard_error(config("  - critical_squares: { n: 4, count: 2 }\n  - critical_squares: { n: 4, seed: 2 }\n")),
+               Catch::StartsWith("cfg.yaml:5: instance id 'critical-n4-s2' again (first at cfg.yaml:4)") &&
+                   Catch::Contains("seed ranges"));
 }

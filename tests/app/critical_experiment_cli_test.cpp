@@ -1,0 +1,125 @@
+// `futolab critical`'s searches that run as experiments (the default greedy search, task greedy;
+// --exact --square/--input, task exact-square): red-team round 12's findings on them. The
+// command's values are checked as the command's options, against the ranges the search takes;
+// nothing beside --out but its results CSV, sidecar and schema is written; one search spelled
+// two ways resumes; --resume names the option that differs.
+#include "cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+
+using futolab::test::fresh_dir;
+using futolab::test::has;
+using futolab::test::run_cli;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kSmall = std::string(FUTOLAB_DATA_DIR) + "/tatham-check/n04.tatham";
+const std::string kSquare3 = "1 2 3/2 3 1/3 1 2";
+
+void write(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+// The one line of a refusal: exit 2, what it says.
+std::string refusal(const std::string& args, const std::string& cwd = FUTOLAB_SOURCE_DIR "/tests/data") {
+    const auto r = run_cli(args, cwd);
+    CHECK(r.exit_code == 2);
+    return r.err;
+}
+
+}  // namespace
+
+// F2: `--out r.txt` has its results CSV r.txt.csv; the driver's outputs export of that CSV is
+// r.txt.jsonl, a file nobody asked for (it replaced a user's file of that name).
+TEST_CASE("critical --out writes nothing beside it but its results CSV, its sidecar, schema and lock", "[cli][critical]") {
+    const fs::path dir = fresh_dir("critical-experiment", "companions");
+    write(dir / "r.txt.jsonl", "user data\n");
+    write(dir / "e.txt.jsonl", "user data\n");
+    REQUIRE(run_cli("critical --n 3 --count 1 --out r.txt", dir.string()).exit_code == 0);
+    REQUIRE(run_cli("critical --exact --square \"" + kSquare3 + "\" --objective k --out e.txt", dir.string()).exit_code == 0);
+    CHECK(slurp((dir / "r.txt.jsonl").string()) == "user data\n");
+    CHECK(slurp((dir / "e.txt.jsonl").string()) == "user data\n");
+    std::set<std::string> files;
+    for (const auto& entry : fs::directory_iterator(dir)) files.insert(entry.path().filename().string());
+    CHECK(files == std::set<std::string>{".e.txt.csv.lock", ".r.txt.csv.lock", "e.txt", "e.txt.csv", "e.txt.csv.meta.yaml", "e.txt.csv.schema.json", "e.txt.jsonl",
+                                         "r.txt", "r.txt.csv", "r.txt.csv.meta.yaml", "r.txt.csv.schema.json", "r.txt.jsonl"});
+}
+
+// F9, F18, F20: a value the search cannot take names the command's option and the real range,
+// before any config is rendered ("futolab critical:12:5: solver 'critical': …" named neither).
+TEST_CASE("critical refuses values its search cannot take, naming the option and the search's range", "[cli][critical]") {
+    CHECK(has(refusal("critical --n 3 --objective frontier"),
+              "critical: --objective frontier: the default search minimises one of greedy, h+k, 2h+3k, k, h"));
+    CHECK(has(refusal("critical --exact --square \"" + kSquare3 + "\" --objective greedy"),
+              "--objective greedy: --exact --square/--input minimises one of h+k, 2h+3k, k, h"));
+    CHECK(has(refusal("critical --n 3 --objective h+k --time-limit 9000h"),
+              "--time-limit 32400000 s: the search takes at most 31536000 s (365 days) per square"));
+    CHECK(has(refusal("critical --n 3 --objective h+k --iterations 9223372036854775808"),
+              "--iterations: 9223372036854775808 is too large (accepted: 0 to 9223372036854775807)"));
+    CHECK(has(refusal("critical --n 3 --count 100000001"), "--count: 100000001 is too large (accepted: 0 to 100000000)"));
+    for (const char* limit : {"0.0005", "0.0015", "1e-9", "2500us"})
+        CHECK(has(refusal(std::string("critical --n 3 --objective h+k --iterations 2 --time-limit ") + limit),
+                  "the search keeps its time limit in whole milliseconds"));
+    for (const std::string& out : {refusal("critical --n 3 --objective frontier"), refusal("critical --n 3 --count 100000001")})
+        CHECK_FALSE(has(out, "futolab critical:"));
+    const auto help = run_cli("critical --help");
+    CHECK(has(help.out, "the default search: whole milliseconds, at most 365 days"));
+}
+
+// A whole number of milliseconds is kept exactly (it was ceil'ed: 0.0015 s became time_ms=2).
+TEST_CASE("critical --time-limit in whole milliseconds is the method's time_ms", "[cli][critical]") {
+    const fs::path dir = fresh_dir("critical-experiment", "time-ms");
+    REQUIRE(run_cli("critical --n 3 --count 1 --objective h+k --iterations 2 --time-limit 0.3 --out t.jsonl", dir.string()).exit_code == 0);
+    CHECK(has(slurp((dir / "t.csv").string()), "time_ms=300"));
+}
+
+// F12 and F17.
+TEST_CASE("critical refuses --resume with --force, and lists the --verify-with backends it takes", "[cli][critical]") {
+    CHECK(has(refusal("critical --n 3 --out x.jsonl --resume --force"), "critical: --force does not apply with --resume"));
+    CHECK(has(refusal("critical --exact --square \"" + kSquare3 + "\" --out x.jsonl --resume --force"), "--force does not apply with --resume"));
+    const std::string verify = refusal("critical --n 3 --verify-with gecode");
+    CHECK(has(verify, "--verify-with gecode: this search verifies with one of gecode:var=afcsize,cube=yes, gac, fc, sat"));
+    CHECK_FALSE(has(verify, "one of gecode,"));
+}
+
+// F11: one search spelled two ways renders one config (the canonical square text, the CSV's
+// and the input's paths as found), so --resume takes it; a real difference is named by option.
+TEST_CASE("critical --resume takes one search spelled two ways and names the option that differs", "[cli][critical]") {
+    const fs::path dir = fresh_dir("critical-experiment", "resume-spellings");
+    fs::copy_file(kSmall, dir / "p.tatham");
+    REQUIRE(run_cli("critical --square \"" + kSquare3 + "\" --out s.jsonl", dir.string()).exit_code == 0);
+    for (const std::string& out : {std::string("./s.jsonl"), (dir / "s.jsonl").string()})
+        CHECK(run_cli("critical --square \" 01  2 3/2 3 1/3 1 2 \" --resume --out " + out, dir.string()).exit_code == 0);
+    REQUIRE(run_cli("critical --input p.tatham --out i.jsonl", dir.string()).exit_code == 0);
+    CHECK(run_cli("critical --input ./p.tatham --resume --out " + (dir / "i.jsonl").string(), dir.string()).exit_code == 0);
+    REQUIRE(run_cli("critical --n 3 --count 2 --objective h+k --iterations 2 --out b.jsonl", dir.string()).exit_code == 0);
+    CHECK(has(refusal("critical --n 3 --count 2 --objective k --iterations 3 --resume --out b.jsonl", dir.string()),
+              "critical --resume: b.csv was made by a search with other options: --iterations (iterations 2 there, 3 here), "
+              "--objective (objective h+k there, k here)"));
+    REQUIRE(run_cli("critical --exact --square \"" + kSquare3 + "\" --objective k --out e.jsonl", dir.string()).exit_code == 0);
+    CHECK(has(refusal("critical --exact --square \"" + kSquare3 + "\" --objective k --cpu-limit 5 --resume --out e.jsonl", dir.string()),
+              "--cpu-limit (limits.cpu 0 there, 5 here)"));
+}
+
+// F10: an --input square the search cannot take is named by its file, line and field; an id
+// read twice names both lines.
+TEST_CASE("critical --input refusals name the file, the line and the field", "[cli][critical]") {
+    const fs::path dir = fresh_dir("critical-experiment", "input-lines");
+    const std::string good = R"({"id":"a","n":3,"givens":[],"lt":[],"solution":[[1,2,3],[2,3,1],[3,1,2]]})";
+    write(dir / "dup.jsonl", good + "\n" + good + "\n");
+    write(dir / "bad.jsonl", good + "\n" + R"({"id":"b","n":3,"givens":[],"lt":[],"solution":[[1,2,3],[1,2,3],[3,1,2]]})" + "\n");
+    write(dir / "multi.jsonl", good + "\n" + R"({"id":"c","n":3,"givens":[],"lt":[]})" + "\n");
+    for (const char* mode : {"", "--exact --objective k "}) {
+        CHECK(has(refusal(std::string("critical ") + mode + "--input dup.jsonl", dir.string()),
+                  "dup.jsonl:2: instance id 'a:critical' again (first at dup.jsonl:1)"));
+        CHECK(has(refusal(std::string("critical ") + mode + "--input bad.jsonl", dir.string()),
+                  "bad.jsonl:2: instance b: its field 'solution' is not a Latin square that solves it"));
+        CHECK(has(refusal(std::string("critical ") + mode + "--input multi.jsonl", dir.string()),
+                  "multi.jsonl:2: instance c: no field 'solution', and its puzzle is not uniquely solvable (multiple)"));
+    }
+}
