@@ -10,6 +10,7 @@
 #include "app/vocabulary_option.hpp"
 #include "core/clue_use.hpp"
 #include "core/grades.hpp"
+#include "core/seed_range.hpp"
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "generators/random_instance.hpp"
@@ -95,6 +96,7 @@ void refuse_unused(const GenerateArgs& a) {
 
 int generate(const GenerateArgs& a) {
     refuse_unused(a);
+    check_seed_range("generate", a.seed, a.count, "--count", "instance");  // before --out is opened
     switch (*a.kind) {
         case GeneratorKind::random: generate_random(a); break;
         case GeneratorKind::unique: generate_unique(a); break;
@@ -117,7 +119,7 @@ void add_generate(CLI::App& app, Action& run) {
     a->opt_k = add_whole(cmd, "--k", a->k, {0, 2 * kMaxSize * (kMaxSize - 1)}, "random: exact number of relations, 0..2n(n-1)")
                    ->excludes(a->opt_q);
     add_whole(cmd, "--count", a->count, {}, "Number of instances (default 1), each written when made");
-    add_whole(cmd, "--seed", a->seed, {}, "Seed of the first instance (default 1); instance i uses seed + i (mod 2^64)");
+    add_whole(cmd, "--seed", a->seed, {}, "Seed of the first instance (default 1); instance i uses seed + i, at most 2^63-1");
     add_word(cmd, "--sampler", a->sampler, kLatinSamplers, "Latin squares: " + word_help(kLatinSamplers));
     a->opt_steps = add_whole(cmd, "--steps", a->steps, {}, "Jacobson-Matthews steps per square (a move from a proper square plus the improper moves back; 0 = n^3, the default)");
     a->opt_use = add_word(cmd, "--use", a->use, kClueUses, "unique: clue kinds allowed");

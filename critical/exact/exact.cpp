@@ -1,6 +1,7 @@
 #include "critical/exact/exact.hpp"
 
 #include "core/error.hpp"
+#include "core/seed_range.hpp"
 #include "generators/latin/random.hpp"
 #include "solvers/run/run.hpp"
 #include "critical/exact/cycle_switches.hpp"
@@ -262,6 +263,7 @@ ExactResult exact_sample(int n, ExactObjective objective, std::size_t count, std
                          const ExactOptions& options) {
     if (n < 2 || n > kMaxExactN)
         throw InputError("--sample needs 2 <= n <= " + std::to_string(kMaxExactN) + ", got " + std::to_string(n));
+    check_seed_range("critical --exact", seed, count, "--sample", "square");
     const auto t0 = std::chrono::steady_clock::now();
     // Square i from seed + i, as `futolab critical --n N --count C` draws them; each class once.
     std::vector<SquareClass> classes;
