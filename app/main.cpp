@@ -3,6 +3,7 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/list_items.hpp"
+#include "app/repeated_options.hpp"
 #include "core/env.hpp"
 #include "core/error.hpp"
 #include "core/visible_text.hpp"
@@ -159,8 +160,11 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return checked(app.exit(e));
     } catch (const CLI::ParseError& e) {
-        print_message("futolab: " + futolab::visible_text(e.what(), futolab::LineBreaks::shown) + " (see --help)\n",
-                      away_from_stderr(nullptr));
+        // An option given twice is named with its values (app/repeated_options.hpp), not in CLI11's words.
+        const std::string repeated =
+            dynamic_cast<const CLI::ArgumentMismatch*>(&e) ? futolab::app::repeated_option(app) : std::string();
+        const std::string text = repeated.empty() ? std::string(e.what()) + " (see --help)" : repeated;
+        print_message("futolab: " + futolab::visible_text(text, futolab::LineBreaks::shown) + "\n", away_from_stderr(nullptr));
         return kExitBadInput;
     } catch (const futolab::InputError& e) {  // a numeric option out of range (app/number_options.hpp)
         return report("", e, kExitBadInput);
