@@ -182,6 +182,10 @@ void append_new_member(Json& object, std::string key, Json value) {
     static_cast<Json::object_t::Container&>(object.get_ref<Json::object_t&>()).emplace_back(std::move(key), std::move(value));
 }
 
+bool is_blank_line(std::string_view line) {
+    return line.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
+}
+
 JsonRead read_json(std::string_view text, std::size_t max_depth) {
     Builder builder(max_depth);
     Json::sax_parse(text, &builder);  // strict: nothing may follow the value

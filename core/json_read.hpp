@@ -30,6 +30,12 @@ struct JsonRead {
     std::size_t line = 0, column = 0;  // where, 1-based in the text (0: no position, e.g. a key twice)
 };
 
+// A JSON Lines line that holds only whitespace (space, tab, CR, LF, FF, VT; none at all too):
+// an empty line, which every JSON Lines reader (instances, certificates) skips wherever it is.
+// One rule for all of them: a certificate's trailing "  " or "\r" line was read as one more
+// record (red-team round 12, F8).
+bool is_blank_line(std::string_view line);
+
 // Parses `text` (one JSON value); nesting deeper than `max_depth` levels is refused as it is
 // read (0: no bound).
 JsonRead read_json(std::string_view text, std::size_t max_depth = 0);

@@ -332,8 +332,9 @@ void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind, 
 
 CertificateCheck check_certificate(std::istream& in, const std::string& source, const std::string& verify_backend) {
     std::string text;
-    if (!std::getline(in, text)) bad({source, 1}, "empty certificate");
-    const At first{source, 1};
+    std::size_t line_no = 0;
+    if (!next_record_line(in, text, line_no)) bad({source, 1}, "empty certificate");
+    const At first{source, line_no};
     const Json head = parse_line(text, first);
     const Head h = read_head(head, first);
     CertificateCheck result = h.claim;
@@ -345,10 +346,9 @@ CertificateCheck check_certificate(std::istream& in, const std::string& source, 
     const std::vector<Claim> claims = claims_of(h.claim.objective, h.claim.minimum, h.claim.frontier);
     const CertificateShard& shard = h.claim.shard;
     const std::size_t expected = classes_in(shard, h.classes.size());
-    std::size_t line_no = 1, squares = 0;
-    while (std::getline(in, text)) {
-        const At at{source, ++line_no};
-        if (text.empty()) continue;
+    std::size_t squares = 0;
+    while (next_record_line(in, text, line_no)) {
+        const At at{source, line_no};
         if (result.classes == expected) return fail(fmt::format("line {}: more class records than the {} of {}", line_no, expected,
                                                                  shard.count > 1 ? "the shard" : "the order"));
         const std::size_t index = shard.index + result.classes * shard.count;

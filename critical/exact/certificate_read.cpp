@@ -74,6 +74,14 @@ void check_keys(const Json& record, const At& at, const std::string& what, std::
         if (!record.contains(key)) bad(at, fmt::format("{} has no '{}'", what, key));
 }
 
+bool next_record_line(std::istream& in, std::string& text, std::size_t& line_no) {
+    while (std::getline(in, text)) {
+        ++line_no;
+        if (!is_blank_line(text)) return true;
+    }
+    return false;
+}
+
 // One line of the file as JSON (core/json_read.hpp). A key twice in one object is refused: the
 // parser would keep the last one, so `{"minimum": 9, "minimum": 7}` would claim 7 where a
 // reader sees 9. write_certificate nests 4 levels (header, frontier, point, witness clues); a

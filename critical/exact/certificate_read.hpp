@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,11 @@ std::string text_at(const Json& j, const At& at, const std::string& field);
 // A record's keys: `required` must be there, `optional` may be, nothing else.
 void check_keys(const Json& record, const At& at, const std::string& what, std::initializer_list<const char*> required,
                 std::initializer_list<const char*> optional = {});
+
+// The next line of `in` that is not blank (core/json_read.hpp is_blank_line: the rule of every
+// JSON Lines reader), into `text`; `line_no` counts every line read, blank ones too, so that a
+// message names the line as an editor shows it. False at the end of the file.
+bool next_record_line(std::istream& in, std::string& text, std::size_t& line_no);
 
 // One line of the file as JSON; a key twice in one object and deep nesting are refused. The
 // numbers' texts go to at.typed: read the returned value with this same `at`.

@@ -142,17 +142,14 @@ SquareCertificateCheck check_square_certificate(std::istream& in, const std::str
         result.why = fmt::format("line {}: {}", line_no, why);
         return result;
     };
-    while (std::getline(in, text)) {
-        ++line_no;
-        if (text.empty()) continue;
+    while (next_record_line(in, text, line_no)) {
         const At head_at{source, line_no};  // one At for the parse and the read: it holds the numbers' texts
         const SquareHead h = read_head(parse_line(text, head_at), head_at);
         const std::size_t head_line = line_no;
         result.n = h.n, result.objective = h.objective, result.minimum = h.minimum;
         if (std::string why = check_witness(h, verify_backend); !why.empty()) return fail(why);
         std::vector<Mask> sets;
-        while (sets.size() < h.sets && std::getline(in, text)) {
-            ++line_no;
+        while (sets.size() < h.sets && next_record_line(in, text, line_no)) {
             const At at{source, line_no};
             if (std::string why = check_set(parse_line(text, at), h, sets.size(), at, sets); !why.empty()) return fail(why);
         }

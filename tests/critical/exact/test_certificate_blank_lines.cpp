@@ -1,0 +1,141 @@
+// Blank lines in certificates (red-team round 12, F8): a line of whitespace only is an empty
+// line, skipped by every certificate reader wherever it is, as the instance JSON Lines reader
+// skips it. A trailing "  " (or the "\r" a CRLF copy ends with) was read as one more class
+// record, so a true certificate was rejected (exit 1); one in the middle gave the JSON parser's
+// "unexpected end of input" (exit 2). A line that is not blank and not JSON is still refused
+// naming its line.
+#include "critical/construction/chain_construction.hpp"
+#include "critical/construction/zero_given_certificate.hpp"
+#include "critical/exact/certificate.hpp"
+#include "critical/exact/exact.hpp"
+#include "critical/exact/exact_square.hpp"
+#include "critical/exact/square_certificate.hpp"
+
+#include "core/error.hpp"
+#include "core/formats/formats.hpp"
+#include "core/json_read.hpp"
+#include "generators/latin/square.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace futolab;
+using namespace futolab::critical;
+
+namespace {
+
+// Every kind of whitespace-only line, and the empty one.
+const std::vector<std::string> kBlanks{"", "  ", "\t", "\r", " \t\r\f\v "};
+
+// `text` with `blank` as a line before the first, between every two, and after the last; each
+// line also ends in "\r", as a copy made on Windows does.
+std::string with_blank_lines(const std::string& text, const std::string& blank) {
+    std::string out = blank + "\n";
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out += line + "\r\n" + blank + "\n";
+    return out + blank;
+}
+
+// The exit a reader gives `text`: "ok", "rejected: <why>" or "refused: <InputError>".
+using Reader = std::function<std::string(const std::string& text)>;
+
+std::string outcome(bool ok, const std::string& why) { return ok ? "ok" : "rejected: " + why; }
+
+template <class Check>
+std::string run(const Check& check, const std::string& text) {
+    try {
+        return check(text);
+    } catch (const InputError& e) {
+        return std::string("refused: ") + e.what();
+    }
+}
+
+const Reader kAllSquares = [](const std::string& text) {
+    std::istringstream in(text);
+    const CertificateCheck c = check_certificate(in, "t.cert", "gecode");
+    return outcome(c.ok, c.why);
+};
+const Reader kOneSquare = [](const std::string& text) {
+    std::istringstream in(text);
+    const SquareCertificateCheck c = check_square_certificate(in, "t.cert", "gecode");
+    return outcome(c.ok, c.why);
+};
+const Reader kZeroGiven = [](const std::string& text) {
+    std::istringstream in(text);
+    const ZeroGivenCertificateCheck c = check_zero_given_certificate(in, "t.cert");
+    return outcome(c.ok, c.why);
+};
+
+std::string all_squares_certificate() {
+    std::ostringstream out;
+    write_certificate(out, exact_minimum(3, ExactObjective::h_plus_k), ProofKind::drat);
+    return out.str();
+}
+
+std::string one_square_certificate() {
+    std::ostringstream out;
+    write_square_certificate(out, exact_square(4, cyclic_square(4), ExactObjective::k_only));
+    return out.str();
+}
+
+std::string zero_given_certificate() {
+    std::ostringstream out;
+    write_zero_given_certificate(out, chain_construction(5, balanced_split(5)));
+    return out.str();
+}
+
+struct Kind {
+    const char* name;
+    Reader read;
+    std::string text;
+};
+
+std::vector<Kind> kinds() {
+    return {{"all squares", kAllSquares, all_squares_certificate()},
+            {"one square", kOneSquare, one_square_certificate()},
+            {"zero given", kZeroGiven, zero_given_certificate()}};
+}
+
+}  // namespace
+
+TEST_CASE("JSON Lines: a line of whitespace only is blank, any other character is not", "[critical][certificate][blank]") {
+    for (const std::string& blank : kBlanks) CHECK(is_blank_line(blank));
+    for (const char* line : {"x", " {} ", "\t0", "\xc2\xa0"}) CHECK_FALSE(is_blank_line(line));
+}
+
+TEST_CASE("certificates: blank lines anywhere are skipped by every reader (round 12, F8)", "[critical][certificate][blank]") {
+    for (const Kind& k : kinds()) {
+        REQUIRE(run(k.read, k.text) == "ok");
+        for (const std::string& blank : kBlanks) {
+            INFO(k.name << ", blank line '" << blank << "'");
+            CHECK(run(k.read, with_blank_lines(k.text, blank)) == "ok");
+            CHECK(run(k.read, k.text + blank) == "ok");  // the last line, without a line break
+        }
+    }
+}
+
+TEST_CASE("certificates: a line that is not blank and not JSON is refused naming its line, as the instance reader does",
+          "[critical][certificate][blank]") {
+    for (const Kind& k : kinds()) {
+        // After the header (its line 1) and a blank line 2: line 3.
+        std::string text = k.text;
+        text.insert(text.find('\n') + 1, " \n x\n");
+        INFO(k.name);
+        CHECK(run(k.read, text).rfind("refused: t.cert:3:", 0) == 0);
+    }
+    // The instance reader skips the same blank lines and names a bad line the same way.
+    const std::string instance = R"({"n":2,"givens":[[0,0,1]],"lt":[]})";
+    for (const std::string& blank : kBlanks)
+        CHECK(parse_instances(blank + "\n" + instance + "\n" + blank + "\n" + instance + "\n" + blank, "i.jsonl", Format::jsonl)
+                  .size() == 2);
+    try {
+        parse_instances(instance + "\n \n x\n", "i.jsonl", Format::jsonl);
+        FAIL("accepted");
+    } catch (const InputError& e) {
+        CHECK(std::string(e.what()).rfind("i.jsonl:3:", 0) == 0);
+    }
+}
