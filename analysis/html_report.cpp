@@ -1,6 +1,7 @@
 #include "analysis/html_report.hpp"
 
 #include "analysis/paired.hpp"
+#include "analysis/svg_inline.hpp"
 #include "analysis/table_columns.hpp"
 #include "analysis/table_kinds.hpp"
 #include "core/error.hpp"
@@ -224,17 +225,6 @@ std::string html_escape_shown(const std::string& shown) {
     return markup_escaped(visible_text_keeping_markers(shown, LineBreaks::kept));
 }
 
-std::string inline_svg(const std::string& svg_text, const std::string& prefix) {
-    const std::size_t start = svg_text.find("<svg");
-    if (start == std::string::npos) return "";
-    std::string s = svg_text.substr(start);
-    for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-             {"id=\"", "id=\"" + prefix}, {"href=\"#", "href=\"#" + prefix}, {"url(#", "url(#" + prefix}}) {
-        for (std::size_t p = 0; (p = s.find(from, p)) != std::string::npos; p += to.size()) s.replace(p, from.size(), to);
-    }
-    return s;
-}
-
 std::string html_report(const Study& study, const std::vector<ReportPlot>& plots,
                         const std::vector<std::pair<std::string, std::string>>& sidecars, const std::string& version,
                         const std::vector<ComparedInputs>& compared, const std::string& plots_note) {
@@ -251,7 +241,7 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
          "(the same as <code>futolab analyze --format csv</code>); a red cell is a statistic that runs stopped at a limit may hold down (a lower bound, ≥).</p>\n";
     s += disagreements_html(study.disagreements);
     s += compare_html(compared);
-    s += "<h2 id=\"runs\">Runs and limits</h2>\n<p class=\"note\">limit_hit: timeout, node_limit or memout (censored); "
+    s += "<h2 id=\"runs-section\">Runs and limits</h2>\n<p class=\"note\">limit_hit: timeout, node_limit or memout (censored); "
          "failed: crash or error. The virtual-best row is, per instance, the best spec's runs.</p>\n";
     s += table_html(censoring_table(study), "runs");
     s += "<h2 id=\"summary-section\">Summary</h2>\n" + table_html(summary_with_speedup(study), "summary");
@@ -263,9 +253,12 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
     if (const TextTable* f = find_table(study, table_name(TableKind::fits))) s += "<h2>Growth fits</h2>\n" + table_html(*f, "fits");
     s += "<h2 id=\"plots\">Plots</h2>\n";
     if (!plots_note.empty()) s += "<p class=\"note\">" + html_escape(plots_note) + "</p>\n";
-    for (const ReportPlot& p : plots)
-        s += "<figure>" + (p.svg.empty() ? "<p class=\"note\">gnuplot not found: no picture</p>" : p.svg) +
-             "<figcaption>" + figure_caption(p) + "</figcaption></figure>\n";
+    for (std::size_t i = 0; i < plots.size(); ++i) {
+        const ReportPlot& p = plots[i];
+        const std::string svg = inline_svg(p.svg, fmt::format("fig{}-", i));  // ids of its own (svg_inline.hpp)
+        s += "<figure>" + (svg.empty() ? "<p class=\"note\">gnuplot not found: no picture</p>" : svg) + "<figcaption>" +
+             figure_caption(p) + "</figcaption></figure>\n";
+    }
     if (const TextTable* t = find_table(study, table_name(TableKind::instances))) {
         s += fmt::format("<h2 id=\"instances-section\">Per instance (median over repeats)</h2>\n<p>Filter: <input "
                          "id=\"instance-filter\" type=\"search\" placeholder=\"id, hash, spec…\"> <span "

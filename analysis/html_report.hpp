@@ -8,6 +8,9 @@
 // per-instance medians (sortable, filterable), and the provenance from each CSV's sidecar
 // (<csv>.meta.yaml: config, commit, compiler, machine, times, command).
 //
+// Every id in the page is used once: the sections' headings end in -section, and each figure's
+// SVG ids (and references to them) start with fig<i>- (analysis/svg_inline.hpp).
+//
 // Every string that comes from data (ids, specs, sidecar text, config) is HTML-escaped, so an
 // instance id `<img src=x onerror=alert(1)>` is shown as text. Every number cell carries its
 // exact value in `data-v` (the same digits as `analyze --format csv`); the cell text is the
@@ -34,13 +37,9 @@ std::string html_escape(const std::string& text, LineBreaks breaks = LineBreaks:
 // markers are escaped as they are, not shown a second time.
 std::string html_escape_shown(const std::string& shown);
 
-// The SVG element of a gnuplot SVG file, without the XML prolog, with every id (and every
-// reference to one) prefixed by `prefix`, so that several plots share one page.
-std::string inline_svg(const std::string& svg_text, const std::string& prefix);
-
 struct ReportPlot {
     std::string name;  // the plot's file stem
-    std::string svg;   // the inline SVG ("" if gnuplot is missing)
+    std::string svg;   // the text of its SVG file ("" if gnuplot is missing): inlined with ids of its own
     std::string caption = "";  // what is plotted (the plot's title); "" : the name
 };
 

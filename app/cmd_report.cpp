@@ -58,7 +58,7 @@ std::vector<ReportPlot> render_svgs(const std::vector<PlotSpec>& specs) {
         const PlotSpec& p = specs[i];
         const std::string png = render_plot(p, dir.path().string());
         const std::string svg = png.empty() ? "" : fs::path(png).replace_extension(".svg").string();
-        plots.push_back({p.name, svg.empty() ? "" : inline_svg(read_text_file(svg), "p" + std::to_string(i) + "_"), p.title});
+        plots.push_back({p.name, svg.empty() ? "" : read_text_file(svg), p.title});
     }
     return plots;
 }

@@ -1,6 +1,7 @@
 // The HTML report's escaping and SVG inlining; the page itself is tested in a real browser
 // by report_browser.sh.
 #include "analysis/html_report.hpp"
+#include "analysis/svg_inline.hpp"
 #include "analysis/study.hpp"
 #include "data.hpp"
 
@@ -44,7 +45,7 @@ TEST_CASE("the report holds every table with exact values and the sidecar, escap
     CHECK(page.find("data-v=\"0.0078125\"") != std::string::npos);  // fc's Wilcoxon p, exact
     CHECK(page.find("&lt;b&gt;x&lt;/b&gt;") != std::string::npos);
     CHECK(page.find("<b>x</b>") == std::string::npos);
-    CHECK(page.find("<svg id=\"x\"></svg>") != std::string::npos);
+    CHECK(page.find("<svg id=\"fig0-x\"></svg>") != std::string::npos);  // the figure's ids are its own
     CHECK(page.find("25 runs") != std::string::npos);  // the virtual best's copies are not runs
     CHECK(page.find("http") == std::string::npos);     // nothing to fetch
     // A figure's caption says what is plotted (its title, escaped), then its file name.

@@ -3,7 +3,8 @@
 # console message, its script runs (it marks <body data-ready="1">), it references nothing
 # outside itself, every data string is escaped (an instance id and sidecar text built to
 # inject HTML stay text), and its summary, paired, per-instance and disagreements tables hold
-# exactly the cells of `futolab analyze --tables`. A screenshot is left in the scratch folder.
+# exactly the cells of `futolab analyze --tables`; every id is used once and each figure's <use>
+# draws a symbol of its own figure. A screenshot is left in the scratch folder.
 # Usage: report_browser.sh FUTOLAB SOURCE_DIR SCRATCH_DIR
 set -euo pipefail
 futolab=$1 src=$2 work=$3
@@ -51,7 +52,16 @@ const sorted = medians.every((v, i) => i === 0 || isNaN(v) || v <= medians[i - 1
 const f = document.getElementById("instance-filter");
 f.value = "onerror"; f.dispatchEvent(new Event("input"));
 const shown = [...document.querySelectorAll("#instances tbody tr")].filter(r => !r.hidden).length;
-document.body.dataset.probe = `sorted=${sorted} shown=${shown} count=${document.getElementById("instance-count").textContent}`;
+// Every id once (round 12, F21: id="runs" twice, gnuplot's gpDot… once per figure), and every
+// <use> of a figure draws a symbol of that same figure.
+const ids = [...document.querySelectorAll("[id]")].map(e => e.id);
+const uses = [...document.querySelectorAll("figure svg use")];
+const badrefs = uses.filter(u => {
+  const target = document.getElementById((u.getAttribute("href") || u.getAttribute("xlink:href") || "").slice(1));
+  return !target || target.closest("svg") !== u.closest("svg");
+}).length;
+document.body.dataset.probe = `sorted=${sorted} shown=${shown} count=${document.getElementById("instance-count").textContent}` +
+  ` dupids=${ids.length - new Set(ids).size} badrefs=${badrefs} uses=${uses.length > 0}`;
 </script>
 JS
 )
@@ -60,8 +70,8 @@ printf '%s\n' "${page/<\/body>/$probe</body>}" >"$work/probe.html"
 timeout 60 "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$work/profile" --enable-logging=stderr --v=0 \
   --dump-dom "file://$work/probe.html" >"$work/probe-dom.html" 2>>"$work/probe.log"
 # The hostile instance: 3 specs x 2 metrics = 6 rows.
-grep -q 'data-probe="sorted=true shown=6 count=6"' "$work/probe-dom.html" ||
-  { echo "report_browser: sorting or filtering failed: $(grep -o 'data-probe="[^"]*"' "$work/probe-dom.html")"; exit 1; }
+grep -q 'data-probe="sorted=true shown=6 count=6 dupids=0 badrefs=0 uses=true"' "$work/probe-dom.html" ||
+  { echo "report_browser: sorting, filtering or ids failed: $(grep -o 'data-probe="[^"]*"' "$work/probe-dom.html")"; exit 1; }
 python3 - "$work" <<'PY'
 import csv, html.parser, re, sys
 work = sys.argv[1]
