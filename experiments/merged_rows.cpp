@@ -222,7 +222,7 @@ void MergedInstances::check(const CsvTable& t, const std::string& path, const Ex
                                           blocks_.at(owner->second).where,
                                           whole_number_cell(t, r, t.column("run", path), path)));
         check_row_facts(t, r, path, "refusing to merge it");  // after its block: an edited n is named as such
-        outputs_.check(t, r, path, config.task, solver_of(row, config, "this shard's config (its sidecar)"),
+        outputs_.check(t, r, path, config.task, config.limits, solver_of(row, config, "this shard's config (its sidecar)"),
                        "refusing to merge it");
     }
 }

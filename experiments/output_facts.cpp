@@ -284,7 +284,7 @@ void check_exact(const Row& row, OutputFacts::State& state, const std::vector<In
 // within the objective's clues, as square_record writes it (its search figures free), and a
 // certificate where the method asks for one (its contents are --check-certificate's to judge).
 void check_exact_square(const Row& row, OutputFacts::State& state, const Instance& record, const SolverSpec& method,
-                        const std::vector<int>& square) {
+                        const Limits& limits, const std::vector<int>& square) {
     const ExactSquareMethod m = exact_square_method(method);
     check_identity(row, record, fmt::format("{}:exact-{}", row.cell("instance"), critical::exact_objective_name(m.objective)),
                    square);
@@ -301,8 +301,12 @@ void check_exact_square(const Row& row, OutputFacts::State& state, const Instanc
     want.update(Json{{"exact", true}, {"per_square", true}, {"objective", critical::exact_objective_name(m.objective)},
                      {"minimum", cost}, {"lower_bound", cost}, {"upper_bound", cost}, {"timed_out", false},
                      {"search_backend", "lagrange+solver"}});
+    // The config's limits, which the run writes as they are set (round 12, F5: what the run
+    // writes deterministically is compared, not left free).
+    if (limits.time_seconds > 0) want["time_limit_s"] = limits.time_seconds;
+    if (limits.cpu_seconds > 0) want["cpu_limit_s"] = limits.cpu_seconds;
     std::vector<std::string> free{"hitting_set_calls", "nodes", "oracle_queries", "oracle_nodes", "unavoidable_sets", "seeded",
-                                  "time_limit_s", "cpu_limit_s", "cpu_seconds", "time_ms"};
+                                  "cpu_seconds", "time_ms"};
     if (m.certificate) {
         if (!record.meta.contains("certificate") || !record.meta["certificate"].is_array() || record.meta["certificate"].empty())
             row.refuse_output("a proved minimum without meta 'certificate', which the method (certificate=yes) writes");
@@ -314,8 +318,8 @@ void check_exact_square(const Row& row, OutputFacts::State& state, const Instanc
 
 }  // namespace
 
-void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& path, Task task, const SolverSpec& method,
-                        std::string_view refusing) {
+void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& path, Task task, const Limits& limits,
+                        const SolverSpec& method, std::string_view refusing) {
     if (!fills(task_info(task), TaskColumn::output)) return;
     const Row row{{t, r, path, refusing}};
     const auto at = std::find(t.header.begin(), t.header.end(), "output");
@@ -332,7 +336,7 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     if (task == Task::exact) return check_exact(row, state_, records, method, square);
     check_message(row, "");
     if (records.size() != 1) row.refuse_output(fmt::format("{} records, where the task writes one", records.size()));
-    if (task == Task::exact_square) check_exact_square(row, state_, records.front(), method, square);
+    if (task == Task::exact_square) check_exact_square(row, state_, records.front(), method, limits, square);
     else if (task == Task::generate) check_generate(row, state_.grader, records.front(), method, square);
     else check_critical_set(row, state_, records.front(), task, method, square);
 }

@@ -32,6 +32,7 @@
 #include "generators/grade.hpp"
 #include "records/csv_reader.hpp"
 #include "solvers/options.hpp"
+#include "solvers/solver.hpp"
 
 #include <cstddef>
 #include <map>
@@ -44,10 +45,10 @@ namespace futolab {
 class OutputFacts {
 public:
     // Throws InputError "PATH:LINE:COLUMN: column 'output' is '…', WHY: `refusing`" (or names
-    // the grade or nodes cell) for row `r` of `t`, a run of `task` by `method`. The row's own
-    // cells must have passed check_row_facts.
-    void check(const CsvTable& t, std::size_t r, const std::string& path, Task task, const SolverSpec& method,
-               std::string_view refusing);
+    // the grade, nodes or message cell) for row `r` of `t`, a run of `task` by `method` under
+    // the config's `limits`. The row's own cells must have passed check_row_facts.
+    void check(const CsvTable& t, std::size_t r, const std::string& path, Task task, const Limits& limits,
+               const SolverSpec& method, std::string_view refusing);
 
     struct State {
         Grader grader;  // gac, reused for every count (one solver, as the generator does)

@@ -187,7 +187,7 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
         const SolverSpec& solver = matrix.solvers[static_cast<std::size_t>(run.solver)];
         check_censored_status(t, r, path, config.limits, solver, kRefusing);
         if (puzzles) check_grade_cell(t, r, path, graded(config, matrix, run, grades, grader), kRefusing);
-        outputs.check(t, r, path, config.task, solver, kRefusing);
+        outputs.check(t, r, path, config.task, config.limits, solver, kRefusing);
         if (puzzles) check_solution(t, r, path, matrix.instances[static_cast<std::size_t>(run.instance)]);
     }
 }

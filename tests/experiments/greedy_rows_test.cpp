@@ -200,3 +200,19 @@ TEST_CASE("resume and merge refuse whole-number cells with a leading zero (round
     }
     fs::remove_all(solve);
 }
+
+TEST_CASE("resume and merge refuse an exact-square row's edited limits in its record or message (round 12, F5)",
+          "[resume][merge][exact-square]") {
+    const fs::path dir = fresh_dir("greedy-rows", "exact-square");
+    std::ofstream(dir / "cfg.yaml") << "name: es\ntask: exact-square\ninstances:\n  - critical_squares: { n: 3, count: 1, seed: 3 }\n"
+                                       "methods: [ \"exact-square:objective=k\" ]\nlimits: { time: 600, cpu: 300 }\n";
+    REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
+    const futolab::CsvTable t = table_of(dir / "base" / "es.csv");
+    REQUIRE(cell(t, 0, "status") == "solved");
+    CHECK(cell(t, 0, "deterministic") == "1");  // a run the limits stop says timeout
+    accepted_by_both(dir, "es");
+    refused_by_both(dir, "es", 0, {{"meta.time_limit_s", "30"}}, "meta 'time_limit_s' is 30, where the method writes 600");
+    refused_by_both(dir, "es", 0, {{"meta.cpu_limit_s", "600"}}, "meta 'cpu_limit_s' is 600, where the method writes 300");
+    refused_by_both(dir, "es", 0, {{"message", "hello"}}, "column 'message' is 'hello', where a 'solved' run writes none");
+    fs::remove_all(dir);
+}
