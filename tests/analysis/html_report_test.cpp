@@ -1,14 +1,13 @@
-// The HTML report's escaping and SVG inlining; the page itself is tested in a real browser
-// by report_browser.sh.
+// The HTML report's escaping (its SVG inlining: svg_inline_test.cpp); the page itself is
+// tested in a real browser by report_browser.sh.
 #include "analysis/html_report.hpp"
-#include "analysis/svg_inline.hpp"
 #include "analysis/study.hpp"
-#include "data.hpp"
+#include "paired_study.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace futolab;
-using futolab::test::analysis_csv;
+using futolab::test::paired_study;
 
 TEST_CASE("html_escape turns every markup character into an entity", "[report]") {
     CHECK(html_escape("<img src=x onerror=alert(1)>") == "&lt;img src=x onerror=alert(1)&gt;");
@@ -16,26 +15,8 @@ TEST_CASE("html_escape turns every markup character into an entity", "[report]")
     CHECK(html_escape("fc:var=static") == "fc:var=static");
 }
 
-TEST_CASE("inline SVG drops the prolog and prefixes ids and references", "[report]") {
-    const std::string svg = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<svg id=\"gnuplot_canvas\"><defs><path id=\"gpPt0\"/>"
-                            "</defs><use xlink:href=\"#gpPt0\"/><rect fill=\"url(#grad)\"/></svg>";
-    const std::string out = inline_svg(svg, "p3_");
-    CHECK(out.rfind("<svg", 0) == 0);
-    CHECK(out.find("<?xml") == std::string::npos);
-    CHECK(out.find("id=\"p3_gnuplot_canvas\"") != std::string::npos);
-    CHECK(out.find("href=\"#p3_gpPt0\"") != std::string::npos);
-    CHECK(out.find("url(#p3_grad)") != std::string::npos);
-    CHECK(out.find("id=\"gpPt0\"") == std::string::npos);
-}
-
 TEST_CASE("the report holds every table with exact values and the sidecar, escaped", "[report]") {
-    StudyRequest request;
-    request.inputs = {analysis_csv("paired.csv")};
-    request.by = {"spec"};
-    request.metrics = {"nodes"};
-    request.baseline = "backtracking";
-    request.instances = true;
-    const Study study = run_study(request);
+    const Study study = paired_study();
     const std::string page =
         html_report(study, {{"cactus-nodes", "<svg id=\"x\"></svg>"}}, {{"r.csv", "experiment: \"<b>x</b>\"\n"}}, "9.9");
     CHECK(page.find("<table class=\"data\" id=\"summary\">") != std::string::npos);

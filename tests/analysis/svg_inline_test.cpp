@@ -6,7 +6,7 @@
 #include "analysis/html_report.hpp"
 #include "analysis/study.hpp"
 #include "analysis/svg_inline.hpp"
-#include "data.hpp"
+#include "paired_study.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -18,7 +18,7 @@
 #include <vector>
 
 using namespace futolab;
-using futolab::test::analysis_csv;
+using futolab::test::paired_study;
 
 namespace {
 
@@ -96,13 +96,7 @@ TEST_CASE("inline_svg: a prefix that is not [A-Za-z0-9_-] is refused (it becomes
 
 TEST_CASE("report page: every id is used once, and each reference names an id of its own figure (round 12, F21)",
           "[report][svg]") {
-    StudyRequest request;
-    request.inputs = {analysis_csv("paired.csv")};
-    request.by = {"spec"};
-    request.metrics = {"nodes"};
-    request.baseline = "backtracking";
-    request.instances = true;
-    const Study study = run_study(request);
+    const Study study = paired_study();
     const std::vector<ReportPlot> plots{{"a", kGnuplotSvg}, {"b", kGnuplotSvg}, {"c", ""}, {"d", kGnuplotSvg}};
     const std::string page = html_report(study, plots, {{"r.csv", ""}}, "9.9");
     const std::vector<std::string> ids = ids_of(page);
