@@ -67,13 +67,7 @@ std::string name_problem(const std::string& out) {
     const fs::path name = fs::path(out).filename();
     if (name.empty()) return "names a folder (it ends with /), not a file: give a file name";
     if (name == "." || name == "..") return fmt::format("names a folder ('{}'), not a file: give a file name", name.string());
-    struct stat st {};
-    if (::lstat(out.c_str(), &st) != 0 && errno == ENAMETOOLONG)
-        return fmt::format("name too long ({} bytes, its longest part {}): the file system takes at most {} bytes a "
-                           "name and {} a path", out.size(), longest_part(out), NAME_MAX, PATH_MAX - 1);
-    if (::lstat(lock_path(out).c_str(), &st) != 0 && errno == ENAMETOOLONG)
-        return fmt::format("name too long for its lock file beside it (.NAME.lock, {} bytes more than the name's {}): "
-                           "give a shorter name", kLockNameExtra, name.string().size());
+    if (const std::string why = name_length_problem(out); !why.empty()) return why;
     if (const std::string folder = fs::path(out).parent_path().string(); !folder.empty())
         return folder_path_problem(folder);  // its folder a FIFO, a file, a link to nothing (round 11, F12)
     return "";
@@ -218,6 +212,17 @@ void check_file_output(const std::string& out, const std::string& option, const 
     if (not_a_file)  // a folder or FIFO gets check_output_path's message
         throw InputError(fmt::format("{} {}: {} needs a file (not standard output or a device): give a file name", option,
                                      out, what));
+}
+
+std::string name_length_problem(const std::string& out) {
+    struct stat st {};
+    if (::lstat(out.c_str(), &st) != 0 && errno == ENAMETOOLONG)
+        return fmt::format("name too long ({} bytes, its longest part {}): the file system takes at most {} bytes a "
+                           "name and {} a path", out.size(), longest_part(out), NAME_MAX, PATH_MAX - 1);
+    if (::lstat(lock_path(out).c_str(), &st) != 0 && errno == ENAMETOOLONG)
+        return fmt::format("name too long for its lock file beside it (.NAME.lock, {} bytes more than the name's {}): "
+                           "give a shorter name", kLockNameExtra, fs::path(out).filename().string().size());
+    return "";
 }
 
 void check_stdout_records(const std::string& label) {

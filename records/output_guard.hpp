@@ -77,6 +77,12 @@ std::string stream_data_kind(int stream);
 // round 11, F1) are printed on standard output when standard error is such a file.
 std::string stream_holds_data(int stream, const std::vector<std::string>& words);
 
+// Why `out` is a name too long to be written here ("" if it is not): the file system's limit
+// on a name or a path (ENAMETOOLONG), or the same for its lock file `.NAME.lock` beside it.
+// "name too long (…)", for a message after "OPTION PATH: " (round 12, A6: it came out as the
+// library's "filesystem error: status: File name too long").
+std::string name_length_problem(const std::string& out);
+
 // For a command about to write records (JSONL, CSV lines) to standard output (`--out -`,
 // `--out /dev/stdout`, solve): throws InputError "LABEL: standard output is a metadata sidecar
 // NAME …" ("standard output is …" for an empty LABEL) if standard output is a file of futolab data (stream_data_kind; a results CSV only

@@ -66,6 +66,10 @@ OutputLock::OutputLock(const std::string& output_file) {
     struct stat st {};
     if (fd_ < 0) {
         const int why = errno;
+        // A name too long for the lock beside it: the output would be written unlocked.
+        if (why == ENAMETOOLONG)
+            throw InputError(fmt::format("{}: name too long for its lock file beside it ({}): give a shorter name",
+                                         output_file, path));
         // Nothing there: the folder cannot hold files (not a folder, not writable, read-only),
         // so it cannot hold the output either: the writer that follows says so in its own words.
         if (::lstat(path.c_str(), &st) != 0) return;

@@ -5,6 +5,7 @@
 #include "core/files.hpp"
 #include "records/csv_reader.hpp"
 #include "records/build_identity.hpp"
+#include "records/output_guard.hpp"
 #include "records/outputs.hpp"
 #include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
@@ -89,6 +90,9 @@ void create_output_folder(const std::filesystem::path& dir) {
 // ends) must be writable before the CSV is made: a FIFO or folder there (round 7) left a
 // header-only CSV that a plain `run` then refused, or stopped the run after all its work.
 void check_files_beside(const std::string& csv) {
+    for (const std::string& file : {csv, schema_path(csv), outputs_path(csv), sidecar_path(csv)})
+        if (const std::string why = name_length_problem(file); !why.empty())
+            throw InputError(fmt::format("{}: {} (futolab writes it beside the results CSV {})", file, why, csv));
     for (const std::string& beside : {schema_path(csv), outputs_path(csv), sidecar_path(csv)})
         refuse_stream_alias(beside, beside);
     for (const std::string& beside : {schema_path(csv), outputs_path(csv)})

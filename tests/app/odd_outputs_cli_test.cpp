@@ -96,6 +96,18 @@ TEST_CASE("an output name too long is refused in one line naming the option, nev
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "--out " + lock_too_long + ": name too long for its lock file"));
     CHECK(fs::is_empty(dir));  // nothing written unlocked
+    // A run's results CSV and the files beside it: its schema's name is 12 bytes longer.
+    for (const std::string& stem : {std::string(300, 'c'), std::string(246, 'c')}) {
+        std::ofstream(dir / "k.yaml") << "name: k\nisolation: thread\nmode: { count: 2 }\ninstances: [ { file: " << kPuzzle
+                                      << " } ]\nsolvers: [ fc ]\noutput: " << stem << ".csv\n";
+        const auto run = run_cli("run k.yaml -q", dir.string());
+        INFO(run.err);
+        CHECK(run.exit_code == 2);
+        CHECK(has(run.err, ": name too long"));
+    }
+    std::vector<std::string> left;
+    for (const auto& entry : fs::directory_iterator(dir)) left.push_back(entry.path().filename().string());
+    CHECK(left == std::vector<std::string>{"k.yaml"});  // no CSV, sidecar or lock: only the config
 }
 
 TEST_CASE("a FIFO in an output's folder part is named as a FIFO before any work", "[cli][output]") {
