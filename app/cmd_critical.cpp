@@ -30,6 +30,7 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/json_read.hpp"
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
 #include "core/seed_range.hpp"
@@ -309,10 +310,10 @@ int run_check_square_certificate(const std::string& file, const std::string& tex
     return 0;
 }
 
-// Does the first line of `text` carry this certificate format's name?
+// Does the first line of `text` that is not blank (core/json_read.hpp: the readers skip blank
+// lines) carry this certificate format's name?
 bool first_line_names(const std::string& text, const char* format) {
-    const std::size_t at = text.find(format);
-    return at != std::string::npos && at < text.find('\n');
+    return first_record_line(text).find(format) != std::string_view::npos;
 }
 
 // A certificate of --construct: the relations' exchange witnesses and the DRUP proof of uniqueness.
@@ -336,8 +337,7 @@ int run_check_certificate(const CriticalArgs& a) {
         // Read whole through read_text_file: a regular file only, size-capped (a FIFO or
         // /dev/zero is refused, not waited for).
         const std::string text = read_text_file(file);
-        if (a.check_certificate.size() == 1 && text.find(kSquareCertificateFormat) != std::string::npos &&
-            text.find(kSquareCertificateFormat) < text.find('\n'))
+        if (a.check_certificate.size() == 1 && first_line_names(text, kSquareCertificateFormat))
             return run_check_square_certificate(file, text, verify);
         if (a.check_certificate.size() == 1 && first_line_names(text, kZeroGivenCertificateFormat))
             return run_check_zero_given_certificate(file, text);
@@ -904,15 +904,17 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
     cmd->add_option("--input", a->input, "Instances: each one's solution, or its unique solution, is the square");
     add_whole(cmd, "--n", a->n, {kMinSize, kMaxSize}, "Order of random squares (with --count), or of --exhaustive");
     add_whole(cmd, "--count", a->count, {0, kDefaultMaxRuns},
-              "Number of random squares (default 1; the default search runs one run per square, up to its run-matrix guard); "
-              "the default search keeps each in its results CSV when done");
+              fmt::format("Number of random squares (default 1, at most {}: the run-matrix guard of the default search, one "
+                          "run per square); the default search keeps each in its results CSV when done",
+                          kDefaultMaxRuns));
     add_whole(cmd, "--seed", a->seed, {}, "Seed; random square i uses seed + i (default 1)");
     add_word(cmd, "--sampler", a->sampler, kLatinSamplers, "Random squares: " + word_help(kLatinSamplers));
     add_word(cmd, "--use", a->use, kClueUses, "Clues the search may use");
     add_word(cmd, "--objective", a->objective, kObjectives, "What is minimised: " + word_help(kObjectives));
     add_word(cmd, "--order", a->order, kGreedyOrders, "Questions of a greedy pass: " + word_help(kGreedyOrders));
     add_whole(cmd, "--iterations", a->iterations, {0, method_option(Task::greedy, "iterations").max},
-              "Greedy passes per square (default 1 for greedy, else 200; 0 = the default)");
+              fmt::format("Greedy passes per square (default 1 for greedy, else 200; 0 = the default; at most {})",
+                          method_option(Task::greedy, "iterations").max));
     add_duration(cmd, "--time-limit", a->time_limit,
                  fmt::format("Search time per square: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s; the default "
                              "search: whole milliseconds, at most {} days)",

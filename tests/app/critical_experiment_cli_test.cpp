@@ -69,6 +69,8 @@ TEST_CASE("critical refuses values its search cannot take, naming the option and
         CHECK_FALSE(has(out, "futolab critical:"));
     const auto help = run_cli("critical --help");
     CHECK(has(help.out, "the default search: whole milliseconds, at most 365 days"));
+    CHECK(has(help.out, "at most 100000000: the run-matrix guard"));
+    CHECK(has(help.out, "0 = the default; at most 9223372036854775807"));
 }
 
 // A whole number of milliseconds is kept exactly (it was ceil'ed: 0.0015 s became time_ms=2).
