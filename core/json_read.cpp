@@ -186,6 +186,17 @@ bool is_blank_line(std::string_view line) {
     return line.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
 }
 
+std::string_view first_record_line(std::string_view text) {
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        const std::string_view line = text.substr(0, end);
+        if (!is_blank_line(line)) return line;
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+    return {};
+}
+
 JsonRead read_json(std::string_view text, std::size_t max_depth) {
     Builder builder(max_depth);
     Json::sax_parse(text, &builder);  // strict: nothing may follow the value

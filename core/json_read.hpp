@@ -36,6 +36,10 @@ struct JsonRead {
 // record (red-team round 12, F8).
 bool is_blank_line(std::string_view line);
 
+// The first line of `text` that is not blank, without its line break ("" if there is none): the
+// line that tells which kind of JSON Lines file (which certificate) `text` is.
+std::string_view first_record_line(std::string_view text);
+
 // Parses `text` (one JSON value); nesting deeper than `max_depth` levels is refused as it is
 // read (0: no bound).
 JsonRead read_json(std::string_view text, std::size_t max_depth = 0);

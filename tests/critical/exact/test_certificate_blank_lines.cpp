@@ -15,9 +15,12 @@
 #include "core/formats/formats.hpp"
 #include "core/json_read.hpp"
 #include "generators/latin/square.hpp"
+#include "../../app/cli_runner.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <sstream>
 #include <string>
@@ -105,6 +108,8 @@ std::vector<Kind> kinds() {
 TEST_CASE("JSON Lines: a line of whitespace only is blank, any other character is not", "[critical][certificate][blank]") {
     for (const std::string& blank : kBlanks) CHECK(is_blank_line(blank));
     for (const char* line : {"x", " {} ", "\t0", "\xc2\xa0"}) CHECK_FALSE(is_blank_line(line));
+    CHECK(first_record_line(" \n\t\r\n{\"a\":1}\r\nx") == "{\"a\":1}\r");
+    CHECK(first_record_line("\n \n").empty());
 }
 
 TEST_CASE("certificates: blank lines anywhere are skipped by every reader (round 12, F8)", "[critical][certificate][blank]") {
@@ -137,5 +142,18 @@ TEST_CASE("certificates: a line that is not blank and not JSON is refused naming
         FAIL("accepted");
     } catch (const InputError& e) {
         CHECK(std::string(e.what()).rfind("i.jsonl:3:", 0) == 0);
+    }
+}
+
+TEST_CASE("critical --check-certificate tells each format by its first line that is not blank", "[critical][certificate][blank][cli]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = futolab::test::fresh_dir("critical", "certificate-blank-lines");
+    for (const Kind& k : kinds()) {
+        const std::string file = (dir / "c.cert").string();
+        std::ofstream(file, std::ios::binary) << with_blank_lines(k.text, " \t");
+        const futolab::test::CliResult r = futolab::test::run_cli("critical --check-certificate " + file);
+        INFO(k.name << ": " << r.err);
+        CHECK(r.exit_code == 0);
+        CHECK(futolab::test::has(r.out, "certificate accepted"));
     }
 }
