@@ -268,15 +268,19 @@ void check_exact(const Row& row, OutputFacts::State& state, const std::vector<In
         const critical::ClueUniverse u(record.n, square);
         const critical::ClueSet set = clue_set(row, u, record);
         check_critical(row, state.grader, record);
-        const Json want = set_meta(u, set, verified_by(row, record, m.verify, u, state.labels), witnesses_of(row, record));
+        Json want = set_meta(u, set, verified_by(row, record, m.verify, u, state.labels), witnesses_of(row, record));
+        // What the method and the set fix of run_meta (exact_task.cpp; round 12, F5): the
+        // minimum a single objective's set costs (a frontier point's is its k), the search's
+        // figures free, and its class and orbit the matrix's.
+        want.update(Json{{"exact", true}, {"objective", critical::exact_objective_name(m.objective)}, {"n", record.n}});
+        const int cost = critical::weighted_cost(critical::count_clues(u, set), critical::objective_weights(m.objective));
+        if (!frontier) want["minimum"] = cost;
         for (const auto& [key, value] : want.items())
             if (record.meta.value(key, Json()) != value)
                 row.refuse_output(fmt::format("a record whose meta '{}' is not {}, what the method writes",
                                               message_text(key, 100), message_text(value.dump(), 100)));
         if (!frontier)  // a frontier's message lists points no record shows (those where k does not drop)
-            check_message(row, fmt::format("minimum {} = {}", critical::exact_objective_name(m.objective),
-                                           critical::weighted_cost(critical::count_clues(u, set),
-                                                                   critical::objective_weights(m.objective))));
+            check_message(row, fmt::format("minimum {} = {}", critical::exact_objective_name(m.objective), cost));
     }
 }
 

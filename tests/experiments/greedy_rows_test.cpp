@@ -216,3 +216,20 @@ TEST_CASE("resume and merge refuse an exact-square row's edited limits in its re
     refused_by_both(dir, "es", 0, {{"message", "hello"}}, "column 'message' is 'hello', where a 'solved' run writes none");
     fs::remove_all(dir);
 }
+
+TEST_CASE("resume and merge refuse an exact row's edited minimum or message, and take a frontier's (round 12, F5)",
+          "[resume][merge][exact]") {
+    const fs::path dir = fresh_dir("greedy-rows", "exact");
+    std::ofstream(dir / "cfg.yaml") << "name: ex\ntask: exact\ninstances:\n  - classes: { n: 3 }\n"
+                                       "methods: [ exact, \"exact:objective=frontier\" ]\nisolation: thread\n";
+    REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
+    accepted_by_both(dir, "ex");
+    const futolab::CsvTable t = table_of(dir / "base" / "ex.csv");
+    REQUIRE(cell(t, 0, "status") == "solved");
+    const std::string minimum = futolab::Json::parse(cell(t, 0, "output"))["meta"]["minimum"].dump();
+    REQUIRE(cell(t, 0, "message") == "minimum 2h+3k = " + minimum);
+    refused_by_both(dir, "ex", 0, {{"message", "hello"}}, "column 'message' is 'hello', where its run writes 'minimum 2h+3k = ");
+    refused_by_both(dir, "ex", 0, {{"meta.minimum", "99"}}, "a record whose meta 'minimum' is not " + minimum);
+    refused_by_both(dir, "ex", 0, {{"meta.objective", "\"k\""}}, "a record whose meta 'objective' is not \"2h+3k\"");
+    fs::remove_all(dir);
+}
