@@ -4,7 +4,8 @@
 // the library's "filesystem error", a FIFO in the folder part was called "a file" after the
 // work, and records sent to a standard output redirected onto a finished experiment's results
 // CSV were appended to it. Each is refused before any work, exit 2, with one line naming the
-// option, the path and the problem, and nothing is made.
+// option, the path and the problem, and nothing is made. And a lock file whose pid a full disk
+// kept out was taken for another futolab's ("another futolab (pid ?) is writing t.csv").
 #include "../records/records_cli.hpp"
 #include "core/error.hpp"
 #include "records/output_lock.hpp"
@@ -32,10 +33,15 @@ namespace {
 
 const std::string kPuzzle = FUTOLAB_SOURCE_DIR "/tests/data/good/conjure-4x4.jsonl";
 
+// DIR/k.yaml: a small sweep writing its results CSV to `output`.
+void write_config(const fs::path& dir, const std::string& output) {
+    std::ofstream(dir / "k.yaml") << "name: k\nisolation: thread\nmode: { count: 2 }\ninstances: [ { file: " << kPuzzle
+                                  << " } ]\nsolvers: [ fc ]\noutput: " << output << "\n";
+}
+
 // A finished experiment in DIR: DIR/k.csv with its sidecar and schema.
 std::string finished_run(const fs::path& dir) {
-    std::ofstream(dir / "k.yaml") << "name: k\nisolation: thread\nmode: { count: 2 }\ninstances: [ { file: " << kPuzzle
-                                  << " } ]\nsolvers: [ fc ]\noutput: k.csv\n";
+    write_config(dir, "k.csv");
     REQUIRE(run_cli("run k.yaml -q", dir.string()).exit_code == 0);
     REQUIRE(fs::exists(dir / "k.csv.meta.yaml"));
     return (dir / "k.csv").string();
@@ -98,8 +104,7 @@ TEST_CASE("an output name too long is refused in one line naming the option, nev
     CHECK(fs::is_empty(dir));  // nothing written unlocked
     // A run's results CSV and the files beside it: its schema's name is 12 bytes longer.
     for (const std::string& stem : {std::string(300, 'c'), std::string(246, 'c')}) {
-        std::ofstream(dir / "k.yaml") << "name: k\nisolation: thread\nmode: { count: 2 }\ninstances: [ { file: " << kPuzzle
-                                      << " } ]\nsolvers: [ fc ]\noutput: " << stem << ".csv\n";
+        write_config(dir, stem + ".csv");
         const auto run = run_cli("run k.yaml -q", dir.string());
         INFO(run.err);
         CHECK(run.exit_code == 2);
@@ -119,12 +124,11 @@ TEST_CASE("a FIFO in an output's folder part is named as a FIFO before any work"
         INFO(command);
         const auto r = run_cli(command, dir.string());
         CHECK(r.exit_code == 2);
-        CHECK(has(r.err, "--out ff/x.")); 
+        CHECK(has(r.err, "--out ff/x."));
         CHECK(has(r.err, ": ff is not a folder but a FIFO (named pipe)"));
     }
     // A run's --out names the CSV's folder: what is there is named by its kind too.
-    std::ofstream(dir / "k.yaml") << "name: k\nisolation: thread\nmode: { count: 2 }\ninstances: [ { file: " << kPuzzle
-                                  << " } ]\nsolvers: [ fc ]\noutput: k.csv\n";
+    write_config(dir, "k.csv");
     const auto r = run_cli("run k.yaml -q --out ff", dir.string());
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "ff: is a FIFO (named pipe), not a folder"));
