@@ -58,14 +58,24 @@ RowsRead read_rows(const std::string& csv, const RowReport& report) {
 }
 
 // Whether the results CSV can lie beside `out`: a regular file there or none yet, named as
-// itself (not a symlink, not this process's standard output or error by another name), in a
-// folder that is not /dev or /proc. Otherwise (standard output, /dev/null, /dev/full) the CSV
-// is a temporary file and --out gets the records alone, as a stream.
+// itself (not this process's standard output or error by another name), in a folder that is
+// not /dev or /proc. Otherwise (standard output, /dev/null, /dev/full, a link to a device) the
+// CSV is a temporary file and --out gets the records alone, as a stream. A symbolic link to a
+// file, a folder or nothing is refused (red-team round 12, A4: it silently got a temporary CSV,
+// so the search could not be resumed): the CSV lies beside the name given, not its target.
 bool csv_beside(const std::string& out) {
     namespace fs = std::filesystem;
     if (out.empty() || out == "-" || own_stream_of(out) >= 0) return false;
     std::error_code ec;
-    if (fs::is_symlink(out, ec) || (fs::exists(out, ec) && !fs::is_regular_file(out, ec))) return false;
+    if (fs::is_symlink(out, ec)) {
+        const fs::file_status target = fs::status(out, ec);
+        if (fs::is_regular_file(target) || fs::is_directory(target) || !fs::exists(target))
+            throw InputError(fmt::format("critical: --out {}: is a symbolic link; its results CSV (and --resume) lies beside "
+                                         "the name given, so give the file's own path",
+                                         visible_text(out)));
+        return false;
+    }
+    if (fs::exists(out, ec) && !fs::is_regular_file(out, ec)) return false;
     const std::string folder = fs::weakly_canonical(fs::absolute(out, ec), ec).parent_path().string();
     return !(folder == "/dev" || folder.starts_with("/dev/") || folder == "/proc" || folder.starts_with("/proc/"));
 }
@@ -88,7 +98,8 @@ std::string_view option_of(std::string_view key) {
 // (its sidecar's config) that this one renders otherwise; "" when none is found (then the
 // driver's own check names the hashes). --resume refused with two hashes named no option (F11).
 std::string search_difference(const std::string& csv, const ExperimentConfig& is) {
-    if (!std::filesystem::exists(sidecar_path(csv))) return "";
+    std::error_code ec;
+    if (!std::filesystem::exists(sidecar_path(csv), ec)) return "";
     ExperimentConfig was;
     try {
         const SidecarFacts made = read_sidecar(csv);
@@ -174,17 +185,20 @@ int run_critical_experiment(const CriticalExperiment& run) {
                                          visible_text(csv), differ));
     // Another live writer's CSV, a lock file, a FIFO or a folder there: refused even with --force.
     if (!to_stdout) check_output_path(csv, {}, true, "--out's results CSV");
-    if (!to_stdout && !run.resume && std::filesystem::exists(csv)) {
+    std::error_code ec;
+    if (!to_stdout && !run.resume && std::filesystem::exists(csv, ec)) {
         if (!run.force)
             throw InputError(fmt::format("critical: {} (the results CSV of --out {}) exists already: --resume goes on with it, "
                                          "--force searches again from scratch (replacing it), or give another --out",
                                          csv, run.out));
         // Only a CSV of this command: another experiment's results are not ours to replace.
-        if (!std::filesystem::exists(sidecar_path(csv)) || read_sidecar(csv).identity.config_file != kCriticalConfig)
+        if (!std::filesystem::exists(sidecar_path(csv), ec) || read_sidecar(csv).identity.config_file != kCriticalConfig)
             throw InputError(fmt::format("critical --force: {} (the results CSV of --out {}) is not one futolab critical made: "
                                          "not replaced; give another --out",
                                          csv, run.out));
-        for (const std::string& file : {csv, sidecar_path(csv), schema_path(csv)}) std::filesystem::remove(file);
+        for (const std::string& file : {csv, sidecar_path(csv), schema_path(csv)})
+            if (std::filesystem::remove(file, ec); ec)
+                throw std::runtime_error(fmt::format("cannot remove {}: {}", visible_text(file), ec.message()));
     }
     RunnerOptions options;
     options.jobs = run.jobs;

@@ -26,8 +26,10 @@ const std::string kSquare3 = "1 2 3/2 3 1/3 1 2";
 void write(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
 // The one line of a refusal: exit 2, what it says.
-std::string refusal(const std::string& args, const std::string& cwd = FUTOLAB_SOURCE_DIR "/tests/data") {
-    const auto r = run_cli(args, cwd);
+// In a scratch folder by default: a refusal that regressed into a run writes nothing into the
+// source tree.
+std::string refusal(const std::string& args, const std::string& cwd = "") {
+    const auto r = run_cli(args, cwd.empty() ? fresh_dir("critical-experiment", "refusal").string() : cwd);
     CHECK(r.exit_code == 2);
     return r.err;
 }
@@ -124,4 +126,26 @@ TEST_CASE("critical --input refusals name the file, the line and the field", "[c
         CHECK(has(refusal(std::string("critical ") + mode + "--input multi.jsonl", dir.string()),
                   "multi.jsonl:2: instance c: no field 'solution', and its puzzle is not uniquely solvable (multiple)"));
     }
+}
+
+// A4: a symbolic link at --out silently got a temporary CSV (nothing to resume). A link to a
+// file, a folder or nothing is refused and its target left alone; a link to a device is a stream.
+TEST_CASE("critical --out as a symbolic link: refused unless it leads to a device", "[cli][critical]") {
+    const fs::path dir = fresh_dir("critical-experiment", "symlink");
+    std::ofstream(dir / "p.txt") << "precious\n";
+    fs::create_symlink("p.txt", dir / "f.jsonl");
+    fs::create_symlink("nowhere.jsonl", dir / "d.jsonl");
+    fs::create_symlink("/dev/null", dir / "n.jsonl");
+    for (const std::string mode : {"", "--exact --objective k "})
+        for (const std::string out : {"f.jsonl", "d.jsonl"}) {
+            INFO(mode << out);
+            const auto r = run_cli("critical " + mode + "--square \"" + kSquare3 + "\" --out " + out, dir.string());
+            CHECK(r.exit_code == 2);
+            CHECK(has(r.err, "is a symbolic link"));
+        }
+    CHECK(slurp((dir / "p.txt").string()) == "precious\n");
+    CHECK_FALSE(fs::exists(dir / "nowhere.jsonl"));
+    CHECK_FALSE(fs::exists(dir / "f.csv"));
+    CHECK(run_cli("critical --square \"" + kSquare3 + "\" --out n.jsonl", dir.string()).exit_code == 0);
+    CHECK_FALSE(fs::exists(dir / "n.csv"));
 }
