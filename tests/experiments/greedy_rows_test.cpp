@@ -6,9 +6,9 @@
 // (and merged) as typed.
 #include "core/instance.hpp"
 #include "experiments/methods.hpp"
-#include "records/csv_quote.hpp"
 #include "records/csv_reader.hpp"
 #include "tests/app/cli_runner.hpp"
+#include "tests/experiments/csv_edit.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -36,16 +36,6 @@ std::string cell(const futolab::CsvTable& t, std::size_t row, const std::string&
     return t.rows.at(row).at(t.column(column, "t"));
 }
 
-void write_table(const fs::path& csv, const futolab::CsvTable& t) {
-    std::ofstream out(csv, std::ios::binary | std::ios::trunc);
-    const auto line = [&out](const std::vector<std::string>& cells) {
-        for (std::size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << futolab::csv_quote(cells[i]);
-        out << "\n";
-    };
-    line(t.header);
-    for (const auto& row : t.rows) line(row);
-}
-
 // Cells of row `row` set (a column "meta.KEY" sets the output record's meta KEY to the JSON value).
 void edit_row(const fs::path& csv, std::size_t row, const std::vector<std::pair<std::string, std::string>>& cells) {
     futolab::CsvTable t = table_of(csv);
@@ -59,7 +49,7 @@ void edit_row(const fs::path& csv, std::size_t row, const std::vector<std::pair<
             t.rows.at(row).at(t.column(column, "t")) = value;
         }
     }
-    write_table(csv, t);
+    futolab::test::write_csv_table(csv, t);
 }
 
 // DIR/base/NAME.csv copied to DIR/o, its row `row` edited: resume and merge refuse it, each
@@ -96,9 +86,10 @@ void accepted_by_both(const fs::path& dir, const std::string& name) {
     CHECK_FALSE(has(merged.err, "checked against the other rows"));  // against the instances
 }
 
-fs::path greedy_sweep(const std::string& name) {
+// A finished sweep of `config` (DIR/cfg.yaml) in DIR/base.
+fs::path sweep(const std::string& name, const std::string& config = kGreedyConfig) {
     const fs::path dir = fresh_dir("greedy-rows", name);
-    std::ofstream(dir / "cfg.yaml") << kGreedyConfig;
+    std::ofstream(dir / "cfg.yaml") << config;
     REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
     return dir;
 }
@@ -159,7 +150,7 @@ TEST_CASE("a method's counters are deterministic unless time_ms bounds a search 
 
 TEST_CASE("task greedy rows say whether their counters are deterministic, and resume and merge hold them to it (round 12, F4)",
           "[resume][merge][greedy]") {
-    const fs::path dir = greedy_sweep("deterministic");
+    const fs::path dir = sweep("deterministic");
     const futolab::CsvTable t = table_of(dir / "base" / "gr.csv");
     const std::size_t timed = row_of(dir, "time_ms=5"), counted = row_of(dir, "iterations=3");
     CHECK(cell(t, timed, "deterministic") == "0");
@@ -171,7 +162,7 @@ TEST_CASE("task greedy rows say whether their counters are deterministic, and re
 }
 
 TEST_CASE("resume and merge refuse a greedy row's edited iterations or message (round 12, F5)", "[resume][merge][greedy]") {
-    const fs::path dir = greedy_sweep("meta");
+    const fs::path dir = sweep("meta");
     const std::size_t counted = row_of(dir, "iterations=3"), timed = row_of(dir, "time_ms=5");
     for (const char* iterations : {"2", "4"})
         refused_by_both(dir, "gr", counted, {{"meta.iterations", iterations}},
@@ -182,7 +173,7 @@ TEST_CASE("resume and merge refuse a greedy row's edited iterations or message (
 }
 
 TEST_CASE("resume and merge refuse whole-number cells with a leading zero (round 12, F6)", "[resume][merge][greedy]") {
-    const fs::path dir = greedy_sweep("zeros");
+    const fs::path dir = sweep("zeros");
     const futolab::CsvTable t = table_of(dir / "base" / "gr.csv");
     for (const char* column : {"seed", "nodes", "wall_ns", "h", "fails", "run", "repeat"}) {
         const std::string value = cell(t, 0, column) == "0" ? "00" : "0" + cell(t, 0, column);
@@ -190,10 +181,8 @@ TEST_CASE("resume and merge refuse whole-number cells with a leading zero (round
     }
     fs::remove_all(dir);
     // A solve sweep's counters alike.
-    const fs::path solve = fresh_dir("greedy-rows", "zeros-solve");
-    std::ofstream(solve / "cfg.yaml") << "name: sv\nseed: 1\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
-                                         "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc ]\nisolation: thread\n";
-    REQUIRE(run_cli("run -q cfg.yaml --out base", solve.string()).exit_code == 0);
+    const fs::path solve = sweep("zeros-solve", "name: sv\nseed: 1\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                                                "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc ]\nisolation: thread\n");
     for (const char* column : {"nodes", "fails", "checks"}) {
         const std::string value = "0" + cell(table_of(solve / "base" / "sv.csv"), 0, column);
         refused_by_both(solve, "sv", 0, {{column, value}}, "has a leading zero, where futolab writes none");
@@ -203,10 +192,8 @@ TEST_CASE("resume and merge refuse whole-number cells with a leading zero (round
 
 TEST_CASE("resume and merge refuse an exact-square row's edited limits in its record or message (round 12, F5)",
           "[resume][merge][exact-square]") {
-    const fs::path dir = fresh_dir("greedy-rows", "exact-square");
-    std::ofstream(dir / "cfg.yaml") << "name: es\ntask: exact-square\ninstances:\n  - critical_squares: { n: 3, count: 1, seed: 3 }\n"
-                                       "methods: [ \"exact-square:objective=k\" ]\nlimits: { time: 600, cpu: 300 }\n";
-    REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
+    const fs::path dir = sweep("exact-square", "name: es\ntask: exact-square\ninstances:\n  - critical_squares: { n: 3, count: 1, seed: 3 }\n"
+                                               "methods: [ \"exact-square:objective=k\" ]\nlimits: { time: 600, cpu: 300 }\n");
     const futolab::CsvTable t = table_of(dir / "base" / "es.csv");
     REQUIRE(cell(t, 0, "status") == "solved");
     CHECK(cell(t, 0, "deterministic") == "1");  // a run the limits stop says timeout
@@ -219,10 +206,8 @@ TEST_CASE("resume and merge refuse an exact-square row's edited limits in its re
 
 TEST_CASE("resume and merge refuse an exact row's edited minimum or message, and take a frontier's (round 12, F5)",
           "[resume][merge][exact]") {
-    const fs::path dir = fresh_dir("greedy-rows", "exact");
-    std::ofstream(dir / "cfg.yaml") << "name: ex\ntask: exact\ninstances:\n  - classes: { n: 3 }\n"
-                                       "methods: [ exact, \"exact:objective=frontier\" ]\nisolation: thread\n";
-    REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
+    const fs::path dir = sweep("exact", "name: ex\ntask: exact\ninstances:\n  - classes: { n: 3 }\n"
+                                       "methods: [ exact, \"exact:objective=frontier\" ]\nisolation: thread\n");
     accepted_by_both(dir, "ex");
     const futolab::CsvTable t = table_of(dir / "base" / "ex.csv");
     REQUIRE(cell(t, 0, "status") == "solved");

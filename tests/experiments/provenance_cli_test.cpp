@@ -3,9 +3,9 @@
 // counters, F2 the grade cell, F4 a solution not in futolab's form, F5 a censored status
 // without its limit, F6 max_rss_kb in thread isolation and core without pin). Before, each
 // edit below was resumed as done and merged (exit 0), and analyze then refused the merge.
-#include "records/csv_quote.hpp"
 #include "records/csv_reader.hpp"
 #include "tests/app/cli_runner.hpp"
+#include "tests/experiments/csv_edit.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -26,13 +26,7 @@ namespace {
 void set_cell(const fs::path& csv, const std::string& column, const std::string& value) {
     futolab::CsvTable t = futolab::read_csv_file(csv.string());
     t.rows.at(0).at(t.column(column, csv.string())) = value;
-    std::ofstream out(csv, std::ios::binary | std::ios::trunc);
-    const auto line = [&out](const std::vector<std::string>& cells) {
-        for (std::size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << futolab::csv_quote(cells[i]);
-        out << "\n";
-    };
-    line(t.header);
-    for (const auto& row : t.rows) line(row);
+    futolab::test::write_csv_table(csv, t);
 }
 
 // A finished sweep `pv` (fc and gac on conjure-4x4, thread isolation, no limits) in DIR/base.
