@@ -81,6 +81,10 @@ void generate_unique(const GenerateArgs& a) {
     spec.steps = a.steps;
     spec.target = a.grade;
     spec.max_attempts = a.max_attempts;
+    // Inert where the first square always gives a puzzle (method unique's rule, red-team round 12).
+    if (a.opt_attempts->count() > 0 && !a.grade && a.use != ClueUse::relations)
+        throw InputError("generate: --max-attempts does not apply without --grade or --use relations (the first square always "
+                         "gives a puzzle)");
     validate(spec);
     Grader grader;  // one gac solver for every uniqueness check of the run
     write_each(a, [&spec, &grader](std::uint64_t seed) { return unique_instance(spec, seed, grader); });

@@ -215,6 +215,10 @@ void read_unique(const Where& w, const YAML::Node& node, GenerateSource& g) {
     if (node["use"]) g.use = read_word(w, node["use"], "generate.use", kClueUses);
     if (node["grade"]) g.grade = read_word(w, node["grade"], "generate.grade", target_grades());
     if (node["attempts"]) g.attempts = static_cast<int>(w.whole(node["attempts"], "generate.attempts", 1, kMaxInt));
+    // As method unique's attempts (experiments/methods.cpp): inert where the first square always
+    // gives a puzzle, so refused rather than silently ignored (red-team round 12, F3's class).
+    if (node["attempts"] && !node["grade"] && g.use != ClueUse::relations)
+        w.fail(node["attempts"], "generate.attempts does not apply without grade or use: relations (the first square always gives a puzzle)");
 }
 
 // kind random: n, givens | h, relations | k, count, sampler (generators/random_instance.hpp).

@@ -28,7 +28,7 @@ struct NumericKey {
 
 const std::string kFile = "instances:\n  - file: x.futo\nsolvers: [gac]\n";
 const std::string kRandom = "name: t\ninstances:\n  - generate: { kind: random, n: 5, ";
-const std::string kUnique = "name: t\ninstances:\n  - generate: { kind: unique, n: 5, ";
+const std::string kUnique = "name: t\ninstances:\n  - generate: { kind: unique, n: 5, grade: search, ";
 const std::string kSquares = "name: t\ntask: critical\ninstances:\n  - squares: { n: 4, ";
 const double kU64 = 18446744073709551615.0, kInt = 2147483647.0;
 

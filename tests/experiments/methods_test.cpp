@@ -2,6 +2,10 @@
 // options given, as a backend's does (SPEC §3); `options` (text()) keeps every one.
 #include "experiments/methods.hpp"
 
+#include "core/error.hpp"
+#include "experiments/config.hpp"
+#include "tests/app/cli_runner.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -102,4 +106,24 @@ TEST_CASE("a config's method with an inert option is refused at its line, in tas
         CHECK_THROWS_WITH(parse_config(text, "g.yaml"), Catch::StartsWith("g.yaml:5:") &&
                                                             Catch::Contains("option use=numbers has no effect with objective=k"));
     }
+}
+
+// The generate source's attempts and generate --max-attempts follow method unique's rule: inert
+// (refused) unless a grade is targeted or the puzzle uses relations only.
+TEST_CASE("generate.attempts and --max-attempts without a grade or use relations are refused", "[methods][generate]") {
+    const auto error = [](const std::string& source) {
+        try {
+            futolab::parse_config("name: t\ninstances:\n  - generate: { kind: unique, n: 4, " + source + " }\nsolvers: [gac]\n", "cfg.yaml");
+        } catch (const futolab::InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    CHECK_THAT(error("attempts: 5"), Catch::Contains("cfg.yaml:3:") && Catch::Contains("generate.attempts does not apply"));
+    CHECK(error("attempts: 5, grade: search") == "");
+    CHECK(error("attempts: 5, use: relations") == "");
+    const auto r = futolab::test::run_cli("generate unique --n 4 --max-attempts 5");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--max-attempts does not apply"));
+    CHECK(futolab::test::run_cli("generate unique --n 4 --max-attempts 50 --grade fc").exit_code == 0);
 }
