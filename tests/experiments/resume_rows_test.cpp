@@ -5,6 +5,7 @@
 #include "core/instance.hpp"
 #include "records/csv_reader.hpp"
 #include "tests/app/cli_runner.hpp"
+#include "tests/experiments/csv_edit.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -32,13 +33,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string csv_cell(const std::string& cell) {
-    if (cell.find_first_of(",\"\n") == std::string::npos) return cell;
-    std::string out = "\"";
-    for (const char ch : cell) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    return out + "\"";
-}
-
 // The cell of `column` in data row `row` (0: the first run) replaced by `value`; every row's
 // with `row` = -1.
 void set_cell(const fs::path& csv, const std::string& column, const std::string& value, int row = 0) {
@@ -47,13 +41,7 @@ void set_cell(const fs::path& csv, const std::string& column, const std::string&
     while (t.header[c] != column) ++c;
     for (std::size_t r = 0; r < t.rows.size(); ++r)
         if (row < 0 || r == static_cast<std::size_t>(row)) t.rows[r][c] = value;
-    std::ofstream out(csv, std::ios::binary | std::ios::trunc);
-    const auto line = [&out](const std::vector<std::string>& cells) {
-        for (std::size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << csv_cell(cells[i]);
-        out << "\n";
-    };
-    line(t.header);
-    for (const auto& row : t.rows) line(row);
+    futolab::test::write_csv_table(csv, t);
 }
 
 // A finished sweep `rr` (2 solvers × 2 repeats of conjure-4x4) in DIR/base, from DIR/cfg.yaml.
