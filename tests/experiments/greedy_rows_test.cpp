@@ -119,6 +119,11 @@ TEST_CASE("merge takes task greedy shards, each square's runs with its own seed,
     CHECK(cell(t, 0, "seed") == "7");  // critical-n3-s7's own seed, in both methods' runs
     CHECK(cell(t, 1, "seed") == "7");
     CHECK(cell(t, 3, "seed") == "8");
+    // futolab critical's own CSV (its default search runs as task greedy).
+    REQUIRE(run_cli("critical --n 3 --count 2 --out n.jsonl", dir.string()).exit_code == 0);
+    const auto own = run_cli("merge n.csv --out mn.csv", dir.string());
+    INFO(own.err);
+    CHECK(own.exit_code == 0);
     // A file: source, every square with the source's seed.
     std::ofstream(dir / "file.yaml") << "name: gf\ntask: greedy\ninstances:\n  - critical_squares: { file: " FUTOLAB_SOURCE_DIR
                                         "/tests/data/good/conjure-4x4.jsonl, seed: 5 }\nmethods: [ critical ]\n";
