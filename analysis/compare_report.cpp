@@ -185,7 +185,7 @@ std::string compare_text(const ComparedInputs& c, std::size_t max_list) {
     if (!r.nondeterministic_specs.empty()) {
         std::string specs;
         for (const std::string& spec : r.nondeterministic_specs) specs += (specs.empty() ? "" : ", ") + one_line(spec);
-        out += fmt::format("\nCounters not compared for {}: not deterministic (a race: whichever member answers first)\n",
+        out += fmt::format("\nCounters not compared for {}: not deterministic (a race, or a search the clock cuts)\n",
                            specs);
     }
     std::vector<std::string> status;

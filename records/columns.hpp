@@ -68,7 +68,7 @@ inline constexpr Column kColumns[] = {
     {"memory_limit_kb", ColumnType::integer, "KiB", false, false, "the run's memory limit; empty: none"},
     {"build",           ColumnType::string,  "",    false, false, "the futolab build that ran it: name, commit, build type, binary content hash"},
     {"calibration_ns",  ColumnType::integer, "ns",  false, false, "the sweep's calibration workload timed near this run (compare's drift check); empty: none"},
-    {"deterministic",   ColumnType::integer, "",    true,  false, "1 if the spec's counters are the same on every run (SPEC §4), 0 if not (a racing portfolio)"},
+    {"deterministic",   ColumnType::integer, "",    true,  false, "1 if the spec's counters are the same on every run (SPEC §4), 0 if not (a racing portfolio, or method critical bounded by time_ms)"},
     {"session",         ColumnType::integer, "",    false, false, "the worker session that ran it (compare's variance between sessions); empty: none"},
 };
 
