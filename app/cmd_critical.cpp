@@ -654,6 +654,23 @@ std::string greedy_method(const CriticalArgs& a) {
                                       {"verify", verify_choice(a)}});
 }
 
+// A mode's rendered config run by the experiment driver (app/critical_experiment.hpp) with the
+// command's --out, --resume, --force and --jobs; `report` reads each row back, `on_complete`
+// writes what needs every row.
+int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void()> on_complete) {
+    return run_critical_experiment({.config_of = [&config](const std::string& csv) {
+                                        config.output = csv;
+                                        return render_config(config);
+                                    },
+                                    .out = a.out,
+                                    .resume = a.resume,
+                                    .force = a.force,
+                                    .jobs = a.jobs,
+                                    .command_line = a.command_line,
+                                    .report = std::move(report),
+                                    .on_complete = std::move(on_complete)});
+}
+
 // The default search: greedy or iterated, on given or random squares, run as task greedy (one
 // run per square) by the experiment driver (app/critical_experiment.hpp).
 int run_greedy(const CriticalArgs& args) {
@@ -667,17 +684,7 @@ int run_greedy(const CriticalArgs& args) {
                           .squares = greedy_squares(a),
                           .method = greedy_method(a),
                           .output = ""};
-    return run_critical_experiment({.config_of = [&](const std::string& csv) {
-                                        config.output = csv;
-                                        return render_config(config);
-                                    },
-                                    .out = a.out,
-                                    .resume = a.resume,
-                                    .force = a.force,
-                                    .jobs = a.jobs,
-                                    .command_line = a.command_line,
-                                    .report = report_greedy_row,
-                                    .on_complete = nullptr});
+    return run_rendered(std::move(config), a, report_greedy_row, nullptr);
 }
 
 // --exact --square/--input: each given square's own minimum (critical/exact/exact_square.hpp),
@@ -704,25 +711,15 @@ int run_exact_square(const CriticalArgs& args) {
                           .time_seconds = a.time_limit,
                           .cpu_seconds = a.cpu_limit,
                           .output = ""};
-    return run_critical_experiment({.config_of = [&](const std::string& csv) {
-                                        config.output = csv;
-                                        return render_config(config);
-                                    },
-                                    .out = a.out,
-                                    .resume = a.resume,
-                                    .force = a.force,
-                                    .jobs = a.jobs,
-                                    .command_line = a.command_line,
-                                    .report = [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
-                                    .on_complete = [&] {
-                                        if (!report.certify) return;
-                                        if (!report.uncertified.empty())
-                                            throw InputError(fmt::format(
-                                                "critical --exact --certificate: {}: the search stopped at bounds; only a "
-                                                "proved minimum is certified (no certificate written)",
-                                                visible_text(report.uncertified)));
-                                        write_file_atomically(a.certificate, report.certificate);
-                                    }});
+    return run_rendered(std::move(config), a, [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
+                        [&] {
+                            if (!report.certify) return;
+                            if (!report.uncertified.empty())
+                                throw InputError(fmt::format("critical --exact --certificate: {}: the search stopped at bounds; "
+                                                             "only a proved minimum is certified (no certificate written)",
+                                                             visible_text(report.uncertified)));
+                            write_file_atomically(a.certificate, report.certificate);
+                        });
 }
 
 bool contains(const std::vector<std::string_view>& names, std::string_view name);
