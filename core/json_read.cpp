@@ -1,5 +1,6 @@
 #include "core/json_read.hpp"
 
+#include "core/binary_data.hpp"
 #include "core/message_text.hpp"
 
 #include <fmt/format.h>
@@ -198,6 +199,15 @@ std::string_view first_record_line(std::string_view text) {
 }
 
 JsonRead read_json(std::string_view text, std::size_t max_depth) {
+    // Before the parser, which takes a NUL for the end of its input and would read
+    // `{…}\0garbage` as `{…}` (core/binary_data.hpp).
+    if (const auto bad = find_binary_byte(text)) {
+        JsonRead refused;
+        refused.problem = binary_data(bad->byte);
+        refused.line = bad->line;
+        refused.column = bad->column;
+        return refused;
+    }
     Builder builder(max_depth);
     Json::sax_parse(text, &builder);  // strict: nothing may follow the value
     return std::move(builder).result(text);

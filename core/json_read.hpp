@@ -41,7 +41,8 @@ bool is_blank_line(std::string_view line);
 std::string_view first_record_line(std::string_view text);
 
 // Parses `text` (one JSON value); nesting deeper than `max_depth` levels is refused as it is
-// read (0: no bound).
+// read (0: no bound), and so is binary data (core/binary_data.hpp: "binary data (byte 0x00):
+// not a text file" at its line and column).
 JsonRead read_json(std::string_view text, std::size_t max_depth = 0);
 
 // Appends `key` to `object` (an object) without ordered_json's linear search for it, which made

@@ -4,6 +4,7 @@
 
 #include "core/files.hpp"
 
+#include "core/binary_data.hpp"
 #include "core/error.hpp"
 #include "core/formats/readers.hpp"
 #include "core/formats/text.hpp"
@@ -117,13 +118,9 @@ std::optional<Format> sniff(std::string_view content) {
 // Rejects what cannot be a text puzzle file: nothing at all, or binary bytes.
 void check_text(std::string_view text, const std::string& source) {
     if (trim(text).empty()) fail(source, 0, 0, "empty input");
-    for (const Line& line : split_lines(text))
-        for (std::size_t i = 0; i < line.text.size(); ++i) {
-            const auto ch = static_cast<unsigned char>(line.text[i]);
-            if (ch < 0x20 && ch != '\t' && ch != '\f' && ch != '\v' && ch != '\r')
-                fail(source, line.number, static_cast<int>(i) + 1,
-                     fmt::format("binary data (byte 0x{:02x}): not a text puzzle file", ch));
-        }
+    if (const auto bad = find_binary_byte(text))  // core/binary_data.hpp: every reader's rule
+        fail(source, static_cast<int>(bad->line), static_cast<int>(bad->column),
+             binary_data(bad->byte, "a text puzzle file"));
 }
 
 std::string_view without_bom(std::string_view text) {

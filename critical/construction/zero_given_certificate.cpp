@@ -131,7 +131,7 @@ ZeroGivenCertificateCheck check_zero_given_certificate(std::istream& in, const s
     ZeroGivenCertificateCheck result;
     std::string text;
     std::size_t line_no = 0;
-    const auto next_line = [&] { return next_record_line(in, text, line_no); };
+    const auto next_line = [&] { return next_record_line(in, text, line_no, source); };
     if (!next_line()) bad({source, 1}, "empty certificate");
     const At head_at{source, line_no};  // one At for the parse and the read: it holds the numbers' texts
     const Head h = read_head(parse_line(text, head_at), head_at);

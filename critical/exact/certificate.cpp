@@ -333,7 +333,7 @@ void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind, 
 CertificateCheck check_certificate(std::istream& in, const std::string& source, const std::string& verify_backend) {
     std::string text;
     std::size_t line_no = 0;
-    if (!next_record_line(in, text, line_no)) bad({source, 1}, "empty certificate");
+    if (!next_record_line(in, text, line_no, source)) bad({source, 1}, "empty certificate");
     const At first{source, line_no};
     const Json head = parse_line(text, first);
     const Head h = read_head(head, first);
@@ -347,7 +347,7 @@ CertificateCheck check_certificate(std::istream& in, const std::string& source, 
     const CertificateShard& shard = h.claim.shard;
     const std::size_t expected = classes_in(shard, h.classes.size());
     std::size_t squares = 0;
-    while (next_record_line(in, text, line_no)) {
+    while (next_record_line(in, text, line_no, source)) {
         const At at{source, line_no};
         if (result.classes == expected) return fail(fmt::format("line {}: more class records than the {} of {}", line_no, expected,
                                                                  shard.count > 1 ? "the shard" : "the order"));

@@ -1,5 +1,6 @@
 #include "critical/exact/certificate_read.hpp"
 
+#include "core/binary_data.hpp"
 #include "core/error.hpp"
 #include "generators/latin/square.hpp"
 
@@ -74,9 +75,12 @@ void check_keys(const Json& record, const At& at, const std::string& what, std::
         if (!record.contains(key)) bad(at, fmt::format("{} has no '{}'", what, key));
 }
 
-bool next_record_line(std::istream& in, std::string& text, std::size_t& line_no) {
+bool next_record_line(std::istream& in, std::string& text, std::size_t& line_no, const std::string& source) {
     while (std::getline(in, text)) {
         ++line_no;
+        if (const auto b = find_binary_byte(text))
+            throw_input_error({source, static_cast<int>(line_no), static_cast<int>(b->column)},
+                              binary_data(b->byte));
         if (!is_blank_line(text)) return true;
     }
     return false;

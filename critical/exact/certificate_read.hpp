@@ -40,8 +40,10 @@ void check_keys(const Json& record, const At& at, const std::string& what, std::
 
 // The next line of `in` that is not blank (core/json_read.hpp is_blank_line: the rule of every
 // JSON Lines reader), into `text`; `line_no` counts every line read, blank ones too, so that a
-// message names the line as an editor shows it. False at the end of the file.
-bool next_record_line(std::istream& in, std::string& text, std::size_t& line_no);
+// message names the line as an editor shows it. False at the end of the file. A line holding
+// binary data (core/binary_data.hpp) is refused here, before any reader counts it as a record
+// ("SOURCE:LINE:COLUMN: binary data (byte 0x00): not a text file").
+bool next_record_line(std::istream& in, std::string& text, std::size_t& line_no, const std::string& source);
 
 // One line of the file as JSON; a key twice in one object and deep nesting are refused. The
 // numbers' texts go to at.typed: read the returned value with this same `at`.

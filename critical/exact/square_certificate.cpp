@@ -138,30 +138,33 @@ SquareCertificateCheck check_square_certificate(std::istream& in, const std::str
     SquareCertificateCheck result;
     std::string text;
     std::size_t line_no = 0;
-    auto fail = [&](const std::string& why) {
-        result.why = fmt::format("line {}: {}", line_no, why);
+    // The line a rejection names: the one just read, or the header of the square whose proof
+    // fails (line_no itself keeps counting: set back to the header, it named every later line
+    // of a file of several squares wrongly, a NUL line after the first square as line 2).
+    auto fail_at = [&](std::size_t line, const std::string& why) {
+        result.why = fmt::format("line {}: {}", line, why);
         return result;
     };
-    while (next_record_line(in, text, line_no)) {
+    auto fail = [&](const std::string& why) { return fail_at(line_no, why); };
+    while (next_record_line(in, text, line_no, source)) {
         const At head_at{source, line_no};  // one At for the parse and the read: it holds the numbers' texts
         const SquareHead h = read_head(parse_line(text, head_at), head_at);
         const std::size_t head_line = line_no;
         result.n = h.n, result.objective = h.objective, result.minimum = h.minimum;
         if (std::string why = check_witness(h, verify_backend); !why.empty()) return fail(why);
         std::vector<Mask> sets;
-        while (sets.size() < h.sets && next_record_line(in, text, line_no)) {
+        while (sets.size() < h.sets && next_record_line(in, text, line_no, source)) {
             const At at{source, line_no};
             if (std::string why = check_set(parse_line(text, at), h, sets.size(), at, sets); !why.empty()) return fail(why);
         }
         if (sets.size() < h.sets) return fail(fmt::format("the file ends after {} of the {} sets", sets.size(), h.sets));
         const std::optional<std::uint64_t> nodes = refutation(h.n, h.objective, sets, h.minimum);
-        line_no = head_line;
-        if (!nodes) return fail(fmt::format("a set hitting every stored set costs {} or less: the minimum {} is not proved", h.minimum - 1, h.minimum));
+        if (!nodes) return fail_at(head_line, fmt::format("a set hitting every stored set costs {} or less: the minimum {} is not proved", h.minimum - 1, h.minimum));
         // The search is deterministic: the same sets give the same tree. A different count means
         // the sets are not those the proof was made from (one dropped though the rest still
         // refute, say): the file is not the one written.
         if (*nodes != h.nodes)
-            return fail(fmt::format("the branch and bound re-run took {} nodes, the certificate says {}: these are not the sets it was written with", *nodes, h.nodes));
+            return fail_at(head_line, fmt::format("the branch and bound re-run took {} nodes, the certificate says {}: these are not the sets it was written with", *nodes, h.nodes));
         result.nodes += *nodes;
         result.sets += sets.size();
         ++result.squares;

@@ -19,6 +19,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -155,5 +156,72 @@ TEST_CASE("critical --check-certificate tells each format by its first line that
         INFO(k.name << ": " << r.err);
         CHECK(r.exit_code == 0);
         CHECK(futolab::test::has(r.out, "certificate accepted"));
+    }
+}
+
+namespace {
+
+// `k.text` with `bytes` put at `where` (an offset) and the line and column that names it.
+struct Planted {
+    std::string text;
+    std::size_t line, column;
+};
+
+Planted plant(const std::string& text, std::size_t where, const std::string& bytes) {
+    const std::size_t line_start = text.rfind('\n', where == 0 ? 0 : where - 1);
+    const std::size_t column = line_start == std::string::npos || where == 0 ? where + 1 : where - line_start;
+    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<long>(where), '\n'));
+    return {text.substr(0, where) + bytes + text.substr(where), line, column};
+}
+
+std::string binary_refusal(const Planted& p, const char* byte) {
+    return "refused: t.cert:" + std::to_string(p.line) + ":" + std::to_string(p.column) + ": binary data (byte " + byte +
+           "): not a text file";
+}
+
+}  // namespace
+
+// Red-team round 13, F8: nlohmann's parser takes a NUL for the end of its input, so a header
+// `{…}\0garbage {{{` was accepted, a NUL between two set records read as one record and gave
+// "the file ends after 16 of the 17 sets" (rejected, exit 1), and a line holding only a NUL was
+// named at another line. Every reader now refuses binary data where it is, as the instance reader
+// does (core/binary_data.hpp), before any record is counted.
+TEST_CASE("certificates: binary data is refused naming its line, column and byte, in every format",
+          "[critical][certificate][binary]") {
+    using namespace std::string_literals;
+    for (const Kind& k : kinds()) {
+        INFO(k.name);
+        const std::size_t first_end = k.text.find('\n');
+        const Planted after_header = plant(k.text, first_end, "\0garbage {{{"s);
+        CHECK(run(k.read, after_header.text) == binary_refusal(after_header, "0x00"));
+        const Planted joined = plant(k.text.substr(0, first_end) + k.text.substr(first_end + 1), first_end, "\0"s);
+        CHECK(run(k.read, joined.text) == binary_refusal(joined, "0x00"));  // two records on one line
+        const Planted alone = plant(k.text + "\n", k.text.size(), "\0"s);    // a line of its own after the last
+        CHECK(run(k.read, alone.text) == binary_refusal(alone, "0x00"));
+        const Planted escape = plant(k.text, first_end / 2, "\x1b");
+        CHECK(run(k.read, escape.text) == binary_refusal(escape, "0x1b"));
+        const Planted in_blank = plant(k.text + " \n", k.text.size() + 1, "\x01");  // in an otherwise blank line
+        CHECK(run(k.read, in_blank.text) == binary_refusal(in_blank, "0x01"));
+    }
+    // The per-square reader counts on after a square's proof (it named the line after the first
+    // square as line 2, the header's line + 1).
+    const std::string one = one_square_certificate();
+    const std::size_t lines = static_cast<std::size_t>(std::count(one.begin(), one.end(), '\n'));
+    CHECK(run(kOneSquare, one + one + "[\n").rfind("refused: t.cert:" + std::to_string(2 * lines + 1) + ":", 0) == 0);
+}
+
+TEST_CASE("critical --check-certificate: binary data is malformed input (exit 2), never a verdict", "[critical][certificate][binary][cli]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = futolab::test::fresh_dir("critical", "certificate-binary-data");
+    for (const Kind& k : kinds()) {
+        std::string text = k.text;
+        text.insert(text.find('\n'), std::string("\0junk", 5));
+        const std::string file = (dir / "c.cert").string();
+        std::ofstream(file, std::ios::binary) << text;
+        const futolab::test::CliResult r = futolab::test::run_cli("critical --check-certificate " + file);
+        INFO(k.name << ": " << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(futolab::test::has(r.err, file + ":1:"));
+        CHECK(futolab::test::has(r.err, "binary data (byte 0x00): not a text file"));
     }
 }
