@@ -1,12 +1,15 @@
 #include "core/yaml_bounds.hpp"
 
+#include "core/binary_data.hpp"
 #include "core/error.hpp"
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 
 #include <fmt/format.h>
 
 #include <set>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,11 +50,52 @@ void check_size(const YAML::Node& root, const std::string& source) {
     }
 }
 
+// Counts the documents of a YAML stream and keeps where the second starts; builds nothing.
+class DocumentStarts : public YAML::EventHandler {
+public:
+    std::size_t count = 0;
+    YAML::Mark second;
+
+    void OnDocumentStart(const YAML::Mark& mark) override {
+        if (++count == 2) second = mark;
+    }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+};
+
+// YAML::Load reads the first document of a stream and drops the rest unread: a config followed
+// by `---` and `solvers: [ bogus ]`, or even by `---` and `[unclosed`, ran as its first part,
+// while its sidecar kept the whole text (red-team round 13, F7). So the whole stream is parsed
+// (a syntax error anywhere is the caller's YAML::ParserException, as in the first document) and
+// a second document is refused where it starts (its `---`, or its first token after `...`).
+void check_one_document(const std::string& text, const std::string& source) {
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    DocumentStarts starts;
+    while (parser.HandleNextDocument(starts)) {
+    }
+    if (starts.count > 1)
+        throw_input_error({source, starts.second.line + 1, starts.second.column + 1},
+                          "a second YAML document starts here: futolab reads one document per file (remove it, "
+                          "or make it a file of its own)");
+}
+
 }  // namespace
 
 YAML::Node load_yaml_bounded(const std::string& text, const std::string& source) {
+    // The parser would take a NUL for the end of the text, or name a stray escape instead
+    // (core/binary_data.hpp: every text reader refuses the byte, naming it).
+    if (const auto bad = find_binary_byte(text))
+        throw_input_error({source, static_cast<int>(bad->line), static_cast<int>(bad->column)}, binary_data(bad->byte));
     YAML::Node root;
     try {
+        check_one_document(text, source);
         root = YAML::Load(text);
     } catch (const YAML::DeepRecursion&) {
         // yaml-cpp's own guard (a few hundred levels, before its recursion can overflow the

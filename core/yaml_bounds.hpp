@@ -4,7 +4,9 @@
 // the config reader, the report's provenance table — expands to 10^9 nodes: 1.2 GB and no
 // answer in 100 s (issue #25). So after parsing, the tree is walked once as a reader would,
 // aliases expanded, and refused past kMaxYamlNodes nodes or kMaxYamlDepth levels, or at a key
-// given twice in one map (yaml-cpp would keep both and read the first).
+// given twice in one map (yaml-cpp would keep both and read the first). Every YAML file futolab
+// reads (configs, sidecars, the config text a sidecar holds, checkpoint tables) is read here,
+// and holds one document and no binary data (red-team round 13, F7 and F8).
 #pragma once
 
 #include <yaml-cpp/yaml.h>
@@ -20,7 +22,8 @@ inline constexpr std::size_t kMaxYamlDepth = 64;
 // Parses `text` (a YAML::ParserException passes through, for the caller's own message) and
 // throws InputError "SOURCE: YAML of more than 100000 nodes once its aliases are expanded
 // (anchors that refer to each other?): refusing it" (or "… nested deeper than 64 levels", or
-// "SOURCE:LINE:COLUMN: key 'K' is given twice").
+// "SOURCE:LINE:COLUMN: key 'K' is given twice", "SOURCE:LINE:COLUMN: a second YAML document starts
+// here: …" or "SOURCE:LINE:COLUMN: binary data (byte 0x00): not a text file").
 YAML::Node load_yaml_bounded(const std::string& text, const std::string& source);
 
 }  // namespace futolab
