@@ -472,6 +472,8 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     // The same for its sidecar, before the CSV is made: a symlinked sidecar would be replaced by
     // the rewrite (two copies that differ), a folder there would leave a CSV without one.
     check_results_target(sidecar_path(report.csv_path));
+    // A sidecar or schema with no CSV beside it is someone else's file (red-team round 13, A3).
+    check_no_orphan_companions(report.csv_path);
     if (options.resume) {  // before the file is touched
         check_resumable(report.csv_path, identity_of(config, matrix), builds.identities());
         check_same_isolation(report.csv_path, isolation_written(config));

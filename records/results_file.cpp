@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <map>
 #include <stdexcept>
+#include <utility>
 
 namespace futolab {
 namespace {
@@ -118,6 +119,17 @@ std::size_t check_results_target(const std::string& path) {
     if (st.st_nlink != 1) refuse(fmt::format("has {} names (hard links)", st.st_nlink));  // as a symlink
     refuse_stream_alias(path, path);
     return static_cast<std::size_t>(st.st_size);
+}
+
+void check_no_orphan_companions(const std::string& csv) {
+    struct stat st {};
+    if (::lstat(csv.c_str(), &st) == 0) return;  // the CSV's own (a resume), or refused as the CSV is
+    for (const auto& [file, what] : {std::pair{sidecar_path(csv), "sidecar"}, std::pair{schema_path(csv), "column schema"}})
+        // A FIFO or folder there is refused by its kind (check_files_beside), with its own message.
+        if (::lstat(file.c_str(), &st) == 0 && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
+            throw InputError(fmt::format("{}: a file is there but no results CSV {}, so it is not this experiment's {}: "
+                                         "refusing to replace it (move it away, or write the results elsewhere)",
+                                         file, csv, what));
 }
 
 ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& layout) : path_(path) {

@@ -21,6 +21,12 @@ namespace futolab {
 // there (a symlink, a hard link, a folder, a FIFO); returns its size (0 if absent).
 std::size_t check_results_target(const std::string& path);
 
+// For a results CSV about to be made: throws InputError naming the file if `csv` is not there
+// but its sidecar or column schema is. Such a file is not this experiment's (a run makes the CSV
+// before them, and removes it after them), and the new run would replace it without a word
+// (red-team round 13, A3: a user's `o.csv.meta.yaml` became critical's sidecar; merge refused it).
+void check_no_orphan_companions(const std::string& csv);
+
 // A row already in a resumed file: its line, and its cells of kRunNamingColumns (what names
 // its run beside the run key, and where and under which limits it ran: a resume checks them
 // against the run of that key).
