@@ -119,7 +119,9 @@ std::vector<std::string> identities(const std::string& out) {
     const bool exists = ::stat(out.c_str(), &st) == 0;
     if (exists && S_ISCHR(st.st_mode)) return {};
     std::error_code ec;
-    std::vector<std::string> ids{"path " + fs::weakly_canonical(fs::absolute(out, ec), ec).string()};
+    fs::path path = fs::weakly_canonical(fs::absolute(out, ec), ec);
+    if (ec || path.empty()) path = fs::absolute(out, ec).lexically_normal();  // a name too long: "" for every such name
+    std::vector<std::string> ids{"path " + path.string()};
     if (exists) ids.push_back(fmt::format("inode {}:{}", st.st_dev, st.st_ino));
     return ids;
 }
@@ -259,18 +261,23 @@ void check_output_path(const std::string& out, const std::vector<std::string>& i
 
 void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs, bool force) {
     std::map<std::string, const NamedOutput*> seen;  // identity -> the output that has it
-    std::set<std::string> folders;
     for (const NamedOutput& o : outputs) {
-        check_one(o.path, inputs, force, o.option, o.results_of);
         if (o.path.empty()) continue;
-        if (o.path != "-") folders.insert(folder_of(o.path));
         for (const std::string& id : identities(o.path)) {
             const auto [at, added] = seen.emplace(id, &o);
             // Not even with --force: the second would replace the first, one of them lost.
-            if (!added)
-                throw InputError(fmt::format("{} {}: is also {} {}: two outputs of one command cannot be one file",
-                                             o.option, o.path, at->second->option, at->second->path));
+            if (added) continue;
+            const NamedOutput& named = o.own ? *at->second : o;  // the one on the command line first
+            const NamedOutput& other = o.own ? o : *at->second;
+            throw InputError(fmt::format("{} {}: is also {} {}: two outputs of one command cannot be one file", named.option,
+                                         named.path, other.option, other.path));
         }
+    }
+    std::set<std::string> folders;
+    for (const NamedOutput& o : outputs) {
+        if (o.own || o.path.empty()) continue;
+        check_one(o.path, inputs, force, o.option, o.results_of);
+        if (o.path != "-") folders.insert(folder_of(o.path));
     }
     for (const std::string& folder : folders) reap_stale_temp_files(folder);  // a killed writer's leftovers
 }

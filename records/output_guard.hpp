@@ -39,10 +39,18 @@ struct NamedOutput {
     // The results CSV this command writes itself, if any (critical's default search): `path`
     // may be that CSV's outputs file, which the command rewrites from it.
     std::string results_of = "";
+    // A file the command writes on its own account beside the outputs named on its command
+    // line (the results CSV beside critical's --out, that CSV's sidecar, schema and lock, a
+    // checkpoint folder's files): only compared with the others, never checked itself (it may
+    // be there from the run that --resume goes on with).
+    bool own = false;
 };
 
-// check_output_path for each of a command's outputs, and no two of them the same file
-// (InputError "OPTION PATH: is also OPTION PATH: …", even with `force`).
+// No two of a command's outputs, its own files included, the same file (InputError "OPTION
+// PATH: is also OPTION PATH: two outputs of one command …", even with `force`), checked
+// for all of them before check_output_path checks each that is not `own` (red-team round 13,
+// F3: `--certificate o.csv.meta.yaml` replaced the run's own sidecar, and `--certificate
+// o.csv` was blamed on "another futolab" that was the command itself).
 void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs, bool force);
 
 // For outputs that must be files (merge's CSV with its sidecar and lock beside it, report's

@@ -13,6 +13,9 @@
 #include <chrono>
 #include <thread>
 #include <cstring>
+#include <mutex>
+#include <set>
+#include <utility>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -41,6 +44,24 @@ std::string planted(const struct stat& st) {
     return "";
 }
 
+// The lock files (device, inode) this process holds through an OutputLock.
+struct HeldLocks {
+    std::mutex mutex;
+    std::set<std::pair<dev_t, ino_t>> files;
+};
+
+HeldLocks& held_locks() {
+    static HeldLocks held;
+    return held;
+}
+
+void note_held(const struct stat& st, bool held) {
+    HeldLocks& locks = held_locks();
+    const std::lock_guard<std::mutex> guard(locks.mutex);
+    if (held) locks.files.insert({st.st_dev, st.st_ino});
+    else locks.files.erase({st.st_dev, st.st_ino});
+}
+
 [[noreturn]] void refuse_planted(const std::string& lock, const std::string& output_file, const std::string& why) {
     throw InputError(fmt::format("{}: {}, not futolab's lock file of {}: refusing to write without the lock (remove "
                                  "it, or use another --out)",
@@ -48,6 +69,14 @@ std::string planted(const struct stat& st) {
 }
 
 }  // namespace
+
+bool held_here(int fd) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) return false;
+    HeldLocks& locks = held_locks();
+    const std::lock_guard<std::mutex> guard(locks.mutex);
+    return locks.files.contains({st.st_dev, st.st_ino});
+}
 
 OutputLock::OutputLock(const std::string& output_file) {
     namespace fs = std::filesystem;
@@ -130,7 +159,12 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
     if (taken != Taken::yes) {
         const int why = errno;
         const std::string holder = holder_of(fd_);
+        const bool here = taken == Taken::writer && held_here(fd_);
         release();
+        if (here)
+            throw InputError(fmt::format("{}: this command writes it already, as another of its outputs: two outputs of "
+                                         "one command cannot be one file",
+                                         output_file));
         if (taken == Taken::writer)
             throw InputError(fmt::format("{}: another futolab (pid {}) is writing it: wait for it to end, or use "
                                          "another --out",
@@ -162,6 +196,7 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
         throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(why)));
     }
     [[maybe_unused]] const int truncated = ::ftruncate(fd_, static_cast<off_t>(pid.size()));
+    note_held(opened, true);
 }
 
 void OutputLock::check_held() const {
@@ -220,6 +255,8 @@ void OutputLock::hold_identity(int data_fd, const std::string& output_file) {
 void OutputLock::release() {
     release_identity(identity_fd_);
     identity_fd_ = -1;
+    struct stat st {};
+    if (fd_ >= 0 && !path_.empty() && ::fstat(fd_, &st) == 0) note_held(st, false);  // path_: set once taken
     if (fd_ >= 0) ::close(fd_);  // releases the lock
     fd_ = -1;
 }

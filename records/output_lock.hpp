@@ -27,6 +27,12 @@ struct stat;
 
 namespace futolab {
 
+// Whether the lock file open at `fd` is one this process holds through an OutputLock (another
+// description of it: flock then refuses this process as it refuses any other). A lock held
+// here is never another futolab's (red-team round 13, F6: `merge s1.csv s2.csv --out s1.csv
+// --force` and `critical --certificate o.csv` each blamed "another futolab (pid N)", N itself).
+bool held_here(int fd);
+
 class OutputLock {
 public:
     // Locks `output_file` (its folder is created if missing). Throws InputError if another

@@ -25,6 +25,7 @@ ReadLock::ReadLock(const std::string& file) {
     const bool a_lock = ::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode);
     if (a_lock && ::flock(fd_, LOCK_SH | LOCK_NB) == 0) return;  // held until the read ends
     const bool held = a_lock && errno == EWOULDBLOCK;
+    if (held && held_here(fd_)) return;  // this process writes it (merge --force onto an input): no one else can
     const std::string holder = held ? holder_of(fd_) : "";
     ::close(fd_);
     fd_ = -1;

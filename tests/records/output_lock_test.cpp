@@ -96,9 +96,30 @@ TEST_CASE("nothing planted at the lock's path switches the lock off or is damage
 TEST_CASE("the lock is still one writer's: a second is refused, the first's pid named", "[records][lock]") {
     const std::string dir = fresh("second");
     const std::string csv = dir + "/r.csv";
+    // Another process (forked before the lock, so it holds nothing of it) is refused, naming
+    // this one; this process itself is told it holds it already (round 13, F6: it was "another
+    // futolab" with its own pid).
+    const std::string holder = "another futolab (pid " + std::to_string(::getpid()) + ")";
+    int go[2];
+    REQUIRE(::pipe(go) == 0);
+    const pid_t child = ::fork();
+    if (child == 0) {
+        char byte = 0;
+        if (::read(go[0], &byte, 1) != 1) ::_exit(3);
+        try {
+            const OutputLock second(csv);
+        } catch (const InputError& e) {
+            ::_exit(std::string(e.what()).find(holder) != std::string::npos ? 0 : 1);
+        }
+        ::_exit(2);
+    }
     {
         const OutputLock first(csv);
-        CHECK_THROWS_WITH(OutputLock(csv), Catch::Contains("another futolab (pid " + std::to_string(::getpid()) + ")"));
+        REQUIRE(::write(go[1], "x", 1) == 1);
+        int status = -1;
+        REQUIRE(::waitpid(child, &status, 0) == child);
+        CHECK((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+        CHECK_THROWS_WITH(OutputLock(csv), Catch::Contains("this command writes it already"));
         struct stat st {};
         REQUIRE(::lstat(lock_path(csv).c_str(), &st) == 0);
         CHECK((S_ISREG(st.st_mode) && st.st_nlink == 1));
