@@ -58,6 +58,8 @@
 #include "solvers/registry/registry.hpp"
 #include "records/output_guard.hpp"
 #include "records/output_lock.hpp"
+#include "records/sidecar.hpp"
+#include "records/table_schema.hpp"
 #include "core/verify.hpp"
 #include "core/visible_text.hpp"
 #include "solvers/run/run.hpp"
@@ -70,6 +72,7 @@
 #include <limits>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <algorithm>
 #include <functional>
 #include <iostream>
@@ -238,9 +241,14 @@ int run_exact_sample(const CriticalArgs& a) {
 
 // "I/N" with 0 <= I < N: shard I of N (--exact classes I, I + N, ...; --few-relations likewise
 // over the canonical pair sets). Plain digits only, read exactly: sscanf's %lu took "-1" as
-// 2^64 - 1 and wrapped larger numbers (issue #45).
+// 2^64 - 1 and wrapped larger numbers (issue #45). I counts from 0 here, from 1 in `run --shard`
+// (issue #43 makes them one): the refusal says which (red-team round 13, F10).
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
-    const auto bad = [&] { return InputError("critical: --shard must be I/N with 0 <= I < N <= 1000000, got '" + text + "'"); };
+    const auto bad = [&] {
+        return InputError(fmt::format("critical: --shard {}: I counts from 0 here: I/N with 0 <= I < N <= 1000000 (run "
+                                      "--shard counts from 1)",
+                                      text));
+    };
     const std::size_t slash = text.find('/');
     if (slash == std::string::npos) throw bad();
     const auto number = [&](std::string_view digits) {
@@ -514,6 +522,12 @@ int run_few_relations_shards(const CriticalArgs& a) {
 // over all squares of order N (critical/zero_given/few_relations.hpp); with shards, only when no shard
 // found one and every shard was run.
 int run_few_relations(const CriticalArgs& a) {
+    // The range for this n, before any work (red-team round 13, F11: "accepted: 1 to 112").
+    if (a.n < 2 || a.n > 6)
+        throw InputError(fmt::format("critical --few-relations: --n {} is not 2 to 6 (give the order with --n)", a.n));
+    if (a.few_relations > few_relations_max_k(a.n))
+        throw InputError(fmt::format("critical --few-relations: {} relations with --n {}: accepted 1 to {} (min(2n(n-1), {}))",
+                                     a.few_relations, a.n, few_relations_max_k(a.n), kMaxFewRelations));
     const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out);
     if (!a.checkpoint.empty()) return run_few_relations_shards(a);
     const auto [shard, shards] = a.shard.empty() ? std::pair<std::size_t, std::size_t>{0, 1} : parse_shard(a.shard);
@@ -724,6 +738,40 @@ int run_exact_square(const CriticalArgs& args) {
 
 bool contains(const std::vector<std::string_view>& names, std::string_view name);
 
+// The shard file of --few-relations --checkpoint DIR that `out` names, if any ("" if none): the
+// one its number gives, if the folder and the rest of the name are one shard file's.
+std::string checkpoint_shard_named(const CriticalArgs& a, const std::string& out, std::size_t shards) {
+    const std::string name = std::filesystem::path(out).filename().string();
+    const std::string head = fmt::format("n{}-k{}-shard-", a.n, a.few_relations);
+    if (!name.starts_with(head)) return "";
+    std::size_t shard = 0;
+    const char* digits = name.data() + head.size();
+    if (std::from_chars(digits, name.data() + name.size(), shard).ec != std::errc() || shard >= shards) return "";
+    const std::string path = few_relations_shard_path(a.checkpoint, a.n, a.few_relations, shard, shards);
+    return std::filesystem::path(path).filename() == name ? path : "";
+}
+
+// The files the command writes on its own account, which no output named on its command line
+// may be (red-team round 13, F3 and F6): the results CSV beside --out with its sidecar, schema
+// and lock, and the files of a --checkpoint folder (its table, the shard file --out names).
+std::vector<NamedOutput> own_files(const CriticalArgs& a, const std::string& own_csv, const std::string& out) {
+    std::vector<NamedOutput> own;
+    const auto add = [&own](const std::string& what, const std::string& path) {
+        own.push_back({.option = what, .path = path, .results_of = "", .own = true});
+        own.push_back({.option = "the lock of " + what, .path = lock_path(path), .results_of = "", .own = true});
+    };
+    if (!own_csv.empty()) {
+        add("--out's results CSV", own_csv);
+        own.push_back({.option = "the sidecar of --out's results CSV", .path = sidecar_path(own_csv), .results_of = "", .own = true});
+        own.push_back({.option = "the column schema of --out's results CSV", .path = schema_path(own_csv), .results_of = "", .own = true});
+    }
+    if (a.checkpoint.empty() || a.few_relations == 0) return own;
+    const std::size_t shards = a.shard.empty() ? a.shards : parse_shard(a.shard).second;
+    add("--checkpoint's table", few_relations_table_path(a.checkpoint, a.n, a.few_relations, shards));
+    if (const std::string shard = checkpoint_shard_named(a, out, shards); !shard.empty()) add("--checkpoint's shard file", shard);
+    return own;
+}
+
 // Outputs that would replace the input, a results CSV or a sidecar are refused before any mode runs.
 int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     const std::vector<std::string> inputs = a.input.empty() ? std::vector<std::string>{} : std::vector{a.input};
@@ -734,7 +782,9 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     // The default search and --exact --square write their results CSV beside --out (app/critical_experiment.hpp) and
     // --out from it: that file may be there from an earlier run of the same search.
     const std::string own_csv = mode.run == run_greedy || mode.run == run_exact_square ? critical_csv_of(out) : "";
-    check_output_paths({{"--out", out, own_csv}, {"--certificate", a.certificate}}, inputs, a.force);
+    std::vector<NamedOutput> outputs{{"--out", out, own_csv}, {"--certificate", a.certificate}};
+    for (NamedOutput& own : own_files(a, own_csv, out)) outputs.push_back(std::move(own));
+    check_output_paths(outputs, inputs, a.force);
     return mode.run(a);
 }
 
@@ -935,7 +985,7 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
                     "Check a certificate of --exact or --construct without searching (exit 0 accepted, 1 rejected); several files: "
                     "the certificates of the N shards of one --exact --shard I/N run, together certifying all squares")
         ->expected(1, 1000000);
-    cmd->add_option("--shard", a->shard, "--exact: solve classes I, I+N, ... only (I/N); minima over those. --few-relations: the canonical pair sets I, I+N, ...");
+    cmd->add_option("--shard", a->shard, "I/N, I counting from 0 (0 <= I < N <= 1000000; run --shard counts from 1). --exact: solve classes I, I+N, ... only; minima over those. --few-relations: the canonical pair sets I, I+N, ...");
     add_whole(cmd, "--seed-sets", a->seed_sets, {0, 100000000}, "--exact: smallest unavoidable sets seeded per class (default 2000)");
     cmd->add_flag("--per-class", a->per_class, "--exact: every class's own minimum (no pruning by the best so far; slower)");
     add_word(cmd, "--engine", a->engine, kHittingEngines, "--exact: hitting-set engine: " + word_help(kHittingEngines));
@@ -950,9 +1000,11 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
               "--exact, solver oracle: seed the sets of this many queries on random dense candidates");
     add_whole(cmd, "--below", a->below, {1, 1000},
               "--exact --sample: per class, only look for sets cheaper than this (the cost of a pruned complete run)");
-    add_whole(cmd, "--few-relations", a->few_relations, {1, 112},
-              "With --n: count every zero-given puzzle with this many relations (up to symmetry) to 2; "
-              "none unique proves min k is larger");
+    add_whole(cmd, "--few-relations", a->few_relations, {1, kMaxFewRelations},
+              fmt::format("With --n (2 to 6): count every zero-given puzzle with this many relations (up to symmetry) to "
+                          "2; none unique proves min k is larger; 1 to min(2n(n-1), {}): {} for n = 2, {} for n = 3, {} "
+                          "from n = 4",
+                          kMaxFewRelations, few_relations_max_k(2), few_relations_max_k(3), few_relations_max_k(4)));
     cmd->add_option("--checkpoint", a->checkpoint,
                     "--few-relations: one file per shard in this folder, written when the shard ends; a re-run skips "
                     "the shards already there (resume), then prints the per-shard table");

@@ -60,13 +60,24 @@ std::vector<BuildSpec> builds_of(const RunArgs& args) {
 // The most shards a run matrix is cut into: far more than any cluster job array.
 constexpr std::uint64_t kMaxShards = 1000000;
 
+// I counts from 1 here, from 0 in `critical --shard` (issue #43 makes them one): a refused I
+// says which (red-team round 13, F10).
 void parse_shard(const std::string& text, RunnerOptions& o) {
     const auto slash = text.find('/');
     if (slash == std::string::npos) throw InputError("--shard must be I/N, e.g. 2/4, not '" + text + "'");
     const std::string_view all(text);
     o.shard_count = static_cast<int>(parse_uint_in(all.substr(slash + 1), "--shard N", {1, kMaxShards}));
-    o.shard_index = static_cast<int>(parse_uint_in(all.substr(0, slash), "--shard I", {1, kMaxShards}));
-    if (o.shard_index > o.shard_count) throw InputError("--shard " + text + ": need 1 <= I <= N");
+    const auto counting = [&] {
+        return InputError(fmt::format("run: --shard {}: I counts from 1 here: I/N with 1 <= I <= N <= {} (critical --shard "
+                                      "counts from 0)",
+                                      text, kMaxShards));
+    };
+    try {
+        o.shard_index = static_cast<int>(parse_uint_in(all.substr(0, slash), "--shard I", {1, kMaxShards}));
+    } catch (const InputError&) {
+        throw counting();
+    }
+    if (o.shard_index > o.shard_count) throw counting();
 }
 
 // --redo's statuses: statuses of core/status.hpp's table (`critical` is a set record's), named
@@ -83,18 +94,30 @@ std::vector<std::string> redo_statuses(const RunArgs& args) {
     return out;
 }
 
+// Why --skip-invalid does not apply to `config` ("" if it does): it leaves out bad instances of
+// `file:` sources only. A critical_squares file is a file too, read whole (round 13, F12: "reads
+// no instance file" was said of one).
+std::string skip_invalid_problem(const ExperimentConfig& config) {
+    std::string squares_file;
+    for (const InstanceSource& s : config.instances) {
+        if (s.kind == InstanceSource::Kind::file) return "";
+        if (s.kind == InstanceSource::Kind::critical_squares && !s.critical_squares.file.empty()) squares_file = s.critical_squares.file;
+    }
+    if (squares_file.empty()) return fmt::format("{} reads no instance file (its instances are made)", config.path);
+    return fmt::format("{} has no `file:` source, the only kind it skips bad instances of (its critical_squares file {} is "
+                       "read whole: a bad line is an error)",
+                       config.path, squares_file);
+}
+
 // Options that do not apply to this config are refused (round 7: both were accepted and had no
 // effect): --isolation for a task that runs on the runner's threads (its rows said `thread`),
-// --skip-invalid for a config that reads no file.
+// --skip-invalid for a config without a `file:` source.
 void check_options_apply(const RunArgs& args, const ExperimentConfig& config) {
     const TaskInfo& kind = task_info(config.task);
     if (args.isolation && !accepts(kind, TaskKey::isolation))
         throw InputError(fmt::format("--isolation does not apply to task {} (its runs are threads of futolab)", kind.name));
-    const bool reads_files = std::any_of(config.instances.begin(), config.instances.end(),
-                                         [](const InstanceSource& s) { return s.kind == InstanceSource::Kind::file; });
-    if (args.skip_invalid && !reads_files)
-        throw InputError(fmt::format("--skip-invalid does not apply: {} reads no instance file (its instances are made)",
-                                     config.path));
+    if (const std::string why = args.skip_invalid ? skip_invalid_problem(config) : ""; !why.empty())
+        throw InputError("--skip-invalid does not apply: " + why);
 }
 
 int run_command(const RunArgs& args) {
@@ -112,6 +135,9 @@ int run_command(const RunArgs& args) {
     check_options_apply(args, config);
     if (args.isolation) config.isolation = *args.isolation;
     if (!args.builds.empty()) config.builds = builds_of(args);
+    // Before the runner's isolation check: "builds need isolation: process" is no reason for a
+    // task that takes no builds at all (round 13, F12).
+    if (const std::string why = builds_problem(config); !why.empty()) throw InputError(config.path + ": " + why);
     // Before any work: the CSV's folder (a symlink to nothing), and the `<stem>.jsonl` a
     // generate or critical task exports beside it (an existing file there is not replaced).
     const std::string csv = results_path(config, options);
@@ -167,7 +193,9 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
         "(process isolation and interruption).");
     cmd->add_option("config", args->config, "The experiment config (YAML)")->required();
     add_whole(cmd, "--jobs,-j", args->jobs, {0, 4096, "0 = all cores"}, "Worker threads, 0..4096 (default 0: all cores)");
-    cmd->add_option("--shard", args->shard, "Run shard I of N of the run matrix, e.g. 2/4");
+    cmd->add_option("--shard", args->shard,
+                    "Run shard I of N of the run matrix, e.g. 2/4; I counts from 1 (1 <= I <= N <= 1000000; critical --shard "
+                    "counts from 0)");
     cmd->add_flag("--resume", args->resume,
                   "Continue an interrupted run: skip the runs already in the CSV (same config, inputs and builds only)");
     cmd->add_option("--redo", args->redo,

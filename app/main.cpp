@@ -3,7 +3,8 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/list_items.hpp"
-#include "app/repeated_options.hpp"
+#include "app/flag_values.hpp"
+#include "app/parse_errors.hpp"
 #include "core/env.hpp"
 #include "core/error.hpp"
 #include "core/visible_text.hpp"
@@ -152,6 +153,7 @@ int main(int argc, char** argv) {
     futolab::app::add_commands(app, run, command_line);
     try {
         futolab::app::refuse_empty_list_items(app, {argv + 1, argv + argc});  // CLI11 drops empty items
+        futolab::app::refuse_flag_values(app, {argv + 1, argv + argc});  // `--exact=no` is no way to say "not --exact"
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
         return checked(app.exit(e));
@@ -160,10 +162,8 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return checked(app.exit(e));
     } catch (const CLI::ParseError& e) {
-        // An option given twice is named with its values (app/repeated_options.hpp), not in CLI11's words.
-        const std::string repeated =
-            dynamic_cast<const CLI::ArgumentMismatch*>(&e) ? futolab::app::repeated_option(app) : std::string();
-        const std::string text = repeated.empty() ? std::string(e.what()) + " (see --help)" : repeated;
+        // In futolab's words, not CLI11's (app/parse_errors.hpp).
+        const std::string text = futolab::app::parse_error_text(app, e, command_words());
         print_message("futolab: " + futolab::visible_text(text, futolab::LineBreaks::shown) + "\n", away_from_stderr(nullptr));
         return kExitBadInput;
     } catch (const futolab::InputError& e) {  // a numeric option out of range (app/number_options.hpp)

@@ -94,7 +94,7 @@ FewRelationsPool build_pool(int n, const std::vector<CellPair>& pairs) {
     return pool;
 }
 
-constexpr int kMaxK = 16;
+constexpr int kMaxK = kMaxFewRelations;
 constexpr int kFirstWords = 16;  // the first 1024 pool squares, 64 per word: kept per orientation of every prefix
 // Shards split the enumeration tree at this depth: its prefixes I, I + N, ... The subtrees of
 // the first prefixes are by far the largest (every later pair may follow), so the depth grows
@@ -315,7 +315,7 @@ private:
 };
 
 void check_arguments(int n, int k, std::size_t shard, std::size_t shards) {
-    if (n < 2 || n > 6 || k < 1 || k > std::min(2 * n * (n - 1), kMaxK))
+    if (n < 2 || n > 6 || k < 1 || k > few_relations_max_k(n))
         throw InputError("--few-relations needs 2 <= n <= 6 and 1 <= k <= min(2n(n-1), 16)");
     if (shards == 0 || shard >= shards) throw InputError("--few-relations: shard I/N needs 0 <= I < N");
 }

@@ -58,6 +58,11 @@ struct FewRelationsCount {
 struct FewRelationsPool;
 std::shared_ptr<const FewRelationsPool> few_relations_pool(int n);
 
+// The most relations counted (the enumeration's depth), and the most a square of order n has:
+// k takes 1 to few_relations_max_k(n).
+inline constexpr int kMaxFewRelations = 16;
+constexpr int few_relations_max_k(int n) { return 2 * n * (n - 1) < kMaxFewRelations ? 2 * n * (n - 1) : kMaxFewRelations; }
+
 // 2 ≤ n ≤ 6 (the pairs fit a 64-bit word), 1 ≤ k ≤ 16. unique == 0 proves: min k over all squares of order n is > k.
 // shard/shards: only the subtrees under the prefixes (depth max(3, k − 3)) with index ≡ shard (mod shards),
 // in enumeration order (the claim then needs every shard). pool: few_relations_pool(n), or

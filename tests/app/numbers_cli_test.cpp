@@ -147,8 +147,10 @@ TEST_CASE("solve --format csv writes the limits its runs had, to the nanosecond"
 TEST_CASE("run: --shard reads I and N as whole numbers with their range", "[cli][numbers]") {
     CHECK(run_cli("run nosuch.yaml --shard 1/4294967297").err ==
           "futolab: --shard N: 4294967297 is too large (accepted: 1 to 1000000)\n");
-    CHECK(run_cli("run nosuch.yaml --shard -1/2").err == "futolab: --shard I: -1 is negative (accepted: 1 to 1000000)\n");
-    CHECK(run_cli("run nosuch.yaml --shard 3/2").err == "futolab: --shard 3/2: need 1 <= I <= N\n");
+    for (const std::string shard : {"-1/2", "3/2", "0/2", "x/2"})
+        CHECK(run_cli("run nosuch.yaml --shard " + shard).err ==
+              "futolab: run: --shard " + shard +
+                  ": I counts from 1 here: I/N with 1 <= I <= N <= 1000000 (critical --shard counts from 0)\n");
     CHECK(run_cli("run nosuch.yaml --shard 2").exit_code == 2);
 }
 

@@ -1,0 +1,157 @@
+// The command line in futolab's words (red-team round 13): a flag takes no value (F5), CLI11's
+// parse errors become one line naming the option and what it accepts (F13), each --shard and
+// --few-relations refusal states its own range (F10, F11), run's refusals give the true reason
+// (F12), and no output is one of the command's own files (F3, F6).
+#include "app/commands.hpp"
+#include "app/flag_values.hpp"
+#include "cli_runner.hpp"
+#include "core/error.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using futolab::test::has;
+using futolab::test::run_cli;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kSquare = "--square '2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4'";
+
+// One line on stderr, exit 2, and it is `line`.
+void check_line(const futolab::test::CliResult& r, const std::string& line) {
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "futolab: " + line + "\n");
+}
+
+}  // namespace
+
+TEST_CASE("every flag of every command refuses a value, even =true (round 13, F5)", "[cli][flag-values]") {
+    CLI::App app{"test"};
+    futolab::app::Action run;
+    futolab::app::add_commands(app, run, "futolab");
+    std::size_t flags = 0;
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+        for (const CLI::Option* option : sub->get_options()) {
+            if (option->get_positional() || option->get_items_expected_max() != 0 || option->get_name() == "--help") continue;
+            const std::string name = option->get_name();
+            for (const std::string value : {"no", "false", "0", "true"}) {
+                INFO(sub->get_name() << " " << name << "=" << value);
+                try {
+                    futolab::app::refuse_flag_values(app, {sub->get_name(), name + "=" + value});
+                    FAIL("accepted");
+                } catch (const futolab::InputError& e) {
+                    CHECK(std::string(e.what()) == sub->get_name() + ": " + name + " takes no value (given '" + name + "=" +
+                                                       value + "'): give " + name + " alone to ask for it, or leave it out");
+                }
+            }
+            ++flags;
+        }
+    CHECK(flags > 15);  // critical's modes, --force and --resume everywhere, analyze's --no-vbs…
+    // A flag alone, an option's value that looks like one, and words after "--" are left alone.
+    CHECK_NOTHROW(futolab::app::refuse_flag_values(app, {"critical", "--exact", "--square", "--exact=no"}));
+    CHECK_NOTHROW(futolab::app::refuse_flag_values(app, {"merge", "--", "--force=no"}));
+    check_line(run_cli("critical --exact=no " + kSquare + " --objective h"),
+               "critical: --exact takes no value (given '--exact=no'): give --exact alone to ask for it, or leave it out");
+    check_line(run_cli("analyze --no-vbs=false x.csv"),
+               "analyze: --no-vbs takes no value (given '--no-vbs=false'): give --no-vbs alone to ask for it, or leave it out");
+}
+
+TEST_CASE("CLI11's parse errors in futolab's words (round 13, F13)", "[cli][parse-errors]") {
+    const std::string commands = "analyze, check, compare, convert, critical, generate, grade, list, merge, report, run, schema, solve";
+    check_line(run_cli("nosuchcommand"), "'nosuchcommand' is not a futolab command (the commands: " + commands + ")");
+    check_line(run_cli(""), "give a command (the commands: " + commands + "; futolab --help)");
+    check_line(run_cli("--frobnicate"),
+               "--frobnicate is not an option of futolab (it takes --help and --version, or a command: " + commands + ")");
+    check_line(run_cli("generate unique --n 4 extra"), "generate: 'extra' was not expected (generate takes the argument KIND, then options)");
+    check_line(run_cli("run a.yaml b.yaml"), "run: 'b.yaml' was not expected (run takes the argument CONFIG, then options)");
+    check_line(run_cli("critical --frobnicate=3"), "critical: --frobnicate is not an option of critical (futolab critical --help lists them)");
+    check_line(run_cli("generate --n 4"), "generate: KIND is missing (valid: random, unique)");
+    CHECK(has(run_cli("generate unique --n").err, "futolab: generate: --n needs a value (N): "));
+    check_line(run_cli("generate unique --n 4 --sampler xyz"), "generate: --sampler: unknown value 'xyz' (valid: jm, shuffle)");
+    CHECK(has(run_cli("compare a.csv b.csv --fail-on-change minimum").err,
+              "futolab: compare: --fail-on-change: unknown value 'minimum' (valid: status, missing, "));
+    check_line(run_cli("generate unique --n 4 --givens 0.3 --h 3"), "generate: --givens and --h exclude each other: give one of them");
+    CHECK(has(run_cli("report x.csv").err, "futolab: report: --out is required (the HTML file to write"));
+    CHECK(has(run_cli("merge").err, "futolab: merge: INPUTS is missing (shard CSVs"));
+}
+
+TEST_CASE("each --shard refusal says how its command counts (round 13, F10)", "[cli][shard]") {
+    for (const char* shard : {"0/2", "3/2"})
+        check_line(run_cli(std::string("run nosuch.yaml --shard ") + shard),
+                   std::string("run: --shard ") + shard +
+                       ": I counts from 1 here: I/N with 1 <= I <= N <= 1000000 (critical --shard counts from 0)");
+    check_line(run_cli("critical --exact --n 3 --objective h --shard 2/2"),
+               "critical: --shard 2/2: I counts from 0 here: I/N with 0 <= I < N <= 1000000 (run --shard counts from 1)");
+    check_line(run_cli("critical --few-relations 2 --n 3 --shard 3/2"),
+               "critical: --shard 3/2: I counts from 0 here: I/N with 0 <= I < N <= 1000000 (run --shard counts from 1)");
+    CHECK(has(run_cli("run --help").out, "I counts from 1"));
+    CHECK(has(run_cli("critical --help").out, "I counting from 0"));
+}
+
+TEST_CASE("critical --few-relations states its real range for the given n (round 13, F11)", "[cli][few-relations]") {
+    check_line(run_cli("critical --few-relations 13 --n 3"),
+               "critical --few-relations: 13 relations with --n 3: accepted 1 to 12 (min(2n(n-1), 16))");
+    check_line(run_cli("critical --few-relations 17 --n 4"), "--few-relations: 17 is too large (accepted: 1 to 16)");
+    check_line(run_cli("critical --few-relations 0 --n 3"), "--few-relations: 0 is too small (accepted: 1 to 16)");
+    CHECK(has(run_cli("critical --help").out, "1 to min(2n(n-1), 16): 4 for n = 2, 12 for n = 3, 16 from n = 4"));
+}
+
+TEST_CASE("run's refusals give the true reason (round 13, F12)", "[cli][run-reasons]") {
+    const fs::path dir = futolab::test::fresh_dir("cli-words", "run-reasons");
+    std::ofstream(dir / "sq4.jsonl") << R"({"id":"a","n":4,"givens":[],"lt":[],"solution":[[2,1,4,3],[4,2,3,1],[3,4,1,2],[1,3,2,4]]})"
+                                     << "\n";
+    std::ofstream(dir / "e.yaml") << "name: e\ntask: exact-square\ninstances:\n  - critical_squares: { file: sq4.jsonl }\n"
+                                     "methods: [ \"exact-square:objective=h\" ]\nisolation: thread\noutput: out/e.csv\n";
+    check_line(run_cli("run e.yaml -q --skip-invalid", dir.string()),
+               "--skip-invalid does not apply: e.yaml has no `file:` source, the only kind it skips bad instances of (its "
+               "critical_squares file sq4.jsonl is read whole: a bad line is an error)");
+    check_line(run_cli("run e.yaml -q --build x=" FUTOLAB_CLI, dir.string()),
+               "e.yaml: builds apply to solve and count tasks, not exact-square");
+    CHECK(!fs::exists(dir / "out"));
+}
+
+TEST_CASE("no output of critical is one of the files it writes itself (round 13, F3, F6)", "[cli][own-outputs]") {
+    const fs::path dir = futolab::test::fresh_dir("cli-words", "own-outputs");
+    const std::string run = "critical --exact " + kSquare + " --objective h --out o.jsonl";
+    const std::vector<std::pair<std::string, std::string>> own{
+        {"o.csv.meta.yaml", "the sidecar of --out's results CSV o.csv.meta.yaml"},
+        {"./o.csv.meta.yaml", "the sidecar of --out's results CSV o.csv.meta.yaml"},
+        {"o.csv.schema.json", "the column schema of --out's results CSV o.csv.schema.json"},
+        {"o.csv", "--out's results CSV o.csv"},
+        {".o.csv.lock", "the lock of --out's results CSV ./.o.csv.lock"}};
+    for (const auto& [cert, what] : own) {
+        check_line(run_cli(run + " --certificate " + cert, dir.string()),
+                   "--certificate " + cert + ": is also " + what + ": two outputs of one command cannot be one file");
+        CHECK(!fs::exists(dir / "o.csv"));
+    }
+    REQUIRE(run_cli(run, dir.string()).exit_code == 0);
+    const std::string sidecar = futolab::test::slurp((dir / "o.csv.meta.yaml").string());
+    check_line(run_cli(run + " --resume --certificate o.csv.meta.yaml", dir.string()),
+               "--certificate o.csv.meta.yaml: is also the sidecar of --out's results CSV o.csv.meta.yaml: two outputs of "
+               "one command cannot be one file");
+    CHECK(futolab::test::slurp((dir / "o.csv.meta.yaml").string()) == sidecar);
+    CHECK(run_cli(run + " --resume", dir.string()).exit_code == 0);
+}
+
+TEST_CASE("merge --force may replace one of its inputs, as its --help says (round 13, F6)", "[cli][own-outputs][merge]") {
+    const fs::path dir = futolab::test::fresh_dir("cli-words", "merge-onto-input");
+    REQUIRE(run_cli("generate unique --n 4 --count 2 --seed 3 --out p.jsonl", dir.string()).exit_code == 0);
+    std::ofstream(dir / "s.yaml") << "name: s\nseed: 1\nmode: { count: 2 }\nisolation: thread\ninstances:\n  - file: p.jsonl\n"
+                                     "solvers: [ fc ]\n";
+    for (const char* shard : {"1/2", "2/2"})
+        REQUIRE(run_cli(std::string("run -q s.yaml --out sh --shard ") + shard, dir.string()).exit_code == 0);
+    const std::string shards = "sh/s.shard-1-of-2.csv sh/s.shard-2-of-2.csv";
+    const futolab::test::CliResult refused = run_cli("merge " + shards + " --out sh/s.shard-1-of-2.csv", dir.string());
+    CHECK(refused.exit_code == 2);
+    CHECK(has(refused.err, "is the input sh/s.shard-1-of-2.csv: refusing to overwrite it (use another file, or --force)"));
+    const futolab::test::CliResult merged = run_cli("merge " + shards + " --out sh/s.shard-1-of-2.csv --force", dir.string());
+    INFO(merged.err);
+    CHECK(merged.exit_code == 0);
+    CHECK(merged.out == "sh/s.shard-1-of-2.csv: 2 of 2 runs from 2 files\n");
+    CHECK(run_cli("merge sh/s.shard-1-of-2.csv --out whole.csv", dir.string()).exit_code == 0);  // a whole experiment now
+}
