@@ -9,6 +9,7 @@
 #include "records/csv_reader.hpp"
 #include "tests/app/cli_runner.hpp"
 #include "tests/experiments/csv_edit.hpp"
+#include "tests/experiments/row_edits.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -21,6 +22,11 @@
 using futolab::test::fresh_dir;
 using futolab::test::has;
 using futolab::test::run_cli;
+using futolab::test::accepted_by_both;
+using futolab::test::cell;
+using futolab::test::edit_row;
+using futolab::test::refused_by_both;
+using futolab::test::table_of;
 namespace fs = std::filesystem;
 
 namespace {
@@ -30,68 +36,9 @@ constexpr const char* kGreedyConfig =
     "name: gr\ntask: greedy\ninstances:\n  - critical_squares: { n: 3, count: 2, seed: 7 }\n"
     "methods: [ \"critical:objective=h+k,iterations=3\", \"critical:objective=h+k,time_ms=5\" ]\n";
 
-futolab::CsvTable table_of(const fs::path& csv) { return futolab::read_csv_file(csv.string()); }
-
-std::string cell(const futolab::CsvTable& t, std::size_t row, const std::string& column) {
-    return t.rows.at(row).at(t.column(column, "t"));
-}
-
-// Cells of row `row` set (a column "meta.KEY" sets the output record's meta KEY to the JSON value).
-void edit_row(const fs::path& csv, std::size_t row, const std::vector<std::pair<std::string, std::string>>& cells) {
-    futolab::CsvTable t = table_of(csv);
-    for (const auto& [column, value] : cells) {
-        if (column.starts_with("meta.")) {
-            std::string& output = t.rows.at(row).at(t.column("output", "t"));
-            futolab::Json record = futolab::Json::parse(output);
-            record["meta"][column.substr(5)] = futolab::Json::parse(value);
-            output = record.dump();
-        } else {
-            t.rows.at(row).at(t.column(column, "t")) = value;
-        }
-    }
-    futolab::test::write_csv_table(csv, t);
-}
-
-// DIR/base/NAME.csv copied to DIR/o, its row `row` edited: resume and merge refuse it, each
-// with exit 2 naming the file, line and `says`.
-void refused_by_both(const fs::path& dir, const std::string& name, std::size_t row,
-                     const std::vector<std::pair<std::string, std::string>>& cells, const std::string& says) {
-    INFO(cells.front().first << " = " << cells.front().second);
-    fs::remove_all(dir / "o");
-    fs::remove_all(dir / "m");
-    fs::copy(dir / "base", dir / "o");
-    edit_row(dir / "o" / (name + ".csv"), row, cells);
-    const std::string where = name + ".csv:" + std::to_string(row + 2) + ":";
-    const auto resumed = run_cli("run -q cfg.yaml --out o --resume", dir.string());
-    INFO(resumed.err);
-    CHECK(resumed.exit_code == 2);
-    CHECK(has(resumed.err, where));
-    CHECK(has(resumed.err, says));
-    const auto merged = run_cli("merge o/" + name + ".csv --out m/" + name + ".csv", dir.string());
-    INFO(merged.err);
-    CHECK(merged.exit_code == 2);
-    CHECK(has(merged.err, where));
-    CHECK(has(merged.err, says));
-    CHECK_FALSE(fs::exists(dir / "m" / (name + ".csv")));
-}
-
-void accepted_by_both(const fs::path& dir, const std::string& name) {
-    fs::remove_all(dir / "o");
-    fs::remove_all(dir / "m");
-    fs::copy(dir / "base", dir / "o");
-    CHECK(run_cli("run -q cfg.yaml --out o --resume", dir.string()).exit_code == 0);
-    const auto merged = run_cli("merge o/" + name + ".csv --out m/" + name + ".csv", dir.string());
-    INFO(merged.err);
-    CHECK(merged.exit_code == 0);
-    CHECK_FALSE(has(merged.err, "checked against the other rows"));  // against the instances
-}
-
 // A finished sweep of `config` (DIR/cfg.yaml) in DIR/base.
 fs::path sweep(const std::string& name, const std::string& config = kGreedyConfig) {
-    const fs::path dir = fresh_dir("greedy-rows", name);
-    std::ofstream(dir / "cfg.yaml") << config;
-    REQUIRE(run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
-    return dir;
+    return futolab::test::sweep_in("greedy-rows", name, config);
 }
 
 // The first row of method `options_part` in base/gr.csv.

@@ -1,0 +1,122 @@
+// A finished sweep in DIR/base, a copy of it with one row edited, and what resume and merge say
+// of it: the tests of what the square tasks' rows may hold (greedy_rows_test, square_rows_test).
+#pragma once
+
+#include "core/instance.hpp"
+#include "records/csv_reader.hpp"
+#include "tests/app/cli_runner.hpp"
+#include "tests/experiments/csv_edit.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace futolab::test {
+
+inline CsvTable table_of(const std::filesystem::path& csv) { return read_csv_file(csv.string()); }
+
+inline std::string cell(const CsvTable& t, std::size_t row, const std::string& column) {
+    return t.rows.at(row).at(t.column(column, "t"));
+}
+
+// An edit of the table of one CSV.
+using TableEdit = std::function<void(CsvTable&)>;
+
+inline void edit_table(const std::filesystem::path& csv, const TableEdit& edit) {
+    CsvTable t = table_of(csv);
+    edit(t);
+    write_csv_table(csv, t);
+}
+
+// Cells of row `row` set (a column "meta.KEY" sets the output record's meta KEY to the JSON value).
+inline TableEdit cells_set(std::size_t row, const std::vector<std::pair<std::string, std::string>>& cells) {
+    return [row, cells](CsvTable& t) {
+        for (const auto& [column, value] : cells) {
+            if (column.starts_with("meta.")) {
+                std::string& output = t.rows.at(row).at(t.column("output", "t"));
+                Json record = Json::parse(output);
+                record["meta"][column.substr(5)] = Json::parse(value);
+                output = record.dump();
+            } else {
+                t.rows.at(row).at(t.column(column, "t")) = value;
+            }
+        }
+    };
+}
+
+// Row `row`'s output record changed by `edit`.
+inline TableEdit record_edited(std::size_t row, std::function<void(Json&)> edit) {
+    return [row, edit](CsvTable& t) {
+        std::string& output = t.rows.at(row).at(t.column("output", "t"));
+        Json record = Json::parse(output);
+        edit(record);
+        output = record.dump();
+    };
+}
+
+inline void edit_row(const std::filesystem::path& csv, std::size_t row,
+                     const std::vector<std::pair<std::string, std::string>>& cells) {
+    edit_table(csv, cells_set(row, cells));
+}
+
+// DIR/base/NAME.csv copied to DIR/o and edited: resume (of DIR/cfg.yaml) and merge refuse it,
+// each with exit 2 naming the file, line of row `row` and `says`.
+inline void refused_by_both(const std::filesystem::path& dir, const std::string& name, std::size_t row, const TableEdit& edit,
+                            const std::string& says) {
+    namespace fs = std::filesystem;
+    INFO("expecting: " << says);
+    fs::remove_all(dir / "o");
+    fs::remove_all(dir / "m");
+    fs::copy(dir / "base", dir / "o");
+    edit_table(dir / "o" / (name + ".csv"), edit);
+    const std::string where = name + ".csv:" + std::to_string(row + 2) + ":";
+    const auto resumed = run_cli("run -q cfg.yaml --out o --resume", dir.string());
+    INFO(resumed.err);
+    CHECK(resumed.exit_code == 2);
+    CHECK(has(resumed.err, where));
+    CHECK(has(resumed.err, says));
+    const auto merged = run_cli("merge o/" + name + ".csv --out m/" + name + ".csv", dir.string());
+    INFO(merged.err);
+    CHECK(merged.exit_code == 2);
+    CHECK(has(merged.err, where));
+    CHECK(has(merged.err, says));
+    CHECK_FALSE(fs::exists(dir / "m" / (name + ".csv")));
+}
+
+inline void refused_by_both(const std::filesystem::path& dir, const std::string& name, std::size_t row,
+                            const std::vector<std::pair<std::string, std::string>>& cells, const std::string& says) {
+    INFO(cells.front().first << " = " << cells.front().second);
+    refused_by_both(dir, name, row, cells_set(row, cells), says);
+}
+
+// DIR/base/NAME.csv as it is: resume and merge take it.
+inline void accepted_by_both(const std::filesystem::path& dir, const std::string& name) {
+    namespace fs = std::filesystem;
+    fs::remove_all(dir / "o");
+    fs::remove_all(dir / "m");
+    fs::copy(dir / "base", dir / "o");
+    const auto resumed = run_cli("run -q cfg.yaml --out o --resume", dir.string());
+    INFO(resumed.err);
+    CHECK(resumed.exit_code == 0);
+    const auto merged = run_cli("merge o/" + name + ".csv --out m/" + name + ".csv", dir.string());
+    INFO(merged.err);
+    CHECK(merged.exit_code == 0);
+    CHECK_FALSE(has(merged.err, "checked against the other rows"));  // against the instances
+}
+
+// A finished sweep of `config` (DIR/cfg.yaml) in DIR/base, DIR a fresh folder of `suite`.
+inline std::filesystem::path sweep_in(const std::string& suite, const std::string& name, const std::string& config) {
+    const std::filesystem::path dir = fresh_dir(suite, name);
+    std::ofstream(dir / "cfg.yaml") << config;
+    const auto made = run_cli("run -q cfg.yaml --out base", dir.string());
+    INFO(made.err);
+    REQUIRE(made.exit_code == 0);
+    return dir;
+}
+
+}  // namespace futolab::test
