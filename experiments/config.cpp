@@ -269,7 +269,8 @@ ClassesSource read_classes(const Where& w, const YAML::Node& node) {
 
 // critical_squares: n with count and sampler, square or file; seed (the first one's). Seeds stay
 // within 63 bits, as derived seeds do, so any signed 64-bit reader of the CSV reads them.
-CriticalSquaresSource read_critical_squares(const Where& w, const YAML::Node& node) {
+// `max_n`: the task's largest order (TaskInfo::max_n; round 13, F4: exact-square's 9).
+CriticalSquaresSource read_critical_squares(const Where& w, const YAML::Node& node, int max_n) {
     w.keys(node, {"n", "count", "sampler", "square", "file", "seed"}, "critical_squares");
     const int given = (node["n"] ? 1 : 0) + (node["square"] ? 1 : 0) + (node["file"] ? 1 : 0);
     if (given != 1) w.fail(node, "critical_squares needs exactly one of 'n', 'square' and 'file'");
@@ -277,7 +278,7 @@ CriticalSquaresSource read_critical_squares(const Where& w, const YAML::Node& no
     constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::int64_t>::max();
     if (node["seed"]) c.seed = w.whole(node["seed"], "critical_squares.seed", 0, kMaxSeed);
     if (node["n"]) {
-        c.n = static_cast<int>(w.whole(node["n"], "critical_squares.n", kMinSize, kMaxSize));
+        c.n = static_cast<int>(w.whole(node["n"], "critical_squares.n", kMinSize, max_n));
         if (node["count"]) c.count = w.whole(node["count"], "critical_squares.count", 0, kMaxSeed - c.seed + 1);
         if (node["sampler"]) c.sampler = read_word(w, node["sampler"], "critical_squares.sampler", kLatinSamplers);
         return c;
@@ -342,7 +343,7 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
             source.classes = read_classes(w, item["classes"]);
         } else {
             source.kind = InstanceSource::Kind::critical_squares;
-            source.critical_squares = read_critical_squares(w, item["critical_squares"]);
+            source.critical_squares = read_critical_squares(w, item["critical_squares"], task_info(task).max_n);
         }
         out.push_back(std::move(source));
     }

@@ -6,6 +6,7 @@
 #include "core/status.hpp"
 #include "critical/clue_universe.hpp"
 #include "critical/exact/exact.hpp"
+#include "critical/exact/square_certificate.hpp"
 #include "critical/objective.hpp"
 #include "critical/oracle/incremental.hpp"
 #include "critical/oracle/oracle.hpp"
@@ -22,6 +23,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <vector>
 
 namespace futolab {
@@ -284,11 +286,63 @@ void check_exact(const Row& row, OutputFacts::State& state, const std::vector<In
     }
 }
 
-// exact-square (tasks/exact_square.cpp): the square's proved minimum, a critical set of that cost
-// within the objective's clues, as square_record writes it (its search figures free), and a
-// certificate where the method asks for one (its contents are --check-certificate's to judge).
+// The certificate a proved minimum carries (certificate=yes): its lines checked as the
+// certificate file they become (square_certificate.hpp: the witness verified by the method's
+// backend, every set's square, the branch and bound re-run to the nodes it states), and its
+// header this record's claim: n, objective, square, minimum, witness (round 13, F2: a minimum
+// edited 5 -> 3, nodes edited or the sets cut were resumed, and --certificate then wrote a
+// false file). The sets are some of the search's pool (meta.unavoidable_sets).
+void check_certificate(const Row& row, const Instance& record, const ExactSquareMethod& m, const std::vector<int>& square,
+                       const critical::ClueSet& set, int minimum) {
+    const auto it = record.meta.find("certificate");
+    if (it == record.meta.end() || !it->is_array() || it->empty())
+        row.refuse_output("a proved minimum without meta 'certificate', which the method (certificate=yes) writes");
+    std::vector<int> witness;
+    for (std::size_t i = 0; i < set.size(); ++i)
+        if (set[i]) witness.push_back(static_cast<int>(i));
+    const Json want{{"n", record.n}, {"objective", critical::exact_objective_name(m.objective)}, {"square", square},
+                    {"minimum", minimum}, {"witness", witness}};
+    const Json& head = it->front();
+    for (const auto& [key, value] : want.items())
+        if (!head.is_object() || head.value(key, Json()) != value)
+            row.refuse_output(
+                fmt::format("a certificate whose '{}' is not this record's {}", key, message_text(value.dump(), 100)));
+    std::stringstream lines;
+    for (const Json& line : *it) lines << line.dump() << '\n';
+    critical::SquareCertificateCheck c;
+    try {
+        c = critical::check_square_certificate(lines, "meta.certificate", m.verify);
+    } catch (const InputError& e) {
+        row.refuse_output(fmt::format("a certificate that is not one ({})", e.what()));
+    }
+    if (!c.ok) row.refuse_output(fmt::format("a certificate that does not check ({})", c.why));
+    if (c.squares != 1) row.refuse_output(fmt::format("a certificate of {} squares, where the record is one", c.squares));
+    if (c.sets > counted(row, record, "unavoidable_sets"))
+        row.refuse_output(fmt::format("a certificate of {} sets, more than its meta 'unavoidable_sets'", c.sets));
+}
+
+// An exact-square record's search figures where they meet the row or each other (round 13,
+// F9: an edited `checks` was resumed): the row's nodes and checks are the search's nodes and
+// oracle queries (tasks/exact_square.cpp), each seeded set is one of the pool of unavoidable
+// sets, and hitting_set_calls is a whole number. How many calls and sets a search took only
+// the search itself can tell.
+void check_search_figures(const Row& row, const Instance& record) {
+    if (row.whole("nodes") != counted(row, record, "nodes")) row.refuse("nodes", "where its output's search says otherwise");
+    if (row.whole("checks") != counted(row, record, "oracle_queries"))
+        row.refuse("checks", "where its output's meta 'oracle_queries' says otherwise");
+    if (counted(row, record, "seeded") > counted(row, record, "unavoidable_sets"))
+        row.refuse_output("a record whose meta 'seeded' is more than its 'unavoidable_sets'");
+    counted(row, record, "hitting_set_calls");
+}
+
+// exact-square (tasks/exact_square.cpp): a critical set within the objective's clues, as
+// square_record writes it: of a `solved` row the proved minimum (exact, lower = upper = its
+// cost), of a `timeout` row the bounds a limit left (exact false, timed_out, lower_bound at
+// most the set's cost; round 13, F1: resume and merge refused it). The search's figures are
+// free but where they meet the row or each other (check_search_figures); a proved minimum's
+// certificate where the method asks for one (check_certificate).
 void check_exact_square(const Row& row, OutputFacts::State& state, const Instance& record, const SolverSpec& method,
-                        const Limits& limits, const std::vector<int>& square) {
+                        const Limits& limits, const std::vector<int>& square, bool proved) {
     const ExactSquareMethod m = exact_square_method(method);
     check_identity(row, record, fmt::format("{}:exact-{}", row.cell("instance"), critical::exact_objective_name(m.objective)),
                    square);
@@ -302,22 +356,26 @@ void check_exact_square(const Row& row, OutputFacts::State& state, const Instanc
     check_critical(row, state.grader, record);
     Json want = set_meta(u, set, verified_by(row, record, m.verify, u, state.labels), witnesses_of(row, record));
     const int cost = critical::weighted_cost(critical::count_clues(u, set), critical::objective_weights(m.objective));
-    want.update(Json{{"exact", true}, {"per_square", true}, {"objective", critical::exact_objective_name(m.objective)},
-                     {"minimum", cost}, {"lower_bound", cost}, {"upper_bound", cost}, {"timed_out", false},
+    const std::uint64_t lower = proved ? static_cast<std::uint64_t>(cost) : counted(row, record, "lower_bound");
+    if (lower > static_cast<std::uint64_t>(cost))
+        row.refuse_output(fmt::format("a record whose meta 'lower_bound' {} is above its set's cost {}", lower, cost));
+    want.update(Json{{"exact", proved}, {"per_square", true}, {"objective", critical::exact_objective_name(m.objective)},
+                     {"lower_bound", lower}, {"upper_bound", cost}, {"timed_out", !proved},
                      {"search_backend", "lagrange+solver"}});
+    if (proved) want["minimum"] = cost;
     // The config's limits, which the run writes as they are set (round 12, F5: what the run
     // writes deterministically is compared, not left free).
     if (limits.time_seconds > 0) want["time_limit_s"] = limits.time_seconds;
     if (limits.cpu_seconds > 0) want["cpu_limit_s"] = limits.cpu_seconds;
+    if (!proved && limits.time_seconds <= 0 && limits.cpu_seconds <= 0)
+        row.refuse("status", "where the run had no time limit (the config sets none)");
     std::vector<std::string> free{"hitting_set_calls", "nodes", "oracle_queries", "oracle_nodes", "unavoidable_sets", "seeded",
                                   "cpu_seconds", "time_ms"};
-    if (m.certificate) {
-        if (!record.meta.contains("certificate") || !record.meta["certificate"].is_array() || record.meta["certificate"].empty())
-            row.refuse_output("a proved minimum without meta 'certificate', which the method (certificate=yes) writes");
-        free.push_back("certificate");
-    }
+    if (proved && m.certificate) free.push_back("certificate");
     check_meta(row, record, want, free);
-    if (row.whole("nodes") != counted(row, record, "nodes")) row.refuse("nodes", "where its output's search says otherwise");
+    check_message(row, proved ? "" : fmt::format("bounds [{}, {}]", lower, cost));
+    check_search_figures(row, record);
+    if (proved && m.certificate) check_certificate(row, record, m, square, set, cost);
 }
 
 }  // namespace
@@ -331,17 +389,21 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     const std::vector<Instance> records =
         parse_instances(row.cell("output"), fmt::format("{}:{}: column 'output'", path, t.lines[r]), Format::jsonl);
     const std::vector<int> square = solution_of(t, r, path, records.front().n, refusing);
-    if (status_named(row.cell("status")) != task_info(task).success) {  // an error's record is its evidence: of its square
+    const std::optional<Status> status = status_named(row.cell("status"));
+    const TaskInfo& kind = task_info(task);
+    // An error's record is its evidence (of its square); other statuses carry none (status_facts).
+    if (!status || *status == Status::error || !carries_output(kind, *status)) {
         for (const Instance& record : records)
             if (!record.solution.empty() && flat(record.solution) != square)
                 row.refuse_output("a record whose solution is not the row's square (its 'solution')");
         return;
     }
     if (task == Task::exact) return check_exact(row, state_, records, method, square);
-    check_message(row, "");
     if (records.size() != 1) row.refuse_output(fmt::format("{} records, where the task writes one", records.size()));
-    if (task == Task::exact_square) check_exact_square(row, state_, records.front(), method, limits, square);
-    else if (task == Task::generate) check_generate(row, state_.grader, records.front(), method, square);
+    if (task == Task::exact_square) return check_exact_square(row, state_, records.front(), method, limits, square,
+                                                              *status == kind.success);
+    check_message(row, "");
+    if (task == Task::generate) check_generate(row, state_.grader, records.front(), method, square);
     else check_critical_set(row, state_, records.front(), task, method, square);
 }
 

@@ -23,9 +23,12 @@
 // Why not run the task again and compare: a critical method with time_ms is not deterministic,
 // and a generate with a target grade or a critical search of 200 passes would cost its whole
 // search again; this costs one count to 2 per clue, the run's own verification. An exact
-// row's minimum would need the whole search: its id, solution and verified_by are checked.
-// Only rows of the task's success status are checked this far: an error row's record is the
-// evidence of its failed verification.
+// row's minimum would need the whole search: its id, solution and verified_by are checked;
+// an exact-square row's proved minimum is checked through its certificate, where it has one
+// (round 13, F2: the certificate's lines checked as its file, its header against the record).
+// Only rows of a status that carries a record (TaskInfo::output_statuses: the success status,
+// and exact-square's timeout with its bounds, round 13, F1) are checked this far: an error
+// row's record is the evidence of its failed verification.
 #pragma once
 
 #include "experiments/task_kinds.hpp"

@@ -3,9 +3,12 @@
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/formats/formats.hpp"
+#include "core/puzzle.hpp"
+#include "critical/exact_squares.hpp"
 #include "generators/latin/symmetry.hpp"
 #include "generators/latin/square.hpp"
 #include "experiments/methods.hpp"
+#include "experiments/task_kinds.hpp"
 #include "generators/random_instance.hpp"
 #include "generators/unique.hpp"
 
@@ -205,6 +208,25 @@ void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& 
     if (files != nullptr) files->push_back({c.file, fmt::format("{:016x}", fnv1a64(read_text_file(c.file)))});
 }
 
+// The orders each kind's TaskInfo::max_n names, as their own headers define them.
+static_assert(task_info(Task::solve).max_n == kMaxSize && task_info(Task::greedy).max_n == kMaxSize);
+static_assert(task_info(Task::exact).max_n == kMaxEnumeratedN);
+static_assert(task_info(Task::exact_square).max_n == critical::kMaxWideN);
+
+// An instance of an order its task does not take (TaskInfo::max_n) is named where it was read,
+// as the matrix is built and before any file is written (round 13, F4: a 10x10 square of task
+// exact-square failed in its run, blamed on `critical --exact`, and left a CSV behind that the
+// corrected config could not be run over). A critical_squares `n` is refused as the config is
+// read (config.cpp); its square or a file's square is named here by its line.
+void check_order(const ExperimentConfig& config, const InstanceSource& source, const Instance& in) {
+    const TaskInfo& kind = task_info(config.task);
+    if (in.n <= kind.max_n) return;
+    const bool own_square = source.kind == InstanceSource::Kind::critical_squares && !source.critical_squares.square.empty();
+    const std::string what = own_square ? std::string("critical_squares.square") : fmt::format("instance '{}'", in.id);
+    throw_input_error({in.source, in.line, 0}, fmt::format("{} has order {}: task {} takes n from {} to {}", what, in.n,
+                                                           kind.name, kMinSize, kind.max_n));
+}
+
 // `skipped` null: the first bad file instance is an error; else bad ones are recorded there.
 // `points` gets each instance's sweep point (kNoPoint unless it is a planted random instance).
 // `files` (may be null) gets each file read with its content hash.
@@ -347,6 +369,7 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
                                              where, in.id, first->second.first,
                                              repeated_id_advice(config, source, where == first->second.first, first->second.second)));
             try {  // the semantic checks: values in range, adjacent and acyclic relations, …
+                check_order(config, source, in);
                 m.instances.push_back(task_info(config.task).inputs == TaskInput::squares ? square_input(in) : Puzzle::compile(in));
                 append_point(m, axes, points[j]);
                 if (source.kind == InstanceSource::Kind::classes)

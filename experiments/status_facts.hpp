@@ -12,8 +12,11 @@
 //     whatever happened, so the output decides. The kind's success status (unique, critical,
 //     solved) has an output of as many records as `solutions` says; multiple (critical, exact:
 //     no set of the allowed clues determines the square), timeout, node_limit, memout and crash
-//     have none; no other status is written, but error, which may keep a record that failed its
-//     verification.
+//     have none, except where the kind's output_statuses (task_kinds.hpp) say a status carries
+//     a record: exact-square's timeout holds its bounds record, or none if no set was found
+//     (round 13, F1); no other status is written, but error, which may keep a record that
+//     failed its verification. A counter the kind does not count is 0 or empty as its row
+//     says (zero_counters, empty_counters; round 13, F9).
 // An `error` row is the evidence of a failure (solution_is_evidence) and is not checked here.
 #pragma once
 

@@ -8,12 +8,14 @@
 // (docs/architecture.md shows the whole list).
 #pragma once
 
+#include "core/counters.hpp"
 #include "core/status.hpp"
 #include "core/vocabulary.hpp"
 #include "experiments/method_tables.hpp"
 #include "experiments/task_fns.hpp"
 
 #include <array>
+#include <initializer_list>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -82,47 +84,86 @@ struct TaskInfo {
     // Why a time limit of this kind needs the run's own process ("": it stops on a thread too).
     std::string_view time_limit_needs_process;
     bool square_tables;          // runs read every square of their order (SquareTables, built once)
+    // The largest order its runs take: kMaxSize (64), exact's kMaxEnumeratedN (every square in
+    // memory), exact-square's kMaxWideN (its clue masks); checked where the config's sources
+    // are read and the run matrix is built, before any file is written (round 13, F4).
+    int max_n;
     Status success;              // the status of a run that made what the kind makes (row_facts.hpp)
+    // The statuses whose rows carry the run's record in `output` (status_bits): the success
+    // status, and for exact-square `timeout` too (the bounds a limit left, with a verified set
+    // of the upper bound's cost). Any other status has none, but `error`, whose record is
+    // evidence (status_facts.hpp; round 13, F1: a timeout's bounds record was refused).
+    unsigned output_statuses;
+    // Counters the kind does not count: written 0 (zero_counters) or empty (empty_counters,
+    // SPEC §4), held to that on resume and merge (status_facts.hpp; round 13, F9).
+    CounterMask zero_counters;
+    CounterMask empty_counters;
     TaskRunFn run;               // the run on this thread, as its row
     TaskUnfinishedFn unfinished; // the row of a run whose process ended without one
 };
+
+constexpr unsigned status_bit(Status s) { return 1u << static_cast<unsigned>(s); }
+constexpr unsigned status_bits(std::initializer_list<Status> statuses) {
+    unsigned bits = 0;
+    for (Status s : statuses) bits |= status_bit(s);
+    return bits;
+}
+// Counted by neither the square tasks' searches nor their checks (the `nodes` they write is
+// their own measure: checks, gac nodes or branch-and-bound nodes).
+inline constexpr CounterMask kSearchOnlyCounters =
+    counter_bits({Counter::fails, Counter::checks, Counter::propagations, Counter::max_depth});
+inline constexpr CounterMask kExactUncounted = counter_bits({Counter::fails, Counter::propagations, Counter::max_depth});
 
 // The table: one row per kind, in enum order (checked below).
 inline constexpr std::array kTasks{
     TaskInfo{.value = Task::solve, .name = "solve", .inputs = TaskInput::puzzles, .mode = TaskMode::first,
              .keys = kEveryTaskKey, .columns = TaskColumn::counters | TaskColumn::solution, .method = "",
-             .method_options = nullptr, .time_limit_needs_process = "", .square_tables = false,
-             .success = Status::solved, .run = &tasks::run_solve, .unfinished = &tasks::unfinished_solve},
+             .method_options = nullptr, .time_limit_needs_process = "", .square_tables = false, .max_n = 64,
+             .success = Status::solved,
+             .output_statuses = 0, .zero_counters = 0, .empty_counters = 0,
+             .run = &tasks::run_solve, .unfinished = &tasks::unfinished_solve},
     TaskInfo{.value = Task::count, .name = "count", .inputs = TaskInput::puzzles, .mode = TaskMode::count,
              .keys = kEveryTaskKey, .columns = TaskColumn::counters | TaskColumn::solution, .method = "",
-             .method_options = nullptr, .time_limit_needs_process = "", .square_tables = false,
-             .success = Status::solved, .run = &tasks::run_solve, .unfinished = &tasks::unfinished_solve},
+             .method_options = nullptr, .time_limit_needs_process = "", .square_tables = false, .max_n = 64,
+             .success = Status::solved,
+             .output_statuses = 0, .zero_counters = 0, .empty_counters = 0,
+             .run = &tasks::run_solve, .unfinished = &tasks::unfinished_solve},
     TaskInfo{.value = Task::generate, .name = "generate", .inputs = TaskInput::squares, .mode = TaskMode::none,
              .keys = 0, .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::grade |
                                    TaskColumn::output,
              .method = "unique", .method_options = &unique_method_options, .time_limit_needs_process = "",
-             .square_tables = false, .success = Status::unique, .run = &tasks::run_generate, .unfinished = &tasks::unfinished_square},
+             .square_tables = false, .max_n = 64, .success = Status::unique,
+             .output_statuses = status_bit(Status::unique), .zero_counters = kSearchOnlyCounters, .empty_counters = 0,
+             .run = &tasks::run_generate, .unfinished = &tasks::unfinished_square},
     TaskInfo{.value = Task::critical, .name = "critical", .inputs = TaskInput::squares, .mode = TaskMode::none,
              .keys = 0, .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::grade |
                                    TaskColumn::output,
              .method = "critical", .method_options = &critical_method_options, .time_limit_needs_process = "",
-             .square_tables = false, .success = Status::critical, .run = &tasks::run_critical, .unfinished = &tasks::unfinished_square},
+             .square_tables = false, .max_n = 64, .success = Status::critical,
+             .output_statuses = status_bit(Status::critical), .zero_counters = kSearchOnlyCounters, .empty_counters = 0,
+             .run = &tasks::run_critical, .unfinished = &tasks::unfinished_square},
     TaskInfo{.value = Task::exact, .name = "exact", .inputs = TaskInput::classes, .mode = TaskMode::none,
              .keys = TaskKey::limits | TaskKey::isolation,
              .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::output,
              .method = "exact", .method_options = &exact_method_options,
              .time_limit_needs_process = "a class search is stopped by killing its process", .square_tables = true,
-             .success = Status::solved, .run = &tasks::run_exact, .unfinished = &tasks::unfinished_square},
+             .max_n = 5, .success = Status::solved,
+             .output_statuses = status_bit(Status::solved), .zero_counters = 0, .empty_counters = kExactUncounted,
+             .run = &tasks::run_exact, .unfinished = &tasks::unfinished_square},
     TaskInfo{.value = Task::greedy, .name = "greedy", .inputs = TaskInput::critical_squares, .mode = TaskMode::none,
              .keys = 0, .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::grade |
                                    TaskColumn::output,
              .method = "critical", .method_options = &critical_method_options, .time_limit_needs_process = "",
-             .square_tables = false, .success = Status::critical, .run = &tasks::run_greedy, .unfinished = &tasks::unfinished_square},
+             .square_tables = false, .max_n = 64, .success = Status::critical,
+             .output_statuses = status_bit(Status::critical), .zero_counters = kSearchOnlyCounters, .empty_counters = 0,
+             .run = &tasks::run_greedy, .unfinished = &tasks::unfinished_square},
     TaskInfo{.value = Task::exact_square, .name = "exact-square", .inputs = TaskInput::critical_squares,
              .mode = TaskMode::none, .keys = TaskKey::limits | TaskKey::isolation,
              .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::output,
              .method = "exact-square", .method_options = &exact_square_method_options, .time_limit_needs_process = "",
-             .square_tables = false, .success = Status::solved, .run = &tasks::run_exact_square,
+             .square_tables = false, .max_n = 9, .success = Status::solved,
+             .output_statuses = status_bits({Status::solved, Status::timeout}), .zero_counters = 0,
+             .empty_counters = kExactUncounted, .run = &tasks::run_exact_square,
              .unfinished = &tasks::unfinished_square},
 };
 
@@ -140,6 +181,10 @@ constexpr std::string_view task_name(Task task) { return task_info(task).name; }
 constexpr bool accepts(const TaskInfo& kind, TaskKey key) { return (kind.keys & static_cast<unsigned>(key)) != 0; }
 constexpr bool fills(const TaskInfo& kind, TaskColumn column) {
     return (kind.columns & static_cast<unsigned>(column)) != 0;
+}
+// A row of this status may carry the run's record in `output` (output_statuses).
+constexpr bool carries_output(const TaskInfo& kind, Status status) {
+    return (kind.output_statuses & status_bit(status)) != 0;
 }
 // Kinds with a method are configured by `methods:` (experiments/methods.hpp), not `solvers:`.
 constexpr bool takes_methods(const TaskInfo& kind) { return !kind.method.empty(); }
