@@ -118,7 +118,10 @@ std::string translated(CLI::App& app, const CLI::ParseError& e, const std::vecto
     CLI::App& command = *command_of(app);
     const std::string text = e.what(), prefix = prefix_of(app, &command);
     if (dynamic_cast<const CLI::RequiredError*>(&e) && &command == &app) return no_command(app, words);
-    if (dynamic_cast<const CLI::ExtrasError*>(&e)) return extras(app, command);
+    // CLI11 checks what is required before what is left over: `report --nope x.csv` said
+    // "--out is required", where the unknown --nope is what the user got wrong first.
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) || dynamic_cast<const CLI::RequiredError*>(&e))
+        if (std::string line = extras(app, command); !line.empty()) return line;
     CLI::Option* option = option_named_in(command, text);
     if (option == nullptr) return "";
     const std::string name = shown(*option);

@@ -77,6 +77,7 @@ TEST_CASE("CLI11's parse errors in futolab's words (round 13, F13)", "[cli][pars
               "futolab: compare: --fail-on-change: unknown value 'minimum' (valid: status, missing, "));
     check_line(run_cli("generate unique --n 4 --givens 0.3 --h 3"), "generate: --givens and --h exclude each other: give one of them");
     CHECK(has(run_cli("report x.csv").err, "futolab: report: --out is required (the HTML file to write"));
+    check_line(run_cli("report --nope x.csv"), "report: --nope is not an option of report (futolab report --help lists them)");
     CHECK(has(run_cli("merge").err, "futolab: merge: INPUTS is missing (shard CSVs"));
 }
 
@@ -136,6 +137,15 @@ TEST_CASE("no output of critical is one of the files it writes itself (round 13,
                "one command cannot be one file");
     CHECK(futolab::test::slurp((dir / "o.csv.meta.yaml").string()) == sidecar);
     CHECK(run_cli(run + " --resume", dir.string()).exit_code == 0);
+    // --few-relations --checkpoint: its table and shard files are its own too.
+    const std::string count = "critical --few-relations 2 --n 3 --checkpoint cp --shards 4 --out ";
+    check_line(run_cli(count + "cp/n3-k2-shard-001-of-004.yaml", dir.string()),
+               "--out cp/n3-k2-shard-001-of-004.yaml: is also --checkpoint's shard file cp/n3-k2-shard-001-of-004.yaml: two "
+               "outputs of one command cannot be one file");
+    check_line(run_cli(count + "cp/n3-k2-of-004.table.md", dir.string()),
+               "--out cp/n3-k2-of-004.table.md: is also --checkpoint's table cp/n3-k2-of-004.table.md: two outputs of one "
+               "command cannot be one file");
+    CHECK(!fs::exists(dir / "cp"));
 }
 
 TEST_CASE("merge --force may replace one of its inputs, as its --help says (round 13, F6)", "[cli][own-outputs][merge]") {
