@@ -2,6 +2,7 @@
 // `critical --exact … --out o.jsonl --certificate o.csv.meta.yaml` replaced the run's own
 // sidecar, and `--certificate o.csv` or `merge s1.csv s2.csv --out s1.csv --force` were blamed
 // on "another futolab (pid N)" that was the command itself.
+#include "records_cli.hpp"
 #include "core/error.hpp"
 #include "records/output_guard.hpp"
 #include "records/output_lock.hpp"
@@ -13,19 +14,12 @@
 #include <fstream>
 #include <string>
 
-#include <unistd.h>
-
 using namespace futolab;
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path fresh(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("futolab-own-outputs-" + std::to_string(::getpid()) + "-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path fresh(const std::string& name) { return futolab::test::fresh_dir("own-outputs", name); }
 
 std::string refusal(const std::vector<NamedOutput>& outputs) {
     try {
