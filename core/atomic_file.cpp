@@ -50,8 +50,12 @@ std::string host_tag() {
 constexpr std::string_view kTempMark = ".tmp-";
 
 // `<target>.tmp-<host>-<pid>-<random>`: who wrote it, so a dead writer's file can be reaped.
+std::string temp_name_with(const std::string& path, std::string_view pid, std::string_view random) {
+    return fmt::format("{}{}{}-{}-{}", path, kTempMark, host_tag(), pid, random);
+}
+
 std::string temp_name(const std::string& path) {
-    return fmt::format("{}{}{}-{}-{}", path, kTempMark, host_tag(), ::getpid(), random_suffix());
+    return temp_name_with(path, std::to_string(::getpid()), random_suffix());
 }
 
 // The pid in a temp file name of this host's writers (see temp_name), or 0 for any other name.
@@ -258,6 +262,11 @@ void AtomicFile::commit() {
     if (std::rename(temp_.c_str(), path_.c_str()) != 0) fail(path_, errno);
     committed_ = true;
     sync_folder(path_);
+}
+
+std::string longest_temp_path(const std::string& path) {
+    // Linux's largest pid (PID_MAX_LIMIT, 4194304) has 7 digits; the random part has 6 characters.
+    return temp_name_with(path, "9999999", "XXXXXX");
 }
 
 void write_file_atomically(const std::string& path, std::string_view text) {

@@ -66,6 +66,12 @@ void refuse_stream_alias(const std::string& path, const std::string& label);
 // printed so far; the caller closes it. Throws std::runtime_error.
 int open_own_stream(int stream);
 
+// The longest name AtomicFile's temporary file beside `path` can have (`path.tmp-…`, 28
+// bytes more): an output whose name fits but whose temporary name does not failed with "File
+// name too long" after the work (red-team round 13, A5), so the checks before any work
+// (records/output_guard.hpp, name_length_problem) ask for this name too.
+std::string longest_temp_path(const std::string& path);
+
 // AtomicFile in one call.
 void write_file_atomically(const std::string& path, std::string_view text);
 

@@ -224,6 +224,11 @@ std::string name_length_problem(const std::string& out) {
     if (::lstat(lock_path(out).c_str(), &st) != 0 && errno == ENAMETOOLONG)
         return fmt::format("name too long for its lock file beside it (.NAME.lock, {} bytes more than the name's {}): "
                            "give a shorter name", kLockNameExtra, fs::path(out).filename().string().size());
+    // A file written whole goes to a temporary sibling first (core/atomic_file.hpp; round 13, A5).
+    if (const std::string temp = longest_temp_path(out); ::lstat(temp.c_str(), &st) != 0 && errno == ENAMETOOLONG)
+        return fmt::format("name too long for its temporary file beside it (NAME.tmp-…, up to {} bytes more than the "
+                           "name's {}): give a shorter name",
+                           temp.size() - out.size(), fs::path(out).filename().string().size());
     return "";
 }
 

@@ -86,7 +86,9 @@ std::string stream_data_kind(int stream);
 std::string stream_holds_data(int stream, const std::vector<std::string>& words);
 
 // Why `out` is a name too long to be written here ("" if it is not): the file system's limit
-// on a name or a path (ENAMETOOLONG), or the same for its lock file `.NAME.lock` beside it.
+// on a name or a path (ENAMETOOLONG), or the same for its lock file `.NAME.lock` beside it,
+// or for the temporary file a whole-file write makes first (core/atomic_file.hpp,
+// longest_temp_path; red-team round 13, A5: it failed after the work).
 // "name too long (…)", for a message after "OPTION PATH: " (round 12, A6: it came out as the
 // library's "filesystem error: status: File name too long").
 std::string name_length_problem(const std::string& out);
