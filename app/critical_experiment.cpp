@@ -196,13 +196,11 @@ int run_critical_experiment(const CriticalExperiment& run) {
             throw InputError(fmt::format("critical --force: {} (the results CSV of --out {}) is not one futolab critical made: "
                                          "not replaced; give another --out",
                                          csv, run.out));
-        for (const std::string& file : {csv, sidecar_path(csv), schema_path(csv)})
-            if (std::filesystem::remove(file, ec); ec)
-                throw std::runtime_error(fmt::format("cannot remove {}: {}", visible_text(file), ec.message()));
-    }
+    }  // removed by the driver once nothing can refuse the run (RunnerOptions::start_over)
     RunnerOptions options;
     options.jobs = run.jobs;
     options.resume = run.resume;
+    options.start_over = run.force;
     options.quiet = true;
     options.command_line = run.command_line;
     options.export_outputs = false;  // --out gets the records; nothing else beside it but the CSV's files (F2)

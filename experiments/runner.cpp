@@ -23,6 +23,7 @@
 #include "records/results_csv.hpp"
 #include "records/results_file.hpp"
 #include "records/sidecar.hpp"
+#include "records/table_schema.hpp"
 #include "sandbox/sandbox.hpp"
 #include "sandbox/warm_worker.hpp"
 #include "solvers/external/process.hpp"
@@ -247,6 +248,15 @@ private:
     std::chrono::steady_clock::time_point next_{};
 };
 
+// A results CSV with its sidecar and schema, removed to start again (RunnerOptions::start_over).
+void remove_results(const std::string& csv) {
+    for (const std::string& file : {csv, sidecar_path(csv), schema_path(csv)}) {
+        std::error_code ec;
+        if (std::filesystem::remove(file, ec); ec)
+            throw std::runtime_error(fmt::format("cannot remove {}: {}", file, ec.message()));
+    }
+}
+
 // SPEC §4 as BenchExec reads it: a run that took longer than its limit did not finish within
 // it, whatever it answered (a task that checks its clock between long steps can overrun);
 // its row is `timeout`, and the message keeps the answer. Rows whose status is not
@@ -463,7 +473,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     report.shard_runs = shard.size();
     report.invalid = matrix.skipped;
     const OutputLock lock(report.csv_path);  // one writer per output folder, for the whole run
-    if (fills(kind, TaskColumn::output)) {  // the exported `<stem>.jsonl` never replaces a file the run reads
+    if (options.export_outputs && fills(kind, TaskColumn::output)) {  // the exported `<stem>.jsonl` never replaces a file the run reads
         std::vector<std::string> read{config.path};
         for (const InputFile& f : matrix.input_files) read.push_back(f.path);
         check_outputs_file(report.csv_path, read, true);
@@ -472,13 +482,15 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     // The same for its sidecar, before the CSV is made: a symlinked sidecar would be replaced by
     // the rewrite (two copies that differ), a folder there would leave a CSV without one.
     check_results_target(sidecar_path(report.csv_path));
-    // A sidecar or schema with no CSV beside it is someone else's file (red-team round 13, A3).
-    check_no_orphan_companions(report.csv_path);
+    // A sidecar or schema with no CSV beside it is someone else's file (red-team round 13, A3);
+    // only `critical --force` (start_over) may replace it.
+    if (!options.start_over || options.resume) check_no_orphan_companions(report.csv_path);
     if (options.resume) {  // before the file is touched
         check_resumable(report.csv_path, identity_of(config, matrix), builds.identities());
         check_same_isolation(report.csv_path, isolation_written(config));
         check_resumed_sidecar(report.csv_path, {options.shard_index, options.shard_count});
     }
+    if (options.start_over && !options.resume) remove_results(report.csv_path);
     const CsvLayout layout = csv_layout(matrix.param_names);
     const ResumedShard resumed{options.shard_index, options.shard_count};
     // Every row, the redone ones too, is checked before the redo rewrites the CSV: a refusal

@@ -26,6 +26,10 @@ struct RunnerOptions {
     // writes the records itself (`futolab critical --out`) sets false: a second copy beside its
     // CSV would replace a file it was never asked to write (red-team round 12, F2).
     bool export_outputs = true;
+    // Without resume: an existing results CSV (its sidecar and schema) is removed and the runs
+    // start again, once every check that can refuse the run has passed (`futolab critical
+    // --force`; red-team round 13, A1: removed first, a later refusal left nothing).
+    bool start_over = false;
     // A futolab binary that serves `futolab worker` (the command line: /proc/self/exe). With it,
     // solve and count sweeps in process isolation start their workers from it, a fresh
     // address-space layout each session (builds.hpp); without it (a library caller, a test

@@ -149,3 +149,21 @@ TEST_CASE("critical --out as a symbolic link: refused unless it leads to a devic
     CHECK(run_cli("critical --square \"" + kSquare3 + "\" --out n.jsonl", dir.string()).exit_code == 0);
     CHECK_FALSE(fs::exists(dir / "n.csv"));
 }
+
+// Round 13, A1: --force removed the finished run's CSV, sidecar and schema before a check that
+// then refused the run. The driver now removes them once nothing can refuse; a refused --force
+// leaves them as they were.
+TEST_CASE("critical --force: a refusal leaves the earlier run's files, and a run it allows replaces them", "[cli][critical]") {
+    const fs::path dir = fresh_dir("critical-experiment", "force");
+    REQUIRE(run_cli("critical --n 4 --count 3 --out g.jsonl", dir.string()).exit_code == 0);
+    const std::string rows = slurp((dir / "g.csv").string()), sidecar = slurp((dir / "g.csv.meta.yaml").string());
+    const auto refused = run_cli("critical --exact --square \"" + kSquare3 + "\" --out g.jsonl --force --certificate g.csv", dir.string());
+    CHECK(refused.exit_code == 2);
+    CHECK(slurp((dir / "g.csv").string()) == rows);
+    CHECK(slurp((dir / "g.csv.meta.yaml").string()) == sidecar);
+    CHECK(fs::exists(dir / "g.csv.schema.json"));
+    const auto again = run_cli("critical --input g.jsonl --out g.jsonl --force", dir.string());
+    CHECK(again.exit_code == 0);
+    CHECK(has(slurp((dir / "g.csv").string()), "critical-n4-s1:critical,"));
+    CHECK(has(slurp((dir / "g.jsonl").string()), "\"id\":\"critical-n4-s1:critical\""));
+}
