@@ -9,6 +9,7 @@
 #include "generators/latin/symmetry.hpp"
 #include "experiments/methods.hpp"
 #include "records/build_identity.hpp"
+#include "records/results_file.hpp"
 #include "solvers/command/argv_template.hpp"
 #include "solvers/registry/registry.hpp"
 #include "solvers/command/counter_rules.hpp"
@@ -530,6 +531,7 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
     if (const std::string why = isolation_problem(c); !why.empty()) w.fail(root["isolation"] ? root["isolation"] : root, why);
     c.instances = read_instances(w, root["instances"], c.task);
     c.output = root["output"] ? w.scalar(root["output"], "output") : "results/" + c.name + ".csv";
+    if (const std::string why = results_name_problem(c.output); !why.empty()) w.fail(root["output"], "output " + why);
     return c;
 }
 

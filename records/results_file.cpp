@@ -121,6 +121,14 @@ std::size_t check_results_target(const std::string& path) {
     return static_cast<std::size_t>(st.st_size);
 }
 
+std::string results_name_problem(const std::string& csv) {
+    const std::string name = std::filesystem::path(csv).filename().string();
+    if (name.empty()) return "names a folder (it ends with /), not a file: give the results CSV's file name";
+    if (name == "." || name == "..")
+        return fmt::format("names a folder ('{}'), not a file: give the results CSV's file name", name);
+    return "";
+}
+
 void check_no_orphan_companions(const std::string& csv) {
     struct stat st {};
     if (::lstat(csv.c_str(), &st) == 0) return;  // the CSV's own (a resume), or refused as the CSV is

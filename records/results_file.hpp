@@ -21,6 +21,11 @@ namespace futolab {
 // there (a symlink, a hard link, a folder, a FIFO); returns its size (0 if absent).
 std::size_t check_results_target(const std::string& path);
 
+// Why `csv` (a config's `output:`) names no file ("" if it does): it ends with '/', '.' or
+// '..'. Refused when the config is read, as `--out` is on the command line: the lock and the
+// CSV's folder were made first (`output: o/w.csv/.` left o/w.csv/...lock; red-team round 13, A6).
+std::string results_name_problem(const std::string& csv);
+
 // For a results CSV about to be made: throws InputError naming the file if `csv` is not there
 // but its sidecar or column schema is. Such a file is not this experiment's (a run makes the CSV
 // before them, and removes it after them), and the new run would replace it without a word
