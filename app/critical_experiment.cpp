@@ -206,7 +206,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
     options.export_outputs = false;  // --out gets the records; nothing else beside it but the CSV's files (F2)
     const RunnerReport r = run_experiment(config, options);
     const RowsRead rows = read_rows(r.csv_path, run.report);
-    write_output(run.out.empty() ? "-" : run.out, rows.records);
+    write_output(run.out.empty() ? "-" : run.out, rows.records, r.interrupted);  // a stopped search waits for no stuck reader (A4)
     if (!to_stdout)
         std::cerr << fmt::format("futolab critical: {} square{}, {} searched now, {} from the CSV; results {} (its sidecar, "
                                  "--resume){}\n",

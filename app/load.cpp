@@ -5,10 +5,13 @@
 #include "core/formats/formats.hpp"
 #include "core/live_writer.hpp"
 #include "records/output_guard.hpp"
+#include "sandbox/interrupt.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -17,6 +20,7 @@
 #include <stdexcept>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,10 +37,39 @@ std::string write_error(const std::string& where, int error) {
 
 bool is_stdout(const std::string& path) { return path.empty() || path == "-"; }
 
-void write_stdout(std::string_view text) {
+// How long a write to standard output waits for its reader once a stop was requested.
+constexpr int kStalledWriteMs = 1000;
+
+// Writes `text` to standard output with SIGINT, SIGTERM and SIGHUP as stop requests
+// (sandbox/interrupt.hpp), `stopped` if one came already (a sweep that ended interrupted).
+// Red-team round 13, A4: a reader that never read kept futolab blocked in write(2) after the
+// signal that stopped its search (or killed it by the default action, leaving its scratch
+// folder: A7). Chunks of PIPE_BUF are written only when poll(2) says standard output takes
+// them, so a signal is seen between two; once a stop was requested, a reader that takes
+// nothing for kStalledWriteMs ends the write. Throws std::runtime_error if the write fails, if
+// it stopped before the end, or if a signal came during it (exit 1, "interrupted").
+void write_stdout(std::string_view text, bool stopped) {
     errno = 0;
-    std::cout << text << std::flush;
-    if (!std::cout) throw std::runtime_error(write_error("to standard output", errno));
+    if (!std::cout.flush() || std::fflush(stdout) != 0)  // what was printed before goes first
+        throw std::runtime_error(write_error("to standard output", errno));
+    Interrupt stop;
+    const SignalScope signals(stop);
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const bool waiting = stopped || stop.requested();
+        pollfd fds[2] = {{STDOUT_FILENO, POLLOUT, 0}, {stop.fd(), POLLIN, 0}};
+        const int ready = ::poll(fds, waiting ? 1 : 2, waiting ? kStalledWriteMs : -1);
+        if (ready < 0 && errno != EINTR) throw std::runtime_error(write_error("to standard output", errno));
+        if (ready == 0)
+            throw std::runtime_error(fmt::format("interrupted: standard output took nothing for {} ms ({} of {} bytes "
+                                                 "written)", kStalledWriteMs, done, text.size()));
+        if (ready <= 0 || fds[0].revents == 0) continue;  // a signal: poll again, now with the deadline
+        const ssize_t n = ::write(STDOUT_FILENO, text.data() + done, std::min<std::size_t>(PIPE_BUF, text.size() - done));
+        if (n < 0 && errno != EINTR) throw std::runtime_error(write_error("to standard output", errno));
+        if (n > 0) done += static_cast<std::size_t>(n);
+    }
+    if (stop.requested() && !stopped)
+        throw std::runtime_error(fmt::format("interrupted while writing standard output (all {} bytes written)", text.size()));
 }
 
 }  // namespace
@@ -58,10 +91,10 @@ std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::s
     return out;
 }
 
-void write_output(const std::string& path, const std::string& text) {
+void write_output(const std::string& path, const std::string& text, bool stopped) {
     if (is_stdout(path)) {
         check_stdout_records(path.empty() ? "" : "--out -");  // not onto an experiment's CSV or sidecar (round 12)
-        return write_stdout(text);
+        return write_stdout(text, stopped);
     }
     write_file_atomically(path, text);
 }

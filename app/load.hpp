@@ -21,8 +21,11 @@ std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::s
 
 // Writes `text` to `path`, or to stdout if path is empty or "-". Throws on failure, with
 // the reason (e.g. "cannot write out.jsonl: No space left on device"). A file is written
-// whole through core/atomic_file.hpp (temporary file, fsync, rename).
-void write_output(const std::string& path, const std::string& text);
+// whole through core/atomic_file.hpp (temporary file, fsync, rename). Standard output is
+// written with SIGINT, SIGTERM and SIGHUP as stop requests (`stopped`: one came before, the
+// command ends interrupted anyway): after one, a reader that takes nothing for a second ends
+// the write, and a signal during the write is a failure ("interrupted", exit 1).
+void write_output(const std::string& path, const std::string& text, bool stopped = false);
 
 // Flushes stdout and throws if any write to it failed (a full disk, a closed pipe): results
 // that never reached their destination are a failure, exit 1.
