@@ -1,6 +1,7 @@
 #include "core/live_writer.hpp"
 
 #include "core/error.hpp"
+#include "core/file_identities.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -76,22 +77,11 @@ std::vector<std::string> locked_by(const std::string& path) {
     return names;
 }
 
-// The files (device, inode) whose identity lock this process holds: its own stream is no
-// obstacle to it (an flock probe from this process would find its own lock taken).
-struct OwnIdentities {
-    std::mutex mutex;
-    std::set<std::pair<dev_t, ino_t>> files;
-};
-
-OwnIdentities& own_identities() {
-    static OwnIdentities own;
+// The files whose identity lock this process holds: its own stream is no obstacle to it (an
+// flock probe from this process would find its own lock taken).
+FileIdentities& own_identities() {
+    static FileIdentities own;
     return own;
-}
-
-bool own_identity(const struct stat& st) {
-    OwnIdentities& own = own_identities();
-    const std::lock_guard<std::mutex> guard(own.mutex);
-    return own.files.contains({st.st_dev, st.st_ino});
 }
 
 // Whether another process holds the identity lock of the regular file open at `fd`: a shared
@@ -99,7 +89,7 @@ bool own_identity(const struct stat& st) {
 // description of the file, closed by the caller (which drops the probe's lock).
 bool identity_held(int fd) {
     struct stat st {};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || own_identity(st)) return false;
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || own_identities().contains(st)) return false;
     if (::flock(fd, LOCK_SH | LOCK_NB) == 0) return false;
     return errno == EWOULDBLOCK;
 }
@@ -147,9 +137,7 @@ int lock_identity(int fd, const std::string& name) {
     if (lock_fd < 0) return -1;
     struct stat st {};
     if (::fstat(lock_fd, &st) == 0 && ::flock(lock_fd, LOCK_EX | LOCK_NB) == 0) {
-        OwnIdentities& own = own_identities();
-        const std::lock_guard<std::mutex> guard(own.mutex);
-        own.files.insert({st.st_dev, st.st_ino});
+        own_identities().add(st);
         return lock_fd;
     }
     const bool other = errno == EWOULDBLOCK;
@@ -161,11 +149,7 @@ int lock_identity(int fd, const std::string& name) {
 void release_identity(int lock_fd) {
     if (lock_fd < 0) return;
     struct stat st {};
-    if (::fstat(lock_fd, &st) == 0) {
-        OwnIdentities& own = own_identities();
-        const std::lock_guard<std::mutex> guard(own.mutex);
-        own.files.erase({st.st_dev, st.st_ino});
-    }
+    if (::fstat(lock_fd, &st) == 0) own_identities().remove(st);
     ::close(lock_fd);
 }
 

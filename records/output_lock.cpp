@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/file_identities.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -44,22 +45,15 @@ std::string planted(const struct stat& st) {
     return "";
 }
 
-// The lock files (device, inode) this process holds through an OutputLock.
-struct HeldLocks {
-    std::mutex mutex;
-    std::set<std::pair<dev_t, ino_t>> files;
-};
-
-HeldLocks& held_locks() {
-    static HeldLocks held;
+// The lock files this process holds through an OutputLock.
+FileIdentities& held_locks() {
+    static FileIdentities held;
     return held;
 }
 
 void note_held(const struct stat& st, bool held) {
-    HeldLocks& locks = held_locks();
-    const std::lock_guard<std::mutex> guard(locks.mutex);
-    if (held) locks.files.insert({st.st_dev, st.st_ino});
-    else locks.files.erase({st.st_dev, st.st_ino});
+    if (held) held_locks().add(st);
+    else held_locks().remove(st);
 }
 
 [[noreturn]] void refuse_planted(const std::string& lock, const std::string& output_file, const std::string& why) {
@@ -73,9 +67,7 @@ void note_held(const struct stat& st, bool held) {
 bool held_here(int fd) {
     struct stat st {};
     if (::fstat(fd, &st) != 0) return false;
-    HeldLocks& locks = held_locks();
-    const std::lock_guard<std::mutex> guard(locks.mutex);
-    return locks.files.contains({st.st_dev, st.st_ino});
+    return held_locks().contains(st);
 }
 
 OutputLock::OutputLock(const std::string& output_file) {
