@@ -26,12 +26,14 @@
 #include "core/error.hpp"
 #include "core/visible_text.hpp"
 #include "records/output_guard.hpp"
+#include "sandbox/interrupt.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <stdexcept>
 
 namespace futolab::app {
 namespace {
@@ -153,13 +155,19 @@ void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::stri
         }
 }
 
+// SIGINT, SIGTERM and SIGHUP stop it between two figures (red-team round 13, A7: the default
+// action killed analyze and left gnuplot's folder until the next futolab start).
 void write_plots(const std::vector<PlotSpec>& plots, const std::string& dir) {
+    Interrupt stop;
+    const SignalScope signals(stop);
     for (const PlotSpec& plot : plots) {
+        if (stop.requested()) throw std::runtime_error("interrupted: plot " + plot.name + " and those after it not written");
         const std::string png = render_plot(plot, dir);
         std::cout << (png.empty() ? "gnuplot not found: wrote the data and script of " + plot.name + " to " + dir
                                   : "plot: " + png + " (.svg, .pdf)")
                   << "\n";
     }
+    if (stop.requested()) throw std::runtime_error("interrupted");
 }
 
 // "" if an option that feeds only `kind`'s table is used: no --table, that one, or the plots
