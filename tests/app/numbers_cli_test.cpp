@@ -75,8 +75,9 @@ bool accepted(const NumericOption& o, const Boundary& b) {
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(b.text.data(), b.text.data() + b.text.size(), v);
     if (ec != std::errc() || end != b.text.data() + b.text.size()) return false;  // -1, 1e300, 2^64
-    const std::uint64_t max = o.max == kI63 ? std::uint64_t{9223372036854775807} : static_cast<std::uint64_t>(o.max);
-    return v >= static_cast<std::uint64_t>(o.min) && (o.max == kU64 || v <= max);
+    if (v < static_cast<std::uint64_t>(o.min)) return false;
+    if (o.max == kU64) return true;  // 2^64 - 1 as a double is 2^64: never converted (UBSan)
+    return v <= (o.max == kI63 ? std::uint64_t{9223372036854775807} : static_cast<std::uint64_t>(o.max));
 }
 
 // The word a rejection must use for this value.
