@@ -78,8 +78,11 @@ void check_one_document(const std::string& text, const std::string& source) {
     std::istringstream in(text);
     YAML::Parser parser(in);
     DocumentStarts starts;
-    while (parser.HandleNextDocument(starts)) {
-    }
+    // Until a second document is seen or the stream ends. A call that reads no new document
+    // ends it too: on some malformed streams (",\n[,\n", found by the config fuzz target)
+    // yaml-cpp's HandleNextDocument keeps answering true without reading on.
+    for (std::size_t before = 0; starts.count < 2; before = starts.count)
+        if (!parser.HandleNextDocument(starts) || starts.count == before) break;
     if (starts.count > 1)
         throw_input_error({source, starts.second.line + 1, starts.second.column + 1},
                           "a second YAML document starts here: futolab reads one document per file (remove it, "
