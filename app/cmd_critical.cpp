@@ -21,6 +21,7 @@
 #include "app/commands.hpp"
 #include "app/critical_experiment.hpp"
 #include "app/critical_modes.hpp"
+#include "app/critical_order_report.hpp"
 #include "app/critical_square_report.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
@@ -34,12 +35,11 @@
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
 #include "core/seed_range.hpp"
-#include "critical/construction/chain_construction.hpp"
-#include "critical/construction/construction_record.hpp"
 #include "critical/construction/uniqueness_cnf.hpp"
 #include "critical/construction/zero_given_certificate.hpp"
 #include "critical/exact/certificate.hpp"
 #include "critical/exact/exact_square.hpp"
+#include "critical/exact/exhaustive.hpp"
 #include "critical/exact/square_certificate.hpp"
 #include "critical/exact/exact_report.hpp"
 #include "critical/zero_given/few_relations.hpp"
@@ -165,18 +165,6 @@ std::vector<SolvedSquare> given_squares(const CriticalArgs& a) {
     return given;
 }
 
-int run_exhaustive(const CriticalArgs& a) {
-    const ExhaustiveResult r = exhaustive_minimum(a.n);
-    bool verified = false;
-    OutputStream out(a.out);
-    out.write(write_instances(exhaustive_records(r, a.verify_with, verified), Format::jsonl));
-    out.close();
-    std::cerr << fmt::format("n={} squares={} classes={} min(2h+3k)={} bound={} min k(h=0)={} time={:.1f}s\n", r.n,
-                             r.squares, r.classes, r.weighted.found ? std::to_string(r.weighted.cost) : "none",
-                             weighted_bound(r.n), r.relations.found ? std::to_string(r.relations.cost) : "none",
-                             r.seconds);
-    return verified ? 0 : 1;
-}
 
 // The objective of --exact: InputError for one only the greedy search has.
 ExactObjective exact_objective_of(const CriticalArgs& a) {
@@ -537,31 +525,6 @@ int run_few_relations(const CriticalArgs& a) {
     return 0;
 }
 
-// --construct --n N [--split M]: the chain construction (critical/construction/), verified like
-// every set futolab writes (uniqueness by --verify-with, each relation by its exchange witness);
-// --certificate: the DRUP proof of uniqueness and the exchanges, for --check-certificate.
-int run_construct(const CriticalArgs& a) {
-    if (a.n == 0) throw InputError("critical --construct: give the order with --n");
-    const int split = a.split >= 0 ? a.split : balanced_split(a.n);
-    const ChainConstruction c = chain_construction(a.n, split);
-    if (!a.certificate.empty() && a.n > kMaxCnfOrder)
-        throw InputError(fmt::format("critical --construct --certificate: the uniqueness proof is written for --n <= {}, got {}", kMaxCnfOrder, a.n));
-    const auto t0 = std::chrono::steady_clock::now();
-    const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    bool verified = false;
-    const Instance rec = construction_record(c, parse_solver_spec(a.verify_with).text(), verified);
-    write_output(a.out, write_instances({rec}, Format::jsonl));
-    std::cerr << fmt::format("n={} split={} k={} (floor(n^2/4) = {}): {} by {}, {} witnesses, {:.2f}s\n", c.n, c.split,
-                             c.relations.size(), c.n * c.n / 4, verified ? "unique and critical" : "VERIFICATION FAILED",
-                             rec.meta["verified_by"].get<std::string>(), c.witnesses.size(), seconds());
-    if (!a.certificate.empty()) {
-        std::ostringstream text;
-        write_zero_given_certificate(text, c);
-        write_file_atomically(a.certificate, text.str());
-        std::cerr << fmt::format("certificate {} written ({:.2f}s in all)\n", visible_text(a.certificate), seconds());
-    }
-    return verified ? 0 : 1;
-}
 
 // --input -: standard input is read once, checked under its own name, and kept in a private
 // file (returned; a.input names it) that the experiment reads (and hashes) like any input; it
@@ -696,6 +659,7 @@ int run_greedy(const CriticalArgs& args) {
                           .description = "futolab critical, as its command line says",
                           .task = Task::greedy,
                           .squares = greedy_squares(a),
+                          .orders = {},
                           .method = greedy_method(a),
                           .output = ""};
     return run_rendered(std::move(config), a, report_greedy_row, nullptr);
@@ -721,6 +685,7 @@ int run_exact_square(const CriticalArgs& args) {
                           .description = "futolab critical --exact, as its command line says",
                           .task = Task::exact_square,
                           .squares = greedy_squares(a),
+                          .orders = {},
                           .method = exact_square_method_text(a),
                           .time_seconds = a.time_limit,
                           .cpu_seconds = a.cpu_limit,
@@ -733,6 +698,51 @@ int run_exact_square(const CriticalArgs& args) {
                                                              "only a proved minimum is certified (no certificate written)",
                                                              visible_text(report.uncertified)));
                             write_file_atomically(a.certificate, report.certificate);
+                        });
+}
+
+// --exhaustive --n N: the exact minima of 2h+3k and of k (h = 0) over every square of the order,
+// run as task exhaustive (one run) by the experiment driver.
+int run_exhaustive(const CriticalArgs& a) {
+    if (a.n > critical::kMaxExhaustiveN)
+        throw InputError(fmt::format("critical --exhaustive: --n must be 2..{}, got {}", critical::kMaxExhaustiveN, a.n));
+    if (a.n == 0) throw InputError("critical --exhaustive: give the order with --n");
+    RenderedConfig config{.name = std::string(method_name(Task::exhaustive)),
+                          .description = "futolab critical --exhaustive, as its command line says",
+                          .task = Task::exhaustive,
+                          .squares = {},
+                          .orders = {a.n},
+                          .method = method_text(Task::exhaustive, {{"verify", verify_choice(a)}}),
+                          .output = ""};
+    return run_rendered(std::move(config), a, report_exhaustive_row, nullptr);
+}
+
+// --construct --n N [--split M]: the chain construction (critical/construction/), verified like
+// every set futolab writes (uniqueness by --verify-with, each relation by its exchange witness),
+// run as task construct (one run) by the experiment driver; --certificate: the DRUP proof of
+// uniqueness and the exchanges, for --check-certificate, written from the row's record.
+int run_construct(const CriticalArgs& a) {
+    if (a.n == 0) throw InputError("critical --construct: give the order with --n");
+    if (a.split > a.n - 1)
+        throw InputError(fmt::format("critical --construct: --split must be 0..{} for n = {}, got {}", a.n - 1, a.n, a.split));
+    if (!a.certificate.empty() && a.n > kMaxCnfOrder)
+        throw InputError(fmt::format("critical --construct --certificate: the uniqueness proof is written for --n <= {}, got {}", kMaxCnfOrder, a.n));
+    const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate);
+    ConstructReport report;
+    RenderedConfig config{.name = std::string(method_name(Task::construct)),
+                          .description = "futolab critical --construct, as its command line says",
+                          .task = Task::construct,
+                          .squares = {},
+                          .orders = {a.n},
+                          .method = method_text(Task::construct, {{"split", a.split >= 0 ? std::to_string(a.split) : "balanced"},
+                                                                  {"verify", verify_choice(a)},
+                                                                  {"certificate", a.certificate.empty() ? "no" : "yes"}}),
+                          .output = ""};
+    return run_rendered(std::move(config), a, [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
+                        [&] {
+                            if (a.certificate.empty()) return;
+                            write_file_atomically(a.certificate, report.certificate);
+                            std::cerr << fmt::format("certificate {} written\n", visible_text(a.certificate));
                         });
 }
 
@@ -781,7 +791,7 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     const std::string out = a.out.empty() && contains(mode.takes, "--out") ? "-" : a.out;
     // The default search and --exact --square write their results CSV beside --out (app/critical_experiment.hpp) and
     // --out from it: that file may be there from an earlier run of the same search.
-    const std::string own_csv = mode.run == run_greedy || mode.run == run_exact_square ? critical_csv_of(out) : "";
+    const std::string own_csv = mode.experiment ? critical_csv_of(out) : "";
     std::vector<NamedOutput> outputs{{"--out", out, own_csv}, {"--certificate", a.certificate}};
     for (NamedOutput& own : own_files(a, own_csv, out)) outputs.push_back(std::move(own));
     check_output_paths(outputs, inputs, a.force);
@@ -870,13 +880,14 @@ const std::vector<CriticalMode>& critical_modes() {
          {{"--shards", "--checkpoint"}, {"--jobs", "--checkpoint"}},
          "is any zero-given puzzle of order --n with K relations unique? (none: min k > K for every square)",
          run_few_relations},
-        {"exhaustive", "--exhaustive", {}, {"--n", "--verify-with", "--out"}, {},
-         "exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4", run_exhaustive},
+        {"exhaustive", "--exhaustive", {}, {"--n", "--verify-with", "--out", "--resume"}, {},
+         "exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4", run_exhaustive, true},
         {"exact-square", "--exact", {"--square", "--input"},
          {"--objective", "--time-limit", "--cpu-limit", "--no-shrink", "--probe-seeds", "--no-cycle-seeds", "--verify-with",
           "--certificate", "--out", "--jobs", "--resume"},
          {},
-         "each given square's own minimum (n <= 9), bounds where a limit stops it; --certificate for proved minima", run_exact_square},
+         "each given square's own minimum (n <= 9), bounds where a limit stops it; --certificate for proved minima", run_exact_square,
+         true},
         {"exact-sample", "--exact", {"--sample"},
          {"--n", "--objective", "--seed", "--jobs", "--engine", "--seed-sets", "--per-class", "--oracle", "--no-shrink",
           "--probe-seeds", "--no-cycle-seeds", "--below", "--verify-with", "--out"},
@@ -894,15 +905,15 @@ const std::vector<CriticalMode>& critical_modes() {
           "--max-remove", "--node-limit", "--verify-with", "--out"},
          {{"--count", "--n"}},
          "zero-given puzzles (h = 0, min k) with the solution free to change", run_free_square},
-        {"construct", "--construct", {}, {"--n", "--split", "--verify-with", "--certificate", "--out"}, {},
+        {"construct", "--construct", {}, {"--n", "--split", "--verify-with", "--certificate", "--out", "--resume"}, {},
          "the zero-given puzzle of order --n with floor(n^2/4) relations (docs/critical.md, the chain construction), verified; "
          "--certificate: its DRUP proof of uniqueness and one exchange witness per relation",
-         run_construct},
+         run_construct, true},
         {"greedy", "", {},
          {"--square", "--input", "--n", "--count", "--seed", "--sampler", "--use", "--objective", "--order", "--iterations",
           "--time-limit", "--verify-with", "--out", "--jobs", "--resume"},
          {{"--count", "--n"}, {"--sampler", "--n"}},
-         "critical sets of given or random squares by the greedy or iterated search (the default)", run_greedy},
+         "critical sets of given or random squares by the greedy or iterated search (the default)", run_greedy, true},
     };
     return modes;
 }

@@ -89,7 +89,7 @@ std::string_view option_of(std::string_view key) {
         {"order", "--order"},   {"iterations", "--iterations"}, {"time_ms", "--time-limit"}, {"verify", "--verify-with"},
         {"shrink", "--no-shrink"}, {"cycle_seeds", "--no-cycle-seeds"}, {"probe_seeds", "--probe-seeds"},
         {"certificate", "--certificate"}, {"limits.time", "--time-limit"}, {"limits.cpu", "--cpu-limit"},
-        {"output", "--out"},    {"task", "--exact"}};
+        {"split", "--split"},   {"output", "--out"},          {"task", "the mode"}};
     const auto it = options.find(key);
     return it == options.end() ? key : it->second;
 }
@@ -121,6 +121,7 @@ std::string search_difference(const std::string& csv, const ExperimentConfig& is
         add("sampler", std::string(latin_sampler_name(a.sampler)), std::string(latin_sampler_name(b.sampler)));
         add("square", a.square, b.square);
         add("file", a.file, b.file);
+        add("n", std::to_string(was.instances[0].critical_orders.n), std::to_string(is.instances[0].critical_orders.n));
     }
     if (was.solvers.size() == 1 && is.solvers.size() == 1 && was.task == is.task)
         for (const auto& [key, value] : is.solvers[0].options) {
@@ -208,9 +209,10 @@ int run_critical_experiment(const CriticalExperiment& run) {
     const RowsRead rows = read_rows(r.csv_path, run.report);
     write_output(run.out.empty() ? "-" : run.out, rows.records, r.interrupted);  // a stopped search waits for no stuck reader (A4)
     if (!to_stdout)
-        std::cerr << fmt::format("futolab critical: {} square{}, {} searched now, {} from the CSV; results {} (its sidecar, "
+        std::cerr << fmt::format("futolab critical: {} {}{}, {} searched now, {} from the CSV; results {} (its sidecar, "
                                  "--resume){}\n",
-                                 r.shard_runs, r.shard_runs == 1 ? "" : "s", r.completed, r.skipped, visible_text(r.csv_path),
+                                 r.shard_runs, task_info(config.task).inputs == TaskInput::critical_orders ? "order" : "square",
+                                 r.shard_runs == 1 ? "" : "s", r.completed, r.skipped, visible_text(r.csv_path),
                                  r.interrupted ? "; interrupted: run the same command with --resume to finish" : "");
     if (!r.interrupted && run.on_complete) run.on_complete();
     return rows.failed || r.interrupted ? 1 : 0;

@@ -23,6 +23,8 @@ struct CriticalRow {
     std::optional<Status> status;  // none: a status this build does not know
     std::string_view status_text, message, output;
     std::int64_t cpu_ns = 0;
+
+    double cpu_seconds() const { return static_cast<double>(cpu_ns) / 1e9; }
 };
 // A mode's reading of a row: its stderr line(s), its records appended to `records` (--out's
 // text); true when the row failed (exit 1).

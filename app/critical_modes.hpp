@@ -23,6 +23,9 @@ struct CriticalMode {
     std::vector<std::pair<std::string_view, std::string_view>> needs;  // {A, B}: A refines B, so A needs B
     std::string_view summary;             // one line for --help
     int (*run)(const CriticalArgs&);
+    // Runs through the experiment driver (app/critical_experiment.hpp): its results CSV, sidecar,
+    // schema and lock lie beside --out, and --resume, --force take them.
+    bool experiment = false;
 };
 
 // The rows; the default search (flag "") is one of them.

@@ -11,15 +11,13 @@ namespace futolab::app {
 
 namespace {
 
-double cpu_seconds(const CriticalRow& row) { return static_cast<double>(row.cpu_ns) / 1e9; }
-
 // A square without a set: none determines it (exact), or the limit came first (the row's
 // message has the lower bound reached).
 void say_no_set(const CriticalRow& row, const std::string& objective) {
     std::cerr << fmt::format("{}: n={} objective={}: {} (cpu {:.1f}s)\n", visible_text(row.instance), row.n, objective,
                              row.status == Status::multiple ? std::string("no uniquely completable set (exact)")
                                                             : visible_text(row.message),
-                             cpu_seconds(row));
+                             row.cpu_seconds());
 }
 
 }  // namespace
@@ -35,7 +33,7 @@ bool ExactSquareReport::row(const CriticalRow& row, std::string& records) {
     std::cerr << fmt::format("{}: n={} objective={} {} [{}, {}] (h={}, k={}) cpu {:.1f}s\n", visible_text(row.instance), row.n,
                              objective, exact ? "minimum" : "bounds", record.meta.value("lower_bound", 0),
                              record.meta.value("upper_bound", 0), record.givens.size(), record.lt.size(),
-                             cpu_seconds(row));
+                             row.cpu_seconds());
     if (failed)
         std::cerr << fmt::format("futolab critical: {}: {}\n", visible_text(row.instance), visible_text(row.message));
     if (const auto it = record.meta.find("certificate"); it != record.meta.end()) {

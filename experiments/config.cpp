@@ -294,6 +294,13 @@ CriticalSquaresSource read_critical_squares(const Where& w, const YAML::Node& no
     return c;
 }
 
+// critical_orders: n, from 2 to the task's largest order (TaskInfo::max_n).
+CriticalOrdersSource read_critical_orders(const Where& w, const YAML::Node& node, int max_n) {
+    w.keys(node, {"n"}, "critical_orders");
+    if (!node["n"]) w.fail(node, "critical_orders needs 'n'");
+    return {static_cast<int>(w.whole(node["n"], "critical_orders.n", kMinSize, max_n))};
+}
+
 // The sources (keys of an `instances:` entry) that make each kind of task input: puzzles come
 // from files and generators; squares from those (a puzzle's solution) and `squares:`; symmetry
 // classes from `classes:` only (their runs are classes, not instances).
@@ -303,6 +310,7 @@ bool feeds(TaskInput input, const std::string& key) {
         case TaskInput::squares: return key == "file" || key == "generate" || key == "squares";
         case TaskInput::classes: return key == "classes";
         case TaskInput::critical_squares: return key == "critical_squares";
+        case TaskInput::critical_orders: return key == "critical_orders";
     }
     return false;
 }
@@ -311,9 +319,10 @@ bool feeds(TaskInput input, const std::string& key) {
 void check_source_fits(const Where& w, const YAML::Node& item, const std::string& key, Task task) {
     const TaskInfo& kind = task_info(task);
     if (feeds(kind.inputs, key)) return;
-    if (kind.inputs == TaskInput::classes || kind.inputs == TaskInput::critical_squares)  // the one source of its input
-        w.fail(item[key], fmt::format("task {} takes '{}' sources only, not '{}'", kind.name,
-                                      kind.inputs == TaskInput::classes ? "classes" : "critical_squares", key));
+    // A kind with one source of its input names it.
+    for (const char* only : {"classes", "critical_squares", "critical_orders"})
+        if (feeds(kind.inputs, only))
+            w.fail(item[key], fmt::format("task {} takes '{}' sources only, not '{}'", kind.name, only, key));
     std::vector<std::string_view> fed;
     for (const TaskInfo& other : kTasks)
         if (feeds(other.inputs, key)) fed.push_back(other.name);
@@ -324,9 +333,10 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
     if (!node.IsSequence() || node.size() == 0) w.fail(node, "instances must be a non-empty list of sources");
     std::vector<InstanceSource> out;
     for (const YAML::Node& item : node) {
-        w.keys(item, {"file", "generate", "squares", "classes", "critical_squares"}, "an instance source");
+        w.keys(item, {"file", "generate", "squares", "classes", "critical_squares", "critical_orders"}, "an instance source");
         if (item.size() != 1)
-            w.fail(item, "an instance source needs exactly one of 'file', 'generate', 'squares', 'classes' and 'critical_squares'");
+            w.fail(item, "an instance source needs exactly one of 'file', 'generate', 'squares', 'classes', "
+                         "'critical_squares' and 'critical_orders'");
         const std::string key = item.begin()->first.as<std::string>();
         check_source_fits(w, item, key, task);
         InstanceSource source;
@@ -342,6 +352,9 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
         } else if (key == "classes") {
             source.kind = InstanceSource::Kind::classes;
             source.classes = read_classes(w, item["classes"]);
+        } else if (key == "critical_orders") {
+            source.kind = InstanceSource::Kind::critical_orders;
+            source.critical_orders = read_critical_orders(w, item["critical_orders"], task_info(task).max_n);
         } else {
             source.kind = InstanceSource::Kind::critical_squares;
             source.critical_squares = read_critical_squares(w, item["critical_squares"], task_info(task).max_n);
@@ -515,6 +528,9 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
         w.fail(root["seed"], fmt::format("'seed' does not apply to task {}: each run uses its square's own seed "
                                          "(critical_squares: {{ ..., seed: S }}); give it there",
                                          task_name(c.task)));
+    // A kind whose runs compute one thing of an order (critical_orders:) draws nothing at random.
+    if (root["seed"] && task_info(c.task).inputs == TaskInput::critical_orders)
+        w.fail(root["seed"], fmt::format("'seed' does not apply to task {}: its runs draw nothing at random", task_name(c.task)));
     if (root["limits"]) c.limits = read_limits(w, root["limits"]);
     // After read_limits: `limits` is a mapping of known keys by now.
     const TaskInfo& kind = task_info(c.task);

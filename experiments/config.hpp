@@ -73,16 +73,24 @@ struct CriticalSquaresSource {
     std::string file;    // instances whose solutions are the squares
 };
 
+// A `critical_orders:` source (tasks construct and exhaustive): one run per order, for the
+// modes of `futolab critical` that compute one thing of an order (the chain construction, the
+// exact minima over all its squares). Its instance is the empty n×n board, id n<n>.
+struct CriticalOrdersSource {
+    int n = 0;
+};
+
 // One entry of `instances:`: a file glob in any SPEC §2 format, a generator, random squares,
-// the symmetry classes of one order, or the squares of `futolab critical`.
+// the symmetry classes of one order, the squares of `futolab critical`, or an order.
 struct InstanceSource {
-    enum class Kind { file, generate, squares, classes, critical_squares };
+    enum class Kind { file, generate, squares, classes, critical_squares, critical_orders };
     Kind kind = Kind::file;
     std::string file;  // path or glob, relative to the working directory
     GenerateSource generate;
     SquaresSource squares;
     ClassesSource classes;
     CriticalSquaresSource critical_squares;
+    CriticalOrdersSource critical_orders;
     int line = 0;  // where it was configured (1-based), for error messages
 };
 

@@ -14,5 +14,7 @@ std::span<const OptionSpec> unique_method_options();    // task generate
 std::span<const OptionSpec> critical_method_options();  // task critical
 std::span<const OptionSpec> exact_method_options();     // task exact
 std::span<const OptionSpec> exact_square_method_options();  // task exact-square
+std::span<const OptionSpec> construct_method_options();     // task construct
+std::span<const OptionSpec> exhaustive_method_options();    // task exhaustive
 
 }  // namespace futolab

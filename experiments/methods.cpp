@@ -136,7 +136,65 @@ const OptionTable<ExactSquareConfig>& exact_square_table() {
     return table;
 }
 
+// The method `construct` (task construct): the chain construction of the run's order
+// (critical/construction/chain_construction.hpp) with `split` chains from 1 (balanced: the
+// fewest relations, balanced_split(n)), verified by `verify`; certificate=yes makes the record
+// carry its zero-given certificate (zero_given_certificate.hpp) in meta.certificate, one JSON
+// value per line. Split is a word, not a whole number, for its default depends on the order.
+struct ConstructConfig {
+    int split = kBalancedSplit;
+    std::string verify{kCriticalVerifySpec};
+    bool certificate = false;
+};
+
+std::vector<std::pair<std::string_view, int>> split_choices() {
+    static const std::vector<std::string> numbers = [] {
+        std::vector<std::string> out;
+        for (int m = 0; m < kMaxSize; ++m) out.push_back(std::to_string(m));
+        return out;
+    }();
+    std::vector<std::pair<std::string_view, int>> words{{"balanced", kBalancedSplit}};
+    for (int m = 0; m < kMaxSize; ++m) words.emplace_back(numbers[static_cast<std::size_t>(m)], m);
+    return words;
+}
+
+const OptionTable<ConstructConfig>& construct_table() {
+    using C = ConstructConfig;
+    static const OptionTable<C> table{
+        choice<C>("split", [](C& c) -> auto& { return c.split; }, split_choices(),
+                  "chains from 1, 0 to n-1 (balanced: floor((n-1)/2), the fewest relations)"),
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, verify_choices(), kVerifyHelp),
+        choice<C>("certificate", [](C& c) -> auto& { return c.certificate; }, {{"no", false}, {"yes", true}},
+                  "the record carries its uniqueness proof and exchanges (meta.certificate, n <= 40)"),
+    };
+    return table;
+}
+
+// The method `exhaustive` (task exhaustive): the exact minima of 2h+3k and of k with h = 0 over
+// every square of the run's order (critical/exact/exhaustive.hpp); only the verification varies.
+struct ExhaustiveConfig {
+    std::string verify{kCriticalVerifySpec};
+};
+
+const OptionTable<ExhaustiveConfig>& exhaustive_table() {
+    using C = ExhaustiveConfig;
+    static const OptionTable<C> table{
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, verify_choices(), kVerifyHelp),
+    };
+    return table;
+}
+
 }  // namespace
+
+std::span<const OptionSpec> construct_method_options() { return construct_table().specs(); }
+std::span<const OptionSpec> exhaustive_method_options() { return exhaustive_table().specs(); }
+
+ConstructMethod construct_method(const SolverSpec& method) {
+    const ConstructConfig c = construct_table().decode(method);
+    return {c.split, c.verify, c.certificate};
+}
+
+std::string exhaustive_verify(const SolverSpec& method) { return exhaustive_table().decode(method).verify; }
 
 std::span<const OptionSpec> unique_method_options() { return unique_table().specs(); }
 std::span<const OptionSpec> critical_method_options() { return critical_table().specs(); }

@@ -8,6 +8,8 @@
 //         verify=gecode|gac|fc                                                 (task exact)
 //   exact-square:objective=2h+3k|h+k|k|h,shrink=yes|no,cycle_seeds=yes|no,probe_seeds=N,
 //         verify=gecode|gac|fc|sat,certificate=no|yes                          (task exact-square)
+//   construct:split=balanced|0..63,verify=gecode|gac|fc|sat,certificate=no|yes (task construct)
+//   exhaustive:verify=gecode|gac|fc|sat                                         (task exhaustive)
 #pragma once
 
 #include "critical/exact/exact.hpp"
@@ -75,5 +77,18 @@ struct ExactSquareMethod {
     bool certificate = false;
 };
 ExactSquareMethod exact_square_method(const SolverSpec& method);
+
+// The method `construct`: the chain construction's split (kBalancedSplit: balanced_split(n)),
+// who verifies it, and whether the record carries its certificate.
+inline constexpr int kBalancedSplit = -1;
+struct ConstructMethod {
+    int split = kBalancedSplit;
+    std::string verify{kCriticalVerifySpec};
+    bool certificate = false;
+};
+ConstructMethod construct_method(const SolverSpec& method);
+
+// The method `exhaustive`: the backend that verifies its two witnesses.
+std::string exhaustive_verify(const SolverSpec& method);
 
 }  // namespace futolab

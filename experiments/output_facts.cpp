@@ -399,7 +399,15 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
         return;
     }
     if (task == Task::exact) return check_exact(row, state_, records, method, square);
+    if (task == Task::exhaustive) {
+        check_message(row, "");
+        return check_exhaustive_output(row, records, method, state_.exhaustive);
+    }
     if (records.size() != 1) row.refuse_output(fmt::format("{} records, where the task writes one", records.size()));
+    if (task == Task::construct) {
+        check_message(row, "");
+        return check_construct_output(row, records.front(), method);
+    }
     if (task == Task::exact_square) return check_exact_square(row, state_, records.front(), method, limits, square,
                                                               *status == kind.success);
     check_message(row, "");

@@ -31,6 +31,7 @@
 // row's record is the evidence of its failed verification.
 #pragma once
 
+#include "experiments/order_outputs.hpp"
 #include "experiments/task_kinds.hpp"
 #include "generators/grade.hpp"
 #include "records/csv_reader.hpp"
@@ -56,6 +57,7 @@ public:
     struct State {
         Grader grader;  // gac, reused for every count (one solver, as the generator does)
         std::map<std::string, std::vector<std::string>> labels;  // verified_by labels by backend/n
+        std::map<std::string, ExhaustiveMade> exhaustive;        // task exhaustive's searches by n/backend
     };
 
 private:

@@ -33,9 +33,14 @@ std::string render_config(const RenderedConfig& c) {
     e << YAML::Key << "description" << YAML::Value << YAML::DoubleQuoted << c.description;
     e << YAML::Key << "task" << YAML::Value << std::string(task_name(c.task));
     e << YAML::Key << "order" << YAML::Value << std::string(run_order_name(RunOrder::sequential));
-    e << YAML::Key << "instances" << YAML::Value << YAML::BeginSeq << YAML::BeginMap << YAML::Key << "critical_squares"
-      << YAML::Value;
-    emit_squares(e, c.squares);
+    e << YAML::Key << "instances" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
+    if (task_info(c.task).inputs == TaskInput::critical_orders) {
+        e << YAML::Key << "critical_orders" << YAML::Value << YAML::BeginMap << YAML::Key << "n" << YAML::Value << c.orders.n
+          << YAML::EndMap;
+    } else {
+        e << YAML::Key << "critical_squares" << YAML::Value;
+        emit_squares(e, c.squares);
+    }
     e << YAML::EndMap << YAML::EndSeq;
     e << YAML::Key << "methods" << YAML::Value << YAML::BeginSeq << YAML::DoubleQuoted << c.method << YAML::EndSeq;
     if (c.time_seconds > 0 || c.cpu_seconds > 0) {

@@ -15,7 +15,8 @@ struct RenderedConfig {
     std::string name;
     std::string description;
     Task task = Task::greedy;
-    CriticalSquaresSource squares;  // the one instance source (a critical_squares: kind's)
+    CriticalSquaresSource squares;  // the one instance source: a critical_squares: kind's,
+    CriticalOrdersSource orders;    // or a critical_orders: kind's (task_info(task).inputs says which)
     std::string method;             // the one `methods:` entry
     double time_seconds = 0;        // limits.time and limits.cpu of each run (0: none)
     double cpu_seconds = 0;

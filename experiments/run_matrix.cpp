@@ -4,6 +4,7 @@
 #include "core/files.hpp"
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
+#include "critical/exact/exhaustive.hpp"
 #include "critical/exact_squares.hpp"
 #include "generators/latin/symmetry.hpp"
 #include "generators/latin/square.hpp"
@@ -84,6 +85,7 @@ std::uint64_t source_count(const InstanceSource& source) {
     if (source.kind == InstanceSource::Kind::classes) return source.classes.count;  // 0 (all): counted once made
     if (source.kind == InstanceSource::Kind::squares) return times(source.squares.n.size(), static_cast<std::uint64_t>(source.squares.count));
     if (source.kind == InstanceSource::Kind::file) return 0;
+    if (source.kind == InstanceSource::Kind::critical_orders) return 1;
     if (source.kind == InstanceSource::Kind::critical_squares)
         return source.critical_squares.n > 0 ? source.critical_squares.count : source.critical_squares.file.empty() ? 1 : 0;
     const GenerateSource& g = source.generate;
@@ -208,10 +210,19 @@ void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& 
     if (files != nullptr) files->push_back({c.file, fmt::format("{:016x}", fnv1a64(read_text_file(c.file)))});
 }
 
+// The one instance of a critical_orders: source: the empty board of its order, id n<n>.
+void critical_order_of(const CriticalOrdersSource& c, std::vector<Instance>& out) {
+    Instance in;
+    in.n = c.n;
+    in.id = fmt::format("n{}", c.n);
+    out.push_back(std::move(in));
+}
+
 // The orders each kind's TaskInfo::max_n names, as their own headers define them.
 static_assert(task_info(Task::solve).max_n == kMaxSize && task_info(Task::greedy).max_n == kMaxSize);
 static_assert(task_info(Task::exact).max_n == kMaxEnumeratedN);
 static_assert(task_info(Task::exact_square).max_n == critical::kMaxWideN);
+static_assert(task_info(Task::construct).max_n == kMaxSize && task_info(Task::exhaustive).max_n == critical::kMaxExhaustiveN);
 
 // An instance of an order its task does not take (TaskInfo::max_n) is named where it was read,
 // as the matrix is built and before any file is written (round 13, F4: a 10x10 square of task
@@ -248,6 +259,7 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
         if (source.kind == InstanceSource::Kind::squares) random_squares(config, source.squares, out);
         else if (source.kind == InstanceSource::Kind::classes) square_classes_of(source.classes, out);
         else if (source.kind == InstanceSource::Kind::critical_squares) critical_squares_of(source.critical_squares, out, files);
+        else if (source.kind == InstanceSource::Kind::critical_orders) critical_order_of(source.critical_orders, out);
         else if (source.generate.kind == GeneratorKind::unique) generate_unique(config, source.generate, out);
         else generate_random(config, source.generate, out, points);
     } catch (const InputError& e) {  // an out-of-range parameter: name the config line
@@ -269,6 +281,7 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
 // critical_squares: names its squares itself (config.hpp), so "rename one" is no advice there.
 // `first_line`: the config line of the source that read it first.
 std::string repeated_id_advice(const ExperimentConfig& config, const InstanceSource& source, bool same_place, int first_line) {
+    if (source.kind == InstanceSource::Kind::critical_orders) return "give each order once";
     if (source.kind != InstanceSource::Kind::critical_squares) return "rename one, or list the file once";
     const CriticalSquaresSource& c = source.critical_squares;
     if (c.n > 0) return "critical_squares sources of one n need seed ranges (seed to seed + count - 1) that do not overlap";

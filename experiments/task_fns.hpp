@@ -45,6 +45,17 @@ ResultRow run_exact(TaskContext& context, const PlannedRun& run);
 // or the bounds the run's limits leave (critical/exact/exact_square.hpp, method exact-square).
 ResultRow run_exact_square(TaskContext& context, const PlannedRun& run);
 
+// construct (tasks/construct.cpp): the chain construction of the run's order, verified, with
+// its certificate in the record if the method asks (method construct).
+ResultRow run_construct(TaskContext& context, const PlannedRun& run);
+
+// exhaustive (tasks/exhaustive.cpp): the exact minima of 2h+3k and of k (h = 0) over every
+// square of the run's order, one verified witness record each (method exhaustive).
+ResultRow run_exhaustive(TaskContext& context, const PlannedRun& run);
+
+// The row of an order kind's run (construct, exhaustive) whose process ended without one.
+ResultRow unfinished_order(const TaskContext& context, const PlannedRun& run, const SolveResult& ended);
+
 // The row of a square kind's run (generate, critical, exact) whose process ended without one:
 // the run's identity columns and its ending (tasks/square_row.cpp).
 ResultRow unfinished_square(const TaskContext& context, const PlannedRun& run, const SolveResult& ended);

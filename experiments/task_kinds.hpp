@@ -34,14 +34,21 @@ namespace futolab {
 //                 square (method `critical`);
 //   exact-square  `futolab critical --exact --square/--input`: the exact minimum of one given
 //                 square of a `critical_squares:` source, or the bounds its limits leave
-//                 (method `exact-square`, critical/exact/exact_square.hpp).
-enum class Task { solve, count, generate, critical, exact, greedy, exact_square };
+//                 (method `exact-square`, critical/exact/exact_square.hpp);
+//   construct     `futolab critical --construct`: the chain construction of one order of a
+//                 `critical_orders:` source, verified (method `construct`,
+//                 critical/construction/chain_construction.hpp);
+//   exhaustive    `futolab critical --exhaustive`: the exact minima of 2h+3k and of k (h = 0)
+//                 over every square of one order, n <= 4 (method `exhaustive`,
+//                 critical/exact/exhaustive.hpp).
+enum class Task { solve, count, generate, critical, exact, greedy, exact_square, construct, exhaustive };
 
 // What a kind's runs take as their instance, and so which `instances:` sources feed it
 // (sources_of): puzzles (files, generators), solved squares (those, whose solution is used, and
 // `squares:` sources), symmetry classes (`classes:` sources only) or the seeded squares of
-// `futolab critical` (`critical_squares:` sources only).
-enum class TaskInput { puzzles, squares, classes, critical_squares };
+// `futolab critical` (`critical_squares:` sources only), or orders (`critical_orders:` only: the
+// run computes one thing of the order, its instance the empty board).
+enum class TaskInput { puzzles, squares, classes, critical_squares, critical_orders };
 
 // The config keys whose use depends on the kind (the others apply to every kind).
 enum class TaskKey : unsigned {
@@ -113,6 +120,9 @@ constexpr unsigned status_bits(std::initializer_list<Status> statuses) {
 inline constexpr CounterMask kSearchOnlyCounters =
     counter_bits({Counter::fails, Counter::checks, Counter::propagations, Counter::max_depth});
 inline constexpr CounterMask kExactUncounted = counter_bits({Counter::fails, Counter::propagations, Counter::max_depth});
+// The exhaustive search counts its branch-and-bound nodes only; the construction searches nothing.
+inline constexpr CounterMask kExhaustiveUncounted = kExactUncounted | counter_bit(Counter::checks);
+inline constexpr CounterMask kConstructUncounted = kExhaustiveUncounted | counter_bit(Counter::nodes);
 
 // The table: one row per kind, in enum order (checked below).
 inline constexpr std::array kTasks{
@@ -165,6 +175,18 @@ inline constexpr std::array kTasks{
              .output_statuses = status_bits({Status::solved, Status::timeout}), .zero_counters = 0,
              .empty_counters = kExactUncounted, .run = &tasks::run_exact_square,
              .unfinished = &tasks::unfinished_square},
+    TaskInfo{.value = Task::construct, .name = "construct", .inputs = TaskInput::critical_orders,
+             .mode = TaskMode::none, .keys = 0, .columns = TaskColumn::counters | TaskColumn::h_k | TaskColumn::output,
+             .method = "construct", .method_options = &construct_method_options, .time_limit_needs_process = "",
+             .square_tables = false, .max_n = 64, .success = Status::critical,
+             .output_statuses = status_bit(Status::critical), .zero_counters = 0,
+             .empty_counters = kConstructUncounted, .run = &tasks::run_construct, .unfinished = &tasks::unfinished_order},
+    TaskInfo{.value = Task::exhaustive, .name = "exhaustive", .inputs = TaskInput::critical_orders,
+             .mode = TaskMode::none, .keys = 0, .columns = TaskColumn::counters | TaskColumn::h_k | TaskColumn::output,
+             .method = "exhaustive", .method_options = &exhaustive_method_options, .time_limit_needs_process = "",
+             .square_tables = false, .max_n = 4, .success = Status::solved,
+             .output_statuses = status_bit(Status::solved), .zero_counters = 0,
+             .empty_counters = kExhaustiveUncounted, .run = &tasks::run_exhaustive, .unfinished = &tasks::unfinished_order},
 };
 
 // task_info(t) indexes the table by the enum: a row out of order is a compile error.

@@ -38,11 +38,7 @@ critical::ExactOptions search_options(const TaskContext& t, const ExactSquareMet
 Json certificate_lines(const critical::SquareOptimum& r) {
     std::ostringstream text;
     critical::write_square_certificate(text, r);
-    Json lines = Json::array();
-    std::istringstream in(text.str());
-    for (std::string line; std::getline(in, line);)
-        if (!line.empty()) lines.push_back(Json::parse(line));
-    return lines;
+    return json_lines(text.str());
 }
 
 // The status of a finished search: the minimum (solved), no set at all (multiple: the

@@ -6,6 +6,8 @@
 #include "experiments/task_kinds.hpp"
 #include "solvers/run/run.hpp"
 
+#include <sstream>
+
 namespace futolab::tasks {
 
 ResultRow square_row(const TaskContext& t, const PlannedRun& run) {
@@ -27,6 +29,26 @@ ResultRow square_row(const TaskContext& t, const PlannedRun& run) {
     // compare then called the clock's cut a change of behaviour). Resume reads it from here too.
     row.deterministic = method_counters_deterministic(method);
     return row;
+}
+
+ResultRow order_row(const TaskContext& t, const PlannedRun& run) {
+    ResultRow row = square_row(t, run);
+    row.solution.clear();
+    return row;
+}
+
+ResultRow unfinished_order(const TaskContext& t, const PlannedRun& run, const SolveResult& ended) {
+    ResultRow row = unfinished_square(t, run, ended);
+    row.solution.clear();
+    return row;
+}
+
+Json json_lines(const std::string& text) {
+    Json lines = Json::array();
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty()) lines.push_back(Json::parse(line));
+    return lines;
 }
 
 ResultRow unfinished_square(const TaskContext& t, const PlannedRun& run, const SolveResult& ended) {

@@ -17,7 +17,14 @@ namespace futolab::tasks {
 // `solution`, and whether the method's counters are deterministic.
 ResultRow square_row(const TaskContext& context, const PlannedRun& run);
 
+// The identity columns of an order kind's row (construct, exhaustive): square_row's without a
+// square (its instance is the empty board), as unfinished_order writes them too.
+ResultRow order_row(const TaskContext& context, const PlannedRun& run);
+
 std::vector<int> square_of(const Puzzle& p);
+// The lines a certificate writer puts out, one JSON value each, for a record's meta.certificate
+// (`futolab critical --certificate` writes them out again, one per line).
+Json json_lines(const std::string& text);
 std::string jsonl_line(const Instance& in);
 
 // Wall and thread-CPU time of one generate or critical run.

@@ -43,7 +43,7 @@ TEST_CASE("critical refuses two modes and options its mode does not read", "[cli
     }
     CHECK(has(run_cli("critical --exhaustive --free-square --n 3").err, "--exhaustive and --free-square are two modes"));
     CHECK(has(run_cli("critical --objective h+k --exhaustive --n 3").err,
-              "critical --exhaustive: --objective does not apply here (it takes --n, --verify-with, --out)"));
+              "critical --exhaustive: --objective does not apply here (it takes --n, --verify-with, --out, --resume)"));
     CHECK(has(run_cli("critical --engine foo --exact --n 3 --objective k").err, "--engine"));
     // What each mode does read still works.
     CHECK(run_cli("critical --exhaustive --n 3 --verify-with gac").exit_code == 0);

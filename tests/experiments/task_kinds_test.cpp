@@ -26,6 +26,7 @@ std::string source_of(TaskInput input) {
         case TaskInput::squares: return "  - squares: { n: 4 }\n";
         case TaskInput::classes: return "  - classes: { n: 4 }\n";
         case TaskInput::critical_squares: return "  - critical_squares: { n: 4, count: 2 }\n";
+        case TaskInput::critical_orders: return "  - critical_orders: { n: 4 }\n";
     }
     return "";
 }
@@ -107,6 +108,7 @@ TEST_CASE("a kind takes the instance sources of its input", "[task-kinds]") {
         {TaskInput::squares, {"file", "generate", "squares"}},
         {TaskInput::classes, {"classes"}},
         {TaskInput::critical_squares, {"critical_squares"}},
+        {TaskInput::critical_orders, {"critical_orders"}},
     };
     const std::map<std::string, std::string> entry{
         {"file", "  - file: x.futo\n"},
@@ -114,6 +116,7 @@ TEST_CASE("a kind takes the instance sources of its input", "[task-kinds]") {
         {"squares", "  - squares: { n: 4 }\n"},
         {"classes", "  - classes: { n: 4 }\n"},
         {"critical_squares", "  - critical_squares: { n: 4 }\n"},
+        {"critical_orders", "  - critical_orders: { n: 4 }\n"},
     };
     for (const TaskInfo& kind : kTasks) {
         for (const auto& [source, line] : entry) {

@@ -18,7 +18,8 @@ log=check.log
 cpu() { local out=$1; shift; /usr/bin/time -f "%U %S" -o /tmp/futolab-construct-time.$$ "$@" > "$out"; awk '{printf "%.2f", $1 + $2}' /tmp/futolab-construct-time.$$; }
 for n in $(seq 2 40); do
   cert=certificates/n$n.cert
-  made=$(cpu /dev/null "$futolab" critical --construct --n "$n" --certificate "$cert.tmp" --out rec.tmp 2>/dev/null)
+  # --out -: the record on standard output (the run's results CSV lives in a private folder).
+  made=$(cpu rec.tmp "$futolab" critical --construct --n "$n" --certificate "$cert.tmp" --out - 2>/dev/null)
   mv "$cert.tmp" "$cert"
   cat rec.tmp >> construct.jsonl.tmp
   checked=$(cpu /dev/null "$futolab" critical --check-certificate "$cert")

@@ -1,0 +1,60 @@
+#include "app/critical_order_report.hpp"
+
+#include "core/formats/formats.hpp"
+#include "core/visible_text.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+namespace futolab::app {
+
+namespace {
+
+bool failed(const CriticalRow& row) { return row.status == Status::error || row.status == Status::crash || !row.status; }
+
+// A row without records: the run failed before it made any (its message says why).
+bool say_failure(const CriticalRow& row) {
+    std::cerr << fmt::format("futolab critical: {}: {}: {}\n", visible_text(row.instance), visible_text(row.status_text),
+                             visible_text(row.message));
+    return true;
+}
+
+}  // namespace
+
+bool ConstructReport::row(const CriticalRow& row, std::string& records) {
+    if (row.output.empty()) return say_failure(row);
+    Instance record = parse_instances(row.output, std::string(row.instance), Format::jsonl).front();
+    const bool verified = !failed(row);
+    std::cerr << fmt::format("n={} split={} k={} (floor(n^2/4) = {}): {} by {}, {} witnesses, {:.2f}s\n", record.n,
+                             record.meta.value("split", 0), record.lt.size(), record.n * record.n / 4,
+                             verified ? "unique and critical" : "VERIFICATION FAILED", record.meta.value("verified_by", std::string()),
+                             record.lt.size(), row.cpu_seconds());
+    if (const auto it = record.meta.find("certificate"); it != record.meta.end()) {
+        for (const Json& line : *it) certificate += line.dump() + "\n";
+        record.meta.erase(it);
+    }
+    records += write_instances({record}, Format::jsonl);
+    return !verified;
+}
+
+bool report_exhaustive_row(const CriticalRow& row, std::string& records) {
+    if (row.output.empty()) return say_failure(row);
+    const std::vector<Instance> made = parse_instances(row.output, std::string(row.instance), Format::jsonl);
+    // The records in the order the search writes them: min 2h+3k, then min k with h = 0.
+    const auto minimum = [&](const char* objective) -> std::string {
+        for (const Instance& r : made)
+            if (r.meta.value("objective", std::string()) == objective) return std::to_string(r.meta.value("minimum", 0));
+        return "none";
+    };
+    const Json& meta = made.front().meta;
+    std::cerr << fmt::format("n={} squares={} classes={} min(2h+3k)={} bound={} min k(h=0)={} time={:.1f}s\n", row.n,
+                             meta.value("squares", 0), meta.value("classes", 0), minimum("2h+3k"), meta.value("bound", 0),
+                             minimum("k"), meta.value("time_ms", 0.0) / 1e3);
+    if (failed(row)) std::cerr << fmt::format("futolab critical: {}: {}\n", visible_text(row.instance), visible_text(row.message));
+    records += row.output;
+    records += "\n";
+    return failed(row);
+}
+
+}  // namespace futolab::app

@@ -1,0 +1,38 @@
+// What the output records of the order kinds (construct, exhaustive: one run per order of a
+// `critical_orders:` source) must be for resume and merge to keep their rows (called by
+// output_facts.hpp's OutputFacts::check). Both kinds compute one deterministic thing of the
+// order, cheaply, so the record is made again and compared whole:
+//   - construct: the chain construction of the method's split, verified by the method's
+//     backend, equal to the row's record except meta.certificate; with certificate=yes that
+//     certificate passes futolab's own checker (its DRUP proof by unit propagation, every
+//     exchange witness) and certifies the record's square and relations; with certificate=no
+//     the record carries none;
+//   - exhaustive: both minima over every square of the order (n <= 4: at most 0.6 s, once per
+//     order and backend), each record equal to the row's except meta.time_ms (the search's
+//     time), and the row's nodes the search's.
+#pragma once
+
+#include "core/formats/formats.hpp"
+#include "experiments/row_cells.hpp"
+#include "solvers/options.hpp"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+void check_construct_output(const RowCells& row, const Instance& record, const SolverSpec& method);
+
+// One exhaustive search's records (without meta.time_ms) and nodes, made again.
+struct ExhaustiveMade {
+    std::vector<Instance> records;
+    std::uint64_t nodes = 0;
+};
+
+// `made`: the searches made so far, by order and backend (one per order in a resume).
+void check_exhaustive_output(const RowCells& row, const std::vector<Instance>& records, const SolverSpec& method,
+                             std::map<std::string, ExhaustiveMade>& made);
+
+}  // namespace futolab

@@ -1,0 +1,130 @@
+// Tasks construct and exhaustive (`futolab critical --construct` and `--exhaustive` through the
+// experiment driver, issue #43): a `critical_orders:` source gives one run per order; the row's
+// record is made again by resume and merge and compared whole (experiments/order_outputs.hpp),
+// so an edited relation, meta value, certificate or node count is refused; the config's
+// refusals name the field.
+#include "records/csv_reader.hpp"
+#include "tests/app/cli_runner.hpp"
+#include "tests/experiments/row_edits.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+
+using futolab::Json;
+using futolab::test::accepted_by_both;
+using futolab::test::cell;
+using futolab::test::has;
+using futolab::test::record_edited;
+using futolab::test::refused_by_both;
+using futolab::test::run_cli;
+using futolab::test::table_of;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path sweep(const std::string& name, const std::string& config) { return futolab::test::sweep_in("order-tasks", name, config); }
+
+const std::string kConstruct =
+    "name: co\ntask: construct\ninstances:\n  - critical_orders: { n: 6 }\n  - critical_orders: { n: 9 }\n"
+    "methods: [ \"construct:certificate=yes\" ]\n";
+
+const std::string kExhaustive = "name: ex\ntask: exhaustive\ninstances:\n  - critical_orders: { n: 3 }\n  - critical_orders: { n: 4 }\n"
+                                "methods: [ \"exhaustive:verify=gac\" ]\n";
+
+}  // namespace
+
+TEST_CASE("task construct: one verified construction per order, its edits refused by resume and merge", "[resume][merge][construct]") {
+    const fs::path dir = sweep("construct", kConstruct);
+    const futolab::CsvTable t = table_of(dir / "base" / "co.csv");
+    REQUIRE(t.rows.size() == 2);
+    CHECK(cell(t, 0, "instance") == "n6");
+    CHECK(cell(t, 0, "status") == "critical");
+    CHECK(cell(t, 1, "k") == "20");  // floor(9^2/4)
+    CHECK(cell(t, 0, "solution").empty());
+    CHECK(cell(t, 0, "nodes").empty());
+    const Json record = Json::parse(cell(t, 1, "output"));
+    CHECK(record["id"] == "construct-n9-m4");
+    CHECK(record["meta"]["certificate"].size() == 2);
+    accepted_by_both(dir, "co");
+    refused_by_both(dir, "co", 1, record_edited(1, [](Json& r) { r["lt"][0] = Json::array({8, 0, 8, 1}); }),
+                    "other than the construction its method makes");
+    refused_by_both(dir, "co", 0, {{"meta.split", "1"}}, "other than the construction its method makes");
+    // A witness that exchanges other lines: the set without its relation is not shown ambiguous.
+    refused_by_both(dir, "co", 1, record_edited(1, [](Json& r) { r["meta"]["certificate"][0]["witnesses"][0] = Json::array({"rows", 7, 8}); }),
+                    "certificate does not check");
+    refused_by_both(dir, "co", 1, record_edited(1, [](Json& r) { r["meta"]["certificate"][0]["n"] = 8; }), "certificate");
+    refused_by_both(dir, "co", 1, record_edited(1, [](Json& r) { r["meta"].erase("certificate"); }),
+                    "certificate' is not its certificate's lines");
+    refused_by_both(dir, "co", 0, {{"nodes", "0"}}, "counts none");
+    refused_by_both(dir, "co", 0, {{"message", "hello"}}, "writes none");
+}
+
+TEST_CASE("task exhaustive: both minima of every order, made again by resume and merge", "[resume][merge][exhaustive]") {
+    const fs::path dir = sweep("exhaustive", kExhaustive);
+    const futolab::CsvTable t = table_of(dir / "base" / "ex.csv");
+    REQUIRE(t.rows.size() == 2);
+    CHECK(cell(t, 1, "status") == "solved");
+    CHECK(cell(t, 1, "solutions") == "2");
+    CHECK(cell(t, 1, "h") == "4");  // the first record's: min 2h+3k = 8 with h = 4
+    const std::string output = cell(t, 1, "output");
+    REQUIRE(output.find('\n') != std::string::npos);
+    CHECK(Json::parse(output.substr(output.find('\n') + 1))["meta"]["minimum"] == 4);
+    accepted_by_both(dir, "ex");
+    // Row 0 (order 3) only: the row after a two-line output cell starts two lines further on.
+    refused_by_both(dir, "ex", 0, {{"nodes", std::to_string(std::stoull(cell(t, 0, "nodes")) + 1)}}, "counts");
+    const auto line_edited = [](std::size_t line, std::function<void(Json&)> edit) {
+        return [line, edit](futolab::CsvTable& table) {
+            std::string& out = table.rows.at(0).at(table.column("output", "t"));
+            const std::size_t cut = out.find('\n');
+            Json record = Json::parse(line == 0 ? out.substr(0, cut) : out.substr(cut + 1));
+            edit(record);
+            out = line == 0 ? record.dump() + out.substr(cut) : out.substr(0, cut + 1) + record.dump();
+        };
+    };
+    refused_by_both(dir, "ex", 0, line_edited(1, [](Json& r) { r["meta"]["minimum"] = 1; }),
+                    "(line 2) other than the one the search over every square of order 3 makes");
+    refused_by_both(dir, "ex", 0, line_edited(0, [](Json& r) { r["meta"]["time_ms"] = -1; }), "(line 1) whose meta 'time_ms' is not a time");
+    refused_by_both(dir, "ex", 0, line_edited(0, [](Json& r) { r["meta"]["classes"] = 3; }), "(line 1) other than");
+}
+
+TEST_CASE("critical_orders: refusals name the config's field, before anything is written", "[config][construct][exhaustive]") {
+    const fs::path dir = futolab::test::fresh_dir("order-tasks", "refusals");
+    const auto refused = [&](const std::string& config, const std::string& says) {
+        std::ofstream(dir / "cfg.yaml") << config;
+        const auto r = run_cli("run -q cfg.yaml --out o", dir.string());
+        INFO(config << "\n" << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, says));
+        CHECK_FALSE(fs::exists(dir / "o"));
+    };
+    refused("name: e\ntask: exhaustive\ninstances:\n  - critical_orders: { n: 5 }\nmethods: [ exhaustive ]\n",
+            "cfg.yaml:4");
+    refused("name: e\ntask: exhaustive\ninstances:\n  - critical_orders: { n: 5 }\nmethods: [ exhaustive ]\n", "critical_orders.n");
+    refused("name: e\ntask: construct\nseed: 3\ninstances:\n  - critical_orders: { n: 5 }\nmethods: [ construct ]\n",
+            "'seed' does not apply to task construct");
+    refused("name: e\ntask: construct\ninstances:\n  - critical_squares: { n: 5 }\nmethods: [ construct ]\n",
+            "task construct takes 'critical_orders' sources only");
+    refused("name: e\ntask: greedy\ninstances:\n  - critical_orders: { n: 5 }\nmethods: [ critical ]\n",
+            "task greedy takes 'critical_squares' sources only");
+    refused("name: e\ntask: construct\ninstances:\n  - critical_orders: { n: 5 }\n  - critical_orders: { n: 5 }\nmethods: [ construct ]\n",
+            "give each order once");
+    refused("name: e\ntask: construct\ninstances:\n  - critical_orders: { n: 5, m: 1 }\nmethods: [ construct ]\n", "'m'");
+    refused("name: e\ntask: construct\ninstances:\n  - critical_orders: { n: 5 }\nmethods: [ \"construct:split=x\" ]\n", "split");
+}
+
+TEST_CASE("task construct: a split the order cannot take is that run's error, the other runs go on", "[construct]") {
+    const fs::path dir = futolab::test::fresh_dir("order-tasks", "split");
+    std::ofstream(dir / "cfg.yaml") << "name: s\ntask: construct\ninstances:\n  - critical_orders: { n: 3 }\n"
+                                       "  - critical_orders: { n: 8 }\nmethods: [ \"construct:split=5\" ]\n";
+    const auto r = run_cli("run -q cfg.yaml --out o", dir.string());
+    INFO(r.err);
+    const futolab::CsvTable t = table_of(dir / "o" / "s.csv");
+    REQUIRE(t.rows.size() == 2);
+    CHECK(cell(t, 0, "status") == "error");
+    CHECK(has(cell(t, 0, "message"), "split=5 needs n > 5"));
+    CHECK(cell(t, 1, "status") == "critical");
+}
