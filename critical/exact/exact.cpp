@@ -259,12 +259,7 @@ ExactResult exact_minimum(int n, ExactObjective objective, const ExactOptions& o
     return result;
 }
 
-ExactResult exact_sample(int n, ExactObjective objective, std::size_t count, std::uint64_t seed,
-                         const ExactOptions& options) {
-    if (n < 2 || n > kMaxExactN)
-        throw InputError("--sample needs 2 <= n <= " + std::to_string(kMaxExactN) + ", got " + std::to_string(n));
-    check_seed_range("critical --exact", seed, count, "--sample", "square");
-    const auto t0 = std::chrono::steady_clock::now();
+std::vector<SquareClass> sample_classes(int n, std::size_t count, std::uint64_t seed) {
     // Square i from seed + i, as `futolab critical --n N --count C` draws them; each class once.
     std::vector<SquareClass> classes;
     std::set<std::vector<int>> seen;
@@ -273,6 +268,16 @@ ExactResult exact_sample(int n, ExactObjective objective, std::size_t count, std
         std::vector<int> c = canonical_square(n, random_latin_square(n, rng));
         if (seen.insert(c).second) classes.push_back({c, orbit_size(n, c)});
     }
+    return classes;
+}
+
+ExactResult exact_sample(int n, ExactObjective objective, std::size_t count, std::uint64_t seed,
+                         const ExactOptions& options) {
+    if (n < 2 || n > kMaxExactN)
+        throw InputError("--sample needs 2 <= n <= " + std::to_string(kMaxExactN) + ", got " + std::to_string(n));
+    check_seed_range("critical --exact", seed, count, "--sample", "square");
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::vector<SquareClass> classes = sample_classes(n, count, seed);
     std::vector<std::size_t> chosen(classes.size());
     std::iota(chosen.begin(), chosen.end(), std::size_t{0});
     ExactResult result;

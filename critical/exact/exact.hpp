@@ -207,6 +207,9 @@ ExactResult exact_minimum(int n, ExactObjective objective, const ExactOptions& o
 // all squares, not the minimum.
 ExactResult exact_sample(int n, ExactObjective objective, std::size_t count, std::uint64_t seed,
                          const ExactOptions& options = {});
+// The classes exact_sample solves, in its order: those of squares seed, …, seed + count − 1,
+// each canonical representative once (the index is a record's meta.class).
+std::vector<SquareClass> sample_classes(int n, std::size_t count, std::uint64_t seed);
 
 // Min over classes of already solved class results (also used to merge shards).
 void aggregate(ExactResult& result);
