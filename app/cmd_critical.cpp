@@ -198,33 +198,41 @@ std::unique_ptr<OutputLock> reserve_output(const std::string& path) {
     return std::make_unique<OutputLock>(path);
 }
 
+std::string verify_choice(const CriticalArgs& a);
+int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void()> on_complete);
+
 // --exact --sample S: the classes of S random squares, each its own minimum by the solver
-// oracle (n ≤ 6). The minimum over them is an upper bound: the record says so (meta.sample,
-// meta.bound = "upper", meta.exact = false), and its witness is verified like any other.
-// The mode table refuses --certificate and --shard here: a sample proves no minimum.
+// oracle (n ≤ 6), run as task exact-sample (one run, critical_orders: { n, seed }) by the
+// experiment driver. The minimum over them is an upper bound: the record says so (meta.sample,
+// sample_bound "upper", exact false), and its witness is verified like any other. The mode
+// table refuses --certificate and --shard here: a sample proves no minimum.
 int run_exact_sample(const CriticalArgs& a) {
-    const ExactObjective objective = exact_objective_of(a);
-    const ExactOptions options = exact_options(a);
     if (a.n < 2 || a.n > kMaxExactN)
         throw InputError(fmt::format("critical --exact --sample: --n must be 2..{}, got {}", kMaxExactN, a.n));
-    const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out);
-    const ExactResult r = exact_sample(a.n, objective, a.sample, a.seed, options);
-    bool verified = false;
-    const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
-    write_output(a.out, write_instances(records, Format::jsonl));
-    for (const Instance& rec : records)
-        std::cerr << fmt::format("n={} objective={} SAMPLE upper bound={} (h={}, k={}) class={}\n", a.n, objective_name(a.objective),
-                                 rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
-                                 rec.meta["class"].get<std::size_t>());
-    if (records.empty())
-        std::cerr << fmt::format("n={} objective={} SAMPLE: no class has a set{}\n", a.n, objective_name(a.objective),
-                                 a.below > 0 ? fmt::format(" cheaper than {}", a.below) : "");
-    std::cerr << "sample " << sample_summary(r).dump() << "\n";
-    std::cerr << fmt::format("n={} sample of {} squares (seed {}): {} classes, time={:.1f}s, {:.3f} classes/s\n", a.n,
-                             a.sample, a.seed, r.classes.size(), r.seconds,
-                             static_cast<double>(r.classes.size()) / std::max(r.seconds, 1e-9));
-    if (!verified) std::cerr << "futolab critical: a witness failed its verification\n";
-    return verified ? 0 : 1;
+    check_seed_range("critical --exact", a.seed, a.sample, "--sample", "square");  // as the search checks it
+    if (a.below > 0 && exact_objective_of(a) == ExactObjective::frontier)
+        throw InputError("critical --exact --sample: --below needs a single objective, not frontier");
+    const std::string objective = objective_name(a.objective);
+    RenderedConfig config{.name = std::string(method_name(Task::exact_sample)),
+                          .description = "futolab critical --exact --sample, as its command line says",
+                          .task = Task::exact_sample,
+                          .squares = {},
+                          .orders = {.n = a.n, .seed = a.seed},
+                          .method = method_text(Task::exact_sample, {{"objective", objective},
+                                                                     {"sample", std::to_string(a.sample)},
+                                                                     {"engine", std::string(name_in(kHittingEngines, a.engine))},
+                                                                     {"shrink", a.no_shrink ? "no" : "yes"},
+                                                                     {"cycle_seeds", a.no_cycle_seeds ? "no" : "yes"},
+                                                                     {"probe_seeds", std::to_string(a.probe_seeds)},
+                                                                     {"below", std::to_string(a.below)},
+                                                                     {"threads", std::to_string(a.jobs)},
+                                                                     {"verify", verify_choice(a)}}),
+                          .output = ""};
+    const SampleReport report{.objective = objective, .sample = a.sample, .seed = a.seed, .below = static_cast<std::uint64_t>(a.below)};
+    CriticalArgs one_run = a;
+    one_run.jobs = 1;  // one run; its threads share the classes (--jobs)
+    return run_rendered(std::move(config), one_run, [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
+                        nullptr);
 }
 
 // "I/N" with 0 <= I < N: shard I of N (--exact classes I, I + N, ...; --few-relations likewise
@@ -856,6 +864,11 @@ const std::vector<OptionRule<CriticalArgs>>& critical_rules() {
              if (a.sample > 0) return "does not apply with --exact --sample (every class gets its own minimum there)";
              return a.engine == HittingEngine::cadical ? "does not apply with --engine cadical (it never prunes)" : "";
          }},
+        {"--oracle", "table with --sample", [](const CriticalArgs& a) -> std::string {
+             return a.sample > 0 && a.oracle == ExactOracle::table
+                        ? "table does not apply with --exact --sample (a sample's classes are searched by the solver oracle)"
+                        : "";
+         }},
         {"--no-shrink", "with the table oracle", unless_solver_oracle},
         {"--no-cycle-seeds", "with the table oracle", unless_solver_oracle},
         {"--probe-seeds", "with the table oracle", unless_solver_oracle},
@@ -890,9 +903,9 @@ const std::vector<CriticalMode>& critical_modes() {
          true},
         {"exact-sample", "--exact", {"--sample"},
          {"--n", "--objective", "--seed", "--jobs", "--engine", "--seed-sets", "--per-class", "--oracle", "--no-shrink",
-          "--probe-seeds", "--no-cycle-seeds", "--below", "--verify-with", "--out"},
+          "--probe-seeds", "--no-cycle-seeds", "--below", "--verify-with", "--out", "--resume"},
          {},
-         "the classes of S random squares of order --n <= 6: an upper bound on the minimum", run_exact_sample},
+         "the classes of S random squares of order --n <= 6: an upper bound on the minimum", run_exact_sample, true},
         {"exact", "--exact", {},
          {"--n", "--objective", "--jobs", "--engine", "--proof", "--certificate", "--shard", "--seed-sets", "--per-class",
           "--oracle", "--no-shrink", "--probe-seeds", "--no-cycle-seeds", "--verify-with", "--out"},

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 
 namespace futolab::app {
@@ -52,6 +53,32 @@ bool report_exhaustive_row(const CriticalRow& row, std::string& records) {
                              meta.value("squares", 0), meta.value("classes", 0), minimum("2h+3k"), meta.value("bound", 0),
                              minimum("k"), meta.value("time_ms", 0.0) / 1e3);
     if (failed(row)) std::cerr << fmt::format("futolab critical: {}: {}\n", visible_text(row.instance), visible_text(row.message));
+    records += row.output;
+    records += "\n";
+    return failed(row);
+}
+
+bool SampleReport::row(const CriticalRow& row, std::string& records) const {
+    if (row.output.empty()) {
+        if (row.status != Status::multiple) return say_failure(row);
+        std::cerr << fmt::format("n={} objective={} SAMPLE: {}\n", row.n, objective, visible_text(row.message));
+        std::cerr << fmt::format("n={} sample of {} squares (seed {}): cpu {:.1f}s\n", row.n, sample, seed, row.cpu_seconds());
+        return false;
+    }
+    const std::vector<Instance> made = parse_instances(row.output, std::string(row.instance), Format::jsonl);
+    for (const Instance& r : made)
+        std::cerr << fmt::format("n={} objective={} SAMPLE upper bound={} (h={}, k={}) class={}\n", row.n, objective,
+                                 r.meta.value("minimum", 0), r.givens.size(), r.lt.size(), r.meta.value("class", 0));
+    const Json& meta = made.front().meta;
+    Json summary = Json::object();
+    for (const char* key : {"class_cpu_seconds", "class_seconds", "class_minima"})
+        if (meta.contains(key)) summary[key] = meta[key];
+    const double seconds = meta.value("time_ms", 0.0) / 1e3;
+    const std::size_t classes = meta.value("classes", std::size_t{0});
+    std::cerr << "sample " << summary.dump() << "\n";
+    std::cerr << fmt::format("n={} sample of {} squares (seed {}): {} classes, time={:.1f}s, {:.3f} classes/s\n", row.n, sample, seed,
+                             classes, seconds, static_cast<double>(classes) / std::max(seconds, 1e-9));
+    if (failed(row)) std::cerr << "futolab critical: a witness failed its verification\n";
     records += row.output;
     records += "\n";
     return failed(row);

@@ -7,6 +7,7 @@
 
 #include "app/critical_experiment.hpp"
 
+#include <cstdint>
 #include <string>
 
 namespace futolab::app {
@@ -20,5 +21,14 @@ struct ConstructReport {
 
 // --exhaustive's RowReport.
 bool report_exhaustive_row(const CriticalRow& row, std::string& records);
+
+// --exact --sample's: the lines it has always printed (its upper bound per record, the sample's
+// figures, the classes per second), from the row's records.
+struct SampleReport {
+    std::string objective;  // as --objective names it
+    std::uint64_t sample = 0, seed = 0, below = 0;
+
+    bool row(const CriticalRow& row, std::string& records) const;
+};
 
 }  // namespace futolab::app

@@ -294,11 +294,17 @@ CriticalSquaresSource read_critical_squares(const Where& w, const YAML::Node& no
     return c;
 }
 
-// critical_orders: n, from 2 to the task's largest order (TaskInfo::max_n).
-CriticalOrdersSource read_critical_orders(const Where& w, const YAML::Node& node, int max_n) {
-    w.keys(node, {"n"}, "critical_orders");
+// critical_orders: n, from 2 to the task's largest order (TaskInfo::max_n); seed (at most
+// 2^63 − 1 with its squares' seeds) for a kind whose runs draw squares from it, refused otherwise.
+CriticalOrdersSource read_critical_orders(const Where& w, const YAML::Node& node, const TaskInfo& kind) {
+    w.keys(node, {"n", "seed"}, "critical_orders");
     if (!node["n"]) w.fail(node, "critical_orders needs 'n'");
-    return {static_cast<int>(w.whole(node["n"], "critical_orders.n", kMinSize, max_n))};
+    CriticalOrdersSource c;
+    c.n = static_cast<int>(w.whole(node["n"], "critical_orders.n", kMinSize, kind.max_n));
+    if (node["seed"] && !kind.order_seed)
+        w.fail(node["seed"], fmt::format("critical_orders.seed does not apply to task {}: its runs draw nothing at random", kind.name));
+    if (node["seed"]) c.seed = w.whole(node["seed"], "critical_orders.seed", 0, std::numeric_limits<std::int64_t>::max());
+    return c;
 }
 
 // The sources (keys of an `instances:` entry) that make each kind of task input: puzzles come
@@ -354,7 +360,7 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
             source.classes = read_classes(w, item["classes"]);
         } else if (key == "critical_orders") {
             source.kind = InstanceSource::Kind::critical_orders;
-            source.critical_orders = read_critical_orders(w, item["critical_orders"], task_info(task).max_n);
+            source.critical_orders = read_critical_orders(w, item["critical_orders"], task_info(task));
         } else {
             source.kind = InstanceSource::Kind::critical_squares;
             source.critical_squares = read_critical_squares(w, item["critical_squares"], task_info(task).max_n);
@@ -528,9 +534,14 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
         w.fail(root["seed"], fmt::format("'seed' does not apply to task {}: each run uses its square's own seed "
                                          "(critical_squares: {{ ..., seed: S }}); give it there",
                                          task_name(c.task)));
-    // A kind whose runs compute one thing of an order (critical_orders:) draws nothing at random.
+    // A kind whose runs compute one thing of an order (critical_orders:) draws nothing at random,
+    // or draws its squares from the source's own seed.
     if (root["seed"] && task_info(c.task).inputs == TaskInput::critical_orders)
-        w.fail(root["seed"], fmt::format("'seed' does not apply to task {}: its runs draw nothing at random", task_name(c.task)));
+        w.fail(root["seed"], task_info(c.task).order_seed
+                                 ? fmt::format("'seed' does not apply to task {}: each run draws its squares from its source's "
+                                               "seed (critical_orders: {{ n: N, seed: S }}); give it there",
+                                               task_name(c.task))
+                                 : fmt::format("'seed' does not apply to task {}: its runs draw nothing at random", task_name(c.task)));
     if (root["limits"]) c.limits = read_limits(w, root["limits"]);
     // After read_limits: `limits` is a mapping of known keys by now.
     const TaskInfo& kind = task_info(c.task);

@@ -73,11 +73,13 @@ struct CriticalSquaresSource {
     std::string file;    // instances whose solutions are the squares
 };
 
-// A `critical_orders:` source (tasks construct and exhaustive): one run per order, for the
-// modes of `futolab critical` that compute one thing of an order (the chain construction, the
-// exact minima over all its squares). Its instance is the empty n×n board, id n<n>.
+// A `critical_orders:` source (tasks construct, exhaustive and exact-sample): one run per order,
+// for the modes of `futolab critical` that compute one thing of an order (the chain
+// construction, the exact minima over all its squares, a sample's minimum). Its instance is the
+// empty n×n board, id n<n> (n<n>-s<seed> for a kind that draws squares from `seed`).
 struct CriticalOrdersSource {
     int n = 0;
+    std::uint64_t seed = 1;  // kinds that draw squares (TaskInfo::order_seed): the run's seed
 };
 
 // One entry of `instances:`: a file glob in any SPEC §2 format, a generator, random squares,

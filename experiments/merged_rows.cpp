@@ -21,9 +21,9 @@
 namespace futolab {
 namespace {
 
-// The kinds whose runs take their square's own seed, not one derived from the config seed
-// (build_run_matrix fills RunMatrix::own_seeds from their critical_squares: sources).
-bool own_seeds(const ExperimentConfig& config) { return task_info(config.task).inputs == TaskInput::critical_squares; }
+// The kinds whose runs take their instance's own seed, not one derived from the config seed
+// (build_run_matrix fills RunMatrix::own_seeds from their critical_squares: or critical_orders: sources).
+bool own_seeds(const ExperimentConfig& config) { return futolab::own_seeds(task_info(config.task)); }
 
 // What the experiment writes in the `mode` column: the search mode for puzzle tasks
 // (records/results_csv.cpp), the task's name for the square tasks (experiments/tasks/square_row.cpp).

@@ -16,5 +16,6 @@ std::span<const OptionSpec> exact_method_options();     // task exact
 std::span<const OptionSpec> exact_square_method_options();  // task exact-square
 std::span<const OptionSpec> construct_method_options();     // task construct
 std::span<const OptionSpec> exhaustive_method_options();    // task exhaustive
+std::span<const OptionSpec> exact_sample_method_options();  // task exact-sample
 
 }  // namespace futolab

@@ -184,7 +184,61 @@ const OptionTable<ExhaustiveConfig>& exhaustive_table() {
     return table;
 }
 
+// The method `exact-sample` (task exact-sample): `sample` random squares drawn from the run's
+// seed, each class's own minimum by the solver oracle (critical/exact/exact.hpp, exact_sample).
+// below=B asks each class only for sets cheaper than B (0: its own minimum); threads share the
+// classes. Only the objective, sample and below change what is found.
+struct ExactSampleConfig {
+    critical::ExactObjective objective = critical::ExactObjective::two_h_three_k;
+    std::uint64_t sample = 1;
+    critical::HittingEngine engine = critical::HittingEngine::bb;
+    bool shrink = critical::ExactOptions{}.shrink;
+    bool cycle_seeds = critical::ExactOptions{}.cycle_seeds;
+    std::uint64_t probe_seeds = critical::ExactOptions{}.probe_seeds;
+    std::uint64_t below = 0;
+    std::uint64_t threads = 1;
+    std::string verify{kCriticalVerifySpec};
+};
+
+const OptionTable<ExactSampleConfig>& exact_sample_table() {
+    using C = ExactSampleConfig;
+    static const OptionTable<C> table{
+        choice<C>("objective", [](C& c) -> auto& { return c.objective; }, critical::exact_objectives(),
+                  "what each class's minimum is of (frontier: min k for every h_max)"),
+        whole<C>("sample", [](C& c) -> auto& { return c.sample; }, 1, 100000000, "random squares drawn (square i from seed + i)"),
+        choice<C>("engine", [](C& c) -> auto& { return c.engine; }, critical::kHittingEngines, "hitting-set engine"),
+        choice<C>("shrink", [](C& c) -> auto& { return c.shrink; }, {{"no", false}, {"yes", true}},
+                  "shrink each counterexample to an inclusion-minimal set"),
+        choice<C>("cycle_seeds", [](C& c) -> auto& { return c.cycle_seeds; }, {{"no", false}, {"yes", true}},
+                  "seed each class with its square's cycle switches"),
+        whole<C>("probe_seeds", [](C& c) -> auto& { return c.probe_seeds; }, 0, 100000000, "random probes seeding each class"),
+        whole<C>("below", [](C& c) -> auto& { return c.below; }, 0, 1000, "look only for sets cheaper than this (0: each class's own minimum)")
+            .applies_when({OptionTest::is_not("objective", {"frontier"})}),
+        whole<C>("threads", [](C& c) -> auto& { return c.threads; }, 1, 1024, "threads sharing the classes"),
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, verify_choices(), kVerifyHelp),
+    };
+    return table;
+}
+
 }  // namespace
+
+std::span<const OptionSpec> exact_sample_method_options() { return exact_sample_table().specs(); }
+
+ExactSampleMethod exact_sample_method(const SolverSpec& method) {
+    const ExactSampleConfig c = exact_sample_table().decode(method);
+    ExactSampleMethod m;
+    m.objective = c.objective;
+    m.sample = c.sample;
+    m.search.engine = c.engine;
+    m.search.oracle = critical::ExactOracle::solver;
+    m.search.shrink = c.shrink;
+    m.search.cycle_seeds = c.cycle_seeds;
+    m.search.probe_seeds = static_cast<std::size_t>(c.probe_seeds);
+    m.search.below = static_cast<int>(c.below);
+    m.search.threads = static_cast<int>(c.threads);
+    m.verify = c.verify;
+    return m;
+}
 
 std::span<const OptionSpec> construct_method_options() { return construct_table().specs(); }
 std::span<const OptionSpec> exhaustive_method_options() { return exhaustive_table().specs(); }

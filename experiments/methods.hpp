@@ -10,6 +10,8 @@
 //         verify=gecode|gac|fc|sat,certificate=no|yes                          (task exact-square)
 //   construct:split=balanced|0..63,verify=gecode|gac|fc|sat,certificate=no|yes (task construct)
 //   exhaustive:verify=gecode|gac|fc|sat                                         (task exhaustive)
+//   exact-sample:objective=…,sample=N,engine=bb|cadical,shrink=yes|no,cycle_seeds=yes|no,
+//         probe_seeds=N,below=N,threads=N,verify=gecode|gac|fc|sat              (task exact-sample)
 #pragma once
 
 #include "critical/exact/exact.hpp"
@@ -90,5 +92,15 @@ ConstructMethod construct_method(const SolverSpec& method);
 
 // The method `exhaustive`: the backend that verifies its two witnesses.
 std::string exhaustive_verify(const SolverSpec& method);
+
+// The method `exact-sample`: the objective, how many squares are drawn, the search's options
+// (the solver oracle, below, threads), who verifies the witness.
+struct ExactSampleMethod {
+    critical::ExactObjective objective = critical::ExactObjective::two_h_three_k;
+    std::uint64_t sample = 1;
+    critical::ExactOptions search;
+    std::string verify{kCriticalVerifySpec};
+};
+ExactSampleMethod exact_sample_method(const SolverSpec& method);
 
 }  // namespace futolab

@@ -3,7 +3,11 @@
 #include "critical/construction/chain_construction.hpp"
 #include "critical/construction/construction_record.hpp"
 #include "critical/construction/zero_given_certificate.hpp"
+#include "critical/clue_universe.hpp"
+#include "critical/exact/exact.hpp"
 #include "critical/exact/exhaustive.hpp"
+#include "critical/oracle/report.hpp"
+#include "critical/oracle/verify.hpp"
 #include "critical/greedy/pipeline.hpp"
 #include "experiments/methods.hpp"
 
@@ -66,7 +70,108 @@ void check_certificate(const RowCells& row, const Instance& record, const Json& 
         refuse_output(row, "a record whose certificate is of another square or other relations than the record's");
 }
 
+// The record's clues as a set of its square's universe; a clue twice, or one that is not the
+// square's, refused.
+critical::ClueSet clue_set_of(const RowCells& row, const critical::ClueUniverse& u, const Instance& record) {
+    critical::ClueSet set(static_cast<std::size_t>(u.size()), 0);
+    std::size_t found = 0;
+    for (int i = 0; i < u.size(); ++i) {
+        const critical::Clue& c = u.clue(i);
+        const int n = u.n();
+        const bool in = c.is_number ? std::any_of(record.givens.begin(), record.givens.end(),
+                                                  [&](const Given& g) { return g.row * n + g.col == c.cell && g.value == u.square()[c.cell]; })
+                                    : std::any_of(record.lt.begin(), record.lt.end(), [&](const LessThan& l) {
+                                          return l.r1 * n + l.c1 == c.cell && l.r2 * n + l.c2 == c.other;
+                                      });
+        set[static_cast<std::size_t>(i)] = in ? 1 : 0;
+        found += in ? 1 : 0;
+    }
+    if (found != record.givens.size() + record.lt.size())
+        refuse_output(row, "a record with a clue twice, or a clue that is not its square's");
+    return set;
+}
+
+// A figure the search counted: a whole number (`time`: a non-negative number).
+void check_figure(const RowCells& row, const Json& meta, const char* key, bool time = false) {
+    const auto it = meta.find(key);
+    const bool ok = it != meta.end() && (time ? it->is_number() && it->get<double>() >= 0 : it->is_number_unsigned());
+    if (!ok) refuse_output(row, fmt::format("a record whose meta '{}' is not {}, as the search writes it", key,
+                                            time ? "a non-negative number" : "a whole number"));
+}
+
+// class_minima: the classes by their own minimum ("none": no set), every class counted once.
+void check_class_minima(const RowCells& row, const Json& meta, std::size_t classes) {
+    const auto it = meta.find("class_minima");
+    std::uint64_t counted = 0;
+    if (it != meta.end() && it->is_object())
+        for (const auto& [key, value] : it->items()) counted += value.is_number_unsigned() ? value.get<std::uint64_t>() : classes + 1;
+    if (counted != classes)
+        refuse_output(row, fmt::format("a record whose meta 'class_minima' does not count each of its {} classes once", classes));
+    for (const char* key : {"class_cpu_seconds", "class_seconds"})
+        if (!meta.contains(key) || !meta[key].is_object()) refuse_output(row, fmt::format("a record without meta '{}', which the search writes", key));
+}
+
 }  // namespace
+
+void check_exact_sample_output(const RowCells& row, const std::vector<Instance>& records, const SolverSpec& method,
+                               std::uint64_t seed) {
+    const ExactSampleMethod m = exact_sample_method(method);
+    const int n = records.front().n;
+    const std::vector<SquareClass> classes = critical::sample_classes(n, m.sample, seed);
+    const std::string objective = critical::exact_objective_name(m.objective);
+    const bool frontier = m.objective == critical::ExactObjective::frontier;
+    std::uint64_t nodes = 0, queries = 0;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const Instance& record = records[i];
+        const Json& meta = record.meta;
+        if (!meta.is_object()) refuse_output(row, "a record without the meta the search writes");
+        check_figure(row, meta, "class");
+        const std::uint64_t c = meta["class"].get<std::uint64_t>();
+        if (c >= classes.size() || flat(record.solution) != classes[c].square)
+            refuse_output(row, fmt::format("a record whose square is not class {} of the {} classes its seed {} draws", c, classes.size(), seed));
+        const critical::ClueUniverse u(n, classes[c].square);
+        const critical::ClueSet set = clue_set_of(row, u, record);
+        const critical::Verification v = critical::verify_critical_set(u, set, m.verify);
+        if (!v.uniquely_completable || !v.critical)
+            refuse_output(row, fmt::format("a record whose set is not {} (verified again by {})",
+                                           v.uniquely_completable ? "critical" : "uniquely completable", m.verify));
+        for (const char* key : {"hitting_set_calls", "nodes", "oracle_queries", "unavoidable_sets"}) check_figure(row, meta, key);
+        check_figure(row, meta, "time_ms", true);
+        check_class_minima(row, meta, classes.size());
+        // What the run writes deterministically, rebuilt around the record's own search figures.
+        Json extra = meta;
+        const int cost = critical::weighted_cost(critical::count_clues(u, set), critical::objective_weights(frontier ? critical::ExactObjective::k_only : m.objective));
+        extra.update(Json{{"exact", false}, {"objective", objective}, {"n", n}, {"squares", m.sample}, {"classes", classes.size()},
+                          {"search_backend", std::string(m.search.engine == critical::HittingEngine::bb ? "bb+" : "cadical+") + "solver"},
+                          {"sample", true}, {"sample_seed", seed}, {"sample_bound", "upper"}, {"minimum", cost}});
+        std::string id = fmt::format("sample-n{}-{}", n, objective);
+        if (frontier) {
+            check_figure(row, meta, "h_max");
+            const std::uint64_t h_max = meta["h_max"].get<std::uint64_t>();
+            if (record.givens.size() > h_max) refuse_output(row, fmt::format("a frontier point with more than its h_max {} numbers", h_max));
+            id = fmt::format("sample-n{}-frontier-h{}", n, h_max);
+            extra["point"] = Json::array({h_max, cost});
+        }
+        const bool pruned = m.search.below > 0;
+        for (const char* key : {"classes_at_minimum", "squares_at_minimum"})
+            if (meta.contains(key) == pruned)
+                refuse_output(row, fmt::format("a record {} meta '{}', which the search writes {}", pruned ? "with" : "without", key,
+                                               pruned ? "only without below" : "without below"));
+        Json made_meta = critical::set_record(u, set, id, v, Json::object()).meta;
+        for (const auto& [key, value] : extra.items())
+            if (!made_meta.contains(key)) made_meta[key] = value;
+        Instance made = critical::set_record(u, set, id, v, Json::object());
+        made.meta = std::move(made_meta);
+        if (line_of(made) != line_of(record))
+            refuse_output(row, fmt::format("a record (line {}) other than the one the sample's search writes for its set", i + 1));
+        if (i == 0) {
+            nodes = meta["nodes"].get<std::uint64_t>();
+            queries = meta["oracle_queries"].get<std::uint64_t>();
+        }
+    }
+    if (row.whole("nodes") != nodes) row.refuse("nodes", fmt::format("where its record's search counts {}", nodes));
+    if (row.whole("checks") != queries) row.refuse("checks", fmt::format("where its record's search asks {} oracle queries", queries));
+}
 
 void check_construct_output(const RowCells& row, const Instance& record, const SolverSpec& method) {
     const ConstructMethod m = construct_method(method);

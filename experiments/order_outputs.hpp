@@ -9,7 +9,14 @@
 //     the record carries none;
 //   - exhaustive: both minima over every square of the order (n <= 4: at most 0.6 s, once per
 //     order and backend), each record equal to the row's except meta.time_ms (the search's
-//     time), and the row's nodes the search's.
+//     time), and the row's nodes the search's;
+//   - exact-sample: the sample is not searched again (minutes at n = 6), but everything it fixes
+//     cheaply is: the record's square is the canonical square of its `class` among the classes
+//     the row's seed draws (sample_classes), its clues a critical set verified again by the
+//     method's backend, its id, `classes`, `squares`, `sample_seed`, objective, backend and
+//     `minimum` (the set's cost) what the run writes; the search's figures are whole numbers
+//     (times non-negative), `class_minima` counts every class once, and the row's nodes and
+//     checks are the record's nodes and oracle queries.
 #pragma once
 
 #include "core/formats/formats.hpp"
@@ -34,5 +41,9 @@ struct ExhaustiveMade {
 // `made`: the searches made so far, by order and backend (one per order in a resume).
 void check_exhaustive_output(const RowCells& row, const std::vector<Instance>& records, const SolverSpec& method,
                              std::map<std::string, ExhaustiveMade>& made);
+
+// `seed`: the row's seed, which drew the sample.
+void check_exact_sample_output(const RowCells& row, const std::vector<Instance>& records, const SolverSpec& method,
+                               std::uint64_t seed);
 
 }  // namespace futolab

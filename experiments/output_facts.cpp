@@ -403,6 +403,10 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
         check_message(row, "");
         return check_exhaustive_output(row, records, method, state_.exhaustive);
     }
+    if (task == Task::exact_sample) {
+        check_message(row, "");
+        return check_exact_sample_output(row, records, method, row.whole("seed"));
+    }
     if (records.size() != 1) row.refuse_output(fmt::format("{} records, where the task writes one", records.size()));
     if (task == Task::construct) {
         check_message(row, "");

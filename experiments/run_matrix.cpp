@@ -210,11 +210,13 @@ void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& 
     if (files != nullptr) files->push_back({c.file, fmt::format("{:016x}", fnv1a64(read_text_file(c.file)))});
 }
 
-// The one instance of a critical_orders: source: the empty board of its order, id n<n>.
-void critical_order_of(const CriticalOrdersSource& c, std::vector<Instance>& out) {
+// The one instance of a critical_orders: source: the empty board of its order, id n<n>; for a
+// kind whose runs draw squares from the source's seed, id n<n>-s<seed> and meta.seed that seed.
+void critical_order_of(const CriticalOrdersSource& c, bool seeded, std::vector<Instance>& out) {
     Instance in;
     in.n = c.n;
-    in.id = fmt::format("n{}", c.n);
+    in.id = seeded ? fmt::format("n{}-s{}", c.n, c.seed) : fmt::format("n{}", c.n);
+    if (seeded) in.meta = Json{{"seed", c.seed}};
     out.push_back(std::move(in));
 }
 
@@ -223,6 +225,7 @@ static_assert(task_info(Task::solve).max_n == kMaxSize && task_info(Task::greedy
 static_assert(task_info(Task::exact).max_n == kMaxEnumeratedN);
 static_assert(task_info(Task::exact_square).max_n == critical::kMaxWideN);
 static_assert(task_info(Task::construct).max_n == kMaxSize && task_info(Task::exhaustive).max_n == critical::kMaxExhaustiveN);
+static_assert(task_info(Task::exact_sample).max_n == critical::kMaxExactN);
 
 // An instance of an order its task does not take (TaskInfo::max_n) is named where it was read,
 // as the matrix is built and before any file is written (round 13, F4: a 10x10 square of task
@@ -259,7 +262,8 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
         if (source.kind == InstanceSource::Kind::squares) random_squares(config, source.squares, out);
         else if (source.kind == InstanceSource::Kind::classes) square_classes_of(source.classes, out);
         else if (source.kind == InstanceSource::Kind::critical_squares) critical_squares_of(source.critical_squares, out, files);
-        else if (source.kind == InstanceSource::Kind::critical_orders) critical_order_of(source.critical_orders, out);
+        else if (source.kind == InstanceSource::Kind::critical_orders)
+            critical_order_of(source.critical_orders, task_info(config.task).order_seed, out);
         else if (source.generate.kind == GeneratorKind::unique) generate_unique(config, source.generate, out);
         else generate_random(config, source.generate, out, points);
     } catch (const InputError& e) {  // an out-of-range parameter: name the config line
@@ -281,7 +285,7 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
 // critical_squares: names its squares itself (config.hpp), so "rename one" is no advice there.
 // `first_line`: the config line of the source that read it first.
 std::string repeated_id_advice(const ExperimentConfig& config, const InstanceSource& source, bool same_place, int first_line) {
-    if (source.kind == InstanceSource::Kind::critical_orders) return "give each order once";
+    if (source.kind == InstanceSource::Kind::critical_orders) return "give each order (and seed) once";
     if (source.kind != InstanceSource::Kind::critical_squares) return "rename one, or list the file once";
     const CriticalSquaresSource& c = source.critical_squares;
     if (c.n > 0) return "critical_squares sources of one n need seed ranges (seed to seed + count - 1) that do not overlap";
@@ -387,7 +391,7 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
                 append_point(m, axes, points[j]);
                 if (source.kind == InstanceSource::Kind::classes)
                     m.classes.push_back({in.meta["class"].get<std::size_t>(), in.meta["orbit"].get<int>()});
-                if (source.kind == InstanceSource::Kind::critical_squares) m.own_seeds.push_back(in.meta["seed"].get<std::uint64_t>());
+                if (own_seeds(task_info(config.task))) m.own_seeds.push_back(in.meta["seed"].get<std::uint64_t>());
             } catch (const InputError& e) {
                 if (!skipped) throw;
                 skipped->push_back({in.id, e.what()});

@@ -53,7 +53,11 @@ ResultRow run_construct(TaskContext& context, const PlannedRun& run);
 // square of the run's order, one verified witness record each (method exhaustive).
 ResultRow run_exhaustive(TaskContext& context, const PlannedRun& run);
 
-// The row of an order kind's run (construct, exhaustive) whose process ended without one.
+// exact-sample (tasks/exact_sample.cpp): the classes of the random squares the run's seed draws,
+// each its own minimum; the minimum over them, an upper bound (method exact-sample).
+ResultRow run_exact_sample(TaskContext& context, const PlannedRun& run);
+
+// The row of an order kind's run (construct, exhaustive, exact-sample) whose process ended without one.
 ResultRow unfinished_order(const TaskContext& context, const PlannedRun& run, const SolveResult& ended);
 
 // The row of a square kind's run (generate, critical, exact) whose process ended without one:

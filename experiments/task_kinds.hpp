@@ -40,8 +40,11 @@ namespace futolab {
 //                 critical/construction/chain_construction.hpp);
 //   exhaustive    `futolab critical --exhaustive`: the exact minima of 2h+3k and of k (h = 0)
 //                 over every square of one order, n <= 4 (method `exhaustive`,
-//                 critical/exact/exhaustive.hpp).
-enum class Task { solve, count, generate, critical, exact, greedy, exact_square, construct, exhaustive };
+//                 critical/exact/exhaustive.hpp);
+//   exact-sample  `futolab critical --exact --sample`: the classes of random squares of one order
+//                 drawn from the `critical_orders:` source's seed, each its own minimum: an
+//                 upper bound (method `exact-sample`, critical/exact/exact.hpp).
+enum class Task { solve, count, generate, critical, exact, greedy, exact_square, construct, exhaustive, exact_sample };
 
 // What a kind's runs take as their instance, and so which `instances:` sources feed it
 // (sources_of): puzzles (files, generators), solved squares (those, whose solution is used, and
@@ -107,6 +110,9 @@ struct TaskInfo {
     CounterMask empty_counters;
     TaskRunFn run;               // the run on this thread, as its row
     TaskUnfinishedFn unfinished; // the row of a run whose process ended without one
+    // critical_orders: its runs draw squares from the source's `seed`, the run's seed (as a
+    // critical_squares: square's); the other order kinds draw nothing and refuse it.
+    bool order_seed = false;
 };
 
 constexpr unsigned status_bit(Status s) { return 1u << static_cast<unsigned>(s); }
@@ -187,6 +193,12 @@ inline constexpr std::array kTasks{
              .square_tables = false, .max_n = 4, .success = Status::solved,
              .output_statuses = status_bit(Status::solved), .zero_counters = 0,
              .empty_counters = kExhaustiveUncounted, .run = &tasks::run_exhaustive, .unfinished = &tasks::unfinished_order},
+    TaskInfo{.value = Task::exact_sample, .name = "exact-sample", .inputs = TaskInput::critical_orders,
+             .mode = TaskMode::none, .keys = 0, .columns = TaskColumn::counters | TaskColumn::h_k | TaskColumn::output,
+             .method = "exact-sample", .method_options = &exact_sample_method_options, .time_limit_needs_process = "",
+             .square_tables = false, .max_n = 6, .success = Status::solved,
+             .output_statuses = status_bit(Status::solved), .zero_counters = 0, .empty_counters = kExactUncounted,
+             .run = &tasks::run_exact_sample, .unfinished = &tasks::unfinished_order, .order_seed = true},
 };
 
 // task_info(t) indexes the table by the enum: a row out of order is a compile error.
@@ -208,6 +220,9 @@ constexpr bool fills(const TaskInfo& kind, TaskColumn column) {
 constexpr bool carries_output(const TaskInfo& kind, Status status) {
     return (kind.output_statuses & status_bit(status)) != 0;
 }
+// Kinds whose runs take their instance's own seed, not one derived from the config seed: a
+// critical_squares: square's, or an order_seed kind's critical_orders: seed.
+constexpr bool own_seeds(const TaskInfo& kind) { return kind.inputs == TaskInput::critical_squares || kind.order_seed; }
 // Kinds with a method are configured by `methods:` (experiments/methods.hpp), not `solvers:`.
 constexpr bool takes_methods(const TaskInfo& kind) { return !kind.method.empty(); }
 

@@ -26,6 +26,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The row of `instance`: rows are written in the order the runs end.
+std::size_t row_of(const futolab::CsvTable& t, const std::string& instance) {
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+        if (cell(t, r, "instance") == instance) return r;
+    FAIL("no row of " << instance);
+    return 0;
+}
+
 fs::path sweep(const std::string& name, const std::string& config) { return futolab::test::sweep_in("order-tasks", name, config); }
 
 const std::string kConstruct =
@@ -41,54 +49,91 @@ TEST_CASE("task construct: one verified construction per order, its edits refuse
     const fs::path dir = sweep("construct", kConstruct);
     const futolab::CsvTable t = table_of(dir / "base" / "co.csv");
     REQUIRE(t.rows.size() == 2);
-    CHECK(cell(t, 0, "instance") == "n6");
-    CHECK(cell(t, 0, "status") == "critical");
-    CHECK(cell(t, 1, "k") == "20");  // floor(9^2/4)
-    CHECK(cell(t, 0, "solution").empty());
-    CHECK(cell(t, 0, "nodes").empty());
-    const Json record = Json::parse(cell(t, 1, "output"));
+    const std::size_t r6 = row_of(t, "n6"), r9 = row_of(t, "n9");
+    CHECK(cell(t, r6, "status") == "critical");
+    CHECK(cell(t, r9, "k") == "20");  // floor(9^2/4)
+    CHECK(cell(t, r6, "solution").empty());
+    CHECK(cell(t, r6, "nodes").empty());
+    const Json record = Json::parse(cell(t, r9, "output"));
     CHECK(record["id"] == "construct-n9-m4");
     CHECK(record["meta"]["certificate"].size() == 2);
     accepted_by_both(dir, "co");
-    refused_by_both(dir, "co", 1, record_edited(1, [](Json& r) { r["lt"][0] = Json::array({8, 0, 8, 1}); }),
+    refused_by_both(dir, "co", r9, record_edited(r9, [](Json& r) { r["lt"][0] = Json::array({8, 0, 8, 1}); }),
                     "other than the construction its method makes");
-    refused_by_both(dir, "co", 0, {{"meta.split", "1"}}, "other than the construction its method makes");
+    refused_by_both(dir, "co", r6, {{"meta.split", "1"}}, "other than the construction its method makes");
     // A witness that exchanges other lines: the set without its relation is not shown ambiguous.
-    refused_by_both(dir, "co", 1, record_edited(1, [](Json& r) { r["meta"]["certificate"][0]["witnesses"][0] = Json::array({"rows", 7, 8}); }),
+    refused_by_both(dir, "co", r9, record_edited(r9, [](Json& r) { r["meta"]["certificate"][0]["witnesses"][0] = Json::array({"rows", 7, 8}); }),
                     "certificate does not check");
-    refused_by_both(dir, "co", 1, record_edited(1, [](Json& r) { r["meta"]["certificate"][0]["n"] = 8; }), "certificate");
-    refused_by_both(dir, "co", 1, record_edited(1, [](Json& r) { r["meta"].erase("certificate"); }),
+    refused_by_both(dir, "co", r9, record_edited(r9, [](Json& r) { r["meta"]["certificate"][0]["n"] = 8; }), "certificate");
+    refused_by_both(dir, "co", r9, record_edited(r9, [](Json& r) { r["meta"].erase("certificate"); }),
                     "certificate' is not its certificate's lines");
-    refused_by_both(dir, "co", 0, {{"nodes", "0"}}, "counts none");
-    refused_by_both(dir, "co", 0, {{"message", "hello"}}, "writes none");
+    refused_by_both(dir, "co", r6, {{"nodes", "0"}}, "counts none");
+    refused_by_both(dir, "co", r6, {{"message", "hello"}}, "writes none");
 }
 
 TEST_CASE("task exhaustive: both minima of every order, made again by resume and merge", "[resume][merge][exhaustive]") {
     const fs::path dir = sweep("exhaustive", kExhaustive);
     const futolab::CsvTable t = table_of(dir / "base" / "ex.csv");
     REQUIRE(t.rows.size() == 2);
-    CHECK(cell(t, 1, "status") == "solved");
-    CHECK(cell(t, 1, "solutions") == "2");
-    CHECK(cell(t, 1, "h") == "4");  // the first record's: min 2h+3k = 8 with h = 4
-    const std::string output = cell(t, 1, "output");
+    const std::size_t r3 = row_of(t, "n3"), r4 = row_of(t, "n4");
+    CHECK(cell(t, r4, "status") == "solved");
+    CHECK(cell(t, r4, "solutions") == "2");
+    CHECK(cell(t, r4, "h") == "4");  // the first record's: min 2h+3k = 8 with h = 4
+    const std::string output = cell(t, r4, "output");
     REQUIRE(output.find('\n') != std::string::npos);
     CHECK(Json::parse(output.substr(output.find('\n') + 1))["meta"]["minimum"] == 4);
     accepted_by_both(dir, "ex");
     // Row 0 (order 3) only: the row after a two-line output cell starts two lines further on.
-    refused_by_both(dir, "ex", 0, {{"nodes", std::to_string(std::stoull(cell(t, 0, "nodes")) + 1)}}, "counts");
-    const auto line_edited = [](std::size_t line, std::function<void(Json&)> edit) {
-        return [line, edit](futolab::CsvTable& table) {
-            std::string& out = table.rows.at(0).at(table.column("output", "t"));
+    refused_by_both(dir, "ex", r3, {{"nodes", std::to_string(std::stoull(cell(t, r3, "nodes")) + 1)}}, "counts");
+    const auto line_edited = [r3](std::size_t line, std::function<void(Json&)> edit) {
+        return [line, edit, r = r3](futolab::CsvTable& table) {
+            std::string& out = table.rows.at(r).at(table.column("output", "t"));
             const std::size_t cut = out.find('\n');
             Json record = Json::parse(line == 0 ? out.substr(0, cut) : out.substr(cut + 1));
             edit(record);
             out = line == 0 ? record.dump() + out.substr(cut) : out.substr(0, cut + 1) + record.dump();
         };
     };
-    refused_by_both(dir, "ex", 0, line_edited(1, [](Json& r) { r["meta"]["minimum"] = 1; }),
+    refused_by_both(dir, "ex", r3, line_edited(1, [](Json& r) { r["meta"]["minimum"] = 1; }),
                     "(line 2) other than the one the search over every square of order 3 makes");
-    refused_by_both(dir, "ex", 0, line_edited(0, [](Json& r) { r["meta"]["time_ms"] = -1; }), "(line 1) whose meta 'time_ms' is not a time");
-    refused_by_both(dir, "ex", 0, line_edited(0, [](Json& r) { r["meta"]["classes"] = 3; }), "(line 1) other than");
+    refused_by_both(dir, "ex", r3, line_edited(0, [](Json& r) { r["meta"]["time_ms"] = -1; }), "(line 1) whose meta 'time_ms' is not a time");
+    refused_by_both(dir, "ex", r3, line_edited(0, [](Json& r) { r["meta"]["classes"] = 3; }), "(line 1) other than");
+}
+
+TEST_CASE("task exact-sample: the sample's classes drawn again from the row's seed, the set verified again", "[resume][merge][exact-sample]") {
+    const fs::path dir = sweep("sample", "name: sa\ntask: exact-sample\norder: sequential\ninstances:\n  - critical_orders: { n: 5, seed: 3 }\n"
+                                         "  - critical_orders: { n: 4, seed: 1 }\nmethods: [ \"exact-sample:objective=k,sample=6\" ]\n");
+    const futolab::CsvTable t = table_of(dir / "base" / "sa.csv");
+    REQUIRE(t.rows.size() == 2);
+    const std::size_t r = row_of(t, "n5-s3");
+    CHECK(cell(t, r, "instance") == "n5-s3");
+    CHECK(cell(t, r, "seed") == "3");
+    CHECK(cell(t, r, "status") == "solved");
+    const Json record = Json::parse(cell(t, r, "output"));
+    CHECK(record["id"] == "sample-n5-k");
+    CHECK(record["meta"]["sample_seed"] == 3);
+    CHECK(cell(t, r, "nodes") == record["meta"]["nodes"].dump());
+    accepted_by_both(dir, "sa");
+    const std::uint64_t c = record["meta"]["classes"].get<std::uint64_t>();
+    refused_by_both(dir, "sa", r, {{"meta.class", std::to_string(c)}}, "is not class");
+    refused_by_both(dir, "sa", r, {{"meta.minimum", "5"}}, "other than the one the sample's search writes");
+    refused_by_both(dir, "sa", r, {{"meta.classes", std::to_string(c + 1)}}, "other than the one the sample's search writes");
+    refused_by_both(dir, "sa", r, {{"meta.sample_seed", "4"}}, "other than the one the sample's search writes");
+    refused_by_both(dir, "sa", r, {{"meta.verified_by", "\"gac\""}}, "other than the one the sample's search writes");
+    refused_by_both(dir, "sa", r, {{"meta.nodes", "\"many\""}}, "'nodes' is not a whole number");
+    refused_by_both(dir, "sa", r, {{"meta.class_minima", "{\"6\": 1}"}}, "does not count each of its");
+    refused_by_both(dir, "sa", r, {{"nodes", "0"}}, "where its record's search counts");
+    refused_by_both(dir, "sa", r, record_edited(r, [](Json& r) { r["lt"].erase(r["lt"].begin()); }), "where the row's h and k are");
+    refused_by_both(dir, "sa", r,
+                    [r](futolab::CsvTable& table) {
+                        std::string& out = table.rows.at(r).at(table.column("output", "t"));
+                        Json made = Json::parse(out);
+                        made["lt"].erase(made["lt"].begin());
+                        out = made.dump();
+                        table.rows.at(r).at(table.column("k", "t")) = std::to_string(made["lt"].size());
+                    },
+                    "not uniquely completable");
+    refused_by_both(dir, "sa", r, {{"seed", "4"}}, "seed");
 }
 
 TEST_CASE("critical_orders: refusals name the config's field, before anything is written", "[config][construct][exhaustive]") {
@@ -111,8 +156,16 @@ TEST_CASE("critical_orders: refusals name the config's field, before anything is
     refused("name: e\ntask: greedy\ninstances:\n  - critical_orders: { n: 5 }\nmethods: [ critical ]\n",
             "task greedy takes 'critical_squares' sources only");
     refused("name: e\ntask: construct\ninstances:\n  - critical_orders: { n: 5 }\n  - critical_orders: { n: 5 }\nmethods: [ construct ]\n",
-            "give each order once");
+            "give each order");
     refused("name: e\ntask: construct\ninstances:\n  - critical_orders: { n: 5, m: 1 }\nmethods: [ construct ]\n", "'m'");
+    refused("name: e\ntask: construct\ninstances:\n  - critical_orders: { n: 5, seed: 2 }\nmethods: [ construct ]\n",
+            "critical_orders.seed does not apply to task construct");
+    refused("name: e\ntask: exact-sample\nseed: 2\ninstances:\n  - critical_orders: { n: 5 }\nmethods: [ exact-sample ]\n",
+            "critical_orders: { n: N, seed: S }");
+    refused("name: e\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 7 }\nmethods: [ exact-sample ]\n",
+            "critical_orders.n");
+    refused("name: e\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 5 }\nmethods: [ \"exact-sample:objective=frontier,below=3\" ]\n",
+            "below=3 has no effect");
     refused("name: e\ntask: construct\ninstances:\n  - critical_orders: { n: 5 }\nmethods: [ \"construct:split=x\" ]\n", "split");
 }
 

@@ -74,7 +74,8 @@ inline void refused_by_both(const std::filesystem::path& dir, const std::string&
     fs::remove_all(dir / "m");
     fs::copy(dir / "base", dir / "o");
     edit_table(dir / "o" / (name + ".csv"), edit);
-    const std::string where = name + ".csv:" + std::to_string(row + 2) + ":";
+    // The row's first line: a row after a multi-line cell (an output of several records) is further on.
+    const std::string where = name + ".csv:" + std::to_string(table_of(dir / "o" / (name + ".csv")).lines.at(row)) + ":";
     const auto resumed = run_cli("run -q cfg.yaml --out o --resume", dir.string());
     INFO(resumed.err);
     CHECK(resumed.exit_code == 2);
