@@ -72,7 +72,7 @@ void single_objective(ExactOutcome& out, const critical::ClassResult& r, const c
                       const std::string& id, const ExactMethod& m, Json meta) {
     if (!r.optimum.feasible) {
         out.status = Status::multiple;
-        out.message = "no set of the objective's clue kinds determines the square";
+        out.message = kNoSetMessage;
         return;
     }
     meta["minimum"] = r.optimum.cost;

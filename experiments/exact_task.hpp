@@ -22,6 +22,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace futolab {
@@ -43,6 +44,9 @@ private:
 // Counters the exact searches (a class's, task exact; a square's, task exact-square) have no
 // meaning for (SPEC §4: empty, never 0).
 inline constexpr CounterMask kExactNotCounted = counter_bits({Counter::fails, Counter::propagations, Counter::max_depth});
+
+// The message of a class whose objective's clue kinds do not determine it (status multiple).
+inline constexpr std::string_view kNoSetMessage = "no set of the objective's clue kinds determines the square";
 
 // What one class's search gives a row (the fields of ResultRow it sets).
 struct ExactOutcome {

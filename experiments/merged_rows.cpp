@@ -133,7 +133,7 @@ void check_shard_and_host(const RowChecker& row, const SidecarFacts& made_by, co
 // with counters of another kind was merged): its limits, as the config sets them, and, where
 // its sidecar says, its isolation and build. Solver rows say whether the spec's counters are
 // deterministic, the square tasks' rows whether the method's are (records/results_csv.cpp,
-// tasks/square_row.cpp: method_counters_deterministic).
+// tasks/square_row.cpp: method_counters_deterministic, of the method and the limits).
 std::map<std::string, std::string> shard_cells(const ExperimentConfig& config, const SidecarFacts& made_by,
                                                const SolverSpec& s, const std::string& build) {
     ResultRow row;
@@ -141,7 +141,7 @@ std::map<std::string, std::string> shard_cells(const ExperimentConfig& config, c
     row.cpu_limit_ms = limit_ms(config.limits.cpu_seconds);
     row.memory_limit_kb = made_by.isolation != "thread" ? config.limits.memory_bytes / 1024 : 0;
     row.deterministic = task_info(config.task).inputs == TaskInput::puzzles ? counters_deterministic(s)
-                                                                            : method_counters_deterministic(s);
+                                                                            : method_counters_deterministic(s, config.limits);
     for (const BuildIdentity& b : made_by.builds)
         if (b.name == build) row.build = b.cell();
     // A build cell that names none of the sidecar's builds (empty: round 11, F23) is its one build's.

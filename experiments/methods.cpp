@@ -309,7 +309,8 @@ std::string critical_record_id(Task task, std::string_view instance, std::uint64
     return task == Task::greedy ? std::string(instance) : fmt::format("{}:critical-s{}", instance, seed);
 }
 
-bool method_counters_deterministic(const SolverSpec& method) {
+bool method_counters_deterministic(const SolverSpec& method, const Limits& limits) {
+    if (method.name == method_name(Task::exact_square)) return limits.time_seconds <= 0 && limits.cpu_seconds <= 0;
     if (method.name != method_name(Task::critical)) return true;
     const critical::SearchOptions search = critical_method(method).search;
     return search.objective == critical::Objective::greedy || search.time_limit <= 0;

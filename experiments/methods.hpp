@@ -52,10 +52,14 @@ critical::PipelineOptions critical_method(const SolverSpec& method);
 std::string critical_record_id(Task task, std::string_view instance, std::uint64_t seed);
 // Whether a method's counters (and its record's search figures) are the same on every run of
 // one square and seed (SPEC §4): the results CSV's `deterministic` cell, written by the square
-// tasks and checked by resume and merge. Not for method critical with time_ms beyond its one
-// greedy pass: the clock cuts the search at a machine-dependent point, and the row still says
-// `critical`. A run stopped by the config's limits says `timeout` instead, as a solver's does.
-bool method_counters_deterministic(const SolverSpec& method);
+// tasks (square_row) and checked by resume (which reads it from there) and merge, so writer and
+// checkers ask this one function. Not for method critical with time_ms beyond its one greedy
+// pass: the clock cuts the search at a machine-dependent point, and the row still says
+// `critical`. Not for method exact-square under the config's time or cpu `limits`: the clock
+// cuts its search too, and its `timeout` row keeps the nodes and checks it reached (round 14,
+// B F6). Other runs stopped by a limit write no counters (task exact) or are solver runs, whose
+// cell counters_deterministic (solvers/registry/registry.hpp) says.
+bool method_counters_deterministic(const SolverSpec& method, const Limits& limits);
 // The value of method critical's `verify` option whose backend is `backend_spec` (a solver spec,
 // compared canonically: "gecode:cube=yes,var=afcsize" is `gecode`), if one is; and the list of
 // them for messages ("gecode, gac, fc, sat").

@@ -12,6 +12,7 @@
 #include "critical/oracle/oracle.hpp"
 #include "critical/oracle/report.hpp"
 #include "critical/oracle/verify.hpp"
+#include "experiments/exact_task.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/row_cells.hpp"
 #include "experiments/row_facts.hpp"
@@ -321,11 +322,19 @@ void check_certificate(const Row& row, const Instance& record, const ExactSquare
         row.refuse_output(fmt::format("a certificate of {} sets, more than its meta 'unavoidable_sets'", c.sets));
 }
 
+// A time the search measured (meta cpu_seconds, time_ms): present, a number, at least 0 (round
+// 14, B F5: -1, "abc" or none were resumed and merged, and analyze showed them).
+void check_time(const Row& row, const Instance& record, const char* key) {
+    const auto it = record.meta.find(key);
+    if (it == record.meta.end() || !it->is_number() || it->get<double>() < 0)
+        row.refuse_output(fmt::format("a record whose meta '{}' is not a time of at least 0, as the method writes it", key));
+}
+
 // An exact-square record's search figures where they meet the row or each other (round 13,
 // F9: an edited `checks` was resumed): the row's nodes and checks are the search's nodes and
 // oracle queries (tasks/exact_square.cpp), each seeded set is one of the pool of unavoidable
-// sets, and hitting_set_calls is a whole number. How many calls and sets a search took only
-// the search itself can tell.
+// sets, hitting_set_calls and oracle_nodes are whole numbers and its times are times. How
+// many calls and sets a search took, and how long, only the search itself can tell.
 void check_search_figures(const Row& row, const Instance& record) {
     if (row.whole("nodes") != counted(row, record, "nodes")) row.refuse("nodes", "where its output's search says otherwise");
     if (row.whole("checks") != counted(row, record, "oracle_queries"))
@@ -333,6 +342,9 @@ void check_search_figures(const Row& row, const Instance& record) {
     if (counted(row, record, "seeded") > counted(row, record, "unavoidable_sets"))
         row.refuse_output("a record whose meta 'seeded' is more than its 'unavoidable_sets'");
     counted(row, record, "hitting_set_calls");
+    counted(row, record, "oracle_nodes");
+    check_time(row, record, "cpu_seconds");
+    check_time(row, record, "time_ms");
 }
 
 // exact-square (tasks/exact_square.cpp): a critical set within the objective's clues, as
@@ -378,6 +390,43 @@ void check_exact_square(const Row& row, OutputFacts::State& state, const Instanc
     if (proved && m.certificate) check_certificate(row, record, m, square, set, cost);
 }
 
+// The clues a run of `method` for `task` may use, where the task writes `multiple` when they do
+// not determine the square: critical and greedy when the search's full allowed set is not
+// unique (critical/greedy/local_search.cpp), exact and exact-square when no set of the
+// objective's clue kinds is (exact_task.cpp, tasks/exact_square.cpp). Nullopt for a kind whose
+// `multiple` is not about one input square (its own checks' business).
+std::optional<ClueUse> clues_of_multiple(const Row& row, Task task, const SolverSpec& method) {
+    switch (task) {
+    case Task::critical:
+    case Task::greedy: {
+        const critical::SearchOptions search = critical_method(method).search;
+        return critical::objective_use(search.objective, search.use);
+    }
+    case Task::exact: return critical::objective_use(exact_method(method).objective, ClueUse::both);
+    case Task::exact_square: return critical::objective_use(exact_square_method(method).objective, ClueUse::both);
+    case Task::generate:   // draws another square where the relations leave a second solution
+    case Task::construct:  // a construction of every order
+    case Task::exhaustive: // a minimum over every square of the order
+        row.refuse("status", fmt::format("a status task {} never writes", task_name(task)));
+    default: return std::nullopt;
+    }
+}
+
+// A `multiple` row says the clues its method may use do not determine its square (round 14,
+// B F1: a critical row edited to `multiple`, its output emptied, was resumed and merged): gac
+// counts the square with every one of them to 2, as the search's first check does. With
+// numbers allowed that set is the whole square, so only relations-only methods can say it.
+void check_multiple(const Row& row, Grader& grader, Task task, const SolverSpec& method, const std::vector<int>& square) {
+    const std::optional<ClueUse> use = clues_of_multiple(row, task, method);
+    if (!use) return;
+    if (square.empty()) row.refuse("solution", "empty, where the task writes its input square");
+    const critical::ClueUniverse u(static_cast<int>(row.whole("n")), square);
+    if (grader.count_to_two(Puzzle::compile_for_search(u.to_instance(u.full(*use)))) == Status::unique)
+        row.refuse("status", fmt::format("where the clues its method may use (use {}) determine the square (gac, counting "
+                                         "to 2)", clue_use_name(*use)));
+    check_message(row, task == Task::exact ? std::string(kNoSetMessage) : "");
+}
+
 }  // namespace
 
 void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& path, Task task, const Limits& limits,
@@ -385,7 +434,10 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     if (!fills(task_info(task), TaskColumn::output)) return;
     const Row row{{t, r, path, refusing}};
     const auto at = std::find(t.header.begin(), t.header.end(), "output");
-    if (at == t.header.end() || row.cell("output").empty()) return;
+    if (at == t.header.end()) return;
+    if (status_named(row.cell("status")) == Status::multiple)  // a status with no record (status_facts)
+        return check_multiple(row, state_.grader, task, method, solution_of(t, r, path, static_cast<int>(row.whole("n")), refusing));
+    if (row.cell("output").empty()) return;
     const std::vector<Instance> records =
         parse_instances(row.cell("output"), fmt::format("{}:{}: column 'output'", path, t.lines[r]), Format::jsonl);
     const std::vector<int> square = solution_of(t, r, path, records.front().n, refusing);

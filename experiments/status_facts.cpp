@@ -65,31 +65,41 @@ void check_solver_row(const Row& row, const Mode& mode, Status status) {
 }
 
 
-// A counter the kind does not count is what its run writes (round 13, F9: an edited `fails`
-// of a greedy row was resumed, merged and analysed): 0 or empty as its TaskInfo row says; a
-// run whose process died (unfinished_square) leaves every counter empty.
-void check_uncounted(const Row& row, const TaskInfo& kind, Status status) {
-    const bool died = outcome_of(status) != RunOutcome::finished && status != Status::error &&
-                      !carries_output(kind, status);
+// A counter the kind does not count is empty, as its run writes it (round 13, F9: an edited
+// `fails` of a greedy row was resumed, merged and analysed; and a 0 there let `compare
+// --fail-on-change fails` pass without measuring anything): its TaskInfo's empty_counters.
+void check_uncounted(const Row& row, const TaskInfo& kind) {
     unsigned index = 0;  // the visit follows the Counter enum's order
     for_each_counter(Counters{}, 0, [&](std::string_view name, std::uint64_t, bool) {
         const CounterMask bit = CounterMask{1} << index++;
-        if (!row.has(name)) return;
-        const std::string& cell = row.cell(name);
-        if ((kind.empty_counters & bit) != 0 && !cell.empty())
+        if ((kind.empty_counters & bit) != 0 && row.has(name) && !row.cell(name).empty())
             row.refuse(name, fmt::format("where task {} counts none (the cell is empty)", kind.name));
-        if ((kind.zero_counters & bit) != 0 && cell != "0" && !(died && cell.empty()))
-            row.refuse(name, fmt::format("where task {} counts none (it writes 0)", kind.name));
     });
+}
+
+// The grade a square kind's row carries (round 11, F2's rule for solve rows, here from the
+// kind's row of task_kinds.hpp): none where the kind fills no grade (exact, exact-square and the
+// order kinds write it empty and refuse `grade:`), and none where the run made no puzzle to
+// grade (a status without a record); the grade of a record is output_facts.hpp's.
+void check_square_grade(const Row& row, const TaskInfo& kind, Status status) {
+    if (!row.has("grade") || row.cell("grade").empty()) return;
+    if (!fills(kind, TaskColumn::grade))
+        row.refuse("grade", fmt::format("where task {} writes none (it grades nothing)", kind.name));
+    if (status != Status::error && !carries_output(kind, status))
+        row.refuse("grade", fmt::format("where a '{}' run made no puzzle to grade", status_name(status)));
 }
 
 // generate, critical and exact rows (see the header).
 void check_square_row(const Row& row, const TaskInfo& kind, Status status) {
-    check_uncounted(row, kind, status);
+    check_uncounted(row, kind);
     if (!row.has("output")) return;  // a CSV before the column
     const std::string& output = row.cell("output");
     const std::uint64_t records = output.empty() ? 0 : static_cast<std::uint64_t>(std::count(output.begin(), output.end(), '\n')) + 1;
     if (status == kind.success && records == 0) row.refuse("status", "where its output is empty");
+    // h and k count the record's clues (row_facts.hpp): a run that made none writes 0.
+    if (records == 0)
+        for (const char* column : {"h", "k"})
+            if (row.has(column) && row.whole(column) != 0) row.refuse(column, "where its output holds no record to count the clues of");
     if (carries_output(kind, status)) {  // a bounds record may be missing: a search that found no set
         if (const auto count = row.solutions(); count && *count != records)
             row.refuse("solutions", fmt::format("where its output holds {} records", records));
@@ -99,6 +109,8 @@ void check_square_row(const Row& row, const TaskInfo& kind, Status status) {
     if (!multiple_ok && outcome_of(status) == RunOutcome::finished)
         row.refuse("status", fmt::format("a status task {} never writes", kind.name));
     if (records != 0) row.refuse("status", "where its output holds a record");
+    if (const auto count = row.solutions(); count && *count != 0)
+        row.refuse("solutions", fmt::format("where a '{}' run made nothing", status_name(status)));
 }
 
 }  // namespace
@@ -107,9 +119,14 @@ void check_status_facts(const CsvTable& t, std::size_t r, const std::string& pat
     const Row row{{t, r, path, refusing}};
     if (!row.has("mode") || !row.has("solutions")) return;  // SPEC §5 columns: only a hand-made table lacks them
     const std::optional<Status> status = status_named(row.cell("status"));
-    if (!status || *status == Status::error) return;  // an unknown status: the reader refuses it; error: evidence
+    if (!status) return;  // an unknown status: the reader refuses it
     const std::string& mode = row.cell("mode");
-    if (const TaskInfo* kind = square_kind(mode)) return check_square_row(row, *kind, *status);
+    if (const TaskInfo* kind = square_kind(mode)) {
+        check_square_grade(row, *kind, *status);
+        if (*status != Status::error) check_square_row(row, *kind, *status);  // error: its cells are evidence
+        return;
+    }
+    if (*status == Status::error) return;
     if (const std::optional<Mode> m = solver_mode(mode)) check_solver_row(row, *m, *status);
 }
 

@@ -15,8 +15,12 @@
 //     have none, except where the kind's output_statuses (task_kinds.hpp) say a status carries
 //     a record: exact-square's timeout holds its bounds record, or none if no set was found
 //     (round 13, F1); no other status is written, but error, which may keep a record that
-//     failed its verification. A counter the kind does not count is 0 or empty as its row
-//     says (zero_counters, empty_counters; round 13, F9).
+//     failed its verification. A row without a record has h = k = 0, and solutions 0 (or empty:
+//     a run that died) where its status carries none. A counter the kind does not count is
+//     empty (empty_counters; round 13, F9; round 14, B F7). A `grade` is empty where the kind
+//     fills none (exact, exact-square, the order kinds) and where the run made no puzzle (its
+//     status carries no record), error rows included (round 14, B F2); whether a `multiple`
+//     is true of the square is output_facts.hpp's (B F1).
 // An `error` row is the evidence of a failure (solution_is_evidence) and is not checked here.
 #pragma once
 

@@ -104,9 +104,9 @@ struct TaskInfo {
     // of the upper bound's cost). Any other status has none, but `error`, whose record is
     // evidence (status_facts.hpp; round 13, F1: a timeout's bounds record was refused).
     unsigned output_statuses;
-    // Counters the kind does not count: written 0 (zero_counters) or empty (empty_counters,
-    // SPEC §4), held to that on resume and merge (status_facts.hpp; round 13, F9).
-    CounterMask zero_counters;
+    // Counters the kind does not count: written empty (SPEC §4: empty means not reported, so a
+    // gate on one exits 2 "not measured" where a 0 let it pass), held to that on resume and
+    // merge (status_facts.hpp; round 13, F9). Generate, critical and greedy wrote 0 before.
     CounterMask empty_counters;
     TaskRunFn run;               // the run on this thread, as its row
     TaskUnfinishedFn unfinished; // the row of a run whose process ended without one
@@ -136,27 +136,27 @@ inline constexpr std::array kTasks{
              .keys = kEveryTaskKey, .columns = TaskColumn::counters | TaskColumn::solution, .method = "",
              .method_options = nullptr, .time_limit_needs_process = "", .square_tables = false, .max_n = 64,
              .success = Status::solved,
-             .output_statuses = 0, .zero_counters = 0, .empty_counters = 0,
+             .output_statuses = 0, .empty_counters = 0,
              .run = &tasks::run_solve, .unfinished = &tasks::unfinished_solve},
     TaskInfo{.value = Task::count, .name = "count", .inputs = TaskInput::puzzles, .mode = TaskMode::count,
              .keys = kEveryTaskKey, .columns = TaskColumn::counters | TaskColumn::solution, .method = "",
              .method_options = nullptr, .time_limit_needs_process = "", .square_tables = false, .max_n = 64,
              .success = Status::solved,
-             .output_statuses = 0, .zero_counters = 0, .empty_counters = 0,
+             .output_statuses = 0, .empty_counters = 0,
              .run = &tasks::run_solve, .unfinished = &tasks::unfinished_solve},
     TaskInfo{.value = Task::generate, .name = "generate", .inputs = TaskInput::squares, .mode = TaskMode::none,
              .keys = 0, .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::grade |
                                    TaskColumn::output,
              .method = "unique", .method_options = &unique_method_options, .time_limit_needs_process = "",
              .square_tables = false, .max_n = 64, .success = Status::unique,
-             .output_statuses = status_bit(Status::unique), .zero_counters = kSearchOnlyCounters, .empty_counters = 0,
+             .output_statuses = status_bit(Status::unique), .empty_counters = kSearchOnlyCounters,
              .run = &tasks::run_generate, .unfinished = &tasks::unfinished_square},
     TaskInfo{.value = Task::critical, .name = "critical", .inputs = TaskInput::squares, .mode = TaskMode::none,
              .keys = 0, .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::grade |
                                    TaskColumn::output,
              .method = "critical", .method_options = &critical_method_options, .time_limit_needs_process = "",
              .square_tables = false, .max_n = 64, .success = Status::critical,
-             .output_statuses = status_bit(Status::critical), .zero_counters = kSearchOnlyCounters, .empty_counters = 0,
+             .output_statuses = status_bit(Status::critical), .empty_counters = kSearchOnlyCounters,
              .run = &tasks::run_critical, .unfinished = &tasks::unfinished_square},
     TaskInfo{.value = Task::exact, .name = "exact", .inputs = TaskInput::classes, .mode = TaskMode::none,
              .keys = TaskKey::limits | TaskKey::isolation,
@@ -164,40 +164,39 @@ inline constexpr std::array kTasks{
              .method = "exact", .method_options = &exact_method_options,
              .time_limit_needs_process = "a class search is stopped by killing its process", .square_tables = true,
              .max_n = 5, .success = Status::solved,
-             .output_statuses = status_bit(Status::solved), .zero_counters = 0, .empty_counters = kExactUncounted,
+             .output_statuses = status_bit(Status::solved), .empty_counters = kExactUncounted,
              .run = &tasks::run_exact, .unfinished = &tasks::unfinished_square},
     TaskInfo{.value = Task::greedy, .name = "greedy", .inputs = TaskInput::critical_squares, .mode = TaskMode::none,
              .keys = 0, .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::grade |
                                    TaskColumn::output,
              .method = "critical", .method_options = &critical_method_options, .time_limit_needs_process = "",
              .square_tables = false, .max_n = 64, .success = Status::critical,
-             .output_statuses = status_bit(Status::critical), .zero_counters = kSearchOnlyCounters, .empty_counters = 0,
+             .output_statuses = status_bit(Status::critical), .empty_counters = kSearchOnlyCounters,
              .run = &tasks::run_greedy, .unfinished = &tasks::unfinished_square},
     TaskInfo{.value = Task::exact_square, .name = "exact-square", .inputs = TaskInput::critical_squares,
              .mode = TaskMode::none, .keys = TaskKey::limits | TaskKey::isolation,
              .columns = TaskColumn::counters | TaskColumn::solution | TaskColumn::h_k | TaskColumn::output,
              .method = "exact-square", .method_options = &exact_square_method_options, .time_limit_needs_process = "",
              .square_tables = false, .max_n = 9, .success = Status::solved,
-             .output_statuses = status_bits({Status::solved, Status::timeout}), .zero_counters = 0,
-             .empty_counters = kExactUncounted, .run = &tasks::run_exact_square,
-             .unfinished = &tasks::unfinished_square},
+             .output_statuses = status_bits({Status::solved, Status::timeout}), .empty_counters = kExactUncounted,
+             .run = &tasks::run_exact_square, .unfinished = &tasks::unfinished_square},
     TaskInfo{.value = Task::construct, .name = "construct", .inputs = TaskInput::critical_orders,
              .mode = TaskMode::none, .keys = 0, .columns = TaskColumn::counters | TaskColumn::h_k | TaskColumn::output,
              .method = "construct", .method_options = &construct_method_options, .time_limit_needs_process = "",
              .square_tables = false, .max_n = 64, .success = Status::critical,
-             .output_statuses = status_bit(Status::critical), .zero_counters = 0,
-             .empty_counters = kConstructUncounted, .run = &tasks::run_construct, .unfinished = &tasks::unfinished_order},
+             .output_statuses = status_bit(Status::critical), .empty_counters = kConstructUncounted,
+             .run = &tasks::run_construct, .unfinished = &tasks::unfinished_order},
     TaskInfo{.value = Task::exhaustive, .name = "exhaustive", .inputs = TaskInput::critical_orders,
              .mode = TaskMode::none, .keys = 0, .columns = TaskColumn::counters | TaskColumn::h_k | TaskColumn::output,
              .method = "exhaustive", .method_options = &exhaustive_method_options, .time_limit_needs_process = "",
              .square_tables = false, .max_n = 4, .success = Status::solved,
-             .output_statuses = status_bit(Status::solved), .zero_counters = 0,
-             .empty_counters = kExhaustiveUncounted, .run = &tasks::run_exhaustive, .unfinished = &tasks::unfinished_order},
+             .output_statuses = status_bit(Status::solved), .empty_counters = kExhaustiveUncounted,
+             .run = &tasks::run_exhaustive, .unfinished = &tasks::unfinished_order},
     TaskInfo{.value = Task::exact_sample, .name = "exact-sample", .inputs = TaskInput::critical_orders,
              .mode = TaskMode::none, .keys = 0, .columns = TaskColumn::counters | TaskColumn::h_k | TaskColumn::output,
              .method = "exact-sample", .method_options = &exact_sample_method_options, .time_limit_needs_process = "",
              .square_tables = false, .max_n = 6, .success = Status::solved,
-             .output_statuses = status_bit(Status::solved), .zero_counters = 0, .empty_counters = kExactUncounted,
+             .output_statuses = status_bit(Status::solved), .empty_counters = kExactUncounted,
              .run = &tasks::run_exact_sample, .unfinished = &tasks::unfinished_order, .order_seed = true},
 };
 

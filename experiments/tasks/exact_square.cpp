@@ -7,7 +7,6 @@
 #include "critical/exact/square_certificate.hpp"
 #include "experiments/exact_task.hpp"
 #include "experiments/methods.hpp"
-#include "experiments/task_kinds.hpp"
 #include "experiments/tasks/square_row.hpp"
 #include "sandbox/interrupt.hpp"
 
@@ -63,7 +62,6 @@ ResultRow run_exact_square(TaskContext& t, const PlannedRun& run) {
     row.status = status_of(r, t);
     row.counters.nodes = r.nodes;
     row.counters.checks = r.oracle_queries;
-    row.unknown_counters = task_info(Task::exact_square).empty_counters;  // what resume holds it to
     if (row.status == Status::error) row.message = "interrupted";
     else if (row.status == Status::timeout)
         row.message = r.feasible ? fmt::format("bounds [{}, {}]", r.lower, r.cost) : fmt::format("no set found, lower bound {}", r.lower);

@@ -25,9 +25,11 @@ ResultRow square_row(const TaskContext& t, const PlannedRun& run) {
     row.mode = std::string(task_name(t.config.task));
     row.solution = solution_to_text(square.n(), square_of(square));
     row.run = run.index;
-    // Said by the method (round 12, F4: a critical search bounded by time_ms wrote 1, and
-    // compare then called the clock's cut a change of behaviour). Resume reads it from here too.
-    row.deterministic = method_counters_deterministic(method);
+    // Said by the method and the limits (round 12, F4: a critical search bounded by time_ms wrote
+    // 1, and compare then called the clock's cut a change of behaviour). Resume reads it from here too.
+    row.deterministic = method_counters_deterministic(method, t.config.limits);
+    // What the kind does not count is empty, not 0 (SPEC §4); resume holds the row to it.
+    row.unknown_counters = task_info(t.config.task).empty_counters;
     return row;
 }
 

@@ -91,13 +91,13 @@ TEST_CASE("a method's counters are deterministic unless time_ms bounds a search 
     using futolab::method_counters_deterministic;
     using futolab::parse_method_spec;
     using futolab::Task;
-    CHECK(method_counters_deterministic(parse_method_spec(Task::greedy, "critical")));
-    CHECK(method_counters_deterministic(parse_method_spec(Task::greedy, "critical:objective=k,iterations=9")));
-    CHECK_FALSE(method_counters_deterministic(parse_method_spec(Task::greedy, "critical:objective=h+k,time_ms=5")));
-    CHECK_FALSE(method_counters_deterministic(parse_method_spec(Task::critical, "critical:objective=2h+3k,iterations=3,time_ms=5")));
-    CHECK(method_counters_deterministic(parse_method_spec(Task::generate, "unique")));
-    CHECK(method_counters_deterministic(parse_method_spec(Task::exact_square, "exact-square")));
-    CHECK(method_counters_deterministic(parse_method_spec(Task::exact, "exact")));
+    CHECK(method_counters_deterministic(parse_method_spec(Task::greedy, "critical"), {}));
+    CHECK(method_counters_deterministic(parse_method_spec(Task::greedy, "critical:objective=k,iterations=9"), {}));
+    CHECK_FALSE(method_counters_deterministic(parse_method_spec(Task::greedy, "critical:objective=h+k,time_ms=5"), {}));
+    CHECK_FALSE(method_counters_deterministic(parse_method_spec(Task::critical, "critical:objective=2h+3k,iterations=3,time_ms=5"), {}));
+    CHECK(method_counters_deterministic(parse_method_spec(Task::generate, "unique"), {}));
+    CHECK(method_counters_deterministic(parse_method_spec(Task::exact_square, "exact-square"), {}));
+    CHECK(method_counters_deterministic(parse_method_spec(Task::exact, "exact"), {}));
 }
 
 TEST_CASE("task greedy rows say whether their counters are deterministic, and resume and merge hold them to it (round 12, F4)",
@@ -127,7 +127,7 @@ TEST_CASE("resume and merge refuse a greedy row's edited iterations or message (
 TEST_CASE("resume and merge refuse whole-number cells with a leading zero (round 12, F6)", "[resume][merge][greedy]") {
     const fs::path dir = sweep("zeros");
     const futolab::CsvTable t = table_of(dir / "base" / "gr.csv");
-    for (const char* column : {"seed", "nodes", "wall_ns", "h", "fails", "run", "repeat"}) {
+    for (const char* column : {"seed", "nodes", "wall_ns", "h", "k", "run", "repeat"}) {
         const std::string value = cell(t, 0, column) == "0" ? "00" : "0" + cell(t, 0, column);
         refused_by_both(dir, "gr", 0, {{column, value}}, "column '" + std::string(column) + "': '" + value + "' has a leading zero");
     }
@@ -148,7 +148,7 @@ TEST_CASE("resume and merge refuse an exact-square row's edited limits in its re
                                                "methods: [ \"exact-square:objective=k\" ]\nlimits: { time: 600, cpu: 300 }\n");
     const futolab::CsvTable t = table_of(dir / "base" / "es.csv");
     REQUIRE(cell(t, 0, "status") == "solved");
-    CHECK(cell(t, 0, "deterministic") == "1");  // a run the limits stop says timeout
+    CHECK(cell(t, 0, "deterministic") == "0");  // the limits can cut the search (round 14, B F6)
     accepted_by_both(dir, "es");
     refused_by_both(dir, "es", 0, {{"meta.time_limit_s", "30"}}, "meta 'time_limit_s' is 30, where the method writes 600");
     refused_by_both(dir, "es", 0, {{"meta.cpu_limit_s", "600"}}, "meta 'cpu_limit_s' is 600, where the method writes 300");
