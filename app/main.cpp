@@ -70,9 +70,9 @@ bool away_from_stderr(const std::exception* e) {
 // Messages quote what the user gave (a value, a cell, a path): its invisible characters are
 // shown (<U+FEFF>, <U+202E>), or "'\ufeff1' is not a number" would read "'1' is not a number";
 // and so are line breaks (<U+000A>): a message is one line, and a file named "x\nfutolab: ok"
-// must not print a second one.
+// must not print a second one. A NUL in data quoted shows as <U+0000> (core/error.hpp nul_kept).
 int report(const char* kind, const std::exception& e, int code) {
-    print_message("futolab: " + std::string(kind) + futolab::visible_text(e.what(), futolab::LineBreaks::shown) + "\n",
+    print_message("futolab: " + std::string(kind) + futolab::visible_message(e.what()) + "\n",
                   away_from_stderr(&e));
     return code;
 }

@@ -9,21 +9,60 @@ bool is_binary_byte(char byte) {
     return b < 0x20 && b != '\t' && b != '\n' && b != '\v' && b != '\f' && b != '\r';
 }
 
-std::optional<BinaryByte> find_binary_byte(std::string_view text) {
+std::size_t utf8_sequence_length(std::string_view text) {
+    if (text.empty()) return 0;
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char b = byte(0);
+    // The length a well-formed sequence starting with this byte has (RFC 3629 table), 0 if none.
+    const std::size_t len = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+    if (len <= 1) return len;
+    const unsigned char lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;  // no overlong forms
+    const unsigned char hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;  // no surrogates, nothing past U+10FFFF
+    if (len > text.size() || byte(1) < lo || byte(1) > hi) return 0;
+    for (std::size_t k = 2; k < len; ++k)
+        if (byte(k) < 0x80 || byte(k) > 0xBF) return 0;
+    return len;
+}
+
+namespace {
+
+// The first byte of `text` from which `length` (the bytes a good character there has; 0: none)
+// answers 0, with its line and column.
+template <class Length>
+std::optional<BinaryByte> find_byte(std::string_view text, Length length) {
     std::size_t line = 1, line_start = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t good = length(text.substr(i));
+        if (good == 0) return BinaryByte{line, i - line_start + 1, static_cast<unsigned char>(text[i])};
         if (text[i] == '\n') {
             ++line;
             line_start = i + 1;
-        } else if (is_binary_byte(text[i])) {
-            return BinaryByte{line, i - line_start + 1, static_cast<unsigned char>(text[i])};
         }
+        i += good;
     }
     return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<BinaryByte> find_binary_byte(std::string_view text) {
+    return find_byte(text, [](std::string_view rest) -> std::size_t { return is_binary_byte(rest.front()) ? 0 : 1; });
+}
+
+std::optional<BinaryByte> find_non_utf8_byte(std::string_view text) {
+    return find_byte(text, utf8_sequence_length);
+}
+
+std::string not_utf8(unsigned char byte) {
+    return fmt::format("byte 0x{:02x} is not UTF-8: futolab reads UTF-8 text (save the file as UTF-8)", byte);
+}
+
 std::string binary_data(unsigned char byte, std::string_view kind) {
     return fmt::format("binary data (byte 0x{:02x}): not {}", byte, kind);
+}
+
+std::string escaped_binary_data(unsigned char byte) {
+    return fmt::format("binary data (byte 0x{:02x}) made by an escape such as \\0 or \\x1b in a quoted value: not text", byte);
 }
 
 }  // namespace futolab

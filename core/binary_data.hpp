@@ -24,8 +24,25 @@ struct BinaryByte {
 };
 std::optional<BinaryByte> find_binary_byte(std::string_view text);
 
+// The length of the well-formed UTF-8 sequence (RFC 3629: no overlong forms, no surrogates,
+// nothing past U+10FFFF) at the start of `text`; 0 if its first byte starts none (or it is empty).
+std::size_t utf8_sequence_length(std::string_view text);
+
+// Where the first byte of `text` that does not start a well-formed UTF-8 sequence is (a Latin-1
+// 'é' typed in a config). YAML is UTF-8 text: yaml-cpp would read such a byte, and the sidecar's
+// emitter write it back as U+FFFD, so the config text the sidecar keeps no longer hashes to its
+// config_hash and a run that finished could never be resumed or merged (red-team round 14, B F4).
+std::optional<BinaryByte> find_non_utf8_byte(std::string_view text);
+
+// "byte 0xe9 is not UTF-8: ..." — the refusal of such a byte.
+std::string not_utf8(unsigned char byte);
+
 // "binary data (byte 0x00): not a text file": the words of every such refusal (`kind` names the
 // file where the reader knows better, e.g. "a text puzzle file").
 std::string binary_data(unsigned char byte, std::string_view kind = "a text file");
+
+// "binary data (byte 0x00) made by an escape such as \0 or \x1b in a quoted value: not text": a
+// YAML scalar's, whose file holds no such byte (core/yaml_bounds.hpp, experiments/config.cpp).
+std::string escaped_binary_data(unsigned char byte);
 
 }  // namespace futolab

@@ -4,6 +4,12 @@
 
 namespace futolab {
 
+std::string nul_kept(std::string text) {
+    for (std::size_t at = text.find('\0'); at != std::string::npos; at = text.find('\0', at + 2))
+        text.replace(at, 1, "\xC0\x80");
+    return text;
+}
+
 std::string format_location(const SourceLoc& loc) {
     std::string out = loc.source.empty() ? std::string("<input>") : loc.source;
     if (loc.line > 0) out += fmt::format(":{}", loc.line);

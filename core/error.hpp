@@ -15,10 +15,17 @@ struct SourceLoc {
     int column = 0;
 };
 
+// A message travels as a C string (what()), which ends at its first NUL: a message quoting data
+// that held one (a CSV cell "vm\0x") printed as "column 'host' is 'vm" and nothing after (red-team
+// round 14, B F16). So each NUL of a message is kept as C0 80, the two bytes Modified UTF-8 writes
+// U+0000 as, and shown as <U+0000> when the message is printed (core/visible_text.hpp
+// visible_message).
+std::string nul_kept(std::string text);
+
 // Bad input (malformed text, invalid puzzle, bad option). The CLI maps it to exit code 2.
 class InputError : public std::runtime_error {
 public:
-    explicit InputError(const std::string& one_line) : std::runtime_error(one_line) {}
+    explicit InputError(const std::string& one_line) : std::runtime_error(nul_kept(one_line)) {}
 };
 
 // A file the command would read or write is the very file its standard output or error was

@@ -76,7 +76,7 @@ constexpr std::pair<std::string_view, std::uint64_t> kMemoryUnits[]{
     {"EiB", 1ULL << 60}, {"kB", 1'000ULL}, {"MB", 1'000'000ULL}, {"GB", 1'000'000'000ULL},
     {"TB", 1'000'000'000'000ULL}, {"PB", 1'000'000'000'000'000ULL}, {"EB", 1'000'000'000'000'000'000ULL}, {"B", 1}};
 
-constexpr std::string_view kMemoryRange = "(accepted: 1 MiB to 1 EiB, a whole number of bytes)";
+constexpr std::string_view kMemoryRange = "(accepted: 1 MiB to 1 EiB, a whole number of KiB)";
 
 // 128 bits: a memory size times its unit is computed exactly (GCC and Clang have it; the
 // extension keyword keeps -Wpedantic quiet).
@@ -164,7 +164,7 @@ std::uint64_t parse_memory_size(std::string_view text, std::string_view what) {
     const auto frac_part = fraction.empty() ? std::optional<U128>(0) : digits_value(fraction);
     const bool letters = suffix.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string_view::npos;
     if (!int_part || !frac_part || number.ends_with('.') || !letters)
-        reject(what, "'" + shown(text) + "'", "is not a memory size", "(e.g. 2GiB, 512MiB, 1.5GB)");
+        reject(what, "'" + shown(text) + "'", "is not a memory size", "(e.g. 2GiB, 512MiB, 1.5GiB)");
     const auto unit = std::find_if(std::begin(kMemoryUnits), std::end(kMemoryUnits),
                                    [&](const auto& u) { return suffix == u.first; });
     if (unit == std::end(kMemoryUnits))  // "1gib": a unit in the wrong case is not "no unit"
@@ -180,6 +180,13 @@ std::uint64_t parse_memory_size(std::string_view text, std::string_view what) {
     if (bytes > kMaxMemoryBytes) reject(what, shown(text), "is too large", std::string(kMemoryRange));
     if (fraction_bytes % scale != 0) reject(what, shown(text), "is not a whole number of bytes", std::string(kMemoryRange));
     if (bytes < kMinMemoryBytes) reject(what, shown(text), "is too small", std::string(kMemoryRange));
+    // The limit is written as memory_limit_kb (SPEC §5): 12MB (11718.75 KiB) and 12000001B were
+    // both written 11718, two limits as one cell (red-team round 14, B F20). So it must be whole
+    // KiB, as the cell can say it exactly; the two nearest are named.
+    if (const auto kib = static_cast<std::uint64_t>(bytes / 1024); bytes % 1024 != 0)
+        reject(what, shown(text), fmt::format("is {} bytes, not a whole number of KiB (as memory_limit_kb records it): "
+                                              "use {}KiB or {}KiB", static_cast<std::uint64_t>(bytes), kib, kib + 1),
+               std::string(kMemoryRange));
     return static_cast<std::uint64_t>(bytes);
 }
 

@@ -68,10 +68,11 @@ inline constexpr std::uint64_t kMaxMemoryBytes = std::uint64_t{1} << 60;
 inline constexpr std::uint64_t kMinMemoryBytes = std::uint64_t{1} << 20;
 
 // A memory size: decimal digits with an optional fraction and a unit, no sign, no exponent,
-// no space: "2GiB", "512MiB", "1.5GB", "100000kB", "1EiB". Units B, kB, MB, GB, TB, PB, EB
-// (powers of 1000) and KiB, MiB, GiB, TiB, PiB, EiB (powers of 1024), case as written. Read
-// exactly (no floating point): the result must be a whole number of bytes from 1 MiB to
-// 1 EiB, else a NumberError saying which rule the text breaks.
+// no space: "2GiB", "512MiB", "1.5GiB", "2GB", "102400kB", "1EiB". Units B, kB, MB, GB, TB, PB,
+// EB (powers of 1000) and KiB, MiB, GiB, TiB, PiB, EiB (powers of 1024), case as written. Read
+// exactly (no floating point): the result must be a whole number of KiB (the unit the CSV
+// records a limit in: 1GB, 976562.5 KiB, is refused) from 1 MiB to 1 EiB, else a NumberError
+// saying which rule the text breaks.
 std::uint64_t parse_memory_size(std::string_view text, std::string_view what);
 
 // A bound for messages in short plain form: 9.2e9, 0.001, 64.

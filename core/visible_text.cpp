@@ -89,4 +89,11 @@ std::string visible_text(std::string_view text, LineBreaks breaks) { return show
 
 std::string visible_text_keeping_markers(std::string_view text, LineBreaks breaks) { return shown(text, breaks, false); }
 
+std::string visible_message(std::string_view message) {
+    std::string text(message);
+    for (std::size_t at = text.find("\xC0\x80"); at != std::string::npos; at = text.find("\xC0\x80", at + 1))
+        text.replace(at, 2, 1, '\0');
+    return visible_text(text, LineBreaks::shown);
+}
+
 }  // namespace futolab

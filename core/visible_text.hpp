@@ -27,6 +27,10 @@ enum class LineBreaks { shown, kept };
 
 std::string visible_text(std::string_view text, LineBreaks breaks = LineBreaks::shown);
 
+// A message (an exception's what()) as printed: visible_text (LineBreaks::shown), a NUL kept as
+// C0 80 (core/error.hpp nul_kept) shown as the NUL it stands for, <U+0000>.
+std::string visible_message(std::string_view message);
+
 // For text whose data parts went through visible_text already (a compare header): shows any
 // invisible character still in it but leaves "<U+"/"<0x" alone. visible_text cannot be applied
 // twice (the second pass would escape the first one's markers); this one can.

@@ -6,7 +6,9 @@
 // aliases expanded, and refused past kMaxYamlNodes nodes or kMaxYamlDepth levels, or at a key
 // given twice in one map (yaml-cpp would keep both and read the first). Every YAML file futolab
 // reads (configs, sidecars, the config text a sidecar holds, checkpoint tables) is read here,
-// and holds one document and no binary data (red-team round 13, F7 and F8).
+// and holds one document and no binary data (red-team round 13, F7 and F8), is UTF-8 (a byte
+// that is not came back from the sidecar's emitter as U+FFFD), and has no scalar holding a NUL
+// (an escape such as "\0", which C calls cut the text at: red-team round 14, B F3 and F4).
 #pragma once
 
 #include <yaml-cpp/yaml.h>
@@ -23,7 +25,9 @@ inline constexpr std::size_t kMaxYamlDepth = 64;
 // throws InputError "SOURCE: YAML of more than 100000 nodes once its aliases are expanded
 // (anchors that refer to each other?): refusing it" (or "… nested deeper than 64 levels", or
 // "SOURCE:LINE:COLUMN: key 'K' is given twice", "SOURCE:LINE:COLUMN: a second YAML document starts
-// here: …" or "SOURCE:LINE:COLUMN: binary data (byte 0x00): not a text file").
+// here: …", "SOURCE:LINE:COLUMN: binary data (byte 0x00): not a text file", "SOURCE:LINE:COLUMN:
+// byte 0xe9 is not UTF-8: …", or, at a scalar an escape made a NUL in, "SOURCE:LINE:COLUMN:
+// binary data (byte 0x00) …: not text").
 YAML::Node load_yaml_bounded(const std::string& text, const std::string& source);
 
 }  // namespace futolab

@@ -2,6 +2,7 @@
 
 #include "core/yaml_bounds.hpp"
 
+#include "core/binary_data.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/numbers.hpp"
@@ -35,10 +36,12 @@ class Where {
 public:
     explicit Where(std::string path) : path_(std::move(path)) {}
 
-    [[noreturn]] void fail(const YAML::Node& node, const std::string& problem) const {
+    SourceLoc at(const YAML::Node& node) const {
         const YAML::Mark m = node.Mark();
-        throw_input_error({path_, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0}, problem);
+        return {path_, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0};
     }
+
+    [[noreturn]] void fail(const YAML::Node& node, const std::string& problem) const { throw_input_error(at(node), problem); }
 
     // Every key of `map` must be in `allowed`, and appear once.
     void keys(const YAML::Node& map, const std::vector<std::string>& allowed, const std::string& what) const {
@@ -55,8 +58,13 @@ public:
         }
     }
 
+    // Every value of a config is read here. A control byte that only an escape can put in a
+    // value ("\x01", "\e") is refused as it is in the text around it (core/binary_data.hpp): a
+    // path, a name or an argv element is text (red-team round 14, B F3; a NUL is refused by
+    // load_yaml_bounded, in every YAML file).
     std::string scalar(const YAML::Node& node, const std::string& what) const {
         if (!node.IsScalar()) fail(node, what + " must be a single value");
+        if (const auto bad = find_binary_byte(node.Scalar())) fail(node, what + ": " + escaped_binary_data(bad->byte));
         return node.Scalar();
     }
 
@@ -138,6 +146,15 @@ Limits read_limits(const Where& w, const YAML::Node& node) {
     return limits;
 }
 
+// A value given twice in one sweep (`n: [4, 04]`, `givens: [0.1, 0.10]`) would make every
+// instance of it twice, under one id: refused at the sweep, naming the value.
+template <class T>
+void refuse_repeats(const Where& w, const YAML::Node& node, const std::string& what, std::vector<T> values) {
+    std::sort(values.begin(), values.end());
+    if (const auto twice = std::adjacent_find(values.begin(), values.end()); twice != values.end())
+        w.fail(node, fmt::format("{} has {} twice", what, *twice));
+}
+
 // A sweep value: a scalar, a list, or {from, to, step} (inclusive, to within 1e-9). Every
 // value, and from and to, must lie in `range` (core/numbers.hpp: finite, no nan).
 std::vector<double> read_sweep(const Where& w, const YAML::Node& node, const std::string& what, const RealRange& range) {
@@ -161,6 +178,7 @@ std::vector<double> read_sweep(const Where& w, const YAML::Node& node, const std
         out.push_back(number(node));
     }
     if (out.empty()) w.fail(node, what + " has no values");
+    refuse_repeats(w, node, what, out);
     return out;
 }
 
@@ -186,10 +204,7 @@ std::vector<int> read_whole_sweep(const Where& w, const YAML::Node& node, const 
         out.push_back(number(node, what, lo));
     }
     if (out.empty()) w.fail(node, what + " has no values");
-    std::vector<int> sorted = out;
-    std::sort(sorted.begin(), sorted.end());
-    if (const auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end())
-        w.fail(node, fmt::format("{} has {} twice", what, *twice));
+    refuse_repeats(w, node, what, out);
     return out;
 }
 
@@ -543,6 +558,7 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
                                                task_name(c.task))
                                  : fmt::format("'seed' does not apply to task {}: its runs draw nothing at random", task_name(c.task)));
     if (root["limits"]) c.limits = read_limits(w, root["limits"]);
+    if (root["limits"] && root["limits"]["memory"]) c.memory_limit_at = w.at(root["limits"]["memory"]);
     // After read_limits: `limits` is a mapping of known keys by now.
     const TaskInfo& kind = task_info(c.task);
     if (!accepts(kind, TaskKey::node_limit) && root["limits"] && root["limits"]["nodes"])

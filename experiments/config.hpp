@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/clue_use.hpp"
+#include "core/error.hpp"
 #include "core/grades.hpp"
 #include "core/vocabulary.hpp"
 #include "experiments/task_kinds.hpp"
@@ -141,6 +142,7 @@ struct ExperimentConfig {
     bool grade = false;  // solve/count: fill the CSV `grade` column (generators/grade.hpp)
     Mode mode;
     Limits limits;
+    SourceLoc memory_limit_at;  // where limits.memory is (the memory floor is checked when the sweep starts)
     Isolation isolation = kDefaultIsolation;  // solve/count/exact runs (sandbox/sandbox.hpp)
     std::vector<InstanceSource> instances;
     std::vector<command::Declaration> commands;  // `commands:` (solve/count): what command:name=NAME runs
@@ -160,7 +162,7 @@ std::string builds_problem(const ExperimentConfig& config);
 // its isolation or builds (`futolab run --isolation/--build`).
 std::string isolation_problem(const ExperimentConfig& config);
 
-// limits.memory: parse_memory_size (core/numbers.hpp), 1 MiB to 1 EiB; a NumberError
+// limits.memory: parse_memory_size (core/numbers.hpp), whole KiB from 1 MiB to 1 EiB; a NumberError
 // (an InputError) saying why not.
 std::uint64_t parse_memory_bytes(const std::string& text);
 ExperimentConfig parse_config(const std::string& text, const std::string& path);

@@ -281,11 +281,33 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
     return out;
 }
 
+// Sources whose instances the config itself makes (generate, squares, classes): their place is
+// the source's line of the config.
+bool made_by_config(const InstanceSource& source) {
+    using Kind = InstanceSource::Kind;
+    return source.kind == Kind::generate || source.kind == Kind::squares || source.kind == Kind::classes;
+}
+
+std::string_view source_key(const InstanceSource& source) {
+    switch (source.kind) {
+        case InstanceSource::Kind::generate: return "generate";
+        case InstanceSource::Kind::squares: return "squares";
+        case InstanceSource::Kind::classes: return "classes";
+        default: return "instance";
+    }
+}
+
 // What can be done about an instance id read twice, by the kind of source that read it again.
 // critical_squares: names its squares itself (config.hpp), so "rename one" is no advice there.
 // `first_line`: the config line of the source that read it first.
 std::string repeated_id_advice(const ExperimentConfig& config, const InstanceSource& source, bool same_place, int first_line) {
     if (source.kind == InstanceSource::Kind::critical_orders) return "give each order (and seed) once";
+    // A source the config generates draws from seeds of the config seed and its values: two such
+    // sources with a value in common make the same instances (red-team round 14, B F18).
+    if (made_by_config(source))
+        return fmt::format("the {} sources of {} lines {} and {} make the same instances (equal values draw equal "
+                           "seeds): give each value in one of them only",
+                           source_key(source), config.path, first_line, source.line);
     if (source.kind != InstanceSource::Kind::critical_squares) return "rename one, or list the file once";
     const CriticalSquaresSource& c = source.critical_squares;
     if (c.n > 0) return "critical_squares sources of one n need seed ranges (seed to seed + count - 1) that do not overlap";
@@ -379,7 +401,9 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
         const std::vector<Instance> list = source_instances(config, source, skipped, points, &m.input_files);
         for (std::size_t j = 0; j < list.size(); ++j) {
             const Instance& in = list[j];
-            const std::string where = in.line > 0 ? fmt::format("{}:{}", in.source, in.line) : in.source;
+            const std::string where = in.line > 0          ? fmt::format("{}:{}", in.source, in.line)
+                                      : made_by_config(source) ? fmt::format("{}:{}", config.path, source.line)
+                                                               : in.source;
             if (const auto [first, fresh] = seen.emplace(in.id, std::pair{where, source.line}); !fresh)
                 throw InputError(fmt::format("{}: instance id '{}' again (first at {}): ids must be unique in an "
                                              "experiment ({})",

@@ -417,13 +417,16 @@ void check_same_isolation(const std::string& csv_path, Isolation where) {
 // A memory limit below what a run's process holds before it runs anything cannot be kept: every
 // row would be memout by the rule of SPEC §4. Refused before the sweep, with the floor: what
 // futolab holds now (a worker or a forked child starts with all of it mapped) plus 1 MiB.
-void check_memory_floor(const Limits& limits, Isolation where, const std::string& path) {
-    if (limits.memory_bytes == 0 || !sandbox_row(where).own_process) return;
+// Named at limits.memory's line and column, as its other refusals are (red-team round 14, B F19).
+void check_memory_floor(const ExperimentConfig& config, Isolation where) {
+    const std::uint64_t limit = config.limits.memory_bytes;
+    if (limit == 0 || !sandbox_row(where).own_process) return;
     const std::uint64_t floor = child::resident_bytes_now() + (std::uint64_t{1} << 20);
-    if (limits.memory_bytes < floor)
-        throw InputError(fmt::format("{}: limits.memory {} MiB is below what a run's process needs before it starts "
-                                     "(futolab's resident memory with this experiment loaded, plus 1 MiB): use at least {} MiB",
-                                     path, limits.memory_bytes >> 20, (floor + (1 << 20) - 1) >> 20));
+    if (limit < floor)
+        throw_input_error(config.memory_limit_at,
+                          fmt::format("limits.memory {} MiB is below what a run's process needs before it starts "
+                                      "(futolab's resident memory with this experiment loaded, plus 1 MiB): use at least {} MiB",
+                                      limit >> 20, (floor + (1 << 20) - 1) >> 20));
 }
 
 // --redo (SPEC §5): the rows with the statuses named leave the CSV (an atomic rewrite that keeps
@@ -465,7 +468,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         if (!why.empty()) throw InputError(config.path + ": " + why);
     const TaskInfo& kind = task_info(config.task);
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid);
-    check_memory_floor(config.limits, isolation_written(config), config.path);  // before any file is touched
+    check_memory_floor(config, isolation_written(config));  // before any file is touched
     const SweepBuilds builds(config, matrix, options.worker_binary);  // the builds' binaries answer (or are refused) first
     const std::vector<PlannedRun> shard = shard_of(matrix.runs, options.shard_index, options.shard_count);
     RunnerReport report;

@@ -1,5 +1,6 @@
 #include "core/formats/text.hpp"
 
+#include "core/binary_data.hpp"
 #include "core/message_text.hpp"
 #include "core/visible_text.hpp"
 
@@ -106,18 +107,7 @@ std::string valid_utf8(std::string_view text) {
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size();) {
-        const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-        const unsigned char b = byte(i);
-        // The length of a well-formed sequence starting here (RFC 3629 table), 0 if none.
-        std::size_t len = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
-        if (len > 1) {
-            const unsigned char lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;  // no overlong forms
-            const unsigned char hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;  // no surrogates, nothing past U+10FFFF
-            if (i + len > text.size() || byte(i + 1) < lo || byte(i + 1) > hi) len = 0;
-            for (std::size_t k = 2; len != 0 && k < len; ++k)
-                if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) len = 0;
-        }
-        if (len == 0) {
+        if (const std::size_t len = utf8_sequence_length(text.substr(i)); len == 0) {
             out += kReplacement;
             ++i;
         } else {

@@ -47,8 +47,8 @@ std::string one_line(std::string_view text);
 // The file name without folder and last extension; "stdin" for "-".
 std::string file_stem(const std::string& source);
 
-// `text` with every byte that does not start a well-formed UTF-8 sequence (RFC 3629: no
-// overlong forms, no surrogates, nothing past U+10FFFF) replaced by U+FFFD.
+// `text` with every byte that does not start a well-formed UTF-8 sequence (core/binary_data.hpp
+// utf8_sequence_length) replaced by U+FFFD.
 std::string valid_utf8(std::string_view text);
 
 // Ids of SPEC §2 for formats without an id field: the stem when the file holds one

@@ -46,19 +46,20 @@ TEST_CASE("memory sizes: every unit up to 1 EiB, read exactly", "[numbers][memor
     CHECK(parse_memory_size("1MiB", "m") == kKi * kKi);
     CHECK(parse_memory_size("1024KiB", "m") == kKi * kKi);
     CHECK(parse_memory_size("1048576B", "m") == kKi * kKi);
-    CHECK(parse_memory_size("1.5GB", "m") == 1'500'000'000);
+    CHECK(parse_memory_size("1.5GiB", "m") == (std::uint64_t{3} << 29));
+    CHECK(parse_memory_size("2GB", "m") == 2'000'000'000);
     CHECK(parse_memory_size("1EB", "m") == 1'000'000'000'000'000'000ULL);
     CHECK(parse_memory_size("1.152921504606846976EB", "m") == (std::uint64_t{1} << 60));
     CHECK(parse_memory_size("0.5EiB", "m") == (std::uint64_t{1} << 59));
     CHECK(parse_memory_size("1.00000GiB", "m") == (std::uint64_t{1} << 30));
     CHECK(parse_memory_size("1.000976562500MiB", "m") == kKi * kKi + kKi);
     CHECK(parse_memory_size("0001MiB", "m") == kKi * kKi);
-    CHECK(parse_memory_size("2000kB", "m") == 2'000'000);
+    CHECK(parse_memory_size("2048kB", "m") == 2'048'000);
     CHECK(parse_memory_size("1.048576MB", "m") == kKi * kKi);
 }
 
 TEST_CASE("memory sizes: each refusal names the key and the rule", "[numbers][memory]") {
-    const std::string range = "(accepted: 1 MiB to 1 EiB, a whole number of bytes)";
+    const std::string range = "(accepted: 1 MiB to 1 EiB, a whole number of KiB)";
     CHECK_THAT(memory_error("1EiB1"), Contains("is not a memory size"));
     CHECK_THAT(memory_error("1G"), Equals("limits.memory: '1G' has an unknown unit (units are case-sensitive): B, kB, KiB, MB, MiB, GB, GiB, TB, TiB, PB, "
                                           "PiB, EB or EiB (e.g. 2GiB)"));
@@ -90,6 +91,22 @@ TEST_CASE("memory sizes: each refusal names the key and the rule", "[numbers][me
         INFO(bad);
         CHECK_THAT(memory_error(bad), Contains("needs a unit") || Contains("is not a memory size"));
     }
+}
+
+// memory_limit_kb records the limit in KiB: 12MB (11718.75 KiB) and 12000001B were both written
+// 11718 (red-team round 14, B F20). A limit the cell cannot say exactly is refused, naming the
+// two whole numbers of KiB around it.
+TEST_CASE("memory sizes: a limit that is not a whole number of KiB is refused, naming the nearest", "[numbers][memory]") {
+    const std::string range = " (accepted: 1 MiB to 1 EiB, a whole number of KiB)";
+    CHECK_THAT(memory_error("12MB"), Equals("limits.memory: 12MB is 12000000 bytes, not a whole number of KiB (as "
+                                            "memory_limit_kb records it): use 11718KiB or 11719KiB" + range));
+    CHECK_THAT(memory_error("12000001B"), Contains("is 12000001 bytes, not a whole number of KiB") && Contains("use 11718KiB or 11719KiB"));
+    for (const char* bad : {"1GB", "1.5GB", "2000kB", "1048577B", "1.0000001MiB"}) {
+        INFO(bad);
+        CHECK_THAT(memory_error(bad), Contains("not a whole number of"));
+    }
+    CHECK(parse_memory_size("12000256B", "m") == 11719 * kKi);  // whole KiB in any unit
+    CHECK(parse_memory_size("1.5MiB", "m") == 1536 * kKi);
 }
 
 TEST_CASE("environment switches: the documented words, any case, others refused by name", "[env]") {

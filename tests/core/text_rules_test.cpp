@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "core/json_read.hpp"
+#include "core/visible_text.hpp"
 #include "core/yaml_bounds.hpp"
 
 #include <catch2/catch.hpp>
@@ -87,4 +88,55 @@ TEST_CASE("JSON Lines instances: the instance reader refuses binary data by the 
     CHECK_THROWS_WITH(parse_instances(text, "i.jsonl", Format::jsonl), refusal);
     std::vector<SkippedInput> skipped;  // run --skip-invalid: the whole file, as before any line is read
     CHECK_THROWS_WITH(parse_instances(text, "i.jsonl", Format::jsonl, &skipped), refusal);
+}
+
+// A NUL typed as a YAML escape is read into the value, and every C call cut the value there:
+// `file: "g\0.tatham"` read the file g (red-team round 14, B F3). Refused in every YAML file
+// at the scalar, key or value, as the byte typed raw is.
+TEST_CASE("YAML: a NUL an escape makes in a scalar is refused at the scalar", "[core][text][yaml]") {
+    const std::string refusal = ": binary data (byte 0x00) made by an escape such as \\0 or \\x1b in a quoted value: not text";
+    CHECK(yaml_outcome("a: 1\nfile: \"g\\0.tatham\"\n") == "t.yaml:2:7" + refusal);
+    CHECK(yaml_outcome("argv: [ \"/bin/echo\\x00ignored\" ]\n") == "t.yaml:1:9" + refusal);
+    CHECK(yaml_outcome("\"k\\u0000\": 1\n") == "t.yaml:1:1" + refusal);
+    // Through an alias too: the walk expands it.
+    CHECK(yaml_outcome("a: &x \"\\0\"\nb: *x\n") == "t.yaml:1:4" + refusal);
+    // Other escapes make text a sidecar may hold (a file name with a control byte in it).
+    CHECK(yaml_outcome("a: \"tab\\there\\nline \\x01 \\u00e9\"\n") == "ok");
+}
+
+// One Latin-1 byte (a 'é' in a comment) ran, and the sidecar's emitter wrote the config back
+// with U+FFFD, so the config no longer hashed to its config_hash and the run could never be
+// resumed or merged (red-team round 14, B F4). Refused before anything runs, at the byte.
+TEST_CASE("YAML: a byte that is not UTF-8 is refused at its line and column", "[core][text][yaml]") {
+    const std::string refusal = ": byte 0xe9 is not UTF-8: futolab reads UTF-8 text (save the file as UTF-8)";
+    CHECK(yaml_outcome("name: ic\n# caf\xe9\n") == "t.yaml:2:6" + refusal);
+    CHECK(yaml_outcome("description: caf\xe9\n") == "t.yaml:1:17" + refusal);
+    CHECK(yaml_outcome("a: \xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80 b\n") == "ok");  // é € and an emoji
+    CHECK(yaml_outcome("\xef\xbb\xbf" "a: 1\n") == "ok");                        // a byte-order mark
+    for (const char* bad : {"a: \xc0\xaf\n", "a: \xed\xa0\x80\n", "a: \xf4\x90\x80\x80\n", "a: \xe2\x82\n", "a: \x80\n"}) {
+        INFO(bad);
+        CHECK(yaml_outcome(bad).find("is not UTF-8") != std::string::npos);
+    }
+    const auto at = find_non_utf8_byte("ok\n\xc3\xa9 x\xff");
+    REQUIRE(at);
+    CHECK(at->line == 2);
+    CHECK(at->column == 5);
+    CHECK(at->byte == 0xff);
+}
+
+// A message is a C string: data quoted in it with a NUL ended it there ("column 'host' is 'vm"
+// and no reason; red-team round 14, B F16). Every InputError keeps the NUL, and the printed
+// message shows it as <U+0000>.
+TEST_CASE("messages: a NUL in quoted data never cuts the message, and prints as <U+0000>", "[core][text]") {
+    const InputError e("a.csv:2:28: column 'host' is 'vm\0x', not this machine"s);
+    CHECK(std::string(e.what()).size() > 35);
+    CHECK(visible_message(e.what()) == "a.csv:2:28: column 'host' is 'vm<U+0000>x', not this machine");
+    try {
+        throw_input_error({"c.yaml", 4, 0}, "square '1 2/2 1\0': bad"s);
+    } catch (const InputError& again) {
+        CHECK(visible_message(again.what()) == "c.yaml:4: square '1 2/2 1<U+0000>': bad");
+        // Wrapped again through what(), as many callers do, it stays whole.
+        CHECK(visible_message(InputError(std::string("x: ") + again.what()).what()) == "x: c.yaml:4: square '1 2/2 1<U+0000>': bad");
+    }
+    CHECK(visible_message("plain <U+0041> \x01") == "plain <U+003C>U+0041> <U+0001>");  // otherwise visible_text
 }

@@ -4,6 +4,7 @@
 #include "experiments/config.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <filesystem>
 
@@ -290,11 +291,11 @@ TEST_CASE("two spellings of one solver or method are refused, naming both (SPEC 
 TEST_CASE("limits.memory sizes are read strictly", "[isolation][config]") {
     CHECK(parse_memory_bytes("2GiB") == (std::uint64_t{2} << 30));
     CHECK(parse_memory_bytes("512MiB") == (std::uint64_t{512} << 20));
-    CHECK(parse_memory_bytes("1.5GB") == 1'500'000'000);
+    CHECK(parse_memory_bytes("1.5GiB") == (std::uint64_t{3} << 29));
     CHECK(parse_memory_bytes("1048576B") == 1048576);
     CHECK(parse_memory_bytes("1TiB") == (std::uint64_t{1} << 40));
     for (const char* bad : {"2", "2G", "2gib", "2 GiB", "-1GiB", "GiB", "0B", "1000B", "nanGiB", "infGiB", "1e3MiB",
-                            "1.5B", "2000000TiB", "", "2GiBs"}) {
+                            "1.5B", "2000000TiB", "", "2GiBs", "1.5GB", "12MB"}) {
         INFO(bad);
         CHECK_THROWS_AS(parse_memory_bytes(bad), InputError);
     }
@@ -322,4 +323,53 @@ TEST_CASE("isolation and limits.memory in a config", "[isolation][config]") {
     CHECK(message("limits: { memory: 2 }\n").find("needs a unit") != std::string::npos);
     CHECK(message("limits: { memory: 1GiB }\nisolation: thread\n").find("limits.memory needs isolation: process") !=
           std::string::npos);
+}
+
+// Red-team round 14, B F3: an escape put a NUL or another control byte in a value, and every C
+// call cut a path or an argv element at the NUL (`file: "g\0.tatham"` read g). A config value
+// is text: refused at the value, naming the field where a field reads it.
+TEST_CASE("a control byte an escape makes in a config value is refused at the value", "[config][text]") {
+    const auto made = [](int byte) {
+        return fmt::format("binary data (byte 0x{:02x}) made by an escape such as \\0 or \\x1b in a quoted value: not text", byte);
+    };
+    CHECK(error_of("name: t\ninstances:\n  - file: \"x\\0.futo\"\nsolvers: [gac]\n") ==
+          "cfg.yaml:3:11: " + made(0));
+    CHECK(error_of(kGood + "output: \"out/z5\\x1b.csv\"\n") == "cfg.yaml:5:9: output: " + made(0x1b));
+    CHECK(error_of(kGood + "description: \"a\\u0007b\"\n") == "cfg.yaml:5:14: description: " + made(7));
+    CHECK(error_of("name: t\ninstances:\n  - file: x.futo\nsolvers: [\"command:name=e\"]\ncommands:\n  - name: e\n"
+                   "    argv: [ \"/bin/echo\\x01\", \"{instance}\" ]\n")
+              .starts_with("cfg.yaml:7:13: an argv element"));
+    // Tabs and line breaks are text: a description may hold them.
+    CHECK(parse_config(kGood + "description: \"a\\tb\\nc\"\n", "cfg.yaml").description == "a\tb\nc");
+}
+
+// Red-team round 14, B F4: a Latin-1 byte ran, and its sidecar kept U+FFFD in its place, so
+// the run could never be resumed or merged. Refused before anything runs, at the byte.
+TEST_CASE("a config byte that is not UTF-8 is refused at its line and column", "[config][text]") {
+    CHECK(error_of(kGood + "# caf\xe9\n") == "cfg.yaml:5:6: byte 0xe9 is not UTF-8: futolab reads UTF-8 text (save the file as UTF-8)");
+    CHECK(error_of(kGood + "description: caf\xe9\n").starts_with("cfg.yaml:5:17: byte 0xe9 is not UTF-8"));
+    CHECK(parse_config(kGood + "description: caf\xc3\xa9\n", "cfg.yaml").description == "caf\xc3\xa9");
+}
+
+// Red-team round 14, B F18: a real-valued sweep that repeats a value made its instances twice,
+// refused later without line or field; refused at the field as whole-number sweeps are.
+TEST_CASE("a real-valued sweep that gives a value twice is refused at its field", "[config][sweep]") {
+    const auto sweep = [](const std::string& fields) {
+        return error_of("name: t\ninstances:\n  - generate: { kind: random, n: 4, " + fields + " }\nsolvers: [gac]\n");
+    };
+    CHECK(sweep("givens: [0.1, 0.10]") == "cfg.yaml:3:45: generate.givens has 0.1 twice");
+    CHECK(sweep("relations: [0.2, 0.3, 2e-1]") == "cfg.yaml:3:48: generate.relations has 0.2 twice");
+    CHECK(sweep("n: [4, 04]").starts_with("cfg.yaml:3:"));
+    CHECK(sweep("givens: [0.1, 0.11]") == "(no error)");
+    CHECK(sweep("givens: { from: 0.1, to: 0.3, step: 0.1 }") == "(no error)");
+}
+
+// Red-team round 14, B F20: 12MB (11718.75 KiB) and 12000001B were both written as
+// memory_limit_kb 11718. A limit must be whole KiB, refused at its value otherwise.
+TEST_CASE("limits.memory that is not a whole number of KiB is refused at its value", "[isolation][config]") {
+    CHECK(error_of(kGood + "limits: { memory: 12MB }\n") ==
+          "cfg.yaml:5:19: limits.memory: 12MB is 12000000 bytes, not a whole number of KiB (as memory_limit_kb records "
+          "it): use 11718KiB or 11719KiB (accepted: 1 MiB to 1 EiB, a whole number of KiB)");
+    CHECK(parse_config(kGood + "limits: { memory: 11719KiB }\n", "cfg.yaml").limits.memory_bytes == 11719 * 1024);
+    CHECK(parse_config(kGood + "limits: { memory: 2GB }\n", "cfg.yaml").limits.memory_bytes == 2'000'000'000);
 }

@@ -3,11 +3,13 @@
 #include "core/error.hpp"
 #include "experiments/config.hpp"
 #include "experiments/run_matrix.hpp"
+#include "experiments/runner.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
 #include <cmath>
+#include <filesystem>
 
 using namespace futolab;
 
@@ -178,4 +180,32 @@ TEST_CASE("critical_squares: empty fields, the config seed and repeated ids are 
     CHECK_THAT(guard_error(config("  - critical_squares: { n: 4, count: 2 }\n  - critical_squares: { n: 4, seed: 2 }\n")),
                Catch::StartsWith("cfg.yaml:5: instance id 'critical-n4-s2' again (first at cfg.yaml:4)") &&
                    Catch::Contains("seed ranges"));
+}
+
+// Red-team round 14, B F18: two generate sources with a value in common made the same ids,
+// refused as "… again (first at cfg.yaml): … rename one, or list the file once": no line, and
+// advice a generated instance cannot follow. Now both sources' lines, and what to change.
+TEST_CASE("two generate sources that make the same instances are named by their lines", "[matrix]") {
+    const std::string source = "  - generate: { kind: random, n: 4, givens: [0.1, 0.2], count: 1 }\n";
+    CHECK_THAT(guard_error("name: t\ninstances:\n" + source + source + "solvers: [gac]\n"),
+               Catch::StartsWith("cfg.yaml:4: instance id 'random-n4-p0.10-") &&
+                   Catch::Contains("again (first at cfg.yaml:3)") &&
+                   Catch::EndsWith("(the generate sources of cfg.yaml lines 3 and 4 make the same instances (equal values "
+                                   "draw equal seeds): give each value in one of them only)"));
+    CHECK_THAT(guard_error("name: t\ntask: generate\ninstances:\n  - squares: { n: 4 }\n  - squares: { n: [3, 4] }\nmethods: [unique]\n"),
+               Catch::Contains("(first at cfg.yaml:4)") && Catch::Contains("the squares sources of cfg.yaml lines 4 and 5"));
+    CHECK(guard_error("name: t\ninstances:\n  - generate: { kind: random, n: 4, givens: 0.1 }\n"
+                      "  - generate: { kind: random, n: 4, givens: 0.2 }\nsolvers: [gac]\n") == "(no error)");
+}
+
+// Red-team round 14, B F19: the memory floor, checked when the sweep starts, named no line,
+// where every other refusal of limits.memory names its value's line and column.
+TEST_CASE("a memory limit below a run's process's floor is refused at limits.memory's line and column", "[matrix][memory]") {
+    const std::string text = "name: t\nmode: { count: 2 }\nlimits: { memory: 1MiB }\nisolation: fork\ninstances:\n  - file: " +
+                             kRoot + "/corpora/tatham-dev/n04.tatham\nsolvers: [fc]\noutput: never-written/f.csv\n";
+    RunnerOptions options;
+    options.quiet = true;
+    CHECK_THROWS_WITH(run_experiment(parse_config(text, "cfg.yaml"), options),
+                      Catch::StartsWith("cfg.yaml:3:19: limits.memory 1 MiB is below what a run's process needs"));
+    CHECK_FALSE(std::filesystem::exists("never-written"));
 }
