@@ -224,6 +224,10 @@ const OptionTable<ExactSampleConfig>& exact_sample_table() {
 
 std::span<const OptionSpec> exact_sample_method_options() { return exact_sample_table().specs(); }
 
+std::string exact_sample_no_set_message(std::uint64_t below) {
+    return below > 0 ? fmt::format("no class has a set cheaper than {}", below) : std::string("no class has a set");
+}
+
 ExactSampleMethod exact_sample_method(const SolverSpec& method) {
     const ExactSampleConfig c = exact_sample_table().decode(method);
     ExactSampleMethod m;

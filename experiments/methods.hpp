@@ -106,5 +106,7 @@ struct ExactSampleMethod {
     std::string verify{kCriticalVerifySpec};
 };
 ExactSampleMethod exact_sample_method(const SolverSpec& method);
+// The message of an exact-sample run that found no set: "no class has a set" (cheaper than below).
+std::string exact_sample_no_set_message(std::uint64_t below);
 
 }  // namespace futolab

@@ -113,6 +113,23 @@ void check_class_minima(const RowCells& row, const Json& meta, std::size_t class
 
 }  // namespace
 
+void check_exact_sample_multiple(const RowCells& row, Grader& grader, const SolverSpec& method, std::uint64_t seed) {
+    const ExactSampleMethod m = exact_sample_method(method);
+    const std::string message = exact_sample_no_set_message(static_cast<std::uint64_t>(m.search.below));
+    if (row.cell("message") != message) row.refuse("message", fmt::format("where its run writes '{}'", message));
+    if (m.search.below > 0) return;
+    if (m.objective != critical::ExactObjective::k_only)
+        row.refuse("status", fmt::format("where objective {}'s clues determine every square", critical::exact_objective_name(m.objective)));
+    const int n = static_cast<int>(row.whole("n"));
+    const std::vector<SquareClass> classes = critical::sample_classes(n, m.sample, seed);
+    for (std::size_t c = 0; c < classes.size(); ++c) {
+        const critical::ClueUniverse u(n, classes[c].square);
+        if (grader.count_to_two(Puzzle::compile_for_search(u.to_instance(u.full(ClueUse::relations)))) == Status::unique)
+            row.refuse("status", fmt::format("where class {} of the sample its seed {} draws is determined by its comparisons "
+                                             "(gac, counting to 2)", c, seed));
+    }
+}
+
 void check_exact_sample_output(const RowCells& row, const std::vector<Instance>& records, const SolverSpec& method,
                                std::uint64_t seed) {
     const ExactSampleMethod m = exact_sample_method(method);

@@ -21,6 +21,7 @@
 
 #include "core/formats/formats.hpp"
 #include "experiments/row_cells.hpp"
+#include "generators/grade.hpp"
 #include "solvers/options.hpp"
 
 #include <cstdint>
@@ -41,6 +42,12 @@ struct ExhaustiveMade {
 // `made`: the searches made so far, by order and backend (one per order in a resume).
 void check_exhaustive_output(const RowCells& row, const std::vector<Instance>& records, const SolverSpec& method,
                              std::map<std::string, ExhaustiveMade>& made);
+
+// An exact-sample row without a record (status multiple): its message is the run's; without
+// `below`, every class its seed draws is left ambiguous by its comparisons (gac, counting to 2:
+// objective k; the other objectives' clues always determine a square, so they never say it);
+// with `below`, "none cheaper" is not searched again.
+void check_exact_sample_multiple(const RowCells& row, Grader& grader, const SolverSpec& method, std::uint64_t seed);
 
 // `seed`: the row's seed, which drew the sample.
 void check_exact_sample_output(const RowCells& row, const std::vector<Instance>& records, const SolverSpec& method,

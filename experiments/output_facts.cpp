@@ -417,6 +417,7 @@ std::optional<ClueUse> clues_of_multiple(const Row& row, Task task, const Solver
 // counts the square with every one of them to 2, as the search's first check does. With
 // numbers allowed that set is the whole square, so only relations-only methods can say it.
 void check_multiple(const Row& row, Grader& grader, Task task, const SolverSpec& method, const std::vector<int>& square) {
+    if (task == Task::exact_sample) return check_exact_sample_multiple(row, grader, method, row.whole("seed"));
     const std::optional<ClueUse> use = clues_of_multiple(row, task, method);
     if (!use) return;
     if (square.empty()) row.refuse("solution", "empty, where the task writes its input square");

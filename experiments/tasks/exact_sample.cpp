@@ -12,16 +12,6 @@
 
 namespace futolab::tasks {
 
-namespace {
-
-// "no class has a set" (objective k: none of the sampled squares' comparisons determine it),
-// or "... cheaper than B" with below=B (the sample's classes were asked only for cheaper sets).
-std::string no_set_message(std::uint64_t below) {
-    return below > 0 ? fmt::format("no class has a set cheaper than {}", below) : std::string("no class has a set");
-}
-
-}  // namespace
-
 // The classes of `sample` random squares of the row's order drawn from the row's seed (square i
 // from seed + i, the critical_orders: source's seed), each its own minimum by the solver oracle
 // (critical/exact/exact.hpp, exact_sample): the minimum over them is an UPPER bound on the
@@ -55,7 +45,7 @@ ResultRow run_exact_sample(TaskContext& t, const PlannedRun& run) {
     row.counters.solutions = records.size();
     if (records.empty()) {
         row.status = Status::multiple;
-        row.message = no_set_message(static_cast<std::uint64_t>(method.search.below));
+        row.message = exact_sample_no_set_message(static_cast<std::uint64_t>(method.search.below));
         return row;
     }
     row.status = verified ? Status::solved : Status::error;

@@ -136,6 +136,22 @@ TEST_CASE("task exact-sample: the sample's classes drawn again from the row's se
     refused_by_both(dir, "sa", r, {{"seed", "4"}}, "seed");
 }
 
+TEST_CASE("task exact-sample: a sample without a set says multiple only where every class it draws is ambiguous", "[resume][merge][exact-sample]") {
+    // n = 4, objective k: the one square seed 4 draws is not determined by its comparisons, seed 1's is.
+    const fs::path dir = sweep("sample-none", "name: sn\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 4 }\n"
+                                              "  - critical_orders: { n: 4, seed: 1 }\nmethods: [ \"exact-sample:objective=k\" ]\n");
+    const futolab::CsvTable t = table_of(dir / "base" / "sn.csv");
+    const std::size_t none = row_of(t, "n4-s4"), found = row_of(t, "n4-s1");
+    REQUIRE(cell(t, none, "status") == "multiple");
+    CHECK(cell(t, none, "message") == "no class has a set");
+    CHECK(cell(t, none, "output").empty());
+    REQUIRE(cell(t, found, "status") == "solved");
+    accepted_by_both(dir, "sn");
+    refused_by_both(dir, "sn", none, {{"message", "no class has a set cheaper than 3"}}, "where its run writes 'no class has a set'");
+    refused_by_both(dir, "sn", found, {{"status", "multiple"}, {"output", ""}, {"h", "0"}, {"k", "0"}, {"solutions", "0"}, {"message", "no class has a set"}},
+                    "is determined by its comparisons");
+}
+
 TEST_CASE("critical_orders: refusals name the config's field, before anything is written", "[config][construct][exhaustive]") {
     const fs::path dir = futolab::test::fresh_dir("order-tasks", "refusals");
     const auto refused = [&](const std::string& config, const std::string& says) {
