@@ -34,6 +34,22 @@ std::string nothing_timed(const ComparedInputs& c) {
     return "";
 }
 
+// Why a spec's spread across separate sweeps is not measured: too few clusters (replicate
+// sweeps or worker sessions) on a side. Only runs a limit did not cut count in a cluster, so
+// when every pair was cut that is the reason, not the number of sweeps given (round 14, B F14:
+// "0 and 0 replicate sweeps … (--replicates R)" with --replicates 2, every run at its limit).
+std::string too_few_clusters(const ComparedInputs& c, const SpecTimes& t, const std::string& what) {
+    const std::string_view kind = c.clusters == Cluster::sweep ? "replicate sweeps" : "worker sessions";
+    if (t.limited == t.instances)
+        return fmt::format("--fail-if-slower: {}: all {} paired instance{} hit a limit on a side (a time a limit cut is a "
+                           "bound, not a measurement), so the {} have no time to measure how far they differ; raise the limits",
+                           what, t.instances, t.instances == 1 ? "" : "s", kind);
+    return fmt::format("--fail-if-slower: {}: {} and {} {} with a run not cut by a limit: how far two separate sweeps differ "
+                       "is measured only with 2 or more on each side ({}), or compare builds in one A/B sweep (--base)",
+                       what, t.clusters_base, t.clusters_new, kind,
+                       c.clusters == Cluster::sweep ? "--replicates R" : "a sweep starts a session every second and 50 runs per job");
+}
+
 void slower(const ComparedInputs& c, double percent, GateVerdict& out) {
     if (const std::string why = nothing_timed(c); !why.empty()) {
         out.unmeasured.push_back("--fail-if-slower: " + why);
@@ -54,11 +70,7 @@ void slower(const ComparedInputs& c, double percent, GateVerdict& out) {
             out.unmeasured.push_back(fmt::format("--fail-if-slower: {}: no instance timed on both sides (every run "
                                                  "of one side failed)", what));
         else if (c.drift.kind != DriftKind::same_sweep && (t.clusters_base < 2 || t.clusters_new < 2))
-            out.unmeasured.push_back(fmt::format(
-                "--fail-if-slower: {}: {} and {} {}: how far two separate sweeps differ is measured only with 2 or more "
-                "on each side ({}), or compare builds in one A/B sweep (--base)",
-                what, t.clusters_base, t.clusters_new, c.clusters == Cluster::sweep ? "replicate sweeps" : "worker sessions",
-                c.clusters == Cluster::sweep ? "--replicates R" : "a sweep starts a session every second and 50 runs per job"));
+            out.unmeasured.push_back(too_few_clusters(c, t, what));
         else if (t.low > allowed)
             out.violations.push_back(fmt::format("{}: NEW / BASE {} [{}, {}] over {} instances: slower than +{} % "
                                                  "over the whole 95 % interval",

@@ -188,6 +188,22 @@ std::string latex_one_table(const AnalyzeArgs& a) {
     return one_table(a) ? "" : "does not apply to several tables: add --table NAME or --columns (one table, a float of its own)";
 }
 
+// --metric feeds the summary, paired, fits and instances tables and the plots; the other
+// tables have columns of their own, which no metric changes.
+std::string metric_unused(const AnalyzeArgs& a) {
+    if (!a.table || !a.plots.empty()) return "";
+    switch (*a.table) {
+        case TableKind::sets: return "does not apply with --table sets (its columns are the records' h, k, score and slack, no metric)";
+        case TableKind::noise: return "does not apply with --table noise (it is the variation of wall time, no metric)";
+        case TableKind::disagreements: return "does not apply with --table disagreements (it compares statuses and counts, no metric)";
+        case TableKind::summary:
+        case TableKind::paired:
+        case TableKind::fits:
+        case TableKind::instances: return "";
+    }
+    return "";
+}
+
 // The options another one leaves unused (issue #45); --plot without --plots is CLI11's needs().
 const std::vector<OptionRule<AnalyzeArgs>>& analyze_rules() {
     static const std::vector<OptionRule<AnalyzeArgs>> rules{
@@ -215,10 +231,7 @@ const std::vector<OptionRule<AnalyzeArgs>>& analyze_rules() {
                         ? ""
                         : "does not apply without --plot phase or --plot uniqueness (it picks the spec of those plots)";
          }},
-        {"--metric", "with --table disagreements (without --plots)", [](const AnalyzeArgs& a) -> std::string {
-             const bool alone = a.table == TableKind::disagreements && a.plots.empty();
-             return alone ? "does not apply with --table disagreements (it compares statuses and counts, no metric)" : "";
-         }},
+        {"--metric", "with --table sets, noise or disagreements (without --plots)", metric_unused},
         {"--pool", "with one input", [](const AnalyzeArgs& a) -> std::string {
              return a.request.inputs.size() < 2 ? "does not apply with one input (it lets several inputs be read as one)" : "";
          }},

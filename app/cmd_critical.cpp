@@ -28,6 +28,7 @@
 #include "app/option_rules.hpp"
 #include "app/output_folder.hpp"
 #include "app/vocabulary_option.hpp"
+#include "app/whole_milliseconds.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
@@ -101,6 +102,7 @@ struct CriticalArgs {
     LatinSampler sampler = LatinSampler::jacobson_matthews;
     std::uint64_t iterations = 0;
     double time_limit = 0;
+    std::string time_limit_text;  // --time-limit as typed: the default search checks it, not the double
     double cpu_limit = 0;  // --exact --square: CPU seconds per square
     bool exhaustive = false;
     bool exact = false;  // exact minima with certificates (critical/exact/exact.hpp, SPEC §5c)
@@ -143,10 +145,12 @@ struct SolvedSquare {
     std::vector<int> square;
     std::string id;
     std::uint64_t seed;
+    std::string name = {};    // --input: the instance's own id, for messages
+    SourceLoc where = {};     // --input: its file and line; empty source for --square
 };
 
 SolvedSquare square_of(const Instance& in, std::uint64_t seed) {
-    return {in.n, solved_square(in), in.id + ":critical", seed};
+    return {in.n, solved_square(in), in.id + ":critical", seed, in.id, {in.source, in.line, 0}};
 }
 
 // The squares of --square or --input, all read and validated before any search and before
@@ -615,17 +619,21 @@ void check_objective(const CriticalArgs& a, const std::vector<ObjectiveWord>& ta
 
 // --time-limit as the method `critical` keeps it, in whole milliseconds up to its time_ms
 // maximum: a limit it cannot keep exactly is refused, never rounded (round 12, F9 and F20).
+// Whether it is whole is read from the text as typed: the double (whole ns) takes
+// 1.0000000000000001 for 1 (round 14, B F9). Any whole-ms value above the maximum is at least
+// the maximum + 1, which the double shows as above it too.
 std::uint64_t greedy_time_ms(const CriticalArgs& a) {
     const double ms = a.time_limit * 1e3, max_ms = static_cast<double>(method_option(Task::greedy, "time_ms").max);
+    const std::string typed = a.time_limit_text.empty() ? "0" : a.time_limit_text;
+    const std::string shown = visible_text(typed) + (typed.find_first_not_of("0123456789.eE+-") == std::string::npos ? " s" : "");
     if (ms > max_ms)
-        throw InputError(fmt::format("critical: --time-limit {} s: the search takes at most {} s ({} days) per square", a.time_limit,
+        throw InputError(fmt::format("critical: --time-limit {}: the search takes at most {} s ({} days) per square", shown,
                                      max_ms / 1e3, max_ms / 864e5));
-    // parse_duration keeps whole nanoseconds: a whole number of ms is within rounding of one.
     const double whole = std::round(ms);
-    if (std::fabs(ms - whole) > 0.5e-6 + ms * 4e-16)
-        throw InputError(fmt::format("critical: --time-limit {} s: the search keeps its time limit in whole milliseconds; "
+    if (!is_whole_milliseconds(typed))
+        throw InputError(fmt::format("critical: --time-limit {}: the search keeps its time limit in whole milliseconds; "
                                      "give a whole number of ms (e.g. {}ms)",
-                                     a.time_limit, std::max(1.0, whole)));
+                                     shown, std::max(1.0, whole)));
     return static_cast<std::uint64_t>(whole);
 }
 
@@ -673,6 +681,19 @@ int run_greedy(const CriticalArgs& args) {
     return run_rendered(std::move(config), a, report_greedy_row, nullptr);
 }
 
+// A square of an order the per-square search does not take, named where it was read, as `run`
+// names it: --square, or the instance's file and line (`typed_input`: --input as given, so
+// standard input is "-", not its private copy) (round 13 F4, round 14 B F17).
+[[noreturn]] void refuse_wide_square(const SolvedSquare& s, const std::string& typed_input) {
+    const std::string problem = fmt::format("has order {}: the per-square search (critical --exact --square/--input) takes n "
+                                            "from {} to {}",
+                                            s.n, kMinSize, kMaxWideN);
+    if (s.where.source.empty()) throw InputError("critical --exact: --square " + problem);
+    SourceLoc where = s.where;
+    if (typed_input == "-") where.source = "-";
+    throw_input_error(where, fmt::format("instance '{}' {}", visible_text(s.name), problem));
+}
+
 // --exact --square/--input: each given square's own minimum (critical/exact/exact_square.hpp),
 // n <= 9, run as task exact-square (one run per square) by the experiment driver; with
 // --time-limit or --cpu-limit (the runs' limits) a search stops there and its record gives the
@@ -683,12 +704,10 @@ int run_exact_square(const CriticalArgs& args) {
     const std::unique_ptr<external::TempDir> stdin_copy = private_stdin(a);
     check_objective(a, square_objectives(), "--exact --square/--input");
     for (const SolvedSquare& s : given_squares(a))
-        if (s.n > kMaxWideN)
-            throw InputError(fmt::format("critical --exact: {} has order {}; the per-square search needs n <= {}", s.id, s.n,
-                                         kMaxWideN));
+        if (s.n > kMaxWideN) refuse_wide_square(s, args.input);
     const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate);
     ExactSquareReport report{.objective = objective_name(a.objective), .certify = !a.certificate.empty(), .certificate = "",
-                             .uncertified = ""};
+                             .uncertified = "", .no_set = ""};
     RenderedConfig config{.name = std::string(method_name(Task::exact_square)),
                           .description = "futolab critical --exact, as its command line says",
                           .task = Task::exact_square,
@@ -702,9 +721,19 @@ int run_exact_square(const CriticalArgs& args) {
                         [&] {
                             if (!report.certify) return;
                             if (!report.uncertified.empty())
-                                throw InputError(fmt::format("critical --exact --certificate: {}: the search stopped at bounds; "
+                                throw InputError(fmt::format("critical --exact --certificate: {}; "
                                                              "only a proved minimum is certified (no certificate written)",
-                                                             visible_text(report.uncertified)));
+                                                             report.uncertified));
+                            // Only squares no set determines: nothing to certify, and an empty
+                            // certificate is one --check-certificate rejects (round 14, B F8).
+                            if (report.certificate.empty())
+                                throw InputError(report.no_set.empty()
+                                                     ? std::string("critical --exact --certificate: no square has a proved "
+                                                                   "minimum to certify (no certificate written)")
+                                                     : fmt::format("critical --exact --certificate: {}: no clue set determines "
+                                                                   "the square, so it has no minimum to certify, nor has any "
+                                                                   "other square (no certificate written)",
+                                                                   report.no_set));
                             write_file_atomically(a.certificate, report.certificate);
                         });
 }
@@ -989,7 +1018,8 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
     add_duration(cmd, "--time-limit", a->time_limit,
                  fmt::format("Search time per square: seconds, or 500ms, 2m, 1h (0 = none; at most 9.2e9 s; the default "
                              "search: whole milliseconds, at most {} days)",
-                             method_option(Task::greedy, "time_ms").max / 86400000));
+                             method_option(Task::greedy, "time_ms").max / 86400000),
+                 &a->time_limit_text);
     add_duration(cmd, "--cpu-limit", a->cpu_limit,
                  "--exact --square/--input: CPU time of each square's search (like --time-limit, but fair under load)");
     cmd->add_option("--verify-with", a->verify_with, "Backend of the independent verification (default gecode:var=afcsize,cube=yes, Gecode with its AFC variable order and the Latin cube's third face; sat = one incremental CaDiCaL solver per set); clues the search kept come with witnesses checked without it. The default search and --exact --square/--input take " + verify_specs());

@@ -1,6 +1,7 @@
 #include "app/critical_square_report.hpp"
 
 #include "core/formats/formats.hpp"
+#include "core/status.hpp"
 #include "core/visible_text.hpp"
 
 #include <fmt/format.h>
@@ -26,6 +27,10 @@ bool ExactSquareReport::row(const CriticalRow& row, std::string& records) {
     const bool failed = row.status == Status::error || row.status == Status::crash || !row.status;
     if (row.output.empty()) {
         say_no_set(row, objective);
+        if (certify && row.status == Status::multiple && no_set.empty()) no_set = visible_text(row.instance);
+        if (certify && row.status != Status::multiple && uncertified.empty())
+            uncertified = fmt::format("{}: its search ended ({}) before it found a set", visible_text(row.instance),
+                                      row.status ? status_name(*row.status) : "unknown status");
         return failed;
     }
     Instance record = parse_instances(row.output, std::string(row.instance), Format::jsonl).front();
@@ -40,7 +45,8 @@ bool ExactSquareReport::row(const CriticalRow& row, std::string& records) {
         for (const Json& line : *it) certificate += line.dump() + "\n";
         record.meta.erase(it);
     }
-    if (certify && !exact && uncertified.empty()) uncertified = std::string(row.instance);
+    if (certify && !exact && uncertified.empty())
+        uncertified = fmt::format("{}: the search stopped at bounds", visible_text(row.instance));
     records += write_instances({record}, Format::jsonl);
     return failed;
 }

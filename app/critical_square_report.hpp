@@ -14,7 +14,11 @@ struct ExactSquareReport {
     std::string objective;     // as --objective names it
     bool certify = false;      // --certificate given: each row must carry a proved minimum's
     std::string certificate;   // the certificates' lines so far
-    std::string uncertified;   // the first square whose search stopped at bounds ("" none)
+    std::string uncertified;   // the first square whose search stopped, and how ("" none): at
+                               // bounds, or before any set; its minimum exists, unproved
+    std::string no_set;        // the first square no clue set determines ("" none): it has no
+                               // minimum, so it is not in the certificate; a certificate of
+                               // such squares alone would be empty (refused, not written)
 
     // A RowReport (app/critical_experiment.hpp): true when the row failed (its set failed
     // its verification, or the run failed).

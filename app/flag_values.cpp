@@ -21,7 +21,10 @@ void refuse_flag_values(const CLI::App& app, const std::vector<std::string>& wor
         const CLI::Option* option = command->get_option_no_throw(name);
         if (option == nullptr) continue;  // CLI11's to refuse
         const bool flag = option->get_items_expected_max() == 0;
-        if (flag && word.starts_with("--") && eq != std::string::npos)
+        // "-h=no" too: CLI11 took it for -h (help printed, exit 0), and "-q=1" for -q and an
+        // option "-=1".
+        const bool valued = word.starts_with("--") ? eq != std::string::npos : eq == 2;
+        if (flag && valued)
             throw InputError(fmt::format("{}{} takes no value (given '{}'): give {} alone to ask for it, or leave it out",
                                          command == &app ? "" : command->get_name() + ": ", name, word, name));
         const bool value_attached = eq != std::string::npos || (!word.starts_with("--") && word.size() > 2);

@@ -1,6 +1,12 @@
 #include "app/list_items.hpp"
 
+#include "core/error.hpp"
+#include "core/visible_text.hpp"
+
 #include <fmt/format.h>
+
+#include <map>
+#include <set>
 
 namespace futolab::app {
 namespace {
@@ -11,6 +17,16 @@ bool has_empty_item(const std::string& value, char delimiter) {
     for (std::size_t end; (end = value.find(delimiter, start)) != std::string::npos; start = end + 1)
         if (end == start) return true;
     return start == value.size();
+}
+
+// The items of a value without an empty one.
+std::vector<std::string> items_of(const std::string& value, char delimiter) {
+    std::vector<std::string> items;
+    std::size_t start = 0;
+    for (std::size_t end; (end = value.find(delimiter, start)) != std::string::npos; start = end + 1)
+        items.push_back(value.substr(start, end - start));
+    items.push_back(value.substr(start));
+    return items;
 }
 
 // An option word split into its name and a value written in the same word: "--by=a,b" and
@@ -33,8 +49,10 @@ OptionWord split_word(const std::string& word) {
 
 }  // namespace
 
-void refuse_empty_list_items(const CLI::App& app, const std::vector<std::string>& words) {
+void refuse_bad_list_items(const CLI::App& app, const std::vector<std::string>& words) {
     const CLI::App* command = &app;
+    // The items seen so far per option: a repeatable list (--label a --label b) is one list.
+    std::map<const CLI::Option*, std::set<std::string>> seen;
     for (std::size_t i = 0; i < words.size(); ++i) {
         const std::string& word = words[i];
         if (word == "--") return;
@@ -51,9 +69,16 @@ void refuse_empty_list_items(const CLI::App& app, const std::vector<std::string>
             w.value = words[++i];
         }
         const char delimiter = option->get_delimiter();
-        if (delimiter != '\0' && has_empty_item(w.value, delimiter))
-            throw CLI::ValidationError(
-                w.name, fmt::format("'{}' has an empty item (a list is values separated by single '{}')", w.value, delimiter));
+        if (delimiter == '\0' || w.value.empty()) continue;
+        const std::string where = command == &app ? w.name : command->get_name() + ": " + w.name;
+        if (has_empty_item(w.value, delimiter))
+            throw InputError(fmt::format("{}: '{}' has an empty item (a list is values separated by single '{}')", where,
+                                         visible_text(w.value), delimiter));
+        // An item twice would be shown, summarised or fitted twice (--by spec,spec: two spec
+        // columns), or mean nothing more (--redo timeout,timeout).
+        for (const std::string& item : items_of(w.value, delimiter))
+            if (!seen[option].insert(item).second)
+                throw InputError(fmt::format("{} has {} twice (give each item of the list once)", where, visible_text(item)));
     }
 }
 

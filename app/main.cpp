@@ -152,7 +152,7 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
     futolab::app::add_commands(app, run, command_line);
     try {
-        futolab::app::refuse_empty_list_items(app, {argv + 1, argv + argc});  // CLI11 drops empty items
+        futolab::app::refuse_bad_list_items(app, {argv + 1, argv + argc});  // CLI11 drops empty items
         futolab::app::refuse_flag_values(app, {argv + 1, argv + argc});  // `--exact=no` is no way to say "not --exact"
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

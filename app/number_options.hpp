@@ -42,12 +42,20 @@ inline CLI::Option* add_real(CLI::App* cmd, const std::string& names, double& ta
         ->type_name("X");
 }
 
-// Seconds, or a number with a unit (us, ms, s, m, h), 0 to kMaxSeconds; 0 = none.
-inline CLI::Option* add_duration(CLI::App* cmd, const std::string& names, double& target, const std::string& help) {
+// Seconds, or a number with a unit (us, ms, s, m, h), 0 to kMaxSeconds; 0 = none. `typed`, if
+// given, gets the text as typed: a caller that keeps coarser units than the nanoseconds of
+// `target` checks that text, not the double (app/whole_milliseconds.hpp).
+inline CLI::Option* add_duration(CLI::App* cmd, const std::string& names, double& target, const std::string& help,
+                                 std::string* typed = nullptr) {
     const std::string what = long_name(names);
     return cmd
         ->add_option_function<std::string>(
-            names, [&target, what](const std::string& text) { target = parse_duration(text, what); }, help)
+            names,
+            [&target, what, typed](const std::string& text) {
+                target = parse_duration(text, what);
+                if (typed) *typed = text;
+            },
+            help)
         ->type_name("SEC");
 }
 

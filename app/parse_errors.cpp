@@ -97,11 +97,20 @@ std::string no_command(const CLI::App& app, const std::vector<std::string>& word
     return fmt::format("'{}' is not a futolab command (the commands: {})", *first, commands);
 }
 
-std::string extras(CLI::App& app, CLI::App& command) {
-    const std::vector<std::string> left = command.remaining();
+// Is `word` after a "--" of the command line? Then it is an argument, whatever it looks like.
+bool after_separator(const std::vector<std::string>& words, const std::string& word) {
+    const auto separator = std::find(words.begin(), words.end(), "--");
+    return separator != words.end() && std::find(separator + 1, words.end(), word) != words.end();
+}
+
+// A word no option or argument took. CLI11 leaves one after "--" with the app, not with the
+// command (`critical -- x` printed its own "The following argument was not expected: x").
+std::string extras(CLI::App& app, CLI::App& command, const std::vector<std::string>& words) {
+    std::vector<std::string> left = command.remaining();
+    if (left.empty()) left = app.remaining(true);
     if (left.empty()) return "";
     const std::string& word = left.front();
-    if (word.starts_with("-") && word.size() > 1)
+    if (word.starts_with("-") && word.size() > 1 && !after_separator(words, word))
         return fmt::format("{}{} is not an option of {} (futolab {} --help lists them)", prefix_of(app, &command),
                            word.substr(0, word.find('=')), command.get_name(), command.get_name());
     return fmt::format("{}'{}' was not expected ({})", prefix_of(app, &command), word, positionals_of(command));
@@ -121,7 +130,7 @@ std::string translated(CLI::App& app, const CLI::ParseError& e, const std::vecto
     // CLI11 checks what is required before what is left over: `report --nope x.csv` said
     // "--out is required", where the unknown --nope is what the user got wrong first.
     if (dynamic_cast<const CLI::ExtrasError*>(&e) || dynamic_cast<const CLI::RequiredError*>(&e))
-        if (std::string line = extras(app, command); !line.empty()) return line;
+        if (std::string line = extras(app, command, words); !line.empty()) return line;
     CLI::Option* option = option_named_in(command, text);
     if (option == nullptr) return "";
     const std::string name = shown(*option);

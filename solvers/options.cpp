@@ -88,18 +88,24 @@ SpecText split_spec(std::string_view text, std::string_view what) {
     const std::size_t colon = text.find(':');
     SpecText out{std::string(text.substr(0, colon)), {}};
     if (colon == std::string_view::npos) return out;
+    // Every item between ':' and the end, the empty ones too: "gac:" and "gac:var=mrv," were
+    // read as if the ':' or the last ',' were not there, while "gac:var=mrv,," was refused (a
+    // list takes no empty item, round 14 B F10).
     std::string_view rest = text.substr(colon + 1);
-    while (!rest.empty()) {
+    for (;;) {
         const std::size_t comma = rest.find(',');
         const std::string_view item = rest.substr(0, comma);
+        if (item.empty())
+            throw InputError(fmt::format("{} '{}' has an empty option (no key=value after a ':' or ','; drop that separator)",
+                                         what, text));
         const std::size_t eq = item.find('=');
         if (eq == std::string_view::npos || eq == 0)
             throw InputError(fmt::format("{} '{}': '{}' is not key=value", what, text, item));
         if (!out.options.emplace(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1))).second)
             throw InputError(fmt::format("{} '{}': option '{}' is given twice", what, text, item.substr(0, eq)));
-        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+        if (comma == std::string_view::npos) return out;
+        rest = rest.substr(comma + 1);
     }
-    return out;
 }
 
 SolverSpec resolve_spec_text(std::string name, std::span<const OptionSpec> table,

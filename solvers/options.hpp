@@ -67,7 +67,7 @@ struct SolverSpec {
 };
 
 // "NAME:key=value,…" split into the name and the options as given (InputError if an item is
-// not key=value or a key repeats; `what` names the kind of spec in messages). Shared by solver specs and experiment methods.
+// empty or not key=value, or a key repeats; `what` names the kind of spec in messages). Shared by solver specs and experiment methods.
 struct SpecText {
     std::string name;
     std::map<std::string, std::string> options;

@@ -235,3 +235,28 @@ TEST_CASE("compare tables: tidy rows for programs", "[compare]") {
     CHECK(text.find("warning: the machines differ") != std::string::npos);
     CHECK(compare_text(c, 0) == text);  // every list is short
 }
+
+// Red-team round 14 (B F14): across replicate sweeps whose every run hit its limit, the gate
+// said "0 and 0 replicate sweeps … with 2 or more on each side (--replicates R)", with two a
+// side given; a time a limit cut is in no cluster, and that is the reason to name.
+TEST_CASE("compare --fail-if-slower names limits, not too few sweeps, when every pair hit one", "[compare]") {
+    RunComparison r;
+    r.paired = 4;
+    r.times.push_back(SpecTimes{.spec = "exact-square:objective=h", .mode = "", .instances = 4, .limited = 4});
+    ComparedInputs in{"p", "q", {}, {}, "wall_ms", r, {}, {}, {}};
+    in.drift.kind = DriftKind::comparable;
+    in.drift.base.runs = in.drift.next.runs = 8;
+    in.clusters = Cluster::sweep;
+    const GateVerdict all_cut = gate_verdict(in, {.slower_percent = 0.0, .fail_on = {}});
+    CHECK(all_cut.unmeasured ==
+          std::vector<std::string>{"--fail-if-slower: exact-square:objective=h: all 4 paired instances hit a limit on a side "
+                                   "(a time a limit cut is a bound, not a measurement), so the replicate sweeps have no time "
+                                   "to measure how far they differ; raise the limits"});
+    // One pair measured: then the count of sweeps with such a run is the reason.
+    in.result.times[0].limited = 3;
+    in.result.times[0].clusters_base = in.result.times[0].clusters_new = 1;
+    const GateVerdict few = gate_verdict(in, {.slower_percent = 0.0, .fail_on = {}});
+    REQUIRE(few.unmeasured.size() == 1);
+    CHECK(few.unmeasured[0].find("1 and 1 replicate sweeps with a run not cut by a limit: how far two separate sweeps "
+                                 "differ is measured only with 2 or more on each side (--replicates R)") != std::string::npos);
+}

@@ -136,7 +136,7 @@ TEST_CASE("messages show the invisible characters of what they quote, and say th
     // compare: two inputs under one label would be one side.
     r = run_cli("compare analysis/compare/base.csv analysis/compare/new.csv --label a,a");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "--label: 'a' names inputs 1 and 2"));
+    CHECK(has(r.err, "compare: --label has a twice"));  // every list option's rule (app/list_items.hpp)
 }
 
 // Issue #45, round 6: compare's gate lines on stderr carried a label, spec or mode from the

@@ -56,7 +56,7 @@ TEST_CASE("analyze --columns, --digits, --caption, --label: bad values and clash
                    "p90_censored, max, max_censored, geomean, geomean_censored, par2)\n");
     r = run_cli("analyze " + kPaper + " --columns spec,spec");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "'spec' is given twice"));
+    CHECK(has(r.err, "analyze: --columns has spec twice"));  // every list option's rule (app/list_items.hpp)
     r = run_cli("analyze " + kPaper + " --format latex --columns spec --label 'tab:a b'");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "--label: 'tab:a b' is not a LaTeX label here"));

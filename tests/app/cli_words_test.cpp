@@ -61,6 +61,45 @@ TEST_CASE("every flag of every command refuses a value, even =true (round 13, F5
                "analyze: --no-vbs takes no value (given '--no-vbs=false'): give --no-vbs alone to ask for it, or leave it out");
 }
 
+// Round 14 (B F13): "-h=no" printed the help (exit 0) and "run x.yaml -q=1" said "- is not an
+// option of run": a short flag refuses a value as the long one does, named as typed.
+TEST_CASE("every short flag refuses a value written with '=', named as typed", "[cli][flag-values]") {
+    CLI::App app{"test"};
+    futolab::app::Action run;
+    futolab::app::add_commands(app, run, "futolab");
+    std::size_t flags = 0;
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+        for (const CLI::Option* option : sub->get_options()) {
+            if (option->get_positional() || option->get_items_expected_max() != 0) continue;
+            for (const std::string& letter : option->get_snames()) {
+                const std::string name = "-" + letter;
+                INFO(sub->get_name() << " " << name);
+                try {
+                    futolab::app::refuse_flag_values(app, {sub->get_name(), name + "=no"});
+                    FAIL("accepted");
+                } catch (const futolab::InputError& e) {
+                    CHECK(std::string(e.what()) == sub->get_name() + ": " + name + " takes no value (given '" + name +
+                                                       "=no'): give " + name + " alone to ask for it, or leave it out");
+                }
+                ++flags;
+            }
+        }
+    CHECK(flags >= 3);  // -h of every command, run's -q, …
+    check_line(run_cli("critical -h=no"), "critical: -h takes no value (given '-h=no'): give -h alone to ask for it, or leave it out");
+    check_line(run_cli("run x.yaml -q=1"), "run: -q takes no value (given '-q=1'): give -q alone to ask for it, or leave it out");
+    check_line(run_cli("-h=1"), "-h takes no value (given '-h=1'): give -h alone to ask for it, or leave it out");
+    CHECK(run_cli("critical -h").exit_code == 0);
+}
+
+// Round 14 (B F15): a word after "--" that nothing takes got CLI11's own line, naming no
+// command ("The following argument was not expected: x (see --help)").
+TEST_CASE("a word after -- that nothing takes is named with its command", "[cli][parse-errors]") {
+    check_line(run_cli("critical -- x"), "critical: 'x' was not expected (critical takes options only)");
+    check_line(run_cli("list -- x"), "list: 'x' was not expected (list takes options only)");
+    check_line(run_cli("list -- -x"), "list: '-x' was not expected (list takes options only)");
+    check_line(run_cli("run a.yaml -- b.yaml"), "run: 'b.yaml' was not expected (run takes the argument CONFIG, then options)");
+}
+
 TEST_CASE("CLI11's parse errors in futolab's words (round 13, F13)", "[cli][parse-errors]") {
     const std::string commands = "analyze, check, compare, convert, critical, generate, grade, list, merge, report, run, schema, solve";
     check_line(run_cli("nosuchcommand"), "'nosuchcommand' is not a futolab command (the commands: " + commands + ")");

@@ -56,7 +56,7 @@ TEST_CASE("compare: identical inputs exit 0 with every ratio 1", "[cli][compare]
     fs::copy_file(std::string(FUTOLAB_SOURCE_DIR "/tests/data/") + kCalBase + ".meta.yaml", single + ".meta.yaml");
     r = run_cli("compare " + single + " " + single + " --fail-if-slower 5");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "not measured: --fail-if-slower: backtracking count:2: 1 and 1 worker sessions: how far two separate "
+    CHECK(has(r.err, "not measured: --fail-if-slower: backtracking count:2: 1 and 1 worker sessions with a run not cut by a limit: how far two separate "
                      "sweeps differ is measured only with 2 or more on each side"));
     // Without calibration the counters and statuses gate as before; the time gate is refused.
     r = run_cli("compare " + kBase + " " + kBase + " --fail-on-change status,nodes,missing");

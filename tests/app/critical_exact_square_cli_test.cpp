@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -89,6 +90,44 @@ TEST_CASE("critical --exact --square --cpu-limit: a timeout row with the bounds,
     CHECK(certified.exit_code == 2);
     CHECK(has(certified.err, "only a proved minimum is certified"));
     CHECK(!fs::exists(dir / "c.cert"));
+}
+
+// Red-team round 14 (B F8): a square no clue set determines (status multiple) has no minimum
+// to certify: the certificate was written empty (exit 0), and --check-certificate rejected it.
+TEST_CASE("critical --exact --certificate of a square with no set: exit 2, no certificate, the square named", "[cli][critical]") {
+    const fs::path dir = fresh_dir("exact-square", "no-set-certificate");
+    const auto r = run_cli("critical --exact --square '2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4' --objective k --certificate ck.jsonl "
+                           "--out k.jsonl",
+                           dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "futolab: critical --exact --certificate: square:critical: no clue set determines the square, so it has "
+                     "no minimum to certify, nor has any other square (no certificate written)\n"));
+    CHECK(!fs::exists(dir / "ck.jsonl"));
+    CHECK(has(slurp((dir / "k.csv").string()), ",multiple,"));
+}
+
+// Red-team round 14 (B F17): a square of order 10 through --input was named by its id alone
+// ("big:critical has order 10"); it is named by its file and line, as `run` names it.
+TEST_CASE("critical --exact --input of an order above 9 names the file and line of the square", "[cli][critical]") {
+    const fs::path dir = fresh_dir("exact-square", "wide-input");
+    std::string big = "{\"id\":\"big\",\"n\":10,\"givens\":[],\"lt\":[],\"solution\":[";
+    for (int i = 0; i < 10; ++i) {
+        big += i == 0 ? "[" : ",[";
+        for (int j = 0; j < 10; ++j) big += (j == 0 ? "" : ",") + std::to_string((i + j) % 10 + 1);
+        big += "]";
+    }
+    std::ofstream(dir / "big.jsonl") << "{\"id\":\"small\",\"n\":4,\"givens\":[],\"lt\":[],\"solution\":"
+                                        "[[2,1,4,3],[4,2,3,1],[3,4,1,2],[1,3,2,4]]}\n"
+                                     << big << "]}\n";
+    const std::string says = "instance 'big' has order 10: the per-square search (critical --exact --square/--input) takes n "
+                             "from 2 to 9\n";
+    auto r = run_cli("critical --exact --input big.jsonl --objective h --out o.jsonl", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "futolab: big.jsonl:2: " + says);
+    r = run_cli("critical --exact --input - --objective h --out o.jsonl < big.jsonl", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "futolab: -:2: " + says);
+    CHECK(!fs::exists(dir / "o.csv"));
 }
 
 // Standard output: the CSV is a private temporary file; --jobs searches squares at once and

@@ -148,10 +148,14 @@ TEST_CASE("compare and analyze refuse options their table would ignore", "[cli][
     refused("compare " + base + " " + fresh + " --format csv --table changes --metric cpu_ms",
             "compare: --metric does not apply with --table changes");
     refused("analyze analysis/paired.csv --table disagreements --metric nodes", "analyze: --metric does not apply with --table disagreements");
+    // Round 14 (B F11): sets and noise have columns of their own too; --metric was read and ignored.
+    refused("analyze analysis/critical.csv --table sets --metric wall_ms,nodes", "analyze: --metric does not apply with --table sets");
+    refused("analyze analysis/paired.csv --table noise --metric nodes", "analyze: --metric does not apply with --table noise");
     // Where they apply they run.
     CHECK(run_cli("compare " + base + " " + fresh + " --list 1").exit_code == 0);
     CHECK(run_cli("compare " + base + " " + fresh + " --format csv --table times --metric cpu_ms").exit_code == 0);
     CHECK(run_cli("analyze analysis/paired.csv --table summary --metric nodes").exit_code == 0);
+    CHECK(run_cli("analyze analysis/critical.csv --table sets").exit_code == 0);
 }
 
 TEST_CASE("convert refuses a file name of another format, analyze --pool of one input", "[cli][flags]") {

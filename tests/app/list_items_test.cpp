@@ -5,8 +5,13 @@
 #include "app/commands.hpp"
 #include "app/list_items.hpp"
 #include "cli_runner.hpp"
+#include "core/error.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace futolab;
 using futolab::test::has;
@@ -25,18 +30,41 @@ TEST_CASE("every list option of every command refuses an empty item", "[cli][hab
             INFO(sub->get_name() << " " << name);
             for (const std::string value : {",", ",,", "a,", ",a", "a,,b"}) {
                 INFO(value);
-                CHECK_THROWS_WITH(app::refuse_empty_list_items(app, {sub->get_name(), name, value, "x"}),
+                CHECK_THROWS_WITH(app::refuse_bad_list_items(app, {sub->get_name(), name, value, "x"}),
                                   Catch::Contains(name + ": '" + value + "' has an empty item"));
                 if (name.rfind("--", 0) == 0)
-                    CHECK_THROWS_AS(app::refuse_empty_list_items(app, {sub->get_name(), name + "=" + value}),
-                                    CLI::ValidationError);
+                    CHECK_THROWS_AS(app::refuse_bad_list_items(app, {sub->get_name(), name + "=" + value}),
+                                    InputError);
             }
-            CHECK_NOTHROW(app::refuse_empty_list_items(app, {sub->get_name(), name, "a,b", "x"}));
-            CHECK_NOTHROW(app::refuse_empty_list_items(app, {sub->get_name(), "--", name, ","}));
+            CHECK_NOTHROW(app::refuse_bad_list_items(app, {sub->get_name(), name, "a,b", "x"}));
+            // An item twice, in one value or in two: "--by spec,spec" printed two spec columns.
+            for (const std::vector<std::string>& twice : {std::vector<std::string>{name, "a,b,a"}, {name, "a", name, "b,a"}}) {
+                std::vector<std::string> words{sub->get_name()};
+                words.insert(words.end(), twice.begin(), twice.end());
+                CHECK_THROWS_WITH(app::refuse_bad_list_items(app, words), sub->get_name() + ": " + name +
+                                                                                " has a twice (give each item of the list once)");
+            }
+            CHECK_NOTHROW(app::refuse_bad_list_items(app, {sub->get_name(), "--", name, ","}));
         }
     CHECK(lists >= 8);  // --by, --metric, --columns, --fit, --plot, --redo, --label, …
     // A value of another option is not a list, even when it holds commas.
-    CHECK_NOTHROW(app::refuse_empty_list_items(app, {"analyze", "--where", "spec=a,", "x.csv"}));
+    CHECK_NOTHROW(app::refuse_bad_list_items(app, {"analyze", "--where", "spec=a,", "x.csv"}));
+}
+
+// Red-team round 14 (B F12): an item given twice was shown twice (--by spec,spec: two spec
+// columns; --metric nodes,nodes: two rows; --fit exp,exp: every fit twice).
+TEST_CASE("a list option given an item twice is refused by command, option and item", "[cli][habits]") {
+    for (const auto& [args, says] : std::vector<std::pair<std::string, std::string>>{
+             {"analyze analysis/phase.csv --by spec,spec", "analyze: --by has spec twice"},
+             {"analyze analysis/phase.csv --metric nodes,wall_ms,nodes", "analyze: --metric has nodes twice"},
+             {"analyze analysis/growth.csv --table fits --fit exp,exp", "analyze: --fit has exp twice"},
+             {"run x.yaml --resume --redo timeout --redo timeout", "run: --redo has timeout twice"}}) {
+        INFO(args);
+        const auto r = run_cli(args);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err == "futolab: " + says + " (give each item of the list once)\n");
+        CHECK(r.out.empty());
+    }
 }
 
 TEST_CASE("a list option given ',' is refused by name, and takes nothing after it", "[cli][habits]") {

@@ -47,6 +47,17 @@ TEST_CASE("bad specs name the valid choices", "[options]") {
                       Catch::Contains("option restart_base=ten is invalid (valid: 1..9223372036854775807)"));
 }
 
+// A spec's option list takes no empty item: "gac:" and a trailing ',' were read as if the
+// separator were not there, while ",," was refused.
+TEST_CASE("a spec with an empty option item is refused, wherever the item is", "[options]") {
+    for (const char* spec : {"gac:", "gac:var=mrv,", "gac:var=mrv,,val=min", "gac:,var=mrv", "gac:var=mrv,,"})
+        CHECK_THROWS_WITH(parse_solver_spec(spec),
+                          "solver spec '" + std::string(spec) + "' has an empty option (no key=value after a ':' or ','; drop that separator)");
+    CHECK_THROWS_WITH(split_spec("exact-square:objective=h,", "method"), Catch::StartsWith("method 'exact-square:objective=h,' has an empty option"));
+    CHECK(parse_solver_spec("gac:var=mrv").spec() == "gac:var=mrv");
+    CHECK(split_spec("gac", "solver spec").options.empty());
+}
+
 TEST_CASE("modes parse from the CLI and YAML forms", "[options]") {
     CHECK(parse_mode("all").name() == "count:all");
     CHECK(parse_mode("2").name() == "count:2");
