@@ -5,21 +5,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
 namespace futolab::app {
 namespace {
 
-bool has_empty_item(const std::string& value, char delimiter) {
-    if (value.empty()) return false;  // "" itself: app/empty_value.hpp's message
-    std::size_t start = 0;
-    for (std::size_t end; (end = value.find(delimiter, start)) != std::string::npos; start = end + 1)
-        if (end == start) return true;
-    return start == value.size();
-}
-
-// The items of a value without an empty one.
+// The items of a value, empty ones too ("a,,b": a, "", b; "a,": a, "").
 std::vector<std::string> items_of(const std::string& value, char delimiter) {
     std::vector<std::string> items;
     std::size_t start = 0;
@@ -69,14 +62,15 @@ void refuse_bad_list_items(const CLI::App& app, const std::vector<std::string>& 
             w.value = words[++i];
         }
         const char delimiter = option->get_delimiter();
-        if (delimiter == '\0' || w.value.empty()) continue;
+        if (delimiter == '\0' || w.value.empty()) continue;  // "" itself: app/empty_value.hpp's message
         const std::string where = command == &app ? w.name : command->get_name() + ": " + w.name;
-        if (has_empty_item(w.value, delimiter))
+        const std::vector<std::string> items = items_of(w.value, delimiter);
+        if (std::find(items.begin(), items.end(), "") != items.end())
             throw InputError(fmt::format("{}: '{}' has an empty item (a list is values separated by single '{}')", where,
                                          visible_text(w.value), delimiter));
         // An item twice would be shown, summarised or fitted twice (--by spec,spec: two spec
         // columns), or mean nothing more (--redo timeout,timeout).
-        for (const std::string& item : items_of(w.value, delimiter))
+        for (const std::string& item : items)
             if (!seen[option].insert(item).second)
                 throw InputError(fmt::format("{} has {} twice (give each item of the list once)", where, visible_text(item)));
     }

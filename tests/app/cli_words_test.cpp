@@ -28,6 +28,18 @@ void check_line(const futolab::test::CliResult& r, const std::string& line) {
     CHECK(r.err == "futolab: " + line + "\n");
 }
 
+// `name=value` given to the flag `name` of `sub` is refused in one line naming the flag.
+void check_flag_value_refused(const CLI::App& app, const CLI::App& sub, const std::string& name, const std::string& value) {
+    INFO(sub.get_name() << " " << name << "=" << value);
+    try {
+        futolab::app::refuse_flag_values(app, {sub.get_name(), name + "=" + value});
+        FAIL("accepted");
+    } catch (const futolab::InputError& e) {
+        CHECK(std::string(e.what()) == sub.get_name() + ": " + name + " takes no value (given '" + name + "=" + value +
+                                           "'): give " + name + " alone to ask for it, or leave it out");
+    }
+}
+
 }  // namespace
 
 TEST_CASE("every flag of every command refuses a value, even =true (round 13, F5)", "[cli][flag-values]") {
@@ -38,17 +50,7 @@ TEST_CASE("every flag of every command refuses a value, even =true (round 13, F5
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
         for (const CLI::Option* option : sub->get_options()) {
             if (option->get_positional() || option->get_items_expected_max() != 0 || option->get_name() == "--help") continue;
-            const std::string name = option->get_name();
-            for (const std::string value : {"no", "false", "0", "true"}) {
-                INFO(sub->get_name() << " " << name << "=" << value);
-                try {
-                    futolab::app::refuse_flag_values(app, {sub->get_name(), name + "=" + value});
-                    FAIL("accepted");
-                } catch (const futolab::InputError& e) {
-                    CHECK(std::string(e.what()) == sub->get_name() + ": " + name + " takes no value (given '" + name + "=" +
-                                                       value + "'): give " + name + " alone to ask for it, or leave it out");
-                }
-            }
+            for (const std::string value : {"no", "false", "0", "true"}) check_flag_value_refused(app, *sub, option->get_name(), value);
             ++flags;
         }
     CHECK(flags > 15);  // critical's modes, --force and --resume everywhere, analyze's --no-vbs…
@@ -72,15 +74,7 @@ TEST_CASE("every short flag refuses a value written with '=', named as typed", "
         for (const CLI::Option* option : sub->get_options()) {
             if (option->get_positional() || option->get_items_expected_max() != 0) continue;
             for (const std::string& letter : option->get_snames()) {
-                const std::string name = "-" + letter;
-                INFO(sub->get_name() << " " << name);
-                try {
-                    futolab::app::refuse_flag_values(app, {sub->get_name(), name + "=no"});
-                    FAIL("accepted");
-                } catch (const futolab::InputError& e) {
-                    CHECK(std::string(e.what()) == sub->get_name() + ": " + name + " takes no value (given '" + name +
-                                                       "=no'): give " + name + " alone to ask for it, or leave it out");
-                }
+                check_flag_value_refused(app, *sub, "-" + letter, "no");
                 ++flags;
             }
         }
