@@ -1,6 +1,7 @@
 #include "app/critical_order_report.hpp"
 
 #include "core/formats/formats.hpp"
+#include "critical/objective.hpp"
 #include "core/visible_text.hpp"
 
 #include <fmt/format.h>
@@ -9,6 +10,9 @@
 #include <iostream>
 
 namespace futolab::app {
+
+using critical::Objective;
+using critical::objective_name;
 
 namespace {
 
@@ -43,15 +47,15 @@ bool report_exhaustive_row(const CriticalRow& row, std::string& records) {
     if (row.output.empty()) return say_failure(row);
     const std::vector<Instance> made = parse_instances(row.output, std::string(row.instance), Format::jsonl);
     // The records in the order the search writes them: min 2h+3k, then min k with h = 0.
-    const auto minimum = [&](const char* objective) -> std::string {
+    const auto minimum = [&](Objective objective) -> std::string {
         for (const Instance& r : made)
-            if (r.meta.value("objective", std::string()) == objective) return std::to_string(r.meta.value("minimum", 0));
+            if (r.meta.value("objective", std::string()) == objective_name(objective)) return std::to_string(r.meta.value("minimum", 0));
         return "none";
     };
     const Json& meta = made.front().meta;
     std::cerr << fmt::format("n={} squares={} classes={} min(2h+3k)={} bound={} min k(h=0)={} time={:.1f}s\n", row.n,
-                             meta.value("squares", 0), meta.value("classes", 0), minimum("2h+3k"), meta.value("bound", 0),
-                             minimum("k"), meta.value("time_ms", 0.0) / 1e3);
+                             meta.value("squares", 0), meta.value("classes", 0), minimum(Objective::two_h_three_k), meta.value("bound", 0),
+                             minimum(Objective::k_only), meta.value("time_ms", 0.0) / 1e3);
     if (failed(row)) std::cerr << fmt::format("futolab critical: {}: {}\n", visible_text(row.instance), visible_text(row.message));
     records += row.output;
     records += "\n";

@@ -151,7 +151,7 @@ void check_exact_sample_output(const RowCells& row, const std::vector<Instance>&
         const critical::Verification v = critical::verify_critical_set(u, set, m.verify);
         if (!v.uniquely_completable || !v.critical)
             refuse_output(row, fmt::format("a record whose set is not {} (verified again by {})",
-                                           v.uniquely_completable ? "critical" : "uniquely completable", m.verify));
+                                           v.uniquely_completable ? "minimal (without a clue still unique)" : "uniquely completable", m.verify));
         for (const char* key : {"hitting_set_calls", "nodes", "oracle_queries", "unavoidable_sets"}) check_figure(row, meta, key);
         check_figure(row, meta, "time_ms", true);
         check_class_minima(row, meta, classes.size());
