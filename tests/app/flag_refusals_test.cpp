@@ -36,7 +36,7 @@ TEST_CASE("flags that do not apply are refused, naming both options (issue #45)"
         {"critical --free-square --n 3 --objective h+k --out " + out, {"--objective h+k", "--free-square"}},
         {"critical --exact --n 3 --objective k --no-shrink --out " + out, {"--no-shrink", "table oracle"}},
         {"critical --exact --n 3 --objective k --oracle table --probe-seeds 3 --out " + out, {"--probe-seeds", "table oracle"}},
-        {"critical --exact --n 3 --sample 2 --objective k --oracle table --no-cycle-seeds --out " + out, {"--no-cycle-seeds", "table oracle"}},
+        {"critical --exact --n 3 --sample 2 --objective k --oracle table --no-cycle-seeds --out " + out, {"--oracle table", "solver oracle"}},
         {"critical --exact --n 3 --sample 2 --objective k --seed-sets 9 --out " + out, {"--seed-sets", "solver oracle"}},
         {"critical --exact --n 3 --objective k --oracle solver --seed-sets 9 --out " + out, {"--seed-sets", "solver oracle"}},
         {"critical --n 3 --iterations 50 --out " + out, {"--iterations", "--objective greedy"}},
