@@ -7,6 +7,7 @@
 #include "experiments/calibration.hpp"
 #include "sandbox/child_process.hpp"
 #include "experiments/exact_task.hpp"
+#include "experiments/limit_rule.hpp"
 #include "sandbox/interrupt.hpp"
 #include "experiments/noise.hpp"
 #include "sandbox/pinning.hpp"
@@ -257,22 +258,6 @@ void remove_results(const std::string& csv) {
     }
 }
 
-// SPEC §4 as BenchExec reads it: a run that took longer than its limit did not finish within
-// it, whatever it answered (a task that checks its clock between long steps can overrun);
-// its row is `timeout`, and the message keeps the answer. Rows whose status is not
-// `finished` (core/status.hpp: already at a limit, or failed) stay.
-void enforce_time_limits(ResultRow& row, const Limits& limits) {
-    if (outcome_of(row.status) != RunOutcome::finished) return;
-    const auto over = [](std::int64_t ns, double limit) { return limit > 0 && static_cast<double>(ns) > limit * 1e9; };
-    const bool wall = over(row.wall_ns, limits.time_seconds), cpu = over(row.cpu_ns, limits.cpu_seconds);
-    if (!wall && !cpu) return;
-    row.message = fmt::format("{} time limit ({:g} s): the run took {:.1f} ms{}", wall ? "wall" : "cpu",
-                              wall ? limits.time_seconds : limits.cpu_seconds,
-                              static_cast<double>(wall ? row.wall_ns : row.cpu_ns) / 1e6,
-                              " (it said " + std::string(status_name(row.status)) + ")");
-    row.status = Status::timeout;
-}
-
 // `cpu` >= 0: pin this worker there first (config `pin`); its runs' rows name it. A run still
 // going when the interrupt comes is not written (`--resume` redoes it): a row always means a
 // finished measurement; warm-up runs are run and never recorded (they go to the worker that
@@ -312,7 +297,7 @@ void work(WorkQueue& q, int cpu) {
             ++q.running;
             ResultRow row = place.run(i);
             --q.running;
-            enforce_time_limits(row, q.config.limits);
+            apply_limit_rule(row, q.config.limits, task_info(q.config.task));  // limit_rule.hpp
             if (q.interrupt.requested()) break;
             row.session = session.id();
             if (session.after_run()) {

@@ -208,8 +208,9 @@ TEST_CASE("exact rows honour limits.time: the class search checks its clock", "[
         const double wall_ms = std::stod(row[t.column("wall_ns", "csv")]) / 1e6;
         INFO(status << " after " << wall_ms << " ms");
         CHECK(row[t.column("time_limit_ms", "csv")] == "50");
-        if (status == "solved") CHECK(wall_ms <= 50);
-        else CHECK(status == "timeout");
+        // A solved row's search ended within the limit; its witnesses' verification afterwards
+        // may take the row's time past it (experiments/limit_rule.hpp: the limit governs the search).
+        if (status != "solved") CHECK(status == "timeout");
         CHECK(wall_ms < 50 + 450);  // cooperative: well before the worker would be killed (limit + 0.5 s)
     }
 }
