@@ -16,6 +16,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -109,13 +110,15 @@ constexpr int kNoBound = 1 << 20;
 // The sets the branch and bound needs to refute every claim (its marked sets, union over
 // the claims), in pool order. Throws if a claim is not refuted (a search bug).
 std::vector<std::size_t> core_of(int n, ExactObjective objective, const std::vector<ClueMask>& sets,
-                                 const std::vector<Claim>& claims, std::size_t class_index) {
+                                 const std::vector<Claim>& claims, std::size_t class_index, const Deadline& stop) {
     std::vector<std::uint8_t> used(sets.size(), 0);
     for (const Claim& claim : claims) {
         HittingProblem p = claim_problem(n, objective, sets, claim.h_max);
         p.used = &used;
-        if (min_hitting_set(p, 0, claim.below ? *claim.below - 1 : kNoBound).found)
-            throw std::runtime_error(fmt::format("class {}: a claim of the certificate is not refuted", class_index));
+        p.deadline = stop;
+        const HittingSolution s = min_hitting_set(p, 0, claim.below ? *claim.below - 1 : kNoBound);
+        if (s.timed_out) throw OutOfTime();
+        if (s.found) throw std::runtime_error(fmt::format("class {}: a claim of the certificate is not refuted", class_index));
     }
     std::vector<std::size_t> core;
     for (std::size_t j = 0; j < sets.size(); ++j)
@@ -284,7 +287,9 @@ std::size_t classes_in(const CertificateShard& shard, std::size_t classes) {
 
 }  // namespace
 
-void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind, CertificateShard shard) {
+void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind, CertificateShard shard,
+                       const std::atomic<bool>* stop) {
+    const Deadline stopped{std::chrono::steady_clock::time_point::max(), std::numeric_limits<std::int64_t>::max(), stop};
     const std::size_t classes = shard.count > 1 ? square_classes(r.n).size() : r.classes.size();
     Json head = {{"certificate", kFormat}, {"version", 1}, {"n", r.n}, {"objective", exact_objective_name(r.objective)},
                  {"proof", kind == ProofKind::drat ? "drat" : "bb"}, {"squares", r.squares},
@@ -305,18 +310,19 @@ void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind, 
     out << head.dump() << '\n';
     const std::vector<Claim> claims = claims_of(r.objective, value_of(r.best), frontier);
     for (const ClassResult& c : r.classes) {
+        if (stopped.passed()) throw OutOfTime();
         std::vector<ClueMask> pool;
         for (const Counterexample& m : c.sets) pool.push_back(m.violated);
         std::vector<ClueMask> sets;
         Json jsets = Json::array(), jsquares = Json::array(), proofs = Json::array();
-        for (std::size_t j : core_of(r.n, r.objective, pool, claims, c.index)) {
+        for (std::size_t j : core_of(r.n, r.objective, pool, claims, c.index, stopped)) {
             sets.push_back(c.sets[j].violated);
             jsets.push_back(c.sets[j].violated.indices());
             jsquares.push_back(c.sets[j].square);
         }
         for (const Claim& claim : claims) {
             if (kind == ProofKind::bb) break;
-            const std::optional<std::string> proof = refute(claim_cnf(r.n, r.objective, sets, claim.below, claim.h_max));
+            const std::optional<std::string> proof = refute(claim_cnf(r.n, r.objective, sets, claim.below, claim.h_max), stop);
             if (!proof) throw std::runtime_error(fmt::format("class {}: the certificate formula is satisfiable", c.index));
             Json p = {{"drat", *proof}};
             if (claim.h_max >= 0) p["h_max"] = claim.h_max;

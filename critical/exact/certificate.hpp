@@ -50,9 +50,10 @@ struct CertificateShard {
 // Writes the certificate of a finished search (every class of the run, or of its shard,
 // solved). Each class stores only a core of its unavoidable sets: those its branch and bound
 // used to refute the claims (HittingProblem::used). Throws std::runtime_error if a claim is
-// not refuted (a search bug).
+// not refuted (a search bug). Once *stop is true (a stop request) it throws OutOfTime, within
+// one class's branch and bound or CaDiCaL run.
 void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind = ProofKind::drat,
-                       CertificateShard shard = {});
+                       CertificateShard shard = {}, const std::atomic<bool>* stop = nullptr);
 
 struct CertificateCheck {
     bool ok = false;

@@ -1,14 +1,16 @@
 #include "critical/exact/hitting_set.hpp"
 
+#include "core/temp_dir.hpp"
+#include "critical/exact/exact.hpp"
+
 #include <cadical.hpp>
 
 #include <algorithm>
-#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
-#include <unistd.h>
 
 namespace futolab::critical {
 namespace {
@@ -44,13 +46,22 @@ std::vector<int> weighted_inputs(const std::vector<int>& weight, const ClueMask&
     return inputs;
 }
 
-std::string read_and_remove(const std::string& path) {
+std::string read_whole(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
-    std::remove(path.c_str());
     return text.str();
 }
+
+// CaDiCaL asks this between steps of its search: a stop request ends the solve (answer 0).
+class StopFlag : public CaDiCaL::Terminator {
+public:
+    explicit StopFlag(const std::atomic<bool>* stop) : stop_(stop) {}
+    bool terminate() override { return stop_ != nullptr && stop_->load(std::memory_order_relaxed); }
+
+private:
+    const std::atomic<bool>* stop_;
+};
 
 }  // namespace
 
@@ -79,25 +90,30 @@ Cnf hitting_set_cnf(int clues, const ClueMask& allowed, const std::vector<ClueMa
     return cnf;
 }
 
-std::optional<std::string> refute(const Cnf& cnf) {
-    char path[] = "/tmp/futolab-drat-XXXXXX";
-    const int fd = mkstemp(path);
-    if (fd < 0) throw std::runtime_error("cannot create a temporary proof file");
-    close(fd);
+std::optional<std::string> refute(const Cnf& cnf, const std::atomic<bool>* stop) {
+    // An owned folder, not a bare file: it goes under TMPDIR, carries this process's pid and
+    // start time, and is removed by the next futolab after a kill -9 (a fixed /tmp file with
+    // no owner stayed for good).
+    const external::TempDir scratch("drat");
+    const std::string path = (scratch.path() / "proof.drat").string();
+    StopFlag terminator(stop);
     int result = 0;
     {
         CaDiCaL::Solver sat;
         sat.set("quiet", 1);   // CaDiCaL reports on stdout, which carries our JSONL
         sat.set("binary", 0);  // text DRAT: readable, and what our checker parses
-        if (!sat.trace_proof(path)) throw std::runtime_error(std::string("cannot write ") + path);
+        if (!sat.trace_proof(path.c_str())) throw std::runtime_error("cannot write " + path);
+        sat.connect_terminator(&terminator);
         for (const auto& clause : cnf.clauses) {
             for (int lit : clause) sat.add(lit);
             sat.add(0);
         }
         result = sat.solve();
+        sat.disconnect_terminator();
         sat.close_proof_trace();
     }
-    std::string proof = read_and_remove(path);
+    if (result == 0 && terminator.terminate()) throw OutOfTime();  // stopped: the scratch goes with this frame
+    std::string proof = read_whole(path);
     if (result == 10) return std::nullopt;
     if (result != 20) throw std::runtime_error("CaDiCaL gave no answer on a hitting-set formula");
     return proof;

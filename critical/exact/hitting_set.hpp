@@ -11,6 +11,7 @@
 
 #include "critical/clue_mask.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -47,8 +48,11 @@ Cnf hitting_set_cnf(int clues, const ClueMask& allowed, const std::vector<ClueMa
                     const std::vector<LinearBound>& bounds);
 
 // Refutes a formula with CaDiCaL, tracing a DRAT proof (text). Returns the proof if CaDiCaL
-// answers UNSAT, nullopt if the formula is satisfiable.
-std::optional<std::string> refute(const Cnf& cnf);
+// answers UNSAT, nullopt if the formula is satisfiable. The trace goes to a file in an owned
+// folder under TMPDIR (core/temp_dir.hpp), removed on every return and exception, and reaped
+// by the next futolab if this one is killed. Once *stop is true (a stop request), CaDiCaL is
+// told to end and this throws OutOfTime (exact.hpp).
+std::optional<std::string> refute(const Cnf& cnf, const std::atomic<bool>* stop = nullptr);
 
 // Incremental hitting-set model for one square: sets are added as they are found, bounds are
 // assumptions on cached totalizers, clues outside `allowed` are assumed false.

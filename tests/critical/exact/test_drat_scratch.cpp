@@ -1,0 +1,106 @@
+// The DRAT proofs of `critical --exact --n N --certificate` (refute in hitting_set.cpp). They
+// went to a fixed "/tmp/futolab-drat-XXXXXX" file whatever TMPDIR said, with no owner in its
+// name: a kill -9 or a SIGTERM in the certificate phase (which ended the command by the default
+// action, exit 143) left it for good. Now each proof is traced in an owned folder under TMPDIR
+// (core/temp_dir.hpp), removed on every exit path and reaped by the next futolab if its owner
+// died; and a stop request ends the certificate's branch and bound and CaDiCaL runs.
+#include "core/owner.hpp"
+#include "core/temp_dir.hpp"
+#include "critical/exact/certificate.hpp"
+#include "critical/exact/exact.hpp"
+#include "../../app/cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace futolab;
+using namespace futolab::critical;
+using futolab::test::fresh_dir;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The names in `dir` that start with `prefix`.
+std::set<std::string> names_in(const fs::path& dir, const std::string& prefix) {
+    std::set<std::string> names;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+        if (entry.path().filename().string().starts_with(prefix)) names.insert(entry.path().filename().string());
+    return names;
+}
+
+// This process's pid with another start time: a dead owner whose pid was reused (core/owner.hpp).
+std::string dead_token() {
+    const std::optional<external::Owner> me = external::process_owner(::getpid());
+    REQUIRE(me);
+    return "p" + std::to_string(me->pid) + "s" + std::to_string(me->start + 1);
+}
+
+// Sets TMPDIR for one scope (temp_base() reads it on every call).
+struct TmpdirScope {
+    std::string old;
+    bool had;
+    explicit TmpdirScope(const fs::path& dir) : had(std::getenv("TMPDIR") != nullptr) {
+        if (had) old = std::getenv("TMPDIR");
+        ::setenv("TMPDIR", dir.c_str(), 1);
+    }
+    ~TmpdirScope() { had ? ::setenv("TMPDIR", old.c_str(), 1) : ::unsetenv("TMPDIR"); }
+};
+
+// Pigeonhole 5 → 4: unsatisfiable, and CaDiCaL needs a search to say so.
+Cnf pigeonhole() {
+    Cnf cnf;
+    cnf.vars = 20;
+    const auto p = [](int i, int j) { return 4 * i + j + 1; };
+    for (int i = 0; i < 5; ++i) cnf.clauses.push_back({p(i, 0), p(i, 1), p(i, 2), p(i, 3)});
+    for (int j = 0; j < 4; ++j)
+        for (int a = 0; a < 5; ++a)
+            for (int b = a + 1; b < 5; ++b) cnf.clauses.push_back({-p(a, j), -p(b, j)});
+    return cnf;
+}
+
+}  // namespace
+
+TEST_CASE("exact --certificate traces its DRAT proofs under TMPDIR and leaves nothing there or in /tmp",
+          "[critical][certificate][leftovers]") {
+    const fs::path dir = fresh_dir("critical", "drat-tmpdir");
+    fs::create_directories(dir / "t");
+    // A proof folder of a killed futolab, and one of a live owner (this test): only the first goes.
+    const fs::path stale = dir / "t" / ("futolab-drat-" + dead_token() + "-AAAAAA");
+    const fs::path live = dir / "t" / ("futolab-drat-" + external::owner_token() + "-BBBBBB");
+    fs::create_directories(stale / "inner");
+    fs::create_directories(live);
+    const std::set<std::string> in_tmp = names_in("/tmp", "futolab-drat-");
+    const auto r = test::run_cli_env("TMPDIR='" + (dir / "t").string() + "' ",
+                                     "critical --exact --n 4 --objective k --out o.jsonl --certificate c.txt", dir.string());
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(test::run_cli("critical --check-certificate '" + (dir / "c.txt").string() + "'").exit_code == 0);
+    CHECK_FALSE(fs::exists(stale));
+    CHECK(fs::exists(live));
+    CHECK(names_in(dir / "t", "") == std::set<std::string>{live.filename().string()});
+    CHECK(names_in("/tmp", "futolab-drat-") == in_tmp);
+}
+
+TEST_CASE("refute and write_certificate stop on a stop request, their scratch removed", "[critical][certificate][leftovers]") {
+    const fs::path dir = fresh_dir("critical", "drat-stop");
+    const TmpdirScope tmpdir(dir);
+    std::atomic<bool> stop{false};
+    REQUIRE(refute(pigeonhole(), &stop));  // not stopped: a proof
+    CHECK(names_in(dir, "futolab-drat-").empty());
+    stop = true;
+    CHECK_THROWS_AS(refute(pigeonhole(), &stop), OutOfTime);
+    const ExactResult r = exact_minimum(4, ExactObjective::k_only);
+    std::ostringstream out;
+    for (const ProofKind kind : {ProofKind::drat, ProofKind::bb}) CHECK_THROWS_AS(write_certificate(out, r, kind, {}, &stop), OutOfTime);
+    CHECK(names_in(dir, "futolab-drat-").empty());
+}
