@@ -59,6 +59,7 @@
 #include "solvers/registry/registry.hpp"
 #include "records/output_guard.hpp"
 #include "records/output_lock.hpp"
+#include "records/results_file.hpp"
 #include "records/sidecar.hpp"
 #include "records/table_schema.hpp"
 #include "core/verify.hpp"
@@ -202,6 +203,25 @@ std::unique_ptr<OutputLock> reserve_output(const std::string& path) {
     return std::make_unique<OutputLock>(path);
 }
 
+// Stops the work of an output reserved by reserve_output (null: none) whose lock is no longer
+// this process's: removed or replaced, another futolab may have locked the name and written it
+// (red-team round 14, A F6: the search then replaced that file, exit 0). Exit 1, one line.
+void check_reserved(const std::string& path, const OutputLock* lock) {
+    if (lock == nullptr) return;
+    try {
+        lock->check_held();
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(fmt::format("{}: not written: {}", visible_text(path), e.what()));
+    }
+}
+
+// Writes a reserved output whole once its work is done, if its lock is still held; `-` is
+// standard output (for --certificate too, as /dev/stdout is).
+void write_reserved(const std::string& path, const std::string& text, const OutputLock* lock) {
+    check_reserved(path, lock);
+    write_output(path, text);
+}
+
 std::string verify_choice(const CriticalArgs& a);
 int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void()> on_complete);
 
@@ -276,14 +296,17 @@ int run_exact(const CriticalArgs& a) {
         options.stride = shard.count;
     }
     // One progress printer (experiments/progress.hpp): whole lines when stderr is not a terminal.
-    options.progress = [bar = std::shared_ptr<Progress>()](std::size_t done, std::size_t total) mutable {
+    options.progress = [&, bar = std::shared_ptr<Progress>()](std::size_t done, std::size_t total) mutable {
+        check_reserved(a.out, out_lock.get());  // a lock gone stops the search (every 1% of classes)
+        check_reserved(a.certificate, certificate_lock.get());
         if (!bar) bar = std::make_shared<Progress>(total, false, ProgressWords{"classes", false});
         done == total ? bar->finish(done) : bar->update(done);
     };
     const ExactResult r = exact_minimum(a.n, objective, options);
     bool verified = false;
     const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
-    write_output(a.out, write_instances(records, Format::jsonl));
+    check_reserved(a.certificate, certificate_lock.get());  // both checked before either is written
+    write_reserved(a.out, write_instances(records, Format::jsonl), out_lock.get());
     for (const Instance& rec : records)
         std::cerr << fmt::format("n={} objective={} minimum={} (h={}, k={}) class={}\n", a.n, objective_name(a.objective),
                                  rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
@@ -293,7 +316,7 @@ int run_exact(const CriticalArgs& a) {
         const auto t0 = std::chrono::steady_clock::now();
         std::ostringstream text;
         write_certificate(text, r, a.proof, shard);
-        write_file_atomically(a.certificate, text.str());
+        write_reserved(a.certificate, text.str(), certificate_lock.get());
         std::cerr << fmt::format("certificate {} written in {:.1f}s\n", a.certificate,
                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
@@ -458,10 +481,11 @@ int run_free_square(const CriticalArgs& a) {
 
 // The line and the claim of one few-relations count (the whole enumeration, one shard, or the
 // sum of a checkpoint folder's shards).
-void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, const std::string& scope, bool whole) {
+void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, const std::string& scope, bool whole,
+                          const OutputLock* out_lock) {
     // The file says what this count found: its example, or nothing. An older file at --out is
     // replaced by an empty one, never left to read as this count's answer.
-    write_output(a.out, c.example ? write_instances({*c.example}, Format::jsonl) : std::string());
+    write_reserved(a.out, c.example ? write_instances({*c.example}, Format::jsonl) : std::string(), out_lock);
     std::cout << fmt::format(
         "n={} k={}{}: {} canonical pair sets, {} skipped (two rows or columns untouched: a swap), {} oriented puzzles "
         "counted to 2: {} with a directed cycle, {} unsat, {} unique, {} multiple ({} by two pool squares); "
@@ -479,7 +503,7 @@ void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, con
 
 // --checkpoint DIR: the shards as files (critical/zero_given/few_relations_shards.hpp); the table and the
 // claim once every shard of the folder is there.
-int run_few_relations_shards(const CriticalArgs& a) {
+int run_few_relations_shards(const CriticalArgs& a, const OutputLock* out_lock) {
     check_output_folder(a.checkpoint, "--checkpoint");  // `-` or a file there: refused before any shard runs
     ShardPlan plan{a.n, a.few_relations, a.shards, std::nullopt, a.checkpoint, a.jobs,
                    std::string("futolab ") + FUTOLAB_VERSION + " " + FUTOLAB_GIT_COMMIT};
@@ -508,12 +532,12 @@ int run_few_relations_shards(const CriticalArgs& a) {
     const bool whole = !plan.only;
     if (whole) {
         const std::string table = few_relations_table(shards);
-        write_file_atomically(few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards), table);
+        write_reserved(few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards), table, &lock);
         std::cout << table;
     }
     const std::string scope = whole ? fmt::format(" ({} shards of {})", shards.size(), a.checkpoint)
                                     : fmt::format(" (shard {}/{} only)", *plan.only, plan.shards);
-    report_few_relations(a, total_of(shards), scope, whole);
+    report_few_relations(a, total_of(shards), scope, whole, out_lock);
     return 0;
 }
 
@@ -529,11 +553,11 @@ int run_few_relations(const CriticalArgs& a) {
         throw InputError(fmt::format("critical --few-relations: {} relations with --n {}: accepted 1 to {} (min(2n(n-1), {}))",
                                      a.few_relations, a.n, few_relations_max_k(a.n), kMaxFewRelations));
     const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out);
-    if (!a.checkpoint.empty()) return run_few_relations_shards(a);
+    if (!a.checkpoint.empty()) return run_few_relations_shards(a, out_lock.get());
     const auto [shard, shards] = a.shard.empty() ? std::pair<std::size_t, std::size_t>{0, 1} : parse_shard(a.shard);
     const FewRelationsCount c = few_relations(a.n, a.few_relations, shard, shards);
     const std::string scope = shards > 1 ? fmt::format(" (shard {}/{}: its {} canonical pair sets only)", shard, shards, c.pair_sets) : "";
-    report_few_relations(a, c, scope, shards == 1);
+    report_few_relations(a, c, scope, shards == 1, out_lock.get());
     return 0;
 }
 
@@ -734,7 +758,7 @@ int run_exact_square(const CriticalArgs& args) {
                                                                    "the square, so it has no minimum to certify, nor has any "
                                                                    "other square (no certificate written)",
                                                                    report.no_set));
-                            write_file_atomically(a.certificate, report.certificate);
+                            write_reserved(a.certificate, report.certificate, certificate_lock.get());
                         });
 }
 
@@ -778,7 +802,7 @@ int run_construct(const CriticalArgs& a) {
     return run_rendered(std::move(config), a, [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
                         [&] {
                             if (a.certificate.empty()) return;
-                            write_file_atomically(a.certificate, report.certificate);
+                            write_reserved(a.certificate, report.certificate, certificate_lock.get());
                             std::cerr << fmt::format("certificate {} written\n", visible_text(a.certificate));
                         });
 }
@@ -822,9 +846,11 @@ std::vector<NamedOutput> own_files(const CriticalArgs& a, const std::string& own
 // Outputs that would replace the input, a results CSV or a sidecar are refused before any mode runs.
 int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     const std::vector<std::string> inputs = a.input.empty() ? std::vector<std::string>{} : std::vector{a.input};
-    check_file_output(a.certificate, "--certificate", "a certificate");
-    // And not one file, nor one stream: no --out is standard output (a certificate to /dev/stdout
-    // would be mixed into the JSONL, red-team round 10).
+    // A certificate is written whole at the end, as --exact --n's --out: `-` is standard output
+    // as /dev/stdout is, a device is written as it is (red-team round 14, A F5: `-` was refused as
+    // "not standard output or a device" while /dev/stdout and /dev/null were taken). And not one
+    // file, nor one stream: no --out is standard output (a certificate to /dev/stdout would be
+    // mixed into the JSONL, red-team round 10).
     const std::string out = a.out.empty() && contains(mode.takes, "--out") ? "-" : a.out;
     // The default search and --exact --square write their results CSV beside --out (app/critical_experiment.hpp) and
     // --out from it: that file may be there from an earlier run of the same search.
@@ -832,6 +858,7 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     std::vector<NamedOutput> outputs{{"--out", out, own_csv}, {"--certificate", a.certificate}};
     for (NamedOutput& own : own_files(a, own_csv, out)) outputs.push_back(std::move(own));
     check_output_paths(outputs, inputs, a.force);
+    if (!own_csv.empty()) check_results_names(own_csv);  // before any lock is made (red-team round 14, A F4)
     return mode.run(a);
 }
 
@@ -1033,7 +1060,7 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
     cmd->add_option("--certificate", a->certificate,
                     "--exact: also write a certificate (unavoidable sets + DRAT proofs) to this file; with --square/--input, each proved "
                     "minimum's (unavoidable sets with their squares, re-checked by branch and bound); with --construct, the DRUP "
-                    "proof of uniqueness and one exchange witness per relation");
+                    "proof of uniqueness and one exchange witness per relation; - for standard output (--out then names a file)");
     add_word(cmd, "--proof", a->proof, kProofKinds, "--certificate: " + word_help(kProofKinds));
     cmd->add_option("--check-certificate", a->check_certificate,
                     "Check a certificate of --exact or --construct without searching (exit 0 accepted, 1 rejected); several files: "

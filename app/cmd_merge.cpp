@@ -5,6 +5,7 @@
 #include "experiments/merge_matrix.hpp"
 #include "experiments/merged_rows.hpp"
 #include "records/output_guard.hpp"
+#include "records/results_file.hpp"
 #include "records/output_lock.hpp"
 #include "records/build_identity.hpp"
 #include "records/merge.hpp"
@@ -58,6 +59,7 @@ int merge(const MergeArgs& args) {
     check_file_output(args.out, "--out", "a merged results CSV (its sidecar and lock go beside it)", false);
     check_output_path(args.out, args.inputs, args.force);  // a FIFO or folder: refused before its lock is made
     check_outputs_file(args.out, args.inputs, args.force, ", or --force");  // the exported `<stem>.jsonl` beside it too
+    check_results_names(args.out);  // its sidecar's and schema's too, before the lock is made
     const OutputLock lock(args.out);  // no run or other merge writes in that folder meanwhile
     MergedInstances instances;
     MergedMatrix matrix;

@@ -15,6 +15,7 @@
 #include "experiments/task_kinds.hpp"
 #include "records/build_identity.hpp"
 #include "records/output_guard.hpp"
+#include "records/results_file.hpp"
 #include "solvers/solver.hpp"
 #include "core/visible_text.hpp"
 
@@ -144,6 +145,7 @@ int run_command(const RunArgs& args) {
     if (const std::string folder = std::filesystem::path(csv).parent_path().string(); !folder.empty())
         refuse_link_to_nothing(folder, args.out.empty() ? config.path + ": output " + csv : "--out " + folder);
     if (fills(task_info(config.task), TaskColumn::output)) check_outputs_file(csv, {}, false);
+    check_results_names(csv);  // before its lock is made: a name too long for a file beside it left the lock behind
     const RunnerReport r = run_experiment(config, options);
     for (const SkippedInput& s : r.invalid)
         std::cerr << visible_text("futolab: skipped invalid input: " + s.error, LineBreaks::shown) << "\n";

@@ -120,9 +120,13 @@ std::unique_ptr<OutputLock> lock_of_stream(int stream) {
     if (ec || name.empty() || name.front() != '/' || ::stat(name.c_str(), &named) != 0 || named.st_dev != st.st_dev ||
         named.st_ino != st.st_ino)
         return nullptr;  // unlinked (" (deleted)") or renamed since: no name to lock by
-    auto lock = std::make_unique<OutputLock>(name);
-    lock->hold_identity(stream, name);  // found under any other name of the file too
-    return lock;
+    try {
+        auto lock = std::make_unique<OutputLock>(name);
+        lock->hold_identity(stream, name);  // found under any other name of the file too
+        return lock;
+    } catch (const LockNotMade&) {
+        return nullptr;  // the shell opened it in a folder we may not write: written in place, unlocked
+    }
 }
 
 // A record stream is written in place: through a second name of its file (a hard link to a

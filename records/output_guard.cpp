@@ -123,6 +123,12 @@ std::vector<std::string> identities(const std::string& out) {
     if (ec || path.empty()) path = fs::absolute(out, ec).lexically_normal();  // a name too long: "" for every such name
     std::vector<std::string> ids{"path " + path.string()};
     if (exists) ids.push_back(fmt::format("inode {}:{}", st.st_dev, st.st_ino));
+    // Not there yet: its folder's identity and its name. A folder bind-mounted under a second
+    // name has one identity and two paths (red-team round 14, A F8: `--certificate
+    // c/o.csv.meta.yaml` replaced the sidecar a/o.csv.meta.yaml of the run's own results CSV).
+    struct stat folder {};
+    if (!exists && ::stat(folder_of(out).c_str(), &folder) == 0)
+        ids.push_back(fmt::format("in folder {}:{} {}", folder.st_dev, folder.st_ino, fs::path(out).filename().string()));
     return ids;
 }
 
@@ -211,21 +217,37 @@ void check_file_output(const std::string& out, const std::string& option, const 
     // `--out /dev/stdout` is standard output by another name (its sidecar and lock would go
     // into /dev), even when the shell sent it to a regular file.
     const bool not_a_file = out == "-" || ((device || own_stream_of(out) >= 0) && !devices_ok);
-    if (not_a_file)  // a folder or FIFO gets check_output_path's message
-        throw InputError(fmt::format("{} {}: {} needs a file (not standard output or a device): give a file name", option,
-                                     out, what));
+    if (!not_a_file) return;  // a folder or FIFO gets check_output_path's message
+    if (devices_ok)  // the reason given is the rule applied (red-team round 14, A F5)
+        throw InputError(fmt::format("{} {}: {} needs a file name or a device, not - (/dev/stdout writes it to standard "
+                                     "output)", option, out, what));
+    throw InputError(fmt::format("{} {}: {} needs a file (not standard output or a device): give a file name", option,
+                                 out, what));
 }
 
-std::string name_length_problem(const std::string& out) {
+namespace {
+
+// Whether the file system refuses `path` as too long: asked of it, and by the limits themselves,
+// since a folder not made yet is all it answers for a path through it (ENOENT): a run's output
+// folder was made with the lock, and its companion's name refused only then (red-team round 14,
+// A F4).
+bool too_long(const std::string& path) {
     struct stat st {};
-    if (::lstat(out.c_str(), &st) != 0 && errno == ENAMETOOLONG)
+    if (::lstat(path.c_str(), &st) != 0 && errno == ENAMETOOLONG) return true;
+    return longest_part(path) > NAME_MAX || path.size() >= PATH_MAX;
+}
+
+}  // namespace
+
+std::string name_length_problem(const std::string& out) {
+    if (too_long(out))
         return fmt::format("name too long ({} bytes, its longest part {}): the file system takes at most {} bytes a "
                            "name and {} a path", out.size(), longest_part(out), NAME_MAX, PATH_MAX - 1);
-    if (::lstat(lock_path(out).c_str(), &st) != 0 && errno == ENAMETOOLONG)
+    if (too_long(lock_path(out)))
         return fmt::format("name too long for its lock file beside it (.NAME.lock, {} bytes more than the name's {}): "
                            "give a shorter name", kLockNameExtra, fs::path(out).filename().string().size());
     // A file written whole goes to a temporary sibling first (core/atomic_file.hpp; round 13, A5).
-    if (const std::string temp = longest_temp_path(out); ::lstat(temp.c_str(), &st) != 0 && errno == ENAMETOOLONG)
+    if (const std::string temp = longest_temp_path(out); too_long(temp))
         return fmt::format("name too long for its temporary file beside it (NAME.tmp-…, up to {} bytes more than the "
                            "name's {}): give a shorter name",
                            temp.size() - out.size(), fs::path(out).filename().string().size());

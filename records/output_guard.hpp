@@ -57,8 +57,8 @@ void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vect
 // page, a certificate): "-" (standard output), and unless `devices_ok` an existing device or
 // this process's own standard output or error by another name (`/dev/stdout`, `/dev/fd/1`),
 // is refused with "OPTION OUT: WHAT needs a file …", before any work; "" (not asked for)
-// passes. (A page or a certificate may go to /dev/null; a merge would lock and write a sidecar
-// in /dev.)
+// passes. (A page may go to /dev/null; a merge would lock and write a sidecar in /dev. A
+// certificate is not checked here: `-` is standard output for it, as for any --out.)
 void check_file_output(const std::string& out, const std::string& option, const std::string& what,
                        bool devices_ok = true);
 

@@ -91,9 +91,17 @@ OutputLock::OutputLock(const std::string& output_file) {
         if (why == ENAMETOOLONG)
             throw InputError(fmt::format("{}: name too long for its lock file beside it ({}): give a shorter name",
                                          output_file, path));
-        // Nothing there: the folder cannot hold files (not a folder, not writable, read-only),
-        // so it cannot hold the output either: the writer that follows says so in its own words.
-        if (::lstat(path.c_str(), &st) != 0) return;
+        // Nothing there, and no folder to make it in (a FIFO or file where the folder belongs):
+        // a wrong path, which the writer's own checks name before any work (exit 2).
+        const fs::path parent = fs::path(path).parent_path();
+        struct stat folder {};
+        const bool no_folder = ::stat(parent.empty() ? "." : parent.c_str(), &folder) != 0 || !S_ISDIR(folder.st_mode);
+        if (::lstat(path.c_str(), &st) != 0 && no_folder) return;
+        // Nothing there: the folder cannot hold files (not writable, read-only, full), so it
+        // cannot hold the output either: said now, not after the work the output was for.
+        if (::lstat(path.c_str(), &st) != 0)
+            throw LockNotMade(fmt::format("cannot write {}: {} (the lock of {}, made before any work)", path,
+                                          std::strerror(why), output_file));
         if (!planted(st).empty()) refuse_planted(path, output_file, planted(st));
         throw InputError(fmt::format("{}: cannot open the lock of {}: {}", path, output_file, std::strerror(why)));
     }
@@ -192,7 +200,7 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
 }
 
 void OutputLock::check_held() const {
-    if (fd_ < 0) return;  // no lock could be made (an unwritable folder): the write itself says why
+    if (fd_ < 0) return;  // not taken (a moved-from or released lock)
     struct stat now {};
     if (::lstat(path_.c_str(), &now) != 0 || now.st_dev != dev_ || now.st_ino != ino_)
         throw std::runtime_error(fmt::format("{}: removed or replaced while futolab held it: stopping, since another "

@@ -21,11 +21,22 @@
 
 #include "core/live_writer.hpp"  // lock_path, holder_of
 
+#include <stdexcept>
 #include <string>
 
 struct stat;
 
 namespace futolab {
+
+// No lock file could be made where an output goes (a read-only or full file system, a folder
+// this user may not write): the output could not be written there either. Refused before any
+// work, exit 1, as the disk's or folder's failure (red-team round 14, A F2: the search ran on
+// without its lock and lost its work at the end). A distinct type for the one writer that may
+// go on without a lock: a standard stream the shell already opened (app/load.cpp).
+class LockNotMade : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 // Whether the lock file open at `fd` is one this process holds through an OutputLock (another
 // description of it: flock then refuses this process as it refuses any other). A lock held
@@ -38,7 +49,8 @@ public:
     // Locks `output_file` (its folder is created if missing). Throws InputError if another
     // process holds it, naming that process, if something not futolab's lock file is at its
     // path (see above), or if `output_file` is itself named as a lock file (`.k.csv.lock`: its
-    // writer would truncate a live run's lock, core/live_writer.hpp).
+    // writer would truncate a live run's lock, core/live_writer.hpp). Throws LockNotMade if
+    // no lock file can be made there.
     explicit OutputLock(const std::string& output_file);
     ~OutputLock();
     OutputLock(const OutputLock&) = delete;

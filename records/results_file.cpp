@@ -91,9 +91,7 @@ void create_output_folder(const std::filesystem::path& dir) {
 // ends) must be writable before the CSV is made: a FIFO or folder there (round 7) left a
 // header-only CSV that a plain `run` then refused, or stopped the run after all its work.
 void check_files_beside(const std::string& csv) {
-    for (const std::string& file : {csv, schema_path(csv), outputs_path(csv), sidecar_path(csv)})
-        if (const std::string why = name_length_problem(file); !why.empty())
-            throw InputError(fmt::format("{}: {} (futolab writes it beside the results CSV {})", file, why, csv));
+    check_results_names(csv);
     for (const std::string& beside : {schema_path(csv), outputs_path(csv), sidecar_path(csv)})
         refuse_stream_alias(beside, beside);
     for (const std::string& beside : {schema_path(csv), outputs_path(csv)})
@@ -119,6 +117,12 @@ std::size_t check_results_target(const std::string& path) {
     if (st.st_nlink != 1) refuse(fmt::format("has {} names (hard links)", st.st_nlink));  // as a symlink
     refuse_stream_alias(path, path);
     return static_cast<std::size_t>(st.st_size);
+}
+
+void check_results_names(const std::string& csv) {
+    for (const std::string& file : {csv, schema_path(csv), outputs_path(csv), sidecar_path(csv)})
+        if (const std::string why = name_length_problem(file); !why.empty())
+            throw InputError(fmt::format("{}: {} (futolab writes it beside the results CSV {})", file, why, csv));
 }
 
 std::string results_name_problem(const std::string& csv) {

@@ -26,6 +26,12 @@ std::size_t check_results_target(const std::string& path);
 // CSV's folder were made first (`output: o/w.csv/.` left o/w.csv/...lock; red-team round 13, A6).
 std::string results_name_problem(const std::string& csv);
 
+// Throws InputError naming the file if `csv`, or a file futolab writes beside it (its sidecar,
+// column schema, exported outputs), has a name too long for the file system, its lock or its
+// temporary file (records/output_guard.hpp, name_length_problem). Asked before the CSV's lock
+// is made: refused after it, a `.NAME.lock` was left behind (red-team round 14, A F4).
+void check_results_names(const std::string& csv);
+
 // For a results CSV about to be made: throws InputError naming the file if `csv` is not there
 // but its sidecar or column schema is. Such a file is not this experiment's (a run makes the CSV
 // before them, and removes it after them), and the new run would replace it without a word

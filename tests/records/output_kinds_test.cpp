@@ -265,7 +265,7 @@ TEST_CASE("convert of one instance to a folder writes it there, named after its 
     CHECK_FALSE(fs::exists(dir + "/none"));
 }
 
-TEST_CASE("outputs that must be files refuse '-' and devices, and a file where a folder belongs is named", "[records][outputs]") {
+TEST_CASE("outputs that must be files refuse '-' and devices, and a file where a folder belongs is named", "[records][outputs][file-outputs]") {
     const std::string dir = fresh("file-outputs");
     const std::string cfg = finished_run(dir), csv = dir + "/out/r.csv";
     // merge: its sidecar and lock go beside the CSV; "-" made files named "-", /dev/null a lock in /dev.
@@ -275,8 +275,9 @@ TEST_CASE("outputs that must be files refuse '-' and devices, and a file where a
     }
     CHECK_FALSE(fs::exists(dir + "/-"));
     check_refused(run_cli("report " + csv + " --out -", dir), "--out -: the report page needs a file");
+    // A certificate is written whole, as --out: `-` is standard output, here already --out's.
     check_refused(run_cli("critical --exact --n 3 --objective h+k --certificate -", dir),
-                  "--certificate -: a certificate needs a file");
+                  "--certificate -: is also --out -: two outputs of one command cannot be one file");
     CHECK_FALSE(fs::exists(dir + "/-"));
     // A file where an output folder belongs: named, not the library's "filesystem error".
     std::ofstream(dir + "/afile") << "x\n";
