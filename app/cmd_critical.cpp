@@ -62,6 +62,7 @@
 #include "records/results_file.hpp"
 #include "records/sidecar.hpp"
 #include "records/table_schema.hpp"
+#include "sandbox/interrupt.hpp"
 #include "core/verify.hpp"
 #include "core/visible_text.hpp"
 #include "solvers/run/run.hpp"
@@ -302,11 +303,29 @@ int run_exact(const CriticalArgs& a) {
         if (!bar) bar = std::make_shared<Progress>(total, false, ProgressWords{"classes", false});
         done == total ? bar->finish(done) : bar->update(done);
     };
-    const ExactResult r = exact_minimum(a.n, objective, options);
+    // SIGINT, SIGTERM and SIGHUP stop the search and the certificate (both poll options.stop,
+    // CaDiCaL included): exit 1, "interrupted", the DRAT scratch folder removed. Not while the
+    // records are written: write_output to standard output takes the signals itself (one
+    // scope at a time), and a file is written whole or not at all.
+    Interrupt stop;
+    options.stop = stop.flag();
+    std::optional<SignalScope> signals(std::in_place, stop);
+    const auto interrupted = [](const char* lost) {
+        return std::runtime_error(fmt::format("critical --exact: interrupted: {}", lost));
+    };
+    ExactResult r;
+    try {
+        r = exact_minimum(a.n, objective, options);
+    } catch (const OutOfTime&) {
+        throw interrupted("nothing written");
+    }
     bool verified = false;
     const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
+    if (stop.requested()) throw interrupted("nothing written");
+    signals.reset();
     check_reserved(a.certificate, certificate_lock.get());  // both checked before either is written
     write_reserved(a.out, write_instances(records, Format::jsonl), out_lock.get());
+    signals.emplace(stop);
     for (const Instance& rec : records)
         std::cerr << fmt::format("n={} objective={} minimum={} (h={}, k={}) class={}\n", a.n, objective_name(a.objective),
                                  rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
@@ -315,7 +334,12 @@ int run_exact(const CriticalArgs& a) {
     if (!a.certificate.empty()) {
         const auto t0 = std::chrono::steady_clock::now();
         std::ostringstream text;
-        write_certificate(text, r, a.proof, shard);
+        try {
+            write_certificate(text, r, a.proof, shard, options.stop);
+            if (stop.requested()) throw OutOfTime();  // came after its last check
+        } catch (const OutOfTime&) {
+            throw interrupted("the certificate was not written (the records were)");
+        }
         write_reserved(a.certificate, text.str(), certificate_lock.get());
         std::cerr << fmt::format("certificate {} written in {:.1f}s\n", a.certificate,
                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());

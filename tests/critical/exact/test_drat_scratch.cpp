@@ -3,7 +3,7 @@
 // name: a kill -9 or a SIGTERM in the certificate phase (which ended the command by the default
 // action, exit 143) left it for good. Now each proof is traced in an owned folder under TMPDIR
 // (core/temp_dir.hpp), removed on every exit path and reaped by the next futolab if its owner
-// died; and a stop request ends the certificate's branch and bound and CaDiCaL runs.
+// died; and SIGINT, SIGTERM and SIGHUP stop the search and the certificate: exit 1, "interrupted".
 #include "core/owner.hpp"
 #include "core/temp_dir.hpp"
 #include "critical/exact/certificate.hpp"
@@ -12,19 +12,27 @@
 
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace futolab;
 using namespace futolab::critical;
 using futolab::test::fresh_dir;
+using futolab::test::has;
+using futolab::test::slurp;
 namespace fs = std::filesystem;
 
 namespace {
@@ -68,6 +76,41 @@ Cnf pigeonhole() {
     return cnf;
 }
 
+// Whether `pid` runs futolab (exec done: the handlers it inherited from this test are reset)
+// and catches SIGTERM (SigCgt of /proc/<pid>/status): the command's signal scope is in place.
+bool catches_sigterm(pid_t pid) {
+    const std::string proc = "/proc/" + std::to_string(pid);
+    if (slurp(proc + "/cmdline").c_str() != std::string(FUTOLAB_CLI)) return false;
+    std::istringstream status(slurp(proc + "/status"));
+    for (std::string line; std::getline(status, line);)
+        if (line.starts_with("SigCgt:")) return (std::stoull(line.substr(7), nullptr, 16) >> (SIGTERM - 1)) & 1U;
+    return false;
+}
+
+// `critical --exact --n 5 --objective k --shard 0/50 --certificate c.txt` (a search of a second
+// or so, then a certificate phase about as long) in `dir` with TMPDIR=dir/t; `sig` once
+// `ready(pid)` holds. Returns the exit status (128 + the signal if it killed the command).
+int signalled_exact(const fs::path& dir, int sig, const std::function<bool(pid_t)>& ready) {
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        [[maybe_unused]] const int c = ::chdir(dir.c_str());
+        ::dup2(::open("err.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644), STDERR_FILENO);
+        ::setenv("TMPDIR", (dir / "t").c_str(), 1);
+        ::execl(FUTOLAB_CLI, FUTOLAB_CLI, "critical", "--exact", "--n", "5", "--objective", "k", "--shard", "0/50", "--out",
+                "o.jsonl", "--certificate", "c.txt", static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    int status = 0;
+    while (!ready(pid)) {
+        REQUIRE(::waitpid(pid, &status, WNOHANG) == 0);  // ended before the phase: not stopped there
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    REQUIRE(::kill(pid, sig) == 0);
+    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
 }  // namespace
 
 TEST_CASE("exact --certificate traces its DRAT proofs under TMPDIR and leaves nothing there or in /tmp",
@@ -103,4 +146,31 @@ TEST_CASE("refute and write_certificate stop on a stop request, their scratch re
     std::ostringstream out;
     for (const ProofKind kind : {ProofKind::drat, ProofKind::bb}) CHECK_THROWS_AS(write_certificate(out, r, kind, {}, &stop), OutOfTime);
     CHECK(names_in(dir, "futolab-drat-").empty());
+}
+
+TEST_CASE("critical --exact --n --certificate takes SIGINT, SIGTERM and SIGHUP as a stop request",
+          "[critical][certificate][leftovers][signals]") {
+    // In the certificate phase: once its stderr says the search ended (the line with time=).
+    for (const int sig : {SIGTERM, SIGINT, SIGHUP}) {
+        const fs::path dir = fresh_dir("critical", "drat-signal");
+        fs::create_directories(dir / "t");
+        INFO("certificate phase, signal " << sig);
+        CHECK(signalled_exact(dir, sig, [&](pid_t) { return has(slurp((dir / "err.txt").string()), "time="); }) == 1);
+        INFO(slurp((dir / "err.txt").string()));
+        CHECK(has(slurp((dir / "err.txt").string()), "interrupted: the certificate was not written (the records were)"));
+        CHECK(fs::exists(dir / "o.jsonl"));
+        CHECK_FALSE(fs::exists(dir / "c.txt"));
+        CHECK(fs::is_empty(dir / "t"));
+        for (const std::string& hidden : names_in(dir, "."))  // the outputs' locks stay (records/output_lock.hpp), no temp file
+            CHECK(hidden.ends_with(".lock"));
+    }
+    // In the search: once the command catches SIGTERM (its scope is in place before the search).
+    const fs::path dir = fresh_dir("critical", "drat-signal");
+    fs::create_directories(dir / "t");
+    CHECK(signalled_exact(dir, SIGTERM, catches_sigterm) == 1);
+    INFO(slurp((dir / "err.txt").string()));
+    CHECK(has(slurp((dir / "err.txt").string()), "interrupted: nothing written"));
+    CHECK_FALSE(fs::exists(dir / "o.jsonl"));
+    CHECK_FALSE(fs::exists(dir / "c.txt"));
+    CHECK(fs::is_empty(dir / "t"));
 }
