@@ -193,6 +193,7 @@ const std::vector<Allowed> kAppAllowed{
     {"app/cmd_critical.cpp", "greedy", "the default mode's name in the mode table"},
     {"app/cmd_critical.cpp", "h", "a JSON meta key of a record (the count of numbers)"},
     {"app/cmd_critical.cpp", "k", "a JSON meta key of a record (the count of relations)"},
+    {"app/whole_milliseconds.cpp", "h", "the unit hour of a duration, as parse_duration reads it"},
 };
 
 template <class Words>

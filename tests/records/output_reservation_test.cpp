@@ -83,7 +83,7 @@ TEST_CASE("a name too long for a file beside the results CSV leaves no lock behi
     }
 }
 
-TEST_CASE("--certificate - is standard output, as /dev/stdout is", "[records][outputs][reserve]") {
+TEST_CASE("critical --certificate - is standard output, as /dev/stdout is", "[records][outputs][reserve]") {
     const fs::path dir = fresh("certificate-stdout");
     const auto r = run_cli(std::string("critical --exact ") + kSquare + " --out o.jsonl --certificate -", dir.string());
     CHECK(r.exit_code == 0);

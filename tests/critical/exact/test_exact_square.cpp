@@ -217,5 +217,5 @@ TEST_CASE("critical --exact --square on the command line", "[critical][exact][pe
         return s;
     }() + "\" --objective k");
     REQUIRE(big.exit_code == 2);
-    REQUIRE_THAT(big.err, Catch::Contains("n <= 9"));
+    REQUIRE_THAT(big.err, Catch::Contains("takes n from 2 to 9"));
 }
