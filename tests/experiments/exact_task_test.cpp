@@ -119,7 +119,7 @@ TEST_CASE("exact rows: the minimum over the classes is the known exact minimum (
     CHECK(minima(n4, 70) == std::map<std::string, int>{{"2h+3k", 8}, {"h+k", 4}, {"k", 4}, {"h", 4}});
 }
 
-TEST_CASE("exact rows: shards merged equal one run, in either isolation", "[tasks][exact]") {
+TEST_CASE("exact rows: shards merged equal one run, in either isolation", "[tasks][exact][threads]") {
     const std::string dir = scratch("exact-shards");
     const std::string cfg = exact_config(dir, "  - classes: { n: 4, first: 10, count: 30 }\n");
     REQUIRE(run_cli("run -q --jobs 2 --isolation thread " + cfg + " --out " + dir + "/single").exit_code == 0);

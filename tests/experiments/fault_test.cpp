@@ -71,7 +71,7 @@ futolab::test::CliResult run_on_tmpfs(const std::string& cfg, const std::string&
 
 }  // namespace
 
-TEST_CASE("kill -9 at random points, then --resume: every run exactly once", "[runner][resume][fault]") {
+TEST_CASE("kill -9 at random points, then --resume: every run exactly once", "[runner][resume][fault][threads]") {
     const std::string dir = scratch("kill");
     const std::string cfg = write_config(dir);
     const auto start = std::chrono::steady_clock::now();
@@ -123,7 +123,7 @@ TEST_CASE("an unwritable output directory is a one-line error and exit 1", "[run
     CHECK(r.err.find("Read-only file system") != std::string::npos);
 }
 
-TEST_CASE("a full disk stops the run with one line, exit 1 and whole rows", "[runner][fault]") {
+TEST_CASE("a full disk stops the run with one line, exit 1 and whole rows", "[runner][fault][threads]") {
     const std::string dir = scratch("full");
     const std::string cfg = write_config(dir);
     REQUIRE(run_cli("run -q --jobs 2 " + cfg + " --out " + dir + "/whole").exit_code == 0);
@@ -214,7 +214,7 @@ TEST_CASE("a malformed line in the middle of a JSONL corpus is named in the erro
     CHECK_FALSE(fs::exists(dir + "/x.csv"));
 }
 
-TEST_CASE("run with skip-invalid leaves bad instances out and lists them in the sidecar", "[runner][fault]") {
+TEST_CASE("run with skip-invalid leaves bad instances out and lists them in the sidecar", "[runner][fault][threads]") {
     const std::string dir = scratch("skipinvalid");
     std::ofstream(dir + "/c.jsonl") << "{\"id\": \"a\", \"n\": 2, \"givens\": [], \"lt\": []}\n"
                                     << "{\"id\": \"c\", \"n\": 2, \"givens\": [[0, 0, 1]], \"lt\": [}\n"

@@ -271,7 +271,7 @@ TEST_CASE("rows record spec, host, core and the sweep values of generated instan
     CHECK(givens == std::set<std::string>{"0.2", "0.4"});
 }
 
-TEST_CASE("order changes when runs happen, never what they record", "[records][order]") {
+TEST_CASE("order changes when runs happen, never what they record", "[records][order][threads]") {
     const std::string dir = scratch("order");
     std::map<std::string, std::vector<std::size_t>> file_order;
     std::map<std::string, std::map<std::string, std::vector<std::string>>> rows;
@@ -298,7 +298,7 @@ TEST_CASE("order changes when runs happen, never what they record", "[records][o
     CHECK(neighbours < 20);
 }
 
-TEST_CASE("warm-up runs are run and not recorded, the noise figure is printed", "[records][warmup]") {
+TEST_CASE("warm-up runs are run and not recorded, the noise figure is printed", "[records][warmup][threads]") {
     const std::string dir = scratch("warmup");
     const std::string cfg = write_config(dir, "warmup: 2\n");
     const auto r = run_cli("run -q --jobs 2 " + cfg);

@@ -21,7 +21,7 @@ using futolab::test::scratch;
 using futolab::test::write_config;
 namespace fs = std::filesystem;
 
-TEST_CASE("the same config twice gives the same rows apart from time columns", "[runner]") {
+TEST_CASE("the same config twice gives the same rows apart from time columns", "[runner][threads]") {
     const std::string dir = scratch("determinism");
     const std::string cfg = write_config(dir);
     REQUIRE(run_cli("run -q --jobs 2 " + cfg + " --out " + dir + "/a").exit_code == 0);
@@ -44,7 +44,7 @@ TEST_CASE("two thread workers give the rows of one", "[runner][threads]") {
     CHECK(a == rows_by_run(dir + "/b/results.csv"));
 }
 
-TEST_CASE("shards merged equal a single run", "[runner]") {
+TEST_CASE("shards merged equal a single run", "[runner][threads]") {
     const std::string dir = scratch("shards");
     const std::string cfg = write_config(dir);
     REQUIRE(run_cli("run -q " + cfg + " --out " + dir + "/single").exit_code == 0);
@@ -72,7 +72,7 @@ TEST_CASE("shards merged equal a single run", "[runner]") {
     CHECK(r.err.find("comes from another config") != std::string::npos);
 }
 
-TEST_CASE("resume cuts a truncated last row and never duplicates", "[runner][resume]") {
+TEST_CASE("resume cuts a truncated last row and never duplicates", "[runner][resume][threads]") {
     const std::string dir = scratch("truncated");
     const std::string cfg = write_config(dir);
     REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
@@ -182,7 +182,7 @@ TEST_CASE("an --out naming a file instead of a folder is one clear line and exit
     CHECK(r.err.find("filesystem error") == std::string::npos);
 }
 
-TEST_CASE("SIGTERM stops cleanly with a valid CSV, and resume completes it", "[runner][signals]") {
+TEST_CASE("SIGTERM stops cleanly with a valid CSV, and resume completes it", "[runner][signals][threads]") {
     const std::string dir = scratch("sigterm");
     const std::string cfg = write_config(dir);
     const std::string csv = dir + "/out/results.csv";
@@ -210,7 +210,7 @@ TEST_CASE("config errors stop the run before anything runs", "[runner]") {
     CHECK_FALSE(fs::exists(dir + "/x.csv"));
 }
 
-TEST_CASE("generated instances are the same in every run, shard and job count", "[runner][generate]") {
+TEST_CASE("generated instances are the same in every run, shard and job count", "[runner][generate][threads]") {
     const std::string dir = scratch("generate");
     std::ofstream(dir + "/cfg.yaml") << "name: gen\nseed: 3\nmode: { count: 2 }\nlimits: { nodes: 100000 }\n"
                                         "instances:\n  - generate: { kind: random, n: [4, 5], givens: [0.2, 0.4],"

@@ -109,7 +109,7 @@ TEST_CASE("a critical task writes verified critical sets of its squares", "[task
     CHECK(read_instances(dir + "/out/results.jsonl").size() == 8);
 }
 
-TEST_CASE("critical and generate tasks are deterministic and resume after a cut", "[tasks][resume]") {
+TEST_CASE("critical and generate tasks are deterministic and resume after a cut", "[tasks][resume][threads]") {
     const std::string dir = scratch("resume");
     const std::string cfg = write(dir, "name: res\ntask: critical\ninstances:\n  - squares: { n: 5, count: 3 }\n"
                                        "methods: [ \"critical:objective=h+k,iterations=5\", \"critical:objective=k\" ]\n");

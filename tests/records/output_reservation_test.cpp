@@ -98,9 +98,11 @@ TEST_CASE("critical --certificate - is standard output, as /dev/stdout is", "[re
 TEST_CASE("a whole-file output whose lock was removed meanwhile is not written", "[records][outputs][reserve]") {
     const fs::path dir = fresh("lock-removed");
     // The first search is stopped (SIGSTOP) once its certificate's lock is there; its lock is
-    // removed and a second futolab takes the name and writes it; then the first goes on.
+    // removed and a second futolab takes the name and writes it; then the first goes on. Two
+    // squares of order 5 keep the first search busy for ~1 s (order 6 took 19 s, 400 s under
+    // ASan) while the lock is polled every 10 ms.
     const std::string out = run_script(dir, R"(
-$F generate random --n 6 --count 2 --seed 5 --out s.jsonl >/dev/null 2>&1
+$F generate random --n 5 --count 2 --seed 5 --out s.jsonl >/dev/null 2>&1
 $F critical --exact --input s.jsonl --objective 2h+3k --out o.jsonl --certificate c.txt 2>first.err & p=$!
 until [ -s .c.txt.lock ] || ! kill -0 $p 2>/dev/null; do sleep 0.01; done
 kill -STOP $p

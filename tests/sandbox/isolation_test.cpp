@@ -226,7 +226,7 @@ TEST_CASE("kill -9 of a run's process is crash with SIGKILL", "[isolation][fault
     CHECK(r.message.find("SIGKILL") != std::string::npos);
 }
 
-TEST_CASE("an interrupt kills a running child at once", "[isolation][signals]") {
+TEST_CASE("an interrupt kills a running child at once", "[isolation][signals][threads]") {
     enable_faults();
     Interrupt interrupt;
     auto run = std::async(std::launch::async, [&] { return in_child("fault:kind=hang", {}, &interrupt); });
@@ -237,7 +237,7 @@ TEST_CASE("an interrupt kills a running child at once", "[isolation][signals]") 
     CHECK(r.message == "interrupted");
 }
 
-TEST_CASE("the stop flag ends a search with no time limit (thread isolation)", "[isolation][signals]") {
+TEST_CASE("the stop flag ends a search with no time limit (thread isolation)", "[isolation][signals][threads]") {
     std::atomic<bool> stop{false};
     Limits limits;
     limits.stop = &stop;
@@ -251,7 +251,7 @@ TEST_CASE("the stop flag ends a search with no time limit (thread isolation)", "
     CHECK(control.status(0) == Status::timeout);
 }
 
-TEST_CASE("a sweep with faulty runs writes memout and crash rows and goes on", "[isolation][fault][runner]") {
+TEST_CASE("a sweep with faulty runs writes memout and crash rows and goes on", "[isolation][fault][runner][threads]") {
     enable_faults();
     const std::string dir = scratch("isolation-sweep");
     std::ofstream(dir + "/e4.jsonl") << "{\"id\": \"e4\", \"n\": 4, \"givens\": [], \"lt\": []}\n";
@@ -290,7 +290,7 @@ TEST_CASE("a sweep with faulty runs writes memout and crash rows and goes on", "
     CHECK(meta.find(cgroup ? "memory_limit: cgroup-v" : "memory_limit: rlimit") != std::string::npos);
 }
 
-TEST_CASE("SIGTERM or SIGHUP interrupts a run with no time limit, and --resume redoes it", "[isolation][signals][runner]") {
+TEST_CASE("SIGTERM or SIGHUP interrupts a run with no time limit, and --resume redoes it", "[isolation][signals][runner][threads]") {
     const std::string dir = scratch("isolation-sigterm");
     std::ofstream(dir + "/i.jsonl") << "{\"id\": \"e4\", \"n\": 4, \"givens\": [], \"lt\": []}\n"
                                     << "{\"id\": \"e30\", \"n\": 30, \"givens\": [], \"lt\": []}\n";
@@ -331,7 +331,7 @@ TEST_CASE("SIGTERM or SIGHUP interrupts a run with no time limit, and --resume r
 }
 
 TEST_CASE("the three isolation modes give the same rows, and each row names its mode and limits",
-          "[isolation][runner]") {
+          "[isolation][runner][threads]") {
     const std::string dir = scratch("isolation-modes");
     std::ofstream(dir + "/cfg.yaml") << "name: modes\nseed: 3\nrepeats: 2\nmode: { count: 2 }\n"
                                         "limits: { time: 20s, cpu: 30s, nodes: 100000 }\ninstances:\n  - file: "
@@ -390,7 +390,7 @@ TEST_CASE("resume in another isolation is refused, the CSV left byte-identical",
     CHECK(run_cli("run -q --resume --isolation process " + dir + "/cfg.yaml").exit_code == 0);
 }
 
-TEST_CASE("one writer per results file: a second run or merge onto it is refused at once", "[runner][lock]") {
+TEST_CASE("one writer per results file: a second run or merge onto it is refused at once", "[runner][lock][threads]") {
     const std::string dir = scratch("output-lock");
     std::ofstream(dir + "/i.jsonl") << "{\"id\": \"e30\", \"n\": 30, \"givens\": [], \"lt\": []}\n";
     // Counting every 30x30 Latin square never ends: the first run holds the folder until killed.

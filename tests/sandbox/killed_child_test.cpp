@@ -30,7 +30,7 @@ int count_named(const fs::path& dir, const std::string& prefix) {
 
 }  // namespace
 
-TEST_CASE("SIGTERM of run in fork isolation leaves no tool folder of the killed run's process", "[sandbox][kill]") {
+TEST_CASE("SIGTERM of run in fork isolation leaves no tool folder of the killed run's process", "[sandbox][kill][threads]") {
     const fs::path dir = futolab::test::fresh_dir("killed-child", "fork");
     fs::create_directories(dir / "tmp");
     std::ofstream(dir / "d.yaml") << "name: d\nisolation: fork\nlimits: { time: 60s }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR

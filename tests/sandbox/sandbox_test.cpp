@@ -127,7 +127,7 @@ TEST_CASE("a fork sandbox runs each run in a child of its own", "[sandbox][isola
     CHECK(crashed.message.starts_with("unfinished: "));
 }
 
-TEST_CASE("a warm-worker sandbox sends runs to one worker until a new session", "[sandbox][isolation]") {
+TEST_CASE("a warm-worker sandbox sends runs to one worker until a new session", "[sandbox][isolation][threads]") {
     SandboxJob job;
     job.handler = [](std::string_view request) {
         return encode_row_record(row_saying(std::to_string(::getpid()) + " " + std::string(request)));

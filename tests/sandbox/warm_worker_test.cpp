@@ -77,7 +77,7 @@ bool alive(pid_t pid) { return ::kill(pid, 0) == 0; }
 
 }  // namespace
 
-TEST_CASE("a warm worker serves many runs in one process", "[isolation][worker]") {
+TEST_CASE("a warm worker serves many runs in one process", "[isolation][worker][threads]") {
     WarmWorker worker(handle, 0);
     const WorkerAnswer first = worker.call("pid", {}, nullptr);
     REQUIRE(first.record);
@@ -104,7 +104,7 @@ TEST_CASE("a run that kills its worker is crash, and the next run gets a fresh w
     CHECK(worker.started() == 2);
 }
 
-TEST_CASE("a worker killed from outside gives one crash, a stopped one a timeout", "[isolation][worker]") {
+TEST_CASE("a worker killed from outside gives one crash, a stopped one a timeout", "[isolation][worker][threads]") {
     WarmWorker worker(handle, 0);
     REQUIRE(worker.call("pid", {}, nullptr).record);
     // The worker's pid, read before the call on another thread (which clears it when the worker dies).
@@ -131,7 +131,7 @@ TEST_CASE("a worker killed from outside gives one crash, a stopped one a timeout
     CHECK(worker.call("again", {}, nullptr).record == std::optional<std::string>("echo:again"));
 }
 
-TEST_CASE("an interrupt ends a worker's run at once", "[isolation][worker][signals]") {
+TEST_CASE("an interrupt ends a worker's run at once", "[isolation][worker][signals][threads]") {
     WarmWorker worker(handle, 0);
     Interrupt interrupt;
     auto run = std::async(std::launch::async, [&] { return worker.call("hang", {}, &interrupt); });
@@ -211,7 +211,7 @@ TEST_CASE("a worker's run counts the CPU of the processes it started", "[isolati
     CHECK(a.reaped_cpu_ns < here * 2);
 }
 
-TEST_CASE("no process a run started survives the run, setsid or not", "[isolation][worker]") {
+TEST_CASE("no process a run started survives the run, setsid or not", "[isolation][worker][threads]") {
     const std::string file = "/tmp/futolab-worker-test-" + std::to_string(::getpid());
     WarmWorker worker(handle, 0);
     // A grandchild that leaves the session and the process group, as a daemonising tool would.

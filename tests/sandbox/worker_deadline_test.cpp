@@ -86,7 +86,7 @@ TEST_CASE("a worker binary that says no hello is killed at its wait and refused 
 }
 
 TEST_CASE("during a sweep, a worker that says no hello gives its run an error row until the next session",
-          "[isolation][worker][hangs]") {
+          "[isolation][worker][hangs][threads]") {
     const fs::path dir = scratch("mid-sweep");
     const std::string framed = script(dir, "framed", kFramedWorker);
     WarmWorker worker(command(framed, 30), 0);

@@ -77,7 +77,7 @@ TEST_CASE("every backend agrees on count-to-3 over random instances", "[conforma
                      unsat, multiple, kAll.size(), kPropagating.size()));
 }
 
-TEST_CASE("counting all Latin squares: L(3)=12, L(4)=576, L(5)=161280", "[conformance]") {
+TEST_CASE("counting all Latin squares: L(3)=12, L(4)=576, L(5)=161280", "[conformance][heavy]") {
     const std::map<int, std::uint64_t> latin{{3, 12}, {4, 576}, {5, 161280}};
     for (const auto& [n, count] : latin) {
         Instance empty;
@@ -96,7 +96,7 @@ TEST_CASE("counting all Latin squares: L(3)=12, L(4)=576, L(5)=161280", "[confor
     }
 }
 
-TEST_CASE("every Tatham puzzle is unique for every backend that finishes it", "[conformance][tatham]") {
+TEST_CASE("every Tatham puzzle is unique for every backend that finishes it", "[conformance][tatham][heavy]") {
     // Budgets keep the suite short; a backend that hits its budget has not finished.
     const std::vector<std::pair<std::string, std::uint64_t>> budgets{
         {"bitmask", 2'000'000}, {"fc:var=mrv", 300'000}, {"gac", 0}, {"gecode", 0}};
@@ -146,7 +146,7 @@ TEST_CASE("the held-out Tatham corpus: every puzzle unique for gac and for sat",
     CHECK(unique["sat"] == 1230);
 }
 
-TEST_CASE("gac with binary MRV branching builds Gecode's tree: equal nodes and fails", "[conformance][gecode]") {
+TEST_CASE("gac with binary MRV branching builds Gecode's tree: equal nodes and fails", "[conformance][gecode][heavy]") {
     // Both are domain consistent on every alldifferent and bounds consistent on every relation
     // at every node, and branch x = v | x != v on the smallest domain (first in row-major
     // order) with its smallest value; nodes are below the root for both (gecode: node - 1).

@@ -159,7 +159,7 @@ TEST_CASE("every applies_when names options of its own table and values they tak
 // The declarations are true: wherever a table says an option has no effect, every value of it
 // runs the same search — the same status and counters on every puzzle, first solution and
 // count to 2 — as its default. The specs are built past the refusal, as a decoder sees them.
-TEST_CASE("an option declared inert changes no counter where it is declared so", "[options][applies]") {
+TEST_CASE("an option declared inert changes no counter where it is declared so", "[options][applies][heavy]") {
     const std::vector<Puzzle> puzzles = puzzles_with_search();
     int settings = 0;
     for (const BackendInfo& b : backend_table()) {

@@ -68,7 +68,7 @@ TEST_CASE("uniqueness formula: satisfiable exactly when the puzzle has a second 
     REQUIRE(multiple > 10);
 }
 
-TEST_CASE("zero-given certificate: --construct's is accepted, n = 1..30, with the empty-clause proof", "[critical][construction][certificate]") {
+TEST_CASE("zero-given certificate: --construct's is accepted, n = 1..30, with the empty-clause proof", "[critical][construction][certificate][heavy]") {
     for (int n = 1; n <= 30; ++n) {
         const std::string text = certificate(n);
         const ZeroGivenCertificateCheck c = check(text);

@@ -72,7 +72,7 @@ void same_as_class_search(int n, const SquareTable& table, const SquareClass& c,
 
 }  // namespace
 
-TEST_CASE("per-square exact: every class of order 4, a spread of order 5", "[critical][exact][per-square]") {
+TEST_CASE("per-square exact: every class of order 4, a spread of order 5", "[critical][exact][per-square][heavy]") {
     for (int n : {4, 5}) {
         const SquareTable table(n);
         const std::vector<SquareClass> classes = square_classes(n);

@@ -78,7 +78,7 @@ TEST_CASE("solver oracle: same answers as the table, real and minimal counterexa
 }
 
 TEST_CASE("solver oracle: per-class minima of k and 2h+3k equal the table's (n = 4 all, n = 5 sample)",
-          "[critical][exact]") {
+          "[critical][exact][heavy]") {
     for (int n : {4, 5}) {
         const SquareTable table(n);
         const auto classes = square_classes(n);

@@ -55,7 +55,7 @@ std::map<std::vector<int>, int> histogram(int n, int samples, LatinSampler sampl
 
 }  // namespace
 
-TEST_CASE("Jacobson-Matthews gives Latin squares for n = 1..20 and 64", "[latin]") {
+TEST_CASE("Jacobson-Matthews gives Latin squares for n = 1..20 and 64", "[latin][heavy]") {
     std::mt19937_64 rng(7);
     for (int n = 1; n <= 20; ++n)
         for (int rep = 0; rep < 5; ++rep) REQUIRE(is_latin(random_latin_square(n, rng), n));

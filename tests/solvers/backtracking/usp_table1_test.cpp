@@ -44,7 +44,7 @@ Totals run_file(const std::string& spec, const std::string& file) {
 
 }  // namespace
 
-TEST_CASE("USP Table 1, BT rows: instances solved and total assignments, exactly", "[usp][table1]") {
+TEST_CASE("USP Table 1, BT rows: instances solved and total assignments, exactly", "[usp][table1][heavy]") {
     const Row row = GENERATE(Row{"mrv_only.txt", 60, 1'660}, Row{"arc_consistent.txt", 57, 7'792'205},
                              Row{"arc_inconsistent.txt", 51, 10'228'149});
     INFO(row.file);

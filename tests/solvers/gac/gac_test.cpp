@@ -44,7 +44,7 @@ Status count3_status(std::uint64_t solutions) {
 
 }  // namespace
 
-TEST_CASE("gac counts the Latin squares of order 3, 4 and 5", "[gac]") {
+TEST_CASE("gac counts the Latin squares of order 3, 4 and 5", "[gac][heavy]") {
     for (const char* spec : {"gac", "gac:alldiff=binary,var=static", "gac:branch=binary", "gac:var=domwdeg",
                              "gac:var=domdeg,branch=binary,alldiff=binary", "gac:cube=yes", "gac:cube=sac,sac_after=0"}) {
         INFO(spec);

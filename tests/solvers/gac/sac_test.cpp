@@ -96,7 +96,7 @@ TEST_CASE("sac variants count the Latin squares of order 3 and 4 and agree with 
     }
 }
 
-TEST_CASE("adaptive and incremental probing count like plain gac", "[gac][sac]") {
+TEST_CASE("adaptive and incremental probing count like plain gac", "[gac][sac][heavy]") {
     // The default restarts with probing at its 5th fail if no solution was found; sac_after=1
     // makes that restart happen on nearly every instance that fails at all. A restart that
     // forgot the first run's count, or one taken after a solution, would change the counts.

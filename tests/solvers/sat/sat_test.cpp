@@ -26,7 +26,7 @@ Puzzle empty(int n) { return test::empty_puzzle(n); }
 
 }  // namespace
 
-TEST_CASE("sat counts the Latin squares: L(3)=12, L(4)=576, L(5)=161280", "[sat]") {
+TEST_CASE("sat counts the Latin squares: L(3)=12, L(4)=576, L(5)=161280", "[sat][heavy]") {
     for (const std::string spec : {"sat", "sat:amo=sequential"}) {
         INFO(spec);
         CHECK(solve(spec, empty(3), Mode::count_all()).counters.solutions == 12);
