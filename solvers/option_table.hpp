@@ -79,7 +79,7 @@ private:
 template <class Config, class Field, class E = std::remove_reference_t<std::invoke_result_t<Field, Config&>>>
 typename OptionTable<Config>::Entry choice(std::string_view key, Field field,
                                            std::vector<std::pair<std::string_view, E>> names, std::string_view help) {
-    OptionSpec spec{key, {}, 0, 0, {}, help, {}};
+    OptionSpec spec{key, {}, 0, 0, {}, help, {}, false, 0, 0};
     Config defaults{};
     for (const auto& [name, value] : names) {
         spec.values.push_back(name);
@@ -108,8 +108,20 @@ typename OptionTable<Config>::Entry whole(std::string_view key, Field field, std
                                           std::string_view help) {
     static_assert(std::is_integral_v<T>);
     Config defaults{};
-    OptionSpec spec{key, {}, lo, hi, std::to_string(field(defaults)), help, {}};
+    OptionSpec spec{key, {}, lo, hi, std::to_string(field(defaults)), help, {}, false, 0, 0};
     auto set = [field](Config& c, std::string_view text) { field(c) = static_cast<T>(parse_whole(text)); };
+    return {std::move(spec), std::move(set)};
+}
+
+// A real-number option in [lo, hi] (0 <= lo): a double field, its value read exactly as typed
+// and kept in the canonical options as the shortest text of the same double (real_text), so
+// the field gets the very double the text names, on every resume.
+template <class Config, class Field>
+typename OptionTable<Config>::Entry real(std::string_view key, Field field, double lo, double hi, std::string_view help) {
+    static_assert(std::is_same_v<std::remove_reference_t<std::invoke_result_t<Field, Config&>>, double>);
+    Config defaults{};
+    OptionSpec spec{key, {}, 0, 0, real_text(field(defaults)), help, {}, true, lo, hi};
+    auto set = [field](Config& c, std::string_view text) { field(c) = parse_real(text); };
     return {std::move(spec), std::move(set)};
 }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 namespace futolab {
 namespace {
@@ -29,7 +30,33 @@ std::string whole_problem(const OptionSpec& o, std::string_view value) {
     return fmt::format("is too small (at least {})", o.min);
 }
 
+// Why a real-number option refuses `value`.
+std::string real_problem(const OptionSpec& o, std::string_view value) {
+    const double x = parse_real(value);
+    if (x < 0) return fmt::format("is invalid (valid: a number {})", o.allowed_text());
+    return x > o.real_max ? fmt::format("is too large (at most {})", real_text(o.real_max))
+                          : fmt::format("is too small (at least {})", real_text(o.real_min));
+}
+
+// The value as the canonical options hold it: "007" -> "7", "0.40" -> "0.4", a name as it is.
+std::string canonical_value(const OptionSpec& o, const std::string& value) {
+    if (o.real) return real_text(parse_real(value));
+    return o.is_whole() ? std::to_string(parse_whole(value)) : value;
+}
+
 }  // namespace
+
+double parse_real(std::string_view text) {
+    // from_chars takes a leading '-', "inf" and "nan": none is a value an option may take.
+    if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string_view::npos || text.front() == '-' ||
+        text.front() == '+')
+        return -1;
+    double x = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), x);
+    return ec == std::errc() && end == text.data() + text.size() && std::isfinite(x) ? x : -1;
+}
+
+std::string real_text(double value) { return fmt::format("{}", value == 0 ? 0.0 : value); }
 
 long long parse_whole(std::string_view text) {
     long long x = 0;
@@ -39,12 +66,17 @@ long long parse_whole(std::string_view text) {
 }
 
 bool OptionSpec::allows(std::string_view value) const {
+    if (real) {
+        const double x = parse_real(value);
+        return x >= 0 && x >= real_min && x <= real_max;
+    }
     if (!is_whole()) return std::find(values.begin(), values.end(), value) != values.end();
     const long long x = parse_whole(value);
     return x >= 0 && static_cast<std::uint64_t>(x) >= min && static_cast<std::uint64_t>(x) <= max;
 }
 
 std::string OptionSpec::allowed_text() const {
+    if (real) return fmt::format("{}..{}", real_text(real_min), real_text(real_max));
     if (!is_whole()) return fmt::format("{}", fmt::join(values, "|"));
     return fmt::format("{}..{}", min, max);  // the real bound, 9223372036854775807 where parse_whole sets it
 }
@@ -77,9 +109,10 @@ std::map<std::string, std::string> resolve_options(std::string_view backend, std
             throw InputError(fmt::format("solver '{}' has no option '{}' (valid: {})", backend, key, keys_of(table)));
         if (!it->allows(value))
             throw InputError(fmt::format("solver '{}': option {}={} {}", backend, key, value,
-                                         it->is_whole() ? whole_problem(*it, value)
-                                                        : fmt::format("is invalid (valid: {})", it->allowed_text())));
-        out[key] = it->is_whole() ? std::to_string(parse_whole(value)) : value;  // "007" → "7": one canonical form
+                                         it->real       ? real_problem(*it, value)
+                                         : it->is_whole() ? whole_problem(*it, value)
+                                                          : fmt::format("is invalid (valid: {})", it->allowed_text())));
+        out[key] = canonical_value(*it, value);  // "007" → "7": one canonical form
     }
     return out;
 }

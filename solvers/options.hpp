@@ -32,7 +32,7 @@ struct OptionTest {
 // One option as validation and help see it (built by option_table.hpp).
 struct OptionSpec {
     std::string_view key;
-    std::vector<std::string_view> values;  // the allowed names; empty: a whole number in [min, max]
+    std::vector<std::string_view> values;  // the allowed names; empty: a number, whole in [min, max] or real
     std::uint64_t min = 0, max = 0;
     std::string default_value;
     std::string_view help;
@@ -40,8 +40,13 @@ struct OptionSpec {
     // Entry::applies_when). Empty: always. A spec that names an option where it has none is
     // refused (inert_because, option_applies.hpp).
     std::vector<std::vector<OptionTest>> applies_when;
+    // A real number in [real_min, real_max] (option_table.hpp's real()) instead of a whole one:
+    // read whole and exactly (no sign, nan or infinity), its canonical text the shortest that
+    // reads back as the same double ("0.40" -> "0.4"), so the CSV `options` cell is stable.
+    bool real = false;
+    double real_min = 0, real_max = 0;
 
-    bool is_whole() const { return values.empty(); }
+    bool is_whole() const { return values.empty() && !real; }
     bool allows(std::string_view value) const;
     std::string allowed_text() const;  // "static|mrv", "0..64", "1..9223372036854775807"
     std::string applies_text() const;  // "" (always), "sac=all", "restarts=luby or adapt=yes"
@@ -50,6 +55,10 @@ struct OptionSpec {
 // A whole number in decimal digits only (no sign, no spaces); -1 if it is not one or does
 // not fit in 63 bits.
 long long parse_whole(std::string_view text);
+// A finite real number, the whole text (digits, '.', an exponent; no sign, no spaces); -1 if
+// it is not one. Its canonical text: real_text.
+double parse_real(std::string_view text);
+std::string real_text(double value);
 
 struct SolverSpec {
     std::string name;
