@@ -309,16 +309,32 @@ CriticalSquaresSource read_critical_squares(const Where& w, const YAML::Node& no
     return c;
 }
 
-// critical_orders: n, from 2 to the task's largest order (TaskInfo::max_n); seed (at most
-// 2^63 − 1 with its squares' seeds) for a kind whose runs draw squares from it, refused otherwise.
+// critical_orders: n, from 2 to the task's largest order (TaskInfo::max_n), or file (a kind that
+// takes start puzzles: one run per puzzle of the file); seed (at most 2^63 − 1 with its runs'
+// seeds) and count (runs of seeds seed..seed + count − 1, with `n`) for a kind whose runs draw
+// from the seed (order_seed), refused otherwise.
 CriticalOrdersSource read_critical_orders(const Where& w, const YAML::Node& node, const TaskInfo& kind) {
-    w.keys(node, {"n", "seed"}, "critical_orders");
-    if (!node["n"]) w.fail(node, "critical_orders needs 'n'");
+    w.keys(node, {"n", "seed", "count", "file"}, "critical_orders");
+    for (const char* key : {"seed", "count"})
+        if (node[key] && !kind.order_seed)
+            w.fail(node[key], fmt::format("critical_orders.{} does not apply to task {}: its runs draw nothing at random", key, kind.name));
+    if (node["file"] && !kind.start_puzzles)
+        w.fail(node["file"], fmt::format("critical_orders.file does not apply to task {}: its runs take no start puzzles (give 'n')",
+                                         kind.name));
+    if (node["n"] && node["file"]) w.fail(node["file"], "critical_orders takes 'n' (runs from the empty board) or 'file' (start puzzles), not both");
+    if (!node["n"] && !node["file"])
+        w.fail(node, kind.start_puzzles ? "critical_orders needs 'n' or 'file'" : "critical_orders needs 'n'");
+    if (node["file"] && node["count"])
+        w.fail(node["count"], "critical_orders.count applies with 'n' only (a file gives one run per start puzzle)");
     CriticalOrdersSource c;
-    c.n = static_cast<int>(w.whole(node["n"], "critical_orders.n", kMinSize, kind.max_n));
-    if (node["seed"] && !kind.order_seed)
-        w.fail(node["seed"], fmt::format("critical_orders.seed does not apply to task {}: its runs draw nothing at random", kind.name));
-    if (node["seed"]) c.seed = w.whole(node["seed"], "critical_orders.seed", 0, std::numeric_limits<std::int64_t>::max());
+    constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::int64_t>::max();
+    if (node["seed"]) c.seed = w.whole(node["seed"], "critical_orders.seed", 0, kMaxSeed);
+    if (node["count"]) c.count = w.whole(node["count"], "critical_orders.count", 0, kMaxSeed - c.seed + 1);
+    if (node["n"]) c.n = static_cast<int>(w.whole(node["n"], "critical_orders.n", kMinSize, kind.max_n));
+    if (node["file"]) {
+        c.file = w.scalar(node["file"], "critical_orders.file");
+        if (c.file.empty()) w.fail(node["file"], "critical_orders.file is empty");
+    }
     return c;
 }
 

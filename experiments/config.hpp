@@ -74,13 +74,19 @@ struct CriticalSquaresSource {
     std::string file;    // instances whose solutions are the squares
 };
 
-// A `critical_orders:` source (tasks construct, exhaustive and exact-sample): one run per order,
-// for the modes of `futolab critical` that compute one thing of an order (the chain
-// construction, the exact minima over all its squares, a sample's minimum). Its instance is the
-// empty n×n board, id n<n> (n<n>-s<seed> for a kind that draws squares from `seed`).
+// A `critical_orders:` source (tasks construct, exhaustive, exact-sample and free-square): one run
+// per order, for the modes of `futolab critical` that compute one thing of an order (the chain
+// construction, the exact minima over all its squares, a sample's minimum, a zero-given puzzle).
+// Its instance is the empty n×n board, id n<n>; a kind whose runs draw from `seed`
+// (TaskInfo::order_seed) has `count` of them, seeds seed..seed + count − 1, ids n<n>-s<seed>
+// (free-square: zero-given-n<n>-free-s<seed>, its records' ids). A kind that takes start puzzles
+// (TaskInfo::start_puzzles) takes `file` instead of `n`: one run per puzzle of the file, that
+// puzzle its instance, all with `seed` (free-square: id <its id>:free-s<seed>).
 struct CriticalOrdersSource {
     int n = 0;
-    std::uint64_t seed = 1;  // kinds that draw squares (TaskInfo::order_seed): the run's seed
+    std::uint64_t seed = 1;   // order_seed kinds: the (first) run's seed
+    std::uint64_t count = 1;  // order_seed kinds with `n`: how many runs
+    std::string file = {};    // start_puzzles kinds: the start puzzles (instead of `n`)
 };
 
 // One entry of `instances:`: a file glob in any SPEC §2 format, a generator, random squares,

@@ -17,5 +17,6 @@ std::span<const OptionSpec> exact_square_method_options();  // task exact-square
 std::span<const OptionSpec> construct_method_options();     // task construct
 std::span<const OptionSpec> exhaustive_method_options();    // task exhaustive
 std::span<const OptionSpec> exact_sample_method_options();  // task exact-sample
+std::span<const OptionSpec> free_square_method_options();   // task free-square
 
 }  // namespace futolab

@@ -1,6 +1,7 @@
 #include "experiments/methods.hpp"
 
 #include "core/error.hpp"
+#include "core/numbers.hpp"
 #include "experiments/method_tables.hpp"
 #include "experiments/task_kinds.hpp"
 #include "solvers/option_applies.hpp"
@@ -11,6 +12,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace futolab {
 namespace {
@@ -220,7 +222,61 @@ const OptionTable<ExactSampleConfig>& exact_sample_table() {
     return table;
 }
 
+// The method `free-square` (task free-square): the zero-given search with the solution free to
+// change (critical/zero_given/zero_given.hpp). iterations = 0 and time_limit = 0 mean 500 moves;
+// a time limit (seconds, a real number as --time-limit gives it) cuts the search where the clock
+// says, so such a run is not deterministic. temperature is a real number (OptionSpec::real).
+struct FreeSquareConfig {
+    std::uint64_t iterations = 0;
+    double time_limit = 0;
+    int patience = critical::ZeroGivenOptions{}.patience;
+    double temperature = critical::ZeroGivenOptions{}.temperature;
+    int max_remove = critical::ZeroGivenOptions{}.max_remove;
+    std::uint64_t node_limit = critical::ZeroGivenOptions{}.node_limit;
+    std::string verify{kCriticalVerifySpec};
+};
+
+const OptionTable<FreeSquareConfig>& free_square_table() {
+    using C = FreeSquareConfig;
+    static const OptionTable<C> table{
+        whole<C>("iterations", [](C& c) -> auto& { return c.iterations; }, 0, kNoUpperBound,
+                 "moves in all (0 with time_limit 0: 500)"),
+        real<C>("time_limit", [](C& c) -> auto& { return c.time_limit; }, 0, kMaxSeconds,
+                "search time in seconds (0: none; not deterministic)"),
+        whole<C>("patience", [](C& c) -> auto& { return c.patience; }, 1, std::numeric_limits<int>::max(),
+                 "moves without a new best before a restart"),
+        real<C>("temperature", [](C& c) -> auto& { return c.temperature; }, 0, 1e9,
+                "annealing temperature (0: never accept a larger k)"),
+        whole<C>("max_remove", [](C& c) -> auto& { return c.max_remove; }, 1, 2 * kMaxSize * (kMaxSize - 1),
+                 "a move removes 1..max_remove relations"),
+        whole<C>("node_limit", [](C& c) -> auto& { return c.node_limit; }, 0, kNoUpperBound,
+                 "nodes per oracle search (0: none); a start or move with an undecided check is dropped"),
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, verify_choices(), kVerifyHelp),
+    };
+    return table;
+}
+
 }  // namespace
+
+std::span<const OptionSpec> free_square_method_options() { return free_square_table().specs(); }
+
+FreeSquareMethod free_square_method(const SolverSpec& method) {
+    const FreeSquareConfig c = free_square_table().decode(method);
+    FreeSquareMethod m;
+    m.search.iterations = c.iterations;
+    m.search.time_limit = c.time_limit;
+    if (c.iterations == 0 && c.time_limit <= 0) m.search.iterations = kFreeSquareIterations;
+    m.search.patience = c.patience;
+    m.search.temperature = c.temperature;
+    m.search.max_remove = c.max_remove;
+    m.search.node_limit = c.node_limit;
+    m.verify = c.verify;
+    return m;
+}
+
+std::string free_square_id(int n, std::uint64_t seed) { return fmt::format("zero-given-n{}-free-s{}", n, seed); }
+std::string free_square_start_id(std::string_view start, std::uint64_t seed) { return fmt::format("{}:free-s{}", start, seed); }
+bool free_square_from_empty(std::string_view instance, int n, std::uint64_t seed) { return instance == free_square_id(n, seed); }
 
 std::span<const OptionSpec> exact_sample_method_options() { return exact_sample_table().specs(); }
 
@@ -315,6 +371,7 @@ std::string critical_record_id(Task task, std::string_view instance, std::uint64
 
 bool method_counters_deterministic(const SolverSpec& method, const Limits& limits) {
     if (method.name == method_name(Task::exact_square)) return limits.time_seconds <= 0 && limits.cpu_seconds <= 0;
+    if (method.name == method_name(Task::free_square)) return free_square_method(method).search.time_limit <= 0;
     if (method.name != method_name(Task::critical)) return true;
     const critical::SearchOptions search = critical_method(method).search;
     return search.objective == critical::Objective::greedy || search.time_limit <= 0;

@@ -12,10 +12,13 @@
 //   exhaustive:verify=gecode|gac|fc|sat                                         (task exhaustive)
 //   exact-sample:objective=…,sample=N,engine=bb|cadical,shrink=yes|no,cycle_seeds=yes|no,
 //         probe_seeds=N,below=N,threads=N,verify=gecode|gac|fc|sat              (task exact-sample)
+//   free-square:iterations=N,time_limit=SECONDS,patience=N,temperature=REAL,max_remove=N,
+//         node_limit=N,verify=gecode|gac|fc|sat                                 (task free-square)
 #pragma once
 
 #include "critical/exact/exact.hpp"
 #include "critical/greedy/pipeline.hpp"
+#include "critical/zero_given/zero_given.hpp"
 #include "experiments/config.hpp"
 #include "generators/unique.hpp"
 #include "solvers/options.hpp"
@@ -108,5 +111,23 @@ struct ExactSampleMethod {
 ExactSampleMethod exact_sample_method(const SolverSpec& method);
 // The message of an exact-sample run that found no set: "no class has a set" (cheaper than below).
 std::string exact_sample_no_set_message(std::uint64_t below);
+
+// The method `free-square`: the zero-given search's options (iterations = 0 with time_limit = 0:
+// 500 moves, as `futolab critical --free-square` has always done) and who verifies its set.
+struct FreeSquareMethod {
+    critical::ZeroGivenOptions search;
+    std::string verify{kCriticalVerifySpec};
+};
+FreeSquareMethod free_square_method(const SolverSpec& method);
+inline constexpr std::uint64_t kFreeSquareIterations = 500;
+// A free-square run's instance is named as its record: zero-given-n<n>-free-s<seed> for a run from
+// the empty board (a critical_orders: `n`), <id>:free-s<seed> for one from start puzzle <id> (a
+// critical_orders: `file`). The first has no ':', the second always has one, so the name says
+// which a run is (free_square_from_empty): the run, resume and merge read it the same way.
+std::string free_square_id(int n, std::uint64_t seed);
+std::string free_square_start_id(std::string_view start, std::uint64_t seed);
+bool free_square_from_empty(std::string_view instance, int n, std::uint64_t seed);
+// The message of a free-square run whose budget ended before any zero-given puzzle was found.
+inline constexpr std::string_view kFreeSquareNothingFound = "no zero-given puzzle found in the budget";
 
 }  // namespace futolab

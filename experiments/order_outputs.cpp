@@ -9,6 +9,7 @@
 #include "critical/oracle/report.hpp"
 #include "critical/oracle/verify.hpp"
 #include "critical/greedy/pipeline.hpp"
+#include "critical/zero_given/zero_given.hpp"
 #include "experiments/methods.hpp"
 
 #include <fmt/format.h>
@@ -188,6 +189,39 @@ void check_exact_sample_output(const RowCells& row, const std::vector<Instance>&
     }
     if (row.whole("nodes") != nodes) row.refuse("nodes", fmt::format("where its record's search counts {}", nodes));
     if (row.whole("checks") != queries) row.refuse("checks", fmt::format("where its record's search asks {} oracle queries", queries));
+}
+
+void check_free_square_output(const RowCells& row, const Instance& record, const SolverSpec& method) {
+    const FreeSquareMethod m = free_square_method(method);
+    const std::uint64_t seed = row.whole("seed");
+    if (record.id != row.cell("instance")) refuse_output(row, "a record whose id is not the row's instance, as the run names it");
+    if (!record.givens.empty()) refuse_output(row, "a record with numbers, where the search writes relations only (h = 0)");
+    if (record.solution.empty()) refuse_output(row, "a record without the unique solution the search writes");
+    const critical::ClueUniverse u(record.n, flat(record.solution));
+    const critical::ClueSet set = clue_set_of(row, u, record);
+    const critical::Verification v = critical::verify_critical_set(u, set, m.verify);
+    if (!v.uniquely_completable || !v.critical)
+        refuse_output(row, fmt::format("a record whose relations are not {} (verified again by {})",
+                                       v.uniquely_completable ? "critical (without one the square is still unique)"
+                                                              : "uniquely completable by its square", m.verify));
+    const Json& meta = record.meta;
+    if (!meta.is_object()) refuse_output(row, "a record without the meta the search writes");
+    for (const char* key : {"iterations", "accepted", "restarts", "dead_ends", "undecided", "checks"}) check_figure(row, meta, key);
+    check_figure(row, meta, "time_ms", true);
+    critical::ZeroGivenResult figures;  // the search's own figures, as the record gives them
+    figures.moves = meta["iterations"].get<std::uint64_t>();
+    figures.accepted = meta["accepted"].get<std::uint64_t>();
+    figures.restarts = meta["restarts"].get<std::uint64_t>();
+    figures.dead_ends = meta["dead_ends"].get<std::uint64_t>();
+    figures.undecided = meta["undecided"].get<std::uint64_t>();
+    figures.checks = meta["checks"].get<std::uint64_t>();
+    const bool from_start = !free_square_from_empty(row.cell("instance"), record.n, seed);
+    Instance made = critical::zero_given_record(u, set, record.id, v, m.search, seed, from_start, figures);
+    made.meta["time_ms"] = meta["time_ms"];
+    if (line_of(made) != line_of(record))
+        refuse_output(row, fmt::format("a record other than the one the search writes for its set (seed {}, the method's options, "
+                                       "started from {})", seed, from_start ? "the instance" : "the empty board"));
+    if (row.whole("nodes") != figures.checks) row.refuse("nodes", fmt::format("where its record's search counts {} checks", figures.checks));
 }
 
 void check_construct_output(const RowCells& row, const Instance& record, const SolverSpec& method) {

@@ -16,7 +16,14 @@
 //     method's backend, its id, `classes`, `squares`, `sample_seed`, objective, backend and
 //     `minimum` (the set's cost) what the run writes; the search's figures are whole numbers
 //     (times non-negative), `class_minima` counts every class once, and the row's nodes and
-//     checks are the record's nodes and oracle queries.
+//     checks are the record's nodes and oracle queries;
+//   - free-square: the search is not run again (under a time limit it is not reproducible, and
+//     a long one costs its whole budget again), but its set is verified again by the method's
+//     backend (uniquely completable, every relation needed), and the record is the one the run
+//     writes for that set: id the row's instance, relations only, meta.seed the row's seed, the
+//     method's options (patience, temperature, max_remove, node_limit, the oracle), where it
+//     started (the empty board or the instance's start puzzle, free_square_from_empty), cost its
+//     k; the search's figures whole numbers, time_ms a time, and the row's nodes its checks.
 #pragma once
 
 #include "core/formats/formats.hpp"
@@ -52,5 +59,7 @@ void check_exact_sample_multiple(const RowCells& row, Grader& grader, const Solv
 // `seed`: the row's seed, which drew the sample.
 void check_exact_sample_output(const RowCells& row, const std::vector<Instance>& records, const SolverSpec& method,
                                std::uint64_t seed);
+
+void check_free_square_output(const RowCells& row, const Instance& record, const SolverSpec& method);
 
 }  // namespace futolab

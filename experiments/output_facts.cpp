@@ -407,6 +407,7 @@ std::optional<ClueUse> clues_of_multiple(const Row& row, Task task, const Solver
     case Task::generate:   // draws another square where the relations leave a second solution
     case Task::construct:  // a construction of every order
     case Task::exhaustive: // a minimum over every square of the order
+    case Task::free_square: // a puzzle found, or a budget spent without one (timeout)
         row.refuse("status", fmt::format("a status task {} never writes", task_name(task)));
     default: return std::nullopt;
     }
@@ -438,6 +439,9 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     if (at == t.header.end()) return;
     if (status_named(row.cell("status")) == Status::multiple)  // a status with no record (status_facts)
         return check_multiple(row, state_.grader, task, method, solution_of(t, r, path, static_cast<int>(row.whole("n")), refusing));
+    // A free-square budget spent without a puzzle says so (tasks/free_square.cpp).
+    if (task == Task::free_square && status_named(row.cell("status")) == Status::timeout)
+        check_message(row, std::string(kFreeSquareNothingFound));
     if (row.cell("output").empty()) return;
     const std::vector<Instance> records =
         parse_instances(row.cell("output"), fmt::format("{}:{}: column 'output'", path, t.lines[r]), Format::jsonl);
@@ -464,6 +468,10 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     if (task == Task::construct) {
         check_message(row, "");
         return check_construct_output(row, records.front(), method);
+    }
+    if (task == Task::free_square) {
+        check_message(row, "");
+        return check_free_square_output(row, records.front(), method);
     }
     if (task == Task::exact_square) return check_exact_square(row, state_, records.front(), method, limits, square,
                                                               *status == kind.success);

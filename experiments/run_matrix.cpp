@@ -85,7 +85,8 @@ std::uint64_t source_count(const InstanceSource& source) {
     if (source.kind == InstanceSource::Kind::classes) return source.classes.count;  // 0 (all): counted once made
     if (source.kind == InstanceSource::Kind::squares) return times(source.squares.n.size(), static_cast<std::uint64_t>(source.squares.count));
     if (source.kind == InstanceSource::Kind::file) return 0;
-    if (source.kind == InstanceSource::Kind::critical_orders) return 1;
+    if (source.kind == InstanceSource::Kind::critical_orders)
+        return source.critical_orders.file.empty() ? source.critical_orders.count : 0;  // count is 1 where the kind takes none
     if (source.kind == InstanceSource::Kind::critical_squares)
         return source.critical_squares.n > 0 ? source.critical_squares.count : source.critical_squares.file.empty() ? 1 : 0;
     const GenerateSource& g = source.generate;
@@ -210,14 +211,33 @@ void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& 
     if (files != nullptr) files->push_back({c.file, fmt::format("{:016x}", fnv1a64(read_text_file(c.file)))});
 }
 
-// The one instance of a critical_orders: source: the empty board of its order, id n<n>; for a
-// kind whose runs draw squares from the source's seed, id n<n>-s<seed> and meta.seed that seed.
-void critical_order_of(const CriticalOrdersSource& c, bool seeded, std::vector<Instance>& out) {
-    Instance in;
-    in.n = c.n;
-    in.id = seeded ? fmt::format("n{}-s{}", c.n, c.seed) : fmt::format("n{}", c.n);
-    if (seeded) in.meta = Json{{"seed", c.seed}};
-    out.push_back(std::move(in));
+// The instances of a critical_orders: source (config.hpp): the empty board of its order, id n<n>;
+// for a kind whose runs draw from the source's seed, `count` of them, ids n<n>-s<seed> and
+// meta.seed the run's seed. A kind that takes start puzzles (free-square) names its runs as its
+// records (free_square_id): from the empty board, or from each puzzle of `file` (its instance,
+// zero-given, named where it was read; `files` gets the file with its content hash).
+void critical_orders_of(const CriticalOrdersSource& c, const TaskInfo& kind, std::vector<Instance>& out,
+                        std::vector<InputFile>* files) {
+    if (!c.file.empty()) {
+        for (Instance in : read_instances(c.file)) {
+            if (!in.givens.empty())
+                throw_input_error({in.source, in.line, 0}, fmt::format("instance '{}' has givens: task {} starts from zero-given puzzles",
+                                                                       in.id, kind.name));
+            in.id = free_square_start_id(in.id, c.seed);
+            in.meta = Json{{"seed", c.seed}};
+            out.push_back(std::move(in));
+        }
+        if (files != nullptr) files->push_back({c.file, fmt::format("{:016x}", fnv1a64(read_text_file(c.file)))});
+        return;
+    }
+    for (std::uint64_t i = 0; i < (kind.order_seed ? c.count : 1); ++i) {
+        const std::uint64_t seed = c.seed + i;
+        Instance in;
+        in.n = c.n;
+        in.id = kind.start_puzzles ? free_square_id(c.n, seed) : kind.order_seed ? fmt::format("n{}-s{}", c.n, seed) : fmt::format("n{}", c.n);
+        if (kind.order_seed) in.meta = Json{{"seed", seed}};
+        out.push_back(std::move(in));
+    }
 }
 
 // The orders each kind's TaskInfo::max_n names, as their own headers define them.
@@ -226,6 +246,7 @@ static_assert(task_info(Task::exact).max_n == kMaxEnumeratedN);
 static_assert(task_info(Task::exact_square).max_n == critical::kMaxWideN);
 static_assert(task_info(Task::construct).max_n == kMaxSize && task_info(Task::exhaustive).max_n == critical::kMaxExhaustiveN);
 static_assert(task_info(Task::exact_sample).max_n == critical::kMaxExactN);
+static_assert(task_info(Task::free_square).max_n == kMaxSize);
 
 // An instance of an order its task does not take (TaskInfo::max_n) is named where it was read,
 // as the matrix is built and before any file is written (round 13, F4: a 10x10 square of task
@@ -263,7 +284,7 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
         else if (source.kind == InstanceSource::Kind::classes) square_classes_of(source.classes, out);
         else if (source.kind == InstanceSource::Kind::critical_squares) critical_squares_of(source.critical_squares, out, files);
         else if (source.kind == InstanceSource::Kind::critical_orders)
-            critical_order_of(source.critical_orders, task_info(config.task).order_seed, out);
+            critical_orders_of(source.critical_orders, task_info(config.task), out, files);
         else if (source.generate.kind == GeneratorKind::unique) generate_unique(config, source.generate, out);
         else generate_random(config, source.generate, out, points);
     } catch (const InputError& e) {  // an out-of-range parameter: name the config line
@@ -272,7 +293,9 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
         throw std::runtime_error(fmt::format("{}:{}: {}", config.path, source.line, e.what()));
     }
     points.resize(out.size(), kNoPoint);
-    const bool own_places = source.kind == InstanceSource::Kind::critical_squares;  // a file's squares keep theirs
+    // A file's squares and start puzzles keep their places.
+    const bool own_places = source.kind == InstanceSource::Kind::critical_squares ||
+                            (source.kind == InstanceSource::Kind::critical_orders && !source.critical_orders.file.empty());
     for (Instance& in : out)
         if (!own_places || in.source.empty()) {
             in.source = config.path;
@@ -301,7 +324,9 @@ std::string_view source_key(const InstanceSource& source) {
 // critical_squares: names its squares itself (config.hpp), so "rename one" is no advice there.
 // `first_line`: the config line of the source that read it first.
 std::string repeated_id_advice(const ExperimentConfig& config, const InstanceSource& source, bool same_place, int first_line) {
-    if (source.kind == InstanceSource::Kind::critical_orders) return "give each order (and seed) once";
+    if (source.kind == InstanceSource::Kind::critical_orders)
+        return source.critical_orders.file.empty() ? "give each order (and seed) once"
+                                                   : "rename one in its file, or give the file once for each seed";
     // A source the config generates draws from seeds of the config seed and its values: two such
     // sources with a value in common make the same instances (red-team round 14, B F18).
     if (made_by_config(source))

@@ -57,7 +57,11 @@ ResultRow run_exhaustive(TaskContext& context, const PlannedRun& run);
 // each its own minimum; the minimum over them, an upper bound (method exact-sample).
 ResultRow run_exact_sample(TaskContext& context, const PlannedRun& run);
 
-// The row of an order kind's run (construct, exhaustive, exact-sample) whose process ended without one.
+// free-square (tasks/free_square.cpp): a zero-given critical puzzle with the solution free to
+// change, from the empty board or the run's start puzzle, verified (method free-square).
+ResultRow run_free_square(TaskContext& context, const PlannedRun& run);
+
+// The row of an order kind's run (construct, exhaustive, exact-sample, free-square) whose process ended without one.
 ResultRow unfinished_order(const TaskContext& context, const PlannedRun& run, const SolveResult& ended);
 
 // The row of a square kind's run (generate, critical, exact) whose process ended without one:

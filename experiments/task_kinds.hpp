@@ -44,7 +44,12 @@ namespace futolab {
 //   exact-sample  `futolab critical --exact --sample`: the classes of random squares of one order
 //                 drawn from the `critical_orders:` source's seed, each its own minimum: an
 //                 upper bound (method `exact-sample`, critical/exact/exact.hpp).
-enum class Task { solve, count, generate, critical, exact, greedy, exact_square, construct, exhaustive, exact_sample };
+//   free-square   `futolab critical --free-square`: a zero-given puzzle (h = 0, min k) with the
+//                 solution free to change, from the empty board of an order (a run per seed of
+//                 a `critical_orders:` source) or from a start puzzle of its `file` (method
+//                 `free-square`, critical/zero_given/zero_given.hpp).
+enum class Task { solve, count, generate, critical, exact, greedy, exact_square, construct, exhaustive, exact_sample,
+                  free_square };
 
 // What a kind's runs take as their instance, and so which `instances:` sources feed it
 // (sources_of): puzzles (files, generators), solved squares (those, whose solution is used, and
@@ -111,8 +116,12 @@ struct TaskInfo {
     TaskRunFn run;               // the run on this thread, as its row
     TaskUnfinishedFn unfinished; // the row of a run whose process ended without one
     // critical_orders: its runs draw squares from the source's `seed`, the run's seed (as a
-    // critical_squares: square's); the other order kinds draw nothing and refuse it.
+    // critical_squares: square's), `count` runs with seeds seed, seed + 1, ...; the other order
+    // kinds draw nothing and refuse both.
     bool order_seed = false;
+    // critical_orders: it takes start puzzles, one run per puzzle of the source's `file` (instead
+    // of `n`), that puzzle its instance; the other kinds refuse `file`.
+    bool start_puzzles = false;
 };
 
 constexpr unsigned status_bit(Status s) { return 1u << static_cast<unsigned>(s); }
@@ -198,6 +207,15 @@ inline constexpr std::array kTasks{
              .square_tables = false, .max_n = 6, .success = Status::solved,
              .output_statuses = status_bit(Status::solved), .empty_counters = kExactUncounted,
              .run = &tasks::run_exact_sample, .unfinished = &tasks::unfinished_order, .order_seed = true},
+    // nodes: the search's uniqueness checks (as greedy's); a budget spent without a puzzle is
+    // `timeout` (SPEC §4: a censored run, its k unknown), with that message.
+    TaskInfo{.value = Task::free_square, .name = "free-square", .inputs = TaskInput::critical_orders,
+             .mode = TaskMode::none, .keys = 0, .columns = TaskColumn::counters | TaskColumn::h_k | TaskColumn::output,
+             .method = "free-square", .method_options = &free_square_method_options, .time_limit_needs_process = "",
+             .square_tables = false, .max_n = 64, .success = Status::critical,
+             .output_statuses = status_bit(Status::critical), .empty_counters = kSearchOnlyCounters,
+             .run = &tasks::run_free_square, .unfinished = &tasks::unfinished_order, .order_seed = true,
+             .start_puzzles = true},
 };
 
 // task_info(t) indexes the table by the enum: a row out of order is a compile error.

@@ -59,11 +59,19 @@ PipelineOutput zero_given_set(int n, const ZeroGivenOptions& options, const std:
     const ClueUniverse u(n, r.square);
     const ClueSet set = clue_set_of(u, r.relations);
     const Verification v = verify_critical_set(u, set, verify_backend);
+    out.record = zero_given_record(u, set, id, v, options, seed, start.has_value(), r);
+    out.verified = v.uniquely_completable && v.critical;
+    out.why = v.why;
+    return out;
+}
+
+Instance zero_given_record(const ClueUniverse& u, const ClueSet& set, const std::string& id, const Verification& v,
+                           const ZeroGivenOptions& options, std::uint64_t seed, bool from_start, const ZeroGivenResult& r) {
     Json how = Json::object();
     how["objective"] = "k";
     how["use"] = "relations";
     how["mode"] = "free-square";
-    how["cost"] = relation_count(r.relations);
+    how["cost"] = count_clues(u, set).k;
     how["seed"] = seed;
     how["search_backend"] = options.backend;
     how["iterations"] = r.moves;
@@ -76,12 +84,9 @@ PipelineOutput zero_given_set(int n, const ZeroGivenOptions& options, const std:
     how["patience"] = options.patience;
     how["temperature"] = options.temperature;
     how["max_remove"] = options.max_remove;
-    how["started_from"] = start ? "input" : "empty";
+    how["started_from"] = from_start ? "input" : "empty";
     how["time_ms"] = r.seconds * 1e3;
-    out.record = set_record(u, set, id, v, how);
-    out.verified = v.uniquely_completable && v.critical;
-    out.why = v.why;
-    return out;
+    return set_record(u, set, id, v, how);
 }
 
 std::vector<Instance> exhaustive_records(const ExhaustiveResult& result, const std::string& verify_backend,

@@ -6,6 +6,7 @@
 #include "core/instance.hpp"
 #include "critical/exact/exhaustive.hpp"
 #include "critical/greedy/local_search.hpp"
+#include "critical/oracle/verify.hpp"
 #include "critical/zero_given/zero_given.hpp"
 #include "solvers/run/oracle.hpp"
 
@@ -38,6 +39,12 @@ PipelineOutput critical_set_of(int n, const std::vector<int>& square, const Pipe
 PipelineOutput zero_given_set(int n, const ZeroGivenOptions& options, const std::string& verify_backend,
                               std::uint64_t seed, const std::string& id,
                               const std::optional<Orientation>& start = std::nullopt);
+
+// The record zero_given_set writes of a verified set `set` of universe `u` (its solution's), with
+// the search's options and figures (`r`; its seconds as meta.time_ms) and whether it began from a
+// start puzzle. Resume and merge make it again from a row's record (experiments/order_outputs.hpp).
+Instance zero_given_record(const ClueUniverse& u, const ClueSet& set, const std::string& id, const Verification& v,
+                           const ZeroGivenOptions& options, std::uint64_t seed, bool from_start, const ZeroGivenResult& r);
 
 // The relation clues of `o` in the universe of a square that satisfies it.
 ClueSet clue_set_of(const ClueUniverse& u, const Orientation& o);

@@ -169,7 +169,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
          "cfg.yaml:3:53: generate: give 'givens' (probability) or 'h' (count), not both"},
         {"name: t\ninstances:\n  - { file: a.futo, generate: { kind: random, n: 4 } }\nsolvers: [gac]\n",
          "cfg.yaml:3:5: an instance source needs exactly one of 'file', 'generate', 'squares', 'classes', 'critical_squares' and 'critical_orders'"},
-        {kGood + "task: sort\n", "cfg.yaml:5:7: task must be one of solve, count, generate, critical, exact, greedy, exact-square, construct, exhaustive, exact-sample, not 'sort'"},
+        {kGood + "task: sort\n", "cfg.yaml:5:7: task must be one of solve, count, generate, critical, exact, greedy, exact-square, construct, exhaustive, exact-sample, free-square, not 'sort'"},
         {kGood + "task: solve\nmode: { count: 2 }\n",
          "cfg.yaml:6:7: mode does not fit task solve (solve: mode first; count: mode {count: K})"},
         {"name: t\ntask: critical\ninstances:\n  - squares: { n: 4 }\nsolvers: [gac]\n",
@@ -262,11 +262,11 @@ TEST_CASE("every shipped config parses", "[config]") {
 
 TEST_CASE("task kinds: one vocabulary names them, reads them and lists them in errors", "[config][vocabulary]") {
     for (const TaskInfo& w : kTasks) CHECK(task_name(w.value) == w.name);
-    CHECK(names_of(kTasks) == "solve, count, generate, critical, exact, greedy, exact-square, construct, exhaustive, exact-sample");
+    CHECK(names_of(kTasks) == "solve, count, generate, critical, exact, greedy, exact-square, construct, exhaustive, exact-sample, free-square");
     CHECK(parse_config(kGood + "task: solve\n", "cfg.yaml").task == Task::solve);
     CHECK(parse_config(kGood + "task: count\n", "cfg.yaml").task == Task::count);
     CHECK(error_of(kGood + "task: sovle\n") ==
-          "cfg.yaml:5:7: task must be one of solve, count, generate, critical, exact, greedy, exact-square, construct, exhaustive, exact-sample, not 'sovle'");
+          "cfg.yaml:5:7: task must be one of solve, count, generate, critical, exact, greedy, exact-square, construct, exhaustive, exact-sample, free-square, not 'sovle'");
 }
 
 TEST_CASE("two spellings of one solver or method are refused, naming both (SPEC §3)", "[config][spec]") {

@@ -20,19 +20,12 @@ using futolab::test::cell;
 using futolab::test::has;
 using futolab::test::record_edited;
 using futolab::test::refused_by_both;
+using futolab::test::row_of;
 using futolab::test::run_cli;
 using futolab::test::table_of;
 namespace fs = std::filesystem;
 
 namespace {
-
-// The row of `instance`: rows are written in the order the runs end.
-std::size_t row_of(const futolab::CsvTable& t, const std::string& instance) {
-    for (std::size_t r = 0; r < t.rows.size(); ++r)
-        if (cell(t, r, "instance") == instance) return r;
-    FAIL("no row of " << instance);
-    return 0;
-}
 
 fs::path sweep(const std::string& name, const std::string& config) { return futolab::test::sweep_in("order-tasks", name, config); }
 
@@ -124,15 +117,7 @@ TEST_CASE("task exact-sample: the sample's classes drawn again from the row's se
     refused_by_both(dir, "sa", r, {{"meta.class_minima", "{\"6\": 1}"}}, "does not count each of its");
     refused_by_both(dir, "sa", r, {{"nodes", "0"}}, "where its record's search counts");
     refused_by_both(dir, "sa", r, record_edited(r, [](Json& r) { r["lt"].erase(r["lt"].begin()); }), "where the row's h and k are");
-    refused_by_both(dir, "sa", r,
-                    [r](futolab::CsvTable& table) {
-                        std::string& out = table.rows.at(r).at(table.column("output", "t"));
-                        Json made = Json::parse(out);
-                        made["lt"].erase(made["lt"].begin());
-                        out = made.dump();
-                        table.rows.at(r).at(table.column("k", "t")) = std::to_string(made["lt"].size());
-                    },
-                    "not uniquely completable");
+    refused_by_both(dir, "sa", r, futolab::test::relation_dropped(r), "not uniquely completable");
     refused_by_both(dir, "sa", r, {{"seed", "4"}}, "seed");
 }
 
@@ -154,14 +139,7 @@ TEST_CASE("task exact-sample: a sample without a set says multiple only where ev
 
 TEST_CASE("critical_orders: refusals name the config's field, before anything is written", "[config][construct][exhaustive]") {
     const fs::path dir = futolab::test::fresh_dir("order-tasks", "refusals");
-    const auto refused = [&](const std::string& config, const std::string& says) {
-        std::ofstream(dir / "cfg.yaml") << config;
-        const auto r = run_cli("run -q cfg.yaml --out o", dir.string());
-        INFO(config << "\n" << r.err);
-        CHECK(r.exit_code == 2);
-        CHECK(has(r.err, says));
-        CHECK_FALSE(fs::exists(dir / "o"));
-    };
+    const auto refused = [&](const std::string& config, const std::string& says) { futolab::test::config_refused(dir, config, says); };
     refused("name: e\ntask: exhaustive\ninstances:\n  - critical_orders: { n: 5 }\nmethods: [ exhaustive ]\n",
             "cfg.yaml:4");
     refused("name: e\ntask: exhaustive\ninstances:\n  - critical_orders: { n: 5 }\nmethods: [ exhaustive ]\n", "critical_orders.n");

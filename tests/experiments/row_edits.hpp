@@ -24,6 +24,14 @@ inline std::string cell(const CsvTable& t, std::size_t row, const std::string& c
     return t.rows.at(row).at(t.column(column, "t"));
 }
 
+// The row of `instance` (rows are written in the order the runs end).
+inline std::size_t row_of(const CsvTable& t, const std::string& instance) {
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+        if (cell(t, r, "instance") == instance) return r;
+    FAIL("no row of " << instance);
+    return 0;
+}
+
 // An edit of the table of one CSV.
 using TableEdit = std::function<void(CsvTable&)>;
 
@@ -56,6 +64,18 @@ inline TableEdit record_edited(std::size_t row, std::function<void(Json&)> edit)
         Json record = Json::parse(output);
         edit(record);
         output = record.dump();
+    };
+}
+
+// Row `row`'s output record without its first relation, its `k` cell lowered with it (so only
+// what the record claims is left to refuse).
+inline TableEdit relation_dropped(std::size_t row) {
+    return [row](CsvTable& t) {
+        std::string& output = t.rows.at(row).at(t.column("output", "t"));
+        Json record = Json::parse(output);
+        record["lt"].erase(record["lt"].begin());
+        output = record.dump();
+        t.rows.at(row).at(t.column("k", "t")) = std::to_string(record["lt"].size());
     };
 }
 
@@ -108,6 +128,18 @@ inline void accepted_by_both(const std::filesystem::path& dir, const std::string
     INFO(merged.err);
     CHECK(merged.exit_code == 0);
     CHECK_FALSE(has(merged.err, "checked against the other rows"));  // against the instances
+}
+
+// `config` as DIR/cfg.yaml is refused by `run` (exit 2, saying `says`) before anything is
+// written; its message (stderr) is returned.
+inline std::string config_refused(const std::filesystem::path& dir, const std::string& config, const std::string& says) {
+    std::ofstream(dir / "cfg.yaml") << config;
+    const auto r = run_cli("run -q cfg.yaml --out o", dir.string());
+    INFO(config << "\n" << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, says));
+    CHECK_FALSE(std::filesystem::exists(dir / "o"));
+    return r.err;
 }
 
 // A finished sweep of `config` (DIR/cfg.yaml) in DIR/base, DIR a fresh folder of `suite`.
