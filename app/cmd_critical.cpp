@@ -418,91 +418,6 @@ int run_check_certificate(const CriticalArgs& a) {
     return 0;
 }
 
-// A start puzzle for --free-square --input: relations only (h = 0).
-Orientation start_of(const Instance& in) {
-    if (!in.givens.empty())
-        throw InputError(fmt::format("{}: {} has givens; --free-square starts from zero-given puzzles", in.source, in.id));
-    static_cast<void>(Puzzle::compile(in));  // validates size, adjacency and acyclicity
-    const std::vector<CellPair> pairs = adjacent_pairs(in.n);
-    Orientation o(pairs.size(), 0);
-    for (const LessThan& r : in.lt) {
-        const int lo = r.r1 * in.n + r.c1, hi = r.r2 * in.n + r.c2;
-        for (std::size_t p = 0; p < pairs.size(); ++p)
-            if ((pairs[p].a == lo && pairs[p].b == hi) || (pairs[p].a == hi && pairs[p].b == lo))
-                o[p] = pairs[p].a == lo ? 1 : -1;
-    }
-    return o;
-}
-
-struct FreeJob {
-    int n;
-    std::uint64_t seed;
-    std::string id;
-    std::optional<Orientation> start;
-};
-
-// The runs of --free-square from --input start puzzles, all read and checked before any
-// search and before the output is opened; none for --n.
-std::vector<FreeJob> given_jobs(const CriticalArgs& a) {
-    std::vector<FreeJob> jobs;
-    if (!a.input.empty())
-        for (const Instance& in : read_instances(a.input))
-            jobs.push_back({in.n, a.seed, fmt::format("{}:free-s{}", in.id, a.seed), start_of(in)});
-    return jobs;
-}
-
-// The runs in order: the given ones, or --count runs of order --n made one at a time.
-void for_each_free_job(const CriticalArgs& a, const std::vector<FreeJob>& given,
-                       const std::function<void(const FreeJob&)>& each) {
-    if (a.n == 0) {
-        for (const FreeJob& j : given) each(j);
-        return;
-    }
-    for (std::uint64_t i = 0; i < a.count; ++i) {
-        const std::uint64_t seed = a.seed + i;
-        each({a.n, seed, fmt::format("zero-given-n{}-free-s{}", a.n, seed), std::nullopt});
-    }
-}
-
-// --free-square: the solution is not fixed; --n/--count gives C independent runs with seeds
-// S..S+C−1, --input one run per start puzzle with seed S. Each verified record is written
-// (and flushed) when it is found.
-int run_free_square(const CriticalArgs& a) {
-    if (!a.square.empty() || (a.n > 0) == !a.input.empty())
-        throw InputError("critical --free-square: give exactly one of --n or --input");
-    check_seed_range("critical --free-square", a.seed, a.n > 0 ? a.count : 1, a.n > 0 ? "--count" : "", "square");
-    ZeroGivenOptions opt;
-    opt.iterations = a.iterations;
-    opt.time_limit = a.time_limit;
-    if (a.iterations == 0 && a.time_limit <= 0) opt.iterations = 500;
-    opt.patience = a.patience;
-    opt.temperature = a.temperature;
-    opt.max_remove = a.max_remove;
-    opt.node_limit = a.node_limit;
-    const std::string verify = parse_solver_spec(a.verify_with).text();
-    const std::vector<FreeJob> given = given_jobs(a);
-    OutputStream out(a.out);
-    int exit_code = 0;
-    for_each_free_job(a, given, [&](const FreeJob& j) {
-        const PipelineOutput o = zero_given_set(j.n, opt, verify, j.seed, j.id, j.start);
-        if (!o.record) {
-            std::cerr << fmt::format("futolab critical: {}: no zero-given puzzle found in the budget\n", visible_text(j.id));
-            return;
-        }
-        if (!o.verified) {  // never written: every record out of here is verified critical
-            std::cerr << fmt::format("futolab critical: {}: verification failed: {}\n", visible_text(j.id), o.why);
-            exit_code = 1;
-            return;
-        }
-        std::cerr << fmt::format("{}: k={} moves={} time={:.1f}s\n", visible_text(j.id), o.record->meta["k"].get<int>(),
-                                 o.record->meta["iterations"].get<std::uint64_t>(),
-                                 o.record->meta["time_ms"].get<double>() / 1e3);
-        out.write(write_instances({*o.record}, Format::jsonl));
-    });
-    out.close();
-    return exit_code;
-}
-
 // The line and the claim of one few-relations count (the whole enumeration, one shard, or the
 // sum of a checkpoint folder's shards).
 void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, const std::string& scope, bool whole,
@@ -586,19 +501,22 @@ int run_few_relations(const CriticalArgs& a) {
 }
 
 
-// --input -: standard input is read once, checked under its own name, and kept in a private
-// file (returned; a.input names it) that the experiment reads (and hashes) like any input; it
-// cannot be read again, so such a search has no --resume. The file is named "stdin", as ids
-// name standard input. Null for any other input.
-std::unique_ptr<external::TempDir> private_stdin(CriticalArgs& a) {
+// --input -: standard input is read once, checked under its own name (`check`, each instance),
+// and kept in a private file (returned; a.input names it) that the experiment reads (and hashes)
+// like any input; it cannot be read again, so such a search has no --resume. The file is named
+// "stdin", as ids name standard input. Null for any other input.
+std::unique_ptr<external::TempDir> private_stdin(CriticalArgs& a, const std::function<void(const Instance&)>& check) {
     if (a.input != "-") return nullptr;
     if (a.resume) throw InputError("critical --resume: --input - (standard input) cannot be read again; give a file");
     const std::string text = read_text_file("-");
-    for (const Instance& in : parse_instances(text, "-", detect_format("-", text))) static_cast<void>(solved_square(in));
+    for (const Instance& in : parse_instances(text, "-", detect_format("-", text))) check(in);
     auto copy = std::make_unique<external::TempDir>("critical-stdin");
     a.input = copy->write("stdin", text).string();
     return copy;
 }
+
+// A square the default search and --exact --square/--input take: an instance's solution, or its unique solution.
+void check_square(const Instance& in) { static_cast<void>(solved_square(in)); }
 
 // The backends --verify-with may name in the default search and --exact --square: the method's
 // verify values as the backend specs they stand for ("gecode" is gecode:var=afcsize,cube=yes
@@ -716,7 +634,7 @@ int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report,
 // run per square) by the experiment driver (app/critical_experiment.hpp).
 int run_greedy(const CriticalArgs& args) {
     CriticalArgs a = args;
-    const std::unique_ptr<external::TempDir> stdin_copy = private_stdin(a);
+    const std::unique_ptr<external::TempDir> stdin_copy = private_stdin(a, check_square);
     static_cast<void>(given_squares(a));  // read and checked first: the messages name --square and --input
     check_objective(a, search_objectives(), "the default search");
     RenderedConfig config{.name = std::string(method_name(Task::greedy)),
@@ -749,7 +667,7 @@ int run_greedy(const CriticalArgs& args) {
 // minimum's certificate written from its record, in the order of the squares.
 int run_exact_square(const CriticalArgs& args) {
     CriticalArgs a = args;
-    const std::unique_ptr<external::TempDir> stdin_copy = private_stdin(a);
+    const std::unique_ptr<external::TempDir> stdin_copy = private_stdin(a, check_square);
     check_objective(a, square_objectives(), "--exact --square/--input");
     for (const SolvedSquare& s : given_squares(a))
         if (s.n > kMaxWideN) refuse_wide_square(s, args.input);
@@ -829,6 +747,43 @@ int run_construct(const CriticalArgs& a) {
                             write_reserved(a.certificate, report.certificate, certificate_lock.get());
                             std::cerr << fmt::format("certificate {} written\n", visible_text(a.certificate));
                         });
+}
+
+// A start puzzle of --free-square --input: relations only (h = 0), a valid puzzle; read and
+// checked before any search (the experiment reads the file again, as task free-square's start
+// puzzles: experiments/run_matrix.cpp).
+void check_start(const Instance& in) {
+    if (!in.givens.empty())
+        throw InputError(fmt::format("{}: {} has givens; --free-square starts from zero-given puzzles", in.source, in.id));
+    static_cast<void>(Puzzle::compile(in));  // validates size, adjacency and acyclicity
+}
+
+// --free-square: zero-given puzzles with the solution free to change (critical/zero_given/),
+// run as task free-square by the experiment driver: --n/--count gives C runs from the empty
+// board with seeds S..S+C−1, --input one run per start puzzle with seed S (a critical_orders:
+// source of `n` and `count`, or of `file`). Each verified record goes to --out, in that order.
+int run_free_square(const CriticalArgs& args) {
+    CriticalArgs a = args;
+    if (!a.square.empty() || (a.n > 0) == !a.input.empty())
+        throw InputError("critical --free-square: give exactly one of --n or --input");
+    check_seed_range("critical --free-square", a.seed, a.n > 0 ? a.count : 1, a.n > 0 ? "--count" : "", "square");
+    const std::unique_ptr<external::TempDir> stdin_copy = private_stdin(a, check_start);
+    if (!stdin_copy && !a.input.empty())  // standard input was checked as it was read
+        for (const Instance& in : read_instances(a.input)) check_start(in);
+    RenderedConfig config{.name = std::string(method_name(Task::free_square)),
+                          .description = "futolab critical --free-square, as its command line says",
+                          .task = Task::free_square,
+                          .squares = {},
+                          .orders = {.n = a.n, .seed = a.seed, .count = a.count, .file = a.input.empty() ? "" : normal_path(a.input)},
+                          .method = method_text(Task::free_square, {{"iterations", std::to_string(a.iterations)},
+                                                                    {"time_limit", real_text(a.time_limit)},
+                                                                    {"patience", std::to_string(a.patience)},
+                                                                    {"temperature", real_text(a.temperature)},
+                                                                    {"max_remove", std::to_string(a.max_remove)},
+                                                                    {"node_limit", std::to_string(a.node_limit)},
+                                                                    {"verify", verify_choice(a)}}),
+                          .output = ""};
+    return run_rendered(std::move(config), a, report_free_square_row, nullptr);
 }
 
 bool contains(const std::vector<std::string_view>& names, std::string_view name);
@@ -995,9 +950,9 @@ const std::vector<CriticalMode>& critical_modes() {
          "check a certificate of --exact without searching (exit 0 accepted, 1 rejected)", run_check_certificate},
         {"free-square", "--free-square", {},
          {"--n", "--count", "--seed", "--input", "--objective", "--iterations", "--time-limit", "--patience", "--temperature",
-          "--max-remove", "--node-limit", "--verify-with", "--out"},
+          "--max-remove", "--node-limit", "--verify-with", "--out", "--resume"},
          {{"--count", "--n"}},
-         "zero-given puzzles (h = 0, min k) with the solution free to change", run_free_square},
+         "zero-given puzzles (h = 0, min k) with the solution free to change", run_free_square, true},
         {"construct", "--construct", {}, {"--n", "--split", "--verify-with", "--certificate", "--out", "--resume"}, {},
          "the zero-given puzzle of order --n with floor(n^2/4) relations (docs/critical.md, the chain construction), verified; "
          "--certificate: its DRUP proof of uniqueness and one exchange witness per relation",
@@ -1130,7 +1085,7 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
              "--free-square: annealing temperature, 0 = never accept a larger k");
     add_whole(cmd, "--max-remove", a->max_remove, {1, 2 * kMaxSize * (kMaxSize - 1)},
               "--free-square: a move removes 1..R relations (default 2)");
-    add_whole(cmd, "--node-limit", a->node_limit, {0, kMaxWhole, "0 = none"},
+    add_whole(cmd, "--node-limit", a->node_limit, {0, method_option(Task::free_square, "node_limit").max, "0 = none"},
                     "--free-square: nodes per oracle search, 0 = none; a start or move with an undecided "
                     "check is dropped (default 200000)");
     cmd->add_option("--out", a->out, "Output JSONL file (default stdout)");

@@ -89,7 +89,9 @@ std::string_view option_of(std::string_view key) {
         {"order", "--order"},   {"iterations", "--iterations"}, {"time_ms", "--time-limit"}, {"verify", "--verify-with"},
         {"shrink", "--no-shrink"}, {"cycle_seeds", "--no-cycle-seeds"}, {"probe_seeds", "--probe-seeds"},
         {"certificate", "--certificate"}, {"limits.time", "--time-limit"}, {"limits.cpu", "--cpu-limit"},
-        {"split", "--split"},   {"output", "--out"},          {"task", "the mode"}};
+        {"split", "--split"},   {"output", "--out"},          {"task", "the mode"},
+        {"time_limit", "--time-limit"}, {"patience", "--patience"}, {"temperature", "--temperature"},
+        {"max_remove", "--max-remove"}, {"node_limit", "--node-limit"}};
     const auto it = options.find(key);
     return it == options.end() ? key : it->second;
 }
@@ -121,7 +123,11 @@ std::string search_difference(const std::string& csv, const ExperimentConfig& is
         add("sampler", std::string(latin_sampler_name(a.sampler)), std::string(latin_sampler_name(b.sampler)));
         add("square", a.square, b.square);
         add("file", a.file, b.file);
-        add("n", std::to_string(was.instances[0].critical_orders.n), std::to_string(is.instances[0].critical_orders.n));
+        const CriticalOrdersSource &o = was.instances[0].critical_orders, &p = is.instances[0].critical_orders;
+        add("n", std::to_string(o.n), std::to_string(p.n));
+        add("count", std::to_string(o.count), std::to_string(p.count));
+        add("seed", std::to_string(o.seed), std::to_string(p.seed));
+        add("file", o.file, p.file);
     }
     if (was.solvers.size() == 1 && is.solvers.size() == 1 && was.task == is.task)
         for (const auto& [key, value] : is.solvers[0].options) {
@@ -132,6 +138,13 @@ std::string search_difference(const std::string& csv, const ExperimentConfig& is
     add("limits.cpu", fmt::format("{}", was.limits.cpu_seconds), fmt::format("{}", is.limits.cpu_seconds));
     add("output", was.output, is.output);
     return fmt::format("{}", fmt::join(differ, ", "));
+}
+
+// What one run of the kind is of, for the summary line: a square, an order, or (a kind that
+// takes start puzzles: from the empty board or a start) a run.
+std::string_view runs_noun(const TaskInfo& kind) {
+    if (kind.inputs != TaskInput::critical_orders) return "square";
+    return kind.start_puzzles ? "run" : "order";
 }
 
 }  // namespace
@@ -211,7 +224,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
     if (!to_stdout)
         std::cerr << fmt::format("futolab critical: {} {}{}, {} searched now, {} from the CSV; results {} (its sidecar, "
                                  "--resume){}\n",
-                                 r.shard_runs, task_info(config.task).inputs == TaskInput::critical_orders ? "order" : "square",
+                                 r.shard_runs, runs_noun(task_info(config.task)),
                                  r.shard_runs == 1 ? "" : "s", r.completed, r.skipped, visible_text(r.csv_path),
                                  r.interrupted ? "; interrupted: run the same command with --resume to finish" : "");
     if (!r.interrupted && run.on_complete) run.on_complete();

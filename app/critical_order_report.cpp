@@ -88,4 +88,18 @@ bool SampleReport::row(const CriticalRow& row, std::string& records) const {
     return failed(row);
 }
 
+bool report_free_square_row(const CriticalRow& row, std::string& records) {
+    if (row.output.empty()) {
+        if (row.status != Status::timeout && row.status != Status::error) return say_failure(row);
+        std::cerr << fmt::format("futolab critical: {}: {}\n", visible_text(row.instance), visible_text(row.message));
+        return row.status == Status::error;
+    }
+    const Instance record = parse_instances(row.output, std::string(row.instance), Format::jsonl).front();
+    std::cerr << fmt::format("{}: k={} moves={} time={:.1f}s\n", visible_text(row.instance), record.meta.value("k", 0),
+                             record.meta.value("iterations", std::uint64_t{0}), record.meta.value("time_ms", 0.0) / 1e3);
+    records += row.output;
+    records += "\n";
+    return failed(row);
+}
+
 }  // namespace futolab::app

@@ -1,4 +1,4 @@
-// What `futolab critical --construct` and `--exhaustive` say of the row of their experiment
+// What `futolab critical --construct`, `--exhaustive`, `--exact --sample` and `--free-square` say of the row of their experiment
 // (tasks construct and exhaustive, one run per order; app/critical_experiment.hpp): the line
 // each has always printed on standard error, the records for --out (a construction's without
 // its certificate), and the construction's certificate (method option certificate=yes) for
@@ -30,5 +30,10 @@ struct SampleReport {
 
     bool row(const CriticalRow& row, std::string& records) const;
 };
+
+// --free-square's: each record's line as it has always been printed (`{id}: k=.. moves=..
+// time=..s`); a run whose budget ended without a puzzle, or whose set failed its verification,
+// named with its message (only the second fails the command, as before).
+bool report_free_square_row(const CriticalRow& row, std::string& records);
 
 }  // namespace futolab::app

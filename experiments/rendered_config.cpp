@@ -24,6 +24,17 @@ void emit_squares(YAML::Emitter& e, const CriticalSquaresSource& s) {
     e << YAML::EndMap;
 }
 
+// The critical_orders: entry as read_critical_orders (config.cpp) takes it back: `n` or `file`;
+// `count` and `seed` for a kind whose runs draw from the seed (its only reader of them).
+void emit_orders(YAML::Emitter& e, const CriticalOrdersSource& o, const TaskInfo& kind) {
+    e << YAML::BeginMap;
+    if (o.file.empty()) e << YAML::Key << "n" << YAML::Value << o.n;
+    else e << YAML::Key << "file" << YAML::Value << YAML::DoubleQuoted << o.file;
+    if (kind.order_seed && o.file.empty()) e << YAML::Key << "count" << YAML::Value << o.count;
+    if (kind.order_seed) e << YAML::Key << "seed" << YAML::Value << o.seed;
+    e << YAML::EndMap;
+}
+
 }  // namespace
 
 std::string render_config(const RenderedConfig& c) {
@@ -35,8 +46,8 @@ std::string render_config(const RenderedConfig& c) {
     e << YAML::Key << "order" << YAML::Value << std::string(run_order_name(RunOrder::sequential));
     e << YAML::Key << "instances" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
     if (task_info(c.task).inputs == TaskInput::critical_orders) {
-        e << YAML::Key << "critical_orders" << YAML::Value << YAML::BeginMap << YAML::Key << "n" << YAML::Value << c.orders.n
-          << YAML::EndMap;
+        e << YAML::Key << "critical_orders" << YAML::Value;
+        emit_orders(e, c.orders, task_info(c.task));
     } else {
         e << YAML::Key << "critical_squares" << YAML::Value;
         emit_squares(e, c.squares);

@@ -61,7 +61,7 @@ const std::vector<NumericOption> kOptions{
     {kCritical, "--patience", Kind::whole, 1, kInt},
     {kCritical, "--temperature", Kind::real, 0, 1e9},
     {kCritical, "--max-remove", Kind::whole, 1, 8064},
-    {kCritical, "--node-limit", Kind::whole, 0, kU64},
+    {kCritical, "--node-limit", Kind::whole, 0, kI63},  // method free-square's node_limit (a whole option: 63 bits)
     {"run nosuch.yaml", "--jobs", Kind::whole, 0, 4096},
 };
 
