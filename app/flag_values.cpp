@@ -27,6 +27,12 @@ void refuse_flag_values(const CLI::App& app, const std::vector<std::string>& wor
         if (flag && valued)
             throw InputError(fmt::format("{}{} takes no value (given '{}'): give {} alone to ask for it, or leave it out",
                                          command == &app ? "" : command->get_name() + ": ", name, word, name));
+        // "-s=gac": CLI11 takes the value joined to a short option as typed, '=' included, so
+        // solve said "unknown solver '=gac'" and a path became "=out.csv".
+        if (!flag && valued && !word.starts_with("--"))
+            throw InputError(fmt::format("{}{} takes its value after a space or joined to it, not after '=' (given '{}'): give "
+                                         "'{} {}'",
+                                         command == &app ? "" : command->get_name() + ": ", name, word, name, word.substr(3)));
         const bool value_attached = eq != std::string::npos || (!word.starts_with("--") && word.size() > 2);
         if (!flag && !value_attached) ++i;  // its value, whatever it looks like
     }

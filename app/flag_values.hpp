@@ -14,7 +14,8 @@ namespace futolab::app {
 
 // Throws InputError "critical: --exact takes no value (given '--exact=no'): give --exact alone
 // to ask for it, or leave it out" for the first `--flag=…` or `-f=…` of `app` or of the
-// subcommand the words select. `words` is the command line without the program name; values of options that
+// subcommand the words select, and "solve: -s takes its value after a space or joined to it,
+// not after '=' (given '-s=gac'): give '-s gac'" for a short option given `-o=VALUE`. `words` is the command line without the program name; values of options that
 // take one, and anything after "--", are not looked at.
 void refuse_flag_values(const CLI::App& app, const std::vector<std::string>& words);
 

@@ -75,6 +75,31 @@ TEST_CASE("a short flag given a value with '=' is refused, named as typed", "[cl
     CHECK(run_cli("critical -h").exit_code == 0);
 }
 
+// Round 14, left open: "solve -s=gac" said "unknown solver '=gac'" (CLI11 keeps the '=' of a
+// value joined to a short option); every short option that takes a value refuses "-o=VALUE".
+TEST_CASE("a short option given its value with '=' is refused, naming the spelling to use", "[cli][flag-values]") {
+    check_line(run_cli("solve -s=gac x.futo"),
+               "solve: -s takes its value after a space or joined to it, not after '=' (given '-s=gac'): give '-s gac'");
+    check_line(run_cli("run x.yaml -j=2"),
+               "run: -j takes its value after a space or joined to it, not after '=' (given '-j=2'): give '-j 2'");
+    // Every short option of every command that takes a value.
+    CLI::App app{"test"};
+    futolab::app::Action run;
+    futolab::app::add_commands(app, run, "futolab");
+    int options = 0;
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+        for (const CLI::Option* option : sub->get_options()) {
+            if (option->get_positional() || option->get_items_expected_max() == 0) continue;
+            for (const std::string& letter : option->get_snames()) {
+                INFO(sub->get_name() << " -" << letter);
+                CHECK_THROWS_AS(futolab::app::refuse_flag_values(app, {sub->get_name(), "-" + letter + "=1"}), futolab::InputError);
+                CHECK_NOTHROW(futolab::app::refuse_flag_values(app, {sub->get_name(), "-" + letter, "=1"}));
+                ++options;
+            }
+        }
+    CHECK(options >= 2);  // solve -s, run -j
+}
+
 // Round 14 (B F15): a word after "--" that nothing takes got CLI11's own line, naming no
 // command ("The following argument was not expected: x (see --help)").
 TEST_CASE("a word after -- that nothing takes is named with its command", "[cli][parse-errors]") {
