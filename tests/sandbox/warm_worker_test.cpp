@@ -191,8 +191,10 @@ TEST_CASE("a run killed at its deadline has its CPU measured, not 0", "[isolatio
     const WorkerAnswer a = worker.call("spin", limits, nullptr);
     REQUIRE_FALSE(a.record);
     CHECK(a.ended.status == Status::timeout);
-    // It spun from its start to the kill at 0.3 + 0.5 s: most of that on a core.
-    CHECK(a.killed_cpu_ns > 300'000'000);
+    // It spun from its start to the kill at 0.3 + 0.5 s. How much of that it had a core for
+    // depends on the load (0.26 s with three busy processes on two cores), so the check is that
+    // its CPU was measured at all (the bug was 0), not how much.
+    CHECK(a.killed_cpu_ns > 50'000'000);
     CHECK(a.killed_cpu_ns < 5'000'000'000);
 }
 
