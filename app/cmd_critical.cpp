@@ -234,8 +234,11 @@ int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report,
 int run_exact_sample(const CriticalArgs& a) {
     if (a.n < 2 || a.n > kMaxExactN)
         throw InputError(fmt::format("critical --exact --sample: --n must be 2..{}, got {}", kMaxExactN, a.n));
+    // --objective first: the default one (greedy) reached the method as "solver 'exact-sample':
+    // option objective=greedy is invalid", an option the user never typed.
+    const ExactObjective exact_objective = exact_objective_of(a);
     check_seed_range("critical --exact", a.seed, a.sample, "--sample", "square");  // as the search checks it
-    if (a.below > 0 && exact_objective_of(a) == ExactObjective::frontier)
+    if (a.below > 0 && exact_objective == ExactObjective::frontier)
         throw InputError("critical --exact --sample: --below needs a single objective, not frontier");
     const std::string objective = objective_name(a.objective);
     RenderedConfig config{.name = std::string(method_name(Task::exact_sample)),

@@ -81,7 +81,8 @@ bool csv_beside(const std::string& out) {
 }
 
 // The command-line option each rendered config value comes from (app/cmd_critical.cpp): the
-// critical_squares: keys, the methods' options (critical, exact-square) and the limits.
+// critical_squares: and critical_orders: keys, every option of the methods it renders and the
+// limits (a key missing here was named as the method's own: "below (below 0 there, 1 here)").
 std::string_view option_of(std::string_view key) {
     static const std::map<std::string_view, std::string_view> options{
         {"n", "--n"},           {"count", "--count"},         {"seed", "--seed"},           {"sampler", "--sampler"},
@@ -91,7 +92,8 @@ std::string_view option_of(std::string_view key) {
         {"certificate", "--certificate"}, {"limits.time", "--time-limit"}, {"limits.cpu", "--cpu-limit"},
         {"split", "--split"},   {"output", "--out"},          {"task", "the mode"},
         {"time_limit", "--time-limit"}, {"patience", "--patience"}, {"temperature", "--temperature"},
-        {"max_remove", "--max-remove"}, {"node_limit", "--node-limit"}};
+        {"max_remove", "--max-remove"}, {"node_limit", "--node-limit"}, {"sample", "--sample"}, {"below", "--below"},
+        {"engine", "--engine"}, {"threads", "--jobs"}};
     const auto it = options.find(key);
     return it == options.end() ? key : it->second;
 }

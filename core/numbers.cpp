@@ -278,11 +278,17 @@ double parse_duration(std::string_view text, std::string_view what, ZeroDuration
         reject(what, value, real_problem(seconds, tiny, 0, kMaxSeconds), accepted_duration(zero, false));
     if (seconds == 0 && zero == ZeroDuration::refused)
         reject(what, value, "is no wait (give a positive duration)", accepted_duration(zero, true));
-    // A limit is kept, enforced and written in whole nanoseconds (records limit_ms): a positive
-    // one that rounds to 0 ns would be enforced but written as none (an empty cell), and clocks
-    // that count whole ns would treat it as none. Refused rather than silently raised to 1 ns.
+    const double kept = whole_ns_limit(seconds);
+    if (kept < 0) reject(what, value, "is too small (at least 1 ns)", accepted_duration(zero, false));
+    return kept;
+}
+
+double whole_ns_limit(double seconds) {
+    // A positive limit that rounds to 0 ns would be enforced but written as none (an empty
+    // cell), and clocks that count whole ns would treat it as none. Refused rather than
+    // silently raised to 1 ns.
     const double ns = std::round(seconds * 1e9);
-    if (seconds > 0 && ns < 1) reject(what, value, "is too small (at least 1 ns)", accepted_duration(zero, false));
+    if (seconds > 0 && ns < 1) return -1;
     return ns / 1e9 + 0.0;  // -0 is 0; snapped to the ns the run records
 }
 

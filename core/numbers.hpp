@@ -62,6 +62,12 @@ double parse_double_in(std::string_view text, std::string_view what, const RealR
 enum class ZeroDuration { none, refused };
 double parse_duration(std::string_view text, std::string_view what, ZeroDuration zero = ZeroDuration::none);
 
+// A limit of `seconds` (finite, >= 0) as it is kept, enforced and written: in whole nanoseconds
+// (records limit_ms), the nearest one, in seconds; -1 for a positive limit below 1 ns (it would
+// be enforced but written as none). parse_duration and a method's limit_seconds option (a real option
+// kept in nanoseconds, solvers/option_table.hpp) both keep their limits by it.
+double whole_ns_limit(double seconds);
+
 // The largest memory size: 1 EiB (2^60 bytes), far above any machine; 1 MiB is the least
 // (less cannot hold a run).
 inline constexpr std::uint64_t kMaxMemoryBytes = std::uint64_t{1} << 60;

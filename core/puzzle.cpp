@@ -147,6 +147,12 @@ Puzzle Puzzle::compile(const Instance& in) {
     return p;
 }
 
+Puzzle Puzzle::with_hash_of(std::string_view more) const {
+    Puzzle p = *this;
+    p.hash_ = fmt::format("{:016x}", fnv1a64(canonical() + ";" + std::string(more)));
+    return p;
+}
+
 Instance Puzzle::to_instance() const {
     Instance out;
     out.id = id_;

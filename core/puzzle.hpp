@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace futolab {
@@ -73,6 +74,12 @@ public:
         if (!has_canonical_) no_canonical();
         return canonical_;
     }
+
+    // The same puzzle whose hash() also covers `more`: the instance of a run that is the puzzle
+    // and more (a run of an order kind that draws from its seed is of the board and that seed,
+    // experiments/run_matrix.cpp), so runs of two seeds are not one instance's repeats to the
+    // analyses that group by instance_hash. canonical() stays the puzzle's.
+    Puzzle with_hash_of(std::string_view more) const;
 
     // The canonical Instance: id, n, givens and relations in canonical order (no source
     // locations, no solution or meta: read the file's Instance for those).

@@ -14,6 +14,10 @@ namespace futolab {
 
 inline constexpr std::uint64_t kMaxDerivedSeed = std::numeric_limits<std::int64_t>::max();
 
+// Whether seeds S..S + C - 1 all stay within kMaxDerivedSeed (S itself when C is 0): the one
+// rule check_seed_range and the config reader (experiments/config.cpp) apply.
+bool seed_range_fits(std::uint64_t seed, std::uint64_t count);
+
 // Throws InputError "<command>: --seed S with <count_option> C: too large (<item> i has seed
 // --seed + i, at most 9223372036854775807)" unless S + C - 1 <= kMaxDerivedSeed (S itself
 // when C is 0). An empty `count_option` (every item has seed S: the runs of given inputs) is

@@ -7,6 +7,7 @@
 #include "core/files.hpp"
 #include "core/numbers.hpp"
 #include "core/puzzle.hpp"
+#include "core/seed_range.hpp"
 #include "generators/latin/symmetry.hpp"
 #include "experiments/methods.hpp"
 #include "records/build_identity.hpp"
@@ -309,11 +310,30 @@ CriticalSquaresSource read_critical_squares(const Where& w, const YAML::Node& no
     return c;
 }
 
+// The runs of seeds seed..seed + count - 1 each draw seeds_per_run seeds from their own: the last,
+// seed + count + per_run - 2, must fit as a source's own seeds do (seed_range_fits).
+void check_derived_seeds(const Where& w, const YAML::Node& node, const TaskInfo& kind, const std::vector<SolverSpec>& methods,
+                         const CriticalOrdersSource& c) {
+    const std::uint64_t runs = node["file"] ? 1 : c.count;
+    if (!kind.order_seed || runs == 0) return;
+    for (const SolverSpec& method : methods) {
+        const std::uint64_t per_run = seeds_per_run(kind.value, method);
+        if (seed_range_fits(c.seed, runs - 1 + per_run)) continue;
+        w.fail(node["seed"] ? node["seed"] : node,
+               fmt::format("critical_orders.seed {} with count {} and method {}: too large (its runs draw seeds up to seed + "
+                           "count - 1 + {} - 1, at most {})",
+                           c.seed, runs, method.spec(), per_run, kMaxDerivedSeed));
+    }
+}
+
 // critical_orders: n, from 2 to the task's largest order (TaskInfo::max_n), or file (a kind that
 // takes start puzzles: one run per puzzle of the file); seed (at most 2^63 − 1 with its runs'
 // seeds) and count (runs of seeds seed..seed + count − 1, with `n`) for a kind whose runs draw
-// from the seed (order_seed), refused otherwise.
-CriticalOrdersSource read_critical_orders(const Where& w, const YAML::Node& node, const TaskInfo& kind) {
+// from the seed (order_seed), refused otherwise. Every seed a run derives (`methods`: exact-sample
+// draws `sample` squares from its run's seed, seeds_per_run) stays within 63 bits too, refused here
+// before any output exists (the search refused it as the run began, the CSV already written).
+CriticalOrdersSource read_critical_orders(const Where& w, const YAML::Node& node, const TaskInfo& kind,
+                                          const std::vector<SolverSpec>& methods) {
     w.keys(node, {"n", "seed", "count", "file"}, "critical_orders");
     for (const char* key : {"seed", "count"})
         if (node[key] && !kind.order_seed)
@@ -331,6 +351,7 @@ CriticalOrdersSource read_critical_orders(const Where& w, const YAML::Node& node
     if (node["seed"]) c.seed = w.whole(node["seed"], "critical_orders.seed", 0, kMaxSeed);
     if (node["count"]) c.count = w.whole(node["count"], "critical_orders.count", 0, kMaxSeed - c.seed + 1);
     if (node["n"]) c.n = static_cast<int>(w.whole(node["n"], "critical_orders.n", kMinSize, kind.max_n));
+    check_derived_seeds(w, node, kind, methods, c);
     if (node["file"]) {
         c.file = w.scalar(node["file"], "critical_orders.file");
         if (c.file.empty()) w.fail(node["file"], "critical_orders.file is empty");
@@ -366,7 +387,7 @@ void check_source_fits(const Where& w, const YAML::Node& item, const std::string
     w.fail(item[key], fmt::format("'{}' sources feed {} tasks, not {}", key, fmt::join(fed, " and "), kind.name));
 }
 
-std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& node, Task task) {
+std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& node, Task task, const std::vector<SolverSpec>& methods) {
     if (!node.IsSequence() || node.size() == 0) w.fail(node, "instances must be a non-empty list of sources");
     std::vector<InstanceSource> out;
     for (const YAML::Node& item : node) {
@@ -391,7 +412,7 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
             source.classes = read_classes(w, item["classes"]);
         } else if (key == "critical_orders") {
             source.kind = InstanceSource::Kind::critical_orders;
-            source.critical_orders = read_critical_orders(w, item["critical_orders"], task_info(task));
+            source.critical_orders = read_critical_orders(w, item["critical_orders"], task_info(task), methods);
         } else {
             source.kind = InstanceSource::Kind::critical_squares;
             source.critical_squares = read_critical_squares(w, item["critical_squares"], task_info(task).max_n);
@@ -588,7 +609,7 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
     }
     // The default isolation gives everything: only an `isolation:` can be what a sweep cannot have.
     if (const std::string why = isolation_problem(c); !why.empty()) w.fail(root["isolation"] ? root["isolation"] : root, why);
-    c.instances = read_instances(w, root["instances"], c.task);
+    c.instances = read_instances(w, root["instances"], c.task, c.solvers);
     c.output = root["output"] ? w.scalar(root["output"], "output") : "results/" + c.name + ".csv";
     if (const std::string why = results_name_problem(c.output); !why.empty()) w.fail(root["output"], "output " + why);
     return c;

@@ -71,7 +71,7 @@ struct CriticalSquaresSource {
     std::uint64_t seed = 1;
     LatinSampler sampler = LatinSampler::jacobson_matthews;
     std::string square;  // a solved square, "2 1 4 3/4 2 3 1/..."
-    std::string file;    // instances whose solutions are the squares
+    std::string file;    // instances whose solutions are the squares (relative to the config, as `file:`)
 };
 
 // A `critical_orders:` source (tasks construct, exhaustive, exact-sample and free-square): one run
@@ -86,7 +86,7 @@ struct CriticalOrdersSource {
     int n = 0;
     std::uint64_t seed = 1;   // order_seed kinds: the (first) run's seed
     std::uint64_t count = 1;  // order_seed kinds with `n`: how many runs
-    std::string file = {};    // start_puzzles kinds: the start puzzles (instead of `n`)
+    std::string file = {};    // start_puzzles kinds: the start puzzles (instead of `n`; relative to the config, as `file:`)
 };
 
 // One entry of `instances:`: a file glob in any SPEC §2 format, a generator, random squares,
@@ -94,7 +94,7 @@ struct CriticalOrdersSource {
 struct InstanceSource {
     enum class Kind { file, generate, squares, classes, critical_squares, critical_orders };
     Kind kind = Kind::file;
-    std::string file;  // path or glob, relative to the working directory
+    std::string file;  // path or glob, relative to the config file (run_matrix.cpp, expand)
     GenerateSource generate;
     SquaresSource squares;
     ClassesSource classes;

@@ -224,8 +224,9 @@ const OptionTable<ExactSampleConfig>& exact_sample_table() {
 
 // The method `free-square` (task free-square): the zero-given search with the solution free to
 // change (critical/zero_given/zero_given.hpp). iterations = 0 and time_limit = 0 mean 500 moves;
-// a time limit (seconds, a real number as --time-limit gives it) cuts the search where the clock
-// says, so such a run is not deterministic. temperature is a real number (OptionSpec::real).
+// a time limit (seconds, kept in whole nanoseconds as --time-limit keeps it) cuts the search
+// where the clock says, so such a run is not deterministic. temperature is a real number
+// (OptionSpec::real).
 struct FreeSquareConfig {
     std::uint64_t iterations = 0;
     double time_limit = 0;
@@ -241,8 +242,8 @@ const OptionTable<FreeSquareConfig>& free_square_table() {
     static const OptionTable<C> table{
         whole<C>("iterations", [](C& c) -> auto& { return c.iterations; }, 0, kNoUpperBound,
                  "moves in all (0 with time_limit 0: 500)"),
-        real<C>("time_limit", [](C& c) -> auto& { return c.time_limit; }, 0, kMaxSeconds,
-                "search time in seconds (0: none; not deterministic)"),
+        limit_seconds<C>("time_limit", [](C& c) -> auto& { return c.time_limit; }, kMaxSeconds,
+                         "search time in seconds (0: none; not deterministic)"),
         whole<C>("patience", [](C& c) -> auto& { return c.patience; }, 1, std::numeric_limits<int>::max(),
                  "moves without a new best before a restart"),
         real<C>("temperature", [](C& c) -> auto& { return c.temperature; }, 0, 1e9,
@@ -279,6 +280,10 @@ std::string free_square_start_id(std::string_view start, std::uint64_t seed) { r
 bool free_square_from_empty(std::string_view instance, int n, std::uint64_t seed) { return instance == free_square_id(n, seed); }
 
 std::span<const OptionSpec> exact_sample_method_options() { return exact_sample_table().specs(); }
+
+std::uint64_t seeds_per_run(Task task, const SolverSpec& method) {
+    return task == Task::exact_sample ? exact_sample_method(method).sample : 1;
+}
 
 std::string exact_sample_no_set_message(std::uint64_t below) {
     return below > 0 ? fmt::format("no class has a set cheaper than {}", below) : std::string("no class has a set");

@@ -109,6 +109,9 @@ struct ExactSampleMethod {
     std::string verify{kCriticalVerifySpec};
 };
 ExactSampleMethod exact_sample_method(const SolverSpec& method);
+// How many seeds a run of `method` (a method of `task`) draws from its own seed S: S..S + this - 1
+// (exact-sample: square i from S + i, `sample` of them; 1 for every other kind).
+std::uint64_t seeds_per_run(Task task, const SolverSpec& method);
 // The message of an exact-sample run that found no set: "no class has a set" (cheaper than below).
 std::string exact_sample_no_set_message(std::uint64_t below);
 

@@ -37,30 +37,57 @@ std::vector<std::string> glob_paths(const std::string& pattern) {
     return paths;
 }
 
-// Expands a `file:` glob; a pattern that matches nothing is an error (a typo must not run
-// nothing). A relative pattern is resolved against the config file's folder, so a config runs
-// the same from any working directory. Configs written before that rule named paths from the
-// working directory: where nothing matches beside the config but something does from the
-// working directory, that is used, with a note saying how to write it.
-std::vector<std::string> expand(const ExperimentConfig& config, const InstanceSource& source) {
-    namespace fs = std::filesystem;
-    const fs::path base = config.path == "-" ? fs::path() : fs::path(config.path).parent_path();
-    if (fs::path(source.file).is_relative() && !base.empty()) {
-        const std::string beside = (base / source.file).lexically_normal().string();
-        if (auto paths = glob_paths(beside); !paths.empty()) return paths;
-        if (auto paths = glob_paths(source.file); !paths.empty()) {
-            std::cerr << fmt::format("futolab: note: {}:{}: '{}' matches nothing beside the config, so it is read from the "
-                                     "working directory; paths in a config are relative to the config file (write '{}')\n",
-                                     config.path, source.line, source.file,
-                                     fs::relative(fs::absolute(source.file), fs::absolute(base)).string());
-            return paths;
-        }
-        throw_input_error({config.path, source.line, 0},
-                          fmt::format("no file matches '{}' (relative to the config file: '{}')", source.file, beside));
-    }
-    auto paths = glob_paths(source.file);
-    if (paths.empty()) throw_input_error({config.path, source.line, 0}, fmt::format("no file matches '{}'", source.file));
+namespace fs = std::filesystem;
+
+// The folder relative paths of a config are read from ("" for standard input, and for a
+// config the CLI renders: its path is a name, not a file's).
+fs::path config_folder(const ExperimentConfig& config) { return config.path == "-" ? fs::path() : fs::path(config.path).parent_path(); }
+
+// `pattern` read beside the config (itself if absolute or the config has no folder).
+std::string beside(const ExperimentConfig& config, const std::string& pattern) {
+    const fs::path base = config_folder(config);
+    return fs::path(pattern).is_relative() && !base.empty() ? (base / pattern).lexically_normal().string() : pattern;
+}
+
+// The paths a source's `pattern` names (`match`: the paths it names as given). A relative
+// pattern is resolved against the config file's folder, so a config runs the same from any
+// working directory. Configs written before that rule named paths from the working directory:
+// where nothing matches beside the config but something does from the working directory, that
+// is used, with a note saying how to write it. Empty: neither matches.
+template <class Match>
+std::vector<std::string> beside_config(const ExperimentConfig& config, const InstanceSource& source, const std::string& pattern,
+                                       Match match) {
+    const fs::path base = config_folder(config);
+    if (!fs::path(pattern).is_relative() || base.empty()) return match(pattern);
+    if (auto paths = match(beside(config, pattern)); !paths.empty()) return paths;
+    auto paths = match(pattern);
+    if (!paths.empty())
+        std::cerr << fmt::format("futolab: note: {}:{}: '{}' matches nothing beside the config, so it is read from the "
+                                 "working directory; paths in a config are relative to the config file (write '{}')\n",
+                                 config.path, source.line, pattern, fs::relative(fs::absolute(pattern), fs::absolute(base)).string());
     return paths;
+}
+
+// The path of a file a source names (critical_squares.file, critical_orders.file), found as
+// `file:` patterns are (beside_config); one found nowhere is named beside the config, where
+// reading it says it cannot.
+std::string source_file_path(const ExperimentConfig& config, const InstanceSource& source, const std::string& file) {
+    const auto existing = [](const std::string& path) {
+        std::error_code ec;
+        return fs::exists(path, ec) ? std::vector<std::string>{path} : std::vector<std::string>{};
+    };
+    const std::vector<std::string> paths = beside_config(config, source, file, existing);
+    return paths.empty() ? beside(config, file) : paths.front();
+}
+
+// Expands a `file:` glob (beside_config); a pattern that matches nothing is an error (a typo must
+// not run nothing).
+std::vector<std::string> expand(const ExperimentConfig& config, const InstanceSource& source) {
+    if (auto paths = beside_config(config, source, source.file, glob_paths); !paths.empty()) return paths;
+    const std::string at = beside(config, source.file);
+    throw_input_error({config.path, source.line, 0},
+                      at == source.file ? fmt::format("no file matches '{}'", source.file)
+                                        : fmt::format("no file matches '{}' (relative to the config file: '{}')", source.file, at));
 }
 
 // Every sweep axis a generated instance can have (the CSV `param_<name>` columns, in order),
@@ -262,6 +289,14 @@ void check_order(const ExperimentConfig& config, const InstanceSource& source, c
                                                            kind.name, kMinSize, kind.max_n));
 }
 
+// A critical_squares: or critical_orders: source with its `file` (if any) found as `file:`
+// sources' are, beside the config (source_file_path).
+template <class OwnSource>
+OwnSource file_found(const ExperimentConfig& config, const InstanceSource& source, OwnSource own) {
+    if (!own.file.empty()) own.file = source_file_path(config, source, own.file);
+    return own;
+}
+
 // `skipped` null: the first bad file instance is an error; else bad ones are recorded there.
 // `points` gets each instance's sweep point (kNoPoint unless it is a planted random instance).
 // `files` (may be null) gets each file read with its content hash.
@@ -282,9 +317,10 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
     try {
         if (source.kind == InstanceSource::Kind::squares) random_squares(config, source.squares, out);
         else if (source.kind == InstanceSource::Kind::classes) square_classes_of(source.classes, out);
-        else if (source.kind == InstanceSource::Kind::critical_squares) critical_squares_of(source.critical_squares, out, files);
+        else if (source.kind == InstanceSource::Kind::critical_squares)
+            critical_squares_of(file_found(config, source, source.critical_squares), out, files);
         else if (source.kind == InstanceSource::Kind::critical_orders)
-            critical_orders_of(source.critical_orders, task_info(config.task), out, files);
+            critical_orders_of(file_found(config, source, source.critical_orders), task_info(config.task), out, files);
         else if (source.generate.kind == GeneratorKind::unique) generate_unique(config, source.generate, out);
         else generate_random(config, source.generate, out, points);
     } catch (const InputError& e) {  // an out-of-range parameter: name the config line
@@ -293,9 +329,10 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
         throw std::runtime_error(fmt::format("{}:{}: {}", config.path, source.line, e.what()));
     }
     points.resize(out.size(), kNoPoint);
-    // A file's squares and start puzzles keep their places.
+    // A file's squares and start puzzles keep their places; the rest of these sources' instances
+    // are placed at the source's line (a repeated id names both lines, as file instances do).
     const bool own_places = source.kind == InstanceSource::Kind::critical_squares ||
-                            (source.kind == InstanceSource::Kind::critical_orders && !source.critical_orders.file.empty());
+                            source.kind == InstanceSource::Kind::critical_orders;
     for (Instance& in : out)
         if (!own_places || in.source.empty()) {
             in.source = config.path;
@@ -359,6 +396,17 @@ Puzzle square_input(const Instance& in) {
     square.id = in.id;
     square.source = in.source;
     return Puzzle::compile(square);
+}
+
+// The puzzle a run is of, as the matrix holds it. A run of a kind that draws from its seed
+// (TaskInfo::order_seed) is of its board and that seed: its instance_hash covers the seed, or
+// analyze and compare took runs of different seeds from the empty board for repeats of one
+// instance (a "noise" spread and "counter changes" that were different searches).
+Puzzle run_instance(const ExperimentConfig& config, const Instance& in) {
+    const TaskInfo& kind = task_info(config.task);
+    if (kind.inputs == TaskInput::squares) return square_input(in);
+    const Puzzle p = Puzzle::compile(in);
+    return kind.order_seed ? p.with_hash_of(fmt::format("seed={}", in.meta["seed"].get<std::uint64_t>())) : p;
 }
 
 }  // namespace
@@ -436,7 +484,7 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
                                              repeated_id_advice(config, source, where == first->second.first, first->second.second)));
             try {  // the semantic checks: values in range, adjacent and acyclic relations, …
                 check_order(config, source, in);
-                m.instances.push_back(task_info(config.task).inputs == TaskInput::squares ? square_input(in) : Puzzle::compile(in));
+                m.instances.push_back(run_instance(config, in));
                 append_point(m, axes, points[j]);
                 if (source.kind == InstanceSource::Kind::classes)
                     m.classes.push_back({in.meta["class"].get<std::size_t>(), in.meta["orbit"].get<int>()});

@@ -388,15 +388,21 @@ TimingProtocol protocol_of(const ExperimentConfig& config) {
 }
 
 // A resumed CSV gets rows of one isolation only: timings of two modes in one file would be
-// pooled by every analysis (issue #25). Refused before the file is touched.
-void check_same_isolation(const std::string& csv_path, Isolation where) {
+// pooled by every analysis (issue #25). Refused before the file is touched. The advice is one
+// the config's kind can follow: a kind whose runs are threads of futolab refuses --isolation,
+// so its CSV made in another isolation cannot be resumed at all.
+void check_same_isolation(const std::string& csv_path, const ExperimentConfig& config) {
     namespace fs = std::filesystem;
     if (!fs::exists(csv_path) || fs::file_size(csv_path) == 0 || !fs::exists(sidecar_path(csv_path))) return;
     const std::string was = read_sidecar(csv_path).isolation;
-    if (!was.empty() && was != name_in(kIsolations, where))
-        throw InputError(fmt::format("{}: made in isolation {}, not {}: refusing to resume (its rows would mix two "
-                                     "isolations); resume with --isolation {}, or use a new --out",
-                                     csv_path, was, name_in(kIsolations, where), was));
+    const std::string_view is = name_in(kIsolations, isolation_written(config));
+    if (was.empty() || was == is) return;
+    const TaskInfo& kind = task_info(config.task);
+    const std::string advice = accepts(kind, TaskKey::isolation)
+                                   ? fmt::format("resume with --isolation {}, or use a new --out", was)
+                                   : fmt::format("task {} runs only as threads of futolab ({}), so use a new --out", kind.name, is);
+    throw InputError(fmt::format("{}: made in isolation {}, not {}: refusing to resume (its rows would mix two isolations); {}",
+                                 csv_path, was, is, advice));
 }
 
 // A memory limit below what a run's process holds before it runs anything cannot be kept: every
@@ -475,7 +481,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     if (!options.start_over || options.resume) check_no_orphan_companions(report.csv_path);
     if (options.resume) {  // before the file is touched
         check_resumable(report.csv_path, identity_of(config, matrix), builds.identities());
-        check_same_isolation(report.csv_path, isolation_written(config));
+        check_same_isolation(report.csv_path, config);
         check_resumed_sidecar(report.csv_path, {options.shard_index, options.shard_count});
     }
     if (options.start_over && !options.resume) remove_results(report.csv_path);

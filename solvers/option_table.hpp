@@ -12,6 +12,7 @@
 // of hand-written decoders), because both read the same entry.
 #pragma once
 
+#include "core/numbers.hpp"
 #include "core/vocabulary.hpp"
 #include "solvers/options.hpp"
 
@@ -79,7 +80,7 @@ private:
 template <class Config, class Field, class E = std::remove_reference_t<std::invoke_result_t<Field, Config&>>>
 typename OptionTable<Config>::Entry choice(std::string_view key, Field field,
                                            std::vector<std::pair<std::string_view, E>> names, std::string_view help) {
-    OptionSpec spec{key, {}, 0, 0, {}, help, {}, false, 0, 0};
+    OptionSpec spec{key, {}, 0, 0, {}, help, {}, false, 0, 0, false};
     Config defaults{};
     for (const auto& [name, value] : names) {
         spec.values.push_back(name);
@@ -108,7 +109,7 @@ typename OptionTable<Config>::Entry whole(std::string_view key, Field field, std
                                           std::string_view help) {
     static_assert(std::is_integral_v<T>);
     Config defaults{};
-    OptionSpec spec{key, {}, lo, hi, std::to_string(field(defaults)), help, {}, false, 0, 0};
+    OptionSpec spec{key, {}, lo, hi, std::to_string(field(defaults)), help, {}, false, 0, 0, false};
     auto set = [field](Config& c, std::string_view text) { field(c) = static_cast<T>(parse_whole(text)); };
     return {std::move(spec), std::move(set)};
 }
@@ -120,9 +121,18 @@ template <class Config, class Field>
 typename OptionTable<Config>::Entry real(std::string_view key, Field field, double lo, double hi, std::string_view help) {
     static_assert(std::is_same_v<std::remove_reference_t<std::invoke_result_t<Field, Config&>>, double>);
     Config defaults{};
-    OptionSpec spec{key, {}, 0, 0, real_text(field(defaults)), help, {}, true, lo, hi};
+    OptionSpec spec{key, {}, 0, 0, real_text(field(defaults)), help, {}, true, lo, hi, false};
     auto set = [field](Config& c, std::string_view text) { field(c) = parse_real(text); };
     return {std::move(spec), std::move(set)};
+}
+
+// Seconds, 0 to hi, kept as limits are (OptionSpec::nanoseconds): a real option whose canonical
+// text is its nearest whole nanosecond, a positive value below 1 ns refused.
+template <class Config, class Field>
+typename OptionTable<Config>::Entry limit_seconds(std::string_view key, Field field, double hi, std::string_view help) {
+    typename OptionTable<Config>::Entry entry = real<Config>(key, field, 0, hi, help);
+    entry.spec.nanoseconds = true;
+    return entry;
 }
 
 }  // namespace futolab

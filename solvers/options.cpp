@@ -1,6 +1,7 @@
 #include "solvers/options.hpp"
 
 #include "core/error.hpp"
+#include "core/numbers.hpp"
 #include "solvers/option_applies.hpp"
 
 #include <fmt/format.h>
@@ -34,13 +35,14 @@ std::string whole_problem(const OptionSpec& o, std::string_view value) {
 std::string real_problem(const OptionSpec& o, std::string_view value) {
     const double x = parse_real(value);
     if (x < 0) return fmt::format("is invalid (valid: a number {})", o.allowed_text());
+    if (o.nanoseconds && x >= o.real_min && x <= o.real_max) return "is too small (at least 1 ns)";
     return x > o.real_max ? fmt::format("is too large (at most {})", real_text(o.real_max))
                           : fmt::format("is too small (at least {})", real_text(o.real_min));
 }
 
 // The value as the canonical options hold it: "007" -> "7", "0.40" -> "0.4", a name as it is.
 std::string canonical_value(const OptionSpec& o, const std::string& value) {
-    if (o.real) return real_text(parse_real(value));
+    if (o.real) return real_text(o.nanoseconds ? whole_ns_limit(parse_real(value)) : parse_real(value));
     return o.is_whole() ? std::to_string(parse_whole(value)) : value;
 }
 
@@ -68,7 +70,7 @@ long long parse_whole(std::string_view text) {
 bool OptionSpec::allows(std::string_view value) const {
     if (real) {
         const double x = parse_real(value);
-        return x >= 0 && x >= real_min && x <= real_max;
+        return x >= 0 && x >= real_min && x <= real_max && (!nanoseconds || whole_ns_limit(x) >= 0);
     }
     if (!is_whole()) return std::find(values.begin(), values.end(), value) != values.end();
     const long long x = parse_whole(value);

@@ -45,6 +45,10 @@ struct OptionSpec {
     // reads back as the same double ("0.40" -> "0.4"), so the CSV `options` cell is stable.
     bool real = false;
     double real_min = 0, real_max = 0;
+    // A real number of seconds kept as limits are (whole_ns_limit, core/numbers.hpp): its
+    // canonical text the nearest whole nanosecond, a positive value below 1 ns refused, so the
+    // option and the CLI's --time-limit give one options cell (option_table.hpp's limit_seconds()).
+    bool nanoseconds = false;
 
     bool is_whole() const { return values.empty() && !real; }
     bool allows(std::string_view value) const;
