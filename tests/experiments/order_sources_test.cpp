@@ -76,19 +76,14 @@ TEST_CASE("free-square time_limit is kept in whole nanoseconds as --time-limit k
 }
 
 TEST_CASE("a repeated critical_orders id names the lines of both entries", "[config][construct]") {
-    const fs::path dir = dir_of("repeated");
-    std::ofstream(dir / "cfg.yaml") << "name: t\ntask: construct\ninstances:\n  - critical_orders: { n: 5 }\n"
-                                       "  - critical_orders: { n: 5 }\nmethods: [ construct ]\n";
-    const auto r = run_cli("run -q cfg.yaml --out o", dir.string());
-    INFO(r.err);
-    CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "cfg.yaml:5: instance id 'n5' again (first at cfg.yaml:4)"));
-    std::ofstream(dir / "cfg.yaml") << "name: t\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 3 }\n"
-                                       "  - critical_orders: { n: 4, seed: 2, count: 2 }\nmethods: [ exact-sample ]\n";
-    const auto s = run_cli("run -q cfg.yaml --out o", dir.string());
-    INFO(s.err);
-    CHECK(s.exit_code == 2);
-    CHECK(has(s.err, "cfg.yaml:5: instance id 'n4-s3' again (first at cfg.yaml:4)"));
+    refused_at("repeated-order",
+               "name: t\ntask: construct\ninstances:\n  - critical_orders: { n: 5 }\n  - critical_orders: { n: 5 }\n"
+               "methods: [ construct ]\n",
+               "cfg.yaml:5: instance id 'n5' again (first at cfg.yaml:4)", "give each order (and seed) once");
+    refused_at("repeated-seed",
+               "name: t\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 3 }\n"
+               "  - critical_orders: { n: 4, seed: 2, count: 2 }\nmethods: [ exact-sample ]\n",
+               "cfg.yaml:5: instance id 'n4-s3' again (first at cfg.yaml:4)", "give each order (and seed) once");
 }
 
 TEST_CASE("runs of different seeds from one board are different instances to analyze and compare",
