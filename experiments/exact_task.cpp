@@ -7,6 +7,7 @@
 #include "critical/exact/exact_report.hpp"
 #include "critical/oracle/report.hpp"
 #include "critical/oracle/verify.hpp"
+#include "solvers/run/oracle.hpp"
 #include "solvers/run/run.hpp"
 
 #include <fmt/format.h>
@@ -138,11 +139,13 @@ ExactOutcome solve_exact_class(const Puzzle& square, const ClassRef& ref, const 
                                        std::chrono::duration<double>(limits.time_seconds));
     if (limits.cpu_seconds > 0 && limits.cpu_seconds < 1e9)
         options.cpu_deadline_ns = cpu0 + static_cast<std::int64_t>(limits.cpu_seconds * 1e9);
+    options.stop = limits.stop;  // the runner's interrupt, in thread isolation
     ExactOutcome out;
     critical::ClassResult r;
     try {
         r = critical::solve_class(n, c, ref.index, method.objective, table, options);
     } catch (const critical::OutOfTime&) {
+        if (limits.stop != nullptr && limits.stop->load()) throw OracleStopped();  // not written (TaskRunner::run)
         out.status = Status::timeout;
         out.unknown = ~CounterMask{0};
         out.cpu_ns = thread_cpu_ns() - cpu0;

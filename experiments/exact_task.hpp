@@ -60,7 +60,8 @@ struct ExactOutcome {
 
 // The run on this thread: the class's minimum, its witnesses verified by method.verify.
 // limits.time is checked cooperatively (before every hitting-set solve and oracle query): a
-// class search past it is status timeout.
+// class search past it is status timeout. limits.stop (the runner's interrupt) stops it too:
+// it throws OracleStopped (solvers/run/oracle.hpp) then.
 ExactOutcome solve_exact_class(const Puzzle& square, const ClassRef& ref, const ExactMethod& method,
                                const critical::SquareTable& table, const Limits& limits = {});
 

@@ -2,6 +2,8 @@
 
 #include "experiments/task_kinds.hpp"
 #include "generators/grade.hpp"
+#include "sandbox/interrupt.hpp"
+#include "solvers/run/oracle.hpp"
 
 namespace futolab {
 
@@ -19,11 +21,25 @@ Grade GradeCache::get(std::size_t i, const Puzzle& puzzle, Grader& grader) {
 
 TaskRunner::TaskRunner(const ExperimentConfig& config, const RunMatrix& matrix, GradeCache& grades,
                        const Interrupt* interrupt, const SquareTables* tables)
-    : grader_(std::make_unique<Grader>()), context_{config, matrix, grades, interrupt, tables, *grader_} {}
+    : grader_(std::make_unique<Grader>(interrupt != nullptr ? interrupt->flag() : nullptr)),
+      context_{config, matrix, grades, interrupt, tables, *grader_} {}
 
 TaskRunner::~TaskRunner() = default;
 
-ResultRow TaskRunner::run(const PlannedRun& run) { return task_info(context_.config.task).run(context_, run); }
+// A search made of oracle questions (generate's, critical's, free-square's, a grade) ends at
+// the first question after the interrupt (OracleStopped): its row says so, and the runner,
+// which sees the interrupt too, does not write it (runner.cpp).
+ResultRow TaskRunner::run(const PlannedRun& run) {
+    try {
+        return task_info(context_.config.task).run(context_, run);
+    } catch (const OracleStopped&) {
+        ResultRow row;
+        row.status = Status::error;
+        row.message = "interrupted";
+        row.unknown_counters = ~CounterMask{0};
+        return row;
+    }
+}
 
 ResultRow TaskRunner::unfinished_row(const PlannedRun& run, const SolveResult& ended) const {
     return task_info(context_.config.task).unfinished(context_, run, ended);

@@ -85,7 +85,7 @@ bool solved_at_level(const Puzzle& p, bool bounds) {
 bool solved_by_singles(const Puzzle& puzzle) { return solved_at_level(puzzle, false); }
 bool solved_by_arc_consistency(const Puzzle& puzzle) { return solved_at_level(puzzle, true); }
 
-Grader::Grader() : oracle_(std::make_unique<CountOracle>(kGacGradeSpec)) {}
+Grader::Grader(const std::atomic<bool>* stop) : oracle_(std::make_unique<CountOracle>(kGacGradeSpec, 0, stop)) {}
 Grader::~Grader() = default;
 
 Status Grader::count_to_two(const Puzzle& puzzle, std::uint64_t* nodes_out) {

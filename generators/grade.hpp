@@ -16,6 +16,7 @@
 #include "core/puzzle.hpp"
 #include "solvers/solver.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -44,10 +45,12 @@ struct GradeResult {
 bool solved_by_singles(const Puzzle& puzzle);
 bool solved_by_arc_consistency(const Puzzle& puzzle);
 
-// Grades with a caller-owned `gac` solver (reused across calls, as generators do).
+// Grades with a caller-owned `gac` solver (reused across calls, as generators do). `stop` (may
+// be null): the outside stop (Limits::stop), polled by every count; once set, grade() and
+// count_to_two() throw OracleStopped (solvers/run/oracle.hpp), and so does a generator asking.
 class Grader {
 public:
-    Grader();
+    explicit Grader(const std::atomic<bool>* stop = nullptr);
     ~Grader();
     Grader(const Grader&) = delete;
     Grader& operator=(const Grader&) = delete;

@@ -71,7 +71,7 @@ struct Search {
 SearchResult search_critical(const ClueUniverse& u, const SearchOptions& options, std::uint64_t seed) {
     const SearchBudget budget{options.iterations, options.time_limit};
     Search s{u, objective_use(options.objective, options.use), objective_weights(options.objective), options.order,
-             std::mt19937_64(seed), UniquenessOracle(options.backend), {}};
+             std::mt19937_64(seed), UniquenessOracle(options.backend, kBreakingNodeBudget, options.stop), {}};
     auto finish = [&] {
         s.best.checks = s.oracle.checks();
         s.best.seconds = budget.elapsed();

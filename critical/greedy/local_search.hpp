@@ -13,6 +13,7 @@
 #include "critical/oracle/witness.hpp"
 #include "solvers/run/oracle.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -35,6 +36,9 @@ struct SearchOptions {
     int patience = 40;             // local moves without improvement before a restart
     int max_readd = 3;             // a local move re-adds 1..max_readd clues
     std::string backend{kSearchOracle};  // the uniqueness oracle of the search
+    // The outside stop (the experiment runner's interrupt, Limits::stop; null = none): once
+    // set, the search throws OracleStopped (solvers/run/oracle.hpp) at its next question.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 struct SearchResult {
@@ -50,7 +54,7 @@ struct SearchResult {
 };
 
 // Deterministic per seed when bounded by iterations only (a time bound cuts the search at a
-// machine-dependent point).
+// machine-dependent point). Throws OracleStopped once options.stop is set.
 SearchResult search_critical(const ClueUniverse& u, const SearchOptions& options, std::uint64_t seed);
 
 }  // namespace futolab::critical

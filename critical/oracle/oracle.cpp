@@ -9,13 +9,20 @@
 
 namespace futolab::critical {
 
-UniquenessOracle::UniquenessOracle(std::string_view spec, std::uint64_t node_budget)
-    : oracle_(spec), node_budget_(node_budget) {
+UniquenessOracle::UniquenessOracle(std::string_view spec, std::uint64_t node_budget, const std::atomic<bool>* stop)
+    : oracle_(spec, 0, stop), stop_(stop), node_budget_(node_budget) {
     if (std::unique_ptr<SearchKernel> kernel = make_search_kernel(parse_solver_spec(spec)))
         breaking_.emplace(std::move(kernel), oracle_.spec());
 }
 
+// The breaking search and the hard-question kernel take no stop of their own: a stop waits for
+// the question being asked (milliseconds at n <= 12, the tail of a 20x20 pass longer).
+void UniquenessOracle::check_stop() const {
+    if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) throw OracleStopped();
+}
+
 bool UniquenessOracle::removable(const ClueUniverse& u, const ClueSet& set, int i) {
+    check_stop();
     if (!breaking_) return unique(u, set);
     if (std::optional<bool> answer = removable_within(u, set, i, hard_offered_ ? node_budget_ : 0)) return *answer;
     return *removable_by_kernel(u, set, i, 0);
@@ -23,6 +30,7 @@ bool UniquenessOracle::removable(const ClueUniverse& u, const ClueSet& set, int 
 
 std::optional<bool> UniquenessOracle::removable_by_kernel(const ClueUniverse& u, const ClueSet& set, int i,
                                                           std::uint64_t conflicts) {
+    check_stop();
     IncrementalOracle* hard = breaking_ ? hard_for(u) : nullptr;
     if (hard == nullptr) return breaking_ ? breaking_->removable(u, set, i, other_) == BreakingSearch::Answer::removable : unique(u, set);
     ++hard_questions_;
@@ -41,6 +49,7 @@ std::optional<bool> UniquenessOracle::removable_by_kernel(const ClueUniverse& u,
 
 std::optional<bool> UniquenessOracle::removable_within(const ClueUniverse& u, const ClueSet& set, int i,
                                                        std::uint64_t node_budget) {
+    check_stop();
     if (!breaking_) return unique(u, set);
     switch (breaking_->removable(u, set, i, other_, node_budget)) {
         case BreakingSearch::Answer::removable: return true;

@@ -19,6 +19,7 @@
 #include "critical/oracle/incremental.hpp"
 #include "solvers/run/oracle.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -43,8 +44,11 @@ class UniquenessOracle {
 public:
     // spec: a solver spec (SPEC §3): the search's backend, or another for verification.
     // node_budget: of each breaking search before the hard-question kernel takes the question
-    // (0: no budget, never escalate).
-    explicit UniquenessOracle(std::string_view spec = kDefaultOracleSpec, std::uint64_t node_budget = kBreakingNodeBudget);
+    // (0: no budget, never escalate). `stop` (may be null): the outside stop (Limits::stop);
+    // once set, every question throws OracleStopped (solvers/run/oracle.hpp) as it is asked,
+    // and a count to 2 also where its search is.
+    explicit UniquenessOracle(std::string_view spec = kDefaultOracleSpec, std::uint64_t node_budget = kBreakingNodeBudget,
+                              const std::atomic<bool>* stop = nullptr);
 
     // Status of count-to-2 on the set: unique, multiple (unsat is impossible: L satisfies every
     // clue of its own universe). Throws std::runtime_error on a backend error, or if a
@@ -81,7 +85,10 @@ public:
     const std::string& spec() const { return oracle_.spec(); }
 
 private:
+    void check_stop() const;
+
     CountOracle oracle_;  // solvers/run/oracle.hpp: the one count-to-K door
+    const std::atomic<bool>* stop_;
     // The hard-question kernel of the square last asked about (nullopt: none needed yet, or
     // kHardQuestionSpec offers no clue kernel, when the breaking search runs unbudgeted).
     IncrementalOracle* hard_for(const ClueUniverse& u);

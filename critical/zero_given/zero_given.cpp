@@ -26,8 +26,8 @@ using Square = std::vector<int>;
 // relations determine. run_solver re-verifies every reported solution (solvers/run/run.hpp).
 class PuzzleOracle {
 public:
-    PuzzleOracle(int n, std::string_view spec, std::uint64_t node_limit)
-        : n_(n), pairs_(adjacent_pairs(n)), oracle_(spec, node_limit) {}
+    PuzzleOracle(int n, std::string_view spec, std::uint64_t node_limit, const std::atomic<bool>* stop)
+        : n_(n), pairs_(adjacent_pairs(n)), oracle_(spec, node_limit, stop) {}
 
     // unique or multiple (`first` = the first solution found), unsat, or node_limit.
     Status count_to_two(const Orientation& o, std::uint64_t seed, Square& first) { return run(o, 2, seed, first); }
@@ -70,7 +70,7 @@ class ZeroGivenSearch {
 public:
     ZeroGivenSearch(int n, const ZeroGivenOptions& options, std::uint64_t seed)
         : opt_(options), pairs_(adjacent_pairs(n)), incident_(static_cast<std::size_t>(n * n)), rng_(seed),
-          oracle_(n, options.backend, options.node_limit) {
+          oracle_(n, options.backend, options.node_limit, options.stop) {
         for (std::size_t p = 0; p < pairs_.size(); ++p) {
             incident_[pairs_[p].a].push_back(static_cast<int>(p));
             incident_[pairs_[p].b].push_back(static_cast<int>(p));

@@ -30,6 +30,7 @@
 #include "critical/cell_pairs.hpp"
 #include "solvers/run/oracle.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -49,6 +50,10 @@ struct ZeroGivenOptions {
     // exponential time at n = 9; a start or move that meets an undecided check is dropped,
     // so every result is still decided (and critical) without exception.
     std::uint64_t node_limit = 200000;
+    // The outside stop (the experiment runner's interrupt, Limits::stop; null = none): once
+    // set, the search throws OracleStopped (solvers/run/oracle.hpp) from its oracle, whose
+    // searches poll it (a node_limit of 0 leaves a question unbounded).
+    const std::atomic<bool>* stop = nullptr;
 };
 
 struct ZeroGivenResult {
@@ -61,7 +66,8 @@ struct ZeroGivenResult {
 };
 
 // `start`: a uniquely solvable zero-given puzzle to begin from (it is stripped first);
-// otherwise every run starts from the empty puzzle. Restarts always start from empty.
+// otherwise every run starts from the empty puzzle. Restarts always start from empty. Throws
+// OracleStopped once options.stop is set.
 ZeroGivenResult search_zero_given(int n, const ZeroGivenOptions& options, std::uint64_t seed,
                                   const std::optional<Orientation>& start = std::nullopt);
 

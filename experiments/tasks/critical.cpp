@@ -5,6 +5,7 @@
 #include "experiments/methods.hpp"
 #include "experiments/tasks/square_row.hpp"
 #include "generators/grade.hpp"
+#include "sandbox/interrupt.hpp"
 
 #include <fmt/format.h>
 
@@ -18,10 +19,11 @@ namespace {
 // run's seed comes from (the matrix: derived, or the square's own).
 ResultRow critical_row(TaskContext& t, const PlannedRun& run) {
     ResultRow row = square_row(t, run);
+    critical::PipelineOptions method = critical_method(t.matrix.solvers[run.solver]);
+    if (t.interrupt != nullptr) method.search.stop = t.interrupt->flag();  // TaskRunner::run takes the stop
     const Stopwatch clock;
-    const critical::PipelineOutput out =
-        critical::critical_set_of(row.n, square_of(t.matrix.instances[run.instance]), critical_method(t.matrix.solvers[run.solver]),
-                                  run.seed, critical_record_id(t.config.task, row.instance, run.seed));
+    const critical::PipelineOutput out = critical::critical_set_of(row.n, square_of(t.matrix.instances[run.instance]), method,
+                                                                   run.seed, critical_record_id(t.config.task, row.instance, run.seed));
     clock.stop(row);
     if (!out.record) {
         row.status = Status::multiple;

@@ -2,6 +2,7 @@
 
 #include "experiments/exact_task.hpp"
 #include "experiments/tasks/square_row.hpp"
+#include "sandbox/interrupt.hpp"
 
 #include <stdexcept>
 
@@ -14,9 +15,11 @@ ResultRow run_exact(TaskContext& t, const PlannedRun& run) {
     ResultRow row = square_row(t, run);
     // Here, on this thread: the runner has already put the whole task run where the config's
     // isolation wants it (sandbox.hpp); the search checks limits.time itself, between steps.
+    Limits limits = t.config.limits;
+    if (t.interrupt != nullptr) limits.stop = t.interrupt->flag();
     const ExactOutcome out =
         solve_exact_class(t.matrix.instances[run.instance], t.matrix.classes[static_cast<std::size_t>(run.instance)],
-                          exact_method(t.matrix.solvers[run.solver]), t.tables->of(row.n), t.config.limits);
+                          exact_method(t.matrix.solvers[run.solver]), t.tables->of(row.n), limits);
     row.status = out.status;
     row.h = out.h;
     row.k = out.k;

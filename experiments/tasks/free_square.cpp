@@ -6,6 +6,7 @@
 #include "experiments/methods.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks/square_row.hpp"
+#include "sandbox/interrupt.hpp"
 
 #include <fmt/format.h>
 
@@ -39,7 +40,8 @@ critical::Orientation orientation_of(const Puzzle& start) {
 // `error`, its reason in the message and no record (an order row has no square to hold it to).
 ResultRow run_free_square(TaskContext& t, const PlannedRun& run) {
     ResultRow row = order_row(t, run);
-    const FreeSquareMethod method = free_square_method(t.matrix.solvers[run.solver]);
+    FreeSquareMethod method = free_square_method(t.matrix.solvers[run.solver]);
+    if (t.interrupt != nullptr) method.search.stop = t.interrupt->flag();  // TaskRunner::run takes the stop
     const Puzzle& instance = t.matrix.instances[run.instance];
     const std::optional<critical::Orientation> start =
         free_square_from_empty(row.instance, row.n, run.seed) ? std::nullopt : std::optional(orientation_of(instance));

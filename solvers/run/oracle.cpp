@@ -7,17 +7,21 @@
 
 namespace futolab {
 
-CountOracle::CountOracle(std::string_view spec, std::uint64_t node_limit) : node_limit_(node_limit) {
+CountOracle::CountOracle(std::string_view spec, std::uint64_t node_limit, const std::atomic<bool>* stop)
+    : node_limit_(node_limit), stop_(stop) {
     const SolverSpec parsed = parse_solver_spec(spec);
     solver_ = make_solver(parsed);
     spec_ = parsed.text();
 }
 
 OracleAnswer CountOracle::count_to(const Puzzle& puzzle, std::uint64_t k, std::uint64_t seed) {
+    const auto stopped = [this] { return stop_ != nullptr && stop_->load(std::memory_order_relaxed); };
+    if (stopped()) throw OracleStopped();
     ++queries_;
     const Mode mode = k == 1 ? Mode::first() : Mode::count_to(k);
-    RunResult run = run_solver(*solver_, puzzle, {mode, {0, node_limit_}, seed});
+    RunResult run = run_solver(*solver_, puzzle, {mode, {.time_seconds = 0, .nodes = node_limit_, .stop = stop_}, seed});
     const Status s = run.result.status;
+    if (stopped()) throw OracleStopped();  // its answer, if any, may be a stop's timeout
     const bool answer = s == Status::solved || s == Status::unique || s == Status::multiple || s == Status::unsat ||
                         s == Status::counted || (s == Status::node_limit && node_limit_ != 0);
     if (!answer)

@@ -8,8 +8,10 @@
 #include "core/puzzle.hpp"
 #include "solvers/run/run.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,16 +72,28 @@ inline constexpr std::string_view kHardQuestionSpec = "sat:config=sat";
 // Deterministic and on one core, unlike the racing portfolio.
 inline constexpr std::string_view kDefaultSolveSpec = "portfolio:schedule=sequence";
 
+// Thrown by a question put to an oracle once its outside stop is set (the experiment runner's
+// interrupt flag, Limits::stop): the search that asked ends there, with nothing to keep. Every
+// search made of oracle questions (the critical-set searches, the generators) so stops within
+// one question of a SIGINT/SIGTERM, without a check of its own in each of its loops.
+struct OracleStopped : std::runtime_error {
+    OracleStopped() : std::runtime_error("interrupted") {}
+};
+
 class CountOracle {
 public:
-    // spec: a solver spec (SPEC §3); node_limit 0 = none.
-    explicit CountOracle(std::string_view spec = kDefaultOracleSpec, std::uint64_t node_limit = 0);
+    // spec: a solver spec (SPEC §3); node_limit 0 = none. `stop` (may be null): the outside
+    // stop, polled by each count as by any run (Limits::stop); once set, counts throw
+    // OracleStopped.
+    explicit CountOracle(std::string_view spec = kDefaultOracleSpec, std::uint64_t node_limit = 0,
+                         const std::atomic<bool>* stop = nullptr);
     CountOracle(const CountOracle&) = delete;
     CountOracle& operator=(const CountOracle&) = delete;
 
     // Count to k (first solution for k = 1). Throws std::runtime_error if the backend reports
     // an error or a status other than an answer or the node limit (e.g. a time-out it was not
-    // given): the caller must not take that for "not unique".
+    // given): the caller must not take that for "not unique". Throws OracleStopped once the
+    // outside stop is set, before the count or when it cut the count short.
     OracleAnswer count_to(const Puzzle& puzzle, std::uint64_t k, std::uint64_t seed = 0);
     OracleAnswer count_to_two(const Puzzle& puzzle, std::uint64_t seed = 0) { return count_to(puzzle, 2, seed); }
 
@@ -90,6 +104,7 @@ private:
     std::unique_ptr<Solver> solver_;
     std::string spec_;
     std::uint64_t node_limit_;
+    const std::atomic<bool>* stop_;
     std::uint64_t queries_ = 0;
 };
 
