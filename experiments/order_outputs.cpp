@@ -2,7 +2,10 @@
 
 #include "critical/construction/chain_construction.hpp"
 #include "critical/construction/construction_record.hpp"
+#include "critical/construction/uniqueness_cnf.hpp"
 #include "critical/construction/zero_given_certificate.hpp"
+#include "core/counters.hpp"
+#include "core/status.hpp"
 #include "critical/clue_universe.hpp"
 #include "critical/exact/exact.hpp"
 #include "critical/exact/exhaustive.hpp"
@@ -15,6 +18,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -100,6 +105,24 @@ void check_figure(const RowCells& row, const Json& meta, const char* key, bool t
                                             time ? "a non-negative number" : "a whole number"));
 }
 
+// class_cpu_seconds, class_seconds: the per-class times' distribution as the search writes it
+// (critical/exact/exact_report.cpp): its six figures, each a time, the quantiles in order up to
+// the max, the mean at most the max (up to rounding) and the total at least it (round 15, B F2:
+// a negative mean, or one above the max, was resumed).
+void check_distribution(const RowCells& row, const Json& meta, const char* key) {
+    const auto it = meta.find(key);
+    const char* figures[] = {"mean", "median", "p90", "p99", "max", "total"};
+    bool ok = it != meta.end() && it->is_object() && it->size() == std::size(figures);
+    for (const char* f : figures) ok = ok && it->contains(f) && (*it)[f].is_number() && (*it)[f].get<double>() >= 0;
+    if (!ok) refuse_output(row, fmt::format("a record whose meta '{}' is not the distribution of the class times the search writes "
+                                            "(mean, median, p90, p99, max, total: times of at least 0)", key));
+    const auto at = [&](const char* f) { return (*it)[f].get<double>(); };
+    if (!(at("median") <= at("p90") && at("p90") <= at("p99") && at("p99") <= at("max") && at("max") <= at("total") &&
+          at("mean") <= at("max") * (1 + 1e-9)))
+        refuse_output(row, fmt::format("a record whose meta '{}' has its figures out of order (median <= p90 <= p99 <= max "
+                                       "<= total, mean <= max)", key));
+}
+
 // class_minima: the classes by their own minimum ("none": no set), every class counted once.
 void check_class_minima(const RowCells& row, const Json& meta, std::size_t classes) {
     const auto it = meta.find("class_minima");
@@ -108,11 +131,159 @@ void check_class_minima(const RowCells& row, const Json& meta, std::size_t class
         for (const auto& [key, value] : it->items()) counted += value.is_number_unsigned() ? value.get<std::uint64_t>() : classes + 1;
     if (counted != classes)
         refuse_output(row, fmt::format("a record whose meta 'class_minima' does not count each of its {} classes once", classes));
-    for (const char* key : {"class_cpu_seconds", "class_seconds"})
-        if (!meta.contains(key) || !meta[key].is_object()) refuse_output(row, fmt::format("a record without meta '{}', which the search writes", key));
+    for (const char* key : {"class_cpu_seconds", "class_seconds"}) check_distribution(row, meta, key);
+}
+
+// The classes at the record's minimum, against class_minima (each class by its own minimum):
+// none below it, `classes_at_minimum` of them at it (round 15, B F2: a class minimum below the
+// record's, or a count at the minimum class_minima contradicts, was resumed), and
+// `squares_at_minimum` their orbits' sum: at least the witness class's orbit plus one square for
+// each other class at the minimum, at most the orbits of the largest classes.
+void check_classes_at_minimum(const RowCells& row, const Json& meta, const std::vector<SquareClass>& classes, std::uint64_t c,
+                              int minimum, bool frontier) {
+    const bool counted_at = meta.contains("classes_at_minimum");  // not written when pruned (below)
+    const std::uint64_t at = counted_at ? meta["classes_at_minimum"].get<std::uint64_t>() : 0;
+    if (!frontier) {  // a frontier's class minima are of no one corner
+        std::uint64_t at_minimum = 0;
+        for (const auto& [key, value] : meta["class_minima"].items()) {
+            if (key == "none") continue;
+            const bool cost = !key.empty() && key.size() <= 9 && key.find_first_not_of("0123456789") == std::string::npos &&
+                              (key.size() == 1 || key[0] != '0');
+            if (!cost || std::stoi(key) < minimum)
+                refuse_output(row, fmt::format("a record whose meta 'class_minima' has '{}', where its minimum is {} (no class has a "
+                                               "cheaper set)", message_text(key, 40), minimum));
+            if (std::stoi(key) == minimum) at_minimum = value.get<std::uint64_t>();
+        }
+        if (at_minimum == 0 || (counted_at && at_minimum != at))
+            refuse_output(row, fmt::format("a record whose meta 'class_minima' counts {} classes at its minimum {}, where its "
+                                           "'classes_at_minimum' says {}", at_minimum, minimum, counted_at ? at : 1));
+    }
+    if (!counted_at) return;
+    if (at < 1 || at > classes.size())
+        refuse_output(row, fmt::format("a record whose meta 'classes_at_minimum' is {}, not 1 to its {} classes", at, classes.size()));
+    std::vector<std::uint64_t> orbits;
+    for (std::size_t i = 0; i < classes.size(); ++i)
+        if (i != c) orbits.push_back(static_cast<std::uint64_t>(classes[i].orbit));
+    std::sort(orbits.rbegin(), orbits.rend());
+    std::uint64_t most = static_cast<std::uint64_t>(classes[c].orbit);
+    for (std::size_t i = 0; i + 1 < at; ++i) most += orbits[i];
+    const std::uint64_t least = static_cast<std::uint64_t>(classes[c].orbit) + at - 1;
+    const std::uint64_t squares = meta["squares_at_minimum"].get<std::uint64_t>();
+    if (squares < least || squares > most)
+        refuse_output(row, fmt::format("a record whose meta 'squares_at_minimum' is {}, where its {} classes at the minimum "
+                                       "have {} to {} squares", squares, at, least, most));
+}
+
+// The meta an exact-sample record carries beyond set_record's (critical/exact/exact_report.cpp:
+// run_meta, the sample's summary, the witness's minimum and class; a frontier point adds h_max
+// and point): any other key is refused (round 15, B F2: a made-up key was resumed and merged).
+const std::set<std::string> kSampleMetaKeys{
+    "exact", "objective", "n", "squares", "classes", "search_backend", "sample", "sample_seed", "sample_bound",
+    "class_cpu_seconds", "class_seconds", "class_minima", "hitting_set_calls", "nodes", "oracle_queries",
+    "unavoidable_sets", "time_ms", "minimum", "class", "classes_at_minimum", "squares_at_minimum"};
+
+// A frontier's records are its corners as the search writes them (frontier_corners): h_max
+// rising and the cost (k) falling from one to the next, each of one search, whose figures they
+// share (round 15, B F8: five copies of the h = 0 corner were resumed).
+void check_frontier_order(const RowCells& row, const std::vector<Instance>& records, std::size_t i, bool frontier) {
+    if (!frontier || i == 0) return;
+    const Json& before = records[i - 1].meta;
+    const Json& meta = records[i].meta;
+    if (!(before["h_max"].get<std::uint64_t>() < meta["h_max"].get<std::uint64_t>()) ||
+        !(records[i - 1].lt.size() > records[i].lt.size()))
+        refuse_output(row, fmt::format("a frontier point (line {}) that is not the next corner after line {} (h_max rising, k falling)",
+                                       i + 1, i));
+    for (const char* key : {"class_cpu_seconds", "class_seconds", "class_minima", "hitting_set_calls", "nodes", "oracle_queries",
+                            "unavoidable_sets", "time_ms"})
+        if (meta.value(key, Json()) != before.value(key, Json()))
+            refuse_output(row, fmt::format("a frontier point (line {}) whose meta '{}' is not line {}'s: the points are of one search",
+                                           i + 1, key, i));
+}
+
+// The counters a row of the kind without a record holds (the others are written empty): the
+// kind's counted ones, but free-square's checks, which it reports with its record only
+// (tasks/free_square.cpp).
+CounterMask recordless_uncounted(Task task) {
+    const CounterMask uncounted = task_info(task).empty_counters;
+    return task == Task::free_square ? uncounted | counter_bit(Counter::nodes) : uncounted;
+}
+
+// h = k = 0, solutions 0, and each counter as the run writes it: empty where it counts none,
+// else present (round 15, B F7: an emptied `nodes` of a multiple row, or a `nodes` 5 of a
+// timeout row, were resumed and merged).
+void check_recordless_cells(const RowCells& row, Task task) {
+    for (const char* column : {"h", "k", "solutions"})
+        if (row.cell(column).empty() || row.whole(column) != 0) row.refuse(column, "where its run made no record (it writes 0)");
+    const CounterMask uncounted = recordless_uncounted(task);
+    unsigned index = 0;  // the visit follows the Counter enum's order
+    for_each_counter(Counters{}, 0, [&](std::string_view name, std::uint64_t, bool) {
+        const bool counted = (uncounted & (CounterMask{1} << index++)) == 0;
+        if (!row.has(name) || row.cell(name).empty() != counted) return;
+        row.refuse(name, counted ? fmt::format("empty, where a '{}' run of task {} counts it", row.cell("status"), task_name(task))
+                                 : fmt::format("where a '{}' run of task {} writes it empty (not counted)", row.cell("status"),
+                                               task_name(task)));
+    });
+}
+
+// construct's error row, made again: the run fails before constructing (its message), or its
+// backend fails to verify the construction, which the row then carries as evidence.
+void check_construct_error(const RowCells& row, const SolverSpec& method) {
+    const ConstructMethod m = construct_method(method);
+    const int n = static_cast<int>(row.whole("n"));
+    const std::string why = construct_failure(m, n);
+    const std::string message = why.empty() ? std::string(kConstructUnverified) : why;
+    if (row.cell("message") != message) row.refuse("message", fmt::format("where its run writes '{}'", message));
+    if (row.cell("output").empty() != !why.empty())
+        refuse_output(row, why.empty() ? "empty, where a construction that failed its verification is kept as the evidence"
+                                       : "a record, where the run constructs nothing (it fails first)");
+    if (!why.empty()) return;
+    bool verified = false;
+    critical::construction_record(critical::chain_construction(n, m.split == kBalancedSplit ? critical::balanced_split(n) : m.split),
+                                  m.verify, verified);
+    if (verified) row.refuse("status", fmt::format("where backend {} verifies the construction (its run writes critical)", m.verify));
 }
 
 }  // namespace
+
+std::string construct_failure(const ConstructMethod& method, int n) {
+    const int split = method.split == kBalancedSplit ? critical::balanced_split(n) : method.split;
+    if (split > n - 1) return fmt::format("split={} needs n > {} (the chains from 1 are 0 to n-1)", split, split);
+    if (method.certificate && n > critical::kMaxCnfOrder)
+        return fmt::format("certificate=yes: the uniqueness proof is written for n <= {}", critical::kMaxCnfOrder);
+    return "";
+}
+
+Json construct_certificate(const critical::ChainConstruction& c) {
+    std::ostringstream text;
+    critical::write_zero_given_certificate(text, c);
+    std::istringstream lines(text.str());
+    Json written = Json::array();
+    for (std::string line; std::getline(lines, line);)
+        if (!line.empty()) written.push_back(Json::parse(line));
+    return written;
+}
+
+void check_order_row(const RowCells& row, Task task, const SolverSpec& method) {
+    const std::optional<Status> status = status_named(row.cell("status"));
+    if (!status) return;  // the reader refuses it
+    if (!writes_status(task_info(task), *status))
+        row.refuse("status", fmt::format("a status task {} never writes (it runs without limits, on the runner's threads)", task_name(task)));
+    const bool recordless = row.cell("output").empty();
+    if (recordless) check_recordless_cells(row, task);
+    if (*status != Status::error) return;
+    switch (task) {
+    case Task::construct: return check_construct_error(row, method);
+    case Task::free_square:  // no record: a verification's failure has no square of the row to hold it to
+        if (!recordless) refuse_output(row, "a record, where a free-square run that failed its verification writes none");
+        if (!row.cell("message").starts_with(kFreeSquareUnverified))
+            row.refuse("message", fmt::format("where its run writes '{}' and the reason", kFreeSquareUnverified));
+        return;
+    default:  // exhaustive, exact-sample: the records whose witness failed its verification, as evidence
+        if (recordless) refuse_output(row, "empty, where the run writes an error with the records that failed their verification");
+        if (row.cell("message") != kWitnessUnverified)
+            row.refuse("message", fmt::format("where its run writes '{}'", kWitnessUnverified));
+    }
+}
 
 void check_exact_sample_multiple(const RowCells& row, Grader& grader, const SolverSpec& method, std::uint64_t seed) {
     const ExactSampleMethod m = exact_sample_method(method);
@@ -158,7 +329,9 @@ void check_exact_sample_output(const RowCells& row, const std::vector<Instance>&
         check_class_minima(row, meta, classes.size());
         // What the run writes deterministically, rebuilt around the record's own search figures.
         Json extra = meta;
-        const int cost = critical::weighted_cost(critical::count_clues(u, set), critical::objective_weights(frontier ? critical::ExactObjective::k_only : m.objective));
+        // A frontier point's cost is its k (h at most h_max): objective k's weights count h too.
+        const int cost = frontier ? static_cast<int>(record.lt.size())
+                                  : critical::weighted_cost(critical::count_clues(u, set), critical::objective_weights(m.objective));
         extra.update(Json{{"exact", false}, {"objective", objective}, {"n", n}, {"squares", m.sample}, {"classes", classes.size()},
                           {"search_backend", std::string(m.search.engine == critical::HittingEngine::bb ? "bb+" : "cadical+") + "solver"},
                           {"sample", true}, {"sample_seed", seed}, {"sample_bound", "upper"}, {"minimum", cost}});
@@ -175,9 +348,17 @@ void check_exact_sample_output(const RowCells& row, const std::vector<Instance>&
             if (meta.contains(key) == pruned)
                 refuse_output(row, fmt::format("a record {} meta '{}', which the search writes {}", pruned ? "with" : "without", key,
                                                pruned ? "only without below" : "without below"));
+        if (!pruned) check_figure(row, meta, "squares_at_minimum");
+        check_classes_at_minimum(row, meta, classes, c, cost, frontier);
         Json made_meta = critical::set_record(u, set, id, v, Json::object()).meta;
-        for (const auto& [key, value] : extra.items())
-            if (!made_meta.contains(key)) made_meta[key] = value;
+        for (const auto& [key, value] : extra.items()) {
+            if (made_meta.contains(key)) continue;
+            if (!kSampleMetaKeys.contains(key) && !(frontier && (key == "h_max" || key == "point")))
+                refuse_output(row, fmt::format("a record (line {}) with meta '{}', which the search does not write", i + 1,
+                                               message_text(key, 100)));
+            made_meta[key] = value;
+        }
+        check_frontier_order(row, records, i, frontier);
         Instance made = critical::set_record(u, set, id, v, Json::object());
         made.meta = std::move(made_meta);
         if (line_of(made) != line_of(record))
@@ -215,6 +396,14 @@ void check_free_square_output(const RowCells& row, const Instance& record, const
     figures.dead_ends = meta["dead_ends"].get<std::uint64_t>();
     figures.undecided = meta["undecided"].get<std::uint64_t>();
     figures.checks = meta["checks"].get<std::uint64_t>();
+    // The search's moves: at most the method's iterations (it may stop before them: a time
+    // limit, or starts that all fail), each accepted at most once (round 15, B F2).
+    if (m.search.iterations > 0 && figures.moves > static_cast<std::uint64_t>(m.search.iterations))
+        refuse_output(row, fmt::format("a record whose meta 'iterations' is {}, more than the method's {}", figures.moves,
+                                       m.search.iterations));
+    if (figures.accepted > figures.moves)
+        refuse_output(row, fmt::format("a record whose meta 'accepted' is {}, more than its {} moves ('iterations')", figures.accepted,
+                                       figures.moves));
     const bool from_start = !free_square_from_empty(row.cell("instance"), record.n, seed);
     Instance made = critical::zero_given_record(u, set, record.id, v, m.search, seed, from_start, figures);
     made.meta["time_ms"] = meta["time_ms"];
@@ -229,11 +418,17 @@ void check_construct_output(const RowCells& row, const Instance& record, const S
     const int split = m.split == kBalancedSplit ? critical::balanced_split(record.n) : m.split;
     if (split > record.n - 1) refuse_output(row, fmt::format("a construction with split={}, which order {} cannot take", split, record.n));
     bool verified = false;
-    const Instance made = critical::construction_record(critical::chain_construction(record.n, split), m.verify, verified);
+    const critical::ChainConstruction c = critical::chain_construction(record.n, split);
+    const Instance made = critical::construction_record(c, m.verify, verified);
     Json certificate;
     if (line_of(without_meta(record, "certificate", &certificate)) != line_of(made))
         refuse_output(row, "a record other than the construction its method makes for this order");
-    if (m.certificate) check_certificate(row, record, certificate);
+    if (m.certificate) {
+        check_certificate(row, record, certificate);
+        // Its text as the run writes it (round 15, B F4: "  0" or "00" for the proof's "0" were
+        // resumed: the checker reads them alike).
+        if (certificate != construct_certificate(c)) refuse_output(row, "a record whose certificate is not the text its run writes for the construction");
+    }
     else if (!certificate.is_null()) refuse_output(row, "a record with meta 'certificate', where the method writes none (certificate=no)");
 }
 
@@ -258,6 +453,9 @@ void check_exhaustive_output(const RowCells& row, const std::vector<Instance>& r
                                            i + 1, n));
         if (!time_ms.is_number() || time_ms.get<double>() < 0)
             refuse_output(row, fmt::format("a record (line {}) whose meta 'time_ms' is not a time in milliseconds", i + 1));
+        // Both records are of one search and carry its one time (round 15, B F4).
+        if (i > 0 && records[i].meta.value("time_ms", Json()) != records.front().meta.value("time_ms", Json()))
+            refuse_output(row, fmt::format("a record (line {}) whose meta 'time_ms' is not line 1's, where both are of one search", i + 1));
     }
     if (row.whole("nodes") != want.nodes)
         row.refuse("nodes", fmt::format("where the search over every square of order {} counts {}", n, want.nodes));

@@ -437,6 +437,9 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     const Row row{{t, r, path, refusing}};
     const auto at = std::find(t.header.begin(), t.header.end(), "output");
     if (at == t.header.end()) return;
+    const TaskInfo& kind = task_info(task);
+    const bool order_kind = kind.inputs == TaskInput::critical_orders;  // no square of the row to hold a record to
+    if (order_kind) check_order_row(row, task, method);
     if (status_named(row.cell("status")) == Status::multiple)  // a status with no record (status_facts)
         return check_multiple(row, state_.grader, task, method, solution_of(t, r, path, static_cast<int>(row.whole("n")), refusing));
     // A free-square budget spent without a puzzle says so (tasks/free_square.cpp).
@@ -447,11 +450,11 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
         parse_instances(row.cell("output"), fmt::format("{}:{}: column 'output'", path, t.lines[r]), Format::jsonl);
     const std::vector<int> square = solution_of(t, r, path, records.front().n, refusing);
     const std::optional<Status> status = status_named(row.cell("status"));
-    const TaskInfo& kind = task_info(task);
-    // An error's record is its evidence (of its square); other statuses carry none (status_facts).
+    // An error's record is its evidence (of its square; an order kind's is check_order_row's);
+    // other statuses carry none (status_facts).
     if (!status || *status == Status::error || !carries_output(kind, *status)) {
         for (const Instance& record : records)
-            if (!record.solution.empty() && flat(record.solution) != square)
+            if (!order_kind && !record.solution.empty() && flat(record.solution) != square)
                 row.refuse_output("a record whose solution is not the row's square (its 'solution')");
         return;
     }

@@ -122,6 +122,12 @@ struct TaskInfo {
     // critical_orders: it takes start puzzles, one run per puzzle of the source's `file` (instead
     // of `n`), that puzzle its instance; the other kinds refuse `file`.
     bool start_puzzles = false;
+    // The statuses its run writes itself, the success status and `error` included, where they are
+    // all a row of the kind can hold (0: not listed here; status_facts.hpp's checks alone). Listed
+    // for the order kinds: they run on the runner's threads without `limits:` or `isolation:`, so
+    // no sandbox or limit can write memout, crash or a limit's timeout for them (the run's own
+    // statuses: exact-sample's `multiple`, free-square's budget `timeout`).
+    unsigned run_statuses = 0;
 };
 
 constexpr unsigned status_bit(Status s) { return 1u << static_cast<unsigned>(s); }
@@ -194,19 +200,22 @@ inline constexpr std::array kTasks{
              .method = "construct", .method_options = &construct_method_options, .time_limit_needs_process = "",
              .square_tables = false, .max_n = 64, .success = Status::critical,
              .output_statuses = status_bit(Status::critical), .empty_counters = kConstructUncounted,
-             .run = &tasks::run_construct, .unfinished = &tasks::unfinished_order},
+             .run = &tasks::run_construct, .unfinished = &tasks::unfinished_order,
+             .run_statuses = status_bits({Status::critical, Status::error})},
     TaskInfo{.value = Task::exhaustive, .name = "exhaustive", .inputs = TaskInput::critical_orders,
              .mode = TaskMode::none, .keys = 0, .columns = TaskColumn::counters | TaskColumn::h_k | TaskColumn::output,
              .method = "exhaustive", .method_options = &exhaustive_method_options, .time_limit_needs_process = "",
              .square_tables = false, .max_n = 4, .success = Status::solved,
              .output_statuses = status_bit(Status::solved), .empty_counters = kExhaustiveUncounted,
-             .run = &tasks::run_exhaustive, .unfinished = &tasks::unfinished_order},
+             .run = &tasks::run_exhaustive, .unfinished = &tasks::unfinished_order,
+             .run_statuses = status_bits({Status::solved, Status::error})},
     TaskInfo{.value = Task::exact_sample, .name = "exact-sample", .inputs = TaskInput::critical_orders,
              .mode = TaskMode::none, .keys = 0, .columns = TaskColumn::counters | TaskColumn::h_k | TaskColumn::output,
              .method = "exact-sample", .method_options = &exact_sample_method_options, .time_limit_needs_process = "",
              .square_tables = false, .max_n = 6, .success = Status::solved,
              .output_statuses = status_bit(Status::solved), .empty_counters = kExactUncounted,
-             .run = &tasks::run_exact_sample, .unfinished = &tasks::unfinished_order, .order_seed = true},
+             .run = &tasks::run_exact_sample, .unfinished = &tasks::unfinished_order, .order_seed = true,
+             .run_statuses = status_bits({Status::solved, Status::multiple, Status::error})},
     // nodes: the search's uniqueness checks (as greedy's); a budget spent without a puzzle is
     // `timeout` (SPEC §4: a censored run, its k unknown), with that message.
     TaskInfo{.value = Task::free_square, .name = "free-square", .inputs = TaskInput::critical_orders,
@@ -215,7 +224,7 @@ inline constexpr std::array kTasks{
              .square_tables = false, .max_n = 64, .success = Status::critical,
              .output_statuses = status_bit(Status::critical), .empty_counters = kSearchOnlyCounters,
              .run = &tasks::run_free_square, .unfinished = &tasks::unfinished_order, .order_seed = true,
-             .start_puzzles = true},
+             .start_puzzles = true, .run_statuses = status_bits({Status::critical, Status::timeout, Status::error})},
 };
 
 // task_info(t) indexes the table by the enum: a row out of order is a compile error.
@@ -225,6 +234,13 @@ constexpr bool rows_in_enum_order() {
     return true;
 }
 static_assert(rows_in_enum_order(), "kTasks: one row per Task value, in enum order");
+// A kind listing its run's statuses writes no others: no limit or sandbox may add theirs.
+constexpr bool listed_statuses_complete() {
+    for (const TaskInfo& kind : kTasks)
+        if (kind.run_statuses != 0 && (kind.keys & (TaskKey::limits | TaskKey::isolation)) != 0) return false;
+    return true;
+}
+static_assert(listed_statuses_complete(), "kTasks: a kind with run_statuses takes neither limits nor isolation");
 
 constexpr const TaskInfo& task_info(Task task) { return kTasks[static_cast<std::size_t>(task)]; }
 constexpr std::string_view task_name(Task task) { return task_info(task).name; }
@@ -236,6 +252,12 @@ constexpr bool fills(const TaskInfo& kind, TaskColumn column) {
 // A row of this status may carry the run's record in `output` (output_statuses).
 constexpr bool carries_output(const TaskInfo& kind, Status status) {
     return (kind.output_statuses & status_bit(status)) != 0;
+}
+// A status a row of the kind can hold: one its run writes (run_statuses), or, for a kind that
+// lists none, any (status_facts.hpp decides). A kind listing them takes no `limits:` nor
+// `isolation:` (checked below), which would add the statuses they write.
+constexpr bool writes_status(const TaskInfo& kind, Status status) {
+    return kind.run_statuses == 0 || (kind.run_statuses & status_bit(status)) != 0;
 }
 // Kinds whose runs take their instance's own seed, not one derived from the config seed: a
 // critical_squares: square's, or an order_seed kind's critical_orders: seed.

@@ -4,15 +4,12 @@
 #include "core/status.hpp"
 #include "critical/construction/chain_construction.hpp"
 #include "critical/construction/construction_record.hpp"
-#include "critical/construction/uniqueness_cnf.hpp"
-#include "critical/construction/zero_given_certificate.hpp"
 #include "experiments/methods.hpp"
+#include "experiments/order_outputs.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks/square_row.hpp"
 
-#include <fmt/format.h>
-
-#include <sstream>
+#include <string>
 
 namespace futolab::tasks {
 
@@ -26,26 +23,19 @@ ResultRow run_construct(TaskContext& t, const PlannedRun& run) {
     const ConstructMethod method = construct_method(t.matrix.solvers[run.solver]);
     const Stopwatch clock;
     const int split = method.split == kBalancedSplit ? critical::balanced_split(row.n) : method.split;
-    const auto fail = [&](std::string why) {
+    if (std::string why = construct_failure(method, row.n); !why.empty()) {
         clock.stop(row);
         row.status = Status::error;
         row.message = std::move(why);
         return row;
-    };
-    if (split > row.n - 1) return fail(fmt::format("split={} needs n > {} (the chains from 1 are 0 to n-1)", split, split));
-    if (method.certificate && row.n > critical::kMaxCnfOrder)
-        return fail(fmt::format("certificate=yes: the uniqueness proof is written for n <= {}", critical::kMaxCnfOrder));
+    }
     const critical::ChainConstruction c = critical::chain_construction(row.n, split);
     bool verified = false;
     Instance record = critical::construction_record(c, method.verify, verified);
-    if (method.certificate) {
-        std::ostringstream text;
-        critical::write_zero_given_certificate(text, c);
-        record.meta["certificate"] = json_lines(text.str());
-    }
+    if (method.certificate) record.meta["certificate"] = construct_certificate(c);
     clock.stop(row);
     row.status = verified ? Status::critical : Status::error;
-    if (!verified) row.message = "the set failed its verification";
+    if (!verified) row.message = kConstructUnverified;
     row.counters.solutions = 1;
     row.unknown_counters = task_info(Task::construct).empty_counters;  // it searches nothing
     row.h = 0;

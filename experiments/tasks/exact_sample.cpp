@@ -4,6 +4,7 @@
 #include "critical/exact/exact.hpp"
 #include "critical/exact/exact_report.hpp"
 #include "experiments/methods.hpp"
+#include "experiments/order_outputs.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks/square_row.hpp"
 #include "sandbox/interrupt.hpp"
@@ -49,7 +50,7 @@ ResultRow run_exact_sample(TaskContext& t, const PlannedRun& run) {
         return row;
     }
     row.status = verified ? Status::solved : Status::error;
-    if (!verified) row.message = "a witness failed its verification";
+    if (!verified) row.message = kWitnessUnverified;
     row.h = static_cast<int>(records.front().givens.size());
     row.k = static_cast<int>(records.front().lt.size());
     for (const Instance& record : records) row.output += (row.output.empty() ? "" : "\n") + jsonl_line(record);

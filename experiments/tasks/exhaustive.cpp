@@ -4,6 +4,7 @@
 #include "critical/exact/exhaustive.hpp"
 #include "critical/greedy/pipeline.hpp"
 #include "experiments/methods.hpp"
+#include "experiments/order_outputs.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks/square_row.hpp"
 
@@ -24,7 +25,7 @@ ResultRow run_exhaustive(TaskContext& t, const PlannedRun& run) {
     const std::vector<Instance> records = critical::exhaustive_records(r, verify, verified);
     clock.stop(row);
     row.status = verified ? Status::solved : Status::error;
-    if (!verified) row.message = "a witness failed its verification";
+    if (!verified) row.message = kWitnessUnverified;
     row.counters.nodes = r.nodes;
     row.counters.solutions = records.size();
     row.unknown_counters = task_info(Task::exhaustive).empty_counters;  // what resume holds it to

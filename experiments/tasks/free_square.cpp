@@ -4,6 +4,7 @@
 #include "critical/cell_pairs.hpp"
 #include "critical/greedy/pipeline.hpp"
 #include "experiments/methods.hpp"
+#include "experiments/order_outputs.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks/square_row.hpp"
 #include "sandbox/interrupt.hpp"
@@ -48,16 +49,17 @@ ResultRow run_free_square(TaskContext& t, const PlannedRun& run) {
     const Stopwatch clock;
     const critical::PipelineOutput out = critical::zero_given_set(row.n, method.search, method.verify, run.seed, row.instance, start);
     clock.stop(row);
+    // The search's checks are reported with its record only: none without one (a budget spent,
+    // a set that failed its verification).
+    if (!out.record || !out.verified) row.unknown_counters = task_info(Task::free_square).empty_counters | counter_bit(Counter::nodes);
     if (!out.record) {
         row.status = Status::timeout;
         row.message = std::string(kFreeSquareNothingFound);
-        // The search's checks are reported with its record only: none here.
-        row.unknown_counters = task_info(Task::free_square).empty_counters | counter_bit(Counter::nodes);
         return row;
     }
     if (!out.verified) {
         row.status = Status::error;
-        row.message = fmt::format("verification failed: {}", out.why);
+        row.message = fmt::format("{}{}", kFreeSquareUnverified, out.why);
         return row;
     }
     row.status = Status::critical;

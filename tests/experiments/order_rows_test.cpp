@@ -1,0 +1,143 @@
+// The rows of the order kinds (construct, exhaustive, exact-sample, free-square) held by resume
+// and merge to what each kind's run writes, whatever the row's status
+// (experiments/order_outputs.hpp, check_order_row): a status the run never writes, a row
+// without a record whose cells or counters were edited, an error row made up, and the parts
+// of a record the search's own figures fix (the exact-sample summary, a frontier's corners,
+// free-square's moves, exhaustive's one time, construct's certificate text).
+#include "records/csv_reader.hpp"
+#include "tests/app/cli_runner.hpp"
+#include "tests/experiments/row_edits.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+
+using futolab::Json;
+using futolab::test::accepted_by_both;
+using futolab::test::cell;
+using futolab::test::record_edited;
+using futolab::test::refused_by_both;
+using futolab::test::table_of;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path sweep(const std::string& name, const std::string& config) { return futolab::test::sweep_in("order-rows", name, config); }
+
+// n = 4, seed 2, sample 3: no class has a set cheaper than 8, so the row is `multiple` (no record).
+const std::string kNoSet = "name: ns\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 2 }\n"
+                           "methods: [ \"exact-sample:sample=3,below=8\" ]\n";
+// A node limit of 1 leaves every check undecided: the budget is spent without a puzzle (timeout).
+const std::string kNoPuzzle = "name: np\ntask: free-square\ninstances:\n  - critical_orders: { n: 5 }\n"
+                              "methods: [ \"free-square:iterations=5,node_limit=1\" ]\n";
+// split=5 at n = 5: the run's error, before it constructs anything.
+const std::string kNoSplit = "name: nc\ntask: construct\ninstances:\n  - critical_orders: { n: 5 }\n"
+                             "methods: [ \"construct:split=5\" ]\n";
+
+}  // namespace
+
+TEST_CASE("order kinds: a status their run never writes is refused by resume and merge", "[resume][merge][exact-sample][free-square][construct]") {
+    const fs::path sample = sweep("status-sample", kNoSet);
+    REQUIRE(cell(table_of(sample / "base" / "ns.csv"), 0, "status") == "multiple");
+    accepted_by_both(sample, "ns");
+    for (const char* status : {"memout", "timeout", "crash", "node_limit"})
+        refused_by_both(sample, "ns", 0, {{"status", status}}, "a status task exact-sample never writes");
+    const fs::path square = sweep("status-square", kNoPuzzle);
+    for (const char* status : {"memout", "crash"})
+        refused_by_both(square, "np", 0, {{"status", status}}, "a status task free-square never writes");
+    const fs::path construct = sweep("status-construct", kNoSplit);
+    REQUIRE(cell(table_of(construct / "base" / "nc.csv"), 0, "status") == "error");
+    accepted_by_both(construct, "nc");
+    for (const char* status : {"memout", "timeout"})
+        refused_by_both(construct, "nc", 0, {{"status", status}}, "a status task construct never writes");
+}
+
+TEST_CASE("order kinds: a row without a record keeps h, k, solutions and the counters its run writes", "[resume][merge][exact-sample][free-square]") {
+    const fs::path sample = sweep("recordless-sample", kNoSet);
+    refused_by_both(sample, "ns", 0, {{"checks", ""}}, "empty, where a 'multiple' run of task exact-sample counts it");
+    refused_by_both(sample, "ns", 0, {{"nodes", ""}}, "empty, where a 'multiple' run of task exact-sample counts it");
+    refused_by_both(sample, "ns", 0, {{"solutions", ""}}, "where its run made no record");
+    // An error it never writes without the records that failed their verification.
+    refused_by_both(sample, "ns", 0, {{"status", "error"}}, "where the run writes an error with the records");
+    const fs::path square = sweep("recordless-square", kNoPuzzle);
+    accepted_by_both(square, "np");
+    refused_by_both(square, "np", 0, {{"nodes", "5"}}, "where a 'timeout' run of task free-square writes it empty");
+    refused_by_both(square, "np", 0, {{"status", "error"}, {"solutions", "3"}}, "where its run made no record");
+    refused_by_both(square, "np", 0, {{"status", "error"}}, "where its run writes 'verification failed: ' and the reason");
+}
+
+TEST_CASE("task construct: an error row is made again by resume and merge", "[resume][merge][construct]") {
+    const fs::path dir = sweep("construct-error", kNoSplit);
+    const futolab::CsvTable t = table_of(dir / "base" / "nc.csv");
+    CHECK(cell(t, 0, "message") == "split=5 needs n > 5 (the chains from 1 are 0 to n-1)");
+    CHECK(cell(t, 0, "nodes").empty());
+    refused_by_both(dir, "nc", 0, {{"message", "split=5 needs n > 6 (the chains from 1 are 0 to n-1)"}},
+                    "where its run writes 'split=5 needs n > 5");
+    refused_by_both(dir, "nc", 0, {{"h", "1"}}, "where its run made no record");
+    refused_by_both(dir, "nc", 0, {{"solutions", "1"}}, "where its run made no record");
+    refused_by_both(dir, "nc", 0, {{"nodes", "7"}}, "where a 'error' run of task construct writes it empty");
+    refused_by_both(dir, "nc", 0, {{"output", "{\"id\":\"x\",\"n\":5,\"givens\":[],\"lt\":[]}"}}, "a record, where the run constructs nothing");
+    // The certificate bound: certificate=yes past n = 40 fails the same way, its message made again.
+    const fs::path bound = sweep("construct-bound", "name: nb\ntask: construct\ninstances:\n  - critical_orders: { n: 41 }\n"
+                                                    "methods: [ \"construct:certificate=yes\" ]\n");
+    REQUIRE(cell(table_of(bound / "base" / "nb.csv"), 0, "status") == "error");
+    accepted_by_both(bound, "nb");
+    refused_by_both(bound, "nb", 0, {{"message", "boom"}}, "where its run writes 'certificate=yes: the uniqueness proof is written for n <= 40'");
+}
+
+TEST_CASE("task exact-sample: the record's summary of the sample is what its search writes", "[resume][merge][exact-sample]") {
+    const fs::path dir = sweep("summary", "name: sm\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 2 }\n"
+                                          "methods: [ \"exact-sample:sample=3\" ]\n");
+    const Json record = Json::parse(cell(table_of(dir / "base" / "sm.csv"), 0, "output"));
+    REQUIRE(record["meta"]["minimum"] == 8);
+    REQUIRE(record["meta"]["class_minima"] == Json::parse("{\"10\": 1, \"8\": 2}"));
+    accepted_by_both(dir, "sm");
+    refused_by_both(dir, "sm", 0, {{"meta.forged", "\"yes\""}}, "with meta 'forged', which the search does not write");
+    refused_by_both(dir, "sm", 0, record_edited(0, [](Json& r) { r["meta"]["class_seconds"]["x"] = 1; }),
+                    "'class_seconds' is not the distribution");
+    refused_by_both(dir, "sm", 0, {{"meta.class_minima", "{\"10\": 1, \"7\": 2}"}}, "has '7', where its minimum is 8");
+    refused_by_both(dir, "sm", 0, {{"meta.class_minima", "{\"8\": 1, \"10\": 2}"}}, "counts 1 classes at its minimum 8");
+    refused_by_both(dir, "sm", 0, {{"meta.classes_at_minimum", "9"}}, "'classes_at_minimum' says 9");
+    refused_by_both(dir, "sm", 0, {{"meta.squares_at_minimum", "0"}}, "'squares_at_minimum' is 0");
+    refused_by_both(dir, "sm", 0, record_edited(0, [](Json& r) { r["meta"]["class_cpu_seconds"]["mean"] = -0.5; }),
+                    "'class_cpu_seconds' is not the distribution");
+    refused_by_both(dir, "sm", 0, record_edited(0, [](Json& r) { r["meta"]["class_cpu_seconds"]["mean"] = 5.0; }),
+                    "'class_cpu_seconds' has its figures out of order");
+}
+
+TEST_CASE("task exact-sample: a frontier row holds its corners, each once, as the search writes them", "[resume][merge][exact-sample]") {
+    const fs::path dir = sweep("frontier", "name: fr\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 2 }\n"
+                                           "methods: [ \"exact-sample:sample=3,objective=frontier\" ]\n");
+    const std::string output = cell(table_of(dir / "base" / "fr.csv"), 0, "output");
+    REQUIRE(Json::parse(output.substr(output.rfind('\n') + 1))["meta"]["h_max"] == 4);
+    accepted_by_both(dir, "fr");  // a corner with numbers costs its k, not h + k
+    const std::string first = output.substr(0, output.find('\n'));
+    refused_by_both(dir, "fr", 0, [&](futolab::CsvTable& t) {
+        t.rows.at(0).at(t.column("output", "t")) = first + "\n" + first + "\n" + first + "\n" + first + "\n" + first;
+    }, "(line 2) that is not the next corner after line 1");
+}
+
+TEST_CASE("order kinds: the search figures a record shares, moves and certificate text as the run writes them", "[resume][merge][free-square][exhaustive][construct]") {
+    const fs::path square = sweep("moves", "name: mv\ntask: free-square\ninstances:\n  - critical_orders: { n: 4, seed: 5 }\n"
+                                           "methods: [ \"free-square:iterations=50\" ]\n");
+    accepted_by_both(square, "mv");
+    refused_by_both(square, "mv", 0, {{"meta.accepted", "999"}}, "'accepted' is 999, more than its");
+    refused_by_both(square, "mv", 0, {{"meta.iterations", "51"}}, "'iterations' is 51, more than the method's 50");
+    const fs::path exhaustive = sweep("one-time", "name: ot\ntask: exhaustive\ninstances:\n  - critical_orders: { n: 3 }\n"
+                                                  "methods: [ exhaustive ]\n");
+    refused_by_both(exhaustive, "ot", 0, [](futolab::CsvTable& t) {
+        std::string& out = t.rows.at(0).at(t.column("output", "t"));
+        Json second = Json::parse(out.substr(out.find('\n') + 1));
+        second["meta"]["time_ms"] = 5;
+        out = out.substr(0, out.find('\n') + 1) + second.dump();
+    }, "(line 2) whose meta 'time_ms' is not line 1's");
+    const fs::path construct = sweep("certificate-text", "name: ct\ntask: construct\ninstances:\n  - critical_orders: { n: 5 }\n"
+                                                         "methods: [ \"construct:certificate=yes\" ]\n");
+    accepted_by_both(construct, "ct");
+    for (const char* proof : {"  0\n", "0\r\n", "00\n"})
+        refused_by_both(construct, "ct", 0, record_edited(0, [proof](Json& r) {
+            for (Json& line : r["meta"]["certificate"])
+                if (line.contains("drat")) line["drat"] = proof;
+        }), "certificate is not the text its run writes");
+}
