@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 
 namespace futolab::critical {
 
@@ -20,6 +21,15 @@ struct SearchBudget {
     // unbounded budget is never spent (each search decides what "unbounded" means for it).
     bool spent(std::uint64_t done) const {
         return (iterations > 0 && done >= iterations) || (seconds > 0 && elapsed() >= seconds);
+    }
+    // When the time is up (nullopt: no time bound), for the oracle questions to stop at
+    // (CountOracle::set_deadline): a bound checked between questions alone lets one question
+    // run on for minutes at n >= 12.
+    std::optional<Clock::time_point> deadline() const {
+        if (!(seconds > 0)) return std::nullopt;
+        const std::chrono::duration<double> left(seconds);
+        if (left >= Clock::time_point::max() - start) return std::nullopt;  // beyond the clock: none
+        return start + std::chrono::duration_cast<Clock::duration>(left);
     }
 };
 

@@ -26,8 +26,11 @@ using Square = std::vector<int>;
 // relations determine. run_solver re-verifies every reported solution (solvers/run/run.hpp).
 class PuzzleOracle {
 public:
-    PuzzleOracle(int n, std::string_view spec, std::uint64_t node_limit, const std::atomic<bool>* stop)
-        : n_(n), pairs_(adjacent_pairs(n)), oracle_(spec, node_limit, stop) {}
+    PuzzleOracle(int n, std::string_view spec, std::uint64_t node_limit, const std::atomic<bool>* stop,
+                 std::optional<std::chrono::steady_clock::time_point> deadline)
+        : n_(n), pairs_(adjacent_pairs(n)), oracle_(spec, node_limit, stop) {
+        oracle_.set_deadline(deadline);
+    }
 
     // unique or multiple (`first` = the first solution found), unsat, or node_limit.
     Status count_to_two(const Orientation& o, std::uint64_t seed, Square& first) { return run(o, 2, seed, first); }
@@ -68,9 +71,11 @@ struct State {
 
 class ZeroGivenSearch {
 public:
-    ZeroGivenSearch(int n, const ZeroGivenOptions& options, std::uint64_t seed)
+    // `deadline`: of the search's time limit (nullopt: none), where a question stops.
+    ZeroGivenSearch(int n, const ZeroGivenOptions& options, std::uint64_t seed,
+                    std::optional<std::chrono::steady_clock::time_point> deadline)
         : opt_(options), pairs_(adjacent_pairs(n)), incident_(static_cast<std::size_t>(n * n)), rng_(seed),
-          oracle_(n, options.backend, options.node_limit, options.stop) {
+          oracle_(n, options.backend, options.node_limit, options.stop, deadline) {
         for (std::size_t p = 0; p < pairs_.size(); ++p) {
             incident_[pairs_[p].a].push_back(static_cast<int>(p));
             incident_[pairs_[p].b].push_back(static_cast<int>(p));
@@ -240,16 +245,11 @@ private:
     bool undecided_ = false;  // a check of the current complete() hit the node limit
 };
 
-}  // namespace
-
-ZeroGivenResult search_zero_given(int n, const ZeroGivenOptions& options, std::uint64_t seed,
-                                  const std::optional<Orientation>& start) {
-    if (n < 2) throw std::invalid_argument("zero-given puzzles need n >= 2");
-    if (start && start->size() != adjacent_pairs(n).size())
-        throw std::invalid_argument("the start puzzle has the wrong number of pairs");
-    const SearchBudget budget{options.iterations, options.time_limit};
-    ZeroGivenSearch search(n, options, seed);
-    ZeroGivenResult result;
+// The starts and moves of one search, the best puzzle so far in `result` (its counts of
+// moves, acceptances and restarts too), until the budget is spent. Throws OracleOutOfTime when
+// a question meets the time limit, OracleStopped at a stop request.
+void explore(int n, const ZeroGivenOptions& options, const SearchBudget& budget, ZeroGivenSearch& search,
+             const std::optional<Orientation>& start, ZeroGivenResult& result) {
     auto offer = [&](const State& s) {
         if (result.found && s.k >= relation_count(result.relations)) return;
         result.found = true;
@@ -270,8 +270,10 @@ ZeroGivenResult search_zero_given(int n, const ZeroGivenOptions& options, std::u
     while (!(budget.unbounded() ? result.found : budget.spent(result.moves)) &&
            failed_starts < (options.iterations > 0 ? options.iterations : 1000)) {
         if (!current || stale >= options.patience) {
-            if (current) ++result.restarts;
+            const bool restart = current.has_value();
+            // Counted once made, as moves are: a restart the time limit cut short is none.
             current = search.complete(Orientation(adjacent_pairs(n).size(), 0), {}, -1);
+            if (restart) ++result.restarts;
             stale = 0;
             if (current) {
                 run_best = current->k;
@@ -281,8 +283,9 @@ ZeroGivenResult search_zero_given(int n, const ZeroGivenOptions& options, std::u
             }
             continue;
         }
-        ++result.moves;
+        // Counted once made: a move the time limit cut short is not one --iterations replays.
         std::optional<State> next = search.move(*current);
+        ++result.moves;
         ++stale;
         if (!next || !search.accept(next->k - current->k)) continue;
         ++result.accepted;
@@ -292,6 +295,24 @@ ZeroGivenResult search_zero_given(int n, const ZeroGivenOptions& options, std::u
             run_best = current->k;
             stale = 0;
         }
+    }
+}
+
+}  // namespace
+
+ZeroGivenResult search_zero_given(int n, const ZeroGivenOptions& options, std::uint64_t seed,
+                                  const std::optional<Orientation>& start) {
+    if (n < 2) throw std::invalid_argument("zero-given puzzles need n >= 2");
+    if (start && start->size() != adjacent_pairs(n).size())
+        throw std::invalid_argument("the start puzzle has the wrong number of pairs");
+    const SearchBudget budget{options.iterations, options.time_limit};
+    ZeroGivenSearch search(n, options, seed, budget.deadline());
+    ZeroGivenResult result;
+    try {
+        explore(n, options, budget, search, start, result);
+    } catch (const OracleOutOfTime&) {
+        // A question met the time limit: the start or move it belonged to is dropped, the best
+        // puzzle before it (every check of it decided) is the result, or none.
     }
     result.dead_ends = search.dead_ends;
     result.undecided = search.undecided;

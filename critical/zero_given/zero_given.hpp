@@ -40,7 +40,10 @@ namespace futolab::critical {
 
 struct ZeroGivenOptions {
     std::uint64_t iterations = 0;  // moves in all (0 = no bound)
-    double time_limit = 0;         // seconds (0 = no bound); with both 0, one start, no moves
+    // Seconds (0 = no bound); with both 0, one start, no moves. Its deadline bounds each oracle
+    // question too (CountOracle::set_deadline): a question past it ends the search with the best
+    // puzzle found before it, or none.
+    double time_limit = 0;
     int patience = 300;            // moves without a new best of the run before a restart
     int max_remove = 2;            // a move removes 1..max_remove relations
     double temperature = 0.4;      // Metropolis acceptance of a k that grew (0 = never)

@@ -14,14 +14,24 @@ CountOracle::CountOracle(std::string_view spec, std::uint64_t node_limit, const 
     spec_ = parsed.text();
 }
 
+// 0 for no deadline, which Limits::time_seconds reads as none.
+double CountOracle::seconds_left() const {
+    if (!deadline_) return 0;
+    const double left = std::chrono::duration<double>(*deadline_ - std::chrono::steady_clock::now()).count();
+    if (!(left > 0)) throw OracleOutOfTime();
+    return left;
+}
+
 OracleAnswer CountOracle::count_to(const Puzzle& puzzle, std::uint64_t k, std::uint64_t seed) {
     const auto stopped = [this] { return stop_ != nullptr && stop_->load(std::memory_order_relaxed); };
     if (stopped()) throw OracleStopped();
+    const double left = seconds_left();
     ++queries_;
     const Mode mode = k == 1 ? Mode::first() : Mode::count_to(k);
-    RunResult run = run_solver(*solver_, puzzle, {mode, {.time_seconds = 0, .nodes = node_limit_, .stop = stop_}, seed});
+    RunResult run = run_solver(*solver_, puzzle, {mode, {.time_seconds = left, .nodes = node_limit_, .stop = stop_}, seed});
     const Status s = run.result.status;
     if (stopped()) throw OracleStopped();  // its answer, if any, may be a stop's timeout
+    if (s == Status::timeout && deadline_) throw OracleOutOfTime();  // the deadline's is the only wall limit
     const bool answer = s == Status::solved || s == Status::unique || s == Status::multiple || s == Status::unsat ||
                         s == Status::counted || (s == Status::node_limit && node_limit_ != 0);
     if (!answer)

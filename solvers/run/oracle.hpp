@@ -9,8 +9,10 @@
 #include "solvers/run/run.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -80,6 +82,14 @@ struct OracleStopped : std::runtime_error {
     OracleStopped() : std::runtime_error("interrupted") {}
 };
 
+// Thrown by a question put to an oracle past the deadline of the search that asks
+// (CountOracle::set_deadline), or cut short by it: the search's time budget is spent, and it
+// ends there with what it had before the question, as at a stop request. Not an OracleStopped:
+// the run is not interrupted, its search caught it and wrote its result.
+struct OracleOutOfTime : std::runtime_error {
+    OracleOutOfTime() : std::runtime_error("the search's time limit passed") {}
+};
+
 class CountOracle {
 public:
     // spec: a solver spec (SPEC §3); node_limit 0 = none. `stop` (may be null): the outside
@@ -93,18 +103,26 @@ public:
     // Count to k (first solution for k = 1). Throws std::runtime_error if the backend reports
     // an error or a status other than an answer or the node limit (e.g. a time-out it was not
     // given): the caller must not take that for "not unique". Throws OracleStopped once the
-    // outside stop is set, before the count or when it cut the count short.
+    // outside stop is set, before the count or when it cut the count short; OracleOutOfTime
+    // likewise once the deadline passed.
     OracleAnswer count_to(const Puzzle& puzzle, std::uint64_t k, std::uint64_t seed = 0);
     OracleAnswer count_to_two(const Puzzle& puzzle, std::uint64_t seed = 0) { return count_to(puzzle, 2, seed); }
+
+    // The deadline of the search that asks (its time limit; nullopt: none): each count runs
+    // with the time left as its wall limit, so no one question outlasts the search's budget.
+    void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { deadline_ = deadline; }
 
     std::uint64_t queries() const { return queries_; }
     const std::string& spec() const { return spec_; }  // the full canonical spec
 
 private:
+    double seconds_left() const;  // of the deadline; throws OracleOutOfTime once it passed
+
     std::unique_ptr<Solver> solver_;
     std::string spec_;
     std::uint64_t node_limit_;
     const std::atomic<bool>* stop_;
+    std::optional<std::chrono::steady_clock::time_point> deadline_;
     std::uint64_t queries_ = 0;
 };
 

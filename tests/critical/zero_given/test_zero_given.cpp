@@ -118,3 +118,15 @@ TEST_CASE("a tight node limit drops undecided starts and moves but never returns
     CHECK(r.undecided > 0);
     if (r.found) CHECK(verify_result(6, r).critical);
 }
+
+TEST_CASE("a time limit that has passed stops the search at its first question, with nothing found", "[critical]") {
+    // The start is repaired and stripped before the first check of the budget: without the
+    // deadline on each question it ran whole and came back found, with checks made.
+    const int n = 6;
+    ZeroGivenOptions opt;
+    opt.time_limit = 1e-9;
+    const ZeroGivenResult r = search_zero_given(n, opt, 3, orientation_of(n, test::test_square(n, 2)));
+    CHECK_FALSE(r.found);
+    CHECK(r.checks == 0);
+    CHECK(r.moves == 0);
+}
