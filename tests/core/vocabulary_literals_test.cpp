@@ -54,6 +54,9 @@ const std::vector<Allowed> kAllowed{
     {"critical/oracle/breaking_search.cpp", "critical", "the id of a checked set"},
     {"critical/oracle/oracle.cpp", "critical", "the id of a checked set"},
     {"critical/greedy/pipeline.cpp", "node_limit", "a JSON meta key of the record"},
+    {"app/cmd_critical.cpp", "node_limit", "the free-square method's option key, from --node-limit"},
+    {"app/critical_experiment.cpp", "node_limit", "a method option key, named by its flag in messages"},
+    {"experiments/methods.cpp", "node_limit", "the free-square method's option key"},
     {"critical/oracle/report.cpp", "critical", "a JSON meta key of the record"},
     {"experiments/bench/bench_critical.cpp", "gac", "a backend"},
     {"experiments/task_kinds.hpp", "critical", "the task table's entry and its method name"},
@@ -194,6 +197,7 @@ const std::vector<Allowed> kAppAllowed{
     {"app/cmd_critical.cpp", "h", "a JSON meta key of a record (the count of numbers)"},
     {"app/cmd_critical.cpp", "k", "a JSON meta key of a record (the count of relations)"},
     {"app/whole_milliseconds.cpp", "h", "the unit hour of a duration, as parse_duration reads it"},
+    {"app/critical_order_report.cpp", "k", "a JSON meta key of a free-square record (its relations)"},
 };
 
 template <class Words>
