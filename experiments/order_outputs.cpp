@@ -13,6 +13,7 @@
 #include "critical/oracle/verify.hpp"
 #include "critical/greedy/pipeline.hpp"
 #include "critical/zero_given/zero_given.hpp"
+#include "experiments/frontier_facts.hpp"
 #include "experiments/methods.hpp"
 
 #include <fmt/format.h>
@@ -123,12 +124,26 @@ void check_distribution(const RowCells& row, const Json& meta, const char* key) 
                                        "<= total, mean <= max)", key));
 }
 
-// class_minima: the classes by their own minimum ("none": no set), every class counted once.
+// A class_minima key that is a cost as the search writes it: plain digits, no leading zero.
+bool cost_key(const std::string& key) {
+    return !key.empty() && key.size() <= 9 && key.find_first_not_of("0123456789") == std::string::npos &&
+           (key.size() == 1 || key[0] != '0');
+}
+
+// class_minima: the classes by their own minimum ("none": no set), every class counted once,
+// each key one some class has (round 16, B F7: a key counting 0 classes was resumed).
 void check_class_minima(const RowCells& row, const Json& meta, std::size_t classes) {
     const auto it = meta.find("class_minima");
     std::uint64_t counted = 0;
     if (it != meta.end() && it->is_object())
-        for (const auto& [key, value] : it->items()) counted += value.is_number_unsigned() ? value.get<std::uint64_t>() : classes + 1;
+        for (const auto& [key, value] : it->items()) {
+            if (key != "none" && !cost_key(key))
+                refuse_output(row, fmt::format("a record whose meta 'class_minima' has '{}', neither a cost nor 'none'", message_text(key, 40)));
+            if (value.is_number_unsigned() && value.get<std::uint64_t>() == 0)
+                refuse_output(row, fmt::format("a record whose meta 'class_minima' counts 0 classes at '{}', where the search writes only "
+                                               "the minima its classes have", key));
+            counted += value.is_number_unsigned() ? value.get<std::uint64_t>() : classes + 1;
+        }
     if (counted != classes)
         refuse_output(row, fmt::format("a record whose meta 'class_minima' does not count each of its {} classes once", classes));
     for (const char* key : {"class_cpu_seconds", "class_seconds"}) check_distribution(row, meta, key);
@@ -147,9 +162,7 @@ void check_classes_at_minimum(const RowCells& row, const Json& meta, const std::
         std::uint64_t at_minimum = 0;
         for (const auto& [key, value] : meta["class_minima"].items()) {
             if (key == "none") continue;
-            const bool cost = !key.empty() && key.size() <= 9 && key.find_first_not_of("0123456789") == std::string::npos &&
-                              (key.size() == 1 || key[0] != '0');
-            if (!cost || std::stoi(key) < minimum)
+            if (std::stoi(key) < minimum)
                 refuse_output(row, fmt::format("a record whose meta 'class_minima' has '{}', where its minimum is {} (no class has a "
                                                "cheaper set)", message_text(key, 40), minimum));
             if (std::stoi(key) == minimum) at_minimum = value.get<std::uint64_t>();
@@ -172,6 +185,40 @@ void check_classes_at_minimum(const RowCells& row, const Json& meta, const std::
     if (squares < least || squares > most)
         refuse_output(row, fmt::format("a record whose meta 'squares_at_minimum' is {}, where its {} classes at the minimum "
                                        "have {} to {} squares", squares, at, least, most));
+}
+
+std::vector<std::vector<int>> squares_of(const std::vector<SquareClass>& classes) {
+    std::vector<std::vector<int>> squares;
+    for (const SquareClass& c : classes) squares.push_back(c.square);
+    return squares;
+}
+
+// How many classes class_minima counts as "none" (no set), where the run fixes it: a frontier's
+// classes have no single minimum, all of them; without below, objectives with numbers find a
+// set for every class and objective k for each whose relations determine its square (gac,
+// counting to 2, once per row). With below, none cheaper is not searched again: nullopt.
+std::optional<std::uint64_t> classes_without_set(Grader& grader, int n, const std::vector<SquareClass>& classes,
+                                                 const ExactSampleMethod& m) {
+    if (m.objective == critical::ExactObjective::frontier) return classes.size();
+    if (m.search.below > 0) return std::nullopt;
+    if (m.objective != critical::ExactObjective::k_only) return 0;
+    return static_cast<std::uint64_t>(std::count_if(classes.begin(), classes.end(), [&](const SquareClass& c) {
+        return !relations_determine(grader, n, c.square);
+    }));
+}
+
+// class_minima's keys where the run fixes them (round 16, B F7): its "none" count, and with
+// below only minima cheaper than below (the bound the classes' searches start from).
+void check_minima_keys(const RowCells& row, const Json& meta, std::optional<std::uint64_t> none, int below) {
+    const Json& minima = meta["class_minima"];
+    if (none && minima.value("none", std::uint64_t{0}) != *none)
+        refuse_output(row, fmt::format("a record whose meta 'class_minima' counts {} classes without a set ('none'), where its "
+                                       "run writes {} (a frontier: every class; objective k: those its relations leave open; "
+                                       "the others: none)", minima.value("none", std::uint64_t{0}), *none));
+    for (const auto& [key, value] : minima.items())
+        if (below > 0 && key != "none" && std::stoi(key) >= below)
+            refuse_output(row, fmt::format("a record whose meta 'class_minima' has '{}', where its search keeps only sets cheaper "
+                                           "than below={}", key, below));
 }
 
 // The meta an exact-sample record carries beyond set_record's (critical/exact/exact_report.cpp:
@@ -225,6 +272,19 @@ void check_recordless_cells(const RowCells& row, Task task) {
     });
 }
 
+// A free-square error's message: kFreeSquareUnverified and a reason its verification gives
+// (verify.hpp) for a set of relations of order n (round 16, B F6: any text after the prefix was
+// resumed). The row keeps no record, so which reason is not checked.
+bool free_square_reason(const std::string& message, int n) {
+    if (!message.starts_with(kFreeSquareUnverified)) return false;
+    const std::string why = message.substr(kFreeSquareUnverified.size());
+    if (why == critical::kSecondSolution) return true;
+    const std::size_t digits = why.find_first_not_of("0123456789", 5);
+    if (!why.starts_with("clue ") || digits == 5 || digits == std::string::npos || digits > 14) return false;
+    const int clue = std::stoi(why.substr(5, digits - 5));
+    return why == critical::redundant_clue_why(clue) && clue >= n * n && clue < n * n + 2 * n * (n - 1);
+}
+
 // construct's error row, made again: the run fails before constructing (its message), or its
 // backend fails to verify the construction, which the row then carries as evidence.
 void check_construct_error(const RowCells& row, const SolverSpec& method) {
@@ -275,8 +335,10 @@ void check_order_row(const RowCells& row, Task task, const SolverSpec& method) {
     case Task::construct: return check_construct_error(row, method);
     case Task::free_square:  // no record: a verification's failure has no square of the row to hold it to
         if (!recordless) refuse_output(row, "a record, where a free-square run that failed its verification writes none");
-        if (!row.cell("message").starts_with(kFreeSquareUnverified))
-            row.refuse("message", fmt::format("where its run writes '{}' and the reason", kFreeSquareUnverified));
+        if (!free_square_reason(row.cell("message"), static_cast<int>(row.whole("n"))))
+            row.refuse("message", fmt::format("where its run writes '{}' and its verification's reason ('{}', or 'clue I is "
+                                              "redundant: …' for a relation I of the order)", kFreeSquareUnverified,
+                                              critical::kSecondSolution));
         return;
     default:  // exhaustive, exact-sample: the records whose witness failed its verification, as evidence
         if (recordless) refuse_output(row, "empty, where the run writes an error with the records that failed their verification");
@@ -303,12 +365,17 @@ void check_exact_sample_multiple(const RowCells& row, Grader& grader, const Solv
 }
 
 void check_exact_sample_output(const RowCells& row, const std::vector<Instance>& records, const SolverSpec& method,
-                               std::uint64_t seed) {
+                               std::uint64_t seed, Grader& grader) {
     const ExactSampleMethod m = exact_sample_method(method);
     const int n = records.front().n;
     const std::vector<SquareClass> classes = critical::sample_classes(n, m.sample, seed);
     const std::string objective = critical::exact_objective_name(m.objective);
     const bool frontier = m.objective == critical::ExactObjective::frontier;
+    const std::optional<std::uint64_t> none = classes_without_set(grader, n, classes, m);
+    // An error row carries the records as the run wrote them, one at least failing its
+    // verification again (round 16, B F5: a solved row relabelled error was resumed).
+    const bool error = status_named(row.cell("status")) == Status::error;
+    bool failed = false;
     std::uint64_t nodes = 0, queries = 0;
     for (std::size_t i = 0; i < records.size(); ++i) {
         const Instance& record = records[i];
@@ -321,12 +388,14 @@ void check_exact_sample_output(const RowCells& row, const std::vector<Instance>&
         const critical::ClueUniverse u(n, classes[c].square);
         const critical::ClueSet set = clue_set_of(row, u, record);
         const critical::Verification v = critical::verify_critical_set(u, set, m.verify);
-        if (!v.uniquely_completable || !v.critical)
+        failed = failed || !v.uniquely_completable || !v.critical;
+        if (!error && (!v.uniquely_completable || !v.critical))
             refuse_output(row, fmt::format("a record whose set is not {} (verified again by {})",
                                            v.uniquely_completable ? "minimal (without a clue still unique)" : "uniquely completable", m.verify));
         for (const char* key : {"hitting_set_calls", "nodes", "oracle_queries", "unavoidable_sets"}) check_figure(row, meta, key);
         check_figure(row, meta, "time_ms", true);
         check_class_minima(row, meta, classes.size());
+        check_minima_keys(row, meta, none, m.search.below);
         // What the run writes deterministically, rebuilt around the record's own search figures.
         Json extra = meta;
         // A frontier point's cost is its k (h at most h_max): objective k's weights count h too.
@@ -370,6 +439,9 @@ void check_exact_sample_output(const RowCells& row, const std::vector<Instance>&
     }
     if (row.whole("nodes") != nodes) row.refuse("nodes", fmt::format("where its record's search counts {}", nodes));
     if (row.whole("checks") != queries) row.refuse("checks", fmt::format("where its record's search asks {} oracle queries", queries));
+    if (error && !failed)
+        row.refuse("status", fmt::format("where every record's set passes its verification again by {} (its run writes solved)", m.verify));
+    if (frontier && !error) check_frontier_corners(row, grader, records, squares_of(classes));
 }
 
 void check_free_square_output(const RowCells& row, const Instance& record, const SolverSpec& method) {
@@ -443,6 +515,7 @@ void check_exhaustive_output(const RowCells& row, const std::vector<Instance>& r
         for (const Instance& record : critical::exhaustive_records(r, verify, verified))
             want.records.push_back(without_meta(record, "time_ms"));
         want.nodes = r.nodes;
+        want.verified = verified;
     }
     if (records.size() != want.records.size())
         refuse_output(row, fmt::format("{} records, where the search writes {}", records.size(), want.records.size()));
@@ -459,6 +532,12 @@ void check_exhaustive_output(const RowCells& row, const std::vector<Instance>& r
     }
     if (row.whole("nodes") != want.nodes)
         row.refuse("nodes", fmt::format("where the search over every square of order {} counts {}", n, want.nodes));
+    // error exactly where the backend fails a witness again (round 16, B F5: a solved row
+    // relabelled error was resumed and merged).
+    const bool error = status_named(row.cell("status")) == Status::error;
+    if (error == want.verified)
+        row.refuse("status", error ? fmt::format("where backend {} verifies both witnesses again (its run writes solved)", verify)
+                                   : fmt::format("where backend {} fails a witness again (its run writes error)", verify));
 }
 
 }  // namespace futolab

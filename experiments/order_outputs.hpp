@@ -9,17 +9,20 @@
 //     the record carries none, and with certificate=yes its text is the run's;
 //   - exhaustive: both minima over every square of the order (n <= 4: at most 0.6 s, once per
 //     order and backend), each record equal to the row's except meta.time_ms (the search's
-//     time, one value for both), and the row's nodes the search's;
+//     time, one value for both), and the row's nodes the search's; its status error exactly where
+//     the backend fails a witness again;
 //   - exact-sample: the sample is not searched again (minutes at n = 6), but everything it fixes
 //     cheaply is: the record's square is the canonical square of its `class` among the classes
 //     the row's seed draws (sample_classes), its clues a critical set verified again by the
 //     method's backend, its id, `classes`, `squares`, `sample_seed`, objective, backend and
 //     `minimum` (the set's cost) what the run writes; the search's figures are whole numbers
 //     (times non-negative), no meta key beyond what it writes, `class_minima` counts every class
-//     once and none below the minimum, `classes_at_minimum` and `squares_at_minimum` agree with it
+//     once, each key a minimum some class has and none below the minimum, as many "none" as the
+//     run leaves without a set, `classes_at_minimum` and `squares_at_minimum` agree with it
 //     and the classes' orbits, the class times are a distribution, a frontier's records are its
-//     corners in order, and the row's nodes and
-//     checks are the record's nodes and oracle queries;
+//     corners as frontier_facts.hpp holds them, and the row's nodes and
+//     checks are the record's nodes and oracle queries; an error row's records are held to the
+//     same, one of them failing its verification again (else its run writes solved);
 //   - free-square: the search is not run again (under a time limit it is not reproducible, and
 //     a long one costs its whole budget again), but its set is verified again by the method's
 //     backend (uniquely completable, every relation needed), and the record is the one the run
@@ -69,7 +72,7 @@ Json construct_certificate(const critical::ChainConstruction& c);
 // counters empty and those its run writes for that status present; an error row as its run
 // writes it: construct's made again (its message, or the construction its backend fails to
 // verify), exhaustive's and exact-sample's with the records that failed their verification,
-// free-square's without one, its verification's reason in the message.
+// free-square's without one, a reason its verification gives in the message.
 void check_order_row(const RowCells& row, Task task, const SolverSpec& method);
 
 void check_construct_output(const RowCells& row, const Instance& record, const SolverSpec& method);
@@ -78,6 +81,7 @@ void check_construct_output(const RowCells& row, const Instance& record, const S
 struct ExhaustiveMade {
     std::vector<Instance> records;
     std::uint64_t nodes = 0;
+    bool verified = false;  // both witnesses pass the backend (else the run writes error)
 };
 
 // `made`: the searches made so far, by order and backend (one per order in a resume).
@@ -90,9 +94,11 @@ void check_exhaustive_output(const RowCells& row, const std::vector<Instance>& r
 // with `below`, "none cheaper" is not searched again.
 void check_exact_sample_multiple(const RowCells& row, Grader& grader, const SolverSpec& method, std::uint64_t seed);
 
-// `seed`: the row's seed, which drew the sample.
+// `seed`: the row's seed, which drew the sample; `grader` counts the squares the summary and a
+// frontier's corners say something of (frontier_facts.hpp). An error row's records are held to
+// the same, one of them failing its verification again.
 void check_exact_sample_output(const RowCells& row, const std::vector<Instance>& records, const SolverSpec& method,
-                               std::uint64_t seed);
+                               std::uint64_t seed, Grader& grader);
 
 void check_free_square_output(const RowCells& row, const Instance& record, const SolverSpec& method);
 

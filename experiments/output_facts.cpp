@@ -13,6 +13,7 @@
 #include "critical/oracle/report.hpp"
 #include "critical/oracle/verify.hpp"
 #include "experiments/exact_task.hpp"
+#include "experiments/frontier_facts.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/row_cells.hpp"
 #include "experiments/row_facts.hpp"
@@ -285,6 +286,11 @@ void check_exact(const Row& row, OutputFacts::State& state, const std::vector<In
         if (!frontier)  // a frontier's message lists points no record shows (those where k does not drop)
             check_message(row, fmt::format("minimum {} = {}", critical::exact_objective_name(m.objective), cost));
     }
+    if (m.objective != critical::ExactObjective::frontier) return;
+    // Its corners as the search writes them, and its message's list (round 16, B F4: a row with
+    // corners deleted was resumed, its message still listing them).
+    check_frontier_message(row, records);
+    check_frontier_corners(row, state.grader, records, {square});
 }
 
 // The certificate a proved minimum carries (certificate=yes): its lines checked as the
@@ -451,8 +457,10 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     const std::vector<int> square = solution_of(t, r, path, records.front().n, refusing);
     const std::optional<Status> status = status_named(row.cell("status"));
     // An error's record is its evidence (of its square; an order kind's is check_order_row's);
-    // other statuses carry none (status_facts).
-    if (!status || *status == Status::error || !carries_output(kind, *status)) {
+    // other statuses carry none (status_facts). exhaustive's and exact-sample's are the run's
+    // records, made or verified again like a solved row's, one failing (round 16, B F5).
+    const bool witness_error = status == Status::error && (task == Task::exhaustive || task == Task::exact_sample);
+    if (!witness_error && (!status || *status == Status::error || !carries_output(kind, *status))) {
         for (const Instance& record : records)
             if (!order_kind && !record.solution.empty() && flat(record.solution) != square)
                 row.refuse_output("a record whose solution is not the row's square (its 'solution')");
@@ -460,12 +468,12 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     }
     if (task == Task::exact) return check_exact(row, state_, records, method, square);
     if (task == Task::exhaustive) {
-        check_message(row, "");
+        if (!witness_error) check_message(row, "");  // the error's is check_order_row's
         return check_exhaustive_output(row, records, method, state_.exhaustive);
     }
     if (task == Task::exact_sample) {
-        check_message(row, "");
-        return check_exact_sample_output(row, records, method, row.whole("seed"));
+        if (!witness_error) check_message(row, "");
+        return check_exact_sample_output(row, records, method, row.whole("seed"), state_.grader);
     }
     if (records.size() != 1) row.refuse_output(fmt::format("{} records, where the task writes one", records.size()));
     if (task == Task::construct) {

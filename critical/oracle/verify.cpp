@@ -16,7 +16,7 @@ Verification verify_with(const ClueUniverse& u, const ClueSet& set, const Witnes
     Verification v;
     v.uniquely_completable = unique(set);
     if (!v.uniquely_completable) {
-        v.why = "the set has a second solution";
+        v.why = std::string(kSecondSolution);
         return v;
     }
     v.critical = true;
@@ -30,7 +30,7 @@ Verification verify_with(const ClueUniverse& u, const ClueSet& set, const Witnes
         without[static_cast<std::size_t>(i)] = 0;
         if (unique(without)) {
             v.critical = false;
-            v.why = "clue " + std::to_string(i) + " is redundant: the set without it is still uniquely completable";
+            v.why = redundant_clue_why(i);
         }
         without[static_cast<std::size_t>(i)] = 1;
     }
@@ -47,6 +47,10 @@ bool all_witnessed(const ClueUniverse& u, const ClueSet& set, const Witnesses* w
 }
 
 }  // namespace
+
+std::string redundant_clue_why(int clue) {
+    return "clue " + std::to_string(clue) + " is redundant: the set without it is still uniquely completable";
+}
 
 Verification verify_critical_set(const ClueUniverse& u, const ClueSet& set, std::string_view backend,
                                  const Witnesses* witnesses) {

@@ -25,8 +25,13 @@ struct Verification {
     std::uint64_t checks = 0;     // questions asked of the backend
     std::uint64_t witnesses = 0;  // clues shown necessary by a checked witness instead (witness.hpp)
     std::string backend;
-    std::string why;  // empty if both hold; else the first failure, one line
+    std::string why;  // empty if both hold; else the first failure, one line (one of the two below)
 };
+
+// The reasons a verification gives (Verification::why): the set is not uniquely completable, or
+// clue `clue` of the universe is not needed. Resume and merge hold an error row's message to them.
+inline constexpr std::string_view kSecondSolution = "the set has a second solution";
+std::string redundant_clue_why(int clue);
 
 // With `witnesses` (from the search), a clue whose witness checks out needs no backend question;
 // every other clue, and the uniqueness of the set, is asked of the backend.

@@ -9,6 +9,7 @@
 #include "tests/experiments/row_edits.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <filesystem>
 #include <string>
@@ -64,7 +65,7 @@ TEST_CASE("order kinds: a row without a record keeps h, k, solutions and the cou
     accepted_by_both(square, "np");
     refused_by_both(square, "np", 0, {{"nodes", "5"}}, "where a 'timeout' run of task free-square writes it empty");
     refused_by_both(square, "np", 0, {{"status", "error"}, {"solutions", "3"}}, "where its run made no record");
-    refused_by_both(square, "np", 0, {{"status", "error"}}, "where its run writes 'verification failed: ' and the reason");
+    refused_by_both(square, "np", 0, {{"status", "error"}}, "where its run writes 'verification failed: ' and its verification's reason");
 }
 
 TEST_CASE("task construct: an error row is made again by resume and merge", "[resume][merge][construct]") {
@@ -140,4 +141,60 @@ TEST_CASE("order kinds: the search figures a record shares, moves and certificat
             for (Json& line : r["meta"]["certificate"])
                 if (line.contains("drat")) line["drat"] = proof;
         }), "certificate is not the text its run writes");
+}
+
+TEST_CASE("order kinds: an error row whose records pass their verification again is refused", "[resume][merge][exhaustive][exact-sample]") {
+    const fs::path exhaustive = sweep("error-exhaustive", "name: ex\ntask: exhaustive\ninstances:\n  - critical_orders: { n: 3 }\n"
+                                                          "methods: [ exhaustive ]\n");
+    REQUIRE(cell(table_of(exhaustive / "base" / "ex.csv"), 0, "status") == "solved");
+    refused_by_both(exhaustive, "ex", 0, {{"status", "error"}, {"message", "a witness failed its verification"}},
+                    "verifies both witnesses again (its run writes solved)");
+    const fs::path sample = sweep("error-sample", "name: es\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 3, count: 2 }\n"
+                                                  "methods: [ \"exact-sample:sample=2\" ]\n");
+    for (std::size_t row = 0; row < 2; ++row)
+        refused_by_both(sample, "es", row, {{"status", "error"}, {"message", "a witness failed its verification"}},
+                        "where every record's set passes its verification again by");
+}
+
+TEST_CASE("task free-square: an error row's message is a reason its verification gives", "[resume][merge][free-square]") {
+    const fs::path dir = sweep("error-reason", kNoPuzzle);
+    for (const char* reason : {"lol", "\u202e", "", "clue 3 is redundant: the set without it is still uniquely completable",
+                               "clue 65 is redundant: the set without it is still uniquely completable",
+                               "clue 030 is redundant: the set without it is still uniquely completable"})
+        refused_by_both(dir, "np", 0, {{"status", "error"}, {"message", std::string("verification failed: ") + reason}},
+                        "where its run writes 'verification failed: ' and its verification's reason");
+    // n = 5: relations are clues 25 to 64 (no record is kept, so which one is not checked).
+    for (const char* reason : {"the set has a second solution", "clue 64 is redundant: the set without it is still uniquely completable"}) {
+        const fs::path again = sweep(fmt::format("error-reason-{}", reason[0]), kNoPuzzle);
+        futolab::test::edit_row(again / "base" / "np.csv", 0, {{"status", "error"}, {"message", std::string("verification failed: ") + reason}});
+        accepted_by_both(again, "np");
+    }
+}
+
+TEST_CASE("task exact-sample: class_minima holds only the minima its classes have, and its none count", "[resume][merge][exact-sample]") {
+    // n = 4, seed 2, sample 3, objective 2h+3k: minima 8, 8, 10 (every class has a set).
+    const fs::path dir = sweep("minima", "name: sm\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 2 }\n"
+                                         "methods: [ \"exact-sample:sample=3\" ]\n");
+    refused_by_both(dir, "sm", 0, {{"meta.class_minima", "{\"10\": 1, \"8\": 2, \"12\": 0}"}}, "counts 0 classes at '12'");
+    refused_by_both(dir, "sm", 0, {{"meta.class_minima", "{\"none\": 1, \"8\": 2}"}},
+                    "counts 1 classes without a set ('none'), where its run writes 0");
+    refused_by_both(dir, "sm", 0, {{"meta.class_minima", "{\"10\": 1, \"8\": 2, \"x\": 0}"}}, "has 'x', neither a cost nor 'none'");
+    // A frontier's classes have no single minimum: all are 'none'.
+    const fs::path frontier = sweep("minima-frontier", "name: fr\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 5 }\n"
+                                                       "methods: [ \"exact-sample:objective=frontier,sample=3\" ]\n");
+    const std::string output = cell(table_of(frontier / "base" / "fr.csv"), 0, "output");
+    REQUIRE(Json::parse(output.substr(0, output.find('\n')))["meta"]["class_minima"] == Json::parse("{\"none\": 3}"));
+    refused_by_both(frontier, "fr", 0, [](futolab::CsvTable& t) {
+        std::string& out = t.rows.at(0).at(t.column("output", "t"));
+        std::string edited;
+        for (std::size_t from = 0; from < out.size();) {
+            std::size_t to = out.find('\n', from);
+            if (to == std::string::npos) to = out.size();
+            Json record = Json::parse(out.substr(from, to - from));
+            record["meta"]["class_minima"] = Json::parse("{\"none\": 2, \"9\": 1}");
+            edited += (edited.empty() ? "" : "\n") + record.dump();
+            from = to + 1;
+        }
+        out = edited;
+    }, "counts 2 classes without a set ('none'), where its run writes 3");
 }
