@@ -14,6 +14,7 @@
 #include "critical/oracle/verify.hpp"
 #include "experiments/exact_task.hpp"
 #include "experiments/frontier_facts.hpp"
+#include "experiments/method_counters.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/row_cells.hpp"
 #include "experiments/row_facts.hpp"
@@ -419,6 +420,18 @@ std::optional<ClueUse> clues_of_multiple(const Row& row, Task task, const Solver
     }
 }
 
+// A counter the method counts none of is empty whatever the status, as its run writes it (SPEC
+// §4; round 16, B F2: exact-sample with engine=cadical wrote `nodes` 0, and a forged 5 was
+// resumed and merged). The kind's own are status_facts.hpp's; these are what the method's
+// options take away (method_counters.hpp).
+void check_method_uncounted(const Row& row, Task task, const SolverSpec& method) {
+    const CounterMask taken = method_uncounted(task, method) & ~task_info(task).empty_counters;
+    for_each_counter(Counters{}, taken, [&](std::string_view name, std::uint64_t, bool counted) {
+        if (!counted && row.has(name) && !row.cell(name).empty())
+            row.refuse(name, fmt::format("where a run of {} counts none (the cell is empty)", message_text(method.spec(), 200)));
+    });
+}
+
 // A `multiple` row says the clues its method may use do not determine its square (round 14,
 // B F1: a critical row edited to `multiple`, its output emptied, was resumed and merged): gac
 // counts the square with every one of them to 2, as the search's first check does. With
@@ -441,6 +454,7 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
                         const SolverSpec& method, std::string_view refusing) {
     if (!fills(task_info(task), TaskColumn::output)) return;
     const Row row{{t, r, path, refusing}};
+    check_method_uncounted(row, task, method);
     const auto at = std::find(t.header.begin(), t.header.end(), "output");
     if (at == t.header.end()) return;
     const TaskInfo& kind = task_info(task);

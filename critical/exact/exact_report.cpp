@@ -83,7 +83,7 @@ Json run_meta(const ExactResult& r) {
     m["search_backend"] = std::string(r.engine == HittingEngine::bb ? "bb+" : "cadical+") + exact_oracle_name(r.oracle);
     if (r.sample) add_sample_meta(m, r);
     m["hitting_set_calls"] = calls;
-    m["nodes"] = nodes;
+    if (r.engine == HittingEngine::bb) m["nodes"] = nodes;  // CaDiCaL counts none: no key, not a 0
     m["oracle_queries"] = queries;
     m["unavoidable_sets"] = sets;
     m["time_ms"] = r.seconds * 1e3;

@@ -18,7 +18,8 @@ namespace futolab::tasks {
 // (critical/exact/exact.hpp, exact_sample): the minimum over them is an UPPER bound on the
 // minimum over all squares, and its record says so (meta.sample, sample_bound "upper", exact
 // false). `nodes` and `checks` are the branch and bound's nodes and the oracle's queries over
-// all classes. No record: status multiple, the message says why.
+// all classes (`nodes` empty with engine=cadical, which counts none). No record: status
+// multiple, the message says why.
 ResultRow run_exact_sample(TaskContext& t, const PlannedRun& run) {
     ResultRow row = order_row(t, run);
     const ExactSampleMethod method = exact_sample_method(t.matrix.solvers[run.solver]);
@@ -37,8 +38,7 @@ ResultRow run_exact_sample(TaskContext& t, const PlannedRun& run) {
     }
     bool verified = false;
     const std::vector<Instance> records = critical::exact_records(r, method.verify, verified);
-    clock.stop(row);
-    row.unknown_counters = task_info(Task::exact_sample).empty_counters;
+    clock.stop(row);  // row.unknown_counters: order_row's (nodes too with engine=cadical, which counts none)
     for (const critical::ClassResult& c : r.classes) {
         row.counters.nodes += c.nodes;
         row.counters.checks += c.oracle_queries;

@@ -2,6 +2,7 @@
 
 #include "core/status.hpp"
 #include "core/verify.hpp"
+#include "experiments/method_counters.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/task_kinds.hpp"
 #include "solvers/run/run.hpp"
@@ -28,8 +29,9 @@ ResultRow square_row(const TaskContext& t, const PlannedRun& run) {
     // Said by the method and the limits (round 12, F4: a critical search bounded by time_ms wrote
     // 1, and compare then called the clock's cut a change of behaviour). Resume reads it from here too.
     row.deterministic = method_counters_deterministic(method, t.config.limits);
-    // What the kind does not count is empty, not 0 (SPEC §4); resume holds the row to it.
-    row.unknown_counters = task_info(t.config.task).empty_counters;
+    // What the kind, or the method's engine, does not count is empty, not 0 (SPEC §4); resume
+    // and merge hold the row to it.
+    row.unknown_counters = method_uncounted(t.config.task, method);
     return row;
 }
 
