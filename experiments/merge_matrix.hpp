@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,10 @@ public:
     // cells are not its run's instance's. `made_by` is the sidecar of `path` (merge has checked
     // that every shard has the prepared config).
     void check(const CsvTable& t, const std::string& path, const ExperimentConfig& config, const SidecarFacts& made_by);
+
+    // The size of the run matrix of the shard whose sidecar is `made_by`, if it was built
+    // (nullopt: not built, see note(); its sidecar's total_runs is then not checked).
+    std::optional<std::size_t> runs(const SidecarFacts& made_by) const;
 
     // Why rows were checked against each other only ("" if against the instances).
     const std::string& note() const { return note_; }

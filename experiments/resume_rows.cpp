@@ -7,6 +7,7 @@
 #include "experiments/cell_forms.hpp"
 #include "experiments/output_facts.hpp"
 #include "experiments/row_facts.hpp"
+#include "experiments/sidecar_protocol.hpp"
 #include "experiments/status_facts.hpp"
 #include "generators/grade.hpp"
 #include "experiments/task_kinds.hpp"
@@ -133,7 +134,8 @@ Isolation isolation_written(const ExperimentConfig& config) {
     return accepts(task_info(config.task), TaskKey::isolation) ? config.isolation : kDriverThreads;
 }
 
-void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shard) {
+void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shard, const ExperimentConfig& config,
+                           std::size_t runs) {
     if (!resumes_a_file(csv_path)) return;  // check_resumable decides about a CSV without a sidecar
     const SidecarFacts made = read_sidecar(csv_path);
     check_config_text(made, csv_path, "resume; use a new --out");
@@ -141,6 +143,8 @@ void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shar
         throw InputError(fmt::format("{}: its sidecar says shard {} of {}, not {} of {} as --shard asks (a file of another "
                                      "shard or sharding?): {}",
                                      csv_path, made.shard_index, made.shard_count, shard.index, shard.count, kRefusing));
+    if (const std::string why = sidecar_protocol_problem(made, config, runs); !why.empty())
+        throw InputError(fmt::format("{}: its sidecar says {}: {}", csv_path, why, kRefusing));
 }
 
 std::vector<std::string> hosts_before(const std::string& csv_path, bool resume) {

@@ -38,9 +38,12 @@ struct ResumedShard {
 
 // Before the CSV is touched: throws InputError "CSV: its sidecar says shard 1 of 2, not 2 of 2
 // as --shard asks …: refusing to resume; use a new --out", or if the sidecar has no config text
-// or one that does not hash to its config_hash (records/sidecar.hpp, check_config_text). A CSV
-// without a sidecar passes (check_resumable decides about it).
-void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shard);
+// or one that does not hash to its config_hash (records/sidecar.hpp, check_config_text), or
+// says it ran otherwise than a sweep of `config` runs, with `runs` runs in its matrix
+// (sidecar_protocol.hpp, as merge asks it). A CSV without a sidecar passes (check_resumable
+// decides about it).
+void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shard, const ExperimentConfig& config,
+                           std::size_t runs);
 
 // The hosts that wrote rows into the CSV before this run (its sidecar's list; none for a new
 // run): the sidecar written next lists them and this machine.

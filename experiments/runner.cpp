@@ -482,7 +482,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     if (options.resume) {  // before the file is touched
         check_resumable(report.csv_path, identity_of(config, matrix), builds.identities());
         check_same_isolation(report.csv_path, config);
-        check_resumed_sidecar(report.csv_path, {options.shard_index, options.shard_count});
+        check_resumed_sidecar(report.csv_path, {options.shard_index, options.shard_count}, config, matrix.runs.size());
     }
     if (options.start_over && !options.resume) remove_results(report.csv_path);
     const CsvLayout layout = csv_layout(matrix.param_names);

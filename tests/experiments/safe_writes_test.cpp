@@ -101,24 +101,30 @@ TEST_CASE("merge writes through no symlink and never opens a planted temp name",
     CHECK(temp_files(dir) == 2);  // the two planted links, nothing of futolab's
 }
 
-TEST_CASE("merge names a run cell outside the matrix and counts a huge total_runs", "[records][safe-writes]") {
+TEST_CASE("merge names a run cell outside the matrix and refuses a total_runs its matrix has not", "[records][safe-writes]") {
     const std::string dir = scratch("safe-merge-cells");
     const std::string shards = shards_of(dir), first = dir + "/sh/r.shard-1-of-2.csv";
     const futolab::CsvTable t = futolab::read_csv_file(first);
     const std::string run = t.rows[0][t.column("run", first)];
     const std::string header = slurp(first).substr(0, slurp(first).find('\n') + 1);
-    // The sidecars claim 10^10 runs: the merge counts the missing ones instead of listing them.
-    // (Both: shards whose sidecars disagree on the total are refused.)
+    // The sidecars claim 10^10 runs, which the matrix of their config, made again, has not: refused
+    // (merged as "150 of 10000000000 runs" before). (Both: shards whose sidecars disagree on the
+    // total are refused.) One shard alone: the missing runs counted, the first ten listed.
     const std::string second = dir + "/sh/r.shard-2-of-2.csv", meta = slurp(first + ".meta.yaml"),
                       meta2 = slurp(second + ".meta.yaml");
     for (const std::string& shard : {first, second})
         replace_in_file(shard + ".meta.yaml", "total_runs: 150", "total_runs: 10000000000");
     auto r = run_cli("merge" + shards + " --out " + dir + "/m.csv");
-    CHECK(r.exit_code == 1);
-    CHECK(has(r.out, "150 of 10000000000 runs"));
-    CHECK(has(r.err, "9999999850 runs missing (run 150, 151, "));
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "its sidecar says total_runs: 10000000000, where its config's run matrix has 150 runs"));
+    CHECK_FALSE(fs::exists(dir + "/m.csv"));
     std::ofstream(first + ".meta.yaml", std::ios::binary | std::ios::trunc) << meta;
     std::ofstream(second + ".meta.yaml", std::ios::binary | std::ios::trunc) << meta2;
+    r = run_cli("merge " + first + " --out " + dir + "/m1.csv");
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.out, " of 150 runs"));
+    CHECK(has(r.err, " runs missing (run "));
+    CHECK(has(r.err, ", ...)"));
     // A run index written as 1.5, as 1E+2 or beyond the matrix is no run of it.
     for (const std::string& bad : {std::string("1.5"), std::string("1E+2"), std::string("150"), std::string("")}) {
         std::vector<std::string> row = t.rows[0];

@@ -1,0 +1,74 @@
+#include "experiments/sidecar_protocol.hpp"
+
+#include "core/isolation.hpp"
+#include "experiments/resume_rows.hpp"
+#include "experiments/task_kinds.hpp"
+#include "sandbox/cgroup.hpp"
+#include "sandbox/sandbox.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace futolab {
+namespace {
+
+// Why a sweep of `config` does not run in isolation `name` ("" if it may: the config's own, or
+// another one --isolation chose that its limits and builds can take).
+std::string isolation_problem_of(const std::string& name, const ExperimentConfig& config) {
+    const TaskInfo& kind = task_info(config.task);
+    const std::string_view written = name_in(kIsolations, isolation_written(config));
+    if (!accepts(kind, TaskKey::isolation))
+        return name == written ? ""
+                               : fmt::format("isolation: {}, where task {} runs only as threads of futolab ({})", name,
+                                             kind.name, written);
+    const IsolationWord* word = row_named(kIsolations, name);
+    if (word == nullptr) return fmt::format("isolation: {}, which is no isolation (valid: {})", name, names_of(kIsolations));
+    ExperimentConfig as_run = config;
+    as_run.isolation = word->value;
+    if (const std::string why = isolation_problem(as_run); !why.empty())
+        return fmt::format("isolation: {}, where its config cannot run so ({})", name, why);
+    return "";
+}
+
+// The mechanisms that may enforce limits.memory in `isolation`: none without a limit or an own
+// process; a fork's RLIMIT_AS; warm workers' memory cgroup where the host lets futolab make one,
+// else RLIMIT_AS (sandbox.cpp, memory_limit_mechanism).
+std::vector<std::string> memory_mechanisms(const Limits& limits, Isolation isolation) {
+    const SandboxRow& row = sandbox_row(isolation);
+    if (limits.memory_bytes == 0 || !row.own_process) return {"none"};
+    if (!row.warm_workers) return {"rlimit"};
+    return {"rlimit", cgroup_mechanism(CgroupVersion::v1), cgroup_mechanism(CgroupVersion::v2)};
+}
+
+std::string timing_problem(const TimingProtocol& timing, const ExperimentConfig& config) {
+    const std::string_view order = run_order_name(config.order);
+    if (timing.order != order) return fmt::format("timing order: {}, where its config runs {}", timing.order, order);
+    if (timing.warmup != config.warmup) return fmt::format("timing warmup: {}, where its config sets {}", timing.warmup, config.warmup);
+    if (timing.pin != config.pin)
+        return fmt::format("timing pin: {}, where its config {}", timing.pin, config.pin ? "pins its workers" : "sets no pin");
+    return "";
+}
+
+}  // namespace
+
+std::string sidecar_protocol_problem(const SidecarFacts& facts, const ExperimentConfig& config,
+                                     std::optional<std::size_t> runs) {
+    if (!facts.isolation.empty())
+        if (std::string why = isolation_problem_of(facts.isolation, config); !why.empty()) return why;
+    if (!facts.isolation.empty() && !facts.memory_limit.empty()) {
+        const std::vector<std::string> may =
+            memory_mechanisms(config.limits, row_named(kIsolations, facts.isolation)->value);
+        if (std::find(may.begin(), may.end(), facts.memory_limit) == may.end())
+            return fmt::format("memory_limit: {}, where a sweep of its config in isolation {} writes {}", facts.memory_limit,
+                               facts.isolation, fmt::join(may, " or "));
+    }
+    if (std::string why = timing_problem(facts.timing, config); !why.empty()) return why;
+    if (runs && facts.total_runs != *runs)
+        return fmt::format("total_runs: {}, where its config's run matrix has {} runs", facts.total_runs, *runs);
+    return "";
+}
+
+}  // namespace futolab

@@ -1,0 +1,32 @@
+// How a sweep ran, as its sidecar says it (run.isolation, run.memory_limit, run.total_runs and
+// timing's order, warmup and pin), held to what a run of the sidecar's own config writes there.
+// Merge copies these fields into the merged sidecar; it checked them only shard against
+// shard, so a shard's sidecar edited to say `isolation: process` or `memory_limit` for a kind that
+// runs only as threads of futolab and takes no limits, `warmup: 1`, `order`, `pin: true` for a
+// config without them, or `total_runs: 3` for a 2-run matrix (then "1 runs missing" of a run
+// the config never had) was merged with exit 0 or 1 (red-team round 16, B F3). Resume and
+// merge ask this one function of every sidecar they read.
+#pragma once
+
+#include "experiments/config.hpp"
+#include "records/sidecar.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace futolab {
+
+// Why `facts` is no sidecar a sweep of `config` writes ("" if it is one): its isolation is one
+// the kind does not run in (the order kinds, generate and critical: threads only) or the config
+// cannot take (isolation_problem: limits.memory, builds); its memory limit mechanism is none that
+// isolation and limits.memory give (the host decides between rlimit and a cgroup); its timing is
+// not the config's order, warmup and pin; or its total_runs is not `runs`, the size of the
+// config's run matrix (nullopt: the caller could not build it, not checked). `--isolation`
+// changes a sweep's isolation from its config text's, so any the kind and config take passes
+// here; resume holds it to the one asked for (runner.cpp). An isolation or memory_limit left
+// empty (sidecars of older futolab) is not checked.
+std::string sidecar_protocol_problem(const SidecarFacts& facts, const ExperimentConfig& config,
+                                     std::optional<std::size_t> runs);
+
+}  // namespace futolab
