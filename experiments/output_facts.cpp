@@ -260,6 +260,42 @@ void check_critical_set(const Row& row, OutputFacts::State& state, const Instanc
     check_grade_and_nodes(row, g, counted(row, record, "checks"));
 }
 
+// A square kind's error row with a record says its set failed the run's verification (the
+// run's only error with one: tasks/critical.cpp, exact_task.cpp, tasks/exact_square.cpp). Its
+// records are verified again by the method's backend: one at least fails, else the run wrote
+// its success status (round 16, B F5: an order kind's verified row relabelled error was
+// resumed; the square kinds took any error row alike), and the message is the one the run
+// writes for that failure (B F6: free text was resumed). critical's verification skipped the
+// clues its search's witnesses proved (the record keeps their count only), so its first
+// redundant clue may be another than the one asked again: any clue of the set is taken there.
+void check_unverified(const Row& row, Task task, const SolverSpec& method, const std::vector<Instance>& records,
+                      const std::vector<int>& square) {
+    const bool critical = task == Task::critical || task == Task::greedy;
+    if (!critical && task != Task::exact && task != Task::exact_square) return;
+    const std::string backend = critical ? critical_method(method).verify_backend
+                                : task == Task::exact ? exact_method(method).verify
+                                                      : exact_square_method(method).verify;
+    const critical::ClueUniverse u(records.front().n, square);
+    std::optional<critical::Verification> failed;  // the last that fails, whose reason exact writes
+    std::vector<int> clues;
+    for (const Instance& record : records) {
+        const critical::ClueSet set = clue_set(row, u, record);
+        critical::Verification v = critical::verify_critical_set(u, set, backend);
+        if (!v.uniquely_completable || !v.critical) failed = std::move(v);
+        for (int i = 0; i < u.size(); ++i)
+            if (set[static_cast<std::size_t>(i)]) clues.push_back(i);
+    }
+    if (!failed)
+        row.refuse("status", fmt::format("where backend {} verifies its set again (its run writes {})", message_text(backend, 100),
+                                         status_name(task_info(task).success)));
+    const std::string& message = row.cell("message");
+    const std::string prefix = task == Task::exact ? std::string(kFreeSquareUnverified) : "";
+    const bool another_clue = critical && failed->uniquely_completable &&
+                              std::any_of(clues.begin(), clues.end(), [&](int i) { return message == critical::redundant_clue_why(i); });
+    const std::string want = task == Task::exact_square ? std::string(kConstructUnverified) : prefix + failed->why;
+    if (message != want && !another_clue) row.refuse("message", fmt::format("where its run writes '{}'", message_text(want, 200)));
+}
+
 // exact (experiments/exact_task.cpp): each witness of the class's square, verified critical.
 void check_exact(const Row& row, OutputFacts::State& state, const std::vector<Instance>& records, const SolverSpec& method,
                  const std::vector<int>& square) {
@@ -478,6 +514,7 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
         for (const Instance& record : records)
             if (!order_kind && !record.solution.empty() && flat(record.solution) != square)
                 row.refuse_output("a record whose solution is not the row's square (its 'solution')");
+        if (status == Status::error && !order_kind) check_unverified(row, task, method, records, square);
         return;
     }
     if (task == Task::exact) return check_exact(row, state_, records, method, square);

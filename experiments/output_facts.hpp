@@ -28,7 +28,8 @@
 // (round 13, F2: the certificate's lines checked as its file, its header against the record).
 // Only rows of a status that carries a record (TaskInfo::output_statuses: the success status,
 // and exact-square's timeout with its bounds, round 13, F1) are checked this far: an error
-// row's record is the evidence of its failed verification (exhaustive's and exact-sample's are
+// row's record is the evidence of its failed verification: verified again by the method's
+// backend, it must fail, with the reason the run writes (exhaustive's and exact-sample's are
 // checked as a solved row's, one failing again: order_outputs.hpp). A `multiple` row, which carries
 // none, is checked for what it says: gac counts its square with every clue its method may use
 // (all its relations, for objective k or use=relations) to 2 (round 14, B F1).

@@ -173,3 +173,29 @@ TEST_CASE("an order a task does not take is named where it is given, before any 
     CHECK(fixed.exit_code == 0);  // nothing was left behind by the refused configs
     fs::remove_all(dir);
 }
+
+TEST_CASE("square kinds: an error row's record fails its verification again, with the message its run writes", "[resume][merge][critical][exact][exact-square]") {
+    const auto relabelled = [](const std::string& message) {
+        return futolab::test::cells_set(0, {{"status", "error"}, {"message", message}});
+    };
+    const fs::path critical = sweep("error-critical", "name: cr\ntask: critical\ninstances:\n  - squares: { n: 5, count: 1 }\n"
+                                                      "methods: [ critical ]\n");
+    REQUIRE(cell(table_of(critical / "base" / "cr.csv"), 0, "status") == "critical");
+    refused_by_both(critical, "cr", 0, relabelled("the set has a second solution"), "verifies its set again (its run writes critical)");
+    const fs::path exact = sweep("error-exact", "name: ex\ntask: exact\ninstances:\n  - classes: { n: 4, count: 1 }\n"
+                                                "methods: [ \"exact:objective=k\" ]\nisolation: thread\n");
+    refused_by_both(exact, "ex", 0, relabelled("verification failed: the set has a second solution"), "(its run writes solved)");
+    const fs::path square = sweep("error-square", "name: es\ntask: exact-square\ninstances:\n  - critical_squares: { square: "
+                                                  "\"1 2 3 4/2 1 4 3/3 4 1 2/4 3 2 1\" }\nmethods: [ exact-square ]\nisolation: thread\n");
+    refused_by_both(square, "es", 0, relabelled("the set failed its verification"), "(its run writes solved)");
+    // A record that does fail (a relation taken out, k with it): the reason is the verification's.
+    const auto failing = [](const std::string& message) {
+        return [message](futolab::CsvTable& t) {
+            futolab::test::relation_dropped(0)(t);
+            futolab::test::cells_set(0, {{"status", "error"}, {"message", message}})(t);
+        };
+    };
+    refused_by_both(critical, "cr", 0, failing("lol"), "where its run writes 'the set has a second solution'");
+    futolab::test::edit_table(critical / "base" / "cr.csv", failing("the set has a second solution"));
+    accepted_by_both(critical, "cr");
+}
