@@ -16,7 +16,6 @@ using futolab::Json;
 using futolab::test::accepted_by_both;
 using futolab::test::cell;
 using futolab::test::has;
-using futolab::test::record_edited;
 using futolab::test::refused_by_both;
 using futolab::test::run_cli;
 using futolab::test::table_of;
