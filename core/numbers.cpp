@@ -8,6 +8,8 @@
 #include <charconv>
 #include <cmath>
 #include <compare>
+#include <iterator>
+#include <limits>
 #include <optional>
 #include <system_error>
 #include <utility>
@@ -143,6 +145,25 @@ std::strong_ordering magnitude_order(const Decimal& a, const Decimal& b) {
     return a.digits.compare(b.digits) <=> 0;
 }
 
+// `d` times `factor`, exactly: the digits multiplied from the last one, the point moved by
+// the places the product gained. (Each step is below 10 x factor: no overflow for any factor
+// below 2^60.)
+Decimal times(Decimal d, std::uint64_t factor) {
+    if (d.digits.empty()) return d;
+    std::string product;  // least significant digit first
+    std::uint64_t carry = 0;
+    for (auto digit = d.digits.rbegin(); digit != d.digits.rend(); ++digit) {
+        const std::uint64_t v = static_cast<std::uint64_t>(*digit - '0') * factor + carry;
+        product += static_cast<char>('0' + v % 10);
+        carry = v / 10;
+    }
+    for (; carry > 0; carry /= 10) product += static_cast<char>('0' + carry % 10);
+    std::reverse(product.begin(), product.end());
+    d.point += static_cast<long long>(product.size() - d.digits.size());
+    d.digits = std::move(product);
+    return d;
+}
+
 }  // namespace
 
 std::optional<std::strong_ordering> compare_decimals(std::string_view a, std::string_view b) {
@@ -257,17 +278,20 @@ std::string accepted_duration(ZeroDuration zero, bool with_units) {
 }
 
 double parse_duration(std::string_view text, std::string_view what, ZeroDuration zero) {
-    static constexpr std::pair<std::string_view, double> kUnits[]{
-        {"us", 1e-6}, {"ms", 1e-3}, {"s", 1.0}, {"m", 60.0}, {"h", 3600.0}};  // two-letter units first
+    // Each unit in whole nanoseconds (the limit is kept from the digits as typed times it),
+    // two-letter units first.
+    static constexpr std::pair<std::string_view, std::uint64_t> kUnits[]{
+        {"us", 1'000}, {"ms", 1'000'000}, {"s", kNsPerSecond}, {"m", 60 * kNsPerSecond}, {"h", 3600 * kNsPerSecond}};
     std::string_view number = text;
-    double scale = 1.0;
-    for (const auto& [unit, factor] : kUnits) {
+    std::uint64_t unit_ns = kNsPerSecond;
+    for (const auto& [unit, ns] : kUnits) {
         if (text.size() > unit.size() && text.ends_with(unit)) {
             number = text.substr(0, text.size() - unit.size());
-            scale = factor;
+            unit_ns = ns;
             break;
         }
     }
+    const double scale = static_cast<double>(unit_ns) / 1e9;  // 1e-6 for us: the same double as the literal
     const Real r = read_real(number);
     if (!r.ok) reject(what, "'" + shown(text) + "'", "is not a duration", accepted_duration(zero, true));
     const bool plain = number.size() == text.size() && !std::isnan(r.value);
@@ -278,18 +302,27 @@ double parse_duration(std::string_view text, std::string_view what, ZeroDuration
         reject(what, value, real_problem(seconds, tiny, 0, kMaxSeconds), accepted_duration(zero, false));
     if (seconds == 0 && zero == ZeroDuration::refused)
         reject(what, value, "is no wait (give a positive duration)", accepted_duration(zero, true));
-    const double kept = whole_ns_limit(seconds);
+    const double kept = whole_ns_limit(number, unit_ns);
     if (kept < 0) reject(what, value, "is too small (at least 1 ns)", accepted_duration(zero, false));
     return kept;
 }
 
-double whole_ns_limit(double seconds) {
-    // A positive limit that rounds to 0 ns would be enforced but written as none (an empty
-    // cell), and clocks that count whole ns would treat it as none. Refused rather than
-    // silently raised to 1 ns.
-    const double ns = std::round(seconds * 1e9);
-    if (seconds > 0 && ns < 1) return -1;
-    return ns / 1e9 + 0.0;  // -0 is 0; snapped to the ns the run records
+double whole_ns_limit(std::string_view number, std::uint64_t unit_ns) {
+    const std::optional<Decimal> typed = read_decimal(number);
+    // An exponent read_decimal cannot hold: in the range only with the digits all 0.
+    if (!typed) return read_real(number).value == 0 ? 0.0 : -1;
+    const Decimal ns = times(*typed, unit_ns);
+    if (ns.digits.empty()) return 0;  // -0 is 0
+    // A positive limit below 1 ns would be enforced but written as none (an empty cell), and
+    // clocks that count whole ns would treat it as none. Refused, never raised to 1 ns: read
+    // through a double, 0.5e-9 s and 0.9e-9 s rounded up to 1 ns and were kept.
+    if (ns.point <= 0) return -1;
+    if (ns.point > 19) return std::numeric_limits<double>::infinity();  // beyond the clock; callers refuse it first
+    std::uint64_t whole = 0;
+    for (long long i = 0; i < ns.point; ++i)
+        whole = whole * 10 + (i < std::ssize(ns.digits) ? static_cast<unsigned>(ns.digits[i] - '0') : 0);
+    if (ns.point < std::ssize(ns.digits) && ns.digits[ns.point] >= '5') ++whole;  // the nearest ns, a half up
+    return static_cast<double>(whole) / 1e9;
 }
 
 }  // namespace futolab

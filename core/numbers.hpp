@@ -55,18 +55,24 @@ std::uint64_t parse_uint_in(std::string_view text, std::string_view what, const 
 double parse_double_in(std::string_view text, std::string_view what, const RealRange& range);
 
 // A duration in seconds: a number with an optional unit us, ms, s (default), m or h, from 0
-// to kMaxSeconds; 0 means "no limit". "10s", "500ms", "1.5m", "2h", "3". Returned rounded to
-// the nanosecond (what a run records); a positive duration that rounds to 0 ns is refused.
+// to kMaxSeconds; 0 means "no limit". "10s", "500ms", "1.5m", "2h", "3". Returned as
+// whole_ns_limit keeps it: the nearest nanosecond (what a run records); a positive duration
+// below 1 ns as typed is refused.
 // `zero` says what 0 is: no limit (a time limit), or refused (a wait: FUTOLAB_WORKER_WAIT), and
 // the accepted range printed says the same.
 enum class ZeroDuration { none, refused };
 double parse_duration(std::string_view text, std::string_view what, ZeroDuration zero = ZeroDuration::none);
 
-// A limit of `seconds` (finite, >= 0) as it is kept, enforced and written: in whole nanoseconds
-// (records limit_ms), the nearest one, in seconds; -1 for a positive limit below 1 ns (it would
-// be enforced but written as none). parse_duration and a method's limit_seconds option (a real option
-// kept in nanoseconds, solvers/option_table.hpp) both keep their limits by it.
-double whole_ns_limit(double seconds);
+inline constexpr std::uint64_t kNsPerSecond = 1'000'000'000;
+
+// A limit typed as `number` units of `unit_ns` nanoseconds each (a decimal from 0 to
+// kMaxSeconds, e.g. "1.5e-9" s, "0.5" ms) as it is kept, enforced and written: in whole
+// nanoseconds (records limit_ms), the nearest one (a half up: 1.5e-9 s is 2 ns), in seconds; -1
+// for a positive limit below 1 ns (it would be enforced but written as none). Read from the
+// digits exactly, never through a double (0.9e-9 s times 1e9 rounds to 1). parse_duration and
+// a method's limit_seconds option (a real option kept in nanoseconds, solvers/option_table.hpp)
+// both keep their limits by it.
+double whole_ns_limit(std::string_view number, std::uint64_t unit_ns = kNsPerSecond);
 
 // The largest memory size: 1 EiB (2^60 bytes), far above any machine; 1 MiB is the least
 // (less cannot hold a run).

@@ -31,18 +31,29 @@ std::string whole_problem(const OptionSpec& o, std::string_view value) {
     return fmt::format("is too small (at least {})", o.min);
 }
 
+// A real number `value` (parse_real took it) above real_max or below real_min as typed, not
+// only as its nearest double: temperature=1000000000.0000000001 is above 1e9, its double is not.
+bool above_max(const OptionSpec& o, std::string_view value) {
+    const auto order = compare_decimals(value, real_text(o.real_max));
+    return parse_real(value) > o.real_max || (order && *order > 0);
+}
+
+bool below_min(const OptionSpec& o, std::string_view value) {
+    const auto order = compare_decimals(value, real_text(o.real_min));
+    return parse_real(value) < o.real_min || (order && *order < 0);
+}
+
 // Why a real-number option refuses `value`.
 std::string real_problem(const OptionSpec& o, std::string_view value) {
-    const double x = parse_real(value);
-    if (x < 0) return fmt::format("is invalid (valid: a number {})", o.allowed_text());
-    if (o.nanoseconds && x >= o.real_min && x <= o.real_max) return "is too small (at least 1 ns)";
-    return x > o.real_max ? fmt::format("is too large (at most {})", real_text(o.real_max))
-                          : fmt::format("is too small (at least {})", real_text(o.real_min));
+    if (parse_real(value) < 0) return fmt::format("is invalid (valid: a number {})", o.allowed_text());
+    if (above_max(o, value)) return fmt::format("is too large (at most {})", real_text(o.real_max));
+    if (below_min(o, value)) return fmt::format("is too small (at least {})", real_text(o.real_min));
+    return "is too small (at least 1 ns)";  // in range: only a limit in nanoseconds refuses it
 }
 
 // The value as the canonical options hold it: "007" -> "7", "0.40" -> "0.4", a name as it is.
 std::string canonical_value(const OptionSpec& o, const std::string& value) {
-    if (o.real) return real_text(o.nanoseconds ? whole_ns_limit(parse_real(value)) : parse_real(value));
+    if (o.real) return real_text(o.nanoseconds ? whole_ns_limit(value) : parse_real(value));
     return o.is_whole() ? std::to_string(parse_whole(value)) : value;
 }
 
@@ -68,10 +79,9 @@ long long parse_whole(std::string_view text) {
 }
 
 bool OptionSpec::allows(std::string_view value) const {
-    if (real) {
-        const double x = parse_real(value);
-        return x >= 0 && x >= real_min && x <= real_max && (!nanoseconds || whole_ns_limit(x) >= 0);
-    }
+    if (real)
+        return parse_real(value) >= 0 && !above_max(*this, value) && !below_min(*this, value) &&
+               (!nanoseconds || whole_ns_limit(value) >= 0);
     if (!is_whole()) return std::find(values.begin(), values.end(), value) != values.end();
     const long long x = parse_whole(value);
     return x >= 0 && static_cast<std::uint64_t>(x) >= min && static_cast<std::uint64_t>(x) <= max;

@@ -113,6 +113,30 @@ TEST_CASE("durations: units, and the 2^63 ns bound of the clock", "[numbers]") {
     CHECK_THAT(duration_error("s"), Contains("'s' is not a duration"));
 }
 
+// A positive limit below 1 ns as typed is refused in every unit, not raised to 1 ns: 0.5e-9 and
+// 0.9e-9 s were read through a double, rounded to 1 ns and run with a limit up to twice the one
+// typed. One at or above 1 ns is kept as its nearest whole ns, a half up, read from the digits
+// (through a double 1.4999999999999999999e-9 s is 1.5 ns and went up to 2).
+TEST_CASE("durations: below 1 ns as typed is refused, from 1 ns the nearest whole ns is kept", "[numbers]") {
+    for (const char* text : {"0.5e-9", "0.9e-9", "0.99999999999999999999e-9", "0.0009999us", "0.0000009ms", "1.6e-11m",
+                             "2.7e-13h", "0.00000000099999999999999999999999"}) {
+        INFO(text);
+        CHECK_THAT(duration_error(text), Contains("is too small (at least 1 ns)"));
+    }
+    CHECK(parse_duration("1e-9", "t") == 1e-9);
+    CHECK(parse_duration("1.7e-11m", "t") == 1e-9);   // 1.02 ns
+    CHECK(parse_duration("2.8e-13h", "t") == 1e-9);   // 1.008 ns
+    CHECK(parse_duration("1.5e-9", "t") == 2e-9);     // a half up
+    CHECK(parse_duration("2.5e-9", "t") == 3e-9);
+    CHECK(parse_duration("0.0015us", "t") == 2e-9);
+    CHECK(parse_duration("1.4999999999999999999e-9", "t") == 1e-9);
+    CHECK(parse_duration("1.0000000000000000001", "t") == 1.0);
+    CHECK(parse_duration("9.2e9", "t") == 9.2e9);
+    CHECK(whole_ns_limit("0.9e-9") == -1);
+    CHECK(whole_ns_limit("0.5", 1'000'000) == 0.0005);  // 0.5 ms
+    CHECK(whole_ns_limit("-0") == 0.0);
+}
+
 // Round 9 (R9 #6): 1e-10 s was enforced (every run a timeout) but written as an empty limit
 // cell, which means none; critical ran it as no limit at all. Every spelling is refused.
 TEST_CASE("durations: a positive limit that rounds to 0 ns is refused, 1 ns is kept", "[numbers]") {
@@ -125,7 +149,7 @@ TEST_CASE("durations: a positive limit that rounds to 0 ns is refused, 1 ns is k
     CHECK_THAT(duration_error("1e-320"), Contains("at least 1 ns"));  // subnormal, still positive
     CHECK(parse_duration("0.000000001", "t") == 1e-9);
     CHECK(parse_duration("0.001us", "t") == 1e-9);
-    CHECK(parse_duration("6e-10", "t") == 1e-9);  // rounds to 1 ns: kept as the 1 ns it records
+    CHECK_THAT(duration_error("6e-10"), Contains("at least 1 ns"));  // below 1 ns, though it rounds to it
     CHECK(parse_duration("0.0004", "t") == 0.0004);
     CHECK(parse_duration("0e-10", "t") == 0.0);  // zero is none, not too small
 }

@@ -147,6 +147,13 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
          "cfg.yaml:5:17: limits.time: 1e-10 s is too small (at least 1 ns) (accepted: 0 to 9.2e9 s; 0 = none)"},
         {kGood + "limits: { cpu: 0.0000000001 }\n",
          "cfg.yaml:5:16: limits.cpu: 0.0000000001 s is too small (at least 1 ns) (accepted: 0 to 9.2e9 s; 0 = none)"},
+        // Below 1 ns as typed, though a double of it rounds to 1 ns: refused, not raised.
+        {kGood + "limits: { time: 0.5e-9 }\n",
+         "cfg.yaml:5:17: limits.time: 0.5e-9 s is too small (at least 1 ns) (accepted: 0 to 9.2e9 s; 0 = none)"},
+        {kGood + "limits: { cpu: 0.0009us }\n",
+         "cfg.yaml:5:16: limits.cpu: 0.0009us is too small (at least 1 ns) (accepted: 0 to 9.2e9 s; 0 = none)"},
+        {"name: t\ntask: free-square\ninstances:\n  - critical_orders: { n: 4 }\nmethods: [ \"free-square:time_limit=0.9e-9\" ]\n",
+         "cfg.yaml:5:12: solver 'free-square': option time_limit=0.9e-9 is too small (at least 1 ns)"},
         {kGood + "limits: { nodes: -5 }\n", "cfg.yaml:5:18: limits.nodes: -5 is negative (accepted: 1 to 18446744073709551615)"},
         {kGood + "limits: { memory: 1G }\n", "cfg.yaml:5:19: limits.memory: '1G' has an unknown unit (units are case-sensitive): B, kB, KiB, MB, MiB, GB, GiB, TB, TiB, PB, PiB, EB or EiB (e.g. 2GiB)"},
         {"name: t\ninstances: []\nsolvers: [gac]\n", "cfg.yaml:2:12: instances must be a non-empty list of sources"},

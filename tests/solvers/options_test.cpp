@@ -1,5 +1,6 @@
 #include "../support/backends.hpp"
 #include "core/error.hpp"
+#include "solvers/options.hpp"
 #include "solvers/registry/registry.hpp"
 
 #include <catch2/catch.hpp>
@@ -130,4 +131,30 @@ TEST_CASE("whole-number options name the bound a value misses, the real upper on
             CHECK(o.allowed_text().find("or more") == std::string::npos);
             if (o.is_whole()) CHECK(o.allowed_text() == std::to_string(o.min) + ".." + std::to_string(o.max));
         }
+}
+
+// A real option is in its range as typed, and one kept in nanoseconds (limit_seconds) refuses a
+// positive value below 1 ns as typed: through a double, temperature=1000000000.0000000001 was
+// 1e9 and kept, time_limit=0.9e-9 rounded to 1 ns and was kept as time_limit=1e-09.
+TEST_CASE("real options: the range and the 1 ns floor hold for the value as typed", "[options][table]") {
+    const std::vector<OptionSpec> table{{"temperature", {}, 0, 0, "0.4", "t", {}, true, 0, 1e9, false},
+                                        {"time_limit", {}, 0, 0, "0", "s", {}, true, 0, 9.2e9, true}};
+    const auto error = [&](const std::string& key, const std::string& value) {
+        try {
+            resolve_options("x", table, {{key, value}});
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    CHECK(error("temperature", "1000000000.0000000001") ==
+          "solver 'x': option temperature=1000000000.0000000001 is too large (at most 1000000000)");
+    CHECK(error("time_limit", "9200000000.000001") == "solver 'x': option time_limit=9200000000.000001 is too large (at most 9200000000)");
+    for (const char* tiny : {"0.5e-9", "0.9e-9", "0.99999999999999999999e-9"}) {
+        INFO(tiny);
+        CHECK(error("time_limit", tiny) == "solver 'x': option time_limit=" + std::string(tiny) + " is too small (at least 1 ns)");
+    }
+    CHECK(resolve_options("x", table, {{"time_limit", "1.5e-9"}}).at("time_limit") == "2e-09");
+    CHECK(resolve_options("x", table, {{"time_limit", "1.4999999999999999999e-9"}}).at("time_limit") == "1e-09");
+    CHECK(resolve_options("x", table, {{"temperature", "1000000000.0"}}).at("temperature") == "1000000000");
 }
