@@ -27,6 +27,7 @@
 #include "app/number_options.hpp"
 #include "app/option_rules.hpp"
 #include "app/output_folder.hpp"
+#include "app/shard_text.hpp"
 #include "app/vocabulary_option.hpp"
 #include "app/whole_milliseconds.hpp"
 #include "core/atomic_file.hpp"
@@ -264,26 +265,11 @@ int run_exact_sample(const CriticalArgs& a) {
 }
 
 // "I/N" with 0 <= I < N: shard I of N (--exact classes I, I + N, ...; --few-relations likewise
-// over the canonical pair sets). Plain digits only, read exactly: sscanf's %lu took "-1" as
-// 2^64 - 1 and wrapped larger numbers (issue #45). I counts from 0 here, from 1 in `run --shard`
-// (issue #43 makes them one): the refusal says which (red-team round 13, F10).
+// over the canonical pair sets). I counts from 0 here, from 1 in `run --shard`: one reader for
+// both (app/shard_text.hpp), each refusal naming what is wrong with the text.
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
-    const auto bad = [&] {
-        return InputError(fmt::format("critical: --shard {}: I counts from 0 here: I/N with 0 <= I < N <= 1000000 (run "
-                                      "--shard counts from 1)",
-                                      text));
-    };
-    const std::size_t slash = text.find('/');
-    if (slash == std::string::npos) throw bad();
-    const auto number = [&](std::string_view digits) {
-        std::size_t v = 0;
-        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-        if (digits.empty() || digits[0] == '+' || ec != std::errc() || end != digits.data() + digits.size()) throw bad();
-        return v;
-    };
-    const std::size_t i = number(std::string_view(text).substr(0, slash)), count = number(std::string_view(text).substr(slash + 1));
-    if (count == 0 || i >= count || count > 1000000) throw bad();
-    return {i, count};
+    const ShardText shard = parse_shard_text(text, "critical", 0);
+    return {static_cast<std::size_t>(shard.index), static_cast<std::size_t>(shard.count)};
 }
 
 // --exact --n N: the minimum over all squares of order N, by symmetry class.

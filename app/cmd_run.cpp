@@ -5,6 +5,7 @@
 // exits 1 within a second or two; a second exits at once (130).
 #include "app/commands.hpp"
 #include "app/number_options.hpp"
+#include "app/shard_text.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
@@ -58,27 +59,11 @@ std::vector<BuildSpec> builds_of(const RunArgs& args) {
     return out;
 }
 
-// The most shards a run matrix is cut into: far more than any cluster job array.
-constexpr std::uint64_t kMaxShards = 1000000;
-
-// I counts from 1 here, from 0 in `critical --shard` (issue #43 makes them one): a refused I
-// says which (red-team round 13, F10).
+// I counts from 1 here, from 0 in `critical --shard` (app/shard_text.hpp reads both).
 void parse_shard(const std::string& text, RunnerOptions& o) {
-    const auto slash = text.find('/');
-    if (slash == std::string::npos) throw InputError("--shard must be I/N, e.g. 2/4, not '" + text + "'");
-    const std::string_view all(text);
-    o.shard_count = static_cast<int>(parse_uint_in(all.substr(slash + 1), "--shard N", {1, kMaxShards}));
-    const auto counting = [&] {
-        return InputError(fmt::format("run: --shard {}: I counts from 1 here: I/N with 1 <= I <= N <= {} (critical --shard "
-                                      "counts from 0)",
-                                      text, kMaxShards));
-    };
-    try {
-        o.shard_index = static_cast<int>(parse_uint_in(all.substr(0, slash), "--shard I", {1, kMaxShards}));
-    } catch (const InputError&) {
-        throw counting();
-    }
-    if (o.shard_index > o.shard_count) throw counting();
+    const ShardText shard = parse_shard_text(text, "run", 1);
+    o.shard_index = static_cast<int>(shard.index);
+    o.shard_count = static_cast<int>(shard.count);
 }
 
 // --redo's statuses: statuses of core/status.hpp's table (`critical` is a set record's), named
@@ -95,19 +80,29 @@ std::vector<std::string> redo_statuses(const RunArgs& args) {
     return out;
 }
 
+// The file a source other than `file:` reads whole, as a message names it ("" if none): the
+// squares of critical_squares, the start puzzles of critical_orders. A bad line there is an error.
+std::string file_read_whole(const InstanceSource& s) {
+    if (s.kind == InstanceSource::Kind::critical_squares && !s.critical_squares.file.empty())
+        return "its critical_squares file " + s.critical_squares.file;
+    if (s.kind == InstanceSource::Kind::critical_orders && !s.critical_orders.file.empty())
+        return "its critical_orders file " + s.critical_orders.file;
+    return "";
+}
+
 // Why --skip-invalid does not apply to `config` ("" if it does): it leaves out bad instances of
-// `file:` sources only. A critical_squares file is a file too, read whole (round 13, F12: "reads
-// no instance file" was said of one).
+// `file:` sources only. A file another source reads is a file too: "reads no instance file" was
+// said of a critical_squares file (round 13, F12) and then of a critical_orders one (round 16, B F8).
 std::string skip_invalid_problem(const ExperimentConfig& config) {
-    std::string squares_file;
+    std::string read_whole;
     for (const InstanceSource& s : config.instances) {
         if (s.kind == InstanceSource::Kind::file) return "";
-        if (s.kind == InstanceSource::Kind::critical_squares && !s.critical_squares.file.empty()) squares_file = s.critical_squares.file;
+        if (read_whole.empty()) read_whole = file_read_whole(s);
     }
-    if (squares_file.empty()) return fmt::format("{} reads no instance file (its instances are made)", config.path);
-    return fmt::format("{} has no `file:` source, the only kind it skips bad instances of (its critical_squares file {} is "
-                       "read whole: a bad line is an error)",
-                       config.path, squares_file);
+    if (read_whole.empty()) return fmt::format("{} reads no instance file (its instances are made)", config.path);
+    return fmt::format("{} has no `file:` source, the only kind it skips bad instances of ({} is read whole: a bad "
+                       "line is an error)",
+                       config.path, read_whole);
 }
 
 // Options that do not apply to this config are refused (round 7: both were accepted and had no

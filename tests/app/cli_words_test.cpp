@@ -142,6 +142,35 @@ TEST_CASE("each --shard refusal says how its command counts (round 13, F10)", "[
     CHECK(has(run_cli("critical --help").out, "I counting from 0"));
 }
 
+// A --shard whose I or N is not a whole number was blamed on the numbering ("I counts from 1
+// here" for a/2) in both commands; now the text is named, and the range stays the reason for
+// numbers out of it. One reader for both commands (app/shard_text.hpp).
+TEST_CASE("a --shard that is not two whole numbers is named as such, in run and in critical", "[cli][shard]") {
+    const std::string run_range = "(I/N with 1 <= I <= N <= 1000000)", critical_range = "(I/N with 0 <= I < N <= 1000000)";
+    // A leading space is shown as <U+0020> where the text is not quoted (core/visible_text.hpp).
+    const auto shown = [](const std::string& i) { return i.starts_with(' ') ? "<U+0020>" + i.substr(1) : i; };
+    for (const std::string i : {"a", "", " 1", "+1", "1.0", "1e0", "-1"}) {
+        INFO("I '" << i << "'");
+        check_line(run_cli("run nosuch.yaml --shard '" + i + "/2'"),
+                   "run: --shard " + shown(i) + "/2: I '" + i + "' is not a whole number in plain digits " + run_range);
+        const std::string critical_i = i == " 1" ? " 0" : i;
+        check_line(run_cli("critical --few-relations 2 --n 3 --shard '" + critical_i + "/2'"),
+                   "critical: --shard " + shown(critical_i) + "/2: I '" + critical_i + "' is not a whole number in plain digits " +
+                       critical_range);
+    }
+    check_line(run_cli("critical --exact --n 3 --objective k --shard a/2"),
+               "critical: --shard a/2: I 'a' is not a whole number in plain digits " + critical_range);
+    check_line(run_cli("run nosuch.yaml --shard 1/2x"), "run: --shard 1/2x: N '2x' is not a whole number in plain digits " + run_range);
+    check_line(run_cli("critical --few-relations 2 --n 3 --shard 0/"),
+               "critical: --shard 0/: N '' is not a whole number in plain digits " + critical_range);
+    check_line(run_cli("run nosuch.yaml --shard 1/0"), "run: --shard 1/0: N 0 is too small " + run_range);
+    check_line(run_cli("critical --few-relations 2 --n 3 --shard 0/1000001"),
+               "critical: --shard 0/1000001: N 1000001 is too large " + critical_range);
+    check_line(run_cli("run nosuch.yaml --shard 2"), "run: --shard 2: is not I/N (I/N with 1 <= I <= N <= 1000000, e.g. 2/4)");
+    check_line(run_cli("critical --few-relations 2 --n 3 --shard 2"),
+               "critical: --shard 2: is not I/N (I/N with 0 <= I < N <= 1000000, e.g. 1/4)");
+}
+
 TEST_CASE("critical --few-relations states its real range for the given n (round 13, F11)", "[cli][few-relations]") {
     check_line(run_cli("critical --few-relations 13 --n 3"),
                "critical --few-relations: 13 relations with --n 3: accepted 1 to 12 (min(2n(n-1), 16))");
@@ -150,18 +179,43 @@ TEST_CASE("critical --few-relations states its real range for the given n (round
     CHECK(has(run_cli("critical --help").out, "1 to min(2n(n-1), 16): 4 for n = 2, 12 for n = 3, 16 from n = 4"));
 }
 
+namespace {
+
+// run --skip-invalid's refusal of `config`, whose only file is `file` (a source's, read whole).
+std::string read_whole_refusal(const std::string& config, const std::string& file) {
+    return "--skip-invalid does not apply: " + config + " has no `file:` source, the only kind it skips bad instances of (its " +
+           file + " is read whole: a bad line is an error)";
+}
+
+}  // namespace
+
 TEST_CASE("run's refusals give the true reason (round 13, F12)", "[cli][run-reasons]") {
     const fs::path dir = futolab::test::fresh_dir("cli-words", "run-reasons");
     std::ofstream(dir / "sq4.jsonl") << R"({"id":"a","n":4,"givens":[],"lt":[],"solution":[[2,1,4,3],[4,2,3,1],[3,4,1,2],[1,3,2,4]]})"
                                      << "\n";
     std::ofstream(dir / "e.yaml") << "name: e\ntask: exact-square\ninstances:\n  - critical_squares: { file: sq4.jsonl }\n"
                                      "methods: [ \"exact-square:objective=h\" ]\nisolation: thread\noutput: out/e.csv\n";
-    check_line(run_cli("run e.yaml -q --skip-invalid", dir.string()),
-               "--skip-invalid does not apply: e.yaml has no `file:` source, the only kind it skips bad instances of (its "
-               "critical_squares file sq4.jsonl is read whole: a bad line is an error)");
+    check_line(run_cli("run e.yaml -q --skip-invalid", dir.string()), read_whole_refusal("e.yaml", "critical_squares file sq4.jsonl"));
     check_line(run_cli("run e.yaml -q --build x=" FUTOLAB_CLI, dir.string()),
                "e.yaml: builds apply to solve and count tasks, not exact-square");
     CHECK(!fs::exists(dir / "out"));
+}
+
+// A critical_orders file of start puzzles was said to be no instance file at all ("its
+// instances are made"); it is one, read whole as a critical_squares file is.
+TEST_CASE("run --skip-invalid names a critical_orders file as read whole", "[cli][run-reasons]") {
+    const fs::path dir = futolab::test::fresh_dir("cli-words", "orders-file");
+    std::ofstream(dir / "starts.jsonl") << R"({"id":"a","n":4,"givens":[],"lt":[[0,0,0,1],[1,1,1,2],[2,0,2,1],[0,1,1,1]]})"
+                                        << "\n";
+    std::ofstream(dir / "fsf.yaml") << "name: fsf\ntask: free-square\ninstances:\n  - critical_orders: { file: starts.jsonl, seed: 1 }\n"
+                                       "methods: [ \"free-square:iterations=5\" ]\noutput: o/r.csv\n";
+    check_line(run_cli("run fsf.yaml -q --skip-invalid", dir.string()), read_whole_refusal("fsf.yaml", "critical_orders file starts.jsonl"));
+    CHECK(!fs::exists(dir / "o"));
+    // Orders made from `n` read no file: that reason stays.
+    std::ofstream(dir / "fsn.yaml") << "name: fsn\ntask: free-square\ninstances:\n  - critical_orders: { n: 4 }\n"
+                                       "methods: [ \"free-square:iterations=5\" ]\noutput: o/r.csv\n";
+    check_line(run_cli("run fsn.yaml -q --skip-invalid", dir.string()),
+               "--skip-invalid does not apply: fsn.yaml reads no instance file (its instances are made)");
 }
 
 TEST_CASE("no output of critical is one of the files it writes itself (round 13, F3, F6)", "[cli][own-outputs]") {
