@@ -3,6 +3,7 @@
 //   [--time-limit SEC] [--verify-with BACKEND] [--sampler jm|shuffle] [--out FILE]
 // futolab critical --exhaustive --n N
 // futolab critical --exact --n N --objective 2h+3k|h+k|k|h|frontier [--jobs J] [--certificate FILE]
+//   (task exact: one run per symmetry class, its results CSV beside --out, --resume)
 // futolab critical --exact --n 6 --sample S --seed X --objective k   (an upper bound only)
 // futolab critical --exact --square "..." | --input FILE --objective 2h+3k|h+k|k|h [--time-limit SEC] [--cpu-limit SEC]
 //   (the minimum for each given square, n <= 9; bounds where the time limit stops it)
@@ -19,6 +20,7 @@
 // default search runs as task greedy through the experiment driver (app/critical_experiment.hpp):
 // its results CSV beside --out, --resume after a kill.
 #include "app/commands.hpp"
+#include "app/critical_exact_report.hpp"
 #include "app/critical_experiment.hpp"
 #include "app/critical_modes.hpp"
 #include "app/critical_order_report.hpp"
@@ -178,22 +180,6 @@ ExactObjective exact_objective_of(const CriticalArgs& a) {
     return exact_objective_from_name(objective_name(a.objective));
 }
 
-// The options of the search over classes (--exact over all squares, or --sample).
-ExactOptions exact_options(const CriticalArgs& a) {
-    if (a.jobs < 1) throw InputError(fmt::format("critical --exact: --jobs must be at least 1, got {}", a.jobs));
-    ExactOptions options;
-    options.threads = a.jobs;
-    options.engine = a.engine;
-    options.seed_sets = a.seed_sets;
-    options.prune = !a.per_class;
-    options.oracle = a.oracle.value_or(a.sample > 0 ? ExactOracle::solver : ExactOracle::table);
-    options.shrink = !a.no_shrink;
-    options.cycle_seeds = !a.no_cycle_seeds;
-    options.probe_seeds = a.probe_seeds;
-    options.below = a.below;
-    return options;
-}
-
 // An output written at the end of a long search, reserved from its start (red-team round 11,
 // F11: `--exact` held no lock while it searched, then replaced what `generate --out` had
 // written there meanwhile): its lock is taken now, so a live writer of it refuses this search
@@ -225,7 +211,8 @@ void write_reserved(const std::string& path, const std::string& text, const Outp
 }
 
 std::string verify_choice(const CriticalArgs& a);
-int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void()> on_complete);
+int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void()> on_complete,
+                 std::function<std::string()> records_of_all = nullptr);
 
 // --exact --sample S: the classes of S random squares, each its own minimum by the solver
 // oracle (n ≤ 6), run as task exact-sample (one run, critical_orders: { n, seed }) by the
@@ -272,69 +259,109 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
     return {static_cast<std::size_t>(shard.index), static_cast<std::size_t>(shard.count)};
 }
 
-// --exact --n N: the minimum over all squares of order N, by symmetry class.
-int run_exact(const CriticalArgs& a) {
-    const ExactObjective objective = exact_objective_of(a);
-    ExactOptions options = exact_options(a);
-    if (a.n < 2 || a.n > kMaxEnumeratedN)
-        throw InputError(fmt::format("critical --exact: --n must be 2..{} (n = 6: --sample S), got {}", kMaxEnumeratedN, a.n));
-    const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out), certificate_lock = reserve_output(a.certificate);
-    CertificateShard shard;
-    if (!a.shard.empty()) {
-        std::tie(shard.index, shard.count) = parse_shard(a.shard);
-        options.first = shard.index;
-        options.stride = shard.count;
-    }
-    // One progress printer (experiments/progress.hpp): whole lines when stderr is not a terminal.
+// The classes --exact --n searches: all of the order, or a --shard's (I, I + S, ...).
+std::vector<std::size_t> shard_classes(int n, const CertificateShard& shard) {
+    const std::size_t total = square_classes(n).size();
+    if (shard.index >= total)
+        throw InputError(fmt::format("critical --exact: --shard {}/{}: n = {} has {} class{} (0..{}): this shard holds none",
+                                     shard.index, shard.count, n, total, total == 1 ? "" : "es", total - 1));
+    std::vector<std::size_t> classes;
+    for (std::size_t c = shard.index; c < total; c += shard.count) classes.push_back(c);
+    return classes;
+}
+
+// The method `exact` (experiments/methods.cpp) with --exact --n's options.
+std::string exact_method_text(const CriticalArgs& a) {
+    return method_text(Task::exact, {{"objective", objective_name(a.objective)},
+                                     {"engine", std::string(name_in(kHittingEngines, a.engine))},
+                                     {"seed_sets", std::to_string(a.seed_sets)},
+                                     {"oracle", exact_oracle_name(a.oracle.value_or(ExactOracle::table))},
+                                     {"shrink", a.no_shrink ? "no" : "yes"},
+                                     {"cycle_seeds", a.no_cycle_seeds ? "no" : "yes"},
+                                     {"probe_seeds", std::to_string(a.probe_seeds)},
+                                     {"verify", verify_choice(a)}});
+}
+
+// --exact --n's certificate: the classes' searches run again (their unavoidable sets, with a
+// square each, are too many for a row), on --jobs threads, each found to give its row's minima.
+// `stop` (SIGINT, SIGTERM and SIGHUP) stops it: exit 1, the DRAT scratch folder removed.
+void write_exact_certificate(const CriticalArgs& a, const ExactResult& from_rows, ExactOptions options,
+                             const CertificateShard& shard, const OutputLock* lock, const Interrupt& stop) {
+    const auto t0 = std::chrono::steady_clock::now();
+    options.first = shard.index;
+    options.stride = shard.count;
+    options.threads = a.jobs;
     options.progress = [&, bar = std::shared_ptr<Progress>()](std::size_t done, std::size_t total) mutable {
-        check_reserved(a.out, out_lock.get());  // a lock gone stops the search (every 1% of classes)
-        check_reserved(a.certificate, certificate_lock.get());
+        check_reserved(a.certificate, lock);  // a lock gone stops the search (every 1% of classes)
         if (!bar) bar = std::make_shared<Progress>(total, false, ProgressWords{"classes", false});
         done == total ? bar->finish(done) : bar->update(done);
     };
-    // SIGINT, SIGTERM and SIGHUP stop the search and the certificate (both poll options.stop,
-    // CaDiCaL included): exit 1, "interrupted", the DRAT scratch folder removed. Not while the
-    // records are written: write_output to standard output takes the signals itself (one
-    // scope at a time), and a file is written whole or not at all.
-    Interrupt stop;
     options.stop = stop.flag();
-    std::optional<SignalScope> signals(std::in_place, stop);
-    const auto interrupted = [](const char* lost) {
-        return std::runtime_error(fmt::format("critical --exact: interrupted: {}", lost));
-    };
-    ExactResult r;
+    std::ostringstream text;
     try {
-        r = exact_minimum(a.n, objective, options);
+        const ExactResult again = exact_minimum(a.n, from_rows.objective, options);
+        if (const std::string differ = differing_minima(from_rows, again); !differ.empty())
+            throw std::runtime_error(fmt::format("critical --exact --certificate: {}: not written", differ));
+        write_certificate(text, again, a.proof, shard, options.stop);
+        if (stop.requested()) throw OutOfTime();  // came after its last check
     } catch (const OutOfTime&) {
-        throw interrupted("nothing written");
+        throw std::runtime_error("critical --exact: interrupted: the certificate was not written (the records were)");
     }
-    bool verified = false;
-    const std::vector<Instance> records = exact_records(r, parse_solver_spec(a.verify_with).text(), verified);
-    if (stop.requested()) throw interrupted("nothing written");
-    signals.reset();
-    check_reserved(a.certificate, certificate_lock.get());  // both checked before either is written
-    write_reserved(a.out, write_instances(records, Format::jsonl), out_lock.get());
-    signals.emplace(stop);
-    for (const Instance& rec : records)
-        std::cerr << fmt::format("n={} objective={} minimum={} (h={}, k={}) class={}\n", a.n, objective_name(a.objective),
-                                 rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
-                                 rec.meta["class"].get<std::size_t>());
-    std::cerr << fmt::format("n={} squares={} classes={} time={:.1f}s\n", a.n, r.squares, r.classes.size(), r.seconds);
-    if (!a.certificate.empty()) {
-        const auto t0 = std::chrono::steady_clock::now();
-        std::ostringstream text;
-        try {
-            write_certificate(text, r, a.proof, shard, options.stop);
-            if (stop.requested()) throw OutOfTime();  // came after its last check
-        } catch (const OutOfTime&) {
-            throw interrupted("the certificate was not written (the records were)");
-        }
-        write_reserved(a.certificate, text.str(), certificate_lock.get());
-        std::cerr << fmt::format("certificate {} written in {:.1f}s\n", a.certificate,
-                                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    }
+    write_reserved(a.certificate, text.str(), lock);
+    std::cerr << fmt::format("certificate {} written in {:.1f}s\n", visible_text(a.certificate),
+                             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+}
+
+// --exact --n N: the minimum over all squares of order N, run as task exact by the experiment
+// driver: one run per symmetry class (a classes: source of the order; --shard I/S: classes I,
+// I + S, ...), each the class's own minimum. Once every class has its row, --out gets the records
+// made from the rows (app/critical_exact_report.hpp) and --certificate is written; after an
+// interrupt neither is, and --resume goes on with the CSV beside --out.
+int run_exact(const CriticalArgs& a) {
+    const ExactObjective objective = exact_objective_of(a);
+    if (a.n < 2 || a.n > kMaxEnumeratedN)
+        throw InputError(fmt::format("critical --exact: --n must be 2..{} (n = 6: --sample S), got {}", kMaxEnumeratedN, a.n));
+    CertificateShard shard;
+    if (!a.shard.empty()) std::tie(shard.index, shard.count) = parse_shard(a.shard);
+    const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate);
+    const std::string method = exact_method_text(a);
+    ExactClassesReport report{.n = a.n,
+                              .objective = objective,
+                              .classes = shard_classes(a.n, shard),
+                              .search = exact_method(parse_method_spec(Task::exact, method)).search};
+    RenderedConfig config{.name = std::string(method_name(Task::exact)),
+                          .description = "futolab critical --exact --n, as its command line says",
+                          .task = Task::exact,
+                          .squares = {},
+                          .orders = {},
+                          .classes = {.n = a.n, .first = shard.index, .count = 0, .stride = shard.count},
+                          .method = method,
+                          .thread_isolation = true,  // as the search ran before: a fork per class costs 20-35 % more
+                          .output = ""};
+    ExactResult from_rows;
+    std::vector<Instance> records;
+    bool verified = true;
+    const int status = run_rendered(
+        std::move(config), a, [&](const CriticalRow& row, std::string& text) { return report.row(row, text); },
+        [&] {
+            // The signals are taken from here on: the certificate phase starts after the lines.
+            Interrupt stop;
+            const SignalScope signals(stop);
+            for (const Instance& rec : records)
+                std::cerr << fmt::format("n={} objective={} minimum={} (h={}, k={}) class={}\n", a.n, objective_name(a.objective),
+                                         rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
+                                         rec.meta["class"].get<std::size_t>());
+            std::cerr << fmt::format("n={} squares={} classes={} time={:.1f}s\n", a.n, from_rows.squares, from_rows.classes.size(),
+                                     from_rows.seconds);
+            if (!a.certificate.empty()) write_exact_certificate(a, from_rows, report.search, shard, certificate_lock.get(), stop);
+        },
+        [&] {
+            from_rows = report.result();
+            records = exact_records(from_rows, parse_solver_spec(a.verify_with).text(), verified);
+            return write_instances(records, Format::jsonl);
+        });
     if (!verified) std::cerr << "futolab critical: a witness failed its verification\n";
-    return verified ? 0 : 1;
+    return verified ? status : 1;
 }
 
 // --check-certificate: exit 0 if the certificate checks, 1 if it does not, 2 if malformed.
@@ -604,8 +631,9 @@ std::string greedy_method(const CriticalArgs& a) {
 
 // A mode's rendered config run by the experiment driver (app/critical_experiment.hpp) with the
 // command's --out, --resume, --force and --jobs; `report` reads each row back, `on_complete`
-// writes what needs every row.
-int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void()> on_complete) {
+// writes what needs every row, `records_of_all` (if any) makes --out's records from all rows.
+int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void()> on_complete,
+                 std::function<std::string()> records_of_all) {
     return run_critical_experiment({.config_of = [&config](const std::string& csv) {
                                         config.output = csv;
                                         return render_config(config);
@@ -616,6 +644,7 @@ int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report,
                                     .jobs = a.jobs,
                                     .command_line = a.command_line,
                                     .report = std::move(report),
+                                    .records_of_all = std::move(records_of_all),
                                     .on_complete = std::move(on_complete)});
 }
 
@@ -884,9 +913,12 @@ const std::vector<OptionRule<CriticalArgs>>& critical_rules() {
         {"--jobs", "with --few-relations --shard", [](const CriticalArgs& a) -> std::string {
              return a.few_relations > 0 && !a.shard.empty() ? "does not apply with --few-relations --shard (one shard runs)" : "";
          }},
-        {"--per-class", "with --sample or --engine cadical", [](const CriticalArgs& a) -> std::string {
-             if (a.sample > 0) return "does not apply with --exact --sample (every class gets its own minimum there)";
-             return a.engine == HittingEngine::cadical ? "does not apply with --engine cadical (it never prunes)" : "";
+        // Every class of --exact gets its own minimum now (one run of the experiment each, or
+        // of the sample): the flag is kept to say so to a command line that still gives it.
+        {"--per-class", "with --exact --n or --sample", [](const CriticalArgs& a) -> std::string {
+             return a.sample > 0 ? "does not apply with --exact --sample (every class gets its own minimum there)"
+                                 : "does not apply with --exact --n: every class gets its own minimum there (each class is "
+                                   "one run of its experiment), as --per-class asked";
          }},
         {"--oracle", "table with --sample", [](const CriticalArgs& a) -> std::string {
              return a.sample > 0 && a.oracle == ExactOracle::table
@@ -932,9 +964,10 @@ const std::vector<CriticalMode>& critical_modes() {
          "the classes of S random squares of order --n <= 6: an upper bound on the minimum", run_exact_sample, true},
         {"exact", "--exact", {},
          {"--n", "--objective", "--jobs", "--engine", "--proof", "--certificate", "--shard", "--seed-sets", "--per-class",
-          "--oracle", "--no-shrink", "--probe-seeds", "--no-cycle-seeds", "--verify-with", "--out"},
+          "--oracle", "--no-shrink", "--probe-seeds", "--no-cycle-seeds", "--verify-with", "--out", "--resume"},
          {{"--proof", "--certificate"}},
-         "the exact minimum over all squares of order --n <= 5, with an optional certificate", run_exact},
+         "the exact minimum over all squares of order --n <= 5, each class its own minimum, with an optional certificate",
+         run_exact, true},
         {"check-certificate", "--check-certificate", {}, {"--verify-with"}, {},
          "check a certificate of --exact without searching (exit 0 accepted, 1 rejected)", run_check_certificate},
         {"free-square", "--free-square", {},
@@ -1036,7 +1069,8 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
         ->expected(1, 1000000);
     cmd->add_option("--shard", a->shard, "I/N, I counting from 0 (0 <= I < N <= 1000000; run --shard counts from 1). --exact: solve classes I, I+N, ... only; minima over those. --few-relations: the canonical pair sets I, I+N, ...");
     add_whole(cmd, "--seed-sets", a->seed_sets, {0, 100000000}, "--exact: smallest unavoidable sets seeded per class (default 2000)");
-    cmd->add_flag("--per-class", a->per_class, "--exact: every class's own minimum (no pruning by the best so far; slower)");
+    cmd->add_flag("--per-class", a->per_class,
+                  "--exact: refused: every class gets its own minimum (each is one run of the experiment), as this asked");
     add_word(cmd, "--engine", a->engine, kHittingEngines, "--exact: hitting-set engine: " + word_help(kHittingEngines));
     add_whole(cmd, "--sample", a->sample, {1, 100000000},
               "--exact: the classes of this many random squares (seed --seed), each its own minimum by the solver "

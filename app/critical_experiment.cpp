@@ -93,7 +93,8 @@ std::string_view option_of(std::string_view key) {
         {"split", "--split"},   {"output", "--out"},          {"task", "the mode"},
         {"time_limit", "--time-limit"}, {"patience", "--patience"}, {"temperature", "--temperature"},
         {"max_remove", "--max-remove"}, {"node_limit", "--node-limit"}, {"sample", "--sample"}, {"below", "--below"},
-        {"engine", "--engine"}, {"threads", "--jobs"}};
+        {"engine", "--engine"}, {"threads", "--jobs"}, {"first", "--shard"}, {"stride", "--shard"},
+        {"seed_sets", "--seed-sets"}, {"oracle", "--oracle"}};
     const auto it = options.find(key);
     return it == options.end() ? key : it->second;
 }
@@ -130,6 +131,10 @@ std::string search_difference(const std::string& csv, const ExperimentConfig& is
         add("count", std::to_string(o.count), std::to_string(p.count));
         add("seed", std::to_string(o.seed), std::to_string(p.seed));
         add("file", o.file, p.file);
+        const ClassesSource &c = was.instances[0].classes, &d = is.instances[0].classes;
+        add("n", std::to_string(c.n), std::to_string(d.n));
+        add("first", std::to_string(c.first), std::to_string(d.first));
+        add("stride", std::to_string(c.stride), std::to_string(d.stride));
     }
     if (was.solvers.size() == 1 && is.solvers.size() == 1 && was.task == is.task)
         for (const auto& [key, value] : is.solvers[0].options) {
@@ -142,11 +147,14 @@ std::string search_difference(const std::string& csv, const ExperimentConfig& is
     return fmt::format("{}", fmt::join(differ, ", "));
 }
 
-// What one run of the kind is of, for the summary line: a square, an order, or (a kind that
-// takes start puzzles: from the empty board or a start) a run.
-std::string_view runs_noun(const TaskInfo& kind) {
-    if (kind.inputs != TaskInput::critical_orders) return "square";
-    return kind.start_puzzles ? "run" : "order";
+// What `runs` runs of the kind are of, for the summary line: squares, orders, symmetry classes
+// or (a kind that takes start puzzles: from the empty board or a start) runs.
+std::string runs_noun(const TaskInfo& kind, std::uint64_t runs) {
+    const std::string_view noun = kind.inputs == TaskInput::classes         ? "class"
+                                  : kind.inputs != TaskInput::critical_orders ? "square"
+                                  : kind.start_puzzles                       ? "run"
+                                                                             : "order";
+    return std::string(noun) + (runs == 1 ? "" : noun.ends_with('s') ? "es" : "s");
 }
 
 }  // namespace
@@ -222,12 +230,14 @@ int run_critical_experiment(const CriticalExperiment& run) {
     options.export_outputs = false;  // --out gets the records; nothing else beside it but the CSV's files (F2)
     const RunnerReport r = run_experiment(config, options);
     const RowsRead rows = read_rows(r.csv_path, run.report);
-    write_output(run.out.empty() ? "-" : run.out, rows.records, r.interrupted);  // a stopped search waits for no stuck reader (A4)
+    const std::string out = run.out.empty() ? "-" : run.out;
+    if (!run.records_of_all) write_output(out, rows.records, r.interrupted);  // a stopped search waits for no stuck reader (A4)
+    else if (!r.interrupted) write_output(out, run.records_of_all());
     if (!to_stdout)
-        std::cerr << fmt::format("futolab critical: {} {}{}, {} searched now, {} from the CSV; results {} (its sidecar, "
+        std::cerr << fmt::format("futolab critical: {} {}, {} searched now, {} from the CSV; results {} (its sidecar, "
                                  "--resume){}\n",
-                                 r.shard_runs, runs_noun(task_info(config.task)),
-                                 r.shard_runs == 1 ? "" : "s", r.completed, r.skipped, visible_text(r.csv_path),
+                                 r.shard_runs, runs_noun(task_info(config.task), r.shard_runs), r.completed, r.skipped,
+                                 visible_text(r.csv_path),
                                  r.interrupted ? "; interrupted: run the same command with --resume to finish" : "");
     if (!r.interrupted && run.on_complete) run.on_complete();
     return rows.failed || r.interrupted ? 1 : 0;

@@ -42,6 +42,10 @@ struct CriticalExperiment {
     int jobs = 1;              // --jobs: squares searched at once
     std::string command_line;  // for the sidecar
     RowReport report = report_greedy_row;
+    // A mode whose records need every row (--exact --n: the minimum over the classes): --out's
+    // text, made once every run has its row; after an interrupt --out is not written at all.
+    // Null: the records `report` appends, row by row.
+    std::function<std::string()> records_of_all;
     // After --out, when every run has its row (not after an interrupt): what a mode writes from
     // all its rows (--exact's --certificate). Null: nothing.
     std::function<void()> on_complete;

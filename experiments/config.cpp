@@ -273,14 +273,15 @@ SquaresSource read_squares(const Where& w, const YAML::Node& node) {
     return s;
 }
 
-// classes: n (2..5: every square of the order is held in memory), first, count (0: all).
+// classes: n (2..5: every square of the order is held in memory), first, count (0: all), stride.
 ClassesSource read_classes(const Where& w, const YAML::Node& node) {
-    w.keys(node, {"n", "first", "count"}, "classes");
+    w.keys(node, {"n", "first", "count", "stride"}, "classes");
     if (!node["n"]) w.fail(node, "classes needs 'n'");
     ClassesSource c;
     c.n = static_cast<int>(w.whole(node["n"], "classes.n", kMinSize, kMaxEnumeratedN));
     if (node["first"]) c.first = w.whole(node["first"], "classes.first", 0);
     if (node["count"]) c.count = w.whole(node["count"], "classes.count", 1);
+    if (node["stride"]) c.stride = w.whole(node["stride"], "classes.stride", 1, 1000000);
     return c;
 }
 

@@ -52,11 +52,14 @@ struct SquaresSource {
 
 // A `classes:` source (task exact only): the symmetry classes of Latin squares of order n
 // (generators/latin/symmetry.hpp, square_classes: index = position in lexicographic order of the
-// canonical representatives), from class `first`, `count` of them (0: to the last).
+// canonical representatives), from class `first`, `count` of them (0: to the last), every
+// `stride`-th one: first, first + stride, ... (`critical --exact --n N --shard I/S`'s classes I,
+// I + S, ...).
 struct ClassesSource {
     int n = 0;
     std::uint64_t first = 0;
     std::uint64_t count = 0;
+    std::uint64_t stride = 1;
 };
 
 // A `critical_squares:` source (task greedy only): the squares of `futolab critical`'s default

@@ -84,25 +84,43 @@ const OptionTable<CriticalMethod>& critical_table() {
     return table;
 }
 
-// The method `exact` (task exact). engine and seed_sets change the speed, never the minimum
-// (docs/critical.md, Exact mode); objective says what is minimised.
+// The method `exact` (task exact). engine, seed_sets and the oracle's options change the speed,
+// never the minimum (docs/critical.md, Exact mode); objective says what is minimised. oracle:
+// counterexamples from the table of all squares (seed_sets seeds it) or a search for one square
+// (shrink, cycle_seeds and probe_seeds tune it), as `critical --exact --n --oracle`.
 struct ExactConfig {
     critical::ExactObjective objective = critical::ExactObjective::two_h_three_k;
     critical::HittingEngine engine = critical::HittingEngine::bb;
     std::uint64_t seed_sets = critical::ExactOptions{}.seed_sets;
+    critical::ExactOracle oracle = critical::ExactOracle::table;
+    bool shrink = critical::ExactOptions{}.shrink;
+    bool cycle_seeds = critical::ExactOptions{}.cycle_seeds;
+    std::uint64_t probe_seeds = critical::ExactOptions{}.probe_seeds;
     std::string verify{kCriticalVerifySpec};
 };
 
 const OptionTable<ExactConfig>& exact_table() {
     using C = ExactConfig;
+    const auto table_oracle = [] { return std::vector{OptionTest::is("oracle", {"table"})}; };
+    const auto solver_oracle = [] { return std::vector{OptionTest::is("oracle", {"solver"})}; };
     static const OptionTable<C> table{
         choice<C>("objective", [](C& c) -> auto& { return c.objective; }, critical::exact_objectives(),
                   "what the class's minimum is of (frontier: min k for every h_max)"),
         choice<C>("engine", [](C& c) -> auto& { return c.engine; }, critical::kHittingEngines, "hitting-set engine"),
         whole<C>("seed_sets", [](C& c) -> auto& { return c.seed_sets; }, 0, 100000000,
-                 "smallest unavoidable sets seeded per class"),
-        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, {{"gecode", std::string(kCriticalVerifySpec)}, {"gac", "gac"}, {"fc", "fc"}},
-                  "backend of the independent verification of the witness (gecode: gecode:var=afcsize,cube=yes)"),
+                 "smallest unavoidable sets seeded per class (table oracle)")
+            .applies_when(table_oracle()),
+        choice<C>("oracle", [](C& c) -> auto& { return c.oracle; }, critical::kExactOracles, "where counterexamples come from"),
+        choice<C>("shrink", [](C& c) -> auto& { return c.shrink; }, {{"no", false}, {"yes", true}},
+                  "shrink each counterexample to an inclusion-minimal set (solver oracle)")
+            .applies_when(solver_oracle()),
+        choice<C>("cycle_seeds", [](C& c) -> auto& { return c.cycle_seeds; }, {{"no", false}, {"yes", true}},
+                  "seed each class with its square's cycle switches (solver oracle)")
+            .applies_when(solver_oracle()),
+        whole<C>("probe_seeds", [](C& c) -> auto& { return c.probe_seeds; }, 0, 100000000,
+                 "random probes seeding each class (solver oracle)")
+            .applies_when(solver_oracle()),
+        choice<C>("verify", [](C& c) -> auto& { return c.verify; }, verify_choices(), kVerifyHelp),
     };
     return table;
 }
@@ -421,6 +439,10 @@ ExactMethod exact_method(const SolverSpec& method) {
     m.objective = c.objective;
     m.search.engine = c.engine;
     m.search.seed_sets = static_cast<std::size_t>(c.seed_sets);
+    m.search.oracle = c.oracle;
+    m.search.shrink = c.shrink;
+    m.search.cycle_seeds = c.cycle_seeds;
+    m.search.probe_seeds = static_cast<std::size_t>(c.probe_seeds);
     m.search.prune = false;
     m.verify = c.verify;
     return m;

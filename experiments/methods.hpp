@@ -4,8 +4,8 @@
 //   unique:use=both|numbers|relations,grade=any|fc|ac|gac|search,attempts=N   (task generate)
 //   critical:objective=greedy|h+k|2h+3k|k|h,use=…,iterations=N,time_ms=N,
 //            oracle=gac|gecode,verify=gecode|gac|fc|sat                         (task critical)
-//   exact:objective=2h+3k|h+k|k|h|frontier,engine=bb|cadical,seed_sets=N,
-//         verify=gecode|gac|fc                                                 (task exact)
+//   exact:objective=2h+3k|h+k|k|h|frontier,engine=bb|cadical,seed_sets=N,oracle=table|solver,
+//         shrink=yes|no,cycle_seeds=yes|no,probe_seeds=N,verify=gecode|gac|fc|sat  (task exact)
 //   exact-square:objective=2h+3k|h+k|k|h,shrink=yes|no,cycle_seeds=yes|no,probe_seeds=N,
 //         verify=gecode|gac|fc|sat,certificate=no|yes                          (task exact-square)
 //   construct:split=balanced|0..63,verify=gecode|gac|fc|sat,certificate=no|yes (task construct)
@@ -72,7 +72,7 @@ std::string critical_verify_choices();
 // The method `exact`: what one class's search minimises, how, and who verifies its witness.
 struct ExactMethod {
     critical::ExactObjective objective = critical::ExactObjective::two_h_three_k;
-    critical::ExactOptions search;  // engine and seed_sets; no pruning (a class's own minimum)
+    critical::ExactOptions search;  // engine, seed_sets and the oracle's; no pruning (a class's own minimum)
     std::string verify{kCriticalVerifySpec};
 };
 ExactMethod exact_method(const SolverSpec& method);

@@ -35,6 +35,16 @@ void emit_orders(YAML::Emitter& e, const CriticalOrdersSource& o, const TaskInfo
     e << YAML::EndMap;
 }
 
+// The classes: entry as read_classes (config.cpp) takes it back: `count` and `stride` only where
+// they are not their defaults (all classes, each one).
+void emit_classes(YAML::Emitter& e, const ClassesSource& c) {
+    e << YAML::BeginMap << YAML::Key << "n" << YAML::Value << c.n;
+    if (c.first > 0) e << YAML::Key << "first" << YAML::Value << c.first;
+    if (c.count > 0) e << YAML::Key << "count" << YAML::Value << c.count;
+    if (c.stride > 1) e << YAML::Key << "stride" << YAML::Value << c.stride;
+    e << YAML::EndMap;
+}
+
 }  // namespace
 
 std::string render_config(const RenderedConfig& c) {
@@ -44,8 +54,12 @@ std::string render_config(const RenderedConfig& c) {
     e << YAML::Key << "description" << YAML::Value << YAML::DoubleQuoted << c.description;
     e << YAML::Key << "task" << YAML::Value << std::string(task_name(c.task));
     e << YAML::Key << "order" << YAML::Value << std::string(run_order_name(RunOrder::sequential));
+    if (c.thread_isolation) e << YAML::Key << "isolation" << YAML::Value << "thread";
     e << YAML::Key << "instances" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
-    if (task_info(c.task).inputs == TaskInput::critical_orders) {
+    if (task_info(c.task).inputs == TaskInput::classes) {
+        e << YAML::Key << "classes" << YAML::Value;
+        emit_classes(e, c.classes);
+    } else if (task_info(c.task).inputs == TaskInput::critical_orders) {
         e << YAML::Key << "critical_orders" << YAML::Value;
         emit_orders(e, c.orders, task_info(c.task));
     } else {

@@ -16,10 +16,12 @@ struct RenderedConfig {
     std::string description;
     Task task = Task::greedy;
     CriticalSquaresSource squares;  // the one instance source: a critical_squares: kind's,
-    CriticalOrdersSource orders;    // or a critical_orders: kind's (task_info(task).inputs says which)
+    CriticalOrdersSource orders;    // or a critical_orders: kind's (task_info(task).inputs says which),
+    ClassesSource classes = {};     // or a classes: kind's (task exact)
     std::string method;             // the one `methods:` entry
     double time_seconds = 0;        // limits.time and limits.cpu of each run (0: none)
     double cpu_seconds = 0;
+    bool thread_isolation = false;  // `isolation: thread` (else the default, process)
     std::string output;             // the results CSV
 };
 

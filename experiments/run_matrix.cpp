@@ -181,17 +181,20 @@ void random_squares(const ExperimentConfig& config, const SquaresSource& s, std:
         }
 }
 
-// The symmetry classes first .. first + count − 1 of order n (generators/latin/symmetry.hpp), each
-// as its canonical square with meta.class (its index) and meta.orbit; the id names both, e.g.
-// exact-n5-c01234, so every shard and resume sees the same instances.
+// The symmetry classes first, first + stride, ... of order n (generators/latin/symmetry.hpp),
+// `count` of them (0: to the last), each as its canonical square with meta.class (its index) and
+// meta.orbit; the id names both, e.g. exact-n5-c01234, so every shard and resume sees the same
+// instances.
 void square_classes_of(const ClassesSource& c, std::vector<Instance>& out) {
     const std::vector<SquareClass> classes = square_classes(c.n);
     const std::uint64_t total = classes.size();
-    const std::uint64_t end = c.count == 0 ? total : c.first + c.count;
-    if (c.first >= total || end > total || end < c.first)
-        throw InputError(fmt::format("classes: first {} and count {} go past the last class (n = {} has {} classes: 0..{})",
-                                     c.first, c.count, c.n, total, total - 1));
-    for (std::uint64_t i = c.first; i < end; ++i) {
+    const std::uint64_t last = c.count == 0 ? c.first : plus(c.first, times(c.count - 1, c.stride));
+    if (c.first >= total || last >= total)
+        throw InputError(fmt::format("classes: first {} and count {}{} go past the last class (n = {} has {} classes: 0..{})",
+                                     c.first, c.count, c.stride == 1 ? "" : fmt::format(" at stride {}", c.stride), c.n,
+                                     total, total - 1));
+    const std::uint64_t end = c.count == 0 ? total : last + 1;
+    for (std::uint64_t i = c.first; i < end; i += c.stride) {
         Instance in = square_instance(c.n, classes[i].square);
         in.id = fmt::format("exact-n{}-c{:05d}", c.n, i);
         in.meta = Json::object();

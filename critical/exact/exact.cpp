@@ -220,13 +220,7 @@ void solve_classes(ExactResult& result, const std::vector<SquareClass>& classes,
 
 }  // namespace
 
-ExactResult exact_minimum(int n, ExactObjective objective, const ExactOptions& options) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const SquareTable table(n);
-    const std::vector<SquareClass> classes = square_classes(n);
-    std::vector<std::size_t> chosen;
-    const std::size_t end = options.end == 0 ? classes.size() : std::min(options.end, classes.size());
-    for (std::size_t i = options.first; i < end; i += std::max<std::size_t>(options.stride, 1)) chosen.push_back(i);
+ExactResult result_over(int n, ExactObjective objective, const ExactOptions& options, const SquareTable& table) {
     ExactResult result;
     result.n = n;
     result.objective = objective;
@@ -234,6 +228,17 @@ ExactResult exact_minimum(int n, ExactObjective objective, const ExactOptions& o
     result.oracle = options.oracle;
     result.squares = table.size();
     result.determined_by_relations = table.determined_by_relations();
+    return result;
+}
+
+ExactResult exact_minimum(int n, ExactObjective objective, const ExactOptions& options) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const SquareTable table(n);
+    const std::vector<SquareClass> classes = square_classes(n);
+    std::vector<std::size_t> chosen;
+    const std::size_t end = options.end == 0 ? classes.size() : std::min(options.end, classes.size());
+    for (std::size_t i = options.first; i < end; i += std::max<std::size_t>(options.stride, 1)) chosen.push_back(i);
+    ExactResult result = result_over(n, objective, options, table);
     const bool prune = options.prune && options.engine == HittingEngine::bb;
     result.pruned = prune;
     if (!prune) {

@@ -105,6 +105,7 @@ struct ClassResult {
     Optimum optimum;                     // the objective (not frontier)
     std::vector<FrontierPoint> frontier; // frontier: h_max = 0 .. the smallest h with k = 0
     std::vector<Counterexample> sets;    // the unavoidable sets found, with their squares M
+    std::size_t sets_counted = 0;        // rebuilt from a results row: how many sets were found (`sets` not kept)
     std::uint64_t engine_calls = 0, nodes = 0, oracle_queries = 0;  // hitting-set solves, B&B nodes, oracle
     std::uint64_t oracle_nodes = 0;   // solver oracle: search nodes of its counterexample searches
     std::size_t seeded = 0;           // unavoidable sets seeded before the lazy loop
@@ -196,6 +197,10 @@ struct ExactResult {
     std::uint64_t sample_seed = 0;
 };
 
+
+// A search over the classes of order n before any class is solved: what it minimises, how, and
+// the table's figures (its squares, those their comparisons determine).
+ExactResult result_over(int n, ExactObjective objective, const ExactOptions& options, const SquareTable& table);
 
 // Every class of order n ≤ kMaxEnumeratedN, or the shard of them chosen in `options` (then
 // `classes` holds only those, and the aggregate is over them).

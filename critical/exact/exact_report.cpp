@@ -71,7 +71,7 @@ Json run_meta(const ExactResult& r) {
         calls += c.engine_calls;
         nodes += c.nodes;
         queries += c.oracle_queries;
-        sets += c.sets.size();
+        sets += c.sets.empty() ? c.sets_counted : c.sets.size();
     }
     Json m = Json::object();
     m["exact"] = true;

@@ -2,7 +2,7 @@
 // construct, exhaustive, exact-sample: one run per order): the results CSV beside --out, a
 // second search over it refused without --resume or --force, --resume giving the same records,
 // and --exact --sample's solver-oracle rule.
-#include "cli_runner.hpp"
+#include "critical_cli.hpp"
 #include "core/instance.hpp"
 
 #include <catch2/catch.hpp>
@@ -13,20 +13,9 @@
 using futolab::test::fresh_dir;
 using futolab::test::has;
 using futolab::test::run_cli;
+using futolab::test::run_in;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
-
-namespace {
-
-// The command in `dir` with --out o.jsonl and `extra`: it must exit `code`.
-std::string run_in(const fs::path& dir, const std::string& command, const std::string& extra, int code) {
-    const auto r = run_cli(command + " --out o.jsonl " + extra, dir.string());
-    INFO(command << " " << extra << "\n" << r.err);
-    CHECK(r.exit_code == code);
-    return r.err;
-}
-
-}  // namespace
 
 TEST_CASE("critical --construct, --exhaustive and --exact --sample: a results CSV beside --out, resumed to the same records",
           "[app][critical][construct][exhaustive][exact-sample]") {

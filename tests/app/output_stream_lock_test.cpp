@@ -72,7 +72,8 @@ TEST_CASE("critical --exact holds --out and --certificate from the start of its 
         ::_exit(127);
     }
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (!(fs::exists(dir / ".b.jsonl.lock") && fs::exists(dir / ".c.cert.lock")) && std::chrono::steady_clock::now() < deadline)
+    // --out is held by the lock of its results CSV (b.csv, the experiment's), as in the other modes.
+    while (!(fs::exists(dir / ".b.csv.lock") && fs::exists(dir / ".c.cert.lock")) && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     const auto out = futolab::test::run_cli("generate random --n 4 --count 2 --out b.jsonl", dir.string());
     const auto cert = futolab::test::run_cli("critical --n 3 --count 1 --out c.cert", dir.string());

@@ -227,7 +227,7 @@ TEST_CASE("exact tasks: classes sources and exact methods, each mistake named wi
         {head + "  - classes: { n: 6 }\nmethods: [exact]\n",
          "cfg.yaml:4:19: classes.n: 6 is too large (accepted: 2 to 5)"},
         {head + "  - classes: { n: 4, last: 3 }\nmethods: [exact]\n",
-         "cfg.yaml:4:22: unknown key 'last' in classes (valid: n, first, count)"},
+         "cfg.yaml:4:22: unknown key 'last' in classes (valid: n, first, count, stride)"},
         {head + "  - classes: { first: 3 }\nmethods: [exact]\n", "cfg.yaml:4:14: classes needs 'n'"},
         {head + "  - classes: { n: 4, count: 0 }\nmethods: [exact]\n",
          "cfg.yaml:4:29: classes.count: 0 is too small (accepted: 1 to 18446744073709551615)"},

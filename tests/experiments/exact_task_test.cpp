@@ -194,6 +194,43 @@ TEST_CASE("exact rows: a slice past the last class is a config error naming the 
           std::string::npos);
 }
 
+TEST_CASE("exact rows: a stride takes every S-th class from first, one past the last refused", "[tasks][exact]") {
+    const std::string dir = scratch("exact-stride");
+    auto r = run_cli("run -q " + exact_config(dir, "  - classes: { n: 4, first: 1, count: 3, stride: 30 }\n"));
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const CsvTable t = read_csv_file(dir + "/out/results.csv");
+    std::set<std::string> classes;
+    for (const auto& row : t.rows) classes.insert(row[t.column("instance", "csv")]);
+    CHECK(classes == std::set<std::string>{"exact-n4-c00001", "exact-n4-c00031", "exact-n4-c00061"});
+    r = run_cli("run -q " + exact_config(scratch("exact-stride-past"), "  - classes: { n: 4, first: 1, count: 4, stride: 30 }\n"));
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("classes: first 1 and count 4 at stride 30 go past the last class (n = 4 has 70 classes: 0..69)") !=
+          std::string::npos);
+}
+
+TEST_CASE("exact rows: the solver oracle's options apply with oracle=solver, seed_sets with the table", "[tasks][exact]") {
+    const std::string dir = scratch("exact-oracle");
+    const auto config = [&](const std::string& name, const std::string& method) {
+        const std::string path = dir + "/" + name + ".yaml";
+        std::ofstream(path) << "name: " << name << "\ntask: exact\ninstances:\n  - classes: { n: 4, count: 12 }\nmethods: [ \""
+                            << method << "\" ]\noutput: " << dir << "/" << name << ".csv\n";
+        return path;
+    };
+    auto r = run_cli("run -q " + config("solver", "exact:objective=k,oracle=solver,probe_seeds=2,shrink=no"));
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    r = run_cli("run -q " + config("table", "exact:objective=k"));
+    REQUIRE(r.exit_code == 0);
+    // The oracle changes the speed, never the minimum.
+    CHECK(minima(read_csv_file(dir + "/solver.csv"), 12) == minima(read_csv_file(dir + "/table.csv"), 12));
+    for (const std::string inert : {"exact:oracle=table,probe_seeds=2", "exact:oracle=solver,seed_sets=5"}) {
+        r = run_cli("run -q " + config("inert", inert));
+        INFO(inert << "\n" << r.err);
+        CHECK(r.exit_code == 2);
+    }
+}
+
 TEST_CASE("exact rows honour limits.time: the class search checks its clock", "[tasks][exact][limits]") {
     const std::string dir = scratch("exact-limit");
     // n = 5 classes take far longer than 50 ms each; every row must stop at its limit.

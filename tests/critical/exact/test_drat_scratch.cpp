@@ -88,7 +88,7 @@ bool catches_sigterm(pid_t pid) {
 }
 
 // `critical --exact --n 5 --objective k --shard 0/50 --certificate c.txt` (a search of a second
-// or so, then a certificate phase about as long) in `dir` with TMPDIR=dir/t; `sig` once
+// or so as runs of the experiment driver, then a certificate phase searching the classes again) in `dir` with TMPDIR=dir/t; `sig` once
 // `ready(pid)` holds. Returns the exit status (128 + the signal if it killed the command).
 int signalled_exact(const fs::path& dir, int sig, const std::function<bool(pid_t)>& ready) {
     const pid_t pid = ::fork();
@@ -164,12 +164,14 @@ TEST_CASE("critical --exact --n --certificate takes SIGINT, SIGTERM and SIGHUP a
         for (const std::string& hidden : names_in(dir, "."))  // the outputs' locks stay (records/output_lock.hpp), no temp file
             CHECK(hidden.ends_with(".lock"));
     }
-    // In the search: once the command catches SIGTERM (its scope is in place before the search).
+    // In the search (the experiment driver's runs): once the command catches SIGTERM; the rows
+    // written stay in the results CSV for --resume, and neither output is written.
     const fs::path dir = fresh_dir("critical", "drat-signal");
     fs::create_directories(dir / "t");
     CHECK(signalled_exact(dir, SIGTERM, catches_sigterm) == 1);
     INFO(slurp((dir / "err.txt").string()));
-    CHECK(has(slurp((dir / "err.txt").string()), "interrupted: nothing written"));
+    CHECK(has(slurp((dir / "err.txt").string()), "interrupted: run the same command with --resume to finish"));
+    CHECK(fs::exists(dir / "o.csv"));
     CHECK_FALSE(fs::exists(dir / "o.jsonl"));
     CHECK_FALSE(fs::exists(dir / "c.txt"));
     CHECK(fs::is_empty(dir / "t"));
