@@ -212,7 +212,7 @@ void write_reserved(const std::string& path, const std::string& text, const Outp
 
 std::string verify_choice(const CriticalArgs& a);
 int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void()> on_complete,
-                 std::function<std::string()> records_of_all = nullptr);
+                 std::function<std::string()> records_of_all = nullptr, std::optional<ProgressWords> progress = std::nullopt);
 
 // --exact --sample S: the classes of S random squares, each its own minimum by the solver
 // oracle (n ≤ 6), run as task exact-sample (one run, critical_orders: { n, seed }) by the
@@ -359,7 +359,8 @@ int run_exact(const CriticalArgs& a) {
             from_rows = report.result();
             records = exact_records(from_rows, parse_solver_spec(a.verify_with).text(), verified);
             return write_instances(records, Format::jsonl);
-        });
+        },
+        ProgressWords{"classes", false});
     if (!verified) std::cerr << "futolab critical: a witness failed its verification\n";
     return verified ? status : 1;
 }
@@ -633,7 +634,7 @@ std::string greedy_method(const CriticalArgs& a) {
 // command's --out, --resume, --force and --jobs; `report` reads each row back, `on_complete`
 // writes what needs every row, `records_of_all` (if any) makes --out's records from all rows.
 int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void()> on_complete,
-                 std::function<std::string()> records_of_all) {
+                 std::function<std::string()> records_of_all, std::optional<ProgressWords> progress) {
     return run_critical_experiment({.config_of = [&config](const std::string& csv) {
                                         config.output = csv;
                                         return render_config(config);
@@ -645,7 +646,8 @@ int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report,
                                     .command_line = a.command_line,
                                     .report = std::move(report),
                                     .records_of_all = std::move(records_of_all),
-                                    .on_complete = std::move(on_complete)});
+                                    .on_complete = std::move(on_complete),
+                                    .progress = std::move(progress)});
 }
 
 // The default search: greedy or iterated, on given or random squares, run as task greedy (one

@@ -225,7 +225,8 @@ int run_critical_experiment(const CriticalExperiment& run) {
     options.jobs = run.jobs;
     options.resume = run.resume;
     options.start_over = run.force;
-    options.quiet = true;
+    options.quiet = !run.progress;
+    if (run.progress) options.progress_words = *run.progress;
     options.command_line = run.command_line;
     options.export_outputs = false;  // --out gets the records; nothing else beside it but the CSV's files (F2)
     const RunnerReport r = run_experiment(config, options);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/status.hpp"
+#include "experiments/progress.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -49,6 +50,9 @@ struct CriticalExperiment {
     // After --out, when every run has its row (not after an interrupt): what a mode writes from
     // all its rows (--exact's --certificate). Null: nothing.
     std::function<void()> on_complete;
+    // The driver's progress line, naming what it counts; none: quiet (a mode whose runs take
+    // a second or less). --exact --n shows its classes, as minutes can pass at n = 5.
+    std::optional<ProgressWords> progress;
 };
 
 // "sets.jsonl" → "sets.csv"; any other name gets ".csv" appended ("sets.txt" → "sets.txt.csv").

@@ -544,7 +544,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     std::vector<std::int64_t> walls(matrix.runs.size(), -1);
     for (const auto& [run, wall] : file.earlier_walls())
         if (run < walls.size()) walls[run] = wall;
-    Progress progress(todo.size(), options.quiet);
+    Progress progress(todo.size(), options.quiet, options.progress_words);
     GradeCache grades(matrix.instances.size());
     // Before the workers start: with process isolation every run's process is forked from
     // futolab and shares the tables copy-on-write.

@@ -6,6 +6,7 @@
 #include "core/formats/formats.hpp"
 #include "experiments/config.hpp"
 #include "experiments/noise.hpp"
+#include "experiments/progress.hpp"
 
 #include <cstddef>
 #include <string>
@@ -19,6 +20,7 @@ struct RunnerOptions {
     bool resume = false;
     std::vector<std::string> redo;  // with resume: statuses whose rows are taken out and run again
     bool quiet = false;
+    ProgressWords progress_words;  // what the progress line counts (a command may name its runs: "classes")
     bool skip_invalid = false;  // leave invalid instances out (listed in the sidecar)
     std::string out_dir;       // overrides the directory of the config's output
     std::string command_line;  // for the sidecar
