@@ -43,8 +43,9 @@ Witness witness(const critical::ClueUniverse& u, const critical::ClueMask& set, 
     return w;
 }
 
-// The meta every witness of the run carries: what was solved and the search's counters.
-Json run_meta(const critical::ClassResult& r, const ClassRef& ref, ExactObjective objective, int n) {
+// The meta every witness of the run carries: what was solved and the search's counters (no
+// "nodes" where the engine counts none: CaDiCaL's, as the row's cell is empty).
+Json run_meta(const critical::ClassResult& r, const ClassRef& ref, ExactObjective objective, int n, bool counts_nodes) {
     Json m = Json::object();
     m["exact"] = true;
     m["objective"] = critical::exact_objective_name(objective);
@@ -52,7 +53,7 @@ Json run_meta(const critical::ClassResult& r, const ClassRef& ref, ExactObjectiv
     m["class"] = ref.index;
     m["orbit"] = ref.orbit;
     m["hitting_set_calls"] = r.engine_calls;
-    m["nodes"] = r.nodes;
+    if (counts_nodes) m["nodes"] = r.nodes;
     m["oracle_queries"] = r.oracle_queries;
     m["unavoidable_sets"] = r.sets.size();
     return m;
@@ -162,7 +163,7 @@ ExactOutcome solve_exact_class(const Puzzle& square, const ClassRef& ref, const 
     out.unknown = kExactNotCounted | (method.search.engine == critical::HittingEngine::bb ? 0 : counter_bit(Counter::nodes));
     const critical::ClueUniverse u(n, c.square);
     const std::string id = fmt::format("{}:exact-{}", square.id(), critical::exact_objective_name(method.objective));
-    const Json meta = run_meta(r, ref, method.objective, n);
+    const Json meta = run_meta(r, ref, method.objective, n, method.search.engine == critical::HittingEngine::bb);
     if (method.objective == ExactObjective::frontier) frontier(out, r, u, id, method, meta);
     else single_objective(out, r, u, id, method, meta);
     out.cpu_ns = thread_cpu_ns() - cpu0;

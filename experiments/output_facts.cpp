@@ -316,6 +316,8 @@ void check_exact(const Row& row, OutputFacts::State& state, const std::vector<In
         want.update(Json{{"exact", true}, {"objective", critical::exact_objective_name(m.objective)}, {"n", record.n}});
         const int cost = critical::weighted_cost(critical::count_clues(u, set), critical::objective_weights(m.objective));
         if (!frontier) want["minimum"] = cost;
+        if (m.search.engine != critical::HittingEngine::bb && record.meta.contains("nodes"))
+            row.refuse_output("a record with meta 'nodes', where its engine (CaDiCaL) counts none");
         for (const auto& [key, value] : want.items())
             if (record.meta.value(key, Json()) != value)
                 row.refuse_output(fmt::format("a record whose meta '{}' is not {}, what the method writes",

@@ -64,12 +64,15 @@ TEST_CASE("engine cadical: compare says nodes are not measured, for exact-sample
     CHECK(has(r.out + r.err, "not measured"));
 }
 
-TEST_CASE("engine cadical: task exact holds its empty nodes on resume and merge", "[resume][merge][exact]") {
+TEST_CASE("engine cadical: task exact holds its empty nodes, in the cell and the record, on resume and merge", "[resume][merge][exact]") {
     const fs::path dir = sweep("exact", kExact);
     const futolab::CsvTable t = table_of(dir / "base" / "ex.csv");
     CHECK(cell(t, 0, "nodes").empty());
+    const std::string output = cell(t, 0, "output");
+    CHECK_FALSE(Json::parse(output.substr(0, output.find('\n')))["meta"].contains("nodes"));
     accepted_by_both(dir, "ex");
     refused_by_both(dir, "ex", 0, {{"nodes", "5"}}, "counts none (the cell is empty)");
+    refused_by_both(dir, "ex", 0, {{"meta.nodes", "0"}}, "a record with meta 'nodes', where its engine (CaDiCaL) counts none");
 }
 
 TEST_CASE("engine cadical: critical --exact --sample writes nodes empty in its CSV and record", "[exact-sample][cli]") {
