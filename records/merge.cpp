@@ -54,6 +54,17 @@ void check_distinct_inputs(const std::vector<std::string>& inputs) {
         }
 }
 
+// The inputs other than `out`: one that --force lets the merged CSV replace is replaced with its
+// sidecar, schema and outputs, which are then the merged CSV's, not an input's kept beside it.
+std::vector<std::string> inputs_but(const std::string& out, const std::vector<std::string>& inputs) {
+    std::vector<std::string> others;
+    for (const std::string& input : inputs) {
+        std::error_code ec;
+        if (!std::filesystem::equivalent(out, input, ec) || ec) others.push_back(input);
+    }
+    return others;
+}
+
 // A CSV whose sidecar says `state: running` and that has other names (hard links): a run may
 // write it under one of them, holding the lock beside that name, which cannot be found from
 // here (round 9, R8). Merging a live shard would count a partial one as complete.
@@ -156,9 +167,10 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
                           const MergeRowCheck& check_rows) {
     if (inputs.empty()) throw InputError("merge needs at least one CSV");
     check_output_path(out, inputs, force);
-    check_output_path(sidecar_path(out), inputs, force, "--out's sidecar");
-    check_output_path(schema_path(out), inputs, force, "--out's schema");
-    check_output_path(outputs_path(out), inputs, force, "--out's outputs");
+    const std::vector<std::string> others = inputs_but(out, inputs);
+    check_output_path(sidecar_path(out), others, force, "--out's sidecar");
+    check_output_path(schema_path(out), others, force, "--out's schema");
+    check_output_path(outputs_path(out), others, force, "--out's outputs");
     std::deque<ReadLock> reading;  // no run writes an input while it is read (round 8)
     for (const std::string& path : inputs) reading.emplace_back(path);
     MergeReport report;

@@ -73,6 +73,30 @@ std::string name_problem(const std::string& out) {
     return "";
 }
 
+// The companion of an input that `out` is, as a message names it ("" if none): its sidecar or
+// column schema, or a results CSV's exported outputs (records/outputs.hpp).
+std::string input_companion(const std::string& out, const std::vector<std::string>& inputs) {
+    for (const std::string& input : inputs) {
+        if (input == "-") continue;
+        if (same_file(out, sidecar_path(input))) return "the sidecar of the input " + input;
+        if (same_file(out, schema_path(input))) return "the column schema of the input " + input;
+        if (same_file(out, outputs_path(input)) && is_results_csv(input))
+            return "the outputs file of the results CSV " + input + " (an input)";
+    }
+    return "";
+}
+
+// Not even with --force, which replaces an earlier output, never a file kept beside an input: a
+// merge read shard A's sidecar after `--out A.csv.meta.yaml --force` had replaced it, failed
+// (exit 2 after the write), and shard A could never be merged again (red-team round 16, A F4).
+// An input replaced whole (`merge A B --out A --force`) takes its companions with it: the
+// caller leaves it out of `inputs` for its output's own companions.
+void refuse_input_companion(const std::string& out, const std::vector<std::string>& inputs, const std::string& option) {
+    if (const std::string what = input_companion(out, inputs); !what.empty())
+        throw InputError(fmt::format("{} {}: is {}: an input's companion files are never replaced, --force or not "
+                                     "(write the output elsewhere)", option, out, what));
+}
+
 // The guard of one output, without reaping its folder.
 void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option,
                const std::string& results_of) {
@@ -87,13 +111,10 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
         throw InputError(fmt::format("{} {}: {} (outputs are regular files, - for standard output, or /dev/null)",
                                      option, out, why));
     // Its folder a symlink to nothing: the write would fail after the work (round 11, F12).
+    refuse_input_companion(out, inputs, option);
     if (force) return;
-    for (const std::string& input : inputs) {
-        if (input == "-") continue;
-        if (same_file(out, input)) refuse(option, out, "is the input " + input);
-        if (same_file(out, sidecar_path(input))) refuse(option, out, "is the sidecar of the input " + input);
-        if (same_file(out, schema_path(input))) refuse(option, out, "is the column schema of the input " + input);
-    }
+    for (const std::string& input : inputs)
+        if (input != "-" && same_file(out, input)) refuse(option, out, "is the input " + input);
     std::error_code ec;
     if (!fs::exists(out, ec)) return;
     if (is_results_csv(out)) refuse(option, out, "is a results CSV");

@@ -56,7 +56,7 @@ TEST_CASE("report and merge never replace an input, a results CSV or a sidecar w
     const std::string dir = scratch("safe-outputs");
     const std::string shards = shards_of(dir), first = dir + "/sh/r.shard-1-of-2.csv";
     const std::string csv = slurp(first), meta = slurp(first + ".meta.yaml");
-    for (const std::string& args : {"report " + first + " --out " + first, "report " + first + " --out " + first + ".meta.yaml",
+    for (const std::string& args : {"report " + first + " --out " + first,
                                     "report " + first + " --out " + dir + "/sh/./r.shard-2-of-2.csv",
                                     "merge" + shards + " --out " + first, "merge" + shards + " --out " + dir + "/sh/../sh/r.shard-2-of-2.csv"}) {
         INFO(args);
@@ -65,6 +65,10 @@ TEST_CASE("report and merge never replace an input, a results CSV or a sidecar w
         CHECK(has(r.err, "refusing to overwrite it (use another file, or --force)"));
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     }
+    // An input's sidecar: not even with --force (tests/records/input_companions_test.cpp).
+    const auto sidecar = run_cli("report " + first + " --out " + first + ".meta.yaml");
+    CHECK(sidecar.exit_code == 2);
+    CHECK(has(sidecar.err, "is the sidecar of the input " + first + ": an input's companion files are never replaced"));
     CHECK(slurp(first) == csv);
     CHECK(slurp(first + ".meta.yaml") == meta);
     // A merged CSV is a results CSV too: merging again over it needs --force.
