@@ -66,15 +66,28 @@ void parse_shard(const std::string& text, RunnerOptions& o) {
     o.shard_count = static_cast<int>(shard.count);
 }
 
+// The statuses `kind`'s runs write, for a message: every one for a kind that lists none.
+std::string statuses_written_by(const TaskInfo& kind) {
+    std::vector<std::string_view> names;
+    for (const StatusWord& w : kStatuses)
+        if (writes_status(kind, w.value)) names.push_back(w.name);
+    return fmt::format("{}", fmt::join(names, ", "));
+}
+
 // --redo's statuses: statuses of core/status.hpp's table (`critical` is a set record's), named
-// at most once.
-std::vector<std::string> redo_statuses(const RunArgs& args) {
+// at most once, and each one the config's task kind writes (task_kinds.hpp, run_statuses): a
+// status no row of the kind can hold took out nothing, said as "took out 0 rows" (red-team
+// round 16, A 097: `--redo memout` of an exact-sample run, which has no memory limit).
+std::vector<std::string> redo_statuses(const RunArgs& args, const TaskInfo& kind) {
     if (args.redo.empty()) return {};
     if (!args.resume) throw InputError("--redo needs --resume (it re-runs rows of an existing results CSV)");
     std::vector<std::string> out;
     for (const std::string& s : args.redo) {
-        if (!status_named(s))
-            throw InputError(fmt::format("--redo: '{}' is not a run status (valid: {})", s, names_of(kStatuses)));
+        const std::optional<Status> status = status_named(s);
+        if (!status) throw InputError(fmt::format("--redo: '{}' is not a run status (valid: {})", s, names_of(kStatuses)));
+        if (!writes_status(kind, *status))
+            throw InputError(fmt::format("--redo: '{}' is a status task {} never writes (it runs without limits, on the "
+                                         "runner's threads; its statuses: {})", s, kind.name, statuses_written_by(kind)));
         if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
     }
     return out;
@@ -118,7 +131,6 @@ void check_options_apply(const RunArgs& args, const ExperimentConfig& config) {
 
 int run_command(const RunArgs& args) {
     RunnerOptions options;
-    options.redo = redo_statuses(args);
     options.jobs = args.jobs;
     parse_shard(args.shard, options);
     options.resume = args.resume;
@@ -128,6 +140,7 @@ int run_command(const RunArgs& args) {
     options.command_line = args.command_line;
     options.worker_binary = "/proc/self/exe";  // this binary serves `futolab worker` (app/cmd_worker.cpp)
     ExperimentConfig config = load_config(args.config);
+    options.redo = redo_statuses(args, task_info(config.task));
     check_options_apply(args, config);
     if (args.isolation) config.isolation = *args.isolation;
     if (!args.builds.empty()) config.builds = builds_of(args);
