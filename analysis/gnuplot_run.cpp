@@ -42,6 +42,7 @@ namespace {
     const rlimit size{kGnuplotMaxFileBytes, kGnuplotMaxFileBytes};
     ::setrlimit(RLIMIT_FSIZE, &size);
     ::signal(SIGXFSZ, SIG_DFL);  // futolab ignores it (its writes see EFBIG); past the cap gnuplot ends
+    ::signal(SIGPIPE, SIG_DFL);  // futolab ignores it (app/main.cpp): its helpers' pipes behave as usual
     ::execvpe(argv[0], argv, envp);
     ::_exit(127);
 }

@@ -25,6 +25,7 @@
 #include <fmt/ranges.h>
 
 #include <iostream>
+#include <sstream>
 
 #include <sys/stat.h>
 
@@ -95,13 +96,13 @@ std::vector<std::string> side_labels(const CompareArgs& args) {
     return out;
 }
 
-void print(const std::vector<ComparedInputs>& comparisons, const CompareArgs& args) {
+void print(std::ostream& out, const std::vector<ComparedInputs>& comparisons, const CompareArgs& args) {
     if (args.format == CompareFormat::csv) {
         if (!args.table) throw InputError("--format csv prints one table: choose --table " + names_of(kCompareTables, " or --table "));
-        std::cout << table_csv(*args.table == CompareTable::times ? compare_times_table(comparisons) : compare_changes_table(comparisons));
+        out << table_csv(*args.table == CompareTable::times ? compare_times_table(comparisons) : compare_changes_table(comparisons));
         return;
     }
-    for (std::size_t i = 0; i < comparisons.size(); ++i) std::cout << (i ? "\n" : "") << compare_text(comparisons[i], args.max_list);
+    for (std::size_t i = 0; i < comparisons.size(); ++i) out << (i ? "\n" : "") << compare_text(comparisons[i], args.max_list);
 }
 
 // Two inputs that are one file (the same device and inode: a link, a symlink, ./a.csv and
@@ -134,8 +135,11 @@ int compare(const CompareArgs& args) {
     const std::vector<ComparedInputs>& comparisons = run.comparisons;
     // Over every input's runs together: each input's own disagreements and those between inputs.
     const Agreement agreement = inputs_agreement(args.inputs, input_labels(args));
-    print(comparisons, args);
-    if (args.format == CompareFormat::text) std::cout << disagreements_text(agreement, args.max_list);
+    // Written once it is all made (app/load.hpp, write_stdout_text: a signal is a stop request).
+    std::ostringstream printed;
+    print(printed, comparisons, args);
+    if (args.format == CompareFormat::text) printed << disagreements_text(agreement, args.max_list);
+    write_stdout_text(printed.str());
     check_stdout();
     CompareThresholds thresholds{std::nullopt, args.fail_on};
     if (args.slower_percent >= 0) thresholds.slower_percent = args.slower_percent;

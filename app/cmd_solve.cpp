@@ -50,15 +50,16 @@ std::string solved_grid(const Puzzle& p, const std::vector<int>& solution) {
     return write_instances({shown}, Format::futo);
 }
 
-void print_pretty(const ResultRow& row, const Puzzle& p, const RunResult& run) {
-    std::cout << fmt::format("{}  {}  {}", visible_text(row.instance), row.options.empty() ? row.solver : row.solver + ":" + row.options,
-                             status_name(row.status));
-    for_each_counter(row.counters, row.unknown_counters, [](std::string_view name, std::uint64_t v, bool known) {
-        std::cout << (known ? fmt::format("  {}={}", name, v) : fmt::format("  {}=?", name));  // ?: the tool does not say
+std::string pretty_text(const ResultRow& row, const Puzzle& p, const RunResult& run) {
+    std::string text = fmt::format("{}  {}  {}", visible_text(row.instance),
+                                   row.options.empty() ? row.solver : row.solver + ":" + row.options, status_name(row.status));
+    for_each_counter(row.counters, row.unknown_counters, [&text](std::string_view name, std::uint64_t v, bool known) {
+        text += known ? fmt::format("  {}={}", name, v) : fmt::format("  {}=?", name);  // ?: the tool does not say
     });
-    std::cout << fmt::format("  time={:.3f}ms\n", static_cast<double>(row.wall_ns) / 1e6);
-    if (!run.result.message.empty()) std::cout << "  " << visible_text(run.result.message) << "\n";
-    if (!run.result.solution.empty()) std::cout << visible_text(solved_grid(p, run.result.solution), LineBreaks::kept) << "\n";
+    text += fmt::format("  time={:.3f}ms\n", static_cast<double>(row.wall_ns) / 1e6);
+    if (!run.result.message.empty()) text += "  " + visible_text(run.result.message) + "\n";
+    if (!run.result.solution.empty()) text += visible_text(solved_grid(p, run.result.solution), LineBreaks::kept) + "\n";
+    return text;
 }
 
 // --count K|all, K a whole number from 1 (2 = uniqueness test).
@@ -94,7 +95,7 @@ int solve(const SolveArgs& args) {
     check_stdout_records("solve");  // its results onto an experiment's CSV or sidecar (round 12)
     const SignalScope signals(interrupt);
     const bool csv = args.format == SolveFormat::csv;
-    if (csv) std::cout << csv_header_line();
+    if (csv) write_stdout_record(csv_header_line(), interrupt);
     int exit_code = 0;
     std::size_t run_index = 0;
     for (const Puzzle& p : puzzles) {
@@ -108,9 +109,9 @@ int solve(const SolveArgs& args) {
             row.spec = spec.spec();
             row.time_limit_ms = limit_ms(args.time_limit);  // SPEC §5: an empty cell is "no limit"
             row.cpu_limit_ms = limit_ms(args.cpu_limit);
-            if (csv) std::cout << csv_line(row);
-            else print_pretty(row, p, run);
-            check_stdout();  // each result is out before the next run; a lost one stops here
+            // Each result is out before the next run; a lost one stops here. A signal during the
+            // write is "interrupted", never "Interrupted system call" (red-team round 16, 063).
+            write_stdout_record(csv ? csv_line(row) : pretty_text(row, p, run), interrupt);
             if (run.result.status == Status::error) {
                 std::cerr << visible_text(fmt::format("futolab: {} with {}: {}", p.id(), spec.text(), run.result.message),
                                           LineBreaks::shown)

@@ -32,7 +32,14 @@ namespace {
 // errno is 0 when the failed write happened earlier and was only found now (a stream stays
 // failed but errno moves on): the message still says the write failed.
 std::string write_error(const std::string& where, int error) {
-    return "cannot write " + where + ": " + (error != 0 ? std::strerror(error) : "a write failed");
+    return "cannot write " + where + ": " + (error != 0 ? write_failure_reason(error) : "a write failed");
+}
+
+// Whether standard output is a pipe (or socket) whose reader closed it: a write failed earlier
+// and errno moved on, but the pipe still says why.
+bool stdout_closed() {
+    pollfd fd{STDOUT_FILENO, POLLOUT, 0};
+    return ::poll(&fd, 1, 0) == 1 && (fd.revents & POLLERR) != 0;
 }
 
 bool is_stdout(const std::string& path) { return path.empty() || path == "-"; }
@@ -40,36 +47,59 @@ bool is_stdout(const std::string& path) { return path.empty() || path == "-"; }
 // How long a write to standard output waits for its reader once a stop was requested.
 constexpr int kStalledWriteMs = 1000;
 
-// Writes `text` to standard output with SIGINT, SIGTERM and SIGHUP as stop requests
-// (sandbox/interrupt.hpp), `stopped` if one came already (a sweep that ended interrupted).
+// Writes `text` to `fd` (standard output, or --out naming it: `what` says which, for the
+// message) with `stop` taking SIGINT, SIGTERM and SIGHUP (a SignalScope of the caller's),
+// `stopped` if one came already (a sweep that ended interrupted).
 // Red-team round 13, A4: a reader that never read kept futolab blocked in write(2) after the
 // signal that stopped its search (or killed it by the default action, leaving its scratch
-// folder: A7). Chunks of PIPE_BUF are written only when poll(2) says standard output takes
-// them, so a signal is seen between two; once a stop was requested, a reader that takes
-// nothing for kStalledWriteMs ends the write. Throws std::runtime_error if the write fails, if
-// it stopped before the end, or if a signal came during it (exit 1, "interrupted").
-void write_stdout(std::string_view text, bool stopped) {
-    errno = 0;
-    if (!std::cout.flush() || std::fflush(stdout) != 0)  // what was printed before goes first
-        throw std::runtime_error(write_error("to standard output", errno));
-    Interrupt stop;
-    const SignalScope signals(stop);
+// folder: A7). Chunks of PIPE_BUF are written only when poll(2) says the pipe takes them, so a
+// signal is seen between two; once a stop was requested, a reader that takes nothing for
+// kStalledWriteMs ends the write. Throws std::runtime_error if the write fails, if it stopped
+// before the end, or if a signal came during it (exit 1, "interrupted").
+void write_watching(int fd, const std::string& what, std::string_view text, const Interrupt& stop, bool stopped) {
+    const std::string where = fd == STDOUT_FILENO ? "to " + what : what;
     std::size_t done = 0;
     while (done < text.size()) {
         const bool waiting = stopped || stop.requested();
-        pollfd fds[2] = {{STDOUT_FILENO, POLLOUT, 0}, {stop.fd(), POLLIN, 0}};
+        pollfd fds[2] = {{fd, POLLOUT, 0}, {stop.fd(), POLLIN, 0}};
         const int ready = ::poll(fds, waiting ? 1 : 2, waiting ? kStalledWriteMs : -1);
-        if (ready < 0 && errno != EINTR) throw std::runtime_error(write_error("to standard output", errno));
+        if (ready < 0 && errno != EINTR) throw std::runtime_error(write_error(where, errno));
         if (ready == 0)
-            throw std::runtime_error(fmt::format("interrupted: standard output took nothing for {} ms ({} of {} bytes "
-                                                 "written)", kStalledWriteMs, done, text.size()));
+            throw std::runtime_error(fmt::format("interrupted: {} took nothing for {} ms ({} of {} bytes written)", what,
+                                                 kStalledWriteMs, done, text.size()));
         if (ready <= 0 || fds[0].revents == 0) continue;  // a signal: poll again, now with the deadline
-        const ssize_t n = ::write(STDOUT_FILENO, text.data() + done, std::min<std::size_t>(PIPE_BUF, text.size() - done));
-        if (n < 0 && errno != EINTR) throw std::runtime_error(write_error("to standard output", errno));
+        const ssize_t n = ::write(fd, text.data() + done, std::min<std::size_t>(PIPE_BUF, text.size() - done));
+        if (n < 0 && errno != EINTR) throw std::runtime_error(write_error(where, errno));
         if (n > 0) done += static_cast<std::size_t>(n);
     }
     if (stop.requested() && !stopped)
-        throw std::runtime_error(fmt::format("interrupted while writing standard output (all {} bytes written)", text.size()));
+        throw std::runtime_error(fmt::format("interrupted while writing {} (all {} bytes written)", what, text.size()));
+}
+
+// One record of a stream to `fd` while `stop` takes the signals: a stop request that came
+// before it ends the stream here, after whole records only. A regular file never blocks, and a
+// record a full disk cuts is taken out again (write_record); a pipe, terminal or socket is
+// written as write_watching does, so a reader that never reads cannot keep a signal waiting.
+void write_record_watching(int fd, const std::string& what, std::string_view text, const Interrupt& stop) {
+    if (stop.requested()) throw std::runtime_error("interrupted: the records before this one were written whole");
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+        return write_record(fd, text, fd == STDOUT_FILENO ? "to " + what : what);
+    write_watching(fd, what, text, stop, false);
+}
+
+// What was printed before goes first.
+void flush_stdout() {
+    errno = 0;
+    if (!std::cout.flush() || std::fflush(stdout) != 0) throw std::runtime_error(write_error("to standard output", errno));
+}
+
+// write_watching to standard output, under a SignalScope of its own.
+void write_stdout(std::string_view text, bool stopped) {
+    flush_stdout();
+    Interrupt stop;
+    const SignalScope signals(stop);
+    write_watching(STDOUT_FILENO, "standard output", text, stop, stopped);
 }
 
 }  // namespace
@@ -99,12 +129,19 @@ void write_output(const std::string& path, const std::string& text, bool stopped
     write_file_atomically(path, text);
 }
 
+void write_stdout_text(std::string_view text) { write_stdout(text, false); }
+
 void check_stdout() {
     errno = 0;
     std::cout.flush();
     // cout writes through C's stdout (synced with stdio), which holds the last block.
     const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
-    if (failed) throw std::runtime_error(write_error("to standard output", errno));
+    if (failed) throw std::runtime_error(write_error("to standard output", errno == 0 && stdout_closed() ? EPIPE : errno));
+}
+
+void write_stdout_record(std::string_view text, const Interrupt& stop) {
+    flush_stdout();
+    write_record_watching(STDOUT_FILENO, "standard output", text, stop);
 }
 
 // The lock of the regular file a standard stream was redirected to (`generate > g.jsonl`), by
@@ -141,7 +178,7 @@ void refuse_other_names(int fd, const std::string& path) {
                                  path, st.st_nlink));
 }
 
-OutputStream::OutputStream(const std::string& path) : path_(path) {
+OutputStream::OutputStream(const std::string& path, const Interrupt* stop) : path_(path), stop_(stop) {
     if (is_stdout(path)) {
         check_stdout_records(path.empty() ? "" : "--out -");  // not onto an experiment's CSV or sidecar (round 12)
         lock_ = lock_of_stream(STDOUT_FILENO);
@@ -186,6 +223,7 @@ OutputStream::~OutputStream() {
 
 void OutputStream::write(std::string_view text) {
     if (lock_) lock_->check_held();  // its lock still effective: no second writer can have started
+    if (stop_) return fd_ >= 0 ? write_record_watching(fd_, path_, text, *stop_) : write_stdout_record(text, *stop_);
     if (fd_ >= 0) return write_record(fd_, text, path_);
     // Standard output as one record per write(2) too, so a full disk behind a redirect keeps
     // whole records: whatever was printed before goes first.

@@ -4,6 +4,7 @@
 #include "core/instance.hpp"
 #include "core/puzzle.hpp"
 #include "records/output_lock.hpp"
+#include "sandbox/interrupt.hpp"
 
 #include <memory>
 #include <string>
@@ -27,9 +28,20 @@ std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::s
 // the write, and a signal during the write is a failure ("interrupted", exit 1).
 void write_output(const std::string& path, const std::string& text, bool stopped = false);
 
+// Writes `text` (a table, a report: no records) to standard output as write_output does, with
+// SIGINT, SIGTERM and SIGHUP as stop requests, without its check of where the records go.
+void write_stdout_text(std::string_view text);
+
 // Flushes stdout and throws if any write to it failed (a full disk, a closed pipe): results
 // that never reached their destination are a failure, exit 1.
 void check_stdout();
+
+// Writes one record to standard output (what was printed before goes first) while `stop` takes
+// SIGINT, SIGTERM and SIGHUP (the caller's SignalScope): a stop request that came before it
+// throws "interrupted", the records before it whole; a reader that never reads cannot keep
+// the signal waiting (after it, one that takes nothing for a second ends the write,
+// "interrupted"). Behind a redirect to a file, a record a full disk cuts is taken out again.
+void write_stdout_record(std::string_view text, const Interrupt& stop);
 
 // An output that receives records one at a time (`generate`, `critical`): stdout for "" or
 // "-", else the file, created at once. Each write goes to the kernel at once, so an
@@ -37,10 +49,12 @@ void check_stdout();
 // stops the command. This is the one kind of file written in place (an interrupted search must
 // keep what it found); it is never opened through a symlink (O_NOFOLLOW) nor waits on a FIFO
 // (O_NONBLOCK). A record is written whole or not at all: one a full disk cuts off is taken out
-// again (core/atomic_file.hpp, write_record), so the file holds whole records only.
+// again (core/atomic_file.hpp, write_record), so the file holds whole records only. With
+// `stop` (the command's Interrupt, under its SignalScope), each write is as write_stdout_record's,
+// to the file too: a signal ends the stream after whole records, "interrupted".
 class OutputStream {
 public:
-    explicit OutputStream(const std::string& path);
+    explicit OutputStream(const std::string& path, const Interrupt* stop = nullptr);
     void write(std::string_view text);
     void close();  // checks the final close of a file; the destructor does not
     ~OutputStream();
@@ -51,6 +65,7 @@ private:
     std::string path_;
     std::unique_ptr<OutputLock> lock_;  // one writer per output file, as for run and merge
     int fd_ = -1;
+    const Interrupt* stop_;
 };
 
 }  // namespace futolab::app

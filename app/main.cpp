@@ -138,12 +138,19 @@ void make_std_fds_valid() {
 int main(int argc, char** argv) {
     make_std_fds_valid();
     command_words().assign(argv + 1, argv + argc);
-    if (argc < 2 || std::string_view(argv[1]) != "worker")
+    const bool worker = argc >= 2 && std::string_view(argv[1]) == "worker";
+    if (!worker)
         if (const int code = refuse_streams(); code != 0) return code;
     // A file-size limit (`ulimit -f`) then fails a write with EFBIG, as a full disk fails with
     // ENOSPC, and the record streams cut back to their last whole record; by default the kernel
     // would kill futolab in the middle of one.
     std::signal(SIGXFSZ, SIG_IGN);
+    // A reader that closed its pipe (`futolab list | head -1`) then fails the write with EPIPE:
+    // exit 1 with the reason, scratch folders removed on the way out, never a death by SIGPIPE
+    // with nothing said (red-team round 16, A F3). Every program futolab starts gets the default
+    // back before its exec (solvers/external/process.cpp, analysis/gnuplot_run.cpp), and a warm
+    // worker keeps it: it dies of its sweep's closed pipe as a tool would (sandbox/warm_worker.cpp).
+    if (!worker) std::signal(SIGPIPE, SIG_IGN);
     CLI::App app{"futolab: a research harness for the Futoshiki puzzle", "futolab"};
     app.set_version_flag("--version", "futolab " + futolab::futolab_version());
     app.require_subcommand(1);

@@ -27,7 +27,7 @@ namespace futolab {
 namespace {
 
 [[noreturn]] void fail(const std::string& path, int error) {
-    throw std::runtime_error("cannot write " + path + ": " + std::strerror(error));
+    throw std::runtime_error("cannot write " + path + ": " + write_failure_reason(error));
 }
 
 // Six random letters and digits: a fresh name each try, so nothing can be planted at it.
@@ -302,6 +302,11 @@ std::size_t reap_stale_temp_files(const std::string& folder) {
     return removed;
 }
 
+std::string write_failure_reason(int error) {
+    if (error == EPIPE) return "the pipe was closed by its reader (Broken pipe)";
+    return std::strerror(error);
+}
+
 void write_record(int fd, std::string_view text, const std::string& name) {
     std::size_t done = 0;
     while (done < text.size()) {
@@ -319,7 +324,7 @@ void write_record(int fd, std::string_view text, const std::string& name) {
         const bool cut = done > 0 && end >= static_cast<off_t>(done) && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
                          ::ftruncate(fd, end - static_cast<off_t>(done)) == 0;
         if (cut) (void)::lseek(fd, end - static_cast<off_t>(done), SEEK_SET);
-        throw std::runtime_error(fmt::format("cannot write {}: {}{}", name, std::strerror(error),
+        throw std::runtime_error(fmt::format("cannot write {}: {}{}", name, write_failure_reason(error),
                                              cut ? " (the record it was writing was taken out again: the file ends "
                                                    "with the last whole record)"
                                                  : ""));

@@ -113,6 +113,12 @@ std::string folder_path_problem(const std::string& dir);
 // anything that is not a regular file are left alone. Best effort: errors are ignored.
 std::size_t reap_stale_temp_files(const std::string& folder);
 
+// The reason a write failed with `error` (errno), for "cannot write NAME: REASON": strerror's
+// words, and for EPIPE what happened in plain words. futolab ignores SIGPIPE (app/main.cpp), so a
+// reader that closed its pipe (`futolab list | head -1`) is a failed write, exit 1, not a death
+// by SIGPIPE with nothing said.
+std::string write_failure_reason(int error);
+
 // Writes one record (a CSV row, a JSONL line) to `fd` whole or not at all: if the write fails
 // part-way (a full disk, a file size limit), a seekable file is cut back to where the record
 // began, so it keeps only whole records. Throws std::runtime_error "cannot write NAME: REASON
