@@ -11,6 +11,7 @@
 #include "core/file_names.hpp"
 #include "core/formats/formats.hpp"
 #include "records/output_guard.hpp"
+#include "sandbox/interrupt.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -71,7 +72,13 @@ void write_per_instance(const ConvertArgs& args, const std::vector<Instance>& in
     std::error_code ec;
     std::filesystem::create_directories(args.out, ec);
     if (ec) throw std::runtime_error(fmt::format("--out {}: cannot create the folder: {}", args.out, ec.message()));
-    for (std::size_t i = 0; i < instances.size(); ++i) write_output(paths[i], write_instances({instances[i]}, to));
+    // One stop request for all of them: a signal ends the files there, each written whole or not at all.
+    Interrupt stop;
+    const SignalScope signals(stop);
+    for (std::size_t i = 0; i < instances.size(); ++i) {
+        if (stop.requested()) throw std::runtime_error(fmt::format("interrupted: {} of {} files written", i, instances.size()));
+        write_output(paths[i], write_instances({instances[i]}, to), stop);
+    }
 }
 
 // A file name whose extension belongs to another format than --to ("x.jsonl" for futo) would

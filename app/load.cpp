@@ -121,12 +121,36 @@ std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::s
     return out;
 }
 
+namespace {
+
+// A file written whole (core/atomic_file.hpp) while `stop` takes the signals: one during the
+// write leaves the file as it was ("interrupted", exit 1: red-team round 16, A F1, where the
+// default action ended `convert --out` with 143), unless the command was stopped already
+// (`stopped`) and writes what it has.
+void write_file_watching(const std::string& path, std::string_view text, const Interrupt& stop, bool stopped) {
+    AtomicFile file(path);
+    file.write(text);
+    if (stop.requested() && !stopped) throw std::runtime_error("interrupted: " + path + " not written (what was there is as it was)");
+    file.commit();
+}
+
+}  // namespace
+
 void write_output(const std::string& path, const std::string& text, bool stopped) {
     if (is_stdout(path)) {
         check_stdout_records(path.empty() ? "" : "--out -");  // not onto an experiment's CSV or sidecar (round 12)
         return write_stdout(text, stopped);
     }
-    write_file_atomically(path, text);
+    Interrupt stop;
+    const SignalScope signals(stop);
+    write_file_watching(path, text, stop, stopped);
+}
+
+void write_output(const std::string& path, const std::string& text, const Interrupt& stop) {
+    if (!is_stdout(path)) return write_file_watching(path, text, stop, false);
+    check_stdout_records(path.empty() ? "" : "--out -");
+    flush_stdout();
+    write_watching(STDOUT_FILENO, "standard output", text, stop, false);
 }
 
 void write_stdout_text(std::string_view text) { write_stdout(text, false); }

@@ -22,11 +22,15 @@ std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::s
 
 // Writes `text` to `path`, or to stdout if path is empty or "-". Throws on failure, with
 // the reason (e.g. "cannot write out.jsonl: No space left on device"). A file is written
-// whole through core/atomic_file.hpp (temporary file, fsync, rename). Standard output is
+// whole through core/atomic_file.hpp (temporary file, fsync, rename), a signal during it a stop
+// request (the file not replaced, "interrupted", unless `stopped`). Standard output is
 // written with SIGINT, SIGTERM and SIGHUP as stop requests (`stopped`: one came before, the
 // command ends interrupted anyway): after one, a reader that takes nothing for a second ends
 // the write, and a signal during the write is a failure ("interrupted", exit 1).
 void write_output(const std::string& path, const std::string& text, bool stopped = false);
+// The same, the signals taken by the caller's `stop` (a SignalScope of its own held across
+// several outputs): a signal during a file's write leaves that file as it was ("interrupted").
+void write_output(const std::string& path, const std::string& text, const Interrupt& stop);
 
 // Writes `text` (a table, a report: no records) to standard output as write_output does, with
 // SIGINT, SIGTERM and SIGHUP as stop requests, without its check of where the records go.

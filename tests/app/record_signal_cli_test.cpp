@@ -125,3 +125,32 @@ TEST_CASE("generate --out FILE ends on one signal, interrupted, its records whol
             CHECK(whole_json_lines(slurp((dir / "g.jsonl").string())));
         }
 }
+
+TEST_CASE("convert into a folder ends on one signal, interrupted, every file whole and no temporary file left",
+          "[cli][signals]") {
+    const fs::path dir = fresh_dir("app", "record-signal-convert");
+    REQUIRE(run_cli("generate random --n 5 --count 5000 --out big.jsonl", dir.string()).exit_code == 0);
+    const int null = ::open("/dev/null", O_WRONLY);
+    const pid_t pid = start(dir, {"convert", "big.jsonl", "--to", "dzn", "--out", "d/"}, null);
+    ::close(null);
+    auto files = [&dir] {
+        std::error_code ec;
+        std::size_t count = 0;
+        for (auto it = fs::directory_iterator(dir / "d", ec); !ec && it != fs::directory_iterator(); it.increment(ec)) ++count;
+        return count;
+    };
+    while (files() < 100) {
+        REQUIRE(::waitpid(pid, nullptr, WNOHANG) == 0);  // 5000 files, each synced: it is still writing
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    const Ended ended = signal_and_wait(dir, pid, SIGTERM);
+    INFO(ended.err);
+    CHECK(ended.code == 1);
+    CHECK(has(ended.err, "interrupted"));
+    CHECK(files() < 5000);
+    for (const fs::directory_entry& e : fs::directory_iterator(dir / "d")) {
+        INFO(e.path());
+        CHECK_FALSE(has(e.path().filename().string(), ".tmp-"));
+        CHECK(has(slurp(e.path().string()), "n = 5;"));
+    }
+}
