@@ -17,6 +17,7 @@
 #include "records/build_identity.hpp"
 #include "records/output_guard.hpp"
 #include "records/results_file.hpp"
+#include "sandbox/interrupt.hpp"
 #include "solvers/solver.hpp"
 #include "core/visible_text.hpp"
 
@@ -130,7 +131,12 @@ void check_options_apply(const RunArgs& args, const ExperimentConfig& config) {
 }
 
 int run_command(const RunArgs& args) {
+    // The signals are stop requests from the start: while the config is read and its instances
+    // made (a big generate: source takes minutes) one ends the run, nothing written, exit 1.
+    Interrupt stop;
+    const SignalScope signals(stop);
     RunnerOptions options;
+    options.interrupt = &stop;
     options.jobs = args.jobs;
     parse_shard(args.shard, options);
     options.resume = args.resume;

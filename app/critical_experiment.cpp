@@ -11,6 +11,7 @@
 #include "records/output_guard.hpp"
 #include "records/table_schema.hpp"
 #include "records/sidecar.hpp"
+#include "sandbox/interrupt.hpp"
 #include "solvers/external/temp_dir.hpp"
 
 #include <fmt/format.h>
@@ -195,6 +196,10 @@ std::string critical_csv_path(const std::string& out) {
 std::string critical_csv_of(const std::string& out) { return csv_beside(out) ? critical_csv_path(out) : ""; }
 
 int run_critical_experiment(const CriticalExperiment& run) {
+    // The signals are stop requests from before the scratch folder is made to its removal: one
+    // while the squares are drawn ends the search there (exit 1, "interrupted"), the folder gone.
+    Interrupt stop;
+    const SignalScope signals(stop);
     const bool to_stdout = !csv_beside(run.out);
     if (run.resume && to_stdout)
         throw InputError("critical --resume: needs --out FILE, a regular file (the results CSV beside it is what is resumed)");
@@ -228,6 +233,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
     options.quiet = !run.progress;
     if (run.progress) options.progress_words = *run.progress;
     options.command_line = run.command_line;
+    options.interrupt = &stop;
     options.export_outputs = false;  // --out gets the records; nothing else beside it but the CSV's files (F2)
     const RunnerReport r = run_experiment(config, options);
     const RowsRead rows = read_rows(r.csv_path, run.report);

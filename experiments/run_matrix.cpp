@@ -12,6 +12,7 @@
 #include "experiments/task_kinds.hpp"
 #include "generators/random_instance.hpp"
 #include "generators/unique.hpp"
+#include "solvers/run/oracle.hpp"
 
 #include <fmt/format.h>
 #include <glob.h>
@@ -108,6 +109,11 @@ std::uint64_t plus(std::uint64_t a, std::uint64_t b) {
     return __builtin_add_overflow(a, b, &sum) ? std::numeric_limits<std::uint64_t>::max() : sum;
 }
 
+// Between two instances made or read: a stop request taken ends the build there.
+void poll_stop(const std::atomic<bool>* stop) {
+    if (stop != nullptr && stop->load()) throw MatrixStopped();
+}
+
 std::uint64_t source_count(const InstanceSource& source) {
     if (source.kind == InstanceSource::Kind::classes) return source.classes.count;  // 0 (all): counted once made
     if (source.kind == InstanceSource::Kind::squares) return times(source.squares.n.size(), static_cast<std::uint64_t>(source.squares.count));
@@ -127,13 +133,14 @@ std::uint64_t source_count(const InstanceSource& source) {
 // The planted instances of a generate source: n × (givens | h) × (relations | k), `count`
 // each, with seeds derived from the config seed and the point, so shards agree.
 void generate_random(const ExperimentConfig& config, const GenerateSource& g, std::vector<Instance>& out,
-                     std::vector<SweepPoint>& points) {
+                     std::vector<SweepPoint>& points, const std::atomic<bool>* stop) {
     const std::size_t given_points = g.h.empty() ? g.givens.size() : g.h.size();
     const std::size_t relation_points = g.k.empty() ? g.relations.size() : g.k.size();
     for (int n : g.n)
         for (std::size_t gi = 0; gi < given_points; ++gi)
             for (std::size_t ri = 0; ri < relation_points; ++ri)
                 for (int i = 0; i < g.count; ++i) {
+                    poll_stop(stop);
                     RandomInstanceSpec spec;
                     spec.n = n;
                     if (g.h.empty()) spec.p = g.givens[gi]; else spec.h = g.h[gi];
@@ -149,29 +156,38 @@ void generate_random(const ExperimentConfig& config, const GenerateSource& g, st
 }
 
 // Uniquely solvable puzzles (generators/unique.hpp), `count` per n, made here — once, in
-// the order of the config — so every shard and resume solves the same puzzles.
-void generate_unique(const ExperimentConfig& config, const GenerateSource& g, std::vector<Instance>& out) {
-    Grader grader;
-    for (int n : g.n)
-        for (int i = 0; i < g.count; ++i) {
-            UniqueSpec spec;
-            spec.n = n;
-            spec.use = g.use;
-            spec.sampler = g.sampler;
-            spec.target = g.grade;
-            spec.max_attempts = g.attempts;
-            // By name ("" for no target grade), as the config spells it: seeds do not depend on the enums.
-            const std::string point = fmt::format("unique|{}|{}|{}|{}|{}|{}", n, clue_use_name(g.use),
-                                                  g.grade ? grade_name(*g.grade) : std::string_view(),
-                                                  latin_sampler_name(g.sampler), g.attempts, i);
-            out.push_back(unique_instance(spec, derive_seed(config.seed, point), grader));
-        }
+// the order of the config — so every shard and resume solves the same puzzles. A puzzle of a
+// large order takes seconds: the grader's questions poll `stop` too.
+void generate_unique(const ExperimentConfig& config, const GenerateSource& g, std::vector<Instance>& out,
+                     const std::atomic<bool>* stop) {
+    Grader grader(stop);
+    try {
+        for (int n : g.n)
+            for (int i = 0; i < g.count; ++i) {
+                poll_stop(stop);
+                UniqueSpec spec;
+                spec.n = n;
+                spec.use = g.use;
+                spec.sampler = g.sampler;
+                spec.target = g.grade;
+                spec.max_attempts = g.attempts;
+                // By name ("" for no target grade), as the config spells it: seeds do not depend on the enums.
+                const std::string point = fmt::format("unique|{}|{}|{}|{}|{}|{}", n, clue_use_name(g.use),
+                                                      g.grade ? grade_name(*g.grade) : std::string_view(),
+                                                      latin_sampler_name(g.sampler), g.attempts, i);
+                out.push_back(unique_instance(spec, derive_seed(config.seed, point), grader));
+            }
+    } catch (const OracleStopped&) {
+        throw MatrixStopped();
+    }
 }
 
 // Random Latin squares, `count` per n (the inputs of generate and critical tasks).
-void random_squares(const ExperimentConfig& config, const SquaresSource& s, std::vector<Instance>& out) {
+void random_squares(const ExperimentConfig& config, const SquaresSource& s, std::vector<Instance>& out,
+                    const std::atomic<bool>* stop) {
     for (int n : s.n)
         for (int i = 0; i < s.count; ++i) {
+            poll_stop(stop);
             const std::uint64_t seed =
                 derive_seed(config.seed, fmt::format("square|{}|{}|{}", n, latin_sampler_name(s.sampler), i));
             std::mt19937_64 rng(seed);
@@ -185,7 +201,7 @@ void random_squares(const ExperimentConfig& config, const SquaresSource& s, std:
 // `count` of them (0: to the last), each as its canonical square with meta.class (its index) and
 // meta.orbit; the id names both, e.g. exact-n5-c01234, so every shard and resume sees the same
 // instances.
-void square_classes_of(const ClassesSource& c, std::vector<Instance>& out) {
+void square_classes_of(const ClassesSource& c, std::vector<Instance>& out, const std::atomic<bool>* stop) {
     const std::vector<SquareClass> classes = square_classes(c.n);
     const std::uint64_t total = classes.size();
     const std::uint64_t last = c.count == 0 ? c.first : plus(c.first, times(c.count - 1, c.stride));
@@ -195,6 +211,7 @@ void square_classes_of(const ClassesSource& c, std::vector<Instance>& out) {
                                      total, total - 1));
     const std::uint64_t end = c.count == 0 ? total : last + 1;
     for (std::uint64_t i = c.first; i < end; i += c.stride) {
+        poll_stop(stop);
         Instance in = square_instance(c.n, classes[i].square);
         in.id = fmt::format("exact-n{}-c{:05d}", c.n, i);
         in.meta = Json::object();
@@ -207,7 +224,8 @@ void square_classes_of(const ClassesSource& c, std::vector<Instance>& out) {
 // The squares of a critical_squares: source as `futolab critical` names and seeds them
 // (config.hpp): meta.seed is the run's seed (build_run_matrix). `files` gets a file read, with
 // its content hash, as a `file:` source's.
-void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& out, std::vector<InputFile>* files) {
+void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& out, std::vector<InputFile>* files,
+                         const std::atomic<bool>* stop) {
     const auto add = [&](Instance in, std::uint64_t seed) {
         in.meta = Json::object();
         in.meta["seed"] = seed;
@@ -215,6 +233,7 @@ void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& 
     };
     if (c.n > 0) {
         for (std::uint64_t i = 0; i < c.count; ++i) {
+            poll_stop(stop);
             const std::uint64_t seed = c.seed + i;
             std::mt19937_64 rng(seed);
             Instance in = square_instance(c.n, random_latin_square(c.n, rng, c.sampler));
@@ -232,6 +251,7 @@ void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& 
         return;
     }
     for (const Instance& given : read_instances(c.file)) {
+        poll_stop(stop);
         Instance in = square_instance(given.n, solved_square(given));
         in.id = given.id + ":critical";
         in.source = given.source;  // a repeated id is named by its file and line
@@ -247,9 +267,10 @@ void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& 
 // records (free_square_id): from the empty board, or from each puzzle of `file` (its instance,
 // zero-given, named where it was read; `files` gets the file with its content hash).
 void critical_orders_of(const CriticalOrdersSource& c, const TaskInfo& kind, std::vector<Instance>& out,
-                        std::vector<InputFile>* files) {
+                        std::vector<InputFile>* files, const std::atomic<bool>* stop) {
     if (!c.file.empty()) {
         for (Instance in : read_instances(c.file)) {
+            poll_stop(stop);
             if (!in.givens.empty())
                 throw_input_error({in.source, in.line, 0}, fmt::format("instance '{}' has givens: task {} starts from zero-given puzzles",
                                                                        in.id, kind.name));
@@ -261,6 +282,7 @@ void critical_orders_of(const CriticalOrdersSource& c, const TaskInfo& kind, std
         return;
     }
     for (std::uint64_t i = 0; i < (kind.order_seed ? c.count : 1); ++i) {
+        poll_stop(stop);
         const std::uint64_t seed = c.seed + i;
         Instance in;
         in.n = c.n;
@@ -302,14 +324,15 @@ OwnSource file_found(const ExperimentConfig& config, const InstanceSource& sourc
 
 // `skipped` null: the first bad file instance is an error; else bad ones are recorded there.
 // `points` gets each instance's sweep point (kNoPoint unless it is a planted random instance).
-// `files` (may be null) gets each file read with its content hash.
+// `files` (may be null) gets each file read with its content hash. `stop`: build_run_matrix's.
 std::vector<Instance> source_instances(const ExperimentConfig& config, const InstanceSource& source,
                                        std::vector<SkippedInput>* skipped, std::vector<SweepPoint>& points,
-                                       std::vector<InputFile>* files = nullptr) {
+                                       std::vector<InputFile>* files, const std::atomic<bool>* stop) {
     std::vector<Instance> out;
     points.clear();
     if (source.kind == InstanceSource::Kind::file) {
         for (const std::string& path : expand(config, source)) {
+            poll_stop(stop);
             for (Instance& in : skipped ? read_instances(path, *skipped) : read_instances(path))
                 out.push_back(std::move(in));
             if (files != nullptr) files->push_back({path, fmt::format("{:016x}", fnv1a64(read_text_file(path)))});
@@ -318,16 +341,18 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
         return out;
     }
     try {
-        if (source.kind == InstanceSource::Kind::squares) random_squares(config, source.squares, out);
-        else if (source.kind == InstanceSource::Kind::classes) square_classes_of(source.classes, out);
+        if (source.kind == InstanceSource::Kind::squares) random_squares(config, source.squares, out, stop);
+        else if (source.kind == InstanceSource::Kind::classes) square_classes_of(source.classes, out, stop);
         else if (source.kind == InstanceSource::Kind::critical_squares)
-            critical_squares_of(file_found(config, source, source.critical_squares), out, files);
+            critical_squares_of(file_found(config, source, source.critical_squares), out, files, stop);
         else if (source.kind == InstanceSource::Kind::critical_orders)
-            critical_orders_of(file_found(config, source, source.critical_orders), task_info(config.task), out, files);
-        else if (source.generate.kind == GeneratorKind::unique) generate_unique(config, source.generate, out);
-        else generate_random(config, source.generate, out, points);
+            critical_orders_of(file_found(config, source, source.critical_orders), task_info(config.task), out, files, stop);
+        else if (source.generate.kind == GeneratorKind::unique) generate_unique(config, source.generate, out, stop);
+        else generate_random(config, source.generate, out, points, stop);
     } catch (const InputError& e) {  // an out-of-range parameter: name the config line
         throw_input_error({config.path, source.line, 0}, e.what());
+    } catch (const MatrixStopped&) {
+        throw;  // no fault of the source's
     } catch (const std::runtime_error& e) {  // a generator that found no puzzle: which source asked for it
         throw std::runtime_error(fmt::format("{}:{}: {}", config.path, source.line, e.what()));
     }
@@ -456,7 +481,7 @@ void check_run_count(const ExperimentConfig& config, std::uint64_t instances, bo
                                  times_builds, config.repeats, warmup, config.max_runs));
 }
 
-RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
+RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid, const std::atomic<bool>* stop) {
     // Counted from the config before any instance is generated or read: a generated count
     // or repeats of 10^9 is refused here, not after filling memory.
     check_run_count(config, generated_instance_count(config), true);
@@ -474,8 +499,9 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid) {
     // analysis and mix them on resume. Refused before the sweep, naming both places.
     std::map<std::string, std::pair<std::string, int>> seen;  // id → where it was first read, by the source of which line
     for (const InstanceSource& source : config.instances) {
-        const std::vector<Instance> list = source_instances(config, source, skipped, points, &m.input_files);
+        const std::vector<Instance> list = source_instances(config, source, skipped, points, &m.input_files, stop);
         for (std::size_t j = 0; j < list.size(); ++j) {
+            poll_stop(stop);  // each is compiled and hashed
             const Instance& in = list[j];
             const std::string where = in.line > 0          ? fmt::format("{}:{}", in.source, in.line)
                                       : made_by_config(source) ? fmt::format("{}:{}", config.path, source.line)

@@ -10,8 +10,10 @@
 #include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -66,10 +68,18 @@ std::uint64_t generated_instance_count(const ExperimentConfig& config);
 // does not include file instances yet (the check before anything is read or generated).
 void check_run_count(const ExperimentConfig& config, std::uint64_t instances, bool at_least = false);
 
+// A stop request (SIGINT, SIGTERM, SIGHUP) taken while an experiment was prepared, before any
+// file of it was written: the command ends with exit 1 and this message.
+struct MatrixStopped : std::runtime_error {
+    MatrixStopped() : std::runtime_error("interrupted while the experiment was prepared (its runs laid out): nothing written") {}
+};
+
 // Loads every instance source (globs expanded and sorted) and lays out the runs. An invalid
 // file instance is an InputError, or, with skip_invalid, left out and listed in `skipped`
-// (it is an error still if nothing valid is left).
-RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid = false);
+// (it is an error still if nothing valid is left). `stop` (may be null; Interrupt::flag()):
+// polled between two instances made or read, and by each uniqueness question of a `unique`
+// generator, so a stop ends a build of minutes within a moment (MatrixStopped).
+RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid = false, const std::atomic<bool>* stop = nullptr);
 
 // Shard `index` of `count` (1-based): the runs whose mixed matrix index (splitmix64) ≡
 // index−1 (mod count). Mixing, not plain round robin: the matrix is instance-major with the

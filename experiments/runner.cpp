@@ -458,7 +458,18 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     for (const std::string& why : {isolation_problem(config), builds_problem(config)})
         if (!why.empty()) throw InputError(config.path + ": " + why);
     const TaskInfo& kind = task_info(config.task);
-    const RunMatrix matrix = build_run_matrix(config, options.skip_invalid);
+    // SIGINT, SIGTERM and SIGHUP are stop requests before the matrix is built: building it takes
+    // seconds to minutes (10000 squares of order 9: 5 s), and a signal then killed futolab by the
+    // default action, leaving `critical --out -`'s scratch folder (red-team round 16, A F2). A
+    // stop before the results CSV is touched ends the run there, nothing written (MatrixStopped);
+    // from the redo's rewrite (and the CSV's opening) on, the redo is recorded and the run ends
+    // `interrupted`, exit 1, the sweep taking no run (a stop between the rewrite and the
+    // sidecar's `running` killed futolab with the redo rows gone: round 11, F16).
+    std::optional<Interrupt> own_interrupt;
+    std::optional<SignalScope> signals;
+    Interrupt& interrupt = options.interrupt != nullptr ? *options.interrupt : own_interrupt.emplace();
+    if (options.interrupt == nullptr) signals.emplace(interrupt);
+    const RunMatrix matrix = build_run_matrix(config, options.skip_invalid, interrupt.flag());
     check_memory_floor(config, isolation_written(config));  // before any file is touched
     const SweepBuilds builds(config, matrix, options.worker_binary);  // the builds' binaries answer (or are refused) first
     const std::vector<PlannedRun> shard = shard_of(matrix.runs, options.shard_index, options.shard_count);
@@ -484,20 +495,13 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         check_same_isolation(report.csv_path, config);
         check_resumed_sidecar(report.csv_path, {options.shard_index, options.shard_count}, config, matrix.runs.size());
     }
+    if (interrupt.requested()) throw MatrixStopped();  // the last moment nothing is written
     if (options.start_over && !options.resume) remove_results(report.csv_path);
     const CsvLayout layout = csv_layout(matrix.param_names);
     const ResumedShard resumed{options.shard_index, options.shard_count};
     // Every row, the redone ones too, is checked before the redo rewrites the CSV: a refusal
     // leaves the CSV and its sidecar as they were (round 9, R3: the timeout rows were gone and
     // the sidecar said so, then an edited row was refused; a foreign row was redone unseen).
-    // From the redo's rewrite (and the CSV's opening) on, SIGINT, SIGTERM and SIGHUP are stop
-    // requests, as in the sweep: one that came between the rewrite and the sidecar's `running`
-    // killed futolab with the redo rows gone and the sidecar saying `finished` (red-team round
-    // 11, F16), and one while the sweep was prepared (a critical task's square tables) left the
-    // sidecar `running`. Now the redo is recorded and the run ends `interrupted`, exit 1, the
-    // sweep taking no run.
-    Interrupt interrupt;
-    std::optional<SignalScope> signals(std::in_place, interrupt);
     if (options.resume && !options.redo.empty() && check_results_target(report.csv_path) > 0)
         check_resumed_rows(ResultsFile(report.csv_path, true, layout), config, matrix, resumed);
     std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, report);  // before the file is reopened

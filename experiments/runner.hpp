@@ -14,12 +14,18 @@
 
 namespace futolab {
 
+class Interrupt;
+
 struct RunnerOptions {
     int jobs = 0;  // 0 = all cores
     int shard_index = 1, shard_count = 1;
     bool resume = false;
     std::vector<std::string> redo;  // with resume: statuses whose rows are taken out and run again
     bool quiet = false;
+    // The command's stop request, its signals taken from the command's start (a SignalScope it
+    // holds): a signal while the config was read counts too. Null: taken here, before the
+    // matrix is built. A stop before the results CSV is touched ends the run with MatrixStopped.
+    Interrupt* interrupt = nullptr;
     ProgressWords progress_words;  // what the progress line counts (a command may name its runs: "classes")
     bool skip_invalid = false;  // leave invalid instances out (listed in the sidecar)
     std::string out_dir;       // overrides the directory of the config's output

@@ -45,9 +45,7 @@ void Interrupt::request() noexcept {
     errno = saved;
 }
 
-SignalScope::SignalScope(Interrupt& target) {
-    g_signals = 0;
-    g_target = &target;
+SignalScope::SignalScope(Interrupt& target) : outer_(g_target.exchange(&target)), outer_signals_(g_signals.exchange(0)) {
     struct sigaction sa {};
     sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
@@ -60,7 +58,12 @@ SignalScope::~SignalScope() {
     ::sigaction(SIGINT, &old_int_, nullptr);
     ::sigaction(SIGTERM, &old_term_, nullptr);
     ::sigaction(SIGHUP, &old_hup_, nullptr);
-    g_target = nullptr;
+    g_target = outer_;  // first: a signal from here on goes to the outer scope
+    const int seen = g_signals.exchange(outer_signals_);
+    if (seen > 0 && outer_ != nullptr) {
+        g_signals.fetch_add(seen);
+        outer_->request();
+    }
 }
 
 }  // namespace futolab

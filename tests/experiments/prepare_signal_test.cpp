@@ -1,0 +1,154 @@
+// Red-team round 16, A F2: a SIGINT, SIGTERM or SIGHUP while an experiment was prepared (its run
+// matrix built: 10000 squares of order 9 take seconds, a big `generate:` source minutes) killed
+// futolab by the default action, with no message, and `critical --out -` left its scratch folder.
+// Now `run` and the critical modes that run the driver take the signals from their start, the
+// build polls the stop between two instances (and a unique generator's questions), and the run
+// ends at once: exit 1, "interrupted", nothing written, the scratch folder removed.
+//
+// No timing: the signal is sent once futolab catches SIGTERM (/proc/PID/status SigCgt), which it
+// did only once the matrix was built; then a results CSV was opened before the stop was seen.
+// Each matrix here takes far longer to build than the test waits for futolab.
+#include "../app/cli_runner.hpp"
+#include "experiments/config.hpp"
+#include "experiments/run_matrix.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+using futolab::test::fresh_dir;
+using futolab::test::has;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Whether process `pid` has a handler for SIGTERM (its status file's SigCgt mask).
+bool catches_sigterm(pid_t pid) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.starts_with("SigCgt:")) return (std::stoull(line.substr(7), nullptr, 16) >> (SIGTERM - 1)) & 1;
+    return false;
+}
+
+// Whether futolab has made its scratch folder in `tmp` (critical --out -: before the matrix).
+bool made_scratch(const fs::path& tmp) { return !fs::is_empty(tmp); }
+
+// Runs futolab with `args` in `dir` (TMPDIR dir/tmp, stdout dir/out.txt, stderr dir/err.txt) and
+// sends `sig` once `ready` (by default, once it catches SIGTERM); returns its exit status (128 +
+// the signal if it was killed).
+int signalled_run(const fs::path& dir, const std::vector<std::string>& args, int sig,
+                  const std::function<bool(pid_t)>& ready = catches_sigterm) {
+    fs::create_directories(dir / "tmp");
+    int exec_done[2];  // its end in the child closes at the exec: Catch's handlers are inherited until then
+    REQUIRE(::pipe2(exec_done, O_CLOEXEC) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        [[maybe_unused]] const int c = ::chdir(dir.c_str());
+        ::dup2(::open((dir / "err.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), STDERR_FILENO);
+        ::dup2(::open((dir / "out.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), STDOUT_FILENO);
+        ::setenv("TMPDIR", (dir / "tmp").c_str(), 1);
+        std::vector<char*> argv{const_cast<char*>(FUTOLAB_CLI)};
+        for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        ::execv(FUTOLAB_CLI, argv.data());
+        ::_exit(127);
+    }
+    ::close(exec_done[1]);
+    char byte = 0;
+    REQUIRE(::read(exec_done[0], &byte, 1) == 0);
+    ::close(exec_done[0]);
+    int status = 0;
+    while (!ready(pid)) {
+        REQUIRE(::waitpid(pid, &status, WNOHANG) == 0);  // ended before it took the signals
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    REQUIRE(::kill(pid, sig) == 0);
+    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// The files of `dir` (recursively, sorted), but the test's own out.txt and err.txt.
+std::vector<std::string> files_made(const fs::path& dir) {
+    std::vector<std::string> out;
+    for (const fs::directory_entry& e : fs::recursive_directory_iterator(dir))
+        if (const std::string name = e.path().filename().string(); name != "out.txt" && name != "err.txt")
+            out.push_back(fs::relative(e.path(), dir).string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a signal while run builds the matrix ends it at once with nothing written, in either isolation",
+          "[runner][signals][matrix]") {
+    // 40 uniquely solvable puzzles of order 16: about 3 s each, made before the first run.
+    for (const std::string isolation : {"process", "thread"})
+        for (const int sig : {SIGTERM, SIGINT, SIGHUP}) {
+            INFO(isolation << " " << sig);
+            const fs::path dir = fresh_dir("experiments", "prepare-signal-run");
+            std::ofstream(dir / "gen.yaml") << "name: gen\noutput: out/gen.csv\ninstances:\n"
+                                               "  - generate: { kind: unique, n: 16, count: 40 }\n"
+                                               "solvers: [ gac ]\nisolation: "
+                                            << isolation << "\n";
+            CHECK(signalled_run(dir, {"run", "gen.yaml", "-q"}, sig) == 1);
+            CHECK(has(slurp(dir / "err.txt"), "interrupted"));
+            CHECK(files_made(dir) == std::vector<std::string>{"gen.yaml", "tmp"});
+        }
+}
+
+TEST_CASE("a signal while a greedy config draws its squares ends the run with nothing written", "[runner][signals][matrix]") {
+    const fs::path dir = fresh_dir("experiments", "prepare-signal-greedy");
+    std::ofstream(dir / "gr.yaml") << "name: gr\ntask: greedy\noutput: out/gr.csv\ninstances:\n"
+                                      "  - critical_squares: { n: 9, count: 200000 }\nmethods: [ critical ]\n";
+    CHECK(signalled_run(dir, {"run", "gr.yaml"}, SIGTERM) == 1);
+    CHECK(has(slurp(dir / "err.txt"), "interrupted"));
+    CHECK(files_made(dir) == std::vector<std::string>{"gr.yaml", "tmp"});
+}
+
+// With --out -, the signal is sent once the scratch folder is made (before the squares are drawn).
+TEST_CASE("a signal while critical draws its squares ends it at once, its scratch folder removed", "[critical][signals][matrix]") {
+    for (const std::string out : {"-", "sets.jsonl"}) {
+        INFO(out);
+        const fs::path dir = fresh_dir("experiments", "prepare-signal-critical");
+        const auto ready = [&](pid_t pid) { return out == "-" ? made_scratch(dir / "tmp") : catches_sigterm(pid); };
+        CHECK(signalled_run(dir, {"critical", "--n", "9", "--count", "200000", "--out", out}, SIGTERM, ready) == 1);
+        CHECK(has(slurp(dir / "err.txt"), "interrupted"));
+        CHECK(slurp(dir / "out.txt").empty());
+        CHECK(files_made(dir) == std::vector<std::string>{"tmp"});  // no scratch folder, CSV or --out
+    }
+}
+
+// In process: a stop already requested ends the build of every kind of source at its first
+// instance (a file's, at its first file), and a build without one is as before.
+TEST_CASE("the run matrix build polls the stop request in every kind of source", "[matrix][signals]") {
+    const std::vector<std::string> configs{
+        "name: t\ninstances:\n  - generate: { kind: random, n: 5, count: 3 }\nsolvers: [gac]\n",
+        "name: t\ninstances:\n  - generate: { kind: unique, n: 5, count: 3 }\nsolvers: [gac]\n",
+        "name: t\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR "/corpora/tatham-dev/n04.tatham\nsolvers: [gac]\n",
+        "name: t\ntask: critical\ninstances:\n  - squares: { n: [4], count: 3 }\nmethods: [critical]\n",
+        "name: t\ntask: exact\ninstances:\n  - classes: { n: 4 }\nmethods: [exact]\nisolation: thread\n",
+        "name: t\ntask: greedy\ninstances:\n  - critical_squares: { n: 4, count: 3 }\nmethods: [critical]\n",
+        "name: t\ntask: free-square\ninstances:\n  - critical_orders: { n: 4, count: 3 }\nmethods: [free-square]\n"};
+    for (const std::string& text : configs) {
+        INFO(text);
+        const futolab::ExperimentConfig config = futolab::parse_config(text, "cfg.yaml");
+        const std::atomic<bool> stopped{true}, going{false};
+        CHECK_THROWS_AS(futolab::build_run_matrix(config, false, &stopped), futolab::MatrixStopped);
+        CHECK(!futolab::build_run_matrix(config, false, &going).runs.empty());
+    }
+}
