@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -65,6 +66,16 @@ inline std::string without_self_compare_notes(const std::string& err) {
         if (!has(line, "futolab: compare: note: ") || !has(line, " are one file (same device and inode)"))
             out += line + "\n";
     return out;
+}
+
+// In a forked child: becomes `futolab ARGS` (exit 127 if the exec fails), for a test that signals
+// or watches the process itself rather than a shell line.
+[[noreturn]] inline void exec_cli(const std::vector<std::string>& args) {
+    std::vector<char*> argv{const_cast<char*>(FUTOLAB_CLI)};
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(FUTOLAB_CLI, argv.data());
+    ::_exit(127);
 }
 
 // `args` is pasted into a shell command line after the executable; run from `cwd`. The exit

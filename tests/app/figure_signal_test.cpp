@@ -50,11 +50,7 @@ int signalled_run(const fs::path& dir, const std::vector<std::string>& args, int
         ::dup2(out, STDOUT_FILENO);
         ::setenv("PATH", ((dir / "bin").string() + ":" + ::getenv("PATH")).c_str(), 1);
         ::setenv("TMPDIR", (dir / "tmp").c_str(), 1);
-        std::vector<char*> argv{const_cast<char*>(FUTOLAB_CLI)};
-        for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-        argv.push_back(nullptr);
-        ::execv(FUTOLAB_CLI, argv.data());
-        ::_exit(127);
+        futolab::test::exec_cli(args);
     }
     int status = 0;
     while (!fs::exists(dir / "started")) {

@@ -62,11 +62,7 @@ int signalled_run(const fs::path& dir, const std::vector<std::string>& args, int
         ::dup2(::open((dir / "err.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), STDERR_FILENO);
         ::dup2(::open((dir / "out.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), STDOUT_FILENO);
         ::setenv("TMPDIR", (dir / "tmp").c_str(), 1);
-        std::vector<char*> argv{const_cast<char*>(FUTOLAB_CLI)};
-        for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-        argv.push_back(nullptr);
-        ::execv(FUTOLAB_CLI, argv.data());
-        ::_exit(127);
+        futolab::test::exec_cli(args);
     }
     ::close(exec_done[1]);
     char byte = 0;
