@@ -164,11 +164,12 @@ TEST_CASE("critical --exact --n --certificate takes SIGINT, SIGTERM and SIGHUP a
         for (const std::string& hidden : names_in(dir, "."))  // the outputs' locks stay (records/output_lock.hpp), no temp file
             CHECK(hidden.ends_with(".lock"));
     }
-    // In the search (the experiment driver's runs): once the command catches SIGTERM; the rows
-    // written stay in the results CSV for --resume, and neither output is written.
+    // In the search (the experiment driver's runs): once its results CSV is there (the command
+    // takes the signals from its start, and a stop while the runs are laid out writes nothing);
+    // the rows written stay in the CSV for --resume, and neither output is written.
     const fs::path dir = fresh_dir("critical", "drat-signal");
     fs::create_directories(dir / "t");
-    CHECK(signalled_exact(dir, SIGTERM, catches_sigterm) == 1);
+    CHECK(signalled_exact(dir, SIGTERM, [&](pid_t pid) { return catches_sigterm(pid) && fs::exists(dir / "o.csv"); }) == 1);
     INFO(slurp((dir / "err.txt").string()));
     CHECK(has(slurp((dir / "err.txt").string()), "interrupted: run the same command with --resume to finish"));
     CHECK(fs::exists(dir / "o.csv"));
