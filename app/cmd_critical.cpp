@@ -846,6 +846,13 @@ std::vector<NamedOutput> own_files(const CriticalArgs& a, const std::string& own
 
 // Outputs that would replace the input, a results CSV or a sidecar are refused before any mode runs.
 int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
+    // A backend spec the registry refuses is named by the option that gave it (the registry's
+    // message names only the solver: "solver 'gac': option var=dom is invalid").
+    try {
+        static_cast<void>(parse_solver_spec(a.verify_with));
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("critical: --verify-with {}: {}", visible_text(a.verify_with), e.what()));
+    }
     const std::vector<std::string> inputs = a.input.empty() ? std::vector<std::string>{} : std::vector{a.input};
     // A certificate is written whole at the end, as --exact --n's --out: `-` is standard output
     // as /dev/stdout is, a device is written as it is (red-team round 14, A F5: `-` was refused as

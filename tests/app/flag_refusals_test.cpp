@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -193,4 +194,14 @@ TEST_CASE("run refuses --isolation for thread-only tasks and --skip-invalid with
     CHECK(run_cli("run -q g.yaml --out o3 --isolation thread", dir.string()).exit_code == 2);  // thread too: not its key
     CHECK(run_cli("run -q g.yaml --out o4", dir.string()).exit_code == 0);
     CHECK(run_cli("run -q r.yaml --out o5", dir.string()).exit_code == 0);
+}
+
+TEST_CASE("a --verify-with spec the backend refuses is named by its option", "[cli][refusals]") {
+    for (const char* spec : {"gac:var=dom", "gac:bogus=1", "nosuch"}) {
+        INFO(spec);
+        const auto r = run_cli(std::string("critical --n 4 --count 1 --verify-with ") + spec + " --out /dev/null");
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, std::string("critical: --verify-with ") + spec + ": "));
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    }
 }
