@@ -4,6 +4,7 @@
 // ends with exit 1, "interrupted", its records whole. Synchronised on the pipe being nearly full or the file
 // having records, not on time.
 #include "cli_runner.hpp"
+#include "../support/sanitized.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -98,8 +99,11 @@ TEST_CASE("generate, grade, check, solve and analyze to a stuck standard output 
                                                          {"check", "big.jsonl"},
                                                          {"solve", "-s", "gac", "big.jsonl"},
                                                          {"analyze", "s.csv", "--table", "instances"}};
+    // The three signals share one handler: under a sanitizer, where each command takes seconds to
+    // fill the pipe, SIGTERM alone (the release build sends all three).
+    const std::vector<int> signals = futolab::test::kSanitized ? std::vector<int>{SIGTERM} : std::vector<int>{SIGTERM, SIGINT, SIGHUP};
     for (const std::vector<std::string>& args : commands)
-        for (const int sig : {SIGTERM, SIGINT, SIGHUP}) {
+        for (const int sig : signals) {
             INFO(args.front() << " " << args[1] << " signal " << sig);
             const Ended ended = signalled_on_stuck_pipe(dir, args, sig);
             INFO(ended.err);

@@ -78,7 +78,7 @@ TEST_CASE("kill -9 at random points, then --resume: every run exactly once", "[r
     REQUIRE(run_cli("run -q --jobs 2 " + cfg + " --out " + dir + "/whole").exit_code == 0);
     const double whole_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     const auto whole = rows_by_run(dir + "/whole/results.csv");
-    REQUIRE(whole.size() == 900);
+    REQUIRE(whole.size() == futolab::test::kSweepRuns);
     // Kill points spread over the sweep (as a fraction of its uninterrupted time, so they land
     // mid-sweep on a fast release build and on a slow sanitizer build alike; not past 0.6 of
     // it: on a machine that got faster since the first sweep a later kill came after the end).

@@ -133,7 +133,7 @@ TEST_CASE("resume refuses changed repeats and another build, naming both", "[rec
     replace_in_file(csv + ".meta.yaml", "git_commit: 0000000000000000000000000000000000000000", "git_commit: " + commit);
     const auto r = run_cli("run -q --resume " + dir + "/cfg.yaml");  // same config and build: continues
     CHECK(r.exit_code == 0);
-    CHECK(rows_by_run(csv).size() == 900);
+    CHECK(rows_by_run(csv).size() == futolab::test::kSweepRuns);
 }
 
 TEST_CASE("resume refuses a CSV in which a run appears twice", "[records][resume]") {
@@ -184,7 +184,7 @@ TEST_CASE("resume starts afresh a CSV that has only its header and no sidecar", 
     const auto r = run_cli("run -q --resume " + dir + "/cfg.yaml");
     CHECK(r.exit_code == 0);
     CHECK(fs::exists(csv + ".meta.yaml"));
-    CHECK(futolab::read_csv_file(csv).rows.size() == 900);
+    CHECK(futolab::read_csv_file(csv).rows.size() == futolab::test::kSweepRuns);
 }
 
 TEST_CASE("merge: a missing file is named, every shard's host and CPU are kept", "[records][merge]") {
@@ -235,7 +235,7 @@ TEST_CASE("merge reads shards written before the later columns existed", "[recor
     REQUIRE(run_cli("merge" + shards + " --out " + dir + "/m.csv").exit_code == 0);
     const futolab::CsvTable merged = futolab::read_csv_file(dir + "/m.csv");
     CHECK(merged.header == futolab::csv_base_columns());
-    CHECK(merged.rows.size() == 900);
+    CHECK(merged.rows.size() == futolab::test::kSweepRuns);
 }
 
 TEST_CASE("rows record spec, host, core and the sweep values of generated instances", "[records][columns]") {
@@ -291,7 +291,7 @@ TEST_CASE("order changes when runs happen, never what they record", "[records][o
     // Interleaved: all repeat-1 runs (even run indices: 2 repeats) before any repeat 2.
     const auto& inter = file_order["interleaved"];
     for (std::size_t i = 0; i < inter.size(); ++i) CHECK((inter[i] % 2) == (i < inter.size() / 2 ? 0u : 1u));
-    // Shuffled: a pair's two repeats are rarely neighbours (450 of 899 in matrix order).
+    // Shuffled: a pair's two repeats are rarely neighbours (half of all neighbours in matrix order).
     const auto& shuffled = file_order["shuffled"];
     int neighbours = 0;
     for (std::size_t i = 1; i < shuffled.size(); ++i) neighbours += shuffled[i] / 2 == shuffled[i - 1] / 2;
@@ -303,12 +303,14 @@ TEST_CASE("warm-up runs are run and not recorded, the noise figure is printed", 
     const std::string cfg = write_config(dir, "warmup: 2\n");
     const auto r = run_cli("run -q --jobs 2 " + cfg);
     REQUIRE(r.exit_code == 0);
-    CHECK(r.out.find("900 written now, 0 errors, 900 warm-up runs (not recorded)") != std::string::npos);
-    CHECK(rows_by_run(dir + "/out/results.csv").size() == 900);
+    const std::string runs = std::to_string(futolab::test::kSweepRuns);
+    CHECK(r.out.find(runs + " written now, 0 errors, " + runs + " warm-up runs (not recorded)") != std::string::npos);
+    CHECK(rows_by_run(dir + "/out/results.csv").size() == futolab::test::kSweepRuns);
     // repeats: 2, so every spec has a noise figure.
+    const std::string pairs = "\\(" + std::to_string(futolab::test::kSweepPuzzles) + " pairs\\)";
     CHECK(std::regex_search(r.out, std::regex(R"(noise \(median CV of wall time across repeats, per spec\): )"
-                                              R"(bitmask [0-9.]+ % \(150 pairs\), fc:var=static [0-9.]+ % \(150 pairs\), )"
-                                              R"(gac [0-9.]+ % \(150 pairs\))")));
+                                              R"(bitmask [0-9.]+ % )" + pairs + R"(, fc:var=static [0-9.]+ % )" + pairs +
+                                              R"(, gac [0-9.]+ % )" + pairs)));
     const YAML::Node timing = YAML::LoadFile(dir + "/out/results.csv.meta.yaml")["timing"];
     CHECK(timing["order"].as<std::string>() == "shuffled");
     CHECK(timing["warmup"].as<int>() == 2);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "../app/cli_runner.hpp"
+#include "../support/sanitized.hpp"
 #include "records/csv_reader.hpp"
 
 #include <catch2/catch.hpp>
@@ -22,12 +23,20 @@ inline const std::string kRoot = FUTOLAB_SOURCE_DIR;
 // A fresh scratch folder per test and build tree.
 inline std::string scratch(const std::string& name) { return fresh_dir("runner", name).string(); }
 
-// 2 Tatham files x 3 solvers x 2 repeats = 900 runs, node-limited so rows are reproducible.
+// The standard sweep's instances: two Tatham files (n = 5 and 6, 75 puzzles each). Under a
+// sanitizer (support/sanitized.hpp) the n = 5 file alone: what those tests look for (races,
+// kills, resume, merge) needs two workers and a few hundred runs, not 900, and the sweeps were
+// much of the tsan and asan steps' time.
+inline constexpr const char* kSweepFiles = kSanitized ? "n05.tatham" : "n0[56].tatham";
+inline constexpr std::size_t kSweepPuzzles = kSanitized ? 75 : 150;
+inline constexpr std::size_t kSweepRuns = kSweepPuzzles * 3 * 2;  // x 3 solvers x 2 repeats
+
+// The standard sweep (kSweepRuns runs: 900, 450 under a sanitizer), node-limited so rows are reproducible.
 inline std::string write_config(const std::string& dir, const std::string& extra = "") {
     const std::string path = dir + "/cfg.yaml";
     std::ofstream(path) << "name: runner-test\nseed: 5\nrepeats: 2\nmode: { count: 2 }\n"
                            "limits: { nodes: 300000 }\ninstances:\n  - file: "
-                        << kRoot << "/corpora/tatham-dev/n0[56].tatham\n"
+                        << kRoot << "/corpora/tatham-dev/" << kSweepFiles << "\n"
                         << "solvers: [ \"bitmask\", \"fc:var=static\", \"gac\" ]\n"
                         << "output: " << dir << "/out/results.csv\n"
                         << extra;

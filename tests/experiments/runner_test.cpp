@@ -27,7 +27,7 @@ TEST_CASE("the same config twice gives the same rows apart from time columns", "
     REQUIRE(run_cli("run -q --jobs 2 " + cfg + " --out " + dir + "/a").exit_code == 0);
     REQUIRE(run_cli("run -q --jobs 1 " + cfg + " --out " + dir + "/b").exit_code == 0);
     const auto a = rows_by_run(dir + "/a/results.csv");
-    CHECK(a.size() == 900);
+    CHECK(a.size() == futolab::test::kSweepRuns);
     CHECK(a == rows_by_run(dir + "/b/results.csv"));
     CHECK(fs::exists(dir + "/a/results.csv.meta.yaml"));
 }
@@ -40,7 +40,7 @@ TEST_CASE("two thread workers give the rows of one", "[runner][threads]") {
     REQUIRE(run_cli("run -q --jobs 2 " + cfg + " --out " + dir + "/a").exit_code == 0);
     REQUIRE(run_cli("run -q --jobs 1 " + cfg + " --out " + dir + "/b").exit_code == 0);
     const auto a = rows_by_run(dir + "/a/results.csv");
-    CHECK(a.size() == 900);
+    CHECK(a.size() == futolab::test::kSweepRuns);
     CHECK(a == rows_by_run(dir + "/b/results.csv"));
 }
 
@@ -60,9 +60,9 @@ TEST_CASE("shards merged equal a single run", "[runner][threads]") {
     r = run_cli("merge " + dir + "/sh/results.shard-1-of-3.csv --out " + dir + "/partial.csv");
     CHECK(r.exit_code == 1);
     const std::size_t in_shard = rows_by_run(dir + "/sh/results.shard-1-of-3.csv").size();
-    CHECK(in_shard > 200);  // a fair slice of 900
-    CHECK(in_shard < 400);
-    CHECK(r.err.find(std::to_string(900 - in_shard) + " runs missing") != std::string::npos);
+    CHECK(in_shard > futolab::test::kSweepRuns * 2 / 9);  // a fair slice (a third) of the runs
+    CHECK(in_shard < futolab::test::kSweepRuns * 4 / 9);
+    CHECK(r.err.find(std::to_string(futolab::test::kSweepRuns - in_shard) + " runs missing") != std::string::npos);
     // Shards of another config are refused.
     const std::string other = scratch("shards-other");
     REQUIRE(run_cli("run -q " + write_config(other, "description: other\n") + " --shard 2/3").exit_code == 0);
@@ -120,7 +120,7 @@ TEST_CASE("run --redo re-runs exactly the rows with those statuses and keeps eve
     const std::string csv = dir + "/out/results.csv";
     const std::vector<std::string> before = lines_of(csv);
     const auto rows_before = rows_by_run(csv);
-    const std::vector<std::string> redo{"node_limit", "timeout"};
+    const std::vector<std::string> redo{"node_limit", "memout"};  // timeout: refused, the config sets no time limit
     std::vector<std::string> kept;
     for (const std::string& line : before)
         if (!has_status(line, redo)) kept.push_back(line);
@@ -128,9 +128,9 @@ TEST_CASE("run --redo re-runs exactly the rows with those statuses and keeps eve
     REQUIRE(redone > 50);
     REQUIRE(kept.size() > 10);  // the header and the finished runs
 
-    const auto r = run_cli("run -q --resume --redo node_limit,timeout " + cfg);
+    const auto r = run_cli("run -q --resume --redo node_limit,memout " + cfg);
     CHECK(r.exit_code == 0);
-    CHECK(r.out.find("--redo took out " + std::to_string(redone) + " rows with status node_limit,timeout") !=
+    CHECK(r.out.find("--redo took out " + std::to_string(redone) + " rows with status node_limit,memout") !=
           std::string::npos);
     CHECK(r.out.find(std::to_string(150 - redone) + " already done, " + std::to_string(redone) + " written now") !=
           std::string::npos);
@@ -142,7 +142,7 @@ TEST_CASE("run --redo re-runs exactly the rows with those statuses and keeps eve
     CHECK(rows_by_run(csv) == rows_before);  // the same runs again (node limits are deterministic)
     const std::string meta = text_of(csv + ".meta.yaml");
     CHECK(meta.find("redone:\n  - at: ") != std::string::npos);
-    CHECK(meta.find("statuses: [node_limit, timeout]\n    rows: " + std::to_string(redone)) != std::string::npos);
+    CHECK(meta.find("statuses: [node_limit, memout]\n    rows: " + std::to_string(redone)) != std::string::npos);
     CHECK_FALSE(fs::exists(csv + ".redo.tmp"));
 
     // A second redo keeps the first in the sidecar; a status no row has changes no byte.
@@ -197,7 +197,7 @@ TEST_CASE("SIGTERM stops cleanly with a valid CSV, and resume completes it", "[r
     const std::string sidecar((std::istreambuf_iterator<char>(meta)), std::istreambuf_iterator<char>());
     CHECK(sidecar.find("state: interrupted") != std::string::npos);
     CHECK(run_cli("run -q --resume " + cfg).exit_code == 0);
-    CHECK(rows_by_run(csv).size() == 900);
+    CHECK(rows_by_run(csv).size() == futolab::test::kSweepRuns);
 }
 
 TEST_CASE("config errors stop the run before anything runs", "[runner]") {

@@ -10,7 +10,9 @@
 #include <catch2/catch.hpp>
 
 #include <functional>
+#include <map>
 #include <sstream>
+#include <tuple>
 
 using namespace futolab;
 using namespace futolab::critical;
@@ -25,10 +27,15 @@ CertificateCheck check(const std::string& text) {
     return check_certificate(in, "test.cert", "gecode");
 }
 
-std::string certificate(int n, ExactObjective objective, ProofKind kind = ProofKind::drat) {
+// Made once per process for each (n, objective, kind): Catch2 runs a case again from the top for
+// each SECTION, and the n = 4 searches and proofs cost seconds (a minute under the sanitizers).
+const std::string& certificate(int n, ExactObjective objective, ProofKind kind = ProofKind::drat) {
+    static std::map<std::tuple<int, ExactObjective, ProofKind>, std::string> made;
+    const auto key = std::make_tuple(n, objective, kind);
+    if (const auto it = made.find(key); it != made.end()) return it->second;
     std::ostringstream out;
     write_certificate(out, exact_minimum(n, objective), kind);
-    return out.str();
+    return made.emplace(key, out.str()).first->second;
 }
 
 }  // namespace
