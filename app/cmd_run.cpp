@@ -11,7 +11,9 @@
 #include "core/error.hpp"
 #include "core/status.hpp"
 #include "experiments/config.hpp"
+#include "experiments/config_statuses.hpp"
 #include "experiments/noise.hpp"
+#include "experiments/resume_rows.hpp"
 #include "experiments/runner.hpp"
 #include "experiments/task_kinds.hpp"
 #include "records/build_identity.hpp"
@@ -67,28 +69,23 @@ void parse_shard(const std::string& text, RunnerOptions& o) {
     o.shard_count = static_cast<int>(shard.count);
 }
 
-// The statuses `kind`'s runs write, for a message: every one for a kind that lists none.
-std::string statuses_written_by(const TaskInfo& kind) {
-    std::vector<std::string_view> names;
-    for (const StatusWord& w : kStatuses)
-        if (writes_status(kind, w.value)) names.push_back(w.name);
-    return fmt::format("{}", fmt::join(names, ", "));
-}
-
 // --redo's statuses: statuses of core/status.hpp's table (`critical` is a set record's), named
-// at most once, and each one the config's task kind writes (task_kinds.hpp, run_statuses): a
-// status no row of the kind can hold took out nothing, said as "took out 0 rows" (red-team
-// round 16, A 097: `--redo memout` of an exact-sample run, which has no memory limit).
-std::vector<std::string> redo_statuses(const RunArgs& args, const TaskInfo& kind) {
+// at most once, and each one a run of this config can write (experiments/config_statuses.hpp:
+// its kind, isolation, limits, mode and solvers): a status no row can hold took out nothing,
+// said as "took out 0 rows" (red-team round 16, A 097: `--redo memout` of an exact-sample run;
+// round 17, B F5: `--redo memout` of task exact in thread isolation, `--redo node_limit` of
+// any exact run). `config` has the command line's isolation.
+std::vector<std::string> redo_statuses(const RunArgs& args, const ExperimentConfig& config) {
     if (args.redo.empty()) return {};
     if (!args.resume) throw InputError("--redo needs --resume (it re-runs rows of an existing results CSV)");
     std::vector<std::string> out;
     for (const std::string& s : args.redo) {
         const std::optional<Status> status = status_named(s);
         if (!status) throw InputError(fmt::format("--redo: '{}' is not a run status (valid: {})", s, names_of(kStatuses)));
-        if (!writes_status(kind, *status))
-            throw InputError(fmt::format("--redo: '{}' is a status task {} never writes (it runs without limits, on the "
-                                         "runner's threads; its statuses: {})", s, kind.name, statuses_written_by(kind)));
+        const Isolation where = isolation_written(config);
+        if (!config_writes_status(config, where, *status))
+            throw InputError(fmt::format("--redo: '{}' is a status task {} never writes ({})", s,
+                                         task_name(config.task), written_statuses_text(config, where)));
         if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
     }
     return out;
@@ -146,9 +143,9 @@ int run_command(const RunArgs& args) {
     options.command_line = args.command_line;
     options.worker_binary = "/proc/self/exe";  // this binary serves `futolab worker` (app/cmd_worker.cpp)
     ExperimentConfig config = load_config(args.config);
-    options.redo = redo_statuses(args, task_info(config.task));
     check_options_apply(args, config);
     if (args.isolation) config.isolation = *args.isolation;
+    options.redo = redo_statuses(args, config);
     if (!args.builds.empty()) config.builds = builds_of(args);
     // Before the runner's isolation check: "builds need isolation: process" is no reason for a
     // task that takes no builds at all (round 13, F12).

@@ -4,6 +4,7 @@
 #include "core/message_text.hpp"
 #include "core/counters.hpp"
 #include "core/status.hpp"
+#include "experiments/config_statuses.hpp"
 #include "experiments/row_cells.hpp"
 #include "experiments/task_kinds.hpp"
 #include "solvers/solver.hpp"
@@ -137,9 +138,7 @@ void check_censored_status(const CsvTable& t, std::size_t r, const std::string& 
     const std::optional<Status> status = status_named(row.cell("status"));
     if (status == Status::timeout && limits.time_seconds <= 0 && limits.cpu_seconds <= 0)
         row.refuse("status", "where the run had no time limit (the config sets none)");
-    const auto own = spec.options.find("assign_limit");
-    const bool budget = (own != spec.options.end() && own->second != "0") || spec.name == "portfolio";
-    if (status == Status::node_limit && limits.nodes == 0 && !budget)
+    if (status == Status::node_limit && limits.nodes == 0 && !has_own_node_budget(spec))
         row.refuse("status", "where the run had no node limit (neither the config nor the spec sets one)");
 }
 

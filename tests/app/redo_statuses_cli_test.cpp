@@ -32,3 +32,66 @@ TEST_CASE("run --redo refuses a status the task kind never writes", "[runner][re
     CHECK(taken.exit_code == 0);
     CHECK(has(taken.out, "--redo took out 1 rows with status error,critical"));
 }
+
+// The statuses a config's runs write depend on its kind and on its isolation, limits, mode and
+// solvers (red-team round 17, B F5: task exact in thread isolation took `--redo memout`,
+// `timeout` or `node_limit`, and in process isolation `node_limit`, `counted` or `critical`, as
+// "took out 0 rows"). A status the config can write is taken, whether or not a row holds it.
+namespace {
+
+void redo_refused(const fs::path& dir, const std::string& config, const std::string& status, const std::string& says) {
+    const std::string csv = (dir / "o" / (config + ".csv")).string(), rows = slurp(csv);
+    const auto r = run_cli("run -q " + config + ".yaml --out o --resume --redo " + status, dir.string());
+    INFO(status << ": " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--redo: '" + status + "' is a status task " + says));
+    CHECK(slurp(csv) == rows);
+}
+
+void redo_taken(const fs::path& dir, const std::string& config, const std::string& status) {
+    const auto r = run_cli("run -q " + config + ".yaml --out o --resume --redo " + status, dir.string());
+    INFO(status << ": " << r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "with status " + status));
+}
+
+void swept(const fs::path& dir, const std::string& config, const std::string& text) {
+    std::ofstream(dir / (config + ".yaml")) << text;
+    const auto made = run_cli("run -q " + config + ".yaml --out o", dir.string());
+    INFO(made.err);
+    REQUIRE(made.exit_code == 0);
+}
+
+}  // namespace
+
+TEST_CASE("run --redo refuses a status task exact never writes in the config's isolation and limits", "[runner][redo][exact]") {
+    const fs::path dir = futolab::test::fresh_dir("redo-statuses", "exact");
+    const std::string classes = "instances:\n  - classes: { n: 3 }\nmethods: [ \"exact:objective=k\" ]\n";
+    swept(dir, "th", "name: th\ntask: exact\nisolation: thread\n" + classes);
+    for (const char* status : {"memout", "crash", "timeout", "node_limit", "counted", "critical", "unique", "unsat"})
+        redo_refused(dir, "th", status,
+                     "exact never writes (it runs without limits, on the runner's threads; its statuses: solved, multiple, error)");
+    for (const char* status : {"solved", "multiple", "error"}) redo_taken(dir, "th", status);
+    swept(dir, "pr", "name: pr\ntask: exact\nisolation: process\nlimits: { time: 60 }\n" + classes);
+    for (const char* status : {"node_limit", "counted", "critical"})
+        redo_refused(dir, "pr", status,
+                     "exact never writes (it runs under limits.time, in process isolation; its statuses: solved, multiple, "
+                     "timeout, memout, crash, error)");
+    for (const char* status : {"timeout", "memout", "crash"}) redo_taken(dir, "pr", status);
+}
+
+TEST_CASE("run --redo refuses a status a solver never writes in the config's mode and limits", "[runner][redo][solve]") {
+    const fs::path dir = futolab::test::fresh_dir("redo-statuses", "solve");
+    REQUIRE(run_cli("generate random --n 4 --givens 0.5 --seed 3 --count 2 --out g.jsonl", dir.string()).exit_code == 0);
+    swept(dir, "co", "name: co\nisolation: thread\ninstances:\n  - file: g.jsonl\nsolvers: [ fc ]\nmode: { count: all }\n");
+    for (const char* status : {"timeout", "node_limit", "solved", "unique", "multiple", "critical"})
+        redo_refused(dir, "co", status,
+                     "count never writes (it runs without limits, on the runner's threads; its statuses: unsat, counted, "
+                     "memout, crash, error)");
+    // A search's failed allocation is memout, a command's tool killed by a signal crash, in any isolation.
+    for (const char* status : {"counted", "unsat", "memout", "crash", "error"}) redo_taken(dir, "co", status);
+    swept(dir, "li", "name: li\nisolation: thread\nlimits: { time: 60, nodes: 100000 }\ninstances:\n  - file: g.jsonl\n"
+                     "solvers: [ fc ]\n");
+    for (const char* status : {"timeout", "node_limit", "solved", "unsat"}) redo_taken(dir, "li", status);
+    redo_refused(dir, "li", "counted", "solve never writes (it runs under limits.time, limits.nodes, on the runner's threads");
+}

@@ -333,7 +333,8 @@ TEST_CASE("resume refuses a row whose host wrote nothing into the file, and a re
 
 // Round 9 (R3): --redo rewrote the CSV (its timeout rows gone) and the sidecar (the redo
 // recorded) before the row checks refused an edited row; a foreign row with a redone status
-// was taken out unseen and the resume went on. Every row is checked first now.
+// was taken out unseen and the resume went on. Every row is checked first now. (The redone
+// status is memout: this config sets no time limit, so `--redo timeout` is refused at once.)
 TEST_CASE("resume --redo checks every row before it takes any out", "[resume][records][redo]") {
     const fs::path dir = fresh_dir("resume-rows", "redo-first");
     base_sweep(dir);
@@ -344,11 +345,11 @@ TEST_CASE("resume --redo checks every row before it takes any out", "[resume][re
         INFO(column << " = " << value << " in row " << row);
         fs::remove_all(dir / "o");
         fs::copy(dir / "base", dir / "o");
-        set_cell(dir / "o" / "rr.csv", "status", "timeout", 0);
+        set_cell(dir / "o" / "rr.csv", "status", "memout", 0);  // a status its runs can write: no limit needs it
         set_cell(dir / "o" / "rr.csv", column, value, row);
         const std::string csv = slurp((dir / "o" / "rr.csv").string());
         const std::string sidecar = slurp((dir / "o" / "rr.csv.meta.yaml").string());
-        const auto r = run_cli("run -q cfg.yaml --out o --resume --redo timeout", dir.string());
+        const auto r = run_cli("run -q cfg.yaml --out o --resume --redo memout", dir.string());
         CHECK(r.exit_code == 2);
         CHECK(has(r.err, "refusing to resume"));
         CHECK(slurp((dir / "o" / "rr.csv").string()) == csv);
