@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/message_text.hpp"
+#include "experiments/censored_facts.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/row_facts.hpp"
 #include "experiments/run_matrix.hpp"
@@ -193,6 +194,7 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
             if (has_column(t, column)) row.expect(column, cell, "this shard (its sidecar and config)");
         check_shard_and_host(row, made_by, hosts);
         check_censored_status(t, r, path, config.limits, s, "refusing to merge it");
+        check_censored_cells(t, r, path, config, "refusing to merge it");
         // With `grade: true` the grade is its instance's, which only the instances show (merge_matrix.hpp).
         if (!config.grade && task_info(config.task).inputs == TaskInput::puzzles)
             check_grade_cell(t, r, path, std::nullopt, "refusing to merge it");

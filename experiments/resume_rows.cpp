@@ -4,6 +4,7 @@
 #include "core/message_text.hpp"
 #include "core/isolation.hpp"
 #include "core/verify.hpp"
+#include "experiments/censored_facts.hpp"
 #include "experiments/cell_forms.hpp"
 #include "experiments/output_facts.hpp"
 #include "experiments/row_facts.hpp"
@@ -190,6 +191,7 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
         check_row_facts(t, r, path, kRefusing);
         const SolverSpec& solver = matrix.solvers[static_cast<std::size_t>(run.solver)];
         check_censored_status(t, r, path, config.limits, solver, kRefusing);
+        check_censored_cells(t, r, path, config, kRefusing);
         if (puzzles) check_grade_cell(t, r, path, graded(config, matrix, run, grades, grader), kRefusing);
         outputs.check(t, r, path, config.task, config.limits, solver, kRefusing);
         if (puzzles) check_solution(t, r, path, matrix.instances[static_cast<std::size_t>(run.instance)]);

@@ -67,6 +67,7 @@ ResultRow rule_applied(const fs::path& dir, const std::string& name, std::size_t
         set("solutions", std::to_string(r.counters.solutions));
         set("cpu_ns", std::to_string(r.cpu_ns));
         set("wall_ns", std::to_string(r.wall_ns));
+        if (r.max_rss_kb >= 0) set("max_rss_kb", std::to_string(r.max_rss_kb));
     });
     return r;
 }
@@ -132,10 +133,15 @@ TEST_CASE("a solver's run past its limit is a timeout that keeps its answer in t
 
 TEST_CASE("a record kind's row the sandbox made memout drops its record, and resume and merge take it",
           "[limits][exact-square][resume][merge]") {
-    const fs::path dir = futolab::test::sweep_in("limit-rule", "memout", kExactSquare);
+    // A run of its own process under a memory limit: only there can the sandbox make it memout.
+    std::string config = kExactSquare;
+    config.replace(config.find("isolation: thread"), 17, "isolation: process");
+    config.replace(config.find("time: 60 }"), 10, "time: 60, memory: 512MiB }");
+    const fs::path dir = futolab::test::sweep_in("limit-rule", "memout", config);
     const ResultRow r = rule_applied(dir, "es", 1, cpu_limit(1.3), Task::exact_square, [](ResultRow& row) {
         row.status = Status::memout;  // as sandbox/process_row.cpp relabels a run whose peak exceeded limits.memory
-        row.message = "peak resident memory 9000 kB exceeds limits.memory (8192 kB) (the run said solved)";
+        row.max_rss_kb = 600000;
+        row.message = "peak resident memory 600000 kB exceeds limits.memory (524288 kB) (the run said solved)";
     });
     CHECK(r.status == Status::memout);
     CHECK(r.output.empty());

@@ -1,0 +1,159 @@
+// experiments/censored_facts.hpp (red-team round 17, B F3): a row's status, message, limits and
+// peak are held to each other as the runs and the sandbox write them. In process isolation a
+// `timeout` relabelled `memout` or `crash` kept "wall time limit (0.005 s)", a message named a CPU
+// limit the config does not set or another wall limit, a timeout's max_rss_kb was 999999999
+// under a 512 MB limit or was emptied, and resume and merge took them.
+#include "experiments/censored_facts.hpp"
+#include "experiments/config.hpp"
+
+#include "records/csv_quote.hpp"
+#include "tests/experiments/row_edits.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+
+using Catch::Matchers::Contains;
+using futolab::ExperimentConfig;
+using futolab::parse_config;
+
+namespace {
+
+// A solve sweep (count: all) under these limits, in process isolation but where the row says otherwise.
+ExperimentConfig solve_config(const std::string& limits) {
+    return parse_config("name: s\ninstances:\n  - file: x.jsonl\nsolvers: [ fc ]\nmode: { count: all }\n" + limits, "c.yaml");
+}
+
+const std::string kLimits = "limits: { time: 0.005, memory: 512MiB }\n";  // 524288 kB
+
+void check(const ExperimentConfig& config, const std::string& status, const std::string& message, const std::string& rss,
+           const std::string& isolation = "process") {
+    const futolab::CsvTable t = futolab::parse_csv("status,message,max_rss_kb,isolation\n" + status + "," +
+                                                       futolab::csv_quote(message) + "," + rss + "," + isolation + "\n",
+                                                   "r.csv");
+    futolab::check_censored_cells(t, 0, "r.csv", config, "refusing");
+}
+
+}  // namespace
+
+TEST_CASE("censored rows: what the runs and the sandbox write is taken", "[records][resume][merge][censored]") {
+    const ExperimentConfig c = solve_config(kLimits);
+    CHECK_NOTHROW(check(c, "counted", "", "9644"));
+    CHECK_NOTHROW(check(c, "timeout", "wall time limit (0.005 s)", "9644"));
+    CHECK_NOTHROW(check(c, "timeout", "wall time limit (0.005 s): the run took 6.1 ms (it said counted)", "9644"));
+    CHECK_NOTHROW(check(c, "timeout", "wall time limit: killed 0.5 s after it (the run did not stop by itself)", ""));
+    CHECK_NOTHROW(check(c, "timeout", "killed 0.5 s after its time limit: the run did not stop by itself", "9644", "fork"));
+    CHECK_NOTHROW(check(c, "memout", "peak resident memory 600000 kB exceeds limits.memory (524288 kB) (the run said counted)",
+                        "600000"));
+    CHECK_NOTHROW(check(c, "memout", "out of memory", ""));
+    CHECK_NOTHROW(check(c, "crash", "killed by SIGSEGV", ""));
+    CHECK_NOTHROW(check(c, "crash", "the run's process exited with code 98 without a result", "9644"));
+    CHECK_NOTHROW(check(c, "counted", "", "524288"));  // at the limit, to the KiB: not above it
+    CHECK_NOTHROW(check(c, "error", "wall time limit (9 s) in a tool's own words", ""));  // an error's message is its own
+    CHECK_NOTHROW(check(solve_config("limits: { cpu: 0.25 }\n"), "timeout", "cpu time limit (0.25 s)", "", "thread"));
+}
+
+TEST_CASE("censored rows: a status its message does not go with is refused", "[records][resume][merge][censored]") {
+    const ExperimentConfig c = solve_config(kLimits);
+    CHECK_THROWS_WITH(check(c, "memout", "wall time limit (0.005 s)", "46000"),
+                      Contains("r.csv:2:1: column 'status' is 'memout', where its message is a 'timeout' run's ('wall time "
+                               "limit (0.005 s)'): refusing"));
+    CHECK_THROWS_WITH(check(c, "crash", "wall time limit (0.005 s)", "46000"), Contains("a 'timeout' run's"));
+    CHECK_THROWS_WITH(check(c, "counted", "killed 0.5 s after its time limit: the run did not stop by itself", "9", "fork"),
+                      Contains("a 'timeout' run's"));
+    CHECK_THROWS_WITH(check(c, "timeout", "killed by SIGSEGV", "9644"), Contains("a 'crash' run's"));
+    CHECK_THROWS_WITH(check(c, "timeout", "out of memory", "9644"), Contains("a 'memout' run's"));
+    CHECK_THROWS_WITH(check(c, "crash", "peak resident memory 600000 kB exceeds limits.memory (524288 kB) (the run said crash)",
+                            "600000"),
+                      Contains("a 'memout' run's"));
+}
+
+TEST_CASE("censored rows: a message names the limits of the row, with their figures", "[records][resume][merge][censored]") {
+    const ExperimentConfig c = solve_config(kLimits);
+    CHECK_THROWS_WITH(check(c, "timeout", "cpu time limit (0.005 s)", "9644"),
+                      Contains("r.csv:2:2: column 'message' is 'cpu time limit (0.005 s)', a cpu time limit, where the config "
+                               "sets no limits.cpu: refusing"));
+    CHECK_THROWS_WITH(check(c, "timeout", "wall time limit (0.006 s)", "9644"),
+                      Contains("where the run's limits.time is 0.005 s ('wall time limit (0.005 s)')"));
+    CHECK_THROWS_WITH(check(c, "timeout", "wall time limit (0.0050 s)", "9644"), Contains("limits.time is 0.005 s"));
+    const ExperimentConfig cpu_only = solve_config("limits: { cpu: 0.25, memory: 512MiB }\n");
+    CHECK_THROWS_WITH(check(cpu_only, "timeout", "wall time limit: killed 0.5 s after it (the run did not stop by itself)", ""),
+                      Contains("a wall time limit, where the config sets no limits.time"));
+    CHECK_THROWS_WITH(check(cpu_only, "timeout", "killed 0.5 s after its time limit: the run did not stop by itself", "9", "fork"),
+                      Contains("a kill at a time limit, where the config sets no limits.time"));
+    // The peak rule's message: the row's own peak, the config's limit.
+    CHECK_THROWS_WITH(check(c, "memout", "peak resident memory 600000 kB exceeds limits.memory (500000 kB) (the run said counted)",
+                            "600000"),
+                      Contains("column 'message'"));
+    CHECK_THROWS_WITH(check(c, "memout", "peak resident memory 600000 kB exceeds limits.memory (524288 kB) (the run said counted)",
+                            "600001"),
+                      Contains("column 'message'"));
+    CHECK_THROWS_WITH(check(c, "memout", "peak resident memory 600000 kB exceeds limits.memory (524288 kB) (the run said memout)",
+                            "600000"),
+                      Contains("column 'message'"));
+    CHECK_THROWS_WITH(check(c, "memout", "peak resident memory 9644 kB exceeds limits.memory (524288 kB) (the run said counted)",
+                            "9644"),
+                      Contains("column 'max_rss_kb' is '9644', not above limits.memory (524288 kB)"));
+}
+
+TEST_CASE("censored rows: a peak above the memory limit is memout, and a run that answered has one",
+          "[records][resume][merge][censored]") {
+    const ExperimentConfig c = solve_config(kLimits);
+    CHECK_THROWS_WITH(check(c, "timeout", "wall time limit (0.005 s)", "999999999"),
+                      Contains("r.csv:2:3: column 'max_rss_kb' is '999999999', above limits.memory (524288 kB), where the "
+                               "sandbox makes such a run memout whatever it said"));
+    CHECK_THROWS_WITH(check(c, "counted", "", "524289"), Contains("above limits.memory (524288 kB)"));
+    CHECK_NOTHROW(check(c, "memout", "out of memory", "999999999"));  // a tool's tree polled between its peaks
+    CHECK_THROWS_WITH(check(c, "timeout", "wall time limit (0.005 s)", ""),
+                      Contains("column 'max_rss_kb' is '', empty, where a 'timeout' run in process isolation answered and "
+                               "sent its peak"));
+    CHECK_THROWS_WITH(check(c, "counted", "", "", "fork"), Contains("a 'counted' run in fork isolation answered"));
+    CHECK_NOTHROW(check(solve_config(""), "counted", "", "", "thread"));  // a thread has none (cell_forms.hpp)
+}
+
+TEST_CASE("censored rows: a status no run of the config writes is refused", "[records][resume][merge][censored][redo]") {
+    const ExperimentConfig thread_exact = parse_config(
+        "name: t\ntask: exact\nisolation: thread\ninstances:\n  - classes: { n: 3 }\nmethods: [ \"exact:objective=k\" ]\n", "c.yaml");
+    CHECK_NOTHROW(check(thread_exact, "multiple", "", "", "thread"));
+    for (const char* status : {"memout", "crash", "timeout", "node_limit"})
+        CHECK_THROWS_WITH(check(thread_exact, status, "", "", "thread"),
+                          Contains(std::string("column 'status' is '") + status +
+                                   "', a status task exact never writes (it runs without limits, on the runner's threads; "
+                                   "its statuses: solved, multiple, error)"));
+    // In a process of its own, under limits.time: memout, crash and timeout too, but no node limit.
+    const ExperimentConfig process_exact =
+        parse_config("name: t\ntask: exact\nlimits: { time: 5 }\ninstances:\n  - classes: { n: 3 }\nmethods: [ exact ]\n", "c.yaml");
+    CHECK_NOTHROW(check(process_exact, "crash", "killed by SIGSEGV", ""));
+    CHECK_THROWS_WITH(check(process_exact, "node_limit", "", "8000"),
+                      Contains("(it runs under limits.time, in process isolation; its statuses: solved, multiple, timeout, "
+                               "memout, crash, error)"));
+    // A finished status is status_facts.hpp's (what the row's count makes it).
+    CHECK_NOTHROW(check(thread_exact, "counted", "", "", "thread"));
+    CHECK_THROWS_WITH(check(solve_config(""), "node_limit", "", "", "thread"), Contains("a status task count never writes"));
+}
+
+// The same through resume and merge of real sweeps (tests/experiments/row_edits.hpp).
+TEST_CASE("censored rows: resume and merge refuse a process row's forged status, message or peak",
+          "[resume][merge][censored]") {
+    using futolab::test::refused_by_both;
+    const std::filesystem::path dir = futolab::test::sweep_in(
+        "censored-rows", "solve",
+        "name: cs\nmode: { count: 2 }\nisolation: process\nlimits: { time: 60, memory: 512MiB }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+        "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc ]\n");
+    refused_by_both(dir, "cs", 0, {{"status", "timeout"}, {"message", "cpu time limit (60 s)"}},
+                    "column 'message' is 'cpu time limit (60 s)', a cpu time limit, where the config sets no limits.cpu");
+    refused_by_both(dir, "cs", 0, {{"status", "timeout"}, {"message", "wall time limit (6 s)"}},
+                    "where the run's limits.time is 60 s ('wall time limit (60 s)')");
+    refused_by_both(dir, "cs", 0, {{"status", "timeout"}, {"message", "wall time limit (60 s)"}, {"max_rss_kb", "999999999"}},
+                    "column 'max_rss_kb' is '999999999', above limits.memory (524288 kB)");
+    refused_by_both(dir, "cs", 0, {{"max_rss_kb", ""}}, "column 'max_rss_kb' is '', empty, where a 'unique' run in process isolation");
+    refused_by_both(dir, "cs", 0, {{"status", "memout"}, {"message", "wall time limit (60 s)"}, {"solutions", ""}, {"solution", ""}},
+                    "column 'status' is 'memout', where its message is a 'timeout' run's");
+    const std::filesystem::path exact = futolab::test::sweep_in(
+        "censored-rows", "exact",
+        "name: ce\ntask: exact\nisolation: thread\ninstances:\n  - classes: { n: 3 }\nmethods: [ \"exact:objective=k\" ]\n");
+    refused_by_both(exact, "ce", 0, {{"status", "memout"}, {"output", ""}, {"h", "0"}, {"k", "0"}, {"solutions", "0"}},
+                    "column 'status' is 'memout', a status task exact never writes (it runs without limits, on the runner's "
+                    "threads");
+}
