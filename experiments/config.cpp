@@ -249,6 +249,23 @@ void read_random(const Where& w, const YAML::Node& node, GenerateSource& g) {
     else g.relations = node["relations"] ? read_sweep(w, node["relations"], "generate.relations", {0, 1}) : std::vector<double>{0.1};
 }
 
+// Every h and k of a random source is made with every n, so each must fit the smallest n (its
+// cells, its pairs of neighbouring cells): refused here naming the key, not as the instances are
+// made, after the run count (red-team round 17, B F7's class: `h: 100` with `count: 200000000`
+// was refused as more runs than max_runs, and raising max_runs led to "h = 100 givens is out
+// of range", with no key).
+void check_random_counts(const Where& w, const YAML::Node& node, const GenerateSource& g) {
+    const int n = *std::min_element(g.n.begin(), g.n.end());
+    const auto fit = [&](const char* key, const std::vector<int>& values, int most, const char* what) {
+        if (values.empty()) return;
+        if (const int v = *std::max_element(values.begin(), values.end()); v > most)
+            w.fail(node[key], fmt::format("generate.{}: {} is too large for n = {} (accepted: 0 to {}, its {})", key, v, n,
+                                          most, what));
+    };
+    fit("h", g.h, n * n, "cells");
+    fit("k", g.k, 2 * n * (n - 1), "pairs of neighbouring cells");
+}
+
 GenerateSource read_generate(const Where& w, const YAML::Node& node) {
     if (!node.IsMap()) w.fail(node, "generate must be a mapping");
     GenerateSource g;
@@ -258,6 +275,7 @@ GenerateSource read_generate(const Where& w, const YAML::Node& node) {
     else read_random(w, node, g);
     if (!node["n"]) w.fail(node, "generate needs 'n'");
     g.n = read_whole_sweep(w, node["n"], "generate.n", kMinSize, kMaxSize);
+    if (g.kind == GeneratorKind::random) check_random_counts(w, node, g);
     if (node["count"]) g.count = static_cast<int>(w.whole(node["count"], "generate.count", 1, kMaxInt));
     if (node["sampler"]) g.sampler = read_word(w, node["sampler"], "generate.sampler", kLatinSamplers);
     return g;
@@ -273,15 +291,33 @@ SquaresSource read_squares(const Where& w, const YAML::Node& node) {
     return s;
 }
 
+// A whole number from min to `max`, the most the source's own classes allow (`why` says which
+// they are): one beyond them is refused naming its key, with the range it is outside.
+std::uint64_t whole_of_classes(const Where& w, const YAML::Node& node, const std::string& what, std::uint64_t min,
+                               std::uint64_t max, const std::string& why) {
+    const std::uint64_t v = w.whole(node, what, min);
+    if (v > max) w.fail(node, fmt::format("{}: {} is too large (accepted: {} to {}: {})", what, v, min, max, why));
+    return v;
+}
+
 // classes: n (2..5: every square of the order is held in memory), first, count (0: all), stride.
+// The classes first, first + stride, ... must be classes of order n: checked here, naming the key,
+// before the run count is (red-team round 17, B F7: `count: 100000001` of n = 3 was refused
+// as more runs than max_runs, with no line, and raising max_runs led only to "first 0 and count
+// 100000001 go past the last class", found as the instances were made).
 ClassesSource read_classes(const Where& w, const YAML::Node& node) {
     w.keys(node, {"n", "first", "count", "stride"}, "classes");
     if (!node["n"]) w.fail(node, "classes needs 'n'");
     ClassesSource c;
     c.n = static_cast<int>(w.whole(node["n"], "classes.n", kMinSize, kMaxEnumeratedN));
-    if (node["first"]) c.first = w.whole(node["first"], "classes.first", 0);
-    if (node["count"]) c.count = w.whole(node["count"], "classes.count", 1);
+    const std::uint64_t total = square_class_count(c.n);
+    const std::string classes = fmt::format("n = {} has {} class{}, 0..{}", c.n, total, total == 1 ? "" : "es", total - 1);
+    if (node["first"]) c.first = whole_of_classes(w, node["first"], "classes.first", 0, total - 1, classes);
     if (node["stride"]) c.stride = w.whole(node["stride"], "classes.stride", 1, 1000000);
+    const std::uint64_t most = (total - 1 - c.first) / c.stride + 1;  // first, first + stride, ... up to the last
+    if (node["count"])
+        c.count = whole_of_classes(w, node["count"], "classes.count", 1, most,
+                                   fmt::format("{}, and {} of them from first {} at stride {}", classes, most, c.first, c.stride));
     return c;
 }
 

@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "generators/latin/enumerate.hpp"
 
+#include <iterator>
 #include <string>
 
 namespace futolab {
@@ -36,14 +37,29 @@ int orbit_size(int n, const std::vector<int>& square) {
     return 16 / stabiliser;
 }
 
-std::vector<SquareClass> square_classes(int n) {
+namespace {
+
+void check_enumerated(int n) {
     if (n < 2 || n > kMaxEnumeratedN)
         throw InputError("the classes of Latin squares are enumerated for 2 <= n <= " + std::to_string(kMaxEnumeratedN) +
                          ", got " + std::to_string(n));
+}
+
+}  // namespace
+
+std::vector<SquareClass> square_classes(int n) {
+    check_enumerated(n);
     std::vector<SquareClass> out;
     for (const auto& sq : all_latin_squares(n))
         if (canonical_square(n, sq) == sq) out.push_back({sq, orbit_size(n, sq)});
     return out;
+}
+
+std::size_t square_class_count(int n) {
+    check_enumerated(n);
+    constexpr std::size_t kCounts[] = {1, 2, 70, 10192};  // n = 2..5 (symmetry_test.cpp counts them again)
+    static_assert(std::size(kCounts) == kMaxEnumeratedN - 1);
+    return kCounts[n - 2];
 }
 
 }  // namespace futolab

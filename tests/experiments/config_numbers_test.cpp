@@ -40,8 +40,8 @@ const std::vector<NumericKey> kKeys{
     {"mode.count", "name: t\nmode: { count: ", " }\n" + kFile, true, 1, kU64},
     {"generate.n", "name: t\ninstances:\n  - generate: { kind: random, n: ", " }\nsolvers: [gac]\n", false, 2, 64},
     {"generate.count", kRandom + "count: ", " }\nsolvers: [gac]\n", true, 1, kInt},
-    {"generate.h", kRandom + "h: ", " }\nsolvers: [gac]\n", false, 0, 4096},
-    {"generate.k", kRandom + "k: ", " }\nsolvers: [gac]\n", false, 0, 8064},
+    {"generate.h", kRandom + "h: ", " }\nsolvers: [gac]\n", false, 0, 25},  // n = 5: its cells
+    {"generate.k", kRandom + "k: ", " }\nsolvers: [gac]\n", false, 0, 40},  // and its neighbouring pairs
     {"generate.givens", kRandom + "givens: ", " }\nsolvers: [gac]\n", false, 0, 1},
     {"generate.relations", kRandom + "relations: ", " }\nsolvers: [gac]\n", false, 0, 1},
     {"generate.attempts", kUnique + "attempts: ", " }\nsolvers: [gac]\n", true, 1, kInt},
@@ -114,6 +114,33 @@ TEST_CASE("config numbers: the cases of issue #18", "[config][numbers]") {
     const ExperimentConfig c = parse_config("name: t\nlimits: { time: 2h, nodes: 18446744073709551615 }\n" + kFile, "c");
     CHECK(c.limits.time_seconds == 7200.0);
     CHECK(c.limits.nodes == 18446744073709551615ULL);
+}
+
+// Red-team round 17, B F7: `classes: { n: 3, count: 100000001 }` (the order has 2 classes) was
+// refused as more runs than max_runs, with no line or key, and raising max_runs led only to
+// "first 0 and count 100000001 go past the last class"; `count: 18446744073709551615` said
+// "more than 18446744073709551615 runs". A generate source's h or k beyond its n was found the
+// same way. Each source's own range is checked as the config is read, naming the key.
+TEST_CASE("a source's own counts are refused naming the key, before the run count", "[config][numbers]") {
+    const auto exact = [](const std::string& classes) {
+        return error_of("name: t\ntask: exact\ninstances:\n  - classes: { " + classes + " }\nmethods: [ exact ]\n");
+    };
+    CHECK(exact("n: 3, count: 100000001") ==
+          "cfg.yaml:4:29: classes.count: 100000001 is too large (accepted: 1 to 2: n = 3 has 2 classes, 0..1, and 2 of "
+          "them from first 0 at stride 1)");
+    CHECK_THAT(exact("n: 3, count: 18446744073709551615"),
+               Catch::StartsWith("cfg.yaml:4:29: classes.count: 18446744073709551615 is too large (accepted: 1 to 2:"));
+    CHECK(exact("n: 4, first: 70") == "cfg.yaml:4:29: classes.first: 70 is too large (accepted: 0 to 69: n = 4 has 70 "
+                                      "classes, 0..69)");
+    CHECK_THAT(exact("n: 4, first: 1, count: 4, stride: 30"),
+               Catch::StartsWith("cfg.yaml:4:39: classes.count: 4 is too large (accepted: 1 to 3: n = 4 has 70 classes, 0..69, "
+                                 "and 3 of them from first 1 at stride 30)"));
+    CHECK(exact("n: 4, first: 1, count: 3, stride: 30").empty());
+    CHECK(exact("n: 2, first: 0, count: 1").empty());
+    CHECK(error_of(kRandom + "h: 26, count: 200000000 }\nsolvers: [gac]\n") ==
+          "cfg.yaml:3:40: generate.h: 26 is too large for n = 5 (accepted: 0 to 25, its cells)");
+    CHECK(error_of("name: t\ninstances:\n  - generate: { kind: random, n: [5, 4], k: [3, 25] }\nsolvers: [gac]\n") ==
+          "cfg.yaml:3:45: generate.k: 25 is too large for n = 4 (accepted: 0 to 24, its pairs of neighbouring cells)");
 }
 
 // Red-team round 11: the whole-number sweeps of a generate source were read as reals, so

@@ -22,6 +22,13 @@ TEST_CASE("the symmetry classes partition the squares and are canonical", "[lati
     REQUIRE_THROWS(square_classes(6));
 }
 
+// The counts a config's `classes:` range is checked against as it is read (no enumeration).
+TEST_CASE("square_class_count is the number of classes square_classes enumerates", "[latin]") {
+    for (int n = 2; n <= kMaxEnumeratedN; ++n) CHECK(square_class_count(n) == square_classes(n).size());
+    CHECK_THROWS(square_class_count(1));
+    CHECK_THROWS(square_class_count(kMaxEnumeratedN + 1));
+}
+
 TEST_CASE("a symmetry class's orbit counts its distinct images", "[latin]") {
     for (const std::vector<int>& sq : all_latin_squares(3)) {
         std::vector<std::vector<int>> images;
