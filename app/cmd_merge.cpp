@@ -46,14 +46,15 @@ ExperimentConfig config_of(const SidecarFacts& made_by) {
 }
 
 // Each shard's sidecar what a sweep of its config writes, as resume holds it (the merged
-// sidecar copies its isolation, timing and total_runs), and each row a run of that config, as
-// it would write it, with the instance cells of every other row of its instance and of the
-// instance itself (issue #45).
+// sidecar copies its experiment, isolation, timing, total_runs and skipped inputs), and each
+// row a run of that config, as it would write it, with the instance cells of every other row of
+// its instance and of the instance itself (issue #45).
 MergeRowCheck row_check(MergedInstances& instances, MergedMatrix& matrix) {
     return [&instances, &matrix](const CsvTable& t, const std::string& path, const SidecarFacts& made_by) {
         const ExperimentConfig config = config_of(made_by);
-        if (const std::string why = sidecar_protocol_problem(made_by, config, matrix.runs(made_by)); !why.empty())
-            throw InputError(fmt::format("{}: its sidecar says {}: refusing to merge it", path, why));
+        for (const std::string& why : {sidecar_protocol_problem(made_by, config, matrix.runs(made_by)),
+                                       skipped_inputs_problem(read_skipped_inputs(path), matrix.skipped(made_by))})
+            if (!why.empty()) throw InputError(fmt::format("{}: its sidecar says {}: refusing to merge it", path, why));
         check_rows_of_config(t, path, config, made_by);
         instances.check(t, path, config);
         matrix.check(t, path, config, made_by);

@@ -72,6 +72,11 @@ std::optional<std::size_t> MergedMatrix::runs(const SidecarFacts& made_by) const
     return built_->matrix.runs.size();
 }
 
+std::optional<std::vector<SkippedInput>> MergedMatrix::skipped(const SidecarFacts& made_by) const {
+    if (!built_ || made_by.identity.config_hash != built_->config.config_hash) return std::nullopt;
+    return built_->matrix.skipped;
+}
+
 void MergedMatrix::check(const CsvTable& t, const std::string& path, const ExperimentConfig& config,
                          const SidecarFacts& made_by) {
     if (!built_ || made_by.identity.config_hash != built_->config.config_hash) return;

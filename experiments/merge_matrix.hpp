@@ -47,6 +47,8 @@ public:
     // The size of the run matrix of the shard whose sidecar is `made_by`, if it was built
     // (nullopt: not built, see note(); its sidecar's total_runs is then not checked).
     std::optional<std::size_t> runs(const SidecarFacts& made_by) const;
+    // The inputs it skipped (--skip-invalid), likewise (nullopt: not built).
+    std::optional<std::vector<SkippedInput>> skipped(const SidecarFacts& made_by) const;
 
     // Why rows were checked against each other only ("" if against the instances).
     const std::string& note() const { return note_; }

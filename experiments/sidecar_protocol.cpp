@@ -1,6 +1,7 @@
 #include "experiments/sidecar_protocol.hpp"
 
 #include "core/isolation.hpp"
+#include "core/message_text.hpp"
 #include "experiments/resume_rows.hpp"
 #include "experiments/task_kinds.hpp"
 #include "sandbox/cgroup.hpp"
@@ -56,6 +57,8 @@ std::string timing_problem(const TimingProtocol& timing, const ExperimentConfig&
 
 std::string sidecar_protocol_problem(const SidecarFacts& facts, const ExperimentConfig& config,
                                      std::optional<std::size_t> runs) {
+    if (facts.identity.name != config.name)
+        return fmt::format("experiment: {}, where its config is named {}", message_text(facts.identity.name, 200), config.name);
     if (!facts.isolation.empty())
         if (std::string why = isolation_problem_of(facts.isolation, config); !why.empty()) return why;
     if (!facts.isolation.empty() && !facts.memory_limit.empty()) {
@@ -68,6 +71,25 @@ std::string sidecar_protocol_problem(const SidecarFacts& facts, const Experiment
     if (std::string why = timing_problem(facts.timing, config); !why.empty()) return why;
     if (runs && facts.total_runs != *runs)
         return fmt::format("total_runs: {}, where its config's run matrix has {} runs", facts.total_runs, *runs);
+    return "";
+}
+
+std::string skipped_inputs_problem(const std::vector<SkippedInput>& listed,
+                                   const std::optional<std::vector<SkippedInput>>& skipped) {
+    if (!skipped) return "";
+    const auto id = [](const SkippedInput& s) { return message_text(s.id, 200); };
+    for (std::size_t i = 0; i < std::max(listed.size(), skipped->size()); ++i) {
+        if (i >= listed.size())
+            return fmt::format("skipped_inputs without {}, which its config's inputs skip", id((*skipped)[i]));
+        if (i >= skipped->size())
+            return fmt::format("skipped_inputs: {}, which its config's inputs do not skip", id(listed[i]));
+        if (listed[i].id != (*skipped)[i].id)
+            return fmt::format("skipped_inputs: {} as skipped input {}, where its config's inputs skip {}", id(listed[i]), i + 1,
+                               id((*skipped)[i]));
+        if (listed[i].error != (*skipped)[i].error)
+            return fmt::format("skipped_inputs: {} with error '{}', where its config's inputs give '{}'", id(listed[i]),
+                               message_text(listed[i].error, 200), message_text((*skipped)[i].error, 200));
+    }
     return "";
 }
 

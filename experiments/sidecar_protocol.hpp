@@ -1,5 +1,8 @@
-// How a sweep ran, as its sidecar says it (run.isolation, run.memory_limit, run.total_runs and
-// timing's order, warmup and pin), held to what a run of the sidecar's own config writes there.
+// What a sweep was and how it ran, as its sidecar says it (experiment, run.isolation,
+// run.memory_limit, run.total_runs and timing's order, warmup and pin), held to what a run of the
+// sidecar's own config writes there. `experiment` too: two shards whose sidecars say
+// `experiment: zz` of a config named sh were merged, the merged sidecar saying zz (red-team
+// round 17, B F4).
 // Merge copies these fields into the merged sidecar; it checked them only shard against
 // shard, so a shard's sidecar edited to say `isolation: process` or `memory_limit` for a kind that
 // runs only as threads of futolab and takes no limits, `warmup: 1`, `order`, `pin: true` for a
@@ -14,12 +17,13 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace futolab {
 
-// Why `facts` is no sidecar a sweep of `config` writes ("" if it is one): its isolation is one
-// the kind does not run in (the order kinds, generate and critical: threads only) or the config
-// cannot take (isolation_problem: limits.memory, builds); its memory limit mechanism is none that
+// Why `facts` is no sidecar a sweep of `config` writes ("" if it is one): its experiment is not
+// the config's name; its isolation is one the kind does not run in (the order kinds, generate
+// and critical: threads only) or the config cannot take (isolation_problem: limits.memory, builds); its memory limit mechanism is none that
 // isolation and limits.memory give (the host decides between rlimit and a cgroup); its timing is
 // not the config's order, warmup and pin; or its total_runs is not `runs`, the size of the
 // config's run matrix (nullopt: the caller could not build it, not checked). `--isolation`
@@ -28,5 +32,13 @@ namespace futolab {
 // empty (sidecars of older futolab) is not checked.
 std::string sidecar_protocol_problem(const SidecarFacts& facts, const ExperimentConfig& config,
                                      std::optional<std::size_t> runs);
+
+// Why a sidecar's `skipped_inputs` (`listed`) is not the list `skipped` that a sweep of its config
+// skips (the run matrix built again, with --skip-invalid as the sidecar's list says; nullopt:
+// not built, not checked) ("" if it is). Merge copies the list into the merged sidecar, and
+// the config's inputs, pinned by their hashes, fix it: a list edited to leave an invalid input
+// out, or to claim one, was merged as the shards' (red-team round 17, B F4's class).
+std::string skipped_inputs_problem(const std::vector<SkippedInput>& listed,
+                                   const std::optional<std::vector<SkippedInput>>& skipped);
 
 }  // namespace futolab

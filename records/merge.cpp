@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <deque>
 #include <filesystem>
 #include <map>
@@ -39,6 +40,13 @@ void check_shard_claims(const std::vector<std::string>& inputs, const std::vecto
                                          "twice (a sidecar copied from another shard?)",
                                          inputs[i], f.shard_index, f.shard_count, inputs[at->second]));
     }
+}
+
+// The inputs two shards skipped (--skip-invalid) are one list: the merged sidecar keeps the
+// first's (red-team round 17, B F4's class: a list edited in one shard was merged unseen).
+bool same_skipped(const std::vector<SkippedInput>& a, const std::vector<SkippedInput>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const SkippedInput& x, const SkippedInput& y) { return x.id == y.id && x.error == y.error; });
 }
 
 // One file named twice (round 11, F21: `merge X X` was said to hold "a sidecar copied from
@@ -119,6 +127,9 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs, std::vect
         if (f.timing.order != first.timing.order || f.timing.warmup != first.timing.warmup || f.timing.pin != first.timing.pin)
             throw InputError(fmt::format("{}: its sidecar's timing (order, warmup, pin) differs from {}'s: refusing to merge",
                                          path, inputs.front()));
+        if (!same_skipped(read_skipped_inputs(path), read_skipped_inputs(inputs.front())))
+            throw InputError(fmt::format("{}: its sidecar's skipped_inputs differ from {}'s: refusing to merge", path,
+                                         inputs.front()));
         // The merged sidecar names the builds of its rows (issue #41): shards of two binaries
         // would make it lie about half of them.
         if (const std::string why = build_difference(f.driver, f.builds, first.driver, first.builds); !why.empty())
@@ -216,7 +227,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     info.completed = report.rows;
     info.started = info.finished = utc_now_iso8601();
     info.state = report.missing == 0 ? "merged" : "merged-incomplete";
-    info.skipped_inputs = read_skipped_inputs(inputs.front());  // the same in every shard
+    info.skipped_inputs = read_skipped_inputs(inputs.front());  // the same in every shard (checked above)
     info.shards = facts.machines;
     info.timing = facts.timing;
     info.isolation = facts.isolation;  // one for every shard (checked above)

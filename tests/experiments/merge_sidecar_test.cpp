@@ -1,9 +1,9 @@
-// A shard's sidecar says how its sweep ran (isolation, memory limit mechanism, timing order,
-// warm-up and pinning, the matrix's total_runs), and merge copies that into the merged sidecar:
-// each is held to what a sweep of the sidecar's own config writes, by merge as by resume
-// (experiments/sidecar_protocol.hpp). Merge checked them only shard against shard, so an
-// order kind's sidecar edited to say `isolation: process` or `warmup: 1`, or a 2-run sweep's
-// to say `total_runs: 3`, was merged.
+// A shard's sidecar says what its sweep was and how it ran (its experiment's name, isolation,
+// memory limit mechanism, timing order, warm-up and pinning, the matrix's total_runs), and merge
+// copies that into the merged sidecar: each is held to what a sweep of the sidecar's own config
+// writes, by merge as by resume (experiments/sidecar_protocol.hpp). Merge checked them only
+// shard against shard, so an order kind's sidecar edited to say `isolation: process` or
+// `warmup: 1`, or a 2-run sweep's to say `total_runs: 3`, was merged.
 #include "tests/app/cli_runner.hpp"
 #include "tests/experiments/runner_helpers.hpp"
 
@@ -79,6 +79,38 @@ TEST_CASE("merge holds a shard sidecar's run fields to its own config, as resume
     refused(dir, "c", "order: shuffled", "order: sequential", "timing order: sequential, where its config runs shuffled");
     refused(dir, "c", "pin: false", "pin: true", "timing pin: true, where its config sets no pin");
     refused(dir, "c", "total_runs: 2", "total_runs: 3", "total_runs: 3, where its config's run matrix has 2 runs");
+    refused(dir, "c", "experiment: c\n", "experiment: zz\n", "experiment: zz, where its config is named c");
+}
+
+// Red-team round 17, B F4: two shards whose sidecars said `experiment: zz` of a config named c
+// were merged with exit 0, the merged sidecar saying zz; so was one `critical --exact --n` CSV.
+TEST_CASE("merge refuses shard sidecars that name another experiment than their config", "[merge][resume]") {
+    const fs::path dir = futolab::test::fresh_dir("merge-sidecar", "experiment-name");
+    std::ofstream(dir / "cfg.yaml") << kTwoRuns;
+    for (const std::string shard : {"1", "2"}) {
+        const auto made = run_cli("run -q cfg.yaml --out o --shard " + shard + "/2", dir.string());
+        INFO(made.err);
+        REQUIRE(made.exit_code == 0);
+        replace_in_file((dir / "o" / ("c.shard-" + shard + "-of-2.csv.meta.yaml")).string(), "experiment: c\n",
+                        "experiment: zz\n");
+    }
+    const auto merged = run_cli("merge o/c.shard-1-of-2.csv o/c.shard-2-of-2.csv --out m.csv", dir.string());
+    INFO(merged.err);
+    CHECK(merged.exit_code == 2);
+    CHECK(has(merged.err, "o/c.shard-1-of-2.csv: its sidecar says experiment: zz, where its config is named c: refusing to "
+                          "merge it"));
+    CHECK_FALSE(fs::exists(dir / "m.csv"));
+
+    const fs::path exact = futolab::test::fresh_dir("merge-sidecar", "experiment-name-exact");
+    const auto searched = run_cli("critical --exact --n 3 --objective k --out e.jsonl", exact.string());
+    INFO(searched.err);
+    REQUIRE(searched.exit_code == 0);
+    replace_in_file((exact / "e.csv.meta.yaml").string(), "experiment: exact\n", "experiment: zz\n");
+    const auto one = run_cli("merge e.csv --out m.csv", exact.string());
+    INFO(one.err);
+    CHECK(one.exit_code == 2);
+    CHECK(has(one.err, "e.csv: its sidecar says experiment: zz, where its config is named exact: refusing to merge it"));
+    CHECK_FALSE(fs::exists(exact / "m.csv"));
 }
 
 TEST_CASE("merge takes a sweep in the isolation --isolation chose and refuses one its config cannot run in", "[merge][resume]") {
@@ -95,4 +127,35 @@ TEST_CASE("merge takes a sweep in the isolation --isolation chose and refuses on
             "memory_limit: cgroup-v2, where a sweep of its config in isolation fork writes rlimit", " --isolation fork");
     refused(limited, "s", "isolation: fork", "isolation: thread", "isolation: thread, where its config cannot run so",
             " --isolation fork");
+}
+
+// The skipped inputs a shard's sidecar lists (run --skip-invalid) are copied into the merged
+// sidecar: the config's inputs, pinned by their hashes, fix them, and every shard's must be the
+// first's (red-team round 17, B F4's class: an edited list was merged as the shards').
+TEST_CASE("merge holds a shard sidecar's skipped inputs to its config and to the other shards", "[merge][fault]") {
+    const fs::path dir = futolab::test::fresh_dir("merge-sidecar", "skipped-inputs");
+    std::ofstream(dir / "c.jsonl") << "{\"id\": \"a\", \"n\": 2, \"givens\": [], \"lt\": []}\n"
+                                   << "{\"id\": \"cycle\", \"n\": 2, \"lt\": [[0,0,0,1],[0,1,1,1],[1,1,1,0],[1,0,0,0]]}\n"
+                                   << "{\"id\": \"d\", \"n\": 3, \"givens\": [], \"lt\": []}\n";
+    std::ofstream(dir / "cfg.yaml") << "name: skip\ninstances:\n  - file: c.jsonl\nsolvers: [ gac, fc ]\nisolation: thread\n";
+    for (const std::string shard : {"1", "2"})
+        REQUIRE(run_cli("run -q --skip-invalid cfg.yaml --out o --shard " + shard + "/2", dir.string()).exit_code == 0);
+    const std::string merge = "merge o/skip.shard-1-of-2.csv o/skip.shard-2-of-2.csv --out ";
+    REQUIRE(run_cli(merge + "ok.csv", dir.string()).exit_code == 0);
+    const auto sidecar = [&](const std::string& shard) {
+        return (dir / "o" / ("skip.shard-" + shard + "-of-2.csv.meta.yaml")).string();
+    };
+    replace_in_file(sidecar("2"), "  - id: cycle\n", "  - id: zz\n");
+    auto merged = run_cli(merge + "m.csv", dir.string());
+    INFO(merged.err);
+    CHECK(merged.exit_code == 2);
+    CHECK(has(merged.err, "o/skip.shard-2-of-2.csv: its sidecar's skipped_inputs differ from o/skip.shard-1-of-2.csv's: "
+                          "refusing to merge"));
+    replace_in_file(sidecar("1"), "  - id: cycle\n", "  - id: zz\n");  // both alike: their config skips cycle
+    merged = run_cli(merge + "m.csv", dir.string());
+    INFO(merged.err);
+    CHECK(merged.exit_code == 2);
+    CHECK(has(merged.err, "o/skip.shard-1-of-2.csv: its sidecar says skipped_inputs: zz as skipped input 1, where its "
+                          "config's inputs skip cycle: refusing to merge it"));
+    CHECK_FALSE(fs::exists(dir / "m.csv"));
 }
