@@ -539,6 +539,9 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid, co
         for (int s = 0; s < static_cast<int>(m.solvers.size()); ++s)
             for (int b = 0; b < builds; ++b)
                 for (int r = 1; r <= config.repeats; ++r) {
+                    // Each run, not each instance: one instance of 10^8 repeats took minutes to lay
+                    // out, a stop unseen meanwhile (red-team round 17, B F6).
+                    poll_stop(stop);
                     const std::string coords = fmt::format("{}|{}|{}", m.instances[i].hash(), m.solvers[s].text(), r);
                     const std::uint64_t seed = m.own_seeds.empty() ? derive_seed(config.seed, coords) : m.own_seeds[static_cast<std::size_t>(i)];
                     m.runs.push_back({.index = m.runs.size(), .instance = i, .solver = s, .repeat = r,
@@ -551,10 +554,12 @@ bool in_shard(std::size_t run_index, int index, int count) {
     return static_cast<int>(splitmix64(run_index) % static_cast<std::uint64_t>(count)) == index - 1;
 }
 
-std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index, int count) {
+std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index, int count, const std::atomic<bool>* stop) {
     std::vector<PlannedRun> out;
-    for (const PlannedRun& r : runs)
+    for (const PlannedRun& r : runs) {
+        poll_stop(stop);
         if (in_shard(r.index, index, count)) out.push_back(r);
+    }
     return out;
 }
 

@@ -77,8 +77,9 @@ struct MatrixStopped : std::runtime_error {
 // Loads every instance source (globs expanded and sorted) and lays out the runs. An invalid
 // file instance is an InputError, or, with skip_invalid, left out and listed in `skipped`
 // (it is an error still if nothing valid is left). `stop` (may be null; Interrupt::flag()):
-// polled between two instances made or read, and by each uniqueness question of a `unique`
-// generator, so a stop ends a build of minutes within a moment (MatrixStopped).
+// polled between two instances made or read, by each uniqueness question of a `unique`
+// generator, and before each run laid out, so a stop ends a build of minutes within a moment
+// (MatrixStopped), whatever the number of instances, solvers, builds and repeats.
 RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid = false, const std::atomic<bool>* stop = nullptr);
 
 // Shard `index` of `count` (1-based): the runs whose mixed matrix index (splitmix64) ≡
@@ -86,7 +87,9 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid = f
 // solvers innermost, so index mod count would give one shard every run of one solver
 // whenever count is a multiple of the number of solvers (all of backtracking's slow runs on
 // half the nodes). A hash spreads solvers, sizes and repeats evenly, deterministically.
-std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index, int count);
+// `stop` (may be null): polled before each run, as build_run_matrix does (MatrixStopped).
+std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index, int count,
+                                 const std::atomic<bool>* stop = nullptr);
 // True if run `run_index` of the matrix is in shard `index` of `count` (as shard_of splits them):
 // resume and merge refuse a row of another shard (issue #45, round 8).
 bool in_shard(std::size_t run_index, int index, int count);

@@ -6,6 +6,7 @@
 #include "experiments/config.hpp"
 #include "experiments/run_matrix.hpp"
 
+#include <atomic>
 #include <vector>
 
 namespace futolab {
@@ -22,6 +23,10 @@ namespace futolab {
 //   shuffled     sorted by a hash of (config seed, run index, repeat): a permutation that is
 //                the same on every machine and resume (no std::shuffle, whose algorithm is
 //                the library's choice), and in which a resumed run keeps its relative order.
-std::vector<PlannedRun> schedule_runs(const std::vector<PlannedRun>& todo, const ExperimentConfig& config);
+// `stop` (may be null; Interrupt::flag()): polled before each run and by each comparison of
+// the sorts (10^7 runs take seconds to order); once it is set the result is empty (no run is
+// taken after a stop).
+std::vector<PlannedRun> schedule_runs(const std::vector<PlannedRun>& todo, const ExperimentConfig& config,
+                                      const std::atomic<bool>* stop = nullptr);
 
 }  // namespace futolab

@@ -11,11 +11,13 @@
 #include "../app/cli_runner.hpp"
 #include "experiments/config.hpp"
 #include "experiments/run_matrix.hpp"
+#include "experiments/schedule.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -47,11 +49,19 @@ bool catches_sigterm(pid_t pid) {
 // Whether futolab has made its scratch folder in `tmp` (critical --out -: before the matrix).
 bool made_scratch(const fs::path& tmp) { return !fs::is_empty(tmp); }
 
+// Process `pid`'s resident memory in KiB (/proc/PID/status VmRSS; 0 if unreadable).
+long resident_kib(pid_t pid) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.starts_with("VmRSS:")) return std::stol(line.substr(6));
+    return 0;
+}
+
 // Runs futolab with `args` in `dir` (TMPDIR dir/tmp, stdout dir/out.txt, stderr dir/err.txt) and
 // sends `sig` once `ready` (by default, once it catches SIGTERM); returns its exit status (128 +
-// the signal if it was killed).
+// the signal if it was killed). `usage` (may be null) gets its resource use (ru_maxrss: its peak).
 int signalled_run(const fs::path& dir, const std::vector<std::string>& args, int sig,
-                  const std::function<bool(pid_t)>& ready = catches_sigterm) {
+                  const std::function<bool(pid_t)>& ready = catches_sigterm, rusage* usage = nullptr) {
     fs::create_directories(dir / "tmp");
     int exec_done[2];  // its end in the child closes at the exec: Catch's handlers are inherited until then
     REQUIRE(::pipe2(exec_done, O_CLOEXEC) == 0);
@@ -74,7 +84,8 @@ int signalled_run(const fs::path& dir, const std::vector<std::string>& args, int
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     REQUIRE(::kill(pid, sig) == 0);
-    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    rusage own{};
+    REQUIRE(::wait4(pid, &status, 0, usage != nullptr ? usage : &own) == pid);
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -126,6 +137,53 @@ TEST_CASE("a signal while critical draws its squares ends it at once, its scratc
         CHECK(has(slurp(dir / "err.txt"), "interrupted"));
         CHECK(slurp(dir / "out.txt").empty());
         CHECK(files_made(dir) == std::vector<std::string>{"tmp"});  // no scratch folder, CSV or --out
+    }
+}
+
+// Red-team round 17, B F6: the runs of one instance were laid out without polling the stop (it
+// was polled between instances only): one instance of 10^7 repeats took SIGTERM 28 s later,
+// once its whole matrix (about 500 MB) was built; 10^8 repeats grew 40 MB/s, not stopping.
+// No timing: the signal is sent once the layout has grown futolab by 16 MiB (after it catches
+// SIGTERM, only the runs grow it), and the run must end before it grows much more: its peak
+// memory stays far below the full matrix's.
+TEST_CASE("a signal while the runs of one instance are laid out ends the run at once", "[runner][signals][matrix]") {
+    const fs::path dir = fresh_dir("experiments", "prepare-signal-repeats");
+    std::ofstream(dir / "rep.yaml") << "name: rep\noutput: out/rep.csv\nrepeats: 10000000\nisolation: thread\ninstances:\n"
+                                       "  - generate: { kind: random, n: 4 }\nsolvers: [ gac ]\n";
+    long before = 0, at_signal = 0;
+    const auto laying_out = [&](pid_t pid) {
+        if (!catches_sigterm(pid)) return false;
+        if (before == 0) before = resident_kib(pid);
+        at_signal = resident_kib(pid);
+        return at_signal >= before + 16 * 1024;
+    };
+    rusage usage{};
+    CHECK(signalled_run(dir, {"run", "rep.yaml", "-q"}, SIGTERM, laying_out, &usage) == 1);
+    CHECK(has(slurp(dir / "err.txt"), "interrupted while the experiment was prepared"));
+    CHECK(files_made(dir) == std::vector<std::string>{"rep.yaml", "tmp"});
+    INFO("resident " << before << " KiB, " << at_signal << " at the signal, peak " << usage.ru_maxrss);
+    CHECK(usage.ru_maxrss < at_signal + 256 * 1024);  // the whole matrix: 480 MB more
+}
+
+// In process: shard_of polls the stop as the build does, and schedule_runs (whose sorts take
+// seconds for 10^7 runs) gives no runs once a stop is requested: none is taken after it.
+TEST_CASE("the shard and the order of the runs poll the stop request", "[matrix][signals][schedule]") {
+    const futolab::ExperimentConfig config =
+        futolab::parse_config("name: t\nrepeats: 50\ninstances:\n  - generate: { kind: random, n: 4, count: 3 }\n"
+                              "solvers: [gac, fc]\n",
+                              "cfg.yaml");
+    const std::atomic<bool> stopped{true}, going{false};
+    const futolab::RunMatrix m = futolab::build_run_matrix(config, false, &going);
+    REQUIRE(!m.runs.empty());
+    CHECK_THROWS_AS(futolab::shard_of(m.runs, 1, 2, &stopped), futolab::MatrixStopped);
+    CHECK(futolab::shard_of(m.runs, 1, 1, &going).size() == m.runs.size());
+    for (const futolab::RunOrder order : {futolab::RunOrder::shuffled, futolab::RunOrder::interleaved, futolab::RunOrder::sequential}) {
+        futolab::ExperimentConfig ordered = config;
+        ordered.order = order;
+        ordered.warmup = 1;
+        INFO(futolab::run_order_name(order));
+        CHECK(futolab::schedule_runs(m.runs, ordered, &stopped).empty());
+        CHECK(futolab::schedule_runs(m.runs, ordered, &going).size() > m.runs.size());
     }
 }
 
