@@ -13,6 +13,8 @@
 #include "critical/oracle/verify.hpp"
 #include "critical/greedy/pipeline.hpp"
 #include "critical/zero_given/zero_given.hpp"
+#include "experiments/class_search_facts.hpp"
+#include "experiments/error_rows.hpp"
 #include "experiments/frontier_facts.hpp"
 #include "experiments/method_counters.hpp"
 #include "experiments/methods.hpp"
@@ -97,14 +99,6 @@ critical::ClueSet clue_set_of(const RowCells& row, const critical::ClueUniverse&
     if (found != record.givens.size() + record.lt.size())
         refuse_output(row, "a record with a clue twice, or a clue that is not its square's");
     return set;
-}
-
-// A figure the search counted: a whole number (`time`: a non-negative number).
-void check_figure(const RowCells& row, const Json& meta, const char* key, bool time = false) {
-    const auto it = meta.find(key);
-    const bool ok = it != meta.end() && (time ? it->is_number() && it->get<double>() >= 0 : it->is_number_unsigned());
-    if (!ok) refuse_output(row, fmt::format("a record whose meta '{}' is not {}, as the search writes it", key,
-                                            time ? "a non-negative number" : "a whole number"));
 }
 
 // class_cpu_seconds, class_seconds: the per-class times' distribution as the search writes it
@@ -229,6 +223,12 @@ const std::set<std::string> kSampleMetaKeys{
     "exact", "objective", "n", "squares", "classes", "search_backend", "sample", "sample_seed", "sample_bound",
     "class_cpu_seconds", "class_seconds", "class_minima", "hitting_set_calls", "nodes", "oracle_queries",
     "unavoidable_sets", "time_ms", "minimum", "class", "classes_at_minimum", "squares_at_minimum"};
+// A frontier point's, which adds its h_max and point.
+const std::set<std::string> kSampleFrontierKeys = [] {
+    std::set<std::string> keys = kSampleMetaKeys;
+    keys.insert({"h_max", "point"});
+    return keys;
+}();
 
 // A frontier's records are its corners as the search writes them (frontier_corners): h_max
 // rising and the cost (k) falling from one to the next, each of one search, whose figures they
@@ -241,11 +241,8 @@ void check_frontier_order(const RowCells& row, const std::vector<Instance>& reco
         !(records[i - 1].lt.size() > records[i].lt.size()))
         refuse_output(row, fmt::format("a frontier point (line {}) that is not the next corner after line {} (h_max rising, k falling)",
                                        i + 1, i));
-    for (const char* key : {"class_cpu_seconds", "class_seconds", "class_minima", "hitting_set_calls", "nodes", "oracle_queries",
-                            "unavoidable_sets", "time_ms"})
-        if (meta.value(key, Json()) != before.value(key, Json()))
-            refuse_output(row, fmt::format("a frontier point (line {}) whose meta '{}' is not line {}'s: the points are of one search",
-                                           i + 1, key, i));
+    check_one_search(row, records, i, {"class_cpu_seconds", "class_seconds", "class_minima", "hitting_set_calls", "nodes",
+                                       "oracle_queries", "unavoidable_sets", "time_ms"});
 }
 
 // The counters a row of the kind without a record holds (the others are written empty): the
@@ -342,7 +339,7 @@ void check_order_row(const RowCells& row, Task task, const SolverSpec& method) {
                                               critical::kSecondSolution));
         return;
     default:  // exhaustive, exact-sample: the records whose witness failed its verification, as evidence
-        if (recordless) refuse_output(row, "empty, where the run writes an error with the records that failed their verification");
+        if (recordless) return check_recordless_error(row);  // on futolab's threads: refused
         if (row.cell("message") != kWitnessUnverified)
             row.refuse("message", fmt::format("where its run writes '{}'", kWitnessUnverified));
     }
@@ -378,7 +375,6 @@ void check_exact_sample_output(const RowCells& row, const std::vector<Instance>&
     const bool error = status_named(row.cell("status")) == Status::error;
     bool failed = false;
     const bool counts_nodes = method_counts_nodes(Task::exact_sample, method);
-    std::uint64_t nodes = 0, queries = 0;
     for (std::size_t i = 0; i < records.size(); ++i) {
         const Instance& record = records[i];
         const Json& meta = record.meta;
@@ -394,11 +390,7 @@ void check_exact_sample_output(const RowCells& row, const std::vector<Instance>&
         if (!error && (!v.uniquely_completable || !v.critical))
             refuse_output(row, fmt::format("a record whose set is not {} (verified again by {})",
                                            v.uniquely_completable ? "minimal (without a clue still unique)" : "uniquely completable", m.verify));
-        for (const char* key : {"hitting_set_calls", "oracle_queries", "unavoidable_sets"}) check_figure(row, meta, key);
-        // engine=cadical counts no nodes: its record has no `nodes` (round 16, B F2: a 0 was written, and 5 kept).
-        if (counts_nodes) check_figure(row, meta, "nodes");
-        else if (meta.contains("nodes"))
-            refuse_output(row, "a record with meta 'nodes', where engine=cadical counts none (its search writes no such key)");
+        check_class_search_counters(row, meta, counts_nodes);
         check_figure(row, meta, "time_ms", true);
         check_class_minima(row, meta, classes.size());
         check_minima_keys(row, meta, none, m.search.below);
@@ -426,25 +418,16 @@ void check_exact_sample_output(const RowCells& row, const std::vector<Instance>&
         if (!pruned) check_figure(row, meta, "squares_at_minimum");
         check_classes_at_minimum(row, meta, classes, c, cost, frontier);
         Json made_meta = critical::set_record(u, set, id, v, Json::object()).meta;
-        for (const auto& [key, value] : extra.items()) {
-            if (made_meta.contains(key)) continue;
-            if (!kSampleMetaKeys.contains(key) && !(frontier && (key == "h_max" || key == "point")))
-                refuse_output(row, fmt::format("a record (line {}) with meta '{}', which the search does not write", i + 1,
-                                               message_text(key, 100)));
-            made_meta[key] = value;
-        }
+        check_written_keys(row, extra, made_meta, frontier ? kSampleFrontierKeys : kSampleMetaKeys, i + 1);
+        for (const auto& [key, value] : extra.items())
+            if (!made_meta.contains(key)) made_meta[key] = value;
         check_frontier_order(row, records, i, frontier);
         Instance made = critical::set_record(u, set, id, v, Json::object());
         made.meta = std::move(made_meta);
         if (line_of(made) != line_of(record))
             refuse_output(row, fmt::format("a record (line {}) other than the one the sample's search writes for its set", i + 1));
-        if (i == 0) {
-            nodes = counts_nodes ? meta["nodes"].get<std::uint64_t>() : 0;
-            queries = meta["oracle_queries"].get<std::uint64_t>();
-        }
     }
-    if (counts_nodes && row.whole("nodes") != nodes) row.refuse("nodes", fmt::format("where its record's search counts {}", nodes));
-    if (row.whole("checks") != queries) row.refuse("checks", fmt::format("where its record's search asks {} oracle queries", queries));
+    check_class_search_cells(row, records.front().meta, counts_nodes);
     if (error && !failed)
         row.refuse("status", fmt::format("where every record's set passes its verification again by {} (its run writes solved)", m.verify));
     if (frontier && !error) check_frontier_corners(row, grader, records, squares_of(classes));

@@ -12,12 +12,16 @@
 #include "critical/oracle/oracle.hpp"
 #include "critical/oracle/report.hpp"
 #include "critical/oracle/verify.hpp"
+#include "experiments/class_search_facts.hpp"
+#include "experiments/error_rows.hpp"
 #include "experiments/exact_task.hpp"
 #include "experiments/frontier_facts.hpp"
 #include "experiments/method_counters.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/row_cells.hpp"
 #include "experiments/row_facts.hpp"
+#include "experiments/run_matrix.hpp"
+#include "generators/latin/symmetry.hpp"
 #include "generators/unique.hpp"
 #include "records/build_identity.hpp"
 
@@ -26,6 +30,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -296,35 +301,75 @@ void check_unverified(const Row& row, Task task, const SolverSpec& method, const
     if (message != want && !another_clue) row.refuse("message", fmt::format("where its run writes '{}'", message_text(want, 200)));
 }
 
-// exact (experiments/exact_task.cpp): each witness of the class's square, verified critical.
+// The meta keys of a task exact record that are its class search's own figures (run_meta,
+// exact_task.cpp), beside those the method, the class and the set fix; a frontier point adds
+// its h_max, point and minimum (check_frontier_message holds them).
+const std::set<std::string> kExactFigures{"hitting_set_calls", "nodes", "oracle_queries", "unavoidable_sets"};
+const std::set<std::string> kExactFrontierFigures{"hitting_set_calls", "nodes", "oracle_queries", "unavoidable_sets",
+                                                  "h_max", "point", "minimum"};
+
+// The class a task exact row is of, fixed by its instance (run_matrix.hpp, class_instance_id):
+// the one its record's meta.class names, whose square is the row's (round 17, B F1: a
+// meta.class or meta.orbit not the class's own was resumed and merged). The classes of an order
+// are enumerated once (n = 5: every square, as the run's matrix does).
+const SquareClass& class_of_row(const Row& row, OutputFacts::State& state, const Instance& record, const std::vector<int>& square) {
+    if (record.n > kMaxEnumeratedN)
+        row.refuse_output(fmt::format("a record of order {}, where task exact's classes are of order {} at most", record.n, kMaxEnumeratedN));
+    const std::uint64_t c = counted(row, record, "class");
+    std::vector<SquareClass>& classes = state.classes[record.n];
+    if (classes.empty()) classes = square_classes(record.n);
+    if (c >= classes.size() || class_instance_id(record.n, c) != row.cell("instance"))
+        row.refuse_output(fmt::format("a record whose meta 'class' is {}, where its instance '{}' is another class", c,
+                                      message_text(row.cell("instance"), 100)));
+    if (classes[c].square != square)
+        row.refuse("solution", fmt::format("where class {} of order {} (its instance) is another square", c, record.n));
+    return classes[c];
+}
+
+// exact (experiments/exact_task.cpp): each witness of the class's square, verified critical,
+// its meta what run_meta writes: the class's own index and orbit, the class search's figures
+// as class_search_facts.hpp holds them (the row's nodes and checks among them), and no other key.
+// An error row's records are held to the same, but their verification, which one at least fails
+// again (check_unverified), as exact-sample's are.
 void check_exact(const Row& row, OutputFacts::State& state, const std::vector<Instance>& records, const SolverSpec& method,
                  const std::vector<int>& square) {
     const ExactMethod m = exact_method(method);
+    const bool error = status_named(row.cell("status")) == Status::error;
     const std::string id = fmt::format("{}:exact-{}", row.cell("instance"), critical::exact_objective_name(m.objective));
-    for (const Instance& record : records) {
+    const bool counts_nodes = method_counts_nodes(Task::exact, method);
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const Instance& record = records[i];
         if (!record.meta.is_object()) row.refuse_output("a record without the meta the method writes");
         const bool frontier = m.objective == critical::ExactObjective::frontier;
         check_identity(row, record, frontier ? fmt::format("{}-h{}", id, counted(row, record, "h_max")) : id, square);
-        check_unique(row, state.grader, record);
+        if (!error) check_unique(row, state.grader, record);
         const critical::ClueUniverse u(record.n, square);
         const critical::ClueSet set = clue_set(row, u, record);
-        check_critical(row, state.grader, record);
+        if (!error) check_critical(row, state.grader, record);
         Json want = set_meta(u, set, verified_by(row, record, m.verify, u, state.labels), witnesses_of(row, record));
+        if (error)  // what its verification said, asked again below
+            for (const char* key : {"uniquely_completable", "critical"})
+                if (record.meta.value(key, Json()).is_boolean()) want[key] = record.meta[key];
         // What the method and the set fix of run_meta (exact_task.cpp; round 12, F5): the
-        // minimum a single objective's set costs (a frontier point's is its k), the search's
-        // figures free, and its class and orbit the matrix's.
-        want.update(Json{{"exact", true}, {"objective", critical::exact_objective_name(m.objective)}, {"n", record.n}});
+        // minimum a single objective's set costs (a frontier point's is its k, with its h_max
+        // and point: check_frontier_message), and its class and orbit the instance's.
+        const SquareClass& own = class_of_row(row, state, record, square);
+        want.update(Json{{"exact", true}, {"objective", critical::exact_objective_name(m.objective)}, {"n", record.n},
+                         {"class", counted(row, record, "class")}, {"orbit", own.orbit}});
         const int cost = critical::weighted_cost(critical::count_clues(u, set), critical::objective_weights(m.objective));
         if (!frontier) want["minimum"] = cost;
-        if (m.search.engine != critical::HittingEngine::bb && record.meta.contains("nodes"))
-            row.refuse_output("a record with meta 'nodes', where its engine (CaDiCaL) counts none");
+        check_class_search_counters(row, record.meta, counts_nodes);
         for (const auto& [key, value] : want.items())
             if (record.meta.value(key, Json()) != value)
                 row.refuse_output(fmt::format("a record whose meta '{}' is not {}, what the method writes",
                                               message_text(key, 100), message_text(value.dump(), 100)));
-        if (!frontier)  // a frontier's message lists points no record shows (those where k does not drop)
+        check_written_keys(row, record.meta, want, frontier ? kExactFrontierFigures : kExactFigures, i + 1);
+        check_one_search(row, records, i, {"hitting_set_calls", "nodes", "oracle_queries", "unavoidable_sets"});
+        if (!frontier && !error)  // a frontier's message lists points no record shows (those where k does not drop)
             check_message(row, fmt::format("minimum {} = {}", critical::exact_objective_name(m.objective), cost));
     }
+    check_class_search_cells(row, records.front().meta, counts_nodes);
+    if (error) return check_unverified(row, Task::exact, method, records, square);
     if (m.objective != critical::ExactObjective::frontier) return;
     // Its corners as the search writes them, and its message's list (round 16, B F4: a row with
     // corners deleted was resumed, its message still listing them).
@@ -503,15 +548,24 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     // A free-square budget spent without a puzzle says so (tasks/free_square.cpp).
     if (task == Task::free_square && status_named(row.cell("status")) == Status::timeout)
         check_message(row, std::string(kFreeSquareNothingFound));
-    if (row.cell("output").empty()) return;
+    if (row.cell("output").empty()) {
+        // A square kind's run writes error only with its set that failed its verification,
+        // but generate's (the generator's own message, with no puzzle): without a record, the
+        // row is a run the sandbox lost (round 17, B F2; an order kind's is check_order_row's).
+        if (status_named(row.cell("status")) == Status::error && !order_kind && task != Task::generate)
+            check_recordless_error(row);
+        return;
+    }
     const std::vector<Instance> records =
         parse_instances(row.cell("output"), fmt::format("{}:{}: column 'output'", path, t.lines[r]), Format::jsonl);
     const std::vector<int> square = solution_of(t, r, path, records.front().n, refusing);
     const std::optional<Status> status = status_named(row.cell("status"));
     // An error's record is its evidence (of its square; an order kind's is check_order_row's);
-    // other statuses carry none (status_facts). exhaustive's and exact-sample's are the run's
-    // records, made or verified again like a solved row's, one failing (round 16, B F5).
-    const bool witness_error = status == Status::error && (task == Task::exhaustive || task == Task::exact_sample);
+    // other statuses carry none (status_facts). exhaustive's, exact-sample's and exact's are the
+    // run's records, made or verified again like a solved row's, one failing (round 16, B F5;
+    // round 17, B F1).
+    const bool witness_error =
+        status == Status::error && (task == Task::exhaustive || task == Task::exact_sample || task == Task::exact);
     if (!witness_error && (!status || *status == Status::error || !carries_output(kind, *status))) {
         for (const Instance& record : records)
             if (!order_kind && !record.solution.empty() && flat(record.solution) != square)

@@ -23,14 +23,16 @@
 // Why not run the task again and compare: a critical method with time_ms is not deterministic,
 // and a generate with a target grade or a critical search of 200 passes would cost its whole
 // search again; this costs one count to 2 per clue, the run's own verification. An exact
-// row's minimum would need the whole search: its id, solution and verified_by are checked;
+// row's minimum would need the whole search: its id, solution and verified_by are checked, its
+// class and the search's figures as class_search_facts.hpp holds them;
 // an exact-square row's proved minimum is checked through its certificate, where it has one
 // (round 13, F2: the certificate's lines checked as its file, its header against the record).
 // Only rows of a status that carries a record (TaskInfo::output_statuses: the success status,
 // and exact-square's timeout with its bounds, round 13, F1) are checked this far: an error
 // row's record is the evidence of its failed verification: verified again by the method's
-// backend, it must fail, with the reason the run writes (exhaustive's and exact-sample's are
-// checked as a solved row's, one failing again: order_outputs.hpp). A `multiple` row, which carries
+// backend, it must fail, with the reason the run writes (exhaustive's, exact-sample's and
+// exact's are checked as a solved row's, one failing again: order_outputs.hpp); an error row
+// without a record is one the sandbox lost (error_rows.hpp). A `multiple` row, which carries
 // none, is checked for what it says: gac counts its square with every clue its method may use
 // (all its relations, for objective k or use=relations) to 2 (round 14, B F1).
 #pragma once
@@ -38,6 +40,7 @@
 #include "experiments/order_outputs.hpp"
 #include "experiments/task_kinds.hpp"
 #include "generators/grade.hpp"
+#include "generators/latin/symmetry.hpp"
 #include "records/csv_reader.hpp"
 #include "solvers/options.hpp"
 #include "solvers/solver.hpp"
@@ -62,6 +65,7 @@ public:
         Grader grader;  // gac, reused for every count (one solver, as the generator does)
         std::map<std::string, std::vector<std::string>> labels;  // verified_by labels by backend/n
         std::map<std::string, ExhaustiveMade> exhaustive;        // task exhaustive's searches by n/backend
+        std::map<int, std::vector<SquareClass>> classes;          // task exact's classes by order
     };
 
 private:

@@ -213,7 +213,7 @@ void square_classes_of(const ClassesSource& c, std::vector<Instance>& out, const
     for (std::uint64_t i = c.first; i < end; i += c.stride) {
         poll_stop(stop);
         Instance in = square_instance(c.n, classes[i].square);
-        in.id = fmt::format("exact-n{}-c{:05d}", c.n, i);
+        in.id = class_instance_id(c.n, i);
         in.meta = Json::object();
         in.meta["class"] = i;
         in.meta["orbit"] = classes[i].orbit;
@@ -438,6 +438,8 @@ Puzzle run_instance(const ExperimentConfig& config, const Instance& in) {
 }
 
 }  // namespace
+
+std::string class_instance_id(int n, std::uint64_t index) { return fmt::format("exact-n{}-c{:05d}", n, index); }
 
 std::uint64_t derive_seed(std::uint64_t base, const std::string& coordinates) {
     std::uint64_t h = splitmix64(base);

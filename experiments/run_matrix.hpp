@@ -35,6 +35,11 @@ struct ClassRef {
     int orbit = 0;          // squares in the class
 };
 
+// The id of class `index` of order n as a `classes:` source names its instance (exact-n5-c01234):
+// the class a task exact row is of, fixed by its instance (resume and merge hold the record's
+// meta.class and meta.orbit to it).
+std::string class_instance_id(int n, std::uint64_t index);
+
 struct RunMatrix {
     std::vector<Puzzle> instances;
     std::vector<SolverSpec> solvers;

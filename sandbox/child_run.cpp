@@ -148,7 +148,7 @@ double kill_grace_seconds(double) { return 0.5; }
 ChildResult run_work_in_child(const std::function<std::string()>& work, const Limits& limits,
                               const Interrupt* interrupt) {
     int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+    if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(fmt::format("{}{}", kNoPipe, std::strerror(errno)));
     const pid_t parent = ::getpid();
     const Clock::time_point start = Clock::now();
     const pid_t pid = ::fork();
@@ -159,7 +159,7 @@ ChildResult run_work_in_child(const std::function<std::string()>& work, const Li
     ::close(fds[1]);
     if (pid < 0) {
         ::close(fds[0]);
-        throw std::runtime_error(fmt::format("cannot fork a run's process: {}", std::strerror(errno)));
+        throw std::runtime_error(fmt::format("{}{}", kNoFork, std::strerror(errno)));
     }
     const std::optional<external::Owner> owner = external::process_owner(pid);  // unreaped: its pid is its own
     Collected c = collect(fds[0], pid, limits, interrupt, start);
@@ -190,6 +190,17 @@ SolveResult malformed_record() {
     r.status = Status::error;
     r.message = "the run's process sent a malformed result";
     return r;
+}
+
+bool lost_run_message(std::string_view message) {
+    if (message == malformed_record().message) return true;
+    for (const std::string_view prefix : {kNoPipe, kNoFork}) {
+        if (!message.starts_with(prefix)) continue;
+        const std::string_view why = message.substr(prefix.size());
+        for (int e = 1; e < 256; ++e)  // errno's values: Linux defines fewer than 140
+            if (why == std::strerror(e)) return true;
+    }
+    return false;
 }
 
 }  // namespace futolab

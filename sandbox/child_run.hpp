@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace futolab {
 
@@ -34,6 +35,17 @@ ChildResult run_work_in_child(const std::function<std::string()>& work, const Li
 
 // The ending of a child whose record does not decode.
 SolveResult malformed_record();
+
+// The messages of what a run whose process could not be made throws (a run in fork isolation
+// then fails with status error: fork_per_run.cpp), each followed by the system's reason.
+inline constexpr std::string_view kNoPipe = "cannot make a pipe: ";
+inline constexpr std::string_view kNoFork = "cannot fork a run's process: ";
+
+// Whether `message` is one the sandbox writes on the `error` row of a run it lost, whose own
+// process sent no row back (malformed_record's, or kNoPipe or kNoFork and a system error's
+// text): resume and merge take such a row, without a record, of a kind whose run itself writes
+// an error only with its records (experiments/error_rows.hpp).
+bool lost_run_message(std::string_view message);
 
 // The parent's last resort for a run that ignores its time limit: killed this long after it.
 double kill_grace_seconds(double time_limit_seconds);

@@ -72,7 +72,7 @@ TEST_CASE("engine cadical: task exact holds its empty nodes, in the cell and the
     CHECK_FALSE(Json::parse(output.substr(0, output.find('\n')))["meta"].contains("nodes"));
     accepted_by_both(dir, "ex");
     refused_by_both(dir, "ex", 0, {{"nodes", "5"}}, "counts none (the cell is empty)");
-    refused_by_both(dir, "ex", 0, {{"meta.nodes", "0"}}, "a record with meta 'nodes', where its engine (CaDiCaL) counts none");
+    refused_by_both(dir, "ex", 0, {{"meta.nodes", "0"}}, "a record with meta 'nodes', where engine=cadical counts none");
 }
 
 TEST_CASE("engine cadical: critical --exact --sample writes nodes empty in its CSV and record", "[exact-sample][cli]") {

@@ -1,0 +1,47 @@
+// What the records of an exact class search (critical/exact/exact.hpp solve_class: task
+// exact's one class, exact_task.cpp's run_meta; each class of exact-sample's sample,
+// exact_report.cpp) say of that search, held to the row by resume and merge for both kinds
+// alike (output_facts.hpp, order_outputs.hpp):
+//   - its counters are whole numbers: hitting_set_calls, oracle_queries, unavoidable_sets, and
+//     nodes exactly where the hitting-set engine counts nodes (bb; CaDiCaL's record has none);
+//   - the row's nodes and checks are that search's nodes and oracle queries, as the run copies
+//     them (an empty nodes of a bb row is refused there as no whole number);
+//   - the record has no meta key beyond what its run writes: those rebuilt from the method, the
+//     class and the set, and the search's own figures the caller checks;
+//   - the records of one row (a frontier's corners) are of one search and share its figures.
+// How many calls, sets or nodes a search took only the search itself can tell: these are not
+// searched again.
+#pragma once
+
+#include "core/instance.hpp"
+#include "experiments/row_cells.hpp"
+
+#include <cstddef>
+#include <initializer_list>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace futolab {
+
+// A figure the search measured, in `meta`: a whole number (`time`: a number of at least 0), or
+// the row's output is refused.
+void check_figure(const RowCells& row, const Json& meta, const char* key, bool time = false);
+
+// The class search's counters in one record's meta (see the header).
+void check_class_search_counters(const RowCells& row, const Json& meta, bool counts_nodes);
+
+// The row's nodes (where the engine counts them) and checks: the search's of `meta`.
+void check_class_search_cells(const RowCells& row, const Json& meta, bool counts_nodes);
+
+// Record `line` (from 1) has no meta key but those of `made` (what its run writes, rebuilt) and
+// `figures` (the search's own, checked by the caller).
+void check_written_keys(const RowCells& row, const Json& meta, const Json& made, const std::set<std::string>& figures,
+                        std::size_t line);
+
+// Record i of a row's `records` (a frontier's corners) carries the first record's `keys`: the
+// figures of the one search they are all of.
+void check_one_search(const RowCells& row, const std::vector<Instance>& records, std::size_t i,
+                      std::initializer_list<const char*> keys);
+
+}  // namespace futolab

@@ -1,0 +1,115 @@
+// A task exact row held by resume and merge to its own record as an exact-sample row is
+// (experiments/class_search_facts.hpp): the row's nodes and checks are its search's, the
+// record's class and orbit those of the class its instance is, its search's figures whole
+// numbers shared by a frontier's corners, and no meta key the search does not write. Each of
+// these edits was resumed and merged, and a forged meta.nodes reached the rebuilt --out.
+#include "records/csv_reader.hpp"
+#include "tests/app/cli_runner.hpp"
+#include "tests/experiments/row_edits.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+using futolab::Json;
+using futolab::test::accepted_by_both;
+using futolab::test::cell;
+using futolab::test::cells_set;
+using futolab::test::refused_by_both;
+using futolab::test::row_of;
+using futolab::test::table_of;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path sweep(const std::string& name, const std::string& config) { return futolab::test::sweep_in("class-search-facts", name, config); }
+
+const std::string kExact = "name: ex\ntask: exact\ninstances:\n  - classes: { n: 4, count: 2 }\n"
+                           "methods: [ \"exact:objective=k\" ]\nisolation: thread\n";
+// Class 0 of order 4 has a frontier of six corners, its records one per line.
+const std::string kFrontier = "name: fr\ntask: exact\ninstances:\n  - classes: { n: 4, count: 1 }\n"
+                              "methods: [ \"exact:objective=frontier\" ]\nisolation: thread\n";
+
+// Row `row`'s record on line `line` (from 0) of its output, its meta `key` set to `value`.
+futolab::test::TableEdit line_meta_set(std::size_t row, std::size_t line, const std::string& key, const Json& value) {
+    return [=](futolab::CsvTable& t) {
+        std::string& output = t.rows.at(row).at(t.column("output", "t"));
+        std::istringstream in(output);
+        std::string edited;
+        std::size_t i = 0;
+        for (std::string text; std::getline(in, text); ++i) {
+            Json record = Json::parse(text);
+            if (i == line) record["meta"][key] = value;
+            edited += (edited.empty() ? "" : "\n") + record.dump();
+        }
+        output = edited;
+    };
+}
+
+}  // namespace
+
+TEST_CASE("task exact: the row and its record hold the class search's figures, class and keys as its run writes them", "[resume][merge][exact]") {
+    const fs::path dir = sweep("figures", kExact);
+    accepted_by_both(dir, "ex");
+    const futolab::CsvTable t = table_of(dir / "base" / "ex.csv");
+    const std::size_t r = row_of(t, "exact-n4-c00001");
+    REQUIRE(cell(t, r, "status") == "solved");
+    const Json meta = Json::parse(cell(t, r, "output"))["meta"];
+    REQUIRE(meta.contains("nodes"));  // engine bb counts them
+    refused_by_both(dir, "ex", r, {{"nodes", ""}}, "column 'nodes': '' is not a whole number");
+    refused_by_both(dir, "ex", r, {{"meta.nodes", "100000"}}, "where its record's search counts 100000");
+    refused_by_both(dir, "ex", r, {{"checks", std::to_string(meta["oracle_queries"].get<int>() + 1)}},
+                    "where its record's search asks " + meta["oracle_queries"].dump() + " oracle queries");
+    refused_by_both(dir, "ex", r, {{"meta.unavoidable_sets", "-1"}}, "a record whose meta 'unavoidable_sets' is not a whole number");
+    refused_by_both(dir, "ex", r, {{"meta.orbit", "7"}}, "a record whose meta 'orbit' is not " + meta["orbit"].dump());
+    refused_by_both(dir, "ex", r, {{"meta.class", "0"}},
+                    "a record whose meta 'class' is 0, where its instance 'exact-n4-c00001' is another class");
+    refused_by_both(dir, "ex", r, {{"meta.x", "1"}}, "a record (line 1) with meta 'x', which the search does not write");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("task exact: a frontier's corners carry the figures of their one search", "[resume][merge][exact]") {
+    const fs::path dir = sweep("frontier", kFrontier);
+    accepted_by_both(dir, "fr");
+    const std::string output = cell(table_of(dir / "base" / "fr.csv"), 0, "output");
+    REQUIRE(output.find('\n') != std::string::npos);
+    refused_by_both(dir, "fr", 0, line_meta_set(0, 1, "hitting_set_calls", 12345),
+                    "a frontier point (line 2) whose meta 'hitting_set_calls' is not line 1's: the points are of one search");
+    refused_by_both(dir, "fr", 0, line_meta_set(0, 1, "x", 1), "a record (line 2) with meta 'x', which the search does not write");
+    fs::remove_all(dir);
+}
+
+// Class 0's record of objective k with a relation taken out, as the run writes a witness whose
+// verification failed (its counts lowered with the set, uniquely_completable false), the row
+// relabelled error with the message its run writes then.
+void witness_failed(futolab::CsvTable& t) {
+    futolab::test::relation_dropped(0)(t);
+    futolab::test::record_edited(0, [](Json& record) {
+        Json& meta = record["meta"];
+        for (const char* key : {"k", "h+k", "minimum"}) meta[key] = meta[key].get<int>() - 1;
+        for (const char* key : {"2h+3k", "slack"}) meta[key] = meta[key].get<int>() - 3;
+        meta["uniquely_completable"] = false;
+    })(t);
+    cells_set(0, {{"status", "error"}, {"message", "verification failed: the set has a second solution"}})(t);
+}
+
+TEST_CASE("task exact: an error row's records are held to their class and search as a solved row's are", "[resume][merge][exact]") {
+    const fs::path dir = sweep("error", "name: ex\ntask: exact\ninstances:\n  - classes: { n: 4, count: 1 }\n"
+                                        "methods: [ \"exact:objective=k\" ]\nisolation: thread\n");
+    const auto failed_and = [](std::vector<std::pair<std::string, std::string>> cells) {
+        return [cells](futolab::CsvTable& t) {
+            witness_failed(t);
+            cells_set(0, cells)(t);
+        };
+    };
+    refused_by_both(dir, "ex", 0, failed_and({{"meta.orbit", "7"}}), "a record whose meta 'orbit' is not");
+    refused_by_both(dir, "ex", 0, failed_and({{"meta.x", "1"}}), "a record (line 1) with meta 'x', which the search does not write");
+    refused_by_both(dir, "ex", 0, failed_and({{"checks", "99"}}), "where its record's search asks");
+    futolab::test::edit_table(dir / "base" / "ex.csv", witness_failed);
+    accepted_by_both(dir, "ex");
+    fs::remove_all(dir);
+}

@@ -1,0 +1,86 @@
+// An error row without a record, of a kind whose run writes error only with the records that
+// failed their verification (experiments/error_rows.hpp): task exact's, exact-square's and
+// greedy's were resumed and merged with any message (a solved or multiple row relabelled
+// error, its record taken out), where exhaustive's and exact-sample's were refused. Such a row
+// is now taken only as the sandbox writes it for a run whose process it lost.
+#include "records/csv_reader.hpp"
+#include "tests/app/cli_runner.hpp"
+#include "tests/experiments/row_edits.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+using futolab::test::accepted_by_both;
+using futolab::test::cell;
+using futolab::test::cells_set;
+using futolab::test::refused_by_both;
+using futolab::test::row_of;
+using futolab::test::table_of;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path sweep(const std::string& name, const std::string& config) { return futolab::test::sweep_in("error-rows", name, config); }
+
+constexpr const char* kNoRecord = "column 'output' is '', empty, where the run writes an error with the records that failed their verification";
+
+// Row `row` relabelled error with `message`, its record taken out and h = k = solutions = 0.
+futolab::test::TableEdit made_up_error(std::size_t row, const std::string& message) {
+    return cells_set(row, {{"status", "error"}, {"message", message}, {"output", ""}, {"h", "0"}, {"k", "0"}, {"solutions", "0"}});
+}
+
+// Row `row` as the sandbox writes a run whose process it lost, with `message` (and `more` cells).
+futolab::test::TableEdit lost_run(std::size_t row, const std::string& message,
+                                  std::vector<std::pair<std::string, std::string>> more = {}) {
+    std::vector<std::pair<std::string, std::string>> cells{{"status", "error"}, {"message", message}, {"output", ""}, {"h", "0"},
+                                                           {"k", "0"}};
+    for (const char* counter : {"solutions", "nodes", "fails", "checks", "propagations", "max_depth"}) cells.emplace_back(counter, "");
+    cells.insert(cells.end(), more.begin(), more.end());
+    return cells_set(row, cells);
+}
+
+}  // namespace
+
+TEST_CASE("square kinds: an error row without its records is refused where the run has no process of its own", "[resume][merge][exact][exact-square][greedy][critical]") {
+    const fs::path exact = sweep("exact", "name: ex\ntask: exact\ninstances:\n  - classes: { n: 4, count: 3 }\n"
+                                          "methods: [ \"exact:objective=k\" ]\nisolation: thread\n");
+    const futolab::CsvTable t = table_of(exact / "base" / "ex.csv");
+    const std::size_t solved = row_of(t, "exact-n4-c00000"), multiple = row_of(t, "exact-n4-c00002");
+    REQUIRE(cell(t, solved, "status") == "solved");
+    REQUIRE(cell(t, multiple, "status") == "multiple");
+    refused_by_both(exact, "ex", solved, made_up_error(solved, "verification failed: the set has a second solution"), kNoRecord);
+    refused_by_both(exact, "ex", multiple, cells_set(multiple, {{"status", "error"}}), kNoRecord);
+    refused_by_both(exact, "ex", solved, lost_run(solved, "the run's process sent a malformed result"), kNoRecord);
+    const fs::path square = sweep("square", "name: es\ntask: exact-square\ninstances:\n  - critical_squares: { square: "
+                                            "\"1 2 3 4/2 1 4 3/3 4 1 2/4 3 2 1\" }\nmethods: [ exact-square ]\nisolation: thread\n");
+    refused_by_both(square, "es", 0, made_up_error(0, "the set failed its verification"), kNoRecord);
+    const fs::path greedy = sweep("greedy", "name: gr\ntask: greedy\ninstances:\n  - critical_squares: { n: 5, count: 1 }\n"
+                                            "methods: [ critical ]\n");
+    refused_by_both(greedy, "gr", 0, made_up_error(0, "boom"), kNoRecord);
+    const fs::path critical = sweep("critical", "name: cr\ntask: critical\ninstances:\n  - squares: { n: 5, count: 1 }\n"
+                                                "methods: [ critical ]\n");
+    refused_by_both(critical, "cr", 0, made_up_error(0, "the set has a second solution"), kNoRecord);
+    for (const fs::path& dir : {exact, square, greedy, critical}) fs::remove_all(dir);
+}
+
+TEST_CASE("task exact in its own process: an error row without a record is one the sandbox writes for a run it lost", "[resume][merge][exact]") {
+    const fs::path dir = sweep("process", "name: ep\ntask: exact\ninstances:\n  - classes: { n: 3 }\n"
+                                          "methods: [ \"exact:objective=k\" ]\nisolation: process\n");
+    const std::string lost = "the run's process sent a malformed result";
+    refused_by_both(dir, "ep", 0, lost_run(0, "boom"), "column 'message' is 'boom', where an error row without a record is only a run "
+                                                       "whose process the sandbox lost");
+    refused_by_both(dir, "ep", 0, lost_run(0, "cannot fork a run's process: lol"), "column 'message' is 'cannot fork");
+    refused_by_both(dir, "ep", 0, lost_run(0, lost, {{"h", "1"}}), "column 'h' is '1', where the run's process sent no row");
+    refused_by_both(dir, "ep", 0, lost_run(0, lost, {{"nodes", "5"}}), "column 'nodes' is '5', where the run's process sent no row");
+    refused_by_both(dir, "ep", 0, made_up_error(0, lost), "where the run's process sent no row");
+    futolab::test::edit_table(dir / "base" / "ep.csv", lost_run(0, lost));
+    futolab::test::edit_table(dir / "base" / "ep.csv", lost_run(1, std::string("cannot fork a run's process: ") + std::strerror(EAGAIN)));
+    accepted_by_both(dir, "ep");
+    fs::remove_all(dir);
+}
