@@ -137,6 +137,9 @@ struct CriticalArgs {
     std::string command_line;  // for the sidecar
     bool construct = false;  // the chain construction (critical/construction/chain_construction.hpp)
     int split = -1;          // --construct: chains from 1; -1 = balanced_split(n), the fewest relations
+    // The command's stop request: SIGINT, SIGTERM and SIGHUP from its start (run_critical), so a
+    // signal while a mode reads standard input or enumerates the squares of --n is one too.
+    Interrupt* stop = nullptr;
 };
 
 namespace {
@@ -203,16 +206,24 @@ void check_reserved(const std::string& path, const OutputLock* lock) {
     }
 }
 
-// Writes a reserved output whole once its work is done, if its lock is still held; `-` is
+// Writes a reserved output whole once its work is done, if its lock is still held and no stop
+// came (then, or during the write: "interrupted", what was there left as it was); `-` is
 // standard output (for --certificate too, as /dev/stdout is).
-void write_reserved(const std::string& path, const std::string& text, const OutputLock* lock) {
+void write_reserved(const std::string& path, const std::string& text, const OutputLock* lock, const Interrupt& stop) {
     check_reserved(path, lock);
-    write_output(path, text);
+    write_output(path, text, stop);
+}
+
+// The command's stop request (CriticalArgs::stop): run_critical sets it for every mode it runs.
+Interrupt& stop_of(const CriticalArgs& a) {
+    if (a.stop == nullptr) throw std::logic_error("critical: a mode ran without the command's stop request");
+    return *a.stop;
 }
 
 std::string verify_choice(const CriticalArgs& a);
-int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void()> on_complete,
-                 std::function<std::string()> records_of_all = nullptr, std::optional<ProgressWords> progress = std::nullopt);
+int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void(const Interrupt&)> on_complete,
+                 std::function<std::optional<std::string>(const Interrupt&)> records_of_all = nullptr,
+                 std::optional<ProgressWords> progress = std::nullopt);
 
 // --exact --sample S: the classes of S random squares, each its own minimum by the solver
 // oracle (n ≤ 6), run as task exact-sample (one run, critical_orders: { n, seed }) by the
@@ -307,7 +318,7 @@ void write_exact_certificate(const CriticalArgs& a, const ExactResult& from_rows
     } catch (const OutOfTime&) {
         throw std::runtime_error("critical --exact: interrupted: the certificate was not written (the records were)");
     }
-    write_reserved(a.certificate, text.str(), lock);
+    write_reserved(a.certificate, text.str(), lock, stop);
     std::cerr << fmt::format("certificate {} written in {:.1f}s\n", visible_text(a.certificate),
                              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
 }
@@ -343,10 +354,7 @@ int run_exact(const CriticalArgs& a) {
     bool verified = true;
     const int status = run_rendered(
         std::move(config), a, [&](const CriticalRow& row, std::string& text) { return report.row(row, text); },
-        [&] {
-            // The signals are taken from here on: the certificate phase starts after the lines.
-            Interrupt stop;
-            const SignalScope signals(stop);
+        [&](const Interrupt& stop) {
             for (const Instance& rec : records)
                 std::cerr << fmt::format("n={} objective={} minimum={} (h={}, k={}) class={}\n", a.n, objective_name(a.objective),
                                          rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
@@ -355,8 +363,14 @@ int run_exact(const CriticalArgs& a) {
                                      from_rows.seconds);
             if (!a.certificate.empty()) write_exact_certificate(a, from_rows, report.search, shard, certificate_lock.get(), stop);
         },
-        [&] {
-            from_rows = report.result();
+        [&](const Interrupt& stop) -> std::optional<std::string> {
+            // The classes no set determines are searched again here (seconds at n = 5): a stop
+            // ends that, and --out is not written.
+            try {
+                from_rows = report.result(stop.flag());
+            } catch (const OutOfTime&) {
+                return std::nullopt;
+            }
             records = exact_records(from_rows, parse_solver_spec(a.verify_with).text(), verified);
             return write_instances(records, Format::jsonl);
         },
@@ -441,7 +455,7 @@ void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, con
                           const OutputLock* out_lock) {
     // The file says what this count found: its example, or nothing. An older file at --out is
     // replaced by an empty one, never left to read as this count's answer.
-    write_reserved(a.out, c.example ? write_instances({*c.example}, Format::jsonl) : std::string(), out_lock);
+    write_reserved(a.out, c.example ? write_instances({*c.example}, Format::jsonl) : std::string(), out_lock, stop_of(a));
     std::cout << fmt::format(
         "n={} k={}{}: {} canonical pair sets, {} skipped (two rows or columns untouched: a swap), {} oriented puzzles "
         "counted to 2: {} with a directed cycle, {} unsat, {} unique, {} multiple ({} by two pool squares); "
@@ -463,6 +477,7 @@ int run_few_relations_shards(const CriticalArgs& a, const OutputLock* out_lock) 
     check_output_folder(a.checkpoint, "--checkpoint");  // `-` or a file there: refused before any shard runs
     ShardPlan plan{a.n, a.few_relations, a.shards, std::nullopt, a.checkpoint, a.jobs,
                    std::string("futolab ") + FUTOLAB_VERSION + " " + FUTOLAB_GIT_COMMIT};
+    plan.stop = stop_of(a).flag();
     if (!a.shard.empty()) std::tie(plan.only, plan.shards) = parse_shard(a.shard);
     // One writer per job: two runs of one count (or of one shard) in a folder are refused, as
     // two runs of one CSV are (red-team round 10: both computed every shard). Shards of one job
@@ -488,7 +503,7 @@ int run_few_relations_shards(const CriticalArgs& a, const OutputLock* out_lock) 
     const bool whole = !plan.only;
     if (whole) {
         const std::string table = few_relations_table(shards);
-        write_reserved(few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards), table, &lock);
+        write_reserved(few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards), table, &lock, stop_of(a));
         std::cout << table;
     }
     const std::string scope = whole ? fmt::format(" ({} shards of {})", shards.size(), a.checkpoint)
@@ -509,14 +524,23 @@ int run_few_relations(const CriticalArgs& a) {
         throw InputError(fmt::format("critical --few-relations: {} relations with --n {}: accepted 1 to {} (min(2n(n-1), {}))",
                                      a.few_relations, a.n, few_relations_max_k(a.n), kMaxFewRelations));
     const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out);
-    if (!a.checkpoint.empty()) return run_few_relations_shards(a, out_lock.get());
-    const auto [shard, shards] = a.shard.empty() ? std::pair<std::size_t, std::size_t>{0, 1} : parse_shard(a.shard);
-    const FewRelationsCount c = few_relations(a.n, a.few_relations, shard, shards);
-    const std::string scope = shards > 1 ? fmt::format(" (shard {}/{}: its {} canonical pair sets only)", shard, shards, c.pair_sets) : "";
-    report_few_relations(a, c, scope, shards == 1, out_lock.get());
-    return 0;
+    try {
+        if (!a.checkpoint.empty()) return run_few_relations_shards(a, out_lock.get());
+        const auto [shard, shards] = a.shard.empty() ? std::pair<std::size_t, std::size_t>{0, 1} : parse_shard(a.shard);
+        const FewRelationsCount c = few_relations(a.n, a.few_relations, shard, shards, nullptr, stop_of(a).flag());
+        const std::string scope = shards > 1 ? fmt::format(" (shard {}/{}: its {} canonical pair sets only)", shard, shards, c.pair_sets) : "";
+        report_few_relations(a, c, scope, shards == 1, out_lock.get());
+        return 0;
+    } catch (const FewRelationsStopped&) {
+        // A stop request, as in every critical mode (red-team round 17, A F3: the default action
+        // ended the count, exit 143): no --out; the shard files written before it stay.
+        throw std::runtime_error(a.checkpoint.empty()
+                                     ? "critical --few-relations: interrupted: nothing written"
+                                     : fmt::format("critical --few-relations: interrupted: --out not written; the shard files "
+                                                   "written before it stay in {}: run the same command to go on",
+                                                   visible_text(a.checkpoint)));
+    }
 }
-
 
 // --input -: standard input is read once, checked under its own name (`check`, each instance),
 // and kept in a private file (returned; a.input names it) that the experiment reads (and hashes)
@@ -525,7 +549,7 @@ int run_few_relations(const CriticalArgs& a) {
 std::unique_ptr<external::TempDir> private_stdin(CriticalArgs& a, const std::function<void(const Instance&)>& check) {
     if (a.input != "-") return nullptr;
     if (a.resume) throw InputError("critical --resume: --input - (standard input) cannot be read again; give a file");
-    const std::string text = read_text_file("-");
+    const std::string text = read_text_file("-", stop_of(a).fd());  // a signal ends the wait for its end
     for (const Instance& in : parse_instances(text, "-", detect_format("-", text))) check(in);
     auto copy = std::make_unique<external::TempDir>("critical-stdin");
     a.input = copy->write("stdin", text).string();
@@ -633,8 +657,8 @@ std::string greedy_method(const CriticalArgs& a) {
 // A mode's rendered config run by the experiment driver (app/critical_experiment.hpp) with the
 // command's --out, --resume, --force and --jobs; `report` reads each row back, `on_complete`
 // writes what needs every row, `records_of_all` (if any) makes --out's records from all rows.
-int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void()> on_complete,
-                 std::function<std::string()> records_of_all, std::optional<ProgressWords> progress) {
+int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void(const Interrupt&)> on_complete,
+                 std::function<std::optional<std::string>(const Interrupt&)> records_of_all, std::optional<ProgressWords> progress) {
     return run_critical_experiment({.config_of = [&config](const std::string& csv) {
                                         config.output = csv;
                                         return render_config(config);
@@ -647,7 +671,8 @@ int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report,
                                     .report = std::move(report),
                                     .records_of_all = std::move(records_of_all),
                                     .on_complete = std::move(on_complete),
-                                    .progress = std::move(progress)});
+                                    .progress = std::move(progress),
+                                    .stop = a.stop});
 }
 
 // The default search: greedy or iterated, on given or random squares, run as task greedy (one
@@ -704,7 +729,7 @@ int run_exact_square(const CriticalArgs& args) {
                           .cpu_seconds = a.cpu_limit,
                           .output = ""};
     return run_rendered(std::move(config), a, [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
-                        [&] {
+                        [&](const Interrupt& stop) {
                             if (!report.certify) return;
                             if (!report.uncertified.empty())
                                 throw InputError(fmt::format("critical --exact --certificate: {}; "
@@ -720,7 +745,7 @@ int run_exact_square(const CriticalArgs& args) {
                                                                    "the square, so it has no minimum to certify, nor has any "
                                                                    "other square (no certificate written)",
                                                                    report.no_set));
-                            write_reserved(a.certificate, report.certificate, certificate_lock.get());
+                            write_reserved(a.certificate, report.certificate, certificate_lock.get(), stop);
                         });
 }
 
@@ -762,9 +787,9 @@ int run_construct(const CriticalArgs& a) {
                                                                   {"certificate", a.certificate.empty() ? "no" : "yes"}}),
                           .output = ""};
     return run_rendered(std::move(config), a, [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
-                        [&] {
+                        [&](const Interrupt& stop) {
                             if (a.certificate.empty()) return;
-                            write_reserved(a.certificate, report.certificate, certificate_lock.get());
+                            write_reserved(a.certificate, report.certificate, certificate_lock.get(), stop);
                             std::cerr << fmt::format("certificate {} written\n", visible_text(a.certificate));
                         });
 }
@@ -868,6 +893,19 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     check_output_paths(outputs, inputs, a.force);
     if (!own_csv.empty()) check_results_names(own_csv);  // before any lock is made (red-team round 14, A F4)
     return mode.run(a);
+}
+
+// Runs `mode` with the signals as stop requests from the command's start, in every mode that
+// searches (red-team round 17, A F6: --exact --n 5 took them only after its 0.3-0.5 s enumeration
+// of the squares; A F3: --few-relations never did). --check-certificate writes nothing: the
+// default action ends it.
+int run_critical_stoppable(const CriticalArgs& a, const CriticalMode& mode) {
+    if (mode.flag == "--check-certificate") return run_critical(a, mode);
+    Interrupt stop;
+    const SignalScope signals(stop);
+    CriticalArgs stopped_by = a;
+    stopped_by.stop = &stop;
+    return run_critical(stopped_by, mode);
 }
 
 bool contains(const std::vector<std::string_view>& names, std::string_view name) {
@@ -1134,7 +1172,7 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
         // The mode table at parse time; the value rules first thing when it runs, before any work.
         run = [a, &mode, given] {
             refuse_clashes("critical" + (mode.flag.empty() ? std::string() : " " + critical_mode_flags(mode)), critical_rules(), *a, given);
-            return run_critical(*a, mode);
+            return run_critical_stoppable(*a, mode);
         };
     });
 }

@@ -88,13 +88,15 @@ bool ExactClassesReport::row(const CriticalRow& row, std::string&) {
     return true;
 }
 
-critical::ExactResult ExactClassesReport::result() const {
+critical::ExactResult ExactClassesReport::result(const std::atomic<bool>* stop) const {
     if (rows.size() != classes.size())
         throw std::runtime_error(fmt::format("critical --exact: {} of {} classes have their row: nothing written to --out; run the same "
                                      "command with --resume to finish",
                                      rows.size(), classes.size()));
     const critical::SquareTable table(n);
     const std::vector<SquareClass> all = square_classes(n);
+    critical::ExactOptions again = search;
+    again.stop = stop;
     critical::ExactResult r = critical::result_over(n, objective, search, table);
     for (std::size_t i = 0; i < classes.size(); ++i) {
         ClassResult c;
@@ -102,7 +104,7 @@ critical::ExactResult ExactClassesReport::result() const {
         c.square_class = all[classes[i]];
         std::optional<ClassResult> from_row = class_of_row(n, objective, c, rows[i].instance, rows[i].message, rows[i].output);
         r.classes.push_back(from_row ? std::move(*from_row)
-                                     : critical::solve_class(n, c.square_class, c.index, objective, table, search));
+                                     : critical::solve_class(n, c.square_class, c.index, objective, table, again));
     }
     critical::aggregate(r);
     for (const KeptRow& kept : rows) r.seconds += kept.cpu_seconds;  // the records' time_ms: the classes' CPU time

@@ -14,6 +14,7 @@
 #include "app/critical_experiment.hpp"
 #include "critical/exact/exact.hpp"
 
+#include <atomic>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -30,8 +31,9 @@ struct ExactClassesReport {
     // multiple), named on standard error as the other modes name it.
     bool row(const CriticalRow& row, std::string& records);
     // The result over the kept rows (one per class of `classes`, else std::runtime_error saying
-    // to --resume), the minimum over them as aggregate() takes it; not pruned.
-    critical::ExactResult result() const;
+    // to --resume), the minimum over them as aggregate() takes it; not pruned. `stop` (may be
+    // null) ends the searches run again (critical::OutOfTime) once it is true.
+    critical::ExactResult result(const std::atomic<bool>* stop = nullptr) const;
 
     struct KeptRow {
         std::string instance, message, output;

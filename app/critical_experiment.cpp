@@ -9,6 +9,7 @@
 #include "experiments/runner.hpp"
 #include "records/csv_reader.hpp"
 #include "records/output_guard.hpp"
+#include "records/output_lock.hpp"
 #include "records/table_schema.hpp"
 #include "records/sidecar.hpp"
 #include "sandbox/interrupt.hpp"
@@ -21,6 +22,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace futolab::app {
 namespace {
@@ -158,6 +160,18 @@ std::string runs_noun(const TaskInfo& kind, std::uint64_t runs) {
     return std::string(noun) + (runs == 1 ? "" : noun.ends_with('s') ? "es" : "s");
 }
 
+// --out, written from the rows once the run is over, has no lock of its own: the results CSV's
+// stands for it (run_experiment keeps it held). A lock removed or replaced since lets another
+// futolab lock that CSV and write --out: then --out is not written, exit 1 (red-team round 17,
+// A F5: the records of one search overwrote another's --out beside its CSV, both exit 0).
+void check_out_lock(const std::string& out, const OutputLock& lock) {
+    try {
+        lock.check_held();
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(fmt::format("{}: not written: {}", visible_text(out), e.what()));
+    }
+}
+
 }  // namespace
 
 std::string normal_path(const std::string& path) {
@@ -196,10 +210,13 @@ std::string critical_csv_path(const std::string& out) {
 std::string critical_csv_of(const std::string& out) { return csv_beside(out) ? critical_csv_path(out) : ""; }
 
 int run_critical_experiment(const CriticalExperiment& run) {
-    // The signals are stop requests from before the scratch folder is made to its removal: one
-    // while the squares are drawn ends the search there (exit 1, "interrupted"), the folder gone.
-    Interrupt stop;
-    const SignalScope signals(stop);
+    // The signals are stop requests from the command's start (run.stop), else from before the
+    // scratch folder is made to its removal: one while the squares are drawn ends the search
+    // there (exit 1, "interrupted"), the folder gone.
+    std::optional<Interrupt> own_stop;
+    std::optional<SignalScope> signals;
+    Interrupt& stop = run.stop != nullptr ? *run.stop : own_stop.emplace();
+    if (run.stop == nullptr) signals.emplace(stop);
     const bool to_stdout = !csv_beside(run.out);
     if (run.resume && to_stdout)
         throw InputError("critical --resume: needs --out FILE, a regular file (the results CSV beside it is what is resumed)");
@@ -235,19 +252,32 @@ int run_critical_experiment(const CriticalExperiment& run) {
     options.command_line = run.command_line;
     options.interrupt = &stop;
     options.export_outputs = false;  // --out gets the records; nothing else beside it but the CSV's files (F2)
+    options.keep_lock = true;        // held until --out is written: that lock stands for it too
     const RunnerReport r = run_experiment(config, options);
     const RowsRead rows = read_rows(r.csv_path, run.report);
     const std::string out = run.out.empty() ? "-" : run.out;
-    if (!run.records_of_all) write_output(out, rows.records, r.interrupted);  // a stopped search waits for no stuck reader (A4)
-    else if (!r.interrupted) write_output(out, run.records_of_all());
+    // After the last row the signals are still stop requests (red-team round 17, A F4: one while
+    // --exact --n made its records was dropped, --out and the certificate written, exit 0).
+    const std::optional<std::string> all_records =
+        run.records_of_all && !r.interrupted ? run.records_of_all(stop) : std::nullopt;
+    const bool interrupted = r.interrupted || stop.requested();
+    if (interrupted && !r.interrupted)
+        std::cerr << fmt::format("futolab critical: interrupted after the last run{}\n",
+                                 run.records_of_all ? ": --out not written" : "");
+    if (!run.records_of_all || (all_records && !interrupted)) {
+        check_out_lock(out, *r.lock);
+        if (interrupted) write_output(out, rows.records, true);  // a stopped search waits for no stuck reader (A4)
+        else write_output(out, all_records ? *all_records : rows.records, stop);
+    }
     if (!to_stdout)
         std::cerr << fmt::format("futolab critical: {} {}, {} searched now, {} from the CSV; results {} (its sidecar, "
                                  "--resume){}\n",
                                  r.shard_runs, runs_noun(task_info(config.task), r.shard_runs), r.completed, r.skipped,
                                  visible_text(r.csv_path),
-                                 r.interrupted ? "; interrupted: run the same command with --resume to finish" : "");
-    if (!r.interrupted && run.on_complete) run.on_complete();
-    return rows.failed || r.interrupted ? 1 : 0;
+                                 interrupted ? "; interrupted: run the same command with --resume to finish" : "");
+    if (!interrupted && run.on_complete) run.on_complete(stop);  // a stop before or in it: not written, exit 1
+    if (!interrupted && stop.requested()) std::cerr << "futolab critical: interrupted after the last write\n";
+    return rows.failed || stop.requested() || r.interrupted ? 1 : 0;
 }
 
 }  // namespace futolab::app

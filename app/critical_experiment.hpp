@@ -15,6 +15,10 @@
 #include <string>
 #include <string_view>
 
+namespace futolab {
+class Interrupt;
+}
+
 namespace futolab::app {
 
 // One row of the results CSV, as a mode's report reads it (in run-matrix order).
@@ -44,15 +48,18 @@ struct CriticalExperiment {
     std::string command_line;  // for the sidecar
     RowReport report = report_greedy_row;
     // A mode whose records need every row (--exact --n: the minimum over the classes): --out's
-    // text, made once every run has its row; after an interrupt --out is not written at all.
-    // Null: the records `report` appends, row by row.
-    std::function<std::string()> records_of_all;
+    // text, made once every run has its row, or none if `stop` came while it was made; after an
+    // interrupt --out is not written at all. Null: the records `report` appends, row by row.
+    std::function<std::optional<std::string>(const Interrupt& stop)> records_of_all;
     // After --out, when every run has its row (not after an interrupt): what a mode writes from
-    // all its rows (--exact's --certificate). Null: nothing.
-    std::function<void()> on_complete;
+    // all its rows (--exact's --certificate), not written once `stop` is requested. Null: nothing.
+    std::function<void(const Interrupt& stop)> on_complete;
     // The driver's progress line, naming what it counts; none: quiet (a mode whose runs take
     // a second or less). --exact --n shows its classes, as minutes can pass at n = 5.
     std::optional<ProgressWords> progress;
+    // The command's stop request, its signals taken from the command's start (a SignalScope the
+    // caller holds: app/cmd_critical.cpp run_critical). Null: taken here, from the driver's start.
+    Interrupt* stop = nullptr;
 };
 
 // "sets.jsonl" → "sets.csv"; any other name gets ".csv" appended ("sets.txt" → "sets.txt.csv").

@@ -10,10 +10,12 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -39,12 +41,29 @@ std::size_t max_input_bytes() {
 
 namespace {
 
+// Waits until `fd` has something to read or `stop_fd` (if >= 0) says a stop was requested;
+// throws for the stop (red-team round 17, A F6: a signal while `critical --input -` read its
+// standard input waited for its end of file, or killed futolab when it came before its handler).
+void wait_readable(int fd, const std::string& path, int stop_fd) {
+    for (;;) {
+        pollfd fds[2] = {{fd, POLLIN, 0}, {stop_fd, POLLIN, 0}};
+        if (::poll(fds, 2, -1) < 0) {
+            if (errno == EINTR) continue;  // the signal: its stop_fd is readable at the next poll
+            throw_input_error({path}, std::string("cannot read: ") + std::strerror(errno));
+        }
+        if (fds[1].revents != 0)
+            throw std::runtime_error(fmt::format("interrupted while reading {}: nothing written", path == "-" ? "standard input" : path));
+        if (fds[0].revents != 0) return;  // data, its end, or an error the read reports
+    }
+}
+
 // Reads fd to its end (or, with `first_line`, through its first '\n'), refusing more than `cap`
-// bytes.
-std::string read_capped(int fd, const std::string& path, std::size_t cap, bool first_line) {
+// bytes; with `stop_fd` >= 0, each read waits for fd or a stop (wait_readable).
+std::string read_capped(int fd, const std::string& path, std::size_t cap, bool first_line, int stop_fd = -1) {
     std::string text;
     char buf[1 << 16];
     for (;;) {
+        if (stop_fd >= 0) wait_readable(fd, path, stop_fd);
         const ssize_t n = ::read(fd, buf, first_line ? 4096 : sizeof buf);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) throw_input_error({path}, std::string("cannot read: ") + std::strerror(errno));
@@ -102,12 +121,12 @@ void refuse_companions_on_streams(const std::string& path) {
 }
 
 // read_text_file and read_first_line: the same rules, to the end or through the first line.
-std::string read_input(const std::string& path, bool first_line) {
+std::string read_input(const std::string& path, bool first_line, int stop_fd = -1) {
     const std::size_t cap = max_input_bytes();
     if (path == "-") {
         struct stat in {};
         if (::fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode)) refuse_if_stdout(in, "-");
-        return read_capped(STDIN_FILENO, "-", cap, first_line);
+        return read_capped(STDIN_FILENO, "-", cap, first_line, stop_fd);
     }
     // O_NONBLOCK: opening a FIFO with no writer would block forever; the file type is checked
     // before anything is read, and a regular file ignores the flag.
@@ -172,6 +191,8 @@ const char* file_type_name(mode_t mode) {
 }
 
 std::string read_text_file(const std::string& path) { return read_input(path, false); }
+
+std::string read_text_file(const std::string& path, int stop_fd) { return read_input(path, false, stop_fd); }
 
 std::string read_first_line(const std::string& path) { return read_input(path, true); }
 

@@ -18,6 +18,10 @@ namespace futolab {
 // A file that is also standard output or error (`futolab analyze a.csv >> a.csv`, `2>> a.csv`)
 // is refused: the command's output or messages would be written into its own input.
 std::string read_text_file(const std::string& path);
+// The same, with `stop_fd` (an Interrupt's fd, readable once a stop was requested) watched while
+// standard input is read: a stop ends the read (std::runtime_error "interrupted while reading
+// standard input"), not only its end of file (a terminal, a pipe that never closes).
+std::string read_text_file(const std::string& path, int stop_fd);
 // The same refusal alone, for a command that prints before it reads (compare's notes): throws
 // StreamAliasError if `path` (an existing regular file; "-" means standard input) is also this
 // process's standard output or error.

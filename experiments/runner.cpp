@@ -47,6 +47,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -477,7 +478,9 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     report.csv_path = results_path(config, options);
     report.shard_runs = shard.size();
     report.invalid = matrix.skipped;
-    const OutputLock lock(report.csv_path);  // one writer per output folder, for the whole run
+    const auto held = std::make_shared<const OutputLock>(report.csv_path);  // one writer per output folder, for the whole run
+    const OutputLock& lock = *held;
+    if (options.keep_lock) report.lock = held;
     if (options.export_outputs && fills(kind, TaskColumn::output)) {  // the exported `<stem>.jsonl` never replaces a file the run reads
         std::vector<std::string> read{config.path};
         for (const InputFile& f : matrix.input_files) read.push_back(f.path);

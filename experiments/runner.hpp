@@ -9,12 +9,14 @@
 #include "experiments/progress.hpp"
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace futolab {
 
 class Interrupt;
+class OutputLock;
 
 struct RunnerOptions {
     int jobs = 0;  // 0 = all cores
@@ -38,6 +40,11 @@ struct RunnerOptions {
     // start again, once every check that can refuse the run has passed (`futolab critical
     // --force`; red-team round 13, A1: removed first, a later refusal left nothing).
     bool start_over = false;
+    // The results CSV's lock goes on to RunnerReport::lock, still held, for a caller that writes
+    // from the rows once the run is over (`futolab critical`'s --out and the records --exact
+    // --n makes, which that lock stands for: red-team round 17, A F5). Otherwise it is released
+    // when the run returns.
+    bool keep_lock = false;
     // A futolab binary that serves `futolab worker` (the command line: /proc/self/exe). With it,
     // solve and count sweeps in process isolation start their workers from it, a fresh
     // address-space layout each session (builds.hpp); without it (a library caller, a test
@@ -57,6 +64,7 @@ struct RunnerReport {
     bool interrupted = false;    // stopped by SIGINT/SIGTERM
     std::vector<NoiseFigure> noise;  // repeats > 1: the median CV of wall time per spec (noise.hpp)
     std::vector<BusyFigure> busy;    // in-process runs with CPU/wall below kBusyCpuWall, per spec
+    std::shared_ptr<const OutputLock> lock;  // RunnerOptions::keep_lock: the CSV's, still held (check_held before a write)
 };
 
 // The CSV path for a config and options (output dir override, shard suffix).

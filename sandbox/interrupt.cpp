@@ -45,7 +45,12 @@ void Interrupt::request() noexcept {
     errno = saved;
 }
 
-SignalScope::SignalScope(Interrupt& target) : outer_(g_target.exchange(&target)), outer_signals_(g_signals.exchange(0)) {
+// The count goes on through nested scopes: a signal after one an outer scope took is a second
+// one (exit 130), as docs/reliability.md says, not a first one again for the inner scope (a
+// SIGTERM there was only a stop request, or was lost with the inner scope's target). Only the
+// outermost scope starts it from 0.
+SignalScope::SignalScope(Interrupt& target)
+    : outer_(g_target.exchange(&target)), outer_signals_(outer_ != nullptr ? g_signals.load() : g_signals.exchange(0)) {
     struct sigaction sa {};
     sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
@@ -59,11 +64,8 @@ SignalScope::~SignalScope() {
     ::sigaction(SIGTERM, &old_term_, nullptr);
     ::sigaction(SIGHUP, &old_hup_, nullptr);
     g_target = outer_;  // first: a signal from here on goes to the outer scope
-    const int seen = g_signals.exchange(outer_signals_);
-    if (seen > 0 && outer_ != nullptr) {
-        g_signals.fetch_add(seen);
-        outer_->request();
-    }
+    if (outer_ == nullptr) g_signals = outer_signals_;
+    else if (g_signals.load() > outer_signals_) outer_->request();  // a stop this scope took
 }
 
 }  // namespace futolab

@@ -31,9 +31,10 @@ private:
 
 // While alive, SIGINT, SIGTERM and SIGHUP go to `target`: the first calls request(), a second exits
 // the process at once with status 130. Signals are process-wide, but scopes nest: a command that
-// takes them from its start (run, critical's experiments) writes its records through a step with
+// takes them from its start (run, critical's modes) writes its records through a step with
 // a scope of its own; when the inner scope ends, the outer one takes the signals again, and a
-// stop the inner one took is the outer one's too.
+// stop the inner one took is the outer one's too. The signals are counted over the nested
+// scopes: one after a first that an outer scope took exits (130) in an inner scope too.
 class SignalScope {
 public:
     explicit SignalScope(Interrupt& target);
@@ -43,7 +44,7 @@ public:
 
 private:
     Interrupt* outer_;    // the enclosing scope's target (null: none)
-    int outer_signals_;   // the signals it had taken
+    int outer_signals_;   // the signals counted when this scope began
     struct sigaction old_int_ {}, old_term_ {}, old_hup_ {};
 };
 

@@ -33,9 +33,11 @@
 
 #include "core/instance.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 namespace futolab::critical {
 
@@ -63,11 +65,18 @@ std::shared_ptr<const FewRelationsPool> few_relations_pool(int n);
 inline constexpr int kMaxFewRelations = 16;
 constexpr int few_relations_max_k(int n) { return 2 * n * (n - 1) < kMaxFewRelations ? 2 * n * (n - 1) : kMaxFewRelations; }
 
+// A count ended by its stop flag (the command's SIGINT, SIGTERM or SIGHUP): no count at all.
+struct FewRelationsStopped : std::runtime_error {
+    FewRelationsStopped() : std::runtime_error("the few-relations count was stopped") {}
+};
+
 // 2 ≤ n ≤ 6 (the pairs fit a 64-bit word), 1 ≤ k ≤ 16. unique == 0 proves: min k over all squares of order n is > k.
 // shard/shards: only the subtrees under the prefixes (depth max(3, k − 3)) with index ≡ shard (mod shards),
 // in enumeration order (the claim then needs every shard). pool: few_relations_pool(n), or
-// nullptr to build it here.
+// nullptr to build it here. stop (may be null): polled at every pair set; once true, the count
+// throws FewRelationsStopped.
 FewRelationsCount few_relations(int n, int k, std::size_t shard = 0, std::size_t shards = 1,
-                                std::shared_ptr<const FewRelationsPool> pool = nullptr);
+                                std::shared_ptr<const FewRelationsPool> pool = nullptr,
+                                const std::atomic<bool>* stop = nullptr);
 
 }  // namespace futolab::critical

@@ -189,8 +189,9 @@ std::vector<FewRelationsShard> run_few_relations_shards(const ShardPlan& plan,
                         done(*found[t], true);
                         continue;
                     }
+                    if (plan.stop != nullptr && plan.stop->load()) throw FewRelationsStopped();
                     FewRelationsShard s{plan.n, plan.k, todo[t], plan.shards,
-                                        few_relations(plan.n, plan.k, todo[t], plan.shards, pool), plan.producer};
+                                        few_relations(plan.n, plan.k, todo[t], plan.shards, pool, plan.stop), plan.producer};
                     write_file_atomically(path, write_few_relations_shard(s));
                     const std::lock_guard<std::mutex> hold(lock);
                     found[t] = s;

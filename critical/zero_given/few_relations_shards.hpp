@@ -49,6 +49,9 @@ struct ShardPlan {
     // of that shard alone beside this one (`--shard I/N`, holding the same lock) is then never
     // a second writer of it (red-team round 11, F6). None: no lock.
     std::function<std::shared_ptr<void>(std::size_t shard)> hold = nullptr;
+    // The command's stop request (may be null): once true, no shard starts and the running
+    // ones end unwritten (FewRelationsStopped); the files written before stay, for a re-run.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 // Runs the plan's shards that have no file yet (in index order, `jobs` at a time; one whose
