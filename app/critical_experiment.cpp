@@ -9,6 +9,7 @@
 #include "experiments/runner.hpp"
 #include "records/csv_reader.hpp"
 #include "records/output_guard.hpp"
+#include "records/results_file.hpp"
 #include "records/output_lock.hpp"
 #include "records/table_schema.hpp"
 #include "records/sidecar.hpp"
@@ -17,6 +18,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <iostream>
@@ -60,15 +62,19 @@ RowsRead read_rows(const std::string& csv, const RowReport& report) {
     return out;
 }
 
-// Whether the results CSV can lie beside `out`: a regular file there or none yet, named as
-// itself (not this process's standard output or error by another name), in a folder that is
-// not /dev or /proc. Otherwise (standard output, /dev/null, /dev/full, a link to a device) the
-// CSV is a temporary file and --out gets the records alone, as a stream. A symbolic link to a
-// file, a folder or nothing is refused (red-team round 12, A4: it silently got a temporary CSV,
-// so the search could not be resumed): the CSV lies beside the name given, not its target.
-bool csv_beside(const std::string& out) {
+// Why `out` is written as a stream, its results CSV a temporary file ("" when the CSV lies beside
+// it): it is standard output, this process's standard output or error by another name, a device
+// (/dev/null, /dev/full, a terminal) or under /proc, where no CSV can be made. A regular file (or
+// a name not there yet) anywhere else has its CSV beside it, under /dev too: /dev/shm is a tmpfs
+// (red-team round 17, A F2: any path under /dev got a temporary CSV without a word, and --resume
+// then called the regular file not one). A symbolic link to a file, a folder or nothing is
+// refused (red-team round 12, A4: it silently got a temporary CSV, so the search could not be
+// resumed): the CSV lies beside the name given, not its target.
+std::string stream_reason(const std::string& out) {
     namespace fs = std::filesystem;
-    if (out.empty() || out == "-" || own_stream_of(out) >= 0) return false;
+    if (out.empty() || out == "-") return "is standard output";
+    if (const int stream = own_stream_of(out); stream >= 0)
+        return stream == STDOUT_FILENO ? "is this command's standard output" : "is this command's standard error";
     std::error_code ec;
     if (fs::is_symlink(out, ec)) {
         const fs::file_status target = fs::status(out, ec);
@@ -76,12 +82,15 @@ bool csv_beside(const std::string& out) {
             throw InputError(fmt::format("critical: --out {}: is a symbolic link; its results CSV (and --resume) lies beside "
                                          "the name given, so give the file's own path",
                                          visible_text(out)));
-        return false;
+        return "is a symbolic link to a device";
     }
-    if (fs::exists(out, ec) && !fs::is_regular_file(out, ec)) return false;
+    if (fs::exists(out, ec) && !fs::is_regular_file(out, ec))
+        return fs::is_character_file(out, ec) ? "is a character device" : "is not a regular file";
     const std::string folder = fs::weakly_canonical(fs::absolute(out, ec), ec).parent_path().string();
-    return !(folder == "/dev" || folder.starts_with("/dev/") || folder == "/proc" || folder.starts_with("/proc/"));
+    return folder == "/proc" || folder.starts_with("/proc/") ? "is under /proc, where no results CSV can be made" : "";
 }
+
+bool csv_beside(const std::string& out) { return stream_reason(out).empty(); }
 
 // The command-line option each rendered config value comes from (app/cmd_critical.cpp): the
 // critical_squares: and critical_orders: keys, every option of the methods it renders and the
@@ -217,13 +226,20 @@ int run_critical_experiment(const CriticalExperiment& run) {
     std::optional<SignalScope> signals;
     Interrupt& stop = run.stop != nullptr ? *run.stop : own_stop.emplace();
     if (run.stop == nullptr) signals.emplace(stop);
-    const bool to_stdout = !csv_beside(run.out);
-    if (run.resume && to_stdout)
-        throw InputError("critical --resume: needs --out FILE, a regular file (the results CSV beside it is what is resumed)");
+    const std::string stream = stream_reason(run.out);
+    const bool to_stdout = !stream.empty();
+    if (run.resume && to_stdout)  // what --out is, so a regular file is never called not one (red-team round 17, A F2)
+        throw InputError(fmt::format("critical --resume: --out {}: {}, written as a stream with its results CSV a temporary "
+                                     "file, so there is nothing to resume: give --out FILE, a regular file (the results "
+                                     "CSV beside it is what is resumed)",
+                                     run.out.empty() ? "-" : visible_text(run.out), stream));
     // Standard output: the CSV lives in a private folder, gone when the command ends.
     const std::unique_ptr<external::TempDir> scratch = to_stdout ? std::make_unique<external::TempDir>(kScratchPrefix) : nullptr;
     const std::string csv = to_stdout ? (scratch->path() / "results.csv").string() : normal_path(critical_csv_path(run.out));
     const ExperimentConfig config = parse_config(run.config_of(csv), kCriticalConfig);
+    // Its sidecar and schema each a regular file or nothing, as the driver checks them, --force or
+    // not, before the sidecar is read below (a FIFO there was "cannot read", a symlink read through).
+    if (!to_stdout) check_results_companions(csv, false);
     if (run.resume)
         if (const std::string differ = search_difference(csv, config); !differ.empty())
             throw InputError(fmt::format("critical --resume: {} was made by a search with other options: {}: refusing to "

@@ -64,8 +64,9 @@ struct CriticalExperiment {
 
 // "sets.jsonl" → "sets.csv"; any other name gets ".csv" appended ("sets.txt" → "sets.txt.csv").
 std::string critical_csv_path(const std::string& out);
-// critical_csv_path(out) where the CSV lies beside --out; "" where it is a temporary file
-// (standard output, a device, a symlink, a path in /dev or /proc: --out is written as a stream).
+// critical_csv_path(out) where the CSV lies beside --out (a regular file or a new name, under
+// /dev/shm too); "" where it is a temporary file (standard output by any name, a device, a path
+// under /proc: --out is written as a stream).
 std::string critical_csv_of(const std::string& out);
 
 // A path as the command finds it, so one file spelled two ways is one text in the rendered

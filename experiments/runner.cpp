@@ -250,9 +250,11 @@ private:
     std::chrono::steady_clock::time_point next_{};
 };
 
-// A results CSV with its sidecar and schema, removed to start again (RunnerOptions::start_over).
+// A results CSV with its sidecar and schema, removed to start again (RunnerOptions::start_over):
+// regular files by then (check_results_companions). The CSV goes last, as a run makes it first:
+// a removal cut short leaves no sidecar or schema without their CSV.
 void remove_results(const std::string& csv) {
-    for (const std::string& file : {csv, sidecar_path(csv), schema_path(csv)}) {
+    for (const std::string& file : {schema_path(csv), sidecar_path(csv), csv}) {
         std::error_code ec;
         if (std::filesystem::remove(file, ec); ec)
             throw std::runtime_error(fmt::format("cannot remove {}: {}", file, ec.message()));
@@ -487,9 +489,11 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         check_outputs_file(report.csv_path, read, true);
     }
     check_results_target(report.csv_path);   // a symlink, FIFO or folder there: refused before it is read
-    // The same for its sidecar, before the CSV is made: a symlinked sidecar would be replaced by
-    // the rewrite (two copies that differ), a folder there would leave a CSV without one.
-    check_results_target(sidecar_path(report.csv_path));
+    // The same for its sidecar, schema and exported outputs, before the CSV is made or (critical
+    // --force) an earlier one removed: a symlinked sidecar would be replaced by the rewrite (two
+    // copies that differ), a folder there would leave a CSV without one, and --force removed
+    // a FIFO, a symlink or a user's folder at the schema's path.
+    check_results_companions(report.csv_path, options.export_outputs);
     // A sidecar or schema with no CSV beside it is someone else's file (red-team round 13, A3);
     // only `critical --force` (start_over) may replace it.
     if (!options.start_over || options.resume) check_no_orphan_companions(report.csv_path);

@@ -87,17 +87,19 @@ void create_output_folder(const std::filesystem::path& dir) {
     if (error) throw std::runtime_error(dir.string() + ": cannot create the output folder: " + error.message());
 }
 
-// The files written beside the CSV (its column schema as it is made, its outputs when the run
-// ends) must be writable before the CSV is made: a FIFO or folder there (round 7) left a
-// header-only CSV that a plain `run` then refused, or stopped the run after all its work.
-void check_files_beside(const std::string& csv) {
-    check_results_names(csv);
-    for (const std::string& beside : {schema_path(csv), outputs_path(csv), sidecar_path(csv)})
-        refuse_stream_alias(beside, beside);
-    for (const std::string& beside : {schema_path(csv), outputs_path(csv)})
-        if (const std::string why = output_kind_problem(beside); !why.empty())
-            throw InputError(fmt::format("{}: {}: futolab writes a file of {} there (remove it, or use another --out)",
-                                         beside, why, csv));
+// Why the file futolab writes at `path` beside a results CSV (its sidecar, schema, exported
+// outputs) cannot be written there ("" if it can): what any output is refused for
+// (output_kind_problem: a FIFO, a folder, a lock, another live futolab's file), and a symlink or
+// a device, which another output may be but a file kept beside the CSV may not: it is a regular
+// file or nothing. With `one_name` (the sidecar, as the CSV) also a file with other names: a
+// rewrite would leave two sidecars that differ.
+std::string companion_problem(const std::string& path, bool one_name) {
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0) return output_kind_problem(path);  // not there: refused only as a lock's name
+    if (S_ISLNK(st.st_mode)) return "is a symbolic link, not a regular file";
+    if (const std::string why = output_kind_problem(path); !why.empty()) return why;
+    if (!S_ISREG(st.st_mode)) return "is a device, not a regular file";
+    return one_name && st.st_nlink != 1 ? fmt::format("has {} names (hard links)", st.st_nlink) : "";
 }
 
 }  // namespace
@@ -133,11 +135,23 @@ std::string results_name_problem(const std::string& csv) {
     return "";
 }
 
+void check_results_companions(const std::string& csv, bool exported) {
+    check_results_names(csv);
+    std::vector<std::string> beside{sidecar_path(csv), schema_path(csv)};
+    if (exported) beside.push_back(outputs_path(csv));  // else never touched (critical --out r.txt: r.txt.jsonl)
+    for (const std::string& file : beside) {
+        refuse_stream_alias(file, file);
+        if (const std::string why = companion_problem(file, file == beside.front()); !why.empty())
+            throw InputError(fmt::format("{}: {}: futolab writes a file of {} there (remove it, or use another --out)",
+                                         file, why, csv));
+    }
+}
+
 void check_no_orphan_companions(const std::string& csv) {
     struct stat st {};
     if (::lstat(csv.c_str(), &st) == 0) return;  // the CSV's own (a resume), or refused as the CSV is
     for (const auto& [file, what] : {std::pair{sidecar_path(csv), "sidecar"}, std::pair{schema_path(csv), "column schema"}})
-        // A FIFO or folder there is refused by its kind (check_files_beside), with its own message.
+        // A FIFO or folder there is refused by its kind (check_results_companions), with its own message.
         if (::lstat(file.c_str(), &st) == 0 && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
             throw InputError(fmt::format("{}: a file is there but no results CSV {}, so it is not this experiment's {}: "
                                          "refusing to replace it (move it away, or write the results elsewhere)",
@@ -147,7 +161,6 @@ void check_no_orphan_companions(const std::string& csv) {
 ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& layout) : path_(path) {
     namespace fs = std::filesystem;
     const bool exists = check_results_target(path) > 0;  // empty: a crash before the header
-    check_files_beside(path);
     if (exists && !resume)
         throw InputError(path + ": results exist already: use --resume to continue them, or remove the file");
     if (exists) {

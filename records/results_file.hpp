@@ -32,6 +32,17 @@ std::string results_name_problem(const std::string& csv);
 // is made: refused after it, a `.NAME.lock` was left behind (red-team round 14, A F4).
 void check_results_names(const std::string& csv);
 
+// For a results CSV about to be made, resumed or started again (critical --force), before anything
+// is removed or made, --force or not: throws InputError naming the file if a file futolab writes
+// beside `csv` is there and is not a regular file (a symlink, a folder, a FIFO, a device), is a
+// lock file or another live futolab's file, or (the sidecar, as the CSV) has several names; or if
+// a name is too long (check_results_names). The files: its sidecar, its column schema and, for a
+// `run` (`exported`), its `<stem>.jsonl`; critical exports none (its --out is checked as --out).
+// --force replaces an earlier run's files, never what is not a file (red-team round 17, A F1:
+// `critical --force` removed a FIFO, a symlink or an empty folder at the schema's path and failed
+// on a full one; round 7: a FIFO there was found only after the CSV's header was written).
+void check_results_companions(const std::string& csv, bool exported);
+
 // For a results CSV about to be made: throws InputError naming the file if `csv` is not there
 // but its sidecar or column schema is. Such a file is not this experiment's (a run makes the CSV
 // before them, and removes it after them), and the new run would replace it without a word
