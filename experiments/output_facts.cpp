@@ -347,9 +347,9 @@ void check_exact(const Row& row, OutputFacts::State& state, const std::vector<In
         const critical::ClueSet set = clue_set(row, u, record);
         if (!error) check_critical(row, state.grader, record);
         Json want = set_meta(u, set, verified_by(row, record, m.verify, u, state.labels), witnesses_of(row, record));
-        if (error)  // what its verification said, asked again below
-            for (const char* key : {"uniquely_completable", "critical"})
-                if (record.meta.value(key, Json()).is_boolean()) want[key] = record.meta[key];
+        if (error)  // its verification's flags (set_meta's booleans) as it said them, asked again below
+            for (auto& [key, value] : want.items())
+                if (value.is_boolean() && record.meta.value(key, Json()).is_boolean()) value = record.meta[key];
         // What the method and the set fix of run_meta (exact_task.cpp; round 12, F5): the
         // minimum a single objective's set costs (a frontier point's is its k, with its h_max
         // and point: check_frontier_message), and its class and orbit the instance's.
