@@ -8,38 +8,29 @@
 //
 // No timing: each signal is sent once futolab catches SIGTERM (/proc/PID/status SigCgt), or once
 // its first shard file is there; the counts take seconds more than the test waits.
-#include "cli_runner.hpp"
+#include "signalled_cli.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <string>
-#include <thread>
 #include <vector>
 
+using futolab::test::catches_sigterm;
 using futolab::test::fresh_dir;
 using futolab::test::has;
 using futolab::test::run_cli;
+using futolab::test::signalled_cli;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
 
 namespace {
-
-// Whether process `pid` has a handler for SIGTERM (its status file's SigCgt mask).
-bool catches_sigterm(pid_t pid) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-    for (std::string line; std::getline(status, line);)
-        if (line.starts_with("SigCgt:")) return (std::stoull(line.substr(7), nullptr, 16) >> (SIGTERM - 1)) & 1;
-    return false;
-}
 
 // Whether process `pid` waits in read(2) on its standard input or in poll(2) (/proc/PID/syscall:
 // "0 0x0 …", "7 …"), as it did with no handler for the signals while `critical --input -` read
@@ -55,33 +46,13 @@ struct Ended {
     std::string err;
 };
 
-// Runs futolab with `args` in `dir` (standard input `in_fd`, standard error DIR/err.txt) and sends
-// `sig` once `ready` says so; it must not end before that.
+// signalled_cli in `dir`, with `in_fd` (if >= 0) as its standard input; its standard error read back.
 Ended signalled(const fs::path& dir, const std::vector<std::string>& args, int sig, const std::function<bool(pid_t)>& ready,
                 int in_fd = -1) {
-    int exec_done[2];  // its end in the child closes at the exec: Catch's handlers are inherited until then
-    REQUIRE(::pipe2(exec_done, O_CLOEXEC) == 0);
-    const pid_t pid = ::fork();
-    REQUIRE(pid >= 0);
-    if (pid == 0) {
-        [[maybe_unused]] const int c = ::chdir(dir.c_str());
+    const int code = signalled_cli(dir, args, sig, ready, [in_fd] {
         if (in_fd >= 0) ::dup2(in_fd, STDIN_FILENO);
-        ::dup2(::open((dir / "err.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), STDERR_FILENO);
-        ::dup2(::open((dir / "out.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), STDOUT_FILENO);
-        futolab::test::exec_cli(args);
-    }
-    ::close(exec_done[1]);
-    char byte = 0;
-    REQUIRE(::read(exec_done[0], &byte, 1) == 0);
-    ::close(exec_done[0]);
-    int status = 0;
-    while (!ready(pid)) {
-        REQUIRE(::waitpid(pid, &status, WNOHANG) == 0);  // ended (or was never stoppable) before the signal
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    REQUIRE(::kill(pid, sig) == 0);
-    REQUIRE(::waitpid(pid, &status, 0) == pid);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), slurp((dir / "err.txt").string())};
+    });
+    return {code, slurp((dir / "err.txt").string())};
 }
 
 std::vector<fs::path> shard_files(const fs::path& folder) {

@@ -8,7 +8,7 @@
 // No timing: the signal is sent once futolab catches SIGTERM (/proc/PID/status SigCgt), which it
 // did only once the matrix was built; then a results CSV was opened before the stop was seen.
 // Each matrix here takes far longer to build than the test waits for futolab.
-#include "../app/cli_runner.hpp"
+#include "../app/signalled_cli.hpp"
 #include "experiments/config.hpp"
 #include "experiments/run_matrix.hpp"
 #include "experiments/schedule.hpp"
@@ -31,20 +31,13 @@
 #include <thread>
 #include <vector>
 
+using futolab::test::catches_sigterm;
 using futolab::test::fresh_dir;
 using futolab::test::has;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
 
 namespace {
-
-// Whether process `pid` has a handler for SIGTERM (its status file's SigCgt mask).
-bool catches_sigterm(pid_t pid) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-    for (std::string line; std::getline(status, line);)
-        if (line.starts_with("SigCgt:")) return (std::stoull(line.substr(7), nullptr, 16) >> (SIGTERM - 1)) & 1;
-    return false;
-}
 
 // Whether futolab has made its scratch folder in `tmp` (critical --out -: before the matrix).
 bool made_scratch(const fs::path& tmp) { return !fs::is_empty(tmp); }
@@ -63,30 +56,7 @@ long resident_kib(pid_t pid) {
 int signalled_run(const fs::path& dir, const std::vector<std::string>& args, int sig,
                   const std::function<bool(pid_t)>& ready = catches_sigterm, rusage* usage = nullptr) {
     fs::create_directories(dir / "tmp");
-    int exec_done[2];  // its end in the child closes at the exec: Catch's handlers are inherited until then
-    REQUIRE(::pipe2(exec_done, O_CLOEXEC) == 0);
-    const pid_t pid = ::fork();
-    REQUIRE(pid >= 0);
-    if (pid == 0) {
-        [[maybe_unused]] const int c = ::chdir(dir.c_str());
-        ::dup2(::open((dir / "err.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), STDERR_FILENO);
-        ::dup2(::open((dir / "out.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), STDOUT_FILENO);
-        ::setenv("TMPDIR", (dir / "tmp").c_str(), 1);
-        futolab::test::exec_cli(args);
-    }
-    ::close(exec_done[1]);
-    char byte = 0;
-    REQUIRE(::read(exec_done[0], &byte, 1) == 0);
-    ::close(exec_done[0]);
-    int status = 0;
-    while (!ready(pid)) {
-        REQUIRE(::waitpid(pid, &status, WNOHANG) == 0);  // ended before it took the signals
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    REQUIRE(::kill(pid, sig) == 0);
-    rusage own{};
-    REQUIRE(::wait4(pid, &status, 0, usage != nullptr ? usage : &own) == pid);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return futolab::test::signalled_cli(dir, args, sig, ready, [&dir] { ::setenv("TMPDIR", (dir / "tmp").c_str(), 1); }, usage);
 }
 
 // The files of `dir` (recursively, sorted), but the test's own out.txt and err.txt.
