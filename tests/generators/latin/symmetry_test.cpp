@@ -39,3 +39,22 @@ TEST_CASE("a symmetry class's orbit counts its distinct images", "[latin]") {
         CHECK(canonical_square(3, sq) == images.front());
     }
 }
+
+// square_classes tests each square against its images cell by cell, without building them; the
+// reference is canonical_square and orbit_size, which build every image.
+TEST_CASE("square_classes keeps exactly the squares canonical_square keeps, with orbit_size's orbits", "[latin]") {
+    for (int n = 2; n <= 4; ++n) {
+        std::vector<SquareClass> reference;
+        for (const std::vector<int>& sq : all_latin_squares(n))
+            if (canonical_square(n, sq) == sq) reference.push_back({sq, orbit_size(n, sq)});
+        const std::vector<SquareClass> fast = square_classes(n);
+        REQUIRE(fast.size() == reference.size());
+        for (std::size_t i = 0; i < fast.size(); ++i) {
+            CHECK(fast[i].square == reference[i].square);
+            CHECK(fast[i].orbit == reference[i].orbit);
+        }
+    }
+    std::size_t squares = 0;  // n = 5: the orbits of the 10 192 classes cover the 161 280 squares
+    for (const SquareClass& c : square_classes(5)) squares += static_cast<std::size_t>(c.orbit);
+    CHECK(squares == 161280);
+}
