@@ -31,8 +31,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // Runs part of the experiment (a SIGTERM after the first rows), so a resume has work to do.
-std::string partial_run(const std::string& dir) {
-    const std::string cfg = write_config(dir);
+std::string partial_run(const std::string& dir, const std::string& files = futolab::test::kSweepFiles) {
+    const std::string cfg = write_config(dir, "", files);
     const std::string csv = dir + "/out/results.csv";
     run_cli("run -q --jobs 1 " + cfg + " & pid=$!; for i in $(seq 500); do [ \"$(wc -l < " + csv +
             " 2>/dev/null || echo 0)\" -ge 20 ] && break; sleep 0.02; done; kill -TERM $pid; wait $pid");
@@ -72,7 +72,7 @@ TEST_CASE("resume refuses a changed solver list, leaving the CSV byte-identical"
 // they were, not a new input file p4.tatham". Each side now says what it is and where from.
 TEST_CASE("resume names what the sidecar lists and what the config reads when inputs differ", "[records][resume]") {
     const std::string dir = scratch("resume-inputs");
-    const std::string csv = partial_run(dir);
+    const std::string csv = partial_run(dir, "n0[56].tatham");  // two inputs, under a sanitizer too
     const std::string meta = slurp(csv + ".meta.yaml");
     const std::string n05 = kRoot + "/corpora/tatham-dev/n05.tatham", n06 = kRoot + "/corpora/tatham-dev/n06.tatham";
     // The sidecar's two input lines, "  - {file: PATH, hash: HEX}", after "inputs:".

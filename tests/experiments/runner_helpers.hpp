@@ -31,12 +31,13 @@ inline constexpr const char* kSweepFiles = kSanitized ? "n05.tatham" : "n0[56].t
 inline constexpr std::size_t kSweepPuzzles = kSanitized ? 75 : 150;
 inline constexpr std::size_t kSweepRuns = kSweepPuzzles * 3 * 2;  // x 3 solvers x 2 repeats
 
-// The standard sweep (kSweepRuns runs: 900, 450 under a sanitizer), node-limited so rows are reproducible.
-inline std::string write_config(const std::string& dir, const std::string& extra = "") {
+// The standard sweep (kSweepRuns runs: 900, 450 under a sanitizer), node-limited so rows are
+// reproducible; `files` the Tatham files it reads (a case about two inputs names both).
+inline std::string write_config(const std::string& dir, const std::string& extra = "", const std::string& files = kSweepFiles) {
     const std::string path = dir + "/cfg.yaml";
     std::ofstream(path) << "name: runner-test\nseed: 5\nrepeats: 2\nmode: { count: 2 }\n"
                            "limits: { nodes: 300000 }\ninstances:\n  - file: "
-                        << kRoot << "/corpora/tatham-dev/" << kSweepFiles << "\n"
+                        << kRoot << "/corpora/tatham-dev/" << files << "\n"
                         << "solvers: [ \"bitmask\", \"fc:var=static\", \"gac\" ]\n"
                         << "output: " << dir << "/out/results.csv\n"
                         << extra;

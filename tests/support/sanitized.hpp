@@ -4,9 +4,19 @@
 // step runs them whole, so no check is lost, only repetitions of it under the sanitizers.
 #pragma once
 
+// GCC defines __SANITIZE_ADDRESS__ / __SANITIZE_THREAD__; clang 14 (the asan preset's compiler)
+// defines neither and answers __has_feature instead.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define FUTOLAB_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define FUTOLAB_TEST_SANITIZED 1
+#endif
+#endif
+
 namespace futolab::test {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(FUTOLAB_TEST_SANITIZED)
 inline constexpr bool kSanitized = true;
 #else
 inline constexpr bool kSanitized = false;
