@@ -91,15 +91,17 @@ void run_gnuplot(const std::string& figure, const std::string& script, const std
     // Kills gnuplot's session and everything carrying its mark if futolab dies meanwhile
     // (kill -9, SIGTERM): gnuplot itself dies with futolab, what it started would not.
     const pid_t guard = external::start_guard(pid, dir);
+    const std::uint64_t started = external::process_start_ticks(pid);  // unreaped: its pid is its own
     std::optional<int> status = wait_child_until(pid, deadline_after(seconds));
     if (!status) {
         ::kill(pid, SIGKILL);  // also before its setsid(), when the group does not exist yet
         kill_and_reap(pid, -pid);
     }
     external::stop_guard(guard);
-    // Whatever it left running, a daemon in a session of its own too: found by its mark.
+    // Whatever it left running, a daemon in a session of its own too: found by its mark (or
+    // waited for while it is inside an execve, where its mark does not show yet).
     const std::string_view mark = dir;
-    external::kill_marked(&mark, 1, 0, 0);
+    external::kill_marked(&mark, 1, 0, started);
     if (!status)
         throw std::runtime_error(fmt::format("figure {}: gnuplot did not finish {} within {:.3g} s: killed it and its "
                                              "process group (FUTOLAB_GNUPLOT_WAIT sets the base of this limit, "

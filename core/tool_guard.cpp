@@ -67,11 +67,20 @@ ssize_t read_proc(int proc, std::string_view name, std::string_view what, char* 
 }
 
 // Of /proc/<pid>/stat (fields after the command name, which may hold spaces and ')'): whether
-// the process is a zombie (state Z or X), its session (field 6) and start time (field 22).
+// the process is a zombie (state Z or X), whether it is a kernel thread (PF_KTHREAD in its flags,
+// field 9), its session (field 6) and start time (field 22).
 struct Fields {
-    bool zombie = false;
+    bool zombie = false, kernel = false;
     std::uint64_t session = 0, start = 0;
 };
+
+constexpr std::uint64_t kKernelThreadFlag = 0x00200000;  // PF_KTHREAD, include/linux/sched.h
+
+// How long kill_marked keeps looking at a process whose environment reads empty (see
+// Environment::unknown), 1 ms between passes. An exec takes microseconds on a warm page cache
+// and milliseconds on a cold one or a loaded machine; a user process with a truly empty
+// environment (env -i) costs at most this much per call.
+constexpr long kUnknownWaitNs = 300'000'000;
 
 bool read_fields(int proc, std::string_view name, Fields& f) {
     char buf[1024];
@@ -88,6 +97,8 @@ bool read_fields(int proc, std::string_view name, Fields& f) {
         const std::string_view token = rest.substr(0, end);
         if (field == 3) f.zombie = token == "Z" || token == "X";
         if (field == 6) session = parse_number(token, f.session);
+        std::uint64_t flags = 0;
+        if (field == 9 && parse_number(token, flags)) f.kernel = (flags & kKernelThreadFlag) != 0;
         if (field == 22) start = parse_number(token, f.start);
         rest.remove_prefix(end == std::string_view::npos ? rest.size() : end);
     }
@@ -103,22 +114,29 @@ bool entry_marks(std::string_view entry, const std::string_view* folders, int co
     return false;
 }
 
-// Whether the environment the process started with (/proc/<pid>/environ: NUL-separated
-// entries, readable for this user's processes only) carries a mark naming one of `folders`.
+// What /proc/<pid>/environ (NUL-separated entries, readable for this user's processes only)
+// says of a mark naming one of `folders`. `unknown`: it reads empty (0 bytes, not an error). A
+// process inside an execve() reads so (the kernel sets the new image's environment bounds only
+// after loading it), so a tool's daemon caught while `setsid` execs `sleep` passed for
+// unmarked: the CI run of 2fcac93 left one running that way.
+enum class Environment { unmarked, marked, unknown };
+
 // Streamed through fixed buffers; an entry longer than a path can be is skipped.
-bool environment_marked(int proc, std::string_view name, const std::string_view* folders, int count) {
+Environment environment_mark(int proc, std::string_view name, const std::string_view* folders, int count) {
     char path[64];
     std::size_t len = 0;
-    if (!append(path, sizeof path, len, name) || !append(path, sizeof path, len, "/environ")) return false;
+    if (!append(path, sizeof path, len, name) || !append(path, sizeof path, len, "/environ")) return Environment::unmarked;
     const int fd = ::openat(proc, path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
+    if (fd < 0) return Environment::unmarked;
     char buf[4096], entry[4096];
-    std::size_t used = 0;
-    bool overflow = false, found = false;
+    std::size_t used = 0, total = 0;
+    bool overflow = false, found = false, failed = false;
     while (!found) {
         const ssize_t n = ::read(fd, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
+        failed = n < 0;  // a process without memory (a kernel thread, one exiting): ESRCH
         if (n <= 0) break;
+        total += static_cast<std::size_t>(n);
         for (ssize_t i = 0; i < n && !found; ++i) {
             if (buf[i] != '\0') {
                 if (used < sizeof entry) entry[used++] = buf[i];
@@ -131,7 +149,8 @@ bool environment_marked(int proc, std::string_view name, const std::string_view*
         }
     }
     ::close(fd);
-    return found || (!overflow && entry_marks({entry, used}, folders, count));
+    if (found || (!overflow && entry_marks({entry, used}, folders, count))) return Environment::marked;
+    return total == 0 && !failed ? Environment::unknown : Environment::unmarked;
 }
 
 // The guard's life (in the forked child: async-signal-safe calls only).
@@ -145,16 +164,12 @@ bool environment_marked(int proc, std::string_view name, const std::string_view*
     ::close_range(0, ~0U, 0);  // holds no pipe or output of futolab's open
     // The tool's start time, read while it is futolab's unreaped child (its pid cannot have
     // been reused): its session's members started at or after it.
-    Fields tool_fields;
-    char digits[24];
-    const int proc = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    const bool known = proc >= 0 && read_fields(proc, number_text(static_cast<std::uint64_t>(tool), digits), tool_fields);
-    if (proc >= 0) ::close(proc);
+    const std::uint64_t tool_start = process_start_ticks(tool);
     sigset_t death;
     ::sigemptyset(&death);
     ::sigaddset(&death, kDeathSignal);
     while (::getppid() == parent) ::sigwaitinfo(&death, nullptr);  // the parent died before prctl: no wait
-    kill_marked(&folder, 1, known ? tool : 0, known ? tool_fields.start : 0);
+    kill_marked(&folder, 1, tool_start > 0 ? tool : 0, tool_start);
     ::_exit(0);
 }
 
@@ -170,12 +185,12 @@ bool mark_names(std::string_view value, std::string_view folder) {
     return false;
 }
 
-int kill_marked_once(const std::string_view* folders, int count, pid_t session, std::uint64_t session_start) {
+MarkedPass kill_marked_once(const std::string_view* folders, int count, pid_t session, std::uint64_t session_start) {
+    MarkedPass result;
     const int proc = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (proc < 0) return 0;
+    if (proc < 0) return result;
     const pid_t self = ::getpid();
     alignas(dirent64) char entries[8192];
-    int signalled = 0;
     ssize_t n = 0;
     while ((n = ::getdents64(proc, entries, sizeof entries)) > 0) {
         for (ssize_t at = 0; at < n;) {
@@ -189,23 +204,45 @@ int kill_marked_once(const std::string_view* folders, int count, pid_t session, 
             const int pidfd = open_pidfd(static_cast<pid_t>(pid));
             if (pidfd < 0) continue;
             Fields f;
-            const bool live = read_fields(proc, name, f) && !f.zombie;
-            const bool member = session > 0 && f.session == static_cast<std::uint64_t>(session) && f.start >= session_start;
-            if (live && (member || environment_marked(proc, name, folders, count)) &&
-                signal_pidfd(pidfd, SIGKILL))
-                ++signalled;
+            if (read_fields(proc, name, f) && !f.zombie && !f.kernel) {
+                const bool member =
+                    session > 0 && f.session == static_cast<std::uint64_t>(session) && f.start >= session_start;
+                const Environment env = member ? Environment::marked : environment_mark(proc, name, folders, count);
+                if (env == Environment::marked && signal_pidfd(pidfd, SIGKILL)) ++result.signalled;
+                // Started before the tool: not one of its descendants, whatever it is doing.
+                if (env == Environment::unknown && f.start >= session_start) ++result.unknown;
+            }
             ::close(pidfd);
         }
     }
     ::close(proc);
-    return signalled;
+    return result;
 }
 
 void kill_marked(const std::string_view* folders, int count, pid_t session, std::uint64_t session_start) {
-    for (int pass = 0; pass < 50 && kill_marked_once(folders, count, session, session_start) > 0; ++pass) {
+    timespec begin{};
+    ::clock_gettime(CLOCK_MONOTONIC, &begin);
+    // Passes until one signals nothing (a process forking meanwhile is caught by the next) and
+    // sees no process mid-exec, or that has lasted kUnknownWaitNs; at most 500 passes.
+    for (int pass = 0; pass < 500; ++pass) {
+        const MarkedPass found = kill_marked_once(folders, count, session, session_start);
+        if (found.signalled == 0 && found.unknown == 0) return;
+        timespec now{};
+        ::clock_gettime(CLOCK_MONOTONIC, &now);
+        const long waited = (now.tv_sec - begin.tv_sec) * 1'000'000'000L + (now.tv_nsec - begin.tv_nsec);
+        if (found.signalled == 0 && waited > kUnknownWaitNs) return;
         const timespec pause{0, 1'000'000};  // 1 ms: the killed ones become zombies, skipped next pass
         ::nanosleep(&pause, nullptr);
     }
+}
+
+std::uint64_t process_start_ticks(pid_t pid) {
+    Fields f;
+    char digits[24];
+    const int proc = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    const bool known = proc >= 0 && read_fields(proc, number_text(static_cast<std::uint64_t>(pid), digits), f);
+    if (proc >= 0) ::close(proc);
+    return known ? f.start : 0;
 }
 
 std::vector<std::string> marked_environment(const std::string& folder) {

@@ -47,13 +47,23 @@ inline constexpr std::string_view kToolMark = "FUTOLAB_TOOL_RUN";
 // however TMPDIR was spelled).
 bool mark_names(std::string_view value, std::string_view folder);
 
-// One pass over /proc: SIGKILL to every live process (not this one) that is in session
-// `session` and started at or after `session_start` (clock ticks since boot; `session` 0: no
-// session), or whose environment carries a mark naming one of `folders`. Returns how many it
-// signalled.
-int kill_marked_once(const std::string_view* folders, int count, pid_t session, std::uint64_t session_start);
-// Passes until one finds nothing (a process forking meanwhile is caught by the next), at most 50.
+// One pass over /proc: SIGKILL to every live process (not this one, not a kernel thread) that
+// is in session `session` and started at or after `session_start` (clock ticks since boot;
+// `session` 0: no session), or whose environment carries a mark naming one of `folders`.
+// `signalled`: how many it signalled; `unknown`: how many, started at or after `session_start`,
+// showed an empty environment (one caught inside an execve shows that: tool_guard.cpp).
+struct MarkedPass {
+    int signalled = 0, unknown = 0;
+};
+MarkedPass kill_marked_once(const std::string_view* folders, int count, pid_t session, std::uint64_t session_start);
+// Passes until one signals nothing and sees no empty environment (or has waited 0.3 s for
+// those to show theirs). `session_start` also bounds whom that wait is for: pass the tool's
+// start time (process_start_ticks) where it is known, 0 where not.
 void kill_marked(const std::string_view* folders, int count, pid_t session, std::uint64_t session_start);
+
+// The start time of process `pid` (clock ticks since boot, /proc/<pid>/stat field 22), 0 if it
+// cannot be read. Only meaningful while `pid` cannot be reused: the caller's unreaped child.
+std::uint64_t process_start_ticks(pid_t pid);
 
 // The environment a tool starts with: this process's, with TMPDIR set to the tool's run folder
 // `folder` (temporary files it makes, MiniZinc's FlatZinc, go with the folder even if it is
