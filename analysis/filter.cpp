@@ -91,7 +91,12 @@ bool row_matches(const ResultsTable& table, std::size_t row, const RowFilter& f)
     if (a && b) return holds(*a <=> *b, f.op);
     if (f.op == "=") return cell == f.value;
     if (f.op == "!=") return cell != f.value;
-    throw InputError("--where " + f.column + f.op + f.value + ": '" + f.op + "' needs numbers, got '" + cell + "'");
+    // An empty cell is no value (a counter cadical does not report, SPEC §4): it is neither
+    // above nor below any number, so no order keeps it. It stopped analyze and report with
+    // exit 2 on CSVs futolab writes itself (red-team round 18, B F3).
+    if (cell.empty()) return false;
+    throw InputError(fmt::format("{}: --where {}{}{}: '{}' compares numbers, and {} is '{}' here", table.where(row, f.column),
+                                 f.column, f.op, f.value, f.op, f.column, cell));
 }
 
 ResultsTable filter_rows(const ResultsTable& table, const std::vector<RowFilter>& filters) {

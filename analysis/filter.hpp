@@ -1,7 +1,8 @@
 // Row filters for `futolab analyze --where`: "COLUMN OP VALUE" with OP one of = != < <= > >=,
 // e.g. "k=0", "n>=12", "spec=gac:…". Numbers compare as numbers when both sides are
 // numbers, exactly as written (never rounded to a double: `seed=N.0` is `seed=N`, and `n<4.5`
-// keeps n = 4); otherwise only = and != apply, as text. Several filters must all hold.
+// keeps n = 4); otherwise only = and != apply, as text. An empty cell is no value: no order
+// keeps it, != does. Several filters must all hold.
 #pragma once
 
 #include "analysis/results_table.hpp"

@@ -207,6 +207,12 @@ bool ResultsTable::critical_set(std::size_t i) const {
 
 std::string ResultsTable::where(std::size_t i) const { return fmt::format("{}:{}", files_[rows_[i].file], rows_[i].line); }
 
+std::string ResultsTable::where(std::size_t i, const std::string& column) const {
+    const auto& fields = file_columns_[rows_[i].file];
+    const auto field = fields.find(column);
+    return field == fields.end() ? where(i) : fmt::format("{}:{}", where(i), field->second);
+}
+
 std::string ResultsTable::text(std::size_t i, const std::string& column) const {
     const Row& row = rows_[i];
     if (auto it = index_.find(column); it != index_.end()) return row.cells[it->second];
@@ -225,10 +231,7 @@ std::optional<double> ResultsTable::parse(std::size_t i, const std::string& colu
     const Row& row = rows_[i];
     const std::string& cell = row.cells[index_.at(column)];
     if (cell.empty() && empty_ok) return std::nullopt;
-    const auto& fields = file_columns_[row.file];
-    const auto field = fields.find(column);
-    const std::string at = fmt::format("{}:{}:{}: {}", files_[row.file], row.line,
-                                       field == fields.end() ? 0 : field->second, column);
+    const std::string at = where(i, column) + ": " + column;
     if (cell.empty()) throw InputError(at + ": empty, expected a number");
     double v = 0;
     const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);

@@ -75,6 +75,9 @@ public:
     bool critical_set(std::size_t i) const;
     // "file:line" of row i, for messages.
     std::string where(std::size_t i) const;
+    // "file:line:field" of row i's cell in `column` ("file:line" for a derived column or one
+    // the row's file lacks), for messages about that cell.
+    std::string where(std::size_t i, const std::string& column) const;
 
     const std::vector<std::string>& sources() const { return files_; }
     // The input row i came from: an index into sources().

@@ -1,6 +1,7 @@
 // `analyze --where`: parsing, numeric and text comparison, and the filtered table.
 #include "analysis/filter.hpp"
 #include "core/error.hpp"
+#include "tests/app/cli_runner.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -113,4 +114,23 @@ TEST_CASE("a value against a numeric column is a number under every operator", "
     CHECK_THROWS_WITH(filter_rows(all, {parse_row_filter("status!=unique ")}), Catch::Contains("a space at its end"));
     CHECK_THROWS_WITH(filter_rows(all, {parse_row_filter("status= unique")}), Catch::Contains("a space at its start"));
     CHECK(filter_rows(all, {parse_row_filter("status!=nosuch")}).size() == all.size());
+}
+
+// An empty cell (a counter cadical does not report, SPEC §4) stopped every order comparison on
+// its column with exit 2, on CSVs futolab writes itself (red-team round 18, B F3). It is no
+// value: no order keeps it, != does; a cell of text under an order names its file, line and column.
+TEST_CASE("an empty cell is no value: no order keeps it but != does", "[analysis][filter]") {
+    const std::string path = (futolab::test::fresh_dir("filter", "empty-cells") / "r.csv").string();
+    std::ofstream(path) << "solver,options,status,wall_ns,cpu_ns,seed,nodes,note\nfc,,solved,1,1,1,5,a\n"
+                           "fc,,solved,1,1,2,,\nfc,,solved,1,1,3,7,4\n";
+    const ResultsTable all = ResultsTable::load({path});
+    const auto kept = [&](const std::string& where) { return filter_rows(all, {parse_row_filter(where)}).size(); };
+    for (const auto& [where, rows] : {std::pair{"nodes<6", 1}, {"nodes<=7", 2}, {"nodes>5", 1}, {"nodes>=5", 2},
+                                      {"nodes>=2522.0000000000000001", 0}, {"nodes=5", 1}, {"nodes!=5", 2},
+                                      {"nodes=", 1}, {"nodes!=", 2}}) {
+        INFO(where);
+        CHECK(kept(where) == static_cast<std::size_t>(rows));
+    }
+    CHECK_THROWS_WITH(kept("note>=1"), Catch::Contains(path + ":2:8: --where note>=1: '>=' compares numbers, and note is 'a' here"));
+    CHECK(kept("note=4") == 1);
 }

@@ -192,3 +192,22 @@ TEST_CASE("a text column as --metric is the option's mistake, not the data's", "
     CHECK_FALSE(fs::exists(dir / "r.html"));
     CHECK(run_cli("analyze " + kResults + " --metric n,wall_ms --table summary").exit_code == 0);
 }
+
+// Every command that takes --where reads an empty counter (cadical's `nodes`) as no value: an
+// order on that column failed analyze and report with exit 2 (red-team round 18, B F3).
+TEST_CASE("analyze and report --where order a column with empty cells", "[cli][analyze][report][messages]") {
+    const fs::path dir = fresh_dir("messages", "where-empty");
+    std::string text = slurp(kResults);
+    const std::string row = "t,i2,0000000000000002,5,5,0,fc,var=mrv,16,1,count:2,multiple,2,20,";
+    REQUIRE(has(text, row));
+    text.replace(text.find(row), row.size(), "t,i2,0000000000000002,5,5,0,fc,var=mrv,16,1,count:2,multiple,2,,");
+    std::ofstream(dir / "a.csv") << text;
+    fs::copy_file(dir / "a.csv", dir / "b.csv");
+    for (const std::string& command : {std::string("analyze a.csv"), std::string("report a.csv --out r.html"),
+                                       std::string("report a.csv b.csv --compare --out c.html")}) {
+        INFO(command);
+        const CliResult r = run_cli(command + " --where 'nodes>=1' --where 'nodes<1000'", dir.string());
+        CHECK(r.exit_code == 0);
+        CHECK_FALSE(has(r.err, "needs numbers"));
+    }
+}
