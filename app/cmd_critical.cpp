@@ -101,6 +101,7 @@ struct CriticalArgs {
     std::uint64_t count = 1;
     std::uint64_t seed = 1;
     std::string verify_with{kCriticalVerifySpec};
+    bool verify_with_given = false;  // --verify-with on the command line (--check-certificate: not for every kind)
     ClueUse use = ClueUse::both;
     Objective objective = Objective::greedy;
     GreedyOrder order = GreedyOrder::easy_first;
@@ -425,8 +426,15 @@ int run_check_certificate(const CriticalArgs& a) {
         const std::string text = read_text_file(file);
         if (a.check_certificate.size() == 1 && first_line_names(text, kSquareCertificateFormat))
             return run_check_square_certificate(file, text, verify);
-        if (a.check_certificate.size() == 1 && first_line_names(text, kZeroGivenCertificateFormat))
+        if (a.check_certificate.size() == 1 && first_line_names(text, kZeroGivenCertificateFormat)) {
+            // Nothing of it goes to a solver (red-team round 18, B F6: --verify-with was read and dropped).
+            if (a.verify_with_given)
+                throw InputError(fmt::format("critical --check-certificate: --verify-with does not apply to {}, a --construct "
+                                             "certificate (its DRUP proof is checked by unit propagation and each relation by "
+                                             "its exchange witness: no solver is run)",
+                                             visible_text(file)));
             return run_check_zero_given_certificate(file, text);
+        }
         std::istringstream in(text);
         checks.push_back(check_certificate(in, file, verify));
         if (!checks.back().ok) {
@@ -1169,6 +1177,7 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
     cmd->callback([a, cmd, &run] {
         const std::vector<std::string> given = given_options(*cmd);
         const CriticalMode& mode = critical_mode_for(given);
+        a->verify_with_given = std::find(given.begin(), given.end(), "--verify-with") != given.end();
         // The mode table at parse time; the value rules first thing when it runs, before any work.
         run = [a, &mode, given] {
             refuse_clashes("critical" + (mode.flag.empty() ? std::string() : " " + critical_mode_flags(mode)), critical_rules(), *a, given);

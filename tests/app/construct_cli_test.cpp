@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 
 using futolab::test::fresh_dir;
@@ -64,4 +65,31 @@ TEST_CASE("critical --construct: refusals name the problem, exit 2", "[app][crit
     const auto elsewhere = run_cli("critical --n 6 --split 2");
     REQUIRE(elsewhere.exit_code == 2);
     REQUIRE(has(elsewhere.err, "--split does not apply"));
+}
+
+// --check-certificate reads a --construct certificate without a solver (its DRUP proof by unit
+// propagation, its exchange witnesses): --verify-with there was parsed and dropped. It is refused
+// with one line naming the option, as an option that does not apply is; an --exact
+// certificate, whose witnesses the backend verifies, takes it.
+TEST_CASE("critical --check-certificate: --verify-with is refused for a --construct certificate", "[app][critical][construction]") {
+    const auto dir = fresh_dir("construct", "verify-with");
+    REQUIRE(run_cli("critical --construct --n 5 --certificate c.cert --out o.jsonl", dir.string()).exit_code == 0);
+    const auto refused = run_cli("critical --check-certificate c.cert --verify-with fc", dir.string());
+    INFO(refused.err);
+    CHECK(refused.exit_code == 2);
+    CHECK(has(refused.err, "critical --check-certificate: --verify-with does not apply to c.cert, a --construct certificate"));
+    CHECK(std::count(refused.err.begin(), refused.err.end(), '\n') == 1);
+    CHECK(refused.out.empty());
+    CHECK(run_cli("critical --check-certificate c.cert", dir.string()).exit_code == 0);
+    REQUIRE(run_cli("critical --exact --n 3 --objective k --certificate e.cert --out e.jsonl", dir.string()).exit_code == 0);
+    const auto exact = run_cli("critical --check-certificate e.cert --verify-with fc", dir.string());
+    INFO(exact.err);
+    CHECK(exact.exit_code == 0);
+    CHECK(has(exact.out, "certificate accepted"));
+    REQUIRE(run_cli("critical --exact --square '1 2 3/2 3 1/3 1 2' --objective h+k --certificate s.cert --out s.jsonl",
+                    dir.string()).exit_code == 0);
+    const auto square = run_cli("critical --check-certificate s.cert --verify-with fc", dir.string());
+    INFO(square.err);
+    CHECK(square.exit_code == 0);
+    CHECK(has(square.out, "certificate accepted"));
 }
