@@ -1,5 +1,6 @@
 #include "app/critical_experiment.hpp"
 
+#include "app/critical_modes.hpp"
 #include "app/load.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
@@ -25,6 +26,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 namespace futolab::app {
 namespace {
@@ -92,28 +94,80 @@ std::string stream_reason(const std::string& out) {
 
 bool csv_beside(const std::string& out) { return stream_reason(out).empty(); }
 
-// The command-line option each rendered config value comes from (app/cmd_critical.cpp): the
-// critical_squares: and critical_orders: keys, every option of the methods it renders and the
-// limits (a key missing here was named as the method's own: "below (below 0 there, 1 here)").
+// The option of each key of the methods the command renders (app/cmd_critical.cpp); a key
+// missing here is named as the method's own.
 std::string_view option_of(std::string_view key) {
     static const std::map<std::string_view, std::string_view> options{
-        {"n", "--n"},           {"count", "--count"},         {"seed", "--seed"},           {"sampler", "--sampler"},
-        {"square", "--square"}, {"file", "--input"},          {"objective", "--objective"}, {"use", "--use"},
-        {"order", "--order"},   {"iterations", "--iterations"}, {"time_ms", "--time-limit"}, {"verify", "--verify-with"},
-        {"shrink", "--no-shrink"}, {"cycle_seeds", "--no-cycle-seeds"}, {"probe_seeds", "--probe-seeds"},
-        {"certificate", "--certificate"}, {"limits.time", "--time-limit"}, {"limits.cpu", "--cpu-limit"},
-        {"split", "--split"},   {"output", "--out"},          {"task", "the mode"},
-        {"time_limit", "--time-limit"}, {"patience", "--patience"}, {"temperature", "--temperature"},
+        {"objective", "--objective"}, {"use", "--use"}, {"order", "--order"}, {"iterations", "--iterations"},
+        {"time_ms", "--time-limit"}, {"verify", "--verify-with"}, {"shrink", "--no-shrink"},
+        {"cycle_seeds", "--no-cycle-seeds"}, {"probe_seeds", "--probe-seeds"}, {"certificate", "--certificate"},
+        {"split", "--split"}, {"time_limit", "--time-limit"}, {"patience", "--patience"}, {"temperature", "--temperature"},
         {"max_remove", "--max-remove"}, {"node_limit", "--node-limit"}, {"sample", "--sample"}, {"below", "--below"},
-        {"engine", "--engine"}, {"threads", "--jobs"}, {"first", "--shard"}, {"stride", "--shard"},
-        {"seed_sets", "--seed-sets"}, {"oracle", "--oracle"}};
+        {"engine", "--engine"}, {"threads", "--jobs"}, {"seed_sets", "--seed-sets"}, {"oracle", "--oracle"}};
     const auto it = options.find(key);
     return it == options.end() ? key : it->second;
 }
 
-// "--objective (objective h+k there, k here)" for each value of the search that made `csv`
-// (its sidecar's config) that this one renders otherwise; "" when none is found (then the
-// driver's own check names the hashes). --resume refused with two hashes named no option (F11).
+// A method key's value as its option gives it ("": the option's absence renders it): the flags
+// that turn a search option off (--no-shrink) or on (--certificate FILE) as given or not, a time
+// limit of 0 and the other defaults that stand for "none" as not given.
+std::string typed_value(std::string_view key, const std::string& value) {
+    if (key == "shrink" || key == "cycle_seeds") return value == "no" ? "given" : "";
+    if (key == "certificate") return value == "yes" ? "given" : "";
+    if (key == "time_ms") return value == "0" || value.empty() ? "" : value + "ms";
+    if (key == "time_limit" || key == "below" || key == "iterations") return value == "0" ? "" : value;
+    if (key == "split") return value == "balanced" ? "" : value;
+    return value;
+}
+
+// The options that render a mode's instances: source (app/cmd_critical.cpp), each with its value
+// as typed ("": not given). --count and --sampler are listed only beside --n, which they refine.
+using TypedOptions = std::vector<std::pair<std::string_view, std::string>>;
+
+TypedOptions source_options(const ExperimentConfig& c) {
+    if (c.instances.size() != 1) return {};
+    const InstanceSource& s = c.instances[0];
+    const auto order = [](int n) { return n > 0 ? std::to_string(n) : std::string(); };
+    switch (s.kind) {
+    case InstanceSource::Kind::critical_squares: {
+        const CriticalSquaresSource& q = s.critical_squares;
+        TypedOptions out{{"--n", order(q.n)}, {"--seed", std::to_string(q.seed)}, {"--square", q.square}, {"--input", q.file}};
+        if (q.n > 0) out.insert(out.end(), {{"--count", std::to_string(q.count)}, {"--sampler", std::string(latin_sampler_name(q.sampler))}});
+        return out;
+    }
+    case InstanceSource::Kind::critical_orders: {
+        const CriticalOrdersSource& o = s.critical_orders;
+        const TaskInfo& kind = task_info(c.task);
+        TypedOptions out{{"--n", order(o.n)}};
+        if (kind.order_seed) out.emplace_back("--seed", std::to_string(o.seed));
+        if (kind.start_puzzles) out.emplace_back("--input", o.file);
+        if (kind.start_puzzles && o.n > 0) out.emplace_back("--count", std::to_string(o.count));
+        return out;
+    }
+    case InstanceSource::Kind::classes: {
+        const ClassesSource& k = s.classes;
+        return {{"--n", order(k.n)}, {"--shard", k.first == 0 && k.stride == 1 ? "" : fmt::format("{}/{}", k.first, k.stride)}};
+    }
+    default: return {};
+    }
+}
+
+// The mode, as the flags that select it (a mode is named as its task: critical_modes.hpp).
+std::string mode_flags(Task task) {
+    for (const CriticalMode& m : critical_modes())
+        if (m.name == task_name(task)) return m.flag.empty() ? "the default search" : critical_mode_flags(m);
+    return fmt::format("task {}", task_name(task));
+}
+
+std::string seconds_given(double seconds) { return seconds > 0 ? fmt::format("{}", seconds) : ""; }
+
+// "--objective (h+k there, k here)" for each option of the search that made `csv` (its sidecar's
+// config) that this one gives otherwise, each once, with its values as the option takes them
+// ("not given" for an option left out); another mode is named as that alone, its options being
+// another mode's. "" when none is found (then the driver's own check names the hashes). --resume
+// refused with two hashes named no option (F11); then every kind of source was compared, which
+// named --n and --count twice with values no one gave, swapped ("--n (n 0 there, 4 here), …,
+// --n (n 4 there, 0 here)"), and an option not given as an empty value (red-team round 18, B F4).
 std::string search_difference(const std::string& csv, const ExperimentConfig& is) {
     std::error_code ec;
     if (!std::filesystem::exists(sidecar_path(csv), ec)) return "";
@@ -125,37 +179,32 @@ std::string search_difference(const std::string& csv, const ExperimentConfig& is
     } catch (const InputError&) {
         return "";  // a sidecar the driver refuses with its own message
     }
+    if (was.task != is.task) return fmt::format("the mode ({} there, {} here)", mode_flags(was.task), mode_flags(is.task));
     std::vector<std::string> differ;
-    const auto add = [&](std::string_view key, const std::string& then, const std::string& now) {
-        if (then != now) differ.push_back(fmt::format("{} ({} {} there, {} here)", option_of(key), key, visible_text(then), visible_text(now)));
+    std::set<std::string_view> named;  // one option may render two keys (--time-limit: time_ms or limits.time)
+    const auto add = [&](std::string_view option, const std::string& then, const std::string& now) {
+        if (then == now || !named.insert(option).second) return;
+        const auto typed = [](const std::string& value) { return value.empty() ? std::string("not given") : visible_text(value); };
+        differ.push_back(fmt::format("{} ({} there, {} here)", option, typed(then), typed(now)));
     };
-    add("task", std::string(task_name(was.task)), std::string(task_name(is.task)));
-    if (was.instances.size() == 1 && is.instances.size() == 1) {
-        const CriticalSquaresSource &a = was.instances[0].critical_squares, &b = is.instances[0].critical_squares;
-        add("n", std::to_string(a.n), std::to_string(b.n));
-        add("count", std::to_string(a.count), std::to_string(b.count));
-        add("seed", std::to_string(a.seed), std::to_string(b.seed));
-        add("sampler", std::string(latin_sampler_name(a.sampler)), std::string(latin_sampler_name(b.sampler)));
-        add("square", a.square, b.square);
-        add("file", a.file, b.file);
-        const CriticalOrdersSource &o = was.instances[0].critical_orders, &p = is.instances[0].critical_orders;
-        add("n", std::to_string(o.n), std::to_string(p.n));
-        add("count", std::to_string(o.count), std::to_string(p.count));
-        add("seed", std::to_string(o.seed), std::to_string(p.seed));
-        add("file", o.file, p.file);
-        const ClassesSource &c = was.instances[0].classes, &d = is.instances[0].classes;
-        add("n", std::to_string(c.n), std::to_string(d.n));
-        add("first", std::to_string(c.first), std::to_string(d.first));
-        add("stride", std::to_string(c.stride), std::to_string(d.stride));
+    const TypedOptions then = source_options(was), now = source_options(is);
+    for (const auto& [option, value] : then)
+        for (const auto& [other, here] : now)
+            if (other == option) add(option, value, here);
+    if (was.solvers.size() == 1 && is.solvers.size() == 1) {
+        const std::map<std::string, std::string> &a = was.solvers[0].options, &b = is.solvers[0].options;
+        std::set<std::string> keys;  // a key the method does not render is at its default
+        for (const auto& [key, _] : a) keys.insert(key);
+        for (const auto& [key, _] : b) keys.insert(key);
+        const auto value = [](const std::map<std::string, std::string>& options, const std::string& key) {
+            const auto it = options.find(key);
+            return typed_value(key, it == options.end() ? "" : it->second);
+        };
+        for (const std::string& key : keys) add(option_of(key), value(a, key), value(b, key));
     }
-    if (was.solvers.size() == 1 && is.solvers.size() == 1 && was.task == is.task)
-        for (const auto& [key, value] : is.solvers[0].options) {
-            const auto then = was.solvers[0].options.find(key);
-            add(key, then == was.solvers[0].options.end() ? "" : then->second, value);
-        }
-    add("limits.time", fmt::format("{}", was.limits.time_seconds), fmt::format("{}", is.limits.time_seconds));
-    add("limits.cpu", fmt::format("{}", was.limits.cpu_seconds), fmt::format("{}", is.limits.cpu_seconds));
-    add("output", was.output, is.output);
+    add("--time-limit", seconds_given(was.limits.time_seconds), seconds_given(is.limits.time_seconds));
+    add("--cpu-limit", seconds_given(was.limits.cpu_seconds), seconds_given(is.limits.cpu_seconds));
+    add("--out", was.output, is.output);
     return fmt::format("{}", fmt::join(differ, ", "));
 }
 

@@ -55,8 +55,8 @@ TEST_CASE("critical --exact --n: a results CSV beside --out with a row per class
     CHECK(has(run_in(dir, command, "", 2), "exists already"));
     CHECK(has(run_in(dir, command, "--resume", 0), "0 searched now, 70 from the CSV"));
     CHECK(slurp((dir / "o.jsonl").string()) == records);
-    CHECK(has(run_in(dir, "critical --exact --n 4 --objective k", "--resume", 2), "--objective (objective h+k there, k here)"));
-    CHECK(has(run_in(dir, command + " --shard 1/2", "--resume", 2), "--shard (first 0 there, 1 here)"));
+    CHECK(has(run_in(dir, "critical --exact --n 4 --objective k", "--resume", 2), "other options: --objective (h+k there, k here): refusing"));
+    CHECK(has(run_in(dir, command + " --shard 1/2", "--resume", 2), "other options: --shard (not given there, 1/2 here): refusing"));
 }
 
 TEST_CASE("critical --exact --n: a CSV with a row removed resumes that row only and the records come out the same",

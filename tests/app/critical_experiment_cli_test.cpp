@@ -105,11 +105,32 @@ TEST_CASE("critical --resume takes one search spelled two ways and names the opt
     CHECK(run_cli("critical --input ./p.tatham --resume --out " + (dir / "i.jsonl").string(), dir.string()).exit_code == 0);
     REQUIRE(run_cli("critical --n 3 --count 2 --objective h+k --iterations 2 --out b.jsonl", dir.string()).exit_code == 0);
     CHECK(has(refusal("critical --n 3 --count 2 --objective k --iterations 3 --resume --out b.jsonl", dir.string()),
-              "critical --resume: b.csv was made by a search with other options: --iterations (iterations 2 there, 3 here), "
-              "--objective (objective h+k there, k here)"));
+              "critical --resume: b.csv was made by a search with other options: --iterations (2 there, 3 here), "
+              "--objective (h+k there, k here)"));
     REQUIRE(run_cli("critical --exact --square \"" + kSquare3 + "\" --objective k --out e.jsonl", dir.string()).exit_code == 0);
     CHECK(has(refusal("critical --exact --square \"" + kSquare3 + "\" --objective k --cpu-limit 5 --resume --out e.jsonl", dir.string()),
-              "--cpu-limit (limits.cpu 0 there, 5 here)"));
+              "other options: --cpu-limit (not given there, 5 here): refusing"));
+}
+
+// B F4 of red-team round 18: every kind of source was compared, whichever the mode reads, so a
+// search of another mode was told "--n (n 0 there, 4 here)" and "--n (n 4 there, 0 here)" in one
+// line, with values no command gave, and an option left out showed as an empty value. Each real
+// difference is now named once, by its option, with the values as given ("not given").
+TEST_CASE("critical --resume names each option that differs once, with its values as given", "[cli][critical]") {
+    const fs::path dir = fresh_dir("critical-experiment", "resume-differences");
+    write(dir / "p.jsonl", R"({"id":"p","n":4,"givens":[],"lt":[[0,0,0,1],[0,1,0,2],[2,0,2,1],[2,3,2,2],[0,2,1,2]]})" "\n");
+    const std::string free = "critical --free-square --objective k --iterations 3";
+    REQUIRE(run_cli(free + " --n 4 --count 2 --out f.jsonl", dir.string()).exit_code == 0);
+    const std::string mode = refusal("critical --n 4 --count 2 --resume --out f.jsonl", dir.string());
+    CHECK(has(mode, "other options: the mode (--free-square there, the default search here): refusing"));
+    CHECK_FALSE(has(mode, "--n"));
+    REQUIRE(run_cli(free + " --input p.jsonl --out g.jsonl", dir.string()).exit_code == 0);
+    const std::string input = refusal(free + " --n 4 --count 2 --resume --out g.jsonl", dir.string());
+    CHECK(has(input, "other options: --n (not given there, 4 here), --input (p.jsonl there, not given here): refusing"));
+    CHECK_FALSE(has(input, "<U+"));
+    CHECK(has(refusal("critical --free-square --objective k --input p.jsonl --iterations 4 --time-limit 2 --resume --out g.jsonl",
+                      dir.string()),
+              "other options: --iterations (3 there, 4 here), --time-limit (not given there, 2 here): refusing"));
 }
 
 // F10: an --input square the search cannot take is named by its file, line and field; an id

@@ -61,7 +61,7 @@ TEST_CASE("critical --free-square: a results CSV beside --out, --resume after a 
     CHECK(first["givens"].empty());
     CHECK(has(run_in(dir, command, "--resume", 0), "0 searched now, 2 from the CSV"));
     CHECK(slurp((dir / "o.jsonl").string()) == records);
-    CHECK(has(run_in(dir, command + " --temperature 0.5", "--resume", 2), "--temperature (temperature 0.4 there, 0.5 here)"));
+    CHECK(has(run_in(dir, command + " --temperature 0.5", "--resume", 2), "other options: --temperature (0.4 there, 0.5 here): refusing"));
     // A start puzzle of that output: one run, named after it and the seed.
     fs::copy_file(dir / "o.jsonl", dir / "starts.jsonl");
     CHECK(has(run_in(dir, "critical --free-square --input starts.jsonl --seed 5 --iterations 10", "--force", 0),
