@@ -33,7 +33,10 @@ std::string few_relations_shard_path(const std::string& dir, int n, int k, std::
 std::string few_relations_table_path(const std::string& dir, int n, int k, std::size_t shards);
 std::string write_few_relations_shard(const FewRelationsShard& s);  // the file's text
 // nullopt when the file does not exist; InputError naming the file when it is not a complete
-// shard file of exactly this (n, k, shard, shards) and partition, or its counts do not add up.
+// shard file of exactly this (n, k, shard, shards) and partition, or its counts do not add up,
+// and the line and column of a value written otherwise than futolab writes it (quoted as typed,
+// a number with its accepted range) or of an example that is not a valid puzzle of k relations
+// with exactly one solution (one count to 2).
 std::optional<FewRelationsShard> read_few_relations_shard(const std::string& path, int n, int k, std::size_t shard,
                                                           std::size_t shards);
 

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -119,14 +120,14 @@ TEST_CASE("few relations shards: files, resume, re-run and refusals", "[critical
     refused("multiple", "multiple: 1", "do not add up");
     refused("cyclic", "cyclic: 1", "do not add up");  // only the sum breaks: puzzles != cyclic + ...
     refused("partition", "partition: 1", "another shard partition");
-    refused("shards", "shards: 8", "holds n=5 k=5 shard 4/8");
+    refused("shards", "shards: 8", "key 'shards' is 8: the file of another count (this one is n=5 k=5 shard 4/7)");
     refused("puzzles", "", "no 'puzzles'");
     refused("unique", "unique: 0\nunique: 3", "key 'unique' is given twice");
     refused("unique", "unique: 0\nunknown: 1", "unknown key 'unknown'");
-    refused("pool", "pool: lots", "'pool' is not a valid value");
-    refused("seconds", "seconds: -5", "'seconds' is -5: not a number of seconds from 0 to");
-    refused("seconds", "seconds: .nan", "'seconds' is nan");
-    refused("cpu_seconds", "cpu_seconds: 1e308", "'cpu_seconds' is 1e+308");
+    refused("pool", "pool: lots", "key 'pool': 'lots' is not a whole number");
+    refused("seconds", "seconds: -5", "key 'seconds': -5 is negative (accepted: 0 to");
+    refused("seconds", "seconds: .nan", "key 'seconds': '.nan' is not a number");
+    refused("cpu_seconds", "cpu_seconds: 1e308", "key 'cpu_seconds': 1e308 is too large");
     std::ofstream(file) << good;
     CHECK(read_few_relations_shard(file.string(), 5, 5, 4, 7));
     CHECK_FALSE(read_few_relations_shard((dir / "absent.yaml").string(), 5, 5, 4, 7));
@@ -154,10 +155,11 @@ TEST_CASE("few relations shards: the example of a unique puzzle survives the fil
         const fs::path file = few_relations_shard_path(dir.string(), 4, 4, s.shard, 3);
         const std::string good = slurp(file);
         for (const auto& [line, why] : std::vector<std::pair<std::string, std::string>>{
-                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3], [1, 0, 1, 4294967297]]", "four whole numbers"},
-                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3], [1, 0, 1, 1.0]]", "four whole numbers"},
-                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3], [0, 2, 0, 3]]", "a relation twice"},
-                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3], [0, 0, 2, 0]]", "not adjacent"},
+                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3], [1, 0, 1, 4294967297]]", "4294967297 is too large (accepted: 0 to 3)"},
+                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3], [1, 0, 1, 1.0]]", "1.0 is not a whole number written in digits"},
+                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3], [1, 0, 1]]", "relation [1, 0, 1] is not four whole numbers"},
+                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3], [0, 2, 0, 3]]", "is given twice (key 'example')"},
+                 {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3], [0, 0, 2, 0]]", "non-adjacent cells"},
                  {"example: [[0, 0, 0, 1], [0, 1, 0, 2], [0, 2, 0, 3]]", "the 4 relations"},
                  {"example: 5", "the 4 relations"}}) {
             std::ofstream(file) << good;
@@ -201,5 +203,90 @@ TEST_CASE("few relations shards: each shard is held while computed, and one writ
     };
     CHECK_THROWS_WITH(run_few_relations_shards(plan, [](const FewRelationsShard&, bool) {}), "shard 1: another futolab is writing it");
     CHECK_FALSE(fs::exists(one));
+    fs::remove_all(dir);
+}
+
+namespace {
+
+// The 1-based line of the file's `key:` line (0: none).
+int line_of(const fs::path& p, const std::string& key) {
+    std::istringstream in(slurp(p));
+    std::string l;
+    for (int i = 1; std::getline(in, l); ++i)
+        if (l.rfind(key + ":", 0) == 0) return i;
+    return 0;
+}
+
+// A checkpoint folder of n = 3, K = 3 in 4 shards (a unique puzzle among them), computed.
+ShardPlan small_count(const fs::path& dir) {
+    ShardPlan plan{3, 3, 4, std::nullopt, dir.string(), 1, "test"};
+    run_few_relations_shards(plan, [](const FewRelationsShard&, bool) {});
+    return plan;
+}
+
+}  // namespace
+
+// Red-team round 18, B F1: a forged example (two cells related both ways, an unsatisfiable set)
+// was taken on a re-run and written to --out as the unique zero-given puzzle. The example must be
+// a valid puzzle (the checks `futolab check` makes) with exactly one solution.
+TEST_CASE("few relations shards: an example that is not a unique puzzle is refused at its line", "[critical][exact]") {
+    const fs::path dir = fresh_dir("forged-example");
+    const ShardPlan plan = small_count(dir);
+    std::optional<std::size_t> with;
+    for (std::size_t s = 0; s < plan.shards && !with; ++s)
+        if (read_few_relations_shard(few_relations_shard_path(dir.string(), 3, 3, s, 4), 3, 3, s, 4)->count.example) with = s;
+    REQUIRE(with);
+    const fs::path file = few_relations_shard_path(dir.string(), 3, 3, *with, 4);
+    const std::string good = slurp(file);
+    const std::string at = file.string() + ":" + std::to_string(line_of(file, "example")) + ":";
+    for (const auto& [example, why] : std::vector<std::pair<std::string, std::string>>{
+             {"[[0, 1, 0, 0], [0, 0, 0, 1], [1, 0, 1, 1]]", at + "25: cells (1,1) and (1,2) are related both ways (key 'example')"},
+             {"[[0, 0, 1, 0], [1, 0, 2, 0], [2, 0, 2, 1]]", at + "10: key 'example' is a puzzle with no solution"},
+             {"[[0, 0, 0, 1], [1, 1, 1, 2], [2, 0, 1, 0]]", at + "10: key 'example' is a puzzle with more than one solution"}}) {
+        std::ofstream(file) << good;
+        replace_line(file, "example", "example: " + example);
+        INFO(example);
+        CHECK_THROWS_WITH(read_few_relations_shard(file.string(), 3, 3, *with, 4), Catch::StartsWith(why));
+        CHECK_THROWS_WITH(run_few_relations_shards(plan, [](const FewRelationsShard&, bool) {}), Catch::StartsWith(why));
+    }
+    std::ofstream(file) << good;
+    CHECK(read_few_relations_shard(file.string(), 3, 3, *with, 4));
+    fs::remove_all(dir);
+}
+
+// Red-team round 18, B F5: "'unique' is not a valid value" for 08, 8.0 and 2^64 alike, and an
+// unknown key or a negative time with no line. Each refusal names the file, the line and column,
+// the key and the value as typed, and for a number the accepted range.
+TEST_CASE("few relations shards: a refused value is named by its file, line, column and key, as typed",
+          "[critical][exact]") {
+    const fs::path dir = fresh_dir("messages");
+    small_count(dir);
+    const fs::path file = few_relations_shard_path(dir.string(), 3, 3, 1, 4);
+    const std::string good = slurp(file);
+    struct Case {
+        std::string key, line, at_key, why;
+    };
+    for (const Case& c : std::vector<Case>{
+             {"unique", "unique: 08", "unique",
+              "9: key 'unique': '08' has a leading zero, where futolab writes none (accepted: 0 to 18446744073709551615)"},
+             {"unique", "unique: 8.0", "unique",
+              "9: key 'unique': 8.0 is not a whole number written in digits (accepted: 0 to 18446744073709551615)"},
+             {"unique", "unique: 18446744073709551616", "unique",
+              "9: key 'unique': 18446744073709551616 is too large (accepted: 0 to 18446744073709551615)"},
+             {"seconds", "seconds: nan", "seconds", "10: key 'seconds': nan is not a number (accepted: 0 to 3.16e7 s; a year of 365.25 days)"},
+             {"cpu_seconds", "cpu_seconds: -1", "cpu_seconds", "14: key 'cpu_seconds': -1 is negative (accepted: 0 to 3.16e7 s"},
+             {"unique", "unique: 0\nfoo: 1", "foo", "1: unknown key 'foo'"},
+             {"producer", "producer: [a]", "producer", "11: key 'producer' must be a single value"},
+             {"example", "", "unique", "9: key 'unique' is 8: 'example' must be there exactly when 'unique' is not 0"},
+             {"n", "n: 4", "n", "4: key 'n' is 4: the file of another count (this one is n=3 k=3 shard 1/4)"},
+             {"partition", "partition: 2", "partition", "12: key 'partition' is 2: written for another shard partition"}}) {
+        std::ofstream(file) << good;
+        replace_line(file, c.key, c.line);
+        INFO(c.line);
+        CHECK_THROWS_WITH(read_few_relations_shard(file.string(), 3, 3, 1, 4),
+                          Catch::StartsWith(file.string() + ":" + std::to_string(line_of(file, c.at_key)) + ":" + c.why));
+    }
+    std::ofstream(file) << good;
+    CHECK(read_few_relations_shard(file.string(), 3, 3, 1, 4));
     fs::remove_all(dir);
 }
