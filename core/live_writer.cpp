@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <filesystem>
 #include <mutex>
@@ -19,10 +20,34 @@
 
 namespace futolab {
 
+namespace {
+
+// `.shard-I-of-N`, the tag `run --shard` puts before a results CSV's extension
+// (experiments/runner.cpp results_path), whichever number the count starts from.
+bool is_shard_tag(std::string_view ext) {
+    const auto digits = [&ext] {
+        const std::size_t k = std::min(ext.find_first_not_of("0123456789"), ext.size());
+        ext.remove_prefix(k);
+        return k > 0;
+    };
+    for (const std::string_view part : {".shard-", "-of-"}) {
+        if (!ext.starts_with(part)) return false;
+        ext.remove_prefix(part.size());
+        if (!digits()) return false;
+    }
+    return ext.empty();
+}
+
+}  // namespace
+
 std::string outputs_file_of(const std::string& csv) {
     std::filesystem::path path(csv);
     // A results file named *.jsonl would be its own outputs file, replaced by them.
     if (path.extension() == ".jsonl") return path.replace_extension(".outputs.jsonl").string();
+    // The shards of `output: res` are `res.shard-I-of-N`: with the tag taken for an extension,
+    // every shard's outputs were res.jsonl, and the second shard in one folder was refused
+    // (red-team round 18, B F7). Each shard's outputs are named after its own CSV.
+    if (is_shard_tag(path.extension().string())) return csv + ".jsonl";
     return path.replace_extension(".jsonl").string();
 }
 
@@ -72,8 +97,10 @@ std::vector<std::string> locked_by(const std::string& path) {
     std::vector<std::string> names{path};
     for (const std::string_view suffix : {".meta.yaml", ".schema.json"})
         if (path.size() > suffix.size() && path.ends_with(suffix)) names.push_back(path.substr(0, path.size() - suffix.size()));
-    if (std::filesystem::path(path).extension() == ".jsonl")
+    if (std::filesystem::path(path).extension() == ".jsonl") {
         names.push_back(std::filesystem::path(path).replace_extension(".csv").string());
+        names.push_back(std::filesystem::path(path).replace_extension().string());  // `output: res`, a shard of it
+    }
     return names;
 }
 

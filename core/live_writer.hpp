@@ -18,7 +18,8 @@ namespace futolab {
 // `<stem>.outputs.jsonl` for a CSV itself named .jsonl), in that order. records/sidecar.hpp,
 // table_schema.hpp and outputs.hpp name them so.
 std::vector<std::string> companions_of(const std::string& csv);
-// The third of them: "a/b.csv" -> "a/b.jsonl", "a/b.jsonl" -> "a/b.outputs.jsonl".
+// The third of them: "a/b.csv" -> "a/b.jsonl", "a/b.jsonl" -> "a/b.outputs.jsonl"; a shard's
+// tag is no extension: "a/b.shard-0-of-2" (a shard of `output: a/b`) -> "a/b.shard-0-of-2.jsonl".
 std::string outputs_file_of(const std::string& csv);
 
 // `<folder>/.<name>.lock` for the output file `<folder>/<name>`.
@@ -30,8 +31,8 @@ std::string holder_of(int fd);
 bool is_lock_name(const std::string& path);
 // Why no writer may write `path` ("" if it may): its name is a lock file's, or another live
 // process holds its lock ("another futolab (pid N) is writing it: …") or the lock of the
-// results CSV it belongs to (`k.csv.meta.yaml`, `k.csv.schema.json`, `k.jsonl` of `k.csv`:
-// "… is writing k.csv: …"). This process's own
+// results CSV it belongs to (`k.csv.meta.yaml`, `k.csv.schema.json`, `k.jsonl` of `k.csv` or
+// of `k`: "… is writing k.csv: …"). This process's own
 // lock (a merge writing its CSV, a redo rewriting its results) is no obstacle. A regular file
 // whose identity lock (below) another process holds is refused too, whatever its name.
 std::string lock_problem(const std::string& path);

@@ -40,7 +40,8 @@ bool same_file(const std::string& a, const std::string& b) {
 std::string results_csv_of_outputs(const std::string& out) {
     if (!out.ends_with(".jsonl")) return "";
     const fs::path p(out);
-    std::vector<fs::path> candidates{fs::path(p).replace_extension(".csv")};
+    // `k.csv`'s, or `k`'s (`output: k`, a shard `k.shard-0-of-2` of it: records/outputs.hpp).
+    std::vector<fs::path> candidates{fs::path(p).replace_extension(".csv"), fs::path(p).replace_extension()};
     if (out.ends_with(".outputs.jsonl"))  // the outputs of a CSV itself named .jsonl
         candidates.push_back(fs::path(out.substr(0, out.size() - std::string_view(".outputs.jsonl").size()) + ".jsonl"));
     for (const fs::path& csv : candidates)

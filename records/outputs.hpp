@@ -9,7 +9,8 @@
 
 namespace futolab {
 
-// "a/b.csv" → "a/b.jsonl"; never the CSV itself: "a/b.jsonl" → "a/b.outputs.jsonl".
+// "a/b.csv" → "a/b.jsonl"; never the CSV itself: "a/b.jsonl" → "a/b.outputs.jsonl"; a shard
+// after its own CSV: "a/b.shard-0-of-2" (of `output: a/b`) → "a/b.shard-0-of-2.jsonl".
 std::string outputs_path(const std::string& csv_path);
 
 // Writes every non-empty `output` of the CSV (sorted by `run`) to outputs_path(csv_path)

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 using namespace futolab::test;  // run_cli, slurp, has, fresh_dir
 namespace fs = std::filesystem;
@@ -132,4 +133,36 @@ TEST_CASE("critical --out r.txt never looks at r.txt.jsonl, which it does not wr
     CHECK(r.exit_code == 0);
     CHECK(has(slurp(dir + "/r.txt"), "\"n\":4"));
     CHECK(still_planted(Planted::full_folder, dir + "/r.txt.jsonl", ""));
+}
+
+// Red-team round 18, B F7: with `output: res` a shard's CSV is `res.shard-I-of-N`, and its tag
+// was taken for an extension: every shard exported to res.jsonl, and the second shard in one
+// folder was refused ("res.jsonl: exists"). Each shard's outputs are named after its own CSV,
+// and are guarded as its own (a convert onto them is refused naming that CSV). The shards are
+// found by trying 0, 1 and 2 of 2: whichever two the numbering of --shard takes.
+TEST_CASE("the shards of an output named without .csv each export to their own outputs file",
+          "[records][outputs][companions]") {
+    const std::string dir = fresh_dir("companion-kinds", "shard-outputs").string();
+    std::ofstream(dir + "/s.yaml") << "name: s\ntask: construct\ninstances:\n  - critical_orders: { n: 4 }\n"
+                                      "  - critical_orders: { n: 5 }\n  - critical_orders: { n: 6 }\n"
+                                      "  - critical_orders: { n: 7 }\nmethods: [ construct ]\noutput: res\n";
+    std::vector<std::string> shards;
+    for (const std::string i : {"0", "1", "2"}) {
+        const CliResult r = run_cli("run s.yaml -q --shard " + i + "/2", dir);
+        INFO(r.err);
+        CHECK_FALSE(has(r.err, "exists"));
+        if (r.exit_code == 0) shards.push_back(dir + "/res.shard-" + i + "-of-2");
+    }
+    REQUIRE(shards.size() == 2);
+    const auto records = [](const std::string& path) { return std::ranges::count(slurp(path), '\n'); };
+    CHECK(records(shards[0] + ".jsonl") + records(shards[1] + ".jsonl") == 4);
+    CHECK_FALSE(fs::exists(dir + "/res.jsonl"));
+    const CliResult merged = run_cli("merge " + shards[0] + " " + shards[1] + " --out res", dir);
+    INFO(merged.err);
+    CHECK(merged.exit_code == 0);
+    CHECK(records(dir + "/res.jsonl") == 4);
+    REQUIRE(run_cli("convert res.jsonl --to jsonl --out x.jsonl", dir).exit_code == 0);
+    for (const std::string& csv : shards)
+        CHECK(has(run_cli("convert x.jsonl --to jsonl --out " + csv + ".jsonl", dir).err,
+                  "is the outputs file of the results CSV " + csv));
 }

@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "records/output_guard.hpp"
 #include "records/output_lock.hpp"
+#include "records/outputs.hpp"
 #include "records/read_lock.hpp"
 
 #include <catch2/catch.hpp>
@@ -181,6 +182,25 @@ TEST_CASE("no writer replaces the sidecar, schema or outputs of a results CSV a 
                       "another futolab (pid " + writer.pid() + ") is writing " + csv));
         CHECK(has(refusal([&] { write_file_atomically(beside, "a report\n"); }), "is writing " + csv));
         CHECK(!fs::exists(beside));
+    }
+}
+
+// Red-team round 18, B F7: a results CSV named without .csv (`output: k`) and its shards
+// (`k.shard-0-of-2`, whose tag is no extension) export to `<name>.jsonl`; that file is theirs
+// as `k.jsonl` is `k.csv`'s, and no other writer replaces it while their run is live.
+TEST_CASE("the outputs of a results CSV named without .csv or of its shard are its own", "[records][lock][outputs]") {
+    const std::string dir = fresh("beside-bare");
+    CHECK(outputs_path(dir + "/k") == dir + "/k.jsonl");
+    CHECK(outputs_path(dir + "/k.shard-0-of-2") == dir + "/k.shard-0-of-2.jsonl");
+    CHECK(outputs_path(dir + "/k.shard-12-of-40.csv") == dir + "/k.shard-12-of-40.jsonl");
+    CHECK(outputs_path(dir + "/k.shard-x-of-2") == dir + "/k.jsonl");  // no shard's tag: an extension
+    for (const std::string& csv : {dir + "/k", dir + "/k.shard-0-of-2", dir + "/k.shard-1-of-2"}) {
+        INFO(csv);
+        OtherWriter writer(csv);
+        for (const bool force : {false, true})
+            CHECK(has(refusal([&] { check_output_path(outputs_path(csv), {}, force); }),
+                      "another futolab (pid " + writer.pid() + ") is writing " + csv));
+        CHECK(!fs::exists(outputs_path(csv)));
     }
 }
 
