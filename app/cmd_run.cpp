@@ -37,7 +37,7 @@ namespace {
 struct RunArgs {
     std::string config;
     int jobs = 0;
-    std::string shard = "1/1";
+    std::string shard = "0/1";  // shard 0 of 1: the whole matrix
     bool resume = false, quiet = false, skip_invalid = false;
     std::string out;
     std::optional<Isolation> isolation;  // none: the config's (default process)
@@ -62,9 +62,9 @@ std::vector<BuildSpec> builds_of(const RunArgs& args) {
     return out;
 }
 
-// I counts from 1 here, from 0 in `critical --shard` (app/shard_text.hpp reads both).
+// Shard I of N, counted from 0 as in every command (app/shard_text.hpp).
 void parse_shard(const std::string& text, RunnerOptions& o) {
-    const ShardText shard = parse_shard_text(text, "run", 1);
+    const ShardText shard = parse_shard_text(text, "run");
     o.shard_index = static_cast<int>(shard.index);
     o.shard_count = static_cast<int>(shard.count);
 }
@@ -127,6 +127,11 @@ void check_options_apply(const RunArgs& args, const ExperimentConfig& config) {
         throw InputError("--skip-invalid does not apply: " + why);
 }
 
+// The summary's words for the shard: the whole matrix is "this shard", as before shards.
+std::string summary_shard(const RunnerOptions& o) {
+    return o.shard_count > 1 ? fmt::format("shard {}/{} (counted from 0)", o.shard_index, o.shard_count) : "this shard";
+}
+
 int run_command(const RunArgs& args) {
     // The signals are stop requests from the start: while the config is read and its instances
     // made (a big generate: source takes minutes) one ends the run, nothing written, exit 1.
@@ -163,8 +168,8 @@ int run_command(const RunArgs& args) {
     if (!options.redo.empty())
         std::cout << fmt::format("{}: --redo took out {} rows with status {} (recorded in the sidecar)\n", r.csv_path,
                                  r.redone, fmt::join(options.redo, ","));
-    std::cout << fmt::format("{}: {} runs in this shard, {} already done, {} written now, {} errors{}{}{}\n", r.csv_path,
-                             r.shard_runs, r.skipped, r.completed, r.errors,
+    std::cout << fmt::format("{}: {} runs in {}, {} already done, {} written now, {} errors{}{}{}\n", r.csv_path,
+                             r.shard_runs, summary_shard(options), r.skipped, r.completed, r.errors,
                              r.warmups ? fmt::format(", {} warm-up runs (not recorded)", r.warmups) : "",
                              r.invalid.empty() ? "" : fmt::format(", {} invalid inputs skipped (see the sidecar)", r.invalid.size()),
                              r.interrupted ? " (interrupted: run again with --resume)" : "");
@@ -207,8 +212,8 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
     cmd->add_option("config", args->config, "The experiment config (YAML)")->required();
     add_whole(cmd, "--jobs,-j", args->jobs, {0, 4096, "0 = all cores"}, "Worker threads, 0..4096 (default 0: all cores)");
     cmd->add_option("--shard", args->shard,
-                    "Run shard I of N of the run matrix, e.g. 2/4; I counts from 1 (1 <= I <= N <= 1000000; critical --shard "
-                    "counts from 0)");
+                    "Run shard I of N of the run matrix, counted from 0, e.g. 1/4 (0 <= I < N <= 1000000, as in "
+                    "critical --shard); writes NAME.shard-I-of-N.csv");
     cmd->add_flag("--resume", args->resume,
                   "Continue an interrupted run: skip the runs already in the CSV (same config, inputs and builds only)");
     cmd->add_option("--redo", args->redo,

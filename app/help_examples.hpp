@@ -20,8 +20,8 @@ struct HelpExample {
 
 inline constexpr HelpExample kHelpExamples[] = {
     {"run", "", "futolab run sweep.yaml --jobs 2 --out again"},
-    {"run", "one shard of two", "futolab run sweep.yaml --shard 1/2 --out parts"},
-    {"merge", "", "futolab merge shards/results.shard-1-of-2.csv shards/results.shard-2-of-2.csv --out merged.csv"},
+    {"run", "one shard of two", "futolab run sweep.yaml --shard 0/2 --out parts"},
+    {"merge", "", "futolab merge shards/results.shard-0-of-2.csv shards/results.shard-1-of-2.csv --out merged.csv"},
     {"solve", "uniqueness", "futolab solve -s gac puzzle.futo --count 2"},
     {"solve", "two solvers, CSV", "futolab solve -s fc:var=mrv -s gac puzzles.jsonl --format csv"},
     {"check", "", "futolab check puzzles.jsonl"},

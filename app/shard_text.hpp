@@ -1,7 +1,7 @@
-// `--shard I/N` as `run` and `critical` read it: one reader, each command passing where its I
-// counts from (run from 1, as its CSV names shards; critical from 0, as its certificates and
-// checkpoints number them). A text that is not two whole numbers was once blamed on the
-// numbering ("I counts from 1 here" for `a/2`); now each refusal names what is wrong.
+// `--shard I/N` as every command reads it: shard I of N, counted from 0 (0 <= I < N), one range
+// and one wording for `run` and `critical`. From 0 because the committed results number shards
+// so: the certificates' `shard: {index, count}` and the checkpoint files `…-shard-000-of-256`
+// of `critical`, whose commands must keep working; `run` had no committed shards to renumber.
 #pragma once
 
 #include <cstdint>
@@ -13,14 +13,19 @@ namespace futolab::app {
 inline constexpr std::uint64_t kMaxShards = 1000000;
 
 struct ShardText {
-    std::uint64_t index = 0;  // as typed: from `first`
+    std::uint64_t index = 0;  // from 0
     std::uint64_t count = 1;
 };
 
-// "I/N" with N in 1..kMaxShards and first <= I < first + N, both in plain digits (no sign,
-// space, point or exponent). Throws InputError, one line starting "COMMAND: --shard TEXT: ",
-// naming a missing '/', a part that is not a whole number, N out of its range, or an I out of
-// its range together with where I counts from (and how the other command counts).
+// "I/N" with N in 1..kMaxShards and 0 <= I < N, both in plain digits (no sign, space, point or
+// exponent). Throws InputError, one line starting "COMMAND: --shard TEXT: ", naming a missing
+// '/', a part that is not a whole number, N out of its range or I out of its range, each with
+// the range.
+ShardText parse_shard_text(std::string_view text, std::string_view command);
+
+// The call as spelled when each command passed where its I counted from: `first` must be 0 now
+// (there is one numbering); kept so callers written before compile. Throws std::logic_error
+// for any other `first`.
 ShardText parse_shard_text(std::string_view text, std::string_view command, std::uint64_t first);
 
 }  // namespace futolab::app

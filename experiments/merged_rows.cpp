@@ -117,9 +117,9 @@ void check_shard_and_host(const RowChecker& row, const SidecarFacts& made_by, co
     const std::size_t run_col = t.column("run", row.path);
     if (!in_shard(whole_number_cell(t, row.row, run_col, row.path), made_by.shard_index, made_by.shard_count))
         throw_input_error({row.path, t.lines[row.row], static_cast<int>(run_col + 1)},
-                          fmt::format("column 'run' is '{}', a run of another shard than this file's (its sidecar: shard "
-                                      "{} of {}): refusing to merge it",
-                                      t.rows[row.row][run_col], made_by.shard_index, made_by.shard_count));
+                          fmt::format("column 'run' is '{}', a run of another shard than this file's (its sidecar: {}): "
+                                      "refusing to merge it",
+                                      t.rows[row.row][run_col], shard_words(made_by)));
     if (hosts.empty() || !has_column(t, "host")) return;  // a sidecar or CSV of a futolab before hosts
     const std::size_t c = t.column("host", row.path);
     if (std::find(hosts.begin(), hosts.end(), t.rows[row.row][c]) == hosts.end())

@@ -129,6 +129,23 @@ std::optional<std::string> graded(const ExperimentConfig& config, const RunMatri
     return std::string(grade_name(grades.get(i, matrix.instances[i], grader)));
 }
 
+// A shard CSV of a futolab whose `run --shard` counted from 1 is named by that number: its
+// X.shard-2-of-4.csv is shard 1 of 4 now, and `--shard 2/4` names that file. Resuming it as
+// shard 2 would mix two shards' runs in one file; say what it is and what to type instead.
+void check_older_numbering(const std::string& csv_path, const SidecarFacts& made, const ResumedShard& shard) {
+    if (!made.shard_from_one || made.shard_count != shard.count || made.shard_index + 1 != shard.index) return;
+    namespace fs = std::filesystem;
+    std::string name = fs::path(csv_path).filename().string();
+    const std::string typed = fmt::format(".shard-{}-of-{}", shard.index, shard.count);
+    if (const std::size_t at = name.rfind(typed); at != std::string::npos)
+        name.replace(at, typed.size(), fmt::format(".shard-{}-of-{}", made.shard_index, shard.count));
+    throw InputError(fmt::format("{}: its sidecar counts shards from 1 (an older futolab): its shard {} of {} is --shard "
+                                 "{}/{} now: rename it and its .meta.yaml and .schema.json to {} and resume with --shard "
+                                 "{}/{}; refusing to resume it as shard {} of {}",
+                                 csv_path, shard.index, shard.count, made.shard_index, shard.count, name,
+                                 made.shard_index, shard.count, shard.index, shard.count));
+}
+
 }  // namespace
 
 Isolation isolation_written(const ExperimentConfig& config) {
@@ -140,10 +157,12 @@ void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shar
     if (!resumes_a_file(csv_path)) return;  // check_resumable decides about a CSV without a sidecar
     const SidecarFacts made = read_sidecar(csv_path);
     check_config_text(made, csv_path, "resume; use a new --out");
-    if (made.shard_index != shard.index || made.shard_count != shard.count)
-        throw InputError(fmt::format("{}: its sidecar says shard {} of {}, not {} of {} as --shard asks (a file of another "
-                                     "shard or sharding?): {}",
-                                     csv_path, made.shard_index, made.shard_count, shard.index, shard.count, kRefusing));
+    if (made.shard_index != shard.index || made.shard_count != shard.count) {
+        check_older_numbering(csv_path, made, shard);
+        throw InputError(fmt::format("{}: its sidecar says {}, not {} of {} as --shard asks (a file of another shard or "
+                                     "sharding?): {}",
+                                     csv_path, shard_words(made), shard.index, shard.count, kRefusing));
+    }
     if (const std::string why = sidecar_protocol_problem(made, config, runs); !why.empty())
         throw InputError(fmt::format("{}: its sidecar says {}: {}", csv_path, why, kRefusing));
 }

@@ -31,13 +31,15 @@ namespace futolab {
 // `isolation` key; generate and critical run on the runner's threads and say `thread`.
 Isolation isolation_written(const ExperimentConfig& config);
 
-// The shard a resume writes (`--shard INDEX/COUNT`; 1 of 1 without it).
+// The shard a resume writes (`--shard INDEX/COUNT`, counted from 0; 0 of 1 without it).
 struct ResumedShard {
-    int index = 1, count = 1;
+    int index = 0, count = 1;
 };
 
-// Before the CSV is touched: throws InputError "CSV: its sidecar says shard 1 of 2, not 2 of 2
-// as --shard asks …: refusing to resume; use a new --out", or if the sidecar has no config text
+// Before the CSV is touched: throws InputError "CSV: its sidecar says shard 0 of 2, not 1 of 2
+// as --shard asks …: refusing to resume; use a new --out" (a sidecar counting from 1, of an
+// older futolab, whose file --shard names by that number: "… its shard 2 of 4 is --shard 1/4
+// now: rename it … and resume with --shard 1/4; …"), or if the sidecar has no config text
 // or one that does not hash to its config_hash (records/sidecar.hpp, check_config_text), or
 // says it ran otherwise than a sweep of `config` runs, with `runs` runs in its matrix
 // (sidecar_protocol.hpp, as merge asks it). A CSV without a sidecar passes (check_resumable

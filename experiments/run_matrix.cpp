@@ -553,7 +553,7 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid, co
 }
 
 bool in_shard(std::size_t run_index, int index, int count) {
-    return static_cast<int>(splitmix64(run_index) % static_cast<std::uint64_t>(count)) == index - 1;
+    return static_cast<int>(splitmix64(run_index) % static_cast<std::uint64_t>(count)) == index;
 }
 
 std::vector<PlannedRun> shard_of(const std::vector<PlannedRun>& runs, int index, int count, const std::atomic<bool>* stop) {

@@ -87,8 +87,8 @@ struct MatrixStopped : std::runtime_error {
 // (MatrixStopped), whatever the number of instances, solvers, builds and repeats.
 RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid = false, const std::atomic<bool>* stop = nullptr);
 
-// Shard `index` of `count` (1-based): the runs whose mixed matrix index (splitmix64) ≡
-// index−1 (mod count). Mixing, not plain round robin: the matrix is instance-major with the
+// Shard `index` of `count`, counted from 0 (app/shard_text.hpp): the runs whose mixed matrix
+// index (splitmix64) ≡ index (mod count). Mixing, not plain round robin: the matrix is instance-major with the
 // solvers innermost, so index mod count would give one shard every run of one solver
 // whenever count is a multiple of the number of solvers (all of backtracking's slow runs on
 // half the nodes). A hash spreads solvers, sizes and repeats evenly, deterministically.

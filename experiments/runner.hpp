@@ -20,7 +20,7 @@ class OutputLock;
 
 struct RunnerOptions {
     int jobs = 0;  // 0 = all cores
-    int shard_index = 1, shard_count = 1;
+    int shard_index = 0, shard_count = 1;  // shard I of N, counted from 0 (the CSV names it so)
     bool resume = false;
     std::vector<std::string> redo;  // with resume: statuses whose rows are taken out and run again
     bool quiet = false;

@@ -31,14 +31,14 @@ void check_shard_claims(const std::vector<std::string>& inputs, const std::vecto
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         const SidecarFacts& f = each[i];
         if (f.shard_count != each.front().shard_count)
-            throw InputError(fmt::format("{}: its sidecar says shard {} of {}, {}'s shard {} of {}: refusing to merge "
-                                         "shards of two shardings",
-                                         inputs[i], f.shard_index, f.shard_count, inputs.front(),
-                                         each.front().shard_index, each.front().shard_count));
+            throw InputError(fmt::format("{}: its sidecar says {}, {}'s {}: refusing to merge shards of two shardings",
+                                         inputs[i], shard_words(f), inputs.front(), shard_words(each.front())));
+        // Read counted from 0 whichever numbering a sidecar was written in, so shards of an older
+        // futolab (counted from 1) and of this one join as long as each shard is claimed once.
         if (const auto [at, added] = claimed.emplace(f.shard_index, i); !added)
-            throw InputError(fmt::format("{}: its sidecar says shard {} of {}, as {}'s does: refusing to merge one shard "
-                                         "twice (a sidecar copied from another shard?)",
-                                         inputs[i], f.shard_index, f.shard_count, inputs[at->second]));
+            throw InputError(fmt::format("{}: its sidecar says {}, as {}'s does: refusing to merge one shard twice (a "
+                                         "sidecar copied from another shard?)",
+                                         inputs[i], shard_words(f), inputs[at->second]));
     }
 }
 

@@ -29,6 +29,9 @@ namespace futolab {
 namespace {
 
 constexpr std::uint64_t kMaxShards = 1000000;             // --shard I/N: N <= 10^6
+// run.shard_numbering: says run.shard_index counts from 0, as `--shard I/N` does in every
+// command; a sidecar without it was written when `run --shard` counted from 1.
+constexpr std::string_view kShardNumbering = "from 0";
 constexpr std::uint64_t kMaxTotalRuns = 1000000000000000;  // 10^15: far beyond any matrix
 
 // The identity of one build as the sidecar keeps it (git_commit with "-dirty" as before issue
@@ -130,6 +133,7 @@ void emit_run(YAML::Emitter& out, const RunInfo& info) {
     out << YAML::Key << "jobs" << YAML::Value << info.jobs;
     out << YAML::Key << "shard_index" << YAML::Value << info.shard_index;
     out << YAML::Key << "shard_count" << YAML::Value << info.shard_count;
+    out << YAML::Key << "shard_numbering" << YAML::Value << std::string(kShardNumbering);
     out << YAML::Key << "total_runs" << YAML::Value << info.total_runs;
     out << YAML::Key << "shard_runs" << YAML::Value << info.shard_runs;
     out << YAML::Key << "completed" << YAML::Value << info.completed;
@@ -164,6 +168,21 @@ std::uint64_t count_of(const YamlFields& y, const YamlAt& run, const char* key, 
     if (!digits || ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
         throw InputError(fmt::format("{}: run.{}: '{}' is not a whole number from {} to {}", path, key, text.substr(0, 40), lo, hi));
     return v;
+}
+
+// The shard, counted from 0 whichever numbering the file was written in: with
+// `shard_numbering: from 0` as written, without it (an older sidecar, e.g. the committed
+// results' `shard_index: 1, shard_count: 1`) as index − 1, so no reader mixes the two.
+void read_shard(const YamlFields& y, const YamlAt& run, const std::string& path, SidecarFacts& f) {
+    f.shard_count = static_cast<int>(count_of(y, run, "shard_count", 1, kMaxShards, path));
+    const YamlAt numbering = y.child(run, "shard_numbering");
+    if (numbering && y.text(numbering) != kShardNumbering)
+        y.fail(numbering, fmt::format("is '{}', not '{}' (the one shard numbering)", y.text(numbering).substr(0, 40),
+                                      kShardNumbering));
+    f.shard_from_one = !numbering;
+    const std::uint64_t first = f.shard_from_one ? 1 : 0;
+    const auto last = static_cast<std::uint64_t>(f.shard_count) - 1 + first;
+    f.shard_index = static_cast<int>(count_of(y, run, "shard_index", first, last, path) - first);
 }
 
 // Only when the CSV was redone: sidecars of other runs stay as they were.
@@ -370,8 +389,7 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
         }
     // Counts are read into their real range (a total of 10^10 runs or -1 is refused here,
     // not found later as a bad_alloc or a wrapped number).
-    f.shard_count = static_cast<int>(count_of(y, run, "shard_count", 1, kMaxShards, path));
-    f.shard_index = static_cast<int>(count_of(y, run, "shard_index", 1, static_cast<std::uint64_t>(f.shard_count), path));
+    read_shard(y, run, path, f);
     f.total_runs = count_of(y, run, "total_runs", 0, kMaxTotalRuns, path);
     if (const YamlAt shards = y.sequence(at(root, "shards"))) {  // a merged CSV: its shards' machines
         f.merged = true;
@@ -381,6 +399,13 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
         f.machines.push_back(machine_of(y, y.map(at(root, "machine")), csv_path));
     }
     return f;
+}
+
+std::string shard_words(const SidecarFacts& facts) {
+    const std::string words = fmt::format("shard {} of {}", facts.shard_index, facts.shard_count);
+    return facts.shard_from_one
+               ? fmt::format("{} (written as {} of {}, counted from 1)", words, facts.shard_index + 1, facts.shard_count)
+               : words;
 }
 
 void check_config_text(const SidecarFacts& facts, const std::string& csv_path, std::string_view verb) {

@@ -69,7 +69,7 @@ struct RedoRecord {
 struct RunInfo {
     std::string command_line;
     int jobs = 1;
-    int shard_index = 1, shard_count = 1;
+    int shard_index = 0, shard_count = 1;  // shard I of N, counted from 0 (run.shard_numbering)
     std::size_t total_runs = 0;    // the whole matrix
     std::size_t shard_runs = 0;    // this shard's share
     std::size_t completed = 0;     // rows in the CSV of this shard
@@ -101,7 +101,10 @@ struct SidecarFacts {  // what merge and resume check
     std::string version;      // futolab's (futolab.version)
     BuildIdentity driver;     // futolab: the binary that ran the sweep (its name is "self")
     std::vector<BuildIdentity> builds;  // builds: (sidecars before issue #41: the driver alone)
-    int shard_index = 1, shard_count = 1;
+    // Counted from 0 whatever the file says: a sidecar without `shard_numbering: from 0` counted
+    // its shard_index from 1 (run --shard before one numbering), read as index − 1.
+    int shard_index = 0, shard_count = 1;
+    bool shard_from_one = false;  // written so: messages say what it wrote (shard_words)
     std::size_t total_runs = 0;
     std::vector<ShardMachine> machines;  // its own machine, or, for a merged CSV, its shards'
     TimingProtocol timing;
@@ -113,6 +116,9 @@ struct SidecarFacts {  // what merge and resume check
 };
 
 std::string sidecar_path(const std::string& csv_path);
+// A sidecar's shard in messages, counted from 0: "shard 1 of 4", and for a sidecar of the older
+// numbering also what it wrote: "shard 1 of 4 (written as 2 of 4, counted from 1)".
+std::string shard_words(const SidecarFacts& facts);
 void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_by, const RunInfo& info);
 // For when write_sidecar itself fails on a full disk after a failed run: sets `run.state` of
 // the sidecar in place from `running` to `state` (at most 7 letters, e.g. "failed"), which

@@ -17,7 +17,7 @@
 #                           from the compute nodes (a shared file system)
 #   FUTOLAB_WORKDIR         the directory the jobs run in (default: the current directory)
 #   FUTOLAB_CPUS_PER_TASK   CPUs (= futolab --jobs) per shard (default: 1)
-#   FUTOLAB_ARRAY_LIMIT     at most this many shards at once (sbatch --array=1-N%LIMIT)
+#   FUTOLAB_ARRAY_LIMIT     at most this many shards at once (sbatch --array=0-(N-1)%LIMIT)
 #   FUTOLAB_SBATCH_ARGS     extra sbatch options for both jobs, split on whitespace, e.g.
 #                           "--partition=long --time=02:00:00 --account=lab"
 #   SBATCH_*                sbatch's own input variables (SBATCH_PARTITION, SBATCH_TIMELIMIT,
@@ -65,7 +65,8 @@ fi
 
 cpus=${FUTOLAB_CPUS_PER_TASK:-1}
 [[ $cpus =~ ^[1-9][0-9]*$ ]] || die "FUTOLAB_CPUS_PER_TASK must be a positive integer, not '$cpus'"
-array=1-$shards
+# Array task I is futolab's shard I of N, counted from 0 as --shard counts: tasks 0..N-1.
+array=0-$((shards - 1))
 if [[ -n ${FUTOLAB_ARRAY_LIMIT:-} ]]; then
     [[ $FUTOLAB_ARRAY_LIMIT =~ ^[1-9][0-9]*$ ]] || die "FUTOLAB_ARRAY_LIMIT must be a positive integer"
     array+=%$FUTOLAB_ARRAY_LIMIT

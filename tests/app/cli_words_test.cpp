@@ -129,46 +129,51 @@ TEST_CASE("CLI11's parse errors in futolab's words (round 13, F13)", "[cli][pars
     CHECK(has(run_cli("merge").err, "futolab: merge: INPUTS is missing (shard CSVs"));
 }
 
-TEST_CASE("each --shard refusal says how its command counts (round 13, F10)", "[cli][shard]") {
-    for (const char* shard : {"0/2", "3/2"})
-        check_line(run_cli(std::string("run nosuch.yaml --shard ") + shard),
-                   std::string("run: --shard ") + shard +
-                       ": I counts from 1 here: I/N with 1 <= I <= N <= 1000000 (critical --shard counts from 0)");
-    check_line(run_cli("critical --exact --n 3 --objective h --shard 2/2"),
-               "critical: --shard 2/2: I counts from 0 here: I/N with 0 <= I < N <= 1000000 (run --shard counts from 1)");
-    check_line(run_cli("critical --few-relations 2 --n 3 --shard 3/2"),
-               "critical: --shard 3/2: I counts from 0 here: I/N with 0 <= I < N <= 1000000 (run --shard counts from 1)");
-    CHECK(has(run_cli("run --help").out, "I counts from 1"));
+// Every command reads --shard I/N as shard I of N counted from 0 (app/shard_text.hpp): an I
+// out of range, `2/2` above all (run's last shard when it counted from 1), is refused with the
+// range and the last shard, in the same words in run and in critical.
+TEST_CASE("a --shard I out of range is refused with the one range, in run and in critical", "[cli][shard]") {
+    const std::string range = "I/N with 0 <= I < N <= 1000000: shard I of N, counted from 0";
+    for (const char* command : {"run nosuch.yaml", "critical --exact --n 3 --objective h", "critical --few-relations 2 --n 3"}) {
+        const std::string name = std::string(command).substr(0, std::string(command).find(' '));
+        check_line(run_cli(std::string(command) + " --shard 2/2"),
+                   name + ": --shard 2/2: I 2 is not below N 2 (" + range + "; the last is 1/2)");
+        check_line(run_cli(std::string(command) + " --shard 3/2"),
+                   name + ": --shard 3/2: I 3 is not below N 2 (" + range + "; the last is 1/2)");
+    }
+    check_line(run_cli("run nosuch.yaml --shard 18446744073709551616/2"),
+               "run: --shard 18446744073709551616/2: I 18446744073709551616 is not below N 2 (" + range + "; the last is 1/2)");
+    CHECK(has(run_cli("run --help").out, "counted from 0, e.g. 1/4"));
     CHECK(has(run_cli("critical --help").out, "I counting from 0"));
 }
 
 // A --shard whose I or N is not a whole number was blamed on the numbering ("I counts from 1
-// here" for a/2) in both commands; now the text is named, and the range stays the reason for
-// numbers out of it. One reader for both commands (app/shard_text.hpp).
+// here" for a/2); now the text is named, and the range stays the reason for numbers out of it.
+// One reader and one range for every command (app/shard_text.hpp).
 TEST_CASE("a --shard that is not two whole numbers is named as such, in run and in critical", "[cli][shard]") {
-    const std::string run_range = "(I/N with 1 <= I <= N <= 1000000)", critical_range = "(I/N with 0 <= I < N <= 1000000)";
+    const std::string range = "(I/N with 0 <= I < N <= 1000000: shard I of N, counted from 0)";
     // A leading space is shown as <U+0020> where the text is not quoted (core/visible_text.hpp).
     const auto shown = [](const std::string& i) { return i.starts_with(' ') ? "<U+0020>" + i.substr(1) : i; };
     for (const std::string i : {"a", "", " 1", "+1", "1.0", "1e0", "-1"}) {
         INFO("I '" << i << "'");
         check_line(run_cli("run nosuch.yaml --shard '" + i + "/2'"),
-                   "run: --shard " + shown(i) + "/2: I '" + i + "' is not a whole number in plain digits " + run_range);
-        const std::string critical_i = i == " 1" ? " 0" : i;
-        check_line(run_cli("critical --few-relations 2 --n 3 --shard '" + critical_i + "/2'"),
-                   "critical: --shard " + shown(critical_i) + "/2: I '" + critical_i + "' is not a whole number in plain digits " +
-                       critical_range);
+                   "run: --shard " + shown(i) + "/2: I '" + i + "' is not a whole number in plain digits " + range);
+        check_line(run_cli("critical --few-relations 2 --n 3 --shard '" + i + "/2'"),
+                   "critical: --shard " + shown(i) + "/2: I '" + i + "' is not a whole number in plain digits " + range);
     }
     check_line(run_cli("critical --exact --n 3 --objective k --shard a/2"),
-               "critical: --shard a/2: I 'a' is not a whole number in plain digits " + critical_range);
-    check_line(run_cli("run nosuch.yaml --shard 1/2x"), "run: --shard 1/2x: N '2x' is not a whole number in plain digits " + run_range);
+               "critical: --shard a/2: I 'a' is not a whole number in plain digits " + range);
+    check_line(run_cli("run nosuch.yaml --shard 1/2x"), "run: --shard 1/2x: N '2x' is not a whole number in plain digits " + range);
     check_line(run_cli("critical --few-relations 2 --n 3 --shard 0/"),
-               "critical: --shard 0/: N '' is not a whole number in plain digits " + critical_range);
-    check_line(run_cli("run nosuch.yaml --shard 1/0"), "run: --shard 1/0: N 0 is too small " + run_range);
+               "critical: --shard 0/: N '' is not a whole number in plain digits " + range);
+    check_line(run_cli("run nosuch.yaml --shard 0/0"), "run: --shard 0/0: N 0 is too small " + range);
     check_line(run_cli("critical --few-relations 2 --n 3 --shard 0/1000001"),
-               "critical: --shard 0/1000001: N 1000001 is too large " + critical_range);
-    check_line(run_cli("run nosuch.yaml --shard 2"), "run: --shard 2: is not I/N (I/N with 1 <= I <= N <= 1000000, e.g. 2/4)");
-    check_line(run_cli("critical --few-relations 2 --n 3 --shard 2"),
-               "critical: --shard 2: is not I/N (I/N with 0 <= I < N <= 1000000, e.g. 1/4)");
+               "critical: --shard 0/1000001: N 1000001 is too large " + range);
+    for (const char* command : {"run nosuch.yaml", "critical --few-relations 2 --n 3"}) {
+        const std::string name = std::string(command).substr(0, std::string(command).find(' '));
+        check_line(run_cli(std::string(command) + " --shard 2"),
+                   name + ": --shard 2: is not I/N (I/N with 0 <= I < N <= 1000000: shard I of N, counted from 0, e.g. 0/4)");
+    }
 }
 
 TEST_CASE("critical --few-relations states its real range for the given n (round 13, F11)", "[cli][few-relations]") {
@@ -255,15 +260,15 @@ TEST_CASE("merge --force may replace one of its inputs, as its --help says (roun
     REQUIRE(run_cli("generate unique --n 4 --count 2 --seed 3 --out p.jsonl", dir.string()).exit_code == 0);
     std::ofstream(dir / "s.yaml") << "name: s\nseed: 1\nmode: { count: 2 }\nisolation: thread\ninstances:\n  - file: p.jsonl\n"
                                      "solvers: [ fc ]\n";
-    for (const char* shard : {"1/2", "2/2"})
+    for (const char* shard : {"0/2", "1/2"})
         REQUIRE(run_cli(std::string("run -q s.yaml --out sh --shard ") + shard, dir.string()).exit_code == 0);
-    const std::string shards = "sh/s.shard-1-of-2.csv sh/s.shard-2-of-2.csv";
-    const futolab::test::CliResult refused = run_cli("merge " + shards + " --out sh/s.shard-1-of-2.csv", dir.string());
+    const std::string shards = "sh/s.shard-0-of-2.csv sh/s.shard-1-of-2.csv";
+    const futolab::test::CliResult refused = run_cli("merge " + shards + " --out sh/s.shard-0-of-2.csv", dir.string());
     CHECK(refused.exit_code == 2);
-    CHECK(has(refused.err, "is the input sh/s.shard-1-of-2.csv: refusing to overwrite it (use another file, or --force)"));
-    const futolab::test::CliResult merged = run_cli("merge " + shards + " --out sh/s.shard-1-of-2.csv --force", dir.string());
+    CHECK(has(refused.err, "is the input sh/s.shard-0-of-2.csv: refusing to overwrite it (use another file, or --force)"));
+    const futolab::test::CliResult merged = run_cli("merge " + shards + " --out sh/s.shard-0-of-2.csv --force", dir.string());
     INFO(merged.err);
     CHECK(merged.exit_code == 0);
-    CHECK(merged.out == "sh/s.shard-1-of-2.csv: 2 of 2 runs from 2 files\n");
-    CHECK(run_cli("merge sh/s.shard-1-of-2.csv --out whole.csv", dir.string()).exit_code == 0);  // a whole experiment now
+    CHECK(merged.out == "sh/s.shard-0-of-2.csv: 2 of 2 runs from 2 files\n");
+    CHECK(run_cli("merge sh/s.shard-0-of-2.csv --out whole.csv", dir.string()).exit_code == 0);  // a whole experiment now
 }

@@ -31,7 +31,7 @@ fs::path shards() {
         REQUIRE(run_cli("generate unique --n 4 --count 2 --seed 3 --out p.jsonl", d.string()).exit_code == 0);
         std::ofstream(d / "s.yaml") << "name: mr\nseed: 1\nrepeats: 2\nmode: { count: 2 }\ninstances:\n"
                                        "  - file: p.jsonl\nsolvers: [ fc, \"gac:sac=none\" ]\n";
-        for (const char* shard : {"1/2", "2/2"})
+        for (const char* shard : {"0/2", "1/2"})
             REQUIRE(run_cli(std::string("run -q s.yaml --out sh --shard ") + shard, d.string()).exit_code == 0);
         return d / "sh";
     }();
@@ -43,7 +43,7 @@ void write_row(std::ostream& out, const std::vector<std::string>& row) {
     out << "\n";
 }
 
-// A copy of the shards with cell `column` of shard 2's first row replaced by what `edit` makes
+// A copy of the shards with cell `column` of shard 1's first row replaced by what `edit` makes
 // of it; returns the merge's result.
 futolab::test::CliResult merge_edited(const std::string& name, const std::string& column,
                                       const std::function<std::string(const std::string&)>& edit,
@@ -51,7 +51,7 @@ futolab::test::CliResult merge_edited(const std::string& name, const std::string
     const fs::path dir = futolab::test::fresh_dir("merge-rows", name);
     if (merged != nullptr) *merged = dir / "m.csv";
     fs::copy(shards(), dir);
-    const std::string second = (dir / "mr.shard-2-of-2.csv").string();
+    const std::string second = (dir / "mr.shard-1-of-2.csv").string();
     futolab::CsvTable t = futolab::read_csv_file(second);
     std::string& cell = t.rows.at(0).at(t.column(column, second));
     cell = edit(cell);
@@ -60,21 +60,21 @@ futolab::test::CliResult merge_edited(const std::string& name, const std::string
     for (const auto& row : t.rows) write_row(out, row);
     out.close();
     // From the folder the sweep ran in: its instance file is there, so merge reads the instances.
-    return run_cli("merge " + (dir / "mr.shard-1-of-2.csv").string() + " " + second + " --out " +
+    return run_cli("merge " + (dir / "mr.shard-0-of-2.csv").string() + " " + second + " --out " +
                        (dir / "m.csv").string(),
                    shards().parent_path().string());
 }
 
 std::string column_number(const std::string& column) {
-    const futolab::CsvTable t = futolab::read_csv_file((shards() / "mr.shard-2-of-2.csv").string());
+    const futolab::CsvTable t = futolab::read_csv_file((shards() / "mr.shard-1-of-2.csv").string());
     return std::to_string(t.column(column, "shard") + 1);
 }
 
-// The message names shard 2, line 2 (its first row) and the column, on one line.
+// The message names shard 1, line 2 (its first row) and the column, on one line.
 void check_refused(const futolab::test::CliResult& r, const std::string& name, const std::string& column) {
     INFO(r.err);
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, name + "/mr.shard-2-of-2.csv:2:" + column_number(column) + ": column '" + column + "' is '"));
+    CHECK(has(r.err, name + "/mr.shard-1-of-2.csv:2:" + column_number(column) + ": column '" + column + "' is '"));
     CHECK(has(r.err, "refusing to merge it"));
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
@@ -99,8 +99,8 @@ TEST_CASE("merge refuses instance cells edited alike in every row of an instance
              {"k", [](const std::string& s) { return std::to_string(std::stoi(s) + 1); }}}) {
         const fs::path dir = futolab::test::fresh_dir("merge-rows", "alike-" + column);
         fs::copy(shards(), dir);
-        std::string id;  // the instance of shard 2's first row: every row of it, in both shards
-        for (const char* name : {"mr.shard-2-of-2.csv", "mr.shard-1-of-2.csv"}) {
+        std::string id;  // the instance of shard 1's first row: every row of it, in both shards
+        for (const char* name : {"mr.shard-1-of-2.csv", "mr.shard-0-of-2.csv"}) {
             const std::string file = (dir / name).string();
             futolab::CsvTable t = futolab::read_csv_file(file);
             const std::size_t c = t.column(column, file), at = t.column("instance", file);
@@ -111,7 +111,7 @@ TEST_CASE("merge refuses instance cells edited alike in every row of an instance
             write_row(out, t.header);
             for (const auto& row : t.rows) write_row(out, row);
         }
-        const auto r = run_cli("merge " + (dir / "mr.shard-1-of-2.csv").string() + " " + (dir / "mr.shard-2-of-2.csv").string() +
+        const auto r = run_cli("merge " + (dir / "mr.shard-0-of-2.csv").string() + " " + (dir / "mr.shard-1-of-2.csv").string() +
                                    " --out " + (dir / "m.csv").string(),
                                shards().parent_path().string());
         INFO(column << ": " << r.err);
@@ -128,7 +128,7 @@ TEST_CASE("merge refuses instance cells edited alike in every row of an instance
 TEST_CASE("merge warns when it cannot read the instances again", "[cli][merge]") {
     const fs::path dir = futolab::test::fresh_dir("merge-rows", "elsewhere");
     fs::copy(shards(), dir);
-    const auto r = run_cli("merge " + (dir / "mr.shard-1-of-2.csv").string() + " " + (dir / "mr.shard-2-of-2.csv").string() +
+    const auto r = run_cli("merge " + (dir / "mr.shard-0-of-2.csv").string() + " " + (dir / "mr.shard-1-of-2.csv").string() +
                            " --out " + (dir / "m.csv").string(), dir.string());
     INFO(r.err);
     CHECK(r.exit_code == 0);
@@ -164,7 +164,7 @@ TEST_CASE("merge refuses a row whose cells the config would not write", "[cli][m
 // its block, is refused.
 TEST_CASE("merge refuses a row whose instance cell another row of the merge contradicts", "[cli][merge]") {
     const auto other = [](const std::string& id) {
-        const futolab::CsvTable t = futolab::read_csv_file((shards() / "mr.shard-1-of-2.csv").string());
+        const futolab::CsvTable t = futolab::read_csv_file((shards() / "mr.shard-0-of-2.csv").string());
         for (const auto& row : t.rows)
             if (row[t.column("instance", "shard")] != id) return row[t.column("instance", "shard")];
         FAIL("one instance only");
@@ -212,7 +212,7 @@ futolab::test::CliResult merge_sidecar_edited(const std::string& name, const std
     REQUIRE(at != std::string::npos);
     text.replace(at, from.size(), to);
     std::ofstream(meta, std::ios::trunc) << text;
-    return run_cli("merge " + (dir / "mr.shard-1-of-2.csv").string() + " " + (dir / "mr.shard-2-of-2.csv").string() +
+    return run_cli("merge " + (dir / "mr.shard-0-of-2.csv").string() + " " + (dir / "mr.shard-1-of-2.csv").string() +
                    " --out " + (dir / "m.csv").string());
 }
 
@@ -225,14 +225,14 @@ TEST_CASE("merge refuses shards whose sidecars disagree on isolation, total or t
     // The config text is the first shard's (the others must have its hash): edited there, it no
     // longer hashes to its config_hash.
     for (const auto& [name, from, to, shard, says] :
-         {std::tuple{"isolation", "isolation: process", "isolation: fork", 2, "refusing to merge shards of two isolations"},
-          {"total", "total_runs: 8", "total_runs: 9", 2, "its sidecar says the experiment has 9 runs"},
-          {"warmup", "warmup: 0", "warmup: 1", 2, "its sidecar's timing (order, warmup, pin) differs"},
-          {"config-text", "  name: mr\n", "  name: mr # edited\n", 1, "its config text hashes to "},
-          {"no-futolab", "\nfutolab:", "\nfutolab_gone:", 2, "mr.shard-2-of-2.csv.meta.yaml: key 'futolab' is missing"},
+         {std::tuple{"isolation", "isolation: process", "isolation: fork", 1, "refusing to merge shards of two isolations"},
+          {"total", "total_runs: 8", "total_runs: 9", 1, "its sidecar says the experiment has 9 runs"},
+          {"warmup", "warmup: 0", "warmup: 1", 1, "its sidecar's timing (order, warmup, pin) differs"},
+          {"config-text", "  name: mr\n", "  name: mr # edited\n", 0, "its config text hashes to "},
+          {"no-futolab", "\nfutolab:", "\nfutolab_gone:", 1, "mr.shard-1-of-2.csv.meta.yaml: key 'futolab' is missing"},
           // Round 8 (W13): the config file was blamed ("base.yaml:1: the config must be a YAML mapping").
-          {"no-config", "\nconfig:", "\nconfig_gone:", 2,
-           "mr.shard-2-of-2.csv.meta.yaml: key 'config' is missing (the config text)"}}) {
+          {"no-config", "\nconfig:", "\nconfig_gone:", 1,
+           "mr.shard-1-of-2.csv.meta.yaml: key 'config' is missing (the config text)"}}) {
         INFO(name);
         const auto r = merge_sidecar_edited(name, from, to, shard);
         CHECK(r.exit_code == 2);
@@ -259,32 +259,32 @@ futolab::test::CliResult merge_in(const fs::path& dir, const std::string& inputs
 
 }  // namespace
 
-// Round 8 (W4): shard 1's sidecar copied over shard 2's merged as "8 of 8 runs", and shards of
-// two shardings (1 of 2 beside 2 and 3 of 3) merged with duplicates and gaps.
+// Round 8 (W4): shard 0's sidecar copied over shard 1's merged as "8 of 8 runs", and shards of
+// two shardings (0 of 2 beside 1 and 2 of 3) merged with duplicates and gaps.
 TEST_CASE("merge refuses two inputs that claim one shard, or shards of two shardings, writing nothing", "[cli][merge]") {
     const fs::path dir = copied_shards("claims");
-    const std::string sidecar = futolab::test::slurp((dir / "mr.shard-2-of-2.csv.meta.yaml").string());
+    const std::string sidecar = futolab::test::slurp((dir / "mr.shard-1-of-2.csv.meta.yaml").string());
     std::string copied = sidecar;
-    copied.replace(copied.find("shard_index: 2"), 14, "shard_index: 1");
-    std::ofstream(dir / "mr.shard-2-of-2.csv.meta.yaml", std::ios::trunc) << copied;
-    auto r = merge_in(dir, "mr.shard-1-of-2.csv mr.shard-2-of-2.csv");
+    copied.replace(copied.find("shard_index: 1"), 14, "shard_index: 0");
+    std::ofstream(dir / "mr.shard-1-of-2.csv.meta.yaml", std::ios::trunc) << copied;
+    auto r = merge_in(dir, "mr.shard-0-of-2.csv mr.shard-1-of-2.csv");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "mr.shard-2-of-2.csv: its sidecar says shard 1 of 2, as mr.shard-1-of-2.csv's does: refusing to "
+    CHECK(has(r.err, "mr.shard-1-of-2.csv: its sidecar says shard 0 of 2, as mr.shard-0-of-2.csv's does: refusing to "
                      "merge one shard twice"));
-    std::ofstream(dir / "mr.shard-2-of-2.csv.meta.yaml", std::ios::trunc) << sidecar;
-    r = merge_in(dir, "mr.shard-1-of-2.csv mr.shard-1-of-2.csv");  // one file twice (round 11, F21: named so)
+    std::ofstream(dir / "mr.shard-1-of-2.csv.meta.yaml", std::ios::trunc) << sidecar;
+    r = merge_in(dir, "mr.shard-0-of-2.csv mr.shard-0-of-2.csv");  // one file twice (round 11, F21: named so)
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "mr.shard-1-of-2.csv: the same file as input 1 (mr.shard-1-of-2.csv): a file given twice"));
-    for (const char* shard : {"2/3", "3/3"})
+    CHECK(has(r.err, "mr.shard-0-of-2.csv: the same file as input 1 (mr.shard-0-of-2.csv): a file given twice"));
+    for (const char* shard : {"1/3", "2/3"})
         REQUIRE(run_cli("run -q s.yaml --out " + dir.string() + " --shard " + shard, shards().parent_path().string())
                     .exit_code == 0);
-    r = merge_in(dir, "mr.shard-1-of-2.csv mr.shard-2-of-3.csv mr.shard-3-of-3.csv");
+    r = merge_in(dir, "mr.shard-0-of-2.csv mr.shard-1-of-3.csv mr.shard-2-of-3.csv");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "mr.shard-2-of-3.csv: its sidecar says shard 2 of 3, mr.shard-1-of-2.csv's shard 1 of 2: refusing "
+    CHECK(has(r.err, "mr.shard-1-of-3.csv: its sidecar says shard 1 of 3, mr.shard-0-of-2.csv's shard 0 of 2: refusing "
                      "to merge shards of two shardings"));
     CHECK(!fs::exists(dir / "m.csv"));
     CHECK(!fs::exists(dir / "m.csv.meta.yaml"));
-    CHECK(merge_in(dir, "mr.shard-1-of-2.csv mr.shard-2-of-2.csv").exit_code == 0);
+    CHECK(merge_in(dir, "mr.shard-0-of-2.csv mr.shard-1-of-2.csv").exit_code == 0);
 }
 
 // Round 8 (W12): merge read a shard whose run was still writing it ("1 of 4 runs"). The writer
@@ -292,24 +292,48 @@ TEST_CASE("merge refuses two inputs that claim one shard, or shards of two shard
 TEST_CASE("merge refuses a shard whose lock a writer holds, and warns of a killed run's shard", "[cli][merge]") {
     const fs::path dir = copied_shards("live");
     {
-        const futolab::OutputLock writing((dir / "mr.shard-2-of-2.csv").string());
-        const auto r = merge_in(dir, "mr.shard-1-of-2.csv mr.shard-2-of-2.csv");
+        const futolab::OutputLock writing((dir / "mr.shard-1-of-2.csv").string());
+        const auto r = merge_in(dir, "mr.shard-0-of-2.csv mr.shard-1-of-2.csv");
         CHECK(r.exit_code == 2);
-        CHECK(has(r.err, "mr.shard-2-of-2.csv: another futolab (pid " + std::to_string(::getpid()) + ") is writing it"));
+        CHECK(has(r.err, "mr.shard-1-of-2.csv: another futolab (pid " + std::to_string(::getpid()) + ") is writing it"));
         CHECK(!fs::exists(dir / "m.csv"));
     }
     // A sidecar still saying `running` whose lock nobody holds: its run was killed. Merged as it
     // is, with a warning.
-    const fs::path meta = dir / "mr.shard-2-of-2.csv.meta.yaml";
+    const fs::path meta = dir / "mr.shard-1-of-2.csv.meta.yaml";
     std::string text = futolab::test::slurp(meta.string());
     text.replace(text.find("state: finished"), 15, "state: running");
     std::ofstream(meta, std::ios::trunc) << text;
-    const auto r = merge_in(dir, "mr.shard-1-of-2.csv mr.shard-2-of-2.csv");
+    const auto r = merge_in(dir, "mr.shard-0-of-2.csv mr.shard-1-of-2.csv");
     CHECK(r.exit_code == 0);
-    CHECK(has(r.err, "futolab: warning: mr.shard-2-of-2.csv: its sidecar says state: running, but no futolab writes it"));
+    CHECK(has(r.err, "futolab: warning: mr.shard-1-of-2.csv: its sidecar says state: running, but no futolab writes it"));
 }
 
-// Round 8 (W2, W5, W23 and round 7's host leftover): a row of shard 2 appended to shard 1, an h
+// A sidecar written when `run --shard` counted from 1 has no shard_numbering key and an index
+// one higher: read as index - 1, its shard merges with shards of this numbering, and two inputs
+// that claim one shard, each in its own numbering, are refused.
+TEST_CASE("merge reads a shard sidecar of the older numbering as its index minus 1", "[cli][merge][shard]") {
+    const fs::path dir = copied_shards("older-numbering");
+    const fs::path first = dir / "mr.shard-0-of-2.csv.meta.yaml";
+    const std::string keys = "  shard_index: 0\n  shard_count: 2\n  shard_numbering: from 0\n";
+    std::string older = futolab::test::slurp(first.string());
+    REQUIRE(has(older, keys));
+    older.replace(older.find(keys), keys.size(), "  shard_index: 1\n  shard_count: 2\n");
+    std::ofstream(first, std::ios::trunc) << older;
+    auto r = merge_in(dir, "mr.shard-1-of-2.csv mr.shard-0-of-2.csv");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "m.csv: 8 of 8 runs from 2 files\n");
+    CHECK(has(futolab::test::slurp((dir / "m.csv.meta.yaml").string()), "  shard_index: 0\n  shard_count: 1\n  shard_numbering: from 0\n"));
+    older.replace(older.find("  shard_index: 1\n"), 16, "  shard_index: 2\n");  // shard 1 counted from 1: the other's
+    std::ofstream(first, std::ios::trunc) << older;
+    r = run_cli("merge mr.shard-1-of-2.csv mr.shard-0-of-2.csv --out m2.csv", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "mr.shard-0-of-2.csv: its sidecar says shard 1 of 2 (written as 2 of 2, counted from 1), as "
+                     "mr.shard-1-of-2.csv's does: refusing to merge one shard twice"));
+    CHECK(!fs::exists(dir / "m2.csv"));
+}
+
+// Round 8 (W2, W5, W23 and round 7's host leftover): a row of shard 1 appended to shard 0, an h
 // edited in one row (or to 4294967302), a solution that is no Latin square, and a row's host
 // were merged.
 TEST_CASE("merge refuses a row of another shard, or whose h, k, solution or host is impossible or contradicted",
@@ -330,29 +354,29 @@ TEST_CASE("merge refuses a row of another shard, or whose h, k, solution or host
     // A host the sidecar lists (the shard was resumed there) is taken, and the merged sidecar
     // keeps each shard's list.
     const fs::path dir = copied_shards("host-listed");
-    const fs::path meta = dir / "mr.shard-2-of-2.csv.meta.yaml";
+    const fs::path meta = dir / "mr.shard-1-of-2.csv.meta.yaml";
     std::string text = futolab::test::slurp(meta.string());
     text.replace(text.find("  hosts: ["), 10, "  hosts: [elsewhere, ");
     std::ofstream(meta, std::ios::trunc) << text;
-    futolab::CsvTable t = futolab::read_csv_file((dir / "mr.shard-2-of-2.csv").string());
+    futolab::CsvTable t = futolab::read_csv_file((dir / "mr.shard-1-of-2.csv").string());
     t.rows[0][t.column("host", "shard")] = "elsewhere";
     {
-        std::ofstream out(dir / "mr.shard-2-of-2.csv", std::ios::trunc);
+        std::ofstream out(dir / "mr.shard-1-of-2.csv", std::ios::trunc);
         write_row(out, t.header);
         for (const auto& row : t.rows) write_row(out, row);
     }
-    REQUIRE(merge_in(dir, "mr.shard-1-of-2.csv mr.shard-2-of-2.csv").exit_code == 0);
+    REQUIRE(merge_in(dir, "mr.shard-0-of-2.csv mr.shard-1-of-2.csv").exit_code == 0);
     CHECK(has(futolab::test::slurp((dir / "m.csv.meta.yaml").string()), "hosts: [elsewhere, "));
-    // A row of shard 2 appended to shard 1.
+    // A row of shard 1 appended to shard 0.
     const fs::path appended = copied_shards("other-shard");
-    const std::string second = futolab::test::slurp((appended / "mr.shard-2-of-2.csv").string());
+    const std::string second = futolab::test::slurp((appended / "mr.shard-1-of-2.csv").string());
     const std::size_t at = second.find('\n') + 1;
-    std::ofstream(appended / "mr.shard-1-of-2.csv", std::ios::app) << second.substr(at, second.find('\n', at) + 1 - at);
-    const auto r = merge_in(appended, "mr.shard-1-of-2.csv mr.shard-2-of-2.csv");
+    std::ofstream(appended / "mr.shard-0-of-2.csv", std::ios::app) << second.substr(at, second.find('\n', at) + 1 - at);
+    const auto r = merge_in(appended, "mr.shard-0-of-2.csv mr.shard-1-of-2.csv");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "mr.shard-1-of-2.csv:"));
+    CHECK(has(r.err, "mr.shard-0-of-2.csv:"));
     CHECK(has(r.err, ": column 'run' is '"));
-    CHECK(has(r.err, "a run of another shard than this file's (its sidecar: shard 1 of 2)"));
+    CHECK(has(r.err, "a run of another shard than this file's (its sidecar: shard 0 of 2)"));
 }
 
 // A square task's solution is its square: every row of one instance's runs has it.
@@ -381,8 +405,8 @@ TEST_CASE("merge refuses a generate row whose square another row of its instance
 // stands in for the full disk; SIGXFSZ ignored, the write fails with EFBIG.
 TEST_CASE("merge leaves no output when its sidecar or schema cannot be written, so a re-run works", "[cli][merge]") {
     const fs::path dir = copied_shards("full");
-    REQUIRE(fs::file_size(dir / "mr.shard-1-of-2.csv") + fs::file_size(dir / "mr.shard-2-of-2.csv") < 8000);
-    const std::string args = "merge mr.shard-1-of-2.csv mr.shard-2-of-2.csv --out m.csv";
+    REQUIRE(fs::file_size(dir / "mr.shard-0-of-2.csv") + fs::file_size(dir / "mr.shard-1-of-2.csv") < 8000);
+    const std::string args = "merge mr.shard-0-of-2.csv mr.shard-1-of-2.csv --out m.csv";
     const auto r = futolab::test::run_cli_env("trap '' XFSZ; ulimit -f 16; ", args, dir.string());
     INFO(r.err);
     CHECK(r.exit_code == 1);
@@ -410,7 +434,7 @@ TEST_CASE("merge: a cell's byte and a typed marker show apart in a refusal", "[c
 // The status must be what the row's mode and solutions make it, with a solution iff it found one.
 TEST_CASE("merge refuses a row whose status its solutions count or solution contradicts", "[cli][merge]") {
     const std::string status = [] {
-        const futolab::CsvTable t = futolab::read_csv_file((shards() / "mr.shard-2-of-2.csv").string());
+        const futolab::CsvTable t = futolab::read_csv_file((shards() / "mr.shard-1-of-2.csv").string());
         return t.rows.at(0).at(t.column("status", "shard"));
     }();
     REQUIRE(status == "unique");  // count to 2 on a generated unique puzzle

@@ -59,12 +59,12 @@ TEST_CASE("run and merge write the schema of the CSV's columns beside it, schema
     CHECK(r.exit_code == 0);
     CHECK(r.out == written);
     // Shards and their merge.
-    for (const char* shard : {"1/2", "2/2"})
+    for (const char* shard : {"0/2", "1/2"})
         REQUIRE(run_cli("run -q " + cfg + " --shard " + shard + " --out " + (dir / "sh").string()).exit_code == 0);
     const std::string merged = (dir / "m.csv").string();
-    REQUIRE(run_cli("merge " + (dir / "sh" / "r.shard-1-of-2.csv").string() + " " +
-                    (dir / "sh" / "r.shard-2-of-2.csv").string() + " --out " + merged).exit_code == 0);
-    CHECK(fs::exists((dir / "sh" / "r.shard-1-of-2.csv.schema.json")));
+    REQUIRE(run_cli("merge " + (dir / "sh" / "r.shard-0-of-2.csv").string() + " " +
+                    (dir / "sh" / "r.shard-1-of-2.csv").string() + " --out " + merged).exit_code == 0);
+    CHECK(fs::exists((dir / "sh" / "r.shard-0-of-2.csv.schema.json")));
     CHECK(slurp(merged + ".schema.json") == written);
     // Without a CSV: every column, the param columns as a pattern.
     r = run_cli("schema");

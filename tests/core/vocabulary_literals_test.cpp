@@ -46,7 +46,6 @@ const std::vector<Allowed> kAllowed{
     {"analysis/plot_types.hpp", "critical", "the plot type table's entry"},
     {"analysis/results_table.cpp", "critical", "the mode column of a critical task (kTasks)"},
     {"app/cmd_critical.cpp", "critical", "the subcommand's name"},
-    {"app/shard_text.cpp", "critical", "the other subcommand's name in a --shard refusal"},
     {"experiments/bench/bench_default.cpp", "gac", "the backend the default spec is compared with (its side name and spec)"},
     {"app/help_examples.hpp", "critical", "a subcommand's name in the examples table"},
     {"critical/zero_given/few_relations_shards.cpp", "multiple", "a count field of a shard file (a key, not a status)"},
@@ -188,7 +187,6 @@ namespace {
 // The other meanings, in app/, of the names of the choice tables.
 const std::vector<Allowed> kAppAllowed{
     {"app/cmd_critical.cpp", "critical", "the subcommand's name"},
-    {"app/shard_text.cpp", "critical", "the other subcommand's name in a --shard refusal"},
     {"app/help_examples.hpp", "critical", "a subcommand's name in the examples table"},
     {"app/help_examples.hpp", "uniqueness", "an example's label (counting to 2)"},
     {"app/cmd_schema.cpp", "csv", "the name of the positional argument"},

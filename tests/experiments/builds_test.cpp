@@ -168,16 +168,16 @@ TEST_CASE("an A/B sweep's shards merge, and a merge by another binary says it di
     const std::string dir = scratch("ab-merge");
     const std::string cfg = config(dir);
     const std::string builds = " --build old=" FUTOLAB_CLI " --build new=" FUTOLAB_CLI;
-    for (const char* shard : {"1/2", "2/2"})
+    for (const char* shard : {"0/2", "1/2"})
         REQUIRE(run_cli("run -q " + cfg + builds + " --shard " + shard + " --out " + dir + "/sh").exit_code == 0);
-    const std::string shards = dir + "/sh/ab.shard-1-of-2.csv " + dir + "/sh/ab.shard-2-of-2.csv";
+    const std::string shards = dir + "/sh/ab.shard-0-of-2.csv " + dir + "/sh/ab.shard-1-of-2.csv";
     auto r = run_cli("merge " + shards + " --out " + dir + "/m.csv");
     INFO(r.err);
     CHECK(r.exit_code == 0);
     CHECK(has(r.out, "16 of 16 runs from 2 files"));
     CHECK(r.err.empty());
     // The shards' driver said to be another binary (its hash in both sidecars, as another build's would be).
-    for (const char* name : {"/sh/ab.shard-1-of-2.csv.meta.yaml", "/sh/ab.shard-2-of-2.csv.meta.yaml"}) {
+    for (const char* name : {"/sh/ab.shard-0-of-2.csv.meta.yaml", "/sh/ab.shard-1-of-2.csv.meta.yaml"}) {
         std::string text = slurp(dir + name);
         const std::size_t at = text.find("  binary_hash: ");  // the first: the `futolab:` section, the driver
         REQUIRE(at != std::string::npos);

@@ -124,7 +124,7 @@ TEST_CASE("exact rows: shards merged equal one run, in either isolation", "[task
     const std::string cfg = exact_config(dir, "  - classes: { n: 4, first: 10, count: 30 }\n");
     REQUIRE(run_cli("run -q --jobs 2 --isolation thread " + cfg + " --out " + dir + "/single").exit_code == 0);
     std::string shards;
-    for (int i = 1; i <= 2; ++i) {
+    for (int i = 0; i < 2; ++i) {
         const auto r = run_cli("run -q --jobs 2 " + cfg + " --shard " + std::to_string(i) + "/2 --out " + dir + "/sh");
         INFO(r.err);
         REQUIRE(r.exit_code == 0);

@@ -238,10 +238,10 @@ TEST_CASE("run with skip-invalid leaves bad instances out and lists them in the 
     // Resumable like any run; shards merge with the list carried over.
     CHECK(run_cli("run -q --skip-invalid --resume " + dir + "/cfg.yaml").exit_code == 0);
     CHECK(rows_by_run(dir + "/x.csv") == rows);
-    for (const char* shard : {"1/2", "2/2"})
+    for (const char* shard : {"0/2", "1/2"})
         REQUIRE(run_cli("run -q --skip-invalid --shard " + std::string(shard) + " --out " + dir + "/s " + dir +
                         "/cfg.yaml").exit_code == 0);
-    REQUIRE(run_cli("merge " + dir + "/s/x.shard-1-of-2.csv " + dir + "/s/x.shard-2-of-2.csv --out " + dir + "/m.csv")
+    REQUIRE(run_cli("merge " + dir + "/s/x.shard-0-of-2.csv " + dir + "/s/x.shard-1-of-2.csv --out " + dir + "/m.csv")
                 .exit_code == 0);
     CHECK(YAML::LoadFile(dir + "/m.csv.meta.yaml")["skipped_inputs"].size() == 2);
     // Without the flag the run does not start; with every instance bad, it does not either.

@@ -87,17 +87,17 @@ TEST_CASE("merge holds a shard sidecar's run fields to its own config, as resume
 TEST_CASE("merge refuses shard sidecars that name another experiment than their config", "[merge][resume]") {
     const fs::path dir = futolab::test::fresh_dir("merge-sidecar", "experiment-name");
     std::ofstream(dir / "cfg.yaml") << kTwoRuns;
-    for (const std::string shard : {"1", "2"}) {
+    for (const std::string shard : {"0", "1"}) {
         const auto made = run_cli("run -q cfg.yaml --out o --shard " + shard + "/2", dir.string());
         INFO(made.err);
         REQUIRE(made.exit_code == 0);
         replace_in_file((dir / "o" / ("c.shard-" + shard + "-of-2.csv.meta.yaml")).string(), "experiment: c\n",
                         "experiment: zz\n");
     }
-    const auto merged = run_cli("merge o/c.shard-1-of-2.csv o/c.shard-2-of-2.csv --out m.csv", dir.string());
+    const auto merged = run_cli("merge o/c.shard-0-of-2.csv o/c.shard-1-of-2.csv --out m.csv", dir.string());
     INFO(merged.err);
     CHECK(merged.exit_code == 2);
-    CHECK(has(merged.err, "o/c.shard-1-of-2.csv: its sidecar says experiment: zz, where its config is named c: refusing to "
+    CHECK(has(merged.err, "o/c.shard-0-of-2.csv: its sidecar says experiment: zz, where its config is named c: refusing to "
                           "merge it"));
     CHECK_FALSE(fs::exists(dir / "m.csv"));
 
@@ -138,24 +138,24 @@ TEST_CASE("merge holds a shard sidecar's skipped inputs to its config and to the
                                    << "{\"id\": \"cycle\", \"n\": 2, \"lt\": [[0,0,0,1],[0,1,1,1],[1,1,1,0],[1,0,0,0]]}\n"
                                    << "{\"id\": \"d\", \"n\": 3, \"givens\": [], \"lt\": []}\n";
     std::ofstream(dir / "cfg.yaml") << "name: skip\ninstances:\n  - file: c.jsonl\nsolvers: [ gac, fc ]\nisolation: thread\n";
-    for (const std::string shard : {"1", "2"})
+    for (const std::string shard : {"0", "1"})
         REQUIRE(run_cli("run -q --skip-invalid cfg.yaml --out o --shard " + shard + "/2", dir.string()).exit_code == 0);
-    const std::string merge = "merge o/skip.shard-1-of-2.csv o/skip.shard-2-of-2.csv --out ";
+    const std::string merge = "merge o/skip.shard-0-of-2.csv o/skip.shard-1-of-2.csv --out ";
     REQUIRE(run_cli(merge + "ok.csv", dir.string()).exit_code == 0);
     const auto sidecar = [&](const std::string& shard) {
         return (dir / "o" / ("skip.shard-" + shard + "-of-2.csv.meta.yaml")).string();
     };
-    replace_in_file(sidecar("2"), "  - id: cycle\n", "  - id: zz\n");
+    replace_in_file(sidecar("1"), "  - id: cycle\n", "  - id: zz\n");
     auto merged = run_cli(merge + "m.csv", dir.string());
     INFO(merged.err);
     CHECK(merged.exit_code == 2);
-    CHECK(has(merged.err, "o/skip.shard-2-of-2.csv: its sidecar's skipped_inputs differ from o/skip.shard-1-of-2.csv's: "
+    CHECK(has(merged.err, "o/skip.shard-1-of-2.csv: its sidecar's skipped_inputs differ from o/skip.shard-0-of-2.csv's: "
                           "refusing to merge"));
-    replace_in_file(sidecar("1"), "  - id: cycle\n", "  - id: zz\n");  // both alike: their config skips cycle
+    replace_in_file(sidecar("0"), "  - id: cycle\n", "  - id: zz\n");  // both alike: their config skips cycle
     merged = run_cli(merge + "m.csv", dir.string());
     INFO(merged.err);
     CHECK(merged.exit_code == 2);
-    CHECK(has(merged.err, "o/skip.shard-1-of-2.csv: its sidecar says skipped_inputs: zz as skipped input 1, where its "
+    CHECK(has(merged.err, "o/skip.shard-0-of-2.csv: its sidecar says skipped_inputs: zz as skipped input 1, where its "
                           "config's inputs skip cycle: refusing to merge it"));
     CHECK_FALSE(fs::exists(dir / "m.csv"));
 }

@@ -146,7 +146,7 @@ TEST_CASE("the shard and the order of the runs poll the stop request", "[matrix]
     const futolab::RunMatrix m = futolab::build_run_matrix(config, false, &going);
     REQUIRE(!m.runs.empty());
     CHECK_THROWS_AS(futolab::shard_of(m.runs, 1, 2, &stopped), futolab::MatrixStopped);
-    CHECK(futolab::shard_of(m.runs, 1, 1, &going).size() == m.runs.size());
+    CHECK(futolab::shard_of(m.runs, 0, 1, &going).size() == m.runs.size());
     for (const futolab::RunOrder order : {futolab::RunOrder::shuffled, futolab::RunOrder::interleaved, futolab::RunOrder::sequential}) {
         futolab::ExperimentConfig ordered = config;
         ordered.order = order;

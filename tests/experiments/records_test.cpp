@@ -194,11 +194,11 @@ TEST_CASE("merge: a missing file is named, every shard's host and CPU are kept",
     CHECK(r.exit_code == 2);
     CHECK(r.err.find(dir + "/nothing.csv: no such file") != std::string::npos);
     std::string shards;
-    for (int i = 1; i <= 2; ++i) {
+    for (int i = 0; i < 2; ++i) {
         REQUIRE(run_cli("run -q " + cfg + " --shard " + std::to_string(i) + "/2 --out " + dir + "/sh").exit_code == 0);
         shards += " " + dir + "/sh/results.shard-" + std::to_string(i) + "-of-2.csv";
     }
-    const std::string second = dir + "/sh/results.shard-2-of-2.csv";
+    const std::string second = dir + "/sh/results.shard-1-of-2.csv";
     replace_in_file(second + ".meta.yaml", "host: " + futolab::host_name(), "host: far-node-2");
     fs::copy_file(second, dir + "/copy.csv");  // a CSV whose sidecar is missing
     r = run_cli("merge " + dir + "/copy.csv --out " + dir + "/m.csv");
@@ -219,7 +219,7 @@ TEST_CASE("merge reads shards written before the later columns existed", "[recor
     const std::string dir = scratch("merge-old");
     const std::string cfg = write_config(dir);
     std::string shards;
-    for (int i = 1; i <= 2; ++i) {
+    for (int i = 0; i < 2; ++i) {
         REQUIRE(run_cli("run -q " + cfg + " --shard " + std::to_string(i) + "/2 --out " + dir + "/sh").exit_code == 0);
         const std::string csv = dir + "/sh/results.shard-" + std::to_string(i) + "-of-2.csv";
         const futolab::CsvTable t = futolab::read_csv_file(csv);

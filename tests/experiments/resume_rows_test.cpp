@@ -147,9 +147,9 @@ TEST_CASE("resume refuses a merged CSV: its shards are resumed and merged again"
     std::ofstream(dir / "cfg.yaml") << "name: rm\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
                                        "/tests/data/good/conjure-4x4.jsonl\nsolvers: [ fc, backtracking ]\nrepeats: 2\n"
                                        "isolation: thread\n";
-    for (const char* shard : {"1/2", "2/2"})
+    for (const char* shard : {"0/2", "1/2"})
         REQUIRE(run_cli(std::string("run -q cfg.yaml --out sh --shard ") + shard, dir.string()).exit_code == 0);
-    REQUIRE(run_cli("merge sh/rm.shard-1-of-2.csv sh/rm.shard-2-of-2.csv --out o/rm.csv", dir.string()).exit_code == 0);
+    REQUIRE(run_cli("merge sh/rm.shard-0-of-2.csv sh/rm.shard-1-of-2.csv --out o/rm.csv", dir.string()).exit_code == 0);
     const std::string sidecar = slurp((dir / "o" / "rm.csv.meta.yaml").string());
     const auto r = run_cli("run -q cfg.yaml --out o --resume", dir.string());
     CHECK(r.exit_code == 2);
@@ -210,39 +210,39 @@ void check_edit_refused(const fs::path& dir, const std::string& name, const std:
 }  // namespace
 
 // Round 8 (W2): a shard's CSV copied to another shard's name, the unsharded CSV copied to a
-// shard's, or one row of shard 2 appended to shard 1, were resumed: shard 2's file ended with
-// shard 1's rows and its sidecar said 12 of 5 runs done.
+// shard's, or one row of shard 1 appended to shard 0, were resumed: shard 1's file ended with
+// shard 0's rows and its sidecar said 12 of 5 runs done.
 TEST_CASE("resume refuses the CSV or a row of another shard, leaving the CSV as it was", "[resume][records]") {
     const fs::path dir = fresh_dir("resume-rows", "shards");
     write_config(dir, "rs");
-    for (const char* shard : {"1/2", "2/2", "1/3"})
+    for (const char* shard : {"0/2", "1/2", "0/3"})
         REQUIRE(run_cli(std::string("run -q rs.yaml --out sh --shard ") + shard, dir.string()).exit_code == 0);
     REQUIRE(run_cli("run -q rs.yaml --out whole", dir.string()).exit_code == 0);
-    const fs::path one = dir / "sh" / "rs.shard-1-of-2.csv", two = dir / "sh" / "rs.shard-2-of-2.csv";
-    copy_results(dir, one, "rs.shard-2-of-2.csv");
-    check_refused(dir, "rs.shard-2-of-2.csv", "rs.yaml --shard 2/2", "its sidecar says shard 1 of 2, not 2 of 2");
-    copy_results(dir, dir / "whole" / "rs.csv", "rs.shard-1-of-2.csv");
-    check_refused(dir, "rs.shard-1-of-2.csv", "rs.yaml --shard 1/2", "its sidecar says shard 1 of 1, not 1 of 2");
-    copy_results(dir, dir / "sh" / "rs.shard-1-of-3.csv", "rs.shard-1-of-2.csv");
-    check_refused(dir, "rs.shard-1-of-2.csv", "rs.yaml --shard 1/2", "its sidecar says shard 1 of 3, not 1 of 2");
-    copy_results(dir, one, "rs.csv");
-    check_refused(dir, "rs.csv", "rs.yaml", "its sidecar says shard 1 of 2, not 1 of 1");
-    // The sidecar edited to claim shard 2: its rows are still shard 1's.
-    copy_results(dir, one, "rs.shard-2-of-2.csv");
-    replace_in(dir / "o" / "rs.shard-2-of-2.csv.meta.yaml", "shard_index: 1", "shard_index: 2");
-    check_refused(dir, "rs.shard-2-of-2.csv", "rs.yaml --shard 2/2", ": column 'run' is '");
-    // One row of shard 2 appended to shard 1.
+    const fs::path one = dir / "sh" / "rs.shard-0-of-2.csv", two = dir / "sh" / "rs.shard-1-of-2.csv";
     copy_results(dir, one, "rs.shard-1-of-2.csv");
+    check_refused(dir, "rs.shard-1-of-2.csv", "rs.yaml --shard 1/2", "its sidecar says shard 0 of 2, not 1 of 2");
+    copy_results(dir, dir / "whole" / "rs.csv", "rs.shard-0-of-2.csv");
+    check_refused(dir, "rs.shard-0-of-2.csv", "rs.yaml --shard 0/2", "its sidecar says shard 0 of 1, not 0 of 2");
+    copy_results(dir, dir / "sh" / "rs.shard-0-of-3.csv", "rs.shard-0-of-2.csv");
+    check_refused(dir, "rs.shard-0-of-2.csv", "rs.yaml --shard 0/2", "its sidecar says shard 0 of 3, not 0 of 2");
+    copy_results(dir, one, "rs.csv");
+    check_refused(dir, "rs.csv", "rs.yaml", "its sidecar says shard 0 of 2, not 0 of 1");
+    // The sidecar edited to claim shard 1: its rows are still shard 0's.
+    copy_results(dir, one, "rs.shard-1-of-2.csv");
+    replace_in(dir / "o" / "rs.shard-1-of-2.csv.meta.yaml", "shard_index: 0", "shard_index: 1");
+    check_refused(dir, "rs.shard-1-of-2.csv", "rs.yaml --shard 1/2", ": column 'run' is '");
+    // One row of shard 1 appended to shard 0.
+    copy_results(dir, one, "rs.shard-0-of-2.csv");
     const futolab::CsvTable t = futolab::read_csv_file(two.string());
     std::string text = slurp(two.string());
     const std::size_t second_line = text.find('\n') + 1;
-    std::ofstream(dir / "o" / "rs.shard-1-of-2.csv", std::ios::binary | std::ios::app)
+    std::ofstream(dir / "o" / "rs.shard-0-of-2.csv", std::ios::binary | std::ios::app)
         << text.substr(second_line, text.find('\n', second_line) + 1 - second_line);
-    check_refused(dir, "rs.shard-1-of-2.csv", "rs.yaml --shard 1/2",
-                  ": column 'run' is '" + t.rows[0][t.column("run", "shard")] + "', a run of another shard than 1 of 2 (--shard)");
+    check_refused(dir, "rs.shard-0-of-2.csv", "rs.yaml --shard 0/2",
+                  ": column 'run' is '" + t.rows[0][t.column("run", "shard")] + "', a run of another shard than 0 of 2 (--shard)");
     // The shards as they were written resume.
-    copy_results(dir, one, "rs.shard-1-of-2.csv");
-    CHECK(run_cli("run -q rs.yaml --shard 1/2 --out o --resume", dir.string()).exit_code == 0);
+    copy_results(dir, one, "rs.shard-0-of-2.csv");
+    CHECK(run_cli("run -q rs.yaml --shard 0/2 --out o --resume", dir.string()).exit_code == 0);
     fs::remove_all(dir);
 }
 

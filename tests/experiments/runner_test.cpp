@@ -49,7 +49,7 @@ TEST_CASE("shards merged equal a single run", "[runner][threads]") {
     const std::string cfg = write_config(dir);
     REQUIRE(run_cli("run -q " + cfg + " --out " + dir + "/single").exit_code == 0);
     std::string shards;
-    for (int i = 1; i <= 3; ++i) {
+    for (int i = 0; i < 3; ++i) {
         REQUIRE(run_cli("run -q " + cfg + " --shard " + std::to_string(i) + "/3 --out " + dir + "/sh").exit_code == 0);
         shards += " " + dir + "/sh/results.shard-" + std::to_string(i) + "-of-3.csv";
     }
@@ -57,16 +57,16 @@ TEST_CASE("shards merged equal a single run", "[runner][threads]") {
     CHECK(r.exit_code == 0);
     CHECK(rows_by_run(dir + "/merged.csv") == rows_by_run(dir + "/single/results.csv"));
     // A missing shard is reported and fails the merge.
-    r = run_cli("merge " + dir + "/sh/results.shard-1-of-3.csv --out " + dir + "/partial.csv");
+    r = run_cli("merge " + dir + "/sh/results.shard-0-of-3.csv --out " + dir + "/partial.csv");
     CHECK(r.exit_code == 1);
-    const std::size_t in_shard = rows_by_run(dir + "/sh/results.shard-1-of-3.csv").size();
+    const std::size_t in_shard = rows_by_run(dir + "/sh/results.shard-0-of-3.csv").size();
     CHECK(in_shard > futolab::test::kSweepRuns * 2 / 9);  // a fair slice (a third) of the runs
     CHECK(in_shard < futolab::test::kSweepRuns * 4 / 9);
     CHECK(r.err.find(std::to_string(futolab::test::kSweepRuns - in_shard) + " runs missing") != std::string::npos);
     // Shards of another config are refused.
     const std::string other = scratch("shards-other");
-    REQUIRE(run_cli("run -q " + write_config(other, "description: other\n") + " --shard 2/3").exit_code == 0);
-    r = run_cli("merge " + dir + "/sh/results.shard-1-of-3.csv " + other + "/out/results.shard-2-of-3.csv --out " +
+    REQUIRE(run_cli("run -q " + write_config(other, "description: other\n") + " --shard 1/3").exit_code == 0);
+    r = run_cli("merge " + dir + "/sh/results.shard-0-of-3.csv " + other + "/out/results.shard-1-of-3.csv --out " +
                 dir + "/bad.csv");
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("comes from another config") != std::string::npos);
@@ -217,9 +217,9 @@ TEST_CASE("generated instances are the same in every run, shard and job count", 
                                         " relations: 0.1, count: 5 }\n"
                                      << "solvers: [ fc, gac ]\noutput: " << dir << "/g.csv\n";
     REQUIRE(run_cli("run -q --jobs 2 " + dir + "/cfg.yaml --out " + dir + "/a").exit_code == 0);
+    REQUIRE(run_cli("run -q --jobs 1 " + dir + "/cfg.yaml --shard 0/2 --out " + dir + "/b").exit_code == 0);
     REQUIRE(run_cli("run -q --jobs 1 " + dir + "/cfg.yaml --shard 1/2 --out " + dir + "/b").exit_code == 0);
-    REQUIRE(run_cli("run -q --jobs 1 " + dir + "/cfg.yaml --shard 2/2 --out " + dir + "/b").exit_code == 0);
-    REQUIRE(run_cli("merge " + dir + "/b/g.shard-1-of-2.csv " + dir + "/b/g.shard-2-of-2.csv --out " + dir +
+    REQUIRE(run_cli("merge " + dir + "/b/g.shard-0-of-2.csv " + dir + "/b/g.shard-1-of-2.csv --out " + dir +
                     "/merged.csv").exit_code == 0);
     const auto a = rows_by_run(dir + "/a/g.csv");
     CHECK(a.size() == 2 * 2 * 5 * 2);

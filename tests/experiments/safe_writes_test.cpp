@@ -36,7 +36,7 @@ std::string small_config(const std::string& dir) {
 std::string shards_of(const std::string& dir) {
     const std::string cfg = small_config(dir);
     std::string shards;
-    for (int i = 1; i <= 2; ++i) {
+    for (int i = 0; i < 2; ++i) {
         REQUIRE(run_cli("run -q " + cfg + " --shard " + std::to_string(i) + "/2 --out " + dir + "/sh").exit_code == 0);
         shards += " " + dir + "/sh/r.shard-" + std::to_string(i) + "-of-2.csv";
     }
@@ -54,11 +54,11 @@ std::size_t temp_files(const std::string& dir) {
 
 TEST_CASE("report and merge never replace an input, a results CSV or a sidecar without --force", "[records][safe-writes]") {
     const std::string dir = scratch("safe-outputs");
-    const std::string shards = shards_of(dir), first = dir + "/sh/r.shard-1-of-2.csv";
+    const std::string shards = shards_of(dir), first = dir + "/sh/r.shard-0-of-2.csv";
     const std::string csv = slurp(first), meta = slurp(first + ".meta.yaml");
     for (const std::string& args : {"report " + first + " --out " + first,
-                                    "report " + first + " --out " + dir + "/sh/./r.shard-2-of-2.csv",
-                                    "merge" + shards + " --out " + first, "merge" + shards + " --out " + dir + "/sh/../sh/r.shard-2-of-2.csv"}) {
+                                    "report " + first + " --out " + dir + "/sh/./r.shard-1-of-2.csv",
+                                    "merge" + shards + " --out " + first, "merge" + shards + " --out " + dir + "/sh/../sh/r.shard-1-of-2.csv"}) {
         INFO(args);
         const auto r = run_cli(args);
         CHECK(r.exit_code == 2);
@@ -107,14 +107,14 @@ TEST_CASE("merge writes through no symlink and never opens a planted temp name",
 
 TEST_CASE("merge names a run cell outside the matrix and refuses a total_runs its matrix has not", "[records][safe-writes]") {
     const std::string dir = scratch("safe-merge-cells");
-    const std::string shards = shards_of(dir), first = dir + "/sh/r.shard-1-of-2.csv";
+    const std::string shards = shards_of(dir), first = dir + "/sh/r.shard-0-of-2.csv";
     const futolab::CsvTable t = futolab::read_csv_file(first);
     const std::string run = t.rows[0][t.column("run", first)];
     const std::string header = slurp(first).substr(0, slurp(first).find('\n') + 1);
     // The sidecars claim 10^10 runs, which the matrix of their config, made again, has not: refused
     // (merged as "150 of 10000000000 runs" before). (Both: shards whose sidecars disagree on the
     // total are refused.) One shard alone: the missing runs counted, the first ten listed.
-    const std::string second = dir + "/sh/r.shard-2-of-2.csv", meta = slurp(first + ".meta.yaml"),
+    const std::string second = dir + "/sh/r.shard-1-of-2.csv", meta = slurp(first + ".meta.yaml"),
                       meta2 = slurp(second + ".meta.yaml");
     for (const std::string& shard : {first, second})
         replace_in_file(shard + ".meta.yaml", "total_runs: 150", "total_runs: 10000000000");
@@ -189,8 +189,8 @@ TEST_CASE("resume and merge refuse a CSV re-saved by a spreadsheet, naming the c
 
 TEST_CASE("merge refuses shards of two builds, and its sidecar names the shards' build", "[records][safe-writes]") {
     const std::string dir = scratch("safe-merge-version");
-    const std::string shards = shards_of(dir), first = dir + "/sh/r.shard-1-of-2.csv",
-                      second = dir + "/sh/r.shard-2-of-2.csv";
+    const std::string shards = shards_of(dir), first = dir + "/sh/r.shard-0-of-2.csv",
+                      second = dir + "/sh/r.shard-1-of-2.csv";
     const std::string meta = slurp(first + ".meta.yaml");
     const std::size_t at = meta.find("binary_hash: ") + 13;
     const std::string hash = meta.substr(at, 16);

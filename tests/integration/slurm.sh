@@ -245,12 +245,22 @@ if bad=$(scontrol show job -o "$array_job" | grep -v 'JobState=COMPLETED.*ExitCo
     fail "array tasks that did not complete: $bad"
 fi
 
+# The array is tasks 0..3, each its shard as it is (--shard counts from 0): task I wrote
+# logs/shard-I.out and slurm-smoke.shard-I-of-4.csv; no task 4, no shard-4-of-4.
+tasks=$(scontrol show job -o "$array_job" | grep -o 'ArrayTaskId=[0-9]*' | cut -d= -f2 | sort -n | tr '\n' ' ')
+[[ $tasks == "0 1 2 3 " ]] || fail "the array's task ids are '$tasks', not 0 1 2 3"
+for i in 0 1 2 3; do
+    [[ -s $tmp/out/logs/shard-$i.out ]] || fail "array task $i left no log $tmp/out/logs/shard-$i.out"
+    [[ -s $tmp/out/slurm-smoke.shard-$i-of-4.csv ]] || fail "array task $i wrote no slurm-smoke.shard-$i-of-4.csv"
+done
+[[ ! -e $tmp/out/slurm-smoke.shard-4-of-4.csv ]] || fail "a shard 4 of 4 was written (the array counts from 1?)"
+
 # --- compare ----------------------------------------------------------------------------------
 merged=$tmp/out/slurm-smoke.csv
 single=$tmp/single/slurm-smoke.csv
 [[ -s $merged ]] || fail "no merged CSV $merged"
 [[ -s $single ]] || fail "no single-process CSV $single"
-"$python" - "$merged" "$single" "$tmp"/out/slurm-smoke.shard-{1,2,3,4}-of-4.csv << 'EOF' || fail "the merged CSV differs from the single-process run"
+"$python" - "$merged" "$single" "$tmp"/out/slurm-smoke.shard-{0,1,2,3}-of-4.csv << 'EOF' || fail "the merged CSV differs from the single-process run"
 import csv, sys
 
 IGNORED = {"wall_ns", "cpu_ns", "max_rss_kb", "calibration_ns", "session"}  # the only columns allowed to differ: measurements (time, peak memory, the machine speed)

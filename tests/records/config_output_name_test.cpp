@@ -21,7 +21,7 @@ TEST_CASE("a config output naming a folder is refused at its line before anythin
         std::ofstream(dir / "w.yaml") << "name: w\nseed: 1\nmode: { count: 2 }\nisolation: thread\ninstances:\n  - file: "
                                          FUTOLAB_SOURCE_DIR "/corpora/tatham-dev/n04.tatham\nsolvers: [ fc ]\noutput: "
                                       << output << "\n";
-        for (const std::string& command : {std::string("run w.yaml -q"), std::string("run w.yaml -q --shard 1/2")}) {
+        for (const std::string& command : {std::string("run w.yaml -q"), std::string("run w.yaml -q --shard 0/2")}) {
             INFO(output << " " << command);
             const CliResult r = run_cli(command, dir.string());
             INFO(r.err);

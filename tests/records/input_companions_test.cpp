@@ -20,8 +20,8 @@ namespace {
 // Two shards of the sweep of records_cli.hpp in DIR/out: s1 and s2 (r.shard-I-of-2.csv).
 std::pair<std::string, std::string> two_shards(const fs::path& dir) {
     const std::string config = futolab::test::sweep_config(dir.string());
-    for (const char* shard : {"1/2", "2/2"}) REQUIRE(run_cli("run " + config + " --shard " + shard).exit_code == 0);
-    return {(dir / "out" / "r.shard-1-of-2.csv").string(), (dir / "out" / "r.shard-2-of-2.csv").string()};
+    for (const char* shard : {"0/2", "1/2"}) REQUIRE(run_cli("run " + config + " --shard " + shard).exit_code == 0);
+    return {(dir / "out" / "r.shard-0-of-2.csv").string(), (dir / "out" / "r.shard-1-of-2.csv").string()};
 }
 
 }  // namespace
@@ -32,7 +32,7 @@ TEST_CASE("merge refuses the sidecar, schema or outputs of an input as --out, ev
     const std::string sidecar = slurp(s1 + ".meta.yaml");
     for (const auto& [out, what] : {std::pair{s1 + ".meta.yaml", "the sidecar of the input " + s1},
                                     std::pair{s1 + ".schema.json", "the column schema of the input " + s1},
-                                    std::pair{(dir / "out" / "r.shard-2-of-2.jsonl").string(),
+                                    std::pair{(dir / "out" / "r.shard-1-of-2.jsonl").string(),
                                               "the outputs file of the results CSV " + s2 + " (an input)"}}) {
         const auto r = run_cli("merge " + s1 + " " + s2 + " --out " + out + " --force");
         CHECK(r.exit_code == 2);
@@ -40,7 +40,7 @@ TEST_CASE("merge refuses the sidecar, schema or outputs of an input as --out, ev
                          "or not (write the output elsewhere)"));
         CHECK(slurp(s1 + ".meta.yaml") == sidecar);
     }
-    CHECK_FALSE(fs::exists(dir / "out" / "r.shard-2-of-2.jsonl"));
+    CHECK_FALSE(fs::exists(dir / "out" / "r.shard-1-of-2.jsonl"));
     const std::string merged = (dir / "m.csv").string();
     CHECK(run_cli("merge " + s1 + " " + s2 + " --out " + merged).exit_code == 0);
     // An input replaced whole: its sidecar and schema are the merged CSV's.

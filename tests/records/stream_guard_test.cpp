@@ -78,7 +78,7 @@ TEST_CASE("a usage error never lands in the file standard error names", "[record
     REQUIRE(run_cli("run -q " + cfg).exit_code == 0);
     const std::string rows = slurp(csv), sidecar = slurp(meta);
     // A results CSV or sidecar as standard error: refused first thing, whatever comes after.
-    for (const std::string& args : {"run " + cfg + " --resume --redo bogus", "run " + cfg + " --resume --shard 1/2",
+    for (const std::string& args : {"run " + cfg + " --resume --redo bogus", "run " + cfg + " --resume --shard 0/2",
                                     "run " + cfg + " --resume --jobs -1", "analyze " + csv + " --table bogus",
                                     "run " + cfg + " --resume --bogus", "report " + csv, "compare " + csv + " --list -1"}) {
         refused(run_cli(args + " 2>> " + csv), "out", "is also this command's standard error");

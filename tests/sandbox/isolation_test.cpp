@@ -411,7 +411,7 @@ TEST_CASE("one writer per results file: a second run or merge onto it is refused
     }
     // The lock died with its holder (SIGKILL): the file is free again; another file in the
     // same folder was never locked (shards of one experiment share a folder).
-    CHECK(run_cli("run -q --resume --shard 1/2 " + dir + "/cfg.yaml & sleep 0.5; kill -KILL $!").err.find("another futolab") ==
+    CHECK(run_cli("run -q --resume --shard 0/2 " + dir + "/cfg.yaml & sleep 0.5; kill -KILL $!").err.find("another futolab") ==
           std::string::npos);
     CHECK(run_cli("merge " + dir + "/out/l.csv --out " + dir + "/out/m.csv").err.find("another futolab") ==
           std::string::npos);
@@ -423,18 +423,18 @@ TEST_CASE("inputs are pinned by content: resume and merge refuse an edited corpu
     std::ofstream(dir + "/c.jsonl") << "{\"id\": \"a\", \"n\": 4, \"givens\": [], \"lt\": []}\n";
     std::ofstream(dir + "/cfg.yaml") << "name: pinned\nmode: { count: 2 }\ninstances:\n  - file: " << dir
                                      << "/c.jsonl\nsolvers: [ fc, gac ]\noutput: " << dir << "/p.csv\n";
-    REQUIRE(run_cli("run -q --shard 1/2 " + dir + "/cfg.yaml").exit_code == 0);
-    CHECK(futolab::test::slurp(dir + "/p.shard-1-of-2.csv.meta.yaml").find("file: " + dir + "/c.jsonl") !=
+    REQUIRE(run_cli("run -q --shard 0/2 " + dir + "/cfg.yaml").exit_code == 0);
+    CHECK(futolab::test::slurp(dir + "/p.shard-0-of-2.csv.meta.yaml").find("file: " + dir + "/c.jsonl") !=
           std::string::npos);
     std::ofstream(dir + "/c.jsonl", std::ios::app) << "{\"id\": \"b\", \"n\": 4, \"givens\": [[0,0,1]], \"lt\": []}\n";
-    const std::string before = futolab::test::slurp(dir + "/p.shard-1-of-2.csv");
-    const auto resumed = run_cli("run -q --resume --shard 1/2 " + dir + "/cfg.yaml");
+    const std::string before = futolab::test::slurp(dir + "/p.shard-0-of-2.csv");
+    const auto resumed = run_cli("run -q --resume --shard 0/2 " + dir + "/cfg.yaml");
     CHECK(resumed.exit_code == 2);
     CHECK(resumed.err.find("made by input file " + dir + "/c.jsonl with content hash ") != std::string::npos);
     CHECK(resumed.err.find("(the file as the config reads it now)") != std::string::npos);
-    CHECK(futolab::test::slurp(dir + "/p.shard-1-of-2.csv") == before);
-    REQUIRE(run_cli("run -q --shard 2/2 " + dir + "/cfg.yaml").exit_code == 0);  // made after the edit
-    const auto merged = run_cli("merge " + dir + "/p.shard-1-of-2.csv " + dir + "/p.shard-2-of-2.csv --out " + dir +
+    CHECK(futolab::test::slurp(dir + "/p.shard-0-of-2.csv") == before);
+    REQUIRE(run_cli("run -q --shard 1/2 " + dir + "/cfg.yaml").exit_code == 0);  // made after the edit
+    const auto merged = run_cli("merge " + dir + "/p.shard-0-of-2.csv " + dir + "/p.shard-1-of-2.csv --out " + dir +
                                 "/m/p.csv");
     CHECK(merged.exit_code == 2);
     CHECK(merged.err.find("read other inputs") != std::string::npos);
