@@ -7,6 +7,7 @@
 #include "core/random.hpp"
 #include "records/csv_reader.hpp"
 #include "tests/app/cli_runner.hpp"
+#include "tests/experiments/runner_helpers.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -18,6 +19,7 @@
 
 using futolab::test::fresh_dir;
 using futolab::test::has;
+using futolab::test::replace_in_file;
 using futolab::test::run_cli;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
@@ -37,14 +39,6 @@ std::set<std::uint64_t> runs_of(const fs::path& csv) {
     std::set<std::uint64_t> runs;
     for (const auto& row : t.rows) runs.insert(std::stoull(row[t.column("run", csv.string())]));
     return runs;
-}
-
-void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
-    std::string text = slurp(file.string());
-    const std::size_t at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, from.size(), to);
-    std::ofstream(file, std::ios::binary | std::ios::trunc) << text;
 }
 
 // The shard keys of a sidecar as this futolab writes them, and as one that counted from 1 did.
@@ -89,7 +83,7 @@ TEST_CASE("a results CSV whose sidecar counts from 1, as the committed ones do, 
     write_config(dir);
     REQUIRE(run_cli("run -q sn.yaml --out o", dir.string()).exit_code == 0);
     const fs::path csv = dir / "o" / "sn.csv", meta = dir / "o" / "sn.csv.meta.yaml";
-    replace_in(meta, keys_now(0, 1), keys_older(0, 1));  // shard_index: 1, shard_count: 1, as committed
+    replace_in_file(meta.string(), keys_now(0, 1), keys_older(0, 1));  // shard_index: 1, shard_count: 1, as committed
     std::string text = slurp(csv.string());
     text.erase(text.rfind('\n', text.size() - 2) + 1);  // the last row taken out: one run to do
     std::ofstream(csv, std::ios::binary | std::ios::trunc) << text;
@@ -109,7 +103,7 @@ TEST_CASE("a shard CSV of the older numbering named by its old number is refused
     fs::create_directories(dir / "o");
     fs::copy(dir / "sh" / "sn.shard-1-of-4.csv", dir / "o" / "sn.shard-2-of-4.csv");
     fs::copy(dir / "sh" / "sn.shard-1-of-4.csv.meta.yaml", dir / "o" / "sn.shard-2-of-4.csv.meta.yaml");
-    replace_in(dir / "o" / "sn.shard-2-of-4.csv.meta.yaml", keys_now(1, 4), keys_older(1, 4));
+    replace_in_file((dir / "o" / "sn.shard-2-of-4.csv.meta.yaml").string(), keys_now(1, 4), keys_older(1, 4));
     const std::string before = slurp((dir / "o" / "sn.shard-2-of-4.csv").string());
     const auto r = run_cli("run -q sn.yaml --out o --resume --shard 2/4", dir.string());
     CHECK(r.exit_code == 2);
