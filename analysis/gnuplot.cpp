@@ -1,5 +1,6 @@
 #include "analysis/gnuplot.hpp"
 
+#include "analysis/figure_check.hpp"
 #include "analysis/gnuplot_run.hpp"
 #include "analysis/gnuplot_text.hpp"
 #include "analysis/text_table.hpp"
@@ -13,6 +14,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
+#include <string_view>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace futolab {
 namespace {
@@ -99,7 +105,22 @@ bool spans_decades(const std::vector<PlotSeries>& series, bool y_axis) {
     return any && hi / lo > 100.0;
 }
 
-bool gnuplot_available() { return std::system("command -v gnuplot >/dev/null 2>&1") == 0; }
+// As execvp looks for it: the first executable regular file named gnuplot in a folder of PATH
+// (an empty entry is the working folder). No shell is started: a shell that could not start
+// (no process left, a full /tmp) made "gnuplot not found" of a gnuplot that was there.
+bool gnuplot_available() {
+    const char* path = std::getenv("PATH");
+    const std::string_view dirs = path ? path : "/bin:/usr/bin";
+    for (std::size_t start = 0; start <= dirs.size();) {
+        const std::size_t end = std::min(dirs.find(':', start), dirs.size());
+        const std::string dir(dirs.substr(start, end - start));
+        const std::string file = (dir.empty() ? std::string(".") : dir) + "/gnuplot";
+        struct stat st {};
+        if (::stat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(file.c_str(), X_OK) == 0) return true;
+        start = end + 1;
+    }
+    return false;
+}
 
 std::vector<std::string> plot_files(const PlotSpec& plot, const std::string& dir) {
     const std::string base = (std::filesystem::path(dir) / safe_file_stem(plot.name)).string();
@@ -109,7 +130,54 @@ std::vector<std::string> plot_files(const PlotSpec& plot, const std::string& dir
     return files;
 }
 
-std::string render_plot(const PlotSpec& plot, const std::string& dir) {
+namespace {
+
+const std::vector<std::string> kFigureFormats{"png", "svg", "pdf"};
+
+// The figure's script; `outputs` names its PNG, SVG and PDF (kFigureFormats), in its folder.
+std::string figure_script(const PlotSpec& plot, const std::string& stem, const std::vector<std::string>& outputs) {
+    std::string script = "# " + stem + ": written by futolab analyze; run `gnuplot PATH/" + stem +
+                         ".gp` from anywhere\n# (data and outputs are named relative to this file).\n" + kHere;
+    const std::string size = fmt::format("{},{}", plot.width, plot.height);
+    const std::string inches = fmt::format("{:.2f}in,{:.2f}in", plot.width / 96.0, plot.height / 96.0);
+    const std::vector<std::string> terminals{"pngcairo size " + size + " font 'Sans,12'", "svg size " + size + " font 'Sans,12'",
+                                             "pdfcairo size " + inches + " font 'Sans,9'"};
+    for (std::size_t i = 0; i < terminals.size(); ++i)
+        script += fmt::format("set terminal {}\nset output here.{}\n", terminals[i], gnuplot_string(outputs[i])) +
+                  figure_commands(plot, stem) + "unset output\n";
+    return script;
+}
+
+// Files removed when this goes: gnuplot's temporary script, and its figures unless placed.
+class TempFiles {
+public:
+    TempFiles() = default;
+    TempFiles(const TempFiles&) = delete;
+    TempFiles& operator=(const TempFiles&) = delete;
+    ~TempFiles() {
+        for (const std::string& f : files_) ::unlink(f.c_str());
+    }
+    const std::string& add(std::string path) { return files_.emplace_back(std::move(path)); }
+    // Each written figure, whole (check_figure), synced and renamed over its target: taken off the list as it goes.
+    void place(const std::vector<std::string>& written, const std::vector<std::string>& targets) {
+        for (std::size_t i = 0; i < written.size(); ++i) {
+            const int fd = ::open(written[i].c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+            const bool synced = fd >= 0 && ::fsync(fd) == 0;
+            const int error = errno;
+            if (fd >= 0) ::close(fd);
+            if (!synced || std::rename(written[i].c_str(), targets[i].c_str()) != 0)
+                throw std::runtime_error(fmt::format("cannot write {}: {}", targets[i], write_failure_reason(synced ? errno : error)));
+            std::erase(files_, written[i]);
+        }
+    }
+
+private:
+    std::vector<std::string> files_;
+};
+
+}  // namespace
+
+std::string render_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder) {
     namespace fs = std::filesystem;
     create_output_folder(dir, "--plots");
     // The name comes from data (a metric, a spec): one plain, bounded file name per figure.
@@ -119,30 +187,38 @@ std::string render_plot(const PlotSpec& plot, const std::string& dir) {
         write_data(*series[i], (fs::path(dir) / fmt::format("{}-{}.dat", stem, i)).string());
     const std::string base = (fs::path(dir) / stem).string();
     const std::string gp = base + ".gp";
-    std::string script = "# " + stem + ": written by futolab analyze; run `gnuplot PATH/" + stem +
-                         ".gp` from anywhere\n# (data and outputs are named relative to this file).\n" + kHere;
-    const std::string size = fmt::format("{},{}", plot.width, plot.height);
-    const std::string inches = fmt::format("{:.2f}in,{:.2f}in", plot.width / 96.0, plot.height / 96.0);
-    for (const auto& [terminal, ext] :
-         std::vector<std::pair<std::string, std::string>>{{"pngcairo size " + size + " font 'Sans,12'", "png"},
-                                                          {"svg size " + size + " font 'Sans,12'", "svg"},
-                                                          {"pdfcairo size " + inches + " font 'Sans,9'", "pdf"}})
-        script += fmt::format("set terminal {}\nset output here.{}\n", terminal, gnuplot_string(stem + "." + ext)) +
-                  figure_commands(plot, stem) + "unset output\n";
-    write_file_atomically(gp, script);
+    std::vector<std::string> targets;
+    for (const std::string& ext : kFigureFormats) targets.push_back(base + "." + ext);
+    std::vector<std::string> names;
+    for (const std::string& t : targets) names.push_back(fs::path(t).filename().string());
+    write_file_atomically(gp, figure_script(plot, stem, names));
     if (!gnuplot_available()) return "";
-    for (const char* ext : {".png", ".svg", ".pdf", ".log"}) {  // a FIFO there would hang gnuplot, and us waiting for it
-        if (const std::string why = output_kind_problem(base + ext); !why.empty()) throw InputError(base + ext + ": " + why);
-        // gnuplot opens its outputs as they are: through a symlink, or into another name of an
-        // input (a hard link). Its figures are made anew, so the old name goes first: the file
-        // it pointed to, or shared, keeps its bytes.
-        if (fs::is_symlink(base + ext) || fs::exists(base + ext)) fs::remove(base + ext);
-    }
+    for (const std::string& file : {targets[0], targets[1], targets[2], base + ".log"})  // a FIFO or folder is no figure
+        if (const std::string why = output_kind_problem(file); !why.empty()) throw InputError(file + ": " + why);
+    // gnuplot opens its log itself: a symlink there is replaced, never written through.
+    if (fs::is_symlink(base + ".log") || fs::exists(base + ".log")) fs::remove(base + ".log");
+    // gnuplot writes each figure under a temporary name beside it, through a script naming
+    // those; a figure replaces its target (a symlink there as a name: the file it pointed to,
+    // or shared as a hard link, keeps its bytes) only once all three are whole.
+    TempFiles temps;
+    std::vector<std::string> written;
+    for (const std::string& t : targets) written.push_back(temps.add(create_temp_beside(t)));
+    std::vector<std::string> written_names;
+    for (const std::string& w : written) written_names.push_back(fs::path(w).filename().string());
+    const std::string& render = temps.add(create_temp_beside(gp, figure_script(plot, stem, written_names)));
     std::size_t points = 0;
     for (const PlotSeries* s : series) points += s->rows.empty() ? s->points.size() : s->rows.size();
-    run_gnuplot(plot.name, gp, base + ".log", gnuplot_seconds(points));
+    const int status = run_gnuplot(plot.name, render, base + ".log", gnuplot_seconds(points));
+    check_figure({.figure = plot.name,
+                  .status = status,
+                  .written = written,
+                  .targets = targets,
+                  .script = gp,
+                  .log = base + ".log",
+                  .scratch = folder == PlotFolder::scratch});
+    temps.place(written, targets);
     fs::remove(base + ".log");
-    return base + ".png";
+    return targets[0];
 }
 
 }  // namespace futolab

@@ -37,11 +37,18 @@ struct PlotSpec {
 // True if the data spans more than two decades, so a log axis reads better.
 bool spans_decades(const std::vector<PlotSeries>& series, bool y_axis);
 
+// Where render_plot writes: a folder the user keeps (`analyze --plots`), or a scratch folder
+// that goes when the command ends (`report`'s), whose files its messages therefore never name.
+enum class PlotFolder { kept, scratch };
+
 // Writes DIR/NAME.gp, DIR/NAME-<i>.dat and, with gnuplot, DIR/NAME.png, .svg and .pdf.
 // Returns the PNG's path, or "" if gnuplot is missing (the data and script are still written).
-// gnuplot gets gnuplot_seconds(the figure's points) (analysis/gnuplot_run.hpp): past that it is
-// killed and this throws std::runtime_error naming the figure.
-std::string render_plot(const PlotSpec& plot, const std::string& dir);
+// gnuplot writes the three under temporary names; they replace the old ones only when all three
+// are whole (analysis/figure_check.hpp), else this throws std::runtime_error naming the figure,
+// the file and the cause (a full disk, a file-size limit, gnuplot's failure) and the old ones
+// stay. gnuplot gets gnuplot_seconds(the figure's points) (analysis/gnuplot_run.hpp): past that
+// it is killed and this throws std::runtime_error naming the figure.
+std::string render_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder = PlotFolder::kept);
 
 // Every file render_plot may write or replace for `plot` in `dir` (script, data, figures, log):
 // for the output guard, before any is written (an input named cactus-wall_ms-0.dat in the
@@ -51,6 +58,7 @@ std::vector<std::string> plot_files(const PlotSpec& plot, const std::string& dir
 // The data files of a figure, in the order the script numbers them.
 std::vector<const PlotSeries*> all_series(const PlotSpec& plot);
 
+// Whether an executable gnuplot is on PATH (looked for as execvp does, with no shell).
 bool gnuplot_available();
 
 }  // namespace futolab

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <optional>
 #include <stdexcept>
@@ -27,8 +28,9 @@ namespace {
 // The child's side, between fork and exec (async-signal-safe calls only): a session of its own
 // (and so a group), which the deadline's kill and the guard reach; killed with futolab too (a
 // SIGINT or kill of futolab no longer reaches a session of its own through the terminal);
-// every file it writes, its log and its figures, capped as a solver tool's output is.
-[[noreturn]] void exec_gnuplot(char* const* argv, char* const* envp, const char* log, pid_t parent) {
+// every file it writes, its log and its figures, capped as a solver tool's output is (`limit`,
+// gnuplot_file_limit()).
+[[noreturn]] void exec_gnuplot(char* const* argv, char* const* envp, const char* log, pid_t parent, rlim_t limit) {
     ::setsid();
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(127);  // futolab died before the prctl
@@ -39,7 +41,7 @@ namespace {
         ::dup2(fd, STDOUT_FILENO);  // futolab's stdout holds its tables, never gnuplot's words
         ::dup2(fd, STDERR_FILENO);
     }
-    const rlimit size{kGnuplotMaxFileBytes, kGnuplotMaxFileBytes};
+    const rlimit size{limit, limit};  // never above the hard limit: that call would fail and leave the soft one
     ::setrlimit(RLIMIT_FSIZE, &size);
     ::signal(SIGXFSZ, SIG_DFL);  // futolab ignores it (its writes see EFBIG); past the cap gnuplot ends
     ::signal(SIGPIPE, SIG_DFL);  // futolab ignores it (app/main.cpp): its helpers' pipes behave as usual
@@ -47,24 +49,18 @@ namespace {
     ::_exit(127);
 }
 
-std::uint64_t log_size(const std::string& log) {
-    struct stat st {};
-    return ::lstat(log.c_str(), &st) == 0 && S_ISREG(st.st_mode) ? static_cast<std::uint64_t>(st.st_size) : 0;
-}
-
-std::string failure(const std::string& figure, const std::string& script, const std::string& log, int status) {
-    // Stopped at the cap, or a program that saw EFBIG and gave up (a `yes` first on PATH): the
-    // log keeps its head, where gnuplot's first complaint is.
-    if ((WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ) || log_size(log) >= kGnuplotMaxFileBytes) {
-        if (log_size(log) > kGnuplotLogKeptBytes) ::truncate(log.c_str(), static_cast<off_t>(kGnuplotLogKeptBytes));
-        return fmt::format("figure {}: gnuplot wrote more than {} MiB into one file on {} and was stopped (the first {} "
-                           "MiB of what it said are in {})",
-                           figure, kGnuplotMaxFileBytes >> 20, script, kGnuplotLogKeptBytes >> 20, log);
-    }
-    return fmt::format("figure {}: gnuplot failed on {} (see {})", figure, script, log);
-}
-
 }  // namespace
+
+std::uint64_t gnuplot_file_limit() {
+    rlimit now{};
+    if (::getrlimit(RLIMIT_FSIZE, &now) != 0 || now.rlim_max == RLIM_INFINITY) return kGnuplotMaxFileBytes;
+    return std::min<std::uint64_t>(kGnuplotMaxFileBytes, now.rlim_max);
+}
+
+std::string gnuplot_file_limit_words(std::uint64_t limit) {
+    if (limit < kGnuplotMaxFileBytes) return fmt::format("the file-size limit (ulimit -f) of {} bytes", limit);
+    return fmt::format("futolab's cap of {} MiB on a file gnuplot writes", kGnuplotMaxFileBytes >> 20);
+}
 
 double gnuplot_base_seconds() { return env_wait("FUTOLAB_GNUPLOT_WAIT").value_or(kGnuplotBaseSeconds); }
 
@@ -72,7 +68,7 @@ double gnuplot_seconds(std::size_t points) {
     return gnuplot_base_seconds() + kGnuplotSecondsPerPoint * static_cast<double>(points);
 }
 
-void run_gnuplot(const std::string& figure, const std::string& script, const std::string& log, double seconds) {
+int run_gnuplot(const std::string& figure, const std::string& script, const std::string& log, double seconds) {
     // gnuplot's own folder (core/temp_dir.hpp): its TMPDIR, and the mark every process it
     // starts carries (core/tool_guard.hpp), as a solver tool's run folder is.
     const external::TempDir folder("gnuplot");
@@ -85,9 +81,10 @@ void run_gnuplot(const std::string& figure, const std::string& script, const std
     char* const argv[] = {program.data(), path.data(), nullptr};
 
     const pid_t parent = ::getpid();
+    const auto limit = static_cast<rlim_t>(gnuplot_file_limit());
     const pid_t pid = ::fork();
     if (pid < 0) throw std::runtime_error(fmt::format("figure {}: cannot start gnuplot: fork failed", figure));
-    if (pid == 0) exec_gnuplot(argv, envp.data(), log.c_str(), parent);
+    if (pid == 0) exec_gnuplot(argv, envp.data(), log.c_str(), parent, limit);
     // Kills gnuplot's session and everything carrying its mark if futolab dies meanwhile
     // (kill -9, SIGTERM): gnuplot itself dies with futolab, what it started would not.
     const pid_t guard = external::start_guard(pid, dir);
@@ -108,7 +105,7 @@ void run_gnuplot(const std::string& figure, const std::string& script, const std
                                              "{:g} s + {:g} s per 10 000 points)",
                                              figure, script, seconds, gnuplot_base_seconds(),
                                              kGnuplotSecondsPerPoint * 10'000));
-    if (!WIFEXITED(*status) || WEXITSTATUS(*status) != 0) throw std::runtime_error(failure(figure, script, log, *status));
+    return *status;
 }
 
 }  // namespace futolab

@@ -30,6 +30,14 @@ inline constexpr double kGnuplotSecondsPerPoint = 1e-4;
 inline constexpr std::uint64_t kGnuplotMaxFileBytes = std::uint64_t{256} << 20;
 inline constexpr std::uint64_t kGnuplotLogKeptBytes = std::uint64_t{1} << 20;
 
+// The size gnuplot's files are held to: kGnuplotMaxFileBytes, or the hard file-size limit
+// (`ulimit -f`, RLIMIT_FSIZE) futolab runs under where that is lower (no process can raise it).
+std::uint64_t gnuplot_file_limit();
+
+// That limit in words, for "… reached LIMIT": "futolab's cap of 256 MiB on a file gnuplot
+// writes", or "the file-size limit (ulimit -f) of 20480 bytes" when the hard limit was lower.
+std::string gnuplot_file_limit_words(std::uint64_t limit);
+
 // kGnuplotBaseSeconds, or FUTOLAB_GNUPLOT_WAIT where it is set.
 double gnuplot_base_seconds();
 
@@ -38,10 +46,12 @@ double gnuplot_base_seconds();
 double gnuplot_seconds(std::size_t points);
 
 // Runs `gnuplot SCRIPT` (found on PATH; no shell, so no file name is interpreted) with its
-// output and errors going to LOG, its input /dev/null, TMPDIR a folder of its own. Throws
-// std::runtime_error naming `figure` if gnuplot cannot be started or fails (see LOG), writes
-// past kGnuplotMaxFileBytes, or runs past `seconds`: then its whole process group is killed
-// first. However it ends, no process it started is left.
-void run_gnuplot(const std::string& figure, const std::string& script, const std::string& log, double seconds);
+// output and errors going to LOG, its input /dev/null, TMPDIR a folder of its own, every file
+// it writes held to gnuplot_file_limit() (past it SIGXFSZ ends it). Returns its wait status:
+// whether it did its work is the caller's to judge (analysis/figure_check.hpp), as gnuplot
+// ends with 0 after writes that a full disk cut. Throws std::runtime_error naming `figure` if
+// it cannot be started or runs past `seconds`: then its whole process group is killed first.
+// However it ends, no process it started is left.
+int run_gnuplot(const std::string& figure, const std::string& script, const std::string& log, double seconds);
 
 }  // namespace futolab

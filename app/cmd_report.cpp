@@ -65,7 +65,7 @@ std::vector<ReportPlot> render_svgs(const std::vector<PlotSpec>& specs) {
         if (stop.requested()) throw std::runtime_error("interrupted: no report written");
         if (i == specs.size()) break;
         const PlotSpec& p = specs[i];
-        const std::string png = render_plot(p, dir.path().string());
+        const std::string png = render_plot(p, dir.path().string(), PlotFolder::scratch);
         const std::string svg = png.empty() ? "" : fs::path(png).replace_extension(".svg").string();
         plots.push_back({p.name, svg.empty() ? "" : read_text_file(svg), p.title});
     }

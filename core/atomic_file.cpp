@@ -200,6 +200,19 @@ void sync_folder(const std::string& path) {
     ::close(fd);
 }
 
+// A new temporary file beside `path` under a fresh name, created exclusively without following
+// a symlink; its descriptor, and its name in `temp`.
+int open_temp_beside(const std::string& path, std::string& temp) {
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        temp = temp_name(path);
+        // 0666 less the umask, as any file the user creates.
+        const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd >= 0) return fd;
+        if (errno != EEXIST) fail(path, errno);
+    }
+    fail(path, EEXIST);
+}
+
 }  // namespace
 
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
@@ -222,14 +235,7 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
     refuse_locked(path_);
     // The guard refuses it before any work; asked again here, the last line.
     refuse_stream_alias(path_, path_);
-    for (int attempt = 0; attempt < 100; ++attempt) {
-        temp_ = temp_name(path_);
-        // 0666 less the umask, as any file the user creates.
-        fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (fd_ >= 0) return;
-        if (errno != EEXIST) fail(path_, errno);
-    }
-    fail(path_, EEXIST);
+    fd_ = open_temp_beside(path_, temp_);
 }
 
 AtomicFile::~AtomicFile() {
@@ -237,14 +243,21 @@ AtomicFile::~AtomicFile() {
     if (!committed_ && !direct_) ::unlink(temp_.c_str());
 }
 
-void AtomicFile::write(std::string_view text) {
+namespace {
+
+// All of `text` to `fd`; a failure names `path`, the target.
+void write_all(int fd, std::string_view text, const std::string& path) {
     while (!text.empty()) {
-        const ssize_t n = ::write(fd_, text.data(), text.size());
+        const ssize_t n = ::write(fd, text.data(), text.size());
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) fail(path_, n < 0 ? errno : ENOSPC);
+        if (n <= 0) fail(path, n < 0 ? errno : ENOSPC);
         text.remove_prefix(static_cast<std::size_t>(n));
     }
 }
+
+}  // namespace
+
+void AtomicFile::write(std::string_view text) { write_all(fd_, text, path_); }
 
 void AtomicFile::commit() {
     if (direct_) {
@@ -267,6 +280,24 @@ void AtomicFile::commit() {
 std::string longest_temp_path(const std::string& path) {
     // Linux's largest pid (PID_MAX_LIMIT, 4194304) has 7 digits; the random part has 6 characters.
     return temp_name_with(path, "9999999", "XXXXXX");
+}
+
+std::string create_temp_beside(const std::string& path, std::string_view text) {
+    std::string temp;
+    const int fd = open_temp_beside(path, temp);
+    try {
+        write_all(fd, text, path);
+    } catch (...) {
+        ::close(fd);
+        ::unlink(temp.c_str());
+        throw;
+    }
+    if (::close(fd) != 0) {
+        const int error = errno;
+        ::unlink(temp.c_str());
+        fail(path, error);
+    }
+    return temp;
 }
 
 void write_file_atomically(const std::string& path, std::string_view text) {

@@ -75,6 +75,13 @@ std::string longest_temp_path(const std::string& path);
 // AtomicFile in one call.
 void write_file_atomically(const std::string& path, std::string_view text);
 
+// A file holding `text` beside `path` under AtomicFile's temporary name (created exclusively,
+// not through a symlink; reaped as AtomicFile's after a kill -9), for a tool that writes an
+// output by its name itself (gnuplot's figures, and the script naming them): the caller checks
+// it and renames it over `path`, or removes it. Its name; throws std::runtime_error "cannot
+// write PATH: REASON" (and leaves no file).
+std::string create_temp_beside(const std::string& path, std::string_view text = {});
+
 // Why `path` cannot be an output ("" if it can): an output is a regular file (or a path not
 // there yet), a character device (/dev/null, a terminal) or this process's own standard
 // output or error. A FIFO would block the command forever waiting for a reader, a socket

@@ -3,6 +3,7 @@
 // `analyze --plots` and `report` fail with one line naming the figure instead of waiting for
 // good. The fake gnuplot is first on PATH, where futolab looks for gnuplot.
 #include "../app/cli_runner.hpp"
+#include "analysis/figure_check.hpp"
 #include "analysis/gnuplot_run.hpp"
 
 #include <catch2/catch.hpp>
@@ -174,13 +175,14 @@ TEST_CASE("a gnuplot that prints without end is stopped at the file cap and its 
     std::ofstream(script) << "# a figure\n";
     std::string message;
     try {
-        futolab::run_gnuplot("f", script, log, 8);  // 256 MiB take well under a second: the cap, not the time, ends it
+        const int status = futolab::run_gnuplot("f", script, log, 8);  // 256 MiB take well under a second: the cap, not the time, ends it
+        futolab::check_figure({.figure = "f", .status = status, .written = {}, .targets = {}, .script = script, .log = log, .scratch = false});
     } catch (const std::runtime_error& e) {
         message = e.what();
     }
     ::setenv("PATH", old_path.c_str(), 1);
-    CHECK(has(message, "figure f: gnuplot wrote more than 256 MiB into one file on " + script +
-                       " and was stopped (the first 1 MiB of what it said are in " + log + ")"));
+    CHECK(has(message, "figure f: what gnuplot said on " + script + " reached futolab's cap of 256 MiB on a file gnuplot "
+                       "writes and gnuplot was stopped (the first 1 MiB are in " + log + ")"));
     CHECK(fs::file_size(log) == futolab::kGnuplotLogKeptBytes);
     std::ifstream in(log);
     std::string first;

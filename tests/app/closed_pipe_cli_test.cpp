@@ -3,6 +3,7 @@
 // 141, nothing said; `critical` left futolab-critical-search-*: red-team round 16, A F3).
 // futolab now ignores SIGPIPE; the programs it starts get the default back (gnuplot here).
 #include "cli_runner.hpp"
+#include "fake_gnuplot.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -91,7 +92,7 @@ TEST_CASE("gnuplot started by analyze --plots gets SIGPIPE back at its default",
     fs::create_directories(dir / "bin");
     // A gnuplot of the test's own: writes the signals it ignores (SigIgn, a hex mask) and the figures.
     std::ofstream(dir / "bin/gnuplot") << "#!/bin/sh\ngrep SigIgn /proc/self/status > '" << (dir / "ignored.txt").string()
-                                       << "'\nb=\"${1%.gp}\"\nfor e in png svg pdf; do echo '<svg/>' > \"$b.$e\"; done\n";
+                                       << "'\n" << futolab::test::fake_figures_sh();
     fs::permissions(dir / "bin/gnuplot", fs::perms::owner_all);
     const std::string run = "PATH='" + (dir / "bin").string() + ":'\"$PATH\" TMPDIR='" + (dir / "tmp").string() + "' ";
     REQUIRE(futolab::test::run_cli_env(run, "analyze '" + kResults + "' --plots pl", dir.string()).exit_code == 0);

@@ -4,6 +4,7 @@
 // between two figures: exit 1, "interrupted", no page, the folders removed. A gnuplot of the
 // test's own (first on PATH) holds the first figure until the signal was sent: no timing.
 #include "cli_runner.hpp"
+#include "fake_gnuplot.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -33,8 +34,7 @@ void fake_gnuplot(const fs::path& dir) {
     fs::create_directories(dir / "bin");
     std::ofstream(dir / "bin/gnuplot") << "#!/bin/sh\ntouch '" << (dir / "started").string() << "'\nwhile [ ! -e '"
                                        << (dir / "go").string()
-                                       << "' ]; do sleep 0.02; done\nb=\"${1%.gp}\"\nfor e in png svg pdf; do echo '<svg/>' "
-                                          "> \"$b.$e\"; done\n";
+                                       << "' ]; do sleep 0.02; done\n" << futolab::test::fake_figures_sh();
     fs::permissions(dir / "bin/gnuplot", fs::perms::owner_all);
 }
 
