@@ -10,7 +10,10 @@
 //     class and the set, and the search's own figures the caller checks;
 //   - the records of one row (a frontier's corners) are of one search and share its figures.
 // How many calls, sets or nodes a search took only the search itself can tell: these are not
-// searched again.
+// searched again. So a `multiple` row (no set of the objective's clues: no record) is held to its
+// counters' form only, nodes (bb) and checks present (error_rows.hpp): the seeded pool and the
+// bounds it walks before a set no allowed clue hits depend on the square, the oracle and the
+// seeds, and a counterexample found on the way adds queries.
 #pragma once
 
 #include "core/instance.hpp"

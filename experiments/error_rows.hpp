@@ -9,14 +9,34 @@
 // resumed and merged, and so were exact-square's and greedy's). Generate's error carries the
 // generator's own message and no record (a missed target grade), and a solve or count error
 // the solver's: those are not checked here.
+//
+// The other rows without a record are held to their counters here too, as the run writes them:
+// a status the run writes without a record (exact-sample's and the square kinds' `multiple`,
+// free-square's budget `timeout`) has h = k = solutions = 0 and the counters its method counts
+// (round 15, B F7, for the order kinds; round 18, B F2: a task exact `multiple` row with its
+// `nodes` emptied was resumed and merged); a search that stopped at its limit and keeps no
+// figures (task exact's `timeout`) has none, as a lost run has.
 #pragma once
 
 #include "experiments/row_cells.hpp"
+#include "experiments/task_kinds.hpp"
+#include "solvers/options.hpp"
+
+#include <string_view>
 
 namespace futolab {
 
 // Refuses row's `output` (or its message, or a cell the sandbox writes otherwise) unless the
 // row is one the sandbox writes for a run it lost; the caller has seen status error and no record.
 void check_recordless_error(const RowCells& row);
+
+// A row of `task` whose run wrote it without a record: h = k = 0, solutions 0, each counter empty
+// where `method` counts none (method_counters.hpp; free-square's nodes too, which it reports with
+// its record only) and present elsewhere.
+void check_recordless_cells(const RowCells& row, Task task, const SolverSpec& method);
+
+// h = k = 0, every counter (solutions too) empty and no grade: nothing is known of the run's
+// search. `why` says so ("where the run's process sent no row").
+void check_nothing_counted(const RowCells& row, std::string_view why);
 
 }  // namespace futolab

@@ -245,31 +245,6 @@ void check_frontier_order(const RowCells& row, const std::vector<Instance>& reco
                                        "oracle_queries", "unavoidable_sets", "time_ms"});
 }
 
-// The counters a row of the kind without a record holds (the others are written empty): the
-// method's counted ones, but free-square's checks, which it reports with its record only
-// (tasks/free_square.cpp).
-CounterMask recordless_uncounted(Task task, const SolverSpec& method) {
-    const CounterMask uncounted = method_uncounted(task, method);
-    return task == Task::free_square ? uncounted | counter_bit(Counter::nodes) : uncounted;
-}
-
-// h = k = 0, solutions 0, and each counter as the run writes it: empty where it counts none,
-// else present (round 15, B F7: an emptied `nodes` of a multiple row, or a `nodes` 5 of a
-// timeout row, were resumed and merged).
-void check_recordless_cells(const RowCells& row, Task task, const SolverSpec& method) {
-    for (const char* column : {"h", "k", "solutions"})
-        if (row.cell(column).empty() || row.whole(column) != 0) row.refuse(column, "where its run made no record (it writes 0)");
-    const CounterMask uncounted = recordless_uncounted(task, method);
-    unsigned index = 0;  // the visit follows the Counter enum's order
-    for_each_counter(Counters{}, 0, [&](std::string_view name, std::uint64_t, bool) {
-        const bool counted = (uncounted & (CounterMask{1} << index++)) == 0;
-        if (!row.has(name) || row.cell(name).empty() != counted) return;
-        row.refuse(name, counted ? fmt::format("empty, where a '{}' run of task {} counts it", row.cell("status"), task_name(task))
-                                 : fmt::format("where a '{}' run of task {} writes it empty (not counted)", row.cell("status"),
-                                               task_name(task)));
-    });
-}
-
 // A free-square error's message: kFreeSquareUnverified and a reason its verification gives
 // (verify.hpp) for a set of relations of order n (round 16, B F6: any text after the prefix was
 // resumed). The row keeps no record, so which reason is not checked.

@@ -528,6 +528,12 @@ void check_multiple(const Row& row, Grader& grader, Task task, const SolverSpec&
     if (grader.count_to_two(Puzzle::compile_for_search(u.to_instance(u.full(*use)))) == Status::unique)
         row.refuse("status", fmt::format("where the clues its method may use (use {}) determine the square (gac, counting "
                                          "to 2)", clue_use_name(*use)));
+    // Its counters as the run writes them (error_rows.hpp): exact's and exact-square's search
+    // counts (how many, only the search can tell), critical's and greedy's nodes 0, the checks of
+    // a record it did not make (tasks/critical.cpp).
+    check_recordless_cells(row, task, method);
+    if ((task == Task::critical || task == Task::greedy) && row.whole("nodes") != 0)
+        row.refuse("nodes", "where its run writes 0 (the checks it counts are those of the set it found, and it found none)");
     check_message(row, task == Task::exact ? std::string(kNoSetMessage) : "");
 }
 
@@ -554,6 +560,10 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
         // row is a run the sandbox lost (round 17, B F2; an order kind's is check_order_row's).
         if (status_named(row.cell("status")) == Status::error && !order_kind && task != Task::generate)
             check_recordless_error(row);
+        // Task exact's search stopped at a limit keeps no figures (exact_task.cpp: every counter
+        // unknown), as the sandbox's row of a run it killed there (round 18, B F2: a nodes 5 was kept).
+        if (task == Task::exact && status_named(row.cell("status")) == Status::timeout)
+            check_nothing_counted(row, "where its search stopped at a limit");
         return;
     }
     const std::vector<Instance> records =

@@ -19,6 +19,7 @@
 using futolab::test::accepted_by_both;
 using futolab::test::cell;
 using futolab::test::cells_set;
+using futolab::test::has;
 using futolab::test::refused_by_both;
 using futolab::test::row_of;
 using futolab::test::table_of;
@@ -82,5 +83,54 @@ TEST_CASE("task exact in its own process: an error row without a record is one t
     futolab::test::edit_table(dir / "base" / "ep.csv", lost_run(0, lost));
     futolab::test::edit_table(dir / "base" / "ep.csv", lost_run(1, std::string("cannot fork a run's process: ") + std::strerror(EAGAIN)));
     accepted_by_both(dir, "ep");
+    fs::remove_all(dir);
+}
+
+// The other rows without a record, held to the counters their runs write (round 18, B F2: a
+// task exact `multiple` row with `nodes` emptied was resumed and merged, where exact-sample's was
+// refused). A `multiple` row of the square kinds has h = k = solutions = 0 and its method's
+// counters: exact's and exact-square's search counts, present (CaDiCaL's nodes empty); critical's
+// and greedy's nodes 0. Task exact's `timeout` (its search stopped at the limit) has none.
+TEST_CASE("square kinds: a multiple row without its counters is refused", "[resume][merge][exact][exact-square][greedy]") {
+    const fs::path exact = sweep("multiple-exact", "name: ex\ntask: exact\ninstances:\n  - classes: { n: 4, count: 3 }\n"
+                                                   "methods: [ \"exact:objective=k\", \"exact:objective=k,engine=cadical\" ]\n"
+                                                   "isolation: thread\n");
+    const futolab::CsvTable t = table_of(exact / "base" / "ex.csv");
+    std::size_t bb = t.rows.size(), cadical = t.rows.size();
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+        if (cell(t, r, "status") == "multiple") (has(cell(t, r, "options"), "engine=cadical") ? cadical : bb) = r;
+    REQUIRE(bb < t.rows.size());
+    REQUIRE(cadical < t.rows.size());
+    REQUIRE(cell(t, cadical, "nodes").empty());
+    accepted_by_both(exact, "ex");
+    refused_by_both(exact, "ex", bb, {{"nodes", ""}}, "column 'nodes' is '', empty, where a 'multiple' run of task exact counts it");
+    refused_by_both(exact, "ex", bb, {{"checks", ""}}, "column 'checks' is '', empty, where a 'multiple' run of task exact counts it");
+    refused_by_both(exact, "ex", cadical, {{"checks", ""}}, "column 'checks' is '', empty, where a 'multiple' run of task exact counts it");
+    refused_by_both(exact, "ex", bb, {{"solutions", ""}}, "column 'solutions' is '', where its run made no record (it writes 0)");
+    const std::string squares = "instances:\n  - critical_squares: { n: 4, count: 1, seed: 4 }\n";
+    const fs::path square = sweep("multiple-square", "name: es\ntask: exact-square\n" + squares +
+                                                     "methods: [ \"exact-square:objective=k\" ]\nisolation: thread\n");
+    REQUIRE(cell(table_of(square / "base" / "es.csv"), 0, "status") == "multiple");
+    refused_by_both(square, "es", 0, {{"nodes", ""}}, "column 'nodes' is '', empty, where a 'multiple' run of task exact-square counts it");
+    const fs::path greedy = sweep("multiple-greedy", "name: gr\ntask: greedy\n" + squares + "methods: [ \"critical:objective=k\" ]\n");
+    REQUIRE(cell(table_of(greedy / "base" / "gr.csv"), 0, "status") == "multiple");
+    refused_by_both(greedy, "gr", 0, {{"nodes", ""}}, "column 'nodes' is '', empty, where a 'multiple' run of task greedy counts it");
+    refused_by_both(greedy, "gr", 0, {{"nodes", "5"}}, "column 'nodes' is '5', where its run writes 0");
+    for (const fs::path& dir : {exact, square, greedy}) fs::remove_all(dir);
+}
+
+// A timeout row as task exact writes it (the limit is far off: the row is made here, not by a clock).
+TEST_CASE("task exact: a timeout row has no counters", "[resume][merge][exact]") {
+    const fs::path dir = sweep("timeout", "name: et\ntask: exact\ninstances:\n  - classes: { n: 3 }\n"
+                                          "methods: [ \"exact:objective=k\" ]\nisolation: process\nlimits: { time: 100 }\n");
+    std::vector<std::pair<std::string, std::string>> timeout{{"status", "timeout"}, {"message", "wall time limit (100 s)"},
+                                                             {"output", ""}, {"h", "0"}, {"k", "0"}};
+    for (const char* counter : {"solutions", "nodes", "fails", "checks", "propagations", "max_depth"}) timeout.emplace_back(counter, "");
+    futolab::test::edit_table(dir / "base" / "et.csv", cells_set(0, timeout));
+    fs::remove(dir / "base" / "et.jsonl");  // the export of the record taken out: the resume writes it again
+    accepted_by_both(dir, "et");
+    refused_by_both(dir, "et", 0, {{"nodes", "5"}}, "column 'nodes' is '5', where its search stopped at a limit");
+    refused_by_both(dir, "et", 0, {{"checks", "0"}}, "column 'checks' is '0', where its search stopped at a limit");
+    refused_by_both(dir, "et", 0, {{"solutions", "0"}}, "column 'solutions' is '0', where its search stopped at a limit");
     fs::remove_all(dir);
 }
