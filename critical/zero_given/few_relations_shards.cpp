@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <exception>
 #include <filesystem>
 #include <mutex>
@@ -171,18 +172,30 @@ void check_count_of(const YAML::Node& root, const FewRelationsShard& run, const 
 }
 
 void check_sums(const FewRelationsCount& c, const std::string& path) {
-    if (c.cyclic + c.multiple + c.unsat + c.unique != c.puzzles || c.pool > c.multiple || c.swap_skipped > c.pair_sets)
-        throw InputError(path + ": the counts do not add up (puzzles = cyclic + multiple + unsat + unique, pool <= multiple)");
+    if (const std::string problem = few_relations_count_problem(c); !problem.empty()) throw InputError(path + ": " + problem);
 }
 
 }  // namespace
 
-std::string few_relations_shard_path(const std::string& dir, int n, int k, std::size_t shard, std::size_t shards) {
-    return (std::filesystem::path(dir) / fmt::format("n{}-k{}-shard-{:03}-of-{:03}.yaml", n, k, shard, shards)).string();
+std::string few_relations_shard_name(int n, int k, std::size_t shard, std::size_t shards) {
+    return fmt::format("n{}-k{}-shard-{:03}-of-{:03}", n, k, shard, shards);
 }
 
+std::string few_relations_count_problem(const FewRelationsCount& c) {
+    if (c.cyclic + c.multiple + c.unsat + c.unique != c.puzzles || c.pool > c.multiple || c.swap_skipped > c.pair_sets)
+        return "the counts do not add up (puzzles = cyclic + multiple + unsat + unique, pool <= multiple)";
+    if ((c.unique > 0) != c.example.has_value()) return "'example' must be there exactly when 'unique' is not 0";
+    return "";
+}
+
+std::string few_relations_shard_path(const std::string& dir, int n, int k, std::size_t shard, std::size_t shards) {
+    return (std::filesystem::path(dir) / (few_relations_shard_name(n, k, shard, shards) + ".yaml")).string();
+}
+
+std::string few_relations_count_name(int n, int k, std::size_t shards) { return fmt::format("n{}-k{}-of-{:03}", n, k, shards); }
+
 std::string few_relations_table_path(const std::string& dir, int n, int k, std::size_t shards) {
-    return (std::filesystem::path(dir) / fmt::format("n{}-k{}-of-{:03}.table.md", n, k, shards)).string();
+    return (std::filesystem::path(dir) / (few_relations_count_name(n, k, shards) + ".table.md")).string();
 }
 
 std::string write_few_relations_shard(const FewRelationsShard& s) {
@@ -293,13 +306,24 @@ FewRelationsCount total_of(const std::vector<FewRelationsShard>& shards) {
     return sum;
 }
 
+namespace {
+
+// Seconds to a tenth, a tie rounded up: a shard's file keeps 3 decimals, and 17.950 read back is
+// the double just below 17.95, which "{:.1f}" made 17.9 where the table written from the count
+// in memory (17.9503…) said 18.0. Rounding the file's ties up makes the table of a folder read
+// back the table its counts were written with (results/critical/n6/k8, byte for byte); a count
+// in memory moves only within 1e-7 s of a tie.
+std::string tenths(double seconds) { return fmt::format("{:.1f}", std::round(seconds * 10 + 1e-6) / 10); }
+
+}  // namespace
+
 std::string few_relations_table(const std::vector<FewRelationsShard>& shards) {
     std::string text =
         "| shard | canonical sets | skipped (swap) | puzzles | cyclic | unsat (searched) | unique | multiple | by the pool | "
         "multiple by search | CPU s |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
     auto row = [](const std::string& name, const FewRelationsCount& c) {
-        return fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1f} |\n", name, c.pair_sets, c.swap_skipped,
-                           c.puzzles, c.cyclic, c.unsat, c.unique, c.multiple, c.pool, c.multiple - c.pool, c.cpu_seconds);
+        return fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", name, c.pair_sets, c.swap_skipped,
+                           c.puzzles, c.cyclic, c.unsat, c.unique, c.multiple, c.pool, c.multiple - c.pool, tenths(c.cpu_seconds));
     };
     for (const FewRelationsShard& s : shards) text += row(fmt::format("{}/{}", s.shard, s.shards), s.count);
     return text + row("**total**", total_of(shards));

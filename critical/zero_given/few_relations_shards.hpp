@@ -9,6 +9,7 @@
 #include "critical/zero_given/few_relations.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -19,6 +20,8 @@ namespace futolab::critical {
 
 // The shard partition of few_relations(): a file from another partition is refused.
 inline constexpr int kFewRelationsPartition = 3;  // 3: the depth grows with k (few_relations.cpp)
+// The most shards one count is split into (`critical --shards`, a few_relations: source's shards).
+inline constexpr std::uint64_t kMaxFewRelationsShards = 1000000;
 
 struct FewRelationsShard {
     int n = 0, k = 0;
@@ -32,6 +35,14 @@ std::string few_relations_shard_path(const std::string& dir, int n, int k, std::
 // DIR/n6-k8-of-064.table.md: the per-shard table of a complete folder
 std::string few_relations_table_path(const std::string& dir, int n, int k, std::size_t shards);
 std::string write_few_relations_shard(const FewRelationsShard& s);  // the file's text
+// "n6-k8-of-256": the whole count's name, as its table (and `critical`'s results CSV) names it.
+std::string few_relations_count_name(int n, int k, std::size_t shards);
+// "n6-k8-shard-003-of-256": the shard's name, as its file and a results row (its instance) name it.
+std::string few_relations_shard_name(int n, int k, std::size_t shard, std::size_t shards);
+// Why these cannot be one count's figures ("" if they can): puzzles = cyclic + multiple + unsat +
+// unique, pool <= multiple, swap_skipped <= pair_sets, an example exactly when unique is not 0.
+// The shard files' reader and the results rows' resume and merge ask the same.
+std::string few_relations_count_problem(const FewRelationsCount& c);
 // nullopt when the file does not exist; InputError naming the file when it is not a complete
 // shard file of exactly this (n, k, shard, shards) and partition, or its counts do not add up,
 // and the line and column of a value written otherwise than futolab writes it (quoted as typed,
