@@ -423,15 +423,29 @@ void check_memory_floor(const ExperimentConfig& config, Isolation where) {
                                       limit >> 20, (floor + (1 << 20) - 1) >> 20));
 }
 
+// The exported `<stem>.jsonl` of a CSV whose rows with the statuses `leaving` are about to
+// leave it: written again first from the rows that stay (removed if none has a record), so
+// whatever a kill leaves holds records of the CSV only, which is how a resume knows its
+// earlier export (records/outputs.hpp, not_an_export).
+void export_kept_rows(const std::string& csv_path, const std::set<std::string>& leaving) {
+    const std::string exported = outputs_path(csv_path);
+    std::error_code ec;
+    if (!std::filesystem::exists(exported, ec) || export_outputs(csv_path, leaving) > 0) return;
+    if (!std::filesystem::remove(exported, ec) && ec)
+        throw std::runtime_error(fmt::format("cannot remove {}: {} (its records leave {} by --redo)", exported,
+                                             ec.message(), csv_path));
+}
+
 // --redo (SPEC §5): the rows with the statuses named leave the CSV (an atomic rewrite that keeps
 // every other byte), so the resume below runs them again; the sidecar keeps every redo.
 std::vector<RedoRecord> redo_rows(const std::string& csv_path, const RunnerOptions& options, const CsvLayout& layout,
-                                  RunnerReport& report) {
+                                  bool exported, RunnerReport& report) {
     if (!options.resume) return {};
     std::vector<RedoRecord> redone = read_redone(csv_path);
     if (options.redo.empty()) return redone;
-    const RedoRemoval removed = remove_rows_with_status(
-        csv_path, std::set<std::string>(options.redo.begin(), options.redo.end()), csv_columns(layout));
+    const std::set<std::string> leaving(options.redo.begin(), options.redo.end());
+    if (exported) export_kept_rows(csv_path, leaving);
+    const RedoRemoval removed = remove_rows_with_status(csv_path, leaving, csv_columns(layout));
     report.redone = removed.rows;
     redone.push_back({utc_now_iso8601(), options.redo, removed.rows});
     return redone;
@@ -483,7 +497,8 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     const auto held = std::make_shared<const OutputLock>(report.csv_path);  // one writer per output folder, for the whole run
     const OutputLock& lock = *held;
     if (options.keep_lock) report.lock = held;
-    if (options.export_outputs && fills(kind, TaskColumn::output)) {  // the exported `<stem>.jsonl` never replaces a file the run reads
+    const bool exported = options.export_outputs && fills(kind, TaskColumn::output);
+    if (exported) {  // the exported `<stem>.jsonl` never replaces a file the run reads
         std::vector<std::string> read{config.path};
         for (const InputFile& f : matrix.input_files) read.push_back(f.path);
         check_outputs_file(report.csv_path, read, true);
@@ -501,6 +516,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         check_resumable(report.csv_path, identity_of(config, matrix), builds.identities());
         check_same_isolation(report.csv_path, config);
         check_resumed_sidecar(report.csv_path, {options.shard_index, options.shard_count}, config, matrix.runs.size());
+        check_resumed_schema(report.csv_path);
     }
     if (interrupt.requested()) throw MatrixStopped();  // the last moment nothing is written
     if (options.start_over && !options.resume) remove_results(report.csv_path);
@@ -509,13 +525,18 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     // Every row, the redone ones too, is checked before the redo rewrites the CSV: a refusal
     // leaves the CSV and its sidecar as they were (round 9, R3: the timeout rows were gone and
     // the sidecar said so, then an edited row was refused; a foreign row was redone unseen).
-    if (options.resume && !options.redo.empty() && check_results_target(report.csv_path) > 0)
+    const bool redo = options.resume && !options.redo.empty();
+    if (redo && check_results_target(report.csv_path) > 0)
         check_resumed_rows(ResultsFile(report.csv_path, true, layout), config, matrix, resumed);
-    std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, report);  // before the file is reopened
+    // The exported `<stem>.jsonl` is the CSV's earlier export or is not replaced, asked once the
+    // rows are checked (an edited row is named as such): before the redo exports the rows it keeps.
+    if (redo && exported) check_earlier_export(report.csv_path);
+    std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, exported, report);  // before the file is reopened
     ResultsFile file(report.csv_path, options.resume, layout);
     lock.check_held();  // locks the CSV as now made (or rewritten by --redo) by its identity too, before any run
     // Only this experiment's runs, of this shard, count as done.
     check_resumed_rows(file, config, matrix, resumed);
+    if (options.resume && !redo && exported) check_earlier_export(report.csv_path);
 
     RunInfo info{.command_line = options.command_line,
                  .jobs = resolve_jobs(options.jobs, config),
@@ -611,7 +632,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         if (!q.failure) throw;
     }
     if (q.failure) std::rethrow_exception(q.failure);  // the first error (the results write), not a follow-up one
-    if (options.export_outputs && fills(kind, TaskColumn::output)) {
+    if (exported) {
         lock.check_held();
         export_outputs(report.csv_path);
     }

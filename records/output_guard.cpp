@@ -193,11 +193,23 @@ void check_outputs_file(const std::string& csv, const std::vector<std::string>& 
                                          "the input, or write the results elsewhere)", option, out, input));
     std::error_code ec;
     if (force || !fs::exists(fs::symlink_status(out, ec)) ||
-        (is_results_csv(csv) && fs::exists(sidecar_path(csv), ec)))  // a resume: its earlier outputs
+        (is_results_csv(csv) && fs::exists(sidecar_path(csv), ec)))  // a resume: check_earlier_export once its rows are
         return;
     throw InputError(fmt::format("{} {}: exists, and {} has no results yet whose export it could be: refusing to replace "
                                  "it with the instances the runs make (move it away, or write the results elsewhere{})",
                                  option, out, csv, force_hint));
+}
+
+void check_earlier_export(const std::string& csv) {
+    const std::string out = outputs_path(csv);
+    std::error_code ec;
+    // Not there, or not a regular file: a run refuses a symlink by its kind, never reading
+    // through it (results_file.hpp, check_results_companions).
+    if (!fs::is_regular_file(fs::symlink_status(out, ec))) return;
+    if (const std::string why = not_an_export(csv); !why.empty())
+        throw InputError(fmt::format("{}'s outputs {}: exists, and is not an earlier export of {} ({}): refusing to replace "
+                                     "it with the instances the runs make (move it away, or write the results elsewhere)",
+                                     csv, out, csv, why));
 }
 
 std::string stream_data_kind(int stream) {

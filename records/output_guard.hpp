@@ -68,11 +68,19 @@ void check_file_output(const std::string& out, const std::string& option, const 
 // unrelated `m.jsonl` beside `merge --out m.csv` was replaced without a word). Throws InputError
 // if it is one of `inputs` (by inode or path, --force or not), or, without `force`, if a file is
 // there and `csv` is not yet a results CSV with a sidecar whose outputs it would be ("exists and
-// is not the outputs of CSV: refusing to replace it"). Also checked as check_output_path checks an
-// output (another live writer's file, a lock file, a FIFO, a folder, standard output or error).
-// `force_hint` ends that message (", or --force").
+// is not the outputs of CSV: refusing to replace it"; a resume's then check_earlier_export).
+// Also checked as check_output_path checks an output (another live writer's file, a lock file,
+// a FIFO, a folder, standard output or error). `force_hint` ends that message (", or --force").
 void check_outputs_file(const std::string& csv, const std::vector<std::string>& inputs, bool force,
                         std::string_view force_hint = "");
+
+// For a run resuming the results CSV `csv` (experiments/runner.cpp, once its rows are checked: an
+// edited row is named as such, not as an export it no longer holds): throws InputError "CSV's
+// outputs OUT: exists, and is not an earlier export of CSV (WHY): refusing to replace it" if a
+// regular file is at its outputs path that is not its earlier export (outputs.hpp,
+// not_an_export; red-team round 18, A F2: a resume replaced any file there once the CSV had a
+// row, a hard link to a user's file too).
+void check_earlier_export(const std::string& csv);
 
 // What futolab data standard output or error (`stream`) is, as a message names it ("" if none):
 // a regular file that is a results CSV (by its header), a metadata sidecar, a column schema, a

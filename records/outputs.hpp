@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <set>
 #include <string>
 
 namespace futolab {
@@ -14,7 +15,17 @@ namespace futolab {
 std::string outputs_path(const std::string& csv_path);
 
 // Writes every non-empty `output` of the CSV (sorted by `run`) to outputs_path(csv_path)
-// and returns how many; writes nothing and returns 0 if there are none.
-std::size_t export_outputs(const std::string& csv_path);
+// and returns how many; writes nothing and returns 0 if there are none. The rows whose
+// `status` is one of `leaving` are left out (a --redo about to take them out of the CSV).
+std::size_t export_outputs(const std::string& csv_path, const std::set<std::string>& leaving = {});
+
+// Why the file at outputs_path(csv_path) is not an earlier export of that CSV ("" if it may be
+// one). An export is each line of the rows' `output` cells with its newline, never empty, and
+// a CSV only gains rows (a --redo first exports the rows it keeps: experiments/runner.cpp), so
+// an earlier export holds lines of the CSV's records only, at most their bytes in all. Anything
+// else there is someone's file, a run or merge never replaces it (output_guard.hpp,
+// check_outputs_file; red-team round 18, A F2: a resume replaced any file there once the CSV had
+// a row). Throws InputError as read_csv_file for a CSV it cannot read.
+std::string not_an_export(const std::string& csv_path);
 
 }  // namespace futolab

@@ -158,6 +158,14 @@ void check_no_orphan_companions(const std::string& csv) {
                                          file, csv, what));
 }
 
+void check_resumed_schema(const std::string& csv) {
+    struct stat st {};
+    if (::lstat(schema_path(csv).c_str(), &st) != 0 || ::lstat(csv.c_str(), &st) != 0) return;  // none, or no CSV to resume
+    if (const std::string why = not_its_schema(csv); !why.empty())
+        throw InputError(fmt::format("{}: is not the column schema of {} ({}): refusing to replace it (move it away, "
+                                     "or use another --out)", schema_path(csv), csv, why));
+}
+
 ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& layout) : path_(path) {
     namespace fs = std::filesystem;
     const bool exists = check_results_target(path) > 0;  // empty: a crash before the header

@@ -49,6 +49,13 @@ void check_results_companions(const std::string& csv, bool exported);
 // (red-team round 13, A3: a user's `o.csv.meta.yaml` became critical's sidecar; merge refused it).
 void check_no_orphan_companions(const std::string& csv);
 
+// For a results CSV about to be resumed (run, critical --resume), which rewrites its column
+// schema: throws InputError naming the file if a file is at the schema's path that is not one
+// futolab writes for that CSV (table_schema.hpp, not_its_schema): a user's file there was
+// replaced (red-team round 18, A F2). The sidecar is held to its experiment by check_resumable,
+// the exported `<stem>.jsonl` to the CSV's records by check_outputs_file.
+void check_resumed_schema(const std::string& csv);
+
 // A row already in a resumed file: its line, and its cells of kRunNamingColumns (what names
 // its run beside the run key, and where and under which limits it ran: a resume checks them
 // against the run of that key).

@@ -2,16 +2,19 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/files.hpp"
 #include "core/grades.hpp"
 #include "core/isolation.hpp"
 #include "core/status.hpp"
 #include "records/columns.hpp"
 #include "records/csv_reader.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <string_view>
 
@@ -111,6 +114,17 @@ Json primary_key(const std::vector<std::string>& header) {
     return key;
 }
 
+// The title and the fields' names of a schema: what says whose schema it is.
+Json identity_of(const Json& schema) {
+    Json names = Json::array();
+    if (schema.is_object() && schema.contains("fields") && schema["fields"].is_array())
+        for (const Json& field : schema["fields"]) names.push_back(field.is_object() ? field.value("name", Json()) : Json());
+    return {schema.is_object() ? schema.value("title", Json()) : Json(), names};
+}
+
+// A schema futolab writes is some KiB (every column described): a file far larger is not read.
+constexpr std::uintmax_t kLargestSchema = std::uintmax_t{1} << 20;
+
 }  // namespace
 
 std::string table_schema_json(const std::optional<std::vector<std::string>>& header) {
@@ -143,6 +157,24 @@ std::vector<std::string> read_csv_header(const std::string& path) {
     const CsvTable t = parse_csv(line + "\n", path);  // a CR of CR LF stays before the \n: parse_csv takes it
     if (t.header.empty()) throw InputError(path + ": no header line");
     return t.header;
+}
+
+std::string not_its_schema(const std::string& csv_path) {
+    const std::string path = schema_path(csv_path);
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (ec) return "it cannot be read: " + ec.message();
+    if (size > kLargestSchema) return fmt::format("{} bytes, far more than a column schema's", size);
+    const Json found = identity_of(Json::parse(read_text_file(path), nullptr, false));
+    std::optional<std::vector<std::string>> header;
+    try {
+        header = read_csv_header(csv_path);
+    } catch (const InputError&) {
+        // No header yet: the general schema, as write_schema_beside writes it then.
+    }
+    for (const auto& columns : {header, std::optional<std::vector<std::string>>()})
+        if (found == identity_of(Json::parse(table_schema_json(columns)))) return "";
+    return "its title and fields are not those of the CSV's column schema";
 }
 
 void write_schema_beside(const std::string& csv_path) {

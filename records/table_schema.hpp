@@ -30,6 +30,13 @@ std::string schema_path(const std::string& csv_path);  // "<csv>.schema.json"
 // if the file has none yet) to schema_path(csv_path), atomically (core/atomic_file.hpp).
 void write_schema_beside(const std::string& csv_path);
 
+// Why the file at schema_path(csv_path) is not a column schema futolab writes for that CSV ("" if
+// it is one): JSON with futolab's title and, as fields, the CSV's columns (or every column: the
+// schema of a CSV without a header yet). Its wording is not compared (another build may word it
+// otherwise). A resume writes it again, so anything else there is someone's file, which it
+// refuses to replace (records/results_file.hpp, check_resumed_schema; red-team round 18, A F2).
+std::string not_its_schema(const std::string& csv_path);
+
 // The header of the CSV at `path` (its first record, RFC 4180; CR LF accepted); throws
 // InputError naming the file if it cannot be read or has no header line.
 std::vector<std::string> read_csv_header(const std::string& path);
