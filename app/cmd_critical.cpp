@@ -21,6 +21,7 @@
 // its results CSV beside --out, --resume after a kill.
 #include "app/commands.hpp"
 #include "app/critical_exact_report.hpp"
+#include "app/critical_few_relations_report.hpp"
 #include "app/critical_experiment.hpp"
 #include "app/critical_modes.hpp"
 #include "app/critical_order_report.hpp"
@@ -48,13 +49,12 @@
 #include "critical/exact/exact_report.hpp"
 #include "critical/zero_given/few_relations.hpp"
 #include "critical/zero_given/few_relations_shards.hpp"
-#include "futolab_git.hpp"
-#include "futolab_version.hpp"
 #include "critical/greedy/pipeline.hpp"
 #include "critical/oracle/report.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/progress.hpp"
 #include "experiments/rendered_config.hpp"
+#include "experiments/run_matrix.hpp"
 #include "generators/latin/square.hpp"
 #include "generators/latin/random.hpp"
 #include "solvers/external/temp_dir.hpp"
@@ -479,75 +479,140 @@ void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, con
                                  a.n, a.few_relations);
 }
 
-// --checkpoint DIR: the shards as files (critical/zero_given/few_relations_shards.hpp); the table and the
-// claim once every shard of the folder is there.
-int run_few_relations_shards(const CriticalArgs& a, const OutputLock* out_lock) {
-    check_output_folder(a.checkpoint, "--checkpoint");  // `-` or a file there: refused before any shard runs
-    ShardPlan plan{a.n, a.few_relations, a.shards, std::nullopt, a.checkpoint, a.jobs,
-                   std::string("futolab ") + FUTOLAB_VERSION + " " + FUTOLAB_GIT_COMMIT};
-    plan.stop = stop_of(a).flag();
-    if (!a.shard.empty()) std::tie(plan.only, plan.shards) = parse_shard(a.shard);
-    // One writer per job: two runs of one count (or of one shard) in a folder are refused, as
-    // two runs of one CSV are (red-team round 10: both computed every shard). Shards of one job
-    // run at once in one folder (a job array) each hold their own shard's lock; a whole-job run
-    // beside them holds each shard's lock while it computes that shard (red-team round 11, F6),
-    // and stops (exit 1) when it comes to a shard another run holds, keeping the shards it
-    // wrote, so a re-run goes on from the folder.
-    const OutputLock lock(plan.only ? few_relations_shard_path(a.checkpoint, a.n, a.few_relations, *plan.only, plan.shards)
-                                    : few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards));
-    if (!plan.only)
-        plan.hold = [&a, shards = plan.shards](std::size_t shard) -> std::shared_ptr<void> {
-            try {
-                return std::make_shared<OutputLock>(few_relations_shard_path(a.checkpoint, a.n, a.few_relations, shard, shards));
-            } catch (const InputError& e) {
-                throw std::runtime_error(e.what());
-            }
-        };
-    const std::vector<FewRelationsShard> shards = run_few_relations_shards(plan, [](const FewRelationsShard& s, bool resumed) {
-        std::cerr << fmt::format("shard {}/{}: {} canonical sets, {} puzzles, {} unique, {:.1f} s CPU{}\n", s.shard, s.shards,
-                                 s.count.pair_sets, s.count.puzzles, s.count.unique, s.count.cpu_seconds,
-                                 resumed ? " (from its file)" : "");
-    });
-    const bool whole = !plan.only;
-    if (whole) {
-        const std::string table = few_relations_table(shards);
-        write_reserved(few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards), table, &lock, stop_of(a));
-        std::cout << table;
+// Which shards of the count a command line runs, and where (--checkpoint DIR, or none).
+struct FewRelationsPlan {
+    std::optional<std::size_t> only;  // --shard I/S: shard I alone; else every shard
+    std::size_t shards = 1;           // S, --shards with --checkpoint, else 1
+    std::string checkpoint;
+};
+
+FewRelationsPlan few_relations_plan(const CriticalArgs& a) {
+    FewRelationsPlan p{.only = std::nullopt, .shards = a.checkpoint.empty() ? 1 : a.shards, .checkpoint = a.checkpoint};
+    if (!a.shard.empty()) std::tie(p.only, p.shards) = parse_shard(a.shard);
+    return p;
+}
+
+// The results CSV of a count: in its --checkpoint folder, named as the count's table
+// (n6-k8-of-256.csv) or, for --shard I/S, as shard I's file (n6-k8-shard-003-of-256.csv: the
+// shards of one job array write side by side, each its own CSV); none without a folder.
+std::string few_relations_csv(const CriticalArgs& a, const FewRelationsPlan& p) {
+    if (p.checkpoint.empty()) return "";
+    const std::string name = p.only ? few_relations_shard_name(a.n, a.few_relations, *p.only, p.shards)
+                                    : few_relations_count_name(a.n, a.few_relations, p.shards);
+    return (std::filesystem::path(p.checkpoint) / (name + ".csv")).string();
+}
+
+// Before any shard runs: the folder a folder, its shard files of this count whole (a file not
+// whole, or of another count, is refused naming it: exit 2), and one writer per count (the
+// table's lock, held to the end and returned) or per shard (--shard I/S: refused here if another
+// futolab holds the shard's file; its run holds it from before it reads it to after it writes it).
+std::unique_ptr<OutputLock> hold_checkpoint(const CriticalArgs& a, const FewRelationsPlan& p) {
+    if (p.checkpoint.empty()) return nullptr;
+    check_output_folder(p.checkpoint, "--checkpoint");  // `-` or a file there: refused before any shard runs
+    create_output_folder(p.checkpoint, "--checkpoint");
+    std::unique_ptr<OutputLock> lock;
+    if (p.only) static_cast<void>(OutputLock(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, *p.only, p.shards)));
+    else lock = std::make_unique<OutputLock>(few_relations_table_path(p.checkpoint, a.n, a.few_relations, p.shards));
+    for (std::size_t i = p.only.value_or(0); i < (p.only ? *p.only + 1 : p.shards); ++i)
+        static_cast<void>(read_few_relations_shard(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, i, p.shards),
+                                                   a.n, a.few_relations, i, p.shards));
+    return lock;
+}
+
+// The config a --few-relations command line means: task few-relations over its shards, the
+// checkpoint folder as found from here (normal_path), on the runner's threads.
+RenderedConfig few_relations_config(const CriticalArgs& a, const FewRelationsPlan& p) {
+    return {.name = std::string(method_name(Task::few_relations)),
+            .description = "futolab critical --few-relations, as its command line says",
+            .task = Task::few_relations,
+            .squares = {},
+            .orders = {},
+            .few_relations = {.n = a.n, .k = a.few_relations, .shards = p.shards, .first = p.only.value_or(0),
+                              .count = p.only ? 1u : 0u, .stride = 1,
+                              .checkpoint = p.checkpoint.empty() ? "" : normal_path(p.checkpoint)},
+            .method = std::string(method_name(Task::few_relations)),
+            .output = ""};
+}
+
+// What an interrupted count leaves, as the command says it (exit 1).
+[[noreturn]] void few_relations_interrupted(const CriticalArgs& a) {
+    throw std::runtime_error(a.checkpoint.empty()
+                                 ? "critical --few-relations: interrupted: nothing written"
+                                 : fmt::format("critical --few-relations: interrupted: --out not written; the shard files "
+                                               "written before it stay in {}: run the same command to go on",
+                                               visible_text(a.checkpoint)));
+}
+
+// The shards of `plan` run by the experiment driver (one run each, --jobs at once with
+// --checkpoint), each row read by `report`; exit 0, or 1 when a row failed. The results CSV of a
+// --checkpoint folder is made again by each command: the shards done are in their files.
+int run_few_relations_rows(const CriticalArgs& a, const FewRelationsPlan& plan, FewRelationsReport& report) {
+    RenderedConfig config = few_relations_config(a, plan);
+    try {
+        return run_critical_experiment({.config_of = [&config](const std::string& path) {
+                                            config.output = path;
+                                            return render_config(config);
+                                        },
+                                        .out = a.out,
+                                        .csv = few_relations_csv(a, plan),
+                                        .writes_out = false,
+                                        .resume = false,
+                                        .force = true,
+                                        .jobs = plan.only || plan.checkpoint.empty() ? 1 : a.jobs,
+                                        .command_line = a.command_line,
+                                        .report = [&report](const CriticalRow& row, std::string& records) { return report.row(row, records); },
+                                        .records_of_all = nullptr,
+                                        .on_complete = nullptr,
+                                        .progress = ProgressWords{"shards", false},
+                                        .stop = a.stop,
+                                        .go_on = "run the same command to go on (the shards done are in their files)"});
+    } catch (const MatrixStopped&) {
+        few_relations_interrupted(a);  // a stop before any shard ran: said as any stop of the count
     }
-    const std::string scope = whole ? fmt::format(" ({} shards of {})", shards.size(), a.checkpoint)
-                                    : fmt::format(" (shard {}/{} only)", *plan.only, plan.shards);
-    report_few_relations(a, total_of(shards), scope, whole, out_lock);
-    return 0;
 }
 
 // --few-relations K --n N [--shard I/N] [--checkpoint DIR [--shards N] [--jobs J]]: every
-// zero-given puzzle with K relations up to symmetry, counted to 2. None unique proves min k > K
-// over all squares of order N (critical/zero_given/few_relations.hpp); with shards, only when no shard
-// found one and every shard was run.
+// zero-given puzzle with K relations up to symmetry, counted to 2, run as task few-relations
+// (one run per shard) by the experiment driver. None unique proves min k > K over all squares
+// of order N (critical/zero_given/few_relations.hpp); with shards, only when no shard found one
+// and every shard was run. With --checkpoint, each shard's counts go to its file in DIR as its
+// run ends and a shard whose file is there is read, not counted (so the same command goes on
+// after a stop, on any build: the files, not the CSV, are the checkpoint); the results CSV of the
+// command's runs lies there too, made again by each command (a row read from its shard's file
+// says so, meta.from); once every shard is there, the per-shard table.
 int run_few_relations(const CriticalArgs& a) {
     // The range for this n, before any work (red-team round 13, F11: "accepted: 1 to 112").
-    if (a.n < 2 || a.n > 6)
+    if (a.n < 2 || a.n > task_info(Task::few_relations).max_n)
         throw InputError(fmt::format("critical --few-relations: --n {} is not 2 to 6 (give the order with --n)", a.n));
     if (a.few_relations > few_relations_max_k(a.n))
         throw InputError(fmt::format("critical --few-relations: {} relations with --n {}: accepted 1 to {} (min(2n(n-1), {}))",
                                      a.few_relations, a.n, few_relations_max_k(a.n), kMaxFewRelations));
+    const FewRelationsPlan plan = few_relations_plan(a);
     const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out);
-    try {
-        if (!a.checkpoint.empty()) return run_few_relations_shards(a, out_lock.get());
-        const auto [shard, shards] = a.shard.empty() ? std::pair<std::size_t, std::size_t>{0, 1} : parse_shard(a.shard);
-        const FewRelationsCount c = few_relations(a.n, a.few_relations, shard, shards, nullptr, stop_of(a).flag());
-        const std::string scope = shards > 1 ? fmt::format(" (shard {}/{}: its {} canonical pair sets only)", shard, shards, c.pair_sets) : "";
-        report_few_relations(a, c, scope, shards == 1, out_lock.get());
-        return 0;
-    } catch (const FewRelationsStopped&) {
-        // A stop request, as in every critical mode (red-team round 17, A F3: the default action
-        // ended the count, exit 143): no --out; the shard files written before it stay.
-        throw std::runtime_error(a.checkpoint.empty()
-                                     ? "critical --few-relations: interrupted: nothing written"
-                                     : fmt::format("critical --few-relations: interrupted: --out not written; the shard files "
-                                                   "written before it stay in {}: run the same command to go on",
-                                                   visible_text(a.checkpoint)));
+    const std::unique_ptr<OutputLock> count_lock = hold_checkpoint(a, plan);
+    FewRelationsReport report;
+    const int status = run_few_relations_rows(a, plan, report);
+    if (stop_of(a).requested()) few_relations_interrupted(a);
+    if (status != 0) return status;
+    // The claim needs every shard planned: a row missing is a fault of the driver, never a proof.
+    if (report.shards.size() != (plan.only ? 1 : plan.shards))
+        throw std::logic_error(fmt::format("critical --few-relations: {} shard rows, where {} were planned", report.shards.size(),
+                                           plan.only ? 1 : plan.shards));
+    const FewRelationsCount total = total_of(report.shards);
+    if (plan.checkpoint.empty()) {  // the whole count, or one shard of it
+        report_few_relations(a, total, plan.shards > 1 ? fmt::format(" (shard {}/{}: its {} canonical pair sets only)",
+                                                                     plan.only.value_or(0), plan.shards, total.pair_sets)
+                                                       : "",
+                             plan.shards == 1, out_lock.get());
+    } else if (plan.only) {
+        report_few_relations(a, total, fmt::format(" (shard {}/{} only)", *plan.only, plan.shards), false, out_lock.get());
+    } else {
+        const std::string table = few_relations_table(report.shards);
+        write_reserved(few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards), table, count_lock.get(), stop_of(a));
+        std::cout << table;
+        report_few_relations(a, total, fmt::format(" ({} shards of {})", report.shards.size(), a.checkpoint), true, out_lock.get());
     }
+    return 0;
 }
 
 // --input -: standard input is read once, checked under its own name (`check`, each instance),
@@ -873,6 +938,10 @@ std::vector<NamedOutput> own_files(const CriticalArgs& a, const std::string& own
     if (a.checkpoint.empty() || a.few_relations == 0) return own;
     const std::size_t shards = a.shard.empty() ? a.shards : parse_shard(a.shard).second;
     add("--checkpoint's table", few_relations_table_path(a.checkpoint, a.n, a.few_relations, shards));
+    const std::string csv = few_relations_csv(a, few_relations_plan(a));
+    add("--checkpoint's results CSV", csv);
+    own.push_back({.option = "the sidecar of --checkpoint's results CSV", .path = sidecar_path(csv), .results_of = "", .own = true});
+    own.push_back({.option = "the column schema of --checkpoint's results CSV", .path = schema_path(csv), .results_of = "", .own = true});
     if (const std::string shard = checkpoint_shard_named(a, out, shards); !shard.empty()) add("--checkpoint's shard file", shard);
     return own;
 }
@@ -1146,9 +1215,10 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
                           "from n = 4",
                           kMaxFewRelations, few_relations_max_k(2), few_relations_max_k(3), few_relations_max_k(4)));
     cmd->add_option("--checkpoint", a->checkpoint,
-                    "--few-relations: one file per shard in this folder, written when the shard ends; a re-run skips "
-                    "the shards already there (resume), then prints the per-shard table");
-    add_whole(cmd, "--shards", a->shards, {1, 1000000}, "--few-relations --checkpoint: how many shards (default 64)");
+                    "--few-relations: one file per shard in this folder, written when the shard ends; a re-run reads "
+                    "the shards already there instead of counting them (resume), then prints the per-shard table; the "
+                    "results CSV of the runs lies there too");
+    add_whole(cmd, "--shards", a->shards, {1, kMaxFewRelationsShards}, "--few-relations --checkpoint: how many shards (default 64)");
     cmd->add_flag("--no-cycle-seeds", a->no_cycle_seeds, "--exact, solver oracle: no cycle-switch seeds (for measuring)");
     cmd->add_flag("--construct", a->construct,
                   "With --n: the zero-given puzzle with floor(n^2/4) relations of the chain construction "

@@ -42,6 +42,10 @@ bool report_greedy_row(const CriticalRow& row, std::string& records);
 struct CriticalExperiment {
     std::function<std::string(const std::string& csv)> config_of;  // the rendered config, `output: csv`
     std::string out;           // --out; "" or "-": standard output, the CSV in a private temporary folder
+    // Where the results CSV lies when the mode places it itself (--few-relations: in its
+    // --checkpoint folder, or "" for a private temporary folder); none: beside --out, as above.
+    std::optional<std::string> csv = std::nullopt;
+    bool writes_out = true;    // false: the mode writes --out itself, from what its report read
     bool resume = false;       // --resume: only with an --out file (the CSV must outlive the command)
     bool force = false;        // --force: an earlier run's CSV beside --out is removed, the search starts again
     int jobs = 1;              // --jobs: squares searched at once
@@ -60,6 +64,9 @@ struct CriticalExperiment {
     // The command's stop request, its signals taken from the command's start (a SignalScope the
     // caller holds: app/cmd_critical.cpp run_critical). Null: taken here, from the driver's start.
     Interrupt* stop = nullptr;
+    // What the summary line says goes on after an interrupt (a mode whose same command goes on
+    // says so: --few-relations resumes from its --checkpoint folder without --resume).
+    std::string_view go_on = "run the same command with --resume to finish";
 };
 
 // "sets.jsonl" → "sets.csv"; any other name gets ".csv" appended ("sets.txt" → "sets.txt.csv").

@@ -8,6 +8,7 @@
 #include "core/numbers.hpp"
 #include "core/puzzle.hpp"
 #include "core/seed_range.hpp"
+#include "critical/zero_given/few_relations_shards.hpp"
 #include "generators/latin/symmetry.hpp"
 #include "experiments/methods.hpp"
 #include "records/build_identity.hpp"
@@ -396,6 +397,37 @@ CriticalOrdersSource read_critical_orders(const Where& w, const YAML::Node& node
     return c;
 }
 
+// few_relations: n (2..6, the pairs fit a 64-bit word), k (1..few_relations_max_k(n)), shards
+// (1..10^6, as `critical --shards`), which shards (first, count, stride as classes: takes them;
+// shard: one, alone), and a checkpoint folder. Every value is checked here, naming its key.
+FewRelationsSource read_few_relations(const Where& w, const YAML::Node& node) {
+    w.keys(node, {"n", "k", "shards", "first", "count", "stride", "shard", "checkpoint"}, "few_relations");
+    for (const char* key : {"n", "k"})
+        if (!node[key]) w.fail(node, fmt::format("few_relations needs '{}'", key));
+    FewRelationsSource f;
+    f.n = static_cast<int>(w.whole(node["n"], "few_relations.n", kMinSize, task_info(Task::few_relations).max_n));
+    f.k = static_cast<int>(w.whole(node["k"], "few_relations.k", 1, static_cast<std::uint64_t>(critical::few_relations_max_k(f.n))));
+    if (node["shards"]) f.shards = w.whole(node["shards"], "few_relations.shards", 1, critical::kMaxFewRelationsShards);
+    const std::string shards = fmt::format("{} shard{}, 0..{}", f.shards, f.shards == 1 ? "" : "s", f.shards - 1);
+    if (node["shard"]) {
+        for (const char* key : {"first", "count", "stride"})
+            if (node[key]) w.fail(node[key], fmt::format("few_relations.{} does not apply with 'shard' (one shard)", key));
+        f.first = whole_of_classes(w, node["shard"], "few_relations.shard", 0, f.shards - 1, shards);
+        f.count = 1;
+    }
+    if (node["first"]) f.first = whole_of_classes(w, node["first"], "few_relations.first", 0, f.shards - 1, shards);
+    if (node["stride"]) f.stride = w.whole(node["stride"], "few_relations.stride", 1, critical::kMaxFewRelationsShards);
+    const std::uint64_t most = (f.shards - 1 - f.first) / f.stride + 1;
+    if (node["count"])
+        f.count = whole_of_classes(w, node["count"], "few_relations.count", 1, most,
+                                   fmt::format("{}, and {} of them from first {} at stride {}", shards, most, f.first, f.stride));
+    if (node["checkpoint"]) {
+        f.checkpoint = w.scalar(node["checkpoint"], "few_relations.checkpoint");
+        if (f.checkpoint.empty()) w.fail(node["checkpoint"], "few_relations.checkpoint is empty");
+    }
+    return f;
+}
+
 // The sources (keys of an `instances:` entry) that make each kind of task input: puzzles come
 // from files and generators; squares from those (a puzzle's solution) and `squares:`; symmetry
 // classes from `classes:` only (their runs are classes, not instances).
@@ -406,6 +438,7 @@ bool feeds(TaskInput input, const std::string& key) {
         case TaskInput::classes: return key == "classes";
         case TaskInput::critical_squares: return key == "critical_squares";
         case TaskInput::critical_orders: return key == "critical_orders";
+        case TaskInput::few_relations: return key == "few_relations";
     }
     return false;
 }
@@ -415,7 +448,7 @@ void check_source_fits(const Where& w, const YAML::Node& item, const std::string
     const TaskInfo& kind = task_info(task);
     if (feeds(kind.inputs, key)) return;
     // A kind with one source of its input names it.
-    for (const char* only : {"classes", "critical_squares", "critical_orders"})
+    for (const char* only : {"classes", "critical_squares", "critical_orders", "few_relations"})
         if (feeds(kind.inputs, only))
             w.fail(item[key], fmt::format("task {} takes '{}' sources only, not '{}'", kind.name, only, key));
     std::vector<std::string_view> fed;
@@ -428,10 +461,11 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
     if (!node.IsSequence() || node.size() == 0) w.fail(node, "instances must be a non-empty list of sources");
     std::vector<InstanceSource> out;
     for (const YAML::Node& item : node) {
-        w.keys(item, {"file", "generate", "squares", "classes", "critical_squares", "critical_orders"}, "an instance source");
+        w.keys(item, {"file", "generate", "squares", "classes", "critical_squares", "critical_orders", "few_relations"},
+               "an instance source");
         if (item.size() != 1)
             w.fail(item, "an instance source needs exactly one of 'file', 'generate', 'squares', 'classes', "
-                         "'critical_squares' and 'critical_orders'");
+                         "'critical_squares', 'critical_orders' and 'few_relations'");
         const std::string key = item.begin()->first.as<std::string>();
         check_source_fits(w, item, key, task);
         InstanceSource source;
@@ -447,6 +481,9 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
         } else if (key == "classes") {
             source.kind = InstanceSource::Kind::classes;
             source.classes = read_classes(w, item["classes"]);
+        } else if (key == "few_relations") {
+            source.kind = InstanceSource::Kind::few_relations;
+            source.few_relations = read_few_relations(w, item["few_relations"]);
         } else if (key == "critical_orders") {
             source.kind = InstanceSource::Kind::critical_orders;
             source.critical_orders = read_critical_orders(w, item["critical_orders"], task_info(task), methods);
@@ -676,7 +713,8 @@ std::string isolation_problem(const ExperimentConfig& c) {
         needs.time_limit_kill = fmt::format("limits.time of task {}", kind.name);
         needs.time_limit_kill_why = kind.time_limit_needs_process;
     }
-    return sandbox_problem(c.isolation, needs);
+    // A kind without `isolation:` runs on the runner's threads, whatever the config says.
+    return sandbox_problem(accepts(kind, TaskKey::isolation) ? c.isolation : kDriverThreads, needs);
 }
 
 std::uint64_t parse_memory_bytes(const std::string& text) { return parse_memory_size(text, "limits.memory"); }

@@ -92,10 +92,29 @@ struct CriticalOrdersSource {
     std::string file = {};    // start_puzzles kinds: the start puzzles (instead of `n`; relative to the config, as `file:`)
 };
 
+// A `few_relations:` source (task few-relations only): the shards of one few-relations
+// enumeration (critical/zero_given/few_relations.hpp), every zero-given puzzle of order `n` with
+// `k` relations counted to 2, split into `shards` parts; one run per shard: all of them, or from
+// shard `first`, `count` of them (0: to the last) every `stride`-th one (`futolab critical
+// --few-relations --shard I/S`: first I, count 1). Its instance is the empty board, id
+// n<n>-k<k>-shard-<i>-of-<shards> as the shard's file names it. `checkpoint` (a folder; "" none;
+// an output, so relative to the working directory as `output:` is): each shard's counts go to
+// its file there when it ends, and a shard whose file is there already is taken from it, not
+// counted again.
+struct FewRelationsSource {
+    int n = 0;
+    int k = 0;
+    std::uint64_t shards = 1;
+    std::uint64_t first = 0;
+    std::uint64_t count = 0;
+    std::uint64_t stride = 1;
+    std::string checkpoint = {};
+};
+
 // One entry of `instances:`: a file glob in any SPEC §2 format, a generator, random squares,
 // the symmetry classes of one order, the squares of `futolab critical`, or an order.
 struct InstanceSource {
-    enum class Kind { file, generate, squares, classes, critical_squares, critical_orders };
+    enum class Kind { file, generate, squares, classes, critical_squares, critical_orders, few_relations };
     Kind kind = Kind::file;
     std::string file;  // path or glob, relative to the config file (run_matrix.cpp, expand)
     GenerateSource generate;
@@ -103,6 +122,7 @@ struct InstanceSource {
     ClassesSource classes;
     CriticalSquaresSource critical_squares;
     CriticalOrdersSource critical_orders;
+    FewRelationsSource few_relations;
     int line = 0;  // where it was configured (1-based), for error messages
 };
 

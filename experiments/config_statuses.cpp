@@ -20,7 +20,7 @@ bool writes_finished(const ExperimentConfig& config, const TaskInfo& kind, Statu
             if (completed_status(config.mode, count) == status) return true;
         return false;
     }
-    return status == kind.success || (status == Status::multiple && kind.value != Task::generate);
+    return status == kind.success || (status == Status::multiple && may_write_multiple(kind));
 }
 
 bool node_budget(const ExperimentConfig& config) {

@@ -18,5 +18,6 @@ std::span<const OptionSpec> construct_method_options();     // task construct
 std::span<const OptionSpec> exhaustive_method_options();    // task exhaustive
 std::span<const OptionSpec> exact_sample_method_options();  // task exact-sample
 std::span<const OptionSpec> free_square_method_options();   // task free-square
+std::span<const OptionSpec> few_relations_method_options(); // task few-relations (no options)
 
 }  // namespace futolab

@@ -278,6 +278,9 @@ const OptionTable<FreeSquareConfig>& free_square_table() {
 }  // namespace
 
 std::span<const OptionSpec> free_square_method_options() { return free_square_table().specs(); }
+// The count has nothing to choose: the enumeration, its pool and its checks are fixed
+// (critical/zero_given/few_relations.hpp), so its figures are comparable across shards and runs.
+std::span<const OptionSpec> few_relations_method_options() { return {}; }
 
 FreeSquareMethod free_square_method(const SolverSpec& method) {
     const FreeSquareConfig c = free_square_table().decode(method);

@@ -14,6 +14,7 @@
 //         probe_seeds=N,below=N,threads=N,verify=gecode|gac|fc|sat              (task exact-sample)
 //   free-square:iterations=N,time_limit=SECONDS,patience=N,temperature=REAL,max_remove=N,
 //         node_limit=N,verify=gecode|gac|fc|sat                                 (task free-square)
+//   few-relations (no options)                                                  (task few-relations)
 #pragma once
 
 #include "critical/exact/exact.hpp"

@@ -15,6 +15,7 @@
 #include "experiments/class_search_facts.hpp"
 #include "experiments/error_rows.hpp"
 #include "experiments/exact_task.hpp"
+#include "experiments/few_relations_facts.hpp"
 #include "experiments/frontier_facts.hpp"
 #include "experiments/method_counters.hpp"
 #include "experiments/methods.hpp"
@@ -546,6 +547,7 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     check_method_uncounted(row, task, method);
     const auto at = std::find(t.header.begin(), t.header.end(), "output");
     if (at == t.header.end()) return;
+    if (task == Task::few_relations) return check_few_relations_output(row);
     const TaskInfo& kind = task_info(task);
     const bool order_kind = kind.inputs == TaskInput::critical_orders;  // no square of the row to hold a record to
     if (order_kind) check_order_row(row, task, method);

@@ -45,6 +45,18 @@ void emit_classes(YAML::Emitter& e, const ClassesSource& c) {
     e << YAML::EndMap;
 }
 
+// The few_relations: entry as read_few_relations (config.cpp) takes it back: which shards as
+// classes: gives them, the checkpoint folder where there is one.
+void emit_few_relations(YAML::Emitter& e, const FewRelationsSource& f) {
+    e << YAML::BeginMap << YAML::Key << "n" << YAML::Value << f.n << YAML::Key << "k" << YAML::Value << f.k;
+    e << YAML::Key << "shards" << YAML::Value << f.shards;
+    if (f.first > 0) e << YAML::Key << "first" << YAML::Value << f.first;
+    if (f.count > 0) e << YAML::Key << "count" << YAML::Value << f.count;
+    if (f.stride > 1) e << YAML::Key << "stride" << YAML::Value << f.stride;
+    if (!f.checkpoint.empty()) e << YAML::Key << "checkpoint" << YAML::Value << YAML::DoubleQuoted << f.checkpoint;
+    e << YAML::EndMap;
+}
+
 }  // namespace
 
 std::string render_config(const RenderedConfig& c) {
@@ -59,6 +71,9 @@ std::string render_config(const RenderedConfig& c) {
     if (task_info(c.task).inputs == TaskInput::classes) {
         e << YAML::Key << "classes" << YAML::Value;
         emit_classes(e, c.classes);
+    } else if (task_info(c.task).inputs == TaskInput::few_relations) {
+        e << YAML::Key << "few_relations" << YAML::Value;
+        emit_few_relations(e, c.few_relations);
     } else if (task_info(c.task).inputs == TaskInput::critical_orders) {
         e << YAML::Key << "critical_orders" << YAML::Value;
         emit_orders(e, c.orders, task_info(c.task));

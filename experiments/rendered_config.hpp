@@ -18,6 +18,7 @@ struct RenderedConfig {
     CriticalSquaresSource squares;  // the one instance source: a critical_squares: kind's,
     CriticalOrdersSource orders;    // or a critical_orders: kind's (task_info(task).inputs says which),
     ClassesSource classes = {};     // or a classes: kind's (task exact)
+    FewRelationsSource few_relations = {};  // or a few_relations: kind's (task few-relations)
     std::string method;             // the one `methods:` entry
     double time_seconds = 0;        // limits.time and limits.cpu of each run (0: none)
     double cpu_seconds = 0;

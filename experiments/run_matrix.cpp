@@ -6,6 +6,7 @@
 #include "core/puzzle.hpp"
 #include "critical/exact/exhaustive.hpp"
 #include "critical/exact_squares.hpp"
+#include "critical/zero_given/few_relations_shards.hpp"
 #include "generators/latin/symmetry.hpp"
 #include "generators/latin/square.hpp"
 #include "experiments/methods.hpp"
@@ -118,6 +119,10 @@ std::uint64_t source_count(const InstanceSource& source) {
     if (source.kind == InstanceSource::Kind::classes) return source.classes.count;  // 0 (all): counted once made
     if (source.kind == InstanceSource::Kind::squares) return times(source.squares.n.size(), static_cast<std::uint64_t>(source.squares.count));
     if (source.kind == InstanceSource::Kind::file) return 0;
+    if (source.kind == InstanceSource::Kind::few_relations) {
+        const FewRelationsSource& f = source.few_relations;
+        return f.count > 0 ? f.count : (f.shards - 1 - f.first) / f.stride + 1;
+    }
     if (source.kind == InstanceSource::Kind::critical_orders)
         return source.critical_orders.file.empty() ? source.critical_orders.count : 0;  // count is 1 where the kind takes none
     if (source.kind == InstanceSource::Kind::critical_squares)
@@ -292,6 +297,21 @@ void critical_orders_of(const CriticalOrdersSource& c, const TaskInfo& kind, std
     }
 }
 
+// The shards of a few_relations: source (config.hpp): each the empty board of its order, named as
+// its shard file (few_relations_shard_name), meta k, shard, shards and the checkpoint folder.
+void few_relations_of(const FewRelationsSource& f, std::vector<Instance>& out, const std::atomic<bool>* stop) {
+    const std::uint64_t runs = f.count > 0 ? f.count : (f.shards - 1 - f.first) / f.stride + 1;
+    for (std::uint64_t i = 0; i < runs; ++i) {
+        poll_stop(stop);
+        const std::uint64_t shard = f.first + i * f.stride;
+        Instance in;
+        in.n = f.n;
+        in.id = critical::few_relations_shard_name(f.n, f.k, shard, f.shards);
+        in.meta = Json{{"k", f.k}, {"shard", shard}, {"shards", f.shards}, {"checkpoint", f.checkpoint}};
+        out.push_back(std::move(in));
+    }
+}
+
 // The orders each kind's TaskInfo::max_n names, as their own headers define them.
 static_assert(task_info(Task::solve).max_n == kMaxSize && task_info(Task::greedy).max_n == kMaxSize);
 static_assert(task_info(Task::exact).max_n == kMaxEnumeratedN);
@@ -345,6 +365,7 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
         else if (source.kind == InstanceSource::Kind::classes) square_classes_of(source.classes, out, stop);
         else if (source.kind == InstanceSource::Kind::critical_squares)
             critical_squares_of(file_found(config, source, source.critical_squares), out, files, stop);
+        else if (source.kind == InstanceSource::Kind::few_relations) few_relations_of(source.few_relations, out, stop);
         else if (source.kind == InstanceSource::Kind::critical_orders)
             critical_orders_of(file_found(config, source, source.critical_orders), task_info(config.task), out, files, stop);
         else if (source.generate.kind == GeneratorKind::unique) generate_unique(config, source.generate, out, stop);
@@ -373,7 +394,8 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
 // the source's line of the config.
 bool made_by_config(const InstanceSource& source) {
     using Kind = InstanceSource::Kind;
-    return source.kind == Kind::generate || source.kind == Kind::squares || source.kind == Kind::classes;
+    return source.kind == Kind::generate || source.kind == Kind::squares || source.kind == Kind::classes ||
+           source.kind == Kind::few_relations;
 }
 
 std::string_view source_key(const InstanceSource& source) {
@@ -381,6 +403,7 @@ std::string_view source_key(const InstanceSource& source) {
         case InstanceSource::Kind::generate: return "generate";
         case InstanceSource::Kind::squares: return "squares";
         case InstanceSource::Kind::classes: return "classes";
+        case InstanceSource::Kind::few_relations: return "few_relations";
         default: return "instance";
     }
 }
@@ -434,6 +457,10 @@ Puzzle run_instance(const ExperimentConfig& config, const Instance& in) {
     const TaskInfo& kind = task_info(config.task);
     if (kind.inputs == TaskInput::squares) return square_input(in);
     const Puzzle p = Puzzle::compile(in);
+    // A few-relations shard is of its board and its shard of the count (one hash per run, as a seed's).
+    if (kind.inputs == TaskInput::few_relations)
+        return p.with_hash_of(fmt::format("few-relations k={} shard={}/{}", in.meta["k"].get<int>(),
+                                          in.meta["shard"].get<std::uint64_t>(), in.meta["shards"].get<std::uint64_t>()));
     return kind.order_seed ? p.with_hash_of(fmt::format("seed={}", in.meta["seed"].get<std::uint64_t>())) : p;
 }
 
@@ -519,6 +546,9 @@ RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid, co
                 append_point(m, axes, points[j]);
                 if (source.kind == InstanceSource::Kind::classes)
                     m.classes.push_back({in.meta["class"].get<std::size_t>(), in.meta["orbit"].get<int>()});
+                if (source.kind == InstanceSource::Kind::few_relations)
+                    m.few_relations.push_back({in.meta["k"].get<int>(), in.meta["shard"].get<std::uint64_t>(),
+                                               in.meta["shards"].get<std::uint64_t>(), in.meta["checkpoint"].get<std::string>()});
                 if (own_seeds(task_info(config.task))) m.own_seeds.push_back(in.meta["seed"].get<std::uint64_t>());
             } catch (const InputError& e) {
                 if (!skipped) throw;

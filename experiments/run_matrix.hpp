@@ -40,6 +40,14 @@ struct ClassRef {
 // meta.class and meta.orbit to it).
 std::string class_instance_id(int n, std::uint64_t index);
 
+// Which shard of which few-relations count an instance of a `few_relations:` source is, and
+// where its checkpoint folder is ("" none).
+struct FewRelationsRef {
+    int k = 0;
+    std::uint64_t shard = 0, shards = 1;
+    std::string checkpoint;
+};
+
 struct RunMatrix {
     std::vector<Puzzle> instances;
     std::vector<SolverSpec> solvers;
@@ -49,6 +57,7 @@ struct RunMatrix {
     std::vector<PlannedRun> runs;        // instance-major, then solver, then build, then repeat
     std::vector<SkippedInput> skipped;  // invalid inputs left out (skip_invalid only)
     std::vector<ClassRef> classes;      // task exact: per instance (exact takes classes sources only)
+    std::vector<FewRelationsRef> few_relations;  // task few-relations: per instance (few_relations sources only)
     std::vector<std::uint64_t> own_seeds;  // task greedy: per instance, the seed of its runs (critical_squares sources)
     std::vector<InputFile> input_files; // every file read, with its content hash (the sidecar's `inputs`)
     std::vector<std::string> build_names;  // the config's `builds:` names, else {"self"}

@@ -106,7 +106,7 @@ void check_square_row(const Row& row, const TaskInfo& kind, Status status) {
             row.refuse("solutions", fmt::format("where its output holds {} records", records));
         return;
     }
-    const bool multiple_ok = status == Status::multiple && kind.value != Task::generate;
+    const bool multiple_ok = status == Status::multiple && may_write_multiple(kind);
     if (!multiple_ok && outcome_of(status) == RunOutcome::finished)
         row.refuse("status", fmt::format("a status task {} never writes", kind.name));
     if (records != 0) row.refuse("status", "where its output holds a record");

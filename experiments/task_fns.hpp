@@ -61,7 +61,12 @@ ResultRow run_exact_sample(TaskContext& context, const PlannedRun& run);
 // change, from the empty board or the run's start puzzle, verified (method free-square).
 ResultRow run_free_square(TaskContext& context, const PlannedRun& run);
 
-// The row of an order kind's run (construct, exhaustive, exact-sample, free-square) whose process ended without one.
+// few-relations (tasks/few_relations.cpp): one shard of the few-relations count, or its counts
+// as the source's checkpoint folder holds them (method few-relations).
+ResultRow run_few_relations(TaskContext& context, const PlannedRun& run);
+
+// The row of a run without an input square (construct, exhaustive, exact-sample, free-square,
+// few-relations) whose process ended without one.
 ResultRow unfinished_order(const TaskContext& context, const PlannedRun& run, const SolveResult& ended);
 
 // The row of a square kind's run (generate, critical, exact) whose process ended without one:

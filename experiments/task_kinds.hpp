@@ -48,15 +48,19 @@ namespace futolab {
 //                 solution free to change, from the empty board of an order (a run per seed of
 //                 a `critical_orders:` source) or from a start puzzle of its `file` (method
 //                 `free-square`, critical/zero_given/zero_given.hpp).
+//   few-relations `futolab critical --few-relations`: one shard of the count of every zero-given
+//                 puzzle with k relations to 2, a shard of a `few_relations:` source (method
+//                 `few-relations`, critical/zero_given/few_relations.hpp).
 enum class Task { solve, count, generate, critical, exact, greedy, exact_square, construct, exhaustive, exact_sample,
-                  free_square };
+                  free_square, few_relations };
 
 // What a kind's runs take as their instance, and so which `instances:` sources feed it
 // (sources_of): puzzles (files, generators), solved squares (those, whose solution is used, and
 // `squares:` sources), symmetry classes (`classes:` sources only) or the seeded squares of
 // `futolab critical` (`critical_squares:` sources only), or orders (`critical_orders:` only: the
-// run computes one thing of the order, its instance the empty board).
-enum class TaskInput { puzzles, squares, classes, critical_squares, critical_orders };
+// run computes one thing of the order, its instance the empty board), or the shards of one
+// few-relations count (`few_relations:` only, each shard's instance the empty board).
+enum class TaskInput { puzzles, squares, classes, critical_squares, critical_orders, few_relations };
 
 // The config keys whose use depends on the kind (the others apply to every kind).
 enum class TaskKey : unsigned {
@@ -225,6 +229,16 @@ inline constexpr std::array kTasks{
              .output_statuses = status_bit(Status::critical), .empty_counters = kSearchOnlyCounters,
              .run = &tasks::run_free_square, .unfinished = &tasks::unfinished_order, .order_seed = true,
              .start_puzzles = true, .run_statuses = status_bits({Status::critical, Status::timeout, Status::error})},
+    // nodes: the oriented puzzles counted to 2; the record holds every count of the shard. The
+    // count polls a stop flag, which the run's time and CPU limits set (timeout). On the runner's
+    // threads: the shards share the order's pool, and a session's warm-up copy of a run (warm
+    // workers) would count a shard, and write its checkpoint file, for nothing.
+    TaskInfo{.value = Task::few_relations, .name = "few-relations", .inputs = TaskInput::few_relations,
+             .mode = TaskMode::none, .keys = static_cast<unsigned>(TaskKey::limits),
+             .columns = TaskColumn::counters | TaskColumn::output, .method = "few-relations",
+             .method_options = &few_relations_method_options, .time_limit_needs_process = "", .square_tables = false,
+             .max_n = 6, .success = Status::counted, .output_statuses = status_bit(Status::counted),
+             .empty_counters = kSearchOnlyCounters, .run = &tasks::run_few_relations, .unfinished = &tasks::unfinished_order},
 };
 
 // task_info(t) indexes the table by the enum: a row out of order is a compile error.
@@ -264,6 +278,12 @@ constexpr bool writes_status(const TaskInfo& kind, Status status) {
 constexpr bool own_seeds(const TaskInfo& kind) { return kind.inputs == TaskInput::critical_squares || kind.order_seed; }
 // Kinds with a method are configured by `methods:` (experiments/methods.hpp), not `solvers:`.
 constexpr bool takes_methods(const TaskInfo& kind) { return !kind.method.empty(); }
+// A finished run of a method kind may say `multiple`: the clues its method may use do not
+// determine its square. Not generate (it draws another square) nor few-relations (a count has
+// no square of its own; its puzzles with two solutions are counts in its record).
+constexpr bool may_write_multiple(const TaskInfo& kind) {
+    return takes_methods(kind) && kind.value != Task::generate && kind.inputs != TaskInput::few_relations;
+}
 
 // "solve and count", "solve, count and exact": the kinds that accept `key`, for messages.
 std::string kinds_accepting(TaskKey key);

@@ -56,11 +56,14 @@ Ended signalled(const fs::path& dir, const std::vector<std::string>& args, int s
     return {code, slurp((dir / "err.txt").string())};
 }
 
+// The shard files of a checkpoint folder (n4-k6-shard-003-of-064.yaml; not the sidecar of the
+// results CSV beside them, n4-k6-of-064.csv.meta.yaml).
 std::vector<fs::path> shard_files(const fs::path& folder) {
     std::vector<fs::path> files;
     if (fs::is_directory(folder))
         for (const fs::directory_entry& e : fs::directory_iterator(folder))
-            if (e.path().extension() == ".yaml") files.push_back(e.path());
+            if (e.path().extension() == ".yaml" && e.path().filename().string().find("-shard-") != std::string::npos)
+                files.push_back(e.path());
     return files;
 }
 

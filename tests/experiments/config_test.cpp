@@ -158,7 +158,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {kGood + "limits: { memory: 1G }\n", "cfg.yaml:5:19: limits.memory: '1G' has an unknown unit (units are case-sensitive): B, kB, KiB, MB, MiB, GB, GiB, TB, TiB, PB, PiB, EB or EiB (e.g. 2GiB)"},
         {"name: t\ninstances: []\nsolvers: [gac]\n", "cfg.yaml:2:12: instances must be a non-empty list of sources"},
         {"name: t\ninstances:\n  - path: x\nsolvers: [gac]\n",
-         "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file, generate, squares, classes, critical_squares, critical_orders)"},
+         "cfg.yaml:3:5: unknown key 'path' in an instance source (valid: file, generate, squares, classes, critical_squares, critical_orders, few_relations)"},
         {"name: t\ninstances:\n  - file: x\nsolvers: [nosuch]\n",
          "cfg.yaml:4:11: unknown solver 'nosuch' (valid: " + test::backend_list() + ")"},
         {"name: t\ninstances:\n  - file: x\nsolvers: [\"fc:var=fast\"]\n",
@@ -175,8 +175,8 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {"name: t\ninstances:\n  - generate: { kind: random, n: 5, givens: 0.2, h: 3 }\nsolvers: [gac]\n",
          "cfg.yaml:3:53: generate: give 'givens' (probability) or 'h' (count), not both"},
         {"name: t\ninstances:\n  - { file: a.futo, generate: { kind: random, n: 4 } }\nsolvers: [gac]\n",
-         "cfg.yaml:3:5: an instance source needs exactly one of 'file', 'generate', 'squares', 'classes', 'critical_squares' and 'critical_orders'"},
-        {kGood + "task: sort\n", "cfg.yaml:5:7: task must be one of solve, count, generate, critical, exact, greedy, exact-square, construct, exhaustive, exact-sample, free-square, not 'sort'"},
+         "cfg.yaml:3:5: an instance source needs exactly one of 'file', 'generate', 'squares', 'classes', 'critical_squares', 'critical_orders' and 'few_relations'"},
+        {kGood + "task: sort\n", "cfg.yaml:5:7: task must be one of solve, count, generate, critical, exact, greedy, exact-square, construct, exhaustive, exact-sample, free-square, few-relations, not 'sort'"},
         {kGood + "task: solve\nmode: { count: 2 }\n",
          "cfg.yaml:6:7: mode does not fit task solve (solve: mode first; count: mode {count: K})"},
         {"name: t\ntask: critical\ninstances:\n  - squares: { n: 4 }\nsolvers: [gac]\n",
@@ -189,7 +189,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
          "cfg.yaml:5:11: solver 'critical': option objective=size is invalid (valid: " +
              names_of(critical::search_objectives(), "|") + ")"},
         {"name: t\ntask: generate\ninstances:\n  - squares: { n: 4 }\nmethods: [unique]\nlimits: { time: 1s }\n",
-         "cfg.yaml:6:9: 'limits' applies to solve, count, exact and exact-square tasks, not generate"},
+         "cfg.yaml:6:9: 'limits' applies to solve, count, exact, exact-square and few-relations tasks, not generate"},
         {"name: t\ninstances:\n  - squares: { n: 4 }\nsolvers: [gac]\n",
          "cfg.yaml:3:14: 'squares' sources feed generate and critical tasks, not solve"},
         {"name: t\ntask: generate\ninstances:\n  - squares: { n: 4, size: 2 }\nmethods: [unique]\n",
@@ -269,11 +269,11 @@ TEST_CASE("every shipped config parses", "[config]") {
 
 TEST_CASE("task kinds: one vocabulary names them, reads them and lists them in errors", "[config][vocabulary]") {
     for (const TaskInfo& w : kTasks) CHECK(task_name(w.value) == w.name);
-    CHECK(names_of(kTasks) == "solve, count, generate, critical, exact, greedy, exact-square, construct, exhaustive, exact-sample, free-square");
+    CHECK(names_of(kTasks) == "solve, count, generate, critical, exact, greedy, exact-square, construct, exhaustive, exact-sample, free-square, few-relations");
     CHECK(parse_config(kGood + "task: solve\n", "cfg.yaml").task == Task::solve);
     CHECK(parse_config(kGood + "task: count\n", "cfg.yaml").task == Task::count);
     CHECK(error_of(kGood + "task: sovle\n") ==
-          "cfg.yaml:5:7: task must be one of solve, count, generate, critical, exact, greedy, exact-square, construct, exhaustive, exact-sample, free-square, not 'sovle'");
+          "cfg.yaml:5:7: task must be one of solve, count, generate, critical, exact, greedy, exact-square, construct, exhaustive, exact-sample, free-square, few-relations, not 'sovle'");
 }
 
 TEST_CASE("two spellings of one solver or method are refused, naming both (SPEC §3)", "[config][spec]") {

@@ -27,6 +27,7 @@ std::string source_of(TaskInput input) {
         case TaskInput::classes: return "  - classes: { n: 4 }\n";
         case TaskInput::critical_squares: return "  - critical_squares: { n: 4, count: 2 }\n";
         case TaskInput::critical_orders: return "  - critical_orders: { n: 4 }\n";
+        case TaskInput::few_relations: return "  - few_relations: { n: 4, k: 3 }\n";
     }
     return "";
 }
@@ -58,7 +59,8 @@ TEST_CASE("every task kind row is reachable from a config and names its method",
         const ExperimentConfig c = parse_config(config_of(kind), "cfg.yaml");
         CHECK(c.task == kind.value);
         CHECK(method_name(kind.value) == kind.method);
-        CHECK(method_options(kind.value).empty() == !takes_methods(kind));
+        // Every method has options but few-relations' (its count has nothing to choose).
+        CHECK(method_options(kind.value).empty() == (!takes_methods(kind) || kind.value == Task::few_relations));
         CHECK((kind.method_options == nullptr) == !takes_methods(kind));
         if (takes_methods(kind)) {
             CHECK(parse_method_spec(kind.value, std::string(kind.method)).spec() == kind.method);
@@ -98,7 +100,7 @@ TEST_CASE("a kind takes exactly the config keys its row accepts", "[task-kinds]"
         }
     }
     CHECK(kinds_accepting(TaskKey::grade) == "solve and count");
-    CHECK(kinds_accepting(TaskKey::limits) == "solve, count, exact and exact-square");
+    CHECK(kinds_accepting(TaskKey::limits) == "solve, count, exact, exact-square and few-relations");
 }
 
 TEST_CASE("a kind takes the instance sources of its input", "[task-kinds]") {
@@ -109,6 +111,7 @@ TEST_CASE("a kind takes the instance sources of its input", "[task-kinds]") {
         {TaskInput::classes, {"classes"}},
         {TaskInput::critical_squares, {"critical_squares"}},
         {TaskInput::critical_orders, {"critical_orders"}},
+        {TaskInput::few_relations, {"few_relations"}},
     };
     const std::map<std::string, std::string> entry{
         {"file", "  - file: x.futo\n"},
@@ -117,6 +120,7 @@ TEST_CASE("a kind takes the instance sources of its input", "[task-kinds]") {
         {"classes", "  - classes: { n: 4 }\n"},
         {"critical_squares", "  - critical_squares: { n: 4 }\n"},
         {"critical_orders", "  - critical_orders: { n: 4 }\n"},
+        {"few_relations", "  - few_relations: { n: 4, k: 3 }\n"},
     };
     for (const TaskInfo& kind : kTasks) {
         for (const auto& [source, line] : entry) {

@@ -1,0 +1,118 @@
+#include "experiments/few_relations_record.hpp"
+
+#include "core/error.hpp"
+#include "core/puzzle.hpp"
+
+#include <fmt/format.h>
+
+#include <set>
+#include <string>
+
+namespace futolab {
+namespace {
+
+using critical::FewRelationsCount;
+
+// The counts in the shard file's order, with their members (the file's own list is private to
+// its reader: these are the record's keys, which are the file's).
+struct CountKey {
+    const char* key;
+    std::uint64_t FewRelationsCount::*member;
+};
+constexpr CountKey kCounts[] = {
+    {"pair_sets", &FewRelationsCount::pair_sets}, {"swap_skipped", &FewRelationsCount::swap_skipped},
+    {"puzzles", &FewRelationsCount::puzzles},     {"cyclic", &FewRelationsCount::cyclic},
+    {"multiple", &FewRelationsCount::multiple},   {"pool", &FewRelationsCount::pool},
+    {"unsat", &FewRelationsCount::unsat},         {"unique", &FewRelationsCount::unique},
+};
+
+std::uint64_t whole_of(const Json& meta, const char* key) {
+    const auto it = meta.find(key);
+    if (it == meta.end()) throw InputError(fmt::format("a record without meta '{}'", key));
+    if (!it->is_number_unsigned()) throw InputError(fmt::format("a record whose meta '{}' is not a whole number", key));
+    return it->get<std::uint64_t>();
+}
+
+// A time as the shard file takes it: seconds from 0 to a year.
+double seconds_of(const Json& meta, const char* key) {
+    constexpr double kYear = 365.25 * 24 * 3600;
+    const auto it = meta.find(key);
+    if (it == meta.end() || !it->is_number()) throw InputError(fmt::format("a record without a number of seconds in meta '{}'", key));
+    const double v = it->get<double>();
+    if (!(v >= 0 && v <= kYear)) throw InputError(fmt::format("a record whose meta '{}' is not a number of seconds from 0 to a year", key));
+    return v;
+}
+
+// The example's relations: k of them, each [r1, c1, r2, c2] of adjacent cells, a valid puzzle.
+Instance example_of(const Json& relations, int n, int k) {
+    if (!relations.is_array() || relations.size() != static_cast<std::size_t>(k))
+        throw InputError(fmt::format("a record whose meta 'example' is not a list of its {} relations", k));
+    Instance in;
+    in.n = n;
+    in.id = "few-relations";
+    for (const Json& r : relations) {
+        if (!r.is_array() || r.size() != 4 || !r[0].is_number_unsigned() || !r[1].is_number_unsigned() ||
+            !r[2].is_number_unsigned() || !r[3].is_number_unsigned())
+            throw InputError("a record whose meta 'example' holds a relation that is not [r1, c1, r2, c2]");
+        in.lt.push_back({r[0].get<int>(), r[1].get<int>(), r[2].get<int>(), r[3].get<int>()});
+    }
+    try {
+        static_cast<void>(Puzzle::compile(in));  // cells in the grid, adjacent, none twice, no cycle
+    } catch (const InputError& e) {
+        throw InputError(fmt::format("a record whose meta 'example' is no puzzle: {}", e.what()));
+    }
+    return in;
+}
+
+void check_keys(const Json& meta) {
+    std::set<std::string> known{"partition", "k", "shard", "shards", "seconds", "cpu_seconds", "example", "from"};
+    for (const CountKey& c : kCounts) known.insert(c.key);
+    for (const auto& [key, value] : meta.items())
+        if (!known.contains(key)) throw InputError(fmt::format("a record with meta '{}', which the task does not write", key));
+}
+
+}  // namespace
+
+Instance few_relations_record(const critical::FewRelationsShard& s, bool from_checkpoint) {
+    Instance in;
+    in.n = s.n;
+    in.id = critical::few_relations_shard_name(s.n, s.k, s.shard, s.shards);
+    Json meta{{"partition", critical::kFewRelationsPartition}, {"k", s.k}, {"shard", s.shard}, {"shards", s.shards}};
+    for (const CountKey& c : kCounts) meta[c.key] = s.count.*c.member;
+    meta["seconds"] = s.count.seconds;
+    meta["cpu_seconds"] = s.count.cpu_seconds;
+    if (s.count.example) {
+        Json relations = Json::array();
+        for (const LessThan& r : s.count.example->lt) relations.push_back({r.r1, r.c1, r.r2, r.c2});
+        meta["example"] = relations;
+    }
+    if (from_checkpoint) meta["from"] = kFromCheckpoint;
+    in.meta = meta;
+    return in;
+}
+
+FewRelationsRecord read_few_relations_record(const Instance& record) {
+    const Json& meta = record.meta;
+    if (!meta.is_object()) throw InputError("a record without the meta the task writes");
+    check_keys(meta);
+    if (whole_of(meta, "partition") != static_cast<std::uint64_t>(critical::kFewRelationsPartition))
+        throw InputError(fmt::format("a record of another shard partition (this futolab writes {})", critical::kFewRelationsPartition));
+    FewRelationsRecord r;
+    r.shard.n = record.n;
+    r.shard.k = static_cast<int>(std::min<std::uint64_t>(whole_of(meta, "k"), critical::kMaxFewRelations + 1));
+    r.shard.shard = whole_of(meta, "shard");
+    r.shard.shards = whole_of(meta, "shards");
+    if (r.shard.k < 1 || r.shard.k > critical::kMaxFewRelations) throw InputError("a record whose meta 'k' is out of range");
+    for (const CountKey& c : kCounts) r.shard.count.*c.member = whole_of(meta, c.key);
+    r.shard.count.seconds = seconds_of(meta, "seconds");
+    r.shard.count.cpu_seconds = seconds_of(meta, "cpu_seconds");
+    if (meta.contains("example")) r.shard.count.example = example_of(meta["example"], record.n, r.shard.k);
+    if (const std::string problem = critical::few_relations_count_problem(r.shard.count); !problem.empty()) throw InputError(problem);
+    if (meta.contains("from")) {
+        if (meta["from"] != kFromCheckpoint) throw InputError(fmt::format("a record whose meta 'from' is not \"{}\"", kFromCheckpoint));
+        r.from_checkpoint = true;
+    }
+    return r;
+}
+
+}  // namespace futolab

@@ -1,0 +1,32 @@
+// The record of a few-relations row (task few-relations, its `output` column): one shard's
+// counts as its checkpoint file holds them (critical/zero_given/few_relations_shards.hpp), as a
+// JSONL instance, the empty board of the order named as the shard. Its meta: partition, k, shard,
+// shards, the eight counts (pair_sets, swap_skipped, puzzles, cyclic, multiple, pool, unsat,
+// unique), seconds and cpu_seconds (the count's wall and thread CPU, however the row was made),
+// example (the first unique puzzle's relations [r1, c1, r2, c2], exactly when unique is not 0),
+// and from: "checkpoint" where the run took the counts from the shard's file instead of counting.
+// `futolab critical --few-relations` makes its table, its claim and --out from these records;
+// resume and merge read them back with the same reader (few_relations_facts.hpp).
+#pragma once
+
+#include "core/instance.hpp"
+#include "critical/zero_given/few_relations_shards.hpp"
+
+namespace futolab {
+
+// The value of meta.from of a row whose counts came from the shard's checkpoint file.
+inline constexpr const char* kFromCheckpoint = "checkpoint";
+
+Instance few_relations_record(const critical::FewRelationsShard& s, bool from_checkpoint);
+
+struct FewRelationsRecord {
+    critical::FewRelationsShard shard;
+    bool from_checkpoint = false;
+};
+
+// The shard a record holds. Throws InputError saying what is wrong (no file or line: the caller
+// names where the record is): a key missing, unknown or of the wrong type, another partition,
+// an example that is not k relations of adjacent cells, counts that do not add up.
+FewRelationsRecord read_few_relations_record(const Instance& record);
+
+}  // namespace futolab

@@ -1,0 +1,121 @@
+#include "experiments/task_fns.hpp"
+
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
+#include "core/status.hpp"
+#include "critical/zero_given/few_relations_shards.hpp"
+#include "experiments/few_relations_record.hpp"
+#include "experiments/limit_watch.hpp"
+#include "experiments/task_kinds.hpp"
+#include "experiments/tasks/square_row.hpp"
+#include "futolab_git.hpp"
+#include "futolab_version.hpp"
+#include "records/output_lock.hpp"
+#include "sandbox/interrupt.hpp"
+#include "solvers/run/oracle.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace futolab::tasks {
+namespace {
+
+using critical::FewRelationsShard;
+
+// The random pool of order n, built once per process (~0.5 s at n = 6) and shared read-only by
+// every shard run there: a count of 256 shards would otherwise build it 256 times. It is a pure
+// function of n, so holding it for the process changes no count.
+std::shared_ptr<const critical::FewRelationsPool> pool_of(int n) {
+    static std::mutex lock;
+    static std::map<int, std::shared_ptr<const critical::FewRelationsPool>> pools;
+    const std::lock_guard<std::mutex> hold(lock);
+    auto [it, fresh] = pools.try_emplace(n);
+    if (fresh) it->second = critical::few_relations_pool(n);
+    return it->second;
+}
+
+// Who counted a shard, in its checkpoint file (provenance: not checked when it is read).
+std::string producer() { return fmt::format("futolab {} {}", FUTOLAB_VERSION, FUTOLAB_GIT_COMMIT); }
+
+// The shard counted, or none where a limit stopped it (`row` then says which, as a timeout). A
+// stop request is no row at all (OracleStopped: TaskRunner::run's, not written).
+std::optional<critical::FewRelationsCount> count_shard(const FewRelationsShard& s, const Limits& limits, ResultRow& row) {
+    const LimitWatch watch(limits);
+    try {
+        return critical::few_relations(s.n, s.k, s.shard, s.shards, pool_of(s.n), watch.flag());
+    } catch (const critical::FewRelationsStopped&) {
+        if (watch.interrupted()) throw OracleStopped();
+        row.status = Status::timeout;
+        row.message = watch.limit_hit();
+        row.unknown_counters = ~CounterMask{0};
+        return std::nullopt;
+    }
+}
+
+// The row of a shard whose checkpoint file could not be held, read or written: an error, its
+// message the reason (the shard is counted again by the next run).
+ResultRow failed(ResultRow row, const std::string& why) {
+    row.status = Status::error;
+    row.message = why;
+    row.unknown_counters = ~CounterMask{0};
+    return row;
+}
+
+}  // namespace
+
+// One shard of the few-relations count (critical/zero_given/few_relations.hpp), polled against
+// the run's limits and the runner's interrupt. With a checkpoint folder the shard's file there is
+// held (records/output_lock.hpp: one writer per shard file, as `critical --shard I/S` holds it)
+// from before it is read to after it is written: a shard whose file is there and valid is taken
+// from it (meta.from: checkpoint, the file's counts and times), else the count's file is written
+// atomically before the row is returned. The row: counted, nodes the oriented puzzles counted to
+// 2, solutions 1 (its one record), the record every count of the shard (few_relations_record.hpp).
+ResultRow run_few_relations(TaskContext& t, const PlannedRun& run) {
+    ResultRow row = order_row(t, run);
+    const FewRelationsRef& ref = t.matrix.few_relations[static_cast<std::size_t>(run.instance)];
+    FewRelationsShard s{row.n, ref.k, ref.shard, ref.shards, {}, producer()};
+    Limits limits = t.config.limits;
+    if (t.interrupt != nullptr) limits.stop = t.interrupt->flag();
+    const Stopwatch clock;
+    const std::string path =
+        ref.checkpoint.empty() ? "" : critical::few_relations_shard_path(ref.checkpoint, s.n, s.k, s.shard, s.shards);
+    std::unique_ptr<OutputLock> held;
+    bool from_checkpoint = false;
+    try {
+        if (!path.empty()) {
+            create_output_folder(ref.checkpoint, "few_relations.checkpoint");
+            held = std::make_unique<OutputLock>(path);
+            if (auto found = critical::read_few_relations_shard(path, s.n, s.k, s.shard, s.shards)) {
+                s = std::move(*found);
+                from_checkpoint = true;
+            }
+        }
+        if (!from_checkpoint) {
+            std::optional<critical::FewRelationsCount> counted = count_shard(s, limits, row);
+            if (!counted) {
+                clock.stop(row);
+                return row;
+            }
+            s.count = std::move(*counted);
+            if (!path.empty()) write_file_atomically(path, critical::write_few_relations_shard(s));
+        }
+    } catch (const OracleStopped&) {
+        throw;
+    } catch (const std::runtime_error& e) {  // InputError too: a file another futolab holds, or one not whole
+        clock.stop(row);
+        return failed(std::move(row), e.what());
+    }
+    clock.stop(row);
+    row.status = Status::counted;
+    row.counters.nodes = s.count.puzzles;
+    row.counters.solutions = 1;
+    row.output = jsonl_line(few_relations_record(s, from_checkpoint));
+    return row;
+}
+
+}  // namespace futolab::tasks

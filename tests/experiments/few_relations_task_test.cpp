@@ -1,0 +1,193 @@
+// Task few-relations (`futolab critical --few-relations` through the experiment driver): a
+// `few_relations:` source gives one run per shard of one count; each counted row holds its
+// shard's counts in one record, held to its shard by resume and merge (a forged shard index, n
+// or k, counts that do not add up, nodes that are not its puzzles are refused at their cell); a
+// checkpoint folder gets each shard's file, and a shard whose file is there is read, not counted
+// again; a limit stops a shard as a timeout; bad values are refused as the config is read; a run
+// killed with SIGKILL is finished by --resume; shards of `run --shard` merge.
+#include "critical/zero_given/few_relations.hpp"
+#include "critical/zero_given/few_relations_shards.hpp"
+#include "records/csv_reader.hpp"
+#include "records/output_lock.hpp"
+#include "tests/app/cli_runner.hpp"
+#include "tests/experiments/row_edits.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+
+using futolab::Json;
+using futolab::test::accepted_by_both;
+using futolab::test::cell;
+using futolab::test::config_refused;
+using futolab::test::has;
+using futolab::test::record_edited;
+using futolab::test::refused_by_both;
+using futolab::test::row_of;
+using futolab::test::run_cli;
+using futolab::test::table_of;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string config_of(const std::string& source, const std::string& extra = "") {
+    return "name: fr\ntask: few-relations\ninstances:\n  - few_relations: " + source + "\nmethods: [ \"few-relations\" ]\n" + extra;
+}
+
+fs::path sweep(const std::string& name, const std::string& config) { return futolab::test::sweep_in("few-relations-task", name, config); }
+
+// The instances of a CSV's rows, each once (a run twice would be two).
+std::multiset<std::string> instances_of(const fs::path& csv) {
+    const futolab::CsvTable t = table_of(csv);
+    std::multiset<std::string> ids;
+    for (std::size_t r = 0; r < t.rows.size(); ++r) ids.insert(cell(t, r, "instance"));
+    return ids;
+}
+
+}  // namespace
+
+TEST_CASE("task few-relations: a run per shard, counted, each record held to its shard by resume and merge",
+          "[resume][merge][few-relations]") {
+    const fs::path dir = sweep("runs", config_of("{ n: 4, k: 4, shards: 3 }"));
+    const futolab::CsvTable t = table_of(dir / "base" / "fr.csv");
+    REQUIRE(t.rows.size() == 3);
+    const futolab::critical::FewRelationsCount whole = futolab::critical::few_relations(4, 4);
+    std::uint64_t puzzles = 0, unique = 0;
+    for (std::size_t shard = 0; shard < 3; ++shard) {
+        const std::size_t r = row_of(t, "n4-k4-shard-00" + std::to_string(shard) + "-of-003");
+        CHECK(cell(t, r, "status") == "counted");
+        CHECK(cell(t, r, "solutions") == "1");
+        CHECK(cell(t, r, "fails").empty());
+        const Json record = Json::parse(cell(t, r, "output"));
+        CHECK(record["id"] == cell(t, r, "instance"));
+        CHECK(record["meta"]["shard"] == shard);
+        CHECK(record["meta"]["k"] == 4);
+        CHECK(cell(t, r, "nodes") == record["meta"]["puzzles"].dump());
+        CHECK_FALSE(record["meta"].contains("from"));
+        puzzles += record["meta"]["puzzles"].get<std::uint64_t>();
+        unique += record["meta"]["unique"].get<std::uint64_t>();
+    }
+    CHECK(puzzles == whole.puzzles);  // the shards partition the whole count
+    CHECK(unique == whole.unique);
+    accepted_by_both(dir, "fr");
+    const std::size_t one = row_of(t, "n4-k4-shard-001-of-003");
+    refused_by_both(dir, "fr", one, {{"meta.shard", "2"}}, "a record of shard n4-k4-shard-002-of-003");
+    refused_by_both(dir, "fr", one, {{"meta.k", "5"}}, "a record whose meta 'example' is not a list of its 5 relations");
+    refused_by_both(dir, "fr", one, record_edited(one, [](Json& r) { r["n"] = 5; }), "a puzzle of side 5, where the row's n is 4");
+    refused_by_both(dir, "fr", one, record_edited(one, [](Json& r) { r["meta"]["multiple"] = r["meta"]["multiple"].get<int>() + 1; }),
+                    "the counts do not add up");
+    refused_by_both(dir, "fr", one, {{"meta.partition", "2"}}, "another shard partition");
+    refused_by_both(dir, "fr", one, {{"nodes", "1"}}, "where its record counts");
+    refused_by_both(dir, "fr", one, {{"status", "timeout"}}, "column 'status' is 'timeout'");
+    refused_by_both(dir, "fr", one, {{"status", "multiple"}, {"output", ""}, {"solutions", "0"}}, "a status task few-relations never writes");
+}
+
+TEST_CASE("task few-relations: each shard's file goes to the checkpoint folder, and a shard whose file is there is read, not counted",
+          "[few-relations]") {
+    const fs::path dir = sweep("checkpoint", config_of("{ n: 4, k: 4, shards: 2, checkpoint: ck }"));
+    for (std::size_t shard = 0; shard < 2; ++shard) {
+        const auto file = futolab::critical::read_few_relations_shard(
+            futolab::critical::few_relations_shard_path((dir / "ck").string(), 4, 4, shard, 2), 4, 4, shard, 2);
+        REQUIRE(file);
+        const futolab::CsvTable t = table_of(dir / "base" / "fr.csv");
+        const Json record = Json::parse(cell(t, row_of(t, "n4-k4-shard-00" + std::to_string(shard) + "-of-002"), "output"));
+        CHECK(record["meta"]["puzzles"] == file->count.puzzles);
+        CHECK(record["meta"]["cpu_seconds"].get<double>() == Approx(file->count.cpu_seconds).margin(0.0005));  // the file keeps 3 decimals
+    }
+    // A new sweep over the same folder takes every shard from its file.
+    const auto again = run_cli("run -q cfg.yaml --out again", dir.string());
+    REQUIRE(again.exit_code == 0);
+    const futolab::CsvTable t = table_of(dir / "again" / "fr.csv");
+    REQUIRE(t.rows.size() == 2);
+    for (std::size_t r = 0; r < 2; ++r) CHECK(Json::parse(cell(t, r, "output"))["meta"]["from"] == "checkpoint");
+    // A file another futolab is writing is not counted over: that shard's row is an error.
+    fs::remove(dir / "ck" / "n4-k4-shard-001-of-002.yaml");
+    {
+        const futolab::OutputLock other((dir / "ck" / "n4-k4-shard-001-of-002.yaml").string());
+        const auto held = run_cli("run -q cfg.yaml --out held", dir.string());
+        const futolab::CsvTable h = table_of(dir / "held" / "fr.csv");
+        CHECK(cell(h, row_of(h, "n4-k4-shard-001-of-002"), "status") == "error");
+        CHECK(has(cell(h, row_of(h, "n4-k4-shard-001-of-002"), "message"), "another futolab"));
+    }
+    CHECK_FALSE(fs::exists(dir / "ck" / "n4-k4-shard-001-of-002.yaml"));
+}
+
+TEST_CASE("task few-relations: a time limit stops a shard as a timeout, with no record", "[few-relations][limits]") {
+    // n = 6, K = 7 whole: CPU-minutes; the limit is a thousandth of that.
+    const fs::path dir = sweep("limit", config_of("{ n: 6, k: 7 }", "limits: { time: 50ms }\n"));
+    const futolab::CsvTable t = table_of(dir / "base" / "fr.csv");
+    REQUIRE(t.rows.size() == 1);
+    CHECK(cell(t, 0, "status") == "timeout");
+    CHECK(cell(t, 0, "message") == "wall time limit (0.05 s)");
+    CHECK(cell(t, 0, "output").empty());
+    CHECK(cell(t, 0, "time_limit_ms") == "50");
+    accepted_by_both(dir, "fr");
+}
+
+TEST_CASE("task few-relations: values out of range are refused as the config is read, naming the key", "[few-relations][config]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-task", "refused");
+    config_refused(dir, config_of("{ n: 7, k: 3 }"), "cfg.yaml:4:25: few_relations.n: 7 is too large (accepted: 2 to 6)");
+    config_refused(dir, config_of("{ n: 3, k: 13 }"), "few_relations.k: 13 is too large (accepted: 1 to 12)");
+    config_refused(dir, config_of("{ k: 3 }"), "few_relations needs 'n'");
+    config_refused(dir, config_of("{ n: 4, k: 3, shards: 0 }"), "few_relations.shards: 0 is too small (accepted: 1 to 1000000)");
+    config_refused(dir, config_of("{ n: 4, k: 3, shards: 4, shard: 4 }"), "few_relations.shard: 4 is too large (accepted: 0 to 3: 4 shards, 0..3)");
+    config_refused(dir, config_of("{ n: 4, k: 3, shards: 4, shard: 1, first: 1 }"), "few_relations.first does not apply with 'shard'");
+    config_refused(dir, config_of("{ n: 4, k: 3, shards: 4, first: 2, count: 3 }"), "few_relations.count: 3 is too large");
+    config_refused(dir, config_of("{ n: 4, k: 3, checkpoint: \"\" }"), "few_relations.checkpoint is empty");
+    config_refused(dir, config_of("{ n: 4, k: 3, seed: 1 }"), "unknown key 'seed' in few_relations");
+    config_refused(dir, "name: fr\ntask: few-relations\ninstances:\n  - critical_orders: { n: 4 }\nmethods: [ \"few-relations\" ]\n",
+                   "task few-relations takes 'few_relations' sources only");
+    config_refused(dir, config_of("{ n: 4, k: 3 }", "limits: { memory: 1GiB }\n"), "limits.memory needs");
+}
+
+TEST_CASE("task few-relations: futolab run killed with SIGKILL is finished by --resume, and shards of run --shard merge",
+          "[few-relations][resume][merge][signals]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-task", "kill");
+    // n = 4, K = 6: 2.4 s of counting in 16 shards, one at a time.
+    std::ofstream(dir / "cfg.yaml") << config_of("{ n: 4, k: 6, shards: 16 }", "order: sequential\n");
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        if (::chdir(dir.c_str()) != 0) ::_exit(126);
+        std::freopen("/dev/null", "w", stderr);
+        futolab::test::exec_cli({"run", "-q", "--jobs", "1", "cfg.yaml", "--out", "o"});
+    }
+    const auto rows = [&] {
+        std::ifstream in(dir / "o" / "fr.csv");
+        std::size_t lines = 0;
+        for (std::string line; std::getline(in, line);) ++lines;
+        return lines > 0 ? lines - 1 : 0;
+    };
+    while (rows() < 1 && ::waitpid(pid, nullptr, WNOHANG) == 0) ::usleep(10000);
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+    const std::size_t kept = rows();
+    CHECK(kept >= 1);
+    const auto resumed = run_cli("run -q --jobs 2 cfg.yaml --out o --resume", dir.string());
+    INFO(resumed.err);
+    REQUIRE(resumed.exit_code == 0);
+    const std::multiset<std::string> ids = instances_of(dir / "o" / "fr.csv");
+    CHECK(ids.size() == 16);
+    CHECK(std::set<std::string>(ids.begin(), ids.end()).size() == 16);
+
+    // Two shards of the sweep (whichever numbering `run --shard` has: two of the three texts are
+    // shards of 2), merged into the whole.
+    std::ofstream(dir / "small.yaml") << config_of("{ n: 4, k: 4, shards: 4 }");
+    std::string parts;
+    for (const char* shard : {"0/2", "1/2", "2/2"})
+        if (run_cli(std::string("run -q small.yaml --shard ") + shard + " --out p", dir.string()).exit_code == 0) parts += " ";
+    std::string csvs;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir / "p"))
+        if (e.path().extension() == ".csv") csvs += " p/" + e.path().filename().string();
+    CHECK(parts.size() == 2);
+    const auto merged = run_cli("merge" + csvs + " --out m.csv", dir.string());
+    INFO(merged.err);
+    REQUIRE(merged.exit_code == 0);
+    CHECK(instances_of(dir / "m.csv").size() == 4);
+}
