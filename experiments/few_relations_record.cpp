@@ -11,20 +11,8 @@
 namespace futolab {
 namespace {
 
-using critical::FewRelationsCount;
-
-// The counts in the shard file's order, with their members (the file's own list is private to
-// its reader: these are the record's keys, which are the file's).
-struct CountKey {
-    const char* key;
-    std::uint64_t FewRelationsCount::*member;
-};
-constexpr CountKey kCounts[] = {
-    {"pair_sets", &FewRelationsCount::pair_sets}, {"swap_skipped", &FewRelationsCount::swap_skipped},
-    {"puzzles", &FewRelationsCount::puzzles},     {"cyclic", &FewRelationsCount::cyclic},
-    {"multiple", &FewRelationsCount::multiple},   {"pool", &FewRelationsCount::pool},
-    {"unsat", &FewRelationsCount::unsat},         {"unique", &FewRelationsCount::unique},
-};
+using CountKey = critical::FewRelationsCountField;
+constexpr const auto& kCounts = critical::kFewRelationsCounts;  // the record's keys are the shard file's
 
 std::uint64_t whole_of(const Json& meta, const char* key) {
     const auto it = meta.find(key);

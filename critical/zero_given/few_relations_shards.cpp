@@ -25,18 +25,8 @@
 namespace futolab::critical {
 namespace {
 
-// The count fields, in file order, with their members: one list for the writer, the reader
-// and the total.
-struct CountField {
-    const char* key;
-    std::uint64_t FewRelationsCount::*member;
-};
-constexpr CountField kFields[] = {
-    {"pair_sets", &FewRelationsCount::pair_sets}, {"swap_skipped", &FewRelationsCount::swap_skipped},
-    {"puzzles", &FewRelationsCount::puzzles},     {"cyclic", &FewRelationsCount::cyclic},
-    {"multiple", &FewRelationsCount::multiple},   {"pool", &FewRelationsCount::pool},
-    {"unsat", &FewRelationsCount::unsat},         {"unique", &FewRelationsCount::unique},
-};
+using CountField = FewRelationsCountField;
+constexpr const auto& kFields = kFewRelationsCounts;  // the counts in file order (the header's list)
 
 std::string example_text(const Instance& in) {
     std::string text = "[";

@@ -35,6 +35,20 @@ std::string few_relations_shard_path(const std::string& dir, int n, int k, std::
 // DIR/n6-k8-of-064.table.md: the per-shard table of a complete folder
 std::string few_relations_table_path(const std::string& dir, int n, int k, std::size_t shards);
 std::string write_few_relations_shard(const FewRelationsShard& s);  // the file's text
+// The counts of a shard, in its file's order, with their members: one list for the file's
+// writer, its reader and the total, and the results rows' record of a shard
+// (experiments/few_relations_record.hpp), whose keys are the file's.
+struct FewRelationsCountField {
+    const char* key;
+    std::uint64_t FewRelationsCount::*member;
+};
+inline constexpr FewRelationsCountField kFewRelationsCounts[] = {
+    {"pair_sets", &FewRelationsCount::pair_sets}, {"swap_skipped", &FewRelationsCount::swap_skipped},
+    {"puzzles", &FewRelationsCount::puzzles},     {"cyclic", &FewRelationsCount::cyclic},
+    {"multiple", &FewRelationsCount::multiple},   {"pool", &FewRelationsCount::pool},
+    {"unsat", &FewRelationsCount::unsat},         {"unique", &FewRelationsCount::unique},
+};
+
 // "n6-k8-of-256": the whole count's name, as its table (and `critical`'s results CSV) names it.
 std::string few_relations_count_name(int n, int k, std::size_t shards);
 // "n6-k8-shard-003-of-256": the shard's name, as its file and a results row (its instance) name it.
