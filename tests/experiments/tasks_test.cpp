@@ -128,6 +128,9 @@ TEST_CASE("critical and generate tasks are deterministic and resume after a cut"
     std::size_t cut = 0;
     for (int lines = 0; lines < 3; ++lines) cut = text.find('\n', cut) + 1;
     std::ofstream(csv, std::ios::trunc) << text.substr(0, cut + 20);
+    // A run killed before its end has written no export (it is made once the last row is in):
+    // the complete run's, with records of rows the cut removed, is no export of this CSV.
+    std::filesystem::remove(dir + "/a/results.jsonl");
     const Rows c = run_config(cfg, dir + "/a", "--jobs 2 --resume");
     std::multiset<std::string> rc;
     for (const auto& row : c.table.rows) rc.insert(without_times(row, c.table));
