@@ -44,11 +44,13 @@ Instance example_of(const Json& relations, int n, int k) {
             throw InputError("a record whose meta 'example' holds a relation that is not [r1, c1, r2, c2]");
         in.lt.push_back({r[0].get<int>(), r[1].get<int>(), r[2].get<int>(), r[3].get<int>()});
     }
+    std::string problem;
     try {
-        static_cast<void>(Puzzle::compile(in));  // cells in the grid, adjacent, none twice, no cycle
+        problem = critical::few_relations_example_problem(Puzzle::compile(in));  // grid, adjacent, no cycle
     } catch (const InputError& e) {
         throw InputError(fmt::format("a record whose meta 'example' is no puzzle: {}", e.what()));
     }
+    if (!problem.empty()) throw InputError(fmt::format("a record whose meta 'example' is {}", problem));
     return in;
 }
 

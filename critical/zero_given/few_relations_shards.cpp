@@ -129,10 +129,8 @@ Instance read_example(const YAML::Node& node, int n, int k, const std::string& p
     in.source = path;
     in.line = node.Mark().line + 1;
     for (const YAML::Node& r : node) in.lt.push_back(read_relation(r, n, path));
-    const Status answer = CountOracle().count_to_two(compiled(in)).status;
-    if (answer != Status::unique)
-        refuse(path, node, fmt::format("key 'example' is a puzzle with {}, not the unique one a count keeps",
-                                       answer == Status::unsat ? "no solution" : "more than one solution"));
+    const std::string problem = few_relations_example_problem(compiled(in));
+    if (!problem.empty()) refuse(path, node, fmt::format("key 'example' is {}", problem));
     return in;
 }
 
@@ -169,6 +167,13 @@ void check_sums(const FewRelationsCount& c, const std::string& path) {
 
 std::string few_relations_shard_name(int n, int k, std::size_t shard, std::size_t shards) {
     return fmt::format("n{}-k{}-shard-{:03}-of-{:03}", n, k, shard, shards);
+}
+
+std::string few_relations_example_problem(const Puzzle& example) {
+    const Status answer = CountOracle().count_to_two(example).status;
+    if (answer == Status::unique) return "";
+    return fmt::format("a puzzle with {}, not the unique one a count keeps",
+                       answer == Status::unsat ? "no solution" : "more than one solution");
 }
 
 std::string few_relations_count_problem(const FewRelationsCount& c) {

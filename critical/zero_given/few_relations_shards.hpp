@@ -6,6 +6,7 @@
 // and of re-checking: re-running one shard must give its file's counts exactly.
 #pragma once
 
+#include "core/puzzle.hpp"
 #include "critical/zero_given/few_relations.hpp"
 
 #include <cstddef>
@@ -48,6 +49,11 @@ inline constexpr FewRelationsCountField kFewRelationsCounts[] = {
     {"multiple", &FewRelationsCount::multiple},   {"pool", &FewRelationsCount::pool},
     {"unsat", &FewRelationsCount::unsat},         {"unique", &FewRelationsCount::unique},
 };
+
+// Why `example` cannot be the unique zero-given puzzle a count keeps ("" if it can): it has no
+// solution or more than one (one count to 2). The shard file's reader and the results record's
+// both ask it: a forged example was written to --out as the unique one.
+std::string few_relations_example_problem(const Puzzle& example);
 
 // "n6-k8-of-256": the whole count's name, as its table (and `critical`'s results CSV) names it.
 std::string few_relations_count_name(int n, int k, std::size_t shards);
