@@ -264,10 +264,10 @@ int run_exact_sample(const CriticalArgs& a) {
 }
 
 // "I/N" with 0 <= I < N: shard I of N (--exact classes I, I + N, ...; --few-relations likewise
-// over the canonical pair sets). I counts from 0 here, from 1 in `run --shard`: one reader for
-// both (app/shard_text.hpp), each refusal naming what is wrong with the text.
+// over the canonical pair sets). I counts from 0, as in every command (app/shard_text.hpp), each
+// refusal naming what is wrong with the text.
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
-    const ShardText shard = parse_shard_text(text, "critical", 0);
+    const ShardText shard = parse_shard_text(text, "critical");
     return {static_cast<std::size_t>(shard.index), static_cast<std::size_t>(shard.count)};
 }
 
@@ -1193,7 +1193,7 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
                     "Check a certificate of --exact or --construct without searching (exit 0 accepted, 1 rejected); several files: "
                     "the certificates of the N shards of one --exact --shard I/N run, together certifying all squares")
         ->expected(1, 1000000);
-    cmd->add_option("--shard", a->shard, "I/N, I counting from 0 (0 <= I < N <= 1000000; run --shard counts from 1). --exact: solve classes I, I+N, ... only; minima over those. --few-relations: the canonical pair sets I, I+N, ...");
+    cmd->add_option("--shard", a->shard, "I/N, I counting from 0 as in every command (0 <= I < N <= 1000000). --exact: solve classes I, I+N, ... only; minima over those. --few-relations: the canonical pair sets I, I+N, ...");
     add_whole(cmd, "--seed-sets", a->seed_sets, {0, 100000000}, "--exact: smallest unavoidable sets seeded per class (default 2000)");
     cmd->add_flag("--per-class", a->per_class,
                   "--exact: refused: every class gets its own minimum (each is one run of the experiment), as this asked");

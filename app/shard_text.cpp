@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include <charconv>
-#include <stdexcept>
 #include <string>
 
 namespace futolab::app {
@@ -45,11 +44,6 @@ ShardText parse_shard_text(std::string_view text, std::string_view command) {
         throw InputError(fmt::format("{}I {} is not below N {} ({}; the last is {}/{})", refused, text.substr(0, slash),
                                      shard.count, shard_range(), shard.count - 1, shard.count));
     return shard;
-}
-
-ShardText parse_shard_text(std::string_view text, std::string_view command, std::uint64_t first) {
-    if (first != 0) throw std::logic_error("parse_shard_text: shards count from 0 in every command");
-    return parse_shard_text(text, command);
 }
 
 }  // namespace futolab::app

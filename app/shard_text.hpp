@@ -23,9 +23,4 @@ struct ShardText {
 // the range.
 ShardText parse_shard_text(std::string_view text, std::string_view command);
 
-// The call as spelled when each command passed where its I counted from: `first` must be 0 now
-// (there is one numbering); kept so callers written before compile. Throws std::logic_error
-// for any other `first`.
-ShardText parse_shard_text(std::string_view text, std::string_view command, std::uint64_t first);
-
 }  // namespace futolab::app
