@@ -154,11 +154,28 @@ static bool rusage_follows_reset() {
     return follows;
 }
 
+// getrusage(RUSAGE_SELF) with the peak since the last reset read from it (or from VmHWM where
+// the kernel keeps the larger figure). The check runs first: its own reset must not follow
+// the figure it would spoil.
+static rusage self_usage(std::int64_t& peak) {
+    const bool follows = rusage_follows_reset();
+    rusage self{};
+    ::getrusage(RUSAGE_SELF, &self);
+    peak = follows ? self.ru_maxrss : status_kb("VmHWM:");
+    return self;
+}
+
 std::int64_t peak_kb() {
-    if (!rusage_follows_reset()) return status_kb("VmHWM:");
-    rusage usage{};
-    ::getrusage(RUSAGE_SELF, &usage);
-    return usage.ru_maxrss;
+    std::int64_t peak = -1;
+    self_usage(peak);
+    return peak;
+}
+
+Usage usage_now() {
+    Usage now;
+    now.own_cpu_ns = cpu_ns_of(self_usage(now.peak_kb));
+    now.children_cpu_ns = children_cpu_ns();
+    return now;
 }
 
 std::int64_t anonymous_resident_kb() { return std::max<std::int64_t>(0, status_kb("RssAnon:")); }

@@ -49,6 +49,15 @@ void kill_descendants();
 
 // CPU time (user + system) of this process's reaped children, ns (getrusage RUSAGE_CHILDREN).
 std::int64_t children_cpu_ns();
+// What a warm worker reports after a run, in two system calls (getrusage of itself, which
+// carries both its peak and its CPU time, and of its children) where peak_kb(), own_cpu_ns()
+// and children_cpu_ns() each make their own: about 1 µs a run on this kind of VM.
+struct Usage {
+    std::int64_t peak_kb = -1;
+    std::int64_t own_cpu_ns = 0;
+    std::int64_t children_cpu_ns = 0;
+};
+Usage usage_now();
 // This process's own CPU time (user + system, every thread), ns (getrusage RUSAGE_SELF).
 std::int64_t own_cpu_ns();
 // The CPU time of every live process below `root` (not root itself), with the children each

@@ -146,16 +146,20 @@ private:
         if (memory_bytes != 0) child::limit_address_space(memory_bytes);
         Leftover leftover;
         std::string request;
+        // The children's CPU time before a run is the figure read after the last one: nothing
+        // is reaped between two runs (kill_descendants reaps inside the run's accounting).
+        std::int64_t reaped0 = child::children_cpu_ns();
         while (read_frame(kRequestFd, request)) {
             child::reset_peak();
-            const std::int64_t reaped0 = child::children_cpu_ns();
             const std::string answer = handler(request);
             child::kill_descendants();
+            const child::Usage after = child::usage_now();
             Trailer t;
-            t.peak_kb = child::peak_kb();
-            t.reaped_cpu_ns = child::children_cpu_ns() - reaped0;
-            t.total_cpu_ns = child::own_cpu_ns() + child::children_cpu_ns();
+            t.peak_kb = after.peak_kb;
+            t.reaped_cpu_ns = after.children_cpu_ns - reaped0;
+            t.total_cpu_ns = after.own_cpu_ns + after.children_cpu_ns;
             t.leftover_kb = leftover.after_run(t.peak_kb);
+            reaped0 = after.children_cpu_ns;
             send_answer(answer, t);
         }
         ::_exit(0);  // the parent closed the request pipe: the sweep is over

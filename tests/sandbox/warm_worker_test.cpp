@@ -211,6 +211,16 @@ TEST_CASE("a worker's run counts the CPU of the processes it started", "[isolati
     REQUIRE(here > 20'000'000);
     CHECK(a.reaped_cpu_ns > here / 2);
     CHECK(a.reaped_cpu_ns < here * 2);
+    // Each run counts its own children only: the same work again counts once more, not twice
+    // (the worker carries the figure from one run to the next), and a run that starts nothing
+    // counts about nothing.
+    const WorkerAnswer again = worker.call("sh " + loop, {}, nullptr);
+    REQUIRE(again.record);
+    CHECK(again.reaped_cpu_ns > here / 2);
+    CHECK(again.reaped_cpu_ns < here * 2);
+    const WorkerAnswer idle = worker.call("sh true", {}, nullptr);
+    REQUIRE(idle.record);
+    CHECK(idle.reaped_cpu_ns < here / 4);
 }
 
 TEST_CASE("no process a run started survives the run, setsid or not", "[isolation][worker][threads]") {
