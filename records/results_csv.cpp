@@ -101,9 +101,18 @@ void put_decimal(fmt::memory_buffer& buf, double v) {
     if (ec == std::errc()) buf.append(std::string_view(text, static_cast<std::size_t>(end - text)));
 }
 
+// Whether a field needs csv_quote's quotes. One pass with four compares a character:
+// string_view::find_first_of calls memchr over the set once per character of the field
+// (callgrind: about a fifth of a row's instructions went there).
+bool needs_quotes(std::string_view field) {
+    for (const char ch : field)
+        if (ch == ',' || ch == '"' || ch == '\r' || ch == '\n') return true;
+    return false;
+}
+
 // Appends a field with csv_quote's quoting, without a temporary string.
 void put_field(fmt::memory_buffer& buf, std::string_view field) {
-    if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
+    if (!needs_quotes(field)) {
         buf.append(field);
         return;
     }

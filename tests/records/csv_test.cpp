@@ -49,6 +49,25 @@ TEST_CASE("the header is SPEC §5's columns, counters in order, then futolab's",
     CHECK(joined == base);
 }
 
+TEST_CASE("a row's text cells read back as written, each character that needs quotes alone or together", "[csv]") {
+    // Each of the four characters that need quotes, at the start, inside and at the end of a
+    // cell, and none: the quoting decision is made per cell, so each is tried on its own.
+    const std::vector<std::string> specials{",", "\"", "\r", "\n", "", ",\"\r\n"};
+    for (const std::string& special : specials) {
+        for (const std::string& text : {special + "x", "a" + special + "b", "ab" + special}) {
+            ResultRow row;
+            row.experiment = text;
+            row.message = text;
+            row.spec = "gac";
+            const CsvTable t = parse_csv(csv_header_line() + csv_line(row, plain_layout()), "x.csv");
+            REQUIRE(t.rows.size() == 1);
+            CHECK(t.rows[0][t.column("experiment", "x.csv")] == text);
+            CHECK(t.rows[0][t.column("message", "x.csv")] == text);
+            CHECK(t.rows[0][t.column("spec", "x.csv")] == "gac");
+        }
+    }
+}
+
 TEST_CASE("a row writes spec, peak memory, host, core and its sweep values", "[csv]") {
     ResultRow row;
     row.experiment = "e";
