@@ -17,6 +17,7 @@
 #include <cmath>
 #include <exception>
 #include <filesystem>
+#include <initializer_list>
 #include <mutex>
 #include <set>
 #include <string_view>
@@ -159,6 +160,16 @@ void check_count_of(const YAML::Node& root, const FewRelationsShard& run, const 
                                                 root[key].Scalar(), run.n, run.k, run.shard, run.shards));
 }
 
+// True if the parts add up to `total` exactly, taken off one by one: a forged part near 2^64 must
+// not wrap the sum round to the total.
+bool adds_up(std::uint64_t total, std::initializer_list<std::uint64_t> parts) {
+    for (const std::uint64_t part : parts) {
+        if (part > total) return false;
+        total -= part;
+    }
+    return total == 0;
+}
+
 void check_sums(const FewRelationsCount& c, const std::string& path) {
     if (const std::string problem = few_relations_count_problem(c); !problem.empty()) throw InputError(path + ": " + problem);
 }
@@ -176,9 +187,18 @@ std::string few_relations_example_problem(const Puzzle& example) {
                        answer == Status::unsat ? "no solution" : "more than one solution");
 }
 
+// Each rule on its own, with the values that break it (one message for all three quoted two
+// rules that held, and not the one that failed).
 std::string few_relations_count_problem(const FewRelationsCount& c) {
-    if (c.cyclic + c.multiple + c.unsat + c.unique != c.puzzles || c.pool > c.multiple || c.swap_skipped > c.pair_sets)
-        return "the counts do not add up (puzzles = cyclic + multiple + unsat + unique, pool <= multiple)";
+    if (!adds_up(c.puzzles, {c.cyclic, c.multiple, c.unsat, c.unique}))
+        return fmt::format("the counts do not add up: puzzles is {}, where cyclic + multiple + unsat + unique is {} + {} + {} + {}",
+                           c.puzzles, c.cyclic, c.multiple, c.unsat, c.unique);
+    if (c.pool > c.multiple)
+        return fmt::format("pool is {}, more than multiple ({}): pool counts some of the multiple puzzles", c.pool,
+                           c.multiple);
+    if (c.swap_skipped > c.pair_sets)
+        return fmt::format("swap_skipped is {}, more than pair_sets ({}): swap_skipped counts some of the canonical pair sets", c.swap_skipped,
+                           c.pair_sets);
     if ((c.unique > 0) != c.example.has_value()) return "'example' must be there exactly when 'unique' is not 0";
     return "";
 }

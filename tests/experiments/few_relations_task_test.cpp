@@ -83,6 +83,10 @@ TEST_CASE("task few-relations: a run per shard, counted, each record held to its
     refused_by_both(dir, "fr", one, record_edited(one, [](Json& r) { r["n"] = 5; }), "a puzzle of side 5, where the row's n is 4");
     refused_by_both(dir, "fr", one, record_edited(one, [](Json& r) { r["meta"]["multiple"] = r["meta"]["multiple"].get<int>() + 1; }),
                     "the counts do not add up");
+    // Only skipped <= canonical sets breaks: the message names that rule, not the two that hold.
+    refused_by_both(dir, "fr", one,
+                    record_edited(one, [](Json& r) { r["meta"]["swap_skipped"] = r["meta"]["pair_sets"].get<int>() + 1; }),
+                    "more than pair_sets");
     // A well-formed example with many solutions (a chain along the first row): not the unique one.
     refused_by_both(dir, "fr", one, record_edited(one, [](Json& r) {
                         r["meta"]["example"] = Json::parse("[[0,0,0,1],[0,1,0,2],[0,2,0,3],[1,0,1,1]]");

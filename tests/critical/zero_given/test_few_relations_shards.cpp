@@ -290,3 +290,30 @@ TEST_CASE("few relations shards: a refused value is named by its file, line, col
     CHECK(read_few_relations_shard(file.string(), 3, 3, 1, 4));
     fs::remove_all(dir);
 }
+
+TEST_CASE("few relations counts: a count that breaks a rule is refused naming that rule and its values", "[critical][few-relations]") {
+    FewRelationsCount c;
+    c.pair_sets = 6;
+    c.swap_skipped = 1;
+    c.puzzles = 10;
+    c.multiple = 8;
+    c.unique = 2;
+    c.example = Instance{};
+    REQUIRE(few_relations_count_problem(c).empty());
+    FewRelationsCount skipped = c;
+    skipped.swap_skipped = 400;  // the sums and pool <= multiple hold: the message named only those
+    CHECK(few_relations_count_problem(skipped) ==
+          "swap_skipped is 400, more than pair_sets (6): swap_skipped counts some of the canonical pair sets");
+    FewRelationsCount pool = c;
+    pool.pool = 9;
+    CHECK(few_relations_count_problem(pool) == "pool is 9, more than multiple (8): pool counts some of the multiple puzzles");
+    FewRelationsCount sum = c;
+    sum.unsat = 1;
+    CHECK(few_relations_count_problem(sum) ==
+          "the counts do not add up: puzzles is 10, where cyclic + multiple + unsat + unique is 0 + 8 + 1 + 2");
+    // Two parts of 2^63 more each: the sum wraps round to puzzles, and is still refused.
+    FewRelationsCount wrapped = c;
+    wrapped.cyclic += std::uint64_t{1} << 63;
+    wrapped.multiple += std::uint64_t{1} << 63;
+    CHECK(few_relations_count_problem(wrapped).starts_with("the counts do not add up: puzzles is 10, "));
+}
