@@ -22,7 +22,7 @@ std::string key_name(const YamlAt& at) { return at.path.empty() ? "the document"
 }  // namespace
 
 void YamlFields::fail(const YamlAt& at, std::string_view problem) const {
-    const YAML::Mark m = at.node.IsDefined() ? at.node.Mark() : YAML::Mark::null_mark();
+    const YAML::Mark m = at.node.IsDefined() ? at.node.Mark() : at.within;
     throw_input_error({file_, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0},
                       fmt::format("{} {}", key_name(at), problem));
 }
@@ -38,22 +38,22 @@ const YamlAt& YamlFields::sequence(const YamlAt& at) const {
 }
 
 YamlAt YamlFields::root(const YAML::Node& node) const {
-    const YamlAt at{node, ""};
+    const YamlAt at{node, "", node.Mark()};
     if (!node.IsMap()) fail(at, fmt::format("must be a map of keys (it is {})", kind_of(node)));
     return at;
 }
 
 YamlAt YamlFields::child(const YamlAt& at, std::string_view key) const {
     const std::string path = at.path.empty() ? std::string(key) : at.path + "." + std::string(key);
-    if (!map(at)) return {YAML::Node(YAML::NodeType::Undefined), path};
+    if (!map(at)) return {YAML::Node(YAML::NodeType::Undefined), path, at.within};
     const YAML::Node& parent = at.node;  // const: operator[] looks up and never inserts
-    return {parent[std::string(key)], path};
+    return {parent[std::string(key)], path, parent.Mark()};
 }
 
 YamlAt YamlFields::item(const YamlAt& at, std::size_t i) const {
     sequence(at);
     const YAML::Node& parent = at.node;
-    return {parent[i], fmt::format("{}[{}]", at.path, i)};
+    return {parent[i], fmt::format("{}[{}]", at.path, i), parent.Mark()};
 }
 
 std::string YamlFields::text(const YamlAt& at, const std::optional<std::string>& fallback) const {

@@ -16,9 +16,12 @@
 namespace futolab {
 
 // A node and the dotted path that reached it ("run.shard_count", "shards[2].host"; "" = root).
+// `within`: where the nearest map that is there starts, so a missing key is named at the line
+// and column of the map that lacks it (a node that is not there has no mark of its own).
 struct YamlAt {
     YAML::Node node;
     std::string path;
+    YAML::Mark within = YAML::Mark::null_mark();
 
     explicit operator bool() const { return node.IsDefined() && !node.IsNull(); }
 };
@@ -45,6 +48,7 @@ public:
     // must not wrap to 1 in an int, nor -1, 1e3 or 0x10 pass as a count futolab never writes.
     std::uint64_t whole(const YamlAt& at, std::uint64_t fallback, std::uint64_t max) const;
 
+    // "file:line:column: key 'x' problem", at the value, or for a missing key at its map.
     [[noreturn]] void fail(const YamlAt& at, std::string_view problem) const;
 
 private:

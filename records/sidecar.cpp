@@ -157,24 +157,24 @@ void emit_skipped(YAML::Emitter& out, const std::vector<SkippedInput>& skipped) 
     out << YAML::EndSeq;
 }
 
-// A whole number in plain digits from lo to hi under `key` of `run`; InputError naming the key.
-std::uint64_t count_of(const YamlFields& y, const YamlAt& run, const char* key, std::uint64_t lo, std::uint64_t hi,
-                       const std::string& path) {
+// A whole number in plain digits from lo to hi under `key` of `run`; InputError at its line and
+// column naming the key and the range (a missing key: at the line of `run`).
+std::uint64_t count_of(const YamlFields& y, const YamlAt& run, const char* key, std::uint64_t lo, std::uint64_t hi) {
     const YamlAt at = y.child(run, key);
     const std::string text = y.text(at);  // missing: "key 'run.total_runs' is missing"
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
     if (!digits || ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
-        throw InputError(fmt::format("{}: run.{}: '{}' is not a whole number from {} to {}", path, key, text.substr(0, 40), lo, hi));
+        y.fail(at, fmt::format("must be a whole number from {} to {}, not '{}'", lo, hi, text.substr(0, 40)));
     return v;
 }
 
 // The shard, counted from 0 whichever numbering the file was written in: with
 // `shard_numbering: from 0` as written, without it (an older sidecar, e.g. the committed
 // results' `shard_index: 1, shard_count: 1`) as index − 1, so no reader mixes the two.
-void read_shard(const YamlFields& y, const YamlAt& run, const std::string& path, SidecarFacts& f) {
-    f.shard_count = static_cast<int>(count_of(y, run, "shard_count", 1, kMaxShards, path));
+void read_shard(const YamlFields& y, const YamlAt& run, SidecarFacts& f) {
+    f.shard_count = static_cast<int>(count_of(y, run, "shard_count", 1, kMaxShards));
     const YamlAt numbering = y.child(run, "shard_numbering");
     if (numbering && y.text(numbering) != kShardNumbering)
         y.fail(numbering, fmt::format("is '{}', not '{}' (the one shard numbering)", y.text(numbering).substr(0, 40),
@@ -182,7 +182,7 @@ void read_shard(const YamlFields& y, const YamlAt& run, const std::string& path,
     f.shard_from_one = !numbering;
     const std::uint64_t first = f.shard_from_one ? 1 : 0;
     const auto last = static_cast<std::uint64_t>(f.shard_count) - 1 + first;
-    f.shard_index = static_cast<int>(count_of(y, run, "shard_index", first, last, path) - first);
+    f.shard_index = static_cast<int>(count_of(y, run, "shard_index", first, last) - first);
 }
 
 // Only when the CSV was redone: sidecars of other runs stay as they were.
@@ -389,8 +389,8 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
         }
     // Counts are read into their real range (a total of 10^10 runs or -1 is refused here,
     // not found later as a bad_alloc or a wrapped number).
-    read_shard(y, run, path, f);
-    f.total_runs = count_of(y, run, "total_runs", 0, kMaxTotalRuns, path);
+    read_shard(y, run, f);
+    f.total_runs = count_of(y, run, "total_runs", 0, kMaxTotalRuns);
     if (const YamlAt shards = y.sequence(at(root, "shards"))) {  // a merged CSV: its shards' machines
         f.merged = true;
         for (std::size_t i = 0; i < shards.node.size(); ++i)

@@ -229,7 +229,7 @@ TEST_CASE("merge refuses shards whose sidecars disagree on isolation, total or t
           {"total", "total_runs: 8", "total_runs: 9", 1, "its sidecar says the experiment has 9 runs"},
           {"warmup", "warmup: 0", "warmup: 1", 1, "its sidecar's timing (order, warmup, pin) differs"},
           {"config-text", "  name: mr\n", "  name: mr # edited\n", 0, "its config text hashes to "},
-          {"no-futolab", "\nfutolab:", "\nfutolab_gone:", 1, "mr.shard-1-of-2.csv.meta.yaml: key 'futolab' is missing"},
+          {"no-futolab", "\nfutolab:", "\nfutolab_gone:", 1, "mr.shard-1-of-2.csv.meta.yaml:1:1: key 'futolab' is missing"},
           // Round 8 (W13): the config file was blamed ("base.yaml:1: the config must be a YAML mapping").
           {"no-config", "\nconfig:", "\nconfig_gone:", 1,
            "mr.shard-1-of-2.csv.meta.yaml: key 'config' is missing (the config text)"}}) {
