@@ -555,6 +555,8 @@ int run_few_relations_rows(const CriticalArgs& a, const FewRelationsPlan& plan, 
                                         },
                                         .out = a.out,
                                         .csv = few_relations_csv(a, plan),
+                                        .csv_option = "--checkpoint " + visible_text(a.checkpoint),
+                                        .csv_elsewhere = "another --checkpoint folder",
                                         .writes_out = false,
                                         .resume = false,
                                         .force = true,
@@ -565,7 +567,14 @@ int run_few_relations_rows(const CriticalArgs& a, const FewRelationsPlan& plan, 
                                         .on_complete = nullptr,
                                         .progress = ProgressWords{"shards", false},
                                         .stop = a.stop,
-                                        .go_on = "run the same command to go on (the shards done are in their files)"});
+                                        .go_on = "run the same command to go on (the shards done are in their files)",
+                                        .runs_taken = [&report](std::size_t written, std::size_t) {
+                                            return fmt::format("{} searched now, {} read from their checkpoint files",
+                                                               written - report.from_files, report.from_files);
+                                        },
+                                        .csv_goes_on = fmt::format("its sidecar; the same command with --checkpoint {} "
+                                                                   "goes on from the shard files",
+                                                                   visible_text(a.checkpoint))});
     } catch (const MatrixStopped&) {
         few_relations_interrupted(a);  // a stop before any shard ran: said as any stop of the count
     }

@@ -231,6 +231,34 @@ void check_out_lock(const std::string& out, const OutputLock& lock) {
     }
 }
 
+// The option that placed the results CSV, as messages name it: "--out" or the mode's own.
+std::string csv_option_name(const CriticalExperiment& run) {
+    return run.csv_option.empty() ? "--out" : run.csv_option.substr(0, run.csv_option.find(' '));
+}
+
+// A results CSV already there, before a search that is not a resume: only one futolab critical
+// made is replaced (--force; --few-relations makes its CSV again each time), never another
+// experiment's results, --force or not. Each refusal names the option that placed the CSV, with
+// its value (red-team round 19, B F4: a CSV in a --checkpoint folder was blamed on an --out with
+// an empty value and a --force not given, and "give another --out" changed nothing).
+void check_csv_replaceable(const std::string& csv, const CriticalExperiment& run) {
+    std::error_code ec;
+    if (!std::filesystem::exists(csv, ec)) return;  // removed by the driver once nothing can refuse the run (start_over)
+    const std::string place = run.csv_option.empty() ? fmt::format("--out {}", visible_text(run.out)) : run.csv_option;
+    if (!std::filesystem::exists(sidecar_path(csv), ec) || read_sidecar(csv).identity.config_file != kCriticalConfig) {
+        // Its files go with it: a sidecar left there without its CSV is refused in turn.
+        std::vector<std::string> files{visible_text(csv)};
+        for (const std::string& file : results_companions(csv)) files.push_back(visible_text(file));
+        throw InputError(fmt::format("critical: {} (the results CSV of {}) is not one futolab critical made: neither "
+                                     "replaced nor resumed, --force or not; give {}, or move {} away",
+                                     visible_text(csv), place, run.csv_elsewhere, fmt::join(files, ", ")));
+    }
+    if (!run.force)
+        throw InputError(fmt::format("critical: {} (the results CSV of {}) exists already: --resume goes on with it, "
+                                     "--force searches again from scratch (replacing it), or give {}",
+                                     visible_text(csv), place, run.csv_elsewhere));
+}
+
 }  // namespace
 
 std::string normal_path(const std::string& path) {
@@ -290,26 +318,15 @@ int run_critical_experiment(const CriticalExperiment& run) {
     const ExperimentConfig config = parse_config(run.config_of(csv), kCriticalConfig);
     // Its sidecar and schema each a regular file or nothing, as the driver checks them, --force or
     // not, before the sidecar is read below (a FIFO there was "cannot read", a symlink read through).
-    if (!to_stdout) check_results_companions(csv, false);
+    if (!to_stdout) check_results_companions(csv, false, fmt::format("use {}", run.csv_elsewhere));
     if (run.resume)
         if (const std::string differ = search_difference(csv, config); !differ.empty())
             throw InputError(fmt::format("critical --resume: {} was made by a search with other options: {}: refusing to "
-                                         "resume; give the same options, or another --out",
-                                         visible_text(csv), differ));
+                                         "resume; give the same options, or {}",
+                                         visible_text(csv), differ, run.csv_elsewhere));
     // Another live writer's CSV, a lock file, a FIFO or a folder there: refused even with --force.
-    if (!to_stdout) check_output_path(csv, {}, true, "--out's results CSV");
-    std::error_code ec;
-    if (!to_stdout && !run.resume && std::filesystem::exists(csv, ec)) {
-        if (!run.force)
-            throw InputError(fmt::format("critical: {} (the results CSV of --out {}) exists already: --resume goes on with it, "
-                                         "--force searches again from scratch (replacing it), or give another --out",
-                                         csv, run.out));
-        // Only a CSV of this command: another experiment's results are not ours to replace.
-        if (!std::filesystem::exists(sidecar_path(csv), ec) || read_sidecar(csv).identity.config_file != kCriticalConfig)
-            throw InputError(fmt::format("critical --force: {} (the results CSV of --out {}) is not one futolab critical made: "
-                                         "not replaced; give another --out",
-                                         csv, run.out));
-    }  // removed by the driver once nothing can refuse the run (RunnerOptions::start_over)
+    if (!to_stdout) check_output_path(csv, {}, true, csv_option_name(run) + "'s results CSV");
+    if (!to_stdout && !run.resume) check_csv_replaceable(csv, run);
     RunnerOptions options;
     options.jobs = run.jobs;
     options.resume = run.resume;
@@ -337,10 +354,11 @@ int run_critical_experiment(const CriticalExperiment& run) {
         else write_output(out, all_records ? *all_records : rows.records, stop);
     }
     if (!to_stdout)
-        std::cerr << fmt::format("futolab critical: {} {}, {} searched now, {} from the CSV; results {} (its sidecar, "
-                                 "--resume){}\n",
-                                 r.shard_runs, runs_noun(task_info(config.task), r.shard_runs), r.completed, r.skipped,
-                                 visible_text(r.csv_path),
+        std::cerr << fmt::format("futolab critical: {} {}, {}; results {} ({}){}\n", r.shard_runs,
+                                 runs_noun(task_info(config.task), r.shard_runs),
+                                 run.runs_taken ? run.runs_taken(r.completed, r.skipped)
+                                                : fmt::format("{} searched now, {} from the CSV", r.completed, r.skipped),
+                                 visible_text(r.csv_path), run.csv_goes_on,
                                  interrupted ? fmt::format("; interrupted: {}", run.go_on) : "");
     if (!interrupted && run.on_complete) run.on_complete(stop);  // a stop before or in it: not written, exit 1
     if (!interrupted && stop.requested()) std::cerr << "futolab critical: interrupted after the last write\n";

@@ -45,6 +45,11 @@ struct CriticalExperiment {
     // Where the results CSV lies when the mode places it itself (--few-relations: in its
     // --checkpoint folder, or "" for a private temporary folder); none: beside --out, as above.
     std::optional<std::string> csv = std::nullopt;
+    // The option that placed that CSV, with its value as given ("--checkpoint ck"), and what a
+    // message about a file there it may not use advises instead ("another --checkpoint folder"):
+    // a file there is the user's to move, not another --out's. "": beside --out, "--out FILE".
+    std::string csv_option = "";
+    std::string_view csv_elsewhere = "another --out";
     bool writes_out = true;    // false: the mode writes --out itself, from what its report read
     bool resume = false;       // --resume: only with an --out file (the CSV must outlive the command)
     bool force = false;        // --force: an earlier run's CSV beside --out is removed, the search starts again
@@ -67,6 +72,13 @@ struct CriticalExperiment {
     // What the summary line says goes on after an interrupt (a mode whose same command goes on
     // says so: --few-relations resumes from its --checkpoint folder without --resume).
     std::string_view go_on = "run the same command with --resume to finish";
+    // The summary line's account of the runs, given those written now and those kept from the
+    // CSV; null: "N searched now, M from the CSV". --few-relations makes its CSV again each time
+    // and reads the shards done from their checkpoint files, so it counts those instead.
+    std::function<std::string(std::size_t written, std::size_t kept)> runs_taken = nullptr;
+    // What the summary line says goes on from the results CSV (--few-relations: the same command
+    // with its --checkpoint, as --resume is refused there).
+    std::string csv_goes_on = "its sidecar, --resume";
 };
 
 // "sets.jsonl" → "sets.csv"; any other name gets ".csv" appended ("sets.txt" → "sets.txt.csv").

@@ -24,6 +24,7 @@ bool FewRelationsReport::row(const CriticalRow& row, std::string&) {
                              s.count.pair_sets, s.count.puzzles, s.count.unique, s.count.cpu_seconds,
                              r.from_checkpoint ? " (from its file)" : "");
     shards.push_back(s);
+    from_files += r.from_checkpoint ? 1 : 0;
     return false;
 }
 

@@ -15,6 +15,7 @@ namespace futolab::app {
 
 struct FewRelationsReport {
     std::vector<critical::FewRelationsShard> shards;  // the counted shards, in shard order
+    std::size_t from_files = 0;  // of them, those read from their checkpoint files (not counted now)
 
     // A RowReport: true when the row failed (a limit, an error: named with its message).
     bool row(const CriticalRow& row, std::string& records);

@@ -13,6 +13,7 @@
 #include "generators/grade.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks.hpp"
+#include "records/results_file.hpp"
 #include "records/sidecar.hpp"
 #include "sandbox/sandbox.hpp"
 
@@ -131,18 +132,25 @@ std::optional<std::string> graded(const ExperimentConfig& config, const RunMatri
 
 // A shard CSV of a futolab whose `run --shard` counted from 1 is named by that number: its
 // X.shard-2-of-4.csv is shard 1 of 4 now, and `--shard 2/4` names that file. Resuming it as
-// shard 2 would mix two shards' runs in one file; say what it is and what to type instead.
+// shard 2 would mix two shards' runs in one file; say what it is and what to type instead: each
+// of its files there renamed (one left under the old name is another shard's name: red-team
+// round 19, B F8, its .jsonl export then blocked shard 2/4).
 void check_older_numbering(const std::string& csv_path, const SidecarFacts& made, const ResumedShard& shard) {
     if (!made.shard_from_one || made.shard_count != shard.count || made.shard_index + 1 != shard.index) return;
-    namespace fs = std::filesystem;
-    std::string name = fs::path(csv_path).filename().string();
     const std::string typed = fmt::format(".shard-{}-of-{}", shard.index, shard.count);
-    if (const std::size_t at = name.rfind(typed); at != std::string::npos)
-        name.replace(at, typed.size(), fmt::format(".shard-{}-of-{}", made.shard_index, shard.count));
+    const auto now = [&](const std::string& path) {  // its name in its folder, with the shard's number now
+        std::string name = std::filesystem::path(path).filename().string();
+        if (const std::size_t at = name.rfind(typed); at != std::string::npos)
+            name.replace(at, typed.size(), fmt::format(".shard-{}-of-{}", made.shard_index, shard.count));
+        return name;
+    };
+    std::vector<std::string> renames{"it to " + now(csv_path)};
+    for (const std::string& file : results_companions(csv_path))
+        renames.push_back(fmt::format("{} to {}", std::filesystem::path(file).filename().string(), now(file)));
     throw InputError(fmt::format("{}: its sidecar counts shards from 1 (an older futolab): its shard {} of {} is --shard "
-                                 "{}/{} now: rename it and its .meta.yaml and .schema.json to {} and resume with --shard "
-                                 "{}/{}; refusing to resume it as shard {} of {}",
-                                 csv_path, shard.index, shard.count, made.shard_index, shard.count, name,
+                                 "{}/{} now: rename {}; then resume with --shard {}/{}; refusing to resume it as shard {} "
+                                 "of {}",
+                                 csv_path, shard.index, shard.count, made.shard_index, shard.count, fmt::join(renames, ", "),
                                  made.shard_index, shard.count, shard.index, shard.count));
 }
 

@@ -135,16 +135,24 @@ std::string results_name_problem(const std::string& csv) {
     return "";
 }
 
-void check_results_companions(const std::string& csv, bool exported) {
+void check_results_companions(const std::string& csv, bool exported, std::string_view elsewhere) {
     check_results_names(csv);
     std::vector<std::string> beside{sidecar_path(csv), schema_path(csv)};
     if (exported) beside.push_back(outputs_path(csv));  // else never touched (critical --out r.txt: r.txt.jsonl)
     for (const std::string& file : beside) {
         refuse_stream_alias(file, file);
         if (const std::string why = companion_problem(file, file == beside.front()); !why.empty())
-            throw InputError(fmt::format("{}: {}: futolab writes a file of {} there (remove it, or use another --out)",
-                                         file, why, csv));
+            throw InputError(fmt::format("{}: {}: futolab writes a file of {} there (remove it, or {})", file, why, csv,
+                                         elsewhere));
     }
+}
+
+std::vector<std::string> results_companions(const std::string& csv) {
+    std::vector<std::string> there;
+    struct stat st {};
+    for (std::string file : {sidecar_path(csv), schema_path(csv), outputs_path(csv)})
+        if (::lstat(file.c_str(), &st) == 0) there.push_back(std::move(file));
+    return there;
 }
 
 void check_no_orphan_companions(const std::string& csv) {

@@ -12,6 +12,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -41,7 +42,15 @@ void check_results_names(const std::string& csv);
 // --force replaces an earlier run's files, never what is not a file (red-team round 17, A F1:
 // `critical --force` removed a FIFO, a symlink or an empty folder at the schema's path and failed
 // on a full one; round 7: a FIFO there was found only after the CSV's header was written).
-void check_results_companions(const std::string& csv, bool exported);
+// `elsewhere` ends the message: what places the CSV elsewhere ("use another --out", critical
+// --few-relations: "use another --checkpoint folder").
+void check_results_companions(const std::string& csv, bool exported, std::string_view elsewhere = "use another --out");
+
+// The files futolab writes beside the results CSV `csv` that are there (anything at the name, a
+// dangling symlink too): its sidecar, its column schema and its exported `<stem>.jsonl`, in that
+// order. They belong to the CSV: a message that says to move or rename it names them too (red-team
+// round 19, B F8: a rename hint left out the export, which then blocked another shard).
+std::vector<std::string> results_companions(const std::string& csv);
 
 // For a results CSV about to be made: throws InputError naming the file if `csv` is not there
 // but its sidecar or column schema is. Such a file is not this experiment's (a run makes the CSV

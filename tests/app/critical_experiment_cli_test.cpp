@@ -190,3 +190,26 @@ TEST_CASE("critical --force: a refusal leaves the earlier run's files, and a run
     CHECK(has(slurp((dir / "g.csv").string()), "critical-n4-s1:critical,"));
     CHECK(has(slurp((dir / "g.jsonl").string()), "\"id\":\"critical-n4-s1:critical\""));
 }
+
+// Red-team round 19, B F4 (its sibling beside --out): another experiment's CSV where the results
+// CSV of --out lies was refused as "exists already: --resume goes on with it, --force searches
+// again", which both refuse; with --force it said "give another --out" only. Either way it is kept,
+// and the refusal names --out with its value and the files to move with it.
+TEST_CASE("critical: a CSV beside --out that critical did not make is kept, --force or not, naming --out", "[cli][critical]") {
+    const fs::path dir = fresh_dir("critical-experiment", "not-its-csv");
+    write(dir / "c.yaml", "name: mine\ntask: few-relations\ninstances:\n  - few_relations: { n: 3, k: 2 }\n"
+                          "methods: [ few-relations ]\noutput: g.csv\n");
+    REQUIRE(run_cli("run -q c.yaml", dir.string()).exit_code == 0);
+    const std::string mine = slurp((dir / "g.csv").string());
+    const std::string said = "futolab: critical: g.csv (the results CSV of --out g.jsonl) is not one futolab critical made: "
+                             "neither replaced nor resumed, --force or not; give another --out, or move g.csv, "
+                             "g.csv.meta.yaml, g.csv.schema.json, g.jsonl away\n";
+    CHECK(refusal("critical --n 4 --count 1 --out g.jsonl", dir.string()) == said);
+    CHECK(refusal("critical --n 4 --count 1 --out g.jsonl --force", dir.string()) == said);
+    CHECK(refusal("critical --exact --objective k --square \"" + kSquare3 + "\" --out g.jsonl --force", dir.string()) == said);
+    CHECK(slurp((dir / "g.csv").string()) == mine);
+    fs::create_directories(dir / "away");
+    for (const std::string name : {"g.csv", "g.csv.meta.yaml", "g.csv.schema.json", "g.jsonl"})
+        fs::rename(dir / name, dir / "away" / name);
+    CHECK(run_cli("critical --n 4 --count 1 --out g.jsonl", dir.string()).exit_code == 0);
+}

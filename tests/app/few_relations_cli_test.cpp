@@ -101,3 +101,62 @@ TEST_CASE("critical --few-relations --checkpoint reads the committed n = 6, K = 
     REQUIRE(again.exit_code == 0);
     CHECK(again.out == r.out);
 }
+
+// Red-team round 19, B F4: a CSV in the --checkpoint folder under the count's name, made by
+// another experiment, was kept, but the refusal said "critical --force" (not given), "the results
+// CSV of --out " (empty; the folder placed it) and "give another --out" (which changes nothing).
+// It names --checkpoint with its value now, and each way out it gives works.
+TEST_CASE("critical --few-relations: a CSV in --checkpoint it did not make is kept, the refusal naming --checkpoint",
+          "[app][critical][few-relations]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations", "not-its-csv");
+    fs::create_directories(dir / "ck");
+    std::ofstream(dir / "c.yaml") << "name: mine\ntask: few-relations\ninstances:\n  - few_relations: { n: 3, k: 2, shards: 2, "
+                                     "checkpoint: ck }\nmethods: [ few-relations ]\noutput: ck/n3-k2-of-002.csv\n";
+    REQUIRE(run_cli("run -q c.yaml", dir.string()).exit_code == 0);
+    const std::string mine = futolab::test::slurp((dir / "ck" / "n3-k2-of-002.csv").string());
+    const std::string refusal =
+        "futolab: critical: ck/n3-k2-of-002.csv (the results CSV of --checkpoint ck) is not one futolab critical made: "
+        "neither replaced nor resumed, --force or not; give another --checkpoint folder, or move ck/n3-k2-of-002.csv, "
+        "ck/n3-k2-of-002.csv.meta.yaml, ck/n3-k2-of-002.csv.schema.json, ck/n3-k2-of-002.jsonl away\n";
+    for (const std::string more : {"", " --out other.jsonl", " --force"}) {
+        const auto r = run_cli("critical --n 3 --few-relations 2 --checkpoint ck --shards 2" + more, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(r.err == refusal);
+        CHECK(futolab::test::slurp((dir / "ck" / "n3-k2-of-002.csv").string()) == mine);
+    }
+    // Another folder, or the same one with those files moved away.
+    CHECK(run_cli("critical --n 3 --few-relations 2 --checkpoint ck2 --shards 2", dir.string()).exit_code == 0);
+    fs::create_directories(dir / "away");
+    for (const std::string name : {"n3-k2-of-002.csv", "n3-k2-of-002.csv.meta.yaml", "n3-k2-of-002.csv.schema.json", "n3-k2-of-002.jsonl"})
+        fs::rename(dir / "ck" / name, dir / "away" / name);
+    const auto moved = run_cli("critical --n 3 --few-relations 2 --checkpoint ck --shards 2", dir.string());
+    INFO(moved.err);
+    CHECK(moved.exit_code == 0);
+    CHECK(futolab::test::slurp((dir / "away" / "n3-k2-of-002.csv").string()) == mine);
+}
+
+// Red-team round 19, B F5: the summary pointed to --resume, which this mode refuses, and counted
+// the shards read from their checkpoint files as "searched now, 0 from the CSV". It says how each
+// shard was had and what goes on: the same command with its --checkpoint.
+TEST_CASE("critical --few-relations: the summary counts the shards read from their files and points to --checkpoint",
+          "[app][critical][few-relations]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations", "summary");
+    const std::string count = "critical --n 3 --few-relations 2 --checkpoint ck --shards 2";
+    const std::string results = "; results ck/n3-k2-of-002.csv (its sidecar; the same command with --checkpoint ck goes on "
+                                "from the shard files)\n";
+    const auto first = run_cli(count, dir.string());
+    REQUIRE(first.exit_code == 0);
+    CHECK(futolab::test::has(first.err, "futolab critical: 2 shards, 2 searched now, 0 read from their checkpoint files" + results));
+    CHECK_FALSE(futolab::test::has(first.err, "--resume"));
+    const auto again = run_cli(count, dir.string());
+    REQUIRE(again.exit_code == 0);
+    CHECK(futolab::test::has(again.err, "futolab critical: 2 shards, 0 searched now, 2 read from their checkpoint files" + results));
+    fs::remove(dir / "ck" / "n3-k2-shard-001-of-002.yaml");
+    const auto half = run_cli(count, dir.string());
+    REQUIRE(half.exit_code == 0);
+    CHECK(futolab::test::has(half.err, "futolab critical: 2 shards, 1 searched now, 1 read from their checkpoint files" + results));
+    const auto one = run_cli("critical --n 3 --few-relations 2 --checkpoint ck --shard 1/2", dir.string());
+    REQUIRE(one.exit_code == 0);
+    CHECK(futolab::test::has(one.err, "futolab critical: 1 shard, 0 searched now, 1 read from their checkpoint files; results "
+                                      "ck/n3-k2-shard-001-of-002.csv (its sidecar; the same command with --checkpoint ck"));
+}

@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -108,8 +109,8 @@ TEST_CASE("a shard CSV of the older numbering named by its old number is refused
     const auto r = run_cli("run -q sn.yaml --out o --resume --shard 2/4", dir.string());
     CHECK(r.exit_code == 2);
     CHECK(r.err == "futolab: o/sn.shard-2-of-4.csv: its sidecar counts shards from 1 (an older futolab): its shard 2 of 4 "
-                   "is --shard 1/4 now: rename it and its .meta.yaml and .schema.json to sn.shard-1-of-4.csv and resume "
-                   "with --shard 1/4; refusing to resume it as shard 2 of 4\n");
+                   "is --shard 1/4 now: rename it to sn.shard-1-of-4.csv, sn.shard-2-of-4.csv.meta.yaml to "
+                   "sn.shard-1-of-4.csv.meta.yaml; then resume with --shard 1/4; refusing to resume it as shard 2 of 4\n");
     CHECK(slurp((dir / "o" / "sn.shard-2-of-4.csv").string()) == before);
     // Done as it says, the shard resumes as itself (nothing left to run).
     fs::rename(dir / "o" / "sn.shard-2-of-4.csv", dir / "o" / "sn.shard-1-of-4.csv");
@@ -119,4 +120,48 @@ TEST_CASE("a shard CSV of the older numbering named by its old number is refused
     CHECK(resumed.exit_code == 0);
     CHECK(has(resumed.out, " written now, 0 errors"));
     CHECK(slurp((dir / "o" / "sn.shard-1-of-4.csv").string()) == before);
+}
+
+// Red-team round 19, B F8: the hint named the CSV, its sidecar and schema but not its .jsonl
+// export; done as it said, the export stayed under the old name, the one of the next shard, and
+// that shard was refused. Now it names every file of the CSV there, each with its new name, and
+// done word for word the shard resumes and the next one runs.
+TEST_CASE("the rename hint of an older-numbered shard names each of its files, and done as it says every shard runs",
+          "[shard][resume]") {
+    const fs::path dir = fresh_dir("shard-numbering", "older-export");
+    std::ofstream(dir / "fr.yaml") << "name: fr\ntask: few-relations\ninstances:\n  - few_relations: { n: 3, k: 2, shards: 4 }\n"
+                                      "methods: [ few-relations ]\noutput: fr.csv\n";
+    REQUIRE(run_cli("run -q fr.yaml --shard 0/2", dir.string()).exit_code == 0);
+    // As a futolab that counted from 1 wrote shard 0/2: its shard 1 of 2, with all four files.
+    for (const std::string file : {".csv", ".csv.meta.yaml", ".csv.schema.json", ".jsonl"}) {
+        REQUIRE(fs::exists(dir / ("fr.shard-0-of-2" + file)));
+        fs::rename(dir / ("fr.shard-0-of-2" + file), dir / ("fr.shard-1-of-2" + file));
+    }
+    replace_in_file((dir / "fr.shard-1-of-2.csv.meta.yaml").string(), keys_now(0, 2), keys_older(0, 2));
+    const auto r = run_cli("run -q fr.yaml --resume --shard 1/2", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "futolab: fr.shard-1-of-2.csv: its sidecar counts shards from 1 (an older futolab): its shard 1 of 2 is "
+                   "--shard 0/2 now: rename it to fr.shard-0-of-2.csv, fr.shard-1-of-2.csv.meta.yaml to "
+                   "fr.shard-0-of-2.csv.meta.yaml, fr.shard-1-of-2.csv.schema.json to fr.shard-0-of-2.csv.schema.json, "
+                   "fr.shard-1-of-2.jsonl to fr.shard-0-of-2.jsonl; then resume with --shard 0/2; refusing to resume it as "
+                   "shard 1 of 2\n");
+    // Each rename as the hint words it ("it" is the CSV), and the command it names.
+    const std::string hint = r.err.substr(r.err.find("rename ") + 7), renames = hint.substr(0, hint.find("; then "));
+    std::size_t done = 0;
+    for (std::size_t at = 0; at < renames.size(); ++done) {
+        const std::size_t end = std::min(renames.find(", ", at), renames.size());
+        const std::string one = renames.substr(at, end - at), from = one.substr(0, one.find(" to "));
+        fs::rename(dir / (from == "it" ? "fr.shard-1-of-2.csv" : from), dir / one.substr(one.find(" to ") + 4));
+        at = end + 2;
+    }
+    CHECK(done == 4);
+    const std::string again = hint.substr(hint.find("; then resume with ") + 19, 11);
+    CHECK(again == "--shard 0/2");
+    const auto resumed = run_cli("run -q fr.yaml --resume " + again, dir.string());
+    INFO(resumed.err);
+    CHECK(resumed.exit_code == 0);
+    const auto next = run_cli("run -q fr.yaml --shard 1/2", dir.string());  // its names free for it
+    INFO(next.err);
+    CHECK(next.exit_code == 0);
+    CHECK(fs::exists(dir / "fr.shard-1-of-2.jsonl"));
 }
