@@ -71,12 +71,12 @@ public:
     }
 
     // A whole number in [min, max] (core/numbers.hpp), e.g. "repeats: 0 is too small
-    // (accepted: 1 to 2147483647)"; the position is that of the value.
+    // (accepted: 1 to 2147483647)"; the position is that of the value. `note` follows the range.
     std::uint64_t whole(const YAML::Node& node, const std::string& what, std::uint64_t min,
-                        std::uint64_t max = kMaxWhole) const {
+                        std::uint64_t max = kMaxWhole, std::string_view note = {}) const {
         const std::string text = scalar(node, what);
         try {
-            return parse_uint_in(text, what, {min, max});
+            return parse_uint_in(text, what, {min, max, note});
         } catch (const NumberError& e) {
             fail(node, e.what());
         }
@@ -293,15 +293,15 @@ SquaresSource read_squares(const Where& w, const YAML::Node& node) {
 }
 
 // A whole number from min to `max`, the most the source's own classes allow (`why` says which
-// they are): one beyond them is refused naming its key, with the range it is outside.
+// they are): any value refused, one beyond them or no whole number at all (`-1`, `-0`), is named
+// with its key and this range, not 2^64 - 1 (red-team round 19, B F3).
 std::uint64_t whole_of_classes(const Where& w, const YAML::Node& node, const std::string& what, std::uint64_t min,
                                std::uint64_t max, const std::string& why) {
-    const std::uint64_t v = w.whole(node, what, min);
-    if (v > max) w.fail(node, fmt::format("{}: {} is too large (accepted: {} to {}: {})", what, v, min, max, why));
-    return v;
+    return w.whole(node, what, min, max, why);
 }
 
-// classes: n (2..5: every square of the order is held in memory), first, count (0: all), stride.
+// classes: n (2..5: every square of the order is held in memory), first, count (at least 1;
+// none: to the last class, kept as 0), stride.
 // The classes first, first + stride, ... must be classes of order n: checked here, naming the key,
 // before the run count is (red-team round 17, B F7: `count: 100000001` of n = 3 was refused
 // as more runs than max_runs, with no line, and raising max_runs led only to "first 0 and count
@@ -398,8 +398,9 @@ CriticalOrdersSource read_critical_orders(const Where& w, const YAML::Node& node
 }
 
 // few_relations: n (2..6, the pairs fit a 64-bit word), k (1..few_relations_max_k(n)), shards
-// (1..10^6, as `critical --shards`), which shards (first, count, stride as classes: takes them;
-// shard: one, alone), and a checkpoint folder. Every value is checked here, naming its key.
+// (1..10^6, as `critical --shards`), which shards (first, count, stride as classes: takes them,
+// count at least 1, none: to the last; shard: one, alone), and a checkpoint folder. Every value
+// is checked here, naming its key and the range the given shards, first and stride leave.
 FewRelationsSource read_few_relations(const Where& w, const YAML::Node& node) {
     w.keys(node, {"n", "k", "shards", "first", "count", "stride", "shard", "checkpoint"}, "few_relations");
     for (const char* key : {"n", "k"})
@@ -424,6 +425,10 @@ FewRelationsSource read_few_relations(const Where& w, const YAML::Node& node) {
     if (node["checkpoint"]) {
         f.checkpoint = w.scalar(node["checkpoint"], "few_relations.checkpoint");
         if (f.checkpoint.empty()) w.fail(node["checkpoint"], "few_relations.checkpoint is empty");
+        // As `critical --checkpoint -` (app/output_folder.cpp): a folder, never standard output.
+        if (f.checkpoint == "-")
+            w.fail(node["checkpoint"], "few_relations.checkpoint -: a folder is needed, not standard output");
+        f.checkpoint_at = w.at(node["checkpoint"]);  // what the folder is, is asked before the run (runner.cpp)
     }
     return f;
 }
@@ -609,6 +614,14 @@ void check_task_keys(const Where& w, const YAML::Node& root, const TaskInfo& kin
             w.fail(root[key], fmt::format("'{}' applies to {} tasks, not {}", key, kinds_accepting(bit), kind.name));
 }
 
+// Where isolation_problem's refusal belongs: the `isolation:` key, or for a kind that takes none
+// (its runs are the runner's threads) the limit it cannot keep there, `limits.memory`, where it
+// named the config's first line (red-team round 19, B F2).
+YAML::Node isolation_problem_at(const YAML::Node& root, const TaskInfo& kind) {
+    if (accepts(kind, TaskKey::isolation)) return root["isolation"] ? root["isolation"] : root;
+    return root["limits"] && root["limits"]["memory"] ? root["limits"]["memory"] : root;
+}
+
 // `task` (default: count if `mode` counts, else solve) and the keys it requires or forbids.
 void read_task(const Where& w, const YAML::Node& root, ExperimentConfig& c) {
     if (root["mode"]) c.mode = read_mode(w, root["mode"]);
@@ -681,8 +694,9 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
         c.builds = read_builds(w, root["builds"]);
         if (const std::string why = builds_problem(c); !why.empty()) w.fail(root["builds"], why);
     }
-    // The default isolation gives everything: only an `isolation:` can be what a sweep cannot have.
-    if (const std::string why = isolation_problem(c); !why.empty()) w.fail(root["isolation"] ? root["isolation"] : root, why);
+    // The default isolation gives everything: only an `isolation:` can be what a sweep cannot have,
+    // or, for a kind that takes none, the limit that needs a process of its own.
+    if (const std::string why = isolation_problem(c); !why.empty()) w.fail(isolation_problem_at(root, kind), why);
     c.instances = read_instances(w, root["instances"], c.task, c.solvers);
     c.output = root["output"] ? w.scalar(root["output"], "output") : "results/" + c.name + ".csv";
     if (const std::string why = results_name_problem(c.output); !why.empty()) w.fail(root["output"], "output " + why);
@@ -704,6 +718,15 @@ std::string builds_problem(const ExperimentConfig& c) {
     return "";
 }
 
+// A kind whose time limit needs a process of its own takes `isolation:`: the only need of a kind
+// without it that its threads cannot give is limits.memory (isolation_problem).
+constexpr bool time_kill_kinds_take_isolation() {
+    for (const TaskInfo& kind : kTasks)
+        if (!kind.time_limit_needs_process.empty() && !accepts(kind, TaskKey::isolation)) return false;
+    return true;
+}
+static_assert(time_kill_kinds_take_isolation(), "kTasks: a kind whose time limit needs a process takes isolation");
+
 std::string isolation_problem(const ExperimentConfig& c) {
     const TaskInfo& kind = task_info(c.task);
     SandboxNeeds needs;
@@ -713,8 +736,14 @@ std::string isolation_problem(const ExperimentConfig& c) {
         needs.time_limit_kill = fmt::format("limits.time of task {}", kind.name);
         needs.time_limit_kill_why = kind.time_limit_needs_process;
     }
-    // A kind without `isolation:` runs on the runner's threads, whatever the config says.
-    return sandbox_problem(accepts(kind, TaskKey::isolation) ? c.isolation : kDriverThreads, needs);
+    if (accepts(kind, TaskKey::isolation)) return sandbox_problem(c.isolation, needs);
+    // A kind without `isolation:` runs on the runner's threads, whatever the config says: what
+    // needs a process of its own is a key the kind does not take, not an isolation to choose (the
+    // advice "needs isolation: process or fork" pointed at a key the kind then refused).
+    if (needs.memory_limit)
+        return fmt::format("limits.memory does not apply to task {}: its runs are threads of futolab, and a thread "
+                           "has no memory of its own (the kind takes no isolation)", kind.name);
+    return sandbox_problem(kDriverThreads, needs);
 }
 
 std::uint64_t parse_memory_bytes(const std::string& text) { return parse_memory_size(text, "limits.memory"); }

@@ -95,12 +95,12 @@ struct CriticalOrdersSource {
 // A `few_relations:` source (task few-relations only): the shards of one few-relations
 // enumeration (critical/zero_given/few_relations.hpp), every zero-given puzzle of order `n` with
 // `k` relations counted to 2, split into `shards` parts; one run per shard: all of them, or from
-// shard `first`, `count` of them (0: to the last) every `stride`-th one (`futolab critical
-// --few-relations --shard I/S`: first I, count 1). Its instance is the empty board, id
-// n<n>-k<k>-shard-<i>-of-<shards> as the shard's file names it. `checkpoint` (a folder; "" none;
-// an output, so relative to the working directory as `output:` is): each shard's counts go to
-// its file there when it ends, and a shard whose file is there already is taken from it, not
-// counted again.
+// shard `first`, `count` of them (a config's at least 1; 0 here: to the last) every `stride`-th
+// one (`futolab critical --few-relations --shard I/S`: first I, count 1). Its instance is the
+// empty board, id n<n>-k<k>-shard-<i>-of-<shards> as the shard's file names it. `checkpoint` (a
+// folder; "" none; an output, so relative to the working directory as `output:` is): each shard's
+// counts go to its file there when it ends, and a shard whose file is there already is taken
+// from it, not counted again.
 struct FewRelationsSource {
     int n = 0;
     int k = 0;
@@ -109,6 +109,7 @@ struct FewRelationsSource {
     std::uint64_t count = 0;
     std::uint64_t stride = 1;
     std::string checkpoint = {};
+    SourceLoc checkpoint_at = {};  // where `checkpoint:` is (what is at its path is asked before the run)
 };
 
 // One entry of `instances:`: a file glob in any SPEC §2 format, a generator, random squares,

@@ -126,14 +126,19 @@ TEST_CASE("a source's own counts are refused naming the key, before the run coun
         return error_of("name: t\ntask: exact\ninstances:\n  - classes: { " + classes + " }\nmethods: [ exact ]\n");
     };
     CHECK(exact("n: 3, count: 100000001") ==
-          "cfg.yaml:4:29: classes.count: 100000001 is too large (accepted: 1 to 2: n = 3 has 2 classes, 0..1, and 2 of "
+          "cfg.yaml:4:29: classes.count: 100000001 is too large (accepted: 1 to 2; n = 3 has 2 classes, 0..1, and 2 of "
           "them from first 0 at stride 1)");
     CHECK_THAT(exact("n: 3, count: 18446744073709551615"),
-               Catch::StartsWith("cfg.yaml:4:29: classes.count: 18446744073709551615 is too large (accepted: 1 to 2:"));
-    CHECK(exact("n: 4, first: 70") == "cfg.yaml:4:29: classes.first: 70 is too large (accepted: 0 to 69: n = 4 has 70 "
+               Catch::StartsWith("cfg.yaml:4:29: classes.count: 18446744073709551615 is too large (accepted: 1 to 2;"));
+    // A value that is no whole number at all states the same range, not 2^64 - 1 (red-team round 19, B F3).
+    CHECK(exact("n: 3, count: -1") == "cfg.yaml:4:29: classes.count: -1 is negative (accepted: 1 to 2; n = 3 has 2 classes, "
+                                      "0..1, and 2 of them from first 0 at stride 1)");
+    CHECK_THAT(exact("n: 3, first: -0"),
+               Catch::StartsWith("cfg.yaml:4:29: classes.first: -0 is not a whole number written in digits (accepted: 0 to 1;"));
+    CHECK(exact("n: 4, first: 70") == "cfg.yaml:4:29: classes.first: 70 is too large (accepted: 0 to 69; n = 4 has 70 "
                                       "classes, 0..69)");
     CHECK_THAT(exact("n: 4, first: 1, count: 4, stride: 30"),
-               Catch::StartsWith("cfg.yaml:4:39: classes.count: 4 is too large (accepted: 1 to 3: n = 4 has 70 classes, 0..69, "
+               Catch::StartsWith("cfg.yaml:4:39: classes.count: 4 is too large (accepted: 1 to 3; n = 4 has 70 classes, 0..69, "
                                  "and 3 of them from first 1 at stride 30)"));
     CHECK(exact("n: 4, first: 1, count: 3, stride: 30").empty());
     CHECK(exact("n: 2, first: 0, count: 1").empty());

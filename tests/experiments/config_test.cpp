@@ -230,7 +230,8 @@ TEST_CASE("exact tasks: classes sources and exact methods, each mistake named wi
          "cfg.yaml:4:22: unknown key 'last' in classes (valid: n, first, count, stride)"},
         {head + "  - classes: { first: 3 }\nmethods: [exact]\n", "cfg.yaml:4:14: classes needs 'n'"},
         {head + "  - classes: { n: 4, count: 0 }\nmethods: [exact]\n",
-         "cfg.yaml:4:29: classes.count: 0 is too small (accepted: 1 to 18446744073709551615)"},
+         "cfg.yaml:4:29: classes.count: 0 is too small (accepted: 1 to 70; n = 4 has 70 classes, 0..69, and 70 of "
+         "them from first 0 at stride 1)"},
         {head + "  - squares: { n: 4 }\nmethods: [exact]\n",
          "cfg.yaml:4:14: task exact takes 'classes' sources only, not 'squares'"},
         {head + "  - file: x.futo\nmethods: [exact]\n", "cfg.yaml:4:11: task exact takes 'classes' sources only, not 'file'"},

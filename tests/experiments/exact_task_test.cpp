@@ -190,7 +190,7 @@ TEST_CASE("exact rows: a slice past the last class is a config error naming the 
     const std::string dir = scratch("exact-slice");
     const auto r = run_cli("run -q " + exact_config(dir, "  - classes: { n: 4, first: 60, count: 20 }\n"));
     CHECK(r.exit_code == 2);
-    CHECK(r.err.find("cfg.yaml:4:40: classes.count: 20 is too large (accepted: 1 to 10: n = 4 has 70 classes, 0..69, and 10 "
+    CHECK(r.err.find("cfg.yaml:4:40: classes.count: 20 is too large (accepted: 1 to 10; n = 4 has 70 classes, 0..69, and 10 "
                      "of them from first 60 at stride 1)") != std::string::npos);
 }
 
@@ -205,7 +205,7 @@ TEST_CASE("exact rows: a stride takes every S-th class from first, one past the 
     CHECK(classes == std::set<std::string>{"exact-n4-c00001", "exact-n4-c00031", "exact-n4-c00061"});
     r = run_cli("run -q " + exact_config(scratch("exact-stride-past"), "  - classes: { n: 4, first: 1, count: 4, stride: 30 }\n"));
     CHECK(r.exit_code == 2);
-    CHECK(r.err.find("classes.count: 4 is too large (accepted: 1 to 3: n = 4 has 70 classes, 0..69, and 3 of them from "
+    CHECK(r.err.find("classes.count: 4 is too large (accepted: 1 to 3; n = 4 has 70 classes, 0..69, and 3 of them from "
                      "first 1 at stride 30)") != std::string::npos);
 }
 
