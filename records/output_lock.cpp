@@ -103,7 +103,12 @@ OutputLock::OutputLock(const std::string& output_file) {
             throw LockNotMade(fmt::format("cannot write {}: {} (the lock of {}, made before any work)", path,
                                           std::strerror(why), output_file));
         if (!planted(st).empty()) refuse_planted(path, output_file, planted(st));
-        throw InputError(fmt::format("{}: cannot open the lock of {}: {}", path, output_file, std::strerror(why)));
+        // futolab's own lock file, which the disk or folder will not let us open for writing
+        // (read-only, an I/O error, a mode no longer ours to write): the output could not be
+        // written there either, so the disk's or folder's failure, as when there is no lock
+        // file to make (red-team round 19, A F5: an earlier run's lock on a read-only disk was
+        // exit 2, bad input, where a missing one was exit 1).
+        throw LockNotMade(fmt::format("{}: cannot open the lock of {}: {}", path, output_file, std::strerror(why)));
     }
     if (::fstat(fd_, &st) != 0 || !planted(st).empty()) {
         const std::string why = planted(st);
@@ -173,7 +178,8 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
             throw InputError(fmt::format("{}: other futolab processes (merge) have been reading it for {} s: try again "
                                          "when they end, or use another --out",
                                          output_file, kReaderWait.count()));
-        throw InputError(fmt::format("{}: cannot lock: {}", path, std::strerror(why)));
+        // flock itself failed (no locks on this file system, none left: ENOLCK): the disk's failure.
+        throw LockNotMade(fmt::format("{}: cannot lock: {}", path, std::strerror(why)));
     }
     // The name must still lead to the file we locked: had it been swapped meanwhile, a second
     // writer would lock the new file and both would write.

@@ -29,9 +29,12 @@ struct stat;
 namespace futolab {
 
 // No lock file could be made where an output goes (a read-only or full file system, a folder
-// this user may not write): the output could not be written there either. Refused before any
-// work, exit 1, as the disk's or folder's failure (red-team round 14, A F2: the search ran on
-// without its lock and lost its work at the end). A distinct type for the one writer that may
+// this user may not write), or the one there, futolab's own, cannot be opened for writing or
+// locked (the same disk, an I/O error, no flock on that file system): the output could not be
+// written there either. Refused before any work, exit 1, as the disk's or folder's failure
+// (red-team round 14, A F2: the search ran on without its lock and lost its work at the end;
+// round 19, A F5: an existing lock on a read-only disk was exit 2). Something planted at the
+// lock's path is bad input instead (InputError, exit 2). A distinct type for the one writer that may
 // go on without a lock: a standard stream the shell already opened (app/load.cpp).
 class LockNotMade : public std::runtime_error {
 public:
@@ -50,7 +53,7 @@ public:
     // process holds it, naming that process, if something not futolab's lock file is at its
     // path (see above), or if `output_file` is itself named as a lock file (`.k.csv.lock`: its
     // writer would truncate a live run's lock, core/live_writer.hpp). Throws LockNotMade if
-    // no lock file can be made there.
+    // no lock file can be made, opened or locked there (the disk's or folder's failure).
     explicit OutputLock(const std::string& output_file);
     ~OutputLock();
     OutputLock(const OutputLock&) = delete;

@@ -142,3 +142,42 @@ unshare -m sh -c 'mount --bind a c &&
     CHECK(has(out, "records=2"));
     CHECK(has(futolab::test::slurp((dir / "records.err").string()), "two outputs of one command"));
 }
+
+// A lock file an earlier run left (every run leaves one) on a disk now read-only: opening it
+// fails as making one fails, the disk's failure (exit 1), never bad input (red-team round 19,
+// A F5: exit 2 with the lock there, exit 1 without). Each kind of lock: a results CSV's, a
+// certificate's, a few-relations checkpoint's table and shard, a run's, a merge's.
+TEST_CASE("a lock file left on a disk now read-only is the disk failure, exit 1, as a lock not made",
+          "[records][outputs][reserve]") {
+    const fs::path dir = fresh("read-only-lock");
+    if (std::system("unshare -m sh -c 'mount -t tmpfs tmpfs /mnt' >/dev/null 2>&1") != 0) {
+        WARN("mounts are not permitted here: the read-only disk case is not checked");
+        return;
+    }
+    fs::create_directories(dir / "rw");
+    const std::string config = futolab::test::sweep_config((dir / "rw").string());
+    const std::string out = run_script(dir, std::string(R"(
+cd rw
+$F critical --construct --n 4 --out c.jsonl >/dev/null 2>&1
+$F critical --exact )") + kSquare + R"( --out e.jsonl --certificate e.cert >/dev/null 2>&1
+$F critical --n 3 --few-relations 2 --checkpoint ck --shards 2 >/dev/null 2>&1
+$F run -q )" + config + R"( >/dev/null 2>&1
+ls -a . ck out | grep -c '\.lock$'
+cd ..
+unshare -m sh -c 'mount --bind rw rw && mount -o remount,bind,ro rw && cd rw &&
+  { $F critical --construct --n 4 --out c.jsonl --resume 2>../csv.err; echo csv=$?;
+    $F critical --exact )" + kSquare + R"( --out e2.jsonl --certificate e.cert 2>../certificate.err; echo certificate=$?;
+    $F critical --n 3 --few-relations 2 --checkpoint ck --shards 2 2>../table.err; echo table=$?;
+    $F critical --n 3 --few-relations 2 --checkpoint ck --shard 1/2 2>../shard.err; echo shard=$?;
+    $F run -q --resume )" + config + R"( 2>../run.err; echo run=$?;
+    $F merge c.csv --out c.csv --force 2>../merge.err; echo merge=$?; }; cd .. && umount rw'
+)");
+    REQUIRE(out.starts_with("8\n"));  // c.csv's, e.csv's, e.cert's, ck's table, CSV and 2 shards, r.csv's
+    for (const std::string lock : {"csv", "certificate", "table", "shard", "run", "merge"}) {
+        INFO(lock);
+        CHECK(has(out, lock + "=1\n"));
+        const std::string err = futolab::test::slurp((dir / (lock + ".err")).string());
+        CHECK(has(err, ".lock: cannot open the lock of "));
+        CHECK(has(err, "Read-only file system"));
+    }
+}
