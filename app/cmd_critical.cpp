@@ -215,6 +215,20 @@ void write_reserved(const std::string& path, const std::string& text, const Outp
     write_output(path, text, stop);
 }
 
+// The step of a --certificate reserved by reserve_output (app/critical_experiment.hpp,
+// CertificateStep), made by `make` from all the rows; none without --certificate. It is
+// written right after --out if its lock is still held, whatever stop comes then (--out is
+// written: both or neither), and said.
+CertificateStep reserved_certificate(const std::string& path, const OutputLock* lock,
+                                     std::function<std::optional<std::string>(const Interrupt&)> make) {
+    if (path.empty()) return {};
+    return {.make = std::move(make), .write = [path, lock](const std::string& text) {
+                check_reserved(path, lock);
+                write_output(path, text, true);
+                std::cerr << fmt::format("certificate {} written\n", visible_text(path));
+            }};
+}
+
 // The command's stop request (CriticalArgs::stop): run_critical sets it for every mode it runs.
 Interrupt& stop_of(const CriticalArgs& a) {
     if (a.stop == nullptr) throw std::logic_error("critical: a mode ran without the command's stop request");
@@ -224,7 +238,7 @@ Interrupt& stop_of(const CriticalArgs& a) {
 std::string verify_choice(const CriticalArgs& a);
 int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void(const Interrupt&)> on_complete,
                  std::function<std::optional<std::string>(const Interrupt&)> records_of_all = nullptr,
-                 std::optional<ProgressWords> progress = std::nullopt);
+                 std::optional<ProgressWords> progress = std::nullopt, CertificateStep certificate = {});
 
 // --exact --sample S: the classes of S random squares, each its own minimum by the solver
 // oracle (n ≤ 6), run as task exact-sample (one run, critical_orders: { n, seed }) by the
@@ -296,10 +310,10 @@ std::string exact_method_text(const CriticalArgs& a) {
 
 // --exact --n's certificate: the classes' searches run again (their unavoidable sets, with a
 // square each, are too many for a row), on --jobs threads, each found to give its row's minima.
-// `stop` (SIGINT, SIGTERM and SIGHUP) stops it: exit 1, the DRAT scratch folder removed.
-void write_exact_certificate(const CriticalArgs& a, const ExactResult& from_rows, ExactOptions options,
-                             const CertificateShard& shard, const OutputLock* lock, const Interrupt& stop) {
-    const auto t0 = std::chrono::steady_clock::now();
+// Its text, or none if `stop` (SIGINT, SIGTERM and SIGHUP) came first: then neither it nor --out
+// is written (exit 1, app/critical_experiment.hpp), the DRAT scratch folder removed.
+std::optional<std::string> make_exact_certificate(const CriticalArgs& a, const ExactResult& from_rows, ExactOptions options,
+                                                  const CertificateShard& shard, const OutputLock* lock, const Interrupt& stop) {
     options.first = shard.index;
     options.stride = shard.count;
     options.threads = a.jobs;
@@ -309,19 +323,20 @@ void write_exact_certificate(const CriticalArgs& a, const ExactResult& from_rows
         done == total ? bar->finish(done) : bar->update(done);
     };
     options.stop = stop.flag();
+    // Said as it starts: the phase takes seconds to minutes after the rows' summary is known.
+    std::cerr << fmt::format("futolab critical: certificate {}: the {} classes searched again for their sets\n",
+                             visible_text(a.certificate), from_rows.classes.size());
     std::ostringstream text;
     try {
         const ExactResult again = exact_minimum(a.n, from_rows.objective, options);
         if (const std::string differ = differing_minima(from_rows, again); !differ.empty())
             throw std::runtime_error(fmt::format("critical --exact --certificate: {}: not written", differ));
         write_certificate(text, again, a.proof, shard, options.stop);
-        if (stop.requested()) throw OutOfTime();  // came after its last check
     } catch (const OutOfTime&) {
-        throw std::runtime_error("critical --exact: interrupted: the certificate was not written (the records were)");
+        return std::nullopt;
     }
-    write_reserved(a.certificate, text.str(), lock, stop);
-    std::cerr << fmt::format("certificate {} written in {:.1f}s\n", visible_text(a.certificate),
-                             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    if (stop.requested()) return std::nullopt;  // came after its last check
+    return text.str();
 }
 
 // --exact --n N: the minimum over all squares of order N, run as task exact by the experiment
@@ -355,14 +370,13 @@ int run_exact(const CriticalArgs& a) {
     bool verified = true;
     const int status = run_rendered(
         std::move(config), a, [&](const CriticalRow& row, std::string& text) { return report.row(row, text); },
-        [&](const Interrupt& stop) {
+        [&](const Interrupt&) {
             for (const Instance& rec : records)
                 std::cerr << fmt::format("n={} objective={} minimum={} (h={}, k={}) class={}\n", a.n, objective_name(a.objective),
                                          rec.meta["minimum"].get<int>(), rec.meta["h"].get<int>(), rec.meta["k"].get<int>(),
                                          rec.meta["class"].get<std::size_t>());
             std::cerr << fmt::format("n={} squares={} classes={} time={:.1f}s\n", a.n, from_rows.squares, from_rows.classes.size(),
                                      from_rows.seconds);
-            if (!a.certificate.empty()) write_exact_certificate(a, from_rows, report.search, shard, certificate_lock.get(), stop);
         },
         [&](const Interrupt& stop) -> std::optional<std::string> {
             // The classes no set determines are searched again here (seconds at n = 5): a stop
@@ -375,7 +389,10 @@ int run_exact(const CriticalArgs& a) {
             records = exact_records(from_rows, parse_solver_spec(a.verify_with).text(), verified);
             return write_instances(records, Format::jsonl);
         },
-        ProgressWords{"classes", false});
+        ProgressWords{"classes", false},
+        reserved_certificate(a.certificate, certificate_lock.get(), [&](const Interrupt& stop) {
+            return make_exact_certificate(a, from_rows, report.search, shard, certificate_lock.get(), stop);
+        }));
     if (!verified) std::cerr << "futolab critical: a witness failed its verification\n";
     return verified ? status : 1;
 }
@@ -738,9 +755,11 @@ std::string greedy_method(const CriticalArgs& a) {
 
 // A mode's rendered config run by the experiment driver (app/critical_experiment.hpp) with the
 // command's --out, --resume, --force and --jobs; `report` reads each row back, `on_complete`
-// writes what needs every row, `records_of_all` (if any) makes --out's records from all rows.
+// says what needs every row, `records_of_all` (if any) makes --out's records from all rows, and
+// `certificate` (if any) the certificate, both made before either is written.
 int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void(const Interrupt&)> on_complete,
-                 std::function<std::optional<std::string>(const Interrupt&)> records_of_all, std::optional<ProgressWords> progress) {
+                 std::function<std::optional<std::string>(const Interrupt&)> records_of_all, std::optional<ProgressWords> progress,
+                 CertificateStep certificate) {
     return run_critical_experiment({.config_of = [&config](const std::string& csv) {
                                         config.output = csv;
                                         return render_config(config);
@@ -753,6 +772,7 @@ int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report,
                                     .report = std::move(report),
                                     .records_of_all = std::move(records_of_all),
                                     .on_complete = std::move(on_complete),
+                                    .certificate = std::move(certificate),
                                     .progress = std::move(progress),
                                     .stop = a.stop});
 }
@@ -811,8 +831,8 @@ int run_exact_square(const CriticalArgs& args) {
                           .cpu_seconds = a.cpu_limit,
                           .output = ""};
     return run_rendered(std::move(config), a, [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
-                        [&](const Interrupt& stop) {
-                            if (!report.certify) return;
+                        nullptr, nullptr, std::nullopt,
+                        reserved_certificate(a.certificate, certificate_lock.get(), [&](const Interrupt&) {
                             if (!report.uncertified.empty())
                                 throw InputError(fmt::format("critical --exact --certificate: {}; "
                                                              "only a proved minimum is certified (no certificate written)",
@@ -827,8 +847,8 @@ int run_exact_square(const CriticalArgs& args) {
                                                                    "the square, so it has no minimum to certify, nor has any "
                                                                    "other square (no certificate written)",
                                                                    report.no_set));
-                            write_reserved(a.certificate, report.certificate, certificate_lock.get(), stop);
-                        });
+                            return std::optional<std::string>(report.certificate);
+                        }));
 }
 
 // --exhaustive --n N: the exact minima of 2h+3k and of k (h = 0) over every square of the order,
@@ -869,11 +889,10 @@ int run_construct(const CriticalArgs& a) {
                                                                   {"certificate", a.certificate.empty() ? "no" : "yes"}}),
                           .output = ""};
     return run_rendered(std::move(config), a, [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
-                        [&](const Interrupt& stop) {
-                            if (a.certificate.empty()) return;
-                            write_reserved(a.certificate, report.certificate, certificate_lock.get(), stop);
-                            std::cerr << fmt::format("certificate {} written\n", visible_text(a.certificate));
-                        });
+                        nullptr, nullptr, std::nullopt,
+                        reserved_certificate(a.certificate, certificate_lock.get(), [&](const Interrupt&) {
+                            return std::optional<std::string>(report.certificate);
+                        }));
 }
 
 // A start puzzle of --free-square --input: relations only (h = 0), a valid puzzle; read and

@@ -21,6 +21,7 @@
 #include <fmt/ranges.h>
 #include <unistd.h>
 
+#include <exception>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -259,6 +260,26 @@ void check_csv_replaceable(const std::string& csv, const CriticalExperiment& run
                                      visible_text(csv), place, run.csv_elsewhere));
 }
 
+// A certificate made from all the rows (CertificateStep), before either output is written: none
+// if no certificate is asked for, or if `stop` came while it was made; a failure to make it is
+// kept in `failure`, for after --out is written.
+std::optional<std::string> certificate_of_rows(const CertificateStep& step, const Interrupt& stop, std::exception_ptr& failure) {
+    if (!step.make) return std::nullopt;
+    try {
+        return step.make(stop);
+    } catch (...) {
+        failure = std::current_exception();
+        return std::nullopt;
+    }
+}
+
+// What a stop after the last run leaves unwritten, as the line that says so names it.
+std::string_view left_unwritten(const CriticalExperiment& run) {
+    if (run.records_of_all && run.certificate.make) return ": neither --out nor the certificate written";
+    if (run.records_of_all) return ": --out not written";
+    return run.certificate.make ? ": the certificate not written" : "";
+}
+
 }  // namespace
 
 std::string normal_path(const std::string& path) {
@@ -344,10 +365,12 @@ int run_critical_experiment(const CriticalExperiment& run) {
     // --exact --n made its records was dropped, --out and the certificate written, exit 0).
     const std::optional<std::string> all_records =
         run.records_of_all && !r.interrupted ? run.records_of_all(stop) : std::nullopt;
+    std::exception_ptr unmade;  // the certificate's failure, thrown once --out is written
+    const std::optional<std::string> certificate =
+        r.interrupted || stop.requested() ? std::nullopt : certificate_of_rows(run.certificate, stop, unmade);
     const bool interrupted = r.interrupted || stop.requested();
     if (interrupted && !r.interrupted)
-        std::cerr << fmt::format("futolab critical: interrupted after the last run{}\n",
-                                 run.records_of_all ? ": --out not written" : "");
+        std::cerr << fmt::format("futolab critical: interrupted after the last run{}\n", left_unwritten(run));
     if (run.writes_out && (!run.records_of_all || (all_records && !interrupted))) {
         check_out_lock(out, *r.lock);
         if (interrupted) write_output(out, rows.records, true);  // a stopped search waits for no stuck reader (A4)
@@ -360,7 +383,9 @@ int run_critical_experiment(const CriticalExperiment& run) {
                                                 : fmt::format("{} searched now, {} from the CSV", r.completed, r.skipped),
                                  visible_text(r.csv_path), run.csv_goes_on,
                                  interrupted ? fmt::format("; interrupted: {}", run.go_on) : "");
-    if (!interrupted && run.on_complete) run.on_complete(stop);  // a stop before or in it: not written, exit 1
+    if (!interrupted && run.on_complete) run.on_complete(stop);
+    if (unmade) std::rethrow_exception(unmade);
+    if (!interrupted && certificate) run.certificate.write(*certificate);
     if (!interrupted && stop.requested()) std::cerr << "futolab critical: interrupted after the last write\n";
     return rows.failed || stop.requested() || r.interrupted ? 1 : 0;
 }

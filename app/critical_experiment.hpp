@@ -39,6 +39,19 @@ using RowReport = std::function<bool(const CriticalRow& row, std::string& record
 // determine it) or whose set failed (the row's message); the row's record as it is.
 bool report_greedy_row(const CriticalRow& row, std::string& records);
 
+// A certificate made from all the rows (--exact's and --construct's --certificate), once every
+// run has its row and --out's records are made, before either is written: `make` gives its
+// text, or none if `stop` came while it was made (--exact --n searches its classes again,
+// minutes at n = 5). A stop before both are made writes neither (exit 1, the summary line says
+// to go on: red-team round 19, A F6, where --out was written first and the certificate lost);
+// `write` writes it right after --out, a stop that comes once both are made no reason to leave
+// one of them out. A failure while it is made (a minimum not proved, a lock lost) is thrown
+// once --out is written, as --out does not depend on it. Null `make`: no certificate.
+struct CertificateStep {
+    std::function<std::optional<std::string>(const Interrupt& stop)> make = nullptr;
+    std::function<void(const std::string& text)> write = nullptr;
+};
+
 struct CriticalExperiment {
     std::function<std::string(const std::string& csv)> config_of;  // the rendered config, `output: csv`
     std::string out;           // --out; "" or "-": standard output, the CSV in a private temporary folder
@@ -60,9 +73,11 @@ struct CriticalExperiment {
     // text, made once every run has its row, or none if `stop` came while it was made; after an
     // interrupt --out is not written at all. Null: the records `report` appends, row by row.
     std::function<std::optional<std::string>(const Interrupt& stop)> records_of_all;
-    // After --out, when every run has its row (not after an interrupt): what a mode writes from
-    // all its rows (--exact's --certificate), not written once `stop` is requested. Null: nothing.
+    // After --out, when every run has its row (not after an interrupt): what a mode says of all
+    // its rows (--exact --n's minima), before its certificate is written. Null: nothing.
     std::function<void(const Interrupt& stop)> on_complete;
+    // The mode's certificate (below); none: the mode writes none.
+    CertificateStep certificate = {};
     // The driver's progress line, naming what it counts; none: quiet (a mode whose runs take
     // a second or less). --exact --n shows its classes, as minutes can pass at n = 5.
     std::optional<ProgressWords> progress;

@@ -16,6 +16,7 @@
 
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -27,7 +28,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // `critical --construct --n 4 --out OUT` as the mode runs it, with `records_of_all` making --out's
-// text and `on_complete` (a certificate's step) marking `completed`.
+// text and `on_complete` (the step after --out) marking `completed`.
 futolab::app::CriticalExperiment construct_search(const fs::path& out, bool& completed) {
     futolab::app::CriticalExperiment run;
     run.config_of = [](const std::string& csv) {
@@ -78,4 +79,42 @@ TEST_CASE("critical writes --out only while the lock of its results CSV is still
     }
     CHECK(!fs::exists(dir / "c.jsonl"));
     CHECK(!completed);
+}
+
+// A stop while the certificate is made, after the last row and after --out's records are made
+// (--exact --n searches its classes again, minutes at n = 5): --out was written first, then the
+// certificate left out, the summary line not saying to go on (red-team round 19, A F6). Now both
+// are made before either is written: a stop there writes neither.
+TEST_CASE("a signal while critical makes its certificate writes neither --out nor the certificate",
+          "[app][critical][signals]") {
+    const fs::path dir = fresh_dir("critical-records-phase", "certificate-signal");
+    std::ofstream(dir / "c.jsonl") << "old\n";
+    bool completed = false, written = false;
+    futolab::app::CriticalExperiment run = construct_search(dir / "c.jsonl", completed);
+    run.records_of_all = [](const futolab::Interrupt&) -> std::optional<std::string> { return std::string("{}\n"); };
+    run.certificate.make = [](const futolab::Interrupt&) -> std::optional<std::string> {
+        REQUIRE(std::raise(SIGTERM) == 0);  // the driver's handler takes it: a stop request
+        return std::string("certificate\n");  // made whole all the same: a step that did not poll the stop
+    };
+    run.certificate.write = [&written](const std::string&) { written = true; };
+    CHECK(futolab::app::run_critical_experiment(run) == 1);
+    CHECK(futolab::test::slurp((dir / "c.jsonl").string()) == "old\n");
+    CHECK(!written);
+    CHECK(!completed);
+    CHECK(fs::exists(dir / "c.csv"));  // the rows stay, for --resume
+}
+
+TEST_CASE("critical writes --out and then the certificate once both are made", "[app][critical]") {
+    const fs::path dir = fresh_dir("critical-records-phase", "certificate-written");
+    bool completed = false;
+    std::string written;
+    futolab::app::CriticalExperiment run = construct_search(dir / "c.jsonl", completed);
+    run.certificate.make = [](const futolab::Interrupt&) -> std::optional<std::string> { return std::string("certificate\n"); };
+    run.certificate.write = [&](const std::string& text) {
+        CHECK(fs::exists(dir / "c.jsonl"));  // --out first
+        written = text;
+    };
+    CHECK(futolab::app::run_critical_experiment(run) == 0);
+    CHECK(written == "certificate\n");
+    CHECK(completed);
 }
