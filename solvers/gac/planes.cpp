@@ -108,7 +108,10 @@ struct Grid {
     std::array<Word, sizeof(Board) / sizeof(Word)> w{};
     void set(int r, Word row_bits) { w[static_cast<std::size_t>(r / kRowsPerWord)] |= row_bits << (kLane * (r % kRowsPerWord)); }
     void set(int r, int c) { set(r, Word{1} << c); }
-    void set_bit(int i) { w[static_cast<std::size_t>(i >> 6)] |= Word{1} << (i & 63); }
+    void set_bit(int i) {
+        if constexpr (sizeof(Board) == sizeof(Word)) w[0] |= Word{1} << i;  // (one word: no word index to take)
+        else w[static_cast<std::size_t>(i >> 6)] |= Word{1} << (i & 63);
+    }
     Board board() const {
         Board b;
         std::memcpy(&b, w.data(), sizeof b);
@@ -126,13 +129,16 @@ void BasicPlanes<Layout>::shape(const Puzzle& puzzle) {
     const int n = puzzle.n();
     constexpr int kLane = Grid<Layout>::kLane;
     s.n = n;
-    for (int v = n; v < kMaxN; ++v) s.plane[static_cast<std::size_t>(v)] = Board{};  // (read as empty: planes_small_avx2.inc)
-    Grid<Layout> cells;
-    for (int r = 0; r < n; ++r) cells.set(r, first_k(n));
     // dir[d]: the lo cells whose hi neighbour lies in direction d; dir[4 + d]: the hi cells
     // whose lo neighbour lies there. The direction by a lookup, not a branch (Tatham's puzzles
     // mix them at random: a mispredicted branch each); relations join adjacent cells.
     if (table_n_ != n) {
+        // The planes of values ≥ n, read as empty (planes_small_avx2.inc): nothing writes them
+        // but with a larger n, so cleared once per n, not per solve.
+        for (int v = n; v < kMaxN; ++v) s.plane[static_cast<std::size_t>(v)] = Board{};
+        Grid<Layout> cells;
+        for (int r = 0; r < n; ++r) cells.set(r, first_k(n));
+        cells_ = cells.board();
         for (int x = 0; x < n * n; ++x) bit_of_[static_cast<std::size_t>(x)] = static_cast<std::uint8_t>(x + (kLane - n) * (x / n));
         dir_of_[static_cast<std::size_t>(n + 1)] = 0;  // hi = lo + 1: right
         dir_of_[static_cast<std::size_t>(n - 1)] = 1;  // hi = lo − 1: left
@@ -146,7 +152,7 @@ void BasicPlanes<Layout>::shape(const Puzzle& puzzle) {
         dir[d].set_bit(bit_of_[static_cast<std::size_t>(rel.lo)]);
         dir[4 + (d ^ 1)].set_bit(bit_of_[static_cast<std::size_t>(rel.hi)]);  // lo seen from hi: the other way
     }
-    s.cells = cells.board();
+    s.cells = cells_;
     s.settled = Board{};
     s.lo_cells = s.hi_cells = Board{};
     for (std::size_t d = 0; d < 4; ++d) {
@@ -174,6 +180,7 @@ void BasicPlanes<Layout>::load(const Puzzle& puzzle, std::span<const Dom> dom) {
             for (Dom in = first_k(n) & dom[static_cast<std::size_t>(x)]; in != 0; in &= in - 1)
                 planes[static_cast<std::size_t>(lowest(in))].set(r, c);
     for (int v = 0; v < n; ++v) s_.plane[static_cast<std::size_t>(v)] = planes[static_cast<std::size_t>(v)].board();
+    left_ = total(best_simd());
 }
 
 // The cells (bit x: cell x of n² ≤ 256) with a given or chain bounds: the few cells the initial
@@ -213,8 +220,14 @@ std::array<Word, 4> special_cells(const int* givens, const int* below, const int
 // a suffix union of "min above v" and a prefix union of "max below v" (a few board operations
 // per value instead of one bit operation per removed cell value).
 template <class Layout>
-void BasicPlanes<Layout>::load_root(const Puzzle& puzzle, [[maybe_unused]] Simd simd) {
+void BasicPlanes<Layout>::load_root(const Puzzle& puzzle, Simd simd) {
     shape(puzzle);
+    root_planes(puzzle, simd);
+    left_ = total(simd);
+}
+
+template <class Layout>
+void BasicPlanes<Layout>::root_planes(const Puzzle& puzzle, [[maybe_unused]] Simd simd) {
     State& s = s_;
     const int n = puzzle.n();
     const int* givens = puzzle.givens().data();
@@ -290,7 +303,7 @@ int BasicPlanes<Layout>::total([[maybe_unused]] Simd simd) const {
 
 template <class Layout>
 bool BasicPlanes<Layout>::fixpoint(Simd simd) {
-    const int before = total(simd);
+    const int before = left_;  // (kept by load(), load_root() and remove(): one count a call, not two)
     s_.touched = Board{};
     bool ok = false;
 #if FUTOLAB_PLANES_X86
@@ -382,8 +395,11 @@ void BasicPlanes<Layout>::solved_domains(Dom* dom, [[maybe_unused]] Simd simd) c
     constexpr int kLane = Grid<Layout>::kLane, kRowsPerWord = Grid<Layout>::kRowsPerWord;
     const int n = s_.n;
 #if FUTOLAB_PLANES_X86
-    if constexpr (std::is_same_v<Layout, Lanes16>) {
-        if (simd == Simd::avx2) return wide::solved_domains_avx2<Layout>(s_, dom);
+    if (simd == Simd::avx2) {
+        if constexpr (std::is_same_v<Layout, Lanes16>) return wide::solved_domains_avx2<Layout>(s_, dom);
+        // (the whole board's spread, ~190 instructions at n = 7, where the loop below takes a
+        // store per cell and a step per bit: ~460)
+        else return wide::domains_from_small_planes<Layout>(s_, dom);
     }
 #endif
     const int words = (n + kRowsPerWord - 1) / kRowsPerWord;
@@ -400,27 +416,48 @@ void BasicPlanes<Layout>::solved_domains(Dom* dom, [[maybe_unused]] Simd simd) c
     }
 }
 
+// Word-parallel, as the rules are (a loop over the rows was ~110 instructions at n = 7): the
+// rows are the word's non-empty lanes, their top bits (Lanes::lane_nonzero in planes_rules.inc)
+// gathered into the top of the word by one multiplication (each lane's bit lands on its own
+// bit there, and no two partial products meet: Warren, Hacker's Delight, §7-1's gather); the
+// columns are the lanes OR-ed together.
 template <class Layout>
 void BasicPlanes<Layout>::changed_lines(Dom& rows, Dom& cols) const {
     constexpr int kLane = Grid<Layout>::kLane, kRowsPerWord = Grid<Layout>::kRowsPerWord;
+    constexpr Word kLow = ~Word{0} / first_k(kLane);  // bit 0 of every lane
+    constexpr Word kRest = kLow * (first_k(kLane) >> 1), kTop = kLow << (kLane - 1);
+    // lane i's bit (at kLane · i) to bit 64 − kRowsPerWord + i: the multiplier's bit for lane j
+    // is at 64 − kRowsPerWord + j − kLane · j
+    constexpr Word kGather = [] {
+        Word m = 0;
+        for (int j = 0; j < kRowsPerWord; ++j) m |= Word{1} << (64 - kRowsPerWord + j - kLane * j);
+        return m;
+    }();
     Grid<Layout> g;
     std::memcpy(g.w.data(), &s_.touched, sizeof(Board));
-    rows = cols = 0;
-    for (int r = 0; r < s_.n; ++r) {
-        const Dom lane = (g.w[static_cast<std::size_t>(r / kRowsPerWord)] >> (kLane * (r % kRowsPerWord))) & first_k(kLane);
-        rows |= Dom{lane != 0} << r;
-        cols |= lane;
+    Word all = 0;
+    rows = 0;
+    for (std::size_t k = 0; k < g.w.size(); ++k) {
+        const Word w = g.w[k];
+        all |= w;
+        const Word tops = (((w & kRest) + kRest) | w) & kTop;
+        rows |= (((tops >> (kLane - 1)) * kGather) >> (64 - kRowsPerWord)) << (k * kRowsPerWord);
     }
+    for (int shift = 32; shift >= kLane; shift /= 2) all |= all >> shift;
+    cols = all & first_k(kLane);
 }
 
 template <class Layout>
 void BasicPlanes<Layout>::remove(int r, int c, Dom values) {
     constexpr int kLane = Grid<Layout>::kLane, kRowsPerWord = Grid<Layout>::kRowsPerWord;
+    const auto k = static_cast<std::size_t>(r / kRowsPerWord);
+    const Word cell = Word{1} << (kLane * (r % kRowsPerWord) + c);
     for (; values != 0; values &= values - 1) {
         const auto v = static_cast<std::size_t>(lowest(values));
         Grid<Layout> g;
         std::memcpy(g.w.data(), &s_.plane[v], sizeof(Board));
-        g.w[static_cast<std::size_t>(r / kRowsPerWord)] &= ~(Word{1} << (kLane * (r % kRowsPerWord) + c));
+        left_ -= (g.w[k] & cell) != 0;
+        g.w[k] &= ~cell;
         std::memcpy(&s_.plane[v], g.w.data(), sizeof(Board));
         s_.hidden_dirty |= bit(static_cast<int>(v));
     }

@@ -148,15 +148,17 @@ public:
 
 private:
     void shape(const Puzzle& puzzle);
+    void root_planes(const Puzzle& puzzle, Simd simd);  // load_root's planes
     int total(Simd simd) const;
     State s_;
     std::uint64_t removed_ = 0;
-    int left_ = 0;  // values left after fixpoint()
-    // shape()'s tables, made for table_n_: each cell's bit on a board (cell x of row r: bit
+    int left_ = 0;  // values left on the planes (after load(), load_root(), fixpoint(), remove())
+    // shape()'s tables, made for table_n_: the n × n cells' board; each cell's bit on a board (cell x of row r: bit
     // x + (lane − n) · r), and each relation's direction seen from its smaller cell, indexed by
     // hi − lo + n (0 right, 1 left, 2 down, 3 up). A lookup each where the arithmetic was
     // ~38 instructions a relation, the most of shape() (issue #46).
     int table_n_ = 0;
+    Board cells_{};
     std::array<std::uint8_t, kMaxN * kMaxN> bit_of_{};
     std::array<std::uint8_t, 2 * kMaxN + 1> dir_of_{};
 };

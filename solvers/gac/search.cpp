@@ -2,6 +2,10 @@
 
 #include <algorithm>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace futolab::gac {
 
 std::uint64_t luby(std::uint64_t i) {
@@ -81,8 +85,23 @@ Search::Outcome Search::solution() {
         const std::span<const Dom> dom = engine_.domains();
         out.resize(dom.size());
         int* values = out.data();  // (locals: an int store could alias the engine's size fields)
+        std::size_t c = 0;
+#if defined(__SSE2__)
+        // Four cells a step: a singleton 2^i (i ≤ 30, so n ≤ 31) converted to a float is exact,
+        // with exponent field 127 + i, so value i + 1 = that field − 126. (A count of trailing
+        // zeros per cell was ~7 instructions a cell, most of a root-decided 7 × 7 read-out.)
+        if (engine_.n() <= 31)
+            for (; c + 4 <= dom.size(); c += 4) {
+                const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(dom.data() + c));
+                const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(dom.data() + c + 2));
+                // the low 32 bits of the four domains (the high ones are 0 for n ≤ 31)
+                const __m128 low = _mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), _MM_SHUFFLE(2, 0, 2, 0));
+                const __m128i exponent = _mm_srli_epi32(_mm_castps_si128(_mm_cvtepi32_ps(_mm_castps_si128(low))), 23);
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(values + c), _mm_sub_epi32(exponent, _mm_set1_epi32(126)));
+            }
+#endif
         // (a solution's domains are singletons, never empty: no zero test)
-        for (std::size_t c = 0; c < dom.size(); ++c) values[c] = __builtin_ctzll(dom[c]) + 1;
+        for (; c < dom.size(); ++c) values[c] = __builtin_ctzll(dom[c]) + 1;
     }
     return control_.enough(counters_.solutions) ? Outcome::stop : Outcome::done;
 }
