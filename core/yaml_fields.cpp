@@ -21,10 +21,13 @@ std::string key_name(const YamlAt& at) { return at.path.empty() ? "the document"
 
 }  // namespace
 
-void YamlFields::fail(const YamlAt& at, std::string_view problem) const {
+std::string YamlFields::where(const YamlAt& at) const {
     const YAML::Mark m = at.node.IsDefined() ? at.node.Mark() : at.within;
-    throw_input_error({file_, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0},
-                      fmt::format("{} {}", key_name(at), problem));
+    return format_location({file_, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0});
+}
+
+void YamlFields::fail(const YamlAt& at, std::string_view problem) const {
+    throw InputError(fmt::format("{}: {} {}", where(at), key_name(at), problem));
 }
 
 const YamlAt& YamlFields::map(const YamlAt& at) const {

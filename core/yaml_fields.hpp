@@ -50,6 +50,9 @@ public:
 
     // "file:line:column: key 'x' problem", at the value, or for a missing key at its map.
     [[noreturn]] void fail(const YamlAt& at, std::string_view problem) const;
+    // "file:line:column" of the value at `at` (of its map when it is missing), as fail names it:
+    // for a check made later, against what the file is compared with.
+    std::string where(const YamlAt& at) const;
 
 private:
     std::string file_;

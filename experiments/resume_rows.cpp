@@ -167,9 +167,11 @@ void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shar
     check_config_text(made, csv_path, "resume; use a new --out");
     if (made.shard_index != shard.index || made.shard_count != shard.count) {
         check_older_numbering(csv_path, made, shard);
-        throw InputError(fmt::format("{}: its sidecar says {}, not {} of {} as --shard asks (a file of another shard or "
-                                     "sharding?): {}",
-                                     csv_path, shard_words(made), shard.index, shard.count, kRefusing));
+        throw InputError(fmt::format("{}: its sidecar says {}, not {} of {} as --shard asks ({}; a file of another shard "
+                                     "or sharding?): {}",
+                                     csv_path, shard_words(made), shard.index, shard.count,
+                                     sidecar_at(made, made.shard_count != shard.count ? "run.shard_count" : "run.shard_index"),
+                                     kRefusing));
     }
     if (const std::string why = sidecar_protocol_problem(made, config, runs); !why.empty())
         throw InputError(fmt::format("{}: its sidecar says {}: {}", csv_path, why, kRefusing));

@@ -398,15 +398,17 @@ TimingProtocol protocol_of(const ExperimentConfig& config) {
 void check_same_isolation(const std::string& csv_path, const ExperimentConfig& config) {
     namespace fs = std::filesystem;
     if (!fs::exists(csv_path) || fs::file_size(csv_path) == 0 || !fs::exists(sidecar_path(csv_path))) return;
-    const std::string was = read_sidecar(csv_path).isolation;
+    const SidecarFacts made = read_sidecar(csv_path);
+    const std::string& was = made.isolation;
     const std::string_view is = name_in(kIsolations, isolation_written(config));
     if (was.empty() || was == is) return;
     const TaskInfo& kind = task_info(config.task);
     const std::string advice = accepts(kind, TaskKey::isolation)
                                    ? fmt::format("resume with --isolation {}, or use a new --out", was)
                                    : fmt::format("task {} runs only as threads of futolab ({}), so use a new --out", kind.name, is);
-    throw InputError(fmt::format("{}: made in isolation {}, not {}: refusing to resume (its rows would mix two isolations); {}",
-                                 csv_path, was, is, advice));
+    throw InputError(fmt::format("{}: made in isolation {}, not {} ({}): refusing to resume (its rows would mix two "
+                                 "isolations); {}",
+                                 csv_path, was, is, sidecar_at(made, "run.isolation"), advice));
 }
 
 // A memory limit below what a run's process holds before it runs anything cannot be kept: every

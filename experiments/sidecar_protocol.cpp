@@ -44,12 +44,17 @@ std::vector<std::string> memory_mechanisms(const Limits& limits, Isolation isola
     return {"rlimit", cgroup_mechanism(CgroupVersion::v1), cgroup_mechanism(CgroupVersion::v2)};
 }
 
-std::string timing_problem(const TimingProtocol& timing, const ExperimentConfig& config) {
+std::string timing_problem(const SidecarFacts& facts, const ExperimentConfig& config) {
+    const TimingProtocol& timing = facts.timing;
     const std::string_view order = run_order_name(config.order);
-    if (timing.order != order) return fmt::format("timing order: {}, where its config runs {}", timing.order, order);
-    if (timing.warmup != config.warmup) return fmt::format("timing warmup: {}, where its config sets {}", timing.warmup, config.warmup);
+    if (timing.order != order)
+        return fmt::format("timing order: {}, where its config runs {} ({})", timing.order, order, sidecar_at(facts, "timing.order"));
+    if (timing.warmup != config.warmup)
+        return fmt::format("timing warmup: {}, where its config sets {} ({})", timing.warmup, config.warmup,
+                           sidecar_at(facts, "timing.warmup"));
     if (timing.pin != config.pin)
-        return fmt::format("timing pin: {}, where its config {}", timing.pin, config.pin ? "pins its workers" : "sets no pin");
+        return fmt::format("timing pin: {}, where its config {} ({})", timing.pin, config.pin ? "pins its workers" : "sets no pin",
+                           sidecar_at(facts, "timing.pin"));
     return "";
 }
 
@@ -58,19 +63,22 @@ std::string timing_problem(const TimingProtocol& timing, const ExperimentConfig&
 std::string sidecar_protocol_problem(const SidecarFacts& facts, const ExperimentConfig& config,
                                      std::optional<std::size_t> runs) {
     if (facts.identity.name != config.name)
-        return fmt::format("experiment: {}, where its config is named {}", message_text(facts.identity.name, 200), config.name);
+        return fmt::format("experiment: {}, where its config is named {} ({})", message_text(facts.identity.name, 200),
+                           config.name, sidecar_at(facts, "experiment"));
     if (!facts.isolation.empty())
-        if (std::string why = isolation_problem_of(facts.isolation, config); !why.empty()) return why;
+        if (std::string why = isolation_problem_of(facts.isolation, config); !why.empty())
+            return fmt::format("{} ({})", why, sidecar_at(facts, "run.isolation"));
     if (!facts.isolation.empty() && !facts.memory_limit.empty()) {
         const std::vector<std::string> may =
             memory_mechanisms(config.limits, row_named(kIsolations, facts.isolation)->value);
         if (std::find(may.begin(), may.end(), facts.memory_limit) == may.end())
-            return fmt::format("memory_limit: {}, where a sweep of its config in isolation {} writes {}", facts.memory_limit,
-                               facts.isolation, fmt::join(may, " or "));
+            return fmt::format("memory_limit: {}, where a sweep of its config in isolation {} writes {} ({})", facts.memory_limit,
+                               facts.isolation, fmt::join(may, " or "), sidecar_at(facts, "run.memory_limit"));
     }
-    if (std::string why = timing_problem(facts.timing, config); !why.empty()) return why;
+    if (std::string why = timing_problem(facts, config); !why.empty()) return why;
     if (runs && facts.total_runs != *runs)
-        return fmt::format("total_runs: {}, where its config's run matrix has {} runs", facts.total_runs, *runs);
+        return fmt::format("total_runs: {}, where its config's run matrix has {} runs ({})", facts.total_runs, *runs,
+                           sidecar_at(facts, "run.total_runs"));
     return "";
 }
 

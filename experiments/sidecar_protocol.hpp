@@ -29,7 +29,8 @@ namespace futolab {
 // config's run matrix (nullopt: the caller could not build it, not checked). `--isolation`
 // changes a sweep's isolation from its config text's, so any the kind and config take passes
 // here; resume holds it to the one asked for (runner.cpp). An isolation or memory_limit left
-// empty (sidecars of older futolab) is not checked.
+// empty (sidecars of older futolab) is not checked. The reason ends with where the sidecar
+// holds the key: "total_runs: 3, where its config's run matrix has 2 runs (X.meta.yaml:36:15)".
 std::string sidecar_protocol_problem(const SidecarFacts& facts, const ExperimentConfig& config,
                                      std::optional<std::size_t> runs);
 

@@ -85,6 +85,13 @@ void refuse_other_names(const std::string& path) {
                                  path, st.st_nlink));
 }
 
+// The first timing key in which `was` differs from `is` ("timing.warmup"), "" if none does.
+std::string timing_difference(const TimingProtocol& was, const TimingProtocol& is) {
+    if (was.order != is.order) return "timing.order";
+    if (was.warmup != is.warmup) return "timing.warmup";
+    return was.pin != is.pin ? "timing.pin" : "";
+}
+
 // Checks that every input exists, is no live run's, and comes from the same config, each
 // sidecar with the config text its hash pins; returns the first one's facts, with the machines
 // of all of them (a merged sidecar keeps every shard's host and CPU). `each`: every input's own.
@@ -110,23 +117,23 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs, std::vect
         if (const std::string why = input_difference(first.identity.inputs, f.identity.inputs); !why.empty())
             throw InputError(fmt::format("{}: read other inputs than {}: {}", path, inputs.front(), why));
         if (f.identity.config_hash != first.identity.config_hash)
-            throw InputError(fmt::format("{}: comes from another config (hash {}, not {} as {})", path, f.identity.config_hash,
-                                         first.identity.config_hash, inputs.front()));
+            throw InputError(fmt::format("{}: comes from another config (hash {}, not {} as {}; {})", path, f.identity.config_hash,
+                                         first.identity.config_hash, inputs.front(), sidecar_at(f, "config_hash")));
         // One config makes one matrix and one protocol: a shard's sidecar that says otherwise
         // was edited (round 7: the first file's total was taken, "12 of 13 runs").
         if (f.total_runs != first.total_runs)
-            throw InputError(fmt::format("{}: its sidecar says the experiment has {} runs, {}'s says {}: refusing to merge",
-                                         path, f.total_runs, inputs.front(), first.total_runs));
+            throw InputError(fmt::format("{}: its sidecar says the experiment has {} runs, {}'s says {} ({}): refusing to merge",
+                                         path, f.total_runs, inputs.front(), first.total_runs, sidecar_at(f, "run.total_runs")));
         // Timings of two isolations pooled by every analysis (as a resume refuses): shards run
         // with another --isolation, or another memory limit mechanism, are not one experiment.
         if (f.isolation != first.isolation || f.memory_limit != first.memory_limit)
-            throw InputError(fmt::format("{}: ran in isolation '{}' (memory limit '{}'), {} in '{}' ('{}'): refusing to merge "
+            throw InputError(fmt::format("{}: ran in isolation '{}' (memory limit '{}'), {} in '{}' ('{}'; {}): refusing to merge "
                                          "shards of two isolations",
-                                         path, f.isolation, f.memory_limit, inputs.front(), first.isolation,
-                                         first.memory_limit));
-        if (f.timing.order != first.timing.order || f.timing.warmup != first.timing.warmup || f.timing.pin != first.timing.pin)
-            throw InputError(fmt::format("{}: its sidecar's timing (order, warmup, pin) differs from {}'s: refusing to merge",
-                                         path, inputs.front()));
+                                         path, f.isolation, f.memory_limit, inputs.front(), first.isolation, first.memory_limit,
+                                         sidecar_at(f, f.isolation != first.isolation ? "run.isolation" : "run.memory_limit")));
+        if (const std::string key = timing_difference(f.timing, first.timing); !key.empty())
+            throw InputError(fmt::format("{}: its sidecar's timing (order, warmup, pin) differs from {}'s ({}): refusing to merge",
+                                         path, inputs.front(), sidecar_at(f, key)));
         if (!same_skipped(read_skipped_inputs(path), read_skipped_inputs(inputs.front())))
             throw InputError(fmt::format("{}: its sidecar's skipped_inputs differ from {}'s: refusing to merge", path,
                                          inputs.front()));

@@ -350,6 +350,16 @@ ShardMachine machine_of(const YamlFields& y, const YamlAt& m, const std::string&
     return out;
 }
 
+// The lines of the keys resume and merge compare after reading (each read already, so its map
+// is known to be a map).
+void note_marks(const YamlFields& y, const YamlAt& root, SidecarFacts& f) {
+    const auto note = [&](const YamlAt& at) { f.marks.emplace(at.path, y.where(at)); };
+    for (const char* key : {"experiment", "config_hash", "config"}) note(y.child(root, key));
+    const YamlAt run = y.child(root, "run"), timing = y.child(root, "timing");
+    for (const char* key : {"isolation", "memory_limit", "shard_index", "shard_count", "total_runs"}) note(y.child(run, key));
+    for (const char* key : {"order", "warmup", "pin"}) note(y.child(timing, key));
+}
+
 }  // namespace
 
 SidecarFacts parse_sidecar(const std::string& text, const std::string& path, const std::string& csv_path) {
@@ -398,7 +408,13 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     } else {
         f.machines.push_back(machine_of(y, y.map(at(root, "machine")), csv_path));
     }
+    note_marks(y, root, f);
     return f;
+}
+
+std::string sidecar_at(const SidecarFacts& facts, std::string_view key) {
+    const auto it = facts.marks.find(key);
+    return it == facts.marks.end() ? "its sidecar" : it->second;
 }
 
 std::string shard_words(const SidecarFacts& facts) {
@@ -409,14 +425,16 @@ std::string shard_words(const SidecarFacts& facts) {
 }
 
 void check_config_text(const SidecarFacts& facts, const std::string& csv_path, std::string_view verb) {
-    const std::string path = sidecar_path(csv_path);
+    const auto at = [&](std::string_view key) {
+        return facts.marks.contains(key) ? sidecar_at(facts, key) : sidecar_path(csv_path);
+    };
     if (!facts.identity.config_given)
-        throw InputError(fmt::format("{}: key 'config' is missing (the config text)", path));
+        throw InputError(fmt::format("{}: key 'config' is missing (the config text)", at("config")));
     const std::string hash = fmt::format("{:016x}", fnv1a64(facts.identity.config_text));  // as parse_config hashes it
     if (hash != facts.identity.config_hash)
         throw InputError(fmt::format("{}: its config text hashes to {}, not to its config_hash {} (edited?): refusing "
                                      "to {}",
-                                     path, hash, facts.identity.config_hash, verb));
+                                     at("config_hash"), hash, facts.identity.config_hash, verb));
 }
 
 std::vector<std::string> row_hosts(const SidecarFacts& facts) {

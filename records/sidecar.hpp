@@ -11,6 +11,8 @@
 #include "records/machine.hpp"
 
 #include <cstddef>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -113,9 +115,15 @@ struct SidecarFacts {  // what merge and resume check
     bool merged = false;       // written by `futolab merge` (it lists its shards' machines)
     std::string state;         // run.state: running, finished, … (empty in sidecars without it)
     std::optional<LoadFigure> load;  // run.load_*: absent in older sidecars and running sweeps
+    // "X.meta.yaml:36:15" of each key a later check compares with the config or the other shards
+    // ("run.total_runs"; a missing key's map), so its refusal names the line: sidecar_at.
+    std::map<std::string, std::string, std::less<>> marks;
 };
 
 std::string sidecar_path(const std::string& csv_path);
+// Where the sidecar the facts were read from holds `key` (a dotted path: "run.total_runs"), as
+// "X.meta.yaml:36:15"; "its sidecar" for facts not read from a file.
+std::string sidecar_at(const SidecarFacts& facts, std::string_view key);
 // A sidecar's shard in messages, counted from 0: "shard 1 of 4", and for a sidecar of the older
 // numbering also what it wrote: "shard 1 of 4 (written as 2 of 4, counted from 1)".
 std::string shard_words(const SidecarFacts& facts);

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <functional>
+#include <regex>
 #include <utility>
 #include <vector>
 #include <fstream>
@@ -232,11 +233,13 @@ TEST_CASE("merge refuses shards whose sidecars disagree on isolation, total or t
           {"no-futolab", "\nfutolab:", "\nfutolab_gone:", 1, "mr.shard-1-of-2.csv.meta.yaml:1:1: key 'futolab' is missing"},
           // Round 8 (W13): the config file was blamed ("base.yaml:1: the config must be a YAML mapping").
           {"no-config", "\nconfig:", "\nconfig_gone:", 1,
-           "mr.shard-1-of-2.csv.meta.yaml: key 'config' is missing (the config text)"}}) {
+           "mr.shard-1-of-2.csv.meta.yaml:1:1: key 'config' is missing (the config text)"}}) {
         INFO(name);
         const auto r = merge_sidecar_edited(name, from, to, shard);
         CHECK(r.exit_code == 2);
         CHECK(has(r.err, says));
+        // Each at the line and column of the key in the sidecar (they named the file alone).
+        CHECK(std::regex_search(r.err, std::regex(R"(mr\.shard-[01]-of-2\.csv\.meta\.yaml:[1-9][0-9]*:[1-9][0-9]*)")));
     }
     // The merged sidecar says where its rows ran.
     fs::path merged;

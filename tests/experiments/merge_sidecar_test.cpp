@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 
 using futolab::test::has;
@@ -33,8 +34,14 @@ fs::path sweep(const std::string& name, const std::string& config, const std::st
     return dir;
 }
 
+// True if `err` names a line and column of a sidecar ("o/c.csv.meta.yaml:36:15"): where the edited
+// key is (its line was not named).
+bool names_sidecar_line(const std::string& err) {
+    return std::regex_search(err, std::regex(R"(\.csv\.meta\.yaml:[1-9][0-9]*:[1-9][0-9]*)"));
+}
+
 // DIR/base copied to DIR/o with `from` replaced by `to` in NAME.csv's sidecar: merge and resume
-// refuse it (exit 2), merge saying "its sidecar says `says`" and writing nothing.
+// refuse it (exit 2) at the sidecar's line, merge saying "its sidecar says `says`" and writing nothing.
 void refused(const fs::path& dir, const std::string& name, const std::string& from, const std::string& to,
              const std::string& says, const std::string& flags = "") {
     INFO(from << " -> " << to);
@@ -47,11 +54,13 @@ void refused(const fs::path& dir, const std::string& name, const std::string& fr
     CHECK(merged.exit_code == 2);
     CHECK(has(merged.err, "o/" + name + ".csv: its sidecar says " + says));
     CHECK(has(merged.err, ": refusing to merge it"));
+    CHECK(names_sidecar_line(merged.err));
     CHECK_FALSE(fs::exists(dir / "m" / (name + ".csv")));
     const auto resumed = run_cli("run -q cfg.yaml --out o --resume" + flags, dir.string());
     INFO(resumed.err);
     CHECK(resumed.exit_code == 2);
     CHECK(has(resumed.err, "refusing to resume"));
+    CHECK(names_sidecar_line(resumed.err));
 }
 
 void accepted(const fs::path& dir, const std::string& name, const std::string& flags = "") {
@@ -97,8 +106,8 @@ TEST_CASE("merge refuses shard sidecars that name another experiment than their 
     const auto merged = run_cli("merge o/c.shard-0-of-2.csv o/c.shard-1-of-2.csv --out m.csv", dir.string());
     INFO(merged.err);
     CHECK(merged.exit_code == 2);
-    CHECK(has(merged.err, "o/c.shard-0-of-2.csv: its sidecar says experiment: zz, where its config is named c: refusing to "
-                          "merge it"));
+    CHECK(has(merged.err, "o/c.shard-0-of-2.csv: its sidecar says experiment: zz, where its config is named c "
+                          "(o/c.shard-0-of-2.csv.meta.yaml:1:13): refusing to merge it"));
     CHECK_FALSE(fs::exists(dir / "m.csv"));
 
     const fs::path exact = futolab::test::fresh_dir("merge-sidecar", "experiment-name-exact");
@@ -109,7 +118,8 @@ TEST_CASE("merge refuses shard sidecars that name another experiment than their 
     const auto one = run_cli("merge e.csv --out m.csv", exact.string());
     INFO(one.err);
     CHECK(one.exit_code == 2);
-    CHECK(has(one.err, "e.csv: its sidecar says experiment: zz, where its config is named exact: refusing to merge it"));
+    CHECK(has(one.err, "e.csv: its sidecar says experiment: zz, where its config is named exact (e.csv.meta.yaml:1:13): "
+                       "refusing to merge it"));
     CHECK_FALSE(fs::exists(exact / "m.csv"));
 }
 

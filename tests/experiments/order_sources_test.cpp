@@ -164,6 +164,7 @@ TEST_CASE("resume advice of a thread-only kind names no --isolation", "[resume][
     INFO(r.err);
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "made in isolation process, not thread"));
+    CHECK(std::regex_search(r.err, std::regex(R"(not thread \(base/t\.csv\.meta\.yaml:[1-9][0-9]*:14\))")));  // its line
     CHECK(has(r.err, "use a new --out"));
     CHECK_FALSE(has(r.err, "--isolation"));
 }

@@ -220,9 +220,9 @@ TEST_CASE("resume refuses the CSV or a row of another shard, leaving the CSV as 
     REQUIRE(run_cli("run -q rs.yaml --out whole", dir.string()).exit_code == 0);
     const fs::path one = dir / "sh" / "rs.shard-0-of-2.csv", two = dir / "sh" / "rs.shard-1-of-2.csv";
     copy_results(dir, one, "rs.shard-1-of-2.csv");
-    check_refused(dir, "rs.shard-1-of-2.csv", "rs.yaml --shard 1/2", "its sidecar says shard 0 of 2, not 1 of 2");
+    check_refused(dir, "rs.shard-1-of-2.csv", "rs.yaml --shard 1/2", "its sidecar says shard 0 of 2, not 1 of 2 as --shard asks (o/rs.shard-1-of-2.csv.meta.yaml:");
     copy_results(dir, dir / "whole" / "rs.csv", "rs.shard-0-of-2.csv");
-    check_refused(dir, "rs.shard-0-of-2.csv", "rs.yaml --shard 0/2", "its sidecar says shard 0 of 1, not 0 of 2");
+    check_refused(dir, "rs.shard-0-of-2.csv", "rs.yaml --shard 0/2", "its sidecar says shard 0 of 1, not 0 of 2 as --shard asks (o/rs.shard-0-of-2.csv.meta.yaml:");
     copy_results(dir, dir / "sh" / "rs.shard-0-of-3.csv", "rs.shard-0-of-2.csv");
     check_refused(dir, "rs.shard-0-of-2.csv", "rs.yaml --shard 0/2", "its sidecar says shard 0 of 3, not 0 of 2");
     copy_results(dir, one, "rs.csv");
@@ -294,10 +294,10 @@ TEST_CASE("resume refuses a sidecar without its config text, or one that does no
     fs::copy(dir / "base", dir / "o");
     const std::string text = slurp(meta.string());
     std::ofstream(meta, std::ios::trunc) << text.substr(0, text.find("\nconfig: ") + 1);
-    check_refused(dir, "rc.csv", "rc.yaml", "o/rc.csv.meta.yaml: key 'config' is missing (the config text)", false);
+    check_refused(dir, "rc.csv", "rc.yaml", "o/rc.csv.meta.yaml:1:1: key 'config' is missing (the config text)", false);
     std::ofstream(meta, std::ios::trunc) << text;
     replace_in(meta, "\n  solvers:", "\n  # edited\n  solvers:");
-    check_refused(dir, "rc.csv", "rc.yaml", "o/rc.csv.meta.yaml: its config text hashes to ");
+    check_refused(dir, "rc.csv", "rc.yaml", "o/rc.csv.meta.yaml:3:14: its config text hashes to ");
     fs::remove_all(dir);
 }
 
