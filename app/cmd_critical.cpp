@@ -949,9 +949,29 @@ std::string checkpoint_shard_named(const CriticalArgs& a, const std::string& out
     return std::filesystem::path(path).filename() == name ? path : "";
 }
 
+// The shard file this command writes whose file, or whose lock's, `out` is under another name
+// (a hard link), if any ("" if none): --shard I/S writes shard I, a whole count each shard. The
+// shard's run would find --out's lock on it and blame another futolab, after the work (red-team
+// round 19, A F2). A file of one name is a shard file only by that name (checkpoint_shard_named),
+// so only a file of several names is looked for among them.
+std::string checkpoint_shard_linked(const CriticalArgs& a, const std::string& out) {
+    struct stat given {};
+    if (out == "-" || ::stat(out.c_str(), &given) != 0 || !S_ISREG(given.st_mode) || given.st_nlink < 2) return "";
+    const FewRelationsPlan plan = few_relations_plan(a);
+    for (std::size_t i = plan.only.value_or(0); i < (plan.only ? *plan.only + 1 : plan.shards); ++i) {
+        const std::string shard = few_relations_shard_path(a.checkpoint, a.n, a.few_relations, i, plan.shards);
+        for (const std::string& file : {shard, lock_path(shard)}) {
+            struct stat st {};
+            if (::stat(file.c_str(), &st) == 0 && st.st_dev == given.st_dev && st.st_ino == given.st_ino) return shard;
+        }
+    }
+    return "";
+}
+
 // The files the command writes on its own account, which no output named on its command line
 // may be (red-team round 13, F3 and F6): the results CSV beside --out with its sidecar, schema
-// and lock, and the files of a --checkpoint folder (its table, the shard file --out names).
+// and lock, and the files of a --checkpoint folder (its table, the shard file --out names or is
+// another name of).
 std::vector<NamedOutput> own_files(const CriticalArgs& a, const std::string& own_csv, const std::string& out) {
     std::vector<NamedOutput> own;
     const auto add = [&own](const std::string& what, const std::string& path) {
@@ -970,7 +990,9 @@ std::vector<NamedOutput> own_files(const CriticalArgs& a, const std::string& own
     add("--checkpoint's results CSV", csv);
     own.push_back({.option = "the sidecar of --checkpoint's results CSV", .path = sidecar_path(csv), .results_of = "", .own = true});
     own.push_back({.option = "the column schema of --checkpoint's results CSV", .path = schema_path(csv), .results_of = "", .own = true});
-    if (const std::string shard = checkpoint_shard_named(a, out, shards); !shard.empty()) add("--checkpoint's shard file", shard);
+    std::string shard = checkpoint_shard_named(a, out, shards);
+    if (shard.empty()) shard = checkpoint_shard_linked(a, out);
+    if (!shard.empty()) add("--checkpoint's shard file", shard);
     return own;
 }
 
@@ -993,6 +1015,10 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     // The default search and --exact --square write their results CSV beside --out (app/critical_experiment.hpp) and
     // --out from it: that file may be there from an earlier run of the same search.
     const std::string own_csv = mode.experiment ? critical_csv_of(out) : "";
+    // A mode that writes --out itself (--few-relations) refuses a link there as the others do
+    // (red-team round 19, A F1: the link was replaced by a regular file, exit 0).
+    if (!mode.experiment && contains(mode.takes, "--out"))
+        check_out_not_linked(out, "--out is written at the name given (a link there would be replaced, not followed)");
     std::vector<NamedOutput> outputs{{"--out", out, own_csv}, {"--certificate", a.certificate}};
     for (NamedOutput& own : own_files(a, own_csv, out)) outputs.push_back(std::move(own));
     check_output_paths(outputs, inputs, a.force);

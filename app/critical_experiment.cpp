@@ -30,6 +30,17 @@
 #include <set>
 
 namespace futolab::app {
+
+void check_out_not_linked(const std::string& out, std::string_view why) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_symlink(out, ec)) return;
+    const fs::file_status target = fs::status(out, ec);
+    if (fs::is_regular_file(target) || fs::is_directory(target) || !fs::exists(target))
+        throw InputError(fmt::format("critical: --out {}: is a symbolic link; {}, so give the file's own path",
+                                     visible_text(out), why));
+}
+
 namespace {
 
 // The config's name in messages and in the sidecar's `config_file`: what made the CSV.
@@ -80,11 +91,7 @@ std::string stream_reason(const std::string& out) {
         return stream == STDOUT_FILENO ? "is this command's standard output" : "is this command's standard error";
     std::error_code ec;
     if (fs::is_symlink(out, ec)) {
-        const fs::file_status target = fs::status(out, ec);
-        if (fs::is_regular_file(target) || fs::is_directory(target) || !fs::exists(target))
-            throw InputError(fmt::format("critical: --out {}: is a symbolic link; its results CSV (and --resume) lies beside "
-                                         "the name given, so give the file's own path",
-                                         visible_text(out)));
+        check_out_not_linked(out, "its results CSV (and --resume) lies beside the name given");
         return "is a symbolic link to a device";
     }
     if (fs::exists(out, ec) && !fs::is_regular_file(out, ec))

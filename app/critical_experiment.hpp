@@ -96,6 +96,11 @@ struct CriticalExperiment {
     std::string csv_goes_on = "its sidecar, --resume";
 };
 
+// `futolab critical`'s --out as a symbolic link to a file, a folder or nothing: refused in every
+// mode (InputError "critical: --out L: is a symbolic link; WHY, so give the file's own path"),
+// `why` saying what the mode does at the name given. A link to a device is a device.
+void check_out_not_linked(const std::string& out, std::string_view why);
+
 // "sets.jsonl" → "sets.csv"; any other name gets ".csv" appended ("sets.txt" → "sets.txt.csv").
 std::string critical_csv_path(const std::string& out);
 // critical_csv_path(out) where the CSV lies beside --out (a regular file or a new name, under

@@ -262,6 +262,23 @@ void remove_results(const std::string& csv) {
     }
 }
 
+// The first sidecar of a run. If it cannot be written (a full disk, a file size limit) where the
+// run made its CSV just now (`made_now`: its header alone), the CSV and a schema written before
+// the sidecar failed are taken out again: a failed command leaves no results CSV without its
+// sidecar, which the next command took for a user's file (red-team round 19, A F3: `critical
+// --few-relations --checkpoint`, which makes its CSV again each time, and `critical --force`
+// were refused for good after one). The write's error is the one told.
+void write_first_sidecar(const std::string& csv, const ExperimentIdentity& identity, const RunInfo& info, bool made_now) {
+    try {
+        write_sidecar(csv, identity, info);
+    } catch (const std::runtime_error&) {
+        std::error_code ec;  // best effort: a CSV left is named by the next command
+        if (made_now)
+            for (const std::string& file : {schema_path(csv), csv}) std::filesystem::remove(file, ec);
+        throw;
+    }
+}
+
 // `cpu` >= 0: pin this worker there first (config `pin`); its runs' rows name it. A run still
 // going when the interrupt comes is not written (`--resume` redoes it): a row always means a
 // finished measurement; warm-up runs are run and never recorded (they go to the worker that
@@ -584,7 +601,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         info.pinned_cpus = plan.cpus;
         if (!plan.warning.empty()) std::cerr << visible_text("futolab: warning: " + plan.warning, LineBreaks::shown) << "\n";
     }
-    write_sidecar(report.csv_path, identity_of(config, matrix), info);
+    write_first_sidecar(report.csv_path, identity_of(config, matrix), info, !options.resume);
 
     // Keying 10^7 runs takes seconds, as ordering them does: a stop meanwhile lists and orders no
     // more (red-team round 17, B F6), and the sweep takes no run and ends `interrupted`. Every

@@ -201,7 +201,20 @@ ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& 
     if (fd_ < 0) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
     struct stat st {};
     if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) throw InputError(path + ": is not a regular file");
-    if (!exists) write_record(fd_, csv_header_line(layout), path_);
+    if (!exists) write_header(csv_header_line(layout));
+}
+
+void ResultsFile::write_header(const std::string& header) {
+    try {
+        write_record(fd_, header, path_);
+    } catch (const std::runtime_error&) {
+        // A CSV that never got its header (a full disk, a file size limit) goes again: left empty
+        // without a sidecar, it was taken by the next command for a user's file (red-team round
+        // 19, A F3). The constructor throws on, so no destructor closes it.
+        ::close(fd_);
+        ::unlink(path_.c_str());
+        throw;
+    }
 }
 
 ResultsFile::~ResultsFile() {

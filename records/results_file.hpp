@@ -97,6 +97,7 @@ public:
     void append(const std::string& line);
 
 private:
+    void write_header(const std::string& header);  // a new file's; removed again if it fails
     std::string path_;
     int fd_ = -1;
     std::set<std::string> finished_;

@@ -168,3 +168,24 @@ TEST_CASE("a run's sidecar ends failed even when the full disk refuses its rewri
     const CliResult report = run_cli("report " + b + "/out/r.csv --out " + b + "/page.html");
     CHECK(report.exit_code == 0);
 }
+
+// Red-team round 19, A F3: a run whose CSV's header or first sidecar the disk refused left the
+// CSV behind without a sidecar (its header alone, or empty), which the next command took for
+// someone else's file. It is removed again with its schema, and the same command runs.
+TEST_CASE("a run whose CSV header or first sidecar cannot be written leaves no CSV behind", "[records][full-disk][runner]") {
+    const std::string a = fresh("unstarted-schema"), b = fresh("unstarted-header");
+    // 8 blocks: the header fits, the column schema (about 11 KB) does not.
+    const CliResult schema = run_with_ulimit(8, "run -q " + two_solver_sweep(a));
+    INFO(schema.err);
+    CHECK(schema.exit_code == 1);
+    CHECK(has(schema.err, "cannot write " + a + "/out/r.csv.schema.json: File too large"));
+    // 100 bytes: the lock's pid fits, the CSV's header does not.
+    CHECK(run_with_byte_limit(100, "run -q " + two_solver_sweep(b)) == 1);
+    for (const std::string& dir : {a, b}) {
+        INFO(dir);
+        for (const std::string file : {"/out/r.csv", "/out/r.csv.schema.json", "/out/r.csv.meta.yaml"})
+            CHECK_FALSE(fs::exists(dir + file));
+        CHECK(run_cli("run -q " + two_solver_sweep(dir)).exit_code == 0);
+        CHECK(whole_rows(dir + "/out/r.csv") == 150);
+    }
+}

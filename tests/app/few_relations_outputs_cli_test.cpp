@@ -1,0 +1,120 @@
+// `futolab critical --few-relations`'s outputs as every critical mode's (red-team round 19, A F1-F3):
+// a symbolic link at --out refused, an --out that is another name of a file the count writes
+// refused before any work, and a count that a failed write stopped goes on with the same command.
+#include "cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+
+using futolab::test::has;
+using futolab::test::run_cli;
+using futolab::test::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kCount = "critical --n 3 --few-relations 2";
+constexpr const char* kCheckpoint = " --checkpoint ck --shards 2";
+
+// The count's lines with its times (seconds to a tenth, the table's CPU column) taken out.
+std::string untimed(const std::string& out) { return std::regex_replace(out, std::regex("[0-9]+\\.[0-9]+"), "T"); }
+
+}  // namespace
+
+// A F1, cases 012, 015, 017, 018: the link was replaced by a regular file, exit 0, where every
+// other mode refuses it.
+TEST_CASE("critical --few-relations refuses a symbolic link at --out, as every mode does", "[app][critical][few-relations]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-outputs", "symlink");
+    REQUIRE(run_cli(std::string(kCount) + kCheckpoint, dir.string()).exit_code == 0);
+    std::ofstream(dir / "target.txt") << "keep\n";
+    fs::create_directories(dir / "folder");
+    fs::create_symlink("target.txt", dir / "file.jsonl");
+    fs::create_symlink("nowhere", dir / "dangling.jsonl");
+    fs::create_symlink("folder", dir / "folder.jsonl");
+    fs::create_symlink("ck/n3-k2-shard-000-of-002.yaml", dir / "shard.jsonl");
+    const std::string shard = slurp((dir / "ck" / "n3-k2-shard-000-of-002.yaml").string());
+    for (const std::string link : {"file.jsonl", "dangling.jsonl", "folder.jsonl", "shard.jsonl"})
+        for (const std::string more : {"", kCheckpoint, " --checkpoint ck --shard 0/2"}) {
+            const auto r = run_cli(std::string(kCount) + more + " --out " + link, dir.string());
+            INFO(link << more);
+            CHECK(r.exit_code == 2);
+            CHECK(r.err == "futolab: critical: --out " + link + ": is a symbolic link; --out is written at the name given (a link "
+                               "there would be replaced, not followed), so give the file's own path\n");
+            CHECK(fs::is_symlink(dir / link));
+        }
+    CHECK(slurp((dir / "target.txt").string()) == "keep\n");
+    CHECK(slurp((dir / "ck" / "n3-k2-shard-000-of-002.yaml").string()) == shard);
+    // A link to a device is that device, as in every mode.
+    fs::create_symlink("/dev/null", dir / "null.jsonl");
+    CHECK(run_cli(std::string(kCount) + " --out null.jsonl", dir.string()).exit_code == 0);
+    CHECK(fs::is_symlink(dir / "null.jsonl"));
+}
+
+// A F2, case 152: a hard link of a shard file at --out was taken; the shard's run then found
+// --out's lock on its file and failed after the count, blaming "another futolab" (this one).
+TEST_CASE("critical --few-relations refuses an --out that is another name of a shard file it writes, before any work",
+          "[app][critical][few-relations]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-outputs", "hard-link");
+    REQUIRE(run_cli(std::string(kCount) + kCheckpoint, dir.string()).exit_code == 0);
+    const fs::path ck = dir / "ck";
+    fs::remove(ck / "n3-k2-shard-001-of-002.yaml");  // the count would write it: it stays unwritten
+    const std::string refused = ": two outputs of one command cannot be one file\n";
+    struct Linked {
+        std::string file, shard;  // the file --out is another name of; how many shards the command runs
+        std::string message;
+    };
+    for (const Linked& l :
+         {Linked{"n3-k2-shard-000-of-002.yaml", kCheckpoint,
+                 "is also --checkpoint's shard file ck/n3-k2-shard-000-of-002.yaml"},
+          Linked{".n3-k2-shard-000-of-002.yaml.lock", kCheckpoint,
+                 "is also the lock of --checkpoint's shard file ck/.n3-k2-shard-000-of-002.yaml.lock"},
+          Linked{"n3-k2-shard-000-of-002.yaml", " --checkpoint ck --shard 0/2",
+                 "is also --checkpoint's shard file ck/n3-k2-shard-000-of-002.yaml"}}) {
+        fs::remove(dir / "o.jsonl");
+        fs::create_hard_link(ck / l.file, dir / "o.jsonl");
+        const auto r = run_cli(std::string(kCount) + l.shard + " --out o.jsonl", dir.string());
+        INFO(l.file << l.shard);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err == "futolab: --out o.jsonl: " + l.message + refused);
+        CHECK_FALSE(fs::exists(ck / "n3-k2-shard-001-of-002.yaml"));
+    }
+    // Another name of a file this command does not write (shard 0 with --shard 1/2) is --out's to replace.
+    fs::remove(dir / "o.jsonl");
+    fs::create_hard_link(ck / "n3-k2-shard-000-of-002.yaml", dir / "o.jsonl");
+    const std::string shard = slurp((ck / "n3-k2-shard-000-of-002.yaml").string());
+    CHECK(run_cli(std::string(kCount) + " --checkpoint ck --shard 1/2 --out o.jsonl", dir.string()).exit_code == 0);
+    CHECK(slurp((ck / "n3-k2-shard-000-of-002.yaml").string()) == shard);
+}
+
+// A F3, cases 191-196: the failed command left the CSV of the checkpoint folder with its header
+// alone and no sidecar, taken by every later command (--force too) for a user's CSV. 8 blocks of
+// 512 bytes (sh's ulimit -f): the CSV's header and the lock fit, its column schema does not.
+TEST_CASE("critical --few-relations and --construct go on after a write that failed, as if it had not been",
+          "[app][critical][few-relations][full-disk]") {
+    const fs::path clean = futolab::test::fresh_dir("few-relations-outputs", "clean");
+    const fs::path failed = futolab::test::fresh_dir("few-relations-outputs", "failed");
+    const std::string count = std::string(kCount) + kCheckpoint + " --out o.jsonl";
+    const auto expected = run_cli(count, clean.string());
+    REQUIRE(expected.exit_code == 0);
+    const auto stopped = futolab::test::run_cli_env("ulimit -f 8; ", count, failed.string());
+    INFO(stopped.err);
+    CHECK(stopped.exit_code == 1);
+    CHECK(has(stopped.err, "cannot write ck/n3-k2-of-002.csv.schema.json: File too large"));
+    CHECK_FALSE(fs::exists(failed / "ck" / "n3-k2-of-002.csv"));
+    const auto again = run_cli(count, failed.string());
+    INFO(again.err);
+    CHECK(again.exit_code == 0);
+    CHECK(untimed(again.out) == untimed(expected.out));
+    CHECK(slurp((failed / "o.jsonl").string()) == slurp((clean / "o.jsonl").string()));
+    // --construct's CSV beside --out: --force replaces nothing then, a plain re-run works.
+    const std::string construct = "critical --construct --n 4 --out c.jsonl";
+    CHECK(futolab::test::run_cli_env("ulimit -f 8; ", construct, failed.string()).exit_code == 1);
+    CHECK_FALSE(fs::exists(failed / "c.csv"));
+    CHECK(run_cli(construct, failed.string()).exit_code == 0);
+    CHECK(futolab::test::run_cli_env("ulimit -f 8; ", construct + " --force", failed.string()).exit_code == 1);
+    CHECK(run_cli(construct + " --force", failed.string()).exit_code == 0);
+}
