@@ -358,15 +358,15 @@ void BasicPlanes<Layout>::update_domains(Dom* dom, bool all, [[maybe_unused]] Si
             return;
         }
     }
+    // (a cell costs n steps below, a row of a plane a few: past ~n cells the whole board is cheaper)
+#if FUTOLAB_PLANES_X86
+    if constexpr (std::is_same_v<Layout, Lanes16>) {
+        if (simd == Simd::avx2 && (all || narrowed > n)) return wide::domains_from_planes<Layout>(s_, dom);  // (before the copy below)
+    }
+#endif
     std::array<Grid<Layout>, kMaxN> planes;  // (as words: no variable index into a vector type)
     for (int v = 0; v < n; ++v) std::memcpy(planes[static_cast<std::size_t>(v)].w.data(), &s_.plane[static_cast<std::size_t>(v)], sizeof(Board));
-    // (a cell costs n steps here, a row of a plane a few: past ~n cells the whole board is cheaper)
     if (all || narrowed > n) {
-#if FUTOLAB_PLANES_X86
-        if constexpr (std::is_same_v<Layout, Lanes16>) {
-            if (simd == Simd::avx2) return wide::domains_from_planes<Layout>(s_, dom);
-        }
-#endif
         std::fill(dom, dom + n * n, Dom{0});
         // (bit i of word k is cell (k · rows per word + i / lane, i mod lane): a board's bits
         // in one pass per word, with the cell index kept as word offset + i − (lane − n) · row)
