@@ -106,6 +106,18 @@ int refuse_streams() {
                       true);
         return kExitBadInput;
     }
+    // An experiment's results CSV, sidecar, schema, exported outputs, lock or few-relations
+    // checkpoint file as standard output: refused first thing too, whatever the command (its
+    // records, a table, a summary, the help text would all be appended). Each record writer
+    // refused it on its own, and grade and check did not: `grade x >> fr.csv` of a finished run
+    // broke its next resume (red-team round 19, A F4). Standard error is not such a file here:
+    // the refusal goes there.
+    try {
+        futolab::check_stdout_records("", "what futolab prints");
+    } catch (const futolab::InputError& e) {
+        print_message("futolab: " + futolab::visible_message(e.what()) + "\n", false);
+        return kExitBadInput;
+    }
     return 0;
 }
 

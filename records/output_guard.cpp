@@ -175,6 +175,16 @@ std::string file_head(const std::string& path, std::size_t bytes) {
     return head;
 }
 
+// A few-relations shard file of a checkpoint folder, by its first line (written by
+// critical/zero_given/few_relations_shards.cpp, write_few_relations_shard: "# futolab critical
+// --n 4 --few-relations 4 --shard 0/4: …"): the next command with that --checkpoint reads it,
+// and refuses it for good once a line is appended (red-team round 19, A case 197e).
+bool is_few_relations_checkpoint_head(std::string_view head) {
+    const std::string_view first_line = head.substr(0, head.find('\n'));
+    return first_line.starts_with("# futolab critical --n ") && first_line.find(" --few-relations ") != std::string_view::npos &&
+           first_line.find(" --shard ") != std::string_view::npos;
+}
+
 bool same_inode(const struct stat& a, const std::string& path) {
     struct stat b {};
     return ::stat(path.c_str(), &b) == 0 && S_ISREG(b.st_mode) && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
@@ -221,6 +231,7 @@ std::string stream_data_kind(int stream) {
     const std::string head = file_head(proc, 256);
     if (head.starts_with("experiment: ")) return "a metadata sidecar";  // the sidecar's first key (records/sidecar.cpp)
     if (head.find("\"title\": \"futolab results CSV\"") != std::string::npos) return "a results CSV's column schema";
+    if (is_few_relations_checkpoint_head(head)) return "a few-relations checkpoint file";
     std::error_code ec;
     const std::string name = fs::read_symlink(proc, ec).string();
     if (ec) return "";
@@ -288,17 +299,16 @@ std::string name_length_problem(const std::string& out) {
     return "";
 }
 
-void check_stdout_records(const std::string& label) {
+void check_stdout_records(const std::string& label, std::string_view what) {
     std::string kind = stream_data_kind(STDOUT_FILENO);
     if (kind.empty()) return;
     std::error_code ec;
     const std::string name = fs::read_symlink("/proc/self/fd/" + std::to_string(STDOUT_FILENO), ec).string();
     // A results CSV with no sidecar is no experiment's (a `solve --csv > x.csv` of the user's).
     if (kind == "a results CSV" && (ec || !fs::exists(sidecar_path(name), ec))) return;
-    if (!ec) kind += " " + name;
-    throw InputError(fmt::format("{}standard output is {} (a redirect such as > or >> to it): the records would be "
-                                 "written into it; redirect them to another file",
-                                 label.empty() ? "" : label + ": ", kind));
+    throw InputError(fmt::format("{}standard output {}is {} (a redirect such as > or >> to it): {} would be written "
+                                 "into it; send standard output to another file",
+                                 label.empty() ? "" : label + ": ", ec ? "" : name + " ", kind, what));
 }
 
 bool is_results_csv(const std::string& path) {

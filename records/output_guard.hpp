@@ -84,8 +84,10 @@ void check_earlier_export(const std::string& csv);
 
 // What futolab data standard output or error (`stream`) is, as a message names it ("" if none):
 // a regular file that is a results CSV (by its header), a metadata sidecar, a column schema, a
-// lock file (by name) or a results CSV's exported outputs. No command writes its messages into
-// one (app/main.cpp refuses such a standard error first thing: round 11, F1).
+// few-relations checkpoint file (by its first line), a lock file (by name) or a results CSV's
+// exported outputs. No command writes its messages into one (app/main.cpp refuses such a
+// standard error first thing: round 11, F1), nor prints onto one that is an experiment's
+// (check_stdout_records, asked first thing too).
 std::string stream_data_kind(int stream);
 // stream_data_kind, or else a file with several names (a hard link of one of them), or a file
 // one of `words` names (the command line: its config, an input, an output) or a companion of it
@@ -102,11 +104,12 @@ std::string stream_holds_data(int stream, const std::vector<std::string>& words)
 std::string name_length_problem(const std::string& out);
 
 // For a command about to write records (JSONL, CSV lines) to standard output (`--out -`,
-// `--out /dev/stdout`, solve): throws InputError "LABEL: standard output is a metadata sidecar
-// NAME …" ("standard output is …" for an empty LABEL) if standard output is a file of futolab data (stream_data_kind; a results CSV only
+// `--out /dev/stdout`, solve): throws InputError "LABEL: standard output NAME is a metadata
+// sidecar …" ("standard output NAME is …" for an empty LABEL) if standard output is a file of futolab data (stream_data_kind; a results CSV only
 // with a sidecar beside it: an experiment's), --force or not: `critical --out - >> out/base.csv`
-// appended records to a finished experiment's results CSV (red-team round 12).
-void check_stdout_records(const std::string& label);
+// appended records to a finished experiment's results CSV (red-team round 12). `what` names what
+// would be written ("what futolab prints": app/main.cpp asks it of every command first thing).
+void check_stdout_records(const std::string& label, std::string_view what = "the records");
 
 // True if `path` is a regular file whose first line is a futolab results CSV header.
 bool is_results_csv(const std::string& path);

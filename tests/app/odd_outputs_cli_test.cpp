@@ -22,6 +22,8 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <string>
+#include <vector>
 
 using futolab::test::fresh_dir;
 using futolab::test::has;
@@ -150,8 +152,9 @@ TEST_CASE("records sent to standard output redirected onto an experiment's CSV, 
         INFO(command);
         const auto r = run_cli(command, dir.string());
         CHECK(r.exit_code == 2);
-        CHECK(has(r.err, "standard output is a"));
+        CHECK(has(r.err, "standard output "));
         CHECK(has(r.err, "/k.csv"));
+        CHECK(has(r.err, " is a"));
         CHECK(slurp(csv) == before);
     }
     // Any other file takes them, a CSV without a sidecar (no experiment's) too.
@@ -159,6 +162,63 @@ TEST_CASE("records sent to standard output redirected onto an experiment's CSV, 
     CHECK(run_cli("critical --n 4 --count 1 >> plain.csv", dir.string()).exit_code == 0);
     CHECK(run_cli("critical --n 4 --count 1 --out - >> other.jsonl", dir.string()).exit_code == 0);
     CHECK(slurp((dir / "other.jsonl").string()).size() > 10);
+    fs::remove_all(dir);
+}
+
+// Red-team round 19, A F4: grade and check appended their lines to a finished experiment's
+// results CSV, sidecar, schema or exported outputs, exit 0, and the next resume was refused; the
+// tables of analyze, compare, schema and list, and the summaries of run, merge and report, went
+// in as well. Whatever the command prints, such a standard output is refused first thing.
+TEST_CASE("no command prints onto an experiment's CSV, sidecar, schema, outputs or lock", "[cli][output][stream]") {
+    const fs::path dir = fresh_dir("app", "odd-out-any-stdout");
+    std::ofstream(dir / "fr.yaml") << "name: fr\ntask: few-relations\ninstances:\n  - few_relations: { n: 3, k: 2 }\n"
+                                      "methods: [ \"few-relations\" ]\noutput: fr.csv\n";
+    REQUIRE(run_cli("run fr.yaml -q", dir.string()).exit_code == 0);
+    const std::vector<std::string> files = {"fr.csv", "fr.csv.meta.yaml", "fr.csv.schema.json", "fr.jsonl", ".fr.csv.lock"};
+    std::vector<std::string> before;
+    for (const std::string& file : files) {
+        REQUIRE(fs::exists(dir / file));
+        before.push_back(slurp((dir / file).string()));
+    }
+    for (const std::string& command :
+         {"grade " + kPuzzle, "grade --format csv " + kPuzzle, "check " + kPuzzle, std::string("analyze fr.csv"),
+          std::string("compare fr.csv fr.csv"), std::string("schema"), std::string("schema fr.csv"), std::string("list"),
+          std::string("report fr.csv --out r.html"), std::string("merge fr.csv --out m.csv"),
+          std::string("run fr.yaml --resume"), std::string("grade --help"), std::string("--version")})
+        for (const std::string& file : files) {
+            INFO(command << " >> " << file);
+            const auto r = run_cli(command + " >> " + file, dir.string());
+            CHECK(r.exit_code == 2);
+            CHECK(has(r.err, "/" + file));
+            if (file != ".fr.csv.lock") CHECK(has(r.err, "standard output /"));  // a lock: named as one before
+            for (std::size_t i = 0; i < files.size(); ++i) CHECK(slurp((dir / files[i]).string()) == before[i]);
+        }
+    // A results CSV with no sidecar is no experiment's: it takes them.
+    fs::copy_file(dir / "fr.csv", dir / "plain.csv");
+    CHECK(run_cli("grade " + kPuzzle + " >> plain.csv", dir.string()).exit_code == 0);
+    CHECK(run_cli("check " + kPuzzle + " >> plain.csv", dir.string()).exit_code == 0);
+    CHECK(run_cli("run fr.yaml --resume -q", dir.string()).exit_code == 0);
+    fs::remove_all(dir);
+}
+
+// The same for a few-relations checkpoint file (A case 197e): `critical >> ck/…-shard-000-of-002.yaml`
+// appended records to it, and the next command with that --checkpoint refused it for good.
+TEST_CASE("no command prints onto a few-relations checkpoint file", "[cli][output][stream]") {
+    const fs::path dir = fresh_dir("app", "odd-out-checkpoint-stdout");
+    const std::string count = "critical --n 3 --few-relations 2 --checkpoint ck --shards 2";
+    REQUIRE(run_cli(count, dir.string()).exit_code == 0);
+    const std::string shard = "ck/n3-k2-shard-000-of-002.yaml", before = slurp((dir / shard).string());
+    for (const std::string& command :
+         {"grade " + kPuzzle + " >> " + shard, "check " + kPuzzle + " >> " + shard, "critical --n 4 --count 1 >> " + shard,
+          "critical --n 3 --few-relations 2 >> " + shard, "list >> " + shard, "grade " + kPuzzle + " 2>> " + shard}) {
+        INFO(command);
+        const auto r = run_cli(command, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.out + r.err, shard));
+        CHECK(has(r.out + r.err, "is a few-relations checkpoint file"));
+        CHECK(slurp((dir / shard).string()) == before);
+    }
+    CHECK(run_cli(count, dir.string()).exit_code == 0);  // it still reads the folder
     fs::remove_all(dir);
 }
 

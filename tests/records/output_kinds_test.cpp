@@ -333,7 +333,7 @@ TEST_CASE("a file that is also the command's standard error or output is refused
     // Standard output appended to an input's sidecar: refused, not a warning.
     const CliResult r = run_cli("analyze " + csv + " >> " + meta);
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, meta + ": is also this command's standard output"));
+    CHECK(has(r.err, "standard output " + meta + " is a metadata sidecar"));
     CHECK(slurp(meta) == sidecar);
     // A plain path of the file standard output goes to is a second writer of it, not the stream.
     std::ofstream(dir + "/same.jsonl") << "";

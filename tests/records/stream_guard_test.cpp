@@ -207,7 +207,7 @@ TEST_CASE("standard output or error onto an input's sidecar, schema or outputs i
         const std::string before = slurp(companion);
         for (const std::string& args : {"schema " + csv, "analyze " + csv, "compare " + csv + " " + csv,
                                         "report " + csv + " --out " + dir + "/r.html", "merge " + csv + " --out " + dir + "/m.csv"})
-            refused(run_cli(args + " >> " + companion), "err", "is also this command's standard output");
+            refused(run_cli(args + " >> " + companion), "err", "standard output " + companion + " is ");
         CHECK(slurp(companion) == before);
     }
     refused(run_cli("analyze " + csv + " 2>> " + dir + "/out/g.jsonl"), "out", "is also this command's standard error");
