@@ -8,6 +8,7 @@
 #include "experiments/config.hpp"
 #include "records/sidecar.hpp"
 #include "tests/app/cli_runner.hpp"  // slurp
+#include "tests/support/yaml_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
@@ -26,42 +27,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using Step = std::variant<std::string, std::size_t>;  // a map key or a list index
-using Path = std::vector<Step>;
-
-void collect(const YAML::Node& node, Path& at, std::vector<Path>& out) {
-    if (!at.empty()) out.push_back(at);
-    if (node.IsMap()) {
-        for (const auto& kv : node) {
-            at.emplace_back(kv.first.as<std::string>());
-            collect(kv.second, at, out);
-            at.pop_back();
-        }
-    } else if (node.IsSequence()) {
-        for (std::size_t i = 0; i < node.size(); ++i) {
-            at.emplace_back(i);
-            collect(node[i], at, out);
-            at.pop_back();
-        }
-    }
-}
-
-std::string text_of(const Path& path) {
-    std::string out;
-    for (const Step& s : path)
-        out += std::holds_alternative<std::string>(s) ? "." + std::get<std::string>(s)
-                                                         : "[" + std::to_string(std::get<std::size_t>(s)) + "]";
-    return out;
-}
+using Path = futolab::test::YamlPath;
 
 // The document with the node at `path` replaced by `value`, as YAML text.
 std::string replaced(const YAML::Node& doc, const Path& path, const std::string& value) {
     YAML::Node copy = YAML::Clone(doc);
-    YAML::Node node = copy;
-    for (const Step& s : path) {
-        if (std::holds_alternative<std::string>(s)) node.reset(node[std::get<std::string>(s)]);
-        else node.reset(node[std::get<std::size_t>(s)]);
-    }
+    YAML::Node node = futolab::test::node_at(copy, path, path.size());
     node = YAML::Load(value);
     YAML::Emitter out;
     out << copy;
@@ -77,12 +48,12 @@ void every_variant(const std::string& original, const std::string& file,
     const YAML::Node doc = YAML::Load(original);
     std::vector<Path> paths;
     Path at;
-    collect(doc, at, paths);
+    futolab::test::collect_paths(doc, at, paths);
     REQUIRE(paths.size() > 10);
     for (const Path& path : paths)
         for (const std::string& kind : kKinds) {
             const std::string text = replaced(doc, path, kind);
-            INFO(text_of(path) + " = " + kind);
+            INFO(futolab::test::path_text(path) + " = " + kind);
             try {
                 read(text);
             } catch (const InputError& e) {

@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "records/sidecar.hpp"
 #include "tests/app/cli_runner.hpp"  // fresh_dir, slurp
+#include "tests/support/yaml_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
@@ -25,41 +26,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using Step = std::variant<std::string, std::size_t>;  // a map key or a list index
-using Path = std::vector<Step>;
-
-void collect(const YAML::Node& node, Path& at, std::vector<Path>& out) {
-    if (!at.empty()) out.push_back(at);
-    if (node.IsMap())
-        for (const auto& kv : node) {
-            at.emplace_back(kv.first.as<std::string>());
-            collect(kv.second, at, out);
-            at.pop_back();
-        }
-    if (node.IsSequence())
-        for (std::size_t i = 0; i < node.size(); ++i) {
-            at.emplace_back(i);
-            collect(node[i], at, out);
-            at.pop_back();
-        }
-}
-
-std::string text_of(const Path& path) {
-    std::string out;
-    for (const Step& s : path)
-        out += std::holds_alternative<std::string>(s) ? "." + std::get<std::string>(s)
-                                                         : "[" + std::to_string(std::get<std::size_t>(s)) + "]";
-    return out;
-}
+using futolab::test::YamlPath;
 
 // The document with the node at `path` set to `value`, or removed (nullopt) if it is a map's key.
-std::optional<std::string> edited(const YAML::Node& doc, const Path& path, const std::optional<std::string>& value) {
+std::optional<std::string> edited(const YAML::Node& doc, const YamlPath& path, const std::optional<std::string>& value) {
     YAML::Node copy = YAML::Clone(doc);
-    YAML::Node node = copy;
-    for (std::size_t i = 0; i + 1 < path.size(); ++i) {
-        if (std::holds_alternative<std::string>(path[i])) node.reset(node[std::get<std::string>(path[i])]);
-        else node.reset(node[std::get<std::size_t>(path[i])]);
-    }
+    YAML::Node node = futolab::test::node_at(copy, path, path.size() - 1);  // the parent
     if (!value && !std::holds_alternative<std::string>(path.back())) return std::nullopt;
     if (!value) node.remove(std::get<std::string>(path.back()));
     else if (std::holds_alternative<std::string>(path.back())) node[std::get<std::string>(path.back())] = YAML::Load(*value);
@@ -93,12 +65,12 @@ void every_refusal_marked(const std::string& original, const std::string& csv) {
     const std::vector<std::function<void()>> readers{
         [&] { read_sidecar(csv); }, [&] { read_redone(csv); }, [&] { read_skipped_inputs(csv); }};
     const YAML::Node doc = YAML::Load(original);
-    std::vector<Path> paths;
-    Path at;
-    collect(doc, at, paths);
+    std::vector<YamlPath> paths;
+    YamlPath at;
+    futolab::test::collect_paths(doc, at, paths);
     REQUIRE(paths.size() > 20);
     std::size_t refused = 0;
-    for (const Path& path : paths) {
+    for (const YamlPath& path : paths) {
         std::vector<std::optional<std::string>> values(kBad.begin(), kBad.end());
         values.emplace_back(std::nullopt);
         for (const std::optional<std::string>& value : values) {
@@ -110,7 +82,7 @@ void every_refusal_marked(const std::string& original, const std::string& csv) {
                     read();
                 } catch (const InputError& e) {
                     ++refused;
-                    INFO(text_of(path) << (value ? " = " + *value : " removed"));
+                    INFO(futolab::test::path_text(path) << (value ? " = " + *value : " removed"));
                     CHECK(marked(e.what(), sidecar));
                     if (!marked(e.what(), sidecar)) UNSCOPED_INFO(e.what());
                 }
