@@ -364,10 +364,11 @@ TEST_CASE("a results CSV's exported outputs are not replaced without --force", "
     const std::string why = "is the outputs file of the results CSV " + dir + "/out/g.csv";
     check_refused(run_cli("merge " + dir + "/out/g.csv --out " + corpus), why);
     check_refused(run_cli("generate random --n 4 --count 1 --out " + corpus), why);
-    // critical's own results CSV beside --out would be g.csv: refused as existing, and not
-    // replaced with --force either (it is not one critical made).
-    check_refused(run_cli("critical --n 4 --out " + corpus), dir + "/out/g.csv (the results CSV of --out " + corpus + ") exists already");
-    check_refused(run_cli("critical --n 4 --force --out " + corpus), "is not one futolab critical made");
+    // critical's own results CSV beside --out would be g.csv, which critical did not make:
+    // neither resumed nor replaced, with --force or without.
+    const std::string not_made = dir + "/out/g.csv (the results CSV of --out " + corpus + ") is not one futolab critical made";
+    check_refused(run_cli("critical --n 4 --out " + corpus), not_made);
+    check_refused(run_cli("critical --n 4 --force --out " + corpus), not_made);
     check_refused(run_cli("convert " + corpus + " --to jsonl --out " + corpus), "--out " + corpus);
     CHECK(slurp(corpus) == before);
     CHECK(run_cli("generate random --n 4 --count 1 --out " + corpus + " --force").exit_code == 0);
