@@ -31,6 +31,8 @@
 #include "solvers/external/process.hpp"
 #include "solvers/registry/registry.hpp"
 #include "core/visible_text.hpp"
+#include "critical/zero_given/few_relations_shards.hpp"
+#include "core/live_writer.hpp"
 
 #include <fmt/format.h>
 
@@ -492,6 +494,35 @@ void check_checkpoint_folders(const ExperimentConfig& config) {
     }
 }
 
+// The results CSV and the files beside it are never a checkpoint's shard files (or their locks),
+// by name or by another name of the same file (a hard link): the run would write its rows into the
+// file a shard's count is read from, each such shard an `error` row, exit 0, where `critical
+// --few-relations --out` is refused before any work (red-team round 19, A, borderline 102).
+void check_outputs_outside_checkpoints(const ExperimentConfig& config, const std::string& csv) {
+    namespace fs = std::filesystem;
+    const std::vector<std::string> outputs{csv, sidecar_path(csv), schema_path(csv), outputs_path(csv), lock_path(csv)};
+    for (const InstanceSource& source : config.instances) {
+        const FewRelationsSource& f = source.few_relations;
+        if (source.kind != InstanceSource::Kind::few_relations || f.checkpoint.empty()) continue;
+        std::error_code ec;
+        const fs::path folder = fs::weakly_canonical(fs::absolute(f.checkpoint), ec);
+        for (const std::string& out : outputs) {
+            const fs::path at = fs::weakly_canonical(fs::absolute(out), ec);
+            if (at.parent_path() == folder && critical::is_few_relations_shard_file(at.filename().string(), f.n, f.k))
+                throw_input_error(f.checkpoint_at, fmt::format("few_relations.checkpoint {}: the results file {} is one of its shard files: "
+                                                               "give the run another output", f.checkpoint, out));
+        }
+        if (!fs::is_directory(f.checkpoint, ec)) continue;
+        for (const fs::directory_entry& entry : fs::directory_iterator(f.checkpoint, ec)) {
+            if (!critical::is_few_relations_shard_file(entry.path().filename().string(), f.n, f.k)) continue;
+            for (const std::string& out : outputs)
+                if (fs::equivalent(out, entry.path(), ec) && !ec)
+                    throw_input_error(f.checkpoint_at, fmt::format("few_relations.checkpoint {}: the results file {} is another name of its shard file {}: "
+                                                                   "give the run another output", f.checkpoint, out, entry.path().string()));
+        }
+    }
+}
+
 }  // namespace
 
 std::string results_path(const ExperimentConfig& config, const RunnerOptions& options) {
@@ -521,6 +552,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     Interrupt& interrupt = options.interrupt != nullptr ? *options.interrupt : own_interrupt.emplace();
     if (options.interrupt == nullptr) signals.emplace(interrupt);
     check_checkpoint_folders(config);
+    check_outputs_outside_checkpoints(config, results_path(config, options));
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid, interrupt.flag());
     check_memory_floor(config, isolation_written(config));  // before any file is touched
     const SweepBuilds builds(config, matrix, options.worker_binary);  // the builds' binaries answer (or are refused) first

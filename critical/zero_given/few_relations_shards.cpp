@@ -207,6 +207,32 @@ std::string few_relations_shard_path(const std::string& dir, int n, int k, std::
     return (std::filesystem::path(dir) / (few_relations_shard_name(n, k, shard, shards) + ".yaml")).string();
 }
 
+namespace {
+
+// Takes one or more digits off the front of `text`.
+bool take_digits(std::string_view& text) {
+    std::size_t i = 0;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    text.remove_prefix(i);
+    return i > 0;
+}
+
+bool take(std::string_view& text, std::string_view part) {
+    if (!text.starts_with(part)) return false;
+    text.remove_prefix(part.size());
+    return true;
+}
+
+}  // namespace
+
+// nN-kK-shard-DIGITS-of-DIGITS.yaml, or .THAT.lock (OutputLock's name for it).
+bool is_few_relations_shard_file(std::string_view name, int n, int k) {
+    const bool lock = name.starts_with('.') && name.ends_with(".lock");
+    if (lock) name = name.substr(1, name.size() - 6);
+    return take(name, fmt::format("n{}-k{}-shard-", n, k)) && take_digits(name) && take(name, "-of-") && take_digits(name) &&
+           name == ".yaml";
+}
+
 std::string few_relations_count_name(int n, int k, std::size_t shards) { return fmt::format("n{}-k{}-of-{:03}", n, k, shards); }
 
 std::string few_relations_table_path(const std::string& dir, int n, int k, std::size_t shards) {

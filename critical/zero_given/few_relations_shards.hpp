@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace futolab::critical {
@@ -33,6 +34,9 @@ struct FewRelationsShard {
 
 // DIR/n6-k8-shard-003-of-064.yaml
 std::string few_relations_shard_path(const std::string& dir, int n, int k, std::size_t shard, std::size_t shards);
+// Whether a file name (no folder) is one of the shard files of (n, k), any sharding, or its
+// lock: a checkpoint folder's own files, which no other output may be.
+bool is_few_relations_shard_file(std::string_view name, int n, int k);
 // DIR/n6-k8-of-064.table.md: the per-shard table of a complete folder
 std::string few_relations_table_path(const std::string& dir, int n, int k, std::size_t shards);
 std::string write_few_relations_shard(const FewRelationsShard& s);  // the file's text

@@ -31,6 +31,7 @@ using futolab::test::cell;
 using futolab::test::config_refused;
 using futolab::test::has;
 using futolab::test::record_edited;
+using futolab::test::slurp;
 using futolab::test::refused_by_both;
 using futolab::test::row_of;
 using futolab::test::run_cli;
@@ -217,6 +218,38 @@ TEST_CASE("task few-relations: a checkpoint that cannot be a folder is refused a
     std::ofstream(dir / "cfg.yaml") << config_of("{ n: 3, k: 2, checkpoint: new/ck }");
     CHECK(run_cli("run -q cfg.yaml --out made", dir.string()).exit_code == 0);
     CHECK(fs::is_directory(dir / "new" / "ck"));
+}
+
+TEST_CASE("task few-relations: a results file that is one of the checkpoint shard files, by name or hard link, is refused before any work",
+          "[few-relations][config][outputs]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-task", "output-is-shard");
+    const std::string source = "{ n: 3, k: 2, shards: 2, checkpoint: ck }";
+    std::ofstream(dir / "made.yaml") << config_of(source, "output: made.csv\n");
+    REQUIRE(run_cli("run -q made.yaml", dir.string()).exit_code == 0);
+    const fs::path shard0 = dir / "ck" / "n3-k2-shard-000-of-002.yaml", shard1 = dir / "ck" / "n3-k2-shard-001-of-002.yaml";
+    const std::string before0 = slurp(shard0.string()), before1 = slurp(shard1.string());
+    fs::create_hard_link(shard1, dir / "linked.csv");
+    fs::create_hard_link(shard0, dir / "side.csv.meta.yaml");
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"ck/n3-k2-shard-000-of-002.yaml", "the results file ck/n3-k2-shard-000-of-002.yaml is one of its shard files"},
+        {"ck/../ck/n3-k2-shard-001-of-002.yaml", "the results file ck/../ck/n3-k2-shard-001-of-002.yaml is one of its shard files"},
+        {"linked.csv", "the results file linked.csv is another name of its shard file"},
+        {"side.csv", "the results file side.csv.meta.yaml is another name of its shard file"}};
+    for (const auto& [output, says] : cases) {
+        std::ofstream(dir / "cfg.yaml") << config_of(source, "output: " + output + "\n");
+        const auto r = run_cli("run -q cfg.yaml", dir.string());
+        INFO(output << ": " << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "cfg.yaml:4:57: few_relations.checkpoint ck: " + says));
+    }
+    CHECK(slurp(shard0.string()) == before0);
+    CHECK(slurp(shard1.string()) == before1);
+    CHECK_FALSE(fs::exists(dir / "ck" / "n3-k2-shard-000-of-002.yaml.meta.yaml"));
+    CHECK_FALSE(fs::exists(dir / "side.csv"));
+    // A name that only looks like one (no .yaml) is not a shard file: the run goes on.
+    std::ofstream(dir / "cfg.yaml") << config_of(source, "output: ck/n3-k2-shard-000-of-002\n");
+    CHECK(run_cli("run -q cfg.yaml", dir.string()).exit_code == 0);
+    CHECK(slurp(shard0.string()) == before0);
 }
 
 TEST_CASE("task few-relations: futolab run killed with SIGKILL is finished by --resume, and shards of run --shard merge",
