@@ -494,6 +494,25 @@ void check_checkpoint_folders(const ExperimentConfig& config) {
     }
 }
 
+// A checkpoint folder the disk will not let this run write in (a read-only file system, no
+// permission), or the nearest folder above it that is there when it is not yet: each shard takes
+// its file's lock there, so each would be an `error` row, exit 0, where `critical --checkpoint`
+// fails on the first lock before any work. The disk's failure, exit 1, before anything is made
+// (red-team round 19, A, borderline 198e).
+void check_checkpoint_writable(const ExperimentConfig& config) {
+    namespace fs = std::filesystem;
+    for (const InstanceSource& source : config.instances) {
+        const FewRelationsSource& f = source.few_relations;
+        if (source.kind != InstanceSource::Kind::few_relations || f.checkpoint.empty()) continue;
+        fs::path at = fs::absolute(f.checkpoint).lexically_normal();
+        std::error_code ec;
+        while (!fs::exists(at, ec) && at.has_relative_path()) at = at.parent_path();
+        if (::access(at.c_str(), W_OK | X_OK) != 0)
+            throw std::runtime_error(fmt::format("{}: few_relations.checkpoint {}: cannot write in {}: {} (asked before any work)",
+                                                 format_location(f.checkpoint_at), f.checkpoint, at.string(), std::strerror(errno)));
+    }
+}
+
 // The results CSV and the files beside it are never a checkpoint's shard files (or their locks),
 // by name or by another name of the same file (a hard link): the run would write its rows into the
 // file a shard's count is read from, each such shard an `error` row, exit 0, where `critical
@@ -552,6 +571,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     Interrupt& interrupt = options.interrupt != nullptr ? *options.interrupt : own_interrupt.emplace();
     if (options.interrupt == nullptr) signals.emplace(interrupt);
     check_checkpoint_folders(config);
+    check_checkpoint_writable(config);
     check_outputs_outside_checkpoints(config, results_path(config, options));
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid, interrupt.flag());
     check_memory_floor(config, isolation_written(config));  // before any file is touched

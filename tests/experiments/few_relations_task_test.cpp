@@ -220,6 +220,21 @@ TEST_CASE("task few-relations: a checkpoint that cannot be a folder is refused a
     CHECK(fs::is_directory(dir / "new" / "ck"));
 }
 
+// /proc/self takes no new folder, even from root: a checkpoint no shard could write in, as on a
+// read-only disk, without needing a mount.
+TEST_CASE("task few-relations: a checkpoint the disk will not let the run write in is the disk failure before any work, exit 1",
+          "[few-relations][config][outputs]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-task", "checkpoint-not-writable");
+    std::ofstream(dir / "cfg.yaml") << config_of("{ n: 3, k: 2, shards: 2, checkpoint: /proc/self/ck }", "output: o.csv\n");
+    const auto r = run_cli("run -q cfg.yaml", dir.string());
+    INFO(r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.err, "cfg.yaml:4:57: few_relations.checkpoint /proc/self/ck: cannot write in /proc/self: "));
+    CHECK(has(r.err, "(asked before any work)"));
+    CHECK_FALSE(fs::exists(dir / "o.csv"));
+    CHECK_FALSE(fs::exists(dir / "o.csv.meta.yaml"));
+}
+
 TEST_CASE("task few-relations: a results file that is one of the checkpoint shard files, by name or hard link, is refused before any work",
           "[few-relations][config][outputs]") {
     const fs::path dir = futolab::test::fresh_dir("few-relations-task", "output-is-shard");
