@@ -52,7 +52,7 @@ std::vector<BuildSpec> builds_of(const RunArgs& args) {
     for (const std::string& text : args.builds) {
         const std::size_t eq = text.find('=');
         if (eq == std::string::npos) throw InputError("--build must be NAME=PATH, not '" + text + "'");
-        BuildSpec b{text.substr(0, eq), text.substr(eq + 1), 0};
+        BuildSpec b{text.substr(0, eq), text.substr(eq + 1), {}};
         if (const std::string why = build_name_problem(b.name); !why.empty()) throw InputError("--build: " + why);
         if (b.path.empty()) throw InputError("--build " + b.name + "=: the path is empty");
         for (const BuildSpec& other : out)
@@ -155,13 +155,15 @@ int run_command(const RunArgs& args) {
     // Before the runner's isolation check: "builds need isolation: process" is no reason for a
     // task that takes no builds at all (round 13, F12).
     if (const std::string why = builds_problem(config); !why.empty()) throw InputError(config.path + ": " + why);
-    // Before any work: the CSV's folder (a symlink to nothing), and the `<stem>.jsonl` a
-    // generate or critical task exports beside it (an existing file there is not replaced).
-    const std::string csv = results_path(config, options);
-    if (const std::string folder = std::filesystem::path(csv).parent_path().string(); !folder.empty())
-        refuse_link_to_nothing(folder, args.out.empty() ? config.path + ": output " + csv : "--out " + folder);
-    if (fills(task_info(config.task), TaskColumn::output)) check_outputs_file(csv, {}, false);
-    check_results_names(csv);  // before its lock is made: a name too long for a file beside it left the lock behind
+    // Before any work: the CSV --out places, its folder (a symlink to nothing), and the `<stem>.jsonl`
+    // a generate or critical task exports beside it (an existing file there is not replaced). One the
+    // config's `output:` places is checked by the runner, at that key (options.output_at_key).
+    options.output_at_key = args.out.empty();
+    if (const std::string csv = results_path(config, options); !args.out.empty()) {
+        if (const std::string folder = std::filesystem::path(csv).parent_path().string(); !folder.empty())
+            refuse_link_to_nothing(folder, "--out " + folder);
+        check_files_beside(config, csv);
+    }
     const RunnerReport r = run_experiment(config, options);
     for (const SkippedInput& s : r.invalid)
         std::cerr << visible_text("futolab: skipped invalid input: " + s.error, LineBreaks::shown) << "\n";

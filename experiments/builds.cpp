@@ -13,20 +13,19 @@ namespace futolab {
 namespace {
 
 // The binary of a build, absolute (workers start after no chdir, but the sidecar should say
-// which file it was); InputError if it is not an executable file.
-std::string binary_of(const BuildSpec& b, const std::string& config_path) {
+// which file it was); InputError if it is not an executable file, at its `path:` key's line
+// and column (it named the line alone) or at --build.
+std::string binary_of(const BuildSpec& b) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::path path = fs::absolute(b.path, ec);
-    const std::string where = b.line > 0 ? fmt::format("{}:{}: ", config_path, b.line) : "--build: ";
+    const std::string what = b.path_at.line > 0 ? fmt::format("{}: build {}: path {}", format_location(b.path_at), b.name, b.path)
+                                                : fmt::format("--build: build {}: {}", b.name, b.path);
     if (ec || !fs::exists(path, ec))
-        throw InputError(fmt::format("{}build {}: {}: no such file (build it first: scripts/build-rev.sh REV)", where,
-                                     b.name, b.path));
+        throw InputError(what + ": no such file (build it first: scripts/build-rev.sh REV)");
     if (!fs::is_regular_file(path, ec))  // a folder or FIFO is there: "no such file" would mislead
-        throw InputError(fmt::format("{}build {}: {}: is not a file (give the futolab binary, e.g. "
-                                     ".cache/builds/COMMIT/build/app/futolab)", where, b.name, b.path));
-    if (::access(path.c_str(), X_OK) != 0)
-        throw InputError(fmt::format("{}build {}: {}: not executable", where, b.name, b.path));
+        throw InputError(what + ": is not a file (give the futolab binary, e.g. .cache/builds/COMMIT/build/app/futolab)");
+    if (::access(path.c_str(), X_OK) != 0) throw InputError(what + ": not executable");
     return path.string();
 }
 
@@ -81,7 +80,7 @@ SweepBuilds::SweepBuilds(const ExperimentConfig& config, const RunMatrix& matrix
     std::vector<BuildSpec> builds = config.builds;
     // This binary by its /proc link: a worker's child execs the very file futolab runs from,
     // even if a rebuild has replaced the path meanwhile.
-    if (builds.empty()) builds.push_back({std::string(kSelfBuild), self_binary, 0});
+    if (builds.empty()) builds.push_back({std::string(kSelfBuild), self_binary, {}});
     // The plan goes to each worker as its first request: no file to write, leave or find.
     const std::string plan = worker_plan(config, matrix);
     const std::string fingerprint = plan_fingerprint(matrix);
@@ -89,7 +88,7 @@ SweepBuilds::SweepBuilds(const ExperimentConfig& config, const RunMatrix& matrix
     identities_.resize(builds.size());
     for (std::size_t i = 0; i < builds.size(); ++i) {
         const BuildSpec& b = builds[i];
-        const std::string path = binary_of(b, config.path);
+        const std::string path = binary_of(b);
         BuildIdentity* known = &identities_[i];
         commands_.push_back({path, {"worker"}, plan, [b, path, fingerprint, known](std::string_view text) {
                                  const bool first = known->binary_hash.empty() && known->name.empty();

@@ -345,6 +345,7 @@ CriticalSquaresSource read_critical_squares(const Where& w, const YAML::Node& no
     value = w.scalar(node[key], fmt::format("critical_squares.{}", key));
     // An empty text would be read as no square, or as a file named "" ("<input>: cannot read").
     if (value.empty()) w.fail(node[key], fmt::format("critical_squares.{} is empty", key));
+    if (node["file"]) c.file_at = w.at(node["file"]);  // what is at its path is asked as it is read (run_matrix.cpp)
     return c;
 }
 
@@ -393,6 +394,7 @@ CriticalOrdersSource read_critical_orders(const Where& w, const YAML::Node& node
     if (node["file"]) {
         c.file = w.scalar(node["file"], "critical_orders.file");
         if (c.file.empty()) w.fail(node["file"], "critical_orders.file is empty");
+        c.file_at = w.at(node["file"]);  // what is at its path is asked as it is read (run_matrix.cpp)
     }
     return c;
 }
@@ -477,6 +479,7 @@ std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& nod
         source.line = item.Mark().line + 1;
         if (key == "file") {
             source.file = w.scalar(item["file"], "file");
+            source.file_at = w.at(item["file"]);
         } else if (key == "generate") {
             source.kind = InstanceSource::Kind::generate;
             source.generate = read_generate(w, item["generate"]);
@@ -587,7 +590,7 @@ std::vector<BuildSpec> read_builds(const Where& w, const YAML::Node& node) {
         w.keys(item, {"name", "path"}, "a build");
         for (const char* key : {"name", "path"})
             if (!item[key]) w.fail(item, fmt::format("a build needs '{}'", key));
-        BuildSpec b{w.scalar(item["name"], "build name"), w.scalar(item["path"], "build path"), item.Mark().line + 1};
+        BuildSpec b{w.scalar(item["name"], "build name"), w.scalar(item["path"], "build path"), w.at(item["path"])};
         if (const std::string why = build_name_problem(b.name); !why.empty()) w.fail(item["name"], why);
         if (b.path.empty()) w.fail(item["path"], "a build's path is empty");
         for (const BuildSpec& other : out)
@@ -700,6 +703,7 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
     c.instances = read_instances(w, root["instances"], c.task, c.solvers);
     c.output = root["output"] ? w.scalar(root["output"], "output") : "results/" + c.name + ".csv";
     if (const std::string why = results_name_problem(c.output); !why.empty()) w.fail(root["output"], "output " + why);
+    c.output_at = w.at(root["output"] ? root["output"] : root["name"]);  // what is at the path is asked before the run (runner.cpp)
     return c;
 }
 
@@ -744,6 +748,15 @@ std::string isolation_problem(const ExperimentConfig& c) {
         return fmt::format("limits.memory does not apply to task {}: its runs are threads of futolab, and a thread "
                            "has no memory of its own (the kind takes no isolation)", kind.name);
     return sandbox_problem(kDriverThreads, needs);
+}
+
+void throw_at_key(const SourceLoc& at, std::string_view key, const std::string& value, const std::string& path,
+                  const InputError& refusal) {
+    std::string why = refusal.what();
+    if (const std::string own = format_location({path}) + ": "; path == value && why.starts_with(own)) why.erase(0, own.size());
+    const std::string message = fmt::format("{}: {} {}: {}", format_location(at), key, value, why);
+    if (const auto* alias = dynamic_cast<const StreamAliasError*>(&refusal)) throw StreamAliasError(message, alias->stream());
+    throw InputError(message);
 }
 
 std::uint64_t parse_memory_bytes(const std::string& text) { return parse_memory_size(text, "limits.memory"); }

@@ -75,6 +75,7 @@ struct CriticalSquaresSource {
     LatinSampler sampler = LatinSampler::jacobson_matthews;
     std::string square;  // a solved square, "2 1 4 3/4 2 3 1/..."
     std::string file;    // instances whose solutions are the squares (relative to the config, as `file:`)
+    SourceLoc file_at = {};  // where `file:` is (a file that cannot be read is refused there)
 };
 
 // A `critical_orders:` source (tasks construct, exhaustive, exact-sample and free-square): one run
@@ -90,6 +91,7 @@ struct CriticalOrdersSource {
     std::uint64_t seed = 1;   // order_seed kinds: the (first) run's seed
     std::uint64_t count = 1;  // order_seed kinds with `n`: how many runs
     std::string file = {};    // start_puzzles kinds: the start puzzles (instead of `n`; relative to the config, as `file:`)
+    SourceLoc file_at = {};   // where `file:` is (a file that cannot be read is refused there)
 };
 
 // A `few_relations:` source (task few-relations only): the shards of one few-relations
@@ -118,6 +120,7 @@ struct InstanceSource {
     enum class Kind { file, generate, squares, classes, critical_squares, critical_orders, few_relations };
     Kind kind = Kind::file;
     std::string file;  // path or glob, relative to the config file (run_matrix.cpp, expand)
+    SourceLoc file_at;  // where `file:`'s value is: a path that matches nothing or cannot be read is refused there
     GenerateSource generate;
     SquaresSource squares;
     ClassesSource classes;
@@ -153,7 +156,7 @@ constexpr std::uint64_t kDefaultMaxRuns = 100'000'000;
 struct BuildSpec {
     std::string name;  // the `build` column's name part and `compare --base`'s (build_identity.hpp)
     std::string path;  // the binary
-    int line = 0;      // where it was configured (0: on the command line)
+    SourceLoc path_at;  // where its `path:` is (line 0: given on the command line, --build)
 };
 
 struct ExperimentConfig {
@@ -179,6 +182,7 @@ struct ExperimentConfig {
     std::vector<SolverSpec> solvers;  // solve/count: `solvers`; generate/critical/exact: `methods`
     std::vector<BuildSpec> builds;    // empty: this binary alone (the `self` build)
     std::string output;  // the results CSV
+    SourceLoc output_at;  // where `output:` is (or `name:`, which names the default)
 };
 
 ExperimentConfig load_config(const std::string& path);
@@ -191,6 +195,13 @@ std::string builds_problem(const ExperimentConfig& config);
 // "" if it can). Checked when the config is read and again when the command line has changed
 // its isolation or builds (`futolab run --isolation/--build`).
 std::string isolation_problem(const ExperimentConfig& config);
+
+// Throws `refusal` (of the path a config key names: a file that cannot be read, an output that
+// cannot be written) again at that key: "CONFIG:LINE:COLUMN: KEY VALUE: WHY", the refusal's own
+// leading "PATH: " left out when PATH is VALUE itself (a StreamAliasError stays one). Every
+// refusal a config value causes names its line and column, as the reader's do.
+[[noreturn]] void throw_at_key(const SourceLoc& at, std::string_view key, const std::string& value, const std::string& path,
+                               const InputError& refusal);
 
 // limits.memory: parse_memory_size (core/numbers.hpp), whole KiB from 1 MiB to 1 EiB; a NumberError
 // (an InputError) saying why not.

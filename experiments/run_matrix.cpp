@@ -57,39 +57,55 @@ std::string beside(const ExperimentConfig& config, const std::string& pattern) {
 // where nothing matches beside the config but something does from the working directory, that
 // is used, with a note saying how to write it. Empty: neither matches.
 template <class Match>
-std::vector<std::string> beside_config(const ExperimentConfig& config, const InstanceSource& source, const std::string& pattern,
-                                       Match match) {
+std::vector<std::string> beside_config(const ExperimentConfig& config, const SourceLoc& at, const std::string& pattern, Match match) {
     const fs::path base = config_folder(config);
     if (!fs::path(pattern).is_relative() || base.empty()) return match(pattern);
     if (auto paths = match(beside(config, pattern)); !paths.empty()) return paths;
     auto paths = match(pattern);
     if (!paths.empty())
-        std::cerr << fmt::format("futolab: note: {}:{}: '{}' matches nothing beside the config, so it is read from the "
+        std::cerr << fmt::format("futolab: note: {}: '{}' matches nothing beside the config, so it is read from the "
                                  "working directory; paths in a config are relative to the config file (write '{}')\n",
-                                 config.path, source.line, pattern, fs::relative(fs::absolute(pattern), fs::absolute(base)).string());
+                                 format_location(at), pattern, fs::relative(fs::absolute(pattern), fs::absolute(base)).string());
     return paths;
 }
 
 // The path of a file a source names (critical_squares.file, critical_orders.file), found as
 // `file:` patterns are (beside_config); one found nowhere is named beside the config, where
 // reading it says it cannot.
-std::string source_file_path(const ExperimentConfig& config, const InstanceSource& source, const std::string& file) {
+std::string source_file_path(const ExperimentConfig& config, const SourceLoc& at, const std::string& file) {
     const auto existing = [](const std::string& path) {
         std::error_code ec;
         return fs::exists(path, ec) ? std::vector<std::string>{path} : std::vector<std::string>{};
     };
-    const std::vector<std::string> paths = beside_config(config, source, file, existing);
+    const std::vector<std::string> paths = beside_config(config, at, file, existing);
     return paths.empty() ? beside(config, file) : paths.front();
 }
 
 // Expands a `file:` glob (beside_config); a pattern that matches nothing is an error (a typo must
-// not run nothing).
+// not run nothing), at the key's line and column.
 std::vector<std::string> expand(const ExperimentConfig& config, const InstanceSource& source) {
-    if (auto paths = beside_config(config, source, source.file, glob_paths); !paths.empty()) return paths;
+    if (auto paths = beside_config(config, source.file_at, source.file, glob_paths); !paths.empty()) return paths;
     const std::string at = beside(config, source.file);
-    throw_input_error({config.path, source.line, 0},
-                      at == source.file ? fmt::format("no file matches '{}'", source.file)
-                                        : fmt::format("no file matches '{}' (relative to the config file: '{}')", source.file, at));
+    throw_input_error(source.file_at,
+                      at == source.file ? fmt::format("file: no file matches '{}'", source.file)
+                                        : fmt::format("file: no file matches '{}' (relative to the config file: '{}')", source.file, at));
+}
+
+// The instances of `path`, a file the config key `key` names (`value`: as given), read once; `files`
+// (may be null) gets it with its content hash, `skipped` (may be null) its bad instances as
+// read_instances's. A path that cannot be read (a folder, a FIFO, a symlink to nothing, no file) is
+// refused at the key's line and column (red-team round 19: it named no config line, or the
+// source's line alone); a bad instance in it is named at its own line, in the file.
+std::vector<Instance> instances_at_key(const SourceLoc& at, std::string_view key, const std::string& value, const std::string& path,
+                                       std::vector<SkippedInput>* skipped, std::vector<InputFile>* files) {
+    std::string text;
+    try {
+        text = read_text_file(path);
+    } catch (const InputError& e) {
+        throw_at_key(at, key, value, path, e);
+    }
+    if (files != nullptr) files->push_back({path, fmt::format("{:016x}", fnv1a64(text))});
+    return skipped ? read_instances(path, *skipped) : parse_instances(text, path, detect_format(path, text));
 }
 
 // Every sweep axis a generated instance can have (the CSV `param_<name>` columns, in order),
@@ -227,9 +243,9 @@ void square_classes_of(const ClassesSource& c, std::vector<Instance>& out, const
 }
 
 // The squares of a critical_squares: source as `futolab critical` names and seeds them
-// (config.hpp): meta.seed is the run's seed (build_run_matrix). `files` gets a file read, with
-// its content hash, as a `file:` source's.
-void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& out, std::vector<InputFile>* files,
+// (config.hpp): meta.seed is the run's seed (build_run_matrix). `given_file`: its file's instances
+// (own_file_instances).
+void critical_squares_of(const CriticalSquaresSource& c, const std::vector<Instance>& given_file, std::vector<Instance>& out,
                          const std::atomic<bool>* stop) {
     const auto add = [&](Instance in, std::uint64_t seed) {
         in.meta = Json::object();
@@ -255,7 +271,7 @@ void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& 
         add(std::move(in), c.seed);
         return;
     }
-    for (const Instance& given : read_instances(c.file)) {
+    for (const Instance& given : given_file) {
         poll_stop(stop);
         Instance in = square_instance(given.n, solved_square(given));
         in.id = given.id + ":critical";
@@ -263,18 +279,17 @@ void critical_squares_of(const CriticalSquaresSource& c, std::vector<Instance>& 
         in.line = given.line;
         add(std::move(in), c.seed);
     }
-    if (files != nullptr) files->push_back({c.file, fmt::format("{:016x}", fnv1a64(read_text_file(c.file)))});
 }
 
 // The instances of a critical_orders: source (config.hpp): the empty board of its order, id n<n>;
 // for a kind whose runs draw from the source's seed, `count` of them, ids n<n>-s<seed> and
 // meta.seed the run's seed. A kind that takes start puzzles (free-square) names its runs as its
 // records (free_square_id): from the empty board, or from each puzzle of `file` (its instance,
-// zero-given, named where it was read; `files` gets the file with its content hash).
-void critical_orders_of(const CriticalOrdersSource& c, const TaskInfo& kind, std::vector<Instance>& out,
-                        std::vector<InputFile>* files, const std::atomic<bool>* stop) {
+// zero-given, named where it was read; `given_file`: the file's instances, own_file_instances).
+void critical_orders_of(const CriticalOrdersSource& c, const TaskInfo& kind, std::vector<Instance> given_file,
+                        std::vector<Instance>& out, const std::atomic<bool>* stop) {
     if (!c.file.empty()) {
-        for (Instance in : read_instances(c.file)) {
+        for (Instance in : given_file) {
             poll_stop(stop);
             if (!in.givens.empty())
                 throw_input_error({in.source, in.line, 0}, fmt::format("instance '{}' has givens: task {} starts from zero-given puzzles",
@@ -283,7 +298,6 @@ void critical_orders_of(const CriticalOrdersSource& c, const TaskInfo& kind, std
             in.meta = Json{{"seed", c.seed}};
             out.push_back(std::move(in));
         }
-        if (files != nullptr) files->push_back({c.file, fmt::format("{:016x}", fnv1a64(read_text_file(c.file)))});
         return;
     }
     for (std::uint64_t i = 0; i < (kind.order_seed ? c.count : 1); ++i) {
@@ -334,12 +348,18 @@ void check_order(const ExperimentConfig& config, const InstanceSource& source, c
                                                            kind.name, kMinSize, kind.max_n));
 }
 
-// A critical_squares: or critical_orders: source with its `file` (if any) found as `file:`
-// sources' are, beside the config (source_file_path).
-template <class OwnSource>
-OwnSource file_found(const ExperimentConfig& config, const InstanceSource& source, OwnSource own) {
-    if (!own.file.empty()) own.file = source_file_path(config, source, own.file);
-    return own;
+// The instances of a critical_squares: or critical_orders: source's `file` (none without one),
+// found as `file:` sources' are, beside the config (source_file_path), and read as theirs are
+// (instances_at_key: a path that cannot be read is refused at the key).
+std::vector<Instance> own_file_instances(const ExperimentConfig& config, const InstanceSource& source,
+                                         std::vector<InputFile>* files) {
+    const bool squares = source.kind == InstanceSource::Kind::critical_squares;
+    if (!squares && source.kind != InstanceSource::Kind::critical_orders) return {};
+    const std::string& file = squares ? source.critical_squares.file : source.critical_orders.file;
+    const SourceLoc& at = squares ? source.critical_squares.file_at : source.critical_orders.file_at;
+    if (file.empty()) return {};
+    return instances_at_key(at, squares ? "critical_squares.file" : "critical_orders.file", file,
+                            source_file_path(config, at, file), nullptr, files);
 }
 
 // `skipped` null: the first bad file instance is an error; else bad ones are recorded there.
@@ -353,21 +373,22 @@ std::vector<Instance> source_instances(const ExperimentConfig& config, const Ins
     if (source.kind == InstanceSource::Kind::file) {
         for (const std::string& path : expand(config, source)) {
             poll_stop(stop);
-            for (Instance& in : skipped ? read_instances(path, *skipped) : read_instances(path))
+            for (Instance& in : instances_at_key(source.file_at, "file", source.file, path, skipped, files))
                 out.push_back(std::move(in));
-            if (files != nullptr) files->push_back({path, fmt::format("{:016x}", fnv1a64(read_text_file(path)))});
         }
         points.assign(out.size(), kNoPoint);
         return out;
     }
+    // Outside the try below: what is wrong with the file is named at its key or in the file.
+    std::vector<Instance> given_file = own_file_instances(config, source, files);
     try {
         if (source.kind == InstanceSource::Kind::squares) random_squares(config, source.squares, out, stop);
         else if (source.kind == InstanceSource::Kind::classes) square_classes_of(source.classes, out, stop);
         else if (source.kind == InstanceSource::Kind::critical_squares)
-            critical_squares_of(file_found(config, source, source.critical_squares), out, files, stop);
+            critical_squares_of(source.critical_squares, given_file, out, stop);
         else if (source.kind == InstanceSource::Kind::few_relations) few_relations_of(source.few_relations, out, stop);
         else if (source.kind == InstanceSource::Kind::critical_orders)
-            critical_orders_of(file_found(config, source, source.critical_orders), task_info(config.task), out, files, stop);
+            critical_orders_of(source.critical_orders, task_info(config.task), std::move(given_file), out, stop);
         else if (source.generate.kind == GeneratorKind::unique) generate_unique(config, source.generate, out, stop);
         else generate_random(config, source.generate, out, points, stop);
     } catch (const InputError& e) {  // an out-of-range parameter: name the config line

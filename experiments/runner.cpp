@@ -544,6 +544,31 @@ void check_outputs_outside_checkpoints(const ExperimentConfig& config, const std
 
 }  // namespace
 
+void check_files_beside(const ExperimentConfig& config, const std::string& csv) {
+    if (fills(task_info(config.task), TaskColumn::output)) check_outputs_file(csv, {}, false);
+    check_results_names(csv);  // before its lock is made: a name too long for a file beside it left the lock behind
+}
+
+namespace {
+
+// A results CSV the config's `output:` places (RunnerOptions::output_at_key): its folder, what is at
+// its path and beside it, each refused at that key's line and column (red-team round 19: the
+// refusals named no config line). Asked once the checkpoints are (a shard file there is named as
+// one, at the checkpoint's key); the same checks are asked again as the CSV is made.
+void check_output_at_key(const ExperimentConfig& config, const std::string& csv) {
+    try {
+        if (const std::string folder = std::filesystem::path(csv).parent_path().string(); !folder.empty())
+            if (const std::string why = folder_path_problem(folder); !why.empty()) throw InputError(why);
+        check_files_beside(config, csv);
+        check_results_target(csv);
+        check_results_companions(csv, true);
+    } catch (const InputError& e) {
+        throw_at_key(config.output_at, "output", config.output, csv, e);
+    }
+}
+
+}  // namespace
+
 std::string results_path(const ExperimentConfig& config, const RunnerOptions& options) {
     namespace fs = std::filesystem;
     fs::path path = config.output;
@@ -573,6 +598,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     check_checkpoint_folders(config);
     check_checkpoint_writable(config);
     check_outputs_outside_checkpoints(config, results_path(config, options));
+    if (options.output_at_key) check_output_at_key(config, results_path(config, options));
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid, interrupt.flag());
     check_memory_floor(config, isolation_written(config));  // before any file is touched
     const SweepBuilds builds(config, matrix, options.worker_binary);  // the builds' binaries answer (or are refused) first

@@ -31,6 +31,10 @@ struct RunnerOptions {
     ProgressWords progress_words;  // what the progress line counts (a command may name its runs: "classes")
     bool skip_invalid = false;  // leave invalid instances out (listed in the sidecar)
     std::string out_dir;       // overrides the directory of the config's output
+    // The results CSV is where the config's `output:` puts it (run without --out): what cannot be
+    // there (a folder, a FIFO, a symlink, a file where its folder belongs) is refused at that
+    // key's line and column (ExperimentConfig::output_at) before any work.
+    bool output_at_key = false;
     std::string command_line;  // for the sidecar
     // The outputs beside the CSV (records/outputs.hpp) for kinds that have them. A command that
     // writes the records itself (`futolab critical --out`) sets false: a second copy beside its
@@ -66,6 +70,11 @@ struct RunnerReport {
     std::vector<BusyFigure> busy;    // in-process runs with CPU/wall below kBusyCpuWall, per spec
     std::shared_ptr<const OutputLock> lock;  // RunnerOptions::keep_lock: the CSV's, still held (check_held before a write)
 };
+
+// Before a run, for the results CSV `csv`: the `<stem>.jsonl` a generate or critical task exports
+// beside it (an existing file there is not replaced, records/output_guard.hpp check_outputs_file)
+// and the names of the files beside it (records/results_file.hpp check_results_names).
+void check_files_beside(const ExperimentConfig& config, const std::string& csv);
 
 // The CSV path for a config and options (output dir override, shard suffix).
 std::string results_path(const ExperimentConfig& config, const RunnerOptions& options);

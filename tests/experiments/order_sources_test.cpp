@@ -125,7 +125,7 @@ TEST_CASE("critical_orders and critical_squares files are read beside the config
     const auto noted = run_cli("run -q sub/c.yaml", dir.string());
     INFO(noted.err);
     CHECK(noted.exit_code == 0);
-    CHECK(has(noted.err, "note: sub/c.yaml:4: 'p.jsonl' matches nothing beside the config"));
+    CHECK(has(noted.err, "note: sub/c.yaml:4:30: 'p.jsonl' matches nothing beside the config"));
     // critical_squares: the same.
     std::ofstream(dir / "sub" / "s.jsonl") << R"({"id":"s","n":3,"givens":[[0,0,1],[0,1,2],[0,2,3],[1,0,2],[1,1,3],[1,2,1],[2,0,3],[2,1,1],[2,2,2]],"lt":[]})"
                                            << "\n";
@@ -140,7 +140,7 @@ TEST_CASE("critical CLI messages name the options typed", "[critical][exact-samp
     const fs::path dir = dir_of("cli-words");
     const auto r = run_cli("critical --exact --sample 1 --n 4 --out e.jsonl", dir.string());
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "--objective for --exact must be"));
+    CHECK(has(r.err, "critical --exact --sample: give --objective (h+k"));  // missing, not "got 'greedy'"
     CHECK_FALSE(has(r.err, "option objective="));
     CHECK_FALSE(fs::exists(dir / "e.csv"));
     const auto made = run_cli("critical --exact --sample 1 --n 4 --objective h+k --out e.jsonl", dir.string());

@@ -8,6 +8,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -206,8 +209,51 @@ TEST_CASE("config errors stop the run before anything runs", "[runner]") {
                                      << "output: " << dir << "/x.csv\n";
     const auto r = run_cli("run " + dir + "/cfg.yaml");
     CHECK(r.exit_code == 2);
-    CHECK(r.err.find("cfg.yaml:3: no file matches") != std::string::npos);
+    CHECK(r.err.find("cfg.yaml:3:11: file: no file matches") != std::string::npos);
     CHECK_FALSE(fs::exists(dir + "/x.csv"));
+}
+
+// Every path a config key names that cannot be what it must be (a folder, a symlink to nothing,
+// a FIFO, nothing there, or for an output a file where its folder belongs) is refused at that
+// key's line and column, naming the key, exit 2, before any output is made (red-team round 19:
+// `file:` and `output:` refusals named no config line, critical_squares.file and
+// critical_orders.file the source's line alone, builds[].path no column).
+TEST_CASE("a config path that cannot be read or written is refused at the line and column of its key", "[runner][paths]") {
+    const std::string dir = scratch("config-paths");
+    fs::copy_file(futolab::test::kRoot + "/corpora/conjure-tutorial-4x4.futo", dir + "/p.futo");
+    fs::create_directory(dir + "/adir");
+    fs::create_symlink("nowhere", dir + "/dangling");
+    REQUIRE(::mkfifo((dir + "/fifo").c_str(), 0644) == 0);
+    std::ofstream(dir + "/afile") << "a file\n";
+    struct Key {
+        std::string name;      // as the message names it
+        std::string before;    // the config up to the value
+        std::string after;     // the config after it
+        std::string place;     // LINE:COLUMN of the value
+    };
+    const std::vector<Key> keys{
+        {"file", "name: e\ninstances:\n  - file: ", "\nsolvers: [ gac ]\noutput: o.csv\n", "3:11"},
+        {"output", "name: e\ninstances:\n  - file: p.futo\nsolvers: [ gac ]\noutput: ", "\n", "5:9"},
+        {"critical_squares.file", "name: e\ntask: greedy\ninstances:\n  - critical_squares: { file: ",
+         " }\nmethods: [ critical ]\noutput: o.csv\n", "4:31"},
+        {"critical_orders.file", "name: e\ntask: free-square\ninstances:\n  - critical_orders: { file: ",
+         " }\nmethods: [ free-square ]\noutput: o.csv\n", "4:30"},
+        {"build a: path", "name: e\ninstances:\n  - file: p.futo\nsolvers: [ gac ]\nbuilds:\n  - { name: a, path: ",
+         " }\noutput: o.csv\n", "6:22"},
+    };
+    for (const Key& key : keys) {
+        // A missing output is made: for it, a file where its folder belongs.
+        for (const std::string value : {"adir", "dangling", "fifo", key.name == "output" ? "afile/o.csv" : "missing"}) {
+            std::ofstream(dir + "/cfg.yaml", std::ios::trunc) << key.before << value << key.after;
+            const auto r = run_cli("run -q cfg.yaml", dir);
+            INFO(key.name << " " << value << ": " << r.err);
+            CHECK(r.exit_code == 2);
+            CHECK(r.err.starts_with("futolab: cfg.yaml:" + key.place + ": "));
+            CHECK(r.err.find(key.name + (key.name == "file" && value == "missing" ? ": " : " " + value + ": ")) != std::string::npos);
+            CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+            CHECK_FALSE(fs::exists(dir + "/o.csv"));
+        }
+    }
 }
 
 TEST_CASE("generated instances are the same in every run, shard and job count", "[runner][generate][threads]") {
@@ -249,7 +295,7 @@ TEST_CASE("instance paths in a config are relative to the config file, with the 
     config("data/p.futo");
     const auto old = run_cli("run -q cfgs/c.yaml --out " + dir + "/old", dir);
     CHECK(old.exit_code == 0);
-    CHECK(old.err.find("cfgs/c.yaml:3: 'data/p.futo' matches nothing beside the config, so it is read from the working "
+    CHECK(old.err.find("cfgs/c.yaml:3:11: 'data/p.futo' matches nothing beside the config, so it is read from the working "
                        "directory; paths in a config are relative to the config file (write '../data/p.futo')") !=
           std::string::npos);
     // Neither: the error names where it looked.
