@@ -7,6 +7,7 @@
 #include "core/status.hpp"
 #include "core/visible_text.hpp"
 #include "experiments/config.hpp"
+#include "experiments/run_matrix.hpp"
 #include "experiments/runner.hpp"
 #include "records/csv_reader.hpp"
 #include "records/output_guard.hpp"
@@ -248,10 +249,13 @@ std::string csv_option_name(const CriticalExperiment& run) {
 // made is replaced (--force; --few-relations makes its CSV again each time), never another
 // experiment's results, --force or not. Each refusal names the option that placed the CSV, with
 // its value (red-team round 19, B F4: a CSV in a --checkpoint folder was blamed on an --out with
-// an empty value and a --force not given, and "give another --out" changed nothing).
-void check_csv_replaceable(const std::string& csv, const CriticalExperiment& run) {
+// an empty value and a --force not given, and "give another --out" changed nothing). A CSV a
+// search killed before its first sidecar left (its header alone, no sidecar) holds no results:
+// the driver makes it again, --force or not.
+void check_csv_replaceable(const std::string& csv, const CriticalExperiment& run, const ExperimentConfig& config) {
     std::error_code ec;
     if (!std::filesystem::exists(csv, ec)) return;  // removed by the driver once nothing can refuse the run (start_over)
+    if (left_before_first_sidecar(csv, csv_layout(sweep_axes(config)))) return;  // the layout the driver writes
     const std::string place = run.csv_option.empty() ? fmt::format("--out {}", visible_text(run.out)) : run.csv_option;
     if (!std::filesystem::exists(sidecar_path(csv), ec) || read_sidecar(csv).identity.config_file != kCriticalConfig) {
         // Its files go with it: a sidecar left there without its CSV is refused in turn.
@@ -354,7 +358,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
                                          visible_text(csv), differ, run.csv_elsewhere));
     // Another live writer's CSV, a lock file, a FIFO or a folder there: refused even with --force.
     if (!to_stdout) check_output_path(csv, {}, true, csv_option_name(run) + "'s results CSV");
-    if (!to_stdout && !run.resume) check_csv_replaceable(csv, run);
+    if (!to_stdout && !run.resume) check_csv_replaceable(csv, run, config);
     RunnerOptions options;
     options.jobs = run.jobs;
     options.resume = run.resume;

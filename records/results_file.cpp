@@ -166,6 +166,24 @@ void check_no_orphan_companions(const std::string& csv) {
                                          file, csv, what));
 }
 
+bool left_before_first_sidecar(const std::string& csv, const CsvLayout& layout) {
+    const std::string header = csv_header_line(layout);
+    struct stat st {};
+    if (::lstat(csv.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1 ||
+        static_cast<std::size_t>(st.st_size) > header.size())
+        return false;
+    if (::lstat(sidecar_path(csv).c_str(), &st) == 0 || errno != ENOENT) return false;  // a dangling link is something
+    if (::lstat(schema_path(csv).c_str(), &st) == 0 && (!S_ISREG(st.st_mode) || !not_its_schema(csv).empty())) return false;
+    const int fd = ::open(csv.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) return false;
+    std::string text(header.size() + 1, '\0');  // one byte more: a longer file is not the header alone
+    const ssize_t n = ::pread(fd, text.data(), text.size(), 0);
+    ::close(fd);
+    if (n < 0) return false;
+    text.resize(static_cast<std::size_t>(n));
+    return text.empty() || text == header;
+}
+
 void check_resumed_schema(const std::string& csv) {
     struct stat st {};
     if (::lstat(schema_path(csv).c_str(), &st) != 0 || ::lstat(csv.c_str(), &st) != 0) return;  // none, or no CSV to resume
@@ -176,7 +194,9 @@ void check_resumed_schema(const std::string& csv) {
 
 ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& layout) : path_(path) {
     namespace fs = std::filesystem;
-    const bool exists = check_results_target(path) > 0;  // empty: a crash before the header
+    // Empty (a crash before the header), or without --resume its header alone and no sidecar (a
+    // kill before the first sidecar): made again, as if it were not there.
+    const bool exists = check_results_target(path) > 0 && (resume || !left_before_first_sidecar(path, layout));
     if (exists && !resume)
         throw InputError(path + ": results exist already: use --resume to continue them, or remove the file");
     if (exists) {
@@ -197,7 +217,9 @@ ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& 
     }
     // Checked above; O_NOFOLLOW and O_NONBLOCK keep a symlink or FIFO planted since from being
     // followed or waited on.
-    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0644);
+    // A file made again is cut first (its header alone, written again below).
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | (exists ? 0 : O_TRUNC),
+                 0644);
     if (fd_ < 0) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
     struct stat st {};
     if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) throw InputError(path + ": is not a regular file");

@@ -58,6 +58,17 @@ std::vector<std::string> results_companions(const std::string& csv);
 // (red-team round 13, A3: a user's `o.csv.meta.yaml` became critical's sidecar; merge refused it).
 void check_no_orphan_companions(const std::string& csv);
 
+// Whether `csv` is what a command killed (kill -9) between making a results CSV and writing its
+// first sidecar leaves: a regular file with one name, empty or whose whole content is exactly the
+// header line futolab writes for `layout` (no row), with nothing at its sidecar's path and, at
+// its schema's path (written just before the sidecar), nothing or that CSV's own column schema.
+// It holds no results and only futolab writes that header byte for byte, so the next command
+// that makes the CSV (run, every critical mode, --force or not) makes it again instead of
+// refusing it as a user's file (red-team round 19, left open: a signal that cannot be caught
+// leaves it, where a failed write removes it again). Two files cannot appear in one rename, so
+// the window cannot be closed by the writer; the reader closes it.
+bool left_before_first_sidecar(const std::string& csv, const CsvLayout& layout);
+
 // For a results CSV about to be resumed (run, critical --resume), which rewrites its column
 // schema: throws InputError naming the file if a file is at the schema's path that is not one
 // futolab writes for that CSV (table_schema.hpp, not_its_schema): a user's file there was
