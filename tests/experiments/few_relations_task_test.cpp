@@ -158,6 +158,43 @@ TEST_CASE("task few-relations: values out of range are refused as the config is 
                    "task few-relations takes 'few_relations' sources only");
 }
 
+// A shard with a checkpoint file is counted once, then read back: repeats and a warm-up gave
+// `error` rows ("this command writes it already"), exit 0, the rows depending on --jobs, or with
+// --jobs 1 timed a file read (red-team round 20, B F1). Both are refused at their keys, before
+// anything is made; without a checkpoint every repeat counts its shard again.
+TEST_CASE("task few-relations: repeats and warmup are refused at their keys with a checkpoint, and run without one",
+          "[few-relations][config]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-task", "checkpoint-repeats");
+    const std::string checkpoint = "{ n: 3, k: 2, shards: 2, checkpoint: ck }";
+    config_refused(dir, config_of(checkpoint, "repeats: 3\n"),
+                   "cfg.yaml:6:10: repeats: 3 does not apply with few_relations.checkpoint (line 4): each shard's count is "
+                   "written once to its checkpoint file and read back after, so a repeat would time a file read");
+    config_refused(dir, config_of(checkpoint, "warmup: 1\n"),
+                   "cfg.yaml:6:9: warmup: 1 does not apply with few_relations.checkpoint (line 4): each shard's count is "
+                   "written once to its checkpoint file and read back after, so the run after a warm-up would time a file read");
+    // The source with the checkpoint is named wherever it is among the sources.
+    config_refused(dir,
+                   "name: fr\ntask: few-relations\ninstances:\n  - few_relations: { n: 3, k: 2 }\n"
+                   "  - few_relations: { n: 3, k: 2, shards: 2, checkpoint: ck }\nmethods: [ \"few-relations\" ]\nrepeats: 2\n",
+                   "cfg.yaml:7:10: repeats: 2 does not apply with few_relations.checkpoint (line 5)");
+    CHECK_FALSE(fs::exists(dir / "ck"));
+    // repeats: 1 and warmup: 0 are what a checkpoint runs with.
+    std::ofstream(dir / "cfg.yaml") << config_of(checkpoint, "repeats: 1\nwarmup: 0\n");
+    const auto once = run_cli("run -q -j 2 cfg.yaml --out once", dir.string());
+    INFO(once.err);
+    CHECK(once.exit_code == 0);
+    CHECK(instances_of(dir / "once" / "fr.csv") ==
+          std::multiset<std::string>{"n3-k2-shard-000-of-002", "n3-k2-shard-001-of-002"});
+    // Without a checkpoint, each repeat and warm-up counts the shard: every row counted.
+    std::ofstream(dir / "cfg.yaml") << config_of("{ n: 3, k: 2, shards: 2 }", "repeats: 3\nwarmup: 1\n");
+    const auto counted = run_cli("run -q -j 2 cfg.yaml --out counted", dir.string());
+    INFO(counted.err);
+    REQUIRE(counted.exit_code == 0);
+    const futolab::CsvTable t = table_of(dir / "counted" / "fr.csv");
+    CHECK(t.rows.size() == 6);
+    for (std::size_t r = 0; r < t.rows.size(); ++r) CHECK(cell(t, r, "status") == "counted");
+}
+
 // limits.memory was refused at the config's first line, advising `isolation: process or fork`,
 // which few-relations then refused (red-team round 19, B F2): it is named at its key as a limit
 // the kind does not take.
