@@ -181,7 +181,7 @@ std::vector<SolvedSquare> given_squares(const CriticalArgs& a) {
 
 // The objective of --exact: InputError for one only the greedy search has.
 ExactObjective exact_objective_of(const CriticalArgs& a) {
-    return exact_objective_from_name(objective_name(a.objective));
+    return exact_objective_from_name(objective_name(a.objective), "critical --exact: --objective");
 }
 
 // An output written at the end of a long search, reserved from its start (red-team round 11,
@@ -609,7 +609,8 @@ int run_few_relations_rows(const CriticalArgs& a, const FewRelationsPlan& plan, 
 int run_few_relations(const CriticalArgs& a) {
     // The range for this n, before any work (red-team round 13, F11: "accepted: 1 to 112").
     if (a.n < 2 || a.n > task_info(Task::few_relations).max_n)
-        throw InputError(fmt::format("critical --few-relations: --n {} is not 2 to 6 (give the order with --n)", a.n));
+        throw InputError(fmt::format("critical --few-relations: --n {} is not {} to {}", a.n, kMinSize,
+                                     task_info(Task::few_relations).max_n));
     if (a.few_relations > few_relations_max_k(a.n))
         throw InputError(fmt::format("critical --few-relations: {} relations with --n {}: accepted 1 to {} (min(2n(n-1), {}))",
                                      a.few_relations, a.n, few_relations_max_k(a.n), kMaxFewRelations));
@@ -856,7 +857,6 @@ int run_exact_square(const CriticalArgs& args) {
 int run_exhaustive(const CriticalArgs& a) {
     if (a.n > critical::kMaxExhaustiveN)
         throw InputError(fmt::format("critical --exhaustive: --n must be 2..{}, got {}", critical::kMaxExhaustiveN, a.n));
-    if (a.n == 0) throw InputError("critical --exhaustive: give the order with --n");
     RenderedConfig config{.name = std::string(method_name(Task::exhaustive)),
                           .description = "futolab critical --exhaustive, as its command line says",
                           .task = Task::exhaustive,
@@ -872,7 +872,6 @@ int run_exhaustive(const CriticalArgs& a) {
 // run as task construct (one run) by the experiment driver; --certificate: the DRUP proof of
 // uniqueness and the exchanges, for --check-certificate, written from the row's record.
 int run_construct(const CriticalArgs& a) {
-    if (a.n == 0) throw InputError("critical --construct: give the order with --n");
     if (a.split > a.n - 1)
         throw InputError(fmt::format("critical --construct: --split must be 0..{} for n = {}, got {}", a.n - 1, a.n, a.split));
     if (!a.certificate.empty() && a.n > kMaxCnfOrder)
@@ -1115,6 +1114,14 @@ const std::vector<OptionRule<CriticalArgs>>& critical_rules() {
     return rules;
 }
 
+// What a mode asks for when --n is left out (CriticalMode::required): the order and its range.
+std::string required_order(int max, std::string_view beyond = "") {
+    return fmt::format("the order with --n ({} to {}{})", kMinSize, max, beyond);
+}
+
+// What a mode asks for when --objective is left out: the objectives it minimises.
+std::string required_objective(const std::vector<ObjectiveWord>& takes) { return fmt::format("--objective ({})", names_of(takes)); }
+
 }  // namespace
 
 // The rows, in the order a command line is matched: a flag's variants (`with`) before the
@@ -1127,35 +1134,42 @@ const std::vector<CriticalMode>& critical_modes() {
         {"few-relations", "--few-relations", {},
          {"--n", "--shard", "--checkpoint", "--shards", "--jobs", "--out"},
          {{"--shards", "--checkpoint"}, {"--jobs", "--checkpoint"}},
+         {{"--n", required_order(task_info(Task::few_relations).max_n)}},
          "is any zero-given puzzle of order --n with K relations unique? (none: min k > K for every square)",
          run_few_relations},
         {"exhaustive", "--exhaustive", {}, {"--n", "--verify-with", "--out", "--resume"}, {},
+         {{"--n", required_order(critical::kMaxExhaustiveN)}},
          "exact minima of 2h+3k and of k (h = 0) over all squares of order --n <= 4", run_exhaustive, true},
         {"exact-square", "--exact", {"--square", "--input"},
          {"--objective", "--time-limit", "--cpu-limit", "--no-shrink", "--probe-seeds", "--no-cycle-seeds", "--verify-with",
           "--certificate", "--out", "--jobs", "--resume"},
          {},
+         {{"--objective", required_objective(square_objectives())}},
          "each given square's own minimum (n <= 9), bounds where a limit stops it; --certificate for proved minima", run_exact_square,
          true},
         {"exact-sample", "--exact", {"--sample"},
          {"--n", "--objective", "--seed", "--jobs", "--engine", "--seed-sets", "--per-class", "--oracle", "--no-shrink",
           "--probe-seeds", "--no-cycle-seeds", "--below", "--verify-with", "--out", "--resume"},
          {},
+         {{"--n", required_order(kMaxExactN)}, {"--objective", required_objective(exact_objectives())}},
          "the classes of S random squares of order --n <= 6: an upper bound on the minimum", run_exact_sample, true},
         {"exact", "--exact", {},
          {"--n", "--objective", "--jobs", "--engine", "--proof", "--certificate", "--shard", "--seed-sets", "--per-class",
           "--oracle", "--no-shrink", "--probe-seeds", "--no-cycle-seeds", "--verify-with", "--out", "--resume"},
          {{"--proof", "--certificate"}},
+         {{"--n", required_order(kMaxEnumeratedN, "; n = 6: --sample S")}, {"--objective", required_objective(exact_objectives())}},
          "the exact minimum over all squares of order --n <= 5, each class its own minimum, with an optional certificate",
          run_exact, true},
-        {"check-certificate", "--check-certificate", {}, {"--verify-with"}, {},
+        {"check-certificate", "--check-certificate", {}, {"--verify-with"}, {}, {},
          "check a certificate of --exact without searching (exit 0 accepted, 1 rejected)", run_check_certificate},
         {"free-square", "--free-square", {},
          {"--n", "--count", "--seed", "--input", "--objective", "--iterations", "--time-limit", "--patience", "--temperature",
           "--max-remove", "--node-limit", "--verify-with", "--out", "--resume"},
          {{"--count", "--n"}},
+         {},  // --n or --input: run_free_square says so
          "zero-given puzzles (h = 0, min k) with the solution free to change", run_free_square, true},
         {"construct", "--construct", {}, {"--n", "--split", "--verify-with", "--certificate", "--out", "--resume"}, {},
+         {{"--n", required_order(kMaxSize)}},
          "the zero-given puzzle of order --n with floor(n^2/4) relations (docs/critical.md, the chain construction), verified; "
          "--certificate: its DRUP proof of uniqueness and one exchange witness per relation",
          run_construct, true},
@@ -1163,6 +1177,7 @@ const std::vector<CriticalMode>& critical_modes() {
          {"--square", "--input", "--n", "--count", "--seed", "--sampler", "--use", "--objective", "--order", "--iterations",
           "--time-limit", "--verify-with", "--out", "--jobs", "--resume"},
          {{"--count", "--n"}, {"--sampler", "--n"}},
+         {},  // --square, --input or --n: given_squares says so
          "critical sets of given or random squares by the greedy or iterated search (the default)", run_greedy, true},
     };
     return modes;
@@ -1193,12 +1208,19 @@ const CriticalMode& critical_mode_for(const std::vector<std::string>& given) {
     return *mode;
 }
 
+void check_required(const CriticalMode& mode, const std::vector<std::string>& given) {
+    for (const auto& [option, what] : mode.required)
+        if (std::find(given.begin(), given.end(), option) == given.end())
+            throw InputError(fmt::format("critical{}: give {}", mode.flag.empty() ? "" : " " + critical_mode_flags(mode), what));
+}
+
 std::string critical_modes_help() {
     std::string out = "Modes: one per command line, chosen by its flag; an option the mode does not read is refused (exit 2).\n";
     for (const CriticalMode& m : critical_modes()) {
         out += fmt::format("  {} ({}): {}.\n    Takes {}", m.name, m.flag.empty() ? "no flag" : critical_mode_flags(m), m.summary,
                            fmt::join(m.takes, ", "));
         for (const auto& [option, needed] : m.needs) out += fmt::format("; {} needs {}", option, needed);
+        for (const auto& [option, what] : m.required) out += fmt::format("; {} is required", option);
         out += ".\n";
     }
     return out + "Any mode takes --force. Inside a mode, by value: " + option_rules_help(critical_rules());
@@ -1304,6 +1326,7 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
         a->verify_with_given = std::find(given.begin(), given.end(), "--verify-with") != given.end();
         // The mode table at parse time; the value rules first thing when it runs, before any work.
         run = [a, &mode, given] {
+            check_required(mode, given);
             refuse_clashes("critical" + (mode.flag.empty() ? std::string() : " " + critical_mode_flags(mode)), critical_rules(), *a, given);
             return run_critical_stoppable(*a, mode);
         };

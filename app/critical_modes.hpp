@@ -21,6 +21,11 @@ struct CriticalMode {
     std::vector<std::string_view> with;   // with `flag`, one of these selects this row; none: `flag` alone
     std::vector<std::string_view> takes;  // every other option it reads (--force and --help: any mode)
     std::vector<std::pair<std::string_view, std::string_view>> needs;  // {A, B}: A refines B, so A needs B
+    // {A, what to give}: options it cannot run without (its default is no value of it). Left out,
+    // the command is refused naming A as missing, "critical --exact: give --objective (h+k, …)",
+    // never with the default's value as if typed ("got 'greedy'", "got 0"). Where one of several
+    // options will do (--free-square: --n or --input), the mode says so itself.
+    std::vector<std::pair<std::string_view, std::string>> required;
     std::string_view summary;             // one line for --help
     int (*run)(const CriticalArgs&);
     // Runs through the experiment driver (app/critical_experiment.hpp): its results CSV, sidecar,
@@ -35,6 +40,11 @@ const std::vector<CriticalMode>& critical_modes();
 // InputError, one line, for two modes' flags, an option the mode does not read, or a
 // refinement without the option it refines.
 const CriticalMode& critical_mode_for(const std::vector<std::string>& given);
+
+// InputError, one line, for the first of the mode's required options not in `given`: "critical
+// --exact: give the order with --n (2 to 5; n = 6: --sample S)". Checked as the mode runs,
+// before the values' rules and any work.
+void check_required(const CriticalMode& mode, const std::vector<std::string>& given);
 
 // "--exact --sample", "--exact --square/--input", "" for the default search: how messages name a mode.
 std::string critical_mode_flags(const CriticalMode& mode);
