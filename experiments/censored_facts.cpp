@@ -5,6 +5,7 @@
 #include "core/status.hpp"
 #include "core/vocabulary.hpp"
 #include "experiments/config_statuses.hpp"
+#include "experiments/few_relations_facts.hpp"
 #include "experiments/resume_rows.hpp"
 #include "experiments/row_cells.hpp"
 #include "experiments/task_kinds.hpp"
@@ -116,6 +117,7 @@ void check_censored_cells(const CsvTable& t, std::size_t r, const std::string& p
         check_peak_rule_text(row, m, config.limits);
     }
     check_peak(row, *status, m, config.limits, where);
+    if (config.task == Task::few_relations) check_few_relations_row(row, config);  // its statuses' cells, exactly
 }
 
 }  // namespace futolab

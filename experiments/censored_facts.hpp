@@ -23,6 +23,8 @@
 //     answering (crash, memout, error, a timeout killed at its limit): a worker's peak dies with
 //     it where no cgroup keeps one. A run that answered sent its peak with its row.
 // An `error` row's message is the failure's own words (an exception's, a tool's): not read here.
+// Task few-relations's rows are held to each status's cells exactly (few_relations_facts.hpp,
+// check_few_relations_row: its error is its checkpoint file's, its timeout a limit's).
 #pragma once
 
 #include "experiments/config.hpp"

@@ -16,6 +16,10 @@ double seconds_on(clockid_t clock) {
 
 }  // namespace
 
+std::string time_limit_message(std::string_view clock, double seconds) {
+    return fmt::format("{} time limit ({:g} s)", clock, seconds);
+}
+
 LimitWatch::LimitWatch(const Limits& limits) : limits_(limits), wall0_(std::chrono::steady_clock::now()) {
     if (::pthread_getcpuclockid(::pthread_self(), &cpu_clock_) != 0) cpu_clock_ = CLOCK_THREAD_CPUTIME_ID;
     cpu0_ = seconds_on(cpu_clock_);
@@ -38,9 +42,9 @@ std::string LimitWatch::limit_hit() const { return stop_.load() ? hit_ : std::st
 bool LimitWatch::past_limit() {
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0_).count();
     if (limits_.cpu_seconds > 0 && seconds_on(cpu_clock_) - cpu0_ >= limits_.cpu_seconds)
-        hit_ = fmt::format("cpu time limit ({:g} s)", limits_.cpu_seconds);
+        hit_ = time_limit_message("cpu", limits_.cpu_seconds);
     else if (limits_.time_seconds > 0 && wall >= limits_.time_seconds)
-        hit_ = fmt::format("wall time limit ({:g} s)", limits_.time_seconds);
+        hit_ = time_limit_message("wall", limits_.time_seconds);
     return !hit_.empty() || interrupted();
 }
 

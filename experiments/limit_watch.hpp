@@ -11,9 +11,15 @@
 #include <ctime>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 
 namespace futolab {
+
+// A timeout row's message for a limit of `clock` ("wall", "cpu") of `seconds`: "wall time limit
+// (2 s)", as LimitWatch::limit_hit says it and resume and merge hold such a row to it
+// (experiments/few_relations_facts.hpp).
+std::string time_limit_message(std::string_view clock, double seconds);
 
 class LimitWatch {
 public:

@@ -20,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 namespace futolab::tasks {
@@ -59,11 +60,24 @@ std::optional<critical::FewRelationsCount> count_shard(const FewRelationsShard& 
 
 // The row of a shard whose checkpoint file could not be held, read or written: an error, its
 // message the reason (the shard is counted again by the next run).
-ResultRow failed(ResultRow row, const std::string& why) {
+ResultRow failed(ResultRow row, const Stopwatch& clock, const std::string& why) {
+    clock.stop(row);
     row.status = Status::error;
     row.message = why;
     row.unknown_counters = ~CounterMask{0};
     return row;
+}
+
+// Why `step`, a step on the shard's checkpoint file, failed (InputError too: a file another
+// futolab holds, or one not whole), or nullopt if it did not.
+template <class Step>
+std::optional<std::string> file_failure(Step&& step) {
+    try {
+        step();
+        return std::nullopt;
+    } catch (const std::runtime_error& e) {
+        return std::string(e.what());
+    }
 }
 
 }  // namespace
@@ -85,30 +99,31 @@ ResultRow run_few_relations(TaskContext& t, const PlannedRun& run) {
     const std::string path =
         ref.checkpoint.empty() ? "" : critical::few_relations_shard_path(ref.checkpoint, s.n, s.k, s.shard, s.shards);
     std::unique_ptr<OutputLock> held;
-    bool from_checkpoint = false;
-    try {
-        if (!path.empty()) {
+    std::optional<FewRelationsShard> found;
+    // Only the shard's file makes an error row; a failure of the count itself (no thread for its
+    // limit watch) stops the sweep as the runner's other failures do. A row without a checkpoint
+    // is then never an error, and resume and merge hold it so (few_relations_facts.hpp).
+    if (!path.empty()) {
+        const std::optional<std::string> why = file_failure([&] {
             create_output_folder(ref.checkpoint, "few_relations.checkpoint");
             held = std::make_unique<OutputLock>(path);
-            if (auto found = critical::read_few_relations_shard(path, s.n, s.k, s.shard, s.shards)) {
-                s = std::move(*found);
-                from_checkpoint = true;
-            }
+            found = critical::read_few_relations_shard(path, s.n, s.k, s.shard, s.shards);
+        });
+        if (why) return failed(std::move(row), clock, *why);
+    }
+    const bool from_checkpoint = found.has_value();
+    if (from_checkpoint) {
+        s = std::move(*found);
+    } else {
+        std::optional<critical::FewRelationsCount> counted = count_shard(s, limits, row);
+        if (!counted) {
+            clock.stop(row);
+            return row;
         }
-        if (!from_checkpoint) {
-            std::optional<critical::FewRelationsCount> counted = count_shard(s, limits, row);
-            if (!counted) {
-                clock.stop(row);
-                return row;
-            }
-            s.count = std::move(*counted);
-            if (!path.empty()) write_file_atomically(path, critical::write_few_relations_shard(s));
-        }
-    } catch (const OracleStopped&) {
-        throw;
-    } catch (const std::runtime_error& e) {  // InputError too: a file another futolab holds, or one not whole
-        clock.stop(row);
-        return failed(std::move(row), e.what());
+        s.count = std::move(*counted);
+        const auto write = [&] { write_file_atomically(path, critical::write_few_relations_shard(s)); };
+        if (const std::optional<std::string> why = path.empty() ? std::nullopt : file_failure(write))
+            return failed(std::move(row), clock, *why);
     }
     clock.stop(row);
     row.status = Status::counted;
