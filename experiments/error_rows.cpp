@@ -66,4 +66,11 @@ void check_recordless_cells(const RowCells& row, Task task, const SolverSpec& me
     });
 }
 
+void check_generator_error(const RowCells& row, const SolverSpec& method) {
+    check_recordless_cells(row, Task::generate, method);
+    if (row.whole("nodes") != 0) row.refuse("nodes", "where a generate run that made no puzzle writes 0 (gac counted none)");
+    if (row.has("grade") && !row.cell("grade").empty())
+        row.refuse("grade", "where a generate run that made no puzzle has none to grade");
+}
+
 }  // namespace futolab

@@ -7,8 +7,8 @@
 // B F5, for exhaustive and exact-sample, which run on futolab's threads; round 17, B F2: a
 // solved or multiple row of task exact relabelled error, its record and counts taken out, was
 // resumed and merged, and so were exact-square's and greedy's). Generate's error carries the
-// generator's own message and no record (a missed target grade), and a solve or count error
-// the solver's: those are not checked here.
+// generator's own message and no record (a missed target grade): its cells are held
+// (check_generator_error), its message is not read; nor is a solve or count error's, the solver's.
 //
 // The other rows without a record are held to their counters here too, as the run writes them:
 // a status the run writes without a record (exact-sample's and the square kinds' `multiple`,
@@ -38,5 +38,11 @@ void check_recordless_cells(const RowCells& row, Task task, const SolverSpec& me
 // h = k = 0, every counter (solutions too) empty and no grade: nothing is known of the run's
 // search. `why` says so ("where the run's process sent no row").
 void check_nothing_counted(const RowCells& row, std::string_view why);
+
+// A generate row of status error, which its run writes without a puzzle (tasks/generate.cpp: the
+// generator's error, a missed target grade): h = k = 0, solutions and nodes 0 (gac counted no
+// puzzle), the kind's uncounted counters empty, no grade (red-team round 20, B F2's class: h 3,
+// solutions 1 or nodes 7 were resumed). Its message, an exception's words, is not read.
+void check_generator_error(const RowCells& row, const SolverSpec& method);
 
 }  // namespace futolab

@@ -558,10 +558,13 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
         check_message(row, std::string(kFreeSquareNothingFound));
     if (row.cell("output").empty()) {
         // A square kind's run writes error only with its set that failed its verification,
-        // but generate's (the generator's own message, with no puzzle): without a record, the
-        // row is a run the sandbox lost (round 17, B F2; an order kind's is check_order_row's).
-        if (status_named(row.cell("status")) == Status::error && !order_kind && task != Task::generate)
-            check_recordless_error(row);
+        // but generate's (the generator's own message, with no puzzle, its counts 0): without a
+        // record, the row is a run the sandbox lost (round 17, B F2; an order kind's is
+        // check_order_row's).
+        if (status_named(row.cell("status")) == Status::error && !order_kind) {
+            if (task == Task::generate) check_generator_error(row, method);
+            else check_recordless_error(row);
+        }
         // Task exact's search stopped at a limit keeps no figures (exact_task.cpp: every counter
         // unknown), as the sandbox's row of a run it killed there (round 18, B F2: a nodes 5 was kept).
         if (task == Task::exact && status_named(row.cell("status")) == Status::timeout)

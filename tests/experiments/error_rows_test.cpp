@@ -2,7 +2,8 @@
 // failed their verification (experiments/error_rows.hpp): task exact's, exact-square's and
 // greedy's were resumed and merged with any message (a solved or multiple row relabelled
 // error, its record taken out), where exhaustive's and exact-sample's were refused. Such a row
-// is now taken only as the sandbox writes it for a run whose process it lost.
+// is now taken only as the sandbox writes it for a run whose process it lost. A generate error
+// row (a missed target grade) counted and graded nothing, as its run writes it.
 #include "records/csv_reader.hpp"
 #include "tests/app/cli_runner.hpp"
 #include "tests/experiments/row_edits.hpp"
@@ -133,4 +134,17 @@ TEST_CASE("task exact: a timeout row has no counters", "[resume][merge][exact]")
     refused_by_both(dir, "et", 0, {{"checks", "0"}}, "column 'checks' is '0', where its search stopped at a limit");
     refused_by_both(dir, "et", 0, {{"solutions", "0"}}, "column 'solutions' is '0', where its search stopped at a limit");
     fs::remove_all(dir);
+}
+
+TEST_CASE("task generate: an error row, a missed target grade, counted nothing and graded nothing", "[resume][merge][generate]") {
+    // A 3 x 3 puzzle is never of grade search: each run's one attempt fails, an error row.
+    const fs::path dir = sweep("generate", "name: g\ntask: generate\ninstances:\n  - squares: { n: [3], count: 1 }\n"
+                                           "methods: [ \"unique:grade=search,attempts=1\" ]\n");
+    REQUIRE(cell(table_of(dir / "base" / "g.csv"), 0, "status") == "error");
+    accepted_by_both(dir, "g");
+    refused_by_both(dir, "g", 0, {{"h", "3"}}, "where its run made no record (it writes 0)");
+    refused_by_both(dir, "g", 0, {{"k", "2"}}, "where its run made no record (it writes 0)");
+    refused_by_both(dir, "g", 0, {{"solutions", "1"}}, "where its run made no record (it writes 0)");
+    refused_by_both(dir, "g", 0, {{"nodes", "7"}}, "where a generate run that made no puzzle writes 0");
+    refused_by_both(dir, "g", 0, {{"grade", "fc"}}, "has none to grade");
 }
