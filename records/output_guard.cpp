@@ -175,6 +175,15 @@ std::string file_head(const std::string& path, std::size_t bytes) {
     return head;
 }
 
+// The first line of a few-relations checkpoint folder's `.table.md` (critical/zero_given/
+// few_relations_shards.cpp, its columns' start) or of a certificate (critical --certificate:
+// a JSON header whose first key is "certificate", its format futolab-…), which
+// --check-certificate reads back: a record appended makes it another file.
+bool is_few_relations_table_head(std::string_view head) {
+    return head.starts_with("| shard | canonical sets | skipped (swap) | puzzles |");
+}
+bool is_certificate_head(std::string_view head) { return head.starts_with("{\"certificate\":\"futolab-"); }
+
 // A few-relations shard file of a checkpoint folder, by its first line (written by
 // critical/zero_given/few_relations_shards.cpp, write_few_relations_shard: "# futolab critical
 // --n 4 --few-relations 4 --shard 0/4: …"): the next command with that --checkpoint reads it,
@@ -232,6 +241,8 @@ std::string stream_data_kind(int stream) {
     if (head.starts_with("experiment: ")) return "a metadata sidecar";  // the sidecar's first key (records/sidecar.cpp)
     if (head.find("\"title\": \"futolab results CSV\"") != std::string::npos) return "a results CSV's column schema";
     if (is_few_relations_checkpoint_head(head)) return "a few-relations checkpoint file";
+    if (is_few_relations_table_head(head)) return "a few-relations checkpoint table";
+    if (is_certificate_head(head)) return "a futolab certificate";
     std::error_code ec;
     const std::string name = fs::read_symlink(proc, ec).string();
     if (ec) return "";

@@ -84,8 +84,8 @@ void check_earlier_export(const std::string& csv);
 
 // What futolab data standard output or error (`stream`) is, as a message names it ("" if none):
 // a regular file that is a results CSV (by its header), a metadata sidecar, a column schema, a
-// few-relations checkpoint file (by its first line), a lock file (by name) or a results CSV's
-// exported outputs. No command writes its messages into one (app/main.cpp refuses such a
+// few-relations checkpoint file or table, a certificate (each by its first line), a lock file
+// (by name) or a results CSV's exported outputs. No command writes its messages into one (app/main.cpp refuses such a
 // standard error first thing: round 11, F1), nor prints onto one that is an experiment's
 // (check_stdout_records, asked first thing too).
 std::string stream_data_kind(int stream);

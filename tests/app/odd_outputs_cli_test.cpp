@@ -222,6 +222,29 @@ TEST_CASE("no command prints onto a few-relations checkpoint file", "[cli][outpu
     fs::remove_all(dir);
 }
 
+// The same for a checkpoint folder's table and a certificate (by their first lines), which
+// --check-certificate reads back: `futolab list >> cert.txt` made it another file.
+TEST_CASE("no command prints onto a few-relations table or a certificate", "[cli][output][stream]") {
+    const fs::path dir = fresh_dir("app", "odd-out-table-certificate-stdout");
+    REQUIRE(run_cli("critical --n 3 --few-relations 2 --checkpoint ck --shards 2", dir.string()).exit_code == 0);
+    REQUIRE(run_cli("critical --construct --n 4 --certificate cert.txt --out c.jsonl", dir.string()).exit_code == 0);
+    for (const auto& [file, kind] : {std::pair<std::string, std::string>{"ck/n3-k2-of-002.table.md", "a few-relations checkpoint table"},
+                                     {"cert.txt", "a futolab certificate"}}) {
+        const std::string before = slurp((dir / file).string());
+        for (const std::string& command : {"grade " + kPuzzle + " >> " + file, "list >> " + file,
+                                           "critical --n 4 --count 1 >> " + file, "grade " + kPuzzle + " 2>> " + file}) {
+            INFO(command);
+            const auto r = run_cli(command, dir.string());
+            CHECK(r.exit_code == 2);
+            CHECK(has(r.out + r.err, file));
+            CHECK(has(r.out + r.err, "is " + kind));
+            CHECK(slurp((dir / file).string()) == before);
+        }
+    }
+    CHECK(run_cli("critical --check-certificate cert.txt", dir.string()).exit_code == 0);
+    fs::remove_all(dir);
+}
+
 namespace {
 
 // What taking the lock of `csv` throws in a child that may write no byte into a file (a file
