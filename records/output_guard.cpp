@@ -98,6 +98,8 @@ void refuse_input_companion(const std::string& out, const std::vector<std::strin
                                      "(write the output elsewhere)", option, out, what));
 }
 
+bool is_few_relations_checkpoint_file(const std::string& path);
+
 // The guard of one output, without reaping its folder.
 void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option,
                const std::string& results_of) {
@@ -121,6 +123,9 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
     if (is_results_csv(out)) refuse(option, out, "is a results CSV");
     if (out.ends_with(".meta.yaml")) refuse(option, out, "is a metadata sidecar");
     if (out.ends_with(".schema.json")) refuse(option, out, "is a results CSV's column schema");
+    // A shard's counts may have cost hours; the next --checkpoint run reads them instead of
+    // counting again (red-team round 20, A F3: `generate --out SHARD` replaced one, exit 0).
+    if (is_few_relations_checkpoint_file(out)) refuse(option, out, "is a few-relations checkpoint file (its shard's counts)");
     if (const std::string csv = results_csv_of_outputs(out); !csv.empty() && !(!results_of.empty() && same_file(csv, results_of)))
         refuse(option, out, "is the outputs file of the results CSV " + csv + " (its `output` column, exported)");
 }
@@ -192,6 +197,12 @@ bool is_few_relations_checkpoint_head(std::string_view head) {
     const std::string_view first_line = head.substr(0, head.find('\n'));
     return first_line.starts_with("# futolab critical --n ") && first_line.find(" --few-relations ") != std::string_view::npos &&
            first_line.find(" --shard ") != std::string_view::npos;
+}
+
+// A regular file (through a symlink too) whose first line is a shard file's.
+bool is_few_relations_checkpoint_file(const std::string& path) {
+    std::error_code ec;
+    return fs::is_regular_file(path, ec) && is_few_relations_checkpoint_head(file_head(path, 256));
 }
 
 bool same_inode(const struct stat& a, const std::string& path) {

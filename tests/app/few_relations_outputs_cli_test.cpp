@@ -82,11 +82,13 @@ TEST_CASE("critical --few-relations refuses an --out that is another name of a s
         CHECK(r.err == "futolab: --out o.jsonl: " + l.message + refused);
         CHECK_FALSE(fs::exists(ck / "n3-k2-shard-001-of-002.yaml"));
     }
-    // Another name of a file this command does not write (shard 0 with --shard 1/2) is --out's to replace.
+    // Another name of a file this command does not write (shard 0 with --shard 1/2) is --out's to
+    // replace with --force (a shard file by its first line: red-team round 20, A F3).
     fs::remove(dir / "o.jsonl");
     fs::create_hard_link(ck / "n3-k2-shard-000-of-002.yaml", dir / "o.jsonl");
     const std::string shard = slurp((ck / "n3-k2-shard-000-of-002.yaml").string());
-    CHECK(run_cli(std::string(kCount) + " --checkpoint ck --shard 1/2 --out o.jsonl", dir.string()).exit_code == 0);
+    CHECK(run_cli(std::string(kCount) + " --checkpoint ck --shard 1/2 --out o.jsonl", dir.string()).exit_code == 2);
+    CHECK(run_cli(std::string(kCount) + " --checkpoint ck --shard 1/2 --out o.jsonl --force", dir.string()).exit_code == 0);
     CHECK(slurp((ck / "n3-k2-shard-000-of-002.yaml").string()) == shard);
 }
 
@@ -117,4 +119,64 @@ TEST_CASE("critical --few-relations and --construct go on after a write that fai
     CHECK(run_cli(construct, failed.string()).exit_code == 0);
     CHECK(futolab::test::run_cli_env("ulimit -f 8; ", construct + " --force", failed.string()).exit_code == 1);
     CHECK(run_cli(construct + " --force", failed.string()).exit_code == 0);
+}
+
+// Red-team round 20, A F3, cases 106b, 110, 110b, 110c, 111, 112, 159: a file output naming an
+// existing shard file of a checkpoint folder replaced it, exit 0, its counts lost (hours at
+// n = 6), where a results CSV there is refused. Every command's file output refuses it now,
+// by its first line, unless --force.
+TEST_CASE("every file output refuses a few-relations checkpoint shard file without --force",
+          "[app][critical][few-relations][outputs]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-outputs", "shard-as-output");
+    REQUIRE(run_cli(std::string(kCount) + kCheckpoint, dir.string()).exit_code == 0);
+    REQUIRE(run_cli("generate random --n 3 --count 1 --seed 1 --out g.jsonl", dir.string()).exit_code == 0);
+    const std::string shard = "ck/n3-k2-shard-000-of-002.yaml";
+    const std::string counts = slurp((dir / shard).string());
+    const std::string csv = " ck/n3-k2-of-002.csv";
+    struct Writer {
+        std::string command, option;
+    };
+    for (const Writer& w : {Writer{"generate random --n 3 --count 1 --out", "--out"},
+                            Writer{"convert g.jsonl --to jsonl --out", "--out"},
+                            Writer{"critical --construct --n 4 --out", "--out"},
+                            Writer{"critical --construct --n 4 --out c.jsonl --certificate", "--certificate"},
+                            Writer{"merge" + csv + " --out", "--out"},
+                            Writer{"report" + csv + " --out", "--out"},
+                            Writer{std::string(kCount) + " --shard 0/2 --out", "--out"},
+                            Writer{"analyze" + csv + " --tables", "--tables"}}) {
+        // analyze --tables writes DIR/NAME.csv: a copy of the shard file at one table's name.
+        const bool tables = w.option == "--tables";
+        if (tables) {
+            fs::create_directories(dir / "t");
+            fs::copy_file(dir / shard, dir / "t" / "summary.csv", fs::copy_options::overwrite_existing);
+        }
+        const std::string target = tables ? "t/summary.csv" : shard;
+        const auto r = run_cli(w.command + " " + (tables ? "t" : shard), dir.string());
+        INFO(w.command << "\n" << r.out << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, w.option + " " + target + ": is a few-relations checkpoint file (its shard's counts): refusing to "
+                                                     "overwrite it (use another file, or --force)\n"));
+        CHECK(slurp((dir / target).string()) == counts);
+    }
+    CHECK_FALSE(fs::exists(dir / "ck" / "n3-k2-shard-000-of-002.yaml.csv"));  // --construct's CSV beside --out
+    // --force replaces it, as it replaces a results CSV.
+    CHECK(run_cli("generate random --n 3 --count 1 --out " + shard + " --force", dir.string()).exit_code == 0);
+    CHECK(slurp((dir / shard).string()) != counts);
+}
+
+// The shard file a --checkpoint count writes itself is one of its own outputs: refused as --out
+// even with --force.
+TEST_CASE("critical --few-relations --checkpoint refuses its own shard file as --out, --force or not",
+          "[app][critical][few-relations][outputs]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-outputs", "own-shard-forced");
+    REQUIRE(run_cli(std::string(kCount) + kCheckpoint, dir.string()).exit_code == 0);
+    const std::string shard = "ck/n3-k2-shard-001-of-002.yaml";
+    const std::string counts = slurp((dir / shard).string());
+    for (const std::string more : {"", " --force"}) {
+        const auto r = run_cli(std::string(kCount) + " --checkpoint ck --shard 1/2 --out " + shard + more, dir.string());
+        INFO(more << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "--out " + shard + ": is also --checkpoint's shard file " + shard));
+        CHECK(slurp((dir / shard).string()) == counts);
+    }
 }
