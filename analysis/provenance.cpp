@@ -82,12 +82,8 @@ std::string limit_columns_fact(const ResultsTable& table) {
 }
 
 YAML::Node load_sidecar(const std::string& path) {
-    try {
-        // Bounded (issue #25): a planted alias bomb or FIFO is refused, not expanded or waited for.
-        return load_yaml_bounded(read_text_file(path), path);
-    } catch (const YAML::Exception& e) {
-        throw_input_error({path, e.mark.line + 1, e.mark.column + 1}, "not a futolab metadata sidecar: " + e.msg);
-    }
+    // Bounded (issue #25): a planted alias bomb or FIFO is refused, not expanded or waited for.
+    return load_yaml_bounded(read_text_file(path), path, "not a futolab metadata sidecar");
 }
 
 }  // namespace

@@ -84,7 +84,7 @@ public:
 // YAML::Load reads the first document of a stream and drops the rest unread: a config followed
 // by `---` and `solvers: [ bogus ]`, or even by `---` and `[unclosed`, ran as its first part,
 // while its sidecar kept the whole text (red-team round 13, F7). So the whole stream is parsed
-// (a syntax error anywhere is the caller's YAML::ParserException, as in the first document) and
+// (a syntax error anywhere is refused as one in the first document is) and
 // a second document is refused where it starts (its `---`, or its first token after `...`).
 void check_one_document(const std::string& text, const std::string& source) {
     std::istringstream in(text);
@@ -103,7 +103,7 @@ void check_one_document(const std::string& text, const std::string& source) {
 
 }  // namespace
 
-YAML::Node load_yaml_bounded(const std::string& text, const std::string& source) {
+YAML::Node load_yaml_bounded(const std::string& text, const std::string& source, std::string_view what) {
     // The parser would take a NUL for the end of the text, or name a stray escape instead
     // (core/binary_data.hpp: every text reader refuses the byte, naming it).
     if (const auto bad = find_binary_byte(text))
@@ -118,6 +118,8 @@ YAML::Node load_yaml_bounded(const std::string& text, const std::string& source)
         // yaml-cpp's own guard (a few hundred levels, before its recursion can overflow the
         // stack) says only "bad file": the same refusal as past kMaxYamlDepth, at any depth.
         too_deep(source);
+    } catch (const YAML::ParserException& e) {
+        throw_input_error({source, e.mark.line + 1, e.mark.column + 1}, fmt::format("{}: {}", what, e.msg));
     }
     check_size(root, source);
     return root;

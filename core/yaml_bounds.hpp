@@ -15,19 +15,24 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace futolab {
 
 inline constexpr std::size_t kMaxYamlNodes = 100000;  // a config or sidecar has a few hundred
 inline constexpr std::size_t kMaxYamlDepth = 64;
 
-// Parses `text` (a YAML::ParserException passes through, for the caller's own message) and
-// throws InputError "SOURCE: YAML of more than 100000 nodes once its aliases are expanded
+// Parses `text` and throws InputError "SOURCE:LINE:COLUMN: WHAT: <the parser's words>" at a syntax
+// error (WHAT is "malformed YAML" unless the caller names the kind of file, as the sidecar reader
+// does: yaml-cpp's own text names no file, and a reader that forgot to catch it let "yaml-cpp:
+// error at line 2, column 1: …" out as an internal error, exit 1: red-team round 20, A F1), or
+// "SOURCE: YAML of more than 100000 nodes once its aliases are expanded
 // (anchors that refer to each other?): refusing it" (or "… nested deeper than 64 levels", or
 // "SOURCE:LINE:COLUMN: key 'K' is given twice", "SOURCE:LINE:COLUMN: a second YAML document starts
 // here: …", "SOURCE:LINE:COLUMN: binary data (byte 0x00): not a text file", "SOURCE:LINE:COLUMN:
 // byte 0xe9 is not UTF-8: …", or, at a scalar an escape made a NUL in, "SOURCE:LINE:COLUMN:
 // binary data (byte 0x00) …: not text").
-YAML::Node load_yaml_bounded(const std::string& text, const std::string& source);
+YAML::Node load_yaml_bounded(const std::string& text, const std::string& source,
+                             std::string_view what = "malformed YAML");
 
 }  // namespace futolab

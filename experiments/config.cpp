@@ -791,12 +791,7 @@ namespace {
 
 // The config's root mapping (an alias bomb is refused, not expanded).
 YAML::Node load_root(const std::string& text, const std::string& path) {
-    YAML::Node root;
-    try {
-        root = load_yaml_bounded(text, path);
-    } catch (const YAML::ParserException& e) {
-        throw_input_error({path, e.mark.line + 1, e.mark.column + 1}, "malformed YAML: " + e.msg);
-    }
+    const YAML::Node root = load_yaml_bounded(text, path);  // a syntax error: "PATH:LINE:COLUMN: malformed YAML: …"
     if (!root.IsMap()) throw_input_error({path, 1, 0}, "the config must be a YAML mapping of keys");
     return root;
 }

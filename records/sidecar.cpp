@@ -328,11 +328,7 @@ namespace {
 
 // The sidecar's YAML, bounded; a syntax error named with its file and line.
 YAML::Node load_sidecar_yaml(const std::string& text, const std::string& path) {
-    try {
-        return load_yaml_bounded(text, path);
-    } catch (const YAML::Exception& e) {
-        throw_input_error({path, e.mark.line + 1, e.mark.column + 1}, "not a futolab metadata sidecar: " + e.msg);
-    }
+    return load_yaml_bounded(text, path, "not a futolab metadata sidecar");
 }
 
 }  // namespace
