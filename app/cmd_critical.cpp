@@ -40,6 +40,7 @@
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
 #include "core/seed_range.hpp"
+#include "critical/construction/chain_construction.hpp"
 #include "critical/construction/uniqueness_cnf.hpp"
 #include "critical/construction/zero_given_certificate.hpp"
 #include "critical/exact/certificate.hpp"
@@ -744,13 +745,24 @@ std::uint64_t greedy_time_ms(const CriticalArgs& a) {
     return static_cast<std::uint64_t>(whole);
 }
 
+// An option given at the value its absence stands for renders as absent, so one search spelled
+// two ways is one config and --resume takes either (red-team round 20, A F2: `--split 2` at n = 6,
+// the split left out gives there, was refused against the same search without it, and vice versa;
+// `--iterations 200` with --objective k and `--free-square --iterations 500` likewise). Here
+// --iterations: at the passes or moves its absence gives (`by_default`) when no time limit
+// bounds the search (experiments/methods.cpp resolves 0 so), it is 0.
+std::string iterations_text(std::uint64_t given, std::uint64_t by_default, bool timed) {
+    return std::to_string(!timed && given == by_default ? 0 : given);
+}
+
 // The method `critical` (experiments/methods.cpp) with the search's options.
 std::string greedy_method(const CriticalArgs& a) {
+    const std::uint64_t time_ms = greedy_time_ms(a);
     return method_text(Task::greedy, {{"objective", objective_name(a.objective)},
                                       {"use", std::string(clue_use_name(a.use))},
                                       {"order", std::string(name_in(kGreedyOrders, a.order))},
-                                      {"iterations", std::to_string(a.iterations)},
-                                      {"time_ms", std::to_string(greedy_time_ms(a))},
+                                      {"iterations", iterations_text(a.iterations, default_iterations(a.objective), time_ms > 0)},
+                                      {"time_ms", std::to_string(time_ms)},
                                       {"verify", verify_choice(a)}});
 }
 
@@ -867,6 +879,12 @@ int run_exhaustive(const CriticalArgs& a) {
     return run_rendered(std::move(config), a, report_exhaustive_row, nullptr);
 }
 
+// --split as rendered: "balanced" when left out or given as the split its absence gives (see
+// iterations_text).
+std::string split_text(const CriticalArgs& a) {
+    return a.split < 0 || a.split == balanced_split(a.n) ? "balanced" : std::to_string(a.split);
+}
+
 // --construct --n N [--split M]: the chain construction (critical/construction/), verified like
 // every set futolab writes (uniqueness by --verify-with, each relation by its exchange witness),
 // run as task construct (one run) by the experiment driver; --certificate: the DRUP proof of
@@ -883,7 +901,7 @@ int run_construct(const CriticalArgs& a) {
                           .task = Task::construct,
                           .squares = {},
                           .orders = {a.n},
-                          .method = method_text(Task::construct, {{"split", a.split >= 0 ? std::to_string(a.split) : "balanced"},
+                          .method = method_text(Task::construct, {{"split", split_text(a)},
                                                                   {"verify", verify_choice(a)},
                                                                   {"certificate", a.certificate.empty() ? "no" : "yes"}}),
                           .output = ""};
@@ -922,7 +940,8 @@ int run_free_square(const CriticalArgs& args) {
                           .task = Task::free_square,
                           .squares = {},
                           .orders = {.n = a.n, .seed = a.seed, .count = a.count, .file = a.input.empty() ? "" : normal_path(a.input)},
-                          .method = method_text(Task::free_square, {{"iterations", std::to_string(a.iterations)},
+                          .method = method_text(Task::free_square, {{"iterations", iterations_text(a.iterations, kFreeSquareIterations,
+                                                                                                   a.time_limit > 0)},
                                                                     {"time_limit", real_text(a.time_limit)},
                                                                     {"patience", std::to_string(a.patience)},
                                                                     {"temperature", real_text(a.temperature)},

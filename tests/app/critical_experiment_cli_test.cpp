@@ -11,6 +11,8 @@
 #include <fstream>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 using futolab::test::fresh_dir;
 using futolab::test::has;
@@ -131,6 +133,43 @@ TEST_CASE("critical --resume names each option that differs once, with its value
     CHECK(has(refusal("critical --free-square --objective k --input p.jsonl --iterations 4 --time-limit 2 --resume --out g.jsonl",
                       dir.string()),
               "other options: --iterations (3 there, 4 here), --time-limit (not given there, 2 here): refusing"));
+}
+
+// Red-team round 20, A F2: `--construct --split 2` at n = 6, the split left out gives there, was
+// refused against the same search without it (the config said split=2 for one, split=balanced
+// for the other), and `--iterations 200` with --objective k and `--free-square --iterations 500`
+// likewise. Each mode, its options left out and spelled out at their defaults, resumes either
+// way round.
+TEST_CASE("critical --resume takes each mode with its defaults left out or spelled out", "[cli][critical]") {
+    const std::string verify = " --verify-with gecode:var=afcsize,cube=yes";
+    const std::string square = " --square \"" + kSquare3 + "\"";
+    struct Spellings {
+        std::string left_out, spelled_out;
+    };
+    const std::vector<Spellings> modes{
+        {"--n 3 --count 2", "--n 3 --count 2 --seed 1 --sampler jm --objective greedy --use both --order easy-first --jobs 1" + verify},
+        {"--n 3 --objective k", "--n 3 --objective k --iterations 200 --time-limit 0 --count 1 --seed 1 --order easy-first" + verify},
+        {"--exact" + square + " --objective k",
+         "--exact" + square + " --objective k --time-limit 0 --cpu-limit 0 --probe-seeds 0 --jobs 1" + verify},
+        {"--exhaustive --n 3", "--exhaustive --n 3" + verify},
+        {"--exact --n 3 --objective k", "--exact --n 3 --objective k --engine bb --seed-sets 2000 --oracle table --jobs 1" + verify},
+        {"--exact --sample 2 --n 3 --objective k",
+         "--exact --sample 2 --n 3 --objective k --seed 1 --jobs 1 --engine bb --oracle solver --probe-seeds 0" + verify},
+        {"--free-square --n 3", "--free-square --n 3 --count 1 --seed 1 --objective k --iterations 500 --time-limit 0 --patience 300 "
+                                "--temperature 0.4 --max-remove 2 --node-limit 200000" + verify},
+        {"--construct --n 6", "--construct --n 6 --split 2" + verify},
+        {"--construct --n 7", "--construct --n 7 --split 3"},
+    };
+    const fs::path dir = fresh_dir("critical-experiment", "resume-defaults");
+    int out = 0;
+    for (const Spellings& m : modes)
+        for (const auto& [first, then] : {std::pair(m.left_out, m.spelled_out), std::pair(m.spelled_out, m.left_out)}) {
+            const std::string jsonl = " --out o" + std::to_string(++out) + ".jsonl";
+            REQUIRE(run_cli("critical " + first + jsonl, dir.string()).exit_code == 0);
+            const auto r = run_cli("critical " + then + jsonl + " --resume", dir.string());
+            INFO(first << " then " << then << " -> " << r.err);
+            CHECK(r.exit_code == 0);
+        }
 }
 
 // F10: an --input square the search cannot take is named by its file, line and field; an id
