@@ -39,7 +39,7 @@
 namespace futolab::app {
 namespace {
 
-// force: --tables may replace an input or a results CSV.
+// force: --tables may replace an input or a results CSV, --tables and --plots a checkpoint shard file.
 struct AnalyzeArgs : TableArgs {
     TableFormat format = TableFormat::md;
     std::optional<TableKind> table;  // --table: print only this one
@@ -136,10 +136,12 @@ void print_tables(std::ostream& out, const Study& study, const AnalyzeArgs& args
 }
 
 // A figure's files replace what is at their names (render_plot): an input read under one of
-// those names would be lost. A link there is only a name, replaced while its file keeps its
-// bytes, so the entry itself is compared, not what it points to.
+// those names would be lost, and so would a few-relations checkpoint shard file's counts
+// (without --force, as every file output: red-team round 20, A F3). A link there is only a
+// name, replaced while its file keeps its bytes, so the entry itself is looked at, not what it
+// points to.
 void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::string& dir,
-                             const std::vector<std::string>& inputs) {
+                             const std::vector<std::string>& inputs, bool force) {
     namespace fs = std::filesystem;
     std::error_code ec;
     for (const PlotSpec& plot : plots)
@@ -152,6 +154,9 @@ void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::stri
                 if (input != "-" && fs::weakly_canonical(fs::absolute(input, ec), ec) == entry)
                     throw InputError(fmt::format("--plots {}: is the input {}: a figure's file would replace it (use "
                                                  "another --plots folder)", path, input));
+            if (!force && !fs::is_symlink(fs::symlink_status(path, ec)) && is_few_relations_checkpoint_file(path))
+                throw InputError(fmt::format("--plots {}: is a few-relations checkpoint file (its shard's counts): refusing "
+                                             "to overwrite it (use another --plots folder, or --force)", path));
         }
 }
 
@@ -235,8 +240,10 @@ const std::vector<OptionRule<AnalyzeArgs>>& analyze_rules() {
         {"--pool", "with one input", [](const AnalyzeArgs& a) -> std::string {
              return a.request.inputs.size() < 2 ? "does not apply with one input (it lets several inputs be read as one)" : "";
          }},
-        {"--force", "without --tables", [](const AnalyzeArgs& a) -> std::string {
-             return a.tables_dir.empty() ? "does not apply without --tables (it only lets --tables replace a file)" : "";
+        {"--force", "without --tables or --plots", [](const AnalyzeArgs& a) -> std::string {
+             return a.tables_dir.empty() && a.plots.empty()
+                        ? "does not apply without --tables or --plots (it only lets them replace a file)"
+                        : "";
          }},
         {"--columns", "with --tables, or without --table beside --baseline, --fit or --instances", [](const AnalyzeArgs& a) -> std::string {
              if (!a.tables_dir.empty()) return "does not apply with --tables (the files hold every column)";
@@ -271,7 +278,7 @@ int analyze(AnalyzeArgs args) {
     if (!args.tables_dir.empty())
         for (const std::string& path : table_paths(study, args))
             check_output_path(path, args.request.inputs, args.force, "--tables");
-    if (!args.plots.empty()) check_plots_keep_inputs(study.plots, args.plots, args.request.inputs);
+    if (!args.plots.empty()) check_plots_keep_inputs(study.plots, args.plots, args.request.inputs, args.force);
     for (const std::string& w : study.table.warnings())
         std::cerr << visible_text("futolab: warning: " + w, LineBreaks::shown) << "\n";
     for (const std::string& w : study.sidecar_notes)
@@ -327,7 +334,8 @@ void add_analyze(CLI::App& app, Action& run) {
         "Compare every other spec with this one per instance: geometric-mean ratio with a 95% bootstrap CI "
         "(instances, then repeats), wins/ties/losses, Wilcoxon signed-rank p and holm_p (Holm-adjusted over "
         "the specs)",
-        "--tables: replace a file even if it is an input or a results CSV",
+        "--tables: replace a file even if it is an input or a results CSV; --tables, --plots: even if it is a few-relations "
+        "checkpoint shard file",
         "Plot types for --plots: " + names_of(kPlotTypes) + " (scatter needs --baseline)"};
     add_table_options(cmd, *args, analyze_plot_types(), texts)->needs(plots);
     cmd->callback([args, cmd, &run] {

@@ -98,8 +98,6 @@ void refuse_input_companion(const std::string& out, const std::vector<std::strin
                                      "(write the output elsewhere)", option, out, what));
 }
 
-bool is_few_relations_checkpoint_file(const std::string& path);
-
 // The guard of one output, without reaping its folder.
 void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option,
                const std::string& results_of) {
@@ -197,12 +195,6 @@ bool is_few_relations_checkpoint_head(std::string_view head) {
     const std::string_view first_line = head.substr(0, head.find('\n'));
     return first_line.starts_with("# futolab critical --n ") && first_line.find(" --few-relations ") != std::string_view::npos &&
            first_line.find(" --shard ") != std::string_view::npos;
-}
-
-// A regular file (through a symlink too) whose first line is a shard file's.
-bool is_few_relations_checkpoint_file(const std::string& path) {
-    std::error_code ec;
-    return fs::is_regular_file(path, ec) && is_few_relations_checkpoint_head(file_head(path, 256));
 }
 
 bool same_inode(const struct stat& a, const std::string& path) {
@@ -331,6 +323,11 @@ void check_stdout_records(const std::string& label, std::string_view what) {
     throw InputError(fmt::format("{}standard output {}is {} (a redirect such as > or >> to it): {} would be written "
                                  "into it; send standard output to another file",
                                  label.empty() ? "" : label + ": ", ec ? "" : name + " ", kind, what));
+}
+
+bool is_few_relations_checkpoint_file(const std::string& path) {
+    std::error_code ec;
+    return fs::is_regular_file(path, ec) && is_few_relations_checkpoint_head(file_head(path, 256));
 }
 
 bool is_results_csv(const std::string& path) {

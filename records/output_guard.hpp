@@ -114,4 +114,10 @@ void check_stdout_records(const std::string& label, std::string_view what = "the
 // True if `path` is a regular file whose first line is a futolab results CSV header.
 bool is_results_csv(const std::string& path);
 
+// True if `path` is a regular file (through a symlink too) whose first line is a few-relations
+// checkpoint shard file's (`# futolab critical --n N --few-relations K --shard I/S: …`): the next
+// --checkpoint run reads its counts, which may have cost hours. check_output_path refuses it
+// without --force, as it refuses a results CSV.
+bool is_few_relations_checkpoint_file(const std::string& path);
+
 }  // namespace futolab

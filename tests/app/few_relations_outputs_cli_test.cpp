@@ -180,3 +180,29 @@ TEST_CASE("critical --few-relations --checkpoint refuses its own shard file as -
         CHECK(slurp((dir / shard).string()) == counts);
     }
 }
+
+// The same for a figure's file of analyze --plots (its names are fixed: a shard file copied
+// there). A link there is only a name, replaced as before, the shard file kept.
+TEST_CASE("analyze --plots refuses a few-relations checkpoint shard file at a figure's name without --force",
+          "[app][analyze][few-relations][outputs]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-outputs", "shard-as-figure");
+    REQUIRE(run_cli(std::string(kCount) + kCheckpoint, dir.string()).exit_code == 0);
+    const fs::path shard = dir / "ck" / "n3-k2-shard-000-of-002.yaml";
+    const std::string counts = slurp(shard.string());
+    fs::create_directories(dir / "p");
+    fs::copy_file(shard, dir / "p" / "cactus-wall_ms.gp");
+    const std::string analyze = "analyze " FUTOLAB_SOURCE_DIR "/tests/data/analysis/paired.csv --plots p --plot cactus";
+    const auto r = run_cli(analyze, dir.string());
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "futolab: --plots p/cactus-wall_ms.gp: is a few-relations checkpoint file (its shard's counts): refusing to "
+                   "overwrite it (use another --plots folder, or --force)\n");
+    CHECK(slurp((dir / "p" / "cactus-wall_ms.gp").string()) == counts);
+    CHECK(run_cli(analyze + " --force", dir.string()).exit_code == 0);
+    CHECK(slurp((dir / "p" / "cactus-wall_ms.gp").string()) != counts);
+    fs::remove(dir / "p" / "cactus-wall_ms.gp");
+    fs::create_symlink(shard, dir / "p" / "cactus-wall_ms.gp");
+    CHECK(run_cli(analyze, dir.string()).exit_code == 0);
+    CHECK_FALSE(fs::is_symlink(dir / "p" / "cactus-wall_ms.gp"));
+    CHECK(slurp(shard.string()) == counts);
+}
