@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <set>
 
 namespace futolab {
@@ -313,8 +314,27 @@ std::string name_length_problem(const std::string& out) {
     return "";
 }
 
+namespace {
+
+// What standard output's file was when this process first looked, by the file's identity: later
+// looks would see what this command has printed into it since (a few-relations table printed to
+// a file made that file look like a checkpoint table, and the command then refused its own
+// standard output). A file is judged by what the redirect found there.
+std::string first_stdout_kind() {
+    struct stat st{};
+    if (::fstat(STDOUT_FILENO, &st) != 0 || !S_ISREG(st.st_mode)) return stream_data_kind(STDOUT_FILENO);
+    static std::mutex guard;
+    static std::map<std::pair<dev_t, ino_t>, std::string> seen;
+    const std::lock_guard<std::mutex> lock(guard);
+    const auto [at, first] = seen.try_emplace({st.st_dev, st.st_ino});
+    if (first) at->second = stream_data_kind(STDOUT_FILENO);
+    return at->second;
+}
+
+}  // namespace
+
 void check_stdout_records(const std::string& label, std::string_view what) {
-    std::string kind = stream_data_kind(STDOUT_FILENO);
+    std::string kind = first_stdout_kind();
     if (kind.empty()) return;
     std::error_code ec;
     const std::string name = fs::read_symlink("/proc/self/fd/" + std::to_string(STDOUT_FILENO), ec).string();
