@@ -89,7 +89,7 @@ TEST_CASE("critical --time-limit in whole milliseconds is the method's time_ms",
 // F12 and F17.
 TEST_CASE("critical refuses --resume with --force, and lists the --verify-with backends it takes", "[cli][critical]") {
     CHECK(has(refusal("critical --n 3 --out x.jsonl --resume --force"), "critical: --force does not apply with --resume"));
-    CHECK(has(refusal("critical --exact --square \"" + kSquare3 + "\" --out x.jsonl --resume --force"), "--force does not apply with --resume"));
+    CHECK(has(refusal("critical --exact --square \"" + kSquare3 + "\" --objective k --out x.jsonl --resume --force"), "--force does not apply with --resume"));
     const std::string verify = refusal("critical --n 3 --verify-with gecode");
     CHECK(has(verify, "--verify-with gecode: this search verifies with one of gecode:var=afcsize,cube=yes, gac, fc, sat"));
     CHECK_FALSE(has(verify, "one of gecode,"));

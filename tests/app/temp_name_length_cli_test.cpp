@@ -28,7 +28,7 @@ TEST_CASE("an output whose temporary file's name would be too long is refused be
     const std::string stem(236, 'd');
     const std::vector<std::pair<std::string, std::string>> cases{
         {"critical --exact " + kSquare + " --out o.jsonl --certificate " + stem + ".cert", "--certificate " + stem + ".cert"},
-        {"critical --exact --n 3 --certificate " + stem + ".cert", "--certificate " + stem + ".cert"},
+        {"critical --exact --n 3 --objective k --certificate " + stem + ".cert", "--certificate " + stem + ".cert"},
         {"critical --construct --n 5 --certificate " + stem + ".cert", "--certificate " + stem + ".cert"},
         {"report " + kPuzzle + " --out " + stem + ".html", "--out " + stem + ".html"},
         {"convert " + kPuzzle + " --to tatham --out " + stem + ".tatham", "--out " + stem + ".tatham"}};
