@@ -40,7 +40,7 @@ ExperimentConfig config_of(const SidecarFacts& made_by) {
     const bool self_only = made_by.builds.size() == 1 && made_by.builds.front().name == kSelfBuild;
     if (!made_by.builds.empty() && !self_only) {
         config.builds.clear();
-        for (const BuildIdentity& b : made_by.builds) config.builds.push_back({b.name, b.path, 0});
+        for (const BuildIdentity& b : made_by.builds) config.builds.push_back({b.name, b.path, {}});
     }
     return config;
 }
