@@ -219,13 +219,14 @@ void write_reserved(const std::string& path, const std::string& text, const Outp
 // The step of a --certificate reserved by reserve_output (app/critical_experiment.hpp,
 // CertificateStep), made by `make` from all the rows; none without --certificate. It is
 // written right after --out if its lock is still held, whatever stop comes then (--out is
-// written: both or neither), and said.
-CertificateStep reserved_certificate(const std::string& path, const OutputLock* lock,
+// written: both or neither), and said; a stop (the command's `stop`) only lets a stalled
+// reader of standard output end it, as for every write there.
+CertificateStep reserved_certificate(const std::string& path, const OutputLock* lock, const Interrupt& stop,
                                      std::function<std::optional<std::string>(const Interrupt&)> make) {
     if (path.empty()) return {};
-    return {.make = std::move(make), .write = [path, lock](const std::string& text) {
+    return {.make = std::move(make), .write = [path, lock, &stop](const std::string& text) {
                 check_reserved(path, lock);
-                write_output(path, text, true);
+                write_output_whatever_stop(path, text, stop);
                 std::cerr << fmt::format("certificate {} written\n", visible_text(path));
             }};
 }
@@ -391,7 +392,7 @@ int run_exact(const CriticalArgs& a) {
             return write_instances(records, Format::jsonl);
         },
         ProgressWords{"classes", false},
-        reserved_certificate(a.certificate, certificate_lock.get(), [&](const Interrupt& stop) {
+        reserved_certificate(a.certificate, certificate_lock.get(), stop_of(a), [&](const Interrupt& stop) {
             return make_exact_certificate(a, from_rows, report.search, shard, certificate_lock.get(), stop);
         }));
     if (!verified) std::cerr << "futolab critical: a witness failed its verification\n";
@@ -845,7 +846,7 @@ int run_exact_square(const CriticalArgs& args) {
                           .output = ""};
     return run_rendered(std::move(config), a, [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
                         nullptr, nullptr, std::nullopt,
-                        reserved_certificate(a.certificate, certificate_lock.get(), [&](const Interrupt&) {
+                        reserved_certificate(a.certificate, certificate_lock.get(), stop_of(a), [&](const Interrupt&) {
                             if (!report.uncertified.empty())
                                 throw InputError(fmt::format("critical --exact --certificate: {}; "
                                                              "only a proved minimum is certified (no certificate written)",
@@ -907,7 +908,7 @@ int run_construct(const CriticalArgs& a) {
                           .output = ""};
     return run_rendered(std::move(config), a, [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
                         nullptr, nullptr, std::nullopt,
-                        reserved_certificate(a.certificate, certificate_lock.get(), [&](const Interrupt&) {
+                        reserved_certificate(a.certificate, certificate_lock.get(), stop_of(a), [&](const Interrupt&) {
                             return std::optional<std::string>(report.certificate);
                         }));
 }

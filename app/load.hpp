@@ -31,6 +31,12 @@ void write_output(const std::string& path, const std::string& text, bool stopped
 // The same, the signals taken by the caller's `stop` (a SignalScope of its own held across
 // several outputs): a signal during a file's write leaves that file as it was ("interrupted").
 void write_output(const std::string& path, const std::string& text, const Interrupt& stop);
+// The same, written whatever stop comes (a certificate right after its --out: both or neither).
+// Not `stopped` = true above, which says a stop came already and puts the one-second deadline
+// on from the start. A stop before or during this write is no failure; after one, a reader of
+// standard output that takes nothing for a second still ends it ("interrupted", exit 1), and
+// without one, a slow reader only makes it wait.
+void write_output_whatever_stop(const std::string& path, const std::string& text, const Interrupt& stop);
 
 // Writes `text` (a table, a report: no records) to standard output as write_output does, with
 // SIGINT, SIGTERM and SIGHUP as stop requests, without its check of where the records go.
