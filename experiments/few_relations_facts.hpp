@@ -5,20 +5,24 @@
 // up as the shard files' reader asks, an example exactly when a puzzle was unique (k relations
 // of adjacent cells), the row's nodes its puzzles and no message. Any other status (a limit's
 // timeout, an error) holds no record. The count is not run again (a shard of n = 6 costs
-// CPU-minutes to hours): what it found only a re-run can tell.
+// CPU-minutes to hours); where the row's source has a checkpoint and the shard's file there reads
+// back whole (the run's reader), the record holds that file's counts and example, as the run
+// copied or wrote them (a file gone or not whole cannot be checked: the row is taken).
 //
 // What the row's config decides (check_few_relations_row; red-team round 20, B F2: a timeout
 // with nodes 123, an error with h 3, solutions 1 or a limit's message, in a config without
 // limits too, and a counted record from a checkpoint in a config without one were resumed and
 // merged), as tasks/few_relations.cpp writes each status:
-//   - counted: meta.from "checkpoint" only where the row's few_relations source has a checkpoint;
+//   - counted: meta.from "checkpoint" only where the row's few_relations source has a checkpoint,
+//     and then the counts and example of the shard's file there, when it reads back whole;
 //   - timeout and error: nothing counted: h = k = 0, every counter empty (nodes and solutions
 //     too), no grade;
 //   - timeout: the message of a limit the config sets, exactly as the count's watch writes it
 //     ("wall time limit (2 s)", "cpu time limit (2 s)");
 //   - error: only where the source has a checkpoint (the run writes error for the shard's file
 //     alone: held by another futolab, not whole, not writable), its message naming that file
-//     (or its lock, named after it), or the key few_relations.checkpoint for its folder.
+//     (or its lock) or, for its folder, the key few_relations.checkpoint, at its start exactly
+//     as the run writes it (few_relations_record.hpp, names_shard_file).
 #pragma once
 
 #include "experiments/config.hpp"

@@ -1,6 +1,7 @@
 #include "experiments/few_relations_record.hpp"
 
 #include "core/error.hpp"
+#include "core/live_writer.hpp"
 #include "core/puzzle.hpp"
 
 #include <fmt/format.h>
@@ -54,6 +55,25 @@ Instance example_of(const Json& relations, int n, int k) {
     return in;
 }
 
+// Takes one or more digits off the front of `text`.
+bool take_digits(std::string_view& text) {
+    std::size_t i = 0;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    text.remove_prefix(i);
+    return i > 0;
+}
+
+// "FILE: …", "FILE:LINE: …" or "FILE:LINE:COLUMN: …" (core/error.cpp's format_location).
+bool located_at(std::string_view message, const std::string& file) {
+    if (!message.starts_with(file)) return false;
+    message.remove_prefix(file.size());
+    for (int part = 0; part < 2 && message.starts_with(':') && !message.starts_with(": "); ++part) {
+        message.remove_prefix(1);
+        if (!take_digits(message)) return false;
+    }
+    return message.starts_with(": ");
+}
+
 void check_keys(const Json& meta) {
     std::set<std::string> known{"partition", "k", "shard", "shards", "seconds", "cpu_seconds", "example", "from"};
     for (const CountKey& c : kCounts) known.insert(c.key);
@@ -103,6 +123,16 @@ FewRelationsRecord read_few_relations_record(const Instance& record) {
         r.from_checkpoint = true;
     }
     return r;
+}
+
+bool names_shard_file(std::string_view message, const std::string& checkpoint, const std::string& path) {
+    for (const std::string& file : {path, lock_path(path)})
+        if (located_at(message, file) || message.starts_with("cannot write " + file + ": ")) return true;
+    return message.starts_with("few_relations.checkpoint " + checkpoint + ": ");  // create_output_folder's
+}
+
+std::string shard_file_error(const std::string& why, const std::string& checkpoint, const std::string& path) {
+    return names_shard_file(why, checkpoint, path) ? why : path + ": " + why;
 }
 
 }  // namespace futolab

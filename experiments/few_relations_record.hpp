@@ -12,6 +12,9 @@
 #include "core/instance.hpp"
 #include "critical/zero_given/few_relations_shards.hpp"
 
+#include <string>
+#include <string_view>
+
 namespace futolab {
 
 // The value of meta.from of a row whose counts came from the shard's checkpoint file.
@@ -28,5 +31,15 @@ struct FewRelationsRecord {
 // names where the record is): a key missing, unknown or of the wrong type, another partition,
 // an example that is not k relations of adjacent cells, counts that do not add up.
 FewRelationsRecord read_few_relations_record(const Instance& record);
+
+// The message of an error row: a failure on the shard's checkpoint file `path` (in the folder
+// `checkpoint`, the few_relations source's, as written), naming it at its start in one of these
+// forms: "PATH: …", "PATH:LINE: …" or "PATH:LINE:COLUMN: …" of the file or its lock,
+// "cannot write PATH: …" of either, or "few_relations.checkpoint DIR: …" of the folder. The run
+// writes `why` where it has one of them, else "PATH: why"; resume and merge take no other
+// (red-team round 21, B F4: a message holding the file's name anywhere, as "PATHx: …" or
+// "ck2/NAME: …", was taken).
+bool names_shard_file(std::string_view message, const std::string& checkpoint, const std::string& path);
+std::string shard_file_error(const std::string& why, const std::string& checkpoint, const std::string& path);
 
 }  // namespace futolab

@@ -58,12 +58,14 @@ std::optional<critical::FewRelationsCount> count_shard(const FewRelationsShard& 
     }
 }
 
-// The row of a shard whose checkpoint file could not be held, read or written: an error, its
-// message the reason (the shard is counted again by the next run).
-ResultRow failed(ResultRow row, const Stopwatch& clock, const std::string& why) {
+// The row of a shard whose checkpoint file `path` could not be held, read or written: an error,
+// its message the reason, naming the file as resume and merge hold it (few_relations_record.hpp;
+// the shard is counted again by the next run).
+ResultRow failed(ResultRow row, const Stopwatch& clock, const std::string& why, const std::string& checkpoint,
+                 const std::string& path) {
     clock.stop(row);
     row.status = Status::error;
-    row.message = why;
+    row.message = shard_file_error(why, checkpoint, path);
     row.unknown_counters = ~CounterMask{0};
     return row;
 }
@@ -109,7 +111,7 @@ ResultRow run_few_relations(TaskContext& t, const PlannedRun& run) {
             held = std::make_unique<OutputLock>(path);
             found = critical::read_few_relations_shard(path, s.n, s.k, s.shard, s.shards);
         });
-        if (why) return failed(std::move(row), clock, *why);
+        if (why) return failed(std::move(row), clock, *why, ref.checkpoint, path);
     }
     const bool from_checkpoint = found.has_value();
     if (from_checkpoint) {
@@ -123,7 +125,7 @@ ResultRow run_few_relations(TaskContext& t, const PlannedRun& run) {
         s.count = std::move(*counted);
         const auto write = [&] { write_file_atomically(path, critical::write_few_relations_shard(s)); };
         if (const std::optional<std::string> why = path.empty() ? std::nullopt : file_failure(write))
-            return failed(std::move(row), clock, *why);
+            return failed(std::move(row), clock, *why, ref.checkpoint, path);
     }
     clock.stop(row);
     row.status = Status::counted;

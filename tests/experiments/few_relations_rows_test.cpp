@@ -1,9 +1,11 @@
 // Task few-relations: every status's row held by resume and merge to what its run writes
 // (experiments/few_relations_facts.hpp, check_few_relations_row). A timeout or an error counted
 // nothing (h = k = 0, every counter empty); a timeout's message is its limit's, exactly; an error
-// is only its shard's checkpoint file's, naming it; a counted record says it came from a
-// checkpoint file only where its source has a checkpoint. Red-team round 20, B F2: each of these
-// edits was resumed and merged.
+// is only its shard's checkpoint file's, naming it first as the run writes it; a counted record
+// says it came from a checkpoint file only where its source has a checkpoint, and holds the
+// counts of its shard's file there when that file reads back whole. Red-team round 20, B F2 and
+// round 21, B F1 and F4: each of these edits was resumed and merged.
+#include "experiments/few_relations_record.hpp"
 #include "records/csv_reader.hpp"
 #include "records/output_lock.hpp"
 #include "tests/app/cli_runner.hpp"
@@ -15,8 +17,11 @@
 #include <fstream>
 #include <string>
 
+using futolab::Json;
 using futolab::test::accepted_by_both;
 using futolab::test::cell;
+using futolab::test::cells_set;
+using futolab::test::record_edited;
 using futolab::test::refused_by_both;
 using futolab::test::row_of;
 using futolab::test::run_cli;
@@ -67,9 +72,41 @@ TEST_CASE("task few-relations: an error row is its checkpoint file's and names i
     const std::size_t error = row_of(t, "n4-k4-shard-001-of-002");
     REQUIRE(cell(t, error, "status") == "error");
     accepted_by_both(dir, "fr");
-    refused_by_both(dir, "fr", error, {{"message", "wall time limit (1 s)"}}, "naming it ('n4-k4-shard-001-of-002.yaml')");
-    refused_by_both(dir, "fr", error, {{"message", "anything at all"}}, "naming it");
+    const std::string want = "its message naming it first ('ck/n4-k4-shard-001-of-002.yaml: …'";
+    refused_by_both(dir, "fr", error, {{"message", "wall time limit (1 s)"}}, want);
+    refused_by_both(dir, "fr", error, {{"message", "anything at all"}}, want);
     refused_by_both(dir, "fr", error, {{"nodes", "0"}}, kNothing);
+    // The file's name inside another path or at another place is not the run's message (round 21, B F4).
+    for (const char* forged : {"ck/n4-k4-shard-001-of-002.yamlx: cannot read", "ck2/n4-k4-shard-001-of-002.yaml: cannot read",
+                               "n4-k4-shard-001-of-002.yaml: cannot read", "note: ck/n4-k4-shard-001-of-002.yaml: cannot read",
+                               "ck/n4-k4-shard-001-of-002.yaml:3x: malformed YAML", "ck/n4-k4-shard-000-of-002.yaml: cannot read",
+                               "cannot write ck/n4-k4-shard-001-of-002.yaml.tmp: No space left on device",
+                               "few_relations.checkpoint ck2: cannot create the folder: Permission denied"})
+        refused_by_both(dir, "fr", error, {{"message", forged}}, want);
+    // Each form the run writes: the file, at a line and column, a write of it or of its lock, the folder.
+    for (const char* written : {"ck/n4-k4-shard-001-of-002.yaml:3:7: malformed YAML",
+                                "ck/n4-k4-shard-001-of-002.yaml: not a complete few-relations shard file: no 'unique'",
+                                "cannot write ck/n4-k4-shard-001-of-002.yaml: No space left on device",
+                                "cannot write ck/.n4-k4-shard-001-of-002.yaml.lock: Permission denied (the lock of "
+                                "ck/n4-k4-shard-001-of-002.yaml, made before any work)",
+                                "ck/.n4-k4-shard-001-of-002.yaml.lock: cannot lock: No locks available",
+                                "few_relations.checkpoint ck: cannot create the folder: Permission denied"}) {
+        INFO(written);
+        accepted_by_both(dir, "fr", cells_set(error, {{"message", written}}));
+    }
+}
+
+TEST_CASE("task few-relations: a failure the run writes as an error names the shard file first, in the form resume and merge take",
+          "[few-relations]") {
+    const std::string file = "ck/n4-k4-shard-001-of-002.yaml";
+    CHECK(futolab::shard_file_error("filesystem error: status: Permission denied [" + file + "]", "ck", file) ==
+          file + ": filesystem error: status: Permission denied [" + file + "]");
+    CHECK(futolab::shard_file_error(file + ":18:30: malformed YAML", "ck", file) == file + ":18:30: malformed YAML");
+    CHECK(futolab::shard_file_error("few_relations.checkpoint ck: x", "ck", file) == "few_relations.checkpoint ck: x");
+    CHECK(futolab::names_shard_file(futolab::shard_file_error("x " + file + "x: y", "ck", file), "ck", file));
+    CHECK_FALSE(futolab::names_shard_file(file + "x: y", "ck", file));
+    CHECK_FALSE(futolab::names_shard_file(file + ":: y", "ck", file));
+    CHECK_FALSE(futolab::names_shard_file(file + ":1:2:3: y", "ck", file));
 }
 
 TEST_CASE("task few-relations: a counted record from a checkpoint file only where its source has a checkpoint",
@@ -82,4 +119,80 @@ TEST_CASE("task few-relations: a counted record from a checkpoint file only wher
     accepted_by_both(dir, "fr");
     refused_by_both(dir, "fr", row_of(t, "n4-k4-shard-001-of-002"), {{"meta.from", "\"checkpoint\""}},
                     "few_relations source has no checkpoint");
+}
+
+namespace {
+
+// A record's meta `key` moved by `by` (the caller moves the counts of one sum together, so the
+// record still adds up and only the checkpoint file can refuse it).
+void moved(Json& record, const char* key, long long by) { record["meta"][key] = record["meta"][key].get<long long>() + by; }
+
+// The forged records of shard 0 that add up but contradict its checkpoint file, each with the key
+// the refusal names first (file order: pair_sets, swap_skipped, puzzles, cyclic, multiple, pool,
+// unsat, unique), and `example` another shard's unique puzzle.
+void refused_against_file(const fs::path& dir, std::size_t row, const Json& other_example) {
+    const std::string file = "where its shard's checkpoint file ck/n4-k4-shard-000-of-004.yaml says";
+    // Every unique puzzle made multiple, the example dropped: "no puzzle is unique" (round 21, B F1).
+    refused_by_both(dir, "fr", row, record_edited(row, [](Json& r) {
+                        moved(r, "multiple", r["meta"]["unique"].get<long long>());
+                        r["meta"]["unique"] = 0;
+                        r["meta"].erase("example");
+                    }),
+                    "a record whose meta 'multiple' is");
+    refused_by_both(dir, "fr", row, record_edited(row, [](Json& r) { moved(r, "pair_sets", 1); }), file);
+    const auto more_puzzles = record_edited(row, [](Json& r) {
+        moved(r, "puzzles", 1);
+        moved(r, "multiple", 1);
+    });
+    refused_by_both(dir, "fr", row, [&](futolab::CsvTable& t) {
+        more_puzzles(t);
+        cells_set(row, {{"nodes", std::to_string(std::stoull(cell(t, row, "nodes")) + 1)}})(t);
+    }, "meta 'puzzles' is");
+    refused_by_both(dir, "fr", row, record_edited(row, [](Json& r) { moved(r, "pool", 1); }), "meta 'pool' is");
+    refused_by_both(dir, "fr", row, record_edited(row, [&](Json& r) { r["meta"]["example"] = other_example; }),
+                    "a record whose meta 'example' is");
+}
+
+Json example_of(const futolab::CsvTable& t, std::size_t row) { return Json::parse(cell(t, row, "output"))["meta"]["example"]; }
+
+}  // namespace
+
+TEST_CASE("task few-relations: a counted record holds its shard checkpoint file counts where that file reads back whole",
+          "[resume][merge][few-relations]") {
+    const fs::path dir = futolab::test::sweep_in("few-relations-rows", "file-counts",
+                                                 config_of("  - few_relations: { n: 4, k: 4, shards: 4, checkpoint: ck }\n"));
+    SECTION("a row whose count wrote the file, and a row that took its counts from the file") {
+        const auto checked = [&dir](bool from_file) {
+            INFO("from the file: " << from_file);
+            const futolab::CsvTable t = table_of(dir / "base" / "fr.csv");
+            const std::size_t row = row_of(t, "n4-k4-shard-000-of-004");
+            const Json meta = Json::parse(cell(t, row, "output"))["meta"];
+            REQUIRE(meta["unique"].get<int>() > 0);
+            REQUIRE(meta["pool"].get<int>() < meta["multiple"].get<int>());
+            REQUIRE(meta.contains("from") == from_file);
+            accepted_by_both(dir, "fr");
+            refused_against_file(dir, row, example_of(t, row_of(t, "n4-k4-shard-001-of-004")));
+        };
+        checked(false);
+        // The same sweep again: every row from its file.
+        fs::rename(dir / "base", dir / "first");
+        const auto again = run_cli("run -q cfg.yaml --out base", dir.string());
+        INFO(again.err);
+        REQUIRE(again.exit_code == 0);
+        checked(true);
+    }
+    SECTION("a file gone or not whole cannot be checked, and the row is taken as it is") {
+        const futolab::CsvTable t = table_of(dir / "base" / "fr.csv");
+        const std::size_t row = row_of(t, "n4-k4-shard-000-of-004");
+        const auto forged = record_edited(row, [](Json& r) { moved(r, "pair_sets", 1); });
+        const fs::path file = dir / "ck" / "n4-k4-shard-000-of-004.yaml";
+        const std::string text = futolab::test::slurp(file.string());
+        std::ofstream(file) << text.substr(0, text.find("unique:"));
+        accepted_by_both(dir, "fr", forged);
+        fs::remove(file);
+        accepted_by_both(dir, "fr", forged);
+        // The file back: the row is held to it again.
+        std::ofstream(file) << text;
+        refused_by_both(dir, "fr", row, forged, "meta 'pair_sets' is");
+    }
 }

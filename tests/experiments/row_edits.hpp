@@ -119,12 +119,13 @@ inline void refused_by_both(const std::filesystem::path& dir, const std::string&
 // into ones a run writes (a row the sandbox made memout, an error row of a lost run): the run
 // that wrote such rows exported their records, not the ones edited away, so the base's export,
 // made before the edit, is left out (the resume writes it again); a stale export is refused on
-// its own (records/outputs.hpp, not_an_export).
-inline void accepted_by_both(const std::filesystem::path& dir, const std::string& name) {
+// its own (records/outputs.hpp, not_an_export). `edit`, if given, is made to the copy first.
+inline void accepted_by_both(const std::filesystem::path& dir, const std::string& name, const TableEdit& edit = nullptr) {
     namespace fs = std::filesystem;
     fs::remove_all(dir / "o");
     fs::remove_all(dir / "m");
     fs::copy(dir / "base", dir / "o");
+    if (edit) edit_table(dir / "o" / (name + ".csv"), edit);
     fs::remove(dir / "o" / (name + ".jsonl"));
     const auto resumed = run_cli("run -q cfg.yaml --out o --resume", dir.string());
     INFO(resumed.err);
