@@ -82,21 +82,22 @@ std::string sidecar_protocol_problem(const SidecarFacts& facts, const Experiment
     return "";
 }
 
-std::string skipped_inputs_problem(const std::vector<SkippedInput>& listed,
+std::string skipped_inputs_problem(const SidecarFacts& facts, const std::vector<SkippedInput>& listed,
                                    const std::optional<std::vector<SkippedInput>>& skipped) {
     if (!skipped) return "";
     const auto id = [](const SkippedInput& s) { return message_text(s.id, 200); };
     for (std::size_t i = 0; i < std::max(listed.size(), skipped->size()); ++i) {
+        const std::string at = sidecar_item_at(facts, "skipped_inputs", i);
         if (i >= listed.size())
-            return fmt::format("skipped_inputs without {}, which its config's inputs skip", id((*skipped)[i]));
+            return fmt::format("skipped_inputs without {}, which its config's inputs skip ({})", id((*skipped)[i]), at);
         if (i >= skipped->size())
-            return fmt::format("skipped_inputs: {}, which its config's inputs do not skip", id(listed[i]));
+            return fmt::format("skipped_inputs: {}, which its config's inputs do not skip ({})", id(listed[i]), at);
         if (listed[i].id != (*skipped)[i].id)
-            return fmt::format("skipped_inputs: {} as skipped input {}, where its config's inputs skip {}", id(listed[i]), i + 1,
-                               id((*skipped)[i]));
+            return fmt::format("skipped_inputs: {} as skipped input {}, where its config's inputs skip {} ({})", id(listed[i]),
+                               i + 1, id((*skipped)[i]), at);
         if (listed[i].error != (*skipped)[i].error)
-            return fmt::format("skipped_inputs: {} with error '{}', where its config's inputs give '{}'", id(listed[i]),
-                               message_text(listed[i].error, 200), message_text((*skipped)[i].error, 200));
+            return fmt::format("skipped_inputs: {} with error '{}', where its config's inputs give '{}' ({})", id(listed[i]),
+                               message_text(listed[i].error, 200), message_text((*skipped)[i].error, 200), at);
     }
     return "";
 }

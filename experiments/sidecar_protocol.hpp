@@ -38,8 +38,9 @@ std::string sidecar_protocol_problem(const SidecarFacts& facts, const Experiment
 // skips (the run matrix built again, with --skip-invalid as the sidecar's list says; nullopt:
 // not built, not checked) ("" if it is). Merge copies the list into the merged sidecar, and
 // the config's inputs, pinned by their hashes, fix it: a list edited to leave an invalid input
-// out, or to claim one, was merged as the shards' (red-team round 17, B F4's class).
-std::string skipped_inputs_problem(const std::vector<SkippedInput>& listed,
+// out, or to claim one, was merged as the shards' (red-team round 17, B F4's class). The reason
+// ends with where `facts`' sidecar holds the item that differs (or the list).
+std::string skipped_inputs_problem(const SidecarFacts& facts, const std::vector<SkippedInput>& listed,
                                    const std::optional<std::vector<SkippedInput>>& skipped);
 
 }  // namespace futolab

@@ -17,6 +17,7 @@
 #include <deque>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 #include <sys/stat.h>
 
@@ -31,22 +32,26 @@ void check_shard_claims(const std::vector<std::string>& inputs, const std::vecto
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         const SidecarFacts& f = each[i];
         if (f.shard_count != each.front().shard_count)
-            throw InputError(fmt::format("{}: its sidecar says {}, {}'s {}: refusing to merge shards of two shardings",
-                                         inputs[i], shard_words(f), inputs.front(), shard_words(each.front())));
+            throw InputError(fmt::format("{}: its sidecar says {}, {}'s {} ({}): refusing to merge shards of two shardings",
+                                         inputs[i], shard_words(f), inputs.front(), shard_words(each.front()),
+                                         sidecar_at(f, "run.shard_count")));
         // Read counted from 0 whichever numbering a sidecar was written in, so shards of an older
         // futolab (counted from 1) and of this one join as long as each shard is claimed once.
         if (const auto [at, added] = claimed.emplace(f.shard_index, i); !added)
-            throw InputError(fmt::format("{}: its sidecar says {}, as {}'s does: refusing to merge one shard twice (a "
+            throw InputError(fmt::format("{}: its sidecar says {}, as {}'s does ({}): refusing to merge one shard twice (a "
                                          "sidecar copied from another shard?)",
-                                         inputs[i], shard_words(f), inputs[at->second]));
+                                         inputs[i], shard_words(f), inputs[at->second], sidecar_at(f, "run.shard_index")));
     }
 }
 
 // The inputs two shards skipped (--skip-invalid) are one list: the merged sidecar keeps the
-// first's (red-team round 17, B F4's class: a list edited in one shard was merged unseen).
-bool same_skipped(const std::vector<SkippedInput>& a, const std::vector<SkippedInput>& b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                      [](const SkippedInput& x, const SkippedInput& y) { return x.id == y.id && x.error == y.error; });
+// first's (red-team round 17, B F4's class: a list edited in one shard was merged unseen). The
+// index of the first item in which `a` differs from `b`, nullopt if none does.
+std::optional<std::size_t> skipped_difference(const std::vector<SkippedInput>& a, const std::vector<SkippedInput>& b) {
+    const auto at = std::mismatch(a.begin(), a.end(), b.begin(), b.end(),
+                                  [](const SkippedInput& x, const SkippedInput& y) { return x.id == y.id && x.error == y.error; });
+    if (at.first == a.end() && at.second == b.end()) return std::nullopt;
+    return static_cast<std::size_t>(at.first - a.begin());
 }
 
 // One file named twice (round 11, F21: `merge X X` was said to hold "a sidecar copied from
@@ -76,13 +81,13 @@ std::vector<std::string> inputs_but(const std::string& out, const std::vector<st
 // A CSV whose sidecar says `state: running` and that has other names (hard links): a run may
 // write it under one of them, holding the lock beside that name, which cannot be found from
 // here (round 9, R8). Merging a live shard would count a partial one as complete.
-void refuse_other_names(const std::string& path) {
+void refuse_other_names(const std::string& path, const SidecarFacts& f) {
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0 || st.st_nlink <= 1) return;
-    throw InputError(fmt::format("{}: its sidecar says state: running, and the file has {} names (hard links): whether a "
-                                 "futolab still writes it under another name cannot be checked: refusing to merge it "
+    throw InputError(fmt::format("{}: its sidecar says state: running ({}), and the file has {} names (hard links): whether "
+                                 "a futolab still writes it under another name cannot be checked: refusing to merge it "
                                  "(merge the run's own file, or a copy once it has ended)",
-                                 path, st.st_nlink));
+                                 path, sidecar_at(f, "run.state"), st.st_nlink));
 }
 
 // The first timing key in which `was` differs from `is` ("timing.warmup"), "" if none does.
@@ -109,13 +114,15 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs, std::vect
         check_config_text(f, path, "merge it");
         // Its lock is free (merge_results holds it shared): the run that wrote it has ended —
         // unless it writes it under another name (a hard link), whose lock cannot be found.
-        if (f.state == "running") refuse_other_names(path);
+        if (f.state == "running") refuse_other_names(path, f);
         if (f.state == "running")
             notes.push_back(fmt::format("{}: its sidecar says state: running, but no futolab writes it (killed?): merged "
                                         "as it is; `run --resume` completes it",
                                         path));
         if (const std::string why = input_difference(first.identity.inputs, f.identity.inputs); !why.empty())
-            throw InputError(fmt::format("{}: read other inputs than {}: {}", path, inputs.front(), why));
+            throw InputError(fmt::format("{}: read other inputs than {}: {} ({})", path, inputs.front(), why,
+                                         sidecar_item_at(f, "inputs", first_input_difference(f.identity.inputs,
+                                                                                             first.identity.inputs))));
         if (f.identity.config_hash != first.identity.config_hash)
             throw InputError(fmt::format("{}: comes from another config (hash {}, not {} as {}; {})", path, f.identity.config_hash,
                                          first.identity.config_hash, inputs.front(), sidecar_at(f, "config_hash")));
@@ -134,13 +141,13 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs, std::vect
         if (const std::string key = timing_difference(f.timing, first.timing); !key.empty())
             throw InputError(fmt::format("{}: its sidecar's timing (order, warmup, pin) differs from {}'s ({}): refusing to merge",
                                          path, inputs.front(), sidecar_at(f, key)));
-        if (!same_skipped(read_skipped_inputs(path), read_skipped_inputs(inputs.front())))
-            throw InputError(fmt::format("{}: its sidecar's skipped_inputs differ from {}'s: refusing to merge", path,
-                                         inputs.front()));
+        if (const auto at = skipped_difference(read_skipped_inputs(path), read_skipped_inputs(inputs.front())))
+            throw InputError(fmt::format("{}: its sidecar's skipped_inputs differ from {}'s ({}): refusing to merge", path,
+                                         inputs.front(), sidecar_item_at(f, "skipped_inputs", *at)));
         // The merged sidecar names the builds of its rows (issue #41): shards of two binaries
         // would make it lie about half of them.
-        if (const std::string why = build_difference(f.driver, f.builds, first.driver, first.builds); !why.empty())
-            throw InputError(fmt::format("{}: made by {} (as {}): refusing to merge shards of two builds", path, why,
+        if (const std::string why = build_difference_in(f, first.driver, first.builds); !why.empty())
+            throw InputError(fmt::format("{}: made by {}, unlike {}: refusing to merge shards of two builds", path, why,
                                          inputs.front()));
         first.machines.insert(first.machines.end(), f.machines.begin(), f.machines.end());
     }
@@ -205,7 +212,8 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
         const std::size_t run_col = t.column("run", path);
         check_whole_number_columns(t, csv_integer_columns(), path);  // a re-saved shard is refused
         if (facts.total_runs == 0 && !t.rows.empty())
-            throw InputError(fmt::format("{}: has rows, but its sidecar says the experiment has 0 runs", path));
+            throw InputError(fmt::format("{}: has rows, but its sidecar says the experiment has 0 runs ({})", path,
+                                         sidecar_at(each[i], "run.total_runs")));
         std::map<std::size_t, int> in_file;  // run index → its line: a run twice in one shard is refused (SPEC §5)
         for (std::size_t r = 0; r < t.rows.size(); ++r) {
             // A run index outside the matrix is not a run of this experiment.

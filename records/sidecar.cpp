@@ -347,13 +347,21 @@ ShardMachine machine_of(const YamlFields& y, const YamlAt& m, const std::string&
 }
 
 // The lines of the keys resume and merge compare after reading (each read already, so its map
-// is known to be a map).
+// is known to be a map), and of the lists they compare item by item, with each item's
+// ("inputs[2]": sidecar_item_at). skipped_inputs is read apart (read_skipped_inputs): its items
+// are noted only if it is a list.
 void note_marks(const YamlFields& y, const YamlAt& root, SidecarFacts& f) {
     const auto note = [&](const YamlAt& at) { f.marks.emplace(at.path, y.where(at)); };
-    for (const char* key : {"experiment", "config_hash", "config"}) note(y.child(root, key));
+    for (const char* key : {"experiment", "config_hash", "config", "futolab", "shards"}) note(y.child(root, key));
     const YamlAt run = y.child(root, "run"), timing = y.child(root, "timing");
-    for (const char* key : {"isolation", "memory_limit", "shard_index", "shard_count", "total_runs"}) note(y.child(run, key));
+    for (const char* key : {"isolation", "memory_limit", "shard_index", "shard_count", "total_runs", "state"})
+        note(y.child(run, key));
     for (const char* key : {"order", "warmup", "pin"}) note(y.child(timing, key));
+    for (const char* key : {"builds", "inputs", "skipped_inputs"}) {
+        const YamlAt list = y.child(root, key);
+        note(list);
+        for (std::size_t i = 0; list && list.node.IsSequence() && i < list.node.size(); ++i) note(y.item(list, i));
+    }
 }
 
 }  // namespace
@@ -413,6 +421,15 @@ std::string sidecar_at(const SidecarFacts& facts, std::string_view key) {
     return it == facts.marks.end() ? "its sidecar" : it->second;
 }
 
+std::string sidecar_item_at(const SidecarFacts& facts, std::string_view list, std::size_t i) {
+    const std::string item = fmt::format("{}[{}]", list, i);
+    return facts.marks.contains(item) ? sidecar_at(facts, item) : sidecar_at(facts, list);
+}
+
+std::size_t first_input_difference(const std::vector<InputFile>& a, const std::vector<InputFile>& b) {
+    return static_cast<std::size_t>(std::mismatch(a.begin(), a.end(), b.begin(), b.end()).first - a.begin());
+}
+
 std::string shard_words(const SidecarFacts& facts) {
     const std::string words = fmt::format("shard {} of {}", facts.shard_index, facts.shard_count);
     return facts.shard_from_one
@@ -449,23 +466,37 @@ std::string not_the_same(const BuildIdentity& was, const BuildIdentity& is) {
     return fmt::format("{}, not {}", was.text(), is.text());
 }
 
-}  // namespace
-
-std::string build_difference(const BuildIdentity& was_driver, const std::vector<BuildIdentity>& was,
-                             const BuildIdentity& is_driver, const std::vector<BuildIdentity>& is) {
-    if (!was_driver.same_binary(is_driver)) return not_the_same(was_driver, is_driver);
+// build_difference's reason, with the key of the `was` sidecar it is in: "futolab", "builds" or
+// "builds[i]" ("" with an empty reason).
+std::pair<std::string, std::string> build_mismatch(const BuildIdentity& was_driver, const std::vector<BuildIdentity>& was,
+                                                   const BuildIdentity& is_driver, const std::vector<BuildIdentity>& is) {
+    if (!was_driver.same_binary(is_driver)) return {not_the_same(was_driver, is_driver), "futolab"};
     const auto names = [](const std::vector<BuildIdentity>& list) {
         std::vector<std::string> out;
         for (const BuildIdentity& b : list) out.push_back(b.name);
         return fmt::format("{}", fmt::join(out, ", "));
     };
-    if (was.size() != is.size()) return fmt::format("builds {}, not {}", names(was), names(is));
+    if (was.size() != is.size()) return {fmt::format("builds {}, not {}", names(was), names(is)), "builds"};
     for (std::size_t i = 0; i < was.size(); ++i) {
-        if (was[i].name != is[i].name) return fmt::format("builds {}, not {}", names(was), names(is));
+        if (was[i].name != is[i].name) return {fmt::format("builds {}, not {}", names(was), names(is)), fmt::format("builds[{}]", i)};
         if (!was[i].same_binary(is[i]))
-            return fmt::format("build {} {}", was[i].name, not_the_same(was[i], is[i]));
+            return {fmt::format("build {} {}", was[i].name, not_the_same(was[i], is[i])), fmt::format("builds[{}]", i)};
     }
-    return "";
+    return {};
+}
+
+}  // namespace
+
+std::string build_difference(const BuildIdentity& was_driver, const std::vector<BuildIdentity>& was,
+                             const BuildIdentity& is_driver, const std::vector<BuildIdentity>& is) {
+    return build_mismatch(was_driver, was, is_driver, is).first;
+}
+
+std::string build_difference_in(const SidecarFacts& was, const BuildIdentity& is_driver, const std::vector<BuildIdentity>& is) {
+    const auto [why, key] = build_mismatch(was.driver, was.builds, is_driver, is);
+    if (why.empty()) return "";
+    // An item the file does not hold (builds: absent, read as the driver alone): the list's mark.
+    return fmt::format("{} ({})", why, sidecar_at(was, was.marks.contains(key) ? key : key.substr(0, key.find('['))));
 }
 
 void check_resumable(const std::string& csv_path, const ExperimentIdentity& config,
@@ -482,23 +513,26 @@ void check_resumable(const std::string& csv_path, const ExperimentIdentity& conf
     // A resume rewrites the sidecar as one machine's sweep: the merged one's list of shards and
     // their machines would be lost (round 7), and its rows would seem this machine's.
     if (made.merged)
-        throw InputError(fmt::format("{}: is the merge of {} shards (its sidecar lists them): refusing to resume it; "
+        throw InputError(fmt::format("{}: is the merge of {} shards (its sidecar lists them: {}): refusing to resume it; "
                                      "resume the shards and merge them again",
-                                     csv_path, made.machines.size()));
-    std::vector<std::string> was, is;
+                                     csv_path, made.machines.size(), sidecar_at(made, "shards")));
+    // Each difference names where the sidecar holds it (round 20, left open: these named no line).
+    std::vector<std::string> was, is, where;
     if (made.identity.config_hash != config.config_hash) {
         was.push_back(fmt::format("config {} ({} as it was)", made.identity.config_hash, made.identity.config_file));
         is.push_back(fmt::format("config {} ({})", config.config_hash, config.config_file));
+        where.push_back(sidecar_at(made, "config_hash"));
     }
     if (auto [listed, read] = input_sides(made.identity.inputs, config.inputs); !listed.empty()) {
         was.push_back(std::move(listed));
         is.push_back(std::move(read));
+        where.push_back(sidecar_item_at(made, "inputs", first_input_difference(made.identity.inputs, config.inputs)));
     }
     if (!was.empty())
-        throw InputError(fmt::format("{}: made by {}, not {}: refusing to resume; use a new --out", csv_path,
-                                     fmt::join(was, " and "), fmt::join(is, " and ")));
+        throw InputError(fmt::format("{}: made by {}, not {} ({}): refusing to resume; use a new --out", csv_path,
+                                     fmt::join(was, " and "), fmt::join(is, " and "), fmt::join(where, ", ")));
     // Rows of two binaries in one file would be pooled by every analysis as one measurement.
-    if (const std::string why = build_difference(made.driver, made.builds, driver, builds); !why.empty())
+    if (const std::string why = build_difference_in(made, driver, builds); !why.empty())
         throw InputError(fmt::format("{}: made by {}: refusing to resume; use a new --out (or resume with the binary "
                                      "that made it: rows of two builds in one file would be pooled as one)",
                                      csv_path, why));

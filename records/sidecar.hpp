@@ -124,6 +124,12 @@ std::string sidecar_path(const std::string& csv_path);
 // Where the sidecar the facts were read from holds `key` (a dotted path: "run.total_runs"), as
 // "X.meta.yaml:36:15"; "its sidecar" for facts not read from a file.
 std::string sidecar_at(const SidecarFacts& facts, std::string_view key);
+// Where it holds item `i` of the list `list` ("inputs", "builds", "skipped_inputs"): the item's
+// mark, or the list's when it has no item i (the list is shorter, or missing).
+std::string sidecar_item_at(const SidecarFacts& facts, std::string_view list, std::size_t i);
+// The index of the first input in which the two lists differ (the shorter's size if one is the
+// other's start; the size if they are equal): the item a refusal of input_difference names.
+std::size_t first_input_difference(const std::vector<InputFile>& a, const std::vector<InputFile>& b);
 // A sidecar's shard in messages, counted from 0: "shard 1 of 4", and for a sidecar of the older
 // numbering also what it wrote: "shard 1 of 4 (written as 2 of 4, counted from 1)".
 std::string shard_words(const SidecarFacts& facts);
@@ -161,6 +167,10 @@ void check_resumable(const std::string& csv_path, const ExperimentIdentity& conf
 // name and in order): "futolab A (…) made it, not futolab B (…)".
 std::string build_difference(const BuildIdentity& was_driver, const std::vector<BuildIdentity>& was,
                              const BuildIdentity& is_driver, const std::vector<BuildIdentity>& is);
+// The same for the sidecar `was` was read from against the builds `is_driver` and `is`, followed
+// by where that sidecar holds the build that differs: "futolab A (…), not futolab B (…)
+// (X.meta.yaml:5:3)"; "" if they are the same.
+std::string build_difference_in(const SidecarFacts& was, const BuildIdentity& is_driver, const std::vector<BuildIdentity>& is);
 // The `redone` list of a CSV's sidecar (empty if it has none or there is no sidecar).
 std::vector<RedoRecord> read_redone(const std::string& csv_path);
 // The `skipped_inputs` list of a sidecar (empty if it has none).
