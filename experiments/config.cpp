@@ -608,6 +608,13 @@ Task task_of_mode(const Mode& mode) {
     throw std::logic_error("no task kind for a solver mode");
 }
 
+// Kinds whose runs draw nothing at random, so a config `seed:` seeds nothing of them: construct
+// and exhaustive (one thing of an order), few-relations and exact.
+bool draws_nothing(const TaskInfo& kind) {
+    return (kind.inputs == TaskInput::critical_orders && !kind.order_seed) || kind.inputs == TaskInput::few_relations ||
+           kind.inputs == TaskInput::classes;
+}
+
 // The config keys a kind does not accept (its row's `keys`) are refused where they are.
 void check_task_keys(const Where& w, const YAML::Node& root, const TaskInfo& kind) {
     for (auto [key, bit] : {std::pair{"mode", TaskKey::mode}, std::pair{"limits", TaskKey::limits},
@@ -699,14 +706,17 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
         w.fail(root["seed"], fmt::format("'seed' does not apply to task {}: each run uses its square's own seed "
                                          "(critical_squares: {{ ..., seed: S }}); give it there",
                                          task_name(c.task)));
-    // A kind whose runs compute one thing of an order (critical_orders:) draws nothing at random,
-    // or draws its squares from the source's own seed.
-    if (root["seed"] && task_info(c.task).inputs == TaskInput::critical_orders)
-        w.fail(root["seed"], task_info(c.task).order_seed
-                                 ? fmt::format("'seed' does not apply to task {}: each run draws its squares from its source's "
-                                               "seed (critical_orders: {{ n: N, seed: S }}); give it there",
-                                               task_name(c.task))
-                                 : fmt::format("'seed' does not apply to task {}: its runs draw nothing at random", task_name(c.task)));
+    // A kind whose runs draw their squares from the critical_orders: source's own seed.
+    if (root["seed"] && task_info(c.task).inputs == TaskInput::critical_orders && task_info(c.task).order_seed)
+        w.fail(root["seed"], fmt::format("'seed' does not apply to task {}: each run draws its squares from its source's "
+                                         "seed (critical_orders: {{ n: N, seed: S }}); give it there",
+                                         task_name(c.task)));
+    // A kind whose runs draw nothing at random: construct and exhaustive, a few-relations count
+    // (its shards are fixed parts of one enumeration) and an exact class search (its probes are
+    // seeded by a constant). Accepted, the seed would look like it seeds them, and change only the
+    // run order and the rows' `seed` cells (round 20, left open: few-relations and exact took it).
+    if (root["seed"] && draws_nothing(task_info(c.task)))
+        w.fail(root["seed"], fmt::format("'seed' does not apply to task {}: its runs draw nothing at random", task_name(c.task)));
     if (root["limits"]) c.limits = read_limits(w, root["limits"]);
     if (root["limits"] && root["limits"]["memory"]) c.memory_limit_at = w.at(root["limits"]["memory"]);
     // After read_limits: `limits` is a mapping of known keys by now.

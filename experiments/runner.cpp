@@ -542,6 +542,29 @@ void check_outputs_outside_checkpoints(const ExperimentConfig& config, const std
     }
 }
 
+// Something planted at the lock path of a shard file this run takes (a folder, a FIFO, a symlink,
+// a hard link, another user's file) made that shard an `error` row after the other shards' work,
+// exit 1, where a planted lock is bad input (round 20, left open): refused before any work, at
+// the checkpoint's key, naming the path. Only this run's shards (`--shard`): another's are not
+// its business. One planted later is still that shard's `error` row (tasks/few_relations.cpp).
+void check_checkpoint_locks(const ExperimentConfig& config, const RunMatrix& matrix, const std::vector<PlannedRun>& runs) {
+    for (const PlannedRun& run : runs) {
+        const FewRelationsRef& ref = matrix.few_relations.at(static_cast<std::size_t>(run.instance));
+        if (ref.checkpoint.empty()) continue;
+        const int n = matrix.instances[static_cast<std::size_t>(run.instance)].n();
+        const std::string shard = critical::few_relations_shard_path(ref.checkpoint, n, ref.k, ref.shard, ref.shards);
+        const std::string why = planted_at_lock(shard);
+        if (why.empty()) continue;
+        const auto source = std::find_if(config.instances.begin(), config.instances.end(), [&](const InstanceSource& s) {
+            return s.kind == InstanceSource::Kind::few_relations && s.few_relations.checkpoint == ref.checkpoint;
+        });
+        throw_input_error(source->few_relations.checkpoint_at,
+                          fmt::format("few_relations.checkpoint {}: {}, not futolab's lock file of the shard file {}: "
+                                      "remove it (asked before any work)",
+                                      ref.checkpoint, why, shard));
+    }
+}
+
 }  // namespace
 
 void check_files_beside(const ExperimentConfig& config, const std::string& csv) {
@@ -606,6 +629,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     check_memory_floor(config, isolation_written(config));  // before any file is touched
     const SweepBuilds builds(config, matrix, options.worker_binary);  // the builds' binaries answer (or are refused) first
     const std::vector<PlannedRun> shard = shard_of(matrix.runs, options.shard_index, options.shard_count, interrupt.flag());
+    if (kind.inputs == TaskInput::few_relations) check_checkpoint_locks(config, matrix, shard);
     RunnerReport report;
     report.csv_path = results_path(config, options);
     report.shard_runs = shard.size();

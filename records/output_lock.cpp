@@ -64,6 +64,14 @@ void note_held(const struct stat& st, bool held) {
 
 }  // namespace
 
+std::string planted_at_lock(const std::string& output_file) {
+    const std::string path = lock_path(output_file);
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0) return "";
+    const std::string why = planted(st);
+    return why.empty() ? "" : path + " " + why;
+}
+
 bool held_here(int fd) {
     struct stat st {};
     if (::fstat(fd, &st) != 0) return false;

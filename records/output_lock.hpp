@@ -47,6 +47,13 @@ public:
 // --force` and `critical --certificate o.csv` each blamed "another futolab (pid N)", N itself).
 bool held_here(int fd);
 
+// Why the thing at `output_file`'s lock path is no lock file an OutputLock can take there
+// ("LOCK is a folder", as the constructor refuses it), "" if nothing is there or futolab's lock
+// file is. For a writer whose locks are taken later, one per part (a few-relations checkpoint's
+// shards, experiments/runner.cpp): asked before any work, so a planted thing is bad input then,
+// not one part's failure after the others' work.
+std::string planted_at_lock(const std::string& output_file);
+
 class OutputLock {
 public:
     // Locks `output_file` (its folder is created if missing). Throws InputError if another

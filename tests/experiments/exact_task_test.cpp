@@ -194,6 +194,19 @@ TEST_CASE("exact rows: a slice past the last class is a config error naming the 
                      "of them from first 60 at stride 1)") != std::string::npos);
 }
 
+// Round 20, left open: the class search draws nothing at random (its probes are seeded by a
+// constant), and a top-level seed was taken.
+TEST_CASE("exact rows: a top-level seed is refused at its line and column as drawing nothing", "[tasks][exact][config]") {
+    const std::filesystem::path dir = futolab::test::fresh_dir("exact-task", "seed");
+    std::ofstream(dir / "cfg.yaml") << "name: ex\ntask: exact\nseed: 3\ninstances:\n  - classes: { n: 4, count: 1 }\n"
+                                       "methods: [ \"exact:objective=k\" ]\nisolation: thread\n";
+    const auto r = run_cli("run -q cfg.yaml --out o", dir.string());
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("cfg.yaml:3:7: 'seed' does not apply to task exact: its runs draw nothing at random") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir / "o"));
+}
+
 TEST_CASE("exact rows: a stride takes every S-th class from first, one past the last refused", "[tasks][exact]") {
     const std::string dir = scratch("exact-stride");
     auto r = run_cli("run -q " + exact_config(dir, "  - classes: { n: 4, first: 1, count: 3, stride: 30 }\n"));

@@ -15,6 +15,7 @@
 #include <catch2/catch.hpp>
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -302,6 +303,41 @@ TEST_CASE("task few-relations: a results file that is one of the checkpoint shar
     std::ofstream(dir / "cfg.yaml") << config_of(source, "output: ck/n3-k2-shard-000-of-002\n");
     CHECK(run_cli("run -q cfg.yaml", dir.string()).exit_code == 0);
     CHECK(slurp(shard0.string()) == before0);
+}
+
+// Round 20, left open: the count draws nothing at random, and a top-level seed was taken.
+TEST_CASE("task few-relations: a top-level seed is refused at its line and column as drawing nothing", "[few-relations][config]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-task", "seed");
+    config_refused(dir, config_of("{ n: 3, k: 2 }", "seed: 1\n"),
+                   "cfg.yaml:6:7: 'seed' does not apply to task few-relations: its runs draw nothing at random");
+}
+
+// Round 20, left open: a folder planted at a shard file's lock path in the checkpoint folder was
+// that shard's `error` row, exit 1, after the other shards' work. Now refused before any work,
+// exit 2, naming the path; the lock path of a shard the run does not take is not its business.
+TEST_CASE("task few-relations: a folder or FIFO at a shard lock path in the checkpoint is refused before any work, exit 2",
+          "[few-relations][config][outputs]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-task", "planted-lock");
+    const fs::path lock = dir / "ck" / ".n3-k2-shard-001-of-002.yaml.lock";
+    const std::string says = "cfg.yaml:4:57: few_relations.checkpoint ck: ck/.n3-k2-shard-001-of-002.yaml.lock is ";
+    const std::string whose = ", not futolab's lock file of the shard file ck/n3-k2-shard-001-of-002.yaml: remove it (asked before any work)";
+    const std::string config = config_of("{ n: 3, k: 2, shards: 2, checkpoint: ck }");
+    fs::create_directories(lock);
+    config_refused(dir, config, says + "a folder" + whose);
+    const auto cli = run_cli("critical --n 3 --few-relations 2 --checkpoint ck --shards 2", dir.string());
+    CHECK(cli.exit_code == 2);
+    CHECK(has(cli.err, "ck/.n3-k2-shard-001-of-002.yaml.lock is a folder"));
+    fs::remove(lock);
+    REQUIRE(::mkfifo(lock.c_str(), 0644) == 0);
+    config_refused(dir, config, says + "a FIFO (named pipe)" + whose);
+    CHECK_FALSE(fs::exists(dir / "ck" / "n3-k2-shard-000-of-002.yaml"));  // no shard counted
+    CHECK(fs::is_fifo(lock));
+    // A run of shard 0 alone takes no lock of shard 1: it runs.
+    std::ofstream(dir / "cfg.yaml") << config_of("{ n: 3, k: 2, shards: 2, shard: 0, checkpoint: ck }");
+    const auto other = run_cli("run -q cfg.yaml --out o", dir.string());
+    INFO(other.err);
+    CHECK(other.exit_code == 0);
+    CHECK(fs::exists(dir / "ck" / "n3-k2-shard-000-of-002.yaml"));
 }
 
 TEST_CASE("task few-relations: futolab run killed with SIGKILL is finished by --resume, and shards of run --shard merge",
