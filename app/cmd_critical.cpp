@@ -521,13 +521,17 @@ std::string few_relations_csv(const CriticalArgs& a, const FewRelationsPlan& p) 
     return (std::filesystem::path(p.checkpoint) / (name + ".csv")).string();
 }
 
-// Before any shard runs: the folder a folder, its shard files of this count whole (a file not
-// whole, or of another count, is refused naming it: exit 2), and one writer per count (the
-// table's lock, held to the end and returned) or per shard (--shard I/S: refused here if another
-// futolab holds the shard's file; its run holds it from before it reads it to after it writes it).
+// Before any shard runs: the folder a folder, the file at its table's name an earlier table (or
+// none; a whole count writes it), its shard files of this count whole (a file not whole, or of
+// another count, is refused naming it: exit 2), and one writer per count (the table's lock, held
+// to the end and returned) or per shard (--shard I/S: refused here if another futolab holds the
+// shard's file; its run holds it from before it reads it to after it writes it).
 std::unique_ptr<OutputLock> hold_checkpoint(const CriticalArgs& a, const FewRelationsPlan& p) {
     if (p.checkpoint.empty()) return nullptr;
     check_output_folder(p.checkpoint, "--checkpoint");  // `-` or a file there: refused before any shard runs
+    if (!p.only)
+        check_checkpoint_table(few_relations_table_path(p.checkpoint, a.n, a.few_relations, p.shards),
+                               fmt::format("--checkpoint {}: its table", visible_text(p.checkpoint)), a.force);
     create_output_folder(p.checkpoint, "--checkpoint");
     std::unique_ptr<OutputLock> lock;
     if (p.only) static_cast<void>(OutputLock(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, *p.only, p.shards)));

@@ -235,18 +235,43 @@ void check_earlier_export(const std::string& csv) {
                                      csv, out, csv, why));
 }
 
-std::string stream_data_kind(int stream) {
-    struct stat st {};
-    if (::fstat(stream, &st) != 0 || !S_ISREG(st.st_mode)) return "";
-    const std::string proc = "/proc/self/fd/" + std::to_string(stream);
-    if (is_results_csv(proc)) return "a results CSV";
+std::string file_data_kind(const std::string& path) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return "";
+    if (is_results_csv(path)) return "a results CSV";
     // By content too: a sidecar or schema under another name (a hard link) is one all the same.
-    const std::string head = file_head(proc, 256);
+    const std::string head = file_head(path, 256);
     if (head.starts_with("experiment: ")) return "a metadata sidecar";  // the sidecar's first key (records/sidecar.cpp)
     if (head.find("\"title\": \"futolab results CSV\"") != std::string::npos) return "a results CSV's column schema";
     if (is_few_relations_checkpoint_head(head)) return "a few-relations checkpoint file";
     if (is_few_relations_table_head(head)) return "a few-relations checkpoint table";
     if (is_certificate_head(head)) return "a futolab certificate";
+    return "";
+}
+
+void check_checkpoint_table(const std::string& path, const std::string& label, bool force) {
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0) return;  // not there yet (a name too long is the folder's check)
+    const bool file = S_ISREG(st.st_mode);
+    if (file && is_few_relations_table_head(file_head(path, 256))) return;  // the table an earlier count wrote
+    // A folder, FIFO or device is no file to replace, --force or not: the write would fail after the count.
+    if (!file && !S_ISLNK(st.st_mode)) {
+        const std::string why = output_kind_problem(path);
+        throw InputError(fmt::format("{} {}: {}: move it away (the table is a regular file)", label, path,
+                                     why.empty() ? "is not a regular file" : why));
+    }
+    if (force) return;  // a link at its name is replaced, never followed (core/atomic_file.hpp)
+    std::string what = file ? file_data_kind(path) : "a symbolic link";
+    if (what.empty()) what = "not a few-relations checkpoint table (its first line is not the table's)";
+    throw InputError(fmt::format("{} {}: is {}: refusing to overwrite it (the table replaces only an earlier table "
+                                 "of this count: move it away, or --force)", label, path, what));
+}
+
+std::string stream_data_kind(int stream) {
+    struct stat st {};
+    if (::fstat(stream, &st) != 0 || !S_ISREG(st.st_mode)) return "";
+    const std::string proc = "/proc/self/fd/" + std::to_string(stream);
+    if (const std::string kind = file_data_kind(proc); !kind.empty()) return kind;
     std::error_code ec;
     const std::string name = fs::read_symlink(proc, ec).string();
     if (ec) return "";

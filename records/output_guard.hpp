@@ -82,10 +82,22 @@ void check_outputs_file(const std::string& csv, const std::vector<std::string>& 
 // row, a hard link to a user's file too).
 void check_earlier_export(const std::string& csv);
 
+// What futolab data the file at `path` (through a symlink too) is by its content, as a message
+// names it ("" if none, or no regular file): a results CSV (by its header), a metadata sidecar, a
+// column schema, a few-relations checkpoint file or table, or a certificate (each by its first line).
+std::string file_data_kind(const std::string& path);
+
+// For a few-relations checkpoint folder's table (`DIR/n<N>-k<K>-of-<S>.table.md`), a name the
+// command chose, not the user: it replaces only the table an earlier count wrote there (known by
+// its first line), or nothing. Anything else is refused before any work with InputError "LABEL
+// PATH: is WHAT: refusing to overwrite it (…)", WHAT as file_data_kind names it (a results CSV
+// whose sidecar would be left orphaned, a shard file, a certificate), or a user's file, or a
+// symbolic link (red-team round 21, A F2: every such file was replaced, exit 0). `force` lets a
+// file or link be replaced; a folder, FIFO or device is refused even so.
+void check_checkpoint_table(const std::string& path, const std::string& label, bool force);
+
 // What futolab data standard output or error (`stream`) is, as a message names it ("" if none):
-// a regular file that is a results CSV (by its header), a metadata sidecar, a column schema, a
-// few-relations checkpoint file or table, a certificate (each by its first line), a lock file
-// (by name) or a results CSV's exported outputs. No command writes its messages into one (app/main.cpp refuses such a
+// a regular file file_data_kind names, a lock file (by name) or a results CSV's exported outputs. No command writes its messages into one (app/main.cpp refuses such a
 // standard error first thing: round 11, F1), nor prints onto one that is an experiment's
 // (check_stdout_records, asked first thing too).
 std::string stream_data_kind(int stream);

@@ -206,3 +206,64 @@ TEST_CASE("analyze --plots refuses a few-relations checkpoint shard file at a fi
     CHECK_FALSE(fs::is_symlink(dir / "p" / "cactus-wall_ms.gp"));
     CHECK(slurp(shard.string()) == counts);
 }
+
+// Red-team round 21, A F2, cases 159, 160, 280: the table a --checkpoint count writes at a name it
+// chose (DIR/n<N>-k<K>-of-<S>.table.md) replaced whatever was there, exit 0: a results CSV (its
+// sidecar and schema left orphaned, the results lost to --resume), a shard file. It replaces only
+// an earlier table of the count, or nothing; anything else is refused before any shard runs.
+TEST_CASE("critical --few-relations --checkpoint replaces at its table name only an earlier table, unless --force",
+          "[app][critical][few-relations][outputs]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-outputs", "table-name");
+    const std::string count = std::string(kCount) + kCheckpoint;
+    REQUIRE(run_cli(count, dir.string()).exit_code == 0);
+    const std::string table = "ck/n3-k2-of-002.table.md";
+    const std::string counted = slurp((dir / table).string());
+    CHECK(run_cli(count, dir.string()).exit_code == 0);  // its own table, written again
+    CHECK(slurp((dir / table).string()) == counted);
+    // A results CSV that `run` wrote at the table's name, with its sidecar and schema beside it.
+    const std::string puzzles = slurp(FUTOLAB_SOURCE_DIR "/corpora/tatham-dev/n04.tatham");
+    std::ofstream(dir / "p.tatham") << puzzles.substr(0, puzzles.find('\n') + 1);
+    fs::remove(dir / table);
+    std::ofstream(dir / "s.yaml") << "name: s\ninstances:\n  - file: p.tatham\nsolvers: [ gac ]\noutput: " << table << "\n";
+    REQUIRE(run_cli("run -q s.yaml", dir.string()).exit_code == 0);
+    REQUIRE(run_cli("critical --construct --n 4 --out c.jsonl --certificate c.cert", dir.string()).exit_code == 0);
+    fs::remove(dir / "ck" / "n3-k2-shard-001-of-002.yaml");  // a shard to count: refused, it stays uncounted
+    struct Planted {
+        std::string file;  // copied to the table's name ("" the run's CSV there; "link": a symbolic link)
+        std::string what;
+    };
+    for (const Planted& p : {Planted{"", "a results CSV"}, Planted{"ck/n3-k2-shard-000-of-002.yaml", "a few-relations checkpoint file"},
+                             Planted{"c.cert", "a futolab certificate"}, Planted{"s.yaml", "not a few-relations checkpoint table "
+                                                                                             "(its first line is not the table's)"},
+                             Planted{"link", "a symbolic link"}}) {
+        if (p.file == "link") {
+            fs::remove(dir / table);
+            fs::create_symlink("../c.cert", dir / table);
+        } else if (!p.file.empty()) {
+            fs::copy_file(dir / p.file, dir / table, fs::copy_options::overwrite_existing);
+        }
+        const std::string there = slurp((dir / table).string());
+        const auto r = run_cli(count, dir.string());
+        INFO(p.what << "\n" << r.out << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err == "futolab: --checkpoint ck: its table " + table + ": is " + p.what + ": refusing to overwrite it (the table "
+                       "replaces only an earlier table of this count: move it away, or --force)\n");
+        CHECK(slurp((dir / table).string()) == there);
+        CHECK_FALSE(fs::exists(dir / "ck" / "n3-k2-shard-001-of-002.yaml"));
+        if (p.file.empty()) CHECK(run_cli("run -q s.yaml --resume", dir.string()).exit_code == 0);  // its results kept
+    }
+    CHECK(fs::is_symlink(dir / table));
+    CHECK(slurp((dir / "c.cert").string()).starts_with("{\"certificate\":"));
+    // --force replaces a file or a link; a folder there is refused even so.
+    CHECK(run_cli(count + " --force", dir.string()).exit_code == 0);
+    CHECK_FALSE(fs::is_symlink(dir / table));
+    CHECK(slurp((dir / table).string()).starts_with("| shard | canonical sets |"));
+    fs::remove(dir / table);
+    fs::create_directory(dir / table);
+    const auto folder = run_cli(count + " --force", dir.string());
+    CHECK(folder.exit_code == 2);
+    CHECK(folder.err == "futolab: --checkpoint ck: its table " + table + ": is a folder, not a file: move it away (the table is "
+                        "a regular file)\n");
+    // critical --shard I/S writes no table: what is at its name is not its business.
+    CHECK(run_cli(std::string(kCount) + " --checkpoint ck --shard 1/2", dir.string()).exit_code == 0);
+}
