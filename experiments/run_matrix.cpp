@@ -51,32 +51,41 @@ std::string beside(const ExperimentConfig& config, const std::string& pattern) {
     return fs::path(pattern).is_relative() && !base.empty() ? (base / pattern).lexically_normal().string() : pattern;
 }
 
-// The paths a source's `pattern` names (`match`: the paths it names as given). A relative
-// pattern is resolved against the config file's folder, so a config runs the same from any
-// working directory. Configs written before that rule named paths from the working directory:
-// where nothing matches beside the config but something does from the working directory, that
-// is used, with a note saying how to write it. Empty: neither matches.
+// The paths a source's `pattern` names (`match`: the paths it names as given), and whether they
+// were found from the working directory. A relative pattern is resolved against the config
+// file's folder, so a config runs the same from any working directory. Configs written before
+// that rule named paths from the working directory: where nothing matches beside the config, what
+// matches from the working directory is used. Empty: neither matches.
+template <class Match>
+std::pair<std::vector<std::string>, bool> find_beside_config(const ExperimentConfig& config, const std::string& pattern, Match match) {
+    if (!fs::path(pattern).is_relative() || config_folder(config).empty()) return {match(pattern), false};
+    if (auto paths = match(beside(config, pattern)); !paths.empty()) return {paths, false};
+    return {match(pattern), true};
+}
+
+// find_beside_config's paths, with a note saying how to write a pattern found from the working
+// directory.
 template <class Match>
 std::vector<std::string> beside_config(const ExperimentConfig& config, const SourceLoc& at, const std::string& pattern, Match match) {
-    const fs::path base = config_folder(config);
-    if (!fs::path(pattern).is_relative() || base.empty()) return match(pattern);
-    if (auto paths = match(beside(config, pattern)); !paths.empty()) return paths;
-    auto paths = match(pattern);
-    if (!paths.empty())
+    auto [paths, from_here] = find_beside_config(config, pattern, match);
+    if (from_here && !paths.empty())
         std::cerr << fmt::format("futolab: note: {}: '{}' matches nothing beside the config, so it is read from the "
                                  "working directory; paths in a config are relative to the config file (write '{}')\n",
-                                 format_location(at), pattern, fs::relative(fs::absolute(pattern), fs::absolute(base)).string());
+                                 format_location(at), pattern,
+                                 fs::relative(fs::absolute(pattern), fs::absolute(config_folder(config))).string());
     return paths;
+}
+
+// `path` alone if a file is there, else none: a file's "matches" (critical_squares.file, critical_orders.file).
+std::vector<std::string> existing(const std::string& path) {
+    std::error_code ec;
+    return fs::exists(path, ec) ? std::vector<std::string>{path} : std::vector<std::string>{};
 }
 
 // The path of a file a source names (critical_squares.file, critical_orders.file), found as
 // `file:` patterns are (beside_config); one found nowhere is named beside the config, where
 // reading it says it cannot.
 std::string source_file_path(const ExperimentConfig& config, const SourceLoc& at, const std::string& file) {
-    const auto existing = [](const std::string& path) {
-        std::error_code ec;
-        return fs::exists(path, ec) ? std::vector<std::string>{path} : std::vector<std::string>{};
-    };
     const std::vector<std::string> paths = beside_config(config, at, file, existing);
     return paths.empty() ? beside(config, file) : paths.front();
 }
@@ -529,6 +538,29 @@ void check_run_count(const ExperimentConfig& config, std::uint64_t instances, bo
                                  "more than max_runs = {}: refused before building it (raise max_runs if you mean it)",
                                  config.path, count, at_least ? "at least " : "", instances, config.solvers.size(),
                                  times_builds, config.repeats, warmup, config.max_runs));
+}
+
+std::vector<ConfigInput> config_inputs(const ExperimentConfig& config) {
+    std::vector<ConfigInput> inputs;
+    if (config.path != "-") inputs.push_back({.path = config.path, .what = "the config itself"});
+    for (const InstanceSource& source : config.instances) {
+        if (source.kind == InstanceSource::Kind::file)
+            for (std::string& path : find_beside_config(config, source.file, glob_paths).first)
+                inputs.push_back({.path = std::move(path),
+                                  .what = fmt::format("an instances file, file: at {}", format_location(source.file_at))});
+        const bool squares = source.kind == InstanceSource::Kind::critical_squares;
+        if (!squares && source.kind != InstanceSource::Kind::critical_orders) continue;
+        const std::string& file = squares ? source.critical_squares.file : source.critical_orders.file;
+        const SourceLoc& at = squares ? source.critical_squares.file_at : source.critical_orders.file_at;
+        if (!file.empty())
+            for (std::string& path : find_beside_config(config, file, existing).first)
+                inputs.push_back({.path = std::move(path),
+                                  .what = fmt::format("{}.file at {}", squares ? "critical_squares" : "critical_orders",
+                                                      format_location(at))});
+    }
+    for (const BuildSpec& b : config.builds)
+        inputs.push_back({.path = b.path, .what = fmt::format("the binary of build {}", b.name)});
+    return inputs;
 }
 
 RunMatrix build_run_matrix(const ExperimentConfig& config, bool skip_invalid, const std::atomic<bool>* stop) {

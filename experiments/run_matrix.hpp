@@ -88,6 +88,17 @@ struct MatrixStopped : std::runtime_error {
     MatrixStopped() : std::runtime_error("interrupted while the experiment was prepared (its runs laid out): nothing written") {}
 };
 
+// A file an experiment reads, found from here as the run finds it (beside the config, else from
+// the working directory), and what it is to the config as a message names it: the config itself
+// ("the config itself"), a `file:` glob's match, a critical_squares.file or critical_orders.file
+// ("an instances file, file: at CONFIG:LINE:COLUMN"), a build's binary. For the checks that an
+// output is none of them (experiments/runner.cpp), asked before the instances are read.
+struct ConfigInput {
+    std::string path;
+    std::string what;
+};
+std::vector<ConfigInput> config_inputs(const ExperimentConfig& config);
+
 // Loads every instance source (globs expanded and sorted) and lays out the runs. An invalid
 // file instance is an InputError, or, with skip_invalid, left out and listed in `skipped`
 // (it is an error still if nothing valid is left). `stop` (may be null; Interrupt::flag()):

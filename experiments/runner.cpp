@@ -37,6 +37,7 @@
 #include <fmt/format.h>
 
 #include <poll.h>
+#include <sys/stat.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
@@ -565,6 +566,30 @@ void check_checkpoint_locks(const ExperimentConfig& config, const RunMatrix& mat
     }
 }
 
+// The results CSV, its sidecar and its schema are never a file the experiment reads (its config,
+// an instances file, a build's binary) by any name (the same device and inode: a hard link, a
+// symbolic link, a ./ spelling): refused as that input, at the `output:` key when the config
+// places the CSV, first of the output's checks (red-team round 21, A F3: an instances file at
+// `output:` was called "results exist already: … or remove the file").
+void check_output_not_input(const ExperimentConfig& config, const RunnerOptions& options, const std::string& csv) {
+    const std::vector<ConfigInput> inputs = config_inputs(config);
+    const std::array<std::pair<std::string, std::string>, 3> outputs{
+        {{csv, ""}, {sidecar_path(csv), "its sidecar "}, {schema_path(csv), "its column schema "}}};
+    for (const auto& [out, whose] : outputs) {
+        struct stat written {};
+        if (::stat(out.c_str(), &written) != 0) continue;
+        for (const ConfigInput& in : inputs) {
+            struct stat read {};
+            if (::stat(in.path.c_str(), &read) != 0 || read.st_dev != written.st_dev || read.st_ino != written.st_ino) continue;
+            const InputError refusal(fmt::format("{}: {}is the input {} ({}): refusing to overwrite it", csv,
+                                                 whose.empty() ? "" : whose + out + " ", in.path, in.what));
+            if (options.output_at_key) throw_at_key(config.output_at, "output", config.output, csv, refusal);
+            if (!options.out_dir.empty()) throw InputError(fmt::format("--out {}: {}", options.out_dir, refusal.what()));
+            throw refusal;
+        }
+    }
+}
+
 }  // namespace
 
 void check_files_beside(const ExperimentConfig& config, const std::string& csv) {
@@ -623,6 +648,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     if (options.interrupt == nullptr) signals.emplace(interrupt);
     check_checkpoint_folders(config);
     check_checkpoint_writable(config);
+    check_output_not_input(config, options, results_path(config, options));
     check_outputs_outside_checkpoints(config, results_path(config, options));
     if (options.output_at_key) check_output_at_key(config, results_path(config, options));
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid, interrupt.flag());
