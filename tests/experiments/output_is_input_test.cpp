@@ -31,6 +31,12 @@ struct FileKind {
 const std::string kPuzzles = FUTOLAB_SOURCE_DIR "/corpora/tatham-dev/n04.tatham";
 const std::string kSquares = FUTOLAB_SOURCE_DIR "/tests/data/good/conjure-4x4.jsonl";
 
+// The first puzzle of kPuzzles, a file of its own in each folder: one run per solver.
+std::string first_puzzle() {
+    const std::string puzzles = slurp(kPuzzles);
+    return puzzles.substr(0, puzzles.find('\n') + 1);
+}
+
 const std::vector<FileKind>& file_kinds() {
     static const std::vector<FileKind> kinds{
         {"solve", "an instances file, file:", "file: ", "p.tatham", "solvers: [ gac ]"},
@@ -48,7 +54,7 @@ const std::vector<FileKind>& file_kinds() {
 // The folder of one case: the instance files every kind reads, and the config of `kind` with `output`.
 fs::path folder_for(const FileKind& kind, const std::string& name, const std::string& output) {
     const fs::path dir = futolab::test::fresh_dir("output-is-input", kind.task + "-" + name);
-    std::ofstream(dir / "p.tatham") << slurp(kPuzzles).substr(0, slurp(kPuzzles).find('\n') + 1);
+    std::ofstream(dir / "p.tatham") << first_puzzle();
     fs::copy_file(kSquares, dir / "sq.jsonl");
     std::ofstream(dir / "z.jsonl") << R"({"id":"a","n":4,"givens":[],"lt":[[0,0,0,1]]})" << "\n";
     const bool braced = kind.source.ends_with("{ file: ");
@@ -132,7 +138,7 @@ TEST_CASE("a results CSV whose sidecar is the config, or placed on an instances 
     const fs::path ab = futolab::test::fresh_dir("output-is-input", "build-binary");
     fs::copy_file(FUTOLAB_CLI, ab / "fb");
     fs::permissions(ab / "fb", fs::perms::owner_all);
-    std::ofstream(ab / "p.tatham") << slurp(kPuzzles).substr(0, slurp(kPuzzles).find('\n') + 1);
+    std::ofstream(ab / "p.tatham") << first_puzzle();
     std::ofstream(ab / "ab.yaml") << "name: ab\nmode: { count: 2 }\ninstances:\n  - file: p.tatham\nsolvers: [ gac ]\n"
                                      "isolation: process\nbuilds:\n  - { name: a, path: fb }\noutput: fb\n";
     refused(ab, "run -q ab.yaml", "ab.yaml:9:9: output fb: is the input fb (the binary of build a): refusing to overwrite it");
