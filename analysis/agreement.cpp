@@ -1,7 +1,5 @@
 #include "analysis/agreement.hpp"
 
-#include "core/visible_text.hpp"
-
 #include "analysis/table_kinds.hpp"
 
 #include <fmt/format.h>
@@ -115,19 +113,19 @@ Agreement inputs_agreement(const std::vector<std::string>& inputs, const std::ve
     return check_agreement(ResultsTable::load(files), names);  // rows in input order: source(i) is the input
 }
 
-std::string answers_text(const Disagreement& d) {
+std::string answers_text(const Disagreement& d, DataText shown) {
     std::string out;
     for (const AnswerGivers& a : d.answers) {
         std::string givers;
         for (const auto& [label, runs] : a.labels)
-            givers += (givers.empty() ? "" : ", ") + label + (runs > 1 ? fmt::format(" ×{}", runs) : "");
-        out += (out.empty() ? "" : "; ") + a.answer + " ← " + givers;
+            givers += (givers.empty() ? "" : ", ") + shown(label) + (runs > 1 ? fmt::format(" ×{}", runs) : "");
+        out += (out.empty() ? "" : "; ") + shown(a.answer) + " ← " + givers;
     }
     return out;
 }
 
-std::string disagreement_text(const Disagreement& d) {
-    return fmt::format("{} [{}] {}: {}", d.instance, d.instance_hash, d.mode, answers_text(d));
+std::string disagreement_text(const Disagreement& d, DataText shown) {
+    return fmt::format("{} [{}] {}: {}", shown(d.instance), shown(d.instance_hash), shown(d.mode), answers_text(d, shown));
 }
 
 TextTable disagreements_table(const Agreement& agreement) {
@@ -144,8 +142,9 @@ std::string disagreements_text(const Agreement& agreement, std::size_t max_list)
                                   "(status; in count:all the solution count): answer ← who gave it (×N: N runs).\n\n",
                                   all.size());
     const std::size_t shown = max_list == 0 ? all.size() : std::min(max_list, all.size());
-    // Data on its own line: a line break or bidi control in an id is shown (core/visible_text.hpp).
-    for (std::size_t i = 0; i < shown; ++i) out += "- " + visible_text(disagreement_text(all[i])) + "\n";
+    // compare's text is Markdown: its data escaped as a Markdown cell is (a line break or bidi
+    // control in an id shown, a '|' or '*' printed as itself).
+    for (std::size_t i = 0; i < shown; ++i) out += "- " + disagreement_text(all[i], markdown_text) + "\n";
     if (shown < all.size()) out += fmt::format("- … and {} more (--list 0 shows all)\n", all.size() - shown);
     return out;
 }

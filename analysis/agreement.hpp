@@ -80,10 +80,11 @@ Agreement check_agreement(const ResultsTable& table, const std::vector<std::stri
 // given twice is read once.
 Agreement inputs_agreement(const std::vector<std::string>& inputs, const std::vector<std::string>& labels);
 
-// "unique ← fc ×3, gac; multiple ← minizinc": the answers and who gave them (×N: N runs).
-std::string answers_text(const Disagreement& d);
+// "unique ← fc ×3, gac; multiple ← minizinc": the answers and who gave them (×N: N runs),
+// each piece of data written by `shown` (analysis/text_table.hpp's DataText).
+std::string answers_text(const Disagreement& d, DataText shown = as_is);
 // "tatham-7x7:12 [3f2a…] count:2: unique ← fc ×3, gac; multiple ← minizinc".
-std::string disagreement_text(const Disagreement& d);
+std::string disagreement_text(const Disagreement& d, DataText shown = as_is);
 
 // Columns instance, instance_hash, mode, answers (answers_text), runs; one row per
 // disagreement. Named table_name(TableKind::disagreements).

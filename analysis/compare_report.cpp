@@ -11,18 +11,23 @@
 namespace futolab {
 namespace {
 
-// Data on one line of the text: a line break or bidi control in it is shown as <U+XXXX>
-// (core/visible_text.hpp), so it can neither start a line nor reorder the rest of one.
-std::string one_line(const std::string& text) { return visible_text(text); }
+// Data in compare's text, which is Markdown: escaped as a Markdown table's cell is
+// (markdown_text), so a line break or bidi control in it is shown as <U+XXXX> and can neither
+// start a line nor reorder the rest of one, and a '|', '*', '`' or '[' prints as itself.
+std::string one_line(std::string_view text) { return markdown_text(text); }
+
+// The same data in the header an HTML report shows in <pre> (compare_header): only shown
+// (core/visible_text.hpp); html_escape_shown escapes it there.
+std::string shown_line(std::string_view text) { return visible_text(text); }
 
 std::string run_text(const RunKey& key, const std::string& instance) {
     return fmt::format("{} [{}] {}{}", one_line(instance.empty() ? key.instance_hash : instance),
                        one_line(key.instance_hash), one_line(key.spec), key.mode.empty() ? "" : " " + one_line(key.mode));
 }
 
-std::string set_text(const std::set<std::string>& items) {
+std::string set_text(const std::set<std::string>& items, DataText shown) {
     std::string out;
-    for (const std::string& s : items) out += (out.empty() ? "" : " | ") + one_line(s);
+    for (const std::string& s : items) out += (out.empty() ? "" : " | ") + shown(s);
     return out;
 }
 
@@ -69,30 +74,36 @@ std::string one_side_count(const std::vector<OneSideRun>& runs, const std::vecto
     return fmt::format("{} spec{} + {}", specs.size(), specs.size() == 1 ? "" : "s", runs.size());
 }
 
-}  // namespace
-
-std::string compare_header(const ComparedInputs& c) {
+// The header with its data written by `shown`: one_line in compare's Markdown text,
+// shown_line in an HTML report's <pre>.
+std::string header_text(const ComparedInputs& c, DataText shown) {
     std::string out;
-    const auto differences = provenance_differences(c.base, c.next);
-    for (const FactDifference& d : differences)
-        out += fmt::format("{}: {} → {}\n", one_line(d.fact), one_line(d.base), one_line(d.next));
+    // The values shown before the warnings quote them: a warning is prose around them (the
+    // facts are futolab's own names, which the warnings look up).
+    std::vector<FactDifference> differences = provenance_differences(c.base, c.next);
+    for (FactDifference& d : differences) d = {d.fact, shown(d.base), shown(d.next)};
+    for (const FactDifference& d : differences) out += fmt::format("{}: {} → {}\n", d.fact, d.base, d.next);
     std::string same;
     for (const std::string& fact : provenance_agreements(c.base, c.next)) same += (same.empty() ? "" : ", ") + fact;
     if (!same.empty()) out += "same: " + same + "\n";
     for (const Provenance* p : {&c.base, &c.next})
         if (!p->has_sidecar)
-            out += fmt::format("no sidecar: {}.meta.yaml (commit, config and machine unknown)\n", one_line(p->csv));
-    for (const std::string& w : provenance_warnings(differences)) out += "warning: " + one_line(w) + "\n";
+            out += fmt::format("no sidecar: {}.meta.yaml (commit, config and machine unknown)\n", shown(p->csv));
+    for (const std::string& w : provenance_warnings(differences)) out += "warning: " + w + "\n";
     for (const OptionsChange& o : c.result.options_changes) {
         // One option set a side (the usual case): only the options that moved, by name.
-        const auto [base, next] = o.base.size() == 1 && o.next.size() == 1
-                                      ? options_difference(*o.base.begin(), *o.next.begin())
-                                      : std::pair{set_text(o.base), set_text(o.next)};
-        out += fmt::format("warning: spec {} resolves to other options: {} → {} (a default changed?)\n", one_line(o.spec),
-                           one_line(base), one_line(next));
+        const bool one_each = o.base.size() == 1 && o.next.size() == 1;
+        const auto [base, next] =
+            one_each ? options_difference(*o.base.begin(), *o.next.begin()) : std::pair<std::string, std::string>{};
+        out += fmt::format("warning: spec {} resolves to other options: {} → {} (a default changed?)\n", shown(o.spec),
+                           one_each ? shown(base) : set_text(o.base, shown), one_each ? shown(next) : set_text(o.next, shown));
     }
     return out;
 }
+
+}  // namespace
+
+std::string compare_header(const ComparedInputs& c) { return header_text(c, shown_line); }
 
 namespace {
 
@@ -158,7 +169,7 @@ TextTable compare_changes_table(const std::vector<ComparedInputs>& comparisons) 
         for (const OneSideSpec& x : r.specs_only_new)
             add("spec_only_new", x.spec, x.mode, "", "", "runs", "", std::to_string(x.instances));
         for (const OptionsChange& x : r.options_changes)
-            add("options", x.spec, "", "", "", "options", set_text(x.base), set_text(x.next));
+            add("options", x.spec, "", "", "", "options", set_text(x.base, as_is), set_text(x.next, as_is));
     }
     return t;
 }
@@ -166,7 +177,7 @@ TextTable compare_changes_table(const std::vector<ComparedInputs>& comparisons) 
 std::string compare_text(const ComparedInputs& c, std::size_t max_list) {
     const RunComparison& r = c.result;
     std::string out = fmt::format("# BASE {} → NEW {}\n\n", one_line(c.base_label), one_line(c.new_label));
-    out += compare_header(c);
+    out += header_text(c, one_line);
     out += fmt::format("\nruns paired by (instance_hash, spec, mode): {}; status changes {}; counter changes {}; only in "
                        "BASE {}; only in NEW {}\n",
                        r.paired, r.status_changes.size(), counter_lines(r.counter_changes).size(),

@@ -47,10 +47,13 @@ TextTable compare_times_table(const std::vector<ComparedInputs>& comparisons);
 TextTable compare_changes_table(const std::vector<ComparedInputs>& comparisons);
 
 // What differs between the two sidecars, the warnings (machines, limits, a spec whose options
-// moved) and what is the same: the header of compare_text, one fact a line.
+// moved) and what is the same, one fact a line: the header of compare_text, its data only shown
+// (core/visible_text.hpp), for an HTML report's <pre> (html_escape_shown).
 std::string compare_header(const ComparedInputs& comparison);
 
-// The text of one comparison; each list shows at most `max_list` items (0: all).
+// The text of one comparison, Markdown: every piece of data in it (labels, specs, modes,
+// instances, sidecar values, changes) escaped as a Markdown table's cell is (markdown_text).
+// Each list shows at most `max_list` items (0: all).
 std::string compare_text(const ComparedInputs& comparison, std::size_t max_list);
 
 }  // namespace futolab

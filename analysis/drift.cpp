@@ -2,7 +2,7 @@
 
 #include "analysis/sessions.hpp"
 #include "analysis/summary.hpp"
-#include "core/visible_text.hpp"
+#include "analysis/text_table.hpp"
 #include "records/noise.hpp"
 
 #include <fmt/format.h>
@@ -94,7 +94,7 @@ std::string drift_text(const Drift& d, const std::string& base_label, const std:
         case DriftKind::refused:
             out = fmt::format("drift: not comparable: {}; the time ratios below may be the machine's, and "
                               "--fail-if-slower is refused (compare builds in one A/B sweep instead: futolab run --build)\n",
-                              visible_text(d.why));  // names the inputs as given; the labels passed here are shown
+                              markdown_text(d.why));  // names the inputs as given; the labels passed here are escaped
             break;
     }
     out += fmt::format("busy runs (CPU < {:.0f} % of wall): {} {} of {}, {} {} of {}\n", kBusyCpuWall * 100, base_label,

@@ -62,8 +62,9 @@ struct Drift {
 Drift estimate_drift(const SideMachine& base, const SideMachine& next, const std::string& base_label,
                      const std::string& new_label, bool same_sweep);
 
-// "drift: …; busy runs: …; machine load: …", one fact a line. The labels come shown
-// (core/visible_text.hpp); the reason, made from the raw labels, is shown here.
+// "drift: …; busy runs: …; machine load: …", one fact a line of compare's Markdown text. The
+// labels come escaped (markdown_text, analysis/text_table.hpp); the reason, made from the raw
+// labels, is escaped here.
 std::string drift_text(const Drift& drift, const std::string& base_label, const std::string& new_label);
 
 }  // namespace futolab

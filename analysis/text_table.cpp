@@ -81,6 +81,8 @@ std::string markdown_text(std::string_view text) {
     return visible_text(out);
 }
 
+std::string as_is(std::string_view text) { return std::string(text); }
+
 std::string cell_markdown(const Cell& c) {
     if (!c.number) return markdown_text(c.text);
     return (c.at_least && std::isfinite(*c.number) ? "≥ " : "") + number_text(*c.number);

@@ -44,6 +44,11 @@ std::string exact_text(double v);
 // '@' that could start an email link or a mention (every one but "name@3f2a", no '.' after).
 // An emoji shortcode (":x:") GitHub replaces after the Markdown is read: no escape stops it.
 std::string markdown_text(std::string_view text);
+// How a text made of prose and data (compare's lists, a disagreement's answers) writes its
+// data: markdown_text where the text is Markdown; as_is where the text becomes a table cell,
+// which the table's own writer escapes (escaped twice, it would show the backslashes).
+using DataText = std::string (*)(std::string_view);
+std::string as_is(std::string_view text);
 // A cell as Markdown or as CSV shows it. CSV keeps the data exactly (it is read by programs:
 // a bidi control stays one; RFC 4180 quoting keeps the cell whole).
 std::string cell_markdown(const Cell& c);

@@ -193,3 +193,15 @@ TEST_CASE("agreement: the table and compare's text section", "[agreement]") {
     CHECK(disagreements_text(Agreement{}, 0).empty());
     CHECK(disagreements_table(Agreement{}).rows.empty());
 }
+
+// Round 20 left open: compare's text is Markdown, and its disagreement lines carried ids, modes and
+// labels as they were ('|', '*x*', a bidi control). The table keeps them for its own writer.
+TEST_CASE("agreement: the compare text section escapes its data as Markdown, the table leaves it to its writer",
+          "[agreement][escaping]") {
+    const std::string id = "i|*x*\xe2\x80\xae", spec = "g`c_";
+    const Agreement a =
+        check({row(id, "01", spec, 1, "count:2", "unique", "1"), row(id, "01", "fc", 1, "count:2", "multiple", "2")});
+    CHECK(disagreements_text(a, 0).ends_with("- i\\|\\*x\\*<U+202E> [01] count:2: unique ← g\\`c\\_; multiple ← fc\n"));
+    CHECK(disagreements_table(a).rows.at(0).at(0).text == id);
+    CHECK(answers_text(a.disagreements.at(0)) == "unique ← " + spec + "; multiple ← fc");
+}

@@ -255,8 +255,8 @@ TEST_CASE("two different labels never print alike in Markdown, LaTeX, HTML or co
         RunComparison r;
         r.specs_only_new = {{typed, "first", 1}, {other, "first", 1}};
         const std::string text = compare_text(ComparedInputs{"b", "n", {}, {}, "wall_ms", r, {}, {}, {}}, 0);
-        CHECK(text.find("spec " + visible_text(typed) + " first:") != std::string::npos);
-        CHECK(text.find("spec " + visible_text(other) + " first:") != std::string::npos);
+        CHECK(text.find("spec " + markdown_text(typed) + " first:") != std::string::npos);  // compare's text is Markdown
+        CHECK(text.find("spec " + markdown_text(other) + " first:") != std::string::npos);
     }
     CHECK(html_escape("lit<U+2066>x") == "lit&lt;U+003C&gt;U+2066&gt;x");
     CHECK(latex_escape("lit<U+2066>x") == "lit\\textless{}U+003C\\textgreater{}U+2066\\textgreater{}x");

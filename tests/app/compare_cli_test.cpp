@@ -168,6 +168,38 @@ TEST_CASE("compare: status and counter changes, runs of one file only, sidecar d
     CHECK(has(r.out, "| fc | count:2 | 5 | 0 | 2 | 2 | 2 | 0 | 0 | 5 | 0.062 | 0 | 0 | 0 | - |"));
 }
 
+// Round 20 left open: the change lists printed labels from the data as they were, so an instance
+// or spec with '|', '*x*' or '`' was read as markup by a Markdown viewer. Every piece of data in
+// compare's text is escaped as a Markdown table's cell is (markdown_text).
+TEST_CASE("compare: the change lists and title escape labels from the data as Markdown", "[cli][compare][escaping]") {
+    const fs::path dir = fresh_dir("markdown-labels");
+    // "i3|b", a line break, "*x*" and U+202E: one instance name (a quoted CSV cell).
+    auto evil = [](const std::string& name) { return name + "|b\n*x*\xe2\x80\xae"; };
+    auto shown = [](const std::string& name) { return name + "\\|b<U+000A>\\*x\\*<U+202E>"; };
+    for (const std::string& side : {kBase, kNew}) {
+        std::string text = slurp(std::string(FUTOLAB_SOURCE_DIR "/tests/data/") + side);
+        for (const std::string i : {"i2", "i3", "i6"})
+            for (std::size_t at = 0; (at = text.find("," + i + ",", at)) != std::string::npos; ++at)
+                text.replace(at, i.size() + 2, ",\"" + evil(i) + "\",");
+        for (std::size_t at = 0; (at = text.find(",gac\n", at)) != std::string::npos; ++at)
+            text.replace(at, 5, ",\"" + evil("g`c") + "\"\n");  // NEW's spec column: a spec of NEW only
+        std::ofstream(dir / fs::path(side).filename(), std::ios::binary) << text;
+    }
+    const auto r = run_cli("compare base.csv new.csv --label 'v|1*' --label '[v2](x)'", dir.string());
+    INFO(r.out);
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "# BASE v\\|1\\* → NEW \\[v2\\](x)\n"));
+    CHECK(has(r.out, "## Status changes (1)\n\n- " + shown("i3") + " [0000000000000003] backtracking count:2: unique → timeout\n"));
+    CHECK(has(r.out, "## Counter changes (1)\n\nThe counters are deterministic (SPEC §4): each change is a change of "
+                     "behaviour.\n\n- " + shown("i2") + " [0000000000000002] fc count:2: nodes 6 → 7\n"));
+    CHECK(has(r.out, "## Only in BASE (1)\n\n- " + shown("i6") + " [0000000000000006] fc count:2\n"));
+    CHECK(has(r.out, "## Only in NEW (1)\n\n- spec " + shown("g\\`c") + " count:2: 2 instances (the spec is not in BASE)\n"));
+    // Nothing of the data is raw: no bidi control, no line starting with its "*x*", no bare '|'.
+    CHECK_FALSE(has(r.out, "\xe2\x80\xae"));
+    CHECK_FALSE(has(r.out, "\n*x*"));
+    CHECK_FALSE(has(r.out, "i3|b"));
+}
+
 TEST_CASE("compare: a planted node change fails --fail-on-change nodes", "[cli][compare]") {
     const fs::path dir = fresh_dir("planted");
     // BASE with one nodes cell edited: fc on i4, repeat 1, 8 → 9.
@@ -180,7 +212,7 @@ TEST_CASE("compare: a planted node change fails --fail-on-change nodes", "[cli][
     std::ofstream(planted) << text;
     auto r = run_cli("compare " + kBase + " " + planted + " --fail-on-change nodes");
     CHECK(r.exit_code == 1);
-    CHECK(has(r.out, "- i4 [0000000000000004] fc count:2: nodes 8 → 8|9\n"));  // one repeat of two moved
+    CHECK(has(r.out, "- i4 [0000000000000004] fc count:2: nodes 8 → 8\\|9\n"));  // one repeat of two moved (Markdown: 8|9)
     CHECK(has(r.err, "--fail-on-change nodes: changed in 1 run"));
     r = run_cli("compare " + kBase + " " + planted + " --fail-on-change status,fails");
     CHECK(r.exit_code == 0);  // the change is in nodes only
