@@ -51,10 +51,18 @@ std::string real_problem(const OptionSpec& o, std::string_view value) {
     return "is too small (at least 1 ns)";  // in range: only a limit in nanoseconds refuses it
 }
 
+// A value of an option with named values as its names are matched: a whole number in digits
+// as futolab writes it ("05" -> "5", construct's split), read as whole options and every whole
+// number of the command line and configs are (leading zeros taken); any other text as it is.
+std::string name_of_value(std::string_view value) {
+    const long long x = parse_whole(value);
+    return x >= 0 ? std::to_string(x) : std::string(value);
+}
+
 // The value as the canonical options hold it: "007" -> "7", "0.40" -> "0.4", a name as it is.
 std::string canonical_value(const OptionSpec& o, const std::string& value) {
     if (o.real) return real_text(o.nanoseconds ? whole_ns_limit(value) : parse_real(value));
-    return o.is_whole() ? std::to_string(parse_whole(value)) : value;
+    return o.is_whole() ? std::to_string(parse_whole(value)) : name_of_value(value);
 }
 
 }  // namespace
@@ -82,7 +90,7 @@ bool OptionSpec::allows(std::string_view value) const {
     if (real)
         return parse_real(value) >= 0 && !above_max(*this, value) && !below_min(*this, value) &&
                (!nanoseconds || whole_ns_limit(value) >= 0);
-    if (!is_whole()) return std::find(values.begin(), values.end(), value) != values.end();
+    if (!is_whole()) return std::find(values.begin(), values.end(), name_of_value(value)) != values.end();
     const long long x = parse_whole(value);
     return x >= 0 && static_cast<std::uint64_t>(x) >= min && static_cast<std::uint64_t>(x) <= max;
 }
