@@ -1257,7 +1257,9 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
     cmd->add_option("--square", a->square, "A solved square, rows separated by '/': \"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4\"");
     cmd->add_option("--input", a->input, "Instances: each one's solution, or its unique solution, is the square");
     add_whole(cmd, "--n", a->n, {kMinSize, kMaxSize}, "Order of random squares (with --count), or of --exhaustive");
-    add_whole(cmd, "--count", a->count, {0, kDefaultMaxRuns},
+    // At least 1, as every count of runs (configs' critical_squares.count and critical_orders.count
+    // too): 0 made an experiment of no runs.
+    add_whole(cmd, "--count", a->count, {1, kDefaultMaxRuns},
               fmt::format("Number of random squares (default 1, at most {}: the run-matrix guard of the default search, one "
                           "run per square); the default search keeps each in its results CSV when done",
                           kDefaultMaxRuns));

@@ -129,7 +129,8 @@ void add_generate(CLI::App& app, Action& run) {
     a->opt_q = add_real(cmd, "--relations", a->q, {0, 1}, "random: probability that an adjacent pair is related (default 0.1)");
     a->opt_k = add_whole(cmd, "--k", a->k, {0, 2 * kMaxSize * (kMaxSize - 1)}, "random: exact number of relations, 0..2n(n-1)")
                    ->excludes(a->opt_q);
-    add_whole(cmd, "--count", a->count, {}, "Number of instances (default 1), each written when made");
+    // At least 1, as every count of instances or runs (configs' generate.count too): 0 made nothing.
+    add_whole(cmd, "--count", a->count, {1, kMaxWhole}, "Number of instances (default 1), each written when made");
     add_whole(cmd, "--seed", a->seed, {}, "Seed of the first instance (default 1); instance i uses seed + i, at most 2^63-1");
     add_word(cmd, "--sampler", a->sampler, kLatinSamplers, "Latin squares: " + word_help(kLatinSamplers));
     a->opt_steps = add_whole(cmd, "--steps", a->steps, {}, "Jacobson-Matthews steps per square (a move from a proper square plus the improper moves back; 0 = n^3, the default)");

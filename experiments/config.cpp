@@ -322,8 +322,10 @@ ClassesSource read_classes(const Where& w, const YAML::Node& node) {
     return c;
 }
 
-// critical_squares: n with count and sampler, square or file; seed (the first one's). Seeds stay
-// within 63 bits, as derived seeds do, so any signed 64-bit reader of the CSV reads them.
+// critical_squares: n with count and sampler, square or file; seed (the first one's). A count
+// is at least 1, as in every source (round 20 left open: `count: 0` made an experiment of no
+// runs here while generate, classes and few_relations refused it). Seeds stay within 63 bits,
+// as derived seeds do, so any signed 64-bit reader of the CSV reads them.
 // `max_n`: the task's largest order (TaskInfo::max_n; round 13, F4: exact-square's 9).
 CriticalSquaresSource read_critical_squares(const Where& w, const YAML::Node& node, int max_n) {
     w.keys(node, {"n", "count", "sampler", "square", "file", "seed"}, "critical_squares");
@@ -334,7 +336,7 @@ CriticalSquaresSource read_critical_squares(const Where& w, const YAML::Node& no
     if (node["seed"]) c.seed = w.whole(node["seed"], "critical_squares.seed", 0, kMaxSeed);
     if (node["n"]) {
         c.n = static_cast<int>(w.whole(node["n"], "critical_squares.n", kMinSize, max_n));
-        if (node["count"]) c.count = w.whole(node["count"], "critical_squares.count", 0, kMaxSeed - c.seed + 1);
+        if (node["count"]) c.count = w.whole(node["count"], "critical_squares.count", 1, kMaxSeed - c.seed + 1);
         if (node["sampler"]) c.sampler = read_word(w, node["sampler"], "critical_squares.sampler", kLatinSamplers);
         return c;
     }
@@ -367,10 +369,11 @@ void check_derived_seeds(const Where& w, const YAML::Node& node, const TaskInfo&
 
 // critical_orders: n, from 2 to the task's largest order (TaskInfo::max_n), or file (a kind that
 // takes start puzzles: one run per puzzle of the file); seed (at most 2^63 − 1 with its runs'
-// seeds) and count (runs of seeds seed..seed + count − 1, with `n`) for a kind whose runs draw
-// from the seed (order_seed), refused otherwise. Every seed a run derives (`methods`: exact-sample
-// draws `sample` squares from its run's seed, seeds_per_run) stays within 63 bits too, refused here
-// before any output exists (the search refused it as the run began, the CSV already written).
+// seeds) and count (runs of seeds seed..seed + count − 1, at least 1 as in every source, with
+// `n`) for a kind whose runs draw from the seed (order_seed), refused otherwise. Every seed a run
+// derives (`methods`: exact-sample draws `sample` squares from its run's seed, seeds_per_run)
+// stays within 63 bits too, refused here before any output exists (the search refused it as the
+// run began, the CSV already written).
 CriticalOrdersSource read_critical_orders(const Where& w, const YAML::Node& node, const TaskInfo& kind,
                                           const std::vector<SolverSpec>& methods) {
     w.keys(node, {"n", "seed", "count", "file"}, "critical_orders");
@@ -388,7 +391,7 @@ CriticalOrdersSource read_critical_orders(const Where& w, const YAML::Node& node
     CriticalOrdersSource c;
     constexpr std::uint64_t kMaxSeed = std::numeric_limits<std::int64_t>::max();
     if (node["seed"]) c.seed = w.whole(node["seed"], "critical_orders.seed", 0, kMaxSeed);
-    if (node["count"]) c.count = w.whole(node["count"], "critical_orders.count", 0, kMaxSeed - c.seed + 1);
+    if (node["count"]) c.count = w.whole(node["count"], "critical_orders.count", 1, kMaxSeed - c.seed + 1);
     if (node["n"]) c.n = static_cast<int>(w.whole(node["n"], "critical_orders.n", kMinSize, kind.max_n));
     check_derived_seeds(w, node, kind, methods, c);
     if (node["file"]) {

@@ -49,12 +49,12 @@ const std::vector<NumericOption> kOptions{
     {kRandom, "--relations", Kind::real, 0, 1},
     {kRandom, "--h", Kind::whole, 0, 4096},
     {kRandom, "--k", Kind::whole, 0, 8064},
-    {kRandom, "--count", Kind::whole, 0, kU64},
+    {kRandom, "--count", Kind::whole, 1, kU64},
     {kRandom, "--seed", Kind::whole, 0, kU64},
     {kRandom, "--steps", Kind::whole, 0, kU64},
     {kUnique, "--max-attempts", Kind::whole, 1, kInt},
     {kCritical, "--n", Kind::whole, 2, 64},
-    {kCritical, "--count", Kind::whole, 0, 100000000},  // the default search's run-matrix guard (round 12, F18)
+    {kCritical, "--count", Kind::whole, 1, 100000000},  // the default search's run-matrix guard (round 12, F18)
     {kCritical, "--seed", Kind::whole, 0, kU64},
     {kCritical, "--iterations", Kind::whole, 0, kI63},
     {kCritical, "--time-limit", Kind::duration, 0, kSeconds},
@@ -112,6 +112,24 @@ TEST_CASE("every numeric option: boundary values are accepted or refused with th
         }
     }
     SUCCEED(refused << " refused, " << passed << " accepted");
+}
+
+// Round 20 left open: `generate --count 0` wrote nothing and `critical --count 0` made an
+// experiment of no runs (exit 0), while a config's counts refuse 0. Refused alike, naming the option.
+TEST_CASE("count 0 is refused by generate and critical as by a config source", "[cli][numbers][count]") {
+    const std::string dir = futolab::test::fresh_dir("numbers-cli", "count-0").string();
+    for (const auto& [command, most] : std::vector<std::pair<std::string, std::string>>{
+             {"generate random --n 4", "18446744073709551615"},
+             {"generate unique --n 4", "18446744073709551615"},
+             {"critical --n 4", "100000000"},
+             {"critical --free-square --n 4", "100000000"}}) {
+        INFO(command);
+        const auto r = run_cli(command + " --count 0", dir);
+        CHECK(r.exit_code == 2);
+        CHECK(r.out.empty());
+        CHECK(r.err == "futolab: --count: 0 is too small (accepted: 1 to " + most + ")\n");
+        CHECK(run_cli(command + " --count 1", dir).exit_code == 0);
+    }
 }
 
 TEST_CASE("time limits: the messages of issue #18", "[cli][numbers]") {

@@ -29,21 +29,21 @@ using namespace futolab;
 using futolab::test::run_cli;
 
 TEST_CASE("generate: every sampler, clue use and target grade of the tables is accepted", "[cli][vocabulary]") {
-    // --count 0: options parsed and checked, nothing generated.
+    // --count 1: options parsed and checked, one small instance generated.
     for (const SamplerWord& w : kLatinSamplers) {
         INFO(w.name);
-        CHECK(run_cli("generate random --n 4 --count 0 --sampler " + std::string(w.name)).exit_code == 0);
+        CHECK(run_cli("generate random --n 4 --count 1 --sampler " + std::string(w.name)).exit_code == 0);
     }
-    CHECK(run_cli("generate random --n 4 --count 0 --sampler jacobson_matthews").exit_code == 2);  // not a name
+    CHECK(run_cli("generate random --n 4 --count 1 --sampler jacobson_matthews").exit_code == 2);  // not a name
     for (const Word<ClueUse>& w : kClueUses) {
         INFO(w.name);
-        CHECK(run_cli("generate unique --n 4 --count 0 --use " + std::string(w.name)).exit_code == 0);
+        CHECK(run_cli("generate unique --n 4 --count 1 --use " + std::string(w.name)).exit_code == 0);
     }
     for (const GradeWord& w : kGrades) {
         INFO(w.name);
-        CHECK(run_cli("generate unique --n 4 --count 0 --grade " + std::string(w.name)).exit_code == (w.target ? 0 : 2));
+        CHECK(run_cli("generate unique --n 4 --count 1 --grade " + std::string(w.name)).exit_code == (w.target ? 0 : 2));
     }
-    const auto bad = run_cli("generate unique --n 4 --count 0 --grade hard");
+    const auto bad = run_cli("generate unique --n 4 --count 1 --grade hard");
     CHECK(bad.exit_code == 2);
     CHECK(bad.err.find("hard") != std::string::npos);
 }
@@ -52,8 +52,8 @@ TEST_CASE("critical: every objective of the table is accepted by the search it n
     for (const critical::ObjectiveWord& w : critical::kObjectives) {
         INFO(w.name);
         const std::string name(w.name);
-        // The greedy/iterated search: --count 0 searches nothing once the options are read.
-        const auto search = run_cli("critical --n 4 --count 0 --objective " + name);
+        // The greedy/iterated search: --count 1 searches one square of order 4 once the options are read.
+        const auto search = run_cli("critical --n 4 --count 1 --objective " + name);
         CHECK(search.exit_code == (w.search ? 0 : 2));
         // The exact search reads the objective first, then refuses --n 9 for its own reason.
         const auto exact = run_cli("critical --exact --n 9 --objective " + name);
@@ -61,10 +61,10 @@ TEST_CASE("critical: every objective of the table is accepted by the search it n
         CHECK((exact.err.find("--n must be") != std::string::npos) == w.exact);
     }
     for (const SamplerWord& w : kLatinSamplers)
-        CHECK(run_cli("critical --n 4 --count 0 --sampler " + std::string(w.name)).exit_code == 0);
+        CHECK(run_cli("critical --n 4 --count 1 --sampler " + std::string(w.name)).exit_code == 0);
     for (const Word<ClueUse>& w : kClueUses)
-        CHECK(run_cli("critical --n 4 --count 0 --use " + std::string(w.name)).exit_code == 0);
-    CHECK(run_cli("critical --n 4 --count 0 --objective size").exit_code == 2);
+        CHECK(run_cli("critical --n 4 --count 1 --use " + std::string(w.name)).exit_code == 0);
+    CHECK(run_cli("critical --n 4 --count 1 --objective size").exit_code == 2);
     // --engine and --oracle: read before the exact search refuses --n 9.
     for (const critical::HittingEngineWord& w : critical::kHittingEngines)
         CHECK(run_cli("critical --exact --n 9 --objective k --engine " + std::string(w.name)).err.find("--n must be") !=
@@ -174,7 +174,7 @@ TEST_CASE("the output and table choices of analyze, report, compare, grade, solv
 TEST_CASE("generate: every generator kind of the table is accepted", "[cli][vocabulary]") {
     for (const GeneratorWord& w : kGeneratorKinds) {
         INFO(w.name);
-        CHECK(run_cli("generate " + std::string(w.name) + " --n 4 --count 0").exit_code == 0);
+        CHECK(run_cli("generate " + std::string(w.name) + " --n 4 --count 1").exit_code == 0);
     }
-    CHECK(run_cli("generate planted --n 4 --count 0").exit_code == 2);
+    CHECK(run_cli("generate planted --n 4 --count 1").exit_code == 2);
 }
