@@ -148,3 +148,24 @@ TEST_CASE("messages: a NUL in quoted data never cuts the message, and prints as 
     }
     CHECK(visible_message("plain <U+0041> \x01") == "plain <U+003C>U+0041> <U+0001>");  // otherwise visible_text
 }
+
+// Red-team round 21, B F3: yaml-cpp read a quoted scalar left open at the end of the text as
+// closed when a line break came before the end (`output: "out/r.csv⏎` was "out/r.csv "), and
+// refused it only without that line break. Both quote kinds are now refused with or without
+// the final line ends, where the text ends; a quoted scalar over several lines that is closed is
+// read as before, and a text refused anyway keeps its error where it was.
+TEST_CASE("YAML: a quoted scalar left open at the end of the text is refused with or without its line end", "[core][text][yaml]") {
+    for (const char* quote : {"\"", "'"}) {
+        for (const char* end : {"", "\n", "\n\n", "\r\n", "\n  \n"}) {
+            const std::string text = "a: 1\nb: "s + quote + "out/r.csv" + end;
+            INFO("quote " << quote << ", end '" << end << "'");
+            CHECK(yaml_outcome(text) == "t.yaml:2:14: malformed YAML: illegal EOF in scalar");
+        }
+    }
+    const YAML::Node closed = load_yaml_bounded("a: \"one\n  two\"\nb: 'three\n\n  four'\n", "t.yaml");
+    CHECK(closed["a"].as<std::string>() == "one two");
+    CHECK(closed["b"].as<std::string>() == "three\nfour");
+    CHECK(load_yaml_bounded("a: |+\n  x\n\n", "t.yaml")["a"].as<std::string>() == "x\n\n");  // built from the whole text
+    CHECK(yaml_outcome("a: [1\n") == "t.yaml:2:1: malformed YAML: end of sequence flow not found");
+    CHECK(yaml_outcome("a: \"x\"\n  \n") == "ok");
+}

@@ -123,3 +123,71 @@ TEST_CASE("every reader of a YAML file names its file, line and column at a synt
         CHECK_FALSE(has(html, "yaml-cpp"));
     }
 }
+
+namespace {
+
+// `text` cut inside the last `key: "…` value it holds, 4 characters after the quote, then ended
+// by `end`; with `quote` instead of the double quote there. Which a kill (or an editor) leaves.
+std::string torn_at(std::string text, const std::string& key, const std::string& quote, const std::string& end) {
+    const std::size_t at = text.rfind(key + ": \"");
+    REQUIRE(at != std::string::npos);
+    const std::size_t open = at + key.size() + 2;
+    text.replace(open, 1, quote);
+    return text.substr(0, open + 5) + end;
+}
+
+const std::vector<std::string> kQuotes{"\"", "'"}, kEnds{"", "\n", "\n\n"};
+
+}  // namespace
+
+// Red-team round 21, B F3: with its final line end, a file whose last quoted value is never
+// closed was read as if it were (yaml-cpp), so a checkpoint shard file torn inside its last line
+// read back whole and a config's output path gained a trailing space. Every reader now refuses
+// it as malformed YAML, double or single quote, line end or not.
+TEST_CASE("every reader of a YAML file refuses a quoted value left open at its end (round 21 B F3)", "[critical][yaml][cli]") {
+    const fs::path dir = counted_checkpoint("yaml-open-quote");
+    const std::string shard = (dir / kShard).string(), good = slurp(shard);
+    SECTION("a checkpoint shard file torn inside its last line") {
+        for (const std::string& quote : kQuotes)
+            for (const std::string& end : kEnds) {
+                INFO("quote " << quote << ", end '" << end << "'");
+                std::ofstream(shard, std::ios::binary | std::ios::trunc) << torn_at(good, "producer", quote, end);
+                CHECK_THROWS_WITH(read_few_relations_shard(shard, 4, 4, 1, 4),
+                                  Catch::StartsWith(shard + ":") && Catch::EndsWith(": malformed YAML: illegal EOF in scalar"));
+            }
+        // Its producer spelled over two lines and closed is the same file.
+        std::string two_lines = good;
+        two_lines.insert(two_lines.find(' ', two_lines.find("producer: \"futolab")), "\n ");
+        std::ofstream(shard, std::ios::binary | std::ios::trunc) << two_lines;
+        CHECK(read_few_relations_shard(shard, 4, 4, 1, 4));
+    }
+    SECTION("a config") {
+        for (const std::string& quote : kQuotes)
+            for (const std::string& end : kEnds) {
+                INFO("quote " << quote << ", end '" << end << "'");
+                std::string config = kFewRelations;
+                config.replace(config.find("output: fr.csv"), 14, "output: \"fr.csv\"");
+                std::ofstream(dir / "fr.yaml", std::ios::trunc) << torn_at(config, "output", quote, end);
+                const futolab::test::CliResult r = run_cli("run fr.yaml -q", dir.string());
+                CHECK(r.exit_code == 2);
+                CHECK(r.err == "futolab: fr.yaml:6:14: malformed YAML: illegal EOF in scalar\n");
+            }
+        CHECK_FALSE(fs::exists(dir / "fr.c "));  // the path yaml-cpp read
+    }
+    SECTION("a sidecar: run --resume and merge") {
+        std::ofstream(dir / "fr.yaml") << kFewRelations;
+        REQUIRE(run_cli("run fr.yaml -q", dir.string()).exit_code == 0);
+        const std::string sidecar = slurp((dir / "fr.csv.meta.yaml").string());
+        for (const std::string& quote : kQuotes)
+            for (const std::string& end : kEnds) {
+                std::ofstream(dir / "fr.csv.meta.yaml", std::ios::binary | std::ios::trunc)
+                    << torn_at(sidecar, "flags", quote, end);
+                for (const std::string args : {"run fr.yaml -q --resume", "merge fr.csv --out m.csv"}) {
+                    const futolab::test::CliResult r = run_cli(args, dir.string());
+                    INFO(args << ", quote " << quote << ", end '" << end << "' -> " << r.err);
+                    CHECK(r.exit_code == 2);
+                    CHECK(has(r.err, ": not a futolab metadata sidecar: illegal EOF in scalar\n"));
+                }
+            }
+    }
+}

@@ -225,3 +225,20 @@ TEST_CASE("critical --check-certificate: binary data is malformed input (exit 2)
         CHECK(futolab::test::has(r.err, "binary data (byte 0x00): not a text file"));
     }
 }
+
+// Red-team round 21, B F3's class: a file torn inside a quoted value of its last line must not
+// read back whole (the YAML reader took one with its final line end as closed). Certificates are
+// JSON Lines, each line parsed alone, so its line end never closes a string: refused either way.
+TEST_CASE("certificates: a last line torn inside a quoted string is refused with or without its line end",
+          "[critical][certificate][blank]") {
+    for (const Kind& k : kinds()) {
+        const std::size_t last = k.text.rfind('\n', k.text.size() - 2) + 1;  // the last line's start
+        const std::size_t open = k.text.find('"', last);
+        REQUIRE(open != std::string::npos);
+        const std::size_t line = 1 + static_cast<std::size_t>(std::count(k.text.begin(), k.text.begin() + static_cast<long>(last), '\n'));
+        for (const char* end : {"", "\n", "\r\n"}) {
+            INFO(k.name << ", end '" << end << "'");
+            CHECK(run(k.read, k.text.substr(0, open + 3) + end).rfind("refused: t.cert:" + std::to_string(line) + ":", 0) == 0);
+        }
+    }
+}
