@@ -60,7 +60,39 @@ bool next_record(std::string_view text, std::size_t& pos, std::vector<std::strin
     return false;
 }
 
+// The whole lines after the first line of the record cut short at the end of `text` (from
+// `start`) that read alone as records of `width` fields: rows that cutting it would drop, where
+// a kill leaves at most a cell's own line ends. The record can only run on past its first line
+// through a quote left open, and that first line is where parsing found it (the rows before it
+// all ended), so it is the line named.
+std::size_t rows_in_cut(std::string_view text, std::size_t start, std::size_t width) {
+    std::size_t rows = 0;
+    std::vector<std::string> fields;
+    for (std::size_t p = text.find('\n', start); p != std::string_view::npos;) {
+        const std::size_t end = text.find('\n', p + 1);
+        if (end == std::string_view::npos) break;  // the last line, without its line end: no whole row
+        const std::string_view line = text.substr(p + 1, end - p);
+        std::size_t pos = 0;
+        int lines = 0;
+        try {
+            if (next_record(line, pos, fields, lines, "") && pos == line.size() && fields.size() == width) ++rows;
+        } catch (const InputError&) {
+            // a stray CR: not a row of this file
+        }
+        p = end;
+    }
+    return rows;
+}
+
 }  // namespace
+
+void check_cut_holds_no_rows(const CsvTable& t, const std::string& source) {
+    if (!t.truncated || t.rows_in_cut == 0) return;
+    throw_input_error({source, t.cut_line, 0},
+                      fmt::format("a quote on this line is never closed: the {} whole row(s) after it would be cut with "
+                                  "it as an incomplete last row: refusing to cut them (close the quote, or remove the "
+                                  "line)", t.rows_in_cut));
+}
 
 std::size_t CsvTable::column(std::string_view name, const std::string& source) const {
     const auto it = std::find(header.begin(), header.end(), name);
@@ -78,8 +110,11 @@ CsvTable parse_csv(std::string_view text, const std::string& source) {
     std::vector<std::string> fields;
     while (pos < text.size()) {
         const int first_line = lines + 1;
+        const std::size_t start = pos;
         if (!next_record(text, pos, fields, lines, source)) {
             table.truncated = true;
+            table.cut_line = first_line;
+            if (!table.header.empty()) table.rows_in_cut = rows_in_cut(text, start, table.header.size());
             break;
         }
         table.complete_bytes = pos;

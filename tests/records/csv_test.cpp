@@ -32,6 +32,77 @@ TEST_CASE("a last line cut off by a kill is reported, not read", "[csv]") {
     CHECK(t.complete_bytes == 8);
 }
 
+// Red-team round 21, B F5: a quote never closed made every line after it one "incomplete last
+// row", and resume cut it without a word (5 whole rows dropped and run again). What a kill
+// leaves is still cut; a cut part holding whole rows is refused at the quote's line.
+TEST_CASE("a stray quote is not an incomplete last row: the rows after it are counted, cutting them refused", "[csv]") {
+    const auto verdict = [](const std::string& text) {
+        const CsvTable t = parse_csv(text, "x.csv");
+        CHECK(t.truncated);
+        try {
+            check_cut_holds_no_rows(t, "x.csv");
+            return std::string("cut");
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+    };
+    CHECK(verdict("a,b\n1,2\n3,") == "cut");                           // the last line without its line end
+    CHECK(verdict("a,b\n1,2\n3,\"one\ntwo\nthr") == "cut");           // a quoted cell cut inside, two line ends in it
+    CHECK(verdict("a,b\n1,2\n3,\"x,y\n{\"k\": 1}\n\"z") == "cut");  // its lines are no rows of two fields
+    CHECK(verdict("a,b\n1,2\n3,\"x\n") == "cut");                      // the stray quote on the last line: no row after it
+    const std::string refused = ": a quote on this line is never closed: the 2 whole row(s) after it would be cut with it "
+                                "as an incomplete last row: refusing to cut them (close the quote, or remove the line)";
+    CHECK(verdict("a,b\n1,2\n3,\"x\n4,5\n6,\"q,r\"\n") == "x.csv:3" + refused);
+    CHECK(verdict("a,b\r\n1,\"x\r\n4,5\r\n6,7\r\n8,") == "x.csv:2" + refused);  // CR LF, and a torn row at the end too
+    CHECK_NOTHROW(check_cut_holds_no_rows(parse_csv("a,b\n1,2\n", "x.csv"), "x.csv"));
+}
+
+namespace {
+
+// `csv` with a line `stray` put in as its line 3, the file's end left as it was.
+void plant_line(const std::string& csv, const std::string& stray) {
+    std::string text = futolab::test::slurp(csv);
+    text.insert(text.find('\n', text.find('\n') + 1) + 1, stray + "\n");
+    std::ofstream(csv, std::ios::binary | std::ios::trunc) << text;
+}
+
+}  // namespace
+
+TEST_CASE("run --resume and --redo and critical --resume refuse to cut the rows after a stray quote (round 21 B F5)",
+          "[csv][cli]") {
+    using futolab::test::has;
+    using futolab::test::run_cli;
+    const std::string dir = futolab::test::fresh_dir("csv-stray-quote", "resume").string();
+    const std::string refused = ": a quote on this line is never closed: the ";
+    const std::string config = futolab::test::sweep_config(dir);
+    REQUIRE(run_cli("run " + config + " -q").exit_code == 0);
+    const std::string csv = dir + "/out/r.csv";
+    plant_line(csv, "records-cli,\"x");
+    const std::string planted = futolab::test::slurp(csv);
+    for (const std::string extra : {"", " --redo error"}) {
+        const futolab::test::CliResult r = run_cli("run " + config + " -q --resume" + extra);
+        INFO(extra << " -> " << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "futolab: " + csv + ":3" + refused));
+        CHECK(futolab::test::slurp(csv) == planted);  // nothing cut, nothing run
+    }
+    // A row a kill cut short at the end is still cut and run again.
+    std::string text = planted;
+    text.erase(text.find("records-cli,\"x\n"), 15);
+    std::ofstream(csv, std::ios::binary | std::ios::trunc) << text << "records-cli,4x4";
+    CHECK(run_cli("run " + config + " -q --resume").exit_code == 0);
+
+    const futolab::test::CliResult made = run_cli("critical --exact --n 4 --objective h+k --out o.jsonl", dir);
+    REQUIRE(made.exit_code == 0);
+    plant_line(dir + "/o.csv", "x,\"y");
+    const std::string before = futolab::test::slurp(dir + "/o.csv");
+    const futolab::test::CliResult r = run_cli("critical --exact --n 4 --objective h+k --out o.jsonl --resume", dir);
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "futolab: o.csv:3" + refused + "69 whole row(s)"));
+    CHECK(futolab::test::slurp(dir + "/o.csv") == before);
+}
+
 TEST_CASE("a row with the wrong number of fields names its line", "[csv]") {
     CHECK_THROWS_WITH(parse_csv("a,b\n1,2\n1,2,3\n", "x.csv"), "x.csv:3: 3 fields, the header has 2");
 }
