@@ -1263,7 +1263,9 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
               fmt::format("Number of random squares (default 1, at most {}: the run-matrix guard of the default search, one "
                           "run per square); the default search keeps each in its results CSV when done",
                           kDefaultMaxRuns));
-    add_whole(cmd, "--seed", a->seed, {}, "Seed; random square i uses seed + i (default 1)");
+    // Up to the largest seed a run has (core/seed_range.hpp), so a refusal states the one range:
+    // `--seed -1` said "accepted: 0 to 18446744073709551615" and 2^63 was refused later.
+    add_whole(cmd, "--seed", a->seed, {0, kMaxDerivedSeed}, "Seed; random square i uses seed + i (default 1, at most 2^63-1)");
     add_word(cmd, "--sampler", a->sampler, kLatinSamplers, "Random squares: " + word_help(kLatinSamplers));
     add_word(cmd, "--use", a->use, kClueUses, "Clues the search may use");
     add_word(cmd, "--objective", a->objective, kObjectives, "What is minimised: " + word_help(kObjectives));

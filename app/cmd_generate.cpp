@@ -131,7 +131,9 @@ void add_generate(CLI::App& app, Action& run) {
                    ->excludes(a->opt_q);
     // At least 1, as every count of instances or runs (configs' generate.count too): 0 made nothing.
     add_whole(cmd, "--count", a->count, {1, kMaxWhole}, "Number of instances (default 1), each written when made");
-    add_whole(cmd, "--seed", a->seed, {}, "Seed of the first instance (default 1); instance i uses seed + i, at most 2^63-1");
+    // Up to the largest seed an instance has (core/seed_range.hpp), so a refusal states the one
+    // range: `--seed -1` said "accepted: 0 to 18446744073709551615" and 2^63 was refused later.
+    add_whole(cmd, "--seed", a->seed, {0, kMaxDerivedSeed}, "Seed of the first instance (default 1); instance i uses seed + i, at most 2^63-1");
     add_word(cmd, "--sampler", a->sampler, kLatinSamplers, "Latin squares: " + word_help(kLatinSamplers));
     a->opt_steps = add_whole(cmd, "--steps", a->steps, {}, "Jacobson-Matthews steps per square (a move from a proper square plus the improper moves back; 0 = n^3, the default)");
     a->opt_use = add_word(cmd, "--use", a->use, kClueUses, "unique: clue kinds allowed");

@@ -173,10 +173,8 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
         row.expect("options", s.canonical_options(), "spec " + s.spec());
         // The seed the run matrix derives from this row's instance, solver and repeat
         // (experiments/run_matrix.cpp): an edited seed, repeat, spec or instance_hash shows here.
-        const std::uint64_t repeat = whole_number_cell(t, r, repeat_col, path, static_cast<std::uint64_t>(config.repeats));
-        if (repeat == 0)
-            throw_input_error({path, t.lines[r], static_cast<int>(repeat_col + 1)},
-                              "column 'repeat' is '0', where repeats count from 1: refusing to merge it");
+        // Repeats count from 1: the range says so ("(0 to 2)" was stated, and 0 refused after).
+        const std::uint64_t repeat = whole_number_cell(t, r, repeat_col, path, static_cast<std::uint64_t>(config.repeats), 1);
         // A kind whose instances carry their own seed (task greedy, exact-square: critical_squares
         // sources) runs each square with it (RunMatrix::own_seeds; round 12, F1: every task greedy
         // CSV was refused here): one seed per instance block (instance_columns), the instance's

@@ -144,7 +144,7 @@ CsvTable parse_csv(std::string_view text, const std::string& source) {
 CsvTable read_csv_file(const std::string& path) { return parse_csv(read_text_file(path), path); }
 
 std::uint64_t whole_number_cell(const CsvTable& t, std::size_t row, std::size_t column, const std::string& source,
-                                std::uint64_t max) {
+                                std::uint64_t max, std::uint64_t min) {
     const std::string& cell = t.rows.at(row).at(column);
     const auto fail = [&](std::string_view problem) {
         throw_input_error({source, t.lines.at(row), 0},
@@ -158,8 +158,8 @@ std::uint64_t whole_number_cell(const CsvTable& t, std::size_t row, std::size_t 
     if (cell.size() > 1 && cell.front() == '0') fail("has a leading zero, where futolab writes none");
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
-    if (ec != std::errc() || end != cell.data() + cell.size() || v > max)
-        fail(fmt::format("is out of range (0 to {})", max));
+    if (ec != std::errc() || end != cell.data() + cell.size() || v > max || v < min)
+        fail(fmt::format("is out of range ({} to {})", min, max));
     return v;
 }
 

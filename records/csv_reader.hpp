@@ -44,10 +44,11 @@ CsvTable read_csv_file(const std::string& path);
 void check_cut_holds_no_rows(const CsvTable& t, const std::string& source);
 
 // A cell that must read back exactly as futolab wrote it: a whole number in plain decimal
-// digits from 0 to `max` (no sign, exponent, fraction, spaces or leading zero: `5.17E+18`,
-// `1.5` or `022` are refused, never rounded). Throws InputError "FILE:LINE: column 'NAME': 'TEXT' is not …".
+// digits from `min` to `max` (no sign, exponent, fraction, spaces or leading zero: `5.17E+18`,
+// `1.5` or `022` are refused, never rounded). Throws InputError "FILE:LINE: column 'NAME': 'TEXT' is not …",
+// or "… is out of range (MIN to MAX)": the range the cell really has (a repeat counts from 1).
 std::uint64_t whole_number_cell(const CsvTable& t, std::size_t row, std::size_t column, const std::string& source,
-                                std::uint64_t max = UINT64_MAX);
+                                std::uint64_t max = UINT64_MAX, std::uint64_t min = 0);
 // Every cell of these columns (those the table has) empty or whole_number_cell; throws as it.
 void check_whole_number_columns(const CsvTable& t, const std::vector<std::string>& columns, const std::string& source);
 

@@ -143,7 +143,14 @@ TEST_CASE("merge refuses a row whose cells the config would not write", "[cli][m
                   "seed", "seed");
     check_refused(merge_edited("repeat", "repeat", [](const std::string& s) { return s == "1" ? "2" : "1"; }), "repeat",
                   "seed");
-    check_refused(merge_edited("repeat-out", "repeat", [](const std::string&) { return "0"; }), "repeat-out", "repeat");
+    // Out of the range repeats have, 1 to repeats, which the message states (red-team round 21, B F6:
+    // "(0 to 2)" was stated while 0 was refused).
+    for (const std::string repeat : {"0", "3"}) {
+        const auto r = merge_edited("repeat-out", "repeat", [&](const std::string&) { return repeat; });
+        INFO(r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "repeat-out/mr.shard-1-of-2.csv:2: column 'repeat': '" + repeat + "' is out of range (1 to 2)\n"));
+    }
     check_refused(merge_edited("hash", "instance_hash", [](const std::string&) { return "0123456789abcdef"; }), "hash",
                   "seed");
     // Another run of the matrix, one place on: its solver or repeat are not this row's.

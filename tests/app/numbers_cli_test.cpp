@@ -50,12 +50,12 @@ const std::vector<NumericOption> kOptions{
     {kRandom, "--h", Kind::whole, 0, 4096},
     {kRandom, "--k", Kind::whole, 0, 8064},
     {kRandom, "--count", Kind::whole, 1, kU64},
-    {kRandom, "--seed", Kind::whole, 0, kU64},
+    {kRandom, "--seed", Kind::whole, 0, kI63},  // the largest seed a run has (core/seed_range.hpp)
     {kRandom, "--steps", Kind::whole, 0, kU64},
     {kUnique, "--max-attempts", Kind::whole, 1, kInt},
     {kCritical, "--n", Kind::whole, 2, 64},
     {kCritical, "--count", Kind::whole, 1, 100000000},  // the default search's run-matrix guard (round 12, F18)
-    {kCritical, "--seed", Kind::whole, 0, kU64},
+    {kCritical, "--seed", Kind::whole, 0, kI63},  // the largest seed a run has (core/seed_range.hpp)
     {kCritical, "--iterations", Kind::whole, 0, kI63},
     {kCritical, "--time-limit", Kind::duration, 0, kSeconds},
     {kCritical, "--patience", Kind::whole, 1, kInt},

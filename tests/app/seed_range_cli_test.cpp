@@ -23,6 +23,12 @@ std::string refusal(const std::string& command, const std::string& seed, const s
            ")\n";
 }
 
+// A seed that is too large alone: refused as the option is read, stating the same range (red-team
+// round 21, B F6: "accepted: 0 to 18446744073709551615" was stated and 2^63 refused later).
+std::string option_refusal(const std::string& seed) {
+    return "futolab: --seed: " + seed + " is too large (accepted: 0 to " + kMax + ")\n";
+}
+
 }  // namespace
 
 TEST_CASE("generate: the last seed --seed + count - 1 is at most 2^63 - 1, never wrapped (round 12, F7)", "[cli][numbers][seed]") {
@@ -32,9 +38,12 @@ TEST_CASE("generate: the last seed --seed + count - 1 is at most 2^63 - 1, never
         INFO("--seed " << seed << " --count " << count);
         const auto r = run_cli("generate unique --n 4 --count " + std::string(count) + " --seed " + seed + " --out " + out);
         CHECK(r.exit_code == 2);
-        CHECK(r.err == refusal("generate", seed, std::string(" with --count ") + count, "instance"));
+        CHECK(r.err == (seed == kMax ? refusal("generate", seed, std::string(" with --count ") + count, "instance")
+                                     : option_refusal(seed)));
         CHECK_FALSE(std::filesystem::exists(out));
     }
+    CHECK(run_cli("generate random --n 4 --seed -1").err ==
+          "futolab: --seed: -1 is negative (accepted: 0 to " + kMax + ")\n");
     // Up to 2^63 - 1 exactly: the last two seeds.
     const auto r = run_cli("generate random --n 3 --count 2 --seed 9223372036854775806 --out " + out);
     REQUIRE(r.exit_code == 0);
@@ -50,12 +59,14 @@ TEST_CASE("critical --free-square and --exact --sample refuse seeds past 2^63 - 
     CHECK(r.exit_code == 2);
     CHECK(r.err == refusal("critical --free-square", kMax, " with --count 2", "square"));
     r = run_cli("critical --free-square --n 3 --count 2 --iterations 1 --seed " + kLast + " --out " + out);
-    CHECK(r.err == refusal("critical --free-square", kLast, " with --count 2", "square"));
+    CHECK(r.err == option_refusal(kLast));
+    for (const std::string mode : {"--n 3", "--free-square --n 3", "--exact --n 3 --objective h+k --sample 2"})
+        CHECK(run_cli("critical " + mode + " --seed -1").err == "futolab: --seed: -1 is negative (accepted: 0 to " + kMax + ")\n");
     CHECK_FALSE(std::filesystem::exists(out));
     // One run per given start puzzle, each with seed --seed itself.
     r = run_cli("critical --free-square --input good/conjure-4x4.futo --iterations 1 --seed " + kPastMax + " --out " + out);
     CHECK(r.exit_code == 2);
-    CHECK(r.err == refusal("critical --free-square", kPastMax, "", "square"));
+    CHECK(r.err == option_refusal(kPastMax));
     CHECK_FALSE(std::filesystem::exists(out));
     r = run_cli("critical --free-square --n 3 --count 1 --iterations 1 --seed " + kMax + " --out " + out);
     CHECK(r.exit_code == 0);
@@ -63,6 +74,8 @@ TEST_CASE("critical --free-square and --exact --sample refuse seeds past 2^63 - 
     const std::string sample = (dir / "e.jsonl").string();
     r = run_cli("critical --exact --n 3 --objective h+k --sample 2 --seed " + kLast + " --out " + sample);
     CHECK(r.exit_code == 2);
-    CHECK(r.err == refusal("critical --exact", kLast, " with --sample 2", "square"));
+    CHECK(r.err == option_refusal(kLast));
+    r = run_cli("critical --exact --n 3 --objective h+k --sample 2 --seed " + kMax + " --out " + sample);
+    CHECK(r.err == refusal("critical --exact", kMax, " with --sample 2", "square"));
     CHECK_FALSE(std::filesystem::exists(sample));
 }
