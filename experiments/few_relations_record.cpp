@@ -55,21 +55,14 @@ Instance example_of(const Json& relations, int n, int k) {
     return in;
 }
 
-// Takes one or more digits off the front of `text`.
-bool take_digits(std::string_view& text) {
-    std::size_t i = 0;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
-    text.remove_prefix(i);
-    return i > 0;
-}
-
 // "FILE: …", "FILE:LINE: …" or "FILE:LINE:COLUMN: …" (core/error.cpp's format_location).
 bool located_at(std::string_view message, const std::string& file) {
     if (!message.starts_with(file)) return false;
     message.remove_prefix(file.size());
     for (int part = 0; part < 2 && message.starts_with(':') && !message.starts_with(": "); ++part) {
-        message.remove_prefix(1);
-        if (!take_digits(message)) return false;
+        const std::size_t end = message.find_first_not_of("0123456789", 1);  // ":LINE" or ":COLUMN", digits
+        if (end == 1 || end == std::string_view::npos) return false;
+        message.remove_prefix(end);
     }
     return message.starts_with(": ");
 }
