@@ -130,7 +130,9 @@ void add_generate(CLI::App& app, Action& run) {
     a->opt_k = add_whole(cmd, "--k", a->k, {0, 2 * kMaxSize * (kMaxSize - 1)}, "random: exact number of relations, 0..2n(n-1)")
                    ->excludes(a->opt_q);
     // At least 1, as every count of instances or runs (configs' generate.count too): 0 made nothing.
-    add_whole(cmd, "--count", a->count, {1, kMaxWhole}, "Number of instances (default 1), each written when made");
+    // At most 2^63 (from --seed 0): instance i has seed --seed + i, at most 2^63-1, so a larger
+    // count is always refused, and its range is stated as this.
+    add_whole(cmd, "--count", a->count, {1, kMaxDerivedSeed + 1}, "Number of instances (default 1), each written when made");
     // Up to the largest seed an instance has (core/seed_range.hpp), so a refusal states the one
     // range: `--seed -1` said "accepted: 0 to 18446744073709551615" and 2^63 was refused later.
     add_whole(cmd, "--seed", a->seed, {0, kMaxDerivedSeed}, "Seed of the first instance (default 1); instance i uses seed + i, at most 2^63-1");
