@@ -136,8 +136,9 @@ void print_tables(std::ostream& out, const Study& study, const AnalyzeArgs& args
 }
 
 // A figure's files replace what is at their names (render_plot): an input read under one of
-// those names would be lost, and so would a few-relations checkpoint shard file's counts
-// (without --force, as every file output: red-team round 20, A F3). A link there is only a
+// those names would be lost, and so would a few-relations checkpoint shard file's counts, a
+// checkpoint's table or a certificate (without --force, as every file output: red-team round
+// 20, A F3, round 21, B F2; records/output_guard.hpp, kept_file_kind). A link there is only a
 // name, replaced while its file keeps its bytes, so the entry itself is looked at, not what it
 // points to.
 void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::string& dir,
@@ -154,9 +155,10 @@ void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::stri
                 if (input != "-" && fs::weakly_canonical(fs::absolute(input, ec), ec) == entry)
                     throw InputError(fmt::format("--plots {}: is the input {}: a figure's file would replace it (use "
                                                  "another --plots folder)", path, input));
-            if (!force && !fs::is_symlink(fs::symlink_status(path, ec)) && is_few_relations_checkpoint_file(path))
-                throw InputError(fmt::format("--plots {}: is a few-relations checkpoint file (its shard's counts): refusing "
-                                             "to overwrite it (use another --plots folder, or --force)", path));
+            if (force || fs::is_symlink(fs::symlink_status(path, ec))) continue;
+            if (const std::string kind = kept_file_kind(path); !kind.empty())
+                throw InputError(fmt::format("--plots {}: is {}: refusing to overwrite it (use another --plots folder, or "
+                                             "--force)", path, kind));
         }
 }
 

@@ -1019,6 +1019,19 @@ std::vector<NamedOutput> own_files(const CriticalArgs& a, const std::string& own
     return own;
 }
 
+// The certificate a mode rewrites at --certificate (its format) once its results CSV is there,
+// "" if none: a --resume writes it again from the rows it goes on with (docs/critical.md), and
+// the same command without --resume or --force is refused for that CSV, whose message says so
+// (not for the certificate, whose --force would start the whole search again). A certificate of
+// another kind there is not this search's, refused as on every output.
+std::string_view rewritten_certificate(const CriticalArgs& a, const CriticalMode& mode, const std::string& own_csv) {
+    if (a.certificate.empty() || !is_results_csv(own_csv)) return "";
+    if (mode.name == "construct") return critical::kZeroGivenCertificateFormat;
+    if (mode.name == "exact") return critical::kExactCertificateFormat;
+    if (mode.name == "exact-square") return critical::kSquareCertificateFormat;
+    return "";
+}
+
 // Outputs that would replace the input, a results CSV or a sidecar are refused before any mode runs.
 int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     // A backend spec the registry refuses is named by the option that gave it (the registry's
@@ -1042,7 +1055,9 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     // (red-team round 19, A F1: the link was replaced by a regular file, exit 0).
     if (!mode.experiment && contains(mode.takes, "--out"))
         check_out_not_linked(out, "--out is written at the name given (a link there would be replaced, not followed)");
-    std::vector<NamedOutput> outputs{{"--out", out, own_csv}, {"--certificate", a.certificate}};
+    std::vector<NamedOutput> outputs{{"--out", out, own_csv},
+                                     {.option = "--certificate", .path = a.certificate, .results_of = "", .own = false,
+                                      .rewrites_certificate = std::string(rewritten_certificate(a, mode, own_csv))}};
     for (NamedOutput& own : own_files(a, own_csv, out)) outputs.push_back(std::move(own));
     check_output_paths(outputs, inputs, a.force);
     if (!own_csv.empty()) check_results_names(own_csv);  // before any lock is made (red-team round 14, A F4)

@@ -101,7 +101,7 @@ void refuse_input_companion(const std::string& out, const std::vector<std::strin
 
 // The guard of one output, without reaping its folder.
 void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option,
-               const std::string& results_of) {
+               const std::string& results_of, std::string_view rewritten_certificate) {
     if (out == "-" || (!out.empty() && own_stream_of(out) == STDOUT_FILENO)) check_stdout_records(option + " " + out);
     if (out.empty() || out == "-") return;
     if (const std::string why = name_problem(out); !why.empty()) throw InputError(fmt::format("{} {}: {}", option, out, why));
@@ -122,9 +122,10 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
     if (is_results_csv(out)) refuse(option, out, "is a results CSV");
     if (out.ends_with(".meta.yaml")) refuse(option, out, "is a metadata sidecar");
     if (out.ends_with(".schema.json")) refuse(option, out, "is a results CSV's column schema");
-    // A shard's counts may have cost hours; the next --checkpoint run reads them instead of
-    // counting again (red-team round 20, A F3: `generate --out SHARD` replaced one, exit 0).
-    if (is_few_relations_checkpoint_file(out)) refuse(option, out, "is a few-relations checkpoint file (its shard's counts)");
+    // A shard's counts, a checkpoint's table, a certificate: what standard output is refused onto
+    // (red-team round 20, A F3, and round 21, B F2: `generate --out SHARD` or `--out CERT`
+    // replaced one, exit 0, where `>> CERT` was refused).
+    if (const std::string kind = kept_file_kind(out, rewritten_certificate); !kind.empty()) refuse(option, out, "is " + kind);
     if (const std::string csv = results_csv_of_outputs(out); !csv.empty() && !(!results_of.empty() && same_file(csv, results_of)))
         refuse(option, out, "is the outputs file of the results CSV " + csv + " (its `output` column, exported)");
 }
@@ -186,7 +187,13 @@ std::string file_head(const std::string& path, std::size_t bytes) {
 bool is_few_relations_table_head(std::string_view head) {
     return head.starts_with("| shard | canonical sets | skipped (swap) | puzzles |");
 }
-bool is_certificate_head(std::string_view head) { return head.starts_with("{\"certificate\":\"futolab-"); }
+constexpr std::string_view kCertificateKey = "{\"certificate\":\"";
+bool is_certificate_head(std::string_view head) { return head.starts_with(std::string(kCertificateKey) + "futolab-"); }
+// The format a certificate's first line names ("futolab-exact-critical").
+std::string_view certificate_format(std::string_view head) {
+    head.remove_prefix(kCertificateKey.size());
+    return head.substr(0, head.find('"'));
+}
 
 // A few-relations shard file of a checkpoint folder, by its first line (written by
 // critical/zero_given/few_relations_shards.cpp, write_few_relations_shard: "# futolab critical
@@ -209,7 +216,7 @@ void check_outputs_file(const std::string& csv, const std::vector<std::string>& 
                         std::string_view force_hint) {
     const std::string out = outputs_path(csv);
     const std::string option = csv + "'s outputs";
-    check_one(out, {}, true, option, csv);  // a live writer's, a lock, a FIFO, a folder: --force or not
+    check_one(out, {}, true, option, csv, "");  // a live writer's, a lock, a FIFO, a folder: --force or not
     for (const std::string& input : inputs)
         if (input != "-" && same_file(out, input))
             throw InputError(fmt::format("{} {}: is the input {}: the instances the runs make would replace it (rename "
@@ -370,9 +377,16 @@ void check_stdout_records(const std::string& label, std::string_view what) {
                                  label.empty() ? "" : label + ": ", ec ? "" : name + " ", kind, what));
 }
 
-bool is_few_relations_checkpoint_file(const std::string& path) {
+std::string kept_file_kind(const std::string& path, std::string_view rewritten_certificate) {
     std::error_code ec;
-    return fs::is_regular_file(path, ec) && is_few_relations_checkpoint_head(file_head(path, 256));
+    if (!fs::is_regular_file(path, ec)) return "";
+    const std::string head = file_head(path, 256);
+    if (is_few_relations_checkpoint_head(head)) return "a few-relations checkpoint file (its shard's counts)";
+    if (is_few_relations_table_head(head)) return "a few-relations checkpoint table (its shards' counts)";
+    if (!is_certificate_head(head)) return "";
+    const std::string_view format = certificate_format(head);
+    if (!rewritten_certificate.empty() && format == rewritten_certificate) return "";
+    return fmt::format("a futolab certificate ({}, read by critical --check-certificate)", format);
 }
 
 bool is_results_csv(const std::string& path) {
@@ -411,7 +425,7 @@ void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vect
     std::set<std::string> folders;
     for (const NamedOutput& o : outputs) {
         if (o.own || o.path.empty()) continue;
-        check_one(o.path, inputs, force, o.option, o.results_of);
+        check_one(o.path, inputs, force, o.option, o.results_of, o.rewrites_certificate);
         if (o.path != "-") folders.insert(folder_of(o.path));
     }
     for (const std::string& folder : folders) reap_stale_temp_files(folder);  // a killed writer's leftovers

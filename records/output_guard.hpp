@@ -44,6 +44,10 @@ struct NamedOutput {
     // checkpoint folder's files): only compared with the others, never checked itself (it may
     // be there from the run that --resume goes on with).
     bool own = false;
+    // The format of a certificate the command rewrites at `path` (critical: the search whose
+    // results CSV is beside --out wrote it, and --resume writes it again from the rows), "" if
+    // none: that kind is not refused there.
+    std::string rewrites_certificate = "";
 };
 
 // No two of a command's outputs, its own files included, the same file (InputError "OPTION
@@ -126,10 +130,13 @@ void check_stdout_records(const std::string& label, std::string_view what = "the
 // True if `path` is a regular file whose first line is a futolab results CSV header.
 bool is_results_csv(const std::string& path);
 
-// True if `path` is a regular file (through a symlink too) whose first line is a few-relations
-// checkpoint shard file's (`# futolab critical --n N --few-relations K --shard I/S: …`): the next
-// --checkpoint run reads its counts, which may have cost hours. check_output_path refuses it
-// without --force, as it refuses a results CSV.
-bool is_few_relations_checkpoint_file(const std::string& path);
+// The futolab data in the regular file at `path` (through a symlink too) that a file output
+// replaces only with --force, as a refusal names it after "is " ("" if none), each known by its
+// first line as stream_data_kind knows them on standard output: a few-relations checkpoint shard
+// file (`# futolab critical --n N --few-relations K --shard I/S: …`, counts that may have cost
+// hours, read by the next --checkpoint run) or table, or a certificate (`{"certificate":
+// "futolab-…"`, read by critical --check-certificate; an exact one is hours of CPU), unless it is
+// of the format `rewritten_certificate`. check_output_path refuses it as it refuses a results CSV.
+std::string kept_file_kind(const std::string& path, std::string_view rewritten_certificate = "");
 
 }  // namespace futolab

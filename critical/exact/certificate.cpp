@@ -27,8 +27,6 @@
 namespace futolab::critical {
 namespace {
 
-constexpr const char* kFormat = "futolab-exact-critical";
-
 int clue_count(int n) { return n * n + 2 * n * (n - 1); }
 
 // One refutation a class must carry: the claim "cost < below" (frontier: at h_max).
@@ -176,7 +174,8 @@ struct Head {
 };
 
 Head read_head(const Json& head, const At& at) {
-    if (!head.is_object() || head.value("certificate", Json()) != kFormat) bad(at, std::string("not a ") + kFormat + " file");
+    if (!head.is_object() || head.value("certificate", Json()) != kExactCertificateFormat)
+        bad(at, std::string("not a ") + kExactCertificateFormat + " file");
     check_keys(head, at, "the header", {"certificate", "version", "n", "objective", "proof", "squares", "classes"},
                {"minimum", "witness", "frontier", "shard"});
     const std::int64_t version = whole(head.at("version"), at, "version", 0, std::numeric_limits<std::int64_t>::max());
@@ -291,7 +290,7 @@ void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind, 
                        const std::atomic<bool>* stop) {
     const Deadline stopped{std::chrono::steady_clock::time_point::max(), std::numeric_limits<std::int64_t>::max(), stop};
     const std::size_t classes = shard.count > 1 ? square_classes(r.n).size() : r.classes.size();
-    Json head = {{"certificate", kFormat}, {"version", 1}, {"n", r.n}, {"objective", exact_objective_name(r.objective)},
+    Json head = {{"certificate", kExactCertificateFormat}, {"version", 1}, {"n", r.n}, {"objective", exact_objective_name(r.objective)},
                  {"proof", kind == ProofKind::drat ? "drat" : "bb"}, {"squares", r.squares},
                  {"classes", classes}};
     if (shard.count > 1) head["shard"] = {{"index", shard.index}, {"count", shard.count}};

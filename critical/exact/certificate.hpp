@@ -28,6 +28,9 @@
 
 namespace futolab::critical {
 
+// The first line of an exact mode's certificate has this "certificate" value.
+inline constexpr const char* kExactCertificateFormat = "futolab-exact-critical";
+
 // The formula refuted for one class: the sets hit, cost < `below` (frontier: k < below with
 // h ≤ h_max). below = nullopt: no set at all (the claim "infeasible").
 Cnf claim_cnf(int n, ExactObjective objective, const std::vector<ClueMask>& sets, std::optional<int> below,

@@ -1,6 +1,8 @@
 // `futolab critical --few-relations`'s outputs as every critical mode's (red-team round 19, A F1-F3):
 // a symbolic link at --out refused, an --out that is another name of a file the count writes
 // refused before any work, and a count that a failed write stopped goes on with the same command.
+// Every command's file output refuses a checkpoint's shard file or table, or a certificate,
+// without --force (red-team round 20, A F3; round 21, B F2).
 #include "cli_runner.hpp"
 
 #include <catch2/catch.hpp>
@@ -123,45 +125,103 @@ TEST_CASE("critical --few-relations and --construct go on after a write that fai
 
 // Red-team round 20, A F3, cases 106b, 110, 110b, 110c, 111, 112, 159: a file output naming an
 // existing shard file of a checkpoint folder replaced it, exit 0, its counts lost (hours at
-// n = 6), where a results CSV there is refused. Every command's file output refuses it now,
-// by its first line, unless --force.
-TEST_CASE("every file output refuses a few-relations checkpoint shard file without --force",
+// n = 6), where a results CSV there is refused. Round 21, B F2, cases 245a, 246b, 246c, 247a,
+// 248a, 323c, 353b, 353c, 354a: the same for a checkpoint's table and a certificate (an exact
+// one is hours of CPU), where standard output onto them was refused. Every command's file
+// output refuses each of them now, by its first line, unless --force.
+TEST_CASE("every file output refuses a checkpoint shard file or table or a certificate without --force",
           "[app][critical][few-relations][outputs]") {
     const fs::path dir = futolab::test::fresh_dir("few-relations-outputs", "shard-as-output");
     REQUIRE(run_cli(std::string(kCount) + kCheckpoint, dir.string()).exit_code == 0);
     REQUIRE(run_cli("generate random --n 3 --count 1 --seed 1 --out g.jsonl", dir.string()).exit_code == 0);
-    const std::string shard = "ck/n3-k2-shard-000-of-002.yaml";
-    const std::string counts = slurp((dir / shard).string());
+    REQUIRE(run_cli("critical --construct --n 4 --out c.jsonl --certificate c.cert", dir.string()).exit_code == 0);
+    REQUIRE(run_cli("critical --exact --n 3 --objective k --out e.jsonl --certificate e.cert", dir.string()).exit_code == 0);
+    struct Kept {
+        std::string file, kind;
+    };
     const std::string csv = " ck/n3-k2-of-002.csv";
     struct Writer {
         std::string command, option;
     };
-    for (const Writer& w : {Writer{"generate random --n 3 --count 1 --out", "--out"},
-                            Writer{"convert g.jsonl --to jsonl --out", "--out"},
-                            Writer{"critical --construct --n 4 --out", "--out"},
-                            Writer{"critical --construct --n 4 --out c.jsonl --certificate", "--certificate"},
-                            Writer{"merge" + csv + " --out", "--out"},
-                            Writer{"report" + csv + " --out", "--out"},
-                            Writer{std::string(kCount) + " --shard 0/2 --out", "--out"},
-                            Writer{"analyze" + csv + " --tables", "--tables"}}) {
-        // analyze --tables writes DIR/NAME.csv: a copy of the shard file at one table's name.
-        const bool tables = w.option == "--tables";
-        if (tables) {
-            fs::create_directories(dir / "t");
-            fs::copy_file(dir / shard, dir / "t" / "summary.csv", fs::copy_options::overwrite_existing);
+    for (const Kept& k : {Kept{"ck/n3-k2-shard-000-of-002.yaml", "a few-relations checkpoint file (its shard's counts)"},
+                          Kept{"ck/n3-k2-of-002.table.md", "a few-relations checkpoint table (its shards' counts)"},
+                          Kept{"c.cert", "a futolab certificate (futolab-zero-given-critical, read by critical --check-certificate)"},
+                          Kept{"e.cert", "a futolab certificate (futolab-exact-critical, read by critical --check-certificate)"}}) {
+        const std::string kept = slurp((dir / k.file).string());
+        for (const Writer& w : {Writer{"generate random --n 3 --count 1 --out", "--out"},
+                                Writer{"convert g.jsonl --to jsonl --out", "--out"},
+                                Writer{"critical --construct --n 4 --out", "--out"},
+                                Writer{"critical --construct --n 4 --out o.jsonl --certificate", "--certificate"},
+                                Writer{"critical --exact --n 3 --objective k --out o.jsonl --certificate", "--certificate"},
+                                Writer{"critical --exact --square '1 2/2 1' --objective k --out o.jsonl --certificate",
+                                       "--certificate"},
+                                Writer{"critical --exact --n 2 --objective k --out", "--out"},
+                                Writer{"critical --n 3 --out", "--out"},
+                                Writer{"merge" + csv + " --out", "--out"},
+                                Writer{"report" + csv + " --out", "--out"},
+                                Writer{std::string(kCount) + " --shard 0/2 --out", "--out"},
+                                Writer{"critical --n 3 --few-relations 3 --checkpoint ck --shards 2 --out", "--out"},
+                                Writer{"analyze" + csv + " --tables", "--tables"}}) {
+            // analyze --tables writes DIR/NAME.csv: a copy of the file at one table's name.
+            const bool tables = w.option == "--tables";
+            if (tables) {
+                fs::create_directories(dir / "t");
+                fs::copy_file(dir / k.file, dir / "t" / "summary.csv", fs::copy_options::overwrite_existing);
+            }
+            const std::string target = tables ? "t/summary.csv" : k.file;
+            const auto r = run_cli(w.command + " " + (tables ? "t" : k.file), dir.string());
+            INFO(w.command << " " << target << "\n" << r.out << r.err);
+            CHECK(r.exit_code == 2);
+            CHECK(has(r.err, w.option + " " + target + ": is " + k.kind + ": refusing to overwrite it (use another file, or "
+                                                                        "--force)\n"));
+            CHECK(slurp((dir / target).string()) == kept);
         }
-        const std::string target = tables ? "t/summary.csv" : shard;
-        const auto r = run_cli(w.command + " " + (tables ? "t" : shard), dir.string());
-        INFO(w.command << "\n" << r.out << r.err);
-        CHECK(r.exit_code == 2);
-        CHECK(has(r.err, w.option + " " + target + ": is a few-relations checkpoint file (its shard's counts): refusing to "
-                                                     "overwrite it (use another file, or --force)\n"));
-        CHECK(slurp((dir / target).string()) == counts);
+        CHECK_FALSE(fs::exists(dir / (k.file + ".csv")));  // the CSV of a critical search beside --out
+        CHECK_FALSE(fs::exists(dir / "o.csv"));
+        CHECK_FALSE(fs::exists(dir / "ck" / "n3-k3-of-002.table.md"));
     }
-    CHECK_FALSE(fs::exists(dir / "ck" / "n3-k2-shard-000-of-002.yaml.csv"));  // --construct's CSV beside --out
     // --force replaces it, as it replaces a results CSV.
-    CHECK(run_cli("generate random --n 3 --count 1 --out " + shard + " --force", dir.string()).exit_code == 0);
-    CHECK(slurp((dir / shard).string()) != counts);
+    for (const std::string file : {"ck/n3-k2-shard-000-of-002.yaml", "ck/n3-k2-of-002.table.md", "e.cert"}) {
+        const std::string kept = slurp((dir / file).string());
+        CHECK(run_cli("generate random --n 3 --count 1 --out " + file + " --force", dir.string()).exit_code == 0);
+        CHECK(slurp((dir / file).string()) != kept);
+    }
+}
+
+// What a command rewrites of its own is not refused: a --checkpoint count's table, and the
+// certificate of a critical search whose results CSV is beside --out (--resume writes it again
+// from the rows; without --resume the CSV is refused, its message naming --resume). A
+// certificate of another kind there is not this search's.
+TEST_CASE("a count rewrites its checkpoint table and a resumed search its own certificate, not one of another kind",
+          "[app][critical][few-relations][outputs]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-outputs", "own-table-certificate");
+    REQUIRE(run_cli(std::string(kCount) + kCheckpoint, dir.string()).exit_code == 0);
+    fs::remove(dir / "ck" / "n3-k2-shard-001-of-002.yaml");
+    const auto again = run_cli(std::string(kCount) + kCheckpoint, dir.string());
+    INFO(again.err);
+    CHECK(again.exit_code == 0);
+    CHECK(has(slurp((dir / "ck" / "n3-k2-of-002.table.md").string()), "| shard | canonical sets |"));
+    const std::string construct = "critical --construct --n 4 --out c.jsonl --certificate ";
+    const std::string exact = "critical --exact --n 3 --objective k --out e.jsonl --certificate ";
+    REQUIRE(run_cli(construct + "c.cert", dir.string()).exit_code == 0);
+    REQUIRE(run_cli(exact + "e.cert", dir.string()).exit_code == 0);
+    const std::string exact_cert = slurp((dir / "e.cert").string());
+    const auto rerun = run_cli(construct + "c.cert", dir.string());
+    CHECK(rerun.exit_code == 2);
+    CHECK(has(rerun.err, "c.csv (the results CSV of --out c.jsonl) exists already: --resume goes on with it"));
+    fs::remove(dir / "c.cert");
+    CHECK(run_cli(construct + "c.cert --resume", dir.string()).exit_code == 0);
+    const auto resumed = run_cli(construct + "c.cert --resume", dir.string());
+    INFO(resumed.err);
+    CHECK(resumed.exit_code == 0);
+    CHECK(run_cli("critical --check-certificate c.cert", dir.string()).exit_code == 0);
+    CHECK(run_cli(exact + "e.cert --resume", dir.string()).exit_code == 0);
+    CHECK(slurp((dir / "e.cert").string()) == exact_cert);
+    const auto other = run_cli(construct + "e.cert --resume", dir.string());
+    CHECK(other.exit_code == 2);
+    CHECK(has(other.err, "--certificate e.cert: is a futolab certificate (futolab-exact-critical, read by critical "
+                         "--check-certificate): refusing to overwrite it"));
+    CHECK(slurp((dir / "e.cert").string()) == exact_cert);
 }
 
 // The shard file a --checkpoint count writes itself is one of its own outputs: refused as --out
@@ -181,23 +241,30 @@ TEST_CASE("critical --few-relations --checkpoint refuses its own shard file as -
     }
 }
 
-// The same for a figure's file of analyze --plots (its names are fixed: a shard file copied
-// there). A link there is only a name, replaced as before, the shard file kept.
-TEST_CASE("analyze --plots refuses a few-relations checkpoint shard file at a figure's name without --force",
+// The same for a figure's file of analyze --plots (its names are fixed: a shard file, a table or
+// a certificate copied there). A link there is only a name, replaced as before, the shard file kept.
+TEST_CASE("analyze --plots refuses a checkpoint shard file or table or a certificate at a figure's name without --force",
           "[app][analyze][few-relations][outputs]") {
     const fs::path dir = futolab::test::fresh_dir("few-relations-outputs", "shard-as-figure");
     REQUIRE(run_cli(std::string(kCount) + kCheckpoint, dir.string()).exit_code == 0);
     const fs::path shard = dir / "ck" / "n3-k2-shard-000-of-002.yaml";
     const std::string counts = slurp(shard.string());
     fs::create_directories(dir / "p");
-    fs::copy_file(shard, dir / "p" / "cactus-wall_ms.gp");
     const std::string analyze = "analyze " FUTOLAB_SOURCE_DIR "/tests/data/analysis/paired.csv --plots p --plot cactus";
-    const auto r = run_cli(analyze, dir.string());
-    INFO(r.err);
-    CHECK(r.exit_code == 2);
-    CHECK(r.err == "futolab: --plots p/cactus-wall_ms.gp: is a few-relations checkpoint file (its shard's counts): refusing to "
-                   "overwrite it (use another --plots folder, or --force)\n");
-    CHECK(slurp((dir / "p" / "cactus-wall_ms.gp").string()) == counts);
+    // A checkpoint's table and a certificate likewise (red-team round 21, B F2).
+    REQUIRE(run_cli("critical --construct --n 4 --out c.jsonl --certificate c.cert", dir.string()).exit_code == 0);
+    for (const auto& [file, kind] :
+         {std::pair<fs::path, std::string>{dir / "ck" / "n3-k2-of-002.table.md", "a few-relations checkpoint table (its shards' counts)"},
+          {dir / "c.cert", "a futolab certificate (futolab-zero-given-critical, read by critical --check-certificate)"},
+          {shard, "a few-relations checkpoint file (its shard's counts)"}}) {
+        fs::copy_file(file, dir / "p" / "cactus-wall_ms.gp", fs::copy_options::overwrite_existing);
+        const auto r = run_cli(analyze, dir.string());
+        INFO(r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err == "futolab: --plots p/cactus-wall_ms.gp: is " + kind + ": refusing to overwrite it (use another --plots "
+                       "folder, or --force)\n");
+        CHECK(slurp((dir / "p" / "cactus-wall_ms.gp").string()) == slurp(file.string()));
+    }
     CHECK(run_cli(analyze + " --force", dir.string()).exit_code == 0);
     CHECK(slurp((dir / "p" / "cactus-wall_ms.gp").string()) != counts);
     fs::remove(dir / "p" / "cactus-wall_ms.gp");

@@ -146,7 +146,8 @@ unshare -m sh -c 'mount --bind a c &&
 // A lock file an earlier run left (every run leaves one) on a disk now read-only: opening it
 // fails as making one fails, the disk's failure (exit 1), never bad input (red-team round 19,
 // A F5: exit 2 with the lock there, exit 1 without). Each kind of lock: a results CSV's, a
-// certificate's, a few-relations checkpoint's table and shard, a run's, a merge's.
+// certificate's (another search's: --force), a few-relations checkpoint's table and shard, a
+// run's, a merge's.
 TEST_CASE("a lock file left on a disk now read-only is the disk failure, exit 1, as a lock not made",
           "[records][outputs][reserve]") {
     const fs::path dir = fresh("read-only-lock");
@@ -166,7 +167,7 @@ ls -a . ck out | grep -c '\.lock$'
 cd ..
 unshare -m sh -c 'mount --bind rw rw && mount -o remount,bind,ro rw && cd rw &&
   { $F critical --construct --n 4 --out c.jsonl --resume 2>../csv.err; echo csv=$?;
-    $F critical --exact )" + kSquare + R"( --out e2.jsonl --certificate e.cert 2>../certificate.err; echo certificate=$?;
+    $F critical --exact )" + kSquare + R"( --out e2.jsonl --certificate e.cert --force 2>../certificate.err; echo certificate=$?;
     $F critical --n 3 --few-relations 2 --checkpoint ck --shards 2 2>../table.err; echo table=$?;
     $F critical --n 3 --few-relations 2 --checkpoint ck --shard 1/2 2>../shard.err; echo shard=$?;
     $F run -q --resume )" + config + R"( 2>../run.err; echo run=$?;
