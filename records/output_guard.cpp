@@ -125,7 +125,12 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
     // A shard's counts, a checkpoint's table, a certificate: what standard output is refused onto
     // (red-team round 20, A F3, and round 21, B F2: `generate --out SHARD` or `--out CERT`
     // replaced one, exit 0, where `>> CERT` was refused).
-    if (const std::string kind = kept_file_kind(out, rewritten_certificate); !kind.empty()) refuse(option, out, "is " + kind);
+    if (const std::string kind = kept_file_kind(out, rewritten_certificate); !kind.empty()) {
+        // A search that goes on with its CSV (critical --resume) takes no --force: no hint of it.
+        if (!rewritten_certificate.empty())
+            throw InputError(fmt::format("{} {}: is {}: refusing to overwrite it (use another file)", option, out, kind));
+        refuse(option, out, "is " + kind);
+    }
     if (const std::string csv = results_csv_of_outputs(out); !csv.empty() && !(!results_of.empty() && same_file(csv, results_of)))
         refuse(option, out, "is the outputs file of the results CSV " + csv + " (its `output` column, exported)");
 }

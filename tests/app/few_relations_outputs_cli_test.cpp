@@ -220,7 +220,8 @@ TEST_CASE("a count rewrites its checkpoint table and a resumed search its own ce
     const auto other = run_cli(construct + "e.cert --resume", dir.string());
     CHECK(other.exit_code == 2);
     CHECK(has(other.err, "--certificate e.cert: is a futolab certificate (futolab-exact-critical, read by critical "
-                         "--check-certificate): refusing to overwrite it"));
+                         "--check-certificate): refusing to overwrite it (use another file)"));
+    CHECK_FALSE(has(other.err, "--force"));  // a resume takes no --force: no hint of it
     CHECK(slurp((dir / "e.cert").string()) == exact_cert);
 }
 

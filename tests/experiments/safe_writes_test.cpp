@@ -199,7 +199,8 @@ TEST_CASE("merge refuses shards of two builds, and its sidecar names the shards'
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, second + ": made by futolab "));  // the shard that differs from the first, naming both
     CHECK(has(r.err, "binary " + hash + "), not futolab "));
-    CHECK(has(r.err, "binary 0123456789abcdef) (as " + first + ")"));
+    CHECK(has(r.err, "binary 0123456789abcdef) (" + second + ".meta.yaml:"));  // where the shard's sidecar holds it
+    CHECK(has(r.err, ", unlike " + first + ": "));
     CHECK(has(r.err, "refusing to merge shards of two builds"));
     CHECK_FALSE(fs::exists(dir + "/m.csv"));
     // Both shards of that other build: merged, and the merged sidecar names it, not the merger.
