@@ -84,7 +84,10 @@ TEST_CASE("kill -9 at random points, then --resume: every run exactly once", "[r
     // it: on a machine that got faster since the first sweep a later kill came after the end).
     std::mt19937 rng(12345);
     int interrupted = 0;
-    for (int attempt = 0; attempt < 6; ++attempt) {
+    // Six attempts, and up to six more while fewer than three interrupted a sweep: on a machine
+    // whose load changed since the first sweep (CI's two cores shared) a kill may land before
+    // the header or after the end, and the check below is about the resumes, not the timing.
+    for (int attempt = 0; attempt < 12 && !(attempt >= 6 && interrupted >= 3); ++attempt) {
         const double ms = std::uniform_real_distribution<double>(0.1, 0.6)(rng) * whole_ms;
         INFO("killed after " << ms << " ms of " << whole_ms);
         const std::string out = dir + "/k" + std::to_string(attempt);
