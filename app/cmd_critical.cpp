@@ -80,6 +80,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <algorithm>
 #include <functional>
 #include <iostream>
@@ -237,6 +238,30 @@ Interrupt& stop_of(const CriticalArgs& a) {
     return *a.stop;
 }
 
+// A certificate at --certificate is rewritten only by the search that wrote it (red-team round
+// 22, B F1: a resumed `--shard 0/2` replaced shard 1/2's certificate, exit 0, and the shards'
+// certificates no longer checked together; another objective's or order's likewise). The guard
+// lets one of the mode's format through for the search whose results CSV is beside --out
+// (run_critical, rewritten_certificate); here, before any work, `another` reads its header with
+// critical/'s reader and names what makes it another search's ("" if nothing: it is this
+// one's). Another search's, or one whose header does not read, is refused, the file kept.
+// --force replaces any file, as on every output (a resume takes none: no hint of it).
+void refuse_another_searchs_certificate(const CriticalArgs& a, const std::function<std::string(std::istream&)>& another) {
+    if (a.force) return;
+    const std::string kind = kept_file_kind(a.certificate);
+    if (kind.empty()) return;  // none there, or not a certificate (the guard judged it)
+    std::ifstream in(a.certificate, std::ios::binary);
+    std::string why;
+    try {
+        why = another(in);
+    } catch (const InputError& e) {
+        why = std::string("its header does not read as this search's: ") + e.what();
+    }
+    if (why.empty()) return;
+    throw InputError(fmt::format("--certificate {}: is {} of another search ({}): refusing to overwrite it (use another file{})",
+                                 visible_text(a.certificate), kind, why, a.resume ? "" : ", or --force"));
+}
+
 std::string verify_choice(const CriticalArgs& a);
 int run_rendered(RenderedConfig config, const CriticalArgs& a, RowReport report, std::function<void(const Interrupt&)> on_complete,
                  std::function<std::optional<std::string>(const Interrupt&)> records_of_all = nullptr,
@@ -341,6 +366,12 @@ std::optional<std::string> make_exact_certificate(const CriticalArgs& a, const E
     return text.str();
 }
 
+// What an --exact --n search is, as a message names it: "n = 4, objective k, shard 1/2".
+std::string exact_search_words(int n, ExactObjective objective, const CertificateShard& shard) {
+    return fmt::format("n = {}, objective {}, {}", n, exact_objective_name(objective),
+                       shard.count > 1 ? fmt::format("shard {}/{}", shard.index, shard.count) : std::string("every class"));
+}
+
 // --exact --n N: the minimum over all squares of order N, run as task exact by the experiment
 // driver: one run per symmetry class (a classes: source of the order; --shard I/S: classes I,
 // I + S, ...), each the class's own minimum. Once every class has its row, --out gets the records
@@ -352,6 +383,11 @@ int run_exact(const CriticalArgs& a) {
         throw InputError(fmt::format("critical --exact: --n must be 2..{} (n = 6: --sample S), got {}", kMaxEnumeratedN, a.n));
     CertificateShard shard;
     if (!a.shard.empty()) std::tie(shard.index, shard.count) = parse_shard(a.shard);
+    refuse_another_searchs_certificate(a, [&](std::istream& in) {
+        const CertificateCheck c = read_certificate_claim(in, a.certificate);
+        if (c.n == a.n && c.objective == objective && c.shard.index == shard.index && c.shard.count == shard.count) return std::string();
+        return fmt::format("{}; this search: {}", exact_search_words(c.n, c.objective, c.shard), exact_search_words(a.n, objective, shard));
+    });
     const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate);
     const std::string method = exact_method_text(a);
     ExactClassesReport report{.n = a.n,
@@ -825,6 +861,25 @@ int run_greedy(const CriticalArgs& args) {
     throw_input_error(where, fmt::format("instance '{}' {}", visible_text(s.name), problem));
 }
 
+// What makes the per-square certificate in `in` another search's than this one of `squares`
+// ("" if nothing): its squares, each of the search's objective, are some of `squares`, in their
+// order (a square no clue set determines has no certificate in it).
+std::string another_squares_search(const CriticalArgs& a, const std::vector<SolvedSquare>& squares, std::istream& in) {
+    const ExactObjective objective = exact_objective_of(a);
+    auto next = squares.begin();
+    std::size_t i = 0;
+    for (const SquareClaim& c : read_square_certificate_claims(in, a.certificate)) {
+        ++i;
+        if (c.objective != objective)
+            return fmt::format("its square {} of objective {}; this search: objective {}", i, exact_objective_name(c.objective),
+                               exact_objective_name(objective));
+        next = std::find_if(next, squares.end(), [&](const SolvedSquare& s) { return s.n == c.n && s.square == c.square; });
+        if (next == squares.end()) return fmt::format("its square {} is none of this search's squares, in their order", i);
+        ++next;
+    }
+    return "";
+}
+
 // --exact --square/--input: each given square's own minimum (critical/exact/exact_square.hpp),
 // n <= 9, run as task exact-square (one run per square) by the experiment driver; with
 // --time-limit or --cpu-limit (the runs' limits) a search stops there and its record gives the
@@ -834,8 +889,10 @@ int run_exact_square(const CriticalArgs& args) {
     CriticalArgs a = args;
     const std::unique_ptr<external::TempDir> stdin_copy = private_stdin(a, check_square);
     check_objective(a, square_objectives(), "--exact --square/--input");
-    for (const SolvedSquare& s : given_squares(a))
+    const std::vector<SolvedSquare> squares = given_squares(a);
+    for (const SolvedSquare& s : squares)
         if (s.n > kMaxWideN) refuse_wide_square(s, args.input);
+    refuse_another_searchs_certificate(a, [&](std::istream& in) { return another_squares_search(a, squares, in); });
     const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate);
     ExactSquareReport report{.objective = objective_name(a.objective), .certify = !a.certificate.empty(), .certificate = "",
                              .uncertified = "", .no_set = ""};
@@ -899,6 +956,15 @@ int run_construct(const CriticalArgs& a) {
         throw InputError(fmt::format("critical --construct: --split must be 0..{} for n = {}, got {}", a.n - 1, a.n, a.split));
     if (!a.certificate.empty() && a.n > kMaxCnfOrder)
         throw InputError(fmt::format("critical --construct --certificate: the uniqueness proof is written for --n <= {}, got {}", kMaxCnfOrder, a.n));
+    refuse_another_searchs_certificate(a, [&](std::istream& in) {
+        const ZeroGivenClaim c = read_zero_given_claim(in, a.certificate);
+        if (c.n != a.n) return fmt::format("n = {}; this search: n = {}", c.n, a.n);
+        const ChainConstruction own = chain_construction(a.n, a.split < 0 ? balanced_split(a.n) : a.split);
+        const auto same = [](const LessThan& x, const LessThan& y) { return x.r1 == y.r1 && x.c1 == y.c1 && x.r2 == y.r2 && x.c2 == y.c2; };
+        if (c.square == own.square && std::equal(c.relations.begin(), c.relations.end(), own.relations.begin(), own.relations.end(), same))
+            return std::string();
+        return fmt::format("n = {}, its square or relations not those of --split {}", c.n, split_text(a));
+    });
     const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate);
     ConstructReport report;
     RenderedConfig config{.name = std::string(method_name(Task::construct)),
@@ -1023,7 +1089,8 @@ std::vector<NamedOutput> own_files(const CriticalArgs& a, const std::string& own
 // "" if none: a --resume writes it again from the rows it goes on with (docs/critical.md), and
 // the same command without --resume or --force is refused for that CSV, whose message says so
 // (not for the certificate, whose --force would start the whole search again). A certificate of
-// another kind there is not this search's, refused as on every output.
+// another kind there is not this search's, refused as on every output; one of this kind is
+// rewritten only if its header names this search (the mode asks refuse_another_searchs_certificate).
 std::string_view rewritten_certificate(const CriticalArgs& a, const CriticalMode& mode, const std::string& own_csv) {
     if (a.certificate.empty() || !is_results_csv(own_csv)) return "";
     if (mode.name == "construct") return critical::kZeroGivenCertificateFormat;

@@ -127,6 +127,15 @@ void write_zero_given_certificate(std::ostream& out, const ChainConstruction& c)
     if (!out) throw std::runtime_error("cannot write the certificate");
 }
 
+ZeroGivenClaim read_zero_given_claim(std::istream& in, const std::string& source) {
+    std::string text;
+    std::size_t line_no = 0;
+    if (!next_record_line(in, text, line_no, source)) bad({source, 1}, "empty certificate");
+    const At at{source, line_no};
+    Head h = read_head(parse_line(text, at), at);
+    return {.n = h.n, .square = std::move(h.square), .relations = std::move(h.relations)};
+}
+
 ZeroGivenCertificateCheck check_zero_given_certificate(std::istream& in, const std::string& source) {
     ZeroGivenCertificateCheck result;
     std::string text;

@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace futolab::critical {
 
@@ -35,6 +36,17 @@ struct ZeroGivenCertificateCheck {
     int n = 0;
     std::size_t relations = 0, proof_lines = 0;
 };
+
+// The puzzle a certificate's header gives, read as check_zero_given_certificate reads it and
+// nothing checked beyond its form: which construction wrote the file (a resumed critical
+// --construct rewrites only its own: app/cmd_critical.cpp). Malformed input (another format too)
+// throws InputError as check_zero_given_certificate does.
+struct ZeroGivenClaim {
+    int n = 0;
+    std::vector<int> square;          // L, row-major
+    std::vector<LessThan> relations;  // as the file lists them
+};
+ZeroGivenClaim read_zero_given_claim(std::istream& in, const std::string& source);
 
 // Malformed input throws InputError naming `source`, the line and the field (integers read
 // exactly); a well-formed certificate whose claim does not check gives ok = false.

@@ -75,6 +75,12 @@ struct CertificateCheck {
 // (a wrapped, rounded or out-of-range one is refused), every record's keys are checked.
 CertificateCheck check_certificate(std::istream& in, const std::string& source, const std::string& verify_backend);
 
+// The claim of a certificate's first line, read as check_certificate reads it (n, objective,
+// shard, minimum or frontier) and nothing checked beyond its form: which search wrote the file
+// (a resumed critical --exact --n rewrites only its own: app/cmd_critical.cpp). Malformed input
+// (another format too) throws InputError as check_certificate does.
+CertificateCheck read_certificate_claim(std::istream& in, const std::string& source);
+
 // The claim over all squares from the accepted certificates of the N shards of one run (each
 // shard once, the same n, objective and N): the minimum over the shards' minima (frontier:
 // point by point). InputError, naming the files, if they are not exactly such a set.

@@ -134,6 +134,21 @@ void write_square_certificate(std::ostream& out, const SquareOptimum& r) {
     if (!out) throw std::runtime_error("cannot write the certificate");
 }
 
+std::vector<SquareClaim> read_square_certificate_claims(std::istream& in, const std::string& source) {
+    std::vector<SquareClaim> claims;
+    std::string text;
+    std::size_t line_no = 0;
+    while (next_record_line(in, text, line_no, source)) {
+        const At at{source, line_no};
+        const SquareHead h = read_head(parse_line(text, at), at);
+        claims.push_back({.n = h.n, .objective = h.objective, .square = h.square});
+        std::size_t passed = 0;  // its set lines, not read
+        while (passed < h.sets && next_record_line(in, text, line_no, source)) ++passed;
+    }
+    if (claims.empty()) bad({source, 1}, "empty certificate");
+    return claims;
+}
+
 SquareCertificateCheck check_square_certificate(std::istream& in, const std::string& source, const std::string& verify_backend) {
     SquareCertificateCheck result;
     std::string text;

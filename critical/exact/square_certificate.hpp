@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace futolab::critical {
 
@@ -47,6 +48,19 @@ struct SquareCertificateCheck {
 
 // The first line of a per-square certificate has this "certificate" value.
 inline constexpr const char* kSquareCertificateFormat = "futolab-square-critical";
+
+// One square's claim as its header gives it.
+struct SquareClaim {
+    int n = 0;
+    ExactObjective objective = ExactObjective::k_only;
+    std::vector<int> square;  // L, row-major
+};
+
+// Every header of a per-square certificate, in order, read as check_square_certificate reads it
+// (each header's set lines passed over, nothing checked beyond the form): which search wrote the
+// file (a resumed critical --exact --square/--input rewrites only its own: app/cmd_critical.cpp).
+// Malformed input (another format too) throws InputError as check_square_certificate does.
+std::vector<SquareClaim> read_square_certificate_claims(std::istream& in, const std::string& source);
 
 // Malformed input throws InputError naming `source`, the line and the field (every integer is
 // read exactly); a well-formed certificate whose claim does not check gives ok = false.
