@@ -84,15 +84,19 @@ std::size_t rows_in_cut(std::string_view text, std::size_t start, std::size_t wi
     return rows;
 }
 
-}  // namespace
-
-void check_cut_holds_no_rows(const CsvTable& t, const std::string& source) {
-    if (!t.truncated || t.rows_in_cut == 0) return;
-    throw_input_error({source, t.cut_line, 0},
-                      fmt::format("a quote on this line is never closed: the {} whole row(s) after it would be cut with "
-                                  "it as an incomplete last row: refusing to cut them (close the quote, or remove the "
-                                  "line)", t.rows_in_cut));
+// Refuses the record cut short at the end of `text`, which starts on `line` at `start`, if
+// it holds whole rows (parse_csv's rule, csv_reader.hpp).
+void check_cut_holds_no_rows(std::string_view text, std::size_t start, int line, std::size_t width,
+                             const std::string& source) {
+    const std::size_t rows = rows_in_cut(text, start, width);
+    if (rows == 0) return;
+    throw_input_error({source, line, 0},
+                      fmt::format("a quote on this line is never closed: the {} whole row(s) after it would be read with "
+                                  "it as one incomplete last row and left out: refusing the file (close the quote, or "
+                                  "remove the line)", rows));
 }
+
+}  // namespace
 
 std::size_t CsvTable::column(std::string_view name, const std::string& source) const {
     const auto it = std::find(header.begin(), header.end(), name);
@@ -112,9 +116,8 @@ CsvTable parse_csv(std::string_view text, const std::string& source) {
         const int first_line = lines + 1;
         const std::size_t start = pos;
         if (!next_record(text, pos, fields, lines, source)) {
+            if (!table.header.empty()) check_cut_holds_no_rows(text, start, first_line, table.header.size(), source);
             table.truncated = true;
-            table.cut_line = first_line;
-            if (!table.header.empty()) table.rows_in_cut = rows_in_cut(text, start, table.header.size());
             break;
         }
         table.complete_bytes = pos;

@@ -14,17 +14,20 @@ struct CsvTable {
     std::vector<int> lines;          // the line each row starts on (1-based; the header is line 1)
     std::size_t complete_bytes = 0;  // length of the text up to the last complete line
     bool truncated = false;          // the text ends inside a line (a killed writer)
-    // When truncated: the line the cut record starts on, and how many whole lines after that
-    // line read alone as rows of the header's width (rows, not a torn cell: a quote typed or
-    // damaged into a cell and never closed makes everything after it one record).
-    int cut_line = 0;
-    std::size_t rows_in_cut = 0;
 
     // Index of a column, or throws InputError naming `source`.
     std::size_t column(std::string_view name, const std::string& source) const;
 };
 
 // Parses `text`; a last line without its newline is reported as truncated and left out.
+// A kill leaves one record cut short: its last line without a line end, or a quoted cell cut
+// inside. A quote never closed (typed or damaged into a cell) makes everything after it that
+// record, and every reader left out the whole rows after it as "the last line is incomplete"
+// (resume cut them and ran them again; analyze, report and compare tabled the rest; merge wrote
+// a CSV without them). So a cut record holding whole rows (lines that read alone as rows of the
+// header's width) is refused by every reader alike: InputError "SOURCE:LINE: a quote on this
+// line is never closed: the N whole row(s) after it would be read with it as one incomplete
+// last row and left out: refusing the file (…)", LINE the record's first line.
 // Line ends (SPEC §5): futolab writes LF; LF and CR LF (RFC 4180, as Python's csv module and
 // spreadsheets write) are both read, also mixed in one file (a CR LF file resumed by futolab
 // goes on with LF). Inside quotes every byte is the cell's, CR and LF included. A CR outside
@@ -34,14 +37,6 @@ struct CsvTable {
 // Also throws on a row with the wrong number of fields.
 CsvTable parse_csv(std::string_view text, const std::string& source);
 CsvTable read_csv_file(const std::string& path);
-
-// Before a writer cuts the truncated end of `t` (resume, --redo): a kill leaves one record cut
-// short, its last line without a line end or a quoted cell cut inside. A quote never closed
-// makes everything after it that record, and cutting it dropped every whole row after it
-// without a word (resume ran them again). Throws InputError "SOURCE:LINE: a quote on this line
-// is never closed: the N whole row(s) after it would be cut with it as an incomplete last row:
-// refusing to cut them (…)" when the part to cut holds whole rows.
-void check_cut_holds_no_rows(const CsvTable& t, const std::string& source);
 
 // A cell that must read back exactly as futolab wrote it: a whole number in plain decimal
 // digits from `min` to `max` (no sign, exponent, fraction, spaces or leading zero: `5.17E+18`,

@@ -208,7 +208,6 @@ ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& 
         finished_rows_ = keys_of(table, path);
         for (const auto& [key, row] : finished_rows_) finished_.insert(key);
         earlier_walls_ = walls_of(table, path);
-        check_cut_holds_no_rows(table, path);  // a stray quote's rows are not a row cut off by a kill
         std::error_code cut;
         if (table.truncated) fs::resize_file(path, table.complete_bytes, cut);  // a row cut off by a kill
         if (cut) throw std::runtime_error("cannot write " + path + ": " + cut.message() + " (cutting its last, half row)");

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 
@@ -34,13 +35,13 @@ TEST_CASE("a last line cut off by a kill is reported, not read", "[csv]") {
 
 // Red-team round 21, B F5: a quote never closed made every line after it one "incomplete last
 // row", and resume cut it without a word (5 whole rows dropped and run again). What a kill
-// leaves is still cut; a cut part holding whole rows is refused at the quote's line.
-TEST_CASE("a stray quote is not an incomplete last row: the rows after it are counted, cutting them refused", "[csv]") {
+// leaves is still cut; a cut part holding whole rows is refused at the quote's line, by the
+// reader itself (round 22, B F2: analyze, report, compare and merge left those rows out).
+TEST_CASE("a stray quote is not an incomplete last row: the rows after it are counted, the file refused", "[csv]") {
     const auto verdict = [](const std::string& text) {
-        const CsvTable t = parse_csv(text, "x.csv");
-        CHECK(t.truncated);
         try {
-            check_cut_holds_no_rows(t, "x.csv");
+            const CsvTable t = parse_csv(text, "x.csv");
+            CHECK(t.truncated);
             return std::string("cut");
         } catch (const InputError& e) {
             return std::string(e.what());
@@ -50,11 +51,12 @@ TEST_CASE("a stray quote is not an incomplete last row: the rows after it are co
     CHECK(verdict("a,b\n1,2\n3,\"one\ntwo\nthr") == "cut");           // a quoted cell cut inside, two line ends in it
     CHECK(verdict("a,b\n1,2\n3,\"x,y\n{\"k\": 1}\n\"z") == "cut");  // its lines are no rows of two fields
     CHECK(verdict("a,b\n1,2\n3,\"x\n") == "cut");                      // the stray quote on the last line: no row after it
-    const std::string refused = ": a quote on this line is never closed: the 2 whole row(s) after it would be cut with it "
-                                "as an incomplete last row: refusing to cut them (close the quote, or remove the line)";
+    const std::string refused = ": a quote on this line is never closed: the 2 whole row(s) after it would be read with it "
+                                "as one incomplete last row and left out: refusing the file (close the quote, or remove "
+                                "the line)";
     CHECK(verdict("a,b\n1,2\n3,\"x\n4,5\n6,\"q,r\"\n") == "x.csv:3" + refused);
     CHECK(verdict("a,b\r\n1,\"x\r\n4,5\r\n6,7\r\n8,") == "x.csv:2" + refused);  // CR LF, and a torn row at the end too
-    CHECK_NOTHROW(check_cut_holds_no_rows(parse_csv("a,b\n1,2\n", "x.csv"), "x.csv"));
+    CHECK_FALSE(parse_csv("a,b\n1,2\n", "x.csv").truncated);
 }
 
 namespace {
@@ -101,6 +103,36 @@ TEST_CASE("run --resume and --redo and critical --resume refuse to cut the rows 
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "futolab: o.csv:3" + refused + "69 whole row(s)"));
     CHECK(futolab::test::slurp(dir + "/o.csv") == before);
+}
+
+// Red-team round 22, B F2: with whole rows after a stray quote, analyze, report and compare
+// tabled the rows before it under "the last line is incomplete (a run still being written?)", and
+// merge wrote a CSV without the rest (1 of 4 runs, "3 runs missing"). Each is refused now, naming
+// the quote's line, and writes nothing.
+TEST_CASE("analyze, report, compare and merge refuse a results CSV whose stray quote holds whole rows", "[csv][cli]") {
+    using futolab::test::has;
+    using futolab::test::run_cli;
+    const std::string dir = futolab::test::fresh_dir("csv-stray-quote", "readers").string();
+    REQUIRE(run_cli("run " + futolab::test::sweep_config(dir) + " -q").exit_code == 0);
+    const std::string csv = dir + "/out/r.csv";
+    std::string text = futolab::test::slurp(csv);
+    const std::size_t row2 = text.find('\n', text.find('\n') + 1) + 1;  // line 3, the second row
+    const std::size_t solver = text.find(",bitmask,", row2);
+    REQUIRE(solver < text.find('\n', row2));
+    text.insert(solver + 4, "\"");  // bit"mask: a quote never closed
+    std::ofstream(csv, std::ios::binary | std::ios::trunc) << text;
+    const std::string refused = "futolab: " + csv + ":3: a quote on this line is never closed: the 73 whole row(s) after it";
+    for (const std::string& command : {"analyze " + csv + " --table summary --metric nodes",
+                                      "report " + csv + " --out " + dir + "/r.html", "compare " + csv + " " + csv,
+                                      "merge " + csv + " --out " + dir + "/m.csv"}) {
+        const futolab::test::CliResult r = run_cli(command);
+        INFO(command << " -> " << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, refused));
+        CHECK_FALSE(has(r.err, "incomplete (a run still being written?)"));
+    }
+    CHECK_FALSE(std::filesystem::exists(dir + "/r.html"));
+    CHECK_FALSE(std::filesystem::exists(dir + "/m.csv"));
 }
 
 TEST_CASE("a row with the wrong number of fields names its line", "[csv]") {
