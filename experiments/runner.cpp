@@ -566,6 +566,20 @@ void check_checkpoint_locks(const ExperimentConfig& config, const RunMatrix& mat
     }
 }
 
+// The results CSV and the two files beside it that the run writes, with how a refusal names each.
+std::array<std::pair<std::string, std::string>, 3> run_outputs(const std::string& csv) {
+    return {{{csv, ""}, {sidecar_path(csv), "its sidecar "}, {schema_path(csv), "its column schema "}}};
+}
+
+// Throws `refusal` (about the results CSV `csv`) at the `output:` key when the config places the
+// CSV, after `--out DIR` when that does, else as it is.
+[[noreturn]] void refuse_output(const ExperimentConfig& config, const RunnerOptions& options, const std::string& csv,
+                                const InputError& refusal) {
+    if (options.output_at_key) throw_at_key(config.output_at, "output", config.output, csv, refusal);
+    if (!options.out_dir.empty()) throw InputError(fmt::format("--out {}: {}", options.out_dir, refusal.what()));
+    throw refusal;
+}
+
 // The results CSV, its sidecar and its schema are never a file the experiment reads (its config,
 // an instances file, a build's binary) by any name (the same device and inode: a hard link, a
 // symbolic link, a ./ spelling): refused as that input, at the `output:` key when the config
@@ -573,21 +587,31 @@ void check_checkpoint_locks(const ExperimentConfig& config, const RunMatrix& mat
 // `output:` was called "results exist already: … or remove the file").
 void check_output_not_input(const ExperimentConfig& config, const RunnerOptions& options, const std::string& csv) {
     const std::vector<ConfigInput> inputs = config_inputs(config);
-    const std::array<std::pair<std::string, std::string>, 3> outputs{
-        {{csv, ""}, {sidecar_path(csv), "its sidecar "}, {schema_path(csv), "its column schema "}}};
-    for (const auto& [out, whose] : outputs) {
+    for (const auto& [out, whose] : run_outputs(csv)) {
         struct stat written {};
         if (::stat(out.c_str(), &written) != 0) continue;
         for (const ConfigInput& in : inputs) {
             struct stat read {};
             if (::stat(in.path.c_str(), &read) != 0 || read.st_dev != written.st_dev || read.st_ino != written.st_ino) continue;
-            const InputError refusal(fmt::format("{}: {}is the input {} ({}): refusing to overwrite it", csv,
-                                                 whose.empty() ? "" : whose + out + " ", in.path, in.what));
-            if (options.output_at_key) throw_at_key(config.output_at, "output", config.output, csv, refusal);
-            if (!options.out_dir.empty()) throw InputError(fmt::format("--out {}: {}", options.out_dir, refusal.what()));
-            throw refusal;
+            refuse_output(config, options, csv,
+                          InputError(fmt::format("{}: {}is the input {} ({}): refusing to overwrite it", csv,
+                                                 whose.empty() ? "" : whose + out + " ", in.path, in.what)));
         }
     }
+}
+
+// Nor a few-relations checkpoint file or table, or a certificate (kept_file_kind, each known by
+// its first line), which every file output replaces only with --force: refused naming what it is,
+// at the `output:` key as above, once a shard file of the config's own checkpoint has been named
+// as one (red-team round 22, B F3: a certificate or a table at `output:` was called "results
+// exist already: use --resume …", and --resume then found no sidecar).
+void check_output_not_kept(const ExperimentConfig& config, const RunnerOptions& options, const std::string& csv) {
+    if (options.start_over && !options.resume) return;  // critical --force: replaced, as by any output with --force
+    for (const auto& [out, whose] : run_outputs(csv))
+        if (const std::string kind = kept_file_kind(out); !kind.empty())
+            refuse_output(config, options, csv,
+                          InputError(fmt::format("{}: {}is {}: refusing to overwrite it (give the run another output)",
+                                                 csv, whose.empty() ? "" : whose + out + " ", kind)));
 }
 
 }  // namespace
@@ -650,6 +674,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     check_checkpoint_writable(config);
     check_output_not_input(config, options, results_path(config, options));
     check_outputs_outside_checkpoints(config, results_path(config, options));
+    check_output_not_kept(config, options, results_path(config, options));
     if (options.output_at_key) check_output_at_key(config, results_path(config, options));
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid, interrupt.flag());
     check_memory_floor(config, isolation_written(config));  // before any file is touched

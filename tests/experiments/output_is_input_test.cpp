@@ -143,3 +143,46 @@ TEST_CASE("a results CSV whose sidecar is the config, or placed on an instances 
                                      "isolation: process\nbuilds:\n  - { name: a, path: fb }\noutput: fb\n";
     refused(ab, "run -q ab.yaml", "ab.yaml:9:9: output fb: is the input fb (the binary of build a): refusing to overwrite it");
 }
+
+// Red-team round 22, B F3: a config's `output:` onto a certificate or a few-relations checkpoint
+// table was refused as "results exist already: use --resume to continue them, or remove the
+// file", naming no key, and --resume then found no sidecar. Each kept file (a certificate of each
+// kind, a table, another checkpoint's shard file) is refused at the key naming what it is, with
+// --resume too, as is one at the sidecar's path or placed by --out DIR; nothing is written.
+TEST_CASE("a config output onto a certificate or a few-relations checkpoint table is refused at the output key naming it",
+          "[runner][outputs][config-output]") {
+    const fs::path dir = futolab::test::fresh_dir("output-is-input", "kept-files");
+    for (const std::string made : {"critical --construct --n 6 --out z.jsonl --certificate z.cert",
+                                   "critical --exact --n 4 --objective k --out e.jsonl --certificate e.cert",
+                                   "critical --exact --square \"1 2 3 4/2 1 4 3/3 4 1 2/4 3 2 1\" --objective k --out "
+                                   "s.jsonl --certificate s.cert",
+                                   "critical --few-relations 3 --n 4 --checkpoint ck --shards 2"})
+        REQUIRE(run_cli(made, dir.string()).exit_code == 0);
+    const auto certificate = [](const std::string& format) {
+        return "a futolab certificate (futolab-" + format + "-critical, read by critical --check-certificate)";
+    };
+    const std::vector<std::pair<std::string, std::string>> kept{
+        {"z.cert", certificate("zero-given")},
+        {"e.cert", certificate("exact")},
+        {"s.cert", certificate("square")},
+        {"ck/n4-k3-of-002.table.md", "a few-relations checkpoint table (its shards' counts)"},
+        {"ck/n4-k3-shard-001-of-002.yaml", "a few-relations checkpoint file (its shard's counts)"},
+    };
+    const auto config = [&](const std::string& output) {
+        std::ofstream(dir / "c.yaml") << "name: c\ntask: few-relations\ninstances:\n  - few_relations: { n: 3, k: 2 }\n"
+                                         "methods: [ few-relations ]\noutput: " << output << "\n";
+    };
+    const std::string refusing = ": refusing to overwrite it (give the run another output)";
+    for (const auto& [file, what] : kept) {
+        config(file);
+        INFO(file);
+        for (const std::string resume : {"", " --resume"})
+            refused(dir, "run -q c.yaml" + resume, "c.yaml:6:9: output " + file + ": is " + what + refusing);
+    }
+    fs::copy_file(dir / "e.cert", dir / "x.csv.meta.yaml");
+    config("x.csv");
+    refused(dir, "run -q c.yaml", "c.yaml:6:9: output x.csv: its sidecar x.csv.meta.yaml is " + certificate("exact") + refusing);
+    fs::create_directory(dir / "sub");
+    fs::copy_file(dir / "s.cert", dir / "sub/x.csv");
+    refused(dir, "run -q c.yaml --out sub", "--out sub: sub/x.csv: is " + certificate("square") + refusing);
+}
