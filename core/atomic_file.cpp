@@ -139,6 +139,10 @@ int own_stream_of(const std::string& path) {
     return stream >= 0 && names_a_descriptor(path) ? stream : -1;
 }
 
+bool names_another_descriptor(const std::string& path) {
+    return !path.empty() && stream_with_file_of(path) < 0 && names_a_descriptor(path);
+}
+
 void refuse_stream_alias(const std::string& path, const std::string& label) {
     if (const std::string why = stream_alias_problem(path); !why.empty())
         throw StreamAliasError(label + ": " + why, stream_with_file_of(path));

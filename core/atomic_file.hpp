@@ -55,6 +55,11 @@ private:
 // file the shell redirected a stream to (`--out x.jsonl 2>> x.jsonl`) is not: see
 // stream_alias_problem.
 int own_stream_of(const std::string& path);
+// Whether `path` reaches, through a descriptor folder (/dev/stdin, /dev/fd/N, /proc/self/fd/N),
+// a descriptor of this process other than its standard output and error: standard input, or
+// one the shell opened. No output may go there: a replace would rename over the link (in /dev
+// itself when it is /dev/stdin), and futolab writes only through its own two streams.
+bool names_another_descriptor(const std::string& path);
 // Why `path` may be neither read nor written by this command ("" if it may): it is, under a
 // name of its own, the very file this process's standard output or error was redirected to
 // (`analyze a.csv 2>> a.csv`, `--certificate c 2>> c`). Its messages or output would be written

@@ -104,6 +104,10 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
                const std::string& results_of, std::string_view rewritten_certificate) {
     if (out == "-" || (!out.empty() && own_stream_of(out) == STDOUT_FILENO)) check_stdout_records(option + " " + out);
     if (out.empty() || out == "-") return;
+    if (names_another_descriptor(out))
+        throw InputError(fmt::format("{} {}: names a descriptor of this command other than its standard output and error "
+                                     "(standard input, or one the shell opened): outputs are files, - or /dev/stdout",
+                                     option, out));
     if (const std::string why = name_problem(out); !why.empty()) throw InputError(fmt::format("{} {}: {}", option, out, why));
     // Not even with --force: a live writer's file or a lock file (round 9, R1/R2), or the file
     // this command's standard output or error goes to (round 10: two writers of one file).

@@ -298,3 +298,27 @@ TEST_CASE("a lock whose pid cannot be written is the disk's failure, not another
     CHECK(slurp(futolab::lock_path(csv)) == std::to_string(::getpid()) + "\n");
     fs::remove_all(dir);
 }
+
+// Red-team round 22, A F3: `--out /dev/stdin` with standard input redirected from a file was
+// renamed over (in /dev itself), and merge made its sidecar, schema and lock there. A path that
+// reaches a descriptor other than standard output and error is refused before anything is made.
+// The test names it through /proc/self/fd/0 and /dev/fd/0 only: with the fix undone a write
+// there fails (exit 1) rather than replacing the machine's /dev/stdin.
+TEST_CASE("an output naming standard input or another descriptor of the command is refused before anything is made",
+          "[cli][output][stream]") {
+    const fs::path dir = fresh_dir("odd-outputs", "stdin-out");
+    std::ofstream(dir / "in.txt") << "keep\n";
+    REQUIRE(run_cli("generate random --n 4 --count 2 --out g.jsonl", dir.string()).exit_code == 0);
+    for (const std::string target : {"/proc/self/fd/0", "/dev/fd/0"}) {
+        for (const std::string& args :
+             {"convert g.jsonl --to jsonl --out " + target, "generate random --n 4 --out " + target,
+              "critical --construct --n 4 --out c.jsonl --certificate " + target}) {  // (critical --out refuses links)
+            const auto r = run_cli(args + " < in.txt", dir.string());
+            INFO(args << " -> " << r.err);
+            CHECK(r.exit_code == 2);
+            CHECK(has(r.err, target + ": names a descriptor of this command other than its standard output and error"));
+        }
+    }
+    CHECK(slurp((dir / "in.txt").string()) == "keep\n");
+    CHECK_FALSE(fs::exists(dir / "c.jsonl"));
+}
