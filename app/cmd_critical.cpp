@@ -201,12 +201,7 @@ std::unique_ptr<OutputLock> reserve_output(const std::string& path) {
 // this process's: removed or replaced, another futolab may have locked the name and written it
 // (red-team round 14, A F6: the search then replaced that file, exit 0). Exit 1, one line.
 void check_reserved(const std::string& path, const OutputLock* lock) {
-    if (lock == nullptr) return;
-    try {
-        lock->check_held();
-    } catch (const std::runtime_error& e) {
-        throw std::runtime_error(fmt::format("{}: not written: {}", visible_text(path), e.what()));
-    }
+    if (lock != nullptr) lock->check_held_for(path);
 }
 
 // Writes a reserved output whole once its work is done, if its lock is still held and no stop

@@ -77,7 +77,7 @@ int merge(const MergeArgs& args) {
         }
         if (first) matrix.prepare(config_of(*first), *first, args.inputs.front());
     }
-    const MergeReport r = merge_results(args.inputs, args.out, args.force, row_check(instances, matrix));
+    const MergeReport r = merge_results(args.inputs, args.out, args.force, row_check(instances, matrix), &lock);
     for (const std::string& note : r.notes) std::cerr << "futolab: warning: " << note << "\n";
     if (!matrix.note().empty()) std::cerr << "futolab: warning: " << matrix.note() << "\n";
     std::cout << fmt::format("{}: {} of {} runs from {} files\n", args.out, r.rows, r.expected, args.inputs.size());

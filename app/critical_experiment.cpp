@@ -228,18 +228,6 @@ std::string runs_noun(const TaskInfo& kind, std::uint64_t runs) {
     return std::string(noun) + (runs == 1 ? "" : noun.ends_with('s') ? "es" : "s");
 }
 
-// --out, written from the rows once the run is over, has no lock of its own: the results CSV's
-// stands for it (run_experiment keeps it held). A lock removed or replaced since lets another
-// futolab lock that CSV and write --out: then --out is not written, exit 1 (red-team round 17,
-// A F5: the records of one search overwrote another's --out beside its CSV, both exit 0).
-void check_out_lock(const std::string& out, const OutputLock& lock) {
-    try {
-        lock.check_held();
-    } catch (const std::runtime_error& e) {
-        throw std::runtime_error(fmt::format("{}: not written: {}", visible_text(out), e.what()));
-    }
-}
-
 // The option that placed the results CSV, as messages name it: "--out" or the mode's own.
 std::string csv_option_name(const CriticalExperiment& run) {
     return run.csv_option.empty() ? "--out" : run.csv_option.substr(0, run.csv_option.find(' '));
@@ -383,7 +371,11 @@ int run_critical_experiment(const CriticalExperiment& run) {
     if (interrupted && !r.interrupted)
         std::cerr << fmt::format("futolab critical: interrupted after the last run{}\n", left_unwritten(run));
     if (run.writes_out && (!run.records_of_all || (all_records && !interrupted))) {
-        check_out_lock(out, *r.lock);
+        // --out, written from the rows once the run is over, has no lock of its own: the results
+        // CSV's stands for it (run_experiment keeps it held). A lock removed or replaced since lets
+        // another futolab lock that CSV and write --out: then --out is not written, exit 1
+        // (red-team round 17, A F5: one search's records overwrote another's --out, both exit 0).
+        r.lock->check_held_for(out);
         if (interrupted) write_output(out, rows.records, true);  // a stopped search waits for no stuck reader (A4)
         else write_output(out, all_records ? *all_records : rows.records, stop);
     }

@@ -5,6 +5,7 @@
 #include "records/columns.hpp"
 #include "records/csv_reader.hpp"
 #include "records/output_guard.hpp"
+#include "records/output_lock.hpp"
 #include "records/outputs.hpp"
 #include "records/read_lock.hpp"
 #include "records/results_csv.hpp"
@@ -189,7 +190,7 @@ void write_beside(const std::string& out, const ExperimentIdentity& identity, co
 }  // namespace
 
 MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out, bool force,
-                          const MergeRowCheck& check_rows) {
+                          const MergeRowCheck& check_rows, const OutputLock* held) {
     if (inputs.empty()) throw InputError("merge needs at least one CSV");
     check_output_path(out, inputs, force);
     const std::vector<std::string> others = inputs_but(out, inputs);
@@ -235,6 +236,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     for (const auto& [run, row] : by_run) file.write(line_of(row));
     file.commit();
     report.rows = by_run.size();
+    if (held != nullptr) held->check_held_for(out);  // its lock removed while the inputs were read (red-team round 22, A F4)
 
     RunInfo info;
     info.command_line = fmt::format("futolab merge ({} shard files)", inputs.size());

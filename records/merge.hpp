@@ -13,6 +13,8 @@
 
 namespace futolab {
 
+class OutputLock;
+
 struct MergeReport {
     std::size_t rows = 0;        // rows written
     std::size_t expected = 0;    // runs in the experiment's matrix
@@ -34,8 +36,11 @@ struct MergeReport {
 // `check_rows` is called with each shard's table, its path and its own sidecar's facts once its
 // run cells are read, before anything is written; it throws to refuse the shard. The app passes
 // experiments/merged_rows.hpp: records/ does not know what a config's runs are.
+// `held`, the caller's lock of `out` (none: not locked), is asked once the inputs are read, right
+// before the merged CSV replaces `out`: removed or replaced meanwhile, nothing is written
+// (OutputLock::check_held_for; another futolab may hold the name now and write there).
 using MergeRowCheck = std::function<void(const CsvTable&, const std::string&, const SidecarFacts&)>;
 MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out, bool force = false,
-                          const MergeRowCheck& check_rows = {});
+                          const MergeRowCheck& check_rows = {}, const OutputLock* held = nullptr);
 
 }  // namespace futolab

@@ -3,6 +3,7 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/file_identities.hpp"
+#include "core/visible_text.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -227,6 +228,14 @@ void OutputLock::check_held() const {
         throw std::runtime_error(e.what());
     }
     identity_settled_ = identity_dev_ != 0 || identity_ino_ != 0;
+}
+
+void OutputLock::check_held_for(const std::string& output) const {
+    try {
+        check_held();
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(fmt::format("{}: not written: {}", visible_text(output), e.what()));
+    }
 }
 
 void OutputLock::follow_identity() const {

@@ -77,6 +77,12 @@ public:
     // under its queue's mutex.
     void check_held() const;
 
+    // check_held for an output written whole under this lock once its work is done (a
+    // few-relations shard file, a merged CSV, a certificate, --out): throws std::runtime_error
+    // "OUTPUT: not written: LOCK: removed or replaced …", so the writer leaves OUTPUT as it was
+    // (red-team round 22, A F4: a shard's lock removed while it was counted, its file written).
+    void check_held_for(const std::string& output) const;
+
     // Also locks the output file open at `data_fd` by its identity (core/live_writer.hpp,
     // lock_identity), for as long as this lock is held: a writer written in place (a record
     // stream, a results CSV) is then found under any other name of its file, a hard link or a

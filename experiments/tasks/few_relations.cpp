@@ -1,4 +1,5 @@
 #include "experiments/task_fns.hpp"
+#include "experiments/tasks/counted_shard_hook.hpp"
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
@@ -22,6 +23,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace futolab::tasks {
 namespace {
@@ -38,6 +40,12 @@ std::shared_ptr<const critical::FewRelationsPool> pool_of(int n) {
     auto [it, fresh] = pools.try_emplace(n);
     if (fresh) it->second = critical::few_relations_pool(n);
     return it->second;
+}
+
+// The tests' hook (tasks/counted_shard_hook.hpp); none in a command.
+CountedShardHook& counted_shard_hook() {
+    static CountedShardHook hook;
+    return hook;
 }
 
 // Who counted a shard, in its checkpoint file (provenance: not checked when it is read).
@@ -84,13 +92,16 @@ std::optional<std::string> file_failure(Step&& step) {
 
 }  // namespace
 
+CountedShardHook set_counted_shard_hook(CountedShardHook hook) { return std::exchange(counted_shard_hook(), std::move(hook)); }
+
 // One shard of the few-relations count (critical/zero_given/few_relations.hpp), polled against
 // the run's limits and the runner's interrupt. With a checkpoint folder the shard's file there is
 // held (records/output_lock.hpp: one writer per shard file, as `critical --shard I/S` holds it)
 // from before it is read to after it is written: a shard whose file is there and valid is taken
 // from it (meta.from: checkpoint, the file's counts and times), else the count's file is written
-// atomically before the row is returned. The row: counted, nodes the oriented puzzles counted to
-// 2, solutions 1 (its one record), the record every count of the shard (few_relations_record.hpp).
+// atomically before the row is returned, if its lock is still held (else an error row). The row:
+// counted, nodes the oriented puzzles counted to 2, solutions 1 (its one record), the record
+// every count of the shard (few_relations_record.hpp).
 ResultRow run_few_relations(TaskContext& t, const PlannedRun& run) {
     ResultRow row = order_row(t, run);
     const FewRelationsRef& ref = t.matrix.few_relations[static_cast<std::size_t>(run.instance)];
@@ -123,7 +134,13 @@ ResultRow run_few_relations(TaskContext& t, const PlannedRun& run) {
             return row;
         }
         s.count = std::move(*counted);
-        const auto write = [&] { write_file_atomically(path, critical::write_few_relations_shard(s)); };
+        if (counted_shard_hook() && !path.empty()) counted_shard_hook()(path);
+        const auto write = [&] {
+            // A lock removed or replaced while the shard was counted: another futolab may hold the
+            // name now and write this file, so it is not written (red-team round 22, A F4).
+            held->check_held_for(path);
+            write_file_atomically(path, critical::write_few_relations_shard(s));
+        };
         if (const std::optional<std::string> why = path.empty() ? std::nullopt : file_failure(write))
             return failed(std::move(row), clock, *why, ref.checkpoint, path);
     }

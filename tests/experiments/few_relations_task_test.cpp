@@ -7,6 +7,9 @@
 // killed with SIGKILL is finished by --resume; shards of `run --shard` merge.
 #include "critical/zero_given/few_relations.hpp"
 #include "critical/zero_given/few_relations_shards.hpp"
+#include "experiments/config.hpp"
+#include "experiments/runner.hpp"
+#include "experiments/tasks/counted_shard_hook.hpp"
 #include "records/csv_reader.hpp"
 #include "records/output_lock.hpp"
 #include "tests/app/cli_runner.hpp"
@@ -383,4 +386,56 @@ TEST_CASE("task few-relations: futolab run killed with SIGKILL is finished by --
     INFO(merged.err);
     REQUIRE(merged.exit_code == 0);
     CHECK(instances_of(dir / "m.csv").size() == 4);
+}
+
+namespace {
+
+// What a test does to a lock file: remove it, or put something else in its place.
+void spoil_lock(const std::string& lock, const std::string& how) {
+    fs::remove(lock);
+    if (how == "a folder") fs::create_directory(lock);
+    if (how == "another file") std::ofstream(lock) << "1\n";
+    if (how == "a symbolic link") fs::create_symlink("elsewhere", lock);
+}
+
+// The tests' hook (experiments/tasks/counted_shard_hook.hpp), set for one scope.
+struct ScopedCountedShardHook {
+    explicit ScopedCountedShardHook(futolab::tasks::CountedShardHook hook) : before(futolab::tasks::set_counted_shard_hook(std::move(hook))) {}
+    ~ScopedCountedShardHook() { futolab::tasks::set_counted_shard_hook(std::move(before)); }
+    futolab::tasks::CountedShardHook before;
+};
+
+}  // namespace
+
+// Red-team round 22, A F4: shard 0's lock removed (or replaced) while it was counted, its file
+// was written all the same, the row counted: a second futolab could have locked the name and
+// written that file meanwhile. The lock is spoiled from the hook the run calls between the
+// count and the write, so no timing decides the case.
+TEST_CASE("task few-relations: a shard whose lock is removed or replaced while it is counted is an error row, its file not written",
+          "[few-relations][locks]") {
+    for (const std::string how : {"removed", "a folder", "another file", "a symbolic link"}) {
+        INFO(how);
+        const fs::path dir = futolab::test::fresh_dir("few-relations-task", "lock-spoiled");
+        const std::string ck = (dir / "ck").string();
+        const std::string first = futolab::critical::few_relations_shard_path(ck, 4, 4, 0, 2);
+        const ScopedCountedShardHook hook([&](const std::string& shard_file) {
+            if (shard_file == first) spoil_lock(futolab::lock_path(first), how);
+        });
+        futolab::RunnerOptions options;
+        options.jobs = 1;
+        options.quiet = true;
+        const std::string text = config_of("{ n: 4, k: 4, shards: 2, checkpoint: " + ck + " }", "output: " + (dir / "fr.csv").string() + "\n");
+        const futolab::RunnerReport r = futolab::run_experiment(futolab::parse_config(text, (dir / "cfg.yaml").string()), options);
+        CHECK(r.errors == 1);
+        const futolab::CsvTable t = table_of(dir / "fr.csv");
+        const std::size_t row = row_of(t, "n4-k4-shard-000-of-002");
+        CHECK(cell(t, row, "status") == "error");
+        CHECK(cell(t, row, "message") == first + ": not written: " + futolab::lock_path(first) +
+                                             ": removed or replaced while futolab held it: stopping, since another "
+                                             "futolab could now lock it and write the same file");
+        CHECK_FALSE(fs::exists(first));
+        // The other shard's lock stayed: it is counted and written.
+        CHECK(cell(t, row_of(t, "n4-k4-shard-001-of-002"), "status") == "counted");
+        CHECK(fs::exists(futolab::critical::few_relations_shard_path(ck, 4, 4, 1, 2)));
+    }
 }
