@@ -552,6 +552,22 @@ std::string few_relations_csv(const CriticalArgs& a, const FewRelationsPlan& p) 
     return (std::filesystem::path(p.checkpoint) / (name + ".csv")).string();
 }
 
+// The table at the count's name, known by its first line as a table (check_checkpoint_table), is
+// replaced only if it is this count's, row by row as its shard files `files` (every one of the
+// count, in order) give it: a table of another n, k or shard count copied under this name was
+// replaced, exit 0 (round 22, left open). Unless --force; refused naming the table and the first
+// field that differs (exit 2).
+void check_table_of_count(const CriticalArgs& a, const FewRelationsPlan& p, const std::vector<std::optional<FewRelationsShard>>& files) {
+    const std::string table = few_relations_table_path(p.checkpoint, a.n, a.few_relations, p.shards);
+    std::error_code ec;
+    if (a.force || !std::filesystem::is_regular_file(std::filesystem::symlink_status(table, ec))) return;
+    if (const std::string why = few_relations_table_difference(read_text_file(table), p.checkpoint, a.n, a.few_relations, files);
+        !why.empty())
+        throw InputError(fmt::format("--checkpoint {}: its table {}: is not this count's table as its shard files give it ({}): refusing to overwrite it "
+                                     "(the table replaces only an earlier table of this count: move it away, or --force)",
+                                     visible_text(p.checkpoint), table, why));
+}
+
 // Before any shard runs: the folder a folder, the file at its table's name an earlier table (or
 // none; a whole count writes it), its shard files of this count whole (a file not whole, or of
 // another count, is refused naming it: exit 2), and one writer per count (the table's lock, held
@@ -567,9 +583,11 @@ std::unique_ptr<OutputLock> hold_checkpoint(const CriticalArgs& a, const FewRela
     std::unique_ptr<OutputLock> lock;
     if (p.only) static_cast<void>(OutputLock(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, *p.only, p.shards)));
     else lock = std::make_unique<OutputLock>(few_relations_table_path(p.checkpoint, a.n, a.few_relations, p.shards));
+    std::vector<std::optional<FewRelationsShard>> files;
     for (std::size_t i = p.only.value_or(0); i < (p.only ? *p.only + 1 : p.shards); ++i)
-        static_cast<void>(read_few_relations_shard(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, i, p.shards),
-                                                   a.n, a.few_relations, i, p.shards));
+        files.push_back(read_few_relations_shard(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, i, p.shards),
+                                                 a.n, a.few_relations, i, p.shards));
+    if (!p.only) check_table_of_count(a, p, files);
     return lock;
 }
 
@@ -1121,6 +1139,8 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
                                      {.option = "--certificate", .path = a.certificate, .results_of = "", .own = false,
                                       .rewrites_certificate = std::string(rewritten_certificate(a, mode, own_csv))}};
     for (NamedOutput& own : own_files(a, own_csv, out)) outputs.push_back(std::move(own));
+    // The folder itself is none of the files, nor under one (red-team round 22, A F1).
+    if (!a.checkpoint.empty()) outputs.push_back({.option = "--checkpoint", .path = a.checkpoint, .folder = true});
     check_output_paths(outputs, inputs, a.force);
     if (!own_csv.empty()) check_results_names(own_csv);  // before any lock is made (red-team round 14, A F4)
     return mode.run(a);

@@ -481,6 +481,29 @@ int resolve_jobs(int jobs, const ExperimentConfig& config) {
     return cores == 0 ? 1 : static_cast<int>(cores);
 }
 
+// A few_relations: checkpoint folder is none of the files the run writes (its results CSV, the
+// shard CSV of `--shard I/N`, under `--out DIR` too; its sidecar, column schema, export and lock)
+// by any name (`sub/../ck` is `./ck`), nor under one (`r.csv/ck`): the run made that file where
+// the folder goes, and every shard was an `error` row, exit 0, or the export failed after the
+// count, exit 1 (red-team round 22, A F1). Refused at the checkpoint's key before anything is made.
+void check_checkpoints_apart(const ExperimentConfig& config, const std::string& csv, bool exported) {
+    const std::vector<std::string> beside = companions_of(csv);  // sidecar, schema, export
+    std::vector<std::pair<std::string, std::string>> files{{csv, fmt::format("the run's results CSV {}", csv)},
+                                                           {beside[0], fmt::format("the sidecar {} of the run's results CSV", beside[0])},
+                                                           {beside[1], fmt::format("the column schema {} of the run's results CSV", beside[1])},
+                                                           {lock_path(csv), fmt::format("the lock file {} of the run's results CSV", lock_path(csv))}};
+    if (exported) files.emplace_back(beside[2], fmt::format("the exported outputs {} of the run's results CSV", beside[2]));
+    for (const InstanceSource& source : config.instances) {
+        const FewRelationsSource& f = source.few_relations;
+        if (source.kind != InstanceSource::Kind::few_relations || f.checkpoint.empty()) continue;
+        for (const auto& [file, named] : files)
+            if (const FolderPlace place = folder_place(f.checkpoint, file); place != FolderPlace::apart)
+                throw_input_error(f.checkpoint_at, fmt::format("few_relations.checkpoint {}: {} {}, a file the run writes: give "
+                                                               "the checkpoint another folder", f.checkpoint,
+                                                               place == FolderPlace::at ? "is" : "lies under", named));
+    }
+}
+
 // A few_relations: checkpoint folder that cannot be one (a file, FIFO or device at it or at a part
 // of its path, a symlink to nothing) is refused at its key before anything is made, as `critical
 // --checkpoint` refuses it (app/output_folder.cpp; red-team round 19, B F1: every shard failed
@@ -670,6 +693,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     std::optional<SignalScope> signals;
     Interrupt& interrupt = options.interrupt != nullptr ? *options.interrupt : own_interrupt.emplace();
     if (options.interrupt == nullptr) signals.emplace(interrupt);
+    check_checkpoints_apart(config, results_path(config, options), options.export_outputs && fills(kind, TaskColumn::output));
     check_checkpoint_folders(config);
     check_checkpoint_writable(config);
     check_output_not_input(config, options, results_path(config, options));

@@ -168,6 +168,30 @@ std::vector<std::string> identities(const std::string& out) {
     return ids;
 }
 
+// Whether the file `path` is `out` by one of out's identities.
+bool is_file(const std::string& path, const std::vector<std::string>& out) {
+    return std::ranges::any_of(identities(path), [&out](const std::string& id) { return std::ranges::find(out, id) != out.end(); });
+}
+
+// A folder output is no other output of the command, nor its lock, nor under either.
+void check_folder_apart(const NamedOutput& folder, const std::vector<NamedOutput>& outputs) {
+    for (const NamedOutput& o : outputs) {
+        if (o.folder || o.path.empty() || o.path == "-") continue;
+        std::vector<std::pair<std::string, std::string>> files{{o.path, fmt::format("{} {}", o.option, o.path)}};
+        if (!o.own)  // an own file's lock is an own output already
+            files.emplace_back(lock_path(o.path), fmt::format("the lock file {} of {} {}", lock_path(o.path), o.option, o.path));
+        for (const auto& [file, named] : files) {
+            const FolderPlace place = folder_place(folder.path, file);
+            if (place == FolderPlace::at)
+                throw InputError(fmt::format("{} {}: is also {}, a file this command writes: two outputs of one command "
+                                             "cannot be one path", folder.option, folder.path, named));
+            if (place == FolderPlace::under)
+                throw InputError(fmt::format("{} {}: lies under {}, a file this command writes: two outputs of one "
+                                             "command cannot be one inside the other", folder.option, folder.path, named));
+        }
+    }
+}
+
 // The words of a command line that may name a file: each word, and what follows the `=` of a
 // `--option=value`.
 std::vector<std::string> file_words(const std::vector<std::string>& words) {
@@ -220,6 +244,21 @@ bool same_inode(const struct stat& a, const std::string& path) {
 }
 
 }  // namespace
+
+FolderPlace folder_place(const std::string& dir, const std::string& out) {
+    const std::vector<std::string> file = identities(out);
+    if (file.empty() || file.front() == "-") return FolderPlace::apart;  // a device or a stream: no folder there
+    std::error_code ec;
+    fs::path at = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+    if (ec || at.empty()) at = fs::absolute(dir, ec).lexically_normal();
+    if (!at.has_filename()) at = at.parent_path();  // `ck/` is the folder `ck`
+    if (is_file(at.string(), file)) return FolderPlace::at;
+    while (at.has_relative_path()) {
+        at = at.parent_path();
+        if (is_file(at.string(), file)) return FolderPlace::under;
+    }
+    return FolderPlace::apart;
+}
 
 void check_outputs_file(const std::string& csv, const std::vector<std::string>& inputs, bool force,
                         std::string_view force_hint) {
@@ -418,9 +457,11 @@ void check_output_path(const std::string& out, const std::vector<std::string>& i
 }
 
 void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs, bool force) {
+    for (const NamedOutput& o : outputs)
+        if (o.folder && !o.path.empty()) check_folder_apart(o, outputs);
     std::map<std::string, const NamedOutput*> seen;  // identity -> the output that has it
     for (const NamedOutput& o : outputs) {
-        if (o.path.empty()) continue;
+        if (o.path.empty() || o.folder) continue;
         for (const std::string& id : identities(o.path)) {
             const auto [at, added] = seen.emplace(id, &o);
             // Not even with --force: the second would replace the first, one of them lost.
@@ -433,7 +474,7 @@ void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vect
     }
     std::set<std::string> folders;
     for (const NamedOutput& o : outputs) {
-        if (o.own || o.path.empty()) continue;
+        if (o.own || o.folder || o.path.empty()) continue;
         check_one(o.path, inputs, force, o.option, o.results_of, o.rewrites_certificate);
         if (o.path != "-") folders.insert(folder_of(o.path));
     }

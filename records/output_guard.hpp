@@ -48,14 +48,28 @@ struct NamedOutput {
     // results CSV is beside --out wrote it, and --resume writes it again from the rows), "" if
     // none: that kind is not refused there.
     std::string rewrites_certificate = "";
+    // A folder the command writes its own files in (critical's --checkpoint), not a file: never
+    // checked as a file output, but no other output (nor the lock of one) may be it or a folder
+    // above it, its own files inside it being `own` outputs of their own (red-team round 22, A F1:
+    // `--checkpoint ck --out ck` counted every shard, then could not write --out, exit 1).
+    bool folder = false;
 };
 
 // No two of a command's outputs, its own files included, the same file (InputError "OPTION
 // PATH: is also OPTION PATH: two outputs of one command …", even with `force`), checked
 // for all of them before check_output_path checks each that is not `own` (red-team round 13,
 // F3: `--certificate o.csv.meta.yaml` replaced the run's own sidecar, and `--certificate
-// o.csv` was blamed on "another futolab" that was the command itself).
+// o.csv` was blamed on "another futolab" that was the command itself). A `folder` output that is
+// another output or lies under one: InputError "OPTION DIR: is also OPTION PATH, a file this
+// command writes: …" or "OPTION DIR: lies under OPTION PATH, …", even with `force`.
 void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs, bool force);
+
+// Where the folder `dir` a command writes in lies against a file `out` it writes, by the names
+// check_output_paths compares outputs under (device and inode, else the normalised absolute
+// path: `sub/../ck` is `./ck`): at `out` itself, under it (`out` one of the folders of its path:
+// `r.csv/ck`), or apart. Whichever the command made first, the other could not be made there.
+enum class FolderPlace { apart, at, under };
+FolderPlace folder_place(const std::string& dir, const std::string& out);
 
 // For outputs that must be files (merge's CSV with its sidecar and lock beside it, report's
 // page, a certificate): "-" (standard output), and unless `devices_ok` an existing device or

@@ -356,18 +356,106 @@ namespace {
 // in memory moves only within 1e-7 s of a tie.
 std::string tenths(double seconds) { return fmt::format("{:.1f}", std::round(seconds * 10 + 1e-6) / 10); }
 
+constexpr std::string_view kTableHead =
+    "| shard | canonical sets | skipped (swap) | puzzles | cyclic | unsat (searched) | unique | multiple | by the pool | "
+    "multiple by search | CPU s |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+
+std::string table_row(const std::string& name, const FewRelationsCount& c) {
+    return fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", name, c.pair_sets, c.swap_skipped, c.puzzles,
+                       c.cyclic, c.unsat, c.unique, c.multiple, c.pool, c.multiple - c.pool, tenths(c.cpu_seconds));
+}
+
+// The cells of a table line, trimmed: "| a | b |" -> {"a", "b"}.
+std::vector<std::string_view> cells_of(std::string_view line) {
+    std::vector<std::string_view> cells;
+    if (line.starts_with('|')) line.remove_prefix(1);
+    while (!line.empty()) {
+        const std::size_t bar = line.find('|');
+        std::string_view cell = line.substr(0, bar);
+        while (cell.starts_with(' ')) cell.remove_prefix(1);
+        while (cell.ends_with(' ')) cell.remove_suffix(1);
+        if (bar != std::string_view::npos || !cell.empty()) cells.push_back(cell);
+        if (bar == std::string_view::npos) break;
+        line.remove_prefix(bar + 1);
+    }
+    return cells;
+}
+
+std::vector<std::string_view> lines_of(std::string_view text) {
+    std::vector<std::string_view> lines;
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        lines.push_back(text.substr(0, end));
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+    return lines;
+}
+
+// Whether line `at` (1-based) of a table is the row of the shard `name` ("" if it is).
+std::string row_name_difference(std::size_t at, std::string_view line, std::string_view name) {
+    const std::vector<std::string_view> cells = cells_of(line);
+    const std::string_view shard = cells.empty() ? std::string_view() : cells[0];
+    if (shard == name) return "";
+    return fmt::format("its line {} is the row of shard '{}', where this count's table has {} there", at, message_text(shard, 40), name);
+}
+
+// How line `at` of a table differs from the row this count writes there (`want`, from `whence`),
+// "" if it does not: the first column that differs, by the header's name. The last column, CPU
+// seconds, is a measurement, not the count's: not compared.
+std::string row_difference(std::size_t at, std::string_view line, std::string_view want, std::string_view whence) {
+    const std::vector<std::string_view> is = cells_of(line), was = cells_of(want);
+    if (const std::string why = row_name_difference(at, line, was[0]); !why.empty()) return why;
+    if (is.size() != was.size()) return fmt::format("its line {} has {} columns, where this count's table has {}", at, is.size(), was.size());
+    const std::vector<std::string_view> names = cells_of(kTableHead.substr(0, kTableHead.find('\n')));
+    for (std::size_t c = 1; c + 1 < is.size(); ++c)
+        if (is[c] != was[c])
+            return fmt::format("its line {} (shard {}): {} is '{}', where {} gives {}", at, was[0], names[c], message_text(is[c], 40),
+                               whence, was[c]);
+    return "";
+}
+
 }  // namespace
 
 std::string few_relations_table(const std::vector<FewRelationsShard>& shards) {
-    std::string text =
-        "| shard | canonical sets | skipped (swap) | puzzles | cyclic | unsat (searched) | unique | multiple | by the pool | "
-        "multiple by search | CPU s |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
-    auto row = [](const std::string& name, const FewRelationsCount& c) {
-        return fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", name, c.pair_sets, c.swap_skipped,
-                           c.puzzles, c.cyclic, c.unsat, c.unique, c.multiple, c.pool, c.multiple - c.pool, tenths(c.cpu_seconds));
-    };
-    for (const FewRelationsShard& s : shards) text += row(fmt::format("{}/{}", s.shard, s.shards), s.count);
-    return text + row("**total**", total_of(shards));
+    std::string text(kTableHead);
+    for (const FewRelationsShard& s : shards) text += table_row(fmt::format("{}/{}", s.shard, s.shards), s.count);
+    return text + table_row("**total**", total_of(shards));
+}
+
+std::string few_relations_table_difference(std::string_view table, const std::string& dir, int n, int k,
+                                           const std::vector<std::optional<FewRelationsShard>>& files) {
+    const std::vector<std::string_view> is = lines_of(table), head = lines_of(kTableHead);
+    std::vector<FewRelationsShard> all;  // for the total row, when every file is there
+    for (const auto& file : files)
+        if (file) all.push_back(*file);
+    for (std::size_t i = 0; i < head.size(); ++i)
+        if (i >= is.size() || is[i] != head[i])
+            return fmt::format("its line {} is not the table's header line", i + 1);
+    const std::size_t lines = head.size() + files.size() + 1;
+    for (std::size_t i = 0; i <= files.size(); ++i) {
+        const std::size_t at = head.size() + i + 1;
+        if (is.size() < at) return fmt::format("it ends after {} lines, where this count's table has {}", is.size(), lines);
+        const bool total = i == files.size();
+        const std::string name = total ? "**total**" : fmt::format("{}/{}", i, files.size());
+        // A row whose file is not there (removed to count its shard again), or the total of such
+        // rows, has only its name to compare.
+        if (total ? all.size() < files.size() : !files[i]) {
+            if (const std::string why = row_name_difference(at, is[at - 1], name); !why.empty()) return why;
+            continue;
+        }
+        const std::string want = table_row(name, total ? total_of(all) : files[i]->count);
+        const std::string whence = total ? "the sum of this count's shard files"
+                                         : "this count's shard file " + few_relations_shard_path(dir, n, k, i, files.size());
+        if (const std::string why = row_difference(at, is[at - 1], std::string_view(want).substr(0, want.size() - 1), whence);
+            !why.empty())
+            return why;
+    }
+    if (is.size() > lines) return fmt::format("it has {} lines, where this count's table has {}", is.size(), lines);
+    if (all.empty())  // a table of another n or k differs from this count's only in its counts
+        return fmt::format("none of its rows can be checked: no shard file of this count is there ({} and the others)",
+                           few_relations_shard_path(dir, n, k, 0, files.size()));
+    return "";
 }
 
 }  // namespace futolab::critical

@@ -102,5 +102,16 @@ std::vector<FewRelationsShard> run_few_relations_shards(const ShardPlan& plan,
 FewRelationsCount total_of(const std::vector<FewRelationsShard>& shards);
 // A Markdown table, one row per shard and a total row.
 std::string few_relations_table(const std::vector<FewRelationsShard>& shards);
+// Why `table`, the text at a count's table name (few_relations_table_path), is not the table of
+// that count (n, k in `dir`, its shards' files as read, in order: none where a file is not
+// there), "" if it is: the first line where the two differ, named with its column and both
+// values ("its line 3 (shard 0/4): canonical sets is '12', where this count's shard file F gives
+// 7"), or a row of another shard count ("its line 3 is the row of shard '0/8', …"). The table
+// holds no n or k: a table of another n or k differs in its counts, so a row whose shard file is
+// not there (removed, to count that shard again) is checked by its shard's name alone, and a
+// table none of whose rows can be checked (no file of this count there) is not taken for this
+// count's. CPU seconds, a measurement, are not compared.
+std::string few_relations_table_difference(std::string_view table, const std::string& dir, int n, int k,
+                                           const std::vector<std::optional<FewRelationsShard>>& files);
 
 }  // namespace futolab::critical
