@@ -19,13 +19,14 @@ struct Rows {
 
 Rows rows_of(const std::string& path) {
     Rows out;
-    const std::string text = read_text_file(path);
+    const std::string read = read_text_file(path);
+    const std::string_view text = without_byte_order_mark(read);  // a copy re-saved with a mark holds the same runs
     std::size_t at = 0;
     bool first = true;
     while (at < text.size()) {
         std::size_t end = text.find('\n', at);
-        if (end == std::string::npos) end = text.size();
-        std::string line = text.substr(at, end - at);
+        if (end == std::string_view::npos) end = text.size();
+        std::string line(text.substr(at, end - at));
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (first) out.header = std::move(line);
         else if (!line.empty()) out.lines.insert(std::move(line));

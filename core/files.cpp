@@ -196,6 +196,29 @@ std::string read_text_file(const std::string& path, int stop_fd) { return read_i
 
 std::string read_first_line(const std::string& path) { return read_input(path, true); }
 
+std::string_view without_byte_order_mark(std::string_view text) {
+    constexpr std::string_view kMark = "\xEF\xBB\xBF";
+    return text.starts_with(kMark) ? text.substr(kMark.size()) : text;
+}
+
+std::string read_file_head(const std::string& path, std::size_t bytes) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);  // a FIFO's open: no wait
+    if (fd < 0) return "";
+    std::string head(bytes + 3, '\0');  // room for the mark
+    std::size_t got = 0;
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+        while (got < head.size()) {
+            const ssize_t n = ::read(fd, head.data() + got, head.size() - got);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) break;
+            got += static_cast<std::size_t>(n);
+        }
+    ::close(fd);
+    head.resize(got);
+    return std::string(without_byte_order_mark(head).substr(0, bytes));
+}
+
 std::uint64_t fnv1a64(std::string_view text, std::uint64_t h) {
     for (unsigned char ch : text) {
         h ^= ch;

@@ -32,6 +32,18 @@ void refuse_input_on_own_stream(const std::string& path);
 // a command that needs only a CSV's header (`futolab schema`).
 std::string read_first_line(const std::string& path);
 
+// `text` without a UTF-8 byte-order mark at its start (the bytes EF BB BF: Windows editors and a
+// spreadsheet's "CSV UTF-8" write one). It is no data of any file futolab reads (docs/formats.md):
+// every reader, and every look at a file's first bytes, skips it through this one rule.
+std::string_view without_byte_order_mark(std::string_view text);
+
+// The first `bytes` bytes of the regular file at `path` after a byte-order mark at its start
+// (fewer if it is shorter; "" if it is no regular file or cannot be read; a FIFO is not waited
+// for): to tell a file's kind by its first line (a results CSV's header, a certificate's, a
+// sidecar's first key) as its own reader would read it. A look at the raw bytes took a results
+// CSV re-saved with a mark for no results CSV, and a resume refused its own export.
+std::string read_file_head(const std::string& path, std::size_t bytes);
+
 // What a file of this type (st_mode) is, for a message: "a regular file", "a folder", "a FIFO
 // (named pipe)", "a device", "a socket".
 const char* file_type_name(mode_t mode);

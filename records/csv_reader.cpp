@@ -109,7 +109,7 @@ CsvTable parse_csv(std::string_view text, const std::string& source) {
     // A UTF-8 byte-order mark at the start (a spreadsheet's "CSV UTF-8" writes one) is not
     // data: skipped, or the first column would be named "\uFEFFexperiment" and "not found".
     // Offsets (complete_bytes) stay those of the file.
-    std::size_t pos = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    std::size_t pos = text.size() - without_byte_order_mark(text).size();
     int lines = 0;
     std::vector<std::string> fields;
     while (pos < text.size()) {

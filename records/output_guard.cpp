@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/files.hpp"
 #include "core/live_writer.hpp"
 #include "records/outputs.hpp"
 #include "records/results_csv.hpp"
@@ -16,7 +17,6 @@
 #include <cerrno>
 #include <climits>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <set>
@@ -204,15 +204,6 @@ std::vector<std::string> file_words(const std::vector<std::string>& words) {
     return out;
 }
 
-// The first `bytes` bytes of the regular file at `path` ("" if it cannot be read).
-std::string file_head(const std::string& path, std::size_t bytes) {
-    std::ifstream in(path, std::ios::binary);
-    std::string head(bytes, '\0');
-    in.read(head.data(), static_cast<std::streamsize>(bytes));
-    head.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
-    return head;
-}
-
 // The first line of a few-relations checkpoint folder's `.table.md` (critical/zero_given/
 // few_relations_shards.cpp, its columns' start) or of a certificate (critical --certificate:
 // a JSON header whose first key is "certificate", its format futolab-…), which
@@ -295,7 +286,7 @@ std::string file_data_kind(const std::string& path) {
     if (!fs::is_regular_file(path, ec)) return "";
     if (is_results_csv(path)) return "a results CSV";
     // By content too: a sidecar or schema under another name (a hard link) is one all the same.
-    const std::string head = file_head(path, 256);
+    const std::string head = read_file_head(path, 256);
     if (head.starts_with("experiment: ")) return "a metadata sidecar";  // the sidecar's first key (records/sidecar.cpp)
     if (head.find("\"title\": \"futolab results CSV\"") != std::string::npos) return "a results CSV's column schema";
     if (is_few_relations_checkpoint_head(head)) return "a few-relations checkpoint file";
@@ -308,7 +299,7 @@ void check_checkpoint_table(const std::string& path, const std::string& label, b
     struct stat st {};
     if (::lstat(path.c_str(), &st) != 0) return;  // not there yet (a name too long is the folder's check)
     const bool file = S_ISREG(st.st_mode);
-    if (file && is_few_relations_table_head(file_head(path, 256))) return;  // the table an earlier count wrote
+    if (file && is_few_relations_table_head(read_file_head(path, 256))) return;  // the table an earlier count wrote
     // A folder, FIFO or device is no file to replace, --force or not: the write would fail after the count.
     if (!file && !S_ISLNK(st.st_mode)) {
         const std::string why = output_kind_problem(path);
@@ -428,7 +419,7 @@ void check_stdout_records(const std::string& label, std::string_view what) {
 std::string kept_file_kind(const std::string& path, std::string_view rewritten_certificate) {
     std::error_code ec;
     if (!fs::is_regular_file(path, ec)) return "";
-    const std::string head = file_head(path, 256);
+    const std::string head = read_file_head(path, 256);
     if (is_few_relations_checkpoint_head(head)) return "a few-relations checkpoint file (its shard's counts)";
     if (is_few_relations_table_head(head)) return "a few-relations checkpoint table (its shards' counts)";
     if (!is_certificate_head(head)) return "";
@@ -438,17 +429,12 @@ std::string kept_file_kind(const std::string& path, std::string_view rewritten_c
 }
 
 bool is_results_csv(const std::string& path) {
-    std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) return false;
-    std::ifstream in(path, std::ios::binary);
     std::string prefix;
     for (const std::string& c : csv_base_columns()) {
         prefix += (prefix.empty() ? "" : ",") + c;
         if (prefix.size() > 40) break;  // enough to be sure, without reading a long line
     }
-    std::string head(prefix.size(), '\0');
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    return in.gcount() == static_cast<std::streamsize>(prefix.size()) && head == prefix;
+    return read_file_head(path, prefix.size()) == prefix;  // after a byte-order mark, as every CSV reader
 }
 
 void check_output_path(const std::string& out, const std::vector<std::string>& inputs, bool force,

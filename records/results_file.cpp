@@ -170,18 +170,20 @@ bool left_before_first_sidecar(const std::string& csv, const CsvLayout& layout) 
     const std::string header = csv_header_line(layout);
     struct stat st {};
     if (::lstat(csv.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1 ||
-        static_cast<std::size_t>(st.st_size) > header.size())
+        static_cast<std::size_t>(st.st_size) > header.size() + 3)  // 3: a byte-order mark
         return false;
     if (::lstat(sidecar_path(csv).c_str(), &st) == 0 || errno != ENOENT) return false;  // a dangling link is something
     if (::lstat(schema_path(csv).c_str(), &st) == 0 && (!S_ISREG(st.st_mode) || !not_its_schema(csv).empty())) return false;
     const int fd = ::open(csv.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) return false;
-    std::string text(header.size() + 1, '\0');  // one byte more: a longer file is not the header alone
+    std::string text(header.size() + 4, '\0');  // a byte more than mark and header: a longer file is not them alone
     const ssize_t n = ::pread(fd, text.data(), text.size(), 0);
     ::close(fd);
     if (n < 0) return false;
     text.resize(static_cast<std::size_t>(n));
-    return text.empty() || text == header;
+    // Re-saved with a mark, as every reader reads it (a spreadsheet's "CSV UTF-8"): still no row.
+    const std::string_view content = without_byte_order_mark(text);
+    return content.empty() || content == header;
 }
 
 void check_resumed_schema(const std::string& csv) {

@@ -60,7 +60,8 @@ void check_no_orphan_companions(const std::string& csv);
 
 // Whether `csv` is what a command killed (kill -9) between making a results CSV and writing its
 // first sidecar leaves: a regular file with one name, empty or whose whole content is exactly the
-// header line futolab writes for `layout` (no row), with nothing at its sidecar's path and, at
+// header line futolab writes for `layout` (no row; after a byte-order mark, which every reader
+// skips: core/files.hpp, without_byte_order_mark), with nothing at its sidecar's path and, at
 // its schema's path (written just before the sidecar), nothing or that CSV's own column schema.
 // It holds no results and only futolab writes that header byte for byte, so the next command
 // that makes the CSV (run, every critical mode, --force or not) makes it again instead of

@@ -123,17 +123,12 @@ void check_text(std::string_view text, const std::string& source) {
              binary_data(bad->byte, "a text puzzle file"));
 }
 
-std::string_view without_bom(std::string_view text) {
-    return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;  // editors on Windows add it
-}
-
-
 }  // namespace
 
 Format detect_format(const std::string& path, std::string_view content) {
     if (path != "-")
         if (auto format = format_from_extension(path)) return *format;
-    if (auto format = sniff(without_bom(content))) return *format;
+    if (auto format = sniff(without_byte_order_mark(content))) return *format;
     std::string readable;  // the extensions of the formats futolab reads, from the table
     for (const FormatInfo& info : format_table())
         if (info.readable)
@@ -159,7 +154,7 @@ std::vector<Instance> read_instances(const std::string& path, std::vector<Skippe
 
 std::vector<Instance> parse_instances(std::string_view text, const std::string& source, Format format,
                                       std::vector<SkippedInput>* skipped) {
-    text = without_bom(text);
+    text = without_byte_order_mark(text);
     check_text(text, source);
     std::vector<Instance> out;
     const std::size_t skipped_before = skipped ? skipped->size() : 0;

@@ -55,3 +55,14 @@ TEST_CASE("same runs: a copy and a shard beside its merge are named, other measu
     REQUIRE(same_runs_warnings({a, remeasured, copy}, {"A", "N", "C"}).size() == 1);
     fs::remove_all(scratch());
 }
+
+// A copy re-saved with a byte-order mark (a spreadsheet's "CSV UTF-8") holds the same runs: its
+// header was compared with the mark and differed, and the copy went unnamed.
+TEST_CASE("same runs: a copy that starts with a byte-order mark is named", "[analysis][compare][bom]") {
+    const std::string a = write("a.csv", kHeader + "p1,gac,1,0,100\n");
+    const std::string marked = write("marked.csv", "\xEF\xBB\xBF" + kHeader + "p1,gac,1,0,100\n");
+    const auto w = same_runs_warnings({a, marked}, {"A", "M"});
+    REQUIRE(w.size() == 1);
+    REQUIRE_THAT(w[0], Catch::Contains("A and M hold the same 1 runs"));
+    fs::remove_all(scratch());
+}

@@ -17,6 +17,7 @@
 #include <string>
 
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 
 #include <fcntl.h>
@@ -131,4 +132,22 @@ TEST_CASE("read_text_file names a socket's type, not open's errno", "[files]") {
     CHECK_THROWS_WITH(read_text_file((dir / "none.csv").string()),
                       (dir / "none.csv").string() + ": cannot read: No such file or directory");
     fs::remove_all(dir);
+}
+
+// The one look at a file's first bytes behind every kind check (records/output_guard.cpp): past
+// a byte-order mark, as the file's readers read it; a FIFO without a writer is not waited for.
+TEST_CASE("read_file_head skips a byte-order mark and reads only regular files", "[files][bom]") {
+    const fs::path dir = fresh_dir("files", "head");
+    std::ofstream(dir / "marked.csv", std::ios::binary) << "\xEF\xBB\xBF" "experiment,instance\n";
+    std::ofstream(dir / "plain.csv", std::ios::binary) << "experiment,instance\n";
+    for (const char* name : {"marked.csv", "plain.csv"}) {
+        CHECK(read_file_head((dir / name).string(), 10) == "experiment");
+        CHECK(read_file_head((dir / name).string(), 100) == "experiment,instance\n");
+    }
+    std::ofstream(dir / "mark.txt", std::ios::binary) << "\xEF\xBB\xBF";
+    CHECK(read_file_head((dir / "mark.txt").string(), 10).empty());
+    CHECK(without_byte_order_mark("\xEF\xBB\xBF" "a\xEF\xBB\xBF") == "a\xEF\xBB\xBF");  // at the start only
+    REQUIRE(::mkfifo((dir / "fifo").c_str(), 0600) == 0);
+    CHECK(read_file_head((dir / "fifo").string(), 10).empty());
+    CHECK(read_file_head((dir / "none").string(), 10).empty());
 }
