@@ -136,11 +136,11 @@ void print_tables(std::ostream& out, const Study& study, const AnalyzeArgs& args
 }
 
 // A figure's files replace what is at their names (render_plot): an input read under one of
-// those names would be lost, and so would a few-relations checkpoint shard file's counts, a
-// checkpoint's table or a certificate (without --force, as every file output: red-team round
-// 20, A F3, round 21, B F2; records/output_guard.hpp, kept_file_kind). A link there is only a
-// name, replaced while its file keeps its bytes, so the entry itself is looked at, not what it
-// points to.
+// those names would be lost, and so would a results CSV, a few-relations checkpoint shard file's
+// counts, a checkpoint's table or a certificate (without --force, as every file output: red-team
+// round 20, A F3, round 21, B F2; records/output_guard.hpp, kept_file_kind). A link there is
+// only a name, replaced while its file keeps its bytes, so the entry itself is looked at, not
+// what it points to.
 void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::string& dir,
                              const std::vector<std::string>& inputs, bool force) {
     namespace fs = std::filesystem;
@@ -156,7 +156,10 @@ void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::stri
                     throw InputError(fmt::format("--plots {}: is the input {}: a figure's file would replace it (use "
                                                  "another --plots folder)", path, input));
             if (force || fs::is_symlink(fs::symlink_status(path, ec))) continue;
-            if (const std::string kind = kept_file_kind(path); !kind.empty())
+            // A results CSV there, not read by this command, refused as every other file output
+            // refuses one (check_output_path): its sidecar would be left with no CSV.
+            const std::string kind = is_results_csv(path) ? "a results CSV" : kept_file_kind(path);
+            if (!kind.empty())
                 throw InputError(fmt::format("--plots {}: is {}: refusing to overwrite it (use another --plots folder, or "
                                              "--force)", path, kind));
         }

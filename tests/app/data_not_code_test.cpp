@@ -190,6 +190,26 @@ TEST_CASE("a typed <U+2066> and the character U+2066 print apart in every format
     fs::remove_all(dir);
 }
 
+// A results CSV that is not one of analyze's inputs, at a figure's name, is refused as every other
+// file output refuses one (round 21 left open: the figure replaced it, its sidecar orphaned).
+TEST_CASE("analyze --plots refuses a results CSV at a figure's name unless --force", "[cli][analyze][outputs]") {
+    const fs::path dir = futolab::test::fresh_dir("data-not-code", "plot-results-csv");
+    const std::string csv = FUTOLAB_SOURCE_DIR "/tests/data/analysis/paired.csv";
+    fs::create_directories(dir / "plots");
+    const fs::path figure = dir / "plots" / "cactus-wall_ms.png";
+    fs::copy_file(csv, figure);
+    const std::string analyze = "analyze " + csv + " --plots plots --plot cactus";
+    const auto r = run_cli(analyze, dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "futolab: --plots plots/cactus-wall_ms.png: is a results CSV: refusing to overwrite it (use another "
+                   "--plots folder, or --force)\n");
+    CHECK(slurp(figure.string()) == slurp(csv));
+    CHECK_FALSE(fs::exists(dir / "plots" / "cactus-wall_ms.gp"));  // refused before anything is made
+    CHECK(run_cli(analyze + " --force", dir.string()).exit_code == 0);
+    CHECK(slurp(figure.string()) != slurp(csv));
+    fs::remove_all(dir);
+}
+
 // Issue #45, round 6: an input read from the --plots folder under one of a figure's names
 // (cactus-wall_ms-0.dat, cactus-wall_ms.gp, cactus-wall_ms.png) was replaced by the figure.
 TEST_CASE("analyze --plots never replaces an input named like one of its files", "[cli][analyze][hostile]") {
