@@ -97,6 +97,23 @@ std::vector<std::string> table_paths(const Study& study, const AnalyzeArgs& args
     return out;
 }
 
+// What analyze writes: its two folders, each table (a file output), and each figure's files
+// (only compared with the others: check_plots_keep_inputs checks them).
+std::vector<NamedOutput> analyze_outputs(const Study& study, const AnalyzeArgs& args) {
+    std::vector<NamedOutput> outputs;
+    if (!args.tables_dir.empty()) {
+        outputs.push_back({.option = "--tables", .path = args.tables_dir, .folder = true});
+        for (const std::string& path : table_paths(study, args)) outputs.push_back({"--tables", path});
+    }
+    if (!args.plots.empty()) {
+        outputs.push_back({.option = "--plots", .path = args.plots, .folder = true});
+        for (const PlotSpec& plot : study.plots)
+            for (const std::string& path : plot_files(plot, args.plots))
+                outputs.push_back({.option = "--plots", .path = path, .results_of = "", .own = true});
+    }
+    return outputs;
+}
+
 void write_tables(const Study& study, const AnalyzeArgs& args) {
     create_output_folder(args.tables_dir, "--tables");
     const std::vector<std::string> paths = table_paths(study, args);
@@ -279,10 +296,10 @@ int analyze(AnalyzeArgs args) {
     args.request.instances = args.instances || args.table == TableKind::instances || (!args.tables_dir.empty() && !args.table);
     if (args.plots.empty()) args.request.plot_types.clear();
     const Study study = run_study(args.request);
-    // --tables DIR/summary.csv must not replace an input named so (or any results CSV).
-    if (!args.tables_dir.empty())
-        for (const std::string& path : table_paths(study, args))
-            check_output_path(path, args.request.inputs, args.force, "--tables");
+    // --tables DIR/summary.csv must not replace an input named so (or any results CSV); neither
+    // folder is a file of the other's, nor under one (`--plots t/summary.csv` was refused only
+    // once the tables were written, exit 2).
+    check_output_paths(analyze_outputs(study, args), args.request.inputs, args.force);
     if (!args.plots.empty()) check_plots_keep_inputs(study.plots, args.plots, args.request.inputs, args.force);
     for (const std::string& w : study.table.warnings())
         std::cerr << visible_text("futolab: warning: " + w, LineBreaks::shown) << "\n";
