@@ -13,6 +13,7 @@
 #include "generators/grade.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks.hpp"
+#include "records/csv_reader.hpp"
 #include "records/results_file.hpp"
 #include "records/sidecar.hpp"
 #include "sandbox/sandbox.hpp"
@@ -105,6 +106,18 @@ void check_build_cell(const CsvTable& t, std::size_t r, const std::string& path,
     throw_input_error({path, t.lines[r], static_cast<int>(c + 1)},
                       fmt::format("column 'build' is '{}', none of the builds its sidecar names ('{}'): {}",
                                   message_text(t.rows[r][c], 200), message_text(builds.begin()->second, 200), kRefusing));
+}
+
+// The row's repeat is one of the config's, 1 to repeats, as the refusal states: past 2^64 − 1 the
+// cell reader's range was stated instead, and within it a repeat no run has was "no run of this
+// experiment has this row's … repeat".
+void check_repeat_cell(const CsvTable& t, std::size_t r, const std::string& path, int repeats) {
+    const std::size_t c = t.column("repeat", path);
+    const std::uint64_t repeat = capped_whole_number_cell(t, r, c, path);
+    if (repeat < 1 || repeat > static_cast<std::uint64_t>(repeats))
+        throw_input_error({path, t.lines[r], static_cast<int>(c + 1)},
+                          fmt::format("column 'repeat' is '{}', not from 1 to {} (the config's repeats): {}",
+                                      message_text(t.rows[r][c], 40), repeats, kRefusing));
 }
 
 // A puzzle task's solution must solve its instance (round 8: `1 1 1 1/2 2 2 2/…` was resumed),
@@ -204,6 +217,7 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
         const std::size_t r = at_line.at(static_cast<int>(row.line));
         check_cell_forms(t, r, path, kRefusing);
         check_build_cell(t, r, path, builds);
+        check_repeat_cell(t, r, path, config.repeats);
         const auto it = runs.find(key);
         if (it == runs.end())
             throw InputError(fmt::format("{}:{}: no run of this experiment has this row's instance, solver, options, seed, "

@@ -104,15 +104,16 @@ std::vector<int> solution_of(const CsvTable& t, std::size_t r, const std::string
 void check_row_facts(const CsvTable& t, std::size_t r, const std::string& path, std::string_view refusing) {
     check_cell_forms(t, r, path, refusing);
     check_isolation_cells(t, r, path, refusing);
+    // Capped: a cell past 2^64 − 1 is refused with these ranges, not the cell reader's.
     const std::size_t n_col = t.column("n", path);
-    const std::uint64_t n = whole_number_cell(t, r, n_col, path);
+    const std::uint64_t n = capped_whole_number_cell(t, r, n_col, path);
     if (n < static_cast<std::uint64_t>(kMinSize) || n > static_cast<std::uint64_t>(kMaxSize))
         refuse(t, r, n_col, path, fmt::format("not a side from {} to {}", kMinSize, kMaxSize), refusing);
     const std::uint64_t most[] = {n * n, 2 * n * (n - 1)};
     const char* names[] = {"h", "k"};
     for (int i = 0; i < 2; ++i) {
         const std::size_t c = t.column(names[i], path);
-        if (whole_number_cell(t, r, c, path) > most[i])
+        if (capped_whole_number_cell(t, r, c, path) > most[i])
             refuse(t, r, c, path, fmt::format("more than {} ({} for n = {})", most[i], i == 0 ? "the cells" : "the "
                                               "neighbouring pairs", n), refusing);
     }

@@ -96,6 +96,31 @@ void check_cut_holds_no_rows(std::string_view text, std::size_t start, int line,
                                   "remove the line)", rows));
 }
 
+// futolab's column names hold no line end, so a header that runs on past its first line was
+// opened by a stray quote there (typed, or damaged in). Read on, a quote never closed made the
+// whole file one header cut short, which every reader took for an empty file or a header of
+// no columns; one closed on a later line read the rows between into a column name. Refused,
+// naming the header's line and the field the quote opened in. `end` is where the record ended
+// (`closed`), or the end of the text.
+void check_header_on_one_line(std::string_view text, std::size_t start, std::size_t end, bool closed, int end_line,
+                              const std::string& source) {
+    const std::size_t line_end = text.find('\n', start);
+    if (line_end == std::string_view::npos || (closed && line_end + 1 == end)) return;
+    std::vector<std::string> fields;
+    std::size_t pos = 0;
+    int lines = 0;
+    next_record(text.substr(start, line_end - start), pos, fields, lines, source);  // stops in the open quote
+    const int field = static_cast<int>(fields.size());
+    if (!closed)
+        throw_input_error({source, 1, field}, "a quote in the header is never closed: the whole file would be read as "
+                                              "one header cut short, with no columns and no rows: refusing the file "
+                                              "(close the quote, or remove it)");
+    throw_input_error({source, 1, field},
+                      fmt::format("a quote in the header is closed only on line {}: the lines between would be read into "
+                                  "a column name: refusing the file (close the quote on this line, or remove it)",
+                                  end_line));
+}
+
 }  // namespace
 
 std::size_t CsvTable::column(std::string_view name, const std::string& source) const {
@@ -116,12 +141,14 @@ CsvTable parse_csv(std::string_view text, const std::string& source) {
         const int first_line = lines + 1;
         const std::size_t start = pos;
         if (!next_record(text, pos, fields, lines, source)) {
-            if (!table.header.empty()) check_cut_holds_no_rows(text, start, first_line, table.header.size(), source);
+            if (table.header.empty()) check_header_on_one_line(text, start, pos, false, lines, source);
+            else check_cut_holds_no_rows(text, start, first_line, table.header.size(), source);
             table.truncated = true;
             break;
         }
         table.complete_bytes = pos;
         if (table.header.empty()) {
+            check_header_on_one_line(text, start, pos, true, lines, source);
             // A name twice: which one a reader takes is an accident of its code (the last one
             // won here), so the file is refused, naming both fields (SPEC §5).
             // Names looked up in a hash map: a pairwise check took n² steps (160 000 columns,
@@ -146,8 +173,11 @@ CsvTable parse_csv(std::string_view text, const std::string& source) {
 
 CsvTable read_csv_file(const std::string& path) { return parse_csv(read_text_file(path), path); }
 
-std::uint64_t whole_number_cell(const CsvTable& t, std::size_t row, std::size_t column, const std::string& source,
-                                std::uint64_t max, std::uint64_t min) {
+namespace {
+
+// whole_number_cell; `capped`: a number past 2^64 − 1 reads as 2^64 − 1 (capped_whole_number_cell).
+std::uint64_t read_whole_number(const CsvTable& t, std::size_t row, std::size_t column, const std::string& source,
+                                std::uint64_t max, std::uint64_t min, bool capped) {
     const std::string& cell = t.rows.at(row).at(column);
     const auto fail = [&](std::string_view problem) {
         throw_input_error({source, t.lines.at(row), 0},
@@ -161,22 +191,36 @@ std::uint64_t whole_number_cell(const CsvTable& t, std::size_t row, std::size_t 
     if (cell.size() > 1 && cell.front() == '0') fail("has a leading zero, where futolab writes none");
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
+    if (capped && ec == std::errc::result_out_of_range) return UINT64_MAX;  // plain digits, more than 64 bits hold
     if (ec != std::errc() || end != cell.data() + cell.size() || v > max || v < min)
         fail(fmt::format("is out of range ({} to {})", min, max));
     return v;
+}
+
+}  // namespace
+
+std::uint64_t whole_number_cell(const CsvTable& t, std::size_t row, std::size_t column, const std::string& source,
+                                std::uint64_t max, std::uint64_t min) {
+    return read_whole_number(t, row, column, source, max, min, false);
+}
+
+std::uint64_t capped_whole_number_cell(const CsvTable& t, std::size_t row, std::size_t column, const std::string& source) {
+    return read_whole_number(t, row, column, source, UINT64_MAX, 0, true);
 }
 
 }  // namespace futolab
 
 namespace futolab {
 
-void check_whole_number_columns(const CsvTable& t, const std::vector<std::string>& columns, const std::string& source) {
+void check_whole_number_columns(const CsvTable& t, const std::vector<std::string>& columns, const std::string& source,
+                                const std::vector<std::string>& own_range) {
     for (const std::string& name : columns) {
         const auto it = std::find(t.header.begin(), t.header.end(), name);
         if (it == t.header.end()) continue;
         const std::size_t c = static_cast<std::size_t>(it - t.header.begin());
+        const bool capped = std::find(own_range.begin(), own_range.end(), name) != own_range.end();
         for (std::size_t r = 0; r < t.rows.size(); ++r)
-            if (!t.rows[r][c].empty()) whole_number_cell(t, r, c, source);
+            if (!t.rows[r][c].empty()) read_whole_number(t, r, c, source, UINT64_MAX, 0, capped);
     }
 }
 

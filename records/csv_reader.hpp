@@ -27,7 +27,10 @@ struct CsvTable {
 // a CSV without them). So a cut record holding whole rows (lines that read alone as rows of the
 // header's width) is refused by every reader alike: InputError "SOURCE:LINE: a quote on this
 // line is never closed: the N whole row(s) after it would be read with it as one incomplete
-// last row and left out: refusing the file (…)", LINE the record's first line.
+// last row and left out: refusing the file (…)", LINE the record's first line. A quote left open on
+// the header line is refused too, naming line 1 and its field (futolab's column names hold no
+// line end): "… a quote in the header is never closed: …" (it read as an empty file), or "… is
+// closed only on line M: …".
 // Line ends (SPEC §5): futolab writes LF; LF and CR LF (RFC 4180, as Python's csv module and
 // spreadsheets write) are both read, also mixed in one file (a CR LF file resumed by futolab
 // goes on with LF). Inside quotes every byte is the cell's, CR and LF included. A CR outside
@@ -44,7 +47,15 @@ CsvTable read_csv_file(const std::string& path);
 // or "… is out of range (MIN to MAX)": the range the cell really has (a repeat counts from 1).
 std::uint64_t whole_number_cell(const CsvTable& t, std::size_t row, std::size_t column, const std::string& source,
                                 std::uint64_t max = UINT64_MAX, std::uint64_t min = 0);
+// whole_number_cell for a column whose reader checks a range of its own and states it (a side n
+// from 2 to 64, a repeat from 1 to the config's repeats): plain digits past 2^64 − 1 read as
+// 2^64 − 1, past every such range, so the refusal states the column's range, not this reader's
+// "(0 to 18446744073709551615)" before it.
+std::uint64_t capped_whole_number_cell(const CsvTable& t, std::size_t row, std::size_t column, const std::string& source);
 // Every cell of these columns (those the table has) empty or whole_number_cell; throws as it.
-void check_whole_number_columns(const CsvTable& t, const std::vector<std::string>& columns, const std::string& source);
+// The `own_range` columns are held to the form only (capped_whole_number_cell): their reader
+// checks their range after.
+void check_whole_number_columns(const CsvTable& t, const std::vector<std::string>& columns, const std::string& source,
+                                const std::vector<std::string>& own_range = {});
 
 }  // namespace futolab

@@ -211,7 +211,9 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
         if (header.empty()) header = t.header;
         check_header(t, header, path);
         const std::size_t run_col = t.column("run", path);
-        check_whole_number_columns(t, csv_integer_columns(), path);  // a re-saved shard is refused
+        // A re-saved shard is refused; the ranges of n, h, k and repeat are the row checks' to state.
+        check_whole_number_columns(t, csv_integer_columns(), path,
+                                   check_rows ? csv_ranged_columns() : std::vector<std::string>{});
         if (facts.total_runs == 0 && !t.rows.empty())
             throw InputError(fmt::format("{}: has rows, but its sidecar says the experiment has 0 runs ({})", path,
                                          sidecar_at(each[i], "run.total_runs")));

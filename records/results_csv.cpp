@@ -70,6 +70,11 @@ const std::vector<std::string>& csv_integer_columns() {
     return columns;
 }
 
+const std::vector<std::string>& csv_ranged_columns() {
+    static const std::vector<std::string> columns{"n", "h", "k", "repeat"};
+    return columns;
+}
+
 CsvLayout csv_layout(std::vector<std::string> params) { return {std::move(params), host_name()}; }
 
 const CsvLayout& plain_layout() {
@@ -185,7 +190,7 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
 double limit_ms(double seconds) { return std::round(seconds * 1e9) / 1e6; }
 
 std::string run_key(const std::string& instance, const std::string& instance_hash, const std::string& solver,
-                    const std::string& options, std::uint64_t seed, int repeat, std::string_view build) {
+                    const std::string& options, std::uint64_t seed, std::uint64_t repeat, std::string_view build) {
     return fmt::format("{}|{}|{}|{}|{}|{}|{}", instance, instance_hash, solver, options, seed, repeat, build);
 }
 

@@ -90,6 +90,11 @@ std::vector<std::string> csv_columns(const CsvLayout& layout = plain_layout());
 // integer rows of kColumns. A reader that gets anything else there (5.17E+18, 9.0, 1,234)
 // reads a file another program re-saved.
 const std::vector<std::string>& csv_integer_columns();
+// The integer columns resume and merge hold to the experiment's own ranges, each stated when a
+// cell is out of it (n a side from 2 to 64, h and k at most its cells and neighbouring pairs:
+// experiments/row_facts.hpp; repeat from 1 to the config's repeats): their form is checked with
+// the others', their range by those checks, past 2^64 − 1 too (check_whole_number_columns).
+const std::vector<std::string>& csv_ranged_columns();
 std::string csv_header_line(const CsvLayout& layout = plain_layout());               // with trailing newline
 std::string csv_line(const ResultRow& row, const CsvLayout& layout = plain_layout());  // with trailing newline
 // The cells of `columns` as csv_line writes them for `row`, by column name: what resume and
@@ -101,6 +106,6 @@ std::map<std::string, std::string> written_cells(const ResultRow& row, const Csv
 // options, seed, repeat and the build's name (the columns instance, instance_hash, solver,
 // options, seed, repeat and the name part of `build`). A file holds each key once (SPEC §5).
 std::string run_key(const std::string& instance, const std::string& instance_hash, const std::string& solver,
-                    const std::string& options, std::uint64_t seed, int repeat, std::string_view build);  // RFC 4180: quote if needed, double quotes
+                    const std::string& options, std::uint64_t seed, std::uint64_t repeat, std::string_view build);  // RFC 4180: quote if needed, double quotes
 
 }  // namespace futolab

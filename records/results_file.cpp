@@ -38,10 +38,11 @@ std::map<std::string, FinishedRow> keys_of(const CsvTable& t, const std::string&
     std::map<std::string, FinishedRow> keys;
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         const auto& row = t.rows[r];
-        // Read exactly: a seed re-saved as 5.17E+18 must not become 5 and be run again.
+        // Read exactly: a seed re-saved as 5.17E+18 must not become 5 and be run again. A repeat
+        // is held to the config's repeats by the row checks (experiments/resume_rows.hpp), which
+        // state that range: here one no run has only keys no run.
         std::string key = run_key(row[instance], row[hash], row[solver], row[options], whole_number_cell(t, r, seed, path),
-                                  static_cast<int>(whole_number_cell(t, r, repeat, path, INT_MAX)),
-                                  build_name_of_cell(row[build]));
+                                  capped_whole_number_cell(t, r, repeat, path), build_name_of_cell(row[build]));
         FinishedRow finished{static_cast<std::size_t>(t.lines[r]), {}};
         for (const char* column : kRunNamingColumns) finished.cells.emplace_back(column, row[t.column(column, path)]);
         if (const auto [at, added] = keys.emplace(std::move(key), std::move(finished)); !added)
@@ -206,7 +207,7 @@ ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& 
         if (table.header != csv_columns(layout))
             throw InputError(fmt::format("{}: {}: refusing to resume; use a new --out", path,
                                          header_difference(table.header, csv_columns(layout))));
-        check_whole_number_columns(table, csv_integer_columns(), path);  // re-saved by a spreadsheet?
+        check_whole_number_columns(table, csv_integer_columns(), path, csv_ranged_columns());  // re-saved by a spreadsheet?
         finished_rows_ = keys_of(table, path);
         for (const auto& [key, row] : finished_rows_) finished_.insert(key);
         earlier_walls_ = walls_of(table, path);

@@ -135,6 +135,48 @@ TEST_CASE("analyze, report, compare and merge refuse a results CSV whose stray q
     CHECK_FALSE(std::filesystem::exists(dir + "/m.csv"));
 }
 
+// Left open in red-team round 22: a quote left open on the header line made the whole file one
+// header cut short, which every reader took for an empty file ("empty file", resume's "column 1
+// is '(none)'", merge's "not a futolab results CSV"). Refused at line 1 and the quote's field.
+TEST_CASE("a stray quote on the header line is refused at its line and field, not read as an empty file", "[csv]") {
+    const std::string never = ": a quote in the header is never closed: the whole file would be read as one header cut "
+                              "short, with no columns and no rows: refusing the file (close the quote, or remove it)";
+    CHECK_THROWS_WITH(parse_csv("a,\"b,c\n1,2,3\n", "x.csv"), "x.csv:1:2" + never);
+    CHECK_THROWS_WITH(parse_csv("a,b,\"c\n", "x.csv"), "x.csv:1:3" + never);  // no row after it
+    CHECK_THROWS_WITH(parse_csv("\xEF\xBB\xBF\"a,b\r\n1,2\r\n", "x.csv"), "x.csv:1:1" + never);  // BOM, CR LF
+    CHECK_THROWS_WITH(parse_csv("a,\"b\n1\",c\n1,2,3\n", "x.csv"),
+                      "x.csv:1:2: a quote in the header is closed only on line 2: the lines between would be read into a "
+                      "column name: refusing the file (close the quote on this line, or remove it)");
+    // A header a kill cut short (no line end yet) is still a truncated file; quoted names that
+    // close on their line are read.
+    CHECK(parse_csv("a,\"b", "x.csv").truncated);
+    CHECK(parse_csv("a,\"b,c\"\n1,2\n", "x.csv").header == std::vector<std::string>{"a", "b,c"});
+}
+
+TEST_CASE("every reader of a results CSV refuses a stray quote on its header line at line 1", "[csv][cli]") {
+    using futolab::test::has;
+    using futolab::test::run_cli;
+    const std::string dir = futolab::test::fresh_dir("csv-stray-quote", "header").string();
+    const std::string config = futolab::test::sweep_config(dir);
+    REQUIRE(run_cli("run " + config + " -q").exit_code == 0);
+    const std::string csv = dir + "/out/r.csv";
+    std::string text = futolab::test::slurp(csv);
+    text.insert(text.find(",solver,") + 1, "\"");  // "solver, … never closed
+    std::ofstream(csv, std::ios::binary | std::ios::trunc) << text;
+    const std::string refused = "futolab: " + csv + ":1:7: a quote in the header is never closed";
+    for (const std::string& command :
+         {"analyze " + csv, "report " + csv + " --out " + dir + "/r.html", "compare " + csv + " " + csv,
+          "merge " + csv + " --out " + dir + "/m.csv", "schema " + csv, "run " + config + " -q --resume",
+          "run " + config + " -q --resume --redo unique"}) {
+        const futolab::test::CliResult r = run_cli(command);
+        INFO(command << " -> " << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, refused));
+    }
+    CHECK(futolab::test::slurp(csv) == text);
+    CHECK_FALSE(std::filesystem::exists(dir + "/m.csv"));
+}
+
 TEST_CASE("a row with the wrong number of fields names its line", "[csv]") {
     CHECK_THROWS_WITH(parse_csv("a,b\n1,2\n1,2,3\n", "x.csv"), "x.csv:3: 3 fields, the header has 2");
 }
