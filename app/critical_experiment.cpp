@@ -233,25 +233,52 @@ std::string csv_option_name(const CriticalExperiment& run) {
     return run.csv_option.empty() ? "--out" : run.csv_option.substr(0, run.csv_option.find(' '));
 }
 
+// The option that placed the results CSV, with its value, as refusals name it: "--out FILE".
+std::string csv_place(const CriticalExperiment& run) {
+    return run.csv_option.empty() ? fmt::format("--out {}", visible_text(run.out)) : run.csv_option;
+}
+
+// The results CSV, its sidecar and its schema are none of this command's --input files, by any
+// name (a hard or symbolic link, a ./ spelling), resumed or not: refused naming the option,
+// before the CSV is judged as one critical made or not (`critical --input sq.csv --out sq.jsonl`
+// was "not one futolab critical made … move it away", and with --resume the rendered config's
+// critical_squares.file key was named). The rendered config itself is no file; --out, which may
+// be the input (`--input g.jsonl --out g.jsonl`: read whole, then written), is checked as --out.
+void check_csv_not_input(const std::string& csv, const CriticalExperiment& run, const ExperimentConfig& config) {
+    for (const std::string& file : {csv, sidecar_path(csv), schema_path(csv)})
+        for (const ConfigInput& in : config_inputs(config)) {
+            std::error_code ec;
+            if (in.path == config.path || !std::filesystem::equivalent(file, in.path, ec) || ec) continue;
+            throw InputError(fmt::format("critical: {} ({}the results CSV of {}) is this command's --input {}: refusing to "
+                                         "overwrite it; give {}",
+                                         visible_text(file), file == csv ? "" : "beside ", csv_place(run),
+                                         visible_text(in.path), run.csv_elsewhere));
+        }
+}
+
 // A results CSV already there, before a search that is not a resume: only one futolab critical
 // made is replaced (--force; --few-relations makes its CSV again each time), never another
 // experiment's results, --force or not. Each refusal names the option that placed the CSV, with
 // its value (red-team round 19, B F4: a CSV in a --checkpoint folder was blamed on an --out with
 // an empty value and a --force not given, and "give another --out" changed nothing). A CSV a
 // search killed before its first sidecar left (its header alone, no sidecar) holds no results:
-// the driver makes it again, --force or not.
+// the driver makes it again, --force or not. A file whose first line says what it is (a
+// certificate, a few-relations checkpoint file or table: kept_file_kind) is named as that (round
+// 22 left open: a certificate at o.csv was "not one futolab critical made").
 void check_csv_replaceable(const std::string& csv, const CriticalExperiment& run, const ExperimentConfig& config) {
     std::error_code ec;
     if (!std::filesystem::exists(csv, ec)) return;  // removed by the driver once nothing can refuse the run (start_over)
     if (left_before_first_sidecar(csv, csv_layout(sweep_axes(config)))) return;  // the layout the driver writes
-    const std::string place = run.csv_option.empty() ? fmt::format("--out {}", visible_text(run.out)) : run.csv_option;
+    const std::string place = csv_place(run);
     if (!std::filesystem::exists(sidecar_path(csv), ec) || read_sidecar(csv).identity.config_file != kCriticalConfig) {
         // Its files go with it: a sidecar left there without its CSV is refused in turn.
         std::vector<std::string> files{visible_text(csv)};
         for (const std::string& file : results_companions(csv)) files.push_back(visible_text(file));
-        throw InputError(fmt::format("critical: {} (the results CSV of {}) is not one futolab critical made: neither "
-                                     "replaced nor resumed, --force or not; give {}, or move {} away",
-                                     visible_text(csv), place, run.csv_elsewhere, fmt::join(files, ", ")));
+        const std::string kind = kept_file_kind(csv);
+        throw InputError(fmt::format("critical: {} (the results CSV of {}) is {}: neither replaced nor resumed, --force "
+                                     "or not; give {}, or move {} away",
+                                     visible_text(csv), place, kind.empty() ? "not one futolab critical made" : kind,
+                                     run.csv_elsewhere, fmt::join(files, ", ")));
     }
     if (!run.force)
         throw InputError(fmt::format("critical: {} (the results CSV of {}) exists already: --resume goes on with it, "
@@ -338,6 +365,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
     const ExperimentConfig config = parse_config(run.config_of(csv), kCriticalConfig);
     // Its sidecar and schema each a regular file or nothing, as the driver checks them, --force or
     // not, before the sidecar is read below (a FIFO there was "cannot read", a symlink read through).
+    if (!to_stdout) check_csv_not_input(csv, run, config);
     if (!to_stdout) check_results_companions(csv, false, fmt::format("use {}", run.csv_elsewhere));
     if (run.resume)
         if (const std::string differ = search_difference(csv, config); !differ.empty())

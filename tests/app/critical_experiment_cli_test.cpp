@@ -252,3 +252,33 @@ TEST_CASE("critical: a CSV beside --out that critical did not make is kept, --fo
         fs::rename(dir / name, dir / "away" / name);
     CHECK(run_cli("critical --n 4 --count 1 --out g.jsonl", dir.string()).exit_code == 0);
 }
+
+// Left open in red-team rounds 21 and 22: a results CSV beside --out that is this command's
+// --input was "not one futolab critical made … move it away" (with --resume, the rendered
+// config's critical_squares.file key was named), and a certificate there was not named as one.
+TEST_CASE("critical names its --input or a certificate at the results CSV beside --out for what it is", "[cli][critical]") {
+    const fs::path dir = fresh_dir("critical-experiment", "csv-is-input");
+    REQUIRE(run_cli("generate random --n 4 --count 1 --out g.jsonl", dir.string()).exit_code == 0);
+    fs::copy_file(dir / "g.jsonl", dir / "sq.csv");
+    fs::copy_file(dir / "g.jsonl", dir / "t.csv.meta.yaml");
+    const std::string input = "futolab: critical: sq.csv (the results CSV of --out sq.jsonl) is this command's --input "
+                              "sq.csv: refusing to overwrite it; give another --out\n";
+    for (const std::string extra : {"", " --force", " --resume"}) {
+        CHECK(refusal("critical --input sq.csv --out sq.jsonl" + extra, dir.string()) == input);
+        CHECK(refusal("critical --exact --objective k --input ./sq.csv --out sq.jsonl" + extra, dir.string()) == input);
+    }
+    CHECK(refusal("critical --input t.csv.meta.yaml --out t.jsonl", dir.string()) ==
+          "futolab: critical: t.csv.meta.yaml (beside the results CSV of --out t.jsonl) is this command's --input "
+          "t.csv.meta.yaml: refusing to overwrite it; give another --out\n");
+    CHECK(slurp((dir / "sq.csv").string()) == slurp((dir / "g.jsonl").string()));
+    REQUIRE(run_cli("critical --construct --n 4 --out c.jsonl --certificate o.csv", dir.string()).exit_code == 0);
+    const std::string certificate = slurp((dir / "o.csv").string());
+    for (const std::string args :
+         {"critical --n 4 --count 1 --out o.jsonl", "critical --exact --n 4 --objective k --out o.jsonl --force"}) {
+        const std::string said = refusal(args, dir.string());
+        CHECK(has(said, "futolab: critical: o.csv (the results CSV of --out o.jsonl) is a futolab certificate ("));
+        CHECK(has(said, ", read by critical --check-certificate): neither replaced nor resumed, --force or not; give "
+                        "another --out, or move o.csv away\n"));
+    }
+    CHECK(slurp((dir / "o.csv").string()) == certificate);
+}
