@@ -410,7 +410,19 @@ void refuse_link_to_nothing(const std::string& dir, const std::string& label) {
     if (const DeepestPart d = deepest_part(dir); d.dangling) throw InputError(label + ": " + dangling_message(d.part));
 }
 
+std::string descriptor_folder_problem(const std::string& dir) {
+    for (std::filesystem::path part = std::filesystem::path(dir).lexically_normal(); !part.empty();
+         part = part.parent_path()) {
+        if (names_a_descriptor(part.string()))
+            return fmt::format("{} names a descriptor of this command (standard input, or one the shell opened), not a "
+                               "folder", part.string());
+        if (part == part.parent_path()) break;
+    }
+    return "";
+}
+
 std::string folder_path_problem(const std::string& dir) {
+    if (std::string why = descriptor_folder_problem(dir); !why.empty()) return why;
     const DeepestPart d = deepest_part(dir);
     if (d.dangling) return dangling_message(d.part);
     if (d.error != 0) return fmt::format("{}: {}", d.part.string(), std::strerror(d.error));  // ELOOP: a loop of links

@@ -114,11 +114,16 @@ void refuse_link_to_nothing(const std::string& dir, const std::string& label);
 // Why no file can be written in the folder `dir` ("" if one can, or if the write itself must say
 // why: permissions, a full disk): the deepest part of it that is there is not a folder ("PART is
 // not a folder but a FIFO (named pipe)", "… a regular file") or a symbolic link to nothing, or it
-// has too many symbolic links. Below that part the command makes folders. For the folder of a
-// file output before any work (records/output_guard.hpp: `--out ff/x.jsonl` with ff a FIFO said
-// "ff: is a file" after the work, red-team round 12, A6) and for folder outputs
-// (app/output_folder.hpp).
+// has too many symbolic links, or a part of it names a descriptor (descriptor_folder_problem).
+// Below that part the command makes folders. For the folder of a file output before any work
+// (records/output_guard.hpp: `--out ff/x.jsonl` with ff a FIFO said "ff: is a file" after the
+// work, red-team round 12, A6) and for folder outputs (app/output_folder.hpp).
 std::string folder_path_problem(const std::string& dir);
+// Why `dir` can be no folder because it, or a folder above it, names a descriptor of this
+// command (/dev/fd/7, /proc/self/fd/0), there or not: "PART names a descriptor of this command
+// (…), not a folder" ("" if none). Refused as a file output there is (names_another_descriptor):
+// making the folder failed with "No such file or directory", exit 1.
+std::string descriptor_folder_problem(const std::string& dir);
 
 // Removes the temporary files AtomicFile writers of this host left in `folder` when they died
 // (their pid no longer runs); returns how many. Live writers' files, other hosts' files and

@@ -79,6 +79,8 @@ std::string header_difference(const std::vector<std::string>& found, const std::
 void create_output_folder(const std::filesystem::path& dir) {
     namespace fs = std::filesystem;
     std::error_code error;
+    if (const std::string why = descriptor_folder_problem(dir.string()); !why.empty())
+        throw InputError(fmt::format("{}: {} (--out and output name the folder of the CSV)", dir.string(), why));
     struct stat st {};
     if (::stat(dir.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))  // what is there, by its kind (a FIFO was "a file")
         throw InputError(fmt::format("{}: is {}, not a folder (--out and output name the folder of the CSV)", dir.string(),
@@ -106,12 +108,14 @@ std::string companion_problem(const std::string& path, bool one_name) {
 }  // namespace
 
 std::size_t check_results_target(const std::string& path) {
-    struct stat st {};
-    if (::lstat(path.c_str(), &st) != 0) return 0;  // not there yet (or not reachable: the open says why)
     const auto refuse = [&path](const std::string& why) {
         throw InputError(fmt::format("{}: {}: futolab writes results only to a regular file with one name ({})", path,
                                      why, "--out names the folder; move the file there, or use another --out"));
     };
+    // There or not (`/dev/fd/7` failed as its lock was made, "No such file or directory").
+    if (names_another_descriptor(path)) refuse("names a descriptor of this command (standard input, or one the shell opened)");
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0) return 0;  // not there yet (or not reachable: the open says why)
     // A symlink: the lock is per name, so two names of one CSV would let two writers in, and a
     // --redo would replace the link with a file, the target keeping the rows taken out.
     if (S_ISLNK(st.st_mode)) refuse("is a symbolic link");

@@ -19,7 +19,8 @@
 namespace futolab {
 
 // Throws InputError naming `path` if something other than a regular file with one name is
-// there (a symlink, a hard link, a folder, a FIFO); returns its size (0 if absent).
+// there (a symlink, a hard link, a folder, a FIFO), or if it names a descriptor of this command
+// other than its standard output and error, there or not (/dev/fd/7); returns its size (0 if absent).
 std::size_t check_results_target(const std::string& path);
 
 // Why `csv` (a config's `output:`) names no file ("" if it does): it ends with '/', '.' or

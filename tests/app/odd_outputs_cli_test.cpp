@@ -322,3 +322,29 @@ TEST_CASE("an output naming standard input or another descriptor of the command 
     CHECK(slurp((dir / "in.txt").string()) == "keep\n");
     CHECK_FALSE(fs::exists(dir / "c.jsonl"));
 }
+
+// Left open in red-team round 22: a folder output or a run's results CSV naming a descriptor
+// (/dev/fd/97, there or not, or a folder under /proc/self/fd/0) failed as the folder or lock
+// was made, "No such file or directory", exit 1. Refused as a file output there is, exit 2.
+TEST_CASE("a folder output or a run's CSV naming a descriptor of the command is refused before anything is made",
+          "[cli][output][stream]") {
+    const fs::path dir = fresh_dir("odd-outputs", "fd-folders");
+    std::ofstream(dir / "in.txt") << "keep\n";
+    REQUIRE(run_cli("generate random --n 4 --count 2 --out g.jsonl", dir.string()).exit_code == 0);
+    const std::string sweep = "name: q\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: g.jsonl\nsolvers: [ gac ]\n";
+    std::ofstream(dir / "q.yaml") << sweep << "output: r/r.csv\n";
+    std::ofstream(dir / "fd.yaml") << sweep << "output: /dev/fd/97\n";
+    std::ofstream(dir / "under.yaml") << sweep << "output: /dev/fd/97/r.csv\n";
+    REQUIRE(run_cli("run -q q.yaml", dir.string()).exit_code == 0);
+    for (const std::string args :
+         {"analyze r/r.csv --tables /dev/fd/97", "analyze r/r.csv --plots /proc/self/fd/0/plots",
+          "critical --few-relations 2 --n 3 --checkpoint /dev/fd/97", "convert g.jsonl --to futo --out /dev/fd/97/",
+          "convert g.jsonl --to jsonl --out /proc/self/fd/97/x/g.jsonl", "run -q q.yaml --out /dev/fd/97", "run -q fd.yaml",
+          "run -q under.yaml"}) {
+        const auto r = run_cli(args + " < in.txt", dir.string());
+        INFO(args << " -> " << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "names a descriptor of this command"));
+    }
+    CHECK(slurp((dir / "in.txt").string()) == "keep\n");
+}
