@@ -4,13 +4,27 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 namespace futolab {
 
-void check_figure(const RowCells& row, const Json& meta, const char* key, bool time) {
+void check_figure(const RowCells& row, const Json& meta, const char* key) {
     const auto it = meta.find(key);
-    const bool ok = it != meta.end() && (time ? it->is_number() && it->get<double>() >= 0 : it->is_number_unsigned());
-    if (!ok) row.refuse("output", fmt::format("a record whose meta '{}' is not {}, as the search writes it", key,
-                                              time ? "a non-negative number" : "a whole number"));
+    if (it == meta.end() || !it->is_number_unsigned())
+        row.refuse("output", fmt::format("a record whose meta '{}' is not a whole number, as the search writes it", key));
+}
+
+void check_search_ms(const RowCells& row, const Json& meta, std::size_t line) {
+    const auto it = meta.find("time_ms");
+    const double ms = it != meta.end() && it->is_number() ? it->get<double>() : -1;
+    if (!std::isfinite(ms) || ms < 0)
+        row.refuse("output", fmt::format("a record (line {}) whose meta 'time_ms' is not a time of at least 0 (a finite "
+                                         "number of milliseconds), as the search writes it", line));
+    constexpr double kRoundingNs = 1000;  // the double's milliseconds against the clock's whole nanoseconds
+    const double wall_ns = static_cast<double>(row.whole("wall_ns"));
+    if (ms * 1e6 > wall_ns + kRoundingNs)
+        row.refuse("output", fmt::format("a record (line {}) whose meta 'time_ms' is {} ms, more than the run's wall_ns of {} "
+                                         "ms (which holds the search)", line, it->dump(), wall_ns / 1e6));
 }
 
 void check_class_search_counters(const RowCells& row, const Json& meta, bool counts_nodes) {

@@ -27,9 +27,14 @@
 
 namespace futolab {
 
-// A figure the search measured, in `meta`: a whole number (`time`: a number of at least 0), or
-// the row's output is refused.
-void check_figure(const RowCells& row, const Json& meta, const char* key, bool time = false);
+// A figure the search counted, in `meta`: a whole number, or the row's output is refused.
+void check_figure(const RowCells& row, const Json& meta, const char* key);
+
+// The search's time in milliseconds (meta `time_ms`, record `line` from 1): a finite number from 0
+// to the row's wall_ns, within which its run measured it on the same clock (the search is one
+// part of the run: tasks/square_row.hpp, Stopwatch), give or take 1 µs of rounding. A time
+// past the run's own was resumed and merged (found in red-team round 22; checked for form only).
+void check_search_ms(const RowCells& row, const Json& meta, std::size_t line);
 
 // The class search's counters in one record's meta (see the header).
 void check_class_search_counters(const RowCells& row, const Json& meta, bool counts_nodes);

@@ -366,7 +366,7 @@ void check_exact_sample_output(const RowCells& row, const std::vector<Instance>&
             refuse_output(row, fmt::format("a record whose set is not {} (verified again by {})",
                                            v.uniquely_completable ? "minimal (without a clue still unique)" : "uniquely completable", m.verify));
         check_class_search_counters(row, meta, counts_nodes);
-        check_figure(row, meta, "time_ms", true);
+        check_search_ms(row, meta, i + 1);
         check_class_minima(row, meta, classes.size());
         check_minima_keys(row, meta, none, m.search.below);
         // What the run writes deterministically, rebuilt around the record's own search figures.
@@ -424,7 +424,7 @@ void check_free_square_output(const RowCells& row, const Instance& record, const
     const Json& meta = record.meta;
     if (!meta.is_object()) refuse_output(row, "a record without the meta the search writes");
     for (const char* key : {"iterations", "accepted", "restarts", "dead_ends", "undecided", "checks"}) check_figure(row, meta, key);
-    check_figure(row, meta, "time_ms", true);
+    check_search_ms(row, meta, 1);
     critical::ZeroGivenResult figures;  // the search's own figures, as the record gives them
     figures.moves = meta["iterations"].get<std::uint64_t>();
     figures.accepted = meta["accepted"].get<std::uint64_t>();
@@ -484,12 +484,10 @@ void check_exhaustive_output(const RowCells& row, const std::vector<Instance>& r
     if (records.size() != want.records.size())
         refuse_output(row, fmt::format("{} records, where the search writes {}", records.size(), want.records.size()));
     for (std::size_t i = 0; i < records.size(); ++i) {
-        Json time_ms;
-        if (line_of(without_meta(records[i], "time_ms", &time_ms)) != line_of(want.records[i]))
+        if (line_of(without_meta(records[i], "time_ms")) != line_of(want.records[i]))
             refuse_output(row, fmt::format("a record (line {}) other than the one the search over every square of order {} makes",
                                            i + 1, n));
-        if (!time_ms.is_number() || time_ms.get<double>() < 0)
-            refuse_output(row, fmt::format("a record (line {}) whose meta 'time_ms' is not a time in milliseconds", i + 1));
+        check_search_ms(row, records[i].meta, i + 1);
         // Both records are of one search and carry its one time (round 15, B F4).
         if (i > 0 && records[i].meta.value("time_ms", Json()) != records.front().meta.value("time_ms", Json()))
             refuse_output(row, fmt::format("a record (line {}) whose meta 'time_ms' is not line 1's, where both are of one search", i + 1));

@@ -29,6 +29,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
@@ -413,12 +414,13 @@ void check_certificate(const Row& row, const Instance& record, const ExactSquare
         row.refuse_output(fmt::format("a certificate of {} sets, more than its meta 'unavoidable_sets'", c.sets));
 }
 
-// A time the search measured (meta cpu_seconds, time_ms): present, a number, at least 0 (round
-// 14, B F5: -1, "abc" or none were resumed and merged, and analyze showed them).
-void check_time(const Row& row, const Instance& record, const char* key) {
-    const auto it = record.meta.find(key);
-    if (it == record.meta.end() || !it->is_number() || it->get<double>() < 0)
-        row.refuse_output(fmt::format("a record whose meta '{}' is not a time of at least 0, as the method writes it", key));
+// The CPU time the search measured (meta cpu_seconds): present, a finite number, at least 0
+// (round 14, B F5: -1, "abc" or none were resumed and merged, and analyze showed them). Its
+// time_ms is held to the row's wall_ns too (check_search_ms).
+void check_cpu_seconds(const Row& row, const Instance& record) {
+    const auto it = record.meta.find("cpu_seconds");
+    if (it == record.meta.end() || !it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < 0)
+        row.refuse_output("a record whose meta 'cpu_seconds' is not a time of at least 0, as the method writes it");
 }
 
 // An exact-square record's search figures where they meet the row or each other (round 13,
@@ -434,8 +436,8 @@ void check_search_figures(const Row& row, const Instance& record) {
         row.refuse_output("a record whose meta 'seeded' is more than its 'unavoidable_sets'");
     counted(row, record, "hitting_set_calls");
     counted(row, record, "oracle_nodes");
-    check_time(row, record, "cpu_seconds");
-    check_time(row, record, "time_ms");
+    check_cpu_seconds(row, record);
+    check_search_ms(row, record.meta, 1);
 }
 
 // exact-square (tasks/exact_square.cpp): a critical set within the objective's clues, as

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,6 +65,22 @@ inline TableEdit record_edited(std::size_t row, std::function<void(Json&)> edit)
         Json record = Json::parse(output);
         edit(record);
         output = record.dump();
+    };
+}
+
+// Every record of row `row`'s output (one a line) with meta time_ms set to time(the row's
+// wall_ns in milliseconds).
+inline TableEdit times_set(std::size_t row, const std::function<double(double wall_ms)>& time) {
+    return [row, time](CsvTable& t) {
+        std::string& output = t.rows.at(row).at(t.column("output", "t"));
+        const double wall_ms = std::stod(t.rows.at(row).at(t.column("wall_ns", "t"))) / 1e6;
+        std::string edited, line;
+        for (std::istringstream in(output); std::getline(in, line);) {
+            Json record = Json::parse(line);
+            record["meta"]["time_ms"] = time(wall_ms);
+            edited += (edited.empty() ? "" : "\n") + record.dump();
+        }
+        output = edited;
     };
 }
 
