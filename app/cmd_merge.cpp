@@ -58,6 +58,9 @@ MergeRowCheck row_check(MergedInstances& instances, MergedMatrix& matrix) {
         check_rows_of_config(t, path, config, made_by);
         instances.check(t, path, config);
         matrix.check(t, path, config, made_by);
+        // Its progress against its rows, once they are known to be its config's runs.
+        if (const std::string why = sidecar_progress_problem(made_by, t.rows.size(), matrix.runs(made_by)); !why.empty())
+            throw InputError(fmt::format("{}: its sidecar says {}: refusing to merge it", path, why));
     };
 }
 

@@ -19,6 +19,7 @@
 #include "records/build_identity.hpp"
 #include "records/output_guard.hpp"
 #include "records/results_file.hpp"
+#include "records/sidecar.hpp"
 #include "sandbox/interrupt.hpp"
 #include "solvers/solver.hpp"
 #include "core/visible_text.hpp"
@@ -212,7 +213,8 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
         "them), then exits 1 within a second or two; a second signal exits at once (130). See docs/reliability.md "
         "(process isolation and interruption).");
     cmd->add_option("config", args->config, "The experiment config (YAML)")->required();
-    add_whole(cmd, "--jobs,-j", args->jobs, {0, 4096, "0 = all cores"}, "Worker threads, 0..4096 (default 0: all cores)");
+    add_whole(cmd, "--jobs,-j", args->jobs, {0, kMaxJobs, "0 = all cores"},  // a sidecar's run.jobs is read within it
+              fmt::format("Worker threads, 0..{} (default 0: all cores)", kMaxJobs));
     cmd->add_option("--shard", args->shard,
                     "Run shard I of N of the run matrix, counted from 0, e.g. 1/4 (0 <= I < N <= 1000000, as in "
                     "critical --shard); writes NAME.shard-I-of-N.csv");

@@ -167,6 +167,15 @@ void check_older_numbering(const std::string& csv_path, const SidecarFacts& made
                                  made.shard_index, shard.count, shard.index, shard.count));
 }
 
+// What the sidecar says of the sweep's progress and skipped inputs, held to the rows the CSV
+// holds and to the matrix built again (round 20 left open: they were read for form only).
+void check_sidecar_progress(const ResultsFile& file, const SidecarFacts& sidecar, const RunMatrix& matrix) {
+    const std::string& path = file.path();
+    for (const std::string& why : {sidecar_progress_problem(sidecar, file.rows(), matrix.runs.size()),
+                                   skipped_inputs_problem(sidecar, read_skipped_inputs(path), matrix.skipped)})
+        if (!why.empty()) throw InputError(fmt::format("{}: its sidecar says {}: {}", path, why, kRefusing));
+}
+
 }  // namespace
 
 Isolation isolation_written(const ExperimentConfig& config) {
@@ -197,7 +206,10 @@ std::vector<std::string> hosts_before(const std::string& csv_path, bool resume) 
 
 void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config, const RunMatrix& matrix,
                         const ResumedShard& shard) {
-    if (file.finished_rows().empty()) return;
+    if (file.finished_rows().empty()) {  // a resumed CSV of no rows yet: its sidecar still says what ran
+        if (resumes_a_file(file.path())) check_sidecar_progress(file, read_sidecar(file.path()), matrix);
+        return;
+    }
     std::map<std::string, const PlannedRun*> runs;
     for (const PlannedRun& run : matrix.runs)
         if (!run.warmup) runs.emplace(run_key(matrix, run), &run);
@@ -239,6 +251,7 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
         outputs.check(t, r, path, config.task, config.limits, solver, kRefusing);
         if (puzzles) check_solution(t, r, path, matrix.instances[static_cast<std::size_t>(run.instance)]);
     }
+    check_sidecar_progress(file, sidecar, matrix);
 }
 
 }  // namespace futolab

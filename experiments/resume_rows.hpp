@@ -55,7 +55,9 @@ std::vector<std::string> hosts_before(const std::string& csv_path, bool resume);
 // is no run of `matrix`, and "CSV:LINE:COLUMN: column 'C' is 'X', …" for one whose run is not
 // of `shard`, whose host the sidecar does not list, whose experiment, mode, run, spec,
 // isolation, limit, deterministic, build, n, h or k cell is not what this experiment writes for
-// that run, or whose solution does not solve its instance.
+// that run, or whose solution does not solve its instance; then "CSV: its sidecar says …" if
+// the sidecar's state, shard_runs, completed or skipped_inputs are not what a sweep leaves
+// beside these rows (sidecar_protocol.hpp, sidecar_progress_problem).
 void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config, const RunMatrix& matrix,
                         const ResumedShard& shard);
 

@@ -3,6 +3,7 @@
 #include "core/isolation.hpp"
 #include "core/message_text.hpp"
 #include "experiments/resume_rows.hpp"
+#include "experiments/run_matrix.hpp"
 #include "experiments/task_kinds.hpp"
 #include "sandbox/cgroup.hpp"
 #include "sandbox/sandbox.hpp"
@@ -58,7 +59,55 @@ std::string timing_problem(const SidecarFacts& facts, const ExperimentConfig& co
     return "";
 }
 
+// The runs of shard `index` of `count` in a matrix of `total` (each run index hashed: in_shard).
+std::uint64_t shard_share(std::uint64_t total, int index, int count) {
+    if (count == 1) return total;
+    std::uint64_t share = 0;
+    for (std::uint64_t i = 0; i < total; ++i) share += in_shard(i, index, count) ? 1 : 0;
+    return share;
+}
+
+// A sweep's sidecar is written at its start (`running`, counting the rows then) and again after
+// its last row (how it ended, counting every row), `failed` perhaps in place over the first
+// (mark_sidecar_state). So a sidecar of a sweep's end counts at least the rows there: rows taken
+// out since (by hand, to run them again, or by --redo before its own sidecar) are fine, rows
+// added after it were written by no sweep. A kill leaves the first sidecar, behind the rows.
+std::string completed_problem(const SidecarFacts& facts, std::uint64_t completed, std::size_t rows) {
+    if (facts.state == "running" || facts.state == "failed" || completed >= rows) return "";
+    return fmt::format("state: {} with completed: {}, where the CSV holds {} rows (a sweep writes its last sidecar after its "
+                       "last row) ({})", facts.state, completed, rows, sidecar_at(facts, "run.completed"));
+}
+
+// shard_runs and completed against the shard's share of the matrix's `runs`: the share itself,
+// at most it (a row a run), all of it once `finished` (or `merged`), less once `merged-incomplete`.
+std::string share_problem(const SidecarFacts& facts, std::uint64_t runs) {
+    const std::uint64_t share = facts.merged ? runs : shard_share(runs, facts.shard_index, facts.shard_count);
+    const std::string whose = facts.merged ? "the merge" : shard_words(facts);
+    if (facts.shard_runs && *facts.shard_runs != share)
+        return fmt::format("shard_runs: {}, where {} has {} of its {} runs ({})", *facts.shard_runs, whose, share, runs,
+                           sidecar_at(facts, "run.shard_runs"));
+    if (!facts.completed) return "";
+    const std::uint64_t completed = *facts.completed;
+    const bool every = facts.state == "finished" || facts.state == "merged";
+    const bool short_of = facts.state == "merged-incomplete";
+    if (completed > share || (every && completed != share) || (short_of && completed >= share))
+        return fmt::format("completed: {}{}, where {} has {} runs ({})", completed,
+                           facts.state.empty() ? "" : " with state: " + facts.state, whose, share,
+                           sidecar_at(facts, "run.completed"));
+    return "";
+}
+
 }  // namespace
+
+std::string sidecar_progress_problem(const SidecarFacts& facts, std::size_t rows, std::optional<std::size_t> runs) {
+    if (facts.completed && !facts.state.empty())  // an older sidecar without a state: nothing says how it ended
+        if (std::string why = completed_problem(facts, *facts.completed, rows); !why.empty()) return why;
+    // Without the matrix (merge could not read the inputs again) its total_runs, which the shards
+    // agree on, as far as a share is counted in a moment (run by run: a forged 10^15 would not be).
+    constexpr std::uint64_t kCountedTotal = 100'000'000;
+    if (!runs && (facts.shard_count == 1 || facts.merged || facts.total_runs <= kCountedTotal)) runs = facts.total_runs;
+    return runs ? share_problem(facts, *runs) : "";
+}
 
 std::string sidecar_protocol_problem(const SidecarFacts& facts, const ExperimentConfig& config,
                                      std::optional<std::size_t> runs) {

@@ -43,4 +43,19 @@ std::string sidecar_protocol_problem(const SidecarFacts& facts, const Experiment
 std::string skipped_inputs_problem(const SidecarFacts& facts, const std::vector<SkippedInput>& listed,
                                    const std::optional<std::vector<SkippedInput>>& skipped);
 
+// Why the sidecar's progress (run.state, shard_runs, completed) cannot be what a sweep or merge
+// of its CSV, which holds `rows` whole rows, left there ("" if it can). A sweep's sidecar says
+// `running` with the rows it began with (behind the rows written since: what a kill -9 leaves),
+// then how it ended with every row it wrote: so `interrupted` and `finished` count at least the
+// rows there (rows taken out since are run again by a resume; rows added were written by no
+// sweep); `failed` may keep its first count (mark_sidecar_state). shard_runs is its shard's share
+// of the matrix (run_matrix.hpp, in_shard), completed at most that, all of it once `finished`;
+// a merged CSV's sidecar counts the whole matrix, all of it once `merged`, less if
+// `merged-incomplete`. `runs` is the size of the config's run matrix (nullopt: not built; its
+// total_runs is taken, up to 10^8 runs for a shard's share). Keys an older sidecar lacks are
+// not checked. Merge once took a shard's `shard_runs: 99` and resume read `state` and
+// `completed` for form only (round 20 left open). The reason ends with where the sidecar holds
+// the key.
+std::string sidecar_progress_problem(const SidecarFacts& facts, std::size_t rows, std::optional<std::size_t> runs);
+
 }  // namespace futolab

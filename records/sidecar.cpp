@@ -22,6 +22,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <thread>
 #include <utility>
 
@@ -168,6 +169,24 @@ std::uint64_t count_of(const YamlFields& y, const YamlAt& run, const char* key, 
     if (!digits || ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
         y.fail(at, fmt::format("must be a whole number from {} to {}, not '{}'", lo, hi, text.substr(0, 40)));
     return v;
+}
+
+// count_of for a key older sidecars lack: nullopt where it is absent.
+std::optional<std::uint64_t> count_if_given(const YamlFields& y, const YamlAt& run, const char* key, std::uint64_t lo,
+                                            std::uint64_t hi) {
+    if (!y.child(run, key)) return std::nullopt;
+    return count_of(y, run, key, lo, hi);
+}
+
+// run.state is a word futolab writes there: a sweep's, or a merge's for a merged CSV (an older
+// sidecar without it: empty, not checked).
+void check_state_word(const YamlFields& y, const YamlAt& run, const SidecarFacts& f) {
+    if (f.state.empty()) return;
+    using Words = std::span<const std::string_view>;
+    const Words words = f.merged ? Words(kMergedStates) : Words(kRunStates);
+    if (std::find(words.begin(), words.end(), f.state) == words.end())
+        y.fail(y.child(run, "state"), fmt::format("is '{}', not a state {} writes ({})", f.state.substr(0, 40),
+                                                  f.merged ? "futolab merge" : "a sweep", fmt::join(words, ", ")));
 }
 
 // The shard, counted from 0 whichever numbering the file was written in: with
@@ -354,7 +373,8 @@ void note_marks(const YamlFields& y, const YamlAt& root, SidecarFacts& f) {
     const auto note = [&](const YamlAt& at) { f.marks.emplace(at.path, y.where(at)); };
     for (const char* key : {"experiment", "config_hash", "config", "futolab", "shards"}) note(y.child(root, key));
     const YamlAt run = y.child(root, "run"), timing = y.child(root, "timing");
-    for (const char* key : {"isolation", "memory_limit", "shard_index", "shard_count", "total_runs", "state"})
+    for (const char* key :
+         {"isolation", "memory_limit", "shard_index", "shard_count", "total_runs", "state", "shard_runs", "completed"})
         note(y.child(run, key));
     for (const char* key : {"order", "warmup", "pin"}) note(y.child(timing, key));
     for (const char* key : {"builds", "inputs", "skipped_inputs"}) {
@@ -412,6 +432,10 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     } else {
         f.machines.push_back(machine_of(y, y.map(at(root, "machine")), csv_path));
     }
+    check_state_word(y, run, f);
+    f.jobs = count_if_given(y, run, "jobs", 1, kMaxJobs);
+    f.shard_runs = count_if_given(y, run, "shard_runs", 0, kMaxTotalRuns);
+    f.completed = count_if_given(y, run, "completed", 0, kMaxTotalRuns);
     note_marks(y, root, f);
     return f;
 }

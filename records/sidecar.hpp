@@ -11,6 +11,7 @@
 #include "records/machine.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
@@ -98,6 +99,14 @@ struct RunInfo {
     std::optional<LoadFigure> load;
 };
 
+// The most worker threads a sweep takes (`run --jobs`; its 0, all cores, is resolved before the
+// sidecar is written): a sidecar's run.jobs is read from 1 to this.
+inline constexpr int kMaxJobs = 4096;
+// The run.state words: those a sweep writes (`running` from its start, then how it ended), and
+// those of a merged CSV (`merged-incomplete`: runs missing from every shard).
+inline constexpr std::string_view kRunStates[] = {"running", "finished", "interrupted", "failed"};
+inline constexpr std::string_view kMergedStates[] = {"merged", "merged-incomplete"};
+
 struct SidecarFacts {  // what merge and resume check
     ExperimentIdentity identity;  // config_file: the config's path when the CSV was made
     std::string version;      // futolab's (futolab.version)
@@ -114,6 +123,9 @@ struct SidecarFacts {  // what merge and resume check
     std::string memory_limit;  // how limits.memory was enforced (run.memory_limit); may be empty
     bool merged = false;       // written by `futolab merge` (it lists its shards' machines)
     std::string state;         // run.state: running, finished, … (empty in sidecars without it)
+    // run.jobs, run.shard_runs and run.completed (nullopt in a sidecar without the key): the
+    // worker threads, this shard's runs and the rows the CSV held when the sidecar was written.
+    std::optional<std::uint64_t> jobs, shard_runs, completed;
     std::optional<LoadFigure> load;  // run.load_*: absent in older sidecars and running sweeps
     // "X.meta.yaml:36:15" of each key a later check compares with the config or the other shards
     // ("run.total_runs"; a missing key's map), so its refusal names the line: sidecar_at.

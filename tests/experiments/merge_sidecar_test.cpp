@@ -4,7 +4,9 @@
 // writes, by merge as by resume (experiments/sidecar_protocol.hpp). Merge checked them only
 // shard against shard, so an order kind's sidecar edited to say `isolation: process` or
 // `warmup: 1`, or a 2-run sweep's to say `total_runs: 3`, was merged.
+#include "records/csv_reader.hpp"
 #include "tests/app/cli_runner.hpp"
+#include "tests/experiments/csv_edit.hpp"
 #include "tests/experiments/runner_helpers.hpp"
 
 #include <catch2/catch.hpp>
@@ -14,6 +16,8 @@
 #include <fstream>
 #include <regex>
 #include <string>
+#include <utility>
+#include <vector>
 
 using futolab::test::has;
 using futolab::test::replace_in_file;
@@ -177,4 +181,99 @@ TEST_CASE("merge holds a shard sidecar's skipped inputs to its config and to the
     CHECK(has(merged.err, "o/skip.shard-0-of-2.csv: its sidecar says skipped_inputs: zz as skipped input 1, where its "
                           "config's inputs skip cycle (" + zz("0") + "): refusing to merge it"));
     CHECK_FALSE(fs::exists(dir / "m.csv"));
+}
+
+namespace {
+
+// DIR/base copied to DIR/o, NAME.csv's sidecar edited (each `from` replaced by its `to`) and, if
+// `drop`, its last row taken out, as a kill or a hand could leave them.
+void edited_copy(const fs::path& dir, const std::string& name, const std::vector<std::pair<std::string, std::string>>& edits,
+                 bool drop) {
+    fs::remove_all(dir / "o");
+    fs::remove_all(dir / "m");
+    fs::copy(dir / "base", dir / "o");
+    for (const auto& [from, to] : edits) replace_in_file((dir / "o" / (name + ".csv.meta.yaml")).string(), from, to);
+    if (!drop) return;
+    fs::remove(dir / "o" / (name + ".jsonl"));  // the export of the rows before (a --redo writes it again first)
+    futolab::CsvTable t = futolab::read_csv_file((dir / "o" / (name + ".csv")).string());
+    t.rows.pop_back();
+    futolab::test::write_csv_table(dir / "o" / (name + ".csv"), t);
+}
+
+// What merge and then resume of that copy say: both exit 2 naming the sidecar's line, saying
+// `says`; or (`says` empty) both take it (merge exits 1 where a run is missing).
+void progress_judged(const fs::path& dir, const std::string& name, const std::vector<std::pair<std::string, std::string>>& edits,
+                     bool drop, const std::string& says) {
+    INFO(edits.front().first << " -> " << edits.front().second << (drop ? ", the last row taken out" : ""));
+    edited_copy(dir, name, edits, drop);
+    const auto merged = run_cli("merge o/" + name + ".csv --out m/" + name + ".csv", dir.string());
+    INFO(merged.err);
+    edited_copy(dir, name, edits, drop);
+    const auto resumed = run_cli("run -q cfg.yaml --out o --resume", dir.string());
+    INFO(resumed.err);
+    if (says.empty()) {
+        CHECK(merged.exit_code == (drop ? 1 : 0));
+        CHECK(resumed.exit_code == 0);
+        return;
+    }
+    for (const auto* r : {&merged, &resumed}) {
+        CHECK(r->exit_code == 2);
+        CHECK(has(r->err, says));
+        CHECK(names_sidecar_line(r->err));
+    }
+}
+
+}  // namespace
+
+// Round 20 left open: a sidecar's run.state, jobs, shard_runs and completed were read for form
+// only (merge took `shard_runs: 99` and `jobs: -5`). Each is held to what a sweep writes, to its
+// shard's share of the matrix and to the rows; what a kill leaves (the sidecar of the run's start,
+// `running`, behind the rows; a full disk's `failed` beside it) is still taken, and so are rows
+// taken out by hand to be run again.
+TEST_CASE("merge and resume hold a sidecar's state, jobs, shard_runs and completed to its rows", "[merge][resume]") {
+    const fs::path dir = sweep("progress", kTwoRuns, " --jobs 1");
+    using Edits = std::vector<std::pair<std::string, std::string>>;
+    const std::string running = "  state: running\n", interrupted = "  state: interrupted\n";
+    progress_judged(dir, "c", {{"  shard_runs: 2\n", "  shard_runs: 99\n"}}, false,
+                    "its sidecar says shard_runs: 99, where shard 0 of 1 has 2 of its 2 runs");
+    progress_judged(dir, "c", {{"  jobs: 1\n", "  jobs: -5\n"}}, false, "key 'run.jobs' must be a whole number from 1 to 4096, not '-5'");
+    progress_judged(dir, "c", {{"  jobs: 1\n", "  jobs: 0\n"}}, false, "key 'run.jobs' must be a whole number from 1 to 4096, not '0'");
+    progress_judged(dir, "c", {{"  state: finished\n", "  state: done\n"}}, false,
+                    "key 'run.state' is 'done', not a state a sweep writes (running, finished, interrupted, failed)");
+    progress_judged(dir, "c", {{"  completed: 2\n", "  completed: 3\n"}}, false,
+                    "its sidecar says completed: 3 with state: finished, where shard 0 of 1 has 2 runs");
+    progress_judged(dir, "c", {{"  completed: 2\n", "  completed: 1\n"}}, true,
+                    "its sidecar says completed: 1 with state: finished, where shard 0 of 1 has 2 runs");
+    progress_judged(dir, "c", Edits{{"  state: finished\n", running}, {"  completed: 2\n", "  completed: 3\n"}}, false,
+                    "its sidecar says completed: 3 with state: running, where shard 0 of 1 has 2 runs");
+    progress_judged(dir, "c", Edits{{"  state: finished\n", interrupted}, {"  completed: 2\n", "  completed: 1\n"}}, false,
+                    "its sidecar says state: interrupted with completed: 1, where the CSV holds 2 rows");
+    // What a kill leaves: the first sidecar, behind the rows written since; a full disk's `failed`.
+    progress_judged(dir, "c", Edits{{"  state: finished\n", running}, {"  completed: 2\n", "  completed: 0\n"}}, true, "");
+    progress_judged(dir, "c", Edits{{"  state: finished\n", running}, {"  completed: 2\n", "  completed: 1\n"}}, false, "");
+    progress_judged(dir, "c", Edits{{"  state: finished\n", "  state: failed \n"}, {"  completed: 2\n", "  completed: 0\n"}},
+                    false, "");
+    // A row taken out by hand (or by --redo before its sidecar) is run again.
+    progress_judged(dir, "c", {{"  state: finished\n", "  state: finished\n"}}, true, "");
+    progress_judged(dir, "c", Edits{{"  state: finished\n", interrupted}, {"  completed: 2\n", "  completed: 1\n"}}, true, "");
+    fs::remove_all(dir);
+}
+
+// Resume held the skipped_inputs of a sidecar to nothing (merge did): a list edited to name
+// another input than its config's inputs skip is refused at the item, as merge refuses it.
+TEST_CASE("resume holds a sidecar's skipped inputs to its config", "[resume][fault]") {
+    const fs::path dir = futolab::test::fresh_dir("merge-sidecar", "resume-skipped");
+    std::ofstream(dir / "c.jsonl") << "{\"id\": \"a\", \"n\": 2, \"givens\": [], \"lt\": []}\n"
+                                   << "{\"id\": \"cycle\", \"n\": 2, \"lt\": [[0,0,0,1],[0,1,1,1],[1,1,1,0],[1,0,0,0]]}\n";
+    std::ofstream(dir / "cfg.yaml") << "name: skip\ninstances:\n  - file: c.jsonl\nsolvers: [ gac ]\nisolation: thread\n";
+    REQUIRE(run_cli("run -q --skip-invalid cfg.yaml --out o", dir.string()).exit_code == 0);
+    CHECK(run_cli("run -q --skip-invalid cfg.yaml --out o --resume", dir.string()).exit_code == 0);
+    replace_in_file((dir / "o" / "skip.csv.meta.yaml").string(), "  - id: cycle\n", "  - id: zz\n");
+    const auto resumed = run_cli("run -q --skip-invalid cfg.yaml --out o --resume", dir.string());
+    INFO(resumed.err);
+    CHECK(resumed.exit_code == 2);
+    CHECK(has(resumed.err, "o/skip.csv: its sidecar says skipped_inputs: zz as skipped input 1, where its config's inputs "
+                           "skip cycle (o/skip.csv.meta.yaml:"));
+    CHECK(has(resumed.err, "refusing to resume"));
+    fs::remove_all(dir);
 }
