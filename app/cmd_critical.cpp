@@ -361,10 +361,12 @@ std::optional<std::string> make_exact_certificate(const CriticalArgs& a, const E
     return text.str();
 }
 
-// What an --exact --n search is, as a message names it: "n = 4, objective k, shard 1/2".
-std::string exact_search_words(int n, ExactObjective objective, const CertificateShard& shard) {
-    return fmt::format("n = {}, objective {}, {}", n, exact_objective_name(objective),
-                       shard.count > 1 ? fmt::format("shard {}/{}", shard.index, shard.count) : std::string("every class"));
+// What an --exact --n search's certificate is, as a message names it: "n = 4, objective k, shard
+// 1/2, proof drat".
+std::string exact_search_words(int n, ExactObjective objective, const CertificateShard& shard, ProofKind proof) {
+    return fmt::format("n = {}, objective {}, {}, proof {}", n, exact_objective_name(objective),
+                       shard.count > 1 ? fmt::format("shard {}/{}", shard.index, shard.count) : std::string("every class"),
+                       name_in(kProofKinds, proof));
 }
 
 // --exact --n N: the minimum over all squares of order N, run as task exact by the experiment
@@ -378,10 +380,15 @@ int run_exact(const CriticalArgs& a) {
         throw InputError(fmt::format("critical --exact: --n must be 2..{} (n = 6: --sample S), got {}", kMaxEnumeratedN, a.n));
     CertificateShard shard;
     if (!a.shard.empty()) std::tie(shard.index, shard.count) = parse_shard(a.shard);
+    // Its proof kind too: a resume with another --proof rewrote a drat certificate as a bb one
+    // (or back) without a word (red-team round 23, B); the same options resume it.
     refuse_another_searchs_certificate(a, [&](std::istream& in) {
         const CertificateCheck c = read_certificate_claim(in, a.certificate);
-        if (c.n == a.n && c.objective == objective && c.shard.index == shard.index && c.shard.count == shard.count) return std::string();
-        return fmt::format("{}; this search: {}", exact_search_words(c.n, c.objective, c.shard), exact_search_words(a.n, objective, shard));
+        if (c.n == a.n && c.objective == objective && c.shard.index == shard.index && c.shard.count == shard.count &&
+            c.proof == a.proof)
+            return std::string();
+        return fmt::format("{}; this search: {}", exact_search_words(c.n, c.objective, c.shard, c.proof),
+                           exact_search_words(a.n, objective, shard, a.proof));
     });
     const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate);
     const std::string method = exact_method_text(a);

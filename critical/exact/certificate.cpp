@@ -168,8 +168,7 @@ std::vector<std::optional<int>> read_frontier(const Json& points, int n, const A
 // order (issue #25), every integer exact and in range (issue #45). The witnesses are checked
 // later (check_witnesses): a bad one is a rejected claim, not a malformed file.
 struct Head {
-    CertificateCheck claim;  // n, objective, shard, minimum or frontier
-    bool bb = false;
+    CertificateCheck claim;  // n, objective, shard, proof kind, minimum or frontier
     std::vector<SquareClass> classes;
 };
 
@@ -190,7 +189,7 @@ Head read_head(const Json& head, const At& at) {
     }
     const std::string proof = text_at(head.at("proof"), at, "proof");
     if (proof != "drat" && proof != "bb") bad(at, "proof must be drat or bb, got '" + proof + "'");
-    h.bb = proof == "bb";
+    c.proof = proof == "bb" ? ProofKind::bb : ProofKind::drat;
     h.classes = square_classes(c.n);
     const auto count = [&](const char* key) { return static_cast<std::size_t>(whole(head.at(key), at, key, 0, std::numeric_limits<std::int64_t>::max())); };
     if (count("squares") != total_squares(c.n))
@@ -250,8 +249,9 @@ std::string check_class(const Json& c, const Head& h, const std::vector<Claim>& 
                         CertificateCheck& result) {
     const int n = h.claim.n;
     check_keys(c, at, "a class record", {"class", "square", "orbit", "sets", "squares"}, {"proofs"});
-    if (c.contains("proofs") == h.bb)
-        bad(at, h.bb ? "a class record of a bb certificate has 'proofs'" : "a class record has no 'proofs'");
+    const bool bb = h.claim.proof == ProofKind::bb;
+    if (c.contains("proofs") == bb)
+        bad(at, bb ? "a class record of a bb certificate has 'proofs'" : "a class record has no 'proofs'");
     const std::int64_t got = whole(c.at("class"), at, "class", 0, std::numeric_limits<std::int64_t>::max());
     if (got != static_cast<std::int64_t>(index))
         return fmt::format("class {} is not the next class here ({})", got, index);
@@ -269,7 +269,7 @@ std::string check_class(const Json& c, const Head& h, const std::vector<Claim>& 
         sets.push_back(set);
     }
     result.sets += sets.size();
-    if (!h.bb) {
+    if (h.claim.proof == ProofKind::drat) {
         const std::string why = check_proofs(c.at("proofs"), h, claims, sets, at, result);
         return why.empty() ? "" : fmt::format("class {}: {}", index, why);
     }

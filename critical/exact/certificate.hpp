@@ -66,6 +66,7 @@ struct CertificateCheck {
     int n = 0;
     ExactObjective objective = ExactObjective::two_h_three_k;
     CertificateShard shard;
+    ProofKind proof = ProofKind::drat;           // how its classes prove their bounds
     std::optional<int> minimum;                  // not frontier; nullopt: no set at all
     std::vector<std::optional<int>> frontier;    // frontier: min k for each h_max
 };

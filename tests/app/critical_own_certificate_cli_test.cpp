@@ -65,13 +65,13 @@ TEST_CASE("critical --exact --n --resume rewrites its own certificate, not anoth
                    n4 + " --out e.jsonl --certificate e.cert"});
     const std::string resume = n4 + " --shard 0/2 --out s0.jsonl --resume";
     const std::string kind = "futolab-exact-critical";
-    const std::string self = "; this search: n = 4, objective k, shard 0/2)";
+    const std::string self = ", proof drat; this search: n = 4, objective k, shard 0/2, proof drat)";
     check_refused(dir, resume, "s1.cert", kind, "n = 4, objective k, shard 1/2" + self);
     check_refused(dir, resume, "h0.cert", kind, "n = 4, objective h, shard 0/2" + self);
     check_refused(dir, resume, "t0.cert", kind, "n = 3, objective k, shard 0/2" + self);
     check_refused(dir, resume, "e.cert", kind, "n = 4, objective k, every class" + self);
     check_refused(dir, n4 + " --out e.jsonl --resume", "s0.cert", kind,
-                  "n = 4, objective k, shard 0/2; this search: n = 4, objective k, every class)");
+                  "n = 4, objective k, shard 0/2, proof drat; this search: n = 4, objective k, every class, proof drat)");
     check_rewritten(dir, resume, "s0.cert");
     check_rewritten(dir, n4 + " --out e.jsonl --resume", "e.cert");
     const auto together = run_cli("critical --check-certificate s0.cert s1.cert", dir.string());
@@ -84,6 +84,27 @@ TEST_CASE("critical --exact --n --resume rewrites its own certificate, not anoth
     CHECK(has(fresh.err, "--certificate s1.cert: is a futolab certificate (" + kind +
                              ", read by critical --check-certificate) of another search (n = 4, objective k, shard 1/2" + self +
                              ": refusing to overwrite it (use another file, or --force)\n"));
+}
+
+// The proof kind is the certificate's too: a resume with another --proof rewrote a drat
+// certificate of the same search as a bb one, exit 0, without a word (red-team round 23, B
+// borderline). Resumed with the same options it is rewritten; with another --proof refused,
+// naming both kinds, and without --resume (the search's CSV there) likewise, --force named.
+TEST_CASE("critical --exact --n --resume refuses another --proof than its certificate has",
+          "[app][critical][exact][certificate][outputs]") {
+    const fs::path dir = fresh_dir("critical-own-certificate", "exact-proof");
+    const std::string search = "critical --exact --n 4 --objective k --shard 0/2 --out a.jsonl";
+    make_all(dir, {search + " --certificate d.cert", "critical --exact --n 4 --objective k --shard 0/2 --out b.jsonl --proof bb "
+                                                     "--certificate b.cert"});
+    const std::string kind = "futolab-exact-critical";
+    const std::string words = "n = 4, objective k, shard 0/2, proof ";
+    check_refused(dir, search + " --resume --proof bb", "d.cert", kind, words + "drat; this search: " + words + "bb)");
+    check_refused(dir, search + " --resume", "b.cert", kind, words + "bb; this search: " + words + "drat)");
+    check_rewritten(dir, search + " --resume --proof drat", "d.cert");
+    const auto fresh = run_cli(search + " --proof bb --certificate d.cert", dir.string());
+    INFO(fresh.err);
+    CHECK(fresh.exit_code == 2);
+    CHECK(has(fresh.err, "(" + words + "drat; this search: " + words + "bb): refusing to overwrite it (use another file, or --force)\n"));
 }
 
 TEST_CASE("critical --exact --square --resume rewrites its own certificate, not one of other squares or objective or order",
