@@ -1170,8 +1170,18 @@ bool contains(const std::vector<std::string_view>& names, std::string_view name)
     return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-// Any mode accepts these: --force only relaxes a refusal, --help runs nothing.
-bool any_mode_takes(std::string_view name) { return name == "--force" || name == "--help"; }
+// A mode with a file to write: --out, --certificate or --checkpoint among the options it reads.
+bool writes_files(const CriticalMode& m) {
+    return contains(m.takes, "--out") || contains(m.takes, "--certificate") || contains(m.takes, "--checkpoint");
+}
+
+// Whether mode `m` reads the option `name` (not its own flags). --help runs nothing: any mode.
+// --force only lets a file output replace a file, so a mode that writes none (--check-certificate)
+// refuses it as any option it does not read: it was taken and did nothing (red-team round 23, B).
+bool mode_takes(const CriticalMode& m, std::string_view name) {
+    if (name == "--help") return true;
+    return name == "--force" ? writes_files(m) : contains(m.takes, name);
+}
 
 // --exact over all squares (or a sample) whose counterexamples come from the table of all
 // squares: the default over all squares, or --oracle table.
@@ -1213,6 +1223,15 @@ const std::vector<OptionRule<CriticalArgs>>& critical_rules() {
              return a.resume ? "does not apply with --resume (--resume goes on with the results CSV, --force searches again "
                                "from scratch: give one)"
                              : "";
+         }},
+        // Standard output is never a file it replaces (a redirect onto futolab data is refused,
+        // --force or not): without a file output --force was taken and did nothing.
+        {"--force", "without --out FILE, --certificate FILE or --checkpoint", [](const CriticalArgs& a) -> std::string {
+             const auto none = [](const std::string& path) { return path.empty() || path == "-"; };
+             return none(a.out) && none(a.certificate) && a.checkpoint.empty()
+                        ? "does not apply without --out FILE, --certificate FILE or --checkpoint DIR (it only lets a file "
+                          "output replace a file; standard output is none)"
+                        : "";
          }},
         {"--shards", "with --shard", [](const CriticalArgs& a) -> std::string {
              return a.shard.empty() ? "" : "does not apply with --shard I/N (its N is the number of shards)";
@@ -1329,8 +1348,9 @@ const CriticalMode& critical_mode_for(const std::vector<std::string>& given) {
         if (!mode && m.flag == flag && (m.with.empty() || std::any_of(m.with.begin(), m.with.end(), is_given))) mode = &m;
     const std::string where = "critical" + (flag.empty() ? std::string() : " " + critical_mode_flags(*mode));
     for (const std::string& name : given)
-        if (name != mode->flag && !contains(mode->with, name) && !contains(mode->takes, name) && !any_mode_takes(name))
-            throw InputError(fmt::format("{}: {} does not apply here (it takes {})", where, name, fmt::join(mode->takes, ", ")));
+        if (name != mode->flag && !contains(mode->with, name) && !mode_takes(*mode, name))
+            throw InputError(fmt::format("{}: {} does not apply here ({}it takes {})", where, name,
+                                         name == "--force" ? "it writes no file; " : "", fmt::join(mode->takes, ", ")));
     for (const auto& [option, needed] : mode->needs)
         if (is_given(option) && !is_given(needed)) throw InputError(fmt::format("{}: {} needs {}", where, option, needed));
     return *mode;
@@ -1351,7 +1371,11 @@ std::string critical_modes_help() {
         for (const auto& [option, what] : m.required) out += fmt::format("; {} is required", option);
         out += ".\n";
     }
-    return out + "Any mode takes --force. Inside a mode, by value: " + option_rules_help(critical_rules());
+    std::vector<std::string_view> no_file;  // the modes that write no file, so take no --force
+    for (const CriticalMode& m : critical_modes())
+        if (!writes_files(m)) no_file.push_back(m.name);
+    return out + fmt::format("Every mode but {} (it writes no file) takes --force. Inside a mode, by value: ", fmt::join(no_file, ", ")) +
+           option_rules_help(critical_rules());
 }
 
 void add_critical(CLI::App& app, Action& run, const std::string& command_line) {

@@ -19,7 +19,7 @@ struct CriticalMode {
     std::string_view name;                // "exact-sample": the mode as --help names it
     std::string_view flag;                // the flag that selects it; "" for the default search
     std::vector<std::string_view> with;   // with `flag`, one of these selects this row; none: `flag` alone
-    std::vector<std::string_view> takes;  // every other option it reads (--force and --help: any mode)
+    std::vector<std::string_view> takes;  // every other option it reads (--help: any mode; --force: one with a file output)
     std::vector<std::pair<std::string_view, std::string_view>> needs;  // {A, B}: A refines B, so A needs B
     // {A, what to give}: options it cannot run without (its default is no value of it). Left out,
     // the command is refused naming A as missing, "critical --exact: give --objective (h+k, …)",

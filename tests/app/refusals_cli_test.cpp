@@ -49,6 +49,28 @@ TEST_CASE("critical refuses two modes and options its mode does not read", "[cli
     CHECK(run_cli("critical --exhaustive --n 3 --verify-with gac").exit_code == 0);
 }
 
+// --force only lets a file output replace a file: --check-certificate, which writes none, and a
+// search with no --out, --certificate or --checkpoint took it and did nothing, exit 0 (red-team
+// round 23, B). Refused like any option that does not apply; with a file output it is taken.
+TEST_CASE("critical refuses --force where it writes no file", "[cli][critical][flags]") {
+    const fs::path dir = fresh_dir("force-no-file");
+    REQUIRE(run_cli("critical --exact --n 3 --objective k --certificate c.cert --out e.jsonl", dir.string()).exit_code == 0);
+    const auto check = run_cli("critical --check-certificate c.cert --force", dir.string());
+    CHECK(check.exit_code == 2);
+    CHECK(check.err == "futolab: critical --check-certificate: --force does not apply here (it writes no file; it takes "
+                       "--verify-with)\n");
+    for (const std::string args : {"--n 3", "--n 3 --out -", "--exact --n 3 --objective k", "--construct --n 4"}) {
+        INFO(args);
+        const auto r = run_cli("critical " + args + " --force", dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "--force does not apply without --out FILE, --certificate FILE or --checkpoint DIR"));
+        CHECK(r.out.empty());
+    }
+    CHECK(has(run_cli("critical --help").out, "Every mode but check-certificate (it writes no file) takes --force."));
+    CHECK(run_cli("critical --n 3 --out g.jsonl --force", dir.string()).exit_code == 0);
+    CHECK(run_cli("critical --construct --n 4 --certificate - --out k.jsonl --force", dir.string()).exit_code == 0);
+}
+
 TEST_CASE("convert writes one safe file per id, and refuses a repeated id", "[cli][convert]") {
     const fs::path dir = fresh_dir("convert");
     std::ofstream(dir / "ids.jsonl") << "{\"id\":\"a/b\",\"n\":2}\n{\"id\":\"a_b\",\"n\":2}\n{\"id\":\"x\",\"n\":2}\n"
