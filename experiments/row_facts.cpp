@@ -36,6 +36,23 @@ const Puzzle& blank(int n) {
     return made.emplace(n, Puzzle::compile_for_search(in)).first->second;
 }
 
+// The records as futolab writes them, one line each, the cell without the last line end
+// (tasks/square_row.cpp jsonl_line): a cell that parses to the same records but is spelled
+// otherwise (a leading space or tab, spaces inside the JSON, a blank line) is no cell futolab
+// wrote, and merge and the JSONL export would copy it byte for byte (red-team round 23, C F4).
+void check_written_form(const CsvTable& t, std::size_t r, std::size_t c, const std::string& path,
+                        const std::vector<Instance>& records, std::string_view refusing) {
+    std::string written = write_instances(records, Format::jsonl);
+    if (!written.empty()) written.pop_back();
+    const std::string& cell = t.rows[r][c];
+    if (written == cell) return;
+    const auto at = static_cast<std::size_t>(std::mismatch(cell.begin(), cell.end(), written.begin(), written.end()).first -
+                                             cell.begin());
+    refuse(t, r, c, path, fmt::format("not written as futolab writes it (from byte {}: '{}', where futolab writes '{}')", at + 1,
+                                      message_text(cell.substr(at), 40), message_text(written.substr(at), 40)),
+           refusing);
+}
+
 // The records of the row's `output` cell (JSONL, one per line), refused if they are none.
 std::vector<Instance> output_records(const CsvTable& t, std::size_t r, std::size_t c, const std::string& path,
                                      std::string_view refusing) {
@@ -46,6 +63,7 @@ std::vector<Instance> output_records(const CsvTable& t, std::size_t r, std::size
         refuse(t, r, c, path, fmt::format("not JSONL records ({})", e.what()), refusing);
     }
     if (records.empty()) refuse(t, r, c, path, "no JSONL record", refusing);
+    check_written_form(t, r, c, path, records, refusing);
     return records;
 }
 

@@ -7,6 +7,7 @@
 #include "experiments/config_statuses.hpp"
 #include "experiments/row_cells.hpp"
 #include "experiments/task_kinds.hpp"
+#include "solvers/registry/registry.hpp"
 #include "solvers/solver.hpp"
 
 #include <fmt/format.h>
@@ -140,6 +141,15 @@ void check_censored_status(const CsvTable& t, std::size_t r, const std::string& 
         row.refuse("status", "where the run had no time limit (the config sets none)");
     if (status == Status::node_limit && limits.nodes == 0 && !has_own_node_budget(spec))
         row.refuse("status", "where the run had no node limit (neither the config nor the spec sets one)");
+    // A finished run's message: none, or a portfolio's member that answered (red-team round 23,
+    // C F6: "see the log" on a gac `solved` row, "answered by minizinc" of a portfolio, were taken).
+    if (status && outcome_of(*status) == RunOutcome::finished && row.has("message") &&
+        !is_finished_message(spec, row.cell("message")))
+        row.refuse("message", spec.name == "portfolio"
+                                  ? fmt::format("where a '{}' run of {} writes 'answered by MEMBER' of one of its members",
+                                                status_name(*status), message_text(spec.spec(), 200))
+                                  : fmt::format("where a '{}' run of {} writes none", status_name(*status),
+                                                message_text(spec.spec(), 200)));
 }
 
 }  // namespace futolab

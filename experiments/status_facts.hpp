@@ -43,7 +43,9 @@ void check_status_facts(const CsvTable& t, std::size_t r, const std::string& pat
 // and `node_limit` rows of a config without limits were resumed and merged): a timeout needs
 // a wall or CPU limit (the runner writes no interrupted run, tasks/solve.cpp), a node_limit
 // the config's node limit, or the spec's own budget: assign_limit (solvers/kit/static_order.hpp)
-// or a portfolio's member budgets. `limits` are the config's, `spec` the row's solver.
+// or a portfolio's member budgets. `limits` are the config's, `spec` the row's solver. A
+// finished row's message is one its run writes (is_finished_message, solvers/registry): none,
+// or a portfolio's "answered by MEMBER" (red-team round 23, C F6).
 void check_censored_status(const CsvTable& t, std::size_t r, const std::string& path, const Limits& limits,
                            const SolverSpec& spec, std::string_view refusing);
 

@@ -14,7 +14,9 @@
 #include <mutex>
 #include <memory>
 #include <new>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include <time.h>
@@ -354,37 +356,61 @@ std::unique_ptr<Solver> make_of(const std::vector<SolverSpec>& first, const std:
     return std::make_unique<Portfolio>(lineup_of(first, factory), lineup_of(count, factory), presolve_ms / 1000.0);
 }
 
-// schedule=sequence, per members: the first-solution sequence and the counting member. auto
-// starts with the default gac, not the Luby one of the race: on the 60 planted instances every
-// one the default gac solved took at most 2 414 nodes, Luby's up to 3 427
-// (results/oracle/adapt-planted.csv), and the 1 000-node budget hands the rest to CaDiCaL.
-static std::unique_ptr<Solver> make_sequence(const Config& c, const SolverFactory& f) {
-    Lineup first, count;
-    switch (c.members) {
-        case Members::automatic: first = lineup(List::gac_satfirst, f), count = lineup(List::gac, f); break;
-        case Members::luby_sat: first = lineup(List::luby_satfirst, f), count = lineup(List::luby, f); break;
-        case Members::gac_sat: first = lineup(List::gac_sat, f), count = lineup(List::gac, f); break;
-        case Members::gecode_sat: first = lineup(List::gecode_satfirst, f), count = lineup(List::gecode_sat, f); break;
-    }
-    return std::make_unique<Sequence>(std::move(first), std::move(count), c.presolve_nodes);
-}
-
-static std::unique_ptr<Solver> race_of(const Lineup& first, const Lineup& count, unsigned presolve_ms) {
-    return std::make_unique<Portfolio>(first, count, presolve_ms / 1000.0);
-}
-
 bool deterministic(const SolverSpec& spec) { return table().decode(spec).schedule == Schedule::sequence; }
+
+namespace {
+
+// The first-solution and counting member lists of a portfolio of `c`. schedule=sequence: the
+// first-solution sequence and the counting member; auto starts with the default gac, not the
+// Luby one of the race: on the 60 planted instances every one the default gac solved took at
+// most 2 414 nodes, Luby's up to 3 427 (results/oracle/adapt-planted.csv), and the 1 000-node
+// budget hands the rest to CaDiCaL.
+std::array<Lineup, 2> lineups_of(const Config& c, const SolverFactory& f) {
+    const bool sequence = c.schedule == Schedule::sequence;
+    switch (c.members) {
+        case Members::automatic:
+            return sequence ? std::array{lineup(List::gac_satfirst, f), lineup(List::gac, f)}
+                            : std::array{lineup(List::luby_satfirst, f), lineup(List::gac_sat, f)};
+        case Members::luby_sat: return {lineup(List::luby_satfirst, f), lineup(sequence ? List::luby : List::luby_sat, f)};
+        case Members::gac_sat: return {lineup(List::gac_sat, f), lineup(sequence ? List::gac : List::gac_sat, f)};
+        case Members::gecode_sat: return {lineup(List::gecode_satfirst, f), lineup(List::gecode_sat, f)};
+    }
+    throw std::logic_error("unhandled portfolio members");
+}
+
+// A sequence's member i answering: what Sequence::label writes, the members before it handed
+// over at some count of nodes.
+bool sequence_answer(const std::vector<MemberSpec>& list, std::size_t i, std::string_view m) {
+    if (!m.starts_with(list[i].answered)) return false;
+    m.remove_prefix(list[i].answered.size());
+    if (i == 0) return m.empty();
+    for (std::size_t j = 0; j < i; ++j) {
+        const std::string head = fmt::format("{}{} at ", j == 0 ? " after " : ", ", list[j].spec);
+        if (!m.starts_with(head)) return false;
+        m.remove_prefix(head.size());
+        const std::size_t digits = std::min(m.find_first_not_of("0123456789"), m.size());
+        if (digits == 0 || !m.substr(digits).starts_with(" nodes")) return false;
+        m.remove_prefix(digits + 6);
+    }
+    return m.empty();
+}
+
+}  // namespace
+
+bool is_answer_message(const SolverSpec& spec, std::string_view message, const SolverFactory& f) {
+    const Config c = table().decode(spec);
+    for (const Lineup& list : lineups_of(c, f))
+        for (std::size_t i = 0; i < list->size(); ++i)
+            if (c.schedule == Schedule::sequence ? sequence_answer(*list, i, message) : message == (*list)[i].answered)
+                return true;
+    return false;
+}
 
 std::unique_ptr<Solver> make(const SolverSpec& spec, const SolverFactory& f) {
     const Config c = table().decode(spec);
-    if (c.schedule == Schedule::sequence) return make_sequence(c, f);
-    switch (c.members) {
-        case Members::luby_sat: return race_of(lineup(List::luby_satfirst, f), lineup(List::luby_sat, f), c.presolve_ms);
-        case Members::gac_sat: return race_of(lineup(List::gac_sat, f), lineup(List::gac_sat, f), c.presolve_ms);
-        case Members::gecode_sat: return race_of(lineup(List::gecode_satfirst, f), lineup(List::gecode_sat, f), c.presolve_ms);
-        case Members::automatic: break;
-    }
-    return race_of(lineup(List::luby_satfirst, f), lineup(List::gac_sat, f), c.presolve_ms);
+    auto [first, count] = lineups_of(c, f);
+    if (c.schedule == Schedule::sequence) return std::make_unique<Sequence>(std::move(first), std::move(count), c.presolve_nodes);
+    return std::make_unique<Portfolio>(std::move(first), std::move(count), c.presolve_ms / 1000.0);
 }
 
 }  // namespace futolab::portfolio

@@ -57,6 +57,7 @@
 
 #include <memory>
 #include <span>
+#include <string_view>
 #include <vector>
 
 namespace futolab::portfolio {
@@ -67,6 +68,13 @@ std::unique_ptr<Solver> make(const SolverSpec& spec, const SolverFactory& factor
 // Whether a run's counters are the same on every run (SPEC §4): with schedule=sequence; a race's
 // counters are whichever member answered first.
 bool deterministic(const SolverSpec& spec);
+
+// Whether `message` is one a definitive answer (solved, unique, multiple, unsat, counted) of
+// portfolio `spec` writes: "answered by MEMBER", MEMBER one of its members (either mode's),
+// and with schedule=sequence, a later member's "answered by MEMBER after FIRST at N nodes, …"
+// naming every member before it in its list. Resume and merge hold a row's message to it
+// (red-team round 23, C F6: "answered by minizinc" was taken).
+bool is_answer_message(const SolverSpec& spec, std::string_view message, const SolverFactory& factory);
 
 // A portfolio of `first` in first-solution mode and `count` in counting modes (InputError if
 // either is empty).

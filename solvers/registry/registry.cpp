@@ -93,6 +93,11 @@ bool counters_deterministic(const SolverSpec& spec) {
     return row.deterministic == nullptr || row.deterministic(spec);
 }
 
+bool is_finished_message(const SolverSpec& spec, std::string_view message) {
+    if (spec.name == "portfolio") return portfolio::is_answer_message(spec, message, {&parse_solver_spec, &make_solver});
+    return message.empty();
+}
+
 bool is_external_backend(std::string_view name) {
     for (const BackendInfo& b : table())
         if (b.name == name) return b.external;

@@ -69,4 +69,9 @@ bool is_external_backend(std::string_view name);
 // `deterministic` column: compare gates only on deterministic counters).
 bool counters_deterministic(const SolverSpec& spec);
 
+// Whether `message` is one a run of `spec` that finished (solved, unique, multiple, unsat,
+// counted) writes: none, but a portfolio's, which names the member that answered
+// (portfolio::is_answer_message). A message says why a run failed or stopped (SPEC §4).
+bool is_finished_message(const SolverSpec& spec, std::string_view message);
+
 }  // namespace futolab
