@@ -568,7 +568,8 @@ void check_table_of_count(const CriticalArgs& a, const FewRelationsPlan& p, cons
     const std::string table = few_relations_table_path(p.checkpoint, a.n, a.few_relations, p.shards);
     std::error_code ec;
     if (a.force || !std::filesystem::is_regular_file(std::filesystem::symlink_status(table, ec))) return;
-    if (const std::string why = few_relations_table_difference(read_text_file(table), p.checkpoint, a.n, a.few_relations, files);
+    const std::string text = read_text_file(table);  // its header known past a byte-order mark (check_checkpoint_table)
+    if (const std::string why = few_relations_table_difference(without_byte_order_mark(text), p.checkpoint, a.n, a.few_relations, files);
         !why.empty())
         throw InputError(fmt::format("--checkpoint {}: its table {}: is not this count's table as its shard files give it ({}): refusing to overwrite it "
                                      "(the table replaces only an earlier table of this count: move it away, or --force)",

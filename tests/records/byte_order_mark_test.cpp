@@ -103,3 +103,18 @@ TEST_CASE("a results CSV of a byte-order mark and its header alone, with no side
         CHECK(std::ranges::count(made, '\n') == 3);  // its header and both rows
     }
 }
+
+// The table of a count is rewritten only if it is this count's, row by row: with a mark before
+// its header it was "not this count's table (its line 1 is not the table's header line)".
+TEST_CASE("critical --few-relations --checkpoint rewrites its own table that starts with a byte-order mark",
+          "[records][outputs][bom]") {
+    const std::string dir = fresh_dir("byte-order-mark", "table").string();
+    const std::string count = "critical --n 3 --few-relations 3 --checkpoint ck --shards 2 --out f.jsonl";
+    REQUIRE(run_cli(count, dir).exit_code == 0);
+    const std::string table = dir + "/ck/n3-k3-of-002.table.md";
+    put_mark_before(table);
+    const CliResult r = run_cli(count, dir);
+    INFO(r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(slurp(table).starts_with("| shard |"));
+}
