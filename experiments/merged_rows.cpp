@@ -161,6 +161,11 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
                           const SidecarFacts& made_by) {
     // `config` is the text of `made_by`, which merge has checked hashes to its config_hash
     // (records/merge.cpp, check_config_text).
+    // The header its config writes, as resume holds it (red-team round 23, C F10); a shard of
+    // another binary may be an older futolab's, which lacked some later columns.
+    const bool older = !this_build().same_binary(made_by.driver);
+    if (const std::string why = header_difference(t.header, csv_layout(sweep_axes(config)), older); !why.empty())
+        throw InputError(fmt::format("{}: {}: refusing to merge it", path, why));
     const std::vector<std::string> hosts = row_hosts(made_by);
     const std::string mode = mode_cell(config), why = "this shard's config (its sidecar)";
     const std::size_t repeat_col = t.column("repeat", path), hash_col = t.column("instance_hash", path);

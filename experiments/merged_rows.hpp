@@ -35,7 +35,9 @@ namespace futolab {
 // it" for the first row of `t` (read from `path`) that `config` (the text of `made_by`, checked
 // by the caller to hash to its config_hash) would not have written, or whose isolation, limit,
 // deterministic, build, run (its shard) or host cell is not what its shard (`made_by`, its
-// sidecar) wrote for it.
+// sidecar) wrote for it; first, "PATH: column 38 is 'extra', this experiment writes '(none)':
+// refusing to merge it" if its header is not the one `config` writes (records/results_csv.hpp,
+// header_difference, as resume asks it; a shard another binary ran may lack later columns).
 void check_rows_of_config(const CsvTable& t, const std::string& path, const ExperimentConfig& config,
                           const SidecarFacts& made_by);
 

@@ -1,5 +1,6 @@
 #include "records/results_csv.hpp"
 
+#include "core/message_text.hpp"
 #include "core/verify.hpp"
 #include "records/build_identity.hpp"
 #include "records/columns.hpp"
@@ -92,6 +93,29 @@ std::string csv_header_line(const CsvLayout& layout) {
     std::string out;
     for (const std::string& c : csv_columns(layout)) out += (out.empty() ? "" : ",") + c;
     return out + "\n";
+}
+
+namespace {
+
+// A column an older futolab may not have written: a later one of kColumns (not a param column).
+bool later_column(std::string_view name) {
+    const Column* column = column_named(name);
+    return column != nullptr && !column->base && !name.starts_with(kParamPrefix);
+}
+
+}  // namespace
+
+std::string header_difference(const std::vector<std::string>& found, const CsvLayout& layout, bool older) {
+    const auto at = [&found](std::size_t i) { return i < found.size() ? message_text(found[i], 200) : std::string("(none)"); };
+    std::size_t i = 0;
+    for (const std::string& column : csv_columns(layout)) {
+        if (i < found.size() && found[i] == column) {
+            ++i;
+        } else if (!older || !later_column(column)) {
+            return fmt::format("column {} is '{}', this experiment writes '{}'", i + 1, at(i), column);
+        }
+    }
+    return i < found.size() ? fmt::format("column {} is '{}', this experiment writes '(none)'", i + 1, at(i)) : "";
 }
 
 namespace {

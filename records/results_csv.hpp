@@ -96,6 +96,14 @@ const std::vector<std::string>& csv_integer_columns();
 // the others', their range by those checks, past 2^64 − 1 too (check_whole_number_columns).
 const std::vector<std::string>& csv_ranged_columns();
 std::string csv_header_line(const CsvLayout& layout = plain_layout());               // with trailing newline
+// Why `found` is not the header a results CSV of `layout` has ("" if it is): the first column
+// that differs, "column 38 is 'param_givens', this experiment writes '(none)'". Resume and merge
+// ask it alike: merge took a column the config never writes (`extra`, a `param_givens` of a
+// config without that sweep axis) into the merged CSV, and a file without `session` (red-team
+// round 23, C F10). With `older` (a file another futolab binary wrote), a header without some of
+// the later columns (kColumns' non-base ones, which older futolab did not write yet) passes too;
+// every other column is there, in its place.
+std::string header_difference(const std::vector<std::string>& found, const CsvLayout& layout, bool older = false);
 std::string csv_line(const ResultRow& row, const CsvLayout& layout = plain_layout());  // with trailing newline
 // The cells of `columns` as csv_line writes them for `row`, by column name: what resume and
 // merge compare a row read back with (limits are reals, and only the writer knows their digits).

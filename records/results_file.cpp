@@ -64,15 +64,6 @@ std::vector<std::pair<std::size_t, std::int64_t>> walls_of(const CsvTable& t, co
     return out;
 }
 
-// Why a resumed file's header is not `expected`: the first column that differs.
-std::string header_difference(const std::vector<std::string>& found, const std::vector<std::string>& expected) {
-    for (std::size_t i = 0; i < std::max(found.size(), expected.size()); ++i) {
-        const std::string f = i < found.size() ? found[i] : "(none)", e = i < expected.size() ? expected[i] : "(none)";
-        if (f != e) return fmt::format("column {} is '{}', this experiment writes '{}'", i + 1, f, e);
-    }
-    return "";
-}
-
 // The folder the CSV goes into. A path that exists but is a file (e.g. `--out out/x.csv`
 // given a CSV name where a folder is expected) or one we may not create is the user's input
 // error (exit 2) with a one-line message, not the library's "filesystem error".
@@ -208,9 +199,8 @@ ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& 
         throw InputError(path + ": results exist already: use --resume to continue them, or remove the file");
     if (exists) {
         const CsvTable table = read_csv_file(path);
-        if (table.header != csv_columns(layout))
-            throw InputError(fmt::format("{}: {}: refusing to resume; use a new --out", path,
-                                         header_difference(table.header, csv_columns(layout))));
+        if (const std::string why = header_difference(table.header, layout); !why.empty())
+            throw InputError(fmt::format("{}: {}: refusing to resume; use a new --out", path, why));
         check_whole_number_columns(table, csv_integer_columns(), path, csv_ranged_columns());  // re-saved by a spreadsheet?
         finished_rows_ = keys_of(table, path);
         for (const auto& [key, row] : finished_rows_) finished_.insert(key);
