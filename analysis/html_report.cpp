@@ -1,6 +1,7 @@
 #include "analysis/html_report.hpp"
 
 #include "analysis/paired.hpp"
+#include "analysis/provenance.hpp"
 #include "analysis/svg_inline.hpp"
 #include "analysis/table_columns.hpp"
 #include "analysis/table_kinds.hpp"
@@ -149,7 +150,7 @@ std::string provenance_html(const std::string& csv, const std::string& sidecar) 
     std::string s = "<h3>" + html_escape(csv) + "</h3>\n";
     if (sidecar.empty()) return s + "<p class=\"note\">no sidecar (" + html_escape(csv) + ".meta.yaml) found</p>\n";
     try {
-        const YAML::Node root = load_yaml_bounded(sidecar, csv + ".meta.yaml");
+        const YAML::Node root = whole_sidecar(sidecar, csv);  // a fragment is not shown as whole
         std::vector<std::pair<std::string, std::string>> rows;
         flatten(root, "", rows);
         s += "<table class=\"meta\"><tbody>\n";

@@ -81,12 +81,20 @@ std::string limit_columns_fact(const ResultsTable& table) {
     return out;
 }
 
-YAML::Node load_sidecar(const std::string& path) {
-    // Bounded (issue #25): a planted alias bomb or FIFO is refused, not expanded or waited for.
-    return load_yaml_bounded(read_text_file(path), path, "not a futolab metadata sidecar");
+// The sidecar of `csv_path`, read back whole (whole_sidecar).
+YAML::Node load_sidecar(const std::string& csv_path) {
+    // read_text_file: a planted FIFO is refused, not waited for.
+    return whole_sidecar(read_text_file(sidecar_path(csv_path)), csv_path);
 }
 
 }  // namespace
+
+YAML::Node whole_sidecar(const std::string& text, const std::string& csv_path) {
+    const std::string path = sidecar_path(csv_path);
+    parse_sidecar(text, path, csv_path);  // every key resume and merge need, in its form
+    // Bounded (issue #25): a planted alias bomb is refused, not expanded.
+    return load_yaml_bounded(text, path, "not a futolab metadata sidecar");
+}
 
 Provenance read_provenance(const std::string& csv_path, const ResultsTable& table) {
     Provenance p;
@@ -96,7 +104,7 @@ Provenance read_provenance(const std::string& csv_path, const ResultsTable& tabl
     // Every field through YamlFields: a scalar where a map belongs is an error naming the
     // file and the key (yaml-cpp's "operator[] call on a scalar" named neither).
     const YamlFields y(path);
-    const YamlAt root = p.has_sidecar ? y.root(load_sidecar(path)) : YamlAt{};
+    const YamlAt root = p.has_sidecar ? y.root(load_sidecar(csv_path)) : YamlAt{};
     const YamlAt build = y.child(root, "futolab");
     const YamlAt run = y.child(root, "run");
     std::string host = p.has_sidecar ? machine_fact(y, root, "host") : "";
@@ -137,7 +145,7 @@ std::vector<std::string> sidecar_notes(const std::string& csv_path, const std::s
     std::vector<std::string> notes;
     try {
         const YamlFields y(path);
-        const YamlAt root = y.root(load_sidecar(path));
+        const YamlAt root = y.root(load_sidecar(csv_path));
         const std::string name = y.text(y.child(root, "experiment"), "");
         if (!name.empty() && !experiments.empty() && !(experiments.size() == 1 && experiments.count(name)))
             notes.push_back(fmt::format("{} says experiment '{}', but the rows of {} are of {}: the sidecar describes "

@@ -15,6 +15,8 @@
 
 #include "analysis/results_table.hpp"
 
+#include <yaml-cpp/yaml.h>
+
 #include <set>
 #include <string>
 #include <utility>
@@ -29,8 +31,16 @@ struct Provenance {
 };
 
 // `table` is the CSV loaded on its own. Throws InputError naming the sidecar if it exists but
-// is not YAML.
+// does not read back whole (whole_sidecar).
 Provenance read_provenance(const std::string& csv_path, const ResultsTable& table);
+
+// The text of the sidecar of `csv_path` as YAML, if it reads back whole: every key futolab writes
+// there that resume and merge need, in its form (records/sidecar.hpp, parse_sidecar). Throws
+// InputError "X.meta.yaml:LINE:COL: key 'config_hash' is missing", or naming its syntax error.
+// A sidecar that is no futolab sidecar (`foo: 1`), holds one key, or was torn mid-file was shown
+// by report and compare as whole, without a warning (red-team round 23, C F2): now it is one
+// that cannot be read, as a sidecar that is not YAML.
+YAML::Node whole_sidecar(const std::string& text, const std::string& csv_path);
 
 // "'a' and 'b'", "'a', 'b' and 'c'" (for messages naming experiments).
 std::string quoted_list(const std::set<std::string>& items);

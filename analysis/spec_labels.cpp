@@ -1,5 +1,7 @@
 #include "analysis/spec_labels.hpp"
 
+#include "analysis/provenance.hpp"
+
 #include <fmt/format.h>
 #include "core/error.hpp"
 #include "core/files.hpp"
@@ -69,10 +71,10 @@ std::vector<std::string> asked_specs(const std::string& csv_path) {
     const std::string sidecar = csv_path + ".meta.yaml";
     std::vector<std::string> out;
     if (!std::filesystem::exists(sidecar)) return out;
-    try {  // a sidecar that does not parse is reported by provenance; here it only gives no labels
+    try {  // a sidecar that does not read back whole is reported by provenance; here it only gives no labels
         // Bounded, both levels (issue #25): the sidecar and the config text it holds.
         const YAML::Node config =
-            load_yaml_bounded(load_yaml_bounded(read_text_file(sidecar), sidecar)["config"].as<std::string>(""), sidecar);
+            load_yaml_bounded(whole_sidecar(read_text_file(sidecar), csv_path)["config"].as<std::string>(""), sidecar);
         for (const char* key : {"solvers", "methods"})
             if (config.IsMap() && config[key] && config[key].IsSequence())
                 for (const YAML::Node& item : config[key])

@@ -68,7 +68,9 @@ TEST_CASE("pooling: inputs of different commits or configs need --pool", "[pooli
     const std::string a = write(dir, "a.csv", kHeader + "a,01,fc,,7,1,solved,3,5,5\n");
     const std::string b = write(dir, "b.csv", kHeader + "b,02,fc,,7,1,solved,3,5,5\n");
     auto meta = [](const std::string& hash, const std::string& commit) {
-        return "experiment: t\nconfig_hash: " + hash + "\nfutolab: {version: 0.1.0, git_commit: " + commit + "}\n";
+        // A sidecar with every key futolab writes that a reader needs: a fragment is not read.
+        return "experiment: t\nconfig_hash: " + hash + "\nfutolab: {version: 0.1.0, git_commit: " + commit +
+               "}\nrun: {shard_index: 1, shard_count: 1, total_runs: 1}\n";
     };
     auto sidecars = [&](const std::string& hash_b, const std::string& commit_b) {
         std::ofstream(a + ".meta.yaml") << meta("h1", "c1");

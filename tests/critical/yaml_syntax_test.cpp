@@ -117,9 +117,10 @@ TEST_CASE("every reader of a YAML file names its file, line and column at a synt
             CHECK(r.exit_code == 0);  // the runs are analysed; what made them is not known
             CHECK(has(r.err, "warning: " + named));
         }
-        // The report's provenance section shows the sidecar's text, under what is wrong with it.
+        // The report's provenance section shows the sidecar's text, under what is wrong with it
+        // (in the words of the warning: the page reads it as every reader of a sidecar does).
         const std::string html = slurp((dir / "r.html").string());
-        CHECK(has(html, "fr.csv.meta.yaml:2:1: malformed YAML: end of sequence flow not found; its text:"));
+        CHECK(has(html, named + "; its text:"));
         CHECK_FALSE(has(html, "yaml-cpp"));
     }
 }
