@@ -3,6 +3,11 @@
 #include "app/commands.hpp"
 #include "app/empty_value.hpp"
 #include "app/help_examples.hpp"
+#include "core/binary_data.hpp"
+#include "core/error.hpp"
+#include "core/message_text.hpp"
+
+#include <fmt/format.h>
 
 #include <string>
 
@@ -48,6 +53,18 @@ void add_commands(CLI::App& app, Action& run, const std::string& command_line) {
     add_help_examples(app);
     one_value_per_use(app);
     no_empty_values(app);
+}
+
+void refuse_unwritable_words(const CLI::App& app, const std::vector<std::string>& words) {
+    for (const char* command : {"run", "critical", "merge"}) {
+        if (!app.got_subcommand(command)) continue;
+        for (std::size_t i = 0; i < words.size(); ++i)
+            if (const std::string why = unwritable_name(words[i]); !why.empty())
+                throw InputError(fmt::format("{}: argument {} '{}': {}: {} writes its command line and file names into the "
+                                             "sidecar of its results, which is UTF-8 text (give the file or folder a "
+                                             "UTF-8 name)",
+                                             command, i + 1, message_text(words[i], 200), why, command));
+    }
 }
 
 }  // namespace futolab::app

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace futolab::app {
 
@@ -31,5 +32,12 @@ void add_schema(CLI::App& app, Action& run);
 // examples of their --help (app/help_examples.hpp), one value per use of an option, and no
 // empty value (refused, never read as "not given").
 void add_commands(CLI::App& app, Action& run, const std::string& command_line);
+
+// After parsing: throws InputError when the command writes its command line and the names of
+// its files into a sidecar (run, critical, merge) and a word of `words` (the command line
+// without the program name) is a name a sidecar cannot hold (core/binary_data.hpp,
+// unwritable_name): "critical: argument 5 'o<0xFF>.jsonl': byte 0xff is not UTF-8 (…)".
+// Refused before anything is made: the run's own sidecar was refused by its resume and merge.
+void refuse_unwritable_words(const CLI::App& app, const std::vector<std::string>& words);
 
 }  // namespace futolab::app

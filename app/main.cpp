@@ -190,6 +190,7 @@ int main(int argc, char** argv) {
     }
     try {
         futolab::check_environment();  // a bad FUTOLAB_* value is refused before any work
+        futolab::app::refuse_unwritable_words(app, command_words());  // names its sidecar could not hold
         const int code = run ? run() : kExitFailure;
         // Output still buffered for stdout is written now: a full disk or a closed pipe found
         // here is a lost result, so it is a failure even if the command itself succeeded.

@@ -57,6 +57,12 @@ std::string not_utf8(unsigned char byte) {
     return fmt::format("byte 0x{:02x} is not UTF-8: futolab reads UTF-8 text (save the file as UTF-8)", byte);
 }
 
+std::string unwritable_name(std::string_view name) {
+    if (const auto at = find_non_utf8_byte(name)) return fmt::format("byte 0x{:02x} is not UTF-8", at->byte);
+    if (const auto at = find_binary_byte(name)) return fmt::format("byte 0x{:02x} is binary data", at->byte);
+    return "";
+}
+
 std::string binary_data(unsigned char byte, std::string_view kind) {
     return fmt::format("binary data (byte 0x{:02x}): not {}", byte, kind);
 }

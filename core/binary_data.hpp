@@ -37,6 +37,13 @@ std::optional<BinaryByte> find_non_utf8_byte(std::string_view text);
 // "byte 0xe9 is not UTF-8: ..." — the refusal of such a byte.
 std::string not_utf8(unsigned char byte);
 
+// Why the file name `name` cannot be written into a sidecar ("" if it can): "byte 0xff is not
+// UTF-8", or "byte 0x01 is binary data" (its first such byte). A sidecar is UTF-8 text, and its reader
+// refuses binary data even where the YAML emitter escaped it, so a run that wrote such a name (an
+// input a glob matched, the config's path, `critical --out`) could not be resumed or merged
+// (red-team round 23, C F5). Such a name is refused before anything is made (docs/reliability.md).
+std::string unwritable_name(std::string_view name);
+
 // "binary data (byte 0x00): not a text file": the words of every such refusal (`kind` names the
 // file where the reader knows better, e.g. "a text puzzle file").
 std::string binary_data(unsigned char byte, std::string_view kind = "a text file");

@@ -1,7 +1,9 @@
 #include "experiments/run_matrix.hpp"
 
+#include "core/binary_data.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/message_text.hpp"
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
 #include "critical/exact/exhaustive.hpp"
@@ -92,8 +94,18 @@ std::string source_file_path(const ExperimentConfig& config, const SourceLoc& at
 
 // Expands a `file:` glob (beside_config); a pattern that matches nothing is an error (a typo must
 // not run nothing), at the key's line and column.
+// A matched file whose name a sidecar cannot hold (unwritable_name) is refused: the sidecar
+// names every input file, and a run that wrote one could not be resumed or merged (red-team
+// round 23, C F5).
 std::vector<std::string> expand(const ExperimentConfig& config, const InstanceSource& source) {
-    if (auto paths = beside_config(config, source.file_at, source.file, glob_paths); !paths.empty()) return paths;
+    if (auto paths = beside_config(config, source.file_at, source.file, glob_paths); !paths.empty()) {
+        for (const std::string& path : paths)
+            if (const std::string why = unwritable_name(path); !why.empty())
+                throw_input_error(source.file_at, fmt::format("file: '{}' matches '{}': {}: the sidecar names every "
+                                                              "input file, and is UTF-8 text (give the file a UTF-8 name)",
+                                                              source.file, message_text(path, 200), why));
+        return paths;
+    }
     const std::string at = beside(config, source.file);
     throw_input_error(source.file_at,
                       at == source.file ? fmt::format("file: no file matches '{}'", source.file)
