@@ -6,6 +6,7 @@
 // by all three without a word, compare leaving out its "commit, config and machine unknown"
 // note and report showing the fragment as whole (red-team round 23, C F2).
 #include "tests/app/cli_runner.hpp"
+#include "tests/app/small_sweep.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -20,13 +21,9 @@ using futolab::test::slurp;
 
 namespace {
 
-// A finished sweep's folder: out/s.csv, with a copy of it and its sidecar as b/s.csv.
+// A finished sweep's folder (tests/app/small_sweep.hpp): out/s.csv, with a copy of the CSV as b/s.csv.
 fs::path finished_sweep(const std::string& name) {
-    const fs::path dir = futolab::test::fresh_dir("whole-sidecar", name);
-    std::ofstream(dir / "s.yaml") << "name: s\nmode: { count: 2 }\nlimits: { nodes: 100000 }\ninstances:\n  - file: "
-                                  << FUTOLAB_SOURCE_DIR << "/corpora/tatham-dev/n04.tatham\n"
-                                  << "solvers: [ \"fc\", \"gac\" ]\noutput: out/s.csv\n";
-    REQUIRE(run_cli("run s.yaml -q", dir.string()).exit_code == 0);
+    const fs::path dir = futolab::test::small_sweep("whole-sidecar", name);
     fs::create_directory(dir / "b");
     fs::copy_file(dir / "out/s.csv", dir / "b/s.csv");
     return dir;

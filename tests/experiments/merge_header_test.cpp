@@ -4,6 +4,7 @@
 // and its schema, and a CSV without its `session` column (red-team round 23, C F10).
 #include "records/csv_reader.hpp"
 #include "tests/app/cli_runner.hpp"
+#include "tests/app/small_sweep.hpp"
 #include "tests/experiments/csv_edit.hpp"
 
 #include <catch2/catch.hpp>
@@ -20,15 +21,8 @@ using futolab::test::run_cli;
 
 namespace {
 
-// A finished sweep (fc and gac on one file instance) in a fresh folder: its results CSV.
-fs::path finished_sweep(const std::string& name) {
-    const fs::path dir = futolab::test::fresh_dir("merge-header", name);
-    std::ofstream(dir / "s.yaml") << "name: s\nmode: { count: 2 }\nlimits: { nodes: 100000 }\ninstances:\n  - file: "
-                                  << FUTOLAB_SOURCE_DIR << "/corpora/tatham-dev/n04.tatham\n"
-                                  << "solvers: [ \"fc\", \"gac\" ]\noutput: out/s.csv\n";
-    REQUIRE(run_cli("run s.yaml -q", dir.string()).exit_code == 0);
-    return dir / "out" / "s.csv";
-}
+// A finished sweep (tests/app/small_sweep.hpp): its results CSV.
+fs::path finished_sweep(const std::string& name) { return futolab::test::small_sweep("merge-header", name) / "out" / "s.csv"; }
 
 // The CSV with a column `name` added after the last (every row's cell `value`).
 void add_column(const fs::path& csv, const std::string& name, const std::string& value) {
