@@ -162,6 +162,12 @@ void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::stri
                              const std::vector<std::string>& inputs, bool force) {
     namespace fs = std::filesystem;
     std::error_code ec;
+    // A folder path with no room for a figure's file names (and their temporary names): the tables
+    // were printed, then the folder made, exit 1 (red-team round 23, A F1).
+    std::vector<std::string> names;
+    for (const PlotSpec& plot : plots)
+        for (const std::string& path : plot_files(plot, dir)) names.push_back(fs::path(path).filename().string());
+    check_output_folder(dir, "--plots", names);
     for (const PlotSpec& plot : plots)
         for (const std::string& path : plot_files(plot, dir)) {
             const fs::path entry = fs::weakly_canonical(fs::absolute(fs::path(path).parent_path(), ec), ec) /

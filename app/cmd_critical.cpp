@@ -576,6 +576,19 @@ void check_table_of_count(const CriticalArgs& a, const FewRelationsPlan& p, cons
                                      visible_text(p.checkpoint), table, why));
 }
 
+// The names of the files a count makes in its --checkpoint folder: its shard files (the first
+// and the last, the longest number), its table, and its results CSV with the files beside it.
+std::vector<std::string> checkpoint_file_names(const CriticalArgs& a, const FewRelationsPlan& p) {
+    namespace fs = std::filesystem;
+    const auto name = [](const std::string& path) { return fs::path(path).filename().string(); };
+    const std::string csv = few_relations_csv(a, p);
+    std::vector<std::string> names{name(few_relations_table_path(p.checkpoint, a.n, a.few_relations, p.shards)), name(csv),
+                                   name(sidecar_path(csv)), name(schema_path(csv))};
+    for (const std::size_t shard : {p.only.value_or(0), p.only.value_or(p.shards - 1)})
+        names.push_back(name(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, shard, p.shards)));
+    return names;
+}
+
 // Before any shard runs: the folder a folder, the file at its table's name an earlier table (or
 // none; a whole count writes it), its shard files of this count whole (a file not whole, or of
 // another count, is refused naming it: exit 2), and one writer per count (the table's lock, held
@@ -583,14 +596,16 @@ void check_table_of_count(const CriticalArgs& a, const FewRelationsPlan& p, cons
 // shard's file; its run holds it from before it reads it to after it writes it).
 std::unique_ptr<OutputLock> hold_checkpoint(const CriticalArgs& a, const FewRelationsPlan& p) {
     if (p.checkpoint.empty()) return nullptr;
-    check_output_folder(p.checkpoint, "--checkpoint");  // `-` or a file there: refused before any shard runs
+    // `-`, a file there, or a path with no room for the names made in it: refused before any shard runs.
+    check_output_folder(p.checkpoint, "--checkpoint", checkpoint_file_names(a, p));
     if (!p.only)
         check_checkpoint_table(few_relations_table_path(p.checkpoint, a.n, a.few_relations, p.shards),
                                fmt::format("--checkpoint {}: its table", visible_text(p.checkpoint)), a.force);
     create_output_folder(p.checkpoint, "--checkpoint");
     std::unique_ptr<OutputLock> lock;
-    if (p.only) static_cast<void>(OutputLock(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, *p.only, p.shards)));
-    else lock = std::make_unique<OutputLock>(few_relations_table_path(p.checkpoint, a.n, a.few_relations, p.shards));
+    const std::string elsewhere = "use another --checkpoint folder";  // the option that placed them (not --out)
+    if (p.only) static_cast<void>(OutputLock(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, *p.only, p.shards), elsewhere));
+    else lock = std::make_unique<OutputLock>(few_relations_table_path(p.checkpoint, a.n, a.few_relations, p.shards), elsewhere);
     std::vector<std::optional<FewRelationsShard>> files;
     for (std::size_t i = p.only.value_or(0); i < (p.only ? *p.only + 1 : p.shards); ++i)
         files.push_back(read_few_relations_shard(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, i, p.shards),
@@ -612,6 +627,13 @@ RenderedConfig few_relations_config(const CriticalArgs& a, const FewRelationsPla
                               .checkpoint = p.checkpoint.empty() ? "" : normal_path(p.checkpoint)},
             .method = std::string(method_name(Task::few_relations)),
             .output = ""};
+}
+
+// The config key few_relations_config renders from --checkpoint, as the driver's messages name it
+// (with the folder as rendered), and the option as typed: a refusal of the folder names the option.
+std::vector<std::pair<std::string, std::string>> options_of_keys(const RenderedConfig& config, const CriticalArgs& a) {
+    if (a.checkpoint.empty()) return {};
+    return {{"few_relations.checkpoint " + config.few_relations.checkpoint, "--checkpoint " + visible_text(a.checkpoint)}};
 }
 
 // What an interrupted count leaves, as the command says it (exit 1).
@@ -654,7 +676,8 @@ int run_few_relations_rows(const CriticalArgs& a, const FewRelationsPlan& plan, 
                                         },
                                         .csv_goes_on = fmt::format("its sidecar; the same command with --checkpoint {} "
                                                                    "goes on from the shard files",
-                                                                   visible_text(a.checkpoint))});
+                                                                   visible_text(a.checkpoint)),
+                                        .options_of_keys = options_of_keys(config, a)});
     } catch (const MatrixStopped&) {
         few_relations_interrupted(a);  // a stop before any shard ran: said as any stop of the count
     }

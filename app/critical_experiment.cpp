@@ -29,6 +29,8 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <stdexcept>
+#include <typeinfo>
 
 namespace futolab::app {
 
@@ -55,7 +57,35 @@ struct RowsRead {
     bool failed = false;  // a row the report says failed
 };
 
-RowsRead read_rows(const std::string& csv, const RowReport& report) {
+// `message` as about the command's options (CriticalExperiment::options_of_keys): its place in
+// the rendered config left out, a key the mode renders named as the option it renders it from.
+std::string as_options(std::string message, const CriticalExperiment& run) {
+    const std::string config = std::string(kCriticalConfig) + ":";
+    if (const std::size_t end = message.find(": ", config.size()); message.starts_with(config) && end != std::string::npos &&
+        message.find_first_not_of("0123456789:", config.size()) == end + 1)  // LINE:COLUMN: and the space
+        message.erase(0, end + 2);
+    for (const auto& [key, option] : run.options_of_keys)
+        if (message.starts_with(key + ":")) return option + message.substr(key.size());
+    return message;
+}
+
+// Runs `step`, a step of the driver's on the rendered config: a refusal or failure it throws is
+// said as about the command's options (as_options), as the same kind (InputError: exit 2). An
+// exception of another kind (a lock not made, a stop) is thrown as it is.
+template <typename Step>
+auto about_options(const CriticalExperiment& run, Step&& step) -> decltype(step()) {
+    try {
+        return step();
+    } catch (const std::runtime_error& e) {
+        const std::string said = as_options(e.what(), run);
+        if (said == e.what()) throw;
+        if (typeid(e) == typeid(InputError)) throw InputError(said);
+        if (typeid(e) == typeid(std::runtime_error)) throw std::runtime_error(said);
+        throw;
+    }
+}
+
+RowsRead read_rows(const std::string& csv, const CriticalExperiment& experiment) {
     const CsvTable t = read_csv_file(csv);
     const std::size_t run = t.column("run", csv), output = t.column("output", csv), status = t.column("status", csv),
                       instance = t.column("instance", csv), message = t.column("message", csv), cpu = t.column("cpu_ns", csv),
@@ -65,14 +95,15 @@ RowsRead read_rows(const std::string& csv, const RowReport& report) {
     RowsRead out;
     for (const auto& [index, r] : by_run) {
         const std::vector<std::string>& row = t.rows[r];
+        const std::string said = as_options(row[message], experiment);  // a shard's checkpoint folder as --checkpoint
         const CriticalRow read{.instance = row[instance],
                                .n = whole_number_cell(t, r, n, csv),
                                .status = status_named(row[status]),
                                .status_text = row[status],
-                               .message = row[message],
+                               .message = said,
                                .output = row[output],
                                .cpu_ns = row[cpu].empty() ? 0 : static_cast<std::int64_t>(whole_number_cell(t, r, cpu, csv, INT64_MAX))};
-        out.failed = report(read, out.records) || out.failed;
+        out.failed = experiment.report(read, out.records) || out.failed;
     }
     return out;
 }
@@ -362,7 +393,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
     const std::unique_ptr<external::TempDir> scratch = to_stdout ? std::make_unique<external::TempDir>(kScratchPrefix) : nullptr;
     const std::string csv = to_stdout ? (scratch->path() / "results.csv").string()
                                       : normal_path(run.csv ? *run.csv : critical_csv_path(run.out));
-    const ExperimentConfig config = parse_config(run.config_of(csv), kCriticalConfig);
+    const ExperimentConfig config = about_options(run, [&] { return parse_config(run.config_of(csv), kCriticalConfig); });
     // Its sidecar and schema each a regular file or nothing, as the driver checks them, --force or
     // not, before the sidecar is read below (a FIFO there was "cannot read", a symlink read through).
     if (!to_stdout) check_csv_not_input(csv, run, config);
@@ -385,8 +416,8 @@ int run_critical_experiment(const CriticalExperiment& run) {
     options.interrupt = &stop;
     options.export_outputs = false;  // --out gets the records; nothing else beside it but the CSV's files (F2)
     options.keep_lock = true;        // held until --out is written: that lock stands for it too
-    const RunnerReport r = run_experiment(config, options);
-    const RowsRead rows = read_rows(r.csv_path, run.report);
+    const RunnerReport r = about_options(run, [&] { return run_experiment(config, options); });
+    const RowsRead rows = read_rows(r.csv_path, run);
     const std::string out = run.out.empty() ? "-" : run.out;
     // After the last row the signals are still stop requests (red-team round 17, A F4: one while
     // --exact --n made its records was dropped, --out and the certificate written, exit 0).

@@ -14,6 +14,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace futolab {
 class Interrupt;
@@ -94,6 +96,13 @@ struct CriticalExperiment {
     // What the summary line says goes on from the results CSV (--few-relations: the same command
     // with its --checkpoint, as --resume is refused there).
     std::string csv_goes_on = "its sidecar, --resume";
+    // Keys the mode renders from its options, each with its value as rendered, and the option with
+    // its value as typed ({"few_relations.checkpoint ck", "--checkpoint ./ck"}): a message of the
+    // driver's, or a row's, that starts with one names the option instead. A message's place in
+    // the rendered config ("futolab critical:10:19: ") is left out whatever it names: the user
+    // typed no config (red-team round 23, A F2: a planted shard lock was refused at a line and a
+    // key of the config --few-relations renders).
+    std::vector<std::pair<std::string, std::string>> options_of_keys = {};
 };
 
 // `futolab critical`'s --out as a symbolic link to a file, a folder or nothing: refused in every

@@ -2,13 +2,17 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "records/output_guard.hpp"
 
 #include <fmt/format.h>
 
 namespace futolab::app {
 
-void check_output_folder(const std::string& dir, const std::string& option) {
+void check_output_folder(const std::string& dir, const std::string& option, const std::vector<std::string>& names) {
     if (dir == "-") throw InputError(fmt::format("{} -: a folder is needed, not standard output", option));
+    // First: a path too long is no path the file system can look along (red-team round 23, A F1).
+    if (const std::string why = folder_length_problem(dir, names); !why.empty())
+        throw InputError(fmt::format("{} {}: {}", option, dir, why));
     // The deepest part that exists decides (a link to a folder is a folder): below it the
     // command makes folders.
     if (const std::string why = folder_path_problem(dir); !why.empty())

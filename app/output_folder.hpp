@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace futolab::app {
 
@@ -12,7 +13,10 @@ namespace futolab::app {
 // needed, not standard output", or "OPTION DIR: PART is not a folder but a FIFO (named pipe)"
 // for the first part of the path that exists and is not a folder (a symlink that leads nowhere
 // too: "… is not a folder but a symbolic link to nothing"). A path not there yet is fine (the
-// command makes it).
-void check_output_folder(const std::string& dir, const std::string& option);
+// command makes it). A path too long for the file system, itself or for one of the files `names`
+// the command makes in it (with their locks and temporary names), is refused too: "OPTION DIR:
+// name too long (…)" or "OPTION DIR: too long for the files made in it: …" (records/output_guard.hpp,
+// folder_length_problem).
+void check_output_folder(const std::string& dir, const std::string& option, const std::vector<std::string>& names = {});
 
 }  // namespace futolab::app

@@ -130,8 +130,16 @@ std::string stream_holds_data(int stream, const std::vector<std::string>& words)
 // or for the temporary file a whole-file write makes first (core/atomic_file.hpp,
 // longest_temp_path; red-team round 13, A5: it failed after the work).
 // "name too long (…)", for a message after "OPTION PATH: " (round 12, A6: it came out as the
-// library's "filesystem error: status: File name too long").
+// library's "filesystem error: status: File name too long"), saying which limit is passed: a
+// part longer than a name may be, or the whole path longer than a path may be.
 std::string name_length_problem(const std::string& out);
+
+// The same for a folder output `dir` and the files `names` the command makes in it, each with its
+// lock file and temporary file ("" if all fit): "name too long (…)" for the folder itself, "too
+// long for the files made in it: … would have a path of N bytes, …" for a file in it. Asked
+// before anything is made (red-team round 23, A F1: a checkpoint or plot folder too long for the
+// file system was found by making it, or by writing a shard file after its count).
+std::string folder_length_problem(const std::string& dir, const std::vector<std::string>& names);
 
 // For a command about to write records (JSONL, CSV lines) to standard output (`--out -`,
 // `--out /dev/stdout`, solve): throws InputError "LABEL: standard output NAME is a metadata

@@ -57,10 +57,11 @@ void note_held(const struct stat& st, bool held) {
     else held_locks().remove(st);
 }
 
-[[noreturn]] void refuse_planted(const std::string& lock, const std::string& output_file, const std::string& why) {
+[[noreturn]] void refuse_planted(const std::string& lock, const std::string& output_file, const std::string& why,
+                                 std::string_view elsewhere) {
     throw InputError(fmt::format("{}: {}, not futolab's lock file of {}: refusing to write without the lock (remove "
-                                 "it, or use another --out)",
-                                 lock, why, output_file));
+                                 "it, or {})",
+                                 lock, why, output_file, elsewhere));
 }
 
 }  // namespace
@@ -79,7 +80,7 @@ bool held_here(int fd) {
     return held_locks().contains(st);
 }
 
-OutputLock::OutputLock(const std::string& output_file) {
+OutputLock::OutputLock(const std::string& output_file, std::string_view elsewhere) : elsewhere_(elsewhere) {
     namespace fs = std::filesystem;
     if (is_lock_name(output_file))
         throw InputError(fmt::format("{}: {}", output_file, lock_problem(output_file)));
@@ -111,7 +112,7 @@ OutputLock::OutputLock(const std::string& output_file) {
         if (::lstat(path.c_str(), &st) != 0)
             throw LockNotMade(fmt::format("cannot write {}: {} (the lock of {}, made before any work)", path,
                                           std::strerror(why), output_file));
-        if (!planted(st).empty()) refuse_planted(path, output_file, planted(st));
+        if (!planted(st).empty()) refuse_planted(path, output_file, planted(st), elsewhere_);
         // futolab's own lock file, which the disk or folder will not let us open for writing
         // (read-only, an I/O error, a mode no longer ours to write): the output could not be
         // written there either, so the disk's or folder's failure, as when there is no lock
@@ -122,7 +123,7 @@ OutputLock::OutputLock(const std::string& output_file) {
     if (::fstat(fd_, &st) != 0 || !planted(st).empty()) {
         const std::string why = planted(st);
         release();
-        refuse_planted(path, output_file, why.empty() ? "cannot be examined" : why);
+        refuse_planted(path, output_file, why.empty() ? "cannot be examined" : why, elsewhere_);
     }
     take(path, output_file, st);
     path_ = path;
@@ -180,13 +181,12 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
                                          "one command cannot be one file",
                                          output_file));
         if (taken == Taken::writer)
-            throw InputError(fmt::format("{}: another futolab (pid {}) is writing it: wait for it to end, or use "
-                                         "another --out",
-                                         output_file, holder));
+            throw InputError(fmt::format("{}: another futolab (pid {}) is writing it: wait for it to end, or {}",
+                                         output_file, holder, elsewhere_));
         if (taken == Taken::readers)
             throw InputError(fmt::format("{}: other futolab processes (merge) have been reading it for {} s: try again "
-                                         "when they end, or use another --out",
-                                         output_file, kReaderWait.count()));
+                                         "when they end, or {}",
+                                         output_file, kReaderWait.count(), elsewhere_));
         // flock itself failed (no locks on this file system, none left: ENOLCK): the disk's failure.
         throw LockNotMade(fmt::format("{}: cannot lock: {}", path, std::strerror(why)));
     }
@@ -195,7 +195,7 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
     struct stat now {};
     if (::lstat(path.c_str(), &now) != 0 || now.st_dev != opened.st_dev || now.st_ino != opened.st_ino) {
         release();
-        refuse_planted(path, output_file, "was replaced while futolab locked it");
+        refuse_planted(path, output_file, "was replaced while futolab locked it", elsewhere_);
     }
     // The pid first, then the length: the file is never empty, so a writer refused meanwhile
     // reads a pid (an old one at worst), not nothing.

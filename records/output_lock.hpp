@@ -23,6 +23,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 struct stat;
 
@@ -61,7 +62,9 @@ public:
     // path (see above), or if `output_file` is itself named as a lock file (`.k.csv.lock`: its
     // writer would truncate a live run's lock, core/live_writer.hpp). Throws LockNotMade if
     // no lock file can be made, opened or locked there (the disk's or folder's failure).
-    explicit OutputLock(const std::string& output_file);
+    // `elsewhere` ends a refusal with what else to do: the option that places the file ("use
+    // another --checkpoint folder" for a checkpoint's shard file, not another --out).
+    explicit OutputLock(const std::string& output_file, std::string_view elsewhere = "use another --out");
     ~OutputLock();
     OutputLock(const OutputLock&) = delete;
     OutputLock& operator=(const OutputLock&) = delete;
@@ -101,6 +104,7 @@ private:
     mutable unsigned long long identity_dev_ = 0, identity_ino_ = 0;  // the file it holds
     mutable bool identity_settled_ = false;  // check_held found the file at its name held
     std::string output_file_;
+    std::string elsewhere_;  // the constructor's `elsewhere`
     std::string path_;  // the lock file's
     unsigned long long dev_ = 0, ino_ = 0;  // the locked file's: one lstat per check_held
 };

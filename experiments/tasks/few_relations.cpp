@@ -119,7 +119,7 @@ ResultRow run_few_relations(TaskContext& t, const PlannedRun& run) {
     if (!path.empty()) {
         const std::optional<std::string> why = file_failure([&] {
             create_output_folder(ref.checkpoint, "few_relations.checkpoint");
-            held = std::make_unique<OutputLock>(path);
+            held = std::make_unique<OutputLock>(path, "use another checkpoint folder");  // not another --out
             found = critical::read_few_relations_shard(path, s.n, s.k, s.shard, s.shards);
         });
         if (why) return failed(std::move(row), clock, *why, ref.checkpoint, path);
