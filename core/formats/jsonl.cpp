@@ -61,12 +61,13 @@ public:
         in.source = source_;
         in.line = line_;
         bool has_n = false;
+        const Json* solution = nullptr;  // read once n is known: "n" may come after it
         for (const auto& [key, value] : object.items()) {
             if (key == "id") in.id = read_id(value);
             else if (key == "n") { in.n = integer(value, "\"n\""); has_n = true; }
             else if (key == "givens") read_givens(value, in);
             else if (key == "lt") read_lt(value, in);
-            else if (key == "solution") read_solution(value, in);
+            else if (key == "solution") solution = &value;
             else if (key == "meta") read_meta(value, in);
             else {
                 check_carried(value, key);
@@ -75,9 +76,10 @@ public:
             }
         }
         if (!has_n) error("missing \"n\" (the size of the board)");
-        if (in.n >= kMinSize && in.n <= kMaxSize) check_entries(in);  // else compile reports the size
-        if (!in.solution.empty() && std::cmp_not_equal(in.solution.size(), in.n))
-            error(fmt::format("\"solution\" has {} rows, expected n = {}", in.solution.size(), in.n));
+        if (in.n >= kMinSize && in.n <= kMaxSize) {  // else compile reports the size
+            check_entries(in);
+            if (solution) read_solution(*solution, in);
+        }
         if (in.id.empty()) in.id = fmt::format("{}:{}", file_stem(source_), line_);
         return in;
     }
@@ -163,15 +165,18 @@ private:
         }
     }
 
-    // A square of integers; that it has n rows is checked once the whole object is read,
-    // since "n" may come after "solution".
+    // n rows of n integers. A file with no known solution leaves the key out: an empty
+    // array is not that form, and taking it as "none" would drop the key on a rewrite.
     void read_solution(const Json& value, Instance& in) const {
         require_array(value, "solution");
+        if (value.empty()) error(fmt::format("\"solution\" is empty, expected n = {} rows of {} integers (leave the key out when "
+                                             "no solution is known)", in.n, in.n));
+        if (std::cmp_not_equal(value.size(), in.n))
+            error(fmt::format("\"solution\" has {} row{}, expected n = {}", value.size(), value.size() == 1 ? "" : "s", in.n));
         for (std::size_t r = 0; r < value.size(); ++r) {
             const Json& row = value[r];
-            if (!row.is_array() || row.size() != value.size())
-                error(fmt::format("solution row {} must be an array of {} integers, got {}", r + 1, value.size(),
-                                  shown(row)));
+            if (!row.is_array() || std::cmp_not_equal(row.size(), in.n))
+                error(fmt::format("solution row {} must be an array of {} integers, got {}", r + 1, in.n, shown(row)));
             std::vector<int> values;
             for (std::size_t c = 0; c < row.size(); ++c)
                 values.push_back(integer(row[c], fmt::format("solution[{}][{}]", r, c)));

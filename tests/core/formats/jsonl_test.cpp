@@ -178,3 +178,17 @@ TEST_CASE("jsonl: a line nested deeper than 64 levels is refused, naming its lin
     CHECK(error_of(deep_ok) == "(no error)");
     CHECK(write_instances(parse(deep_ok, Format::jsonl, "e.jsonl"), Format::jsonl).find(nested(62)) != std::string::npos);
 }
+
+TEST_CASE("jsonl: a solution is n rows of n integers - its width is n, and an empty one is refused", "[jsonl]") {
+    // Rows are as wide as n, not as many as the rows given, even with n after the solution.
+    CHECK(error_of(R"({"n":4,"solution":[[1,2,3,4],[2,3,4,1],[3,4,1,2]]})") ==
+          "e.jsonl:1: \"solution\" has 3 rows, expected n = 4");
+    CHECK(error_of(R"({"solution":[[1,2,3],[2,3,1],[3,1,2],[1,2,3]],"n":4})") ==
+          "e.jsonl:1: solution row 1 must be an array of 4 integers, got '[1,2,3]'");
+    CHECK(error_of(R"({"n":2,"solution":[[]]})") == "e.jsonl:1: \"solution\" has 1 row, expected n = 2");
+    // No known solution is the key left out, not an empty array (a rewrite would drop it).
+    CHECK(error_of(R"({"n":4,"solution":[]})") ==
+          "e.jsonl:1: \"solution\" is empty, expected n = 4 rows of 4 integers (leave the key out when no solution is "
+          "known)");
+    CHECK(error_of(R"({"n":2,"solution":[[1,2],[2,1]]})") == "(no error)");
+}
