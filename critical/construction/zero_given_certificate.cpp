@@ -156,11 +156,14 @@ ZeroGivenCertificateCheck check_zero_given_certificate(std::istream& in, const s
     result.n = h.n;
     result.relations = h.relations.size();
     result.proof_lines = h.proof_lines;
+    // The proof is read whole (by the exact certificates' reader, with its limits) before any
+    // claim is judged: a malformed file is refused as such, not rejected for its claim.
+    const ProofCheck p = check_drup(uniqueness_cnf(h.n, h.square, h.relations), proof);
+    if (p.malformed) bad(at, "drat: " + p.why);
     if (std::string why = check_necessary(h); !why.empty()) {
         result.why = fmt::format("line {}: {}", head_line, why);
         return result;
     }
-    const ProofCheck p = check_drup(uniqueness_cnf(h.n, h.square, h.relations), proof);
     if (!p.ok) {
         result.why = fmt::format("line {}: the proof does not refute a second solution: {}", at.line, p.why);
         return result;

@@ -127,7 +127,9 @@ ProofCheck check_drup(const Cnf& cnf, std::string_view proof) {
     for (const auto& clause : cnf.clauses) p.add(clause);
     std::size_t line_no = 0;
     std::size_t pos = 0;
-    while (pos < proof.size() && !p.refuted()) {
+    // Every line is read, also after the clauses are refuted (unit propagation alone may refute
+    // them before the first line): a malformed proof is refused, not accepted unread.
+    while (pos < proof.size()) {
         std::size_t end = proof.find('\n', pos);
         if (end == std::string_view::npos) end = proof.size();
         const std::string_view line = proof.substr(pos, end - pos);
@@ -146,6 +148,7 @@ ProofCheck check_drup(const Cnf& cnf, std::string_view proof) {
             int lit = 0;
             const auto [next, ec] = std::from_chars(line.data() + i, line.data() + line.size(), lit);
             if (ec != std::errc() || closed) {
+                check.malformed = true;
                 check.why = "proof line " + std::to_string(line_no) +
                             (ec == std::errc::result_out_of_range ? ": a literal is too large" : ": not a clause");
                 return check;
@@ -153,6 +156,7 @@ ProofCheck check_drup(const Cnf& cnf, std::string_view proof) {
             // A lemma over a variable the formula lacks cannot help refute it; refusing it
             // also keeps a literal such as 2147483647 from sizing the watch lists (issue #45).
             if (lit == std::numeric_limits<int>::min() || std::abs(lit) > cnf.vars) {
+                check.malformed = true;
                 check.why = "proof line " + std::to_string(line_no) + ": literal " + std::to_string(lit) +
                             " is too large (the formula has " + std::to_string(cnf.vars) + " variables)";
                 return check;
@@ -162,10 +166,12 @@ ProofCheck check_drup(const Cnf& cnf, std::string_view proof) {
             else lits.push_back(lit);
         }
         if (!closed) {
+            check.malformed = true;
             check.why = "proof line " + std::to_string(line_no) + ": clause not closed by 0";
             return check;
         }
         if (deletion) continue;  // sound to ignore (see the header)
+        if (p.refuted()) continue;  // nothing left to derive: the line is only read
         ++check.lemmas;
         if (!p.rup(lits)) {
             check.why = "proof line " + std::to_string(line_no) + ": lemma is not implied by unit propagation";

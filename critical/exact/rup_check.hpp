@@ -23,6 +23,7 @@ struct ProofCheck {
     bool ok = false;
     std::size_t lemmas = 0;
     std::string why;  // empty if ok; else the first failure, one line
+    bool malformed = false;  // the failure is a line that is no clause over the formula's variables
 };
 
 // Checks a text DRAT proof ("l1 l2 ... 0" adds, "d l1 ... 0" deletes) against the formula.

@@ -179,3 +179,32 @@ TEST_CASE("zero-given certificate: a number is quoted as typed, at its position"
     CHECK_THAT(refusal("\"proof_lines\":", "\"proof_lines\":18446744073709551616"),
                Catch::Contains("proof_lines 18446744073709551616"));
 }
+
+TEST_CASE("zero-given certificate: every proof line is read, though unit propagation alone refutes the formula", "[critical][construction][certificate]") {
+    const std::vector<Json> good = lines_of(certificate(5));
+    REQUIRE(rejection(good).empty());
+    const auto refused = [&](const std::string& drat, const std::string& part) {
+        std::vector<Json> t = good;
+        t[0]["proof_lines"] = std::count(drat.begin(), drat.end(), '\n');
+        t[1]["drat"] = drat;
+        try {
+            check(text_of(t));
+        } catch (const InputError& e) {
+            REQUIRE_THAT(std::string(e.what()), Catch::StartsWith("test.cert:2: drat: ") && Catch::Contains(part));
+            return;
+        }
+        FAIL("accepted: " << drat);
+    };
+    refused("abc\n", "proof line 1: not a clause");
+    refused("1 2\n", "proof line 1: clause not closed by 0");
+    refused("-0 0\n", "proof line 1: not a clause");
+    refused("99999999999999999999 0\n0\n", "proof line 1: a literal is too large");
+    refused("-2147483649 0\n", "proof line 1: a literal is too large");
+    refused("999999 0\n", "proof line 1: literal 999999 is too large");
+    refused(std::string("0\n1\0 0\n", 7), "proof line 2: not a clause");  // after the empty clause too
+    // A proof that reads as DRAT is still accepted: a lemma, a deletion, then the empty clause.
+    std::vector<Json> t = good;
+    t[0]["proof_lines"] = 3;
+    t[1]["drat"] = "1 0\nd 1 0\n0\n";
+    CHECK(rejection(t).empty());
+}
