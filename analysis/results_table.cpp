@@ -240,11 +240,12 @@ std::optional<double> ResultsTable::parse(std::size_t i, const std::string& colu
         throw InputError(fmt::format("{}: '{}' is not a number", at, cell));
     if (!std::isfinite(v)) throw InputError(fmt::format("{}: '{}' is not a finite number", at, cell));
     if (v < 0) throw InputError(fmt::format("{}: '{}' is negative", at, cell));
-    // futolab writes these columns as plain digits; 5.17E+18 or 12.0 means another program
-    // re-saved the file and may have rounded it (a seed 5172…, a count), so it is refused.
-    if (kNumeric.count(column) && !std::all_of(cell.begin(), cell.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        throw InputError(fmt::format("{}: '{}' is not a whole number in plain digits, as futolab writes it (re-saved "
-                                     "by a spreadsheet?)", at, cell.substr(0, 40)));
+    // futolab writes these columns as plain digits with no leading zero; 5.17E+18 or 12.0 means
+    // another program re-saved the file and may have rounded it (a seed 5172…, a count), and
+    // `04` would be a group of its own beside 4 (a change 29 → 029 to compare), so both are refused.
+    if (kNumeric.count(column))
+        if (const std::string problem = whole_number_form_problem(cell); !problem.empty())
+            throw InputError(fmt::format("{}: '{}' {}", at, cell.substr(0, 40), problem));
     // A count past 64 bits is no value futolab writes; read as a double it would round silently.
     std::uint64_t whole = 0;
     if (kNumeric.count(column) &&

@@ -173,6 +173,17 @@ CsvTable parse_csv(std::string_view text, const std::string& source) {
 
 CsvTable read_csv_file(const std::string& path) { return parse_csv(read_text_file(path), path); }
 
+std::string whole_number_form_problem(std::string_view cell) {
+    if (cell.empty() || !std::all_of(cell.begin(), cell.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return "is not a whole number in plain digits, as futolab writes it (re-saved by a spreadsheet?)";
+    // futolab writes no leading zero (fmt, std::to_string): `022` or `0922…` reads as 22 and
+    // 922…, so a resume kept the typed text as a done run's, merge compared its seed as text
+    // (red-team round 12, F6), and analyze grouped n `04` apart from 4. "0" itself is the only
+    // whole number that starts with 0.
+    if (cell.size() > 1 && cell.front() == '0') return "has a leading zero, where futolab writes none";
+    return "";
+}
+
 namespace {
 
 // whole_number_cell; `capped`: a number past 2^64 − 1 reads as 2^64 − 1 (capped_whole_number_cell).
@@ -183,12 +194,7 @@ std::uint64_t read_whole_number(const CsvTable& t, std::size_t row, std::size_t 
         throw_input_error({source, t.lines.at(row), 0},
                           fmt::format("column '{}': '{}' {}", t.header.at(column), printable_cell(cell), problem));
     };
-    if (cell.empty() || !std::all_of(cell.begin(), cell.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        fail("is not a whole number in plain digits, as futolab writes it (re-saved by a spreadsheet?)");
-    // futolab writes no leading zero (fmt, std::to_string): `022` or `0922…` reads as 22 and
-    // 922…, so a resume kept the typed text as a done run's, and merge compared its seed as
-    // text (red-team round 12, F6). "0" itself is the only whole number that starts with 0.
-    if (cell.size() > 1 && cell.front() == '0') fail("has a leading zero, where futolab writes none");
+    if (const std::string problem = whole_number_form_problem(cell); !problem.empty()) fail(problem);
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
     if (capped && ec == std::errc::result_out_of_range) return UINT64_MAX;  // plain digits, more than 64 bits hold

@@ -41,6 +41,12 @@ struct CsvTable {
 CsvTable parse_csv(std::string_view text, const std::string& source);
 CsvTable read_csv_file(const std::string& path);
 
+// How `cell` differs from a whole number as futolab writes it (plain decimal digits, no sign,
+// exponent, fraction, spaces or leading zero), "" if it does not: "is not a whole number in plain
+// digits, …" or "has a leading zero, …". The one test of that form, for every reader of those
+// columns (whole_number_cell here, analysis/results_table.cpp for analyze, report and compare).
+std::string whole_number_form_problem(std::string_view cell);
+
 // A cell that must read back exactly as futolab wrote it: a whole number in plain decimal
 // digits from `min` to `max` (no sign, exponent, fraction, spaces or leading zero: `5.17E+18`,
 // `1.5` or `022` are refused, never rounded). Throws InputError "FILE:LINE: column 'NAME': 'TEXT' is not …",

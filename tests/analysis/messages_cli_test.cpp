@@ -211,3 +211,22 @@ TEST_CASE("analyze and report --where order a column with empty cells", "[cli][a
         CHECK_FALSE(has(r.err, "needs numbers"));
     }
 }
+
+TEST_CASE("analyze, report and compare refuse a whole-number cell with a leading zero as futolab writes none", "[cli][messages][numbers]") {
+    const fs::path dir = fresh_dir("messages", "leading-zero");
+    const std::string header = "instance,n,solver,options,status,nodes,wall_ns,cpu_ns\n";
+    std::ofstream(dir / "a.csv") << header << "x,4,fc,,solved,29,3976,3976\n";
+    const std::vector<std::pair<std::string, std::string>> cases{{"x,04,fc,,solved,29,3976,3976\n", "z.csv:2:2: n: '04'"},
+                                                                 {"x,4,fc,,solved,029,3976,3976\n", "z.csv:2:6: nodes: '029'"},
+                                                                 {"x,4,fc,,solved,29,03976,3976\n", "z.csv:2:7: wall_ns: '03976'"}};
+    for (const auto& [row, where] : cases) {
+        std::ofstream(dir / "z.csv") << header << row;
+        for (const std::string command : {"analyze z.csv", "report z.csv --out r.html", "compare a.csv z.csv"}) {
+            INFO(command << ": " << row);
+            const CliResult r = run_cli(command, dir.string());
+            CHECK(r.exit_code == 2);
+            CHECK(has(r.err, where + " has a leading zero, where futolab writes none\n"));
+        }
+    }
+    CHECK(run_cli("analyze a.csv", dir.string()).exit_code == 0);  // plain digits are read
+}
