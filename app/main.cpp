@@ -7,6 +7,7 @@
 #include "app/parse_errors.hpp"
 #include "core/env.hpp"
 #include "core/error.hpp"
+#include "core/temp_dir.hpp"
 #include "core/visible_text.hpp"
 #include "core/live_writer.hpp"
 #include "records/build_identity.hpp"
@@ -191,6 +192,9 @@ int main(int argc, char** argv) {
     try {
         futolab::check_environment();  // a bad FUTOLAB_* value is refused before any work
         futolab::app::refuse_unwritable_words(app, command_words());  // names its sidecar could not hold
+        // A killed futolab's scratch folders go at the start of every command (a warm worker
+        // started by run reaps nothing: its parent did), not only of one that makes a folder.
+        if (!worker) futolab::external::reap_stale_temp_dirs();
         const int code = run ? run() : kExitFailure;
         // Output still buffered for stdout is written now: a full disk or a closed pipe found
         // here is a lost result, so it is a failure even if the command itself succeeded.

@@ -63,6 +63,16 @@ void remove_folders_of(const Owner& owner) {
     remove_with_marks(found);
 }
 
+void reap_stale_temp_dirs() {
+    std::filesystem::path base;
+    try {
+        base = temp_base();
+    } catch (const std::runtime_error&) {
+        return;  // housekeeping: the command that makes a folder says why it cannot
+    }
+    reap_once(base);
+}
+
 std::filesystem::path make_owned_temp_dir(std::string_view prefix) {
     const std::filesystem::path base = temp_base();
     reap_once(base);

@@ -25,6 +25,13 @@ std::filesystem::path temp_base();
 // std::runtime_error if the folder cannot be made.
 std::filesystem::path make_owned_temp_dir(std::string_view prefix);
 
+// The sweep make_owned_temp_dir does first (once per process and base), now: every command
+// asks it at its start, so a killed futolab's scratch folders (a warm worker's, a tool's, a
+// critical search's) go at the next start of any command, not only of one that makes a
+// folder itself (a thread-isolation run, critical --exact or generate left them). One read
+// of temp_base(); a TMPDIR that cannot be made absolute is left to the command that uses it.
+void reap_stale_temp_dirs();
+
 // Removes the folders that process `owner`, now dead and reaped, made under temp_base() (any
 // prefix), after killing what still runs under their mark: a run's process that its parent
 // killed (fork isolation) never ran its destructors, and its folders stayed until the next
