@@ -1,12 +1,11 @@
 #include "analysis/pooling.hpp"
 
 #include "analysis/provenance.hpp"
+#include "analysis/same_runs.hpp"
 #include "core/error.hpp"
 
 #include <fmt/format.h>
 
-#include <filesystem>
-#include <map>
 #include <unordered_map>
 
 namespace futolab {
@@ -16,19 +15,6 @@ const char* const kAdvice = "compare two versions with `futolab compare`, or poo
 
 std::string cell(const ResultsTable& t, std::size_t i, const std::string& column) {
     return t.has_column(column) ? t.text(i, column) : "";
-}
-
-void refuse_file_twice(const ResultsTable& t) {
-    std::map<std::filesystem::path, std::size_t> seen;
-    for (std::size_t f = 0; f < t.sources().size(); ++f) {
-        std::error_code ec;  // a path that cannot be resolved is compared as written
-        std::filesystem::path p = std::filesystem::weakly_canonical(t.sources()[f], ec);
-        if (ec) p = t.sources()[f];
-        const auto [it, added] = seen.emplace(p, f);
-        if (!added)
-            throw InputError(fmt::format("{}: given twice (inputs {} and {}): its runs would count twice", t.sources()[f],
-                                         it->second + 1, f + 1));
-    }
 }
 
 // Inputs whose sidecars name different commits or config hashes: two versions, not one
@@ -82,8 +68,17 @@ void refuse_experiments(const ResultsTable& t) {
 
 }  // namespace
 
+void refuse_file_given_twice(const ResultsTable& t) {
+    const std::vector<std::string>& files = t.sources();
+    for (std::size_t f = 1; f < files.size(); ++f)
+        for (std::size_t g = 0; g < f; ++g)
+            if (one_file(files[g], files[f]))  // analysis/same_runs.hpp
+                throw InputError(fmt::format("{}: given twice (inputs {} and {}): its runs would count twice", files[f],
+                                             g + 1, f + 1));
+}
+
 void check_pooling(const ResultsTable& table, bool pool) {
-    if (table.sources().size() >= 2) refuse_file_twice(table);
+    refuse_file_given_twice(table);
     if (pool) return;
     refuse_experiments(table);
     if (table.sources().size() < 2) return;

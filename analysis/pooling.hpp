@@ -19,4 +19,9 @@ namespace futolab {
 // Throws InputError (naming both files, and for a duplicate run both lines) as described.
 void check_pooling(const ResultsTable& table, bool pool);
 
+// The part of check_pooling that --pool does not lift, for every reader that sums the runs
+// of its inputs (check --expect too): one file given twice, by any name (./x, a symbolic or a
+// hard link), throws InputError "FILE: given twice (inputs I and J): …".
+void refuse_file_given_twice(const ResultsTable& table);
+
 }  // namespace futolab

@@ -41,14 +41,15 @@ bool within(const Rows& a, const Rows& b) {
            std::all_of(a.lines.begin(), a.lines.end(), [&](const std::string& line) { return b.lines.count(line) > 0; });
 }
 
+}  // namespace
+
 bool one_file(const std::string& a, const std::string& b) {
     std::error_code ec;
     return std::filesystem::equivalent(a, b, ec) && !ec;
 }
 
-}  // namespace
-
-std::vector<std::string> same_runs_warnings(const std::vector<std::string>& inputs, const std::vector<std::string>& labels) {
+std::vector<std::string> same_runs_warnings(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
+                                            std::string_view effect) {
     std::vector<Rows> rows;
     for (const std::string& path : inputs) rows.push_back(rows_of(path));
     std::vector<std::string> out;
@@ -57,14 +58,13 @@ std::vector<std::string> same_runs_warnings(const std::vector<std::string>& inpu
             if (one_file(inputs[i], inputs[j])) continue;
             const bool i_in_j = within(rows[i], rows[j]), j_in_i = within(rows[j], rows[i]);
             if (i_in_j && j_in_i)
-                out.push_back(fmt::format("{} and {} hold the same {} runs, measurements included (a copy?): they are "
-                                          "compared with themselves",
-                                          labels[i], labels[j], rows[i].lines.size()));
+                out.push_back(fmt::format("{} and {} hold the same {} runs, measurements included (a copy?): they are {}",
+                                          labels[i], labels[j], rows[i].lines.size(), effect));
             else if (i_in_j || j_in_i) {
                 const std::size_t part = i_in_j ? i : j, whole = i_in_j ? j : i;
                 out.push_back(fmt::format("every run of {} ({}) is a row of {}, measurements included (a shard beside "
-                                          "its merge?): those runs are compared with themselves",
-                                          labels[part], rows[part].lines.size(), labels[whole]));
+                                          "its merge?): those runs are {}",
+                                          labels[part], rows[part].lines.size(), labels[whole], effect));
             }
         }
     return out;

@@ -4,13 +4,19 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace futolab {
 
 // One warning per pair of inputs (not one file under two names, which compare notes itself)
 // where every data row of one, measurements and all, is a row of the other under the same
-// header. `labels` name the inputs in the warnings (one per input).
-std::vector<std::string> same_runs_warnings(const std::vector<std::string>& inputs, const std::vector<std::string>& labels);
+// header. `labels` name the inputs in the warnings (one per input); `effect` is what the
+// command does with runs given twice ("they are compared with themselves").
+std::vector<std::string> same_runs_warnings(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
+                                            std::string_view effect = "compared with themselves");
+
+// Two names of one file (the same path, a symbolic or a hard link: same device and inode).
+bool one_file(const std::string& a, const std::string& b);
 
 }  // namespace futolab

@@ -1,5 +1,6 @@
 #include "app/check_expect.hpp"
 
+#include "analysis/pooling.hpp"
 #include "analysis/results_table.hpp"
 #include "core/error.hpp"
 #include "core/message_text.hpp"
@@ -130,6 +131,7 @@ ExpectReport compare_with_manifest(const BenchManifest& manifest, const std::vec
 
 std::vector<RunAnswer> read_run_answers(const std::vector<std::string>& csv_paths) {
     const ResultsTable table = ResultsTable::load(csv_paths);
+    refuse_file_given_twice(table);  // its runs would count twice, as in analyze and report
     for (const char* column : {"instance", "instance_hash", "mode", "status", "solution"})
         if (!table.has_column(column))
             throw InputError(fmt::format("{}: no column '{}' (a futolab results CSV has it)", table.sources().front(), column));

@@ -45,7 +45,8 @@ ExpectReport compare_with_manifest(const BenchManifest& manifest, const std::vec
                                    const std::vector<RunAnswer>& runs);
 
 // Reads the results CSVs (analysis/results_table.hpp: strict cells, known statuses, one row
-// per run); InputError (file, line, column) on bad input.
+// per run); InputError (file, line, column) on bad input, and on one file given twice
+// (analysis/pooling.hpp refuse_file_given_twice).
 std::vector<RunAnswer> read_run_answers(const std::vector<std::string>& csv_paths);
 
 // The whole check: prints the problems and the summary to `out`; returns 0 if there is no

@@ -4,6 +4,7 @@
 // A wrong solution is a negative answer, not bad input: exit 1.
 // With --expect MANIFEST the inputs are results CSVs, checked against futolab-bench's expected
 // answers (app/check_expect.hpp).
+#include "analysis/same_runs.hpp"
 #include "app/check_expect.hpp"
 #include "app/commands.hpp"
 #include "app/load.hpp"
@@ -13,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include <iostream>
 #include <sstream>
 
 namespace futolab::app {
@@ -45,6 +47,9 @@ int check(const CheckArgs& args) {
     if (!args.expect.empty()) {
         std::ostringstream printed;  // written once made (app/load.hpp: a signal is a stop request)
         const int code = check_expect(args.expect, args.tiers, args.inputs, printed);
+        // A copy of an input (or a shard beside its merge) counts its runs twice: said, as by compare.
+        for (const std::string& w : same_runs_warnings(args.inputs, args.inputs, "counted twice"))
+            std::cerr << visible_text("futolab: warning: " + w, LineBreaks::shown) << "\n";
         write_stdout_text(printed.str());
         return code;
     }

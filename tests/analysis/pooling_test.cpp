@@ -1,6 +1,7 @@
 #include "analysis/pooling.hpp"
 #include "core/error.hpp"
 #include "data.hpp"
+#include "tests/app/cli_runner.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -60,6 +61,17 @@ TEST_CASE("pooling: a file given twice is refused, even with --pool", "[pooling]
     for (bool pool : {false, true}) {
         const std::string why = refusal({paired, paired}, pool);
         CHECK(why == paired + ": given twice (inputs 1 and 2): its runs would count twice");
+    }
+}
+
+TEST_CASE("pooling: one file under two names is given twice, a hard link too, even with --pool", "[pooling]") {
+    const fs::path dir = futolab::test::fresh_dir("pooling", "two-names");
+    const std::string a = write(dir, "a.csv", kHeader + "a,01,fc,,7,1,solved,3,5,5\n");
+    fs::create_hard_link(a, dir / "hard.csv");
+    fs::create_symlink(a, dir / "link.csv");
+    for (const std::string& name : {(dir / "hard.csv").string(), (dir / "link.csv").string(), (dir / "." / "a.csv").string()}) {
+        INFO(name);
+        CHECK(refusal({a, name}, true) == name + ": given twice (inputs 1 and 2): its runs would count twice");
     }
 }
 

@@ -155,3 +155,26 @@ TEST_CASE("the small tier regenerates byte for byte", "[bench][cli]") {
     }
     CHECK(files == 5);
 }
+
+TEST_CASE("check --expect refuses one results CSV given twice by any name and warns on a copy", "[bench][cli][bad-input]") {
+    const std::string csv = small_tier_csv();
+    const fs::path dir = futolab::test::fresh_dir("bench", "given-twice");
+    fs::create_symlink(csv, dir / "link.csv");
+    fs::create_hard_link(csv, dir / "hard.csv");
+    fs::copy_file(csv, dir / "copy.csv");
+    for (const std::string& name : {csv, (dir / "link.csv").string(), (dir / "hard.csv").string()}) {
+        INFO(name);
+        const auto r = run_cli("check --expect '" + kManifest + "' '" + csv + "' '" + name + "'");
+        CHECK(r.exit_code == 2);
+        CHECK(r.out.empty());
+        CHECK(has(r.err, name + ": given twice (inputs 1 and 2): its runs would count twice"));
+    }
+    // A copy is no error (a shard beside its merge is a copy of part of it), but its runs count
+    // twice: said on standard error, naming both.
+    const auto once = run_cli("check --expect '" + kManifest + "' '" + csv + "'");
+    const auto copy = run_cli("check --expect '" + kManifest + "' '" + csv + "' '" + (dir / "copy.csv").string() + "'");
+    CHECK(copy.exit_code == once.exit_code);
+    CHECK(has(copy.err, "futolab: warning: " + csv + " and " + (dir / "copy.csv").string() + " hold the same "));
+    CHECK(has(copy.err, " runs, measurements included (a copy?): they are counted twice\n"));
+    CHECK_FALSE(has(once.err, "warning"));
+}
