@@ -3,14 +3,18 @@
 // ("futolab critical:10:19: few_relations.checkpoint pk: …", red-team round 23, A F2). It names
 // the option as typed now. And a shard file's lock (planted, or held by another futolab) advised
 // "use another --out", where the option that placed the file is --checkpoint (borderline 212, 170).
+#include "app/critical_experiment.hpp"
 #include "cli_runner.hpp"
 #include "../records/records_cli.hpp"
 
+#include "core/error.hpp"
+#include "experiments/rendered_config.hpp"
 #include "records/output_lock.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 
@@ -74,4 +78,38 @@ TEST_CASE("a shard lock refused or held elsewhere advises another --checkpoint f
     CHECK(all.exit_code == 1);
     CHECK(has(all.err, "is writing it: wait for it to end, or use another checkpoint folder"));
     CHECK_FALSE(has(all.err, "another --out"));
+}
+
+TEST_CASE("any refusal of the driver at a place in the config critical renders names the option, not that place",
+          "[app][critical][few-relations]") {
+    // In process: a folder critical has not checked itself (a file at it), refused by the driver's
+    // own check of the rendered key (experiments/runner.cpp), as one made after critical's check would be.
+    const fs::path dir = fresh_dir("checkpoint-option-messages", "driver");
+    std::ofstream(dir / "f") << "a user's file\n";
+    const std::string folder = (dir / "f").string();
+    futolab::app::CriticalExperiment run;
+    run.config_of = [&folder](const std::string& csv) {
+        return futolab::render_config({.name = "few-relations",
+                                       .description = "a count whose checkpoint is a file",
+                                       .task = futolab::Task::few_relations,
+                                       .squares = {},
+                                       .orders = {},
+                                       .few_relations = {.n = 4, .k = 3, .shards = 2, .first = 0, .count = 0, .stride = 1,
+                                                         .checkpoint = folder},
+                                       .method = "few-relations",
+                                       .output = csv});
+    };
+    run.csv = (dir / "c.csv").string();
+    run.writes_out = false;
+    run.options_of_keys = {{"few_relations.checkpoint " + folder, "--checkpoint typed/f"}};
+    try {
+        futolab::app::run_critical_experiment(run);
+        FAIL("the file at the checkpoint was taken");
+    } catch (const futolab::InputError& e) {
+        const std::string said = e.what();
+        INFO(said);
+        CHECK(said.starts_with("--checkpoint typed/f: "));
+        CHECK(has(said, "is not a folder"));
+        names_no_config(said);
+    }
 }
