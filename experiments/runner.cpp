@@ -461,14 +461,20 @@ void export_kept_rows(const std::string& csv_path, const std::set<std::string>& 
 
 // --redo (SPEC §5): the rows with the statuses named leave the CSV (an atomic rewrite that keeps
 // every other byte), so the resume below runs them again; the sidecar keeps every redo.
+// Each rewrite asks first whether the CSV's lock is still this run's (a lock removed during the
+// resume's checks let another futolab take the name): by its name only, so the CSV rewritten
+// is still locked by its identity at the first record (OutputLock::check_name_held_for).
 std::vector<RedoRecord> redo_rows(const std::string& csv_path, const RunnerOptions& options, const CsvLayout& layout,
-                                  bool exported, RunnerReport& report) {
+                                  bool exported, RunnerReport& report, const OutputLock& lock) {
     if (!options.resume) return {};
     std::vector<RedoRecord> redone = read_redone(csv_path);
     if (options.redo.empty()) return redone;
     const std::set<std::string> leaving(options.redo.begin(), options.redo.end());
-    if (exported) export_kept_rows(csv_path, leaving);
-    const RedoRemoval removed = remove_rows_with_status(csv_path, leaving, csv_columns(layout));
+    if (exported) {
+        lock.check_name_held_for(outputs_path(csv_path));
+        export_kept_rows(csv_path, leaving);
+    }
+    const RedoRemoval removed = remove_rows_with_status(csv_path, leaving, csv_columns(layout), &lock);
     report.redone = removed.rows;
     redone.push_back({utc_now_iso8601(), options.redo, removed.rows});
     return redone;
@@ -752,7 +758,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     // The exported `<stem>.jsonl` is the CSV's earlier export or is not replaced, asked once the
     // rows are checked (an edited row is named as such): before the redo exports the rows it keeps.
     if (redo && exported) check_earlier_export(report.csv_path);
-    std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, exported, report);  // before the file is reopened
+    std::vector<RedoRecord> redone = redo_rows(report.csv_path, options, layout, exported, report, lock);  // before the file is reopened
     ResultsFile file(report.csv_path, options.resume, layout);
     lock.check_held();  // locks the CSV as now made (or rewritten by --redo) by its identity too, before any run
     // Only this experiment's runs, of this shard, count as done.

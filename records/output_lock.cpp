@@ -214,13 +214,17 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
     note_held(opened, true);
 }
 
-void OutputLock::check_held() const {
-    if (fd_ < 0) return;  // not taken (a moved-from or released lock)
+void OutputLock::check_name() const {
     struct stat now {};
     if (::lstat(path_.c_str(), &now) != 0 || now.st_dev != dev_ || now.st_ino != ino_)
         throw std::runtime_error(fmt::format("{}: removed or replaced while futolab held it: stopping, since another "
                                              "futolab could now lock it and write the same file",
                                              path_));
+}
+
+void OutputLock::check_held() const {
+    if (fd_ < 0) return;  // not taken (a moved-from or released lock)
+    check_name();
     if (identity_settled_) return;  // no later record of this process replaces its output
     try {
         follow_identity();
@@ -233,6 +237,15 @@ void OutputLock::check_held() const {
 void OutputLock::check_held_for(const std::string& output) const {
     try {
         check_held();
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(fmt::format("{}: not written: {}", visible_text(output), e.what()));
+    }
+}
+
+void OutputLock::check_name_held_for(const std::string& output) const {
+    if (fd_ < 0) return;
+    try {
+        check_name();
     } catch (const std::runtime_error& e) {
         throw std::runtime_error(fmt::format("{}: not written: {}", visible_text(output), e.what()));
     }

@@ -86,6 +86,11 @@ public:
     // (red-team round 22, A F4: a shard's lock removed while it was counted, its file written).
     void check_held_for(const std::string& output) const;
 
+    // check_held_for by the lock's name only, for an output about to be replaced by a new file
+    // (--redo's rewrite of the CSV): check_held would settle the identity lock on the file it
+    // replaces, and the rewritten one would never be locked by its identity.
+    void check_name_held_for(const std::string& output) const;
+
     // Also locks the output file open at `data_fd` by its identity (core/live_writer.hpp,
     // lock_identity), for as long as this lock is held: a writer written in place (a record
     // stream, a results CSV) is then found under any other name of its file, a hard link or a
@@ -95,6 +100,7 @@ public:
     void hold_identity(int data_fd, const std::string& output_file);
 
 private:
+    void check_name() const;  // check_held's first half: the lock's path still leads to its file
     void take(const std::string& path, const std::string& output_file, const struct stat& opened);
     void release();
     int fd_ = -1;

@@ -4,6 +4,7 @@
 
 #include "core/files.hpp"
 #include "records/csv_reader.hpp"
+#include "records/output_lock.hpp"
 #include "records/results_file.hpp"
 
 #include <fcntl.h>
@@ -36,7 +37,7 @@ std::vector<std::string_view> records_of(std::string_view text) {
 }  // namespace
 
 RedoRemoval remove_rows_with_status(const std::string& csv_path, const std::set<std::string>& statuses,
-                                    const std::vector<std::string>& header) {
+                                    const std::vector<std::string>& header, const OutputLock* held) {
     RedoRemoval out;
     // A symlinked (or hard-linked) CSV is refused: the rewrite would replace the link with a
     // new file and leave the removed rows in the file it named.
@@ -58,7 +59,9 @@ RedoRemoval remove_rows_with_status(const std::string& csv_path, const std::set<
             kept += records[r + 1];
         }
     }
-    if (out.rows > 0 || table.truncated) write_file_atomically(csv_path, kept);
+    if (out.rows == 0 && !table.truncated) return out;
+    if (held != nullptr) held->check_name_held_for(csv_path);
+    write_file_atomically(csv_path, kept);
     return out;
 }
 

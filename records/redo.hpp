@@ -17,6 +17,8 @@
 
 namespace futolab {
 
+class OutputLock;
+
 struct RedoRemoval {
     std::size_t rows = 0;                       // rows taken out
     std::map<std::string, std::size_t> by_status;  // of them, per status
@@ -27,8 +29,10 @@ struct RedoRemoval {
 // file whose header is not `header` (when given), which the resume then refuses with its own
 // message, the file untouched. Throws InputError for a file that is no results CSV (no
 // `status` column, a malformed row), std::runtime_error when the rewrite fails (the CSV is
-// then untouched).
+// then untouched). `held`, the caller's lock of the CSV (none: not locked), is asked by its name
+// right before the rewrite: removed or replaced meanwhile, the CSV is left as it was
+// (OutputLock::check_name_held_for).
 RedoRemoval remove_rows_with_status(const std::string& csv_path, const std::set<std::string>& statuses,
-                                    const std::vector<std::string>& header = {});
+                                    const std::vector<std::string>& header = {}, const OutputLock* held = nullptr);
 
 }  // namespace futolab
