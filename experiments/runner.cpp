@@ -651,7 +651,19 @@ void check_output_not_kept(const ExperimentConfig& config, const RunnerOptions& 
 
 }  // namespace
 
+namespace {
+
+// A results CSV that names a descriptor of this command (`output: /dev/fd/7`) is refused by that
+// name, before the files beside it: the check of its export called `/dev/fd/7.jsonl`, a path
+// the user never gave, the descriptor.
+void refuse_descriptor_csv(const std::string& csv) {
+    if (names_another_descriptor(csv)) check_results_target(csv);
+}
+
+}  // namespace
+
 void check_files_beside(const ExperimentConfig& config, const std::string& csv) {
+    refuse_descriptor_csv(csv);
     if (fills(task_info(config.task), TaskColumn::output)) check_outputs_file(csv, {}, false);
     check_results_names(csv);  // before its lock is made: a name too long for a file beside it left the lock behind
 }
@@ -726,6 +738,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     if (options.keep_lock) report.lock = held;
     const bool exported = options.export_outputs && fills(kind, TaskColumn::output);
     if (exported) {  // the exported `<stem>.jsonl` never replaces a file the run reads
+        refuse_descriptor_csv(report.csv_path);
         std::vector<std::string> read{config.path};
         for (const InputFile& f : matrix.input_files) read.push_back(f.path);
         check_outputs_file(report.csv_path, read, true);
