@@ -11,11 +11,13 @@
 #include "records/build_identity.hpp"
 #include "records/merge.hpp"
 #include "records/sidecar.hpp"
+#include "sandbox/interrupt.hpp"
 
 #include <fmt/format.h>
 
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 
 namespace futolab::app {
 namespace {
@@ -49,8 +51,11 @@ ExperimentConfig config_of(const SidecarFacts& made_by) {
 // sidecar copies its experiment, isolation, timing, total_runs and skipped inputs), and each
 // row a run of that config, as it would write it, with the instance cells of every other row of
 // its instance and of the instance itself (issue #45).
-MergeRowCheck row_check(MergedInstances& instances, MergedMatrix& matrix) {
-    return [&instances, &matrix](const CsvTable& t, const std::string& path, const SidecarFacts& made_by) {
+// A stop request is asked before each shard's check, the last of them just before the write:
+// one by then leaves --out as it was.
+MergeRowCheck row_check(MergedInstances& instances, MergedMatrix& matrix, const Interrupt& stop) {
+    return [&instances, &matrix, &stop](const CsvTable& t, const std::string& path, const SidecarFacts& made_by) {
+        if (stop.requested()) throw std::runtime_error("interrupted: nothing written");
         const ExperimentConfig config = config_of(made_by);
         for (const std::string& why : {sidecar_protocol_problem(made_by, config, matrix.runs(made_by)),
                                        skipped_inputs_problem(made_by, read_skipped_inputs(path), matrix.skipped(made_by))})
@@ -65,6 +70,11 @@ MergeRowCheck row_check(MergedInstances& instances, MergedMatrix& matrix) {
 }
 
 int merge(const MergeArgs& args) {
+    // SIGINT, SIGTERM and SIGHUP are a stop request from the start, as in every command that
+    // writes (the default action ended merge with exit 143 and nothing said): exit 1,
+    // "interrupted", the files at --out whole, old or new.
+    Interrupt stop;
+    const SignalScope signals(stop);
     check_file_output(args.out, "--out", "a merged results CSV (its sidecar and lock go beside it)", false);
     check_output_path(args.out, args.inputs, args.force);  // a FIFO or folder: refused before its lock is made
     check_outputs_file(args.out, args.inputs, args.force, ", or --force");  // the exported `<stem>.jsonl` beside it too
@@ -80,7 +90,11 @@ int merge(const MergeArgs& args) {
         }
         if (first) matrix.prepare(config_of(*first), *first, args.inputs.front());
     }
-    const MergeReport r = merge_results(args.inputs, args.out, args.force, row_check(instances, matrix), &lock);
+    const MergeReport r = merge_results(args.inputs, args.out, args.force, row_check(instances, matrix, stop), &lock);
+    if (stop.requested()) {  // during the write, which ended whole
+        std::cerr << fmt::format("futolab: merge: interrupted after {} was written\n", args.out);
+        return 1;
+    }
     for (const std::string& note : r.notes) std::cerr << "futolab: warning: " << note << "\n";
     if (!matrix.note().empty()) std::cerr << "futolab: warning: " << matrix.note() << "\n";
     std::cout << fmt::format("{}: {} of {} runs from {} files\n", args.out, r.rows, r.expected, args.inputs.size());
