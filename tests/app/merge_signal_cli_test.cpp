@@ -5,6 +5,7 @@
 // (records/output_lock.hpp) and cannot write before the signal, sent once it catches SIGTERM;
 // then the reader lets it go on.
 #include "signalled_cli.hpp"
+#include "tests/app/small_sweep.hpp"
 #include "core/live_writer.hpp"
 
 #include <catch2/catch.hpp>
@@ -19,18 +20,14 @@
 #include <string>
 
 using futolab::test::catches_sigterm;
-using futolab::test::fresh_dir;
 using futolab::test::has;
 using futolab::test::run_cli;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
 
 TEST_CASE("merge ends on SIGTERM, SIGINT or SIGHUP before its write with exit 1 and the old CSV whole", "[cli][signals][merge]") {
-    const fs::path dir = fresh_dir("merge-signal", "before-write");
-    std::ofstream(dir / "q.yaml") << "name: q\nseed: 1\nmode: { count: 2 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
-                                     "/corpora/tatham-dev/n04.tatham\nsolvers: [ gac ]\noutput: r/q.csv\n";
-    REQUIRE(run_cli("run -q q.yaml", dir.string()).exit_code == 0);
-    REQUIRE(run_cli("merge r/q.csv --out m.csv", dir.string()).exit_code == 0);
+    const fs::path dir = futolab::test::small_sweep("merge-signal", "before-write");
+    REQUIRE(run_cli("merge out/s.csv --out m.csv", dir.string()).exit_code == 0);
     const std::string old = slurp((dir / "m.csv").string());
     const std::string lock = futolab::lock_path((dir / "m.csv").string());
     for (const int sig : {SIGTERM, SIGINT, SIGHUP}) {
@@ -47,7 +44,7 @@ TEST_CASE("merge ends on SIGTERM, SIGINT or SIGHUP before its write with exit 1 
             ::close(reader);
             return true;
         };
-        const int code = futolab::test::signalled_cli(dir, {"merge", "r/q.csv", "--out", "m.csv", "--force"}, 0, signal_then_release);
+        const int code = futolab::test::signalled_cli(dir, {"merge", "out/s.csv", "--out", "m.csv", "--force"}, 0, signal_then_release);
         const std::string err = slurp((dir / "err.txt").string());
         INFO(err);
         CHECK(code == 1);
