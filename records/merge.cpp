@@ -236,9 +236,11 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     AtomicFile file(out);
     file.write(line_of(header));
     for (const auto& [run, row] : by_run) file.write(line_of(row));
+    // Its lock removed while the inputs were read (red-team round 22, A F4): by the name only,
+    // as --redo's rewrite, since the file at `out` is about to be replaced by this one.
+    if (held != nullptr) held->check_name_held_for(out);
     file.commit();
     report.rows = by_run.size();
-    if (held != nullptr) held->check_held_for(out);  // its lock removed while the inputs were read (red-team round 22, A F4)
 
     RunInfo info;
     info.command_line = fmt::format("futolab merge ({} shard files)", inputs.size());

@@ -46,6 +46,7 @@ const std::vector<Allowed> kAllowed{
     {"analysis/plot_types.hpp", "critical", "the plot type table's entry"},
     {"analysis/results_table.cpp", "critical", "the mode column of a critical task (kTasks)"},
     {"app/cmd_critical.cpp", "critical", "the subcommand's name"},
+    {"app/commands.cpp", "critical", "a subcommand's name (the commands that write file names into a sidecar)"},
     {"experiments/bench/bench_default.cpp", "gac", "the backend the default spec is compared with (its side name and spec)"},
     {"app/help_examples.hpp", "critical", "a subcommand's name in the examples table"},
     {"critical/zero_given/few_relations_shards.hpp", "multiple", "a count field of a shard file (a key, not a status)"},
@@ -188,6 +189,7 @@ namespace {
 // The other meanings, in app/, of the names of the choice tables.
 const std::vector<Allowed> kAppAllowed{
     {"app/cmd_critical.cpp", "critical", "the subcommand's name"},
+    {"app/commands.cpp", "critical", "a subcommand's name (the commands that write file names into a sidecar)"},
     {"app/help_examples.hpp", "critical", "a subcommand's name in the examples table"},
     {"app/help_examples.hpp", "uniqueness", "an example's label (counting to 2)"},
     {"app/cmd_schema.cpp", "csv", "the name of the positional argument"},
