@@ -279,4 +279,16 @@ std::optional<ChangedNumber> changed_number(const Json& value, const TypedNumber
     return out;
 }
 
+bool written_alike(const Json& got, const Json& want) {
+    if (got != want) return false;
+    if (got.is_number()) return got.is_number_float() == want.is_number_float();
+    if (got.is_array())
+        return std::equal(got.begin(), got.end(), want.begin(), want.end(),
+                          [](const Json& a, const Json& b) { return written_alike(a, b); });
+    if (got.is_object())  // equal objects: the same keys
+        for (const auto& [key, value] : got.items())
+            if (!written_alike(value, want.at(key))) return false;
+    return true;
+}
+
 }  // namespace futolab

@@ -68,4 +68,9 @@ struct ChangedNumber {
 // another value than its typed text; nullopt if every number survives a rewrite.
 std::optional<ChangedNumber> changed_number(const Json& value, const TypedNumbers& typed);
 
+// `got` is `want` as a writer writes it: equal, and every number inside of the same kind, a whole
+// number where `want` holds one. nlohmann's == compares numbers by value, so a record's `10.0`
+// equalled the `10` its run writes, and resume and merge kept the edited form.
+bool written_alike(const Json& got, const Json& want);
+
 }  // namespace futolab

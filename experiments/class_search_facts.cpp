@@ -1,5 +1,6 @@
 #include "experiments/class_search_facts.hpp"
 
+#include "core/json_read.hpp"
 #include "core/message_text.hpp"
 
 #include <fmt/format.h>
@@ -59,7 +60,7 @@ void check_one_search(const RowCells& row, const std::vector<Instance>& records,
                       std::initializer_list<const char*> keys) {
     if (i == 0) return;
     for (const char* key : keys)
-        if (records[i].meta.value(key, Json()) != records.front().meta.value(key, Json()))
+        if (!written_alike(records[i].meta.value(key, Json()), records.front().meta.value(key, Json())))
             row.refuse("output", fmt::format("a frontier point (line {}) whose meta '{}' is not line 1's: the points are of one search",
                                              i + 1, key));
 }

@@ -1,5 +1,6 @@
 #include "experiments/frontier_facts.hpp"
 
+#include "core/json_read.hpp"
 #include "core/puzzle.hpp"
 #include "core/status.hpp"
 #include "critical/clue_universe.hpp"
@@ -176,8 +177,8 @@ void check_frontier_message(const RowCells& row, const std::vector<Instance>& re
             refuse_output(row, fmt::format("{} records, where its message's frontier has {} corners", records.size(), corners.size()));
         const Corner c = corner_of(records[i]);
         const Json point = Json::array({c.h_max, c.k});
-        if (c.h_max != corners[i].h_max || c.k != corners[i].k || records[i].meta.value("point", Json()) != point ||
-            records[i].meta.value("minimum", Json()) != Json(c.k))
+        if (c.h_max != corners[i].h_max || c.k != corners[i].k || !written_alike(records[i].meta.value("point", Json()), point) ||
+            !written_alike(records[i].meta.value("minimum", Json()), Json(c.k)))
             refuse_output(row, fmt::format("a record (line {}) at h_max {} with k {}, where its message's corner {} is at h_max {} "
                                            "with k {} (meta point and minimum the same)", i + 1, c.h_max, c.k, i + 1,
                                            corners[i].h_max, corners[i].k));

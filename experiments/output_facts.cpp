@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
+#include "core/json_read.hpp"
 #include "core/message_text.hpp"
 #include "core/status.hpp"
 #include "critical/clue_universe.hpp"
@@ -65,7 +66,7 @@ void check_meta(const Row& row, const Instance& record, const Json& want, const 
     for (const auto& [key, value] : want.items()) {
         const auto it = record.meta.find(key);
         if (it == record.meta.end()) row.refuse_output(fmt::format("a record without meta '{}', which the method writes", key));
-        if (*it != value)
+        if (!written_alike(*it, value))
             row.refuse_output(fmt::format("a record whose meta '{}' is {}, where the method writes {}", key,
                                           message_text(it->dump(), 100), message_text(value.dump(), 100)));
     }
@@ -362,7 +363,7 @@ void check_exact(const Row& row, OutputFacts::State& state, const std::vector<In
         if (!frontier) want["minimum"] = cost;
         check_class_search_counters(row, record.meta, counts_nodes);
         for (const auto& [key, value] : want.items())
-            if (record.meta.value(key, Json()) != value)
+            if (!written_alike(record.meta.value(key, Json()), value))
                 row.refuse_output(fmt::format("a record whose meta '{}' is not {}, what the method writes",
                                               message_text(key, 100), message_text(value.dump(), 100)));
         check_written_keys(row, record.meta, want, frontier ? kExactFrontierFigures : kExactFigures, i + 1);
@@ -397,7 +398,7 @@ void check_certificate(const Row& row, const Instance& record, const ExactSquare
                     {"minimum", minimum}, {"witness", witness}};
     const Json& head = it->front();
     for (const auto& [key, value] : want.items())
-        if (!head.is_object() || head.value(key, Json()) != value)
+        if (!head.is_object() || !written_alike(head.value(key, Json()), value))
             row.refuse_output(
                 fmt::format("a certificate whose '{}' is not this record's {}", key, message_text(value.dump(), 100)));
     std::stringstream lines;

@@ -170,3 +170,36 @@ TEST_CASE("resume and merge refuse an exact row's edited minimum or message, and
     refused_by_both(dir, "ex", 0, {{"meta.objective", "\"k\""}}, "a record whose meta 'objective' is not \"2h+3k\"");
     fs::remove_all(dir);
 }
+
+namespace {
+
+// Every whole number of row `row`'s record meta (one record) written as `V.0` instead: resume
+// and merge refuse it, naming the key. nlohmann's == takes 10.0 for 10, so the keys compared
+// with what the method writes (minimum, orbit, h, n, 2h+3k, bound, slack, h+k) were kept.
+void whole_meta_as_floats_refused(const fs::path& dir, const std::string& name, std::size_t row) {
+    const futolab::Json meta = futolab::Json::parse(cell(table_of(dir / "base" / (name + ".csv")), row, "output"))["meta"];
+    int keys = 0;
+    for (const auto& [key, value] : meta.items()) {
+        if (!value.is_number_integer()) continue;
+        ++keys;
+        refused_by_both(dir, name, row, {{"meta." + key, value.dump() + ".0"}}, "a record whose meta '" + key + "'");
+    }
+    CHECK(keys >= 5);
+}
+
+}  // namespace
+
+TEST_CASE("resume and merge refuse a whole-number meta written as a float in greedy, exact and exact-square records",
+          "[resume][merge][greedy][exact][exact-square]") {
+    const fs::path greedy = sweep("float-meta-greedy");
+    whole_meta_as_floats_refused(greedy, "gr", row_of(greedy, "iterations=3"));
+    fs::remove_all(greedy);
+    const fs::path exact = sweep("float-meta-exact", "name: ex\ntask: exact\ninstances:\n  - classes: { n: 3 }\n"
+                                                    "methods: [ exact ]\nisolation: thread\n");
+    whole_meta_as_floats_refused(exact, "ex", 0);
+    fs::remove_all(exact);
+    const fs::path square = sweep("float-meta-square", "name: es\ntask: exact-square\ninstances:\n  - critical_squares: { n: 3, "
+                                                       "count: 1, seed: 3 }\nmethods: [ \"exact-square:objective=k\" ]\n");
+    whole_meta_as_floats_refused(square, "es", 0);
+    fs::remove_all(square);
+}
