@@ -1,6 +1,7 @@
 #include "records/sidecar.hpp"
 
 #include "core/atomic_file.hpp"
+#include "core/binary_data.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/yaml_bounds.hpp"
@@ -281,9 +282,11 @@ std::string utc_now_iso8601() {
     return buf;
 }
 
-void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_by, const RunInfo& info) {
-    YAML::Emitter out;
-    out << YAML::BeginMap;
+namespace {
+
+// Every key of the sidecar but `config` (the last one, so its text may hold any line), into an
+// open map.
+void emit_facts(YAML::Emitter& out, const ExperimentIdentity& made_by, const RunInfo& info) {
     out << YAML::Key << "experiment" << YAML::Value << made_by.name;
     out << YAML::Key << "config_file" << YAML::Value << made_by.config_file;
     out << YAML::Key << "config_hash" << YAML::Value << made_by.config_hash;
@@ -298,8 +301,79 @@ void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_b
             << YAML::Value << f.hash << YAML::EndMap;
     out << YAML::EndSeq;
     emit_redone(out, info.redone);
-    out << YAML::Key << "config" << YAML::Value << YAML::Literal << made_by.config_text;
-    out << YAML::EndMap;
+}
+
+// A Unicode code point a double-quoted YAML scalar holds only as an escape: the C1 controls and
+// the line and paragraph separators (which a reader may take for line breaks), the byte-order
+// mark, and the noncharacters (yaml-cpp's emitter writes each of those as U+FFFD).
+bool escaped_code_point(std::uint32_t cp) {
+    return (cp >= 0x80 && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 || cp == 0xFEFF || (cp >= 0xFDD0 && cp <= 0xFDEF) ||
+           (cp & 0xFFFE) == 0xFFFE;
+}
+
+// The escape a double-quoted YAML scalar holds the ASCII byte `b` as ("" if it holds it as it is).
+std::string ascii_escape(unsigned char b) {
+    if (b == '"' || b == '\\') return {'\\', static_cast<char>(b)};
+    if (b == '\n') return "\\n";
+    if (b == '\r') return "\\r";
+    if (b == '\t') return "\\t";
+    return b < 0x20 || b == 0x7F ? fmt::format("\\x{:02x}", b) : "";
+}
+
+// `text` (UTF-8 without NUL: a config read through load_yaml_bounded) as a YAML double-quoted
+// scalar that reads back byte for byte: ASCII controls, quote and backslash escaped, other
+// characters as they are but for the escaped_code_point ones.
+std::string exactly_quoted(std::string_view text) {
+    std::string out = "\"";
+    for (std::size_t i = 0; i < text.size();) {
+        const auto b = static_cast<unsigned char>(text[i]);
+        const std::size_t len = b < 0x80 ? 1 : std::max<std::size_t>(1, utf8_sequence_length(text.substr(i)));
+        std::uint32_t cp = len == 1 ? b : b & (0xFFu >> (len + 1));  // the lead byte's bits, then 6 per byte
+        for (std::size_t k = 1; k < len; ++k) cp = cp << 6 | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
+        if (const std::string escape = b < 0x80 ? ascii_escape(b) : ""; !escape.empty())
+            out += escape;
+        else if (len > 1 && escaped_code_point(cp))
+            out += cp > 0xFFFF ? fmt::format("\\U{:08x}", cp) : fmt::format("\\u{:04x}", cp);
+        else
+            out.append(text.substr(i, len));
+        i += len;
+    }
+    return out + "\"";
+}
+
+// Whether the sidecar `yaml` reads back with `config` holding exactly `text`.
+bool keeps_config(const std::string& yaml, const std::string& text) {
+    try {
+        const YAML::Node config = YAML::Load(yaml)["config"];
+        return config.IsScalar() && config.Scalar() == text;
+    } catch (const YAML::Exception&) {
+        return false;
+    }
+}
+
+// The sidecar's text. Its config text must read back byte for byte (resume and merge check it
+// against config_hash). A `|` block is the readable form, but it brings back one final line end
+// whatever the text had, folds CR LF to LF, takes the first line's indentation as the block's
+// and holds no noncharacter; where the block does not read back, the text is written as a
+// double-quoted scalar with escapes instead (red-team round 24, B F5). The reader takes both.
+std::string sidecar_yaml(const ExperimentIdentity& made_by, const RunInfo& info) {
+    YAML::Emitter block;
+    block << YAML::BeginMap;
+    emit_facts(block, made_by, info);
+    block << YAML::Key << "config" << YAML::Value << YAML::Literal << made_by.config_text << YAML::EndMap;
+    const std::string yaml = std::string(block.c_str()) + "\n";
+    if (keeps_config(yaml, made_by.config_text)) return yaml;
+    YAML::Emitter rest;
+    rest << YAML::BeginMap;
+    emit_facts(rest, made_by, info);
+    rest << YAML::EndMap;
+    return std::string(rest.c_str()) + "\nconfig: " + exactly_quoted(made_by.config_text) + "\n";
+}
+
+}  // namespace
+
+void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_by, const RunInfo& info) {
+    const std::string yaml = sidecar_yaml(made_by, info);
     // The column schema goes with the sidecar (SPEC §5): every command that makes or rewrites
     // a results CSV (run, resume, redo, merge) writes this sidecar, so no CSV is without one.
     // First: if it cannot be written (a full disk), no new sidecar is either, so a sidecar
@@ -307,7 +381,7 @@ void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_b
     write_schema_beside(csv_path);
     // A fresh temporary name, created exclusively: a symlink planted at <csv>.meta.yaml.tmp
     // is never followed (core/atomic_file.hpp).
-    write_file_atomically(sidecar_path(csv_path), std::string(out.c_str()) + "\n");
+    write_file_atomically(sidecar_path(csv_path), yaml);
 }
 
 bool mark_sidecar_state(const std::string& csv_path, std::string_view state) {
