@@ -17,8 +17,11 @@
 namespace futolab {
 namespace {
 
-[[noreturn]] void too_deep(const std::string& source) {
-    throw InputError(fmt::format("{}: YAML nested deeper than {} levels: refusing it", source, kMaxYamlDepth));
+// At the first node past the limit, so a config or sidecar nested too deep names its line as
+// every other error in it does.
+[[noreturn]] void too_deep(const std::string& source, const YAML::Mark& at) {
+    throw_input_error({source, at.line + 1, at.column + 1},
+                      fmt::format("YAML nested deeper than {} levels: refusing it", kMaxYamlDepth));
 }
 
 // A scalar (a key or a value) holding a NUL, which a double-quoted escape ("\0", "\x00",
@@ -42,7 +45,7 @@ void check_size(const YAML::Node& root, const std::string& source) {
         if (++seen > kMaxYamlNodes)
             throw InputError(fmt::format("{}: YAML of more than {} nodes once its aliases are expanded (anchors that "
                                          "refer to each other?): refusing it", source, kMaxYamlNodes));
-        if (depth > kMaxYamlDepth) too_deep(source);
+        if (depth > kMaxYamlDepth) too_deep(source, node.Mark());
         if (node.IsMap()) {
             std::set<std::string> keys;
             for (const auto& item : node) {
@@ -63,8 +66,12 @@ void check_size(const YAML::Node& root, const std::string& source) {
 }
 
 // Counts the documents of a YAML stream and keeps where the second starts; builds nothing.
+// Refuses the first node nested deeper than kMaxYamlDepth as it is met, where the parser still
+// knows its place (yaml-cpp's own guard, a few hundred levels down, names none).
 class DocumentStarts : public YAML::EventHandler {
 public:
+    explicit DocumentStarts(const std::string& source) : source_(source) {}
+
     std::size_t count = 0;
     YAML::Mark second;
 
@@ -72,13 +79,32 @@ public:
         if (++count == 2) second = mark;
     }
     void OnDocumentEnd() override {}
-    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
-    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
-    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-    void OnSequenceEnd() override {}
-    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-    void OnMapEnd() override {}
+    void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node_at(mark); }
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { node_at(mark); }
+    void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override {
+        node_at(mark);
+    }
+    void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+        open_at(mark);
+    }
+    void OnSequenceEnd() override { --open_; }
+    void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+        open_at(mark);
+    }
+    void OnMapEnd() override { --open_; }
+
+private:
+    // A node inside `open_` collections is at depth open_ + 1 (the root at 1, as check_size counts).
+    void node_at(const YAML::Mark& mark) const {
+        if (open_ + 1 > kMaxYamlDepth) too_deep(source_, mark);
+    }
+    void open_at(const YAML::Mark& mark) {
+        node_at(mark);
+        ++open_;
+    }
+
+    const std::string& source_;
+    std::size_t open_ = 0;
 };
 
 // YAML::Load reads the first document of a stream and drops the rest unread: a config followed
@@ -89,7 +115,7 @@ public:
 void check_one_document(const std::string& text, const std::string& source) {
     std::istringstream in(text);
     YAML::Parser parser(in);
-    DocumentStarts starts;
+    DocumentStarts starts(source);
     // Until a second document is seen or the stream ends. A call that reads no new document
     // ends it too: on some malformed streams (",\n[,\n", found by the config fuzz target)
     // yaml-cpp's HandleNextDocument keeps answering true without reading on.
@@ -133,10 +159,10 @@ YAML::Node load_yaml_bounded(const std::string& text, const std::string& source,
     try {
         check_one_document_to_its_end(text, source);
         root = YAML::Load(text);
-    } catch (const YAML::DeepRecursion&) {
+    } catch (const YAML::DeepRecursion& e) {
         // yaml-cpp's own guard (a few hundred levels, before its recursion can overflow the
-        // stack) says only "bad file": the same refusal as past kMaxYamlDepth, at any depth.
-        too_deep(source);
+        // stack) says only "bad file": the same refusal as past kMaxYamlDepth, at its place.
+        too_deep(source, e.mark);
     } catch (const YAML::ParserException& e) {
         throw_input_error({source, e.mark.line + 1, e.mark.column + 1}, fmt::format("{}: {}", what, e.msg));
     }

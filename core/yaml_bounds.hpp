@@ -27,7 +27,8 @@ inline constexpr std::size_t kMaxYamlDepth = 64;
 // does: yaml-cpp's own text names no file, and a reader that forgot to catch it let "yaml-cpp:
 // error at line 2, column 1: …" out as an internal error, exit 1: red-team round 20, A F1), or
 // "SOURCE: YAML of more than 100000 nodes once its aliases are expanded
-// (anchors that refer to each other?): refusing it" (or "… nested deeper than 64 levels", or
+// (anchors that refer to each other?): refusing it" (or "SOURCE:LINE:COLUMN: YAML nested deeper
+// than 64 levels: refusing it" at the first node past that depth, or
 // "SOURCE:LINE:COLUMN: key 'K' is given twice", "SOURCE:LINE:COLUMN: a second YAML document starts
 // here: …", "SOURCE:LINE:COLUMN: binary data (byte 0x00): not a text file", "SOURCE:LINE:COLUMN:
 // byte 0xe9 is not UTF-8: …", or, at a scalar an escape made a NUL in, "SOURCE:LINE:COLUMN:

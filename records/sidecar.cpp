@@ -6,6 +6,7 @@
 #include "core/files.hpp"
 #include "core/yaml_bounds.hpp"
 #include "core/yaml_fields.hpp"
+#include "records/csv_reader.hpp"
 #include "records/machine.hpp"
 #include "records/table_schema.hpp"
 
@@ -20,6 +21,7 @@
 #include <climits>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -35,6 +37,9 @@ constexpr std::uint64_t kMaxShards = 1000000;             // --shard I/N: N <= 1
 // command; a sidecar without it was written when `run --shard` counted from 1.
 constexpr std::string_view kShardNumbering = "from 0";
 constexpr std::uint64_t kMaxTotalRuns = 1000000000000000;  // 10^15: far beyond any matrix
+// machine.cores and the load figures' busy cores: no machine has more (2^20).
+constexpr std::uint64_t kMaxCores = 1048576;
+constexpr double kMaxLoadSeconds = 1e9;  // run.load_seconds: a sweep's wall time, about 31 years at most
 
 // The identity of one build as the sidecar keeps it (git_commit with "-dirty" as before issue
 // #41, so older readers still see a dirty build; `dirty` says it plainly).
@@ -76,7 +81,9 @@ void emit_build(YAML::Emitter& out, const RunInfo& info) {
     out << YAML::EndSeq;
     out << YAML::Key << "machine" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "cpu" << YAML::Value << cpu_model();
-    out << YAML::Key << "cores" << YAML::Value << std::thread::hardware_concurrency();
+    // 0 means the count is unknown, and a reader refuses 0 cores: then the key is left out.
+    if (std::thread::hardware_concurrency() > 0)
+        out << YAML::Key << "cores" << YAML::Value << std::thread::hardware_concurrency();
     out << YAML::Key << "host" << YAML::Value << host_name();
     // A sweep's rows are written by this machine and, after a resume elsewhere, by earlier ones;
     // a merge's rows are its shards' (`shards`, each with its own list).
@@ -159,16 +166,30 @@ void emit_skipped(YAML::Emitter& out, const std::vector<SkippedInput>& skipped) 
     out << YAML::EndSeq;
 }
 
-// A whole number in plain digits from lo to hi under `key` of `run`; InputError at its line and
-// column naming the key and the range (a missing key: at the line of `run`).
+// A whole number from lo to hi under `key` of `run`, in the form futolab writes it (plain
+// digits, no leading zero: records/csv_reader.hpp's rule, so `shard_index: 00` or
+// `completed: 075` is refused as `0x4b` is); InputError at its line and column naming the key and
+// the range (a missing key: at the line of `run`).
 std::uint64_t count_of(const YamlFields& y, const YamlAt& run, const char* key, std::uint64_t lo, std::uint64_t hi) {
     const YamlAt at = y.child(run, key);
     const std::string text = y.text(at);  // missing: "key 'run.total_runs' is missing"
+    const std::string form = whole_number_form_problem(text);
+    if (form.starts_with("has a leading zero"))
+        y.fail(at, fmt::format("'{}' {} (a whole number from {} to {})", text.substr(0, 40), form, lo, hi));
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (!digits || ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
+    if (!form.empty() || ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
         y.fail(at, fmt::format("must be a whole number from {} to {}, not '{}'", lo, hi, text.substr(0, 40)));
+    return v;
+}
+
+// A load figure under `key` of `run`: a finite number from 0 to hi (a negative load or one of
+// 10^300 busy cores is no measurement: compare gated on it and printed it whole).
+double load_of(const YamlFields& y, const YamlAt& run, const char* key, double hi) {
+    const YamlAt at = y.child(run, key);
+    const double v = y.number(at, 0);  // missing: 0, as before (older sidecars)
+    if (!std::isfinite(v) || v < 0 || v > hi)
+        y.fail(at, fmt::format("must be a number from 0 to {}, not '{}'", hi, y.text(at).substr(0, 40)));
     return v;
 }
 
@@ -432,6 +453,7 @@ namespace {
 // sidecar written before the list, its one host.
 ShardMachine machine_of(const YamlFields& y, const YamlAt& m, const std::string& file) {
     ShardMachine out{file, y.text(y.child(m, "host"), ""), y.text(y.child(m, "cpu"), ""), {}};
+    count_if_given(y, m, "cores", 1, kMaxCores);  // read for its range only: no reader uses it
     if (const YamlAt hosts = y.sequence(y.child(m, "hosts")))
         for (std::size_t i = 0; i < hosts.node.size(); ++i) out.hosts.push_back(y.text(y.item(hosts, i)));
     else if (!out.host.empty())
@@ -473,7 +495,7 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     f.identity.config_given = static_cast<bool>(at(root, "config"));
     f.identity.config_text = y.text(at(root, "config"), "");
     if (const YamlAt t = y.map(at(root, "timing")))  // absent in sidecars written before SPEC §6's protocol
-        f.timing = {y.text(at(t, "order"), "sequential"), static_cast<int>(y.whole(at(t, "warmup"), 0, INT_MAX)),
+        f.timing = {y.text(at(t, "order"), "sequential"), static_cast<int>(count_if_given(y, t, "warmup", 0, INT_MAX).value_or(0)),
                     y.flag(at(t, "pin"), false)};
     const YamlAt driver = y.map(at(root, "futolab"));
     // Without it no build is known, and merge blamed "two builds" (round 7): name the key.
@@ -489,7 +511,8 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     f.memory_limit = y.text(at(run, "memory_limit"), "");
     f.state = y.text(at(run, "state"), "");
     if (const YamlAt other = at(run, "load_other_cores"))
-        f.load = LoadFigure{y.number(other, 0), y.number(at(run, "load_own_cores"), 0), y.number(at(run, "load_seconds"), 0)};
+        f.load = LoadFigure{load_of(y, run, "load_other_cores", kMaxCores), load_of(y, run, "load_own_cores", kMaxCores),
+                            load_of(y, run, "load_seconds", kMaxLoadSeconds)};
     if (const YamlAt inputs = y.sequence(at(root, "inputs")))  // absent in sidecars written before issue #25
         for (std::size_t i = 0; i < inputs.node.size(); ++i) {
             const YamlAt input = y.map(y.item(inputs, i));
@@ -649,7 +672,7 @@ std::vector<RedoRecord> read_redone(const std::string& csv_path) {
         std::vector<std::string> words;
         for (std::size_t k = 0; statuses && k < statuses.node.size(); ++k) words.push_back(y.text(y.item(statuses, k)));
         if (!y.child(r, "rows")) y.fail(y.child(r, "rows"), "must be a whole number of rows, 0 or more");
-        const std::uint64_t rows = y.whole(y.child(r, "rows"), 0, kMaxTotalRuns);
+        const std::uint64_t rows = count_of(y, r, "rows", 0, kMaxTotalRuns);
         out.push_back({y.text(y.child(r, "at")), std::move(words), static_cast<std::size_t>(rows)});
     }
     return out;

@@ -112,7 +112,8 @@ TEST_CASE("bounded YAML refuses an alias bomb and deep nesting, and reads ordina
 // Round 9 (R9 #11): past yaml-cpp's own guard (a few hundred levels) the message was
 // "malformed YAML: bad file"; at 70 levels it was this one. The same at any depth and shape.
 TEST_CASE("bounded YAML: nesting past any depth gives the depth message", "[yaml]") {
-    const std::string message = "d.yaml: YAML nested deeper than 64 levels: refusing it";
+    // At the first node past the limit (its line and column: tests/records/sidecar_numbers_test.cpp).
+    const std::string message = ": YAML nested deeper than 64 levels: refusing it";
     const auto flow = [](const char* open, const char* close, int levels) {
         std::string text = "name: ";
         for (int i = 0; i < levels; ++i) text += open;
@@ -121,15 +122,15 @@ TEST_CASE("bounded YAML: nesting past any depth gives the depth message", "[yaml
     };
     for (const int levels : {70, 3000, 100000}) {
         CAPTURE(levels);
-        CHECK_THROWS_WITH(load_yaml_bounded(flow("[", "]", levels), "d.yaml"), message);
-        CHECK_THROWS_WITH(load_yaml_bounded(flow("{a: ", "}", levels), "d.yaml"), message);
+        CHECK_THROWS_WITH(load_yaml_bounded(flow("[", "]", levels), "d.yaml"), Catch::StartsWith("d.yaml:") && Catch::EndsWith(message));
+        CHECK_THROWS_WITH(load_yaml_bounded(flow("{a: ", "}", levels), "d.yaml"), Catch::StartsWith("d.yaml:") && Catch::EndsWith(message));
         std::string dashes = "name:\n";
         for (int i = 0; i < levels; ++i) dashes += "- ";
-        CHECK_THROWS_WITH(load_yaml_bounded(dashes + "a\n", "d.yaml"), message);
+        CHECK_THROWS_WITH(load_yaml_bounded(dashes + "a\n", "d.yaml"), Catch::StartsWith("d.yaml:") && Catch::EndsWith(message));
     }
     std::string indented = "name:\n";
     for (int i = 1; i < 1500; ++i) indented += std::string(static_cast<std::size_t>(i), ' ') + "k:\n";
-    CHECK_THROWS_WITH(load_yaml_bounded(indented, "d.yaml"), message);
+    CHECK_THROWS_WITH(load_yaml_bounded(indented, "d.yaml"), Catch::StartsWith("d.yaml:") && Catch::EndsWith(message));
 }
 
 // Round 7: yaml-cpp keeps a key given twice and answers with the first, so a sidecar with a
