@@ -35,7 +35,11 @@ struct CsvTable {
 // spreadsheets write) are both read, also mixed in one file (a CR LF file resumed by futolab
 // goes on with LF). Inside quotes every byte is the cell's, CR and LF included. A CR outside
 // quotes that does not end a line (old Mac line ends, a damaged cell) is refused: InputError
-// naming `source`, the line and the field. A file re-saved by another program is judged by its
+// naming `source`, the line and the field. So is text after a field's closing quote, or a quote
+// inside a field that does not start with one (RFC 4180 quotes a whole field): InputError
+// "SOURCE:LINE:FIELD: field FIELD: text after its closing quote …" or "… a quote inside a field
+// that does not start with one …" (a stray quote closed lines later is refused as one, above).
+// A file re-saved by another program is judged by its
 // cells instead: check_whole_number_columns refuses the integers it mangled (5.17E+18, 1,234).
 // Also throws on a row with the wrong number of fields.
 CsvTable parse_csv(std::string_view text, const std::string& source);

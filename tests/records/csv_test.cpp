@@ -49,7 +49,7 @@ TEST_CASE("a stray quote is not an incomplete last row: the rows after it are co
     };
     CHECK(verdict("a,b\n1,2\n3,") == "cut");                           // the last line without its line end
     CHECK(verdict("a,b\n1,2\n3,\"one\ntwo\nthr") == "cut");           // a quoted cell cut inside, two line ends in it
-    CHECK(verdict("a,b\n1,2\n3,\"x,y\n{\"k\": 1}\n\"z") == "cut");  // its lines are no rows of two fields
+    CHECK(verdict("a,b\n1,2\n3,\"x,y\n{\"\"k\"\": 1}\n\"\"z") == "cut");  // its lines are no rows of two fields
     CHECK(verdict("a,b\n1,2\n3,\"x\n") == "cut");                      // the stray quote on the last line: no row after it
     const std::string refused = ": a quote on this line is never closed: the 2 whole row(s) after it would be read with it "
                                 "as one incomplete last row and left out: refusing the file (close the quote, or remove "
@@ -117,9 +117,11 @@ TEST_CASE("analyze, report, compare and merge refuse a results CSV whose stray q
     const std::string csv = dir + "/out/r.csv";
     std::string text = futolab::test::slurp(csv);
     const std::size_t row2 = text.find('\n', text.find('\n') + 1) + 1;  // line 3, the second row
-    const std::size_t solver = text.find(",bitmask,", row2);
-    REQUIRE(solver < text.find('\n', row2));
-    text.insert(solver + 4, "\"");  // bit"mask: a quote never closed
+    const std::size_t last = text.rfind(',', text.find('\n', row2));
+    REQUIRE(last > row2);
+    // A quote opening the row's last field, never closed on its line (a quote inside a field,
+    // or one closed on its line, is refused as such)
+    text.insert(last + 1, "\"");
     std::ofstream(csv, std::ios::binary | std::ios::trunc) << text;
     const std::string refused = "futolab: " + csv + ":3: a quote on this line is never closed: the 73 whole row(s) after it";
     for (const std::string& command : {"analyze " + csv + " --table summary --metric nodes",
@@ -163,7 +165,9 @@ TEST_CASE("every reader of a results CSV refuses a stray quote on its header lin
     std::string text = futolab::test::slurp(csv);
     text.insert(text.find(",solver,") + 1, "\"");  // "solver, … never closed
     std::ofstream(csv, std::ios::binary | std::ios::trunc) << text;
-    const std::string refused = "futolab: " + csv + ":1:7: a quote in the header is never closed";
+    // The quote is closed by the first quote of a later line (whose text after it is refused),
+    // or never: either way the header's line and field are named.
+    const std::string refused = "futolab: " + csv + ":1:7: a quote in the header is ";
     for (const std::string& command :
          {"analyze " + csv, "report " + csv + " --out " + dir + "/r.html", "compare " + csv + " " + csv,
           "merge " + csv + " --out " + dir + "/m.csv", "schema " + csv, "run " + config + " -q --resume",
@@ -172,6 +176,60 @@ TEST_CASE("every reader of a results CSV refuses a stray quote on its header lin
         INFO(command << " -> " << r.err);
         CHECK(r.exit_code == 2);
         CHECK(has(r.err, refused));
+    }
+    CHECK(futolab::test::slurp(csv) == text);
+    CHECK_FALSE(std::filesystem::exists(dir + "/m.csv"));
+}
+
+// Red-team round 24, C F6: text after a closing quote was glued onto the quoted part
+// ("uni"que read as unique), so merge and resume took rows futolab never writes and a header's
+// "solver"x was "no column 'solver'". RFC 4180 quotes a whole field: refused, naming the field.
+TEST_CASE("text after a closing quote or a quote inside an unquoted field is refused at its line and field", "[csv]") {
+    const std::string after = "text after its closing quote";
+    CHECK_THROWS_WITH(parse_csv("a,b\n1,\"uni\"que\n", "x.csv"),
+                      "x.csv:2:2: field 2: text after its closing quote ('\"uni\"' then more): RFC 4180 allows only a "
+                      "comma or the line end there: refusing the file");
+    CHECK_THROWS_WITH(parse_csv("a,b\n\"n04:45\"x,2\n", "x.csv"), Catch::StartsWith("x.csv:2:1: field 1: " + after));
+    CHECK_THROWS_WITH(parse_csv("a,b\n1,\"count:2\"  \r\n", "x.csv"), Catch::StartsWith("x.csv:2:2: field 2: " + after));
+    CHECK_THROWS_WITH(parse_csv("a,b\n1,\"\"x\n", "x.csv"), Catch::StartsWith("x.csv:2:2: field 2: " + after));
+    CHECK_THROWS_WITH(parse_csv("a,\"solver\"x\n1,2\n", "x.csv"), Catch::StartsWith("x.csv:1:2: field 2: " + after));
+    CHECK_THROWS_WITH(parse_csv("a,b\n1,un\"i\"que\n", "x.csv"),
+                      "x.csv:2:2: field 2: a quote inside a field that does not start with one ('un\"'): RFC 4180 "
+                      "quotes a whole field, a quote in it doubled: refusing the file");
+    // A quote closed lines later with text after it names the line it opened on; one with whole
+    // rows between is a stray quote (the quote of a later cell closed it), as is one on the
+    // header line.
+    CHECK_THROWS_WITH(parse_csv("a,b\n1,\"2\n3\"x\n", "x.csv"),
+                      Catch::StartsWith("x.csv:3:2: field 2: " + after + " (its quote opened on line 2)"));
+    CHECK_THROWS_WITH(parse_csv("a,b\n1,\"2\n3,4\n5,\"6\"\n", "x.csv"),
+                      Catch::StartsWith("x.csv:2: a quote on this line is never closed: the 2 whole row(s)"));
+    CHECK_THROWS_WITH(parse_csv("a,\"b\n1,\"2\n", "x.csv"),
+                      Catch::StartsWith("x.csv:1:2: a quote in the header is closed only on line 2"));
+    // What futolab and RFC 4180 write still reads: quoted fields, doubled quotes, CR LF.
+    const CsvTable t = parse_csv("a,b,c\r\n\"x,y\",\"say \"\"hi\"\"\",\"\"\r\n", "x.csv");
+    CHECK(t.rows.at(0) == std::vector<std::string>{"x,y", "say \"hi\"", ""});
+}
+
+TEST_CASE("every reader of a results CSV refuses a cell with text after its closing quote", "[csv][cli]") {
+    using futolab::test::has;
+    using futolab::test::run_cli;
+    const std::string dir = futolab::test::fresh_dir("csv-closing-quote", "row").string();
+    const std::string config = futolab::test::sweep_config(dir);
+    REQUIRE(run_cli("run " + config + " -q").exit_code == 0);
+    const std::string csv = dir + "/out/r.csv";
+    std::string text = futolab::test::slurp(csv);
+    const std::size_t cell = text.find(",count:2,", text.find('\n'));
+    REQUIRE(cell != std::string::npos);
+    text.replace(cell + 1, 7, "\"count:2\"x");  // on line 2
+    std::ofstream(csv, std::ios::binary | std::ios::trunc) << text;
+    for (const std::string& command :
+         {"analyze " + csv, "report " + csv + " --out " + dir + "/r.html", "compare " + csv + " " + csv,
+          "merge " + csv + " --out " + dir + "/m.csv", "run " + config + " -q --resume"}) {
+        const futolab::test::CliResult r = run_cli(command);
+        INFO(command << " -> " << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, csv + ":2:"));
+        CHECK(has(r.err, ": text after its closing quote"));
     }
     CHECK(futolab::test::slurp(csv) == text);
     CHECK_FALSE(std::filesystem::exists(dir + "/m.csv"));
