@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -21,6 +22,15 @@ bool writes_finished(const ExperimentConfig& config, const TaskInfo& kind, Statu
         return false;
     }
     return status == kind.success || (status == Status::multiple && may_write_multiple(kind));
+}
+
+// A few-relations run writes error only for its shard's checkpoint file (few_relations_record.hpp):
+// a config none of whose sources has a checkpoint writes none.
+bool writes_error(const ExperimentConfig& config) {
+    if (config.task != Task::few_relations) return true;
+    return std::any_of(config.instances.begin(), config.instances.end(), [](const InstanceSource& s) {
+        return s.kind == InstanceSource::Kind::few_relations && !s.few_relations.checkpoint.empty();
+    });
 }
 
 bool node_budget(const ExperimentConfig& config) {
@@ -42,7 +52,7 @@ bool config_writes_status(const ExperimentConfig& config, Isolation where, Statu
     if (kind.run_statuses != 0) return writes_status(kind, status);
     const bool solver = !takes_methods(kind);
     switch (status) {
-        case Status::error: return true;
+        case Status::error: return writes_error(config);
         case Status::timeout: return config.limits.time_seconds > 0 || config.limits.cpu_seconds > 0;
         case Status::node_limit: return solver && node_budget(config);
         case Status::memout:

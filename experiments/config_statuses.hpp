@@ -4,7 +4,8 @@
 // was then asked to `--redo memout` or `--redo node_limit` and "took out 0 rows" (red-team
 // round 17, B F5). What a run can write:
 //   - an order kind: its run_statuses (it takes neither limits nor isolation);
-//   - every other kind: `error` (a failed verification, a backend's wrong answer, an exception);
+//   - every other kind: `error` (a failed verification, a backend's wrong answer, an exception),
+//     few-relations only where a source has a checkpoint (its shard file's error, nothing else);
 //     its finished statuses: solve and count those completed_status gives in the config's mode
 //     (mode first: solved, unsat), a square kind its success status, and `multiple` but for
 //     generate (status_facts.hpp);

@@ -95,3 +95,21 @@ TEST_CASE("run --redo refuses a status a solver never writes in the config's mod
     for (const char* status : {"timeout", "node_limit", "solved", "unsat"}) redo_taken(dir, "li", status);
     redo_refused(dir, "li", "counted", "solve never writes (it runs under limits.time, limits.nodes, on the runner's threads");
 }
+
+// A few-relations run writes error only for its shard's checkpoint file: a config with no
+// checkpoint took `--redo error` and "took out 0 rows", and its `--redo timeout` refusal listed
+// error among its statuses (red-team round 24, B F6).
+TEST_CASE("run --redo refuses error for a few-relations config without a checkpoint, and takes it with one",
+          "[runner][redo][few-relations]") {
+    const fs::path dir = futolab::test::fresh_dir("redo-statuses", "few-relations");
+    const std::string source = "task: few-relations\nmethods: [ \"few-relations\" ]\ninstances:\n  - few_relations: { n: 4, k: 3, shards: 4";
+    swept(dir, "no", "name: no\n" + source + " }\n");
+    for (const char* status : {"error", "timeout"})
+        redo_refused(dir, "no", status, "few-relations never writes (it runs without limits, on the runner's threads; its "
+                                        "statuses: counted)");
+    redo_taken(dir, "no", "counted");
+    swept(dir, "ck", "name: ck\n" + source + ", checkpoint: ck }\n");
+    redo_taken(dir, "ck", "error");
+    redo_refused(dir, "ck", "timeout", "few-relations never writes (it runs without limits, on the runner's threads; its "
+                                       "statuses: counted, error)");
+}
