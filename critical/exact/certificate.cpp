@@ -224,23 +224,29 @@ std::string check_witnesses(const Json& head, const Head& h, const std::string& 
     return "";
 }
 
-// The DRAT proofs of one class, one per claim in order: "" if each refutes its claim.
+// The DRAT proofs of one class, one per claim in order: "" if each refutes its claim. A proof
+// line that is no clause over the formula's variables (not a number, a literal past them, no
+// closing 0) makes the file malformed: refused (exit 2) as the --construct certificates' reader
+// refuses it, not rejected (exit 1) as a proof that fails to refute; so every proof of the class
+// is read, also after one is rejected.
 std::string check_proofs(const Json& proofs, const Head& h, const std::vector<Claim>& claims,
                          const std::vector<ClueMask>& sets, const At& at, CertificateCheck& result) {
     const int n = h.claim.n;
     if (array_at(proofs, at, "proofs").size() != claims.size())
         return fmt::format("{} proofs for {} claims", proofs.size(), claims.size());
+    std::string rejected;
     for (std::size_t p = 0; p < claims.size(); ++p) {
         check_keys(proofs[p], at, "a proof", {"drat"}, {"h_max"});
         const int h_max = proofs[p].contains("h_max") ? whole_int(proofs[p].at("h_max"), at, "proof h_max", 0, n * n) : -1;
         if (h_max != claims[p].h_max) return fmt::format("proof {} is not for h_max {}", p, claims[p].h_max);
         const ProofCheck pc = check_drup(claim_cnf(n, h.claim.objective, sets, claims[p].below, claims[p].h_max),
                                          text_at(proofs[p].at("drat"), at, "drat"));
+        if (pc.malformed) bad(at, fmt::format("proof {}: drat: {}", p, pc.why));
         result.lemmas += pc.lemmas;
-        if (!pc.ok) return pc.why;
-        ++result.proofs;
+        if (!pc.ok && rejected.empty()) rejected = pc.why;
+        if (pc.ok) ++result.proofs;
     }
-    return "";
+    return rejected;
 }
 
 // One class line: the class `index` as enumerated here, every set the violation set of its

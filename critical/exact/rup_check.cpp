@@ -171,14 +171,17 @@ ProofCheck check_drup(const Cnf& cnf, std::string_view proof) {
             return check;
         }
         if (deletion) continue;  // sound to ignore (see the header)
-        if (p.refuted()) continue;  // nothing left to derive: the line is only read
+        if (p.refuted() || !check.why.empty()) continue;  // refuted, or a lemma failed: the line is only read
         ++check.lemmas;
         if (!p.rup(lits)) {
+            // Rejected, but read on: a malformed line after it makes the proof malformed (exit 2),
+            // whichever line comes first, not rejected (exit 1) for its claim.
             check.why = "proof line " + std::to_string(line_no) + ": lemma is not implied by unit propagation";
-            return check;
+            continue;
         }
         p.add(std::move(lits));
     }
+    if (!check.why.empty()) return check;
     check.ok = p.refuted() || p.rup({});
     if (!check.ok) check.why = "the proof does not derive the empty clause";
     return check;

@@ -26,6 +26,10 @@ struct ProofCheck {
     bool malformed = false;  // the failure is a line that is no clause over the formula's variables
 };
 
+// Every line is read for its form, also after a lemma fails or the clauses are refuted: a
+// malformed line anywhere makes the check `malformed` (its why names that line), so both
+// certificate readers refuse the file as malformed (exit 2), never reject it for its claim.
+
 // Checks a text DRAT proof ("l1 l2 ... 0" adds, "d l1 ... 0" deletes) against the formula.
 ProofCheck check_drup(const Cnf& cnf, std::string_view proof);
 

@@ -449,3 +449,54 @@ TEST_CASE("certificate: a number is quoted as the file typed it", "[critical][ce
     CHECK_THAT(with("clues", "[0,2.50"), Catch::Contains("witness clue [1] must be a whole number in plain digits, got 2.50"));
     CHECK_THAT(with("version", "[1E0]"), Catch::Contains("got [1E0]"));
 }
+
+// Red-team round 24, C F5: a malformed proof line was exit 2 in a --construct certificate and
+// "certificate rejected" (exit 1) in an exact one. docs/critical.md: 1 rejected, 2 malformed.
+TEST_CASE("rup: a malformed line after a lemma that fails still makes the proof malformed", "[critical][certificate]") {
+    Cnf cnf;
+    cnf.vars = 2;
+    cnf.clauses = {{1, 2}};  // satisfiable: the lemma 1 is not RUP
+    const ProofCheck rejected = check_drup(cnf, "1 0\n2 0\n");
+    CHECK_FALSE(rejected.ok);
+    CHECK_FALSE(rejected.malformed);
+    CHECK(rejected.why == "proof line 1: lemma is not implied by unit propagation");
+    const ProofCheck malformed = check_drup(cnf, "1 0\nabc 0\n");
+    CHECK(malformed.malformed);
+    CHECK(malformed.why == "proof line 2: not a clause");
+}
+
+TEST_CASE("certificate: a malformed proof line is refused as malformed, in every proof of a class", "[critical][certificate]") {
+    const std::vector<Json> lines = lines_of(certificate(3, ExactObjective::h_plus_k));
+    REQUIRE(check(text_of(lines)).ok);
+    for (const auto& [prefix, why] : std::vector<std::pair<std::string, std::string>>{
+             {"abc 0\n", "proof line 1: not a clause"},
+             {"99999999999999999999 0\n", "proof line 1: a literal is too large"},
+             {"99999 0\n", "proof line 1: literal 99999 is too large (the formula has 61 variables)"},
+             {"1 2\n", "proof line 1: clause not closed by 0"},
+             {"1 0\t\n", "proof line 1: not a clause"}}) {
+        std::vector<Json> t = lines;
+        t[1]["proofs"][0]["drat"] = prefix + t[1]["proofs"][0]["drat"].get<std::string>();
+        INFO(prefix);
+        CHECK(refusal(text_of(t)) == "test.cert:2: proof 0: drat: " + why);
+    }
+    // A later proof of the class is read too, after one that does not refute its claim.
+    std::vector<Json> f = lines_of(certificate(3, ExactObjective::frontier));
+    REQUIRE(f[1]["proofs"].size() > 1);
+    f[1]["proofs"][0]["drat"] = "1 0\n";
+    f[1]["proofs"][1]["drat"] = "1 2\n";
+    CHECK(refusal(text_of(f)) == "test.cert:2: proof 1: drat: proof line 1: clause not closed by 0");
+    f[1]["proofs"][1]["drat"] = "1 0\n";  // well-formed both: rejected, not refused
+    CHECK(refusal(text_of(f)).empty());
+}
+
+TEST_CASE("critical --check-certificate: a malformed proof line in an exact certificate is exit 2", "[critical][certificate][cli]") {
+    using futolab::test::run_cli;
+    const std::string dir = futolab::test::fresh_dir("exact-certificate", "malformed-proof").string();
+    std::vector<Json> t = lines_of(certificate(3, ExactObjective::h_plus_k));
+    t[1]["proofs"][0]["drat"] = "99999999999999999999 0\n" + t[1]["proofs"][0]["drat"].get<std::string>();
+    { std::ofstream(dir + "/bad.cert") << text_of(t); }
+    const auto r = run_cli("critical --check-certificate " + dir + "/bad.cert");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("bad.cert:2: proof 0: drat: proof line 1: a literal is too large") &&
+                          !Catch::Contains("certificate rejected"));
+}
