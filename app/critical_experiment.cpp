@@ -337,6 +337,15 @@ std::string_view left_unwritten(const CriticalExperiment& run) {
     return run.certificate.make ? ": the certificate not written" : "";
 }
 
+// Makes the folder of --out as its spelling names it, before any work. The results CSV goes
+// beside --out's normal form (normal_path), whose folder the driver makes: `nosub/../x.jsonl`
+// had its CSV written in `.` and --out failed for want of `nosub` once the search was over,
+// exit 1. The folder is made as generate's --out and --certificate have theirs made.
+void make_out_folder(const std::string& out) {
+    const std::string folder = std::filesystem::path(out).parent_path().string();
+    if (!folder.empty()) create_output_folder(folder, "--out");
+}
+
 }  // namespace
 
 std::string normal_path(const std::string& path) {
@@ -416,6 +425,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
     options.interrupt = &stop;
     options.export_outputs = false;  // --out gets the records; nothing else beside it but the CSV's files (F2)
     options.keep_lock = true;        // held until --out is written: that lock stands for it too
+    if (run.writes_out && stream_reason(run.out).empty()) make_out_folder(run.out);
     const RunnerReport r = about_options(run, [&] { return run_experiment(config, options); });
     const RowsRead rows = read_rows(r.csv_path, run);
     const std::string out = run.out.empty() ? "-" : run.out;

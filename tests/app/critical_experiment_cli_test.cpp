@@ -282,3 +282,23 @@ TEST_CASE("critical names its --input or a certificate at the results CSV beside
     }
     CHECK(slurp((dir / "o.csv").string()) == certificate);
 }
+
+// A F3 (round 24): --out through a folder not there yet (`nosub/../c.jsonl`) had its results
+// CSV made at the normal form, in `.`, and --out failed after the search for want of `nosub`,
+// exit 1; the folder is made as its spelling names it, as generate's --out has it made.
+TEST_CASE("critical --out through a folder not there yet makes that folder and writes --out", "[cli][critical]") {
+    const fs::path dir = fresh_dir("critical-experiment", "raw-folder");
+    for (const std::string& args : {std::string("critical --construct --n 5 --out nc/../c.jsonl"),
+                                    std::string("critical --n 3 --count 1 --out ng/../g.jsonl"),
+                                    "critical --exact --square \"" + kSquare3 + "\" --objective k --out ne/../e.jsonl"}) {
+        INFO(args);
+        const auto r = run_cli(args, dir.string());
+        CHECK(r.exit_code == 0);
+        CHECK(!has(r.err, "cannot write"));
+    }
+    for (const std::string name : {"c", "g", "e"}) {
+        CHECK(fs::is_regular_file(dir / (name + ".jsonl")));
+        CHECK(fs::is_regular_file(dir / (name + ".csv")));
+    }
+    CHECK(fs::is_directory(dir / "nc"));
+}
