@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/reader_memory.hpp"
 #include "records/csv_reader.hpp"
 
 #include <fmt/format.h>
@@ -13,6 +14,7 @@
 #include <cstdint>
 #include <cmath>
 #include <map>
+#include <new>
 #include <set>
 
 namespace futolab {
@@ -111,37 +113,43 @@ std::size_t ResultsTable::column_index(const std::string& name) {
 
 void ResultsTable::add_file(const std::string& path) {
     const std::string text = read_text_file(path);
-    const CsvTable csv = parse_csv(text, path);
-    if (csv.header.empty() || (csv.header.size() == 1 && csv.header[0].empty()))
-        throw InputError(fmt::format("{}: empty file, expected a results CSV with a header line", path));
-    for (const char* needed : {"solver", "options", "status", "wall_ns", "cpu_ns"}) csv.column(needed, path);
-    const std::size_t file = files_.size();
-    files_.push_back(path);
-    file_columns_.emplace_back();
-    std::vector<std::size_t> to;
-    for (std::size_t c = 0; c < csv.header.size(); ++c) {
-        to.push_back(column_index(csv.header[c]));
-        file_columns_.back()[csv.header[c]] = c + 1;
+    // The rows take many times the file's bytes (a 98 MB CSV peaked at 2.3 GB): out of memory, one
+    // line naming the file, not "std::bad_alloc", exit 1. What the read built is freed by then.
+    try {
+        const CsvTable csv = parse_csv(text, path);
+        if (csv.header.empty() || (csv.header.size() == 1 && csv.header[0].empty()))
+            throw InputError(fmt::format("{}: empty file, expected a results CSV with a header line", path));
+        for (const char* needed : {"solver", "options", "status", "wall_ns", "cpu_ns"}) csv.column(needed, path);
+        const std::size_t file = files_.size();
+        files_.push_back(path);
+        file_columns_.emplace_back();
+        std::vector<std::size_t> to;
+        for (std::size_t c = 0; c < csv.header.size(); ++c) {
+            to.push_back(column_index(csv.header[c]));
+            file_columns_.back()[csv.header[c]] = c + 1;
+        }
+        const std::size_t spec_col = column_index("spec");  // derived below where the file has none
+        const auto lines = record_lines(text);
+        check_unique_runs(csv, lines, path);
+        std::vector<std::pair<std::string, std::string>> unlabelled;  // (solver, options) of rows without a spec
+        const std::size_t first = rows_.size();
+        for (std::size_t r = 0; r < csv.rows.size(); ++r) {
+            Row row{std::vector<std::string>(header_.size()), file, lines.at(r + 1), Status::error};
+            for (std::size_t c = 0; c < csv.rows[r].size(); ++c) row.cells[to[c]] = csv.rows[r][c];
+            if (row.cells[spec_col].empty())
+                unlabelled.emplace_back(row.cells[index_.at("solver")], row.cells[index_.at("options")]);
+            row.status = status_in(row.cells[index_.at("status")], fmt::format("{}:{}", path, row.line));
+            rows_.push_back(std::move(row));
+            for (const std::string& column : kNumeric)
+                if (file_columns_.back().count(column)) parse(rows_.size() - 1, column, !kNeedValue.count(column));
+        }
+        label_rows(first, unlabelled);
+        if (csv.truncated)
+            warnings_.push_back(fmt::format("{}: the last line is incomplete (a run still being written?) and is left out",
+                                            path));
+    } catch (const std::bad_alloc&) {
+        refuse_out_of_memory_reading(path, text.size());
     }
-    const std::size_t spec_col = column_index("spec");  // derived below where the file has none
-    const auto lines = record_lines(text);
-    check_unique_runs(csv, lines, path);
-    std::vector<std::pair<std::string, std::string>> unlabelled;  // (solver, options) of rows without a spec
-    const std::size_t first = rows_.size();
-    for (std::size_t r = 0; r < csv.rows.size(); ++r) {
-        Row row{std::vector<std::string>(header_.size()), file, lines.at(r + 1), Status::error};
-        for (std::size_t c = 0; c < csv.rows[r].size(); ++c) row.cells[to[c]] = csv.rows[r][c];
-        if (row.cells[spec_col].empty())
-            unlabelled.emplace_back(row.cells[index_.at("solver")], row.cells[index_.at("options")]);
-        row.status = status_in(row.cells[index_.at("status")], fmt::format("{}:{}", path, row.line));
-        rows_.push_back(std::move(row));
-        for (const std::string& column : kNumeric)
-            if (file_columns_.back().count(column)) parse(rows_.size() - 1, column, !kNeedValue.count(column));
-    }
-    label_rows(first, unlabelled);
-    if (csv.truncated)
-        warnings_.push_back(fmt::format("{}: the last line is incomplete (a run still being written?) and is left out",
-                                        path));
 }
 
 void ResultsTable::label_rows(std::size_t first, const std::vector<std::pair<std::string, std::string>>& unlabelled) {

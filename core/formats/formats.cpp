@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/formats/readers.hpp"
 #include "core/formats/text.hpp"
+#include "core/reader_memory.hpp"
 
 #include <fmt/format.h>
 
@@ -186,7 +187,7 @@ std::vector<Instance> parse_instances(std::string_view text, const std::string& 
     } catch (const std::bad_alloc&) {
         // The reader's memory is freed by now. Under a job's memory cap the bare
         // "std::bad_alloc", exit 1, named no file (red-team round 23, C F8).
-        fail(source, 0, 0, fmt::format("out of memory reading it ({} bytes)", text.size()));
+        refuse_out_of_memory_reading(source, text.size());
     }
     if (out.empty() && skipped && skipped->size() > skipped_before) return out;  // each bad line is recorded
     if (out.empty()) fail(source, 0, 0, "no instance found (only comments and blank lines)");
