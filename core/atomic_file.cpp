@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <random>
 #include <stdexcept>
 
@@ -114,23 +115,26 @@ bool is_fd_folder(const std::filesystem::path& dir) {
     return task == std::string_view::npos ? digits(middle) : digits(middle.substr(0, task)) && digits(middle.substr(task + 6));
 }
 
-// Whether `path` reaches a file through a descriptor folder: itself or one of the symlinks it
-// leads through lies in /proc/PID/fd. The name of a redirected file does not.
-bool names_a_descriptor(const std::string& path) {
+// The descriptor (its name in /proc/PID/fd: "0", "7") `path` reaches a file through: itself or
+// one of the symlinks it leads through lies in a descriptor folder. None for the name of a
+// redirected file.
+std::optional<std::string> descriptor_reached(const std::string& path) {
     namespace fs = std::filesystem;
     fs::path p(path);
     for (int hop = 0; hop < 40; ++hop) {
         std::error_code ec;
         const fs::path parent = p.parent_path().empty() ? fs::path(".") : p.parent_path();
-        if (const fs::path dir = fs::canonical(parent, ec); !ec && is_fd_folder(dir)) return true;
+        if (const fs::path dir = fs::canonical(parent, ec); !ec && is_fd_folder(dir)) return p.filename().string();
         struct stat st {};
-        if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return false;
+        if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return std::nullopt;
         const fs::path target = fs::read_symlink(p, ec);
-        if (ec) return false;
+        if (ec) return std::nullopt;
         p = target.is_absolute() ? target : parent / target;
     }
-    return false;
+    return std::nullopt;
 }
+
+bool names_a_descriptor(const std::string& path) { return descriptor_reached(path).has_value(); }
 
 }  // namespace
 
@@ -410,12 +414,27 @@ void refuse_link_to_nothing(const std::string& dir, const std::string& label) {
     if (const DeepestPart d = deepest_part(dir); d.dangling) throw InputError(label + ": " + dangling_message(d.part));
 }
 
+namespace {
+
+// What the descriptor `path` names is to this command, for a message: its standard output or
+// error, told by the descriptor's number (the two streams may share one pipe or terminal, so
+// the file alone cannot tell them), or another one. `--tables /dev/fd/1` was called "standard
+// input, or one the shell opened".
+const char* descriptor_role(const std::string& path) {
+    const std::optional<std::string> fd = descriptor_reached(path);
+    if (fd && own_stream_of(path) >= 0 && *fd == "1") return "its standard output";
+    if (fd && own_stream_of(path) >= 0 && *fd == "2") return "its standard error";
+    return "standard input, or one the shell opened";
+}
+
+}  // namespace
+
 std::string descriptor_folder_problem(const std::string& dir) {
     for (std::filesystem::path part = std::filesystem::path(dir).lexically_normal(); !part.empty();
          part = part.parent_path()) {
         if (names_a_descriptor(part.string()))
-            return fmt::format("{} names a descriptor of this command (standard input, or one the shell opened), not a "
-                               "folder", part.string());
+            return fmt::format("{} names a descriptor of this command ({}), not a folder", part.string(),
+                               descriptor_role(part.string()));
         if (part == part.parent_path()) break;
     }
     return "";
