@@ -48,40 +48,33 @@ void write(const std::string& path, const std::string& text) {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
 }
 
+// Writes each config form into a fresh folder and runs `commands` there in turn: each must end
+// with exit 0, calling no sidecar edited and no config other than the one that ran.
+void each_form_takes(const std::string& name, const std::vector<std::string>& commands) {
+    for (const auto& [form, text] : config_forms()) {
+        INFO(form);
+        const std::string dir = fresh_dir("config-text-forms", name).string();
+        write(dir + "/c.yaml", text);
+        for (const std::string& command : commands) {
+            const CliResult r = run_cli(command, dir);
+            INFO(command << ": " << r.err);
+            REQUIRE(r.exit_code == 0);
+            CHECK_FALSE(has(r.err, "edited?"));
+            CHECK_FALSE(has(r.err, "may not be the config"));
+        }
+    }
+}
+
 }  // namespace
 
 TEST_CASE("run --resume takes the sidecar of a config whatever its line ends and blank lines",
           "[records][sidecar][config-text]") {
-    for (const auto& [name, text] : config_forms()) {
-        INFO(name);
-        const std::string dir = fresh_dir("config-text-forms", "resume").string();
-        write(dir + "/c.yaml", text);
-        const CliResult ran = run_cli("run c.yaml -q", dir);
-        INFO(ran.err);
-        REQUIRE(ran.exit_code == 0);
-        const CliResult resumed = run_cli("run c.yaml -q --resume", dir);
-        INFO(resumed.err);
-        CHECK(resumed.exit_code == 0);
-        CHECK_FALSE(has(resumed.err, "edited?"));
-        CHECK_FALSE(has(run_cli("report r.csv", dir).err, "may not be the config"));
-    }
+    each_form_takes("resume", {"run c.yaml -q", "run c.yaml -q --resume", "report r.csv --out r.html"});
 }
 
 TEST_CASE("merge takes the shards of a config whatever its line ends and blank lines", "[records][sidecar][config-text]") {
-    for (const auto& [name, text] : config_forms()) {
-        INFO(name);
-        const std::string dir = fresh_dir("config-text-forms", "merge").string();
-        write(dir + "/c.yaml", text);
-        for (const std::string i : {"0", "1"}) {
-            const CliResult shard = run_cli("run c.yaml -q --shard " + i + "/2", dir);
-            INFO(shard.err);
-            REQUIRE(shard.exit_code == 0);
-        }
-        const CliResult merged = run_cli("merge r.shard-0-of-2.csv r.shard-1-of-2.csv --out m.csv", dir);
-        INFO(merged.err);
-        CHECK(merged.exit_code == 0);
-        CHECK_FALSE(has(merged.err, "edited?"));
-    }
+    each_form_takes("merge", {"run c.yaml -q --shard 0/2", "run c.yaml -q --shard 1/2",
+                              "merge r.shard-0-of-2.csv r.shard-1-of-2.csv --out m.csv"});
 }
 
 TEST_CASE("a config text the YAML block keeps is still written as a block", "[records][sidecar][config-text]") {
