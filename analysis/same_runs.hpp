@@ -16,7 +16,8 @@ namespace futolab {
 std::vector<std::string> same_runs_warnings(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
                                             std::string_view effect = "compared with themselves");
 
-// Two names of one file (the same path, a symbolic or a hard link: same device and inode).
+// Two names of one file (the same path, a symbolic or a hard link: same device and inode; "-"
+// twice, or "-" and the regular file standard input comes from).
 bool one_file(const std::string& a, const std::string& b);
 
 }  // namespace futolab

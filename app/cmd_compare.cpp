@@ -10,6 +10,7 @@
 #include "analysis/compare_gate.hpp"
 #include "analysis/compare_inputs.hpp"
 #include "analysis/compare_report.hpp"
+#include "analysis/same_runs.hpp"
 #include "app/agreement_gate.hpp"
 #include "app/commands.hpp"
 #include "app/empty_value.hpp"
@@ -26,8 +27,6 @@
 
 #include <iostream>
 #include <sstream>
-
-#include <sys/stat.h>
 
 namespace futolab::app {
 namespace {
@@ -106,18 +105,14 @@ void print(std::ostream& out, const std::vector<ComparedInputs>& comparisons, co
 }
 
 // Two inputs that are one file (the same device and inode: a link, a symlink, ./a.csv and
-// a.csv) compare a sweep with itself: every ratio is 1 and nothing changes. Allowed (a check
-// of the comparison itself), but said, naming both.
+// a.csv, `-` and the file standard input comes from, `-` twice) compare a sweep with itself:
+// every ratio is 1 and nothing changes. Allowed (a check of the comparison itself), but said,
+// naming both.
 void note_same_files(const std::vector<std::string>& inputs) {
     for (const std::string& path : inputs) refuse_input_on_own_stream(path);  // the note would go into it
-    std::vector<std::pair<dev_t, ino_t>> ids;
-    for (const std::string& path : inputs) {
-        struct stat st {};
-        ids.emplace_back(::stat(path.c_str(), &st) == 0 ? std::pair{st.st_dev, st.st_ino} : std::pair{dev_t{}, ino_t{}});
-    }
     for (std::size_t i = 0; i < inputs.size(); ++i)
         for (std::size_t j = i + 1; j < inputs.size(); ++j)
-            if (ids[i] == ids[j] && ids[i].second != 0)
+            if (one_file(inputs[i], inputs[j]))  // analysis/same_runs.hpp
                 std::cerr << fmt::format("futolab: compare: note: {} and {} are one file (same device and inode): "
                                          "it is compared with itself\n",
                                          visible_text(inputs[i]), visible_text(inputs[j]));

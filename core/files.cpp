@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
@@ -120,13 +121,35 @@ void refuse_companions_on_streams(const std::string& path) {
     }
 }
 
+// Standard input is one stream: a command that looks at an input twice (compare's look for
+// copies among its inputs, then its read) found `-` empty the second time ("-: empty file"), and
+// `analyze - -` called the second `-` empty instead of given twice. Read to its end once, its
+// text serves every later read while standard input is still that stream at that end (tests
+// point it elsewhere between reads).
+std::string standard_input_text(std::size_t cap, int stop_fd) {
+    struct Kept {
+        dev_t dev = 0;
+        ino_t ino = 0;
+        off_t end = -1;  // the offset after the read (-1: a pipe or terminal)
+        std::string text;
+    };
+    static std::optional<Kept> kept;
+    struct stat in {};
+    const bool known = ::fstat(STDIN_FILENO, &in) == 0;
+    if (kept && known && kept->dev == in.st_dev && kept->ino == in.st_ino && kept->end == ::lseek(STDIN_FILENO, 0, SEEK_CUR))
+        return kept->text;
+    std::string text = read_capped(STDIN_FILENO, "-", cap, false, stop_fd);
+    if (known) kept = Kept{in.st_dev, in.st_ino, ::lseek(STDIN_FILENO, 0, SEEK_CUR), text};
+    return text;
+}
+
 // read_text_file and read_first_line: the same rules, to the end or through the first line.
 std::string read_input(const std::string& path, bool first_line, int stop_fd = -1) {
     const std::size_t cap = max_input_bytes();
     if (path == "-") {
         struct stat in {};
         if (::fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode)) refuse_if_stdout(in, "-");
-        return read_capped(STDIN_FILENO, "-", cap, first_line, stop_fd);
+        return first_line ? read_capped(STDIN_FILENO, "-", cap, true, stop_fd) : standard_input_text(cap, stop_fd);
     }
     // O_NONBLOCK: opening a FIFO with no writer would block forever; the file type is checked
     // before anything is read, and a regular file ignores the flag.
