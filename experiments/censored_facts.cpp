@@ -54,6 +54,19 @@ void check_time_limit_text(const RowCells& row, std::string_view m, const Limits
         row.refuse("message", "a kill at a time limit, where the config sets no limits.time");
 }
 
+// A run stops at its wall limit only once its clock has reached it (the limit watch, a search's
+// deadline, the limit rule), and its wall_ns is measured around that clock: a timeout whose message
+// names limits.time ran at least as long (give or take 1 µs of rounding against the config's
+// seconds). A kill after the limit ('wall time limit: killed …') or a tool's own stop is not held.
+void check_wall_limit_reached(const RowCells& row, Status status, std::string_view m, const Limits& limits) {
+    if (status != Status::timeout || limits.time_seconds <= 0 || !m.starts_with("wall time limit (") || !row.has("wall_ns"))
+        return;
+    constexpr double kRoundingNs = 1000;
+    if (static_cast<double>(row.whole("wall_ns")) + kRoundingNs < limits.time_seconds * 1e9)
+        row.refuse("wall_ns", fmt::format("below limits.time ({:g} s), where its message says the run stopped at that wall "
+                                          "limit", limits.time_seconds));
+}
+
 // The peak rule's message: the row's own peak above the config's limit, and what the run said.
 void check_peak_rule_text(const RowCells& row, std::string_view m, const Limits& limits) {
     if (!m.starts_with(kPeakRule)) return;
@@ -119,6 +132,7 @@ void check_censored_cells(const CsvTable& t, std::size_t r, const std::string& p
         check_peak_rule_text(row, m, config.limits);
     }
     check_peak(row, *status, m, config.limits, where);
+    check_wall_limit_reached(row, *status, m, config.limits);
     if (config.task == Task::few_relations) check_few_relations_row(row, config);  // its statuses' cells, exactly
 }
 

@@ -12,6 +12,8 @@
 //     limit_rule.cpp), "cpu time limit (…)", a tool's "wall time limit: cbc stopped", a killed
 //     run's "wall time limit: killed 0.5 s after it …" (process) or "killed 0.5 s after its
 //     time limit …" (fork);
+//   - a timeout whose message names the wall limit, "wall time limit (T s)…", ran at least T:
+//     its run stopped only once its clock reached the limit, and its wall_ns holds that clock;
 //   - "out of memory…" and "peak resident memory P kB exceeds limits.memory (L kB) (the run said
 //     S)" are memout's (sandbox/child_process.cpp, process_row.cpp), L the config's limit and P
 //     the row's max_rss_kb, above it; "killed by SIG…" and "the run's process exited with code

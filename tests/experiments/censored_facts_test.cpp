@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 using Catch::Matchers::Contains;
@@ -160,4 +161,27 @@ TEST_CASE("censored rows: resume and merge refuse a process row's forged status,
     refused_by_both(exact, "ce", 0, {{"status", "memout"}, {"output", ""}, {"h", "0"}, {"k", "0"}, {"solutions", "0"}},
                     "column 'status' is 'memout', a status task exact never writes (it runs without limits, on the runner's "
                     "threads");
+}
+
+// A run ends timeout at its wall limit only once its clock reaches it, and wall_ns is measured
+// around that clock: a row below its limit was resumed and merged, its message kept (red-team
+// round 24, B F4). A few-relations count's limit watch and a solver's search alike.
+TEST_CASE("resume and merge refuse a wall-limit timeout whose wall_ns is below the limit", "[resume][merge][censored][limits]") {
+    using futolab::test::refused_by_both;
+    const std::string fr = "name: fr\ntask: few-relations\ninstances:\n  - few_relations: { n: 6, k: 7 }\n"
+                           "methods: [ \"few-relations\" ]\nlimits: { time: 50ms }\n";
+    const std::filesystem::path dir = futolab::test::sweep_in("censored-rows", "few-relations", fr);
+    REQUIRE(futolab::test::cell(futolab::test::table_of(dir / "base" / "fr.csv"), 0, "status") == "timeout");
+    futolab::test::accepted_by_both(dir, "fr");
+    refused_by_both(dir, "fr", 0, {{"wall_ns", "49990000"}}, "column 'wall_ns' is '49990000', below limits.time (0.05 s)");
+    std::filesystem::remove_all(dir);
+    const std::filesystem::path solve = futolab::test::fresh_dir("censored-rows", "solve");
+    std::ofstream(solve / "e.jsonl") << "{\"id\":\"e7\",\"n\":7,\"givens\":[],\"lt\":[]}\n";
+    std::ofstream(solve / "cfg.yaml") << "name: to\ninstances:\n  - file: e.jsonl\nsolvers: [ fc ]\nmode: { count: all }\n"
+                                         "isolation: thread\nlimits: { time: 50ms }\n";
+    REQUIRE(futolab::test::run_cli("run -q cfg.yaml --out base", solve.string()).exit_code == 0);
+    REQUIRE(futolab::test::cell(futolab::test::table_of(solve / "base" / "to.csv"), 0, "status") == "timeout");
+    futolab::test::accepted_by_both(solve, "to");
+    refused_by_both(solve, "to", 0, {{"wall_ns", "40000000"}}, "below limits.time (0.05 s), where its message says");
+    std::filesystem::remove_all(solve);
 }

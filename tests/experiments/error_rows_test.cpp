@@ -120,12 +120,13 @@ TEST_CASE("square kinds: a multiple row without its counters is refused", "[resu
     for (const fs::path& dir : {exact, square, greedy}) fs::remove_all(dir);
 }
 
-// A timeout row as task exact writes it (the limit is far off: the row is made here, not by a clock).
+// A timeout row as task exact writes it (the limit is far off: the row is made here, not by a
+// clock, with the wall_ns a run stopped at that limit has).
 TEST_CASE("task exact: a timeout row has no counters", "[resume][merge][exact]") {
     const fs::path dir = sweep("timeout", "name: et\ntask: exact\ninstances:\n  - classes: { n: 3 }\n"
                                           "methods: [ \"exact:objective=k\" ]\nisolation: process\nlimits: { time: 100 }\n");
     std::vector<std::pair<std::string, std::string>> timeout{{"status", "timeout"}, {"message", "wall time limit (100 s)"},
-                                                             {"output", ""}, {"h", "0"}, {"k", "0"}};
+                                                             {"wall_ns", "100000000001"}, {"output", ""}, {"h", "0"}, {"k", "0"}};
     for (const char* counter : {"solutions", "nodes", "fails", "checks", "propagations", "max_depth"}) timeout.emplace_back(counter, "");
     futolab::test::edit_table(dir / "base" / "et.csv", cells_set(0, timeout));
     fs::remove(dir / "base" / "et.jsonl");  // the export of the record taken out: the resume writes it again
