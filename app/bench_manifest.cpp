@@ -180,7 +180,7 @@ BenchManifest read_bench_manifest(const std::string& path) {
     // "m.json:2:1: malformed JSON: …" as the other JSON readers say it, never nlohmann's own
     // "[json.exception.parse_error.101] …"; a key twice in one object is refused too.
     const std::string text = read_text_file(path);
-    const JsonRead read = read_json(text, 16);  // a manifest nests 3 levels; deeper is refused as it is read
+    const JsonRead read = read_json(without_byte_order_mark(text), 16);  // a manifest nests 3 levels; deeper is refused as it is read
     if (!read.problem.empty())
         throw InputError(read.line ? fmt::format("{}:{}:{}: {}", path, read.line, read.column, read.problem)
                                    : fmt::format("{}: {}", path, read.problem));

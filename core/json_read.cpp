@@ -208,6 +208,13 @@ JsonRead read_json(std::string_view text, std::size_t max_depth) {
         refused.column = bad->column;
         return refused;
     }
+    if (text.starts_with("\xEF\xBB\xBF")) {
+        JsonRead refused;
+        refused.problem = "U+FEFF, a UTF-8 byte-order mark, at the start of a line: skipped only at the start of a file";
+        refused.line = 1;
+        refused.column = 1;
+        return refused;
+    }
     Builder builder(max_depth);
     Json::sax_parse(text, &builder);  // strict: nothing may follow the value
     return std::move(builder).result(text);

@@ -42,7 +42,11 @@ std::string_view first_record_line(std::string_view text);
 
 // Parses `text` (one JSON value); nesting deeper than `max_depth` levels is refused as it is
 // read (0: no bound), and so is binary data (core/binary_data.hpp: "binary data (byte 0x00):
-// not a text file" at its line and column).
+// not a text file" at its line and column). A UTF-8 byte-order mark at the start of `text` is
+// refused at line 1, column 1 ("… skipped only at the start of a file"): nlohmann skips one
+// there, so a JSONL line or a certificate line starting with a mark (line 2, or a second mark
+// after the file's own) was read in silence where the futo, tatham and essence readers refuse
+// it. A reader of a whole file skips the file's own mark (core/files.hpp) before it calls this.
 JsonRead read_json(std::string_view text, std::size_t max_depth = 0);
 
 // Appends `key` to `object` (an object) without ordered_json's linear search for it, which made

@@ -2,6 +2,7 @@
 
 #include "core/binary_data.hpp"
 #include "core/error.hpp"
+#include "core/files.hpp"
 #include "generators/latin/square.hpp"
 
 #include <fmt/format.h>
@@ -78,6 +79,9 @@ void check_keys(const Json& record, const At& at, const std::string& what, std::
 bool next_record_line(std::istream& in, std::string& text, std::size_t& line_no, const std::string& source) {
     while (std::getline(in, text)) {
         ++line_no;
+        // The file's own byte-order mark, as every reader skips it; one on a later line, or a
+        // second one, is refused by parse_line (core/json_read.hpp read_json).
+        if (line_no == 1) text = std::string(without_byte_order_mark(text));
         if (const auto b = find_binary_byte(text))
             throw_input_error({source, static_cast<int>(line_no), static_cast<int>(b->column)},
                               binary_data(b->byte));

@@ -170,6 +170,16 @@ TEST_CASE("a manifest reads with its tiers and instances", "[bench]") {
     CHECK(m.instances[0].checked_by == std::vector<std::string>{"gecode", "sat"});
 }
 
+// Red-team round 24, C F3: the file's own byte-order mark is skipped, a second one refused.
+TEST_CASE("a manifest reads after the file start byte-order mark and refuses a second mark", "[bench][bad-input]") {
+    const std::string text = instance_json("");
+    const std::string mark = "\xEF\xBB\xBF";
+    CHECK(read_bench_manifest(manifest_file("mark", mark + text)).version == 1);
+    const std::string twice = manifest_file("two-marks", mark + mark + text);
+    CHECK_THROWS_WITH(read_bench_manifest(twice), twice + ":1:1: U+FEFF, a UTF-8 byte-order mark, at the start of a line: "
+                                                          "skipped only at the start of a file");
+}
+
 TEST_CASE("a bad manifest is one error naming the file and the field", "[bench][bad-input]") {
     const std::string unique = R"("tier": "a", "file": "f", "id": "u", "hash": "00000000000000a1")";
     const std::string facts = R"("n": 2, "h": 1, "k": 0, "time_class": -7, "checked_by": ["sat"])";

@@ -192,3 +192,14 @@ TEST_CASE("jsonl: a solution is n rows of n integers - its width is n, and an em
           "known)");
     CHECK(error_of(R"({"n":2,"solution":[[1,2],[2,1]]})") == "(no error)");
 }
+
+// Red-team round 24, C F3: nlohmann skips a byte-order mark at the start of what it parses, so
+// one at the start of line 2, or a second one after the file's own, was read in silence, where
+// the futo, tatham and essence readers refuse it.
+TEST_CASE("jsonl: a byte-order mark is skipped at the start of the file only", "[jsonl]") {
+    const std::string refused = ": U+FEFF, a UTF-8 byte-order mark, at the start of a line: skipped only at the start of a file";
+    CHECK(error_of("{\"n\":4}\n\xEF\xBB\xBF{\"n\":4}\n") == "e.jsonl:2:1" + refused);
+    CHECK(error_of("\xEF\xBB\xBF\xEF\xBB\xBF{\"n\":4}\n") == "e.jsonl:1:1" + refused);
+    CHECK(error_of("{\"n\":4}\n\xEF\xBB\xBF\n") == "e.jsonl:2:1" + refused);  // a line of a mark alone is not blank
+    CHECK(error_of("\xEF\xBB\xBF{\"n\":4}\n{\"n\":4}\n") == "(no error)");
+}

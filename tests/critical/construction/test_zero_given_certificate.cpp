@@ -208,3 +208,15 @@ TEST_CASE("zero-given certificate: every proof line is read, though unit propaga
     t[1]["drat"] = "1 0\nd 1 0\n0\n";
     CHECK(rejection(t).empty());
 }
+
+// Red-team round 24, C F3: a byte-order mark before line 2, or a second one, was skipped.
+TEST_CASE("zero-given certificate: a byte-order mark is skipped at the start of the file only", "[critical][construction][certificate]") {
+    const std::string good = certificate(5);
+    const std::string mark = "\xEF\xBB\xBF";
+    const std::string refused = ": U+FEFF, a UTF-8 byte-order mark, at the start of a line: skipped only at the start of a file";
+    CHECK(check(mark + good).ok);
+    CHECK_THROWS_WITH(check(mark + mark + good), "test.cert:1:1" + refused);
+    std::string second = good;
+    second.insert(second.find('\n') + 1, mark);
+    CHECK_THROWS_WITH(check(second), "test.cert:2:1" + refused);
+}

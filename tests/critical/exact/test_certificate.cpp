@@ -500,3 +500,15 @@ TEST_CASE("critical --check-certificate: a malformed proof line in an exact cert
     CHECK_THAT(r.err, Catch::Contains("bad.cert:2: proof 0: drat: proof line 1: a literal is too large") &&
                           !Catch::Contains("certificate rejected"));
 }
+
+// Red-team round 24, C F3: a byte-order mark before line 2, or a second one, was skipped.
+TEST_CASE("certificate: a byte-order mark is skipped at the start of the file only", "[critical][certificate]") {
+    const std::string good = certificate(3, ExactObjective::h_plus_k);
+    const std::string mark = "\xEF\xBB\xBF";
+    const std::string refused = ": U+FEFF, a UTF-8 byte-order mark, at the start of a line: skipped only at the start of a file";
+    CHECK(check(mark + good).ok);
+    CHECK(refusal(mark + mark + good) == "test.cert:1:1" + refused);
+    std::string second = good;
+    second.insert(second.find('\n') + 1, mark);
+    CHECK(refusal(second) == "test.cert:2:1" + refused);
+}
