@@ -670,6 +670,7 @@ int run_few_relations_rows(const CriticalArgs& a, const FewRelationsPlan& plan, 
                                         .progress = ProgressWords{"shards", false},
                                         .stop = a.stop,
                                         .go_on = "run the same command to go on (the shards done are in their files)",
+                                        .redo_stopped = "the same command redoes them",
                                         .runs_taken = [&report](std::size_t written, std::size_t) {
                                             return fmt::format("{} searched now, {} read from their checkpoint files",
                                                                written - report.from_files, report.from_files);

@@ -423,6 +423,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
     if (run.progress) options.progress_words = *run.progress;
     options.command_line = run.command_line;
     options.interrupt = &stop;
+    options.stopped_runs_advice = to_stdout ? "" : std::string(run.redo_stopped);
     options.export_outputs = false;  // --out gets the records; nothing else beside it but the CSV's files (F2)
     options.keep_lock = true;        // held until --out is written: that lock stands for it too
     if (run.writes_out && stream_reason(run.out).empty()) make_out_folder(run.out);

@@ -89,6 +89,9 @@ struct CriticalExperiment {
     // What the summary line says goes on after an interrupt (a mode whose same command goes on
     // says so: --few-relations resumes from its --checkpoint folder without --resume).
     std::string_view go_on = "run the same command with --resume to finish";
+    // What the driver's line at a stop says redoes the runs it stops (with an --out file: a
+    // temporary CSV keeps nothing, so it then says nothing of it).
+    std::string_view redo_stopped = "--resume redoes them";
     // The summary line's account of the runs, given those written now and those kept from the
     // CSV; null: "N searched now, M from the CSV". --few-relations makes its CSV again each time
     // and reads the shards done from their checkpoint files, so it counts those instead.

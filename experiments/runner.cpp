@@ -371,8 +371,9 @@ private:
     int fd_;
 };
 
-// Waits for the workers; on the first signal says what happens, once.
-void watch(WorkQueue& q) {
+// Waits for the workers; on the first signal says what happens, once, and how the stopped runs
+// are done later (`advice`, RunnerOptions::stopped_runs_advice).
+void watch(WorkQueue& q, const std::string& advice) {
     bool told = false;
     for (;;) {
         pollfd fds[2] = {{q.done_fd, POLLIN, 0}, {told ? -1 : q.interrupt.fd(), POLLIN, 0}};
@@ -381,8 +382,8 @@ void watch(WorkQueue& q) {
         if (fds[0].revents != 0 && (told || fds[1].revents == 0)) return;
         if (fds[1].revents != 0 && !told) {
             told = true;
-            std::cerr << fmt::format("{}futolab: interrupted: stopping {} running runs (not written; --resume redoes them)\n",
-                                     ::isatty(STDERR_FILENO) ? "\n" : "", q.running.load())
+            std::cerr << fmt::format("{}futolab: interrupted: stopping {} running runs (not written{}{})\n",
+                                     ::isatty(STDERR_FILENO) ? "\n" : "", q.running.load(), advice.empty() ? "" : "; ", advice)
                       << std::flush;
         }
     }
@@ -846,7 +847,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
             const int cpu = info.pinned_cpus.empty() ? -1 : info.pinned_cpus[static_cast<std::size_t>(j)];
             workers.emplace_back([&q, cpu] { work(q, cpu); });
         }
-        watch(q);
+        watch(q, options.stopped_runs_advice);
         workers.clear();  // joins
         report.interrupted = interrupt.requested();
         signals.reset();

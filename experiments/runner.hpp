@@ -29,6 +29,10 @@ struct RunnerOptions {
     // matrix is built. A stop before the results CSV is touched ends the run with MatrixStopped.
     Interrupt* interrupt = nullptr;
     ProgressWords progress_words;  // what the progress line counts (a command may name its runs: "classes")
+    // How the runs a stop ends are done later, as the line said at the first stop gives it
+    // ("not written; ADVICE"); "": none is (their CSV is temporary). A command that refuses
+    // --resume names its own way on (critical --few-relations: the same command).
+    std::string stopped_runs_advice = "--resume redoes them";
     bool skip_invalid = false;  // leave invalid instances out (listed in the sidecar)
     std::string out_dir;       // overrides the directory of the config's output
     // The results CSV is where the config's `output:` puts it (run without --out): what cannot be

@@ -76,6 +76,7 @@ TEST_CASE("critical --few-relations ends on SIGTERM, SIGINT or SIGHUP as a stop 
         INFO(ended.err);
         CHECK(ended.code == 1);
         CHECK(has(ended.err, "critical --few-relations: interrupted: nothing written"));
+        CHECK(!has(ended.err, "--resume"));  // the mode refuses it
         CHECK(!fs::exists(dir / "fr.jsonl"));
     }
 }
@@ -92,6 +93,9 @@ TEST_CASE("critical --few-relations --checkpoint stopped keeps its whole shard f
     INFO(ended.err);
     CHECK(ended.code == 1);
     CHECK(has(ended.err, "interrupted: --out not written; the shard files written before it stay in ck"));
+    // The driver's line at the stop advised --resume, which the mode refuses (red-team round 24, A F1).
+    CHECK(has(ended.err, "running runs (not written; the same command redoes them)"));
+    CHECK(!has(ended.err, "--resume"));
     CHECK(!fs::exists(dir / "fr.jsonl"));
     const std::size_t kept = shard_files(dir / "ck").size();
     CHECK(kept < 64);  // the count was stopped, not finished
