@@ -28,6 +28,14 @@ void check_search_ms(const RowCells& row, const Json& meta, std::size_t line) {
                                          "ms (which holds the search)", line, it->dump(), wall_ns / 1e6));
 }
 
+void check_seconds_within(const RowCells& row, double seconds, std::string_view key, std::string_view column) {
+    constexpr double kRoundingNs = 1000;  // the double's seconds against the clock's whole nanoseconds
+    const double held_ns = static_cast<double>(row.whole(column));
+    if (seconds * 1e9 > held_ns + kRoundingNs)
+        row.refuse("output", fmt::format("a record whose meta '{}' is {:g} s, more than the run's {} of {:g} s (which holds it)",
+                                         key, seconds, column, held_ns / 1e9));
+}
+
 void check_class_search_counters(const RowCells& row, const Json& meta, bool counts_nodes) {
     for (const char* key : {"hitting_set_calls", "oracle_queries", "unavoidable_sets"}) check_figure(row, meta, key);
     // engine=cadical counts no nodes: its record has no `nodes` (round 16, B F2: a 0 was written, and 5 kept).

@@ -23,6 +23,7 @@
 #include <initializer_list>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace futolab {
@@ -35,6 +36,12 @@ void check_figure(const RowCells& row, const Json& meta, const char* key);
 // part of the run: tasks/square_row.hpp, Stopwatch), give or take 1 µs of rounding. A time
 // past the run's own was resumed and merged (found in red-team round 22; checked for form only).
 void check_search_ms(const RowCells& row, const Json& meta, std::size_t line);
+
+// A time of the record's meta `key`, `seconds`, measured inside the run on the clock its row's
+// `column` (wall_ns, cpu_ns) holds: at most that, give or take 1 µs of rounding. A few-relations
+// count's seconds of 3e7 in a 0.18 s run, or an exact-square search's cpu_seconds past the row's
+// cpu_ns, were resumed and merged (found in red-team round 24).
+void check_seconds_within(const RowCells& row, double seconds, std::string_view key, std::string_view column);
 
 // The class search's counters in one record's meta (see the header).
 void check_class_search_counters(const RowCells& row, const Json& meta, bool counts_nodes);

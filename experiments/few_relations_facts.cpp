@@ -2,6 +2,7 @@
 
 #include "core/formats/formats.hpp"
 #include "core/status.hpp"
+#include "experiments/class_search_facts.hpp"
 #include "experiments/error_rows.hpp"
 #include "experiments/few_relations_record.hpp"
 #include "experiments/limit_watch.hpp"
@@ -185,7 +186,12 @@ void check_few_relations_output(const RowCells& row) {
     if (records.size() != 1) row.refuse("output", fmt::format("{} records, where the task writes one", records.size()));
     const Instance& record = records.front();
     check_board(row, record);
-    const critical::FewRelationsShard s = record_of(row, record).shard;
+    const FewRelationsRecord said = record_of(row, record);
+    const critical::FewRelationsShard& s = said.shard;
+    if (!said.from_checkpoint) {  // counted in this run, inside its clocks; a file's times are another run's
+        check_seconds_within(row, s.count.seconds, "seconds", "wall_ns");
+        check_seconds_within(row, s.count.cpu_seconds, "cpu_seconds", "cpu_ns");
+    }
     const std::string shard = critical::few_relations_shard_name(s.n, s.k, s.shard, s.shards);
     if (s.shard >= s.shards || shard != row.cell("instance") || record.id != row.cell("instance"))
         row.refuse("output", fmt::format("a record of shard {} (id '{}'), where the row's run is {}", shard,

@@ -438,6 +438,7 @@ void check_search_figures(const Row& row, const Instance& record) {
     counted(row, record, "hitting_set_calls");
     counted(row, record, "oracle_nodes");
     check_cpu_seconds(row, record);
+    check_seconds_within(row, record.meta["cpu_seconds"].get<double>(), "cpu_seconds", "cpu_ns");
     check_search_ms(row, record.meta, 1);
 }
 

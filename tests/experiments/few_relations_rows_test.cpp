@@ -196,3 +196,21 @@ TEST_CASE("task few-relations: a counted record holds its shard checkpoint file 
         refused_by_both(dir, "fr", row, forged, "meta 'pair_sets' is");
     }
 }
+
+// A shard counted in the run was timed inside its clocks: seconds 3e7 or cpu_seconds 5.0 in a
+// fraction of a second were resumed and merged (red-team round 24, B F1). A shard taken from its
+// checkpoint file keeps the times of the run that counted it.
+TEST_CASE("task few-relations: a counted record's times are within the row's wall_ns and cpu_ns, unless from its file",
+          "[resume][merge][few-relations]") {
+    const fs::path dir = futolab::test::sweep_in("few-relations-rows", "times",
+                                                 config_of("  - few_relations: { n: 4, k: 5, shards: 2 }\n"));
+    refused_by_both(dir, "fr", 0, {{"meta.seconds", "3e7"}}, "a record whose meta 'seconds' is 3e+07 s, more than the run's wall_ns");
+    refused_by_both(dir, "fr", 0, {{"meta.cpu_seconds", "5.0"}}, "a record whose meta 'cpu_seconds' is 5 s, more than the run's cpu_ns");
+    fs::remove_all(dir);
+    const fs::path filed = futolab::test::sweep_in(
+        "few-relations-rows", "times-filed", config_of("  - few_relations: { n: 4, k: 5, shards: 2, checkpoint: ck }\n"));
+    fs::remove_all(filed / "base");
+    REQUIRE(run_cli("run -q cfg.yaml --out base", filed.string()).exit_code == 0);
+    accepted_by_both(filed, "fr", cells_set(0, {{"meta.seconds", "1000.0"}, {"meta.cpu_seconds", "999.0"}}));
+    fs::remove_all(filed);
+}

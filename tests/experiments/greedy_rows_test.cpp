@@ -203,3 +203,12 @@ TEST_CASE("resume and merge refuse a whole-number meta written as a float in gre
     whole_meta_as_floats_refused(square, "es", 0);
     fs::remove_all(square);
 }
+
+// The search's cpu_seconds is its thread's CPU inside the run's: 50.0 in a row of 9.5 ms cpu_ns
+// was resumed and merged (red-team round 24, B F1).
+TEST_CASE("resume and merge refuse an exact-square record whose cpu_seconds is past the row's cpu_ns", "[resume][merge][exact-square]") {
+    const fs::path dir = sweep("cpu-seconds", "name: es\ntask: exact-square\ninstances:\n  - critical_squares: { n: 3, count: 1, seed: 3 }\n"
+                                             "methods: [ \"exact-square:objective=k\" ]\n");
+    refused_by_both(dir, "es", 0, {{"meta.cpu_seconds", "50.0"}}, "a record whose meta 'cpu_seconds' is 50 s, more than the run's cpu_ns");
+    fs::remove_all(dir);
+}
