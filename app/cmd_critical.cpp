@@ -190,11 +190,13 @@ ExactObjective exact_objective_of(const CriticalArgs& a) {
 // F11: `--exact` held no lock while it searched, then replaced what `generate --out` had
 // written there meanwhile): its lock is taken now, so a live writer of it refuses this search
 // at once and no writer can start on it before the end. Standard output and devices: none.
-std::unique_ptr<OutputLock> reserve_output(const std::string& path) {
+// `option` places it: a refusal of its lock advises another of it ("use another --certificate":
+// it said "another --out", which changes nothing for the certificate's lock).
+std::unique_ptr<OutputLock> reserve_output(const std::string& path, std::string_view option) {
     struct stat st {};
     if (path.empty() || path == "-" || own_stream_of(path) >= 0 || (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)))
         return nullptr;
-    return std::make_unique<OutputLock>(path);
+    return std::make_unique<OutputLock>(path, fmt::format("use another {}", option));
 }
 
 // Stops the work of an output reserved by reserve_output (null: none) whose lock is no longer
@@ -390,7 +392,7 @@ int run_exact(const CriticalArgs& a) {
         return fmt::format("{}; this search: {}", exact_search_words(c.n, c.objective, c.shard, c.proof),
                            exact_search_words(a.n, objective, shard, a.proof));
     });
-    const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate);
+    const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate, "--certificate");
     const std::string method = exact_method_text(a);
     ExactClassesReport report{.n = a.n,
                               .objective = objective,
@@ -702,7 +704,7 @@ int run_few_relations(const CriticalArgs& a) {
         throw InputError(fmt::format("critical --few-relations: {} relations with --n {}: accepted 1 to {} (min(2n(n-1), {}))",
                                      a.few_relations, a.n, few_relations_max_k(a.n), kMaxFewRelations));
     const FewRelationsPlan plan = few_relations_plan(a);
-    const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out);
+    const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out, "--out");
     const std::unique_ptr<OutputLock> count_lock = hold_checkpoint(a, plan);
     FewRelationsReport report;
     const int status = run_few_relations_rows(a, plan, report);
@@ -938,7 +940,7 @@ int run_exact_square(const CriticalArgs& args) {
     for (const SolvedSquare& s : squares)
         if (s.n > kMaxWideN) refuse_wide_square(s, args.input);
     refuse_another_searchs_certificate(a, [&](std::istream& in) { return another_squares_search(a, squares, in); });
-    const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate);
+    const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate, "--certificate");
     ExactSquareReport report{.objective = objective_name(a.objective), .certify = !a.certificate.empty(), .certificate = "",
                              .uncertified = "", .no_set = ""};
     RenderedConfig config{.name = std::string(method_name(Task::exact_square)),
@@ -1010,7 +1012,7 @@ int run_construct(const CriticalArgs& a) {
             return std::string();
         return fmt::format("n = {}, its square or relations not those of --split {}", c.n, split_text(a));
     });
-    const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate);
+    const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate, "--certificate");
     ConstructReport report;
     RenderedConfig config{.name = std::string(method_name(Task::construct)),
                           .description = "futolab critical --construct, as its command line says",

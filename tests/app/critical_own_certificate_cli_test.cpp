@@ -137,3 +137,19 @@ TEST_CASE("critical --construct --resume rewrites its own certificate, not one o
     // The balanced split given by its number is the same search.
     check_rewritten(dir, "critical --construct --n 4 --split 1 --out c.jsonl --resume", "c.cert");
 }
+
+// A F2 (round 24): a thing planted at --certificate's lock path was refused with the advice
+// "use another --out", which changes nothing for that lock: the advice names --certificate.
+TEST_CASE("critical refuses a planted --certificate lock advising another --certificate", "[cli][critical]") {
+    const fs::path dir = fresh_dir("critical-own-certificate", "planted-lock");
+    fs::create_directory(dir / ".c.cert.lock");
+    for (const std::string& args : {std::string("critical --construct --n 5 --certificate c.cert --out c.jsonl"),
+                                    std::string("critical --exact --square \"1 2 3/2 3 1/3 1 2\" --objective k --certificate c.cert --out e.jsonl"),
+                                    std::string("critical --exact --n 3 --objective k --certificate c.cert --out x.jsonl")}) {
+        INFO(args);
+        const auto r = run_cli(args, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "not futolab's lock file of c.cert: refusing to write without the lock (remove it, or use another --certificate)"));
+        CHECK(!has(r.err, "another --out"));
+    }
+}
