@@ -23,6 +23,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -105,8 +106,11 @@ critical::ClueSet clue_set_of(const RowCells& row, const critical::ClueUniverse&
 // class_cpu_seconds, class_seconds: the per-class times' distribution as the search writes it
 // (critical/exact/exact_report.cpp): its six figures, each a time, the quantiles in order up to
 // the max, the mean at most the max (up to rounding) and the total at least it (round 15, B F2:
-// a negative mean, or one above the max, was resumed).
-void check_distribution(const RowCells& row, const Json& meta, const char* key) {
+// a negative mean, or one above the max, was resumed). The mean is the total over the `classes`
+// (the same division, so up to rounding), and no class took longer than the run: its class_seconds
+// max is within the row's wall_ns (round 24, B F1: a mean of 0.0005 for 0.001686 / 3 and a
+// total of 5 s in a 2.2 ms row were resumed).
+void check_distribution(const RowCells& row, const Json& meta, const char* key, std::size_t classes) {
     const auto it = meta.find(key);
     const char* figures[] = {"mean", "median", "p90", "p99", "max", "total"};
     bool ok = it != meta.end() && it->is_object() && it->size() == std::size(figures);
@@ -118,6 +122,11 @@ void check_distribution(const RowCells& row, const Json& meta, const char* key) 
           at("mean") <= at("max") * (1 + 1e-9)))
         refuse_output(row, fmt::format("a record whose meta '{}' has its figures out of order (median <= p90 <= p99 <= max "
                                        "<= total, mean <= max)", key));
+    const double mean = classes == 0 ? 0.0 : at("total") / static_cast<double>(classes);
+    if (std::abs(at("mean") - mean) > 1e-12 * std::max(1.0, mean))
+        refuse_output(row, fmt::format("a record whose meta '{}' has a mean of {}, where its total over {} classes makes {}", key,
+                                       (*it)["mean"].dump(), classes, Json(mean).dump()));
+    if (std::string_view(key) == "class_seconds") check_seconds_within(row, at("max"), "class_seconds.max", "wall_ns");
 }
 
 // A class_minima key that is a cost as the search writes it: plain digits, no leading zero.
@@ -142,7 +151,7 @@ void check_class_minima(const RowCells& row, const Json& meta, std::size_t class
         }
     if (counted != classes)
         refuse_output(row, fmt::format("a record whose meta 'class_minima' does not count each of its {} classes once", classes));
-    for (const char* key : {"class_cpu_seconds", "class_seconds"}) check_distribution(row, meta, key);
+    for (const char* key : {"class_cpu_seconds", "class_seconds"}) check_distribution(row, meta, key, classes);
 }
 
 // The classes at the record's minimum, against class_minima (each class by its own minimum):

@@ -107,6 +107,25 @@ TEST_CASE("task exact-sample: the record's summary of the sample is what its sea
                     "'class_cpu_seconds' has its figures out of order");
 }
 
+// No class took longer than the run, and the mean is the total over the classes: a max and
+// total of 5 s in a row of a few ms, or a mean that is not total / 3, were resumed and merged
+// (red-team round 24, B F1).
+TEST_CASE("task exact-sample: the class times are within the row and their mean is total over classes",
+          "[resume][merge][exact-sample]") {
+    const fs::path dir = sweep("class-times", "name: sm\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 2 }\n"
+                                              "methods: [ \"exact-sample:sample=3\" ]\n");
+    refused_by_both(dir, "sm", 0, record_edited(0, [](Json& r) {
+                        Json& d = r["meta"]["class_seconds"];
+                        d["max"] = d["total"] = 5.0;
+                        d["mean"] = 5.0 / 3;
+                    }), "a record whose meta 'class_seconds.max' is 5 s, more than the run's wall_ns");
+    for (const char* key : {"class_seconds", "class_cpu_seconds"})
+        refused_by_both(dir, "sm", 0, record_edited(0, [key](Json& r) {
+                            Json& d = r["meta"][key];
+                            d["mean"] = d["mean"].get<double>() * 0.9;
+                        }), "has a mean of");
+}
+
 TEST_CASE("task exact-sample: a frontier row holds its corners, each once, as the search writes them", "[resume][merge][exact-sample]") {
     const fs::path dir = sweep("frontier", "name: fr\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 2 }\n"
                                            "methods: [ \"exact-sample:sample=3,objective=frontier\" ]\n");
