@@ -680,8 +680,9 @@ void check_output_at_key(const ExperimentConfig& config, const std::string& csv)
         if (const std::string folder = std::filesystem::path(csv).parent_path().string(); !folder.empty())
             if (const std::string why = folder_path_problem(folder); !why.empty()) throw InputError(why);
         // A live writer first, in its own words: the checks of the files beside the CSV would name
-        // one of them (its sidecar) and advise removing it.
-        if (const std::string why = lock_problem(csv); !why.empty()) throw InputError(why);
+        // one of them (its sidecar) and advise removing it. The CSV named: a shard's is not the
+        // key's value (`out/p.shard-0-of-2.csv`, where only `out/p.csv` was named, a file free).
+        if (const std::string why = lock_problem(csv); !why.empty()) throw InputError(csv + ": " + why);
         check_files_beside(config, csv);
         check_results_target(csv);
         check_results_companions(csv, true);

@@ -348,3 +348,21 @@ TEST_CASE("a folder output or a run's CSV naming a descriptor of the command is 
     }
     CHECK(slurp((dir / "in.txt").string()) == "keep\n");
 }
+
+// A F4 (round 24): a second `run --shard 0/2` of a shard another futolab writes was refused
+// naming the unsharded CSV (`output out/p.csv: another futolab … is writing it`), a file nobody
+// writes; the refusal names the shard's CSV. The writer here is this test process, holding that
+// CSV's lock as `run` does: no timing involved.
+TEST_CASE("run --shard refuses a live shard naming the shard CSV that is locked", "[cli][run][locks]") {
+    const fs::path dir = fresh_dir("odd-outputs", "live-shard");
+    std::ofstream(dir / "p.yaml") << "name: p\nmode: { count: 2 }\ninstances:\n  - file: " FUTOLAB_SOURCE_DIR
+                                     "/corpora/tatham-dev/n04.tatham\nsolvers: [ gac ]\noutput: out/p.csv\n";
+    const futolab::OutputLock writing((dir / "out" / "p.shard-0-of-2.csv").string());
+    for (const std::string resume : {"", " --resume"}) {
+        const auto r = run_cli("run p.yaml -q -j 1 --shard 0/2" + resume, dir.string());
+        INFO(r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "p.yaml:6:9: output out/p.csv: out/p.shard-0-of-2.csv: another futolab (pid " +
+                             std::to_string(::getpid()) + ") is writing it"));
+    }
+}
