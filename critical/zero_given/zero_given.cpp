@@ -268,7 +268,7 @@ void explore(int n, const ZeroGivenOptions& options, const SearchBudget& budget,
         run_best = current->k;
     }
     while (!(budget.unbounded() ? result.found : budget.spent(result.moves)) &&
-           failed_starts < (options.iterations > 0 ? options.iterations : 1000)) {
+           failed_starts < max_failed_starts(options)) {
         if (!current || stale >= options.patience) {
             const bool restart = current.has_value();
             // Counted once made, as moves are: a restart the time limit cut short is none.

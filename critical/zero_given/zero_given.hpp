@@ -59,6 +59,12 @@ struct ZeroGivenOptions {
     const std::atomic<bool>* stop = nullptr;
 };
 
+// How many starts that found nothing (a dead end, an undecided check) a search makes at most: its
+// iterations, or 1000 where only a time bounds it (else no start succeeding would loop forever).
+// Each such start, and each move, ends in one dead end at most: resume and merge hold a record's
+// dead_ends to it.
+inline std::uint64_t max_failed_starts(const ZeroGivenOptions& options) { return options.iterations > 0 ? options.iterations : 1000; }
+
 struct ZeroGivenResult {
     bool found = false;
     std::vector<int> square;  // the unique solution

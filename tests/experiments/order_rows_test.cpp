@@ -182,6 +182,14 @@ TEST_CASE("order kinds: an error row whose records pass their verification again
                         "where every record's set passes its verification again by");
 }
 
+// A dead end ends the start or move it met: 1000 of them in a search of 50 iterations was resumed
+// and merged (red-team round 24, B F1); 50 moves, 50 failed starts and a given start allow 101.
+TEST_CASE("task free-square: dead_ends at most one per move, failed start and given start", "[resume][merge][free-square]") {
+    const fs::path square = sweep("dead-ends", "name: mv\ntask: free-square\ninstances:\n  - critical_orders: { n: 4, seed: 5 }\n"
+                                               "methods: [ \"free-square:iterations=50\" ]\n");
+    refused_by_both(square, "mv", 0, {{"meta.dead_ends", "1000"}}, "a record whose meta 'dead_ends' is 1000, more than its");
+}
+
 TEST_CASE("task free-square: an error row's message is a reason its verification gives", "[resume][merge][free-square]") {
     const fs::path dir = sweep("error-reason", kNoPuzzle);
     for (const char* reason : {"lol", "\u202e", "", "clue 3 is redundant: the set without it is still uniquely completable",
