@@ -426,6 +426,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
     options.stopped_runs_advice = to_stdout ? "" : std::string(run.redo_stopped);
     options.export_outputs = false;  // --out gets the records; nothing else beside it but the CSV's files (F2)
     options.keep_lock = true;        // held until --out is written: that lock stands for it too
+    options.lock_elsewhere = fmt::format("use {}", run.csv_elsewhere);
     if (run.writes_out && stream_reason(run.out).empty()) make_out_folder(run.out);
     const RunnerReport r = about_options(run, [&] { return run_experiment(config, options); });
     const RowsRead rows = read_rows(r.csv_path, run);

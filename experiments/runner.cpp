@@ -735,7 +735,8 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     report.csv_path = results_path(config, options);
     report.shard_runs = shard.size();
     report.invalid = matrix.skipped;
-    const auto held = std::make_shared<const OutputLock>(report.csv_path);  // one writer per output folder, for the whole run
+    // One writer per output folder, for the whole run.
+    const auto held = std::make_shared<const OutputLock>(report.csv_path, options.lock_elsewhere);
     const OutputLock& lock = *held;
     if (options.keep_lock) report.lock = held;
     const bool exported = options.export_outputs && fills(kind, TaskColumn::output);

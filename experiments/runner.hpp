@@ -53,6 +53,10 @@ struct RunnerOptions {
     // --n makes, which that lock stands for: red-team round 17, A F5). Otherwise it is released
     // when the run returns.
     bool keep_lock = false;
+    // What a refusal of the results CSV's lock advises instead: the option that places the CSV
+    // (critical --few-relations puts it in its --checkpoint folder, where another --out changes
+    // nothing).
+    std::string lock_elsewhere = "use another --out";
     // A futolab binary that serves `futolab worker` (the command line: /proc/self/exe). With it,
     // solve and count sweeps in process isolation start their workers from it, a fresh
     // address-space layout each session (builds.hpp); without it (a library caller, a test

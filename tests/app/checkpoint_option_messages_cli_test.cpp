@@ -80,6 +80,19 @@ TEST_CASE("a shard lock refused or held elsewhere advises another --checkpoint f
     CHECK_FALSE(has(all.err, "another --out"));
 }
 
+// The results CSV the count keeps in its --checkpoint folder: a thing planted at its lock was
+// refused advising "another --out", which changes nothing there (round 23 left open).
+TEST_CASE("a planted lock of the checkpoint results CSV advises another --checkpoint folder, not another --out",
+          "[app][critical][few-relations]") {
+    const fs::path dir = fresh_dir("checkpoint-option-messages", "csv-lock");
+    fs::create_directories(dir / "ck" / ".n4-k3-of-002.csv.lock");
+    const auto r = run_cli(std::string(kCount) + "ck --out f.jsonl", dir.string());
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "n4-k3-of-002.csv: refusing to write without the lock (remove it, or use another --checkpoint folder)"));
+    CHECK_FALSE(has(r.err, "another --out"));
+}
+
 TEST_CASE("any refusal of the driver at a place in the config critical renders names the option, not that place",
           "[app][critical][few-relations]") {
     // In process: a folder critical has not checked itself (a file at it), refused by the driver's
