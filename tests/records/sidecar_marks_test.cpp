@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "records/sidecar.hpp"
 #include "tests/app/cli_runner.hpp"  // fresh_dir, slurp
+#include "tests/records/sample_sidecar.hpp"
 #include "tests/support/yaml_paths.hpp"
 
 #include <catch2/catch.hpp>
@@ -92,41 +93,13 @@ void every_refusal_marked(const std::string& original, const std::string& csv) {
     CHECK(refused > 100);  // the walk reached the keys the readers check
 }
 
-RunInfo shard_run() {
-    RunInfo info;
-    info.command_line = "futolab run c.yaml --shard 1/2";
-    info.jobs = 2;
-    info.shard_index = 1;
-    info.shard_count = 2;
-    info.total_runs = 4;
-    info.shard_runs = 2;
-    info.completed = 2;
-    info.started = info.finished = "2026-01-01T00:00:00Z";
-    info.state = "finished";
-    info.isolation = "process";
-    info.memory_limit = "none";
-    info.memory_poll_ms = 20;
-    info.skipped_inputs = {{"bad.futo", "not a puzzle"}};
-    info.load = LoadFigure{0.5, 1.5, 2.0};
-    info.redone = {{"2026-01-01T00:00:00Z", {"timeout"}, 1}};
-    return info;
-}
-
-ExperimentIdentity identity() {
-    return {.name = "c",
-            .config_file = "c.yaml",
-            .config_hash = "0123456789abcdef",
-            .config_text = "name: c\n",
-            .config_given = true,
-            .inputs = {{"a.futo", "0123456789abcdef"}}};
-}
 
 }  // namespace
 
 TEST_CASE("every refusal of a key of a shard sidecar names its line and column", "[records][sidecar][marks]") {
     const fs::path dir = futolab::test::fresh_dir("records", "sidecar-marks-shard");
     const std::string csv = (dir / "c.shard-1-of-2.csv").string();
-    write_sidecar(csv, identity(), shard_run());
+    write_sidecar(csv, futolab::test::sample_identity(), futolab::test::sample_shard_run());
     const std::string original = futolab::test::slurp(sidecar_path(csv));
     REQUIRE_NOTHROW(read_sidecar(csv));
     every_refusal_marked(original, csv);
@@ -135,13 +108,13 @@ TEST_CASE("every refusal of a key of a shard sidecar names its line and column",
 TEST_CASE("every refusal of a key of a merged sidecar names its line and column", "[records][sidecar][marks]") {
     const fs::path dir = futolab::test::fresh_dir("records", "sidecar-marks-merged");
     const std::string csv = (dir / "c.csv").string();
-    RunInfo info = shard_run();
+    RunInfo info = futolab::test::sample_shard_run();
     info.shard_index = 0;
     info.shard_count = 1;
     info.merged_by = this_build();
     info.state = "merged";  // as merge writes it (a merged sidecar's run.state is a merge's word)
     info.shards = {{"c.shard-0-of-2.csv", "a", "cpu", {"a"}}, {"c.shard-1-of-2.csv", "b", "cpu", {"b", "c"}}};
-    write_sidecar(csv, identity(), info);
+    write_sidecar(csv, futolab::test::sample_identity(), info);
     const std::string original = futolab::test::slurp(sidecar_path(csv));
     REQUIRE_NOTHROW(read_sidecar(csv));
     every_refusal_marked(original, csv);
@@ -161,7 +134,7 @@ TEST_CASE("every refusal of a key of a sidecar of the older shard numbering name
 TEST_CASE("a sidecar's run.shard_index out of its range is refused at its line and column", "[records][sidecar][marks]") {
     const fs::path dir = futolab::test::fresh_dir("records", "sidecar-marks-index");
     const std::string csv = (dir / "c.shard-1-of-2.csv").string();
-    write_sidecar(csv, identity(), shard_run());
+    write_sidecar(csv, futolab::test::sample_identity(), futolab::test::sample_shard_run());
     const std::string text = futolab::test::slurp(sidecar_path(csv));
     const std::size_t at = text.find("shard_index: 1\n");
     REQUIRE(at != std::string::npos);

@@ -7,6 +7,7 @@
 #include "core/yaml_bounds.hpp"
 #include "records/sidecar.hpp"
 #include "tests/app/cli_runner.hpp"  // fresh_dir, slurp
+#include "tests/records/sample_sidecar.hpp"
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -23,39 +24,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-RunInfo shard_run() {
-    RunInfo info;
-    info.command_line = "futolab run c.yaml --shard 1/2";
-    info.jobs = 2;
-    info.shard_index = 1;
-    info.shard_count = 2;
-    info.total_runs = 4;
-    info.shard_runs = 2;
-    info.completed = 2;
-    info.started = info.finished = "2026-01-01T00:00:00Z";
-    info.state = "finished";
-    info.isolation = "process";
-    info.memory_limit = "none";
-    info.load = LoadFigure{0.5, 1.5, 2.0};
-    info.redone = {{"2026-01-01T00:00:00Z", {"timeout"}, 1}};
-    return info;
-}
-
-ExperimentIdentity identity() {
-    return {.name = "c",
-            .config_file = "c.yaml",
-            .config_hash = "0123456789abcdef",
-            .config_text = "name: c\n",
-            .config_given = true,
-            .inputs = {{"a.futo", "0123456789abcdef"}}};
-}
 
 // A shard sidecar as futolab writes it, with the line `from` (a whole line, its indentation
 // included) replaced by `to`; returns the CSV path and the edited line's number.
 std::pair<std::string, long> edited_sidecar(const std::string& name, const std::string& from, const std::string& to) {
     const fs::path dir = futolab::test::fresh_dir("records", name);
     const std::string csv = (dir / "c.shard-1-of-2.csv").string();
-    write_sidecar(csv, identity(), shard_run());
+    write_sidecar(csv, futolab::test::sample_identity(), futolab::test::sample_shard_run());
     const std::string text = futolab::test::slurp(sidecar_path(csv));
     const std::size_t at = text.find("\n" + from + "\n");
     REQUIRE(at != std::string::npos);
@@ -78,7 +53,7 @@ std::string refusal(const std::function<void()>& read) {
 std::string written_line(const std::string& key) {
     const fs::path dir = futolab::test::fresh_dir("records", "sidecar-numbers-written");
     const std::string csv = (dir / "c.csv").string();
-    write_sidecar(csv, identity(), shard_run());
+    write_sidecar(csv, futolab::test::sample_identity(), futolab::test::sample_shard_run());
     const std::string text = futolab::test::slurp(sidecar_path(csv));
     const std::size_t at = text.find("\n  " + key + ": ");
     REQUIRE(at != std::string::npos);
