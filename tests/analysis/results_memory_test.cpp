@@ -32,14 +32,18 @@ std::pair<std::string, std::size_t> many_runs(const std::string& name, std::size
 
 TEST_CASE("analyze, compare and report out of memory name the results CSV and its size", "[results_table][memory]") {
     if (futolab::kSanitizerBuild) return;  // their allocators abort under RLIMIT_AS
-    const auto [path, size] = many_runs("table", 8 << 20);
+    const auto made = many_runs("table", 8 << 20);
+    const std::string path = made.first;  // a lambda may not capture a structured binding (clang)
+    const auto size = made.second;
     const std::string said = futolab::test::read_capped([&] { futolab::ResultsTable::load({path}); }, 48 << 20);
     CHECK(said == path + ": out of memory reading it (" + std::to_string(size) + " bytes)");
 }
 
 TEST_CASE("merge and resume out of memory name the results CSV and its size", "[csv][memory]") {
     if (futolab::kSanitizerBuild) return;
-    const auto [path, size] = many_runs("rows", 8 << 20);
+    const auto made = many_runs("rows", 8 << 20);
+    const std::string path = made.first;  // a lambda may not capture a structured binding (clang)
+    const auto size = made.second;
     const std::string said = futolab::test::read_capped([&] { futolab::read_csv_file(path); }, 48 << 20);
     CHECK(said == path + ": out of memory reading it (" + std::to_string(size) + " bytes)");
 }

@@ -75,16 +75,22 @@ TEST_CASE("a whole number of a sidecar with a leading zero is refused at its key
                           Case{"  shard_runs: 2", "  shard_runs: 02", "run.shard_runs"},
                           Case{"  completed: 2", "  completed: 02", "run.completed"}}) {
         INFO(c.to);
-        const auto [csv, line] = edited_sidecar("sidecar-numbers-zero", c.from, c.to);
+        const auto csv_and_line = edited_sidecar("sidecar-numbers-zero", c.from, c.to);
+        const std::string csv = csv_and_line.first;  // a lambda may not capture a structured binding (clang)
+        const long line = csv_and_line.second;
         const std::string message = refusal([&] { read_sidecar(csv); });
         CHECK_THAT(message, Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(csv), line)));
         CHECK_THAT(message, Catch::Contains(fmt::format("key '{}'", c.key)) && Catch::Contains("has a leading zero"));
     }
-    const auto [csv, line] = edited_sidecar("sidecar-numbers-rows", "    rows: 1", "    rows: 01");
+    const auto csv_and_line = edited_sidecar("sidecar-numbers-rows", "    rows: 1", "    rows: 01");
+    const std::string csv = csv_and_line.first;  // a lambda may not capture a structured binding (clang)
+    const long line = csv_and_line.second;
     CHECK_THAT(refusal([&] { read_redone(csv); }), Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(csv), line)) &&
                                                     Catch::Contains("has a leading zero"));
     const std::string cores = written_line("cores");
-    const auto [cores_csv, cores_line] = edited_sidecar("sidecar-numbers-cores", cores, "  cores: 0" + cores.substr(9));
+    const auto cores_csv_and_line = edited_sidecar("sidecar-numbers-cores", cores, "  cores: 0" + cores.substr(9));
+    const std::string cores_csv = cores_csv_and_line.first;  // a lambda may not capture a structured binding (clang)
+    const long cores_line = cores_csv_and_line.second;
     CHECK_THAT(refusal([&] { read_sidecar(cores_csv); }),
                Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(cores_csv), cores_line)) &&
                    Catch::Contains("key 'machine.cores'") && Catch::Contains("has a leading zero"));
@@ -105,12 +111,16 @@ TEST_CASE("a sidecar's cores and load figures out of their range are refused at 
                           Case{"  load_seconds: 2.0", "  load_seconds: -1", "run.load_seconds"},
                           Case{"  load_seconds: 2.0", "  load_seconds: 1e12", "run.load_seconds"}}) {
         INFO(c.to);
-        const auto [csv, line] = edited_sidecar("sidecar-numbers-range", c.from, c.to);
+        const auto csv_and_line = edited_sidecar("sidecar-numbers-range", c.from, c.to);
+        const std::string csv = csv_and_line.first;  // a lambda may not capture a structured binding (clang)
+        const long line = csv_and_line.second;
         const std::string message = refusal([&] { read_sidecar(csv); });
         CHECK_THAT(message, Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(csv), line)));
         CHECK_THAT(message, Catch::Contains(fmt::format("key '{}'", c.key)));
     }
-    const auto [csv, line] = edited_sidecar("sidecar-numbers-edge", "  load_other_cores: 0.500", "  load_other_cores: 0");
+    const auto csv_and_line = edited_sidecar("sidecar-numbers-edge", "  load_other_cores: 0.500", "  load_other_cores: 0");
+    const std::string csv = csv_and_line.first;  // a lambda may not capture a structured binding (clang)
+    const long line = csv_and_line.second;
     CHECK_NOTHROW(read_sidecar(csv));
 }
 
