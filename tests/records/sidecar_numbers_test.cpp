@@ -24,10 +24,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
+struct Edited {
+    std::string csv;  // the results CSV whose sidecar was edited
+    long line;        // the edited line's number
+};
 
 // A shard sidecar as futolab writes it, with the line `from` (a whole line, its indentation
-// included) replaced by `to`; returns the CSV path and the edited line's number.
-std::pair<std::string, long> edited_sidecar(const std::string& name, const std::string& from, const std::string& to) {
+// included) replaced by `to`. (A named struct, not a pair taken apart: clang lets no lambda
+// capture a structured binding.)
+Edited edited_sidecar(const std::string& name, const std::string& from, const std::string& to) {
     const fs::path dir = futolab::test::fresh_dir("records", name);
     const std::string csv = (dir / "c.shard-1-of-2.csv").string();
     write_sidecar(csv, futolab::test::sample_identity(), futolab::test::sample_shard_run());
@@ -75,24 +80,18 @@ TEST_CASE("a whole number of a sidecar with a leading zero is refused at its key
                           Case{"  shard_runs: 2", "  shard_runs: 02", "run.shard_runs"},
                           Case{"  completed: 2", "  completed: 02", "run.completed"}}) {
         INFO(c.to);
-        const auto csv_and_line = edited_sidecar("sidecar-numbers-zero", c.from, c.to);
-        const std::string csv = csv_and_line.first;  // a lambda may not capture a structured binding (clang)
-        const long line = csv_and_line.second;
-        const std::string message = refusal([&] { read_sidecar(csv); });
-        CHECK_THAT(message, Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(csv), line)));
+        const Edited e = edited_sidecar("sidecar-numbers-zero", c.from, c.to);
+        const std::string message = refusal([&] { read_sidecar(e.csv); });
+        CHECK_THAT(message, Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(e.csv), e.line)));
         CHECK_THAT(message, Catch::Contains(fmt::format("key '{}'", c.key)) && Catch::Contains("has a leading zero"));
     }
-    const auto csv_and_line = edited_sidecar("sidecar-numbers-rows", "    rows: 1", "    rows: 01");
-    const std::string csv = csv_and_line.first;  // a lambda may not capture a structured binding (clang)
-    const long line = csv_and_line.second;
-    CHECK_THAT(refusal([&] { read_redone(csv); }), Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(csv), line)) &&
+    const Edited e = edited_sidecar("sidecar-numbers-rows", "    rows: 1", "    rows: 01");
+    CHECK_THAT(refusal([&] { read_redone(e.csv); }), Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(e.csv), e.line)) &&
                                                     Catch::Contains("has a leading zero"));
     const std::string cores = written_line("cores");
-    const auto cores_csv_and_line = edited_sidecar("sidecar-numbers-cores", cores, "  cores: 0" + cores.substr(9));
-    const std::string cores_csv = cores_csv_and_line.first;  // a lambda may not capture a structured binding (clang)
-    const long cores_line = cores_csv_and_line.second;
-    CHECK_THAT(refusal([&] { read_sidecar(cores_csv); }),
-               Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(cores_csv), cores_line)) &&
+    const Edited cores_edit = edited_sidecar("sidecar-numbers-cores", cores, "  cores: 0" + cores.substr(9));
+    CHECK_THAT(refusal([&] { read_sidecar(cores_edit.csv); }),
+               Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(cores_edit.csv), cores_edit.line)) &&
                    Catch::Contains("key 'machine.cores'") && Catch::Contains("has a leading zero"));
 }
 
@@ -111,17 +110,13 @@ TEST_CASE("a sidecar's cores and load figures out of their range are refused at 
                           Case{"  load_seconds: 2.0", "  load_seconds: -1", "run.load_seconds"},
                           Case{"  load_seconds: 2.0", "  load_seconds: 1e12", "run.load_seconds"}}) {
         INFO(c.to);
-        const auto csv_and_line = edited_sidecar("sidecar-numbers-range", c.from, c.to);
-        const std::string csv = csv_and_line.first;  // a lambda may not capture a structured binding (clang)
-        const long line = csv_and_line.second;
-        const std::string message = refusal([&] { read_sidecar(csv); });
-        CHECK_THAT(message, Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(csv), line)));
+        const Edited e = edited_sidecar("sidecar-numbers-range", c.from, c.to);
+        const std::string message = refusal([&] { read_sidecar(e.csv); });
+        CHECK_THAT(message, Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(e.csv), e.line)));
         CHECK_THAT(message, Catch::Contains(fmt::format("key '{}'", c.key)));
     }
-    const auto csv_and_line = edited_sidecar("sidecar-numbers-edge", "  load_other_cores: 0.500", "  load_other_cores: 0");
-    const std::string csv = csv_and_line.first;  // a lambda may not capture a structured binding (clang)
-    const long line = csv_and_line.second;
-    CHECK_NOTHROW(read_sidecar(csv));
+    const Edited e = edited_sidecar("sidecar-numbers-edge", "  load_other_cores: 0.500", "  load_other_cores: 0");
+    CHECK_NOTHROW(read_sidecar(e.csv));
 }
 
 TEST_CASE("YAML nested too deep is refused naming the line and column of the first node past the limit",
