@@ -476,8 +476,23 @@ int run_check_zero_given_certificate(const std::string& file, const std::string&
     return 0;
 }
 
+// Several files, the shards of one run: each read for its form and the set checked to be one
+// run's shards, each once, before any is judged, so that a malformed file, or one of another run,
+// is exit 2 wherever it is, not exit 1 for a rejected claim in a file named before it (red-team
+// round 24). One file's text in memory at a time: each is read again to be judged, and that
+// read refuses a malformed line too.
+void read_shard_certificates(const std::vector<std::string>& files) {
+    std::vector<CertificateCheck> claims;
+    for (const std::string& file : files) {
+        std::istringstream in(read_text_file(file));
+        claims.push_back(read_certificate(in, file));
+    }
+    combine_shards(claims, files);  // for its refusals only: nothing is judged yet
+}
+
 int run_check_certificate(const CriticalArgs& a) {
     const std::string verify = parse_solver_spec(a.verify_with).text();
+    if (a.check_certificate.size() > 1) read_shard_certificates(a.check_certificate);
     std::vector<CertificateCheck> checks;
     for (const std::string& file : a.check_certificate) {
         // Read whole through read_text_file: a regular file only, size-capped (a FIFO or

@@ -60,17 +60,31 @@ Json witness_json(const GlobalOptimum& g) {
 
 Json optional_json(std::optional<int> v) { return v ? Json(*v) : Json(nullptr); }
 
+// A witness as the header gives it, read for its form: none (null), or a class and its clues.
+struct Witness {
+    bool given = false;
+    std::size_t cls = 0;
+    ClueMask set;
+};
+
+Witness read_witness(const Json& w, int n, std::size_t classes, const At& at) {
+    if (w.is_null()) return {};
+    check_keys(w, at, "the witness", {"class", "clues"});
+    Witness read;
+    read.given = true;
+    read.cls = static_cast<std::size_t>(whole(w.at("class"), at, "witness class", 0, static_cast<std::int64_t>(classes) - 1));
+    read.set = mask_of<ClueMask>(w.at("clues"), n, at, "witness");
+    return read;
+}
+
 // Checks one witness: its cost meets the claim, its class is one the file certifies, and it
 // is uniquely completable (independently).
-std::string check_witness(int n, ExactObjective objective, const Json& w, std::optional<int> value, int h_max,
-                          const std::vector<SquareClass>& classes, const CertificateShard& shard, const std::string& backend,
-                          const At& at) {
-    if (!value) return w.is_null() ? "" : "a witness is given for an infeasible claim";
-    if (w.is_null()) return "a feasible claim has no witness";
-    check_keys(w, at, "the witness", {"class", "clues"});
-    const auto c = static_cast<std::size_t>(whole(w.at("class"), at, "witness class", 0, static_cast<std::int64_t>(classes.size()) - 1));
-    if (!shard.holds(c)) return fmt::format("the witness's class {} is not in shard {}/{}", c, shard.index, shard.count);
-    const ClueMask set = mask_of<ClueMask>(w.at("clues"), n, at, "witness");
+std::string check_witness(int n, ExactObjective objective, const Witness& w, std::optional<int> value, int h_max,
+                          const std::vector<SquareClass>& classes, const CertificateShard& shard, const std::string& backend) {
+    if (!value) return w.given ? "a witness is given for an infeasible claim" : "";
+    if (!w.given) return "a feasible claim has no witness";
+    if (!shard.holds(w.cls)) return fmt::format("the witness's class {} is not in shard {}/{}", w.cls, shard.index, shard.count);
+    const ClueMask& set = w.set;
     const ClueMask numbers = ClueMask::prefix(n * n);
     const int h = (set & numbers).count(), k = set.count() - h;
     if (objective == ExactObjective::frontier) {
@@ -80,7 +94,7 @@ std::string check_witness(int n, ExactObjective objective, const Json& w, std::o
         if ((set & cost.allowed).count() != set.count() || cost_of(cost, set) != *value)
             return fmt::format("the witness costs {}, not the minimum {}", cost_of(cost, set), *value);
     }
-    const ClueUniverse u(n, classes[c].square);
+    const ClueUniverse u(n, classes[w.cls].square);
     if (!verify_critical_set(u, to_clue_set(set, u.size()), backend).uniquely_completable)
         return "a witness is not uniquely completable (" + backend + ")";
     return "";
@@ -164,12 +178,21 @@ std::vector<std::optional<int>> read_frontier(const Json& points, int n, const A
     return frontier;
 }
 
+// The witnesses of a header whose claim `c` is read: the minimum's, or each frontier point's.
+std::vector<Witness> read_witnesses(const Json& head, const CertificateCheck& c, std::size_t classes, const At& at) {
+    if (c.objective != ExactObjective::frontier) return {read_witness(head.at("witness"), c.n, classes, at)};
+    std::vector<Witness> read;
+    for (const Json& point : head.at("frontier")) read.push_back(read_witness(point.at("witness"), c.n, classes, at));
+    return read;
+}
+
 // The first line as write_certificate writes it: every key known, every count that of the
-// order (issue #25), every integer exact and in range (issue #45). The witnesses are checked
-// later (check_witnesses): a bad one is a rejected claim, not a malformed file.
+// order (issue #25), every integer exact and in range (issue #45), every witness's form. The
+// witnesses are judged later (check_witnesses): a bad one is a rejected claim, not a malformed file.
 struct Head {
     CertificateCheck claim;  // n, objective, shard, proof kind, minimum or frontier
     std::vector<SquareClass> classes;
+    std::vector<Witness> witnesses;  // the minimum's, or each frontier point's (h_max 0, 1, …)
 };
 
 Head read_head(const Json& head, const At& at) {
@@ -204,83 +227,128 @@ Head read_head(const Json& head, const At& at) {
                                 head.contains(key) ? "has no place for" : "has no", key));
     if (frontier) c.frontier = read_frontier(head.at("frontier"), c.n, at);
     else if (!head.at("minimum").is_null()) c.minimum = whole_int(head.at("minimum"), at, "minimum", 0, 3 * clue_count(c.n));
+    h.witnesses = read_witnesses(head, c, h.classes.size(), at);
     return h;
 }
 
 // Every witness of the header: "" if each meets its claim, is of a class the file certifies
 // and is uniquely completable; else the first failure.
-std::string check_witnesses(const Json& head, const Head& h, const std::string& backend, const At& at) {
+std::string check_witnesses(const Head& h, const std::string& backend) {
     const CertificateCheck& c = h.claim;
-    std::vector<std::pair<const Json*, int>> witnesses;  // with h_max (-1: not frontier)
-    if (c.objective != ExactObjective::frontier) witnesses.push_back({&head.at("witness"), -1});
-    for (std::size_t H = 0; H < c.frontier.size(); ++H) witnesses.push_back({&head.at("frontier")[H].at("witness"), static_cast<int>(H)});
-    for (const auto& [w, h_max] : witnesses) {
-        const std::optional<int> value = h_max < 0 ? c.minimum : c.frontier[static_cast<std::size_t>(h_max)];
-        const std::string why = check_witness(c.n, c.objective, *w, value, h_max, h.classes, c.shard, backend, at);
+    const bool frontier = c.objective == ExactObjective::frontier;
+    for (std::size_t i = 0; i < h.witnesses.size(); ++i) {
+        const std::optional<int> value = frontier ? c.frontier[i] : c.minimum;
+        const int h_max = frontier ? static_cast<int>(i) : -1;
+        const std::string why = check_witness(c.n, c.objective, h.witnesses[i], value, h_max, h.classes, c.shard, backend);
         if (!why.empty()) return why;
     }
-    if (c.objective == ExactObjective::frontier && (c.frontier.empty() || c.frontier.back() != 0))
-        return "the frontier does not reach k = 0";
+    if (frontier && (c.frontier.empty() || c.frontier.back() != 0)) return "the frontier does not reach k = 0";
     return "";
 }
 
-// The DRAT proofs of one class, one per claim in order: "" if each refutes its claim. A proof
-// line that is no clause over the formula's variables (not a number, a literal past them, no
-// closing 0) makes the file malformed: refused (exit 2) as the --construct certificates' reader
-// refuses it, not rejected (exit 1) as a proof that fails to refute; so every proof of the class
-// is read, also after one is rejected.
-std::string check_proofs(const Json& proofs, const Head& h, const std::vector<Claim>& claims,
-                         const std::vector<ClueMask>& sets, const At& at, CertificateCheck& result) {
-    const int n = h.claim.n;
-    if (array_at(proofs, at, "proofs").size() != claims.size())
-        return fmt::format("{} proofs for {} claims", proofs.size(), claims.size());
-    std::string rejected;
-    for (std::size_t p = 0; p < claims.size(); ++p) {
-        check_keys(proofs[p], at, "a proof", {"drat"}, {"h_max"});
-        const int h_max = proofs[p].contains("h_max") ? whole_int(proofs[p].at("h_max"), at, "proof h_max", 0, n * n) : -1;
-        if (h_max != claims[p].h_max) return fmt::format("proof {} is not for h_max {}", p, claims[p].h_max);
-        const ProofCheck pc = check_drup(claim_cnf(n, h.claim.objective, sets, claims[p].below, claims[p].h_max),
-                                         text_at(proofs[p].at("drat"), at, "drat"));
-        if (pc.malformed) bad(at, fmt::format("proof {}: drat: {}", p, pc.why));
-        result.lemmas += pc.lemmas;
-        if (!pc.ok && rejected.empty()) rejected = pc.why;
-        if (pc.ok) ++result.proofs;
+// One class line read for its form: its keys, every integer in range, its squares Latin, its
+// sets clue sets, each proof's keys (the DRAT lines are read by check_proof_forms); nothing
+// judged against the classes enumerated here. `drat` points into the line's Json.
+struct ClassRecord {
+    struct Proof {
+        int h_max = -1;  // -1: none given
+        const std::string* drat = nullptr;
+    };
+    std::int64_t index = 0;
+    std::vector<int> square;
+    std::int64_t orbit = 0;
+    std::vector<ClueMask> sets;
+    std::vector<std::vector<int>> squares;  // sets[j]'s square M
+    std::vector<Proof> proofs;
+};
+
+std::vector<ClassRecord::Proof> read_proofs(const Json& proofs, int n, const At& at) {
+    std::vector<ClassRecord::Proof> read;
+    for (const Json& p : array_at(proofs, at, "proofs")) {
+        check_keys(p, at, "a proof", {"drat"}, {"h_max"});
+        const int h_max = p.contains("h_max") ? whole_int(p.at("h_max"), at, "proof h_max", 0, n * n) : -1;
+        read.push_back({h_max, &text_at(p.at("drat"), at, "drat")});
     }
-    return rejected;
+    return read;
 }
 
-// One class line: the class `index` as enumerated here, every set the violation set of its
-// square, and its claims refuted (DRAT proofs, or the branch and bound re-run). "" if it checks.
-std::string check_class(const Json& c, const Head& h, const std::vector<Claim>& claims, std::size_t index, const At& at,
-                        CertificateCheck& result) {
+ClassRecord read_class(const Json& c, const Head& h, const At& at) {
     const int n = h.claim.n;
     check_keys(c, at, "a class record", {"class", "square", "orbit", "sets", "squares"}, {"proofs"});
     const bool bb = h.claim.proof == ProofKind::bb;
     if (c.contains("proofs") == bb)
         bad(at, bb ? "a class record of a bb certificate has 'proofs'" : "a class record has no 'proofs'");
-    const std::int64_t got = whole(c.at("class"), at, "class", 0, std::numeric_limits<std::int64_t>::max());
-    if (got != static_cast<std::int64_t>(index))
-        return fmt::format("class {} is not the next class here ({})", got, index);
-    const std::vector<int> L = square_of(c.at("square"), n, at, "square");
-    if (L != h.classes[index].square || whole(c.at("orbit"), at, "orbit", 1, 16) != h.classes[index].orbit)
-        return fmt::format("class {} is not the class enumerated here", index);
+    ClassRecord r;
+    r.index = whole(c.at("class"), at, "class", 0, std::numeric_limits<std::int64_t>::max());
+    r.square = square_of(c.at("square"), n, at, "square");
+    r.orbit = whole(c.at("orbit"), at, "orbit", 1, 16);
     const Json& jsets = array_at(c.at("sets"), at, "sets");
     if (jsets.size() != array_at(c.at("squares"), at, "squares").size()) bad(at, "sets and squares differ in number");
-    std::vector<ClueMask> sets;
     for (std::size_t j = 0; j < jsets.size(); ++j) {
-        const ClueMask set = mask_of<ClueMask>(jsets[j], n, at, fmt::format("set {}", j));
-        const std::vector<int> M = square_of(c.at("squares")[j], n, at, fmt::format("square {}", j));
-        if (set.empty() || violation_mask(n, L, M) != set)
-            return fmt::format("set {} of class {} is not the set of clues its square violates", j, index);
-        sets.push_back(set);
+        r.sets.push_back(mask_of<ClueMask>(jsets[j], n, at, fmt::format("set {}", j)));
+        r.squares.push_back(square_of(c.at("squares")[j], n, at, fmt::format("square {}", j)));
     }
-    result.sets += sets.size();
+    if (!bb) r.proofs = read_proofs(c.at("proofs"), n, at);
+    return r;
+}
+
+// The most variables a claim's formula of order n and `objective` has, whatever the claim: that
+// of the largest bounds a header may state (a minimum up to 3 × the clues; a frontier point's
+// k up to the clues, its h_max up to n²), the totalizers growing with their bounds.
+int most_vars(int n, ExactObjective objective) {
+    const bool frontier = objective == ExactObjective::frontier;
+    return claim_cnf(n, objective, {}, frontier ? clue_count(n) : 3 * clue_count(n), frontier ? n * n : -1).vars;
+}
+
+// Every DRAT proof of a class read for its form (check_drup_form): a line that is no clause, or
+// a literal past `vars` (most_vars: every formula the file's order and objective can call for),
+// makes the file malformed (exit 2), as the --construct certificates' reader refuses it. The
+// bound is not the claimed formula's: that one follows the claim (a minimum edited from 8 to 7
+// has fewer variables), and a wrong claim is rejected, not a malformed file (check_proofs).
+void check_proof_forms(const ClassRecord& r, int vars, const At& at) {
+    for (std::size_t p = 0; p < r.proofs.size(); ++p) {
+        const ProofCheck form = check_drup_form(vars, *r.proofs[p].drat, "the largest formula of its order and objective");
+        if (form.malformed) bad(at, fmt::format("proof {}: drat: {}", p, form.why));
+    }
+}
+
+// The DRAT proofs of one class, one per claim in order: "" if each refutes its claim, else the
+// first failure (their form was read in the first pass: a rejected proof ends the class).
+std::string check_proofs(const ClassRecord& r, const Head& h, const std::vector<Claim>& claims, CertificateCheck& result) {
+    if (r.proofs.size() != claims.size()) return fmt::format("{} proofs for {} claims", r.proofs.size(), claims.size());
+    for (std::size_t p = 0; p < claims.size(); ++p) {
+        if (r.proofs[p].h_max != claims[p].h_max) return fmt::format("proof {} is not for h_max {}", p, claims[p].h_max);
+        const ProofCheck pc = check_drup(claim_cnf(h.claim.n, h.claim.objective, r.sets, claims[p].below, claims[p].h_max),
+                                         *r.proofs[p].drat);
+        // Its form was read (check_proof_forms): a literal past this claim's formula alone is
+        // of another claim's, so the proof does not refute this one.
+        if (pc.malformed) return fmt::format("proof {}: {}: not a proof of its claim's formula", p, pc.why);
+        result.lemmas += pc.lemmas;
+        if (!pc.ok) return pc.why;
+        ++result.proofs;
+    }
+    return "";
+}
+
+// One class record judged: the class `index` as enumerated here, every set the violation set of
+// its square, and its claims refuted (DRAT proofs, or the branch and bound re-run). "" if it checks.
+std::string check_class(const ClassRecord& r, const Head& h, const std::vector<Claim>& claims, std::size_t index,
+                        CertificateCheck& result) {
+    const int n = h.claim.n;
+    if (r.index != static_cast<std::int64_t>(index))
+        return fmt::format("class {} is not the next class here ({})", r.index, index);
+    if (r.square != h.classes[index].square || r.orbit != h.classes[index].orbit)
+        return fmt::format("class {} is not the class enumerated here", index);
+    for (std::size_t j = 0; j < r.sets.size(); ++j)
+        if (r.sets[j].empty() || violation_mask(n, r.square, r.squares[j]) != r.sets[j])
+            return fmt::format("set {} of class {} is not the set of clues its square violates", j, index);
+    result.sets += r.sets.size();
     if (h.claim.proof == ProofKind::drat) {
-        const std::string why = check_proofs(c.at("proofs"), h, claims, sets, at, result);
+        const std::string why = check_proofs(r, h, claims, result);
         return why.empty() ? "" : fmt::format("class {}: {}", index, why);
     }
     for (const Claim& claim : claims)  // re-derive each bound from the stored sets by branch and bound
-        if (min_hitting_set(claim_problem(n, h.claim.objective, sets, claim.h_max), 0, claim.below ? *claim.below - 1 : kNoBound).found)
+        if (min_hitting_set(claim_problem(n, h.claim.objective, r.sets, claim.h_max), 0, claim.below ? *claim.below - 1 : kNoBound).found)
             return fmt::format("class {}: a set hitting the stored sets beats the claim", index);
     result.proofs += claims.size();
     return "";
@@ -341,37 +409,38 @@ void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind, 
     if (!out) throw std::runtime_error("cannot write the certificate");
 }
 
-CertificateCheck read_certificate_claim(std::istream& in, const std::string& source) {
+namespace {
+
+// The header, the file's first line that is not blank; `line_no` its line.
+Head read_first_line(std::istream& in, const std::string& source, std::size_t& line_no) {
     std::string text;
-    std::size_t line_no = 0;
     if (!next_record_line(in, text, line_no, source)) bad({source, 1}, "empty certificate");
     const At first{source, line_no};
-    return read_head(parse_line(text, first), first).claim;
+    return read_head(parse_line(text, first), first);
 }
 
-CertificateCheck check_certificate(std::istream& in, const std::string& source, const std::string& verify_backend) {
-    std::string text;
+// The second pass of check_certificate: every claim judged, the first failure the verdict.
+CertificateCheck judge_certificate(std::istream& in, const std::string& source, const std::string& verify_backend) {
     std::size_t line_no = 0;
-    if (!next_record_line(in, text, line_no, source)) bad({source, 1}, "empty certificate");
-    const At first{source, line_no};
-    const Json head = parse_line(text, first);
-    const Head h = read_head(head, first);
+    const Head h = read_first_line(in, source, line_no);
     CertificateCheck result = h.claim;
     auto fail = [&](std::string why) {
         result.why = std::move(why);
         return result;
     };
-    if (std::string why = check_witnesses(head, h, verify_backend, first); !why.empty()) return fail(why);
+    if (std::string why = check_witnesses(h, verify_backend); !why.empty()) return fail(why);
     const std::vector<Claim> claims = claims_of(h.claim.objective, h.claim.minimum, h.claim.frontier);
     const CertificateShard& shard = h.claim.shard;
     const std::size_t expected = classes_in(shard, h.classes.size());
     std::size_t squares = 0;
+    std::string text;
     while (next_record_line(in, text, line_no, source)) {
         const At at{source, line_no};
         if (result.classes == expected) return fail(fmt::format("line {}: more class records than the {} of {}", line_no, expected,
                                                                  shard.count > 1 ? "the shard" : "the order"));
         const std::size_t index = shard.index + result.classes * shard.count;
-        if (std::string why = check_class(parse_line(text, at), h, claims, index, at, result); !why.empty())
+        const Json line = parse_line(text, at);
+        if (std::string why = check_class(read_class(line, h, at), h, claims, index, result); !why.empty())
             return fail(fmt::format("line {}: {}", line_no, why));
         squares += static_cast<std::size_t>(h.classes[index].orbit);
         ++result.classes;
@@ -383,6 +452,39 @@ CertificateCheck check_certificate(std::istream& in, const std::string& source, 
         return fail(fmt::format("the orbits hold {} squares, not all {}", squares, total_squares(h.claim.n)));
     result.ok = true;
     return result;
+}
+
+}  // namespace
+
+CertificateCheck read_certificate_claim(std::istream& in, const std::string& source) {
+    std::size_t line_no = 0;
+    return read_first_line(in, source, line_no).claim;
+}
+
+CertificateCheck read_certificate(std::istream& in, const std::string& source) {
+    std::size_t line_no = 0;
+    const Head h = read_first_line(in, source, line_no);
+    const int vars = h.claim.proof == ProofKind::drat ? most_vars(h.claim.n, h.claim.objective) : 0;
+    std::string text;
+    while (next_record_line(in, text, line_no, source)) {  // one line in memory at a time
+        const At at{source, line_no};
+        const Json line = parse_line(text, at);
+        check_proof_forms(read_class(line, h, at), vars, at);
+    }
+    return h.claim;
+}
+
+// Two passes (red-team round 24): the judging stops at the first rejected claim, so a malformed
+// record after it was exit 1; the whole file is read for its form first, and only then judged,
+// so that malformed input is refused (exit 2) wherever it is. Each pass holds one line at a time.
+CertificateCheck check_certificate(std::istream& in, const std::string& source, const std::string& verify_backend) {
+    const std::istream::pos_type start = in.tellg();
+    if (start == std::istream::pos_type(-1))
+        throw std::invalid_argument("check_certificate: the certificate's stream cannot be read twice (not seekable)");
+    read_certificate(in, source);
+    in.clear();
+    in.seekg(start);
+    return judge_certificate(in, source, verify_backend);
 }
 
 CertificateCheck combine_shards(const std::vector<CertificateCheck>& shards, const std::vector<std::string>& sources) {

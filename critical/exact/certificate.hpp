@@ -73,8 +73,17 @@ struct CertificateCheck {
 
 // Malformed input throws InputError naming `source`, the line and the field; a well-formed
 // certificate whose claim does not check gives ok = false. Every integer is read exactly
-// (a wrapped, rounded or out-of-range one is refused), every record's keys are checked.
+// (a wrapped, rounded or out-of-range one is refused), every record's keys are checked. The
+// whole file is read for its form (read_certificate) before any claim is judged: a malformed
+// line is refused wherever it is, also after a line whose claim does not check. `in` is read
+// twice, so it must be seekable (a file or string stream: std::invalid_argument otherwise).
 CertificateCheck check_certificate(std::istream& in, const std::string& source, const std::string& verify_backend);
+
+// check_certificate's first pass: every line read for its form (the header with its witnesses,
+// every class record, every proof's DRAT lines), nothing judged, one line in memory at a time.
+// The claim of the first line (as read_certificate_claim); InputError at the first malformed
+// line. A run's shard files are all read so before any is judged (app/cmd_critical.cpp).
+CertificateCheck read_certificate(std::istream& in, const std::string& source);
 
 // The claim of a certificate's first line, read as check_certificate reads it (n, objective,
 // shard, minimum or frontier) and nothing checked beyond its form: which search wrote the file

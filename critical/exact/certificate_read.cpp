@@ -28,9 +28,10 @@ int clue_count(int n) { return n * n + 2 * n * (n - 1); }
 // exponent, a string or a value outside [lo, hi] is refused, naming the field and quoting the
 // number as typed (at.typed).
 std::int64_t whole(const Json& j, const At& at, const std::string& field, std::int64_t lo, std::int64_t hi) {
-    if (j.is_number_unsigned()) {
+    if (j.is_number_unsigned()) {  // every integer of at least 0 as JSON reads it: held to lo too
         const std::uint64_t v = j.get<std::uint64_t>();
-        if (v > static_cast<std::uint64_t>(hi)) bad(at, fmt::format("{} {} is too large (at most {})", field, v, hi));
+        if (hi < 0 || v > static_cast<std::uint64_t>(hi)) bad(at, fmt::format("{} {} is too large (at most {})", field, v, hi));
+        if (lo > 0 && v < static_cast<std::uint64_t>(lo)) bad(at, fmt::format("{} {} is too small (at least {})", field, v, lo));
         return static_cast<std::int64_t>(v);
     }
     if (j.is_number_integer()) {
@@ -56,9 +57,9 @@ const Json& array_at(const Json& j, const At& at, const std::string& field) {
     return j;
 }
 
-std::string text_at(const Json& j, const At& at, const std::string& field) {
+const std::string& text_at(const Json& j, const At& at, const std::string& field) {
     if (!j.is_string()) bad(at, fmt::format("{} must be a string, got {}", field, typed_json(j, at.typed)));
-    return j.get<std::string>();
+    return j.get_ref<const std::string&>();
 }
 
 // A record's keys: `required` must be there, `optional` may be, nothing else (an unknown key

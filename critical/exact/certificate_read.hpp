@@ -32,7 +32,7 @@ struct At {
 std::int64_t whole(const Json& j, const At& at, const std::string& field, std::int64_t lo, std::int64_t hi);
 int whole_int(const Json& j, const At& at, const std::string& field, int lo, int hi);
 const Json& array_at(const Json& j, const At& at, const std::string& field);
-std::string text_at(const Json& j, const At& at, const std::string& field);
+const std::string& text_at(const Json& j, const At& at, const std::string& field);  // the string inside j, not a copy (a DRAT proof may be large)
 
 // A record's keys: `required` must be there, `optional` may be, nothing else.
 void check_keys(const Json& record, const At& at, const std::string& what, std::initializer_list<const char*> required,

@@ -119,16 +119,14 @@ private:
     bool refuted_ = false;
 };
 
-}  // namespace
-
-ProofCheck check_drup(const Cnf& cnf, std::string_view proof) {
-    ProofCheck check;
-    Propagator p(cnf.vars);
-    for (const auto& clause : cnf.clauses) p.add(clause);
+// Reads every line of `proof` for its form: a blank or comment line is passed over, any other
+// must be a clause ("l1 l2 ... 0", or "d l1 ... 0" to delete) over variables 1..vars, of the
+// formula a message calls `formula`. Calls on_clause(line_no, deletion, lits) for each clause;
+// stops at the first line that is no clause and returns its problem, "" if every line is one.
+template <class OnClause>
+std::string read_clauses(std::string_view proof, int vars, std::string_view formula, OnClause&& on_clause) {
     std::size_t line_no = 0;
     std::size_t pos = 0;
-    // Every line is read, also after the clauses are refuted (unit propagation alone may refute
-    // them before the first line): a malformed proof is refused, not accepted unread.
     while (pos < proof.size()) {
         std::size_t end = proof.find('\n', pos);
         if (end == std::string_view::npos) end = proof.size();
@@ -147,43 +145,60 @@ ProofCheck check_drup(const Cnf& cnf, std::string_view proof) {
             if (i == line.size()) break;
             int lit = 0;
             const auto [next, ec] = std::from_chars(line.data() + i, line.data() + line.size(), lit);
-            if (ec != std::errc() || closed) {
-                check.malformed = true;
-                check.why = "proof line " + std::to_string(line_no) +
-                            (ec == std::errc::result_out_of_range ? ": a literal is too large" : ": not a clause");
-                return check;
-            }
+            if (ec != std::errc() || closed)
+                return "proof line " + std::to_string(line_no) +
+                       (ec == std::errc::result_out_of_range ? ": a literal is too large" : ": not a clause");
             // A lemma over a variable the formula lacks cannot help refute it; refusing it
             // also keeps a literal such as 2147483647 from sizing the watch lists (issue #45).
-            if (lit == std::numeric_limits<int>::min() || std::abs(lit) > cnf.vars) {
-                check.malformed = true;
-                check.why = "proof line " + std::to_string(line_no) + ": literal " + std::to_string(lit) +
-                            " is too large (the formula has " + std::to_string(cnf.vars) + " variables)";
-                return check;
-            }
+            if (lit == std::numeric_limits<int>::min() || std::abs(lit) > vars)
+                return "proof line " + std::to_string(line_no) + ": literal " + std::to_string(lit) + " is too large (" +
+                       std::string(formula) + " has " + std::to_string(vars) + " variables)";
             i = static_cast<std::size_t>(next - line.data());
             if (lit == 0) closed = true;
             else lits.push_back(lit);
         }
-        if (!closed) {
-            check.malformed = true;
-            check.why = "proof line " + std::to_string(line_no) + ": clause not closed by 0";
-            return check;
-        }
-        if (deletion) continue;  // sound to ignore (see the header)
-        if (p.refuted() || !check.why.empty()) continue;  // refuted, or a lemma failed: the line is only read
+        if (!closed) return "proof line " + std::to_string(line_no) + ": clause not closed by 0";
+        on_clause(line_no, deletion, std::move(lits));
+    }
+    return "";
+}
+
+}  // namespace
+
+ProofCheck check_drup(const Cnf& cnf, std::string_view proof) {
+    ProofCheck check;
+    Propagator p(cnf.vars);
+    for (const auto& clause : cnf.clauses) p.add(clause);
+    // Every line is read, also after the clauses are refuted (unit propagation alone may refute
+    // them before the first line): a malformed proof is refused, not accepted unread.
+    const std::string problem = read_clauses(proof, cnf.vars, "the formula", [&](std::size_t line_no, bool deletion, std::vector<int> lits) {
+        if (deletion) return;  // sound to ignore (see the header)
+        if (p.refuted() || !check.why.empty()) return;  // refuted, or a lemma failed: the line is only read
         ++check.lemmas;
         if (!p.rup(lits)) {
             // Rejected, but read on: a malformed line after it makes the proof malformed (exit 2),
             // whichever line comes first, not rejected (exit 1) for its claim.
             check.why = "proof line " + std::to_string(line_no) + ": lemma is not implied by unit propagation";
-            continue;
+            return;
         }
         p.add(std::move(lits));
+    });
+    if (!problem.empty()) {
+        check.malformed = true;
+        check.why = problem;
+        return check;
     }
     if (!check.why.empty()) return check;
     check.ok = p.refuted() || p.rup({});
     if (!check.ok) check.why = "the proof does not derive the empty clause";
+    return check;
+}
+
+ProofCheck check_drup_form(int vars, std::string_view proof, std::string_view formula) {
+    ProofCheck check;
+    check.why = read_clauses(proof, vars, formula, [](std::size_t, bool, std::vector<int>) {});
+    check.malformed = !check.why.empty();
+    check.ok = !check.malformed;
     return check;
 }
 

@@ -33,4 +33,10 @@ struct ProofCheck {
 // Checks a text DRAT proof ("l1 l2 ... 0" adds, "d l1 ... 0" deletes) against the formula.
 ProofCheck check_drup(const Cnf& cnf, std::string_view proof);
 
+// The same proof read for its form only, its literals held to `vars` variables (of the formula
+// a message calls `formula`), nothing checked by propagation: ok, or `malformed` with
+// check_drup's message for the first line that is no clause. A certificate's first pass
+// (certificate.hpp) reads every proof so before judging any.
+ProofCheck check_drup_form(int vars, std::string_view proof, std::string_view formula = "the formula");
+
 }  // namespace futolab::critical

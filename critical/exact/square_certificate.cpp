@@ -106,15 +106,85 @@ std::string check_witness(const SquareHead& h, const std::string& backend) {
     return "";
 }
 
-// One set line: "" if its square is Latin and violates exactly its clues of L.
-std::string check_set(const Json& line, const SquareHead& h, std::size_t j, const At& at, std::vector<Mask>& sets) {
+// One set line read for its form: its keys, its clues a clue set, its square Latin.
+struct SetRecord {
+    Mask set;
+    std::vector<int> square;  // M
+};
+
+SetRecord read_set(const Json& line, const SquareHead& h, std::size_t j, const At& at) {
     check_keys(line, at, "a set record", {"set", "square"});
-    const Mask set = mask_of<Mask>(line.at("set"), h.n, at, fmt::format("set {}", j));
-    const std::vector<int> M = square_of(line.at("square"), h.n, at, fmt::format("square {}", j));
-    if (set.empty() || violation_mask_as<Mask>(h.n, h.square, M) != set)
+    SetRecord r;
+    r.set = mask_of<Mask>(line.at("set"), h.n, at, fmt::format("set {}", j));
+    r.square = square_of(line.at("square"), h.n, at, fmt::format("square {}", j));
+    return r;
+}
+
+// One set judged: "" if its square violates exactly its clues of L.
+std::string check_set(const SetRecord& r, const SquareHead& h, std::size_t j, std::vector<Mask>& sets) {
+    if (r.set.empty() || violation_mask_as<Mask>(h.n, h.square, r.square) != r.set)
         return fmt::format("set {} is not the set of clues its square violates", j);
-    sets.push_back(set);
+    sets.push_back(r.set);
     return "";
+}
+
+// check_square_certificate's first pass: every header and set line read for its form, nothing
+// judged (a file that ends before a header's sets is judged, not refused: it is rejected).
+void read_square_certificate(std::istream& in, const std::string& source) {
+    std::string text;
+    std::size_t line_no = 0;
+    bool any = false;
+    while (next_record_line(in, text, line_no, source)) {
+        const At head_at{source, line_no};
+        const SquareHead h = read_head(parse_line(text, head_at), head_at);
+        any = true;
+        for (std::size_t j = 0; j < h.sets && next_record_line(in, text, line_no, source); ++j) {
+            const At at{source, line_no};
+            read_set(parse_line(text, at), h, j, at);
+        }
+    }
+    if (!any) bad({source, 1}, "empty certificate");
+}
+
+// The second pass: every square's claim judged, the first failure the verdict.
+SquareCertificateCheck judge_square_certificate(std::istream& in, const std::string& source, const std::string& verify_backend) {
+    SquareCertificateCheck result;
+    std::string text;
+    std::size_t line_no = 0;
+    // The line a rejection names: the one just read, or the header of the square whose proof
+    // fails (line_no itself keeps counting: set back to the header, it named every later line
+    // of a file of several squares wrongly, a NUL line after the first square as line 2).
+    auto fail_at = [&](std::size_t line, const std::string& why) {
+        result.why = fmt::format("line {}: {}", line, why);
+        return result;
+    };
+    auto fail = [&](const std::string& why) { return fail_at(line_no, why); };
+    while (next_record_line(in, text, line_no, source)) {
+        const At head_at{source, line_no};  // one At for the parse and the read: it holds the numbers' texts
+        const SquareHead h = read_head(parse_line(text, head_at), head_at);
+        const std::size_t head_line = line_no;
+        result.n = h.n, result.objective = h.objective, result.minimum = h.minimum;
+        if (std::string why = check_witness(h, verify_backend); !why.empty()) return fail(why);
+        std::vector<Mask> sets;
+        while (sets.size() < h.sets && next_record_line(in, text, line_no, source)) {
+            const At at{source, line_no};
+            const SetRecord r = read_set(parse_line(text, at), h, sets.size(), at);
+            if (std::string why = check_set(r, h, sets.size(), sets); !why.empty()) return fail(why);
+        }
+        if (sets.size() < h.sets) return fail(fmt::format("the file ends after {} of the {} sets", sets.size(), h.sets));
+        const std::optional<std::uint64_t> nodes = refutation(h.n, h.objective, sets, h.minimum);
+        if (!nodes) return fail_at(head_line, fmt::format("a set hitting every stored set costs {} or less: the minimum {} is not proved", h.minimum - 1, h.minimum));
+        // The search is deterministic: the same sets give the same tree. A different count means
+        // the sets are not those the proof was made from (one dropped though the rest still
+        // refute, say): the file is not the one written.
+        if (*nodes != h.nodes)
+            return fail_at(head_line, fmt::format("the branch and bound re-run took {} nodes, the certificate says {}: these are not the sets it was written with", *nodes, h.nodes));
+        result.nodes += *nodes;
+        result.sets += sets.size();
+        ++result.squares;
+    }
+    result.ok = true;
+    return result;
 }
 
 }  // namespace
@@ -149,44 +219,16 @@ std::vector<SquareClaim> read_square_certificate_claims(std::istream& in, const 
     return claims;
 }
 
+// Two passes, as check_certificate (red-team round 24): a malformed line after a square whose
+// claim does not check is refused (exit 2), not rejected for that square (exit 1).
 SquareCertificateCheck check_square_certificate(std::istream& in, const std::string& source, const std::string& verify_backend) {
-    SquareCertificateCheck result;
-    std::string text;
-    std::size_t line_no = 0;
-    // The line a rejection names: the one just read, or the header of the square whose proof
-    // fails (line_no itself keeps counting: set back to the header, it named every later line
-    // of a file of several squares wrongly, a NUL line after the first square as line 2).
-    auto fail_at = [&](std::size_t line, const std::string& why) {
-        result.why = fmt::format("line {}: {}", line, why);
-        return result;
-    };
-    auto fail = [&](const std::string& why) { return fail_at(line_no, why); };
-    while (next_record_line(in, text, line_no, source)) {
-        const At head_at{source, line_no};  // one At for the parse and the read: it holds the numbers' texts
-        const SquareHead h = read_head(parse_line(text, head_at), head_at);
-        const std::size_t head_line = line_no;
-        result.n = h.n, result.objective = h.objective, result.minimum = h.minimum;
-        if (std::string why = check_witness(h, verify_backend); !why.empty()) return fail(why);
-        std::vector<Mask> sets;
-        while (sets.size() < h.sets && next_record_line(in, text, line_no, source)) {
-            const At at{source, line_no};
-            if (std::string why = check_set(parse_line(text, at), h, sets.size(), at, sets); !why.empty()) return fail(why);
-        }
-        if (sets.size() < h.sets) return fail(fmt::format("the file ends after {} of the {} sets", sets.size(), h.sets));
-        const std::optional<std::uint64_t> nodes = refutation(h.n, h.objective, sets, h.minimum);
-        if (!nodes) return fail_at(head_line, fmt::format("a set hitting every stored set costs {} or less: the minimum {} is not proved", h.minimum - 1, h.minimum));
-        // The search is deterministic: the same sets give the same tree. A different count means
-        // the sets are not those the proof was made from (one dropped though the rest still
-        // refute, say): the file is not the one written.
-        if (*nodes != h.nodes)
-            return fail_at(head_line, fmt::format("the branch and bound re-run took {} nodes, the certificate says {}: these are not the sets it was written with", *nodes, h.nodes));
-        result.nodes += *nodes;
-        result.sets += sets.size();
-        ++result.squares;
-    }
-    if (result.squares == 0) bad({source, 1}, "empty certificate");
-    result.ok = true;
-    return result;
+    const std::istream::pos_type start = in.tellg();
+    if (start == std::istream::pos_type(-1))
+        throw std::invalid_argument("check_square_certificate: the certificate's stream cannot be read twice (not seekable)");
+    read_square_certificate(in, source);
+    in.clear();
+    in.seekg(start);
+    return judge_square_certificate(in, source, verify_backend);
 }
 
 }  // namespace futolab::critical

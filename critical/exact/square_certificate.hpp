@@ -63,7 +63,9 @@ struct SquareClaim {
 std::vector<SquareClaim> read_square_certificate_claims(std::istream& in, const std::string& source);
 
 // Malformed input throws InputError naming `source`, the line and the field (every integer is
-// read exactly); a well-formed certificate whose claim does not check gives ok = false.
+// read exactly); a well-formed certificate whose claim does not check gives ok = false. Every
+// line is read for its form before any square is judged, so a malformed line is refused
+// wherever it is; `in` is read twice and must be seekable (std::invalid_argument otherwise).
 SquareCertificateCheck check_square_certificate(std::istream& in, const std::string& source, const std::string& verify_backend);
 
 }  // namespace futolab::critical

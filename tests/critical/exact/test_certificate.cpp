@@ -471,7 +471,7 @@ TEST_CASE("certificate: a malformed proof line is refused as malformed, in every
     for (const auto& [prefix, why] : std::vector<std::pair<std::string, std::string>>{
              {"abc 0\n", "proof line 1: not a clause"},
              {"99999999999999999999 0\n", "proof line 1: a literal is too large"},
-             {"99999 0\n", "proof line 1: literal 99999 is too large (the formula has 61 variables)"},
+             {"99999 0\n", "proof line 1: literal 99999 is too large (the largest formula of its order and objective has 115 variables)"},
              {"1 2\n", "proof line 1: clause not closed by 0"},
              {"1 0\t\n", "proof line 1: not a clause"}}) {
         std::vector<Json> t = lines;
