@@ -129,6 +129,35 @@ void check_distribution(const RowCells& row, const Json& meta, const char* key, 
     if (std::string_view(key) == "class_seconds") check_seconds_within(row, at("max"), "class_seconds.max", "wall_ns");
 }
 
+// `seconds`, a sum of the search's class times, more than `bound` seconds beyond rounding: the
+// clocks' whole nanoseconds (1 µs, as check_seconds_within allows) and the sum's (1e-9 of it).
+bool beyond(double seconds, double bound) { return seconds > bound * (1 + 1e-9) + 1e-6; }
+
+// The class times held to the clocks that hold them (round 24, B F1, left open then). Each class
+// runs on one of the method's `threads` threads (critical/exact/exact.cpp, solve_classes), one
+// class after another on each, within the search's wall time (meta time_ms, itself held to the
+// row's wall_ns): no class longer than time_ms, and their total at most min(threads, classes)
+// times it. With one thread every class runs on the runner's thread, whose CPU the row's cpu_ns
+// counts over the whole search: their CPU total is at most cpu_ns. With more, class_cpu_seconds
+// is held to no clock (docs/reliability.md says why).
+void check_class_times(const RowCells& row, const Json& meta, int threads, std::size_t classes) {
+    const double search = meta["time_ms"].get<double>() / 1e3;
+    const Json& wall = meta["class_seconds"];
+    const std::size_t busy = std::min(static_cast<std::size_t>(std::max(threads, 1)), classes);
+    if (beyond(wall["max"].get<double>(), search))
+        refuse_output(row, fmt::format("a record whose meta 'class_seconds.max' is {:g} s, more than its search's time_ms of {:g} s "
+                                       "(which holds every class)", wall["max"].get<double>(), search));
+    if (beyond(wall["total"].get<double>(), static_cast<double>(busy) * search))
+        refuse_output(row, fmt::format("a record whose meta 'class_seconds.total' is {:g} s, more than {} thread(s) running "
+                                       "its classes one after another fit in its search's time_ms of {:g} s (threads={}, "
+                                       "{} classes)", wall["total"].get<double>(), busy, search, threads, classes));
+    const double cpu = meta["class_cpu_seconds"]["total"].get<double>();
+    const double cpu_ns = static_cast<double>(row.whole("cpu_ns"));
+    if (threads <= 1 && beyond(cpu, cpu_ns / 1e9))
+        refuse_output(row, fmt::format("a record whose meta 'class_cpu_seconds.total' is {:g} s, more than the run's cpu_ns of "
+                                       "{:g} s (threads=1: every class runs on the thread it measures)", cpu, cpu_ns / 1e9));
+}
+
 // A class_minima key that is a cost as the search writes it: plain digits, no leading zero.
 bool cost_key(const std::string& key) {
     return !key.empty() && key.size() <= 9 && key.find_first_not_of("0123456789") == std::string::npos &&
@@ -378,6 +407,7 @@ void check_exact_sample_output(const RowCells& row, const std::vector<Instance>&
         check_class_search_counters(row, meta, counts_nodes);
         check_search_ms(row, meta, i + 1);
         check_class_minima(row, meta, classes.size());
+        check_class_times(row, meta, m.search.threads, classes.size());
         check_minima_keys(row, meta, none, m.search.below);
         // What the run writes deterministically, rebuilt around the record's own search figures.
         Json extra = meta;

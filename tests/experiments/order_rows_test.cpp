@@ -126,6 +126,61 @@ TEST_CASE("task exact-sample: the class times are within the row and their mean 
                         }), "has a mean of");
 }
 
+namespace {
+
+// An exact-sample sweep of n = 4, seed 2, sample 3 (3 classes) on `threads` threads.
+fs::path sample_sweep(const std::string& name, int threads) {
+    return sweep(name, "name: sm\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 2 }\n"
+                       "methods: [ \"exact-sample:sample=3,threads=" + std::to_string(threads) + "\" ]\n");
+}
+
+// The distribution of the 3 classes' times, each `each` seconds, as the search writes it.
+Json three_classes_of(double each) {
+    return {{"mean", each}, {"median", each}, {"p90", each}, {"p99", each}, {"max", each}, {"total", 3 * each}};
+}
+
+// Row 0's record with its meta `key` set to three classes of `each` seconds.
+futolab::test::TableEdit classes_of(const char* key, double each) {
+    return record_edited(0, [key, each](Json& r) { r["meta"][key] = three_classes_of(each); });
+}
+
+}  // namespace
+
+// The class times held to the clocks that hold them (red-team round 24, left open): each class
+// within the search's time_ms; their wall total within threads (at most one a class) times it;
+// with threads=1 their CPU total within the row's cpu_ns. With threads=2 the classes' CPU may
+// pass cpu_ns (the runner's thread's CPU only) and is taken.
+TEST_CASE("task exact-sample: the class times are held to the search's time and the row's CPU", "[resume][merge][exact-sample]") {
+    const fs::path one = sample_sweep("class-clocks-1", 1);
+    const Json record = Json::parse(cell(table_of(one / "base" / "sm.csv"), 0, "output"));
+    const double search = record["meta"]["time_ms"].get<double>() / 1e3;
+    const double cpu = std::stod(cell(table_of(one / "base" / "sm.csv"), 0, "cpu_ns")) / 1e9;
+    const double longest = record["meta"]["class_seconds"]["max"].get<double>();
+    REQUIRE(longest > 0);
+    accepted_by_both(one, "sm");
+    refused_by_both(one, "sm", 0, record_edited(0, [longest](Json& r) { r["meta"]["time_ms"] = longest * 1e3 / 2; }),
+                    "a record whose meta 'class_seconds.max' is");
+    refused_by_both(one, "sm", 0, classes_of("class_seconds", 0.9 * search),
+                    "a record whose meta 'class_seconds.total' is");
+    refused_by_both(one, "sm", 0, classes_of("class_cpu_seconds", 0.5 * cpu),
+                    "a record whose meta 'class_cpu_seconds.total' is");
+    accepted_by_both(one, "sm", classes_of("class_cpu_seconds", 0.3 * cpu));
+
+    const fs::path two = sample_sweep("class-clocks-2", 2);
+    accepted_by_both(two, "sm");
+    const Json record2 = Json::parse(cell(table_of(two / "base" / "sm.csv"), 0, "output"));
+    const double search2 = record2["meta"]["time_ms"].get<double>() / 1e3;
+    const double cpu2 = std::stod(cell(table_of(two / "base" / "sm.csv"), 0, "cpu_ns")) / 1e9;
+    refused_by_both(two, "sm", 0, classes_of("class_seconds", 0.9 * search2),  // 2.7 times it: more than 2 threads fit
+                    "more than 2 thread(s) running its classes one after another fit");
+    accepted_by_both(two, "sm", classes_of("class_seconds", 0.6 * search2));  // 1.8 times it
+    accepted_by_both(two, "sm", classes_of("class_cpu_seconds", 0.5 * cpu2));  // other threads' CPU: not in cpu_ns
+
+    const fs::path three = sample_sweep("class-clocks-3", 3);
+    const double search3 = Json::parse(cell(table_of(three / "base" / "sm.csv"), 0, "output"))["meta"]["time_ms"].get<double>() / 1e3;
+    accepted_by_both(three, "sm", classes_of("class_seconds", 0.9 * search3));
+}
+
 TEST_CASE("task exact-sample: a frontier row holds its corners, each once, as the search writes them", "[resume][merge][exact-sample]") {
     const fs::path dir = sweep("frontier", "name: fr\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 2 }\n"
                                            "methods: [ \"exact-sample:sample=3,objective=frontier\" ]\n");
