@@ -27,6 +27,30 @@ std::string reason_of(const std::string& what) {
 
 std::string shown_key(const std::string& key) { return message_text(Json(key).dump(-1, ' ', false, Json::error_handler_t::replace), 40); }
 
+// The byte offset of the first '[' or '{' of `text` (outside strings) that opens level
+// `max_depth` + 1: where the Builder stopped a read nested too deep. nlohmann's SAX interface
+// tells a handler the position only with a parse error, so a depth refusal named no line and
+// column (the bench manifest's "m.json: nested deeper than 16 levels"); the text before that
+// bracket is JSON the parser took, so bracket and quote counting finds the same byte.
+std::size_t too_deep_offset(std::string_view text, std::size_t max_depth) {
+    std::size_t depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;  // the escaped character, '"' too
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > max_depth) return i;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return text.size();
+}
+
 // The value built event by event (nlohmann's SAX interface, as its own DOM parser does), with
 // the text of each number kept as a double in the order the parser met them, matched to the
 // values afterwards by one walk in document order: the values' addresses move while their
@@ -72,6 +96,7 @@ public:
         JsonRead r;
         r.problem = std::move(problem_);
         if (!r.problem.empty()) {
+            if (too_deep_) position_ = too_deep_offset(text, max_depth_) + 1;
             locate(text, r);
             return r;
         }
@@ -107,7 +132,10 @@ private:
     }
 
     bool open(Json&& container) {
-        if (max_depth_ != 0 && levels_.size() >= max_depth_) return stop(fmt::format("nested deeper than {} levels", max_depth_));
+        if (max_depth_ != 0 && levels_.size() >= max_depth_) {
+            too_deep_ = true;  // located by result()
+            return stop(fmt::format("nested deeper than {} levels", max_depth_));
+        }
         levels_.push_back({place(std::move(container)), {}, nullptr});
         return true;
     }
@@ -156,6 +184,7 @@ private:
     std::vector<std::string> floats_;  // the texts of the inner doubles, in document order
     std::string problem_;
     std::size_t position_ = 0;
+    bool too_deep_ = false;
 };
 
 void append_typed(const Json& v, const TypedNumbers& typed, std::size_t max, std::string& out) {

@@ -41,7 +41,8 @@ bool is_blank_line(std::string_view line);
 std::string_view first_record_line(std::string_view text);
 
 // Parses `text` (one JSON value); nesting deeper than `max_depth` levels is refused as it is
-// read (0: no bound), and so is binary data (core/binary_data.hpp: "binary data (byte 0x00):
+// read (0: no bound), at the line and column of the bracket that opens the level too many, and
+// so is binary data (core/binary_data.hpp: "binary data (byte 0x00):
 // not a text file" at its line and column). A UTF-8 byte-order mark at the start of `text` is
 // refused at line 1, column 1 ("… skipped only at the start of a file"): nlohmann skips one
 // there, so a JSONL line or a certificate line starting with a mark (line 2, or a second mark

@@ -180,6 +180,47 @@ TEST_CASE("a manifest reads after the file start byte-order mark and refuses a s
                                                           "skipped only at the start of a file");
 }
 
+// Red-team round 25: a manifest nested past its bound of 16 levels said "m.json: nested deeper
+// than 16 levels", naming no line, where every other refusal of its JSON names line and column.
+TEST_CASE("a manifest nested too deep is refused at the line and column of its bracket", "[bench][bad-input]") {
+    const auto objects = [](int levels) {
+        std::string text;
+        for (int i = 0; i < levels; ++i) text += "{\"a\":";
+        return text + "1" + std::string(static_cast<std::size_t>(levels), '}');
+    };
+    const std::string head = "{\"name\": \"futolab-bench\",\n \"version\": 1,\n \"tiers\": [{\"name\": \"a\"}],\n";
+    struct Case {
+        std::string name, text, where;
+    };
+    const std::vector<Case> cases{
+        {"arrays-line-1", std::string(17, '[') + std::string(17, ']'), ":1:17: "},
+        {"objects-line-1", objects(17), ":1:81: "},
+        {"arrays-line-4", head + " \"instances\": [" + std::string(15, '[') + std::string(16, ']') + "}", ":4:30: "},
+        {"objects-line-2", "{\"name\": \"futolab-bench\",\n\"deep\":" + objects(16) + "}", ":2:83: "},
+    };
+    for (const Case& c : cases) {
+        INFO(c.name);
+        const std::string path = manifest_file(c.name, c.text);
+        CHECK_THROWS_WITH(read_bench_manifest(path), path + c.where + "nested deeper than 16 levels");
+    }
+    // 16 levels are read (and refused for what they say, not for their depth).
+    for (const std::string& text : {std::string(16, '[') + std::string(16, ']'), objects(16),
+                                    head + " \"instances\": [" + std::string(14, '[') + std::string(15, ']') + "}"}) {
+        INFO(text);
+        try {
+            read_bench_manifest(manifest_file("sixteen", text));
+            FAIL("no error");
+        } catch (const InputError& e) {
+            CHECK_FALSE(has(e.what(), "nested deeper"));
+        }
+    }
+    // The command: that one line, exit 2, before any CSV is read.
+    const std::string deep = manifest_file("cli", head + " \"instances\": [" + std::string(15, '[') + std::string(16, ']') + "}");
+    const auto r = futolab::test::run_cli("check --expect '" + deep + "' no-such.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "futolab: " + deep + ":4:30: nested deeper than 16 levels\n");
+}
+
 TEST_CASE("a bad manifest is one error naming the file and the field", "[bench][bad-input]") {
     const std::string unique = R"("tier": "a", "file": "f", "id": "u", "hash": "00000000000000a1")";
     const std::string facts = R"("n": 2, "h": 1, "k": 0, "time_class": -7, "checked_by": ["sat"])";

@@ -318,10 +318,14 @@ TEST_CASE("certificate: a line nested deeper than a certificate is refused as it
     const std::string deep = std::string(200000, '[') + std::string(200000, ']');
     std::string head = lines[0].dump();
     head.replace(head.find("\"minimum\":2"), 11, "\"minimum\":" + deep);
-    CHECK_THAT(refusal(head + "\n" + text_of({lines[1], lines[2]})), Catch::Contains("test.cert:1: nested deeper than 8 levels"));
+    // At the bracket that opens level 9 (the record's object is level 1): the 8th of the value's.
+    const std::string head_column = std::to_string(head.find("\"minimum\":") + 10 + 8);
+    CHECK_THAT(refusal(head + "\n" + text_of({lines[1], lines[2]})),
+               Catch::Contains("test.cert:1:" + head_column + ": nested deeper than 8 levels"));
     std::string cls = lines[1].dump();
     cls.replace(cls.find("\"orbit\":8"), 9, "\"orbit\":" + deep);
-    CHECK_THAT(refusal(text_of({lines[0]}) + cls + "\n"), Catch::Contains("test.cert:2: nested deeper than 8 levels"));
+    const std::string class_column = std::to_string(cls.find("\"orbit\":") + 8 + 8);
+    CHECK_THAT(refusal(text_of({lines[0]}) + cls + "\n"), Catch::Contains("test.cert:2:" + class_column + ": nested deeper than 8 levels"));
 }
 
 TEST_CASE("rup: a literal past the formula's variables or past int is refused (issue #45)", "[critical][certificate]") {

@@ -1,0 +1,50 @@
+// A JSON value nested past read_json's bound is refused at the line and column of the bracket
+// that opens the level too many (red-team round 25): the bound is checked in the SAX handler,
+// which nlohmann tells no position, so the bench manifest said "m.json: nested deeper than 16
+// levels" and the JSONL and certificate readers named a line but no column.
+#include "core/json_read.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using futolab::JsonRead;
+using futolab::read_json;
+
+TEST_CASE("read_json names the line and column of the bracket that nests too deep", "[json][depth]") {
+    struct Case {
+        std::string text;
+        std::size_t line, column;
+    };
+    const std::vector<Case> cases{
+        {"[[[[1]]]]", 1, 4},                                   // arrays
+        {R"({"a":{"b":{"c":{"d":1}}}})", 1, 16},               // objects
+        {R"({"a":[{"b":[1]}]})", 1, 12},                       // both, by turns
+        {"[\n [\n  [\n   [1]]]]", 4, 4},                       // on a later line
+        {"{\"k\": 1,\n \"a\": {\"b\": {\"c\": {}}}}", 2, 19},  // an empty object is a level too
+        {R"(["[[[\"{{", {"]]": [[1]]}])", 1, 21},              // brackets and \" inside strings are text
+        {"[1,\n2,\n[ [ {\"x\": \"}}\"}, [[]] ] ]]", 3, 5},     // closed levels before it do not count
+    };
+    for (const Case& c : cases) {
+        INFO(c.text);
+        const JsonRead read = read_json(c.text, 3);
+        CHECK(read.problem == "nested deeper than 3 levels");
+        CHECK(read.line == c.line);
+        CHECK(read.column == c.column);
+    }
+    // At the bound it reads; with no bound (0) any depth does.
+    CHECK(read_json("[[[1]]]", 3).problem.empty());
+    CHECK(read_json(R"({"a":{"b":{"c":1}}})", 3).problem.empty());
+    CHECK(read_json("[[[[[[1]]]]]]", 0).problem.empty());
+}
+
+TEST_CASE("a deep value far into a long line is located at its bracket", "[json][depth]") {
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    const std::string line2 = "{\"pad\": \"" + std::string(5000, 'x') + "\", \"deep\": " + deep + "}";
+    const JsonRead read = read_json("{\"first\": 1,\n\"v\": " + line2 + "}", 64);
+    CHECK(read.problem == "nested deeper than 64 levels");
+    CHECK(read.line == 2);
+    // "v": { (level 2) … "deep": then 62 brackets to level 64: the 63rd opens level 65.
+    CHECK(read.column == std::string("\"v\": ").size() + line2.find('[') + 63);
+}
