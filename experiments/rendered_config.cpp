@@ -1,5 +1,7 @@
 #include "experiments/rendered_config.hpp"
 
+#include "core/yaml_exact.hpp"
+
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
@@ -9,7 +11,7 @@ namespace futolab {
 namespace {
 
 // The critical_squares: entry as read_critical_squares (config.cpp) takes it back.
-void emit_squares(YAML::Emitter& e, const CriticalSquaresSource& s) {
+void emit_squares(ExactEmitter& e, const CriticalSquaresSource& s) {
     e << YAML::BeginMap;
     if (s.n > 0) {
         e << YAML::Key << "n" << YAML::Value << s.n;
@@ -26,7 +28,7 @@ void emit_squares(YAML::Emitter& e, const CriticalSquaresSource& s) {
 
 // The critical_orders: entry as read_critical_orders (config.cpp) takes it back: `n` or `file`;
 // `count` and `seed` for a kind whose runs draw from the seed (its only reader of them).
-void emit_orders(YAML::Emitter& e, const CriticalOrdersSource& o, const TaskInfo& kind) {
+void emit_orders(ExactEmitter& e, const CriticalOrdersSource& o, const TaskInfo& kind) {
     e << YAML::BeginMap;
     if (o.file.empty()) e << YAML::Key << "n" << YAML::Value << o.n;
     else e << YAML::Key << "file" << YAML::Value << YAML::DoubleQuoted << o.file;
@@ -37,7 +39,7 @@ void emit_orders(YAML::Emitter& e, const CriticalOrdersSource& o, const TaskInfo
 
 // The classes: entry as read_classes (config.cpp) takes it back: `count` and `stride` only where
 // they are not their defaults (all classes, each one).
-void emit_classes(YAML::Emitter& e, const ClassesSource& c) {
+void emit_classes(ExactEmitter& e, const ClassesSource& c) {
     e << YAML::BeginMap << YAML::Key << "n" << YAML::Value << c.n;
     if (c.first > 0) e << YAML::Key << "first" << YAML::Value << c.first;
     if (c.count > 0) e << YAML::Key << "count" << YAML::Value << c.count;
@@ -47,7 +49,7 @@ void emit_classes(YAML::Emitter& e, const ClassesSource& c) {
 
 // The few_relations: entry as read_few_relations (config.cpp) takes it back: which shards as
 // classes: gives them, the checkpoint folder where there is one.
-void emit_few_relations(YAML::Emitter& e, const FewRelationsSource& f) {
+void emit_few_relations(ExactEmitter& e, const FewRelationsSource& f) {
     e << YAML::BeginMap << YAML::Key << "n" << YAML::Value << f.n << YAML::Key << "k" << YAML::Value << f.k;
     e << YAML::Key << "shards" << YAML::Value << f.shards;
     if (f.first > 0) e << YAML::Key << "first" << YAML::Value << f.first;
@@ -60,7 +62,7 @@ void emit_few_relations(YAML::Emitter& e, const FewRelationsSource& f) {
 }  // namespace
 
 std::string render_config(const RenderedConfig& c) {
-    YAML::Emitter e;
+    ExactEmitter e;  // a file name or method as typed, noncharacters too (core/yaml_exact.hpp)
     e << YAML::BeginMap;
     e << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << c.name;
     e << YAML::Key << "description" << YAML::Value << YAML::DoubleQuoted << c.description;
@@ -92,8 +94,8 @@ std::string render_config(const RenderedConfig& c) {
     }
     e << YAML::Key << "output" << YAML::Value << YAML::DoubleQuoted << c.output;
     e << YAML::EndMap;
-    if (!e.good()) throw std::logic_error("render_config: " + e.GetLastError());
-    return std::string(e.c_str()) + "\n";
+    if (!e.good()) throw std::logic_error("render_config: " + e.last_error());
+    return e.str() + "\n";
 }
 
 }  // namespace futolab

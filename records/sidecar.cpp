@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/yaml_bounds.hpp"
+#include "core/yaml_exact.hpp"
 #include "core/yaml_fields.hpp"
 #include "records/csv_reader.hpp"
 #include "records/machine.hpp"
@@ -43,7 +44,7 @@ constexpr double kMaxLoadSeconds = 1e9;  // run.load_seconds: a sweep's wall tim
 
 // The identity of one build as the sidecar keeps it (git_commit with "-dirty" as before issue
 // #41, so older readers still see a dirty build; `dirty` says it plainly).
-void emit_identity(YAML::Emitter& out, const BuildIdentity& b, bool with_name) {
+void emit_identity(ExactEmitter& out, const BuildIdentity& b, bool with_name) {
     if (with_name) {
         out << YAML::Key << "name" << YAML::Value << b.name;
         out << YAML::Key << "path" << YAML::Value << b.path;
@@ -63,7 +64,7 @@ std::vector<std::string> with_host(std::vector<std::string> hosts, const std::st
     return hosts;
 }
 
-void emit_build(YAML::Emitter& out, const RunInfo& info) {
+void emit_build(ExactEmitter& out, const RunInfo& info) {
     out << YAML::Key << "futolab" << YAML::Value << YAML::BeginMap;
     emit_identity(out, info.driver, false);
     out << YAML::EndMap;
@@ -114,7 +115,7 @@ BuildIdentity parse_identity(const YamlFields& y, const YamlAt& node, const std:
     return b;
 }
 
-void emit_timing(YAML::Emitter& out, const RunInfo& info) {
+void emit_timing(ExactEmitter& out, const RunInfo& info) {
     out << YAML::Key << "timing" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "order" << YAML::Value << info.timing.order;
     out << YAML::Key << "warmup" << YAML::Value << info.timing.warmup;
@@ -123,7 +124,7 @@ void emit_timing(YAML::Emitter& out, const RunInfo& info) {
     out << YAML::EndMap;
 }
 
-void emit_shards(YAML::Emitter& out, const std::vector<ShardMachine>& shards) {
+void emit_shards(ExactEmitter& out, const std::vector<ShardMachine>& shards) {
     if (shards.empty()) return;
     out << YAML::Key << "shards" << YAML::Value << YAML::BeginSeq;
     for (const ShardMachine& m : shards)
@@ -133,7 +134,7 @@ void emit_shards(YAML::Emitter& out, const std::vector<ShardMachine>& shards) {
     out << YAML::EndSeq;
 }
 
-void emit_run(YAML::Emitter& out, const RunInfo& info) {
+void emit_run(ExactEmitter& out, const RunInfo& info) {
     out << YAML::Key << "run" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "command" << YAML::Value << info.command_line;
     out << YAML::Key << "state" << YAML::Value << info.state;
@@ -158,7 +159,7 @@ void emit_run(YAML::Emitter& out, const RunInfo& info) {
 }
 
 // Always present (an empty list without --skip-invalid), so readers need no special case.
-void emit_skipped(YAML::Emitter& out, const std::vector<SkippedInput>& skipped) {
+void emit_skipped(ExactEmitter& out, const std::vector<SkippedInput>& skipped) {
     out << YAML::Key << "skipped_inputs" << YAML::Value << YAML::BeginSeq;
     for (const SkippedInput& s : skipped)
         out << YAML::BeginMap << YAML::Key << "id" << YAML::Value << s.id << YAML::Key << "error" << YAML::Value
@@ -227,7 +228,7 @@ void read_shard(const YamlFields& y, const YamlAt& run, SidecarFacts& f) {
 }
 
 // Only when the CSV was redone: sidecars of other runs stay as they were.
-void emit_redone(YAML::Emitter& out, const std::vector<RedoRecord>& redone) {
+void emit_redone(ExactEmitter& out, const std::vector<RedoRecord>& redone) {
     if (redone.empty()) return;
     out << YAML::Key << "redone" << YAML::Value << YAML::BeginSeq;
     for (const RedoRecord& r : redone)
@@ -307,7 +308,7 @@ namespace {
 
 // Every key of the sidecar but `config` (the last one, so its text may hold any line), into an
 // open map.
-void emit_facts(YAML::Emitter& out, const ExperimentIdentity& made_by, const RunInfo& info) {
+void emit_facts(ExactEmitter& out, const ExperimentIdentity& made_by, const RunInfo& info) {
     out << YAML::Key << "experiment" << YAML::Value << made_by.name;
     out << YAML::Key << "config_file" << YAML::Value << made_by.config_file;
     out << YAML::Key << "config_hash" << YAML::Value << made_by.config_hash;
@@ -322,44 +323,6 @@ void emit_facts(YAML::Emitter& out, const ExperimentIdentity& made_by, const Run
             << YAML::Value << f.hash << YAML::EndMap;
     out << YAML::EndSeq;
     emit_redone(out, info.redone);
-}
-
-// A Unicode code point a double-quoted YAML scalar holds only as an escape: the C1 controls and
-// the line and paragraph separators (which a reader may take for line breaks), the byte-order
-// mark, and the noncharacters (yaml-cpp's emitter writes each of those as U+FFFD).
-bool escaped_code_point(std::uint32_t cp) {
-    return (cp >= 0x80 && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 || cp == 0xFEFF || (cp >= 0xFDD0 && cp <= 0xFDEF) ||
-           (cp & 0xFFFE) == 0xFFFE;
-}
-
-// The escape a double-quoted YAML scalar holds the ASCII byte `b` as ("" if it holds it as it is).
-std::string ascii_escape(unsigned char b) {
-    if (b == '"' || b == '\\') return {'\\', static_cast<char>(b)};
-    if (b == '\n') return "\\n";
-    if (b == '\r') return "\\r";
-    if (b == '\t') return "\\t";
-    return b < 0x20 || b == 0x7F ? fmt::format("\\x{:02x}", b) : "";
-}
-
-// `text` (UTF-8 without NUL: a config read through load_yaml_bounded) as a YAML double-quoted
-// scalar that reads back byte for byte: ASCII controls, quote and backslash escaped, other
-// characters as they are but for the escaped_code_point ones.
-std::string exactly_quoted(std::string_view text) {
-    std::string out = "\"";
-    for (std::size_t i = 0; i < text.size();) {
-        const auto b = static_cast<unsigned char>(text[i]);
-        const std::size_t len = b < 0x80 ? 1 : std::max<std::size_t>(1, utf8_sequence_length(text.substr(i)));
-        std::uint32_t cp = len == 1 ? b : b & (0xFFu >> (len + 1));  // the lead byte's bits, then 6 per byte
-        for (std::size_t k = 1; k < len; ++k) cp = cp << 6 | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
-        if (const std::string escape = b < 0x80 ? ascii_escape(b) : ""; !escape.empty())
-            out += escape;
-        else if (len > 1 && escaped_code_point(cp))
-            out += cp > 0xFFFF ? fmt::format("\\U{:08x}", cp) : fmt::format("\\u{:04x}", cp);
-        else
-            out.append(text.substr(i, len));
-        i += len;
-    }
-    return out + "\"";
 }
 
 // Whether the sidecar `yaml` reads back with `config` holding exactly `text`.
@@ -378,17 +341,18 @@ bool keeps_config(const std::string& yaml, const std::string& text) {
 // and holds no noncharacter; where the block does not read back, the text is written as a
 // double-quoted scalar with escapes instead (red-team round 24, B F5). The reader takes both.
 std::string sidecar_yaml(const ExperimentIdentity& made_by, const RunInfo& info) {
-    YAML::Emitter block;
+    ExactEmitter block;  // every other string as given (core/yaml_exact.hpp)
     block << YAML::BeginMap;
     emit_facts(block, made_by, info);
-    block << YAML::Key << "config" << YAML::Value << YAML::Literal << made_by.config_text << YAML::EndMap;
-    const std::string yaml = std::string(block.c_str()) + "\n";
+    block << YAML::Key << "config" << YAML::Value;
+    block.raw() << YAML::Literal << made_by.config_text << YAML::EndMap;  // a block scalar: checked below instead
+    const std::string yaml = block.str() + "\n";
     if (keeps_config(yaml, made_by.config_text)) return yaml;
-    YAML::Emitter rest;
+    ExactEmitter rest;
     rest << YAML::BeginMap;
     emit_facts(rest, made_by, info);
     rest << YAML::EndMap;
-    return std::string(rest.c_str()) + "\nconfig: " + exactly_quoted(made_by.config_text) + "\n";
+    return rest.str() + "\nconfig: " + exactly_quoted(made_by.config_text) + "\n";
 }
 
 }  // namespace
