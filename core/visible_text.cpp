@@ -49,6 +49,28 @@ bool is_invisible(char32_t c) {
     return false;
 }
 
+bool shows_nothing(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const Decoded d = decode(text.substr(i));
+        if (d.length == 0 || (d.code_point != ' ' && !is_invisible(d.code_point))) return false;  // a bad byte shows as <0x..>
+        i += d.length;
+    }
+    return true;
+}
+
+std::string code_points(std::string_view text, std::size_t max) {
+    std::string out;
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < text.size(); ++count) {
+        if (count == max) return out + " ...";
+        const Decoded d = decode(text.substr(i));
+        out += (count ? " " : "") + (d.length ? fmt::format("U+{:04X}", static_cast<std::uint32_t>(d.code_point))
+                                              : fmt::format("0x{:02X}", static_cast<unsigned>(static_cast<unsigned char>(text[i]))));
+        i += d.length ? d.length : 1;
+    }
+    return out;
+}
+
 namespace {
 
 // A literal '<' that would read as the start of a marker.

@@ -20,6 +20,15 @@ namespace futolab {
 // U+0020 (U+00A0, U+2000–U+200A, U+202F, U+3000 …), U+2028/U+2029 and U+FFF9–U+FFFB.
 bool is_invisible(char32_t code_point);
 
+// Whether `text` shows as nothing: empty, or only U+0020 and is_invisible characters (the other
+// spaces, zero-width characters), in valid UTF-8. Such a label, an id "" or "   ", names
+// nothing a reader can see or tell apart from another blank one.
+bool shows_nothing(std::string_view text);
+
+// The code points of `text` for a message that must name characters that show as nothing:
+// "U+0020 U+00A0", at most `max` of them and then "...", a byte that is not UTF-8 as "0xFF".
+std::string code_points(std::string_view text, std::size_t max = 8);
+
 // How line breaks are treated: `shown` for a cell or a one-line label, where also a space at
 // the start or end or after another space is shown (tables drop or merge those); `kept` for a
 // block of text (a config in <pre>, a message), where LF, tab and spaces keep their meaning.

@@ -5,6 +5,7 @@
 #include "core/formats/text.hpp"
 #include "core/json_read.hpp"
 #include "core/message_text.hpp"
+#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -27,6 +28,12 @@ bool is_control(char ch) {
     const auto byte = static_cast<unsigned char>(ch);
     return byte < 0x20 || byte == 0x7f;
 }
+
+// SPEC §2.2: the id of a record without one.
+std::string default_id(const std::string& source, int line) { return fmt::format("{}:{}", file_stem(source), line); }
+
+// An id read_id takes: printable, and showing something.
+bool usable_id(const std::string& id) { return std::none_of(id.begin(), id.end(), is_control) && !shows_nothing(id); }
 
 // An integer that does not fit an int (outside -2147483648..2147483647), including one so
 // large that the JSON parser kept it as a double (2^64 and up, -2^63-1 and down).
@@ -80,7 +87,7 @@ public:
             check_entries(in);
             if (solution) read_solution(*solution, in);
         }
-        if (in.id.empty()) in.id = fmt::format("{}:{}", file_stem(source_), line_);
+        if (in.id.empty()) in.id = default_id(source_, line_);  // no "id" key: an empty one is refused
         return in;
     }
 
@@ -96,7 +103,10 @@ private:
     }
 
     // Ids go into CSV cells, file names and messages: a control character (a NUL, a line
-    // break, an escape sequence) would corrupt them all, so it is refused here, at input.
+    // break, an escape sequence) would corrupt them all, so it is refused here, at input. So is
+    // an id that shows as nothing ("", "   ", a no-break space): "" was replaced in silence by
+    // the default <stem>:<line> that SPEC §2.2 gives only a record WITHOUT an id, so a rewrite
+    // changed the key's value, and "   " named a row no reader can see (red-team round 25, C F8).
     std::string read_id(const Json& value) const {
         if (!value.is_string()) error(fmt::format("\"id\" must be a string, got {} {}", value.type_name(), shown(value)));
         std::string id = value.get<std::string>();
@@ -104,7 +114,15 @@ private:
         if (bad != id.end())
             error(fmt::format("\"id\" holds the control character U+{:04X} at byte {}: ids must be printable text",
                               static_cast<unsigned char>(*bad), bad - id.begin() + 1));
+        if (shows_nothing(id)) error(blank_id(id));
         return id;
+    }
+
+    std::string blank_id(const std::string& id) const {
+        // Named by its code points: quoted, white space would show as nothing again.
+        const std::string what =
+            id.empty() ? "is empty" : fmt::format("is only white space or invisible characters ({})", code_points(id));
+        return fmt::format("\"id\" {}: leave the key out for the default id {}", what, default_id(source_, line_));
     }
 
     // An array of `arity` integers, e.g. a [r, c, v] given.
@@ -237,10 +255,10 @@ std::string id_of_bad_line(const Line& line, const std::string& source) {
     const Json& object = read.value;
     if (read.problem.empty() && object.is_object() && object.contains("id") && object["id"].is_string()) {
         std::string id = object["id"].get<std::string>();
-        // An id refused for its control characters is not reused: the sidecar lists it.
-        if (std::none_of(id.begin(), id.end(), is_control)) return id;
+        // An id refused for what it holds is not reused: the sidecar lists it.
+        if (usable_id(id)) return id;
     }
-    return fmt::format("{}:{}", file_stem(source), line.number);
+    return default_id(source, line.number);
 }
 
 }  // namespace
