@@ -68,12 +68,18 @@ std::string YamlFields::text(const YamlAt& at, const std::optional<std::string>&
     return at.node.Scalar();
 }
 
+// Exactly the words futolab writes, unquoted: yaml-cpp's own decoding also takes YAML 1.1's
+// y, yes, on, no, off in three cases each, so `dirty: no` passed where the message said "must
+// be true or false" (red-team round 25, C F6); a quoted 'true' is a string, not a flag. The
+// tag of a quoted scalar is "!", of a plain one "?". A key with no value (`dirty:`, `~`) is
+// no flag either: only a missing key takes the fallback (a sidecar older than the key).
 bool YamlFields::flag(const YamlAt& at, bool fallback) const {
-    if (!at) return fallback;
+    if (!at.node.IsDefined()) return fallback;
+    if (at.node.IsNull()) fail(at, "must be true or false, not empty");
     const std::string value = text(at);
-    bool out = false;
-    if (!YAML::convert<bool>::decode(at.node, out)) fail(at, fmt::format("must be true or false, not '{}'", value));
-    return out;
+    const bool plain = at.node.Tag() != "!";
+    if (plain && (value == "true" || value == "false")) return value == "true";
+    fail(at, fmt::format("must be true or false, not {}'{}'", plain ? "" : "the quoted text ", value.substr(0, 40)));
 }
 
 double YamlFields::number(const YamlAt& at, double fallback) const {

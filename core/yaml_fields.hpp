@@ -42,7 +42,7 @@ public:
 
     // A scalar's text; absent: `fallback`, or an error "key 'x' is missing" when there is none.
     std::string text(const YamlAt& at, const std::optional<std::string>& fallback = std::nullopt) const;
-    bool flag(const YamlAt& at, bool fallback) const;  // true/false (YAML's words)
+    bool flag(const YamlAt& at, bool fallback) const;  // `true` or `false` unquoted, nothing else (not yes, no, on, off)
     double number(const YamlAt& at, double fallback) const;
     // Decimal digits only, in [0, max] (core/numbers.hpp, as a config's counts): 4294967297
     // must not wrap to 1 in an int, nor -1, 1e3 or 0x10 pass as a count futolab never writes.
