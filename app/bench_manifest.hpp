@@ -45,13 +45,19 @@ struct BenchManifest {
 // The manifest versions this futolab reads.
 inline constexpr int kBenchManifestVersion = 1;
 
-// Reads and checks a manifest. Throws InputError naming the file and the field
-// ("m.json: instances[3] (id 'n04:2'): field 'status': 'maybe' is not unique, multiple or
-// unsat"): not JSON, a version this futolab does not read, a missing or mistyped field, a hash
-// that is not 16 hex digits, a solution hash on a non-unique instance or none on a unique one,
-// an instance of an unlisted tier, one puzzle with two expected statuses, an n, h, k or
-// time_class that is not a whole number in its range, a checked_by that is not a non-empty
-// list of known checkers, each once.
+// Reads and checks a manifest, exactly as scripts/bench_manifest.py writes it. Throws
+// InputError naming the file, the line and column, and the field ("m.json:40:7: instances[3]
+// (id 'n04:2'): field 'status': 'maybe' is not unique, multiple or unsat"): not JSON, a version
+// this futolab does not read, a key the writer does not write (at any level: the top, a
+// definition, a source, a tier, a tier's file, an instance, its tags), a missing or mistyped
+// field, a hash that is not 16 hex digits (a file's sha256: 64), a solution hash on a
+// non-unique instance or none on a unique one, an instance of an unlisted tier or of a file its
+// tier does not list, one puzzle with two expected statuses, an n, h, k or time_class that is
+// not a whole number in its range, a checked_by that is not a non-empty list of known checkers,
+// each once, a tier or file listed twice, a file of an unlisted source, and a tier's or a file's
+// "instances" that is not a whole number from 0 or not the number of instances the manifest
+// lists for it. The descriptions (description, status, hashes, time_class, a tier's description,
+// committed and regenerate, an instance's tags) may be left out; given, they are typed.
 BenchManifest read_bench_manifest(const std::string& path);
 
 // The solution hash of futolab-bench: FNV-1a 64 (core/files.hpp, as instance_hash) of the

@@ -56,8 +56,12 @@ std::string manifest_file(const std::string& name, const std::string& text) {
     return path;
 }
 
-std::string instance_json(const std::string& fields) {
-    return R"({"name": "futolab-bench", "version": 1, "tiers": [{"name": "a"}], "instances": [)" + fields + "]}";
+// A manifest of tier "a", whose file a/x.jsonl holds `count` instances (as the tier does).
+std::string instance_json(const std::string& fields, int count = 0) {
+    const std::string n = std::to_string(count);
+    return R"({"name": "futolab-bench", "version": 1, "sources": {"s": {"what": "w", "licence": "l"}},
+               "tiers": [{"name": "a", "instances": )" + n + R"(, "files": [{"path": "a/x.jsonl", "sha256": ")" +
+           std::string(64, '0') + R"(", "instances": )" + n + R"(, "source": "s"}]}], "instances": [)" + fields + "]}";
 }
 
 }  // namespace
@@ -157,7 +161,7 @@ TEST_CASE("a manifest reads with its tiers and instances", "[bench]") {
         R"({"tier": "a", "file": "a/x.jsonl", "id": "u", "hash": "00000000000000a1", "status": "unique", "solution_hash": "05d66df2cf705f18",
             "n": 2, "h": 1, "k": 0, "time_class": -7, "checked_by": ["gecode", "sat"]},
            {"tier": "a", "file": "a/x.jsonl", "id": "s", "hash": "00000000000000a3", "status": "unsat", "solution_hash": null,
-            "n": 9, "h": 81, "k": 144, "time_class": 0, "checked_by": ["sat"]})"));
+            "n": 9, "h": 81, "k": 144, "time_class": 0, "checked_by": ["sat"]})", 2));
     const BenchManifest m = read_bench_manifest(path);
     CHECK(m.version == 1);
     CHECK(m.tiers == std::vector<std::string>{"a"});
@@ -303,5 +307,5 @@ TEST_CASE("a manifest object of 500 000 keys is read in linear time and refused 
     std::ofstream(dir / "one.jsonl") << R"({"id":"i1","n":3,"givens":[],"lt":[]})" << "\n";
     const auto r = futolab::test::run_cli_env("ulimit -t 60; ", "check '" + (dir / "one.jsonl").string() + "' --expect '" + path + "'");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, path + ": "));
+    CHECK(has(r.err, path + ":1:1: field 'name' is missing"));
 }

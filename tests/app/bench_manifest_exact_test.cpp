@@ -1,0 +1,208 @@
+// futolab-bench's manifest is read exactly as scripts/bench_manifest.py writes it (red-team
+// round 25, C F2): a tier's "instances" count was never compared with the instances listed (70,
+// 68 and -1 passed), nor a file's, and unknown keys were taken at every level, so a manifest
+// that lost an instance checked a run that lacked it as all right. Each variant below is a copy
+// of the shipped bench/v1/manifest.json with one change; each refusal is one line naming the
+// file, the line and column of the value (of the key, for an unknown key) and the field.
+#include "app/bench_manifest.hpp"
+#include "cli_runner.hpp"
+#include "core/error.hpp"
+#include "core/instance.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <functional>
+
+using namespace futolab;
+using namespace futolab::app;
+using futolab::test::has;
+
+namespace {
+
+const std::string kShipped = FUTOLAB_SOURCE_DIR "/bench/v1/manifest.json";
+
+Json shipped() { return Json::parse(futolab::test::slurp(kShipped)); }
+
+std::string written(const std::string& name, const Json& manifest) {
+    const auto dir = futolab::test::fresh_dir("bench-manifest-exact", name);
+    const std::string path = (dir / "manifest.json").string();
+    std::ofstream(path) << manifest.dump(1) << "\n";
+    return path;
+}
+
+// A refusal split into the text its line and column point at (to the end of that line) and
+// what follows "FILE:LINE:COLUMN: ".
+struct Refusal {
+    std::string pointed, problem;
+};
+
+Refusal refusal(const std::string& path) {
+    std::string message;
+    try {
+        read_bench_manifest(path);
+        return {"", "(read)"};
+    } catch (const InputError& e) {
+        message = e.what();
+    }
+    REQUIRE(message.rfind(path + ":", 0) == 0);
+    REQUIRE(message.find('\n') == std::string::npos);
+    std::size_t line = 0, column = 0;
+    const std::size_t after = path.size() + 1;
+    const std::size_t colon = message.find(':', after), space = message.find(": ", colon + 1);
+    REQUIRE(space != std::string::npos);
+    line = std::stoul(message.substr(after, colon - after));
+    column = std::stoul(message.substr(colon + 1, space - colon - 1));
+    std::ifstream in(path);
+    std::string text;
+    for (std::size_t i = 0; i < line; ++i) std::getline(in, text);
+    REQUIRE(column >= 1);
+    return {text.substr(column - 1), message.substr(space + 2)};
+}
+
+struct Variant {
+    std::string name;
+    std::function<void(Json&)> change;
+    std::string pointed;  // what the line and column point at (the start of it)
+    std::string problem;  // the message after the place
+};
+
+void check_variants(const std::vector<Variant>& variants) {
+    for (const Variant& v : variants) {
+        INFO(v.name);
+        Json m = shipped();
+        v.change(m);
+        const Refusal r = refusal(written(v.name, m));
+        CHECK(r.problem == v.problem);
+        CHECK(r.pointed.rfind(v.pointed, 0) == 0);
+    }
+}
+
+std::string keys_of(const char* what, const char* keys) { return std::string(" (") + what + ": " + keys + ")"; }
+
+}  // namespace
+
+TEST_CASE("the shipped manifest reads whole: every count agrees with what it lists", "[bench]") {
+    const BenchManifest m = read_bench_manifest(kShipped);
+    CHECK(m.tiers == std::vector<std::string>{"small", "tatham", "planted", "critical", "zero-given", "unsat", "large"});
+    CHECK(m.instances.size() == 1573);
+}
+
+TEST_CASE("a tier's instances count must be the number of instances listed for it", "[bench][bad-input]") {
+    const std::string lists = "but the manifest lists 69 instances of tier small";
+    check_variants({
+        {"more", [](Json& m) { m["tiers"][0]["instances"] = 70; }, "70", "tiers[0] (small): field 'instances': 70, " + lists},
+        {"fewer", [](Json& m) { m["tiers"][0]["instances"] = 68; }, "68", "tiers[0] (small): field 'instances': 68, " + lists},
+        {"zero", [](Json& m) { m["tiers"][1]["instances"] = 0; }, "0",
+         "tiers[1] (tatham): field 'instances': 0, but the manifest lists 1230 instances of tier tatham"},
+        // The report's case: one instance gone, the tier still saying 69.
+        {"dropped", [](Json& m) { m["instances"].erase(0); }, "69",
+         "tiers[0] (small): field 'instances': 69, but the manifest lists 68 instances of tier small"},
+        {"last-tier", [](Json& m) { m["tiers"][6]["instances"] = 41; }, "41",
+         "tiers[6] (large): field 'instances': 41, but the manifest lists 40 instances of tier large"},
+    });
+}
+
+TEST_CASE("a count that is not a whole number from 0 is refused as typed", "[bench][bad-input]") {
+    const std::string range = " is not a whole number from 0 to 2147483647";
+    check_variants({
+        {"negative", [](Json& m) { m["tiers"][0]["instances"] = -1; }, "-1", "tiers[0] (small): field 'instances': -1" + range},
+        {"fraction", [](Json& m) { m["tiers"][0]["instances"] = 69.5; }, "69.5", "tiers[0] (small): field 'instances': 69.5" + range},
+        {"real", [](Json& m) { m["tiers"][0]["instances"] = 69.0; }, "69.0", "tiers[0] (small): field 'instances': 69.0" + range},
+        {"text", [](Json& m) { m["tiers"][0]["instances"] = "69"; }, "\"69\"", "tiers[0] (small): field 'instances': \"69\"" + range},
+        {"null", [](Json& m) { m["tiers"][0]["instances"] = nullptr; }, "null", "tiers[0] (small): field 'instances': null" + range},
+        {"huge", [](Json& m) { m["tiers"][0]["instances"] = 4294967365ULL; }, "4294967365",
+         "tiers[0] (small): field 'instances': 4294967365" + range},
+        {"file-negative", [](Json& m) { m["tiers"][1]["files"][2]["instances"] = -3; }, "-3",
+         "tiers[1] (tatham): files[2] (tatham/n06.tatham): field 'instances': -3" + range},
+        {"missing", [](Json& m) { m["tiers"][2].erase("instances"); }, "{", "tiers[2] (planted): field 'instances' is missing"},
+        {"no-files", [](Json& m) { m["tiers"][2].erase("files"); }, "{", "tiers[2] (planted): field 'files' is missing"},
+    });
+}
+
+TEST_CASE("a tier file's count and every instance's file agree with the tier's files", "[bench][bad-input]") {
+    check_variants({
+        // One instance gone and the tier's count lowered to match: its file still says 6.
+        {"file-count", [](Json& m) { m["instances"].erase(0); m["tiers"][0]["instances"] = 68; }, "6",
+         "tiers[0] (small): files[0] (small/critical.jsonl): field 'instances': 6, but the manifest lists 5 instances of tier "
+         "small in this file"},
+        // An instance moved to another file of its tier: both counts of the tier hold, not the files'.
+        {"moved", [](Json& m) { m["instances"][0]["file"] = "small/planted.jsonl"; }, "6",
+         "tiers[0] (small): files[0] (small/critical.jsonl): field 'instances': 6, but the manifest lists 5 instances of tier "
+         "small in this file"},
+        {"unlisted-file", [](Json& m) { m["instances"][3]["file"] = "small/none.jsonl"; }, "\"small/none.jsonl\"",
+         "instances[3] (id 'exhaustive-n3-k'): field 'file': 'small/none.jsonl' is not one of tier small's files"},
+        {"other-tier-file", [](Json& m) { m["instances"][0]["file"] = "critical/exhaustive.jsonl"; }, "\"critical/exhaustive.jsonl\"",
+         "instances[0] (id 'exhaustive-n2-2h+3k'): field 'file': 'critical/exhaustive.jsonl' is not one of tier small's files"},
+        {"file-twice", [](Json& m) { m["tiers"][0]["files"].push_back(m["tiers"][0]["files"][1]); }, "\"small/planted.jsonl\"",
+         "tiers[0] (small): files[5] (small/planted.jsonl): field 'path': 'small/planted.jsonl' is listed twice"},
+        {"source", [](Json& m) { m["tiers"][3]["files"][0]["source"] = "nowhere"; }, "\"nowhere\"",
+         "tiers[3] (critical): files[0] (critical/critical-12.jsonl): field 'source': 'nowhere' is not one of the manifest's "
+         "sources (futolab-critical, futolab-generators, tatham-check)"},
+        {"no-sources", [](Json& m) { m.erase("sources"); }, "\"futolab-critical\"",
+         "tiers[0] (small): files[0] (small/critical.jsonl): field 'source': 'futolab-critical' is not one of the manifest's "
+         "sources (none)"},
+        {"sha256", [](Json& m) { m["tiers"][0]["files"][0]["sha256"] = "F9FF"; }, "\"F9FF\"",
+         "tiers[0] (small): files[0] (small/critical.jsonl): field 'sha256': 'F9FF' is not 64 lowercase hex digits"},
+    });
+}
+
+TEST_CASE("a key the writer does not write is refused at every level, at the key", "[bench][bad-input]") {
+    const char* tier_keys = "name, description, committed, regenerate, instances, files";
+    check_variants({
+        {"top", [](Json& m) { m["bogus"] = 1; }, "\"bogus\"",
+         "unknown key \"bogus\"" + keys_of("a manifest's keys", "name, version, description, hashes, status, time_class, sources, "
+                                                                "tiers, instances")},
+        {"hashes", [](Json& m) { m["hashes"]["md5"] = "x"; }, "\"md5\"",
+         "hashes: unknown key \"md5\"" + keys_of("the hashes' keys", "hash, solution_hash, sha256")},
+        {"time-class", [](Json& m) { m["time_class"]["cpu"] = "x"; }, "\"cpu\"",
+         "time_class: unknown key \"cpu\"" + keys_of("the time class's keys", "definition, machine, measured, futolab")},
+        {"source", [](Json& m) { m["sources"]["tatham-check"]["year"] = "2023"; }, "\"year\"",
+         "source 'tatham-check': unknown key \"year\"" + keys_of("a source's keys", "what, licence, url")},
+        {"tier", [](Json& m) { m["tiers"][0]["bogus"] = 1; }, "\"bogus\"",
+         "tiers[0] (small): unknown key \"bogus\"" + keys_of("a tier's keys", tier_keys)},
+        {"tier-count-typo", [](Json& m) { m["tiers"][4]["instance"] = 13; }, "\"instance\"",
+         "tiers[4] (zero-given): unknown key \"instance\"" + keys_of("a tier's keys", tier_keys)},
+        {"file", [](Json& m) { m["tiers"][1]["files"][0]["lines"] = 150; }, "\"lines\"",
+         "tiers[1] (tatham): files[0] (tatham/n04.tatham): unknown key \"lines\"" + keys_of("a tier file's keys", "path, sha256, instances, source")},
+        {"instance", [](Json& m) { m["instances"][0]["bogus"] = 1; }, "\"bogus\"",
+         "instances[0] (id 'exhaustive-n2-2h+3k'): unknown key \"bogus\"" +
+             keys_of("an instance's keys", "tier, file, id, n, h, k, hash, solution_hash, time_class, checked_by, tags, status")},
+        {"tags", [](Json& m) { m["instances"][100]["tags"]["colour"] = "red"; }, "\"colour\"",
+         "instances[100] (id 'n04:33'): tags: unknown key \"colour\"" + keys_of("an instance's tags", "level, kind")},
+        {"non-ascii", [](Json& m) { m["tiers"][0]["na\u00efve"] = 1; }, "\"na",
+         "tiers[0] (small): unknown key \"na\u00efve\"" + keys_of("a tier's keys", tier_keys)},
+    });
+}
+
+TEST_CASE("the manifest's descriptions may be left out but are typed when given", "[bench][bad-input]") {
+    check_variants({
+        {"committed", [](Json& m) { m["tiers"][6]["committed"] = "no"; }, "\"no\"",
+         "tiers[6] (large): field 'committed': \"no\" is not true or false"},
+        {"description", [](Json& m) { m["description"] = 1; }, "1", "field 'description': 1 is not a non-empty string"},
+        {"tier-description", [](Json& m) { m["tiers"][0]["description"] = ""; }, "\"\"",
+         "tiers[0] (small): field 'description': \"\" is not a non-empty string"},
+        {"tag", [](Json& m) { m["instances"][100]["tags"]["level"] = 3; }, "3",
+         "instances[100] (id 'n04:33'): tags: field 'level': 3 is not a non-empty string"},
+        {"hashes", [](Json& m) { m["hashes"] = "FNV"; }, "\"FNV\"", "field 'hashes' is not an object"},
+        {"licence", [](Json& m) { m["sources"]["futolab-critical"].erase("licence"); }, "{",
+         "source 'futolab-critical': field 'licence' is missing"},
+    });
+    Json m = shipped();
+    for (const char* key : {"description", "hashes", "status", "time_class"}) m.erase(key);
+    for (Json& tier : m["tiers"])
+        for (const char* key : {"description", "committed", "regenerate"}) tier.erase(key);
+    for (Json& in : m["instances"]) in.erase("tags");
+    CHECK(read_bench_manifest(written("bare", m)).instances.size() == 1573);
+}
+
+TEST_CASE("check --expect refuses a manifest that lost an instance: one line, exit 2, before any CSV", "[bench][cli][bad-input]") {
+    Json m = shipped();
+    m["instances"].erase(0);
+    const std::string path = written("cli-dropped", m);
+    const auto r = futolab::test::run_cli("check --expect '" + path + "' --tier small no-such.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == "futolab: " + path + ":38:17: tiers[0] (small): field 'instances': 69, but the manifest lists 68 instances "
+                                        "of tier small\n");
+}
