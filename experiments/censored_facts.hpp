@@ -14,6 +14,11 @@
 //     time limit …" (fork);
 //   - a timeout whose message names the wall limit, "wall time limit (T s)…", ran at least T:
 //     its run stopped only once its clock reached the limit, and its wall_ns holds that clock;
+//     one naming the CPU limit used it (cpu_ns), a kill's waited its grace past T; whatever its
+//     message, a timeout under limits reached one of them on its clocks, and it has a message,
+//     after a limit's figure nothing but the limit rule's words (red-team round 25, B F7);
+//   - a finished solve or count row is within limits.time and limits.cpu: the limit rule makes a
+//     run past one timeout (limit_rule.hpp; round 25, B F9);
 //   - "out of memory…" and "peak resident memory P kB exceeds limits.memory (L kB) (the run said
 //     S)" are memout's (sandbox/child_process.cpp, process_row.cpp), L the config's limit and P
 //     the row's max_rss_kb, above it; "killed by SIG…" and "the run's process exited with code

@@ -9,13 +9,10 @@
 namespace futolab {
 namespace {
 
-// The record is the answer of a search that kept the limits itself (limit_rule.hpp).
-bool search_keeps_limits(const TaskInfo& kind) { return fills(kind, TaskColumn::output); }
-
 void enforce_time_limits(ResultRow& row, const Limits& limits, const TaskInfo& kind) {
-    if (outcome_of(row.status) != RunOutcome::finished || search_keeps_limits(kind)) return;
-    const auto over = [](std::int64_t ns, double limit) { return limit > 0 && static_cast<double>(ns) > limit * 1e9; };
-    const bool wall = over(row.wall_ns, limits.time_seconds), cpu = over(row.cpu_ns, limits.cpu_seconds);
+    if (outcome_of(row.status) != RunOutcome::finished || !relabels_past_limits(kind)) return;
+    const bool wall = past_limit(static_cast<double>(row.wall_ns), limits.time_seconds),
+               cpu = past_limit(static_cast<double>(row.cpu_ns), limits.cpu_seconds);
     if (!wall && !cpu) return;
     row.message = fmt::format("{} time limit ({:g} s): the run took {:.1f} ms{}", wall ? "wall" : "cpu",
                               wall ? limits.time_seconds : limits.cpu_seconds,
@@ -36,6 +33,11 @@ void drop_uncarried_record(ResultRow& row, const TaskInfo& kind) {
 }
 
 }  // namespace
+
+// A kind whose record is the answer of a search that kept the limits itself is not relabelled.
+bool relabels_past_limits(const TaskInfo& kind) { return !fills(kind, TaskColumn::output); }
+
+bool past_limit(double ns, double seconds) { return seconds > 0 && ns > seconds * 1e9; }
 
 void apply_limit_rule(ResultRow& row, const Limits& limits, const TaskInfo& kind) {
     enforce_time_limits(row, limits, kind);

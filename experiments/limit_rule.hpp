@@ -27,4 +27,10 @@ namespace futolab {
 //     the message keeps what the run said.
 void apply_limit_rule(ResultRow& row, const Limits& limits, const TaskInfo& kind);
 
+// Whether the rule relabels a finished row of `kind` past a limit (solve and count: kinds whose
+// run writes no record), and whether a clock's `ns` is past a limit of `seconds` (0: none) as the
+// rule reads it. Resume and merge hold the rows to the same reading (censored_facts.hpp).
+bool relabels_past_limits(const TaskInfo& kind);
+bool past_limit(double ns, double seconds);
+
 }  // namespace futolab

@@ -185,3 +185,121 @@ TEST_CASE("resume and merge refuse a wall-limit timeout whose wall_ns is below t
     refused_by_both(solve, "to", 0, {{"wall_ns", "40000000"}}, "below limits.time (0.05 s), where its message says");
     std::filesystem::remove_all(solve);
 }
+
+namespace {
+
+// A row of `config` with its clocks (wall_ns, cpu_ns), in thread isolation (no peak).
+void check_clocks(const ExperimentConfig& config, const std::string& status, const std::string& message, const std::string& wall,
+                  const std::string& cpu) {
+    const futolab::CsvTable t = futolab::parse_csv("status,message,max_rss_kb,isolation,wall_ns,cpu_ns\n" + status + "," +
+                                                       futolab::csv_quote(message) + ",,thread," + wall + "," + cpu + "\n",
+                                                   "r.csv");
+    futolab::check_censored_cells(t, 0, "r.csv", config, "refusing");
+}
+
+}  // namespace
+
+// A run ends timeout only once a clock reaches a limit of the config, whatever its message says
+// (red-team round 25, B F7: a timeout whose message was blanked, with wall_ns 0, or a counted
+// row relabelled timeout, were taken; only a message naming the wall limit was held to it), and
+// says what stopped it in the words its run writes (a trailing space was taken).
+TEST_CASE("censored rows: a timeout reached a limit of the config on its clocks and says what stopped it",
+          "[records][resume][merge][censored][limits]") {
+    const ExperimentConfig wall = solve_config("limits: { time: 0.005 }\n");  // 5000000 ns
+    CHECK_NOTHROW(check_clocks(wall, "timeout", "wall time limit (0.005 s)", "5000000", "10"));
+    CHECK_NOTHROW(check_clocks(wall, "timeout", "wall time limit (0.005 s)", "4999001", "10"));  // 1 µs of rounding
+    CHECK_NOTHROW(check_clocks(wall, "timeout", "no member answered (gac: timeout; sat: timeout)", "5000001", "10"));
+    CHECK_NOTHROW(check_clocks(wall, "timeout", "wall time limit (0.005 s): the run took 6.1 ms (it said counted)", "6100000", "9"));
+    CHECK_NOTHROW(check_clocks(wall, "timeout", "wall time limit: killed 0.5 s after it (the run did not stop by itself)",
+                               "505000000", "9"));
+    CHECK_THROWS_WITH(check_clocks(wall, "timeout", "", "0", "0"),
+                      Contains("r.csv:2:2: column 'message' is '', empty, where a timeout's run says what stopped it"));
+    CHECK_THROWS_WITH(check_clocks(wall, "timeout", "", "5000001", "0"), Contains("column 'message' is '', empty"));
+    CHECK_THROWS_WITH(check_clocks(wall, "timeout", "no member answered (gac: timeout)", "432000", "431000"),
+                      Contains("r.csv:2:5: column 'wall_ns' is '432000', with cpu_ns 431000, reaching none of the config's "
+                               "limits (limits.time (0.005 s)), where a run ends timeout only once a clock reaches its limit"));
+    CHECK_THROWS_WITH(check_clocks(wall, "timeout", "wall time limit: cbc stopped", "4000000", "10"), Contains("reaching none"));
+    CHECK_THROWS_WITH(check_clocks(wall, "timeout", "wall time limit (0.005 s)", "4998999", "10"),
+                      Contains("column 'wall_ns' is '4998999', below limits.time (0.005 s)"));
+    CHECK_THROWS_WITH(check_clocks(wall, "timeout", "wall time limit: killed 0.5 s after it (the run did not stop by itself)",
+                                   "5000001", "9"),
+                      Contains("below limits.time (0.005 s) and the 0.5 s the sandbox waits after it"));
+    // Nothing after the figure but the limit rule's own words, of the row's clock and a finished answer.
+    for (const char* message : {"wall time limit (0.005 s) ", "wall time limit (0.005 s).", "wall time limit (0.005 s): the run took 6.2 ms (it said counted)",
+                                "wall time limit (0.005 s): the run took 6.1 ms (it said timeout)",
+                                "wall time limit (0.005 s): the run took 6.1 ms (it said counted) "})
+        CHECK_THROWS_WITH(check_clocks(wall, "timeout", message, "6100000", "9"),
+                          Contains("where the run writes 'wall time limit (0.005 s)' alone, or past the limit after it "
+                                   "answered 'wall time limit (0.005 s): the run took X ms (it said STATUS)', X its wall_ns in ms"));
+    // A CPU limit: cpu_ns reached it, or, a racing portfolio's member stopped at it on its own
+    // thread (which cpu_ns does not count), wall_ns.
+    const ExperimentConfig cpu = solve_config("limits: { cpu: 0.25 }\n");
+    CHECK_NOTHROW(check_clocks(cpu, "timeout", "cpu time limit (0.25 s)", "300000000", "250000000"));
+    CHECK_NOTHROW(check_clocks(cpu, "timeout", "no member answered (gac: timeout; sat: node_limit)", "250000000", "1000"));
+    CHECK_THROWS_WITH(check_clocks(cpu, "timeout", "cpu time limit (0.25 s)", "300000000", "200000000"),
+                      Contains("column 'cpu_ns' is '200000000', below limits.cpu (0.25 s), where its message says the run "
+                               "stopped at that cpu limit"));
+    CHECK_THROWS_WITH(check_clocks(cpu, "timeout", "no member answered (gac: timeout)", "200000000", "200000000"),
+                      Contains("reaching none of the config's limits (limits.cpu (0.25 s))"));
+    // A kind the limit rule does not relabel writes the figure alone; its timeouts are held alike.
+    const ExperimentConfig square = parse_config(
+        "name: t\ntask: exact-square\ninstances:\n  - critical_squares: { square: \"1 2/2 1\" }\nmethods: [ exact-square ]\n"
+        "limits: { time: 0.005 }\nisolation: thread\n", "c.yaml");
+    CHECK_NOTHROW(check_clocks(square, "timeout", "bounds [3, 5]", "5000000", "10"));
+    CHECK_THROWS_WITH(check_clocks(square, "timeout", "bounds [3, 5]", "1000", "10"), Contains("reaching none"));
+    // Without a limit a timeout is a budget's (free-square: its message is output_facts.hpp's), or
+    // refused by the status checks.
+    const ExperimentConfig budget =
+        parse_config("name: t\ntask: free-square\ninstances:\n  - critical_orders: { n: 4 }\nmethods: [ free-square ]\n", "c.yaml");
+    CHECK_NOTHROW(check_clocks(budget, "timeout", "its budget spent", "1000", "1000"));
+    CHECK_THROWS_WITH(check_clocks(solve_config(""), "timeout", "no member answered (gac: timeout)", "0", "0"),
+                      Contains("a status task count never writes"));
+}
+
+// The runner makes a solve or count run past a limit timeout whatever it answered (the limit
+// rule): a finished row past one was taken (red-team round 25, B F9: a counted row of 10 s, or
+// 2^63 - 1 ns, under a 2 ms limit). A kind whose search keeps its limits may finish past them.
+TEST_CASE("censored rows: a finished solve or count row is within its limits", "[records][resume][merge][censored][limits]") {
+    const ExperimentConfig both = solve_config("limits: { time: 0.002, cpu: 0.001 }\n");
+    CHECK_NOTHROW(check_clocks(both, "counted", "", "2000000", "1000000"));  // at the limits: not past them
+    for (const char* wall : {"2000001", "10000000000", "9223372036854775807", "18446744073709551615"})
+        CHECK_THROWS_WITH(check_clocks(both, "counted", "", wall, "10"),
+                          Contains(std::string("r.csv:2:5: column 'wall_ns' is '") + wall +
+                                   "', past limits.time (0.002 s) in a 'counted' row, where the runner makes a run past its "
+                                   "limit timeout whatever it answered"));
+    CHECK_THROWS_WITH(check_clocks(both, "unsat", "", "10", "1000001"), Contains("column 'cpu_ns' is '1000001', past limits.cpu (0.001 s) in a 'unsat' row"));
+    CHECK_NOTHROW(check_clocks(solve_config(""), "counted", "", "10000000000", "10000000000"));
+    const ExperimentConfig square = parse_config(
+        "name: t\ntask: exact-square\ninstances:\n  - critical_squares: { square: \"1 2/2 1\" }\nmethods: [ exact-square ]\n"
+        "limits: { time: 0.002 }\nisolation: thread\n", "c.yaml");
+    CHECK_NOTHROW(check_clocks(square, "solved", "", "10000000000", "10"));  // its verification took it past the limit
+}
+
+// The same through resume and merge of a real sweep: a count that times out at 50 ms and one that
+// finishes within it, in process isolation (red-team round 25, B F7 and F9's edits).
+TEST_CASE("resume and merge hold a timeout to the limits it reached and a finished row within them",
+          "[resume][merge][censored][limits]") {
+    using futolab::test::refused_by_both;
+    const std::filesystem::path dir = futolab::test::fresh_dir("censored-rows", "clocks");
+    std::ofstream(dir / "e.jsonl") << "{\"id\":\"e7\",\"n\":7,\"givens\":[],\"lt\":[]}\n"
+                                      "{\"id\":\"e2\",\"n\":2,\"givens\":[],\"lt\":[]}\n";
+    std::ofstream(dir / "cfg.yaml") << "name: to\ninstances:\n  - file: e.jsonl\nsolvers: [ fc ]\nmode: { count: all }\n"
+                                       "isolation: process\nlimits: { time: 50ms }\n";
+    REQUIRE(futolab::test::run_cli("run -q cfg.yaml --out base", dir.string()).exit_code == 0);
+    const futolab::CsvTable t = futolab::test::table_of(dir / "base" / "to.csv");
+    const std::size_t slow = futolab::test::row_of(t, "e7"), fast = futolab::test::row_of(t, "e2");
+    REQUIRE(futolab::test::cell(t, slow, "status") == "timeout");
+    REQUIRE(futolab::test::cell(t, fast, "status") == "counted");
+    futolab::test::accepted_by_both(dir, "to");
+    refused_by_both(dir, "to", slow, {{"message", ""}, {"wall_ns", "0"}, {"cpu_ns", "0"}}, "column 'message' is '', empty");
+    refused_by_both(dir, "to", slow, {{"message", ""}}, "column 'message' is '', empty");
+    refused_by_both(dir, "to", slow, {{"message", "wall time limit (0.05 s) "}}, "where the run writes 'wall time limit (0.05 s)' alone");
+    refused_by_both(dir, "to", fast, {{"status", "timeout"}, {"solutions", "0"}, {"solution", ""}, {"message", "wall time limit (0.05 s)"}},
+                    "below limits.time (0.05 s), where its message says");
+    refused_by_both(dir, "to", fast,
+                    {{"status", "timeout"}, {"solutions", "0"}, {"solution", ""}, {"message", "wall time limit: killed 0.5 s after it (the run did not stop by itself)"}, {"max_rss_kb", ""}},
+                    "and the 0.5 s the sandbox waits after it");
+    for (const char* wall : {"50000001", "10000000000", "9223372036854775807"})
+        refused_by_both(dir, "to", fast, {{"wall_ns", wall}}, "past limits.time (0.05 s) in a 'counted' row");
+    std::filesystem::remove_all(dir);
+}

@@ -622,7 +622,11 @@ TEST_CASE("a SIGTERM or SIGHUP right after --redo's rewrite ends the run interru
         REQUIRE(run_cli("run -q cfg.yaml", dir.string()).exit_code == 0);
         const fs::path csv = dir / "out" / "s.csv";
         const std::string whole = slurp(csv.string());
-        for (const int row : {5, 9, 300}) set_cell(csv, "status", "timeout", row);
+        for (const int row : {5, 9, 300}) {  // as a run stopped at the limit writes them: its message, its clock past it
+            set_cell(csv, "status", "timeout", row);
+            set_cell(csv, "message", "wall time limit (10 s)", row);
+            set_cell(csv, "wall_ns", "10000000001", row);
+        }
         const int status = redo_signalled(dir, sig);
         const std::string sidecar = slurp(csv.string() + ".meta.yaml"), err = slurp((dir / "err.txt").string());
         const auto lines = std::count(whole.begin(), whole.end(), '\n');
