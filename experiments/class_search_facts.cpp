@@ -2,9 +2,12 @@
 
 #include "core/json_read.hpp"
 #include "core/message_text.hpp"
+#include "critical/exact/cycle_switches.hpp"
+#include "critical/objective.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace futolab {
@@ -42,6 +45,48 @@ void check_class_search_counters(const RowCells& row, const Json& meta, bool cou
     if (counts_nodes) check_figure(row, meta, "nodes");
     else if (meta.contains("nodes"))
         row.refuse("output", "a record with meta 'nodes', where engine=cadical counts none (its search writes no such key)");
+}
+
+namespace {
+
+// The most sets a class search seeds its pool with before its first query (lazy_search.cpp,
+// LazyOracle::seeds): the table's smallest, or the square's cycle switches (shrunk and deduplicated,
+// never more; probe_seeds' sets come from queries).
+std::uint64_t most_seeds(const critical::ExactOptions& search, int n, const std::vector<int>& square) {
+    if (search.oracle == critical::ExactOracle::table) return search.seed_sets;
+    return search.cycle_seeds ? critical::cycle_switches_as<critical::ClueMask>(n, square).size() : 0;
+}
+
+}  // namespace
+
+void check_exact_class_effort(const RowCells& row, const std::vector<Instance>& records, const critical::ExactOptions& search,
+                              critical::ExactObjective objective, const std::vector<int>& square) {
+    const Json& meta = records.front().meta;
+    const auto figure = [&meta](const char* key) { return meta[key].get<std::uint64_t>(); };
+    const std::uint64_t calls = figure("hitting_set_calls"), queries = figure("oracle_queries"), sets = figure("unavoidable_sets");
+    const std::uint64_t seeds = most_seeds(search, records.front().n, square);
+    if (sets > seeds + queries)
+        row.refuse("output", fmt::format("a record whose meta 'unavoidable_sets' is {}, more than the {} seeds its pool starts with "
+                                         "at most and one set per oracle query ({}) add", sets, seeds, queries));
+    // The cost the search climbs to from 0, one call per cost, and the most a pool set adds to it.
+    std::uint64_t climbed = 0;
+    int weight = 1;
+    if (objective == critical::ExactObjective::frontier) {
+        for (const Instance& record : records) climbed = std::max(climbed, record.meta["h_max"].get<std::uint64_t>());
+    } else {
+        climbed = figure("minimum");
+        const critical::Weights w = critical::objective_weights(objective);
+        weight = std::max(w.number, w.relation);
+    }
+    if (calls <= climbed || (objective != critical::ExactObjective::frontier && calls - climbed > queries))
+        row.refuse("output", fmt::format("a record whose meta 'hitting_set_calls' is {}, where a search that reached cost {} made one "
+                                         "call per cost from 0 and one per candidate its {} oracle queries refuted", calls, climbed,
+                                         queries));
+    const std::uint64_t refuted = objective == critical::ExactObjective::frontier ? 0 : calls - climbed - 1;
+    if (sets * static_cast<std::uint64_t>(weight) < climbed || sets < refuted)
+        row.refuse("output", fmt::format("a record whose meta 'unavoidable_sets' is {}, too few for a pool that needs cost {} to hit "
+                                         "(at most {} a set) and gained a set for each of {} refuted candidates", sets, climbed,
+                                         weight, refuted));
 }
 
 // The run copies the search's counters into the row (exact_task.cpp, tasks/exact_sample.cpp):

@@ -17,6 +17,7 @@
 #pragma once
 
 #include "core/instance.hpp"
+#include "critical/exact/exact.hpp"
 #include "experiments/row_cells.hpp"
 
 #include <cstddef>
@@ -45,6 +46,21 @@ void check_seconds_within(const RowCells& row, double seconds, std::string_view 
 
 // The class search's counters in one record's meta (see the header).
 void check_class_search_counters(const RowCells& row, const Json& meta, bool counts_nodes);
+
+// What task exact's class search of `square` (options `search`, objective `objective`) can have
+// counted to reach its records (critical/exact/exact.cpp minimise and class_frontier,
+// lazy_search.cpp; red-team round 25, B F12: hitting_set_calls 0 or 1000 and unavoidable_sets 0
+// or 1000000 of a class were resumed and summed into the published record):
+//   - the search solves one hitting set per cost from 0 up to the minimum it finds, and one more
+//     for each candidate the oracle refuted on the way, each refutation an oracle query:
+//     hitting_set_calls minus the minimum is from 1 to oracle_queries (a frontier's first search,
+//     numbers only, reaches its last corner's h_max: at least that plus one call);
+//   - its pool (unavoidable_sets) holds the seeds (the table's seed_sets smallest sets at most,
+//     or the square's cycle switches) and at most one set per oracle query, at least one per
+//     refuted candidate, and enough sets to need the minimum: a hitting set of the pool costs at
+//     most the objective's largest weight per set.
+void check_exact_class_effort(const RowCells& row, const std::vector<Instance>& records, const critical::ExactOptions& search,
+                              critical::ExactObjective objective, const std::vector<int>& square);
 
 // The row's nodes (where the engine counts them) and checks: the search's of `meta`.
 void check_class_search_cells(const RowCells& row, const Json& meta, bool counts_nodes);

@@ -372,6 +372,7 @@ void check_exact(const Row& row, OutputFacts::State& state, const std::vector<In
             check_message(row, fmt::format("minimum {} = {}", critical::exact_objective_name(m.objective), cost));
     }
     check_class_search_cells(row, records.front().meta, counts_nodes);
+    check_exact_class_effort(row, records, m.search, m.objective, square);
     if (error) return check_unverified(row, Task::exact, method, records, square);
     if (m.objective != critical::ExactObjective::frontier) return;
     // Its corners as the search writes them, and its message's list (round 16, B F4: a row with

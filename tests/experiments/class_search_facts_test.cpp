@@ -84,13 +84,14 @@ TEST_CASE("task exact: a frontier's corners carry the figures of their one searc
 }
 
 // Class 0's record of objective k with a relation taken out, as the run writes a witness whose
-// verification failed (its counts lowered with the set, uniquely_completable false), the row
-// relabelled error with the message its run writes then.
+// verification failed (its counts lowered with the set, uniquely_completable false, and the
+// search's hitting-set calls with its minimum: one per cost it climbed), the row relabelled
+// error with the message its run writes then.
 void witness_failed(futolab::CsvTable& t) {
     futolab::test::relation_dropped(0)(t);
     futolab::test::record_edited(0, [](Json& record) {
         Json& meta = record["meta"];
-        for (const char* key : {"k", "h+k", "minimum"}) meta[key] = meta[key].get<int>() - 1;
+        for (const char* key : {"k", "h+k", "minimum", "hitting_set_calls"}) meta[key] = meta[key].get<int>() - 1;
         for (const char* key : {"2h+3k", "slack"}) meta[key] = meta[key].get<int>() - 3;
         meta["uniquely_completable"] = false;
     })(t);
@@ -111,5 +112,49 @@ TEST_CASE("task exact: an error row's records are held to their class and search
     refused_by_both(dir, "ex", 0, failed_and({{"checks", "99"}}), "where its record's search asks");
     futolab::test::edit_table(dir / "base" / "ex.csv", witness_failed);
     accepted_by_both(dir, "ex");
+    fs::remove_all(dir);
+}
+
+// What a class search counted to reach its minimum (experiments/class_search_facts.hpp,
+// check_exact_class_effort): a class's hitting_set_calls of 0 or 1000 and unavoidable_sets of 0
+// or 1000000 were resumed and summed into the published record (red-team round 25, B F12).
+TEST_CASE("task exact: a record's search counters are ones its search can reach its minimum with", "[resume][merge][exact]") {
+    for (const char* method : {"exact:objective=h+k", "exact:objective=2h+3k,engine=cadical", "exact:objective=h,oracle=solver"}) {
+        INFO(method);
+        const fs::path dir = sweep("effort", std::string("name: ex\ntask: exact\ninstances:\n  - classes: { n: 3 }\nmethods: [ \"") +
+                                                 method + "\" ]\nisolation: thread\n");
+        accepted_by_both(dir, "ex");
+        const futolab::CsvTable t = table_of(dir / "base" / "ex.csv");
+        REQUIRE(cell(t, 0, "status") == "solved");
+        const Json meta = Json::parse(cell(t, 0, "output"))["meta"];
+        const auto calls = meta["hitting_set_calls"].get<std::uint64_t>(), minimum = meta["minimum"].get<std::uint64_t>(),
+                   queries = meta["oracle_queries"].get<std::uint64_t>();
+        REQUIRE(calls > minimum);
+        REQUIRE(calls - minimum <= queries);
+        for (const std::uint64_t bad : {std::uint64_t{0}, minimum, minimum + queries + 1, std::uint64_t{1000}})
+            refused_by_both(dir, "ex", 0, {{"meta.hitting_set_calls", std::to_string(bad)}},
+                            "a record whose meta 'hitting_set_calls' is " + std::to_string(bad) + ", where a search that reached cost");
+        for (const char* bad : {"0", "1000000"})
+            refused_by_both(dir, "ex", 0, {{"meta.unavoidable_sets", bad}}, std::string("a record whose meta 'unavoidable_sets' is ") + bad);
+        fs::remove_all(dir);
+    }
+}
+
+TEST_CASE("task exact: a frontier's search counters reach its numbers-only corner", "[resume][merge][exact]") {
+    const fs::path dir = sweep("frontier-effort", kFrontier);
+    const futolab::CsvTable t = table_of(dir / "base" / "fr.csv");
+    std::uint64_t h_max = 0;
+    std::istringstream lines(cell(t, 0, "output"));
+    for (std::string line; std::getline(lines, line);) h_max = std::max(h_max, Json::parse(line)["meta"]["h_max"].get<std::uint64_t>());
+    REQUIRE(h_max > 1);
+    // Every corner carries the one search's figures: edited alike on each line.
+    const auto every_line = [](const char* key, std::uint64_t value) {
+        return [key, value](futolab::CsvTable& table) {
+            for (std::size_t line = 0; line < 6; ++line) line_meta_set(0, line, key, value)(table);
+        };
+    };
+    refused_by_both(dir, "fr", 0, every_line("hitting_set_calls", h_max), "a record whose meta 'hitting_set_calls' is");
+    refused_by_both(dir, "fr", 0, every_line("unavoidable_sets", h_max - 1), "a record whose meta 'unavoidable_sets' is");
+    refused_by_both(dir, "fr", 0, every_line("unavoidable_sets", 1000000), "more than the 2000 seeds its pool starts with");
     fs::remove_all(dir);
 }
