@@ -443,6 +443,26 @@ void check_search_figures(const Row& row, const Instance& record) {
     check_search_ms(row, record.meta, 1);
 }
 
+// A search stopped at a limit has spent it by its own clocks: tasks/exact_square.cpp counts its
+// deadlines from where the record's time_ms and cpu_seconds start, so a bounds record has
+// time_ms of at least meta time_limit_s, or cpu_seconds of at least cpu_limit_s (red-team round
+// 25, B F13: time_ms 0, 0.001 and 100 under a 0.3 s limit were taken), give or take 0.1 ms: the
+// rounding, and the microseconds by which a search of an earlier build (a merge takes its shards)
+// started its clocks after its deadlines were set. A search's figures are otherwise free
+// (check_search_figures).
+void check_stopped_at_limit(const Row& row, const Instance& record, const Limits& limits) {
+    constexpr double kMarginSeconds = 1e-4;
+    const double wall = record.meta["time_ms"].get<double>() / 1e3, cpu = record.meta["cpu_seconds"].get<double>();
+    const auto reached = [](double spent, double limit) { return limit > 0 && spent + kMarginSeconds >= limit; };
+    if (reached(wall, limits.time_seconds) || reached(cpu, limits.cpu_seconds)) return;
+    std::string had;  // the limits the search had
+    if (limits.time_seconds > 0) had = fmt::format("time_limit_s {:g}", limits.time_seconds);
+    if (limits.cpu_seconds > 0) had += fmt::format("{}cpu_limit_s {:g}", had.empty() ? "" : ", ", limits.cpu_seconds);
+    row.refuse_output(fmt::format("a record whose search stopped at a limit (timed_out) after time_ms {:g} and cpu_seconds {:g}, "
+                                  "short of every limit it had ({}): its deadlines count from where those figures start",
+                                  wall * 1e3, cpu, had));
+}
+
 // exact-square (tasks/exact_square.cpp): a critical set within the objective's clues, as
 // square_record writes it: of a `solved` row the proved minimum (exact, lower = upper = its
 // cost), of a `timeout` row the bounds a limit left (exact false, timed_out, lower_bound at
@@ -483,6 +503,7 @@ void check_exact_square(const Row& row, OutputFacts::State& state, const Instanc
     check_meta(row, record, want, free);
     check_message(row, proved ? "" : fmt::format("bounds [{}, {}]", lower, cost));
     check_search_figures(row, record);
+    if (!proved) check_stopped_at_limit(row, record, limits);
     if (proved && m.certificate) check_certificate(row, record, m, square, set, cost);
 }
 

@@ -141,6 +141,11 @@ struct ExactOptions {
     // Per-square search only (exact_square.hpp): stop once the searching thread has used
     // this much CPU time (thread_cpu_ns), like the deadline. max() = none.
     std::int64_t cpu_deadline_ns = std::numeric_limits<std::int64_t>::max();
+    // Per-square search only: a wall and a CPU limit in seconds (0 = none), made deadlines on
+    // the clocks the search reads at its start, so a search stopped at one has spent at least
+    // that by the times its record gives (time_ms, cpu_seconds; red-team round 25, B F13). A
+    // limit from 1e9 s (31 years) is none: the steady clock could not hold the deadline.
+    double time_limit_seconds = 0, cpu_limit_seconds = 0;
     // An outside stop (the experiment runner's interrupt, Limits::stop): once true, the search
     // stops as at the deadline. Null = none.
     const std::atomic<bool>* stop = nullptr;

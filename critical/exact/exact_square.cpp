@@ -5,16 +5,28 @@
 #include "critical/exact/lazy_search.hpp"
 #include "solvers/run/run.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 
 namespace futolab::critical {
 namespace {
 
+// The options' limits in seconds as deadlines from `t0` and `cpu0`, the search's own start.
+void limit_from(ExactOptions& options, std::chrono::steady_clock::time_point t0, std::int64_t cpu0) {
+    constexpr double kNone = 1e9;
+    if (options.time_limit_seconds > 0 && options.time_limit_seconds < kNone)
+        options.deadline = std::min(options.deadline, t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                              std::chrono::duration<double>(options.time_limit_seconds)));
+    if (options.cpu_limit_seconds > 0 && options.cpu_limit_seconds < kNone)
+        options.cpu_deadline_ns = std::min(options.cpu_deadline_ns, cpu0 + static_cast<std::int64_t>(options.cpu_limit_seconds * 1e9));
+}
+
 template <class Mask>
 SquareOptimum solve_square(int n, const std::vector<int>& L, ExactObjective objective, ExactOptions options) {
     const auto t0 = std::chrono::steady_clock::now();
     const std::int64_t cpu0 = thread_cpu_ns();
+    limit_from(options, t0, cpu0);
     options.engine = HittingEngine::lagrange;
     options.oracle = ExactOracle::solver;
     BasicLazySearch<Mask> search(n, nullptr, L, options);

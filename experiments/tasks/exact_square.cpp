@@ -19,14 +19,13 @@ namespace futolab::tasks {
 namespace {
 
 // The run's limits as the search's own deadlines (it checks them every 256 branch-and-bound
-// nodes and before each oracle query), and the runner's interrupt as its outside stop.
+// nodes and before each oracle query), counted from its own start, where its record's time_ms
+// and cpu_seconds start (a timeout's record is held to them: output_facts.hpp); the runner's
+// interrupt as its outside stop.
 critical::ExactOptions search_options(const TaskContext& t, const ExactSquareMethod& method) {
     critical::ExactOptions options = method.search;
-    const Limits& limits = t.config.limits;
-    if (limits.time_seconds > 0)
-        options.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                                  std::chrono::duration<double>(limits.time_seconds));
-    if (limits.cpu_seconds > 0) options.cpu_deadline_ns = thread_cpu_ns() + static_cast<std::int64_t>(limits.cpu_seconds * 1e9);
+    options.time_limit_seconds = t.config.limits.time_seconds;
+    options.cpu_limit_seconds = t.config.limits.cpu_seconds;
     if (t.interrupt != nullptr) options.stop = t.interrupt->flag();
     return options;
 }

@@ -64,6 +64,31 @@ TEST_CASE("an exact-square timeout row carries its bounds record: resumed, redon
     fs::remove_all(dir);
 }
 
+// A search stopped at a limit has spent it by its own clocks (tasks/exact_square.cpp counts its
+// deadlines from where its record's times start): a timeout record's time_ms of 0, 0.001 or
+// 100 under a 0.3 s limit was resumed and merged (red-team round 25, B F13).
+TEST_CASE("an exact-square timeout record spent its limit by the search's own times", "[resume][merge][exact-square][limits]") {
+    const fs::path wall = sweep("timeout-wall", std::string("name: es\ntask: exact-square\ninstances:\n  - critical_squares: { square: \"") +
+                                                    kCyclic7 + "\" }\nmethods: [ \"exact-square:objective=h+k\" ]\nlimits: { time: 300ms }\n"
+                                                    "isolation: thread\n");
+    const futolab::CsvTable t = table_of(wall / "base" / "es.csv");
+    REQUIRE(cell(t, 0, "status") == "timeout");
+    const Json meta = Json::parse(cell(t, 0, "output"))["meta"];
+    CHECK(meta["time_ms"].get<double>() >= 300);
+    accepted_by_both(wall, "es");
+    for (const char* time_ms : {"0.0", "0.001", "100", "299.8"})
+        refused_by_both(wall, "es", 0, {{"meta.time_ms", time_ms}},
+                        "a record whose search stopped at a limit (timed_out) after time_ms " + std::string(time_ms == std::string("0.0") ? "0" : time_ms) +
+                            " and cpu_seconds");
+    fs::remove_all(wall);
+    // Under a CPU limit its cpu_seconds reached it (its wall time may be anything above).
+    const fs::path cpu = sweep("timeout-cpu", kTimeoutConfig);
+    REQUIRE(cell(table_of(cpu / "base" / "es.csv"), 0, "status") == "timeout");
+    accepted_by_both(cpu, "es");
+    refused_by_both(cpu, "es", 0, {{"meta.cpu_seconds", "0.1"}}, "short of every limit it had (cpu_limit_s 0.2)");
+    fs::remove_all(cpu);
+}
+
 TEST_CASE("critical --exact resumes its own timeout rows (round 13, F1)", "[resume][exact-square]") {
     const fs::path dir = futolab::test::fresh_dir("square-rows", "cli-timeout");
     const std::string command = std::string("critical --exact --square \"") + kCyclic7 +
