@@ -238,11 +238,22 @@ TEST_CASE("order kinds: an error row whose records pass their verification again
 }
 
 // A dead end ends the start or move it met: 1000 of them in a search of 50 iterations was resumed
-// and merged (red-team round 24, B F1); 50 moves, 50 failed starts and a given start allow 101.
+// and merged (red-team round 24, B F1); 50 moves, 50 failed starts and a given start allow 101,
+// and a run from the empty board has no given start (round 25, B F14: its bound counted one).
 TEST_CASE("task free-square: dead_ends at most one per move, failed start and given start", "[resume][merge][free-square]") {
     const fs::path square = sweep("dead-ends", "name: mv\ntask: free-square\ninstances:\n  - critical_orders: { n: 4, seed: 5 }\n"
                                                "methods: [ \"free-square:iterations=50\" ]\n");
     refused_by_both(square, "mv", 0, {{"meta.dead_ends", "1000"}}, "a record whose meta 'dead_ends' is 1000, more than its");
+    // From the empty board, 3 iterations: 3 moves and 3 failed starts (max_failed_starts) allow 6.
+    const fs::path empty = sweep("dead-ends-empty", "name: mv\ntask: free-square\ninstances:\n  - critical_orders: { n: 4, seed: 5 }\n"
+                                                    "methods: [ \"free-square:iterations=3\" ]\n");
+    const Json meta = Json::parse(cell(table_of(empty / "base" / "mv.csv"), 0, "output"))["meta"];
+    REQUIRE(meta["started_from"] == "empty");
+    REQUIRE(meta["iterations"] == 3);
+    accepted_by_both(empty, "mv", futolab::test::cells_set(0, {{"meta.dead_ends", "6"}}));
+    refused_by_both(empty, "mv", 0, {{"meta.dead_ends", "7"}},
+                    "a record whose meta 'dead_ends' is 7, more than its 3 moves, 3 failed starts (a run from the empty board: no "
+                    "given start) allow");
 }
 
 TEST_CASE("task free-square: an error row's message is a reason its verification gives", "[resume][merge][free-square]") {
