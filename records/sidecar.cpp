@@ -9,6 +9,7 @@
 #include "core/yaml_fields.hpp"
 #include "records/csv_reader.hpp"
 #include "records/machine.hpp"
+#include "records/sidecar_numbers.hpp"
 #include "records/table_schema.hpp"
 
 #include <fcntl.h>
@@ -33,14 +34,9 @@
 namespace futolab {
 namespace {
 
-constexpr std::uint64_t kMaxShards = 1000000;             // --shard I/N: N <= 10^6
 // run.shard_numbering: says run.shard_index counts from 0, as `--shard I/N` does in every
 // command; a sidecar without it was written when `run --shard` counted from 1.
 constexpr std::string_view kShardNumbering = "from 0";
-constexpr std::uint64_t kMaxTotalRuns = 1000000000000000;  // 10^15: far beyond any matrix
-// machine.cores and the load figures' busy cores: no machine has more (2^20).
-constexpr std::uint64_t kMaxCores = 1048576;
-constexpr double kMaxLoadSeconds = 1e9;  // run.load_seconds: a sweep's wall time, about 31 years at most
 
 // The identity of one build as the sidecar keeps it (git_commit with "-dirty" as before issue
 // #41, so older readers still see a dirty build; `dirty` says it plainly).
@@ -167,38 +163,23 @@ void emit_skipped(ExactEmitter& out, const std::vector<SkippedInput>& skipped) {
     out << YAML::EndSeq;
 }
 
-// A whole number from lo to hi under `key` of `run`, in the form futolab writes it (plain
-// digits, no leading zero: records/csv_reader.hpp's rule, so `shard_index: 00` or
-// `completed: 075` is refused as `0x4b` is); InputError at its line and column naming the key and
-// the range (a missing key: at the line of `run`).
-std::uint64_t count_of(const YamlFields& y, const YamlAt& run, const char* key, std::uint64_t lo, std::uint64_t hi) {
-    const YamlAt at = y.child(run, key);
-    const std::string text = y.text(at);  // missing: "key 'run.total_runs' is missing"
-    const std::string form = whole_number_form_problem(text);
-    if (form.starts_with("has a leading zero"))
-        y.fail(at, fmt::format("'{}' {} (a whole number from {} to {})", text.substr(0, 40), form, lo, hi));
-    std::uint64_t v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (!form.empty() || ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
-        y.fail(at, fmt::format("must be a whole number from {} to {}, not '{}'", lo, hi, text.substr(0, 40)));
-    return v;
-}
+// The whole number under `key` of `parent`, in the form futolab writes it (plain digits, no
+// leading zero: `shard_index: 00` or `completed: 075` is refused as `0x4b` is) and within its
+// range, both the sidecar_numbers table's; InputError at its line and column naming the key
+// and the range (a missing key: at the line of its map).
+std::uint64_t count_of(const YamlFields& y, const YamlAt& parent, const char* key) { return sidecar_whole(y, y.child(parent, key)); }
 
-// A load figure under `key` of `run`: a finite number from 0 to hi (a negative load or one of
+// A load figure under `key` of `run`, as futolab writes it ("1.206"; a negative load or one of
 // 10^300 busy cores is no measurement: compare gated on it and printed it whole).
-double load_of(const YamlFields& y, const YamlAt& run, const char* key, double hi) {
+double load_of(const YamlFields& y, const YamlAt& run, const char* key) {
     const YamlAt at = y.child(run, key);
-    const double v = y.number(at, 0);  // missing: 0, as before (older sidecars)
-    if (!std::isfinite(v) || v < 0 || v > hi)
-        y.fail(at, fmt::format("must be a number from 0 to {}, not '{}'", hi, y.text(at).substr(0, 40)));
-    return v;
+    return at ? sidecar_decimal(y, at) : 0;  // missing: 0, as before (older sidecars)
 }
 
 // count_of for a key older sidecars lack: nullopt where it is absent.
-std::optional<std::uint64_t> count_if_given(const YamlFields& y, const YamlAt& run, const char* key, std::uint64_t lo,
-                                            std::uint64_t hi) {
-    if (!y.child(run, key)) return std::nullopt;
-    return count_of(y, run, key, lo, hi);
+std::optional<std::uint64_t> count_if_given(const YamlFields& y, const YamlAt& parent, const char* key) {
+    if (!y.child(parent, key)) return std::nullopt;
+    return count_of(y, parent, key);
 }
 
 // run.state is a word futolab writes there: a sweep's, or a merge's for a merged CSV (an older
@@ -216,7 +197,7 @@ void check_state_word(const YamlFields& y, const YamlAt& run, const SidecarFacts
 // `shard_numbering: from 0` as written, without it (an older sidecar, e.g. the committed
 // results' `shard_index: 1, shard_count: 1`) as index − 1, so no reader mixes the two.
 void read_shard(const YamlFields& y, const YamlAt& run, SidecarFacts& f) {
-    f.shard_count = static_cast<int>(count_of(y, run, "shard_count", 1, kMaxShards));
+    f.shard_count = static_cast<int>(count_of(y, run, "shard_count"));
     const YamlAt numbering = y.child(run, "shard_numbering");
     if (numbering && y.text(numbering) != kShardNumbering)
         y.fail(numbering, fmt::format("is '{}', not '{}' (the one shard numbering)", y.text(numbering).substr(0, 40),
@@ -224,7 +205,10 @@ void read_shard(const YamlFields& y, const YamlAt& run, SidecarFacts& f) {
     f.shard_from_one = !numbering;
     const std::uint64_t first = f.shard_from_one ? 1 : 0;
     const auto last = static_cast<std::uint64_t>(f.shard_count) - 1 + first;
-    f.shard_index = static_cast<int>(count_of(y, run, "shard_index", first, last) - first);
+    const std::uint64_t index = count_of(y, run, "shard_index");
+    if (index < first || index > last)
+        y.fail(y.child(run, "shard_index"), fmt::format("must be a whole number from {} to {}, not '{}'", first, last, index));
+    f.shard_index = static_cast<int>(index - first);
 }
 
 // Only when the CSV was redone: sidecars of other runs stay as they were.
@@ -417,7 +401,7 @@ namespace {
 // sidecar written before the list, its one host.
 ShardMachine machine_of(const YamlFields& y, const YamlAt& m, const std::string& file) {
     ShardMachine out{file, y.text(y.child(m, "host"), ""), y.text(y.child(m, "cpu"), ""), {}};
-    count_if_given(y, m, "cores", 1, kMaxCores);  // read for its range only: no reader uses it
+    count_if_given(y, m, "cores");  // read for its form and range only: no reader uses it
     if (const YamlAt hosts = y.sequence(y.child(m, "hosts")))
         for (std::size_t i = 0; i < hosts.node.size(); ++i) out.hosts.push_back(y.text(y.item(hosts, i)));
     else if (!out.host.empty())
@@ -451,6 +435,7 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     // Every field through YamlFields: a wrong type names the file, line and key, never yaml-cpp.
     const YamlFields y(path);
     const YamlAt root = y.root(doc);
+    check_sidecar_numbers(y, root);  // every number and time, those no reader below takes too
     const auto at = [&](const YamlAt& parent, std::string_view key) { return y.child(parent, key); };
     SidecarFacts f;
     f.identity.config_hash = y.text(at(root, "config_hash"));
@@ -459,7 +444,7 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     f.identity.config_given = static_cast<bool>(at(root, "config"));
     f.identity.config_text = y.text(at(root, "config"), "");
     if (const YamlAt t = y.map(at(root, "timing")))  // absent in sidecars written before SPEC §6's protocol
-        f.timing = {y.text(at(t, "order"), "sequential"), static_cast<int>(count_if_given(y, t, "warmup", 0, INT_MAX).value_or(0)),
+        f.timing = {y.text(at(t, "order"), "sequential"), static_cast<int>(count_if_given(y, t, "warmup").value_or(0)),
                     y.flag(at(t, "pin"), false)};
     const YamlAt driver = y.map(at(root, "futolab"));
     // Without it no build is known, and merge blamed "two builds" (round 7): name the key.
@@ -475,8 +460,7 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     f.memory_limit = y.text(at(run, "memory_limit"), "");
     f.state = y.text(at(run, "state"), "");
     if (const YamlAt other = at(run, "load_other_cores"))
-        f.load = LoadFigure{load_of(y, run, "load_other_cores", kMaxCores), load_of(y, run, "load_own_cores", kMaxCores),
-                            load_of(y, run, "load_seconds", kMaxLoadSeconds)};
+        f.load = LoadFigure{load_of(y, run, "load_other_cores"), load_of(y, run, "load_own_cores"), load_of(y, run, "load_seconds")};
     if (const YamlAt inputs = y.sequence(at(root, "inputs")))  // absent in sidecars written before issue #25
         for (std::size_t i = 0; i < inputs.node.size(); ++i) {
             const YamlAt input = y.map(y.item(inputs, i));
@@ -485,7 +469,7 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     // Counts are read into their real range (a total of 10^10 runs or -1 is refused here,
     // not found later as a bad_alloc or a wrapped number).
     read_shard(y, run, f);
-    f.total_runs = count_of(y, run, "total_runs", 0, kMaxTotalRuns);
+    f.total_runs = count_of(y, run, "total_runs");
     if (const YamlAt shards = y.sequence(at(root, "shards"))) {  // a merged CSV: its shards' machines
         f.merged = true;
         for (std::size_t i = 0; i < shards.node.size(); ++i)
@@ -494,9 +478,9 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
         f.machines.push_back(machine_of(y, y.map(at(root, "machine")), csv_path));
     }
     check_state_word(y, run, f);
-    f.jobs = count_if_given(y, run, "jobs", 1, kMaxJobs);
-    f.shard_runs = count_if_given(y, run, "shard_runs", 0, kMaxTotalRuns);
-    f.completed = count_if_given(y, run, "completed", 0, kMaxTotalRuns);
+    f.jobs = count_if_given(y, run, "jobs");
+    f.shard_runs = count_if_given(y, run, "shard_runs");
+    f.completed = count_if_given(y, run, "completed");
     note_marks(y, root, f);
     return f;
 }
@@ -628,7 +612,9 @@ std::vector<RedoRecord> read_redone(const std::string& csv_path) {
     std::vector<RedoRecord> out;
     if (!std::filesystem::exists(path)) return out;
     const YamlFields y(path);
-    const YamlAt list = y.sequence(y.child(y.root(load_sidecar_yaml(read_text_file(path), path)), "redone"));
+    const YamlAt root = y.root(load_sidecar_yaml(read_text_file(path), path));
+    check_sidecar_numbers(y, root);  // each item's time and rows among them
+    const YamlAt list = y.sequence(y.child(root, "redone"));
     if (!list) return out;
     for (std::size_t i = 0; i < list.node.size(); ++i) {
         const YamlAt r = y.map(y.item(list, i));
@@ -636,7 +622,7 @@ std::vector<RedoRecord> read_redone(const std::string& csv_path) {
         std::vector<std::string> words;
         for (std::size_t k = 0; statuses && k < statuses.node.size(); ++k) words.push_back(y.text(y.item(statuses, k)));
         if (!y.child(r, "rows")) y.fail(y.child(r, "rows"), "must be a whole number of rows, 0 or more");
-        const std::uint64_t rows = count_of(y, r, "rows", 0, kMaxTotalRuns);
+        const std::uint64_t rows = count_of(y, r, "rows");
         out.push_back({y.text(y.child(r, "at")), std::move(words), static_cast<std::size_t>(rows)});
     }
     return out;

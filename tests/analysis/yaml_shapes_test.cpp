@@ -83,7 +83,7 @@ TEST_CASE("a sidecar with any node of the wrong kind is refused naming the file"
         "timing: { order: sequential, warmup: 0, pin: false }\n"
         "inputs:\n  - { file: a.jsonl, hash: 0123 }\n"
         "builds:\n  - { name: a, path: /x, version: 1, git_commit: abc, dirty: false }\n"
-        "redone:\n  - { at: now, statuses: [timeout], rows: 3 }\n"
+        "redone:\n  - { at: 2026-01-01T00:00:00Z, statuses: [timeout], rows: 3 }\n"
         "skipped_inputs:\n  - { id: x, error: bad }\n";
     REQUIRE_NOTHROW(parse_sidecar(original, sidecar, csv));
     every_variant(original, sidecar, [&](const std::string& text) {

@@ -286,6 +286,44 @@ futolab::test::CliResult merge_in(const fs::path& dir, const std::string& inputs
 
 }  // namespace
 
+// Red-team round 25, B F8: merge and resume took a shard sidecar whose memory_poll_ms was 020,
+// -20, 20.5 or 2^64, whose loads had a leading zero, whose pinned CPU was 2^66, whose start was
+// no time or whose finish came before its start. Each is refused at its line and column, exit 2,
+// by merge and by `run --resume` of the shard alike, and the merge writes nothing.
+TEST_CASE("merge and resume refuse a shard sidecar number or time futolab would not write", "[cli][merge][resume]") {
+    for (const auto& [key, value, says] :
+         {std::tuple{"memory_poll_ms", "020", "key 'run.memory_poll_ms' '020' has a leading zero"},
+          {"memory_poll_ms", "-20", "key 'run.memory_poll_ms' must be a whole number from 1 to"},
+          {"memory_poll_ms", "20.5", "key 'run.memory_poll_ms' must be a whole number from 1 to"},
+          {"memory_poll_ms", "18446744073709551616", "key 'run.memory_poll_ms' must be a whole number from 1 to"},
+          {"load_other_cores", "01.235", "key 'run.load_other_cores' is '01.235', not a number as futolab writes it"},
+          {"load_seconds", "000.1", "key 'run.load_seconds' is '000.1', not a number as futolab writes it"},
+          {"pinned_cpus", "[99999999999999999999]", "key 'timing.pinned_cpus[0]' must be a whole number from 0 to 1023"},
+          {"started", "not-a-date", "key 'run.started' is 'not-a-date', not a time as futolab writes it"},
+          {"finished", "1970-01-01T00:00:00Z", "key 'run.finished' is 1970-01-01T00:00:00Z, before run.started "}}) {
+        INFO(key << ": " << value);
+        const fs::path dir = copied_shards(std::string("sidecar-numbers-") + key);
+        const fs::path meta = dir / "mr.shard-1-of-2.csv.meta.yaml";
+        const std::string text = futolab::test::slurp(meta.string());
+        const std::string line = std::string("\n  ") + key + ": ";
+        const std::size_t at = text.find(line);
+        REQUIRE(at != std::string::npos);
+        const std::size_t end = text.find('\n', at + 1);
+        const std::string edited = text.substr(0, at + line.size()) + value + text.substr(end);
+        std::ofstream(meta, std::ios::trunc) << edited;
+        const std::string where = "mr.shard-1-of-2.csv.meta.yaml:" + std::to_string(std::count(text.begin(), text.begin() + at + 1, '\n') + 1) + ":";
+        const auto merged = merge_in(dir, "mr.shard-0-of-2.csv mr.shard-1-of-2.csv");
+        CHECK(merged.exit_code == 2);
+        CHECK(has(merged.err, where));
+        CHECK(has(merged.err, says));
+        CHECK(!fs::exists(dir / "m.csv"));
+        const auto resumed = run_cli("run -q s.yaml --out " + dir.string() + " --shard 1/2 --resume", shards().parent_path().string());
+        CHECK(resumed.exit_code == 2);
+        CHECK(has(resumed.err, says));
+        CHECK(futolab::test::slurp(meta.string()) == edited);
+    }
+}
+
 // Round 8 (W4): shard 0's sidecar copied over shard 1's merged as "8 of 8 runs", and shards of
 // two shardings (0 of 2 beside 1 and 2 of 3) merged with duplicates and gaps.
 TEST_CASE("merge refuses two inputs that claim one shard, or shards of two shardings, writing nothing", "[cli][merge]") {

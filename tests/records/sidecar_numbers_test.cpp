@@ -18,6 +18,7 @@
 #include <fstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 using namespace futolab;
 namespace fs = std::filesystem;
@@ -115,8 +116,81 @@ TEST_CASE("a sidecar's cores and load figures out of their range are refused at 
         CHECK_THAT(message, Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(e.csv), e.line)));
         CHECK_THAT(message, Catch::Contains(fmt::format("key '{}'", c.key)));
     }
-    const Edited e = edited_sidecar("sidecar-numbers-edge", "  load_other_cores: 0.500", "  load_other_cores: 0");
+    const Edited e = edited_sidecar("sidecar-numbers-edge", "  load_other_cores: 0.500", "  load_other_cores: 0.000");
     CHECK_NOTHROW(read_sidecar(e.csv));
+}
+
+// Red-team round 25, B F8: run.memory_poll_ms took 020, -20, 20.5 and 2^64, the loads a leading
+// zero, timing.pinned_cpus 2^66, and no time was checked (`started: not-a-date`, a `finished`
+// before `started`), while the keys beside them were refused. Every number and time of the
+// sidecar is now held to the form futolab writes and its range (records/sidecar_numbers.cpp's
+// table): one case or more per kind of field, each refused at its line with its key, by
+// read_sidecar (resume, merge, compare) and by read_redone.
+TEST_CASE("every number and time of a sidecar is read in the form futolab writes and its range",
+          "[records][sidecar][numbers]") {
+    struct Case {
+        const char* from;
+        std::string to;
+        const char* key;
+        const char* says;
+    };
+    const std::string many_cpus = "  pinned_cpus: [" + [] {
+        std::string items = "0";
+        for (int i = 1; i <= kMaxJobs; ++i) items += ", 0";
+        return items;
+    }() + "]";
+    const std::vector<Case> cases{
+        // A whole number: a leading zero, a sign, a fraction, past 2^64, below its range.
+        {"  memory_poll_ms: 20", "  memory_poll_ms: 020", "run.memory_poll_ms", "has a leading zero"},
+        {"  memory_poll_ms: 20", "  memory_poll_ms: -20", "run.memory_poll_ms", "must be a whole number from 1 to"},
+        {"  memory_poll_ms: 20", "  memory_poll_ms: 20.5", "run.memory_poll_ms", "must be a whole number from 1 to"},
+        {"  memory_poll_ms: 20", "  memory_poll_ms: 18446744073709551616", "run.memory_poll_ms", "must be a whole number"},
+        {"  memory_poll_ms: 20", "  memory_poll_ms: 0", "run.memory_poll_ms", "must be a whole number from 1 to"},
+        {"  warmup: 0", "  warmup: 00", "timing.warmup", "has a leading zero"},
+        // A decimal: a leading zero, other decimals than written, a sign, an exponent.
+        {"  load_other_cores: 0.500", "  load_other_cores: 01.235", "run.load_other_cores", "not a number as futolab writes it"},
+        {"  load_own_cores: 1.500", "  load_own_cores: 1.5", "run.load_own_cores", "with 3 decimals"},
+        {"  load_own_cores: 1.500", "  load_own_cores: -0.500", "run.load_own_cores", "not a number as futolab writes it"},
+        {"  load_seconds: 2.0", "  load_seconds: 000.1", "run.load_seconds", "not a number as futolab writes it"},
+        {"  load_seconds: 2.0", "  load_seconds: 2.00", "run.load_seconds", "with 1 decimal"},
+        {"  load_seconds: 2.0", "  load_seconds: 1000000000.1", "run.load_seconds", "must be a number from 0 to 1000000000"},
+        // A list of CPUs: an item past 2^64, past the CPUs a mask holds, with a leading zero; too many items; no list.
+        {"  pinned_cpus: []", "  pinned_cpus: [99999999999999999999]", "timing.pinned_cpus[0]", "must be a whole number from 0 to"},
+        {"  pinned_cpus: []", "  pinned_cpus: [0, 1024]", "timing.pinned_cpus[1]", "must be a whole number from 0 to 1023"},
+        {"  pinned_cpus: []", "  pinned_cpus: [01]", "timing.pinned_cpus[0]", "has a leading zero"},
+        {"  pinned_cpus: []", many_cpus, "timing.pinned_cpus", "more than the 4096 futolab writes at most"},
+        {"  pinned_cpus: []", "  pinned_cpus: 3", "timing.pinned_cpus", "must be a list"},
+        // A time: no date, a month 13, a day February lacks, a space for the T, a finish before the start.
+        {"  started: 2026-01-01T00:00:00Z", "  started: not-a-date", "run.started", "not a time as futolab writes it"},
+        {"  started: 2026-01-01T00:00:00Z", "  started: 2026-13-01T00:00:00Z", "run.started", "not a time"},
+        {"  started: 2026-01-01T00:00:00Z", "  started: 2025-02-29T00:00:00Z", "run.started", "not a time"},
+        {"  started: 2026-01-01T00:00:00Z", "  started: \"2026-01-01 00:00:00Z\"", "run.started", "not a time"},
+        {"  finished: 2026-01-01T00:00:00Z", "  finished: 1970-01-01T00:00:00Z", "run.finished", "before run.started 2026-01-01T00:00:00Z"},
+        {"  finished: 2026-01-01T00:00:00Z", "  finished: 2026-01-01T00:00:60Z", "run.finished", "not a time"},
+        {"  - at: 2026-01-01T00:00:00Z", "  - at: yesterday", "redone[0].at", "not a time as futolab writes it"}};
+    for (const Case& c : cases) {
+        INFO(c.to.substr(0, 60));
+        const Edited e = edited_sidecar("sidecar-numbers-forms", c.from, c.to);
+        for (const bool redone : {false, true}) {
+            const std::string message = refusal([&] { redone ? static_cast<void>(read_redone(e.csv)) : static_cast<void>(read_sidecar(e.csv)); });
+            CHECK_THAT(message, Catch::StartsWith(fmt::format("{}:{}:", sidecar_path(e.csv), e.line)));
+            CHECK_THAT(message, Catch::Contains(fmt::format("key '{}'", c.key)) && Catch::Contains(c.says));
+            CHECK(message.find('\n') == std::string::npos);
+        }
+    }
+    // What futolab writes still reads: a run still going (no finish yet), a leap day, loads of 0,
+    // the CPUs of two workers, and a sidecar of a run that states no poll (the key left out).
+    for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+             {"  finished: 2026-01-01T00:00:00Z", "  finished: \"\""},
+             {"  started: 2026-01-01T00:00:00Z", "  started: 2024-02-29T23:59:59Z"},
+             {"  load_own_cores: 1.500", "  load_own_cores: 0.000"},
+             {"  pinned_cpus: []", "  pinned_cpus: [0, 1023]"},
+             {"  memory_poll_ms: 20", "  memory_poll_ms: 2147483647"}}) {
+        INFO(to);
+        const Edited e = edited_sidecar("sidecar-numbers-written-forms", from, to);
+        CHECK_NOTHROW(read_sidecar(e.csv));
+        CHECK_NOTHROW(read_redone(e.csv));
+    }
 }
 
 TEST_CASE("YAML nested too deep is refused naming the line and column of the first node past the limit",
