@@ -52,6 +52,7 @@
 #include "critical/zero_given/few_relations_shards.hpp"
 #include "critical/greedy/pipeline.hpp"
 #include "critical/oracle/report.hpp"
+#include "experiments/few_relations_record.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/progress.hpp"
 #include "experiments/rendered_config.hpp"
@@ -623,10 +624,11 @@ std::unique_ptr<OutputLock> hold_checkpoint(const CriticalArgs& a, const FewRela
     const std::string elsewhere = "use another --checkpoint folder";  // the option that placed them (not --out)
     if (p.only) static_cast<void>(OutputLock(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, *p.only, p.shards), elsewhere));
     else lock = std::make_unique<OutputLock>(few_relations_table_path(p.checkpoint, a.n, a.few_relations, p.shards), elsewhere);
-    std::vector<std::optional<FewRelationsShard>> files;
+    std::vector<std::optional<FewRelationsShard>> files;  // this build's only (few_relations_producer)
     for (std::size_t i = p.only.value_or(0); i < (p.only ? *p.only + 1 : p.shards); ++i)
         files.push_back(read_few_relations_shard(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, i, p.shards),
-                                                 a.n, a.few_relations, i, p.shards));
+                                                 a.n, a.few_relations, i, p.shards, few_relations_producer()));
+    check_files_against_csv(few_relations_csv(a, p), p.checkpoint, files);  // before the count makes that CSV again
     if (!p.only) check_table_of_count(a, p, files);
     return lock;
 }
@@ -738,6 +740,10 @@ int run_few_relations(const CriticalArgs& a) {
     } else if (plan.only) {
         report_few_relations(a, total, fmt::format(" (shard {}/{} only)", *plan.only, plan.shards), false, out_lock.get());
     } else {
+        // The claim from a whole count only (red-team round 25, B F10): its shards' files passed
+        // each check one by one; together they must be the one search's count of every set.
+        if (const std::string why = few_relations_total_problem(total, a.n, a.few_relations); !why.empty())
+            throw InputError(fmt::format("--checkpoint {}: {}: refusing its table and claim", visible_text(a.checkpoint), why));
         const std::string table = few_relations_table(report.shards);
         write_reserved(few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards), table, count_lock.get(), stop_of(a));
         std::cout << table;

@@ -46,8 +46,6 @@ void check_out_not_linked(const std::string& out, std::string_view why) {
 
 namespace {
 
-// The config's name in messages and in the sidecar's `config_file`: what made the CSV.
-constexpr const char* kCriticalConfig = "futolab critical";
 // The private folder of a CSV that does not outlive the command (external/temp_dir.hpp).
 constexpr const char* kScratchPrefix = "critical-search";
 

@@ -23,6 +23,9 @@ class Interrupt;
 
 namespace futolab::app {
 
+// The config's name in messages and in the sidecar's `config_file`: what made the CSV.
+inline constexpr const char* kCriticalConfig = "futolab critical";
+
 // One row of the results CSV, as a mode's report reads it (in run-matrix order).
 struct CriticalRow {
     std::string_view instance;

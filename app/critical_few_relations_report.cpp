@@ -1,14 +1,88 @@
 #include "app/critical_few_relations_report.hpp"
 
+#include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "core/visible_text.hpp"
 #include "experiments/few_relations_record.hpp"
+#include "records/csv_reader.hpp"
+#include "records/sidecar.hpp"
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <iostream>
 
 namespace futolab::app {
+namespace {
+
+std::string relations_text(const std::optional<Instance>& example) {
+    if (!example) return "none";
+    std::string text;
+    for (const LessThan& r : example->lt) text += fmt::format("{}[{}, {}, {}, {}]", text.empty() ? "[" : ", ", r.r1, r.c1, r.r2, r.c2);
+    return text.empty() ? "[]" : text + "]";
+}
+
+// Whether `csv` is a results CSV futolab critical made (its sidecar says so): only such a CSV
+// holds this count's rows. Anything else, or a sidecar that does not read, is the driver's to
+// keep or refuse with its own message (check_csv_replaceable), not this check's.
+bool made_by_critical(const std::string& csv) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_regular_file(fs::symlink_status(csv, ec)) || !fs::is_regular_file(fs::symlink_status(sidecar_path(csv), ec)))
+        return false;
+    try {
+        return read_sidecar(csv).identity.config_file == kCriticalConfig;
+    } catch (const InputError&) {
+        return false;
+    }
+}
+
+// The shard a counted row's record holds; InputError naming the CSV's line where it does not read back.
+critical::FewRelationsShard shard_of_row(const CsvTable& t, std::size_t r, std::size_t output, const std::string& csv) {
+    const std::string where = fmt::format("{}:{}: column 'output'", csv, t.lines[r]);
+    try {
+        const std::vector<Instance> records = parse_instances(t.rows[r][output], where, Format::jsonl);
+        if (records.size() != 1) throw InputError(fmt::format("{} records, where the task writes one", records.size()));
+        return read_few_relations_record(records.front()).shard;
+    } catch (const InputError& e) {
+        const std::string said = e.what();
+        throw InputError(said.starts_with(where) ? said : fmt::format("{}: {}", where, said));
+    }
+}
+
+// Why the counts of the shard file `file` are not those of `row`, its shard's row ("" if they
+// are), naming the first key that differs and both values: "key 'unique' is 0, where … says 45".
+std::string count_difference(const critical::FewRelationsShard& file, const critical::FewRelationsShard& row, const std::string& whence) {
+    for (const critical::FewRelationsCountField& c : critical::kFewRelationsCounts)
+        if (file.count.*c.member != row.count.*c.member)
+            return fmt::format("key '{}' is {}, where {} says {}", c.key, file.count.*c.member, whence, row.count.*c.member);
+    if (relations_text(file.count.example) != relations_text(row.count.example))
+        return fmt::format("key 'example' is {}, where {} says {}", relations_text(file.count.example), whence,
+                           relations_text(row.count.example));
+    return "";
+}
+
+}  // namespace
+
+void check_files_against_csv(const std::string& csv, const std::string& dir,
+                             const std::vector<std::optional<critical::FewRelationsShard>>& files) {
+    if (!made_by_critical(csv)) return;
+    const CsvTable t = read_csv_file(csv);  // refused if it does not read: its rows could not be checked
+    const std::size_t instance = t.column("instance", csv), status = t.column("status", csv), output = t.column("output", csv);
+    for (const std::optional<critical::FewRelationsShard>& file : files) {
+        if (!file) continue;
+        const std::string name = critical::few_relations_shard_name(file->n, file->k, file->shard, file->shards);
+        for (std::size_t r = 0; r < t.rows.size(); ++r) {
+            if (t.rows[r][instance] != name || status_named(t.rows[r][status]) != Status::counted) continue;
+            const std::string whence = fmt::format("the row of its shard in the results CSV ({}:{})", csv, t.lines[r]);
+            if (const std::string why = count_difference(*file, shard_of_row(t, r, output, csv), whence); !why.empty())
+                throw InputError(fmt::format("{}: {}: a shard file and the row made from it must agree: refusing to take "
+                                             "the file; remove it to count its shard again",
+                                             critical::few_relations_shard_path(dir, file->n, file->k, file->shard, file->shards),
+                                             why));
+        }
+    }
+}
 
 bool FewRelationsReport::row(const CriticalRow& row, std::string&) {
     if (row.status != Status::counted) {

@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/live_writer.hpp"
 #include "core/puzzle.hpp"
+#include "records/build_identity.hpp"
 
 #include <fmt/format.h>
 
@@ -75,6 +76,8 @@ void check_keys(const Json& meta) {
 }
 
 }  // namespace
+
+std::string few_relations_producer() { return this_build().text(); }
 
 Instance few_relations_record(const critical::FewRelationsShard& s, bool from_checkpoint) {
     Instance in;

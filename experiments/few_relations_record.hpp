@@ -20,6 +20,11 @@ namespace futolab {
 // The value of meta.from of a row whose counts came from the shard's checkpoint file.
 inline constexpr const char* kFromCheckpoint = "checkpoint";
 
+// This build as a shard file's `producer` names it (records/build_identity.hpp's text: version,
+// commit, build type and binary hash), the one a run takes shard files of: a file another build
+// counted is refused as resume refuses rows of another build (red-team round 25, B F10).
+std::string few_relations_producer();
+
 Instance few_relations_record(const critical::FewRelationsShard& s, bool from_checkpoint);
 
 struct FewRelationsRecord {

@@ -174,6 +174,25 @@ void check_sums(const FewRelationsCount& c, const std::string& path) {
     if (const std::string problem = few_relations_count_problem(c); !problem.empty()) throw InputError(path + ": " + problem);
 }
 
+// The key few_relations_search_problem's refusal is about: the count it names first
+// ("puzzles is 7, where …").
+std::string_view key_of_search_problem(std::string_view problem) { return problem.substr(0, problem.find(' ')); }
+
+// The file's producer is `producer`, this build: a file another build counted (or one that does
+// not say) is not taken as this build's count, as resume takes no row of another build.
+void check_producer(const YAML::Node& root, const std::string& producer, const std::string& path) {
+    const std::string advice = "remove it to count its shard again with this build, or run the build that counted it";
+    if (!root["producer"])
+        throw InputError(fmt::format("{}: no 'producer': it does not say which futolab counted it, so it is not taken as this "
+                                     "build's ({}): {}",
+                                     path, producer, advice));
+    const std::string said = scalar_of(root, "producer", path).Scalar();
+    if (said != producer)
+        refuse(path, root["producer"],
+               fmt::format("key 'producer' is '{}': another build counted it, not this one ({}): {}", message_text(said, 200),
+                           producer, advice));
+}
+
 }  // namespace
 
 std::string few_relations_shard_name(int n, int k, std::size_t shard, std::size_t shards) {
@@ -201,6 +220,39 @@ std::string few_relations_count_problem(const FewRelationsCount& c) {
                            c.pair_sets);
     if ((c.unique > 0) != c.example.has_value()) return "'example' must be there exactly when 'unique' is not 0";
     return "";
+}
+
+std::uint64_t few_relations_pair_set_count(int n, int k) {
+    const auto pairs = static_cast<std::uint64_t>(2 * n * (n - 1));
+    std::uint64_t c = 1;  // C(pairs, i) after step i; pairs <= 60 and k <= 16 keep it below 2^53
+    for (std::uint64_t i = 0; i < static_cast<std::uint64_t>(k); ++i) c = i < pairs ? c * (pairs - i) / (i + 1) : 0;
+    return c;
+}
+
+std::string few_relations_search_problem(const FewRelationsCount& c, int n, int k) {
+    const std::uint64_t sets = few_relations_pair_set_count(n, k);
+    if (c.pair_sets > sets)
+        return fmt::format("pair_sets is {}, more than the {} sets of {} of the {} adjacent pairs of a {}x{} grid", c.pair_sets,
+                           sets, k, 2 * n * (n - 1), n, n);
+    // A set not skipped is counted in each orientation whose first relation points up (the
+    // reversal of all is the same puzzle up to symmetry): 2^(k−1) puzzles, no more, no fewer.
+    const std::uint64_t per_set = std::uint64_t{1} << (k - 1);
+    const std::uint64_t searched = c.pair_sets - std::min(c.swap_skipped, c.pair_sets);
+    if (c.puzzles != searched * per_set)
+        return fmt::format("puzzles is {}, where the search counts 2^{} oriented puzzles for each of the {} pair sets not "
+                           "skipped (pair_sets {} - swap_skipped {}): {}",
+                           c.puzzles, k - 1, searched, c.pair_sets, c.swap_skipped, searched * per_set);
+    if (c.pool > 0 && n <= 4) return fmt::format("pool is {}, where the search of order {} has no pool of squares (n <= 4)", c.pool, n);
+    return "";
+}
+
+std::string few_relations_total_problem(const FewRelationsCount& total, int n, int k) {
+    const std::uint64_t sets = few_relations_pair_set_count(n, k);
+    if (total.pair_sets < (sets + 7) / 8)
+        return fmt::format("its shards count {} canonical pair sets in all, fewer than the {} orbits at least of the {} sets of "
+                           "{} adjacent pairs under the 8 symmetries of the grid: shards are missing their sets",
+                           total.pair_sets, (sets + 7) / 8, sets, k);
+    return few_relations_search_problem(total, n, k);
 }
 
 std::string few_relations_shard_path(const std::string& dir, int n, int k, std::size_t shard, std::size_t shards) {
@@ -253,7 +305,7 @@ std::string write_few_relations_shard(const FewRelationsShard& s) {
 }
 
 std::optional<FewRelationsShard> read_few_relations_shard(const std::string& path, int n, int k, std::size_t shard,
-                                                          std::size_t shards) {
+                                                          std::size_t shards, const std::optional<std::string>& producer) {
     if (!std::filesystem::exists(path)) return std::nullopt;
     const YAML::Node root = load_yaml_bounded(read_text_file(path), path);
     if (!root.IsMap()) refuse(path, root, "not a few-relations shard file (a map of keys)");
@@ -274,6 +326,12 @@ std::optional<FewRelationsShard> read_few_relations_shard(const std::string& pat
         refuse(path, root["unique"],
                fmt::format("key 'unique' is {}: 'example' must be there exactly when 'unique' is not 0", root["unique"].Scalar()));
     check_sums(s.count, path);
+    if (const std::string problem = few_relations_search_problem(s.count, n, k); !problem.empty())
+    {
+        const std::string key(key_of_search_problem(problem));
+        refuse(path, root[key], fmt::format("key '{}'{}", key, problem.substr(key.size())));
+    }
+    if (producer) check_producer(root, *producer, path);
     return s;
 }
 

@@ -29,7 +29,9 @@ struct FewRelationsShard {
     int n = 0, k = 0;
     std::size_t shard = 0, shards = 1;
     FewRelationsCount count;
-    std::string producer;  // who computed it (futolab version, commit): provenance, not checked
+    // Who computed it (the futolab build): a reader that names the build it takes files of
+    // refuses another's (read_few_relations_shard).
+    std::string producer;
 };
 
 // DIR/n6-k8-shard-003-of-064.yaml
@@ -67,13 +69,28 @@ std::string few_relations_shard_name(int n, int k, std::size_t shard, std::size_
 // unique, pool <= multiple, swap_skipped <= pair_sets, an example exactly when unique is not 0.
 // The shard files' reader and the results rows' resume and merge ask the same.
 std::string few_relations_count_problem(const FewRelationsCount& c);
+// How many sets of k of the 2n(n − 1) adjacent pairs of an n×n grid there are: C(2n(n − 1), k).
+std::uint64_t few_relations_pair_set_count(int n, int k);
+// Why these cannot be what the search of order n and k relations counts, in one shard or all
+// ("" if they can; red-team round 25, B F10: a file of 4294967297 canonical 3-sets of the 220 of
+// a 3×3 grid was taken): more canonical pair sets than there are sets of k pairs, oriented
+// puzzles other than 2^(k−1) for each set not skipped (its first relation points up, the others
+// either way), or puzzles settled by a pool at an order that has none (n ≤ 4).
+std::string few_relations_search_problem(const FewRelationsCount& c, int n, int k);
+// Why the total of every shard of one count cannot be the search's ("" if it can): it counts
+// each set of k pairs once up to the 8 symmetries of the grid, so between C/8 and C canonical
+// sets (C = few_relations_pair_set_count), and few_relations_search_problem.
+std::string few_relations_total_problem(const FewRelationsCount& total, int n, int k);
 // nullopt when the file does not exist; InputError naming the file when it is not a complete
-// shard file of exactly this (n, k, shard, shards) and partition, or its counts do not add up,
-// and the line and column of a value written otherwise than futolab writes it (quoted as typed,
-// a number with its accepted range) or of an example that is not a valid puzzle of k relations
-// with exactly one solution (one count to 2).
+// shard file of exactly this (n, k, shard, shards) and partition, or its counts do not add up
+// or are not the search's (few_relations_search_problem), and the line and column of a value
+// written otherwise than futolab writes it (quoted as typed, a number with its accepted range)
+// or of an example that is not a valid puzzle of k relations with exactly one solution (one
+// count to 2). With `producer`, a file another build counted (its `producer` another, or none)
+// is refused at that line too: its counts are not this build's (round 25, B F10).
 std::optional<FewRelationsShard> read_few_relations_shard(const std::string& path, int n, int k, std::size_t shard,
-                                                          std::size_t shards);
+                                                          std::size_t shards,
+                                                          const std::optional<std::string>& producer = std::nullopt);
 
 struct ShardPlan {
     int n = 0, k = 0;

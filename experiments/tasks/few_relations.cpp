@@ -9,13 +9,9 @@
 #include "experiments/limit_watch.hpp"
 #include "experiments/task_kinds.hpp"
 #include "experiments/tasks/square_row.hpp"
-#include "futolab_git.hpp"
-#include "futolab_version.hpp"
 #include "records/output_lock.hpp"
 #include "sandbox/interrupt.hpp"
 #include "solvers/run/oracle.hpp"
-
-#include <fmt/format.h>
 
 #include <map>
 #include <memory>
@@ -47,9 +43,6 @@ CountedShardHook& counted_shard_hook() {
     static CountedShardHook hook;
     return hook;
 }
-
-// Who counted a shard, in its checkpoint file (provenance: not checked when it is read).
-std::string producer() { return fmt::format("futolab {} {}", FUTOLAB_VERSION, FUTOLAB_GIT_COMMIT); }
 
 // The shard counted, or none where a limit stopped it (`row` then says which, as a timeout). A
 // stop request is no row at all (OracleStopped: TaskRunner::run's, not written).
@@ -97,15 +90,16 @@ CountedShardHook set_counted_shard_hook(CountedShardHook hook) { return std::exc
 // One shard of the few-relations count (critical/zero_given/few_relations.hpp), polled against
 // the run's limits and the runner's interrupt. With a checkpoint folder the shard's file there is
 // held (records/output_lock.hpp: one writer per shard file, as `critical --shard I/S` holds it)
-// from before it is read to after it is written: a shard whose file is there and valid is taken
-// from it (meta.from: checkpoint, the file's counts and times), else the count's file is written
+// from before it is read to after it is written: a shard whose file is there, valid and counted by
+// this build (its producer) is taken from it (meta.from: checkpoint, the file's counts and times);
+// a file of another build is an error row, naming it; else the count's file is written
 // atomically before the row is returned, if its lock is still held (else an error row). The row:
 // counted, nodes the oriented puzzles counted to 2, solutions 1 (its one record), the record
 // every count of the shard (few_relations_record.hpp).
 ResultRow run_few_relations(TaskContext& t, const PlannedRun& run) {
     ResultRow row = order_row(t, run);
     const FewRelationsRef& ref = t.matrix.few_relations[static_cast<std::size_t>(run.instance)];
-    FewRelationsShard s{row.n, ref.k, ref.shard, ref.shards, {}, producer()};
+    FewRelationsShard s{row.n, ref.k, ref.shard, ref.shards, {}, few_relations_producer()};
     Limits limits = t.config.limits;
     if (t.interrupt != nullptr) limits.stop = t.interrupt->flag();
     const Stopwatch clock;
@@ -120,7 +114,7 @@ ResultRow run_few_relations(TaskContext& t, const PlannedRun& run) {
         const std::optional<std::string> why = file_failure([&] {
             create_output_folder(ref.checkpoint, "few_relations.checkpoint");
             held = std::make_unique<OutputLock>(path, "use another checkpoint folder");  // not another --out
-            found = critical::read_few_relations_shard(path, s.n, s.k, s.shard, s.shards);
+            found = critical::read_few_relations_shard(path, s.n, s.k, s.shard, s.shards, s.producer);  // this build's only
         });
         if (why) return failed(std::move(row), clock, *why, ref.checkpoint, path);
     }

@@ -5,8 +5,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
 #include <unistd.h>
 
 using futolab::test::run_cli;
@@ -71,35 +76,137 @@ TEST_CASE("critical --few-relations --out always writes what this count found, a
 }
 
 // The committed n = 6, K = 8 count (results/critical/n6/k8: 256 shard files an older build
-// computed, CPU-hours) read back through the experiment driver: every shard is taken from its
-// file, not counted, and the table and the claim are the committed ones, byte for byte; the
-// results CSV and its sidecar lie in the folder, each row saying its counts came from the file.
-// (Read back by the table's writer before, 17.950 s of CPU made "17.9" where the table says 18.0.)
-TEST_CASE("critical --few-relations --checkpoint reads the committed n = 6, K = 8 folder back, its table byte for byte",
+// computed, CPU-hours): a command of this build takes no file another build counted as its own
+// (red-team round 25, B F10: a results CSV and sidecar naming this build were made from them, and
+// its claim printed). It is refused before any shard runs, exit 2, naming the first file and its
+// producer, and nothing is written there; the files themselves read back to the committed table
+// byte for byte through the reader that names no build (tests/critical, test_few_relations_shards).
+TEST_CASE("critical --few-relations --checkpoint takes none of the committed n = 6, K = 8 files of an older build",
           "[app][critical][few-relations]") {
     const fs::path dir = futolab::test::fresh_dir("few-relations", "k8");
     const fs::path committed = fs::path(FUTOLAB_SOURCE_DIR) / "results" / "critical" / "n6" / "k8";
     fs::copy(committed, dir / "k8", fs::copy_options::recursive);
     const auto r = run_cli("critical --n 6 --few-relations 8 --checkpoint k8 --shards 256 --jobs 2", dir.string());
-    INFO(r.err);
-    REQUIRE(r.exit_code == 0);
-    const std::string table = futolab::test::slurp((committed / "n6-k8-of-256.table.md").string());
-    CHECK(futolab::test::slurp((dir / "k8" / "n6-k8-of-256.table.md").string()) == table);
-    CHECK(r.out.find(table) == 0);  // printed as written
-    CHECK(futolab::test::has(r.out, "n=6 k=8 (256 shards of k8): 319854588 canonical pair sets, 54284654 skipped"));
-    CHECK(futolab::test::has(r.out, "proved: every zero-given uniquely completable set of order 6 has more than 8 relations\n"));
-    std::size_t from_files = 0;
-    for (std::size_t at = 0; (at = r.err.find("(from its file)", at)) != std::string::npos; ++at) ++from_files;
-    CHECK(from_files == 256);
-    const std::string csv = futolab::test::slurp((dir / "k8" / "n6-k8-of-256.csv").string());
-    CHECK(futolab::test::has(csv, "n6-k8-shard-255-of-256"));
-    CHECK(futolab::test::has(csv, "\"\"from\"\":\"\"checkpoint\"\""));
-    CHECK(fs::exists(dir / "k8" / "n6-k8-of-256.csv.meta.yaml"));
-    // The same command again makes its CSV again, every shard from its file: the same output.
-    const auto again = run_cli("critical --n 6 --few-relations 8 --checkpoint k8 --shards 256 --jobs 2", dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.starts_with("futolab: k8/n6-k8-shard-000-of-256.yaml:17:11: key 'producer' is 'futolab 0.1.0 "
+                            "ed475dfc66b5cb0bc549a234e57a37f40fd43fad-dirty': another build counted it, not this one ("));
+    CHECK(r.out.empty());
+    CHECK(!fs::exists(dir / "k8" / "n6-k8-of-256.csv"));
+    CHECK(futolab::test::slurp((dir / "k8" / "n6-k8-of-256.table.md").string()) ==
+          futolab::test::slurp((committed / "n6-k8-of-256.table.md").string()));
+}
+
+namespace {
+
+// `text` (a shard file: its first line a comment) with the line that starts with `key: `
+// replaced by `line` ("" drops it).
+std::string with_line(const std::string& text, const std::string& key, const std::string& line) {
+    const std::size_t found = text.find("\n" + key + ": ");
+    REQUIRE(found != std::string::npos);
+    const std::size_t at = found + 1, end = text.find('\n', at) + 1;
+    return text.substr(0, at) + (line.empty() ? "" : line + "\n") + text.substr(end);
+}
+
+std::uint64_t count_in(const std::string& text, const std::string& key) {
+    const std::size_t at = text.find("\n" + key + ": ");
+    REQUIRE(at != std::string::npos);
+    return std::stoull(text.substr(at + key.size() + 3));
+}
+
+}  // namespace
+
+// Red-team round 25, B F10: a re-run with --checkpoint took shard files edited after their count
+// (every unique puzzle of n = 3, K = 3 made multiple, the example dropped: each file consistent)
+// over the results CSV's rows of the same shards, made that CSV again from them and printed
+// "proved: … more than 3 relations", exit 0; it took files of another build, or of none, and a
+// count of 4294967297 canonical sets. Each is refused now before any shard runs, exit 2, naming
+// the file (and the CSV's line, or the key's): the CSV and the table are left as they were and
+// nothing is claimed. The genuine folder still goes on, each shard from its file.
+TEST_CASE("critical --few-relations --checkpoint refuses a shard file the CSV's row, the build or the search contradicts",
+          "[app][critical][few-relations]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations", "file-vs-row");
+    const std::string args = "critical --few-relations 3 --n 3 --checkpoint fr --shards 8 --out o.jsonl";
+    const auto first = run_cli(args, dir.string());
+    REQUIRE(first.exit_code == 0);
+    REQUIRE(futolab::test::has(first.out, "a zero-given puzzle of order 3 with 3 relations is unique"));
+    const fs::path csv = dir / "fr" / "n3-k3-of-008.csv";
+    const std::string rows = futolab::test::slurp(csv.string());
+    const std::string table = futolab::test::slurp((dir / "fr" / "n3-k3-of-008.table.md").string());
+    const auto file_of = [&dir](int s) { return dir / "fr" / ("n3-k3-shard-00" + std::to_string(s) + "-of-008.yaml"); };
+    // The round's case: every file's unique puzzles made multiple, the example dropped, each file
+    // consistent. Refused at the first file, naming the CSV's line of its row; nothing claimed.
+    std::vector<std::string> genuine;
+    for (int s = 0; s < 8; ++s) {
+        genuine.push_back(futolab::test::slurp(file_of(s).string()));
+        const std::string& t = genuine.back();
+        const std::uint64_t unique = count_in(t, "unique"), multiple = count_in(t, "multiple");
+        const std::string edited = unique == 0 ? t
+                                               : with_line(with_line(with_line(t, "unique", "unique: 0"), "multiple",
+                                                                     "multiple: " + std::to_string(unique + multiple)),
+                                                           "example", "");
+        std::ofstream(file_of(s), std::ios::trunc) << edited;
+    }
+    const auto doctored = run_cli(args, dir.string());
+    CHECK(doctored.exit_code == 2);
+    CHECK(doctored.err.starts_with("futolab: fr/n3-k3-shard-000-of-008.yaml: key 'multiple' is "));
+    CHECK(futolab::test::has(doctored.err, ", where the row of its shard in the results CSV (fr/n3-k3-of-008.csv:"));
+    CHECK(futolab::test::has(doctored.err, "remove it to count its shard again"));
+    CHECK(!futolab::test::has(doctored.out, "proved"));
+    CHECK(futolab::test::slurp(csv.string()) == rows);
+    for (int s = 0; s < 8; ++s) std::ofstream(file_of(s), std::ios::trunc) << genuine[static_cast<std::size_t>(s)];
+    // One file edited otherwise, each refused naming it (and no other line).
+    const fs::path file = file_of(3);
+    const std::string good = genuine[3];
+    REQUIRE(count_in(good, "multiple") > 0);
+    for (const auto& [edited, why] : std::vector<std::pair<std::string, std::string>>{
+             // One puzzle moved from multiple to cyclic: the sums and the search's rules hold; the CSV's row does not.
+             {with_line(with_line(good, "cyclic", "cyclic: " + std::to_string(count_in(good, "cyclic") + 1)), "multiple",
+                        "multiple: " + std::to_string(count_in(good, "multiple") - 1)),
+              ": key 'cyclic' is "},
+             {with_line(good, "producer", "producer: \"futolab 0.1.0 1111111111111111111111111111111111111111\""),
+              "key 'producer' is 'futolab 0.1.0 1111111111111111111111111111111111111111': another build counted it"},
+             {with_line(good, "producer", ""), ": no 'producer': it does not say which futolab counted it"},
+             {with_line(good, "pair_sets", "pair_sets: 4294967297"),
+              "key 'pair_sets' is 4294967297, more than the 220 sets of 3 of the 12 adjacent pairs of a 3x3 grid"}}) {
+        INFO(why);
+        std::ofstream(file, std::ios::trunc) << edited;
+        const auto r = run_cli(args, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.starts_with("futolab: fr/n3-k3-shard-003-of-008.yaml"));
+        CHECK(futolab::test::has(r.err, why));
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(r.out.empty());
+        CHECK(futolab::test::slurp(csv.string()) == rows);
+        CHECK(futolab::test::slurp((dir / "fr" / "n3-k3-of-008.table.md").string()) == table);
+    }
+    // Removed, as the refusal says: that shard is counted again, and the count goes on.
+    fs::remove(file);
+    const auto recounted = run_cli(args, dir.string());
+    CHECK(recounted.exit_code == 0);
+    CHECK(futolab::test::has(recounted.err, "1 searched now, 7 read from their checkpoint files"));
+    CHECK(futolab::test::slurp(file.string()) == good);  // a count draws nothing at random
+    // One shard alone (--shard I/S) holds its file to its own CSV's row too.
+    {
+        const std::string one = "critical --few-relations 3 --n 3 --checkpoint fr --shard 1/8 --out one.jsonl";
+        REQUIRE(run_cli(one, dir.string()).exit_code == 0);
+        const fs::path file = dir / "fr" / "n3-k3-shard-001-of-008.yaml";
+        const std::string good = futolab::test::slurp(file.string());
+        const std::string cyclic = "cyclic: " + std::to_string(count_in(good, "cyclic") + 1);
+        const std::string multiple = "multiple: " + std::to_string(count_in(good, "multiple") - 1);
+        REQUIRE(count_in(good, "multiple") > 0);
+        std::ofstream(file, std::ios::trunc) << with_line(with_line(good, "cyclic", cyclic), "multiple", multiple);
+        const auto r = run_cli(one, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.starts_with("futolab: fr/n3-k3-shard-001-of-008.yaml: key 'cyclic' is "));
+        CHECK(futolab::test::has(r.err, "(fr/n3-k3-shard-001-of-008.csv:2)"));
+        std::ofstream(file, std::ios::trunc) << good;
+    }
+    // The genuine folder goes on: every shard from its file, the same claim.
+    const auto again = run_cli(args, dir.string());
     INFO(again.err);
-    REQUIRE(again.exit_code == 0);
-    CHECK(again.out == r.out);
+    CHECK(again.exit_code == 0);
+    CHECK(futolab::test::has(again.err, "8 read from their checkpoint files"));
+    CHECK(futolab::test::has(again.out, "a zero-given puzzle of order 3 with 3 relations is unique"));
 }
 
 // Red-team round 19, B F4: a CSV in the --checkpoint folder under the count's name, made by

@@ -135,6 +135,36 @@ TEST_CASE("task few-relations: each shard's file goes to the checkpoint folder, 
     CHECK_FALSE(fs::exists(dir / "ck" / "n4-k4-shard-001-of-002.yaml"));
 }
 
+// Red-team round 25, B F10: a shard file another build counted, or one that names no build, was
+// taken as this build's count (its row `counted`, the sidecar naming this build). The run takes
+// no such file: that shard's row is an error naming the file (at its producer's line), which
+// resume and merge take as the run writes it, and the file is left as it is; this build's file
+// beside it is read as before.
+TEST_CASE("task few-relations: a checkpoint file of another build is an error row naming it, not a count", "[few-relations]") {
+    const fs::path dir = sweep("other-build", config_of("{ n: 4, k: 4, shards: 2, checkpoint: ck }"));
+    const fs::path file = dir / "ck" / "n4-k4-shard-001-of-002.yaml";
+    const std::string text = slurp(file.string());
+    const std::size_t at = text.find("\nproducer: ") + 1;
+    REQUIRE(at != 0);
+    for (const std::string& producer : {std::string("producer: \"futolab 0.1.0 1111111111111111111111111111111111111111\"\n"), std::string()}) {
+        INFO(producer);
+        const std::string edited = text.substr(0, at) + producer + text.substr(text.find('\n', at) + 1);
+        std::ofstream(file, std::ios::trunc) << edited;
+        fs::remove_all(dir / "base");
+        const auto r = run_cli("run -q cfg.yaml --out base", dir.string());
+        INFO(r.err);
+        const futolab::CsvTable t = table_of(dir / "base" / "fr.csv");
+        const std::size_t other = row_of(t, "n4-k4-shard-001-of-002"), own = row_of(t, "n4-k4-shard-000-of-002");
+        CHECK(cell(t, other, "status") == "error");
+        CHECK(cell(t, other, "message").starts_with("ck/n4-k4-shard-001-of-002.yaml"));
+        CHECK(has(cell(t, other, "message"), producer.empty() ? "no 'producer'" : "another build counted it"));
+        CHECK(cell(t, own, "status") == "counted");
+        CHECK(Json::parse(cell(t, own, "output"))["meta"]["from"] == "checkpoint");
+        CHECK(slurp(file.string()) == edited);
+        accepted_by_both(dir, "fr");
+    }
+}
+
 TEST_CASE("task few-relations: a time limit stops a shard as a timeout, with no record", "[few-relations][limits]") {
     // n = 6, K = 7 whole: CPU-minutes; the limit is a thousandth of that.
     const fs::path dir = sweep("limit", config_of("{ n: 6, k: 7 }", "limits: { time: 50ms }\n"));

@@ -317,3 +317,92 @@ TEST_CASE("few relations counts: a count that breaks a rule is refused naming th
     wrapped.multiple += std::uint64_t{1} << 63;
     CHECK(few_relations_count_problem(wrapped).starts_with("the counts do not add up: puzzles is 10, "));
 }
+
+// Red-team round 25, B F10: a shard file of 4294967297 canonical 3-sets of the 220 of a 3x3 grid
+// was taken, and its table and claim made from it. A file's counts must be what the search can
+// write (few_relations_search_problem), each refused at its key's line: no more sets than there
+// are, 2^(k-1) oriented puzzles for each set not skipped, no pool below order 5.
+TEST_CASE("few relations shards: counts the search cannot write are refused at their key", "[critical][few-relations]") {
+    CHECK(few_relations_pair_set_count(2, 4) == 1);
+    CHECK(few_relations_pair_set_count(3, 3) == 220);
+    CHECK(few_relations_pair_set_count(6, 8) == 2558620845);  // C(60, 8)
+    const fs::path dir = fresh_dir("search-counts");
+    small_count(dir);
+    const fs::path file = few_relations_shard_path(dir.string(), 3, 3, 1, 4);
+    const std::string good = slurp(file);
+    const FewRelationsCount c = read_few_relations_shard(file.string(), 3, 3, 1, 4)->count;
+    REQUIRE(c.multiple > 0);
+    REQUIRE(few_relations_search_problem(c, 3, 3).empty());
+    const auto n = [](std::uint64_t v) { return std::to_string(v); };
+    struct Case {
+        std::vector<std::pair<std::string, std::string>> lines;  // key, new line
+        std::string at_key, why;
+    };
+    for (const Case& e : std::vector<Case>{
+             {{{"pair_sets", "pair_sets: 4294967297"}}, "pair_sets",
+              "key 'pair_sets' is 4294967297, more than the 220 sets of 3 of the 12 adjacent pairs of a 3x3 grid"},
+             {{{"pair_sets", "pair_sets: " + n(c.pair_sets + 1)}}, "puzzles",
+              "key 'puzzles' is " + n(c.puzzles) + ", where the search counts 2^2 oriented puzzles for each of the " +
+                  n(c.pair_sets + 1 - c.swap_skipped) + " pair sets not skipped"},
+             {{{"puzzles", "puzzles: " + n(c.puzzles + 1)}, {"multiple", "multiple: " + n(c.multiple + 1)}}, "puzzles",
+              "key 'puzzles' is " + n(c.puzzles + 1) + ", where the search counts 2^2"},
+             {{{"pool", "pool: 1"}}, "pool", "key 'pool' is 1, where the search of order 3 has no pool of squares (n <= 4)"}}) {
+        std::ofstream(file) << good;
+        for (const auto& [key, line] : e.lines) replace_line(file, key, line);
+        INFO(e.why);
+        CHECK_THROWS_WITH(read_few_relations_shard(file.string(), 3, 3, 1, 4),
+                          Catch::StartsWith(file.string() + ":" + std::to_string(line_of(file, e.at_key)) + ":") &&
+                              Catch::Contains(e.why));
+    }
+    // The whole count: all its shards, and not one short of the orbits of every set.
+    std::ofstream(file) << good;
+    std::vector<FewRelationsShard> all;
+    for (std::size_t s = 0; s < 4; ++s)
+        all.push_back(*read_few_relations_shard(few_relations_shard_path(dir.string(), 3, 3, s, 4), 3, 3, s, 4));
+    CHECK(few_relations_total_problem(total_of(all), 3, 3).empty());
+    const std::vector<FewRelationsShard> three_of_four(all.begin() + 1, all.end());
+    CHECK_THAT(few_relations_total_problem(total_of(three_of_four), 3, 3),
+               Catch::Contains("fewer than the 28 orbits at least of the 220 sets of 3 adjacent pairs"));
+    fs::remove_all(dir);
+}
+
+// Round 25, B F10: a file of another build, or one that names none, was taken as this build's
+// count. A reader that names the build (the run's: experiments/few_relations_record.hpp) takes
+// only its files, refused at the producer's line, or naming the file when it has none; a reader
+// that names none (resume's check of a row against its file) reads them all.
+TEST_CASE("few relations shards: a reader that names its build takes no file of another", "[critical][few-relations]") {
+    const fs::path dir = fresh_dir("producer");
+    small_count(dir);  // its producer: "test"
+    const fs::path file = few_relations_shard_path(dir.string(), 3, 3, 2, 4);
+    const std::string good = slurp(file);
+    CHECK(read_few_relations_shard(file.string(), 3, 3, 2, 4, "test"));
+    CHECK_THROWS_WITH(read_few_relations_shard(file.string(), 3, 3, 2, 4, "futolab X"),
+                      Catch::StartsWith(file.string() + ":" + std::to_string(line_of(file, "producer")) + ":11: key 'producer' is "
+                                        "'test': another build counted it, not this one (futolab X)"));
+    replace_line(file, "producer", "");
+    CHECK_THROWS_WITH(read_few_relations_shard(file.string(), 3, 3, 2, 4, "test"),
+                      Catch::StartsWith(file.string() + ": no 'producer': it does not say which futolab counted it"));
+    CHECK(read_few_relations_shard(file.string(), 3, 3, 2, 4));
+    std::ofstream(file) << good;
+    fs::remove_all(dir);
+}
+
+// The committed n = 6, K = 8 count (results/critical/n6/k8: 256 shard files an older build
+// computed, CPU-hours) reads back whole, its counts the search's, and its table is the committed
+// one byte for byte (17.950 s of CPU made "17.9" before, where the table says 18.0). A command of
+// this build takes none of its files as its own (their producer is that older build: the CLI
+// test says so); this reader, which names no build, is how they are checked.
+TEST_CASE("few relations shards: the committed n = 6, K = 8 files read back to their table byte for byte",
+          "[critical][few-relations]") {
+    const fs::path committed = fs::path(FUTOLAB_SOURCE_DIR) / "results" / "critical" / "n6" / "k8";
+    std::vector<FewRelationsShard> shards;
+    for (std::size_t s = 0; s < 256; ++s) {
+        const auto file = read_few_relations_shard(few_relations_shard_path(committed.string(), 6, 8, s, 256), 6, 8, s, 256);
+        REQUIRE(file);
+        shards.push_back(*file);
+    }
+    CHECK(few_relations_table(shards) == slurp(committed / "n6-k8-of-256.table.md"));
+    CHECK(few_relations_total_problem(total_of(shards), 6, 8).empty());
+    CHECK(total_of(shards).pair_sets == 319854588);
+    CHECK(total_of(shards).unique == 0);
+}
