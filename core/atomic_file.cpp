@@ -332,8 +332,10 @@ std::size_t reap_stale_temp_files(const std::string& folder) {
     while (const dirent* entry = ::readdir(dir)) {
         const pid_t pid = temp_writer(entry->d_name, host);
         struct stat st {};
+        // Only this user's: another user's file in a shared folder (group-writable) is not ours
+        // to judge, its writer perhaps alive in a pid namespace this one does not see (red-team round 25, A F5).
         if (pid == 0 || !gone(pid) || ::fstatat(::dirfd(dir), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-            !S_ISREG(st.st_mode))
+            !S_ISREG(st.st_mode) || st.st_uid != ::getuid())
             continue;
         removed += ::unlinkat(::dirfd(dir), entry->d_name, 0) == 0;
     }

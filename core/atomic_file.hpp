@@ -126,8 +126,8 @@ std::string folder_path_problem(const std::string& dir);
 std::string descriptor_folder_problem(const std::string& dir);
 
 // Removes the temporary files AtomicFile writers of this host left in `folder` when they died
-// (their pid no longer runs); returns how many. Live writers' files, other hosts' files and
-// anything that is not a regular file are left alone. Best effort: errors are ignored.
+// (their pid no longer runs); returns how many. Live writers' files, other hosts' and other
+// users' files and anything that is not a regular file are left alone. Best effort: errors are ignored.
 std::size_t reap_stale_temp_files(const std::string& folder);
 
 // The reason a write failed with `error` (errno), for "cannot write NAME: REASON": strerror's

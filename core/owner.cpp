@@ -70,6 +70,14 @@ std::string owner_token() {
     return "p" + std::to_string(self) + "s" + std::to_string(start_time(self).value_or(0));
 }
 
+std::optional<Owner> owner_of_token(std::string_view token) {
+    // Exactly as owner_token writes it: "p012s1" or "p+12s1" parse to an owner, but futolab
+    // never names one so.
+    const std::optional<Owner> o = owner_token_of(token);
+    if (!o || token != "p" + std::to_string(o->pid) + "s" + std::to_string(o->start)) return std::nullopt;
+    return o;
+}
+
 std::optional<Owner> owner_in(std::string_view name) {
     while (!name.empty()) {
         const std::size_t dash = name.find('-');
@@ -85,21 +93,21 @@ bool owner_alive(const Owner& owner) {
     return start && *start == owner.start;
 }
 
-void reap_stale(const std::filesystem::path& dir, std::string_view prefix,
+void reap_stale(const std::filesystem::path& dir, const OwnedNames& names,
                 const std::function<void(const std::filesystem::path&)>& remove) {
-    remove_owned(dir, prefix, [](const Owner& owner) { return !owner_alive(owner); }, remove);
+    remove_owned(dir, names, [](const Owner& owner) { return !owner_alive(owner); }, remove);
 }
 
-void remove_owned(const std::filesystem::path& dir, std::string_view prefix, const std::function<bool(const Owner&)>& pick,
+void remove_owned(const std::filesystem::path& dir, const OwnedNames& names, const std::function<bool(const Owner&)>& pick,
                   const std::function<void(const std::filesystem::path&)>& remove) {
     std::vector<std::filesystem::path> stale;  // collected first: removing while reading a folder skips entries
     DIR* d = ::opendir(dir.c_str());
     if (d == nullptr) return;
     while (const dirent* e = ::readdir(d)) {
-        const std::string_view name = e->d_name;
-        if (!name.starts_with(prefix)) continue;
-        const std::optional<Owner> owner = owner_in(name.substr(prefix.size()));
-        if (owner && pick(*owner) && own_directory(dir / name)) stale.push_back(dir / name);
+        const std::optional<Owner> owner = names.owner(e->d_name);
+        // The cheap tests first; what futolab put inside is read only of its own dead owners' folders.
+        if (owner && pick(*owner) && own_directory(dir / e->d_name) && (!names.made || names.made(dir / e->d_name)))
+            stale.push_back(dir / e->d_name);
     }
     ::closedir(d);
     for (const auto& p : stale) remove(p);

@@ -4,8 +4,10 @@
 #include "core/tool_guard.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -19,6 +21,28 @@ namespace futolab::external {
 namespace {
 
 constexpr std::string_view kPrefix = "futolab-";
+constexpr const char* kMarker = ".futolab-owned";
+constexpr std::size_t kRandom = 6;  // mkdtemp's XXXXXX
+
+// What the marker of the folder named `name` holds: its name, so a copy or a renamed folder
+// (a user's backup of a scratch folder) is not taken for the folder futolab made.
+std::string marker_text(const std::string& name) { return "futolab temporary folder " + name + "\n"; }
+
+// Lowercase words joined by '-': every prefix futolab passes (minizinc, critical-search).
+bool is_prefix_word(std::string_view prefix) {
+    if (prefix.empty() || prefix.front() == '-' || prefix.back() == '-' || prefix.find("--") != std::string_view::npos)
+        return false;
+    return std::all_of(prefix.begin(), prefix.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; });
+}
+
+bool is_random_part(std::string_view part) {
+    return part.size() == kRandom && std::all_of(part.begin(), part.end(), [](char c) {
+               return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+           });
+}
+
+// The temporary folders futolab makes, as the reaper knows them: the exact name and the marker.
+OwnedNames temp_folders() { return {temp_folder_owner, made_by_futolab}; }
 
 // What still runs with the mark of one of `folders` (a tool's child that outlived its owner
 // and its guard: tool_guard.hpp) is killed, in one pass over /proc for all; then the folders go.
@@ -41,7 +65,7 @@ void reap_once(const std::filesystem::path& base) {
     const std::lock_guard lock(mutex);
     if (!done.insert(base.string()).second) return;
     std::vector<std::filesystem::path> stale;
-    reap_stale(base, kPrefix, [&](const std::filesystem::path& p) { stale.push_back(p); });
+    reap_stale(base, temp_folders(), [&](const std::filesystem::path& p) { stale.push_back(p); });
     remove_with_marks(stale);
 }
 
@@ -58,7 +82,7 @@ std::filesystem::path temp_base() {
 
 void remove_folders_of(const Owner& owner) {
     std::vector<std::filesystem::path> found;
-    remove_owned(temp_base(), kPrefix, [&](const Owner& o) { return o.pid == owner.pid && o.start == owner.start; },
+    remove_owned(temp_base(), temp_folders(), [&](const Owner& o) { return o.pid == owner.pid && o.start == owner.start; },
                  [&](const std::filesystem::path& p) { found.push_back(p); });
     remove_with_marks(found);
 }
@@ -73,12 +97,59 @@ void reap_stale_temp_dirs() {
     reap_once(base);
 }
 
+std::optional<Owner> temp_folder_owner(std::string_view name) {
+    // futolab-PREFIX-TOKEN-XXXXXX, read from both ends: the prefix may hold '-' itself.
+    if (!name.starts_with(kPrefix) || name.size() < kPrefix.size() + kRandom + 2) return std::nullopt;
+    if (name[name.size() - kRandom - 1] != '-' || !is_random_part(name.substr(name.size() - kRandom))) return std::nullopt;
+    const std::string_view middle = name.substr(kPrefix.size(), name.size() - kPrefix.size() - kRandom - 1);
+    const std::size_t dash = middle.rfind('-');
+    if (dash == std::string_view::npos || !is_prefix_word(middle.substr(0, dash))) return std::nullopt;
+    return owner_of_token(middle.substr(dash + 1));
+}
+
+void mark_owned_folder(const std::filesystem::path& folder) {
+    const std::filesystem::path file = folder / kMarker;
+    const auto fail = [&](int error) { throw std::runtime_error("cannot write " + file.string() + ": " + std::strerror(error)); };
+    const std::string text = marker_text(folder.filename().string());
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0) fail(errno);
+    const ssize_t n = ::write(fd, text.data(), text.size());  // a few dozen bytes: one write
+    if (n != static_cast<ssize_t>(text.size())) {
+        const int error = n < 0 ? errno : ENOSPC;
+        ::close(fd);
+        fail(error);
+    }
+    if (::close(fd) != 0) fail(errno);
+}
+
+bool made_by_futolab(const std::filesystem::path& folder) {
+    // Never through a link, never blocking on a FIFO planted there; a small regular file of ours.
+    const int fd = ::open((folder / kMarker).c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return false;
+    const std::string want = marker_text(folder.filename().string());
+    struct stat st {};
+    std::string text(want.size() + 1, '\0');  // one byte more: a longer file is not the marker
+    const bool ours = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == ::getuid() &&
+                      ::read(fd, text.data(), text.size()) == static_cast<ssize_t>(want.size());
+    ::close(fd);
+    return ours && text.compare(0, want.size(), want) == 0;
+}
+
 std::filesystem::path make_owned_temp_dir(std::string_view prefix) {
+    if (!is_prefix_word(prefix))
+        throw std::logic_error("temporary folder prefix '" + std::string(prefix) + "': not lowercase words joined by '-'");
     const std::filesystem::path base = temp_base();
     reap_once(base);
     std::string pattern = (base / (std::string(kPrefix) + std::string(prefix) + "-" + owner_token() + "-XXXXXX")).string();
     if (::mkdtemp(pattern.data()) == nullptr)
         throw std::runtime_error("cannot create a temporary directory in " + base.string() + ": " + std::strerror(errno));
+    try {
+        mark_owned_folder(pattern);  // before anything else goes in: a folder without it is never reaped
+    } catch (const std::runtime_error&) {
+        std::error_code ignored;
+        std::filesystem::remove_all(pattern, ignored);
+        throw;
+    }
     return pattern;
 }
 

@@ -19,11 +19,28 @@ namespace futolab::external {
 // TMPDIR if it cannot be made absolute (the working folder is gone).
 std::filesystem::path temp_base();
 
-// mkdtemp of temp_base()/futolab-PREFIX-<owner token>-XXXXXX. The first call per process and
-// base removes the folders of dead owners there (any prefix: owner.hpp), after killing the
-// processes that still carry their mark (tool_guard.hpp). Throws
-// std::runtime_error if the folder cannot be made.
+// mkdtemp of temp_base()/futolab-PREFIX-<owner token>-XXXXXX, with its marker file written
+// into it at once (mark_owned_folder). PREFIX is lowercase words joined by '-' ("minizinc",
+// "critical-search"; std::logic_error otherwise: the reaper would not know the name). The
+// first call per process and base removes the folders of dead owners there (any prefix:
+// owner.hpp), after killing the processes that still carry their mark (tool_guard.hpp).
+// Throws std::runtime_error if the folder cannot be made.
 std::filesystem::path make_owned_temp_dir(std::string_view prefix);
+
+// The owner a temporary folder's name gives if it is exactly one that make_owned_temp_dir
+// makes: "futolab-", a prefix (lowercase words joined by '-'), "-", an owner token as
+// owner_token writes it, "-" and mkdtemp's six letters or digits. nullopt for anything else
+// (`futolab-results-p3s1-backup`, `futolab-p3s1-my-thesis`, an extra suffix).
+std::optional<Owner> temp_folder_owner(std::string_view name);
+
+// The marker futolab writes into every temporary folder it makes: a regular file
+// `.futolab-owned` naming the folder. A folder is reaped only with it there, a regular file
+// of this user (not a link) that names the folder by its present name: a user's folder that
+// merely looks like one of futolab's is left alone, as is a copy or a renamed one (red-team
+// round 25, A F5). mark_owned_folder throws std::runtime_error if it cannot write it;
+// made_by_futolab says whether `folder` holds it.
+void mark_owned_folder(const std::filesystem::path& folder);
+bool made_by_futolab(const std::filesystem::path& folder);
 
 // The sweep make_owned_temp_dir does first (once per process and base), now: every command
 // asks it at its start, so a killed futolab's scratch folders (a warm worker's, a tool's, a

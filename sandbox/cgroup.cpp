@@ -6,10 +6,13 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <linux/magic.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -109,11 +112,19 @@ void remove_cgroup(const std::string& dir) {
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
-// The cgroups of futolab processes that died without removing them (kill -9 of `run`): named
-// by their owner (solvers/external/owner.hpp), removed when the owner is gone; a live
-// futolab's are never touched.
-void reap_stale_cgroups(const std::string& site) {
-    external::reap_stale(site, "futolab-", [](const std::filesystem::path& p) { remove_cgroup(p.string()); });
+// Whether `text` is a count as std::to_string writes it (MemoryCgroup's N): digits, no leading zero.
+bool plain_count(std::string_view text) {
+    return !text.empty() && text.size() <= 20 && (text == "0" || text.front() != '0') &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Whether `dir` is on a cgroup file system (v1 or v2): a cgroup the kernel made, not a folder
+// that a user named like one (its `cgroup.procs` a list of pids this would kill).
+bool on_cgroup_fs(const std::filesystem::path& dir) {
+    struct statfs fs {};
+    return ::statfs(dir.c_str(), &fs) == 0 &&
+           (fs.f_type == static_cast<decltype(fs.f_type)>(CGROUP_SUPER_MAGIC) ||
+            fs.f_type == static_cast<decltype(fs.f_type)>(CGROUP2_SUPER_MAGIC));
 }
 
 std::optional<CgroupSite> probe() {
@@ -139,6 +150,19 @@ std::optional<CgroupSite> probe() {
 }
 
 }  // namespace
+
+std::optional<external::Owner> cgroup_owner(std::string_view name) {
+    constexpr std::string_view prefix = "futolab-", probe = "futolab-probe-";
+    if (name.starts_with(probe)) return external::owner_of_token(name.substr(probe.size()));
+    if (!name.starts_with(prefix)) return std::nullopt;
+    const std::size_t dash = name.rfind('-');
+    if (dash < prefix.size() || !plain_count(name.substr(dash + 1))) return std::nullopt;
+    return external::owner_of_token(name.substr(prefix.size(), dash - prefix.size()));
+}
+
+void reap_stale_cgroups(const std::string& site) {
+    external::reap_stale(site, {cgroup_owner, on_cgroup_fs}, [](const std::filesystem::path& p) { remove_cgroup(p.string()); });
+}
 
 std::optional<CgroupSite> memory_cgroup_site() {
     // Probed once: the answer does not change while futolab runs. FUTOLAB_NO_CGROUP=1 (or

@@ -12,12 +12,15 @@
 // run's own memory; max_rss_kb stays the process tree's resident peak (docs/isolation.md).
 #pragma once
 
+#include "core/owner.hpp"
+
 #include <sys/types.h>
 
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace futolab {
 
@@ -33,6 +36,17 @@ struct CgroupSite {
     std::string dir;
 };
 std::optional<CgroupSite> memory_cgroup_site();
+
+// The owner a cgroup's name gives if it is exactly one futolab makes: futolab-<owner token>-N
+// (N as std::to_string writes it) or futolab-probe-<owner token>; nullopt for anything else
+// (red-team round 25, A F5: any name holding a p<N>s<M> token was taken).
+std::optional<external::Owner> cgroup_owner(std::string_view name);
+
+// Removes, from the cgroup folder `site`, the cgroups futolab made whose owner is dead (their
+// processes killed first): only names cgroup_owner takes, directories of this user on a
+// cgroup file system (a plain folder named so, its `cgroup.procs` listing pids, is no cgroup).
+// memory_cgroup_site's probe does this once; here for tests.
+void reap_stale_cgroups(const std::string& site);
 
 // "cgroup-v1", "cgroup-v2" (the sidecar's memory_limit).
 std::string cgroup_mechanism(CgroupVersion version);

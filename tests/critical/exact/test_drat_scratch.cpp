@@ -123,6 +123,7 @@ TEST_CASE("exact --certificate traces its DRAT proofs under TMPDIR and leaves no
     const fs::path stale = dir / "t" / ("futolab-drat-" + dead_token() + "-AAAAAA");
     const fs::path live = dir / "t" / ("futolab-drat-" + external::owner_token() + "-BBBBBB");
     fs::create_directories(stale / "inner");
+    external::mark_owned_folder(stale);  // as futolab made it (a folder without its marker is never reaped)
     fs::create_directories(live);
     const std::set<std::string> in_tmp = names_in("/tmp", "futolab-drat-");
     const auto r = test::run_cli_env("TMPDIR='" + (dir / "t").string() + "' ",

@@ -222,7 +222,10 @@ TEST_CASE("folders of dead owners are removed at the next start, a live owner's 
                               b / ("futolab-fake-tools-" + token(dead) + "-CCCCCC")};
     const fs::path kept[] = {b / ("futolab-ilp-" + owner_token() + "-DDDDDD"),  // alive: this process
                              b / "futolab-notes", b / ("other-" + token(dead) + "-EEEEEE"), b / "target"};
-    for (const fs::path& p : stale) fs::create_directories(p / "inner");
+    for (const fs::path& p : stale) {
+        fs::create_directories(p / "inner");
+        mark_owned_folder(p);  // as futolab made it (a folder without its marker is never reaped)
+    }
     for (const fs::path& p : kept) fs::create_directories(p);
     std::ofstream(b / "target" / "file") << "kept";
     fs::create_directory_symlink(b / "target", b / ("futolab-ilp-" + token(dead) + "-LINKED"));  // never followed
@@ -241,6 +244,7 @@ TEST_CASE("report's figure folder is an owned one: a killed report's folder goes
     const TempDir base("report-reap");
     const fs::path stale = base.path() / ("futolab-report-" + token(dead_owner()) + "-AAAAAA");
     fs::create_directories(stale / "inner");
+    mark_owned_folder(stale);
     const std::string page = (base.path() / "r.html").string();
     const std::string command = "TMPDIR=" + base.path().string() + " " FUTOLAB_CLI " report " FUTOLAB_SOURCE_DIR
                                 "/tests/data/analysis/compare/base.csv --out " + page + " > /dev/null 2>&1";

@@ -192,6 +192,7 @@ TEST_CASE("the next start kills only the processes that carry a dead owner's mar
     const fs::path stale = base.path() / ("futolab-command-" + token(*dead) + "-AAAAAA");
     const fs::path live = base.path() / ("futolab-command-" + owner_token() + "-BBBBBB");
     fs::create_directories(stale);
+    mark_owned_folder(stale);  // as futolab made it (a folder without its marker is never reaped)
     fs::create_directories(live);
     struct Sleeper {
         const char* what;
