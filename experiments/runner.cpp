@@ -1,6 +1,7 @@
 #include "experiments/runner.hpp"
 
 #include "core/atomic_file.hpp"
+#include "core/env.hpp"
 #include "core/error.hpp"
 #include "core/sanitizers.hpp"
 #include "core/status.hpp"
@@ -412,14 +413,17 @@ TimingProtocol protocol_of(const ExperimentConfig& config) {
     return {.order = std::string(run_order_name(config.order)), .warmup = config.warmup, .pin = config.pin};
 }
 
+// Whether a resume appends to rows its sidecar describes (a CSV with bytes, a sidecar beside it).
+bool resumes_rows(const std::string& csv_path) {
+    namespace fs = std::filesystem;
+    return fs::exists(csv_path) && fs::file_size(csv_path) > 0 && fs::exists(sidecar_path(csv_path));
+}
+
 // A resumed CSV gets rows of one isolation only: timings of two modes in one file would be
 // pooled by every analysis (issue #25). Refused before the file is touched. The advice is one
 // the config's kind can follow: a kind whose runs are threads of futolab refuses --isolation,
 // so its CSV made in another isolation cannot be resumed at all.
-void check_same_isolation(const std::string& csv_path, const ExperimentConfig& config) {
-    namespace fs = std::filesystem;
-    if (!fs::exists(csv_path) || fs::file_size(csv_path) == 0 || !fs::exists(sidecar_path(csv_path))) return;
-    const SidecarFacts made = read_sidecar(csv_path);
+void refuse_other_isolation(const std::string& csv_path, const SidecarFacts& made, const ExperimentConfig& config) {
     const std::string& was = made.isolation;
     const std::string_view is = name_in(kIsolations, isolation_written(config));
     if (was.empty() || was == is) return;
@@ -430,6 +434,46 @@ void check_same_isolation(const std::string& csv_path, const ExperimentConfig& c
     throw InputError(fmt::format("{}: made in isolation {}, not {} ({}): refusing to resume (its rows would mix two "
                                  "isolations); {}",
                                  csv_path, was, is, sidecar_at(made, "run.isolation"), advice));
+}
+
+// How to have limits.memory enforced again as the sidecar records (`was`): the cgroup is
+// futolab's where the host lets it make one, unless FUTOLAB_NO_CGROUP turns it off
+// (sandbox/cgroup.hpp); RLIMIT_AS alone ("rlimit") is what that switch gives.
+std::string memory_limit_advice(const std::string& was) {
+    if (was == "rlimit") return "resume with FUTOLAB_NO_CGROUP=1 (as its rows ran), or use a new --out";
+    if (!was.starts_with("cgroup-")) return "use a new --out";
+    if (env_switch_on("FUTOLAB_NO_CGROUP")) return "resume without FUTOLAB_NO_CGROUP (as its rows ran), or use a new --out";
+    return fmt::format("resume where futolab may make memory cgroups ({}, as its rows ran), or use a new --out", was);
+}
+
+// The same for how limits.memory is enforced (run.memory_limit): a kernel memory cgroup bounds
+// a worker's whole tree, RLIMIT_AS each process alone (docs/isolation.md), so their memout rows
+// and peaks mean different things, and merge refuses shards of two mechanisms. A resume after
+// FUTOLAB_NO_CGROUP was set or unset, or on a host with cgroups of another version or none,
+// appended its rows and rewrote the sidecar's memory_limit (red-team round 25, A F3).
+void refuse_other_memory_limit(const std::string& csv_path, const SidecarFacts& made, const ExperimentConfig& config) {
+    const std::string& was = made.memory_limit;
+    const std::string is = memory_limit_mechanism(config.limits, isolation_written(config));
+    if (was.empty() || was == is) return;
+    throw InputError(fmt::format("{}: its rows ran with limits.memory enforced by {}, this resume would enforce it by {} ({}): "
+                                 "refusing to resume (its rows would mix two memory limit mechanisms); {}",
+                                 csv_path, was, is, sidecar_at(made, "run.memory_limit"), memory_limit_advice(was)));
+}
+
+// A resume appends rows only of the isolation and memory limit mechanism its sidecar records.
+void check_same_isolation(const std::string& csv_path, const ExperimentConfig& config) {
+    if (!resumes_rows(csv_path)) return;
+    const SidecarFacts made = read_sidecar(csv_path);
+    refuse_other_isolation(csv_path, made, config);
+    refuse_other_memory_limit(csv_path, made, config);
+}
+
+// The sidecar's memory_limit: how limits.memory is enforced now, which a resume's sidecar
+// records already (check_same_isolation). One that records none (written before the key)
+// keeps none: nothing names how its earlier rows ran, so no mechanism is claimed for them.
+std::string memory_limit_written(const std::string& csv_path, const ExperimentConfig& config, bool resume) {
+    if (resume && resumes_rows(csv_path) && read_sidecar(csv_path).memory_limit.empty()) return "";
+    return memory_limit_mechanism(config.limits, isolation_written(config));
 }
 
 // A memory limit below what a run's process holds before it runs anything cannot be kept: every
@@ -796,7 +840,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
                  .shards = {},
                  .hosts = hosts_before(report.csv_path, options.resume),
                  .isolation = std::string(name_in(kIsolations, isolation_written(config))),
-                 .memory_limit = memory_limit_mechanism(config.limits, isolation_written(config)),
+                 .memory_limit = memory_limit_written(report.csv_path, config, options.resume),
                  .memory_poll_ms = external::kTreePollMs,
                  .timing = protocol_of(config),
                  .redone = std::move(redone),
