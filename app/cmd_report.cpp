@@ -27,8 +27,10 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <sys/stat.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <iostream>
 #include <stdexcept>
@@ -72,12 +74,28 @@ std::vector<ReportPlot> render_svgs(const std::vector<PlotSpec>& specs) {
     return plots;
 }
 
+// The text of the sidecar of `csv`, which the page shows; "" if there is none (a dangling link
+// is none). One that is no regular file (a FIFO, a device, a folder) is refused here, naming
+// what it is.
+std::string sidecar_text(const std::string& csv) {
+    const std::string meta = csv + ".meta.yaml";
+    struct stat st {};
+    const bool there = ::stat(meta.c_str(), &st) == 0;
+    if (!there && (errno == ENOENT || errno == ENOTDIR)) return "";
+    if (there && !S_ISREG(st.st_mode))
+        throw InputError(fmt::format("{}: cannot read: is {}, not a regular file: the sidecar of {}, whose text the page "
+                                     "shows; move it away to report without it",
+                                     meta, file_type_name(st.st_mode), csv));
+    return read_text_file(meta);  // its own refusals (unreadable, too large), one line each
+}
+
+// The sidecars' texts, read before any work: one that cannot be read was first warned about
+// as "what made these runs is not known" by the study, then refused at the page, two lines
+// and two answers (red-team round 25, A F4). Now it is refused alone, before anything is
+// said. A malformed one (not YAML, a key missing) is text the page shows, with the study's warning.
 std::vector<std::pair<std::string, std::string>> sidecars(const std::vector<std::string>& inputs) {
     std::vector<std::pair<std::string, std::string>> out;
-    for (const std::string& csv : inputs) {
-        const std::string meta = csv + ".meta.yaml";
-        out.emplace_back(csv, fs::exists(meta) ? read_text_file(meta) : "");
-    }
+    for (const std::string& csv : inputs) out.emplace_back(csv, sidecar_text(csv));
     return out;
 }
 
@@ -139,6 +157,7 @@ int report(ReportArgs args) {
     check_file_output(args.out, "--out", "the report page");
     check_output_path(args.out, args.request.inputs, args.force);
     parse_where(args);
+    const auto sidecar_texts = sidecars(args.request.inputs);  // refused before any work or warning
     if (!args.request.baseline.empty()) args.request.plot_types.push_back(PlotType::scatter);
     args.request.instances = true;
     const ComparedRun compared = args.compare ? compare_setup(args) : ComparedRun{};
@@ -154,7 +173,7 @@ int report(ReportArgs args) {
     // Bounded: 5000 specs made 5000 scatter figures, a 75 MB page (issue #45).
     const BoundedFigures drawn = bound_figures(std::move(specs));
     if (!drawn.note.empty()) std::cerr << visible_text("futolab: note: " + drawn.note, LineBreaks::shown) << "\n";
-    const std::string page = html_report(study, render_svgs(drawn.figures), sidecars(args.request.inputs), futolab_version(),
+    const std::string page = html_report(study, render_svgs(drawn.figures), sidecar_texts, futolab_version(),
                                          compared.comparisons, drawn.note);
     write_file_atomically(args.out, page);
     std::cout << "report: " << args.out << "\n";
