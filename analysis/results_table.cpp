@@ -6,6 +6,7 @@
 #include "core/files.hpp"
 #include "core/reader_memory.hpp"
 #include "records/csv_reader.hpp"
+#include "records/results_head.hpp"
 
 #include <fmt/format.h>
 
@@ -116,6 +117,9 @@ void ResultsTable::add_file(const std::string& path) {
     // The rows take many times the file's bytes (a 98 MB CSV peaked at 2.3 GB): out of memory, one
     // line naming the file, not "std::bad_alloc", exit 1. What the read built is freed by then.
     try {
+        // A JSON Lines puzzle file, a YAML config or a binary file given here is named as none
+        // (records/results_head.hpp), not lectured on RFC 4180 quoting (red-team round 25, C F5).
+        check_results_head(text, path);
         const CsvTable csv = parse_csv(text, path);
         if (csv.header.empty() || (csv.header.size() == 1 && csv.header[0].empty()))
             throw InputError(fmt::format("{}: empty file, expected a results CSV with a header line", path));

@@ -7,6 +7,7 @@
 #include "core/files.hpp"
 #include "records/columns.hpp"
 #include "records/csv_reader.hpp"
+#include "records/results_head.hpp"
 #include "records/table_schema.hpp"
 
 #include <iostream>
@@ -23,7 +24,10 @@ int print_schema(const std::string& csv) {
     // Only the header is needed, read under every input's rules (core/files.hpp): a FIFO or
     // /dev/zero is refused at once, and `schema a.csv >> a.csv` would append to the CSV.
     const std::string line = read_first_line(csv);
-    if (line.empty() || line.back() != '\n') throw InputError(csv + ": no header line");
+    // Not a results CSV at all (a JSON Lines file, a config, binary data, nothing): said so
+    // before any RFC 4180 rule is asked of it (records/results_head.hpp).
+    check_results_head(line, csv);
+    if (line.back() != '\n') throw InputError(csv + ": no header line");
     const std::vector<std::string> header = parse_csv(line, csv).header;  // a CR of CR LF: parse_csv takes it
     if (header.empty()) throw InputError(csv + ": no header line");
     if (!has_base_columns(header))

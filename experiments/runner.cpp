@@ -25,6 +25,7 @@
 #include "records/redo.hpp"
 #include "records/results_csv.hpp"
 #include "records/results_file.hpp"
+#include "records/results_head.hpp"
 #include "records/sidecar.hpp"
 #include "records/table_schema.hpp"
 #include "sandbox/sandbox.hpp"
@@ -800,6 +801,9 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     // only `critical --force` (start_over) may replace it.
     if (!options.start_over || options.resume) check_no_orphan_companions(report.csv_path);
     if (options.resume) {  // before the file is touched
+        // A file that is no results CSV is said to be none, not "has no sidecar" or an RFC 4180
+        // quoting error (red-team round 25, C F5); an empty one is a run killed before its header.
+        if (check_results_target(report.csv_path) > 0) check_results_file_head(report.csv_path);
         check_resumable(report.csv_path, identity_of(config, matrix), builds.identities());
         check_same_isolation(report.csv_path, config);
         check_resumed_sidecar(report.csv_path, {options.shard_index, options.shard_count}, config, matrix.runs.size());

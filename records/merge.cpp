@@ -8,6 +8,7 @@
 #include "records/output_lock.hpp"
 #include "records/outputs.hpp"
 #include "records/read_lock.hpp"
+#include "records/results_head.hpp"
 #include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
 #include "records/table_schema.hpp"
@@ -192,13 +193,16 @@ void write_beside(const std::string& out, const ExperimentIdentity& identity, co
 MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out, bool force,
                           const MergeRowCheck& check_rows, const OutputLock* held) {
     if (inputs.empty()) throw InputError("merge needs at least one CSV");
-    check_output_path(out, inputs, force);
+    check_output_path(out, inputs, force, "--out", true);  // --force: a shard CSV replaced by the merged CSV
     const std::vector<std::string> others = inputs_but(out, inputs);
     check_output_path(sidecar_path(out), others, force, "--out's sidecar");
     check_output_path(schema_path(out), others, force, "--out's schema");
     check_output_path(outputs_path(out), others, force, "--out's outputs");
     std::deque<ReadLock> reading;  // no run writes an input while it is read (round 8)
     for (const std::string& path : inputs) reading.emplace_back(path);
+    // A file that is no results CSV (a JSON Lines puzzle file, a config) is said to be none, not
+    // "its .meta.yaml: no such file" from the sidecar check next (red-team round 25, C F5).
+    for (const std::string& path : inputs) check_results_file_head(path);
     MergeReport report;
     std::vector<SidecarFacts> each;
     const SidecarFacts facts = check_same_config(inputs, each, report.notes);

@@ -8,6 +8,7 @@
 #include "records/output_guard.hpp"
 #include "records/outputs.hpp"
 #include "records/results_csv.hpp"
+#include "records/results_head.hpp"
 #include "records/sidecar.hpp"
 #include "records/table_schema.hpp"
 
@@ -198,6 +199,7 @@ ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& 
     if (exists && !resume)
         throw InputError(path + ": results exist already: use --resume to continue them, or remove the file");
     if (exists) {
+        check_results_file_head(path);  // a puzzle file or config is named as none
         const CsvTable table = read_csv_file(path);
         if (const std::string why = header_difference(table.header, layout); !why.empty())
             throw InputError(fmt::format("{}: {}: refusing to resume; use a new --out", path, why));

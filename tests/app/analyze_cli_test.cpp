@@ -155,7 +155,7 @@ TEST_CASE("analyze and report read numbers strictly: file, line and column", "[c
         }
         ++cases;
     }
-    CHECK(cases == 15);
+    CHECK(cases == 18);
     CHECK_FALSE(fs::exists("/tmp/futolab-bad-report.html"));
 }
 
