@@ -236,7 +236,10 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
     s += "</style></head>\n<body>\n<h1>futolab report</h1>\n";
     std::size_t runs = 0;  // the virtual best's rows are copies, not runs
     for (std::size_t i = 0; i < study.table.size(); ++i) runs += study.table.text(i, "spec") != kVirtualBest;
+    // A page of filtered rows says so where it names its inputs and runs (red-team round 25, C F3).
+    const std::string where = where_note(study);
     s += "<p>" + inputs + " — " + std::to_string(runs) + " runs" +
+         (where.empty() ? "" : " (<b>" + html_escape(where) + "</b>; every table and figure is of those runs)") +
          (study.baseline.empty() ? "" : ", baseline <b>" + html_escape(study.baseline) + "</b>") + ". Written by futolab " +
          html_escape(version) + ". Click a column header to sort; numbers are shown to 3 digits, every cell holds the exact value "
          "(the same as <code>futolab analyze --format csv</code>); a red cell is a statistic that runs stopped at a limit may hold down (a lower bound, ≥).</p>\n";

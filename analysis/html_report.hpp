@@ -8,6 +8,10 @@
 // per-instance medians (sortable, filterable), and the provenance from each CSV's sidecar
 // (<csv>.meta.yaml: config, commit, compiler, machine, times, command).
 //
+// Its first line names the inputs and the runs shown; with --where, also the filters and how
+// many runs of how many they kept (study.hpp, where_note): a filtered page never passes for the
+// whole file.
+//
 // Every id in the page is used once: the sections' headings end in -section, and each figure's
 // SVG ids (and references to them) start with fig<i>- (analysis/svg_inline.hpp).
 //

@@ -15,6 +15,8 @@
 #include "core/error.hpp"
 #include "records/columns.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace futolab {
@@ -123,7 +125,17 @@ Study run_study(StudyRequest request) {
     study.disagreements = disagreements_table(study.agreement);
     study.table = with_vbs;
     study.sidecar_notes = sidecar_notes_of(loaded);
+    for (const RowFilter& f : request.filters) study.where.push_back(f.column + f.op + f.value);  // as typed
+    study.runs_read = loaded.size();
+    study.runs_kept = table.size();
     return study;
+}
+
+std::string where_note(const Study& study) {
+    if (study.where.empty()) return "";
+    std::string filters;
+    for (const std::string& w : study.where) filters += " --where " + w;
+    return fmt::format("rows kept by{}: {} of {} runs", filters, study.runs_kept, study.runs_read);
 }
 
 const TextTable* find_table(const Study& study, const std::string& name) {

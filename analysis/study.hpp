@@ -53,10 +53,19 @@ struct Study {
     // What a sidecar says that its CSV's rows contradict (provenance.hpp, sidecar_notes):
     // printed as warnings, and shown in the report's provenance section.
     std::vector<std::string> sidecar_notes;
+    // The --where filters (COLUMN OP VALUE each), the runs the inputs hold and those they kept.
+    std::vector<std::string> where;
+    std::size_t runs_read = 0, runs_kept = 0;
 };
 
 // Throws InputError for bad input or usage (see docs/analysis.md).
 Study run_study(StudyRequest request);
+
+// "rows kept by --where spec=gac --where n<=9: 75 of 150 runs", or "" without --where. Every
+// output with a heading says it (the report page's header line, analyze's Markdown), so a
+// subset never passes for the whole file (red-team round 25, C F3: a page of 75 runs of 150
+// named no filter anywhere). Data text: escape it for the output's markup.
+std::string where_note(const Study& study);
 
 // A table of `tables`, or the sets, noise or disagreements table; nullptr if not computed.
 const TextTable* find_table(const Study& study, const std::string& name);

@@ -139,6 +139,20 @@ void print_table(std::ostream& out, const Study& study, const AnalyzeArgs& args)
     out << table_latex(shown(*t, args), latex);
 }
 
+// With --where, which rows the tables are of (red-team round 25, C F3): the Markdown of every
+// table starts with it, as the report's header line does; output for programs or a paper (CSV,
+// LaTeX, one table, --tables files) keeps its form, and the note goes to stderr instead.
+bool where_in_markdown(const AnalyzeArgs& args) {
+    return args.format == TableFormat::md && !one_table(args) && args.tables_dir.empty();
+}
+
+void say_where(std::ostream& printed, const Study& study, const AnalyzeArgs& args) {
+    const std::string note = where_note(study);
+    if (note.empty()) return;
+    if (where_in_markdown(args)) printed << markdown_text(note) << "\n\n";
+    else std::cerr << visible_text("futolab: note: " + note, LineBreaks::shown) << "\n";
+}
+
 void print_tables(std::ostream& out, const Study& study, const AnalyzeArgs& args) {
     if (one_table(args)) return print_table(out, study, args);
     const std::vector<const TextTable*> tables = all_tables(study);
@@ -318,6 +332,7 @@ int analyze(AnalyzeArgs args) {
     // The tables go out whole once made, a reader that keeps them waiting no reason to die by a
     // signal's default action (red-team round 16, A F1).
     std::ostringstream printed;
+    say_where(printed, study, args);
     if (one_csv) printed << table_csv(study.tables.front());
     else if (args.tables_dir.empty() || one_table(args)) print_tables(printed, study, args);
     write_stdout_text(printed.str());

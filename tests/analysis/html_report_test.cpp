@@ -6,6 +6,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
 using namespace futolab;
 using futolab::test::paired_study;
 
@@ -60,5 +65,34 @@ TEST_CASE("html_escape leaves no markup character of any byte, and data never op
     CHECK(scripts == 1);
     CHECK(page.find("</script>") == page.rfind("</script>"));  // only the page's own end tag
     CHECK(page.find("<!--") == std::string::npos);
+    CHECK(page.find("<img") == std::string::npos);
+}
+
+// Red-team round 25, C F3: a page made with --where named no filter: its header said "75 runs"
+// of a file of 150, as if that were the whole file. Now the header line names every filter
+// (escaped: they are typed text) and how many runs of how many they kept.
+TEST_CASE("a report of filtered rows says which filters kept how many runs", "[report][where]") {
+    const auto page_of = [](const std::vector<std::string>& where) {
+        StudyRequest request;
+        request.inputs = {futolab::test::analysis_csv("paired.csv")};
+        request.by = {"spec"};
+        request.metrics = {"nodes"};
+        for (const std::string& w : where) request.filters.push_back(parse_row_filter(w));
+        const Study study = run_study(request);
+        return std::pair{where_note(study), html_report(study, {}, {{"r.csv", ""}}, "9.9")};
+    };
+    auto [note, page] = page_of({});
+    CHECK(note.empty());
+    CHECK(page.find("rows kept by") == std::string::npos);
+    CHECK(page.find("r.csv — 25 runs.") != std::string::npos);
+    std::tie(note, page) = page_of({"spec=fc"});
+    CHECK(note == "rows kept by --where spec=fc: 8 of 25 runs");
+    CHECK(page.find("r.csv — 8 runs (<b>rows kept by --where spec=fc: 8 of 25 runs</b>; every table and figure is of "
+                    "those runs)") != std::string::npos);
+    std::tie(note, page) = page_of({"spec!=gac", "nodes<=9"});  // several: all of them, in order
+    CHECK(page.find("rows kept by --where spec!=gac --where nodes&lt;=9: ") != std::string::npos);
+    std::tie(note, page) = page_of({"spec!=x<img src=y>&"});  // typed text, escaped
+    CHECK(note == "rows kept by --where spec!=x<img src=y>&: 25 of 25 runs");  // a filter that kept every run is said too
+    CHECK(page.find("--where spec!=x&lt;img src=y&gt;&amp;: 25 of 25 runs") != std::string::npos);
     CHECK(page.find("<img") == std::string::npos);
 }

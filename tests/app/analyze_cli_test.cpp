@@ -237,3 +237,37 @@ TEST_CASE("analyze warns when one spec label means different options in the inpu
                      "; sac=all in " + (dir / "new.csv").string()) != std::string::npos);
     fs::remove_all(dir);
 }
+
+// Red-team round 25, C F3: output with a heading says which rows --where kept, of how many:
+// analyze's Markdown of every table starts with it, as the report page's header line does;
+// CSV, LaTeX, one table and --tables keep their form, and stderr says it instead.
+TEST_CASE("analyze and report say which rows --where kept of how many", "[cli][analyze][report]") {
+    const fs::path dir = fresh_dir("where-note");
+    const std::string note = "rows kept by --where spec=fc: 8 of 25 runs";
+    auto r = run_cli("analyze analysis/paired.csv --where spec=fc");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.rfind(note + "\n\n| spec |", 0) == 0);
+    CHECK(r.err.empty());
+    r = run_cli("analyze analysis/paired.csv --where spec=fc --baseline fc --fit exp");  // several headings
+    CHECK(r.out.rfind(note + "\n\n| spec |", 0) == 0);
+    r = run_cli("analyze analysis/paired.csv --where 'spec!=a|b' --where 'n<=4'");  // typed text, escaped for Markdown
+    CHECK(r.out.rfind("rows kept by --where spec!=a\\|b --where n\\<=4: 25 of 25 runs\n\n", 0) == 0);
+    for (const std::string& form : {std::string("--format csv --table summary"), std::string("--table summary"),
+                                    std::string("--format latex"), std::string("--columns spec,median"),
+                                    std::string("--tables ") + (dir / "t").string()}) {
+        r = run_cli("analyze analysis/paired.csv --where spec=fc " + form);
+        INFO(form);
+        CHECK(r.exit_code == 0);
+        CHECK_FALSE(has(r.out, "rows kept"));
+        CHECK(r.err == "futolab: note: " + note + "\n");
+    }
+    CHECK(futolab::test::slurp((dir / "t" / "summary.csv").string()).rfind("spec,", 0) == 0);
+    r = run_cli("analyze analysis/paired.csv");  // no --where: nothing said
+    CHECK(r.out.rfind("| spec |", 0) == 0);
+    CHECK(r.err.empty());
+    const std::string page = (dir / "r.html").string();
+    r = run_cli("report analysis/paired.csv --where 'n<=4' --where spec!=gac --out " + page);
+    CHECK(r.exit_code == 0);
+    CHECK(has(futolab::test::slurp(page), "17 runs (<b>rows kept by --where n&lt;=4 --where spec!=gac: 17 of 25 runs</b>"));
+    fs::remove_all(dir);
+}
