@@ -279,9 +279,7 @@ const std::vector<OptionRule<AnalyzeArgs>>& analyze_rules() {
                         : "does not apply without --plot phase or --plot uniqueness (it picks the spec of those plots)";
          }},
         {"--metric", "with --table sets, noise or disagreements (without --plots)", metric_unused},
-        {"--pool", "with one input", [](const AnalyzeArgs& a) -> std::string {
-             return a.request.inputs.size() < 2 ? "does not apply with one input (it lets several inputs be read as one)" : "";
-         }},
+        {"--pool", "with one input", [](const AnalyzeArgs& a) { return pool_unused(a); }},
         {"--force", "without --tables or --plots", [](const AnalyzeArgs& a) -> std::string {
              return a.tables_dir.empty() && a.plots.empty()
                         ? "does not apply without --tables or --plots (it only lets them replace a file)"

@@ -127,8 +127,9 @@ bool has_plot(const ReportArgs& a, PlotType type) {
 // accepted and ignored with --compare while --fit was refused there).
 const std::vector<OptionRule<ReportArgs>>& report_rules() {
     static const std::vector<OptionRule<ReportArgs>> rules{
-        {"--pool", "not with --compare", [](const ReportArgs& a) -> std::string {
-             return a.compare ? "does not apply with --compare (the inputs are versions of one experiment, never pooled: every table is per input)" : "";
+        {"--pool", "with one input or with --compare", [](const ReportArgs& a) -> std::string {
+             if (a.compare) return "does not apply with --compare (the inputs are versions of one experiment, never pooled: every table is per input)";
+             return pool_unused(a);  // as analyze says it
          }},
         {"--baseline", "not with --compare", [](const ReportArgs& a) -> std::string {
              return a.compare ? "does not apply with --compare (--compare compares inputs, not specs)" : "";

@@ -44,4 +44,8 @@ void parse_where(TableArgs& args) {
     for (const std::string& w : args.where) args.request.filters.push_back(parse_row_filter(w));
 }
 
+std::string pool_unused(const TableArgs& args) {
+    return args.request.inputs.size() < 2 ? "does not apply with one input (it lets several inputs be read as one)" : "";
+}
+
 }  // namespace futolab::app

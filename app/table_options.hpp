@@ -40,4 +40,9 @@ CLI::Option* add_table_options(CLI::App* cmd, TableArgs& args, const std::vector
 // --where's expressions into request.filters (InputError for a bad one).
 void parse_where(TableArgs& args);
 
+// "" if --pool applies: with several inputs; else why not, in the words both commands refuse it
+// with (analyze refused `--pool` of one input while report took it and read the one file:
+// red-team round 25, C F1). For their option-rules tables (app/option_rules.hpp).
+std::string pool_unused(const TableArgs& args);
+
 }  // namespace futolab::app

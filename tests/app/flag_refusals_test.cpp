@@ -174,6 +174,40 @@ TEST_CASE("convert refuses a file name of another format, analyze --pool of one 
     fs::remove_all(dir);
 }
 
+// Red-team round 25, C F1: `report x.csv --pool` wrote the page, exit 0, while analyze refused
+// the same option of one input; a glob that matched one file went unsaid. Both refuse it in one
+// wording, whatever else is given, before any work; with two inputs it applies in both.
+TEST_CASE("report refuses --pool of one input as analyze does", "[cli][flags]") {
+    const fs::path dir = futolab::test::fresh_dir("flag-refusals", "pool");
+    const std::string page = (dir / "r.html").string();
+    const std::string why = " --pool does not apply with one input (it lets several inputs be read as one)\n";
+    for (const std::string& rest : {std::string(""), std::string(" --where spec=fc"), std::string(" --baseline backtracking"),
+                                    std::string(" --by spec,n --metric nodes"), std::string(" --fit exp")}) {
+        for (const std::string command : {"report", "analyze"}) {
+            const std::string args = command + " analysis/paired.csv --pool" + rest +
+                                     (command == "report" ? " --out " + page : std::string());
+            const auto r = run_cli(args);
+            INFO(args);
+            CHECK(r.exit_code == 2);
+            CHECK(r.err == "futolab: " + command + ":" + why);
+            CHECK(r.out.empty());
+        }
+        CHECK_FALSE(fs::exists(page));
+    }
+    // One input read from standard input is one input too.
+    auto r = run_cli("report - --pool --out " + page + " < analysis/paired.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "futolab: report:" + why);
+    CHECK_FALSE(fs::exists(page));
+    // Several inputs: --pool is what lets them be read as one (here, two versions of an experiment).
+    r = run_cli("report analysis/compare/base.csv analysis/compare/new.csv --pool --out " + page);
+    INFO(r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(fs::exists(page));
+    CHECK(run_cli("analyze analysis/compare/base.csv analysis/compare/new.csv --pool").exit_code == 0);
+    fs::remove_all(dir);
+}
+
 // Round 7: `run --isolation process` of a generate config ran its rows as threads (they said
 // `thread`), and --skip-invalid of a config that reads no file did nothing; both exit 0.
 TEST_CASE("run refuses --isolation for thread-only tasks and --skip-invalid without input files", "[cli][flags]") {
