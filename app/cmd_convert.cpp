@@ -62,6 +62,15 @@ std::string suggested_folder(const std::string& out) {
     return ", e.g. --out " + out + "/";
 }
 
+// The other way out of a missing folder, for check_output_folder_there: a one-instance format
+// writes several instances into a folder, which a name ending in '/' makes. Asked before the
+// input is read (a missing folder was found at the write, after it: red-team round 24), so
+// the count of instances is not known yet.
+std::string new_folder_advice(const std::string& out, const FormatInfo& to) {
+    if (to.multi_instance) return "";
+    return fmt::format(", or give --out {}/ to write one file per instance into a folder it makes", out);
+}
+
 // One file per instance in `dir`, named after its id (the instances' own names, as the user
 // expects of a folder), every output checked in one go before the first is written.
 void write_per_instance(const ConvertArgs& args, const std::vector<Instance>& instances, Format to) {
@@ -98,6 +107,7 @@ int convert(const ConvertArgs& args) {
     const Format to = format_from_name(args.to);
     const bool folder = names_folder(args.out);
     if (folder) check_output_folder(args.out, "--out");  // `d/` where d is a FIFO or a file: say what d is
+    else check_output_folder_there(args.out, "--out", "convert", new_folder_advice(args.out, format_info(to)));
     std::vector<Instance> instances;
     for (auto& [instance, puzzle] : load_instances({args.input})) instances.push_back(std::move(instance));
     const FormatInfo& info = format_info(to);

@@ -157,6 +157,7 @@ int report(ReportArgs args) {
     // `report x.csv --out x.csv` would replace the results with HTML: refused before any work.
     check_file_output(args.out, "--out", "the report page");
     check_output_path(args.out, args.request.inputs, args.force);
+    check_output_folder_there(args.out, "--out", "report");  // not after the study, at the write
     parse_where(args);
     const auto sidecar_texts = sidecars(args.request.inputs);  // refused before any work or warning
     if (!args.request.baseline.empty()) args.request.plot_types.push_back(PlotType::scatter);

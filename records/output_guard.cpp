@@ -251,6 +251,21 @@ FolderPlace folder_place(const std::string& dir, const std::string& out) {
     return FolderPlace::apart;
 }
 
+void check_output_folder_there(const std::string& out, const std::string& option, std::string_view command,
+                               std::string_view or_else) {
+    if (out.empty() || out == "-" || own_stream_of(out) >= 0) return;
+    // The name's own faults first, as check_output_path names them: a name of a folder (`d/`,
+    // `d/.`), one too long, a folder part that is a FIFO or a link to nothing.
+    if (const std::string why = name_problem(out); !why.empty()) throw InputError(fmt::format("{} {}: {}", option, out, why));
+    const std::string folder = fs::path(out).parent_path().string();
+    if (folder.empty()) return;  // the working folder
+    struct stat st {};
+    // Only a folder not there: one this user may not search is the write's own failure.
+    if (::stat(folder.c_str(), &st) == 0 || errno != ENOENT) return;
+    throw InputError(fmt::format("{} {}: its folder {} is not there ({} makes no folders: make it first{})", option, out,
+                                 folder, command, or_else));
+}
+
 void check_outputs_file(const std::string& csv, const std::vector<std::string>& inputs, bool force,
                         std::string_view force_hint) {
     const std::string out = outputs_path(csv);

@@ -80,6 +80,17 @@ FolderPlace folder_place(const std::string& dir, const std::string& out);
 void check_file_output(const std::string& out, const std::string& option, const std::string& what,
                        bool devices_ok = true);
 
+// For a file output of a command that makes no folders (convert's --out FILE, report's page):
+// throws InputError "OPTION OUT: its folder DIR is not there (COMMAND makes no folders: make it
+// first…)", `or_else` ending the advice, if the folder OUT lies in is missing (any part of its
+// path), before any work; one that is there, "", "-" or a stream of this process passes
+// (red-team round 24: each failed with "No such file or directory" at the final write, exit 1,
+// after every instance was read or the whole study made). A name of a folder (`d/.`), a name
+// too long or a folder part that is no folder (a FIFO, a link to nothing) is refused first, as
+// check_output_path refuses it.
+void check_output_folder_there(const std::string& out, const std::string& option, std::string_view command,
+                               std::string_view or_else = "");
+
 // The outputs file (records/outputs.hpp) that a run or merge writing the results CSV `csv`
 // exports beside it, checked before any work (red-team round 11, F2: a generate run whose corpus
 // was `out/g.jsonl` replaced it with its own outputs, and resumes were then refused for good; an

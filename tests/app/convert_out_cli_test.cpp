@@ -18,7 +18,7 @@ TEST_CASE("convert makes a folder for several instances only from a name ending 
     std::ofstream(dir / "two.jsonl") << "{\"id\":\"a\",\"n\":4,\"givens\":[],\"lt\":[]}\n"
                                         "{\"id\":\"b\",\"n\":4,\"givens\":[],\"lt\":[]}\n";
     std::ofstream(dir / "f.dzn") << "old\n";
-    for (const auto& [to, out] : {std::pair{"dzn", "new.dzn"}, {"essence", "new.param"}, {"dzn", "new"}, {"essence", "sub/new"}}) {
+    for (const auto& [to, out] : {std::pair{"dzn", "new.dzn"}, {"essence", "new.param"}, {"dzn", "new"}}) {
         INFO(to << " " << out);
         const auto r = run_cli(std::string("convert two.jsonl --to ") + to + " --out " + out, dir.string());
         CHECK(r.exit_code == 2);
@@ -26,6 +26,13 @@ TEST_CASE("convert makes a folder for several instances only from a name ending 
                          "DIRECTORY/ (a folder that exists, or a name ending in '/' to make one, e.g. --out " + out + "/)"));
         CHECK_FALSE(fs::exists(dir / out));
     }
+    // In a folder not there, the name is refused before the input is read (the count of instances
+    // unknown then), and the advice is the same (missing_out_folder_cli_test.cpp).
+    const auto sub = run_cli("convert two.jsonl --to essence --out sub/new", dir.string());
+    CHECK(sub.exit_code == 2);
+    CHECK(sub.err == "futolab: --out sub/new: its folder sub is not there (convert makes no folders: make it first, or "
+                     "give --out sub/new/ to write one file per instance into a folder it makes)\n");
+    CHECK_FALSE(fs::exists(dir / "sub"));
     // An existing file and no --out get the same rule, without a suggestion.
     for (const std::string args : {"--to dzn --out f.dzn", "--to dzn"}) {
         INFO(args);
