@@ -195,6 +195,8 @@ void write_stdout_record(std::string_view text, const Interrupt& stop) {
 // that file's own name: a second writer of it (`generate --out g.jsonl`) is refused as for
 // --out (round 10: both wrote into one inode, leaving NUL bytes between their records). None
 // for a terminal, pipe or device, or a file whose name is gone or cannot hold a lock beside it.
+// Its refusals name the stream: no --out placed that file, so "use another --out" changed
+// nothing (red-team round 24, left open); the redirect did.
 std::unique_ptr<OutputLock> lock_of_stream(int stream) {
     struct stat st {};
     if (::fstat(stream, &st) != 0 || !S_ISREG(st.st_mode)) return nullptr;
@@ -204,9 +206,11 @@ std::unique_ptr<OutputLock> lock_of_stream(int stream) {
     if (ec || name.empty() || name.front() != '/' || ::stat(name.c_str(), &named) != 0 || named.st_dev != st.st_dev ||
         named.st_ino != st.st_ino)
         return nullptr;  // unlinked (" (deleted)") or renamed since: no name to lock by
+    const std::string_view what = stream == STDOUT_FILENO ? "standard output" : "standard error";
+    const std::string shown = fmt::format("{} ({} of this command)", name, what);
     try {
-        auto lock = std::make_unique<OutputLock>(name);
-        lock->hold_identity(stream, name);  // found under any other name of the file too
+        auto lock = std::make_unique<OutputLock>(name, fmt::format("send {} to another file", what), shown);
+        lock->hold_identity(stream, shown);  // found under any other name of the file too
         return lock;
     } catch (const LockNotMade&) {
         return nullptr;  // the shell opened it in a folder we may not write: written in place, unlocked

@@ -80,14 +80,15 @@ bool held_here(int fd) {
     return held_locks().contains(st);
 }
 
-OutputLock::OutputLock(const std::string& output_file, std::string_view elsewhere) : elsewhere_(elsewhere) {
+OutputLock::OutputLock(const std::string& output_file, std::string_view elsewhere, std::string_view shown)
+    : elsewhere_(elsewhere), shown_(shown.empty() ? output_file : std::string(shown)) {
     namespace fs = std::filesystem;
     if (is_lock_name(output_file))
-        throw InputError(fmt::format("{}: {}", output_file, lock_problem(output_file)));
+        throw InputError(fmt::format("{}: {}", shown_, lock_problem(output_file)));
     // `s.jsonl/`: its lock would be `s.jsonl/..lock`, and making its folder made a folder at the
     // output's name, under a live writer of s.jsonl too (red-team round 12, A1).
     if (std::filesystem::path(output_file).filename().empty())
-        throw InputError(fmt::format("{}: names a folder (it ends with /), not a file: give a file name", output_file));
+        throw InputError(fmt::format("{}: names a folder (it ends with /), not a file: give a file name", shown_));
     const std::string path = lock_path(output_file);
     std::error_code ec;
     fs::create_directories(fs::path(path).parent_path(), ec);  // a failure shows as the open's error below
@@ -100,7 +101,7 @@ OutputLock::OutputLock(const std::string& output_file, std::string_view elsewher
         // A name too long for the lock beside it: the output would be written unlocked.
         if (why == ENAMETOOLONG)
             throw InputError(fmt::format("{}: name too long for its lock file beside it ({}): give a shorter name",
-                                         output_file, path));
+                                         shown_, path));
         // Nothing there, and no folder to make it in (a FIFO or file where the folder belongs):
         // a wrong path, which the writer's own checks name before any work (exit 2).
         const fs::path parent = fs::path(path).parent_path();
@@ -111,21 +112,21 @@ OutputLock::OutputLock(const std::string& output_file, std::string_view elsewher
         // cannot hold the output either: said now, not after the work the output was for.
         if (::lstat(path.c_str(), &st) != 0)
             throw LockNotMade(fmt::format("cannot write {}: {} (the lock of {}, made before any work)", path,
-                                          std::strerror(why), output_file));
-        if (!planted(st).empty()) refuse_planted(path, output_file, planted(st), elsewhere_);
+                                          std::strerror(why), shown_));
+        if (!planted(st).empty()) refuse_planted(path, shown_, planted(st), elsewhere_);
         // futolab's own lock file, which the disk or folder will not let us open for writing
         // (read-only, an I/O error, a mode no longer ours to write): the output could not be
         // written there either, so the disk's or folder's failure, as when there is no lock
         // file to make (red-team round 19, A F5: an earlier run's lock on a read-only disk was
         // exit 2, bad input, where a missing one was exit 1).
-        throw LockNotMade(fmt::format("{}: cannot open the lock of {}: {}", path, output_file, std::strerror(why)));
+        throw LockNotMade(fmt::format("{}: cannot open the lock of {}: {}", path, shown_, std::strerror(why)));
     }
     if (::fstat(fd_, &st) != 0 || !planted(st).empty()) {
         const std::string why = planted(st);
         release();
-        refuse_planted(path, output_file, why.empty() ? "cannot be examined" : why, elsewhere_);
+        refuse_planted(path, shown_, why.empty() ? "cannot be examined" : why, elsewhere_);
     }
-    take(path, output_file, st);
+    take(path, st);
     path_ = path;
     dev_ = st.st_dev;
     ino_ = st.st_ino;
@@ -169,7 +170,7 @@ Taken lock_waiting_for_readers(int fd) {
 
 }  // namespace
 
-void OutputLock::take(const std::string& path, const std::string& output_file, const struct stat& opened) {
+void OutputLock::take(const std::string& path, const struct stat& opened) {
     const Taken taken = lock_waiting_for_readers(fd_);
     if (taken != Taken::yes) {
         const int why = errno;
@@ -179,14 +180,14 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
         if (here)
             throw InputError(fmt::format("{}: this command writes it already, as another of its outputs: two outputs of "
                                          "one command cannot be one file",
-                                         output_file));
+                                         shown_));
         if (taken == Taken::writer)
             throw InputError(fmt::format("{}: another futolab (pid {}) is writing it: wait for it to end, or {}",
-                                         output_file, holder, elsewhere_));
+                                         shown_, holder, elsewhere_));
         if (taken == Taken::readers)
             throw InputError(fmt::format("{}: other futolab processes (merge) have been reading it for {} s: try again "
                                          "when they end, or {}",
-                                         output_file, kReaderWait.count(), elsewhere_));
+                                         shown_, kReaderWait.count(), elsewhere_));
         // flock itself failed (no locks on this file system, none left: ENOLCK): the disk's failure.
         throw LockNotMade(fmt::format("{}: cannot lock: {}", path, std::strerror(why)));
     }
@@ -195,7 +196,7 @@ void OutputLock::take(const std::string& path, const std::string& output_file, c
     struct stat now {};
     if (::lstat(path.c_str(), &now) != 0 || now.st_dev != opened.st_dev || now.st_ino != opened.st_ino) {
         release();
-        refuse_planted(path, output_file, "was replaced while futolab locked it", elsewhere_);
+        refuse_planted(path, shown_, "was replaced while futolab locked it", elsewhere_);
     }
     // The pid first, then the length: the file is never empty, so a writer refused meanwhile
     // reads a pid (an old one at worst), not nothing.
@@ -266,7 +267,7 @@ void OutputLock::follow_identity() const {
     const int fd = ::open(output_file_.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) return;  // not readable: the name's lock still holds
     try {
-        const int locked = lock_identity(fd, output_file_);
+        const int locked = lock_identity(fd, shown_);
         ::close(fd);
         release_identity(identity_fd_);  // the file rewritten since (--redo) is no longer ours to hold
         identity_fd_ = locked;

@@ -63,8 +63,11 @@ public:
     // writer would truncate a live run's lock, core/live_writer.hpp). Throws LockNotMade if
     // no lock file can be made, opened or locked there (the disk's or folder's failure).
     // `elsewhere` ends a refusal with what else to do: the option that places the file ("use
-    // another --checkpoint folder" for a checkpoint's shard file, not another --out).
-    explicit OutputLock(const std::string& output_file, std::string_view elsewhere = "use another --out");
+    // another --checkpoint folder" for a checkpoint's shard file, not another --out). `shown`
+    // names the output in a refusal if not empty: standard output's file is "F (standard output
+    // of this command)", whose writer no --out moves (red-team round 24, left open).
+    explicit OutputLock(const std::string& output_file, std::string_view elsewhere = "use another --out",
+                        std::string_view shown = "");
     ~OutputLock();
     OutputLock(const OutputLock&) = delete;
     OutputLock& operator=(const OutputLock&) = delete;
@@ -101,7 +104,7 @@ public:
 
 private:
     void check_name() const;  // check_held's first half: the lock's path still leads to its file
-    void take(const std::string& path, const std::string& output_file, const struct stat& opened);
+    void take(const std::string& path, const struct stat& opened);
     void release();
     int fd_ = -1;
     // Locks the identity of the regular file at output_file_ now, if it is not the one held.
@@ -111,6 +114,7 @@ private:
     mutable bool identity_settled_ = false;  // check_held found the file at its name held
     std::string output_file_;
     std::string elsewhere_;  // the constructor's `elsewhere`
+    std::string shown_;  // the output as a refusal names it: `shown`, else its path
     std::string path_;  // the lock file's
     unsigned long long dev_ = 0, ino_ = 0;  // the locked file's: one lstat per check_held
 };

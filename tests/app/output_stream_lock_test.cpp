@@ -11,6 +11,8 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -85,4 +87,42 @@ TEST_CASE("critical --exact holds --out and --certificate from the start of its 
     CHECK(futolab::test::has(cert.err, "c.cert: another futolab (pid "));
     CHECK_FALSE(fs::exists(dir / "b.jsonl"));
     CHECK_FALSE(fs::exists(dir / "c.cert"));
+}
+
+// Red-team round 24 (left open): a refusal of the lock of the file standard output was
+// redirected to advised "use another --out", which changes nothing there (no --out placed the
+// file, the redirect did). It names standard output and advises another redirect; --out's own
+// refusal keeps advising another --out.
+TEST_CASE("a refused lock of redirected standard output names standard output and not --out", "[app][lock][stdout]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = futolab::test::fresh_dir("stream-lock", "stdout-advice");
+    const fs::path lock = dir / ".g.jsonl.lock";
+    // What is planted at the lock's path: a folder, a link, a file with two names.
+    const std::function<void()> plants[] = {
+        [&lock] { fs::create_directory(lock); },
+        [&lock] { fs::create_symlink("nowhere", lock); },
+        [&lock, &dir] {
+            std::ofstream(dir / "other") << "1\n";
+            fs::create_hard_link(dir / "other", lock);
+        },
+    };
+    for (const std::function<void()>& plant : plants) {
+        fs::remove_all(lock);
+        fs::remove(dir / "other");
+        plant();
+        for (const std::string args : {"generate random --n 4 > g.jsonl", "generate random --n 4 >> g.jsonl",
+                                       "generate random --n 4 --out /dev/stdout > g.jsonl", "generate random --n 4 --out - > g.jsonl"}) {
+            const auto r = futolab::test::run_cli(args, dir.string());
+            INFO(args << " -> " << r.err);
+            CHECK(r.exit_code == 2);
+            CHECK(futolab::test::has(r.err, "/g.jsonl (standard output of this command): refusing to write without the lock "
+                                            "(remove it, or send standard output to another file)\n"));
+            CHECK_FALSE(futolab::test::has(r.err, "another --out"));
+            CHECK(futolab::test::slurp((dir / "g.jsonl").string()).empty());
+        }
+        const auto out = futolab::test::run_cli("generate random --n 4 --out g.jsonl", dir.string());
+        INFO(out.err);
+        CHECK(out.exit_code == 2);
+        CHECK(futolab::test::has(out.err, "(remove it, or use another --out)\n"));
+    }
 }
