@@ -24,6 +24,7 @@
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/files.hpp"
 #include "core/visible_text.hpp"
 #include "records/output_guard.hpp"
 #include "sandbox/interrupt.hpp"
@@ -306,6 +307,7 @@ const std::vector<Word<PlotType>>& analyze_plot_types() {
 }
 
 int analyze(AnalyzeArgs args) {
+    refuse_stdin_twice(args.request.inputs);  // core/files.hpp: before anything is read
     // Before the study: a folder that cannot be one would otherwise fail after the tables
     // were printed.
     if (!args.tables_dir.empty()) check_output_folder(args.tables_dir, "--tables");

@@ -9,6 +9,7 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "core/error.hpp"
+#include "core/files.hpp"
 #include "core/verify.hpp"
 #include "core/visible_text.hpp"
 
@@ -44,6 +45,7 @@ bool report_solution(const Puzzle& p, const std::vector<int>& grid, const char* 
 }
 
 int check(const CheckArgs& args) {
+    refuse_stdin_twice(args.inputs);  // core/files.hpp: standard input is read once, before anything is read
     if (!args.expect.empty()) {
         std::ostringstream printed;  // written once made (app/load.hpp: a signal is a stop request)
         const int code = check_expect(args.expect, args.tiers, args.inputs, printed);

@@ -123,6 +123,7 @@ int compare(const CompareArgs& args) {
     if (args.inputs.size() < 2 && args.base.empty())
         throw InputError("compare needs two results CSVs or more (BASE.csv NEW.csv…), or one A/B sweep's CSV with --base NAME");
     if (args.replicates > 1 && !args.base.empty()) throw InputError("--replicates compares sweeps; --base the builds of one");
+    refuse_stdin_twice(args.inputs);  // core/files.hpp: `- -` is no file compared with itself, but one stream
     note_same_files(args.inputs);
     const ComparedRun run = compare_inputs(args.inputs, side_labels(args), std::string(name_in(kTimeMetrics, args.metric)),
                                            nullptr, args.base, args.replicates);

@@ -6,6 +6,7 @@
 #include "app/load.hpp"
 #include "app/output_formats.hpp"
 #include "app/vocabulary_option.hpp"
+#include "core/files.hpp"
 #include "core/instance.hpp"
 #include "core/visible_text.hpp"
 #include "generators/grade.hpp"
@@ -36,6 +37,7 @@ std::string grade_line(const Puzzle& p, const GradeResult& g, bool csv) {
 // it with 143 and no word): the grade under way stops (OracleStopped), the lines written are
 // whole, exit 1, "interrupted".
 int grade(const GradeArgs& args) {
+    refuse_stdin_twice(args.inputs);  // core/files.hpp: standard input is read once, before anything is read
     const std::vector<Puzzle> puzzles = load_puzzles(args.inputs);
     const bool csv = args.format == GradeFormat::csv;
     Interrupt stop;

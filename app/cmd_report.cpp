@@ -154,6 +154,7 @@ const std::vector<OptionRule<ReportArgs>>& report_rules() {
 }
 
 int report(ReportArgs args) {
+    refuse_stdin_twice(args.request.inputs);  // core/files.hpp: before anything is read
     // `report x.csv --out x.csv` would replace the results with HTML: refused before any work.
     check_file_output(args.out, "--out", "the report page");
     check_output_path(args.out, args.request.inputs, args.force);

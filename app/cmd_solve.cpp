@@ -10,6 +10,7 @@
 #include "app/number_options.hpp"
 #include "app/output_formats.hpp"
 #include "app/vocabulary_option.hpp"
+#include "core/files.hpp"
 #include "core/formats/formats.hpp"
 #include "core/visible_text.hpp"
 #include "experiments/config.hpp"
@@ -70,6 +71,7 @@ Mode mode_of(const std::string& count) {
 }
 
 int solve(const SolveArgs& args) {
+    refuse_stdin_twice(args.inputs);  // core/files.hpp: standard input is read once, before anything is read
     std::vector<SolverSpec> specs;
     const std::vector<command::Declaration> commands = args.commands.empty() ? std::vector<command::Declaration>{}
                                                                             : load_commands(args.commands);

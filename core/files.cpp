@@ -204,6 +204,18 @@ void refuse_input_on_own_stream(const std::string& path) {
     if (found == 0 && S_ISREG(st.st_mode) && path != "-") refuse_companions_on_streams(path);
 }
 
+void refuse_stdin_twice(const std::vector<std::string>& inputs) {
+    std::optional<std::size_t> first;  // the first "-", counted from 0
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (inputs[i] != "-") continue;
+        if (first)
+            throw InputError(fmt::format("-: given twice (inputs {} and {}): standard input can be read only once; "
+                                         "name it once",
+                                         *first + 1, i + 1));
+        first = i;
+    }
+}
+
 const char* file_type_name(mode_t mode) {
     if (S_ISREG(mode)) return "a regular file";
     if (S_ISDIR(mode)) return "a folder";

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <sys/types.h>
 
@@ -26,6 +27,14 @@ std::string read_text_file(const std::string& path, int stop_fd);
 // StreamAliasError if `path` (an existing regular file; "-" means standard input) is also this
 // process's standard output or error.
 void refuse_input_on_own_stream(const std::string& path);
+
+// For a command that reads several inputs: throws InputError "-: given twice (inputs I and J):
+// standard input can be read only once; name it once" if `inputs` names "-" twice, before
+// anything is read. Standard input is one stream: `solve - -` and `check - -` solved or checked
+// its puzzles twice from the one text read (red-team round 24, left open), `analyze - -` was
+// refused only once both were read, and `compare - -` compared it with itself. Every command
+// that takes several inputs asks this first, so they agree.
+void refuse_stdin_twice(const std::vector<std::string>& inputs);
 
 // The first line of the file, through its '\n' (the whole file if it has none), read under
 // read_text_file's rules (a regular file or standard input, not standard output, capped): for
