@@ -335,3 +335,43 @@ TEST_CASE("critical --few-relations --checkpoint replaces at its table name only
     // critical --shard I/S writes no table: what is at its name is not its business.
     CHECK(run_cli(std::string(kCount) + " --checkpoint ck --shard 1/2", dir.string()).exit_code == 0);
 }
+
+// Red-team round 24 (left open): `--checkpoint /dev/fd/3` (a descriptor, not a folder) was
+// refused only after --out's lock had been made, and `.x.jsonl.lock` stayed behind. Every refusal
+// of the checkpoint folder, or of the file at its table's name, now comes before any lock is
+// taken or any file made: the folder holds what it held before.
+TEST_CASE("critical --few-relations refuses its --checkpoint before --out's lock is made", "[app][critical][few-relations]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-outputs", "checkpoint-first");
+    std::ofstream(dir / "in.txt") << "an open file\n";
+    std::ofstream(dir / "file") << "a file, not a folder\n";
+    fs::create_directories(dir / "ck");
+    std::ofstream(dir / "ck" / "n3-k2-of-002.table.md") << "a user's notes at the table's name\n";
+    struct Case {
+        std::string checkpoint, redirect, says;
+    };
+    const Case cases[] = {
+        {"/dev/fd/3", " 3< in.txt", "names a descriptor of this command"},
+        {"/dev/fd/0", " < in.txt", "names a descriptor of this command"},
+        {"/proc/self/fd/3/sub", " 3< in.txt", "names a descriptor of this command"},
+        {"-", "", "a folder is needed, not standard output"},
+        {"file", "", "is not a folder"},
+        {"file/sub", "", "is not a folder"},
+        {"ck --shards 2", "", "its table"},
+    };
+    const std::size_t before = std::distance(fs::directory_iterator(dir), fs::directory_iterator());
+    for (const Case& c : cases)
+        for (const std::string out : {" --out x.jsonl", " --out sub/x.jsonl"}) {
+            const std::string args = std::string(kCount) + " --checkpoint " + c.checkpoint + out + c.redirect;
+            const auto r = run_cli(args, dir.string());
+            INFO(args << " -> " << r.err);
+            CHECK(r.exit_code == 2);
+            CHECK(has(r.err, "--checkpoint "));
+            CHECK(has(r.err, c.says));
+            CHECK_FALSE(fs::exists(dir / ".x.jsonl.lock"));
+            CHECK_FALSE(fs::exists(dir / "x.jsonl"));
+            CHECK_FALSE(fs::exists(dir / "sub"));
+        }
+    CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == static_cast<std::ptrdiff_t>(before));
+    CHECK(slurp((dir / "ck" / "n3-k2-of-002.table.md").string()) == "a user's notes at the table's name\n");
+    CHECK(std::distance(fs::directory_iterator(dir / "ck"), fs::directory_iterator()) == 1);
+}
