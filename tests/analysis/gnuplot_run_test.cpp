@@ -192,7 +192,7 @@ TEST_CASE("a gnuplot that prints without end is stopped at the file cap and its 
 
 // Red-team round 11, F7: a kill -9 or SIGTERM of analyze left what gnuplot had started running
 // (gnuplot itself died with futolab); a gnuplot's daemon outlived even a normal analyze.
-TEST_CASE("kill -9 or SIGTERM of analyze during gnuplot leaves none of gnuplot's processes", "[plots][gnuplot][kill]") {
+TEST_CASE("kill -9 or SIGTERM of analyze during gnuplot leaves none of gnuplot's processes", "[plots][gnuplot][kill][lifecycle]") {
     for (const int sig : {SIGKILL, SIGTERM}) {
         INFO(sig);
         const std::string token = "1001." + std::to_string(::getpid()) + std::to_string(sig);

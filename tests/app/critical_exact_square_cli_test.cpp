@@ -53,7 +53,7 @@ std::string without_times(const std::string& jsonl) {
 
 // Killed after its first rows, the search goes on with --resume: the same records and the same
 // certificate as one uninterrupted run, and the certificate is accepted.
-TEST_CASE("critical --exact --input keeps each square's row: --resume after a kill gives the whole run's records", "[cli][critical]") {
+TEST_CASE("critical --exact --input keeps each square's row: --resume after a kill gives the whole run's records", "[cli][critical][lifecycle]") {
     const fs::path dir = fresh_dir("exact-square", "resume");
     const std::string args = "critical --exact --input " + first_puzzles(kCorpus, 50, dir, "n05.tatham") + " --objective k";
     const auto r = run_cli(args + " --certificate part.cert --out part.jsonl & pid=$!; for i in $(seq 600); do "

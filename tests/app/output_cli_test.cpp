@@ -101,7 +101,7 @@ TEST_CASE("generate writes each instance when made: lines exist before the run e
 // the order of the squares, as one uninterrupted run writes them.
 using futolab::test::has;
 
-TEST_CASE("critical keeps each set in its results CSV when verified: --resume after a kill finishes it", "[cli][output]") {
+TEST_CASE("critical keeps each set in its results CSV when verified: --resume after a kill finishes it", "[cli][output][lifecycle]") {
     const std::string file = scratch("critical.jsonl"), csv = scratch("critical.csv"), whole = scratch("whole.jsonl");
     for (const std::string& f : {file, csv, csv + ".meta.yaml", csv + ".schema.json", whole, scratch("whole.csv"),
                                  scratch("whole.csv.meta.yaml"), scratch("whole.csv.schema.json")})

@@ -89,7 +89,7 @@ bool whole_json_lines(const std::string& text) {
 }  // namespace
 
 TEST_CASE("generate, grade, check, solve and analyze to a stuck standard output end on one signal, interrupted",
-          "[cli][signals][stuck-pipe]") {
+          "[cli][signals][stuck-pipe][lifecycle]") {
     const fs::path dir = fresh_dir("app", "record-signal-stuck");
     REQUIRE(run_cli("generate random --n 5 --count 6000 --out big.jsonl", dir.string()).exit_code == 0);
     REQUIRE(run_cli("solve -s gac --format csv big.jsonl > s.csv", dir.string()).exit_code == 0);
@@ -131,7 +131,7 @@ TEST_CASE("generate --out FILE ends on one signal, interrupted, its records whol
 }
 
 TEST_CASE("convert into a folder ends on one signal, interrupted, every file whole and no temporary file left",
-          "[cli][signals]") {
+          "[cli][signals][lifecycle]") {
     const fs::path dir = fresh_dir("app", "record-signal-convert");
     REQUIRE(run_cli("generate random --n 5 --count 5000 --out big.jsonl", dir.string()).exit_code == 0);
     const int null = ::open("/dev/null", O_WRONLY);

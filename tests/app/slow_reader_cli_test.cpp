@@ -114,7 +114,7 @@ TEST_CASE("critical --exact --n certificate to a reader that pauses 2 s is writt
 }
 
 TEST_CASE("critical --exact --input certificate to a reader that pauses 2 s is written whole, exit 0",
-          "[cli][slow-reader][certificate]") {
+          "[cli][slow-reader][certificate][lifecycle]") {
     const fs::path dir = fresh_dir("app", "slow-reader-exact-input");
     const CliResult made = run_cli("generate random --n 4 --count 80 --out sq4.jsonl", dir.string());
     REQUIRE(made.exit_code == 0);

@@ -71,7 +71,7 @@ futolab::test::CliResult run_on_tmpfs(const std::string& cfg, const std::string&
 
 }  // namespace
 
-TEST_CASE("kill -9 at random points, then --resume: every run exactly once", "[runner][resume][fault][threads]") {
+TEST_CASE("kill -9 at random points, then --resume: every run exactly once", "[runner][resume][fault][threads][lifecycle]") {
     const std::string dir = scratch("kill");
     const std::string cfg = write_config(dir);
     const auto start = std::chrono::steady_clock::now();

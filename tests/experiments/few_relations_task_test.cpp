@@ -374,7 +374,7 @@ TEST_CASE("task few-relations: a folder or FIFO at a shard lock path in the chec
 }
 
 TEST_CASE("task few-relations: futolab run killed with SIGKILL is finished by --resume, and shards of run --shard merge",
-          "[few-relations][resume][merge][signals]") {
+          "[few-relations][resume][merge][signals][lifecycle]") {
     const fs::path dir = futolab::test::fresh_dir("few-relations-task", "kill");
     // n = 4, K = 6: 2.4 s of counting in 16 shards, one at a time.
     std::ofstream(dir / "cfg.yaml") << config_of("{ n: 4, k: 6, shards: 16 }", "order: sequential\n");

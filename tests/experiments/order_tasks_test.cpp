@@ -64,7 +64,7 @@ TEST_CASE("task construct: one verified construction per order, its edits refuse
     refused_by_both(dir, "co", r6, {{"message", "hello"}}, "writes none");
 }
 
-TEST_CASE("task exhaustive: both minima of every order, made again by resume and merge", "[resume][merge][exhaustive]") {
+TEST_CASE("task exhaustive: both minima of every order, made again by resume and merge", "[resume][merge][exhaustive][heavy]") {
     const fs::path dir = sweep("exhaustive", kExhaustive);
     const futolab::CsvTable t = table_of(dir / "base" / "ex.csv");
     REQUIRE(t.rows.size() == 2);

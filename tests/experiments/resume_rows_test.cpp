@@ -612,7 +612,7 @@ int redo_signalled(const fs::path& dir, int sig) {
 // signal is a stop request from the rewrite on: the run ends `interrupted`, exit 1, the redo
 // recorded, and a resume completes it. (A signal after the run's end finds it finished.)
 TEST_CASE("a SIGTERM or SIGHUP right after --redo's rewrite ends the run interrupted, the redo recorded",
-          "[resume][records][redo][kill]") {
+          "[resume][records][redo][kill][lifecycle]") {
     for (const int sig : {SIGTERM, SIGHUP}) {
         INFO(sig);
         const fs::path dir = fresh_dir("resume-rows", "redo-signal-" + std::to_string(sig));

@@ -290,7 +290,7 @@ TEST_CASE("a sweep with faulty runs writes memout and crash rows and goes on", "
     CHECK(meta.find(cgroup ? "memory_limit: cgroup-v" : "memory_limit: rlimit") != std::string::npos);
 }
 
-TEST_CASE("SIGTERM or SIGHUP interrupts a run with no time limit, and --resume redoes it", "[isolation][signals][runner][threads]") {
+TEST_CASE("SIGTERM or SIGHUP interrupts a run with no time limit, and --resume redoes it", "[isolation][signals][runner][threads][lifecycle]") {
     const std::string dir = scratch("isolation-sigterm");
     std::ofstream(dir + "/i.jsonl") << "{\"id\": \"e4\", \"n\": 4, \"givens\": [], \"lt\": []}\n"
                                     << "{\"id\": \"e30\", \"n\": 30, \"givens\": [], \"lt\": []}\n";

@@ -39,7 +39,7 @@ Instance through(const Instance& in, Format f) {
 
 }  // namespace
 
-TEST_CASE("round trips: every sample through every format and every pair of formats", "[roundtrip]") {
+TEST_CASE("round trips: every sample through every format and every pair of formats", "[roundtrip][heavy]") {
     const std::vector<Instance> samples = sample_instances();
     REQUIRE(samples.size() == 618);
     const std::vector<Format> formats = readable_formats();

@@ -152,7 +152,7 @@ TEST_CASE("refute and write_certificate stop on a stop request, their scratch re
 }
 
 TEST_CASE("critical --exact --n --certificate takes SIGINT, SIGTERM and SIGHUP as a stop request",
-          "[critical][certificate][leftovers][signals]") {
+          "[critical][certificate][leftovers][signals][lifecycle]") {
     // In the certificate phase: once its stderr says the classes are searched again. Neither
     // output is written, --out kept as it was (red-team round 19, A F6: --out was replaced by
     // the new records, the certificate not written, and the summary did not say --resume).

@@ -83,7 +83,7 @@ TEST_CASE("per-square exact: every class of order 4, a spread of order 5", "[cri
     }
 }
 
-TEST_CASE("per-square exact: the cyclic squares of order 4 and 5 attain the known minima", "[critical][exact][per-square]") {
+TEST_CASE("per-square exact: the cyclic squares of order 4 and 5 attain the known minima", "[critical][exact][per-square][heavy]") {
     // results/critical/exact: min k = min h+k = floor(n²/4), min 2h+3k = 2 floor(n²/4) over all
     // squares of order n ≤ 5; the cyclic square attains all three.
     for (int n : {4, 5}) {

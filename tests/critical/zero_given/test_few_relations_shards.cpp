@@ -58,7 +58,7 @@ void require_same(const FewRelationsCount& a, const FewRelationsCount& b) {
 
 }  // namespace
 
-TEST_CASE("few relations shards: every partition adds up to the whole enumeration", "[critical][exact]") {
+TEST_CASE("few relations shards: every partition adds up to the whole enumeration", "[critical][exact][heavy]") {
     // n = 5, K = 6: pool, quick search, complete search, cycles, unsat and unique puzzles all occur.
     const auto pool = few_relations_pool(5);
     const FewRelationsCount whole = few_relations(5, 6, 0, 1, pool);

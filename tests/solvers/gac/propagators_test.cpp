@@ -144,7 +144,7 @@ TEST_CASE("the engine's fixpoint is GAC on lines and relations, at the root and 
     CHECK(checked > 1000);
 }
 
-TEST_CASE("the fixpoint stays right through decisions and undos", "[gac][engine]") {
+TEST_CASE("the fixpoint stays right through decisions and undos", "[gac][engine][heavy]") {
     // alldiff=regin keeps per line and value the positions that still hold it (stage 1 reads
     // hidden singles off them, the ≠ pass its holders): undo must restore them with the
     // domains, or a later fixpoint goes wrong. A random walk down and back up the tree.
@@ -186,7 +186,7 @@ TEST_CASE("the fixpoint stays right through decisions and undos", "[gac][engine]
 }
 
 TEST_CASE("with the cube, the fixpoint is also GAC on every value's rows-to-columns alldifferent",
-          "[gac][engine][cube]") {
+          "[gac][engine][cube][heavy]") {
     // Stage 2b (Engine::set_cube) against the reference that enumerates each value's
     // permutations of rows to columns: at the root, after random decisions, and after undos
     // (its matchings and dirty values must survive both). Some roots must narrow beyond GAC

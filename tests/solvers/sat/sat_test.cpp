@@ -64,7 +64,7 @@ TEST_CASE("sat agrees with gac and bitmask on random instances", "[sat]") {
     CHECK(relations > 150);
 }
 
-TEST_CASE("sat calls every Tatham puzzle unique", "[sat][tatham]") {
+TEST_CASE("sat calls every Tatham puzzle unique", "[sat][tatham][heavy]") {
     int puzzles = 0;
     for (int n = 4; n <= 12; ++n) {
         for (const Instance& in : read_instances(fmt::format("{}/tatham-dev/n{:02}.tatham", FUTOLAB_DATA_DIR, n))) {
