@@ -40,7 +40,7 @@
 namespace futolab::app {
 namespace {
 
-// force: --tables may replace an input or a results CSV, --tables and --plots a checkpoint shard file.
+// force: --tables may replace a results CSV (never an input), --tables and --plots a checkpoint shard file.
 struct AnalyzeArgs : TableArgs {
     TableFormat format = TableFormat::md;
     std::optional<TableKind> table;  // --table: print only this one
@@ -377,7 +377,7 @@ void add_analyze(CLI::App& app, Action& run) {
         "Compare every other spec with this one per instance: geometric-mean ratio with a 95% bootstrap CI "
         "(instances, then repeats), wins/ties/losses, Wilcoxon signed-rank p and holm_p (Holm-adjusted over "
         "the specs)",
-        "--tables: replace a file even if it is an input or a results CSV; --tables, --plots: even if it is a few-relations "
+        "--tables: replace a file even if it is a results CSV (never an input); --tables, --plots: even if it is a few-relations "
         "checkpoint shard file",
         "Plot types for --plots: " + names_of(kPlotTypes) + " (scatter needs --baseline)"};
     add_table_options(cmd, *args, analyze_plot_types(), texts)->needs(plots);

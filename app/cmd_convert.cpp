@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/file_names.hpp"
 #include "core/formats/formats.hpp"
+#include "core/made_folders.hpp"
 #include "records/output_guard.hpp"
 #include "sandbox/interrupt.hpp"
 
@@ -76,10 +77,10 @@ std::string new_folder_advice(const std::string& out, const FormatInfo& to) {
 void write_per_instance(const ConvertArgs& args, const std::vector<Instance>& instances, Format to) {
     const std::vector<std::string> paths = file_names(instances, args.out, format_info(to).extensions.front());
     std::vector<NamedOutput> outputs;
-    for (const std::string& path : paths) outputs.push_back({"--out", path});
+    for (const std::string& path : paths) outputs.push_back({.option = "--out", .path = path, .inputs_kind = true});
     check_output_paths(outputs, {args.input}, args.force);
     std::error_code ec;
-    std::filesystem::create_directories(args.out, ec);
+    make_folders(args.out, ec);  // removed again if the command is refused (core/made_folders.hpp)
     if (ec) throw std::runtime_error(fmt::format("--out {}: cannot create the folder: {}", args.out, ec.message()));
     // One stop request for all of them: a signal ends the files there, each written whole or not at all.
     Interrupt stop;
@@ -113,7 +114,7 @@ int convert(const ConvertArgs& args) {
     const FormatInfo& info = format_info(to);
     if (!folder && (info.multi_instance || instances.size() <= 1)) {
         if (args.out != "-") check_extension(args.out, info);
-        check_output_path(args.out, {args.input}, args.force);
+        check_output_path(args.out, {args.input}, args.force, "--out", true);  // --force: instances over instances
         write_output(args.out, write_instances(instances, to));
         return 0;
     }

@@ -1190,6 +1190,10 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     // file, nor one stream: no --out is standard output (a certificate to /dev/stdout would be
     // mixed into the JSONL, red-team round 10).
     const std::string out = a.out.empty() && contains(mode.takes, "--out") ? "-" : a.out;
+    // Every mode writes JSON Lines at --out: under another format's name it would be read back as
+    // that format and refused (red-team round 25, C F4), so it is refused before any search.
+    if (const std::string why = foreign_extension_problem(out, Format::jsonl); !why.empty())
+        throw InputError(fmt::format("critical: --out {} {}; critical writes JSON Lines (.jsonl)", visible_text(out), why));
     // The default search and --exact --square write their results CSV beside --out (app/critical_experiment.hpp) and
     // --out from it: that file may be there from an earlier run of the same search.
     const std::string own_csv = mode.experiment ? critical_csv_of(out) : "";
@@ -1197,7 +1201,9 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     // (red-team round 19, A F1: the link was replaced by a regular file, exit 0).
     if (!mode.experiment && contains(mode.takes, "--out"))
         check_out_not_linked(out, "--out is written at the name given (a link there would be replaced, not followed)");
-    std::vector<NamedOutput> outputs{{"--out", out, own_csv},
+    // --out's records may replace the instances of --input with --force (the same search again,
+    // its records over the ones it read); a certificate never.
+    std::vector<NamedOutput> outputs{{.option = "--out", .path = out, .results_of = own_csv, .inputs_kind = true},
                                      {.option = "--certificate", .path = a.certificate, .results_of = "", .own = false,
                                       .rewrites_certificate = std::string(rewritten_certificate(a, mode, own_csv))}};
     for (NamedOutput& own : own_files(a, own_csv, out)) outputs.push_back(std::move(own));
@@ -1529,7 +1535,7 @@ void add_critical(CLI::App& app, Action& run, const std::string& command_line) {
     cmd->add_flag("--resume", a->resume,
                   "The default search: go on with the results CSV beside --out (sets.jsonl: sets.csv), after a kill or an "
                   "interrupt; the same options only (the CSV's sidecar holds the config they make)");
-    cmd->add_flag("--force", a->force, "Replace --out or --certificate even if it is a results CSV, a sidecar or the input");
+    cmd->add_flag("--force", a->force, "Replace --out or --certificate even if it is a results CSV or a sidecar, and --out even if it is the input");
     cmd->footer(critical_modes_help());
     cmd->callback([a, cmd, &run] {
         const std::vector<std::string> given = given_options(*cmd);

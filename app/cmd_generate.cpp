@@ -13,6 +13,7 @@
 #include "core/seed_range.hpp"
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
+#include "core/visible_text.hpp"
 #include "generators/random_instance.hpp"
 #include "generators/generator_kind.hpp"
 #include "generators/latin/random.hpp"
@@ -106,6 +107,10 @@ void refuse_unused(const GenerateArgs& a) {
 
 int generate(const GenerateArgs& a) {
     refuse_unused(a);
+    // JSON Lines under another format's name would be read back as that format and refused
+    // (red-team round 25, C F4): said before any instance is made.
+    if (const std::string why = foreign_extension_problem(a.out, Format::jsonl); !why.empty())
+        throw InputError(fmt::format("generate: --out {} {}; generate writes JSON Lines (.jsonl)", visible_text(a.out), why));
     check_seed_range("generate", a.seed, a.count, "--count", "instance");  // before --out is opened
     Interrupt stop;
     switch (*a.kind) {

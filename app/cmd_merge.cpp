@@ -4,16 +4,21 @@
 #include "experiments/config.hpp"
 #include "experiments/merge_matrix.hpp"
 #include "experiments/merged_rows.hpp"
+#include "experiments/run_matrix.hpp"
 #include "experiments/sidecar_protocol.hpp"
+#include "experiments/task_kinds.hpp"
 #include "records/output_guard.hpp"
 #include "records/results_file.hpp"
 #include "records/output_lock.hpp"
 #include "records/build_identity.hpp"
 #include "records/merge.hpp"
+#include "records/outputs.hpp"
 #include "records/sidecar.hpp"
+#include "records/table_schema.hpp"
 #include "sandbox/interrupt.hpp"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include <iostream>
 #include <optional>
@@ -47,6 +52,58 @@ ExperimentConfig config_of(const SidecarFacts& made_by) {
     return config;
 }
 
+// The files the runs of the shard `path` read, as its sidecar names them and a run finds them
+// from here (experiments/run_matrix.hpp, config_inputs: its config, its instances files, which
+// MergedMatrix::prepare reads again, its builds' binaries), with the futolab that ran them; none
+// if its sidecar or config does not read (merge_results refuses the shard, saying why).
+std::vector<ConfigInput> runs_inputs(const std::string& path) {
+    try {
+        const SidecarFacts facts = read_sidecar(path);
+        std::vector<ConfigInput> read = config_inputs(config_of(facts));
+        for (const BuildIdentity& b : facts.builds)
+            if (b.name == kSelfBuild) read.push_back({b.path, "the futolab binary that ran its runs"});
+        return read;
+    } catch (const InputError&) {
+        return {};
+    }
+}
+
+// The files merge writes: the merged CSV, its sidecar and schema, and the export of its
+// `output` cells where the shards' task fills them (`<stem>.jsonl`), with how a refusal names each.
+std::vector<std::pair<std::string, std::string>> merged_files(const std::string& out, const std::string& shard) {
+    std::vector<std::pair<std::string, std::string>> files{
+        {out, ""}, {sidecar_path(out), "its sidecar "}, {schema_path(out), "its column schema "}};
+    try {
+        if (fills(task_info(config_of(read_sidecar(shard)).task), TaskColumn::output))
+            files.emplace_back(outputs_path(out), "its exported outputs ");
+    } catch (const InputError&) {
+    }
+    return files;
+}
+
+bool same_inode(const std::string& a, const std::string& b) {
+    struct stat sa {}, sb {};
+    return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+// Nothing merge writes is a file the merged runs read, by any name (device and inode: a hard or
+// symbolic link, `./`), --force or not: --force lets the merged CSV replace an earlier results
+// CSV, never the corpus, config or binary the runs came from, as run refuses them at `output:`
+// (red-team round 25, A F1: `merge … --out n05.tatham` replaced the shards' instances file, exit 0).
+void check_out_not_runs_input(const MergeArgs& args) {
+    const std::vector<std::pair<std::string, std::string>> files = merged_files(args.out, args.inputs.front());
+    for (const std::string& shard : args.inputs) {
+        const std::vector<ConfigInput> read = runs_inputs(shard);
+        for (const auto& [file, whose] : files)
+            for (const ConfigInput& in : read)
+                if (same_inode(file, in.path))
+                    throw InputError(fmt::format("--out {}: {}is the input {} of the merged runs ({}, as the sidecar of {} "
+                                                 "names it): refusing to overwrite it, --force or not (write the merged CSV "
+                                                 "elsewhere)",
+                                                 args.out, whose.empty() ? "" : whose + file + " ", in.path, in.what, shard));
+    }
+}
+
 // Each shard's sidecar what a sweep of its config writes, as resume holds it (the merged
 // sidecar copies its experiment, isolation, timing, total_runs and skipped inputs), and each
 // row a run of that config, as it would write it, with the instance cells of every other row of
@@ -76,7 +133,8 @@ int merge(const MergeArgs& args) {
     Interrupt stop;
     const SignalScope signals(stop);
     check_file_output(args.out, "--out", "a merged results CSV (its sidecar and lock go beside it)", false);
-    check_output_path(args.out, args.inputs, args.force);  // a FIFO or folder: refused before its lock is made
+    check_out_not_runs_input(args);  // first of the files' checks, as run asks it first at `output:`
+    check_output_path(args.out, args.inputs, args.force, "--out", true);  // a FIFO or folder: refused before its lock is made
     check_outputs_file(args.out, args.inputs, args.force, ", or --force");  // the exported `<stem>.jsonl` beside it too
     check_results_names(args.out);  // its sidecar's and schema's too, before the lock is made
     const OutputLock lock(args.out);  // no run or other merge writes in that folder meanwhile
@@ -115,7 +173,8 @@ void add_merge(CLI::App& app, Action& run) {
     cmd->add_option("inputs", args->inputs, "Shard CSVs (each with its .meta.yaml sidecar)")->required();
     cmd->add_option("--out", args->out, "The merged CSV (an existing results CSV or sidecar is not replaced; a regular file, "
                     "not a FIFO)")->required();
-    cmd->add_flag("--force", args->force, "Replace --out even if it is a results CSV, a sidecar or one of the inputs");
+    cmd->add_flag("--force", args->force, "Replace --out even if it is a results CSV, a sidecar or one of the inputs (never a file "
+                  "the runs read: their config, instances or builds)");
     cmd->callback([args, &run] { run = [args] { return merge(*args); }; });
 }
 

@@ -203,7 +203,7 @@ void add_report(CLI::App& app, Action& run) {
     r.plot_types = {PlotType::cactus, PlotType::ecdf, PlotType::growth};
     add_table_options(cmd, *args, report_plot_types(),
                       {"Speed-up of every spec against this one, paired per instance; adds scatter plots",
-                       "Replace --out even if it is an input, a results CSV or a sidecar",
+                       "Replace --out even if it is a results CSV or a sidecar (never an input)",
                        "Plots: " + names_of(report_plot_types())});
     cmd->callback([args, cmd, &run] {
         refuse_clashes("report", report_rules(), *args, given_options(*cmd));

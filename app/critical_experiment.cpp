@@ -349,7 +349,11 @@ void make_out_folder(const std::string& out) {
 std::string normal_path(const std::string& path) {
     namespace fs = std::filesystem;
     std::error_code ec;
-    const fs::path full = fs::absolute(path, ec).lexically_normal();
+    // The folders resolved as the kernel resolves them, a `..` after a symlink in the folder the
+    // link leads to: lexically, `lnk/../x.jsonl` put critical's results CSV, sidecar and lock in
+    // `.` while --out, opened by the kernel, was written beside the link's target, over another
+    // search's (red-team round 25, A F6). A part not there yet is taken as spelled (`nosub/..`).
+    const fs::path full = fs::absolute(path, ec);
     const fs::path name = full.filename();
     if (ec || name.empty() || name == "." || name == "..") return path;
     const fs::path folder = fs::weakly_canonical(full.parent_path(), ec);

@@ -7,6 +7,7 @@
 #include "app/parse_errors.hpp"
 #include "core/env.hpp"
 #include "core/error.hpp"
+#include "core/made_folders.hpp"
 #include "core/temp_dir.hpp"
 #include "core/visible_text.hpp"
 #include "core/live_writer.hpp"
@@ -201,6 +202,9 @@ int main(int argc, char** argv) {
         futolab::app::check_stdout();
         return code;
     } catch (const futolab::InputError& e) {
+        // A refusal leaves nothing behind: the output folders made before it go again, each if
+        // nothing but unheld lock files is in it (red-team round 25, A F2).
+        futolab::remove_made_folders();
         return report("", e, kExitBadInput);
     } catch (const std::exception& e) {
         return report("error: ", e, kExitFailure);

@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/live_writer.hpp"
+#include "core/made_folders.hpp"
 #include "core/random.hpp"
 
 #include <fmt/format.h>
@@ -461,7 +462,7 @@ void create_output_folder(const std::string& dir, const std::string& option) {
         if (part == part.parent_path()) break;
     }
     refuse_link_to_nothing(dir, option + " " + dir);
-    fs::create_directories(dir, error);
+    make_folders(dir, error);  // removed again if the command is refused (core/made_folders.hpp)
     if (error) throw std::runtime_error(fmt::format("{} {}: cannot create the folder: {}", option, dir, error.message()));
     // A writer killed while it filled this folder (`analyze --plots` under kill -9) left its
     // temp files: removed now, as every file output's folder has them removed.

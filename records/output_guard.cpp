@@ -101,7 +101,7 @@ void refuse_input_companion(const std::string& out, const std::vector<std::strin
 
 // The guard of one output, without reaping its folder.
 void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option,
-               const std::string& results_of, std::string_view rewritten_certificate) {
+               const std::string& results_of, std::string_view rewritten_certificate, bool inputs_kind) {
     if (out == "-" || (!out.empty() && own_stream_of(out) == STDOUT_FILENO)) check_stdout_records(option + " " + out);
     if (out.empty() || out == "-") return;
     if (names_another_descriptor(out))
@@ -118,9 +118,17 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
                                      option, out, why));
     // Its folder a symlink to nothing: the write would fail after the work (round 11, F12).
     refuse_input_companion(out, inputs, option);
+    for (const std::string& input : inputs) {
+        if (input == "-" || !same_file(out, input)) continue;
+        if (!force) refuse(option, out, "is the input " + input);
+        // An input replaced whole by its like only: anything else leaves its data gone and its
+        // companions (a sidecar) describing a file that is no longer there.
+        if (!inputs_kind)
+            throw InputError(fmt::format("{} {}: is the input {}, and is no file of its kind: refusing to overwrite it, "
+                                         "--force or not (--force replaces an input only with its like; use another file)",
+                                         option, out, input));
+    }
     if (force) return;
-    for (const std::string& input : inputs)
-        if (input != "-" && same_file(out, input)) refuse(option, out, "is the input " + input);
     std::error_code ec;
     if (!fs::exists(out, ec)) return;
     if (is_results_csv(out)) refuse(option, out, "is a results CSV");
@@ -270,7 +278,7 @@ void check_outputs_file(const std::string& csv, const std::vector<std::string>& 
                         std::string_view force_hint) {
     const std::string out = outputs_path(csv);
     const std::string option = csv + "'s outputs";
-    check_one(out, {}, true, option, csv, "");  // a live writer's, a lock, a FIFO, a folder: --force or not
+    check_one(out, {}, true, option, csv, "", false);  // a live writer's, a lock, a FIFO, a folder: --force or not
     for (const std::string& input : inputs)
         if (input != "-" && same_file(out, input))
             throw InputError(fmt::format("{} {}: is the input {}: the instances the runs make would replace it (rename "
@@ -484,8 +492,8 @@ bool is_results_csv(const std::string& path) {
 }
 
 void check_output_path(const std::string& out, const std::vector<std::string>& inputs, bool force,
-                       const std::string& option) {
-    check_output_paths({{option, out}}, inputs, force);
+                       const std::string& option, bool inputs_kind) {
+    check_output_paths({{.option = option, .path = out, .inputs_kind = inputs_kind}}, inputs, force);
 }
 
 void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs, bool force) {
@@ -507,7 +515,7 @@ void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vect
     std::set<std::string> folders;
     for (const NamedOutput& o : outputs) {
         if (o.own || o.folder || o.path.empty()) continue;
-        check_one(o.path, inputs, force, o.option, o.results_of, o.rewrites_certificate);
+        check_one(o.path, inputs, force, o.option, o.results_of, o.rewrites_certificate, o.inputs_kind);
         if (o.path != "-") folders.insert(folder_of(o.path));
     }
     for (const std::string& folder : folders) reap_stale_temp_files(folder);  // a killed writer's leftovers

@@ -29,9 +29,14 @@ namespace futolab {
 // refused even with `force`: "OPTION PATH: another futolab (pid N) is writing it: …"
 // (core/live_writer.hpp).
 // "" and "-" (standard output) always pass; with `force` only an output that is not a file
-// (a folder, a FIFO, a socket: see above) is refused.
+// (a folder, a FIFO, a socket: see above) is refused, and one of `inputs` unless the output is of
+// that input's kind (`inputs_kind`: merge's CSV over a shard CSV, critical's and convert's
+// instances over the instances it read), so --force replaces an input only with its like: a report
+// page, a table or a certificate over an input CSV is refused, "OPTION PATH: is the input INPUT,
+// and is no file of its kind: …" (red-team round 25: `report x.csv --out x.csv --force` replaced
+// the results with HTML, its sidecar left beside a page).
 void check_output_path(const std::string& out, const std::vector<std::string>& inputs, bool force,
-                       const std::string& option = "--out");
+                       const std::string& option = "--out", bool inputs_kind = false);
 
 struct NamedOutput {
     std::string option;  // as the message names it: "--out", "--certificate"
@@ -53,6 +58,8 @@ struct NamedOutput {
     // above it, its own files inside it being `own` outputs of their own (red-team round 22, A F1:
     // `--checkpoint ck --out ck` counted every shard, then could not write --out, exit 1).
     bool folder = false;
+    // The output is of the inputs' kind, so --force lets it replace one (check_output_path).
+    bool inputs_kind = false;
 };
 
 // No two of a command's outputs, its own files included, the same file (InputError "OPTION

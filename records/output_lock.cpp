@@ -3,6 +3,7 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/file_identities.hpp"
+#include "core/made_folders.hpp"
 #include "core/visible_text.hpp"
 
 #include <fcntl.h>
@@ -91,7 +92,7 @@ OutputLock::OutputLock(const std::string& output_file, std::string_view elsewher
         throw InputError(fmt::format("{}: names a folder (it ends with /), not a file: give a file name", shown_));
     const std::string path = lock_path(output_file);
     std::error_code ec;
-    fs::create_directories(fs::path(path).parent_path(), ec);  // a failure shows as the open's error below
+    make_folders(fs::path(path).parent_path(), ec);  // a failure shows as the open's error below; gone on a refusal
     // O_NOFOLLOW: a symlink fails (ELOOP) instead of being followed; O_NONBLOCK: a FIFO never
     // waits; no O_TRUNC: nothing is changed before the file is known to be ours.
     fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0644);

@@ -3,6 +3,7 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/made_folders.hpp"
 #include "records/csv_reader.hpp"
 #include "records/build_identity.hpp"
 #include "records/output_guard.hpp"
@@ -77,7 +78,7 @@ void create_output_folder(const std::filesystem::path& dir) {
     if (::stat(dir.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))  // what is there, by its kind (a FIFO was "a file")
         throw InputError(fmt::format("{}: is {}, not a folder (--out and output name the folder of the CSV)", dir.string(),
                                      S_ISREG(st.st_mode) ? "a file" : file_type_name(st.st_mode)));
-    fs::create_directories(dir, error);
+    make_folders(dir, error);  // removed again if the run is refused (core/made_folders.hpp)
     // The machine's refusal (permissions, a read-only or full disk), not the input's: exit 1.
     if (error) throw std::runtime_error(dir.string() + ": cannot create the output folder: " + error.message());
 }

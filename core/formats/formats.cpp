@@ -67,6 +67,20 @@ std::optional<Format> format_from_extension(std::string_view path) {
     return std::nullopt;
 }
 
+std::string foreign_extension_problem(std::string_view path, Format written) {
+    const std::optional<Format> named = format_from_extension(path);
+    if (!named || *named == written) return "";
+    const std::string name = std::filesystem::path(path).filename().string();
+    std::size_t longest = 0;  // `.essence-param`, not the `.param` it also ends in
+    for (std::string_view ext : format_info(*named).extensions) {
+        if (name.size() <= ext.size() || ext.size() <= longest) continue;
+        std::string end = name.substr(name.size() - ext.size());
+        std::transform(end.begin(), end.end(), end.begin(), [](unsigned char ch) { return std::tolower(ch); });
+        if (end == ext) longest = ext.size();
+    }
+    return fmt::format("ends in {}, the extension of format '{}'", name.substr(name.size() - longest), format_info(*named).name);
+}
+
 namespace {
 
 // `5:…`, `12dx:…`: the order, parameter letters, a colon.

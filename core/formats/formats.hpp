@@ -28,6 +28,12 @@ const FormatInfo& format_info(Format format);
 // Throws InputError listing the valid names.
 Format format_from_name(std::string_view name);
 std::optional<Format> format_from_extension(std::string_view path);
+// Why a file futolab writes in `written`'s format may not be named `path` ("" if it may): a name
+// ending in another format's extension, "ends in .futo, the extension of format 'futo'" (the
+// ending as typed: detection ignores case), is read back as that format, by extension first, and
+// refused by every command that reads it (red-team round 25, C F4: `generate --out g.futo` wrote
+// JSON Lines that `check g.futo` then called "not a cell"). A name of no format's passes.
+std::string foreign_extension_problem(std::string_view path, Format written);
 // By extension; for "-" or an unknown extension, by content. Throws InputError if unknown.
 Format detect_format(const std::string& path, std::string_view content);
 

@@ -80,8 +80,12 @@ TEST_CASE("report and merge never replace an input, a results CSV or a sidecar w
     // The sidecar alone is guarded too (a CSV removed by hand, its sidecar left).
     fs::remove(dir + "/m.csv");
     CHECK(run_cli("merge" + shards + " --out " + dir + "/m.csv").exit_code == 2);
-    CHECK(run_cli("report " + first + " --out " + first + " --force").exit_code == 0);  // the user asked for it
-    CHECK(slurp(first).rfind("<!DOCTYPE html>", 0) == 0);
+    // --force replaces an input only with its like (red-team round 25): a page over the results
+    // CSV would leave its sidecar beside HTML.
+    const auto page = run_cli("report " + first + " --out " + first + " --force");
+    CHECK(page.exit_code == 2);
+    CHECK(has(page.err, "is the input " + first + ", and is no file of its kind: refusing to overwrite it, --force or not"));
+    CHECK(slurp(first) == csv);
     CHECK(temp_files(dir) == 0);
 }
 
