@@ -27,7 +27,7 @@ struct JsonRead {
     Json value;
     TypedNumbers typed;
     std::string problem;              // "" if the text was read; else why not, e.g. "malformed JSON: …"
-    std::size_t line = 0, column = 0;  // where, 1-based in the text (0: no position, e.g. a key twice)
+    std::size_t line = 0, column = 0;  // where, 1-based in the text (a key given twice: its second one)
 };
 
 // A JSON Lines line that holds only whitespace (space, tab, CR, LF, FF, VT; none at all too):
@@ -42,6 +42,7 @@ std::string_view first_record_line(std::string_view text);
 
 // Parses `text` (one JSON value); nesting deeper than `max_depth` levels is refused as it is
 // read (0: no bound), at the line and column of the bracket that opens the level too many, and
+// so is a key given twice in one object, at the line and column of its second occurrence, and
 // so is binary data (core/binary_data.hpp: "binary data (byte 0x00):
 // not a text file" at its line and column). A UTF-8 byte-order mark at the start of `text` is
 // refused at line 1, column 1 ("… skipped only at the start of a file"): nlohmann skips one

@@ -225,6 +225,37 @@ TEST_CASE("a manifest nested too deep is refused at the line and column of its b
     CHECK(r.err == "futolab: " + deep + ":4:30: nested deeper than 16 levels\n");
 }
 
+// Red-team round 25: a key given twice said "m.json: key "name" is given twice in one object",
+// naming no line; now the line and column of its second occurrence, at any depth.
+TEST_CASE("a manifest key given twice is refused at its second occurrence", "[bench][bad-input]") {
+    const std::string instance = R"({"tier": "a", "file": "a/x.jsonl", "id": "u", "hash": "00000000000000a1", "status": "unsat",
+   "n": 2, "h": 1, "k": 0, "time_class": -7, "checked_by": ["sat"], "tags": {"kind": "x", "level": "y", "kind": "z"}})";
+    struct Case {
+        std::string name, text, where, key;
+    };
+    const std::vector<Case> cases{
+        {"top", R"({"name": "a", "name": "b", "version": 1, "tiers": [], "instances": []})", ":1:15: ", "name"},
+        {"top-later-line", "{\"name\": \"futolab-bench\",\n  \"version\": 1,\n  \"version\": 1}", ":3:3: ", "version"},
+        // In an instance's tags (line 3 of the text instance_json makes).
+        {"tags", instance_json(instance, 1), ":3:105: ", "kind"},
+        // In a tier file (line 2), the key after a string that holds a quote and a brace.
+        {"tier-file", R"({"name": "futolab-bench", "version": 1,
+ "tiers": [{"name": "a\"{", "instances": 0, "files": [{"path": "p", "path": "q"}]}], "instances": []})",
+         ":2:69: ", "path"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.name);
+        const std::string path = manifest_file("twice-" + c.name, c.text);
+        CHECK_THROWS_WITH(read_bench_manifest(path), path + c.where + "key \"" + c.key + "\" is given twice in one object");
+    }
+    // The command: that one line, exit 2, before any CSV is read.
+    const std::string path = manifest_file("twice-cli", cases[2].text);
+    const auto r = futolab::test::run_cli("check --expect '" + path + "' no-such.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == "futolab: " + path + ":3:105: key \"kind\" is given twice in one object\n");
+}
+
 TEST_CASE("a bad manifest is one error naming the file and the field", "[bench][bad-input]") {
     const std::string unique = R"("tier": "a", "file": "f", "id": "u", "hash": "00000000000000a1")";
     const std::string facts = R"("n": 2, "h": 1, "k": 0, "time_class": -7, "checked_by": ["sat"])";
@@ -240,7 +271,7 @@ TEST_CASE("a bad manifest is one error naming the file and the field", "[bench][
         // Round 8: nlohmann's own "[json.exception.parse_error.101] parse error at line 2, …".
         {"truncated", "{\"name\": \"futolab-bench\",\n", ":2:1: malformed JSON: syntax error while parsing object key - unexpected end of input"},
         {"twice", R"({"name": "a", "name": "b", "version": 1, "tiers": [], "instances": []})",
-         ": key \"name\" is given twice in one object"},
+         ":1:15: key \"name\" is given twice in one object"},
         {"typed-version", R"({"name": "futolab-bench", "version": 1e0, "tiers": [], "instances": []})",
          ": field 'version': 1e0 is not a manifest version this futolab reads (1)"},
         {"version", R"({"name": "futolab-bench", "version": 2, "tiers": [], "instances": []})",

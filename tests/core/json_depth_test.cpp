@@ -1,7 +1,9 @@
 // A JSON value nested past read_json's bound is refused at the line and column of the bracket
-// that opens the level too many (red-team round 25): the bound is checked in the SAX handler,
-// which nlohmann tells no position, so the bench manifest said "m.json: nested deeper than 16
-// levels" and the JSONL and certificate readers named a line but no column.
+// that opens the level too many, and a key given twice in one object at the line and column of
+// its second occurrence (red-team round 25): both are found in the SAX handler, which nlohmann
+// tells no position, so the bench manifest said "m.json: nested deeper than 16 levels" or
+// "m.json: key "name" is given twice in one object" and the JSONL and certificate readers named
+// a line but no column.
 #include "core/json_read.hpp"
 
 #include <catch2/catch.hpp>
@@ -47,4 +49,30 @@ TEST_CASE("a deep value far into a long line is located at its bracket", "[json]
     CHECK(read.line == 2);
     // "v": { (level 2) … "deep": then 62 brackets to level 64: the 63rd opens level 65.
     CHECK(read.column == std::string("\"v\": ").size() + line2.find('[') + 63);
+}
+
+TEST_CASE("read_json names the line and column of a key's second occurrence", "[json][key-twice]") {
+    struct Case {
+        std::string text, key;
+        std::size_t line, column;
+    };
+    const std::vector<Case> cases{
+        {R"({"a": 1, "a": 2})", "a", 1, 10},                                   // at the top
+        {R"({"a": {"b": 1, "c": 2, "b": 3}})", "b", 1, 24},                    // in a nested object
+        {"{\"x\": [1,\n {\"y\": 1},\n {\"y\": 2, \"y\": 3}]}", "y", 3, 11},  // in an array, on a later line
+        {R"({"a": 1, "\u0061": 2})", "a", 1, 10},                              // the same key, escaped
+        {R"({"s": "\"a\": {", "t": ["\\", "{"], "a": 1, "t": 2})", "t", 1, 45},  // quotes and escapes in strings
+        {R"({"v": "a", "a": 1, "a": 2})", "a", 1, 20},                          // a value equal to the key is no key
+        {R"({"p": {"q": 1}, "q": 1, "p": 2, "q": 3})", "p", 1, 25},             // the first key given twice stops it
+        {"\t{ \"k\" :1,\r\n  \"k\":2}", "k", 2, 3},                             // CR LF: the column counts from LF
+    };
+    for (const Case& c : cases) {
+        INFO(c.text);
+        const JsonRead read = read_json(c.text, 64);
+        CHECK(read.problem == "key \"" + c.key + "\" is given twice in one object");
+        CHECK(read.line == c.line);
+        CHECK(read.column == c.column);
+    }
+    // The same key in two objects, or as a value, is no key given twice.
+    CHECK(read_json(R"({"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}], "c": "a"})").problem.empty());
 }

@@ -127,11 +127,18 @@ TEST_CASE("jsonl: an entry's error is in the file's 0-based coordinates and name
     CHECK_NOTHROW(parse(R"({"n": 1, "givens": [[5,5,5]]})", Format::jsonl, "e.jsonl"));
 }
 
+// Named at the second key's line and column (red-team round 25: the line only).
 TEST_CASE("jsonl: a key given twice is an error, at any depth", "[jsonl]") {
     CHECK_THROWS_WITH(parse("{\"n\": 2}\n{\"n\": 4, \"n\": 5}\n", Format::jsonl, "d.jsonl"),
-                      "d.jsonl:2: key \"n\" is given twice in one object");
+                      "d.jsonl:2:10: key \"n\" is given twice in one object");
     CHECK_THROWS_WITH(parse(R"({"n": 2, "meta": {"a": {"b": 1, "b": 2}}})", Format::jsonl, "d.jsonl"),
-                      "d.jsonl:1: key \"b\" is given twice in one object");
+                      "d.jsonl:1:33: key \"b\" is given twice in one object");
+    // Line 2, in a nested object, after a blank line 1 and strings that hold quotes and braces.
+    CHECK_THROWS_WITH(parse("\n{\"id\": \"a\\\"{\", \"n\": 2, \"meta\": {\"x\": {\"k\": \"}\", \"k\": 1}}}\n", Format::jsonl, "d.jsonl"),
+                      "d.jsonl:2:49: key \"k\" is given twice in one object");
+    // The same key written with an escape is the same key.
+    CHECK_THROWS_WITH(parse("{\"n\": 2}\n{\"n\": 2, \"givens\": [], \"giv\\u0065ns\": []}", Format::jsonl, "d.jsonl"),
+                      "d.jsonl:2:24: key \"givens\" is given twice in one object");
     // The same key in two different objects is fine.
     CHECK_NOTHROW(parse(R"({"n": 2, "meta": {"n": 3, "x": {"n": 4}}, "extra": [{"n": 1}, {"n": 1}]})", Format::jsonl, "d.jsonl"));
 }
@@ -164,7 +171,7 @@ TEST_CASE("jsonl: a number is quoted as the line typed it, named by its inner po
     CHECK_THAT(error(R"({"n": 4, "givens": [[0, 1, 2.50]]})"), Contains("givens[0][2] must be an integer, got number '2.50'"));
     CHECK_THAT(error(R"({"n": 4, "givens": [[0, 1e0]]})"), Contains("givens[0] must be [row, col, value], got '[0,1e0]'"));
     CHECK_THAT(error(R"({"n": 2, "solution": [[1, 2], [2, 1.0e0]]})"), Contains("solution[1][1] must be an integer, got number '1.0e0'"));
-    CHECK_THAT(error(R"({"n": 4, "x": 1, "x": 2})"), Contains("e.jsonl:1: key \"x\" is given twice in one object"));
+    CHECK_THAT(error(R"({"n": 4, "x": 1, "x": 2})"), Contains("e.jsonl:1:18: key \"x\" is given twice in one object"));
 }
 
 // A line nested 300 000 levels in `meta` crashed `check` (a stack overflow in the recursive

@@ -305,7 +305,16 @@ TEST_CASE("certificate: 4.0 where an integer belongs, an unknown key, a key or c
     // A key twice in one object: the JSON parser keeps the last, a reader sees the first.
     const std::string head = good.substr(0, good.find('\n'));
     const std::string twice = head.substr(0, head.size() - 1) + ",\"minimum\":1}" + good.substr(good.find('\n'));
-    CHECK_THAT(refusal(twice), Catch::Contains("test.cert:1: key \"minimum\" is given twice in one object"));
+    // Named at the second key's line and column (red-team round 25: the line only).
+    CHECK(refusal(twice) == "test.cert:1:" + std::to_string(head.size() + 1) + ": key \"minimum\" is given twice in one object");
+    // On line 2, in a nested object (the first proof): at the proof's own "drat", the second.
+    std::string nested = text_of(lines);
+    const std::size_t line2 = nested.find('\n') + 1;
+    const std::size_t proof = nested.find("\"proofs\":[{", line2) + 11;
+    nested.insert(proof, "\"drat\":\"\",");
+    const std::size_t second = nested.find("\"drat\":", proof + 1);
+    REQUIRE(nested.find('\n', line2) > second);
+    CHECK(refusal(nested) == "test.cert:2:" + std::to_string(second - line2 + 1) + ": key \"drat\" is given twice in one object");
     const std::string bb = certificate(3, ExactObjective::h_plus_k, ProofKind::bb);
     std::vector<Json> b = lines_of(bb);
     b[1]["proofs"] = Json::array();
