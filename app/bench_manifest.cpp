@@ -299,6 +299,7 @@ BenchInstance read_instance(const json& item, std::size_t i, const std::vector<s
     Where at = top.in(std::string("instances"), "").in(i, fmt::format("instances[{}]", i));
     if (!item.is_object()) throw InputError(at.here() + " is not an object");
     BenchInstance in;
+    in.entry = i;
     in.id = string_member(item, "id", at);
     at.entry += fmt::format(" (id '{}')", in.id);
     known_keys(item, kInstanceKeys, "an instance's keys", at);
@@ -313,16 +314,44 @@ BenchInstance read_instance(const json& item, std::size_t i, const std::vector<s
     return in;
 }
 
-// One puzzle, one answer: the same hash twice (in two tiers) must expect the same.
-void check_consistent(const BenchManifest& m) {
-    std::map<std::string, const BenchInstance*> first;
-    for (const BenchInstance& in : m.instances) {
-        const auto [it, added] = first.emplace(in.hash, &in);
-        const BenchInstance& was = *it->second;
-        if (!added && (was.status != in.status || was.solution_hash != in.solution_hash))
-            throw InputError(fmt::format("{}: instance {} ({}) and {} ({}) are one puzzle (hash {}) with different "
-                                         "expected answers",
-                                         m.path, was.id, was.tier, in.id, in.tier, in.hash));
+// Where instance `i` of the manifest sits, named as its messages name it.
+Where instance_at(const Where& top, std::size_t i, const std::string& id) {
+    return top.in(std::string("instances"), "").in(i, fmt::format("instances[{}] (id '{}')", i, id));
+}
+
+// `in` (instance `i`) states of its puzzle what `was` (instance `first`), the same hash, does:
+// one answer, and the n, h and k of one puzzle.
+void check_same_puzzle(const BenchInstance& in, std::size_t i, const BenchInstance& was, std::size_t first, const Where& top) {
+    const Where at = instance_at(top, i, in.id);
+    if (was.status != in.status || was.solution_hash != in.solution_hash)
+        throw InputError(fmt::format("{}: instance {} ({}) and {} ({}) are one puzzle (hash {}) with different expected answers",
+                                     at.place("hash"), was.id, was.tier, in.id, in.tier, in.hash));
+    const struct {
+        const char* key;
+        int stated, first_stated;
+    } facts[]{{"n", in.n, was.n}, {"h", in.h, was.h}, {"k", in.k, was.k}};
+    for (const auto& fact : facts)
+        if (fact.stated != fact.first_stated)
+            throw InputError(fmt::format("{}: {}, but instances[{}] (id '{}', tier {}) is the same puzzle (hash {}) with {} {}",
+                                         at.field(fact.key), fact.stated, first, was.id, was.tier, in.hash, fact.key,
+                                         fact.first_stated));
+}
+
+// One puzzle, one entry per tier, one answer: the same hash twice (in two tiers) must state
+// the same of it. Listed twice in one tier, a puzzle counted twice towards the tier's count
+// while a run was checked once against it (red-team round 25, B F11: an entry copied, the
+// counts raised to match, checked as all right, its summary naming one instance fewer).
+void check_consistent(const BenchManifest& m, const Where& top) {
+    std::map<std::string, std::size_t> first;  // hash → its first entry
+    for (std::size_t i = 0; i < m.instances.size(); ++i) {
+        const BenchInstance& in = m.instances[i];
+        const auto [it, added] = first.emplace(in.hash, i);
+        if (added) continue;
+        const std::size_t was = it->second;
+        if (m.instances[was].tier == in.tier)
+            throw InputError(fmt::format("{}: '{}' is listed twice in tier {}: instances[{}] (id '{}') is the same puzzle",
+                                         instance_at(top, i, in.id).field("hash"), in.hash, in.tier, was, m.instances[was].id));
+        check_same_puzzle(in, i, m.instances[was], was, top);
     }
 }
 
@@ -332,8 +361,7 @@ void check_files_listed(const BenchManifest& m, const std::vector<StatedTier>& t
         const BenchInstance& in = m.instances[i];
         const StatedTier& tier = *std::find_if(tiers.begin(), tiers.end(), [&](const StatedTier& t) { return t.name == in.tier; });
         if (std::none_of(tier.files.begin(), tier.files.end(), [&](const StatedFile& f) { return f.path == in.file; }))
-            throw InputError(fmt::format("{}: '{}' is not one of tier {}'s files",
-                                         top.in(std::string("instances"), "").in(i, fmt::format("instances[{}] (id '{}')", i, in.id)).field("file"),
+            throw InputError(fmt::format("{}: '{}' is not one of tier {}'s files", instance_at(top, i, in.id).field("file"),
                                          message_text(in.file, 80), in.tier));
     }
 }
@@ -396,9 +424,16 @@ BenchManifest read_bench_manifest(const std::string& path) {
     for (const StatedTier& t : tiers) m.tiers.push_back(t.name);
     const json& items = array_member(top, "instances", at);
     for (std::size_t i = 0; i < items.size(); ++i) m.instances.push_back(read_instance(items[i], i, m.tiers, at));
-    check_consistent(m);
+    check_consistent(m, at);
     check_counts(m, tiers, at);
+    m.text = text;  // to place a field the runs disagree with (instance_field)
     return m;
+}
+
+std::string instance_field(const BenchManifest& m, const BenchInstance& in, const std::string& key) {
+    static const TypedNumbers none;  // numbers are quoted by the caller
+    const Where top{m.path, m.text, none};
+    return instance_at(top, in.entry, in.id).field(key);
 }
 
 std::string solution_hash(std::string_view solution_text) { return fmt::format("{:016x}", fnv1a64(solution_text)); }

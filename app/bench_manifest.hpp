@@ -26,6 +26,7 @@ struct BenchInstance {
     int n = 0, h = 0, k = 0;    // the grid's side, givens and relations: h <= n², k <= 2n(n-1)
     int time_class = 0;         // floor(log10(gac's median wall seconds)), kTimeClasses
     std::vector<std::string> checked_by{};  // the checkers that agreed: some of kBenchCheckers, each once
+    std::size_t entry = 0;                  // its index in the manifest's "instances", for messages
 };
 
 // What a manifest's instance may say it was checked by (bench/README.md), and its time classes:
@@ -40,6 +41,7 @@ struct BenchManifest {
     int version = 0;
     std::vector<std::string> tiers;  // in manifest order
     std::vector<BenchInstance> instances;
+    std::string text{};  // the file as read (without its byte-order mark), to place a field in a message
 };
 
 // The manifest versions this futolab reads.
@@ -52,13 +54,18 @@ inline constexpr int kBenchManifestVersion = 1;
 // definition, a source, a tier, a tier's file, an instance, its tags), a missing or mistyped
 // field, a hash that is not 16 hex digits (a file's sha256: 64), a solution hash on a
 // non-unique instance or none on a unique one, an instance of an unlisted tier or of a file its
-// tier does not list, one puzzle with two expected statuses, an n, h, k or time_class that is
-// not a whole number in its range, a checked_by that is not a non-empty list of known checkers,
-// each once, a tier or file listed twice, a file of an unlisted source, and a tier's or a file's
+// tier does not list, one puzzle (one hash) listed twice in a tier or stated with two expected
+// answers or two values of n, h or k, an n, h, k or time_class that is not a whole number in
+// its range, a checked_by that is not a non-empty list of known checkers, each once, a tier or
+// file listed twice, a file of an unlisted source, and a tier's or a file's
 // "instances" that is not a whole number from 0 or not the number of instances the manifest
 // lists for it. The descriptions (description, status, hashes, time_class, a tier's description,
 // committed and regenerate, an instance's tags) may be left out; given, they are typed.
 BenchManifest read_bench_manifest(const std::string& path);
+
+// "m.json:342:18: instances[0] (id 'u'): field 'n'": where `key` of `in`, an instance of `m`,
+// sits, for a message about what it says (check --expect: an n the runs contradict).
+std::string instance_field(const BenchManifest& m, const BenchInstance& in, const std::string& key);
 
 // The solution hash of futolab-bench: FNV-1a 64 (core/files.hpp, as instance_hash) of the
 // solution written as the results CSV's `solution` cell (SPEC §5: rows separated by '/',

@@ -98,9 +98,40 @@ void report_missing(const BenchManifest& m, const std::map<std::string, const Be
         }
 }
 
+// The n, h and k `in` states of its puzzle are those of the row `run` of that puzzle.
+void check_facts(const BenchManifest& m, const BenchInstance& in, const RunAnswer& run) {
+    const struct {
+        const char* key;
+        int stated;
+        std::optional<double> row;
+    } facts[]{{"n", in.n, run.n}, {"h", in.h, run.h}, {"k", in.k, run.k}};
+    for (const auto& fact : facts)
+        if (fact.row && *fact.row != fact.stated)
+            throw InputError(fmt::format("{}: {}, but {} ran this puzzle (hash {}) with {} {}", instance_field(m, in, fact.key),
+                                         fact.stated, run.where, in.hash, fact.key, *fact.row));
+}
+
+// Every entry of a run's puzzle, in any tier, states the n, h and k the run's row does (red-team
+// round 25, B F11: "n": 3 for a 2x2 puzzle checked as all right). One hash is one puzzle; the
+// manifest's entries of one hash agree (read_bench_manifest), so its first entry stands for all.
+void check_facts(const BenchManifest& m, const std::vector<RunAnswer>& runs) {
+    std::map<std::string, const BenchInstance*> first;
+    for (const BenchInstance& in : m.instances) first.emplace(in.hash, &in);
+    for (const RunAnswer& run : runs)
+        if (const auto it = first.find(run.hash); it != first.end()) check_facts(m, *it->second, run);
+}
+
 std::string not_in(const BenchManifest& m, const std::vector<std::string>& tiers) {
     if (tiers.empty()) return "not in " + m.path;
     return fmt::format("not in tier {} of {}", fmt::join(tiers, ", "), m.path);
+}
+
+// The row's n, h and k, where it has them (an older CSV may lack a column).
+void read_facts(const ResultsTable& table, std::size_t i, RunAnswer& run) {
+    if (table.has_column("n")) run.n = table.value(i, "n");
+    if (table.set_record(i)) return;  // its h and k are its set's
+    if (table.has_column("h")) run.h = table.value(i, "h");
+    if (table.has_column("k")) run.k = table.value(i, "k");
 }
 
 }  // namespace
@@ -108,6 +139,7 @@ std::string not_in(const BenchManifest& m, const std::vector<std::string>& tiers
 ExpectReport compare_with_manifest(const BenchManifest& manifest, const std::vector<std::string>& tiers,
                                    const std::vector<RunAnswer>& runs) {
     const auto instances = selected(manifest, tiers);
+    check_facts(manifest, runs);
     ExpectReport report;
     report.instances = instances.size();
     report.runs = runs.size();
@@ -145,6 +177,7 @@ std::vector<RunAnswer> read_run_answers(const std::vector<std::string>& csv_path
         run.status = table.status(i);
         if (table.has_column("solutions")) run.solutions = table.value(i, "solutions");
         run.solution = table.text(i, "solution");
+        read_facts(table, i, run);
         runs.push_back(std::move(run));
     }
     return runs;

@@ -31,6 +31,9 @@ struct RunAnswer {
     Status status = Status::error;
     std::optional<double> solutions;  // the `solutions` cell (empty: unknown)
     std::string solution;             // the `solution` cell
+    // The puzzle's side, givens and relations as the row states them (empty: no such cell; h and
+    // k also for a critical-set record, whose h and k are its set's, not its puzzle's).
+    std::optional<double> n{}, h{}, k{};
 };
 
 struct ExpectReport {
@@ -40,7 +43,9 @@ struct ExpectReport {
 };
 
 // Compares the runs with the instances of `tiers` (all tiers if empty; a name the manifest
-// does not list is an InputError).
+// does not list is an InputError). A manifest entry whose n, h or k disagrees with a run of its
+// puzzle (its hash) is an InputError naming the entry's field at its line and column and the
+// row: the manifest states them of the puzzle, and check --expect reads no instance file.
 ExpectReport compare_with_manifest(const BenchManifest& manifest, const std::vector<std::string>& tiers,
                                    const std::vector<RunAnswer>& runs);
 

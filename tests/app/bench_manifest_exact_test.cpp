@@ -147,6 +147,44 @@ TEST_CASE("a tier file's count and every instance's file agree with the tier's f
     });
 }
 
+// Red-team round 25, B F11: an entry listed twice in its tier, the counts raised to match, was
+// read, and a run of the puzzle checked once against it ("69 instances" under a tier of 70);
+// entries of one puzzle (one hash) in two tiers may differ in nothing they state of it.
+TEST_CASE("one puzzle is listed once per tier and stated alike in every tier", "[bench][bad-input]") {
+    const auto copied = [](Json& m, std::size_t from, const std::function<void(Json&)>& edit) {
+        Json entry = m["instances"][from];
+        edit(entry);
+        m["instances"].insert(m["instances"].begin() + static_cast<std::ptrdiff_t>(from) + 1, entry);
+    };
+    const auto counted = [](Json& m, std::size_t tier, std::size_t file) {
+        m["tiers"][tier]["instances"] = m["tiers"][tier]["instances"].get<int>() + 1;
+        m["tiers"][tier]["files"][file]["instances"] = m["tiers"][tier]["files"][file]["instances"].get<int>() + 1;
+    };
+    const std::string twice = "instances[1] (id 'exhaustive-n2-2h+3k'): field 'hash': 'f68675a0bc718b84' is listed twice in tier "
+                              "small: instances[0] (id 'exhaustive-n2-2h+3k') is the same puzzle";
+    const std::string same = " is the same puzzle (hash f68675a0bc718b84) with ";
+    check_variants({
+        {"entry-twice", [&](Json& m) { copied(m, 0, [](Json&) {}); counted(m, 0, 0); }, "\"f68675a0bc718b84\"", twice},
+        {"entry-twice-uncounted", [&](Json& m) { copied(m, 0, [](Json&) {}); }, "\"f68675a0bc718b84\"", twice},
+        // Under another id, in another file of the tier (its counts raised too): one puzzle still.
+        {"renamed", [&](Json& m) { copied(m, 0, [](Json& e) { e["id"] = "other"; e["file"] = "small/planted.jsonl"; }); counted(m, 0, 1); },
+         "\"f68675a0bc718b84\"",
+         "instances[1] (id 'other'): field 'hash': 'f68675a0bc718b84' is listed twice in tier small: instances[0] "
+         "(id 'exhaustive-n2-2h+3k') is the same puzzle"},
+        // The puzzle is in tiers small (instances[0]) and critical (instances[1494]).
+        {"n", [](Json& m) { m["instances"][0]["n"] = 3; }, "2",
+         "instances[1494] (id 'exhaustive-n2-2h+3k'): field 'n': 2, but instances[0] (id 'exhaustive-n2-2h+3k', tier small)" + same + "n 3"},
+        {"h", [](Json& m) { m["instances"][1494]["h"] = 2; }, "2",
+         "instances[1494] (id 'exhaustive-n2-2h+3k'): field 'h': 2, but instances[0] (id 'exhaustive-n2-2h+3k', tier small)" + same + "h 1"},
+        {"k", [](Json& m) { m["instances"][1494]["k"] = 4; }, "4",
+         "instances[1494] (id 'exhaustive-n2-2h+3k'): field 'k': 4, but instances[0] (id 'exhaustive-n2-2h+3k', tier small)" + same + "k 0"},
+        // Two answers: now at the second entry's hash too (it named no line).
+        {"answer", [](Json& m) { m["instances"][1494]["solution_hash"] = "0000000000000000"; }, "\"f68675a0bc718b84\"",
+         "instance exhaustive-n2-2h+3k (small) and exhaustive-n2-2h+3k (critical) are one puzzle (hash f68675a0bc718b84) with "
+         "different expected answers"},
+    });
+}
+
 TEST_CASE("a key the writer does not write is refused at every level, at the key", "[bench][bad-input]") {
     const char* tier_keys = "name, description, committed, regenerate, instances, files";
     check_variants({

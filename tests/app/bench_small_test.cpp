@@ -178,3 +178,38 @@ TEST_CASE("check --expect refuses one results CSV given twice by any name and wa
     CHECK(has(copy.err, " runs, measurements included (a copy?): they are counted twice\n"));
     CHECK_FALSE(has(once.err, "warning"));
 }
+
+// Red-team round 25, B F11: a manifest entry's "n": 3 for a 2x2 puzzle checked as all right.
+// check --expect reads no instance file: the rows of the puzzle (its hash) state its n, h and
+// k, and an entry that disagrees is refused, exit 2, one line at the entry's field, naming the
+// row; in any tier, selected or not (unsat-unique-n5-both-s501 is in tier small only).
+TEST_CASE("check --expect refuses a manifest entry whose n or h or k its puzzle's run contradicts", "[bench][cli][bad-input]") {
+    const std::string shipped = slurp(kManifest);
+    const std::string entry = R"("id": "unsat-unique-n5-both-s501", "n": 5, "h": 5, "k": 5,)";
+    const std::size_t at = shipped.find(entry);
+    REQUIRE(at != std::string::npos);
+    const std::size_t line = 1 + static_cast<std::size_t>(std::count(shipped.begin(), shipped.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    const std::size_t column = at - shipped.rfind('\n', at);  // of the entry's "id", 1-based
+    struct Case {
+        std::string key, edited, tier;
+        std::size_t offset;  // of the value from "id"
+    };
+    const std::vector<Case> cases{{"n", R"("n": 6, "h": 5, "k": 5,)", "small", 40},
+                                  {"h", R"("n": 5, "h": 4, "k": 5,)", "small", 48},
+                                  {"k", R"("n": 5, "h": 5, "k": 40,)", "tatham", 56}};
+    for (const Case& c : cases) {
+        INFO(c.key);
+        std::string text = shipped;
+        text.replace(at + entry.find("\"n\""), entry.size() - entry.find("\"n\""), c.edited);
+        const fs::path path = futolab::test::fresh_dir("bench", "facts-" + c.key) / "manifest.json";
+        std::ofstream(path) << text;
+        const auto r = run_cli("check --expect '" + path.string() + "' --tier " + c.tier + " '" + small_tier_csv() + "'");
+        CHECK(r.exit_code == 2);
+        CHECK(r.out.empty());
+        CHECK(has(r.err, "futolab: " + path.string() + ":" + std::to_string(line) + ":" + std::to_string(column + c.offset) +
+                             ": instances[56] (id 'unsat-unique-n5-both-s501'): field '" + c.key + "': "));
+        CHECK(has(r.err, ", but " + small_tier_csv() + ":"));
+        CHECK(has(r.err, " ran this puzzle (hash 0774125189753cc4) with " + c.key + " 5\n"));
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    }
+}

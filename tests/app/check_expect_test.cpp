@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <optional>
 
 using namespace futolab;
 using namespace futolab::app;
@@ -225,6 +226,43 @@ TEST_CASE("a manifest nested too deep is refused at the line and column of its b
     CHECK(r.err == "futolab: " + deep + ":4:30: nested deeper than 16 levels\n");
 }
 
+// Red-team round 25, B F11: "n": 3 for a 2x2 puzzle checked as all right. check --expect reads
+// no instance file, so an entry is held to what the rows of its puzzle (its hash) state of it:
+// n, h and k, refused (exit 2) at the entry's field, naming the row.
+TEST_CASE("a manifest entry whose n or h or k disagrees with a run of its puzzle is refused at the field", "[bench][bad-input]") {
+    const std::string path = manifest_file("facts", instance_json(R"(
+  {"tier": "a", "file": "a/x.jsonl", "id": "u", "hash": "00000000000000a1", "status": "unique", "solution_hash": "05d66df2cf705f18",
+   "n": 4, "h": 3, "k": 5, "time_class": -7, "checked_by": ["sat"]},
+  {"tier": "a", "file": "a/x.jsonl", "id": "s", "hash": "00000000000000a3", "status": "unsat", "solution_hash": null,
+   "n": 9, "h": 81, "k": 144, "time_class": 0, "checked_by": ["sat"]})", 2));
+    const BenchManifest m = read_bench_manifest(path);
+    const auto run = [](const std::string& hash, Status status, std::optional<double> n, std::optional<double> h, std::optional<double> k) {
+        RunAnswer r = answer(hash, status, status == Status::unique ? kSolution : "", 5);
+        r.n = n;
+        r.h = h;
+        r.k = k;
+        return r;
+    };
+    const auto u = [&](std::optional<double> n, std::optional<double> h, std::optional<double> k) {
+        return std::vector<RunAnswer>{run("00000000000000a1", Status::unique, n, h, k), run("00000000000000a3", Status::unsat, 9, 81, 144)};
+    };
+    CHECK(compare_with_manifest(m, {"a"}, u(4, 3, 5)).right == 2);
+    // A row without a cell (an older CSV, a set record's h and k) states nothing to compare.
+    CHECK(compare_with_manifest(m, {"a"}, u(std::nullopt, std::nullopt, std::nullopt)).right == 2);
+    const std::string of_u = ": instances[0] (id 'u'): field ";
+    CHECK_THROWS_WITH(compare_with_manifest(m, {"a"}, u(3, 3, 5)),
+                      path + ":4:9" + of_u + "'n': 4, but r.csv:5 ran this puzzle (hash 00000000000000a1) with n 3");
+    CHECK_THROWS_WITH(compare_with_manifest(m, {"a"}, u(4, 3.5, 5)),
+                      path + ":4:17" + of_u + "'h': 3, but r.csv:5 ran this puzzle (hash 00000000000000a1) with h 3.5");
+    CHECK_THROWS_WITH(compare_with_manifest(m, {"a"}, u(4, 3, 0)),
+                      path + ":4:25" + of_u + "'k': 5, but r.csv:5 ran this puzzle (hash 00000000000000a1) with k 0");
+    // A run that decided nothing states its puzzle all the same.
+    std::vector<RunAnswer> runs = u(4, 3, 5);
+    runs[1] = run("00000000000000a3", Status::timeout, 9, 81, 145);
+    CHECK_THROWS_WITH(compare_with_manifest(m, {"a"}, runs),
+                      path + ":6:26: instances[1] (id 's'): field 'k': 144, but r.csv:5 ran this puzzle (hash 00000000000000a3) with k 145");
+}
+
 // Red-team round 25: a key given twice said "m.json: key "name" is given twice in one object",
 // naming no line; now the line and column of its second occurrence, at any depth.
 TEST_CASE("a manifest key given twice is refused at its second occurrence", "[bench][bad-input]") {
@@ -289,7 +327,8 @@ TEST_CASE("a bad manifest is one error naming the file and the field", "[bench][
         {"missing", instance_json(R"({"tier": "a", "id": "u", "hash": "00000000000000a1", "status": "unsat"})"),
          ": instances[0] (id 'u'): field 'file' is missing"},
         {"conflict", instance_json("{" + unique + ", " + facts + R"(, "status": "unsat"}, {"tier": "a", "file": "g", "id": "w", "hash": "00000000000000a1", "status": "multiple", )" + facts + "}"),
-         "instance u (a) and w (a) are one puzzle (hash 00000000000000a1) with different expected answers"},
+         // One tier: listed twice, whatever it expects (two tiers: bench_manifest_exact_test.cpp).
+         "instances[1] (id 'w'): field 'hash': '00000000000000a1' is listed twice in tier a: instances[0] (id 'u') is the same puzzle"},
         {"n-text", with(R"("n": "abc", "h": 1, "k": 0, "time_class": -7, "checked_by": ["sat"])"),
          ": instances[0] (id 'u'): field 'n': \"abc\" is not a whole number from 2 to 64"},
         {"n-missing", with(R"("h": 1, "k": 0, "time_class": -7, "checked_by": ["sat"])"), ": instances[0] (id 'u'): field 'n' is missing"},

@@ -196,6 +196,8 @@ const std::vector<Allowed> kAppAllowed{
     {"app/bench_manifest.cpp", "instances", "a JSON key of the benchmark manifest"},
     {"app/bench_manifest.cpp", "h", "a JSON key of a manifest entry (its givens)"},
     {"app/bench_manifest.cpp", "k", "a JSON key of a manifest entry (its relations)"},
+    {"app/check_expect.cpp", "h", "a results CSV column and manifest key: a puzzle's givens"},
+    {"app/check_expect.cpp", "k", "a results CSV column and manifest key: a puzzle's relations"},
     {"app/cmd_critical.cpp", "greedy", "the default mode's name in the mode table"},
     {"app/cmd_critical.cpp", "h", "a JSON meta key of a record (the count of numbers)"},
     {"app/cmd_critical.cpp", "k", "a JSON meta key of a record (the count of relations)"},
