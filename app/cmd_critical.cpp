@@ -526,9 +526,13 @@ int run_check_certificate(const CriticalArgs& a) {
     const std::string scope = c.shard.count > 1 ? fmt::format("over shard {}/{} only (check all {} shards' certificates together for all squares)",
                                                               c.shard.index, c.shard.count, c.shard.count)
                                                 : fmt::format("over all squares of order {}", c.n);
-    std::cout << fmt::format("{}: certificate accepted: {} classes, {} unavoidable sets, {} proofs ({} lemmas); {} ({}) {}\n",
+    // A bb certificate stores no proof: its claims are refuted again by the branch and bound
+    // (it said "2 proofs (0 lemmas)" of a file with none; red-team round 25, B F5).
+    const std::string proofs = c.proof == ProofKind::bb ? fmt::format("{} claims refuted again by branch and bound", c.proofs)
+                                                        : fmt::format("{} proofs ({} lemmas)", c.proofs, c.lemmas);
+    std::cout << fmt::format("{}: certificate accepted: {} classes, {} unavoidable sets, {}; {} ({}) {}\n",
                              combined ? fmt::format("{} shards", checks.size()) : a.check_certificate[0], c.classes, c.sets,
-                             c.proofs, c.lemmas, claim, objective_name(c.objective), scope);
+                             proofs, claim, objective_name(c.objective), scope);
     return 0;
 }
 

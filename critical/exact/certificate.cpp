@@ -1,5 +1,6 @@
 #include "critical/exact/certificate.hpp"
 
+#include "critical/exact/certificate_core.hpp"
 #include "critical/exact/certificate_read.hpp"
 
 #include "core/error.hpp"
@@ -119,10 +120,11 @@ HittingProblem claim_problem(int n, ExactObjective objective, const std::vector<
 
 constexpr int kNoBound = 1 << 20;
 
-// The sets the branch and bound needs to refute every claim (its marked sets, union over
-// the claims), in pool order. Throws if a claim is not refuted (a search bug).
-std::vector<std::size_t> core_of(int n, ExactObjective objective, const std::vector<ClueMask>& sets,
-                                 const std::vector<Claim>& claims, std::size_t class_index, const Deadline& stop) {
+// The branch and bound refuting every claim over `sets`: the flags of the sets it marked (dead
+// ends, pruning packings, branch sets; union over the claims), or nullopt if a claim is not
+// refuted. OutOfTime once `stop` has passed.
+std::optional<std::vector<std::uint8_t>> refutation_uses(int n, ExactObjective objective, const std::vector<ClueMask>& sets,
+                                                          const std::vector<Claim>& claims, const Deadline& stop = {}) {
     std::vector<std::uint8_t> used(sets.size(), 0);
     for (const Claim& claim : claims) {
         HittingProblem p = claim_problem(n, objective, sets, claim.h_max);
@@ -130,12 +132,21 @@ std::vector<std::size_t> core_of(int n, ExactObjective objective, const std::vec
         p.deadline = stop;
         const HittingSolution s = min_hitting_set(p, 0, claim.below ? *claim.below - 1 : kNoBound);
         if (s.timed_out) throw OutOfTime();
-        if (s.found) throw std::runtime_error(fmt::format("class {}: a claim of the certificate is not refuted", class_index));
+        if (s.found) return std::nullopt;
     }
-    std::vector<std::size_t> core;
-    for (std::size_t j = 0; j < sets.size(); ++j)
-        if (used[j]) core.push_back(j);
-    return core;
+    return used;
+}
+
+// The sets a class stores, in pool order: each once, the refutation's own core
+// (certificate_core.hpp, the rule the checker holds a file to). Throws if a claim is not
+// refuted (a search bug).
+std::vector<std::size_t> core_of(int n, ExactObjective objective, const std::vector<ClueMask>& sets,
+                                 const std::vector<Claim>& claims, std::size_t class_index, const Deadline& stop) {
+    const auto core = own_core(sets, distinct_sets(sets), [&](const std::vector<ClueMask>& list) {
+        return refutation_uses(n, objective, list, claims, stop);
+    });
+    if (!core) throw std::runtime_error(fmt::format("class {}: a claim of the certificate is not refuted", class_index));
+    return *core;
 }
 
 }  // namespace
@@ -172,6 +183,11 @@ std::vector<std::optional<int>> read_frontier(const Json& points, int n, const A
         check_keys(p, at, "a frontier point", {"h_max", "k", "witness"});
         if (whole(p.at("h_max"), at, "frontier h_max", 0, n * n) != static_cast<std::int64_t>(frontier.size()))
             bad(at, "frontier points out of order");
+        // Where k = 0 is reached the search stops: a point after it says nothing and would be
+        // counted, and printed, as the file's own (red-team round 25, B F3).
+        if (!frontier.empty() && frontier.back() == 0)
+            bad(at, fmt::format("frontier point h_max {} after k = 0 at h_max {}: the frontier ends at its first k = 0",
+                                frontier.size(), frontier.size() - 1));
         frontier.push_back(p.at("k").is_null() ? std::nullopt
                                                 : std::optional<int>(whole_int(p.at("k"), at, "frontier k", 0, clue_count(n))));
     }
@@ -284,8 +300,11 @@ ClassRecord read_class(const Json& c, const Head& h, const At& at) {
     r.orbit = whole(c.at("orbit"), at, "orbit", 1, 16);
     const Json& jsets = array_at(c.at("sets"), at, "sets");
     if (jsets.size() != array_at(c.at("squares"), at, "squares").size()) bad(at, "sets and squares differ in number");
+    SetsSeen<ClueMask> seen;  // a set twice is refused, as a clue twice in one set (red-team round 25, B F3)
     for (std::size_t j = 0; j < jsets.size(); ++j) {
         r.sets.push_back(mask_of<ClueMask>(jsets[j], n, at, fmt::format("set {}", j)));
+        if (const std::size_t first = seen.first_of(r.sets.back(), j); first != j)
+            bad(at, fmt::format("set {} is set {} again (each unavoidable set is stored once)", j, first));
         r.squares.push_back(square_of(c.at("squares")[j], n, at, fmt::format("square {}", j)));
     }
     if (!bb) r.proofs = read_proofs(c.at("proofs"), n, at);
@@ -330,8 +349,25 @@ std::string check_proofs(const ClassRecord& r, const Head& h, const std::vector<
     return "";
 }
 
+// The class's sets held to the core the writer stores (certificate_core.hpp): the branch and
+// bound re-run on them refutes every claim and marks each set, or the sets it marks do not
+// refute alone. "" if so. With --proof bb this re-run is the proof; with drat it only binds the
+// list (a set added would leave the DRAT proofs checking and be counted; red-team round 25, B F3).
+std::string check_core(const ClassRecord& r, const Head& h, const std::vector<Claim>& claims) {
+    const int n = h.claim.n;
+    const ExactObjective objective = h.claim.objective;
+    const std::optional<std::vector<std::uint8_t>> used = refutation_uses(n, objective, r.sets, claims);
+    if (!used) return "a set hitting the stored sets beats the claim";
+    const std::optional<std::size_t> extra = extra_set(r.sets, *used, [&](const std::vector<ClueMask>& marked) {
+        return refutation_uses(n, objective, marked, claims).has_value();
+    });
+    if (extra) return fmt::format("set {} is not one its refutation uses (a class stores the core of its sets only)", *extra);
+    return "";
+}
+
 // One class record judged: the class `index` as enumerated here, every set the violation set of
-// its square, and its claims refuted (DRAT proofs, or the branch and bound re-run). "" if it checks.
+// its square, its claims refuted (DRAT proofs, or the branch and bound re-run) and its sets the
+// core (check_core). "" if it checks.
 std::string check_class(const ClassRecord& r, const Head& h, const std::vector<Claim>& claims, std::size_t index,
                         CertificateCheck& result) {
     const int n = h.claim.n;
@@ -342,15 +378,11 @@ std::string check_class(const ClassRecord& r, const Head& h, const std::vector<C
     for (std::size_t j = 0; j < r.sets.size(); ++j)
         if (r.sets[j].empty() || violation_mask(n, r.square, r.squares[j]) != r.sets[j])
             return fmt::format("set {} of class {} is not the set of clues its square violates", j, index);
+    if (h.claim.proof == ProofKind::drat)
+        if (const std::string why = check_proofs(r, h, claims, result); !why.empty()) return fmt::format("class {}: {}", index, why);
+    if (const std::string why = check_core(r, h, claims); !why.empty()) return fmt::format("class {}: {}", index, why);
+    if (h.claim.proof == ProofKind::bb) result.proofs += claims.size();  // each claim re-refuted by check_core
     result.sets += r.sets.size();
-    if (h.claim.proof == ProofKind::drat) {
-        const std::string why = check_proofs(r, h, claims, result);
-        return why.empty() ? "" : fmt::format("class {}: {}", index, why);
-    }
-    for (const Claim& claim : claims)  // re-derive each bound from the stored sets by branch and bound
-        if (min_hitting_set(claim_problem(n, h.claim.objective, r.sets, claim.h_max), 0, claim.below ? *claim.below - 1 : kNoBound).found)
-            return fmt::format("class {}: a set hitting the stored sets beats the claim", index);
-    result.proofs += claims.size();
     return "";
 }
 
@@ -487,8 +519,39 @@ CertificateCheck check_certificate(std::istream& in, const std::string& source, 
     return judge_certificate(in, source, verify_backend);
 }
 
+namespace {
+
+// A certificate's run as a message names it: "n = 4, objective k, proof drat, shard 0/2".
+std::string run_words(const CertificateCheck& c) {
+    return fmt::format("n = {}, objective {}, proof {}, {}", c.n, objective_name(c.objective), name_in(kProofKinds, c.proof),
+                       c.shard.count > 1 ? fmt::format("shard {}/{}", c.shard.index, c.shard.count)
+                                         : std::string("a whole run (no shard)"));
+}
+
+// "" if the files `a` and `b` are shards of one run as far as each alone says: every field of
+// the run's identity the same (n, objective, proof kind, shard count; red-team round 25, B F5:
+// a drat and a bb shard were combined) and a count above 1. Else why not, naming both files
+// with their own fields (B F4: the first file was compared with itself, and named twice).
+std::string not_one_run(const CertificateCheck& a, const std::string& a_name, const CertificateCheck& b, const std::string& b_name) {
+    std::vector<std::string> differ;
+    if (a.n != b.n) differ.push_back("n");
+    if (a.objective != b.objective) differ.push_back("objective");
+    if (a.proof != b.proof) differ.push_back("proof");
+    if (a.shard.count != b.shard.count) differ.push_back("shard count");
+    if (differ.empty() && a.shard.count > 1) return "";
+    const std::string why = differ.empty() ? std::string("each is a whole run's certificate, checked alone")
+                                           : fmt::format("they differ in {}", fmt::join(differ, ", "));
+    return fmt::format("{} and {} are not shards of one run ({}): {} is {}; {} is {}", a_name, b_name, why, a_name, run_words(a),
+                       b_name, run_words(b));
+}
+
+}  // namespace
+
 CertificateCheck combine_shards(const std::vector<CertificateCheck>& shards, const std::vector<std::string>& sources) {
     const CertificateCheck& first = shards.at(0);
+    for (std::size_t f = 1; f < shards.size(); ++f)
+        if (const std::string why = not_one_run(first, sources[0], shards[f], sources[f]); !why.empty())
+            throw InputError("critical --check-certificate: " + why);
     const std::size_t count = first.shard.count;
     std::vector<std::size_t> file_of(count, shards.size());  // which file holds shard i
     CertificateCheck all = first;
@@ -496,10 +559,6 @@ CertificateCheck combine_shards(const std::vector<CertificateCheck>& shards, con
     all.classes = all.sets = all.proofs = all.lemmas = 0;
     for (std::size_t f = 0; f < shards.size(); ++f) {
         const CertificateCheck& s = shards[f];
-        if (s.shard.count == 1 || s.n != first.n || s.objective != first.objective || s.shard.count != count)
-            throw InputError(fmt::format("critical --check-certificate: {} and {} are not shards of one run (n {} and {}, objective {} and {}, {} and {} shards)",
-                                         sources[0], sources[f], first.n, s.n, objective_name(first.objective),
-                                         objective_name(s.objective), count, s.shard.count));
         if (file_of[s.shard.index] < shards.size())
             throw InputError(fmt::format("critical --check-certificate: {} and {} are both shard {}/{}", sources[file_of[s.shard.index]],
                                          sources[f], s.shard.index, count));

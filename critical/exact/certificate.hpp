@@ -51,8 +51,9 @@ struct CertificateShard {
 };
 
 // Writes the certificate of a finished search (every class of the run, or of its shard,
-// solved). Each class stores only a core of its unavoidable sets: those its branch and bound
-// used to refute the claims (HittingProblem::used). Throws std::runtime_error if a claim is
+// solved). Each class stores only a core of its unavoidable sets, each set once: those its
+// branch and bound used to refute the claims (HittingProblem::used), narrowed to its own core
+// (certificate_core.hpp; the checker holds every class to it). Throws std::runtime_error if a claim is
 // not refuted (a search bug). Once *stop is true (a stop request) it throws OutOfTime, within
 // one class's branch and bound or CaDiCaL run.
 void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind = ProofKind::drat,
@@ -73,8 +74,9 @@ struct CertificateCheck {
 
 // Malformed input throws InputError naming `source`, the line and the field; a well-formed
 // certificate whose claim does not check gives ok = false. Every integer is read exactly
-// (a wrapped, rounded or out-of-range one is refused), every record's keys are checked. The
-// whole file is read for its form (read_certificate) before any claim is judged: a malformed
+// (a wrapped, rounded or out-of-range one is refused), every record's keys are checked, a set
+// twice in a class or a frontier point after k = 0 is refused; a class whose sets are not the
+// core its writer stores (a set its refutation does not use) is rejected. The whole file is read for its form (read_certificate) before any claim is judged: a malformed
 // line is refused wherever it is, also after a line whose claim does not check. `in` is read
 // twice, so it must be seekable (a file or string stream: std::invalid_argument otherwise).
 CertificateCheck check_certificate(std::istream& in, const std::string& source, const std::string& verify_backend);
@@ -92,8 +94,9 @@ CertificateCheck read_certificate(std::istream& in, const std::string& source);
 CertificateCheck read_certificate_claim(std::istream& in, const std::string& source);
 
 // The claim over all squares from the accepted certificates of the N shards of one run (each
-// shard once, the same n, objective and N): the minimum over the shards' minima (frontier:
-// point by point). InputError, naming the files, if they are not exactly such a set.
+// shard once, the same n, objective, proof kind and N > 1): the minimum over the shards' minima
+// (frontier: point by point). InputError, naming the files and what differs (each file's n,
+// objective, proof kind and shard), if they are not exactly such a set.
 CertificateCheck combine_shards(const std::vector<CertificateCheck>& shards, const std::vector<std::string>& sources);
 
 }  // namespace futolab::critical

@@ -119,6 +119,15 @@ private:
     bool refuted_ = false;
 };
 
+// A literal as DIMACS writes it, and futolab's proofs are written (CaDiCaL): "0", or an optional
+// '-' and digits without a leading 0. from_chars also reads "-0" (as the terminator 0), "00"
+// and "-059": an edited proof would pass as the one written (red-team round 25, B F6). `token`
+// is what from_chars read (an empty one is its failure, refused before this).
+bool dimacs_form(std::string_view token) {
+    const std::string_view digits = token.substr(!token.empty() && token[0] == '-' ? 1 : 0);
+    return token == "0" || (!digits.empty() && digits[0] != '0');
+}
+
 // Reads every line of `proof` for its form: a blank or comment line is passed over, any other
 // must be a clause ("l1 l2 ... 0", or "d l1 ... 0" to delete) over variables 1..vars, of the
 // formula a message calls `formula`. Calls on_clause(line_no, deletion, lits) for each clause;
@@ -145,7 +154,7 @@ std::string read_clauses(std::string_view proof, int vars, std::string_view form
             if (i == line.size()) break;
             int lit = 0;
             const auto [next, ec] = std::from_chars(line.data() + i, line.data() + line.size(), lit);
-            if (ec != std::errc() || closed)
+            if (ec != std::errc() || closed || !dimacs_form(line.substr(i, static_cast<std::size_t>(next - line.data()) - i)))
                 return "proof line " + std::to_string(line_no) +
                        (ec == std::errc::result_out_of_range ? ": a literal is too large" : ": not a clause");
             // A lemma over a variable the formula lacks cannot help refute it; refusing it

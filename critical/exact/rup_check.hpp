@@ -29,6 +29,8 @@ struct ProofCheck {
 // Every line is read for its form, also after a lemma fails or the clauses are refuted: a
 // malformed line anywhere makes the check `malformed` (its why names that line), so both
 // certificate readers refuse the file as malformed (exit 2), never reject it for its claim.
+// A literal is read in the form DIMACS and CaDiCaL write: "0", or an optional '-' and digits
+// with no leading 0 ("-0", "00" and "-059" are no literal: the line is not a clause).
 
 // Checks a text DRAT proof ("l1 l2 ... 0" adds, "d l1 ... 0" deletes) against the formula.
 ProofCheck check_drup(const Cnf& cnf, std::string_view proof);

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "critical/clue_universe.hpp"
+#include "critical/exact/certificate_core.hpp"
 #include "critical/exact/certificate_read.hpp"
 #include "critical/exact_squares.hpp"
 #include "critical/exact/hitting_set_lagrange.hpp"
@@ -42,21 +43,19 @@ std::optional<std::uint64_t> refutation(int n, ExactObjective objective, const s
     return s.nodes;
 }
 
-// The stored sets: the core the branch and bound marked if it alone refutes the claim, else
-// all; `nodes` gets the refutation's nodes on them.
+// The stored sets, in pool order: each once, the refutation's own core (certificate_core.hpp:
+// the marked sets while they refute alone, the rule the checker holds a file to); `nodes` gets
+// the refutation's nodes on them.
 std::vector<std::size_t> stored_sets(const SquareOptimum& r, const std::vector<Mask>& pool, std::uint64_t& nodes) {
-    std::vector<std::size_t> all(pool.size());
-    for (std::size_t j = 0; j < all.size(); ++j) all[j] = j;
-    std::vector<std::uint8_t> used(pool.size(), 0);
-    const std::optional<std::uint64_t> all_nodes = refutation(r.n, r.objective, pool, r.cost, &used);
-    if (!all_nodes) throw std::runtime_error(fmt::format("square certificate: the pool does not refute cost {} (a search bug)", r.cost - 1));
-    std::vector<std::size_t> core;
-    std::vector<Mask> core_sets;
-    for (std::size_t j = 0; j < pool.size(); ++j)
-        if (used[j]) core.push_back(j), core_sets.push_back(pool[j]);
-    const std::optional<std::uint64_t> core_nodes = refutation(r.n, r.objective, core_sets, r.cost);
-    nodes = core_nodes ? *core_nodes : *all_nodes;
-    return core_nodes ? core : all;
+    const auto stored = own_core(pool, distinct_sets(pool), [&](const std::vector<Mask>& list) -> std::optional<std::vector<std::uint8_t>> {
+        std::vector<std::uint8_t> used(list.size(), 0);
+        const std::optional<std::uint64_t> run = refutation(r.n, r.objective, list, r.cost, &used);
+        if (!run) return std::nullopt;
+        nodes = *run;  // own_core returns the last list refuted: these are its nodes
+        return used;
+    });
+    if (!stored) throw std::runtime_error(fmt::format("square certificate: the pool does not refute cost {} (a search bug)", r.cost - 1));
+    return *stored;
 }
 
 // One header, as read: the claim and what follows it.
@@ -138,9 +137,11 @@ void read_square_certificate(std::istream& in, const std::string& source) {
         const At head_at{source, line_no};
         const SquareHead h = read_head(parse_line(text, head_at), head_at);
         any = true;
+        SetsSeen<Mask> seen;  // a set twice is refused, as a clue twice in one set (red-team round 25, B F3)
         for (std::size_t j = 0; j < h.sets && next_record_line(in, text, line_no, source); ++j) {
             const At at{source, line_no};
-            read_set(parse_line(text, at), h, j, at);
+            if (const std::size_t first = seen.first_of(read_set(parse_line(text, at), h, j, at).set, j); first != j)
+                bad(at, fmt::format("set {} is set {} again (each unavoidable set is stored once)", j, first));
         }
     }
     if (!any) bad({source, 1}, "empty certificate");
@@ -172,13 +173,22 @@ SquareCertificateCheck judge_square_certificate(std::istream& in, const std::str
             if (std::string why = check_set(r, h, sets.size(), sets); !why.empty()) return fail(why);
         }
         if (sets.size() < h.sets) return fail(fmt::format("the file ends after {} of the {} sets", sets.size(), h.sets));
-        const std::optional<std::uint64_t> nodes = refutation(h.n, h.objective, sets, h.minimum);
+        std::vector<std::uint8_t> used(sets.size(), 0);
+        const std::optional<std::uint64_t> nodes = refutation(h.n, h.objective, sets, h.minimum, &used);
         if (!nodes) return fail_at(head_line, fmt::format("a set hitting every stored set costs {} or less: the minimum {} is not proved", h.minimum - 1, h.minimum));
         // The search is deterministic: the same sets give the same tree. A different count means
         // the sets are not those the proof was made from (one dropped though the rest still
-        // refute, say): the file is not the one written.
+        // refute, say): the file is not the one written. (The same count does not prove the
+        // file is: where the root refutes, in 1 node, a set dropped may leave it; docs/critical.md.)
         if (*nodes != h.nodes)
             return fail_at(head_line, fmt::format("the branch and bound re-run took {} nodes, the certificate says {}: these are not the sets it was written with", *nodes, h.nodes));
+        // And they are the core the writer stores (certificate_core.hpp): a set added that the
+        // refutation passes over leaves the nodes as they were (red-team round 25, B F3).
+        const std::optional<std::size_t> extra = extra_set(sets, used, [&](const std::vector<Mask>& marked) {
+            return refutation(h.n, h.objective, marked, h.minimum).has_value();
+        });
+        if (extra)
+            return fail_at(head_line, fmt::format("set {} is not one the refutation uses (a certificate stores the core of its sets only)", *extra));
         result.nodes += *nodes;
         result.sets += sets.size();
         ++result.squares;

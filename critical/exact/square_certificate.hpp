@@ -13,7 +13,8 @@
 // differs from L), verifies the witness uniquely completable with an independent backend
 // (gecode by default) and of cost k*, and re-runs the Lagrangian branch and bound
 // (hitting_set_lagrange.hpp, exact integer arithmetic) to refute "a set hitting every stored
-// set costs at most k* − 1".
+// set costs at most k* − 1" in the stated nodes, marking every stored set unless the ones it
+// marks do not refute alone (certificate_core.hpp); a set twice is refused.
 //
 // Soundness: a uniquely completable set of L hits every set (else that set's M would be a
 // second solution), so a refuted hitting-set claim rules out a uniquely completable set
@@ -29,8 +30,9 @@
 
 namespace futolab::critical {
 
-// Writes the certificate of a proved minimum (r.exact, r.feasible, with its sets). Stores the
-// core the branch and bound used, if that alone refutes the claim, else every set. Throws
+// Writes the certificate of a proved minimum (r.exact, r.feasible, with its sets). Stores each
+// set once, the core the branch and bound used narrowed while it refutes alone
+// (certificate_core.hpp: the checker holds the file to that rule). Throws
 // std::runtime_error if the claim is not refuted (a search bug) and InputError for a result
 // that proves no minimum.
 void write_square_certificate(std::ostream& out, const SquareOptimum& r);
