@@ -202,7 +202,11 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     for (const std::string& path : inputs) reading.emplace_back(path);
     // A file that is no results CSV (a JSON Lines puzzle file, a config) is said to be none, not
     // "its .meta.yaml: no such file" from the sidecar check next (red-team round 25, C F5).
-    for (const std::string& path : inputs) check_results_file_head(path);
+    // A missing input is said to be missing first, not "cannot read" by the head's reader.
+    for (const std::string& path : inputs) {
+        if (!std::filesystem::exists(path)) throw InputError(path + ": no such file");
+        check_results_file_head(path);
+    }
     MergeReport report;
     std::vector<SidecarFacts> each;
     const SidecarFacts facts = check_same_config(inputs, each, report.notes);

@@ -166,9 +166,10 @@ TEST_CASE("analyze and report fail when standard output cannot be written", "[cl
     r = run_cli("report analysis/paired.csv --out /tmp/futolab-full-report.html >/dev/full");
     CHECK(r.exit_code == 1);
     fs::remove("/tmp/futolab-full-report.html");
+    // A page whose folder is missing is refused before any work (exit 2), not failed at its write.
     r = run_cli("report analysis/paired.csv --out /nonexistent-dir/r.html");
-    CHECK(r.exit_code == 1);
-    CHECK(has(r.err, "cannot write /nonexistent-dir/r.html"));
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "its folder /nonexistent-dir is not there"));
 }
 
 TEST_CASE("analyze and report refuse to pool the same runs twice or two versions silently", "[cli][analyze]") {
