@@ -209,6 +209,7 @@ struct Head {
     CertificateCheck claim;  // n, objective, shard, proof kind, minimum or frontier
     std::vector<SquareClass> classes;
     std::vector<Witness> witnesses;  // the minimum's, or each frontier point's (h_max 0, 1, …)
+    CertificateRules rules = CertificateRules::v2_core_lists;  // its "version": what its lists are held to
 };
 
 Head read_head(const Json& head, const At& at) {
@@ -216,9 +217,8 @@ Head read_head(const Json& head, const At& at) {
         bad(at, std::string("not a ") + kExactCertificateFormat + " file");
     check_keys(head, at, "the header", {"certificate", "version", "n", "objective", "proof", "squares", "classes"},
                {"minimum", "witness", "frontier", "shard"});
-    const std::int64_t version = whole(head.at("version"), at, "version", 0, std::numeric_limits<std::int64_t>::max());
-    if (version != 1) bad(at, fmt::format("version {} (this futolab reads version 1)", version));
     Head h;
+    h.rules = read_version(head.at("version"), at);
     CertificateCheck& c = h.claim;
     c.n = whole_int(head.at("n"), at, "n", 2, kMaxEnumeratedN);
     try {
@@ -300,10 +300,13 @@ ClassRecord read_class(const Json& c, const Head& h, const At& at) {
     r.orbit = whole(c.at("orbit"), at, "orbit", 1, 16);
     const Json& jsets = array_at(c.at("sets"), at, "sets");
     if (jsets.size() != array_at(c.at("squares"), at, "squares").size()) bad(at, "sets and squares differ in number");
-    SetsSeen<ClueMask> seen;  // a set twice is refused, as a clue twice in one set (red-team round 25, B F3)
+    // In a version 2 file a set twice is refused, as a clue twice in one set (red-team round 25,
+    // B F3); a version 1 file's writer stored a set twice where its Lagrangian marked both copies.
+    const bool once = h.rules == CertificateRules::v2_core_lists;
+    SetsSeen<ClueMask> seen;
     for (std::size_t j = 0; j < jsets.size(); ++j) {
         r.sets.push_back(mask_of<ClueMask>(jsets[j], n, at, fmt::format("set {}", j)));
-        if (const std::size_t first = seen.first_of(r.sets.back(), j); first != j)
+        if (const std::size_t first = seen.first_of(r.sets.back(), j); once && first != j)
             bad(at, fmt::format("set {} is set {} again (each unavoidable set is stored once)", j, first));
         r.squares.push_back(square_of(c.at("squares")[j], n, at, fmt::format("square {}", j)));
     }
@@ -353,11 +356,13 @@ std::string check_proofs(const ClassRecord& r, const Head& h, const std::vector<
 // bound re-run on them refutes every claim and marks each set, or the sets it marks do not
 // refute alone. "" if so. With --proof bb this re-run is the proof; with drat it only binds the
 // list (a set added would leave the DRAT proofs checking and be counted; red-team round 25, B F3).
+// A version 1 file predates that rule: its sets only have to refute (check_class).
 std::string check_core(const ClassRecord& r, const Head& h, const std::vector<Claim>& claims) {
     const int n = h.claim.n;
     const ExactObjective objective = h.claim.objective;
     const std::optional<std::vector<std::uint8_t>> used = refutation_uses(n, objective, r.sets, claims);
     if (!used) return "a set hitting the stored sets beats the claim";
+    if (h.rules == CertificateRules::v1_lenient_lists) return "";
     const std::optional<std::size_t> extra = extra_set(r.sets, *used, [&](const std::vector<ClueMask>& marked) {
         return refutation_uses(n, objective, marked, claims).has_value();
     });
@@ -366,8 +371,9 @@ std::string check_core(const ClassRecord& r, const Head& h, const std::vector<Cl
 }
 
 // One class record judged: the class `index` as enumerated here, every set the violation set of
-// its square, its claims refuted (DRAT proofs, or the branch and bound re-run) and its sets the
-// core (check_core). "" if it checks.
+// its square, its claims refuted (DRAT proofs, or the branch and bound re-run) and, in a version
+// 2 file, its sets the core (check_core). "" if it checks. A version 1 drat class is judged by
+// its DRAT proofs alone, as it was when written.
 std::string check_class(const ClassRecord& r, const Head& h, const std::vector<Claim>& claims, std::size_t index,
                         CertificateCheck& result) {
     const int n = h.claim.n;
@@ -380,7 +386,8 @@ std::string check_class(const ClassRecord& r, const Head& h, const std::vector<C
             return fmt::format("set {} of class {} is not the set of clues its square violates", j, index);
     if (h.claim.proof == ProofKind::drat)
         if (const std::string why = check_proofs(r, h, claims, result); !why.empty()) return fmt::format("class {}: {}", index, why);
-    if (const std::string why = check_core(r, h, claims); !why.empty()) return fmt::format("class {}: {}", index, why);
+    const bool core_rule = h.rules == CertificateRules::v2_core_lists || h.claim.proof == ProofKind::bb;
+    if (const std::string why = core_rule ? check_core(r, h, claims) : ""; !why.empty()) return fmt::format("class {}: {}", index, why);
     if (h.claim.proof == ProofKind::bb) result.proofs += claims.size();  // each claim re-refuted by check_core
     result.sets += r.sets.size();
     return "";
@@ -396,7 +403,7 @@ void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind, 
                        const std::atomic<bool>* stop) {
     const Deadline stopped{std::chrono::steady_clock::time_point::max(), std::numeric_limits<std::int64_t>::max(), stop};
     const std::size_t classes = shard.count > 1 ? square_classes(r.n).size() : r.classes.size();
-    Json head = {{"certificate", kExactCertificateFormat}, {"version", 1}, {"n", r.n}, {"objective", exact_objective_name(r.objective)},
+    Json head = {{"certificate", kExactCertificateFormat}, {"version", kCertificateVersion}, {"n", r.n}, {"objective", exact_objective_name(r.objective)},
                  {"proof", kind == ProofKind::drat ? "drat" : "bb"}, {"squares", r.squares},
                  {"classes", classes}};
     if (shard.count > 1) head["shard"] = {{"index", shard.index}, {"count", shard.count}};

@@ -53,8 +53,8 @@ struct CertificateShard {
 // Writes the certificate of a finished search (every class of the run, or of its shard,
 // solved). Each class stores only a core of its unavoidable sets, each set once: those its
 // branch and bound used to refute the claims (HittingProblem::used), narrowed to its own core
-// (certificate_core.hpp; the checker holds every class to it). Throws std::runtime_error if a claim is
-// not refuted (a search bug). Once *stop is true (a stop request) it throws OutOfTime, within
+// (certificate_core.hpp); the header says "version": 2, and the checker holds every class of
+// such a file to that rule. Throws std::runtime_error if a claim is not refuted (a search bug). Once *stop is true (a stop request) it throws OutOfTime, within
 // one class's branch and bound or CaDiCaL run.
 void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind = ProofKind::drat,
                        CertificateShard shard = {}, const std::atomic<bool>* stop = nullptr);
@@ -74,9 +74,11 @@ struct CertificateCheck {
 
 // Malformed input throws InputError naming `source`, the line and the field; a well-formed
 // certificate whose claim does not check gives ok = false. Every integer is read exactly
-// (a wrapped, rounded or out-of-range one is refused), every record's keys are checked, a set
-// twice in a class or a frontier point after k = 0 is refused; a class whose sets are not the
-// core its writer stores (a set its refutation does not use) is rejected. The whole file is read for its form (read_certificate) before any claim is judged: a malformed
+// (a wrapped, rounded or out-of-range one is refused), every record's keys are checked, a
+// frontier point after k = 0 is refused; in a version 2 file a set twice in a class is refused
+// and a class whose sets are not the core its writer stores (a set its refutation does not use)
+// is rejected, while a version 1 file (written before that rule) may hold either
+// (certificate_read.hpp read_version); another version is refused. The whole file is read for its form (read_certificate) before any claim is judged: a malformed
 // line is refused wherever it is, also after a line whose claim does not check. `in` is read
 // twice, so it must be seekable (a file or string stream: std::invalid_argument otherwise).
 CertificateCheck check_certificate(std::istream& in, const std::string& source, const std::string& verify_backend);

@@ -2,7 +2,8 @@
 // order; square_certificate.hpp, one square): its refutation's core, each set once. The writer
 // and the checker apply one rule, so the checker can hold a file's lists to what its claim needs
 // (red-team round 25, B F3: a set twice, or one the refutation does not use, was accepted and
-// counted as if the search had stored it).
+// counted as if the search had stored it). The checker applies it to version 2 files only: a
+// version 1 file predates the rule (certificate_read.hpp read_version).
 //
 // A refutation here is a deterministic branch and bound over a list of sets that marks the
 // sets it relies on (HittingProblem::used). Its core is the list of marked sets. The core is

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace futolab::critical {
 namespace {
@@ -20,6 +21,13 @@ int clue_count(int n) { return n * n + 2 * n * (n - 1); }
 
 [[noreturn]] void bad(const At& at, const std::string& problem) {
     throw InputError(fmt::format("{}:{}: {}", at.source, at.line, problem));
+}
+
+CertificateRules read_version(const Json& version, const At& at) {
+    const std::int64_t v = whole(version, at, "version", 0, std::numeric_limits<std::int64_t>::max());
+    if (v != 1 && v != kCertificateVersion)
+        bad(at, fmt::format("field 'version': {} is not a version this futolab reads (1 or {})", v, kCertificateVersion));
+    return v == 1 ? CertificateRules::v1_lenient_lists : CertificateRules::v2_core_lists;
 }
 
 // An integer read exactly as its text says (issue #45): nlohmann keeps a JSON integer as a

@@ -34,6 +34,18 @@ int whole_int(const Json& j, const At& at, const std::string& field, int lo, int
 const Json& array_at(const Json& j, const At& at, const std::string& field);
 const std::string& text_at(const Json& j, const At& at, const std::string& field);  // the string inside j, not a copy (a DRAT proof may be large)
 
+// The format versions both certificate formats have (docs/critical.md). Version 1 files,
+// written before red-team round 25 (B F3), may store a set twice or a set their refutation does
+// not use and are still sound proofs, so they are read under the rules they were written under;
+// version 2 files (every writer now) store each set once and only their refutation's core, and
+// are held to it (certificate_core.hpp).
+constexpr std::int64_t kCertificateVersion = 2;  // the version the writers write
+enum class CertificateRules { v1_lenient_lists, v2_core_lists };
+
+// A header's "version": 1 or 2, as the rules its lists are held to; any other is refused,
+// naming the field.
+CertificateRules read_version(const Json& version, const At& at);
+
 // A record's keys: `required` must be there, `optional` may be, nothing else.
 void check_keys(const Json& record, const At& at, const std::string& what, std::initializer_list<const char*> required,
                 std::initializer_list<const char*> optional = {});

@@ -67,15 +67,15 @@ struct SquareHead {
     Mask witness;
     std::size_t sets = 0;
     std::uint64_t nodes = 0;
+    CertificateRules rules = CertificateRules::v2_core_lists;  // its "version": what its sets are held to
 };
 
 SquareHead read_head(const Json& head, const At& at) {
     if (!head.is_object() || head.value("certificate", Json()) != kSquareCertificateFormat)
         bad(at, std::string("not a ") + kSquareCertificateFormat + " record");
     check_keys(head, at, "the header", {"certificate", "version", "n", "objective", "square", "minimum", "witness", "proof", "sets", "nodes"});
-    const std::int64_t version = whole(head.at("version"), at, "version", 0, std::numeric_limits<std::int64_t>::max());
-    if (version != 1) bad(at, fmt::format("version {} (this futolab reads version 1)", version));
     SquareHead h;
+    h.rules = read_version(head.at("version"), at);
     h.n = whole_int(head.at("n"), at, "n", 2, kMaxWideN);
     try {
         h.objective = exact_objective_from_name(text_at(head.at("objective"), at, "objective"), "objective");
@@ -137,10 +137,13 @@ void read_square_certificate(std::istream& in, const std::string& source) {
         const At head_at{source, line_no};
         const SquareHead h = read_head(parse_line(text, head_at), head_at);
         any = true;
-        SetsSeen<Mask> seen;  // a set twice is refused, as a clue twice in one set (red-team round 25, B F3)
+        // In a version 2 file a set twice is refused, as a clue twice in one set (red-team round
+        // 25, B F3); a version 1 file's writer stored a set twice where its Lagrangian marked both.
+        const bool once = h.rules == CertificateRules::v2_core_lists;
+        SetsSeen<Mask> seen;
         for (std::size_t j = 0; j < h.sets && next_record_line(in, text, line_no, source); ++j) {
             const At at{source, line_no};
-            if (const std::size_t first = seen.first_of(read_set(parse_line(text, at), h, j, at).set, j); first != j)
+            if (const std::size_t first = seen.first_of(read_set(parse_line(text, at), h, j, at).set, j); once && first != j)
                 bad(at, fmt::format("set {} is set {} again (each unavoidable set is stored once)", j, first));
         }
     }
@@ -183,8 +186,10 @@ SquareCertificateCheck judge_square_certificate(std::istream& in, const std::str
         if (*nodes != h.nodes)
             return fail_at(head_line, fmt::format("the branch and bound re-run took {} nodes, the certificate says {}: these are not the sets it was written with", *nodes, h.nodes));
         // And they are the core the writer stores (certificate_core.hpp): a set added that the
-        // refutation passes over leaves the nodes as they were (red-team round 25, B F3).
-        const std::optional<std::size_t> extra = extra_set(sets, used, [&](const std::vector<Mask>& marked) {
+        // refutation passes over leaves the nodes as they were (red-team round 25, B F3). A
+        // version 1 file predates the rule: its writer kept every set when the core did not refute.
+        const bool core_rule = h.rules == CertificateRules::v2_core_lists;
+        const std::optional<std::size_t> extra = !core_rule ? std::nullopt : extra_set(sets, used, [&](const std::vector<Mask>& marked) {
             return refutation(h.n, h.objective, marked, h.minimum).has_value();
         });
         if (extra)
@@ -206,7 +211,7 @@ void write_square_certificate(std::ostream& out, const SquareOptimum& r) {
     for (const WitnessedSet& s : r.sets) pool.push_back(Mask::of(s.clues));
     std::uint64_t nodes = 0;
     const std::vector<std::size_t> stored = r.cost > 0 ? stored_sets(r, pool, nodes) : std::vector<std::size_t>{};
-    const Json head = {{"certificate", kSquareCertificateFormat}, {"version", 1}, {"n", r.n},
+    const Json head = {{"certificate", kSquareCertificateFormat}, {"version", kCertificateVersion}, {"n", r.n},
                        {"objective", exact_objective_name(r.objective)}, {"square", r.square}, {"minimum", r.cost},
                        {"witness", r.clues}, {"proof", "bb"}, {"sets", stored.size()}, {"nodes", nodes}};
     out << head.dump() << '\n';

@@ -13,8 +13,9 @@
 // differs from L), verifies the witness uniquely completable with an independent backend
 // (gecode by default) and of cost k*, and re-runs the Lagrangian branch and bound
 // (hitting_set_lagrange.hpp, exact integer arithmetic) to refute "a set hitting every stored
-// set costs at most k* − 1" in the stated nodes, marking every stored set unless the ones it
-// marks do not refute alone (certificate_core.hpp); a set twice is refused.
+// set costs at most k* − 1" in the stated nodes; in a version 2 file marking every stored set
+// unless the ones it marks do not refute alone (certificate_core.hpp), a set twice refused (a
+// version 1 file, written before that rule, may hold either: certificate_read.hpp read_version).
 //
 // Soundness: a uniquely completable set of L hits every set (else that set's M would be a
 // second solution), so a refuted hitting-set claim rules out a uniquely completable set

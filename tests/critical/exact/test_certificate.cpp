@@ -146,7 +146,7 @@ TEST_CASE("certificate: tampered certificates are rejected (n = 4, 2h+3k)", "[cr
         REQUIRE(lines[0]["classes"] == 70);
         for (const auto& [key, value] : std::vector<std::pair<std::string, Json>>{
                  {"squares", 577}, {"squares", -576}, {"squares", "576"}, {"classes", 71}, {"classes", 69.0},
-                 {"version", 2}, {"version", "1"}, {"extra", true}}) {
+                 {"version", 3}, {"version", 0}, {"version", "1"}, {"extra", true}}) {
             INFO(key << " = " << value.dump());
             std::vector<Json> t = lines;
             t[0][key] = value;
