@@ -3,8 +3,7 @@
 // class is rejected and whose last is malformed, a shard file rejected before a malformed one
 // or one of another run, a per-square file whose first square is rejected before a malformed
 // line of the next. Every line (of every file) is read for its form before any claim is judged.
-#include "tests/app/cli_runner.hpp"
-#include "tests/critical/exact/json_lines.hpp"
+#include "tests/app/certificate_cli.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -14,6 +13,9 @@
 #include <vector>
 
 using futolab::Json;
+using futolab::test::checked;
+using futolab::test::made;
+using futolab::test::write;
 using futolab::test::fresh_dir;
 using futolab::test::has;
 using futolab::test::lines_of;
@@ -23,26 +25,6 @@ using futolab::test::text_of;
 namespace fs = std::filesystem;
 
 namespace {
-
-// `command` run in `dir` must succeed (a search writing its certificate); the certificate's lines.
-std::vector<Json> made(const fs::path& dir, const std::string& command, const std::string& cert) {
-    const auto r = run_cli(command + " --certificate " + cert + " --out /dev/null", dir.string());
-    INFO(command << "\n" << r.err);
-    REQUIRE(r.exit_code == 0);
-    return lines_of(slurp((dir / cert).string()));
-}
-
-void write(const fs::path& file, const std::vector<Json>& lines) { std::ofstream(file) << text_of(lines); }
-
-// --check-certificate FILES in `dir`: exit `code`, stderr holding `says`; exit 2 never says
-// "certificate rejected" (the message is the malformed line's alone).
-void checked(const fs::path& dir, const std::string& files, int code, const std::string& says) {
-    const auto r = run_cli("critical --check-certificate " + files, dir.string());
-    INFO(files << "\n" << r.err);
-    CHECK(r.exit_code == code);
-    CHECK(has(r.err, says));
-    if (code == 2) CHECK_FALSE(has(r.err, "certificate rejected"));
-}
 
 // The first class line renumbered: not the class enumerated first (rejected, well-formed).
 void renumbered(std::vector<Json>& t) { t[1]["class"] = 5; }

@@ -4,8 +4,7 @@
 // the checker would not accept; files of different runs (a drat and a bb shard, a whole run beside
 // a shard) are exit 2 naming both files with their own fields; a proof literal `-0`, `00` or
 // `-059` is exit 2.
-#include "tests/app/cli_runner.hpp"
-#include "tests/critical/exact/json_lines.hpp"
+#include "tests/app/certificate_cli.hpp"
 #include "tests/experiments/csv_edit.hpp"
 
 #include <catch2/catch.hpp>
@@ -17,6 +16,9 @@
 #include <vector>
 
 using futolab::Json;
+using futolab::test::checked;
+using futolab::test::made;
+using futolab::test::write;
 using futolab::test::fresh_dir;
 using futolab::test::has;
 using futolab::test::lines_of;
@@ -26,25 +28,6 @@ using futolab::test::text_of;
 namespace fs = std::filesystem;
 
 namespace {
-
-// `command` run in `dir` must succeed (a search writing its certificate); the certificate's lines.
-std::vector<Json> made(const fs::path& dir, const std::string& command, const std::string& cert,
-                       const std::string& out = "/dev/null") {
-    const auto r = run_cli(command + " --certificate " + cert + " --out " + out, dir.string());
-    INFO(command << "\n" << r.err);
-    REQUIRE(r.exit_code == 0);
-    return lines_of(slurp((dir / cert).string()));
-}
-
-void write(const fs::path& file, const std::vector<Json>& lines) { std::ofstream(file) << text_of(lines); }
-
-// --check-certificate FILES in `dir`: exit `code` and standard error (2, 1) or output (0) `says`.
-void checked(const fs::path& dir, const std::string& files, int code, const std::string& says) {
-    const auto r = run_cli("critical --check-certificate " + files, dir.string());
-    INFO(files << "\n" << r.out << r.err);
-    CHECK(r.exit_code == code);
-    CHECK(has(code == 0 ? r.out : r.err, says));
-}
 
 // The red-team's square (B F3): its h+k certificate's refutation ends at the root, in 1 node.
 const std::string kSquare = "2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4";

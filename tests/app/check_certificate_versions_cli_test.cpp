@@ -2,8 +2,7 @@
 // certificates, version 1, some storing a set twice, are exit 0; a version 1 file with a set
 // twice is exit 0, the same file saying version 2 exit 2 at the set, any other version exit 2
 // naming the field; every certificate written now says version 2 and checks.
-#include "tests/app/cli_runner.hpp"
-#include "tests/critical/exact/json_lines.hpp"
+#include "tests/app/certificate_cli.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,6 +12,7 @@
 #include <vector>
 
 using futolab::Json;
+using futolab::test::checked;
 using futolab::test::fresh_dir;
 using futolab::test::has;
 using futolab::test::lines_of;
@@ -22,14 +22,6 @@ using futolab::test::text_of;
 namespace fs = std::filesystem;
 
 namespace {
-
-// --check-certificate FILE in `dir`: exit `code` and standard error (2) or output (0) `says`.
-void checked(const fs::path& dir, const std::string& file, int code, const std::string& says) {
-    const auto r = run_cli("critical --check-certificate " + file, dir.string());
-    INFO(file << "\n" << r.out << r.err);
-    CHECK(r.exit_code == code);
-    CHECK(has(code == 0 ? r.out : r.err, says));
-}
 
 // `lines` with the header's version set to `version`, written to dir/name.
 void write_version(const fs::path& dir, const std::string& name, std::vector<Json> lines, int version) {

@@ -123,7 +123,7 @@ TEST_CASE("resume and merge check an exact-square row's certificate against its 
                     "a certificate that does not check (line 1: the file ends after 0 of the");
     refused_by_both(dir, "es", 0, certificate([](Json& c) { c[0]["witness"].erase(c[0]["witness"].begin()); }),
                     "a certificate whose 'witness' is not this record's");
-    refused_by_both(dir, "es", 0, certificate([](Json& c) { c[0]["version"] = 2; }), "a certificate that is not one (");
+    refused_by_both(dir, "es", 0, certificate([](Json& c) { c[0]["version"] = 3; }), "a certificate that is not one (");
     refused_by_both(dir, "es", 0, certificate([](Json& c) { c.push_back(c[0]); }), "a certificate that does not check (");
     fs::remove_all(dir);
 }

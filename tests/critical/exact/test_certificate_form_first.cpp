@@ -10,6 +10,7 @@
 #include "core/instance.hpp"
 #include "critical/exact/exact_square.hpp"
 #include "generators/latin/square.hpp"
+#include "certificate_verdicts.hpp"
 #include "json_lines.hpp"
 
 #include <catch2/catch.hpp>
@@ -25,7 +26,9 @@ using namespace futolab;
 using namespace futolab::critical;
 
 using futolab::test::lines_of;
+using futolab::test::square_verdict;
 using futolab::test::text_of;
+using futolab::test::verdict;
 
 namespace {
 
@@ -39,17 +42,6 @@ const std::vector<Json>& lines(ExactObjective objective, ProofKind kind = ProofK
     std::ostringstream out;
     write_certificate(out, exact_minimum(3, objective), kind);
     return made.emplace(key, lines_of(out.str())).first->second;
-}
-
-// What check_certificate says of `t`: the InputError's message, or "rejected: WHY", or "accepted".
-std::string verdict(const std::vector<Json>& t) {
-    std::istringstream in(text_of(t));
-    try {
-        const CertificateCheck c = check_certificate(in, "test.cert", "gecode");
-        return c.ok ? "accepted" : "rejected: " + c.why;
-    } catch (const InputError& e) {
-        return e.what();
-    }
 }
 
 // `base` with `reject` and then `malform` made: refused with `says`; with `reject` alone it is
@@ -208,16 +200,6 @@ const std::vector<Json>& square_lines() {
         return lines_of(text);
     }();
     return made;
-}
-
-std::string square_verdict(const std::vector<Json>& t) {
-    std::istringstream in(text_of(t));
-    try {
-        const SquareCertificateCheck c = check_square_certificate(in, "test.cert", "gecode");
-        return c.ok ? "accepted" : "rejected: " + c.why;
-    } catch (const InputError& e) {
-        return e.what();
-    }
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "core/instance.hpp"
 #include "critical/exact/exact_square.hpp"
 #include "generators/latin/square.hpp"
+#include "certificate_verdicts.hpp"
 #include "json_lines.hpp"
 
 #include <catch2/catch.hpp>
@@ -30,30 +31,11 @@ using namespace futolab;
 using namespace futolab::critical;
 
 using futolab::test::lines_of;
+using futolab::test::square_verdict;
 using futolab::test::text_of;
+using futolab::test::verdict;
 
 namespace {
-
-// What check_certificate says of `t`: the InputError's message, "rejected: WHY" or "accepted".
-std::string verdict(const std::vector<Json>& t) {
-    std::istringstream in(text_of(t));
-    try {
-        const CertificateCheck c = check_certificate(in, "test.cert", "gecode");
-        return c.ok ? "accepted" : "rejected: " + c.why;
-    } catch (const InputError& e) {
-        return e.what();
-    }
-}
-
-std::string square_verdict(const std::vector<Json>& t) {
-    std::istringstream in(text_of(t));
-    try {
-        const SquareCertificateCheck c = check_square_certificate(in, "test.cert", "gecode");
-        return c.ok ? "accepted" : "rejected: " + c.why;
-    } catch (const InputError& e) {
-        return e.what();
-    }
-}
 
 // The search of order n (made once per process for each objective) and its certificate's lines.
 const ExactResult& searched(int n, ExactObjective objective) {

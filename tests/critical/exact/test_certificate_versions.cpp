@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "critical/exact/exact_square.hpp"
 #include "generators/latin/square.hpp"
+#include "certificate_verdicts.hpp"
 #include "json_lines.hpp"
 
 #include <catch2/catch.hpp>
@@ -27,30 +28,11 @@ using namespace futolab;
 using namespace futolab::critical;
 
 using futolab::test::lines_of;
+using futolab::test::square_verdict;
 using futolab::test::text_of;
+using futolab::test::verdict;
 
 namespace {
-
-// What the checker says of `t`: the InputError's message, "rejected: WHY" or "accepted".
-std::string verdict(const std::vector<Json>& t) {
-    std::istringstream in(text_of(t));
-    try {
-        const CertificateCheck c = check_certificate(in, "test.cert", "gecode");
-        return c.ok ? "accepted" : "rejected: " + c.why;
-    } catch (const InputError& e) {
-        return e.what();
-    }
-}
-
-std::string square_verdict(const std::vector<Json>& t) {
-    std::istringstream in(text_of(t));
-    try {
-        const SquareCertificateCheck c = check_square_certificate(in, "test.cert", "gecode");
-        return c.ok ? "accepted" : "rejected: " + c.why;
-    } catch (const InputError& e) {
-        return e.what();
-    }
-}
 
 std::vector<Json> with_version(std::vector<Json> t, int version) {
     t[0]["version"] = version;
