@@ -79,20 +79,21 @@ TEST_CASE("kill -9 at random points, then --resume: every run exactly once", "[r
     const double whole_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     const auto whole = rows_by_run(dir + "/whole/results.csv");
     REQUIRE(whole.size() == futolab::test::kSweepRuns);
-    // Kill points spread over the sweep (as a fraction of its uninterrupted time, so they land
-    // mid-sweep on a fast release build and on a slow sanitizer build alike; not past 0.6 of
-    // it: on a machine that got faster since the first sweep a later kill came after the end).
+    // Kill points spread over the rows: each sweep is killed once its CSV holds K rows, K drawn
+    // from 1 to 4/5 of the sweep. A point drawn as a fraction of the sweep's time landed before
+    // the header on a build whose start (calibration, workers) is most of a short sweep (the
+    // clang tsan build: header at 0.8 s of 1.4 s), so no kill interrupted a sweep there.
     std::mt19937 rng(12345);
     int interrupted = 0;
-    // Six attempts, and up to six more while fewer than three interrupted a sweep: on a machine
-    // whose load changed since the first sweep (CI's two cores shared) a kill may land before
-    // the header or after the end, and the check below is about the resumes, not the timing.
+    // Six attempts, and up to six more while fewer than three interrupted a sweep (a sweep that
+    // ends between two looks at its CSV is not interrupted); the check below is about the resumes.
     for (int attempt = 0; attempt < 12 && !(attempt >= 6 && interrupted >= 3); ++attempt) {
-        const double ms = std::uniform_real_distribution<double>(0.1, 0.6)(rng) * whole_ms;
-        INFO("killed after " << ms << " ms of " << whole_ms);
+        const std::size_t k = std::uniform_int_distribution<std::size_t>(1, whole.size() * 4 / 5)(rng);
+        INFO("killed at " << k << " rows of " << whole.size() << " (the uninterrupted sweep took " << whole_ms << " ms)");
         const std::string out = dir + "/k" + std::to_string(attempt);
-        run_cli("run -q --jobs 2 " + cfg + " --out " + out + " & pid=$!; sleep " + std::to_string(ms / 1000.0) +
-                "; kill -9 $pid; wait $pid");
+        const std::string csv = out + "/results.csv";
+        run_cli("run -q --jobs 2 " + cfg + " --out " + out + " & pid=$!; while kill -0 $pid 2>/dev/null && [ \"$(cat " + csv +
+                " 2>/dev/null | wc -l)\" -le " + std::to_string(k) + " ]; do sleep 0.002; done; kill -9 $pid; wait $pid");
         if (fs::exists(out + "/results.csv") && fs::file_size(out + "/results.csv") > 0) {  // killed after the header
             const std::size_t rows = futolab::read_csv_file(out + "/results.csv").rows.size();
             if (rows < whole.size()) ++interrupted;
