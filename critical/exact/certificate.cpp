@@ -517,12 +517,7 @@ CertificateCheck read_certificate(std::istream& in, const std::string& source) {
 // record after it was exit 1; the whole file is read for its form first, and only then judged,
 // so that malformed input is refused (exit 2) wherever it is. Each pass holds one line at a time.
 CertificateCheck check_certificate(std::istream& in, const std::string& source, const std::string& verify_backend) {
-    const std::istream::pos_type start = in.tellg();
-    if (start == std::istream::pos_type(-1))
-        throw std::invalid_argument("check_certificate: the certificate's stream cannot be read twice (not seekable)");
-    read_certificate(in, source);
-    in.clear();
-    in.seekg(start);
+    form_pass_then_rewind(in, "check_certificate", [&source](std::istream& s) { read_certificate(s, source); });
     return judge_certificate(in, source, verify_backend);
 }
 

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <stdexcept>
 
 namespace futolab::critical {
 namespace {
@@ -28,6 +29,15 @@ CertificateRules read_version(const Json& version, const At& at) {
     if (v != 1 && v != kCertificateVersion)
         bad(at, fmt::format("field 'version': {} is not a version this futolab reads (1 or {})", v, kCertificateVersion));
     return v == 1 ? CertificateRules::v1_lenient_lists : CertificateRules::v2_core_lists;
+}
+
+void form_pass_then_rewind(std::istream& in, const char* checker, const std::function<void(std::istream&)>& form_pass) {
+    const std::istream::pos_type start = in.tellg();
+    if (start == std::istream::pos_type(-1))
+        throw std::invalid_argument(fmt::format("{}: the certificate's stream cannot be read twice (not seekable)", checker));
+    form_pass(in);
+    in.clear();
+    in.seekg(start);
 }
 
 // An integer read exactly as its text says (issue #45): nlohmann keeps a JSON integer as a

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <istream>
 #include <string>
@@ -45,6 +46,12 @@ enum class CertificateRules { v1_lenient_lists, v2_core_lists };
 // A header's "version": 1 or 2, as the rules its lists are held to; any other is refused,
 // naming the field.
 CertificateRules read_version(const Json& version, const At& at);
+
+// The first pass of a checker that reads its input twice (red-team round 24: the whole file is
+// read for its form, then judged, so that malformed input is refused wherever it is): runs
+// `form_pass` on `in` and sets `in` back to where it was, for the judging pass. `checker` names
+// the caller in the std::invalid_argument a stream that cannot be read twice (not seekable) gets.
+void form_pass_then_rewind(std::istream& in, const char* checker, const std::function<void(std::istream&)>& form_pass);
 
 // A record's keys: `required` must be there, `optional` may be, nothing else.
 void check_keys(const Json& record, const At& at, const std::string& what, std::initializer_list<const char*> required,

@@ -237,12 +237,7 @@ std::vector<SquareClaim> read_square_certificate_claims(std::istream& in, const 
 // Two passes, as check_certificate (red-team round 24): a malformed line after a square whose
 // claim does not check is refused (exit 2), not rejected for that square (exit 1).
 SquareCertificateCheck check_square_certificate(std::istream& in, const std::string& source, const std::string& verify_backend) {
-    const std::istream::pos_type start = in.tellg();
-    if (start == std::istream::pos_type(-1))
-        throw std::invalid_argument("check_square_certificate: the certificate's stream cannot be read twice (not seekable)");
-    read_square_certificate(in, source);
-    in.clear();
-    in.seekg(start);
+    form_pass_then_rewind(in, "check_square_certificate", [&source](std::istream& s) { read_square_certificate(s, source); });
     return judge_square_certificate(in, source, verify_backend);
 }
 
