@@ -24,7 +24,13 @@ Json relation_json(const LessThan& lt) { return Json::array({lt.r1, lt.c1, lt.r2
 
 Json witness_json(const Transposition& t) { return Json::array({t.rows ? "rows" : "columns", t.a, t.b}); }
 
-std::size_t lines_of(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+// The lines of a proof as its reader counts them (rup_check.cpp: split at '\n'): a last line with
+// no '\n' after it is a line too, so that "0" is not a proof of 0 lines. The writer ends every
+// line with '\n' (CaDiCaL's file too), so the count of a file it wrote is the one it gave.
+std::size_t lines_of(const std::string& text) {
+    const auto newlines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+    return newlines + (!text.empty() && text.back() != '\n' ? 1 : 0);
+}
 
 struct Head {
     int n = 0;
@@ -74,8 +80,10 @@ Head read_head(const Json& head, const At& at) {
     if (!head.is_object() || head.value("certificate", Json()) != kZeroGivenCertificateFormat)
         bad(at, std::string("not a ") + kZeroGivenCertificateFormat + " record");
     check_keys(head, at, "the header", {"certificate", "version", "n", "square", "relations", "witnesses", "proof", "proof_lines"});
-    const std::int64_t version = whole(head.at("version"), at, "version", 0, std::numeric_limits<std::int64_t>::max());
-    if (version != 1) bad(at, fmt::format("version {} (this futolab reads version 1)", version));
+    // One version: no rule of this format's reader refuses a file an earlier build wrote (its
+    // proof ended at the empty clause, its lines ended by '\n'), so none needs another
+    // (docs/critical.md "Certificate versions").
+    read_format_version(head.at("version"), at, 1);
     if (text_at(head.at("proof"), at, "proof") != "drup") bad(at, "proof must be drup");
     Head h;
     h.n = whole_int(head.at("n"), at, "n", 1, kMaxCnfOrder);
@@ -160,6 +168,7 @@ ZeroGivenCertificateCheck check_zero_given_certificate(std::istream& in, const s
     // claim is judged: a malformed file is refused as such, not rejected for its claim.
     const ProofCheck p = check_drup(uniqueness_cnf(h.n, h.square, h.relations), proof);
     if (p.malformed) bad(at, "drat: " + p.why);
+    if (const std::string why = lemma_after_end(proof); !why.empty()) bad(at, "drat: " + why);
     if (std::string why = check_necessary(h); !why.empty()) {
         result.why = fmt::format("line {}: {}", head_line, why);
         return result;

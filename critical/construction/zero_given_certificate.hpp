@@ -49,7 +49,10 @@ struct ZeroGivenClaim {
 ZeroGivenClaim read_zero_given_claim(std::istream& in, const std::string& source);
 
 // Malformed input throws InputError naming `source`, the line and the field (integers read
-// exactly); a well-formed certificate whose claim does not check gives ok = false.
+// exactly, every key known, a relation once, "proof_lines" the proof's lines counted as its reader
+// counts them, no lemma after the proof's empty clause: certificate_read.hpp lemma_after_end); a
+// well-formed certificate whose claim does not check gives ok = false. "version" is 1, the one
+// version of this format (another is refused naming the field).
 ZeroGivenCertificateCheck check_zero_given_certificate(std::istream& in, const std::string& source);
 
 }  // namespace futolab::critical

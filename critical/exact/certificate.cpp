@@ -324,13 +324,15 @@ int most_vars(int n, ExactObjective objective) {
 
 // Every DRAT proof of a class read for its form (check_drup_form): a line that is no clause, or
 // a literal past `vars` (most_vars: every formula the file's order and objective can call for),
-// makes the file malformed (exit 2), as the --construct certificates' reader refuses it. The
+// makes the file malformed (exit 2), as the --construct certificates' reader refuses it; so does
+// a lemma after the proof's empty clause (lemma_after_end: nothing reads it, the proof ends). The
 // bound is not the claimed formula's: that one follows the claim (a minimum edited from 8 to 7
 // has fewer variables), and a wrong claim is rejected, not a malformed file (check_proofs).
 void check_proof_forms(const ClassRecord& r, int vars, const At& at) {
     for (std::size_t p = 0; p < r.proofs.size(); ++p) {
         const ProofCheck form = check_drup_form(vars, *r.proofs[p].drat, "the largest formula of its order and objective");
         if (form.malformed) bad(at, fmt::format("proof {}: drat: {}", p, form.why));
+        if (const std::string why = lemma_after_end(*r.proofs[p].drat); !why.empty()) bad(at, fmt::format("proof {}: drat: {}", p, why));
     }
 }
 

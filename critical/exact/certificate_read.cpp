@@ -25,10 +25,34 @@ int clue_count(int n) { return n * n + 2 * n * (n - 1); }
 }
 
 CertificateRules read_version(const Json& version, const At& at) {
+    return read_format_version(version, at, kCertificateVersion) == 1 ? CertificateRules::v1_lenient_lists
+                                                                      : CertificateRules::v2_core_lists;
+}
+
+std::int64_t read_format_version(const Json& version, const At& at, std::int64_t newest) {
     const std::int64_t v = whole(version, at, "version", 0, std::numeric_limits<std::int64_t>::max());
-    if (v != 1 && v != kCertificateVersion)
-        bad(at, fmt::format("field 'version': {} is not a version this futolab reads (1 or {})", v, kCertificateVersion));
-    return v == 1 ? CertificateRules::v1_lenient_lists : CertificateRules::v2_core_lists;
+    if (v < 1 || v > newest)
+        bad(at, fmt::format("field 'version': {} is not a version this futolab reads ({})", v,
+                            newest == 1 ? std::string("1") : fmt::format("1 or {}", newest)));
+    return v;
+}
+
+// Lines are counted as rup_check.cpp's reader counts them (split at '\n', from 1), so that the
+// message names the line its other messages would.
+std::string lemma_after_end(std::string_view proof) {
+    std::size_t line_no = 0, end_line = 0;  // end_line: the first empty clause's, 0 before it
+    for (std::size_t pos = 0; pos < proof.size();) {
+        const std::size_t stop = std::min(proof.find('\n', pos), proof.size());
+        const std::string_view line = proof.substr(pos, stop - pos);
+        pos = stop + 1;
+        ++line_no;
+        const std::size_t first = line.find_first_not_of(' ');
+        if (first == std::string_view::npos || line[first] == 'c' || line[first] == 'd') continue;  // blank, comment, deletion
+        if (end_line > 0)
+            return fmt::format("proof line {}: a lemma after the empty clause of line {} (the proof ends there)", line_no, end_line);
+        if (line[first] == '0') end_line = line_no;  // a clause whose first literal is 0 is the empty clause
+    }
+    return "";
 }
 
 void form_pass_then_rewind(std::istream& in, const char* checker, const std::function<void(std::istream&)>& form_pass) {

@@ -13,6 +13,7 @@
 #include <initializer_list>
 #include <istream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace futolab::critical {
@@ -46,6 +47,21 @@ enum class CertificateRules { v1_lenient_lists, v2_core_lists };
 // A header's "version": 1 or 2, as the rules its lists are held to; any other is refused,
 // naming the field.
 CertificateRules read_version(const Json& version, const At& at);
+
+// A header's "version" held to 1..newest, the versions of its format this futolab reads; any
+// other is refused naming the field, in one wording for every certificate format ("field
+// 'version': 3 is not a version this futolab reads (1 or 2)"). read_version is this with
+// newest = kCertificateVersion; the --construct certificates have one version (newest = 1).
+std::int64_t read_format_version(const Json& version, const At& at, std::int64_t newest);
+
+// A DRAT/DRUP proof that goes on past its end: "" if no clause is added after its first empty
+// clause, else "proof line L: a lemma after the empty clause of line E (the proof ends there)".
+// The empty clause is the refutation; the checker reads a lemma after it as nothing (every
+// clause follows from refuted clauses), yet the header counts it among the proof's lines, as a
+// frontier point after k = 0 was counted (red-team round 25, B F3). Deletions after it are
+// CaDiCaL's own (it deletes its clauses as it closes the proof) and stay allowed, as blank and
+// comment lines do. Ask it once the proof's lines were read as clauses (check_drup_form).
+std::string lemma_after_end(std::string_view proof);
 
 // The first pass of a checker that reads its input twice (red-team round 24: the whole file is
 // read for its form, then judged, so that malformed input is refused wherever it is): runs

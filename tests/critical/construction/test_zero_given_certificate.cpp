@@ -2,7 +2,9 @@
 // formula agrees with the solver on random puzzles (SAT exactly when a second solution
 // exists); the checker accepts what --construct writes and rejects every tampering: a witness
 // that breaks another relation, a relation L does not order, a relation dropped (then the
-// empty-clause proof no longer refutes), a proof cut; malformed files name line and field.
+// empty-clause proof no longer refutes), a proof cut; malformed files name line and field (a
+// lemma after the proof's empty clause, a proof_lines that miscounts a last line with no
+// newline, a version other than 1 too).
 #include "critical/construction/zero_given_certificate.hpp"
 #include "critical/construction/uniqueness_cnf.hpp"
 
@@ -14,9 +16,15 @@
 #include "../support.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <sstream>
+#include <string>
+#include <vector>
 
 using namespace futolab;
 using namespace futolab::critical;
@@ -219,4 +227,99 @@ TEST_CASE("zero-given certificate: a byte-order mark is skipped at the start of 
     std::string second = good;
     second.insert(second.find('\n') + 1, mark);
     CHECK_THROWS_WITH(check(second), "test.cert:2:1" + refused);
+}
+
+namespace {
+
+// The verdict of `lines` as one string: the InputError's message (exit 2), "rejected: WHY" or "accepted".
+std::string verdict(const std::vector<Json>& lines) {
+    try {
+        const ZeroGivenCertificateCheck c = check(text_of(lines));
+        return c.ok ? "accepted" : "rejected: " + c.why;
+    } catch (const InputError& e) {
+        return e.what();
+    }
+}
+
+// `good` with its proof line's text `drat` and the header's proof_lines `count`.
+std::vector<Json> with_proof(std::vector<Json> good, const std::string& drat, std::int64_t count) {
+    good[0]["proof_lines"] = count;
+    good[1]["drat"] = drat;
+    return good;
+}
+
+}  // namespace
+
+// The proof ends at its empty clause, as the frontier of an exact certificate ends at its first
+// k = 0: a lemma after it is read as nothing (every clause follows from refuted clauses) but was
+// counted in "proof_lines" and printed as the file's own ("DRUP proof, 3 lines"). CaDiCaL's
+// deletions after it, and blank or comment lines, stay accepted.
+TEST_CASE("zero-given certificate: a lemma after the proof's empty clause is refused at its line", "[critical][construction][certificate]") {
+    for (int n : {4, 6, 8}) {
+        const std::vector<Json> good = lines_of(certificate(n));
+        INFO("n=" << n);
+        REQUIRE(verdict(good) == "accepted");
+        const std::string at = "test.cert:2: drat: ";
+        CHECK(verdict(with_proof(good, "0\n1 0\n", 2)) == at + "proof line 2: a lemma after the empty clause of line 1 (the proof ends there)");
+        CHECK(verdict(with_proof(good, "0\n0\n", 2)) == at + "proof line 2: a lemma after the empty clause of line 1 (the proof ends there)");
+        CHECK(verdict(with_proof(good, "0\nd 1 0\n-1 2 0\n", 3)) == at + "proof line 3: a lemma after the empty clause of line 1 (the proof ends there)");
+        CHECK(verdict(with_proof(good, "1 0\n  0  \n\nc end\n-3 0\n", 5)) == at + "proof line 5: a lemma after the empty clause of line 2 (the proof ends there)");
+        // A lemma after the empty clause is refused as malformed before the claim is judged:
+        // a relation and its witness dropped (rejected with the proof as written) too.
+        std::vector<Json> dropped = with_proof(good, "0\n2 0\n", 2);
+        dropped[0]["relations"].erase(dropped[0]["relations"].begin());
+        dropped[0]["witnesses"].erase(dropped[0]["witnesses"].begin());
+        CHECK(verdict(dropped) == at + "proof line 2: a lemma after the empty clause of line 1 (the proof ends there)");
+        // What ends a proof as CaDiCaL writes it, and lines that state nothing, are accepted.
+        CHECK(verdict(with_proof(good, "0\nd 1 0\nd -2 3 0\n", 3)) == "accepted");
+        CHECK(verdict(with_proof(good, "0\n\nc done\n", 3)) == "accepted");
+        CHECK(verdict(with_proof(good, "1 0\nd 1 0\n0\n", 3)) == "accepted");
+    }
+}
+
+// "proof_lines" counts the lines the proof's reader reads: a last line with no '\n' after it is
+// one ("0" was a proof of 0 lines, and printed so).
+TEST_CASE("zero-given certificate: proof_lines counts a last line with no newline", "[critical][construction][certificate]") {
+    const std::vector<Json> good = lines_of(certificate(5));
+    CHECK(verdict(with_proof(good, "0", 0)) == "test.cert:2: the proof has 1 lines, the header says 0");
+    CHECK(verdict(with_proof(good, "0", 1)) == "accepted");
+    CHECK(verdict(with_proof(good, "1 0\n0", 1)) == "test.cert:2: the proof has 2 lines, the header says 1");
+    CHECK(verdict(with_proof(good, "1 0\n0", 2)) == "accepted");
+    CHECK(verdict(with_proof(good, "0\n", 0)) == "test.cert:2: the proof has 1 lines, the header says 0");
+    CHECK(verdict(with_proof(good, "", 0)) == "accepted");  // unit propagation alone refutes the formula
+    for (int n = 1; n <= 8; ++n) {  // what the writer writes counts as it says
+        const std::vector<Json> written = lines_of(certificate(n));
+        CHECK(written[0]["proof_lines"] == 1);
+        CHECK(written[1]["drat"] == "0\n");
+    }
+}
+
+// One version: every rule above holds a file an earlier build wrote (its proof is "0\n", or
+// CaDiCaL's, which adds nothing after its empty clause), so the format needs no other; the
+// committed certificates are version 1 and accepted, any other version is refused at the field,
+// in the exact certificates' words.
+TEST_CASE("zero-given certificate: version 1 is the one version read and written", "[critical][construction][certificate]") {
+    for (int n = 2; n <= 8; ++n) {
+        const std::vector<Json> good = lines_of(certificate(n));
+        INFO("n=" << n);
+        CHECK(good[0]["version"] == 1);
+        for (int version : {0, 2, 3, 20}) {
+            std::vector<Json> t = good;
+            t[0]["version"] = version;
+            CHECK(verdict(t) == fmt::format("test.cert:1: field 'version': {} is not a version this futolab reads (1)", version));
+        }
+    }
+    std::size_t files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(std::string(FUTOLAB_SOURCE_DIR) + "/results/critical/construction/certificates")) {
+        if (e.path().extension() != ".cert") continue;
+        std::ifstream in(e.path());
+        std::ostringstream text;
+        text << in.rdbuf();
+        const std::vector<Json> lines = lines_of(text.str());
+        INFO(e.path().string());
+        CHECK(lines[0]["version"] == 1);
+        if (lines[0]["n"].get<int>() <= 12) CHECK(verdict(lines) == "accepted");  // the larger ones cost seconds each
+        ++files;
+    }
+    CHECK(files >= 39);
 }
