@@ -34,13 +34,20 @@ std::vector<std::string> split(const std::string& text, char sep) {
     return out;
 }
 
-bool write_file(const std::string& path, const std::string& text) {
+// 0, or the errno of the open or write that failed (EIO for a short write, which sets none).
+int write_file_error(const std::string& path, const std::string& text) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    const bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    if (fd < 0) return errno;
+    const ssize_t n = ::write(fd, text.data(), text.size());
+    const int error = n < 0 ? errno : n == static_cast<ssize_t>(text.size()) ? 0 : EIO;
     ::close(fd);
-    return ok;
+    return error;
 }
+
+bool write_file(const std::string& path, const std::string& text) { return write_file_error(path, text) == 0; }
+
+// "PATH: the system's reason", as a worker's cgroup problem names it (kNoCgroup's tail).
+std::string failed(const std::string& path, int error) { return fmt::format("{}: {}", path, std::strerror(error)); }
 
 std::string read_file(const std::string& path) {
     std::ifstream in(path);
@@ -176,23 +183,22 @@ std::optional<CgroupSite> memory_cgroup_site() {
 
 std::string cgroup_mechanism(CgroupVersion version) { return version == CgroupVersion::v1 ? "cgroup-v1" : "cgroup-v2"; }
 
-std::unique_ptr<MemoryCgroup> MemoryCgroup::create(const CgroupSite& site, std::uint64_t limit_bytes) {
+MadeCgroup MemoryCgroup::create(const CgroupSite& site, std::uint64_t limit_bytes) {
     static std::atomic<unsigned> counter{0};
     const std::string dir = fmt::format("{}/futolab-{}-{}", site.dir, external::owner_token(), counter++);
-    if (::mkdir(dir.c_str(), 0755) != 0) return nullptr;
+    if (::mkdir(dir.c_str(), 0755) != 0) return {nullptr, failed(dir, errno)};
     std::unique_ptr<MemoryCgroup> g(new MemoryCgroup(site.version, dir));
     const std::string limit = std::to_string(limit_bytes);
-    bool ok = false;
+    const std::string limit_file = dir + (site.version == CgroupVersion::v1 ? "/memory.limit_in_bytes" : "/memory.max");
+    // The hard limit first: a cgroup without it bounds nothing (the destructor removes the directory).
+    if (const int error = write_file_error(limit_file, limit); error != 0) return {nullptr, failed(limit_file, error)};
     if (site.version == CgroupVersion::v1) {
-        ok = write_file(dir + "/memory.limit_in_bytes", limit);
         write_file(dir + "/memory.memsw.limit_in_bytes", limit);  // no escape into swap, where offered
         write_file(dir + "/memory.swappiness", "0");
     } else {
-        ok = write_file(dir + "/memory.max", limit);
         write_file(dir + "/memory.swap.max", "0");
     }
-    if (!ok) return nullptr;  // the destructor removes the directory
-    return g;
+    return {std::move(g), ""};
 }
 
 MemoryCgroup::~MemoryCgroup() {
@@ -201,7 +207,11 @@ MemoryCgroup::~MemoryCgroup() {
     remove_cgroup(dir_);
 }
 
-bool MemoryCgroup::add(pid_t pid) const { return write_file(dir_ + "/cgroup.procs", std::to_string(pid)); }
+std::string MemoryCgroup::add(pid_t pid) const {
+    const std::string procs = dir_ + "/cgroup.procs";
+    const int error = write_file_error(procs, std::to_string(pid));
+    return error == 0 ? "" : failed(procs, error);
+}
 
 void MemoryCgroup::reset_peak() const {
     if (version_ == CgroupVersion::v1) write_file(dir_ + "/memory.max_usage_in_bytes", "0");

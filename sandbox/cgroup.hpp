@@ -2,7 +2,9 @@
 // the resident memory of the worker *and every process a run starts in it* (an external tool
 // and its solver), counts their peak, and tells an OOM kill from any other SIGKILL. Detected
 // at run time, used where futolab may create a child of its own memory cgroup, skipped
-// otherwise (the worker then relies on RLIMIT_AS and the peak rule alone):
+// otherwise (the worker then relies on RLIMIT_AS and the peak rule alone; where the site is
+// usable but one worker's cgroup cannot be made or entered, that worker runs nothing and its
+// run is an `error` row: warm_worker.hpp):
 //   cgroup v1: the `memory` hierarchy; memory.limit_in_bytes, memory.max_usage_in_bytes
 //              (reset by writing 0), memory.oom_control's oom_kill counter;
 //   cgroup v2: the unified hierarchy with the memory controller enabled for children;
@@ -51,16 +53,28 @@ void reap_stale_cgroups(const std::string& site);
 // "cgroup-v1", "cgroup-v2" (the sidecar's memory_limit).
 std::string cgroup_mechanism(CgroupVersion version);
 
+class MemoryCgroup;
+
+// What MemoryCgroup::create gave: the cgroup, or why not ("PATH: the system's reason", naming the
+// directory it could not make or the limit file it could not write).
+struct MadeCgroup {
+    std::unique_ptr<MemoryCgroup> cgroup;
+    std::string problem;
+};
+
 class MemoryCgroup {
 public:
-    // A new child cgroup of `site` with `limit_bytes` as its hard limit; nullptr if the kernel
-    // refuses (the caller falls back to RLIMIT_AS).
-    static std::unique_ptr<MemoryCgroup> create(const CgroupSite& site, std::uint64_t limit_bytes);
+    // A new child cgroup of `site` with `limit_bytes` as its hard limit, or the problem if the
+    // kernel refuses. The caller must not run under another mechanism than the sidecar records
+    // (memory_limit_mechanism): a warm worker's run without its cgroup is an `error` row.
+    static MadeCgroup create(const CgroupSite& site, std::uint64_t limit_bytes);
     ~MemoryCgroup();  // removes the cgroup (its processes must be gone)
     MemoryCgroup(const MemoryCgroup&) = delete;
     MemoryCgroup& operator=(const MemoryCgroup&) = delete;
 
-    bool add(pid_t pid) const;        // moves the process (its later children are born inside)
+    // Moves the process (its later children are born inside); "" if moved, else the problem
+    // ("DIR/cgroup.procs: the system's reason": the cgroup removed under it, a write refused).
+    std::string add(pid_t pid) const;
     void reset_peak() const;          // before a run
     std::int64_t peak_kb() const;     // the cgroup's peak since the reset (-1: unknown)
     std::uint64_t oom_kills() const;  // OOM kills inside the cgroup so far

@@ -192,15 +192,32 @@ SolveResult malformed_record() {
     return r;
 }
 
-bool lost_run_message(std::string_view message) {
-    if (message == malformed_record().message) return true;
-    for (const std::string_view prefix : {kNoPipe, kNoFork}) {
-        if (!message.starts_with(prefix)) continue;
-        const std::string_view why = message.substr(prefix.size());
-        for (int e = 1; e < 256; ++e)  // errno's values: Linux defines fewer than 140
-            if (why == std::strerror(e)) return true;
+namespace {
+
+// Whether `text` is a system error's text (errno's values: Linux defines fewer than 140).
+bool system_reason(std::string_view text) {
+    for (int e = 1; e < 256; ++e)
+        if (text == std::strerror(e)) return true;
+    return false;
+}
+
+// Whether `text` is "PATH: REASON" as a worker's cgroup problem says it (cgroup.hpp): an
+// absolute path, then a system error's text.
+bool path_and_reason(std::string_view text) {
+    for (int e = 1; e < 256; ++e) {
+        const std::string tail = std::string(": ") + std::strerror(e);
+        if (text.size() > tail.size() + 1 && text.front() == '/' && text.ends_with(tail)) return true;
     }
     return false;
+}
+
+}  // namespace
+
+bool lost_run_message(std::string_view message) {
+    if (message == malformed_record().message) return true;
+    for (const std::string_view prefix : {kNoPipe, kNoFork})
+        if (message.starts_with(prefix) && system_reason(message.substr(prefix.size()))) return true;
+    return message.starts_with(kNoCgroup) && path_and_reason(message.substr(kNoCgroup.size()));
 }
 
 }  // namespace futolab

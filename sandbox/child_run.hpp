@@ -40,11 +40,18 @@ SolveResult malformed_record();
 // then fails with status error: fork_per_run.cpp), each followed by the system's reason.
 inline constexpr std::string_view kNoPipe = "cannot make a pipe: ";
 inline constexpr std::string_view kNoFork = "cannot fork a run's process: ";
+// A warm worker that cannot be put into the memory cgroup the sidecar's memory_limit names
+// (cgroup-v1, cgroup-v2: the cgroup could not be made, its limit not written, the worker not
+// moved in) runs nothing: its run is an `error` row with this message, then the path that
+// failed and the system's reason (warm_worker.cpp), never a row under RLIMIT_AS alone.
+inline constexpr std::string_view kNoCgroup =
+    "cannot put the run's worker in a memory cgroup, as the sidecar's memory_limit says, so the run did not run: ";
 
 // Whether `message` is one the sandbox writes on the `error` row of a run it lost, whose own
 // process sent no row back (malformed_record's, or kNoPipe or kNoFork and a system error's
-// text): resume and merge take such a row, without a record, of a kind whose run itself writes
-// an error only with its records (experiments/error_rows.hpp).
+// text, or kNoCgroup, an absolute path, ": " and a system error's text): resume and merge take
+// such a row, without a record, of a kind whose run itself writes an error only with its
+// records (experiments/error_rows.hpp).
 bool lost_run_message(std::string_view message);
 
 // The parent's last resort for a run that ignores its time limit: killed this long after it.

@@ -310,16 +310,38 @@ std::string WarmWorker::start(const Interrupt* interrupt) {
         ::close(answers[0]);
         throw std::runtime_error(fmt::format("cannot fork a worker process: {}", std::strerror(errno)));
     }
-    // Into the memory cgroup before its first run (it waits for a request until then). The site
-    // is probed even without a limit: the probe removes cgroups a killed futolab left (cgroup.hpp).
-    const auto site = memory_cgroup_site();
-    if (memory_bytes_ != 0 && !cgroup_ && site) cgroup_ = MemoryCgroup::create(*site, memory_bytes_);
-    if (cgroup_ && !cgroup_->add(pid)) cgroup_.reset();
     pid_ = pid;
     to_worker_ = requests[1];
     from_worker_ = answers[0];
+    // Into the memory cgroup before its first run (it waits for a request until then); one that
+    // cannot be put there is ended unused, and the next call starts another.
+    if (std::string why = enter_cgroup(); !why.empty()) {
+        stop();
+        return why;
+    }
     ++started_;
     return command_ ? await_hello(interrupt) : "";
+}
+
+// The worker (pid_) into its memory cgroup, made now unless its predecessor's is at hand. The
+// site is probed even without a limit: the probe removes cgroups a killed futolab left
+// (cgroup.hpp). Where the sidecar records a cgroup (memory_limit_mechanism), a worker outside
+// one would run its rows under RLIMIT_AS alone, another mechanism than the sidecar says (a
+// cgroup bounds the whole tree, RLIMIT_AS each process: their memout rows and peaks differ):
+// so a cgroup that cannot be made, limited or entered (a limit on the site's sub-cgroups,
+// EACCES, the cgroup removed under it) gives kNoCgroup's message, and no cgroup is kept.
+std::string WarmWorker::enter_cgroup() {
+    const auto site = memory_cgroup_site();
+    if (memory_bytes_ == 0 || !site) return "";
+    if (!cgroup_) {
+        MadeCgroup made = MemoryCgroup::create(*site, memory_bytes_);
+        if (!made.cgroup) return std::string(kNoCgroup) + made.problem;
+        cgroup_ = std::move(made.cgroup);
+    }
+    std::string problem = cgroup_->add(pid_);
+    if (problem.empty()) return "";
+    cgroup_.reset();  // the next start makes a new one
+    return std::string(kNoCgroup) + problem;
 }
 
 // A worker of another binary answers first with its hello (worker_protocol.hpp); until it has,
@@ -401,7 +423,9 @@ WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, co
     if (pid_ == 0) {
         if (!no_hello_.empty()) return without_worker(no_hello_);
         if (std::string why = start(interrupt); !why.empty()) {
-            if (why != "interrupted") no_hello_ = why;
+            // A build that said no hello is not asked again until retire(); a worker that could
+            // not get its memory cgroup is tried again at the next call (it costs this run only).
+            if (why != "interrupted" && !why.starts_with(kNoCgroup)) no_hello_ = why;
             return without_worker(why);
         }
     }

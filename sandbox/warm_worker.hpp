@@ -84,7 +84,9 @@ public:
 
     // `memory_bytes` (0: none): RLIMIT_AS of the worker, relative to its address space at
     // start, and, where futolab may make one (cgroup.hpp), the hard limit of a memory cgroup
-    // that holds the worker and every process its runs start.
+    // that holds the worker and every process its runs start. A worker that cannot be put in
+    // that cgroup runs nothing: the call's answer is `error` with kNoCgroup's message
+    // (child_run.hpp) naming the path and the system's reason, and the next call tries again.
     WarmWorker(Handler handler, std::uint64_t memory_bytes);
     // A worker of another binary (which sets its own RLIMIT_AS from its plan; the cgroup is
     // made here as for a forked one).
@@ -118,9 +120,10 @@ public:
 
 private:
     // "" once the worker runs (and, of another binary, has said an accepted hello); else why
-    // not ("interrupted", or how it failed to say its hello: it is gone).
+    // not ("interrupted", kNoCgroup's message, or how it failed to say its hello: it is gone).
     std::string start(const Interrupt* interrupt);
     std::string await_hello(const Interrupt* interrupt);
+    std::string enter_cgroup();
     void stop();
     static std::string make_scratch();
     void remove_scratch();
@@ -128,7 +131,9 @@ private:
     Handler handler_;
     std::optional<WorkerCommand> command_;
     std::uint64_t memory_bytes_;
-    std::unique_ptr<MemoryCgroup> cgroup_;  // made with the first worker, reused by its replacements
+    // Made with the first worker, reused by its replacements; dropped when one cannot enter it
+    // (the next start makes a new one).
+    std::unique_ptr<MemoryCgroup> cgroup_;
     pid_t pid_ = 0;
     int to_worker_ = -1, from_worker_ = -1;
     int started_ = 0;

@@ -5,6 +5,7 @@
 // is now taken only as the sandbox writes it for a run whose process it lost. A generate error
 // row (a missed target grade) counted and graded nothing, as its run writes it.
 #include "records/csv_reader.hpp"
+#include "sandbox/child_run.hpp"
 #include "tests/app/cli_runner.hpp"
 #include "tests/experiments/row_edits.hpp"
 
@@ -84,6 +85,25 @@ TEST_CASE("task exact in its own process: an error row without a record is one t
     futolab::test::edit_table(dir / "base" / "ep.csv", lost_run(0, lost));
     futolab::test::edit_table(dir / "base" / "ep.csv", lost_run(1, std::string("cannot fork a run's process: ") + std::strerror(EAGAIN)));
     accepted_by_both(dir, "ep");
+    fs::remove_all(dir);
+}
+
+// A run whose warm worker could not be put in the memory cgroup the sidecar records ran nothing
+// (sandbox/warm_worker.cpp): its error row names the path and the system's reason, and resume
+// and merge take it as a lost run's; a made-up reason or a path that is not absolute is not one.
+TEST_CASE("task exact in its own process: a run whose worker got no memory cgroup is a lost run's error row", "[resume][merge][exact][cgroup]") {
+    const fs::path dir = sweep("cgroup", "name: ec\ntask: exact\ninstances:\n  - classes: { n: 3 }\n"
+                                         "methods: [ \"exact:objective=k\" ]\nisolation: process\n");
+    const std::string cgroup = "/sys/fs/cgroup/memory/user/futolab-p41s9-3";
+    const std::string no_cgroup = std::string(futolab::kNoCgroup) + cgroup + "/cgroup.procs: " + std::strerror(ENOENT);
+    refused_by_both(dir, "ec", 0, lost_run(0, std::string(futolab::kNoCgroup) + cgroup + ": the kernel said no"),
+                    "column 'message' is 'cannot put the run's worker in a memory cgroup");
+    refused_by_both(dir, "ec", 0, lost_run(0, std::string(futolab::kNoCgroup) + "futolab-p41s9-3: " + std::strerror(EEXIST)),
+                    "where an error row without a record is only a run whose process the sandbox lost");
+    refused_by_both(dir, "ec", 0, lost_run(0, no_cgroup, {{"k", "2"}}), "column 'k' is '2', where the run's process sent no row");
+    futolab::test::edit_table(dir / "base" / "ec.csv", lost_run(0, no_cgroup));
+    futolab::test::edit_table(dir / "base" / "ec.csv", lost_run(1, std::string(futolab::kNoCgroup) + cgroup + ": " + std::strerror(EEXIST)));
+    accepted_by_both(dir, "ec");
     fs::remove_all(dir);
 }
 

@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "core/status.hpp"
 #include "sandbox/warm_worker.hpp"
+#include "tests/sandbox/framed_worker.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,45 +14,24 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 
 namespace {
 
 using namespace futolab;
 namespace fs = std::filesystem;
 
-fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("futolab-worker-deadline-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path scratch(const std::string& name) { return test::worker_scratch(name); }
 
 std::string script(const fs::path& dir, const std::string& name, const std::string& text) {
-    const fs::path path = dir / name;
-    std::ofstream(path) << text;
-    fs::permissions(path, fs::perms::owner_all);
-    return path.string();
+    return test::worker_script(dir, name, text);
 }
 
-// A worker command for `path` whose hello check accepts any hello.
 WorkerCommand command(const std::string& path, double hello_seconds, std::string plan = "plan") {
-    return {path, {"worker"}, std::move(plan), [](std::string_view) {}, 1, "build t (" + path + ")", hello_seconds};
+    return test::worker_command(path, hello_seconds, std::move(plan));
 }
 
-// A worker of the protocol's framing (u32 length, bytes, four i64): says a hello to its plan,
-// then answers each request "ok REQUEST". With the file EXIT beside it, it exits with code 3
-// before its hello.
-const char* kFramedWorker =
-    "#!/usr/bin/perl\n"
-    "use File::Basename;\n"
-    "exit 3 if -e dirname($0) . '/EXIT';\n"
-    "open(my $in, '<&=3'); open(my $out, '>&=4'); binmode $in; binmode $out;\n"
-    "select((select($out), $| = 1)[0]);\n"
-    "sub frame { read($in, my $h, 4) == 4 or return undef; my $n = unpack('L', $h); my $b = '';\n"
-    "  while (length($b) < $n) { read($in, $b, $n - length($b), length($b)) or return undef; } return $b; }\n"
-    "sub answer { my $t = shift; print $out pack('L', length $t) . $t . pack('q4', -1, 0, 0, 0); }\n"
-    "defined(frame()) or exit 0; answer('hello');\n"
-    "while (defined(my $r = frame())) { answer(\"ok $r\"); }\n";
+using test::kFramedWorker;
 
 std::string refusal(WarmWorker& worker) {
     try {
