@@ -160,7 +160,7 @@ ZeroGivenCertificateCheck check_zero_given_certificate(std::istream& in, const s
     const std::string proof = text_at(proof_line.at("drat"), at, "drat");
     if (next_line()) bad({source, line_no}, "a line after the proof (one certificate per file)");
     if (lines_of(proof) != h.proof_lines)
-        bad(at, fmt::format("the proof has {} lines, the header says {}", lines_of(proof), h.proof_lines));
+        bad(at, fmt::format("the proof has {} line{}, the header says {}", lines_of(proof), lines_of(proof) == 1 ? "" : "s", h.proof_lines));
     result.n = h.n;
     result.relations = h.relations.size();
     result.proof_lines = h.proof_lines;

@@ -17,6 +17,10 @@ namespace {
 constexpr int kMaxDepth = 8;
 int clue_count(int n) { return n * n + 2 * n * (n - 1); }
 
+// `-0` as the JSON text typed it: the parser reads an integer without a minus sign as unsigned,
+// so a signed integer 0 had one (a value read from text: Json(0) built in code is signed too).
+bool signed_zero(const Json& j) { return j.is_number_integer() && !j.is_number_unsigned() && j.get<std::int64_t>() == 0; }
+
 }  // namespace
 
 
@@ -68,8 +72,11 @@ void form_pass_then_rewind(std::istream& in, const char* checker, const std::fun
 // 64-bit signed or unsigned value, and anything wider or with a fraction or exponent as a
 // double; get<int>() would wrap 4294967300 to 4 and round 4.0 to 4. Here a fraction, an
 // exponent, a string or a value outside [lo, hi] is refused, naming the field and quoting the
-// number as typed (at.typed).
+// number as typed (at.typed). So is `-0` (red-team round 26, B F2: `"class":-0` was accepted as
+// class 0, `"version":-0` called "0 is not a version"): no writer writes it, so it is an edit,
+// and two texts would check as one file.
 std::int64_t whole(const Json& j, const At& at, const std::string& field, std::int64_t lo, std::int64_t hi) {
+    if (signed_zero(j)) bad(at, fmt::format("{} must be a whole number in plain digits, got -0 (0 is written without a sign)", field));
     if (j.is_number_unsigned()) {  // every integer of at least 0 as JSON reads it: held to lo too
         const std::uint64_t v = j.get<std::uint64_t>();
         if (hi < 0 || v > static_cast<std::uint64_t>(hi)) bad(at, fmt::format("{} {} is too large (at most {})", field, v, hi));

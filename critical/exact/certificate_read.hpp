@@ -29,8 +29,8 @@ struct At {
 
 [[noreturn]] void bad(const At& at, const std::string& problem);
 
-// An integer read exactly as its text says (issue #45): a fraction, an exponent, a string or a
-// value outside [lo, hi] is refused, naming the field.
+// An integer read exactly as its text says (issue #45): a fraction, an exponent, a string, `-0`
+// or a value outside [lo, hi] is refused, naming the field. `j` is a value parse_line read.
 std::int64_t whole(const Json& j, const At& at, const std::string& field, std::int64_t lo, std::int64_t hi);
 int whole_int(const Json& j, const At& at, const std::string& field, int lo, int hi);
 const Json& array_at(const Json& j, const At& at, const std::string& field);

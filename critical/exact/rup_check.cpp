@@ -1,5 +1,7 @@
 #include "critical/exact/rup_check.hpp"
 
+#include "core/binary_data.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <limits>
@@ -128,6 +130,18 @@ bool dimacs_form(std::string_view token) {
     return token == "0" || (!digits.empty() && digits[0] != '0');
 }
 
+// The problem of a proof line that no DIMACS or CaDiCaL writer writes before its literals are
+// read, "" if none: a binary byte anywhere (a comment line too: a JSON string may hold "\u0000",
+// which the certificate's own text check cannot see), or a deletion mark 'd' not followed by a
+// space (CaDiCaL writes "d 8 1 4 7 10 0"; "d8 …" and "d-8 0" were read as deletions, so two byte
+// strings checked as one proof: red-team round 26, B F6). `i` is the line's first non-space.
+std::string line_form_problem(std::string_view line, std::size_t i, std::size_t line_no) {
+    if (const auto b = find_binary_byte(line)) return "proof line " + std::to_string(line_no) + ": " + binary_data(b->byte, "a proof line");
+    if (i < line.size() && line[i] == 'd' && (i + 1 == line.size() || line[i + 1] != ' '))
+        return "proof line " + std::to_string(line_no) + ": not a clause (a deletion is 'd', a space, then its literals)";
+    return "";
+}
+
 // Reads every line of `proof` for its form: a blank or comment line is passed over, any other
 // must be a clause ("l1 l2 ... 0", or "d l1 ... 0" to delete) over variables 1..vars, of the
 // formula a message calls `formula`. Calls on_clause(line_no, deletion, lits) for each clause;
@@ -144,6 +158,7 @@ std::string read_clauses(std::string_view proof, int vars, std::string_view form
         ++line_no;
         std::size_t i = 0;
         while (i < line.size() && line[i] == ' ') ++i;
+        if (std::string problem = line_form_problem(line, i, line_no); !problem.empty()) return problem;
         if (i == line.size() || line[i] == 'c') continue;
         const bool deletion = line[i] == 'd';
         if (deletion) ++i;

@@ -30,7 +30,9 @@ struct ProofCheck {
 // malformed line anywhere makes the check `malformed` (its why names that line), so both
 // certificate readers refuse the file as malformed (exit 2), never reject it for its claim.
 // A literal is read in the form DIMACS and CaDiCaL write: "0", or an optional '-' and digits
-// with no leading 0 ("-0", "00" and "-059" are no literal: the line is not a clause).
+// with no leading 0 ("-0", "00" and "-059" are no literal: the line is not a clause); a deletion
+// is 'd' and a space before its literals ("d8 1 0" and "d-8 0" are no clause); a line holding a
+// binary byte (core/binary_data.hpp: a NUL), comment lines too, is malformed.
 
 // Checks a text DRAT proof ("l1 l2 ... 0" adds, "d l1 ... 0" deletes) against the formula.
 ProofCheck check_drup(const Cnf& cnf, std::string_view proof);

@@ -153,7 +153,7 @@ TEST_CASE("zero-given certificate: malformed files are refused naming line and f
     refused(t, "extra");
     t = good;
     t[0]["proof_lines"] = 2;
-    refused(t, "proof has 1 lines");
+    refused(t, "proof has 1 line,");
     t = good;
     t.pop_back();
     refused(t, "before its proof");
@@ -209,7 +209,8 @@ TEST_CASE("zero-given certificate: every proof line is read, though unit propaga
     refused("99999999999999999999 0\n0\n", "proof line 1: a literal is too large");
     refused("-2147483649 0\n", "proof line 1: a literal is too large");
     refused("999999 0\n", "proof line 1: literal 999999 is too large");
-    refused(std::string("0\n1\0 0\n", 7), "proof line 2: not a clause");  // after the empty clause too
+    refused(std::string("0\n1\0 0\n", 7), "proof line 2: binary data (byte 0x00): not a proof line");  // after the empty clause too
+    refused("d1 0\n0\n", "proof line 1: not a clause (a deletion is 'd', a space, then its literals)");  // CaDiCaL writes "d 1 0"
     // A proof that reads as DRAT is still accepted: a lemma, a deletion, then the empty clause.
     std::vector<Json> t = good;
     t[0]["proof_lines"] = 3;
@@ -281,11 +282,11 @@ TEST_CASE("zero-given certificate: a lemma after the proof's empty clause is ref
 // one ("0" was a proof of 0 lines, and printed so).
 TEST_CASE("zero-given certificate: proof_lines counts a last line with no newline", "[critical][construction][certificate]") {
     const std::vector<Json> good = lines_of(certificate(5));
-    CHECK(verdict(with_proof(good, "0", 0)) == "test.cert:2: the proof has 1 lines, the header says 0");
+    CHECK(verdict(with_proof(good, "0", 0)) == "test.cert:2: the proof has 1 line, the header says 0");
     CHECK(verdict(with_proof(good, "0", 1)) == "accepted");
     CHECK(verdict(with_proof(good, "1 0\n0", 1)) == "test.cert:2: the proof has 2 lines, the header says 1");
     CHECK(verdict(with_proof(good, "1 0\n0", 2)) == "accepted");
-    CHECK(verdict(with_proof(good, "0\n", 0)) == "test.cert:2: the proof has 1 lines, the header says 0");
+    CHECK(verdict(with_proof(good, "0\n", 0)) == "test.cert:2: the proof has 1 line, the header says 0");
     CHECK(verdict(with_proof(good, "", 0)) == "accepted");  // unit propagation alone refutes the formula
     for (int n = 1; n <= 8; ++n) {  // what the writer writes counts as it says
         const std::vector<Json> written = lines_of(certificate(n));
