@@ -102,19 +102,29 @@ void check_extension(const std::string& out, const FormatInfo& to) {
                                          out, ext, f.name, to.name, fmt::join(to.extensions, ", ")));
 }
 
+// --out as a file (or standard output), refused for all that needs none of the input before it
+// is read (a big or slow input was read whole before a refusal of its extension: red-team
+// round 26): its folder there, an extension of its format, and the output guard (a FIFO,
+// a folder, the input itself, a results CSV). With several instances in a one-instance format
+// no file is written there, and the input's count says so once read: any of these refusals is
+// as true then, --out being no folder either way.
+void check_file_out(const ConvertArgs& args, const FormatInfo& to) {
+    check_output_folder_there(args.out, "--out", "convert", new_folder_advice(args.out, to));
+    if (!args.out.empty() && args.out != "-") check_extension(args.out, to);
+    check_output_path(args.out, {args.input}, args.force, "--out", true);  // --force: instances over instances
+}
+
 int convert(const ConvertArgs& args) {
     if (args.force && (args.out.empty() || args.out == "-"))  // it would be ignored (issue #45)
         throw InputError("convert: --force does not apply without --out (it lets an output replace a file)");
     const Format to = format_from_name(args.to);
+    const FormatInfo& info = format_info(to);
     const bool folder = names_folder(args.out);
     if (folder) check_output_folder(args.out, "--out");  // `d/` where d is a FIFO or a file: say what d is
-    else check_output_folder_there(args.out, "--out", "convert", new_folder_advice(args.out, format_info(to)));
+    else check_file_out(args, info);
     std::vector<Instance> instances;
     for (auto& [instance, puzzle] : load_instances({args.input})) instances.push_back(std::move(instance));
-    const FormatInfo& info = format_info(to);
     if (!folder && (info.multi_instance || instances.size() <= 1)) {
-        if (args.out != "-") check_extension(args.out, info);
-        check_output_path(args.out, {args.input}, args.force, "--out", true);  // --force: instances over instances
         write_output(args.out, write_instances(instances, to));
         return 0;
     }

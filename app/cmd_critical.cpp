@@ -190,13 +190,15 @@ ExactObjective exact_objective_of(const CriticalArgs& a) {
 // An output written at the end of a long search, reserved from its start (red-team round 11,
 // F11: `--exact` held no lock while it searched, then replaced what `generate --out` had
 // written there meanwhile): its lock is taken now, so a live writer of it refuses this search
-// at once and no writer can start on it before the end. Standard output and devices: none.
-// `option` places it: a refusal of its lock advises another of it ("use another --certificate":
-// it said "another --out", which changes nothing for the certificate's lock).
+// at once and no writer can start on it before the end. `option` places it: a refusal of its
+// lock advises another of it ("use another --certificate": it said "another --out", which
+// changes nothing for the certificate's lock). Standard output by any name ("-") redirected to
+// a regular file: that file's lock (lock_of_stream_output, as the other modes' --out takes it).
+// A device, a pipe or a terminal: none.
 std::unique_ptr<OutputLock> reserve_output(const std::string& path, std::string_view option) {
     struct stat st {};
-    if (path.empty() || path == "-" || own_stream_of(path) >= 0 || (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)))
-        return nullptr;
+    if (path == "-" || (!path.empty() && own_stream_of(path) >= 0)) return lock_of_stream_output(path);
+    if (path.empty() || (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))) return nullptr;
     return std::make_unique<OutputLock>(path, fmt::format("use another {}", option));
 }
 
@@ -204,7 +206,7 @@ std::unique_ptr<OutputLock> reserve_output(const std::string& path, std::string_
 // this process's: removed or replaced, another futolab may have locked the name and written it
 // (red-team round 14, A F6: the search then replaced that file, exit 0). Exit 1, one line.
 void check_reserved(const std::string& path, const OutputLock* lock) {
-    if (lock != nullptr) lock->check_held_for(path);
+    if (lock != nullptr) lock->check_held_for(path.empty() || path == "-" ? "standard output" : path);
 }
 
 // Writes a reserved output whole once its work is done, if its lock is still held and no stop
@@ -732,7 +734,10 @@ int run_few_relations(const CriticalArgs& a) {
                                      a.few_relations, a.n, few_relations_max_k(a.n), kMaxFewRelations));
     const FewRelationsPlan plan = few_relations_plan(a);
     check_checkpoint(a, plan);  // before --out's lock is made
-    const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out, "--out");
+    // No --out is standard output: the count's example goes there (report_few_relations).
+    const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out.empty() ? "-" : a.out, "--out");
+    // A refusal here (another futolab counts it) leaves no lock file of --out: one made here goes
+    // again as the command is refused (core/made_folders.hpp; round 25 left it behind).
     const std::unique_ptr<OutputLock> count_lock = hold_checkpoint(a, plan);
     FewRelationsReport report;
     const int status = run_few_relations_rows(a, plan, report);

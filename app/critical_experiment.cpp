@@ -385,6 +385,12 @@ std::string critical_csv_path(const std::string& out) {
 
 std::string critical_csv_of(const std::string& out) { return csv_beside(out) ? critical_csv_path(out) : ""; }
 
+std::unique_ptr<OutputLock> lock_of_stream_output(const std::string& out) {
+    if (out == "-") return lock_of_stream(STDOUT_FILENO);
+    const int stream = out.empty() ? -1 : own_stream_of(out);
+    return stream >= 0 ? lock_of_stream(stream) : nullptr;
+}
+
 int run_critical_experiment(const CriticalExperiment& run) {
     // The signals are stop requests from the command's start (run.stop), else from before the
     // scratch folder is made to its removal: one while the squares are drawn ends the search
@@ -430,9 +436,12 @@ int run_critical_experiment(const CriticalExperiment& run) {
     options.keep_lock = true;        // held until --out is written: that lock stands for it too
     options.lock_elsewhere = fmt::format("use {}", run.csv_elsewhere);
     if (run.writes_out && stream_reason(run.out).empty()) make_out_folder(run.out);
+    const std::string out = run.out.empty() ? "-" : run.out;
+    // Standard output redirected to a file: its lock from now to the write, as a file --out has
+    // its results CSV's (run_experiment's, below).
+    const std::unique_ptr<OutputLock> stream_lock = run.writes_out ? lock_of_stream_output(out) : nullptr;
     const RunnerReport r = about_options(run, [&] { return run_experiment(config, options); });
     const RowsRead rows = read_rows(r.csv_path, run);
-    const std::string out = run.out.empty() ? "-" : run.out;
     // After the last row the signals are still stop requests (red-team round 17, A F4: one while
     // --exact --n made its records was dropped, --out and the certificate written, exit 0).
     const std::optional<std::string> all_records =
@@ -449,6 +458,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
         // another futolab lock that CSV and write --out: then --out is not written, exit 1
         // (red-team round 17, A F5: one search's records overwrote another's --out, both exit 0).
         r.lock->check_held_for(out);
+        if (stream_lock) stream_lock->check_held_for(out == "-" ? "standard output" : out);
         if (interrupted) write_output(out, rows.records, true);  // a stopped search waits for no stuck reader (A4)
         else write_output(out, all_records ? *all_records : rows.records, stop);
     }

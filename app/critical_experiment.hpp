@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,7 @@
 
 namespace futolab {
 class Interrupt;
+class OutputLock;
 }
 
 namespace futolab::app {
@@ -115,6 +117,14 @@ struct CriticalExperiment {
 // mode (InputError "critical: --out L: is a symbolic link; WHY, so give the file's own path"),
 // `why` saying what the mode does at the name given. A link to a device is a device.
 void check_out_not_linked(const std::string& out, std::string_view why);
+
+// The lock of the regular file a standard stream was redirected to, when `out` (critical's --out
+// or --certificate; "-" for standard output, as no --out means) names that stream ("-",
+// /dev/stdout, /dev/fd/2), taken through generate's (app/load.hpp lock_of_stream): another
+// writer of that file refuses this search (exit 2) before any work, and is refused while it
+// runs. Null for anything else (a file output has a lock of its own). Left open from round 25:
+// two `critical … >> res.jsonl` took no lock, and their records went into one file.
+std::unique_ptr<OutputLock> lock_of_stream_output(const std::string& out);
 
 // "sets.jsonl" → "sets.csv"; any other name gets ".csv" appended ("sets.txt" → "sets.txt.csv").
 std::string critical_csv_path(const std::string& out);

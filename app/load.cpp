@@ -191,12 +191,10 @@ void write_stdout_record(std::string_view text, const Interrupt& stop) {
     write_record_watching(STDOUT_FILENO, "standard output", text, stop);
 }
 
-// The lock of the regular file a standard stream was redirected to (`generate > g.jsonl`), by
-// that file's own name: a second writer of it (`generate --out g.jsonl`) is refused as for
-// --out (round 10: both wrote into one inode, leaving NUL bytes between their records). None
-// for a terminal, pipe or device, or a file whose name is gone or cannot hold a lock beside it.
-// Its refusals name the stream: no --out placed that file, so "use another --out" changed
-// nothing (red-team round 24, left open); the redirect did.
+// A second writer of a redirected stream's file (`generate --out g.jsonl` beside `generate >
+// g.jsonl`) wrote into one inode, leaving NUL bytes between their records (round 10). Its
+// refusals name the stream: no --out placed that file, so "use another --out" changed nothing
+// (red-team round 24, left open); the redirect did.
 std::unique_ptr<OutputLock> lock_of_stream(int stream) {
     struct stat st {};
     if (::fstat(stream, &st) != 0 || !S_ISREG(st.st_mode)) return nullptr;

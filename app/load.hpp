@@ -53,6 +53,16 @@ void check_stdout();
 // "interrupted"). Behind a redirect to a file, a record a full disk cuts is taken out again.
 void write_stdout_record(std::string_view text, const Interrupt& stop);
 
+// The lock of the regular file the standard stream `stream` (STDOUT_FILENO) was redirected to
+// (`generate > g.jsonl`, `critical … >> res.jsonl`), by that file's own name and its identity:
+// a second writer of it (another redirect, or --out naming it) is refused as for --out, and so
+// is this command if one holds it already (InputError naming "F (standard output of this
+// command)", advising to send standard output to another file). None (null) for a terminal,
+// pipe or device, a file whose name is gone, or one whose folder cannot hold a lock beside it.
+// Every command that writes records onto standard output takes it before its work (OutputStream
+// for generate, critical's modes), and holds it until they are written.
+std::unique_ptr<OutputLock> lock_of_stream(int stream);
+
 // An output that receives records one at a time (`generate`, `critical`): stdout for "" or
 // "-", else the file, created at once. Each write goes to the kernel at once, so an
 // interrupted run keeps every record written before it, and is checked, so a failed write

@@ -13,6 +13,7 @@
 #include "core/live_writer.hpp"
 #include "records/build_identity.hpp"
 #include "records/output_guard.hpp"
+#include "records/output_lock.hpp"
 
 #include <fmt/format.h>
 
@@ -202,10 +203,15 @@ int main(int argc, char** argv) {
         futolab::app::check_stdout();
         return code;
     } catch (const futolab::InputError& e) {
-        // A refusal leaves nothing behind: the output folders made before it go again, each if
-        // nothing but unheld lock files is in it (red-team round 25, A F2).
+        // A refusal leaves nothing behind: the lock files and output folders made before it go
+        // again, each lock if no process holds it, each folder if nothing but unheld lock files
+        // is in it (red-team round 25, A F2 and left open).
         futolab::remove_made_folders();
         return report("", e, kExitBadInput);
+    } catch (const futolab::LockNotMade& e) {
+        // The disk's refusal of a lock, before any work (exit 1): the locks made before it go too.
+        futolab::remove_made_folders();
+        return report("error: ", e, kExitFailure);
     } catch (const std::exception& e) {
         return report("error: ", e, kExitFailure);
     }

@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <utility>
@@ -143,12 +144,38 @@ int reopen(int fd) {
     return ::open(("/proc/self/fd/" + std::to_string(fd)).c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 }
 
+// The running futolab executable's device and inode (/proc/self/exe), or none where /proc is
+// not there: taken once, as the file cannot change under a running process.
+std::optional<std::pair<dev_t, ino_t>> running_executable() {
+    static const std::optional<std::pair<dev_t, ino_t>> exe = []() -> std::optional<std::pair<dev_t, ino_t>> {
+        struct stat st {};
+        if (::stat("/proc/self/exe", &st) != 0) return std::nullopt;
+        return std::pair{st.st_dev, st.st_ino};
+    }();
+    return exe;
+}
+
 }  // namespace
+
+std::string running_executable_problem(const std::string& path) {
+    const std::optional<std::pair<dev_t, ino_t>> exe = running_executable();
+    struct stat st {};
+    if (!exe || ::stat(path.c_str(), &st) != 0 || st.st_dev != exe->first || st.st_ino != exe->second) return "";
+    std::error_code ec;
+    const std::string name = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    return fmt::format("is the running futolab executable{}: refusing to write over it, --force or not (use another file)",
+                       ec || name.empty() ? "" : " (" + name + ")");
+}
 
 std::string lock_problem(const std::string& path) {
     if (is_lock_name(path))
         return "is named as a futolab lock file (.NAME.lock, held while futolab writes NAME): refusing to write it, "
                "which would switch that lock off (use another name)";
+    // Not an output of any command by any name (a hard link, a symlink, /proc/self/exe): a file
+    // replaced by rename takes the program's name, one written in place its code (red-team
+    // round 26: a futolab binary named x.jsonl, or a hard link to it, was taken as an --out like
+    // any file; only a name ending in its format's extension was refused).
+    if (const std::string why = running_executable_problem(path); !why.empty()) return why;
     for (const std::string& locked : locked_by(path)) {
         const std::string holder = writer_of(locked);
         if (holder.empty() || holder == std::to_string(::getpid())) continue;

@@ -35,7 +35,15 @@ bool is_lock_name(const std::string& path);
 // of `k`: "… is writing k.csv: …"). This process's own
 // lock (a merge writing its CSV, a redo rewriting its results) is no obstacle. A regular file
 // whose identity lock (below) another process holds is refused too, whatever its name.
+// (Also the running executable's problem, below: lock_problem is what every output is asked
+// before any work, and what a whole-file write asks again just before its rename.)
 std::string lock_problem(const std::string& path);
+
+// Why `path` is no output because it is the running futolab executable by any name (the same
+// device and inode as /proc/self/exe: a hard link, a symlink, /proc/self/exe itself, a binary
+// named x.jsonl writing --out x.jsonl), "" if it is not: "is the running futolab executable
+// (PATH): refusing to write over it, --force or not (use another file)".
+std::string running_executable_problem(const std::string& path);
 
 // Identity locks (red-team round 11, F13): a name's lock file does not follow its data file. A
 // record stream's file renamed (`mv g.jsonl h.jsonl`) or given a second name (`ln`) while its

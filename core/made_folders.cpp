@@ -29,6 +29,18 @@ std::vector<fs::path>& made() {
     return folders;
 }
 
+// A lock file this process created, by its path and the identity it had then.
+struct MadeLock {
+    fs::path path;
+    dev_t dev;
+    ino_t ino;
+};
+
+std::vector<MadeLock>& made_locks() {
+    static std::vector<MadeLock> locks;
+    return locks;
+}
+
 // The names in `dir` ("." and ".." left out); false if it cannot be listed.
 bool list_folder(const fs::path& dir, std::vector<std::string>& names) {
     const std::unique_ptr<DIR, int (*)(DIR*)> d(::opendir(dir.c_str()), ::closedir);
@@ -43,12 +55,15 @@ bool list_folder(const fs::path& dir, std::vector<std::string>& names) {
 // Unlinks the lock file `path` if it is a regular file no process holds: it is locked here
 // first, so a writer that opened it meanwhile finds its name gone (OutputLock refuses a lock
 // whose name no longer leads to it) instead of writing beside this removal.
-bool remove_unheld_lock(const fs::path& path) {
+// With `noted`, only if it is still the file noted (the same device and inode): a lock file
+// replaced since is another writer's.
+bool remove_unheld_lock(const fs::path& path, const MadeLock* noted = nullptr) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) return false;
     struct stat st {};
-    const bool removed = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0 &&
-                         ::unlink(path.c_str()) == 0;
+    const bool ours = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+                      (noted == nullptr || (st.st_dev == noted->dev && st.st_ino == noted->ino));
+    const bool removed = ours && ::flock(fd, LOCK_EX | LOCK_NB) == 0 && ::unlink(path.c_str()) == 0;
     ::close(fd);
     return removed;
 }
@@ -85,12 +100,23 @@ void make_folders(const fs::path& dir, std::error_code& error) {
     }
 }
 
+void note_made_lock(const fs::path& path, const struct stat& st) {
+    std::error_code ec;
+    const fs::path full = fs::absolute(path, ec);
+    const std::lock_guard<std::mutex> lock(made_mutex());
+    made_locks().push_back({ec ? path : full, st.st_dev, st.st_ino});
+}
+
 void remove_made_folders() {
     std::vector<fs::path> folders;
+    std::vector<MadeLock> locks;
     {
         const std::lock_guard<std::mutex> lock(made_mutex());
         folders.swap(made());
+        locks.swap(made_locks());
     }
+    // The locks first: a folder made for one is then left empty, and goes too.
+    for (const MadeLock& made_lock : locks) remove_unheld_lock(made_lock.path, &made_lock);
     for (auto dir = folders.rbegin(); dir != folders.rend(); ++dir) remove_if_left_empty(*dir);
 }
 

@@ -65,6 +65,20 @@ void note_held(const struct stat& st, bool held) {
                                  lock, why, output_file, elsewhere));
 }
 
+// Opens the lock file at `path`, made if it is not there. O_NOFOLLOW: a symlink fails (ELOOP)
+// instead of being followed; O_NONBLOCK: a FIFO never waits; no O_TRUNC: nothing is changed
+// before the file is known to be ours. A file made here (O_EXCL: not one there before, nor one
+// another writer made in the same moment) is noted, so that a refused command removes it again
+// (core/made_folders.hpp): a refusal leaves nothing it made. -1 with errno as open(2) sets it.
+int open_lock_file(const std::string& path) {
+    constexpr int kFlags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY;
+    const int made = ::open(path.c_str(), kFlags | O_CREAT | O_EXCL, 0644);
+    if (made < 0 && errno == EEXIST) return ::open(path.c_str(), kFlags);  // a symlink there too: ELOOP then
+    struct stat st {};
+    if (made >= 0 && ::fstat(made, &st) == 0) note_made_lock(path, st);
+    return made;
+}
+
 }  // namespace
 
 std::string planted_at_lock(const std::string& output_file) {
@@ -93,10 +107,8 @@ OutputLock::OutputLock(const std::string& output_file, std::string_view elsewher
     const std::string path = lock_path(output_file);
     std::error_code ec;
     make_folders(fs::path(path).parent_path(), ec);  // a failure shows as the open's error below; gone on a refusal
-    // O_NOFOLLOW: a symlink fails (ELOOP) instead of being followed; O_NONBLOCK: a FIFO never
-    // waits; no O_TRUNC: nothing is changed before the file is known to be ours.
-    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0644);
     struct stat st {};
+    fd_ = open_lock_file(path);
     if (fd_ < 0) {
         const int why = errno;
         // A name too long for the lock beside it: the output would be written unlocked.

@@ -6,6 +6,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -67,5 +68,37 @@ TEST_CASE("remove_made_folders keeps a folder with a file in it or a lock held a
     // Forgotten once removed or kept: a second call removes nothing made before the first.
     futolab::remove_made_folders();
     CHECK(fs::exists(dir / "held" / ".y.csv.lock"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("remove_made_folders removes the lock files noted as made that no one holds", "[core][outputs]") {
+    const fs::path dir = fresh("locks");
+    const auto made_lock = [](const fs::path& path) {
+        std::ofstream(path) << "1\n";
+        struct stat st {};
+        REQUIRE(::stat(path.c_str(), &st) == 0);
+        futolab::note_made_lock(path, st);
+    };
+    made_lock(dir / ".a.csv.lock");  // made, unheld: removed
+    made_lock(dir / ".b.csv.lock");  // made, held by a live writer: kept
+    const int fd = ::open((dir / ".b.csv.lock").c_str(), O_RDONLY);
+    REQUIRE(fd >= 0);
+    REQUIRE(::flock(fd, LOCK_EX) == 0);
+    made_lock(dir / ".c.csv.lock");  // made, then replaced by another writer's file (renamed over it): kept
+    std::ofstream(dir / "c.tmp") << "2\n";
+    fs::rename(dir / "c.tmp", dir / ".c.csv.lock");
+    std::ofstream(dir / ".d.csv.lock") << "3\n";  // never noted (there before the command): kept
+    make(dir / "sub");
+    made_lock(dir / "sub" / ".e.csv.lock");  // in a folder made: the lock, then the folder, go
+    futolab::remove_made_folders();
+    CHECK_FALSE(fs::exists(dir / ".a.csv.lock"));
+    CHECK(fs::exists(dir / ".b.csv.lock"));
+    CHECK(fs::exists(dir / ".c.csv.lock"));
+    CHECK(fs::exists(dir / ".d.csv.lock"));
+    CHECK_FALSE(fs::exists(dir / "sub"));
+    ::close(fd);
+    // Forgotten once kept: the lock released since is not removed by a later call.
+    futolab::remove_made_folders();
+    CHECK(fs::exists(dir / ".b.csv.lock"));
     fs::remove_all(dir);
 }
