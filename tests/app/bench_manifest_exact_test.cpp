@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 
@@ -243,4 +244,66 @@ TEST_CASE("check --expect refuses a manifest that lost an instance: one line, ex
     CHECK(r.out.empty());
     CHECK(r.err == "futolab: " + path + ":38:17: tiers[0] (small): field 'instances': 69, but the manifest lists 68 instances "
                                         "of tier small\n");
+}
+
+// A red-team finding: "time_class": -0 was read as 0, and so were an h, k or count of -0, a form
+// scripts/bench_manifest.py never writes (the DRAT readers refuse '-0' alike). Refused at the
+// value as typed, like 4.0 or "4"; JSON has no +0, 00 or -00, which are malformed JSON at their
+// line and column.
+TEST_CASE("a number typed -0 in the manifest is refused at its line and column", "[bench][bad-input]") {
+    const long long mark = 987654321;  // held nowhere in the shipped manifest: typed over as text
+    struct Typed {
+        std::string name;
+        std::function<void(Json&, long long)> change;
+        std::string problem;
+    };
+    const std::string entry = "instances[0] (id 'exhaustive-n2-2h+3k'): ", sign = " (0 is written without a sign)";
+    const std::vector<Typed> cases{
+        {"time-class", [](Json& m, long long v) { m["instances"][0]["time_class"] = v; },
+         entry + "field 'time_class': -0 is not a whole number from -9 to 9" + sign},
+        {"time-class-later", [](Json& m, long long v) { m["instances"][1494]["time_class"] = v; },
+         "instances[1494] (id 'exhaustive-n2-2h+3k'): field 'time_class': -0 is not a whole number from -9 to 9" + sign},
+        {"h", [](Json& m, long long v) { m["instances"][0]["h"] = v; }, entry + "field 'h': -0 is not a whole number from 0 to 4" + sign},
+        {"k", [](Json& m, long long v) { m["instances"][0]["k"] = v; }, entry + "field 'k': -0 is not a whole number from 0 to 4" + sign},
+        {"n", [](Json& m, long long v) { m["instances"][0]["n"] = v; }, entry + "field 'n': -0 is not a whole number from 2 to 64" + sign},
+        {"tier-count", [](Json& m, long long v) { m["tiers"][0]["instances"] = v; },
+         "tiers[0] (small): field 'instances': -0 is not a whole number from 0 to 2147483647" + sign},
+        {"file-count", [](Json& m, long long v) { m["tiers"][1]["files"][2]["instances"] = v; },
+         "tiers[1] (tatham): files[2] (tatham/n06.tatham): field 'instances': -0 is not a whole number from 0 to 2147483647" + sign},
+        {"version", [](Json& m, long long v) { m["version"] = v; }, "field 'version': -0 is not a manifest version this futolab reads (1)"},
+    };
+    const auto typed_as = [&](const Typed& c, const std::string& as) {
+        Json m = shipped();
+        c.change(m, mark);
+        std::string text = m.dump(1);
+        const std::size_t at = text.find(std::to_string(mark));
+        REQUIRE(at != std::string::npos);
+        text.replace(at, std::to_string(mark).size(), as);
+        const auto dir = futolab::test::fresh_dir("bench-manifest-exact", "typed-" + c.name + "-" + std::to_string(as.size()) + as.substr(0, 1));
+        const std::string path = (dir / "manifest.json").string();
+        std::ofstream(path) << text << "\n";
+        return path;
+    };
+    for (const Typed& c : cases) {
+        INFO(c.name);
+        const Refusal r = refusal(typed_as(c, "-0"));
+        CHECK(r.problem == c.problem);
+        CHECK(r.pointed.rfind("-0", 0) == 0);
+        // The same places typed 0 are no longer this refusal (a count then disagrees with the list).
+        CHECK_FALSE(has(refusal(typed_as(c, "0")).problem, "-0"));
+    }
+    for (const std::string as : {"+0", "00", "-00", "+7"}) {
+        INFO(as);
+        const Refusal r = refusal(typed_as(cases[0], as));
+        CHECK(r.problem.rfind("malformed JSON: ", 0) == 0);
+        CHECK(r.pointed.find(',') <= 2);  // at the number, on the entry's time_class line
+    }
+    // The command: that one line, exit 2, before any CSV is read.
+    const std::string path = typed_as(cases[0], "-0");
+    const auto r = futolab::test::run_cli("check --expect '" + path + "' --tier small no-such.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(has(r.err, "futolab: " + path + ":"));
+    CHECK(has(r.err, ": " + cases[0].problem + "\n"));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
