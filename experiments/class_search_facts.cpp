@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <utility>
 
 namespace futolab {
 
@@ -57,36 +59,107 @@ std::uint64_t most_seeds(const critical::ExactOptions& search, int n, const std:
     return search.cycle_seeds ? critical::cycle_switches_as<critical::ClueMask>(n, square).size() : 0;
 }
 
+// Sums and products that stop at the largest count instead of wrapping: a figure edited to near
+// 2^64 must not wrap a bound round to a small one.
+std::uint64_t plus(std::uint64_t a, std::uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+std::uint64_t times(std::uint64_t a, std::uint64_t b) { return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b; }
+
+// "a search that reached cost 5" (task exact's one class), or "the 3 class searches that reached
+// costs 12 together" (a sample's).
+std::string searches_words(const ClassReach& reach) {
+    return reach.searches == 1 ? fmt::format("a search that reached cost {}", reach.climbed)
+                               : fmt::format("the {} class searches that reached costs {} together", reach.searches, reach.climbed);
+}
+
+// The cost a class search of `objective` over n's clues can try at most: every clue it may take,
+// at the weight its cost model gives (objective k: the relations alone, numbers not allowed).
+std::uint64_t clue_total(int n, critical::ExactObjective objective) {
+    std::uint64_t total = 0;
+    for (const int w : critical::cost_model(n, objective).weight) total += static_cast<std::uint64_t>(w);
+    return total;
+}
+
+// The class minima of class_minima (check_class_minima has held it: cost keys, whole counts)
+// climbed together, and the classes it counts without a set ("none").
+std::pair<std::uint64_t, std::uint64_t> minima_climbed(const Json& meta) {
+    std::uint64_t climbed = 0, none = 0;
+    for (const auto& [key, count] : meta["class_minima"].items()) {
+        if (key == "none") none = count.get<std::uint64_t>();
+        else climbed = plus(climbed, times(std::stoull(key), count.get<std::uint64_t>()));
+    }
+    return {climbed, none};
+}
+
 }  // namespace
+
+void check_class_effort(const RowCells& row, const Json& meta, const ClassReach& reach) {
+    const auto figure = [&meta](const char* key) { return meta[key].get<std::uint64_t>(); };
+    const std::uint64_t calls = figure("hitting_set_calls"), queries = figure("oracle_queries"), sets = figure("unavoidable_sets");
+    const bool one = reach.searches == 1;
+    if (sets > plus(reach.seeds, queries))
+        row.refuse("output", fmt::format("a record whose meta 'unavoidable_sets' is {}, more than the {} seeds {} with at most and one "
+                                         "set per oracle query ({}) add", sets, reach.seeds, one ? "its pool starts" : "their pools start",
+                                         queries));
+    const std::uint64_t least = plus(reach.climbed, reach.searches);
+    const std::uint64_t idle = reach.idle.value_or(0);
+    if (reach.searches == 0 && calls != 0)
+        row.refuse("output", fmt::format("a record whose meta 'hitting_set_calls' is {}, where its searches call no engine it counts "
+                                         "(with below, engine=cadical's branch and bound is not CaDiCaL, whose calls it counts)", calls));
+    if (calls < least || (reach.idle && calls > plus(plus(reach.climbed, idle), queries)))
+        row.refuse("output", fmt::format("a record whose meta 'hitting_set_calls' is {}, where {} made one call per cost from 0{} and one "
+                                         "per candidate {} {} oracle queries refuted{}", calls, searches_words(reach), one ? "" : " each",
+                                         one ? "its" : "their", queries,
+                                         idle > 0 ? fmt::format(", with {} calls more at most that neither climb nor refute", idle) : ""));
+    const std::uint64_t refuted = reach.idle && calls > plus(least, idle) ? calls - plus(least, idle) : 0;
+    if (times(sets, reach.weight) < reach.climbed || sets < refuted)
+        row.refuse("output", fmt::format("a record whose meta 'unavoidable_sets' is {}, too few for {} that need{} cost{} {} to hit "
+                                         "(at most {} a set) and gained a set for each of {} refuted candidates", sets,
+                                         one ? "a pool" : "pools", one ? "s" : "", one ? "" : "s", reach.climbed, reach.weight, refuted));
+}
 
 void check_exact_class_effort(const RowCells& row, const std::vector<Instance>& records, const critical::ExactOptions& search,
                               critical::ExactObjective objective, const std::vector<int>& square) {
     const Json& meta = records.front().meta;
-    const auto figure = [&meta](const char* key) { return meta[key].get<std::uint64_t>(); };
-    const std::uint64_t calls = figure("hitting_set_calls"), queries = figure("oracle_queries"), sets = figure("unavoidable_sets");
-    const std::uint64_t seeds = most_seeds(search, records.front().n, square);
-    if (sets > seeds + queries)
-        row.refuse("output", fmt::format("a record whose meta 'unavoidable_sets' is {}, more than the {} seeds its pool starts with "
-                                         "at most and one set per oracle query ({}) add", sets, seeds, queries));
-    // The cost the search climbs to from 0, one call per cost, and the most a pool set adds to it.
-    std::uint64_t climbed = 0;
-    int weight = 1;
+    ClassReach reach;
+    reach.seeds = most_seeds(search, records.front().n, square);
     if (objective == critical::ExactObjective::frontier) {
-        for (const Instance& record : records) climbed = std::max(climbed, record.meta["h_max"].get<std::uint64_t>());
+        for (const Instance& record : records) reach.climbed = std::max(reach.climbed, record.meta["h_max"].get<std::uint64_t>());
+        reach.idle = std::nullopt;
     } else {
-        climbed = figure("minimum");
+        reach.climbed = meta["minimum"].get<std::uint64_t>();
         const critical::Weights w = critical::objective_weights(objective);
-        weight = std::max(w.number, w.relation);
+        reach.weight = static_cast<std::uint64_t>(std::max(w.number, w.relation));
     }
-    if (calls <= climbed || (objective != critical::ExactObjective::frontier && calls - climbed > queries))
-        row.refuse("output", fmt::format("a record whose meta 'hitting_set_calls' is {}, where a search that reached cost {} made one "
-                                         "call per cost from 0 and one per candidate its {} oracle queries refuted", calls, climbed,
-                                         queries));
-    const std::uint64_t refuted = objective == critical::ExactObjective::frontier ? 0 : calls - climbed - 1;
-    if (sets * static_cast<std::uint64_t>(weight) < climbed || sets < refuted)
-        row.refuse("output", fmt::format("a record whose meta 'unavoidable_sets' is {}, too few for a pool that needs cost {} to hit "
-                                         "(at most {} a set) and gained a set for each of {} refuted candidates", sets, climbed,
-                                         weight, refuted));
+    check_class_effort(row, meta, reach);
+}
+
+void check_sample_class_effort(const RowCells& row, const std::vector<Instance>& records, const critical::ExactOptions& search,
+                               critical::ExactObjective objective, const std::vector<SquareClass>& classes) {
+    const Json& meta = records.front().meta;
+    const int n = records.front().n;
+    ClassReach reach;
+    reach.searches = classes.size();
+    for (const SquareClass& c : classes) reach.seeds = plus(reach.seeds, most_seeds(search, n, c.square));
+    if (objective == critical::ExactObjective::frontier) {
+        // Every class's frontier runs to its own h_min, and the sample's ends at the least of them.
+        std::uint64_t h_max = 0;
+        for (const Instance& record : records) h_max = std::max(h_max, record.meta["h_max"].get<std::uint64_t>());
+        reach.climbed = times(h_max, classes.size());
+        reach.idle = std::nullopt;
+        return check_class_effort(row, meta, reach);
+    }
+    const critical::Weights w = critical::objective_weights(objective);
+    reach.weight = static_cast<std::uint64_t>(std::max(w.number, w.relation));
+    if (search.below > 0) {  // minimise_below: the branch and bound alone, whatever the engine
+        const auto below = static_cast<std::uint64_t>(search.below);
+        if (search.engine == critical::HittingEngine::cadical) reach.searches = 0;  // counts CaDiCaL's calls: none made
+        reach.idle = times(reach.searches, plus(1, below));  // the last call, and one per better set (each cheaper than below)
+        return check_class_effort(row, meta, reach);
+    }
+    const auto [climbed, none] = minima_climbed(meta);
+    reach.climbed = climbed;
+    reach.idle = times(none, plus(clue_total(n, objective), 1));
+    check_class_effort(row, meta, reach);
 }
 
 // The run copies the search's counters into the row (exact_task.cpp, tasks/exact_sample.cpp):

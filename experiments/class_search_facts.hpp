@@ -19,9 +19,12 @@
 #include "core/instance.hpp"
 #include "critical/exact/exact.hpp"
 #include "experiments/row_cells.hpp"
+#include "generators/latin/symmetry.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -47,20 +50,51 @@ void check_seconds_within(const RowCells& row, double seconds, std::string_view 
 // The class search's counters in one record's meta (see the header).
 void check_class_search_counters(const RowCells& row, const Json& meta, bool counts_nodes);
 
-// What task exact's class search of `square` (options `search`, objective `objective`) can have
-// counted to reach its records (critical/exact/exact.cpp minimise and class_frontier,
-// lazy_search.cpp; red-team round 25, B F12: hitting_set_calls 0 or 1000 and unavoidable_sets 0
-// or 1000000 of a class were resumed and summed into the published record):
-//   - the search solves one hitting set per cost from 0 up to the minimum it finds, and one more
+// What the class searches whose counters a record's meta sums reached (one class for task exact;
+// every class of the sample for exact-sample, whose run_meta sums them): what those counters are
+// held to, by one rule (check_class_effort).
+struct ClassReach {
+    // The searches whose hitting-set calls are counted: each makes one at least (0 for
+    // exact-sample with engine=cadical and below, whose pruned branch and bound is not the engine
+    // it counts: its calls are 0).
+    std::uint64_t searches = 1;
+    std::uint64_t seeds = 0;    // the most sets their pools start with before a query, together
+    std::uint64_t climbed = 0;  // the costs they climbed from 0, together: one call per cost each
+    std::uint64_t weight = 1;   // the most one pool set adds to a hitting set's cost
+    // The calls they may make, together, that neither climb a cost nor follow a refuted candidate
+    // (a class left without a set tries costs up to its clues' total; a search pruned below a
+    // bound ends on a call that finds none, after a call per better set found); nullopt: past
+    // their climb, their calls are not bounded by their queries (a frontier's many searches).
+    std::optional<std::uint64_t> idle = 0;
+};
+
+// A record's hitting_set_calls, oracle_queries and unavoidable_sets (whole numbers: checked
+// first) held to what searches of `reach` count (critical/exact/exact.cpp minimise,
+// minimise_below and class_frontier, lazy_search.cpp; red-team round 25, B F12: hitting_set_calls
+// 0 or 1000 and unavoidable_sets 0 or 1000000 of a class were resumed and summed into the
+// published record, and exact-sample's sums were held to nothing):
+//   - a search solves one hitting set per cost from 0 up to the cost it climbs to, and one more
 //     for each candidate the oracle refuted on the way, each refutation an oracle query:
-//     hitting_set_calls minus the minimum is from 1 to oracle_queries (a frontier's first search,
-//     numbers only, reaches its last corner's h_max: at least that plus one call);
-//   - its pool (unavoidable_sets) holds the seeds (the table's seed_sets smallest sets at most,
-//     or the square's cycle switches) and at most one set per oracle query, at least one per
-//     refuted candidate, and enough sets to need the minimum: a hitting set of the pool costs at
-//     most the objective's largest weight per set.
+//     hitting_set_calls is at least climbed plus one per search, and at most climbed plus idle
+//     plus oracle_queries;
+//   - its pool (unavoidable_sets) holds the seeds and at most one set per oracle query, at least
+//     one per refuted candidate (the calls past climbed, one per search and idle), and enough
+//     sets to need the cost climbed: a hitting set of the pool costs at most `weight` per set.
+void check_class_effort(const RowCells& row, const Json& meta, const ClassReach& reach);
+
+// Task exact's one class search of `square` (options `search`, objective `objective`): it climbs
+// to the minimum of its record (a frontier's first search, numbers only, to its last corner's
+// h_max), seeded by the table's seed_sets smallest sets at most, or the square's cycle switches.
 void check_exact_class_effort(const RowCells& row, const std::vector<Instance>& records, const critical::ExactOptions& search,
                               critical::ExactObjective objective, const std::vector<int>& square);
+
+// Exact-sample's searches of the sample's `classes` (critical/exact/exact.cpp exact_sample, the
+// solver oracle: seeded by each square's cycle switches): without below each climbs to its own
+// minimum (meta class_minima; a class without a set, objective k, may try every cost up to its
+// clues' total); a frontier's each to its h_min, at least the last corner's h_max; with below
+// each climbs nothing, and makes one call more than its refuted candidates and better sets.
+void check_sample_class_effort(const RowCells& row, const std::vector<Instance>& records, const critical::ExactOptions& search,
+                               critical::ExactObjective objective, const std::vector<SquareClass>& classes);
 
 // The row's nodes (where the engine counts them) and checks: the search's of `meta`.
 void check_class_search_cells(const RowCells& row, const Json& meta, bool counts_nodes);

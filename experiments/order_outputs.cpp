@@ -443,6 +443,9 @@ void check_exact_sample_output(const RowCells& row, const std::vector<Instance>&
             refuse_output(row, fmt::format("a record (line {}) other than the one the sample's search writes for its set", i + 1));
     }
     check_class_search_cells(row, records.front().meta, counts_nodes);
+    // The searches' counters, summed over the classes, held to what they can reach (as task
+    // exact's one class search's are: a red-team finding, exact-sample's were held to nothing).
+    check_sample_class_effort(row, records, m.search, m.objective, classes);
     if (error && !failed)
         row.refuse("status", fmt::format("where every record's set passes its verification again by {} (its run writes solved)", m.verify));
     if (frontier && !error) check_frontier_corners(row, grader, records, squares_of(classes));

@@ -16,7 +16,9 @@
 //     the row's seed draws (sample_classes), its clues a critical set verified again by the
 //     method's backend, its id, `classes`, `squares`, `sample_seed`, objective, backend and
 //     `minimum` (the set's cost) what the run writes; the search's figures are whole numbers
-//     (times non-negative), no meta key beyond what it writes, `class_minima` counts every class
+//     (times non-negative), its counters ones its classes' searches can reach
+//     (class_search_facts.hpp, check_sample_class_effort), no meta key beyond what it writes,
+//     `class_minima` counts every class
 //     once, each key a minimum some class has and none below the minimum, as many "none" as the
 //     run leaves without a set, `classes_at_minimum` and `squares_at_minimum` agree with it
 //     and the classes' orbits, the class times are a distribution, a frontier's records are its

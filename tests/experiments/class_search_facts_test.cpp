@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -156,5 +158,120 @@ TEST_CASE("task exact: a frontier's search counters reach its numbers-only corne
     refused_by_both(dir, "fr", 0, every_line("hitting_set_calls", h_max), "a record whose meta 'hitting_set_calls' is");
     refused_by_both(dir, "fr", 0, every_line("unavoidable_sets", h_max - 1), "a record whose meta 'unavoidable_sets' is");
     refused_by_both(dir, "fr", 0, every_line("unavoidable_sets", 1000000), "more than the 2000 seeds its pool starts with");
+    fs::remove_all(dir);
+}
+
+namespace {
+
+// An exact-sample sweep of order 4, seed 2 (its classes drawn from the row's seed), of `options`.
+fs::path sample_sweep(const std::string& name, const std::string& options) {
+    return sweep(name, "name: sm\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 2 }\nmethods: [ \"exact-sample:" +
+                           options + "\" ]\n");
+}
+
+std::uint64_t figure(const Json& meta, const char* key) { return meta[key].get<std::uint64_t>(); }
+
+// Every record (line) of row 0 with meta `key` set to `value`: a frontier's corners share it.
+futolab::test::TableEdit every_record_set(const char* key, std::uint64_t value) {
+    return [key, value](futolab::CsvTable& t) {
+        const std::string output = t.rows.at(0).at(t.column("output", "t"));
+        const auto lines = static_cast<std::size_t>(std::count(output.begin(), output.end(), '\n')) + 1;
+        for (std::size_t line = 0; line < lines; ++line) line_meta_set(0, line, key, value)(t);
+    };
+}
+
+}  // namespace
+
+// A red-team finding: exact-sample's hitting_set_calls and unavoidable_sets, the sums of its
+// classes' searches, were held to nothing, where task exact's one class's had been bounded
+// (check_class_effort, one rule for both): each class climbs to its own minimum (class_minima),
+// one call per cost and one per refuted candidate; a class without a set (objective k) may try
+// every cost up to its clues' total; the pools hold the seeds and a set per query at most.
+TEST_CASE("task exact-sample: a record's summed search counters are ones its classes' searches can reach", "[resume][merge][exact-sample]") {
+    const struct {
+        const char* options;
+        std::uint64_t total;  // the cost of every clue of order 4 under the objective
+    } methods[]{{"sample=3", 2 * 16 + 3 * 24},
+                {"sample=3,engine=cadical", 2 * 16 + 3 * 24},
+                {"sample=6,objective=k", 24},
+                {"sample=6,objective=k,engine=cadical", 24},
+                {"sample=4,objective=h+k,cycle_seeds=no,shrink=no,threads=2", 16 + 24}};
+    for (const auto& method : methods) {
+        INFO(method.options);
+        const fs::path dir = sample_sweep("sample-effort", method.options);
+        accepted_by_both(dir, "sm");
+        const futolab::CsvTable t = table_of(dir / "base" / "sm.csv");
+        REQUIRE(cell(t, 0, "status") == "solved");
+        const Json meta = Json::parse(cell(t, 0, "output"))["meta"];
+        std::uint64_t climbed = 0, none = 0;
+        for (const auto& [key, count] : meta["class_minima"].items()) {
+            if (key == "none") none = count.get<std::uint64_t>();
+            else climbed += std::stoull(key) * count.get<std::uint64_t>();
+        }
+        const std::uint64_t classes = figure(meta, "classes"), queries = figure(meta, "oracle_queries");
+        const std::uint64_t least = climbed + classes, most = climbed + none * (method.total + 1) + queries;
+        const std::uint64_t calls = figure(meta, "hitting_set_calls");
+        REQUIRE(least <= calls);
+        REQUIRE(calls <= most);
+        const std::string says = "where the " + std::to_string(classes) + " class searches that reached costs " + std::to_string(climbed) + " together";
+        for (const std::uint64_t bad : {std::uint64_t{0}, least - 1, most + 1, std::uint64_t{1000000000}})
+            refused_by_both(dir, "sm", 0, {{"meta.hitting_set_calls", std::to_string(bad)}},
+                            "a record whose meta 'hitting_set_calls' is " + std::to_string(bad) + ", " + says);
+        // The bounds themselves are what such searches can count: as few calls as they climb, and
+        // as many as their queries refute, past which each refuted candidate left a set in a pool.
+        const std::uint64_t idle = none * (method.total + 1), top = std::min(most, least + idle + figure(meta, "unavoidable_sets"));
+        for (const std::uint64_t edge : {least, top}) accepted_by_both(dir, "sm", cells_set(0, {{"meta.hitting_set_calls", std::to_string(edge)}}));
+        refused_by_both(dir, "sm", 0, {{"meta.hitting_set_calls", std::to_string(top + 1)}}, "a record whose meta '");
+        refused_by_both(dir, "sm", 0, {{"meta.unavoidable_sets", "0"}}, "a record whose meta 'unavoidable_sets' is 0, too few for pools");
+        refused_by_both(dir, "sm", 0, {{"meta.unavoidable_sets", "1000000"}},
+                        "a record whose meta 'unavoidable_sets' is 1000000, more than the ");
+        fs::remove_all(dir);
+    }
+}
+
+// With below, a class climbs nothing: its branch and bound asks below the best so far, one call
+// per refuted candidate or better set and one that finds none (engine=cadical counts none of
+// them: its counter is CaDiCaL's, which is not called).
+TEST_CASE("task exact-sample: with below the searches' calls are one more than their queries at most", "[resume][merge][exact-sample]") {
+    for (const char* engine : {"bb", "cadical"}) {
+        INFO(engine);
+        const fs::path dir = sample_sweep("sample-below", std::string("sample=3,below=9,engine=") + engine);
+        accepted_by_both(dir, "sm");
+        const futolab::CsvTable t = table_of(dir / "base" / "sm.csv");
+        REQUIRE(cell(t, 0, "status") == "solved");
+        const Json meta = Json::parse(cell(t, 0, "output"))["meta"];
+        const std::uint64_t queries = figure(meta, "oracle_queries"), calls = figure(meta, "hitting_set_calls");
+        if (std::string(engine) == "bb") {
+            const std::uint64_t most = 3 * 10 + queries;  // each class: a call more than its queries, and one per better set below 9
+            CHECK(calls >= 3);
+            CHECK(calls <= queries + 3);
+            for (const std::uint64_t bad : {std::uint64_t{0}, std::uint64_t{2}, most + 1})
+                refused_by_both(dir, "sm", 0, {{"meta.hitting_set_calls", std::to_string(bad)}},
+                                "a record whose meta 'hitting_set_calls' is " + std::to_string(bad) + ", where the 3 class searches");
+            accepted_by_both(dir, "sm", cells_set(0, {{"meta.hitting_set_calls", "3"}}));
+        } else {
+            CHECK(calls == 0);
+            for (const std::uint64_t bad : {std::uint64_t{1}, queries + 1})
+                refused_by_both(dir, "sm", 0, {{"meta.hitting_set_calls", std::to_string(bad)}},
+                                "a record whose meta 'hitting_set_calls' is " + std::to_string(bad) + ", where its searches call no engine it counts");
+        }
+        refused_by_both(dir, "sm", 0, {{"meta.unavoidable_sets", "1000000"}}, "a record whose meta 'unavoidable_sets' is 1000000, more than");
+        fs::remove_all(dir);
+    }
+}
+
+TEST_CASE("task exact-sample: a frontier's summed search counters reach the last corner in every class", "[resume][merge][exact-sample]") {
+    const fs::path dir = sample_sweep("sample-frontier-effort", "sample=3,objective=frontier");
+    accepted_by_both(dir, "sm");
+    const futolab::CsvTable t = table_of(dir / "base" / "sm.csv");
+    std::uint64_t h_max = 0;
+    std::istringstream lines(cell(t, 0, "output"));
+    for (std::string line; std::getline(lines, line);) h_max = std::max(h_max, Json::parse(line)["meta"]["h_max"].get<std::uint64_t>());
+    REQUIRE(h_max > 1);
+    refused_by_both(dir, "sm", 0, every_record_set("hitting_set_calls", 3 * (h_max + 1) - 1),
+                    "a record whose meta 'hitting_set_calls' is " + std::to_string(3 * (h_max + 1) - 1) + ", where the 3 class searches");
+    accepted_by_both(dir, "sm", every_record_set("hitting_set_calls", 3 * (h_max + 1)));
+    refused_by_both(dir, "sm", 0, every_record_set("unavoidable_sets", 3 * h_max - 1), "a record whose meta 'unavoidable_sets' is");
+    refused_by_both(dir, "sm", 0, every_record_set("unavoidable_sets", 1000000), "more than the ");
     fs::remove_all(dir);
 }
