@@ -52,13 +52,15 @@ ExperimentConfig config_of(const SidecarFacts& made_by) {
     return config;
 }
 
-// The files the runs of the shard `path` read, as its sidecar names them and a run finds them
-// from here (experiments/run_matrix.hpp, config_inputs: its config, its instances files, which
-// MergedMatrix::prepare reads again, its builds' binaries), with the futolab that ran them; none
-// if its sidecar or config does not read (merge_results refuses the shard, saying why).
+// The files the runs of the shard `path` read, as its sidecar names them from the folder its run
+// ran in, found from here as MergedMatrix::prepare finds them (experiments/merge_matrix.hpp,
+// locate_run_files; experiments/run_matrix.hpp, config_inputs: its config, its instances files,
+// its builds' binaries), with the futolab that ran them; none if its sidecar or config does not
+// read (merge_results refuses the shard, saying why). Merged from another folder, these were
+// looked for there: `--out ../proj/corpora/p.tatham` replaced the runs' instances file.
 std::vector<ConfigInput> runs_inputs(const std::string& path) {
     try {
-        const SidecarFacts facts = read_sidecar(path);
+        const SidecarFacts facts = locate_run_files(read_sidecar(path), path).facts;
         std::vector<ConfigInput> read = config_inputs(config_of(facts));
         for (const BuildIdentity& b : facts.builds)
             if (b.name == kSelfBuild) read.push_back({b.path, "the futolab binary that ran its runs"});
@@ -146,7 +148,10 @@ int merge(const MergeArgs& args) {
             first = read_sidecar(args.inputs.front());
         } catch (const InputError&) {
         }
-        if (first) matrix.prepare(config_of(*first), *first, args.inputs.front());
+        if (first) {
+            const LocatedShard shard = locate_run_files(*first, args.inputs.front());
+            matrix.prepare(config_of(shard.facts), shard, args.inputs.front());
+        }
     }
     const MergeReport r = merge_results(args.inputs, args.out, args.force, row_check(instances, matrix, stop), &lock);
     if (stop.requested()) {  // during the write, which ended whole

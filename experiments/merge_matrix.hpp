@@ -24,6 +24,28 @@
 
 namespace futolab {
 
+// A shard's sidecar, with the config file and input files its runs read named from here. A
+// sidecar names them as its run did (`config_file`, `inputs`), from the folder that run ran in,
+// which it does not record: merge run from another folder read them from its own (the shards'
+// instances "could not be read again", or a file of the same name there was taken for theirs,
+// and `--out` could replace the runs' own instances file: a red-team finding). They are looked for
+// in the shard's folder and each folder above it (a run writes below where it runs: `--out
+// results/x`), then in the working directory (shards copied elsewhere, merged beside the files);
+// the first folder that holds every input with the content hash the sidecar gives is where its
+// run ran, and one that holds the config file too is taken before one that does not (a config
+// moved since: its text is the sidecar's, only its folder counts). So merge reads the same files
+// from any working directory, and a file of the same name elsewhere is never read for them.
+struct LocatedShard {
+    SidecarFacts facts;   // identity.config_file and identity.inputs named from here
+    std::vector<InputFile> listed;  // identity.inputs as the sidecar lists them
+    std::string folder;   // where its run ran, from here ("": the working directory)
+    // "" if found (or the sidecar lists no input); else why not, at the sidecar line of the input
+    // found nowhere with its content: 'a.csv.meta.yaml:53:5: input file corpora/p.tatham with
+    // content hash afe50f3789054784 is in neither …'. Then `facts` is named from here as before.
+    std::string unfound;
+};
+LocatedShard locate_run_files(const SidecarFacts& facts, const std::string& csv_path);
+
 class MergedMatrix {
 public:
     MergedMatrix();
@@ -31,12 +53,13 @@ public:
     MergedMatrix(const MergedMatrix&) = delete;
     MergedMatrix& operator=(const MergedMatrix&) = delete;
 
-    // Builds the matrix of the experiment `config` (the text of `made_by`, the sidecar of the
-    // merge's first input) describes, before merge takes its inputs' read locks: building it
-    // may take as long as the sweep's instance generation did, and a run may start meanwhile.
-    // Built only by the binary that ran the shards: another build's generators, ids or hashes
-    // may differ (then the note says so, and rows are checked against each other only).
-    void prepare(const ExperimentConfig& config, const SidecarFacts& made_by, const std::string& path);
+    // Builds the matrix of the experiment `config` (the text of `shard`, the located sidecar of
+    // the merge's first input `path`, its config file named from here) describes, before merge
+    // takes its inputs' read locks: building it may take as long as the sweep's instance
+    // generation did, and a run may start meanwhile. Built only by the binary that ran the
+    // shards: another build's generators, ids or hashes may differ (then the note says so, and
+    // rows are checked against each other only), and only from the files its runs read.
+    void prepare(const ExperimentConfig& config, const LocatedShard& shard, const std::string& path);
 
     // Throws InputError "PATH:LINE:COLUMN: column 'C' is 'X', where run R of this experiment
     // writes 'Y' (its instance …): refusing to merge it" for the first row of `t` whose instance
