@@ -31,10 +31,11 @@ bool ConstructReport::row(const CriticalRow& row, std::string& records) {
     if (row.output.empty()) return say_failure(row);
     Instance record = parse_instances(row.output, std::string(row.instance), Format::jsonl).front();
     const bool verified = !failed(row);
-    std::cerr << fmt::format("n={} split={} k={} (floor(n^2/4) = {}): {} by {}, {} witnesses, {:.2f}s\n", record.n,
+    // "1 witness" at n = 2, where the construction has one relation (it said "1 witnesses").
+    std::cerr << fmt::format("n={} split={} k={} (floor(n^2/4) = {}): {} by {}, {} {}, {:.2f}s\n", record.n,
                              record.meta.value("split", 0), record.lt.size(), record.n * record.n / 4,
                              verified ? "unique and critical" : "VERIFICATION FAILED", record.meta.value("verified_by", std::string()),
-                             record.lt.size(), row.cpu_seconds());
+                             record.lt.size(), record.lt.size() == 1 ? "witness" : "witnesses", row.cpu_seconds());
     if (const auto it = record.meta.find("certificate"); it != record.meta.end()) {
         for (const Json& line : *it) certificate += line.dump() + "\n";
         record.meta.erase(it);
