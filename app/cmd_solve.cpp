@@ -1,7 +1,8 @@
 // futolab solve [-s SOLVER]… [--count K|all] [--time-limit SEC] [--cpu-limit SEC] [--node-limit N] [--seed S]
 //               [--format csv|pretty] INPUT…
 // Every instance × every solver, one run each. Solutions are re-verified by run_solver
-// before they are printed; a backend error makes the exit code 1. The first SIGINT/SIGTERM
+// before they are printed; a backend error makes the exit code 1. A run that answered past
+// --time-limit/--cpu-limit is printed as `run` writes it, a timeout (the limit rule). The first SIGINT/SIGTERM
 // stops the running search or tool as at a time limit (its temporary folder removed, its
 // processes killed), prints nothing for that run and exits 1; a second exits at once (130),
 // and the next futolab removes what that left (solvers/external/owner.hpp).
@@ -14,6 +15,8 @@
 #include "core/formats/formats.hpp"
 #include "core/visible_text.hpp"
 #include "experiments/config.hpp"
+#include "experiments/limit_rule.hpp"
+#include "experiments/task_kinds.hpp"
 #include "sandbox/interrupt.hpp"
 #include "records/output_guard.hpp"
 #include "records/results_csv.hpp"
@@ -51,6 +54,8 @@ std::string solved_grid(const Puzzle& p, const std::vector<int>& solution) {
     return write_instances({shown}, Format::futo);
 }
 
+// The row's status and message, not the run's: the limit rule may have made a past-limit answer a
+// timeout, whose message keeps the answer and which shows no grid (as a timeout row carries none).
 std::string pretty_text(const ResultRow& row, const Puzzle& p, const RunResult& run) {
     std::string text = fmt::format("{}  {}  {}", visible_text(row.instance),
                                    row.options.empty() ? row.solver : row.solver + ":" + row.options, status_name(row.status));
@@ -58,8 +63,9 @@ std::string pretty_text(const ResultRow& row, const Puzzle& p, const RunResult& 
         text += known ? fmt::format("  {}={}", name, v) : fmt::format("  {}=?", name);  // ?: the tool does not say
     });
     text += fmt::format("  time={:.3f}ms\n", static_cast<double>(row.wall_ns) / 1e6);
-    if (!run.result.message.empty()) text += "  " + visible_text(run.result.message) + "\n";
-    if (!run.result.solution.empty()) text += visible_text(solved_grid(p, run.result.solution), LineBreaks::kept) + "\n";
+    if (!row.message.empty()) text += "  " + visible_text(row.message) + "\n";
+    if (outcome_of(row.status) == RunOutcome::finished && !run.result.solution.empty())
+        text += visible_text(solved_grid(p, run.result.solution), LineBreaks::kept) + "\n";
     return text;
 }
 
@@ -111,6 +117,10 @@ int solve(const SolveArgs& args) {
             row.spec = spec.spec();
             row.time_limit_ms = limit_ms(args.time_limit);  // SPEC §5: an empty cell is "no limit"
             row.cpu_limit_ms = limit_ms(args.cpu_limit);
+            // The rule for a run past its limit, the one `run` applies (experiments/limit_rule.hpp,
+            // docs/isolation.md): an answer past --time-limit/--cpu-limit is a timeout in every
+            // format, so solve and run give one measurement one status (red-team round 26, C F10).
+            apply_limit_rule(row, limits, task_info(mode.kind == Mode::Kind::count ? Task::count : Task::solve));
             // Each result is out before the next run; a lost one stops here. A signal during the
             // write is "interrupted", never "Interrupted system call" (red-team round 16, 063).
             write_stdout_record(csv ? csv_line(row) : pretty_text(row, p, run), interrupt);
