@@ -52,7 +52,7 @@ struct SetRecords {
 
 SetRecords critical_sets(const ResultsTable& table) {
     for (const char* c : {"mode", "n", "h", "k"})
-        if (!table.has_column(c)) throw InputError(fmt::format("--plot critical needs the column '{}'", c));
+        if (!table.has_column(c)) throw InputError(table.missing_column(c) + " (--plot critical needs it)");
     SetRecords out;
     bool any = false;
     for (std::size_t i = 0; i < table.size(); ++i) {

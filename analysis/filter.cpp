@@ -101,7 +101,7 @@ bool row_matches(const ResultsTable& table, std::size_t row, const RowFilter& f)
 
 ResultsTable filter_rows(const ResultsTable& table, const std::vector<RowFilter>& filters) {
     for (const RowFilter& f : filters) {
-        if (!table.has_column(f.column)) throw InputError("--where: no column '" + f.column + "' in the results");
+        if (!table.has_column(f.column)) throw InputError(table.missing_column(f.column) + " (--where " + f.column + f.op + f.value + ")");
         check_value(table, f);
     }
     std::vector<std::size_t> keep;

@@ -66,7 +66,7 @@ std::string joined(const std::vector<std::string>& items) {
 
 void require_instances(const ResultsTable& table) {
     if (!table.has_column("instance_hash"))
-        throw InputError("a per-instance comparison needs the column 'instance_hash'");
+        throw InputError(table.missing_column("instance_hash") + " (a per-instance comparison needs it)");
 }
 
 // Per instance: is a better than b? Finished first, then smaller.

@@ -97,7 +97,7 @@ std::string relations_level(const ResultsTable& table, std::size_t row) {
 
 std::vector<PhasePoint> phase_points(const ResultsTable& table, const std::string& spec, const std::string& metric) {
     for (const char* c : {"n", "h", "k"})
-        if (!table.has_column(c)) throw InputError(fmt::format("--plot phase needs the column '{}'", c));
+        if (!table.has_column(c)) throw InputError(table.missing_column(c) + " (--plot phase needs it)");
     std::map<BinKey, BinRuns> bins;
     for (std::size_t i = 0; i < table.size(); ++i) {
         if (!table.comparable(i) || table.text(i, "spec") != spec) continue;

@@ -55,6 +55,13 @@ public:
     // The same, but an empty cell (a counter an external tool does not report) is nullopt.
     std::optional<double> value(std::size_t i, const std::string& column) const;
     bool has_column(const std::string& column) const;
+    // The message for a column a caller needs and no input has (the table holds the union of
+    // their columns): every file named, "a.csv, b.csv: no column 'nodes' in the results", or,
+    // where a file has it misspelt (records/header_names.hpp), that file's header field and the
+    // name as written: "r.csv:1:14: no column 'nodes' in the results: column 14 is 'nodes ' (a
+    // space at its end)". Before, "no column 'nodes' in the results" named neither (red-team
+    // round 26, C F11).
+    std::string missing_column(const std::string& column) const;
     // The row's status, read through core/status.hpp's table when the file loads.
     Status status(std::size_t i) const { return rows_[i].status; }
     RunOutcome outcome(std::size_t i) const { return outcome_of(rows_[i].status); }

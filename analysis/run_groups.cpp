@@ -73,8 +73,7 @@ std::string status_text(const std::vector<std::string>& statuses) {
 
 std::map<RunKey, RunGroup> run_groups(const ResultsTable& table, const std::string& time_metric) {
     if (!table.has_column("instance_hash"))
-        throw InputError(fmt::format("{}: no column 'instance_hash': runs cannot be paired by instance",
-                                     table.sources().empty() ? "results" : table.sources().front()));
+        throw InputError(table.missing_column("instance_hash") + ": runs cannot be paired by instance");
     std::map<RunKey, std::vector<std::size_t>> rows;
     for (std::size_t i = 0; i < table.size(); ++i)
         rows[{table.text(i, "instance_hash"), table.text(i, "spec"), text_or_empty(table, i, "mode")}].push_back(i);

@@ -28,7 +28,7 @@ bool contains(const std::vector<std::string>& list, const std::string& item) {
 
 void check_columns(const ResultsTable& t, const std::vector<std::string>& columns) {
     for (const std::string& c : columns)
-        if (!t.has_column(c)) throw InputError("no column '" + c + "' in the results (see docs/analysis.md)");
+        if (!t.has_column(c)) throw InputError(t.missing_column(c) + " (see docs/analysis.md)");
 }
 
 // `--metric spec` said "out.csv:5:26: spec: 'gac' is not a number", blaming the data (round

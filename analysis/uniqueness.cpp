@@ -30,7 +30,7 @@ std::string uniqueness_axis(const ResultsTable& table) {
 
 std::vector<UniquenessPoint> uniqueness_points(const ResultsTable& table, const std::string& spec) {
     for (const char* c : {"n", "status"})
-        if (!table.has_column(c)) throw InputError(fmt::format("--plot uniqueness needs the column '{}'", c));
+        if (!table.has_column(c)) throw InputError(table.missing_column(c) + " (--plot uniqueness needs it)");
     const std::string axis = uniqueness_axis(table);
     std::map<std::pair<int, double>, UniquenessPoint> cells;
     for (std::size_t i = 0; i < table.size(); ++i) {

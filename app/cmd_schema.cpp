@@ -7,6 +7,8 @@
 #include "core/files.hpp"
 #include "records/columns.hpp"
 #include "records/csv_reader.hpp"
+#include "records/header_names.hpp"
+#include "records/results_csv.hpp"
 #include "records/results_head.hpp"
 #include "records/table_schema.hpp"
 
@@ -30,8 +32,12 @@ int print_schema(const std::string& csv) {
     if (line.back() != '\n') throw InputError(csv + ": no header line");
     const std::vector<std::string> header = parse_csv(line, csv).header;  // a CR of CR LF: parse_csv takes it
     if (header.empty()) throw InputError(csv + ": no header line");
-    if (!has_base_columns(header))
-        throw InputError(csv + ": not a futolab results CSV (its header does not start with futolab's columns)");
+    // A header of futolab's with a base column misspelt is named at that column, as merge and
+    // resume name it; a CSV of other columns is none (records/header_names.hpp).
+    if (!has_base_columns(header)) {
+        check_looks_like_results_header(header, csv);
+        throw InputError(csv + ": " + header_difference(header, plain_layout(), true));
+    }
     std::cout << table_schema_json(header);
     return 0;
 }

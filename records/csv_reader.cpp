@@ -4,6 +4,7 @@
 #include "core/files.hpp"
 #include "core/message_text.hpp"
 #include "core/reader_memory.hpp"
+#include "records/header_names.hpp"
 
 #include <fmt/format.h>
 
@@ -176,8 +177,13 @@ bool next_header_or_record(std::string_view text, std::size_t& pos, std::vector<
 
 std::size_t CsvTable::column(std::string_view name, const std::string& source) const {
     const auto it = std::find(header.begin(), header.end(), name);
-    if (it == header.end()) throw_input_error({source, 1, 0}, fmt::format("no column '{}'", name));
-    return static_cast<std::size_t>(it - header.begin());
+    if (it != header.end()) return static_cast<std::size_t>(it - header.begin());
+    // The column as written where it is misspelt (`status ` with a space at its end, `Status`):
+    // "no column 'status'" alone sent the reader to look for a column that is there to see.
+    if (const auto near = misspelt_column(header, name))
+        throw_input_error({source, 1, static_cast<int>(*near + 1)},
+                          fmt::format("no column '{}': column {} is {}", name, *near + 1, quoted_name(header[*near])));
+    throw_input_error({source, 1, 0}, fmt::format("no column '{}'", name));
 }
 
 CsvTable parse_csv(std::string_view text, const std::string& source) {

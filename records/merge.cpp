@@ -2,8 +2,10 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/visible_text.hpp"
 #include "records/columns.hpp"
 #include "records/csv_reader.hpp"
+#include "records/header_names.hpp"
 #include "records/output_guard.hpp"
 #include "records/output_lock.hpp"
 #include "records/outputs.hpp"
@@ -120,7 +122,7 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs, std::vect
         if (f.state == "running")
             notes.push_back(fmt::format("{}: its sidecar says state: running, but no futolab writes it (killed?): merged "
                                         "as it is; `run --resume` completes it",
-                                        path));
+                                        visible_text(path)));  // printed as is: a line feed in the name, one line still
         if (const std::string why = input_difference(first.identity.inputs, f.identity.inputs); !why.empty())
             throw InputError(fmt::format("{}: read other inputs than {}: {} ({})", path, inputs.front(), why,
                                          sidecar_item_at(f, "inputs", first_input_difference(f.identity.inputs,
@@ -159,10 +161,13 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs, std::vect
 
 // Shards of one config have one header; it starts with the base columns whatever the
 // futolab version that wrote it (older files lack the later columns, and are merged as
-// they are).
+// they are). A header of futolab's with one of them misspelt is named at that column, as the
+// later columns are (red-team round 26, C F11: `grad` made it "not a futolab results CSV").
 void check_header(const CsvTable& t, const std::vector<std::string>& first, const std::string& path) {
-    if (!has_base_columns(t.header))
-        throw InputError(path + ": not a futolab results CSV (its header does not start with futolab's columns)");
+    if (!has_base_columns(t.header)) {
+        check_looks_like_results_header(t.header, path);
+        throw InputError(fmt::format("{}: {}: refusing to merge it", path, header_difference(t.header, plain_layout(), true)));
+    }
     if (t.header != first) throw InputError(path + ": its header differs from the first file's");
 }
 
@@ -205,7 +210,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     // A missing input is said to be missing first, not "cannot read" by the head's reader.
     for (const std::string& path : inputs) {
         if (!std::filesystem::exists(path)) throw InputError(path + ": no such file");
-        check_results_file_head(path);
+        check_futolab_results_file_head(path);  // a CSV of other columns too (red-team round 26, C F11)
     }
     MergeReport report;
     std::vector<SidecarFacts> each;

@@ -5,6 +5,7 @@
 #include "records/build_identity.hpp"
 #include "records/columns.hpp"
 #include "records/csv_reader.hpp"
+#include "records/header_names.hpp"
 #include "solvers/registry/registry.hpp"
 #include "records/machine.hpp"
 
@@ -106,16 +107,17 @@ bool later_column(std::string_view name) {
 }  // namespace
 
 std::string header_difference(const std::vector<std::string>& found, const CsvLayout& layout, bool older) {
-    const auto at = [&found](std::size_t i) { return i < found.size() ? message_text(found[i], 200) : std::string("(none)"); };
+    // A name as written, a space at its end said (header_names.hpp): 'nodes ' reads as 'nodes'.
+    const auto at = [&found](std::size_t i) { return i < found.size() ? quoted_name(found[i]) : std::string("'(none)'"); };
     std::size_t i = 0;
     for (const std::string& column : csv_columns(layout)) {
         if (i < found.size() && found[i] == column) {
             ++i;
         } else if (!older || !later_column(column)) {
-            return fmt::format("column {} is '{}', this experiment writes '{}'", i + 1, at(i), column);
+            return fmt::format("column {} is {}, this experiment writes '{}'", i + 1, at(i), column);
         }
     }
-    return i < found.size() ? fmt::format("column {} is '{}', this experiment writes '(none)'", i + 1, at(i)) : "";
+    return i < found.size() ? fmt::format("column {} is {}, this experiment writes '(none)'", i + 1, at(i)) : "";
 }
 
 namespace {

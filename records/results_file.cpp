@@ -200,7 +200,9 @@ ResultsFile::ResultsFile(const std::string& path, bool resume, const CsvLayout& 
     if (exists && !resume)
         throw InputError(path + ": results exist already: use --resume to continue them, or remove the file");
     if (exists) {
-        check_results_file_head(path);  // a puzzle file or config is named as none
+        // A puzzle file, a config or a CSV of other columns is named as none, not "column 1 is
+        // 'id'"; a damaged header of futolab's is named at its column (records/header_names.hpp).
+        check_futolab_results_file_head(path);
         const CsvTable table = read_csv_file(path);
         if (const std::string why = header_difference(table.header, layout); !why.empty())
             throw InputError(fmt::format("{}: {}: refusing to resume; use a new --out", path, why));

@@ -5,6 +5,7 @@
 #include "core/files.hpp"
 #include "core/message_text.hpp"
 #include "records/columns.hpp"
+#include "records/header_names.hpp"
 
 #include <fmt/format.h>
 
@@ -96,6 +97,13 @@ void check_results_head(std::string_view text, const std::string& source) {
 
 void check_results_file_head(const std::string& path) {
     check_results_head(read_first_line(path), path);
+}
+
+void check_futolab_results_file_head(const std::string& path) {
+    const std::string text = read_first_line(path);
+    check_results_head(text, path);
+    const std::vector<std::string_view> names = names_on(first_line(without_byte_order_mark(text)));
+    check_looks_like_results_header(std::vector<std::string>(names.begin(), names.end()), path);
 }
 
 }  // namespace futolab

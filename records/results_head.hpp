@@ -30,4 +30,11 @@ void check_results_head(std::string_view text, const std::string& source);
 // (core/files.hpp, read_first_line: a FIFO or a device is refused, a long line capped).
 void check_results_file_head(const std::string& path);
 
+// check_results_file_head, and for the readers that take only what futolab wrote (merge, run
+// --resume): a header that does not look like futolab's (records/header_names.hpp: a CSV of
+// other columns, which names one or two of futolab's) is none either, said before its sidecar is
+// asked for ("its .meta.yaml: no such file"). A header of futolab's with a column misspelt passes:
+// the caller names the column (results_csv.hpp header_difference).
+void check_futolab_results_file_head(const std::string& path);
+
 }  // namespace futolab

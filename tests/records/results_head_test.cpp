@@ -113,15 +113,16 @@ TEST_CASE("every reader of a results CSV names a file that is none as none", "[c
         CHECK_FALSE(fs::exists(dir + "/m.csv"));
         CHECK(futolab::test::slurp(csv) == text);  // the resume left it as it was
     }
-    // A CSV of futolab columns that is not what a sweep writes: merge, schema and resume say how
-    // its header differs, as before.
+    // A CSV of a few futolab columns made by hand is not a results CSV to merge or schema (red-team
+    // round 26, C F11: merge asked for its sidecar), and resume asks for its sidecar first.
     const std::string partial = "instance,instance_hash,n,solver,options,status,nodes,wall_ns,cpu_ns\n"
                                 "i,0000000000000001,4,fc,,solved,1,1,1\n";
     std::ofstream(dir + "/x.jsonl", std::ios::trunc) << partial;
     std::ofstream(dir + "/out/r.csv", std::ios::trunc) << partial;
     CHECK(run_cli("schema " + dir + "/x.jsonl").err ==
           "futolab: " + dir + "/x.jsonl: not a futolab results CSV (its header does not start with futolab's columns)\n");
-    CHECK(run_cli("merge " + dir + "/x.jsonl --out " + dir + "/m.csv").err == "futolab: " + dir + "/x.jsonl.meta.yaml: no such file\n");
+    CHECK(run_cli("merge " + dir + "/x.jsonl --out " + dir + "/m.csv").err ==
+          "futolab: " + dir + "/x.jsonl: not a futolab results CSV (its header does not start with futolab's columns)\n");
     CHECK(has(run_cli("run " + config + " -q --resume").err, "has no sidecar"));
     CHECK(run_cli("analyze " + dir + "/x.jsonl").exit_code == 0);
     fs::remove_all(dir);

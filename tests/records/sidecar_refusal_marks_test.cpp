@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "core/files.hpp"  // fnv1a64
 #include "records/merge.hpp"
+#include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
 #include "tests/app/cli_runner.hpp"  // fresh_dir, slurp
 
@@ -57,11 +58,12 @@ RunInfo shard(int index, int count) {
     return info;
 }
 
-// A CSV with a row (a header and one line) and its sidecar, in `dir`.
+// A CSV with a row (a header and one line) and its sidecar, in `dir`. The header is futolab's:
+// merge names a CSV of other columns as none before it reads a sidecar (records/header_names.hpp).
 std::string csv_with_sidecar(const fs::path& dir, const std::string& name, const ExperimentIdentity& made_by,
                              const RunInfo& info) {
     const std::string csv = (dir / name).string();
-    std::ofstream(csv) << "run,instance\n0,a\n";
+    std::ofstream(csv) << csv_header_line() << std::string(csv_columns().size() - 1, ',') << "\n";
     write_sidecar(csv, made_by, info);
     return csv;
 }
