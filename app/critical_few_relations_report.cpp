@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <utility>
 
 namespace futolab::app {
 namespace {
@@ -52,6 +53,10 @@ critical::FewRelationsShard shard_of_row(const CsvTable& t, std::size_t r, std::
 
 // Why the counts of the shard file `file` are not those of `row`, its shard's row ("" if they
 // are), naming the first key that differs and both values: "key 'unique' is 0, where … says 45".
+// The times too, as the file writes them (3 decimals; the row keeps every digit): the table,
+// the summary and the rewritten CSV take the file's CPU seconds, so a file edited to 99999.000
+// beside a row of 0.0003 s was published as the count's CPU, and the CSV held both (red-team
+// round 26, B F4).
 std::string count_difference(const critical::FewRelationsShard& file, const critical::FewRelationsShard& row, const std::string& whence) {
     for (const critical::FewRelationsCountField& c : critical::kFewRelationsCounts)
         if (file.count.*c.member != row.count.*c.member)
@@ -59,6 +64,11 @@ std::string count_difference(const critical::FewRelationsShard& file, const crit
     if (relations_text(file.count.example) != relations_text(row.count.example))
         return fmt::format("key 'example' is {}, where {} says {}", relations_text(file.count.example), whence,
                            relations_text(row.count.example));
+    for (const auto& [key, member] : {std::pair{"seconds", &critical::FewRelationsCount::seconds},
+                                      std::pair{"cpu_seconds", &critical::FewRelationsCount::cpu_seconds}}) {
+        const std::string is = fmt::format("{:.3f}", file.count.*member), was = fmt::format("{:.3f}", row.count.*member);
+        if (is != was) return fmt::format("key '{}' is {}, where {} says {} s", key, is, whence, was);
+    }
     return "";
 }
 

@@ -253,9 +253,26 @@ std::string bound_text(double bound) {
 
 }  // namespace
 
+// The one refusal of a zero with a minus sign, in every reader's words but the range.
+constexpr std::string_view kNegativeZero = "is zero with a minus sign, which futolab never writes (write 0)";
+
+bool negative_zero(std::string_view number) {
+    if (!number.starts_with('-')) return false;
+    const Real r = read_real(number);
+    return r.ok && !r.out_of_range && r.value == 0;  // -1e-400 is a tiny number, refused as one
+}
+
+bool is_fixed_point(std::string_view text, std::size_t places) {
+    const std::size_t point = text.find('.');
+    if (point == std::string_view::npos || point == 0 || text.size() - point - 1 != places) return false;
+    const auto digits = [](std::string_view part) { return part.find_first_not_of("0123456789") == std::string_view::npos; };
+    return digits(text.substr(0, point)) && digits(text.substr(point + 1)) && (point == 1 || text.front() != '0');
+}
+
 double parse_double_in(std::string_view text, std::string_view what, const RealRange& range) {
     const Real r = read_real(text);
     if (!r.ok) reject(what, "'" + shown(text) + "'", "is not a number", accepted(range));
+    if (negative_zero(text)) reject(what, shown(text), kNegativeZero, accepted(range));
     const bool tiny = r.out_of_range && r.value == 0;
     if (tiny || !(r.value >= range.min && r.value <= range.max))
         reject(what, shown(text), real_problem(r.value, tiny, range.min, range.max), accepted(range));
@@ -265,7 +282,7 @@ double parse_double_in(std::string_view text, std::string_view what, const RealR
         reject(what, shown(text), "is too large", accepted(range));
     if (const auto below = compare_decimals(text, bound_text(range.min)); below && *below < 0)
         reject(what, shown(text), range.min == 0 ? "is negative" : "is too small", accepted(range));
-    return r.value + 0.0;  // -0 is 0: "-0" must never print as "+-0 %" (--fail-if-slower -0)
+    return r.value + 0.0;  // never a negative zero (an underflow, -1e-400, is refused above as tiny)
 }
 
 // The accepted range of a duration, in the words of its kind: a limit takes 0 as "none", a
@@ -296,6 +313,7 @@ double parse_duration(std::string_view text, std::string_view what, ZeroDuration
     if (!r.ok) reject(what, "'" + shown(text) + "'", "is not a duration", accepted_duration(zero, true));
     const bool plain = number.size() == text.size() && !std::isnan(r.value);
     const std::string value = shown(text) + (plain ? " s" : "");
+    if (negative_zero(number)) reject(what, value, kNegativeZero, accepted_duration(zero, false));
     const double seconds = r.value * scale;
     const bool tiny = r.out_of_range && r.value == 0;
     if (tiny || !(seconds >= 0 && seconds <= kMaxSeconds))

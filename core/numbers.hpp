@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 
 #include <compare>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -51,11 +52,26 @@ struct RealRange {
 // `what` names the input in messages: "--node-limit", "limits.nodes".
 std::uint64_t parse_uint_in(std::string_view text, std::string_view what, const WholeRange& range);
 
-// A finite decimal number (e.g. 0.25, 1e-3) in [min, max].
+// A finite decimal number (e.g. 0.25, 1e-3) in [min, max]. A zero written with a minus sign
+// ("-0", "-0.0", "-0e5") is refused, whatever the range (negative_zero).
 double parse_double_in(std::string_view text, std::string_view what, const RealRange& range);
 
+// Whether `number` is a zero written with a minus sign: "-0", "-0.000", "-0e5", "-.0". futolab
+// writes none, and every number it reads refuses one (parse_uint_in as no whole number in digits,
+// parse_double_in and parse_duration by this): read as 0, `limits: { time: -0s }` ran with no
+// limit where `-1s` was "negative", and a checkpoint's `seconds: -0.000` passed where `+0.000` did
+// not (red-team round 26, B F2).
+bool negative_zero(std::string_view number);
+
+// Whether `text` is a fixed-point number as "{:.Nf}" writes a value from 0 up: plain digits with
+// no leading zero but a lone "0", a point and exactly `places` digits ("1.206", "0.000" for 3).
+// No sign, exponent, space or quote: the one form the sidecars' loads and the few-relations
+// checkpoint's seconds are read in.
+bool is_fixed_point(std::string_view text, std::size_t places);
+
 // A duration in seconds: a number with an optional unit us, ms, s (default), m or h, from 0
-// to kMaxSeconds; 0 means "no limit". "10s", "500ms", "1.5m", "2h", "3". Returned as
+// to kMaxSeconds; 0 means "no limit" ("-0", "-0s": refused, negative_zero). "10s", "500ms",
+// "1.5m", "2h", "3". Returned as
 // whole_ns_limit keeps it: the nearest nanosecond (what a run records); a positive duration
 // below 1 ns as typed is refused.
 // `zero` says what 0 is: no limit (a time limit), or refused (a wait: FUTOLAB_WORKER_WAIT), and

@@ -26,6 +26,10 @@ struct YamlAt {
     explicit operator bool() const { return node.IsDefined() && !node.IsNull(); }
 };
 
+// A node's tag as YAML text writes it: "!!float" for yaml-cpp's "tag:yaml.org,2002:float", a
+// local tag ("!custom") as it is. (yaml-cpp gives a plain scalar the tag "?", a quoted one "!".)
+std::string yaml_tag_name(std::string_view tag);
+
 class YamlFields {
 public:
     explicit YamlFields(std::string file) : file_(std::move(file)) {}
@@ -42,7 +46,15 @@ public:
 
     // A scalar's text; absent: `fallback`, or an error "key 'x' is missing" when there is none.
     std::string text(const YamlAt& at, const std::optional<std::string>& fallback = std::nullopt) const;
-    bool flag(const YamlAt& at, bool fallback) const;  // `true` or `false` unquoted, nothing else (not yes, no, on, off)
+    bool flag(const YamlAt& at, bool fallback) const;  // `true` or `false` plain, nothing else (not yes, no, on, off)
+    // A scalar's text written plain, as futolab writes numbers, times and flags: a quoted scalar
+    // ("2") or a tagged one (!!float 2) is refused, naming how it is written. Other YAML readers
+    // take "2" and !!str 2 for text, !!float 2 for 2.0: the value would have two readings.
+    std::string plain(const YamlAt& at) const;
+    // Every node under `at` (keys, values, items) without a YAML tag (`!!str`, `!!float`,
+    // `!custom`): futolab writes none, and a tag makes another reader take the value as another
+    // type than its text says. The first tagged node is refused at its line and column.
+    void refuse_tags(const YamlAt& at) const;
     double number(const YamlAt& at, double fallback) const;
     // Decimal digits only, in [0, max] (core/numbers.hpp, as a config's counts): 4294967297
     // must not wrap to 1 in an int, nor -1, 1e3 or 0x10 pass as a count futolab never writes.

@@ -1,10 +1,12 @@
 #include "experiments/config.hpp"
 
 #include "core/yaml_bounds.hpp"
+#include "core/yaml_fields.hpp"
 
 #include "core/binary_data.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/message_text.hpp"
 #include "core/numbers.hpp"
 #include "core/puzzle.hpp"
 #include "core/seed_range.hpp"
@@ -22,6 +24,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -32,6 +35,9 @@
 
 namespace futolab {
 namespace {
+
+// yaml-cpp's name of the tag !!str (a plain scalar's tag is "?", a quoted one's "!").
+constexpr std::string_view kStrTag = "tag:yaml.org,2002:str";
 
 // Error helpers that name the config file and the node's position (yaml-cpp marks are 0-based).
 class Where {
@@ -64,17 +70,51 @@ public:
     // value ("\x01", "\e") is refused as it is in the text around it (core/binary_data.hpp): a
     // path, a name or an argv element is text (red-team round 14, B F3; a NUL is refused by
     // load_yaml_bounded, in every YAML file).
+    // A text value may be quoted (names, paths, solver specs: `"gac"`) and tagged !!str, which
+    // says the same; any other tag (`!!int`, `!custom`) would make another YAML reader take the
+    // value as something else, or refuse it.
     std::string scalar(const YAML::Node& node, const std::string& what) const {
         if (!node.IsScalar()) fail(node, what + " must be a single value");
         if (const auto bad = find_binary_byte(node.Scalar())) fail(node, what + ": " + escaped_binary_data(bad->byte));
+        if (const std::string& tag = node.Tag(); tag != "?" && tag != "!" && tag != kStrTag)
+            fail(node, fmt::format("{}: '{}' has the YAML tag {}: a config value takes none but !!str on text", what,
+                                   message_text(node.Scalar(), 40), yaml_tag_name(tag)));
         return node.Scalar();
+    }
+
+    // A number, a duration, a size or a flag as the config's YAML says it to every reader: plain
+    // (`seed: "1"` and `seed: !!str 1` are text to other readers, `!!float 1` is 1.0, yet each ran
+    // as seed 1: red-team round 26, C F9), and with no leading zero in its whole part (`seed: 010`
+    // is the octal 8 to a YAML 1.1 reader such as PyYAML, and ran as seed 10: B F5). The config
+    // text is the provenance its sidecar keeps: it must mean to other readers what it meant here.
+    std::string plain(const YAML::Node& node, const std::string& what) const {
+        if (node.IsScalar() && node.Tag() != "?")  // "!": quoted (or tagged `!`, which says the same)
+            fail(node, fmt::format("{}: '{}' is {}: a number or flag is written plain (other YAML readers take it for {})",
+                                   what, message_text(node.Scalar(), 40),
+                                   node.Tag() == "!" ? "quoted" : "tagged " + yaml_tag_name(node.Tag()),
+                                   node.Tag() == "!" ? "text" : "what its tag says"));
+        const std::string text = scalar(node, what);
+        const std::size_t digits = text.starts_with('-') || text.starts_with('+') ? 1 : 0;
+        if (text.size() > digits + 1 && text[digits] == '0' && text[digits + 1] >= '0' && text[digits + 1] <= '9')
+            fail(node, fmt::format("{}: '{}' has a leading zero, which YAML 1.1 readers take for an octal number: write it "
+                                   "without",
+                                   what, message_text(text, 40)));
+        return text;
+    }
+
+    // A duration or a memory size: with its unit ("10s", "2GiB") it is text to every YAML reader,
+    // quoted or not, and is read as text; a bare number ("10", seconds) is a number, plain.
+    std::string measure(const YAML::Node& node, const std::string& what) const {
+        const bool unit = node.IsScalar() && !node.Scalar().empty() &&
+                          std::isalpha(static_cast<unsigned char>(node.Scalar().back())) != 0;
+        return unit ? scalar(node, what) : plain(node, what);
     }
 
     // A whole number in [min, max] (core/numbers.hpp), e.g. "repeats: 0 is too small
     // (accepted: 1 to 2147483647)"; the position is that of the value. `note` follows the range.
     std::uint64_t whole(const YAML::Node& node, const std::string& what, std::uint64_t min,
                         std::uint64_t max = kMaxWhole, std::string_view note = {}) const {
-        const std::string text = scalar(node, what);
+        const std::string text = plain(node, what);
         try {
             return parse_uint_in(text, what, {min, max, note});
         } catch (const NumberError& e) {
@@ -84,7 +124,7 @@ public:
 
     // A finite number in `range`.
     double real(const YAML::Node& node, const std::string& what, const RealRange& range) const {
-        const std::string text = scalar(node, what);
+        const std::string text = plain(node, what);
         try {
             return parse_double_in(text, what, range);
         } catch (const NumberError& e) {
@@ -121,7 +161,8 @@ Mode read_mode(const Where& w, const YAML::Node& node) {
     // an InputError (tests/data/fuzz-regressions/config).
     if (!node["count"]) w.fail(node, "mode must be 'first' or { count: K | all }");
     const YAML::Node count = node["count"];
-    if (w.scalar(count, "mode.count") == "all") return Mode::count_all();
+    // The word, as text (quoted or not); a number, plain (Where::whole).
+    if (count.IsScalar() && count.Scalar() == "all" && w.scalar(count, "mode.count") == "all") return Mode::count_all();
     return Mode::count_to(w.whole(count, "mode.count", 1));
 }
 
@@ -132,7 +173,7 @@ Limits read_limits(const Where& w, const YAML::Node& node) {
         if (!node[key]) continue;
         const std::string what = std::string("limits.") + key;
         try {
-            *seconds = parse_duration(w.scalar(node[key], what), what);
+            *seconds = parse_duration(w.measure(node[key], what), what);
         } catch (const NumberError& e) {
             w.fail(node[key], e.what());
         }
@@ -140,7 +181,7 @@ Limits read_limits(const Where& w, const YAML::Node& node) {
     if (node["nodes"]) limits.nodes = w.whole(node["nodes"], "limits.nodes", 1);
     if (node["memory"]) {
         try {
-            limits.memory_bytes = parse_memory_bytes(w.scalar(node["memory"], "limits.memory"));
+            limits.memory_bytes = parse_memory_bytes(w.measure(node["memory"], "limits.memory"));
         } catch (const NumberError& e) {
             w.fail(node["memory"], e.what());
         }
@@ -225,6 +266,13 @@ std::string read_choice(const Where& w, const YAML::Node& node, const std::strin
     if (std::find(valid.begin(), valid.end(), value) == valid.end())
         w.fail(node, fmt::format("{} must be one of {}, not '{}'", what, fmt::join(valid, ", "), value));
     return value;
+}
+
+// `true` or `false`, plain: a quoted or tagged one is text to other YAML readers (`pin: !!str
+// false` is the string "false", true in Python).
+bool read_flag(const Where& w, const YAML::Node& node, const std::string& what) {
+    w.plain(node, what);
+    return read_choice(w, node, what, {"true", "false"}) == "true";
 }
 
 // kind unique: n, use, grade, attempts, count, sampler (generators/unique.hpp).
@@ -663,7 +711,7 @@ void read_task(const Where& w, const YAML::Node& root, ExperimentConfig& c) {
 void read_timing(const Where& w, const YAML::Node& root, ExperimentConfig& c) {
     if (root["order"]) c.order = read_word(w, root["order"], "order", kRunOrders);
     if (root["warmup"]) c.warmup = w.whole_int(root["warmup"], "warmup", 0);
-    if (root["pin"]) c.pin = read_choice(w, root["pin"], "pin", {"true", "false"}) == "true";
+    if (root["pin"]) c.pin = read_flag(w, root["pin"], "pin");
     if (root["max_runs"]) c.max_runs = w.whole(root["max_runs"], "max_runs", 1);
 }
 
@@ -728,7 +776,7 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
         w.fail(root["limits"]["nodes"], fmt::format("limits.nodes applies to {} tasks, not {} (use limits.time)",
                                                     kinds_accepting(TaskKey::node_limit), kind.name));
     if (root["isolation"]) c.isolation = read_word(w, root["isolation"], "isolation", kIsolations);
-    if (root["grade"]) c.grade = read_choice(w, root["grade"], "grade", {"true", "false"}) == "true";
+    if (root["grade"]) c.grade = read_flag(w, root["grade"], "grade");
     if (root["builds"]) {
         c.builds = read_builds(w, root["builds"]);
         if (const std::string why = builds_problem(c); !why.empty()) w.fail(root["builds"], why);

@@ -393,6 +393,18 @@ YAML::Node load_sidecar_yaml(const std::string& text, const std::string& path) {
     return load_yaml_bounded(text, path, "not a futolab metadata sidecar");
 }
 
+// The sidecar's root map, every value in the form futolab writes it, checked before any reader
+// takes one: no YAML tag anywhere (`dirty: !!str false` passed merge as false, where a YAML reader
+// reads the string "false": red-team round 26, C F9), and every number and time plain and in its
+// form and range (those no reader takes too). Strings may be quoted: the emitter quotes those
+// that need it, the config text is a block or a quoted scalar.
+YamlAt sidecar_root(const YamlFields& y, const YAML::Node& doc) {
+    const YamlAt root = y.root(doc);
+    y.refuse_tags(root);
+    check_sidecar_numbers(y, root);
+    return root;
+}
+
 }  // namespace
 
 namespace {
@@ -434,8 +446,7 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     const YAML::Node doc = load_sidecar_yaml(text, path);
     // Every field through YamlFields: a wrong type names the file, line and key, never yaml-cpp.
     const YamlFields y(path);
-    const YamlAt root = y.root(doc);
-    check_sidecar_numbers(y, root);  // every number and time, those no reader below takes too
+    const YamlAt root = sidecar_root(y, doc);
     const auto at = [&](const YamlAt& parent, std::string_view key) { return y.child(parent, key); };
     SidecarFacts f;
     f.identity.config_hash = y.text(at(root, "config_hash"));
@@ -612,8 +623,7 @@ std::vector<RedoRecord> read_redone(const std::string& csv_path) {
     std::vector<RedoRecord> out;
     if (!std::filesystem::exists(path)) return out;
     const YamlFields y(path);
-    const YamlAt root = y.root(load_sidecar_yaml(read_text_file(path), path));
-    check_sidecar_numbers(y, root);  // each item's time and rows among them
+    const YamlAt root = sidecar_root(y, load_sidecar_yaml(read_text_file(path), path));  // each item's time and rows among them
     const YamlAt list = y.sequence(y.child(root, "redone"));
     if (!list) return out;
     for (std::size_t i = 0; i < list.node.size(); ++i) {
@@ -632,7 +642,7 @@ std::vector<SkippedInput> read_skipped_inputs(const std::string& csv_path) {
     const std::string path = sidecar_path(csv_path);
     const YamlFields y(path);
     std::vector<SkippedInput> out;
-    const YamlAt list = y.sequence(y.child(y.root(load_sidecar_yaml(read_text_file(path), path)), "skipped_inputs"));
+    const YamlAt list = y.sequence(y.child(sidecar_root(y, load_sidecar_yaml(read_text_file(path), path)), "skipped_inputs"));
     if (!list) return out;  // written before --skip-invalid existed
     for (std::size_t i = 0; i < list.node.size(); ++i) {
         const YamlAt s = y.map(y.item(list, i));

@@ -1,6 +1,7 @@
 #include "records/sidecar_numbers.hpp"
 
 #include "core/message_text.hpp"
+#include "core/numbers.hpp"
 #include "records/csv_reader.hpp"
 #include "records/sidecar.hpp"
 
@@ -75,8 +76,11 @@ const Field& field_of(const YamlAt& at) {
 
 std::string quoted(const std::string& text) { return message_text(text, 40); }
 
+// Every number, time and flag of a sidecar is written plain: `cores: "2"`, `cores: !!float 2` and
+// `cores: !!str 2` were read by their text as 2 (red-team round 26, C F9), where another YAML
+// reader reads the text "2" or 2.0. y.plain refuses each at its line and column.
 std::uint64_t whole_in(const YamlFields& y, const YamlAt& at, const Field& f) {
-    const std::string text = y.text(at);  // missing: "key 'run.total_runs' is missing"
+    const std::string text = y.plain(at);  // missing: "key 'run.total_runs' is missing"
     const std::string form = whole_number_form_problem(text);
     if (form.starts_with("has a leading zero"))  // `075` reads as 75, `00` as 0: futolab writes neither
         y.fail(at, fmt::format("'{}' {} (a whole number from {} to {})", quoted(text), form, f.lo, f.hi));
@@ -87,20 +91,12 @@ std::uint64_t whole_in(const YamlFields& y, const YamlAt& at, const Field& f) {
     return v;
 }
 
-// Whether `text` is plain digits (no leading zero but "0" itself), a point and `places` digits.
-bool fixed_point(std::string_view text, std::size_t places) {
-    const std::size_t point = text.find('.');
-    if (point == std::string_view::npos || point == 0 || text.size() - point - 1 != places) return false;
-    const auto digits = [](std::string_view part) { return std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; }); };
-    return digits(text.substr(0, point)) && digits(text.substr(point + 1)) && (point == 1 || text.front() != '0');
-}
-
 double decimal_in(const YamlFields& y, const YamlAt& at, const Field& f) {
-    const std::string text = y.text(at);
+    const std::string text = y.plain(at);
     const std::size_t places = f.form == Form::decimals_3 ? 3 : 1;
     const std::string range = fmt::format("a number from 0 to {} with {} decimal{}", f.hi, places, places == 1 ? "" : "s");
     double v = 0;
-    if (!fixed_point(text, places))  // `01.235`, `000.1`, `-0.500`, `1e9`, `.nan`: futolab writes none
+    if (!is_fixed_point(text, places))  // `01.235`, `000.1`, `-0.500`, `1e9`, `.nan`: futolab writes none
         y.fail(at, fmt::format("is '{}', not a number as futolab writes it ({}, no sign, exponent or leading zero)",
                                quoted(text), range));
     std::from_chars(text.data(), text.data() + text.size(), v);  // digits and a point: always a finite double
@@ -131,9 +127,11 @@ bool utc_time(std::string_view text) {
 
 void check_time(const YamlFields& y, const YamlAt& at, const Field& f) {
     const std::string text = y.text(at);
-    if (utc_time(text) || (f.form == Form::time_or_none && text.empty())) return;
-    y.fail(at, fmt::format("is '{}', not a time as futolab writes it (UTC to the second, as 2026-11-30T21:22:31Z{})",
-                           quoted(text), f.form == Form::time_or_none ? ", or \"\" while the run goes on" : ""));
+    if (f.form == Form::time_or_none && text.empty()) return;  // written "": quoted, as an empty string must be
+    if (!utc_time(text))
+        y.fail(at, fmt::format("is '{}', not a time as futolab writes it (UTC to the second, as 2026-11-30T21:22:31Z{})",
+                               quoted(text), f.form == Form::time_or_none ? ", or \"\" while the run goes on" : ""));
+    y.plain(at);  // a time in quotes is text to other readers, as a number is
 }
 
 void check_field(const YamlFields& y, const YamlAt& at, const Field& f) {

@@ -3,11 +3,13 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/live_writer.hpp"
 #include "core/message_text.hpp"
 #include "core/numbers.hpp"
 #include "core/puzzle.hpp"
 #include "core/status.hpp"
 #include "core/yaml_bounds.hpp"
+#include "core/yaml_fields.hpp"
 #include "solvers/run/oracle.hpp"
 
 #include <fmt/format.h>
@@ -52,10 +54,20 @@ YAML::Node scalar_of(const YAML::Node& root, const char* key, const std::string&
     return node;
 }
 
+// The text of a number as this file writes it: a plain scalar. `unique: "0"` and `cpu_seconds:
+// "0.000"` were read by their text (red-team round 26, B F4), where another YAML reader reads a
+// string; a tag (`!!float 0`) says another type than the text.
+const std::string& plain_text(const YAML::Node& node, const std::string& what, const std::string& path) {
+    if (node.Tag() != "?")
+        refuse(path, node, fmt::format("{}: '{}' is {}, where futolab writes the number plain", what, message_text(node.Scalar(), 40),
+                                       node.Tag() == "!" ? "quoted" : "tagged " + yaml_tag_name(node.Tag())));
+    return node.Scalar();
+}
+
 // A whole number as this file writes it: plain digits, no leading zero (08 is refused, not
 // read as 8), from 0 to `max`; `what` names it ("key 'unique'").
 std::uint64_t whole_at(const YAML::Node& node, const std::string& what, std::uint64_t max, const std::string& path) {
-    const std::string& text = node.Scalar();
+    const std::string& text = plain_text(node, what, path);
     const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
     if (digits && text.size() > 1 && text.front() == '0')
         refuse(path, node, fmt::format("{}: '{}' has a leading zero, where futolab writes none (accepted: 0 to {})", what,
@@ -71,16 +83,44 @@ std::uint64_t read_whole(const YAML::Node& root, const char* key, const std::str
     return whole_at(scalar_of(root, key, path), fmt::format("key '{}'", key), max, path);
 }
 
-// A shard's time: a finite number of seconds from 0 to a year (issue #45: -5, .nan and 1e308
-// were taken, the last printed as a 309-digit sum).
+// A shard's time: a number of seconds from 0 to a year (issue #45: -5, .nan and 1e308 were
+// taken, the last printed as a 309-digit sum), in the form the file writes it ("{:.3f}": plain
+// digits, a point and 3 decimals): `-0.000`, `.000`, `0.0000` and `1e0` were taken (red-team
+// round 26, B F4), as no other number of the file or of a sidecar is.
 double read_seconds(const YAML::Node& root, const char* key, const std::string& path) {
     constexpr double kYear = 365.25 * 24 * 3600;
     const YAML::Node node = scalar_of(root, key, path);
+    const std::string what = fmt::format("key '{}'", key);
+    const std::string& text = plain_text(node, what, path);
+    if (!is_fixed_point(text, 3))
+        refuse(path, node, fmt::format("{}: '{}' is not a number of seconds as futolab writes it (3 decimals, no sign, exponent "
+                                       "or leading zero: 12.345)",
+                                       what, message_text(text, 40)));
     try {
-        return parse_double_in(node.Scalar(), fmt::format("key '{}'", key), {0, kYear, "s", "a year of 365.25 days"});
+        return parse_double_in(text, what, {0, kYear, "s", "a year of 365.25 days"});
     } catch (const NumberError& e) {
         refuse(path, node, e.what());
     }
+}
+
+// Whole milliseconds of a time read_seconds took ("12.345" -> 12345): exact, for comparing two.
+std::uint64_t milliseconds_of(const YAML::Node& node) {
+    std::string digits = node.Scalar();
+    digits.erase(digits.find('.'), 1);
+    return std::stoull(digits);
+}
+
+// The shard is counted on one thread (few_relations: the thread's CPU clock and the wall clock
+// around it), whose CPU time cannot exceed the wall time: `seconds: 0.000` beside `cpu_seconds:
+// 3000.000` was taken and published as the count's CPU (red-team round 26, B F4). One
+// millisecond is left for the two clocks read one after the other, each rounded to 3 decimals.
+void check_cpu_within_wall(const YAML::Node& root, const std::string& path) {
+    const std::uint64_t wall = milliseconds_of(root["seconds"]), cpu = milliseconds_of(root["cpu_seconds"]);
+    if (cpu > wall + 1)
+        refuse(path, root["cpu_seconds"],
+               fmt::format("key 'cpu_seconds' is {}, more than the shard's wall time (key 'seconds', line {}: {}): its count runs "
+                           "on one thread, whose CPU time is never more than its wall time",
+                           root["cpu_seconds"].Scalar(), root["seconds"].Mark().line + 1, root["seconds"].Scalar()));
 }
 
 // The four numbers of a relation as typed ("[0, 1, 0, 0]"), for a message.
@@ -291,6 +331,19 @@ std::string few_relations_table_path(const std::string& dir, int n, int k, std::
     return (std::filesystem::path(dir) / (few_relations_count_name(n, k, shards) + ".table.md")).string();
 }
 
+std::string live_shard_writer(const std::string& dir, int n, int k, std::size_t shards) {
+    namespace fs = std::filesystem;
+    const std::string tail = fmt::format("-of-{:03}.yaml.lock", shards);  // this count's, not another --shards'
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (!name.ends_with(tail) || !is_few_relations_shard_file(name, n, k)) continue;
+        const std::string file = (fs::path(dir) / name.substr(1, name.size() - 6)).string();  // `.NAME.lock`
+        if (const std::string why = lock_problem(file); !why.empty()) return file + ": " + why;
+    }
+    return "";
+}
+
 std::string write_few_relations_shard(const FewRelationsShard& s) {
     std::string text = fmt::format(
         "# futolab critical --n {} --few-relations {} --shard {}/{}: zero-given puzzles with {} relations, up to symmetry\n"
@@ -320,6 +373,7 @@ std::optional<FewRelationsShard> read_few_relations_shard(const std::string& pat
     for (const CountField& f : kFields) s.count.*f.member = read_whole(root, f.key, path);
     s.count.seconds = read_seconds(root, "seconds", path);
     s.count.cpu_seconds = read_seconds(root, "cpu_seconds", path);
+    check_cpu_within_wall(root, path);
     if (root["producer"]) s.producer = scalar_of(root, "producer", path).Scalar();
     if (root["example"]) s.count.example = read_example(root["example"], n, k, path);
     if ((s.count.unique > 0) != s.count.example.has_value())

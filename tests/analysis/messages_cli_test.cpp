@@ -39,11 +39,18 @@ TEST_CASE("compare says when two inputs are one file, however they are named", "
     CHECK_FALSE(has(copy.err, "one file"));
 }
 
-TEST_CASE("compare --fail-if-slower: -0 is 0, a negative percentage is refused", "[cli][compare][messages]") {
+// -0 printed "+-0 %", then read as 0; it is refused now as every reader of a number refuses it
+// (red-team round 26, B F2), and 0 prints no sign.
+TEST_CASE("compare --fail-if-slower: -0 and a negative percentage are refused", "[cli][compare][messages]") {
     const fs::path dir = fresh_dir("messages", "slower");
     fs::copy_file(kResults, dir / "a.csv");
     fs::copy_file(kResults, dir / "b.csv");
-    const CliResult zero = run_cli("compare a.csv b.csv --fail-if-slower -0", dir.string());
+    for (const char* zero : {"-0", "-0.0"}) {
+        const CliResult r = run_cli(std::string("compare a.csv b.csv --fail-if-slower ") + zero, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, std::string("--fail-if-slower: ") + zero + " is zero with a minus sign"));
+    }
+    const CliResult zero = run_cli("compare a.csv b.csv --fail-if-slower 0", dir.string());
     CHECK_FALSE(has(zero.err, "+-0"));
     CHECK_FALSE(has(zero.out, "+-0"));
     const CliResult negative = run_cli("compare a.csv b.csv --fail-if-slower -1", dir.string());

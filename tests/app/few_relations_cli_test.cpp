@@ -209,6 +209,69 @@ TEST_CASE("critical --few-relations --checkpoint refuses a shard file the CSV's 
     CHECK(futolab::test::has(again.out, "a zero-given puzzle of order 3 with 3 relations is unique"));
 }
 
+namespace {
+
+// The text after `key: ` on its line of a shard file.
+std::string value_in(const std::string& text, const std::string& key) {
+    const std::size_t at = text.find("\n" + key + ": ");
+    REQUIRE(at != std::string::npos);
+    const std::size_t from = at + key.size() + 3;
+    return text.substr(from, text.find('\n', from) - from);
+}
+
+}  // namespace
+
+// Red-team round 26, B F4: a shard file's `cpu_seconds: 99999.000` was taken beside its CSV row's
+// 0.0003 s, printed as the shard's CPU, summed into the table and written into the CSV made again
+// (whose record then said cpu_seconds 99999.0 beside cpu_ns 297832); `seconds: 5000.000` and a CPU
+// time above the wall time likewise. The times are held to the row as the counts are, as the file
+// writes them (3 decimals), and to each other (one counting thread: CPU <= wall).
+TEST_CASE("critical --few-relations --checkpoint holds a shard file's times to its CSV row and to each other",
+          "[app][critical][few-relations]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations", "times-vs-row");
+    const std::string args = "critical --few-relations 2 --n 3 --checkpoint fr --shards 2 --out o.jsonl";
+    REQUIRE(run_cli(args, dir.string()).exit_code == 0);
+    const fs::path csv = dir / "fr" / "n3-k2-of-002.csv", table = dir / "fr" / "n3-k2-of-002.table.md";
+    const std::string rows = futolab::test::slurp(csv.string()), tabled = futolab::test::slurp(table.string());
+    for (const char* name : {"n3-k2-shard-000-of-002.yaml", "n3-k2-shard-001-of-002.yaml"}) {
+        const fs::path file = dir / "fr" / name;
+        const std::string good = futolab::test::slurp(file.string());
+        const std::string wall = value_in(good, "seconds"), cpu = value_in(good, "cpu_seconds");
+        // A CPU time that differs from the row's and is still within the wall time (to its 1 ms).
+        const std::string other_cpu = cpu == "0.000" ? "0.001" : "0.000";
+        const std::string shown = std::string("fr/") + name;
+        for (const auto& [edited, why] : std::vector<std::pair<std::string, std::string>>{
+                 {with_line(good, "seconds", "seconds: 5000.000"),
+                  shown + ": key 'seconds' is 5000.000, where the row of its shard in the results CSV (fr/n3-k2-of-002.csv:"},
+                 {with_line(with_line(good, "seconds", "seconds: 4000.000"), "cpu_seconds", "cpu_seconds: 3000.000"),
+                  shown + ": key 'seconds' is 4000.000, where the row of its shard"},
+                 {with_line(good, "cpu_seconds", "cpu_seconds: " + other_cpu),
+                  shown + ": key 'cpu_seconds' is " + other_cpu + ", where the row of its shard in the results CSV"},
+                 {with_line(good, "cpu_seconds", "cpu_seconds: 99999.000"),
+                  shown + ":16:14: key 'cpu_seconds' is 99999.000, more than the shard's wall time (key 'seconds', line 15: " +
+                      wall + ")"},
+                 {with_line(good, "seconds", "seconds: -0.000"), shown + ":15:10: key 'seconds': '-0.000' is not a number of seconds"},
+                 {with_line(good, "cpu_seconds", "cpu_seconds: \"" + cpu + "\""),
+                  shown + ":16:14: key 'cpu_seconds': '" + cpu + "' is quoted, where futolab writes the number plain"}}) {
+            INFO(edited);
+            std::ofstream(file, std::ios::trunc) << edited;
+            const auto r = run_cli(args, dir.string());
+            CHECK(r.exit_code == 2);
+            CHECK(r.err.starts_with("futolab: " + why));
+            CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+            CHECK(r.out.empty());
+            CHECK(futolab::test::slurp(csv.string()) == rows);
+            CHECK(futolab::test::slurp(table.string()) == tabled);
+        }
+        std::ofstream(file, std::ios::trunc) << good;
+    }
+    // The genuine folder goes on, every shard from its file.
+    const auto again = run_cli(args, dir.string());
+    INFO(again.err);
+    CHECK(again.exit_code == 0);
+    CHECK(futolab::test::has(again.err, "2 read from their checkpoint files"));
+}
+
 // Red-team round 19, B F4: a CSV in the --checkpoint folder under the count's name, made by
 // another experiment, was kept, but the refusal said "critical --force" (not given), "the results
 // CSV of --out " (empty; the folder placed it) and "give another --out" (which changes nothing).

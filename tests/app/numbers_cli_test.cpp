@@ -116,6 +116,31 @@ TEST_CASE("every numeric option: boundary values are accepted or refused with th
     SUCCEED(refused << " refused, " << passed << " accepted");
 }
 
+// Red-team round 26, B F2: `critical --time-limit -0` ran with no limit (0 = none) where -1 was
+// "negative", and every real option took -0 as 0, while the whole-number options refused it.
+// Every numeric option refuses a zero with a minus sign, in each spelling, naming itself.
+TEST_CASE("every numeric option refuses -0 in each spelling", "[cli][numbers]") {
+    for (const NumericOption& o : kOptions)
+        for (const std::string zero : {"-0", "-0.0", "-0e3", "-00"}) {
+            const std::string cmd = o.command + " " + o.option + " " + zero;
+            INFO(cmd);
+            const auto r = run_cli(cmd);
+            CHECK(r.exit_code == 2);
+            CHECK(r.out.empty());
+            CHECK(r.err.rfind("futolab: " + o.option + ": " + zero, 0) == 0);
+            CHECK(r.err.find(o.kind == Kind::whole ? " is not a whole number" : " is zero with a minus sign") != std::string::npos);
+            CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        }
+    for (const char* zero : {"-0s", "-0ms", "-0us", "-0m", "-0h"})
+        CHECK(run_cli(std::string("solve good/conjure-4x4.futo --time-limit ") + zero).err ==
+              std::string("futolab: --time-limit: ") + zero +
+                  " is zero with a minus sign, which futolab never writes (write 0) (accepted: 0 to 9.2e9 s; 0 = none)\n");
+    CHECK(run_cli("analyze analysis/paired.csv --where 'n<-0'").err ==
+          "futolab: --where n<-0: -0 is zero with a minus sign, which futolab never writes (write 0) (accepted: -1.8e308 to "
+          "1.8e308)\n");
+    CHECK(run_cli("analyze analysis/paired.csv --where 'n>0'").exit_code == 0);
+}
+
 // Round 20 left open: `generate --count 0` wrote nothing and `critical --count 0` made an
 // experiment of no runs (exit 0), while a config's counts refuse 0. Refused alike, naming the option.
 TEST_CASE("count 0 is refused by generate and critical as by a config source", "[cli][numbers][count]") {

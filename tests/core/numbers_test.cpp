@@ -191,10 +191,11 @@ TEST_CASE("real numbers: the range holds for the decimal as typed, not its neare
     CHECK_THAT(real_error("-0.00000000000000000001", unit), Contains("is negative"));
     CHECK_THAT(real_error("0.09999999999999999999", {0.1, 1}), Contains("is too small"));
     CHECK_THAT(real_error("1000000000.0000001", {0, 1e9, "%"}), Contains("is too large"));
-    for (const std::string text : {"1", "1.0", "1.000000000000000000", "1e0", "10e-1", "0", "-0", "0.0", "0.3"}) {
+    for (const std::string text : {"1", "1.0", "1.000000000000000000", "1e0", "10e-1", "0", "0.0", "0.3"}) {
         INFO(text);
         CHECK(real_error(text, unit).empty());
     }
+    CHECK_THAT(real_error("-0", unit), Contains("is zero with a minus sign"));  // round 26, B F2
     CHECK(parse_double_in("0.1", "--x", {0.1, 1}) == 0.1);
     CHECK(parse_double_in("0.9999999999999999999", "--x", unit) == 1.0);  // inside as typed: its nearest double
 }
@@ -248,4 +249,51 @@ TEST_CASE("decimals compare exactly as written, never through a double", "[numbe
         CHECK(!order(bad, "1"));
         CHECK(!order("1", bad));
     }
+}
+
+// Red-team round 26, B F2: a zero with a minus sign was read as 0 by the real and duration
+// readers (`critical --time-limit -0`, `limits: { time: -0s }` ran with no limit where -1s was
+// "negative"; a checkpoint's `seconds: -0.000` passed where +0.000 did not), while every whole
+// number refused it. One rule, negative_zero, refuses it in every form and unit, each reader
+// giving its own range.
+TEST_CASE("a zero with a minus sign is refused by every reader of a number or duration", "[numbers]") {
+    for (const std::string zero : {"-0", "-0.0", "-0.000", "-0e5", "-0e-5", "-0E0", "-00", "-.0", "-0."}) {
+        INFO(zero);
+        CHECK(negative_zero(zero));
+        CHECK_THAT(real_error(zero, {0, 1}), Equals("--x: " + zero + " is zero with a minus sign, which futolab never writes "
+                                                    "(write 0) (accepted: 0 to 1)"));
+        // A range with negatives in it too: -0 is no number futolab writes, whatever the range.
+        CHECK_THAT(real_error(zero, {-5, 5}), Contains("is zero with a minus sign"));
+        CHECK_THAT(duration_error(zero), Equals("--time-limit: " + zero + " s is zero with a minus sign, which futolab never "
+                                                "writes (write 0) (accepted: 0 to 9.2e9 s; 0 = none)"));
+        for (const char* unit : {"us", "ms", "s", "m", "h"})
+            CHECK_THAT(duration_error(zero + unit), Equals("--time-limit: " + zero + unit + " is zero with a minus sign, which "
+                                                           "futolab never writes (write 0) (accepted: 0 to 9.2e9 s; 0 = none)"));
+        CHECK_THROWS_WITH(parse_duration(zero, "W", ZeroDuration::refused),
+                          Contains("is zero with a minus sign") && Contains("(accepted: 1 ns to 9.2e9 s)"));
+        CHECK_THAT(whole_error(zero, {0, 9}), Contains("is not a whole number"));  // as before
+    }
+    for (const std::string other : {"0", "0.0", "+0", "-1", "-0.5", "-1e-400", "-nan", "nan", "-", "", "-x"}) {
+        INFO(other);
+        CHECK_FALSE(negative_zero(other));
+    }
+    CHECK(real_error("-1e-400", {0, 1}) == "--x: -1e-400 is too close to 0 to be represented (accepted: 0 to 1)");
+    CHECK(real_error("-0.5", {-1, 1}).empty());
+    CHECK(real_error("0", {-1, 1}).empty());
+    CHECK(duration_error("0s").empty());
+    CHECK_THAT(duration_error("-1s"), Contains("is negative"));
+}
+
+TEST_CASE("fixed-point numbers: digits a point and exactly the places futolab writes", "[numbers]") {
+    for (const char* three : {"0.000", "1.206", "12.345", "31557600.000", "10.000"}) {
+        INFO(three);
+        CHECK(is_fixed_point(three, 3));
+    }
+    for (const char* not_three : {"-0.000", "+0.000", ".000", "0.0000", "0.00", "00.000", "01.206", "1e0", "1.2e3", "0",
+                                  "0.", "1.2 ", " 1.206", "1,206", "1.20a", "\"0.000\"", "", ".", "1..00", "0x1.000"}) {
+        INFO(not_three);
+        CHECK_FALSE(is_fixed_point(not_three, 3));
+    }
+    CHECK(is_fixed_point("0.1", 1));
+    CHECK_FALSE(is_fixed_point("0.10", 1));
 }

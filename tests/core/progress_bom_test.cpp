@@ -1,7 +1,7 @@
 // Progress prints whole lines where stderr is not a terminal (issue #45: a log held one
 // run-together line of "\r" redraws); a UTF-8 byte-order mark is skipped at the start of every
 // file a researcher's tool may write (puzzles, results CSVs) and named anywhere else; "-0"
-// reads as 0 (--fail-if-slower -0 printed "+-0 %").
+// is refused (--fail-if-slower -0 printed "+-0 %", and read as 0 since; round 26 refuses it).
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "core/numbers.hpp"
@@ -108,8 +108,15 @@ TEST_CASE("a results CSV that starts with a byte-order mark reads its first colu
     CHECK(parse_csv("a,b\n" + kBom + "x,1\n", "r.csv").rows.at(0).at(0) == kBom + "x");
 }
 
-TEST_CASE("a real number typed -0 reads as 0, never as a negative zero", "[numbers]") {
-    for (const char* zero : {"-0", "-0.0", "-0e5", "0"}) {
+// A real number typed -0 is refused (red-team round 26, B F2: core/numbers.hpp negative_zero),
+// so none reads as a negative zero: 0 reads as +0.
+TEST_CASE("a real number typed -0 is refused and 0 never reads as a negative zero", "[numbers]") {
+    for (const char* zero : {"-0", "-0.0", "-0e5"}) {
+        INFO(zero);
+        CHECK_THROWS_AS(parse_double_in(zero, "--fail-if-slower", {0, 1e9, " %"}), NumberError);
+        CHECK_THROWS_AS(parse_duration(zero, "--time-limit"), NumberError);
+    }
+    for (const char* zero : {"0", "0.0", "0e5"}) {
         INFO(zero);
         const double v = parse_double_in(zero, "--fail-if-slower", {0, 1e9, " %"});
         CHECK(v == 0);

@@ -168,3 +168,120 @@ TEST_CASE("whole-number sweeps are read as whole numbers, each value once", "[co
     CHECK(error("h", "{ from: 1, to: 5, step: 2 }") == "(no error)");
     CHECK(error("k", "[0, 2]") == "(no error)");
 }
+
+namespace {
+
+// Keys whose value is a number or a flag, each with the config around it and where the value
+// starts: "cfg.yaml:LINE:COLUMN".
+struct PlainKey {
+    std::string name, before, after, at, value;  // value: a plain one the key takes
+};
+
+const std::vector<PlainKey> kPlainKeys{
+    {"seed", "name: t\nseed: ", "\n" + kFile, "cfg.yaml:2:7", "1"},
+    {"repeats", "name: t\nrepeats: ", "\n" + kFile, "cfg.yaml:2:10", "1"},
+    {"warmup", "name: t\nwarmup: ", "\n" + kFile, "cfg.yaml:2:9", "1"},
+    {"max_runs", "name: t\nmax_runs: ", "\n" + kFile, "cfg.yaml:2:11", "10"},
+    {"mode.count", "name: t\nmode: { count: ", " }\n" + kFile, "cfg.yaml:2:16", "2"},
+    {"limits.nodes", "name: t\nlimits: { nodes: ", " }\n" + kFile, "cfg.yaml:2:18", "1"},
+    {"limits.time", "name: t\nlimits: { time: ", " }\n" + kFile, "cfg.yaml:2:17", "1"},
+    {"pin", "name: t\npin: ", "\n" + kFile, "cfg.yaml:2:6", "true"},
+    {"grade", "name: t\ngrade: ", "\n" + kFile, "cfg.yaml:2:8", "false"},
+    {"generate.n", "name: t\ninstances:\n  - generate: { kind: random, n: [4, ", "] }\nsolvers: [gac]\n", "cfg.yaml:3:38", "5"},
+    {"generate.givens", kRandom + "givens: ", " }\nsolvers: [gac]\n", "cfg.yaml:3:45", "0.5"},
+};
+
+}  // namespace
+
+// Red-team round 26 (C F9, B F5): `seed: "1"`, `repeats: !!str 1`, `seed: !!float 1`,
+// `grade: !!str true`, `mode: { count: !!str 2 }` and `pin: !custom false` ran as the values
+// their text says, where another YAML reader (the config text travels in every sidecar) reads a
+// string, 1.0, or fails on the unknown tag. A number or flag is plain, refused otherwise at its
+// value, naming the key and how it is written.
+TEST_CASE("config numbers and flags are plain: quoted or tagged ones are refused at their value", "[config][numbers]") {
+    for (const PlainKey& k : kPlainKeys) {
+        INFO(k.name);
+        CHECK(error_of(k.before + k.value + k.after).empty());
+        for (const std::string& quoted : {"\"" + k.value + "\"", "'" + k.value + "'", "! " + k.value}) {
+            INFO(quoted);
+            CHECK(error_of(k.before + quoted + k.after) ==
+                  k.at + ": " + k.name + ": '" + k.value + "' is quoted: a number or flag is written plain (other YAML "
+                  "readers take it for text)");
+        }
+        for (const std::string tag : {"!!str", "!!int", "!!float", "!!bool", "!custom", "!<tag:yaml.org,2002:str>"}) {
+            INFO(tag);
+            const std::string shown = tag.starts_with("!<") ? "!!str" : tag;
+            CHECK(error_of(k.before + tag + " " + k.value + k.after) ==
+                  k.at + ": " + k.name + ": '" + k.value + "' is tagged " + shown + ": a number or flag is written plain "
+                  "(other YAML readers take it for what its tag says)");
+        }
+    }
+}
+
+// Red-team round 26, B F5: `seed: 010` ran as seed 10, where a YAML 1.1 reader (PyYAML) reads
+// the octal 8; `repeats: 02` as 2. A leading zero in the whole part of a number is refused.
+TEST_CASE("config numbers with a leading zero are refused at their value", "[config][numbers]") {
+    for (const PlainKey& k : kPlainKeys) {
+        if (k.name == "pin" || k.name == "grade") continue;
+        for (const std::string zeros : {"0", "00"}) {
+            const std::string value = zeros + k.value;
+            INFO(k.name << ": " << value);
+            CHECK(error_of(k.before + value + k.after) ==
+                  k.at + ": " + k.name + ": '" + value + "' has a leading zero, which YAML 1.1 readers take for an octal "
+                  "number: write it without");
+        }
+    }
+    CHECK_THAT(error_of("name: t\nseed: 00\n" + kFile), Catch::Contains("seed: '00' has a leading zero"));
+    CHECK_THAT(error_of("name: t\nseed: 08\n" + kFile), Catch::Contains("seed: '08' has a leading zero"));
+    CHECK_THAT(error_of(kRandom + "givens: 00.5 }\nsolvers: [gac]\n"), Catch::Contains("generate.givens: '00.5' has a leading zero"));
+    CHECK_THAT(error_of(kRandom + "givens: { from: 0.1, to: 00.3, step: 0.1 } }\nsolvers: [gac]\n"),
+               Catch::Contains("generate.givens: '00.3' has a leading zero"));
+    CHECK_THAT(error_of(kRandom + "h: { from: 1, to: 5, step: 02 } }\nsolvers: [gac]\n"),
+               Catch::Contains("generate.h.step: '02' has a leading zero"));
+    CHECK_THAT(error_of("name: t\nlimits: { time: 010 }\n" + kFile), Catch::Contains("limits.time: '010' has a leading zero"));
+    // 0 itself, a fraction after 0 and an exponent after 0 have no leading zero.
+    CHECK(parse_config("name: t\nseed: 0\n" + kFile, "c").seed == 0);
+    CHECK(parse_config("name: t\nseed: 10\n" + kFile, "c").seed == 10);
+    CHECK(error_of(kRandom + "givens: [0.05, 0, 0e0, 0.5e-1] }\nsolvers: [gac]\n").find("leading zero") == std::string::npos);
+    CHECK(parse_config("name: t\nlimits: { time: 0.5 }\n" + kFile, "c").limits.time_seconds == 0.5);
+}
+
+// A text value may be quoted or tagged !!str (it is text to every reader): names, paths,
+// solver specs, words, and a duration or memory size written with its unit. Any other tag on
+// it is refused.
+TEST_CASE("config text values may be quoted or tagged !!str: other tags are refused", "[config][numbers]") {
+    const ExperimentConfig c = parse_config("name: \"t\"\ndescription: !!str 2\norder: 'sequential'\nlimits: { time: \"2s\" }\n"
+                                            "mode: { count: \"all\" }\ninstances:\n  - file: !!str \"x.futo\"\n"
+                                            "solvers: [ \"gac\", !!str fc ]\noutput: \"out/t.csv\"\n",
+                                            "cfg.yaml");
+    CHECK(c.name == "t");
+    CHECK(c.description == "2");
+    CHECK(c.limits.time_seconds == 2.0);
+    CHECK(c.solvers.size() == 2);
+    CHECK(c.output == "out/t.csv");
+    CHECK(error_of("name: !custom t\n" + kFile) == "cfg.yaml:1:7: name: 't' has the YAML tag !custom: a config value takes none "
+                                                   "but !!str on text");
+    CHECK(error_of("name: t\ninstances:\n  - file: !!binary eC5mdXRv\nsolvers: [gac]\n") ==
+          "cfg.yaml:3:11: file: 'eC5mdXRv' has the YAML tag !!binary: a config value takes none but !!str on text");
+    CHECK_THAT(error_of("name: t\ninstances:\n  - file: x.futo\nsolvers: [ !!int gac ]\n"),
+               Catch::StartsWith("cfg.yaml:4:12: a solver: 'gac' has the YAML tag !!int"));
+    CHECK_THAT(error_of("name: t\norder: !!bool shuffled\n" + kFile), Catch::StartsWith("cfg.yaml:2:8: order: 'shuffled' has the YAML tag !!bool"));
+    // A duration written as a bare number is a number: plain.
+    CHECK_THAT(error_of("name: t\nlimits: { time: \"2\" }\n" + kFile), Catch::Contains("limits.time: '2' is quoted"));
+}
+
+// Red-team round 26, B F2: `limits: { time: -0s }` ran with no limit (0 = none) where -1s was
+// "negative". Refused in every unit, at the value.
+TEST_CASE("a config duration or number of -0 is refused at its value", "[config][numbers]") {
+    for (const char* zero : {"-0", "-0s", "-0ms", "-0us", "-0m", "-0h", "-0.0", "-0e3s"})
+        for (const char* key : {"time", "cpu"}) {
+            INFO(key << ": " << zero);
+            CHECK_THAT(error_of(std::string("name: t\nlimits: { ") + key + ": " + zero + " }\n" + kFile),
+                       Catch::StartsWith(std::string("cfg.yaml:2:") + (std::string(key) == "time" ? "17" : "16") + ": limits." + key +
+                                         ": " + zero) &&
+                           Catch::Contains("is zero with a minus sign, which futolab never writes (write 0)"));
+        }
+    CHECK_THAT(error_of(kRandom + "givens: -0 }\nsolvers: [gac]\n"),
+               Catch::StartsWith("cfg.yaml:3:45: generate.givens: -0 is zero with a minus sign"));
+    CHECK_THAT(error_of("name: t\nseed: -0\n" + kFile), Catch::StartsWith("cfg.yaml:2:7: seed: -0 is not a whole number"));
+}

@@ -125,9 +125,11 @@ TEST_CASE("few relations shards: files, resume, re-run and refusals", "[critical
     refused("unique", "unique: 0\nunique: 3", "key 'unique' is given twice");
     refused("unique", "unique: 0\nunknown: 1", "unknown key 'unknown'");
     refused("pool", "pool: lots", "key 'pool': 'lots' is not a whole number");
-    refused("seconds", "seconds: -5", "key 'seconds': -5 is negative (accepted: 0 to");
+    refused("seconds", "seconds: -5", "key 'seconds': '-5' is not a number of seconds as futolab writes it");
+    refused("seconds", "seconds: -5.000", "key 'seconds': '-5.000' is not a number of seconds as futolab writes it");
     refused("seconds", "seconds: .nan", "key 'seconds': '.nan' is not a number");
-    refused("cpu_seconds", "cpu_seconds: 1e308", "key 'cpu_seconds': 1e308 is too large");
+    refused("cpu_seconds", "cpu_seconds: 1e308", "key 'cpu_seconds': '1e308' is not a number of seconds as futolab writes it");
+    refused("cpu_seconds", "cpu_seconds: 99999999.000", "key 'cpu_seconds': 99999999.000 is too large");
     std::ofstream(file) << good;
     CHECK(read_few_relations_shard(file.string(), 5, 5, 4, 7));
     CHECK_FALSE(read_few_relations_shard((dir / "absent.yaml").string(), 5, 5, 4, 7));
@@ -273,8 +275,10 @@ TEST_CASE("few relations shards: a refused value is named by its file, line, col
               "9: key 'unique': 8.0 is not a whole number written in digits (accepted: 0 to 18446744073709551615)"},
              {"unique", "unique: 18446744073709551616", "unique",
               "9: key 'unique': 18446744073709551616 is too large (accepted: 0 to 18446744073709551615)"},
-             {"seconds", "seconds: nan", "seconds", "10: key 'seconds': nan is not a number (accepted: 0 to 3.16e7 s; a year of 365.25 days)"},
-             {"cpu_seconds", "cpu_seconds: -1", "cpu_seconds", "14: key 'cpu_seconds': -1 is negative (accepted: 0 to 3.16e7 s"},
+             {"seconds", "seconds: nan", "seconds", "10: key 'seconds': 'nan' is not a number of seconds as futolab writes it"},
+             {"cpu_seconds", "cpu_seconds: -1", "cpu_seconds", "14: key 'cpu_seconds': '-1' is not a number of seconds as futolab"},
+             {"seconds", "seconds: 31557600.001", "seconds",
+              "10: key 'seconds': 31557600.001 is too large (accepted: 0 to 3.16e7 s; a year of 365.25 days)"},
              {"unique", "unique: 0\nfoo: 1", "foo", "1: unknown key 'foo'"},
              {"producer", "producer: [a]", "producer", "11: key 'producer' must be a single value"},
              {"example", "", "unique", "9: key 'unique' is 8: 'example' must be there exactly when 'unique' is not 0"},
@@ -405,4 +409,75 @@ TEST_CASE("few relations shards: the committed n = 6, K = 8 files read back to t
     CHECK(few_relations_total_problem(total_of(shards), 6, 8).empty());
     CHECK(total_of(shards).pair_sets == 319854588);
     CHECK(total_of(shards).unique == 0);
+}
+
+// Red-team round 26, B F4: a shard's `seconds` and `cpu_seconds` were read as any real number
+// (`-0.000`, `.000`, `0.0000`, `"0.000"` taken, where `+0.000` was not) and not held to each
+// other (`cpu_seconds: 3000.000` beside `seconds: 0.000`, from one counting thread). Each is read
+// as the file writes it ("{:.3f}", plain) and the CPU time is at most the wall time (to 1 ms).
+TEST_CASE("few relations shards: the times are read as written and the CPU time within the wall time", "[critical][few-relations]") {
+    const fs::path dir = fresh_dir("times");
+    small_count(dir);
+    const fs::path file = few_relations_shard_path(dir.string(), 3, 3, 1, 4);
+    const std::string good = slurp(file);
+    const auto refusal = [&](const std::string& key, const std::string& line) {
+        std::ofstream(file) << good;
+        replace_line(file, key, line);
+        try {
+            read_few_relations_shard(file.string(), 3, 3, 1, 4);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(taken)");
+    };
+    for (const char* key : {"seconds", "cpu_seconds"}) {
+        const std::string at = file.string() + ":" + std::to_string(line_of(file, key)) + ":" + std::to_string(std::string(key).size() + 3);
+        for (const std::string value : {"-0.000", "+0.000", ".000", "0.0000", "0.00", "0", "00.000", "1e0", "0.000e0", "-1.000",
+                                        "0x0.000", ".nan", "10.0000", "1.5"}) {
+            INFO(key << ": " << value);
+            CHECK(refusal(key, std::string(key) + ": " + value) ==
+                  at + ": key '" + key + "': '" + value + "' is not a number of seconds as futolab writes it (3 decimals, no sign, "
+                  "exponent or leading zero: 12.345)");
+        }
+        for (const auto& [written, how] : {std::pair{"\"0.000\"", "quoted"}, std::pair{"'0.000'", "quoted"},
+                                           std::pair{"!!float 0.000", "tagged !!float"}, std::pair{"!!str 0.000", "tagged !!str"},
+                                           std::pair{"!x 0.000", "tagged !x"}}) {
+            INFO(key << ": " << written);
+            CHECK(refusal(key, std::string(key) + ": " + written) ==
+                  at + ": key '" + key + "': '0.000' is " + how + ", where futolab writes the number plain");
+        }
+    }
+    // The counts are plain too.
+    CHECK_THAT(refusal("unique", "unique: \"0\""), Catch::EndsWith("key 'unique': '0' is quoted, where futolab writes the number plain"));
+    CHECK_THAT(refusal("pair_sets", "pair_sets: !!int 12"), Catch::Contains("key 'pair_sets': '12' is tagged !!int"));
+    // CPU time above the wall time, beyond the millisecond the two clocks may differ by.
+    std::ofstream(file) << good;
+    replace_line(file, "seconds", "seconds: 1.000");
+    const std::string one_second = slurp(file);
+    const auto with_cpu = [&](const std::string& cpu) {
+        std::ofstream(file) << one_second;
+        replace_line(file, "cpu_seconds", "cpu_seconds: " + cpu);
+        try {
+            return read_few_relations_shard(file.string(), 3, 3, 1, 4)->count.cpu_seconds;
+        } catch (const InputError& e) {
+            FAIL_CHECK(e.what());
+            return -1.0;
+        }
+    };
+    CHECK(with_cpu("0.000") == 0.0);
+    CHECK(with_cpu("0.999") == 0.999);
+    CHECK(with_cpu("1.000") == 1.0);
+    CHECK(with_cpu("1.001") == 1.001);
+    for (const char* cpu : {"1.002", "2.000", "3000.000", "31557600.000"}) {
+        INFO(cpu);
+        std::ofstream(file) << one_second;
+        replace_line(file, "cpu_seconds", std::string("cpu_seconds: ") + cpu);
+        CHECK_THROWS_WITH(read_few_relations_shard(file.string(), 3, 3, 1, 4),
+                          file.string() + ":" + std::to_string(line_of(file, "cpu_seconds")) + ":14: key 'cpu_seconds' is " + cpu +
+                              ", more than the shard's wall time (key 'seconds', line " + std::to_string(line_of(file, "seconds")) +
+                              ": 1.000): its count runs on one thread, whose CPU time is never more than its wall time");
+    }
+    std::ofstream(file) << good;
+    CHECK(read_few_relations_shard(file.string(), 3, 3, 1, 4));
+    fs::remove_all(dir);
 }
