@@ -27,8 +27,9 @@ struct ComparedInputs {
 
 // base, new, spec, mode, instances, limited, ratio, ci_low, ci_high, wins, ties, losses, wilcoxon_p,
 // clusters_base, clusters_new, cluster_sd, drift, holm_p (wilcoxon_p adjusted by Holm's method
-// over the specs and modes of one BASE → NEW comparison, multiplicity.hpp; last, so that
-// scripts reading the columns by position keep working).
+// over the specs and modes of one BASE → NEW comparison, multiplicity.hpp), metric (the time
+// compared: wall_ms or cpu_ms); each added last, so that scripts reading the columns by
+// position keep working.
 // `futolab compare --format` and `--table`: the report for people, or one tidy table.
 enum class CompareFormat { text, csv };
 inline constexpr HelpedVocabulary<CompareFormat, 2> kCompareFormats{{

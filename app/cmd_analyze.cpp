@@ -121,7 +121,7 @@ void write_tables(const Study& study, const AnalyzeArgs& args) {
     const std::vector<const TextTable*> tables = written_tables(study, args);
     for (std::size_t i = 0; i < tables.size(); ++i) {
         write_file_atomically(paths[i], table_csv(*tables[i]));
-        std::cout << "table: " << paths[i] << "\n";
+        std::cout << "table: " << visible_text(paths[i]) << "\n";  // a line feed in --tables: one line still
     }
 }
 
@@ -211,8 +211,10 @@ void write_plots(const std::vector<PlotSpec>& plots, const std::string& dir) {
     for (const PlotSpec& plot : plots) {
         if (stop.requested()) throw std::runtime_error("interrupted: plot " + plot.name + " and those after it not written");
         const std::string png = render_plot(plot, dir);
-        std::cout << (png.empty() ? "gnuplot not found: wrote the data and script of " + plot.name + " to " + dir
-                                  : "plot: " + png + " (.svg, .pdf)")
+        // Names shown as the errors show them: --plots or a plot's name (a spec) with a line feed
+        // printed a line of its own (red-team round 26, B F7).
+        std::cout << visible_text(png.empty() ? "gnuplot not found: wrote the data and script of " + plot.name + " to " + dir
+                                              : "plot: " + png + " (.svg, .pdf)")
                   << "\n";
     }
     if (stop.requested()) throw std::runtime_error("interrupted");

@@ -559,8 +559,10 @@ int run_check_certificate(const CriticalArgs& a) {
     // (it said "2 proofs (0 lemmas)" of a file with none; red-team round 25, B F5).
     const std::string proofs = c.proof == ProofKind::bb ? fmt::format("{} claims refuted again by branch and bound", c.proofs)
                                                         : fmt::format("{} proofs ({} lemmas)", c.proofs, c.lemmas);
+    // The name shown as the rejection shows it: a raw line feed made "b.cert: certificate
+    // accepted" a line of its own for a file that is not b.cert (red-team round 26, B F7).
     std::cout << fmt::format("{}: certificate accepted: {} classes, {} unavoidable sets, {}; {} ({}) {}\n",
-                             combined ? fmt::format("{} shards", checks.size()) : a.check_certificate[0], c.classes, c.sets,
+                             combined ? fmt::format("{} shards", checks.size()) : visible_text(a.check_certificate[0]), c.classes, c.sets,
                              proofs, claim, objective_name(c.objective), scope);
     return 0;
 }

@@ -1,6 +1,7 @@
 // futolab merge CSV… --out FILE: joins shard CSVs (same config hash required) in run order.
 // Exit 1 if runs are missing or duplicated (the merged file is still written).
 #include "app/commands.hpp"
+#include "core/visible_text.hpp"
 #include "experiments/config.hpp"
 #include "experiments/merge_matrix.hpp"
 #include "experiments/merged_rows.hpp"
@@ -160,7 +161,8 @@ int merge(const MergeArgs& args) {
     }
     for (const std::string& note : r.notes) std::cerr << "futolab: warning: " << note << "\n";
     if (!matrix.note().empty()) std::cerr << "futolab: warning: " << matrix.note() << "\n";
-    std::cout << fmt::format("{}: {} of {} runs from {} files\n", args.out, r.rows, r.expected, args.inputs.size());
+    // The name shown as the errors show it: a line feed in it made a second line (round 26, B F7).
+    std::cout << fmt::format("{}: {} of {} runs from {} files\n", visible_text(args.out), r.rows, r.expected, args.inputs.size());
     if (r.missing != 0)
         std::cerr << fmt::format("futolab: {} runs missing (run {}{})\n", r.missing, first_few(r.first_missing),
                                  r.missing > r.first_missing.size() ? ", ..." : "");

@@ -179,7 +179,7 @@ int report(ReportArgs args) {
     const std::string page = html_report(study, render_svgs(drawn.figures), sidecar_texts, futolab_version(),
                                          compared.comparisons, drawn.note);
     write_file_atomically(args.out, page);
-    std::cout << "report: " << args.out << "\n";
+    std::cout << "report: " << visible_text(args.out) << "\n";  // shown: a line feed in --out, one line still
     check_stdout();
     return agreement_exit(study.agreement, args.fail_on_disagreement);
 }

@@ -168,10 +168,13 @@ int run_command(const RunArgs& args) {
     const RunnerReport r = run_experiment(config, options);
     for (const SkippedInput& s : r.invalid)
         std::cerr << visible_text("futolab: skipped invalid input: " + s.error, LineBreaks::shown) << "\n";
+    // The CSV's name shown as the errors show it (`out<U+000A>x/k.csv`): a line feed in --out or
+    // the config's output printed a line of its own (red-team round 26, B F7).
+    const std::string csv = visible_text(r.csv_path);
     if (!options.redo.empty())
-        std::cout << fmt::format("{}: --redo took out {} rows with status {} (recorded in the sidecar)\n", r.csv_path,
+        std::cout << fmt::format("{}: --redo took out {} rows with status {} (recorded in the sidecar)\n", csv,
                                  r.redone, fmt::join(options.redo, ","));
-    std::cout << fmt::format("{}: {} runs in {}, {} already done, {} written now, {} errors{}{}{}\n", r.csv_path,
+    std::cout << fmt::format("{}: {} runs in {}, {} already done, {} written now, {} errors{}{}{}\n", csv,
                              r.shard_runs, summary_shard(options), r.skipped, r.completed, r.errors,
                              r.warmups ? fmt::format(", {} warm-up runs (not recorded)", r.warmups) : "",
                              r.invalid.empty() ? "" : fmt::format(", {} invalid inputs skipped (see the sidecar)", r.invalid.size()),

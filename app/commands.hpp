@@ -34,7 +34,7 @@ void add_schema(CLI::App& app, Action& run);
 void add_commands(CLI::App& app, Action& run, const std::string& command_line);
 
 // After parsing: throws InputError when the command writes its command line and the names of
-// its files into a sidecar (run, critical, merge) and a word of `words` (the command line
+// its files into a sidecar (run, critical but --check-certificate, merge) and a word of `words` (the command line
 // without the program name) is a name a sidecar cannot hold (core/binary_data.hpp,
 // unwritable_name): "critical: argument 5 'o<0xFF>.jsonl': byte 0xff is not UTF-8 (…)".
 // Refused before anything is made: the run's own sidecar was refused by its resume and merge.

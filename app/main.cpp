@@ -8,6 +8,7 @@
 #include "core/env.hpp"
 #include "core/error.hpp"
 #include "core/made_folders.hpp"
+#include "core/shell_words.hpp"
 #include "core/temp_dir.hpp"
 #include "core/visible_text.hpp"
 #include "core/live_writer.hpp"
@@ -170,8 +171,9 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "futolab " + futolab::futolab_version());
     app.require_subcommand(1);
     futolab::app::Action run;
-    std::string command_line = "futolab";
-    for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
+    // For the sidecar's run.command: each word quoted for a POSIX shell where it needs it, so a
+    // pasted command re-runs exactly and never runs a file name as code (core/shell_words.hpp).
+    const std::string command_line = futolab::shell_command("futolab", command_words());
     futolab::app::add_commands(app, run, command_line);
     try {
         futolab::app::refuse_bad_list_items(app, {argv + 1, argv + argc});  // CLI11 drops empty items

@@ -4,6 +4,7 @@
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/message_text.hpp"
+#include "core/visible_text.hpp"
 #include "core/formats/formats.hpp"
 #include "core/puzzle.hpp"
 #include "critical/exact/exhaustive.hpp"
@@ -71,10 +72,13 @@ template <class Match>
 std::vector<std::string> beside_config(const ExperimentConfig& config, const SourceLoc& at, const std::string& pattern, Match match) {
     auto [paths, from_here] = find_beside_config(config, pattern, match);
     if (from_here && !paths.empty())
-        std::cerr << fmt::format("futolab: note: {}: '{}' matches nothing beside the config, so it is read from the "
-                                 "working directory; paths in a config are relative to the config file (write '{}')\n",
-                                 format_location(at), pattern,
-                                 fs::relative(fs::absolute(pattern), fs::absolute(config_folder(config))).string());
+        // Shown as the errors show text (the config's path and the pattern may hold a line feed).
+        std::cerr << visible_text(fmt::format("futolab: note: {}: '{}' matches nothing beside the config, so it is read from "
+                                              "the working directory; paths in a config are relative to the config file "
+                                              "(write '{}')",
+                                              format_location(at), pattern,
+                                              fs::relative(fs::absolute(pattern), fs::absolute(config_folder(config))).string()))
+                  << "\n";
     return paths;
 }
 

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -23,17 +24,11 @@
 namespace futolab::formats_internal {
 namespace {
 
-// C0 controls and DEL: bytes that break a CSV cell, a message line or a terminal.
-bool is_control(char ch) {
-    const auto byte = static_cast<unsigned char>(ch);
-    return byte < 0x20 || byte == 0x7f;
-}
-
 // SPEC §2.2: the id of a record without one.
 std::string default_id(const std::string& source, int line) { return fmt::format("{}:{}", file_stem(source), line); }
 
 // An id read_id takes: printable, and showing something.
-bool usable_id(const std::string& id) { return std::none_of(id.begin(), id.end(), is_control) && !shows_nothing(id); }
+bool usable_id(const std::string& id) { return !find_control(id) && !shows_nothing(id); }
 
 // An integer that does not fit an int (outside -2147483648..2147483647), including one so
 // large that the JSON parser kept it as a double (2^64 and up, -2^63-1 and down).
@@ -103,17 +98,18 @@ private:
     }
 
     // Ids go into CSV cells, file names and messages: a control character (a NUL, a line
-    // break, an escape sequence) would corrupt them all, so it is refused here, at input. So is
+    // break, an escape sequence) would corrupt them all, so it is refused here, at input; a C1
+    // control too (U+0085 NEL breaks a line for YAML 1.1, U+009B is the 8-bit CSI a terminal
+    // acts on): they passed, and went raw into CSV and JSONL (red-team round 26, C F6). So is
     // an id that shows as nothing ("", "   ", a no-break space): "" was replaced in silence by
     // the default <stem>:<line> that SPEC §2.2 gives only a record WITHOUT an id, so a rewrite
     // changed the key's value, and "   " named a row no reader can see (red-team round 25, C F8).
     std::string read_id(const Json& value) const {
         if (!value.is_string()) error(fmt::format("\"id\" must be a string, got {} {}", value.type_name(), shown(value)));
         std::string id = value.get<std::string>();
-        const auto bad = std::find_if(id.begin(), id.end(), is_control);
-        if (bad != id.end())
+        if (const auto bad = find_control(id))
             error(fmt::format("\"id\" holds the control character U+{:04X} at byte {}: ids must be printable text",
-                              static_cast<unsigned char>(*bad), bad - id.begin() + 1));
+                              static_cast<std::uint32_t>(bad->code_point), bad->byte + 1));
         if (shows_nothing(id)) error(blank_id(id));
         return id;
     }

@@ -118,14 +118,29 @@ std::string valid_utf8(std::string_view text) {
     return out;
 }
 
+std::optional<ControlCharacter> find_control(std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x20 || byte == 0x7f) return ControlCharacter{char32_t{byte}, i};
+        // C2 is only ever the lead byte of U+0080–U+00BF; followed by 80–9F it is a C1 control.
+        const unsigned char next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+        if (byte == 0xC2 && next >= 0x80 && next <= 0x9F) return ControlCharacter{char32_t{next}, i};
+    }
+    return std::nullopt;
+}
+
 std::string file_stem(const std::string& source) {
     if (source == "-" || source.empty()) return "stdin";
-    // The stem becomes an id (CSV cells, messages): a control byte in a file name is
-    // replaced, as JSONL rejects one in an explicit id (docs/formats.md), and so is a byte
-    // that is not UTF-8 (U+FFFD, as JSONL writes it), so the CSV and the JSONL say the same.
-    std::string stem = valid_utf8(std::filesystem::path(source).stem().string());
-    for (char& ch : stem)
-        if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = '_';
+    // The stem becomes an id (CSV cells, JSONL, messages). A byte that is not UTF-8 was made
+    // U+FFFD, so u<0xFF>x and u<0xFE>x were one id: refused, as run refuses such a name.
+    std::string stem = std::filesystem::path(source).stem().string();
+    if (const auto at = find_non_utf8_byte(stem))
+        fail(source, 0, 0,
+             fmt::format("the file name's byte 0x{:02x} is not UTF-8: its stem would be the id of its instances, which "
+                         "CSV and JSONL hold as UTF-8 text (give the file a UTF-8 name)",
+                         at->byte));
+    // A control character is replaced, as JSONL rejects one in an explicit id (docs/formats.md).
+    while (const auto at = find_control(stem)) stem.replace(at->byte, at->code_point < 0x80 ? 1 : 2, "_");
     return stem;
 }
 

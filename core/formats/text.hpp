@@ -44,7 +44,19 @@ std::string quoted(std::string_view token, std::size_t max = 24);
 // not UTF-8 U+FFFD.
 std::string one_line(std::string_view text);
 
-// The file name without folder and last extension; "stdin" for "-".
+// A control character in text: a C0 control (U+0000–U+001F), DEL (U+007F) or a C1 control
+// (U+0080–U+009F, in UTF-8 the bytes C2 80 to C2 9F: NEL, the 8-bit CSI …), with its byte
+// offset (from 0). Each breaks a CSV cell, a message line or a terminal as the others do.
+struct ControlCharacter {
+    char32_t code_point = 0;
+    std::size_t byte = 0;
+};
+std::optional<ControlCharacter> find_control(std::string_view text);
+
+// The file name without folder and last extension; "stdin" for "-". It becomes the id of the
+// file's instances: a control character in it becomes '_', and a name whose stem holds a byte
+// that is not UTF-8 is refused (InputError naming the file): such a byte cannot be written into
+// a CSV cell or a JSONL id, and made U+FFFD it gave two files one id (red-team round 26, C F5).
 std::string file_stem(const std::string& source);
 
 // `text` with every byte that does not start a well-formed UTF-8 sequence (core/binary_data.hpp

@@ -219,10 +219,17 @@ TEST_CASE("compare tables: tidy rows for programs", "[compare]") {
                            read_provenance(next, ResultsTable::load({next})), "wall_ms", fixture_comparison(), {}, {}, {}};
     const std::string times = table_csv(compare_times_table({c}));
     CHECK(times.find("base,new,spec,mode,instances,limited,ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p,clusters_base,"
-                     "clusters_new,cluster_sd,drift,holm_p\n") == 0);
+                     "clusters_new,cluster_sd,drift,holm_p,metric\n") == 0);
     // holm_p over the two specs, by hand: fc 2 × 0.0625; backtracking max(0.125, 1 × 1) = 1.
-    CHECK(times.find("\nv1,v2,backtracking,count:2,6,1,1,1,1,0,6,0,1,0,0,0,,1\n") != std::string::npos);
-    CHECK(times.find("\nv1,v2,fc,count:2,5,0,2,2,2,0,0,5,0.0625,0,0,0,,0.125\n") != std::string::npos);
+    CHECK(times.find("\nv1,v2,backtracking,count:2,6,1,1,1,1,0,6,0,1,0,0,0,,1,wall_ms\n") != std::string::npos);
+    CHECK(times.find("\nv1,v2,fc,count:2,5,0,2,2,2,0,0,5,0.0625,0,0,0,,0.125,wall_ms\n") != std::string::npos);
+    // Each comparison's rows name its own metric (red-team round 26, C F8).
+    ComparedInputs cpu = c;
+    cpu.time_metric = "cpu_ms";
+    cpu.new_label = "v3";
+    const std::string both = table_csv(compare_times_table({c, cpu}));
+    CHECK(both.find("\nv1,v2,fc,count:2,5,0,2,2,2,0,0,5,0.0625,0,0,0,,0.125,wall_ms\n") != std::string::npos);
+    CHECK(both.find("\nv1,v3,fc,count:2,5,0,2,2,2,0,0,5,0.0625,0,0,0,,0.125,cpu_ms\n") != std::string::npos);
     const std::string changes = table_csv(compare_changes_table({c}));
     CHECK(changes.find("\nv1,v2,status,backtracking,count:2,i3,0000000000000003,status,unique,timeout\n") != std::string::npos);
     CHECK(changes.find("\nv1,v2,counter,fc,count:2,i2,0000000000000002,nodes,6,7\n") != std::string::npos);

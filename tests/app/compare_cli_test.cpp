@@ -233,16 +233,47 @@ TEST_CASE("compare --format csv: one tidy table", "[cli][compare]") {
     auto r = run_cli("compare " + kBase + " " + kNew + " --format csv --table times");
     CHECK(r.exit_code == 0);
     CHECK(r.out == "base,new,spec,mode,instances,limited,ratio,ci_low,ci_high,wins,ties,losses,wilcoxon_p,clusters_base,"
-                   "clusters_new,cluster_sd,drift,holm_p\n"
-                   "analysis/compare/base.csv,analysis/compare/new.csv,backtracking,count:2,6,1,1,1,1,0,6,0,1,0,0,0,,1\n"
-                   "analysis/compare/base.csv,analysis/compare/new.csv,fc,count:2,5,0,2,2,2,0,0,5,0.0625,0,0,0,,0.125\n");
+                   "clusters_new,cluster_sd,drift,holm_p,metric\n"
+                   "analysis/compare/base.csv,analysis/compare/new.csv,backtracking,count:2,6,1,1,1,1,0,6,0,1,0,0,0,,1,wall_ms\n"
+                   "analysis/compare/base.csv,analysis/compare/new.csv,fc,count:2,5,0,2,2,2,0,0,5,0.0625,0,0,0,,0.125,wall_ms\n");
     r = run_cli("compare " + kBase + " " + kNew + " --format csv --table changes --label a,b");
     CHECK(r.exit_code == 0);
     CHECK(has(r.out, "\na,b,status,backtracking,count:2,i3,0000000000000003,status,unique,timeout\n"));
     // More than two inputs: each against the first.
     r = run_cli("compare " + kBase + " " + kNew + " " + kBase + " --format csv --table times --label a,b,c");
     CHECK(has(r.out, "\na,b,fc,count:2,5,"));
-    CHECK(has(r.out, "\na,c,fc,count:2,6,0,1,1,1,0,6,0,1,0,0,0,,1\n"));
+    CHECK(has(r.out, "\na,c,fc,count:2,6,0,1,1,1,0,6,0,1,0,0,0,,1,wall_ms\n"));
+}
+
+// The times table says which time its ratios are of: --metric cpu_ms and the default wall_ms
+// gave byte-identical headers and rows (red-team round 26, C F8).
+TEST_CASE("compare --format csv --table times: the metric column names the time compared", "[cli][compare]") {
+    for (const std::string metric : {"", "wall_ms", "cpu_ms"}) {
+        INFO(metric);
+        const std::string option = metric.empty() ? "" : " --metric " + metric;
+        const std::string shown = metric.empty() ? "wall_ms" : metric;
+        // Two specs a comparison; three inputs are two comparisons.
+        for (const auto& [inputs, rows_wanted] : {std::pair{kBase + " " + kNew, 2u}, std::pair{kBase + " " + kNew + " " + kBase, 4u}}) {
+            const auto r = run_cli("compare " + inputs + option + " --format csv --table times");
+            INFO(r.err);
+            REQUIRE(r.exit_code == 0);
+            std::istringstream lines(r.out);
+            std::string line;
+            std::getline(lines, line);
+            CHECK(line.size() > 7);
+            CHECK(line.substr(line.size() - 7) == ",metric");  // last: columns read by position stay where they were
+            std::size_t rows = 0;
+            for (; std::getline(lines, line); ++rows) CHECK(line.substr(line.rfind(',')) == "," + shown);
+            CHECK(rows == rows_wanted);
+        }
+        // The text says it in its heading, its table has no such column.
+        const auto text = run_cli("compare " + kBase + " " + kNew + option);
+        CHECK(has(text.out, "## Time: " + shown + " per instance"));
+        CHECK_FALSE(has(text.out, "| metric |"));
+    }
+    // The changes table holds no time: no metric column (and --metric is refused with it).
+    const auto changes = run_cli("compare " + kBase + " " + kNew + " --format csv --table changes");
+    CHECK(changes.out.rfind("base,new,kind,spec,mode,instance,instance_hash,what,base_value,new_value\n", 0) == 0);
 }
 
 TEST_CASE("compare: bad input exits 2 with one line", "[cli][compare]") {

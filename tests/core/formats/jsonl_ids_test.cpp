@@ -93,3 +93,51 @@ TEST_CASE("shows_nothing and code_points: blank text and the characters it holds
     CHECK(code_points("abc", 2) == "U+0061 U+0062 ...");
     CHECK(code_points("") == "");
 }
+
+// C1 controls (U+0080–U+009F) are control characters as C0 ones are: NEL (U+0085) breaks a line
+// for YAML 1.1 and other tools, U+009B is the 8-bit CSI a terminal acts on. They were accepted
+// and written raw into CSV and JSONL (red-team round 26, C F6); refused now, naming the code
+// point and its byte. The characters just past them (U+00A0 and up) are text.
+TEST_CASE("jsonl: an id with a C1 control character is refused naming it and its byte", "[jsonl][ids]") {
+    struct Case {
+        std::string json, code_point;
+        int byte;
+    };
+    const std::vector<Case> cases{
+        {"a\\u0085b", "U+0085", 2},
+        {"a\\u009b31mRED", "U+009B", 2},
+        {"\\u0080", "U+0080", 1},
+        {"x\\u009f", "U+009F", 2},
+        {"\\u00e9\\u0090", "U+0090", 3},  // after a 2-byte é: the byte counts bytes
+        {"ok\\u00a0\\u0085", "U+0085", 5},
+    };
+    for (const Case& c : cases) {
+        INFO(c.json);
+        CHECK(error_of("{\"id\": \"" + c.json + "\", \"n\": 2}") ==
+              "e.jsonl:1: \"id\" holds the control character " + c.code_point + " at byte " + std::to_string(c.byte) +
+                  ": ids must be printable text");
+    }
+    // The first control is named, C0 or C1, whichever comes first.
+    CHECK(error_of(R"({"id": "a\u0085\u0001", "n": 2})") ==
+          "e.jsonl:1: \"id\" holds the control character U+0085 at byte 2: ids must be printable text");
+    CHECK(error_of(R"({"id": "a\u0001\u0085", "n": 2})") ==
+          "e.jsonl:1: \"id\" holds the control character U+0001 at byte 2: ids must be printable text");
+    // Written into a file as raw UTF-8 (C2 85) rather than as an escape: the same refusal.
+    CHECK(error_of("{\"id\": \"a\xc2\x85z\", \"n\": 2}") ==
+          "e.jsonl:1: \"id\" holds the control character U+0085 at byte 2: ids must be printable text");
+    // A lenient read lists the line under its default id, never the refused one.
+    std::vector<SkippedInput> skipped;
+    CHECK(parse_instances("{\"id\": \"a\\u009bb\", \"n\": 2}\n", "c.jsonl", Format::jsonl, &skipped).empty());
+    REQUIRE(skipped.size() == 1);
+    CHECK(skipped[0].id == "c:1");
+}
+
+TEST_CASE("jsonl: characters next to the C1 controls are ids", "[jsonl][ids]") {
+    // U+007E, U+00A1, U+00BF, U+00C2 (the letter Â, whose UTF-8 is C3 82) and U+0100 (C4 80).
+    for (const std::string id : {"a~", "\u00a1", "\u00bf", "\u00c2\u00c2", "\u0100", "x\u00a0y", "\u0180"}) {
+        INFO(id);
+        const auto all = parse(Json{{"id", id}, {"n", 2}}.dump(), Format::jsonl, "k.jsonl");
+        REQUIRE(all.size() == 1);
+        CHECK(all[0].id == id);
+    }
+}

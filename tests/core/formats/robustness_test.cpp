@@ -64,7 +64,7 @@ TEST_CASE("robustness: mutated inputs give InputError or a valid instance", "[ro
     WARN("robustness: " << accepted << " mutated inputs accepted, " << rejected << " rejected with InputError");
 }
 
-TEST_CASE("ids from file names are valid UTF-8: the CSV and the JSONL say the same", "[formats][utf8]") {
+TEST_CASE("valid_utf8 makes text valid UTF-8 and a file stem that is not UTF-8 is refused", "[formats][utf8]") {
     using futolab::formats_internal::valid_utf8;
     CHECK(valid_utf8("plain") == "plain");
     CHECK(valid_utf8("caf\xC3\xA9") == "caf\xC3\xA9");               // é, well formed
@@ -74,7 +74,8 @@ TEST_CASE("ids from file names are valid UTF-8: the CSV and the JSONL say the sa
     CHECK(valid_utf8("\xED\xA0\x80") == "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");  // a surrogate
     CHECK(valid_utf8("\xE2\x82") == "\xEF\xBF\xBD\xEF\xBF\xBD");      // cut short
     CHECK(valid_utf8("\xF4\x90\x80\x80").find("\xEF\xBF\xBD") == 0);  // past U+10FFFF
-    CHECK(futolab::formats_internal::file_stem("/tmp/x\xFFy.futo") == "x\xEF\xBF\xBDy");
+    // A file stem is not made valid: a name that is not UTF-8 is refused (file_stem_test.cpp).
+    CHECK_THROWS_AS(futolab::formats_internal::file_stem("/tmp/x\xFFy.futo"), futolab::InputError);
     // Whatever goes in, what comes out is valid: running it again changes nothing.
     for (const std::string s : {"\x80\x80", "a\xE0\x80\x80z", "\xF8\x88\x80\x80\x80"})
         CHECK(valid_utf8(valid_utf8(s)) == valid_utf8(s));
