@@ -7,6 +7,7 @@
 #include "core/message_text.hpp"
 #include "core/puzzle.hpp"
 #include "core/status.hpp"
+#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -14,7 +15,9 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <span>
 
@@ -87,6 +90,17 @@ void known_keys(const json& object, Keys known, std::string_view what, const Whe
                                          listed(known)));
 }
 
+// `-0` as typed: the parser reads a whole number without a minus sign as unsigned, so a signed
+// integer 0 had one. JSON has no `+0`, `00` or `-00`: the parser refuses those at their line and
+// column, as malformed JSON.
+bool signed_zero(const json& value) {
+    return value.is_number_integer() && !value.is_number_unsigned() && value.get<long long>() == 0;
+}
+
+// `value` as the file typed it, for every message that quotes one: typed_json writes a signed 0
+// as "0" (a -0 where a string or true/false belongs was quoted as 0).
+std::string typed_value(const json& value, const Where& at) { return signed_zero(value) ? "-0" : typed_json(value, at.typed); }
+
 const json& member(const json& object, std::string_view key, const Where& at) {
     const auto it = object.find(key);
     if (it == object.end()) throw InputError(at.field(std::string(key)) + " is missing");
@@ -96,7 +110,7 @@ const json& member(const json& object, std::string_view key, const Where& at) {
 std::string string_member(const json& object, std::string_view key, const Where& at) {
     const json& value = member(object, key, at);
     if (!value.is_string() || value.get<std::string>().empty())
-        throw InputError(fmt::format("{}: {} is not a non-empty string", at.field(std::string(key)), typed_json(value, at.typed)));
+        throw InputError(fmt::format("{}: {} is not a non-empty string", at.field(std::string(key)), typed_value(value, at)));
     return value.get<std::string>();
 }
 
@@ -160,16 +174,6 @@ std::string solution_hash_member(const json& object, Expected status, const Wher
     return hash_member(object, "solution_hash", at);
 }
 
-// `-0` as typed: the parser reads a whole number without a minus sign as unsigned, so a signed
-// integer 0 had one. JSON has no `+0`, `00` or `-00`: the parser refuses those at their line and
-// column, as malformed JSON.
-bool signed_zero(const json& value) {
-    return value.is_number_integer() && !value.is_number_unsigned() && value.get<long long>() == 0;
-}
-
-// `value` as the file typed it, for a message: typed_json, which writes a signed 0 as "0".
-std::string typed_value(const json& value, const Where& at) { return signed_zero(value) ? "-0" : typed_json(value, at.typed); }
-
 // A whole number in [min, max], as the file typed it and the writer writes it: 4.0, "4",
 // 2^32 + 4, 1e400 and -0 are refused by name, never read as another number (round 11: n, h, k
 // and time_class were not read at all, so "n": "abc" passed; a red-team finding: a time_class,
@@ -197,7 +201,7 @@ std::vector<std::string> checkers_member(const json& object, const Where& at) {
     for (const json& item : list) {
         const auto known = std::find(std::begin(kBenchCheckers), std::end(kBenchCheckers), item.is_string() ? item.get<std::string>() : "");
         if (known == std::end(kBenchCheckers))
-            throw InputError(fmt::format("{}: {} is not one of {}", at.field("checked_by"), typed_json(item, at.typed),
+            throw InputError(fmt::format("{}: {} is not one of {}", at.field("checked_by"), typed_value(item, at),
                                          fmt::join(kBenchCheckers, ", ")));
         if (std::find(out.begin(), out.end(), *known) != out.end())
             throw InputError(fmt::format("{}: '{}' is listed twice", at.field("checked_by"), *known));
@@ -278,7 +282,7 @@ StatedTier read_tier(const json& item, const Where& at, const std::set<std::stri
     optional_text(item, "description", tier.at);
     optional_text(item, "regenerate", tier.at);
     if (item.find("committed") != item.end() && !item.at("committed").is_boolean())
-        throw InputError(fmt::format("{}: {} is not true or false", tier.at.field("committed"), typed_json(item.at("committed"), at.typed)));
+        throw InputError(fmt::format("{}: {} is not true or false", tier.at.field("committed"), typed_value(item.at("committed"), at)));
     tier.count = count_member(item, tier.at);
     tier.files = read_files(item, tier.at, sources);
     return tier;
@@ -307,12 +311,40 @@ void read_facts(const json& item, BenchInstance& in, const Where& at) {
     optional_texts(item, "tags", kTagKeys, "an instance's tags", at);
 }
 
+// The first control character in `text` and its byte offset: a C0 control or DEL, or a C1
+// control (U+0080-U+009F: the bytes C2 80 to C2 9F, the parser having read the text as UTF-8),
+// the characters the JSONL reader refuses in an id.
+std::optional<std::pair<char32_t, std::size_t>> control_in(std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x20 || byte == 0x7f) return std::pair{char32_t{byte}, i};
+        if (byte == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xa0)
+            return std::pair{char32_t{static_cast<unsigned char>(text[i + 1])}, i};
+    }
+    return std::nullopt;
+}
+
+// An instance's id, printable text that shows something, as the JSONL reader takes an id
+// (docs/formats.md): people find an instance in its tier's files by it, and messages print it;
+// a line break, an ESC or a blank id passed (red-team round 26, C F3). Named by its code point,
+// as the JSONL reader names one: quoted, a line break would break the message's line.
+std::string id_member(const json& item, const Where& at) {
+    std::string id = string_member(item, "id", at);
+    if (const auto bad = control_in(id))
+        throw InputError(fmt::format("{} holds the control character U+{:04X} at byte {}: ids must be printable text",
+                                     at.field("id"), static_cast<std::uint32_t>(bad->first), bad->second + 1));
+    if (shows_nothing(id))
+        throw InputError(fmt::format("{}: '{}' is only white space or invisible characters ({}): ids must be printable text",
+                                     at.field("id"), id, code_points(id)));
+    return id;
+}
+
 BenchInstance read_instance(const json& item, std::size_t i, const std::vector<std::string>& tiers, const Where& top) {
     Where at = top.in(std::string("instances"), "").in(i, fmt::format("instances[{}]", i));
     if (!item.is_object()) throw InputError(at.here() + " is not an object");
     BenchInstance in;
     in.entry = i;
-    in.id = string_member(item, "id", at);
+    in.id = id_member(item, at);
     at.entry += fmt::format(" (id '{}')", in.id);
     known_keys(item, kInstanceKeys, "an instance's keys", at);
     in.tier = string_member(item, "tier", at);
@@ -364,6 +396,22 @@ void check_consistent(const BenchManifest& m, const Where& top) {
             throw InputError(fmt::format("{}: '{}' is listed twice in tier {}: instances[{}] (id '{}') is the same puzzle",
                                          instance_at(top, i, in.id).field("hash"), in.hash, in.tier, was, m.instances[was].id));
         check_same_puzzle(in, i, m.instances[was], was, top);
+    }
+}
+
+// An id names one instance of its tier: people find the instance in the tier's files by it, and
+// a sweep of the tier, one experiment, needs its ids unique (bench/README.md). Two entries of
+// tier small under one id checked as all right (red-team round 26, C F3). A puzzle of two tiers
+// may keep its id in both (small repeats the others').
+void check_ids_unique(const BenchManifest& m, const Where& top) {
+    std::map<std::pair<std::string, std::string>, std::size_t> first;  // (tier, id) → its first entry
+    for (std::size_t i = 0; i < m.instances.size(); ++i) {
+        const BenchInstance& in = m.instances[i];
+        const auto [it, added] = first.emplace(std::pair{in.tier, in.id}, i);
+        if (added) continue;
+        throw InputError(fmt::format("{}: '{}' is given twice in tier {}: instances[{}] (hash {}) has it too",
+                                     instance_at(top, i, in.id).field("id"), in.id, in.tier, it->second,
+                                     m.instances[it->second].hash));
     }
 }
 
@@ -437,6 +485,7 @@ BenchManifest read_bench_manifest(const std::string& path) {
     const json& items = array_member(top, "instances", at);
     for (std::size_t i = 0; i < items.size(); ++i) m.instances.push_back(read_instance(items[i], i, m.tiers, at));
     check_consistent(m, at);
+    check_ids_unique(m, at);
     check_counts(m, tiers, at);
     m.text = text;  // to place a field the runs disagree with (instance_field)
     return m;

@@ -3,7 +3,9 @@
 // expected status and, for a unique instance, the hash of its solution. Read by
 // `futolab check --expect` (app/check_expect.hpp) to verify a run against it. Like GBD's
 // content hashes for SAT (Iser & Sinz), instances are matched by what they are, not by their
-// file name or id, so a run over a converted copy of the files checks as well.
+// file name or id, so a run over a converted copy of the files checks as well; a row's id is
+// then compared with the ids the manifest gives its puzzle (a JSONL copy keeps them; a renamed
+// copy of a Tatham file, whose ids are <file stem>:<line>, does not, and is said to).
 #pragma once
 
 #include <cstddef>
@@ -52,11 +54,12 @@ inline constexpr int kBenchManifestVersion = 1;
 // (id 'n04:2'): field 'status': 'maybe' is not unique, multiple or unsat"): not JSON, a version
 // this futolab does not read, a key the writer does not write (at any level: the top, a
 // definition, a source, a tier, a tier's file, an instance, its tags), a missing or mistyped
-// field, a hash that is not 16 hex digits (a file's sha256: 64), a solution hash on a
-// non-unique instance or none on a unique one, an instance of an unlisted tier or of a file its
-// tier does not list, one puzzle (one hash) listed twice in a tier or stated with two expected
-// answers or two values of n, h or k, an n, h, k or time_class that is not a whole number in
-// its range, a checked_by that is not a non-empty list of known checkers, each once, a tier or
+// field, an id that is not printable text (a control character: C0, DEL or C1; only white
+// space) or is given twice in a tier, a hash that is not 16 hex digits (a file's sha256: 64), a
+// solution hash on a non-unique instance or none on a unique one, an instance of an unlisted
+// tier or of a file its tier does not list, one puzzle (one hash) listed twice in a tier or
+// stated with two expected answers or two values of n, h or k, an n, h, k, time_class, count or
+// version that is not a whole number in its range (-0 included), a checked_by that is not a non-empty list of known checkers, each once, a tier or
 // file listed twice, a file of an unlisted source, and a tier's or a file's
 // "instances" that is not a whole number from 0 or not the number of instances the manifest
 // lists for it. The descriptions (description, status, hashes, time_class, a tier's description,

@@ -52,16 +52,47 @@ std::string label(const RunAnswer& run, const BenchInstance& in) {
     return fmt::format("{}: {} (hash {}, tier {})", run.where, visible_text(run.instance), in.hash, visible_text(in.tier));
 }
 
-// The selected instances by hash (the first entry of a puzzle listed in several tiers).
-std::map<std::string, const BenchInstance*> selected(const BenchManifest& m, const std::vector<std::string>& tiers) {
+// A puzzle's entries in the selected tiers, in manifest order: one per tier, each under the id
+// the puzzle has in that tier's file (small and tatham give one Tatham puzzle two ids). The
+// first stands for all (read_bench_manifest: they state one answer, n, h and k).
+using Entries = std::vector<const BenchInstance*>;
+
+// The selected instances by hash.
+std::map<std::string, Entries> selected(const BenchManifest& m, const std::vector<std::string>& tiers) {
     for (const std::string& t : tiers)
         if (std::find(m.tiers.begin(), m.tiers.end(), t) == m.tiers.end())
             throw InputError(fmt::format("--tier: '{}' is not a tier of {} (tiers: {})", message_text(t, 200), m.path,
                                          fmt::join(m.tiers, ", ")));
-    std::map<std::string, const BenchInstance*> by_hash;
+    std::map<std::string, Entries> by_hash;
     for (const BenchInstance& in : m.instances)
-        if (tiers.empty() || std::find(tiers.begin(), tiers.end(), in.tier) != tiers.end()) by_hash.emplace(in.hash, &in);
+        if (tiers.empty() || std::find(tiers.begin(), tiers.end(), in.tier) != tiers.end()) by_hash[in.hash].push_back(&in);
     return by_hash;
+}
+
+// "; instances[1299] (tier planted) says 'x'": what a puzzle's other entries say its id is.
+std::string others(const Entries& entries) {
+    std::string said;
+    for (std::size_t i = 1; i < entries.size(); ++i)
+        said += fmt::format("; instances[{}] (tier {}) says '{}'", entries[i]->entry, visible_text(entries[i]->tier),
+                            visible_text(entries[i]->id));
+    return said;
+}
+
+// An entry's id is its puzzle's id in its file, and a row of the puzzle states the id it ran it
+// under: one of the ids its entries in the tiers the run covers (--tier) give it (red-team round
+// 26, C F3: the id of another instance checked as all right, check's own lines printing the
+// row's). A line at the entry's id, naming the row, not a refusal of the manifest as n, h and k
+// are (check_facts): a puzzle is one puzzle in any file, but its id is its file's, so a row of
+// another file that holds it (a corpus the bench shares a puzzle with, a renamed copy: a Tatham
+// id is <file stem>:<line>) states another id of a right entry.
+void check_id(const BenchManifest& m, const RunAnswer& run, const Entries& entries, ExpectReport& report) {
+    const auto same = [&](const BenchInstance* in) { return in->id == run.instance; };
+    if (run.instance.empty() || std::any_of(entries.begin(), entries.end(), same)) return;  // an empty cell states no id
+    const BenchInstance& in = *entries.front();
+    ++report.other_id;
+    report.problems.push_back(fmt::format("{}: '{}', but {} ran this puzzle (hash {}) as '{}'{}",
+                                          visible_text(instance_field(m, in, "id")), visible_text(in.id), run.where, in.hash,
+                                          visible_text(run.instance), others(entries)));
 }
 
 // Checks one run against its instance: adds a problem line for a wrong status or solution.
@@ -86,11 +117,12 @@ void check_run(const RunAnswer& run, const BenchInstance& in, ExpectReport& repo
     ++report.right;
 }
 
-void report_missing(const BenchManifest& m, const std::map<std::string, const BenchInstance*>& instances,
+void report_missing(const BenchManifest& m, const std::map<std::string, Entries>& instances,
                     const std::map<std::string, std::set<std::string>>& seen, ExpectReport& report) {
     for (const auto& [group, hashes] : seen)
-        for (const auto& [hash, in] : instances) {
+        for (const auto& [hash, entries] : instances) {
             if (hashes.count(hash)) continue;
+            const BenchInstance* in = entries.front();
             ++report.missing;
             report.problems.push_back(fmt::format("{}: {} (hash {}, tier {}, file {}): no run of {}", m.path,
                                                   visible_text(in->id), hash, visible_text(in->tier),
@@ -154,7 +186,8 @@ ExpectReport compare_with_manifest(const BenchManifest& manifest, const std::vec
             continue;
         }
         hashes.insert(run.hash);
-        check_run(run, *it->second, report);
+        check_run(run, *it->second.front(), report);
+        check_id(manifest, run, it->second, report);
     }
     report.groups = seen.size();
     report_missing(manifest, instances, seen, report);
@@ -189,9 +222,9 @@ int check_expect(const std::string& manifest_path, const std::vector<std::string
     const ExpectReport r = compare_with_manifest(manifest, tiers, read_run_answers(csv_paths));
     for (const std::string& line : r.problems) out << line << "\n";
     out << fmt::format("{} v{}{}: {} instances, {} runs of {} spec(s): {} right, {} wrong, {} undecided, {} missing, "
-                       "{} not in the manifest\n",
+                       "{} not in the manifest, {} under another id\n",
                        visible_text(manifest.name), manifest.version, tiers.empty() ? "" : fmt::format(" (tier {})", fmt::join(tiers, ", ")),
-                       r.instances, r.runs, r.groups, r.right, r.wrong, r.undecided, r.missing, r.unknown);
+                       r.instances, r.runs, r.groups, r.right, r.wrong, r.undecided, r.missing, r.unknown, r.other_id);
     return r.problems.empty() ? 0 : 1;
 }
 

@@ -307,3 +307,103 @@ TEST_CASE("a number typed -0 in the manifest is refused at its line and column",
     CHECK(has(r.err, ": " + cases[0].problem + "\n"));
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
+
+// Red-team round 26, C F3: an instance's id was held to nothing: "x\u202egac\n# *md* \u001b[31m"
+// (a line feed, an ESC) and an id given to two instances of one tier read as all right. An id
+// is printable text, as the JSONL reader takes one (docs/formats.md), and names one instance of
+// its tier; refused at the id, the entry named by its index (its id is what is wrong).
+TEST_CASE("an id that is not printable text is refused at the id", "[bench][bad-input]") {
+    const auto id = [](std::string text) { return [text](Json& m) { m["instances"][6]["id"] = text; }; };
+    const std::string field = "instances[6]: field 'id'", rule = ": ids must be printable text";
+    check_variants({
+        {"report", id("x\u202egac\n# *md* \x1b[31m"), "\"x\u202egac\\n", field + " holds the control character U+000A at byte 8" + rule},
+        {"esc", id("a\x1b[31m"), "\"a\\u001b", field + " holds the control character U+001B at byte 2" + rule},
+        {"tab", id("a\tb"), "\"a\\t", field + " holds the control character U+0009 at byte 2" + rule},
+        {"carriage-return", id("\rb"), "\"\\r", field + " holds the control character U+000D at byte 1" + rule},
+        {"del", id("ab\x7f"), "\"ab\x7f", field + " holds the control character U+007F at byte 3" + rule},
+        // C1 controls: NEL (a line break to YAML 1.1), the 8-bit CSI a terminal acts on as on ESC [.
+        {"nel", id("a\u0085b"), "\"a\u0085b", field + " holds the control character U+0085 at byte 2" + rule},
+        {"csi", id("\u009b31m"), "\"\u009b31m", field + " holds the control character U+009B at byte 1" + rule},
+        {"space", id(" "), "\" \"", field + ": ' ' is only white space or invisible characters (U+0020)" + rule},
+        {"invisible", id("\u00a0\u200b"), "\"\u00a0", field + ": '\u00a0\u200b' is only white space or invisible characters (U+00A0 U+200B)" + rule},
+    });
+    // Printable ids read, a bidi control among them as in a JSONL id (messages show it as <U+202E>;
+    // check --expect holds it to the runs' ids), and U+00A0 (C2 A0) beside something visible.
+    for (const std::string text : {"x\u202ey", "n\u00e9\u00a0x", "a b", "\u00a0\u00c2"}) {
+        INFO(text);
+        Json m = shipped();
+        id(text)(m);
+        CHECK(read_bench_manifest(written("id-reads", m)).instances[6].id == text);
+    }
+}
+
+TEST_CASE("an id given to two instances of one tier is refused at the second", "[bench][bad-input]") {
+    const auto as = [](std::size_t to, std::size_t from) {
+        return [to, from](Json& m) { m["instances"][to]["id"] = m["instances"][from]["id"]; };
+    };
+    const std::string s7001 = "random-n7-p0.30-q0.10-s7001", n04 = "exhaustive-n2-2h+3k";
+    check_variants({
+        // The report's case: one file's next instance's id (small/planted.jsonl).
+        {"next", as(7, 6), "\"" + s7001,
+         "instances[7] (id '" + s7001 + "'): field 'id': '" + s7001 + "' is given twice in tier small: instances[6] (hash c8f8608387610d4a) has it too"},
+        // The later entry is the one refused, whichever was changed.
+        {"earlier", as(6, 7), "\"random-n7-p0.30-q0.10-s7002",
+         "instances[7] (id 'random-n7-p0.30-q0.10-s7002'): field 'id': 'random-n7-p0.30-q0.10-s7002' is given twice in tier small: "
+         "instances[6] (hash c8f8608387610d4a) has it too"},
+        // Another file of the tier (small/critical.jsonl's id in small/planted.jsonl).
+        {"other-file", as(6, 0), "\"" + n04,
+         "instances[6] (id '" + n04 + "'): field 'id': '" + n04 + "' is given twice in tier small: instances[0] (hash f68675a0bc718b84) has it too"},
+        // Tier tatham: n04:2 of tatham/n04.tatham given to tatham/n05.tatham's n05:2.
+        {"tatham", as(219, 69), "\"n04:2", "instances[219] (id 'n04:2'): field 'id': 'n04:2' is given twice in tier tatham: instances[69] "
+                                           "(hash 22cd112abd8afff1) has it too"},
+    });
+    // One puzzle keeps its id in two tiers (small repeats critical's exhaustive-n2-2h+3k), and
+    // two puzzles of two tiers may share one (tier planted's first id given to tier tatham's).
+    Json m = shipped();
+    as(69, 6)(m);
+    CHECK(read_bench_manifest(written("id-two-tiers", m)).instances[69].id == s7001);
+    // The command: that one line, exit 2, before any CSV is read.
+    Json twice = shipped();
+    as(7, 6)(twice);
+    const std::string path = written("id-twice-cli", twice);
+    const auto r = futolab::test::run_cli("check --expect '" + path + "' --tier small no-such.csv");
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(has(r.err, "futolab: " + path + ":"));
+    CHECK(has(r.err, ": instances[7] (id '" + s7001 + "'): field 'id': '" + s7001 + "' is given twice in tier small: "));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+// Round 26, B F2: a -0 in place of a string, a list item or true/false was refused, but quoted
+// as 0, not as typed (the whole numbers' -0: 'a number typed -0 …' above).
+TEST_CASE("a -0 where the manifest holds no number is quoted as typed", "[bench][bad-input]") {
+    struct Typed {
+        std::string name;
+        std::function<void(Json&, long long)> change;
+        std::string problem;
+    };
+    const std::string entry = "instances[0] (id 'exhaustive-n2-2h+3k'): ";
+    const std::vector<Typed> cases{
+        {"name", [](Json& m, long long v) { m["name"] = v; }, "field 'name': -0 is not a non-empty string"},
+        {"id", [](Json& m, long long v) { m["instances"][0]["id"] = v; }, "instances[0]: field 'id': -0 is not a non-empty string"},
+        {"tier", [](Json& m, long long v) { m["instances"][0]["tier"] = v; }, entry + "field 'tier': -0 is not a non-empty string"},
+        {"committed", [](Json& m, long long v) { m["tiers"][0]["committed"] = v; }, "tiers[0] (small): field 'committed': -0 is not true or false"},
+        {"checked-by", [](Json& m, long long v) { m["instances"][0]["checked_by"][1] = v; },
+         entry + "field 'checked_by': -0 is not one of gecode, sat"},
+        {"tag", [](Json& m, long long v) { m["instances"][6]["tags"]["kind"] = v; },
+         "instances[6] (id 'random-n7-p0.30-q0.10-s7001'): tags: field 'kind': -0 is not a non-empty string"},
+    };
+    for (const Typed& c : cases) {
+        INFO(c.name);
+        Json m = shipped();
+        const long long mark = 987654321;  // held nowhere in the shipped manifest: typed over as text
+        c.change(m, mark);
+        std::string text = m.dump(1);
+        const std::size_t at = text.find(std::to_string(mark));
+        REQUIRE(at != std::string::npos);
+        text.replace(at, std::to_string(mark).size(), "-0");
+        const std::string path = (futolab::test::fresh_dir("bench-manifest-exact", "minus-zero-" + c.name) / "manifest.json").string();
+        std::ofstream(path) << text << "\n";
+        CHECK(refusal(path).problem == c.problem);
+    }
+}

@@ -8,7 +8,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <optional>
 
 using namespace futolab;
@@ -33,10 +35,17 @@ BenchManifest manifest() {
     return m;
 }
 
+// The id manifest() gives a hash's puzzle, as a run of its file states it ("id-ff": no entry).
+std::string id_of(const std::string& hash) {
+    const std::map<std::string, std::string> ids{{"a1", "u"}, {"a2", "m"}, {"a3", "s"}, {"b1", "v"}};
+    const auto it = ids.find(hash.substr(14));
+    return it != ids.end() ? it->second : "id-" + hash.substr(14);
+}
+
 RunAnswer answer(const std::string& hash, Status status, const std::string& solution = "", int line = 2) {
     RunAnswer r;
     r.where = "r.csv:" + std::to_string(line);
-    r.instance = "id-" + hash.substr(14);
+    r.instance = id_of(hash);
     r.hash = hash;
     r.group = "gac (count:2)";
     r.status = status;
@@ -86,7 +95,7 @@ TEST_CASE("a wrong status is one problem line naming file, line, instance and bo
     runs[0].status = Status::multiple;
     const ExpectReport r = compare_with_manifest(manifest(), {"a"}, runs);
     REQUIRE(r.problems.size() == 1);
-    CHECK(r.problems[0] == "r.csv:2: id-a1 (hash 00000000000000a1, tier a): gac (count:2) says multiple, expected unique");
+    CHECK(r.problems[0] == "r.csv:2: u (hash 00000000000000a1, tier a): gac (count:2) says multiple, expected unique");
     CHECK(r.wrong == 1);
 }
 
@@ -106,7 +115,7 @@ TEST_CASE("a count of all solutions is read from its solutions cell", "[bench]")
     runs[2].solutions = 1;  // wrong: the instance is unsat
     const ExpectReport r = compare_with_manifest(manifest(), {"a"}, runs);
     REQUIRE(r.problems.size() == 1);
-    CHECK(has(r.problems[0], "r.csv:4: id-a3 (hash 00000000000000a3, tier a): gac (count:2) says counted 1 solutions, expected unsat"));
+    CHECK(has(r.problems[0], "r.csv:4: s (hash 00000000000000a3, tier a): gac (count:2) says counted 1 solutions, expected unsat"));
 }
 
 TEST_CASE("a unique instance's solution must hash to the manifest's solution hash", "[bench]") {
@@ -151,7 +160,7 @@ TEST_CASE("a run of a puzzle outside the selected tiers is reported", "[bench]")
     const ExpectReport r = compare_with_manifest(manifest(), {"a"}, runs);
     REQUIRE(r.problems.size() == 2);
     CHECK(r.problems[0] == "r.csv:7: id-ff (hash 00000000000000ff): not in tier a of m.json");
-    CHECK(has(r.problems[1], "r.csv:8: id-b1 (hash 00000000000000b1): not in tier a of m.json"));
+    CHECK(has(r.problems[1], "r.csv:8: v (hash 00000000000000b1): not in tier a of m.json"));
     CHECK(r.unknown == 2);
     CHECK_THROWS_WITH(compare_with_manifest(manifest(), {"c"}, runs),
                       "--tier: 'c' is not a tier of m.json (tiers: a, b)");
@@ -378,4 +387,130 @@ TEST_CASE("a manifest object of 500 000 keys is read in linear time and refused 
     const auto r = futolab::test::run_cli_env("ulimit -t 60; ", "check '" + (dir / "one.jsonl").string() + "' --expect '" + path + "'");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, path + ":1:1: field 'name' is missing"));
+}
+
+namespace {
+
+// Tiers a and b: one puzzle (hash 00000000000000c1) in both, under its id in each file ("x" in
+// a/x.jsonl, "y:2" in b/y.tatham, as small and tatham give one Tatham puzzle two ids), and one
+// of b alone (00000000000000c2, "y:3").
+std::string two_tier_manifest() {
+    const std::string sha = std::string(64, '0');
+    const std::string facts = R"("status": "unsat", "solution_hash": null, "n": 2, "h": 1, "k": 0, "time_class": -7, "checked_by": ["sat"]})";
+    return R"({"name": "futolab-bench", "version": 1, "sources": {"s": {"what": "w", "licence": "l"}},
+ "tiers": [{"name": "a", "instances": 1, "files": [{"path": "a/x.jsonl", "sha256": ")" + sha + R"(", "instances": 1, "source": "s"}]},
+           {"name": "b", "instances": 2, "files": [{"path": "b/y.tatham", "sha256": ")" + sha + R"(", "instances": 2, "source": "s"}]}],
+ "instances": [
+  {"tier": "a", "file": "a/x.jsonl", "id": "x", "hash": "00000000000000c1", )" + facts + R"(,
+  {"tier": "b", "file": "b/y.tatham", "id": "y:2", "hash": "00000000000000c1", )" + facts + R"(,
+  {"tier": "b", "file": "b/y.tatham", "id": "y:3", "hash": "00000000000000c2", )" + facts + R"(
+ ]}
+)";
+}
+
+// "FILE:LINE:COLUMN" of the value of the `nth` (from 0) "id" of `text`.
+std::string id_place(const std::string& path, const std::string& text, int nth) {
+    std::size_t at = 0;
+    for (int i = 0; i <= nth; ++i) at = text.find("\"id\": ", at) + 6;
+    const auto line = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1;
+    return path + ":" + std::to_string(line) + ":" + std::to_string(at - text.rfind('\n', at));
+}
+
+RunAnswer run_of(const std::string& hash, const std::string& id, Status status = Status::unsat) {
+    RunAnswer r = answer(hash, status, "", 5);
+    r.instance = id;
+    return r;
+}
+
+}  // namespace
+
+// Red-team round 26, C F3: a manifest entry's id was held to nothing: the id of another instance
+// checked as all right (check --expect's lines print the row's id, so it never showed). An
+// entry's id is its puzzle's id in its file, and each row of the puzzle (its hash) states the id
+// it ran it under: one of the ids its entries in the selected tiers (those the run covers) give
+// it, else a problem line at the entry's id naming the row, counted apart. Not a refusal: a
+// row of another file holding the puzzle (a corpus sharing it, a renamed copy) states another
+// id of a right entry; its answer is checked all the same.
+TEST_CASE("a row whose id is no selected entry's of its puzzle is a line at the entry's id", "[bench][bad-input]") {
+    const std::string text = two_tier_manifest();
+    const std::string path = manifest_file("ids", text);
+    const BenchManifest m = read_bench_manifest(path);
+    const std::string c1 = "00000000000000c1", c2 = "00000000000000c2";
+    const auto check = [&](const std::vector<std::string>& tiers, const std::vector<RunAnswer>& runs) {
+        return compare_with_manifest(m, tiers, runs);
+    };
+    // Each file's id, checked against its tier or all tiers; an empty cell states no id.
+    for (const auto& [tiers, runs] : std::vector<std::pair<std::vector<std::string>, std::vector<RunAnswer>>>{
+             {{"a"}, {run_of(c1, "x")}},
+             {{"b"}, {run_of(c1, "y:2"), run_of(c2, "y:3")}},
+             {{}, {run_of(c1, "x"), run_of(c1, "y:2"), run_of(c2, "y:3")}},
+             {{"a", "b"}, {run_of(c1, "y:2"), run_of(c2, "y:3")}},
+             {{"a"}, {run_of(c1, "")}}}) {
+        INFO(runs.size());
+        const ExpectReport r = check(tiers, runs);
+        CHECK(r.other_id == 0);
+        CHECK(r.right == runs.size());
+    }
+    const std::string x_line = id_place(path, text, 0) + ": instances[0] (id 'x'): field 'id': 'x', but r.csv:5 ran this puzzle (hash " + c1 + ")";
+    const auto lines = [&](const std::vector<std::string>& tiers, const std::vector<RunAnswer>& runs) {
+        const ExpectReport r = check(tiers, runs);
+        CHECK(r.other_id == r.problems.size());
+        return r.problems;
+    };
+    using Lines = std::vector<std::string>;
+    CHECK(lines({"a"}, {run_of(c1, "x2")}) == Lines{x_line + " as 'x2'"});
+    // The id of the puzzle's entry in a tier the run does not cover (--tier a, a run of b/y.tatham).
+    CHECK(lines({"a"}, {run_of(c1, "y:2")}) == Lines{x_line + " as 'y:2'"});
+    // All tiers: the id of neither entry; the other is named.
+    CHECK(lines({}, {run_of(c1, "x"), run_of(c1, "z"), run_of(c2, "y:3")}) == Lines{x_line + " as 'z'; instances[1] (tier b) says 'y:2'"});
+    CHECK(lines({"b"}, {run_of(c1, "x"), run_of(c2, "y:3")}) ==
+          Lines{id_place(path, text, 1) + ": instances[1] (id 'y:2'): field 'id': 'y:2', but r.csv:5 ran this puzzle (hash " + c1 + ") as 'x'"});
+    // Ids are compared byte for byte: a space (shown, as visible_text shows one at the end) or
+    // another case is another id; one line per row.
+    CHECK(lines({"a"}, {run_of(c1, "x "), run_of(c1, "X")}) == Lines{x_line + " as 'x<U+0020>'", x_line + " as 'X'"});
+    // Its answer is checked all the same: a wrong one, an undecided one.
+    ExpectReport r = check({"a"}, {run_of(c1, "x3", Status::unique)});
+    CHECK(r.wrong == 1);
+    CHECK(r.other_id == 1);
+    CHECK(r.problems.size() == 2);
+    r = check({"a"}, {run_of(c1, "x3", Status::timeout)});
+    CHECK(r.undecided == 1);
+    CHECK(r.problems == Lines{x_line + " as 'x3'"});
+    // A puzzle outside the selected tiers is not in the manifest, whatever its id.
+    r = check({"a"}, {run_of(c1, "x"), run_of(c2, "y:4")});
+    CHECK(r.unknown == 1);
+    CHECK(r.other_id == 0);
+    // An id shown as the other lines show ids: a bidi control as <U+202E>.
+    CHECK(lines({"a"}, {run_of(c1, "x\u202e")}) == Lines{x_line + " as 'x<U+202E>'"});
+}
+
+// The command, on a run of small/critical.jsonl (its 6 puzzles are tier small's and tier
+// critical's, under one id each): the shipped manifest checks it (63 of small missing); an id
+// renamed in both tiers is one line at the entry of the tier checked, exit 1.
+TEST_CASE("check --expect says a manifest id its puzzle's run contradicts", "[bench][cli]") {
+    const auto dir = futolab::test::fresh_dir("check-expect", "ids-cli");
+    std::ofstream(dir / "ids.yaml") << "name: ids\nseed: 1\nrepeats: 1\nmode: { count: 2 }\nlimits: { time: 5s }\n"
+                                       "instances:\n  - file: " FUTOLAB_SOURCE_DIR "/bench/v1/small/critical.jsonl\n"
+                                       "solvers: [ \"gac\" ]\noutput: ids.csv\n";
+    const auto ran = futolab::test::run_cli("run '" + (dir / "ids.yaml").string() + "' --out '" + dir.string() + "'");
+    REQUIRE(ran.exit_code == 0);
+    const std::string csv = (dir / "ids.csv").string(), shipped = FUTOLAB_SOURCE_DIR "/bench/v1/manifest.json";
+    const auto clean = futolab::test::run_cli("check --expect '" + shipped + "' --tier small '" + csv + "'");
+    CHECK(clean.exit_code == 1);
+    CHECK(has(clean.out, ": 6 right, 0 wrong, 0 undecided, 63 missing, 0 not in the manifest, 0 under another id\n"));
+
+    std::string text = futolab::test::slurp(shipped);
+    for (std::size_t at = 0; (at = text.find("\"exhaustive-n2-k\"", at)) != std::string::npos;) text.insert(at += 16, "-renamed");
+    const std::string renamed = manifest_file("ids-cli-renamed", text);
+    for (const std::string tier : {"small", "critical"}) {
+        INFO(tier);
+        const auto r = futolab::test::run_cli("check --expect '" + renamed + "' --tier " + tier + " '" + csv + "'");
+        CHECK(r.exit_code == 1);
+        CHECK(r.err.empty());
+        const std::string entry = tier == "small" ? ":339:61: instances[1] " : ":1833:69: instances[1495] ";
+        CHECK(has(r.out, renamed + entry + "(id 'exhaustive-n2-k-renamed'): field 'id': 'exhaustive-n2-k-renamed', but " + csv + ":"));
+        CHECK(has(r.out, " ran this puzzle (hash 19dc9673e2f9c8fa) as 'exhaustive-n2-k'\n"));
+        CHECK(has(r.out, ": 6 right, 0 wrong, 0 undecided, " + std::string(tier == "small" ? "63" : "75") +
+                             " missing, 0 not in the manifest, 1 under another id\n"));
+    }
 }
