@@ -168,12 +168,6 @@ void check_peak_rule_text(const RowCells& row, std::string_view m, const Limits&
                                           "limits.memory", head));
 }
 
-// A run's process that died without answering (its peak may have died with it).
-bool died_unanswered(Status status, std::string_view m) {
-    return status == Status::crash || status == Status::memout || status == Status::error ||
-           (status == Status::timeout && killed_at_limit(m));
-}
-
 // max_rss_kb of a run in a process of its own (the header's last two rules).
 void check_peak(const RowCells& row, Status status, std::string_view m, const Limits& limits, Isolation where) {
     if (!sandbox_row(where).own_process || !row.has("max_rss_kb")) return;
@@ -183,6 +177,13 @@ void check_peak(const RowCells& row, Status status, std::string_view m, const Li
                                              status_name(status), sandbox_row(where).name));
     }
     const std::uint64_t limit_kb = limits.memory_bytes / 1024, peak = row.whole("max_rss_kb");
+    // A run that answered sent the peak of a living process (its worker's or forked child's
+    // resident set since the run began, sandbox/child_process.cpp peak_kb), never 0 kB (red-team
+    // round 26, B F1).
+    if (peak == 0 && !died_unanswered(status, m))
+        row.refuse("max_rss_kb", fmt::format("0, where a '{}' run in {} isolation answered with its process's peak, "
+                                             "which holds at least the pages it runs in",
+                                             status_name(status), sandbox_row(where).name));
     if (limits.memory_bytes == 0) return;
     if (status != Status::memout && peak > limit_kb)
         row.refuse("max_rss_kb", fmt::format("above limits.memory ({} kB), where the sandbox makes such a run memout "
@@ -199,6 +200,11 @@ Isolation isolation_of(const RowCells& row, const ExperimentConfig& config) {
 }
 
 }  // namespace
+
+bool died_unanswered(Status status, std::string_view m) {
+    return status == Status::crash || status == Status::memout || status == Status::error ||
+           (status == Status::timeout && killed_at_limit(m));
+}
 
 void check_censored_cells(const CsvTable& t, std::size_t r, const std::string& path, const ExperimentConfig& config,
                           std::string_view refusing) {

@@ -28,12 +28,14 @@
 //     it memout whatever it said (the peak rule), so no margin is left;
 //   - in a process of its own, max_rss_kb is empty only for a run whose process died without
 //     answering (crash, memout, error, a timeout killed at its limit): a worker's peak dies with
-//     it where no cgroup keeps one. A run that answered sent its peak with its row.
+//     it where no cgroup keeps one. A run that answered sent its peak with its row, a living
+//     process's, never 0 kB (red-team round 26, B F1: a process row's 0 was merged).
 // An `error` row's message is the failure's own words (an exception's, a tool's): not read here.
 // Task few-relations's rows are held to each status's cells exactly (few_relations_facts.hpp,
 // check_few_relations_row: its error is its checkpoint file's, its timeout a limit's).
 #pragma once
 
+#include "core/status.hpp"
 #include "experiments/config.hpp"
 #include "records/csv_reader.hpp"
 
@@ -42,6 +44,10 @@
 #include <string_view>
 
 namespace futolab {
+
+// Whether a run with this status and message died without answering (crash, memout, error, a
+// timeout killed at its limit): its peak may have died with it, and its CPU was read from outside.
+bool died_unanswered(Status status, std::string_view message);
 
 // Throws InputError "PATH:LINE:COLUMN: column 'C' is 'X', WHY: `refusing`" for row `r` of `t`,
 // a row of a run of `config`, whose status, message, limits or peak disagree (see above).

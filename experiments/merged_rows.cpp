@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/message_text.hpp"
 #include "experiments/censored_facts.hpp"
+#include "experiments/clock_facts.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/row_facts.hpp"
 #include "experiments/run_matrix.hpp"
@@ -167,6 +168,7 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
     if (const std::string why = header_difference(t.header, csv_layout(sweep_axes(config)), older); !why.empty())
         throw InputError(fmt::format("{}: {}: refusing to merge it", path, why));
     const std::vector<std::string> hosts = row_hosts(made_by);
+    const SweepSpan span = sweep_span(made_by);  // the shard's sessions, the first's start on
     const std::string mode = mode_cell(config), why = "this shard's config (its sidecar)";
     const std::size_t repeat_col = t.column("repeat", path), hash_col = t.column("instance_hash", path);
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
@@ -198,6 +200,7 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
         check_shard_and_host(row, made_by, hosts);
         check_censored_status(t, r, path, config.limits, s, "refusing to merge it");
         check_censored_cells(t, r, path, config, "refusing to merge it");
+        check_clock_cells(t, r, path, config, s, span, "refusing to merge it");
         // With `grade: true` the grade is its instance's, which only the instances show (merge_matrix.hpp).
         if (!config.grade && task_info(config.task).inputs == TaskInput::puzzles)
             check_grade_cell(t, r, path, std::nullopt, "refusing to merge it");

@@ -5,6 +5,7 @@
 #include "core/isolation.hpp"
 #include "core/verify.hpp"
 #include "experiments/censored_facts.hpp"
+#include "experiments/clock_facts.hpp"
 #include "experiments/cell_forms.hpp"
 #include "experiments/output_facts.hpp"
 #include "experiments/row_facts.hpp"
@@ -204,6 +205,11 @@ std::vector<std::string> hosts_before(const std::string& csv_path, bool resume) 
     return row_hosts(read_sidecar(csv_path));
 }
 
+std::string first_started_before(const std::string& csv_path, bool resume, const std::string& now) {
+    if (!resume || !resumes_a_file(csv_path)) return now;
+    return read_sidecar(csv_path).first_started;
+}
+
 void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config, const RunMatrix& matrix,
                         const ResumedShard& shard) {
     if (file.finished_rows().empty()) {  // a resumed CSV of no rows yet: its sidecar still says what ran
@@ -218,6 +224,7 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
     const SidecarFacts sidecar = read_sidecar(file.path());
     const std::map<std::string, std::string> builds = build_cells(sidecar);
     const std::vector<std::string> hosts = row_hosts(sidecar);
+    const SweepSpan span = sweep_span(sidecar);  // the sessions that made these rows, the first's start on
     const std::string& path = file.path();
     const CsvTable t = read_csv_file(path);  // the rows ResultsFile keyed, with every cell
     std::map<int, std::size_t> at_line;
@@ -247,6 +254,7 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
         const SolverSpec& solver = matrix.solvers[static_cast<std::size_t>(run.solver)];
         check_censored_status(t, r, path, config.limits, solver, kRefusing);
         check_censored_cells(t, r, path, config, kRefusing);
+        check_clock_cells(t, r, path, config, solver, span, kRefusing);
         if (puzzles) check_grade_cell(t, r, path, graded(config, matrix, run, grades, grader), kRefusing);
         outputs.check(t, r, path, config.task, config.limits, solver, kRefusing);
         if (puzzles) check_solution(t, r, path, matrix.instances[static_cast<std::size_t>(run.instance)]);

@@ -51,6 +51,11 @@ void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shar
 // run): the sidecar written next lists them and this machine.
 std::vector<std::string> hosts_before(const std::string& csv_path, bool resume);
 
+// When the CSV's first run started (the sidecar's run.first_started): a resume's sidecar's
+// ("" where it does not say), `now` for a new run. The rows' clocks are held to the span from it
+// (clock_facts.hpp), which a resume's own run.started would cut short.
+std::string first_started_before(const std::string& csv_path, bool resume, const std::string& now);
+
 // Throws InputError "CSV:LINE: …: refusing to resume; use a new --out" for the first row that
 // is no run of `matrix`, and "CSV:LINE:COLUMN: column 'C' is 'X', …" for one whose run is not
 // of `shard`, whose host the sidecar does not list, whose experiment, mode, run, spec,

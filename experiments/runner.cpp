@@ -829,6 +829,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     check_resumed_rows(file, config, matrix, resumed);
     if (options.resume && !redo && exported) check_earlier_export(report.csv_path);
 
+    const std::string now = utc_now_iso8601();
     RunInfo info{.command_line = options.command_line,
                  .jobs = resolve_jobs(options.jobs, config),
                  .shard_index = options.shard_index,
@@ -836,8 +837,9 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
                  .total_runs = matrix.runs.size(),
                  .shard_runs = shard.size(),
                  .completed = file.rows(),
-                 .started = utc_now_iso8601(),
+                 .started = now,
                  .finished = "",
+                 .first_started = first_started_before(report.csv_path, options.resume, now),
                  .state = "running",
                  .skipped_inputs = matrix.skipped,
                  .pinned_cpus = {},

@@ -135,6 +135,7 @@ void emit_run(ExactEmitter& out, const RunInfo& info) {
     out << YAML::Key << "command" << YAML::Value << info.command_line;
     out << YAML::Key << "state" << YAML::Value << info.state;
     out << YAML::Key << "started" << YAML::Value << info.started;
+    if (!info.first_started.empty()) out << YAML::Key << "first_started" << YAML::Value << info.first_started;
     out << YAML::Key << "finished" << YAML::Value << info.finished;
     out << YAML::Key << "jobs" << YAML::Value << info.jobs;
     out << YAML::Key << "shard_index" << YAML::Value << info.shard_index;
@@ -430,7 +431,8 @@ void note_marks(const YamlFields& y, const YamlAt& root, SidecarFacts& f) {
     for (const char* key : {"experiment", "config_hash", "config", "futolab", "shards"}) note(y.child(root, key));
     const YamlAt run = y.child(root, "run"), timing = y.child(root, "timing");
     for (const char* key :
-         {"isolation", "memory_limit", "shard_index", "shard_count", "total_runs", "state", "shard_runs", "completed"})
+         {"isolation", "memory_limit", "shard_index", "shard_count", "total_runs", "state", "shard_runs", "completed",
+          "first_started", "finished"})
         note(y.child(run, key));
     for (const char* key : {"order", "warmup", "pin"}) note(y.child(timing, key));
     for (const char* key : {"builds", "inputs", "skipped_inputs"}) {
@@ -470,6 +472,9 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     f.isolation = y.text(at(run, "isolation"), "");
     f.memory_limit = y.text(at(run, "memory_limit"), "");
     f.state = y.text(at(run, "state"), "");
+    f.started = y.text(at(run, "started"), "");
+    f.first_started = y.text(at(run, "first_started"), "");
+    f.finished = y.text(at(run, "finished"), "");
     if (const YamlAt other = at(run, "load_other_cores"))
         f.load = LoadFigure{load_of(y, run, "load_other_cores"), load_of(y, run, "load_own_cores"), load_of(y, run, "load_seconds")};
     if (const YamlAt inputs = y.sequence(at(root, "inputs")))  // absent in sidecars written before issue #25

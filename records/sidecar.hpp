@@ -77,6 +77,10 @@ struct RunInfo {
     std::size_t shard_runs = 0;    // this shard's share
     std::size_t completed = 0;     // rows in the CSV of this shard
     std::string started, finished;  // ISO 8601 UTC
+    // ISO 8601 UTC: when the CSV's first run started; a resume keeps it, so every row of the CSV
+    // was made between it and `finished` (a row's clocks are held to that span: resume_rows.hpp,
+    // experiments/clock_facts.hpp). Empty: not known (not written).
+    std::string first_started;
     std::string state;             // running, finished, interrupted, failed
     std::vector<SkippedInput> skipped_inputs;  // left out by --skip-invalid
     std::vector<int> pinned_cpus;  // pin: true: worker j ran on pinned_cpus[j] (the CSV `core`)
@@ -123,6 +127,9 @@ struct SidecarFacts {  // what merge and resume check
     std::string memory_limit;  // how limits.memory was enforced (run.memory_limit); may be empty
     bool merged = false;       // written by `futolab merge` (it lists its shards' machines)
     std::string state;         // run.state: running, finished, … (empty in sidecars without it)
+    // run.started, run.first_started and run.finished as written (first_started empty in a
+    // sidecar without it: a merge's, an older futolab's; finished empty while the run goes on).
+    std::string started, first_started, finished;
     // run.jobs, run.shard_runs and run.completed (nullopt in a sidecar without the key): the
     // worker threads, this shard's runs and the rows the CSV held when the sidecar was written.
     std::optional<std::uint64_t> jobs, shard_runs, completed;

@@ -47,6 +47,7 @@ constexpr Field kSidecarNumbers[] = {
     {"run.load_own_cores", Form::decimals_3, 0, kSidecarMaxCores},
     {"run.load_seconds", Form::decimals_1, 0, kSidecarMaxLoadSeconds},
     {"run.started", Form::time},
+    {"run.first_started", Form::time},
     {"run.finished", Form::time_or_none},
     {"timing.warmup", Form::whole, 0, INT_MAX},
     {"timing.pinned_cpus", Form::list, 0, kMaxJobs},                  // one CPU per worker (plan_cores)
@@ -179,6 +180,25 @@ void check_sidecar_numbers(const YamlFields& y, const YamlAt& root) {
     if (started && finished && !y.text(finished).empty() && y.text(finished) < y.text(started))
         y.fail(finished, fmt::format("is {}, before run.started {} ({}): futolab reads a run's end after its start",
                                      y.text(finished), y.text(started), y.where(started)));
+    // A resume keeps the first run's start and starts a run of its own after it.
+    const YamlAt first = y.child(run, "first_started");
+    if (started && first && y.text(started) < y.text(first))
+        y.fail(first, fmt::format("is {}, after run.started {} ({}): the CSV's first run started before its latest",
+                                  y.text(first), y.text(started), y.where(started)));
+}
+
+std::int64_t utc_seconds(std::string_view text) {
+    const auto number = [&](std::size_t at, std::size_t len) {
+        int v = 0;
+        std::from_chars(text.data() + at, text.data() + at + len, v);
+        return v;
+    };
+    // Days since 1970-01-01 of the civil date (H. Hinnant's days_from_civil, proleptic Gregorian).
+    const int month = number(5, 2), year = number(0, 4) - (month <= 2 ? 1 : 0);
+    const int era = year / 400, of_era = year - era * 400;  // year >= 1969: no negative era
+    const int of_year = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + number(8, 2) - 1;
+    const std::int64_t days = static_cast<std::int64_t>(era) * 146097 + of_era * 365 + of_era / 4 - of_era / 100 + of_year - 719468;
+    return days * 86400 + number(11, 2) * 3600 + number(14, 2) * 60 + number(17, 2);
 }
 
 std::uint64_t sidecar_whole(const YamlFields& y, const YamlAt& at) {

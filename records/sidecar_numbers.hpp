@@ -10,6 +10,7 @@
 #include "core/yaml_fields.hpp"
 
 #include <cstdint>
+#include <string_view>
 
 namespace futolab {
 
@@ -23,6 +24,10 @@ inline constexpr std::uint64_t kSidecarMaxLoadSeconds = 1000000000;     // run.l
 // not before run.started. A key left out passes: which keys must be there is each reader's rule
 // (older sidecars lack some).
 void check_sidecar_numbers(const YamlFields& y, const YamlAt& root);
+
+// Seconds since 1970-01-01T00:00:00Z of `text`, a time in the form the table reads (its check
+// passed: "2026-11-30T21:22:31Z"), as the clock that wrote it counts them (no leap second).
+std::int64_t utc_seconds(std::string_view text);
 
 // The whole number at `at`, a whole-number key of the table ("run.total_runs", "redone[2].rows"):
 // plain digits, no sign or leading zero, within the table's range ("is missing" if absent).

@@ -66,6 +66,8 @@ const std::vector<Allowed> kAllowed{
     {"generators/generator_kind.hpp", "unique", "the generator kind table's entry"},
     {"experiments/methods.cpp", "gac", "a backend (oracle, verify)"},
     {"experiments/methods.cpp", "fc", "a backend (verify)"},
+    {"experiments/clock_facts.cpp", "fc", "a backend that branches d-way (the most decisions on a path)"},
+    {"experiments/clock_facts.cpp", "gac", "a backend whose branch option decides the most decisions on a path"},
     {"records/sidecar.cpp", "error", "a YAML key of the sidecar"},
     {"solvers/gac/gac.cpp", "gac", "an option value of sac_probe"},
     {"solvers/run/oracle.hpp", "gac", "the default backend"},

@@ -149,6 +149,7 @@ TEST_CASE("task exact: a timeout row has no counters", "[resume][merge][exact]")
                                                              {"wall_ns", "100000000001"}, {"output", ""}, {"h", "0"}, {"k", "0"}};
     for (const char* counter : {"solutions", "nodes", "fails", "checks", "propagations", "max_depth"}) timeout.emplace_back(counter, "");
     futolab::test::edit_table(dir / "base" / "et.csv", cells_set(0, timeout));
+    futolab::test::sweep_began(dir / "base" / "et.csv");  // a sweep long enough for a run stopped at 100 s
     fs::remove(dir / "base" / "et.jsonl");  // the export of the record taken out: the resume writes it again
     accepted_by_both(dir, "et");
     refused_by_both(dir, "et", 0, {{"nodes", "5"}}, "column 'nodes' is '5', where its search stopped at a limit");

@@ -90,6 +90,7 @@ TEST_CASE("a proved exact-square minimum verified past its CPU limit stays solve
     CHECK(r.status == Status::solved);
     CHECK(r.message.empty());
     CHECK(has(r.output, "\"exact\":true"));
+    futolab::test::sweep_began(dir / "base" / "es.csv");  // a sweep long enough for a 61 s run
     accepted_by_both(dir, "es");
     fs::remove_all(dir);
 }
@@ -107,6 +108,7 @@ TEST_CASE("a proved exact class past its limits stays solved, and resume and mer
     });
     CHECK(r.status == Status::solved);
     CHECK_FALSE(r.output.empty());
+    futolab::test::sweep_began(dir / "base" / "ex.csv");  // a sweep long enough for a 31 s run
     accepted_by_both(dir, "ex");
     fs::remove_all(dir);
 }

@@ -627,6 +627,7 @@ TEST_CASE("a SIGTERM or SIGHUP right after --redo's rewrite ends the run interru
             set_cell(csv, "message", "wall time limit (10 s)", row);
             set_cell(csv, "wall_ns", "10000000001", row);
         }
+        futolab::test::sweep_began(csv);  // a sweep long enough for runs stopped at 10 s
         const int status = redo_signalled(dir, sig);
         const std::string sidecar = slurp(csv.string() + ".meta.yaml"), err = slurp((dir / "err.txt").string());
         const auto lines = std::count(whole.begin(), whole.end(), '\n');

@@ -1,0 +1,66 @@
+// A row's clocks and counters held to each other and to the sweep that made them (red-team
+// round 26, B F1 and C F1: cpu_ns 2^63 − 1 or 100 × wall_ns in a one-thread run, a wall_ns of
+// 292 years in a sweep that took a second, fails > nodes + 1, max_depth > nodes or past the
+// puzzle's cells, nodes 2^64 − 1 in a 2 µs run, session 2^32 were resumed and merged, and the
+// clock became a critical record's time_ms). Checked by resume and merge for every row, after
+// the cell checks have read the cells as whole numbers (docs/reliability.md, "Clocks and
+// counters"). Only what holds for every backend and task is held:
+//   - every row was made between the sidecar's run.first_started (a resume keeps the first run's
+//     start) and its run.finished (now, while it says the run goes on): wall_ns and
+//     calibration_ns are at most that span, plus 2 s for the timestamps' whole seconds and a
+//     leap second and 60 s for a step back of the system clock (NTP) during the sweep; a
+//     sidecar without first_started (a merge's, an older futolab's) bounds none;
+//   - a run timed on its one thread's CPU clock inside its wall window (every futolab backend
+//     and task kind but those that run a tool: minizinc, clpfd, ilp, command) that answered
+//     (not a crash, memout, error or a timeout killed at its limit, whose CPU is read from
+//     outside, worker start-up included) used at most 1.25 × wall_ns + 10 ms of CPU: the thread
+//     clock and the NTP-slewed wall clock may drift apart by up to 8.3 % (chrony's fastest slew),
+//     and a CPU whose TSC is unstable keeps each CPU's clock within one tick (10 ms at HZ = 100)
+//     of the wall clock;
+//   - a solve or count row's counters, where both are reported, of every backend but a command
+//     (whose regex reads whatever its tool prints): fails at most nodes + 1 (a fail is a node at
+//     which a conflict was found, plus 1 for a root that fails: docs/solvers.md, "Counters"); for
+//     futolab's own backends also max_depth at most nodes (each decision on the deepest node's
+//     path is a node) and at most the decisions a path can hold: n² for d-way branching (each
+//     assigns another empty cell: backtracking, bitmask, fc, gac:branch=dway), n²(n − 1) for
+//     binary branching (a cell's domain shrinks by one per decision until it is fixed: gecode,
+//     gac:branch=binary, a portfolio's members); and nodes at most 1024 per ns of wall_ns (no
+//     backend counts more than the n ≤ 64 values of one bit scan in one step, and no core takes
+//     16 steps in a nanosecond);
+//   - session at most 2^31 − 1: the runner counts sessions in an int.
+// Not held: calibration_ns between rows of one session (each row carries the median of the
+// job's last timings, which move within a session, and a resume counts sessions from 0 again);
+// a tool's CPU against its wall time (a tool may use every core, and a process that left its
+// session may run until the run's worker kills it); counters a command's regex reads.
+#pragma once
+
+#include "experiments/config.hpp"
+#include "records/csv_reader.hpp"
+#include "records/sidecar.hpp"
+#include "solvers/options.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace futolab {
+
+// How long the sweep that made a CSV's rows can have lasted, from its sidecar.
+struct SweepSpan {
+    std::optional<std::uint64_t> most_ns;  // nullopt: the sidecar does not say (no run.first_started)
+    std::string words;  // "run.first_started A (FILE:LINE:COL) to run.finished B": what bounds it
+};
+
+// The span of `made` (read from its sidecar): run.first_started to run.finished, or to now while
+// the sidecar says the run goes on (finished empty: a kill left it so), and 62 s more.
+SweepSpan sweep_span(const SidecarFacts& made);
+
+// Throws InputError "PATH:LINE:COLUMN: column 'C' is 'X', WHY: `refusing`" for the first clock
+// or counter of row `r` (a run of `spec` in a sweep of `config` that lasted `span`) that breaks
+// the rules above.
+void check_clock_cells(const CsvTable& t, std::size_t r, const std::string& path, const ExperimentConfig& config,
+                       const SolverSpec& spec, const SweepSpan& span, std::string_view refusing);
+
+}  // namespace futolab
