@@ -59,6 +59,7 @@
 #include "experiments/run_matrix.hpp"
 #include "generators/latin/square.hpp"
 #include "generators/latin/random.hpp"
+#include "generators/latin/symmetry.hpp"
 #include "solvers/external/temp_dir.hpp"
 #include "solvers/options.hpp"
 #include "solvers/registry/registry.hpp"
@@ -312,12 +313,10 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
     return {static_cast<std::size_t>(shard.index), static_cast<std::size_t>(shard.count)};
 }
 
-// The classes --exact --n searches: all of the order, or a --shard's (I, I + S, ...).
+// The classes --exact --n searches: all of the order, or a --shard's (I, I + S, ...; a shard
+// that holds none does not search: run_empty_exact_shard).
 std::vector<std::size_t> shard_classes(int n, const CertificateShard& shard) {
     const std::size_t total = square_classes(n).size();
-    if (shard.index >= total)
-        throw InputError(fmt::format("critical --exact: --shard {}/{}: n = {} has {} class{} (0..{}): this shard holds none",
-                                     shard.index, shard.count, n, total, total == 1 ? "" : "es", total - 1));
     std::vector<std::size_t> classes;
     for (std::size_t c = shard.index; c < total; c += shard.count) classes.push_back(c);
     return classes;
@@ -374,6 +373,48 @@ std::string exact_search_words(int n, ExactObjective objective, const Certificat
                        name_in(kProofKinds, proof));
 }
 
+// "--shard 2/5: n = 3 has 2 classes (0..1): this shard holds none", as the messages of a shard
+// that holds no class say it.
+std::string holds_none_words(int n, const CertificateShard& shard) {
+    const std::size_t total = square_class_count(n);
+    return fmt::format("--shard {}/{}: n = {} has {} class{} (0..{}): this shard holds none", shard.index, shard.count, n, total,
+                       total == 1 ? "" : "es", total - 1);
+}
+
+// --exact --shard I/N whose shard holds no class: I at or past the classes of the order, as a
+// SLURM array of more tasks than classes gives (red-team round 26, B F11: it was refused, exit 2,
+// while the checker asked for its certificate, so the N shards' files never checked together).
+// It runs in no time and exits 0: nothing to search, so no run and no results CSV (a CSV beside
+// --out is another search's, and its records at --out are not replaced: refused), --out holds
+// no record (no class, no minimum), and --certificate gets the header that claims nothing over
+// no class (write_empty_shard_certificate), which the checker, enumerating the classes again,
+// accepts as that shard. Every output reserved before the writes, as a search's.
+int run_empty_exact_shard(const CriticalArgs& a, ExactObjective objective, const CertificateShard& shard,
+                          const OutputLock* certificate_lock) {
+    const std::string out = a.out.empty() ? "-" : a.out;
+    if (const std::string csv = critical_csv_of(out); !csv.empty() && is_results_csv(csv))
+        throw InputError(fmt::format("critical --exact: {}, so it keeps no results CSV, yet {} (the results CSV of --out {}) is "
+                                     "there, another search's: refusing to replace its records at --out (give another --out, or "
+                                     "move that CSV away)",
+                                     holds_none_words(a.n, shard), visible_text(csv), visible_text(out)));
+    const std::unique_ptr<OutputLock> out_lock = reserve_output(out, "--out");
+    std::ostringstream certificate;
+    write_empty_shard_certificate(certificate, a.n, objective, a.proof, shard);
+    std::cerr << fmt::format("futolab critical: {}: nothing to search, no record for --out{}\n", holds_none_words(a.n, shard),
+                             a.certificate.empty() ? "" : "; its certificate claims nothing, and checks with the other shards'");
+    const Interrupt& stop = stop_of(a);
+    if (stop.requested()) {  // as a search stopped before its writes: neither written
+        std::cerr << "futolab critical: interrupted: nothing written; run the same command again\n";
+        return 1;
+    }
+    write_reserved(out, "", out_lock.get(), stop);
+    if (!a.certificate.empty()) {
+        write_reserved(a.certificate, certificate.str(), certificate_lock, stop);
+        std::cerr << fmt::format("certificate {} written\n", visible_text(a.certificate));
+    }
+    return stop.requested() ? 1 : 0;
+}
+
 // --exact --n N: the minimum over all squares of order N, run as task exact by the experiment
 // driver: one run per symmetry class (a classes: source of the order; --shard I/S: classes I,
 // I + S, ...), each the class's own minimum. Once every class has its row, --out gets the records
@@ -396,6 +437,7 @@ int run_exact(const CriticalArgs& a) {
                            exact_search_words(a.n, objective, shard, a.proof));
     });
     const std::unique_ptr<OutputLock> certificate_lock = reserve_output(a.certificate, "--certificate");
+    if (shard.holds_none(square_class_count(a.n))) return run_empty_exact_shard(a, objective, shard, certificate_lock.get());
     const std::string method = exact_method_text(a);
     ExactClassesReport report{.n = a.n,
                               .objective = objective,
@@ -550,7 +592,12 @@ int run_check_certificate(const CriticalArgs& a) {
     const CertificateCheck c = combined ? combine_shards(checks, a.check_certificate) : checks[0];
     std::vector<std::string> ks;  // the frontier's min k for h_max 0, 1, ...
     for (const std::optional<int>& k : c.frontier) ks.push_back(k ? std::to_string(*k) : "none");
-    const std::string claim = c.objective == ExactObjective::frontier ? fmt::format("min k for h_max 0.. = {}", fmt::join(ks, ", "))
+    // A shard that holds no class claims nothing ("no uniquely completable set" would be a claim
+    // about squares it has none of).
+    const std::string claim = c.shard.holds_none(c.order_classes)
+                                  ? fmt::format("nothing claimed, the shard holding none of the {} class{} of order {}", c.order_classes,
+                                                c.order_classes == 1 ? "" : "es", c.n)
+                              : c.objective == ExactObjective::frontier ? fmt::format("min k for h_max 0.. = {}", fmt::join(ks, ", "))
                               : c.minimum ? fmt::format("minimum {}", *c.minimum) : "no uniquely completable set";
     const std::string scope = c.shard.count > 1 ? fmt::format("over shard {}/{} only (check all {} shards' certificates together for all squares)",
                                                               c.shard.index, c.shard.count, c.shard.count)
@@ -1198,6 +1245,15 @@ std::vector<NamedOutput> own_files(const CriticalArgs& a, const std::string& own
     return own;
 }
 
+// --exact --n with a --shard that holds no class of the order (run_empty_exact_shard); false for
+// an --n out of range (the mode refuses it).
+bool exact_shard_holds_none(const CriticalArgs& a) {
+    if (a.shard.empty() || a.n < 2 || a.n > kMaxEnumeratedN) return false;
+    CertificateShard shard;
+    std::tie(shard.index, shard.count) = parse_shard(a.shard);
+    return shard.holds_none(square_class_count(a.n));
+}
+
 // The certificate a mode rewrites at --certificate (its format) once its results CSV is there,
 // "" if none: a --resume writes it again from the rows it goes on with (docs/critical.md), and
 // the same command without --resume or --force is refused for that CSV, whose message says so
@@ -1205,7 +1261,11 @@ std::vector<NamedOutput> own_files(const CriticalArgs& a, const std::string& own
 // another kind there is not this search's, refused as on every output; one of this kind is
 // rewritten only if its header names this search (the mode asks refuse_another_searchs_certificate).
 std::string_view rewritten_certificate(const CriticalArgs& a, const CriticalMode& mode, const std::string& own_csv) {
-    if (a.certificate.empty() || !is_results_csv(own_csv)) return "";
+    if (a.certificate.empty()) return "";
+    // An --exact shard that holds no class keeps no CSV: it rewrites its own certificate (the
+    // same bytes; its header is checked to be this search's) when run again, as by a SLURM requeue.
+    if (mode.name == "exact" && exact_shard_holds_none(a)) return critical::kExactCertificateFormat;
+    if (!is_results_csv(own_csv)) return "";
     if (mode.name == "construct") return critical::kZeroGivenCertificateFormat;
     if (mode.name == "exact") return critical::kExactCertificateFormat;
     if (mode.name == "exact-square") return critical::kSquareCertificateFormat;

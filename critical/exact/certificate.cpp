@@ -230,6 +230,7 @@ Head read_head(const Json& head, const At& at) {
     if (proof != "drat" && proof != "bb") bad(at, "proof must be drat or bb, got '" + proof + "'");
     c.proof = proof == "bb" ? ProofKind::bb : ProofKind::drat;
     h.classes = square_classes(c.n);
+    c.order_classes = h.classes.size();
     const auto count = [&](const char* key) { return static_cast<std::size_t>(whole(head.at(key), at, key, 0, std::numeric_limits<std::int64_t>::max())); };
     if (count("squares") != total_squares(c.n))
         bad(at, fmt::format("the header says squares {}; order {} has {} Latin squares", count("squares"), c.n, total_squares(c.n)));
@@ -247,10 +248,25 @@ Head read_head(const Json& head, const At& at) {
     return h;
 }
 
+// The claim of a version 2 shard that holds no class (CertificateShard::holds_none, against the
+// classes enumerated here): nothing, as write_empty_shard_certificate writes it (the minimum null
+// with no witness, or the frontier no point), "" if so. Its class lines are none (judge_certificate
+// expects none). A version 1 file is judged as before (no writer of it wrote such a shard; its
+// frontier then does not reach k = 0).
+std::string check_nothing_claimed(const Head& h) {
+    const CertificateCheck& c = h.claim;
+    const bool nothing = c.objective == ExactObjective::frontier ? c.frontier.empty() : !c.minimum && !h.witnesses[0].given;
+    if (nothing) return "";
+    return fmt::format("shard {}/{} holds none of the {} class{} of order {}, so it claims nothing ({}), not what its header says",
+                       c.shard.index, c.shard.count, c.order_classes, c.order_classes == 1 ? "" : "es", c.n,
+                       c.objective == ExactObjective::frontier ? "\"frontier\": []" : "\"minimum\": null, \"witness\": null");
+}
+
 // Every witness of the header: "" if each meets its claim, is of a class the file certifies
 // and is uniquely completable; else the first failure.
 std::string check_witnesses(const Head& h, const std::string& backend) {
     const CertificateCheck& c = h.claim;
+    if (h.rules == CertificateRules::v2_core_lists && c.shard.holds_none(c.order_classes)) return check_nothing_claimed(h);
     const bool frontier = c.objective == ExactObjective::frontier;
     for (std::size_t i = 0; i < h.witnesses.size(); ++i) {
         const std::optional<int> value = frontier ? c.frontier[i] : c.minimum;
@@ -278,11 +294,19 @@ struct ClassRecord {
     std::vector<Proof> proofs;
 };
 
-std::vector<ClassRecord::Proof> read_proofs(const Json& proofs, int n, const At& at) {
+// A frontier's proof names the h_max it refutes k at, and no other objective's proof has one
+// (every writer, of both versions): a frontier proof without it was read as "none given" and
+// judged, exit 1 ("proof 0 is not for h_max 0"), where a record missing a field is malformed
+// (red-team round 26, B F6), and an h+k proof with one likewise.
+std::vector<ClassRecord::Proof> read_proofs(const Json& proofs, const CertificateCheck& claim, const At& at) {
+    const bool frontier = claim.objective == ExactObjective::frontier;
     std::vector<ClassRecord::Proof> read;
     for (const Json& p : array_at(proofs, at, "proofs")) {
         check_keys(p, at, "a proof", {"drat"}, {"h_max"});
-        const int h_max = p.contains("h_max") ? whole_int(p.at("h_max"), at, "proof h_max", 0, n * n) : -1;
+        if (p.contains("h_max") != frontier)
+            bad(at, fmt::format("proof {} of a {} certificate {} 'h_max'", read.size(), objective_name(claim.objective),
+                                frontier ? "has no" : "has no place for"));
+        const int h_max = frontier ? whole_int(p.at("h_max"), at, "proof h_max", 0, claim.n * claim.n) : -1;
         read.push_back({h_max, &text_at(p.at("drat"), at, "drat")});
     }
     return read;
@@ -310,7 +334,7 @@ ClassRecord read_class(const Json& c, const Head& h, const At& at) {
             bad(at, fmt::format("set {} is set {} again (each unavoidable set is stored once)", j, first));
         r.squares.push_back(square_of(c.at("squares")[j], n, at, fmt::format("square {}", j)));
     }
-    if (!bb) r.proofs = read_proofs(c.at("proofs"), n, at);
+    if (!bb) r.proofs = read_proofs(c.at("proofs"), h.claim, at);
     return r;
 }
 
@@ -450,6 +474,16 @@ void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind, 
     if (!out) throw std::runtime_error("cannot write the certificate");
 }
 
+void write_empty_shard_certificate(std::ostream& out, int n, ExactObjective objective, ProofKind kind, CertificateShard shard) {
+    if (!shard.holds_none(square_class_count(n)))
+        throw std::logic_error(fmt::format("shard {}/{} holds classes of order {}: its certificate is a search's", shard.index, shard.count, n));
+    ExactResult none;  // no class: the minimum infeasible (null), the frontier no point
+    none.n = n;
+    none.objective = objective;
+    none.squares = total_squares(n);
+    write_certificate(out, none, kind, shard);
+}
+
 namespace {
 
 // The header, the file's first line that is not blank; `line_no` its line.
@@ -549,6 +583,45 @@ std::string not_one_run(const CertificateCheck& a, const std::string& a_name, co
                        b_name, run_words(b));
 }
 
+// `all`'s claim made the least of its own and shard `s`'s (the first shard's as it is: `claimed`
+// false), the minimum and the frontier point by point.
+void least_of_claims(CertificateCheck& all, const CertificateCheck& s, bool& claimed) {
+    if (!claimed) {
+        all.minimum = s.minimum;
+        all.frontier = s.frontier;
+        claimed = true;
+        return;
+    }
+    if (s.minimum && (!all.minimum || *s.minimum < *all.minimum)) all.minimum = s.minimum;
+    if (s.frontier.size() < all.frontier.size()) all.frontier.resize(s.frontier.size());  // the rest is k = 0 there
+    for (std::size_t H = 0; H < all.frontier.size(); ++H)
+        if (s.frontier[H] && (!all.frontier[H] || *s.frontier[H] < *all.frontier[H])) all.frontier[H] = s.frontier[H];
+}
+
+// Every shard needs its file (`file_of[i]` == `files`: none given), also one that holds no class:
+// its run writes its certificate in no time, and a set with a file missing is more likely a
+// file lost than a shard known to be empty. Such missing shards are named as holding none, so
+// the message says how cheap they are to make.
+void refuse_missing_shards(const std::vector<std::size_t>& file_of, std::size_t files, const CertificateCheck& run) {
+    std::vector<std::size_t> missing;
+    for (std::size_t i = 0; i < file_of.size(); ++i)
+        if (file_of[i] == files) missing.push_back(i);
+    if (missing.empty()) return;
+    const auto shown = missing.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(missing.size(), 10));
+    const std::size_t last = file_of.size() - 1;
+    const std::string none =
+        missing.back() < run.order_classes
+            ? ""
+            : fmt::format(" (n = {} has {} class{}, so {} none: --exact --shard I/{} writes such a shard's certificate in no time)",
+                          run.n, run.order_classes, run.order_classes == 1 ? "" : "es",
+                          run.order_classes == last ? fmt::format("shard {} holds", last)
+                                                    : fmt::format("shards {} to {} hold", run.order_classes, last),
+                          file_of.size());
+    throw InputError(fmt::format("critical --check-certificate: {} of the {} shards missing (first: {}): the minimum over all squares "
+                                 "needs every shard{}",
+                                 missing.size(), file_of.size(), fmt::join(missing.begin(), shown, ", "), none));
+}
+
 }  // namespace
 
 CertificateCheck combine_shards(const std::vector<CertificateCheck>& shards, const std::vector<std::string>& sources) {
@@ -561,6 +634,7 @@ CertificateCheck combine_shards(const std::vector<CertificateCheck>& shards, con
     CertificateCheck all = first;
     all.shard = {};
     all.classes = all.sets = all.proofs = all.lemmas = 0;
+    bool claimed = false;  // `all` holds a shard's claim
     for (std::size_t f = 0; f < shards.size(); ++f) {
         const CertificateCheck& s = shards[f];
         if (file_of[s.shard.index] < shards.size())
@@ -571,17 +645,11 @@ CertificateCheck combine_shards(const std::vector<CertificateCheck>& shards, con
         all.sets += s.sets;
         all.proofs += s.proofs;
         all.lemmas += s.lemmas;
-        if (s.minimum && (!all.minimum || *s.minimum < *all.minimum)) all.minimum = s.minimum;
-        if (s.frontier.size() < all.frontier.size()) all.frontier.resize(s.frontier.size());  // the rest is k = 0 there
-        for (std::size_t H = 0; H < all.frontier.size(); ++H)
-            if (s.frontier[H] && (!all.frontier[H] || *s.frontier[H] < *all.frontier[H])) all.frontier[H] = s.frontier[H];
+        // A shard that holds no class claims nothing: its empty frontier would cut the others'
+        // (where a shard's frontier ends, it reached k = 0) if it were taken as a claim.
+        if (!s.shard.holds_none(s.order_classes)) least_of_claims(all, s, claimed);
     }
-    std::vector<std::size_t> missing;
-    for (std::size_t i = 0; i < count; ++i)
-        if (file_of[i] == shards.size()) missing.push_back(i);
-    if (!missing.empty())
-        throw InputError(fmt::format("critical --check-certificate: {} of the {} shards missing (first: {}): the minimum over all squares needs every shard",
-                                     missing.size(), count, fmt::join(missing.begin(), missing.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(missing.size(), 10)), ", ")));
+    refuse_missing_shards(file_of, shards.size(), first);
     all.ok = true;
     return all;
 }

@@ -48,6 +48,10 @@ inline constexpr HelpedVocabulary<ProofKind, 2> kProofKinds{{{ProofKind::drat, "
 struct CertificateShard {
     std::size_t index = 0, count = 1;
     bool holds(std::size_t c) const { return c % count == index; }
+    // No class of an order with `classes` classes: I at or past them (N above the class count,
+    // as a SLURM array of more tasks than classes makes). Such a shard runs all the same, and its
+    // certificate claims nothing (write_empty_shard_certificate).
+    bool holds_none(std::size_t classes) const { return index >= classes; }
 };
 
 // Writes the certificate of a finished search (every class of the run, or of its shard,
@@ -59,6 +63,13 @@ struct CertificateShard {
 void write_certificate(std::ostream& out, const ExactResult& r, ProofKind kind = ProofKind::drat,
                        CertificateShard shard = {}, const std::atomic<bool>* stop = nullptr);
 
+// The certificate of a shard that holds no class of order n (CertificateShard::holds_none): its
+// header alone, claiming nothing over no class ("minimum": null with no witness, or "frontier":
+// []), a version 2 file as every other. The checker enumerates the classes again, so it accepts
+// it as that shard only if the shard truly holds none (red-team round 26, B F11: such a shard was
+// refused when run, and the checker asked for its file, so the N shards never checked together).
+void write_empty_shard_certificate(std::ostream& out, int n, ExactObjective objective, ProofKind kind, CertificateShard shard);
+
 struct CertificateCheck {
     bool ok = false;
     std::string why;  // the first failure, one line
@@ -67,6 +78,7 @@ struct CertificateCheck {
     int n = 0;
     ExactObjective objective = ExactObjective::two_h_three_k;
     CertificateShard shard;
+    std::size_t order_classes = 0;               // the classes of order n (all of them, whatever the shard)
     ProofKind proof = ProofKind::drat;           // how its classes prove their bounds
     std::optional<int> minimum;                  // not frontier; nullopt: no set at all
     std::vector<std::optional<int>> frontier;    // frontier: min k for each h_max
@@ -75,7 +87,8 @@ struct CertificateCheck {
 // Malformed input throws InputError naming `source`, the line and the field; a well-formed
 // certificate whose claim does not check gives ok = false. Every integer is read exactly
 // (a wrapped, rounded or out-of-range one is refused), every record's keys are checked, a
-// frontier point after k = 0 is refused; in a version 2 file a set twice in a class is refused
+// frontier point after k = 0 is refused, and so is a frontier's proof without its "h_max" (or
+// another objective's with one); in a version 2 file a set twice in a class is refused
 // and a class whose sets are not the core its writer stores (a set its refutation does not use)
 // is rejected, while a version 1 file (written before that rule) may hold either
 // (certificate_read.hpp read_version); another version is refused. The whole file is read for its form (read_certificate) before any claim is judged: a malformed
@@ -97,8 +110,10 @@ CertificateCheck read_certificate_claim(std::istream& in, const std::string& sou
 
 // The claim over all squares from the accepted certificates of the N shards of one run (each
 // shard once, the same n, objective, proof kind and N > 1): the minimum over the shards' minima
-// (frontier: point by point). InputError, naming the files and what differs (each file's n,
-// objective, proof kind and shard), if they are not exactly such a set.
+// (frontier: point by point); a shard that holds no class claims nothing and adds nothing.
+// InputError, naming the files and what differs (each file's n, objective, proof kind and
+// shard), if they are not exactly such a set (a shard's file missing: also one that holds no
+// class, whose file its run writes in no time).
 CertificateCheck combine_shards(const std::vector<CertificateCheck>& shards, const std::vector<std::string>& sources);
 
 }  // namespace futolab::critical
