@@ -3,6 +3,7 @@
 #include "app/json_locate.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/formats/text.hpp"
 #include "core/json_read.hpp"
 #include "core/message_text.hpp"
 #include "core/puzzle.hpp"
@@ -311,28 +312,15 @@ void read_facts(const json& item, BenchInstance& in, const Where& at) {
     optional_texts(item, "tags", kTagKeys, "an instance's tags", at);
 }
 
-// The first control character in `text` and its byte offset: a C0 control or DEL, or a C1
-// control (U+0080-U+009F: the bytes C2 80 to C2 9F, the parser having read the text as UTF-8),
-// the characters the JSONL reader refuses in an id.
-std::optional<std::pair<char32_t, std::size_t>> control_in(std::string_view text) {
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto byte = static_cast<unsigned char>(text[i]);
-        if (byte < 0x20 || byte == 0x7f) return std::pair{char32_t{byte}, i};
-        if (byte == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xa0)
-            return std::pair{char32_t{static_cast<unsigned char>(text[i + 1])}, i};
-    }
-    return std::nullopt;
-}
-
 // An instance's id, printable text that shows something, as the JSONL reader takes an id
 // (docs/formats.md): people find an instance in its tier's files by it, and messages print it;
 // a line break, an ESC or a blank id passed (red-team round 26, C F3). Named by its code point,
 // as the JSONL reader names one: quoted, a line break would break the message's line.
 std::string id_member(const json& item, const Where& at) {
     std::string id = string_member(item, "id", at);
-    if (const auto bad = control_in(id))
+    if (const auto bad = formats_internal::find_control(id))  // the JSONL reader's rule for an id
         throw InputError(fmt::format("{} holds the control character U+{:04X} at byte {}: ids must be printable text",
-                                     at.field("id"), static_cast<std::uint32_t>(bad->first), bad->second + 1));
+                                     at.field("id"), static_cast<std::uint32_t>(bad->code_point), bad->byte + 1));
     if (shows_nothing(id))
         throw InputError(fmt::format("{}: '{}' is only white space or invisible characters ({}): ids must be printable text",
                                      at.field("id"), id, code_points(id)));
