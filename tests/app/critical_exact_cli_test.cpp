@@ -101,7 +101,8 @@ TEST_CASE("critical --exact --n --certificate: written after the rows, also of a
 TEST_CASE("critical --exact --n: refusals of the mode, before any search", "[app][critical][exact]") {
     const fs::path dir = fresh_dir("critical-exact", "refusals");
     CHECK(has(run_in(dir, "critical --exact --n 4 --objective k --per-class", "", 2), "--per-class does not apply with --exact --n: every class gets its own minimum"));
-    CHECK(has(run_in(dir, "critical --exact --n 2 --objective k --shard 3/5", "", 2), "--shard 3/5: n = 2 has 1 class (0..0)"));
+    // A shard that holds no class (--shard 3/5 at n = 2) is no refusal: it runs and certifies
+    // nothing (red-team round 26, B F11; empty_shard_certificate_cli_test.cpp).
     CHECK(has(run_in(dir, "critical --exact --n 4 --objective k --shard 2/2", "", 2), "I 2 is not below N 2"));
     CHECK(has(run_in(dir, "critical --exact --n 4 --objective k --resume --force", "", 2), "--force does not apply with --resume"));
     CHECK_FALSE(fs::exists(dir / "o.csv"));
