@@ -7,14 +7,17 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/file_names.hpp"
+#include "core/live_writer.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -28,7 +31,7 @@ namespace {
 // Every text from data (titles, legends) shown and kept well-formed in SVG (gnuplot_label).
 std::string quoted(const std::string& text) { return gnuplot_label(text); }
 
-void write_data(const PlotSeries& s, const std::string& path) {
+std::string data_text(const PlotSeries& s) {
     std::string text;
     if (s.rows.empty())
         for (const auto& [x, y] : s.points) text += exact_text(x) + ' ' + exact_text(y) + '\n';
@@ -36,7 +39,7 @@ void write_data(const PlotSeries& s, const std::string& path) {
         for (std::size_t c = 0; c < row.size(); ++c) text += (c ? " " : "") + exact_text(row[c]);
         text += '\n';
     }
-    write_file_atomically(path, text);
+    return text;
 }
 
 // The folder of the script, from gnuplot's ARG0 (the script's path as it was called):
@@ -45,8 +48,9 @@ const char* kHere =
     "here = \"\"\n"
     "do for [i=1:strlen(ARG0)] { if (ARG0[i:i] eq \"/\") { here = ARG0[1:i] } }\n";
 
-// One plot: its settings, then `plot`; `first` numbers its series' data files.
-std::string plot_commands(const PlotSpec& p, const std::string& stem, std::size_t& first) {
+// One plot: its settings, then `plot`; its series' data files are `data` from `first` on (file
+// names in the script's folder: NAME-<i>.dat, or their temporary names while the figure is made).
+std::string plot_commands(const PlotSpec& p, const std::vector<std::string>& data, std::size_t& first) {
     std::string s = "reset\nset encoding utf8\n";
     s += fmt::format("set title {} noenhanced\nset xlabel {} noenhanced\nset ylabel {} noenhanced\n", quoted(p.title),
                      quoted(p.xlabel), quoted(p.ylabel));
@@ -66,18 +70,18 @@ std::string plot_commands(const PlotSpec& p, const std::string& stem, std::size_
             continue;
         }
         s += fmt::format("{}here.{} using {} axes {} with {} title {}", i ? ", \\\n     " : "",
-                         gnuplot_string(fmt::format("{}-{}.dat", stem, first + i)), series.columns, series.y2 ? "x1y2" : "x1y1",
+                         gnuplot_string(data.at(first + i)), series.columns, series.y2 ? "x1y2" : "x1y1",
                          style, series.label.empty() ? "''" : quoted(series.label));
     }
     first += p.series.size();
     return s + "\n";
 }
 
-std::string figure_commands(const PlotSpec& p, const std::string& stem) {
+std::string figure_commands(const PlotSpec& p, const std::vector<std::string>& data) {
     std::size_t first = 0;
-    if (p.panels.empty()) return plot_commands(p, stem, first);
+    if (p.panels.empty()) return plot_commands(p, data, first);
     std::string s = fmt::format("set multiplot layout {},{} title {} noenhanced\n", p.rows, p.cols, quoted(p.title));
-    for (const PlotSpec& panel : p.panels) s += plot_commands(panel, stem, first);
+    for (const PlotSpec& panel : p.panels) s += plot_commands(panel, data, first);
     return s + "unset multiplot\n";
 }
 
@@ -134,8 +138,10 @@ namespace {
 
 const std::vector<std::string> kFigureFormats{"png", "svg", "pdf"};
 
-// The figure's script; `outputs` names its PNG, SVG and PDF (kFigureFormats), in its folder.
-std::string figure_script(const PlotSpec& plot, const std::string& stem, const std::vector<std::string>& outputs) {
+// The figure's script; `outputs` names its PNG, SVG and PDF (kFigureFormats), `data` its data
+// files, in its folder.
+std::string figure_script(const PlotSpec& plot, const std::string& stem, const std::vector<std::string>& outputs,
+                          const std::vector<std::string>& data) {
     std::string script = "# " + stem + ": written by futolab analyze; run `gnuplot PATH/" + stem +
                          ".gp` from anywhere\n# (data and outputs are named relative to this file).\n" + kHere;
     const std::string size = fmt::format("{},{}", plot.width, plot.height);
@@ -144,11 +150,11 @@ std::string figure_script(const PlotSpec& plot, const std::string& stem, const s
                                              "pdfcairo size " + inches + " font 'Sans,9'"};
     for (std::size_t i = 0; i < terminals.size(); ++i)
         script += fmt::format("set terminal {}\nset output here.{}\n", terminals[i], gnuplot_string(outputs[i])) +
-                  figure_commands(plot, stem) + "unset output\n";
+                  figure_commands(plot, data) + "unset output\n";
     return script;
 }
 
-// Files removed when this goes: gnuplot's temporary script, and its figures unless placed.
+// Files removed when this goes: gnuplot's temporary script, and a figure's files if not staged.
 class TempFiles {
 public:
     TempFiles() = default;
@@ -158,54 +164,103 @@ public:
         for (const std::string& f : files_) ::unlink(f.c_str());
     }
     const std::string& add(std::string path) { return files_.emplace_back(std::move(path)); }
-    // Each written figure, whole (check_figure), synced and renamed over its target: taken off the list as it goes.
-    void place(const std::vector<std::string>& written, const std::vector<std::string>& targets) {
-        for (std::size_t i = 0; i < written.size(); ++i) {
-            const int fd = ::open(written[i].c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-            const bool synced = fd >= 0 && ::fsync(fd) == 0;
-            const int error = errno;
-            if (fd >= 0) ::close(fd);
-            if (!synced || std::rename(written[i].c_str(), targets[i].c_str()) != 0)
-                throw std::runtime_error(fmt::format("cannot write {}: {}", targets[i], write_failure_reason(synced ? errno : error)));
-            std::erase(files_, written[i]);
-        }
-    }
+    void keep(const std::string& path) { std::erase(files_, path); }  // handed on: no longer removed here
 
 private:
     std::vector<std::string> files_;
 };
 
+std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+// The folder's entry is durable once the folder is synced; best effort, as AtomicFile does it.
+void sync_folder_of(const std::string& path) {
+    const std::string parent = std::filesystem::path(path).parent_path().string();
+    const int fd = ::open(parent.empty() ? "." : parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return;
+    (void)::fsync(fd);
+    ::close(fd);
+}
+
 }  // namespace
 
-std::string render_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder) {
+StagedFigure::StagedFigure(StagedFigure&& other) noexcept
+    : files_(std::exchange(other.files_, {})), png_(std::exchange(other.png_, {})) {}
+
+StagedFigure& StagedFigure::operator=(StagedFigure&& other) noexcept {
+    if (this != &other) {
+        discard();
+        files_ = std::exchange(other.files_, {});
+        png_ = std::exchange(other.png_, {});
+    }
+    return *this;
+}
+
+StagedFigure::~StagedFigure() { discard(); }
+
+void StagedFigure::discard() {
+    for (const auto& [temp, target] : files_) ::unlink(temp.c_str());
+    files_.clear();
+}
+
+void StagedFigure::add(std::string temp, std::string target) { files_.emplace_back(std::move(temp), std::move(target)); }
+
+// Each file synced, asked as every whole-file write asks before its rename (a live futolab's
+// file, a lock: core/live_writer.hpp), and renamed over its target: taken off the list as it goes.
+std::string StagedFigure::place() {
+    while (!files_.empty()) {
+        const auto& [temp, target] = files_.front();
+        if (const std::string why = lock_problem(target); !why.empty()) throw InputError(target + ": " + why);
+        const int fd = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        const bool synced = fd >= 0 && ::fsync(fd) == 0;
+        const int error = errno;
+        if (fd >= 0) ::close(fd);
+        if (!synced || std::rename(temp.c_str(), target.c_str()) != 0)
+            throw std::runtime_error(fmt::format("cannot write {}: {}", target, write_failure_reason(synced ? errno : error)));
+        sync_folder_of(target);
+        files_.erase(files_.begin());
+    }
+    return png_;
+}
+
+StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder) {
     namespace fs = std::filesystem;
     create_output_folder(dir, "--plots");
+    StagedFigure staged;
     // The name comes from data (a metric, a spec): one plain, bounded file name per figure.
     const std::string stem = safe_file_stem(plot.name);
-    const auto series = all_series(plot);
-    for (std::size_t i = 0; i < series.size(); ++i)
-        write_data(*series[i], (fs::path(dir) / fmt::format("{}-{}.dat", stem, i)).string());
     const std::string base = (fs::path(dir) / stem).string();
+    // Its data and script under temporary names too (red-team round 26, A F3: they replaced the
+    // old ones before gnuplot ran, and a figure gnuplot then failed on kept old pictures beside
+    // new data and a new script).
+    const auto series = all_series(plot);
+    std::vector<std::string> data, staged_data;
+    for (std::size_t i = 0; i < series.size(); ++i) {
+        const std::string target = fmt::format("{}-{}.dat", base, i);
+        const std::string temp = create_temp_beside(target, data_text(*series[i]));
+        staged.add(temp, target);
+        data.push_back(file_name(target));
+        staged_data.push_back(file_name(temp));
+    }
     const std::string gp = base + ".gp";
-    std::vector<std::string> targets;
+    std::vector<std::string> targets, names;
     for (const std::string& ext : kFigureFormats) targets.push_back(base + "." + ext);
-    std::vector<std::string> names;
-    for (const std::string& t : targets) names.push_back(fs::path(t).filename().string());
-    write_file_atomically(gp, figure_script(plot, stem, names));
-    if (!gnuplot_available()) return "";
+    for (const std::string& t : targets) names.push_back(file_name(t));
+    staged.add(create_temp_beside(gp, figure_script(plot, stem, names, data)), gp);
+    if (!gnuplot_available()) return staged;
     for (const std::string& file : {targets[0], targets[1], targets[2], base + ".log"})  // a FIFO or folder is no figure
         if (const std::string why = output_kind_problem(file); !why.empty()) throw InputError(file + ": " + why);
     // gnuplot opens its log itself: a symlink there is replaced, never written through.
     if (fs::is_symlink(base + ".log") || fs::exists(base + ".log")) fs::remove(base + ".log");
     // gnuplot writes each figure under a temporary name beside it, through a script naming
-    // those; a figure replaces its target (a symlink there as a name: the file it pointed to,
-    // or shared as a hard link, keeps its bytes) only once all three are whole.
+    // those and the data's temporary names; a figure replaces its target (a symlink there as a
+    // name: the file it pointed to, or shared as a hard link, keeps its bytes) only once all
+    // three are whole, and only when the figure is placed.
     TempFiles temps;
     std::vector<std::string> written;
     for (const std::string& t : targets) written.push_back(temps.add(create_temp_beside(t)));
     std::vector<std::string> written_names;
-    for (const std::string& w : written) written_names.push_back(fs::path(w).filename().string());
-    const std::string& render = temps.add(create_temp_beside(gp, figure_script(plot, stem, written_names)));
+    for (const std::string& w : written) written_names.push_back(file_name(w));
+    const std::string& render = temps.add(create_temp_beside(gp, figure_script(plot, stem, written_names, staged_data)));
     std::size_t points = 0;
     for (const PlotSeries* s : series) points += s->rows.empty() ? s->points.size() : s->rows.size();
     const int status = run_gnuplot(plot.name, render, base + ".log", gnuplot_seconds(points));
@@ -216,9 +271,17 @@ std::string render_plot(const PlotSpec& plot, const std::string& dir, PlotFolder
                   .script = gp,
                   .log = base + ".log",
                   .scratch = folder == PlotFolder::scratch});
-    temps.place(written, targets);
+    for (std::size_t i = 0; i < written.size(); ++i) {
+        temps.keep(written[i]);
+        staged.add(written[i], targets[i]);
+    }
     fs::remove(base + ".log");
-    return targets[0];
+    staged.png_ = targets[0];
+    return staged;
+}
+
+std::string render_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder) {
+    return stage_plot(plot, dir, folder).place();
 }
 
 }  // namespace futolab

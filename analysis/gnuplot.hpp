@@ -41,13 +41,48 @@ bool spans_decades(const std::vector<PlotSeries>& series, bool y_axis);
 // that goes when the command ends (`report`'s), whose files its messages therefore never name.
 enum class PlotFolder { kept, scratch };
 
-// Writes DIR/NAME.gp, DIR/NAME-<i>.dat and, with gnuplot, DIR/NAME.png, .svg and .pdf.
-// Returns the PNG's path, or "" if gnuplot is missing (the data and script are still written).
-// gnuplot writes the three under temporary names; they replace the old ones only when all three
-// are whole (analysis/figure_check.hpp), else this throws std::runtime_error naming the figure,
-// the file and the cause (a full disk, a file-size limit, gnuplot's failure) and the old ones
-// stay. gnuplot gets gnuplot_seconds(the figure's points) (analysis/gnuplot_run.hpp): past that
-// it is killed and this throws std::runtime_error naming the figure.
+// A figure made and not yet in place: its files written whole under temporary names beside
+// their targets (core/atomic_file.hpp's names, reaped after a kill -9), which place() renames
+// over the targets; whatever is not placed is removed when this goes. So a command with several
+// figures makes them all before it replaces any (`analyze --plots`: a figure gnuplot failed on
+// left the figures before it new and those after it old, and its own new data and script
+// beside its old pictures: red-team round 26, A F3).
+class StagedFigure {
+public:
+    StagedFigure() = default;
+    StagedFigure(StagedFigure&& other) noexcept;
+    StagedFigure& operator=(StagedFigure&& other) noexcept;
+    StagedFigure(const StagedFigure&) = delete;
+    StagedFigure& operator=(const StagedFigure&) = delete;
+    ~StagedFigure();
+
+    // Syncs each file and renames it over its target (data, script, then PNG, SVG and PDF);
+    // returns the PNG's path, or "" if gnuplot is missing (data and script only). Throws
+    // InputError if another live futolab holds a target (core/live_writer.hpp, asked again at
+    // the rename as every whole-file write asks it), std::runtime_error "cannot write TARGET:
+    // REASON" if a rename fails; the files placed before stay placed.
+    std::string place();
+
+private:
+    friend StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder);
+    void add(std::string temp, std::string target);
+    void discard();
+    std::vector<std::pair<std::string, std::string>> files_;  // (temporary file, target), in placing order
+    std::string png_;
+};
+
+// Makes DIR/NAME-<i>.dat, DIR/NAME.gp and, with gnuplot, DIR/NAME.png, .svg and .pdf under
+// temporary names (StagedFigure), nothing replaced yet. gnuplot renders from the temporary data;
+// the figures it writes are taken only when all three are whole (analysis/figure_check.hpp),
+// else this throws std::runtime_error naming the figure, the file and the cause (a full disk, a
+// file-size limit, gnuplot's failure) and every file of the figure stays as it was. gnuplot gets
+// gnuplot_seconds(the figure's points) (analysis/gnuplot_run.hpp): past that it is killed and
+// this throws std::runtime_error naming the figure. A FIFO or folder at a picture's or the log's
+// name is refused (InputError) before gnuplot starts; callers that check every file first
+// (analyze: check_plots_keep_inputs) never reach that.
+StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder = PlotFolder::kept);
+
+// stage_plot, then place(): one figure made and put in place (report's scratch figures).
 std::string render_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder = PlotFolder::kept);
 
 // Every file render_plot may write or replace for `plot` in `dir` (script, data, figures, log):

@@ -20,11 +20,13 @@
 #include "app/number_options.hpp"
 #include "app/option_rules.hpp"
 #include "app/output_folder.hpp"
+#include "app/output_locks.hpp"
 #include "app/table_options.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/live_writer.hpp"
 #include "core/visible_text.hpp"
 #include "records/output_guard.hpp"
 #include "sandbox/interrupt.hpp"
@@ -34,8 +36,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 namespace futolab::app {
 namespace {
@@ -115,12 +119,19 @@ std::vector<NamedOutput> analyze_outputs(const Study& study, const AnalyzeArgs& 
     return outputs;
 }
 
+// Every table written whole under its temporary name first, then each renamed into place: a
+// full disk leaves the old tables, not some new ones beside old ones.
 void write_tables(const Study& study, const AnalyzeArgs& args) {
     create_output_folder(args.tables_dir, "--tables");
     const std::vector<std::string> paths = table_paths(study, args);
     const std::vector<const TextTable*> tables = written_tables(study, args);
+    std::vector<std::unique_ptr<AtomicFile>> files;
     for (std::size_t i = 0; i < tables.size(); ++i) {
-        write_file_atomically(paths[i], table_csv(*tables[i]));
+        files.push_back(std::make_unique<AtomicFile>(paths[i]));
+        files.back()->write(table_csv(*tables[i]));
+    }
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        files[i]->commit();
         std::cout << "table: " << visible_text(paths[i]) << "\n";  // a line feed in --tables: one line still
     }
 }
@@ -193,6 +204,15 @@ void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::stri
                 if (input != "-" && fs::weakly_canonical(fs::absolute(input, ec), ec) == entry)
                     throw InputError(fmt::format("--plots {}: is the input {}: a figure's file would replace it (use "
                                                  "another --plots folder)", path, input));
+            // Each figure's file opened or refused now, before any table or figure is written (red-team
+            // round 26, A F3: a FIFO or folder at a figure's name was found when that figure was
+            // reached, exit 2 after the tables and the figures before it were written); --force or
+            // not, as a file output's kind is. Another futolab's file or folder first (lock_problem).
+            if (const std::string why = lock_problem(path); !why.empty())
+                throw InputError(fmt::format("--plots {}: {}", path, why));
+            if (const std::string why = output_kind_problem(path); !why.empty())
+                throw InputError(fmt::format("--plots {}: {} (a figure's files are regular files: remove it, or use "
+                                             "another --plots folder)", path, why));
             if (force || fs::is_symlink(fs::symlink_status(path, ec))) continue;
             // A results CSV there, not read by this command, refused as every other file output
             // refuses one (check_output_path): its sidecar would be left with no CSV.
@@ -203,21 +223,53 @@ void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::stri
         }
 }
 
-// SIGINT, SIGTERM and SIGHUP stop it between two figures (red-team round 13, A7: the default
-// action killed analyze and left gnuplot's folder until the next futolab start).
-void write_plots(const std::vector<PlotSpec>& plots, const std::string& dir) {
+// Every figure made under temporary names (stage_plot) before any file of the folder is
+// replaced: a figure gnuplot fails on, a kill of gnuplot past its time, a full disk or a stop
+// leaves the folder as it was (red-team round 26, A F3: the figures before it were new, those
+// after it old). SIGINT, SIGTERM and SIGHUP stop it between two figures (red-team round 13, A7:
+// the default action killed analyze and left gnuplot's folder until the next futolab start).
+std::vector<StagedFigure> make_plots(const std::vector<PlotSpec>& plots, const std::string& dir) {
     Interrupt stop;
     const SignalScope signals(stop);
+    std::vector<StagedFigure> staged;
     for (const PlotSpec& plot : plots) {
-        if (stop.requested()) throw std::runtime_error("interrupted: plot " + plot.name + " and those after it not written");
-        const std::string png = render_plot(plot, dir);
+        if (stop.requested()) throw std::runtime_error("interrupted: no figure written (plot " + plot.name + " and those after it not made)");
+        staged.push_back(stage_plot(plot, dir));
+    }
+    if (stop.requested()) throw std::runtime_error("interrupted: no figure written");
+    return staged;
+}
+
+void place_plots(std::vector<StagedFigure>& staged, const std::vector<PlotSpec>& plots, const std::string& dir) {
+    for (std::size_t i = 0; i < staged.size(); ++i) {
+        const std::string png = staged[i].place();
         // Names shown as the errors show them: --plots or a plot's name (a spec) with a line feed
         // printed a line of its own (red-team round 26, B F7).
-        std::cout << visible_text(png.empty() ? "gnuplot not found: wrote the data and script of " + plot.name + " to " + dir
+        std::cout << visible_text(png.empty() ? "gnuplot not found: wrote the data and script of " + plots[i].name + " to " + dir
                                               : "plot: " + png + " (.svg, .pdf)")
                   << "\n";
     }
-    if (stop.requested()) throw std::runtime_error("interrupted");
+}
+
+// One writer per folder (red-team round 26, A F2: two analyses into one --plots folder both
+// wrote, exit 0, the data of one beside the figures of the other): each folder locked before
+// anything is written, the same folder given to both options locked once. A second analyze is
+// refused when it checks its files, or at its lock.
+struct FolderLocks {
+    std::unique_ptr<OutputLock> tables, plots;
+    // Before anything is written: a lock removed meanwhile (another futolab may hold the name now).
+    void check_held(const AnalyzeArgs& args) const {
+        if (tables) tables->check_held_for("--tables " + args.tables_dir);
+        if (plots) plots->check_held_for("--plots " + args.plots);
+    }
+};
+
+FolderLocks lock_folders(const AnalyzeArgs& args) {
+    FolderLocks locks;
+    if (!args.tables_dir.empty()) locks.tables = lock_folder_output(args.tables_dir, "--tables");
+    if (!args.plots.empty() && (!locks.tables || folder_place(args.plots, args.tables_dir) != FolderPlace::at))
+        locks.plots = lock_folder_output(args.plots, "--plots");
+    return locks;
 }
 
 // "" if an option that feeds only `kind`'s table is used: no --table, that one, or the plots
@@ -323,6 +375,9 @@ int analyze(AnalyzeArgs args) {
     // once the tables were written, exit 2).
     check_output_paths(analyze_outputs(study, args), args.request.inputs, args.force);
     if (!args.plots.empty()) check_plots_keep_inputs(study.plots, args.plots, args.request.inputs, args.force);
+    // Taken once every file is known good (a folder too deep for a figure's names is refused before
+    // anything is made), before anything is printed or written.
+    const FolderLocks locks = lock_folders(args);
     for (const std::string& w : study.table.warnings())
         std::cerr << visible_text("futolab: warning: " + w, LineBreaks::shown) << "\n";
     for (const std::string& w : study.sidecar_notes)
@@ -338,8 +393,12 @@ int analyze(AnalyzeArgs args) {
     if (one_csv) printed << table_csv(study.tables.front());
     else if (args.tables_dir.empty() || one_table(args)) print_tables(printed, study, args);
     write_stdout_text(printed.str());
+    // The figures made first (gnuplot may fail or be stopped), then the tables and the figures
+    // put in place: a failed analyze leaves both folders as they were.
+    std::vector<StagedFigure> figures = make_plots(study.plots, args.plots);
+    locks.check_held(args);
     if (!args.tables_dir.empty()) write_tables(study, args);
-    write_plots(study.plots, args.plots);
+    place_plots(figures, study.plots, args.plots);
     // A full disk or a closed pipe must not look like success (issue #18).
     check_stdout();
     return agreement_exit(study.agreement, args.fail_on_disagreement);

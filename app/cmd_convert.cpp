@@ -7,6 +7,7 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/output_folder.hpp"
+#include "app/output_locks.hpp"
 #include "core/error.hpp"
 #include "core/file_names.hpp"
 #include "core/formats/formats.hpp"
@@ -122,18 +123,23 @@ int convert(const ConvertArgs& args) {
     const bool folder = names_folder(args.out);
     if (folder) check_output_folder(args.out, "--out");  // `d/` where d is a FIFO or a file: say what d is
     else check_file_out(args, info);
+    std::error_code ec;
+    const bool folder_there = std::filesystem::is_directory(args.out, ec);  // before its lock makes it
+    // One writer per output from before the input is read (red-team round 26, A F2: two converts
+    // onto one file or folder both wrote, exit 0): the file's lock, or the folder's.
+    const std::unique_ptr<OutputLock> lock = folder ? lock_folder_output(args.out, "--out") : lock_file_output(args.out, "--out");
     std::vector<Instance> instances;
     for (auto& [instance, puzzle] : load_instances({args.input})) instances.push_back(std::move(instance));
+    if (lock) lock->check_held_for(args.out.empty() || args.out == "-" ? "standard output" : args.out);  // removed meanwhile: not written
     if (!folder && (info.multi_instance || instances.size() <= 1)) {
         write_output(args.out, write_instances(instances, to));
         return 0;
     }
-    std::error_code ec;
     if (info.multi_instance && instances.size() > 1)  // into a folder
         // `d/` may not exist yet: then what is wrong is that it names one (round 9 said "is a folder").
         throw InputError(fmt::format("--out {}: {}, and format '{}' writes all {} instances into one file: give a file "
                                      "name (e.g. {})",
-                                     args.out, std::filesystem::is_directory(args.out, ec) ? "is a folder" : "names a folder (it ends with /)",
+                                     args.out, folder_there ? "is a folder" : "names a folder (it ends with /)",
                                      info.name, instances.size(),
                                      (std::filesystem::path(args.out) / ("NAME" + std::string(info.extensions.front()))).string()));
     // Only a name that says "folder" makes one: `--out new.dzn` made a folder new.dzn/ (round

@@ -14,6 +14,7 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/option_rules.hpp"
+#include "app/output_locks.hpp"
 #include "app/table_options.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
@@ -160,6 +161,9 @@ int report(ReportArgs args) {
     check_output_path(args.out, args.request.inputs, args.force);
     check_output_folder_there(args.out, "--out", "report");  // not after the study, at the write
     parse_where(args);
+    // One writer of the page from before the study (red-team round 26, A F2: two reports onto one
+    // page both ran, the last rename won, exit 0 for both).
+    const std::unique_ptr<OutputLock> lock = lock_file_output(args.out, "--out");
     const auto sidecar_texts = sidecars(args.request.inputs);  // refused before any work or warning
     if (!args.request.baseline.empty()) args.request.plot_types.push_back(PlotType::scatter);
     args.request.instances = true;
@@ -178,6 +182,7 @@ int report(ReportArgs args) {
     if (!drawn.note.empty()) std::cerr << visible_text("futolab: note: " + drawn.note, LineBreaks::shown) << "\n";
     const std::string page = html_report(study, render_svgs(drawn.figures), sidecar_texts, futolab_version(),
                                          compared.comparisons, drawn.note);
+    if (lock) lock->check_held_for(args.out);  // removed meanwhile: another writer may hold the name now
     write_file_atomically(args.out, page);
     std::cout << "report: " << visible_text(args.out) << "\n";  // shown: a line feed in --out, one line still
     check_stdout();

@@ -56,6 +56,34 @@ std::vector<std::string> companions_of(const std::string& csv) {
     return {csv + ".meta.yaml", csv + ".schema.json", outputs_file_of(csv)};
 }
 
+std::vector<std::string> results_files_exporting(const std::string& outputs) {
+    namespace fs = std::filesystem;
+    const fs::path path(outputs);
+    if (path.extension() != ".jsonl") return {};
+    // Its CSV's name is the export's stem and any extension (`output: r.txt`), none (`output: r`),
+    // a shard's tag, or `.jsonl` itself (whose export is `r.outputs.jsonl`): found by the names in
+    // the folder, a CSV's own or its lock's (`.r.txt.lock`: the CSV may not be there yet). Each
+    // begins as the export does, up to its first dot.
+    const std::string name = path.filename().string(), start = name.substr(0, name.find('.'));
+    const std::string folder = path.parent_path().string();
+    std::vector<std::string> found;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder.empty() ? "." : folder, ec), end; !ec && it != end; it.increment(ec)) {
+        std::string entry = it->path().filename().string();
+        if (is_lock_name(entry)) entry = entry.substr(1, entry.size() - 6);
+        if (!entry.starts_with(start)) continue;
+        const std::string csv = (path.parent_path() / entry).string();
+        if (entry != name && fs::path(outputs_file_of(csv)).filename() == name &&
+            std::find(found.begin(), found.end(), csv) == found.end())
+            found.push_back(csv);
+    }
+    return found;
+}
+
+std::string folder_lock_stand_in(const std::string& dir) {
+    return (std::filesystem::path(dir.empty() ? "." : dir) / "futolab-folder").string();
+}
+
 std::string lock_path(const std::string& output_file) {
     namespace fs = std::filesystem;
     fs::path dir = fs::path(output_file).parent_path();
@@ -93,14 +121,26 @@ std::string writer_of(const std::string& path) {
 
 // The files whose lock covers `path`: itself, and the results CSV a file beside it belongs to
 // (its sidecar, schema and exported outputs, named as records/sidecar.hpp, table_schema.hpp
-// and outputs.hpp name them), which a run writes under the CSV's lock.
+// and outputs.hpp name them), which a run writes under the CSV's lock; and the results CSV of a
+// critical search whose --out `path` is (app/critical_experiment.hpp, critical_csv_path: `x.jsonl`'s
+// is `x.csv`, any other name's that name with `.csv` added), which the search writes at its end
+// under that CSV's lock. Every name of any extension (red-team round 26, A F6: `critical --out
+// x.txt` locks `x.txt.csv`, and a run's `output: r.txt` exports `r.jsonl`; only `.jsonl` names
+// were mapped, and `r.jsonl` to `r.csv` and `r` alone, so other writers wrote both meanwhile).
 std::vector<std::string> locked_by(const std::string& path) {
     std::vector<std::string> names{path};
     for (const std::string_view suffix : {".meta.yaml", ".schema.json"})
         if (path.size() > suffix.size() && path.ends_with(suffix)) names.push_back(path.substr(0, path.size() - suffix.size()));
     if (std::filesystem::path(path).extension() == ".jsonl") {
         names.push_back(std::filesystem::path(path).replace_extension(".csv").string());
-        names.push_back(std::filesystem::path(path).replace_extension().string());  // `output: res`, a shard of it
+        // `output: res`, a shard of it: by name, the folder unread too; not `res.txt` for
+        // res.txt.jsonl, which it does not export (its export is res.jsonl).
+        if (const std::string bare = std::filesystem::path(path).replace_extension().string(); outputs_file_of(bare) == path)
+            names.push_back(bare);
+        for (std::string& csv : results_files_exporting(path))  // `output: res.txt`: by the folder's names
+            if (std::find(names.begin(), names.end(), csv) == names.end()) names.push_back(std::move(csv));
+    } else {
+        names.push_back(path + ".csv");
     }
     return names;
 }
@@ -182,6 +222,12 @@ std::string lock_problem(const std::string& path) {
         return fmt::format("another futolab (pid {}) is writing {}: wait for it to end, or use another file",
                            holder, locked == path ? "it" : locked);
     }
+    // A folder another futolab writes its files in (analyze --tables/--plots, convert --out DIR/):
+    // any file in it may be one of them (red-team round 26, A F2).
+    const std::string folder = std::filesystem::path(path).parent_path().string();
+    if (const std::string holder = writer_of(folder_lock_stand_in(folder)); !holder.empty() && holder != std::to_string(::getpid()))
+        return fmt::format("another futolab (pid {}) is writing into the folder {}: wait for it to end, or use another folder",
+                           holder, folder.empty() ? "." : folder);
     if (identity_held(path)) return std::string(kIdentityHeld);
     return "";
 }

@@ -22,8 +22,22 @@ std::vector<std::string> companions_of(const std::string& csv);
 // tag is no extension: "a/b.shard-0-of-2" (a shard of `output: a/b`) -> "a/b.shard-0-of-2.jsonl".
 std::string outputs_file_of(const std::string& csv);
 
+// The results files (CSVs) in the folder of `outputs` whose exported outputs (outputs_file_of)
+// `outputs` is, as the folder's names give them: each file there, or a lock file's `.NAME.lock`
+// (a run's CSV before its first row), named by the export's stem and anything after it
+// (`r.txt`, `r`, `r.shard-0-of-2`, `r.jsonl` for `r.outputs.jsonl`); none for a name not ending in
+// `.jsonl`. A CSV may be named anything (`output: r.txt` exports `r.jsonl`), so no rule on the
+// export's name alone finds it (red-team round 26, A F6).
+std::vector<std::string> results_files_exporting(const std::string& outputs);
+
 // `<folder>/.<name>.lock` for the output file `<folder>/<name>`.
 std::string lock_path(const std::string& output_file);
+// The output file whose lock (lock_path) is the lock of the folder `dir` a command writes its
+// files in (analyze --tables and --plots, convert --out DIR/): `DIR/futolab-folder`, its lock
+// `DIR/.futolab-folder.lock`. Inside the folder, not beside it: the folder is written anyway,
+// its parent need not be (`--tables .` in a home folder). lock_problem refuses every file in a
+// folder another futolab holds so.
+std::string folder_lock_stand_in(const std::string& dir);
 // The pid the holder of the lock open at `fd` wrote into it ("?" if it has not yet, or wrote
 // nothing).
 std::string holder_of(int fd);
@@ -31,8 +45,10 @@ std::string holder_of(int fd);
 bool is_lock_name(const std::string& path);
 // Why no writer may write `path` ("" if it may): its name is a lock file's, or another live
 // process holds its lock ("another futolab (pid N) is writing it: …") or the lock of the
-// results CSV it belongs to (`k.csv.meta.yaml`, `k.csv.schema.json`, `k.jsonl` of `k.csv` or
-// of `k`: "… is writing k.csv: …"). This process's own
+// results CSV it belongs to (`k.csv.meta.yaml`, `k.csv.schema.json`, `k.jsonl` of `k.csv`, of
+// `k` or of any `k.EXT` (results_files_exporting); `x.txt`, the --out of a critical search whose
+// CSV is `x.txt.csv`: "… is writing k.csv: …"), or the lock of its folder
+// (folder_lock_stand_in: "… is writing into the folder DIR: …"). This process's own
 // lock (a merge writing its CSV, a redo rewriting its results) is no obstacle. A regular file
 // whose identity lock (below) another process holds is refused too, whatever its name.
 // (Also the running executable's problem, below: lock_problem is what every output is asked

@@ -45,6 +45,9 @@ std::string results_csv_of_outputs(const std::string& out) {
     std::vector<fs::path> candidates{fs::path(p).replace_extension(".csv"), fs::path(p).replace_extension()};
     if (out.ends_with(".outputs.jsonl"))  // the outputs of a CSV itself named .jsonl
         candidates.push_back(fs::path(out.substr(0, out.size() - std::string_view(".outputs.jsonl").size()) + ".jsonl"));
+    // A CSV of any other name (`output: k.txt` exports k.jsonl: red-team round 26, A F6), as the
+    // folder's names give it.
+    for (const std::string& csv : results_files_exporting(out)) candidates.emplace_back(csv);
     for (const fs::path& csv : candidates)
         if (outputs_path(csv.string()) == out && is_results_csv(csv.string())) return csv.string();
     return "";

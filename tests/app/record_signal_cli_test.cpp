@@ -154,6 +154,7 @@ TEST_CASE("convert into a folder ends on one signal, interrupted, every file who
     CHECK(files() < 5000);
     for (const fs::directory_entry& e : fs::directory_iterator(dir / "d")) {
         INFO(e.path());
+        if (e.path().filename() == ".futolab-folder.lock") continue;  // the folder's lock (red-team round 26, A F2)
         CHECK_FALSE(has(e.path().filename().string(), ".tmp-"));
         CHECK(has(slurp(e.path().string()), "n = 5;"));
     }
