@@ -710,8 +710,22 @@ std::unique_ptr<OutputLock> hold_checkpoint(const CriticalArgs& a, const FewRela
     create_output_folder(p.checkpoint, "--checkpoint");
     std::unique_ptr<OutputLock> lock;
     const std::string elsewhere = "use another --checkpoint folder";  // the option that placed them (not --out)
-    if (p.only) static_cast<void>(OutputLock(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, *p.only, p.shards), elsewhere));
-    else lock = std::make_unique<OutputLock>(few_relations_table_path(p.checkpoint, a.n, a.few_relations, p.shards), elsewhere);
+    if (p.only) {
+        const std::string shard = few_relations_shard_path(p.checkpoint, a.n, a.few_relations, *p.only, p.shards);
+        const OutputLock held(shard, elsewhere);
+        // A whole count of these shards running in the folder holds every shard file of it from
+        // its start (core/live_writer.hpp; red-team round 26, A F7).
+        if (const std::string why = count_reservation(shard); !why.empty())
+            throw InputError(fmt::format("{}: {}: wait for it to end, or {}", shard, why, elsewhere));
+    } else {
+        lock = std::make_unique<OutputLock>(few_relations_table_path(p.checkpoint, a.n, a.few_relations, p.shards), elsewhere);
+        // Held from here, the table's lock keeps every later writer off its shard files; one there
+        // already (a count of one shard alone) is refused now, before any shard runs, not made an
+        // error row when the count reaches its shard.
+        if (const std::string why = live_shard_writer(p.checkpoint, a.n, a.few_relations, p.shards); !why.empty())
+            throw InputError(fmt::format("--checkpoint {}: {}: wait for it to end, or {}", visible_text(p.checkpoint), why,
+                                         elsewhere));
+    }
     std::vector<std::optional<FewRelationsShard>> files;  // this build's only (few_relations_producer)
     for (std::size_t i = p.only.value_or(0); i < (p.only ? *p.only + 1 : p.shards); ++i)
         files.push_back(read_few_relations_shard(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, i, p.shards),

@@ -276,14 +276,31 @@ void AtomicFile::commit() {
         if (::close(fd) != 0) fail(path_, errno);
         return;
     }
+    finish();
+    if (std::rename(temp_.c_str(), path_.c_str()) != 0) fail(path_, errno);
+    committed_ = true;
+    sync_folder(path_);
+}
+
+void AtomicFile::finish() {
+    if (direct_ || fd_ < 0) return;  // a device's is commit's close; finished already
     if (::fsync(fd_) != 0) fail(path_, errno);
     const int fd = fd_;
     fd_ = -1;
     if (::close(fd) != 0) fail(path_, errno);  // NFS and full disks may report only here
     refuse_locked(path_);  // a writer may have started meanwhile (the destructor removes the temp file)
-    if (std::rename(temp_.c_str(), path_.c_str()) != 0) fail(path_, errno);
-    committed_ = true;
-    sync_folder(path_);
+}
+
+void commit_together(const std::vector<AtomicFile*>& files) {
+    for (AtomicFile* file : files) file->finish();  // any failure here: nothing renamed yet
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        try {
+            files[i]->commit();
+        } catch (...) {
+            for (std::size_t j = 0; j < i; ++j) ::unlink(files[j]->path().c_str());
+            throw;
+        }
+    }
 }
 
 std::string longest_temp_path(const std::string& path) {

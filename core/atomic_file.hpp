@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace futolab {
 
@@ -37,9 +38,13 @@ public:
     AtomicFile& operator=(const AtomicFile&) = delete;
 
     void write(std::string_view text);  // throws std::runtime_error naming the target
-    // fsync, close, rename over the target (and fsync its folder); throws on failure.
+    // The steps of commit that a full disk or a lock can fail: fsync, close (NFS and full disks
+    // may report only there) and the lock asked again. After it only the rename is left.
+    void finish();
+    // finish (if not yet), rename over the target (and fsync its folder); throws on failure.
     void commit();
     const std::string& temp_path() const { return temp_; }
+    const std::string& path() const { return path_; }  // the target
 
 private:
     std::string path_, temp_;
@@ -79,6 +84,16 @@ std::string longest_temp_path(const std::string& path);
 
 // AtomicFile in one call.
 void write_file_atomically(const std::string& path, std::string_view text);
+
+// Several files that go together (a merged CSV with its column schema, exported outputs and
+// sidecar), each written whole to its AtomicFile already, put in place as one: every one is
+// finished before any is renamed, so a full disk or a refused name leaves every target as it was,
+// the old set whole (red-team round 26, A F4: merge renamed its CSV over the earlier merge's, then
+// failed at the schema and removed the CSV, sidecar and schema, old and new alike). They are
+// renamed in order; should a rename fail, the targets renamed before it in this call are removed
+// again (this command's new files, which would stand beside the old ones they do not go with) and
+// the rest left as they were. Throws std::runtime_error naming the target.
+void commit_together(const std::vector<AtomicFile*>& files);
 
 // A file holding `text` beside `path` under AtomicFile's temporary name (created exclusively,
 // not through a symlink; reaped as AtomicFile's after a kill -9), for a tool that writes an

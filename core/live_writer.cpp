@@ -173,6 +173,34 @@ bool identity_held(const std::string& path) {
     return held;
 }
 
+// Takes one or more digits off the front of `text`.
+bool take_digits(std::string_view& text) {
+    const std::size_t k = std::min(text.find_first_not_of("0123456789"), text.size());
+    text.remove_prefix(k);
+    return k > 0;
+}
+
+// The table of the few-relations count whose shard file `path` is named as
+// (`DIR/nN-kK-shard-III-of-SSS.yaml` -> `DIR/nN-kK-of-SSS.table.md`, as
+// critical/zero_given/few_relations_shards.hpp names both), or "" for any other name.
+std::string count_table_of_shard(const std::string& path) {
+    namespace fs = std::filesystem;
+    const std::string name = fs::path(path).filename().string();
+    std::string_view rest = name;
+    const auto take = [&rest](std::string_view part) {
+        if (!rest.starts_with(part)) return false;
+        rest.remove_prefix(part.size());
+        return true;
+    };
+    if (!take("n") || !take_digits(rest) || !take("-k") || !take_digits(rest)) return "";
+    const std::size_t count_end = name.size() - rest.size();  // after `nN-kK`
+    if (!take("-shard-") || !take_digits(rest)) return "";
+    const std::size_t of = name.size() - rest.size();  // at `-of-SSS.yaml`
+    if (!take("-of-") || !take_digits(rest) || rest != ".yaml") return "";
+    const std::string table = name.substr(0, count_end) + name.substr(of, name.size() - of - 5) + ".table.md";
+    return (fs::path(path).parent_path() / table).string();
+}
+
 constexpr std::string_view kIdentityHeld =
     "another futolab is writing this file under another name (a hard link, or a name it was renamed from): wait for "
     "it to end, or use another file";
@@ -222,6 +250,8 @@ std::string lock_problem(const std::string& path) {
         return fmt::format("another futolab (pid {}) is writing {}: wait for it to end, or use another file",
                            holder, locked == path ? "it" : locked);
     }
+    if (const std::string count = count_reservation(path); !count.empty())
+        return count + ": wait for it to end, or use another file";
     // A folder another futolab writes its files in (analyze --tables/--plots, convert --out DIR/):
     // any file in it may be one of them (red-team round 26, A F2).
     const std::string folder = std::filesystem::path(path).parent_path().string();
@@ -230,6 +260,21 @@ std::string lock_problem(const std::string& path) {
                            holder, folder.empty() ? "." : folder);
     if (identity_held(path)) return std::string(kIdentityHeld);
     return "";
+}
+
+std::string other_writer_of(const std::string& output_file) {
+    const std::string holder = writer_of(output_file);
+    return holder == std::to_string(::getpid()) ? "" : holder;
+}
+
+std::string count_reservation(const std::string& path) {
+    const std::string table = count_table_of_shard(path);
+    if (table.empty()) return "";
+    const std::string holder = other_writer_of(table);
+    if (holder.empty()) return "";
+    return fmt::format("is a shard file of the few-relations count another futolab (pid {}) runs in this folder (it holds "
+                       "{} from its start, and with it every shard file of that count)",
+                       holder, table);
 }
 
 int lock_identity(int fd, const std::string& name) {

@@ -55,6 +55,21 @@ bool is_lock_name(const std::string& path);
 // before any work, and what a whole-file write asks again just before its rename.)
 std::string lock_problem(const std::string& path);
 
+// The pid another process that holds the lock of `output_file` (lock_path) wrote into it ("?" if
+// it has not yet), "" if no other process holds it (this one's own lock is none).
+std::string other_writer_of(const std::string& output_file);
+
+// Why the few-relations shard file `path` (`DIR/nN-kK-shard-III-of-SSS.yaml`, as
+// critical/zero_given/few_relations_shards.hpp names it) is another process's, "" if it is not:
+// a whole count of it runs in DIR, holding its table's lock (`DIR/nN-kK-of-SSS.table.md`) from its
+// start, and with it every shard file of the count, not only the one it counts now (red-team round
+// 26, A F7: generate, convert and a count of one shard alone wrote later shard files meanwhile, and
+// the count then made that shard an error row). One lock for them all, however many (up to 10^6:
+// a lock file per shard held open would pass the descriptors a process may have open). "is a shard
+// file of the few-relations count another futolab (pid N) runs in this folder (it holds TABLE …)",
+// for a message after "PATH: ", to which the caller adds its advice; lock_problem asks it.
+std::string count_reservation(const std::string& path);
+
 // Why `path` is no output because it is the running futolab executable by any name (the same
 // device and inode as /proc/self/exe: a hard link, a symlink, /proc/self/exe itself, a binary
 // named x.jsonl writing --out x.jsonl), "" if it is not: "is the running futolab executable

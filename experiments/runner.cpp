@@ -284,6 +284,22 @@ void write_first_sidecar(const std::string& csv, const ExperimentIdentity& ident
     }
 }
 
+// The exported `<stem>.jsonl` of a run that writes one, made from its rows before the last
+// sidecar says how the run ended: that sidecar said `finished` beside an export that could not be
+// written (a full disk; red-team round 26, A F5), and a script keyed on it went on to a missing or
+// older file. Its failure is the run's: `info.state` becomes `failed`, and the error is returned
+// for the caller to throw once the sidecar says so.
+std::exception_ptr export_before_sidecar(const std::string& csv, bool exported, RunInfo& info) {
+    if (!exported) return nullptr;
+    try {
+        export_outputs(csv);
+        return nullptr;
+    } catch (const std::exception&) {
+        info.state = "failed";
+        return std::current_exception();
+    }
+}
+
 // `cpu` >= 0: pin this worker there first (config `pin`); its runs' rows name it. A run still
 // going when the interrupt comes is not written (`--resume` redoes it): a row always means a
 // finished measurement; warm-up runs are run and never recorded (they go to the worker that
@@ -917,18 +933,16 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     info.state = q.failed ? "failed" : report.interrupted ? "interrupted" : "finished";
     if (q.lock_lost) std::rethrow_exception(q.failure);  // the sidecar may be another writer's now: left alone
     lock.check_held();  // the same after the last row: a lock removed since leaves the sidecar alone too
+    // The first error (the results write), not a follow-up one; else the export's.
+    const std::exception_ptr failure = q.failure ? q.failure : export_before_sidecar(report.csv_path, exported, info);
     try {
         write_sidecar(report.csv_path, identity_of(config, matrix), info);
     } catch (const std::exception&) {
         // A full disk refuses the new sidecar too: the old one must not go on saying `running`.
         mark_sidecar_state(report.csv_path, "failed");
-        if (!q.failure) throw;
+        if (!failure) throw;
     }
-    if (q.failure) std::rethrow_exception(q.failure);  // the first error (the results write), not a follow-up one
-    if (exported) {
-        lock.check_held();
-        export_outputs(report.csv_path);
-    }
+    if (failure) std::rethrow_exception(failure);
     return report;
 }
 

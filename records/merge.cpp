@@ -177,20 +177,34 @@ std::string line_of(const std::vector<std::string>& fields) {
     return out + "\n";
 }
 
-// The merged CSV's sidecar (with the schema) and outputs. The CSV is in place already (the
-// outputs export reads it): if one of them cannot be written (a full disk), every output is
-// removed again, so a plain re-run is not refused as "a results CSV" (round 8: the CSV stayed,
-// without sidecar or schema, and the retry was refused).
-void write_beside(const std::string& out, const ExperimentIdentity& identity, const RunInfo& info) {
-    try {
-        write_sidecar(out, identity, info);
-        export_outputs(out);
-    } catch (...) {
-        std::error_code ignored;
-        for (const std::string& path : {out, sidecar_path(out), schema_path(out), outputs_path(out)})
-            std::filesystem::remove(path, ignored);
-        throw;
-    }
+// The merged CSV with its column schema, exported outputs (where a row has an `output`) and
+// sidecar, each written whole to its temporary file before any is put in place, the sidecar
+// last (core/atomic_file.hpp, commit_together): a failure (a full disk) leaves the files at
+// `out` as they were, an earlier merge's whole or none (red-team round 26, A F4: the CSV renamed
+// first, the schema failed, and the earlier merge's CSV, sidecar and schema were all removed).
+// The lock is asked by its name just before (red-team round 22, A F4: removed while the inputs
+// were read), as --redo's rewrite, since the file at `out` is about to be replaced by this one.
+void write_merged(const std::string& out, const std::vector<std::string>& header,
+                  const std::map<std::size_t, std::vector<std::string>>& by_run, const ExperimentIdentity& identity,
+                  const RunInfo& info, const OutputLock* held) {
+    AtomicFile csv(out);
+    csv.write(line_of(header));
+    for (const auto& [run, row] : by_run) csv.write(line_of(row));
+    AtomicFile schema(schema_path(out));
+    schema.write(table_schema_json(header));
+    std::map<std::size_t, const std::string*> cells;  // the export's records, as export_outputs takes them
+    if (const auto at = std::ranges::find(header, "output"); at != header.end())
+        for (const auto& [run, row] : by_run)
+            if (const std::string& cell = row[static_cast<std::size_t>(at - header.begin())]; !cell.empty()) cells.emplace(run, &cell);
+    std::optional<AtomicFile> exported;  // none: an earlier export stays, as before
+    if (!cells.empty()) exported.emplace(outputs_path(out)).write(outputs_text(cells));
+    AtomicFile sidecar(sidecar_path(out));
+    sidecar.write(sidecar_text(identity, info));
+    if (held != nullptr) held->check_name_held_for(out);
+    std::vector<AtomicFile*> files{&csv, &schema};
+    if (exported) files.push_back(&*exported);
+    files.push_back(&sidecar);
+    commit_together(files);
 }
 
 }  // namespace
@@ -246,13 +260,6 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     report.missing = facts.total_runs - by_run.size();
     for (std::size_t r = 0; r < facts.total_runs && report.first_missing.size() < 10; ++r)
         if (!by_run.count(r)) report.first_missing.push_back(r);
-    AtomicFile file(out);
-    file.write(line_of(header));
-    for (const auto& [run, row] : by_run) file.write(line_of(row));
-    // Its lock removed while the inputs were read (red-team round 22, A F4): by the name only,
-    // as --redo's rewrite, since the file at `out` is about to be replaced by this one.
-    if (held != nullptr) held->check_name_held_for(out);
-    file.commit();
     report.rows = by_run.size();
 
     RunInfo info;
@@ -269,7 +276,7 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     info.driver = facts.driver;  // the shards' binary, not the merging one
     info.builds = facts.builds;
     info.merged_by = this_build();
-    write_beside(out, facts.identity, info);
+    write_merged(out, header, by_run, facts.identity, info, held);
     return report;
 }
 

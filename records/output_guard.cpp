@@ -4,6 +4,7 @@
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/live_writer.hpp"
+#include "core/visible_text.hpp"
 #include "records/outputs.hpp"
 #include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
@@ -102,6 +103,40 @@ void refuse_input_companion(const std::string& out, const std::vector<std::strin
                                      "(write the output elsewhere)", option, out, what));
 }
 
+// The names of a results CSV's companions, what each is, and how its content is known.
+struct CompanionName {
+    std::string_view suffix, kind, known_by;
+};
+constexpr CompanionName kCompanionNames[] = {
+    {".meta.yaml", "a metadata sidecar", "its first line is not a sidecar's 'experiment: …'"},
+    {".schema.json", "a results CSV's column schema", "it holds no '\"title\": \"futolab results CSV\"'"}};
+
+// What is at the output `out` when it is a results CSV's sidecar or column schema by its content
+// (under any name: a copy or hard link is one all the same), or when its name is a companion's and
+// what is there is none, as a refusal says it after "is " ("" otherwise: nothing there, or another
+// kind that the checks after this one name). One rule for every command's outputs (merge's
+// sidecar and schema, generate's, critical's, convert's and report's --out): the name alone made
+// a six-byte "hello" or a link to a text file "a metadata sidecar", and a link to nothing was
+// replaced without a word (red-team round 26, A F1); run says "not this experiment's sidecar".
+std::string companion_at(const std::string& out) {
+    struct stat st {};
+    if (::lstat(out.c_str(), &st) != 0) return "";
+    const bool link = S_ISLNK(st.st_mode);
+    std::error_code ec;
+    const std::string target = link ? visible_text(fs::read_symlink(out, ec).string()) : "";
+    const std::string kind = file_data_kind(out);  // through a link too
+    for (const CompanionName& c : kCompanionNames)
+        if (kind == c.kind) return link ? fmt::format("a symbolic link to {}, {}", target, kind) : kind;
+    const auto named = std::ranges::find_if(kCompanionNames, [&out](const CompanionName& c) { return out.ends_with(c.suffix); });
+    if (named == std::end(kCompanionNames) || !kind.empty()) return "";  // a certificate, a shard file: named after this
+    if (link)
+        return fmt::format("a symbolic link to {}, {} (not {} futolab made)", target,
+                           fs::exists(out, ec) ? "a file of another kind" : "which is not there", named->kind);
+    if (!S_ISREG(st.st_mode)) return "";  // a FIFO or folder: output_kind_problem names it
+    return fmt::format("a file named as {} but not one futolab made ({})", named->kind,
+                       st.st_size == 0 ? "it is empty" : named->known_by);
+}
+
 // The guard of one output, without reaping its folder.
 void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option,
                const std::string& results_of, std::string_view rewritten_certificate, bool inputs_kind) {
@@ -132,11 +167,11 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
                                          option, out, input));
     }
     if (force) return;
+    // Before the test below, which follows a link: a link to nothing at a sidecar's name is one too.
+    if (const std::string what = companion_at(out); !what.empty()) refuse(option, out, "is " + what);
     std::error_code ec;
     if (!fs::exists(out, ec)) return;
     if (is_results_csv(out)) refuse(option, out, "is a results CSV");
-    if (out.ends_with(".meta.yaml")) refuse(option, out, "is a metadata sidecar");
-    if (out.ends_with(".schema.json")) refuse(option, out, "is a results CSV's column schema");
     // A shard's counts, a checkpoint's table, a certificate: what standard output is refused onto
     // (red-team round 20, A F3, and round 21, B F2: `generate --out SHARD` or `--out CERT`
     // replaced one, exit 0, where `>> CERT` was refused).

@@ -41,10 +41,14 @@ std::size_t export_outputs(const std::string& csv_path, const std::set<std::stri
             lines.emplace(whole_number_cell(t, r, run, csv_path), &t.rows[r][output]);
     if (lines.empty()) return 0;
     // Written beside and renamed over: a reader never sees half a corpus.
-    AtomicFile file(outputs_path(csv_path));
-    for (const auto& [index, line] : lines) file.write(*line + '\n');
-    file.commit();
+    write_file_atomically(outputs_path(csv_path), outputs_text(lines));
     return lines.size();
+}
+
+std::string outputs_text(const std::map<std::size_t, const std::string*>& cells) {
+    std::string text;
+    for (const auto& [run, cell] : cells) text += *cell + '\n';
+    return text;
 }
 
 std::string not_an_export(const std::string& csv_path) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <set>
 #include <string>
 
@@ -18,6 +19,11 @@ std::string outputs_path(const std::string& csv_path);
 // and returns how many; writes nothing and returns 0 if there are none. The rows whose
 // `status` is one of `leaving` are left out (a --redo about to take them out of the CSV).
 std::size_t export_outputs(const std::string& csv_path, const std::set<std::string>& leaving = {});
+
+// The export's text of these `output` cells, keyed by run: each cell and a newline, in run
+// order ("" if none). export_outputs writes it from a CSV on disk; merge from its merged rows,
+// before its CSV is in place (it puts the CSV and its companions in place together).
+std::string outputs_text(const std::map<std::size_t, const std::string*>& cells);
 
 // Why the file at outputs_path(csv_path) is not an earlier export of that CSV ("" if it may be
 // one). An export is each line of the rows' `output` cells with its newline, never empty, and

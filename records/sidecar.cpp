@@ -354,6 +354,8 @@ void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_b
     write_file_atomically(sidecar_path(csv_path), yaml);
 }
 
+std::string sidecar_text(const ExperimentIdentity& made_by, const RunInfo& info) { return sidecar_yaml(made_by, info); }
+
 bool mark_sidecar_state(const std::string& csv_path, std::string_view state) {
     constexpr std::string_view kRunning = "\n  state: running\n";  // as emit_run writes it
     if (state.size() > 7) return false;

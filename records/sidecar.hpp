@@ -153,6 +153,9 @@ std::size_t first_input_difference(const std::vector<InputFile>& a, const std::v
 // numbering also what it wrote: "shard 1 of 4 (written as 2 of 4, counted from 1)".
 std::string shard_words(const SidecarFacts& facts);
 void write_sidecar(const std::string& csv_path, const ExperimentIdentity& made_by, const RunInfo& info);
+// The text write_sidecar writes, for a writer that puts the sidecar in place with other files
+// (merge: core/atomic_file.hpp, commit_together).
+std::string sidecar_text(const ExperimentIdentity& made_by, const RunInfo& info);
 // For when write_sidecar itself fails on a full disk after a failed run: sets `run.state` of
 // the sidecar in place from `running` to `state` (at most 7 letters, e.g. "failed"), which
 // needs no new disk space, so the sidecar never says `running` for a run that has ended.

@@ -339,7 +339,8 @@ std::string live_shard_writer(const std::string& dir, int n, int k, std::size_t 
         const std::string name = it->path().filename().string();
         if (!name.ends_with(tail) || !is_few_relations_shard_file(name, n, k)) continue;
         const std::string file = (fs::path(dir) / name.substr(1, name.size() - 6)).string();  // `.NAME.lock`
-        if (const std::string why = lock_problem(file); !why.empty()) return file + ": " + why;
+        if (const std::string pid = other_writer_of(file); !pid.empty())
+            return fmt::format("{}: another futolab (pid {}) is writing it", file, pid);
     }
     return "";
 }

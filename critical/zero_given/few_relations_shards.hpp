@@ -41,6 +41,14 @@ std::string few_relations_shard_path(const std::string& dir, int n, int k, std::
 bool is_few_relations_shard_file(std::string_view name, int n, int k);
 // DIR/n6-k8-of-064.table.md: the per-shard table of a complete folder
 std::string few_relations_table_path(const std::string& dir, int n, int k, std::size_t shards);
+// Why a whole count of (n, k) in `shards` shards cannot start in the checkpoint folder `dir` now
+// ("" if it can): another process writes one of its shard files (`critical --shard I/S`, a
+// config's task few-relations), holding that file's lock: "DIR/n6-k8-shard-003-of-064.yaml:
+// another futolab (pid N) is writing it", for the caller's advice to follow. Found by the lock
+// files in the folder, one read of it however many shards. The whole count holds its table's
+// lock from its start, which covers every shard file of the count (core/live_writer.hpp,
+// count_reservation), so a writer that comes later is refused in turn (red-team round 26, A F7).
+std::string live_shard_writer(const std::string& dir, int n, int k, std::size_t shards);
 std::string write_few_relations_shard(const FewRelationsShard& s);  // the file's text
 // The counts of a shard, in its file's order, with their members: one list for the file's
 // writer, its reader and the total, and the results rows' record of a shard

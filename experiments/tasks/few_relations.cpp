@@ -3,6 +3,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/live_writer.hpp"
 #include "core/status.hpp"
 #include "critical/zero_given/few_relations_shards.hpp"
 #include "experiments/few_relations_record.hpp"
@@ -114,6 +115,9 @@ ResultRow run_few_relations(TaskContext& t, const PlannedRun& run) {
         const std::optional<std::string> why = file_failure([&] {
             create_output_folder(ref.checkpoint, "few_relations.checkpoint");
             held = std::make_unique<OutputLock>(path, "use another checkpoint folder");  // not another --out
+            // A whole count of another process holds it from its start (red-team round 26, A F7).
+            if (const std::string busy = count_reservation(path); !busy.empty())
+                throw InputError(path + ": " + busy + ": wait for it to end, or use another checkpoint folder");
             found = critical::read_few_relations_shard(path, s.n, s.k, s.shard, s.shards, s.producer);  // this build's only
         });
         if (why) return failed(std::move(row), clock, *why, ref.checkpoint, path);

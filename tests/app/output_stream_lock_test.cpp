@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -48,13 +49,19 @@ TEST_CASE("a record stream to a redirected standard output takes the file's lock
 // every shard at once. One writer per count (or per shard with --shard), as for a results CSV.
 TEST_CASE("a few-relations checkpoint count has one writer", "[app][lock][critical]") {
     const std::string dir = futolab::test::fresh_dir("stream-lock", "checkpoint").string();
-    const futolab::OutputLock other(dir + "/n4-k3-of-004.table.md");  // the count's lock, held by another writer
+    auto other = std::make_unique<futolab::OutputLock>(dir + "/n4-k3-of-004.table.md");  // the count's lock, held by another writer
     const auto r = futolab::test::run_cli("critical --n 4 --few-relations 3 --checkpoint " + dir + " --shards 4");
     CHECK(r.exit_code == 2);
     CHECK(futolab::test::has(r.err, "n4-k3-of-004.table.md: another futolab (pid "));
     CHECK_FALSE(std::filesystem::exists(dir + "/n4-k3-shard-000-of-004.yaml"));
     const futolab::OutputLock shard(dir + "/n4-k3-shard-001-of-004.yaml");
     CHECK(futolab::test::run_cli("critical --n 4 --few-relations 3 --checkpoint " + dir + " --shard 1/4").exit_code == 2);
+    // The whole count holds every shard file of it from its start (red-team round 26, A F7), so a
+    // count of another of its shards alone is refused too while it runs, and runs once it is over.
+    const auto reserved = futolab::test::run_cli("critical --n 4 --few-relations 3 --checkpoint " + dir + " --shard 0/4");
+    CHECK(reserved.exit_code == 2);
+    CHECK(futolab::test::has(reserved.err, "n4-k3-shard-000-of-004.yaml: is a shard file of the few-relations count"));
+    other.reset();
     CHECK(futolab::test::run_cli("critical --n 4 --few-relations 3 --checkpoint " + dir + " --shard 0/4").exit_code == 0);
 }
 
