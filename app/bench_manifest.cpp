@@ -2,6 +2,7 @@
 
 #include "app/json_locate.hpp"
 #include "core/error.hpp"
+#include "core/file_kind.hpp"
 #include "core/files.hpp"
 #include "core/formats/text.hpp"
 #include "core/json_read.hpp"
@@ -453,6 +454,9 @@ BenchManifest read_bench_manifest(const std::string& path) {
     // "m.json:2:1: malformed JSON: …" as the other JSON readers say it, never nlohmann's own
     // "[json.exception.parse_error.101] …"; a key twice in one object is refused too.
     const std::string file = read_text_file(path);
+    // A results CSV, sidecar or config here is named so, not given JSON's syntax error (red-team
+    // round 26, C F2: `check --expect r.csv r.csv` said "last read: 'e'").
+    refuse_other_file_kind(file, path, "a futolab-bench manifest");
     const std::string_view text = without_byte_order_mark(file);
     const JsonRead read = read_json(text, 16);  // a manifest nests 5 levels; deeper is refused as it is read
     if (!read.problem.empty())

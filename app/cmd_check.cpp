@@ -45,7 +45,11 @@ bool report_solution(const Puzzle& p, const std::vector<int>& grid, const char* 
 }
 
 int check(const CheckArgs& args) {
-    refuse_stdin_twice(args.inputs);  // core/files.hpp: standard input is read once, before anything is read
+    // core/files.hpp: standard input is read once, before anything is read; by --expect and the
+    // inputs too (`check --expect - -` gave both the one text read: red-team round 26, C F7).
+    std::vector<NamedInput> read = numbered_inputs(args.inputs);
+    if (!args.expect.empty()) read.insert(read.begin(), NamedInput{"--expect", args.expect});
+    refuse_stdin_twice(read);
     if (!args.expect.empty()) {
         std::ostringstream printed;  // written once made (app/load.hpp: a signal is a stop request)
         const int code = check_expect(args.expect, args.tiers, args.inputs, printed);

@@ -12,6 +12,7 @@
 #include "core/file_names.hpp"
 #include "core/formats/formats.hpp"
 #include "core/made_folders.hpp"
+#include "core/visible_text.hpp"
 #include "records/output_guard.hpp"
 #include "sandbox/interrupt.hpp"
 
@@ -93,14 +94,13 @@ void write_per_instance(const ConvertArgs& args, const std::vector<Instance>& in
 }
 
 // A file name whose extension belongs to another format than --to ("x.jsonl" for futo) would
-// be read back as that format and refused: say so before writing (issue #45).
+// be read back as that format and refused: say so before writing (issue #45). So would a YAML
+// or a results CSV's companion name (red-team round 26, C F2: `--to jsonl --out x.csv.meta.yaml`
+// was written): the one rule every output's name is held to (core/formats/formats.hpp).
 void check_extension(const std::string& out, const FormatInfo& to) {
-    const std::string ext = std::filesystem::path(out).extension().string();
-    if (ext.empty() || std::find(to.extensions.begin(), to.extensions.end(), ext) != to.extensions.end()) return;
-    for (const FormatInfo& f : format_table())
-        if (f.format != to.format && std::find(f.extensions.begin(), f.extensions.end(), ext) != f.extensions.end())
-            throw InputError(fmt::format("convert: --out {} ends in {}, the extension of format '{}', not of --to {} ({})",
-                                         out, ext, f.name, to.name, fmt::join(to.extensions, ", ")));
+    if (const std::string why = foreign_extension_problem(out, to.format); !why.empty())
+        throw InputError(fmt::format("convert: --out {} {}, not of --to {} ({})", visible_text(out), why, to.name,
+                                     fmt::join(to.extensions, ", ")));
 }
 
 // --out as a file (or standard output), refused for all that needs none of the input before it
@@ -111,8 +111,9 @@ void check_extension(const std::string& out, const FormatInfo& to) {
 // as true then, --out being no folder either way.
 void check_file_out(const ConvertArgs& args, const FormatInfo& to) {
     check_output_folder_there(args.out, "--out", "convert", new_folder_advice(args.out, to));
-    if (!args.out.empty() && args.out != "-") check_extension(args.out, to);
     check_output_path(args.out, {args.input}, args.force, "--out", true);  // --force: instances over instances
+    // After what is there (an input's companion, a kept file), whose refusal says more.
+    if (!args.out.empty() && args.out != "-") check_extension(args.out, to);
 }
 
 int convert(const ConvertArgs& args) {

@@ -35,6 +35,7 @@
 #include "app/whole_milliseconds.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/file_kind.hpp"
 #include "core/files.hpp"
 #include "core/json_read.hpp"
 #include "core/formats/formats.hpp"
@@ -543,6 +544,15 @@ void refuse_other_kind_among_shards(const std::string& file, const std::string& 
                                      visible_text(file), kind));
 }
 
+// A certificate's whole text, read through read_text_file (a regular file only, size-capped: a
+// FIFO or /dev/zero is refused, not waited for). A results CSV, sidecar or config there is named
+// as what it is, not given JSON's syntax error ("last read: 'e'": red-team round 26, C F2).
+std::string certificate_text(const std::string& file) {
+    std::string text = read_text_file(file);
+    refuse_other_file_kind(text, file, "a futolab certificate");
+    return text;
+}
+
 // Several files, the shards of one run: each read for its form and the set checked to be one
 // run's shards, each once, before any is judged, so that a malformed file, or one of another run,
 // is exit 2 wherever it is, not exit 1 for a rejected claim in a file named before it (red-team
@@ -551,7 +561,7 @@ void refuse_other_kind_among_shards(const std::string& file, const std::string& 
 void read_shard_certificates(const std::vector<std::string>& files) {
     std::vector<CertificateCheck> claims;
     for (const std::string& file : files) {
-        const std::string text = read_text_file(file);
+        const std::string text = certificate_text(file);
         refuse_other_kind_among_shards(file, text);
         std::istringstream in(text);
         claims.push_back(read_certificate(in, file));
@@ -567,9 +577,7 @@ int run_check_certificate(const CriticalArgs& a) {
     if (a.check_certificate.size() > 1) read_shard_certificates(a.check_certificate);
     std::vector<CertificateCheck> checks;
     for (const std::string& file : a.check_certificate) {
-        // Read whole through read_text_file: a regular file only, size-capped (a FIFO or
-        // /dev/zero is refused, not waited for).
-        const std::string text = read_text_file(file);
+        const std::string text = certificate_text(file);
         if (a.check_certificate.size() == 1 && first_line_names(text, kSquareCertificateFormat))
             return run_check_square_certificate(file, text, verify);
         if (a.check_certificate.size() == 1 && first_line_names(text, kZeroGivenCertificateFormat)) {
@@ -1286,6 +1294,19 @@ std::string_view rewritten_certificate(const CriticalArgs& a, const CriticalMode
     return "";
 }
 
+// Every mode writes JSON Lines at --out, and a certificate is JSON Lines too: under another
+// format's name either would be read back as that format and refused (red-team round 25, C F4;
+// round 26, C F2: `--certificate c.futo` was written), so it is refused before any search, once
+// what is there has been asked (an input, an own output, a kept file), whose refusals say more.
+void refuse_foreign_names(const std::string& out, const std::string& certificate) {
+    if (const std::string why = foreign_extension_problem(out, Format::jsonl); !why.empty())
+        throw InputError(fmt::format("critical: --out {} {}; critical writes JSON Lines (.jsonl)", visible_text(out), why));
+    if (const std::string why = foreign_extension_problem(certificate, Format::jsonl); !why.empty())
+        throw InputError(fmt::format("critical: --certificate {} {}; a certificate is JSON Lines (.jsonl, or a name of no "
+                                     "format's such as .cert)",
+                                     visible_text(certificate), why));
+}
+
 // Outputs that would replace the input, a results CSV or a sidecar are refused before any mode runs.
 int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     // A backend spec the registry refuses is named by the option that gave it (the registry's
@@ -1302,10 +1323,6 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     // file, nor one stream: no --out is standard output (a certificate to /dev/stdout would be
     // mixed into the JSONL, red-team round 10).
     const std::string out = a.out.empty() && contains(mode.takes, "--out") ? "-" : a.out;
-    // Every mode writes JSON Lines at --out: under another format's name it would be read back as
-    // that format and refused (red-team round 25, C F4), so it is refused before any search.
-    if (const std::string why = foreign_extension_problem(out, Format::jsonl); !why.empty())
-        throw InputError(fmt::format("critical: --out {} {}; critical writes JSON Lines (.jsonl)", visible_text(out), why));
     // The default search and --exact --square write their results CSV beside --out (app/critical_experiment.hpp) and
     // --out from it: that file may be there from an earlier run of the same search.
     const std::string own_csv = mode.experiment ? critical_csv_of(out) : "";
@@ -1322,6 +1339,7 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     // The folder itself is none of the files, nor under one (red-team round 22, A F1).
     if (!a.checkpoint.empty()) outputs.push_back({.option = "--checkpoint", .path = a.checkpoint, .folder = true});
     check_output_paths(outputs, inputs, a.force);
+    refuse_foreign_names(out, a.certificate);
     if (!own_csv.empty()) check_results_names(own_csv);  // before any lock is made (red-team round 14, A F4)
     return mode.run(a);
 }

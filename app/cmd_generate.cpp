@@ -59,6 +59,11 @@ void reject(const CLI::Option* opt, std::string_view kind) {
 // exit 1, "interrupted".
 void write_each(const GenerateArgs& a, Interrupt& stop, const std::function<Instance(std::uint64_t seed)>& make) {
     check_output_path(a.out, {}, a.force);
+    // JSON Lines under another format's name would be read back as that format and refused
+    // (red-team round 25, C F4; a YAML or companion name too, round 26, C F2): said before any
+    // instance is made, once what is there has been asked (a kept file), whose refusal says more.
+    if (const std::string why = foreign_extension_problem(a.out, Format::jsonl); !why.empty())
+        throw InputError(fmt::format("generate: --out {} {}; generate writes JSON Lines (.jsonl)", visible_text(a.out), why));
     OutputStream out(a.out, &stop);
     const SignalScope signals(stop);
     for (std::uint64_t i = 0; i < a.count; ++i) out.write(write_instances({make(a.seed + i)}, Format::jsonl));
@@ -107,10 +112,6 @@ void refuse_unused(const GenerateArgs& a) {
 
 int generate(const GenerateArgs& a) {
     refuse_unused(a);
-    // JSON Lines under another format's name would be read back as that format and refused
-    // (red-team round 25, C F4): said before any instance is made.
-    if (const std::string why = foreign_extension_problem(a.out, Format::jsonl); !why.empty())
-        throw InputError(fmt::format("generate: --out {} {}; generate writes JSON Lines (.jsonl)", visible_text(a.out), why));
     check_seed_range("generate", a.seed, a.count, "--count", "instance");  // before --out is opened
     Interrupt stop;
     switch (*a.kind) {

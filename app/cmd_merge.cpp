@@ -138,6 +138,11 @@ int merge(const MergeArgs& args) {
     check_file_output(args.out, "--out", "a merged results CSV (its sidecar and lock go beside it)", false);
     check_out_not_runs_input(args);  // first of the files' checks, as run asks it first at `output:`
     check_output_path(args.out, args.inputs, args.force, "--out", true);  // a FIFO or folder: refused before its lock is made
+    // Named for what it holds, as a run's `output:` (red-team round 26, C F2: `--out m.jsonl` wrote
+    // a results CSV that every puzzle reader then took for JSON Lines), --force or not; asked once
+    // what is there has been (an input's companion, a kept file), whose refusals say more.
+    if (const std::string why = results_format_problem(args.out); !why.empty())
+        throw InputError(fmt::format("merge: --out {} {}", visible_text(args.out), why));
     check_outputs_file(args.out, args.inputs, args.force, ", or --force");  // the exported `<stem>.jsonl` beside it too
     check_results_names(args.out);  // its sidecar's and schema's too, before the lock is made
     const OutputLock lock(args.out);  // no run or other merge writes in that folder meanwhile

@@ -20,6 +20,7 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/formats/formats.hpp"
 #include "records/build_identity.hpp"
 #include "records/output_guard.hpp"
 #include "sandbox/interrupt.hpp"
@@ -159,6 +160,10 @@ int report(ReportArgs args) {
     // `report x.csv --out x.csv` would replace the results with HTML: refused before any work.
     check_file_output(args.out, "--out", "the report page");
     check_output_path(args.out, args.request.inputs, args.force);
+    // A page named as a format futolab reads would be read back as that (red-team round 26, C F2):
+    // asked once what is there has been (an input's companion, a kept file), whose refusal says more.
+    if (const std::string why = foreign_extension_problem(args.out, std::nullopt); !why.empty())
+        throw InputError(fmt::format("report: --out {} {}; report writes an HTML page (.html)", visible_text(args.out), why));
     check_output_folder_there(args.out, "--out", "report");  // not after the study, at the write
     parse_where(args);
     // One writer of the page from before the study (red-team round 26, A F2: two reports onto one

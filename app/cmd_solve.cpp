@@ -77,7 +77,11 @@ Mode mode_of(const std::string& count) {
 }
 
 int solve(const SolveArgs& args) {
-    refuse_stdin_twice(args.inputs);  // core/files.hpp: standard input is read once, before anything is read
+    // core/files.hpp: standard input is read once, before anything is read; by the inputs and
+    // --commands too (`solve - --commands -` gave both the one text read: red-team round 26, C F7).
+    std::vector<NamedInput> read = numbered_inputs(args.inputs);
+    if (!args.commands.empty()) read.push_back(NamedInput{"--commands", args.commands});
+    refuse_stdin_twice(read);
     std::vector<SolverSpec> specs;
     const std::vector<command::Declaration> commands = args.commands.empty() ? std::vector<command::Declaration>{}
                                                                             : load_commands(args.commands);

@@ -148,6 +148,15 @@ bool names_another_descriptor(const std::string& path) {
     return !path.empty() && stream_with_file_of(path) < 0 && names_a_descriptor(path);
 }
 
+bool names_standard_input(const std::string& path) {
+    if (path == "-") return true;
+    if (descriptor_reached(path) != "0") return false;
+    // The same open file as descriptor 0: /proc/PID/fd/0 of another process is that process's.
+    struct stat named {}, in {};
+    return ::stat(path.c_str(), &named) == 0 && ::fstat(STDIN_FILENO, &in) == 0 && named.st_dev == in.st_dev &&
+           named.st_ino == in.st_ino;
+}
+
 void refuse_stream_alias(const std::string& path, const std::string& label) {
     if (const std::string why = stream_alias_problem(path); !why.empty())
         throw StreamAliasError(label + ": " + why, stream_with_file_of(path));

@@ -65,6 +65,11 @@ int own_stream_of(const std::string& path);
 // one the shell opened. No output may go there: a replace would rename over the link (in /dev
 // itself when it is /dev/stdin), and futolab writes only through its own two streams.
 bool names_another_descriptor(const std::string& path);
+// Whether `path` names this process's standard input: "-", or a name that reaches descriptor 0
+// through a descriptor folder (/dev/stdin, /dev/fd/0, /proc/self/fd/0, a symlink leading
+// there) while that descriptor is open on the same file. Reading it is reading the one stream
+// standard input is, whichever of these names is used (core/files.hpp, refuse_stdin_twice).
+bool names_standard_input(const std::string& path);
 // Why `path` may be neither read nor written by this command ("" if it may): it is, under a
 // name of its own, the very file this process's standard output or error was redirected to
 // (`analyze a.csv 2>> a.csv`, `--certificate c 2>> c`). Its messages or output would be written

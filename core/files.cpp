@@ -1,7 +1,9 @@
 #include "core/files.hpp"
 
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/live_writer.hpp"
+#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -204,17 +206,38 @@ void refuse_input_on_own_stream(const std::string& path) {
     if (found == 0 && S_ISREG(st.st_mode) && path != "-") refuse_companions_on_streams(path);
 }
 
-void refuse_stdin_twice(const std::vector<std::string>& inputs) {
-    std::optional<std::size_t> first;  // the first "-", counted from 0
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-        if (inputs[i] != "-") continue;
-        if (first)
-            throw InputError(fmt::format("-: given twice (inputs {} and {}): standard input can be read only once; "
-                                         "name it once",
-                                         *first + 1, i + 1));
-        first = i;
+std::vector<NamedInput> numbered_inputs(const std::vector<std::string>& inputs) {
+    std::vector<NamedInput> named;
+    for (std::size_t i = 0; i < inputs.size(); ++i) named.push_back({fmt::format("input {}", i + 1), inputs[i]});
+    return named;
+}
+
+namespace {
+
+// "inputs 1 and 3" for two of the input list, else each by what it is, the second with its own
+// name if it is another name of standard input ("--expect and input 1", "input 1 and --commands
+// as /dev/stdin").
+std::string both_named(const NamedInput& first, const NamedInput& second) {
+    const std::string as = second.path == first.path ? "" : " as " + visible_text(second.path);
+    if (first.what.starts_with("input ") && second.what.starts_with("input "))
+        return fmt::format("inputs {} and {}{}", first.what.substr(6), second.what.substr(6), as);
+    return fmt::format("{} and {}{}", first.what, second.what, as);
+}
+
+}  // namespace
+
+void refuse_stdin_twice(const std::vector<NamedInput>& inputs) {
+    const NamedInput* first = nullptr;  // the first that names standard input
+    for (const NamedInput& input : inputs) {
+        if (!names_standard_input(input.path)) continue;
+        if (first != nullptr)
+            throw InputError(fmt::format("{}: given twice ({}): standard input can be read only once; name it once",
+                                         visible_text(first->path), both_named(*first, input)));
+        first = &input;
     }
 }
+
+void refuse_stdin_twice(const std::vector<std::string>& inputs) { refuse_stdin_twice(numbered_inputs(inputs)); }
 
 const char* file_type_name(mode_t mode) {
     if (S_ISREG(mode)) return "a regular file";

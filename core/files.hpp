@@ -28,13 +28,29 @@ std::string read_text_file(const std::string& path, int stop_fd);
 // process's standard output or error.
 void refuse_input_on_own_stream(const std::string& path);
 
-// For a command that reads several inputs: throws InputError "-: given twice (inputs I and J):
-// standard input can be read only once; name it once" if `inputs` names "-" twice, before
-// anything is read. Standard input is one stream: `solve - -` and `check - -` solved or checked
-// its puzzles twice from the one text read (red-team round 24, left open), `analyze - -` was
-// refused only once both were read, and `compare - -` compared it with itself. Every command
-// that takes several inputs asks this first, so they agree.
+// An input a command reads, as its command line names it: `what` is "input 2" (the second of
+// its input list) or an option ("--expect", "--commands"), `path` the name given there.
+struct NamedInput {
+    std::string what;
+    std::string path;
+};
+
+// For a command that reads several inputs: throws InputError "P: given twice (W1 and W2):
+// standard input can be read only once; name it once" if two of `inputs` name standard input
+// (core/atomic_file.hpp names_standard_input: "-", /dev/stdin, /dev/fd/0, /proc/self/fd/0), before
+// anything is read; W is "inputs I and J" for two of the input list, else what each is, with the
+// second name if it differs ("--expect and input 1", "input 1 and --commands as /dev/stdin").
+// Standard input is one stream: `solve - -` and `check - -` solved or checked its puzzles twice
+// from the one text read (red-team round 24, left open), `analyze - -` was refused only once
+// both were read, and `compare - -` compared it with itself; `check --expect - -`, `solve -
+// --commands -` and `critical --check-certificate - -` handed its one text to two readers, whose
+// message blamed the content (red-team round 26, C F7). Every command that takes several inputs,
+// by its list or by options, asks this first, so they agree.
+void refuse_stdin_twice(const std::vector<NamedInput>& inputs);
+// The same for a command's input list alone (named "input 1", "input 2", …).
 void refuse_stdin_twice(const std::vector<std::string>& inputs);
+// `inputs` named as an input list's ("input 1", "input 2", …), for options to be added to.
+std::vector<NamedInput> numbered_inputs(const std::vector<std::string>& inputs);
 
 // The first line of the file, through its '\n' (the whole file if it has none), read under
 // read_text_file's rules (a regular file or standard input, not standard output, capped): for

@@ -711,6 +711,23 @@ void check_output_not_kept(const ExperimentConfig& config, const RunnerOptions& 
                                                  csv, whose.empty() ? "" : whose + out + " ", kind)));
 }
 
+// Nor named for another format (records/results_file.hpp, results_format_problem; red-team round
+// 26, C F2: `output: g.jsonl` was written, and every puzzle reader took it for JSON Lines): asked
+// once what is there has been, whose refusals say more. The name is the config's, which --out DIR
+// keeps and a shard tags before its extension (`g.csv.schema.json`'s shard is no schema's name,
+// and its merge would be). A resume goes on with the CSV an earlier futolab began under its name.
+void check_output_name(const ExperimentConfig& config, const RunnerOptions& options, const std::string& csv) {
+    std::error_code ec;
+    if (options.resume && std::filesystem::exists(csv, ec)) return;
+    const std::string why = results_format_problem(config.output);
+    if (why.empty()) return;
+    if (options.output_at_key)
+        throw_at_key(config.output_at, "output", config.output, config.output, InputError(config.output + ": " + why));
+    if (options.out_dir.empty()) throw InputError(config.output + ": " + why);
+    const std::filesystem::path placed = std::filesystem::path(options.out_dir) / std::filesystem::path(config.output).filename();
+    throw InputError(fmt::format("--out {}: {}: {}", options.out_dir, placed.string(), why));
+}
+
 }  // namespace
 
 namespace {
@@ -786,6 +803,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     check_output_not_input(config, options, results_path(config, options));
     check_outputs_outside_checkpoints(config, results_path(config, options));
     check_output_not_kept(config, options, results_path(config, options));
+    check_output_name(config, options, results_path(config, options));
     if (options.output_at_key) check_output_at_key(config, results_path(config, options));
     const RunMatrix matrix = build_run_matrix(config, options.skip_invalid, interrupt.flag());
     check_memory_floor(config, isolation_written(config));  // before any file is touched

@@ -3,6 +3,7 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/formats/formats.hpp"
 #include "core/made_folders.hpp"
 #include "records/csv_reader.hpp"
 #include "records/build_identity.hpp"
@@ -131,6 +132,11 @@ std::string results_name_problem(const std::string& csv) {
     if (name == "." || name == "..")
         return fmt::format("names a folder ('{}'), not a file: give the results CSV's file name", name);
     return "";
+}
+
+std::string results_format_problem(const std::string& csv) {
+    const std::string why = foreign_extension_problem(csv, std::nullopt);
+    return why.empty() ? "" : why + ": a file is named for the format it holds, and a results CSV by .csv (or a name of no format's)";
 }
 
 void check_results_companions(const std::string& csv, bool exported, std::string_view elsewhere) {

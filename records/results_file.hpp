@@ -28,6 +28,15 @@ std::size_t check_results_target(const std::string& path);
 // CSV's folder were made first (`output: o/w.csv/.` left o/w.csv/...lock; red-team round 13, A6).
 std::string results_name_problem(const std::string& csv);
 
+// Why a new results CSV (a run's, a merge's) may not be named `csv` ("" if it may): it is named
+// for another format (core/formats/formats.hpp, foreign_extension_problem: a puzzle format's
+// extension, a sidecar's or column schema's name, YAML), which every command would take it for
+// (red-team round 26, C F2: `output: g.jsonl` was written, and `solve g.jsonl` answered with
+// JSON's syntax error). Asked before any work, once what is already at the name has been asked
+// (an input, a kept file), whose refusals say more; not of a config being parsed, whose sweep an
+// earlier futolab may have run under such a name (merge and --resume read those).
+std::string results_format_problem(const std::string& csv);
+
 // Throws InputError naming the file if `csv`, or a file futolab writes beside it (its sidecar,
 // column schema, exported outputs), has a name too long for the file system, its lock or its
 // temporary file (records/output_guard.hpp, name_length_problem). Asked before the CSV's lock

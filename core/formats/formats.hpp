@@ -28,12 +28,18 @@ const FormatInfo& format_info(Format format);
 // Throws InputError listing the valid names.
 Format format_from_name(std::string_view name);
 std::optional<Format> format_from_extension(std::string_view path);
-// Why a file futolab writes in `written`'s format may not be named `path` ("" if it may): a name
-// ending in another format's extension, "ends in .futo, the extension of format 'futo'" (the
-// ending as typed: detection ignores case), is read back as that format, by extension first, and
-// refused by every command that reads it (red-team round 25, C F4: `generate --out g.futo` wrote
-// JSON Lines that `check g.futo` then called "not a cell"). A name of no format's passes.
-std::string foreign_extension_problem(std::string_view path, Format written);
+// Why a file futolab writes holding `written` (a puzzle format; none for what is no puzzle format:
+// a results CSV, an HTML page) may not be named `path` ("" if it may): a file is named for the
+// format it holds (docs/formats.md). Refused: a name ending in another format's extension, "ends
+// in .futo, the extension of format 'futo'" (the ending as typed: detection ignores case), read
+// back as that format, by extension first, and refused by every command that reads it (red-team
+// round 25, C F4: `generate --out g.futo` wrote JSON Lines that `check g.futo` then called "not a
+// cell"); a results CSV's companion name (`.meta.yaml`, `.schema.json`), which every command takes
+// for that CSV's; and a YAML name (`.yaml`, `.yml`: a config's, a sidecar's, a checkpoint
+// file's). Red-team round 26, C F2: `run` wrote its results CSV as `output: g.jsonl`, `.futo`,
+// `x.csv.meta.yaml`, whose puzzle readers then gave JSON's syntax error. A name of no format's
+// (`g.txt`) passes. Every command asks it of each file output before any work.
+std::string foreign_extension_problem(std::string_view path, std::optional<Format> written);
 // By extension; for "-" or an unknown extension, by content. Throws InputError if unknown.
 Format detect_format(const std::string& path, std::string_view content);
 

@@ -180,12 +180,19 @@ TEST_CASE("every file output refuses a checkpoint shard file or table or a certi
         CHECK_FALSE(fs::exists(dir / "o.csv"));
         CHECK_FALSE(fs::exists(dir / "ck" / "n3-k3-of-002.table.md"));
     }
-    // --force replaces it, as it replaces a results CSV.
-    for (const std::string file : {"ck/n3-k2-shard-000-of-002.yaml", "ck/n3-k2-of-002.table.md", "e.cert"}) {
+    // --force replaces it, as it replaces a results CSV: a shard file under a name of no format's
+    // (a copy), since JSON Lines is never written under its own YAML name (red-team round 26, C F2).
+    fs::copy_file(dir / "ck/n3-k2-shard-000-of-002.yaml", dir / "shard-copy.txt");
+    for (const std::string file : {"shard-copy.txt", "ck/n3-k2-of-002.table.md", "e.cert"}) {
         const std::string kept = slurp((dir / file).string());
         CHECK(run_cli("generate random --n 3 --count 1 --out " + file + " --force", dir.string()).exit_code == 0);
         CHECK(slurp((dir / file).string()) != kept);
     }
+    const std::string shard = "ck/n3-k2-shard-000-of-002.yaml", counts = slurp((dir / shard).string());
+    const auto named = run_cli("generate random --n 3 --count 1 --out " + shard + " --force", dir.string());
+    CHECK(named.exit_code == 2);
+    CHECK(has(named.err, "generate: --out " + shard + " ends in .yaml, the extension of futolab's YAML files"));
+    CHECK(slurp((dir / shard).string()) == counts);
 }
 
 // What a command rewrites of its own is not refused: a --checkpoint count's table, and the

@@ -9,7 +9,9 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
+#include <vector>
 
 using futolab::test::has;
 using futolab::test::run_cli;
@@ -101,4 +103,56 @@ TEST_CASE("check --expect counts a CSV and - once: refused as one file, warned a
     INFO(piped.err);
     CHECK(has(piped.err, "warning: out/s.csv and - hold the same 150 runs, measurements included (a copy?): they are "
                          "counted twice"));
+}
+
+// Red-team round 26, C F7: standard input named by an input and an option that reads a file
+// (`check --expect - -`, `solve - --commands -`), twice among --check-certificate's files, or by
+// two of its names (`solve /dev/stdin /dev/fd/0` solved it twice, exit 0) was read once and its
+// text handed to both readers, whose message blamed the content ("not a YAML mapping", "both
+// shard 0/2"). One rule refuses every such pair before anything is read, piped or redirected.
+TEST_CASE("standard input named by two options or by two of its names is refused before it is read", "[cli][stdin][twice]") {
+    const fs::path dir = futolab::test::small_sweep("stdin-twice", "options");
+    const std::string puzzle = FUTOLAB_SOURCE_DIR "/tests/data/good/conjure-4x4.futo";
+    const std::string manifest = FUTOLAB_SOURCE_DIR "/bench/v1/manifest.json";
+    std::ofstream(dir / "cmd.yaml") << "commands:\n  - name: x\n    run: [ \"true\" ]\n";
+    REQUIRE(run_cli("critical --exact --n 4 --objective k --shard 0/2 --certificate s0.cert --out /dev/null", dir.string()).exit_code == 0);
+    struct Case {
+        std::string args, input, pair;  // the command line, what standard input is, the two names said
+    };
+    const Case cases[] = {
+        {"check --expect - -", "out/s.csv", "-: given twice (--expect and input 1)"},
+        {"check --expect - out/s.csv -", manifest, "-: given twice (--expect and input 2)"},
+        {"check --expect /dev/stdin -", "out/s.csv", "/dev/stdin: given twice (--expect and input 1 as -)"},
+        {"check --expect - /proc/self/fd/0", "out/s.csv", "-: given twice (--expect and input 1 as /proc/self/fd/0)"},
+        {"solve - -s command:name=x --commands -", puzzle, "-: given twice (input 1 and --commands)"},
+        {"solve " + puzzle + " /dev/fd/0 -s command:name=x --commands -", puzzle, "/dev/fd/0: given twice (input 2 and --commands as -)"},
+        {"solve /dev/stdin /dev/fd/0", puzzle, "/dev/stdin: given twice (inputs 1 and 2 as /dev/fd/0)"},
+        {"check - /dev/stdin", puzzle, "-: given twice (inputs 1 and 2 as /dev/stdin)"},
+        {"grade /proc/self/fd/0 " + puzzle + " -", puzzle, "/proc/self/fd/0: given twice (inputs 1 and 3 as -)"},
+        {"analyze - /dev/stdin", "out/s.csv", "-: given twice (inputs 1 and 2 as /dev/stdin)"},
+        {"compare /dev/stdin out/s.csv -", "out/s.csv", "/dev/stdin: given twice (inputs 1 and 3 as -)"},
+        {"report /dev/stdin - --out r.html", "out/s.csv", "/dev/stdin: given twice (inputs 1 and 2 as -)"},
+        {"critical --check-certificate - -", "s0.cert", "-: given twice (inputs 1 and 2)"},
+        {"critical --check-certificate - /dev/stdin", "s0.cert", "-: given twice (inputs 1 and 2 as /dev/stdin)"},
+    };
+    for (const Case& c : cases)
+        for (const bool piped : {false, true}) {
+            const auto r = piped ? run_cli_env("cat " + c.input + " | ", c.args, dir.string())
+                                 : run_cli(c.args + " < " + c.input, dir.string());
+            INFO(c.args << (piped ? " (piped)" : " (redirected)") << " -> " << r.err);
+            CHECK(r.exit_code == 2);
+            CHECK(r.err == "futolab: " + c.pair + ": standard input can be read only once; name it once\n");
+            CHECK(r.out.empty());
+        }
+    CHECK_FALSE(fs::exists(dir / "r.html"));
+    // Standard input named once, by any name, or a file named by both: read as before.
+    for (const std::string& args : std::vector<std::string>{"solve /dev/stdin", "check /dev/fd/0 " + puzzle, "solve " + puzzle + " " + puzzle}) {
+        const auto r = run_cli(args + " < " + puzzle, dir.string());
+        INFO(args << " -> " << r.err);
+        CHECK(r.exit_code == 0);
+    }
+    const auto expect = run_cli("check --expect - out/s.csv < " + manifest, dir.string());
+    INFO(expect.err);
+    CHECK_FALSE(has(expect.err, "given twice"));
+    CHECK_FALSE(has(expect.err, "not a futolab-bench manifest"));
 }

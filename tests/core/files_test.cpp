@@ -2,6 +2,7 @@
 // (issue #45, round 6): `futolab analyze a.csv >> a.csv` appended the tables to the results CSV
 // (then "a.csv:6: 1 fields, the header has 37"); `solve`, `convert` and `critical --input`
 // appended to their puzzle files alike.
+#include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "tests/app/cli_runner.hpp"
@@ -15,6 +16,7 @@
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -150,4 +152,69 @@ TEST_CASE("read_file_head skips a byte-order mark and reads only regular files",
     REQUIRE(::mkfifo((dir / "fifo").c_str(), 0600) == 0);
     CHECK(read_file_head((dir / "fifo").string(), 10).empty());
     CHECK(read_file_head((dir / "none").string(), 10).empty());
+}
+
+namespace {
+
+// What `ask` returns while standard input is `file`, so that /dev/stdin and its other names reach
+// a regular file, as `< file` makes them.
+template <typename Ask>
+auto with_stdin(const fs::path& file, Ask ask) {
+    const int saved_in = ::dup(STDIN_FILENO), in = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+    ::dup2(in, STDIN_FILENO);
+    const auto answer = ask();
+    ::dup2(saved_in, STDIN_FILENO);
+    for (const int fd : {saved_in, in}) ::close(fd);
+    return answer;
+}
+
+// refuse_stdin_twice(inputs)'s message while standard input is `file` ("" if it passes).
+std::string stdin_twice_with(const std::vector<NamedInput>& inputs, const fs::path& file) {
+    return with_stdin(file, [&inputs] {
+        try {
+            refuse_stdin_twice(inputs);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    });
+}
+
+bool names_stdin_with(const std::string& name, const fs::path& file) {
+    return with_stdin(file, [&name] { return names_standard_input(name); });
+}
+
+}  // namespace
+
+// Red-team round 26, C F7: standard input named by two options (`check --expect - -`, `solve -
+// --commands -`) or by two of its names (`solve /dev/stdin /dev/fd/0`) was read once and its text
+// given to both readers, whose message blamed the content (or both solved it, exit 0).
+TEST_CASE("refuse_stdin_twice: standard input by any of its names in the list or by an option", "[files][stdin]") {
+    const fs::path dir = fresh_dir("files", "stdin-twice");
+    std::ofstream(dir / "in.txt") << "1\n";
+    std::ofstream(dir / "other.txt") << "2\n";
+    fs::create_symlink("/dev/stdin", dir / "link");
+    const std::string pid_fd = "/proc/" + std::to_string(::getpid()) + "/fd/0";
+    const std::string tail = ": standard input can be read only once; name it once";
+    for (const std::string& name : std::vector<std::string>{"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", pid_fd, (dir / "link").string()}) {
+        INFO(name);
+        CHECK(names_stdin_with(name, dir / "in.txt"));
+        CHECK(stdin_twice_with(numbered_inputs({"-", name}), dir / "in.txt") ==
+              "-: given twice (inputs 1 and 2 as " + name + ")" + tail);
+        CHECK(stdin_twice_with(numbered_inputs({(dir / "other.txt").string(), name, "-"}), dir / "in.txt") ==
+              name + ": given twice (inputs 2 and 3 as -)" + tail);
+        CHECK(stdin_twice_with({{"--expect", name}, {"input 1", "-"}}, dir / "in.txt") == name + ": given twice (--expect and input 1 as -)" + tail);
+        CHECK(stdin_twice_with({{"input 1", name}, {"--commands", name}}, dir / "in.txt") == name + ": given twice (input 1 and --commands)" + tail);
+        CHECK(stdin_twice_with(numbered_inputs({name, (dir / "other.txt").string()}), dir / "in.txt").empty());  // once
+    }
+    CHECK(stdin_twice_with({{"--expect", "-"}, {"input 1", "-"}}, dir / "in.txt") == "-: given twice (--expect and input 1)" + tail);
+    CHECK(stdin_twice_with(numbered_inputs({"a", "-", "b", "-"}), dir / "in.txt") == "-: given twice (inputs 2 and 4)" + tail);
+    // Not standard input: a file (even the one standard input comes from: read twice, it reads
+    // the same), another descriptor, or descriptor 0 of another process.
+    for (const std::string& name :
+         std::vector<std::string>{(dir / "in.txt").string(), "/dev/fd/1", "/dev/stdout", "/dev/null", "/proc/1/fd/0", ""}) {
+        INFO(name);
+        CHECK_FALSE(names_stdin_with(name, dir / "in.txt"));
+        CHECK(stdin_twice_with(numbered_inputs({name, name, "-"}), dir / "in.txt").empty());
+    }
 }

@@ -6,10 +6,18 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
 
 using namespace futolab;
 using namespace futolab::test;
 using Catch::Matchers::Contains;
+namespace fs = std::filesystem;
 
 TEST_CASE("the format table lists every format once with its extensions", "[formats]") {
     REQUIRE(format_table().size() == 6);
@@ -101,4 +109,68 @@ TEST_CASE("grid writers reject an invalid instance with the compile error", "[fo
         CHECK_THROWS_WITH(write_instances({bad}, f), Contains("x.jsonl:3: relation between non-adjacent cells"));
     bad.n = 100;
     CHECK_THROWS_WITH(write_instances({bad}, Format::futo), Contains("size n=100"));
+}
+
+// Red-team round 26, C F2: a file is named for the format it holds. Every output's name is held
+// to one rule: no other format's extension, no YAML name, no results CSV's companion name.
+TEST_CASE("foreign_extension_problem: another format's extension and YAML and companion names", "[formats][names]") {
+    CHECK(foreign_extension_problem("g.jsonl", Format::jsonl).empty());
+    CHECK(foreign_extension_problem("d/g.futo", Format::futo).empty());
+    CHECK(foreign_extension_problem("g.essence-param", Format::essence).empty());
+    for (const std::string name : {"g.txt", "g", "g.csv", "g.html", "g.cert", "g.json", "-", "", ".yaml", "d.yaml/g.csv"}) {
+        INFO(name);
+        CHECK(foreign_extension_problem(name, Format::jsonl).empty());
+        CHECK(foreign_extension_problem(name, std::nullopt).empty());
+    }
+    CHECK(foreign_extension_problem("o/g.futo", Format::jsonl) == "ends in .futo, the extension of format 'futo'");
+    CHECK(foreign_extension_problem("g.Essence-Param", std::nullopt) == "ends in .Essence-Param, the extension of format 'essence'");
+    // What holds no puzzle format (a results CSV, a page) may end in none of theirs, .dzn too.
+    for (const FormatInfo& info : format_table())
+        for (std::string_view ext : info.extensions) {
+            INFO(ext);
+            CHECK(foreign_extension_problem("r" + std::string(ext), std::nullopt) ==
+                  "ends in " + std::string(ext) + ", the extension of format '" + std::string(info.name) + "'");
+        }
+    const std::string yaml = ", the extension of futolab's YAML files (experiment configs, sidecars, checkpoint files)";
+    const std::string sidecar = ", the name of a results CSV's metadata sidecar";
+    const std::string schema = ", the name of a results CSV's column schema";
+    for (const std::optional<Format> written : {std::optional<Format>(Format::jsonl), std::optional<Format>(Format::futo),
+                                                std::optional<Format>()}) {
+        CHECK(foreign_extension_problem("c.yaml", written) == "ends in .yaml" + yaml);
+        CHECK(foreign_extension_problem("c.YML", written) == "ends in .YML" + yaml);
+        CHECK(foreign_extension_problem("o/x.csv.meta.yaml", written) == "ends in .meta.yaml" + sidecar);
+        CHECK(foreign_extension_problem("x.META.yaml", written) == "ends in .META.yaml" + sidecar);
+        CHECK(foreign_extension_problem("x.csv.schema.json", written) == "ends in .schema.json" + schema);
+    }
+}
+
+// Red-team round 26, C F2: a results CSV named g.jsonl, its sidecar or a config given where
+// puzzles belong got "malformed JSON: … last read: 'e'" or "cannot tell the format".
+TEST_CASE("the puzzle readers name a results CSV or sidecar or schema or config by its first bytes", "[formats][file_kind]") {
+    const std::string csv = "experiment,instance,instance_hash,n\nw,a,00,4\n";
+    for (const std::string name : {"g.jsonl", "g.futo", "g.tatham", "g.csv", "g.txt", "-"}) {
+        INFO(name);
+        CHECK_THROWS_WITH(detect_format(name, csv), name + ": a futolab results CSV, not a puzzle file");
+        CHECK_THROWS_WITH(detect_format(name, "\xEF\xBB\xBF" + csv), name + ": a futolab results CSV, not a puzzle file");
+        CHECK_THROWS_WITH(detect_format(name, "experiment: w\n"), name + ": a metadata sidecar, not a puzzle file");
+        CHECK_THROWS_WITH(detect_format(name, "name: w\nseed: 1\n"),
+                          name + ": YAML ('name: w': an experiment config?), not a puzzle file");
+    }
+    for (const Format f : {Format::jsonl, Format::futo, Format::tatham, Format::essence, Format::usp}) {
+        CHECK_THROWS_WITH(parse_instances(csv, "g.x", f), "g.x: a futolab results CSV, not a puzzle file");
+        CHECK_THROWS_WITH(parse_instances("{\n  \"title\": \"futolab results CSV\",\n", "s.json", f),
+                          "s.json: a results CSV's column schema, not a puzzle file");
+    }
+    // A lenient read (run --skip-invalid) skips the whole file, saying what it is.
+    const fs::path dir = fs::temp_directory_path() / ("futolab-formats-kind-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "g.jsonl") << csv;
+    CHECK_THROWS_WITH(read_instances((dir / "g.jsonl").string()), (dir / "g.jsonl").string() + ": a futolab results CSV, not a puzzle file");
+    std::vector<SkippedInput> skipped;
+    CHECK(read_instances((dir / "g.jsonl").string(), skipped).empty());
+    REQUIRE(skipped.size() == 1);
+    CHECK(skipped[0].error == (dir / "g.jsonl").string() + ": a futolab results CSV, not a puzzle file");
+    fs::remove_all(dir);
+    // Puzzles are read as before: every format's sample.
+    CHECK(read_instances(test_data("good/conjure-4x4.jsonl")).size() == 1);
 }
