@@ -3,6 +3,7 @@
 // as U+FFFD wherever it quoted the name, so `run --resume` refused its own run ("made by input
 // file #in<U+FFFD>.jsonl … not input file #in<U+FDD0>.jsonl") and `critical --input` read a
 // file that is not there from the config it rendered. core/yaml_exact.hpp writes them escaped.
+#include "core/shell_words.hpp"
 #include "core/yaml_exact.hpp"
 #include "tests/app/cli_runner.hpp"
 
@@ -54,7 +55,8 @@ TEST_CASE("run --resume takes its own run over an input and config whose names h
         const YAML::Node sidecar = YAML::LoadFile((dir / "out/nc.csv.meta.yaml").string());
         CHECK(sidecar["inputs"][0]["file"].as<std::string>() == name);
         CHECK(sidecar["config_file"].as<std::string>() == config);
-        CHECK(has(sidecar["run"]["command"].as<std::string>(), config));
+        // run.command holds each word as a shell reads it back (core/shell_words).
+        CHECK(has(sidecar["run"]["command"].as<std::string>(), futolab::shell_quoted(config)));
         const auto resumed = run_cli("run -q --resume " + shell_quoted(config), dir.string());
         INFO(resumed.err);
         CHECK(resumed.exit_code == 0);
