@@ -32,6 +32,7 @@ struct MergeArgs {
     std::vector<std::string> inputs;
     std::string out;
     bool force = false;
+    std::string command_line;  // the merged sidecar's run.command: this command, shell-quoted (main.cpp)
 };
 
 std::string first_few(const std::vector<std::size_t>& runs) {
@@ -159,7 +160,8 @@ int merge(const MergeArgs& args) {
             matrix.prepare(config_of(shard.facts), shard, args.inputs.front());
         }
     }
-    const MergeReport r = merge_results(args.inputs, args.out, args.force, row_check(instances, matrix, stop), &lock);
+    const MergeReport r =
+        merge_results(args.inputs, args.out, args.force, row_check(instances, matrix, stop), &lock, args.command_line);
     if (stop.requested()) {  // during the write, which ended whole
         std::cerr << fmt::format("futolab: merge: interrupted after {} was written\n", args.out);
         return 1;
@@ -179,8 +181,9 @@ int merge(const MergeArgs& args) {
 
 }  // namespace
 
-void add_merge(CLI::App& app, Action& run) {
+void add_merge(CLI::App& app, Action& run, const std::string& command_line) {
     auto args = std::make_shared<MergeArgs>();
+    args->command_line = command_line;
     CLI::App* cmd = app.add_subcommand("merge", "Join the shard CSVs of one experiment, checking they belong together");
     cmd->add_option("inputs", args->inputs, "Shard CSVs (each with its .meta.yaml sidecar)")->required();
     cmd->add_option("--out", args->out, "The merged CSV (an existing results CSV or sidecar is not replaced; a regular file, "

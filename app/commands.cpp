@@ -38,7 +38,7 @@ void no_empty_values(CLI::App& app) {
 
 void add_commands(CLI::App& app, Action& run, const std::string& command_line) {
     add_run(app, run, command_line);
-    add_merge(app, run);
+    add_merge(app, run, command_line);
     add_solve(app, run);
     add_check(app, run);
     add_convert(app, run);

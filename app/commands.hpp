@@ -18,7 +18,7 @@ void add_list(CLI::App& app, Action& run);
 void add_check(CLI::App& app, Action& run);
 void add_solve(CLI::App& app, Action& run);
 void add_run(CLI::App& app, Action& run, const std::string& command_line);  // for the sidecar
-void add_merge(CLI::App& app, Action& run);
+void add_merge(CLI::App& app, Action& run, const std::string& command_line = "");  // for the sidecar
 void add_analyze(CLI::App& app, Action& run);
 void add_report(CLI::App& app, Action& run);
 void add_compare(CLI::App& app, Action& run);

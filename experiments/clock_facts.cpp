@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <climits>
+#include <limits>
 
 namespace futolab {
 namespace {
@@ -27,6 +28,8 @@ constexpr double kCpuPerWall = 1.25;
 constexpr double kCpuSlackNs = 10e6;
 // The most nodes a backend counts per ns of wall time (the header: 64 values a step, 16 steps a ns).
 constexpr std::uint64_t kNodesPerNs = 1024;
+// The counter columns (core/counters.hpp) but solutions, futolab's own count.
+constexpr const char* kCounterColumns[] = {"nodes", "fails", "checks", "propagations", "max_depth"};
 
 // The cell as a whole number, or nullopt where it is empty (unknown) or absent (an older CSV).
 std::optional<std::uint64_t> known(const RowCells& row, std::string_view column) {
@@ -59,15 +62,26 @@ void check_span(const RowCells& row, const SweepSpan& span) {
                                            span.words, *span.most_ns / 1'000'000'000));
 }
 
-void check_cpu(const RowCells& row, const ExperimentConfig& config, const SolverSpec& spec) {
+void check_cpu(const RowCells& row, const ExperimentConfig& config, const SolverSpec& spec, const SweepSpan& span) {
     const auto wall = known(row, "wall_ns"), cpu = known(row, "cpu_ns");
-    if (!wall || !cpu || !one_thread_clock(config, spec) || !answered(row)) return;
-    const double most = kCpuPerWall * static_cast<double>(*wall) + kCpuSlackNs;
+    if (!wall || !cpu || !answered(row)) return;
+    const double one = kCpuPerWall * static_cast<double>(*wall) + kCpuSlackNs;  // one CPU's most in the window
+    if (one_thread_clock(config, spec)) {
+        if (static_cast<double>(*cpu) > one)
+            row.refuse("cpu_ns", fmt::format("more than {} × its wall_ns ({}) + 10 ms = {:.0f} ns, where a run of {} is timed on "
+                                             "its one thread's CPU clock inside its wall time (docs/reliability.md, \"Clocks "
+                                             "and counters\")",
+                                             kCpuPerWall, *wall, one, spec.spec()));
+        return;
+    }
+    // A tool's process tree lives inside the run's wall window, each process on at most one CPU
+    // at a time (the header): as many CPUs as the machine has, each held to the one-thread rule.
+    const double most = static_cast<double>(span.cores) * one;
     if (static_cast<double>(*cpu) > most)
-        row.refuse("cpu_ns", fmt::format("more than {} × its wall_ns ({}) + 10 ms = {:.0f} ns, where a run of {} is timed on "
-                                         "its one thread's CPU clock inside its wall time (docs/reliability.md, \"Clocks and "
-                                         "counters\")",
-                                         kCpuPerWall, *wall, most, spec.spec()));
+        row.refuse("cpu_ns", fmt::format("more than {} cores × ({} × its wall_ns ({}) + 10 ms) = {:.0f} ns (cores: {}), where "
+                                         "a run of {} counts its tool's process tree, which ran inside its wall time "
+                                         "(docs/reliability.md, \"Clocks and counters\")",
+                                         span.cores, kCpuPerWall, *wall, most, span.cores_words, spec.spec()));
 }
 
 // The most decisions one path of `spec`'s search holds for side n: n² cells for d-way branching,
@@ -79,16 +93,43 @@ std::uint64_t most_depth(const SolverSpec& spec, std::uint64_t n) {
     return dway ? n * n : n * n * (n - 1);
 }
 
+// A command's counters: what its regex rule reads, at most 2^63 − 1 (a larger number made the
+// run an error, solvers/command/counter_rules.cpp), whatever its tool means by them.
+void check_command_counters(const RowCells& row) {
+    constexpr auto most = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    for (const char* column : kCounterColumns)
+        if (const auto value = known(row, column); value && *value > most)
+            row.refuse(column, fmt::format("more than {}, the most a command's counter rule reads (docs/solvers.md, "
+                                           "\"Counters\" of a command)",
+                                           most));
+}
+
+// A tool's counters (minizinc, clpfd, ilp), each a step of its search: at most kNodesPerNs a ns
+// of wall time, as nodes are; minizinc's peakDepth at most nodes + 1 (the header).
+void check_tool_counters(const RowCells& row, std::optional<std::uint64_t> nodes, std::optional<std::uint64_t> wall) {
+    for (const char* column : {"fails", "checks", "propagations", "max_depth"})
+        if (const auto value = known(row, column); value && wall && *value / kNodesPerNs > *wall)
+            row.refuse(column, fmt::format("more than {} per ns of its wall_ns ({}), more than a tool counts", kNodesPerNs,
+                                           *wall));
+    if (const auto depth = known(row, "max_depth"); depth && nodes && *depth > *nodes && *depth - *nodes > 1)
+        row.refuse("max_depth", fmt::format("more than nodes + 1 (nodes is {}), where each level of the deepest path is a "
+                                            "node (one more for a push not yet explored)",
+                                            *nodes));
+}
+
 void check_counters(const RowCells& row, const ExperimentConfig& config, const SolverSpec& spec) {
-    if (task_info(config.task).inputs != TaskInput::puzzles || spec.name == command::kBackend) return;
+    if (task_info(config.task).inputs != TaskInput::puzzles) return;
+    if (spec.name == command::kBackend) return check_command_counters(row);
     const auto nodes = known(row, "nodes"), fails = known(row, "fails"), depth = known(row, "max_depth");
+    const auto wall = known(row, "wall_ns");
     if (nodes && fails && *fails > *nodes && *fails - *nodes > 1)
         row.refuse("fails", fmt::format("more than nodes + 1 (nodes is {}), where a fail is a node at which a conflict was "
                                         "found, plus 1 for a root that fails (docs/solvers.md, \"Counters\")", *nodes));
-    if (const auto wall = known(row, "wall_ns"); nodes && wall && *nodes / kNodesPerNs > *wall)
+    if (nodes && wall && *nodes / kNodesPerNs > *wall)
         row.refuse("nodes", fmt::format("more than {} per ns of its wall_ns ({}), more than any backend counts",
                                         kNodesPerNs, *wall));
-    if (is_external_backend(spec.name) || !depth) return;  // a tool's depth is its own (minizinc's peakDepth)
+    if (is_external_backend(spec.name)) return check_tool_counters(row, nodes, wall);  // a tool's depth is its own
+    if (!depth) return;
     if (nodes && *depth > *nodes)
         row.refuse("max_depth", fmt::format("more than nodes ({}), where each decision on the deepest node's path is a node",
                                             *nodes));
@@ -110,24 +151,38 @@ std::int64_t now_seconds() {
     return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-}  // namespace
-
-SweepSpan sweep_span(const SidecarFacts& made) {
+// The span alone (sweep_span): none without run.first_started.
+SweepSpan span_of(const SidecarFacts& made) {
     if (made.first_started.empty()) return {};
     const bool going = made.finished.empty();
     const std::int64_t end = going ? now_seconds() : utc_seconds(made.finished);
     const std::int64_t seconds = std::max<std::int64_t>(0, end - utc_seconds(made.first_started)) + kSpanSlackSeconds;
-    return {static_cast<std::uint64_t>(seconds) * 1'000'000'000,
-            fmt::format("its sidecar says run.first_started {} ({}) to {}", made.first_started,
-                        sidecar_at(made, "run.first_started"),
-                        going ? "now, the run going on (run.finished \"\")" : "run.finished " + made.finished)};
+    SweepSpan span;
+    span.most_ns = static_cast<std::uint64_t>(seconds) * 1'000'000'000;
+    span.words = fmt::format("its sidecar says run.first_started {} ({}) to {}", made.first_started,
+                             sidecar_at(made, "run.first_started"),
+                             going ? "now, the run going on (run.finished \"\")" : "run.finished " + made.finished);
+    return span;
+}
+
+}  // namespace
+
+SweepSpan sweep_span(const SidecarFacts& made) {
+    SweepSpan span = span_of(made);
+    // One machine wrote every row: a merge's shards name no cores, and a file resumed on another
+    // host holds rows of a machine whose cores the sidecar no longer says.
+    if (made.merged || made.machines.size() != 1 || !made.machines.front().cores || made.machines.front().hosts.size() > 1)
+        return span;
+    span.cores = *made.machines.front().cores;
+    span.cores_words = fmt::format("its sidecar's machine.cores ({})", sidecar_at(made, "machine.cores"));
+    return span;
 }
 
 void check_clock_cells(const CsvTable& t, std::size_t r, const std::string& path, const ExperimentConfig& config,
                        const SolverSpec& spec, const SweepSpan& span, std::string_view refusing) {
     const RowCells row{t, r, path, refusing};
     check_span(row, span);
-    check_cpu(row, config, spec);
+    check_cpu(row, config, spec, span);
     check_counters(row, config, spec);
     check_session(row);
 }

@@ -8,8 +8,9 @@
 //   - every row was made between the sidecar's run.first_started (a resume keeps the first run's
 //     start) and its run.finished (now, while it says the run goes on): wall_ns and
 //     calibration_ns are at most that span, plus 2 s for the timestamps' whole seconds and a
-//     leap second and 60 s for a step back of the system clock (NTP) during the sweep; a
-//     sidecar without first_started (a merge's, an older futolab's) bounds none;
+//     leap second and 60 s for a step back of the system clock (NTP) during the sweep (a merge's
+//     first_started is the earliest of its shards': records/merge.hpp); a sidecar without
+//     first_started (an older futolab's, a merge of a shard without one) bounds none;
 //   - a run timed on its one thread's CPU clock inside its wall window (every futolab backend
 //     and task kind but those that run a tool: minizinc, clpfd, ilp, command) that answered
 //     (not a crash, memout, error or a timeout killed at its limit, whose CPU is read from
@@ -17,6 +18,15 @@
 //     clock and the NTP-slewed wall clock may drift apart by up to 8.3 % (chrony's fastest slew),
 //     and a CPU whose TSC is unstable keeps each CPU's clock within one tick (10 ms at HZ = 100)
 //     of the wall clock;
+//   - a run of a tool (minizinc, clpfd, ilp, command) that answered used at most
+//     cores × (1.25 × wall_ns + 10 ms) of CPU: its cpu_ns is its thread's and the tool's whole
+//     process tree's (wait4 of the tool with the descendants it reaped, and of those left to the
+//     worker as subreaper: solvers/external/process.cpp, sandbox/process_row.cpp), every process
+//     of which started inside the run's wall window and was killed and reaped before its end
+//     (the session kill, reap_escaped), and no tree runs on more CPUs than the machine has, each
+//     CPU's clock within the one-thread rule's drift and tick. `cores` is the sidecar's
+//     machine.cores (the CPUs online, not the affinity mask: a tool may widen its own) where one
+//     machine wrote every row; else 8192, the most CPUs Linux runs on (CONFIG_NR_CPUS);
 //   - a solve or count row's counters, where both are reported, of every backend but a command
 //     (whose regex reads whatever its tool prints): fails at most nodes + 1 (a fail is a node at
 //     which a conflict was found, plus 1 for a root that fails: docs/solvers.md, "Counters"); for
@@ -26,12 +36,17 @@
 //     binary branching (a cell's domain shrinks by one per decision until it is fixed: gecode,
 //     gac:branch=binary, a portfolio's members); and nodes at most 1024 per ns of wall_ns (no
 //     backend counts more than the n ≤ 64 values of one bit scan in one step, and no core takes
-//     16 steps in a nanosecond);
+//     16 steps in a nanosecond); a tool's (minizinc, clpfd, ilp) every counter it reports at
+//     most that many per ns (each is a step of its search: a node, a failure, a level of depth,
+//     a Prolog inference), and minizinc's max_depth at most nodes + 1 (fzn-gecode's peakDepth
+//     counts a push before the child is explored, so a stopped search may report one more);
+//   - a command's counters at most 2^63 − 1, the most its regex rule reads (solvers/command/
+//     counter_rules.cpp: a larger number makes the run an error, never a row's counter);
 //   - session at most 2^31 − 1: the runner counts sessions in an int.
 // Not held: calibration_ns between rows of one session (each row carries the median of the
 // job's last timings, which move within a session, and a resume counts sessions from 0 again);
-// a tool's CPU against its wall time (a tool may use every core, and a process that left its
-// session may run until the run's worker kills it); counters a command's regex reads.
+// a dead run's CPU (read from outside, worker start-up included); a command's counters against
+// each other or its wall time (its regex reads whatever its tool prints).
 #pragma once
 
 #include "experiments/config.hpp"
@@ -51,10 +66,17 @@ namespace futolab {
 struct SweepSpan {
     std::optional<std::uint64_t> most_ns;  // nullopt: the sidecar does not say (no run.first_started)
     std::string words;  // "run.first_started A (FILE:LINE:COL) to run.finished B": what bounds it
+    // The most CPUs a tool's process tree ran on (the header), and what says so.
+    std::uint64_t cores = kMostCpus;
+    std::string cores_words = "8192, the most CPUs Linux runs on";
+
+    static constexpr std::uint64_t kMostCpus = 8192;  // CONFIG_NR_CPUS's upper end (x86-64 MAXSMP, powerpc)
 };
 
 // The span of `made` (read from its sidecar): run.first_started to run.finished, or to now while
-// the sidecar says the run goes on (finished empty: a kill left it so), and 62 s more.
+// the sidecar says the run goes on (finished empty: a kill left it so), and 62 s more; its cores
+// the machine's where the sidecar names one machine and one host (not a merge's, not a file
+// resumed on another host, whose earlier machine may have had more).
 SweepSpan sweep_span(const SidecarFacts& made);
 
 // Throws InputError "PATH:LINE:COLUMN: column 'C' is 'X', WHY: `refusing`" for the first clock

@@ -7,6 +7,7 @@
 #include "experiments/censored_facts.hpp"
 #include "experiments/clock_facts.hpp"
 #include "experiments/cell_forms.hpp"
+#include "experiments/merge_matrix.hpp"
 #include "experiments/output_facts.hpp"
 #include "experiments/row_facts.hpp"
 #include "experiments/sidecar_protocol.hpp"
@@ -25,6 +26,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -170,14 +172,61 @@ void check_older_numbering(const std::string& csv_path, const SidecarFacts& made
 
 // What the sidecar says of the sweep's progress and skipped inputs, held to the rows the CSV
 // holds and to the matrix built again (round 20 left open: they were read for form only).
-void check_sidecar_progress(const ResultsFile& file, const SidecarFacts& sidecar, const RunMatrix& matrix) {
+void check_sidecar_progress(const ResultsFile& file, const SidecarFacts& sidecar, const RunMatrix& matrix,
+                            const std::vector<SkippedInput>& skipped) {
     const std::string& path = file.path();
     for (const std::string& why : {sidecar_progress_problem(sidecar, file.rows(), matrix.runs.size()),
-                                   skipped_inputs_problem(sidecar, read_skipped_inputs(path), matrix.skipped)})
+                                   skipped_inputs_problem(sidecar, read_skipped_inputs(path), skipped)})
         if (!why.empty()) throw InputError(fmt::format("{}: its sidecar says {}: {}", path, why, kRefusing));
 }
 
+bool same_file(const std::string& a, const std::string& b) {
+    std::error_code ec;
+    return std::filesystem::equivalent(a, b, ec) && !ec;
+}
+
+// Whether the config read, from here, the very files the located sidecar lists (names_of_run).
+bool reads_listed_files(const std::vector<InputFile>& read, const LocatedShard& shard) {
+    const std::vector<InputFile>& found = shard.facts.identity.inputs;
+    if (!shard.unfound.empty() || found.size() != read.size()) return false;
+    for (std::size_t i = 0; i < read.size(); ++i)
+        if (read[i].hash != found[i].hash || !same_file(read[i].path, found[i].path)) return false;
+    return true;
+}
+
+// A skipped input's error names its file as read ("../proj/corpora/q.jsonl:2: …"): as listed.
+void name_skipped_as_listed(std::vector<SkippedInput>& skipped, const std::vector<InputFile>& read,
+                            const std::vector<InputFile>& listed) {
+    for (SkippedInput& s : skipped)
+        for (std::size_t i = 0; i < read.size(); ++i)
+            if (const std::string here = read[i].path + ":"; s.error.starts_with(here)) {
+                s.error = listed[i].path + ":" + s.error.substr(here.size());
+                break;
+            }
+}
+
 }  // namespace
+
+RunNames names_of_run(const std::string& csv_path, bool resume, ExperimentIdentity read, std::vector<SkippedInput> skipped) {
+    if (!resume || !resumes_a_file(csv_path)) return {std::move(read), std::move(skipped)};
+    std::optional<SidecarFacts> made;
+    try {
+        made = read_sidecar(csv_path);
+    } catch (const InputError&) {  // check_resumable says why
+        return {std::move(read), std::move(skipped)};
+    }
+    const LocatedShard shard = locate_run_files(*made, csv_path);
+    if (!reads_listed_files(read.inputs, shard)) return {std::move(read), std::move(skipped)};
+    name_skipped_as_listed(skipped, read.inputs, shard.listed);
+    read.inputs = shard.listed;
+    namespace fs = std::filesystem;
+    if (same_file(read.config_file, shard.facts.identity.config_file))
+        read.config_file = made->identity.config_file;
+    else if (std::error_code ec; fs::is_regular_file(read.config_file, ec) && !shard.folder.empty())  // moved since: named from the run's folder too
+        read.config_file = fs::absolute(read.config_file).lexically_normal().lexically_relative(
+                                                               fs::absolute(shard.folder).lexically_normal()).string();
+    return {std::move(read), std::move(skipped)};
+}
 
 Isolation isolation_written(const ExperimentConfig& config) {
     return accepts(task_info(config.task), TaskKey::isolation) ? config.isolation : kDriverThreads;
@@ -211,9 +260,10 @@ std::string first_started_before(const std::string& csv_path, bool resume, const
 }
 
 void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config, const RunMatrix& matrix,
-                        const ResumedShard& shard) {
+                        const ResumedShard& shard, const std::vector<SkippedInput>* skipped) {
+    const std::vector<SkippedInput>& named = skipped != nullptr ? *skipped : matrix.skipped;
     if (file.finished_rows().empty()) {  // a resumed CSV of no rows yet: its sidecar still says what ran
-        if (resumes_a_file(file.path())) check_sidecar_progress(file, read_sidecar(file.path()), matrix);
+        if (resumes_a_file(file.path())) check_sidecar_progress(file, read_sidecar(file.path()), matrix, named);
         return;
     }
     std::map<std::string, const PlannedRun*> runs;
@@ -259,7 +309,7 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
         outputs.check(t, r, path, config.task, config.limits, solver, kRefusing);
         if (puzzles) check_solution(t, r, path, matrix.instances[static_cast<std::size_t>(run.instance)]);
     }
-    check_sidecar_progress(file, sidecar, matrix);
+    check_sidecar_progress(file, sidecar, matrix, named);
 }
 
 }  // namespace futolab

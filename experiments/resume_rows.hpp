@@ -21,6 +21,7 @@
 #include "experiments/config.hpp"
 #include "experiments/run_matrix.hpp"
 #include "records/results_file.hpp"
+#include "records/sidecar.hpp"
 
 #include <string>
 #include <vector>
@@ -56,6 +57,21 @@ std::vector<std::string> hosts_before(const std::string& csv_path, bool resume);
 // (clock_facts.hpp), which a resume's own run.started would cut short.
 std::string first_started_before(const std::string& csv_path, bool resume, const std::string& now);
 
+// What a run reads, named as the sidecar it writes names it: a sidecar names its config and input
+// files from the folder its first run ran in (experiments/merge_matrix.hpp, locate_run_files),
+// and a resume from another working folder read them by other names (`../proj/corpora/p.tatham`
+// for `corpora/p.tatham`), so it was refused as "made by other inputs". For a resume whose
+// sidecar's inputs are found from here (in the CSV's folder or one above it, or here) and are the
+// very files the config read (the same file and content hash, each), the inputs, the skipped
+// inputs' errors and the config file are named as the sidecar names them (the config file: as it
+// does where it is the same file, else from the run's folder); otherwise as read (a new run, or a
+// resume check_resumable refuses, naming what differs).
+struct RunNames {
+    ExperimentIdentity identity;
+    std::vector<SkippedInput> skipped;
+};
+RunNames names_of_run(const std::string& csv_path, bool resume, ExperimentIdentity read, std::vector<SkippedInput> skipped);
+
 // Throws InputError "CSV:LINE: …: refusing to resume; use a new --out" for the first row that
 // is no run of `matrix`, and "CSV:LINE:COLUMN: column 'C' is 'X', …" for one whose run is not
 // of `shard`, whose host the sidecar does not list, whose experiment, mode, run, spec,
@@ -63,7 +79,8 @@ std::string first_started_before(const std::string& csv_path, bool resume, const
 // that run, or whose solution does not solve its instance; then "CSV: its sidecar says …" if
 // the sidecar's state, shard_runs, completed or skipped_inputs are not what a sweep leaves
 // beside these rows (sidecar_protocol.hpp, sidecar_progress_problem).
+// `skipped`: the matrix's skipped inputs as the sidecar names them (names_of_run; null: the matrix's).
 void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config, const RunMatrix& matrix,
-                        const ResumedShard& shard);
+                        const ResumedShard& shard, const std::vector<SkippedInput>* skipped = nullptr);
 
 }  // namespace futolab

@@ -834,11 +834,13 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     // A sidecar or schema with no CSV beside it is someone else's file (red-team round 13, A3);
     // only `critical --force` (start_over) may replace it.
     if (!options.start_over || options.resume) check_no_orphan_companions(report.csv_path);
+    // Named as the resumed CSV's sidecar names its files, whatever the working folder (resume_rows.hpp).
+    const RunNames named = names_of_run(report.csv_path, options.resume, identity_of(config, matrix), matrix.skipped);
     if (options.resume) {  // before the file is touched
         // A file that is no results CSV is said to be none, not "has no sidecar" or an RFC 4180
         // quoting error (red-team round 25, C F5); an empty one is a run killed before its header.
         if (check_results_target(report.csv_path) > 0) check_results_file_head(report.csv_path);
-        check_resumable(report.csv_path, identity_of(config, matrix), builds.identities());
+        check_resumable(report.csv_path, named.identity, builds.identities());
         check_same_isolation(report.csv_path, config);
         check_resumed_sidecar(report.csv_path, {options.shard_index, options.shard_count}, config, matrix.runs.size());
         check_resumed_schema(report.csv_path);
@@ -852,7 +854,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     // the sidecar said so, then an edited row was refused; a foreign row was redone unseen).
     const bool redo = options.resume && !options.redo.empty();
     if (redo && check_results_target(report.csv_path) > 0)
-        check_resumed_rows(ResultsFile(report.csv_path, true, layout), config, matrix, resumed);
+        check_resumed_rows(ResultsFile(report.csv_path, true, layout), config, matrix, resumed, &named.skipped);
     // The exported `<stem>.jsonl` is the CSV's earlier export or is not replaced, asked once the
     // rows are checked (an edited row is named as such): before the redo exports the rows it keeps.
     if (redo && exported) check_earlier_export(report.csv_path);
@@ -860,7 +862,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     ResultsFile file(report.csv_path, options.resume, layout);
     lock.check_held();  // locks the CSV as now made (or rewritten by --redo) by its identity too, before any run
     // Only this experiment's runs, of this shard, count as done.
-    check_resumed_rows(file, config, matrix, resumed);
+    check_resumed_rows(file, config, matrix, resumed, &named.skipped);
     if (options.resume && !redo && exported) check_earlier_export(report.csv_path);
 
     const std::string now = utc_now_iso8601();
@@ -875,7 +877,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
                  .finished = "",
                  .first_started = first_started_before(report.csv_path, options.resume, now),
                  .state = "running",
-                 .skipped_inputs = matrix.skipped,
+                 .skipped_inputs = named.skipped,
                  .pinned_cpus = {},
                  .shards = {},
                  .hosts = hosts_before(report.csv_path, options.resume),
@@ -893,7 +895,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         info.pinned_cpus = plan.cpus;
         if (!plan.warning.empty()) std::cerr << visible_text("futolab: warning: " + plan.warning, LineBreaks::shown) << "\n";
     }
-    write_first_sidecar(report.csv_path, identity_of(config, matrix), info, !options.resume);
+    write_first_sidecar(report.csv_path, named.identity, info, !options.resume);
 
     // Keying 10^7 runs takes seconds, as ordering them does: a stop meanwhile lists and orders no
     // more (red-team round 17, B F6), and the sweep takes no run and ends `interrupted`. Every
@@ -954,7 +956,7 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
     // The first error (the results write), not a follow-up one; else the export's.
     const std::exception_ptr failure = q.failure ? q.failure : export_before_sidecar(report.csv_path, exported, info);
     try {
-        write_sidecar(report.csv_path, identity_of(config, matrix), info);
+        write_sidecar(report.csv_path, named.identity, info);
     } catch (const std::exception&) {
         // A full disk refuses the new sidecar too: the old one must not go on saying `running`.
         mark_sidecar_state(report.csv_path, "failed");

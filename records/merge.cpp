@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/shell_words.hpp"
 #include "core/visible_text.hpp"
 #include "records/columns.hpp"
 #include "records/csv_reader.hpp"
@@ -13,6 +14,7 @@
 #include "records/results_head.hpp"
 #include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
+#include "records/sidecar_numbers.hpp"
 #include "records/table_schema.hpp"
 
 #include <fmt/format.h>
@@ -171,6 +173,34 @@ void check_header(const CsvTable& t, const std::vector<std::string>& first, cons
     if (t.header != first) throw InputError(path + ": its header differs from the first file's");
 }
 
+// The merge's command line as a shell reads it back (core/shell_words.hpp), for a caller that
+// passes none: what re-runs this merge (a sidecar said "futolab merge (2 shard files)", which
+// no shell runs).
+std::string merge_command(const std::vector<std::string>& inputs, const std::string& out, bool force) {
+    std::vector<std::string> words{"merge"};
+    words.insert(words.end(), inputs.begin(), inputs.end());
+    words.insert(words.end(), {"--out", out});
+    if (force) words.emplace_back("--force");
+    return shell_command("futolab", words);
+}
+
+// When the merged rows' first run started: the earliest run.first_started of the shards, as a
+// resume keeps its first run's (clock_facts.hpp holds the rows of a later merge of this file to
+// it). "" (not known, bounding nothing) where a shard's sidecar names none (a merge's before this
+// key, an older futolab's), or a start or end after `now`, this merge's time: a shard's clock
+// ahead of this machine's would make run.first_started later than run.started, which no sidecar
+// reader takes, or the merged span (to `now`) shorter than that shard's, refusing its rows later.
+std::string first_started_of(const std::vector<SidecarFacts>& each, const std::string& now) {
+    const std::int64_t at = utc_seconds(now);
+    std::string earliest;
+    for (const SidecarFacts& f : each) {
+        if (f.first_started.empty() || utc_seconds(f.first_started) > at) return "";
+        if (!f.finished.empty() && utc_seconds(f.finished) > at) return "";
+        if (earliest.empty() || utc_seconds(f.first_started) < utc_seconds(earliest)) earliest = f.first_started;
+    }
+    return earliest;
+}
+
 std::string line_of(const std::vector<std::string>& fields) {
     std::string out;
     for (const std::string& f : fields) out += (out.empty() ? "" : ",") + csv_quote(f);
@@ -210,7 +240,7 @@ void write_merged(const std::string& out, const std::vector<std::string>& header
 }  // namespace
 
 MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out, bool force,
-                          const MergeRowCheck& check_rows, const OutputLock* held) {
+                          const MergeRowCheck& check_rows, const OutputLock* held, const std::string& command_line) {
     if (inputs.empty()) throw InputError("merge needs at least one CSV");
     check_output_path(out, inputs, force, "--out", true);  // --force: a shard CSV replaced by the merged CSV
     const std::vector<std::string> others = inputs_but(out, inputs);
@@ -263,10 +293,11 @@ MergeReport merge_results(const std::vector<std::string>& inputs, const std::str
     report.rows = by_run.size();
 
     RunInfo info;
-    info.command_line = fmt::format("futolab merge ({} shard files)", inputs.size());
+    info.command_line = command_line.empty() ? merge_command(inputs, out, force) : command_line;
     info.total_runs = info.shard_runs = facts.total_runs;
     info.completed = report.rows;
     info.started = info.finished = utc_now_iso8601();
+    info.first_started = first_started_of(each, info.started);
     info.state = report.missing == 0 ? "merged" : "merged-incomplete";
     info.skipped_inputs = read_skipped_inputs(inputs.front());  // the same in every shard (checked above)
     info.shards = facts.machines;

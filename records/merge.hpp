@@ -39,8 +39,14 @@ struct MergeReport {
 // `held`, the caller's lock of `out` (none: not locked), is asked once the inputs are read, right
 // before the merged CSV replaces `out`: removed or replaced meanwhile, nothing is written
 // (OutputLock::check_held_for; another futolab may hold the name now and write there).
+// `command_line` is the merged sidecar's run.command: the merge's own, shell-quoted as a POSIX
+// shell reads it back (core/shell_words.hpp; main's for `futolab merge`); "" writes the command
+// these arguments make. The merged sidecar's run.first_started is the earliest of its shards'
+// (the rows were all made after it), and left out where a shard names none or one after this
+// merge's start (another machine's clock ahead), which would bound the rows by what is not so.
 using MergeRowCheck = std::function<void(const CsvTable&, const std::string&, const SidecarFacts&)>;
 MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out, bool force = false,
-                          const MergeRowCheck& check_rows = {}, const OutputLock* held = nullptr);
+                          const MergeRowCheck& check_rows = {}, const OutputLock* held = nullptr,
+                          const std::string& command_line = "");
 
 }  // namespace futolab

@@ -415,8 +415,8 @@ namespace {
 // A `machine` map, or an item of `shards` (whose `file` is given). Its `hosts` list, or, in a
 // sidecar written before the list, its one host.
 ShardMachine machine_of(const YamlFields& y, const YamlAt& m, const std::string& file) {
-    ShardMachine out{file, y.text(y.child(m, "host"), ""), y.text(y.child(m, "cpu"), ""), {}};
-    count_if_given(y, m, "cores");  // read for its form and range only: no reader uses it
+    ShardMachine out{file, y.text(y.child(m, "host"), ""), y.text(y.child(m, "cpu"), ""), {}, std::nullopt};
+    out.cores = count_if_given(y, m, "cores");  // bounds a tool's CPU time (experiments/clock_facts.hpp)
     if (const YamlAt hosts = y.sequence(y.child(m, "hosts")))
         for (std::size_t i = 0; i < hosts.node.size(); ++i) out.hosts.push_back(y.text(y.item(hosts, i)));
     else if (!out.host.empty())
@@ -436,6 +436,7 @@ void note_marks(const YamlFields& y, const YamlAt& root, SidecarFacts& f) {
          {"isolation", "memory_limit", "shard_index", "shard_count", "total_runs", "state", "shard_runs", "completed",
           "first_started", "finished"})
         note(y.child(run, key));
+    note(y.child(y.child(root, "machine"), "cores"));
     for (const char* key : {"order", "warmup", "pin"}) note(y.child(timing, key));
     for (const char* key : {"builds", "inputs", "skipped_inputs"}) {
         const YamlAt list = y.child(root, key);

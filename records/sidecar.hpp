@@ -60,6 +60,9 @@ struct ShardMachine {
     // two: issue #45, round 8); a row's `host` cell must be one of them. A sidecar written before
     // the list: its one `host` (empty: no host known, nothing to check).
     std::vector<std::string> hosts;
+    // Its `cores` (the CPUs online when the sidecar was written: a tool's process tree ran on at
+    // most these, experiments/clock_facts.hpp); nullopt where it says none (a merge's shards).
+    std::optional<std::uint64_t> cores;
 };
 
 // One `--redo` of the CSV (SPEC §5): when, which statuses, how many rows left to be re-run.
@@ -128,7 +131,8 @@ struct SidecarFacts {  // what merge and resume check
     bool merged = false;       // written by `futolab merge` (it lists its shards' machines)
     std::string state;         // run.state: running, finished, … (empty in sidecars without it)
     // run.started, run.first_started and run.finished as written (first_started empty in a
-    // sidecar without it: a merge's, an older futolab's; finished empty while the run goes on).
+    // sidecar without it: an older futolab's, a merge of a shard without one (records/merge.hpp);
+    // finished empty while the run goes on).
     std::string started, first_started, finished;
     // run.jobs, run.shard_runs and run.completed (nullopt in a sidecar without the key): the
     // worker threads, this shard's runs and the rows the CSV held when the sidecar was written.

@@ -31,6 +31,14 @@ const ExperimentConfig& solve_config() {
     return c;
 }
 
+const ExperimentConfig& command_config() {
+    static const ExperimentConfig c = parse_config(
+        "name: c\ninstances:\n  - file: x.jsonl\ncommands:\n  - name: t\n    argv: [ \"t\", \"{instance}\" ]\n"
+        "    format: futo\n    counters: { nodes: '^n=(\\d+)$' }\nsolvers: [ \"command:name=t\" ]\nmode: { count: 2 }\n",
+        "c.yaml");
+    return c;
+}
+
 const ExperimentConfig& exact_config() {
     static const ExperimentConfig c = parse_config(
         "name: e\ntask: exact\nisolation: thread\ninstances:\n  - classes:\n      n: 3\nmethods:\n  - \"exact:objective=h+k\"\n",
@@ -53,7 +61,8 @@ void check(const std::map<std::string, std::string>& cells, const std::string& s
     }
     const futolab::CsvTable t = futolab::parse_csv(header + "\n" + values + "\n", "r.csv");
     const futolab::SolverSpec s = config.task == futolab::Task::exact ? futolab::parse_method_spec(futolab::Task::exact, spec)
-                                                                      : futolab::parse_solver_spec(spec);
+                                  : spec.starts_with("command") ? config.solvers.front()
+                                                                : futolab::parse_solver_spec(spec);
     futolab::check_clock_cells(t, 0, "r.csv", config, s, span, "refusing");
 }
 
@@ -95,11 +104,51 @@ TEST_CASE("clock cells: a one-thread run's CPU time is at most 1.25 times its wa
                       Contains(at("cpu_ns")) && Contains("a run of exact"));
 }
 
-TEST_CASE("clock cells: a tool's CPU time and one read from outside a dead run are not held to its wall time",
+// A span whose sidecar says the machine has `cores` (one host wrote every row).
+SweepSpan on_cores(std::uint64_t cores) {
+    futolab::SidecarFacts f;
+    f.machines.push_back({"r.csv", "h", "cpu", {"h"}, cores});
+    return futolab::sweep_span(f);
+}
+
+TEST_CASE("clock cells: a tool's CPU time is at most the machine's cores times its wall time", "[records][resume][merge][clocks]") {
+    const SweepSpan two = on_cores(2);
+    REQUIRE(two.cores == 2);
+    for (const char* tool : {"minizinc", "clpfd", "ilp", "command:name=t"}) {
+        INFO(tool);
+        const ExperimentConfig& config = std::string(tool).starts_with("command") ? command_config() : solve_config();
+        // 2 × (1.25 × 1 ms + 10 ms) = 22.5 ms: a tool on both cores all the time, and the ticks.
+        CHECK_NOTHROW(check({{"wall_ns", "1000000"}, {"cpu_ns", "22500000"}, {"max_depth", ""}}, tool, config, two));
+        CHECK_THROWS_WITH(check({{"wall_ns", "1000000"}, {"cpu_ns", "22500001"}, {"max_depth", ""}}, tool, config, two),
+                          Contains(at("cpu_ns") + " is '22500001', more than 2 cores × (1.25 × its wall_ns (1000000) + 10 ms) "
+                                                  "= 22500000 ns (cores: its sidecar's machine.cores (its sidecar))"));
+        CHECK_THROWS_WITH(check({{"wall_ns", "2000"}, {"cpu_ns", "9223372036854775807"}, {"max_depth", ""}}, tool, config, two),
+                          Contains(at("cpu_ns")));
+        CHECK_THROWS_WITH(check({{"wall_ns", "1000000"}, {"cpu_ns", "18446744073709551615"}, {"max_depth", ""}}, tool, config,
+                                on_cores(64)),
+                          Contains(at("cpu_ns") + " is '18446744073709551615', more than 64 cores"));
+        // No machine named (a merge's sidecar, rows of two hosts): 8192 CPUs, the most Linux runs on.
+        CHECK_NOTHROW(check({{"wall_ns", "1000000"}, {"cpu_ns", "100000000"}, {"max_depth", ""}}, tool, config));
+        CHECK_THROWS_WITH(check({{"wall_ns", "1000000"}, {"cpu_ns", "92160000001"}, {"max_depth", ""}}, tool, config),
+                          Contains("more than 8192 cores") && Contains("8192, the most CPUs Linux runs on"));
+    }
+    // Rows of two hosts, or a merge's: the sidecar's cores are one machine's, not every row's.
+    futolab::SidecarFacts resumed;
+    resumed.machines.push_back({"r.csv", "h", "cpu", {"g", "h"}, 2});
+    CHECK(futolab::sweep_span(resumed).cores == SweepSpan::kMostCpus);
+    futolab::SidecarFacts merged;
+    merged.merged = true;
+    merged.machines.push_back({"a.csv", "h", "cpu", {"h"}, 2});
+    CHECK(futolab::sweep_span(merged).cores == SweepSpan::kMostCpus);
+}
+
+TEST_CASE("clock cells: a dead run's CPU time read from outside is not held to its wall time",
           "[records][resume][merge][clocks]") {
     for (const char* tool : {"minizinc", "clpfd", "ilp"}) {
         INFO(tool);
-        CHECK_NOTHROW(check({{"wall_ns", "1000000"}, {"cpu_ns", "100000000"}, {"max_depth", ""}}, tool));
+        CHECK_NOTHROW(check({{"status", "crash"}, {"message", "killed by SIGSEGV"}, {"wall_ns", "1000000"},
+                             {"cpu_ns", "100000000"}, {"max_depth", ""}},
+                            tool, solve_config(), on_cores(2)));
     }
     // The worker's CPU since its last answer, its start-up included: a crash, a memout, an error,
     // a timeout killed at its limit.
@@ -130,7 +179,7 @@ TEST_CASE("clock cells: max_depth at most nodes and the decisions a path holds",
     CHECK_NOTHROW(check({{"nodes", "500"}, {"max_depth", "48"}}, "gac:branch=binary"));  // n²(n − 1) = 48
     CHECK_NOTHROW(check({{"nodes", "500"}, {"max_depth", "48"}}, "gecode"));
     CHECK_NOTHROW(check({{"nodes", "500"}, {"max_depth", "48"}}, "portfolio"));
-    CHECK_NOTHROW(check({{"nodes", "3"}, {"max_depth", "9"}, {"fails", "2"}}, "minizinc"));  // a tool's depth: its own
+    CHECK_NOTHROW(check({{"nodes", "3"}, {"max_depth", "4"}, {"fails", "2"}}, "minizinc"));  // a tool's depth: nodes + 1
     CHECK_THROWS_WITH(check({{"nodes", "31"}, {"max_depth", "38"}}, "fc"),
                       Contains(at("max_depth") + " is '38', more than nodes (31), where each decision on the deepest node's "
                                                  "path is a node"));
@@ -154,6 +203,39 @@ TEST_CASE("clock cells: nodes at most 1024 a nanosecond of wall time", "[records
                             "bitmask"),
                       Contains(at("nodes")));
     CHECK_THROWS_WITH(check({{"nodes", "99999999999"}, {"wall_ns", "5000"}, {"max_depth", ""}}, "ilp"), Contains(at("nodes")));
+}
+
+TEST_CASE("clock cells: a tool's every counter at most 1024 a nanosecond and its depth at most nodes + 1",
+          "[records][resume][merge][clocks]") {
+    // clpfd's checks are SWI-Prolog's inferences; minizinc's fails and depth fzn-gecode's.
+    CHECK_NOTHROW(check({{"nodes", ""}, {"fails", ""}, {"max_depth", ""}, {"checks", "2048000"}, {"wall_ns", "2000"},
+                         {"cpu_ns", "2000"}}, "clpfd"));
+    CHECK_THROWS_WITH(check({{"nodes", ""}, {"fails", ""}, {"max_depth", ""}, {"checks", "18446744073709551615"},
+                             {"wall_ns", "2000000"}, {"cpu_ns", "2000000"}}, "clpfd"),
+                      Contains("column 'checks' is '18446744073709551615', more than 1024 per ns of its wall_ns (2000000)"));
+    CHECK_THROWS_WITH(check({{"nodes", ""}, {"fails", "99999999999"}, {"max_depth", ""}, {"wall_ns", "5000"}}, "minizinc"),
+                      Contains(at("fails") + " is '99999999999', more than 1024 per ns"));
+    CHECK_THROWS_WITH(check({{"nodes", ""}, {"fails", ""}, {"max_depth", "18446744073709551615"}, {"wall_ns", "5000"}},
+                            "minizinc"),
+                      Contains(at("max_depth")));
+    CHECK_NOTHROW(check({{"nodes", "3"}, {"fails", "2"}, {"max_depth", "4"}}, "minizinc"));  // a push not yet explored
+    CHECK_THROWS_WITH(check({{"nodes", "3"}, {"fails", "2"}, {"max_depth", "5"}}, "minizinc"),
+                      Contains(at("max_depth") + " is '5', more than nodes + 1 (nodes is 3)"));
+}
+
+TEST_CASE("clock cells: a command's counters at most 2^63 - 1 as its rule reads them", "[records][resume][merge][clocks]") {
+    for (const char* column : {"nodes", "fails", "checks", "propagations", "max_depth"}) {
+        INFO(column);
+        CHECK_NOTHROW(check({{column, "9223372036854775807"}, {"wall_ns", "1000"}, {"cpu_ns", "900"}}, "command:name=t",
+                            command_config()));
+        CHECK_THROWS_WITH(check({{column, "9223372036854775808"}, {"wall_ns", "1000"}, {"cpu_ns", "900"}}, "command:name=t",
+                                command_config()),
+                          Contains("column '" + std::string(column) + "' is '9223372036854775808', more than "
+                                   "9223372036854775807, the most a command's counter rule reads"));
+        CHECK_THROWS_WITH(check({{column, "18446744073709551615"}, {"wall_ns", "1000"}, {"cpu_ns", "900"}}, "command:name=t",
+                                command_config()),
+                          Contains("the most a command's counter rule reads"));
+    }
 }
 
 TEST_CASE("clock cells: a command's counters and a square task's are its own", "[records][resume][merge][clocks]") {

@@ -113,7 +113,7 @@ TEST_CASE("every refusal of a key of a merged sidecar names its line and column"
     info.shard_count = 1;
     info.merged_by = this_build();
     info.state = "merged";  // as merge writes it (a merged sidecar's run.state is a merge's word)
-    info.shards = {{"c.shard-0-of-2.csv", "a", "cpu", {"a"}}, {"c.shard-1-of-2.csv", "b", "cpu", {"b", "c"}}};
+    info.shards = {{"c.shard-0-of-2.csv", "a", "cpu", {"a"}, std::nullopt}, {"c.shard-1-of-2.csv", "b", "cpu", {"b", "c"}, std::nullopt}};
     write_sidecar(csv, futolab::test::sample_identity(), info);
     const std::string original = futolab::test::slurp(sidecar_path(csv));
     REQUIRE_NOTHROW(read_sidecar(csv));

@@ -138,7 +138,7 @@ TEST_CASE("resume names the shards list of a merged CSV it refuses", "[records][
     RunInfo info = shard(0, 1);
     info.merged_by = this_build();
     info.state = "merged";  // as merge writes it
-    info.shards = {{"c.shard-0-of-2.csv", "a", "cpu", {"a"}}, {"c.shard-1-of-2.csv", "b", "cpu", {"b"}}};
+    info.shards = {{"c.shard-0-of-2.csv", "a", "cpu", {"a"}, std::nullopt}, {"c.shard-1-of-2.csv", "b", "cpu", {"b"}, std::nullopt}};
     const std::string csv = csv_with_sidecar(dir, "c.csv", identity(), info);
     CHECK(has(resume_refusal(csv, identity()),
               "is the merge of 2 shards (its sidecar lists them: " + mark_of(sidecar_path(csv), "- file:", "shards:") + ")"));
