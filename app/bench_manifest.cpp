@@ -181,10 +181,15 @@ std::string solution_hash_member(const json& object, Expected status, const Wher
 // and time_class were not read at all, so "n": "abc" passed; a red-team finding: a time_class,
 // h, k or count of -0 was read as 0, a form scripts/bench_manifest.py never writes, as the
 // DRAT readers refuse '-0').
+// Both ends are checked whichever way the value is held: a number without a sign is held unsigned,
+// and only its upper end was, so "n": 0 and "n": 1 passed (red-team round 27, C F7).
 int whole_member(const json& object, std::string_view key, long long min, long long max, const Where& at) {
     const json& value = member(object, key, at);
     const bool whole = value.is_number_integer() && !value.is_number_float() && !signed_zero(value);
-    const bool in_range = whole && (value.is_number_unsigned() ? value.get<unsigned long long>() <= static_cast<unsigned long long>(max)
+    const auto unsigned_in = [&](unsigned long long v) {
+        return v >= static_cast<unsigned long long>(std::max(min, 0LL)) && v <= static_cast<unsigned long long>(max);
+    };
+    const bool in_range = whole && (value.is_number_unsigned() ? unsigned_in(value.get<unsigned long long>())
                                                                : value.get<long long>() >= min && value.get<long long>() <= max);
     if (!in_range)
         throw InputError(fmt::format("{}: {} is not a whole number from {} to {}{}", at.field(std::string(key)),

@@ -1,6 +1,7 @@
 #include "core/verify.hpp"
 
 #include "core/error.hpp"
+#include "core/numbers.hpp"
 
 #include <fmt/format.h>
 
@@ -51,14 +52,19 @@ std::string solution_to_text(int n, std::span<const int> grid) {
 
 namespace {
 
-// One value of a row: decimal digits with an optional '-' (a negative value is a number, out
-// of range, which the caller's Latin-square check names).
+// One value of a row: decimal digits, as solution_to_text writes them. A sign is refused: "-0"
+// was read as 0, so a typo'd `check --solution` was judged a wrong answer (exit 1: "value 0 …
+// is out of range") and merge quoted a CSV's '-0' cell as '0' (red-team round 27, C F8); every
+// number futolab reads refuses a signed zero (core/numbers.hpp negative_zero), and a grid value,
+// 1..n, is never written with a sign ('+3' was refused already).
 int grid_value(std::string_view token, int row, const SourceLoc& loc) {
+    if (token.starts_with('-') || token.starts_with('+'))
+        throw_input_error(loc, fmt::format("solution row {}: '{}' is not a whole number in plain digits{}", row, token,
+                                           negative_zero(token) ? " (0 is written without a sign)" : ""));
     int v = 0;
     const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
-    if (ec == std::errc::result_out_of_range)  // beyond an int: say which side (issue #18, round 10)
-        throw_input_error(loc, fmt::format("solution row {}: '{}' is too {}", row, token,
-                                           token.starts_with('-') ? "small" : "large"));
+    if (ec == std::errc::result_out_of_range)  // beyond an int (issue #18, round 10)
+        throw_input_error(loc, fmt::format("solution row {}: '{}' is too large", row, token));
     if (ec != std::errc() || end != token.data() + token.size())
         throw_input_error(loc, fmt::format("solution row {}: '{}' is not a number", row, token));
     return v;

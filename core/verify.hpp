@@ -17,7 +17,8 @@ std::optional<std::string> verify_solution(const Puzzle& puzzle, std::span<const
 
 // "2 1 4 3/4 2 3 1/..." (SPEC §5) and back. One reader for every grid text (check --solution,
 // critical --square, a CSV's solution cell): rows separated by '/' (none after the last),
-// values by spaces; an InputError names the row. from_text wants n rows of n values;
+// values by spaces, each in plain digits (a sign, "-0" too, is refused as typed: red-team round
+// 27, C F8); an InputError names the row. from_text wants n rows of n values;
 // square_from_text takes n from the number of rows (values are checked by the caller).
 std::string solution_to_text(int n, std::span<const int> grid);
 std::vector<int> solution_from_text(int n, const std::string& text, const SourceLoc& loc);

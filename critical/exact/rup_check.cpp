@@ -130,46 +130,54 @@ bool dimacs_form(std::string_view token) {
     return token == "0" || (!digits.empty() && digits[0] != '0');
 }
 
-// The problem of a proof line that no DIMACS or CaDiCaL writer writes before its literals are
-// read, "" if none: a binary byte anywhere (a comment line too: a JSON string may hold "\u0000",
-// which the certificate's own text check cannot see), or a deletion mark 'd' not followed by a
-// space (CaDiCaL writes "d 8 1 4 7 10 0"; "d8 …" and "d-8 0" were read as deletions, so two byte
-// strings checked as one proof: red-team round 26, B F6). `i` is the line's first non-space.
-std::string line_form_problem(std::string_view line, std::size_t i, std::size_t line_no) {
-    if (const auto b = find_binary_byte(line)) return "proof line " + std::to_string(line_no) + ": " + binary_data(b->byte, "a proof line");
-    if (i < line.size() && line[i] == 'd' && (i + 1 == line.size() || line[i + 1] != ' '))
-        return "proof line " + std::to_string(line_no) + ": not a clause (a deletion is 'd', a space, then its literals)";
+// A proof line's problem before its literals are read, "" if none. A proof line is read exactly
+// as CaDiCaL and futolab write it ("0\n", "-59 0\n", "d 8 1 4 7 10 0\n"), so that the checked
+// file is the one written: DIMACS readers also take blank and comment lines and any run of
+// spaces or tabs, but an edited certificate then passed as the file futolab wrote while a tab was
+// refused (red-team round 27, C F5). Refused here: a binary byte anywhere (a JSON string may hold
+// "\u0000", which the certificate's own text check cannot see); a blank line; a comment line;
+// a deletion mark 'd' not followed by one space ("d8 …" and "d-8 0" were read as deletions, so two
+// byte strings checked as one proof: red-team round 26, B F6); a space before the first token,
+// after the last or doubled, or any other white space.
+std::string line_form_problem(std::string_view line, std::size_t line_no) {
+    const std::string at = "proof line " + std::to_string(line_no) + ": ";
+    if (const auto b = find_binary_byte(line)) return at + binary_data(b->byte, "a proof line");
+    if (line.empty()) return at + "a blank line (every proof line is a clause)";
+    if (line[0] == 'c') return at + "a comment line (every proof line is a clause: CaDiCaL writes no comments)";
+    if (line[0] == 'd' && (line.size() == 1 || line[1] != ' '))
+        return at + "not a clause (a deletion is 'd', a space, then its literals)";
+    if (line.front() == ' ' || line.back() == ' ' || line.find("  ") != std::string_view::npos ||
+        line.find_first_of("\t\r\v\f") != std::string_view::npos)
+        return at + "not a clause (one space between tokens, none before the first or after the 0)";
     return "";
 }
 
-// Reads every line of `proof` for its form: a blank or comment line is passed over, any other
-// must be a clause ("l1 l2 ... 0", or "d l1 ... 0" to delete) over variables 1..vars, of the
-// formula a message calls `formula`. Calls on_clause(line_no, deletion, lits) for each clause;
-// stops at the first line that is no clause and returns its problem, "" if every line is one.
+// Reads every line of `proof` for its form: each must be a clause ("l1 l2 ... 0", or "d l1 ... 0"
+// to delete) over variables 1..vars, of the formula a message calls `formula`, ended by a
+// newline (the last too: a file cut short is not the one written). Calls on_clause(line_no,
+// deletion, lits) for each clause; stops at the first line that is no clause and returns its
+// problem, "" if every line is one.
 template <class OnClause>
 std::string read_clauses(std::string_view proof, int vars, std::string_view formula, OnClause&& on_clause) {
     std::size_t line_no = 0;
     std::size_t pos = 0;
     while (pos < proof.size()) {
         std::size_t end = proof.find('\n', pos);
-        if (end == std::string_view::npos) end = proof.size();
+        const bool ended = end != std::string_view::npos;
+        if (!ended) end = proof.size();
         const std::string_view line = proof.substr(pos, end - pos);
         pos = end + 1;
         ++line_no;
-        std::size_t i = 0;
-        while (i < line.size() && line[i] == ' ') ++i;
-        if (std::string problem = line_form_problem(line, i, line_no); !problem.empty()) return problem;
-        if (i == line.size() || line[i] == 'c') continue;
-        const bool deletion = line[i] == 'd';
-        if (deletion) ++i;
+        if (std::string problem = line_form_problem(line, line_no); !problem.empty()) return problem;
+        const bool deletion = line[0] == 'd';
+        std::size_t i = deletion ? 2 : 0;  // the tokens, one space apart (line_form_problem)
         std::vector<int> lits;
         bool closed = false;
         while (i < line.size()) {
-            while (i < line.size() && line[i] == ' ') ++i;
-            if (i == line.size()) break;
             int lit = 0;
             const auto [next, ec] = std::from_chars(line.data() + i, line.data() + line.size(), lit);
-            if (ec != std::errc() || closed || !dimacs_form(line.substr(i, static_cast<std::size_t>(next - line.data()) - i)))
+            const std::size_t stop = static_cast<std::size_t>(next - line.data());
+            if (ec != std::errc() || closed || !dimacs_form(line.substr(i, stop - i)) || (stop < line.size() && line[stop] != ' '))
                 return "proof line " + std::to_string(line_no) +
                        (ec == std::errc::result_out_of_range ? ": a literal is too large" : ": not a clause");
             // A lemma over a variable the formula lacks cannot help refute it; refusing it
@@ -177,11 +185,12 @@ std::string read_clauses(std::string_view proof, int vars, std::string_view form
             if (lit == std::numeric_limits<int>::min() || std::abs(lit) > vars)
                 return "proof line " + std::to_string(line_no) + ": literal " + std::to_string(lit) + " is too large (" +
                        std::string(formula) + " has " + std::to_string(vars) + " variables)";
-            i = static_cast<std::size_t>(next - line.data());
+            i = stop < line.size() ? stop + 1 : stop;  // past its one space
             if (lit == 0) closed = true;
             else lits.push_back(lit);
         }
         if (!closed) return "proof line " + std::to_string(line_no) + ": clause not closed by 0";
+        if (!ended) return "proof line " + std::to_string(line_no) + ": not ended by a newline (every proof line is)";
         on_clause(line_no, deletion, std::move(lits));
     }
     return "";

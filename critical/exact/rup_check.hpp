@@ -32,7 +32,9 @@ struct ProofCheck {
 // A literal is read in the form DIMACS and CaDiCaL write: "0", or an optional '-' and digits
 // with no leading 0 ("-0", "00" and "-059" are no literal: the line is not a clause); a deletion
 // is 'd' and a space before its literals ("d8 1 0" and "d-8 0" are no clause); a line holding a
-// binary byte (core/binary_data.hpp: a NUL), comment lines too, is malformed.
+// binary byte (core/binary_data.hpp: a NUL) is malformed. Every line is read exactly as CaDiCaL
+// writes it: tokens one space apart, none before the first or after the 0, each line (the last
+// too) ended by a newline; a blank line, a comment line, a tab or a doubled space is malformed.
 
 // Checks a text DRAT proof ("l1 l2 ... 0" adds, "d l1 ... 0" deletes) against the formula.
 ProofCheck check_drup(const Cnf& cnf, std::string_view proof);

@@ -407,3 +407,29 @@ TEST_CASE("a -0 where the manifest holds no number is quoted as typed", "[bench]
         CHECK(refusal(path).problem == c.problem);
     }
 }
+
+// Red-team round 27, C F7: a number without a sign is held unsigned, and only its upper end was
+// checked, so "n": 0 and "n": 1 passed and "n": 0 with "h": 1 was blamed on h (bounded by n).
+// Both ends are checked for every whole-number field, and n before the h and k it bounds.
+TEST_CASE("an instance's n is checked at both ends of 2..64 before the h and k it bounds", "[bench][bad-input]") {
+    const std::string first = "instances[0] (id 'exhaustive-n2-2h+3k'): ";
+    const std::string last = "instances[1572] (id 'random-n64-p0.85-q0.10-s64505'): ";
+    const std::string range = " is not a whole number from 2 to 64";
+    check_variants({
+        {"n1", [](Json& m) { m["instances"][0]["n"] = 1; }, "1", first + "field 'n': 1" + range},
+        {"n0", [](Json& m) { m["instances"][0]["n"] = 0; m["instances"][0]["h"] = 0; }, "0", first + "field 'n': 0" + range},
+        {"n0-h1", [](Json& m) { m["instances"][0]["n"] = 0; }, "0", first + "field 'n': 0" + range},
+        {"n1-h5", [](Json& m) { m["instances"][0]["n"] = 1; m["instances"][0]["h"] = 5; }, "1", first + "field 'n': 1" + range},
+        {"n65", [](Json& m) { m["instances"][0]["n"] = 65; }, "65", first + "field 'n': 65" + range},
+        {"n-2", [](Json& m) { m["instances"][0]["n"] = -2; }, "-2", first + "field 'n': -2" + range},
+        {"last-n0", [](Json& m) { m["instances"][1572]["n"] = 0; }, "0", last + "field 'n': 0" + range},
+        {"last-n1", [](Json& m) { m["instances"][1572]["n"] = 1; }, "1", last + "field 'n': 1" + range},
+        // h and k keep their own ranges, bounded by a good n.
+        {"h5", [](Json& m) { m["instances"][0]["h"] = 5; }, "5", first + "field 'h': 5 is not a whole number from 0 to 4"},
+        {"k5", [](Json& m) { m["instances"][0]["k"] = 5; }, "5", first + "field 'k': 5 is not a whole number from 0 to 4"},
+        {"time-class", [](Json& m) { m["instances"][0]["time_class"] = 10; }, "10",
+         first + "field 'time_class': 10 is not a whole number from -9 to 9"},
+    });
+    Json m = shipped();  // n = 2, the lower end itself, stays read
+    CHECK(read_bench_manifest(written("n2", m)).instances.front().n == 2);
+}

@@ -50,8 +50,9 @@ TEST_CASE("solution text errors are input errors", "[verify]") {
     CHECK_THROWS_WITH(solution_from_text(4, "2 1 4 99999999999/4 2 3 1/3 4 1 2/1 3 2 4", {"x"}),
                       "x: solution row 1: '99999999999' is too large");
     CHECK_THROWS_WITH(solution_from_text(4, "2 1 4 -99999999999/4 2 3 1/3 4 1 2/1 3 2 4", {"x"}),
-                      "x: solution row 1: '-99999999999' is too small");
-    CHECK_THROWS_WITH(solution_from_text(4, "2 1 4 +3/4 2 3 1/3 4 1 2/1 3 2 4", {"x"}), "x: solution row 1: '+3' is not a number");
+                      "x: solution row 1: '-99999999999' is not a whole number in plain digits");
+    CHECK_THROWS_WITH(solution_from_text(4, "2 1 4 +3/4 2 3 1/3 4 1 2/1 3 2 4", {"x"}),
+                      "x: solution row 1: '+3' is not a whole number in plain digits");
     CHECK_THROWS_WITH(solution_from_text(2, "1/2 1", {"x"}), "x: solution row 1 has 1 value, expected 2");
 }
 
@@ -85,4 +86,33 @@ TEST_CASE("solution and square texts follow one rule: rows separated by '/', non
                       "x: solution ends with '/': rows are separated by '/', not ended by it");
     CHECK_THROWS_WITH(solution_from_text(4, "", {"x"}), "x: solution row 1 is empty");
     CHECK_THROWS_WITH(square_from_text("1", n, {"x"}), "x: a square needs 2 to 64 rows separated by '/', got 1");
+}
+
+// Red-team round 27, C F8: "-0" was read as 0, so `check --solution "…/1 2 4 -0"` was a wrong
+// answer (exit 1, "value 0 at (4,4) is out of range") and merge quoted the cell as '0'. A grid
+// value is never written with a sign: every signed token is malformed, named as typed, in every
+// reader of grid text (check --solution, critical --square, a CSV's solution cell).
+TEST_CASE("a grid value with a sign is refused as typed and -0 is never read as 0", "[verify]") {
+    const std::string zero = " is not a whole number in plain digits (0 is written without a sign)";
+    const std::string sign = " is not a whole number in plain digits";
+    const std::vector<std::pair<std::string, std::string>> refused = {
+        {"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 -0", "x: solution row 4: '-0'" + zero},
+        {"-0 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4", "x: solution row 1: '-0'" + zero},
+        {"2 1 4 3/4 2 -00 1/3 4 1 2/1 3 2 4", "x: solution row 2: '-00'" + zero},
+        {"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 -4", "x: solution row 4: '-4'" + sign},
+        {"2 1 4 3/4 2 3 1/-3 4 1 2/1 3 2 4", "x: solution row 3: '-3'" + sign},
+        {"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 +0", "x: solution row 4: '+0'" + sign},
+        {"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 +4", "x: solution row 4: '+4'" + sign},
+        {"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 -", "x: solution row 4: '-'" + sign},
+        {"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 -0x", "x: solution row 4: '-0x'" + sign},
+    };
+    int n = 0;
+    for (const auto& [text, why] : refused) {
+        INFO(text);
+        CHECK_THROWS_WITH(solution_from_text(4, text, {"x"}), why);
+        CHECK_THROWS_WITH(square_from_text(text, n, {"x"}), why);  // critical --square's reader
+    }
+    // A CSV cell's place is the reader's: "q.csv:7:12: solution row 4: '-0' …".
+    CHECK_THROWS_WITH(solution_from_text(4, refused[0].first, {"q.csv", 7, 12}), "q.csv:7:12: solution row 4: '-0'" + zero);
+    CHECK(solution_from_text(4, "2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 0", {"x"}).back() == 0);  // 0 unsigned: a value, out of range
 }

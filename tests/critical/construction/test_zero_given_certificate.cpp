@@ -254,7 +254,8 @@ std::vector<Json> with_proof(std::vector<Json> good, const std::string& drat, st
 // The proof ends at its empty clause, as the frontier of an exact certificate ends at its first
 // k = 0: a lemma after it is read as nothing (every clause follows from refuted clauses) but was
 // counted in "proof_lines" and printed as the file's own ("DRUP proof, 3 lines"). CaDiCaL's
-// deletions after it, and blank or comment lines, stay accepted.
+// deletions after it stay accepted; blank and comment lines, which CaDiCaL never writes, are
+// refused as every proof line not written so is (red-team round 27, C F5).
 TEST_CASE("zero-given certificate: a lemma after the proof's empty clause is refused at its line", "[critical][construction][certificate]") {
     for (int n : {4, 6, 8}) {
         const std::vector<Json> good = lines_of(certificate(n));
@@ -264,28 +265,32 @@ TEST_CASE("zero-given certificate: a lemma after the proof's empty clause is ref
         CHECK(verdict(with_proof(good, "0\n1 0\n", 2)) == at + "proof line 2: a lemma after the empty clause of line 1 (the proof ends there)");
         CHECK(verdict(with_proof(good, "0\n0\n", 2)) == at + "proof line 2: a lemma after the empty clause of line 1 (the proof ends there)");
         CHECK(verdict(with_proof(good, "0\nd 1 0\n-1 2 0\n", 3)) == at + "proof line 3: a lemma after the empty clause of line 1 (the proof ends there)");
-        CHECK(verdict(with_proof(good, "1 0\n  0  \n\nc end\n-3 0\n", 5)) == at + "proof line 5: a lemma after the empty clause of line 2 (the proof ends there)");
+        CHECK(verdict(with_proof(good, "1 0\n0\nd 1 0\n-3 0\n", 4)) == at + "proof line 4: a lemma after the empty clause of line 2 (the proof ends there)");
         // A lemma after the empty clause is refused as malformed before the claim is judged:
         // a relation and its witness dropped (rejected with the proof as written) too.
         std::vector<Json> dropped = with_proof(good, "0\n2 0\n", 2);
         dropped[0]["relations"].erase(dropped[0]["relations"].begin());
         dropped[0]["witnesses"].erase(dropped[0]["witnesses"].begin());
         CHECK(verdict(dropped) == at + "proof line 2: a lemma after the empty clause of line 1 (the proof ends there)");
-        // What ends a proof as CaDiCaL writes it, and lines that state nothing, are accepted.
+        // What ends a proof as CaDiCaL writes it is accepted; lines that state nothing are not.
         CHECK(verdict(with_proof(good, "0\nd 1 0\nd -2 3 0\n", 3)) == "accepted");
-        CHECK(verdict(with_proof(good, "0\n\nc done\n", 3)) == "accepted");
+        CHECK(verdict(with_proof(good, "0\n\nc done\n", 3)) == at + "proof line 2: a blank line (every proof line is a clause)");
+        CHECK(verdict(with_proof(good, "0\nc done\n", 2)) ==
+              at + "proof line 2: a comment line (every proof line is a clause: CaDiCaL writes no comments)");
         CHECK(verdict(with_proof(good, "1 0\nd 1 0\n0\n", 3)) == "accepted");
     }
 }
 
 // "proof_lines" counts the lines the proof's reader reads: a last line with no '\n' after it is
-// one ("0" was a proof of 0 lines, and printed so).
+// one ("0" was a proof of 0 lines, and printed so), and then refused for its missing newline
+// (red-team round 27, C F5: every proof line CaDiCaL writes ends in one).
 TEST_CASE("zero-given certificate: proof_lines counts a last line with no newline", "[critical][construction][certificate]") {
     const std::vector<Json> good = lines_of(certificate(5));
     CHECK(verdict(with_proof(good, "0", 0)) == "test.cert:2: the proof has 1 line, the header says 0");
-    CHECK(verdict(with_proof(good, "0", 1)) == "accepted");
+    CHECK(verdict(with_proof(good, "0", 1)) == "test.cert:2: drat: proof line 1: not ended by a newline (every proof line is)");
     CHECK(verdict(with_proof(good, "1 0\n0", 1)) == "test.cert:2: the proof has 2 lines, the header says 1");
-    CHECK(verdict(with_proof(good, "1 0\n0", 2)) == "accepted");
+    CHECK(verdict(with_proof(good, "1 0\n0", 2)) == "test.cert:2: drat: proof line 2: not ended by a newline (every proof line is)");
+    CHECK(verdict(with_proof(good, "1 0\n0\n", 2)) == "accepted");
     CHECK(verdict(with_proof(good, "0\n", 0)) == "test.cert:2: the proof has 1 line, the header says 0");
     CHECK(verdict(with_proof(good, "", 0)) == "accepted");  // unit propagation alone refutes the formula
     for (int n = 1; n <= 8; ++n) {  // what the writer writes counts as it says

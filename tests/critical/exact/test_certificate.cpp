@@ -484,7 +484,7 @@ TEST_CASE("certificate: a malformed proof line is refused as malformed, in every
              {"99999999999999999999 0\n", "proof line 1: a literal is too large"},
              {"99999 0\n", "proof line 1: literal 99999 is too large (the largest formula of its order and objective has 115 variables)"},
              {"1 2\n", "proof line 1: clause not closed by 0"},
-             {"1 0\t\n", "proof line 1: not a clause"}}) {
+             {"1 0\t\n", "proof line 1: not a clause (one space between tokens, none before the first or after the 0)"}}) {
         std::vector<Json> t = lines;
         t[1]["proofs"][0]["drat"] = prefix + t[1]["proofs"][0]["drat"].get<std::string>();
         INFO(prefix);

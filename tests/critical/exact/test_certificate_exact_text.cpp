@@ -3,7 +3,8 @@
 // per-square and --construct certificates: every number of each, one at a time), and a DRAT or
 // DRUP proof line is read as DIMACS and CaDiCaL write it: a deletion is 'd' and a space before
 // its literals ("d8 1 0" and "d-8 0" were read as deletions), and no line holds a binary byte
-// (a NUL in a comment line was passed over).
+// (a NUL in a comment line was passed over). Red-team round 27 (C F5): exactly as CaDiCaL writes
+// it, tokens one space apart, no blank or comment line, every line ended by a newline.
 #include "critical/construction/zero_given_certificate.hpp"
 #include "critical/exact/certificate.hpp"
 #include "critical/exact/certificate_read.hpp"
@@ -182,9 +183,9 @@ TEST_CASE("rup: a deletion is d and a space and no proof line holds a binary byt
     Cnf cnf;
     cnf.vars = 59;
     cnf.clauses = {{59, 1}, {59, -1}, {-59, 1}, {-59, -1}};
-    // As CaDiCaL writes them, and what DIMACS allows besides (spaces, comments, blank lines).
-    for (const std::string proof : {"d 59 1 0\n59 0\n0\n", "d  59 1 0\n59 0\n0\n", "  d 59 1 0\n59 0\n0\n", "d 0\n59 0\n0\n",
-                                    "c a comment\n59 0\n0\n", "c\n\n59 0\n0\n", "59 0\n0\nd 59 0\n"}) {
+    // As CaDiCaL writes them (what DIMACS allows besides, spaces, comments and blank lines, is
+    // refused since red-team round 27: the test below).
+    for (const std::string proof : {"d 59 1 0\n59 0\n0\n", "d 0\n59 0\n0\n", "59 0\n0\nd 59 0\n"}) {
         INFO(proof);
         CHECK(check_drup(cnf, proof).ok);
         CHECK(check_drup_form(59, proof).ok);
@@ -194,7 +195,7 @@ TEST_CASE("rup: a deletion is d and a space and no proof line holds a binary byt
     const std::vector<std::pair<std::string, std::string>> refused = {
         {"d59 1 0\n59 0\n0\n", "proof line 1" + deletion},
         {"59 0\nd-59 0\n0\n", "proof line 2" + deletion},
-        {"59 0\n  d1 0\n0\n", "proof line 2" + deletion},
+        {"59 0\n  d1 0\n0\n", "proof line 2: not a clause (one space between tokens, none before the first or after the 0)"},
         {"59 0\nd\t59 0\n0\n", "proof line 2" + deletion},
         {"59 0\nd\n0\n", "proof line 2" + deletion},
         {"59 0\ndd 59 0\n0\n", "proof line 2" + deletion},
@@ -248,4 +249,95 @@ TEST_CASE("certificate text: a proof line not as CaDiCaL writes it makes the cer
         INFO(proof);
         CHECK_THAT(refusal(construct_check, text_of(c)), Catch::StartsWith("test.cert:2: drat: proof line 1: "));
     }
+}
+
+// Red-team round 27, C F5: a proof line is read exactly as CaDiCaL writes it. A leading, trailing
+// or doubled space, a blank line, a comment line or a last line with no newline was accepted (the
+// lemmas are the same), while a tab was refused: every such edit is now refused, in the proof
+// reader and in exact and --construct certificates, at the file's line, proof and proof line.
+const std::string kSpacing = "not a clause (one space between tokens, none before the first or after the 0)";
+
+TEST_CASE("rup: a proof line is read exactly as CaDiCaL writes it (red-team round 27)", "[critical][certificate]") {
+    Cnf cnf;
+    cnf.vars = 59;
+    cnf.clauses = {{59, 1}, {59, -1}, {-59, 1}, {-59, -1}};
+    REQUIRE(check_drup(cnf, "-59 1 0\n59 0\n0\n").ok);
+    CHECK(check_drup(cnf, "").why == "the proof does not derive the empty clause");  // no line, none malformed
+    const std::vector<std::pair<std::string, std::string>> refused = {
+        {" -59 1 0\n59 0\n0\n", "proof line 1: " + kSpacing},
+        {"-59 1 0 \n59 0\n0\n", "proof line 1: " + kSpacing},
+        {"-59  1 0\n59 0\n0\n", "proof line 1: " + kSpacing},
+        {"-59 1  0\n59 0\n0\n", "proof line 1: " + kSpacing},
+        {"-59\t1 0\n59 0\n0\n", "proof line 1: " + kSpacing},
+        {"-59 1 0\r\n59 0\n0\n", "proof line 1: " + kSpacing},
+        {"-59 1 0\n59 0\nd  59 1 0\n0\n", "proof line 3: " + kSpacing},
+        {"-59 1 0\n59 0\nd 59 1 0 \n0\n", "proof line 3: " + kSpacing},
+        {"-59 1 0\n59 0\n 0\n", "proof line 3: " + kSpacing},
+        {"-59 1 0\n\n59 0\n0\n", "proof line 2: a blank line (every proof line is a clause)"},
+        {"\n-59 1 0\n59 0\n0\n", "proof line 1: a blank line (every proof line is a clause)"},
+        {"-59 1 0\n59 0\n0\n\n", "proof line 4: a blank line (every proof line is a clause)"},
+        {"c a comment\n59 0\n0\n", "proof line 1: a comment line (every proof line is a clause: CaDiCaL writes no comments)"},
+        {"59 0\n0\nc\n", "proof line 3: a comment line (every proof line is a clause: CaDiCaL writes no comments)"},
+        {"-59 1 0\n59 0\n0", "proof line 3: not ended by a newline (every proof line is)"},
+        {"0", "proof line 1: not ended by a newline (every proof line is)"},
+        {"59 0\n0\nd 59 0", "proof line 3: not ended by a newline (every proof line is)"},
+        {"59 0\n0 ", "proof line 2: " + kSpacing},
+        {"59 0\n1 0x\n", "proof line 2: not a clause"},
+    };
+    for (const auto& [proof, why] : refused) {
+        INFO(proof);
+        const ProofCheck full = check_drup(cnf, proof);
+        CHECK(full.malformed);
+        CHECK(full.why == why);
+        const ProofCheck form = check_drup_form(59, proof);
+        CHECK(form.malformed);
+        CHECK(form.why == why);
+    }
+}
+
+TEST_CASE("certificate text: a proof line spaced otherwise than CaDiCaL writes it makes the certificate malformed", "[critical][certificate]") {
+    const std::vector<Json> good = lines_of(exact_text(ExactObjective::h_plus_k, ProofKind::drat));
+    const std::string drat = good[1]["proofs"][0]["drat"];
+    REQUIRE(refusal(exact_check, text_of(good)) == "not refused");
+    const std::string at = "test.cert:2: proof 0: drat: proof line ";
+    const std::string first = drat.substr(0, drat.find('\n'));  // "-59 0" or the like
+    REQUIRE(first.find(' ') != std::string::npos);
+    const std::string lits = first.substr(0, first.rfind(' '));
+    const std::vector<std::pair<std::string, std::string>> edits = {
+        {" " + drat, "1: " + kSpacing},
+        {first + " " + drat.substr(first.size()), "1: " + kSpacing},
+        {lits + "  0" + drat.substr(first.size()), "1: " + kSpacing},
+        {lits + "\t0" + drat.substr(first.size()), "1: " + kSpacing},
+        {first + "\n\n" + drat.substr(first.size() + 1), "2: a blank line (every proof line is a clause)"},
+        {"c written by hand\n" + drat, "1: a comment line (every proof line is a clause: CaDiCaL writes no comments)"},
+        {drat.substr(0, drat.size() - 1), std::to_string(std::count(drat.begin(), drat.end(), '\n')) + ": not ended by a newline (every proof line is)"},
+    };
+    for (const auto& [proof, why] : edits) {
+        INFO(proof.substr(0, 40));
+        std::vector<Json> t = good;
+        t[1]["proofs"][0]["drat"] = proof;
+        CHECK(futolab::test::verdict(t) == at + why);
+        t[0]["minimum"] = t[0]["minimum"].get<int>() - 1;  // a claim rejected: the file is malformed first
+        CHECK(futolab::test::verdict(t) == at + why);
+    }
+    // A --construct certificate's DRUP proof "0\n", as written and with each edit.
+    const std::vector<Json> construct = lines_of(construct_text(4));
+    REQUIRE(construct[1]["drat"] == "0\n");
+    REQUIRE(refusal(construct_check, text_of(construct)) == "not refused");
+    const std::vector<std::pair<std::string, std::string>> construct_edits = {
+        {" 0\n", "1: " + kSpacing},
+        {"0 \n", "1: " + kSpacing},
+        {"0", "1: not ended by a newline (every proof line is)"},
+        {"0\r\n", "1: " + kSpacing},
+    };
+    for (const auto& [proof, why] : construct_edits) {
+        std::vector<Json> c = construct;
+        c[1]["drat"] = proof;
+        INFO(proof);
+        CHECK(refusal(construct_check, text_of(c)) == "test.cert:2: drat: proof line " + why);
+    }
+    std::vector<Json> blank = construct;  // a blank line first: two lines, as the header must say
+    blank[0]["proof_lines"] = 2;
+    blank[1]["drat"] = "\n0\n";
+    CHECK(refusal(construct_check, text_of(blank)) == "test.cert:2: drat: proof line 1: a blank line (every proof line is a clause)");
 }

@@ -104,7 +104,7 @@ TEST_CASE("certificate read: an exact certificate's lemma after the empty clause
                 CHECK_THAT(verdict(t), Catch::StartsWith(at));
                 t[line]["proofs"][p]["drat"] = drat + "0\n";  // a second empty clause
                 CHECK_THAT(verdict(t), Catch::StartsWith(at));
-                t[line]["proofs"][p]["drat"] = drat + "d 1 0\n\n";
+                t[line]["proofs"][p]["drat"] = drat + "d 1 0\n";  // a deletion after it, as CaDiCaL writes
                 CHECK(verdict(t) == "accepted");
                 if (objective != ExactObjective::k_only) continue;
                 t = good;  // the claim one lower is rejected (its witness costs more), but the file is malformed first
