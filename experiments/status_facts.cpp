@@ -5,6 +5,7 @@
 #include "core/counters.hpp"
 #include "core/status.hpp"
 #include "experiments/config_statuses.hpp"
+#include "experiments/node_facts.hpp"
 #include "experiments/row_cells.hpp"
 #include "experiments/task_kinds.hpp"
 #include "solvers/registry/registry.hpp"
@@ -150,6 +151,7 @@ void check_censored_status(const CsvTable& t, std::size_t r, const std::string& 
                                                 status_name(*status), message_text(spec.spec(), 200))
                                   : fmt::format("where a '{}' run of {} writes none", status_name(*status),
                                                 message_text(spec.spec(), 200)));
+    check_node_limit(t, r, path, limits, spec, refusing);  // nodes and a node_limit's message (red-team round 26, B F8)
 }
 
 }  // namespace futolab

@@ -45,7 +45,8 @@ void check_status_facts(const CsvTable& t, std::size_t r, const std::string& pat
 // the config's node limit, or the spec's own budget: assign_limit (solvers/kit/static_order.hpp)
 // or a portfolio's member budgets. `limits` are the config's, `spec` the row's solver. A
 // finished row's message is one its run writes (is_finished_message, solvers/registry): none,
-// or a portfolio's "answered by MEMBER" (red-team round 23, C F6).
+// or a portfolio's "answered by MEMBER" (red-team round 23, C F6). Then the row's nodes and a
+// node_limit's message are held to the node limit (node_facts.hpp, check_node_limit).
 void check_censored_status(const CsvTable& t, std::size_t r, const std::string& path, const Limits& limits,
                            const SolverSpec& spec, std::string_view refusing);
 

@@ -108,9 +108,10 @@ TEST_CASE("a solve row's grade is its instance's with grade: true, empty without
 }
 
 TEST_CASE("a censored status names a limit the run had (round 11, F5)", "[records][resume][merge]") {
+    // A node_limit row counted to its limit (node_facts.hpp): 10 nodes, or 5 that passed the test.
     const auto censored = [](const std::string& status, const futolab::Limits& limits, const std::string& spec = "gac") {
-        futolab::check_censored_status(row_with({{"status", status}}), 0, "r.csv", limits, futolab::parse_solver_spec(spec),
-                                       "refusing");
+        futolab::check_censored_status(row_with({{"status", status}, {"nodes", "10"}, {"fails", "5"}}), 0, "r.csv", limits,
+                                       futolab::parse_solver_spec(spec), "refusing");
     };
     futolab::Limits none, timed, cpu, nodes;
     timed.time_seconds = 1;
