@@ -20,6 +20,7 @@
 #include "critical/exact/exact.hpp"
 #include "experiments/row_cells.hpp"
 #include "generators/latin/symmetry.hpp"
+#include "solvers/solver.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -46,6 +47,35 @@ void check_search_ms(const RowCells& row, const Json& meta, std::size_t line);
 // count's seconds of 3e7 in a 0.18 s run, or an exact-square search's cpu_seconds past the row's
 // cpu_ns, were resumed and merged (found in red-team round 24).
 void check_seconds_within(const RowCells& row, double seconds, std::string_view key, std::string_view column);
+
+// A search that keeps a run's limits itself (task exact, exact-square, few-relations: the
+// runner does not relabel what it finished, limit_rule.hpp) stops only when it next looks at
+// its clock, so it may finish past a limit, but only by what it does between two looks (and,
+// for task exact, its witnesses' verification). One refusal for all three: `spent` seconds on
+// the clock of `key` (limits.time, limits.cpu; `limit` 0 or from 1e9 s: none, as the searches
+// read it), said in the row's `column` (`said`: "the class search and its verification took"),
+// more than `limit` + `margin` is refused, `why` saying how far past a limit that search can
+// finish (left open by red-team rounds 25 and 26: such rows were resumed and merged).
+void check_finished_by(const RowCells& row, std::string_view column, std::string_view said, double spent, double limit,
+                       std::string_view key, double margin, std::string_view why);
+
+// Task exact (exact_task.cpp): a row whose class search finished (solved, multiple, an error
+// row whose witness failed its verification: one with a record) within 0.5 s of each limit on
+// the row's clocks, which hold the search and the verification: the search looks at its
+// limits before every hitting-set solve and oracle query, a step of milliseconds at n <= 5
+// (a whole class took at most 0.16 s of CPU in a sample of 765 runs; past a 20 or 60 ms limit
+// rows finished at most 17 ms of CPU and 90 ms of wall time late on a loaded machine), and a
+// wall limit is kept by process isolation, whose sandbox kills a run 0.5 s past it.
+void check_class_search_time(const RowCells& row, const Limits& limits);
+
+// Exact-square (tasks/exact_square.cpp): its record's own times (meta time_ms, cpu_seconds,
+// the search alone) within each limit plus 10 s and the limit again: the search looks at its
+// deadlines every 256 branch-and-bound nodes and once per bound, but a candidate it meets is
+// completed and stripped to a critical set (oracle queries that do not look), and a search
+// stopped at a limit without a set completes the empty set: at n = 9 past limits of 0.1 to
+// 0.4 s records ended up to 0.8 s of CPU and 1.6 s of wall time late on a loaded machine, and
+// a longer search's pool makes each step longer. Proved and stopped records alike.
+void check_square_search_time(const RowCells& row, const Json& meta, const Limits& limits);
 
 // The class search's counters in one record's meta (see the header).
 void check_class_search_counters(const RowCells& row, const Json& meta, bool counts_nodes);

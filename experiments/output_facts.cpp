@@ -504,6 +504,7 @@ void check_exact_square(const Row& row, OutputFacts::State& state, const Instanc
     check_message(row, proved ? "" : fmt::format("bounds [{}, {}]", lower, cost));
     check_search_figures(row, record);
     if (!proved) check_stopped_at_limit(row, record, limits);
+    check_square_search_time(row, record.meta, limits);
     if (proved && m.certificate) check_certificate(row, record, m, square, set, cost);
 }
 
@@ -571,6 +572,7 @@ void OutputFacts::check(const CsvTable& t, std::size_t r, const std::string& pat
     if (!fills(task_info(task), TaskColumn::output)) return;
     const Row row{{t, r, path, refusing}};
     check_method_uncounted(row, task, method);
+    if (task == Task::exact) check_class_search_time(row, limits);  // its search keeps them: within a step
     const auto at = std::find(t.header.begin(), t.header.end(), "output");
     if (at == t.header.end()) return;
     if (task == Task::few_relations) return check_few_relations_output(row);

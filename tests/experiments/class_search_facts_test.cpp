@@ -74,6 +74,37 @@ TEST_CASE("task exact: the row and its record hold the class search's figures, c
     fs::remove_all(dir);
 }
 
+// A class search keeps the run's limits itself, looking at them before every hitting-set solve
+// and oracle query (a step of milliseconds at n <= 5), so a row it finished is within each limit
+// plus 0.5 s on the row's clocks, the sandbox's kill grace (class_search_facts.hpp,
+// check_class_search_time): rows finished far past their limit were resumed and merged
+// (red-team rounds 25 and 26 left it open). A solved and a multiple row, CPU and wall limits.
+TEST_CASE("task exact: a finished row is within its limits and the 0.5 s its search can run past one", "[resume][merge][exact][limits]") {
+    const fs::path cpu = sweep("finished-cpu", "name: ex\ntask: exact\ninstances:\n  - classes: { n: 4, count: 2 }\n"
+                                               "methods: [ \"exact:objective=k\" ]\nisolation: thread\nlimits: { cpu: 5s }\n");
+    const futolab::CsvTable t = table_of(cpu / "base" / "ex.csv");
+    for (const std::size_t r : {row_of(t, "exact-n4-c00000"), row_of(t, "exact-n4-c00001")}) {
+        INFO(cell(t, r, "instance") << " " << cell(t, r, "status"));
+        REQUIRE((cell(t, r, "status") == "solved" || cell(t, r, "status") == "multiple"));
+        // wall_ns above cpu_ns, as a run on its one thread's CPU clock is timed (clock_facts.hpp).
+        refused_by_both(cpu, "ex", r, {{"cpu_ns", "5600000000"}, {"wall_ns", "6000000000"}},
+                        "the class search and its verification took 5.6 s, more than limits.cpu (5 s) and 0.5 s past it");
+        refused_by_both(cpu, "ex", r, {{"cpu_ns", "40000000000"}, {"wall_ns", "40000000000"}}, "more than limits.cpu (5 s)");
+        accepted_by_both(cpu, "ex", cells_set(r, {{"cpu_ns", "5400000000"}, {"wall_ns", "6000000000"}}));
+        // No wall limit: its wall time is free (a loaded machine).
+        accepted_by_both(cpu, "ex", cells_set(r, {{"wall_ns", "30000000000"}}));
+    }
+    fs::remove_all(cpu);
+    // A wall limit needs process isolation, whose sandbox kills a run 0.5 s past it.
+    const fs::path wall = sweep("finished-wall", "name: ex\ntask: exact\ninstances:\n  - classes: { n: 4, count: 1 }\n"
+                                                 "methods: [ \"exact:objective=2h+3k\" ]\nisolation: process\nlimits: { time: 5s }\n");
+    REQUIRE(cell(table_of(wall / "base" / "ex.csv"), 0, "status") == "solved");
+    refused_by_both(wall, "ex", 0, {{"wall_ns", "5600000000"}},
+                    "the class search and its verification took 5.6 s, more than limits.time (5 s) and 0.5 s past it");
+    accepted_by_both(wall, "ex", cells_set(0, {{"wall_ns", "5400000000"}}));
+    fs::remove_all(wall);
+}
+
 TEST_CASE("task exact: a frontier's corners carry the figures of their one search", "[resume][merge][exact]") {
     const fs::path dir = sweep("frontier", kFrontier);
     accepted_by_both(dir, "fr");

@@ -19,6 +19,7 @@
 using futolab::Json;
 using futolab::test::accepted_by_both;
 using futolab::test::cell;
+using futolab::test::cells_set;
 using futolab::test::has;
 using futolab::test::record_edited;
 using futolab::test::refused_by_both;
@@ -87,6 +88,37 @@ TEST_CASE("an exact-square timeout record spent its limit by the search's own ti
     accepted_by_both(cpu, "es");
     refused_by_both(cpu, "es", 0, {{"meta.cpu_seconds", "0.1"}}, "short of every limit it had (cpu_limit_s 0.2)");
     fs::remove_all(cpu);
+}
+
+// The search looks at its deadlines every 256 branch-and-bound nodes and once per bound, and
+// completes a candidate to a critical set without looking (seconds at n = 9): a record, proved
+// or stopped, is within each limit plus 10 s and the limit again by its own times
+// (class_search_facts.hpp, check_square_search_time); a proved record of 20 s under a 5 s limit
+// was resumed and merged (red-team rounds 25 and 26 left it open).
+TEST_CASE("an exact-square record finished within its limits and the step its search takes past one", "[resume][merge][exact-square][limits]") {
+    const std::string cyclic4 = "name: es\ntask: exact-square\ninstances:\n  - critical_squares: { square: \"1 2 3 4/2 3 4 1/3 4 1 2/4 1 2 3\" }\n"
+                                "methods: [ \"exact-square:objective=2h+3k\" ]\nisolation: thread\n";
+    const fs::path wall = sweep("finished-wall", cyclic4 + "limits: { time: 5s }\n");
+    REQUIRE(cell(table_of(wall / "base" / "es.csv"), 0, "status") == "solved");
+    // The row's wall_ns holds the search's time_ms (check_search_ms): set above both.
+    refused_by_both(wall, "es", 0, {{"meta.time_ms", "20100"}, {"wall_ns", "21000000000"}},
+                    "a record whose meta 'time_ms' says its search took 20.1 s, more than limits.time (5 s) and 15 s past it");
+    refused_by_both(wall, "es", 0, {{"meta.time_ms", "50000"}, {"wall_ns", "51000000000"}}, "more than limits.time (5 s)");
+    accepted_by_both(wall, "es", cells_set(0, {{"meta.time_ms", "19900"}, {"wall_ns", "21000000000"}}));
+    fs::remove_all(wall);
+    const fs::path cpu = sweep("finished-cpu", cyclic4 + "limits: { cpu: 2s }\n");
+    REQUIRE(cell(table_of(cpu / "base" / "es.csv"), 0, "status") == "solved");
+    refused_by_both(cpu, "es", 0, {{"meta.cpu_seconds", "14.1"}, {"cpu_ns", "15000000000"}, {"wall_ns", "15000000000"}},
+                    "a record whose meta 'cpu_seconds' says its search took 14.1 s, more than limits.cpu (2 s) and 12 s past it");
+    accepted_by_both(cpu, "es", cells_set(0, {{"meta.cpu_seconds", "13.9"}, {"cpu_ns", "15000000000"}, {"wall_ns", "15000000000"}}));
+    fs::remove_all(cpu);
+    // A record stopped at its limit completed its set past it, and is held the same way.
+    const fs::path stopped = sweep("stopped-late", kTimeoutConfig);
+    REQUIRE(cell(table_of(stopped / "base" / "es.csv"), 0, "status") == "timeout");
+    refused_by_both(stopped, "es", 0, {{"meta.cpu_seconds", "10.5"}, {"cpu_ns", "11000000000"}, {"wall_ns", "11000000000"}},
+                    "more than limits.cpu (0.2 s) and 10.2 s past it");
+    accepted_by_both(stopped, "es", cells_set(0, {{"meta.cpu_seconds", "10.3"}, {"cpu_ns", "11000000000"}, {"wall_ns", "11000000000"}}));
+    fs::remove_all(stopped);
 }
 
 TEST_CASE("critical --exact resumes its own timeout rows (round 13, F1)", "[resume][exact-square]") {
