@@ -1,5 +1,6 @@
 #include "analysis/agreement.hpp"
 
+#include "analysis/instance_labels.hpp"
 #include "analysis/table_kinds.hpp"
 
 #include <fmt/format.h>
@@ -37,12 +38,6 @@ std::optional<Answer> count_answer(const ResultsTable& table, std::size_t i) {
     return Answer{count, fmt::format("{} solution{}", count, count == 1 ? "" : "s")};
 }
 
-std::string join(const std::set<std::string>& items) {
-    std::string out;
-    for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
-    return out;
-}
-
 }  // namespace
 
 std::string solver_label(const ResultsTable& table, std::size_t i) {
@@ -69,7 +64,6 @@ Agreement check_agreement(const ResultsTable& table, const std::vector<std::stri
     for (const char* column : {"instance_hash", "mode"})
         if (out.missing.empty() && !table.has_column(column)) out.missing = column;
     struct Group {
-        std::set<std::string> instances;
         std::map<Answer, std::map<std::string, std::size_t>> answers;  // answer → label → runs
         std::size_t runs = 0;
     };
@@ -78,17 +72,19 @@ Agreement check_agreement(const ResultsTable& table, const std::vector<std::stri
         const std::optional<Answer> answer = run_answer(table, i);
         if (!answer) continue;
         Group& g = groups[{table.text(i, "instance_hash"), table.text(i, "mode")}];
-        if (table.has_column("instance") && !table.text(i, "instance").empty()) g.instances.insert(table.text(i, "instance"));
         std::string label = solver_label(table, i);
         if (!input_labels.empty()) label += " (" + input_labels.at(table.source(i)) + ")";
         ++g.answers[*answer][label];
         ++g.runs;
         ++out.decided;
     }
+    // Named as every per-instance output names the instance_hash (instance_labels.hpp).
+    const std::map<std::string, std::string> labels = instance_labels(table);
     for (const auto& [key, g] : groups) {
         if (g.runs >= 2) ++out.checked;
         if (g.answers.size() < 2) continue;
-        Disagreement d{g.instances.empty() ? key.first : join(g.instances), key.first, key.second, {}, g.runs};
+        const std::string label = instance_label(labels, key.first);
+        Disagreement d{label.empty() ? key.first : label, key.first, key.second, {}, g.runs};
         for (const auto& [answer, labels] : g.answers)
             d.answers.push_back({answer.text, {labels.begin(), labels.end()}});
         out.disagreements.push_back(std::move(d));

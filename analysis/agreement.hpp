@@ -57,7 +57,7 @@ struct AnswerGivers {
 };
 
 struct Disagreement {
-    std::string instance;  // the rows' instance ids ("a, b" if the same puzzle has two), else the hash
+    std::string instance;  // the instance's ids (instance_labels.hpp: "a, b" if the same puzzle has two), else the hash
     std::string instance_hash, mode;
     std::vector<AnswerGivers> answers;  // two or more, in answer order
     std::size_t runs = 0;               // decided runs

@@ -1,5 +1,6 @@
 #include "analysis/paired.hpp"
 
+#include "analysis/instance_labels.hpp"
 #include "analysis/multiplicity.hpp"
 #include "analysis/summary.hpp"
 #include "analysis/table_kinds.hpp"
@@ -256,11 +257,15 @@ ResultsTable with_virtual_best(const ResultsTable& table, const std::string& met
 
 TextTable instances_table(const ResultsTable& table, const std::vector<std::string>& metrics) {
     TextTable t{table_name(TableKind::instances), {"instance", "instance_hash", "n", "spec", "metric", "runs", "median", "median_censored"}, {}, 5};
+    // One name per instance_hash in every row, over all specs (instance_labels.hpp): a spec's
+    // own first id named one puzzle `beta` for gac and `alpha` for fc.
+    const std::map<std::string, std::string> labels = instance_labels(table);
+    const bool ids = table.has_column("instance");
     for (const std::string& spec : solver_specs(table))
         for (const std::string& metric : metrics)
             for (const auto& [hash, m] : instance_medians(table, spec, metric))
-                t.rows.push_back({m.instance, hash, m.n, spec, metric, m.runs, Cell(m.value, m.censored),
-                                  static_cast<std::size_t>(m.censored)});
+                t.rows.push_back({ids ? instance_label(labels, hash) : hash, hash, m.n, spec, metric, m.runs,
+                                  Cell(m.value, m.censored), static_cast<std::size_t>(m.censored)});
     std::stable_sort(t.rows.begin(), t.rows.end(), [](const std::vector<Cell>& a, const std::vector<Cell>& b) {
         return std::tie(*a[2].number, a[1].text) < std::tie(*b[2].number, b[1].text);
     });

@@ -52,7 +52,7 @@ std::vector<std::string> solver_specs(const ResultsTable& table);
 std::string resolve_spec(const ResultsTable& table, const std::string& text, const std::string& option);
 
 struct InstanceMedian {
-    std::string instance;  // the id of its first run
+    std::string instance;  // the id of the spec's first run (tables name it by instance_labels.hpp)
     double n = 0;
     double value = 0;  // median of the spec's runs on the instance (PAR1)
     bool censored = false;

@@ -22,7 +22,9 @@
 // Numbers are read strictly (std::from_chars over the whole cell): text, an empty time,
 // a negative value, inf/nan or a value out of double range is an InputError naming the
 // file, its line and the column ("r.csv:7:19: wall_ns: 'abc' is not a number"). The known
-// numeric columns are checked when a file is loaded; other columns when first used.
+// numeric columns are checked when a file is loaded; other columns when first used. Either
+// way a column futolab writes is read only in the form it writes (analysis/number_forms.hpp:
+// `-0`, `1e9`, `1000.`, `0999999` refused in a count and in a limit alike).
 #pragma once
 
 #include "core/grades.hpp"

@@ -1,5 +1,6 @@
 #include "analysis/run_groups.hpp"
 
+#include "analysis/instance_labels.hpp"
 #include "analysis/summary.hpp"
 #include "core/error.hpp"
 #include "core/status.hpp"
@@ -22,7 +23,6 @@ bool counters_deterministic(const ResultsTable& table, std::size_t i) {
 
 RunGroup group_of(const ResultsTable& table, const std::vector<std::size_t>& rows, const std::string& time_metric) {
     RunGroup g;
-    g.instance = text_or_empty(table, rows.front(), "instance");
     g.runs = rows.size();
     std::vector<std::string> statuses;
     std::vector<std::size_t> measured;
@@ -77,8 +77,15 @@ std::map<RunKey, RunGroup> run_groups(const ResultsTable& table, const std::stri
     std::map<RunKey, std::vector<std::size_t>> rows;
     for (std::size_t i = 0; i < table.size(); ++i)
         rows[{table.text(i, "instance_hash"), table.text(i, "spec"), text_or_empty(table, i, "mode")}].push_back(i);
+    // Every group of an instance_hash named alike, by all its ids (instance_labels.hpp), not by
+    // its own first row's: one puzzle under two ids was `beta` in gac's changes, `alpha` in fc's.
+    const std::map<std::string, std::string> labels = instance_labels(table);
     std::map<RunKey, RunGroup> out;
-    for (const auto& [key, group_rows] : rows) out.emplace(key, group_of(table, group_rows, time_metric));
+    for (const auto& [key, group_rows] : rows) {
+        RunGroup g = group_of(table, group_rows, time_metric);
+        g.instance = instance_label(labels, key.instance_hash);
+        out.emplace(key, std::move(g));
+    }
     return out;
 }
 

@@ -29,7 +29,7 @@ struct RunKey {
 };
 
 struct RunGroup {
-    std::string instance;  // the id of its first row, for people
+    std::string instance;  // its instance_hash's ids, for people (instance_labels.hpp: "a, b" for one puzzle under two)
     std::size_t runs = 0;
     std::string status;
     bool deterministic = true;  // every run finished or hit the node limit: counters comparable

@@ -88,7 +88,13 @@ std::string cell_markdown(const Cell& c) {
     return (c.at_least && std::isfinite(*c.number) ? "≥ " : "") + number_text(*c.number);
 }
 
-std::string cell_csv(const Cell& c) { return c.number ? exact_text(*c.number) : c.text; }
+// Text shown as every other output shows it (core/visible_text.hpp), but for the line breaks,
+// tabs and spaces RFC 4180 quoting keeps whole: a results cell holding ESC [31m was copied raw
+// to the CSV, which a terminal acted on, and a label with a byte that is not UTF-8 made the
+// CSV no UTF-8 text, which pandas' reader refused (red-team round 27, C F4).
+std::string csv_text(std::string_view text) { return visible_text(text, LineBreaks::kept); }
+
+std::string cell_csv(const Cell& c) { return c.number ? exact_text(*c.number) : csv_text(c.text); }
 
 std::string table_markdown(const TextTable& table) {
     auto line = [](const std::vector<std::string>& cells) {
@@ -115,7 +121,9 @@ std::string table_csv(const TextTable& table) {
         for (std::size_t i = 0; i < cells.size(); ++i) s += (i ? "," : "") + csv_quote(cells[i]);
         return s + "\n";
     };
-    std::string out = line(table.header);
+    std::vector<std::string> header;
+    for (const std::string& h : table.header) header.push_back(csv_text(h));
+    std::string out = line(header);
     for (const auto& row : table.rows) {
         std::vector<std::string> cells;
         for (const Cell& c : row) cells.push_back(cell_csv(c));

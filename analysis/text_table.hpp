@@ -49,8 +49,10 @@ std::string markdown_text(std::string_view text);
 // which the table's own writer escapes (escaped twice, it would show the backslashes).
 using DataText = std::string (*)(std::string_view);
 std::string as_is(std::string_view text);
-// A cell as Markdown or as CSV shows it. CSV keeps the data exactly (it is read by programs:
-// a bidi control stays one; RFC 4180 quoting keeps the cell whole).
+// A cell as Markdown or as CSV shows it. CSV keeps the data as it is but for what no output
+// writes raw: invisible characters and bytes that are not UTF-8 shown as everywhere
+// (csv_text); line breaks, tabs and spaces kept (RFC 4180 quoting keeps the cell whole).
+std::string csv_text(std::string_view text);
 std::string cell_markdown(const Cell& c);
 std::string cell_csv(const Cell& c);
 
