@@ -93,6 +93,24 @@ void write_per_instance(const ConvertArgs& args, const std::vector<Instance>& in
     }
 }
 
+// Where each instance's text ends in `text` (write_instances of all of them, in order), so that a
+// stop ends standard output between two instances only (red-team round 27, A F4: all 60 grids
+// went in one write, and a stop with the reader stalled cut puzzle 56 in the middle). An instance
+// is its own text, after a blank line between two (futo); where they do not make up `text` (usp's
+// count line first), the whole text is one record.
+RecordEnds instance_ends(const std::vector<Instance>& instances, Format to, std::string_view text) {
+    RecordEnds ends;
+    std::size_t at = 0;
+    for (const Instance& instance : instances) {
+        const std::string one = write_instances({instance}, to);
+        if (text.substr(at, one.size()) != one && text.substr(at, 1) == "\n") ++at;
+        if (text.substr(at, one.size()) != one) return {text.size()};
+        ends.push_back(at += one.size());
+    }
+    if (at != text.size()) return {text.size()};
+    return ends;
+}
+
 // A file name whose extension belongs to another format than --to ("x.jsonl" for futo) would
 // be read back as that format and refused: say so before writing (issue #45). So would a YAML
 // or a results CSV's companion name (red-team round 26, C F2: `--to jsonl --out x.csv.meta.yaml`
@@ -111,7 +129,10 @@ void check_extension(const std::string& out, const FormatInfo& to) {
 // as true then, --out being no folder either way.
 void check_file_out(const ConvertArgs& args, const FormatInfo& to) {
     check_output_folder_there(args.out, "--out", "convert", new_folder_advice(args.out, to));
-    check_output_path(args.out, {args.input}, args.force, "--out", true);  // --force: instances over instances
+    // --force: instances over instances, under a name of --to's format only (red-team round 27,
+    // A F6: `--to futo --out e4.jsonl` over the input e4.jsonl advised --force, then refused it).
+    const bool own_name = args.out.empty() || args.out == "-" || foreign_extension_problem(args.out, to.format).empty();
+    check_output_path(args.out, {args.input}, args.force, "--out", true, own_name);
     // After what is there (an input's companion, a kept file), whose refusal says more.
     if (!args.out.empty() && args.out != "-") check_extension(args.out, to);
 }
@@ -133,7 +154,8 @@ int convert(const ConvertArgs& args) {
     for (auto& [instance, puzzle] : load_instances({args.input})) instances.push_back(std::move(instance));
     if (lock) lock->check_held_for(args.out.empty() || args.out == "-" ? "standard output" : args.out);  // removed meanwhile: not written
     if (!folder && (info.multi_instance || instances.size() <= 1)) {
-        write_output(args.out, write_instances(instances, to));
+        const std::string text = write_instances(instances, to);
+        write_output(args.out, text, false, instance_ends(instances, to, text));
         return 0;
     }
     if (info.multi_instance && instances.size() > 1)  // into a folder

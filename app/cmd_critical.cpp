@@ -214,9 +214,12 @@ void check_reserved(const std::string& path, const OutputLock* lock) {
 // Writes a reserved output whole once its work is done, if its lock is still held and no stop
 // came (then, or during the write: "interrupted", what was there left as it was); `-` is
 // standard output (for --certificate too, as /dev/stdout is).
-void write_reserved(const std::string& path, const std::string& text, const OutputLock* lock, const Interrupt& stop) {
+void write_reserved(const std::string& path, const std::string& text, const OutputLock* lock, const Interrupt& stop,
+                    bool one_record = false) {
     check_reserved(path, lock);
-    write_output(path, text, stop);
+    // A certificate is one record: on standard output, ended by a stop before it or not at all
+    // (red-team round 27, A F4); records end at each line.
+    write_output(path, text, stop, one_record ? RecordEnds{text.size()} : RecordEnds{});
 }
 
 // The step of a --certificate reserved by reserve_output (app/critical_experiment.hpp,
@@ -410,7 +413,7 @@ int run_empty_exact_shard(const CriticalArgs& a, ExactObjective objective, const
     }
     write_reserved(out, "", out_lock.get(), stop);
     if (!a.certificate.empty()) {
-        write_reserved(a.certificate, certificate.str(), certificate_lock, stop);
+        write_reserved(a.certificate, certificate.str(), certificate_lock, stop, true);
         std::cerr << fmt::format("certificate {} written\n", visible_text(a.certificate));
     }
     return stop.requested() ? 1 : 0;
@@ -1332,9 +1335,12 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
         check_out_not_linked(out, "--out is written at the name given (a link there would be replaced, not followed)");
     // --out's records may replace the instances of --input with --force (the same search again,
     // its records over the ones it read); a certificate never.
-    std::vector<NamedOutput> outputs{{.option = "--out", .path = out, .results_of = own_csv, .inputs_kind = true},
+    // Neither advises --force under a name refused anyway (refuse_foreign_names: red-team round 27, A F6).
+    std::vector<NamedOutput> outputs{{.option = "--out", .path = out, .results_of = own_csv, .inputs_kind = true,
+                                      .force_works = foreign_extension_problem(out, Format::jsonl).empty()},
                                      {.option = "--certificate", .path = a.certificate, .results_of = "", .own = false,
-                                      .rewrites_certificate = std::string(rewritten_certificate(a, mode, own_csv))}};
+                                      .rewrites_certificate = std::string(rewritten_certificate(a, mode, own_csv)),
+                                      .force_works = foreign_extension_problem(a.certificate, Format::jsonl).empty()}};
     for (NamedOutput& own : own_files(a, own_csv, out)) outputs.push_back(std::move(own));
     // The folder itself is none of the files, nor under one (red-team round 22, A F1).
     if (!a.checkpoint.empty()) outputs.push_back({.option = "--checkpoint", .path = a.checkpoint, .folder = true});

@@ -58,11 +58,13 @@ void reject(const CLI::Option* opt, std::string_view kind) {
 // uniqueness checks of generate unique: OracleStopped), the stream ends after whole records,
 // exit 1, "interrupted".
 void write_each(const GenerateArgs& a, Interrupt& stop, const std::function<Instance(std::uint64_t seed)>& make) {
-    check_output_path(a.out, {}, a.force);
     // JSON Lines under another format's name would be read back as that format and refused
     // (red-team round 25, C F4; a YAML or companion name too, round 26, C F2): said before any
-    // instance is made, once what is there has been asked (a kept file), whose refusal says more.
-    if (const std::string why = foreign_extension_problem(a.out, Format::jsonl); !why.empty())
+    // instance is made, once what is there has been asked (a kept file), whose refusal says more
+    // but then advises no --force (round 27, A F6: it was refused in turn).
+    const std::string why = foreign_extension_problem(a.out, Format::jsonl);
+    check_output_path(a.out, {}, a.force, "--out", false, why.empty());
+    if (!why.empty())
         throw InputError(fmt::format("generate: --out {} {}; generate writes JSON Lines (.jsonl)", visible_text(a.out), why));
     OutputStream out(a.out, &stop);
     const SignalScope signals(stop);

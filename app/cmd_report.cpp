@@ -159,10 +159,12 @@ int report(ReportArgs args) {
     refuse_stdin_twice(args.request.inputs);  // core/files.hpp: before anything is read
     // `report x.csv --out x.csv` would replace the results with HTML: refused before any work.
     check_file_output(args.out, "--out", "the report page");
-    check_output_path(args.out, args.request.inputs, args.force);
     // A page named as a format futolab reads would be read back as that (red-team round 26, C F2):
-    // asked once what is there has been (an input's companion, a kept file), whose refusal says more.
-    if (const std::string why = foreign_extension_problem(args.out, std::nullopt); !why.empty())
+    // asked once what is there has been (an input's companion, a kept file), whose refusal says more
+    // but then advises no --force (round 27, A F6: it was refused in turn).
+    const std::string why = foreign_extension_problem(args.out, std::nullopt);
+    check_output_path(args.out, args.request.inputs, args.force, "--out", false, why.empty());
+    if (!why.empty())
         throw InputError(fmt::format("report: --out {} {}; report writes an HTML page (.html)", visible_text(args.out), why));
     check_output_folder_there(args.out, "--out", "report");  // not after the study, at the write
     parse_where(args);

@@ -5,6 +5,7 @@
 // exits 1 within a second or two; a second exits at once (130).
 #include "app/commands.hpp"
 #include "app/number_options.hpp"
+#include "app/output_folder.hpp"
 #include "app/shard_text.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
@@ -134,6 +135,7 @@ std::string summary_shard(const RunnerOptions& o) {
 }
 
 int run_command(const RunArgs& args) {
+    refuse_stdout_as_folder(args.out, "--out");  // before the config is read: nothing made
     // The signals are stop requests from the start: while the config is read and its instances
     // made (a big generate: source takes minutes) one ends the run, nothing written, exit 1.
     Interrupt stop;

@@ -47,30 +47,55 @@ bool is_stdout(const std::string& path) { return path.empty() || path == "-"; }
 // How long a write to standard output waits for its reader once a stop was requested.
 constexpr int kStalledWriteMs = 1000;
 
+// Whether `done` bytes end a record (or none is begun): where a stop may end the stream.
+bool between_records(RecordSpan ends, std::size_t done) {
+    return done == 0 || std::binary_search(ends.begin(), ends.end(), done);
+}
+
+// How far the next write(2) from `done` goes: the whole records from there that fit PIPE_BUF
+// bytes, which a pipe takes in one piece or not at all, so a stop between two writes finds whole
+// records only; a record longer than that (a certificate) goes PIPE_BUF bytes at a time, and once
+// begun is finished, whatever stop comes (write_watching).
+std::size_t chunk_end(RecordSpan ends, std::size_t done) {
+    const std::size_t limit = done + PIPE_BUF;
+    auto end = std::upper_bound(ends.begin(), ends.end(), done);  // the end of the record `done` is in
+    if (*end > limit) return limit;
+    while (std::next(end) != ends.end() && *std::next(end) <= limit) ++end;
+    return *end;
+}
+
 // Writes `text` to `fd` (standard output, or --out naming it: `what` says which, for the
 // message) with `stop` taking SIGINT, SIGTERM and SIGHUP (a SignalScope of the caller's),
-// `stopped` if one came already (a sweep that ended interrupted).
+// `stopped` if one came already (a sweep that ended interrupted). `ends` are where its records
+// end (the last at text.size()).
 // Red-team round 13, A4: a reader that never read kept futolab blocked in write(2) after the
 // signal that stopped its search (or killed it by the default action, leaving its scratch
-// folder: A7). Chunks of PIPE_BUF are written only when poll(2) says the pipe takes them, so a
-// signal is seen between two; once a stop was requested, a reader that takes nothing for
-// kStalledWriteMs ends the write; without one, a slow reader only makes the write wait.
+// folder: A7). Each write is one poll(2) said the pipe takes, so a signal is seen between two;
+// once a stop was requested, a reader that takes nothing for kStalledWriteMs ends the write;
+// without one, a slow reader only makes the write wait. The stream ends only between two
+// records (round 27, A F4: convert's 60 grids went in one write, and a stop with the reader
+// stalled left 55 of them and a torn one): a record begun is finished first, however long its
+// reader takes (a second signal ends futolab at once, exit 130).
 // Throws std::runtime_error if the write fails or if it stopped before the end (exit 1,
 // "interrupted"); what a signal during a write that ended well means is the caller's
 // (throw_if_stopped_during).
-void write_watching(int fd, const std::string& what, std::string_view text, const Interrupt& stop, bool stopped) {
+void write_watching(int fd, const std::string& what, std::string_view text, const Interrupt& stop, bool stopped,
+                    RecordSpan ends) {
     const std::string where = fd == STDOUT_FILENO ? "to " + what : what;
     std::size_t done = 0;
     while (done < text.size()) {
-        const bool waiting = stopped || stop.requested();
+        const bool stopping = stopped || stop.requested();  // stop.fd() stays readable: not polled then
+        const bool may_end = stopping && between_records(ends, done);
         pollfd fds[2] = {{fd, POLLOUT, 0}, {stop.fd(), POLLIN, 0}};
-        const int ready = ::poll(fds, waiting ? 1 : 2, waiting ? kStalledWriteMs : -1);
+        const int ready = ::poll(fds, stopping ? 1 : 2, may_end ? kStalledWriteMs : -1);
         if (ready < 0 && errno != EINTR) throw std::runtime_error(write_error(where, errno));
         if (ready == 0)
-            throw std::runtime_error(fmt::format("interrupted: {} took nothing for {} ms ({} of {} bytes written)", what,
-                                                 kStalledWriteMs, done, text.size()));
+            throw std::runtime_error(fmt::format(
+                "interrupted: {} took nothing for {} ms ({} of {} records written, each whole: {} of {} bytes)", what,
+                kStalledWriteMs, std::upper_bound(ends.begin(), ends.end(), done) - ends.begin(), ends.size(), done,
+                text.size()));
         if (ready <= 0 || fds[0].revents == 0) continue;  // a signal: poll again, now with the deadline
-        const ssize_t n = ::write(fd, text.data() + done, std::min<std::size_t>(PIPE_BUF, text.size() - done));
+        const ssize_t n = ::write(fd, text.data() + done, chunk_end(ends, done) - done);
         if (n < 0 && errno != EINTR) throw std::runtime_error(write_error(where, errno));
         if (n > 0) done += static_cast<std::size_t>(n);
     }
@@ -84,21 +109,27 @@ void throw_if_stopped_during(const std::string& what, std::string_view text, con
 }
 
 // write_watching, then throw_if_stopped_during.
-void write_watching_stop_fails(int fd, const std::string& what, std::string_view text, const Interrupt& stop, bool stopped) {
-    write_watching(fd, what, text, stop, stopped);
+void write_watching_stop_fails(int fd, const std::string& what, std::string_view text, const Interrupt& stop, bool stopped,
+                               RecordSpan ends) {
+    write_watching(fd, what, text, stop, stopped, ends);
     throw_if_stopped_during(what, text, stop, stopped);
 }
+
+// The records of `text` as `ends` gives them, or each line one (JSON Lines, CSV rows, a table).
+RecordEnds ends_or_lines(std::string_view text, const RecordEnds& ends) { return ends.empty() ? line_ends(text) : ends; }
 
 // One record of a stream to `fd` while `stop` takes the signals: a stop request that came
 // before it ends the stream here, after whole records only. A regular file never blocks, and a
 // record a full disk cuts is taken out again (write_record); a pipe, terminal or socket is
-// written as write_watching does, so a reader that never reads cannot keep a signal waiting.
+// written as write_watching does, the text one record: a reader that takes nothing for a second
+// after a stop ends the stream before it, and once begun it is finished.
 void write_record_watching(int fd, const std::string& what, std::string_view text, const Interrupt& stop) {
     if (stop.requested()) throw std::runtime_error("interrupted: the records before this one were written whole");
     struct stat st {};
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
         return write_record(fd, text, fd == STDOUT_FILENO ? "to " + what : what);
-    write_watching_stop_fails(fd, what, text, stop, false);
+    const std::size_t whole[] = {text.size()};
+    write_watching_stop_fails(fd, what, text, stop, false, whole);
 }
 
 // What was printed before goes first.
@@ -108,11 +139,11 @@ void flush_stdout() {
 }
 
 // write_watching to standard output, under a SignalScope of its own.
-void write_stdout(std::string_view text, bool stopped) {
+void write_stdout(std::string_view text, bool stopped, RecordSpan ends) {
     flush_stdout();
     Interrupt stop;
     const SignalScope signals(stop);
-    write_watching_stop_fails(STDOUT_FILENO, "standard output", text, stop, stopped);
+    write_watching_stop_fails(STDOUT_FILENO, "standard output", text, stop, stopped, ends);
 }
 
 }  // namespace
@@ -149,21 +180,28 @@ void write_file_watching(const std::string& path, std::string_view text, const I
 
 }  // namespace
 
-void write_output(const std::string& path, const std::string& text, bool stopped) {
+RecordEnds line_ends(std::string_view text) {
+    RecordEnds ends;
+    for (std::size_t at = text.find('\n'); at != std::string_view::npos; at = text.find('\n', at + 1)) ends.push_back(at + 1);
+    if (ends.empty() || ends.back() != text.size()) ends.push_back(text.size());
+    return ends;
+}
+
+void write_output(const std::string& path, const std::string& text, bool stopped, const RecordEnds& ends) {
     if (is_stdout(path)) {
         check_stdout_records(path.empty() ? "" : "--out -");  // not onto an experiment's CSV or sidecar (round 12)
-        return write_stdout(text, stopped);
+        return write_stdout(text, stopped, ends_or_lines(text, ends));
     }
     Interrupt stop;
     const SignalScope signals(stop);
     write_file_watching(path, text, stop, stopped);
 }
 
-void write_output(const std::string& path, const std::string& text, const Interrupt& stop) {
+void write_output(const std::string& path, const std::string& text, const Interrupt& stop, const RecordEnds& ends) {
     if (!is_stdout(path)) return write_file_watching(path, text, stop, false);
     check_stdout_records(path.empty() ? "" : "--out -");
     flush_stdout();
-    write_watching_stop_fails(STDOUT_FILENO, "standard output", text, stop, false);
+    write_watching_stop_fails(STDOUT_FILENO, "standard output", text, stop, false, ends_or_lines(text, ends));
 }
 
 void write_output_whatever_stop(const std::string& path, const std::string& text, const Interrupt& stop) {
@@ -172,11 +210,13 @@ void write_output_whatever_stop(const std::string& path, const std::string& text
     flush_stdout();
     // No `stopped`: that would put the deadline on from the start, and a reader that paused
     // for a second lost all but the first 64 KiB of a certificate no stop came to (red-team
-    // round 21, A F1). A stop before or during the write puts it on.
-    write_watching(STDOUT_FILENO, "standard output", text, stop, false);
+    // round 21, A F1). A stop before or during the write puts it on. A certificate is one
+    // record: whole or not at all.
+    const std::size_t whole[] = {text.size()};
+    write_watching(STDOUT_FILENO, "standard output", text, stop, false, whole);
 }
 
-void write_stdout_text(std::string_view text) { write_stdout(text, false); }
+void write_stdout_text(std::string_view text) { write_stdout(text, false, line_ends(text)); }
 
 void check_stdout() {
     errno = 0;

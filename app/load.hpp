@@ -7,6 +7,7 @@
 #include "sandbox/interrupt.hpp"
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,26 +21,39 @@ std::vector<Puzzle> load_puzzles(const std::vector<std::string>& inputs);
 // The same, keeping each instance as read (solution, meta, unknown keys) beside its puzzle.
 std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::string>& inputs);
 
+// Where the records of a text end: byte offsets, rising, the last the text's size. Standard
+// output ends only between two records, whatever stop comes (docs/reliability.md): each write
+// of it is whole records of at most PIPE_BUF bytes, which a pipe takes whole or not at all, and
+// a longer record once begun is finished first (red-team round 27, A F4).
+using RecordEnds = std::vector<std::size_t>;
+using RecordSpan = std::span<const std::size_t>;
+// Each line of `text` a record (JSON Lines, CSV rows, a table), a last one without its line
+// feed too.
+RecordEnds line_ends(std::string_view text);
+
 // Writes `text` to `path`, or to stdout if path is empty or "-". Throws on failure, with
 // the reason (e.g. "cannot write out.jsonl: No space left on device"). A file is written
 // whole through core/atomic_file.hpp (temporary file, fsync, rename), a signal during it a stop
 // request (the file not replaced, "interrupted", unless `stopped`). Standard output is
 // written with SIGINT, SIGTERM and SIGHUP as stop requests (`stopped`: one came before, the
 // command ends interrupted anyway): after one, a reader that takes nothing for a second ends
-// the write, and a signal during the write is a failure ("interrupted", exit 1).
-void write_output(const std::string& path, const std::string& text, bool stopped = false);
+// the write, and a signal during the write is a failure ("interrupted", exit 1). On standard
+// output, `text` ends only where `ends` says a record ends (none given: each line a record).
+void write_output(const std::string& path, const std::string& text, bool stopped = false, const RecordEnds& ends = {});
 // The same, the signals taken by the caller's `stop` (a SignalScope of its own held across
 // several outputs): a signal during a file's write leaves that file as it was ("interrupted").
-void write_output(const std::string& path, const std::string& text, const Interrupt& stop);
+void write_output(const std::string& path, const std::string& text, const Interrupt& stop, const RecordEnds& ends = {});
 // The same, written whatever stop comes (a certificate right after its --out: both or neither).
 // Not `stopped` = true above, which says a stop came already and puts the one-second deadline
 // on from the start. A stop before or during this write is no failure; after one, a reader of
 // standard output that takes nothing for a second still ends it ("interrupted", exit 1), and
-// without one, a slow reader only makes it wait.
+// without one, a slow reader only makes it wait. `text` is one record (a certificate): begun on
+// standard output, it is finished whatever stop comes.
 void write_output_whatever_stop(const std::string& path, const std::string& text, const Interrupt& stop);
 
 // Writes `text` (a table, a report: no records) to standard output as write_output does, with
-// SIGINT, SIGTERM and SIGHUP as stop requests, without its check of where the records go.
+// SIGINT, SIGTERM and SIGHUP as stop requests, without its check of where the records go; a
+// stop ends it between two lines only.
 void write_stdout_text(std::string_view text);
 
 // Flushes stdout and throws if any write to it failed (a full disk, a closed pipe): results

@@ -5,6 +5,7 @@
 #include "app/list_items.hpp"
 #include "app/flag_values.hpp"
 #include "app/parse_errors.hpp"
+#include "app/stdout_product.hpp"
 #include "core/env.hpp"
 #include "core/error.hpp"
 #include "core/made_folders.hpp"
@@ -138,21 +139,26 @@ int checked(int code) {
 // A descriptor 0, 1 or 2 closed by the caller (`futolab run … 2>&-`) would be the number the
 // next open() returns: the results CSV would become "stderr" and receive the progress bar.
 // Each closed one is opened on /dev/null first, so every later file gets a number above 2.
-void make_std_fds_valid() {
+// Returns whether standard output was one of them: a command whose product goes there is then
+// refused (closed_stdout_refusal), its records not sent into /dev/null.
+bool make_std_fds_valid() {
+    bool stdout_closed = false;
     for (int fd = 0; fd <= 2; ++fd) {
         if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        stdout_closed = stdout_closed || fd == STDOUT_FILENO;
         const int null = ::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
         if (null >= 0 && null != fd) {  // open returns the lowest free number: fd itself
             ::dup2(null, fd);
             ::close(null);
         }
     }
+    return stdout_closed;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    make_std_fds_valid();
+    const bool stdout_closed = make_std_fds_valid();
     command_words().assign(argv + 1, argv + argc);
     const bool worker = argc >= 2 && std::string_view(argv[1]) == "worker";
     if (!worker)
@@ -193,6 +199,13 @@ int main(int argc, char** argv) {
     } catch (const futolab::InputError& e) {  // a numeric option out of range (app/number_options.hpp)
         return report("", e, kExitBadInput);
     }
+    // Its product into the /dev/null that stands for a closed standard output: refused before any
+    // work, exit 2 (red-team round 27, A F3: generate's records, solve's results, critical's
+    // set were lost there, exit 0 and not a word).
+    if (const std::string why = stdout_closed ? futolab::app::closed_stdout_refusal(app) : ""; !why.empty()) {
+        print_message("futolab: " + futolab::visible_text(why, futolab::LineBreaks::shown) + "\n", away_from_stderr(nullptr));
+        return kExitBadInput;
+    }
     try {
         futolab::check_environment();  // a bad FUTOLAB_* value is refused before any work
         futolab::app::refuse_unwritable_words(app, command_words());  // names its sidecar could not hold
@@ -212,6 +225,10 @@ int main(int argc, char** argv) {
         return report("", e, kExitBadInput);
     } catch (const futolab::LockNotMade& e) {
         // The disk's refusal of a lock, before any work (exit 1): the locks made before it go too.
+        futolab::remove_made_folders();
+        return report("error: ", e, kExitFailure);
+    } catch (const futolab::LockNotWritten& e) {
+        // The same for a lock file made that took no pid: it goes too, with its folders.
         futolab::remove_made_folders();
         return report("error: ", e, kExitFailure);
     } catch (const std::exception& e) {

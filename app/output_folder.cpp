@@ -8,8 +8,12 @@
 
 namespace futolab::app {
 
-void check_output_folder(const std::string& dir, const std::string& option, const std::vector<std::string>& names) {
+void refuse_stdout_as_folder(const std::string& dir, const std::string& option) {
     if (dir == "-") throw InputError(fmt::format("{} -: a folder is needed, not standard output", option));
+}
+
+void check_output_folder(const std::string& dir, const std::string& option, const std::vector<std::string>& names) {
+    refuse_stdout_as_folder(dir, option);
     // First: a path too long is no path the file system can look along (red-team round 23, A F1).
     if (const std::string why = folder_length_problem(dir, names); !why.empty())
         throw InputError(fmt::format("{} {}: {}", option, dir, why));

@@ -19,4 +19,10 @@ namespace futolab::app {
 // folder_length_problem).
 void check_output_folder(const std::string& dir, const std::string& option, const std::vector<std::string>& names = {});
 
+// Its first check alone, for a folder output checked elsewhere (run's --out, whose path the
+// runner checks with the config's `output:`): `-` is standard output in every command, never a
+// folder's name: "OPTION -: a folder is needed, not standard output" (red-team round 27, A F7:
+// `run --out -` made a folder named `-` and wrote the sweep there, exit 0).
+void refuse_stdout_as_folder(const std::string& dir, const std::string& option);
+
 }  // namespace futolab::app

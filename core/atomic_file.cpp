@@ -117,15 +117,18 @@ bool is_fd_folder(const std::filesystem::path& dir) {
 }
 
 // The descriptor (its name in /proc/PID/fd: "0", "7") `path` reaches a file through: itself or
-// one of the symlinks it leads through lies in a descriptor folder. None for the name of a
-// redirected file.
-std::optional<std::string> descriptor_reached(const std::string& path) {
+// one of the symlinks it leads through lies in a descriptor folder (`folder` set to that
+// folder, as canonical: /proc/PID/fd). None for the name of a redirected file.
+std::optional<std::string> descriptor_reached(const std::string& path, std::filesystem::path* folder = nullptr) {
     namespace fs = std::filesystem;
     fs::path p(path);
     for (int hop = 0; hop < 40; ++hop) {
         std::error_code ec;
         const fs::path parent = p.parent_path().empty() ? fs::path(".") : p.parent_path();
-        if (const fs::path dir = fs::canonical(parent, ec); !ec && is_fd_folder(dir)) return p.filename().string();
+        if (const fs::path dir = fs::canonical(parent, ec); !ec && is_fd_folder(dir)) {
+            if (folder != nullptr) *folder = dir;
+            return p.filename().string();
+        }
         struct stat st {};
         if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return std::nullopt;
         const fs::path target = fs::read_symlink(p, ec);
@@ -146,6 +149,36 @@ int own_stream_of(const std::string& path) {
 
 bool names_another_descriptor(const std::string& path) {
     return !path.empty() && stream_with_file_of(path) < 0 && names_a_descriptor(path);
+}
+
+namespace {
+
+// What `path` is when it reaches a descriptor of another process through its folder
+// (/proc/PID/fd/N, a link leading there), for a message after "is ": "a symbolic link in /proc
+// to descriptor N of another process (pid PID), leading to FILE"; "" for one of this process's
+// own (or one of its threads': /proc/TID/fd) or none. Red-team round 27, A F1: "/proc/6767/fd/3"
+// of a `sleep` was called a descriptor of this command.
+std::string other_process_descriptor(const std::string& path) {
+    namespace fs = std::filesystem;
+    fs::path folder;
+    const std::optional<std::string> fd = descriptor_reached(path, &folder);
+    if (!fd) return "";
+    const std::string pid = *std::next(folder.begin(), 2);  // "/", "proc", PID, …
+    std::error_code ec;
+    if (pid == std::to_string(::getpid()) || fs::exists("/proc/self/task/" + pid, ec)) return "";
+    const fs::path target = fs::read_symlink(folder / *fd, ec);
+    return fmt::format("a symbolic link in /proc to descriptor {} of another process (pid {}){}", *fd, pid,
+                       ec ? "" : ", leading to " + target.string());
+}
+
+}  // namespace
+
+std::string another_descriptor_problem(const std::string& path) {
+    if (!names_another_descriptor(path)) return "";
+    if (const std::string other = other_process_descriptor(path); !other.empty())
+        return "is " + other + ", not a file this command may write";
+    return "names a descriptor of this command other than its standard output and error (standard input, or one the "
+           "shell opened)";
 }
 
 bool names_standard_input(const std::string& path) {
@@ -461,6 +494,8 @@ const char* descriptor_role(const std::string& path) {
 std::string descriptor_folder_problem(const std::string& dir) {
     for (std::filesystem::path part = std::filesystem::path(dir).lexically_normal(); !part.empty();
          part = part.parent_path()) {
+        if (const std::string other = other_process_descriptor(part.string()); !other.empty())
+            return fmt::format("{} is {}, not a folder", part.string(), other);
         if (names_a_descriptor(part.string()))
             return fmt::format("{} names a descriptor of this command ({}), not a folder", part.string(),
                                descriptor_role(part.string()));

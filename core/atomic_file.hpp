@@ -65,6 +65,12 @@ int own_stream_of(const std::string& path);
 // one the shell opened. No output may go there: a replace would rename over the link (in /dev
 // itself when it is /dev/stdin), and futolab writes only through its own two streams.
 bool names_another_descriptor(const std::string& path);
+// What such a path is, for a refusal after "PATH: " ("" if names_another_descriptor is false):
+// "names a descriptor of this command other than its standard output and error (standard input,
+// or one the shell opened)", or through another process's descriptor folder (/proc/PID/fd/N,
+// a link leading there) "is a symbolic link in /proc to descriptor N of another process (pid
+// PID), leading to FILE, not a file this command may write".
+std::string another_descriptor_problem(const std::string& path);
 // Whether `path` names this process's standard input: "-", or a name that reaches descriptor 0
 // through a descriptor folder (/dev/stdin, /dev/fd/0, /proc/self/fd/0, a symlink leading
 // there) while that descriptor is open on the same file. Reading it is reading the one stream

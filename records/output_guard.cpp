@@ -33,8 +33,12 @@ bool same_file(const std::string& a, const std::string& b) {
     return fs::weakly_canonical(fs::absolute(a, ec), ec) == fs::weakly_canonical(fs::absolute(b, ec), ec);
 }
 
-[[noreturn]] void refuse(const std::string& option, const std::string& out, const std::string& why) {
-    throw InputError(fmt::format("{} {}: {}: refusing to overwrite it (use another file, or --force)", option, out, why));
+// The advice names --force only where it works (`force_works`): a name the command refuses
+// anyway (of another format's extension: convert's `--to futo --out e4.jsonl`) sent the user
+// round a loop, --force refused in turn (red-team round 27, A F6).
+[[noreturn]] void refuse(const std::string& option, const std::string& out, const std::string& why, bool force_works) {
+    throw InputError(fmt::format("{} {}: {}: refusing to overwrite it (use another file{})", option, out, why,
+                                 force_works ? ", or --force" : ""));
 }
 
 // The results CSV whose exported outputs (records/outputs.hpp) `out` is, or "": a generate's
@@ -138,14 +142,12 @@ std::string companion_at(const std::string& out) {
 }
 
 // The guard of one output, without reaping its folder.
-void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const std::string& option,
-               const std::string& results_of, std::string_view rewritten_certificate, bool inputs_kind) {
+void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const NamedOutput& o) {
+    const std::string& option = o.option;
     if (out == "-" || (!out.empty() && own_stream_of(out) == STDOUT_FILENO)) check_stdout_records(option + " " + out);
     if (out.empty() || out == "-") return;
-    if (names_another_descriptor(out))
-        throw InputError(fmt::format("{} {}: names a descriptor of this command other than its standard output and error "
-                                     "(standard input, or one the shell opened): outputs are files, - or /dev/stdout",
-                                     option, out));
+    if (const std::string why = another_descriptor_problem(out); !why.empty())
+        throw InputError(fmt::format("{} {}: {}: outputs are files, - or /dev/stdout", option, out, why));
     if (const std::string why = name_problem(out); !why.empty()) throw InputError(fmt::format("{} {}: {}", option, out, why));
     // Not even with --force: a live writer's file or a lock file (round 9, R1/R2), or the file
     // this command's standard output or error goes to (round 10: two writers of one file).
@@ -158,31 +160,34 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
     refuse_input_companion(out, inputs, option);
     for (const std::string& input : inputs) {
         if (input == "-" || !same_file(out, input)) continue;
-        if (!force) refuse(option, out, "is the input " + input);
         // An input replaced whole by its like only: anything else leaves its data gone and its
-        // companions (a sidecar) describing a file that is no longer there.
-        if (!inputs_kind)
+        // companions (a sidecar) describing a file that is no longer there. Said with or without
+        // --force: first advised, it was then refused (red-team round 27, A F6).
+        if (!o.inputs_kind)
             throw InputError(fmt::format("{} {}: is the input {}, and is no file of its kind: refusing to overwrite it, "
                                          "--force or not (--force replaces an input only with its like; use another file)",
                                          option, out, input));
+        if (!force) refuse(option, out, "is the input " + input, o.force_works);
     }
     if (force) return;
     // Before the test below, which follows a link: a link to nothing at a sidecar's name is one too.
-    if (const std::string what = companion_at(out); !what.empty()) refuse(option, out, "is " + what);
+    if (const std::string what = companion_at(out); !what.empty()) refuse(option, out, "is " + what, o.force_works);
     std::error_code ec;
     if (!fs::exists(out, ec)) return;
-    if (is_results_csv(out)) refuse(option, out, "is a results CSV");
+    if (is_results_csv(out)) refuse(option, out, "is a results CSV", o.force_works);
     // A shard's counts, a checkpoint's table, a certificate: what standard output is refused onto
     // (red-team round 20, A F3, and round 21, B F2: `generate --out SHARD` or `--out CERT`
     // replaced one, exit 0, where `>> CERT` was refused).
-    if (const std::string kind = kept_file_kind(out, rewritten_certificate); !kind.empty()) {
+    if (const std::string kind = kept_file_kind(out, o.rewrites_certificate); !kind.empty()) {
         // A search that goes on with its CSV (critical --resume) takes no --force: no hint of it.
-        if (!rewritten_certificate.empty())
+        if (!o.rewrites_certificate.empty())
             throw InputError(fmt::format("{} {}: is {}: refusing to overwrite it (use another file)", option, out, kind));
-        refuse(option, out, "is " + kind);
+        refuse(option, out, "is " + kind, o.force_works);
     }
-    if (const std::string csv = results_csv_of_outputs(out); !csv.empty() && !(!results_of.empty() && same_file(csv, results_of)))
-        refuse(option, out, "is the outputs file of the results CSV " + csv + " (its `output` column, exported)");
+    if (const std::string csv = results_csv_of_outputs(out);
+        !csv.empty() && !(!o.results_of.empty() && same_file(csv, o.results_of)))
+        refuse(option, out, "is the outputs file of the results CSV " + csv + " (its `output` column, exported)",
+               o.force_works);
 }
 
 std::string folder_of(const std::string& out) {
@@ -316,7 +321,7 @@ void check_outputs_file(const std::string& csv, const std::vector<std::string>& 
                         std::string_view force_hint) {
     const std::string out = outputs_path(csv);
     const std::string option = csv + "'s outputs";
-    check_one(out, {}, true, option, csv, "", false);  // a live writer's, a lock, a FIFO, a folder: --force or not
+    check_one(out, {}, true, {.option = option, .path = out, .results_of = csv});  // a live writer's, a lock, a FIFO, a folder: --force or not
     for (const std::string& input : inputs)
         if (input != "-" && same_file(out, input))
             throw InputError(fmt::format("{} {}: is the input {}: the instances the runs make would replace it (rename "
@@ -530,8 +535,9 @@ bool is_results_csv(const std::string& path) {
 }
 
 void check_output_path(const std::string& out, const std::vector<std::string>& inputs, bool force,
-                       const std::string& option, bool inputs_kind) {
-    check_output_paths({{.option = option, .path = out, .inputs_kind = inputs_kind}}, inputs, force);
+                       const std::string& option, bool inputs_kind, bool force_works) {
+    check_output_paths({{.option = option, .path = out, .inputs_kind = inputs_kind, .force_works = force_works}}, inputs,
+                       force);
 }
 
 void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs, bool force) {
@@ -553,7 +559,7 @@ void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vect
     std::set<std::string> folders;
     for (const NamedOutput& o : outputs) {
         if (o.own || o.folder || o.path.empty()) continue;
-        check_one(o.path, inputs, force, o.option, o.results_of, o.rewrites_certificate, o.inputs_kind);
+        check_one(o.path, inputs, force, o);
         if (o.path != "-") folders.insert(folder_of(o.path));
     }
     for (const std::string& folder : folders) reap_stale_temp_files(folder);  // a killed writer's leftovers

@@ -35,8 +35,12 @@ namespace futolab {
 // page, a table or a certificate over an input CSV is refused, "OPTION PATH: is the input INPUT,
 // and is no file of its kind: …" (red-team round 25: `report x.csv --out x.csv --force` replaced
 // the results with HTML, its sidecar left beside a page).
+// A refusal advises --force only where it would be taken (`force_works`): false for a name the
+// command then refuses whatever is there (another format's extension), which says "(use another
+// file)" alone; an input an output is no file of the kind of is refused "--force or not" with or
+// without it (red-team round 27, A F6: both were advised --force, and it was then refused).
 void check_output_path(const std::string& out, const std::vector<std::string>& inputs, bool force,
-                       const std::string& option = "--out", bool inputs_kind = false);
+                       const std::string& option = "--out", bool inputs_kind = false, bool force_works = true);
 
 struct NamedOutput {
     std::string option;  // as the message names it: "--out", "--certificate"
@@ -60,6 +64,9 @@ struct NamedOutput {
     bool folder = false;
     // The output is of the inputs' kind, so --force lets it replace one (check_output_path).
     bool inputs_kind = false;
+    // --force would be taken for this name: false if the command refuses the name whatever is
+    // there (check_output_path), so no refusal advises it.
+    bool force_works = true;
 };
 
 // No two of a command's outputs, its own files included, the same file (InputError "OPTION

@@ -218,11 +218,12 @@ void OutputLock::take(const std::string& path, const struct stat& opened) {
     if (written != static_cast<ssize_t>(pid.size())) {
         // A full disk (or a file size limit): the lock without its pid read as "another futolab
         // (pid ?) is writing it" when this process then checked its own outputs (red-team round
-        // 12, A5). The disk is the problem: say so (exit 1). The empty file left blocks no one:
-        // a lock is the flock, released here, not the file.
+        // 12, A5). The disk is the problem: say so (exit 1). The lock is the flock, released
+        // here; the empty file, if this command made it, goes with the folders made for it
+        // (LockNotWritten: app/main.cpp, remove_made_folders).
         const int why = written < 0 ? errno : ENOSPC;
         release();
-        throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(why)));
+        throw LockNotWritten(fmt::format("cannot write {}: {}", path, std::strerror(why)));
     }
     [[maybe_unused]] const int truncated = ::ftruncate(fd_, static_cast<off_t>(pid.size()));
     note_held(opened, true);

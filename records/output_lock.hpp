@@ -42,6 +42,16 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// A lock file made (or opened) that then took no pid (a full disk, a file size limit): the disk's
+// failure as LockNotMade is, exit 1 before any work, but no stream goes on without it (app/load.cpp
+// goes on unlocked only where no lock file can be had at all). app/main.cpp removes what the command
+// made for its outputs, as on a refusal: the empty lock file and the folders made for it were left
+// behind (red-team round 27, A F8).
+class LockNotWritten : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 // Whether the lock file open at `fd` is one this process holds through an OutputLock (another
 // description of it: flock then refuses this process as it refuses any other). A lock held
 // here is never another futolab's (red-team round 13, F6: `merge s1.csv s2.csv --out s1.csv

@@ -107,7 +107,7 @@ std::size_t check_results_target(const std::string& path) {
                                      why, "--out names the folder; move the file there, or use another --out"));
     };
     // There or not (`/dev/fd/7` failed as its lock was made, "No such file or directory").
-    if (names_another_descriptor(path)) refuse("names a descriptor of this command (standard input, or one the shell opened)");
+    if (const std::string why = another_descriptor_problem(path); !why.empty()) refuse(why);
     struct stat st {};
     if (::lstat(path.c_str(), &st) != 0) return 0;  // not there yet (or not reachable: the open says why)
     // A symlink: the lock is per name, so two names of one CSV would let two writers in, and a

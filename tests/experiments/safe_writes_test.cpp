@@ -62,7 +62,9 @@ TEST_CASE("report and merge never replace an input, a results CSV or a sidecar w
         INFO(args);
         const auto r = run_cli(args);
         CHECK(r.exit_code == 2);
-        CHECK(has(r.err, "refusing to overwrite it (use another file, or --force)"));
+        // A page over an input is refused --force or not, and says so (red-team round 27, A F6).
+        CHECK(has(r.err, args.starts_with("report") ? "refusing to overwrite it, --force or not"
+                                                    : "refusing to overwrite it (use another file, or --force)"));
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     }
     // An input's sidecar: not even with --force (tests/records/input_companions_test.cpp).
