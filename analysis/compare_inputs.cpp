@@ -87,8 +87,9 @@ std::optional<LoadFigure> mean_load(const std::vector<std::string>& paths) {
 }
 
 // One side: a sweep, or replicate sweeps of one experiment pooled (compare --replicates).
-Loaded load_input(const std::vector<std::string>& paths, const std::string& label, std::vector<std::string>& warnings) {
-    ResultsTable table = ResultsTable::load(paths);
+Loaded load_input(const std::vector<std::string>& paths, const std::string& label, std::vector<std::string>& warnings,
+                  const ResultsTable::FileCheck& check) {
+    ResultsTable table = ResultsTable::load(paths, check);
     for (const std::string& w : table.warnings()) warnings.push_back(w);
     if (const auto names = build_names(table); names.size() > 1)
         throw InputError(fmt::format("{}: holds the runs of {} builds ({}): an A/B sweep; compare its builds with "
@@ -107,8 +108,8 @@ Loaded load_input(const std::vector<std::string>& paths, const std::string& labe
 // compare --base: the builds of one A/B sweep, each a side of its own, BASE first. Their
 // provenance is the sweep's, with the commit and version of each build.
 std::vector<Loaded> load_builds(const std::string& path, const std::string& label, const std::string& base_build,
-                                std::vector<std::string>& warnings) {
-    const ResultsTable table = ResultsTable::load({path});
+                                std::vector<std::string>& warnings, const ResultsTable::FileCheck& check) {
+    const ResultsTable table = ResultsTable::load({path}, check);
     for (const std::string& w : table.warnings()) warnings.push_back(w);
     std::vector<std::string> names = build_names(table);
     const auto base = std::find(names.begin(), names.end(), base_build);
@@ -219,7 +220,8 @@ std::vector<PlotSpec> scatter_of(const Loaded& base, const Loaded& next, const s
 
 ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
                            const std::string& time_metric, const BackendLooks* plot_looks, const std::string& base_build,
-                           std::size_t replicates, const std::vector<RowFilter>& filters) {
+                           std::size_t replicates, const std::vector<RowFilter>& filters,
+                           const ResultsTable::FileCheck& check) {
     ComparedRun out;
     std::vector<Loaded> sides;
     const bool same_sweep = !base_build.empty();
@@ -227,7 +229,7 @@ ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::ve
         if (inputs.size() != 1)
             throw InputError(fmt::format("--base {} compares the builds of one A/B sweep: give one CSV, not {}", base_build,
                                          inputs.size()));
-        sides = load_builds(inputs.front(), labels.at(0), base_build, out.warnings);
+        sides = load_builds(inputs.front(), labels.at(0), base_build, out.warnings, check);
     } else {
         if (replicates == 0 || inputs.size() % replicates != 0 || inputs.size() < 2 * replicates)
             throw InputError(fmt::format("--replicates {}: {} inputs are not two groups or more of {} (BASE's replicate "
@@ -236,7 +238,7 @@ ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::ve
         for (std::size_t i = 0; i < inputs.size(); i += replicates)
             sides.push_back(load_input({inputs.begin() + static_cast<std::ptrdiff_t>(i),
                                         inputs.begin() + static_cast<std::ptrdiff_t>(i + replicates)},
-                                       labels.at(i / replicates), out.warnings));
+                                       labels.at(i / replicates), out.warnings, check));
         // Two inputs holding the same runs compare them with themselves: said, not refused.
         for (std::string& w : same_runs_warnings(inputs, inputs)) out.warnings.push_back(std::move(w));
     }

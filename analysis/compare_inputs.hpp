@@ -38,9 +38,11 @@ inline constexpr HelpedVocabulary<TimeMetric, 2> kTimeMetrics{{
 // NEW; an input holding several builds is refused (its builds would be pooled). `filters`
 // (report --compare --where) keep only the rows they pass on every side, as the report's
 // tables do. `plot_looks`: null for no figures, else the backends' looks they are drawn in
-// (palette.hpp). Throws InputError for bad input.
+// (palette.hpp). `check` is asked of each input's table as it is read (the app's: every row held
+// to its sidecar, experiments/held_rows.hpp). Throws InputError for bad input.
 ComparedRun compare_inputs(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
                            const std::string& time_metric, const BackendLooks* plot_looks, const std::string& base_build = "",
-                           std::size_t replicates = 1, const std::vector<RowFilter>& filters = {});
+                           std::size_t replicates = 1, const std::vector<RowFilter>& filters = {},
+                           const ResultsTable::FileCheck& check = {});
 
 }  // namespace futolab

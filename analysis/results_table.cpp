@@ -145,7 +145,7 @@ std::size_t ResultsTable::column_index(const std::string& name) {
     return it->second;
 }
 
-void ResultsTable::add_file(const std::string& path) {
+void ResultsTable::add_file(const std::string& path, const FileCheck& check) {
     const std::string text = read_text_file(path);
     // The rows take many times the file's bytes (a 98 MB CSV peaked at 2.3 GB): out of memory, one
     // line naming the file, not "std::bad_alloc", exit 1. What the read built is freed by then.
@@ -158,6 +158,7 @@ void ResultsTable::add_file(const std::string& path) {
             throw InputError(fmt::format("{}: empty file, expected a results CSV with a header line", path));
         for (const char* needed : {"solver", "options", "status", "wall_ns", "cpu_ns"}) csv.column(needed, path);
         misspelt_base_columns(csv, path, warnings_);
+        if (check) check(csv, path);
         const std::size_t file = files_.size();
         files_.push_back(path);
         file_columns_.emplace_back();
@@ -212,9 +213,9 @@ void ResultsTable::label_rows(std::size_t first, const std::vector<std::pair<std
     }
 }
 
-ResultsTable ResultsTable::load(const std::vector<std::string>& paths) {
+ResultsTable ResultsTable::load(const std::vector<std::string>& paths, const FileCheck& check) {
     ResultsTable t;
-    for (const std::string& path : paths) t.add_file(path);
+    for (const std::string& path : paths) t.add_file(path, check);
     std::vector<LabelUse> uses;
     for (std::size_t i = 0; i < t.size(); ++i)
         uses.push_back({t.text(i, "spec"), t.text(i, "options"), t.files_[t.rows_[i].file]});

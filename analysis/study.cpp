@@ -97,7 +97,7 @@ Study run_study(StudyRequest request) {
     if (std::find(request.plot_types.begin(), request.plot_types.end(), PlotType::scatter) != request.plot_types.end() &&
         request.baseline.empty())
         throw InputError("--plot scatter needs --baseline SPEC");
-    const ResultsTable loaded = ResultsTable::load(request.inputs);
+    const ResultsTable loaded = ResultsTable::load(request.inputs, request.check_rows);
     check_pooling(loaded, request.pool);
     const ResultsTable table = filter_rows(loaded, request.filters);
     if (table.size() == 0) throw InputError("no rows left to analyze (check the inputs and --where)");

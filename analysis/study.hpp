@@ -33,6 +33,7 @@ struct StudyRequest {
     bool instances = false;               // build the per-instance table
     bool pool = false;                    // several inputs of other commits/configs, or repeating runs: pool them (pooling.hpp)
     bool label_sources = false;           // the agreement check names each run's input too (report --compare)
+    ResultsTable::FileCheck check_rows;   // each input's rows held to its sidecar (the app's: experiments/held_rows.hpp)
 };
 
 struct Study {

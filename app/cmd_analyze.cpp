@@ -28,6 +28,7 @@
 #include "core/files.hpp"
 #include "core/live_writer.hpp"
 #include "core/visible_text.hpp"
+#include "experiments/held_rows.hpp"
 #include "records/output_guard.hpp"
 #include "sandbox/interrupt.hpp"
 
@@ -369,6 +370,9 @@ int analyze(AnalyzeArgs args) {
     parse_where(args);
     args.request.instances = args.instances || args.table == TableKind::instances || (!args.tables_dir.empty() && !args.table);
     if (args.plots.empty()) args.request.plot_types.clear();
+    // Each input's rows held to its sidecar as merge holds a shard (red-team round 26, B F10); a
+    // sidecar that cannot hold them is a warning (docs/analysis.md), its CSV read without it.
+    args.request.check_rows = rows_held_to_sidecar("analyze it", SidecarDoubt::noted);
     const Study study = run_study(args.request);
     // --tables DIR/summary.csv must not replace an input named so (or any results CSV); neither
     // folder is a file of the other's, nor under one (`--plots t/summary.csv` was refused only

@@ -21,6 +21,7 @@
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/visible_text.hpp"
+#include "experiments/held_rows.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -126,7 +127,9 @@ int compare(const CompareArgs& args) {
     refuse_stdin_twice(args.inputs);  // core/files.hpp: `- -` is no file compared with itself, but one stream
     note_same_files(args.inputs);
     const ComparedRun run = compare_inputs(args.inputs, side_labels(args), std::string(name_in(kTimeMetrics, args.metric)),
-                                           nullptr, args.base, args.replicates);
+                                           nullptr, args.base, args.replicates, {},
+                                           // each input's rows held to its sidecar, as merge holds a shard (round 26, B F10)
+                                           rows_held_to_sidecar("compare it", SidecarDoubt::noted));
     for (const std::string& w : run.warnings) std::cerr << visible_text("futolab: warning: " + w, LineBreaks::shown) << "\n";
     const std::vector<ComparedInputs>& comparisons = run.comparisons;
     // Over every input's runs together: each input's own disagreements and those between inputs.

@@ -3,6 +3,7 @@
 #include "app/commands.hpp"
 #include "core/visible_text.hpp"
 #include "experiments/config.hpp"
+#include "experiments/held_rows.hpp"
 #include "experiments/merge_matrix.hpp"
 #include "experiments/merged_rows.hpp"
 #include "experiments/run_matrix.hpp"
@@ -41,18 +42,9 @@ std::string first_few(const std::vector<std::size_t>& runs) {
     return runs.size() > 10 ? s + ", ..." : s;
 }
 
-// The config a shard's sidecar holds, with the builds its runs had: `run --build` replaces
-// the config's `builds:`, and only the sidecar lists them (an A/B sweep's shards were refused:
-// their run cells were read against a matrix without builds).
-ExperimentConfig config_of(const SidecarFacts& made_by) {
-    ExperimentConfig config = parse_config(made_by.identity.config_text, made_by.identity.config_file);
-    const bool self_only = made_by.builds.size() == 1 && made_by.builds.front().name == kSelfBuild;
-    if (!made_by.builds.empty() && !self_only) {
-        config.builds.clear();
-        for (const BuildIdentity& b : made_by.builds) config.builds.push_back({b.name, b.path, {}});
-    }
-    return config;
-}
+// The config a shard's sidecar holds, with the builds its runs had (experiments/held_rows.hpp:
+// the commands that read a results CSV held to its sidecar take it so too).
+ExperimentConfig config_of(const SidecarFacts& made_by) { return sweep_config_of(made_by); }
 
 // The files the runs of the shard `path` read, as its sidecar names them from the folder its run
 // ran in, found from here as MergedMatrix::prepare finds them (experiments/merge_matrix.hpp,

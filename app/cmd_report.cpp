@@ -26,6 +26,7 @@
 #include "sandbox/interrupt.hpp"
 #include "solvers/external/temp_dir.hpp"
 #include "core/visible_text.hpp"
+#include "experiments/held_rows.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -111,7 +112,7 @@ ComparedRun compare_setup(ReportArgs& args) {
     // The time compared: the first --metric if it is one, else wall time.
     const auto* metric = row_named(kTimeMetrics, r.metrics.front());
     ComparedRun run = compare_inputs(r.inputs, r.inputs, std::string(name_in(kTimeMetrics, metric ? metric->value : TimeMetric::wall_ms)), &r.looks, "", 1,
-                                     r.filters);
+                                     r.filters, r.check_rows);
     if (std::find(r.by.begin(), r.by.end(), "source") == r.by.end()) r.by.insert(r.by.begin(), "source");
     r.pool = true;  // safe: every table is per input
     r.label_sources = true;  // a disagreement between inputs names them
@@ -172,6 +173,9 @@ int report(ReportArgs args) {
     // page both ran, the last rename won, exit 0 for both).
     const std::unique_ptr<OutputLock> lock = lock_file_output(args.out, "--out");
     const auto sidecar_texts = sidecars(args.request.inputs);  // refused before any work or warning
+    // Each input's rows held to its sidecar as merge holds a shard (red-team round 26, B F10), as
+    // analyze reads them: a sidecar that cannot hold them is a warning, its CSV read without it.
+    args.request.check_rows = rows_held_to_sidecar("report it", SidecarDoubt::noted);
     if (!args.request.baseline.empty()) args.request.plot_types.push_back(PlotType::scatter);
     args.request.instances = true;
     const ComparedRun compared = args.compare ? compare_setup(args) : ComparedRun{};

@@ -38,13 +38,14 @@ struct RowChecker {
     const CsvTable& t;
     const std::string& path;
     std::size_t row;
+    std::string_view refusing;  // "refusing to merge it", or what the command reading it refuses
 
     void expect(std::string_view column, const std::string& want, std::string_view why) const {
         const std::size_t c = t.column(column, path);
         if (const std::string& cell = t.rows[row][c]; cell != want)
             throw_input_error({path, t.lines[row], static_cast<int>(c + 1)},
-                              fmt::format("column '{}' is '{}', where {} writes '{}': refusing to merge it", column,
-                                          message_text(cell, 200), why, message_text(want, 200)));
+                              fmt::format("column '{}' is '{}', where {} writes '{}': {}", column, message_text(cell, 200),
+                                          why, message_text(want, 200), refusing));
     }
 };
 
@@ -64,8 +65,8 @@ const SolverSpec& solver_of(const RowChecker& row, const ExperimentConfig& confi
                     : s.name == t.rows[row.row][t.column("solver", row.path)] && s.canonical_options() == cell)
             return s;
     throw_input_error({row.path, t.lines[row.row], static_cast<int>(c + 1)},
-                      fmt::format("column '{}' is '{}', which is none of the solvers of {}: refusing to merge it",
-                                  t.header[c], message_text(cell, 200), why));
+                      fmt::format("column '{}' is '{}', which is none of the solvers of {}: {}", t.header[c],
+                                  message_text(cell, 200), why, row.refusing));
 }
 
 // The row's build among the config's `builds:` (0 without them: the `self` build alone).
@@ -76,8 +77,8 @@ std::uint64_t build_of(const RowChecker& row, const ExperimentConfig& config, st
     for (std::size_t b = 0; b < config.builds.size(); ++b)
         if (config.builds[b].name == name) return b;
     throw_input_error({row.path, row.t.lines[row.row], static_cast<int>(c + 1)},
-                      fmt::format("column 'build' is '{}', which is none of the builds of {}: refusing to merge it",
-                                  message_text(row.t.rows[row.row][c], 200), why));
+                      fmt::format("column 'build' is '{}', which is none of the builds of {}: {}",
+                                  message_text(row.t.rows[row.row][c], 200), why, row.refusing));
 }
 
 // The runs of one instance in the matrix (build_run_matrix: instance-major, then solver, build,
@@ -118,16 +119,15 @@ void check_shard_and_host(const RowChecker& row, const SidecarFacts& made_by, co
     const std::size_t run_col = t.column("run", row.path);
     if (!in_shard(whole_number_cell(t, row.row, run_col, row.path), made_by.shard_index, made_by.shard_count))
         throw_input_error({row.path, t.lines[row.row], static_cast<int>(run_col + 1)},
-                          fmt::format("column 'run' is '{}', a run of another shard than this file's (its sidecar: {}): "
-                                      "refusing to merge it",
-                                      t.rows[row.row][run_col], shard_words(made_by)));
+                          fmt::format("column 'run' is '{}', a run of another shard than this file's (its sidecar: {}): {}",
+                                      t.rows[row.row][run_col], shard_words(made_by), row.refusing));
     if (hosts.empty() || !has_column(t, "host")) return;  // a sidecar or CSV of a futolab before hosts
     const std::size_t c = t.column("host", row.path);
     if (std::find(hosts.begin(), hosts.end(), t.rows[row.row][c]) == hosts.end())
         throw_input_error({row.path, t.lines[row.row], static_cast<int>(c + 1)},
-                          fmt::format("column 'host' is '{}', none of the hosts that wrote this file (its sidecar: {}): "
-                                      "refusing to merge it",
-                                      message_text(t.rows[row.row][c], 200), message_text(fmt::format("{}", fmt::join(hosts, ", ")), 200)));
+                          fmt::format("column 'host' is '{}', none of the hosts that wrote this file (its sidecar: {}): {}",
+                                      message_text(t.rows[row.row][c], 200),
+                                      message_text(fmt::format("{}", fmt::join(hosts, ", ")), 200), row.refusing));
 }
 
 // The cells a run of spec `s` on build `build` writes in a shard whatever its result (round 7:
@@ -159,20 +159,20 @@ std::map<std::string, std::string> shard_cells(const ExperimentConfig& config, c
 }  // namespace
 
 void check_rows_of_config(const CsvTable& t, const std::string& path, const ExperimentConfig& config,
-                          const SidecarFacts& made_by) {
+                          const SidecarFacts& made_by, std::string_view refusing) {
     // `config` is the text of `made_by`, which merge has checked hashes to its config_hash
     // (records/merge.cpp, check_config_text).
     // The header its config writes, as resume holds it (red-team round 23, C F10); a shard of
     // another binary may be an older futolab's, which lacked some later columns.
     const bool older = !this_build().same_binary(made_by.driver);
     if (const std::string why = header_difference(t.header, csv_layout(sweep_axes(config)), older); !why.empty())
-        throw InputError(fmt::format("{}: {}: refusing to merge it", path, why));
+        throw InputError(fmt::format("{}: {}: {}", path, why, refusing));
     const std::vector<std::string> hosts = row_hosts(made_by);
     const SweepSpan span = sweep_span(made_by);  // the shard's sessions, the first's start on
     const std::string mode = mode_cell(config), why = "this shard's config (its sidecar)";
     const std::size_t repeat_col = t.column("repeat", path), hash_col = t.column("instance_hash", path);
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
-        const RowChecker row{t, path, r};
+        const RowChecker row{t, path, r, refusing};
         row.expect("experiment", config.name, why);
         row.expect("mode", mode, why);
         const SolverSpec& s = solver_of(row, config, why);
@@ -198,21 +198,22 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
         for (const auto& [column, cell] : shard_cells(config, made_by, s, build))
             if (has_column(t, column)) row.expect(column, cell, "this shard (its sidecar and config)");
         check_shard_and_host(row, made_by, hosts);
-        check_censored_status(t, r, path, config.limits, s, "refusing to merge it");
-        check_censored_cells(t, r, path, config, "refusing to merge it");
-        check_clock_cells(t, r, path, config, s, span, "refusing to merge it");
+        check_censored_status(t, r, path, config.limits, s, refusing);
+        check_censored_cells(t, r, path, config, refusing);
+        check_clock_cells(t, r, path, config, s, span, refusing);
         // With `grade: true` the grade is its instance's, which only the instances show (merge_matrix.hpp).
         if (!config.grade && task_info(config.task).inputs == TaskInput::puzzles)
-            check_grade_cell(t, r, path, std::nullopt, "refusing to merge it");
+            check_grade_cell(t, r, path, std::nullopt, refusing);
     }
 }
 
-void MergedInstances::check(const CsvTable& t, const std::string& path, const ExperimentConfig& config) {
+void MergedInstances::check(const CsvTable& t, const std::string& path, const ExperimentConfig& config,
+                            std::string_view refusing) {
     const std::vector<const char*> names = instance_columns(config);
     std::vector<std::size_t> cols;
     for (const char* name : names) cols.push_back(t.column(name, path));
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
-        const RowChecker row{t, path, r};
+        const RowChecker row{t, path, r, refusing};
         const std::uint64_t block = block_of(t, r, path, config);
         std::vector<std::string> cells;
         for (const std::size_t c : cols) cells.push_back(t.rows[r][c]);
@@ -224,14 +225,14 @@ void MergedInstances::check(const CsvTable& t, const std::string& path, const Ex
         if (owner->second != block)  // an id is one instance's: ids are unique in an experiment
             throw_input_error({path, t.lines[r], static_cast<int>(cols[0] + 1)},
                               fmt::format("column 'instance' is '{}', the instance of runs {} to {} (as in {}), not of "
-                                          "run {}: refusing to merge it",
+                                          "run {}: {}",
                                           message_text(cells[0], 200), owner->second * runs_per_instance(config),
                                           (owner->second + 1) * runs_per_instance(config) - 1,
                                           blocks_.at(owner->second).where,
-                                          whole_number_cell(t, r, t.column("run", path), path)));
-        check_row_facts(t, r, path, "refusing to merge it");  // after its block: an edited n is named as such
+                                          whole_number_cell(t, r, t.column("run", path), path), refusing));
+        check_row_facts(t, r, path, refusing);  // after its block: an edited n is named as such
         outputs_.check(t, r, path, config.task, config.limits, solver_of(row, config, "this shard's config (its sidecar)"),
-                       "refusing to merge it");
+                       refusing);
     }
 }
 

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 
 namespace futolab {
 
@@ -38,8 +39,10 @@ namespace futolab {
 // sidecar) wrote for it; first, "PATH: column 38 is 'extra', this experiment writes '(none)':
 // refusing to merge it" if its header is not the one `config` writes (records/results_csv.hpp,
 // header_difference, as resume asks it; a shard another binary ran may lack later columns).
+// `refusing` ends every message: merge's words, or those of a command that reads the CSV held
+// to its sidecar as merge holds a shard (experiments/held_rows.hpp: check --expect, analyze, …).
 void check_rows_of_config(const CsvTable& t, const std::string& path, const ExperimentConfig& config,
-                          const SidecarFacts& made_by);
+                          const SidecarFacts& made_by, std::string_view refusing = "refusing to merge it");
 
 // The instance cells of every shard of one merge, checked against each other as they come.
 class MergedInstances {
@@ -48,7 +51,8 @@ public:
     // it" for the first row whose instance, instance_hash or n (h and k of a puzzle task, the
     // solution of a square task) differs from an earlier row of its instance's block, or whose
     // id an earlier row of another block has.
-    void check(const CsvTable& t, const std::string& path, const ExperimentConfig& config);
+    void check(const CsvTable& t, const std::string& path, const ExperimentConfig& config,
+               std::string_view refusing = "refusing to merge it");
 
 private:
     struct Seen {
