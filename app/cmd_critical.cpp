@@ -20,6 +20,7 @@
 // default search runs as task greedy through the experiment driver (app/critical_experiment.hpp):
 // its results CSV beside --out, --resume after a kill.
 #include "app/commands.hpp"
+#include "app/counted.hpp"
 #include "app/critical_exact_report.hpp"
 #include "app/critical_few_relations_report.hpp"
 #include "app/critical_experiment.hpp"
@@ -354,8 +355,8 @@ std::optional<std::string> make_exact_certificate(const CriticalArgs& a, const E
     };
     options.stop = stop.flag();
     // Said as it starts: the phase takes seconds to minutes after the rows' summary is known.
-    std::cerr << fmt::format("futolab critical: certificate {}: the {} classes searched again for their sets\n",
-                             visible_text(a.certificate), from_rows.classes.size());
+    std::cerr << fmt::format("futolab critical: certificate {}: the {} searched again for their sets\n",
+                             visible_text(a.certificate), counted(from_rows.classes.size(), "class", "es"));
     std::ostringstream text;
     try {
         const ExactResult again = exact_minimum(a.n, from_rows.objective, options);
@@ -381,8 +382,8 @@ std::string exact_search_words(int n, ExactObjective objective, const Certificat
 // that holds no class say it.
 std::string holds_none_words(int n, const CertificateShard& shard) {
     const std::size_t total = square_class_count(n);
-    return fmt::format("--shard {}/{}: n = {} has {} class{} (0..{}): this shard holds none", shard.index, shard.count, n, total,
-                       total == 1 ? "" : "es", total - 1);
+    return fmt::format("--shard {}/{}: n = {} has {} (0..{}): this shard holds none", shard.index, shard.count, n,
+                       counted(total, "class", "es"), total - 1);
 }
 
 // --exact --shard I/N whose shard holds no class: I at or past the classes of the order, as a
@@ -499,9 +500,9 @@ int run_check_square_certificate(const std::string& file, const std::string& tex
         std::cerr << fmt::format("futolab critical: {}: certificate rejected: {}\n", visible_text(file), c.why);
         return 1;
     }
-    std::cout << fmt::format("{}: certificate accepted: {} square(s), {} unavoidable sets, branch and bound re-run ({} nodes); {}minimum {} ({}) of the given square\n",
-                             visible_text(file), c.squares, c.sets, c.nodes, c.squares > 1 ? "last: " : "", c.minimum,
-                             exact_objective_name(c.objective));
+    std::cout << fmt::format("{}: certificate accepted: {}, {}, branch and bound re-run ({}); {}minimum {} ({}) of the given square\n",
+                             visible_text(file), counted(c.squares, "square"), counted(c.sets, "unavoidable set"),
+                             counted(c.nodes, "node"), c.squares > 1 ? "last: " : "", c.minimum, exact_objective_name(c.objective));
     return 0;
 }
 
@@ -509,11 +510,6 @@ int run_check_square_certificate(const std::string& file, const std::string& tex
 // lines) carry this certificate format's name?
 bool first_line_names(const std::string& text, const char* format) {
     return first_record_line(text).find(format) != std::string_view::npos;
-}
-
-// "1 line", "2 lines": a count and its noun in agreement (`plural` the ending of more than one).
-std::string counted(std::size_t count, std::string_view noun, std::string_view plural = "s") {
-    return fmt::format("{} {}{}", count, noun, count == 1 ? "" : plural);
 }
 
 // A certificate of --construct: the relations' exchange witnesses and the DRUP proof of uniqueness.
@@ -606,8 +602,8 @@ int run_check_certificate(const CriticalArgs& a) {
     // A shard that holds no class claims nothing ("no uniquely completable set" would be a claim
     // about squares it has none of).
     const std::string claim = c.shard.holds_none(c.order_classes)
-                                  ? fmt::format("nothing claimed, the shard holding none of the {} class{} of order {}", c.order_classes,
-                                                c.order_classes == 1 ? "" : "es", c.n)
+                                  ? fmt::format("nothing claimed, the shard holding none of the {} of order {}",
+                                                counted(c.order_classes, "class", "es"), c.n)
                               : c.objective == ExactObjective::frontier ? fmt::format("min k for h_max 0.. = {}", fmt::join(ks, ", "))
                               : c.minimum ? fmt::format("minimum {}", *c.minimum) : "no uniquely completable set";
     const std::string scope = c.shard.count > 1 ? fmt::format("over shard {}/{} only (check all {} shards' certificates together for all squares)",
@@ -615,13 +611,14 @@ int run_check_certificate(const CriticalArgs& a) {
                                                 : fmt::format("over all squares of order {}", c.n);
     // A bb certificate stores no proof: its claims are refuted again by the branch and bound
     // (it said "2 proofs (0 lemmas)" of a file with none; red-team round 25, B F5).
-    const std::string proofs = c.proof == ProofKind::bb ? fmt::format("{} claims refuted again by branch and bound", c.proofs)
-                                                        : fmt::format("{} proofs ({} lemmas)", c.proofs, c.lemmas);
+    const std::string proofs = c.proof == ProofKind::bb ? counted(c.proofs, "claim") + " refuted again by branch and bound"
+                                                        : fmt::format("{} ({})", counted(c.proofs, "proof"), counted(c.lemmas, "lemma"));
     // The name shown as the rejection shows it: a raw line feed made "b.cert: certificate
     // accepted" a line of its own for a file that is not b.cert (red-team round 26, B F7).
-    std::cout << fmt::format("{}: certificate accepted: {} classes, {} unavoidable sets, {}; {} ({}) {}\n",
-                             combined ? fmt::format("{} shards", checks.size()) : visible_text(a.check_certificate[0]), c.classes, c.sets,
-                             proofs, claim, objective_name(c.objective), scope);
+    std::cout << fmt::format("{}: certificate accepted: {}, {}, {}; {} ({}) {}\n",
+                             combined ? counted(checks.size(), "shard") : visible_text(a.check_certificate[0]),
+                             counted(c.classes, "class", "es"), counted(c.sets, "unavoidable set"), proofs, claim,
+                             objective_name(c.objective), scope);
     return 0;
 }
 
@@ -639,12 +636,13 @@ void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, con
         a.n, a.few_relations, scope, c.pair_sets, c.swap_skipped, c.puzzles, c.cyclic, c.unsat, c.unique, c.multiple, c.pool,
         c.seconds, c.cpu_seconds);
     if (c.unique > 0)
-        std::cout << fmt::format("a zero-given puzzle of order {} with {} relations is unique{}\n", a.n, a.few_relations, scope);
+        std::cout << fmt::format("a zero-given puzzle of order {} with {} is unique{}\n", a.n,
+                                 counted(static_cast<std::size_t>(a.few_relations), "relation"), scope);
     else if (!whole)
         std::cout << fmt::format("no unique puzzle{}; every shard must say so for the proof\n", scope);
     else
-        std::cout << fmt::format("proved: every zero-given uniquely completable set of order {} has more than {} relations\n",
-                                 a.n, a.few_relations);
+        std::cout << fmt::format("proved: every zero-given uniquely completable set of order {} has more than {}\n", a.n,
+                                 counted(static_cast<std::size_t>(a.few_relations), "relation"));
 }
 
 // Which shards of the count a command line runs, and where (--checkpoint DIR, or none).
@@ -734,7 +732,7 @@ std::unique_ptr<OutputLock> hold_checkpoint(const CriticalArgs& a, const FewRela
         // already (a count of one shard alone) is refused now, before any shard runs, not made an
         // error row when the count reaches its shard.
         if (const std::string why = live_shard_writer(p.checkpoint, a.n, a.few_relations, p.shards); !why.empty())
-            throw InputError(fmt::format("--checkpoint {}: {}: wait for it to end, or {}", visible_text(p.checkpoint), why,
+            throw InputError(fmt::format("--checkpoint {}: {}: wait for it to end, or {}", p.checkpoint, why,
                                          elsewhere));
     }
     std::vector<std::optional<FewRelationsShard>> files;  // this build's only (few_relations_producer)
@@ -850,8 +848,8 @@ int run_few_relations(const CriticalArgs& a) {
                                            plan.only ? 1 : plan.shards));
     const FewRelationsCount total = total_of(report.shards);
     if (plan.checkpoint.empty()) {  // the whole count, or one shard of it
-        report_few_relations(a, total, plan.shards > 1 ? fmt::format(" (shard {}/{}: its {} canonical pair sets only)",
-                                                                     plan.only.value_or(0), plan.shards, total.pair_sets)
+        report_few_relations(a, total, plan.shards > 1 ? fmt::format(" (shard {}/{}: its {} only)", plan.only.value_or(0), plan.shards,
+                                                                     counted(total.pair_sets, "canonical pair set"))
                                                        : "",
                              plan.shards == 1, out_lock.get());
     } else if (plan.only) {
@@ -860,11 +858,12 @@ int run_few_relations(const CriticalArgs& a) {
         // The claim from a whole count only (red-team round 25, B F10): its shards' files passed
         // each check one by one; together they must be the one search's count of every set.
         if (const std::string why = few_relations_total_problem(total, a.n, a.few_relations); !why.empty())
-            throw InputError(fmt::format("--checkpoint {}: {}: refusing its table and claim", visible_text(a.checkpoint), why));
+            throw InputError(fmt::format("--checkpoint {}: {}: refusing its table and claim", a.checkpoint, why));
         const std::string table = few_relations_table(report.shards);
         write_reserved(few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards), table, count_lock.get(), stop_of(a));
         std::cout << table;
-        report_few_relations(a, total, fmt::format(" ({} shards of {})", report.shards.size(), a.checkpoint), true, out_lock.get());
+        report_few_relations(a, total, fmt::format(" ({} of {})", counted(report.shards.size(), "shard"), visible_text(a.checkpoint)),
+                             true, out_lock.get());
     }
     return 0;
 }
@@ -1043,7 +1042,7 @@ int run_greedy(const CriticalArgs& args) {
     if (s.where.source.empty()) throw InputError("critical --exact: --square " + problem);
     SourceLoc where = s.where;
     if (typed_input == "-") where.source = "-";
-    throw_input_error(where, fmt::format("instance '{}' {}", visible_text(s.name), problem));
+    throw_input_error(where, fmt::format("instance '{}' {}", s.name, problem));
 }
 
 // What makes the per-square certificate in `in` another search's than this one of `squares`
@@ -1301,13 +1300,15 @@ std::string_view rewritten_certificate(const CriticalArgs& a, const CriticalMode
 // format's name either would be read back as that format and refused (red-team round 25, C F4;
 // round 26, C F2: `--certificate c.futo` was written), so it is refused before any search, once
 // what is there has been asked (an input, an own output, a kept file), whose refusals say more.
+// Names go in raw, as in every refusal: app/main.cpp shows the message (visible_text once; twice,
+// a line feed in a name printed as <U+003C>U+000A>).
 void refuse_foreign_names(const std::string& out, const std::string& certificate) {
     if (const std::string why = foreign_extension_problem(out, Format::jsonl); !why.empty())
-        throw InputError(fmt::format("critical: --out {} {}; critical writes JSON Lines (.jsonl)", visible_text(out), why));
+        throw InputError(fmt::format("critical: --out {} {}; critical writes JSON Lines (.jsonl)", out, why));
     if (const std::string why = foreign_extension_problem(certificate, Format::jsonl); !why.empty())
         throw InputError(fmt::format("critical: --certificate {} {}; a certificate is JSON Lines (.jsonl, or a name of no "
                                      "format's such as .cert)",
-                                     visible_text(certificate), why));
+                                     certificate, why));
 }
 
 // Outputs that would replace the input, a results CSV or a sidecar are refused before any mode runs.
@@ -1317,7 +1318,7 @@ int run_critical(const CriticalArgs& a, const CriticalMode& mode) {
     try {
         static_cast<void>(parse_solver_spec(a.verify_with));
     } catch (const InputError& e) {
-        throw InputError(fmt::format("critical: --verify-with {}: {}", visible_text(a.verify_with), e.what()));
+        throw InputError(fmt::format("critical: --verify-with {}: {}", a.verify_with, e.what()));
     }
     const std::vector<std::string> inputs = a.input.empty() ? std::vector<std::string>{} : std::vector{a.input};
     // A certificate is written whole at the end, as --exact --n's --out: `-` is standard output

@@ -134,8 +134,10 @@ int merge(const MergeArgs& args) {
     // Named for what it holds, as a run's `output:` (red-team round 26, C F2: `--out m.jsonl` wrote
     // a results CSV that every puzzle reader then took for JSON Lines), --force or not; asked once
     // what is there has been (an input's companion, a kept file), whose refusals say more.
+    // A refusal is made visible where it is printed (app/main.cpp): its name goes in raw, or a line
+    // feed in it printed as <U+003C>U+000A>, a marker's '<' escaped again.
     if (const std::string why = results_format_problem(args.out); !why.empty())
-        throw InputError(fmt::format("merge: --out {} {}", visible_text(args.out), why));
+        throw InputError(fmt::format("merge: --out {} {}", args.out, why));
     check_outputs_file(args.out, args.inputs, args.force, ", or --force");  // the exported `<stem>.jsonl` beside it too
     check_results_names(args.out);  // its sidecar's and schema's too, before the lock is made
     const OutputLock lock(args.out);  // no run or other merge writes in that folder meanwhile
@@ -155,11 +157,13 @@ int merge(const MergeArgs& args) {
     const MergeReport r =
         merge_results(args.inputs, args.out, args.force, row_check(instances, matrix, stop), &lock, args.command_line);
     if (stop.requested()) {  // during the write, which ended whole
-        std::cerr << fmt::format("futolab: merge: interrupted after {} was written\n", args.out);
+        std::cerr << fmt::format("futolab: merge: interrupted after {} was written\n", visible_text(args.out));
         return 1;
     }
+    // What is printed here, not thrown, shows its names itself, as the errors show theirs (red-team
+    // round 26): merge_results' notes already do; the matrix's quotes an input's name or message raw.
     for (const std::string& note : r.notes) std::cerr << "futolab: warning: " << note << "\n";
-    if (!matrix.note().empty()) std::cerr << "futolab: warning: " << matrix.note() << "\n";
+    if (!matrix.note().empty()) std::cerr << "futolab: warning: " << visible_text(matrix.note()) << "\n";
     // The name shown as the errors show it: a line feed in it made a second line (round 26, B F7).
     std::cout << fmt::format("{}: {} of {} runs from {} files\n", visible_text(args.out), r.rows, r.expected, args.inputs.size());
     if (r.missing != 0)

@@ -1,4 +1,5 @@
 #include "app/critical_exact_report.hpp"
+#include "app/counted.hpp"
 
 #include "core/formats/formats.hpp"
 #include "core/status.hpp"
@@ -90,9 +91,9 @@ bool ExactClassesReport::row(const CriticalRow& row, std::string&) {
 
 critical::ExactResult ExactClassesReport::result(const std::atomic<bool>* stop) const {
     if (rows.size() != classes.size())
-        throw std::runtime_error(fmt::format("critical --exact: {} of {} classes have their row: nothing written to --out; run the same "
+        throw std::runtime_error(fmt::format("critical --exact: {} of {} with a row: nothing written to --out; run the same "
                                      "command with --resume to finish",
-                                     rows.size(), classes.size()));
+                                     rows.size(), counted(classes.size(), "class", "es")));
     const critical::SquareTable table(n);
     const std::vector<SquareClass> all = square_classes(n);
     critical::ExactOptions again = search;
@@ -120,7 +121,7 @@ std::string differing_minima(const critical::ExactResult& rows, const critical::
         return points;
     };
     if (rows.classes.size() != again.classes.size())
-        return fmt::format("{} classes searched again, {} in the rows", again.classes.size(), rows.classes.size());
+        return fmt::format("{} searched again, {} in the rows", counted(again.classes.size(), "class", "es"), rows.classes.size());
     for (std::size_t i = 0; i < rows.classes.size(); ++i)
         if (minima(rows.classes[i]) != minima(again.classes[i]))
             return fmt::format("class {}: minimum {} in its row, {} when searched again", rows.classes[i].index,

@@ -1,4 +1,5 @@
 #include "app/critical_order_report.hpp"
+#include "app/counted.hpp"
 
 #include "core/formats/formats.hpp"
 #include "critical/objective.hpp"
@@ -67,7 +68,7 @@ bool SampleReport::row(const CriticalRow& row, std::string& records) const {
     if (row.output.empty()) {
         if (row.status != Status::multiple) return say_failure(row);
         std::cerr << fmt::format("n={} objective={} SAMPLE: {}\n", row.n, objective, visible_text(row.message));
-        std::cerr << fmt::format("n={} sample of {} squares (seed {}): cpu {:.1f}s\n", row.n, sample, seed, row.cpu_seconds());
+        std::cerr << fmt::format("n={} sample of {} (seed {}): cpu {:.1f}s\n", row.n, counted(sample, "square"), seed, row.cpu_seconds());
         return false;
     }
     const std::vector<Instance> made = parse_instances(row.output, std::string(row.instance), Format::jsonl);
@@ -81,8 +82,8 @@ bool SampleReport::row(const CriticalRow& row, std::string& records) const {
     const double seconds = meta.value("time_ms", 0.0) / 1e3;
     const std::size_t classes = meta.value("classes", std::size_t{0});
     std::cerr << "sample " << summary.dump() << "\n";
-    std::cerr << fmt::format("n={} sample of {} squares (seed {}): {} classes, time={:.1f}s, {:.3f} classes/s\n", row.n, sample, seed,
-                             classes, seconds, static_cast<double>(classes) / std::max(seconds, 1e-9));
+    std::cerr << fmt::format("n={} sample of {} (seed {}): {}, time={:.1f}s, {:.3f} classes/s\n", row.n, counted(sample, "square"),
+                             seed, counted(classes, "class", "es"), seconds, static_cast<double>(classes) / std::max(seconds, 1e-9));
     if (failed(row)) std::cerr << "futolab critical: a witness failed its verification\n";
     records += row.output;
     records += "\n";

@@ -99,6 +99,11 @@ std::string foreign_extension_problem(std::string_view path, std::optional<Forma
     // No puzzle format's, but what futolab reads as YAML: a config (`run`), a sidecar.
     if (const std::string end = ending_in(name, {".yaml", ".yml"}); !end.empty())
         return fmt::format("ends in {}, the extension of futolab's YAML files (experiment configs, sidecars, checkpoint files)", end);
+    // Nor what names one JSON document, as the bench manifest futolab reads is one: no output is
+    // (puzzles and certificates are JSON Lines, a line an object; results are CSV, a report
+    // HTML), and a tool that opens a .json file reads one value and stops at the second line.
+    if (const std::string end = ending_in(name, {".json"}); !end.empty())
+        return fmt::format("ends in {}, the extension of a single JSON document (such as the futolab-bench manifest)", end);
     return "";
 }
 

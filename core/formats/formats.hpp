@@ -36,7 +36,8 @@ std::optional<Format> format_from_extension(std::string_view path);
 // round 25, C F4: `generate --out g.futo` wrote JSON Lines that `check g.futo` then called "not a
 // cell"); a results CSV's companion name (`.meta.yaml`, `.schema.json`), which every command takes
 // for that CSV's; and a YAML name (`.yaml`, `.yml`: a config's, a sidecar's, a checkpoint
-// file's). Red-team round 26, C F2: `run` wrote its results CSV as `output: g.jsonl`, `.futo`,
+// file's); and a JSON name (`.json`: one JSON document, as the futolab-bench manifest, which no
+// output is). Red-team round 26, C F2: `run` wrote its results CSV as `output: g.jsonl`, `.futo`,
 // `x.csv.meta.yaml`, whose puzzle readers then gave JSON's syntax error. A name of no format's
 // (`g.txt`) passes. Every command asks it of each file output before any work.
 std::string foreign_extension_problem(std::string_view path, std::optional<Format> written);

@@ -141,6 +141,14 @@ std::string file_stem(const std::string& source) {
                          at->byte));
     // A control character is replaced, as JSONL rejects one in an explicit id (docs/formats.md).
     while (const auto at = find_control(stem)) stem.replace(at->byte, at->code_point < 0x80 ? 1 : 2, "_");
+    // A stem that shows as nothing (` .futo`, a no-break space) made an id no reader can see or
+    // tell from another, as an explicit JSONL id "" or "   " is refused (red-team round 26):
+    // refused too, named by its code points, since quoted it would show as nothing again.
+    if (shows_nothing(stem))
+        fail(source, 0, 0,
+             fmt::format("the file name's stem ({}) shows as nothing: it would be the id of the file's instances, and an id "
+                         "must show (give the file a name with a visible character before its extension)",
+                         stem.empty() ? std::string("empty") : code_points(stem)));
     return stem;
 }
 

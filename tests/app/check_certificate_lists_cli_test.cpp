@@ -68,7 +68,7 @@ TEST_CASE("critical --check-certificate: a set twice is exit 2, a set the refuta
           "[app][critical][certificate]") {
     const fs::path dir = fresh_dir("check-certificate-lists", "sets");
     const std::vector<Json> square = made(dir, "critical --exact --square '" + kSquare + "' --objective h+k", "sq.cert");
-    checked(dir, "sq.cert", 0, "1 square(s), " + std::to_string(square.size() - 1) + " unavoidable sets");
+    checked(dir, "sq.cert", 0, "1 square, " + std::to_string(square.size() - 1) + " unavoidable sets");
     std::vector<Json> t = square;  // line 4 again after it
     t.insert(t.begin() + 4, square[3]);
     t[0]["sets"] = t.size() - 1;

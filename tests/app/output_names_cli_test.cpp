@@ -33,6 +33,9 @@ const std::vector<std::pair<std::string, std::string>> kRefused{
     {".yml", "the extension of futolab's YAML files (experiment configs, sidecars, checkpoint files)"},
     {".csv.meta.yaml", "the name of a results CSV's metadata sidecar"},
     {".csv.schema.json", "the name of a results CSV's column schema"},
+    // One JSON document's name, as the bench manifest is (round 26, left open: no output is one).
+    {".json", "the extension of a single JSON document (such as the futolab-bench manifest)"},
+    {".JSON", "the extension of a single JSON document (such as the futolab-bench manifest)"},
 };
 
 // The ending the message names: a companion's whole suffix, else the last extension.
@@ -119,7 +122,7 @@ TEST_CASE("critical refuses a --certificate and an --out named for another forma
             CHECK_FALSE(fs::exists(dir / "r.jsonl"));
         }
     // --out, refused for other formats' extensions since round 25, refuses YAML and companion names too.
-    for (const std::string ending : {".yaml", ".csv.meta.yaml", ".csv.schema.json"}) {
+    for (const std::string ending : {".yaml", ".csv.meta.yaml", ".csv.schema.json", ".json"}) {
         const auto r = run_cli("critical --construct --n 4 --out cr" + ending, dir.string());
         INFO(ending << " -> " << r.err);
         CHECK(r.exit_code == 2);
@@ -136,7 +139,7 @@ TEST_CASE("critical refuses a --certificate and an --out named for another forma
 TEST_CASE("generate and report and convert refuse a YAML or companion name too", "[cli][outputs][output-names]") {
     const fs::path dir = futolab::test::small_sweep("output-names", "others");
     const std::string puzzle = FUTOLAB_SOURCE_DIR "/tests/data/good/conjure-4x4.futo";
-    for (const std::string ending : {".yaml", ".YML", ".csv.meta.yaml", ".csv.schema.json"}) {
+    for (const std::string ending : {".yaml", ".YML", ".csv.meta.yaml", ".csv.schema.json", ".json", ".Json"}) {
         const std::string named = " ends in " + named_ending(ending) + ", ";
         const auto generated = run_cli("generate random --n 4 --out g" + ending, dir.string());
         INFO(ending << " -> " << generated.err << " / ");

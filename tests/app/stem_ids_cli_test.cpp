@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 using futolab::test::fresh_dir;
 using futolab::test::has;
@@ -108,5 +109,50 @@ TEST_CASE("a C1 control character in a file name becomes _ in the id as a C0 one
         CHECK(r.out.rfind("{\"id\":\"" + c.id + "\",", 0) == 0);
         fs::remove(dir / c.file);
     }
+    fs::remove_all(dir);
+}
+
+// Red-team round 26, left open: a file named ` .tatham` gave its puzzle the id " ", which shows
+// as nothing (a JSONL "id" of white space is refused): refused in every command that makes an id
+// of the stem, exit 2, one line naming the file (shown) and the stem's code points.
+TEST_CASE("grade convert solve check and run refuse a file whose stem shows as nothing", "[cli][ids]") {
+    const fs::path dir = fresh_dir("stem-ids", "blank");
+    struct Case {
+        std::string file, shown, points;
+    };
+    const std::vector<Case> cases{{" .tatham", "<U+0020>.tatham", "U+0020"},
+                                  {"  .tatham", "<U+0020><U+0020>.tatham", "U+0020 U+0020"},
+                                  {"\xc2\xa0.tatham", "<U+00A0>.tatham", "U+00A0"},
+                                  {"\xe2\x80\x8b.tatham", "<U+200B>.tatham", "U+200B"},
+                                  {" .jsonl", "<U+0020>.jsonl", "U+0020"}};
+    for (const Case& c : cases) {
+        if (c.file.ends_with(".jsonl")) std::ofstream(dir / c.file) << "{\"n\": 4}\n";  // no "id": the stem's would be its id
+        else one_puzzle(dir, c.file, 1);
+        const std::string says = "futolab: " + c.shown + ": the file name's stem (" + c.points +
+                                 ") shows as nothing: it would be the id of the file's instances, and an id must show (give "
+                                 "the file a name with a visible character before its extension)\n";
+        for (const std::string command : {"grade --format csv", "convert --to jsonl", "convert --to futo", "solve", "check"}) {
+            INFO(command << " " << c.shown);
+            const auto r = run_cli(command + " '" + c.file + "'", dir.string());
+            CHECK(r.exit_code == 2);
+            CHECK(r.err == says);
+            CHECK(r.out.empty());
+        }
+    }
+    // A run reading it as its instances: refused too, before any run.
+    std::ofstream(dir / "r.yaml") << "name: r\nseed: 1\ninstances:\n  - file: ' .tatham'\nsolvers: [ gac ]\noutput: o/r.csv\n";
+    const auto run = run_cli("run r.yaml -q", dir.string());
+    CHECK(run.exit_code == 2);
+    CHECK(has(run.err, "stem (U+0020) shows as nothing"));
+    CHECK_FALSE(fs::exists(dir / "o" / "r.csv"));
+    // A stem that shows something, spaces around it too, is the id; a JSONL file with ids needs none.
+    one_puzzle(dir, " a .tatham", 1);
+    const auto a = run_cli("convert ' a .tatham' --to jsonl", dir.string());
+    CHECK(a.exit_code == 0);
+    CHECK(a.out.rfind("{\"id\":\" a \",", 0) == 0);
+    std::ofstream(dir / "  .jsonl", std::ios::trunc) << "{\"id\": \"k\", \"n\": 4}\n";
+    const auto k = run_cli("check '  .jsonl'", dir.string());
+    CHECK(k.exit_code == 0);
+    CHECK(has(k.out, "k: valid, n=4"));
     fs::remove_all(dir);
 }

@@ -108,3 +108,48 @@ TEST_CASE("every format refuses a name that is not UTF-8 where its stem is the i
                       refusal("u\xfex.jsonl", "0xfe"));
     CHECK(parse("{\"id\": \"a\", \"n\": 2}\n{\"id\": \"b\", \"n\": 2}\n", Format::jsonl, "u\xffx.jsonl").size() == 2);
 }
+
+// Red-team round 26, left open: a file named ` .futo` read with the id " ", which shows as
+// nothing, where a JSONL "id" of white space only is refused. Refused wherever the stem is an id.
+TEST_CASE("file_stem: a stem that shows as nothing is refused naming its code points", "[formats][ids]") {
+    const auto blank = [](const std::string& source, const std::string& points) {
+        return source + ": the file name's stem (" + points +
+               ") shows as nothing: it would be the id of the file's instances, and an id must show (give the file a name "
+               "with a visible character before its extension)";
+    };
+    CHECK_THROWS_WITH(file_stem(" .futo"), blank(" .futo", "U+0020"));
+    CHECK_THROWS_WITH(file_stem("d/   .tatham"), blank("d/   .tatham", "U+0020 U+0020 U+0020"));
+    CHECK_THROWS_WITH(file_stem("\xc2\xa0.jsonl"), blank("\xc2\xa0.jsonl", "U+00A0"));        // no-break space
+    CHECK_THROWS_WITH(file_stem("\xe2\x80\x8b.usp"), blank("\xe2\x80\x8b.usp", "U+200B"));    // zero-width space
+    CHECK_THROWS_WITH(file_stem("\xe3\x80\x80 .param"), blank("\xe3\x80\x80 .param", "U+3000 U+0020"));
+    // A stem that shows something is kept, spaces and all; a dot file's name is its stem.
+    CHECK(file_stem(" .x.futo") == " .x");
+    CHECK(file_stem(" a .futo") == " a ");
+    CHECK(file_stem(".futo") == ".futo");
+    CHECK(file_stem("\t.futo") == "_");  // a control character becomes '_', which shows
+    CHECK(file_stem("-") == "stdin");
+}
+
+TEST_CASE("every format refuses a blank stem where it is the id strict and lenient", "[formats][ids]") {
+    const std::vector<std::pair<const char*, Format>> files{{"good/conjure-4x4.futo", Format::futo},
+                                                            {"good/conjure-4x4.tatham", Format::tatham},
+                                                            {"good/conjure-4x4.param", Format::essence},
+                                                            {"good/conjure-4x4.usp", Format::usp},
+                                                            {"good/multi-4x4.futo", Format::futo},
+                                                            {"good/multi-4x4.usp", Format::usp}};
+    for (const auto& [file, format] : files)
+        for (const std::string stem : {" ", "  ", "\xc2\xa0"}) {
+            const std::string extension = std::filesystem::path(file).extension().string();
+            const std::string text = slurp(test_data(file)), name = "dir/" + stem + extension;
+            INFO(file << " as '" << name << "'");
+            CHECK_THROWS_WITH(parse(text, format, name), Contains(name + ": the file name's stem (U+") &&
+                                                             Contains(") shows as nothing: it would be the id"));
+            std::vector<SkippedInput> skipped;  // a lenient read (run --skip-invalid) too: refused, not skipped
+            CHECK_THROWS_WITH(parse_instances(text, name, format, &skipped), Contains(") shows as nothing"));
+            CHECK(parse(text, format, "dir/" + stem + "a" + extension).at(0).id.rfind(stem + "a", 0) == 0);
+        }
+    // JSONL: the default id of a record without "id" is refused; records with ids need no stem.
+    CHECK_THROWS_WITH(parse("{\"n\": 2}\n", Format::jsonl, " .jsonl"), Contains(" .jsonl: the file name's stem (U+0020)"));
+    CHECK_THROWS_WITH(parse("{\"id\": \"a\", \"n\": 2}\n{\"n\": 2}\n", Format::jsonl, " .jsonl"), Contains("shows as nothing"));
+    CHECK(parse("{\"id\": \"a\", \"n\": 2}\n", Format::jsonl, " .jsonl").at(0).id == "a");
+}

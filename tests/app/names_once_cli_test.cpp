@@ -1,0 +1,84 @@
+// Names in merge's and critical's messages are shown once, as every message shows them
+// (red-team round 26, left open): a refusal is made visible where app/main.cpp prints it, so a
+// name made visible before it was thrown was escaped twice (`--out a<U+003C>U+000A>b.jsonl`, a
+// marker's '<' escaped again), while merge's warning about its shards' instances printed a name
+// from a sidecar raw (a U+202E reordered the line). Each now shows <U+000A>, <U+202E> once.
+#include "tests/app/cli_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using futolab::test::fresh_dir;
+using futolab::test::has;
+using futolab::test::run_cli;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Name {
+    std::string typed, shown;
+};
+
+const std::vector<Name> kNames{{"a\nb", "a<U+000A>b"},
+                               {"a\tb", "a<U+0009>b"},
+                               {"r\xe2\x80\xae" "x", "r<U+202E>x"},
+                               {"z\xe2\x80\x8b", "z<U+200B>"},
+                               {"<U+0041>", "<U+003C>U+0041>"}};  // typed so: shown apart from an A
+
+// `text` in single quotes for /bin/sh ('\'' for a quote).
+std::string quoted(const std::string& text) { return "'" + text + "'"; }
+
+}  // namespace
+
+TEST_CASE("merge and critical show a refused output's name once", "[cli][names]") {
+    const fs::path dir = fresh_dir("names-once", "refused");
+    for (const Name& n : kNames) {
+        INFO(n.shown);
+        const auto merged = run_cli("merge x.csv --out " + quoted(n.typed + ".jsonl"), dir.string());
+        CHECK(merged.exit_code == 2);
+        CHECK(merged.err == "futolab: merge: --out " + n.shown +
+                                ".jsonl ends in .jsonl, the extension of format 'jsonl': a file is named for the format it "
+                                "holds, and a results CSV by .csv (or a name of no format's)\n");
+        const auto cert = run_cli("critical --construct --n 4 --certificate " + quoted(n.typed + ".futo"), dir.string());
+        CHECK(cert.exit_code == 2);
+        CHECK(cert.err == "futolab: critical: --certificate " + n.shown +
+                              ".futo ends in .futo, the extension of format 'futo'; a certificate is JSON Lines (.jsonl, or "
+                              "a name of no format's such as .cert)\n");
+        const auto out = run_cli("critical --construct --n 4 --out " + quoted(n.typed + ".json"), dir.string());
+        CHECK(out.exit_code == 2);
+        CHECK(out.err == "futolab: critical: --out " + n.shown +
+                             ".json ends in .json, the extension of a single JSON document (such as the futolab-bench "
+                             "manifest); critical writes JSON Lines (.jsonl)\n");
+        const auto verify = run_cli("critical --construct --n 4 --verify-with " + quoted("gac:" + n.typed), dir.string());
+        CHECK(verify.exit_code == 2);
+        CHECK(has(verify.err, "futolab: critical: --verify-with gac:" + n.shown + ": "));
+        CHECK_FALSE(has(verify.err + cert.err + merged.err + out.err, "<U+003C>U+000"));
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("merge's warning shows a name its shards' sidecars hold", "[cli][merge][names]") {
+    const fs::path dir = fresh_dir("names-once", "warning");
+    const std::string puzzles = "p\xe2\x80\xae" "x.tatham";  // U+202E, which reorders the rest of a line
+    std::ifstream corpus(FUTOLAB_SOURCE_DIR "/corpora/tatham-dev/n04.tatham");
+    std::string line;
+    std::ofstream kept(dir / puzzles);
+    for (int i = 0; i < 3 && std::getline(corpus, line); ++i) kept << line << "\n";
+    kept.close();
+    std::ofstream(dir / "m.yaml") << "name: m\nmode: { count: 2 }\ninstances:\n  - file: " << puzzles
+                                  << "\nsolvers: [ gac ]\noutput: out/m.csv\n";
+    REQUIRE(run_cli("run m.yaml -q --shard 0/2", dir.string()).exit_code == 0);
+    REQUIRE(run_cli("run m.yaml -q --shard 1/2", dir.string()).exit_code == 0);
+    fs::remove(dir / puzzles);  // the instances cannot be read again: merge warns, naming the file
+    const auto r = run_cli("merge out/m.shard-0-of-2.csv out/m.shard-1-of-2.csv --out mm.csv", dir.string());
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.err, "futolab: warning: the instances could not be read again ("));
+    CHECK(has(r.err, "input file p<U+202E>x.tatham with content hash "));
+    CHECK_FALSE(has(r.err, "\xe2\x80\xae"));
+    CHECK(has(r.out, "mm.csv: 3 of 3 runs from 2 files"));
+    fs::remove_all(dir);
+}
