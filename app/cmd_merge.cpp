@@ -24,6 +24,7 @@
 
 #include <iostream>
 #include <optional>
+#include <regex>
 #include <stdexcept>
 
 namespace futolab::app {
@@ -44,7 +45,25 @@ std::string first_few(const std::vector<std::size_t>& runs) {
 
 // The config a shard's sidecar holds, with the builds its runs had (experiments/held_rows.hpp:
 // the commands that read a results CSV held to its sidecar take it so too).
-ExperimentConfig config_of(const SidecarFacts& made_by) { return sweep_config_of(made_by); }
+// A problem in that text is the sidecar's, named at its own line (red-team round 27, C F2: an
+// edited sidecar sent the user to `q.yaml:2:7`, a valid file on disk): the parser names the config
+// file as it was ("q.yaml:2:7: …"), which is mapped to the sidecar's line of that text.
+ExperimentConfig config_of(const SidecarFacts& made_by) {
+    try {
+        return sweep_config_of(made_by);
+    } catch (const InputError& e) {
+        const std::string said = e.what(), file = made_by.identity.config_file + ":";
+        if (file.size() == 1 || said.rfind(file, 0) != 0) throw;
+        std::smatch at;  // "2:7: problem", "2: problem" or "problem"
+        const std::string rest = said.substr(file.size());
+        const bool placed = std::regex_search(rest, at, std::regex("^([0-9]{1,9})(?::([0-9]{1,9}))?: "));
+        const int line = placed ? std::stoi(at[1]) : 0, column = placed && at[2].matched ? std::stoi(at[2]) : 0;
+        std::string problem = placed ? at.suffix().str() : rest;
+        problem.erase(0, problem.find_first_not_of(' '));
+        throw InputError(fmt::format("{}: in its config text ({} as it was): {}", sidecar_config_at(made_by, line, column),
+                                     made_by.identity.config_file, problem));
+    }
+}
 
 // The files the runs of the shard `path` read, as its sidecar names them from the folder its run
 // ran in, found from here as MergedMatrix::prepare finds them (experiments/merge_matrix.hpp,
@@ -128,6 +147,7 @@ int merge(const MergeArgs& args) {
     // "interrupted", the files at --out whole, old or new.
     Interrupt stop;
     const SignalScope signals(stop);
+    refuse_standard_input(args.inputs);  // before any input's sidecar is looked for (red-team round 27, C F10)
     check_file_output(args.out, "--out", "a merged results CSV (its sidecar and lock go beside it)", false);
     check_out_not_runs_input(args);  // first of the files' checks, as run asks it first at `output:`
     check_output_path(args.out, args.inputs, args.force, "--out", true);  // a FIFO or folder: refused before its lock is made
@@ -150,6 +170,8 @@ int merge(const MergeArgs& args) {
         } catch (const InputError&) {
         }
         if (first) {
+            // Its config text is the one its hash pins before it is read (red-team round 27, C F2).
+            check_config_text(*first, args.inputs.front(), "merge it");
             const LocatedShard shard = locate_run_files(*first, args.inputs.front());
             matrix.prepare(config_of(shard.facts), shard, args.inputs.front());
         }

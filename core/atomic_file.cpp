@@ -333,16 +333,42 @@ void AtomicFile::finish() {
     refuse_locked(path_);  // a writer may have started meanwhile (the destructor removes the temp file)
 }
 
+namespace {
+
+// A second name for the regular file at `target`: a hard link under a temporary name beside it
+// (a dead writer's, reaped as AtomicFile's are, should this process be killed before it is
+// removed); "" where none is there or the file system makes no hard links.
+std::string keep_old(const std::string& target) {
+    struct stat st {};
+    if (::lstat(target.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return "";
+    const std::string kept = temp_name(target);
+    return ::link(target.c_str(), kept.c_str()) == 0 ? kept : "";
+}
+
+}  // namespace
+
 void commit_together(const std::vector<AtomicFile*>& files) {
     for (AtomicFile* file : files) file->finish();  // any failure here: nothing renamed yet
+    // Each old file kept under a second name until every rename has succeeded: a rename that
+    // fails after others (EIO, ESTALE on a network share) puts the old ones back, not merely
+    // removes the new ones (red-team round 27, A F9: the earlier merge's CSV was lost, its sidecar
+    // left alone).
+    std::vector<std::string> kept;
+    for (AtomicFile* file : files) kept.push_back(keep_old(file->path()));
     for (std::size_t i = 0; i < files.size(); ++i) {
         try {
             files[i]->commit();
         } catch (...) {
-            for (std::size_t j = 0; j < i; ++j) ::unlink(files[j]->path().c_str());
+            for (std::size_t j = 0; j < i; ++j)
+                if (kept[j].empty() || std::rename(kept[j].c_str(), files[j]->path().c_str()) != 0)
+                    ::unlink(files[j]->path().c_str());  // no old file (or none to put back): the new one goes
+            for (const std::string& k : kept)
+                if (!k.empty()) ::unlink(k.c_str());  // those put back are gone from here already
             throw;
         }
     }
+    for (const std::string& k : kept)
+        if (!k.empty()) ::unlink(k.c_str());
 }
 
 std::string longest_temp_path(const std::string& path) {

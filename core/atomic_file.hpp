@@ -101,9 +101,11 @@ void write_file_atomically(const std::string& path, std::string_view text);
 // finished before any is renamed, so a full disk or a refused name leaves every target as it was,
 // the old set whole (red-team round 26, A F4: merge renamed its CSV over the earlier merge's, then
 // failed at the schema and removed the CSV, sidecar and schema, old and new alike). They are
-// renamed in order; should a rename fail, the targets renamed before it in this call are removed
-// again (this command's new files, which would stand beside the old ones they do not go with) and
-// the rest left as they were. Throws std::runtime_error naming the target.
+// renamed in order, each old file kept under a second name (a hard link) until all are; should a
+// rename fail, the targets renamed before it in this call get their old files back (or are
+// removed, where there was none or the file system makes no hard links: this command's new files
+// would stand beside old ones they do not go with) and the rest are left as they were. Throws
+// std::runtime_error naming the target.
 void commit_together(const std::vector<AtomicFile*>& files);
 
 // A file holding `text` beside `path` under AtomicFile's temporary name (created exclusively,

@@ -237,6 +237,9 @@ void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shar
     if (!resumes_a_file(csv_path)) return;  // check_resumable decides about a CSV without a sidecar
     const SidecarFacts made = read_sidecar(csv_path);
     check_config_text(made, csv_path, "resume; use a new --out");
+    // Its rows' clocks are bounded by run.first_started, which the resumed sidecar keeps: one of
+    // this futolab's without it was edited, and written back so it bounded nothing ever after.
+    check_first_started(made, "resume; use a new --out");
     if (made.shard_index != shard.index || made.shard_count != shard.count) {
         check_older_numbering(csv_path, made, shard);
         throw InputError(fmt::format("{}: its sidecar says {}, not {} of {} as --shard asks ({}; a file of another shard "

@@ -103,6 +103,52 @@ std::string timing_difference(const TimingProtocol& was, const TimingProtocol& i
     return was.pin != is.pin ? "timing.pin" : "";
 }
 
+// The build description a binary has (its version string, compiler and flags, and what
+// same_binary compares): the first field in which `a` and `b` differ, "" if none does.
+std::string description_difference(const BuildIdentity& a, const BuildIdentity& b) {
+    if (a.version != b.version) return "version";
+    if (a.compiler != b.compiler) return "compiler";
+    if (a.flags != b.flags) return "flags";
+    if (a.commit != b.commit || a.dirty != b.dirty) return "git_commit";
+    return a.build_type != b.build_type ? "build_type" : "";
+}
+
+// Every build a sidecar describes, with where it does: its `futolab:` block and its `builds:`.
+std::vector<std::pair<const BuildIdentity*, std::string>> described_builds(const SidecarFacts& f) {
+    std::vector<std::pair<const BuildIdentity*, std::string>> all{{&f.driver, sidecar_at(f, "futolab")}};
+    for (std::size_t i = 0; i < f.builds.size(); ++i) all.emplace_back(&f.builds[i], sidecar_item_at(f, "builds", i));
+    return all;
+}
+
+// One binary (one binary_hash) has one build description (red-team round 27, B F2: a shard's
+// compiler, flags and version string edited were merged, and the merged sidecar stated them
+// beside its `builds:` entry of the same binary saying otherwise): within each sidecar (its
+// `futolab:` block and its `builds:`) and across the shards, every description of one binary
+// agrees, or the shard is refused naming both places. A binary of no hash ("": unread) is not held.
+void check_build_descriptions(const std::string& path, const SidecarFacts& f, const std::vector<SidecarFacts>& each,
+                              std::size_t i) {
+    for (const auto& [mine, mine_at] : described_builds(f))
+        for (std::size_t j = 0; j <= i; ++j)
+            for (const auto& [other, other_at] : described_builds(each[j])) {
+                if (mine->binary_hash.empty() || mine->binary_hash != other->binary_hash) continue;
+                if (const std::string key = description_difference(*mine, *other); !key.empty())
+                    throw InputError(fmt::format("{}: its sidecar describes binary {} with another {} ({}) than {} does: "
+                                                 "one binary has one build description (edited?): refusing to merge it",
+                                                 path, mine->binary_hash, key, mine_at, other_at));
+            }
+}
+
+// A sweep's machine.host is one of its machine.hosts (a run adds its host to the list it writes):
+// a host in neither was edited, and the merged sidecar would name it as a shard's (red-team round
+// 27, B F2).
+void check_own_host(const std::string& path, const SidecarFacts& f) {
+    for (const ShardMachine& m : f.machines)
+        if (!m.host.empty() && !m.hosts.empty() && std::find(m.hosts.begin(), m.hosts.end(), m.host) == m.hosts.end())
+            throw InputError(fmt::format("{}: its sidecar's machine.host '{}' is none of its machine.hosts ({}): refusing "
+                                         "to merge it (edited?)",
+                                         path, m.host, sidecar_path(path)));
+}
+
 // Checks that every input exists, is no live run's, and comes from the same config, each
 // sidecar with the config text its hash pins; returns the first one's facts, with the machines
 // of all of them (a merged sidecar keeps every shard's host and CPU). `each`: every input's own.
@@ -118,6 +164,7 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs, std::vect
         const std::string& path = inputs[i];
         const SidecarFacts& f = each[i];
         check_config_text(f, path, "merge it");
+        check_first_started(f, "merge it");  // its rows' clocks are bounded by it (red-team round 27, B F4)
         // Its lock is free (merge_results holds it shared): the run that wrote it has ended —
         // unless it writes it under another name (a hard link), whose lock cannot be found.
         if (f.state == "running") refuse_other_names(path, f);
@@ -155,6 +202,8 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs, std::vect
         if (const std::string why = build_difference_in(f, first.driver, first.builds); !why.empty())
             throw InputError(fmt::format("{}: made by {}, unlike {}: refusing to merge shards of two builds", path, why,
                                          inputs.front()));
+        check_build_descriptions(path, f, each, i);
+        if (!f.merged) check_own_host(path, f);
         first.machines.insert(first.machines.end(), f.machines.begin(), f.machines.end());
     }
     check_shard_claims(inputs, each);
@@ -239,9 +288,21 @@ void write_merged(const std::string& out, const std::vector<std::string>& header
 
 }  // namespace
 
+// A shard CSV is read with its sidecar beside it, which standard input has none of: `-` (by any of
+// its names) read the working folder's `./-` or `./-.meta.yaml` as it, or was "no such file"
+// (red-team round 27, C F10). Refused before anything is read, whatever files are there.
+void refuse_standard_input(const std::vector<std::string>& inputs) {
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+        if (names_standard_input(inputs[i]))
+            throw InputError(fmt::format("{}: standard input cannot be merged (input {}): a shard CSV is read with its "
+                                         "sidecar beside it; give the shard's file",
+                                         inputs[i], i + 1));
+}
+
 MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out, bool force,
                           const MergeRowCheck& check_rows, const OutputLock* held, const std::string& command_line) {
     if (inputs.empty()) throw InputError("merge needs at least one CSV");
+    refuse_standard_input(inputs);
     check_output_path(out, inputs, force, "--out", true);  // --force: a shard CSV replaced by the merged CSV
     const std::vector<std::string> others = inputs_but(out, inputs);
     check_output_path(sidecar_path(out), others, force, "--out's sidecar");

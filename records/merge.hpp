@@ -25,7 +25,8 @@ struct MergeReport {
     std::vector<std::string> notes;      // warnings for stderr (a killed run's shard merged as it is)
 };
 
-// Throws InputError if the inputs do not belong together, if a `run` cell is not a whole
+// Throws InputError if an input names standard input (a shard is read with its sidecar beside
+// it), if the inputs do not belong together, if a `run` cell is not a whole
 // number below the matrix's size (named by file, line and column), or if `out` would replace an
 // input, an existing results CSV or sidecar (records/output_guard.hpp) and `force` is not set.
 // The CSV, its sidecar and its outputs are each written to a temporary file and renamed
@@ -44,6 +45,11 @@ struct MergeReport {
 // these arguments make. The merged sidecar's run.first_started is the earliest of its shards'
 // (the rows were all made after it), and left out where a shard names none or one after this
 // merge's start (another machine's clock ahead), which would bound the rows by what is not so.
+// Throws InputError "-: standard input cannot be merged (input 1): …" for an input that names
+// standard input by any name (core/atomic_file.hpp, names_standard_input): a shard CSV is read
+// with its sidecar beside it, which standard input has not.
+void refuse_standard_input(const std::vector<std::string>& inputs);
+
 using MergeRowCheck = std::function<void(const CsvTable&, const std::string&, const SidecarFacts&)>;
 MergeReport merge_results(const std::vector<std::string>& inputs, const std::string& out, bool force = false,
                           const MergeRowCheck& check_rows = {}, const OutputLock* held = nullptr,

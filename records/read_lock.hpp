@@ -8,7 +8,10 @@
 // regular file there is not a lock and is left alone. A symlink is resolved first: the lock is
 // the one beside the file's real name. A hard link is another name of equal standing, and the
 // lock beside the writer's name cannot be found from it: records/merge.cpp refuses a CSV with
-// several names whose sidecar says it is still being written.
+// several names whose sidecar says it is still being written. The file itself is locked shared
+// too: a run holds its CSV's identity lock under whatever name it has now, so a live shard renamed
+// into another folder, or whose lock file was removed, is refused ("another futolab is writing
+// this file under another name": red-team round 27, A F5).
 #pragma once
 
 #include <string>
@@ -25,7 +28,9 @@ public:
     ReadLock& operator=(const ReadLock&) = delete;
 
 private:
+    void take_name_lock(const std::string& file);
     int fd_ = -1;
+    int identity_fd_ = -1;  // a shared flock on the file itself (its writer's identity lock)
 };
 
 }  // namespace futolab

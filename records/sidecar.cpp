@@ -28,6 +28,7 @@
 #include <filesystem>
 #include <fstream>
 #include <span>
+#include <sstream>
 #include <thread>
 #include <utility>
 
@@ -424,6 +425,18 @@ ShardMachine machine_of(const YamlFields& y, const YamlAt& m, const std::string&
     return out;
 }
 
+// Where the config text's first line is: the line after `config: |` (the block's indicator is on
+// the key's line; yaml-cpp marks a block scalar there), indented as that line is.
+void locate_config_block(const std::string& text, const YamlAt& config, SidecarFacts& f) {
+    if (!config) return;
+    std::istringstream lines(text);
+    std::string line;
+    for (int i = 0; i <= config.node.Mark().line && std::getline(lines, line);) ++i;
+    if (line.rfind("config: |", 0) != 0 || !std::getline(lines, line)) return;
+    f.config_line = config.node.Mark().line + 2;  // Mark is 0-based; the text starts one line below
+    f.config_indent = static_cast<int>(line.find_first_not_of(' '));
+}
+
 // The lines of the keys resume and merge compare after reading (each read already, so its map
 // is known to be a map), and of the lists they compare item by item, with each item's
 // ("inputs[2]": sidecar_item_at). skipped_inputs is read apart (read_skipped_inputs): its items
@@ -501,6 +514,8 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     f.shard_runs = count_if_given(y, run, "shard_runs");
     f.completed = count_if_given(y, run, "completed");
     note_marks(y, root, f);
+    f.file = path;
+    locate_config_block(text, at(root, "config"), f);
     return f;
 }
 
@@ -536,6 +551,20 @@ void check_config_text(const SidecarFacts& facts, const std::string& csv_path, s
         throw InputError(fmt::format("{}: its config text hashes to {}, not to its config_hash {} (edited?): refusing "
                                      "to {}",
                                      at("config_hash"), hash, facts.identity.config_hash, verb));
+}
+
+void check_first_started(const SidecarFacts& facts, std::string_view verb) {
+    const BuildIdentity& self = this_build();
+    const bool ours = facts.driver.same_binary(self) || (facts.driver.commit == self.commit && !facts.driver.dirty && !self.dirty);
+    if (facts.merged || !facts.first_started.empty() || !ours) return;
+    throw InputError(fmt::format("{}: run.first_started is missing, which futolab {} always writes (edited?): refusing to {}",
+                                 sidecar_at(facts, "run.first_started"), facts.version, verb));
+}
+
+std::string sidecar_config_at(const SidecarFacts& facts, int line, int column) {
+    if (facts.config_line == 0 || line <= 0) return sidecar_at(facts, "config");
+    const std::string at = fmt::format("{}:{}", facts.file, facts.config_line + line - 1);
+    return column > 0 ? fmt::format("{}:{}", at, column + facts.config_indent) : at;
 }
 
 std::vector<std::string> row_hosts(const SidecarFacts& facts) {

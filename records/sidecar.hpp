@@ -141,6 +141,11 @@ struct SidecarFacts {  // what merge and resume check
     // "X.meta.yaml:36:15" of each key a later check compares with the config or the other shards
     // ("run.total_runs"; a missing key's map), so its refusal names the line: sidecar_at.
     std::map<std::string, std::string, std::less<>> marks;
+    // The sidecar read, and where its config text's first line is in it: a `|` block's line and
+    // indent (0 where the text is a quoted scalar or absent), so a problem a config parser finds in
+    // that text is named at the sidecar's line, not the config file's (red-team round 27, C F2).
+    std::string file;
+    int config_line = 0, config_indent = 0;
 };
 
 std::string sidecar_path(const std::string& csv_path);
@@ -173,6 +178,15 @@ SidecarFacts read_sidecar(const std::string& csv_path);
 // config text)" or "…: its config text hashes to H, not to its config_hash C (edited?): refusing
 // to `verb`".
 void check_config_text(const SidecarFacts& facts, const std::string& csv_path, std::string_view verb);
+// Where line `line`, column `column` (1-based; 0: unknown) of the sidecar's config text is in
+// the sidecar itself ("X.meta.yaml:57:9"); the `config` key's mark where the text is no block.
+std::string sidecar_config_at(const SidecarFacts& facts, int line, int column);
+// A sweep's sidecar written by this futolab (the same binary, or the same clean commit) always
+// names run.first_started, which bounds its rows' clocks (experiments/clock_facts.hpp): one
+// without it was edited, and read as an older futolab's it bounded nothing (red-team round 27,
+// B F4). Throws InputError "X.meta.yaml:L:C: run.first_started is missing, which futolab V always
+// writes (edited?): refusing to VERB". A merged sidecar, or an older or other futolab's, passes.
+void check_first_started(const SidecarFacts& facts, std::string_view verb);
 // The hosts a row of a CSV with this sidecar may name: every host of every machine (empty: none
 // known, as in sidecars that name no host).
 std::vector<std::string> row_hosts(const SidecarFacts& facts);

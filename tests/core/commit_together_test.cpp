@@ -80,3 +80,41 @@ TEST_CASE("commit_together puts every file in place", "[core][atomic]") {
     CHECK(slurp((dir / "b").string()) == "new b");
     no_temp_files(dir);
 }
+
+// A rename that fails after others (EIO, ESTALE on a network share; here a folder at the name)
+// puts the earlier files back as they were: the earlier merge's CSV was lost, its sidecar left
+// alone (red-team round 27, A F9).
+TEST_CASE("commit_together puts the old files back when a later rename fails", "[core][atomic]") {
+    const std::vector<std::string> names{"m.csv", "m.csv.schema.json", "m.jsonl", "m.csv.meta.yaml"};
+    for (std::size_t failing = 1; failing < names.size(); ++failing) {
+        const fs::path dir = futolab::test::fresh_dir("commit-together", "put-back-" + std::to_string(failing));
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (i != failing) std::ofstream(dir / names[i]) << "old " << names[i];
+        {
+            std::vector<std::unique_ptr<futolab::AtomicFile>> files;
+            std::vector<futolab::AtomicFile*> together;
+            for (const std::string& name : names) {
+                files.push_back(std::make_unique<futolab::AtomicFile>((dir / name).string()));
+                files.back()->write("new " + name);
+                together.push_back(files.back().get());
+            }
+            fs::create_directories(dir / names[failing] / "x");  // a folder that is not empty: no rename over it
+            INFO(names[failing]);
+            CHECK_THROWS_WITH(futolab::commit_together(together), Catch::Contains(names[failing]));
+        }
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (i != failing) CHECK(slurp((dir / names[i]).string()) == "old " + names[i]);
+        no_temp_files(dir);
+    }
+    // Where there was no old file, the new one is removed again.
+    const fs::path dir = futolab::test::fresh_dir("commit-together", "put-back-none");
+    {
+        futolab::AtomicFile a((dir / "a").string()), b((dir / "b").string());
+        a.write("new a");
+        b.write("new b");
+        fs::create_directories(dir / "b" / "x");
+        CHECK_THROWS(futolab::commit_together({&a, &b}));
+    }
+    CHECK_FALSE(fs::exists(dir / "a"));
+    no_temp_files(dir);
+}

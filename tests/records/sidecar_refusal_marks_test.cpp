@@ -53,6 +53,7 @@ RunInfo shard(int index, int count) {
     info.shard_count = count;
     info.total_runs = 4;
     info.started = info.finished = "2026-01-01T00:00:00Z";  // a run's times (records/sidecar_numbers.cpp)
+    info.first_started = info.started;  // this futolab always writes it: merge refuses its sidecar without it
     info.state = "finished";
     info.skipped_inputs = {{"x.futo", "not a puzzle"}};
     return info;
