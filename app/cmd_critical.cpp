@@ -568,15 +568,36 @@ void read_shard_certificates(const std::vector<std::string>& files) {
     combine_shards(claims, files);  // for its refusals only: nothing is judged yet
 }
 
+// Before any certificate is judged, a --verify-with that runs a tool (minizinc, clpfd, ilp) is
+// tried once on the empty 2x2 puzzle: a tool missing or broken says nothing of the certificate,
+// and its error mid-check was exit 1, the code of "certificate rejected" (red-team round 27,
+// B F7). Refused as an unusable --verify-with is, exit 2, with the tool's own reason.
+void check_verifier_runs(const SolverSpec& spec) {
+    if (!is_external_backend(spec.name)) return;
+    Instance probe;
+    probe.id = "probe";
+    probe.n = 2;
+    SolveRequest count;
+    count.mode = Mode::count_to(2);
+    const SolveResult r = make_solver(spec)->solve(Puzzle::compile_for_search(probe), count);
+    if (outcome_of(r.status) == RunOutcome::finished) return;
+    throw InputError(fmt::format("critical --check-certificate: --verify-with {} could not run ({}: {}): nothing checked, the "
+                                 "certificate neither accepted nor rejected",
+                                 spec.text(), status_name(r.status), r.message));
+}
+
 int run_check_certificate(const CriticalArgs& a) {
     // `- -` read standard input once and gave both its bytes: "- and - are not shards of one run"
     // blamed the content (red-team round 26, C F7). Refused as every command taking several inputs.
     refuse_stdin_twice(a.check_certificate);
-    const std::string verify = parse_solver_spec(a.verify_with).text();
+    const SolverSpec verify_spec = parse_solver_spec(a.verify_with);
+    const std::string verify = verify_spec.text();
     if (a.check_certificate.size() > 1) read_shard_certificates(a.check_certificate);
     std::vector<CertificateCheck> checks;
     for (const std::string& file : a.check_certificate) {
         const std::string text = certificate_text(file);
+        const bool construct = a.check_certificate.size() == 1 && first_line_names(text, kZeroGivenCertificateFormat);
+        if (&file == &a.check_certificate.front() && !construct) check_verifier_runs(verify_spec);  // a --construct one runs none
         if (a.check_certificate.size() == 1 && first_line_names(text, kSquareCertificateFormat))
             return run_check_square_certificate(file, text, verify);
         if (a.check_certificate.size() == 1 && first_line_names(text, kZeroGivenCertificateFormat)) {
@@ -625,7 +646,7 @@ int run_check_certificate(const CriticalArgs& a) {
 // The line and the claim of one few-relations count (the whole enumeration, one shard, or the
 // sum of a checkpoint folder's shards).
 void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, const std::string& scope, bool whole,
-                          const OutputLock* out_lock) {
+                          const OutputLock* out_lock, const std::string& basis = "proved") {
     // The file says what this count found: its example, or nothing. An older file at --out is
     // replaced by an empty one, never left to read as this count's answer.
     write_reserved(a.out, c.example ? write_instances({*c.example}, Format::jsonl) : std::string(), out_lock, stop_of(a));
@@ -641,8 +662,18 @@ void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, con
     else if (!whole)
         std::cout << fmt::format("no unique puzzle{}; every shard must say so for the proof\n", scope);
     else
-        std::cout << fmt::format("proved: every zero-given uniquely completable set of order {} has more than {}\n", a.n,
+        std::cout << fmt::format("{}: every zero-given uniquely completable set of order {} has more than {}\n", basis, a.n,
                                  counted(static_cast<std::size_t>(a.few_relations), "relation"));
+}
+
+// What the claim of a whole count rests on: "proved" where this command counted every shard
+// (one read from its file and counted again counts), else the files it took as they say
+// (red-team round 27, B F5: files edited together printed "proved" for a false bound).
+std::string claim_basis(std::size_t from_files, const std::optional<std::size_t>& recounted, std::size_t shards) {
+    const std::size_t unchecked = from_files - (recounted && from_files > 0 ? 1 : 0);
+    if (unchecked == 0) return "proved";
+    return fmt::format("from {} of {} not counted by this command{}", counted(unchecked, "shard file"), counted(shards, "shard"),
+                       recounted ? fmt::format(" (shard {}'s file counted again, the same)", *recounted) : "");
 }
 
 // Which shards of the count a command line runs, and where (--checkpoint DIR, or none).
@@ -710,11 +741,41 @@ void check_checkpoint(const CriticalArgs& a, const FewRelationsPlan& p) {
                                fmt::format("--checkpoint {}: its table", visible_text(p.checkpoint)), a.force);
 }
 
+// What an interrupted count leaves, as the command says it (exit 1).
+[[noreturn]] void few_relations_interrupted(const CriticalArgs& a) {
+    throw std::runtime_error(a.checkpoint.empty()
+                                 ? "critical --few-relations: interrupted: nothing written"
+                                 : fmt::format("critical --few-relations: interrupted: --out not written; the shard files "
+                                               "written before it stay in {}: run the same command to go on",
+                                               visible_text(a.checkpoint)));
+}
+
+// The shard file a command counted again, and the CPU seconds that took.
+struct Recount {
+    std::size_t shard = 0;
+    double cpu_seconds = 0;
+};
+
+// The first shard file of `files` there, counted again before any shard runs (recount_shard_file:
+// a file that differs is refused, exit 2); none where no file is there.
+std::optional<Recount> recount_first_file(const CriticalArgs& a, const FewRelationsPlan& p,
+                                          const std::vector<std::optional<FewRelationsShard>>& files) {
+    for (const std::optional<FewRelationsShard>& file : files) {
+        if (!file) continue;
+        try {
+            return Recount{file->shard, recount_shard_file(*file, p.checkpoint, stop_of(a).flag())};
+        } catch (const critical::FewRelationsStopped&) {
+            few_relations_interrupted(a);
+        }
+    }
+    return std::nullopt;
+}
+
 // Before any shard runs, once check_checkpoint passed: its shard files of this count whole (a file
 // not whole, or of another count, is refused naming it: exit 2), and one writer per count (the
 // table's lock, held to the end and returned) or per shard (--shard I/S: refused here if another
 // futolab holds the shard's file; its run holds it from before it reads it to after it writes it).
-std::unique_ptr<OutputLock> hold_checkpoint(const CriticalArgs& a, const FewRelationsPlan& p) {
+std::unique_ptr<OutputLock> hold_checkpoint(const CriticalArgs& a, const FewRelationsPlan& p, std::optional<Recount>& recounted) {
     if (p.checkpoint.empty()) return nullptr;
     create_output_folder(p.checkpoint, "--checkpoint");
     std::unique_ptr<OutputLock> lock;
@@ -741,6 +802,7 @@ std::unique_ptr<OutputLock> hold_checkpoint(const CriticalArgs& a, const FewRela
                                                  a.n, a.few_relations, i, p.shards, few_relations_producer()));
     check_files_against_csv(few_relations_csv(a, p), p.checkpoint, files);  // before the count makes that CSV again
     if (!p.only) check_table_of_count(a, p, files);
+    recounted = recount_first_file(a, p, files);
     return lock;
 }
 
@@ -764,15 +826,6 @@ RenderedConfig few_relations_config(const CriticalArgs& a, const FewRelationsPla
 std::vector<std::pair<std::string, std::string>> options_of_keys(const RenderedConfig& config, const CriticalArgs& a) {
     if (a.checkpoint.empty()) return {};
     return {{"few_relations.checkpoint " + config.few_relations.checkpoint, "--checkpoint " + visible_text(a.checkpoint)}};
-}
-
-// What an interrupted count leaves, as the command says it (exit 1).
-[[noreturn]] void few_relations_interrupted(const CriticalArgs& a) {
-    throw std::runtime_error(a.checkpoint.empty()
-                                 ? "critical --few-relations: interrupted: nothing written"
-                                 : fmt::format("critical --few-relations: interrupted: --out not written; the shard files "
-                                               "written before it stay in {}: run the same command to go on",
-                                               visible_text(a.checkpoint)));
 }
 
 // The shards of `plan` run by the experiment driver (one run each, --jobs at once with
@@ -814,6 +867,12 @@ int run_few_relations_rows(const CriticalArgs& a, const FewRelationsPlan& plan, 
     }
 }
 
+// "n4-k4-shard-000-of-004.yaml to n4-k4-shard-003-of-004.yaml": the files a whole count's total comes from.
+std::string shard_file_range(const CriticalArgs& a, std::size_t shards) {
+    const auto name = [&a, shards](std::size_t i) { return few_relations_shard_name(a.n, a.few_relations, i, shards) + ".yaml"; };
+    return shards == 1 ? name(0) : fmt::format("{} to {}", name(0), name(shards - 1));
+}
+
 // --few-relations K --n N [--shard I/N] [--checkpoint DIR [--shards N] [--jobs J]]: every
 // zero-given puzzle with K relations up to symmetry, counted to 2, run as task few-relations
 // (one run per shard) by the experiment driver. None unique proves min k > K over all squares
@@ -837,11 +896,15 @@ int run_few_relations(const CriticalArgs& a) {
     const std::unique_ptr<OutputLock> out_lock = reserve_output(a.out.empty() ? "-" : a.out, "--out");
     // A refusal here (another futolab counts it) leaves no lock file of --out: one made here goes
     // again as the command is refused (core/made_folders.hpp; round 25 left it behind).
-    const std::unique_ptr<OutputLock> count_lock = hold_checkpoint(a, plan);
+    std::optional<Recount> recounted;  // the shard whose file this command counted again
+    const std::unique_ptr<OutputLock> count_lock = hold_checkpoint(a, plan, recounted);
     FewRelationsReport report;
     const int status = run_few_relations_rows(a, plan, report);
     if (stop_of(a).requested()) few_relations_interrupted(a);
     if (status != 0) return status;
+    if (recounted)  // said once the rows are, so a refusal of the folder's CSV stays the one line
+        std::cerr << fmt::format("futolab critical: shard {}/{}: its file counted again before the count, the same ({:.1f} s CPU)\n",
+                                 recounted->shard, plan.shards, recounted->cpu_seconds);
     // The claim needs every shard planned: a row missing is a fault of the driver, never a proof.
     if (report.shards.size() != (plan.only ? 1 : plan.shards))
         throw std::logic_error(fmt::format("critical --few-relations: {} shard rows, where {} were planned", report.shards.size(),
@@ -858,12 +921,14 @@ int run_few_relations(const CriticalArgs& a) {
         // The claim from a whole count only (red-team round 25, B F10): its shards' files passed
         // each check one by one; together they must be the one search's count of every set.
         if (const std::string why = few_relations_total_problem(total, a.n, a.few_relations); !why.empty())
-            throw InputError(fmt::format("--checkpoint {}: {}: refusing its table and claim", a.checkpoint, why));
+            throw InputError(fmt::format("--checkpoint {}: {}: refusing its table and claim (the shard files {})", a.checkpoint,
+                                         why, shard_file_range(a, plan.shards)));
         const std::string table = few_relations_table(report.shards);
         write_reserved(few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards), table, count_lock.get(), stop_of(a));
         std::cout << table;
         report_few_relations(a, total, fmt::format(" ({} of {})", counted(report.shards.size(), "shard"), visible_text(a.checkpoint)),
-                             true, out_lock.get());
+                             true, out_lock.get(),
+                             claim_basis(report.from_files, recounted ? std::optional(recounted->shard) : std::nullopt, plan.shards));
     }
     return 0;
 }

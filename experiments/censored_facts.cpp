@@ -30,14 +30,6 @@ bool killed_at_limit(std::string_view m) {
     return m.starts_with("wall time limit: killed ") || (m.starts_with("killed ") && m.find(" after its time limit") != std::string_view::npos);
 }
 
-// The status a message of the runs' and the sandbox's own goes with (the header's list), if it is one.
-std::optional<Status> status_of_message(std::string_view m) {
-    if (m.starts_with("wall time limit") || m.starts_with("cpu time limit") || killed_at_limit(m)) return Status::timeout;
-    if (m.starts_with("out of memory") || m.starts_with(kPeakRule)) return Status::memout;
-    if (m.starts_with("killed by ") || m.starts_with("the run's process exited with code ")) return Status::crash;
-    return std::nullopt;
-}
-
 // A limit of the config on one of the row's clocks.
 struct Clock {
     const char* name;    // in the messages: "wall", "cpu"
@@ -201,6 +193,13 @@ Isolation isolation_of(const RowCells& row, const ExperimentConfig& config) {
 
 }  // namespace
 
+std::optional<Status> status_of_message(std::string_view m) {
+    if (m.starts_with("wall time limit") || m.starts_with("cpu time limit") || killed_at_limit(m)) return Status::timeout;
+    if (m.starts_with("out of memory") || m.starts_with(kPeakRule)) return Status::memout;
+    if (m.starts_with("killed by ") || m.starts_with("the run's process exited with code ")) return Status::crash;
+    return std::nullopt;
+}
+
 bool died_unanswered(Status status, std::string_view m) {
     return status == Status::crash || status == Status::memout || status == Status::error ||
            (status == Status::timeout && killed_at_limit(m));
@@ -219,6 +218,12 @@ void check_censored_cells(const CsvTable& t, std::size_t r, const std::string& p
         row.refuse("status", fmt::format("a status task {} never writes ({})", task_name(config.task),
                                          written_statuses_text(config, where)));
     const std::string_view m = row.has("message") ? std::string_view(row.cell("message")) : std::string_view();
+    // Every error the runs write says what failed: an exception's words, a tool's, a failed
+    // verification's, the sandbox's lost run (red-team round 27, B F1: an error with its message
+    // emptied was merged). A few-relations error is its checkpoint file's (check_few_relations_row).
+    if (*status == Status::error && !own_check && row.has("message") && m.empty())
+        row.refuse("message", "empty, where an error's run says what failed (an exception's or a tool's words, a failed "
+                              "verification, the process the sandbox lost)");
     if (*status != Status::error) {
         if (const std::optional<Status> said = status_of_message(m); said && *said != *status)
             row.refuse("status", fmt::format("where its message is a '{}' run's ('{}')", status_name(*said),

@@ -30,7 +30,9 @@
 //     answering (crash, memout, error, a timeout killed at its limit): a worker's peak dies with
 //     it where no cgroup keeps one. A run that answered sent its peak with its row, a living
 //     process's, never 0 kB (red-team round 26, B F1: a process row's 0 was merged).
-// An `error` row's message is the failure's own words (an exception's, a tool's): not read here.
+// An `error` row's message is the failure's own words (an exception's, a tool's): never empty
+// (red-team round 27, B F1), else not read here. A solve or count memout's message and cells are
+// status_facts.hpp's (check_censored_status), which knows the row's solver.
 // Task few-relations's rows are held to each status's cells exactly (few_relations_facts.hpp,
 // check_few_relations_row: its error is its checkpoint file's, its timeout a limit's).
 #pragma once
@@ -40,6 +42,7 @@
 #include "records/csv_reader.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -48,6 +51,10 @@ namespace futolab {
 // Whether a run with this status and message died without answering (crash, memout, error, a
 // timeout killed at its limit): its peak may have died with it, and its CPU was read from outside.
 bool died_unanswered(Status status, std::string_view message);
+
+// The status a message of the runs' and the sandbox's own goes with (the header's list), if it
+// is one: "wall time limit…" timeout, "out of memory…" memout, "killed by …" crash.
+std::optional<Status> status_of_message(std::string_view message);
 
 // Throws InputError "PATH:LINE:COLUMN: column 'C' is 'X', WHY: `refusing`" for row `r` of `t`,
 // a row of a run of `config`, whose status, message, limits or peak disagree (see above).

@@ -12,7 +12,8 @@
 //   - `timeout` under a wall or CPU limit (the search's deadline, a tool's, the runner's limit
 //     rule, the kill of a run that overran), and no other way: an interrupted run is not written;
 //   - `node_limit`: solve and count under limits.nodes, or a spec with a budget of its own
-//     (has_own_node_budget); no method kind takes limits.nodes;
+//     (has_own_node_budget: assign_limit, not a portfolio's presolve_nodes); no method kind
+//     takes limits.nodes;
 //   - `memout` and `crash` where a run has a process of its own (isolation process or fork), and
 //     for solve and count in any isolation (a search's failed allocation is memout,
 //     solvers/run/run.cpp; a command's tool killed by a signal is crash);
@@ -28,7 +29,8 @@
 namespace futolab {
 
 // Whether a spec stops at a node budget of its own where the config sets no limits.nodes:
-// assign_limit (solvers/kit/static_order.hpp) or a portfolio's member budgets.
+// assign_limit (solvers/kit/static_order.hpp). A portfolio's member budgets (presolve_nodes)
+// are not one: they hand over to the next member, and the last runs without a node limit.
 bool has_own_node_budget(const SolverSpec& spec);
 
 // Whether a run of `config` in isolation `where` (isolation_written for the config's own:

@@ -19,7 +19,7 @@
 //     that stopped at node_limit ran under limits.nodes: a member's own budget (presolve_nodes)
 //     only hands over to the next member and applies only below limits.nodes, so the same rule
 //     holds, and without limits.nodes a portfolio writes no node_limit at all (its last member
-//     runs without one, whatever has_own_node_budget allows);
+//     runs without one: has_own_node_budget is assign_limit alone);
 //   - a node_limit row's message is empty: nothing names that limit (solvers/run/run.cpp names
 //     a timeout's only). A portfolio's names its members as Sequence::label and verdict write
 //     it: a sequence's "node_limit by MEMBER[ after FIRST at N nodes, …]" (its answers' "answered

@@ -4,6 +4,7 @@
 #include "core/message_text.hpp"
 #include "core/counters.hpp"
 #include "core/status.hpp"
+#include "experiments/censored_facts.hpp"
 #include "experiments/config_statuses.hpp"
 #include "experiments/node_facts.hpp"
 #include "experiments/row_cells.hpp"
@@ -116,6 +117,103 @@ void check_square_row(const Row& row, const TaskInfo& kind, Status status) {
         row.refuse("solutions", fmt::format("where a '{}' run made nothing", status_name(status)));
 }
 
+// How a solve or count run came to be memout, as its message says (the header's list).
+struct MemoutCause {
+    bool needs_memory_limit = false;  // an OOM kill, the peak rule, a tool's limit: only under limits.memory
+    bool keeps_cells = false;         // the run answered, and its row says what it said (the kill or the rule came after)
+};
+
+// A portfolio's member that ran out of memory (portfolio.cpp): a race's verdict "portfolio:
+// member M: out of memory", a sequence's label "memout by M[ after FIRST at N nodes, …]", M one
+// of its members (in a sequence, after those that handed over).
+bool portfolio_memout(const SolverSpec& spec, std::string_view m) {
+    if (spec.name != "portfolio") return false;
+    if (spec.options.at("schedule") == "sequence") {
+        constexpr std::string_view by = "memout by ";
+        return m.starts_with(by) && is_finished_message(spec, fmt::format("answered by {}", m.substr(by.size())));
+    }
+    constexpr std::string_view head = "portfolio: member ", tail = ": out of memory";
+    if (!m.starts_with(head) || !m.ends_with(tail) || m.size() <= head.size() + tail.size()) return false;
+    return is_finished_message(spec, fmt::format("answered by {}", m.substr(head.size(), m.size() - head.size() - tail.size())));
+}
+
+// The limit a tool's memout names (external/outcome.cpp, process_failure): "P ran out of memory
+// (limit L kB, the tool's peak …)" or "P's processes held N kB together (…), above the memory
+// limit (L kB): stopped"; nullopt for another message.
+std::optional<std::string_view> tool_memout_limit(std::string_view m) {
+    for (const std::string_view head : {std::string_view(" ran out of memory (limit "), std::string_view(", above the memory limit (")}) {
+        const std::size_t at = m.find(head);
+        if (at == std::string_view::npos) continue;
+        const std::string_view rest = m.substr(at + head.size());
+        return rest.substr(0, rest.find(" kB"));
+    }
+    return std::nullopt;
+}
+
+// The cause of a memout row of `spec`, or nullopt where no run writes its message: run_solver's
+// and a member's std::bad_alloc "out of memory" (any isolation, no limit needed: the search and
+// its counters are lost), the sandbox's OOM kill of the run's process ("out of memory: killed by
+// SIGKILL …", "out of memory: the memory cgroup's OOM killer ended the run's process (…)") and a
+// tool's (child_process.cpp, process_row.cpp, outcome.cpp), the OOM kill of a process the run
+// started after it answered ("… ended a process of the run (the run said S)") and the peak rule
+// ("peak resident memory …", whose figures censored_facts.hpp holds).
+std::optional<MemoutCause> memout_cause(std::string_view m, const SolverSpec& spec) {
+    constexpr std::string_view oom = "out of memory";
+    if (m == oom || portfolio_memout(spec, m)) return MemoutCause{};
+    if (m.starts_with("out of memory: killed by SIGKILL") || m.starts_with("out of memory: the memory cgroup's OOM killer ended the run's process ("))
+        return MemoutCause{true, false};
+    if (constexpr std::string_view said = "out of memory: the memory cgroup's OOM killer ended a process of the run (the run said ";
+        m.starts_with(said) && m.ends_with(")")) {
+        const std::optional<Status> answer = status_named(m.substr(said.size(), m.size() - said.size() - 1));
+        return answer && *answer != Status::memout ? std::optional(MemoutCause{true, true}) : std::nullopt;
+    }
+    if (m.starts_with("peak resident memory ")) return MemoutCause{true, true};
+    if (is_external_backend(spec.name) && tool_memout_limit(m)) return MemoutCause{true, false};
+    return std::nullopt;
+}
+
+// A run that ran out of memory before it answered lost its search: no solution, and counters of
+// nothing, 0 where its process answered (run_solver's SolveResult{}), every one empty where it
+// died or a tool was stopped (unknown) — never a mixture, never a figure.
+void check_search_lost(const Row& row) {
+    if (!row.cell("solution").empty())
+        row.refuse("solution", "where a 'memout' run that ran out of memory before it answered lost its search (it keeps none)");
+    std::optional<std::string> first;
+    for_each_counter(Counters{}, [&](std::string_view name, std::string_view, std::uint64_t) {
+        if (!row.has(name)) return;
+        const std::string& cell = row.cell(name);
+        if ((cell != "0" && !cell.empty()) || (first && cell != *first))
+            row.refuse(name, "where a 'memout' run that ran out of memory before it answered counts nothing: every counter 0 "
+                             "(the run's process answered) or every one empty (it died, or its tool was stopped)");
+        first = cell;
+    });
+}
+
+// A memout row of a solve or count run (red-team round 27, B F1: a memout keeping its solution
+// and counters, one with an empty message or naming a memory limit the sweep never had, were
+// resumed and merged): its message one a run writes, of a limit the config sets, and its cells
+// those of a lost search where the run did not answer.
+void check_memout(const Row& row, const Limits& limits, const SolverSpec& spec) {
+    if (!row.has("message")) return;
+    const std::string& m = row.cell("message");
+    // Another status's words ("wall time limit (…)"): check_censored_cells names whose.
+    if (const std::optional<Status> said = status_of_message(m); said && *said != Status::memout) return;
+    const std::optional<MemoutCause> cause = memout_cause(m, spec);
+    if (!cause)
+        row.refuse("message", fmt::format("where a 'memout' run of {} writes 'out of memory' (a failed allocation), the "
+                                          "sandbox's 'out of memory: …' of an OOM kill, the peak rule's 'peak resident memory "
+                                          "…'{}{}", message_text(spec.spec(), 200),
+                                          spec.name == "portfolio" ? ", or the member's that ran out" : "",
+                                          is_external_backend(spec.name) ? ", or its tool's naming limits.memory" : ""));
+    if (cause->needs_memory_limit && limits.memory_bytes == 0)
+        row.refuse("message", "where the run had no memory limit (the config sets no limits.memory): only a failed allocation "
+                              "is memout then ('out of memory')");
+    if (const auto named = tool_memout_limit(m); named && is_external_backend(spec.name) &&
+                                                 *named != fmt::format("{}", limits.memory_bytes / 1024))
+        row.refuse("message", fmt::format("where the run's limit is limits.memory ({} kB)", limits.memory_bytes / 1024));
+    if (!cause->keeps_cells) check_search_lost(row);
+}
+
 }  // namespace
 
 void check_status_facts(const CsvTable& t, std::size_t r, const std::string& path, std::string_view refusing) {
@@ -151,6 +249,7 @@ void check_censored_status(const CsvTable& t, std::size_t r, const std::string& 
                                                 status_name(*status), message_text(spec.spec(), 200))
                                   : fmt::format("where a '{}' run of {} writes none", status_name(*status),
                                                 message_text(spec.spec(), 200)));
+    if (status == Status::memout) check_memout(row, limits, spec);  // red-team round 27, B F1
     check_node_limit(t, r, path, limits, spec, refusing);  // nodes and a node_limit's message (red-team round 26, B F8)
 }
 

@@ -42,11 +42,22 @@ void check_status_facts(const CsvTable& t, std::size_t r, const std::string& pat
 // A solve or count row's censored status names a limit its run had (round 11, F5: `timeout`
 // and `node_limit` rows of a config without limits were resumed and merged): a timeout needs
 // a wall or CPU limit (the runner writes no interrupted run, tasks/solve.cpp), a node_limit
-// the config's node limit, or the spec's own budget: assign_limit (solvers/kit/static_order.hpp)
-// or a portfolio's member budgets. `limits` are the config's, `spec` the row's solver. A
+// the config's node limit, or the spec's own budget: assign_limit (solvers/kit/static_order.hpp),
+// not a portfolio's member budget, which only hands over. `limits` are the config's, `spec` the row's solver. A
 // finished row's message is one its run writes (is_finished_message, solvers/registry): none,
-// or a portfolio's "answered by MEMBER" (red-team round 23, C F6). Then the row's nodes and a
-// node_limit's message are held to the node limit (node_facts.hpp, check_node_limit).
+// or a portfolio's "answered by MEMBER" (red-team round 23, C F6). A memout's message is one a
+// run writes (red-team round 27, B F1; read in run_solver, portfolio.cpp, sandbox/child_process.cpp,
+// process_row.cpp and external/outcome.cpp, and seen in sweeps under 26 and 48 MiB): "out of
+// memory" (std::bad_alloc, in any isolation), a portfolio's "portfolio: member M: out of memory"
+// (race) or "memout by M[ after …]" (sequence); under limits.memory only, the sandbox's "out of
+// memory: killed by SIGKILL …", "out of memory: the memory cgroup's OOM killer ended the run's
+// process (…)" or "… ended a process of the run (the run said S)", the peak rule's "peak
+// resident memory …" and a tool backend's "… ran out of memory (limit L kB, …" or "… above the
+// memory limit (L kB): stopped", L the config's limit. Where the run answered before the kill
+// or the rule ("(the run said S)", the peak rule) its cells are what it said; any other memout
+// lost its search: no solution, every counter 0 (its process answered: SolveResult{}) or every
+// one empty (it died, or its tool was stopped). Then the row's nodes and a node_limit's message
+// are held to the node limit (node_facts.hpp).
 void check_censored_status(const CsvTable& t, std::size_t r, const std::string& path, const Limits& limits,
                            const SolverSpec& spec, std::string_view refusing);
 

@@ -78,6 +78,19 @@ Witness read_witness(const Json& w, int n, std::size_t classes, const At& at) {
     return read;
 }
 
+// Why a witness holds a clue its objective does not use (objective k: no number; h: no relation),
+// "" if it holds none: said as such, not as a cost ("the witness costs 4, not the minimum 4" of a
+// witness of objective k with a number added; red-team round 27, B F11), as the per-square
+// checker says it.
+std::string outside_objective(int n, ExactObjective objective, const ClueMask& set, const ClueMask& allowed) {
+    const ClueMask outside = set.minus(allowed);
+    if (outside.empty()) return "";
+    const int first = outside.indices().front(), h = (set & ClueMask::prefix(n * n)).count();
+    const char* kind = first < n * n ? "number" : "relation";
+    return fmt::format("the witness has h = {}, k = {} (clue {} is a {}), where objective {} uses no {}s", h, set.count() - h, first,
+                       kind, exact_objective_name(objective), kind);
+}
+
 // Checks one witness: its cost meets the claim, its class is one the file certifies, and it
 // is uniquely completable (independently).
 std::string check_witness(int n, ExactObjective objective, const Witness& w, std::optional<int> value, int h_max,
@@ -92,7 +105,8 @@ std::string check_witness(int n, ExactObjective objective, const Witness& w, std
         if (h > h_max || k != *value) return fmt::format("the witness at h_max {} has h={}, k={}", h_max, h, k);
     } else {
         const CostModel cost = cost_model(n, objective);
-        if ((set & cost.allowed).count() != set.count() || cost_of(cost, set) != *value)
+        if (std::string why = outside_objective(n, objective, set, cost.allowed); !why.empty()) return why;
+        if (cost_of(cost, set) != *value)
             return fmt::format("the witness costs {}, not the minimum {}", cost_of(cost, set), *value);
     }
     const ClueUniverse u(n, classes[w.cls].square);

@@ -292,7 +292,17 @@ std::string few_relations_total_problem(const FewRelationsCount& total, int n, i
         return fmt::format("its shards count {} canonical pair sets in all, fewer than the {} orbits at least of the {} sets of "
                            "{} adjacent pairs under the 8 symmetries of the grid: shards are missing their sets",
                            total.pair_sets, (sets + 7) / 8, sets, k);
-    return few_relations_search_problem(total, n, k);
+    if (std::string why = few_relations_search_problem(total, n, k); !why.empty()) return why;
+    // The chain construction (critical/construction/chain_construction.hpp, `critical --construct`) is proved unique for every
+    // n with floor(n²/4) relations, and any other relations of its square added keep it unique:
+    // a count of k >= floor(n²/4) with none unique contradicts a theorem, so its counts are not
+    // the search's (red-team round 27, B F5: edited shard files printed "proved" at n = 4, k = 4).
+    if (const int chain = n * n / 4; total.unique == 0 && k >= chain)
+        return fmt::format("unique is 0 in all, where the chain construction (critical --construct --n {0}, proved for every n) "
+                           "is a unique zero-given puzzle of order {0} with {1} relations, and any {2} more of its square's "
+                           "relations keep one unique: {3} relations >= floor(n^2/4) = {1}, so some puzzle of {3} is unique",
+                           n, chain, k - chain, k);
+    return "";
 }
 
 std::string few_relations_shard_path(const std::string& dir, int n, int k, std::size_t shard, std::size_t shards) {

@@ -87,7 +87,8 @@ std::uint64_t few_relations_pair_set_count(int n, int k);
 std::string few_relations_search_problem(const FewRelationsCount& c, int n, int k);
 // Why the total of every shard of one count cannot be the search's ("" if it can): it counts
 // each set of k pairs once up to the 8 symmetries of the grid, so between C/8 and C canonical
-// sets (C = few_relations_pair_set_count), and few_relations_search_problem.
+// sets (C = few_relations_pair_set_count), and few_relations_search_problem; and none unique at
+// k >= floor(n²/4), which the chain construction (critical/construction/chain_construction.hpp) refutes for every n.
 std::string few_relations_total_problem(const FewRelationsCount& total, int n, int k);
 // nullopt when the file does not exist; InputError naming the file when it is not a complete
 // shard file of exactly this (n, k, shard, shards) and partition, or its counts do not add up

@@ -9,9 +9,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using futolab::Json;
@@ -137,4 +140,42 @@ TEST_CASE("critical --construct and its certificate's check count in words that 
     t[1]["drat"] = "0";
     write(dir / "one.cert", t);
     checked(dir, "one.cert", 2, "one.cert:2: the proof has 1 line, the header says 2\n");
+}
+
+// Red-team round 27, B F7: `--verify-with minizinc|clpfd|ilp` whose tool is not on PATH ended the
+// check with exit 1, the code of "certificate rejected", though nothing was judged. The tool is
+// tried before any certificate is: one line naming it and its error, exit 2, nothing claimed;
+// with the tool there (where installed) the same certificates are accepted.
+TEST_CASE("critical --check-certificate: a --verify-with tool that cannot run is exit 2 before anything is judged",
+          "[app][critical][certificate]") {
+    const fs::path dir = fresh_dir("check-certificate-inputs", "no-tool");
+    made(dir, "critical --exact --n 3 --objective k", "n3.cert");
+    made(dir, "critical --exact --square '1 2 3/2 3 1/3 1 2' --objective h+k", "sq3.cert");
+    for (const auto& [backend, tool] : std::vector<std::pair<std::string, std::string>>{
+             {"minizinc", "minizinc"}, {"clpfd", "swipl"}, {"ilp", "cbc"}}) {
+        for (const std::string& cert : std::vector<std::string>{"n3.cert", "sq3.cert"}) {
+            const std::string args = "critical --check-certificate " + cert + " --verify-with " + backend;
+            const auto r = futolab::test::run_cli_env("PATH=/nonexistent ", args, dir.string());
+            INFO(args << "\n" << r.out << r.err);
+            CHECK(r.exit_code == 2);
+            CHECK(r.err.starts_with("futolab: critical --check-certificate: --verify-with " + backend));
+            CHECK(has(r.err, "could not run (error: " + tool + " not found on PATH (Debian package "));
+            CHECK(has(r.err, "nothing checked, the certificate neither accepted nor rejected\n"));
+            CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+            CHECK(r.out.empty());
+            // The tool on PATH: judged, and accepted (this machine's tools; skipped where absent).
+            if (std::system(("command -v " + tool + " >/dev/null 2>&1").c_str()) == 0) {
+                const auto ok = run_cli(args, dir.string());
+                INFO(ok.err);
+                CHECK(ok.exit_code == 0);
+                CHECK(has(ok.out, cert + ": certificate accepted: "));
+            }
+        }
+    }
+    // A --construct certificate runs no solver: its own refusal of --verify-with, not the tool's.
+    made(dir, "critical --construct --n 4", "con4.cert");
+    const auto r = futolab::test::run_cli_env("PATH=/nonexistent ", "critical --check-certificate con4.cert --verify-with minizinc",
+                                              dir.string());
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--verify-with does not apply to con4.cert, a --construct certificate"));
 }

@@ -12,6 +12,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 #include <unistd.h>
 
@@ -343,4 +344,98 @@ TEST_CASE("critical --few-relations: the summary counts the shards read from the
     REQUIRE(one.exit_code == 0);
     CHECK(futolab::test::has(one.err, "futolab critical: 1 shard, 0 searched now, 1 read from their checkpoint files; results "
                                       "ck/n3-k2-shard-001-of-002.csv (its sidecar; the same command with --checkpoint ck"));
+}
+
+// Red-team round 27, B F5: shard files edited together, each still consistent (every unique
+// puzzle moved into multiple, the example dropped) and their CSV and table removed, printed
+// "proved: every zero-given uniquely completable set of order 4 has more than 4 relations",
+// exit 0, a bound futolab's own --construct refutes. The command now counts the first shard file
+// there again before any shard runs (a file that differs: exit 2, naming it and the count), and a
+// claim resting on files it did not count says so, not "proved".
+TEST_CASE("critical --few-relations --checkpoint counts a shard file again and says proved only of shards it counted",
+          "[app][critical][few-relations]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations", "recount");
+    const auto shard_file = [&dir](const std::string& ck, int n, int k, int s) {
+        return dir / ck / ("n" + std::to_string(n) + "-k" + std::to_string(k) + "-shard-00" + std::to_string(s) + "-of-004.yaml");
+    };
+    // The companions that would disagree with an edited file (the CSV's rows, the table).
+    const auto drop_companions = [&dir](const std::string& ck) {
+        for (const fs::directory_entry& e : fs::directory_iterator(dir / ck))
+            if (e.path().extension() != ".yaml") fs::remove(e.path());
+    };
+    // Moves `moved` of a file's `from` count into its `into` count: the file stays consistent.
+    const auto move_count = [](const std::string& t, const std::string& from, const std::string& into, std::uint64_t moved) {
+        return with_line(with_line(t, from, from + ": " + std::to_string(count_in(t, from) - moved)), into,
+                         into + ": " + std::to_string(count_in(t, into) + moved));
+    };
+    const auto edit = [&](const fs::path& file, const std::function<std::string(const std::string&)>& how) {
+        const std::string text = futolab::test::slurp(file.string());
+        std::ofstream(file, std::ios::trunc) << how(text);
+    };
+    SECTION("the round's case, and other consistent edits of every file: refused at the file counted again") {
+        int case_no = 0;
+        for (const auto& [n, k, how] : std::vector<std::tuple<int, int, std::function<std::string(const std::string&)>>>{
+                 {4, 4,
+                  [&](const std::string& t) { return with_line(move_count(t, "unique", "multiple", count_in(t, "unique")), "example", ""); }},
+                 {4, 4, [&](const std::string& t) { return move_count(t, "multiple", "unsat", 1); }},
+                 {4, 3, [&](const std::string& t) { return move_count(t, "multiple", "cyclic", 1); }}}) {
+            const std::string ck = "e" + std::to_string(case_no++);
+            const std::string args = "critical --few-relations " + std::to_string(k) + " --n " + std::to_string(n) +
+                                     " --checkpoint " + ck + " --shards 4";
+            REQUIRE(run_cli(args, dir.string()).exit_code == 0);
+            drop_companions(ck);
+            for (int s = 0; s < 4; ++s) edit(shard_file(ck, n, k, s), how);
+            const auto r = run_cli(args, dir.string());
+            INFO(r.err);
+            CHECK(r.exit_code == 2);
+            CHECK(r.err.starts_with("futolab: " + ck + "/n" + std::to_string(n) + "-k" + std::to_string(k) + "-shard-000-of-004.yaml: key '"));
+            CHECK(futolab::test::has(r.err, "where the shard counted again by this command ("));
+            CHECK(futolab::test::has(r.err, "a shard file must be what its shard counts"));
+            CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+            CHECK(r.out.empty());
+            CHECK(!fs::exists(dir / ck / ("n" + std::to_string(n) + "-k" + std::to_string(k) + "-of-004.table.md")));
+        }
+    }
+    SECTION("a claim from files not counted again is worded so; proved where every shard was counted") {
+        const std::string args = "critical --few-relations 3 --n 4 --checkpoint ck --shards 4";
+        const std::string bound = "every zero-given uniquely completable set of order 4 has more than 3 relations\n";
+        const auto first = run_cli(args, dir.string());
+        REQUIRE(first.exit_code == 0);
+        CHECK(futolab::test::has(first.out, "\nproved: " + bound));
+        CHECK(!futolab::test::has(first.err, "counted again"));
+        const auto again = run_cli(args, dir.string());
+        REQUIRE(again.exit_code == 0);
+        CHECK(futolab::test::has(again.err, "futolab critical: shard 0/4: its file counted again before the count, the same ("));
+        CHECK(futolab::test::has(again.out, "\nfrom 3 shard files of 4 shards not counted by this command (shard 0's file "
+                                            "counted again, the same): " + bound));
+        CHECK(!futolab::test::has(again.out, "proved"));
+        // Files 1..3 edited together (shard 0, the one counted again, left as it was): taken, but
+        // the claim names what it rests on.
+        drop_companions("ck");
+        for (int s = 1; s < 4; ++s) edit(shard_file("ck", 4, 3, s), [&](const std::string& t) { return move_count(t, "multiple", "cyclic", 1); });
+        const auto edited = run_cli(args, dir.string());
+        CHECK(edited.exit_code == 0);
+        CHECK(futolab::test::has(edited.out, "\nfrom 3 shard files of 4 shards not counted"));
+        CHECK(!futolab::test::has(edited.out, "proved"));
+        // Only shard 2's file there, edited: it is the one counted again, and refused.
+        for (int s : {0, 1, 3}) fs::remove(shard_file("ck", 4, 3, s));
+        drop_companions("ck");
+        const auto edited_one = run_cli(args, dir.string());
+        CHECK(edited_one.exit_code == 2);
+        CHECK(edited_one.err.starts_with("futolab: ck/n4-k3-shard-002-of-004.yaml: key 'cyclic' is 1, where the shard counted again"));
+        // Counted afresh, then only shard 2's genuine file kept: counted again, the others now: proved.
+        fs::remove(shard_file("ck", 4, 3, 2));
+        REQUIRE(run_cli(args, dir.string()).exit_code == 0);
+        for (int s : {0, 1, 3}) fs::remove(shard_file("ck", 4, 3, s));
+        const auto one_file = run_cli(args, dir.string());
+        CHECK(one_file.exit_code == 0);
+        CHECK(futolab::test::has(one_file.err, "futolab critical: shard 2/4: its file counted again before the count, the same ("));
+        CHECK(futolab::test::has(one_file.out, "\nproved: " + bound));
+        // One shard alone (--shard I/S) counts its file again too.
+        drop_companions("ck");
+        edit(shard_file("ck", 4, 3, 1), [&](const std::string& t) { return move_count(t, "multiple", "cyclic", 2); });
+        const auto alone = run_cli("critical --few-relations 3 --n 4 --checkpoint ck --shard 1/4", dir.string());
+        CHECK(alone.exit_code == 2);
+        CHECK(alone.err.starts_with("futolab: ck/n4-k3-shard-001-of-004.yaml: key 'cyclic' is 2, where the shard counted again"));
+    }
 }

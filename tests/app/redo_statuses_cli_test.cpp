@@ -30,7 +30,7 @@ TEST_CASE("run --redo refuses a status the task kind never writes", "[runner][re
     // The statuses it writes are taken.
     const auto taken = run_cli("run -q cfg.yaml --out o --resume --redo error,critical", dir.string());
     CHECK(taken.exit_code == 0);
-    CHECK(has(taken.out, "--redo took out 1 rows with status error,critical"));
+    CHECK(has(taken.out, "--redo took out 1 row with status error,critical"));
 }
 
 // The statuses a config's runs write depend on its kind and on its isolation, limits, mode and
@@ -112,4 +112,30 @@ TEST_CASE("run --redo refuses error for a few-relations config without a checkpo
     redo_taken(dir, "ck", "error");
     redo_refused(dir, "ck", "timeout", "few-relations never writes (it runs without limits, on the runner's threads; its "
                                        "statuses: counted, error)");
+}
+
+// A portfolio's member budget (presolve_nodes) only hands over to the next member, and its last
+// member runs without a node limit: without limits.nodes it writes no node_limit, so `--redo
+// node_limit` is refused and its statuses do not list it (helper hA's finding: every portfolio
+// was taken as having a node budget of its own). assign_limit is one.
+TEST_CASE("run --redo refuses node_limit for a portfolio without limits.nodes and takes it for assign_limit",
+          "[runner][redo][solve][portfolio]") {
+    const fs::path dir = futolab::test::fresh_dir("redo-statuses", "portfolio");
+    REQUIRE(run_cli("generate random --n 4 --givens 0.5 --seed 3 --count 2 --out g.jsonl", dir.string()).exit_code == 0);
+    const std::string head = "isolation: thread\nlimits: { time: 60 }\ninstances:\n  - file: g.jsonl\n";
+    int i = 0;
+    for (const char* spec : {"portfolio", "\"portfolio:schedule=sequence\"", "\"portfolio:schedule=sequence,presolve_nodes=3\"",
+                             "\"portfolio:members=gecode+sat,presolve_ms=5\""}) {
+        const std::string name = "pf" + std::to_string(i++);
+        swept(dir, name, "name: " + name + "\n" + head + "solvers: [ " + spec + " ]\n");
+        redo_refused(dir, name, "node_limit",
+                     "solve never writes (it runs under limits.time, on the runner's threads; its statuses: solved, unsat, "
+                     "timeout, memout, crash, error)");
+        redo_taken(dir, name, "timeout");
+    }
+    swept(dir, "pn", "name: pn\nisolation: thread\nlimits: { time: 60, nodes: 100000 }\ninstances:\n  - file: g.jsonl\n"
+                     "solvers: [ \"portfolio:schedule=sequence\" ]\n");
+    redo_taken(dir, "pn", "node_limit");
+    swept(dir, "al", "name: al\n" + head + "solvers: [ \"backtracking:assign_limit=5\" ]\n");
+    redo_taken(dir, "al", "node_limit");
 }

@@ -303,3 +303,16 @@ TEST_CASE("resume and merge hold a timeout to the limits it reached and a finish
         refused_by_both(dir, "to", fast, {{"wall_ns", wall}}, "past limits.time (0.05 s) in a 'counted' row");
     std::filesystem::remove_all(dir);
 }
+
+// Red-team round 27, B F1: every error a run writes says what failed; an error with its message
+// emptied was merged. Its words are its own (not read), but never none, in any isolation.
+TEST_CASE("censored rows: an error row has a message", "[records][resume][merge][censored][error]") {
+    const ExperimentConfig c = solve_config(kLimits);
+    for (const char* where : {"process", "fork"}) {
+        CHECK_NOTHROW(check(c, "error", "command:name=fail exited with status 3: fail.py: cannot read it", "19120", where));
+        CHECK_THROWS_WITH(check(c, "error", "", "19120", where),
+                          Contains("r.csv:2:2: column 'message' is '', empty, where an error's run says what failed"));
+    }
+    CHECK_NOTHROW(check(solve_config(""), "error", "x", "", "thread"));
+    CHECK_THROWS_WITH(check(solve_config(""), "error", "", "", "thread"), Contains("where an error's run says what failed"));
+}

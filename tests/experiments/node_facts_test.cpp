@@ -109,7 +109,10 @@ TEST_CASE("node limit: a node_limit row's message is what its run writes", "[res
                           Contains("r.csv:2:6: column 'message' is '") && Contains("where a 'node_limit' run of backtracking writes none"));
     const std::string seq = "portfolio:schedule=sequence,members=gecode+sat";
     CHECK_NOTHROW(check(with("node_limit", "50", "node_limit by gecode:var=afcsize"), seq));
-    CHECK_NOTHROW(check(with("node_limit", "", "node_limit by sat after gecode:var=afcsize at 3 nodes"), seq));
+    // A hand-over names the member's budget (presolve_nodes, below limits.nodes): 3 here.
+    CHECK_NOTHROW(check(with("node_limit", "", "node_limit by sat after gecode:var=afcsize at 3 nodes"), seq + ",presolve_nodes=3"));
+    CHECK_THROWS_WITH(check(with("node_limit", "", "node_limit by sat after gecode:var=afcsize at 3 nodes"), seq),
+                      Contains("writes 'node_limit by MEMBER'"));
     CHECK_NOTHROW(check(with("node_limit", "50", "node_limit by gac"), "portfolio:schedule=sequence"));
     for (const char* m : {"", "x", "node_limit by gac", "answered by gecode:var=afcsize", "node_limit by sat after gac at 3 nodes"})
         CHECK_THROWS_WITH(check(with("node_limit", "50", m), seq), Contains("writes 'node_limit by MEMBER'"));

@@ -63,6 +63,15 @@ TEST_CASE("a finished solver row says nothing but the portfolio member that answ
     CHECK(is_finished_message(sequence, "answered by sat:config=sat after gac at 1000 nodes"));
     CHECK_FALSE(is_finished_message(sequence, "answered by sat:config=sat"));  // the first member always runs first
     CHECK_FALSE(is_finished_message(sequence, "answered by sat:config=sat after gac at  nodes"));
+    // A member hands over at exactly its budget, presolve_nodes (1000 by default): no other count.
+    for (const char* n : {"999", "1001", "1", "01000", "18446744073709551615"})
+        CHECK_FALSE(is_finished_message(sequence, "answered by sat:config=sat after gac at " + std::string(n) + " nodes"));
+    const futolab::SolverSpec budget7 = parse_solver_spec("portfolio:schedule=sequence,presolve_nodes=7");
+    CHECK(is_finished_message(budget7, "answered by sat:config=sat after gac at 7 nodes"));
+    CHECK_FALSE(is_finished_message(budget7, "answered by sat:config=sat after gac at 1000 nodes"));
+    const futolab::SolverSpec gecode = parse_solver_spec("portfolio:schedule=sequence,members=gecode+sat,presolve_nodes=7");
+    CHECK(is_finished_message(gecode, "answered by sat after gecode:var=afcsize at 7 nodes"));
+    CHECK_FALSE(is_finished_message(gecode, "answered by sat after gecode:var=afcsize at 8 nodes"));
     CHECK_FALSE(is_finished_message(sequence, "answered by gac "));
     CHECK_FALSE(is_finished_message(parse_solver_spec("portfolio"), "answered by minizinc"));
     CHECK(is_finished_message(parse_solver_spec("portfolio"), "answered by sat"));  // a counting member of the race

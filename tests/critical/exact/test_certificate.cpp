@@ -523,3 +523,41 @@ TEST_CASE("certificate: a byte-order mark is skipped at the start of the file on
     second.insert(second.find('\n') + 1, mark);
     CHECK(refusal(second) == "test.cert:2:1" + refused);
 }
+
+// Red-team round 27, B F11: a witness holding a clue its objective does not use (a number under
+// objective k, a relation under h) was rejected as "the witness costs 4, not the minimum 4" (the
+// clue added: the cost counts no number) or "costs 3, not the minimum 4" (swapped in: a cheaper
+// set than the minimum, as if the minimum were wrong). The rejection gives its true reason.
+TEST_CASE("certificate: a witness with a clue its objective does not use is rejected for that clue", "[critical][certificate]") {
+    struct Case {
+        ExactObjective objective;
+        int clue;         // the clue put in the witness: a number (0..15) or a relation (16..)
+        bool add;         // added to the witness, or in place of its first clue
+        std::string why;  // the rejection
+    };
+    for (const Case& c : std::vector<Case>{
+             {ExactObjective::k_only, 0, true, "the witness has h = 1, k = 4 (clue 0 is a number), where objective k uses no numbers"},
+             {ExactObjective::k_only, 0, false, "the witness has h = 1, k = 3 (clue 0 is a number), where objective k uses no numbers"},
+             {ExactObjective::k_only, 15, true, "(clue 15 is a number), where objective k uses no numbers"},
+             {ExactObjective::h_only, 16, true, "the witness has h = 4, k = 1 (clue 16 is a relation), where objective h uses no relations"},
+             {ExactObjective::h_only, 39, false, "the witness has h = 3, k = 1 (clue 39 is a relation), where objective h uses no relations"}}) {
+        std::vector<Json> t = lines_of(certificate(4, c.objective));
+        REQUIRE(check(text_of(t)).ok);
+        Json& clues = t[0]["witness"]["clues"];
+        REQUIRE(clues.size() == 4);
+        for (const Json& clue : clues) REQUIRE(clue.get<int>() != c.clue);
+        if (c.add)
+            clues.insert(clues.begin(), c.clue);
+        else
+            clues[0] = c.clue;
+        const CertificateCheck r = check(text_of(t));
+        INFO(r.why);
+        CHECK_FALSE(r.ok);
+        CHECK_THAT(r.why, Catch::Contains(c.why));
+        CHECK_THAT(r.why, !Catch::Contains("costs"));
+    }
+    // A witness within its objective's clues but of another cost is still told by its cost.
+    std::vector<Json> t = lines_of(certificate(4, ExactObjective::k_only));
+    t[0]["witness"]["clues"].erase(0);
+    CHECK_THAT(check(text_of(t)).why, Catch::Contains("the witness costs 3, not the minimum 4"));
+}

@@ -9,11 +9,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <string>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -480,4 +482,44 @@ TEST_CASE("few relations shards: the times are read as written and the CPU time 
     std::ofstream(file) << good;
     CHECK(read_few_relations_shard(file.string(), 3, 3, 1, 4));
     fs::remove_all(dir);
+}
+
+// Red-team round 27, B F5: the chain construction (critical --construct) is a unique zero-given
+// puzzle of order n with floor(n²/4) relations for every n, and more of its square's relations keep
+// it unique; so a whole count of k >= floor(n²/4) relations with none unique is not the search's,
+// whatever its other figures (files edited together printed "proved" at n = 4, k = 4). Below that,
+// none unique stays a count a total may have (n = 6, k = 8: the committed bound).
+TEST_CASE("few_relations_total_problem refuses none unique where the chain construction has one", "[critical][few-relations]") {
+    // The search's own totals (pair_sets, swap_skipped, puzzles: futolab critical --few-relations), unique then set to 0.
+    struct Case {
+        int n, k;
+        std::uint64_t sets, skipped, puzzles;
+        bool refused;
+    };
+    for (const Case& c : std::vector<Case>{{2, 1, 1, 0, 1, true},
+                                           {3, 2, 12, 2, 20, true},
+                                           {4, 4, 1381, 187, 9552, true},
+                                           {5, 6, 480663, 70147, 13136512, true},
+                                           {4, 3, 264, 108, 624, false},
+                                           {5, 5, 82422, 25252, 914720, false},
+                                           {6, 8, 319854588, 54284654, 33992951552, false},
+                                           // C(60, 9) / 8 sets rounded up, none skipped: the least total k = 9 may have.
+                                           {6, 9, 1847892833, 0, 1847892833ull * 256, true}}) {
+        FewRelationsCount total;
+        total.pair_sets = c.sets;
+        total.swap_skipped = c.skipped;
+        total.puzzles = total.multiple = c.puzzles;
+        INFO("n = " << c.n << ", k = " << c.k);
+        const std::string why = few_relations_total_problem(total, c.n, c.k);
+        if (!c.refused) {
+            CHECK(why.empty());
+            continue;
+        }
+        CHECK_THAT(why, Catch::StartsWith("unique is 0 in all, where the chain construction (critical --construct --n " +
+                                          std::to_string(c.n) + ", proved for every n)") &&
+                            Catch::Contains("floor(n^2/4) = " + std::to_string(c.n * c.n / 4)));
+        total.unique = 1;  // one unique puzzle: no contradiction
+        total.multiple -= 1;
+        CHECK(few_relations_total_problem(total, c.n, c.k).empty());
+    }
 }
