@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "records/build_identity.hpp"
 #include "records/sidecar.hpp"
 
 #include <fmt/format.h>
@@ -20,6 +21,11 @@ namespace {
 
 const std::set<std::string> kMachineFacts{"cpu", "host"};
 const std::set<std::string> kLimitFacts{"limits", "limit_columns", "isolation"};
+// Marks a fact its own sidecar contradicts (build_fact): never "same", even where both files
+// are contradicted alike.
+constexpr std::string_view kContradicted = " (contradicted by its sidecar's futolab block";
+
+bool contradicted(const std::string& fact) { return fact.find(kContradicted) != std::string::npos; }
 
 std::string joined(const std::set<std::string>& items, const std::string& sep) {
     std::string out;
@@ -81,6 +87,35 @@ std::string limit_columns_fact(const ResultsTable& table) {
     return out;
 }
 
+// Whether a `build` cell names the build `self` (the binary the sweep ran under, which the
+// sidecar's `futolab` block describes) with another commit or binary hash than that block
+// (false where either is not known). A cell is NAME@COMMIT12:TYPE:HASH.
+bool self_cell_contradicts(const std::string& cell, std::string commit, const std::string& hash) {
+    const std::size_t at = cell.find('@'), colon = cell.find(':', at), last = cell.rfind(':');
+    if (at == std::string::npos || colon == std::string::npos || cell.substr(0, at) != kSelfBuild) return false;
+    std::string cell_commit = cell.substr(at + 1, colon - at - 1);
+    const auto undirty = [](std::string& c) {
+        if (c.ends_with("-dirty")) c.resize(c.size() - 6);
+    };
+    undirty(cell_commit);
+    undirty(commit);
+    const std::string cell_hash = cell.substr(last + 1);
+    const bool other_hash = !hash.empty() && !cell_hash.empty() && cell_hash != hash;
+    return other_hash || (!commit.empty() && !cell_commit.empty() && !commit.starts_with(cell_commit));
+}
+
+// The `build` fact: the rows' cells, and where a cell of `self` contradicts the sidecar's
+// `futolab` block (its binary_hash or git_commit edited), that block beside them, so compare
+// shows the two files' builds as a difference, never as "same" (red-team round 27, B F9).
+std::string build_fact(const std::set<std::string>& cells, const YamlFields& y, const YamlAt& build) {
+    const std::string commit = y.text(y.child(build, "git_commit"), ""), hash = y.text(y.child(build, "binary_hash"), "");
+    const std::string fact = joined(cells, " + ");
+    for (const std::string& cell : cells)
+        if (self_cell_contradicts(cell, commit, hash))
+            return fmt::format("{}{}: git_commit {}, binary_hash {})", fact, kContradicted, commit, hash);
+    return fact;
+}
+
 // The sidecar of `csv_path`, read back whole (whole_sidecar).
 YAML::Node load_sidecar(const std::string& csv_path) {
     // read_text_file: a planted FIFO is refused, not waited for.
@@ -122,7 +157,7 @@ Provenance read_provenance(const std::string& csv_path, const ResultsTable& tabl
                {"isolation", isolation},
                {"limits", p.has_sidecar ? limits_fact(y, root) : ""},
                {"limit_columns", limit_columns_fact(table)},
-               {"build", joined(column_values(table, "build"), " + ")}};
+               {"build", build_fact(column_values(table, "build"), y, build)}};
     return p;
 }
 
@@ -167,7 +202,7 @@ std::vector<FactDifference> provenance_differences(const Provenance& base, const
     for (std::size_t i = 0; i < base.facts.size() && i < next.facts.size(); ++i) {
         const auto& [fact, b] = base.facts[i];
         const std::string& n = next.facts[i].second;
-        if (!b.empty() && !n.empty() && b != n) out.push_back({fact, b, n});
+        if (!b.empty() && !n.empty() && (b != n || contradicted(b))) out.push_back({fact, b, n});
     }
     return out;
 }
@@ -175,7 +210,7 @@ std::vector<FactDifference> provenance_differences(const Provenance& base, const
 std::vector<std::string> provenance_agreements(const Provenance& base, const Provenance& next) {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < base.facts.size() && i < next.facts.size(); ++i)
-        if (!base.facts[i].second.empty() && base.facts[i].second == next.facts[i].second)
+        if (!base.facts[i].second.empty() && base.facts[i].second == next.facts[i].second && !contradicted(base.facts[i].second))
             out.push_back(base.facts[i].first);
     return out;
 }

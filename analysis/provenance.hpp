@@ -8,7 +8,11 @@
 //   limits            the config's `limits:` map as written ("memory=2GB, time=60s"; "none")
 //   limit_columns     the distinct values of the columns time_limit_ms, cpu_limit_ms and
 //                     memory_limit_kb where the CSV has them (newer CSVs)
-//   build             the distinct `build` cells of its rows (name@commit:type:binary hash)
+//   build             the distinct `build` cells of its rows (name@commit:type:binary hash); where a
+//                     cell of `self` names another commit or binary hash than the sidecar's
+//                     `futolab` block, that block beside them ("… (contradicted by its sidecar's
+//                     futolab block: git_commit C, binary_hash H)"), a difference even from
+//                     itself (red-team round 27, B F9: compare said "same: … build")
 // A fact that cannot be known (no sidecar, an older sidecar) is "", and is never called a
 // difference: only what both files state and state differently is.
 #pragma once

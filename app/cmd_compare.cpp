@@ -18,8 +18,10 @@
 #include "app/number_options.hpp"
 #include "app/option_rules.hpp"
 #include "app/vocabulary_option.hpp"
+#include "core/binary_data.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "core/formats/text.hpp"
 #include "core/visible_text.hpp"
 #include "experiments/held_rows.hpp"
 
@@ -57,6 +59,32 @@ const std::vector<OptionRule<CompareArgs>>& compare_rules() {
          }},
     };
     return rules;
+}
+
+// Why `label` cannot name a side ("" if it can): a label is printed in every table, CSV and
+// message as it is, so it must be UTF-8 text that shows as itself. Bytes that are not UTF-8, a
+// control character (ESC, a line break) or a character that shows as nothing or reorders the
+// line (U+202E) were shown as markers in one place and taken raw in another (red-team round 27);
+// refused at the option instead, as an id is (app/bench_manifest.cpp, id_member).
+std::string label_problem(const std::string& label) {
+    if (const auto bad = find_non_utf8_byte(label)) return fmt::format("byte 0x{:02x} is not UTF-8", bad->byte);
+    if (const auto bad = formats_internal::find_control(label))
+        return fmt::format("it holds the control character U+{:04X} at byte {}", static_cast<std::uint32_t>(bad->code_point),
+                           bad->byte + 1);
+    if (shows_nothing(label)) return fmt::format("it is only white space or invisible characters ({})", code_points(label));
+    if (visible_text(label) != label)
+        return "it holds characters that show as nothing or reorder the line, or spaces at its ends or side by side";
+    return "";
+}
+
+CLI::Validator printable_label() {
+    return CLI::Validator(
+        [](std::string& value) {
+            const std::string why = label_problem(value);
+            // The label raw: app/main shows every message's invisible characters and bytes.
+            return why.empty() ? why : fmt::format("'{}': {}: a label must be printable text, shown as it is", value, why);
+        },
+        "", "printable");
 }
 
 // Labels name the sides in every table: two alike would make two sides one.
@@ -186,8 +214,9 @@ void add_compare(CLI::App& app, Action& run) {
         ->type_name("NAME");
     cmd->add_option("--label", args->labels,
                     "One name per input (per group with --replicates), in order, comma-separated or repeated: "
-                    "--label v1,v2 (default: the file names)")
+                    "--label v1,v2 (default: the file names); printable UTF-8 text, shown as it is")
         ->delimiter(',')
+        ->check(printable_label())
         ->type_name("L,…");
     add_whole(cmd, "--replicates", args->replicates, {1, 1000000},
               "Each side is R replicate sweeps of one experiment and build: the inputs R at a time, BASE's first")

@@ -213,6 +213,48 @@ void read_shard(const YamlFields& y, const YamlAt& run, SidecarFacts& f) {
     f.shard_index = static_cast<int>(index - first);
 }
 
+// The keys futolab writes in a sidecar that its readers require, one list for every reader
+// (parse_sidecar: merge and resume through read_sidecar, analyze, report and compare through
+// whole_sidecar), beside config_hash, futolab, total_runs and the shard's counts read above. A
+// sidecar without one was edited: compare dropped the commit from its provenance lines and
+// merge took a shard without run.state (red-team round 27, B F9). `kAlwaysWritten`: in every
+// sidecar futolab has written (every committed results/ sidecar holds them);
+// `kWrittenSinceNumbering`: in every sidecar that names run.shard_numbering (written since
+// 2026-11-30, after these keys): the older sidecars of results/ lack binary_hash and isolation,
+// and are read as before (docs/reliability.md). Their shard_index counts from 1, so removing
+// shard_numbering from a newer sidecar makes its shard_index 0 out of range: refused too.
+constexpr std::string_view kAlwaysWritten[]{"futolab.version", "futolab.git_commit", "machine.cpu", "machine.host",
+                                            "run.state", "run.jobs", "run.started", "run.finished"};
+constexpr std::string_view kWrittenSinceNumbering[]{"futolab.binary_hash", "run.isolation", "run.memory_limit"};
+// A sweep's load figure is its three keys or none (none where /proc/stat cannot be read):
+// a missing load_own_cores was read as 0 cores.
+constexpr std::string_view kLoadKeys[]{"run.load_other_cores", "run.load_own_cores", "run.load_seconds"};
+
+// The value at a dotted key ("run.state"). Recursive, not a loop reassigning a YamlAt: a
+// YAML::Node assigned to is not rebound, its document node is overwritten (yaml-cpp).
+YamlAt key_at(const YamlFields& y, const YamlAt& parent, std::string_view dotted) {
+    const std::size_t dot = dotted.find('.');
+    if (dot == std::string_view::npos) return y.child(parent, dotted);
+    return key_at(y, y.child(parent, dotted.substr(0, dot)), dotted.substr(dot + 1));
+}
+
+// InputError "X.meta.yaml:L:C: key 'run.state' is missing, which futolab writes in every
+// sidecar (edited?)" (at the line of its map) for the first required key the sidecar lacks.
+void check_required_keys(const YamlFields& y, const YamlAt& root) {
+    const auto need = [&](std::string_view key, std::string_view why) {
+        if (const YamlAt at = key_at(y, root, key); !at.node.IsDefined())
+            y.fail(at, fmt::format("is missing, {} (edited?)", why));
+    };
+    for (const std::string_view key : kAlwaysWritten) need(key, "which futolab writes in every sidecar");
+    if (!key_at(y, root, "run.shard_numbering").node.IsDefined()) return;  // an older futolab's
+    for (const std::string_view key : kWrittenSinceNumbering)
+        need(key, "which futolab writes in every sidecar that names run.shard_numbering");
+    const bool any_load = std::any_of(std::begin(kLoadKeys), std::end(kLoadKeys),
+                                      [&](std::string_view key) { return key_at(y, root, key).node.IsDefined(); });
+    if (any_load)
+        for (const std::string_view key : kLoadKeys) need(key, "where the other load keys are given (futolab writes the three together)");
+}
+
 // Only when the CSV was redone: sidecars of other runs stay as they were.
 void emit_redone(ExactEmitter& out, const std::vector<RedoRecord>& redone) {
     if (redone.empty()) return;
@@ -513,6 +555,7 @@ SidecarFacts parse_sidecar(const std::string& text, const std::string& path, con
     f.jobs = count_if_given(y, run, "jobs");
     f.shard_runs = count_if_given(y, run, "shard_runs");
     f.completed = count_if_given(y, run, "completed");
+    check_required_keys(y, root);  // after the keys above, whose own messages say more
     note_marks(y, root, f);
     f.file = path;
     locate_config_block(text, at(root, "config"), f);

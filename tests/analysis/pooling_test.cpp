@@ -82,7 +82,8 @@ TEST_CASE("pooling: inputs of different commits or configs need --pool", "[pooli
     auto meta = [](const std::string& hash, const std::string& commit) {
         // A sidecar with every key futolab writes that a reader needs: a fragment is not read.
         return "experiment: t\nconfig_hash: " + hash + "\nfutolab: {version: 0.1.0, git_commit: " + commit +
-               "}\nrun: {shard_index: 1, shard_count: 1, total_runs: 1}\n";
+               "}\nmachine: {cpu: c, host: h}\nrun: {state: finished, started: 2026-01-01T00:00:00Z, finished: "
+               "2026-01-01T00:00:00Z, jobs: 1, shard_index: 1, shard_count: 1, total_runs: 1}\n";
     };
     auto sidecars = [&](const std::string& hash_b, const std::string& commit_b) {
         std::ofstream(a + ".meta.yaml") << meta("h1", "c1");

@@ -76,8 +76,10 @@ TEST_CASE("spec: older CSVs with a sidecar get the labels their config asked for
                                       "fc,\"val=min,var=mrv\",solved,1,1\n"
                                       "gac,\"sac=none,var=mrv\",solved,1,1\n"
                                       "gecode,\"alldiff=dom\",solved,1,1\n");
-    std::ofstream(csv + ".meta.yaml") << "experiment: t\nconfig_hash: 1\nfutolab: {version: 0.1.0}\n"
-                                         "run: {shard_index: 1, shard_count: 1, total_runs: 5}\nconfig: |\n  name: t\n  solvers:\n"
+    std::ofstream(csv + ".meta.yaml") << "experiment: t\nconfig_hash: 1\nfutolab: {version: 0.1.0, git_commit: c}\n"
+                                         "machine: {cpu: c, host: h}\nrun: {state: finished, started: 2026-01-01T00:00:00Z, "
+                                         "finished: 2026-01-01T00:00:00Z, jobs: 1, shard_index: 1, shard_count: 1, "
+                                         "total_runs: 5}\nconfig: |\n  name: t\n  solvers:\n"
                                          "    - \"backtracking:val=max,assign_limit=1000000\"\n"
                                          "    - \"fc:var=static,val=max\"\n    - fc\n    - \"gac:var=mrv\"\n";
     const ResultsTable t = ResultsTable::load({csv});
