@@ -61,10 +61,6 @@ int grid_value(std::string_view token, int row, const SourceLoc& loc) {
     if (token.starts_with('-') || token.starts_with('+'))
         throw_input_error(loc, fmt::format("solution row {}: '{}' is not a whole number in plain digits{}", row, token,
                                            negative_zero(token) ? " (0 is written without a sign)" : ""));
-    // A leading zero ('01') is no form futolab writes either: read as 1 it passed an edited cell
-    // as the one written (red-team round 27); every other whole number refuses it.
-    if (token.size() > 1 && token.front() == '0' && token.find_first_not_of("0123456789") == std::string_view::npos)
-        throw_input_error(loc, fmt::format("solution row {}: '{}' has a leading zero, where futolab writes none", row, token));
     int v = 0;
     const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
     if (ec == std::errc::result_out_of_range)  // beyond an int (issue #18, round 10)
