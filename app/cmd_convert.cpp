@@ -12,7 +12,6 @@
 #include "core/file_names.hpp"
 #include "core/formats/formats.hpp"
 #include "core/made_folders.hpp"
-#include "core/visible_text.hpp"
 #include "records/output_guard.hpp"
 #include "sandbox/interrupt.hpp"
 
@@ -117,7 +116,7 @@ RecordEnds instance_ends(const std::vector<Instance>& instances, Format to, std:
 // was written): the one rule every output's name is held to (core/formats/formats.hpp).
 void check_extension(const std::string& out, const FormatInfo& to) {
     if (const std::string why = foreign_extension_problem(out, to.format); !why.empty())
-        throw InputError(fmt::format("convert: --out {} {}, not of --to {} ({})", visible_text(out), why, to.name,
+        throw InputError(fmt::format("convert: --out {} {}, not of --to {} ({})", out, why, to.name,
                                      fmt::join(to.extensions, ", ")));
 }
 

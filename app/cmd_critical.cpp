@@ -350,7 +350,7 @@ std::optional<std::string> make_exact_certificate(const CriticalArgs& a, const E
     options.threads = a.jobs;
     options.progress = [&, bar = std::shared_ptr<Progress>()](std::size_t done, std::size_t total) mutable {
         check_reserved(a.certificate, lock);  // a lock gone stops the search (every 1% of classes)
-        if (!bar) bar = std::make_shared<Progress>(total, false, ProgressWords{"classes", false});
+        if (!bar) bar = std::make_shared<Progress>(total, false, ProgressWords{"class", "es", false});
         done == total ? bar->finish(done) : bar->update(done);
     };
     options.stop = stop.flag();
@@ -481,7 +481,7 @@ int run_exact(const CriticalArgs& a) {
             records = exact_records(from_rows, parse_solver_spec(a.verify_with).text(), verified);
             return write_instances(records, Format::jsonl);
         },
-        ProgressWords{"classes", false},
+        ProgressWords{"class", "es", false},
         reserved_certificate(a.certificate, certificate_lock.get(), stop_of(a), [&](const Interrupt& stop) {
             return make_exact_certificate(a, from_rows, report.search, shard, certificate_lock.get(), stop);
         }));
@@ -651,11 +651,10 @@ void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, con
     // replaced by an empty one, never left to read as this count's answer.
     write_reserved(a.out, c.example ? write_instances({*c.example}, Format::jsonl) : std::string(), out_lock, stop_of(a));
     std::cout << fmt::format(
-        "n={} k={}{}: {} canonical pair sets, {} skipped (two rows or columns untouched: a swap), {} oriented puzzles "
-        "counted to 2: {} with a directed cycle, {} unsat, {} unique, {} multiple ({} by two pool squares); "
-        "time={:.1f}s cpu={:.1f}s\n",
-        a.n, a.few_relations, scope, c.pair_sets, c.swap_skipped, c.puzzles, c.cyclic, c.unsat, c.unique, c.multiple, c.pool,
-        c.seconds, c.cpu_seconds);
+        "n={} k={}{}: {}, {} skipped (two rows or columns untouched: a swap), {} counted to 2: {} with a directed cycle, "
+        "{} unsat, {} unique, {} multiple ({} by two pool squares); time={:.1f}s cpu={:.1f}s\n",
+        a.n, a.few_relations, scope, counted(c.pair_sets, "canonical pair set"), c.swap_skipped,
+        counted(c.puzzles, "oriented puzzle"), c.cyclic, c.unsat, c.unique, c.multiple, c.pool, c.seconds, c.cpu_seconds);
     if (c.unique > 0)
         std::cout << fmt::format("a zero-given puzzle of order {} with {} is unique{}\n", a.n,
                                  counted(static_cast<std::size_t>(a.few_relations), "relation"), scope);
@@ -850,7 +849,7 @@ int run_few_relations_rows(const CriticalArgs& a, const FewRelationsPlan& plan, 
                                         .report = [&report](const CriticalRow& row, std::string& records) { return report.row(row, records); },
                                         .records_of_all = nullptr,
                                         .on_complete = nullptr,
-                                        .progress = ProgressWords{"shards", false},
+                                        .progress = ProgressWords{"shard", "s", false},
                                         .stop = a.stop,
                                         .go_on = "run the same command to go on (the shards done are in their files)",
                                         .redo_stopped = "the same command redoes them",

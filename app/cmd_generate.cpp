@@ -13,7 +13,6 @@
 #include "core/seed_range.hpp"
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
-#include "core/visible_text.hpp"
 #include "generators/random_instance.hpp"
 #include "generators/generator_kind.hpp"
 #include "generators/latin/random.hpp"
@@ -65,7 +64,7 @@ void write_each(const GenerateArgs& a, Interrupt& stop, const std::function<Inst
     const std::string why = foreign_extension_problem(a.out, Format::jsonl);
     check_output_path(a.out, {}, a.force, "--out", false, why.empty());
     if (!why.empty())
-        throw InputError(fmt::format("generate: --out {} {}; generate writes JSON Lines (.jsonl)", visible_text(a.out), why));
+        throw InputError(fmt::format("generate: --out {} {}; generate writes JSON Lines (.jsonl)", a.out, why));
     OutputStream out(a.out, &stop);
     const SignalScope signals(stop);
     for (std::uint64_t i = 0; i < a.count; ++i) out.write(write_instances({make(a.seed + i)}, Format::jsonl));

@@ -1,6 +1,7 @@
 // futolab merge CSV… --out FILE: joins shard CSVs (same config hash required) in run order.
 // Exit 1 if runs are missing or duplicated (the merged file is still written).
 #include "app/commands.hpp"
+#include "app/counted.hpp"
 #include "core/visible_text.hpp"
 #include "experiments/config.hpp"
 #include "experiments/held_rows.hpp"
@@ -187,12 +188,14 @@ int merge(const MergeArgs& args) {
     for (const std::string& note : r.notes) std::cerr << "futolab: warning: " << note << "\n";
     if (!matrix.note().empty()) std::cerr << "futolab: warning: " << visible_text(matrix.note()) << "\n";
     // The name shown as the errors show it: a line feed in it made a second line (round 26, B F7).
-    std::cout << fmt::format("{}: {} of {} runs from {} files\n", visible_text(args.out), r.rows, r.expected, args.inputs.size());
+    // Counted as one or more ("from 1 files", "1 runs missing" were printed: red-team round 27).
+    std::cout << fmt::format("{}: {} of {} from {}\n", visible_text(args.out), r.rows, counted(r.expected, "run"),
+                             counted(args.inputs.size(), "file"));
     if (r.missing != 0)
-        std::cerr << fmt::format("futolab: {} runs missing (run {}{})\n", r.missing, first_few(r.first_missing),
+        std::cerr << fmt::format("futolab: {} missing (run {}{})\n", counted(r.missing, "run"), first_few(r.first_missing),
                                  r.missing > r.first_missing.size() ? ", ..." : "");
     if (!r.duplicates.empty())
-        std::cerr << fmt::format("futolab: {} duplicate runs, first copy kept (run {})\n", r.duplicates.size(),
+        std::cerr << fmt::format("futolab: {}, first copy kept (run {})\n", counted(r.duplicates.size(), "duplicate run"),
                                  first_few(r.duplicates));
     return r.missing == 0 && r.duplicates.empty() ? 0 : 1;
 }

@@ -163,10 +163,10 @@ int report(ReportArgs args) {
     // A page named as a format futolab reads would be read back as that (red-team round 26, C F2):
     // asked once what is there has been (an input's companion, a kept file), whose refusal says more
     // but then advises no --force (round 27, A F6: it was refused in turn).
-    const std::string why = foreign_extension_problem(args.out, std::nullopt);
+    const std::string why = foreign_extension_problem(args.out, OutputKind::report_page);
     check_output_path(args.out, args.request.inputs, args.force, "--out", false, why.empty());
     if (!why.empty())
-        throw InputError(fmt::format("report: --out {} {}; report writes an HTML page (.html)", visible_text(args.out), why));
+        throw InputError(fmt::format("report: --out {} {}; report writes an HTML page (.html)", args.out, why));
     check_output_folder_there(args.out, "--out", "report");  // not after the study, at the write
     parse_where(args);
     // One writer of the page from before the study (red-team round 26, A F2: two reports onto one

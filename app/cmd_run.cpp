@@ -4,12 +4,14 @@
 // The first SIGINT/SIGTERM interrupts the running runs (not written; --resume redoes them) and
 // exits 1 within a second or two; a second exits at once (130).
 #include "app/commands.hpp"
+#include "app/counted.hpp"
 #include "app/number_options.hpp"
 #include "app/output_folder.hpp"
 #include "app/shard_text.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/formats/formats.hpp"
 #include "core/status.hpp"
 #include "experiments/config.hpp"
 #include "experiments/config_statuses.hpp"
@@ -136,6 +138,10 @@ std::string summary_shard(const RunnerOptions& o) {
 
 int run_command(const RunArgs& args) {
     refuse_stdout_as_folder(args.out, "--out");  // before the config is read: nothing made
+    // A folder owns no file kind's ending: `--out x.jsonl` or `x.csv` made a folder every reader
+    // takes for a file of that kind (red-team round 27, B F10, noted).
+    if (const std::string why = foreign_extension_problem(args.out, OutputKind::folder); !why.empty())
+        throw InputError(fmt::format("run: --out {} {}; --out names the folder the results CSV goes in", args.out, why));
     // The signals are stop requests from the start: while the config is read and its instances
     // made (a big generate: source takes minutes) one ends the run, nothing written, exit 1.
     Interrupt stop;
@@ -174,12 +180,13 @@ int run_command(const RunArgs& args) {
     // the config's output printed a line of its own (red-team round 26, B F7).
     const std::string csv = visible_text(r.csv_path);
     if (!options.redo.empty())
-        std::cout << fmt::format("{}: --redo took out {} rows with status {} (recorded in the sidecar)\n", csv,
-                                 r.redone, fmt::join(options.redo, ","));
-    std::cout << fmt::format("{}: {} runs in {}, {} already done, {} written now, {} errors{}{}{}\n", csv,
-                             r.shard_runs, summary_shard(options), r.skipped, r.completed, r.errors,
-                             r.warmups ? fmt::format(", {} warm-up runs (not recorded)", r.warmups) : "",
-                             r.invalid.empty() ? "" : fmt::format(", {} invalid inputs skipped (see the sidecar)", r.invalid.size()),
+        std::cout << fmt::format("{}: --redo took out {} with status {} (recorded in the sidecar)\n", csv,
+                                 counted(r.redone, "row"), fmt::join(options.redo, ","));
+    // Counted as one or more ("1 runs in this shard" was printed: red-team round 27).
+    std::cout << fmt::format("{}: {} in {}, {} already done, {} written now, {}{}{}{}\n", csv,
+                             counted(r.shard_runs, "run"), summary_shard(options), r.skipped, r.completed, counted(r.errors, "error"),
+                             r.warmups ? fmt::format(", {} (not recorded)", counted(r.warmups, "warm-up run")) : "",
+                             r.invalid.empty() ? "" : fmt::format(", {} skipped (see the sidecar)", counted(r.invalid.size(), "invalid input")),
                              r.interrupted ? " (interrupted: run again with --resume)" : "");
     if (!r.noise.empty())
         std::cout << "noise (median CV of wall time across repeats, per spec): " << format_noise(r.noise) << "\n";

@@ -1,7 +1,6 @@
 #include "app/list_items.hpp"
 
 #include "core/error.hpp"
-#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -67,12 +66,12 @@ void refuse_bad_list_items(const CLI::App& app, const std::vector<std::string>& 
         const std::vector<std::string> items = items_of(w.value, delimiter);
         if (std::find(items.begin(), items.end(), "") != items.end())
             throw InputError(fmt::format("{}: '{}' has an empty item (a list is values separated by single '{}')", where,
-                                         visible_text(w.value), delimiter));
+                                         w.value, delimiter));
         // An item twice would be shown, summarised or fitted twice (--by spec,spec: two spec
         // columns), or mean nothing more (--redo timeout,timeout).
         for (const std::string& item : items)
             if (!seen[option].insert(item).second)
-                throw InputError(fmt::format("{} has {} twice (give each item of the list once)", where, visible_text(item)));
+                throw InputError(fmt::format("{} has {} twice (give each item of the list once)", where, item));
     }
 }
 

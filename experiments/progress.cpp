@@ -1,5 +1,7 @@
 #include "experiments/progress.hpp"
 
+#include "core/counted.hpp"
+
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -16,9 +18,10 @@ std::string Progress::line(std::size_t done, std::size_t errors) const {
     const double eta = done == 0 ? 0 : elapsed * static_cast<double>(total_ - done) / static_cast<double>(done);
     const int width = 30;
     const int filled = total_ == 0 ? width : static_cast<int>(width * done / total_);
-    return fmt::format("[{}{}] {}/{} {}{}, {:.0f}s elapsed, ETA {:.0f}s", std::string(filled, '#'),
-                       std::string(width - filled, '.'), done, total_, words_.noun,
-                       words_.errors ? fmt::format(", {} errors", errors) : "", elapsed, eta);
+    // The noun agrees with the total it follows: "1/1 class", "1/2 classes".
+    return fmt::format("[{}{}] {}/{}{}, {:.0f}s elapsed, ETA {:.0f}s", std::string(filled, '#'),
+                       std::string(width - filled, '.'), done, counted(total_, words_.noun, words_.plural),
+                       words_.errors ? ", " + counted(errors, "error") : "", elapsed, eta);
 }
 
 void Progress::update(std::size_t done, std::size_t errors) {

@@ -135,7 +135,7 @@ std::string results_name_problem(const std::string& csv) {
 }
 
 std::string results_format_problem(const std::string& csv) {
-    const std::string why = foreign_extension_problem(csv, std::nullopt);
+    const std::string why = foreign_extension_problem(csv, OutputKind::results_csv);
     return why.empty() ? "" : why + ": a file is named for the format it holds, and a results CSV by .csv (or a name of no format's)";
 }
 

@@ -73,38 +73,77 @@ namespace {
 
 // The longest of `endings` (lowercase, with their dot) that `name` ends in, in any case as
 // detection reads it, as typed; "" if none. A name that is only the ending (`.yaml`) has none.
-std::string ending_in(const std::string& name, const std::vector<std::string_view>& endings) {
+std::string ending_in(const std::string& name, const std::vector<std::string>& endings) {
     std::string lower = name;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
     std::size_t longest = 0;  // `.essence-param`, not the `.param` it also ends in
-    for (std::string_view ending : endings)
+    for (const std::string& ending : endings)
         if (lower.size() > ending.size() && ending.size() > longest && lower.ends_with(ending)) longest = ending.size();
     return name.substr(name.size() - longest);
 }
 
+// Who a name's ending belongs to: a puzzle format, another kind of output, or no output at all
+// (what futolab only reads, or writes beside a results CSV by itself).
+struct Owner {
+    std::optional<Format> format;
+    std::optional<OutputKind> kind;
+    bool operator==(const Owner&) const = default;
+};
+
+// A kind of file and the endings (lowercase, with their dot) that name it, as the refusal says it.
+struct NamedKind {
+    Owner owner;
+    std::vector<std::string> endings;  // owned: a companion's is made at run time
+    std::string what;  // after "ends in .x, "
+};
+
+// Every ending futolab reads a file by, in the order asked: a companion's whole name before the
+// .yaml and .json it ends in.
+const std::vector<NamedKind>& named_kinds() {
+    static const std::vector<NamedKind> kinds = [] {
+        // A results CSV's companions (core/live_writer.hpp): every command looks for them beside
+        // the CSV their name begins with, and tells them by that name.
+        const std::vector<std::string> companions = companions_of("");
+        std::vector<NamedKind> rows{
+            {{}, {companions[0]}, "the name of a results CSV's metadata sidecar"},
+            {{}, {companions[1]}, "the name of a results CSV's column schema"},
+        };
+        for (const FormatInfo& info : format_table())
+            rows.push_back({{info.format, {}}, {info.extensions.begin(), info.extensions.end()}, fmt::format("the extension of format '{}'", info.name)});
+        // What futolab reads as YAML: a config (`run`), a sidecar, a checkpoint file.
+        rows.push_back({{}, {".yaml", ".yml"}, "the extension of futolab's YAML files (experiment configs, sidecars, checkpoint files)"});
+        // One JSON document, as the bench manifest futolab reads is: no output is (puzzles and
+        // certificates are JSON Lines, a line an object), and a tool that opens a .json file reads
+        // one value and stops at the second line.
+        rows.push_back({{}, {".json"}, "the extension of a single JSON document (such as the futolab-bench manifest)"});
+        // What analyze, merge and report read by name, and what scripts glob as results
+        // (`results/*.csv`); a page a browser opens by its name.
+        rows.push_back({{{}, OutputKind::results_csv}, {".csv"}, "the extension of a results CSV"});
+        rows.push_back({{{}, OutputKind::report_page}, {".html", ".htm"}, "the extension of a report page (HTML)"});
+        return rows;
+    }();
+    return kinds;
+}
+
+std::string foreign_ending_problem(std::string_view path, const Owner& written) {
+    const std::string name = std::filesystem::path(path).filename().string();
+    for (const NamedKind& kind : named_kinds()) {
+        const std::string end = ending_in(name, kind.endings);
+        if (end.empty()) continue;
+        if (kind.owner == written) return "";  // its own ending (`.essence-param`, not the `.param` of no other)
+        return fmt::format("ends in {}, {}", end, kind.what);
+    }
+    return "";
+}
+
 }  // namespace
 
-std::string foreign_extension_problem(std::string_view path, std::optional<Format> written) {
-    const std::string name = std::filesystem::path(path).filename().string();
-    // A results CSV's companions (core/live_writer.hpp): every command looks for them beside the
-    // CSV their name begins with, and tells them by that name.
-    const std::vector<std::string> companions = companions_of("");
-    static constexpr std::string_view kCompanion[] = {"a results CSV's metadata sidecar", "a results CSV's column schema"};
-    for (std::size_t i = 0; i < 2; ++i)
-        if (const std::string end = ending_in(name, {companions[i]}); !end.empty())
-            return fmt::format("ends in {}, the name of {}", end, kCompanion[i]);
-    if (const std::optional<Format> named = format_from_extension(path); named && named != written)
-        return fmt::format("ends in {}, the extension of format '{}'", ending_in(name, format_info(*named).extensions),
-                           format_info(*named).name);
-    // No puzzle format's, but what futolab reads as YAML: a config (`run`), a sidecar.
-    if (const std::string end = ending_in(name, {".yaml", ".yml"}); !end.empty())
-        return fmt::format("ends in {}, the extension of futolab's YAML files (experiment configs, sidecars, checkpoint files)", end);
-    // Nor what names one JSON document, as the bench manifest futolab reads is one: no output is
-    // (puzzles and certificates are JSON Lines, a line an object; results are CSV, a report
-    // HTML), and a tool that opens a .json file reads one value and stops at the second line.
-    if (const std::string end = ending_in(name, {".json"}); !end.empty())
-        return fmt::format("ends in {}, the extension of a single JSON document (such as the futolab-bench manifest)", end);
-    return "";
+std::string foreign_extension_problem(std::string_view path, Format written) {
+    return foreign_ending_problem(path, {written, {}});
+}
+
+std::string foreign_extension_problem(std::string_view path, OutputKind written) {
+    return foreign_ending_problem(path, {{}, written});
 }
 
 namespace {

@@ -28,19 +28,25 @@ const FormatInfo& format_info(Format format);
 // Throws InputError listing the valid names.
 Format format_from_name(std::string_view name);
 std::optional<Format> format_from_extension(std::string_view path);
-// Why a file futolab writes holding `written` (a puzzle format; none for what is no puzzle format:
-// a results CSV, an HTML page) may not be named `path` ("" if it may): a file is named for the
-// format it holds (docs/formats.md). Refused: a name ending in another format's extension, "ends
-// in .futo, the extension of format 'futo'" (the ending as typed: detection ignores case), read
-// back as that format, by extension first, and refused by every command that reads it (red-team
-// round 25, C F4: `generate --out g.futo` wrote JSON Lines that `check g.futo` then called "not a
-// cell"); a results CSV's companion name (`.meta.yaml`, `.schema.json`), which every command takes
-// for that CSV's; and a YAML name (`.yaml`, `.yml`: a config's, a sidecar's, a checkpoint
-// file's); and a JSON name (`.json`: one JSON document, as the futolab-bench manifest, which no
-// output is). Red-team round 26, C F2: `run` wrote its results CSV as `output: g.jsonl`, `.futo`,
-// `x.csv.meta.yaml`, whose puzzle readers then gave JSON's syntax error. A name of no format's
-// (`g.txt`) passes. Every command asks it of each file output before any work.
-std::string foreign_extension_problem(std::string_view path, std::optional<Format> written);
+// What futolab writes other than puzzles (puzzles, critical's records and certificates are a
+// Format: JSON Lines or a text format), for the output-name rule below.
+enum class OutputKind { results_csv, report_page, folder };
+// Why an output holding `written` may not be named `path` ("" if it may): a file is named for the
+// kind it holds (docs/formats.md). One table of kinds and their endings (formats.cpp,
+// named_kinds: each puzzle format's extensions, .csv a results CSV's, .html and .htm a report
+// page's, a results CSV's companion names `.meta.yaml` and `.schema.json`, YAML's `.yaml` and
+// `.yml`: configs, sidecars, checkpoint files, and `.json`: one JSON document, as the
+// futolab-bench manifest, which no output is); a name ending, in any case, in an ending of
+// another kind than `written` is refused, "ends in .futo, the extension of format 'futo'" (the
+// ending as typed: detection ignores case), since every command reads a file back by its name
+// first. A folder owns none of them. Red-team round 25, C F4: `generate --out g.futo` wrote JSON
+// Lines that `check g.futo` then called "not a cell"; round 26, C F2: `run` wrote its results CSV
+// as `output: g.jsonl`, `x.csv.meta.yaml`; round 27, C F6, A F2, B F10: `generate --out g.csv`,
+// `critical --out k.csv` (its results CSV then k.csv.csv), `report --out r.csv`,
+// `merge --out m.html`. A name of no kind's (`g.txt`, `g.cert`) passes. Every command asks it of
+// each output before any work.
+std::string foreign_extension_problem(std::string_view path, Format written);
+std::string foreign_extension_problem(std::string_view path, OutputKind written);
 // By extension; for "-" or an unknown extension, by content. Throws InputError if unknown.
 Format detect_format(const std::string& path, std::string_view content);
 

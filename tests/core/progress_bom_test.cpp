@@ -53,13 +53,28 @@ TEST_CASE("progress off a terminal: whole lines, no carriage return", "[progress
     CHECK(log.find('\r') == std::string::npos);
     CHECK(log.back() == '\n');
     CHECK(std::count(log.begin(), log.end(), '\n') == 1);
-    CHECK_THAT(log, Contains("100/100 runs, 1 errors"));
+    CHECK_THAT(log, Contains("100/100 runs, 1 error,"));
     const std::string classes = printed([](std::FILE* f) {
-        Progress p(70, false, {"classes", false}, f, false);
+        Progress p(70, false, {"class", "es", false}, f, false);
         p.finish(70);
     });
     CHECK_THAT(classes, Contains("70/70 classes, ") && !Contains("errors"));
     CHECK(classes.find('\r') == std::string::npos);
+}
+
+// Red-team round 27: "1/1 classes" was printed; the noun agrees with the total (core/counted.hpp),
+// and the errors with theirs.
+TEST_CASE("progress counts its noun and errors in agreement", "[progress]") {
+    const auto line = [](std::size_t total, ProgressWords words, std::size_t done, std::size_t errors) {
+        return printed([&](std::FILE* f) { Progress(total, false, words, f, false).finish(done, errors); });
+    };
+    CHECK_THAT(line(1, {"class", "es", false}, 1, 0), Contains("] 1/1 class, ") && !Contains("classes"));
+    CHECK_THAT(line(2, {"class", "es", false}, 1, 0), Contains("] 1/2 classes, "));
+    CHECK_THAT(line(0, {"class", "es", false}, 0, 0), Contains("] 0/0 classes, "));
+    CHECK_THAT(line(1, {"shard", "s", false}, 0, 0), Contains("] 0/1 shard, "));
+    CHECK_THAT(line(1, {}, 1, 1), Contains("] 1/1 run, 1 error, "));
+    CHECK_THAT(line(3, {}, 3, 0), Contains("] 3/3 runs, 0 errors, "));
+    CHECK_THAT(line(3, {}, 3, 2), Contains("] 3/3 runs, 2 errors, "));
 }
 
 TEST_CASE("progress on a terminal: one bar redrawn, ended by a newline", "[progress]") {

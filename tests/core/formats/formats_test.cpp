@@ -10,6 +10,7 @@
 #include <fstream>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <unistd.h>
@@ -111,47 +112,93 @@ TEST_CASE("grid writers reject an invalid instance with the compile error", "[fo
     CHECK_THROWS_WITH(write_instances({bad}, Format::futo), Contains("size n=100"));
 }
 
+namespace {
+
+// What an output holds, as foreign_extension_problem takes it: a puzzle format or another kind.
+using Written = std::variant<Format, OutputKind>;
+const std::vector<Written> kEveryKind{Format::jsonl, Format::futo, Format::essence, OutputKind::results_csv,
+                                      OutputKind::report_page, OutputKind::folder};
+
+std::string problem(std::string_view path, const Written& written) {
+    return std::visit([&](auto kind) { return foreign_extension_problem(path, kind); }, written);
+}
+
+}  // namespace
+
 // Red-team round 26, C F2: a file is named for the format it holds. Every output's name is held
 // to one rule: no other format's extension, no YAML name, no results CSV's companion name.
 TEST_CASE("foreign_extension_problem: another format's extension and YAML and companion names", "[formats][names]") {
     CHECK(foreign_extension_problem("g.jsonl", Format::jsonl).empty());
     CHECK(foreign_extension_problem("d/g.futo", Format::futo).empty());
     CHECK(foreign_extension_problem("g.essence-param", Format::essence).empty());
-    for (const std::string name : {"g.txt", "g", "g.csv", "g.html", "g.cert", "-", "", ".yaml", ".json", "d.yaml/g.csv", "g.json.csv", "g.jsonx"}) {
+    for (const std::string name : {"g.txt", "g", "g.cert", "-", "", ".yaml", ".json", ".csv", ".html", "d.yaml/g.tsv", "g.csvx", "g.jsonx", "g.htmlx"}) {
         INFO(name);
         CHECK(foreign_extension_problem(name, Format::jsonl).empty());
-        CHECK(foreign_extension_problem(name, std::nullopt).empty());
+        CHECK(foreign_extension_problem(name, OutputKind::results_csv).empty());
+        CHECK(foreign_extension_problem(name, OutputKind::report_page).empty());
+        CHECK(foreign_extension_problem(name, OutputKind::folder).empty());
     }
+    // Its own kind's ending, in any case.
+    for (const std::string name : {"g.csv", "d.yaml/g.CSV", "g.json.csv"}) CHECK(foreign_extension_problem(name, OutputKind::results_csv).empty());
+    for (const std::string name : {"r.html", "r.HTM", "r.csv.html"}) CHECK(foreign_extension_problem(name, OutputKind::report_page).empty());
     CHECK(foreign_extension_problem("o/g.futo", Format::jsonl) == "ends in .futo, the extension of format 'futo'");
-    CHECK(foreign_extension_problem("g.Essence-Param", std::nullopt) == "ends in .Essence-Param, the extension of format 'essence'");
+    CHECK(foreign_extension_problem("g.Essence-Param", OutputKind::results_csv) == "ends in .Essence-Param, the extension of format 'essence'");
     // What holds no puzzle format (a results CSV, a page) may end in none of theirs, .dzn too.
     for (const FormatInfo& info : format_table())
         for (std::string_view ext : info.extensions) {
             INFO(ext);
-            CHECK(foreign_extension_problem("r" + std::string(ext), std::nullopt) ==
-                  "ends in " + std::string(ext) + ", the extension of format '" + std::string(info.name) + "'");
+            for (const OutputKind kind : {OutputKind::results_csv, OutputKind::report_page, OutputKind::folder})
+                CHECK(foreign_extension_problem("r" + std::string(ext), kind) ==
+                      "ends in " + std::string(ext) + ", the extension of format '" + std::string(info.name) + "'");
         }
     const std::string yaml = ", the extension of futolab's YAML files (experiment configs, sidecars, checkpoint files)";
     const std::string sidecar = ", the name of a results CSV's metadata sidecar";
     const std::string schema = ", the name of a results CSV's column schema";
-    for (const std::optional<Format> written : {std::optional<Format>(Format::jsonl), std::optional<Format>(Format::futo),
-                                                std::optional<Format>()}) {
-        CHECK(foreign_extension_problem("c.yaml", written) == "ends in .yaml" + yaml);
-        CHECK(foreign_extension_problem("c.YML", written) == "ends in .YML" + yaml);
-        CHECK(foreign_extension_problem("o/x.csv.meta.yaml", written) == "ends in .meta.yaml" + sidecar);
-        CHECK(foreign_extension_problem("x.META.yaml", written) == "ends in .META.yaml" + sidecar);
-        CHECK(foreign_extension_problem("x.csv.schema.json", written) == "ends in .schema.json" + schema);
+    for (const Written written : kEveryKind) {
+        CHECK(problem("c.yaml", written) == "ends in .yaml" + yaml);
+        CHECK(problem("c.YML", written) == "ends in .YML" + yaml);
+        CHECK(problem("o/x.csv.meta.yaml", written) == "ends in .meta.yaml" + sidecar);
+        CHECK(problem("x.META.yaml", written) == "ends in .META.yaml" + sidecar);
+        CHECK(problem("x.csv.schema.json", written) == "ends in .schema.json" + schema);
     }
     // A .json name is one JSON document's, as the bench manifest is: no output futolab writes is one
     // (JSON Lines puzzles and certificates, a results CSV, a page). Red-team round 26, left open.
     const std::string json = ", the extension of a single JSON document (such as the futolab-bench manifest)";
-    for (const std::optional<Format> written : {std::optional<Format>(Format::jsonl), std::optional<Format>(Format::futo),
-                                                std::optional<Format>(Format::essence), std::optional<Format>()}) {
-        CHECK(foreign_extension_problem("g.json", written) == "ends in .json" + json);
-        CHECK(foreign_extension_problem("d/g.JSON", written) == "ends in .JSON" + json);
-        CHECK(foreign_extension_problem("g.csv.Json", written) == "ends in .Json" + json);
-        CHECK(foreign_extension_problem("x.schema.json", written) == "ends in .schema.json" + schema);  // the companion's, first
+    for (const Written written : kEveryKind) {
+        CHECK(problem("g.json", written) == "ends in .json" + json);
+        CHECK(problem("d/g.JSON", written) == "ends in .JSON" + json);
+        CHECK(problem("g.csv.Json", written) == "ends in .Json" + json);
+        CHECK(problem("x.schema.json", written) == "ends in .schema.json" + schema);  // the companion's, first
     }
+}
+
+// Red-team round 27, C F6, A F2, B F10: `.csv` and `.html` were no kind's, so `generate --out g.csv`
+// wrote JSON Lines under a results CSV's name, `critical --out k.csv` put its results CSV at
+// k.csv.csv, `report --out r.csv` a page and `merge --out m.html` a results CSV. Every output kind
+// refuses every other kind's ending, in any case.
+TEST_CASE("foreign_extension_problem: a results CSV's and a report page's endings belong to them only", "[formats][names]") {
+    const std::string csv = ", the extension of a results CSV";
+    const std::string page = ", the extension of a report page (HTML)";
+    for (const Written written : kEveryKind) {
+        const bool is_csv = written == Written(OutputKind::results_csv), is_page = written == Written(OutputKind::report_page);
+        for (const std::string name : {"g.csv", "d/g.CSV", "g.Csv", "g.jsonl.csv", "x.csv.csv"}) {
+            INFO(name << " " << written.index());
+            CHECK(problem(name, written) == (is_csv ? "" : "ends in " + name.substr(name.size() - 4) + csv));
+        }
+        for (const std::string name : {"r.html", "r.HTML", "d/r.htm", "r.csv.Htm"}) {
+            INFO(name << " " << written.index());
+            const std::string end = name.substr(name.find_last_of('.'));
+            CHECK(problem(name, written) == (is_page ? "" : "ends in " + end + page));
+        }
+    }
+    // A results CSV and a page are no puzzle format either; a puzzle format's own still passes.
+    CHECK(foreign_extension_problem("r.jsonl", OutputKind::report_page) == "ends in .jsonl, the extension of format 'jsonl'");
+    CHECK(foreign_extension_problem("m.futo", OutputKind::results_csv) == "ends in .futo, the extension of format 'futo'");
+    CHECK(foreign_extension_problem("g.JSONL", Format::jsonl).empty());
+    CHECK(foreign_extension_problem("c.tatham", Format::tatham).empty());
+    // A folder owns no ending: each is a file kind's.
+    CHECK(foreign_extension_problem("out.jsonl", OutputKind::folder) == "ends in .jsonl, the extension of format 'jsonl'");
+    CHECK(foreign_extension_problem("out", OutputKind::folder).empty());
 }
 
 // Red-team round 26, C F2: a results CSV named g.jsonl, its sidecar or a config given where
