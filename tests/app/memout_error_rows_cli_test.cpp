@@ -5,8 +5,7 @@
 // Exit 2 naming the file, line and column; the shards as futolab wrote them (a tool's real memout
 // under limits.memory, a failing and a missing command's errors) resume and merge.
 #include "cli_runner.hpp"
-#include "records/csv_reader.hpp"
-#include "tests/experiments/csv_edit.hpp"
+#include "shard_row_edits.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -62,60 +61,16 @@ const fs::path& unlimited() {
     return d;
 }
 
-struct Outcome {
-    futolab::test::CliResult resume, merge;
-    std::string place;  // "me.shard-I-of-2.csv:LINE:COLUMN: column 'C' is '"
-};
-
-using Cells = std::vector<std::pair<std::string, std::string>>;
+using futolab::test::Cells;
+using futolab::test::refused;
+using futolab::test::ShardEdit;
+using futolab::test::taken;
 
 // The first row of `spec` with `status` of the sweep `from`, its cells edited (the first names
 // the column the refusal names), then what resume (of that shard) and merge (of both) say.
-Outcome edited(const fs::path& from, const std::string& name, const std::string& spec, const std::string& status,
-               const Cells& cells) {
-    const fs::path d = futolab::test::fresh_dir("memout-error-rows", name);
-    fs::copy(from, d, fs::copy_options::recursive);
-    for (const std::string index : {"0", "1"}) {
-        const std::string file = "me.shard-" + index + "-of-2.csv";
-        futolab::CsvTable t = futolab::read_csv_file((d / "sh" / file).string());
-        std::size_t r = 0;
-        const auto wanted = [&](std::size_t i) {
-            return t.rows[i][t.column("spec", "t")] == spec && t.rows[i][t.column("status", "t")] == status;
-        };
-        while (r < t.rows.size() && !wanted(r)) ++r;
-        if (r == t.rows.size()) continue;
-        for (const auto& cell : cells) t.rows[r][t.column(cell.first, "t")] = cell.second;
-        futolab::test::write_csv_table(d / "sh" / file, t);
-        Outcome o;
-        const std::string& column = cells.front().first;
-        o.place = file + ":" + std::to_string(t.lines[r]) + ":" + std::to_string(t.column(column, "t") + 1) + ": column '" +
-                  column + "' is '";
-        o.resume = run_cli("run -q s.yaml --out sh --shard " + index + "/2 --resume", d.string());
-        o.merge = run_cli("merge sh/me.shard-0-of-2.csv sh/me.shard-1-of-2.csv --out m.csv", d.string());
-        return o;
-    }
-    FAIL("no '" << status << "' row of " << spec << " in the sweep");
-    return {};
-}
-
-void refused(const Outcome& o, const std::string& says) {
-    INFO(o.resume.err);
-    INFO(o.merge.err);
-    CHECK(o.resume.exit_code == 2);
-    CHECK(has(o.resume.err, o.place));
-    CHECK(has(o.resume.err, says));
-    CHECK(has(o.resume.err, "refusing to resume; use a new --out"));
-    CHECK(o.merge.exit_code == 2);
-    CHECK(has(o.merge.err, o.place));
-    CHECK(has(o.merge.err, says));
-    CHECK(has(o.merge.err, "refusing to merge it"));
-}
-
-void taken(const Outcome& o) {
-    INFO(o.resume.err);
-    INFO(o.merge.err);
-    CHECK(o.resume.exit_code == 0);
-    CHECK(o.merge.exit_code == 0);
+ShardEdit edited(const fs::path& from, const std::string& name, const std::string& spec, const std::string& status,
+                 const Cells& cells) {
+    return futolab::test::edit_shard_row(from, futolab::test::fresh_dir("memout-error-rows", name), "me", spec, status, cells);
 }
 
 const Cells kLost{{"solutions", "0"}, {"nodes", "0"}, {"fails", "0"}, {"checks", "0"}, {"propagations", "0"},

@@ -4,8 +4,7 @@
 // node_limit row with a message its run never writes were resumed and merged. Exit 2 naming the
 // file, line and column; the shards as futolab wrote them resume and merge.
 #include "cli_runner.hpp"
-#include "records/csv_reader.hpp"
-#include "tests/experiments/csv_edit.hpp"
+#include "shard_row_edits.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -45,61 +44,18 @@ const fs::path& sweep() {
     return d;
 }
 
-// The first row of `spec` with `status` (in shard 0, else shard 1: the runs fall to the shards
-// by their index), and that row's `column` set to `value` (more edits through `also`), then what
-// resume (of that shard) and merge (of both) say.
-struct Outcome {
-    futolab::test::CliResult resume, merge;
-    std::string place;  // "nl.shard-I-of-2.csv:LINE:COLUMN: column 'C' is '"
-};
+using futolab::test::Cells;
+using futolab::test::refused;
+using futolab::test::ShardEdit;
+using futolab::test::taken;
 
-using Cells = std::vector<std::pair<std::string, std::string>>;
-
-Outcome edited(const std::string& name, const std::string& spec, const std::string& status, const std::string& column,
-               const std::string& value, const Cells& also = {}) {
-    const fs::path d = futolab::test::fresh_dir("node-limit-rows", name);
-    fs::copy(sweep(), d, fs::copy_options::recursive);
-    for (const std::string index : {"0", "1"}) {
-        const std::string file = "nl.shard-" + index + "-of-2.csv";
-        futolab::CsvTable t = futolab::read_csv_file((d / "sh" / file).string());
-        std::size_t r = 0;
-        const auto wanted = [&](std::size_t i) {
-            return t.rows[i][t.column("spec", "t")] == spec && t.rows[i][t.column("status", "t")] == status;
-        };
-        while (r < t.rows.size() && !wanted(r)) ++r;
-        if (r == t.rows.size()) continue;
-        t.rows[r][t.column(column, "t")] = value;
-        for (const auto& [c, v] : also) t.rows[r][t.column(c, "t")] = v;
-        futolab::test::write_csv_table(d / "sh" / file, t);
-        Outcome o;
-        o.place = file + ":" + std::to_string(t.lines[r]) + ":" + std::to_string(t.column(column, "t") + 1) + ": column '" +
-                  column + "' is '";
-        o.resume = run_cli("run -q s.yaml --out sh --shard " + index + "/2 --resume", d.string());
-        o.merge = run_cli("merge sh/nl.shard-0-of-2.csv sh/nl.shard-1-of-2.csv --out m.csv", d.string());
-        return o;
-    }
-    FAIL("no '" << status << "' row of " << spec << " in the sweep");
-    return {};
-}
-
-void refused(const Outcome& o, const std::string& says) {
-    INFO(o.resume.err);
-    INFO(o.merge.err);
-    CHECK(o.resume.exit_code == 2);
-    CHECK(has(o.resume.err, o.place));
-    CHECK(has(o.resume.err, says));
-    CHECK(has(o.resume.err, "refusing to resume; use a new --out"));
-    CHECK(o.merge.exit_code == 2);
-    CHECK(has(o.merge.err, o.place));
-    CHECK(has(o.merge.err, says));
-    CHECK(has(o.merge.err, "refusing to merge it"));
-}
-
-void taken(const Outcome& o) {
-    INFO(o.resume.err);
-    INFO(o.merge.err);
-    CHECK(o.resume.exit_code == 0);
-    CHECK(o.merge.exit_code == 0);
+// The first row of `spec` with `status`, that row's `column` set to `value` (more edits through
+// `also`), then what resume (of that shard) and merge (of both) say.
+ShardEdit edited(const std::string& name, const std::string& spec, const std::string& status, const std::string& column,
+                 const std::string& value, const Cells& also = {}) {
+    Cells cells{{column, value}};
+    cells.insert(cells.end(), also.begin(), also.end());
+    return futolab::test::edit_shard_row(sweep(), futolab::test::fresh_dir("node-limit-rows", name), "nl", spec, status, cells);
 }
 
 }  // namespace
