@@ -265,7 +265,7 @@ void refuse_another_searchs_certificate(const CriticalArgs& a, const std::functi
     }
     if (why.empty()) return;
     throw InputError(fmt::format("--certificate {}: is {} of another search ({}): refusing to overwrite it (use another file{})",
-                                 visible_text(a.certificate), kind, why, a.resume ? "" : ", or --force"));
+                                 a.certificate, kind, why, a.resume ? "" : ", or --force"));
 }
 
 std::string verify_choice(const CriticalArgs& a);
@@ -401,7 +401,7 @@ int run_empty_exact_shard(const CriticalArgs& a, ExactObjective objective, const
         throw InputError(fmt::format("critical --exact: {}, so it keeps no results CSV, yet {} (the results CSV of --out {}) is "
                                      "there, another search's: refusing to replace its records at --out (give another --out, or "
                                      "move that CSV away)",
-                                     holds_none_words(a.n, shard), visible_text(csv), visible_text(out)));
+                                     holds_none_words(a.n, shard), csv, out));
     const std::unique_ptr<OutputLock> out_lock = reserve_output(out, "--out");
     std::ostringstream certificate;
     write_empty_shard_certificate(certificate, a.n, objective, a.proof, shard);
@@ -540,7 +540,7 @@ void refuse_other_kind_among_shards(const std::string& file, const std::string& 
     if (kind != nullptr)
         throw InputError(fmt::format("critical --check-certificate: several files are only the shards of one --exact run; "
                                      "{} is {}: check it alone",
-                                     visible_text(file), kind));
+                                     file, kind));
 }
 
 // A certificate's whole text, read through read_text_file (a regular file only, size-capped: a
@@ -606,7 +606,7 @@ int run_check_certificate(const CriticalArgs& a) {
                 throw InputError(fmt::format("critical --check-certificate: --verify-with does not apply to {}, a --construct "
                                              "certificate (its DRUP proof is checked by unit propagation and each relation by "
                                              "its exchange witness: no solver is run)",
-                                             visible_text(file)));
+                                             file));
             return run_check_zero_given_certificate(file, text);
         }
         std::istringstream in(text);
@@ -712,7 +712,7 @@ void check_table_of_count(const CriticalArgs& a, const FewRelationsPlan& p, cons
         !why.empty())
         throw InputError(fmt::format("--checkpoint {}: its table {}: is not this count's table as its shard files give it ({}): refusing to overwrite it "
                                      "(the table replaces only an earlier table of this count: move it away, or --force)",
-                                     visible_text(p.checkpoint), table, why));
+                                     p.checkpoint, table, why));
 }
 
 // The names of the files a count makes in its --checkpoint folder: its shard files (the first
@@ -737,7 +737,7 @@ void check_checkpoint(const CriticalArgs& a, const FewRelationsPlan& p) {
     check_output_folder(p.checkpoint, "--checkpoint", checkpoint_file_names(a, p));
     if (!p.only)
         check_checkpoint_table(few_relations_table_path(p.checkpoint, a.n, a.few_relations, p.shards),
-                               fmt::format("--checkpoint {}: its table", visible_text(p.checkpoint)), a.force);
+                               "--checkpoint " + p.checkpoint + ": its table", a.force);
 }
 
 // What an interrupted count leaves, as the command says it (exit 1).
@@ -746,7 +746,7 @@ void check_checkpoint(const CriticalArgs& a, const FewRelationsPlan& p) {
                                  ? "critical --few-relations: interrupted: nothing written"
                                  : fmt::format("critical --few-relations: interrupted: --out not written; the shard files "
                                                "written before it stay in {}: run the same command to go on",
-                                               visible_text(a.checkpoint)));
+                                               a.checkpoint));
 }
 
 // The shard file a command counted again, and the CPU seconds that took.
@@ -824,7 +824,7 @@ RenderedConfig few_relations_config(const CriticalArgs& a, const FewRelationsPla
 // (with the folder as rendered), and the option as typed: a refusal of the folder names the option.
 std::vector<std::pair<std::string, std::string>> options_of_keys(const RenderedConfig& config, const CriticalArgs& a) {
     if (a.checkpoint.empty()) return {};
-    return {{"few_relations.checkpoint " + config.few_relations.checkpoint, "--checkpoint " + visible_text(a.checkpoint)}};
+    return {{"few_relations.checkpoint " + config.few_relations.checkpoint, "--checkpoint " + a.checkpoint}};
 }
 
 // The shards of `plan` run by the experiment driver (one run each, --jobs at once with
@@ -839,7 +839,7 @@ int run_few_relations_rows(const CriticalArgs& a, const FewRelationsPlan& plan, 
                                         },
                                         .out = a.out,
                                         .csv = few_relations_csv(a, plan),
-                                        .csv_option = "--checkpoint " + visible_text(a.checkpoint),
+                                        .csv_option = "--checkpoint " + a.checkpoint,
                                         .csv_elsewhere = "another --checkpoint folder",
                                         .writes_out = false,
                                         .resume = false,
@@ -1022,7 +1022,7 @@ void check_objective(const CriticalArgs& a, const std::vector<ObjectiveWord>& ta
 std::uint64_t greedy_time_ms(const CriticalArgs& a) {
     const double ms = a.time_limit * 1e3, max_ms = static_cast<double>(method_option(Task::greedy, "time_ms").max);
     const std::string typed = a.time_limit_text.empty() ? "0" : a.time_limit_text;
-    const std::string shown = visible_text(typed) + (typed.find_first_not_of("0123456789.eE+-") == std::string::npos ? " s" : "");
+    const std::string shown = typed + (typed.find_first_not_of("0123456789.eE+-") == std::string::npos ? " s" : "");
     if (ms > max_ms)
         throw InputError(fmt::format("critical: --time-limit {}: the search takes at most {} s ({} days) per square", shown,
                                      max_ms / 1e3, max_ms / 864e5));

@@ -41,7 +41,7 @@ void check_out_not_linked(const std::string& out, std::string_view why) {
     const fs::file_status target = fs::status(out, ec);
     if (fs::is_regular_file(target) || fs::is_directory(target) || !fs::exists(target))
         throw InputError(fmt::format("critical: --out {}: is a symbolic link; {}, so give the file's own path",
-                                     visible_text(out), why));
+                                     out, why));
 }
 
 namespace {
@@ -222,7 +222,7 @@ std::string search_difference(const std::string& csv, const ExperimentConfig& is
     std::set<std::string_view> named;  // one option may render two keys (--time-limit: time_ms or limits.time)
     const auto add = [&](std::string_view option, const std::string& then, const std::string& now) {
         if (then == now || !named.insert(option).second) return;
-        const auto typed = [](const std::string& value) { return value.empty() ? std::string("not given") : visible_text(value); };
+        const auto typed = [](const std::string& value) { return value.empty() ? std::string("not given") : value; };
         differ.push_back(fmt::format("{} ({} there, {} here)", option, typed(then), typed(now)));
     };
     const TypedOptions then = source_options(was), now = source_options(is);
@@ -264,7 +264,7 @@ std::string csv_option_name(const CriticalExperiment& run) {
 
 // The option that placed the results CSV, with its value, as refusals name it: "--out FILE".
 std::string csv_place(const CriticalExperiment& run) {
-    return run.csv_option.empty() ? fmt::format("--out {}", visible_text(run.out)) : run.csv_option;
+    return run.csv_option.empty() ? "--out " + run.out : run.csv_option;
 }
 
 // The results CSV, its sidecar and its schema are none of this command's --input files, by any
@@ -280,8 +280,8 @@ void check_csv_not_input(const std::string& csv, const CriticalExperiment& run, 
             if (in.path == config.path || !std::filesystem::equivalent(file, in.path, ec) || ec) continue;
             throw InputError(fmt::format("critical: {} ({}the results CSV of {}) is this command's --input {}: refusing to "
                                          "overwrite it; give {}",
-                                         visible_text(file), file == csv ? "" : "beside ", csv_place(run),
-                                         visible_text(in.path), run.csv_elsewhere));
+                                         file, file == csv ? "" : "beside ", csv_place(run), in.path,
+                                         run.csv_elsewhere));
         }
 }
 
@@ -301,18 +301,18 @@ void check_csv_replaceable(const std::string& csv, const CriticalExperiment& run
     const std::string place = csv_place(run);
     if (!std::filesystem::exists(sidecar_path(csv), ec) || read_sidecar(csv).identity.config_file != kCriticalConfig) {
         // Its files go with it: a sidecar left there without its CSV is refused in turn.
-        std::vector<std::string> files{visible_text(csv)};
-        for (const std::string& file : results_companions(csv)) files.push_back(visible_text(file));
+        std::vector<std::string> files{csv};
+        for (const std::string& file : results_companions(csv)) files.push_back(file);
         const std::string kind = kept_file_kind(csv);
         throw InputError(fmt::format("critical: {} (the results CSV of {}) is {}: neither replaced nor resumed, --force "
                                      "or not; give {}, or move {} away",
-                                     visible_text(csv), place, kind.empty() ? "not one futolab critical made" : kind,
+                                     csv, place, kind.empty() ? "not one futolab critical made" : kind,
                                      run.csv_elsewhere, fmt::join(files, ", ")));
     }
     if (!run.force)
         throw InputError(fmt::format("critical: {} (the results CSV of {}) exists already: --resume goes on with it, "
                                      "--force searches again from scratch (replacing it), or give {}",
-                                     visible_text(csv), place, run.csv_elsewhere));
+                                     csv, place, run.csv_elsewhere));
 }
 
 // A certificate made from all the rows (CertificateStep), before either output is written: none
@@ -405,7 +405,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
         throw InputError(fmt::format("critical --resume: --out {}: {}, written as a stream with its results CSV a temporary "
                                      "file, so there is nothing to resume: give --out FILE, a regular file (the results "
                                      "CSV beside it is what is resumed)",
-                                     run.out.empty() ? "-" : visible_text(run.out), stream));
+                                     run.out.empty() ? "-" : run.out, stream));
     // Standard output: the CSV lives in a private folder, gone when the command ends.
     const std::unique_ptr<external::TempDir> scratch = to_stdout ? std::make_unique<external::TempDir>(kScratchPrefix) : nullptr;
     const std::string csv = to_stdout ? (scratch->path() / "results.csv").string()
@@ -419,7 +419,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
         if (const std::string differ = search_difference(csv, config); !differ.empty())
             throw InputError(fmt::format("critical --resume: {} was made by a search with other options: {}: refusing to "
                                          "resume; give the same options, or {}",
-                                         visible_text(csv), differ, run.csv_elsewhere));
+                                         csv, differ, run.csv_elsewhere));
     // Another live writer's CSV, a lock file, a FIFO or a folder there: refused even with --force.
     if (!to_stdout) check_output_path(csv, {}, true, csv_option_name(run) + "'s results CSV");
     if (!to_stdout && !run.resume) check_csv_replaceable(csv, run, config);

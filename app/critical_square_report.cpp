@@ -27,9 +27,9 @@ bool ExactSquareReport::row(const CriticalRow& row, std::string& records) {
     const bool failed = row.status == Status::error || row.status == Status::crash || !row.status;
     if (row.output.empty()) {
         say_no_set(row, objective);
-        if (certify && row.status == Status::multiple && no_set.empty()) no_set = visible_text(row.instance);
+        if (certify && row.status == Status::multiple && no_set.empty()) no_set = row.instance;
         if (certify && row.status != Status::multiple && uncertified.empty())
-            uncertified = fmt::format("{}: its search ended ({}) before it found a set", visible_text(row.instance),
+            uncertified = fmt::format("{}: its search ended ({}) before it found a set", row.instance,
                                       row.status ? status_name(*row.status) : "unknown status");
         return failed;
     }
@@ -46,7 +46,7 @@ bool ExactSquareReport::row(const CriticalRow& row, std::string& records) {
         record.meta.erase(it);
     }
     if (certify && !exact && uncertified.empty())
-        uncertified = fmt::format("{}: the search stopped at bounds", visible_text(row.instance));
+        uncertified = fmt::format("{}: the search stopped at bounds", row.instance);
     records += write_instances({record}, Format::jsonl);
     return failed;
 }

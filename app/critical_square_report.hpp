@@ -19,6 +19,8 @@ struct ExactSquareReport {
     std::string no_set;        // the first square no clue set determines ("" none): it has no
                                // minimum, so it is not in the certificate; a certificate of
                                // such squares alone would be empty (refused, not written)
+                               // Both name the square raw: they end in a refusal, which
+                               // app/main.cpp makes visible (once; twice was a<U+003C>U+000A>b)
 
     // A RowReport (app/critical_experiment.hpp): true when the row failed (its set failed
     // its verification, or the run failed).

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,59 @@ TEST_CASE("merge and critical show a refused output's name once", "[cli][names]"
         CHECK_FALSE(has(verify.err + cert.err + merged.err + out.err, "<U+003C>U+000"));
     }
     fs::remove_all(dir);
+}
+
+// Round 27 left open: critical's other refusals (a --construct certificate given --verify-with,
+// a results CSV it did not make, a linked --out, the file at a --checkpoint table's name) made
+// the name visible before app/main.cpp did, `a<U+003C>U+000A>b`.
+TEST_CASE("critical shows the names in its refusals once", "[cli][critical][names]") {
+    for (const Name& n : kNames) {
+        INFO(n.shown);
+        const fs::path dir = fresh_dir("names-once", "critical");
+        const std::string name = quoted(n.typed), shown = n.shown;
+        REQUIRE(run_cli("critical --construct --n 4 --certificate " + quoted(n.typed + ".cert"), dir.string()).exit_code == 0);
+        const auto verify = run_cli("critical --check-certificate " + quoted(n.typed + ".cert") + " --verify-with gac", dir.string());
+        CHECK(verify.exit_code == 2);
+        CHECK(has(verify.err, "--verify-with does not apply to " + shown + ".cert, a --construct certificate"));
+        std::ofstream(dir / (n.typed + ".csv")) << "hello\n";
+        const auto csv = run_cli("critical --construct --n 4 --out " + quoted(n.typed + ".jsonl"), dir.string());
+        CHECK(csv.exit_code == 2);
+        CHECK(csv.err == "futolab: critical: " + shown + ".csv (the results CSV of --out " + shown + ".jsonl) is not one futolab "
+                         "critical made: neither replaced nor resumed, --force or not; give another --out, or move " + shown +
+                         ".csv away\n");
+        std::ofstream(dir / "t.jsonl") << "";
+        fs::create_symlink("t.jsonl", dir / ("l" + n.typed + ".jsonl"));
+        const auto linked = run_cli("critical --construct --n 4 --out " + quoted("l" + n.typed + ".jsonl"), dir.string());
+        CHECK(linked.exit_code == 2);
+        CHECK(has(linked.err, "futolab: critical: --out l" + shown + ".jsonl: is a symbolic link; "));
+        // The file at a --checkpoint folder's table name: a folder, then a file of no table's.
+        const std::string count = "critical --n 3 --few-relations 2 --shards 2 --checkpoint " + name;
+        const fs::path table = dir / n.typed / "n3-k2-of-002.table.md";
+        fs::create_directories(table);
+        const auto folder = run_cli(count, dir.string());
+        CHECK(folder.exit_code == 2);
+        CHECK(folder.err == "futolab: --checkpoint " + shown + ": its table " + shown + "/n3-k2-of-002.table.md: is a folder, "
+                            "not a file: move it away (the table is a regular file)\n");
+        fs::remove(table);
+        std::ofstream(table) << "hello\n";
+        const auto other = run_cli(count, dir.string());
+        CHECK(other.exit_code == 2);
+        CHECK(has(other.err, "futolab: --checkpoint " + shown + ": its table " + shown + "/n3-k2-of-002.table.md: is not a "));
+        // A table of this count's form whose rows its shard files do not give.
+        fs::remove(table);
+        REQUIRE(run_cli(count, dir.string()).exit_code == 0);
+        std::ifstream in(table);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        in.close();
+        text.replace(text.find("| 0/2 |"), 7, "| 7 |");
+        std::ofstream(table) << text;
+        const auto edited = run_cli(count, dir.string());
+        CHECK(edited.exit_code == 2);
+        CHECK(has(edited.err, "futolab: --checkpoint " + shown + ": its table " + shown + "/n3-k2-of-002.table.md: is not this "
+                              "count's table as its shard files give it ("));
+        CHECK_FALSE(has(verify.err + csv.err + linked.err + folder.err + other.err + edited.err, "<U+003C>U+000"));
+        fs::remove_all(dir);
+    }
 }
 
 TEST_CASE("merge's warning shows a name its shards' sidecars hold", "[cli][merge][names]") {
