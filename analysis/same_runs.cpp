@@ -1,5 +1,6 @@
 #include "analysis/same_runs.hpp"
 
+#include "core/counted.hpp"
 #include "core/files.hpp"
 
 #include <fmt/format.h>
@@ -70,8 +71,8 @@ std::vector<std::string> same_runs_warnings(const std::vector<std::string>& inpu
             if (one_file(inputs[i], inputs[j])) continue;
             const bool i_in_j = within(rows[i], rows[j]), j_in_i = within(rows[j], rows[i]);
             if (i_in_j && j_in_i)
-                out.push_back(fmt::format("{} and {} hold the same {} runs, measurements included (a copy?): they are {}",
-                                          labels[i], labels[j], rows[i].lines.size(), effect));
+                out.push_back(fmt::format("{} and {} hold the same {}, measurements included (a copy?): they are {}",
+                                          labels[i], labels[j], counted(rows[i].lines.size(), "run"), effect));  // not "1 runs"
             else if (i_in_j || j_in_i) {
                 const std::size_t part = i_in_j ? i : j, whole = i_in_j ? j : i;
                 out.push_back(fmt::format("every run of {} ({}) is a row of {}, measurements included (a shard beside "

@@ -151,7 +151,9 @@ int merge(const MergeArgs& args) {
     refuse_standard_input(args.inputs);  // before any input's sidecar is looked for (red-team round 27, C F10)
     check_file_output(args.out, "--out", "a merged results CSV (its sidecar and lock go beside it)", false);
     check_out_not_runs_input(args);  // first of the files' checks, as run asks it first at `output:`
-    check_output_path(args.out, args.inputs, args.force, "--out", true);  // a FIFO or folder: refused before its lock is made
+    // A FIFO or folder: refused before its lock is made; --force advised only where the name is a
+    // results CSV's (a shard file's .yaml name was advised --force, which was then refused).
+    check_output_path(args.out, args.inputs, args.force, "--out", true, results_format_problem(args.out).empty());
     // Named for what it holds, as a run's `output:` (red-team round 26, C F2: `--out m.jsonl` wrote
     // a results CSV that every puzzle reader then took for JSON Lines), --force or not; asked once
     // what is there has been (an input's companion, a kept file), whose refusals say more.

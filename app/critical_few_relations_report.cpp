@@ -1,5 +1,6 @@
 #include "app/critical_few_relations_report.hpp"
 
+#include "core/counted.hpp"
 #include "core/error.hpp"
 #include "core/formats/formats.hpp"
 #include "core/visible_text.hpp"
@@ -121,9 +122,10 @@ bool FewRelationsReport::row(const CriticalRow& row, std::string&) {
         parse_instances(std::string(row.output), std::string(row.instance), Format::jsonl);
     const FewRelationsRecord r = read_few_relations_record(records.at(0));
     const critical::FewRelationsShard& s = r.shard;
-    std::cerr << fmt::format("shard {}/{}: {} canonical sets, {} puzzles, {} unique, {:.1f} s CPU{}\n", s.shard, s.shards,
-                             s.count.pair_sets, s.count.puzzles, s.count.unique, s.count.cpu_seconds,
-                             r.from_checkpoint ? " (from its file)" : "");
+    // Counted in agreement with their nouns ("1 canonical sets, 0 puzzles" was printed: round 27).
+    std::cerr << fmt::format("shard {}/{}: {}, {}, {} unique, {:.1f} s CPU{}\n", s.shard, s.shards,
+                             counted(s.count.pair_sets, "canonical set"), counted(s.count.puzzles, "puzzle"), s.count.unique,
+                             s.count.cpu_seconds, r.from_checkpoint ? " (from its file)" : "");
     shards.push_back(s);
     from_files += r.from_checkpoint ? 1 : 0;
     return false;

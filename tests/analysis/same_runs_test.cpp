@@ -63,6 +63,6 @@ TEST_CASE("same runs: a copy that starts with a byte-order mark is named", "[ana
     const std::string marked = write("marked.csv", "\xEF\xBB\xBF" + kHeader + "p1,gac,1,0,100\n");
     const auto w = same_runs_warnings({a, marked}, {"A", "M"});
     REQUIRE(w.size() == 1);
-    REQUIRE_THAT(w[0], Catch::Contains("A and M hold the same 1 runs"));
+    REQUIRE_THAT(w[0], Catch::Contains("A and M hold the same 1 run, measurements"));
     fs::remove_all(scratch());
 }

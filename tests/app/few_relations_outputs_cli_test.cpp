@@ -172,8 +172,11 @@ TEST_CASE("every file output refuses a checkpoint shard file or table or a certi
             const auto r = run_cli(w.command + " " + (tables ? "t" : k.file), dir.string());
             INFO(w.command << " " << target << "\n" << r.out << r.err);
             CHECK(r.exit_code == 2);
-            CHECK(has(r.err, w.option + " " + target + ": is " + k.kind + ": refusing to overwrite it (use another file, or "
-                                                                        "--force)\n"));
+            // --force advised only where it would be taken: a shard file's YAML name is no output's
+            // (red-team round 27, A F6: NamedOutput force_works), a table's copy in t/ a table's.
+            const bool force_works = tables || !target.ends_with(".yaml");
+            CHECK(has(r.err, w.option + " " + target + ": is " + k.kind + ": refusing to overwrite it (use another file" +
+                                 (force_works ? ", or --force)\n" : ")\n")));
             CHECK(slurp((dir / target).string()) == kept);
         }
         CHECK_FALSE(fs::exists(dir / (k.file + ".csv")));  // the CSV of a critical search beside --out
@@ -381,4 +384,21 @@ TEST_CASE("critical --few-relations refuses its --checkpoint before --out's lock
     CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == static_cast<std::ptrdiff_t>(before));
     CHECK(slurp((dir / "ck" / "n3-k2-of-002.table.md").string()) == "a user's notes at the table's name\n");
     CHECK(std::distance(fs::directory_iterator(dir / "ck"), fs::directory_iterator()) == 1);
+}
+
+// Round 27 left open: each shard's line counted against its nouns ("shard 0/2: 1 canonical sets,
+// 0 puzzles"). Twelve shards of n = 3, k = 2 hold none, one or two sets and none or two puzzles.
+TEST_CASE("critical --few-relations counts each shard's sets and puzzles in agreement", "[app][critical][few-relations][words]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations-outputs", "counted");
+    const auto r = run_cli(std::string(kCount) + " --checkpoint ck --shards 12", dir.string());
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.err, "shard 0/12: 2 canonical sets, 2 puzzles, 1 unique, "));
+    CHECK(has(r.err, "shard 1/12: 1 canonical set, 2 puzzles, 0 unique, "));
+    CHECK(has(r.err, "shard 8/12: 0 canonical sets, 0 puzzles, 0 unique, "));
+    CHECK(has(r.err, "shard 11/12: 1 canonical set, 0 puzzles, 0 unique, "));
+    CHECK_FALSE(has(r.err, " 1 canonical sets"));
+    // Read from their files, the same words.
+    const auto again = run_cli(std::string(kCount) + " --checkpoint ck --shards 12", dir.string());
+    CHECK(again.exit_code == 0);
+    CHECK(has(again.err, "shard 11/12: 1 canonical set, 0 puzzles, 0 unique, 0.0 s CPU (from its file)\n"));
 }
