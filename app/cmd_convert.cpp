@@ -57,11 +57,20 @@ bool names_folder(const std::string& out) {
     return !out.empty() && out != "-" && (out.back() == '/' || std::filesystem::is_directory(out, ec));
 }
 
-// The folder the user may have meant, for the message: "--out new.dzn" → ", e.g. --out new.dzn/".
+// `out` as a folder's name: without the endings of a file kind's, which a folder owns none of
+// (core/formats/formats.hpp, OutputKind::folder): "new.dzn" → "new/", "new.v2" → "new.v2/".
+std::string as_folder(const std::string& out) {
+    std::filesystem::path name(out);
+    while (name.has_stem() && name.has_extension() && !foreign_extension_problem(name.string(), OutputKind::folder).empty())
+        name.replace_extension();
+    return name.string() + "/";
+}
+
+// The folder the user may have meant, for the message: "--out new.dzn" → ", e.g. --out new/".
 std::string suggested_folder(const std::string& out) {
     std::error_code ec;
     if (out.empty() || out == "-" || std::filesystem::exists(out, ec)) return "";
-    return ", e.g. --out " + out + "/";
+    return ", e.g. --out " + as_folder(out);
 }
 
 // The other way out of a missing folder, for check_output_folder_there: a one-instance format
@@ -70,7 +79,7 @@ std::string suggested_folder(const std::string& out) {
 // the count of instances is not known yet.
 std::string new_folder_advice(const std::string& out, const FormatInfo& to) {
     if (to.multi_instance) return "";
-    return fmt::format(", or give --out {}/ to write one file per instance into a folder it makes", out);
+    return fmt::format(", or give --out {} to write one file per instance into a folder it makes", as_folder(out));
 }
 
 // One file per instance in `dir`, named after its id (the instances' own names, as the user

@@ -16,7 +16,9 @@ namespace futolab::app {
 // command makes it). A path too long for the file system, itself or for one of the files `names`
 // the command makes in it (with their locks and temporary names), is refused too: "OPTION DIR:
 // name too long (…)" or "OPTION DIR: too long for the files made in it: …" (records/output_guard.hpp,
-// folder_length_problem).
+// folder_length_problem). A folder owns no file kind's ending (core/formats/formats.hpp,
+// OutputKind::folder; `d.csv/` is d.csv): "--tables tb.csv ends in .csv, the extension of a
+// results CSV; --tables names a folder, which is named for no kind of file".
 void check_output_folder(const std::string& dir, const std::string& option, const std::vector<std::string>& names = {});
 
 // Its first check alone, for a folder output checked elsewhere (run's --out, whose path the

@@ -143,6 +143,9 @@ std::string foreign_extension_problem(std::string_view path, Format written) {
 }
 
 std::string foreign_extension_problem(std::string_view path, OutputKind written) {
+    // `d.csv/` names the folder d.csv: its name is before the slashes (filename() would be "").
+    if (written == OutputKind::folder)
+        while (path.size() > 1 && path.ends_with('/')) path.remove_suffix(1);
     return foreign_ending_problem(path, {{}, written});
 }
 

@@ -17,10 +17,11 @@ TEST_CASE("analyze --plots at or under a table file, or --tables at a figure fil
     const fs::path dir = futolab::test::fresh_dir("analyze-folders-apart", "cases");
     const std::string t = (dir / "t").string(), p = (dir / "p").string();
     const std::string study = "analyze analysis/paired.csv --metric nodes --plot cactus";
+    // A folder named as a table file is named for a file kind: refused for that (no folder's name).
     const auto at_table = run_cli(study + " --tables " + t + " --plots " + t + "/summary.csv");
     INFO(at_table.err);
     CHECK(at_table.exit_code == 2);
-    CHECK(has(at_table.err, "--plots " + t + "/summary.csv: is also --tables " + t + "/summary.csv, a file this command writes"));
+    CHECK(has(at_table.err, "--plots " + t + "/summary.csv ends in .csv, the extension of a results CSV"));
     const auto under_table = run_cli(study + " --tables " + t + " --plots " + t + "/summary.csv/figures");
     INFO(under_table.err);
     CHECK(under_table.exit_code == 2);

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 
 using futolab::test::fresh_dir;
 using futolab::test::has;
@@ -18,12 +19,15 @@ TEST_CASE("convert makes a folder for several instances only from a name ending 
     std::ofstream(dir / "two.jsonl") << "{\"id\":\"a\",\"n\":4,\"givens\":[],\"lt\":[]}\n"
                                         "{\"id\":\"b\",\"n\":4,\"givens\":[],\"lt\":[]}\n";
     std::ofstream(dir / "f.dzn") << "old\n";
-    for (const auto& [to, out] : {std::pair{"dzn", "new.dzn"}, {"essence", "new.param"}, {"dzn", "new"}}) {
+    // The folder suggested is named for no file kind (a folder owns no kind's ending): new.dzn/ is
+    // refused itself.
+    for (const auto& [to, out, folder] : {std::tuple{"dzn", "new.dzn", "new/"}, {"essence", "new.param", "new/"},
+                                          {"dzn", "new", "new/"}, {"dzn", "new.v2", "new.v2/"}, {"dzn", "n.csv.DZN", "n/"}}) {
         INFO(to << " " << out);
         const auto r = run_cli(std::string("convert two.jsonl --to ") + to + " --out " + out, dir.string());
         CHECK(r.exit_code == 2);
         CHECK(has(r.err, "two.jsonl: 2 instances, but format '" + std::string(to) + "' holds one per file: give --out "
-                         "DIRECTORY/ (a folder that exists, or a name ending in '/' to make one, e.g. --out " + out + "/)"));
+                         "DIRECTORY/ (a folder that exists, or a name ending in '/' to make one, e.g. --out " + folder + ")"));
         CHECK_FALSE(fs::exists(dir / out));
     }
     // In a folder not there, the name is refused before the input is read (the count of instances
@@ -32,6 +36,8 @@ TEST_CASE("convert makes a folder for several instances only from a name ending 
     CHECK(sub.exit_code == 2);
     CHECK(sub.err == "futolab: --out sub/new: its folder sub is not there (convert makes no folders: make it first, or "
                      "give --out sub/new/ to write one file per instance into a folder it makes)\n");
+    const auto sub_dzn = run_cli("convert two.jsonl --to dzn --out sub/new.dzn", dir.string());
+    CHECK(has(sub_dzn.err, "or give --out sub/new/ to write one file per instance into a folder it makes)\n"));
     CHECK_FALSE(fs::exists(dir / "sub"));
     // An existing file and no --out get the same rule, without a suggestion.
     for (const std::string args : {"--to dzn --out f.dzn", "--to dzn"}) {
@@ -42,10 +48,12 @@ TEST_CASE("convert makes a folder for several instances only from a name ending 
     }
     CHECK(futolab::test::slurp((dir / "f.dzn").string()) == "old\n");
     // The names that say "folder" work: a new one ending in '/', an existing one without it.
-    REQUIRE(run_cli("convert two.jsonl --to dzn --out new.dzn/", dir.string()).exit_code == 0);
-    CHECK(fs::is_regular_file(dir / "new.dzn" / "a.dzn"));
-    CHECK(fs::is_regular_file(dir / "new.dzn" / "b.dzn"));
-    REQUIRE(run_cli("convert two.jsonl --to essence --out new.dzn", dir.string()).exit_code == 0);
-    CHECK(fs::is_regular_file(dir / "new.dzn" / "a.param"));
+    REQUIRE(run_cli("convert two.jsonl --to dzn --out new/", dir.string()).exit_code == 0);
+    CHECK(fs::is_regular_file(dir / "new" / "a.dzn"));
+    CHECK(fs::is_regular_file(dir / "new" / "b.dzn"));
+    REQUIRE(run_cli("convert two.jsonl --to essence --out new", dir.string()).exit_code == 0);
+    CHECK(fs::is_regular_file(dir / "new" / "a.param"));
+    CHECK(run_cli("convert two.jsonl --to dzn --out new.dzn/", dir.string()).exit_code == 2);  // a dzn file's name
+    CHECK_FALSE(fs::exists(dir / "new.dzn"));
     fs::remove_all(dir);
 }

@@ -57,15 +57,15 @@ TEST_CASE("convert refuses a file output whose folder is missing before reading 
         const auto r = run_cli("convert " + kGood + input + " --to dzn --out nodir/x.dzn", dir.string());
         INFO(input << " -> " << r.err);
         check_refused(r, "nodir/x.dzn", "nodir", "convert",
-                      ", or give --out nodir/x.dzn/ to write one file per instance into a folder it makes");
+                      ", or give --out nodir/x/ to write one file per instance into a folder it makes");
     }
     CHECK(fs::is_empty(dir));  // no folder made, no lock, no temporary file
     // A folder that is there is written into; a name ending in '/' still makes its folder.
     fs::create_directory(dir / "there");
     CHECK(run_cli("convert " + kGood + "corpus.jsonl --to jsonl --out there/x.jsonl", dir.string()).exit_code == 0);
     CHECK(fs::is_regular_file(dir / "there/x.jsonl"));
-    CHECK(run_cli("convert " + kGood + "corpus.jsonl --to dzn --out made/x.dzn/", dir.string()).exit_code == 0);
-    CHECK(fs::is_directory(dir / "made/x.dzn"));
+    CHECK(run_cli("convert " + kGood + "corpus.jsonl --to dzn --out made/x/", dir.string()).exit_code == 0);
+    CHECK(fs::is_directory(dir / "made/x"));
     // A folder part that is no folder is named for what it is, not as missing.
     fs::create_symlink(dir / "nowhere", dir / "dangling");
     const auto link = run_cli("convert " + kGood + "corpus.jsonl --to jsonl --out dangling/x.jsonl", dir.string());

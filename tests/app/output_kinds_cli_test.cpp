@@ -98,6 +98,45 @@ TEST_CASE("a report page refuses a results CSV's name and a results CSV a page's
     CHECK(run_cli("merge out/s.csv --out m.CSV", dir.string()).exit_code == 0);
 }
 
+// Round 27 left open: run --out was the only folder output held to the rule; `analyze --tables
+// tb.csv`, `--plots`, `critical --checkpoint ck.yaml` and `convert --out d.futo/` made a folder
+// every reader takes for a file of that kind. Refused before any work, the folder not made; a
+// trailing '/' names the same folder.
+TEST_CASE("every folder output refuses a file kind's ending", "[cli][outputs][output-names]") {
+    const fs::path dir = futolab::test::small_sweep("output-kinds", "folders");
+    const std::string jsonl = ", the extension of format 'jsonl'", futo = ", the extension of format 'futo'";
+    const auto folder_refused = [&dir](const std::string& command, const std::string& option, const std::string& folder,
+                                       const std::string& why, const std::string& made) {
+        refused(dir, command, option + " " + folder + " ends in " + why + "; " + option +
+                                  " names a folder, which is named for no kind of file", {made});
+    };
+    folder_refused("analyze out/s.csv --tables tb.csv", "--tables", "tb.csv", ".csv" + kCsv, "tb.csv");
+    folder_refused("analyze out/s.csv --tables TB.JSONL/", "--tables", "TB.JSONL/", ".JSONL" + jsonl, "TB.JSONL");
+    folder_refused("analyze out/s.csv --tables t.yml//", "--tables", "t.yml//", ".yml, the extension of futolab's YAML "
+                   "files (experiment configs, sidecars, checkpoint files)", "t.yml");
+    folder_refused("analyze out/s.csv --plots p.html", "--plots", "p.html", ".html" + kPage, "p.html");
+    folder_refused("analyze out/s.csv --plots p.futo/ --tables tb", "--plots", "p.futo/", ".futo" + futo, "tb");
+    folder_refused("critical --n 3 --few-relations 2 --checkpoint ck.json --shards 2", "--checkpoint", "ck.json",
+                   ".json, the extension of a single JSON document (such as the futolab-bench manifest)", "ck.json");
+    folder_refused("critical --n 3 --few-relations 2 --checkpoint ck.Csv/ --shards 2", "--checkpoint", "ck.Csv/", ".Csv" + kCsv,
+                   "ck.Csv");
+    folder_refused("convert " + kPuzzle + " --to jsonl --out d.futo/", "--out", "d.futo/", ".futo" + futo, "d.futo");
+    // A folder already there named so gets no files either.
+    fs::create_directory(dir / "e.jsonl");
+    folder_refused("convert " + kPuzzle + " --to futo --out e.jsonl", "--out", "e.jsonl", ".jsonl" + jsonl, "e.jsonl/.lock");
+    CHECK(fs::is_empty(dir / "e.jsonl"));
+    write_config(dir, "o/g.csv", 1);
+    refused(dir, "run g.yaml -q --out d.csv/", "run: --out d.csv/ ends in .csv" + kCsv + "; --out names the folder the results "
+            "CSV goes in", {"d.csv", "o"});
+    // A name of no kind's is a folder's.
+    CHECK(run_cli("analyze out/s.csv --tables tb.d", dir.string()).exit_code == 0);
+    CHECK(fs::is_directory(dir / "tb.d"));
+    CHECK(run_cli("convert " + kPuzzle + " --to jsonl --out d.v1/", dir.string()).exit_code == 0);
+    CHECK(fs::is_directory(dir / "d.v1"));
+    CHECK(run_cli("critical --n 3 --few-relations 2 --checkpoint ck.v2 --shards 2", dir.string()).exit_code == 0);
+    CHECK(fs::is_directory(dir / "ck.v2"));
+}
+
 TEST_CASE("generate and convert and report and a list's items show a refused name once", "[cli][names]") {
     const fs::path dir = fresh_dir("output-kinds", "names-once");
     for (const auto& [typed, shown] : std::vector<std::pair<std::string, std::string>>{
