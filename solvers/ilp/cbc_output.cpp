@@ -122,4 +122,10 @@ std::optional<std::uint64_t> parse_cbc_nodes(std::string_view log) {
     return v;
 }
 
+std::optional<std::uint64_t> add_cbc_nodes(std::optional<std::uint64_t> total, std::optional<std::uint64_t> run) {
+    std::uint64_t sum = 0;
+    if (!total || !run || __builtin_add_overflow(*total, *run, &sum)) return std::nullopt;
+    return sum;
+}
+
 }  // namespace futolab::ilp

@@ -33,4 +33,9 @@ CbcSolution parse_cbc_solution(std::string_view text, int n);
 // "Pre-processing says infeasible": no branch and bound); nullopt if none of these is there.
 std::optional<std::uint64_t> parse_cbc_nodes(std::string_view log);
 
+// The nodes of the runs so far and of one more (parse_cbc_nodes): their sum, or nullopt (unknown,
+// an empty counter) if either is unknown or the sum is past 2^64-1. A count that wraps would be
+// a small number of nodes no run made; one that saturates, a count no run made either.
+std::optional<std::uint64_t> add_cbc_nodes(std::optional<std::uint64_t> total, std::optional<std::uint64_t> run);
+
 }  // namespace futolab::ilp

@@ -12,7 +12,8 @@
 //
 // Counters: solutions (futolab's own count); nodes = CBC's "Enumerated nodes" summed over the
 // runs (its branch-and-bound nodes: an LP relaxation each, not comparable with CP nodes; 0 for
-// a run whose presolve proves infeasibility; empty if a run's log does not say). fails,
+// a run whose presolve proves infeasibility; empty if a run's log does not say, or if the sum
+// is past 2^64-1). fails,
 // checks, propagations, max_depth: empty (unknown). A node limit is refused (error row).
 #include "solvers/ilp/ilp.hpp"
 
@@ -118,14 +119,12 @@ private:
         return request_.limits.stop != nullptr && request_.limits.stop->load(std::memory_order_relaxed);
     }
 
-    void count_nodes(std::string_view log) {
-        if (auto n = parse_cbc_nodes(log)) nodes_ += *n;
-        else nodes_known_ = false;
-    }
+    // Summed with an overflow check (add_cbc_nodes): a sum past 2^64-1 is unknown, never wrapped.
+    void count_nodes(std::string_view log) { nodes_ = add_cbc_nodes(nodes_, parse_cbc_nodes(log)); }
 
     void finish_counters(SolveResult& r) const {
-        r.counters.nodes = nodes_;
-        if (!nodes_known_) r.unknown |= counter_bit(Counter::nodes);
+        r.counters.nodes = nodes_.value_or(0);
+        if (!nodes_) r.unknown |= counter_bit(Counter::nodes);
     }
 
     // Stopped by the time limit: the solutions so far are known (and verified).
@@ -144,8 +143,7 @@ private:
     external::TempDir dir_;
     Clock::time_point deadline_;
     std::vector<std::vector<int>> nogoods_;
-    std::uint64_t nodes_ = 0;
-    bool nodes_known_ = true;
+    std::optional<std::uint64_t> nodes_ = 0;  // nullopt: unknown (a log that does not say, or a sum too big)
     std::int64_t tool_cpu_ns_ = 0;
     std::int64_t tool_max_rss_kb_ = -1;  // every cbc call's CPU (SPEC §4: cpu_ns covers the process tree)
     bool done_ = false;

@@ -5,6 +5,10 @@
 #include "solvers/ilp/lp_model.hpp"
 #include "../external/agreement.hpp"
 
+#include <cstdint>
+#include <limits>
+#include <optional>
+
 using namespace futolab;
 using namespace futolab::ilp;
 
@@ -61,6 +65,25 @@ TEST_CASE("cbc's log gives its branch-and-bound nodes", "[ilp]") {
     CHECK(parse_cbc_nodes("Problem is infeasible - 0.00 seconds\n") == 0u);
     CHECK(parse_cbc_nodes("Enumerated nodes: x\n") == std::nullopt);
     CHECK(parse_cbc_nodes("") == std::nullopt);
+}
+
+// The runs' nodes summed with an overflow check (red-team round 27, left open): a sum past
+// 2^64-1 wrapped to a small count no run made; it is unknown (an empty counter) instead.
+TEST_CASE("cbc's nodes are summed over its runs and a sum past 2^64-1 is unknown", "[ilp]") {
+    constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+    CHECK(add_cbc_nodes(0, 17) == 17u);
+    CHECK(add_cbc_nodes(17, 0) == 17u);
+    CHECK(add_cbc_nodes(kMax - 1, 1) == kMax);  // the largest sum is kept
+    CHECK(add_cbc_nodes(kMax, 0) == kMax);
+    CHECK(add_cbc_nodes(kMax, 1) == std::nullopt);
+    CHECK(add_cbc_nodes(kMax - 5, 10) == std::nullopt);
+    CHECK(add_cbc_nodes(kMax, kMax) == std::nullopt);
+    CHECK(add_cbc_nodes(1ull << 63, 1ull << 63) == std::nullopt);
+    CHECK(add_cbc_nodes(std::nullopt, 3) == std::nullopt);  // unknown stays unknown
+    CHECK(add_cbc_nodes(3, std::nullopt) == std::nullopt);
+    // A run's count past 2^64-1 in the log is no count either.
+    CHECK(parse_cbc_nodes("Enumerated nodes: 18446744073709551616\n") == std::nullopt);
+    CHECK(parse_cbc_nodes("Enumerated nodes: 18446744073709551615\n") == kMax);
 }
 
 TEST_CASE("ilp agrees with gac on random instances (n <= 5)", "[ilp][conformance]") {
