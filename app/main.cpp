@@ -136,6 +136,15 @@ int checked(int code) {
     }
 }
 
+// The help or version text CLI11 prints for `e`, or, into the /dev/null that stands for a closed
+// standard output, refused as a command's product is (exit 2, one line on stderr): `futolab
+// --help >&-` printed it there, exit 0 (red-team round 27, left open).
+int printed_text(const CLI::App& app, const CLI::Error& e, bool stdout_closed, std::string_view what) {
+    if (!stdout_closed) return checked(app.exit(e));
+    print_message("futolab: " + futolab::app::closed_stdout_text_refusal(what) + "\n", away_from_stderr(nullptr));
+    return kExitBadInput;
+}
+
 // A descriptor 0, 1 or 2 closed by the caller (`futolab run … 2>&-`) would be the number the
 // next open() returns: the results CSV would become "stderr" and receive the progress bar.
 // Each closed one is opened on /dev/null first, so every later file gets a number above 2.
@@ -186,11 +195,11 @@ int main(int argc, char** argv) {
         futolab::app::refuse_flag_values(app, {argv + 1, argv + argc});  // `--exact=no` is no way to say "not --exact"
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
-        return checked(app.exit(e));
+        return printed_text(app, e, stdout_closed, "the help text");
     } catch (const CLI::CallForAllHelp& e) {
-        return checked(app.exit(e));
+        return printed_text(app, e, stdout_closed, "the help text");
     } catch (const CLI::CallForVersion& e) {
-        return checked(app.exit(e));
+        return printed_text(app, e, stdout_closed, "the version");
     } catch (const CLI::ParseError& e) {
         // In futolab's words, not CLI11's (app/parse_errors.hpp).
         const std::string text = futolab::app::parse_error_text(app, e, command_words());

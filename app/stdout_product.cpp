@@ -10,6 +10,9 @@
 namespace futolab::app {
 namespace {
 
+constexpr std::string_view kClosed = "standard output is closed (started with >&- or 1>&-)";
+constexpr std::string_view kOpenAdvice = "start it with standard output open (a file, a pipe or a terminal)";
+
 // What a command writes onto standard output, and the options that take it elsewhere.
 struct StdoutProduct {
     std::string_view command;
@@ -25,7 +28,7 @@ constexpr StdoutProduct kStdoutProducts[] = {
     {"critical", "the records", "--out"},   {"analyze", "the tables", "--tables", "DIR"},
     {"solve", "the results", ""},           {"grade", "the grades", ""},
     {"check", "the verdicts", ""},          {"compare", "the comparison", ""},
-    {"list", "the listing", ""}};
+    {"list", "the listing", ""},            {"schema", "the schema", ""}};
 
 // Whether the option `name` of `cmd` was given a file (not standard output by any name).
 bool names_a_file(const CLI::App& cmd, std::string_view name) {
@@ -52,12 +55,15 @@ std::string closed_stdout_refusal(const CLI::App& app) {
         const bool elsewhere = !p.elsewhere.empty() && names_a_file(cmd, p.elsewhere);
         if (elsewhere && !(p.command == "critical" && certificate_to_stdout(cmd))) return "";
         const std::string advice = p.elsewhere.empty() || elsewhere
-                                       ? "start it with standard output open (a file, a pipe or a terminal)"
+                                       ? std::string(kOpenAdvice)
                                        : fmt::format("give {} {}, or start it with standard output open", p.elsewhere, p.value);
-        return fmt::format("{}: standard output is closed (started with >&- or 1>&-): {} would be lost; {}", p.command,
-                           p.what, advice);
+        return fmt::format("{}: {}: {} would be lost; {}", p.command, kClosed, p.what, advice);
     }
     return "";
+}
+
+std::string closed_stdout_text_refusal(std::string_view what) {
+    return fmt::format("{}: {} would be lost; {}", kClosed, what, kOpenAdvice);
 }
 
 }  // namespace futolab::app

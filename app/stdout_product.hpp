@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <string_view>
 
 namespace futolab::app {
 
@@ -18,5 +19,11 @@ namespace futolab::app {
 // standard output open". The advice names --out (generate, convert, critical) or --tables
 // (analyze) only where that option takes the product elsewhere.
 std::string closed_stdout_refusal(const CLI::App& app);
+
+// The same refusal of a text futolab prints before any command runs (`what`: "the help text" of
+// --help or CMD --help, "the version" of --version), which went into that /dev/null, exit 0:
+// "standard output is closed (started with >&- or 1>&-): the help text would be lost; start it
+// with standard output open (a file, a pipe or a terminal)".
+std::string closed_stdout_text_refusal(std::string_view what);
 
 }  // namespace futolab::app

@@ -53,6 +53,9 @@ TEST_CASE("a closed standard output is refused where the product goes there", "[
         {"analyze out/s.csv", "give --tables DIR"},
         {"compare out/s.csv out/s.csv", "compare: standard output is closed"},
         {"list", "list: standard output is closed"},
+        {"schema", "schema: standard output is closed (started with >&- or 1>&-): the schema would be lost; start it with "
+                   "standard output open (a file, a pipe or a terminal)"},
+        {"schema out/s.csv", "schema: standard output is closed"},
     };
     for (const auto& c : cases) {
         const auto r = run_cli(c.args + " >&-", dir.string());
@@ -64,6 +67,35 @@ TEST_CASE("a closed standard output is refused where the product goes there", "[
     }
     CHECK_FALSE(fs::exists(dir / "c.jsonl"));
     CHECK_FALSE(fs::exists(dir / "c.csv"));
+}
+
+// Round 27 left open: the help and version text went into the /dev/null too, exit 0.
+TEST_CASE("help and version text are refused with standard output closed", "[cli][outputs][closed-stdout]") {
+    const fs::path dir = fresh_dir("app", "closed-stdout-help");
+    const std::string help = "futolab: standard output is closed (started with >&- or 1>&-): the help text would be lost; "
+                             "start it with standard output open (a file, a pipe or a terminal)\n";
+    const struct {
+        std::string args, said;
+    } cases[] = {
+        {"--help", help},
+        {"-h", help},
+        {"generate --help", help},
+        {"run -h", help},
+        {"critical --exact --help", help},
+        {"--version", "futolab: standard output is closed (started with >&- or 1>&-): the version would be lost; start it "
+                      "with standard output open (a file, a pipe or a terminal)\n"},
+    };
+    for (const auto& c : cases) {
+        const auto closed = run_cli(c.args + " >&-", dir.string());
+        INFO(c.args);
+        CHECK(closed.exit_code == 2);
+        CHECK(closed.err == c.said);
+        const auto open = run_cli(c.args, dir.string());  // still printed where standard output is open
+        CHECK(open.exit_code == 0);
+        CHECK_FALSE(open.out.empty());
+        CHECK(open.err.empty());
+        CHECK(run_cli(c.args + " > /dev/null", dir.string()).exit_code == 0);  // /dev/null asked for: taken
+    }
 }
 
 TEST_CASE("a closed standard output is kept as /dev/null where the product goes to a file", "[cli][rt27a][outputs][closed-stdout]") {
