@@ -40,7 +40,7 @@ TEST_CASE("a refused merge leaves no lock file it made beside --out", "[cli][mer
     write_config(dir);
     for (const char* shard : {"0/2", "0/3"}) REQUIRE(run_cli(std::string("run -q s.yaml --out sh --shard ") + shard, dir.string()).exit_code == 0);
     std::ofstream(dir / "notes.csv") << "not,a,results,csv\n";
-    refused_unlocked(dir, "merge - - --out m.csv < /dev/null", "-: no such file", "m.csv");
+    refused_unlocked(dir, "merge - - --out m.csv < /dev/null", "-: standard input cannot be merged", "m.csv");
     refused_unlocked(dir, "merge sh/s.shard-0-of-2.csv sh/s.shard-0-of-2.csv --out m.csv", "given twice", "m.csv");
     refused_unlocked(dir, "merge notes.csv --out m.csv", "notes.csv: not a futolab results CSV", "m.csv");
     // Refused once the shards are read, long after the lock was taken.
