@@ -8,6 +8,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,6 +22,22 @@
 #include <vector>
 
 namespace futolab::test {
+
+// Waits until the pipe whose read end is `fd` is full: `pid`, writing into it, still running and
+// the queued bytes unchanged for 300 ms, at least half the pipe's 64 KiB. Not "64 KiB queued":
+// futolab writes whole records of at most PIPE_BUF bytes in one write(2) each (app/load.cpp), and
+// a pipe page that cannot take a whole one is left part empty, so a full pipe holds less.
+inline void wait_until_pipe_full(int fd, pid_t pid) {
+    int last = -1;
+    for (int queued = 0, still = 0; still < 15 || queued < 32768;) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        REQUIRE(::ioctl(fd, FIONREAD, &queued) == 0);
+        int status = 0;
+        REQUIRE(::waitpid(pid, &status, WNOHANG) == 0);  // still writing: the pipe fills first
+        still = queued == last ? still + 1 : 0;
+        last = queued;
+    }
+}
 
 // Whether process `pid` has a handler for SIGTERM (its /proc status file's SigCgt mask).
 inline bool catches_sigterm(pid_t pid) {

@@ -5,6 +5,7 @@
 // of the certificate written, although nothing had been stopped. Synchronised on the pipe being
 // full (the write waiting for its reader); the only wait is the reader's own pause.
 #include "cli_runner.hpp"
+#include "signalled_cli.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -52,12 +53,7 @@ LateReader start_with_late_reader(const fs::path& dir, const std::vector<std::st
         exec_cli(args);
     }
     ::close(out[1]);
-    for (int queued = 0; queued < 65536;) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        REQUIRE(::ioctl(r.pipe_end, FIONREAD, &queued) == 0);
-        int status = 0;
-        REQUIRE(::waitpid(r.pid, &status, WNOHANG) == 0);  // still writing: the pipe fills first
-    }
+    futolab::test::wait_until_pipe_full(r.pipe_end, r.pid);
     return r;
 }
 

@@ -4,6 +4,7 @@
 // (futolab-critical-search-*). Now the write takes the signal as a stop request: exit 1,
 // "interrupted", the scratch folder removed. Synchronised on the pipe being full, not on time.
 #include "cli_runner.hpp"
+#include "signalled_cli.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -43,10 +44,7 @@ TEST_CASE("critical --out - blocked on a reader that never reads ends on one SIG
     }
     ::close(out[1]);
     // About 190 kB of records: the pipe (64 KiB) fills and futolab waits in its write.
-    for (int queued = 0; queued < 65536;) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        REQUIRE(::ioctl(out[0], FIONREAD, &queued) == 0);
-    }
+    futolab::test::wait_until_pipe_full(out[0], pid);
     REQUIRE(::kill(pid, SIGTERM) == 0);
     int status = 0;
     REQUIRE(::waitpid(pid, &status, 0) == pid);  // never reading: only the signal ends it
