@@ -184,7 +184,7 @@ int run_command(const RunArgs& args) {
                                  counted(r.redone, "row"), fmt::join(options.redo, ","));
     // Counted as one or more ("1 runs in this shard" was printed: red-team round 27).
     std::cout << fmt::format("{}: {} in {}, {} already done, {} written now, {}{}{}{}\n", csv,
-                             counted(r.shard_runs, "run"), summary_shard(options), r.skipped, r.completed, counted(r.errors, "error"),
+                             counted(r.shard_runs, "run"), summary_shard(options), r.skipped, r.completed, counted(r.errors, status_name(Status::error)),
                              r.warmups ? fmt::format(", {} (not recorded)", counted(r.warmups, "warm-up run")) : "",
                              r.invalid.empty() ? "" : fmt::format(", {} skipped (see the sidecar)", counted(r.invalid.size(), "invalid input")),
                              r.interrupted ? " (interrupted: run again with --resume)" : "");

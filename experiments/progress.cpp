@@ -1,6 +1,7 @@
 #include "experiments/progress.hpp"
 
 #include "core/counted.hpp"
+#include "core/status.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -21,7 +22,7 @@ std::string Progress::line(std::size_t done, std::size_t errors) const {
     // The noun agrees with the total it follows: "1/1 class", "1/2 classes".
     return fmt::format("[{}{}] {}/{}{}, {:.0f}s elapsed, ETA {:.0f}s", std::string(filled, '#'),
                        std::string(width - filled, '.'), done, counted(total_, words_.noun, words_.plural),
-                       words_.errors ? ", " + counted(errors, "error") : "", elapsed, eta);
+                       words_.errors ? ", " + counted(errors, status_name(Status::error)) : "", elapsed, eta);
 }
 
 void Progress::update(std::size_t done, std::size_t errors) {

@@ -47,6 +47,7 @@ const std::vector<Allowed> kAllowed{
     {"analysis/results_table.cpp", "critical", "the mode column of a critical task (kTasks)"},
     {"app/cmd_critical.cpp", "critical", "the subcommand's name"},
     {"app/commands.cpp", "critical", "a subcommand's name (the commands that write file names into a sidecar)"},
+    {"app/stdout_product.cpp", "critical", "a subcommand's name (the commands whose product is standard output)"},
     {"experiments/bench/bench_default.cpp", "gac", "the backend the default spec is compared with (its side name and spec)"},
     {"app/help_examples.hpp", "critical", "a subcommand's name in the examples table"},
     {"critical/zero_given/few_relations_shards.hpp", "multiple", "a count field of a shard file (a key, not a status)"},
@@ -192,6 +193,7 @@ namespace {
 const std::vector<Allowed> kAppAllowed{
     {"app/cmd_critical.cpp", "critical", "the subcommand's name"},
     {"app/commands.cpp", "critical", "a subcommand's name (the commands that write file names into a sidecar)"},
+    {"app/stdout_product.cpp", "critical", "a subcommand's name (the commands whose product is standard output)"},
     {"app/help_examples.hpp", "critical", "a subcommand's name in the examples table"},
     {"app/help_examples.hpp", "uniqueness", "an example's label (counting to 2)"},
     {"app/cmd_schema.cpp", "csv", "the name of the positional argument"},

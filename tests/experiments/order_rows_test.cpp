@@ -212,10 +212,9 @@ TEST_CASE("order kinds: the search figures a record shares, moves and certificat
     const fs::path construct = sweep("certificate-text", "name: ct\ntask: construct\ninstances:\n  - critical_orders: { n: 5 }\n"
                                                          "methods: [ \"construct:certificate=yes\" ]\n");
     accepted_by_both(construct, "ct");
-    // A proof line the DRUP reader reads as the same clause is not the text the run wrote; one it
-    // cannot read is refused by that reader first (a literal not in DIMACS form too: red-team
-    // round 25, B F6).
-    const std::pair<const char*, const char*> proofs[] = {{"  0\n", "certificate is not the text its run writes"},
+    // A proof line not as CaDiCaL writes it is refused by the DRUP reader itself (spaces before
+    // the 0 too, since red-team round 27, C F5; a literal not in DIMACS form: round 25, B F6).
+    const std::pair<const char*, const char*> proofs[] = {{"  0\n", "drat: proof line 1: not a clause"},
                                                           {"0\r\n", "drat: proof line 1: not a clause"},
                                                           {"00\n", "drat: proof line 1: not a clause"},
                                                           {"-0\n", "drat: proof line 1: not a clause"}};
