@@ -5,6 +5,7 @@
 // resume (B F4); one binary with one build description and a machine.host among its hosts (B F2);
 // a live run's CSV found by the lock on the file itself, renamed or without its name's lock (A F5).
 #include "cli_runner.hpp"
+#include "small_sweep.hpp"
 #include "core/files.hpp"
 #include "records/sidecar.hpp"
 
@@ -28,18 +29,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Two shards of a small count sweep in DIR/sh, its config DIR/s.yaml, and the whole sweep in DIR/all.
-fs::path sweep(const std::string& name) {
-    const fs::path d = futolab::test::fresh_dir("merge-provenance", name);
-    REQUIRE(run_cli("generate unique --n 4 --count 3 --seed 5 --out p.jsonl", d.string()).exit_code == 0);
-    std::ofstream(d / "s.yaml") << "name: ms\nseed: 1\nrepeats: 2\nmode: { count: 2 }\nisolation: thread\n"
-                                   "instances:\n  - file: p.jsonl\nsolvers: [ gac, fc ]\n";
-    for (const char* shard : {"0/2", "1/2"})
-        REQUIRE(run_cli(std::string("run -q s.yaml --out sh --shard ") + shard, d.string()).exit_code == 0);
-    return d;
-}
+// Two shards of a small count sweep in DIR/sh, its config DIR/s.yaml (small_sweep.hpp).
+fs::path sweep(const std::string& name) { return futolab::test::two_shard_sweep("merge-provenance", name); }
 
-const char* kShards = "sh/ms.shard-0-of-2.csv sh/ms.shard-1-of-2.csv";
+const char* kShards = futolab::test::kTwoShards;
 
 std::string sidecar_of(const fs::path& d, int shard) {
     return (d / "sh" / fmt::format("ms.shard-{}-of-2.csv.meta.yaml", shard)).string();

@@ -4,6 +4,7 @@
 // rows were bounded by nothing: a wall_ns of 292 years was merged again); its run.command is the
 // merge as typed, shell-quoted, which pasted re-runs it (it said "futolab merge (2 shard files)").
 #include "cli_runner.hpp"
+#include "small_sweep.hpp"
 #include "records/csv_reader.hpp"
 #include "records/sidecar.hpp"
 #include "tests/experiments/csv_edit.hpp"
@@ -22,18 +23,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Two shards of a small count sweep in DIR/sh, its config DIR/s.yaml.
-fs::path sweep(const std::string& name) {
-    const fs::path d = futolab::test::fresh_dir("merged-sidecar", name);
-    REQUIRE(run_cli("generate unique --n 4 --count 3 --seed 5 --out p.jsonl", d.string()).exit_code == 0);
-    std::ofstream(d / "s.yaml") << "name: ms\nseed: 1\nrepeats: 2\nmode: { count: 2 }\nisolation: thread\n"
-                                   "instances:\n  - file: p.jsonl\nsolvers: [ gac, fc ]\n";
-    for (const char* shard : {"0/2", "1/2"})
-        REQUIRE(run_cli(std::string("run -q s.yaml --out sh --shard ") + shard, d.string()).exit_code == 0);
-    return d;
-}
+// Two shards of a small count sweep in DIR/sh, its config DIR/s.yaml (small_sweep.hpp).
+fs::path sweep(const std::string& name) { return futolab::test::two_shard_sweep("merged-sidecar", name); }
 
-const char* kShards = "sh/ms.shard-0-of-2.csv sh/ms.shard-1-of-2.csv";
+const char* kShards = futolab::test::kTwoShards;
 
 // The sidecar of `csv` without its run.first_started line (an older futolab's, a merge's before).
 void drop_first_started(const fs::path& csv) {

@@ -24,4 +24,18 @@ inline std::filesystem::path small_sweep(const std::string& suite, const std::st
     return dir;
 }
 
+// The fresh folder of SUITE's test NAME holding s.yaml (experiment `ms`: gac and fc counting to
+// 2, two repeats, on three unique 4x4 puzzles of p.jsonl) and its two shards in sh/ (kTwoShards).
+inline std::filesystem::path two_shard_sweep(const std::string& suite, const std::string& name) {
+    const std::filesystem::path d = fresh_dir(suite, name);
+    REQUIRE(run_cli("generate unique --n 4 --count 3 --seed 5 --out p.jsonl", d.string()).exit_code == 0);
+    std::ofstream(d / "s.yaml") << "name: ms\nseed: 1\nrepeats: 2\nmode: { count: 2 }\nisolation: thread\n"
+                                   "instances:\n  - file: p.jsonl\nsolvers: [ gac, fc ]\n";
+    for (const char* shard : {"0/2", "1/2"})
+        REQUIRE(run_cli(std::string("run -q s.yaml --out sh --shard ") + shard, d.string()).exit_code == 0);
+    return d;
+}
+
+inline constexpr const char* kTwoShards = "sh/ms.shard-0-of-2.csv sh/ms.shard-1-of-2.csv";
+
 }  // namespace futolab::test
