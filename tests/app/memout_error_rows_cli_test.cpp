@@ -22,8 +22,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // Two shards of a count:2 sweep of four 4x4 Tatham puzzles in process isolation, under
-// limits.memory 48 MiB (`memory`) or none: gac, and with the limit a command that allocates
-// 400 MiB (memout: "… ran out of memory (limit 49152 kB, …)"), one that fails and one whose
+// limits.memory 192 MiB (`memory`: above what futolab itself needs under the sanitizers) or none: gac, and with the limit a command that allocates
+// 400 MiB (memout: "… ran out of memory (limit 196608 kB, …)"), one that fails and one whose
 // program does not exist (error, each with its message).
 fs::path sweep(const std::string& name, bool memory) {
     const fs::path dir = futolab::test::fresh_dir("memout-error-rows", name);
@@ -36,7 +36,7 @@ fs::path sweep(const std::string& name, bool memory) {
     std::ofstream(dir / "fail.py") << "import sys\nsys.stderr.write('fail.py: cannot read it\\n')\nsys.exit(3)\n";
     std::ofstream(dir / "s.yaml")
         << "name: me\nseed: 1\nmode: { count: 2 }\nisolation: process\n"
-        << (memory ? "limits: { time: 20s, memory: 48MiB }\n" : "limits: { time: 20s }\n")
+        << (memory ? "limits: { time: 20s, memory: 192MiB }\n" : "limits: { time: 20s }\n")
         << "instances:\n  - file: e.tatham\ncommands:\n"
            "  - name: hog\n    argv: [python3, \"{cwd}/hog.py\", \"{instance}\"]\n"
            "  - name: fail\n    argv: [python3, \"{cwd}/fail.py\", \"{instance}\"]\n"
@@ -98,7 +98,7 @@ TEST_CASE("resume and merge take the memout and error rows futolab wrote", "[res
         return false;
     };
     INFO(seen.size());
-    CHECK(holds("command:name=hog: memout: command:name=hog ran out of memory (limit 49152 kB, "));
+    CHECK(holds("command:name=hog: memout: command:name=hog ran out of memory (limit 196608 kB, "));
     CHECK(holds("command:name=fail: error: command:name=fail exited with status 3: fail.py: cannot read it"));
     CHECK(holds("command:name=missing: error: command:name=missing: 'no-such-tool-futolab' is not an executable program"));
     taken(edited(limited(), "as-written", "gac", "unique", {{"status", "unique"}}));
@@ -120,7 +120,7 @@ TEST_CASE("resume and merge refuse a memout row whose message no run writes or n
                 "where the run had no memory limit (the config sets no limits.memory)");
     refused(edited(limited(), "tool-limit", "command:name=hog", "memout",
                    {{"message", "command:name=hog ran out of memory (limit 1048576 kB, the tool's peak resident set 8212 kB)"}}),
-            "where the run's limit is limits.memory (49152 kB)");
+            "where the run's limit is limits.memory (196608 kB)");
 }
 
 TEST_CASE("resume and merge refuse a memout row that kept the solution and counters of a search it lost",
