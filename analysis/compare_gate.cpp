@@ -1,6 +1,7 @@
 #include "analysis/compare_gate.hpp"
 
 #include "analysis/text_table.hpp"
+#include "core/counted.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -72,10 +73,10 @@ void slower(const ComparedInputs& c, double percent, GateVerdict& out) {
         else if (c.drift.kind != DriftKind::same_sweep && (t.clusters_base < 2 || t.clusters_new < 2))
             out.unmeasured.push_back(too_few_clusters(c, t, what));
         else if (t.low > allowed)
-            out.violations.push_back(fmt::format("{}: NEW / BASE {} [{}, {}] over {} instances: slower than +{} % "
+            out.violations.push_back(fmt::format("{}: NEW / BASE {} [{}, {}] over {}: slower than +{} % "
                                                  "over the whole 95 % interval",
                                                  what, number_text(t.ratio), number_text(t.low), number_text(t.high),
-                                                 t.instances, number_text(percent)));
+                                                 counted(t.instances, "instance"), number_text(percent)));
     }
 }
 

@@ -207,9 +207,9 @@ std::vector<PlotSpec> scatter_of(const Loaded& base, const Loaded& next, const s
         const auto& [spec, mode] = spec_mode;
         const ScatterText text{
             fmt::format("compare-{}-{}-{}{}", index, metric, spec, mode.empty() ? "" : "-" + mode),
-            fmt::format("{}, median over repeats, {} instances\n{}{}: {} (y) against {} (x)",
-                        capitalised(metric_words(metric, "per instance")), points.size(), spec,
-                        mode.empty() ? "" : " " + mode, next.label, base.label),
+            fmt::format("{}, median over repeats, {} instances", capitalised(metric_words(metric, "per instance")),
+                        points.size()),
+            fmt::format("{}{}: {} (y) against {} (x)", spec, mode.empty() ? "" : " " + mode, next.label, base.label),
             scatter_axis(metric, base.label), scatter_axis(metric, next.label)};
         plots.push_back(scatter_figure(text, look_of(spec, looks), points, cap));
     }

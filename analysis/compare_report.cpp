@@ -2,6 +2,7 @@
 
 #include "analysis/multiplicity.hpp"
 #include "analysis/spec_labels.hpp"
+#include "core/counted.hpp"
 #include "core/visible_text.hpp"
 
 #include <fmt/format.h>
@@ -62,8 +63,8 @@ std::vector<std::string> one_side_lines(const std::vector<OneSideRun>& runs, con
                                         const std::string& other) {
     std::vector<std::string> lines;
     for (const OneSideSpec& s : specs)
-        lines.push_back(fmt::format("spec {}{}: {} instances (the spec is not in {})", one_line(s.spec),
-                                    s.mode.empty() ? "" : " " + one_line(s.mode), s.instances, other));
+        lines.push_back(fmt::format("spec {}{}: {} (the spec is not in {})", one_line(s.spec),
+                                    s.mode.empty() ? "" : " " + one_line(s.mode), counted(s.instances, "instance"), other));
     for (const OneSideRun& r : runs) lines.push_back(run_text(r.key, r.instance));
     return lines;
 }

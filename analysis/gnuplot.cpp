@@ -30,6 +30,7 @@ namespace {
 // through gnuplot_string: single-quoted, never run (analysis/gnuplot_text.hpp).
 // Every text from data (titles, legends) shown and kept well-formed in SVG (gnuplot_label).
 std::string quoted(const std::string& text) { return gnuplot_label(text); }
+std::string quoted_title(const PlotSpec& p) { return gnuplot_label_lines(title_lines(p)); }
 
 std::string data_text(const PlotSeries& s) {
     std::string text;
@@ -52,7 +53,7 @@ const char* kHere =
 // names in the script's folder: NAME-<i>.dat, or their temporary names while the figure is made).
 std::string plot_commands(const PlotSpec& p, const std::vector<std::string>& data, std::size_t& first) {
     std::string s = "reset\nset encoding utf8\n";
-    s += fmt::format("set title {} noenhanced\nset xlabel {} noenhanced\nset ylabel {} noenhanced\n", quoted(p.title),
+    s += fmt::format("set title {} noenhanced\nset xlabel {} noenhanced\nset ylabel {} noenhanced\n", quoted_title(p),
                      quoted(p.xlabel), quoted(p.ylabel));
     s += "set key below noenhanced\nset grid lc rgb '#dddddd'\nset tics nomirror\nset border 3\n";
     if (!p.y2label.empty()) s += fmt::format("set y2label {} noenhanced\nset y2tics\nset border 11\n", quoted(p.y2label));
@@ -80,12 +81,17 @@ std::string plot_commands(const PlotSpec& p, const std::vector<std::string>& dat
 std::string figure_commands(const PlotSpec& p, const std::vector<std::string>& data) {
     std::size_t first = 0;
     if (p.panels.empty()) return plot_commands(p, data, first);
-    std::string s = fmt::format("set multiplot layout {},{} title {} noenhanced\n", p.rows, p.cols, quoted(p.title));
+    std::string s = fmt::format("set multiplot layout {},{} title {} noenhanced\n", p.rows, p.cols, quoted_title(p));
     for (const PlotSpec& panel : p.panels) s += plot_commands(panel, data, first);
     return s + "unset multiplot\n";
 }
 
 }  // namespace
+
+std::vector<std::string> title_lines(const PlotSpec& plot) {
+    if (plot.subtitle.empty()) return {plot.title};
+    return {plot.title, plot.subtitle};
+}
 
 std::vector<const PlotSeries*> all_series(const PlotSpec& plot) {
     std::vector<const PlotSeries*> out;

@@ -32,7 +32,11 @@ struct PlotSpec {
     std::vector<PlotSpec> panels = {};  // set: a grid of these (their names unused), rows × cols
     int rows = 1, cols = 1;
     int width = 960, height = 640;
+    std::string subtitle = "";  // set: a second line of the title (each line is shown as data)
 };
+
+// The title's lines: the title, and the subtitle where there is one.
+std::vector<std::string> title_lines(const PlotSpec& plot);
 
 // True if the data spans more than two decades, so a log axis reads better.
 bool spans_decades(const std::vector<PlotSeries>& series, bool y_axis);

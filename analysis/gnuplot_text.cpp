@@ -2,6 +2,7 @@
 
 #include "core/visible_text.hpp"
 
+#include <string>
 #include <vector>
 
 namespace futolab {
@@ -31,12 +32,25 @@ std::string gnuplot_string(std::string_view text) {
     return out + ")";
 }
 
-std::string gnuplot_label(std::string_view text) {
+namespace {
+
+// `text` as a label shows it: visible, "]]>" written "]]<U+003E>"; no line feed is left.
+std::string shown_label(std::string_view text) {
     std::string shown = visible_text(text);
     const std::string_view cdata_end = "]]>";
     for (std::size_t at = 0; (at = shown.find(cdata_end, at)) != std::string::npos; at += 2)
         shown.replace(at + 2, 1, "<U+003E>");
-    return gnuplot_string(shown);
+    return shown;
+}
+
+}  // namespace
+
+std::string gnuplot_label(std::string_view text) { return gnuplot_string(shown_label(text)); }
+
+std::string gnuplot_label_lines(const std::vector<std::string>& lines) {
+    std::string joined;  // its only line feeds are those between the lines: gnuplot_string's "\n"
+    for (std::size_t i = 0; i < lines.size(); ++i) joined += (i ? "\n" : "") + shown_label(lines[i]);
+    return gnuplot_string(joined);
 }
 
 }  // namespace futolab

@@ -12,6 +12,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace futolab {
 
@@ -26,5 +27,12 @@ std::string gnuplot_string(std::string_view text);
 // '&' but writes '>' as it is, and "]]>" in XML text makes the file ill-formed (XML 1.0 §2.4),
 // so browsers and xmllint refuse the whole picture.
 std::string gnuplot_label(std::string_view text);
+
+// A title of several lines (a scatter figure's two): each line from data shown as gnuplot_label
+// shows it (a line feed in data is <U+000A>), the lines joined by gnuplot's own line break, the
+// constant "\n" futolab writes, which every terminal draws as a new line (the SVG terminal as
+// a <text> element per line). Joined before they were shown, the layout's line break printed
+// as <U+000A> in every figure (red-team round 28, C F4).
+std::string gnuplot_label_lines(const std::vector<std::string>& lines);
 
 }  // namespace futolab

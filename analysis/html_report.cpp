@@ -139,10 +139,10 @@ void flatten(const YAML::Node& node, const std::string& prefix, std::vector<std:
     }
 }
 
-// What the figure shows (its title, one line), then its file name for the files of --plots.
+// What the figure shows (its title, one line: a line feed in it is data, shown), then its file
+// name for the files of --plots.
 std::string figure_caption(const ReportPlot& p) {
-    std::string what = p.caption.empty() ? p.name : p.caption;
-    std::replace(what.begin(), what.end(), '\n', ' ');
+    const std::string what = p.caption.empty() ? p.name : p.caption;
     return html_escape(what) + (p.caption.empty() ? "" : " <span class=\"note\">(" + html_escape(p.name) + ")</span>");
 }
 
@@ -241,7 +241,7 @@ std::string html_report(const Study& study, const std::vector<ReportPlot>& plots
     s += "<p>" + inputs + " — " + std::to_string(runs) + " runs" +
          (where.empty() ? "" : " (<b>" + html_escape(where) + "</b>; every table and figure is of those runs)") +
          (study.baseline.empty() ? "" : ", baseline <b>" + html_escape(study.baseline) + "</b>") + ". Written by futolab " +
-         html_escape(version) + ". Click a column header to sort; numbers are shown to 3 digits, every cell holds the exact value "
+         html_escape(version) + ". Click a column header to sort; numbers are shown to 3 significant digits, every cell holds the exact value "
          "(the same as <code>futolab analyze --format csv</code>); a red cell is a statistic that runs stopped at a limit may hold down (a lower bound, ≥).</p>\n";
     s += disagreements_html(study.disagreements);
     s += compare_html(compared);

@@ -1,5 +1,7 @@
 #include "analysis/instance_labels.hpp"
 
+#include "core/counted.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -59,7 +61,10 @@ std::string several_ids_warning(const ResultsTable& table) {
     }
     if (!first) return "";
     const std::size_t a = (*first)[0], b = (*first)[1];
-    std::string more = puzzles > 1 ? fmt::format(" ({} more puzzles have several ids)", puzzles - 1) : "";
+    // "1 more puzzles have several ids" (red-team round 28, C F9): the count agrees with its noun and verb.
+    std::string more = puzzles > 1 ? fmt::format(" ({} {} several ids)", counted(puzzles - 1, "more puzzle"),
+                                                 puzzles - 1 == 1 ? "has" : "have")
+                                   : "";
     return fmt::format("{}: instance '{}' has the instance_hash of instance '{}' ({}), {}: one puzzle under {} ids, whose "
                        "runs every per-instance table, pairing and noise figure pools as repeats of one instance, "
                        "named '{}'{}",

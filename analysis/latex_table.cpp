@@ -81,17 +81,12 @@ std::string grouped_decimal(const std::string& text) {
     return grouped(text.substr(0, point)) + text.substr(point);
 }
 
-// |v| (finite, > 0) as LaTeX, `digits` significant digits.
+// |v| (finite, > 0) as LaTeX, `digits` significant digits (significant_digits: the rounding
+// Markdown and the HTML report share).
 std::string magnitude_latex(double a, int digits) {
-    // The decimal exponent after rounding to `digits` digits: 999.6 is 1.00e+03.
-    const std::string scientific = fmt::format("{:.{}e}", a, digits - 1);
-    const std::size_t e_at = scientific.find('e');
-    const int exponent = std::atoi(scientific.c_str() + e_at + 1);
-    if (std::round(a) >= 1e6 || exponent < -3)
-        return fmt::format("${}\\times10^{{{}}}$", scientific.substr(0, e_at), exponent);
-    const bool whole = std::fabs(a - std::round(a)) < 1e-9;
-    if (whole || exponent >= digits - 1) return grouped(fmt::format("{:.0f}", a));
-    return grouped_decimal(fmt::format("{:.{}f}", a, digits - 1 - exponent));
+    const SignificantDigits s = significant_digits(a, digits);
+    if (s.power) return fmt::format("${}\\times10^{{{}}}$", s.digits, *s.power);
+    return grouped_decimal(s.digits);
 }
 
 }  // namespace

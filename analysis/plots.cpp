@@ -247,7 +247,8 @@ PlotSpec scatter_figure(const ScatterText& text, const SeriesLook& look, const s
                   .ylabel = text.ylabel,
                   .logx = true,
                   .logy = true,
-                  .lines = false};
+                  .lines = false,
+                  .subtitle = text.subtitle};
     for (PlotSeries* s : {&finished, &limited, &ring})
         if (!s->points.empty()) plot.series.push_back(std::move(*s));
     add_diagonal(plot, cap);
@@ -274,8 +275,9 @@ std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string
         if (spec == baseline || spec == kVirtualBest) continue;
         const auto pairs = pair_instances(table, baseline, spec, metric);
         const ScatterText text{"scatter-" + metric + "-" + spec,
-                               fmt::format("{}, median over repeats, {} instances\n{} (y) against the baseline {} (x)",
-                                           capitalised(metric_words(metric, "per instance")), pairs.size(), spec, baseline),
+                               fmt::format("{}, median over repeats, {} instances",
+                                           capitalised(metric_words(metric, "per instance")), pairs.size()),
+                               fmt::format("{} (y) against the baseline {} (x)", spec, baseline),
                                scatter_axis(metric, baseline), scatter_axis(metric, spec)};
         plots.push_back(scatter_figure(text, look_of(spec, looks), pairs, shown_cap));
     }

@@ -42,7 +42,7 @@ std::vector<PlotSpec> scatter_plots(const ResultsTable& table, const std::string
 
 // The texts of one scatter figure.
 struct ScatterText {
-    std::string name, title, xlabel, ylabel;
+    std::string name, title, subtitle, xlabel, ylabel;  // title and subtitle: the title's two lines
 };
 // One scatter figure in a spec's look: the pairs' x = base, y = other (shifted values), log–log,
 // the diagonal and the cap (shifted) as dotted lines. Used by scatter_plots and `compare`'s.

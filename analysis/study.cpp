@@ -80,14 +80,18 @@ bool has_data(const PlotSpec& plot) {
     return false;
 }
 
-// sidecar_notes for each input, against the experiments its own rows name.
-std::vector<std::string> sidecar_notes_of(const ResultsTable& loaded) {
+// sidecar_notes for each input, against the experiments its own rows name, and the request's
+// own sidecar warnings.
+std::vector<std::string> sidecar_notes_of(const ResultsTable& loaded, const StudyRequest& request) {
     std::vector<std::set<std::string>> experiments(loaded.sources().size());
     if (loaded.has_column("experiment"))
         for (std::size_t i = 0; i < loaded.size(); ++i) experiments[loaded.source(i)].insert(loaded.text(i, "experiment"));
     std::vector<std::string> notes;
-    for (std::size_t f = 0; f < loaded.sources().size(); ++f)
+    for (std::size_t f = 0; f < loaded.sources().size(); ++f) {
         for (std::string& n : sidecar_notes(loaded.sources()[f], experiments[f])) notes.push_back(std::move(n));
+        if (request.sidecar_warnings)
+            for (std::string& n : request.sidecar_warnings(loaded.sources()[f])) notes.push_back(std::move(n));
+    }
     return notes;
 }
 
@@ -124,7 +128,7 @@ Study run_study(StudyRequest request) {
     study.agreement = check_agreement(table, request.label_sources ? table.sources() : std::vector<std::string>{});
     study.disagreements = disagreements_table(study.agreement);
     study.table = with_vbs;
-    study.sidecar_notes = sidecar_notes_of(loaded);
+    study.sidecar_notes = sidecar_notes_of(loaded, request);
     for (const RowFilter& f : request.filters) study.where.push_back(f.column + f.op + f.value);  // as typed
     study.runs_read = loaded.size();
     study.runs_kept = table.size();

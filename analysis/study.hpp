@@ -14,6 +14,7 @@
 #include "analysis/results_table.hpp"
 #include "analysis/text_table.hpp"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct StudyRequest {
     bool pool = false;                    // several inputs of other commits/configs, or repeating runs: pool them (pooling.hpp)
     bool label_sources = false;           // the agreement check names each run's input too (report --compare)
     ResultsTable::FileCheck check_rows;   // each input's rows held to its sidecar (the app's: experiments/held_rows.hpp)
+    // What else each input's sidecar says wrong, as warnings beside sidecar_notes (the app's:
+    // experiments/held_rows.hpp, sidecar_warnings: a redo history its sweep cannot have).
+    std::function<std::vector<std::string>(const std::string& csv_path)> sidecar_warnings;
 };
 
 struct Study {

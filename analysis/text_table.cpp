@@ -8,13 +8,30 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 
 namespace futolab {
 
+SignificantDigits significant_digits(double a, int digits) {
+    // The decimal exponent after rounding to `digits` digits: 999.6 is 1.00e+03.
+    const std::string scientific = fmt::format("{:.{}e}", a, digits - 1);
+    const std::size_t e_at = scientific.find('e');
+    const int exponent = std::atoi(scientific.c_str() + e_at + 1);
+    if (std::round(a) >= 1e6 || exponent < -3) return {scientific.substr(0, e_at), exponent};
+    const bool whole = std::fabs(a - std::round(a)) < 1e-9;
+    if (whole || exponent >= digits - 1) return {fmt::format("{:.0f}", a), std::nullopt};
+    return {fmt::format("{:.{}f}", a, digits - 1 - exponent), std::nullopt};
+}
+
+// Three significant digits as every other table rounds them (red-team round 28, C F5: Markdown
+// and the page rounded to three decimals, 0.003085 and 0.004088 both 0.00x, 93.6 as 93.600).
 std::string number_text(double v) {
     if (!std::isfinite(v)) return "-";
-    if (v != 0 && (std::fabs(v) >= 1e6 || std::fabs(v) < 1e-3)) return fmt::format("{:.3g}", v);
-    return std::fabs(v - std::round(v)) < 1e-9 ? fmt::format("{:.0f}", v) : fmt::format("{:.3f}", v);
+    if (v == 0) return "0";
+    const SignificantDigits s = significant_digits(std::fabs(v), 3);
+    const std::string text = s.power ? fmt::format("{}e{}{:02d}", s.digits, *s.power < 0 ? '-' : '+', std::abs(*s.power))
+                                     : s.digits;
+    return v < 0 ? "-" + text : text;
 }
 
 std::string exact_text(double v) {
@@ -92,7 +109,17 @@ std::string cell_markdown(const Cell& c) {
 // tabs and spaces RFC 4180 quoting keeps whole: a results cell holding ESC [31m was copied raw
 // to the CSV, which a terminal acted on, and a label with a byte that is not UTF-8 made the
 // CSV no UTF-8 text, which pandas' reader refused (red-team round 27, C F4).
-std::string csv_text(std::string_view text) { return visible_text(text, LineBreaks::kept); }
+//
+// A text that starts with = + - @, a tab or a carriage return is a formula to LibreOffice and
+// Excel, which run it when the CSV is opened (an instance id "=HYPERLINK(…)": red-team round 28,
+// C F8). Such a text gets a leading ' (OWASP's CSV injection mitigation): the spreadsheet shows
+// the text and hides the quote. Numbers are exact_text, never prefixed; the results CSV (the data
+// contract programs read, records/) is written elsewhere and never prefixed either.
+std::string csv_text(std::string_view text) {
+    std::string shown = visible_text(text, LineBreaks::kept);
+    if (!shown.empty() && std::string_view("=+-@\t\r").find(shown.front()) != std::string_view::npos) shown.insert(0, 1, '\'');
+    return shown;
+}
 
 std::string cell_csv(const Cell& c) { return c.number ? exact_text(*c.number) : csv_text(c.text); }
 

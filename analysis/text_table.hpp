@@ -32,7 +32,19 @@ struct TextTable {
     std::size_t text_columns = 0;  // the first ones, left-aligned in Markdown; the rest are numbers
 };
 
-// Three significant digits, whole numbers without decimals, very large or small in 1.23e+07 form.
+// |v| (finite, > 0) rounded to `digits` significant digits, the one rounding of every table
+// (Markdown, the HTML report, LaTeX): whole numbers whole (5, 1234) and the digits before the
+// point never rounded away below 10^6 (1234.5678 -> 1235, 12345.6 -> 12346); other values to
+// `digits` significant digits with their trailing zeros (93.6, 0.00309, 1.50); from 10^6 on
+// (after rounding) and below 10^-3 a mantissa and a power of ten (1.14, 6), which each writer
+// spells its own way.
+struct SignificantDigits {
+    std::string digits;          // "1235", "0.00309", or the mantissa "1.14"
+    std::optional<int> power;    // set: digits × 10^power
+};
+SignificantDigits significant_digits(double magnitude, int digits);
+// Markdown's and the HTML report's form of significant_digits(|v|, 3): "93.6", "0.00309",
+// "12346", "1.14e+06", "4.91e-04", with a '-' for a negative number; not finite: "-".
 std::string number_text(double v);
 // Every digit needed to read the same double back, in plain decimal notation (3000417.59).
 std::string exact_text(double v);
@@ -51,7 +63,9 @@ using DataText = std::string (*)(std::string_view);
 std::string as_is(std::string_view text);
 // A cell as Markdown or as CSV shows it. CSV keeps the data as it is but for what no output
 // writes raw: invisible characters and bytes that are not UTF-8 shown as everywhere
-// (csv_text); line breaks, tabs and spaces kept (RFC 4180 quoting keeps the cell whole).
+// (csv_text); line breaks, tabs and spaces kept (RFC 4180 quoting keeps the cell whole); a text
+// starting with = + - @, a tab or a carriage return, which a spreadsheet would run as a formula,
+// with a leading ' (header cells too; numbers never).
 std::string csv_text(std::string_view text);
 std::string cell_markdown(const Cell& c);
 std::string cell_csv(const Cell& c);

@@ -16,6 +16,7 @@
 #include "analysis/table_kinds.hpp"
 #include "app/agreement_gate.hpp"
 #include "app/commands.hpp"
+#include "app/commit_window.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
 #include "app/option_rules.hpp"
@@ -36,6 +37,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -120,21 +122,20 @@ std::vector<NamedOutput> analyze_outputs(const Study& study, const AnalyzeArgs& 
     return outputs;
 }
 
-// Every table written whole under its temporary name first, then each renamed into place: a
-// full disk leaves the old tables, not some new ones beside old ones.
-void write_tables(const Study& study, const AnalyzeArgs& args) {
+// Every table written whole under its temporary name and synced (AtomicFile::finish), none renamed
+// yet: a full disk leaves the old tables, not some new ones beside old ones (commit_outputs).
+std::vector<std::unique_ptr<AtomicFile>> stage_tables(const Study& study, const AnalyzeArgs& args) {
+    std::vector<std::unique_ptr<AtomicFile>> files;
+    if (args.tables_dir.empty()) return files;
     create_output_folder(args.tables_dir, "--tables");
     const std::vector<std::string> paths = table_paths(study, args);
     const std::vector<const TextTable*> tables = written_tables(study, args);
-    std::vector<std::unique_ptr<AtomicFile>> files;
     for (std::size_t i = 0; i < tables.size(); ++i) {
         files.push_back(std::make_unique<AtomicFile>(paths[i]));
         files.back()->write(table_csv(*tables[i]));
     }
-    for (std::size_t i = 0; i < tables.size(); ++i) {
-        files[i]->commit();
-        std::cout << "table: " << visible_text(paths[i]) << "\n";  // a line feed in --tables: one line still
-    }
+    for (const std::unique_ptr<AtomicFile>& file : files) file->finish();
+    return files;
 }
 
 // One table: a bare tabular, or with --caption or --label a float (captioned by its heading
@@ -227,11 +228,10 @@ void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::stri
 // Every figure made under temporary names (stage_plot) before any file of the folder is
 // replaced: a figure gnuplot fails on, a kill of gnuplot past its time, a full disk or a stop
 // leaves the folder as it was (red-team round 26, A F3: the figures before it were new, those
-// after it old). SIGINT, SIGTERM and SIGHUP stop it between two figures (red-team round 13, A7:
-// the default action killed analyze and left gnuplot's folder until the next futolab start).
-std::vector<StagedFigure> make_plots(const std::vector<PlotSpec>& plots, const std::string& dir) {
-    Interrupt stop;
-    const SignalScope signals(stop);
+// after it old). SIGINT, SIGTERM and SIGHUP (`stop`, the caller's SignalScope) stop it between
+// two figures (red-team round 13, A7: the default action killed analyze and left gnuplot's folder
+// until the next futolab start).
+std::vector<StagedFigure> make_plots(const std::vector<PlotSpec>& plots, const std::string& dir, const Interrupt& stop) {
     std::vector<StagedFigure> staged;
     for (const PlotSpec& plot : plots) {
         if (stop.requested()) throw std::runtime_error("interrupted: no figure written (plot " + plot.name + " and those after it not made)");
@@ -241,15 +241,34 @@ std::vector<StagedFigure> make_plots(const std::vector<PlotSpec>& plots, const s
     return staged;
 }
 
-void place_plots(std::vector<StagedFigure>& staged, const std::vector<PlotSpec>& plots, const std::string& dir) {
-    for (std::size_t i = 0; i < staged.size(); ++i) {
-        const std::string png = staged[i].place();
-        // Names shown as the errors show them: --plots or a plot's name (a spec) with a line feed
-        // printed a line of its own (red-team round 26, B F7).
-        std::cout << visible_text(png.empty() ? "gnuplot not found: wrote the data and script of " + plots[i].name + " to " + dir
-                                              : "plot: " + png + " (.svg, .pdf)")
-                  << "\n";
-    }
+// The tables, then the figures, put in place in one window that SIGINT, SIGTERM and SIGHUP do not
+// cut (app/commit_window.hpp; red-team round 28, A F8: a SIGTERM between two renames killed
+// analyze, exit 143, the tables new and the figures old, their temporary files left). A stop
+// before it: nothing renamed, the temporary files removed with their owners. The lines that name
+// what was written, printed after the window: standard output may keep it waiting.
+std::vector<std::string> commit_outputs(std::vector<std::unique_ptr<AtomicFile>>& tables, std::vector<StagedFigure>& figures,
+                                        const std::vector<PlotSpec>& plots, const std::string& dir, const Interrupt& stop) {
+    std::vector<std::string> said;
+    std::vector<std::function<void()>> renames;
+    if (!tables.empty())
+        renames.emplace_back([&] {
+            std::vector<AtomicFile*> together;
+            for (const std::unique_ptr<AtomicFile>& file : tables) together.push_back(file.get());
+            commit_together(together);
+            // Names shown as the errors show them: a line feed in --tables, one line still.
+            for (const AtomicFile* file : together) said.push_back(visible_text("table: " + file->path()));
+        });
+    for (std::size_t i = 0; i < figures.size(); ++i)
+        renames.emplace_back([&, i] {
+            const std::string png = figures[i].place();
+            // Names shown as the errors show them: --plots or a plot's name (a spec) with a line feed
+            // printed a line of its own (red-team round 26, B F7).
+            said.push_back(visible_text(png.empty() ? "gnuplot not found: wrote the data and script of " + plots[i].name + " to " + dir
+                                                    : "plot: " + png + " (.svg, .pdf)"));
+        });
+    if (!commit_in_window(stop, renames))
+        throw std::runtime_error("interrupted: no table or figure written (--tables and --plots as they were)");
+    return said;
 }
 
 // One writer per folder (red-team round 26, A F2: two analyses into one --plots folder both
@@ -373,6 +392,7 @@ int analyze(AnalyzeArgs args) {
     // Each input's rows held to its sidecar as merge holds a shard (red-team round 26, B F10); a
     // sidecar that cannot hold them is a warning (docs/analysis.md), its CSV read without it.
     args.request.check_rows = rows_held_to_sidecar("analyze it", SidecarDoubt::noted);
+    args.request.sidecar_warnings = sidecar_warnings;  // a redo history its sweep cannot have (red-team round 28, B F4)
     const Study study = run_study(args.request);
     // --tables DIR/summary.csv must not replace an input named so (or any results CSV); neither
     // folder is a file of the other's, nor under one (`--plots t/summary.csv` was refused only
@@ -397,12 +417,20 @@ int analyze(AnalyzeArgs args) {
     if (one_csv) printed << table_csv(study.tables.front());
     else if (args.tables_dir.empty() || one_table(args)) print_tables(printed, study, args);
     write_stdout_text(printed.str());
-    // The figures made first (gnuplot may fail or be stopped), then the tables and the figures
-    // put in place: a failed analyze leaves both folders as they were.
-    std::vector<StagedFigure> figures = make_plots(study.plots, args.plots);
+    // The figures made first (gnuplot may fail or be stopped), then the tables written, then both
+    // put in place: a failed or stopped analyze leaves both folders as they were. SIGINT, SIGTERM
+    // and SIGHUP are stop requests from here to the end.
+    Interrupt stop;
+    const SignalScope signals(stop);
+    std::vector<StagedFigure> figures = make_plots(study.plots, args.plots, stop);
+    std::vector<std::unique_ptr<AtomicFile>> tables = stage_tables(study, args);
     locks.check_held(args);
-    if (!args.tables_dir.empty()) write_tables(study, args);
-    place_plots(figures, study.plots, args.plots);
+    const std::vector<std::string> written = commit_outputs(tables, figures, study.plots, args.plots, stop);
+    if (stop.requested()) {  // held back through the window, which ended whole
+        std::cerr << "futolab: analyze: interrupted after every table and figure was written\n";
+        return 1;
+    }
+    for (const std::string& line : written) std::cout << line << "\n";
     // A full disk or a closed pipe must not look like success (issue #18).
     check_stdout();
     return agreement_exit(study.agreement, args.fail_on_disagreement);

@@ -13,6 +13,7 @@
 #include "analysis/same_runs.hpp"
 #include "app/agreement_gate.hpp"
 #include "app/commands.hpp"
+#include "app/counted.hpp"
 #include "app/empty_value.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
@@ -101,8 +102,8 @@ void check_distinct_labels(const std::vector<std::string>& labels) {
 std::vector<std::string> input_labels(const CompareArgs& args) {
     if (args.labels.empty() || args.replicates > 1) return args.inputs;
     if (args.labels.size() != args.inputs.size())
-        throw InputError(fmt::format("--label: {} labels for {} inputs (give one per input, in order)", args.labels.size(),
-                                     args.inputs.size()));
+        throw InputError(fmt::format("--label: {} for {} (give one per input, in order)", counted(args.labels.size(), "label"),
+                                     counted(args.inputs.size(), "input")));
     check_distinct_labels(args.labels);
     return args.labels;
 }
@@ -113,8 +114,8 @@ std::vector<std::string> side_labels(const CompareArgs& args) {
     if (args.replicates <= 1) return input_labels(args);
     const std::size_t groups = args.inputs.size() / args.replicates;
     if (!args.labels.empty() && args.labels.size() != groups)
-        throw InputError(fmt::format("--label: {} labels for {} groups of {} replicates (give one per group)",
-                                     args.labels.size(), groups, args.replicates));
+        throw InputError(fmt::format("--label: {} for {} of {} replicates (give one per group)",
+                                     counted(args.labels.size(), "label"), counted(groups, "group"), args.replicates));
     if (!args.labels.empty()) {
         check_distinct_labels(args.labels);
         return args.labels;

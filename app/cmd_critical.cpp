@@ -46,6 +46,7 @@
 #include "critical/construction/uniqueness_cnf.hpp"
 #include "critical/construction/zero_given_certificate.hpp"
 #include "critical/exact/certificate.hpp"
+#include "critical/exact/certificate_read.hpp"
 #include "critical/exact/exact_square.hpp"
 #include "critical/exact/exhaustive.hpp"
 #include "critical/exact/square_certificate.hpp"
@@ -586,7 +587,7 @@ void check_verifier_runs(const SolverSpec& spec) {
                                  spec.text(), status_name(r.status), r.message));
 }
 
-int run_check_certificate(const CriticalArgs& a) {
+int check_certificates(const CriticalArgs& a) {
     // `- -` read standard input once and gave both its bytes: "- and - are not shards of one run"
     // blamed the content (red-team round 26, C F7). Refused as every command taking several inputs.
     refuse_stdin_twice(a.check_certificate);
@@ -641,6 +642,22 @@ int run_check_certificate(const CriticalArgs& a) {
                              counted(c.classes, "class", "es"), counted(c.sets, "unavoidable set"), proofs, claim,
                              objective_name(c.objective), scope);
     return 0;
+}
+
+// A --verify-with backend that ran at the probe but gave no answer on a witness (a tool that
+// crashed, was killed, exited non-zero or printed garbage) judged nothing: exit 2 naming the
+// file, the line, the claim and what the tool did, never exit 1, the code of a claim found false
+// (red-team round 27, left open).
+int run_check_certificate(const CriticalArgs& a) {
+    try {
+        return check_certificates(a);
+    } catch (const ClaimNotJudged& e) {
+        const std::string did = e.message.empty() ? std::string(status_name(e.status))
+                                                  : fmt::format("{}: {}", status_name(e.status), e.message);
+        throw InputError(fmt::format("critical --check-certificate: {}: {}: --verify-with {} failed ({}): nothing judged, the "
+                                     "certificate neither accepted nor rejected",
+                                     e.where, e.claim, e.backend, did));
+    }
 }
 
 // The line and the claim of one few-relations count (the whole enumeration, one shard, or the
@@ -762,7 +779,7 @@ std::optional<Recount> recount_first_file(const CriticalArgs& a, const FewRelati
     for (const std::optional<FewRelationsShard>& file : files) {
         if (!file) continue;
         try {
-            return Recount{file->shard, recount_shard_file(*file, p.checkpoint, stop_of(a).flag())};
+            return Recount{file->shard, recount_shard_file(*file, p.checkpoint, stop_of(a).flag(), "the file, the table and the claim")};
         } catch (const critical::FewRelationsStopped&) {
             few_relations_interrupted(a);
         }
@@ -798,7 +815,8 @@ std::unique_ptr<OutputLock> hold_checkpoint(const CriticalArgs& a, const FewRela
     std::vector<std::optional<FewRelationsShard>> files;  // this build's only (few_relations_producer)
     for (std::size_t i = p.only.value_or(0); i < (p.only ? *p.only + 1 : p.shards); ++i)
         files.push_back(read_few_relations_shard(few_relations_shard_path(p.checkpoint, a.n, a.few_relations, i, p.shards),
-                                                 a.n, a.few_relations, i, p.shards, few_relations_producer()));
+                                                 a.n, a.few_relations, i, p.shards, few_relations_producer(),
+                                                 FewRelationsLimits{}));  // counted without limits, as this count runs
     check_files_against_csv(few_relations_csv(a, p), p.checkpoint, files);  // before the count makes that CSV again
     if (!p.only) check_table_of_count(a, p, files);
     recounted = recount_first_file(a, p, files);

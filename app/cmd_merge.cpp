@@ -131,7 +131,8 @@ MergeRowCheck row_check(MergedInstances& instances, MergedMatrix& matrix, const 
         if (stop.requested()) throw std::runtime_error("interrupted: nothing written");
         const ExperimentConfig config = config_of(made_by);
         for (const std::string& why : {sidecar_protocol_problem(made_by, config, matrix.runs(made_by)),
-                                       skipped_inputs_problem(made_by, read_skipped_inputs(path), matrix.skipped(made_by))})
+                                       skipped_inputs_problem(made_by, read_skipped_inputs(path), matrix.skipped(made_by)),
+                                       redone_problem(made_by, config)})
             if (!why.empty()) throw InputError(fmt::format("{}: its sidecar says {}: refusing to merge it", path, why));
         check_rows_of_config(t, path, config, made_by);
         instances.check(t, path, config);

@@ -8,6 +8,7 @@
 // what `futolab compare` says (sidecar differences, time ratios, status and counter changes)
 // with a scatter figure per spec of NEW against BASE, and the summary per input (`source`).
 #include "analysis/compare_inputs.hpp"
+#include "analysis/gnuplot.hpp"
 #include "analysis/html_report.hpp"
 #include "analysis/study.hpp"
 #include "app/agreement_gate.hpp"
@@ -72,7 +73,8 @@ std::vector<ReportPlot> render_svgs(const std::vector<PlotSpec>& specs) {
         const PlotSpec& p = specs[i];
         const std::string png = render_plot(p, dir.path().string(), PlotFolder::scratch);
         const std::string svg = png.empty() ? "" : fs::path(png).replace_extension(".svg").string();
-        plots.push_back({p.name, svg.empty() ? "" : read_text_file(svg), p.title});
+        // The caption is one line: a scatter figure's two title lines joined by "; ".
+        plots.push_back({p.name, svg.empty() ? "" : read_text_file(svg), fmt::format("{}", fmt::join(title_lines(p), "; "))});
     }
     return plots;
 }
@@ -176,6 +178,7 @@ int report(ReportArgs args) {
     // Each input's rows held to its sidecar as merge holds a shard (red-team round 26, B F10), as
     // analyze reads them: a sidecar that cannot hold them is a warning, its CSV read without it.
     args.request.check_rows = rows_held_to_sidecar("report it", SidecarDoubt::noted);
+    args.request.sidecar_warnings = sidecar_warnings;  // a redo history its sweep cannot have (red-team round 28, B F4)
     if (!args.request.baseline.empty()) args.request.plot_types.push_back(PlotType::scatter);
     args.request.instances = true;
     const ComparedRun compared = args.compare ? compare_setup(args) : ComparedRun{};

@@ -9,6 +9,7 @@
 #include "app/commands.hpp"
 #include "app/load.hpp"
 #include "app/number_options.hpp"
+#include "app/option_rules.hpp"
 #include "app/output_formats.hpp"
 #include "app/vocabulary_option.hpp"
 #include "core/files.hpp"
@@ -20,13 +21,16 @@
 #include "sandbox/interrupt.hpp"
 #include "records/output_guard.hpp"
 #include "records/results_csv.hpp"
+#include "solvers/command/declaration.hpp"
 #include "solvers/run/oracle.hpp"
 #include "solvers/registry/registry.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <map>
+#include <string_view>
 
 namespace futolab::app {
 namespace {
@@ -44,6 +48,26 @@ struct SolveArgs {
     SolveFormat format = SolveFormat::pretty;
     std::string commands;  // a YAML file whose `commands:` the -s command:name=NAME specs name
 };
+
+// Whether a -s spec names the command backend (`command:name=NAME`): the one solver --commands
+// declares for. Its name is the text before the first ':', as the registry reads it.
+bool runs_a_command(const std::string& spec) {
+    return std::string_view(spec).substr(0, spec.find(':')) == command::kBackend;
+}
+
+// The options another one leaves unused (issue #45): refused, naming both. --commands read and
+// then ignored by `-s gac` said nothing (red-team round 28, C F6).
+const std::vector<OptionRule<SolveArgs>>& solve_rules() {
+    static const std::vector<OptionRule<SolveArgs>> rules{
+        {"--commands", "without a -s command:name=NAME solver", [](const SolveArgs& a) -> std::string {
+             return std::any_of(a.solvers.begin(), a.solvers.end(), runs_a_command)
+                        ? ""
+                        : "does not apply without a -s command:name=NAME solver (it only declares the commands such a "
+                          "solver runs)";
+         }},
+    };
+    return rules;
+}
 
 // The puzzle with the solution's values shown as givens, in grid text.
 std::string solved_grid(const Puzzle& p, const std::vector<int>& solution) {
@@ -161,7 +185,11 @@ void add_solve(CLI::App& app, Action& run) {
     cmd->add_option("--commands", args->commands,
                     "YAML file (e.g. an experiment config) whose 'commands:' declare the solvers -s command:name=NAME runs "
                     "(docs/solvers.md)");
-    cmd->callback([args, &run] { run = [args] { return solve(*args); }; });
+    cmd->footer(cmd->get_footer() + "\n" + option_rules_help(solve_rules()));
+    cmd->callback([args, cmd, &run] {
+        refuse_clashes("solve", solve_rules(), *args, given_options(*cmd));
+        run = [args] { return solve(*args); };
+    });
 }
 
 }  // namespace futolab::app

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -34,7 +35,38 @@ void no_empty_values(CLI::App& app) {
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) no_empty_values(*sub);
 }
 
+// The hidden last argument of end_options_at_separator: its name is no word a user types.
+constexpr const char* kSurplusSlot = "futolab-surplus-arguments";
+
+// More words than any command line holds, as the least it takes: CLI11 then always has an
+// argument left to fill, so a `--` never ends the command (CLI::App::_parse_single). Below
+// CLI11's mark of a list argument, of which a command may have one only (CLI::App::_validate).
+constexpr int kNeverEnough = CLI::detail::expected_max_vector_size - 1;
+
 }  // namespace
+
+void end_options_at_separator(CLI::App& app, const std::vector<std::string>& words) {
+    if (std::find(words.begin(), words.end(), "--") == words.end()) return;
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+        CLI::Option* slot = sub->add_option(kSurplusSlot)->group("")->expected(kNeverEnough, kNeverEnough);
+        // Checked with the options' values, before what is required: the word was the first mistake.
+        const std::string name = sub->get_name();
+        slot->check(CLI::Validator(
+            [name](std::string& word) -> std::string { throw CLI::ExtrasError(name, std::vector<std::string>{word}); }, "", ""));
+    }
+}
+
+std::vector<std::string> surplus_arguments(const CLI::App& command) {
+    const CLI::Option* slot = command.get_option_no_throw(kSurplusSlot);
+    return slot == nullptr ? std::vector<std::string>{} : slot->results();
+}
+
+bool is_surplus_slot(const CLI::Option& option) { return option.check_name(kSurplusSlot); }
+
+void drop_surplus_slots(CLI::App& app) {
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+        if (CLI::Option* slot = sub->get_option_no_throw(kSurplusSlot)) sub->remove_option(slot);
+}
 
 void add_commands(CLI::App& app, Action& run, const std::string& command_line) {
     add_run(app, run, command_line);

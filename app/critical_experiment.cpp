@@ -435,6 +435,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
     options.export_outputs = false;  // --out gets the records; nothing else beside it but the CSV's files (F2)
     options.keep_lock = true;        // held until --out is written: that lock stands for it too
     options.lock_elsewhere = fmt::format("use {}", run.csv_elsewhere);
+    options.recount_checkpoint = false;  // --few-relations counts a shard file again itself (cmd_critical.cpp)
     if (run.writes_out && stream_reason(run.out).empty()) make_out_folder(run.out);
     const std::string out = run.out.empty() ? "-" : run.out;
     // Standard output redirected to a file: its lock from now to the write, as a file --out has

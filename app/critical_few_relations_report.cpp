@@ -17,13 +17,6 @@
 namespace futolab::app {
 namespace {
 
-std::string relations_text(const std::optional<Instance>& example) {
-    if (!example) return "none";
-    std::string text;
-    for (const LessThan& r : example->lt) text += fmt::format("{}[{}, {}, {}, {}]", text.empty() ? "[" : ", ", r.r1, r.c1, r.r2, r.c2);
-    return text.empty() ? "[]" : text + "]";
-}
-
 // Whether `csv` is a results CSV futolab critical made (its sidecar says so): only such a CSV
 // holds this count's rows. Anything else, or a sidecar that does not read, is the driver's to
 // keep or refuse with its own message (check_csv_replaceable), not this check's.
@@ -52,18 +45,6 @@ critical::FewRelationsShard shard_of_row(const CsvTable& t, std::size_t r, std::
     }
 }
 
-// The first of the eight counts, or the example, where `file` is not `other` ("" if none):
-// "key 'unique' is 0, where WHENCE says 45". Times aside: a measurement, not a count.
-std::string counts_difference(const critical::FewRelationsCount& file, const critical::FewRelationsCount& other, const std::string& whence) {
-    for (const critical::FewRelationsCountField& c : critical::kFewRelationsCounts)
-        if (file.*c.member != other.*c.member)
-            return fmt::format("key '{}' is {}, where {} says {}", c.key, file.*c.member, whence, other.*c.member);
-    if (relations_text(file.example) != relations_text(other.example))
-        return fmt::format("key 'example' is {}, where {} says {}", relations_text(file.example), whence,
-                           relations_text(other.example));
-    return "";
-}
-
 // Why the counts of the shard file `file` are not those of `row`, its shard's row ("" if they
 // are), naming the first key that differs and both values: "key 'unique' is 0, where … says 45".
 // The times too, as the file writes them (3 decimals; the row keeps every digit): the table,
@@ -71,7 +52,7 @@ std::string counts_difference(const critical::FewRelationsCount& file, const cri
 // beside a row of 0.0003 s was published as the count's CPU, and the CSV held both (red-team
 // round 26, B F4).
 std::string count_difference(const critical::FewRelationsShard& file, const critical::FewRelationsShard& row, const std::string& whence) {
-    if (std::string why = counts_difference(file.count, row.count, whence); !why.empty()) return why;
+    if (std::string why = critical::few_relations_counts_difference(file.count, row.count, whence); !why.empty()) return why;
     for (const auto& [key, member] : {std::pair{"seconds", &critical::FewRelationsCount::seconds},
                                       std::pair{"cpu_seconds", &critical::FewRelationsCount::cpu_seconds}}) {
         const std::string is = fmt::format("{:.3f}", file.count.*member), was = fmt::format("{:.3f}", row.count.*member);
@@ -100,16 +81,6 @@ void check_files_against_csv(const std::string& csv, const std::string& dir,
                                              why));
         }
     }
-}
-
-double recount_shard_file(const critical::FewRelationsShard& file, const std::string& dir, const std::atomic<bool>* stop) {
-    const critical::FewRelationsCount again = critical::few_relations(file.n, file.k, file.shard, file.shards, nullptr, stop);
-    const std::string whence = fmt::format("the shard counted again by this command ({:.1f} s CPU)", again.cpu_seconds);
-    if (const std::string why = counts_difference(file.count, again, whence); !why.empty())
-        throw InputError(fmt::format("{}: {}: a shard file must be what its shard counts: refusing to take the file, the "
-                                     "table and the claim; remove it to count its shard again",
-                                     critical::few_relations_shard_path(dir, file.n, file.k, file.shard, file.shards), why));
-    return again.cpu_seconds;
 }
 
 bool FewRelationsReport::row(const CriticalRow& row, std::string&) {

@@ -8,7 +8,6 @@
 #include "app/critical_experiment.hpp"
 #include "critical/zero_given/few_relations_shards.hpp"
 
-#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,14 +33,5 @@ struct FewRelationsReport {
 // read back is refused naming the CSV's line.
 void check_files_against_csv(const std::string& csv, const std::string& dir,
                              const std::vector<std::optional<critical::FewRelationsShard>>& files);
-
-// A shard file read back is one count's figures, each check of it one by one passing, not
-// proof that its shard counts so: files edited together (every unique puzzle moved into
-// multiple, the sums kept; red-team round 27, B F5) printed "proved" for a false bound. So
-// the command counts one such shard again (about 1/N of the whole: 25 s of a 256-shard n = 6,
-// k = 8 count) and compares the eight counts and the example (the times are measurements);
-// one that differs is refused naming the file and the count (InputError: exit 2). Returns the
-// CPU seconds of the count again. Throws critical::FewRelationsStopped on `stop`.
-double recount_shard_file(const critical::FewRelationsShard& file, const std::string& dir, const std::atomic<bool>* stop);
 
 }  // namespace futolab::app

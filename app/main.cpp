@@ -24,6 +24,7 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -126,23 +127,25 @@ int refuse_streams() {
     return 0;
 }
 
-// `code`, unless what was printed on stdout could not be written (help text included).
-int checked(int code) {
-    try {
-        futolab::app::check_stdout();
-        return code;
-    } catch (const std::exception& e) {
-        return report("error: ", e, kExitFailure);
-    }
-}
-
 // The help or version text CLI11 prints for `e`, or, into the /dev/null that stands for a closed
 // standard output, refused as a command's product is (exit 2, one line on stderr): `futolab
-// --help >&-` printed it there, exit 0 (red-team round 27, left open).
+// --help >&-` printed it there, exit 0 (red-team round 27, left open). The text is made whole,
+// then written as every command's text is (write_stdout_text), so a write that fails names its
+// cause, exit 1: through std::cout, `--version > /dev/full` said only "a write failed" (red-team
+// round 28, A F1).
 int printed_text(const CLI::App& app, const CLI::Error& e, bool stdout_closed, std::string_view what) {
-    if (!stdout_closed) return checked(app.exit(e));
-    print_message("futolab: " + futolab::app::closed_stdout_text_refusal(what) + "\n", away_from_stderr(nullptr));
-    return kExitBadInput;
+    if (stdout_closed) {
+        print_message("futolab: " + futolab::app::closed_stdout_text_refusal(what) + "\n", away_from_stderr(nullptr));
+        return kExitBadInput;
+    }
+    std::ostringstream text;
+    const int code = app.exit(e, text, std::cerr);
+    try {
+        futolab::app::write_stdout_text(text.str());
+        return code;
+    } catch (const std::exception& failed) {
+        return report("error: ", failed, kExitFailure);
+    }
 }
 
 // A descriptor 0, 1 or 2 closed by the caller (`futolab run … 2>&-`) would be the number the
@@ -190,13 +193,16 @@ int main(int argc, char** argv) {
     // pasted command re-runs exactly and never runs a file name as code (core/shell_words.hpp).
     const std::string command_line = futolab::shell_command("futolab", command_words());
     futolab::app::add_commands(app, run, command_line);
+    futolab::app::end_options_at_separator(app, command_words());  // every word after `--` an argument
     try {
         futolab::app::refuse_bad_list_items(app, {argv + 1, argv + argc});  // CLI11 drops empty items
         futolab::app::refuse_flag_values(app, {argv + 1, argv + argc});  // `--exact=no` is no way to say "not --exact"
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
+        futolab::app::drop_surplus_slots(app);  // not in the usage line
         return printed_text(app, e, stdout_closed, "the help text");
     } catch (const CLI::CallForAllHelp& e) {
+        futolab::app::drop_surplus_slots(app);
         return printed_text(app, e, stdout_closed, "the help text");
     } catch (const CLI::CallForVersion& e) {
         return printed_text(app, e, stdout_closed, "the version");

@@ -1,5 +1,6 @@
 #include "app/parse_errors.hpp"
 
+#include "app/commands.hpp"
 #include "app/repeated_options.hpp"
 
 #include <fmt/format.h>
@@ -62,8 +63,13 @@ std::vector<std::string> accepted_names(CLI::Option& option) {
 std::string what_it_takes(CLI::Option& option) {
     if (const std::vector<std::string> names = accepted_names(option); !names.empty())
         return fmt::format("valid: {}", fmt::join(names, ", "));
+    // Its first letter lowered as a sentence's ("Count solutions" → "count solutions", "A
+    // candidate" → "a candidate"), never an acronym's or a placeholder's: "nAME[:key=value,...]",
+    // "yAML file" and "cPU-time limit" (red-team round 28, C F12).
     std::string help = option.get_description();
-    if (!help.empty()) help[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(help[0])));
+    const auto letter = [&help](std::size_t i) { return static_cast<unsigned char>(help[i]); };
+    if (help.size() >= 2 && std::isupper(letter(0)) && (std::islower(letter(1)) || (help[0] == 'A' && help[1] == ' ')))
+        help[0] = static_cast<char>(std::tolower(letter(0)));
     return help;
 }
 
@@ -81,7 +87,7 @@ CLI::Option* option_named_in(CLI::App& command, const std::string& text) {
 std::string positionals_of(const CLI::App& command) {
     std::vector<std::string> names;
     for (const CLI::Option* option : command.get_options())
-        if (option->get_positional()) names.push_back(shown(*option));
+        if (option->get_positional() && !is_surplus_slot(*option)) names.push_back(shown(*option));
     if (names.empty()) return fmt::format("{} takes options only", command.get_name());
     return fmt::format("{} takes the argument{} {}, then options", command.get_name(), names.size() > 1 ? "s" : "",
                        fmt::join(names, " "));
@@ -103,11 +109,20 @@ bool after_separator(const std::vector<std::string>& words, const std::string& w
     return separator != words.end() && std::find(separator + 1, words.end(), word) != words.end();
 }
 
-// A word no option or argument took. CLI11 leaves one after "--" with the app, not with the
-// command (`critical -- x` printed its own "The following argument was not expected: x").
+// A word no option or argument took: an unknown option before "--", or an argument the command
+// has no room for (before or after "--": commands.hpp, end_options_at_separator). CLI11 keeps the
+// "--" itself with the words it left, which is no word left over: `convert -- a --to jsonl` said
+// "-- is not an option of convert" (red-team round 28, C F1).
 std::string extras(CLI::App& app, CLI::App& command, const std::vector<std::string>& words) {
-    std::vector<std::string> left = command.remaining();
-    if (left.empty()) left = app.remaining(true);
+    const auto without_separator = [](std::vector<std::string> left) {
+        if (const auto at = std::find(left.begin(), left.end(), "--"); at != left.end()) left.erase(at);
+        return left;
+    };
+    std::vector<std::string> left = without_separator(command.remaining());
+    const std::vector<std::string> surplus = surplus_arguments(command);
+    if (left.empty() && !surplus.empty())
+        return fmt::format("{}'{}' was not expected ({})", prefix_of(app, &command), surplus.front(), positionals_of(command));
+    if (left.empty()) left = without_separator(app.remaining(true));
     if (left.empty()) return "";
     const std::string& word = left.front();
     if (word.starts_with("-") && word.size() > 1 && !after_separator(words, word))

@@ -4,6 +4,7 @@
 #include "core/files.hpp"
 #include "core/live_writer.hpp"
 #include "core/made_folders.hpp"
+#include "core/owner.hpp"
 #include "core/random.hpp"
 
 #include <fmt/format.h>
@@ -11,7 +12,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -51,32 +51,40 @@ std::string host_tag() {
 
 constexpr std::string_view kTempMark = ".tmp-";
 
-// `<target>.tmp-<host>-<pid>-<random>`: who wrote it, so a dead writer's file can be reaped.
-std::string temp_name_with(const std::string& path, std::string_view pid, std::string_view random) {
-    return fmt::format("{}{}{}-{}-{}", path, kTempMark, host_tag(), pid, random);
+// `<target>.tmp-<host>-<owner>-<random>`: who wrote it, the owner token of core/owner.hpp
+// (p<pid>s<start>: its pid and start time), so a dead writer's file can be reaped.
+std::string temp_name_with(const std::string& path, std::string_view owner, std::string_view random) {
+    return fmt::format("{}{}{}-{}-{}", path, kTempMark, host_tag(), owner, random);
 }
 
 std::string temp_name(const std::string& path) {
-    return temp_name_with(path, std::to_string(::getpid()), random_suffix());
+    return temp_name_with(path, external::owner_token(), random_suffix());
 }
 
-// The pid in a temp file name of this host's writers (see temp_name), or 0 for any other name.
-pid_t temp_writer(std::string_view name, std::string_view host) {
+// The writer a temp file name of this host's writers names (see temp_name), exactly as
+// temp_name writes it; nullopt for any other name. A pid alone named no one: any dead pid, or
+// one a later process reuses, made a user's look-alike a leftover (red-team round 28, A F9).
+std::optional<external::Owner> temp_writer(std::string_view name, std::string_view host) {
     const std::size_t at = name.rfind(kTempMark);
-    if (at == std::string_view::npos) return 0;
+    if (at == std::string_view::npos) return std::nullopt;
     std::string_view rest = name.substr(at + kTempMark.size());
-    if (!rest.starts_with(host) || rest.size() < host.size() + 1 || rest[host.size()] != '-') return 0;
+    if (!rest.starts_with(host) || rest.size() < host.size() + 8 || rest[host.size()] != '-') return std::nullopt;
     rest.remove_prefix(host.size() + 1);
-    pid_t pid = 0;
-    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), pid);
-    const std::string_view random(end, static_cast<std::size_t>(rest.data() + rest.size() - end));
-    const bool plain = random.size() == 7 && random[0] == '-' &&
-                       std::all_of(random.begin() + 1, random.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
-    return ec == std::errc() && pid > 0 && plain ? pid : 0;
+    const std::string_view random = rest.substr(rest.size() - 7);
+    const bool plain = random[0] == '-' && std::all_of(random.begin() + 1, random.end(), [](char c) {
+                           return std::isalnum(static_cast<unsigned char>(c));
+                       });
+    if (!plain) return std::nullopt;
+    return external::owner_of_token(rest.substr(0, rest.size() - 7));
 }
 
-// A pid that no longer names a process (a live pid of another user answers EPERM: alive).
-bool gone(pid_t pid) { return pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH; }
+// Whether `writer` is gone: its pid runs no process, or one that started at another time (a
+// reused pid). A pid whose start /proc does not show (hidepid, no /proc) counts as its writer
+// while it runs (a live pid of another user answers EPERM: alive).
+bool gone(const external::Owner& writer) {
+    if (const std::optional<external::Owner> now = external::process_owner(writer.pid)) return now->start != writer.start;
+    return ::kill(writer.pid, 0) != 0 && errno == ESRCH;
+}
 
 // One of this process's own standard output or error (`--out /dev/stdout` into a pipe): its
 // reader is there, so writing cannot hang.
@@ -188,6 +196,13 @@ bool names_standard_input(const std::string& path) {
     struct stat named {}, in {};
     return ::stat(path.c_str(), &named) == 0 && ::fstat(STDIN_FILENO, &in) == 0 && named.st_dev == in.st_dev &&
            named.st_ino == in.st_ino;
+}
+
+bool names_standard_error(const std::string& path) {
+    if (descriptor_reached(path) != "2") return false;
+    struct stat named {}, err {};
+    return ::stat(path.c_str(), &named) == 0 && ::fstat(STDERR_FILENO, &err) == 0 && named.st_dev == err.st_dev &&
+           named.st_ino == err.st_ino;
 }
 
 void refuse_stream_alias(const std::string& path, const std::string& label) {
@@ -372,8 +387,9 @@ void commit_together(const std::vector<AtomicFile*>& files) {
 }
 
 std::string longest_temp_path(const std::string& path) {
-    // Linux's largest pid (PID_MAX_LIMIT, 4194304) has 7 digits; the random part has 6 characters.
-    return temp_name_with(path, "9999999", "XXXXXX");
+    // Linux's largest pid (PID_MAX_LIMIT, 4194304) has 7 digits, a start time (64 bits) at most
+    // 20; the random part has 6 characters.
+    return temp_name_with(path, "p9999999s" + std::string(20, '9'), "XXXXXX");
 }
 
 std::string create_temp_beside(const std::string& path, std::string_view text) {
@@ -416,12 +432,15 @@ std::size_t reap_stale_temp_files(const std::string& folder) {
     const std::string host = host_tag();
     std::size_t removed = 0;
     while (const dirent* entry = ::readdir(dir)) {
-        const pid_t pid = temp_writer(entry->d_name, host);
+        const std::optional<external::Owner> writer = temp_writer(entry->d_name, host);
         struct stat st {};
-        // Only this user's: another user's file in a shared folder (group-writable) is not ours
-        // to judge, its writer perhaps alive in a pid namespace this one does not see (red-team round 25, A F5).
-        if (pid == 0 || !gone(pid) || ::fstatat(::dirfd(dir), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-            !S_ISREG(st.st_mode) || st.st_uid != ::getuid())
+        // Its writer gone: no process with its pid and start time (a reused pid is another
+        // process). Only this user's: another user's file in a shared folder (group-writable) is
+        // not ours to judge, its writer perhaps alive in a pid namespace this one does not see
+        // (red-team round 25, A F5).
+        if (!writer || !gone(*writer) ||
+            ::fstatat(::dirfd(dir), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode) ||
+            st.st_uid != ::getuid())
             continue;
         removed += ::unlinkat(::dirfd(dir), entry->d_name, 0) == 0;
     }

@@ -10,11 +10,13 @@
 // be replaced. A FIFO is opened without blocking: one with no reader is refused at once
 // (records/output_guard.hpp refuses FIFOs before any work; this is the last line).
 //
-// A kill -9 leaves `<target>.tmp-<host>-<pid>-<random>` behind (a `--redo` of a big CSV: MBs).
-// The name carries the writer's host (8 hex digits of its name's hash) and pid, so the next
-// writer in that folder removes the temp files of writers of this host that are gone
-// (reap_stale_temp_files), and never a live one's, nor one of another machine sharing the
-// folder (SLURM shards on a cluster file system).
+// A kill -9 leaves `<target>.tmp-<host>-p<pid>s<start>-<random>` behind (a `--redo` of a big
+// CSV: MBs). The name carries the writer's host (8 hex digits of its name's hash) and the
+// writer itself, its pid and start time (core/owner.hpp), so the next writer in that folder
+// removes the temp files of writers of this host that are gone (reap_stale_temp_files), and
+// never a live one's, nor one of another machine sharing the folder (SLURM shards on a cluster
+// file system). A pid alone was no writer: a user's file named so with any dead pid went
+// (red-team round 28, A F9).
 //
 // The two outputs written in place on purpose are appenders whose every record must survive a
 // kill: the results CSV of a run (records/results_file.hpp) and the record streams of
@@ -76,6 +78,12 @@ std::string another_descriptor_problem(const std::string& path);
 // there) while that descriptor is open on the same file. Reading it is reading the one stream
 // standard input is, whichever of these names is used (core/files.hpp, refuse_stdin_twice).
 bool names_standard_input(const std::string& path);
+// Whether `path` names this process's standard error the same way: a name that reaches
+// descriptor 2 (/dev/stderr, /dev/fd/2, /proc/self/fd/2, a symlink leading there) while that
+// descriptor is open on the same file. Told by the descriptor's number, not by the file: one
+// terminal or pipe may be both streams, and standard error sent to a file by 2> is still where
+// the messages go (records/output_guard.hpp refuses it as an output).
+bool names_standard_error(const std::string& path);
 // Why `path` may be neither read nor written by this command ("" if it may): it is, under a
 // name of its own, the very file this process's standard output or error was redirected to
 // (`analyze a.csv 2>> a.csv`, `--certificate c 2>> c`). Its messages or output would be written
@@ -87,7 +95,7 @@ void refuse_stream_alias(const std::string& path, const std::string& label);
 // printed so far; the caller closes it. Throws std::runtime_error.
 int open_own_stream(int stream);
 
-// The longest name AtomicFile's temporary file beside `path` can have (`path.tmp-…`, 28
+// The longest name AtomicFile's temporary file beside `path` can have (`path.tmp-…`, 50
 // bytes more): an output whose name fits but whose temporary name does not failed with "File
 // name too long" after the work (red-team round 13, A5), so the checks before any work
 // (records/output_guard.hpp, name_length_problem) ask for this name too.
@@ -154,8 +162,11 @@ std::string folder_path_problem(const std::string& dir);
 std::string descriptor_folder_problem(const std::string& dir);
 
 // Removes the temporary files AtomicFile writers of this host left in `folder` when they died
-// (their pid no longer runs); returns how many. Live writers' files, other hosts' and other
-// users' files and anything that is not a regular file are left alone. Best effort: errors are ignored.
+// (no process runs with the pid and start time the name gives); returns how many. Only a
+// regular file of this user whose whole name is one AtomicFile makes goes: live writers' files,
+// other hosts' and other users' files, names of another form (`r.csv.tmp-<host>-<pid>-…`, older
+// futolabs' and look-alikes) and anything that is not a regular file are left alone. Best
+// effort: errors are ignored.
 std::size_t reap_stale_temp_files(const std::string& folder);
 
 // The reason a write failed with `error` (errno), for "cannot write NAME: REASON": strerror's

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace futolab {
 
 bool is_binary_byte(char byte) {
@@ -51,6 +53,21 @@ std::optional<BinaryByte> find_binary_byte(std::string_view text) {
 
 std::optional<BinaryByte> find_non_utf8_byte(std::string_view text) {
     return find_byte(text, utf8_sequence_length);
+}
+
+std::optional<BinaryByte> find_lone_carriage_return(std::string_view text) {
+    for (std::size_t at = text.find('\r'); at != std::string_view::npos; at = text.find('\r', at + 1)) {
+        if (at + 1 < text.size() && text[at + 1] == '\n') continue;
+        const std::size_t line_start = text.rfind('\n', at);  // npos: the first line
+        const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+        return BinaryByte{line, line_start == std::string_view::npos ? at + 1 : at - line_start, '\r'};
+    }
+    return std::nullopt;
+}
+
+std::string lone_carriage_return() {
+    return "a carriage return not followed by a line feed (old Mac line ends): line ends are LF or CR LF (save the file "
+           "with Unix or Windows line ends)";
 }
 
 std::string not_utf8(unsigned char byte) {

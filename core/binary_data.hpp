@@ -44,6 +44,18 @@ std::string not_utf8(unsigned char byte);
 // (red-team round 23, C F5). Such a name is refused before anything is made (docs/reliability.md).
 std::string unwritable_name(std::string_view name);
 
+// Where the first carriage return of `text` that no line feed follows is (1-based line, '\n'
+// ending a line, and column in bytes): the line end of an old Mac file, a CR CR LF of a file
+// converted twice, a CR at the very end. Every text reader takes LF and CR LF line ends; such a
+// CR was read as part of a value (a config's `output: o.csv<CR>` made a file of that name, a
+// puzzle file of them read as one long line: red-team round 28, C F3 and F9), so it is refused
+// where it is, in words that name it (lone_carriage_return), before anything else is read.
+std::optional<BinaryByte> find_lone_carriage_return(std::string_view text);
+
+// "a carriage return not followed by a line feed (old Mac line ends): line ends are LF or CR LF
+// (save the file with Unix or Windows line ends)".
+std::string lone_carriage_return();
+
 // "binary data (byte 0x00): not a text file": the words of every such refusal (`kind` names the
 // file where the reader knows better, e.g. "a text puzzle file").
 std::string binary_data(unsigned char byte, std::string_view kind = "a text file");

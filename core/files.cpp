@@ -3,7 +3,6 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/live_writer.hpp"
-#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -218,7 +217,7 @@ namespace {
 // name if it is another name of standard input ("--expect and input 1", "input 1 and --commands
 // as /dev/stdin").
 std::string both_named(const NamedInput& first, const NamedInput& second) {
-    const std::string as = second.path == first.path ? "" : " as " + visible_text(second.path);
+    const std::string as = second.path == first.path ? "" : " as " + second.path;
     if (first.what.starts_with("input ") && second.what.starts_with("input "))
         return fmt::format("inputs {} and {}{}", first.what.substr(6), second.what.substr(6), as);
     return fmt::format("{} and {}{}", first.what, second.what, as);
@@ -232,7 +231,7 @@ void refuse_stdin_twice(const std::vector<NamedInput>& inputs) {
         if (!names_standard_input(input.path)) continue;
         if (first != nullptr)
             throw InputError(fmt::format("{}: given twice ({}): standard input can be read only once; name it once",
-                                         visible_text(first->path), both_named(*first, input)));
+                                         first->path, both_named(*first, input)));
         first = &input;
     }
 }

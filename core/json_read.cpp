@@ -34,21 +34,12 @@ std::string shown_key(const std::string& key) { return message_text(Json(key).du
 // bracket is JSON the parser took, so bracket and quote counting finds the same byte.
 std::size_t too_deep_offset(std::string_view text, std::size_t max_depth) {
     std::size_t depth = 0;
-    bool in_string = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    return find_outside_strings(text, [&](std::size_t i) {
         const char c = text[i];
-        if (in_string) {
-            if (c == '\\') ++i;  // the escaped character, '"' too
-            else if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > max_depth) return i;
-        } else if ((c == ']' || c == '}') && depth > 0) {
-            --depth;
-        }
-    }
-    return text.size();
+        if (c == '[' || c == '{') return ++depth > max_depth;
+        if ((c == ']' || c == '}') && depth > 0) --depth;
+        return false;
+    });
 }
 
 // The byte offset of the opening quote of string number `index` (0-based, keys and values
@@ -59,13 +50,7 @@ std::size_t too_deep_offset(std::string_view text, std::size_t max_depth) {
 // round 25: `key "name" is given twice` named no line in a manifest and no column elsewhere).
 std::size_t string_token_offset(std::string_view text, std::size_t index) {
     std::size_t seen = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '"') continue;
-        if (seen++ == index) return i;
-        for (++i; i < text.size() && text[i] != '"'; ++i)
-            if (text[i] == '\\') ++i;  // the escaped character, '"' too
-    }
-    return text.size();
+    return find_outside_strings(text, [&](std::size_t i) { return text[i] == '"' && seen++ == index; });
 }
 
 // The value built event by event (nlohmann's SAX interface, as its own DOM parser does), with

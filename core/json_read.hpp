@@ -40,6 +40,23 @@ bool is_blank_line(std::string_view line);
 // line that tells which kind of JSON Lines file (which certificate) `text` is.
 std::string_view first_record_line(std::string_view text);
 
+// Walks `text` as JSON and calls `visit(i)` with the offset of each byte outside its strings, the
+// quote that opens a string included: what follows that quote up to the one that closes it is
+// skipped, a backslash with the byte it escapes ('"' and '\\' too); a string left open runs to the
+// end. Returns the offset of the first call that returned true, else text.size(). The one scan
+// of quotes and escapes behind every position read_json and the JSON Lines reader compute from
+// the text (nlohmann tells no position of a value it took).
+template <class Visit>
+std::size_t find_outside_strings(std::string_view text, Visit&& visit) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (visit(i)) return i;
+        if (text[i] != '"') continue;
+        for (++i; i < text.size() && text[i] != '"'; ++i)
+            if (text[i] == '\\') ++i;  // the escaped byte, '"' too
+    }
+    return text.size();
+}
+
 // Parses `text` (one JSON value); nesting deeper than `max_depth` levels is refused as it is
 // read (0: no bound), at the line and column of the bracket that opens the level too many, and
 // so is a key given twice in one object, at the line and column of its second occurrence, and

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/file_identities.hpp"
+#include "core/lock_holder.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -247,17 +248,21 @@ std::string lock_problem(const std::string& path) {
     for (const std::string& locked : locked_by(path)) {
         const std::string holder = writer_of(locked);
         if (holder.empty() || holder == std::to_string(::getpid())) continue;
-        return fmt::format("another futolab (pid {}) is writing {}: wait for it to end, or use another file",
-                           holder, locked == path ? "it" : locked);
+        // Named as what it is: any program may hold a flock (red-team round 28, A F3).
+        const std::string what = locked == path ? "it" : locked;
+        return lock_holder_text(holder, lock_path(locked), what, what) + ": wait for it to end, or use another file";
     }
     if (const std::string count = count_reservation(path); !count.empty())
         return count + ": wait for it to end, or use another file";
     // A folder another futolab writes its files in (analyze --tables/--plots, convert --out DIR/):
     // any file in it may be one of them (red-team round 26, A F2).
     const std::string folder = std::filesystem::path(path).parent_path().string();
-    if (const std::string holder = writer_of(folder_lock_stand_in(folder)); !holder.empty() && holder != std::to_string(::getpid()))
-        return fmt::format("another futolab (pid {}) is writing into the folder {}: wait for it to end, or use another folder",
-                           holder, folder.empty() ? "." : folder);
+    if (const std::string holder = writer_of(folder_lock_stand_in(folder)); !holder.empty() && holder != std::to_string(::getpid())) {
+        const std::string named = folder.empty() ? "." : folder;
+        return lock_holder_text(holder, lock_path(folder_lock_stand_in(folder)), "into the folder " + named,
+                                "the folder " + named) +
+               ": wait for it to end, or use another folder";
+    }
     if (identity_held(path)) return std::string(kIdentityHeld);
     return "";
 }

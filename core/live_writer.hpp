@@ -44,7 +44,8 @@ std::string holder_of(int fd);
 // True if `path`'s file name has a lock file's shape, `.<name>.lock`.
 bool is_lock_name(const std::string& path);
 // Why no writer may write `path` ("" if it may): its name is a lock file's, or another live
-// process holds its lock ("another futolab (pid N) is writing it: …") or the lock of the
+// process holds its lock ("another futolab (pid N) is writing it: …", a holder that is no live
+// futolab named as core/lock_holder.hpp names it) or the lock of the
 // results CSV it belongs to (`k.csv.meta.yaml`, `k.csv.schema.json`, `k.jsonl` of `k.csv`, of
 // `k` or of any `k.EXT` (results_files_exporting); `x.txt`, the --out of a critical search whose
 // CSV is `x.txt.csv`: "… is writing k.csv: …"), or the lock of its folder

@@ -1,5 +1,6 @@
 #include "core/temp_dir.hpp"
 
+#include "core/folder_removal.hpp"
 #include "core/owner.hpp"
 #include "core/tool_guard.hpp"
 
@@ -52,10 +53,9 @@ void remove_with_marks(const std::vector<std::filesystem::path>& folders) {
     for (const auto& p : folders) names.push_back("/" + p.filename().string());
     const std::vector<std::string_view> marks(names.begin(), names.end());
     kill_marked(marks.data(), static_cast<int>(marks.size()), 0, 0);
-    for (const auto& p : folders) {
-        std::error_code ignored;
-        std::filesystem::remove_all(p, ignored);
-    }
+    // Never onto another mount below it, and the marker last: a cut removal is finished by the
+    // next start (core/folder_removal.hpp).
+    for (const auto& p : folders) remove_folder_or_warn(p, kMarker);
 }
 
 // Once per process and base: a sweep reads the whole folder (/tmp may be large).
@@ -154,8 +154,8 @@ std::filesystem::path make_owned_temp_dir(std::string_view prefix) {
 }
 
 TempDir::~TempDir() {
-    std::error_code ignored;  // a destructor must not throw; a leftover is reaped by the next futolab
-    std::filesystem::remove_all(path_, ignored);
+    // Never throws; what it cannot remove keeps its marker, and the next futolab reaps it.
+    remove_folder_or_warn(path_, kMarker);
 }
 
 std::filesystem::path TempDir::write(const std::string& name, std::string_view text) const {

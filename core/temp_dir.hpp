@@ -2,7 +2,8 @@
 // everything in it when the run ends, however it ends: by the destructor on every return and
 // exception; after a kill -9 or a second signal, by the next futolab that makes one in the same
 // place (its name carries the owner's pid and start time: owner.hpp), with whatever still runs
-// under its mark (a tool's child: tool_guard.hpp).
+// under its mark (a tool's child: tool_guard.hpp). Either removal stays on the folder's own
+// mount and removes its marker last (folder_removal.hpp).
 #pragma once
 
 #include "core/owner.hpp"

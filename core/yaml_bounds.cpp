@@ -149,6 +149,11 @@ void check_one_document_to_its_end(const std::string& text, const std::string& s
 }  // namespace
 
 YAML::Node load_yaml_bounded(const std::string& text, const std::string& source, std::string_view what) {
+    // Before anything else: yaml-cpp keeps a CR that no LF follows inside a plain scalar, so
+    // `output: o.csv<CR>` wrote a results CSV of that name and `file: t4.tatham<CR>` matched no
+    // file, while YAML 1.2 reads the CR as a line end (red-team round 28, C F3). CR LF reads as LF.
+    if (const auto cr = find_lone_carriage_return(text))
+        throw_input_error({source, static_cast<int>(cr->line), static_cast<int>(cr->column)}, lone_carriage_return());
     // The parser would take a NUL for the end of the text, or name a stray escape instead
     // (core/binary_data.hpp: every text reader refuses the byte, naming it).
     if (const auto bad = find_binary_byte(text))

@@ -7,8 +7,9 @@
 // given twice in one map (yaml-cpp would keep both and read the first). Every YAML file futolab
 // reads (configs, sidecars, the config text a sidecar holds, checkpoint tables) is read here,
 // and holds one document and no binary data (red-team round 13, F7 and F8), is UTF-8 (a byte
-// that is not came back from the sidecar's emitter as U+FFFD), and has no scalar holding a NUL
-// (an escape such as "\0", which C calls cut the text at: red-team round 14, B F3 and F4).
+// that is not came back from the sidecar's emitter as U+FFFD), has no scalar holding a NUL
+// (an escape such as "\0", which C calls cut the text at: red-team round 14, B F3 and F4), and
+// has LF or CR LF line ends only (a lone CR was kept inside a value: red-team round 28, C F3).
 #pragma once
 
 #include <yaml-cpp/yaml.h>
@@ -30,7 +31,8 @@ inline constexpr std::size_t kMaxYamlDepth = 64;
 // (anchors that refer to each other?): refusing it" (or "SOURCE:LINE:COLUMN: YAML nested deeper
 // than 64 levels: refusing it" at the first node past that depth, or
 // "SOURCE:LINE:COLUMN: key 'K' is given twice", "SOURCE:LINE:COLUMN: a second YAML document starts
-// here: …", "SOURCE:LINE:COLUMN: binary data (byte 0x00): not a text file", "SOURCE:LINE:COLUMN:
+// here: …", "SOURCE:LINE:COLUMN: a carriage return not followed by a line feed (old Mac line ends):
+// …", "SOURCE:LINE:COLUMN: binary data (byte 0x00): not a text file", "SOURCE:LINE:COLUMN:
 // byte 0xe9 is not UTF-8: …", or, at a scalar an escape made a NUL in, "SOURCE:LINE:COLUMN:
 // binary data (byte 0x00) …: not text").
 YAML::Node load_yaml_bounded(const std::string& text, const std::string& source,

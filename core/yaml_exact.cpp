@@ -60,6 +60,45 @@ bool needs_exact_quotes(std::string_view text) {
     return false;
 }
 
+namespace {
+
+bool all_in(std::string_view text, std::string_view set) {
+    return !text.empty() && text.find_first_not_of(set) == std::string_view::npos;
+}
+
+bool digit(char ch) { return ch >= '0' && ch <= '9'; }
+
+}  // namespace
+
+bool plain_reads_as_non_string(std::string_view text) {
+    std::string lower(text);
+    for (char& ch : lower) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+    // Booleans and null of YAML 1.1 and 1.2, the empty text (null), 1.1's value and merge keys.
+    for (const std::string_view word : {"", "y", "n", "yes", "no", "true", "false", "on", "off", "null", "~", "=", "<<"})
+        if (lower == word) return true;
+    std::string_view t = lower;
+    if (t.starts_with('+') || t.starts_with('-')) t.remove_prefix(1);
+    if (t == ".inf" || t == ".nan") return true;
+    if (t.size() > 2 && t[0] == '0' &&
+        ((t[1] == 'x' && all_in(t.substr(2), "0123456789abcdef_")) || (t[1] == 'o' && all_in(t.substr(2), "01234567_")) ||
+         (t[1] == 'b' && all_in(t.substr(2), "01_"))))
+        return true;
+    // A date or a time of YAML 1.1: 2001-12-14, 2001-12-14t21:59:43.10-05:00, 2001-12-14 21:59:43.10 -5.
+    if (lower.size() >= 8 && all_in(std::string_view(lower).substr(0, 4), "0123456789") && lower[4] == '-' &&
+        all_in(lower, "0123456789-:.tz +	"))
+        return true;
+    if (t.empty() || !(digit(t[0]) || (t[0] == '.' && t.size() > 1 && digit(t[1])))) return false;
+    // Integers (010 is 1.1's octal 8, 1_000), decimals (1.5, 1., .5), sexagesimals (1:20, 1:20.5),
+    // and 1.2's exponent form (1e3, 1.5e-3).
+    const std::size_t e = t.find('e');
+    const std::string_view mantissa = t.substr(0, e);
+    if (!all_in(mantissa, "0123456789_.:")) return false;
+    if (e == std::string_view::npos) return true;
+    std::string_view exponent = t.substr(e + 1);
+    if (exponent.starts_with('+') || exponent.starts_with('-')) exponent.remove_prefix(1);
+    return all_in(exponent, "0123456789") && mantissa.find(':') == std::string_view::npos;
+}
+
 std::string exactly_quoted(std::string_view text) {
     std::string out = "\"";
     for (std::size_t i = 0; i < text.size();) {
@@ -84,7 +123,7 @@ ExactEmitter::ExactEmitter() {
 }
 
 ExactEmitter& ExactEmitter::operator<<(const std::string& text) {
-    if (!needs_exact_quotes(text)) {
+    if (!needs_exact_quotes(text) && !plain_reads_as_non_string(text)) {
         out_ << text;
         return *this;
     }

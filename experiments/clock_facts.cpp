@@ -26,8 +26,31 @@ constexpr std::int64_t kSpanSlackSeconds = 62;
 // A one-thread run's CPU against its wall time (the header: clock drift, an unstable TSC's tick).
 constexpr double kCpuPerWall = 1.25;
 constexpr double kCpuSlackNs = 10e6;
-// The most nodes a backend counts per ns of wall time (the header: 64 values a step, 16 steps a ns).
-constexpr std::uint64_t kNodesPerNs = 1024;
+// The most of any counter a search counts per ns of wall time (the header: at most 126 a step,
+// fewer than 8 steps a ns).
+constexpr std::uint64_t kCountsPerNs = 1024;
+
+// Every counter a search counts, each step of which is a step of the search (core/counters.hpp;
+// the increments read in each backend, red-team round 28, B F1): one table, one rate. The most
+// any step adds is gac's ≠ pass, 2(n − 1) ≤ 126 checks counted at its start (solvers/gac/
+// engine.cpp, run_neq); a bit scan or a word of values adds at most n ≤ 64 (bitmask's nodes and
+// fails, gac's and fc's removed values, Régin's n checks a line); the rest add 1 a step. Held
+// for futolab's own backends, a tool's (each counter a step of its search: a node, a failure, a
+// level, a Prolog inference; solutions futolab counts as it reads each one) and task
+// exact-square's branch and bound (nodes, and checks: its oracle's queries, each a search of
+// its own), all counted inside the row's wall time; not a command's (check_command_counters).
+struct CounterStep {
+    const char* column;
+    const char* step;  // what one step is, for the refusal
+};
+constexpr CounterStep kCounterSteps[] = {
+    {"solutions", "a solution found, at a leaf"},
+    {"nodes", "a value tried, or n ≤ 64 of them in one bit scan"},
+    {"fails", "a node that failed, n ≤ 64 in one bit scan, or one of sat's conflicts"},
+    {"checks", "a constraint check, at most 2(n − 1) ≤ 126 in one pass of gac's ≠ revisions"},
+    {"propagations", "a value removed, at most n ≤ 64 in one word"},
+    {"max_depth", "a level of the deepest path"},
+};
 // The counter columns (core/counters.hpp) but solutions, futolab's own count.
 constexpr const char* kCounterColumns[] = {"nodes", "fails", "checks", "propagations", "max_depth"};
 
@@ -104,13 +127,26 @@ void check_command_counters(const RowCells& row) {
                                            most));
 }
 
-// A tool's counters (minizinc, clpfd, ilp), each a step of its search: at most kNodesPerNs a ns
-// of wall time, as nodes are; minizinc's peakDepth at most nodes + 1 (the header).
-void check_tool_counters(const RowCells& row, std::optional<std::uint64_t> nodes, std::optional<std::uint64_t> wall) {
-    for (const char* column : {"fails", "checks", "propagations", "max_depth"})
-        if (const auto value = known(row, column); value && wall && *value / kNodesPerNs > *wall)
-            row.refuse(column, fmt::format("more than {} per ns of its wall_ns ({}), more than a tool counts", kNodesPerNs,
-                                           *wall));
+// Every counter of kCounterSteps at most kCountsPerNs a ns of the row's wall time (the header).
+void check_count_rates(const RowCells& row) {
+    const auto wall = known(row, "wall_ns");
+    if (!wall) return;
+    for (const CounterStep& c : kCounterSteps)
+        if (const auto value = known(row, c.column); value && *value / kCountsPerNs > *wall)
+            row.refuse(c.column, fmt::format("more than {} per ns of its wall_ns ({}), more than any search counts (one "
+                                             "step is {}, and no core takes 8 steps a ns: docs/reliability.md, \"Clocks "
+                                             "and counters\")",
+                                             kCountsPerNs, *wall, c.step));
+}
+
+// Whether the row's counters are a search's counted inside its wall time (kCounterSteps).
+bool counted_in_wall(const ExperimentConfig& config, const SolverSpec& spec) {
+    if (config.task == Task::exact_square) return true;
+    return task_info(config.task).inputs == TaskInput::puzzles && spec.name != command::kBackend;
+}
+
+// A tool's depth (minizinc, clpfd, ilp): minizinc's peakDepth at most nodes + 1 (the header).
+void check_tool_depth(const RowCells& row, std::optional<std::uint64_t> nodes) {
     if (const auto depth = known(row, "max_depth"); depth && nodes && *depth > *nodes && *depth - *nodes > 1)
         row.refuse("max_depth", fmt::format("more than nodes + 1 (nodes is {}), where each level of the deepest path is a "
                                             "node (one more for a push not yet explored)",
@@ -121,14 +157,10 @@ void check_counters(const RowCells& row, const ExperimentConfig& config, const S
     if (task_info(config.task).inputs != TaskInput::puzzles) return;
     if (spec.name == command::kBackend) return check_command_counters(row);
     const auto nodes = known(row, "nodes"), fails = known(row, "fails"), depth = known(row, "max_depth");
-    const auto wall = known(row, "wall_ns");
     if (nodes && fails && *fails > *nodes && *fails - *nodes > 1)
         row.refuse("fails", fmt::format("more than nodes + 1 (nodes is {}), where a fail is a node at which a conflict was "
                                         "found, plus 1 for a root that fails (docs/solvers.md, \"Counters\")", *nodes));
-    if (nodes && wall && *nodes / kNodesPerNs > *wall)
-        row.refuse("nodes", fmt::format("more than {} per ns of its wall_ns ({}), more than any backend counts",
-                                        kNodesPerNs, *wall));
-    if (is_external_backend(spec.name)) return check_tool_counters(row, nodes, wall);  // a tool's depth is its own
+    if (is_external_backend(spec.name)) return check_tool_depth(row, nodes);  // a tool's depth is its own
     if (!depth) return;
     if (nodes && *depth > *nodes)
         row.refuse("max_depth", fmt::format("more than nodes ({}), where each decision on the deepest node's path is a node",
@@ -183,6 +215,7 @@ void check_clock_cells(const CsvTable& t, std::size_t r, const std::string& path
     const RowCells row{t, r, path, refusing};
     check_span(row, span);
     check_cpu(row, config, spec, span);
+    if (counted_in_wall(config, spec)) check_count_rates(row);  // red-team round 28, B F1 and F2
     check_counters(row, config, spec);
     check_session(row);
 }

@@ -4,6 +4,7 @@
 #include "core/live_writer.hpp"
 #include "core/puzzle.hpp"
 #include "records/build_identity.hpp"
+#include "records/results_csv.hpp"
 
 #include <fmt/format.h>
 
@@ -78,6 +79,10 @@ void check_keys(const Json& meta) {
 }  // namespace
 
 std::string few_relations_producer() { return this_build().text(); }
+
+critical::FewRelationsLimits few_relations_limits(const Limits& limits) {
+    return {limit_ms(limits.time_seconds), limit_ms(limits.cpu_seconds)};
+}
 
 Instance few_relations_record(const critical::FewRelationsShard& s, bool from_checkpoint) {
     Instance in;

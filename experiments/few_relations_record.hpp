@@ -11,6 +11,7 @@
 
 #include "core/instance.hpp"
 #include "critical/zero_given/few_relations_shards.hpp"
+#include "solvers/solver.hpp"
 
 #include <string>
 #include <string_view>
@@ -24,6 +25,11 @@ inline constexpr const char* kFromCheckpoint = "checkpoint";
 // commit, build type and binary hash), the one a run takes shard files of: a file another build
 // counted is refused as resume refuses rows of another build (red-team round 25, B F10).
 std::string few_relations_producer();
+
+// The limits of a run as a shard file records them (critical::FewRelationsLimits): its wall and
+// CPU time limits in milliseconds as its row's time_limit_ms and cpu_limit_ms (limit_ms), 0 for
+// none. A run takes only a shard file counted under its own limits, or one recording none.
+critical::FewRelationsLimits few_relations_limits(const Limits& limits);
 
 Instance few_relations_record(const critical::FewRelationsShard& s, bool from_checkpoint);
 

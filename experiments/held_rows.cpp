@@ -105,8 +105,26 @@ void hold_rows_to_sidecar(const CsvTable& t, const std::string& path, std::strin
     check_whole_number_columns(t, csv_integer_columns(), path, csv_ranged_columns());
     if (const std::string why = sidecar_protocol_problem(*sidecar.facts, sidecar.config, std::nullopt); !why.empty())
         throw InputError(fmt::format("{}: its sidecar says {}: {}", path, why, refusing));
+    // A redo history no sweep writes: check --expect refuses it, analyze and report warn (sidecar_warnings).
+    if (const std::string why = redone_problem(*sidecar.facts, sidecar.config); doubt == SidecarDoubt::refused && !why.empty())
+        throw InputError(fmt::format("{}: its sidecar says {}: {}", path, why, refusing));
     check_rows_of_config(t, path, sidecar.config, *sidecar.facts, refusing);
     MergedInstances().check(t, path, sidecar.config, refusing);
+}
+
+std::vector<std::string> sidecar_warnings(const std::string& csv_path) {
+    if (names_standard_input(csv_path) || !std::filesystem::exists(sidecar_path(csv_path))) return {};
+    std::string why;
+    try {
+        const SidecarFacts facts = read_sidecar(csv_path);
+        if (!facts.identity.config_given) return {};
+        check_config_text(facts, csv_path, "read it");
+        why = redone_problem(facts, sweep_config_of(facts));
+    } catch (const InputError&) {
+        return {};  // sidecar_notes says that what made the runs is not known, or it is an older futolab's
+    }
+    if (why.empty()) return {};
+    return {fmt::format("{}: its sidecar says {}: its redo history is not one its sweep can have", csv_path, why)};
 }
 
 std::function<void(const CsvTable&, const std::string&)> rows_held_to_sidecar(std::string verb, SidecarDoubt doubt) {

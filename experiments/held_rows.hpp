@@ -18,6 +18,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace futolab {
 
@@ -43,6 +44,15 @@ enum class SidecarDoubt { noted, refused };
 // h, k and solution, a status its own cells agree with), where the header is futolab's (a CSV of
 // other columns that analyze reads, docs/analysis.md, is not held to futolab's rows).
 void hold_rows_to_sidecar(const CsvTable& t, const std::string& path, std::string_view verb, SidecarDoubt doubt);
+
+// What analyze and report warn of in the sidecar of `csv_path` beyond what analysis reads itself
+// (analysis/provenance.hpp, sidecar_notes): a `redone` item that no `--redo` of its sweep writes
+// (sidecar_protocol.hpp, redone_problem; red-team round 28, B F4), which resume and merge refuse
+// and check --expect too: "c.csv: its sidecar says redone[0] statuses: bogus, which is no run
+// status (…) (c.csv.meta.yaml:41:17): its redo history is not one its sweep can have". None where
+// there is no sidecar, or one that does not read or holds no config this futolab reads (noted by
+// sidecar_notes, or an older futolab's).
+std::vector<std::string> sidecar_warnings(const std::string& csv_path);
 
 // The same as the check a results table asks of each file it reads (analysis/results_table.hpp,
 // ResultsTable::FileCheck, which this layer does not include): `verb` as "check it".

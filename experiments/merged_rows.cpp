@@ -4,6 +4,7 @@
 #include "core/message_text.hpp"
 #include "experiments/censored_facts.hpp"
 #include "experiments/clock_facts.hpp"
+#include "experiments/failed_facts.hpp"
 #include "experiments/methods.hpp"
 #include "experiments/row_facts.hpp"
 #include "experiments/run_matrix.hpp"
@@ -200,6 +201,7 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
         check_shard_and_host(row, made_by, hosts);
         check_censored_status(t, r, path, config.limits, s, refusing);
         check_censored_cells(t, r, path, config, refusing);
+        check_failed_row(t, r, path, config, s, refusing);  // crash and error rows (red-team round 28, B F3)
         check_clock_cells(t, r, path, config, s, span, refusing);
         // With `grade: true` the grade is its instance's, which only the instances show (merge_matrix.hpp).
         if (!config.grade && task_info(config.task).inputs == TaskInput::puzzles)

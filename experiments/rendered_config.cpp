@@ -88,8 +88,8 @@ std::string render_config(const RenderedConfig& c) {
     if (c.time_seconds > 0 || c.cpu_seconds > 0) {
         e << YAML::Key << "limits" << YAML::Value << YAML::BeginMap;
         // Shortest text that reads back as the same double (fmt's "{}"), in seconds.
-        if (c.time_seconds > 0) e << YAML::Key << "time" << YAML::Value << fmt::format("{}", c.time_seconds);
-        if (c.cpu_seconds > 0) e << YAML::Key << "cpu" << YAML::Value << fmt::format("{}", c.cpu_seconds);
+        if (c.time_seconds > 0) e << YAML::Key << "time" << YAML::Value << PlainScalar{fmt::format("{}", c.time_seconds)};
+        if (c.cpu_seconds > 0) e << YAML::Key << "cpu" << YAML::Value << PlainScalar{fmt::format("{}", c.cpu_seconds)};
         e << YAML::EndMap;
     }
     e << YAML::Key << "output" << YAML::Value << YAML::DoubleQuoted << c.output;

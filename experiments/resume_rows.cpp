@@ -7,6 +7,7 @@
 #include "experiments/censored_facts.hpp"
 #include "experiments/clock_facts.hpp"
 #include "experiments/cell_forms.hpp"
+#include "experiments/failed_facts.hpp"
 #include "experiments/merge_matrix.hpp"
 #include "experiments/output_facts.hpp"
 #include "experiments/row_facts.hpp"
@@ -248,8 +249,8 @@ void check_resumed_sidecar(const std::string& csv_path, const ResumedShard& shar
                                      sidecar_at(made, made.shard_count != shard.count ? "run.shard_count" : "run.shard_index"),
                                      kRefusing));
     }
-    if (const std::string why = sidecar_protocol_problem(made, config, runs); !why.empty())
-        throw InputError(fmt::format("{}: its sidecar says {}: {}", csv_path, why, kRefusing));
+    for (const std::string& why : {sidecar_protocol_problem(made, config, runs), redone_problem(made, config)})
+        if (!why.empty()) throw InputError(fmt::format("{}: its sidecar says {}: {}", csv_path, why, kRefusing));
 }
 
 std::vector<std::string> hosts_before(const std::string& csv_path, bool resume) {
@@ -307,6 +308,7 @@ void check_resumed_rows(const ResultsFile& file, const ExperimentConfig& config,
         const SolverSpec& solver = matrix.solvers[static_cast<std::size_t>(run.solver)];
         check_censored_status(t, r, path, config.limits, solver, kRefusing);
         check_censored_cells(t, r, path, config, kRefusing);
+        check_failed_row(t, r, path, config, solver, kRefusing);  // crash and error rows (red-team round 28, B F3)
         check_clock_cells(t, r, path, config, solver, span, kRefusing);
         if (puzzles) check_grade_cell(t, r, path, graded(config, matrix, run, grades, grader), kRefusing);
         outputs.check(t, r, path, config.task, config.limits, solver, kRefusing);

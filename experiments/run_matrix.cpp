@@ -101,7 +101,42 @@ std::string source_file_path(const ExperimentConfig& config, const SourceLoc& at
 // A matched file whose name a sidecar cannot hold (unwritable_name) is refused: the sidecar
 // names every input file, and a run that wrote one could not be resumed or merged (red-team
 // round 23, C F5).
+// `name` with the characters glob(3) reads as a pattern escaped, so that it matches that file alone.
+std::string glob_escaped(std::string_view name) {
+    std::string out;
+    for (char ch : name) {
+        if (ch == '*' || ch == '?' || ch == '[' || ch == ']' || ch == '\\') out += '\\';
+        out += ch;
+    }
+    return out;
+}
+
+// A `file:` pattern that is also the name of a file there, as typed, which the pattern itself does
+// not match alone: `a[1].tatham` ran the file a1.tatham, or matched nothing, with a[1].tatham right
+// there (red-team round 28, C F11). Which was meant cannot be told: refused, naming both.
+void refuse_glob_beside_its_file(const ExperimentConfig& config, const InstanceSource& source,
+                                 const std::vector<std::string>& paths) {
+    const auto is_file = [](const std::string& path) {
+        std::error_code ec;
+        return fs::exists(path, ec) && !fs::is_directory(path, ec) ? std::vector<std::string>{path} : std::vector<std::string>{};
+    };
+    const std::vector<std::string> file = find_beside_config(config, source.file, is_file).first;
+    if (file.empty() || paths == file) return;
+    const std::string advice = fmt::format("write file: '{}' for that file (a backslash makes a character of the pattern "
+                                           "its own)", glob_escaped(source.file));
+    if (paths.empty())
+        throw_input_error(source.file_at, fmt::format("file: no file matches the glob '{}'; the file {} exists: {}",
+                                                      source.file, file.front(), advice));
+    std::string matched;
+    for (std::size_t i = 0; i < paths.size() && i < 3; ++i) matched += (i == 0 ? "" : ", ") + paths[i];
+    if (paths.size() > 3) matched += fmt::format(" and {} more", paths.size() - 3);
+    const bool it_too = std::find(paths.begin(), paths.end(), file.front()) != paths.end();
+    throw_input_error(source.file_at, fmt::format("file: '{}' is a glob matching {}, not {}the file {}: {}", source.file, matched,
+                                                  it_too ? "only " : "", file.front(), advice));
+}
+
 std::vector<std::string> expand(const ExperimentConfig& config, const InstanceSource& source) {
+    refuse_glob_beside_its_file(config, source, find_beside_config(config, source.file, glob_paths).first);
     if (auto paths = beside_config(config, source.file_at, source.file, glob_paths); !paths.empty()) {
         for (const std::string& path : paths)
             if (const std::string why = unwritable_name(path); !why.empty())

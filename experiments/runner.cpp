@@ -34,6 +34,7 @@
 #include "solvers/registry/registry.hpp"
 #include "core/visible_text.hpp"
 #include "critical/zero_given/few_relations_shards.hpp"
+#include "experiments/few_relations_record.hpp"
 #include "core/live_writer.hpp"
 
 #include <fmt/format.h>
@@ -59,6 +60,7 @@
 #include <set>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
 
 namespace futolab {
 namespace {
@@ -663,6 +665,49 @@ void check_checkpoint_locks(const ExperimentConfig& config, const RunMatrix& mat
     }
 }
 
+// The checkpoint's shard files this run would take (its shards': `--shard`), asked once every
+// other check has passed and before anything is written:
+//   - one counted under other limits than the run's (`time_limit_ms`, `cpu_limit_ms`) is refused,
+//     exit 2, naming the file, the key and both values (read_few_relations_shard): a shard counted
+//     under a 1 h limit was taken into a run of 1 s, or the reverse, without a word (red-team
+//     round 27, left open). A file recording no limits (an older futolab's) is taken as before;
+//     one that does not read back whole, or another build's, is left to its run (an error row);
+//   - with `recount`, the first file of each count there (its folder, n, k and shards) is counted
+//     again and compared (critical::recount_shard_file, exit 2 where it differs), as `critical
+//     --few-relations --checkpoint` does: files edited together, each one consistent, were taken
+//     into the rows (round 27, left open: `run` re-counted none). Its stop request ends the run
+//     with nothing written (MatrixStopped). Said on standard error unless `quiet`.
+void check_checkpoint_files(const RunMatrix& matrix, const std::vector<PlannedRun>& runs, bool recount, bool quiet,
+                            const Interrupt& interrupt, const critical::FewRelationsLimits& limits) {
+    std::set<std::tuple<std::string, int, int, std::uint64_t>> counted;  // the counts one file of was counted again
+    for (const PlannedRun& run : runs) {
+        const FewRelationsRef& ref = matrix.few_relations.at(static_cast<std::size_t>(run.instance));
+        if (ref.checkpoint.empty()) continue;
+        const int n = matrix.instances[static_cast<std::size_t>(run.instance)].n();
+        const std::string path = critical::few_relations_shard_path(ref.checkpoint, n, ref.k, ref.shard, ref.shards);
+        std::optional<critical::FewRelationsShard> file;
+        try {
+            file = critical::read_few_relations_shard(path, n, ref.k, ref.shard, ref.shards, few_relations_producer(), limits);
+        } catch (const critical::FewRelationsLimitsDiffer&) {
+            throw;
+        } catch (const InputError&) {
+            continue;  // its run's error row names it
+        }
+        if (!file || !recount || !counted.emplace(ref.checkpoint, n, ref.k, ref.shards).second) continue;
+        try {
+            const double cpu = critical::recount_shard_file(*file, ref.checkpoint, interrupt.flag(),
+                                                            "the file or make its shard's row from it");
+            if (!quiet)
+                std::cerr << visible_text(fmt::format("futolab: {}: its shard counted again before any run, the same ({:.1f} s CPU)",
+                                                      path, cpu),
+                                          LineBreaks::shown)
+                          << "\n";
+        } catch (const critical::FewRelationsStopped&) {
+            throw MatrixStopped();
+        }
+    }
+}
+
 // The results CSV and the two files beside it that the run writes, with how a refusal names each.
 std::array<std::pair<std::string, std::string>, 3> run_outputs(const std::string& csv) {
     return {{{csv, ""}, {sidecar_path(csv), "its sidecar "}, {schema_path(csv), "its column schema "}}};
@@ -845,6 +890,8 @@ RunnerReport run_experiment(const ExperimentConfig& config, const RunnerOptions&
         check_resumed_sidecar(report.csv_path, {options.shard_index, options.shard_count}, config, matrix.runs.size());
         check_resumed_schema(report.csv_path);
     }
+    if (kind.inputs == TaskInput::few_relations)
+        check_checkpoint_files(matrix, shard, options.recount_checkpoint, options.quiet, interrupt, few_relations_limits(config.limits));
     if (interrupt.requested()) throw MatrixStopped();  // the last moment nothing is written
     if (options.start_over && !options.resume) remove_results(report.csv_path);
     const CsvLayout layout = csv_layout(matrix.param_names);

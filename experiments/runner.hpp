@@ -62,6 +62,11 @@ struct RunnerOptions {
     // address-space layout each session (builds.hpp); without it (a library caller, a test
     // binary) they fork them. An A/B sweep's builds name their own binaries either way.
     std::string worker_binary;
+    // Task few-relations with a checkpoint: the first shard file of each count there that the run
+    // would take is counted again before any run (critical::recount_shard_file; a file that
+    // differs is refused, exit 2). `futolab critical --few-relations` sets false: it counts one
+    // again itself, before the run, and says so in its claim.
+    bool recount_checkpoint = true;
 };
 
 struct RunnerReport {

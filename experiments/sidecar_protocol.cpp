@@ -2,10 +2,14 @@
 
 #include "core/isolation.hpp"
 #include "core/message_text.hpp"
+#include "core/status.hpp"
+#include "core/vocabulary.hpp"
+#include "experiments/config_statuses.hpp"
 #include "experiments/resume_rows.hpp"
 #include "experiments/run_matrix.hpp"
 #include "experiments/task_kinds.hpp"
 #include "sandbox/cgroup.hpp"
+#include "records/sidecar_numbers.hpp"
 #include "sandbox/sandbox.hpp"
 
 #include <fmt/format.h>
@@ -98,6 +102,48 @@ std::string share_problem(const SidecarFacts& facts, std::uint64_t runs) {
 }
 
 }  // namespace
+
+std::string redone_problem(const SidecarFacts& facts, const ExperimentConfig& config) {
+    // A minute and the timestamps' whole seconds either way: the clock may be stepped back
+    // between two of them (clock_facts.cpp, kSpanSlackSeconds).
+    constexpr std::int64_t kSlackSeconds = 62;
+    const IsolationWord* named = facts.isolation.empty() ? nullptr : row_named(kIsolations, facts.isolation);
+    const Isolation where = named != nullptr ? named->value : isolation_written(config);
+    const std::uint64_t most_rows = facts.shard_runs.value_or(facts.total_runs);
+    const bool going = facts.finished.empty();
+    const std::int64_t end = going ? utc_seconds(utc_now_iso8601()) : utc_seconds(facts.finished);
+    for (std::size_t i = 0; i < facts.redone.size(); ++i) {
+        const RedoRecord& redo = facts.redone[i];
+        const auto at = [&](std::string_view key) { return sidecar_at(facts, fmt::format("redone[{}]{}", i, key)); };
+        const std::int64_t when = utc_seconds(redo.at);
+        if (!facts.first_started.empty() && when < utc_seconds(facts.first_started) - kSlackSeconds)
+            return fmt::format("redone[{}] at: {}, before run.first_started {}, the start of the CSV's first run ({})", i,
+                               redo.at, facts.first_started, at(".at"));
+        if (when > end + kSlackSeconds)
+            return fmt::format("redone[{}] at: {}, after {} ({})", i, redo.at,
+                               going ? "now (the run goes on: run.finished \"\")" : "run.finished " + facts.finished, at(".at"));
+        if (redo.statuses.empty())
+            return fmt::format("redone[{}] statuses: [], where a --redo names at least one status ({})", i, at(".statuses"));
+        for (std::size_t k = 0; k < redo.statuses.size(); ++k) {
+            const std::string& word = redo.statuses[k];
+            const std::string where_k = at(fmt::format(".statuses[{}]", k));
+            const std::optional<Status> status = status_named(word);
+            if (!status)
+                return fmt::format("redone[{}] statuses: {}, which is no run status (valid: {}) ({})", i, message_text(word, 200),
+                                   names_of(kStatuses), where_k);
+            if (!config_writes_status(config, where, *status))
+                return fmt::format("redone[{}] statuses: {}, a status no run of its config writes, which --redo refuses ({}) ({})",
+                                   i, word, written_statuses_text(config, where), where_k);
+            if (std::find(redo.statuses.begin(), redo.statuses.begin() + static_cast<std::ptrdiff_t>(k), word) !=
+                redo.statuses.begin() + static_cast<std::ptrdiff_t>(k))
+                return fmt::format("redone[{}] statuses: {} twice, where a --redo names each status once ({})", i, word, where_k);
+        }
+        if (redo.rows > most_rows)
+            return fmt::format("redone[{}] rows: {}, more than the {} runs of {} ({})", i, redo.rows, most_rows,
+                               shard_words(facts), at(".rows"));
+    }
+    return "";
+}
 
 std::string sidecar_progress_problem(const SidecarFacts& facts, std::size_t rows, std::optional<std::size_t> runs) {
     if (facts.completed && !facts.state.empty())  // an older sidecar without a state: nothing says how it ended

@@ -21,6 +21,18 @@
 
 namespace futolab {
 
+// Why an item of the sidecar's `redone` list is no `--redo` of the sweep it describes ("" if each
+// one is): its `at` outside run.first_started … run.finished (now, while the sidecar says the run
+// goes on), give or take a minute for a step of the clock (experiments/clock_facts.hpp); a
+// status that is no status, one no run of `config` writes in the sidecar's isolation
+// (config_statuses.hpp: what `run --redo` takes), none, or one twice; more rows than the shard's
+// runs (run.shard_runs, else run.total_runs). Red-team round 28, B F4: `at` in 2030, `statuses:
+// [bogus]` and `rows: 999` of a 2-run sweep were resumed, merged and shown by report as the
+// sweep's history. Resume and merge refuse such a sidecar; analyze and report warn
+// (sidecar_warnings, held_rows.hpp). The reason ends with where the sidecar holds the key:
+// "redone[0] at: 2030-12-01T08:22:07Z, after run.finished 2026-12-01T08:20:00Z (X.meta.yaml:40:9)".
+std::string redone_problem(const SidecarFacts& facts, const ExperimentConfig& config);
+
 // Why `facts` is no sidecar a sweep of `config` writes ("" if it is one): its experiment is not
 // the config's name; its isolation is one the kind does not run in (the order kinds, generate
 // and critical: threads only) or the config cannot take (isolation_problem: limits.memory, builds); its memory limit mechanism is none that

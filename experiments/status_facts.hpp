@@ -43,21 +43,30 @@ void check_status_facts(const CsvTable& t, std::size_t r, const std::string& pat
 // and `node_limit` rows of a config without limits were resumed and merged): a timeout needs
 // a wall or CPU limit (the runner writes no interrupted run, tasks/solve.cpp), a node_limit
 // the config's node limit, or the spec's own budget: assign_limit (solvers/kit/static_order.hpp),
-// not a portfolio's member budget, which only hands over. `limits` are the config's, `spec` the row's solver. A
-// finished row's message is one its run writes (is_finished_message, solvers/registry): none,
-// or a portfolio's "answered by MEMBER" (red-team round 23, C F6). A memout's message is one a
-// run writes (red-team round 27, B F1; read in run_solver, portfolio.cpp, sandbox/child_process.cpp,
-// process_row.cpp and external/outcome.cpp, and seen in sweeps under 26 and 48 MiB): "out of
-// memory" (std::bad_alloc, in any isolation), a portfolio's "portfolio: member M: out of memory"
-// (race) or "memout by M[ after …]" (sequence); under limits.memory only, the sandbox's "out of
-// memory: killed by SIGKILL …", "out of memory: the memory cgroup's OOM killer ended the run's
-// process (…)" or "… ended a process of the run (the run said S)", the peak rule's "peak
-// resident memory …" and a tool backend's "… ran out of memory (limit L kB, …" or "… above the
-// memory limit (L kB): stopped", L the config's limit. Where the run answered before the kill
-// or the rule ("(the run said S)", the peak rule) its cells are what it said; any other memout
-// lost its search: no solution, every counter 0 (its process answered: SolveResult{}) or every
-// one empty (it died, or its tool was stopped). Then the row's nodes and a node_limit's message
-// are held to the node limit (node_facts.hpp).
+// not a portfolio's member budget, which only hands over. `limits` are the config's, `spec` the row's solver
+// (or method). A finished row's message is one its run writes (is_finished_message,
+// solvers/registry): none, or a portfolio's "answered by MEMBER" (red-team round 23, C F6).
+// A memout row of any kind that writes one (solve and count; exact and exact-square in a process
+// of their own) is held to its cause by one table of causes (status_facts.cpp, kMemoutCauses;
+// red-team round 27, B F1 and its leftovers; read in run_solver, portfolio.cpp,
+// sandbox/child_process.cpp, process_row.cpp and external/outcome.cpp, and seen in sweeps):
+//   - "out of memory" (std::bad_alloc, in any isolation, no limit needed), a portfolio's
+//     "portfolio: member M: out of memory" (race) or "memout by M[ after …]" (sequence);
+//   - under limits.memory only: the sandbox's "out of memory: killed by SIGKILL (Killed) at a
+//     peak of N kB" (N × 1024 ≥ 0.9 × the limit, how it tells an OOM kill; in fork isolation N
+//     is the row's max_rss_kb: both are the child's wait4 peak), in process isolation only the
+//     cgroup's "out of memory: the memory cgroup's OOM killer ended the run's process (…)" or
+//     "… ended a process of the run (the run said S)", the peak rule's "peak resident memory …"
+//     (censored_facts.hpp holds its figures), and a tool backend's "… ran out of memory (limit L
+//     kB, the tool's peak resident set X kB)" or "…'s processes held T kB together (…), above the
+//     memory limit (L kB): stopped", L the config's limit, T above it, and max_rss_kb, where
+//     known, at least X or T (the run's process's peak plus the tool's).
+// Where the run answered before the kill or the rule ("(the run said S)", the peak rule) its
+// cells are what it said (a method kind's record dropped: limit_rule.hpp); any other memout lost
+// its search: a solver's row keeps no solution, and counts nothing: every counter 0 where a
+// solver's run caught the failed allocation itself (run_solver, a portfolio), else every one
+// empty (its process died, or its tool was stopped; a method kind's row always). Then a solve or
+// count row's nodes and a node_limit's message are held to the node limit (node_facts.hpp).
 void check_censored_status(const CsvTable& t, std::size_t r, const std::string& path, const Limits& limits,
                            const SolverSpec& spec, std::string_view refusing);
 

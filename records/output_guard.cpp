@@ -4,7 +4,6 @@
 #include "core/error.hpp"
 #include "core/files.hpp"
 #include "core/live_writer.hpp"
-#include "core/visible_text.hpp"
 #include "records/outputs.hpp"
 #include "records/results_csv.hpp"
 #include "records/sidecar.hpp"
@@ -127,7 +126,7 @@ std::string companion_at(const std::string& out) {
     if (::lstat(out.c_str(), &st) != 0) return "";
     const bool link = S_ISLNK(st.st_mode);
     std::error_code ec;
-    const std::string target = link ? visible_text(fs::read_symlink(out, ec).string()) : "";
+    const std::string target = link ? fs::read_symlink(out, ec).string() : "";
     const std::string kind = file_data_kind(out);  // through a link too
     for (const CompanionName& c : kCompanionNames)
         if (kind == c.kind) return link ? fmt::format("a symbolic link to {}, {}", target, kind) : kind;
@@ -141,9 +140,21 @@ std::string companion_at(const std::string& out) {
                        st.st_size == 0 ? "it is empty" : named->known_by);
 }
 
+// Standard error by any of its names is where the command's messages go (a file too, when 2>
+// sent it there): results written there mix with progress and warnings, and a reader of the
+// messages takes them for results (red-team round 28, A F2: `critical --out /dev/stderr`,
+// `generate --out /proc/self/fd/2`, `--certificate /dev/fd/2` were written there, exit 0).
+void refuse_standard_error(const std::string& out, const std::string& option) {
+    if (out.empty() || !names_standard_error(out)) return;
+    throw InputError(fmt::format("{} {}: names this command's standard error, where its messages go (a file too, when 2> "
+                                 "sends it there): outputs are files, - or /dev/stdout",
+                                 option, out));
+}
+
 // The guard of one output, without reaping its folder.
 void check_one(const std::string& out, const std::vector<std::string>& inputs, bool force, const NamedOutput& o) {
     const std::string& option = o.option;
+    refuse_standard_error(out, option);
     if (out == "-" || (!out.empty() && own_stream_of(out) == STDOUT_FILENO)) check_stdout_records(option + " " + out);
     if (out.empty() || out == "-") return;
     if (const std::string why = another_descriptor_problem(out); !why.empty())
@@ -400,6 +411,9 @@ std::string stream_holds_data(int stream, const std::vector<std::string>& words)
     if (::fstat(stream, &st) != 0 || !S_ISREG(st.st_mode)) return "";
     if (st.st_nlink > 1) return "a file with several names";
     for (const std::string& word : file_words(words)) {
+        // Standard error by its own name (`--out /dev/stderr 2> e.txt`) is no data: such an
+        // output is refused, and the refusal belongs where messages go (red-team round 28, A F2).
+        if (stream == STDERR_FILENO && names_standard_error(word)) continue;
         if (same_inode(st, word)) return word;
         for (const std::string& companion : companions_of(word))
             if (same_inode(st, companion)) return companion;
@@ -541,6 +555,10 @@ void check_output_path(const std::string& out, const std::vector<std::string>& i
 }
 
 void check_output_paths(const std::vector<NamedOutput>& outputs, const std::vector<std::string>& inputs, bool force) {
+    // First: one terminal or pipe may be both streams, and the comparison below would then call
+    // standard error "also --out -".
+    for (const NamedOutput& o : outputs)
+        if (!o.folder) refuse_standard_error(o.path, o.option);
     for (const NamedOutput& o : outputs)
         if (o.folder && !o.path.empty()) check_folder_apart(o, outputs);
     std::map<std::string, const NamedOutput*> seen;  // identity -> the output that has it

@@ -9,9 +9,11 @@
 //
 // Outputs that cannot hang (issue #45): an output must be a regular file (or not exist yet),
 // `-` (standard output), a character device (/dev/null, a terminal) or this process's own
-// standard output or error (`--out /dev/stdout`). A FIFO (it would wait forever for a
+// standard output by another name (`--out /dev/stdout`). A FIFO (it would wait forever for a
 // reader), a socket, a block device or a folder is refused before any work, exit 2, with one
-// line naming the option and the path, --force or not. A command with several outputs
+// line naming the option and the path, --force or not; so is standard error by any of its
+// names (`/dev/stderr`, `/dev/fd/2`, `/proc/self/fd/2`), where the messages go, a file too when
+// 2> sent it there (red-team round 28, A F2). A command with several outputs
 // (critical's --out and --certificate, merge's CSV, sidecar and outputs) checks them in one
 // call: two of them naming one file (the same inode or the same normalised path) are refused,
 // since the second would replace the first. The check also removes the temp files killed

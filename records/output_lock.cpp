@@ -3,8 +3,8 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/file_identities.hpp"
+#include "core/lock_holder.hpp"
 #include "core/made_folders.hpp"
-#include "core/visible_text.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -194,9 +194,9 @@ void OutputLock::take(const std::string& path, const struct stat& opened) {
             throw InputError(fmt::format("{}: this command writes it already, as another of its outputs: two outputs of "
                                          "one command cannot be one file",
                                          shown_));
-        if (taken == Taken::writer)
-            throw InputError(fmt::format("{}: another futolab (pid {}) is writing it: wait for it to end, or {}",
-                                         shown_, holder, elsewhere_));
+        if (taken == Taken::writer)  // named as what it is: any program may hold a flock (round 28, A F3)
+            throw InputError(fmt::format("{}: {}: wait for it to end, or {}", shown_,
+                                         lock_holder_text(holder, path, "it", "it"), elsewhere_));
         if (taken == Taken::readers)
             throw InputError(fmt::format("{}: other futolab processes (merge) have been reading it for {} s: try again "
                                          "when they end, or {}",
@@ -253,7 +253,7 @@ void OutputLock::check_held_for(const std::string& output) const {
     try {
         check_held();
     } catch (const std::runtime_error& e) {
-        throw std::runtime_error(fmt::format("{}: not written: {}", visible_text(output), e.what()));
+        throw std::runtime_error(fmt::format("{}: not written: {}", output, e.what()));
     }
 }
 
@@ -262,7 +262,7 @@ void OutputLock::check_name_held_for(const std::string& output) const {
     try {
         check_name();
     } catch (const std::runtime_error& e) {
-        throw std::runtime_error(fmt::format("{}: not written: {}", visible_text(output), e.what()));
+        throw std::runtime_error(fmt::format("{}: not written: {}", output, e.what()));
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/live_writer.hpp"
+#include "core/lock_holder.hpp"
 #include "records/output_lock.hpp"
 
 #include <fcntl.h>
@@ -54,7 +55,8 @@ void ReadLock::take_name_lock(const std::string& file) {
     // followed to it (round 9, R8: "no futolab writes it (killed?)" for a live run's CSV).
     std::error_code ec;
     const std::filesystem::path real = std::filesystem::canonical(file, ec);
-    fd_ = ::open(lock_path(ec ? file : real.string()).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+    const std::string lock = lock_path(ec ? file : real.string());
+    fd_ = ::open(lock.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
     if (fd_ < 0) return;  // no lock file: no writer on this machine
     struct stat st {};
     const bool a_lock = ::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode);
@@ -64,9 +66,9 @@ void ReadLock::take_name_lock(const std::string& file) {
     const std::string holder = held ? holder_of(fd_) : "";
     ::close(fd_);
     fd_ = -1;
-    if (held)
-        throw InputError(fmt::format("{}: another futolab (pid {}) is writing it: wait for it to end, then merge again",
-                                     file, holder));
+    if (held)  // named as what it is: any program may hold a flock (round 28, A F3)
+        throw InputError(fmt::format("{}: {}: wait for it to end, then merge again", file,
+                                     lock_holder_text(holder, lock, "it", "it")));
 }
 
 ReadLock::~ReadLock() {

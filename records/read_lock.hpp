@@ -21,7 +21,7 @@ namespace futolab {
 class ReadLock {
 public:
     // Throws InputError "FILE: another futolab (pid N) is writing it: …" if a writer holds the
-    // lock of `file`.
+    // lock of `file` (a holder that is no live futolab named as core/lock_holder.hpp names it).
     explicit ReadLock(const std::string& file);
     ~ReadLock();
     ReadLock(const ReadLock&) = delete;

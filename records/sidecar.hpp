@@ -138,6 +138,10 @@ struct SidecarFacts {  // what merge and resume check
     // worker threads, this shard's runs and the rows the CSV held when the sidecar was written.
     std::optional<std::uint64_t> jobs, shard_runs, completed;
     std::optional<LoadFigure> load;  // run.load_*: absent in older sidecars and running sweeps
+    // Its `redone` list, oldest first (empty if none): each item's keys are marked
+    // ("redone[0].at", "redone[0].statuses[1]", "redone[0].rows"), held to the sweep by resume
+    // and merge (experiments/sidecar_protocol.hpp, redone_problem).
+    std::vector<RedoRecord> redone;
     // "X.meta.yaml:36:15" of each key a later check compares with the config or the other shards
     // ("run.total_runs"; a missing key's map), so its refusal names the line: sidecar_at.
     std::map<std::string, std::string, std::less<>> marks;

@@ -252,13 +252,16 @@ std::string signal_text(int sig) {
     return abbrev ? fmt::format("SIG{} ({})", abbrev, descr ? descr : "?") : fmt::format("signal {}", sig);
 }
 
+bool oom_kill_peak(std::int64_t peak_kb, std::uint64_t memory_bytes) {
+    return memory_bytes != 0 && static_cast<double>(peak_kb) * 1024 >= 0.9 * static_cast<double>(memory_bytes);
+}
+
 SolveResult ended_without_result(int status, std::int64_t peak, const Limits& limits, bool oom_killed) {
     SolveResult r;
     if (WIFSIGNALED(status)) {
         const int sig = WTERMSIG(status);
         // A SIGKILL at a peak near the memory limit is the kernel's (or a cgroup's) OOM kill.
-        const bool oom = oom_killed || (sig == SIGKILL && limits.memory_bytes != 0 &&
-                                        static_cast<double>(peak) * 1024 >= 0.9 * static_cast<double>(limits.memory_bytes));
+        const bool oom = oom_killed || (sig == SIGKILL && oom_kill_peak(peak, limits.memory_bytes));
         r.status = oom ? Status::memout : Status::crash;
         if (oom_killed)
             r.message = fmt::format("out of memory: the memory cgroup's OOM killer ended the run's process ({})",

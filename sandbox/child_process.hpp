@@ -68,6 +68,10 @@ void write_all(int fd, const std::string& bytes);
 std::int64_t cpu_ns_of(const rusage& usage);
 std::string signal_text(int sig);
 
+// Whether a SIGKILL of a run's process that peaked at `peak_kb` (wait4's figure) is the kernel's
+// OOM kill under a memory limit of `memory_bytes` (0: none): a peak of 90 % of the limit or more.
+bool oom_kill_peak(std::int64_t peak_kb, std::uint64_t memory_bytes);
+
 // The status of a run's process that ended without a result: killed by a signal (crash; a
 // SIGKILL at a peak near the memory limit, or `oom_killed`, is memout), or exited with one of
 // the codes above.

@@ -17,6 +17,8 @@
 #include <string>
 #include <system_error>
 
+#include <sys/prctl.h>
+
 namespace {
 
 // The private folder, or "" when it cannot be made (the tests then run in the shared one).
@@ -54,6 +56,11 @@ TEST_CASE("every test case name is one item of a CMake list", "[tests]") {
 }
 
 int main(int argc, char* argv[]) {
+    // Named futolab (/proc/PID/comm): a test holds futolab's output locks in its own process, or
+    // in one forked from it, standing in for another futolab, and the futolab it runs calls a
+    // lock's holder so only when that process is one (core/lock_holder.hpp; red-team round 28,
+    // A F3). Its children that run other programs take their names.
+    ::prctl(PR_SET_NAME, "futolab");
     const std::string tmp = make_private_tmp();
     const int rc = Catch::Session().run(argc, argv);
     const char* keep = std::getenv("FUTOLAB_KEEP_TEST_TMP");

@@ -113,8 +113,8 @@ public:
 
     Instance parse() {
         while (peek().kind != EToken::end) {
-            if (peek().text == "language") {
-                skip_line();  // "language Essence 1.3", as Conjure writes it
+            if (peek().kind == EToken::word && peek().text == "language") {
+                language();
                 continue;
             }
             letting();
@@ -156,18 +156,51 @@ private:
         return *value;
     }
 
-    void skip_line() {
-        const int line = peek().line;
-        while (peek().kind != EToken::end && peek().line == line) advance();
+    // `language Essence 1.3`, as Conjure writes it: once, before the lettings, on one line, the
+    // version written as one word (1.3). Any other words were skipped to the line's end, so
+    // `language Foo 1`, `language Essence 9.9` and the line twice or after the lettings were read
+    // as a puzzle (red-team round 28, C F2); Conjure itself refuses a language or version it does
+    // not know, and a language line anywhere but first.
+    void language() {
+        const EToken start = advance();
+        if (has_language_) error(start, "the 'language' line is given twice");
+        if (lettings_ > 0) error(start, "the 'language' line comes after a letting: it must come first");
+        has_language_ = true;
+        EToken last = start;
+        // The next part, on the line of `language`; the version's parts each right after the one before.
+        const auto part = [&](std::string_view text, bool joined) {
+            const EToken& t = peek();
+            const bool on_line = t.kind != EToken::end && t.line == last.line;
+            if (!on_line) error(after(last), "expected 'language Essence 1.3' (as Conjure writes it), found the end of the line");
+            if (t.text != text || (joined && t.column != after(last).column))
+                error(t, fmt::format("expected 'language Essence 1.3' (as Conjure writes it), found {}", shown(t)));
+            last = advance();
+        };
+        part("Essence", false);
+        part("1", false);
+        part(".", true);
+        part("3", true);
+        // More of the version: `1.3.7`, `1.3x`.
+        if (peek().kind != EToken::end && peek().line == last.line && peek().column == after(last).column)
+            error(peek(), fmt::format("expected 'language Essence 1.3' (as Conjure writes it), found {} after 1.3",
+                                      shown(peek())));
+    }
+
+    // The place just after `t`, where a line that ends early should have gone on.
+    static EToken after(const EToken& t) {
+        EToken at = t;
+        at.column += static_cast<int>(t.text.size());
+        return at;
     }
 
     void letting() {
         const EToken start = expect("letting");
+        ++lettings_;
         const EToken name = advance();
         expect("be");
         if (name.text == "n") read_n(start);
-        else if (name.text == "hints") read_collection("function", [this] { read_hint(); });
-        else if (name.text == "less_than") read_collection("relation", [this] { read_pair(); });
+        else if (name.text == "hints") read_collection(start, has_hints_, "hints", "function", [this] { read_hint(); });
+        else if (name.text == "less_than") read_collection(start, has_less_than_, "less_than", "relation", [this] { read_pair(); });
         else error(name, fmt::format("unknown letting {} (expected n, hints or less_than)", shown(name)));
     }
 
@@ -179,9 +212,13 @@ private:
     }
 
     // `function( item, item, ... )` with an optional trailing comma and an optional
-    // `: \`type\`` after it.
+    // `: \`type\`` after it. Given twice, as `letting n` (Conjure refuses a name let twice): the
+    // two were merged into one puzzle (red-team round 28, C F2).
     template <class ReadItem>
-    void read_collection(std::string_view keyword, ReadItem read_item) {
+    void read_collection(const EToken& start, bool& given, std::string_view name, std::string_view keyword,
+                         ReadItem read_item) {
+        if (given) error(start, fmt::format("'letting {}' is given twice", name));
+        given = true;
         expect(keyword);
         expect("(");
         while (!accept(")")) {
@@ -226,7 +263,8 @@ private:
     EToken current_;
     const std::string& source_;
     Instance in_;
-    bool has_n_ = false;
+    bool has_n_ = false, has_hints_ = false, has_less_than_ = false, has_language_ = false;
+    int lettings_ = 0;  // lettings begun
 };
 
 }  // namespace

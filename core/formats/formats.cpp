@@ -202,12 +202,16 @@ std::optional<Format> sniff(std::string_view content) {
     return std::nullopt;
 }
 
-// Rejects what cannot be a text puzzle file: nothing at all, or binary bytes.
+// Rejects what cannot be a text puzzle file: nothing at all, binary bytes, or a CR that no LF
+// follows (old Mac line ends: every format read such a file as one long line and refused it for
+// that, "a 28x28 grid needs 55 significant lines, found 1": red-team round 28, C F9).
 void check_text(std::string_view text, const std::string& source) {
     if (trim(text).empty()) fail(source, 0, 0, "empty input");
     if (const auto bad = find_binary_byte(text))  // core/binary_data.hpp: every reader's rule
         fail(source, static_cast<int>(bad->line), static_cast<int>(bad->column),
              binary_data(bad->byte, "a text puzzle file"));
+    if (const auto cr = find_lone_carriage_return(text))
+        fail(source, static_cast<int>(cr->line), static_cast<int>(cr->column), lone_carriage_return());
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // the number of cells in the first row. Several puzzles may follow one another in one file:
 // after 2n−1 significant lines the next one starts (docs/formats.md).
 #include "core/formats/readers.hpp"
+#include "core/counted.hpp"
 #include "core/formats/text.hpp"
 #include "core/puzzle.hpp"
 
@@ -79,7 +80,8 @@ private:
         if (pending) fail(source_, line, pending->column, fmt::format("{} must stand between two cells", quoted(pending->text)));
         if (instance_.n == 0) instance_.n = col;  // the first row sets the size
         if (col != instance_.n)
-            fail(source_, line, 0, fmt::format("cell row has {} cells, expected {}", col, instance_.n));
+            fail(source_, line, 0,
+                 fmt::format("cell row has {}, expected {}", counted(static_cast<std::size_t>(col), "cell"), instance_.n));
     }
 
     // `a < b` or `a > b` between the cells at col-1 and col.
@@ -104,7 +106,7 @@ private:
         }
         if (static_cast<int>(tokens.size()) != instance_.n)
             fail(source_, line, 0,
-                 fmt::format("relation row has {} tokens, expected {} (one ^, v or . per column)", tokens.size(),
+                 fmt::format("relation row has {}, expected {} (one ^, v or . per column)", counted(tokens.size(), "token"),
                              instance_.n));
     }
 

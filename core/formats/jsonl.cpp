@@ -62,20 +62,12 @@ bool zeros_before(const Json& value, const Json* target, std::size_t& seen) {
 // strings: the parser tells no position of a value it took. JSON has no `-0` followed by a
 // digit, so one followed by none of '.', 'e', 'E' is a whole number (-0.0 is read as a double).
 int signed_zero_column(std::string_view text, std::size_t index) {
-    bool in_string = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (in_string) {
-            if (c == '\\') ++i;  // the escaped character, '"' too
-            else if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '-' && text.substr(i + 1, 1) == "0") {
-            const char next = i + 2 < text.size() ? text[i + 2] : ' ';
-            if (next != '.' && next != 'e' && next != 'E' && index-- == 0) return static_cast<int>(i + 1);
-        }
-    }
-    return 0;
+    const std::size_t at = find_outside_strings(text, [&](std::size_t i) {
+        if (text[i] != '-' || text.substr(i + 1, 1) != "0") return false;
+        const char next = i + 2 < text.size() ? text[i + 2] : ' ';
+        return next != '.' && next != 'e' && next != 'E' && index-- == 0;
+    });
+    return at == text.size() ? 0 : static_cast<int>(at + 1);
 }
 
 std::optional<int> as_int(const Json& value) {

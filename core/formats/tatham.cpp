@@ -4,6 +4,7 @@
 // skips (letter − 'a' + 1) empty cells per letter. The difficulty goes to
 // meta {"tatham": {"difficulty": "x"}} so that writing the puzzle back restores PARAMS.
 #include "core/formats/readers.hpp"
+#include "core/counted.hpp"
 #include "core/formats/text.hpp"
 #include "core/puzzle.hpp"
 
@@ -78,7 +79,8 @@ private:
         }
         if (index != cells)
             fail(source_, line_.number, 0,
-                 fmt::format("the description has {} cells, expected n*n = {} for order {}", index, cells, in_.n));
+                 fmt::format("the description has {}, expected n*n = {} for order {}", counted(static_cast<std::size_t>(index), "cell"),
+                             cells, in_.n));
     }
 
     // Reads one `[a-z]*NUMBER[URDL]*` piece; returns the index after it.

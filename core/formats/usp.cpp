@@ -8,6 +8,7 @@
 // without the separators reads the same. The declared T must match the instances found: a
 // mismatch is how a truncated or concatenated file shows. Values out of range and relations
 // between non-adjacent cells are left to Puzzle::compile, which names their line and column.
+#include "core/counted.hpp"
 #include "core/formats/readers.hpp"
 #include "core/formats/text.hpp"
 #include "core/puzzle.hpp"
@@ -36,9 +37,14 @@ public:
         const TokenLine& first = lines_[0];
         const int declared = numbers(first, 1, "the number of instances T")[0];
         for (next_ = 1; next_ < lines_.size();) out.push_back(read_instance());
+        // T = 0 and nothing after it: "no instance found (only comments and blank lines)" named
+        // neither the count nor the rule, and USP files have no comments (red-team round 28, C F9).
+        if (declared == 0 && out.empty())
+            fail(source_, first.line.number, first.tokens[0].column, "the file declares T = 0 instances (at least 1)");
         if (out.size() != static_cast<std::size_t>(declared))
             fail(source_, first.line.number, 0,
-                 fmt::format("the file declares T = {} instances but holds {}", declared, out.size()));
+                 fmt::format("the file declares T = {} but holds {}", counted(static_cast<std::size_t>(declared), "instance"),
+                             out.size()));
         return out;
     }
 

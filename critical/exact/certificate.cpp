@@ -92,9 +92,11 @@ std::string outside_objective(int n, ExactObjective objective, const ClueMask& s
 }
 
 // Checks one witness: its cost meets the claim, its class is one the file certifies, and it
-// is uniquely completable (independently).
+// is uniquely completable (independently; a backend that gives no answer throws ClaimNotJudged,
+// naming the header's line `at`).
 std::string check_witness(int n, ExactObjective objective, const Witness& w, std::optional<int> value, int h_max,
-                          const std::vector<SquareClass>& classes, const CertificateShard& shard, const std::string& backend) {
+                          const std::vector<SquareClass>& classes, const CertificateShard& shard, const std::string& backend,
+                          const At& at) {
     if (!value) return w.given ? "a witness is given for an infeasible claim" : "";
     if (!w.given) return "a feasible claim has no witness";
     if (!shard.holds(w.cls)) return fmt::format("the witness's class {} is not in shard {}/{}", w.cls, shard.index, shard.count);
@@ -110,7 +112,10 @@ std::string check_witness(int n, ExactObjective objective, const Witness& w, std
             return fmt::format("the witness costs {}, not the minimum {}", cost_of(cost, set), *value);
     }
     const ClueUniverse u(n, classes[w.cls].square);
-    if (!verify_critical_set(u, to_clue_set(set, u.size()), backend).uniquely_completable)
+    const std::string claim = objective == ExactObjective::frontier
+                                  ? fmt::format("the witness of class {} (h_max {}, k = {})", w.cls, h_max, *value)
+                                  : fmt::format("the witness of class {} (minimum {})", w.cls, *value);
+    if (!witness_uniquely_completable(u, to_clue_set(set, u.size()), backend, at, claim))
         return "a witness is not uniquely completable (" + backend + ")";
     return "";
 }
@@ -276,16 +281,16 @@ std::string check_nothing_claimed(const Head& h) {
                        c.objective == ExactObjective::frontier ? "\"frontier\": []" : "\"minimum\": null, \"witness\": null");
 }
 
-// Every witness of the header: "" if each meets its claim, is of a class the file certifies
-// and is uniquely completable; else the first failure.
-std::string check_witnesses(const Head& h, const std::string& backend) {
+// Every witness of the header (at `at`): "" if each meets its claim, is of a class the file
+// certifies and is uniquely completable; else the first failure.
+std::string check_witnesses(const Head& h, const std::string& backend, const At& at) {
     const CertificateCheck& c = h.claim;
     if (h.rules == CertificateRules::v2_core_lists && c.shard.holds_none(c.order_classes)) return check_nothing_claimed(h);
     const bool frontier = c.objective == ExactObjective::frontier;
     for (std::size_t i = 0; i < h.witnesses.size(); ++i) {
         const std::optional<int> value = frontier ? c.frontier[i] : c.minimum;
         const int h_max = frontier ? static_cast<int>(i) : -1;
-        const std::string why = check_witness(c.n, c.objective, h.witnesses[i], value, h_max, h.classes, c.shard, backend);
+        const std::string why = check_witness(c.n, c.objective, h.witnesses[i], value, h_max, h.classes, c.shard, backend, at);
         if (!why.empty()) return why;
     }
     if (frontier && (c.frontier.empty() || c.frontier.back() != 0)) return "the frontier does not reach k = 0";
@@ -517,7 +522,7 @@ CertificateCheck judge_certificate(std::istream& in, const std::string& source, 
         result.why = std::move(why);
         return result;
     };
-    if (std::string why = check_witnesses(h, verify_backend); !why.empty()) return fail(why);
+    if (std::string why = check_witnesses(h, verify_backend, At{source, line_no}); !why.empty()) return fail(why);
     const std::vector<Claim> claims = claims_of(h.claim.objective, h.claim.minimum, h.claim.frontier);
     const CertificateShard& shard = h.claim.shard;
     const std::size_t expected = classes_in(shard, h.classes.size());

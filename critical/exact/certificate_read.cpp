@@ -3,13 +3,16 @@
 #include "core/binary_data.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
+#include "critical/oracle/verify.hpp"
 #include "generators/latin/square.hpp"
+#include "solvers/run/oracle.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 
 namespace futolab::critical {
 namespace {
@@ -26,6 +29,24 @@ bool signed_zero(const Json& j) { return j.is_number_integer() && !j.is_number_u
 
 [[noreturn]] void bad(const At& at, const std::string& problem) {
     throw InputError(fmt::format("{}:{}: {}", at.source, at.line, problem));
+}
+
+ClaimNotJudged::ClaimNotJudged(std::string where_, std::string claim_, std::string backend_, Status status_, std::string message_)
+    : std::runtime_error(fmt::format("{}: {}: {} gave {}{}", where_, claim_, backend_, status_name(status_),
+                                     message_.empty() ? "" : " (" + message_ + ")")),
+      where(std::move(where_)),
+      claim(std::move(claim_)),
+      backend(std::move(backend_)),
+      status(status_),
+      message(std::move(message_)) {}
+
+bool witness_uniquely_completable(const ClueUniverse& u, const ClueSet& set, const std::string& backend, const At& at,
+                                  const std::string& claim) {
+    try {
+        return verify_critical_set(u, set, backend).uniquely_completable;
+    } catch (const OracleFailed& e) {
+        throw ClaimNotJudged(fmt::format("{}:{}", at.source, at.line), claim, e.backend, e.status, e.message);
+    }
 }
 
 CertificateRules read_version(const Json& version, const At& at) {

@@ -5,13 +5,16 @@
 
 #include "core/instance.hpp"
 #include "core/json_read.hpp"
+#include "core/status.hpp"
 #include "critical/clue_mask.hpp"
+#include "critical/clue_universe.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
 #include <istream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +31,26 @@ struct At {
 };
 
 [[noreturn]] void bad(const At& at, const std::string& problem);
+
+// A claim the checker could not judge: the backend that verifies its witness (--verify-with)
+// gave no answer (OracleFailed, solvers/run/oracle.hpp: it crashed, was killed, exited non-zero,
+// printed what cannot be read, or contradicted itself). Neither a rejection (the claim may hold)
+// nor malformed input: the command says the certificate was not judged (red-team round 27: a
+// tool crashing mid-check was exit 1, "certificate rejected"). what(): "SOURCE:LINE: CLAIM:
+// BACKEND gave STATUS (MESSAGE)".
+struct ClaimNotJudged : std::runtime_error {
+    ClaimNotJudged(std::string where, std::string claim, std::string backend, Status status, std::string message);
+    std::string where;    // "SOURCE:LINE", the line holding the claim
+    std::string claim;    // "the witness of class 2 (minimum 4)"
+    std::string backend;  // the verifying backend's spec
+    Status status;        // what its run gave
+    std::string message;  // its message: the tool's exit status, signal or first error line
+};
+
+// Is `set`, the witness of `claim` at `at`, uniquely completable by `backend` (an independent
+// backend: critical/oracle/verify.hpp)? A backend that gives no answer throws ClaimNotJudged.
+bool witness_uniquely_completable(const ClueUniverse& u, const ClueSet& set, const std::string& backend, const At& at,
+                                  const std::string& claim);
 
 // An integer read exactly as its text says (issue #45): a fraction, an exponent, a string, `-0`
 // or a value outside [lo, hi] is refused, naming the field. `j` is a value parse_line read.

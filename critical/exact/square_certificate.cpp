@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <istream>
 #include <limits>
 #include <ostream>
@@ -93,15 +94,17 @@ SquareHead read_head(const Json& head, const At& at) {
 }
 
 // "" if the witness costs the minimum, uses only the objective's clues and is uniquely
-// completable (independent backend).
-std::string check_witness(const SquareHead& h, const std::string& backend) {
+// completable (independent backend; one that gives no answer throws ClaimNotJudged naming the
+// header's line `at`).
+std::string check_witness(const SquareHead& h, const std::string& backend, const At& at) {
     const BasicCostModel<Mask> cost = cost_model_as<Mask>(h.n, h.objective);
     if (h.witness.minus(cost.allowed).count() > 0) return "the witness has a clue its objective does not use";
     if (cost_of(cost, h.witness) != h.minimum) return fmt::format("the witness costs {}, not the minimum {}", cost_of(cost, h.witness), h.minimum);
     const ClueUniverse u(h.n, h.square);
     ClueSet set(static_cast<std::size_t>(u.size()), 0);
     for (int i : h.witness.indices()) set[static_cast<std::size_t>(i)] = 1;
-    if (!verify_critical_set(u, set, backend).uniquely_completable) return "the witness is not uniquely completable (" + backend + ")";
+    if (!witness_uniquely_completable(u, set, backend, at, fmt::format("the witness of the square's minimum {}", h.minimum)))
+        return "the witness is not uniquely completable (" + backend + ")";
     return "";
 }
 
@@ -127,23 +130,54 @@ std::string check_set(const SetRecord& r, const SquareHead& h, std::size_t j, st
     return "";
 }
 
+// A header's count of its set records and the records that follow it disagree (red-team round
+// 28, B F5: one set record more was "not a futolab-square-critical record", one fewer before the
+// end of the file "rejected"). The header's `sets` counts the set records between it and the next
+// header, or the end of the file: a set record where a header is due, or a header where a set is,
+// is malformed, naming the field and both counts; `follow` is how many set records follow it.
+[[noreturn]] void sets_miscounted(const At& at, std::size_t head_line, std::size_t sets, std::size_t follow,
+                                  std::string_view where) {
+    bad(at, fmt::format("field 'sets' of the header on line {} says {} set{}, where {} set record{} follow{} it{}", head_line,
+                        sets, sets == 1 ? "" : "s", follow, follow == 1 ? "" : "s", follow == 1 ? "s" : "", where));
+}
+
+// Whether a line read as JSON is a set record (its key `set`, no `certificate`), or a header.
+bool is_set_record(const Json& line) { return line.is_object() && line.contains("set") && !line.contains("certificate"); }
+bool is_header(const Json& line) { return line.is_object() && line.contains("certificate"); }
+
 // check_square_certificate's first pass: every header and set line read for its form, nothing
-// judged (a file that ends before a header's sets is judged, not refused: it is rejected).
+// judged (a file that ends before a header's sets is judged: see judge_square_certificate), and
+// each header's `sets` held to the set records that follow it up to the next header.
 void read_square_certificate(std::istream& in, const std::string& source) {
     std::string text;
     std::size_t line_no = 0;
     bool any = false;
+    std::size_t head_line = 0, head_sets = 0;  // the header before, and its count
     while (next_record_line(in, text, line_no, source)) {
         const At head_at{source, line_no};
-        const SquareHead h = read_head(parse_line(text, head_at), head_at);
+        const Json line = parse_line(text, head_at);
+        if (any && is_set_record(line)) {  // past the header's sets: count the rest of them
+            const At extra = head_at;
+            std::size_t follow = head_sets + 1;
+            while (next_record_line(in, text, line_no, source)) {
+                const At at{source, line_no};
+                if (!is_set_record(parse_line(text, at))) break;
+                ++follow;
+            }
+            sets_miscounted(extra, head_line, head_sets, follow, " (this line is one past them)");
+        }
+        const SquareHead h = read_head(line, head_at);
         any = true;
+        head_line = line_no, head_sets = h.sets;
         // In a version 2 file a set twice is refused, as a clue twice in one set (red-team round
         // 25, B F3); a version 1 file's writer stored a set twice where its Lagrangian marked both.
         const bool once = h.rules == CertificateRules::v2_core_lists;
         SetsSeen<Mask> seen;
         for (std::size_t j = 0; j < h.sets && next_record_line(in, text, line_no, source); ++j) {
             const At at{source, line_no};
-            if (const std::size_t first = seen.first_of(read_set(parse_line(text, at), h, j, at).set, j); once && first != j)
+            const Json set_line = parse_line(text, at);
+            if (is_header(set_line)) sets_miscounted(at, head_line, h.sets, j, " (this line is the next header)");
+            if (const std::size_t first = seen.first_of(read_set(set_line, h, j, at).set, j); once && first != j)
                 bad(at, fmt::format("set {} is set {} again (each unavoidable set is stored once)", j, first));
         }
     }
@@ -168,16 +202,31 @@ SquareCertificateCheck judge_square_certificate(std::istream& in, const std::str
         const SquareHead h = read_head(parse_line(text, head_at), head_at);
         const std::size_t head_line = line_no;
         result.n = h.n, result.objective = h.objective, result.minimum = h.minimum;
-        if (std::string why = check_witness(h, verify_backend); !why.empty()) return fail(why);
+        if (std::string why = check_witness(h, verify_backend, head_at); !why.empty()) return fail(why);
         std::vector<Mask> sets;
         while (sets.size() < h.sets && next_record_line(in, text, line_no, source)) {
             const At at{source, line_no};
             const SetRecord r = read_set(parse_line(text, at), h, sets.size(), at);
             if (std::string why = check_set(r, h, sets.size(), sets); !why.empty()) return fail(why);
         }
-        if (sets.size() < h.sets) return fail(fmt::format("the file ends after {} of the {} sets", sets.size(), h.sets));
         std::vector<std::uint8_t> used(sets.size(), 0);
         const std::optional<std::uint64_t> nodes = refutation(h.n, h.objective, sets, h.minimum, &used);
+        // The file ends before the header's sets. A file cut short after a line leaves a proof
+        // with sets missing: rejected. One whose sets there prove the claim as the header states
+        // it (refuted in its 'nodes', every set marked in a version 2 file) is whole, its count
+        // wrong: malformed.
+        if (sets.size() < h.sets) {
+            const bool marked = h.rules != CertificateRules::v2_core_lists || std::find(used.begin(), used.end(), 0) == used.end();
+            const bool whole = nodes && *nodes == h.nodes && marked;
+            if (whole)
+                sets_miscounted(head_at, head_line, h.sets, sets.size(),
+                                fmt::format(" to the end of the file, and these prove its minimum in the {} node{} its 'nodes' "
+                                            "gives (a file cut short leaves sets that do not)",
+                                            h.nodes, h.nodes == 1 ? "" : "s"));
+            return fail(fmt::format("the file ends after {} of the {} sets its header's 'sets' gives (cut short: the sets there "
+                                    "do not prove its minimum in its nodes)",
+                                    sets.size(), h.sets));
+        }
         if (!nodes) return fail_at(head_line, fmt::format("a set hitting every stored set costs {} or less: the minimum {} is not proved", h.minimum - 1, h.minimum));
         // The search is deterministic: the same sets give the same tree. A different count means
         // the sets are not those the proof was made from (one dropped though the rest still

@@ -95,10 +95,15 @@ Status UniquenessOracle::count_to_two(const ClueUniverse& u, const ClueSet& set)
     OracleAnswer a = oracle_.count_to_two(Puzzle::compile(u.to_instance(set, "critical")));
     other_.clear();
     if (a.status == Status::multiple) other_ = std::move(a.first != u.square() ? a.first : a.second);
-    if (a.status == Status::unique && a.first != u.square())
-        throw std::runtime_error(spec() + ": the unique solution of a clue set is not its square");
-    if (a.status != Status::unique && a.status != Status::multiple)
-        throw std::runtime_error(spec() + ": count-to-2 of a clue set gave " + std::string(status_name(a.status)));
+    // A backend's answer that contradicts itself is no answer either (OracleFailed, as a crash).
+    if (a.status == Status::unique && a.first != u.square()) {
+        const std::string why = "the unique solution of a clue set is not its square";
+        throw OracleFailed(spec(), Status::error, why, spec() + ": " + why);
+    }
+    if (a.status != Status::unique && a.status != Status::multiple) {
+        const std::string why = "count-to-2 of a clue set gave " + std::string(status_name(a.status));
+        throw OracleFailed(spec(), Status::error, why, spec() + ": " + why);
+    }
     return a.status;
 }
 

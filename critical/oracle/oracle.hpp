@@ -51,8 +51,8 @@ public:
                               const std::atomic<bool>* stop = nullptr);
 
     // Status of count-to-2 on the set: unique, multiple (unsat is impossible: L satisfies every
-    // clue of its own universe). Throws std::runtime_error on a backend error, or if a
-    // "unique" answer is not L (a backend bug the caller must not hide).
+    // clue of its own universe). Throws OracleFailed (solvers/run/oracle.hpp) on a backend error,
+    // or if a "unique" answer is not L (a backend bug the caller must not hide).
     Status count_to_two(const ClueUniverse& u, const ClueSet& set);
     bool unique(const ClueUniverse& u, const ClueSet& set) { return count_to_two(u, set) == Status::unique; }
     // After a `multiple` answer: a solution other than L, if the backend reported one (gac

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cmath>
 #include <exception>
 #include <filesystem>
@@ -24,6 +25,8 @@
 #include <set>
 #include <string_view>
 #include <thread>
+#include <tuple>
+#include <utility>
 
 namespace futolab::critical {
 namespace {
@@ -175,10 +178,63 @@ Instance read_example(const YAML::Node& node, int n, int k, const std::string& p
     return in;
 }
 
+// A limit in milliseconds as the file writes it, the results CSV's form of its columns
+// time_limit_ms and cpu_limit_ms (records/results_csv.cpp put_decimal): the shortest fixed
+// decimal ("1000", "0.5", "0" for none).
+std::string limit_text(double ms) {
+    char text[400];  // the longest fixed form of a finite double
+    const auto [end, ec] = std::to_chars(text, text + sizeof text, ms, std::chars_format::fixed);
+    return ec == std::errc() ? std::string(text, end) : std::string();
+}
+
+// The file's limits, where it records them: both keys or neither (a file of an older futolab,
+// which records none). Each in the one form limit_text writes, from 0 (none) to kMaxSeconds.
+std::optional<FewRelationsLimits> read_limits(const YAML::Node& root, const std::string& path) {
+    if (!root["time_limit_ms"] && !root["cpu_limit_ms"]) return std::nullopt;
+    constexpr double kMaxMs = kMaxSeconds * 1e3;
+    FewRelationsLimits limits;
+    for (const auto& [key, member] : {std::pair{"time_limit_ms", &FewRelationsLimits::time_ms},
+                                      std::pair{"cpu_limit_ms", &FewRelationsLimits::cpu_ms}}) {
+        const YAML::Node node = scalar_of(root, key, path);  // the other there, this one missing: not whole
+        const std::string what = fmt::format("key '{}'", key);
+        const std::string& text = plain_text(node, what, path);
+        double ms = -1;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), ms, std::chars_format::fixed);
+        if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(ms) || std::signbit(ms) || limit_text(ms) != text)
+            refuse(path, node, fmt::format("{}: '{}' is not a limit in milliseconds as futolab writes it (the shortest "
+                                           "decimal, no sign, exponent or leading zero: 1000, 0.5; 0 for none)",
+                                           what, message_text(text, 40)));
+        if (ms > kMaxMs) refuse(path, node, fmt::format("{}: {} is too large (accepted: 0 to {})", what, text, limit_text(kMaxMs)));
+        limits.*member = ms;
+    }
+    return limits;
+}
+
+// "3600000", "0 (none)": a limit for a message.
+std::string limit_said(double ms) { return ms == 0 ? "0 (none)" : limit_text(ms); }
+
+// The file's limits are the count's that would take it: a shard counted under a 1 h limit was
+// taken into a run of 1 s (or the reverse) without a word (red-team round 27, left open). Refused
+// at the first key that differs, both values named.
+void check_limits(const YAML::Node& root, const FewRelationsLimits& file, const FewRelationsLimits& now, const std::string& path) {
+    for (const auto& [key, member, clock] : {std::tuple{"time_limit_ms", &FewRelationsLimits::time_ms, "wall"},
+                                             std::tuple{"cpu_limit_ms", &FewRelationsLimits::cpu_ms, "CPU"}}) {
+        if (file.*member == now.*member) continue;
+        const YAML::Mark m = root[key].Mark();
+        throw FewRelationsLimitsDiffer(fmt::format(
+            "{}: key '{}' is {}, where this count's {} time limit is {}: its shard was counted under other limits than this "
+            "count's, and is not taken as counted under these: remove it to count its shard again under them, or use another "
+            "checkpoint folder",
+            format_location({path, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0}), key,
+            limit_said(file.*member), clock, limit_said(now.*member)));
+    }
+}
+
 // Every key once and none unknown: YAML readers keep the first of two equal keys, so an
 // appended "unique: 3" would otherwise be read past in silence.
 void check_keys(const YAML::Node& root, const std::string& path) {
-    std::set<std::string> known{"partition", "n", "k", "shard", "shards", "seconds", "cpu_seconds", "example", "producer"};
+    std::set<std::string> known{"partition", "n",       "k",       "shard",        "shards",      "seconds",
+                                "cpu_seconds", "example", "producer", "time_limit_ms", "cpu_limit_ms"};
     for (const CountField& f : kFields) known.insert(f.key);
     std::set<std::string> seen;
     for (const auto& entry : root) {
@@ -244,6 +300,28 @@ std::string few_relations_example_problem(const Puzzle& example) {
     if (answer == Status::unique) return "";
     return fmt::format("a puzzle with {}, not the unique one a count keeps",
                        answer == Status::unsat ? "no solution" : "more than one solution");
+}
+
+std::string few_relations_counts_difference(const FewRelationsCount& file, const FewRelationsCount& other,
+                                            const std::string& whence) {
+    for (const CountField& c : kFields)
+        if (file.*c.member != other.*c.member)
+            return fmt::format("key '{}' is {}, where {} says {}", c.key, file.*c.member, whence, other.*c.member);
+    const auto said = [](const std::optional<Instance>& example) { return example ? example_text(*example) : "none"; };
+    if (said(file.example) != said(other.example))
+        return fmt::format("key 'example' is {}, where {} says {}", said(file.example), whence, said(other.example));
+    return "";
+}
+
+double recount_shard_file(const FewRelationsShard& file, const std::string& dir, const std::atomic<bool>* stop,
+                          std::string_view refusing) {
+    const FewRelationsCount again = few_relations(file.n, file.k, file.shard, file.shards, nullptr, stop);
+    const std::string whence = fmt::format("the shard counted again by this command ({:.1f} s CPU)", again.cpu_seconds);
+    if (const std::string why = few_relations_counts_difference(file.count, again, whence); !why.empty())
+        throw InputError(fmt::format("{}: {}: a shard file must be what its shard counts: refusing to take {}; remove it to "
+                                     "count its shard again",
+                                     few_relations_shard_path(dir, file.n, file.k, file.shard, file.shards), why, refusing));
+    return again.cpu_seconds;
 }
 
 // Each rule on its own, with the values that break it (one message for all three quoted two
@@ -365,11 +443,15 @@ std::string write_few_relations_shard(const FewRelationsShard& s) {
     if (s.count.example) text += "example: " + example_text(*s.count.example) + "\n";
     YAML::Emitter quoted;  // a string from elsewhere: quoted by the YAML library, never raw YAML
     quoted << YAML::DoubleQuoted << s.producer;
-    return text + "producer: " + quoted.c_str() + "\n";
+    // The limits last: the lines above keep the numbers a file of an older futolab has them at.
+    const FewRelationsLimits limits = s.limits.value_or(FewRelationsLimits{});
+    return text + "producer: " + quoted.c_str() + "\n" +
+           fmt::format("time_limit_ms: {}\ncpu_limit_ms: {}\n", limit_text(limits.time_ms), limit_text(limits.cpu_ms));
 }
 
 std::optional<FewRelationsShard> read_few_relations_shard(const std::string& path, int n, int k, std::size_t shard,
-                                                          std::size_t shards, const std::optional<std::string>& producer) {
+                                                          std::size_t shards, const std::optional<std::string>& producer,
+                                                          const std::optional<FewRelationsLimits>& limits) {
     if (!std::filesystem::exists(path)) return std::nullopt;
     const YAML::Node root = load_yaml_bounded(read_text_file(path), path);
     if (!root.IsMap()) refuse(path, root, "not a few-relations shard file (a map of keys)");
@@ -379,7 +461,7 @@ std::optional<FewRelationsShard> read_few_relations_shard(const std::string& pat
                fmt::format("key 'partition' is {}: written for another shard partition (this futolab writes {}): remove it or "
                            "use another --checkpoint folder",
                            root["partition"].Scalar(), kFewRelationsPartition));
-    FewRelationsShard s{n, k, shard, shards, {}, ""};
+    FewRelationsShard s{n, k, shard, shards, {}, "", std::nullopt};
     check_count_of(root, s, path);
     for (const CountField& f : kFields) s.count.*f.member = read_whole(root, f.key, path);
     s.count.seconds = read_seconds(root, "seconds", path);
@@ -396,7 +478,9 @@ std::optional<FewRelationsShard> read_few_relations_shard(const std::string& pat
         const std::string key(key_of_search_problem(problem));
         refuse(path, root[key], fmt::format("key '{}'{}", key, problem.substr(key.size())));
     }
+    s.limits = read_limits(root, path);
     if (producer) check_producer(root, *producer, path);
+    if (limits && s.limits) check_limits(root, *s.limits, *limits, path);  // a file recording none: as before
     return s;
 }
 
@@ -436,7 +520,8 @@ std::vector<FewRelationsShard> run_few_relations_shards(const ShardPlan& plan,
                     }
                     if (plan.stop != nullptr && plan.stop->load()) throw FewRelationsStopped();
                     FewRelationsShard s{plan.n, plan.k, todo[t], plan.shards,
-                                        few_relations(plan.n, plan.k, todo[t], plan.shards, pool, plan.stop), plan.producer};
+                                        few_relations(plan.n, plan.k, todo[t], plan.shards, pool, plan.stop), plan.producer,
+                                        FewRelationsLimits{}};  // counted without limits
                     write_file_atomically(path, write_few_relations_shard(s));
                     const std::lock_guard<std::mutex> hold(lock);
                     found[t] = s;

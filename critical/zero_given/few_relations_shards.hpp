@@ -6,6 +6,7 @@
 // and of re-checking: re-running one shard must give its file's counts exactly.
 #pragma once
 
+#include "core/error.hpp"
 #include "core/puzzle.hpp"
 #include "critical/zero_given/few_relations.hpp"
 
@@ -25,6 +26,17 @@ inline constexpr int kFewRelationsPartition = 3;  // 3: the depth grows with k (
 // The most shards one count is split into (`critical --shards`, a few_relations: source's shards).
 inline constexpr std::uint64_t kMaxFewRelationsShards = 1000000;
 
+// The limits a shard was counted under, as its file records them (`time_limit_ms`,
+// `cpu_limit_ms`): the run's wall and CPU time limits in milliseconds, written as the results
+// CSV writes its columns of those names (records/results_csv.hpp limit_ms: whole nanoseconds,
+// the shortest fixed decimal), 0 for none. The count honours no other limit (a config's
+// limits.nodes and limits.memory are refused for the task).
+struct FewRelationsLimits {
+    double time_ms = 0;
+    double cpu_ms = 0;
+    bool operator==(const FewRelationsLimits&) const = default;
+};
+
 struct FewRelationsShard {
     int n = 0, k = 0;
     std::size_t shard = 0, shards = 1;
@@ -32,6 +44,18 @@ struct FewRelationsShard {
     // Who computed it (the futolab build): a reader that names the build it takes files of
     // refuses another's (read_few_relations_shard).
     std::string producer;
+    // The limits it was counted under: written to every file (none: 0, as a count without
+    // limits); read back as the file says them, nullopt for a file of an older futolab that
+    // records none (read as before: held to the run's limits only).
+    std::optional<FewRelationsLimits> limits = std::nullopt;
+};
+
+// A shard file counted under other limits than the count that would take it (its run's, or
+// none for `critical --few-relations`): read_few_relations_shard's refusal, at the key, naming
+// both values. A run refuses it before any work (experiments/runner.cpp), where another
+// InputError of a shard file is that shard's error row.
+struct FewRelationsLimitsDiffer : InputError {
+    using InputError::InputError;
 };
 
 // DIR/n6-k8-shard-003-of-064.yaml
@@ -90,16 +114,41 @@ std::string few_relations_search_problem(const FewRelationsCount& c, int n, int 
 // sets (C = few_relations_pair_set_count), and few_relations_search_problem; and none unique at
 // k >= floor(n²/4), which the chain construction (critical/construction/chain_construction.hpp) refutes for every n.
 std::string few_relations_total_problem(const FewRelationsCount& total, int n, int k);
+// The first of the eight counts, or the example, where `file` is not `other` ("" if none), each
+// with both values: "key 'unique' is 0, where WHENCE says 45". The times are measurements, not
+// compared.
+std::string few_relations_counts_difference(const FewRelationsCount& file, const FewRelationsCount& other,
+                                            const std::string& whence);
+
+// A shard file read back is one count's figures, each check of it one by one passing, not
+// proof that its shard counts so: files edited together (every unique puzzle moved into
+// multiple, the sums kept; red-team round 27, B F5) printed "proved" for a false bound. So
+// `critical --few-relations --checkpoint` and `futolab run` of a few-relations config count one
+// such shard again before any shard runs (about 1/N of the whole: 25 s of a 256-shard n = 6,
+// k = 8 count) and compare the eight counts and the example (few_relations_counts_difference);
+// one that differs is refused naming the file (in `dir`) and the count, saying what is not taken
+// (`refusing`: "the file, the table and the claim"; InputError: exit 2). Returns the CPU seconds
+// of the count again. Throws FewRelationsStopped on `stop`.
+double recount_shard_file(const FewRelationsShard& file, const std::string& dir, const std::atomic<bool>* stop,
+                          std::string_view refusing);
+
 // nullopt when the file does not exist; InputError naming the file when it is not a complete
 // shard file of exactly this (n, k, shard, shards) and partition, or its counts do not add up
 // or are not the search's (few_relations_search_problem), and the line and column of a value
 // written otherwise than futolab writes it (quoted as typed, a number with its accepted range)
 // or of an example that is not a valid puzzle of k relations with exactly one solution (one
 // count to 2). With `producer`, a file another build counted (its `producer` another, or none)
-// is refused at that line too: its counts are not this build's (round 25, B F10).
+// is refused at that line too: its counts are not this build's (round 25, B F10). A file
+// records the limits it was counted under (`time_limit_ms`, `cpu_limit_ms`, both or neither);
+// with `limits`, the count's that would take it, a file recording others is refused at the
+// first that differs (FewRelationsLimitsDiffer, asked last, of a file otherwise whole and this
+// build's): a shard counted under a 1 h limit taken into a run of 1 s, or the reverse, mixed
+// counts of different limits in one results CSV without a word (red-team round 27, left open).
+// A file of an older futolab, recording none, is read as before.
 std::optional<FewRelationsShard> read_few_relations_shard(const std::string& path, int n, int k, std::size_t shard,
                                                           std::size_t shards,
-                                                          const std::optional<std::string>& producer = std::nullopt);
+                                                          const std::optional<std::string>& producer = std::nullopt,
+                                                          const std::optional<FewRelationsLimits>& limits = std::nullopt);
 
 struct ShardPlan {
     int n = 0, k = 0;

@@ -100,7 +100,7 @@ CountedShardHook set_counted_shard_hook(CountedShardHook hook) { return std::exc
 ResultRow run_few_relations(TaskContext& t, const PlannedRun& run) {
     ResultRow row = order_row(t, run);
     const FewRelationsRef& ref = t.matrix.few_relations[static_cast<std::size_t>(run.instance)];
-    FewRelationsShard s{row.n, ref.k, ref.shard, ref.shards, {}, few_relations_producer()};
+    FewRelationsShard s{row.n, ref.k, ref.shard, ref.shards, {}, few_relations_producer(), few_relations_limits(t.config.limits)};
     Limits limits = t.config.limits;
     if (t.interrupt != nullptr) limits.stop = t.interrupt->flag();
     const Stopwatch clock;
@@ -118,13 +118,15 @@ ResultRow run_few_relations(TaskContext& t, const PlannedRun& run) {
             // A whole count of another process holds it from its start (red-team round 26, A F7).
             if (const std::string busy = count_reservation(path); !busy.empty())
                 throw InputError(path + ": " + busy + ": wait for it to end, or use another checkpoint folder");
-            found = critical::read_few_relations_shard(path, s.n, s.k, s.shard, s.shards, s.producer);  // this build's only
+            // This build's only, counted under the run's limits (one of other limits there since the
+            // run's check before any work, runner.cpp: an error row too).
+            found = critical::read_few_relations_shard(path, s.n, s.k, s.shard, s.shards, s.producer, s.limits);
         });
         if (why) return failed(std::move(row), clock, *why, ref.checkpoint, path);
     }
     const bool from_checkpoint = found.has_value();
     if (from_checkpoint) {
-        s = std::move(*found);
+        s = std::move(*found);  // its limits the file's: the run's, or none recorded (an older futolab's file)
     } else {
         std::optional<critical::FewRelationsCount> counted = count_shard(s, limits, row);
         if (!counted) {

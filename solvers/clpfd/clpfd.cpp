@@ -69,9 +69,11 @@ public:
         const external::TempDir dir("clpfd");
         const auto model = dir.write("futoshiki.pl", model_text());
         const auto data = dir.write("puzzle.term", puzzle_term(puzzle));
-        // -f none, --no-packs: no user init file or add-on packs, the same run everywhere.
+        // -f none, --no-packs: no user init file or add-on packs, the same run everywhere. Names
+        // relative to the folder the tool runs in: no character of TMPDIR reaches its parser.
         return external::run_and_judge(
-            kTool, {"swipl", "-f", "none", "--no-packs", model.string(), "--", data.string(), labeling_, wanted(request.mode)},
+            kTool, {"swipl", "-f", "none", "--no-packs", model.filename().string(), "--", data.filename().string(), labeling_,
+                    wanted(request.mode)},
             dir.path(), request.limits, [&](const std::string& out) { return judge(puzzle, request.mode, out); });
     }
 

@@ -77,7 +77,10 @@ private:
         std::filesystem::remove(answer);
         const double left = std::chrono::duration<double>(deadline_ - Clock::now()).count();
         external::ProcessSpec spec;
-        spec.argv = {"cbc", model.string(), "solve", "solu", answer.string()};
+        // Names relative to its working folder, never the folder's path: CBC's command parser
+        // takes an argument with a `%` (a TMPDIR like /tmp/p%sx) for no file ("No match for
+        // …", "Current model not valid"; red-team round 28, A F6). Both names are constants.
+        spec.argv = {"cbc", model.filename().string(), "solve", "solu", answer.filename().string()};
         spec.dir = dir_.path();
         spec.time_seconds = deadline_ == Clock::time_point::max() ? 0 : std::max(left, 1e-3);
         spec.memory_bytes = request_.limits.memory_bytes;

@@ -118,7 +118,10 @@ public:
         const external::TempDir dir("minizinc");
         const auto model = dir.write("futoshiki.mzn", model_text());
         const auto data = dir.write("puzzle.dzn", data_text(puzzle));
-        return external::run_and_judge(kTool, arguments(solver_, request.mode, model.string(), data.string()), dir.path(),
+        // Names relative to the folder the tool runs in: no character of TMPDIR reaches its parser.
+        return external::run_and_judge(kTool,
+                                       arguments(solver_, request.mode, model.filename().string(), data.filename().string()),
+                                       dir.path(),
                                        request.limits,
                                        [&](const std::string& out) { return judge(puzzle, request.mode, out); });
     }

@@ -35,8 +35,9 @@ OracleAnswer CountOracle::count_to(const Puzzle& puzzle, std::uint64_t k, std::u
     const bool answer = s == Status::solved || s == Status::unique || s == Status::multiple || s == Status::unsat ||
                         s == Status::counted || (s == Status::node_limit && node_limit_ != 0);
     if (!answer)
-        throw std::runtime_error(spec_ + ": counting to " + std::to_string(k) + " on " + puzzle.id() + " gave " +
-                                 std::string(status_name(s)) + (run.result.message.empty() ? "" : ": " + run.result.message));
+        throw OracleFailed(spec_, s, run.result.message,
+                           spec_ + ": counting to " + std::to_string(k) + " on " + puzzle.id() + " gave " +
+                               std::string(status_name(s)) + (run.result.message.empty() ? "" : ": " + run.result.message));
     return {s, std::move(run.result.solution), std::move(run.result.second), run.result.counters.nodes};
 }
 

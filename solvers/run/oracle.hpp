@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace futolab {
@@ -90,6 +91,20 @@ struct OracleOutOfTime : std::runtime_error {
     OracleOutOfTime() : std::runtime_error("the search's time limit passed") {}
 };
 
+// Thrown by a count the backend did not answer: it reported an error, crashed, was killed, ran
+// out of a limit it was not given, or printed what cannot be read (a tool's garbage), or its
+// answer contradicts itself. Not an answer about the puzzle: a caller that judges a claim by the
+// count must say the claim was not judged, never that it is false (red-team round 27: a
+// --verify-with tool crashing mid-check was "certificate rejected"). what() is one line naming
+// the backend, the puzzle, the status and the backend's message.
+struct OracleFailed : std::runtime_error {
+    OracleFailed(std::string backend_spec, Status status, std::string message, const std::string& what)
+        : std::runtime_error(what), backend(std::move(backend_spec)), status(status), message(std::move(message)) {}
+    std::string backend;  // the full canonical spec
+    Status status;        // what the run gave (error, crash, timeout, memout, ...)
+    std::string message;  // the run's message: the tool's exit status, signal or first error line
+};
+
 class CountOracle {
 public:
     // spec: a solver spec (SPEC §3); node_limit 0 = none. `stop` (may be null): the outside
@@ -100,8 +115,8 @@ public:
     CountOracle(const CountOracle&) = delete;
     CountOracle& operator=(const CountOracle&) = delete;
 
-    // Count to k (first solution for k = 1). Throws std::runtime_error if the backend reports
-    // an error or a status other than an answer or the node limit (e.g. a time-out it was not
+    // Count to k (first solution for k = 1). Throws OracleFailed if the backend reports an
+    // error or a status other than an answer or the node limit (e.g. a time-out it was not
     // given): the caller must not take that for "not unique". Throws OracleStopped once the
     // outside stop is set, before the count or when it cut the count short; OracleOutOfTime
     // likewise once the deadline passed.

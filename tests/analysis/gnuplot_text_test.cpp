@@ -130,3 +130,25 @@ TEST_CASE("gnuplot_label: shown, and no CDATA end marker reaches the SVG", "[plo
     }
     fs::remove_all(dir);
 }
+
+// A title of two lines (scatter figures): the line break between them is gnuplot's "\n", a line
+// feed inside a line is data, shown (red-team round 28, C F4).
+TEST_CASE("gnuplot_label_lines: each line shown and gnuplot's own line break between them", "[plots][quoting]") {
+    using futolab::gnuplot_label_lines;
+    CHECK(gnuplot_label_lines({"one"}) == "'one'");
+    CHECK(gnuplot_label_lines({"a b", "c"}) == "('a b'.\"\\n\".'c')");
+    CHECK(gnuplot_label_lines({"a\nb", "it's]]>"}) == "('a<U+000A>b'.\"\\n\".'it'.\"'\".'s]]<U+003E>')");
+    if (!have_gnuplot()) FAIL("gnuplot is not installed (scripts/install-deps.sh installs it)");
+    const fs::path dir = fs::temp_directory_path() / "futolab-gnuplot-lines-test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir / "t.gp", std::ios::binary)
+        << "set terminal svg\nset output 'p.svg'\nset title " + gnuplot_label_lines({"first <1>", "second\n2"}) +
+               " noenhanced\nplot x notitle\nunset output\n";
+    const std::string cmd = "cd '" + dir.string() + "' && gnuplot t.gp 2>err.txt";
+    CHECK(std::system(cmd.c_str()) == 0);
+    const std::string svg = slurp(dir / "p.svg");
+    CHECK(svg.find("<text>first &lt;1></text>") != std::string::npos);
+    CHECK(svg.find("<text>second&lt;U+000A>2</text>") != std::string::npos);
+    fs::remove_all(dir);
+}

@@ -29,15 +29,20 @@ TEST_CASE("the report holds every table with exact values and the sidecar, escap
     CHECK(page.find("<table class=\"data\" id=\"instances\">") != std::string::npos);
     CHECK(page.find("<th>speedup_vs_baseline</th>") != std::string::npos);
     CHECK(page.find("data-v=\"0.0078125\"") != std::string::npos);  // fc's Wilcoxon p, exact
+    // ... and shown to three significant digits, not three decimals (0.008: red-team round 28, C F5)
+    CHECK(page.find("data-v=\"0.0078125\">0.00781</td>") != std::string::npos);
     CHECK(page.find("&lt;b&gt;x&lt;/b&gt;") != std::string::npos);
     CHECK(page.find("<b>x</b>") == std::string::npos);
     CHECK(page.find("<svg id=\"fig0-x\"></svg>") != std::string::npos);  // the figure's ids are its own
     CHECK(page.find("25 runs") != std::string::npos);  // the virtual best's copies are not runs
     CHECK(page.find("http") == std::string::npos);     // nothing to fetch
-    // A figure's caption says what is plotted (its title, escaped), then its file name.
-    const std::string captioned = html_report(study, {{"growth-nodes", "<svg></svg>", "Median <nodes>\nby n"}}, {}, "9.9");
-    CHECK(captioned.find("<figcaption>Median &lt;nodes&gt; by n <span class=\"note\">(growth-nodes)</span></figcaption>") !=
+    // A figure's caption says what is plotted (its title, escaped), then its file name; a line
+    // feed in it is data (a scatter figure's two title lines come joined by "; "), shown.
+    const std::string captioned = html_report(study, {{"growth-nodes", "<svg></svg>", "Median <nodes>; by n"}}, {}, "9.9");
+    CHECK(captioned.find("<figcaption>Median &lt;nodes&gt;; by n <span class=\"note\">(growth-nodes)</span></figcaption>") !=
           std::string::npos);
+    const std::string fed = html_report(study, {{"growth-nodes", "<svg></svg>", "a\nb"}}, {}, "9.9");
+    CHECK(fed.find("<figcaption>a&lt;U+000A&gt;b <span") != std::string::npos);
 }
 
 // Issue #25: every byte value through html_escape leaves no markup character, and a page

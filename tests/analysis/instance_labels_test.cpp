@@ -64,7 +64,8 @@ TEST_CASE("instance labels: many ids, several such puzzles, rows without ids", "
     REQUIRE(t.warnings().size() == 1);
     CHECK(t.warnings()[0].find("instance 'b' has the instance_hash of instance 'a'") != std::string::npos);
     CHECK(t.warnings()[0].find("one puzzle under 4 ids") != std::string::npos);
-    CHECK(t.warnings()[0].ends_with("named 'a, b, c and 1 more' (1 more puzzles have several ids)"));
+    // "1 more puzzles have" (red-team round 28, C F9): the count agrees with its noun and verb.
+    CHECK(t.warnings()[0].ends_with("named 'a, b, c and 1 more' (1 more puzzle has several ids)"));
     // The disagreement (gac's multiple against the others' unique) names it as the table does.
     const Agreement agreement = check_agreement(t);
     REQUIRE(agreement.disagreements.size() == 1);
@@ -79,4 +80,14 @@ TEST_CASE("instance labels: one id a puzzle, no warning and names as before", "[
     CHECK(several_ids_warning(t).empty());
     CHECK(table_names(t, "0001") == std::set<std::string>{"p"});
     CHECK(table_names(t, "0002") == std::set<std::string>{"q"});
+}
+
+TEST_CASE("instance labels: the warning counts the other puzzles of several ids in agreement", "[instance_labels]") {
+    // Three puzzles of two ids each: "2 more puzzles have", where one more is "1 more puzzle has".
+    const std::string path = temp_csv("labels-three.csv", kHeader + row("a", "00aa", "gac") + row("b", "00aa", "gac") +
+                                                              row("c", "00bb", "gac") + row("d", "00bb", "gac") +
+                                                              row("e", "00cc", "gac") + row("f", "00cc", "gac"));
+    const ResultsTable t = ResultsTable::load({path});
+    REQUIRE(t.warnings().size() == 1);
+    CHECK(t.warnings()[0].ends_with("named 'a, b' (2 more puzzles have several ids)"));
 }

@@ -1,3 +1,4 @@
+#include "analysis/compare_inputs.hpp"
 #include "analysis/critical_plot.hpp"
 #include "analysis/paired.hpp"
 #include "analysis/palette.hpp"
@@ -13,7 +14,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace futolab;
 using futolab::test::analysis_csv;
@@ -184,6 +189,61 @@ TEST_CASE("scatter plots: one point per instance, log-log with the diagonal and 
     CHECK_FALSE(has_cap_line(plots[0]));
     CHECK(has_cap_line(scatter_plots(t, "backtracking", "wall_ms", kLooks)[0]));
     for (const PlotSpec& p : plots) check_rendered(p);
+}
+
+namespace {
+
+// The text of a file render_plot wrote into `dir` ("" if there is none).
+std::string file_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// `plot` rendered into a fresh folder: its script, and its SVG where gnuplot is installed.
+std::pair<std::string, std::string> script_and_svg(const PlotSpec& plot) {
+    const fs::path dir = fs::temp_directory_path() / "futolab-plots-title";
+    fs::remove_all(dir);
+    render_plot(plot, dir.string());
+    std::pair<std::string, std::string> out;  // the files' stem is the name made safe (a spec's ':' is hashed)
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.path().extension() == ".gp") out.first = file_text(entry.path());
+        if (entry.path().extension() == ".svg") out.second = file_text(entry.path());
+    }
+    fs::remove_all(dir);
+    return out;
+}
+
+}  // namespace
+
+// Red-team round 28, C F4: the title's two lines were joined by a line feed and then shown as
+// data, so every scatter figure (analyze's, report --compare's) printed "…8 instances<U+000A>fc
+// (y) against …" in the PNG, SVG, PDF and the page's inline SVG. The line break is gnuplot's own.
+TEST_CASE("a scatter figure's title is two lines gnuplot breaks and shows no line feed as data", "[plots][quoting]") {
+    const ResultsTable t = ResultsTable::load({analysis_csv("paired.csv")});
+    std::vector<PlotSpec> figures{scatter_plots(t, "backtracking", "nodes", kLooks).at(0)};
+    const std::string base = analysis_csv("compare/base.csv"), next = analysis_csv("compare/new.csv");
+    const ComparedRun compared = compare_inputs({base, next}, {"v1", "v2"}, "wall_ms", &kLooks);
+    REQUIRE_FALSE(compared.plots.empty());
+    figures.push_back(compared.plots.front());
+    for (const PlotSpec& plot : figures) {
+        CAPTURE(plot.name);
+        const auto [script, svg] = script_and_svg(plot);
+        const std::size_t title = script.find("set title ");
+        REQUIRE(title != std::string::npos);
+        const std::string line = script.substr(title, script.find('\n', title) - title);
+        CHECK(line.find("median over repeats") != std::string::npos);
+        CHECK(line.find(".\"\\n\".") != std::string::npos);  // gnuplot's own line break between the lines
+        CHECK(script.find("U+000A") == std::string::npos);
+        if (!gnuplot_available()) continue;
+        CHECK(svg.find("U+000A") == std::string::npos);
+        // Each line its own <text>: the first ends the element, the second starts one.
+        CHECK(svg.find("instances</text>") != std::string::npos);
+        const std::size_t second = svg.find(" (y) against ");
+        REQUIRE(second != std::string::npos);
+        const std::size_t start = svg.rfind("<text>", second);
+        REQUIRE(start != std::string::npos);
+        CHECK(svg.substr(start, second - start).find("instances") == std::string::npos);
+    }
 }
 
 TEST_CASE("the phase plot has one column of panels per relations level", "[plots]") {

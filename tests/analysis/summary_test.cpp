@@ -1,8 +1,14 @@
+#include "analysis/latex_table.hpp"
 #include "analysis/summary.hpp"
+#include "analysis/text_table.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -142,8 +148,8 @@ TEST_CASE("summaries group rows, sort n numerically, and count limits and failur
     const TextTable table = summary_table(groups, {"spec", "n"}, {"nodes"});
     const std::string md = table_markdown(table);
     // Every statistic the two timeouts could move is marked; the finished minimum and PAR-2 are not.
-    CHECK(md.find("| fc:var=static | 9 | nodes | 4 | 1 | 2 | 1 | 7 | 0 | ≥ 9 | 1 | ≥ 8.333 | 1 | ≥ 9 | 1 | ≥ 9 | 1 | "
-                  "≥ 8.283 | 1 | 14.333 |") != std::string::npos);
+    CHECK(md.find("| fc:var=static | 9 | nodes | 4 | 1 | 2 | 1 | 7 | 0 | ≥ 9 | 1 | ≥ 8.33 | 1 | ≥ 9 | 1 | ≥ 9 | 1 | "
+                  "≥ 8.28 | 1 | 14.3 |") != std::string::npos);
     const std::string csv = table_csv(table);
     CHECK(csv.find("spec,n,metric,runs,finished,limit_hit,failed,min,min_censored,median,median_censored,mean,"
                    "mean_censored,p90,p90_censored,max,max_censored,geomean,geomean_censored,par2\n") == 0);
@@ -180,7 +186,31 @@ TEST_CASE("CSV numbers are exact and never in exponent form", "[summary]") {
     CHECK(exact_text(1e7) == "10000000");
     CHECK(exact_text(0.1) == "0.1");
     CHECK(exact_text(2.5e-7) == "0.00000025");
-    CHECK(number_text(3000417.59) == "3e+06");  // Markdown: three significant digits
+    CHECK(number_text(3000417.59) == "3.00e+06");  // Markdown: three significant digits
+}
+
+// Red-team round 28, C F5: Markdown and the HTML report rounded to three decimals (0.003085 and
+// 0.004088 both 0.00x, 93.6 as 93.600, 83.1486 as 83.149), while docs/analysis.md, analyze's
+// --digits refusal and the page's header promise three significant digits, as LaTeX rounds.
+TEST_CASE("Markdown and the HTML report round to three significant digits as LaTeX does", "[summary][digits]") {
+    const std::vector<std::pair<double, std::string>> cases{
+        {0.003085, "0.00309"}, {0.0035865, "0.00359"}, {0.004088, "0.00409"}, {93.6, "93.6"},
+        {83.1486779456457, "83.1"}, {96, "96"}, {0.5, "0.500"}, {1.5, "1.50"},
+        {999.6, "1000"}, {1234.5678, "1235"}, {12345.6, "12346"}, {999999.4, "999999"},
+        {999999.7, "1.00e+06"}, {3000417.59, "3.00e+06"}, {0.001, "0.00100"}, {0.000491, "4.91e-04"},
+        {-2.5, "-2.50"}, {0, "0"}};
+    for (const auto& [v, text] : cases) {
+        CAPTURE(v);
+        CHECK(number_text(v) == text);
+        CHECK(cell_markdown(Cell(v)) == text);
+        // The same digits as LaTeX's, which spells powers of ten, minus signs and five or more
+        // integer digits (grouped) its own way.
+        if (v >= 0.001 && v < 10000) CHECK(latex_number(v) == text);
+    }
+    CHECK(latex_number(0.003085) == "0.00309");
+    CHECK(latex_number(0.000491) == "$4.91\\times10^{-4}$");
+    CHECK(cell_markdown(Cell(93.6, true)) == "≥ 93.6");
+    CHECK(number_text(std::nan("")) == "-");
 }
 
 TEST_CASE("an empty counter is unknown: left out of the statistics, never read as 0", "[summary]") {

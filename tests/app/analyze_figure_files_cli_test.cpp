@@ -34,13 +34,7 @@ const std::string kAnalyze = "analyze " + kResults + " --plots figs --tables tab
 // DIR/bin/gnuplot: on the figure whose name has `figure` in it, `action` (shell text), else
 // whole figures (fake_gnuplot.hpp).
 void fake_gnuplot(const fs::path& dir, const std::string& figure = "", const std::string& action = "") {
-    fs::create_directories(dir / "bin");
-    std::ofstream out(dir / "bin" / "gnuplot");
-    out << "#!/bin/sh\n";
-    if (!figure.empty()) out << "case \"$1\" in *" << figure << "*)\n" << action << "\n;;\nesac\n";
-    out << futolab::test::fake_figures_sh();
-    out.close();
-    fs::permissions(dir / "bin" / "gnuplot", fs::perms::owner_all);
+    futolab::test::install_fake_gnuplot(dir, figure.empty() ? "" : "case \"$1\" in *" + figure + "*)\n" + action + "\n;;\nesac\n");
 }
 
 futolab::test::CliResult analyze(const fs::path& dir, const std::string& env = "") {

@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -32,6 +33,17 @@ const std::string kSeveral = "critical --check-certificate: several files are on
 const std::string kSquareKind = " is a per-square certificate (--exact --square or --input): check it alone\n";
 const std::string kConstructKind = " is a --construct certificate: check it alone\n";
 const std::string kStdinTwice = "-: given twice (inputs 1 and 2): standard input can be read only once; name it once\n";
+
+// Where `tool` is on this machine's PATH, "" if it is not.
+std::string tool_path(const std::string& tool) {
+    std::string path;
+    if (FILE* p = ::popen(("command -v " + tool + " 2>/dev/null").c_str(), "r")) {
+        for (int c; (c = std::fgetc(p)) != EOF;)
+            if (c != '\n') path += static_cast<char>(c);
+        ::pclose(p);
+    }
+    return path;
+}
 
 }  // namespace
 
@@ -178,4 +190,89 @@ TEST_CASE("critical --check-certificate: a --verify-with tool that cannot run is
                                               dir.string());
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "--verify-with does not apply to con4.cert, a --construct certificate"));
+}
+
+// Red-team round 27, left open: a --verify-with tool that passed the probe above and then failed
+// while checking a witness (killed by a signal, a non-zero exit, output it cannot read) ended the
+// check with exit 1, the code of "certificate rejected" ("error: minizinc: counting to 2 …"),
+// though no claim was found false. It is exit 2, one line naming the file and line, the claim,
+// the tool and what it did, and "nothing judged"; a witness the tool answers and that is not
+// uniquely completable stays exit 1. The tool is a wrapper first on PATH that runs the real one
+// for the probe's calls (calls 1..probe) and fails from the next on; each tool family is run
+// where it is installed (cbc counts by several runs, one per solution: another code path).
+TEST_CASE("critical --check-certificate: a --verify-with tool failing after the probe is exit 2 with nothing judged",
+          "[app][critical][certificate]") {
+    const fs::path dir = fresh_dir("check-certificate-inputs", "tool-fails");
+    made(dir, "critical --exact --n 3 --objective k", "n3.cert");
+    const std::vector<Json> square = made(dir, "critical --exact --square '1 2 3/2 3 1/3 1 2' --objective h+k", "sq3.cert");
+    std::vector<Json> short_witness = square;  // one clue short, the minimum lowered to match: not unique
+    std::vector<int> witness = short_witness[0]["witness"].get<std::vector<int>>();
+    witness.pop_back();
+    short_witness[0]["witness"] = witness;
+    short_witness[0]["minimum"] = short_witness[0]["minimum"].get<int>() - 1;
+    write(dir / "short.cert", short_witness);
+    struct Family {
+        std::string backend, tool;
+        int probe_calls;        // the tool's runs for the probe's count to 2 on the empty 2x2 puzzle
+        std::string answer_to;  // where the tool writes its answer (cbc: its solution file, its 5th argument)
+    };
+    struct Failure {
+        std::string name, sh, says;  // what the wrapper does (TOOL: the tool's name, ANSWER: where it answers), what the message says it did
+    };
+    const std::vector<Failure> failures{
+        {"signal", "kill -SEGV $$", "(crash: TOOL killed by SIGSEGV)"},
+        {"exit", "echo 'fake TOOL: model exploded' >&2; exit 3", "(error: TOOL exited with status 3: fake TOOL: model exploded)"},
+        {"garbage", "printf 'no answer here\\n%%%%%%garbage\\n' >ANSWER; exit 0", "(error: "},
+    };
+    for (const Family& f : std::vector<Family>{{"minizinc", "minizinc", 1, "/dev/stdout"}, {"clpfd", "swipl", 1, "/dev/stdout"}, {"ilp", "cbc", 2, "\"$5\""}}) {
+        const std::string real = tool_path(f.tool);
+        if (real.empty()) continue;  // not installed here: the probe test above covers a missing tool
+        const fs::path bin = dir / ("bin-" + f.backend);
+        fs::create_directories(bin);
+        // calls 1..pass run the real tool; every later call does what `fail` says.
+        const auto wrap = [&](int pass, const std::string& fail) {
+            std::ofstream(bin / f.tool) << "#!/bin/sh\nn=$(($(cat '" << (bin / "calls").string() << "' 2>/dev/null || echo 0) + 1))\n"
+                                        << "echo $n >'" << (bin / "calls").string() << "'\n"
+                                        << "if [ $n -le " << pass << " ]; then exec '" << real << "' \"$@\"; fi\n"
+                                        << fail << "\n";
+            fs::permissions(bin / f.tool, fs::perms::owner_all);
+            fs::remove(bin / "calls");
+        };
+        const auto check = [&](const std::string& cert) {
+            return futolab::test::run_cli_env("PATH='" + bin.string() + "':\"$PATH\" ",
+                                              "critical --check-certificate " + cert + " --verify-with " + f.backend, dir.string());
+        };
+        for (const Failure& failure : failures) {
+            std::string sh = failure.sh, says = failure.says;
+            for (const auto& [mark, value] : {std::pair<std::string, std::string>{"TOOL", f.tool}, {"ANSWER", f.answer_to}})
+                for (std::string* text : {&sh, &says})
+                    for (std::size_t at; (at = text->find(mark)) != std::string::npos;) text->replace(at, mark.size(), value);
+            wrap(f.probe_calls, sh);
+            for (const std::string cert : {"n3.cert", "sq3.cert"}) {
+                const auto r = check(cert);
+                INFO(f.backend << " " << failure.name << " " << cert << "\n" << r.out << r.err);
+                CHECK(r.exit_code == 2);
+                CHECK(r.err.starts_with("futolab: critical --check-certificate: " + cert + ":1: the witness of "));
+                CHECK(has(r.err, ": --verify-with " + f.backend));  // its canonical spec: minizinc:solver=gecode
+                CHECK(has(r.err, " failed " + says));
+                CHECK(has(r.err, "): nothing judged, the certificate neither accepted nor rejected\n"));
+                CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+                CHECK_FALSE(has(r.err, "certificate rejected"));
+                CHECK(r.out.empty());
+                fs::remove(bin / "calls");
+            }
+        }
+        // The wrapper passing every call on: the claims judged by the real tool, true ones accepted,
+        // a witness that is not uniquely completable rejected (exit 1, as before).
+        wrap(1000000, "exit 99");
+        const auto ok = check("sq3.cert");
+        INFO(ok.err);
+        CHECK(ok.exit_code == 0);
+        CHECK(has(ok.out, "sq3.cert: certificate accepted: "));
+        const auto no = check("short.cert");
+        INFO(no.out << no.err);
+        CHECK(no.exit_code == 1);
+        CHECK(has(no.err, "futolab critical: short.cert: certificate rejected: line 1: the witness is not uniquely completable (" +
+                              f.backend));
+    }
 }

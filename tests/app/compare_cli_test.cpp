@@ -73,7 +73,7 @@ TEST_CASE("compare: two sweeps are gated only when their machine ran alike", "[c
     CHECK(r.exit_code == 2);
     CHECK(has(r.out, "drift: not comparable: the calibration workload took 0.800x as long in " + kCalBase + " as in " +
                          kCalDrift + ": the machine ran at another speed (beyond ±10 %)"));
-    CHECK(has(r.out, "| fc | count:2 | 6 | 0 | 0.800 | 0.800 | 0.800 | 6 | 0 | 0 | 0.031 | 2 | 2 | 0 | 0.800 |"));
+    CHECK(has(r.out, "| fc | count:2 | 6 | 0 | 0.800 | 0.800 | 0.800 | 6 | 0 | 0 | 0.0312 | 2 | 2 | 0 | 0.800 |"));
     CHECK(has(r.err, "not measured: --fail-if-slower: the two sweeps are not comparable"));
     // The other way round: NEW 1.25x slower, all of it the machine's: refused, not a regression.
     r = run_cli("compare " + kCalBase + " " + kCalDrift + " --fail-if-slower 5");
@@ -165,7 +165,7 @@ TEST_CASE("compare: status and counter changes, runs of one file only, sidecar d
     CHECK(has(r.out, "- i2 [0000000000000002] fc count:2: nodes 6 → 7\n"));
     CHECK(has(r.out, "## Only in BASE (1)\n\n- i6 [0000000000000006] fc count:2\n"));
     CHECK(has(r.out, "## Only in NEW (1)\n\n- spec gac count:2: 2 instances (the spec is not in BASE)\n"));
-    CHECK(has(r.out, "| fc | count:2 | 5 | 0 | 2 | 2 | 2 | 0 | 0 | 5 | 0.062 | 0 | 0 | 0 | - |"));
+    CHECK(has(r.out, "| fc | count:2 | 5 | 0 | 2 | 2 | 2 | 0 | 0 | 5 | 0.0625 | 0 | 0 | 0 | - |"));
 }
 
 // Round 20 left open: the change lists printed labels from the data as they were, so an instance
@@ -286,7 +286,10 @@ TEST_CASE("compare: bad input exits 2 with one line", "[cli][compare]") {
     CHECK(has(r.err, "no-such.csv"));
     r = run_cli("compare " + kBase + " " + kNew + " --label only-one");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "--label: 1 labels for 2 inputs"));
+    CHECK(has(r.err, "--label: 1 label for 2 inputs"));  // not "1 labels" (red-team round 28, C F9)
+    r = run_cli("compare " + kBase + " " + kNew + " --label a --label b --label c");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--label: 3 labels for 2 inputs"));
     CHECK(run_cli("compare " + kBase + " " + kNew + " --fail-on-change colour").exit_code == 2);
     CHECK(run_cli("compare " + kBase + " " + kNew + " --fail-if-slower -5").exit_code == 2);
     CHECK(run_cli("compare " + kBase + " " + kNew + " --format csv").exit_code == 2);  // which table?
@@ -337,9 +340,9 @@ TEST_CASE("report --compare: compare's header, tables and a scatter per spec in 
     CHECK(has(page, "<table class=\"data\" id=\"summary\"><thead><tr><th>source</th><th>spec</th>"));
     CHECK_FALSE(has(page, "<td>virtual-best</td>"));
     // One scatter figure per spec both files have, captioned with what it shows.
-    CHECK(has(page, "<figcaption>Wall time per instance (ms), median over repeats, 6 instances backtracking count:2: " + kNew +
+    CHECK(has(page, "<figcaption>Wall time per instance (ms), median over repeats, 6 instances; backtracking count:2: " + kNew +
                         " (y) against " + kBase + " (x)"));
-    CHECK(has(page, "instances fc count:2: "));
+    CHECK(has(page, "instances; fc count:2: "));  // the title's two lines joined by "; "
 
     // Bad usage: exit 2, nothing written.
     const std::string bad = (dir / "bad.html").string();

@@ -143,7 +143,7 @@ TEST_CASE("critical --exact --input of an order above 9 names the file and line 
 
 // Standard output: the CSV is a private temporary file; --jobs searches squares at once and
 // gives the records in the squares' order.
-TEST_CASE("critical --exact --square to standard output and with --jobs: the same records", "[cli][critical]") {
+TEST_CASE("critical --exact --square to standard output and with --jobs: the same records", "[cli][critical][lifecycle]") {
     const fs::path dir = fresh_dir("exact-square", "stdout");
     const fs::path input = fresh_dir("exact-square", "stdout-input");
     const std::string small = (input / first_puzzles(kSmall, 40, input, "n04.tatham")).string();

@@ -3,6 +3,8 @@
 // figure only whole, analysis/figure_check.hpp), so a fake gnuplot finds the names there.
 #pragma once
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace futolab::test {
@@ -21,6 +23,19 @@ inline std::string fake_figures_sh(const std::string& cut_format = "", const std
         sh += std::string("    *.") + format + "|*." + format + ".tmp-*) " + (format == cut_format ? cut_writer : whole) +
               " > \"$dir/$name\" ;;\n";
     return sh + "  esac\ndone\n";
+}
+
+// DIR/bin/gnuplot, an executable shell script: `before` (shell text, may be empty), then the
+// figures written whole (fake_figures_sh). Put DIR/bin first on PATH to use it.
+inline void install_fake_gnuplot(const std::filesystem::path& dir, const std::string& before = "") {
+    std::filesystem::create_directories(dir / "bin");
+    std::ofstream(dir / "bin" / "gnuplot") << "#!/bin/sh\n" << before << fake_figures_sh();
+    std::filesystem::permissions(dir / "bin" / "gnuplot", std::filesystem::perms::owner_all);
+}
+
+// Shell text that says the fake gnuplot started (touches `started`) and waits for `go` to exist.
+inline std::string started_then_wait_sh(const std::filesystem::path& started, const std::filesystem::path& go) {
+    return "touch '" + started.string() + "'\nwhile [ ! -e '" + go.string() + "' ]; do sleep 0.02; done\n";
 }
 
 }  // namespace futolab::test

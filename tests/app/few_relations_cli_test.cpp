@@ -439,3 +439,128 @@ TEST_CASE("critical --few-relations --checkpoint counts a shard file again and s
         CHECK(alone.err.starts_with("futolab: ck/n4-k3-shard-001-of-004.yaml: key 'cyclic' is 2, where the shard counted again"));
     }
 }
+
+namespace {
+
+// A few-relations config over the checkpoint folder `ck` (n = 4, K = 3: a few hundredths of a
+// second a shard), with `limits` ("" for none).
+std::string checkpoint_config(const std::string& ck, int shards, const std::string& limits) {
+    return "name: fr\ntask: few-relations\ninstances:\n  - few_relations: { n: 4, k: 3, shards: " + std::to_string(shards) +
+           ", checkpoint: " + ck + " }\nmethods: [ \"few-relations\" ]\noutput: fr.csv\n" +
+           (limits.empty() ? "" : "limits: " + limits + "\n");
+}
+
+}  // namespace
+
+// Red-team round 27, left open: a few-relations checkpoint recorded no limits, so a shard counted
+// under a 1 h limit was taken into a run of 1 s (or the reverse), its row saying it was counted
+// under the run's. Each shard file records the limits it was counted under (time_limit_ms,
+// cpu_limit_ms, as the results CSV's columns), and a run or a critical command whose limits
+// differ refuses the folder before any work (exit 2), naming the file, the key and both values.
+// A file of an older futolab, recording none, is taken as before.
+TEST_CASE("run and critical take a few-relations checkpoint only under the limits its shards were counted under",
+          "[app][critical][few-relations][limits]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations", "limits");
+    const auto config = [&dir](const std::string& name, const std::string& ck, const std::string& limits) {
+        std::ofstream(dir / name) << checkpoint_config(ck, 2, limits);
+    };
+    const auto refused = [&dir](const futolab::test::CliResult& r, const std::string& key, const std::string& why) {
+        INFO(r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.starts_with("futolab: ck/n4-k3-shard-000-of-002.yaml:"));
+        CHECK(futolab::test::has(r.err, ": key '" + key + "' is " + why +
+                                            ": its shard was counted under other limits than this count's"));
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(!futolab::test::has(r.err, "counted again"));  // refused before the file is counted again
+        (void)dir;
+    };
+    config("hour.yaml", "ck", "{ time: 1h }");
+    REQUIRE(run_cli("run -q hour.yaml --out a", dir.string()).exit_code == 0);
+    const fs::path file = dir / "ck" / "n4-k3-shard-000-of-002.yaml";
+    CHECK(futolab::test::has(futolab::test::slurp(file.string()), "\ntime_limit_ms: 3600000\ncpu_limit_ms: 0\n"));
+
+    config("second.yaml", "ck", "{ time: 20s }");
+    const auto shorter = run_cli("run -q second.yaml --out b", dir.string());
+    refused(shorter, "time_limit_ms", "3600000, where this count's wall time limit is 20000");
+    CHECK(!fs::exists(dir / "b" / "fr.csv"));
+    config("none.yaml", "ck", "");
+    refused(run_cli("run -q none.yaml --out c", dir.string()), "time_limit_ms", "3600000, where this count's wall time limit is 0 (none)");
+    config("cpu.yaml", "ck", "{ time: 1h, cpu: 30s }");
+    refused(run_cli("run -q cpu.yaml --out d", dir.string()), "cpu_limit_ms", "0 (none), where this count's CPU time limit is 30000");
+    // critical --few-relations counts without limits: the folder is refused there too.
+    const auto critical = run_cli("critical --n 4 --few-relations 3 --checkpoint ck --shards 2", dir.string());
+    refused(critical, "time_limit_ms", "3600000, where this count's wall time limit is 0 (none)");
+    CHECK(critical.out.empty());
+
+    // The same limits: taken, each row from its file.
+    const auto same = run_cli("run -q hour.yaml --out e", dir.string());
+    REQUIRE(same.exit_code == 0);
+    CHECK(futolab::test::has(futolab::test::slurp((dir / "e" / "fr.csv").string()), R"(""from"":""checkpoint"")"));
+
+    // Files of an older futolab, recording no limits: taken under any, as before.
+    for (const char* name : {"n4-k3-shard-000-of-002.yaml", "n4-k3-shard-001-of-002.yaml"}) {
+        const fs::path f = dir / "ck" / name;
+        const std::string text = futolab::test::slurp(f.string());
+        std::ofstream(f, std::ios::trunc) << with_line(with_line(text, "time_limit_ms", ""), "cpu_limit_ms", "");
+    }
+    CHECK(run_cli("run -q second.yaml --out f", dir.string()).exit_code == 0);
+    CHECK(run_cli("critical --n 4 --few-relations 3 --checkpoint ck --shards 2", dir.string()).exit_code == 0);
+
+    // The reverse: counted without limits (critical), then a run under 1 h.
+    REQUIRE(run_cli("critical --n 4 --few-relations 3 --checkpoint ck2 --shards 2", dir.string()).exit_code == 0);
+    config("hour2.yaml", "ck2", "{ time: 1h }");
+    const auto longer = run_cli("run -q hour2.yaml --out g", dir.string());
+    INFO(longer.err);
+    CHECK(longer.exit_code == 2);
+    CHECK(longer.err.starts_with("futolab: ck2/n4-k3-shard-000-of-002.yaml:"));
+    CHECK(futolab::test::has(longer.err, ": key 'time_limit_ms' is 0 (none), where this count's wall time limit is 3600000: "));
+    config("none2.yaml", "ck2", "");
+    CHECK(run_cli("run -q none2.yaml --out h", dir.string()).exit_code == 0);
+}
+
+// Red-team round 27, left open: `critical --few-relations --checkpoint` counts the first shard
+// file there again before any shard runs (files edited together, each consistent, printed a
+// false "proved"), but `futolab run` of a few-relations config took the same files into its rows
+// unchecked. It now counts the first file of each count that it would take again too, before
+// any run: one that differs is refused (exit 2) naming it and the count, nothing written.
+TEST_CASE("run of a few-relations config counts the first shard file it takes again before any run",
+          "[app][few-relations]") {
+    const fs::path dir = futolab::test::fresh_dir("few-relations", "run-recount");
+    std::ofstream(dir / "fr.yaml") << checkpoint_config("ck", 4, "");
+    const auto first = run_cli("run fr.yaml --out a", dir.string());
+    REQUIRE(first.exit_code == 0);
+    CHECK(!futolab::test::has(first.err, "counted again"));  // no file there yet
+    const auto again = run_cli("run fr.yaml --out b", dir.string());
+    REQUIRE(again.exit_code == 0);
+    CHECK(futolab::test::has(again.err, "futolab: ck/n4-k3-shard-000-of-004.yaml: its shard counted again before any run, the same ("));
+    CHECK(!futolab::test::has(again.err, "shard-001-of-004.yaml: its shard counted again"));  // the first file only
+    CHECK(!futolab::test::has(run_cli("run -q fr.yaml --out c", dir.string()).err, "counted again"));
+
+    // Every file edited alike, each consistent (one multiple puzzle moved into cyclic).
+    for (int s = 0; s < 4; ++s) {
+        const fs::path f = dir / "ck" / ("n4-k3-shard-00" + std::to_string(s) + "-of-004.yaml");
+        const std::string t = futolab::test::slurp(f.string());
+        std::ofstream(f, std::ios::trunc) << with_line(with_line(t, "multiple", "multiple: " + std::to_string(count_in(t, "multiple") - 1)),
+                                                       "cyclic", "cyclic: " + std::to_string(count_in(t, "cyclic") + 1));
+    }
+    const auto edited = run_cli("run -q fr.yaml --out d", dir.string());
+    INFO(edited.err);
+    CHECK(edited.exit_code == 2);
+    CHECK(edited.err.starts_with("futolab: ck/n4-k3-shard-000-of-004.yaml: key 'cyclic' is 1, where the shard counted again "
+                                 "by this command ("));
+    CHECK(futolab::test::has(edited.err, "a shard file must be what its shard counts: refusing to take the file or make its "
+                                         "shard's row from it; remove it to count its shard again\n"));
+    CHECK(std::count(edited.err.begin(), edited.err.end(), '\n') == 1);
+    CHECK(!fs::exists(dir / "d" / "fr.csv"));
+    // Each shard of the run (--shard I/2: its runs by their hash) counts its own first file again:
+    // the two name different files.
+    std::vector<std::string> named;
+    for (const char* half : {"0/2", "1/2"}) {
+        const auto r = run_cli(std::string("run -q fr.yaml --out e --shard ") + half, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.starts_with("futolab: ck/n4-k3-shard-00"));
+        CHECK(futolab::test::has(r.err, "-of-004.yaml: key 'cyclic' is 1, where the shard counted again"));
+        named.push_back(r.err.substr(0, r.err.find(".yaml")));
+    }
+    CHECK(named[0] != named[1]);
+}

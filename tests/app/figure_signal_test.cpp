@@ -31,11 +31,7 @@ const std::string kResults = FUTOLAB_SOURCE_DIR "/tests/data/analysis/growth.csv
 
 // DIR/bin/gnuplot: says it started (DIR/started), waits for DIR/go, then writes the figure's files.
 void fake_gnuplot(const fs::path& dir) {
-    fs::create_directories(dir / "bin");
-    std::ofstream(dir / "bin/gnuplot") << "#!/bin/sh\ntouch '" << (dir / "started").string() << "'\nwhile [ ! -e '"
-                                       << (dir / "go").string()
-                                       << "' ]; do sleep 0.02; done\n" << futolab::test::fake_figures_sh();
-    fs::permissions(dir / "bin/gnuplot", fs::perms::owner_all);
+    futolab::test::install_fake_gnuplot(dir, futolab::test::started_then_wait_sh(dir / "started", dir / "go"));
 }
 
 // Runs futolab with `args` in `dir`, one `sig` once the fake gnuplot started; returns its exit status.

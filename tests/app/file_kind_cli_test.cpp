@@ -52,7 +52,7 @@ void refused(const fs::path& dir, const std::string& args, const std::string& sa
 
 }  // namespace
 
-TEST_CASE("puzzle readers name a results CSV or sidecar or schema or config given as puzzles", "[cli][file_kind]") {
+TEST_CASE("puzzle readers name a results CSV or sidecar or schema or config given as puzzles", "[cli][file_kind][lifecycle]") {
     const fs::path dir = futolab::test::small_sweep("file-kind", "puzzles");
     const std::string puzzle = FUTOLAB_SOURCE_DIR "/tests/data/good/conjure-4x4.futo";
     for (const Kind& k : kinds_in(dir)) {

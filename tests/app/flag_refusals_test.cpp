@@ -117,7 +117,7 @@ TEST_CASE("report --compare --where filters the compare section too (issue #45)"
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     const std::string html = futolab::test::slurp(page);
-    CHECK(has(html, "median over repeats, 1 instances backtracking"));
+    CHECK(has(html, "median over repeats, 1 instances; backtracking"));
     CHECK_FALSE(has(html, "median over repeats, 6 instances"));
     fs::remove_all(dir);
 }

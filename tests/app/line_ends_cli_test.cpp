@@ -8,6 +8,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <tuple>
+#include <vector>
 
 using futolab::test::fresh_dir;
 using futolab::test::has;
@@ -101,4 +104,43 @@ TEST_CASE("a mangled seed in a CR LF file is refused with file, line and column"
     r = run_cli("analyze " + csv);
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, csv + ":2:2: a carriage return not followed by a line feed"));
+}
+
+// Red-team round 28, C F3: a config whose last line ended in a lone CR ran, and wrote its results
+// CSV, sidecar and schema as `o.csv<CR>`; CR CR LF (a file converted twice) the same; a commands
+// file read the CR into a value too. Every YAML file futolab reads is refused at such a CR (exit
+// 2, nothing made), and a CR LF config runs as its LF original, its outputs named without a CR.
+TEST_CASE("a config or commands file with a lone CR is refused at it and a CR LF config runs", "[cli][line-ends][config]") {
+    const fs::path dir = fresh_dir("app", "config-lone-cr");
+    const std::string puzzle = FUTOLAB_SOURCE_DIR "/tests/data/good/conjure-4x4.tatham";
+    const auto config = [&](const std::string& name, const std::string& end, const std::string& last_end) {
+        const std::string text = "name: " + name + end + "seed: 1" + end + "mode: { count: 2 }" + end + "isolation: thread" +
+                                 end + "instances:" + end + "  - file: " + puzzle + end + "solvers: [ \"gac\" ]" + end +
+                                 "output: " + name + "/o.csv" + last_end;
+        write((dir / (name + ".yaml")).string(), text);
+        return (dir / (name + ".yaml")).string();
+    };
+    const std::string cr = "a carriage return not followed by a line feed (old Mac line ends)";
+    for (const auto& [name, end, last, at] :
+         std::vector<std::tuple<std::string, std::string, std::string, std::string>>{{"cr", "\n", "\r", ":8:17: "},
+                                                                                     {"crcrlf", "\r\n", "\r\r\n", ":8:21: "},
+                                                                                     {"mac", "\r", "\r", ":1:10: "}}) {
+        INFO(name);
+        const std::string cfg = config(name, end, last);
+        const auto r = run_cli("run -q " + cfg, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, cfg + at + cr));
+        CHECK_FALSE(fs::exists(dir / name));
+    }
+    const std::string crlf = config("crlf", "\r\n", "\r\n");
+    const auto ok = run_cli("run -q " + crlf, dir.string());
+    CHECK(ok.exit_code == 0);
+    CHECK(fs::exists(dir / "crlf" / "o.csv"));
+    CHECK(fs::exists(dir / "crlf" / "o.csv.meta.yaml"));
+    CHECK(run_cli("analyze crlf/o.csv --by spec", dir.string()).exit_code == 0);  // its sidecar reads back
+    // A commands file (solve --commands) under the same rule.
+    write((dir / "cmds.yaml").string(), "commands:\n  - name: m\n    argv: [\"/bin/true\", \"{instance}\"]\r");
+    const auto cmds = run_cli("solve " + puzzle + " --commands cmds.yaml -s command:name=m", dir.string());
+    CHECK(cmds.exit_code == 2);
+    CHECK(has(cmds.err, "cmds.yaml:3:38: " + cr));
 }

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -135,4 +136,63 @@ TEST_CASE("merge's warning shows a name its shards' sidecars hold", "[cli][merge
     CHECK_FALSE(has(r.err, "\xe2\x80\xae"));
     CHECK(has(r.out, "mm.csv: 3 of 3 runs from 2 files"));
     fs::remove_all(dir);
+}
+
+// Round 27 left open: three refusals outside app/ made a name visible before app/main.cpp did,
+// `a<U+003C>U+000A>b`: standard input named twice (core/files.cpp, refuse_stdin_twice), an
+// output whose lock was removed meanwhile (records/output_lock.cpp, "not written") and a link
+// at a companion's name (records/output_guard.cpp, companion_at's target).
+TEST_CASE("standard input named twice is refused with its names shown once", "[cli][names]") {
+    for (const Name& n : kNames) {
+        INFO(n.shown);
+        const fs::path dir = fresh_dir("names-once", "stdin");
+        fs::create_symlink("/dev/stdin", dir / ("l" + n.typed));
+        const auto first = run_cli("grade " + quoted("l" + n.typed) + " - </dev/null", dir.string());
+        CHECK(first.exit_code == 2);
+        CHECK(first.err == "futolab: l" + n.shown + ": given twice (inputs 1 and 2 as -): standard input can be read only "
+                                                    "once; name it once\n");
+        const auto second = run_cli("grade - " + quoted("l" + n.typed) + " </dev/null", dir.string());
+        CHECK(second.exit_code == 2);
+        CHECK(second.err == "futolab: -: given twice (inputs 1 and 2 as l" + n.shown + "): standard input can be read only "
+                                                                                    "once; name it once\n");
+        fs::remove_all(dir);
+    }
+}
+
+TEST_CASE("an output whose lock was removed meanwhile is not written and named once", "[cli][names]") {
+    for (const Name& n : kNames) {
+        INFO(n.shown);
+        const fs::path dir = fresh_dir("names-once", "not-written");
+        const std::string out = quoted(n.typed + ".jsonl"), lock = quoted("." + n.typed + ".jsonl.lock");
+        // convert holds --out's lock from before it reads its input: standard input, a FIFO the
+        // script writes to only once the lock is removed.
+        std::ofstream(dir / "s.sh") << "cd " << quoted(dir.string()) << " && mkfifo p && exec 3<>p || exit 1\n"
+                                    << "'" FUTOLAB_CLI "' convert - --to jsonl --out " << out << " <p 3>&- 2>err & pid=$!\n"
+                                    << "until [ -e " << lock << " ] || ! kill -0 $pid 2>/dev/null; do sleep 0.01; done\n"
+                                    << "rm -f " << lock << "\n"
+                                    << "cat '" FUTOLAB_SOURCE_DIR "/corpora/tatham-dev/n04.tatham' >&3; exec 3>&-\n"
+                                    << "wait $pid; echo $? >code\n";
+        REQUIRE(std::system(("sh " + quoted((dir / "s.sh").string())).c_str()) == 0);
+        CHECK(futolab::test::slurp((dir / "code").string()) == "1\n");
+        CHECK(futolab::test::slurp((dir / "err").string()) ==
+              "futolab: error: " + n.shown + ".jsonl: not written: ./." + n.shown + ".jsonl.lock: removed or replaced "
+              "while futolab held it: stopping, since another futolab could now lock it and write the same file\n");
+        CHECK_FALSE(fs::exists(dir / (n.typed + ".jsonl")));
+        fs::remove_all(dir);
+    }
+}
+
+TEST_CASE("a link at a companion's name shows its target once", "[cli][names]") {
+    for (const Name& n : kNames) {
+        INFO(n.shown);
+        const fs::path dir = fresh_dir("names-once", "companion");
+        fs::create_symlink("t" + n.typed, dir / "x.meta.yaml");
+        const auto r = run_cli("convert '" FUTOLAB_SOURCE_DIR "/corpora/tatham-dev/n04.tatham' --to jsonl --out x.meta.yaml",
+                               dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "futolab: --out x.meta.yaml: is a symbolic link to t" + n.shown + ", which is not there (not a "
+                         "metadata sidecar futolab made): refusing to overwrite it"));
+        CHECK_FALSE(has(r.err, "<U+003C>U+000"));
+        fs::remove_all(dir);
+    }
 }

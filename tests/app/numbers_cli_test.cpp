@@ -92,7 +92,7 @@ std::string problem(const NumericOption& o, const Boundary& b) {
 
 }  // namespace
 
-TEST_CASE("every numeric option: boundary values are accepted or refused with the range", "[cli][numbers]") {
+TEST_CASE("every numeric option: boundary values are accepted or refused with the range", "[cli][numbers][lifecycle]") {
     int refused = 0, passed = 0;
     for (const NumericOption& o : kOptions) {
         for (const Boundary& b : kBoundaries) {
@@ -119,7 +119,7 @@ TEST_CASE("every numeric option: boundary values are accepted or refused with th
 // Red-team round 26, B F2: `critical --time-limit -0` ran with no limit (0 = none) where -1 was
 // "negative", and every real option took -0 as 0, while the whole-number options refused it.
 // Every numeric option refuses a zero with a minus sign, in each spelling, naming itself.
-TEST_CASE("every numeric option refuses -0 in each spelling", "[cli][numbers]") {
+TEST_CASE("every numeric option refuses -0 in each spelling", "[cli][numbers][lifecycle]") {
     for (const NumericOption& o : kOptions)
         for (const std::string zero : {"-0", "-0.0", "-0e3", "-00"}) {
             const std::string cmd = o.command + " " + o.option + " " + zero;

@@ -147,11 +147,7 @@ void refused(const fs::path& dir, const std::string& command, const std::string&
 
 TEST_CASE("a second writer of an analyze's --tables or --plots folder is refused until it ends", "[cli][analyze][lock]") {
     const fs::path dir = futolab::test::fresh_dir("output-locks", "analyze");
-    fs::create_directories(dir / "bin");
-    std::ofstream(dir / "bin" / "gnuplot") << "#!/bin/sh\ntouch '" << (dir / "started").string() << "'\nwhile [ ! -e '"
-                                           << (dir / "go").string() << "' ]; do sleep 0.02; done\n"
-                                           << futolab::test::fake_figures_sh();
-    fs::permissions(dir / "bin" / "gnuplot", fs::perms::owner_all);
+    futolab::test::install_fake_gnuplot(dir, futolab::test::started_then_wait_sh(dir / "started", dir / "go"));
     // Its folders locked once its study is made and its files checked; it waits in its first figure.
     WaitingForInput first(dir, {"analyze", kResults, "--tables", "t", "--plots", "p"});
     first.wait_for("t/.futolab-folder.lock");

@@ -121,3 +121,49 @@ TEST_CASE("compare shows a build its sidecar's futolab block contradicts as a di
     CHECK(has(r.out, "(contradicted by its sidecar's futolab block"));
     CHECK_FALSE(has(r.out, ", build\n"));
 }
+
+// Red-team round 28, C F7: a key futolab never writes (at the top, in futolab:, machine:, run:)
+// was taken by every reader without a word, and merge dropped it from the merged sidecar.
+// Refused as a missing key is: merge, compare and resume exit 2, analyze and report warn.
+TEST_CASE("a sidecar key futolab never writes is refused by merge compare and resume and warned of by analyze and report",
+          "[provenance][cli]") {
+    const fs::path dir = sweep_and_copy("unknown");
+    const std::string whole = slurp((dir / "b/s.csv.meta.yaml").string());
+    const struct {
+        const char* after;
+        const char* line;
+        const char* key;
+    } cases[] = {
+        {"config_hash: ", "note: edited by hand", "note"},
+        {"  binary_hash: ", "  patched_by: someone", "futolab.patched_by"},
+        {"  host: ", "  gpu: none", "machine.gpu"},
+        {"  state: ", "  operator: me", "run.operator"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.key);
+        std::string text = whole;
+        const std::size_t at = text.find("\n" + std::string(c.after));
+        REQUIRE(at != std::string::npos);
+        text.insert(text.find('\n', at + 1) + 1, std::string(c.line) + "\n");
+        std::ofstream(dir / "b/s.csv.meta.yaml", std::ios::binary | std::ios::trunc) << text;
+        const std::string said = std::string("key '") + c.key + "' is not a key futolab writes";
+        auto r = run_cli("compare out/s.csv b/s.csv", dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "futolab: b/s.csv.meta.yaml:"));
+        CHECK(has(r.err, said));
+        r = run_cli("merge b/s.csv --out m/m.csv", dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, said));
+        CHECK_FALSE(fs::exists(dir / "m/m.csv"));
+        r = run_cli("run s.yaml -q --resume --out b", dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, said));
+        r = run_cli("analyze b/s.csv", dir.string());
+        CHECK(r.exit_code == 0);
+        CHECK(has(r.err, "futolab: warning: b/s.csv.meta.yaml:"));
+        CHECK(has(r.err, said));
+        r = run_cli("report b/s.csv --out b/r.html", dir.string());
+        CHECK(r.exit_code == 0);
+        CHECK(has(r.err, said));
+    }
+}

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 using futolab::JsonRead;
@@ -75,4 +76,32 @@ TEST_CASE("read_json names the line and column of a key's second occurrence", "[
     }
     // The same key in two objects, or as a value, is no key given twice.
     CHECK(read_json(R"({"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}], "c": "a"})").problem.empty());
+}
+
+// The one scan of strings behind these positions and the JSON Lines reader's `-0` column
+// (core/json_read.hpp find_outside_strings): three copies of its loop became one.
+TEST_CASE("find_outside_strings visits each byte outside strings and each opening quote", "[json][scan]") {
+    const auto outside = [](std::string_view text) {
+        std::string seen;
+        CHECK(futolab::find_outside_strings(text, [&](std::size_t i) {
+                  seen += text[i];
+                  return false;
+              }) == text.size());
+        return seen;
+    };
+    CHECK(outside(R"({"a": [1, "b"]})") == R"({": [1, "]})");
+    CHECK(outside(R"(["x\"]", 1])") == R"([", 1])");             // an escaped quote does not close the string
+    CHECK(outside(R"(["\\", "]"])") == R"([", "])");             // an escaped backslash does not escape the quote after it
+    CHECK(outside(R"(["a\u005c", 2])") == R"([", 2])");          // a \u escape is text
+    CHECK(outside(R"({"k": {"[": ["{", {"}": "]"}]}})") == R"({": {": [", {": "}]}})");  // nested, brackets in strings
+    CHECK(outside(R"(["abc)") == "[\"");                          // a string left open runs to the end
+    CHECK(outside(R"(["ab\)") == "[\"");                          // a backslash at the end escapes nothing there
+    CHECK(outside("\"\\") == "\"");
+    CHECK(outside("") == "");
+    // Stops at the first offset its visitor takes: the third quote that opens a string.
+    const std::string_view text = R"({"a": "x\"y", "b": 1})";
+    std::size_t quotes = 0;
+    CHECK(futolab::find_outside_strings(text, [&](std::size_t i) { return text[i] == '"' && ++quotes == 3; }) ==
+          text.find("\"b\""));
+    CHECK(futolab::find_outside_strings(text, [](std::size_t) { return true; }) == 0);
 }

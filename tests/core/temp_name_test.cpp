@@ -23,6 +23,7 @@ TEST_CASE("longest_temp_path bounds every temporary name AtomicFile makes", "[co
         CHECK(file.temp_path().starts_with(target + ".tmp-"));
         CHECK(file.temp_path().size() <= longest.size());
     }
-    CHECK(longest.size() - target.size() == 28);  // ".tmp-" 8 hex digits, '-', 7 pid digits, '-', 6 random
+    // ".tmp-" 8 hex digits, "-p", 7 pid digits, 's', 20 start time digits, '-', 6 random
+    CHECK(longest.size() - target.size() == 50);
     fs::remove_all(dir);
 }

@@ -77,6 +77,30 @@ TEST_CASE("YAML: binary data is refused naming line, column and byte (round 13, 
     CHECK(yaml_outcome("a: 1\r\nb:\t2\f\n") == "ok");
 }
 
+// Round 28, C F3: yaml-cpp kept a CR that no LF follows inside a plain scalar (`output: o.csv<CR>`
+// wrote a results CSV named so). Every YAML file is refused at such a CR, before anything else;
+// CR LF line ends read as LF.
+TEST_CASE("a carriage return that no line feed follows is found and refused in every YAML file", "[core][text][yaml][line-ends]") {
+    CHECK_FALSE(find_lone_carriage_return("a: 1\r\nb: 2\r\n"));
+    CHECK_FALSE(find_lone_carriage_return(""));
+    const auto at = find_lone_carriage_return("a: 1\nb: 2\n  c: 3\r\r\n");
+    REQUIRE(at);
+    CHECK(at->line == 3);
+    CHECK(at->column == 7);
+    CHECK(find_lone_carriage_return("\r")->column == 1);
+    CHECK(find_lone_carriage_return("x\ry\rz")->column == 2);
+    const std::string cr = ": a carriage return not followed by a line feed (old Mac line ends): line ends are LF or CR LF "
+                           "(save the file with Unix or Windows line ends)";
+    CHECK(yaml_outcome("name: cr\noutput: out/o.csv\r") == "t.yaml:2:18" + cr);  // a CR that ends the file
+    CHECK(yaml_outcome("name: cr2\noutput: out2/o\r.csv\n") == "t.yaml:2:15" + cr);
+    CHECK(yaml_outcome("name: cr3\r\noutput: o.csv\r\r\n") == "t.yaml:2:14" + cr);  // CR CR LF: converted twice
+    CHECK(yaml_outcome("a: 1\rb: 2\r") == "t.yaml:1:5" + cr);                       // old Mac line ends
+    CHECK(yaml_outcome("a: \"x\ry\"\n") == "t.yaml:1:6" + cr);                      // inside quotes too
+    CHECK(yaml_outcome("# \r\na: 1\n") == "ok");                                      // CR LF after a comment
+    CHECK(yaml_outcome("a: \"x\\ry\"\r\n") == "ok");  // the escape \r is a value's, not a line end
+    CHECK(load_yaml_bounded("a: o.csv\r\nb: |\r\n  x\r\n", "t.yaml")["a"].as<std::string>() == "o.csv");
+}
+
 TEST_CASE("JSON: binary data is refused where it is, never read as the end of the text (round 13, F8)", "[core][text]") {
     const JsonRead cut = read_json("{\"a\":1}\0garbage {{{"s);
     CHECK(cut.problem == "binary data (byte 0x00): not a text file");

@@ -7,6 +7,10 @@
 #include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -97,4 +101,71 @@ TEST_CASE("many strings with noncharacters each take their own place", "[yaml][n
         CHECK(back[2 * i].as<std::string>() == texts[i]);
         CHECK(back[2 * i + 1].as<std::string>() == "futolab-exact-" + std::to_string(i) + "z");
     }
+}
+
+namespace {
+
+// The plain forms a YAML 1.1 reader (PyYAML) or a 1.2 one resolves to a number, a flag, null, a
+// date or another tag, and texts that stay text to every reader.
+const std::vector<std::string> kNotText{
+    "010", "0x1F", "0X1f", "0o7", "0b101", "1_000", "0", "00", "09", "-1", "+1", "1.5", "1.", ".5", "-.5", "1e3", "1E3",
+    "1.5e-3", "6.8523015e+5", "1:20", "1:20:30.5", "190:20:30", ".inf", "-.inf", "+.INF", ".Inf", ".nan", ".NaN",
+    ".NAN", "yes", "Yes", "YES", "yEs", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "Y", "n", "N",
+    "true", "True", "TRUE", "false", "False", "null", "Null", "NULL", "~", "", "=", "<<", "2001-12-14",
+    "2001-12-14t21:59:43.10-05:00", "2001-12-14 21:59:43.10 -5", "2002-12-14T21:59:43Z", "1.2.3"};
+const std::vector<std::string> kText{"gac", "fc:var=static", "0.1.0+dda24a2b2e70", "abc1", "1a", "e1", "0x", "-", ".",
+                                     "2001-12-14 notes", "yes please", "x.inf", "nulls", "0123456789abcdef",
+                                     "in.jsonl", "n04.tatham", "-v", "--count=2", "a:b", "12 apples"};
+
+}  // namespace
+
+// Red-team round 28, C F10: the sidecar wrote `experiment: 010`, `- name: yes` and `file: 010`
+// plain, which PyYAML reads as 8, True and 8. Every writer (sidecars, merged sidecars, rendered
+// configs) writes strings through ExactEmitter, which quotes each that a resolver would read
+// as anything but itself.
+TEST_CASE("ExactEmitter quotes every string a YAML 1.1 or 1.2 reader takes for another type", "[yaml][names][types]") {
+    for (const std::string& text : kNotText) {
+        INFO(text);
+        CHECK(futolab::plain_reads_as_non_string(text));
+    }
+    for (const std::string& text : kText) {
+        INFO(text);
+        CHECK_FALSE(futolab::plain_reads_as_non_string(text));
+    }
+    ExactEmitter e;
+    e << YAML::BeginMap << YAML::Key << "experiment" << YAML::Value << std::string("010") << YAML::Key << "builds"
+      << YAML::Value << std::vector<std::string>{"yes", "gac"} << YAML::Key << "n" << YAML::Value << 4 << YAML::EndMap;
+    CHECK(e.str() == "experiment: \"010\"\nbuilds:\n  - \"yes\"\n  - gac\nn: 4");
+    // yaml-cpp reads each back as the text it was; so does PyYAML, where it is installed.
+    std::vector<std::string> all = kNotText;
+    all.insert(all.end(), kText.begin(), kText.end());
+    ExactEmitter list;
+    list << YAML::BeginMap << YAML::Key << "block" << YAML::Value << all << YAML::Key << "flow" << YAML::Value << YAML::Flow
+         << all << YAML::EndMap;
+    const std::string yaml = list.str();
+    const YAML::Node back = YAML::Load(yaml);
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        CHECK(back["block"][i].as<std::string>() == all[i]);
+        CHECK(back["flow"][i].as<std::string>() == all[i]);
+    }
+    if (std::system("/usr/bin/python3 -c 'import yaml' 2>/dev/null") != 0) {
+        WARN("PyYAML is not installed: the YAML 1.1 reading is checked by the table above only");
+        return;
+    }
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "futolab-yaml-types";
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "w.yaml", std::ios::binary) << yaml << "\n";
+    std::string expected;  // one text per line: none of them holds a line feed
+    for (const std::string& text : all) expected += text + "\n";
+    std::ofstream(dir / "want.txt", std::ios::binary) << expected;
+    const std::string check =
+        "cd '" + dir.string() + "' && /usr/bin/python3 -c \"import yaml; d = yaml.safe_load(open('w.yaml')); "
+        "want = open('want.txt').read().split(chr(10))[:-1]; "
+        "bad = [(k, x) for k in ('block', 'flow') for x, w in zip(d[k], want) if not isinstance(x, str) or x != w]; "
+        "print(bad); raise SystemExit(1 if bad or len(d['block']) != len(want) else 0)\" > out.txt 2>&1";
+    const int status = std::system(check.c_str());
+    std::ifstream out(dir / "out.txt");
+    INFO(std::string(std::istreambuf_iterator<char>(out), std::istreambuf_iterator<char>()));
+    CHECK(status == 0);
+    std::filesystem::remove_all(dir);
 }

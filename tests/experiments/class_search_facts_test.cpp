@@ -218,7 +218,7 @@ futolab::test::TableEdit every_record_set(const char* key, std::uint64_t value) 
 // (check_class_effort, one rule for both): each class climbs to its own minimum (class_minima),
 // one call per cost and one per refuted candidate; a class without a set (objective k) may try
 // every cost up to its clues' total; the pools hold the seeds and a set per query at most.
-TEST_CASE("task exact-sample: a record's summed search counters are ones its classes' searches can reach", "[resume][merge][exact-sample]") {
+TEST_CASE("task exact-sample: a record's summed search counters are ones its classes' searches can reach", "[resume][merge][exact-sample][lifecycle]") {
     const struct {
         const char* options;
         std::uint64_t total;  // the cost of every clue of order 4 under the objective

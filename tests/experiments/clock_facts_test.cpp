@@ -60,7 +60,8 @@ void check(const std::map<std::string, std::string>& cells, const std::string& s
         values += (values.empty() ? "" : ",") + value;
     }
     const futolab::CsvTable t = futolab::parse_csv(header + "\n" + values + "\n", "r.csv");
-    const futolab::SolverSpec s = config.task == futolab::Task::exact ? futolab::parse_method_spec(futolab::Task::exact, spec)
+    const bool method = config.task == futolab::Task::exact || config.task == futolab::Task::exact_square;
+    const futolab::SolverSpec s = method ? futolab::parse_method_spec(config.task, spec)
                                   : spec.starts_with("command") ? config.solvers.front()
                                                                 : futolab::parse_solver_spec(spec);
     futolab::check_clock_cells(t, 0, "r.csv", config, s, span, "refusing");
@@ -203,6 +204,59 @@ TEST_CASE("clock cells: nodes at most 1024 a nanosecond of wall time", "[records
                             "bitmask"),
                       Contains(at("nodes")));
     CHECK_THROWS_WITH(check({{"nodes", "99999999999"}, {"wall_ns", "5000"}, {"max_depth", ""}}, "ilp"), Contains(at("nodes")));
+}
+
+// Red-team round 28, B F1 and F2: checks and propagations of 2^64 − 1 in a run of 1 to 160 µs
+// (gac, backtracking, fc, gecode), sat's fails where it writes no nodes, and an exact-square
+// multiple row's nodes and checks were taken. One table holds every counter of a search to the
+// rate of its wall time (sweeps of every backend at n = 4..9 count at most about 1 a ns).
+TEST_CASE("clock cells: every counter of a search at most 1024 a nanosecond of wall time", "[records][resume][merge][clocks]") {
+    for (const char* spec : {"gac", "backtracking", "bitmask", "fc", "gecode", "portfolio", "gac:branch=binary"}) {
+        for (const char* column : {"checks", "propagations", "solutions"}) {
+            INFO(spec << " " << column);
+            CHECK_NOTHROW(check({{column, "51200000"}}, spec));  // 1024 × its wall_ns of 50000 and 1023 more
+            CHECK_NOTHROW(check({{column, "51201023"}}, spec));
+            CHECK_THROWS_WITH(check({{column, "51201024"}}, spec),
+                              Contains("column '" + std::string(column) + "' is '51201024', more than 1024 per ns of its "
+                                       "wall_ns (50000), more than any search counts (one step is"));
+            CHECK_THROWS_WITH(check({{column, "18446744073709551615"}, {"wall_ns", "972"}, {"cpu_ns", "900"}}, spec),
+                              Contains("column '" + std::string(column) + "' is '18446744073709551615', more than 1024 per ns"));
+        }
+    }
+    // sat writes no nodes: its fails (CaDiCaL's conflicts) are held to the rate alone.
+    CHECK_NOTHROW(check({{"nodes", ""}, {"max_depth", ""}, {"fails", "5000"}, {"wall_ns", "119000"}, {"cpu_ns", "118000"}}, "sat"));
+    CHECK_THROWS_WITH(check({{"nodes", ""}, {"max_depth", ""}, {"fails", "18446744073709551615"}, {"wall_ns", "119000"},
+                             {"cpu_ns", "118000"}}, "sat"),
+                      Contains(at("fails") + " is '18446744073709551615', more than 1024 per ns of its wall_ns (119000)") &&
+                          Contains("one of sat's conflicts"));
+    // A tool's counters too (one table): clpfd's checks are SWI-Prolog's inferences.
+    CHECK_THROWS_WITH(check({{"nodes", ""}, {"fails", ""}, {"max_depth", ""}, {"propagations", "99999999999"},
+                             {"wall_ns", "5000"}}, "clpfd"),
+                      Contains("column 'propagations' is '99999999999', more than 1024 per ns"));
+    // Task exact-square's branch and bound: its nodes and its oracle's queries (checks), whatever
+    // its status (a multiple row keeps no record to hold them to).
+    const ExperimentConfig exact_square = parse_config(
+        "name: t\ntask: exact-square\ninstances:\n  - critical_squares: { square: \"1 2/2 1\" }\nmethods: [ exact-square ]\n",
+        "c.yaml");
+    const std::map<std::string, std::string> multiple{{"status", "multiple"}, {"fails", ""}, {"max_depth", ""},
+                                                      {"wall_ns", "250000"}, {"cpu_ns", "240000"}};
+    const auto with = [&](const std::string& column, const std::string& value) {
+        std::map<std::string, std::string> cells = multiple;
+        cells[column] = value;
+        return cells;
+    };
+    CHECK_NOTHROW(check(with("nodes", "25"), "exact-square", exact_square));
+    CHECK_NOTHROW(check(with("nodes", "256000000"), "exact-square", exact_square));
+    for (const char* column : {"nodes", "checks"}) {
+        INFO(column);
+        CHECK_THROWS_WITH(check(with(column, "18446744073709551615"), "exact-square", exact_square),
+                          Contains("column '" + std::string(column) + "' is '18446744073709551615', more than 1024 per ns of "
+                                   "its wall_ns (250000)"));
+        CHECK_THROWS_WITH(check(with(column, "256001024"), "exact-square", exact_square), Contains("more than 1024 per ns"));
+    }
+    // A command's counters are its regex's: held to 2^63 − 1 only (below).
+    CHECK_NOTHROW(check({{"checks", "9223372036854775807"}, {"wall_ns", "1000"}, {"cpu_ns", "900"}}, "command:name=t",
+                        command_config()));
 }
 
 TEST_CASE("clock cells: a tool's every counter at most 1024 a nanosecond and its depth at most nodes + 1",

@@ -8,6 +8,7 @@
 #include "records/csv_reader.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <cerrno>
 #include <csignal>
@@ -83,7 +84,7 @@ TEST_CASE("a sweep runs a command beside gac: same statuses and counts, nodes fr
     CHECK(statuses.size() >= 2);  // more than one kind of answer was checked
 }
 
-TEST_CASE("a command that lies is caught in a sweep: every row an error, none solved", "[command][runner][trust]") {
+TEST_CASE("a command that lies is caught in a sweep: every row an error, none solved", "[command][runner][trust][lifecycle]") {
     for (const std::string lie : {"grid", "unsat"}) {
         const std::string dir = test::fresh_dir("command", "lie-" + lie).string();
         REQUIRE(run_cli("run -q " + sweep(dir, ", \"--lie=" + lie + "\"", "\"command:name=py\"")).exit_code == 0);
@@ -103,7 +104,9 @@ TEST_CASE("a command that lies is caught in a sweep: every row an error, none so
 TEST_CASE("a command over its time limit is a timeout, and its process tree is gone", "[command][runner][limits]") {
     const std::string dir = test::fresh_dir("command", "hang").string();
     const std::string pidfile = dir + "/child.pid";
-    const std::string cfg = sweep(dir, ", \"--hang=" + pidfile + "\"", "\"command:name=py\"", "500ms");
+    // 2 s: the child's pid is written after Python starts and forks, which took over 0.5 s on a
+    // loaded CI machine (with no pid file nothing could be checked).
+    const std::string cfg = sweep(dir, ", \"--hang=" + pidfile + "\"", "\"command:name=py\"", "2s");
     {
         std::ifstream in(cfg);
         std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -149,6 +152,29 @@ TEST_CASE("bad command declarations are one-line errors at their file, line and 
     CHECK(config_error("  - argv: [python3, \"{instance}\"]\n") == "cfg.yaml:3:5: a command needs 'name'");
     CHECK(config_error("  - name: a b\n    argv: [x, \"{instance}\"]\n") ==
           "cfg.yaml:3:11: name: a command's name must be letters, digits, '_', '.' or '-'");
+}
+
+// Red-team round 28, C F10: a plain argv element 010, yes, 0x10 or .inf was passed as typed, but
+// PyYAML reads the same declaration as 8, True, 16 and inf: the config said another argv to
+// every other reader. Refused at its line and column, "quote it", as configs refuse a quoted
+// number the other way round.
+TEST_CASE("an argv element a YAML 1.1 reader takes for a number or flag is refused: quote it", "[command][config]") {
+    const struct {
+        const char* element;
+        int column;
+    } refused[] = {{"010", 27}, {"yes", 27}, {"0x10", 27}, {".inf", 27}, {"On", 27}, {"1e3", 27}, {"1_000", 27},
+                   {"2001-12-14", 27}, {"1:20", 27}, {"false", 27}};
+    for (const auto& r : refused) {
+        INFO(r.element);
+        CHECK(config_error(std::string("  - name: py\n    argv: [python3, s.py, ") + r.element + ", \"{instance}\"]\n") ==
+              fmt::format("cfg.yaml:4:{}: argv: '{}' is a number, a flag or null to YAML 1.1 readers (PyYAML), not text: "
+                          "quote it (\"{}\")",
+                          r.column, r.element, r.element));
+    }
+    for (const char* taken : {"\"010\"", "'yes'", "-v", "--count=2", "x1", "s.py", "\".inf\""}) {
+        INFO(taken);
+        CHECK(config_error(std::string("  - name: py\n    argv: [python3, s.py, ") + taken + ", \"{instance}\"]\n").empty());
+    }
 }
 
 TEST_CASE("futolab run and solve: a bad declaration exits 2, solve --commands runs one", "[command][config][cli]") {

@@ -413,3 +413,45 @@ TEST_CASE("limits.memory that is not a whole number of KiB is refused at its val
     CHECK(parse_config(kGood + "limits: { memory: 11719KiB }\n", "cfg.yaml").limits.memory_bytes == 11719 * 1024);
     CHECK(parse_config(kGood + "limits: { memory: 2GB }\n", "cfg.yaml").limits.memory_bytes == 2'000'000'000);
 }
+
+// Round 28, C F9: `name:` with no value was "cfg.yaml:2:1: name must be a single value" (the line
+// after it, where yaml-cpp places a value that is not there), and `~` or `null` the same. An empty
+// value is named just after its key's colon or its item's dash, a null at itself.
+TEST_CASE("an empty or null value is named as such at its key", "[config]") {
+    const std::string rest = "instances:\n  - file: x.futo\nsolvers: [gac]\n";
+    CHECK(error_of("name:\n" + rest) == "cfg.yaml:1:6: name is empty: give a value");
+    CHECK(error_of("name:   # to be named\n\n" + rest) == "cfg.yaml:1:6: name is empty: give a value");
+    CHECK(error_of("name: ~\n" + rest) == "cfg.yaml:1:7: name is empty (null): give a value");
+    CHECK(error_of("name: null\n" + rest) == "cfg.yaml:1:7: name is empty (null): give a value");
+    CHECK(error_of("name: \"\"\n" + rest) == "cfg.yaml:1:7: name is empty: give a value");
+    CHECK(error_of(rest + "name:") == "cfg.yaml:4:1: name is empty: give a value");  // the last line: at its key
+    CHECK(error_of("name: k\ninstances:\n  - file: x.futo\nsolvers: [ \"gac\", ~ ]\n") ==
+          "cfg.yaml:4:19: a solver is empty (null): give a value");
+    CHECK(error_of("name: k\ninstances:\n  - file: x.futo\nsolvers:\n  - gac\n  -\n  - fc\n") ==
+          "cfg.yaml:6:4: a solver is empty: give a value");
+    CHECK(error_of(kGood + "mode: { count: ~ }\n") == "cfg.yaml:5:16: mode.count is empty (null): give a value");
+    CHECK(error_of(kGood + "mode: { count: }\n") == "cfg.yaml:5:15: mode.count is empty: give a value");
+    CHECK(error_of(kGood + "seed:\n") == "cfg.yaml:5:6: seed is empty: give a value");
+    CHECK(error_of("name: k\ninstances:\n  - file:\nsolvers: [gac]\n") == "cfg.yaml:3:10: file is empty: give a value");
+    CHECK(error_of("name: k\ninstances:\n  - file: Null\nsolvers: [gac]\n") ==
+          "cfg.yaml:3:11: file is empty (null): give a value");
+    // A value that only begins like null is a value.
+    CHECK(error_of("name: nullity\n" + rest) == "(no error)");
+    CHECK(error_of("name: k\ninstances:\n  - file: ~x.futo\nsolvers: [gac]\n") == "(no error)");
+}
+
+// Round 28, C F3: a CR that no LF follows ended up in a value (`output: o.csv<CR>`). The config is
+// refused at it; CR LF configs read as LF ones.
+TEST_CASE("a config with a lone carriage return is refused at it and CR LF configs read as LF", "[config][line-ends]") {
+    const std::string lf = kGood + "output: out/o.csv\n";
+    std::string crlf;
+    for (char ch : lf) crlf += ch == '\n' ? std::string("\r\n") : std::string(1, ch);
+    const ExperimentConfig c = parse_config(crlf, "cfg.yaml");
+    CHECK(c.output == "out/o.csv");
+    CHECK(c.name == "t");
+    const std::string cr = "a carriage return not followed by a line feed (old Mac line ends)";
+    CHECK(error_of(kGood + "output: out/o.csv\r").starts_with("cfg.yaml:5:18: " + cr));
+    CHECK(error_of(kGood + "output: out/o\r.csv\n").starts_with("cfg.yaml:5:14: " + cr));
+    CHECK(error_of(crlf.substr(0, crlf.size() - 2) + "\r\r\n").starts_with("cfg.yaml:5:18: " + cr));
+    CHECK(error_of("name: t\rinstances: x\r").starts_with("cfg.yaml:1:8: " + cr));
+}

@@ -190,7 +190,7 @@ void whole_meta_as_floats_refused(const fs::path& dir, const std::string& name, 
 }  // namespace
 
 TEST_CASE("resume and merge refuse a whole-number meta written as a float in greedy, exact and exact-square records",
-          "[resume][merge][greedy][exact][exact-square]") {
+          "[resume][merge][greedy][exact][exact-square][lifecycle]") {
     const fs::path greedy = sweep("float-meta-greedy");
     whole_meta_as_floats_refused(greedy, "gr", row_of(greedy, "iterations=3"));
     fs::remove_all(greedy);

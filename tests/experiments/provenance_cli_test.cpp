@@ -77,7 +77,7 @@ void accepted_by_both(const fs::path& dir) {
 
 }  // namespace
 
-TEST_CASE("resume and merge refuse a row cell futolab does not write (round 11)", "[resume][merge][records]") {
+TEST_CASE("resume and merge refuse a row cell futolab does not write (round 11)", "[resume][merge][records][lifecycle]") {
     const fs::path dir = fresh_dir("provenance", "cells");
     base_sweep(dir);
     accepted_by_both(dir);

@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 
 using namespace futolab;
 
@@ -211,4 +212,47 @@ TEST_CASE("a memory limit below a run's process's floor is refused at limits.mem
     CHECK_THROWS_WITH(run_experiment(parse_config(text, "cfg.yaml"), options),
                       Catch::StartsWith("cfg.yaml:3:19: limits.memory 1 MiB is below what a run's process needs"));
     CHECK_FALSE(std::filesystem::exists("never-written"));
+}
+
+// Red-team round 28, C F11: a `file:` value is a glob, and `a[1].tatham` ran the file a1.tatham
+// (or matched nothing) with the file a[1].tatham right beside the config. Where the name as typed
+// is a file that the pattern does not match alone, which was meant cannot be told: refused,
+// naming both and the escaped form that selects the file.
+TEST_CASE("a file: glob that is also the name of another file is refused naming both", "[matrix][glob]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / "futolab-glob-beside-file";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const auto write = [&](const std::string& name, const std::string& text) { std::ofstream(dir / name) << text; };
+    const std::string two = "4dt:2,0,0,0,3,1,0,0,0,0,0,1,0,2,0,0,\n4dt:1,0,0,4,2,0,0,1,0,1,0,2,0,0,0,0,\n";
+    write("a[1].tatham", two);
+    write("a1.tatham", "4dt:1,0,0,4,2,0,0,1,0,1,0,2,0,0,0,0,\n");
+    const std::string cfg = (dir / "cfg.yaml").string();
+    const auto outcome = [&](const std::string& file) -> std::string {
+        try {
+            return fmt::format("{} instances", build_run_matrix(parse_config("name: t\ninstances:\n  - file: " + file +
+                                                                             "\nsolvers: [gac]\n", cfg)).instances.size());
+        } catch (const InputError& e) {
+            return e.what();
+        }
+    };
+    const std::string d = dir.string() + "/";
+    const std::string advice = ": write file: 'a\\[1\\].tatham' for that file (a backslash makes a character of the pattern its own)";
+    CHECK(outcome("\"a[1].tatham\"") ==
+          cfg + ":3:11: file: 'a[1].tatham' is a glob matching " + d + "a1.tatham, not the file " + d + "a[1].tatham" + advice);
+    CHECK(outcome("'a\\[1\\].tatham'") == "2 instances");  // escaped: the file itself
+    CHECK(outcome("a1.tatham") == "1 instances");
+    CHECK(outcome("\"a?.tatham\"") == "1 instances");  // no file of that name: a glob as ever
+    fs::remove(dir / "a1.tatham");
+    CHECK(outcome("\"a[1].tatham\"") ==
+          cfg + ":3:11: file: no file matches the glob 'a[1].tatham'; the file " + d + "a[1].tatham exists" + advice);
+    // A name that matches itself and more.
+    write("b*.tatham", two);
+    write("bx.tatham", two);
+    CHECK(outcome("\"b*.tatham\"") == cfg + ":3:11: file: 'b*.tatham' is a glob matching " + d + "b*.tatham, " + d +
+                                           "bx.tatham, not only the file " + d +
+                                           "b*.tatham: write file: 'b\\*.tatham' for that file (a backslash makes a "
+                                           "character of the pattern its own)");
+    CHECK(outcome("'b\\*.tatham'") == "2 instances");
+    fs::remove_all(dir);
 }

@@ -2,6 +2,8 @@
 // with its own solution, solutions and output cells, as each task kind writes them.
 #include "experiments/status_facts.hpp"
 
+#include "experiments/methods.hpp"
+#include "experiments/task_kinds.hpp"
 #include "records/csv_quote.hpp"
 #include "solvers/options.hpp"
 #include "solvers/registry/registry.hpp"
@@ -173,4 +175,135 @@ TEST_CASE("a memout row whose run ran out before it answered keeps no solution a
                       Contains("column 'solutions' is '159018'"));
     // Other statuses are not held to it.
     CHECK_NOTHROW(memout("gac", "wall time limit (30 s)", kFigures, kSquare6, 0, "timeout"));
+}
+
+// Round 27's leftovers: the memout rows of the kinds a method runs (exact and exact-square, in a
+// process of their own) are held to the same table of causes as a solver's, with their own
+// cells; and a memout's figures to the row's max_rss_kb and limits.memory. The rows taken are
+// the forms the sandbox, a tool and the rule write (child_process.cpp, process_row.cpp,
+// external/outcome.cpp; real sweeps: tests/app/memout_method_rows_cli_test.cpp, memout_error_rows_cli_test.cpp).
+namespace {
+
+// A memout row of `mode` (a solver mode or a method kind's name) run by `spec`, in `isolation`,
+// with this message, max_rss_kb and counters (six, kCounters' order), under limits.memory
+// `memory_kib` (0: none). Columns: mode 1, status 2, message 3, solution 4, max_rss_kb 5,
+// isolation 6, then the counters.
+void memout_row(const std::string& mode, const futolab::SolverSpec& spec, const std::string& message, const std::string& counters,
+                const std::string& rss, const std::string& isolation, std::uint64_t memory_kib, const std::string& solution = "") {
+    const futolab::CsvTable t = futolab::parse_csv("mode,status,message,solution,max_rss_kb,isolation," + kCounters + "\n" + mode +
+                                                       ",memout," + futolab::csv_quote(message) + "," +
+                                                       futolab::csv_quote(solution) + "," + rss + "," + isolation + "," +
+                                                       counters + "\n",
+                                                   "r.csv");
+    futolab::Limits limits;
+    limits.memory_bytes = memory_kib * 1024;
+    futolab::check_censored_status(t, 0, "r.csv", limits, spec, "refusing");
+}
+
+futolab::SolverSpec method(futolab::Task task, const std::string& text) { return futolab::parse_method_spec(task, text); }
+
+const std::string kMethodEmpty = ",,,,,";            // a method run that died: every counter unknown
+const std::string kSquareCounted = "0,812,,40,,";  // exact-square's own: nodes and checks (solutions 0: record dropped)
+const std::string kKill = "out of memory: killed by SIGKILL (Killed) at a peak of ";
+const std::string kCgroupRun = "out of memory: the memory cgroup's OOM killer ended the run's process (SIGKILL (Killed))";
+
+}  // namespace
+
+TEST_CASE("an exact or exact-square memout row is held to its cause as a solve or count row is", "[resume][merge][memout]") {
+    using Catch::Matchers::Contains;
+    using futolab::Task;
+    const futolab::SolverSpec square = method(Task::exact_square, "exact-square:objective=k");
+    const futolab::SolverSpec exact = method(Task::exact, "exact:objective=k");
+    // What the sandbox and the rule write (64 MiB = 65536 kB): a worker or forked child that died
+    // of a failed allocation (exit 97), was OOM-killed, or answered and then passed the limit.
+    for (const char* where : {"process", "fork"}) {
+        CHECK_NOTHROW(memout_row("exact-square", square, "out of memory", kMethodEmpty, "", where, 0, kSquare6));
+        CHECK_NOTHROW(memout_row("exact", exact, "out of memory", kMethodEmpty, "61000", where, 65536, kSquare6));
+        CHECK_NOTHROW(memout_row("exact-square", square, kKill + "60000 kB", kMethodEmpty, "60000", where, 65536, kSquare6));
+        CHECK_NOTHROW(memout_row("exact-square", square,
+                                 "peak resident memory 70000 kB exceeds limits.memory (65536 kB) (the run said solved)",
+                                 kSquareCounted, "70000", where, 65536, kSquare6));
+    }
+    CHECK_NOTHROW(memout_row("exact-square", square, kCgroupRun, kMethodEmpty, "", "process", 65536, kSquare6));
+    CHECK_NOTHROW(memout_row("exact", exact,
+                             "out of memory: the memory cgroup's OOM killer ended a process of the run (the run said multiple)",
+                             "0,90,,,,", "", "process", 65536, kSquare6));
+    // A thread row's memout is check_censored_cells' to refuse (no such run writes one).
+    CHECK_NOTHROW(memout_row("exact", exact, "", kSquareCounted, "", "thread", 0, kSquare6));
+
+    // The round's rows: no message, another's, a solver's or a tool's words, a limit the sweep never had.
+    for (const char* m : {"", "x", "memory limit (1 GiB)", "Out of memory", "out of memory ", "portfolio: member sat: out of memory",
+                          "minizinc ran out of memory (limit 65536 kB, the tool's peak resident set 8212 kB)"})
+        CHECK_THROWS_WITH(memout_row("exact-square", square, m, kMethodEmpty, "", "process", 65536, kSquare6),
+                          Contains("r.csv:2:3: column 'message' is '") &&
+                              Contains("where a 'memout' run of exact-square:objective=k writes 'out of memory'"));
+    for (const std::string& m : {kKill + "60000 kB", kCgroupRun})
+        CHECK_THROWS_WITH(memout_row("exact", exact, m, kMethodEmpty, "", "process", 0, kSquare6),
+                          Contains("where the run had no memory limit (the config sets no limits.memory)"));
+    // Its search kept: a method's run never answers a failed allocation itself, so its counters are
+    // all empty, never the search's nor 0.
+    for (const std::string& counters : {kSquareCounted, std::string("0,0,,0,,"), std::string(",812,,,,")})
+        CHECK_THROWS_WITH(memout_row("exact-square", square, "out of memory", counters, "", "fork", 65536, kSquare6),
+                          Contains("r.csv:2:") && Contains("counts nothing: every counter empty (its process died"));
+    CHECK_THROWS_WITH(memout_row("exact-square", square, kKill + "60000 kB", kSquareCounted, "60000", "fork", 65536, kSquare6),
+                      Contains("column 'solutions' is '0'") && Contains("counts nothing: every counter empty"));
+    // The cgroup holds process isolation's warm workers only, a solver's as a method's.
+    CHECK_THROWS_WITH(memout_row("exact-square", square, kCgroupRun, kMethodEmpty, "61000", "fork", 65536, kSquare6),
+                      Contains("r.csv:2:3: column 'message' is '") && Contains("where a run in fork isolation has no memory cgroup"));
+    CHECK_THROWS_WITH(memout_row("count:all", futolab::parse_solver_spec("gac"), kCgroupRun, kEmpty, "61000", "fork", 65536),
+                      Contains("where a run in fork isolation has no memory cgroup"));
+}
+
+TEST_CASE("a memout's figures agree with its max_rss_kb and limits.memory", "[resume][merge][memout]") {
+    using Catch::Matchers::Contains;
+    const futolab::SolverSpec gac = futolab::parse_solver_spec("gac"), minizinc = futolab::parse_solver_spec("minizinc");
+    // The sandbox's OOM kill outside a cgroup: a SIGKILL at 90 % of the limit or more (58982.4 kB
+    // of 65536 kB); in fork isolation the child's wait4 peak is both the message's and max_rss_kb;
+    // in process isolation max_rss_kb is the cgroup's peak of the run, or empty, and the message's
+    // the worker's over its whole life.
+    CHECK_NOTHROW(memout_row("count:all", gac, kKill + "58983 kB", kEmpty, "58983", "fork", 65536));
+    CHECK_NOTHROW(memout_row("count:all", gac, kKill + "900000 kB", kEmpty, "900000", "fork", 65536));
+    CHECK_NOTHROW(memout_row("count:all", gac, kKill + "60000 kB", kEmpty, "", "process", 65536));
+    CHECK_NOTHROW(memout_row("count:all", gac, kKill + "60000 kB", kEmpty, "1200", "process", 65536));
+    for (const char* n : {"58982", "1000", "0"})
+        CHECK_THROWS_WITH(memout_row("count:all", gac, kKill + n + " kB", kEmpty, n, "fork", 65536),
+                          Contains("r.csv:2:3: column 'message' is '") &&
+                              Contains("where the sandbox calls a SIGKILL an OOM kill only at a peak of at least 90 % of "
+                                       "limits.memory (65536 kB)"));
+    for (const char* rss : {"59000", "60001", ""})
+        CHECK_THROWS_WITH(memout_row("count:all", gac, kKill + "60000 kB", kEmpty, rss, "fork", 65536),
+                          Contains(std::string("r.csv:2:5: column 'max_rss_kb' is '") + rss +
+                                   "', where its message says the killed process peaked at 60000 kB, which in fork isolation "
+                                   "is the row's peak too"));
+    // Only the form the sandbox writes: a whole number of kB, nothing after it.
+    for (const std::string& tail : {std::string("060000 kB"), std::string("60000 kB "), std::string(" kB"), std::string("6e4 kB"),
+                                    std::string("60000 kB at a peak of 60000 kB")})
+        CHECK_THROWS_WITH(memout_row("count:all", gac, kKill + tail, kEmpty, "60000", "fork", 65536),
+                          Contains("where a 'memout' run of gac writes 'out of memory'"));
+
+    // A tool's: max_rss_kb, where known, is the run's process's peak plus the tool's, so at least the
+    // tool's peak (X) or what its processes held together (T); T is above the limit, which is why
+    // they were stopped.
+    const std::string ran_out = "minizinc ran out of memory (limit 65536 kB, the tool's peak resident set 70000 kB)";
+    CHECK_NOTHROW(memout_row("count:all", minizinc, ran_out, kEmpty, "78000", "process", 65536));
+    CHECK_NOTHROW(memout_row("count:all", minizinc, ran_out, kEmpty, "", "fork", 65536));
+    CHECK_THROWS_WITH(memout_row("count:all", minizinc, ran_out, kEmpty, "69999", "process", 65536),
+                      Contains("r.csv:2:5: column 'max_rss_kb' is '69999', below the tool's peak its message names (70000 kB)"));
+    CHECK_THROWS_WITH(memout_row("count:all", minizinc, ran_out + " x", kEmpty, "78000", "process", 65536),
+                      Contains("column 'message'") && Contains("or its tool's naming limits.memory"));
+    const auto held = [](const std::string& kb) {
+        return "minizinc's processes held " + kb + " kB together (polled every 20 ms), above the memory limit (65536 kB): stopped";
+    };
+    CHECK_NOTHROW(memout_row("count:all", minizinc, held("65537"), kEmpty, "73000", "process", 65536));
+    CHECK_NOTHROW(memout_row("count:all", minizinc, held("70000"), kEmpty, "", "fork", 65536));
+    for (const char* kb : {"65536", "1000"})
+        CHECK_THROWS_WITH(memout_row("count:all", minizinc, held(kb), kEmpty, "73000", "process", 65536),
+                          Contains("r.csv:2:3: column 'message' is '") &&
+                              Contains("where the tool's processes are stopped only once they hold more than limits.memory "
+                                       "(65536 kB) together"));
+    CHECK_THROWS_WITH(memout_row("count:all", minizinc, held("70000"), kEmpty, "69000", "process", 65536),
+                      Contains("r.csv:2:5: column 'max_rss_kb' is '69000', below what its message says the tool's processes "
+                               "held (70000 kB)"));
+    CHECK_THROWS_WITH(memout_row("count:all", minizinc, held("70000") + ".", kEmpty, "73000", "process", 65536),
+                      Contains("column 'message'"));
 }

@@ -38,7 +38,7 @@ void put_mark_before(const std::string& path) { write(path, kMark + slurp(path))
 }  // namespace
 
 TEST_CASE("run --resume takes its own export beside a results CSV that starts with a byte-order mark",
-          "[records][outputs][resume][bom]") {
+          "[records][outputs][resume][bom][lifecycle]") {
     for (const std::string task : {"construct", "exhaustive"})
         for (const bool redo : {false, true}) {
             const std::string how = redo ? " --resume --redo error" : " --resume";

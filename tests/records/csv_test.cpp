@@ -239,6 +239,27 @@ TEST_CASE("a row with the wrong number of fields names its line", "[csv]") {
     CHECK_THROWS_WITH(parse_csv("a,b\n1,2\n1,2,3\n", "x.csv"), "x.csv:3: 3 fields, the header has 2");
 }
 
+// Round 28, C F9: a blank line and a NUL byte were each "1 fields, the header has 37". A blank
+// line is named as one, binary data as every text reader names it (core/binary_data.hpp), at its
+// line and column, and one field is "1 field".
+TEST_CASE("a blank line and binary data and one field are each named as what they are", "[csv]") {
+    CHECK_THROWS_WITH(parse_csv("a,b\n1,2\n1\n", "x.csv"), "x.csv:3: 1 field, the header has 2");
+    CHECK_THROWS_WITH(parse_csv("a,b,c\n1,2,3\n\n", "x.csv"),
+                      "x.csv:3: a blank line, where a row has the header's 3 fields: refusing the file (remove it)");
+    CHECK_THROWS_WITH(parse_csv("a,b\r\n\r\n1,2\r\n", "x.csv"),
+                      "x.csv:2: a blank line, where a row has the header's 2 fields: refusing the file (remove it)");
+    CHECK_THROWS_WITH(parse_csv(std::string("a,b\n1,2\na\0b\n", 12), "z.csv"),
+                      "z.csv:3:2: binary data (byte 0x00): not a text file");
+    CHECK_THROWS_WITH(parse_csv("a,b\n1,\"x\ny\x1b\"\n", "z.csv"), "z.csv:3:2: binary data (byte 0x1b): not a text file");
+    CHECK_THROWS_WITH(parse_csv("a,\x01\n1,2\n", "z.csv"), "z.csv:1:3: binary data (byte 0x01): not a text file");
+    // A header of one column takes an empty cell; a last line cut short is left out as before,
+    // whatever a killed writer left in it.
+    CHECK(parse_csv("a\n\n", "x.csv").rows.size() == 1);
+    const CsvTable cut = parse_csv(std::string("a,b\n1,2\n3\0", 10), "x.csv");
+    CHECK(cut.rows.size() == 1);
+    CHECK(cut.truncated);
+}
+
 TEST_CASE("the header is SPEC §5's columns, counters in order, then futolab's", "[csv]") {
     const std::string base =
         "experiment,instance,instance_hash,n,h,k,solver,options,seed,repeat,mode,status,solutions,nodes,fails,"
@@ -373,7 +394,9 @@ TEST_CASE("a cell in a message is left as typed for visible_text to show once", 
     CHECK(shown_error("1\xFF") == "x.csv:2: column 'run': '1<0xFF>' is not a whole number in plain digits, as futolab "
                                   "writes it (re-saved by a spreadsheet?)");
     CHECK_THAT(shown_error("1<0xFF>"), Catch::Matchers::Contains("'1<U+003C>0xFF>'"));
-    CHECK_THAT(shown_error("1\x01"), Catch::Matchers::Contains("'1<U+0001>'"));
+    CHECK_THAT(shown_error("1\x7f"), Catch::Matchers::Contains("'1<U+007F>'"));
+    // A C0 control byte is binary data, refused by the reader itself (red-team round 28, C F9).
+    CHECK_THROWS_WITH(parse_csv("run,b\n1\x01,2\n", "x.csv"), "x.csv:2:2: binary data (byte 0x01): not a text file");
     CHECK_THAT(shown_error("1\\x01"), Catch::Matchers::Contains("'1\\x01'"));
     CHECK_THAT(shown_error("\"a\xE2\x80\xAE" "b\""), Catch::Matchers::Contains("'a<U+202E>b'"));
     CHECK_THROWS_WITH(parse_csv("r\xFF,r\xFF\n", "x.csv"), "x.csv:1:2: column 'r\xFF' twice in the header (fields 1 and 2)");

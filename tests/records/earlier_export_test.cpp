@@ -77,7 +77,7 @@ TEST_CASE("run --resume refuses a file at its outputs path that is not the CSV e
     CHECK(slurp(dir + "/notes.txt") == "the user's notes\n");
 }
 
-TEST_CASE("run --resume takes the CSV export, whole or in part, and writes it again whole", "[records][outputs][resume]") {
+TEST_CASE("run --resume takes the CSV export, whole or in part, and writes it again whole", "[records][outputs][resume][lifecycle]") {
     const std::string dir = fresh_dir("earlier-export", "taken").string();
     exhaustive_config(dir, {3, 4});
     REQUIRE(run_cli("run -q e.yaml", dir).exit_code == 0);

@@ -8,13 +8,17 @@
 #include "core/error.hpp"
 #include "records/output_guard.hpp"
 #include "records/output_lock.hpp"
+#include "records/read_lock.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -210,4 +214,82 @@ TEST_CASE("a --resume after a kill -9 mid-rewrite removes the rewrite's temp fil
     const auto r = run_cli("run -q " + cfg + " --resume --redo error");
     CHECK(r.exit_code == 0);
     CHECK_FALSE(fs::exists(dead));
+}
+
+namespace {
+
+// A program that is not futolab (sleep) holding the flock of the lock file `lock`, as `flock
+// LOCK sleep 60` does, until destroyed; the lock file then holds what `content` makes of the
+// sleep's pid: that pid (as if written by hand), another, or nothing. The lock is taken before the fork and
+// the sleep has started (exec closed the pipe) when this returns: no timing involved.
+class SleepHolding {
+public:
+    SleepHolding(const std::string& lock, const std::function<std::string(pid_t)>& content) {
+        const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT, 0644);
+        REQUIRE(fd >= 0);
+        REQUIRE(::flock(fd, LOCK_EX) == 0);
+        int started[2];
+        REQUIRE(::pipe2(started, O_CLOEXEC) == 0);
+        pid_ = ::fork();
+        REQUIRE(pid_ >= 0);
+        if (pid_ == 0) {
+            ::execlp("sleep", "sleep", "60", static_cast<char*>(nullptr));  // keeps `fd`, and with it the lock
+            ::_exit(127);
+        }
+        ::close(started[1]);
+        char c = 0;
+        REQUIRE(::read(started[0], &c, 1) == 0);  // closed by the exec
+        ::close(started[0]);
+        const std::string text = content(pid_);
+        REQUIRE(::ftruncate(fd, 0) == 0);
+        REQUIRE(::pwrite(fd, text.data(), text.size(), 0) == static_cast<ssize_t>(text.size()));
+        ::close(fd);  // the sleep holds the lock now
+    }
+    ~SleepHolding() {
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, nullptr, 0);
+    }
+    std::string pid() const { return std::to_string(pid_); }
+
+private:
+    pid_t pid_ = -1;
+};
+
+// A pid that ran a process once and runs none now.
+std::string dead_pid() {
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) ::_exit(0);
+    ::waitpid(pid, nullptr, 0);
+    return std::to_string(pid);
+}
+
+}  // namespace
+
+// Red-team round 28, A F3: a lock held by any other program (`flock .g.jsonl.lock sleep 60`),
+// over an empty lock file or one naming a pid that is not a live futolab, was "another futolab
+// (pid N) is writing it". Each writer and reader now says what holds it, the advice kept.
+TEST_CASE("a lock another program holds is named as that program and not as another futolab", "[records][lock][cli]") {
+    const std::string dir = fresh("foreign-holder");
+    const std::string out = dir + "/g.jsonl", lock = dir + "/.g.jsonl.lock";
+    const std::string dead = dead_pid();
+    for (const std::string kind : {"its pid", "nothing", "a dead pid"}) {
+        INFO(kind);
+        const SleepHolding sleep(lock, [&](pid_t pid) {
+            return kind == "its pid" ? std::to_string(pid) + "\n" : kind == "a dead pid" ? dead + "\n" : "";
+        });
+        const std::string holds = kind == "its pid" ? "another program (pid " + sleep.pid() + ", sleep) holds its lock " + lock
+                                                    : "a process holds its lock " + lock + " (no live futolab's pid in it)";
+        // A writer (OutputLock), a reader (merge's ReadLock) and the check of every output.
+        CHECK_THROWS_WITH(OutputLock(out), out + ": " + holds + ": wait for it to end, or use another --out");
+        CHECK_THROWS_WITH(ReadLock(out), out + ": " + holds + ": wait for it to end, then merge again");
+        const auto r = run_cli("generate random --n 4 --count 2 --out " + out);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err == "futolab: --out " + out + ": " + holds + ": wait for it to end, or use another file\n");
+        CHECK_FALSE(has(r.err, "another futolab"));
+    }
+    // A live futolab holding it is still named so.
+    const futolab::test::OtherProcess writer([out] { return std::make_shared<OutputLock>(out); });
+    CHECK_THROWS_WITH(OutputLock(out), out + ": another futolab (pid " + writer.pid() +
+                                           ") is writing it: wait for it to end, or use another --out");
 }

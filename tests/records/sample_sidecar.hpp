@@ -3,7 +3,10 @@
 // sidecar_numbers_test): every key the writer emits is set, so each has a line to edit.
 #pragma once
 
+#include "core/error.hpp"
 #include "records/sidecar.hpp"
+
+#include <string>
 
 namespace futolab::test {
 
@@ -34,6 +37,19 @@ inline ExperimentIdentity sample_identity() {
             .config_text = "name: c\n",
             .config_given = true,
             .inputs = {{"a.futo", "0123456789abcdef"}}};
+}
+
+// A shard's sidecar as this futolab writes it, every key set.
+inline std::string written_shard_sidecar() { return sidecar_text(sample_identity(), sample_shard_run()); }
+
+// What parse_sidecar says of `text` read as c.csv's sidecar: its refusal, or "" if it reads.
+inline std::string sidecar_refusal(const std::string& text) {
+    try {
+        parse_sidecar(text, "c.csv.meta.yaml", "c.csv");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
 }
 
 }  // namespace futolab::test

@@ -15,11 +15,10 @@
 
 using Catch::Matchers::Contains;
 using namespace futolab;
+using futolab::test::sidecar_refusal;
+using futolab::test::written_shard_sidecar;
 
 namespace {
-
-// A shard's sidecar as this futolab writes it (tests/records/sample_sidecar.hpp).
-std::string written_sidecar() { return sidecar_text(futolab::test::sample_identity(), futolab::test::sample_shard_run()); }
 
 // `text` without the line that starts `line` (the first such line).
 std::string without(std::string text, const std::string& line) {
@@ -29,20 +28,11 @@ std::string without(std::string text, const std::string& line) {
     return text;
 }
 
-std::string refusal(const std::string& text) {
-    try {
-        parse_sidecar(text, "c.csv.meta.yaml", "c.csv");
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
-}
-
 }  // namespace
 
 TEST_CASE("sidecar: a key futolab writes in every sidecar is required of it", "[sidecar][required]") {
-    const std::string whole = written_sidecar();
-    REQUIRE(refusal(whole).empty());
+    const std::string whole = written_shard_sidecar();
+    REQUIRE(sidecar_refusal(whole).empty());
     const struct {
         const char* line;
         const char* key;
@@ -57,7 +47,7 @@ TEST_CASE("sidecar: a key futolab writes in every sidecar is required of it", "[
     };
     for (const auto& c : cases) {
         INFO(c.key);
-        const std::string why = refusal(without(whole, c.line));
+        const std::string why = sidecar_refusal(without(whole, c.line));
         CHECK_THAT(why, Contains(std::string("key '") + c.key + "' is missing"));
         CHECK_THAT(why, Contains("(edited?)"));
         CHECK(why.rfind("c.csv.meta.yaml:", 0) == 0);  // at its map's line
@@ -65,13 +55,13 @@ TEST_CASE("sidecar: a key futolab writes in every sidecar is required of it", "[
 }
 
 TEST_CASE("sidecar: a load figure is its three keys or none", "[sidecar][required]") {
-    std::string text = written_sidecar();
+    std::string text = written_shard_sidecar();
     for (const char* line : {"  load_other_cores: ", "  load_own_cores: ", "  load_seconds: "}) text = without(text, line);
-    CHECK(refusal(text).empty());  // none: /proc/stat could not be read
+    CHECK(sidecar_refusal(text).empty());  // none: /proc/stat could not be read
     // Two of three: the one left out is named.
-    CHECK_THAT(refusal(without(without(written_sidecar(), "  load_own_cores: "), "  load_seconds: ")),
+    CHECK_THAT(sidecar_refusal(without(without(written_shard_sidecar(), "  load_own_cores: "), "  load_seconds: ")),
                Contains("key 'run.load_own_cores' is missing, where the other load keys are given"));
-    CHECK_THAT(refusal(without(without(written_sidecar(), "  load_other_cores: "), "  load_own_cores: ")),
+    CHECK_THAT(sidecar_refusal(without(without(written_shard_sidecar(), "  load_other_cores: "), "  load_own_cores: ")),
                Contains("key 'run.load_other_cores' is missing"));
 }
 
@@ -79,16 +69,16 @@ TEST_CASE("sidecar: an older futolab's sidecar without the keys written since ru
           "[sidecar][required]") {
     // As the committed results/ of older futolabs: shards counted from 1, no binary_hash,
     // isolation, memory limit or load.
-    std::string text = written_sidecar();
+    std::string text = written_shard_sidecar();
     for (const char* line : {"  shard_numbering: ", "  binary_hash: ", "  isolation: ", "  memory_limit: ",
                              "  load_other_cores: ", "  load_own_cores: ", "  load_seconds: "})
         text = without(text, line);
     CHECK(text.find("\n  binary_hash") == std::string::npos);  // the futolab block's (builds: keep theirs)
     text.replace(text.find("  shard_index: 1\n"), 17, "  shard_index: 2\n");  // counted from 1
-    CHECK(refusal(text).empty());
+    CHECK(sidecar_refusal(text).empty());
     // The keys written by every futolab are still required of it.
-    CHECK_THAT(refusal(without(text, "  state: ")), Contains("key 'run.state' is missing"));
-    CHECK_THAT(refusal(without(text, "  git_commit: ")), Contains("key 'futolab.git_commit' is missing"));
+    CHECK_THAT(sidecar_refusal(without(text, "  state: ")), Contains("key 'run.state' is missing"));
+    CHECK_THAT(sidecar_refusal(without(text, "  git_commit: ")), Contains("key 'futolab.git_commit' is missing"));
 }
 
 TEST_CASE("sidecar: every committed results sidecar reads with the required keys", "[sidecar][required]") {
@@ -98,7 +88,7 @@ TEST_CASE("sidecar: every committed results sidecar reads with the required keys
         if (!path.ends_with(".csv.meta.yaml")) continue;
         INFO(path);
         const std::string csv = path.substr(0, path.size() - 10);
-        CHECK(refusal(futolab::test::slurp(path)).empty());
+        CHECK(sidecar_refusal(futolab::test::slurp(path)).empty());
         CHECK_NOTHROW(read_sidecar(csv));
         ++read;
     }

@@ -10,14 +10,18 @@
 #include "core/temp_dir.hpp"
 #include "sandbox/cgroup.hpp"
 #include "tests/app/cli_runner.hpp"
+#include "tests/core/dead_owner.hpp"
+#include "tests/core/unremovable.hpp"
 #include "tests/solvers/external/leftovers.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -28,22 +32,10 @@
 namespace fs = std::filesystem;
 using namespace futolab;
 using futolab::external::Owner;
+using futolab::test::dead_owner;
+using futolab::test::token;
 
 namespace {
-
-// A dead owner: a child that exited, its start time read while it was a zombie.
-Owner dead_owner() {
-    const pid_t pid = ::fork();
-    if (pid == 0) ::_exit(0);
-    std::optional<Owner> owner;
-    for (int i = 0; i < 1000 && !(owner = external::process_owner(pid)); ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    ::waitpid(pid, nullptr, 0);
-    REQUIRE(owner);
-    return *owner;
-}
-
-std::string token(const Owner& o) { return "p" + std::to_string(o.pid) + "s" + std::to_string(o.start); }
 
 // A user's folder: one file of data in it.
 void user_folder(const fs::path& p) {
@@ -238,16 +230,17 @@ TEST_CASE("the cgroup reaper takes only futolab's cgroup names, on a cgroup file
 TEST_CASE("a dead writer's temp file is reaped only if it is this user's", "[sandbox][leftovers][reap]") {
     const fs::path dir = test::fresh_dir("stale-reaper", "temp-files");
     const std::string target = (dir / "r.csv").string();
-    // AtomicFile's own temp name, its pid replaced by a dead one: `r.csv.tmp-<host>-<pid>-<random>`.
+    // AtomicFile's own temp name, its writer replaced by a dead one:
+    // `r.csv.tmp-<host>-p<pid>s<start>-<random>`.
     std::string name;
     {
         const AtomicFile probe(target);
         name = fs::path(probe.temp_path()).filename().string();
     }
-    const std::string pid = std::to_string(::getpid()), gone = std::to_string(dead_owner().pid);
-    const std::size_t at = name.rfind("-" + pid + "-");
+    const std::string self = external::owner_token(), gone = token(dead_owner());
+    const std::size_t at = name.rfind("-" + self + "-");
     REQUIRE(at != std::string::npos);
-    const std::string mine = name.substr(0, at) + "-" + gone + "-" + name.substr(at + pid.size() + 2);
+    const std::string mine = name.substr(0, at) + "-" + gone + "-" + name.substr(at + self.size() + 2);
     std::string theirs = mine;
     theirs.back() = theirs.back() == 'a' ? 'b' : 'a';
     std::ofstream(dir / mine) << "partial";
@@ -258,4 +251,89 @@ TEST_CASE("a dead writer's temp file is reaped only if it is this user's", "[san
     CHECK(reap_stale_temp_files(dir.string()) == expected);
     CHECK_FALSE(fs::exists(dir / mine));
     CHECK(fs::exists(dir / theirs) == (expected == 1));
+}
+
+namespace {
+
+// A stale folder as a killed futolab leaves one under `base`: its exact name, a dead owner, the
+// marker, files and a folder.
+fs::path stale_folder(const fs::path& base, const std::string& random) {
+    const fs::path f = base / ("futolab-worker-" + token(dead_owner()) + "-" + random);
+    user_folder(f);
+    external::mark_owned_folder(f);
+    user_folder(f / "sub");
+    return f;
+}
+
+// A command's start under TMPDIR=base: what reaps stale folders (list does nothing else).
+test::CliResult next_start(const fs::path& base) { return test::run_cli_env("TMPDIR='" + base.string() + "' ", "list"); }
+
+std::size_t lines_of(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+}  // namespace
+
+// Red-team round 28, A F7 (a): the reaper removed files of another file system mounted below a
+// stale folder. A real bind mount, where this test may make one (as root); elsewhere the mount
+// check is tested through its seam (tests/core/folder_removal_test.cpp).
+TEST_CASE("a stale folder with a mount below it is left in place with a warning and nothing on the mount removed",
+          "[sandbox][leftovers][reap]") {
+    const fs::path base = test::fresh_dir("stale-reaper", "mounted");
+    const fs::path tmp = base / "tmp", outside = base / "outside";
+    fs::create_directories(tmp);
+    user_folder(outside);
+    const fs::path f = stale_folder(tmp, "Mount1"), mnt = f / "mnt";
+    fs::create_directories(mnt);
+    if (::mount(outside.c_str(), mnt.c_str(), nullptr, MS_BIND, nullptr) != 0) {
+        WARN("no bind mount can be made here (not root): the mount check is tested through its seam in test_core");
+        return;
+    }
+    const test::CliResult first = next_start(tmp);
+    ::umount2(mnt.c_str(), MNT_DETACH);
+    INFO(first.err);
+    CHECK(first.exit_code == 0);
+    CHECK(data_there(outside));  // nothing on the other file system removed
+    CHECK(fs::exists(f / ".futolab-owned"));
+    CHECK_FALSE(data_there(f));  // what lies on the folder's own file system went
+    CHECK(lines_of(first.err) == 1);
+    CHECK(test::has(first.err, "futolab: warning: left the temporary folder " + f.string() + " in place: " + mnt.string() +
+                                   " is on another file system mounted in it"));
+    // Unmounted, the next start removes the folder.
+    const test::CliResult second = next_start(tmp);
+    CHECK(second.err.empty());
+    CHECK_FALSE(fs::exists(f));
+    CHECK(data_there(outside));
+}
+
+// Red-team round 28, A F7 (b): the reaper removed the marker whenever its walk met it, so a reap
+// cut half-way left an unmarked folder that no later start reaped. Two folders, the marker made
+// before and after what cannot go: whichever order the walk reads them in, one has it first.
+TEST_CASE("a reap cut by a file it cannot remove is finished by the next start", "[sandbox][leftovers][reap]") {
+    const fs::path base = test::fresh_dir("stale-reaper", "cut");
+    std::vector<fs::path> folders;
+    const fs::path first = base / ("futolab-worker-" + token(dead_owner()) + "-First1");
+    fs::create_directories(first);
+    external::mark_owned_folder(first);
+    user_folder(first / "stuck");
+    user_folder(first / "later");
+    folders.push_back(first);
+    const fs::path last = base / ("futolab-worker-" + token(dead_owner()) + "-Last22");
+    user_folder(last / "stuck");
+    user_folder(last / "later");
+    external::mark_owned_folder(last);
+    folders.push_back(last);
+    test::Unremovable stuck_first(first / "stuck" / "chapter1.tex"), stuck_last(last / "stuck" / "chapter1.tex");
+    if (!stuck_first.made() || !stuck_last.made()) {
+        WARN("no file can be made unremovable here (root on a file system without the immutable flag): skipped");
+        return;
+    }
+    CHECK(next_start(base).exit_code == 0);
+    for (const fs::path& f : folders) {
+        INFO(f);
+        CHECK(fs::exists(f / ".futolab-owned"));  // still futolab's: the next start goes on
+        CHECK(data_there(f / "stuck"));
+    }
+    stuck_first.undo();
+    stuck_last.undo();
+    CHECK(next_start(base).exit_code == 0);
+    for (const fs::path& f : folders) CHECK_FALSE(fs::exists(f));
 }

@@ -84,3 +84,63 @@ TEST_CASE("essence: malformed parameters", "[essence]") {
                             "p.param"),
                       Contains("p.param:2:39: expected ',' or ')', found '('"));
 }
+
+namespace {
+
+// The message of reading `text` as p.param, or "read".
+std::string essence_error(const std::string& text) {
+    try {
+        parse(text, Format::essence, "p.param");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "read";
+}
+
+}  // namespace
+
+// Round 28, C F2: a second `letting hints` or `letting less_than` was merged into the first (a
+// concatenated file read as another puzzle), as `letting n` twice never was.
+TEST_CASE("essence: each letting is given once", "[essence]") {
+    CHECK(essence_error("letting n be 4\nletting hints be function((1,1) --> 2)\nletting hints be function((2,2) --> 2)\n") ==
+          "p.param:3:1: 'letting hints' is given twice");
+    CHECK(essence_error("letting n be 4\nletting less_than be relation()\nletting less_than be relation(((1,1),(1,2)))\n") ==
+          "p.param:3:1: 'letting less_than' is given twice");
+    CHECK(essence_error("letting n be 4\nletting n be 4\n") == "p.param:2:1: 'letting n' is given twice");
+    CHECK(essence_error("letting hints be function()\nletting n be 2\n  letting hints be function()\n") ==
+          "p.param:3:3: 'letting hints' is given twice");
+}
+
+// Round 28, C F2: every word after `language` was skipped to the line's end, so any language,
+// any version, the line twice or after the lettings was read. Conjure writes `language Essence
+// 1.3` first, and refuses a language or version it does not know.
+TEST_CASE("essence: the language line is language Essence 1.3 once and before the lettings", "[essence]") {
+    const std::string n = "letting n be 4\n";
+    CHECK(essence_error("language Essence 1.3\n" + n) == "read");
+    CHECK(essence_error("$ made by conjure\n\nlanguage Essence 1.3   $ its version\n\n" + n) == "read");
+    CHECK(essence_error("language Essence 1.3\r\n" + n) == "read");
+    CHECK(essence_error("language Foo 1\n" + n) ==
+          "p.param:1:10: expected 'language Essence 1.3' (as Conjure writes it), found 'Foo'");
+    CHECK(essence_error("language Essence 9.9\n" + n) ==
+          "p.param:1:18: expected 'language Essence 1.3' (as Conjure writes it), found '9'");
+    CHECK(essence_error("language Essence 1.4\n" + n) ==
+          "p.param:1:20: expected 'language Essence 1.3' (as Conjure writes it), found '4'");
+    CHECK(essence_error("language Essence\n" + n) ==
+          "p.param:1:17: expected 'language Essence 1.3' (as Conjure writes it), found the end of the line");
+    CHECK(essence_error("language\nEssence 1.3\n" + n) ==
+          "p.param:1:9: expected 'language Essence 1.3' (as Conjure writes it), found the end of the line");
+    CHECK(essence_error("language Essence 1.3.7x\n" + n) ==
+          "p.param:1:21: expected 'language Essence 1.3' (as Conjure writes it), found '.' after 1.3");
+    CHECK(essence_error("language Essence 1.3x\n" + n) ==
+          "p.param:1:20: expected 'language Essence 1.3' (as Conjure writes it), found '3x'");
+    CHECK(essence_error("language Essence 1 .3\n" + n) ==
+          "p.param:1:20: expected 'language Essence 1.3' (as Conjure writes it), found '.'");
+    CHECK(essence_error("language essence 1.3\n" + n) ==
+          "p.param:1:10: expected 'language Essence 1.3' (as Conjure writes it), found 'essence'");
+    CHECK(essence_error("language Essence 1.3\nlanguage Essence 1.3\n" + n) ==
+          "p.param:2:1: the 'language' line is given twice");
+    CHECK(essence_error(n + "language Essence 1.3\n") ==
+          "p.param:2:1: the 'language' line comes after a letting: it must come first");
+    CHECK(essence_error("language") ==
+          "p.param:1:9: expected 'language Essence 1.3' (as Conjure writes it), found the end of the line");
+}

@@ -4,6 +4,9 @@
 #include "core/error.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
 
 #include <cstdio>
 #include <filesystem>
@@ -75,6 +78,45 @@ TEST_CASE("read_instances: missing files, folders, empty and binary input", "[fo
     CHECK_THROWS_WITH(parse_instances(std::string("1 2\n\0\n", 6), "b.futo", Format::futo),
                       "b.futo:2:1: binary data (byte 0x00): not a text puzzle file");
     CHECK_THROWS_WITH(parse_instances("n = 4;", "x.dzn", Format::dzn), Contains("dzn is write-only"));
+}
+
+// Round 28, C F9: a file of old Mac line ends (a lone CR) was refused as one long line ("a 28x28
+// grid needs 55 significant lines, found 1", "expected the number of instances T (1 number),
+// found 7 numbers"). Every puzzle format now names the CR at its line and column; CR LF reads as LF.
+TEST_CASE("every puzzle format names a carriage return that no line feed follows", "[formats][line-ends]") {
+    const std::string kCr = "a carriage return not followed by a line feed (old Mac line ends)";
+    for (const char* name : {"good/conjure-4x4.futo", "good/conjure-4x4.jsonl", "good/conjure-4x4.tatham",
+                             "good/conjure-4x4.param", "good/conjure-4x4.usp"}) {
+        INFO(name);
+        const std::string path = test_data(name);
+        const std::string lf = slurp(path);
+        const Format format = detect_format(path, lf);
+        std::string crlf, mac, twice;
+        for (char ch : lf) {
+            crlf += ch == '\n' ? std::string("\r\n") : std::string(1, ch);
+            mac += ch == '\n' ? '\r' : ch;
+            twice += ch == '\n' ? std::string("\r\r\n") : std::string(1, ch);
+        }
+        const std::size_t first = lf.find('\n');
+        REQUIRE(first != std::string::npos);
+        CHECK(hash_of(parse_instances(crlf, path, format).at(0)) == hash_of(parse_instances(lf, path, format).at(0)));
+        const std::string at = fmt::format("{}:1:{}: ", path, first + 1);
+        CHECK_THROWS_WITH(parse_instances(mac, path, format), at + kCr + ": line ends are LF or CR LF (save the file with Unix or Windows line ends)");
+        CHECK_THROWS_WITH(parse_instances(twice, path, format), Catch::StartsWith(at + kCr));
+        // A CR that starts the file, and one that ends it.
+        CHECK_THROWS_WITH(parse_instances("\r" + lf, path, format), Catch::StartsWith(fmt::format("{}:1:1: ", path) + kCr));
+        const std::size_t lines = static_cast<std::size_t>(std::count(lf.begin(), lf.end(), '\n'));
+        CHECK_THROWS_WITH(parse_instances(lf + "\r", path, format),
+                          Catch::StartsWith(fmt::format("{}:{}:1: ", path, lines + 1) + kCr));
+        // Read the lenient way (run --skip-invalid), the file is skipped for the same reason.
+        const fs::path copy = fs::temp_directory_path() / ("futolab-mac-" + fs::path(name).filename().string());
+        std::ofstream(copy, std::ios::binary | std::ios::trunc) << mac;
+        std::vector<SkippedInput> skipped;
+        CHECK(read_instances(copy.string(), skipped).empty());
+        REQUIRE(skipped.size() == 1);
+        CHECK_THAT(skipped[0].error, Contains(kCr));
+        fs::remove(copy);
+    }
 }
 
 TEST_CASE("read_instances reads every format by extension", "[formats]") {

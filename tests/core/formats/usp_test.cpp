@@ -110,6 +110,23 @@ TEST_CASE("usp: malformed input is one line naming the file and line", "[usp]") 
     CHECK_THROWS_WITH(parse("1\n2 0\n0 0\n0 -1\n", Format::usp, "a.usp"),
                       Contains("a.usp:4:3: '-1' is not a whole number >= 0 (in row 2 of the grid)"));
     CHECK_THROWS_WITH(parse("1\n", Format::usp, "a.usp"),
-                      Contains("a.usp:1: the file declares T = 1 instances but holds 0"));
-    CHECK_THROWS_WITH(parse("0\n", Format::usp, "a.usp"), Contains("a.usp: no instance found"));
+                      Contains("a.usp:1: the file declares T = 1 instance but holds 0"));
+}
+
+// Round 28, C F9: "T = 1 instances", and T = 0 said "only comments and blank lines" (USP files
+// have none): the count agrees with its noun, and T = 0 is named as the count it is.
+TEST_CASE("usp: the declared count agrees with its noun and T = 0 is named as such", "[usp]") {
+    const auto message = [](const std::string& text) {
+        try {
+            parse(text, Format::usp, "f.usp");
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("read");
+    };
+    CHECK(message("1\n2 0\n1 0\n0 0\n2 0\n1 0\n0 0\n") == "f.usp:1: the file declares T = 1 instance but holds 2");
+    CHECK(message("3\n2 0\n1 0\n0 0\n") == "f.usp:1: the file declares T = 3 instances but holds 1");
+    CHECK(message("0\n") == "f.usp:1:1: the file declares T = 0 instances (at least 1)");
+    CHECK(message("\n  0  \n\n") == "f.usp:2:3: the file declares T = 0 instances (at least 1)");
+    CHECK(message("0\n2 0\n0 0\n0 0\n") == "f.usp:1: the file declares T = 0 instances but holds 1");
 }

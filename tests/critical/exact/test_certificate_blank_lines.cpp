@@ -133,11 +133,14 @@ TEST_CASE("certificates: a line that is not blank and not JSON is refused naming
         INFO(k.name);
         CHECK(run(k.read, text).rfind("refused: t.cert:3:", 0) == 0);
     }
-    // The instance reader skips the same blank lines and names a bad line the same way.
+    // The instance reader skips the same blank lines and names a bad line the same way; a carriage
+    // return that no line feed follows it refuses, as every puzzle format does (red-team round 28,
+    // C F9: old Mac line ends), so the blanks holding one are left out here.
     const std::string instance = R"({"n":2,"givens":[[0,0,1]],"lt":[]})";
     for (const std::string& blank : kBlanks)
-        CHECK(parse_instances(blank + "\n" + instance + "\n" + blank + "\n" + instance + "\n" + blank, "i.jsonl", Format::jsonl)
-                  .size() == 2);
+        if (blank.find('\r') == std::string::npos)
+            CHECK(parse_instances(blank + "\n" + instance + "\n" + blank + "\n" + instance + "\n" + blank, "i.jsonl", Format::jsonl)
+                      .size() == 2);
     try {
         parse_instances(instance + "\n \n x\n", "i.jsonl", Format::jsonl);
         FAIL("accepted");

@@ -13,6 +13,7 @@
 #include "../../app/cli_runner.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <cstdio>
 #include <fstream>
@@ -188,4 +189,65 @@ TEST_CASE("critical --exact --square --certificate and --check-certificate on th
     { std::ofstream(cert) << "{\"certificate\": \"futolab-square-critical\", \"version\": 1.5}\n"; }
     REQUIRE(run_cli("critical --check-certificate " + cert).exit_code == 2);
     std::remove(cert.c_str());
+}
+
+// Red-team round 28, B F5: a header whose `sets` disagrees with the set records that follow it
+// was "not a futolab-square-critical record" one way (a set record where a header is due) and
+// "rejected" (exit 1) the other, naming neither the field nor the counts. Both are malformed
+// (exit 2), naming the field and both counts; a file cut short after a line, whose sets do not
+// prove the claim as the header states it, is still rejected.
+TEST_CASE("square certificate: a header's sets count that its set records contradict is malformed", "[critical][certificate][per-square]") {
+    const std::vector<Json> good = lines_of(certificate(5, ExactObjective::k_only));
+    const std::size_t sets = good.size() - 1;
+    REQUIRE(good[0]["sets"] == sets);
+    const auto refused = [](const std::string& text) {
+        try {
+            const SquareCertificateCheck c = check(text);
+            return c.ok ? std::string("accepted") : "rejected: " + c.why;
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+    };
+    std::vector<Json> t = good;  // one fewer than its set records
+    t[0]["sets"] = sets - 1;
+    CHECK(refused(text_of(t)) == fmt::format("test.cert:{}: field 'sets' of the header on line 1 says {} sets, where {} set "
+                                             "records follow it (this line is one past them)",
+                                             sets + 1, sets - 1, sets));
+    t[0]["sets"] = sets - 3;  // the count of what follows is the whole run of set records
+    CHECK_THAT(refused(text_of(t)), Catch::StartsWith(fmt::format("test.cert:{}: field 'sets' of the header on line 1 says {} sets, "
+                                                                  "where {} set records follow it",
+                                                                  sets - 1, sets - 3, sets)));
+    t = good;  // one more, at the end of the file: the sets there prove the claim as written
+    t[0]["sets"] = sets + 1;
+    CHECK(refused(text_of(t)) == fmt::format("test.cert:1: field 'sets' of the header on line 1 says {} sets, where {} set records "
+                                             "follow it to the end of the file, and these prove its minimum in the {} node{} its "
+                                             "'nodes' gives (a file cut short leaves sets that do not)",
+                                             sets + 1, sets, good[0]["nodes"].get<int>(),
+                                             good[0]["nodes"].get<int>() == 1 ? "" : "s"));
+    // One more, then another square's header.
+    const std::vector<Json> other = lines_of(certificate(4, ExactObjective::k_only));
+    std::vector<Json> two = t;
+    two.insert(two.end(), other.begin(), other.end());
+    CHECK(refused(text_of(two)) == fmt::format("test.cert:{}: field 'sets' of the header on line 1 says {} sets, where {} set "
+                                               "records follow it (this line is the next header)",
+                                               sets + 2, sets + 1, sets));
+    two = good;  // one fewer, then another square: a set record where the next header is due
+    two[0]["sets"] = sets - 1;
+    two.insert(two.end(), other.begin(), other.end());
+    CHECK_THAT(refused(text_of(two)), Catch::StartsWith(fmt::format("test.cert:{}: field 'sets' of the header on line 1 says {} sets, "
+                                                                    "where {} set records follow it",
+                                                                    sets + 1, sets - 1, sets)));
+    // The second square's count too, its lines counted on.
+    two = good;
+    two.insert(two.end(), other.begin(), other.end());
+    two[good.size()]["sets"] = other.size() - 2;
+    CHECK_THAT(refused(text_of(two)), Catch::StartsWith(fmt::format("test.cert:{}: field 'sets' of the header on line {} says",
+                                                                    good.size() + other.size(), good.size() + 1)));
+    // A file cut short after a line (its last set dropped, the count left): rejected, as before.
+    t = good;
+    t.pop_back();
+    CHECK_THAT(refused(text_of(t)), Catch::StartsWith(fmt::format("rejected: line {}: the file ends after {} of the {} sets its "
+                                                                  "header's 'sets' gives (cut short",
+                                                                  sets, sets - 1, sets)));
+    CHECK(refused(text_of(good)) == "accepted");
 }

@@ -523,3 +523,74 @@ TEST_CASE("few_relations_total_problem refuses none unique where the chain const
         CHECK(few_relations_total_problem(total, c.n, c.k).empty());
     }
 }
+
+// Red-team round 27, left open: a shard file recorded no limits, so a count under a 1 h limit was
+// taken into a run of 1 s (or the reverse) without a word. Each file records the limits it was
+// counted under (time_limit_ms, cpu_limit_ms: milliseconds as the results CSV writes its columns,
+// 0 for none), read back in that one form; a reader given the count's limits refuses a file of
+// others at the first key that differs (FewRelationsLimitsDiffer, naming both values), after
+// every other check; a file of an older futolab, recording none, is read as before.
+TEST_CASE("few relations shards: a file records the limits it was counted under and is taken only under those",
+          "[critical][few-relations][limits]") {
+    const fs::path dir = fresh_dir("limits");
+    fs::create_directories(dir);
+    const fs::path file = few_relations_shard_path(dir.string(), 3, 3, 1, 4);
+    const FewRelationsLimits hour{3600000, 0}, none{};
+    const FewRelationsShard counted{3, 3, 1, 4, few_relations(3, 3, 1, 4), "test", hour};
+    const std::string good = write_few_relations_shard(counted);
+    CHECK(good.ends_with("\ntime_limit_ms: 3600000\ncpu_limit_ms: 0\n"));
+    std::ofstream(file) << good;
+    const auto read = read_few_relations_shard(file.string(), 3, 3, 1, 4);
+    REQUIRE(read);
+    CHECK(read->limits == std::optional(hour));
+    CHECK(read_few_relations_shard(file.string(), 3, 3, 1, 4, "test", hour));
+    const std::string at = file.string() + ":" + std::to_string(line_of(file, "time_limit_ms")) + ":16: key 'time_limit_ms' is ";
+    CHECK_THROWS_AS(read_few_relations_shard(file.string(), 3, 3, 1, 4, "test", FewRelationsLimits{1000, 0}), FewRelationsLimitsDiffer);
+    CHECK_THROWS_WITH(read_few_relations_shard(file.string(), 3, 3, 1, 4, "test", FewRelationsLimits{1000, 0}),
+                      Catch::StartsWith(at + "3600000, where this count's wall time limit is 1000: its shard was counted under "
+                                             "other limits than this count's"));
+    CHECK_THROWS_WITH(read_few_relations_shard(file.string(), 3, 3, 1, 4, std::nullopt, none),
+                      Catch::StartsWith(at + "3600000, where this count's wall time limit is 0 (none):"));
+    CHECK_THROWS_WITH(read_few_relations_shard(file.string(), 3, 3, 1, 4, "test", FewRelationsLimits{3600000, 0.5}),
+                      Catch::StartsWith(file.string() + ":" + std::to_string(line_of(file, "cpu_limit_ms")) +
+                                        ":15: key 'cpu_limit_ms' is 0 (none), where this count's CPU time limit is 0.5:"));
+    // Another build's file is refused as such first (a run makes that shard an error row).
+    try {
+        (void)read_few_relations_shard(file.string(), 3, 3, 1, 4, "futolab X", none);
+        FAIL("taken");
+    } catch (const FewRelationsLimitsDiffer&) {
+        FAIL("refused for its limits before its build");
+    } catch (const InputError& e) {
+        CHECK_THAT(e.what(), Catch::Contains("another build counted it"));
+    }
+    // Written only as futolab writes them; both keys or neither.
+    for (const auto& [line, why] : std::vector<std::pair<std::string, std::string>>{
+             {"time_limit_ms: 03600000", "key 'time_limit_ms': '03600000' is not a limit in milliseconds as futolab writes it"},
+             {"time_limit_ms: 3600000.0", "'3600000.0' is not a limit in milliseconds"},
+             {"time_limit_ms: 3.6e6", "'3.6e6' is not a limit in milliseconds"},
+             {"time_limit_ms: -0", "'-0' is not a limit in milliseconds"},
+             {"time_limit_ms: .5", "'.5' is not a limit in milliseconds"},
+             {"time_limit_ms: inf", "'inf' is not a limit in milliseconds"},
+             {"time_limit_ms: \"3600000\"", "key 'time_limit_ms': '3600000' is quoted, where futolab writes the number plain"},
+             {"time_limit_ms: 9200000000001", "key 'time_limit_ms': 9200000000001 is too large (accepted: 0 to 9200000000000)"},
+             {"", "not a complete few-relations shard file: no 'time_limit_ms'"}}) {
+        std::ofstream(file) << good;
+        replace_line(file, "time_limit_ms", line);
+        INFO(line);
+        CHECK_THROWS_WITH(read_few_relations_shard(file.string(), 3, 3, 1, 4), Catch::StartsWith(file.string()) && Catch::Contains(why));
+    }
+    std::ofstream(file) << good;
+    replace_line(file, "time_limit_ms", "time_limit_ms: 0.000002");  // 2 ns, as limit_ms writes it
+    CHECK(read_few_relations_shard(file.string(), 3, 3, 1, 4)->limits == std::optional(FewRelationsLimits{0.000002, 0}));
+    // An older file, recording none: read as before, under any limits.
+    std::ofstream(file) << good;
+    replace_line(file, "time_limit_ms", "");
+    replace_line(file, "cpu_limit_ms", "");
+    const auto older = read_few_relations_shard(file.string(), 3, 3, 1, 4, "test", FewRelationsLimits{1000, 2000});
+    REQUIRE(older);
+    CHECK(!older->limits);
+    // A count written without limits records none as 0.
+    CHECK(write_few_relations_shard(FewRelationsShard{3, 3, 1, 4, few_relations(3, 3, 1, 4), "test", std::nullopt})
+              .ends_with("\ntime_limit_ms: 0\ncpu_limit_ms: 0\n"));
+    fs::remove_all(dir);
+}

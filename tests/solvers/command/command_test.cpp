@@ -93,7 +93,9 @@ TEST_CASE("a wrong grid, a wrong UNSAT and a wrong COUNT are errors, never solve
 
 TEST_CASE("a time limit stops the command and every process it started", "[command][limits]") {
     const std::filesystem::path pidfile = test::fresh_dir("command", "hang") / "child.pid";
-    const RunResult r = run_command(python_solver({"--hang=" + pidfile.string()}), tatham_puzzle(), Mode::first(), {0.5, 0, 0});
+    // 2 s, not less: the child's pid is written after Python starts and forks, which took over
+    // 0.5 s on a loaded CI machine (the pid file was missing, so nothing could be checked).
+    const RunResult r = run_command(python_solver({"--hang=" + pidfile.string()}), tatham_puzzle(), Mode::first(), {2, 0, 0});
     CHECK(r.result.status == Status::timeout);
     CHECK(r.result.message == "wall time limit: command:name=py stopped");
     check_gone(pidfile);
@@ -110,7 +112,7 @@ TEST_CASE("a command that ignores SIGTERM is killed with its children at the tim
                      "open(sys.argv[1], 'w').write(str(subprocess.Popen([sys.executable, '-c', ignore]).pid))\n"
                      "while True: pass\n",
                      pidfile.string(), "{instance}"};
-    const RunResult r = run_command(stubborn, tatham_puzzle(), Mode::first(), {0.5, 0, 0});
+    const RunResult r = run_command(stubborn, tatham_puzzle(), Mode::first(), {2, 0, 0});  // 2 s: as above
     CHECK(r.result.status == Status::timeout);
     check_gone(pidfile);
 }

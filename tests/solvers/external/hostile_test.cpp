@@ -8,6 +8,7 @@
 #include "solvers/minizinc/minizinc.hpp"
 #include "fake_tools.hpp"
 #include "agreement.hpp"
+#include "../../app/cli_runner.hpp"
 
 using namespace futolab;
 using futolab::test::FakeTools;
@@ -56,6 +57,24 @@ TEST_CASE("a file named $(touch pwned).jsonl with a hostile id is solved safely"
     CHECK(out.out.find("b';rm -rf x;$(touch pwned2)") != std::string::npos);
     CHECK(out.out.find(",unique,") != std::string::npos);
     for (const char* pwned : {"pwned", "pwned2", "pwned3"}) CHECK_FALSE(std::filesystem::exists(dir.path() / pwned));
+}
+
+// Red-team round 28, A F6: with TMPDIR=/tmp/p%sx every ilp run was an error row, since CBC's
+// command parser takes a `%` in an argument for no file ("No match for …"). Each tool is given
+// names relative to its scratch folder; TMPDIR here holds the characters a parser might take.
+TEST_CASE("every external tool solves under a TMPDIR with percent signs spaces and quotes", "[external][hostile]") {
+    const std::filesystem::path tmp = test::fresh_dir("external", "tmpdir") / "p%sx %d 'q' $x";
+    std::filesystem::create_directories(tmp);
+    // Quoted for the shell: each of the name's own quotes as '\''.
+    const std::string env = "TMPDIR='" + tmp.parent_path().string() + "/p%sx %d '\\''q'\\'' $x' ";
+    for (const char* spec : {"minizinc", "clpfd", "ilp"}) {
+        const test::CliResult r = test::run_cli_env(env, std::string("solve --count 2 --format csv -s ") + spec +
+                                                             " conjure-tutorial-4x4.param",
+                                                    FUTOLAB_DATA_DIR);
+        INFO(spec << ": " << r.err);
+        CHECK(r.exit_code == 0);
+        CHECK(r.out.find(",unique,") != std::string::npos);
+    }
 }
 
 TEST_CASE("a tool missing from PATH is an error row naming it and its package", "[external][hostile]") {
