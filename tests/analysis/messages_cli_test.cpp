@@ -58,7 +58,7 @@ TEST_CASE("compare --fail-if-slower: -0 and a negative percentage are refused", 
     CHECK(has(negative.err, "--fail-if-slower"));
 }
 
-TEST_CASE("FUTOLAB_* switches: documented words in any case, others refused naming the variable", "[cli][env][messages]") {
+TEST_CASE("FUTOLAB_* switches: documented words in any case, others refused naming the variable", "[cli][env][messages][long]") {
     for (const char* value : {"1", "yes", "YES", "true", "on", "0", "no", "False", "off", ""}) {
         INFO(value);
         for (const char* name : {"FUTOLAB_NO_CGROUP", "FUTOLAB_TEST_FAULTS"})

@@ -71,7 +71,7 @@ void every_variant(const std::string& original, const std::string& file,
 
 }  // namespace
 
-TEST_CASE("a sidecar with any node of the wrong kind is refused naming the file", "[yaml-shapes][sidecar]") {
+TEST_CASE("a sidecar with any node of the wrong kind is refused naming the file", "[yaml-shapes][sidecar][long]") {
     const fs::path dir = fs::temp_directory_path() / "yaml-shapes";
     fs::create_directories(dir);
     const std::string csv = (dir / "s.csv").string(), sidecar = csv + ".meta.yaml";

@@ -140,7 +140,7 @@ TEST_CASE("analyze usage and data errors exit 2 with one line", "[cli][analyze]"
     CHECK_FALSE(fs::exists(dir));
 }
 
-TEST_CASE("analyze and report read numbers strictly: file, line and column", "[cli][analyze][report]") {
+TEST_CASE("analyze and report read numbers strictly: file, line and column", "[cli][analyze][report][long]") {
     std::ifstream tsv(FUTOLAB_SOURCE_DIR "/tests/data/bad-results/EXPECTED.tsv");
     std::string line;
     int cases = 0;

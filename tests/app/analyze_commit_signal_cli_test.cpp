@@ -79,7 +79,7 @@ void every_output_new(const fs::path& dir) {
 
 }  // namespace
 
-TEST_CASE("analyze holds a stop signal back while it puts its tables and figures in place", "[cli][analyze][signals][outputs]") {
+TEST_CASE("analyze holds a stop signal back while it puts its tables and figures in place", "[cli][analyze][signals][outputs][long]") {
     const fs::path dir = futolab::test::fresh_dir("analyze-commit-signal", "window");
     SECTION("one signal: every output written then exit 1 saying so") {
         for (const int sig : {SIGTERM, SIGHUP, SIGINT}) {

@@ -75,7 +75,7 @@ void earlier_analysis(const fs::path& dir) {
 }  // namespace
 
 TEST_CASE("analyze refuses a FIFO or folder at any figure file's name before it writes a table or figure",
-          "[cli][analyze][plots][outputs]") {
+          "[cli][analyze][plots][outputs][long]") {
     const fs::path dir = futolab::test::fresh_dir("figure-files", "planted");
     fake_gnuplot(dir);
     earlier_analysis(dir);

@@ -104,7 +104,7 @@ TEST_CASE("a tier's instances count must be the number of instances listed for i
     });
 }
 
-TEST_CASE("a count that is not a whole number from 0 is refused as typed", "[bench][bad-input]") {
+TEST_CASE("a count that is not a whole number from 0 is refused as typed", "[bench][bad-input][long]") {
     const std::string range = " is not a whole number from 0 to 2147483647";
     check_variants({
         {"negative", [](Json& m) { m["tiers"][0]["instances"] = -1; }, "-1", "tiers[0] (small): field 'instances': -1" + range},
@@ -121,7 +121,7 @@ TEST_CASE("a count that is not a whole number from 0 is refused as typed", "[ben
     });
 }
 
-TEST_CASE("a tier file's count and every instance's file agree with the tier's files", "[bench][bad-input]") {
+TEST_CASE("a tier file's count and every instance's file agree with the tier's files", "[bench][bad-input][long]") {
     check_variants({
         // One instance gone and the tier's count lowered to match: its file still says 6.
         {"file-count", [](Json& m) { m["instances"].erase(0); m["tiers"][0]["instances"] = 68; }, "6",
@@ -186,7 +186,7 @@ TEST_CASE("one puzzle is listed once per tier and stated alike in every tier", "
     });
 }
 
-TEST_CASE("a key the writer does not write is refused at every level, at the key", "[bench][bad-input]") {
+TEST_CASE("a key the writer does not write is refused at every level, at the key", "[bench][bad-input][long]") {
     const char* tier_keys = "name, description, committed, regenerate, instances, files";
     check_variants({
         {"top", [](Json& m) { m["bogus"] = 1; }, "\"bogus\"",
@@ -250,7 +250,7 @@ TEST_CASE("check --expect refuses a manifest that lost an instance: one line, ex
 // scripts/bench_manifest.py never writes (the DRAT readers refuse '-0' alike). Refused at the
 // value as typed, like 4.0 or "4"; JSON has no +0, 00 or -00, which are malformed JSON at their
 // line and column.
-TEST_CASE("a number typed -0 in the manifest is refused at its line and column", "[bench][bad-input]") {
+TEST_CASE("a number typed -0 in the manifest is refused at its line and column", "[bench][bad-input][long]") {
     const long long mark = 987654321;  // held nowhere in the shipped manifest: typed over as text
     struct Typed {
         std::string name;
@@ -312,7 +312,7 @@ TEST_CASE("a number typed -0 in the manifest is refused at its line and column",
 // (a line feed, an ESC) and an id given to two instances of one tier read as all right. An id
 // is printable text, as the JSONL reader takes one (docs/formats.md), and names one instance of
 // its tier; refused at the id, the entry named by its index (its id is what is wrong).
-TEST_CASE("an id that is not printable text is refused at the id", "[bench][bad-input]") {
+TEST_CASE("an id that is not printable text is refused at the id", "[bench][bad-input][long]") {
     const auto id = [](std::string text) { return [text](Json& m) { m["instances"][6]["id"] = text; }; };
     const std::string field = "instances[6]: field 'id'", rule = ": ids must be printable text";
     check_variants({
@@ -411,7 +411,7 @@ TEST_CASE("a -0 where the manifest holds no number is quoted as typed", "[bench]
 // Red-team round 27, C F7: a number without a sign is held unsigned, and only its upper end was
 // checked, so "n": 0 and "n": 1 passed and "n": 0 with "h": 1 was blamed on h (bounded by n).
 // Both ends are checked for every whole-number field, and n before the h and k it bounds.
-TEST_CASE("an instance's n is checked at both ends of 2..64 before the h and k it bounds", "[bench][bad-input]") {
+TEST_CASE("an instance's n is checked at both ends of 2..64 before the h and k it bounds", "[bench][bad-input][long]") {
     const std::string first = "instances[0] (id 'exhaustive-n2-2h+3k'): ";
     const std::string last = "instances[1572] (id 'random-n64-p0.85-q0.10-s64505'): ";
     const std::string range = " is not a whole number from 2 to 64";

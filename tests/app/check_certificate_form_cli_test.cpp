@@ -51,7 +51,7 @@ TEST_CASE("critical --check-certificate: a malformed last class after a rejected
 }
 
 TEST_CASE("critical --check-certificate: a shard file rejected before a malformed one, or one of another run, is exit 2",
-          "[app][critical][certificate]") {
+          "[app][critical][certificate][long]") {
     const fs::path dir = fresh_dir("check-certificate-form", "shards");
     const std::string search = "critical --exact --n 4 --objective k --shard ";
     const std::vector<Json> s0 = made(dir, search + "0/2", "s0.cert");

@@ -48,7 +48,7 @@ std::string tool_path(const std::string& tool) {
 }  // namespace
 
 TEST_CASE("critical --check-certificate: a per-square or --construct certificate among several files is named to check alone",
-          "[app][critical][certificate]") {
+          "[app][critical][certificate][long]") {
     const fs::path dir = fresh_dir("check-certificate-inputs", "kinds");
     made(dir, "critical --exact --square '1 2 3/2 3 1/3 1 2' --objective k", "sq3.cert");
     made(dir, "critical --exact --square '1 2 3 4/2 3 4 1/3 4 1 2/4 1 2 3' --objective h+k", "sq4.cert");
@@ -159,7 +159,7 @@ TEST_CASE("critical --construct and its certificate's check count in words that 
 // tried before any certificate is: one line naming it and its error, exit 2, nothing claimed;
 // with the tool there (where installed) the same certificates are accepted.
 TEST_CASE("critical --check-certificate: a --verify-with tool that cannot run is exit 2 before anything is judged",
-          "[app][critical][certificate]") {
+          "[app][critical][certificate][long]") {
     const fs::path dir = fresh_dir("check-certificate-inputs", "no-tool");
     made(dir, "critical --exact --n 3 --objective k", "n3.cert");
     made(dir, "critical --exact --square '1 2 3/2 3 1/3 1 2' --objective h+k", "sq3.cert");
@@ -201,7 +201,7 @@ TEST_CASE("critical --check-certificate: a --verify-with tool that cannot run is
 // for the probe's calls (calls 1..probe) and fails from the next on; each tool family is run
 // where it is installed (cbc counts by several runs, one per solution: another code path).
 TEST_CASE("critical --check-certificate: a --verify-with tool failing after the probe is exit 2 with nothing judged",
-          "[app][critical][certificate]") {
+          "[app][critical][certificate][long]") {
     const fs::path dir = fresh_dir("check-certificate-inputs", "tool-fails");
     made(dir, "critical --exact --n 3 --objective k", "n3.cert");
     const std::vector<Json> square = made(dir, "critical --exact --square '1 2 3/2 3 1/3 1 2' --objective h+k", "sq3.cert");

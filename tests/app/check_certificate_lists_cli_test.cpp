@@ -35,7 +35,7 @@ const std::string kSquare = "2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4";
 }  // namespace
 
 TEST_CASE("critical --check-certificate: files of different runs are exit 2 naming both with their own fields",
-          "[app][critical][certificate]") {
+          "[app][critical][certificate][long]") {
     const fs::path dir = fresh_dir("check-certificate-lists", "runs");
     made(dir, "critical --exact --n 3 --objective h+k", "whole.cert");
     fs::copy_file(dir / "whole.cert", dir / "copy.cert");

@@ -67,7 +67,7 @@ TEST_CASE("unknown solvers and options are rejected with the valid ones listed",
     CHECK(r.err.find("solver 'gac' has no option 'colour' (valid: ") != std::string::npos);
 }
 
-TEST_CASE("every bad input fails with exit 2 and a one-line message naming file and line", "[cli][bad-input]") {
+TEST_CASE("every bad input fails with exit 2 and a one-line message naming file and line", "[cli][bad-input][long]") {
     const auto rows = bad_inputs();
     REQUIRE(rows.size() >= 25);
     for (const BadInput& row : rows) {
@@ -92,7 +92,7 @@ TEST_CASE("check validates and verifies solutions", "[cli]") {
     CHECK(r.out.find("conjure-tutorial-4x4: solution is wrong: column 3 repeats 4") != std::string::npos);
 }
 
-TEST_CASE("every sample converts to every format and back with the same hash", "[cli][convert]") {
+TEST_CASE("every sample converts to every format and back with the same hash", "[cli][convert][long]") {
     const std::vector<std::string> samples{kShared + "/conjure-tutorial-4x4.param", kShared + "/conjure-tutorial-4x4.futo",
                                            kShared + "/guardian-5x5.tatham"};
     const std::vector<std::pair<std::string, std::string>> formats{

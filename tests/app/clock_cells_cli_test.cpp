@@ -145,7 +145,7 @@ TEST_CASE("resume and merge refuse a wall or calibration time longer than the sw
     }));
 }
 
-TEST_CASE("resume and merge refuse counters that no search counts", "[resume][merge][clocks]") {
+TEST_CASE("resume and merge refuse counters that no search counts", "[resume][merge][clocks][long]") {
     refused(edited(thread_sweep(), "fails", "fails",
                    [](futolab::CsvTable& t, std::vector<std::string>& row) {
                        cell(t, row, "fails") = std::to_string(number(t, row, "nodes") + 2);
@@ -171,7 +171,7 @@ TEST_CASE("resume and merge refuse counters that no search counts", "[resume][me
     }));
 }
 
-TEST_CASE("resume and merge refuse a process row's peak of 0 kB", "[resume][merge][clocks]") {
+TEST_CASE("resume and merge refuse a process row's peak of 0 kB", "[resume][merge][clocks][long]") {
     const fs::path base = sweep("process");
     refused(edited(base, "rss-zero", "max_rss_kb", set_to("max_rss_kb", "0")), "answered with its process's peak");
     taken(edited(base, "rss-one", "max_rss_kb", set_to("max_rss_kb", "1")));

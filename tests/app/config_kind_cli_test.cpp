@@ -27,7 +27,7 @@ const std::string kPuzzles = FUTOLAB_SOURCE_DIR "/corpora/tatham-dev/n04.tatham"
 
 }  // namespace
 
-TEST_CASE("run and solve --commands name a results CSV or JSON Lines given as the config", "[cli][run][file_kind]") {
+TEST_CASE("run and solve --commands name a results CSV or JSON Lines given as the config", "[cli][run][file_kind][long]") {
     const fs::path dir = futolab::test::small_sweep("config-kind", "kinds");
     REQUIRE(run_cli("critical --construct --n 4 --certificate c.cert --out c.jsonl", dir.string()).exit_code == 0);
     std::ofstream(dir / "p.jsonl") << "{\"id\": \"a\", \"n\": 4}\n{\"id\": \"b\", \"n\": 4}\n";

@@ -140,7 +140,7 @@ TEST_CASE("critical --resume names each option that differs once, with its value
 // for the other), and `--iterations 200` with --objective k and `--free-square --iterations 500`
 // likewise. Each mode, its options left out and spelled out at their defaults, resumes either
 // way round.
-TEST_CASE("critical --resume takes each mode with its defaults left out or spelled out", "[cli][critical]") {
+TEST_CASE("critical --resume takes each mode with its defaults left out or spelled out", "[cli][critical][long]") {
     const std::string verify = " --verify-with gecode:var=afcsize,cube=yes";
     const std::string square = " --square \"" + kSquare3 + "\"";
     struct Spellings {

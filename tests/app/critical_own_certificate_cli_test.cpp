@@ -55,7 +55,7 @@ void check_rewritten(const fs::path& dir, const std::string& resume, const std::
 }  // namespace
 
 TEST_CASE("critical --exact --n --resume rewrites its own certificate, not another shard or objective or order one",
-          "[app][critical][exact][certificate][outputs]") {
+          "[app][critical][exact][certificate][outputs][long]") {
     const fs::path dir = fresh_dir("critical-own-certificate", "exact-n");
     const std::string n4 = "critical --exact --n 4 --objective k";
     make_all(dir, {n4 + " --shard 0/2 --out s0.jsonl --certificate s0.cert",

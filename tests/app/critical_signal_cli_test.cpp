@@ -82,7 +82,7 @@ TEST_CASE("critical --few-relations ends on SIGTERM, SIGINT or SIGHUP as a stop 
 }
 
 TEST_CASE("critical --few-relations --checkpoint stopped keeps its whole shard files, and the same command goes on from them",
-          "[cli][signals]") {
+          "[cli][signals][long]") {
     const fs::path dir = fresh_dir("critical-signal", "few-checkpoint");
     // K = 6 counts for 2.4 s in a release build, K = 5 for 0.3 s: the signal comes once the first
     // of 64 shard files is there, so K = 5 leaves too short a window there, not under a sanitizer.

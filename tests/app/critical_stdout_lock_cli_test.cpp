@@ -73,7 +73,7 @@ void stop(pid_t pid) {
 
 }  // namespace
 
-TEST_CASE("critical onto a redirected standard output holds that file's lock while it searches", "[cli][critical][lock]") {
+TEST_CASE("critical onto a redirected standard output holds that file's lock while it searches", "[cli][critical][lock][long]") {
     // Every mode that writes records (or a certificate) onto standard output, by each of its names.
     const std::vector<std::vector<std::string>> searches{
         {"critical", "--n", "8", "--count", "1000", "--objective", "k", "--iterations", "100000"},

@@ -44,7 +44,7 @@ std::string all_shards(int count) {
 }  // namespace
 
 TEST_CASE("critical --exact --shard: every task of an array with more shards than classes exits 0 and the shards check together",
-          "[app][critical][certificate][shard]") {
+          "[app][critical][certificate][shard][long]") {
     for (const std::string objective : {"h+k", "frontier"}) {
         INFO(objective);
         const fs::path dir = fresh_dir("empty-shard-certificate", objective == "h+k" ? "hk" : "frontier");

@@ -71,7 +71,7 @@ constexpr const char* kShards = "sh/rr.shard-0-of-2.csv sh/rr.shard-1-of-2.csv";
 
 }  // namespace
 
-TEST_CASE("resume merge and analyze refuse a search's counter past 1024 a nanosecond of its wall time", "[resume][merge][cli]") {
+TEST_CASE("resume merge and analyze refuse a search's counter past 1024 a nanosecond of its wall time", "[resume][merge][cli][long]") {
     const fs::path& base = search_sweep();
     REQUIRE(run_cli(std::string("merge ") + kShards + " --out m/m.csv", copy_of(base, "whole").string()).exit_code == 0);
     const struct {
@@ -106,7 +106,7 @@ TEST_CASE("resume merge and analyze refuse a search's counter past 1024 a nanose
 }
 
 TEST_CASE("resume and analyze refuse a crash row with counters or another message and an error keeping a solution",
-          "[resume][merge][crash][cli]") {
+          "[resume][merge][crash][cli][long]") {
     const fs::path base = futolab::test::fresh_dir("failed-rows", "crash");
     std::ofstream(base / "seg.sh") << "#!/bin/sh\necho nodes=5\nkill -SEGV $$\n";
     fs::permissions(base / "seg.sh", fs::perms::owner_all);
@@ -192,7 +192,7 @@ int line_of(const std::string& text, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("resume and merge refuse and analyze and report warn of a redo its sweep cannot have", "[resume][merge][redo][cli]") {
+TEST_CASE("resume and merge refuse and analyze and report warn of a redo its sweep cannot have", "[resume][merge][redo][cli][long]") {
     // A real redo is taken, and read again without a word.
     const fs::path real = copy_of(redo_sweep(), "real");
     REQUIRE(run_cli("run -q c.yaml --resume --redo timeout", real.string()).exit_code == 0);

@@ -32,7 +32,7 @@ std::string without_times(const std::string& text) {
 }
 }  // namespace
 
-TEST_CASE("critical --few-relations --checkpoint: shard files, table, resume", "[app][critical]") {
+TEST_CASE("critical --few-relations --checkpoint: shard files, table, resume", "[app][critical][long]") {
     const fs::path dir = fs::temp_directory_path() / ("futolab-few-cli-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     const std::string args = "critical --n 5 --few-relations 5 --checkpoint '" + dir.string() + "' --shards 4 --jobs 2";
@@ -353,7 +353,7 @@ TEST_CASE("critical --few-relations: the summary counts the shards read from the
 // there again before any shard runs (a file that differs: exit 2, naming it and the count), and a
 // claim resting on files it did not count says so, not "proved".
 TEST_CASE("critical --few-relations --checkpoint counts a shard file again and says proved only of shards it counted",
-          "[app][critical][few-relations]") {
+          "[app][critical][few-relations][long]") {
     const fs::path dir = futolab::test::fresh_dir("few-relations", "recount");
     const auto shard_file = [&dir](const std::string& ck, int n, int k, int s) {
         return dir / ck / ("n" + std::to_string(n) + "-k" + std::to_string(k) + "-shard-00" + std::to_string(s) + "-of-004.yaml");

@@ -130,7 +130,7 @@ TEST_CASE("critical --few-relations and --construct go on after a write that fai
 // one is hours of CPU), where standard output onto them was refused. Every command's file
 // output refuses each of them now, by its first line, unless --force.
 TEST_CASE("every file output refuses a checkpoint shard file or table or a certificate without --force",
-          "[app][critical][few-relations][outputs]") {
+          "[app][critical][few-relations][outputs][long]") {
     const fs::path dir = futolab::test::fresh_dir("few-relations-outputs", "shard-as-output");
     REQUIRE(run_cli(std::string(kCount) + kCheckpoint, dir.string()).exit_code == 0);
     REQUIRE(run_cli("generate random --n 3 --count 1 --seed 1 --out g.jsonl", dir.string()).exit_code == 0);

@@ -50,7 +50,7 @@ std::vector<std::string> certificates_in(const fs::path& dir) {
 
 }  // namespace
 
-TEST_CASE("a certificate given where puzzles belong is named so before it is read", "[cli][file_kind][certificate]") {
+TEST_CASE("a certificate given where puzzles belong is named so before it is read", "[cli][file_kind][certificate][long]") {
     const fs::path dir = futolab::test::fresh_dir("file-kind-certificate", "puzzles");
     const std::string puzzle = FUTOLAB_SOURCE_DIR "/tests/data/good/conjure-4x4.futo";
     for (const std::string& cert : certificates_in(dir)) {
@@ -99,7 +99,7 @@ TEST_CASE("the bench manifest given as puzzles or as a certificate is named so",
     }
 }
 
-TEST_CASE("a certificate or puzzle file given as the bench manifest is named so", "[cli][file_kind][expect]") {
+TEST_CASE("a certificate or puzzle file given as the bench manifest is named so", "[cli][file_kind][expect][long]") {
     const fs::path dir = futolab::test::small_sweep("file-kind-certificate", "as-manifest");
     std::vector<std::string> certs = certificates_in(dir);
     for (const std::string& cert : certs)

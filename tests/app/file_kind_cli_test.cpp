@@ -78,7 +78,7 @@ TEST_CASE("a run's instances file that is a results CSV is named so", "[cli][fil
     CHECK_FALSE(fs::exists(dir / "r/r.csv"));
 }
 
-TEST_CASE("check --expect names a results CSV or sidecar or schema or config given as the manifest", "[cli][file_kind][expect]") {
+TEST_CASE("check --expect names a results CSV or sidecar or schema or config given as the manifest", "[cli][file_kind][expect][long]") {
     const fs::path dir = futolab::test::small_sweep("file-kind", "manifest");
     for (const Kind& k : kinds_in(dir)) refused(dir, "check --expect " + k.file + " out/s.csv", k.file + ": " + k.kind + ", not a futolab-bench manifest");
     // The manifest itself is read as before: a manifest.
@@ -87,7 +87,7 @@ TEST_CASE("check --expect names a results CSV or sidecar or schema or config giv
     CHECK_FALSE(has(r.err, "not a futolab-bench manifest"));
 }
 
-TEST_CASE("critical --check-certificate names a results CSV or sidecar or schema or config", "[cli][file_kind][certificate]") {
+TEST_CASE("critical --check-certificate names a results CSV or sidecar or schema or config", "[cli][file_kind][certificate][long]") {
     const fs::path dir = futolab::test::small_sweep("file-kind", "certificate");
     REQUIRE(run_cli("critical --exact --n 3 --objective h+k --certificate c3.cert --out /dev/null", dir.string()).exit_code == 0);
     for (const Kind& k : kinds_in(dir)) {

@@ -25,7 +25,7 @@ struct Refusal {
 
 }  // namespace
 
-TEST_CASE("flags that do not apply are refused, naming both options (issue #45)", "[cli][refusals]") {
+TEST_CASE("flags that do not apply are refused, naming both options (issue #45)", "[cli][refusals][long]") {
     const fs::path dir = futolab::test::fresh_dir("flag-refusals", "refused");
     const std::string out = (dir / "never.html").string();
     const std::string base = "analysis/compare/base.csv", next = "analysis/compare/new.csv";

@@ -78,7 +78,7 @@ void check_refused(const futolab::test::CliResult& r, const std::string& expecte
 
 }  // namespace
 
-TEST_CASE("merge resume and schema name a misspelt header column of futolab's", "[cli][csv][header]") {
+TEST_CASE("merge resume and schema name a misspelt header column of futolab's", "[cli][csv][header][long]") {
     for (const Typo& typo : kTypos) {
         INFO(typo.spelt);
         const std::string csv = damaged("merge", typo.column, typo.spelt), folder = fs::path(csv).parent_path().string();
@@ -95,7 +95,7 @@ TEST_CASE("merge resume and schema name a misspelt header column of futolab's", 
     }
 }
 
-TEST_CASE("merge resume and schema call only a CSV of other columns not a results CSV", "[cli][csv][header]") {
+TEST_CASE("merge resume and schema call only a CSV of other columns not a results CSV", "[cli][csv][header][long]") {
     const std::string none = "not a futolab results CSV (its header does not start with futolab's columns)";
     for (const std::string header : {"id,n,foo", "solver,options,status,wall_ns,cpu_ns",
                                      "instance,instance_hash,n,solver,options,status,nodes,wall_ns,cpu_ns"}) {

@@ -102,7 +102,7 @@ void check_refused(const futolab::test::CliResult& r, const std::string& at, con
 
 }  // namespace
 
-TEST_CASE("check --expect refuses every row no sweep of its sidecar's config writes before any verdict", "[cli][bench]") {
+TEST_CASE("check --expect refuses every row no sweep of its sidecar's config writes before any verdict", "[cli][bench][long]") {
     const fs::path dir = small_tier("check");
     const std::string csv = (dir / "bench-small.csv").string();
     auto r = run_cli("check --expect '" + kManifest + "' --tier small '" + csv + "'");
@@ -130,7 +130,7 @@ TEST_CASE("check --expect refuses every row no sweep of its sidecar's config wri
     fs::remove_all(dir);
 }
 
-TEST_CASE("analyze report and compare refuse the rows merge refuses and read what a run writes", "[cli][analyze][compare]") {
+TEST_CASE("analyze report and compare refuse the rows merge refuses and read what a run writes", "[cli][analyze][compare][long]") {
     const fs::path dir = small_tier("readers");
     const std::string csv = (dir / "bench-small.csv").string();
     for (const Edit& edit : edits()) {
@@ -157,7 +157,7 @@ TEST_CASE("analyze report and compare refuse the rows merge refuses and read wha
     fs::remove_all(dir);
 }
 
-TEST_CASE("a sharded run and its merge are read by check --expect analyze and compare as they are", "[cli][bench]") {
+TEST_CASE("a sharded run and its merge are read by check --expect analyze and compare as they are", "[cli][bench][long]") {
     const fs::path one = small_tier("shard-0", " --shard 0/2"), two = small_tier("shard-1", " --shard 1/2");
     const std::string a = (one / "bench-small.shard-0-of-2.csv").string(), b = (two / "bench-small.shard-1-of-2.csv").string();
     const std::string merged = (one / "merged.csv").string();

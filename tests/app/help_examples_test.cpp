@@ -68,7 +68,7 @@ std::vector<std::string> examples_in(const std::string& help) {
 
 }  // namespace
 
-TEST_CASE("every subcommand's --help examples run as printed", "[cli][habits][help]") {
+TEST_CASE("every subcommand's --help examples run as printed", "[cli][habits][help][long]") {
     CLI::App app{"test"};
     app::Action run;
     app::add_commands(app, run, "futolab");

@@ -43,7 +43,7 @@ TEST_CASE("generate refuses an --out named for another puzzle format (round 25 C
 }
 
 TEST_CASE("critical refuses an --out named for another puzzle format in every mode (round 25 C F4)",
-          "[cli][critical][outputs]") {
+          "[cli][critical][outputs][long]") {
     const fs::path dir = futolab::test::fresh_dir("jsonl-out-name", "critical");
     const std::vector<std::string> modes{"critical --square '2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4'",
                                          "critical --exact --n 4 --objective h+k", "critical --construct --n 4",

@@ -86,7 +86,7 @@ Cells with(Cells first, const Cells& rest) {
 
 }  // namespace
 
-TEST_CASE("resume and merge take the memout and error rows futolab wrote", "[resume][merge][memout]") {
+TEST_CASE("resume and merge take the memout and error rows futolab wrote", "[resume][merge][memout][long]") {
     const futolab::CsvTable t0 = futolab::read_csv_file((limited() / "sh" / "me.shard-0-of-2.csv").string());
     const futolab::CsvTable t1 = futolab::read_csv_file((limited() / "sh" / "me.shard-1-of-2.csv").string());
     std::vector<std::string> seen;  // spec: status: message
@@ -140,7 +140,7 @@ TEST_CASE("resume and merge refuse a memout row that kept the solution and count
 }
 
 TEST_CASE("resume and merge refuse a tool's memout whose max_rss_kb is below the tool's peak its message names",
-          "[resume][merge][memout]") {
+          "[resume][merge][memout][long]") {
     // max_rss_kb is the run's process's peak plus the tool's (sandbox/process_row.cpp), so at least
     // the figure the tool's memout names (red-team round 27, left open).
     taken(edited(limited(), "tool-peak-as-written", "command:name=hog", "memout", {{"max_rss_kb", "999999"}}));
@@ -148,7 +148,7 @@ TEST_CASE("resume and merge refuse a tool's memout whose max_rss_kb is below the
             "below the tool's peak its message names (");
 }
 
-TEST_CASE("resume and merge refuse an error row with its message emptied", "[resume][merge][error]") {
+TEST_CASE("resume and merge refuse an error row with its message emptied", "[resume][merge][error][long]") {
     for (const char* spec : {"command:name=fail", "command:name=missing"})
         refused(edited(limited(), std::string("error-") + spec[13], spec, "error", {{"message", ""}}),
                 "empty, where an error's run says what failed");
@@ -220,7 +220,7 @@ const std::string kKill = "out of memory: killed by SIGKILL (Killed) at a peak o
 
 namespace mr = method_rows;
 
-TEST_CASE("resume and merge take the memout rows an exact-square run writes", "[resume][merge][memout]") {
+TEST_CASE("resume and merge take the memout rows an exact-square run writes", "[resume][merge][memout][long]") {
     // A failed allocation (its process exited), the sandbox's OOM kill, the peak rule after it answered.
     taken(mr::edited(mr::process_limited(), "bad-alloc", with(with({{"message", "out of memory"}}, mr::kNoRecord), mr::kDied)));
     taken(mr::edited(mr::unlimited(), "bad-alloc-unlimited",
@@ -237,7 +237,7 @@ TEST_CASE("resume and merge take the memout rows an exact-square run writes", "[
 }
 
 TEST_CASE("resume and merge refuse an exact-square memout row whose message no run writes or names a limit the sweep never had",
-          "[resume][merge][memout]") {
+          "[resume][merge][memout][long]") {
     for (const char* m : {"", "x", "memory limit (1 GiB)"})
         refused(mr::edited(mr::process_limited(), std::string("message-") + (*m ? m : "empty"),
                            with(with({{"message", m}}, mr::kNoRecord), mr::kDied)),
@@ -279,7 +279,7 @@ TEST_CASE("resume and merge refuse a memout whose figures its max_rss_kb or limi
 // The rows a method's run really writes out of memory: task exact's class search of order 5 under
 // the smallest limit futolab takes (its floor, which `run` names) grows past it, and the peak rule
 // (or a failed allocation) makes its rows memout; resume and merge take them as written.
-TEST_CASE("resume and merge take the memout rows of a real exact sweep at its memory floor", "[resume][merge][memout]") {
+TEST_CASE("resume and merge take the memout rows of a real exact sweep at its memory floor", "[resume][merge][memout][long]") {
     const fs::path dir = futolab::test::fresh_dir("memout-method-rows", "floor");
     const auto config = [&](const std::string& memory) {
         std::ofstream(dir / "e.yaml") << "name: me\ntask: exact\nisolation: fork\nlimits: { time: 120, memory: " << memory

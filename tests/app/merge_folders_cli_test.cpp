@@ -93,7 +93,7 @@ fs::path edited_copy(const fs::path& proj) {
 
 }  // namespace
 
-TEST_CASE("merge reads the runs' instances from where they ran whatever its working directory", "[cli][merge]") {
+TEST_CASE("merge reads the runs' instances from where they ran whatever its working directory", "[cli][merge][long]") {
     for (const std::string config : {"configs/c.yaml", "c.yaml"}) {
         const fs::path proj = sweep(config == "c.yaml" ? "beside" : "nested", config);
         const fs::path other = other_folder(proj);

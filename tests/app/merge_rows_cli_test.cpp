@@ -137,7 +137,7 @@ TEST_CASE("merge warns when it cannot read the instances again", "[cli][merge]")
     CHECK(has(r.err, "each row was checked against the other rows of its instance only"));
 }
 
-TEST_CASE("merge refuses a row whose cells the config would not write", "[cli][merge]") {
+TEST_CASE("merge refuses a row whose cells the config would not write", "[cli][merge][long]") {
     // Each cell edited so that the row stays well formed: only its run says it is wrong.
     check_refused(merge_edited("seed", "seed", [](const std::string& s) { return std::to_string(std::stoull(s) + 1); }),
                   "seed", "seed");
@@ -246,7 +246,7 @@ futolab::test::CliResult merge_sidecar_edited(const std::string& name, const std
 // Round 7: shards run with two --isolation values were merged into one file (its sidecar saying
 // no isolation), and a shard's sidecar with another total or timing was not noticed; one without
 // its `futolab` key was refused as "shards of two builds".
-TEST_CASE("merge refuses shards whose sidecars disagree on isolation, total or timing", "[cli][merge]") {
+TEST_CASE("merge refuses shards whose sidecars disagree on isolation, total or timing", "[cli][merge][long]") {
     // The config text is the first shard's (the others must have its hash): edited there, it no
     // longer hashes to its config_hash.
     for (const auto& [name, from, to, shard, says] :
@@ -291,7 +291,7 @@ futolab::test::CliResult merge_in(const fs::path& dir, const std::string& inputs
 // -20, 20.5 or 2^64, whose loads had a leading zero, whose pinned CPU was 2^66, whose start was
 // no time or whose finish came before its start. Each is refused at its line and column, exit 2,
 // by merge and by `run --resume` of the shard alike, and the merge writes nothing.
-TEST_CASE("merge and resume refuse a shard sidecar number or time futolab would not write", "[cli][merge][resume]") {
+TEST_CASE("merge and resume refuse a shard sidecar number or time futolab would not write", "[cli][merge][resume][long]") {
     for (const auto& [key, value, says] :
          {std::tuple{"memory_poll_ms", "020", "key 'run.memory_poll_ms' '020' has a leading zero"},
           {"memory_poll_ms", "-20", "key 'run.memory_poll_ms' must be a whole number from 1 to"},
@@ -327,7 +327,7 @@ TEST_CASE("merge and resume refuse a shard sidecar number or time futolab would 
 
 // Round 8 (W4): shard 0's sidecar copied over shard 1's merged as "8 of 8 runs", and shards of
 // two shardings (0 of 2 beside 1 and 2 of 3) merged with duplicates and gaps.
-TEST_CASE("merge refuses two inputs that claim one shard, or shards of two shardings, writing nothing", "[cli][merge]") {
+TEST_CASE("merge refuses two inputs that claim one shard, or shards of two shardings, writing nothing", "[cli][merge][long]") {
     const fs::path dir = copied_shards("claims");
     const std::string sidecar = futolab::test::slurp((dir / "mr.shard-1-of-2.csv.meta.yaml").string());
     std::string copied = sidecar;
@@ -406,7 +406,7 @@ TEST_CASE("merge reads a shard sidecar of the older numbering as its index minus
 // edited in one row (or to 4294967302), a solution that is no Latin square, and a row's host
 // were merged.
 TEST_CASE("merge refuses a row of another shard, or whose h, k, solution or host is impossible or contradicted",
-          "[cli][merge]") {
+          "[cli][merge][long]") {
     const auto plus_one = [](const std::string& s) { return std::to_string(std::stoull(s) + 1); };
     for (const char* column : {"h", "k"}) {
         const auto r = merge_edited(std::string("block-") + column, column, plus_one);

@@ -66,7 +66,7 @@ TEST_CASE("merge and critical show a refused output's name once", "[cli][names]"
 // Round 27 left open: critical's other refusals (a --construct certificate given --verify-with,
 // a results CSV it did not make, a linked --out, the file at a --checkpoint table's name) made
 // the name visible before app/main.cpp did, `a<U+003C>U+000A>b`.
-TEST_CASE("critical shows the names in its refusals once", "[cli][critical][names]") {
+TEST_CASE("critical shows the names in its refusals once", "[cli][critical][names][long]") {
     for (const Name& n : kNames) {
         INFO(n.shown);
         const fs::path dir = fresh_dir("names-once", "critical");

@@ -62,7 +62,7 @@ void make_shards(const fs::path& dir) {
 
 }  // namespace
 
-TEST_CASE("critical --check-certificate shows the name of an accepted certificate as its errors do", "[cli][critical][names]") {
+TEST_CASE("critical --check-certificate shows the name of an accepted certificate as its errors do", "[cli][critical][names][long]") {
     const fs::path dir = fresh_dir("names-shown", "certificates");
     // The three kinds, each with its own acceptance line: over all squares, per square, --construct.
     made(dir, "critical --exact --n 3 --objective h+k --certificate ex.cert --out /dev/null");
@@ -110,7 +110,7 @@ TEST_CASE("critical --check-certificate refuses a name that is not UTF-8 only fo
     fs::remove_all(dir);
 }
 
-TEST_CASE("run merge report and analyze show the file names they print as their errors do", "[cli][names]") {
+TEST_CASE("run merge report and analyze show the file names they print as their errors do", "[cli][names][long]") {
     const fs::path dir = fresh_dir("names-shown", "sweep");
     make_shards(dir);
     for (const Name& name : kNames) {

@@ -65,7 +65,7 @@ TEST_CASE("resume and merge take the node limit rows futolab wrote", "[resume][m
     taken(edited("finished-at-limit", "gac", "unique", "nodes", "5"));  // a search may end at exactly the limit
 }
 
-TEST_CASE("resume and merge refuse a node_limit row that stopped short of the node limit or past it", "[resume][merge][nodes]") {
+TEST_CASE("resume and merge refuse a node_limit row that stopped short of the node limit or past it", "[resume][merge][nodes][long]") {
     for (const char* nodes : {"4", "0"})
         refused(edited(std::string("short-") + nodes, "backtracking", "node_limit", "nodes", nodes),
                 "where a 'node_limit' run of backtracking stops with the nodes it counted at limits.nodes (5)");

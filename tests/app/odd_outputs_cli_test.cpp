@@ -169,7 +169,7 @@ TEST_CASE("records sent to standard output redirected onto an experiment's CSV, 
 // results CSV, sidecar, schema or exported outputs, exit 0, and the next resume was refused; the
 // tables of analyze, compare, schema and list, and the summaries of run, merge and report, went
 // in as well. Whatever the command prints, such a standard output is refused first thing.
-TEST_CASE("no command prints onto an experiment's CSV, sidecar, schema, outputs or lock", "[cli][output][stream]") {
+TEST_CASE("no command prints onto an experiment's CSV, sidecar, schema, outputs or lock", "[cli][output][stream][long]") {
     const fs::path dir = fresh_dir("app", "odd-out-any-stdout");
     std::ofstream(dir / "fr.yaml") << "name: fr\ntask: few-relations\ninstances:\n  - few_relations: { n: 3, k: 2 }\n"
                                       "methods: [ \"few-relations\" ]\noutput: fr.csv\n";

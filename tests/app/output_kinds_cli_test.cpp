@@ -63,7 +63,7 @@ void write_config(const fs::path& dir, const std::string& output, int runs) {
 
 }  // namespace
 
-TEST_CASE("every JSON Lines output refuses a results CSV's and a report page's name in any case", "[cli][outputs][output-names]") {
+TEST_CASE("every JSON Lines output refuses a results CSV's and a report page's name in any case", "[cli][outputs][output-names][long]") {
     const fs::path dir = fresh_dir("output-kinds", "jsonl");
     for (const std::string ending : {".csv", ".CSV", ".Csv"}) refused_as_jsonl(dir, ending, kCsv);
     for (const std::string ending : {".html", ".HTM", ".htm"}) refused_as_jsonl(dir, ending, kPage);
@@ -72,7 +72,7 @@ TEST_CASE("every JSON Lines output refuses a results CSV's and a report page's n
     CHECK(run_cli("critical --construct --n 3 --certificate k.cert --out k.jsonl", dir.string()).exit_code == 0);
 }
 
-TEST_CASE("a report page refuses a results CSV's name and a results CSV a page's", "[cli][outputs][output-names]") {
+TEST_CASE("a report page refuses a results CSV's name and a results CSV a page's", "[cli][outputs][output-names][long]") {
     const fs::path dir = futolab::test::small_sweep("output-kinds", "csv-page");
     for (const std::string ending : {".csv", ".CSV"})
         for (const std::string force : {"", " --force"})

@@ -176,7 +176,7 @@ TEST_CASE("a second writer of an analyze's --tables or --plots folder is refused
     CHECK(again.exit_code == 0);
 }
 
-TEST_CASE("a second writer of a report's page or a convert's file or folder is refused until it ends", "[cli][lock]") {
+TEST_CASE("a second writer of a report's page or a convert's file or folder is refused until it ends", "[cli][lock][long]") {
     const fs::path dir = futolab::test::fresh_dir("output-locks", "report-convert");
     {
         WaitingForInput first(dir, {"report", "-", "--out", "r.html"});
@@ -222,7 +222,7 @@ TEST_CASE("a second writer of a report's page or a convert's file or folder is r
 // F6: the results CSV a critical search writes beside --out (critical_csv_path) is locked while
 // it searches, and its --out written from it at the end: every writer of that --out is refused
 // meanwhile, whatever its extension. A process holding that CSV's lock stands in for the search.
-TEST_CASE("a critical search's --out of any name is refused to every other writer while it runs", "[cli][critical][lock]") {
+TEST_CASE("a critical search's --out of any name is refused to every other writer while it runs", "[cli][critical][lock][long]") {
     const fs::path dir = futolab::test::fresh_dir("output-locks", "critical-out");
     for (const std::string name : {"x.txt", "x", "x.jsonl", "x.csv", "x.tar.gz", "sub/x.out"}) {
         const std::string csv = futolab::app::critical_csv_path(name);

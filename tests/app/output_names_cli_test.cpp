@@ -56,7 +56,7 @@ void write_config(const fs::path& dir, const std::string& output) {
 
 }  // namespace
 
-TEST_CASE("run refuses a results CSV named for another format at its output key", "[cli][run][outputs][output-names]") {
+TEST_CASE("run refuses a results CSV named for another format at its output key", "[cli][run][outputs][output-names][long]") {
     const fs::path dir = futolab::test::fresh_dir("output-names", "run");
     for (const auto& [ending, why] : kRefused) {
         const std::string output = "o/g" + ending;
@@ -87,7 +87,7 @@ TEST_CASE("run refuses a results CSV named for another format at its output key"
     }
 }
 
-TEST_CASE("merge refuses an --out named for another format with --force or not", "[cli][merge][outputs][output-names]") {
+TEST_CASE("merge refuses an --out named for another format with --force or not", "[cli][merge][outputs][output-names][long]") {
     const fs::path dir = futolab::test::small_sweep("output-names", "merge");
     for (const auto& [ending, why] : kRefused)
         for (const std::string force : {"", " --force"}) {
@@ -105,7 +105,7 @@ TEST_CASE("merge refuses an --out named for another format with --force or not",
 }
 
 TEST_CASE("critical refuses a --certificate and an --out named for another format in every mode",
-          "[cli][critical][outputs][output-names]") {
+          "[cli][critical][outputs][output-names][long]") {
     const fs::path dir = futolab::test::fresh_dir("output-names", "critical");
     const std::vector<std::string> certifying{"critical --exact --n 3 --objective h+k", "critical --construct --n 4",
                                               "critical --exact --square '1 2 3/2 3 1/3 1 2' --objective k"};
@@ -136,7 +136,7 @@ TEST_CASE("critical refuses a --certificate and an --out named for another forma
     }
 }
 
-TEST_CASE("generate and report and convert refuse a YAML or companion name too", "[cli][outputs][output-names]") {
+TEST_CASE("generate and report and convert refuse a YAML or companion name too", "[cli][outputs][output-names][long]") {
     const fs::path dir = futolab::test::small_sweep("output-names", "others");
     const std::string puzzle = FUTOLAB_SOURCE_DIR "/tests/data/good/conjure-4x4.futo";
     for (const std::string ending : {".yaml", ".YML", ".csv.meta.yaml", ".csv.schema.json", ".json", ".Json"}) {

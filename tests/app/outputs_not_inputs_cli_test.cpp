@@ -87,7 +87,7 @@ TEST_CASE("merge refuses to export its outputs over the instances file of its ru
     CHECK_FALSE(fs::exists(dir / "sq.csv"));
 }
 
-TEST_CASE("merge refuses an --out that is the binary of a build of its runs (round 25 A F1)", "[cli][merge][outputs]") {
+TEST_CASE("merge refuses an --out that is the binary of a build of its runs (round 25 A F1)", "[cli][merge][outputs][long]") {
     const fs::path dir = futolab::test::fresh_dir("outputs-not-inputs", "merge-build");
     fs::copy_file(FUTOLAB_CLI, dir / "fb");  // a copy: the test never writes near the real one
     fs::permissions(dir / "fb", fs::perms::owner_all);

@@ -121,7 +121,7 @@ TEST_CASE("merge --force keeps the earlier merge's export when the new merge fai
     CHECK(now != earlier);  // the new merge's instances
 }
 
-TEST_CASE("a run whose export cannot be written ends failed and not finished", "[cli][run][outputs]") {
+TEST_CASE("a run whose export cannot be written ends failed and not finished", "[cli][run][outputs][long]") {
     const fs::path dir = futolab::test::fresh_dir("outputs-together", "run-export");
     // 40 puzzles of order 5: an export of more than 12 KiB, where the schema and sidecar are less.
     std::ofstream(dir / "g.yaml") << generate_config("g", 1, 5, 40) << "output: out/g.csv\n";

@@ -64,7 +64,7 @@ void swept(const fs::path& dir, const std::string& config, const std::string& te
 
 }  // namespace
 
-TEST_CASE("run --redo refuses a status task exact never writes in the config's isolation and limits", "[runner][redo][exact]") {
+TEST_CASE("run --redo refuses a status task exact never writes in the config's isolation and limits", "[runner][redo][exact][long]") {
     const fs::path dir = futolab::test::fresh_dir("redo-statuses", "exact");
     const std::string classes = "instances:\n  - classes: { n: 3 }\nmethods: [ \"exact:objective=k\" ]\n";
     swept(dir, "th", "name: th\ntask: exact\nisolation: thread\n" + classes);
@@ -80,7 +80,7 @@ TEST_CASE("run --redo refuses a status task exact never writes in the config's i
     for (const char* status : {"timeout", "memout", "crash"}) redo_taken(dir, "pr", status);
 }
 
-TEST_CASE("run --redo refuses a status a solver never writes in the config's mode and limits", "[runner][redo][solve]") {
+TEST_CASE("run --redo refuses a status a solver never writes in the config's mode and limits", "[runner][redo][solve][long]") {
     const fs::path dir = futolab::test::fresh_dir("redo-statuses", "solve");
     REQUIRE(run_cli("generate random --n 4 --givens 0.5 --seed 3 --count 2 --out g.jsonl", dir.string()).exit_code == 0);
     swept(dir, "co", "name: co\nisolation: thread\ninstances:\n  - file: g.jsonl\nsolvers: [ fc ]\nmode: { count: all }\n");
@@ -119,7 +119,7 @@ TEST_CASE("run --redo refuses error for a few-relations config without a checkpo
 // node_limit` is refused and its statuses do not list it (helper hA's finding: every portfolio
 // was taken as having a node budget of its own). assign_limit is one.
 TEST_CASE("run --redo refuses node_limit for a portfolio without limits.nodes and takes it for assign_limit",
-          "[runner][redo][solve][portfolio]") {
+          "[runner][redo][solve][portfolio][long]") {
     const fs::path dir = futolab::test::fresh_dir("redo-statuses", "portfolio");
     REQUIRE(run_cli("generate random --n 4 --givens 0.5 --seed 3 --count 2 --out g.jsonl", dir.string()).exit_code == 0);
     const std::string head = "isolation: thread\nlimits: { time: 60 }\ninstances:\n  - file: g.jsonl\n";

@@ -58,7 +58,7 @@ void names_kept(const fs::path& d) {
 
 }  // namespace
 
-TEST_CASE("run --resume finds the config's files from any working folder", "[resume][cli]") {
+TEST_CASE("run --resume finds the config's files from any working folder", "[resume][cli][long]") {
     struct Case {
         std::string name, from, config, out;  // the folder resumed from (in DIR), the config and --out as typed
     };

@@ -69,7 +69,7 @@ fs::path binary_folder(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("no command writes an output over the running futolab executable", "[cli][outputs]") {
+TEST_CASE("no command writes an output over the running futolab executable", "[cli][outputs][long]") {
     const fs::path dir = binary_folder("outputs");
     const Identity before = identity_of(dir / "bin" / "x.jsonl");
     const std::string square = " --square \"2 1 4 3/4 2 3 1/3 4 1 2/1 3 2 4\"";

@@ -65,7 +65,7 @@ TEST_CASE("critical's sidecar command quotes each word that needs it and pasted 
     fs::remove_all(dir);
 }
 
-TEST_CASE("run's sidecar command quotes the config's name and pasted resumes the same run", "[cli][sidecar]") {
+TEST_CASE("run's sidecar command quotes the config's name and pasted resumes the same run", "[cli][sidecar][long]") {
     const fs::path dir = fresh_dir("sidecar-command", "run");
     REQUIRE(run_cli("generate unique --n 4 --count 2 --seed 3 --out p.jsonl", dir.string()).exit_code == 0);
     struct Case {

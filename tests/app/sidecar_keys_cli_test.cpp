@@ -41,7 +41,7 @@ fs::path sweep_and_copy(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("compare refuses and analyze warns about a sidecar without a key futolab always writes", "[provenance][cli]") {
+TEST_CASE("compare refuses and analyze warns about a sidecar without a key futolab always writes", "[provenance][cli][long]") {
     const fs::path dir = sweep_and_copy("missing");
     const std::string whole = slurp((dir / "b/s.csv.meta.yaml").string());
     const struct {
@@ -126,7 +126,7 @@ TEST_CASE("compare shows a build its sidecar's futolab block contradicts as a di
 // was taken by every reader without a word, and merge dropped it from the merged sidecar.
 // Refused as a missing key is: merge, compare and resume exit 2, analyze and report warn.
 TEST_CASE("a sidecar key futolab never writes is refused by merge compare and resume and warned of by analyze and report",
-          "[provenance][cli]") {
+          "[provenance][cli][long]") {
     const fs::path dir = sweep_and_copy("unknown");
     const std::string whole = slurp((dir / "b/s.csv.meta.yaml").string());
     const struct {

@@ -85,7 +85,7 @@ fs::path with_puzzles(const std::string& name) {
 }  // namespace
 
 TEST_CASE("convert onto a stalled standard output stopped by SIGTERM leaves whole instances only",
-          "[cli][rt27a][signals][stalled-pipe][convert]") {
+          "[cli][rt27a][signals][stalled-pipe][convert][long]") {
     for (const std::string to : {"futo", "tatham", "jsonl"}) {
         DYNAMIC_SECTION("--to " << to) {
             const fs::path dir = with_puzzles(to);

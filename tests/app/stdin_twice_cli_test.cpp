@@ -110,7 +110,7 @@ TEST_CASE("check --expect counts a CSV and - once: refused as one file, warned a
 // two of its names (`solve /dev/stdin /dev/fd/0` solved it twice, exit 0) was read once and its
 // text handed to both readers, whose message blamed the content ("not a YAML mapping", "both
 // shard 0/2"). One rule refuses every such pair before anything is read, piped or redirected.
-TEST_CASE("standard input named by two options or by two of its names is refused before it is read", "[cli][stdin][twice]") {
+TEST_CASE("standard input named by two options or by two of its names is refused before it is read", "[cli][stdin][twice][long]") {
     const fs::path dir = futolab::test::small_sweep("stdin-twice", "options");
     const std::string puzzle = FUTOLAB_SOURCE_DIR "/tests/data/good/conjure-4x4.futo";
     const std::string manifest = FUTOLAB_SOURCE_DIR "/bench/v1/manifest.json";

@@ -115,7 +115,7 @@ TEST_CASE("a C1 control character in a file name becomes _ in the id as a C0 one
 // Red-team round 26, left open: a file named ` .tatham` gave its puzzle the id " ", which shows
 // as nothing (a JSONL "id" of white space is refused): refused in every command that makes an id
 // of the stem, exit 2, one line naming the file (shown) and the stem's code points.
-TEST_CASE("grade convert solve check and run refuse a file whose stem shows as nothing", "[cli][ids]") {
+TEST_CASE("grade convert solve check and run refuse a file whose stem shows as nothing", "[cli][ids][long]") {
     const fs::path dir = fresh_dir("stem-ids", "blank");
     struct Case {
         std::string file, shown, points;

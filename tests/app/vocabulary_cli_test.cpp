@@ -48,7 +48,7 @@ TEST_CASE("generate: every sampler, clue use and target grade of the tables is a
     CHECK(bad.err.find("hard") != std::string::npos);
 }
 
-TEST_CASE("critical: every objective of the table is accepted by the search it names", "[cli][vocabulary]") {
+TEST_CASE("critical: every objective of the table is accepted by the search it names", "[cli][vocabulary][long]") {
     for (const critical::ObjectiveWord& w : critical::kObjectives) {
         INFO(w.name);
         const std::string name(w.name);
@@ -123,7 +123,7 @@ TEST_CASE("list names every entry of every vocabulary table", "[cli][vocabulary]
     has_all("solve formats (solve --format)", app::kSolveFormats);
 }
 
-TEST_CASE("the output and table choices of analyze, report, compare, grade, solve, critical", "[cli][vocabulary]") {
+TEST_CASE("the output and table choices of analyze, report, compare, grade, solve, critical", "[cli][vocabulary][long]") {
     const std::string csv = "analysis/paired.csv";
     const std::string pair = "analysis/compare/base.csv analysis/compare/new.csv";
     for (const auto& w : kTableFormats) {

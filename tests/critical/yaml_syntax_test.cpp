@@ -150,7 +150,7 @@ const std::vector<std::string> kQuotes{"\"", "'"}, kEnds{"", "\n", "\n\n"};
 // closed was read as if it were (yaml-cpp), so a checkpoint shard file torn inside its last line
 // read back whole and a config's output path gained a trailing space. Every reader now refuses
 // it as malformed YAML, double or single quote, line end or not.
-TEST_CASE("every reader of a YAML file refuses a quoted value left open at its end (round 21 B F3)", "[critical][yaml][cli]") {
+TEST_CASE("every reader of a YAML file refuses a quoted value left open at its end (round 21 B F3)", "[critical][yaml][cli][long]") {
     const fs::path dir = counted_checkpoint("yaml-open-quote");
     const std::string shard = (dir / kShard).string(), good = slurp(shard);
     SECTION("a checkpoint shard file torn inside its last line") {

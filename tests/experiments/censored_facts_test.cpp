@@ -140,7 +140,7 @@ TEST_CASE("censored rows: a status no run of the config writes is refused", "[re
 
 // The same through resume and merge of real sweeps (tests/experiments/row_edits.hpp).
 TEST_CASE("censored rows: resume and merge refuse a process row's forged status, message or peak",
-          "[resume][merge][censored]") {
+          "[resume][merge][censored][long]") {
     using futolab::test::refused_by_both;
     const std::filesystem::path dir = futolab::test::sweep_in(
         "censored-rows", "solve",
@@ -166,7 +166,7 @@ TEST_CASE("censored rows: resume and merge refuse a process row's forged status,
 // A run ends timeout at its wall limit only once its clock reaches it, and wall_ns is measured
 // around that clock: a row below its limit was resumed and merged, its message kept (red-team
 // round 24, B F4). A few-relations count's limit watch and a solver's search alike.
-TEST_CASE("resume and merge refuse a wall-limit timeout whose wall_ns is below the limit", "[resume][merge][censored][limits]") {
+TEST_CASE("resume and merge refuse a wall-limit timeout whose wall_ns is below the limit", "[resume][merge][censored][limits][long]") {
     using futolab::test::refused_by_both;
     const std::string fr = "name: fr\ntask: few-relations\ninstances:\n  - few_relations: { n: 6, k: 7 }\n"
                            "methods: [ \"few-relations\" ]\nlimits: { time: 50ms }\n";
@@ -278,7 +278,7 @@ TEST_CASE("censored rows: a finished solve or count row is within its limits", "
 // The same through resume and merge of a real sweep: a count that times out at 50 ms and one that
 // finishes within it, in process isolation (red-team round 25, B F7 and F9's edits).
 TEST_CASE("resume and merge hold a timeout to the limits it reached and a finished row within them",
-          "[resume][merge][censored][limits]") {
+          "[resume][merge][censored][limits][long]") {
     using futolab::test::refused_by_both;
     const std::filesystem::path dir = futolab::test::fresh_dir("censored-rows", "clocks");
     std::ofstream(dir / "e.jsonl") << "{\"id\":\"e7\",\"n\":7,\"givens\":[],\"lt\":[]}\n"

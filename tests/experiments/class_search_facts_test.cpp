@@ -54,7 +54,7 @@ futolab::test::TableEdit line_meta_set(std::size_t row, std::size_t line, const 
 
 }  // namespace
 
-TEST_CASE("task exact: the row and its record hold the class search's figures, class and keys as its run writes them", "[resume][merge][exact]") {
+TEST_CASE("task exact: the row and its record hold the class search's figures, class and keys as its run writes them", "[resume][merge][exact][long]") {
     const fs::path dir = sweep("figures", kExact);
     accepted_by_both(dir, "ex");
     const futolab::CsvTable t = table_of(dir / "base" / "ex.csv");
@@ -79,7 +79,7 @@ TEST_CASE("task exact: the row and its record hold the class search's figures, c
 // plus 0.5 s on the row's clocks, the sandbox's kill grace (class_search_facts.hpp,
 // check_class_search_time): rows finished far past their limit were resumed and merged
 // (red-team rounds 25 and 26 left it open). A solved and a multiple row, CPU and wall limits.
-TEST_CASE("task exact: a finished row is within its limits and the 0.5 s its search can run past one", "[resume][merge][exact][limits]") {
+TEST_CASE("task exact: a finished row is within its limits and the 0.5 s its search can run past one", "[resume][merge][exact][limits][long]") {
     const fs::path cpu = sweep("finished-cpu", "name: ex\ntask: exact\ninstances:\n  - classes: { n: 4, count: 2 }\n"
                                                "methods: [ \"exact:objective=k\" ]\nisolation: thread\nlimits: { cpu: 5s }\n");
     const futolab::CsvTable t = table_of(cpu / "base" / "ex.csv");
@@ -151,7 +151,7 @@ TEST_CASE("task exact: an error row's records are held to their class and search
 // What a class search counted to reach its minimum (experiments/class_search_facts.hpp,
 // check_exact_class_effort): a class's hitting_set_calls of 0 or 1000 and unavoidable_sets of 0
 // or 1000000 were resumed and summed into the published record (red-team round 25, B F12).
-TEST_CASE("task exact: a record's search counters are ones its search can reach its minimum with", "[resume][merge][exact]") {
+TEST_CASE("task exact: a record's search counters are ones its search can reach its minimum with", "[resume][merge][exact][long]") {
     for (const char* method : {"exact:objective=h+k", "exact:objective=2h+3k,engine=cadical", "exact:objective=h,oracle=solver"}) {
         INFO(method);
         const fs::path dir = sweep("effort", std::string("name: ex\ntask: exact\ninstances:\n  - classes: { n: 3 }\nmethods: [ \"") +
@@ -263,7 +263,7 @@ TEST_CASE("task exact-sample: a record's summed search counters are ones its cla
 // With below, a class climbs nothing: its branch and bound asks below the best so far, one call
 // per refuted candidate or better set and one that finds none (engine=cadical counts none of
 // them: its counter is CaDiCaL's, which is not called).
-TEST_CASE("task exact-sample: with below the searches' calls are one more than their queries at most", "[resume][merge][exact-sample]") {
+TEST_CASE("task exact-sample: with below the searches' calls are one more than their queries at most", "[resume][merge][exact-sample][long]") {
     for (const char* engine : {"bb", "cadical"}) {
         INFO(engine);
         const fs::path dir = sample_sweep("sample-below", std::string("sample=3,below=9,engine=") + engine);

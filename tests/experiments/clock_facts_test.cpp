@@ -340,7 +340,7 @@ TEST_CASE("clock cells: a session is one the runner can count", "[records][resum
 
 // Every committed results CSV (other machines, every backend, isolation and task kind): a rule
 // that refused one of its rows would call a real run's row forged.
-TEST_CASE("clock cells: every row of the committed results CSVs passes", "[records][resume][merge][clocks]") {
+TEST_CASE("clock cells: every row of the committed results CSVs passes", "[records][resume][merge][clocks][long]") {
     namespace fs = std::filesystem;
     int files = 0;
     std::size_t rows = 0;

@@ -63,7 +63,7 @@ std::string config_error(const std::string& commands, const std::string& solvers
 
 }  // namespace
 
-TEST_CASE("a sweep runs a command beside gac: same statuses and counts, nodes from its regex", "[command][runner]") {
+TEST_CASE("a sweep runs a command beside gac: same statuses and counts, nodes from its regex", "[command][runner][long]") {
     const std::string dir = test::fresh_dir("command", "sweep").string();
     REQUIRE(run_cli("run -q " + sweep(dir, "", "gac, \"command:name=py\"")).exit_code == 0);
     const auto gac = rows_of(dir + "/out.csv", "gac"), py = rows_of(dir + "/out.csv", "command");

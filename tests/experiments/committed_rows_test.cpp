@@ -33,7 +33,7 @@ void as_written_now(futolab::CsvTable& t) {
 
 }  // namespace
 
-TEST_CASE("every row of the committed results CSVs passes resume's and merge's row checks", "[resume][merge][records]") {
+TEST_CASE("every row of the committed results CSVs passes resume's and merge's row checks", "[resume][merge][records][long]") {
     // One file of each kind: solve and count sweeps of every backend and isolation (external
     // tools included), critical sets, a greedy and a local search.
     for (const char* file : {"results/throughput/throughput.csv", "results/critical/critical-12.csv",

@@ -50,7 +50,7 @@ futolab::test::TableEdit lost_run(std::size_t row, const std::string& message,
 
 }  // namespace
 
-TEST_CASE("square kinds: an error row without its records is refused where the run has no process of its own", "[resume][merge][exact][exact-square][greedy][critical]") {
+TEST_CASE("square kinds: an error row without its records is refused where the run has no process of its own", "[resume][merge][exact][exact-square][greedy][critical][long]") {
     const fs::path exact = sweep("exact", "name: ex\ntask: exact\ninstances:\n  - classes: { n: 4, count: 3 }\n"
                                           "methods: [ \"exact:objective=k\" ]\nisolation: thread\n");
     const futolab::CsvTable t = table_of(exact / "base" / "ex.csv");
@@ -112,7 +112,7 @@ TEST_CASE("task exact in its own process: a run whose worker got no memory cgrou
 // refused). A `multiple` row of the square kinds has h = k = solutions = 0 and its method's
 // counters: exact's and exact-square's search counts, present (CaDiCaL's nodes empty); critical's
 // and greedy's nodes 0. Task exact's `timeout` (its search stopped at the limit) has none.
-TEST_CASE("square kinds: a multiple row without its counters is refused", "[resume][merge][exact][exact-square][greedy]") {
+TEST_CASE("square kinds: a multiple row without its counters is refused", "[resume][merge][exact][exact-square][greedy][long]") {
     const fs::path exact = sweep("multiple-exact", "name: ex\ntask: exact\ninstances:\n  - classes: { n: 4, count: 3 }\n"
                                                    "methods: [ \"exact:objective=k\", \"exact:objective=k,engine=cadical\" ]\n"
                                                    "isolation: thread\n");

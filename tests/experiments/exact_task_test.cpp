@@ -119,7 +119,7 @@ TEST_CASE("exact rows: the minimum over the classes is the known exact minimum (
     CHECK(minima(n4, 70) == std::map<std::string, int>{{"2h+3k", 8}, {"h+k", 4}, {"k", 4}, {"h", 4}});
 }
 
-TEST_CASE("exact rows: shards merged equal one run, in either isolation", "[tasks][exact][threads]") {
+TEST_CASE("exact rows: shards merged equal one run, in either isolation", "[tasks][exact][threads][long]") {
     const std::string dir = scratch("exact-shards");
     const std::string cfg = exact_config(dir, "  - classes: { n: 4, first: 10, count: 30 }\n");
     REQUIRE(run_cli("run -q --jobs 2 --isolation thread " + cfg + " --out " + dir + "/single").exit_code == 0);
@@ -244,7 +244,7 @@ TEST_CASE("exact rows: the solver oracle's options apply with oracle=solver, see
     }
 }
 
-TEST_CASE("exact rows honour limits.time: the class search checks its clock", "[tasks][exact][limits]") {
+TEST_CASE("exact rows honour limits.time: the class search checks its clock", "[tasks][exact][limits][long]") {
     const std::string dir = scratch("exact-limit");
     // n = 5 classes take far longer than 50 ms each; every row must stop at its limit.
     const std::string cfg = exact_config(dir, "  - classes: { n: 5, count: 3 }\n", "limits: { time: 50ms }\n");

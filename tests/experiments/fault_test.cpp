@@ -127,7 +127,7 @@ TEST_CASE("an unwritable output directory is a one-line error and exit 1", "[run
     CHECK(r.err.find("Read-only file system") != std::string::npos);
 }
 
-TEST_CASE("a full disk stops the run with one line, exit 1 and whole rows", "[runner][fault][threads]") {
+TEST_CASE("a full disk stops the run with one line, exit 1 and whole rows", "[runner][fault][threads][long]") {
     const std::string dir = scratch("full");
     const std::string cfg = write_config(dir);
     REQUIRE(run_cli("run -q --jobs 2 " + cfg + " --out " + dir + "/whole").exit_code == 0);

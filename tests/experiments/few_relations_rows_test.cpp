@@ -41,7 +41,7 @@ constexpr const char* kNothing = "that ended";  // "… that ended 'timeout' cou
 }  // namespace
 
 TEST_CASE("task few-relations: a timeout row holds no counter and its limit message exactly, and is no error without a checkpoint",
-          "[resume][merge][few-relations][limits]") {
+          "[resume][merge][few-relations][limits][long]") {
     // n = 6, K = 7 whole: CPU-minutes; the limit is a thousandth of that.
     const fs::path dir = futolab::test::sweep_in("few-relations-rows", "timeout",
                                                  config_of("  - few_relations: { n: 6, k: 7 }\n", "limits: { time: 50ms }\n"));
@@ -61,7 +61,7 @@ TEST_CASE("task few-relations: a timeout row holds no counter and its limit mess
 }
 
 TEST_CASE("task few-relations: an error row is its checkpoint file's and names it, as its run writes it",
-          "[resume][merge][few-relations]") {
+          "[resume][merge][few-relations][long]") {
     const fs::path dir = futolab::test::fresh_dir("few-relations-rows", "error");
     std::ofstream(dir / "cfg.yaml") << config_of("  - few_relations: { n: 4, k: 4, shards: 2, checkpoint: ck }\n");
     {  // shard 1's file held by another writer: its row is an error naming the file
@@ -160,7 +160,7 @@ Json example_of(const futolab::CsvTable& t, std::size_t row) { return Json::pars
 }  // namespace
 
 TEST_CASE("task few-relations: a counted record holds its shard checkpoint file counts where that file reads back whole",
-          "[resume][merge][few-relations]") {
+          "[resume][merge][few-relations][long]") {
     const fs::path dir = futolab::test::sweep_in("few-relations-rows", "file-counts",
                                                  config_of("  - few_relations: { n: 4, k: 4, shards: 4, checkpoint: ck }\n"));
     SECTION("a row whose count wrote the file, and a row that took its counts from the file") {
@@ -203,7 +203,7 @@ TEST_CASE("task few-relations: a counted record holds its shard checkpoint file 
 // fraction of a second were resumed and merged (red-team round 24, B F1). A shard taken from its
 // checkpoint file keeps the times of the run that counted it.
 TEST_CASE("task few-relations: a counted record's times are within the row's wall_ns and cpu_ns, unless from its file",
-          "[resume][merge][few-relations]") {
+          "[resume][merge][few-relations][long]") {
     const fs::path dir = futolab::test::sweep_in("few-relations-rows", "times",
                                                  config_of("  - few_relations: { n: 4, k: 5, shards: 2 }\n"));
     refused_by_both(dir, "fr", 0, {{"meta.seconds", "3e7"}}, "a record whose meta 'seconds' is 3e+07 s, more than the run's wall_ns");
@@ -225,7 +225,7 @@ TEST_CASE("task few-relations: a counted record's times are within the row's wal
 // from its checkpoint file keeps the times of the run that counted it, under limits the file
 // does not say.
 TEST_CASE("task few-relations: a shard counted in the run is within its limits and the 0.5 s its count can run past one",
-          "[resume][merge][few-relations][limits]") {
+          "[resume][merge][few-relations][limits][long]") {
     const fs::path dir = futolab::test::sweep_in("few-relations-rows", "late",
                                                  config_of("  - few_relations: { n: 4, k: 5, shards: 2 }\n", "limits: { time: 20s, cpu: 20s }\n"));
     REQUIRE(cell(table_of(dir / "base" / "fr.csv"), 0, "status") == "counted");

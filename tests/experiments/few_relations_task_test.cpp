@@ -61,7 +61,7 @@ std::multiset<std::string> instances_of(const fs::path& csv) {
 }  // namespace
 
 TEST_CASE("task few-relations: a run per shard, counted, each record held to its shard by resume and merge",
-          "[resume][merge][few-relations]") {
+          "[resume][merge][few-relations][long]") {
     const fs::path dir = sweep("runs", config_of("{ n: 4, k: 4, shards: 3 }"));
     const futolab::CsvTable t = table_of(dir / "base" / "fr.csv");
     REQUIRE(t.rows.size() == 3);
@@ -165,7 +165,7 @@ TEST_CASE("task few-relations: a checkpoint file of another build is an error ro
     }
 }
 
-TEST_CASE("task few-relations: a time limit stops a shard as a timeout, with no record", "[few-relations][limits]") {
+TEST_CASE("task few-relations: a time limit stops a shard as a timeout, with no record", "[few-relations][limits][long]") {
     // n = 6, K = 7 whole: CPU-minutes; the limit is a thousandth of that.
     const fs::path dir = sweep("limit", config_of("{ n: 6, k: 7 }", "limits: { time: 50ms }\n"));
     const futolab::CsvTable t = table_of(dir / "base" / "fr.csv");

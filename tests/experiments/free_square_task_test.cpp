@@ -45,7 +45,7 @@ fs::path sweep(const std::string& name, const std::string& config) { return futo
 }  // namespace
 
 TEST_CASE("task free-square: runs from the empty board and from start puzzles, each record verified again by resume and merge",
-          "[resume][merge][free-square]") {
+          "[resume][merge][free-square][long]") {
     const fs::path dir = sweep("runs", "name: fs\ntask: free-square\ninstances:\n  - critical_orders: { n: 5, count: 2, seed: 7 }\n"
                                        "  - critical_orders: { file: \"" + starts_file() + "\", seed: 4 }\n"
                                        "methods: [ \"free-square:iterations=40,temperature=0.40\" ]\n");

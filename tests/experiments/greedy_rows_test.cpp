@@ -124,7 +124,7 @@ TEST_CASE("resume and merge refuse a greedy row's edited iterations or message (
     fs::remove_all(dir);
 }
 
-TEST_CASE("resume and merge refuse whole-number cells with a leading zero (round 12, F6)", "[resume][merge][greedy]") {
+TEST_CASE("resume and merge refuse whole-number cells with a leading zero (round 12, F6)", "[resume][merge][greedy][long]") {
     const fs::path dir = sweep("zeros");
     const futolab::CsvTable t = table_of(dir / "base" / "gr.csv");
     for (const char* column : {"seed", "nodes", "wall_ns", "h", "k", "run", "repeat"}) {

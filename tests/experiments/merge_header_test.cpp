@@ -54,7 +54,7 @@ void another_binary(const fs::path& csv) {
 
 }  // namespace
 
-TEST_CASE("merge refuses a header its config does not write, naming the column as resume does", "[merge][resume][csv]") {
+TEST_CASE("merge refuses a header its config does not write, naming the column as resume does", "[merge][resume][csv][long]") {
     const struct {
         const char* name;
         std::function<void(const fs::path&)> edit;

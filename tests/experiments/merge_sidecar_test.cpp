@@ -83,7 +83,7 @@ void accepted(const fs::path& dir, const std::string& name, const std::string& f
 
 }  // namespace
 
-TEST_CASE("merge holds a shard sidecar's run fields to its own config, as resume does", "[merge][resume][exact-sample]") {
+TEST_CASE("merge holds a shard sidecar's run fields to its own config, as resume does", "[merge][resume][exact-sample][long]") {
     const fs::path dir = sweep("order-kind", kTwoRuns);
     accepted(dir, "c");
     refused(dir, "c", "isolation: thread", "isolation: process",
@@ -129,7 +129,7 @@ TEST_CASE("merge refuses shard sidecars that name another experiment than their 
     CHECK_FALSE(fs::exists(exact / "m.csv"));
 }
 
-TEST_CASE("merge takes a sweep in the isolation --isolation chose and refuses one its config cannot run in", "[merge][resume]") {
+TEST_CASE("merge takes a sweep in the isolation --isolation chose and refuses one its config cannot run in", "[merge][resume][long]") {
     const std::string config = "name: s\nrepeats: 2\ninstances:\n  - file: " + futolab::test::kRoot +
                                "/corpora/tatham-dev/n04.tatham\nsolvers: [ \"gac\" ]\noutput: s.csv\n";
     const fs::path dir = sweep("isolation-flag", config + "isolation: thread\n", " --isolation fork");
@@ -230,7 +230,7 @@ void progress_judged(const fs::path& dir, const std::string& name, const std::ve
 // shard's share of the matrix and to the rows; what a kill leaves (the sidecar of the run's start,
 // `running`, behind the rows; a full disk's `failed` beside it) is still taken, and so are rows
 // taken out by hand to be run again.
-TEST_CASE("merge and resume hold a sidecar's state, jobs, shard_runs and completed to its rows", "[merge][resume]") {
+TEST_CASE("merge and resume hold a sidecar's state, jobs, shard_runs and completed to its rows", "[merge][resume][long]") {
     const fs::path dir = sweep("progress", kTwoRuns, " --jobs 1");
     using Edits = std::vector<std::pair<std::string, std::string>>;
     const std::string running = "  state: running\n", interrupted = "  state: interrupted\n";

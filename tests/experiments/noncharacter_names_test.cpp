@@ -40,7 +40,7 @@ const char* kSquare = R"({"id": "s", "n": 2, "givens": [[0, 0, 1], [0, 1, 2], [1
 
 }  // namespace
 
-TEST_CASE("run --resume takes its own run over an input and config whose names hold noncharacters", "[run][sidecar][names]") {
+TEST_CASE("run --resume takes its own run over an input and config whose names hold noncharacters", "[run][sidecar][names][long]") {
     for (std::size_t i = 0; i < kNames.size(); ++i) {
         const std::string& name = kNames[i];
         INFO(exactly_quoted(name));

@@ -38,7 +38,7 @@ const std::string kNoSplit = "name: nc\ntask: construct\ninstances:\n  - critica
 
 }  // namespace
 
-TEST_CASE("order kinds: a status their run never writes is refused by resume and merge", "[resume][merge][exact-sample][free-square][construct]") {
+TEST_CASE("order kinds: a status their run never writes is refused by resume and merge", "[resume][merge][exact-sample][free-square][construct][long]") {
     const fs::path sample = sweep("status-sample", kNoSet);
     REQUIRE(cell(table_of(sample / "base" / "ns.csv"), 0, "status") == "multiple");
     accepted_by_both(sample, "ns");
@@ -54,7 +54,7 @@ TEST_CASE("order kinds: a status their run never writes is refused by resume and
         refused_by_both(construct, "nc", 0, {{"status", status}}, "a status task construct never writes");
 }
 
-TEST_CASE("order kinds: a row without a record keeps h, k, solutions and the counters its run writes", "[resume][merge][exact-sample][free-square]") {
+TEST_CASE("order kinds: a row without a record keeps h, k, solutions and the counters its run writes", "[resume][merge][exact-sample][free-square][long]") {
     const fs::path sample = sweep("recordless-sample", kNoSet);
     refused_by_both(sample, "ns", 0, {{"checks", ""}}, "empty, where a 'multiple' run of task exact-sample counts it");
     refused_by_both(sample, "ns", 0, {{"nodes", ""}}, "empty, where a 'multiple' run of task exact-sample counts it");
@@ -68,7 +68,7 @@ TEST_CASE("order kinds: a row without a record keeps h, k, solutions and the cou
     refused_by_both(square, "np", 0, {{"status", "error"}}, "where its run writes 'verification failed: ' and its verification's reason");
 }
 
-TEST_CASE("task construct: an error row is made again by resume and merge", "[resume][merge][construct]") {
+TEST_CASE("task construct: an error row is made again by resume and merge", "[resume][merge][construct][long]") {
     const fs::path dir = sweep("construct-error", kNoSplit);
     const futolab::CsvTable t = table_of(dir / "base" / "nc.csv");
     CHECK(cell(t, 0, "message") == "split=5 needs n > 5 (the chains from 1 are 0 to n-1)");
@@ -87,7 +87,7 @@ TEST_CASE("task construct: an error row is made again by resume and merge", "[re
     refused_by_both(bound, "nb", 0, {{"message", "boom"}}, "where its run writes 'certificate=yes: the uniqueness proof is written for n <= 40'");
 }
 
-TEST_CASE("task exact-sample: the record's summary of the sample is what its search writes", "[resume][merge][exact-sample]") {
+TEST_CASE("task exact-sample: the record's summary of the sample is what its search writes", "[resume][merge][exact-sample][long]") {
     const fs::path dir = sweep("summary", "name: sm\ntask: exact-sample\ninstances:\n  - critical_orders: { n: 4, seed: 2 }\n"
                                           "methods: [ \"exact-sample:sample=3\" ]\n");
     const Json record = Json::parse(cell(table_of(dir / "base" / "sm.csv"), 0, "output"));
@@ -150,7 +150,7 @@ futolab::test::TableEdit classes_of(const char* key, double each) {
 // within the search's time_ms; their wall total within threads (at most one a class) times it;
 // with threads=1 their CPU total within the row's cpu_ns. With threads=2 the classes' CPU may
 // pass cpu_ns (the runner's thread's CPU only) and is taken.
-TEST_CASE("task exact-sample: the class times are held to the search's time and the row's CPU", "[resume][merge][exact-sample]") {
+TEST_CASE("task exact-sample: the class times are held to the search's time and the row's CPU", "[resume][merge][exact-sample][long]") {
     const fs::path one = sample_sweep("class-clocks-1", 1);
     const Json record = Json::parse(cell(table_of(one / "base" / "sm.csv"), 0, "output"));
     const double search = record["meta"]["time_ms"].get<double>() / 1e3;
@@ -193,7 +193,7 @@ TEST_CASE("task exact-sample: a frontier row holds its corners, each once, as th
     }, "(line 2) that is not the next corner after line 1");
 }
 
-TEST_CASE("order kinds: the search figures a record shares, moves and certificate text as the run writes them", "[resume][merge][free-square][exhaustive][construct]") {
+TEST_CASE("order kinds: the search figures a record shares, moves and certificate text as the run writes them", "[resume][merge][free-square][exhaustive][construct][long]") {
     const fs::path square = sweep("moves", "name: mv\ntask: free-square\ninstances:\n  - critical_orders: { n: 4, seed: 5 }\n"
                                            "methods: [ \"free-square:iterations=50\" ]\n");
     accepted_by_both(square, "mv");
@@ -257,7 +257,7 @@ TEST_CASE("task free-square: dead_ends at most one per move, failed start and gi
                     "given start) allow");
 }
 
-TEST_CASE("task free-square: an error row's message is a reason its verification gives", "[resume][merge][free-square]") {
+TEST_CASE("task free-square: an error row's message is a reason its verification gives", "[resume][merge][free-square][long]") {
     const fs::path dir = sweep("error-reason", kNoPuzzle);
     for (const char* reason : {"lol", "\u202e", "", "clue 3 is redundant: the set without it is still uniquely completable",
                                "clue 65 is redundant: the set without it is still uniquely completable",

@@ -38,7 +38,7 @@ const std::string kExhaustive = "name: ex\ntask: exhaustive\ninstances:\n  - cri
 
 }  // namespace
 
-TEST_CASE("task construct: one verified construction per order, its edits refused by resume and merge", "[resume][merge][construct]") {
+TEST_CASE("task construct: one verified construction per order, its edits refused by resume and merge", "[resume][merge][construct][long]") {
     const fs::path dir = sweep("construct", kConstruct);
     const futolab::CsvTable t = table_of(dir / "base" / "co.csv");
     REQUIRE(t.rows.size() == 2);
@@ -93,7 +93,7 @@ TEST_CASE("task exhaustive: both minima of every order, made again by resume and
     refused_by_both(dir, "ex", r3, line_edited(0, [](Json& r) { r["meta"]["classes"] = 3; }), "(line 1) other than");
 }
 
-TEST_CASE("task exact-sample: the sample's classes drawn again from the row's seed, the set verified again", "[resume][merge][exact-sample]") {
+TEST_CASE("task exact-sample: the sample's classes drawn again from the row's seed, the set verified again", "[resume][merge][exact-sample][long]") {
     const fs::path dir = sweep("sample", "name: sa\ntask: exact-sample\norder: sequential\ninstances:\n  - critical_orders: { n: 5, seed: 3 }\n"
                                          "  - critical_orders: { n: 4, seed: 1 }\nmethods: [ \"exact-sample:objective=k,sample=6\" ]\n");
     const futolab::CsvTable t = table_of(dir / "base" / "sa.csv");
@@ -139,7 +139,7 @@ TEST_CASE("task exact-sample: a sample without a set says multiple only where ev
 
 // A record's time_ms was checked for form only: a time past the row's own wall_ns, which holds
 // the search, was resumed and merged (a left-open item of red-team round 22).
-TEST_CASE("records of tasks exhaustive and exact-sample and free-square: time_ms from 0 to the row's wall_ns", "[resume][merge][exhaustive][exact-sample]") {
+TEST_CASE("records of tasks exhaustive and exact-sample and free-square: time_ms from 0 to the row's wall_ns", "[resume][merge][exhaustive][exact-sample][long]") {
     struct Kind {
         std::string name, config;
     };

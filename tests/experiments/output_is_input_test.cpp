@@ -84,7 +84,7 @@ void refused(const fs::path& dir, const std::string& command, const std::string&
 }  // namespace
 
 TEST_CASE("a config output naming its own instances file by any name is refused as that input at the output key",
-          "[runner][outputs][config-output]") {
+          "[runner][outputs][config-output][long]") {
     for (const FileKind& kind : file_kinds()) {
         const std::string at = "c.yaml:4:" + std::to_string(4 + kind.source.size() + 1);
         for (const std::string spelling : {"same", "dot", "hard", "soft"}) {
@@ -150,7 +150,7 @@ TEST_CASE("a results CSV whose sidecar is the config, or placed on an instances 
 // kind, a table, another checkpoint's shard file) is refused at the key naming what it is, with
 // --resume too, as is one at the sidecar's path or placed by --out DIR; nothing is written.
 TEST_CASE("a config output onto a certificate or a few-relations checkpoint table is refused at the output key naming it",
-          "[runner][outputs][config-output]") {
+          "[runner][outputs][config-output][long]") {
     const fs::path dir = futolab::test::fresh_dir("output-is-input", "kept-files");
     for (const std::string made : {"critical --construct --n 6 --out z.jsonl --certificate z.cert",
                                    "critical --exact --n 4 --objective k --out e.jsonl --certificate e.cert",

@@ -71,7 +71,7 @@ TEST_CASE("resume refuses a changed solver list, leaving the CSV byte-identical"
 
 // Round 10 (finding 16): with the sidecar's `inputs:` emptied, resume said "made by inputs as
 // they were, not a new input file p4.tatham". Each side now says what it is and where from.
-TEST_CASE("resume names what the sidecar lists and what the config reads when inputs differ", "[records][resume]") {
+TEST_CASE("resume names what the sidecar lists and what the config reads when inputs differ", "[records][resume][long]") {
     const std::string dir = scratch("resume-inputs");
     const std::string csv = partial_run(dir, "n0[56].tatham");  // two inputs, under a sanitizer too
     const std::string meta = slurp(csv + ".meta.yaml");
@@ -110,7 +110,7 @@ std::string sidecar_value(const std::string& csv, const std::string& key) {
     return text.substr(from, text.find('\n', from) - from);
 }
 
-TEST_CASE("resume refuses changed repeats and another build, naming both", "[records][resume]") {
+TEST_CASE("resume refuses changed repeats and another build, naming both", "[records][resume][long]") {
     const std::string dir = scratch("resume-repeats");
     const std::string csv = partial_run(dir);
     replace_in_file(dir + "/cfg.yaml", "repeats: 2", "repeats: 3");
@@ -286,7 +286,7 @@ TEST_CASE("rows record spec, host, core and the sweep values of generated instan
     CHECK(givens == std::set<std::string>{"0.2", "0.4"});
 }
 
-TEST_CASE("order changes when runs happen, never what they record", "[records][order][threads]") {
+TEST_CASE("order changes when runs happen, never what they record", "[records][order][threads][long]") {
     const std::string dir = scratch("order");
     std::map<std::string, std::vector<std::size_t>> file_order;
     std::map<std::string, std::map<std::string, std::vector<std::string>>> rows;

@@ -73,7 +73,7 @@ void refused(const fs::path& dir, const std::string& env, const std::string& was
 
 }  // namespace
 
-TEST_CASE("resume refuses a change of the memory limit mechanism and never rewrites the recorded one", "[resume][memory]") {
+TEST_CASE("resume refuses a change of the memory limit mechanism and never rewrites the recorded one", "[resume][memory][long]") {
     const std::optional<futolab::CgroupSite> site = futolab::memory_cgroup_site();
     const std::string here = site ? futolab::cgroup_mechanism(site->version) : "rlimit";  // a resume's without the switch
     const fs::path dir = fresh_dir("resume-memory-limit", "mechanism");

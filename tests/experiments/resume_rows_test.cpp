@@ -479,7 +479,7 @@ std::pair<int, int> free_cell_of(const futolab::Json& record, int v) {
 // forged id or a forged verified_by were resumed and merged, and the exported "unique" puzzle
 // solved as multiple. Every fact the run determines is checked now (experiments/output_facts.hpp).
 TEST_CASE("resume and merge refuse a generate output that is not the unique, minimal puzzle its run writes",
-          "[resume][records][merge]") {
+          "[resume][records][merge][long]") {
     const fs::path dir = fresh_dir("resume-rows", "generate-facts");
     const futolab::Json made = square_sweep(dir, "g", "generate", "unique");
     REQUIRE(made["givens"].size() >= 1);
@@ -518,7 +518,7 @@ TEST_CASE("resume and merge refuse a generate output that is not the unique, min
 }
 
 TEST_CASE("resume and merge refuse a critical output that is not the verified critical set its run writes",
-          "[resume][records][merge]") {
+          "[resume][records][merge][long]") {
     const fs::path dir = fresh_dir("resume-rows", "critical-facts");
     const futolab::Json made = square_sweep(dir, "c", "critical", "critical");
     using futolab::Json;

@@ -54,7 +54,7 @@ std::vector<std::pair<std::string, std::string>> as_multiple(const std::string& 
 }  // namespace
 
 TEST_CASE("resume and merge take a multiple row only where the clues its method may use leave a second solution (round 14, B F1)",
-          "[resume][merge][greedy][exact-square][exact]") {
+          "[resume][merge][greedy][exact-square][exact][long]") {
     const std::string says = "column 'status' is 'multiple', where the clues its method may use (use relations) determine the square";
     for (const auto& [task, method] : {std::pair{"greedy", "critical:objective=k,iterations=2"},
                                        std::pair{"exact-square", "exact-square:objective=k"}}) {
@@ -92,7 +92,7 @@ TEST_CASE("resume and merge take a multiple row only where the clues its method 
 }
 
 TEST_CASE("resume and merge refuse a grade where the task kind writes none (round 14, B F2)",
-          "[resume][merge][exact-square][exact][greedy]") {
+          "[resume][merge][exact-square][exact][greedy][long]") {
     const fs::path es = sweep("grade-es", config("es", "exact-square", "exact-square:objective=h"));
     for (const char* grade : {"fc", "multiple"})
         refused_by_both(es, "es", 0, {{"grade", grade}},
@@ -111,7 +111,7 @@ TEST_CASE("resume and merge refuse a grade where the task kind writes none (roun
 }
 
 TEST_CASE("resume and merge refuse an exact-square record whose times are not times (round 14, B F5)",
-          "[resume][merge][exact-square]") {
+          "[resume][merge][exact-square][long]") {
     const fs::path dir = sweep("times", config("es", "exact-square", "exact-square:objective=h+k"));
     accepted_by_both(dir, "es");
     for (const char* key : {"cpu_seconds", "time_ms"}) {
@@ -136,7 +136,7 @@ TEST_CASE("resume and merge refuse an exact-square record whose time_ms is more 
 }
 
 TEST_CASE("exact-square rows under a time or cpu limit say their counters are not deterministic (round 14, B F6)",
-          "[resume][merge][exact-square]") {
+          "[resume][merge][exact-square][long]") {
     for (const char* limits : {"limits: { time: 600 }\n", "limits: { cpu: 600 }\n"}) {
         INFO(limits);
         const fs::path dir = sweep("deterministic", config("es", "exact-square", "exact-square:objective=h", limits));
@@ -152,7 +152,7 @@ TEST_CASE("exact-square rows under a time or cpu limit say their counters are no
 }
 
 TEST_CASE("greedy, critical and generate rows leave what their search does not count empty (round 14, B F7)",
-          "[resume][merge][greedy][compare]") {
+          "[resume][merge][greedy][compare][long]") {
     const char* uncounted[] = {"fails", "checks", "propagations", "max_depth"};
     const fs::path gr = sweep("uncounted-gr", config("gr", "greedy", "critical:objective=h+k,iterations=2"));
     const futolab::CsvTable t = table_of(gr / "base" / "gr.csv");

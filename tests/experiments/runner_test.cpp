@@ -47,7 +47,7 @@ TEST_CASE("two thread workers give the rows of one", "[runner][threads]") {
     CHECK(a == rows_by_run(dir + "/b/results.csv"));
 }
 
-TEST_CASE("shards merged equal a single run", "[runner][threads]") {
+TEST_CASE("shards merged equal a single run", "[runner][threads][long]") {
     const std::string dir = scratch("shards");
     const std::string cfg = write_config(dir);
     REQUIRE(run_cli("run -q " + cfg + " --out " + dir + "/single").exit_code == 0);

@@ -42,7 +42,7 @@ fs::path sweep(const std::string& name, const std::string& config) { return futo
 }  // namespace
 
 TEST_CASE("an exact-square timeout row carries its bounds record: resumed, redone and merged, and its edits refused (round 13, F1)",
-          "[resume][merge][exact-square]") {
+          "[resume][merge][exact-square][long]") {
     const fs::path dir = sweep("timeout", kTimeoutConfig);
     const futolab::CsvTable t = table_of(dir / "base" / "es.csv");
     REQUIRE(cell(t, 0, "status") == "timeout");
@@ -68,7 +68,7 @@ TEST_CASE("an exact-square timeout row carries its bounds record: resumed, redon
 // A search stopped at a limit has spent it by its own clocks (tasks/exact_square.cpp counts its
 // deadlines from where its record's times start): a timeout record's time_ms of 0, 0.001 or
 // 100 under a 0.3 s limit was resumed and merged (red-team round 25, B F13).
-TEST_CASE("an exact-square timeout record spent its limit by the search's own times", "[resume][merge][exact-square][limits]") {
+TEST_CASE("an exact-square timeout record spent its limit by the search's own times", "[resume][merge][exact-square][limits][long]") {
     const fs::path wall = sweep("timeout-wall", std::string("name: es\ntask: exact-square\ninstances:\n  - critical_squares: { square: \"") +
                                                     kCyclic7 + "\" }\nmethods: [ \"exact-square:objective=h+k\" ]\nlimits: { time: 300ms }\n"
                                                     "isolation: thread\n");
@@ -95,7 +95,7 @@ TEST_CASE("an exact-square timeout record spent its limit by the search's own ti
 // or stopped, is within each limit plus 10 s and the limit again by its own times
 // (class_search_facts.hpp, check_square_search_time); a proved record of 20 s under a 5 s limit
 // was resumed and merged (red-team rounds 25 and 26 left it open).
-TEST_CASE("an exact-square record finished within its limits and the step its search takes past one", "[resume][merge][exact-square][limits]") {
+TEST_CASE("an exact-square record finished within its limits and the step its search takes past one", "[resume][merge][exact-square][limits][long]") {
     const std::string cyclic4 = "name: es\ntask: exact-square\ninstances:\n  - critical_squares: { square: \"1 2 3 4/2 3 4 1/3 4 1 2/4 1 2 3\" }\n"
                                 "methods: [ \"exact-square:objective=2h+3k\" ]\nisolation: thread\n";
     const fs::path wall = sweep("finished-wall", cyclic4 + "limits: { time: 5s }\n");
@@ -136,7 +136,7 @@ TEST_CASE("critical --exact resumes its own timeout rows (round 13, F1)", "[resu
 }
 
 TEST_CASE("resume and merge check an exact-square row's certificate against its record (round 13, F2)",
-          "[resume][merge][exact-square]") {
+          "[resume][merge][exact-square][long]") {
     const fs::path dir = sweep("certificate", "name: es\ntask: exact-square\ninstances:\n  - critical_squares: { n: 4, count: 1, "
                                               "seed: 3 }\nmethods: [ \"exact-square:objective=h+k,certificate=yes\" ]\n");
     const futolab::CsvTable t = table_of(dir / "base" / "es.csv");
@@ -161,7 +161,7 @@ TEST_CASE("resume and merge check an exact-square row's certificate against its 
 }
 
 TEST_CASE("resume and merge hold the square tasks' counters to what their runs write (round 13, F9)",
-          "[resume][merge][exact-square][greedy]") {
+          "[resume][merge][exact-square][greedy][long]") {
     const fs::path exact = sweep("counters-exact", "name: es\ntask: exact-square\ninstances:\n  - critical_squares: { n: 4, "
                                                    "count: 1, seed: 3 }\nmethods: [ \"exact-square:objective=h+k\" ]\n");
     const futolab::CsvTable t = table_of(exact / "base" / "es.csv");
@@ -231,7 +231,7 @@ TEST_CASE("an order a task does not take is named where it is given, before any 
     fs::remove_all(dir);
 }
 
-TEST_CASE("square kinds: an error row's record fails its verification again, with the message its run writes", "[resume][merge][critical][exact][exact-square]") {
+TEST_CASE("square kinds: an error row's record fails its verification again, with the message its run writes", "[resume][merge][critical][exact][exact-square][long]") {
     const auto relabelled = [](const std::string& message) {
         return futolab::test::cells_set(0, {{"status", "error"}, {"message", message}});
     };

@@ -137,7 +137,7 @@ TEST_CASE("critical and generate tasks are deterministic and resume after a cut"
     CHECK(rc == ra);
 }
 
-TEST_CASE("a generate task makes uniquely solvable puzzles of its squares", "[tasks][generate]") {
+TEST_CASE("a generate task makes uniquely solvable puzzles of its squares", "[tasks][generate][long]") {
     const std::string dir = scratch("generate");
     const std::string cfg = write(dir, "name: gen\ntask: generate\ninstances:\n  - squares: { n: [4, 6], count: 2 }\n"
                                        "methods: [ unique, \"unique:use=relations\", \"unique:use=numbers\" ]\n");

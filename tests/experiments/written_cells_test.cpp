@@ -38,7 +38,7 @@ std::string spaced_inside(const std::string& s) {
 
 }  // namespace
 
-TEST_CASE("an output cell is taken only as futolab writes it (red-team round 23, C F4)", "[resume][merge][critical]") {
+TEST_CASE("an output cell is taken only as futolab writes it (red-team round 23, C F4)", "[resume][merge][critical][long]") {
     const fs::path dir = futolab::test::sweep_in("written-cells", "output-form",
                                                  "name: g\ntask: critical\ninstances:\n  - squares: { n: 4, count: 2, sampler: jm }\n"
                                                  "methods: [ \"critical\" ]\n");
@@ -53,7 +53,7 @@ TEST_CASE("an output cell is taken only as futolab writes it (red-team round 23,
 // "answered by MEMBER" of one of its members ("see the log" on a gac row, "answered by
 // minizinc" on a portfolio's were resumed and merged).
 TEST_CASE("a finished solver row says nothing but the portfolio member that answered (red-team round 23, C F6)",
-          "[resume][merge][portfolio]") {
+          "[resume][merge][portfolio][long]") {
     using futolab::is_finished_message;
     using futolab::parse_solver_spec;
     CHECK(is_finished_message(parse_solver_spec("gac"), ""));

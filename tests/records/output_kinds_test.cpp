@@ -68,7 +68,7 @@ void check_refused(const CliResult& r, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("an output that is a FIFO, a socket or a folder is refused at once, never waited on", "[records][outputs][fifo]") {
+TEST_CASE("an output that is a FIFO, a socket or a folder is refused at once, never waited on", "[records][outputs][fifo][long]") {
     const std::string dir = fresh("kinds");
     finished_run(dir);
     const std::string csv = dir + "/out/r.csv", jsonl = FUTOLAB_SOURCE_DIR "/tests/data/good/corpus.jsonl";
@@ -144,7 +144,7 @@ TEST_CASE("an output that names the process's own stream is written through it, 
 // stream (into the file 2> sent it to, among the progress and warnings). It is refused by any of
 // its names before any work, also when 2> sent it to a file and when standard output is the
 // same file (`2>&1`: then it is no "also --out -" either).
-TEST_CASE("standard error by any of its names is no output of any command", "[records][outputs][own-stream]") {
+TEST_CASE("standard error by any of its names is no output of any command", "[records][outputs][own-stream][long]") {
     const std::string dir = fresh("stderr-out");
     finished_run(dir);
     const std::string csv = dir + "/out/r.csv", jsonl = FUTOLAB_SOURCE_DIR "/tests/data/good/corpus.jsonl";
@@ -258,7 +258,7 @@ TEST_CASE("a sidecar that is a symlink or a folder is refused before the CSV is 
 // Round 7: a FIFO at the column schema's path was refused only after the CSV's header was
 // written, leaving a file a plain `run` then called "results exist already".
 TEST_CASE("a FIFO or folder where the schema or outputs file goes is refused before the CSV is made",
-          "[records][outputs][fifo]") {
+          "[records][outputs][fifo][long]") {
     const std::string dir = fresh("beside");
     const std::string cfg = finished_run(dir), csv = dir + "/out/r.csv";
     for (const std::string& beside : {csv + ".schema.json", dir + "/out/r.jsonl"}) {

@@ -95,7 +95,7 @@ TEST_CASE("critical --certificate - is standard output, as /dev/stdout is", "[re
     CHECK(has(both.err, "two outputs of one command"));
 }
 
-TEST_CASE("a whole-file output whose lock was removed meanwhile is not written", "[records][outputs][reserve]") {
+TEST_CASE("a whole-file output whose lock was removed meanwhile is not written", "[records][outputs][reserve][long]") {
     const fs::path dir = fresh("lock-removed");
     // The first search is stopped (SIGSTOP) once its certificate's lock is there; its lock is
     // removed and a second futolab takes the name and writes it; then the first goes on. Two

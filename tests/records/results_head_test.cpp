@@ -80,7 +80,7 @@ TEST_CASE("a results CSV with a bad field keeps the CSV reader's message", "[csv
 // Every command that reads a results CSV: one line, exit 2, nothing written. `empty` is left
 // out of run --resume: an empty CSV is what a run killed before its header leaves, and a
 // resume starts it again.
-TEST_CASE("every reader of a results CSV names a file that is none as none", "[csv][head][cli]") {
+TEST_CASE("every reader of a results CSV names a file that is none as none", "[csv][head][cli][long]") {
     namespace fs = std::filesystem;
     const std::string dir = futolab::test::fresh_dir("results-head", "readers").string();
     const std::string config = futolab::test::sweep_config(dir);

@@ -96,7 +96,7 @@ void every_refusal_marked(const std::string& original, const std::string& csv) {
 
 }  // namespace
 
-TEST_CASE("every refusal of a key of a shard sidecar names its line and column", "[records][sidecar][marks]") {
+TEST_CASE("every refusal of a key of a shard sidecar names its line and column", "[records][sidecar][marks][long]") {
     const fs::path dir = futolab::test::fresh_dir("records", "sidecar-marks-shard");
     const std::string csv = (dir / "c.shard-1-of-2.csv").string();
     write_sidecar(csv, futolab::test::sample_identity(), futolab::test::sample_shard_run());
@@ -105,7 +105,7 @@ TEST_CASE("every refusal of a key of a shard sidecar names its line and column",
     every_refusal_marked(original, csv);
 }
 
-TEST_CASE("every refusal of a key of a merged sidecar names its line and column", "[records][sidecar][marks]") {
+TEST_CASE("every refusal of a key of a merged sidecar names its line and column", "[records][sidecar][marks][long]") {
     const fs::path dir = futolab::test::fresh_dir("records", "sidecar-marks-merged");
     const std::string csv = (dir / "c.csv").string();
     RunInfo info = futolab::test::sample_shard_run();

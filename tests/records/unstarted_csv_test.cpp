@@ -104,7 +104,7 @@ TEST_CASE("run makes its CSV again where a kill before its first sidecar left th
 }
 
 TEST_CASE("critical makes its CSV again where a kill before its first sidecar left the header alone, --force or not",
-          "[records][outputs][unstarted][critical]") {
+          "[records][outputs][unstarted][critical][long]") {
     struct Search {
         std::string name, args, csv, out;  // out: written after the last run, so not there after the kill
     };

@@ -331,7 +331,7 @@ TEST_CASE("SIGTERM or SIGHUP interrupts a run with no time limit, and --resume r
 }
 
 TEST_CASE("the three isolation modes give the same rows, and each row names its mode and limits",
-          "[isolation][runner][threads]") {
+          "[isolation][runner][threads][long]") {
     const std::string dir = scratch("isolation-modes");
     std::ofstream(dir + "/cfg.yaml") << "name: modes\nseed: 3\nrepeats: 2\nmode: { count: 2 }\n"
                                         "limits: { time: 20s, cpu: 30s, nodes: 100000 }\ninstances:\n  - file: "

@@ -66,7 +66,7 @@ std::vector<Row> rows_of(const std::string& csv) {
 
 }  // namespace
 
-TEST_CASE("without a cgroup, a run that ran out of memory does not make the next runs memout", "[memory][cli]") {
+TEST_CASE("without a cgroup, a run that ran out of memory does not make the next runs memout", "[memory][cli][long]") {
     const std::string dir = scratch("cascade");
     // Sequential, one job: every gac run comes right after an out-of-memory run in the same job.
     // fault:kind=heap leaves what it allocated resident (fragmented heap) when it runs out.

@@ -123,7 +123,7 @@ TEST_CASE("every Tatham puzzle is unique for every backend that finishes it", "[
                      finished["bitmask"], finished["fc:var=mrv"], finished["gac"], finished["gecode"]));
 }
 
-TEST_CASE("the held-out Tatham corpus: every puzzle unique for gac and for sat", "[conformance][tatham]") {
+TEST_CASE("the held-out Tatham corpus: every puzzle unique for gac and for sat", "[conformance][tatham][long]") {
     // corpora/tatham-check (1 230 puzzles no tuning has seen, configs/tatham-check.yaml): the
     // default gac and CaDiCaL, two unrelated proofs, agree that each has exactly one solution
     // (run_solver re-verifies it). The Gecode-equivalent mode is left out: it, like Gecode,

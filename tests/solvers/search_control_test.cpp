@@ -27,7 +27,7 @@ TEST_CASE("a time limit beyond the clock's range is no limit, never an instant t
     }
 }
 
-TEST_CASE("every backend solves under a huge time limit", "[search_control]") {
+TEST_CASE("every backend solves under a huge time limit", "[search_control][long]") {
     const Puzzle p = Puzzle::compile(
         parse_instances("{\"n\": 4, \"givens\": [[0,0,2],[1,1,2]], \"lt\": [[0,0,1,0]]}\n", "t.jsonl", Format::jsonl).front());
     for (const BackendInfo& b : backend_table()) {

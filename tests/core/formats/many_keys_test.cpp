@@ -17,7 +17,7 @@ using futolab::test::run_cli_env;
 // minutes. The CLI runs under a CPU limit of 60 s, 30 times what the linear read takes under
 // a sanitizer, a tenth of what the quadratic one took: a quadratic reader is killed (SIGXCPU).
 TEST_CASE("a JSONL record with 500 000 meta keys, floats and unknown keys is read in linear time",
-          "[jsonl][hangs]") {
+          "[jsonl][hangs][long]") {
     const auto dir = fresh_dir("jsonl-many-keys", "meta");
     std::string line = R"({"id":"wide","n":3,"givens":[],"lt":[],"meta":{)";
     for (int i = 0; i < 500'000; ++i) line += (i ? ",\"k" : "\"k") + std::to_string(i) + (i % 2 ? "\":1.5" : "\":1");

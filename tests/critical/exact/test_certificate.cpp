@@ -96,7 +96,7 @@ TEST_CASE("certificate: a branch-and-bound certificate rejects dropped sets and 
     REQUIRE_FALSE(check(text_of(t)).ok);
 }
 
-TEST_CASE("certificate: tampered certificates are rejected (n = 4, 2h+3k)", "[critical][certificate]") {
+TEST_CASE("certificate: tampered certificates are rejected (n = 4, 2h+3k)", "[critical][certificate][long]") {
     const std::string good = certificate(4, ExactObjective::two_h_three_k);
     REQUIRE(check(good).ok);
     const std::vector<Json> lines = lines_of(good);
@@ -360,7 +360,7 @@ std::string shard_certificate(int n, ExactObjective objective, CertificateShard 
 }  // namespace
 
 TEST_CASE("certificate: the shards of an --exact --shard run each check, and together certify all squares (issue #45)",
-          "[critical][certificate]") {
+          "[critical][certificate][long]") {
     for (auto objective : {ExactObjective::two_h_three_k, ExactObjective::frontier}) {
         const CertificateCheck whole = check(certificate(4, objective));
         REQUIRE(whole.ok);

@@ -88,7 +88,7 @@ TEST_CASE("certificate: a set twice in a class is refused wherever it is (red-te
         }
 }
 
-TEST_CASE("certificate: a set the refutation does not use is rejected (red-team round 25)", "[critical][certificate]") {
+TEST_CASE("certificate: a set the refutation does not use is rejected (red-team round 25)", "[critical][certificate][long]") {
     std::size_t tried = 0;
     for (ExactObjective objective : {ExactObjective::h_plus_k, ExactObjective::k_only})
         for (ProofKind kind : {ProofKind::drat, ProofKind::bb}) {
@@ -350,7 +350,7 @@ TEST_CASE("square certificate: a set dropped or added that the refutation passes
     CHECK(refused * 4 >= added * 3);
 }
 
-TEST_CASE("square certificate: a search's pool with a set twice is written with each set once", "[critical][certificate][per-square]") {
+TEST_CASE("square certificate: a search's pool with a set twice is written with each set once", "[critical][certificate][per-square][long]") {
     for (const auto& [square, objective] : {std::make_pair(kRedTeamSquare, ExactObjective::h_plus_k),
                                             std::make_pair(cyclic_square(5), ExactObjective::k_only),
                                             std::make_pair(cyclic_square(5), ExactObjective::h_plus_k)}) {

@@ -59,7 +59,7 @@ TEST_CASE("cycle switches: intercalates and whole-symbol swaps are found", "[cri
     }
 }
 
-TEST_CASE("adjacent-symbol cycle bound: at most the exact zero-given minimum", "[critical][exact]") {
+TEST_CASE("adjacent-symbol cycle bound: at most the exact zero-given minimum", "[critical][exact][long]") {
     for (int n : {3, 4, 5}) {
         const SquareTable table(n);
         const auto classes = square_classes(n);

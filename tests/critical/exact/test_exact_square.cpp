@@ -166,7 +166,7 @@ TEST_CASE("per-square exact: order and objective are checked", "[critical][exact
 
 #include "../../app/cli_runner.hpp"
 
-TEST_CASE("critical --exact --square on the command line", "[critical][exact][per-square][cli]") {
+TEST_CASE("critical --exact --square on the command line", "[critical][exact][per-square][cli][long]") {
     using futolab::test::run_cli;
     const std::string cyclic4 = "\"1 2 3 4/2 3 4 1/3 4 1 2/4 1 2 3\"";
     const auto r = run_cli("critical --exact --square " + cyclic4 + " --objective k");

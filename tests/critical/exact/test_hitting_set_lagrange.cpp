@@ -62,7 +62,7 @@ void agree_on_random_problems(int max_weight) {
 
 }  // namespace
 
-TEST_CASE("lagrange hitting sets: the same answers as the plain branch and bound", "[critical][exact][hitting-set]") {
+TEST_CASE("lagrange hitting sets: the same answers as the plain branch and bound", "[critical][exact][hitting-set][long]") {
     agree_on_random_problems<ClueMask>(1);
     agree_on_random_problems<ClueMask>(3);
     agree_on_random_problems<WideClueMask>(3);

@@ -49,7 +49,7 @@ std::string rejection(const std::vector<Json>& lines) {
 
 }  // namespace
 
-TEST_CASE("square certificate: accepted as written (n = 4 and 5, objectives k, h+k, 2h+3k and h)", "[critical][certificate][per-square]") {
+TEST_CASE("square certificate: accepted as written (n = 4 and 5, objectives k, h+k, 2h+3k and h)", "[critical][certificate][per-square][long]") {
     for (int n : {4, 5})
         for (auto objective : {ExactObjective::k_only, ExactObjective::h_plus_k, ExactObjective::two_h_three_k, ExactObjective::h_only}) {
             const SquareOptimum result = exact_square(n, cyclic_square(n), objective);  // searched once

@@ -85,7 +85,7 @@ TEST_CASE("few relations shards: every partition adds up to the whole enumeratio
     }
 }
 
-TEST_CASE("few relations shards: files, resume, re-run and refusals", "[critical][exact]") {
+TEST_CASE("few relations shards: files, resume, re-run and refusals", "[critical][exact][long]") {
     const fs::path dir = fresh_dir("resume");
     ShardPlan plan{5, 5, 7, std::nullopt, dir.string(), 2, "test"};
     int computed = 0, resumed = 0;

@@ -47,7 +47,7 @@ Puzzle tatham_puzzle() { return Puzzle::compile(read_instances(FUTOLAB_DATA_DIR 
 
 }  // namespace
 
-TEST_CASE("the Python solver agrees with gac on random instances (count to 3, n <= 5)", "[command][conformance]") {
+TEST_CASE("the Python solver agrees with gac on random instances (count to 3, n <= 5)", "[command][conformance][long]") {
     int done = 0;
     for (std::uint64_t seed = 1; done < 8; ++seed) {
         const test::RandomInstanceSpec rs = test::mixed_spec(seed);

@@ -98,7 +98,7 @@ void check_fixpoints(std::uint64_t seed, Simd simd) {
     CHECK(solved_boards > 50);
 }
 
-TEST_CASE("planes: the fixpoint of the cell-by-cell rules, n = 2..16, failures included", "[gac][planes]") {
+TEST_CASE("planes: the fixpoint of the cell-by-cell rules, n = 2..16, failures included", "[gac][planes][long]") {
     // Every level this CPU can run (AVX2 where it has it: the machines CI runs on do).
     for (Simd simd : {Simd::avx2, Simd::portable, Simd::baseline})
         if (simd_available(simd)) check_fixpoints<Planes>(2811, simd);

@@ -239,7 +239,7 @@ TEST_CASE("with the cube, the fixpoint is also GAC on every value's rows-to-colu
     CHECK(undos > 500);
 }
 
-TEST_CASE("light SAC at the root is the SAC fixpoint of the light propagation", "[gac][engine][sac]") {
+TEST_CASE("light SAC at the root is the SAC fixpoint of the light propagation", "[gac][engine][sac][long]") {
     // A light probe runs stages 0–1 only (≠, bounds, hidden singles), so this is where stage 1
     // shows: with Régin outside the probes, a hidden single missed or wrongly taken inside a
     // probe changes which values survive. Reference: naive iteration of the rule itself.

@@ -46,7 +46,7 @@ int disagreements(const Puzzle& p, sat::Amo amo, int& solutions) {
 
 }  // namespace
 
-TEST_CASE("sat encoding: satisfiable with a grid assumed iff the grid solves the puzzle", "[sat]") {
+TEST_CASE("sat encoding: satisfiable with a grid assumed iff the grid solves the puzzle", "[sat][long]") {
     int total_solutions = 0, with_relations = 0;
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
         const test::RandomInstanceSpec spec{3, 0.15 * static_cast<double>(seed % 3), 0.3 + 0.1 * static_cast<double>(seed % 4),
