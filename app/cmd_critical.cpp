@@ -31,6 +31,7 @@
 #include "app/number_options.hpp"
 #include "app/option_rules.hpp"
 #include "app/output_folder.hpp"
+#include "app/outputs_together.hpp"
 #include "app/shard_text.hpp"
 #include "app/vocabulary_option.hpp"
 #include "app/whole_milliseconds.hpp"
@@ -213,30 +214,25 @@ void check_reserved(const std::string& path, const OutputLock* lock) {
     if (lock != nullptr) lock->check_held_for(path.empty() || path == "-" ? "standard output" : path);
 }
 
-// Writes a reserved output whole once its work is done, if its lock is still held and no stop
-// came (then, or during the write: "interrupted", what was there left as it was); `-` is
-// standard output (for --certificate too, as /dev/stdout is).
-void write_reserved(const std::string& path, const std::string& text, const OutputLock* lock, const Interrupt& stop,
-                    bool one_record = false) {
-    check_reserved(path, lock);
-    // A certificate is one record: on standard output, ended by a stop before it or not at all
-    // (red-team round 27, A F4); records end at each line.
-    write_output(path, text, stop, one_record ? RecordEnds{text.size()} : RecordEnds{});
+// A reserved output among the outputs a mode puts in place together once its work is done
+// (app/outputs_together.hpp: a full disk at one leaves them all as they were, issue #45 A F4),
+// written only while its lock is still held and no stop came ("interrupted", what was there
+// left as it was); `-` is standard output (for --certificate too, as /dev/stdout is). A
+// certificate is one record: on standard output, begun and finished whole (red-team round 27,
+// A F4).
+void add_reserved(OutputsTogether& outputs, const std::string& path, std::string text, const OutputLock* lock,
+                  bool certificate = false) {
+    outputs.add(path, std::move(text), [path, lock] { check_reserved(path, lock); }, certificate);
 }
 
 // The step of a --certificate reserved by reserve_output (app/critical_experiment.hpp,
-// CertificateStep), made by `make` from all the rows; none without --certificate. It is
-// written right after --out if its lock is still held, whatever stop comes then (--out is
-// written: both or neither), and said; a stop (the command's `stop`) only lets a stalled
-// reader of standard output end it, as for every write there.
-CertificateStep reserved_certificate(const std::string& path, const OutputLock* lock, const Interrupt& stop,
+// CertificateStep), made by `make` from all the rows; none without --certificate. It is put in
+// place together with --out while its lock is still held, whatever stop comes once both are
+// made, and said.
+CertificateStep reserved_certificate(const std::string& path, const OutputLock* lock,
                                      std::function<std::optional<std::string>(const Interrupt&)> make) {
     if (path.empty()) return {};
-    return {.make = std::move(make), .write = [path, lock, &stop](const std::string& text) {
-                check_reserved(path, lock);
-                write_output_whatever_stop(path, text, stop);
-                std::cerr << fmt::format("certificate {} written\n", visible_text(path));
-            }};
+    return {.make = std::move(make), .path = path, .lock = lock};
 }
 
 // The command's stop request (CriticalArgs::stop): run_critical sets it for every mode it runs.
@@ -413,11 +409,11 @@ int run_empty_exact_shard(const CriticalArgs& a, ExactObjective objective, const
         std::cerr << "futolab critical: interrupted: nothing written; run the same command again\n";
         return 1;
     }
-    write_reserved(out, "", out_lock.get(), stop);
-    if (!a.certificate.empty()) {
-        write_reserved(a.certificate, certificate.str(), certificate_lock, stop, true);
-        std::cerr << fmt::format("certificate {} written\n", visible_text(a.certificate));
-    }
+    OutputsTogether outputs(stop);
+    add_reserved(outputs, out, "", out_lock.get());
+    if (!a.certificate.empty()) add_reserved(outputs, a.certificate, certificate.str(), certificate_lock, true);
+    outputs.commit();
+    if (!a.certificate.empty()) std::cerr << fmt::format("certificate {} written\n", visible_text(a.certificate));
     return stop.requested() ? 1 : 0;
 }
 
@@ -483,7 +479,7 @@ int run_exact(const CriticalArgs& a) {
             return write_instances(records, Format::jsonl);
         },
         ProgressWords{"class", "es", false},
-        reserved_certificate(a.certificate, certificate_lock.get(), stop_of(a), [&](const Interrupt& stop) {
+        reserved_certificate(a.certificate, certificate_lock.get(), [&](const Interrupt& stop) {
             return make_exact_certificate(a, from_rows, report.search, shard, certificate_lock.get(), stop);
         }));
     if (!verified) std::cerr << "futolab critical: a witness failed its verification\n";
@@ -660,13 +656,26 @@ int run_check_certificate(const CriticalArgs& a) {
     }
 }
 
+// A whole count's table in its --checkpoint folder, printed too, and the lock standing for it.
+struct FewRelationsTable {
+    std::string path, text;
+    const OutputLock* lock = nullptr;
+};
+
 // The line and the claim of one few-relations count (the whole enumeration, one shard, or the
-// sum of a checkpoint folder's shards).
+// sum of a checkpoint folder's shards), once --out and the count's `table` (if any) are in place
+// together (a full disk at one leaves both as they were).
 void report_few_relations(const CriticalArgs& a, const FewRelationsCount& c, const std::string& scope, bool whole,
-                          const OutputLock* out_lock, const std::string& basis = "proved") {
+                          const OutputLock* out_lock, const std::string& basis = "proved",
+                          const FewRelationsTable* table = nullptr) {
+    OutputsTogether outputs(stop_of(a));
+    if (table != nullptr) add_reserved(outputs, table->path, table->text, table->lock);
     // The file says what this count found: its example, or nothing. An older file at --out is
     // replaced by an empty one, never left to read as this count's answer.
-    write_reserved(a.out, c.example ? write_instances({*c.example}, Format::jsonl) : std::string(), out_lock, stop_of(a));
+    add_reserved(outputs, a.out, c.example ? write_instances({*c.example}, Format::jsonl) : std::string(), out_lock);
+    outputs.prepare();  // a full disk fails here, before the table is printed
+    if (table != nullptr) std::cout << table->text;
+    outputs.commit();
     std::cout << fmt::format(
         "n={} k={}{}: {}, {} skipped (two rows or columns untouched: a swap), {} counted to 2: {} with a directed cycle, "
         "{} unsat, {} unique, {} multiple ({} by two pool squares); time={:.1f}s cpu={:.1f}s\n",
@@ -940,12 +949,13 @@ int run_few_relations(const CriticalArgs& a) {
         if (const std::string why = few_relations_total_problem(total, a.n, a.few_relations); !why.empty())
             throw InputError(fmt::format("--checkpoint {}: {}: refusing its table and claim (the shard files {})", a.checkpoint,
                                          why, shard_file_range(a, plan.shards)));
-        const std::string table = few_relations_table(report.shards);
-        write_reserved(few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards), table, count_lock.get(), stop_of(a));
-        std::cout << table;
+        const FewRelationsTable table{.path = few_relations_table_path(a.checkpoint, a.n, a.few_relations, plan.shards),
+                                      .text = few_relations_table(report.shards),
+                                      .lock = count_lock.get()};
         report_few_relations(a, total, fmt::format(" ({} of {})", counted(report.shards.size(), "shard"), visible_text(a.checkpoint)),
                              true, out_lock.get(),
-                             claim_basis(report.from_files, recounted ? std::optional(recounted->shard) : std::nullopt, plan.shards));
+                             claim_basis(report.from_files, recounted ? std::optional(recounted->shard) : std::nullopt, plan.shards),
+                             &table);
     }
     return 0;
 }
@@ -1173,7 +1183,7 @@ int run_exact_square(const CriticalArgs& args) {
                           .output = ""};
     return run_rendered(std::move(config), a, [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
                         nullptr, nullptr, std::nullopt,
-                        reserved_certificate(a.certificate, certificate_lock.get(), stop_of(a), [&](const Interrupt&) {
+                        reserved_certificate(a.certificate, certificate_lock.get(), [&](const Interrupt&) {
                             if (!report.uncertified.empty())
                                 throw InputError(fmt::format("critical --exact --certificate: {}; "
                                                              "only a proved minimum is certified (no certificate written)",
@@ -1244,7 +1254,7 @@ int run_construct(const CriticalArgs& a) {
                           .output = ""};
     return run_rendered(std::move(config), a, [&](const CriticalRow& row, std::string& records) { return report.row(row, records); },
                         nullptr, nullptr, std::nullopt,
-                        reserved_certificate(a.certificate, certificate_lock.get(), stop_of(a), [&](const Interrupt&) {
+                        reserved_certificate(a.certificate, certificate_lock.get(), [&](const Interrupt&) {
                             return std::optional<std::string>(report.certificate);
                         }));
 }

@@ -2,6 +2,7 @@
 
 #include "app/critical_modes.hpp"
 #include "app/load.hpp"
+#include "app/outputs_together.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/status.hpp"
@@ -328,6 +329,25 @@ std::optional<std::string> certificate_of_rows(const CertificateStep& step, cons
     }
 }
 
+// --out, written from the rows once the run is over, has no lock of its own: the results CSV's
+// stands for it (run_experiment keeps it held), and a redirected standard output's. A lock
+// removed or replaced since lets another futolab lock that CSV and write --out: then --out is not
+// written, exit 1 (red-team round 17, A F5: one search's records overwrote another's --out, both
+// exit 0).
+void check_out_held(const std::string& out, const OutputLock& csv_lock, const OutputLock* stream_lock) {
+    csv_lock.check_held_for(out);
+    if (stream_lock) stream_lock->check_held_for(out == "-" ? "standard output" : out);
+}
+
+// The certificate `text` among the outputs put in place with --out, while its own lock (reserved
+// from the search's start) is still this search's.
+void add_certificate(OutputsTogether& outputs, const CertificateStep& step, const std::string& text) {
+    const std::string shown = step.path.empty() || step.path == "-" ? "standard output" : step.path;
+    outputs.add(step.path, text, [&step, shown] {
+        if (step.lock != nullptr) step.lock->check_held_for(shown);
+    }, true);
+}
+
 // What a stop after the last run leaves unwritten, as the line that says so names it.
 std::string_view left_unwritten(const CriticalExperiment& run) {
     if (run.records_of_all && run.certificate.make) return ": neither --out nor the certificate written";
@@ -453,15 +473,17 @@ int run_critical_experiment(const CriticalExperiment& run) {
     const bool interrupted = r.interrupted || stop.requested();
     if (interrupted && !r.interrupted)
         std::cerr << fmt::format("futolab critical: interrupted after the last run{}\n", left_unwritten(run));
-    if (run.writes_out && (!run.records_of_all || (all_records && !interrupted))) {
-        // --out, written from the rows once the run is over, has no lock of its own: the results
-        // CSV's stands for it (run_experiment keeps it held). A lock removed or replaced since lets
-        // another futolab lock that CSV and write --out: then --out is not written, exit 1
-        // (red-team round 17, A F5: one search's records overwrote another's --out, both exit 0).
-        r.lock->check_held_for(out);
-        if (stream_lock) stream_lock->check_held_for(out == "-" ? "standard output" : out);
-        if (interrupted) write_output(out, rows.records, true);  // a stopped search waits for no stuck reader (A4)
-        else write_output(out, all_records ? *all_records : rows.records, stop);
+    const bool writes_out = run.writes_out && (!run.records_of_all || (all_records && !interrupted));
+    const bool writes_certificate = !interrupted && certificate.has_value();
+    if (writes_out && interrupted) {
+        check_out_held(out, *r.lock, stream_lock.get());
+        write_output(out, rows.records, true);  // a stopped search waits for no stuck reader (A4)
+    } else if (writes_out || writes_certificate) {
+        OutputsTogether outputs(stop);
+        if (writes_out)
+            outputs.add(out, all_records ? *all_records : rows.records, [&] { check_out_held(out, *r.lock, stream_lock.get()); });
+        if (writes_certificate) add_certificate(outputs, run.certificate, *certificate);
+        outputs.commit();
     }
     if (!to_stdout)
         std::cerr << fmt::format("futolab critical: {} {}, {}; results {} ({}){}\n", r.shard_runs,
@@ -472,7 +494,7 @@ int run_critical_experiment(const CriticalExperiment& run) {
                                  interrupted ? fmt::format("; interrupted: {}", run.go_on) : "");
     if (!interrupted && run.on_complete) run.on_complete(stop);
     if (unmade) std::rethrow_exception(unmade);
-    if (!interrupted && certificate) run.certificate.write(*certificate);
+    if (writes_certificate) std::cerr << fmt::format("certificate {} written\n", visible_text(run.certificate.path));
     if (!interrupted && stop.requested()) std::cerr << "futolab critical: interrupted after the last write\n";
     return rows.failed || stop.requested() || r.interrupted ? 1 : 0;
 }

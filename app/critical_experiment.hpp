@@ -50,13 +50,16 @@ bool report_greedy_row(const CriticalRow& row, std::string& records);
 // run has its row and --out's records are made, before either is written: `make` gives its
 // text, or none if `stop` came while it was made (--exact --n searches its classes again,
 // minutes at n = 5). A stop before both are made writes neither (exit 1, the summary line says
-// to go on: red-team round 19, A F6, where --out was written first and the certificate lost);
-// `write` writes it right after --out, a stop that comes once both are made no reason to leave
-// one of them out. A failure while it is made (a minimum not proved, a lock lost) is thrown
-// once --out is written, as --out does not depend on it. Null `make`: no certificate.
+// to go on: red-team round 19, A F6, where --out was written first and the certificate lost).
+// It goes to `path` ("-": standard output) together with --out (app/outputs_together.hpp: a full
+// disk at either leaves both as they were, issue #45 A F4), while `lock` (reserved from the
+// search's start; null: none) is still held; a stop that comes once both are made is no reason
+// to leave one of them out. A failure while it is made (a minimum not proved, a lock lost) is
+// thrown once --out is written, as --out does not depend on it. Null `make`: no certificate.
 struct CertificateStep {
     std::function<std::optional<std::string>(const Interrupt& stop)> make = nullptr;
-    std::function<void(const std::string& text)> write = nullptr;
+    std::string path = "";
+    const OutputLock* lock = nullptr;
 };
 
 struct CriticalExperiment {

@@ -89,17 +89,17 @@ TEST_CASE("a signal while critical makes its certificate writes neither --out no
           "[app][critical][signals]") {
     const fs::path dir = fresh_dir("critical-records-phase", "certificate-signal");
     std::ofstream(dir / "c.jsonl") << "old\n";
-    bool completed = false, written = false;
+    bool completed = false;
     futolab::app::CriticalExperiment run = construct_search(dir / "c.jsonl", completed);
     run.records_of_all = [](const futolab::Interrupt&) -> std::optional<std::string> { return std::string("{}\n"); };
     run.certificate.make = [](const futolab::Interrupt&) -> std::optional<std::string> {
         REQUIRE(std::raise(SIGTERM) == 0);  // the driver's handler takes it: a stop request
         return std::string("certificate\n");  // made whole all the same: a step that did not poll the stop
     };
-    run.certificate.write = [&written](const std::string&) { written = true; };
+    run.certificate.path = (dir / "c.cert").string();
     CHECK(futolab::app::run_critical_experiment(run) == 1);
     CHECK(futolab::test::slurp((dir / "c.jsonl").string()) == "old\n");
-    CHECK(!written);
+    CHECK(!fs::exists(dir / "c.cert"));
     CHECK(!completed);
     CHECK(fs::exists(dir / "c.csv"));  // the rows stay, for --resume
 }
@@ -107,14 +107,11 @@ TEST_CASE("a signal while critical makes its certificate writes neither --out no
 TEST_CASE("critical writes --out and then the certificate once both are made", "[app][critical]") {
     const fs::path dir = fresh_dir("critical-records-phase", "certificate-written");
     bool completed = false;
-    std::string written;
     futolab::app::CriticalExperiment run = construct_search(dir / "c.jsonl", completed);
     run.certificate.make = [](const futolab::Interrupt&) -> std::optional<std::string> { return std::string("certificate\n"); };
-    run.certificate.write = [&](const std::string& text) {
-        CHECK(fs::exists(dir / "c.jsonl"));  // --out first
-        written = text;
-    };
+    run.certificate.path = (dir / "c.cert").string();
     CHECK(futolab::app::run_critical_experiment(run) == 0);
-    CHECK(written == "certificate\n");
+    CHECK(fs::exists(dir / "c.jsonl"));  // put in place together (app/outputs_together.hpp)
+    CHECK(futolab::test::slurp((dir / "c.cert").string()) == "certificate\n");
     CHECK(completed);
 }
