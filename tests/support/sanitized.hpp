@@ -5,8 +5,9 @@
 #pragma once
 
 // GCC defines __SANITIZE_ADDRESS__ / __SANITIZE_THREAD__; clang 14 (the asan preset's compiler)
-// defines neither and answers __has_feature instead.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+// defines neither and answers __has_feature instead. The asan build compiles the test files
+// themselves without sanitizers and says so with FUTOLAB_SANITIZED_BUILD (tests/CMakeLists.txt).
+#if defined(FUTOLAB_SANITIZED_BUILD) || defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define FUTOLAB_TEST_SANITIZED 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
