@@ -60,9 +60,14 @@ void refuse_bad_list_items(const CLI::App& app, const std::vector<std::string>& 
             if (i + 1 == words.size()) return;  // no value: CLI11 says so
             w.value = words[++i];
         }
+        const std::string where = command == &app ? w.name : command->get_name() + ": " + w.name;
+        // `--out=` is an empty value too, refused as `--out ""` is (app/empty_value.hpp): CLI11
+        // would take the next word as the value instead (`--out= --force` wrote a file "--force").
+        if (w.attached && w.value.empty())
+            throw InputError(fmt::format("{}: an empty value is not accepted (leave the option out for its default)",
+                                         where));
         const char delimiter = option->get_delimiter();
         if (delimiter == '\0' || w.value.empty()) continue;  // "" itself: app/empty_value.hpp's message
-        const std::string where = command == &app ? w.name : command->get_name() + ": " + w.name;
         const std::vector<std::string> items = items_of(w.value, delimiter);
         if (std::find(items.begin(), items.end(), "") != items.end())
             throw InputError(fmt::format("{}: '{}' has an empty item (a list is values separated by single '{}')", where,

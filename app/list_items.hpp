@@ -18,7 +18,10 @@ namespace futolab::app {
 // Throws InputError naming the command and the option when a value of a list option of `app`
 // (or of the subcommand the words select) has an empty item: "analyze: --by: ',' has an empty
 // item (…)", or an item an earlier value of the option, or this one, has: "analyze: --by has
-// spec twice (…)". `words` is the command line without the program name. Values of other
+// spec twice (…)". Also refuses an empty value attached with '=' to any option that takes a value
+// ("generate: --out: an empty value is not accepted …"): CLI11 took the next word for it
+// (`--out= --force` wrote a file named "--force"). `words` is the command line without the
+// program name. Values of other
 // options, and anything after "--", are not looked at.
 void refuse_bad_list_items(const CLI::App& app, const std::vector<std::string>& words);
 

@@ -51,6 +51,43 @@ TEST_CASE("every list option of every command refuses an empty item", "[cli][hab
     CHECK_NOTHROW(app::refuse_bad_list_items(app, {"analyze", "--where", "spec=a,", "x.csv"}));
 }
 
+// Red-team round 29 (C1): `--out=` with nothing after '=' took the next word as its value, even an
+// option: `generate … --out= --force` wrote a file named "--force" and exited 0, `solve
+// --solver= p.futo` took the puzzle for the solver. Every option of every command that takes a
+// value refuses it, as `--out ""` is refused, whatever follows.
+TEST_CASE("an empty value after '=' is refused by every option that takes a value", "[cli][habits]") {
+    CLI::App app{"test"};
+    app::Action run;
+    app::add_commands(app, run, "futolab");
+    std::size_t options = 0;
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+        for (const CLI::Option* option : sub->get_options()) {
+            const std::string name = option->get_name();
+            if (option->get_positional() || option->get_items_expected_max() == 0 || name.rfind("--", 0) != 0) continue;
+            ++options;
+            INFO(sub->get_name() << " " << name);
+            for (const std::string next : {"--force", "x", "a,b"})
+                CHECK_THROWS_WITH(app::refuse_bad_list_items(app, {sub->get_name(), name + "=", next}),
+                                  sub->get_name() + ": " + name +
+                                      ": an empty value is not accepted (leave the option out for its default)");
+            CHECK_NOTHROW(app::refuse_bad_list_items(app, {sub->get_name(), "--", name + "=", "x"}));
+        }
+    CHECK(options >= 40);
+}
+
+TEST_CASE("--out= before another option writes nothing and exits 2", "[cli][habits]") {
+    const std::string dir = futolab::test::fresh_dir("list_items", "empty_attached_value").string();
+    for (const std::string& args : std::vector<std::string>{"generate random --n 4 --count 1 --seed 1 --out= --force",
+                                                            "solve --solver= " + dir + "/p.futo",
+                                                            "generate random --n 4 --count 1 --seed= 5"}) {
+        INFO(args);
+        const auto r = run_cli(args, dir);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "an empty value is not accepted"));
+        CHECK_FALSE(std::filesystem::exists(dir + "/--force"));
+    }
+}
+
 // Red-team round 14 (B F12): an item given twice was shown twice (--by spec,spec: two spec
 // columns; --metric nodes,nodes: two rows; --fit exp,exp: every fit twice).
 TEST_CASE("a list option given an item twice is refused by command, option and item", "[cli][habits]") {
