@@ -78,7 +78,13 @@ private:
             ++col;
         }
         if (pending) fail(source_, line, pending->column, fmt::format("{} must stand between two cells", quoted(pending->text)));
-        if (instance_.n == 0) instance_.n = col;  // the first row sets the size
+        if (instance_.n == 0) {  // the first row sets the size
+            // Refused here, not as the missing lines of a grid that would be refused anyway (a
+            // 65-cell row "needs 129 significant lines": red-team round 29, C2).
+            if (col > kMaxSize)
+                fail(source_, line, 0, fmt::format("size n={} is out of range {}..{}", col, kMinSize, kMaxSize));
+            instance_.n = col;
+        }
         if (col != instance_.n)
             fail(source_, line, 0,
                  fmt::format("cell row has {}, expected {}", counted(static_cast<std::size_t>(col), "cell"), instance_.n));

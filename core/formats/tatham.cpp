@@ -53,6 +53,10 @@ private:
         if (!n && i > 0)
             error(params, fmt::format("the order {} is too large (accepted: {}..{})", quoted(params.substr(0, i)), kMinSize, kMaxSize));
         if (!n) error(params, fmt::format("parameters {} must start with the order (a number)", quoted(params)));
+        // Before the description: an order out of range is the problem, not its count of cells
+        // ("expected n*n = 4225 for order 65": red-team round 29, C2).
+        if (*n < kMinSize || *n > kMaxSize)
+            error(params, fmt::format("size n={} is out of range {}..{}", *n, kMinSize, kMaxSize));
         in_.n = *n;
         std::string_view rest = params.substr(i);
         if (!rest.empty() && rest[0] == 'a')
