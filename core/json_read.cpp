@@ -25,6 +25,26 @@ std::string reason_of(const std::string& what) {
     return reason;
 }
 
+// The token nlohmann names in a syntax error ("last read: '\"a<U+0009>'") has each control byte
+// written as "<U+00XX>", its own escaping, which message_text would escape again ("<U+003C>U+0009>":
+// red-team round 29, C3). The token's bytes end where the parser stopped (`position`): matched
+// against the text backwards from there (a control byte of the text against its marker, any
+// other byte against itself, so a "<U+0009>" typed as text stays text), the message quotes
+// those bytes, escaped once by the final printing; a token that does not match stays as written.
+std::string raw_token(std::string_view text, std::size_t position, const std::string& token) {
+    const std::size_t end = std::min(position, text.size());
+    std::size_t t = token.size(), p = end;
+    while (t > 0) {
+        if (p == 0) return token;
+        const auto byte = static_cast<unsigned char>(text[p - 1]);
+        const std::string expected = byte < 0x20 ? fmt::format("<U+{:04X}>", byte) : std::string(1, text[p - 1]);
+        if (t < expected.size() || token.compare(t - expected.size(), expected.size(), expected) != 0) return token;
+        t -= expected.size();
+        --p;
+    }
+    return std::string(text.substr(p, end - p));
+}
+
 std::string shown_key(const std::string& key) { return message_text(Json(key).dump(-1, ' ', false, Json::error_handler_t::replace), 40); }
 
 // The byte offset of the first '[' or '{' of `text` (outside strings) that opens level
@@ -98,7 +118,9 @@ public:
         // too large, as 1.5e308 is for the field that reads it, not "malformed" (round 11, F20).
         if (e.id == 406) return stop(fmt::format("number {} is too large (beyond ±1.8e308, the range of a double)",
                                                  message_text(token, 40)));
-        return stop("malformed JSON: " + message_text(reason_of(e.what()), 160));
+        syntax_reason_ = reason_of(e.what());
+        syntax_token_ = token;
+        return stop("malformed JSON: " + message_text(syntax_reason_, 160));
     }
 
     JsonRead result(std::string_view text) && {
@@ -107,6 +129,15 @@ public:
         if (!r.problem.empty()) {
             if (too_deep_) position_ = too_deep_offset(text, max_depth_) + 1;
             if (twice_at_) position_ = string_token_offset(text, *twice_at_) + 1;
+            if (!syntax_token_.empty()) {
+                const std::string quoted = "last read: '" + syntax_token_ + "'";
+                const std::size_t at = syntax_reason_.find(quoted);
+                if (at != std::string::npos)
+                    r.problem = "malformed JSON: " +
+                                message_text(syntax_reason_.replace(at, quoted.size(), "last read: '" +
+                                                                   raw_token(text, position_, syntax_token_) + "'"),
+                                             160);
+            }
             locate(text, r);
             return r;
         }
@@ -194,6 +225,7 @@ private:
     std::vector<std::string> floats_;  // the texts of the inner doubles, in document order
     std::string problem_;
     std::size_t position_ = 0;
+    std::string syntax_reason_, syntax_token_;  // of a syntax error, quoted again by result()
     bool too_deep_ = false;
     std::size_t strings_ = 0;                // the string tokens handed so far, keys too
     std::optional<std::size_t> twice_at_;    // the one of a key given twice
