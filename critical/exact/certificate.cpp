@@ -3,6 +3,7 @@
 #include "critical/exact/certificate_core.hpp"
 #include "critical/exact/certificate_read.hpp"
 
+#include "core/counted.hpp"
 #include "core/error.hpp"
 #include "core/instance.hpp"
 #include "critical/exact/exact_report.hpp"
@@ -382,7 +383,7 @@ void check_proof_forms(const ClassRecord& r, int vars, const At& at) {
 // The DRAT proofs of one class, one per claim in order: "" if each refutes its claim, else the
 // first failure (their form was read in the first pass: a rejected proof ends the class).
 std::string check_proofs(const ClassRecord& r, const Head& h, const std::vector<Claim>& claims, CertificateCheck& result) {
-    if (r.proofs.size() != claims.size()) return fmt::format("{} proofs for {} claims", r.proofs.size(), claims.size());
+    if (r.proofs.size() != claims.size()) return fmt::format("{} for {}", counted(r.proofs.size(), "proof"), counted(claims.size(), "claim"));
     for (std::size_t p = 0; p < claims.size(); ++p) {
         if (r.proofs[p].h_max != claims[p].h_max) return fmt::format("proof {} is not for h_max {}", p, claims[p].h_max);
         const ProofCheck pc = check_drup(claim_cnf(h.claim.n, h.claim.objective, r.sets, claims[p].below, claims[p].h_max),

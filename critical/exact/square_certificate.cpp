@@ -1,5 +1,6 @@
 #include "critical/exact/square_certificate.hpp"
 
+#include "core/counted.hpp"
 #include "core/error.hpp"
 #include "critical/clue_universe.hpp"
 #include "critical/exact/certificate_core.hpp"
@@ -233,7 +234,7 @@ SquareCertificateCheck judge_square_certificate(std::istream& in, const std::str
         // refute, say): the file is not the one written. (The same count does not prove the
         // file is: where the root refutes, in 1 node, a set dropped may leave it; docs/critical.md.)
         if (*nodes != h.nodes)
-            return fail_at(head_line, fmt::format("the branch and bound re-run took {} nodes, the certificate says {}: these are not the sets it was written with", *nodes, h.nodes));
+            return fail_at(head_line, fmt::format("the branch and bound re-run took {}, the certificate says {}: these are not the sets it was written with, in its order", counted(static_cast<std::size_t>(*nodes), "node"), h.nodes));
         // And they are the core the writer stores (certificate_core.hpp): a set added that the
         // refutation passes over leaves the nodes as they were (red-team round 25, B F3). A
         // version 1 file predates the rule: its writer kept every set when the core did not refute.
