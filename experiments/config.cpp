@@ -272,7 +272,8 @@ std::vector<double> read_sweep(const Where& w, const YAML::Node& node, const std
         for (const char* key : {"from", "to", "step"})
             if (!node[key]) w.fail(node, what + " needs 'from', 'to' and 'step'");
         const double from = number(node["from"]), to = number(node["to"]);
-        const double step = w.real(node["step"], what + ".step", {0, std::numeric_limits<double>::max()});
+        // (0 passes the range and is refused below: the range says so, red-team round 29, B6)
+        const double step = w.real(node["step"], what + ".step", {0, std::numeric_limits<double>::max(), {}, "0 itself is no step"});
         if (step <= 0 || to < from) w.fail(node, what + ": need step > 0 and to >= from");
         // A tiny step over a wide range would fill memory before anything runs (e.g.
         // {from: 0, to: 1e12, step: 1e-3}).

@@ -170,6 +170,9 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {"name: t\ninstances:\n  - generate: { kind: random, n: 5, givens: { from: 0.5, to: 0.1, step: 0.1 } }\n"
          "solvers: [gac]\n",
          "cfg.yaml:3:45: generate.givens: need step > 0 and to >= from"},
+        {"name: t\ninstances:\n  - generate: { kind: random, n: 5, givens: { from: 0.1, to: 0.5, step: -0.1 } }\n"
+         "solvers: [gac]\n",
+         "cfg.yaml:3:73: generate.givens.step: -0.1 is negative (accepted: 0 to 1.8e308; 0 itself is no step)"},
         {"name: t\ninstances:\n  - generate: { kind: latin, n: 5 }\nsolvers: [gac]\n",
          "cfg.yaml:3:23: generate.kind must be one of random, unique, not 'latin'"},
         {"name: t\ninstances:\n  - generate: { kind: random, n: 5, givens: 0.2, h: 3 }\nsolvers: [gac]\n",
