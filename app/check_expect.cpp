@@ -2,6 +2,7 @@
 
 #include "analysis/pooling.hpp"
 #include "analysis/results_table.hpp"
+#include "core/counted.hpp"
 #include "core/error.hpp"
 #include "core/message_text.hpp"
 #include "core/visible_text.hpp"
@@ -226,10 +227,12 @@ int check_expect(const std::string& manifest_path, const std::vector<std::string
     const BenchManifest manifest = read_bench_manifest(manifest_path);
     const ExpectReport r = compare_with_manifest(manifest, tiers, read_run_answers(csv_paths));
     for (const std::string& line : r.problems) out << line << "\n";
-    out << fmt::format("{} v{}{}: {} instances, {} runs of {} spec(s): {} right, {} wrong, {} undecided, {} missing, "
+    // A group is one spec in one mode: gac counting to 2 and gac finding one are two (red-team
+    // round 29, B8: they were "2 spec(s)").
+    out << fmt::format("{} v{}{}: {} instances, {} runs of {}: {} right, {} wrong, {} undecided, {} missing, "
                        "{} not in the manifest, {} under another id\n",
                        visible_text(manifest.name), manifest.version, tiers.empty() ? "" : fmt::format(" (tier {})", fmt::join(tiers, ", ")),
-                       r.instances, r.runs, r.groups, r.right, r.wrong, r.undecided, r.missing, r.unknown, r.other_id);
+                       r.instances, r.runs, counted(r.groups, "(spec, mode) pair"), r.right, r.wrong, r.undecided, r.missing, r.unknown, r.other_id);
     return r.problems.empty() ? 0 : 1;
 }
 

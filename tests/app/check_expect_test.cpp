@@ -498,6 +498,7 @@ TEST_CASE("check --expect says a manifest id its puzzle's run contradicts", "[be
     const auto clean = futolab::test::run_cli("check --expect '" + shipped + "' --tier small '" + csv + "'");
     CHECK(clean.exit_code == 1);
     CHECK(has(clean.out, ": 6 right, 0 wrong, 0 undecided, 63 missing, 0 not in the manifest, 0 under another id\n"));
+    CHECK(has(clean.out, " runs of 1 (spec, mode) pair: "));  // one spec in one mode (red-team round 29, B8)
 
     std::string text = futolab::test::slurp(shipped);
     for (std::size_t at = 0; (at = text.find("\"exhaustive-n2-k\"", at)) != std::string::npos;) text.insert(at += 16, "-renamed");
