@@ -75,7 +75,7 @@ TEST_CASE("an empty value after '=' is refused by every option that takes a valu
     CHECK(options >= 40);
 }
 
-TEST_CASE("--out= before another option writes nothing and exits 2", "[cli][habits]") {
+TEST_CASE("an empty --out= before another option writes nothing and exits 2", "[cli][habits]") {
     const std::string dir = futolab::test::fresh_dir("list_items", "empty_attached_value").string();
     for (const std::string& args : std::vector<std::string>{"generate random --n 4 --count 1 --seed 1 --out= --force",
                                                             "solve --solver= " + dir + "/p.futo",
