@@ -7,6 +7,7 @@
 #include <array>
 #include <csignal>
 #include <cstring>
+#include <system_error>
 
 namespace futolab::external {
 namespace {
@@ -65,6 +66,12 @@ SolveResult failed_result(Status status, std::string message) {
 std::optional<SolveResult> process_failure(const ProcessResult& p, const ToolName& tool, std::uint64_t memory_bytes) {
     if (!p.started)
         return failed_result(Status::error, fmt::format("{} not found on PATH (Debian package {})", tool.program, tool.package));
+    if (p.start_step != StartStep::none) {
+        const std::string why = std::generic_category().message(p.start_errno);
+        return failed_result(Status::error, p.start_step == StartStep::execve
+                                                ? fmt::format("{} could not be executed: {}", tool.program, why)
+                                                : fmt::format("{} could not be started in its run folder: {}", tool.program, why));
+    }
     if (p.cpu_limited)
         return failed_result(Status::timeout, fmt::format("cpu time limit: {} and its children stopped", tool.program));
     if (p.timed_out) return failed_result(Status::timeout, fmt::format("wall time limit: {} stopped", tool.program));

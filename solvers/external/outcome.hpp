@@ -1,5 +1,7 @@
 // How a tool's process ended, as a futolab status (SPEC §4), for the external backends:
 //  - not found on PATH        → error "<tool> not found on PATH (Debian package <package>)"
+//  - found but not executable → error "<tool> could not be executed: <errno's text>" (a bad
+//    "#!" line: "No such file or directory"; a file of no known format: "Exec format error")
 //  - stopped at the time limit → timeout
 //  - its processes together held more than the memory limit (polled, process.hpp) → memout
 //  - out of memory            → memout, when a memory limit was set and the tool ended

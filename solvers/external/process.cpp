@@ -22,6 +22,7 @@
 #include <fstream>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
 namespace futolab::external {
 namespace {
@@ -58,8 +59,24 @@ void limit(int resource, rlim_t value) {
 }
 
 // In the child, between fork and execve: async-signal-safe calls only.
+// Why the child could not start the tool, told to the parent through a close-on-exec pipe (a
+// successful execve closes it unwritten): which step failed and its errno. Without it a tool
+// that cannot be executed (a bad "#!" line, a file of no known format) was only "exited with
+// status 127" (issue #45, red-team round 29, A4).
+struct StartFailure {
+    int step = 0;  // StartStep
+    int error = 0;
+};
+
+[[noreturn]] void start_failed(int report, StartStep step, int code) {
+    const StartFailure f{static_cast<int>(step), errno};
+    [[maybe_unused]] const ssize_t n = ::write(report, &f, sizeof f);  // async-signal-safe; a pipe takes it whole
+    ::_exit(code);
+}
+
 [[noreturn]] void exec_child(const char* path, char* const* argv, char* const* envp, const char* dir, int in,
-                             int out, int err, std::uint64_t memory_bytes, double cpu_seconds, pid_t parent) {
+                             int out, int err, int report, std::uint64_t memory_bytes, double cpu_seconds,
+                             pid_t parent) {
     // Its own session (and group): a timeout signals the group, and the end of the run kills
     // whatever is left in the session (kill_session), also what moved to a group of its own.
     ::setsid();
@@ -84,9 +101,9 @@ void limit(int resource, rlim_t value) {
     if (cpu_seconds > 0) limit(RLIMIT_CPU, static_cast<rlim_t>(cpu_seconds) + 2);
     limit(RLIMIT_FSIZE, static_cast<rlim_t>(kMaxOutputBytes));
     limit(RLIMIT_CORE, 0);
-    if (::chdir(dir) != 0) ::_exit(126);
+    if (::chdir(dir) != 0) start_failed(report, StartStep::chdir, 126);
     ::execve(path, argv, envp);
-    ::_exit(127);
+    start_failed(report, StartStep::execve, 127);
 }
 
 // Fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses):
@@ -336,6 +353,12 @@ ProcessResult run_process(const ProcessSpec& spec) {
     const Fd in(open_or_fail("/dev/null", O_RDONLY));
     const Fd out(open_or_fail(spec.dir / "stdout.txt", O_WRONLY | O_CREAT | O_TRUNC));
     const Fd err(open_or_fail(spec.dir / "stderr.txt", O_WRONLY | O_CREAT | O_TRUNC));
+    // Read only after the child ended, never waited on: non-blocking, so a write end that another
+    // thread's fork inherited for a moment cannot hold this read.
+    int report_fds[2];
+    if (::pipe2(report_fds, O_CLOEXEC | O_NONBLOCK) != 0) fail("cannot make a pipe");
+    const Fd report_in(report_fds[0]);
+    Fd report_out(report_fds[1]);
 
     const pid_t self = ::getpid();
     // What the tool orphans when it ends comes to this process, not to init: reap_escaped finds it.
@@ -345,11 +368,13 @@ ProcessResult run_process(const ProcessSpec& spec) {
         const std::lock_guard lock(running_tools().mutex);
         pid = ::fork();
         if (pid == 0)
-            exec_child(path.c_str(), argv.data(), envp.data(), dir.c_str(), in.fd, out.fd, err.fd, spec.memory_bytes,
+            exec_child(path.c_str(), argv.data(), envp.data(), dir.c_str(), in.fd, out.fd, err.fd, report_out.fd,
+                       spec.memory_bytes,
                        is_time_limit(spec.cpu_seconds) ? spec.cpu_seconds : 0, self);
         if (pid > 0) running_tools().pids.insert(pid);
     }
     if (pid < 0) fail("cannot start " + spec.argv[0]);
+    ::close(std::exchange(report_out.fd, -1));
     // No setpgid(pid, pid) here: a group leader cannot call setsid(). A deadline kill comes at
     // least milliseconds later, long after the child's setsid().
     // Kills the tool's session and marked processes if this thread dies (a kill -9) meanwhile.
@@ -374,6 +399,11 @@ ProcessResult run_process(const ProcessSpec& spec) {
                (static_cast<std::int64_t>(usage.ru_utime.tv_usec) + usage.ru_stime.tv_usec) * 1000;
     if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+    StartFailure failure;
+    if (::read(report_in.fd, &failure, sizeof failure) == static_cast<ssize_t>(sizeof failure)) {
+        r.start_step = static_cast<StartStep>(failure.step);
+        r.start_errno = failure.error;
+    }
     std::string why;  // a tool that replaced its output file by something else said nothing
     r.out = read_tool_file(spec.dir / "stdout.txt", r.output_truncated, why).value_or("");
     r.err = read_tool_file(spec.dir / "stderr.txt", r.output_truncated, why).value_or("");

@@ -48,6 +48,9 @@ struct ProcessSpec {
     const std::atomic<bool>* stop = nullptr;
 };
 
+// The step at which the child failed to become the tool (ProcessResult::start_step).
+enum class StartStep { none, chdir, execve };
+
 struct ProcessResult {
     bool started = false;     // false: the program was not found (see run_process)
     bool timed_out = false;   // we stopped it at the time limit (wall or CPU)
@@ -60,6 +63,10 @@ struct ProcessResult {
     bool memory_exceeded = false;     // that sum passed the memory limit: the tree was killed
     std::int64_t cpu_ns = 0;  // user + system CPU of the tool and the descendants it waited for (wait4)
     bool output_truncated = false;  // it wrote more than kMaxOutputBytes to stdout or stderr
+    // The child never became the tool: the step that failed and its errno (ENOEXEC: a file of no
+    // known format; ENOENT from execve: a "#!" line naming a missing interpreter).
+    StartStep start_step = StartStep::none;
+    int start_errno = 0;
 };
 
 // A time limit this long (about 31 years) or longer means none: a deadline past it would overflow

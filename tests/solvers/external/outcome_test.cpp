@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cerrno>
 #include <csignal>
 
 using namespace futolab;
@@ -45,6 +46,17 @@ TEST_CASE("process endings become statuses with reasons", "[external]") {
     CHECK(error->status == Status::error);
     CHECK(error->message == "tool exited with status 1: Error: type error? here");
     CHECK(process_failure(ended(2), kTool, 0)->message == "tool exited with status 2: no message on stderr");
+
+    ProcessResult not_executable = ended(127);
+    not_executable.start_step = StartStep::execve;
+    not_executable.start_errno = ENOEXEC;
+    const auto refused = process_failure(not_executable, kTool, 1 << 20);
+    CHECK(refused->status == Status::error);
+    CHECK(refused->message == "tool could not be executed: Exec format error");
+    ProcessResult no_folder = ended(126);
+    no_folder.start_step = StartStep::chdir;
+    no_folder.start_errno = EACCES;
+    CHECK(process_failure(no_folder, kTool, 0)->message == "tool could not be started in its run folder: Permission denied");
 }
 
 TEST_CASE("memout needs a memory limit and a sign of exhaustion", "[external]") {

@@ -204,3 +204,33 @@ TEST_CASE("a tool found through a relative PATH entry starts from its run's fold
     CHECK(r.exit_code == 0);
     CHECK(r.out == "started\n");
 }
+
+// A tool that is found but cannot be executed says why, not only "status 127" (issue #45, red-team
+// round 29, A4): exec's errno comes back through the close-on-exec pipe.
+TEST_CASE("a tool that cannot be executed reports exec's errno", "[external]") {
+    const TempDir dir("test");
+    const TempDir bin("bin");
+    const auto tool = [&](const std::string& name, const std::string& text) {
+        {
+            std::ofstream out(bin.path() / name, std::ios::binary);
+            out << text;
+        }
+        std::filesystem::permissions(bin.path() / name, std::filesystem::perms::owner_all);
+        return (bin.path() / name).string();
+    };
+    const ProcessResult bad_interpreter = run(dir, {tool("bad-hashbang", "#!/nonexistent/futolab-shell\necho hi\n")});
+    CHECK(bad_interpreter.start_step == StartStep::execve);
+    CHECK(bad_interpreter.start_errno == ENOENT);
+    CHECK(bad_interpreter.exit_code == 127);
+    const ProcessResult no_format = run(dir, {tool("garbage", std::string("\x7f" "ELF\x01\x01\x01garbage", 12))});
+    CHECK(no_format.start_step == StartStep::execve);
+    CHECK(no_format.start_errno == ENOEXEC);
+    const ProcessResult directory_interpreter = run(dir, {tool("dir-hashbang", "#!" + bin.path().string() + "\n")});
+    CHECK(directory_interpreter.start_step == StartStep::execve);
+    CHECK(directory_interpreter.start_errno != 0);
+    // A tool that starts and itself exits 127 (a shell's "command not found") is not a start failure.
+    const ProcessResult ran = run(dir, {"sh", "-c", "exit 127"});
+    CHECK(ran.start_step == StartStep::none);
+    CHECK(ran.start_errno == 0);
+    CHECK(ran.exit_code == 127);
+}
