@@ -859,7 +859,10 @@ ExperimentConfig read_root(const Where& w, const YAML::Node& root, ExperimentCon
     if (root["seed"] && draws_nothing(task_info(c.task)))
         w.fail(root["seed"], fmt::format("'seed' does not apply to task {}: its runs draw nothing at random", task_name(c.task)));
     if (root["limits"]) c.limits = read_limits(w, root["limits"]);
-    if (root["limits"] && root["limits"]["memory"]) c.memory_limit_at = w.at(root["limits"]["memory"]);
+    if (root["limits"] && root["limits"]["memory"]) {
+        c.memory_limit_at = w.at(root["limits"]["memory"]);
+        c.memory_limit_text = root["limits"]["memory"].Scalar();  // read_limits took it as a size
+    }
     // After read_limits: `limits` is a mapping of known keys by now.
     const TaskInfo& kind = task_info(c.task);
     if (!accepts(kind, TaskKey::node_limit) && root["limits"] && root["limits"]["nodes"])

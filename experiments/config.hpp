@@ -176,6 +176,7 @@ struct ExperimentConfig {
     Mode mode;
     Limits limits;
     SourceLoc memory_limit_at;  // where limits.memory is (the memory floor is checked when the sweep starts)
+    std::string memory_limit_text;  // limits.memory as written, for the floor's message (never rounded)
     Isolation isolation = kDefaultIsolation;  // solve/count/exact runs (sandbox/sandbox.hpp)
     std::vector<InstanceSource> instances;
     std::vector<command::Declaration> commands;  // `commands:` (solve/count): what command:name=NAME runs

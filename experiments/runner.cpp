@@ -499,15 +499,22 @@ std::string memory_limit_written(const std::string& csv_path, const ExperimentCo
 // row would be memout by the rule of SPEC §4. Refused before the sweep, with the floor: what
 // futolab holds now (a worker or a forked child starts with all of it mapped) plus 1 MiB.
 // Named at limits.memory's line and column, as its other refusals are (red-team round 14, B F19).
+// limits.memory as the config wrote it (`1.5MiB` was quoted "1 MiB", red-team round 29, B5), or
+// in bytes for a config built in code.
+std::string shown_memory(const ExperimentConfig& config) {
+    if (!config.memory_limit_text.empty()) return config.memory_limit_text;
+    return fmt::format("{} bytes", config.limits.memory_bytes);
+}
+
 void check_memory_floor(const ExperimentConfig& config, Isolation where) {
     const std::uint64_t limit = config.limits.memory_bytes;
     if (limit == 0 || !sandbox_row(where).own_process) return;
     const std::uint64_t floor = child::resident_bytes_now() + (std::uint64_t{1} << 20);
     if (limit < floor)
         throw_input_error(config.memory_limit_at,
-                          fmt::format("limits.memory {} MiB is below what a run's process needs before it starts "
+                          fmt::format("limits.memory {} is below what a run's process needs before it starts "
                                       "(futolab's resident memory with this experiment loaded, plus 1 MiB): use at least {} MiB",
-                                      limit >> 20, (floor + (1 << 20) - 1) >> 20));
+                                      shown_memory(config), (floor + (1 << 20) - 1) >> 20));
 }
 
 // The exported `<stem>.jsonl` of a CSV whose rows with the statuses `leaving` are about to

@@ -210,7 +210,23 @@ TEST_CASE("a memory limit below a run's process's floor is refused at limits.mem
     RunnerOptions options;
     options.quiet = true;
     CHECK_THROWS_WITH(run_experiment(parse_config(text, "cfg.yaml"), options),
-                      Catch::StartsWith("cfg.yaml:3:19: limits.memory 1 MiB is below what a run's process needs"));
+                      Catch::StartsWith("cfg.yaml:3:19: limits.memory 1MiB is below what a run's process needs"));
+    CHECK_FALSE(std::filesystem::exists("never-written"));
+}
+
+// Red-team round 29, B5: the limit is quoted as the config wrote it, never rounded to whole MiB
+// (`1.5MiB` was "1 MiB", a value the config did not hold).
+TEST_CASE("a memory limit below the floor is quoted as written", "[matrix][memory]") {
+    for (const std::string written : {"1.5MiB", "1600KiB", "1.25MiB", "2000KiB"}) {
+        INFO(written);
+        const std::string text = "name: t\nmode: { count: 2 }\nlimits: { memory: " + written +
+                                 " }\nisolation: fork\ninstances:\n  - file: " + kRoot +
+                                 "/corpora/tatham-dev/n04.tatham\nsolvers: [fc]\noutput: never-written/f.csv\n";
+        RunnerOptions options;
+        options.quiet = true;
+        CHECK_THROWS_WITH(run_experiment(parse_config(text, "cfg.yaml"), options),
+                          Catch::StartsWith("cfg.yaml:3:19: limits.memory " + written + " is below what a run's process"));
+    }
     CHECK_FALSE(std::filesystem::exists("never-written"));
 }
 

@@ -370,7 +370,7 @@ TEST_CASE("a memory limit below what a run's process needs is refused before the
         INFO(mode);
         const auto r = run_cli("run -q --isolation " + mode + " " + dir + "/cfg.yaml");
         CHECK(r.exit_code == 2);
-        CHECK(r.err.find("limits.memory 1 MiB is below what a run's process needs") != std::string::npos);
+        CHECK(r.err.find("limits.memory 1MiB is below what a run's process needs") != std::string::npos);
         CHECK(r.err.find("use at least") != std::string::npos);
         CHECK_FALSE(fs::exists(dir + "/f.csv"));
     }
