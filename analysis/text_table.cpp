@@ -1,12 +1,12 @@
 #include "analysis/text_table.hpp"
 
+#include "core/numbers.hpp"
 #include "core/visible_text.hpp"
 #include "records/csv_quote.hpp"
 
 #include <fmt/format.h>
 
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 
@@ -36,11 +36,7 @@ std::string number_text(double v) {
 
 std::string exact_text(double v) {
     if (!std::isfinite(v)) return "";
-    // std::to_chars in fixed notation without a precision: the shortest digits that read back
-    // as the same double (C++17 [charconv.to.chars]), never an exponent.
-    char buf[400];
-    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
-    return ec == std::errc() ? std::string(buf, end) : fmt::format("{}", v);
+    return shortest_fixed(v);  // finite: never the empty text
 }
 
 namespace {

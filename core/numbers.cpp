@@ -242,17 +242,6 @@ std::uint64_t parse_uint_in(std::string_view text, std::string_view what, const 
     reject(what, shown(text), "is not a whole number written in digits", accepted(range));
 }
 
-namespace {
-
-// A bound as the decimal its message prints: the shortest digits that read back as it, fixed.
-std::string bound_text(double bound) {
-    char text[400];
-    const auto [end, ec] = std::to_chars(text, text + sizeof text, bound, std::chars_format::fixed);
-    return ec == std::errc() ? std::string(text, end) : std::string();
-}
-
-}  // namespace
-
 // The one refusal of a zero with a minus sign, in every reader's words but the range.
 constexpr std::string_view kNegativeZero = "is zero with a minus sign, which futolab never writes (write 0)";
 
@@ -278,9 +267,9 @@ double parse_double_in(std::string_view text, std::string_view what, const RealR
         reject(what, shown(text), real_problem(r.value, tiny, range.min, range.max), accepted(range));
     // The range holds for the number as typed, not only for the double nearest to it:
     // `--givens 1.0000000000000001` (above 1) rounds to 1.0 and was accepted (round 11).
-    if (const auto above = compare_decimals(text, bound_text(range.max)); above && *above > 0)
+    if (const auto above = compare_decimals(text, shortest_fixed(range.max)); above && *above > 0)
         reject(what, shown(text), "is too large", accepted(range));
-    if (const auto below = compare_decimals(text, bound_text(range.min)); below && *below < 0)
+    if (const auto below = compare_decimals(text, shortest_fixed(range.min)); below && *below < 0)
         reject(what, shown(text), range.min == 0 ? "is negative" : "is too small", accepted(range));
     return r.value + 0.0;  // never a negative zero (an underflow, -1e-400, is refused above as tiny)
 }
@@ -288,6 +277,66 @@ double parse_double_in(std::string_view text, std::string_view what, const RealR
 // The accepted range of a duration, in the words of its kind: a limit takes 0 as "none", a
 // wait starts at 1 ns (round 11: the wait variables said "accepted: 0 to …; 0 = none" and then
 // refused 0).
+namespace {
+
+// The largest limit in whole nanoseconds: kMaxSeconds, exactly.
+constexpr std::uint64_t kMaxNs = 9'200'000'000'000'000'000u;
+
+// A limit typed as `number` units of `unit_ns` nanoseconds each, read from its digits exactly:
+// the nearest whole nanosecond (a half up), whether the typed value is a positive one below
+// 1 ns, and whether it is above kMaxSeconds (compared before any rounding: 9200000000.0000001 s
+// is above it, where the double it reads as is not; red-team round 29, B3).
+struct TypedNs {
+    std::uint64_t whole = 0;
+    bool below_one = false;
+    bool above_max = false;
+};
+
+TypedNs typed_ns(std::string_view number, std::uint64_t unit_ns) {
+    TypedNs t;
+    const std::optional<Decimal> typed = read_decimal(number);
+    // An exponent read_decimal cannot hold: zero with any exponent, else tiny or huge.
+    if (!typed) {
+        const double v = read_real(number).value;
+        t.below_one = v != 0 && std::fabs(v) < 1;
+        t.above_max = std::fabs(v) >= 1;
+        return t;
+    }
+    const Decimal ns = times(*typed, unit_ns);
+    if (ns.digits.empty()) return t;  // -0 is 0
+    // A positive limit below 1 ns would be enforced but written as none (an empty cell), and
+    // clocks that count whole ns would treat it as none. Refused, never raised to 1 ns: read
+    // through a double, 0.5e-9 s and 0.9e-9 s rounded up to 1 ns and were kept.
+    if (ns.point <= 0) {
+        t.below_one = true;
+        return t;
+    }
+    if (ns.point > 19) {  // 10^19 ns and more
+        t.above_max = true;
+        return t;
+    }
+    for (long long i = 0; i < ns.point; ++i)  // at most 19 digits: below 2^64
+        t.whole = t.whole * 10 + (i < std::ssize(ns.digits) ? static_cast<unsigned>(ns.digits[i] - '0') : 0);
+    const bool fraction = ns.point < std::ssize(ns.digits);  // the digits hold no trailing zero
+    t.above_max = t.whole > kMaxNs || (t.whole == kMaxNs && fraction);
+    if (fraction && ns.digits[ns.point] >= '5') ++t.whole;  // the nearest ns, a half up
+    return t;
+}
+
+// `whole` nanoseconds as milliseconds in the fewest digits: the cell a limit of that many
+// nanoseconds should have.
+std::string ns_as_ms(std::uint64_t whole) {
+    std::string text = std::to_string(whole / 1'000'000);
+    if (const std::uint64_t rest = whole % 1'000'000; rest != 0) {
+        std::string fraction = fmt::format("{:06}", rest);
+        fraction.erase(fraction.find_last_not_of('0') + 1);
+        text += "." + fraction;
+    }
+    return text;
+}
+
+}  // namespace
+
 std::string accepted_duration(ZeroDuration zero, bool with_units) {
     const std::string units = with_units ? ", as seconds or with a unit: 10s, 500ms, 2m, 1h" : "";
     return zero == ZeroDuration::none ? fmt::format("(accepted: 0 to {} s{}; 0 = none)", short_number(kMaxSeconds), units)
@@ -320,27 +369,37 @@ double parse_duration(std::string_view text, std::string_view what, ZeroDuration
         reject(what, value, real_problem(seconds, tiny, 0, kMaxSeconds), accepted_duration(zero, false));
     if (seconds == 0 && zero == ZeroDuration::refused)
         reject(what, value, "is no wait (give a positive duration)", accepted_duration(zero, true));
-    const double kept = whole_ns_limit(number, unit_ns);
-    if (kept < 0) reject(what, value, "is too small (at least 1 ns)", accepted_duration(zero, false));
+    const TypedNs typed = typed_ns(number, unit_ns);
+    if (typed.above_max) reject(what, value, "is too large", accepted_duration(zero, false));
+    if (typed.below_one) reject(what, value, "is too small (at least 1 ns)", accepted_duration(zero, false));
+    const double kept = static_cast<double>(typed.whole) / 1e9;
+    // A limit is kept in seconds as a double, which holds every nanosecond only up to about
+    // 2^52 ns (52 days): beyond, one typed to the nanosecond (or a whole second above 4.6e9 s)
+    // would be enforced and recorded as a neighbour. Refused, naming what it would become
+    // (red-team round 29, B3: limits above about 2^53 ns lost nanoseconds silently).
+    const std::string kept_ms = shortest_fixed(limit_ms(kept));
+    if (kept_ms != ns_as_ms(typed.whole))
+        reject(what, value,
+               fmt::format("cannot be kept exactly: a limit is held in seconds as a double, and this one would be "
+                           "enforced and recorded as {} ms", kept_ms),
+               "(give a shorter limit or a rounder one; 0 = none)");
     return kept;
 }
 
+
 double whole_ns_limit(std::string_view number, std::uint64_t unit_ns) {
-    const std::optional<Decimal> typed = read_decimal(number);
-    // An exponent read_decimal cannot hold: in the range only with the digits all 0.
-    if (!typed) return read_real(number).value == 0 ? 0.0 : -1;
-    const Decimal ns = times(*typed, unit_ns);
-    if (ns.digits.empty()) return 0;  // -0 is 0
-    // A positive limit below 1 ns would be enforced but written as none (an empty cell), and
-    // clocks that count whole ns would treat it as none. Refused, never raised to 1 ns: read
-    // through a double, 0.5e-9 s and 0.9e-9 s rounded up to 1 ns and were kept.
-    if (ns.point <= 0) return -1;
-    if (ns.point > 19) return std::numeric_limits<double>::infinity();  // beyond the clock; callers refuse it first
-    std::uint64_t whole = 0;
-    for (long long i = 0; i < ns.point; ++i)
-        whole = whole * 10 + (i < std::ssize(ns.digits) ? static_cast<unsigned>(ns.digits[i] - '0') : 0);
-    if (ns.point < std::ssize(ns.digits) && ns.digits[ns.point] >= '5') ++whole;  // the nearest ns, a half up
-    return static_cast<double>(whole) / 1e9;
+    const TypedNs t = typed_ns(number, unit_ns);
+    if (t.below_one) return -1;
+    if (t.above_max) return std::numeric_limits<double>::infinity();  // beyond the clock; callers refuse it first
+    return static_cast<double>(t.whole) / 1e9;
+}
+
+double limit_ms(double seconds) { return std::round(seconds * 1e9) / 1e6; }
+
+std::string shortest_fixed(double v) {
+    char text[400];  // the longest fixed form of a finite double (about 330 characters)
+    const auto [end, ec] = std::to_chars(text, text + sizeof text, v, std::chars_format::fixed);
+    return ec == std::errc() ? std::string(text, end) : std::string();
 }
 
 }  // namespace futolab

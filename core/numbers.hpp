@@ -90,6 +90,15 @@ inline constexpr std::uint64_t kNsPerSecond = 1'000'000'000;
 // both keep their limits by it.
 double whole_ns_limit(std::string_view number, std::uint64_t unit_ns = kNsPerSecond);
 
+// A limit given in seconds as its `time_limit_ms` / `cpu_limit_ms` cell: rounded to the
+// nanosecond, the resolution a limit is read in, so that `400us` is written 0.4 and not
+// 0.39999999999999997 (seconds × 1000 in binary floating point). 0 stays 0 (none).
+double limit_ms(double seconds);
+
+// `v` in fixed notation in the fewest digits that read back as the same double (C++17
+// [charconv.to.chars]): never an exponent ("0.000000001", not "1e-09"); "" for inf or nan.
+std::string shortest_fixed(double v);
+
 // The largest memory size: 1 EiB (2^60 bytes), far above any machine; 1 MiB is the least
 // (less cannot hold a run).
 inline constexpr std::uint64_t kMaxMemoryBytes = std::uint64_t{1} << 60;

@@ -213,8 +213,6 @@ std::string csv_line(const ResultRow& r, const CsvLayout& layout) {
     return fmt::to_string(buf);
 }
 
-double limit_ms(double seconds) { return std::round(seconds * 1e9) / 1e6; }
-
 std::string run_key(const std::string& instance, const std::string& instance_hash, const std::string& solver,
                     const std::string& options, std::uint64_t seed, std::uint64_t repeat, std::string_view build) {
     return fmt::format("{}|{}|{}|{}|{}|{}|{}", instance, instance_hash, solver, options, seed, repeat, build);

@@ -10,6 +10,7 @@
 
 #include "core/grades.hpp"
 #include "core/isolation.hpp"
+#include "core/numbers.hpp"
 #include "core/puzzle.hpp"
 #include "records/csv_quote.hpp"
 #include "core/status.hpp"
@@ -77,10 +78,6 @@ ResultRow make_result_row(std::string experiment, const Puzzle& puzzle, const So
                           std::uint64_t seed, int repeat, const Mode& mode, const RunResult& run,
                           std::size_t run_index = 0);
 
-// A limit given in seconds as its `time_limit_ms` / `cpu_limit_ms` cell: rounded to the
-// nanosecond, the resolution a limit is read in, so that `400us` is written 0.4 and not
-// 0.39999999999999997 (seconds × 1000 in binary floating point). 0 stays 0 (none).
-double limit_ms(double seconds);
 
 // The columns every results file starts with (SPEC §5 and futolab's up to `output`): what
 // older futolab wrote, and what readers of any version may rely on.

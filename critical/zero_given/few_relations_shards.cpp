@@ -178,15 +178,6 @@ Instance read_example(const YAML::Node& node, int n, int k, const std::string& p
     return in;
 }
 
-// A limit in milliseconds as the file writes it, the results CSV's form of its columns
-// time_limit_ms and cpu_limit_ms (records/results_csv.cpp put_decimal): the shortest fixed
-// decimal ("1000", "0.5", "0" for none).
-std::string limit_text(double ms) {
-    char text[400];  // the longest fixed form of a finite double
-    const auto [end, ec] = std::to_chars(text, text + sizeof text, ms, std::chars_format::fixed);
-    return ec == std::errc() ? std::string(text, end) : std::string();
-}
-
 // The file's limits, where it records them: both keys or neither (a file of an older futolab,
 // which records none). Each in the one form limit_text writes, from 0 (none) to kMaxSeconds.
 std::optional<FewRelationsLimits> read_limits(const YAML::Node& root, const std::string& path) {
@@ -200,18 +191,18 @@ std::optional<FewRelationsLimits> read_limits(const YAML::Node& root, const std:
         const std::string& text = plain_text(node, what, path);
         double ms = -1;
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), ms, std::chars_format::fixed);
-        if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(ms) || std::signbit(ms) || limit_text(ms) != text)
+        if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(ms) || std::signbit(ms) || shortest_fixed(ms) != text)
             refuse(path, node, fmt::format("{}: '{}' is not a limit in milliseconds as futolab writes it (the shortest "
                                            "decimal, no sign, exponent or leading zero: 1000, 0.5; 0 for none)",
                                            what, message_text(text, 40)));
-        if (ms > kMaxMs) refuse(path, node, fmt::format("{}: {} is too large (accepted: 0 to {})", what, text, limit_text(kMaxMs)));
+        if (ms > kMaxMs) refuse(path, node, fmt::format("{}: {} is too large (accepted: 0 to {})", what, text, shortest_fixed(kMaxMs)));
         limits.*member = ms;
     }
     return limits;
 }
 
 // "3600000", "0 (none)": a limit for a message.
-std::string limit_said(double ms) { return ms == 0 ? "0 (none)" : limit_text(ms); }
+std::string limit_said(double ms) { return ms == 0 ? "0 (none)" : shortest_fixed(ms); }
 
 // The file's limits are the count's that would take it: a shard counted under a 1 h limit was
 // taken into a run of 1 s (or the reverse) without a word (red-team round 27, left open). Refused
@@ -446,7 +437,7 @@ std::string write_few_relations_shard(const FewRelationsShard& s) {
     // The limits last: the lines above keep the numbers a file of an older futolab has them at.
     const FewRelationsLimits limits = s.limits.value_or(FewRelationsLimits{});
     return text + "producer: " + quoted.c_str() + "\n" +
-           fmt::format("time_limit_ms: {}\ncpu_limit_ms: {}\n", limit_text(limits.time_ms), limit_text(limits.cpu_ms));
+           fmt::format("time_limit_ms: {}\ncpu_limit_ms: {}\n", shortest_fixed(limits.time_ms), shortest_fixed(limits.cpu_ms));
 }
 
 std::optional<FewRelationsShard> read_few_relations_shard(const std::string& path, int n, int k, std::size_t shard,

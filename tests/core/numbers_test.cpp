@@ -137,6 +137,34 @@ TEST_CASE("durations: below 1 ns as typed is refused, from 1 ns the nearest whol
     CHECK(whole_ns_limit("-0") == 0.0);
 }
 
+// Red-team round 29, B3: the range was checked on the double a limit reads as, so a value just
+// above 9.2e9 s passed; and a limit is kept in seconds as a double, which above about 2^52 ns
+// cannot hold every nanosecond: such a limit was enforced and written as a neighbour. Both are
+// refused; what a double holds exactly is kept as it was.
+TEST_CASE("durations: the range is compared exactly, and a limit a double cannot keep is refused", "[numbers]") {
+    for (const char* text : {"9200000000.0000001", "9200000000.000000000001", "153333333.33333334m", "9.20000000000000001e9",
+                             "2555555.5555556h", "9200000000000.000001ms"}) {
+        INFO(text);
+        CHECK_THAT(duration_error(text), Contains(" is too large (accepted: 0 to 9.2e9 s; 0 = none)"));
+    }
+    for (const char* text : {"9000000.000000001", "5000000001", "4611691235", "9199999999.999999", "5000000003s"}) {
+        INFO(text);
+        CHECK_THAT(duration_error(text), Contains("cannot be kept exactly: a limit is held in seconds as a double"));
+    }
+    CHECK_THAT(duration_error("9000000.000000001"), Contains("recorded as 9000000000.000002 ms"));
+    // What a double holds exactly stays accepted: the bounds, whole seconds up to 2^32, every
+    // nanosecond up to 2^51 ns, and the largest limit itself.
+    CHECK(parse_duration("9.2e9", "t") == 9.2e9);
+    CHECK(parse_duration("9200000000.00000000", "t") == 9.2e9);
+    CHECK(parse_duration("4294967296", "t") == 4294967296.0);
+    CHECK(parse_duration("2251799.813685247", "t") == 2251799.813685247);
+    CHECK(parse_duration("86400.000000001", "t") == 86400.000000001);
+    CHECK(parse_duration("1000000h", "t") == 3.6e9);
+    CHECK(limit_ms(2251799.813685247) == 2251799813.685247);
+    CHECK(shortest_fixed(1e-9) == "0.000000001");
+    CHECK(shortest_fixed(9.2e12) == "9200000000000");
+}
+
 // Round 9 (R9 #6): 1e-10 s was enforced (every run a timeout) but written as an empty limit
 // cell, which means none; critical ran it as no limit at all. Every spelling is refused.
 TEST_CASE("durations: a positive limit that rounds to 0 ns is refused, 1 ns is kept", "[numbers]") {
