@@ -1,6 +1,7 @@
 #include "critical/construction/zero_given_certificate.hpp"
 
 #include "core/error.hpp"
+#include "core/puzzle.hpp"
 #include "critical/construction/uniqueness_cnf.hpp"
 #include "critical/exact/certificate_read.hpp"
 #include "critical/exact/rup_check.hpp"
@@ -86,7 +87,9 @@ Head read_head(const Json& head, const At& at) {
     read_format_version(head.at("version"), at, 1);
     if (text_at(head.at("proof"), at, "proof") != "drup") bad(at, "proof must be drup");
     Head h;
-    h.n = whole_int(head.at("n"), at, "n", 1, kMaxCnfOrder);
+    // From kMinSize, as every other certificate reader and `--construct --n` (red-team round 29,
+    // B1: an order-1 certificate, which --construct never writes, was accepted here alone).
+    h.n = whole_int(head.at("n"), at, "n", kMinSize, kMaxCnfOrder);
     h.square = square_of(head.at("square"), h.n, at, "square");
     h.relations = read_relations(head.at("relations"), h.n, at);
     h.witnesses = read_witnesses(head.at("witnesses"), h.n, at);

@@ -76,8 +76,8 @@ TEST_CASE("uniqueness formula: satisfiable exactly when the puzzle has a second 
     REQUIRE(multiple > 10);
 }
 
-TEST_CASE("zero-given certificate: --construct's is accepted, n = 1..30, with the empty-clause proof", "[critical][construction][certificate][heavy]") {
-    for (int n = 1; n <= 30; ++n) {
+TEST_CASE("zero-given certificate: --construct's is accepted, n = 2..30, with the empty-clause proof", "[critical][construction][certificate][heavy]") {
+    for (int n = 2; n <= 30; ++n) {
         const std::string text = certificate(n);
         const ZeroGivenCertificateCheck c = check(text);
         INFO("n=" << n << ": " << c.why);
@@ -163,6 +163,14 @@ TEST_CASE("zero-given certificate: malformed files are refused naming line and f
     t = good;
     t[0]["square"][0] = 0;
     refused(t, "square");
+    // Order 1, written by the library's construction (the CLI refuses --n 1): no Futoshiki, as
+    // for every other reader (red-team round 29, B1). Order 0 and -1 too.
+    refused(lines_of(certificate(1)), "n 1 is too small (at least 2)");
+    for (const int n : {0, -1}) {
+        t = good;
+        t[0]["n"] = n;
+        refused(t, fmt::format("n {} is too small (at least 2)", n));
+    }
     REQUIRE_THROWS_AS(check(""), InputError);
 }
 
