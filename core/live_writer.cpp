@@ -163,15 +163,31 @@ bool identity_held(int fd) {
     return errno == EWOULDBLOCK;
 }
 
-// identity_held for the file `path` names (following a link: the file is what counts).
-bool identity_held(const std::string& path) {
+constexpr std::string_view kIdentityHeld =
+    "another futolab is writing this file under another name (a hard link, or a name it was renamed from): wait for "
+    "it to end, or use another file";
+
+// Why the identity lock held on the file open at `fd` stops a writer: another futolab writing it
+// under another name, or any other program holding an flock on it, named (red-team round 29, A2:
+// `flock k.csv sleep 60` was "another futolab is writing this file under another name").
+std::string identity_holder_text(int fd) {
     struct stat st {};
-    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;  // never opens a FIFO or device
+    if (::fstat(fd, &st) == 0)
+        if (const std::string foreign = foreign_holder(flock_holders(st)); !foreign.empty())
+            return foreign + " holds a lock on this file: wait for it to end, or use another file";
+    return std::string(kIdentityHeld);
+}
+
+// Why another process's identity lock on the file `path` names stops a writer ("" if none is
+// held), following a link: the file is what counts.
+std::string identity_problem(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return "";  // never opens a FIFO or device
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-    if (fd < 0) return false;
-    const bool held = identity_held(fd);
+    if (fd < 0) return "";
+    const std::string why = identity_held(fd) ? identity_holder_text(fd) : "";
     ::close(fd);
-    return held;
+    return why;
 }
 
 // Takes one or more digits off the front of `text`.
@@ -201,10 +217,6 @@ std::string count_table_of_shard(const std::string& path) {
     const std::string table = name.substr(0, count_end) + name.substr(of, name.size() - of - 5) + ".table.md";
     return (fs::path(path).parent_path() / table).string();
 }
-
-constexpr std::string_view kIdentityHeld =
-    "another futolab is writing this file under another name (a hard link, or a name it was renamed from): wait for "
-    "it to end, or use another file";
 
 // A new description of the file open at `fd`, for reading only (never a FIFO or device).
 int reopen(int fd) {
@@ -263,8 +275,7 @@ std::string lock_problem(const std::string& path) {
                                 "the folder " + named) +
                ": wait for it to end, or use another folder";
     }
-    if (identity_held(path)) return std::string(kIdentityHeld);
-    return "";
+    return identity_problem(path);
 }
 
 std::string other_writer_of(const std::string& output_file) {
@@ -290,9 +301,12 @@ int lock_identity(int fd, const std::string& name) {
         own_identities().add(st);
         return lock_fd;
     }
-    const bool other = errno == EWOULDBLOCK;
+    if (errno == EWOULDBLOCK) {
+        const std::string why = identity_holder_text(lock_fd);
+        ::close(lock_fd);
+        throw InputError(fmt::format("{}: {}", name, why));
+    }
     ::close(lock_fd);
-    if (other) throw InputError(fmt::format("{}: {}", name, kIdentityHeld));
     return -1;  // flock not supported here: the name's lock still holds
 }
 
@@ -314,9 +328,9 @@ std::string stream_problem(int stream) {
     if (has_name)
         if (const std::string why = lock_problem(name); !why.empty()) return name + ": " + why;
     const int fd = reopen(stream);
-    const bool held = fd >= 0 && identity_held(fd);
+    const std::string why = fd >= 0 && identity_held(fd) ? identity_holder_text(fd) : "";
     if (fd >= 0) ::close(fd);
-    return held ? (has_name ? name : std::string("the file")) + ": " + std::string(kIdentityHeld) : "";
+    return why.empty() ? "" : (has_name ? name : std::string("the file")) + ": " + why;
 }
 
 }  // namespace futolab

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <charconv>
 #include <filesystem>
@@ -53,7 +54,48 @@ std::string lock_named(const std::string& lock, std::string_view of) {
     return of == "it" ? "its lock " + lock : fmt::format("the lock {} of {}", lock, of);
 }
 
+// Whether descriptor `fd` of process `pid` carries an flock (its fdinfo has a "lock:" line).
+bool fd_carries_lock(const std::string& pid, const std::string& fd) {
+    std::ifstream info("/proc/" + pid + "/fdinfo/" + fd);
+    std::string line;
+    while (std::getline(info, line))
+        if (line.starts_with("lock:") && line.find("FLOCK") != std::string::npos) return true;
+    return false;
+}
+
+// Whether process `pid` (digits) holds an flock on the file `file` through one of its descriptors.
+bool holds_flock_on(const std::string& pid, const struct stat& file) {
+    std::error_code ec;
+    for (fs::directory_iterator fd("/proc/" + pid + "/fd", ec), end; !ec && fd != end; fd.increment(ec)) {
+        struct stat st {};
+        if (::stat(fd->path().c_str(), &st) != 0 || st.st_dev != file.st_dev || st.st_ino != file.st_ino) continue;
+        if (fd_carries_lock(pid, fd->path().filename().string())) return true;
+    }
+    return false;
+}
+
 }  // namespace
+
+std::vector<FlockHolder> flock_holders(const struct stat& file) {
+    std::vector<FlockHolder> holders;
+    const std::string self = std::to_string(::getpid());
+    std::error_code ec;
+    for (fs::directory_iterator entry("/proc", ec), end; !ec && entry != end; entry.increment(ec)) {
+        const std::string pid = entry->path().filename().string();
+        const std::optional<pid_t> number = pid_in(pid);
+        if (!number || pid == self || !holds_flock_on(pid, file)) continue;
+        const std::optional<std::string> name = process_name(*number);
+        if (!name) continue;  // ended meanwhile
+        holders.push_back({*number, *name, runs_futolab(*number, *name)});
+    }
+    return holders;
+}
+
+std::string foreign_holder(const std::vector<FlockHolder>& holders) {
+    for (const FlockHolder& h : holders)
+        if (!h.futolab) return fmt::format("another program (pid {}, {})", h.pid, h.name);
+    return "";
+}
 
 std::string lock_holder_text(const std::string& pid, const std::string& lock, std::string_view writes,
                              std::string_view of) {

@@ -6,8 +6,13 @@
 // process; otherwise the message says what is known: that process's name, or that none is there.
 #pragma once
 
+#include <sys/types.h>
+
 #include <string>
 #include <string_view>
+#include <vector>
+
+struct stat;
 
 namespace futolab {
 
@@ -21,5 +26,23 @@ namespace futolab {
 // Where /proc is not there to ask, a pid is taken for futolab's, as before.
 std::string lock_holder_text(const std::string& pid, const std::string& lock, std::string_view writes,
                              std::string_view of);
+
+// A process other than this one that holds an flock on a given file: one of its open files is
+// that file and carries the lock (a "lock:" line in /proc/PID/fdinfo/FD, which shows the
+// holder also where it inherited the descriptor: `flock FILE sleep 60`'s sleep).
+struct FlockHolder {
+    pid_t pid = 0;
+    std::string name;      // /proc/PID/comm
+    bool futolab = false;  // it runs futolab (as lock_holder_text decides)
+};
+
+// Every such process whose descriptors this user may read (another user's are not listed).
+// Slow (every open file of the machine is looked at): for a refusal's message only.
+std::vector<FlockHolder> flock_holders(const struct stat& file);
+
+// "another program (pid N, NAME)" for the first holder that is not futolab; "" if there is none
+// (every holder runs futolab, or none could be seen). A shared lock or a lock on an output
+// itself can be any program's: it was always blamed on futolab (red-team round 29, A2).
+std::string foreign_holder(const std::vector<FlockHolder>& holders);
 
 }  // namespace futolab

@@ -197,10 +197,16 @@ void OutputLock::take(const std::string& path, const struct stat& opened) {
         if (taken == Taken::writer)  // named as what it is: any program may hold a flock (round 28, A F3)
             throw InputError(fmt::format("{}: {}: wait for it to end, or {}", shown_,
                                          lock_holder_text(holder, path, "it", "it"), elsewhere_));
-        if (taken == Taken::readers)
+        if (taken == Taken::readers) {
+            // Readers are futolab merges, or any program holding the lock shared (named so, red-team
+            // round 29, A2: `flock -s` was "other futolab processes (merge)").
+            if (const std::string foreign = foreign_holder(flock_holders(opened)); !foreign.empty())
+                throw InputError(fmt::format("{}: {} has held its lock {} shared for {} s: wait for it to end, or {}", shown_,
+                                             foreign, path, kReaderWait.count(), elsewhere_));
             throw InputError(fmt::format("{}: other futolab processes (merge) have been reading it for {} s: try again "
                                          "when they end, or {}",
                                          shown_, kReaderWait.count(), elsewhere_));
+        }
         // flock itself failed (no locks on this file system, none left: ENOLCK): the disk's failure.
         throw LockNotMade(fmt::format("{}: cannot lock: {}", path, std::strerror(why)));
     }

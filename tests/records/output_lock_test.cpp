@@ -10,6 +10,8 @@
 #include "records/output_lock.hpp"
 #include "records/read_lock.hpp"
 
+#include "core/lock_holder.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
@@ -224,10 +226,10 @@ namespace {
 // the sleep has started (exec closed the pipe) when this returns: no timing involved.
 class SleepHolding {
 public:
-    SleepHolding(const std::string& lock, const std::function<std::string(pid_t)>& content) {
+    SleepHolding(const std::string& lock, const std::function<std::string(pid_t)>& content, int how = LOCK_EX) {
         const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT, 0644);
         REQUIRE(fd >= 0);
-        REQUIRE(::flock(fd, LOCK_EX) == 0);
+        REQUIRE(::flock(fd, how) == 0);
         int started[2];
         REQUIRE(::pipe2(started, O_CLOEXEC) == 0);
         pid_ = ::fork();
@@ -292,4 +294,46 @@ TEST_CASE("a lock another program holds is named as that program and not as anot
     const futolab::test::OtherProcess writer([out] { return std::make_shared<OutputLock>(out); });
     CHECK_THROWS_WITH(OutputLock(out), out + ": another futolab (pid " + writer.pid() +
                                            ") is writing it: wait for it to end, or use another --out");
+}
+
+// Red-team round 29, A2: a shared flock on the lock (`flock -s`), or an flock on the output file
+// itself, held by another program was blamed on futolab ("other futolab processes (merge) have
+// been reading it", "another futolab is writing this file under another name"). The holder is
+// found by its descriptors (/proc/PID/fdinfo), also where it inherited the lock, and named.
+TEST_CASE("a shared lock or a lock on the output itself held by another program names that program", "[records][lock][cli]") {
+    const std::string dir = fresh("foreign-shared");
+    const std::string out = dir + "/g.jsonl", lock = dir + "/.g.jsonl.lock";
+    {
+        const SleepHolding reader(lock, [](pid_t) { return std::string(); }, LOCK_SH);
+        struct stat st {};
+        REQUIRE(::stat(lock.c_str(), &st) == 0);
+        const std::vector<futolab::FlockHolder> holders = futolab::flock_holders(st);
+        REQUIRE(holders.size() == 1);
+        CHECK(std::to_string(holders[0].pid) == reader.pid());
+        CHECK(holders[0].name == "sleep");
+        CHECK_FALSE(holders[0].futolab);
+        CHECK(futolab::foreign_holder(holders) == "another program (pid " + reader.pid() + ", sleep)");
+        // The writer waits for readers (10 s), then names this one.
+        CHECK_THROWS_WITH(OutputLock(out), out + ": another program (pid " + reader.pid() + ", sleep) has held its lock " +
+                                               lock + " shared for 10 s: wait for it to end, or use another --out");
+    }
+    // An flock on the output itself, shared or exclusive.
+    for (const int how : {LOCK_EX, LOCK_SH}) {
+        INFO(how);
+        std::ofstream(out) << "";
+        const SleepHolding holder(out, [](pid_t) { return std::string(); }, how);
+        const auto r = run_cli("generate random --n 4 --count 2 --force --out " + out);
+        if (how == LOCK_EX) {
+            CHECK(r.exit_code == 2);
+            CHECK(r.err == "futolab: --out " + out + ": another program (pid " + holder.pid() +
+                               ", sleep) holds a lock on this file: wait for it to end, or use another file\n");
+        }
+        CHECK_FALSE(has(r.err, "another futolab"));
+    }
+    // None held: no holder, nothing foreign.
+    struct stat st {};
+    REQUIRE(::stat(out.c_str(), &st) == 0);
+    CHECK(futolab::flock_holders(st).empty());
+    CHECK(futolab::foreign_holder({}).empty());
+    CHECK(futolab::foreign_holder({{1, "futolab", true}}).empty());
 }
