@@ -60,17 +60,17 @@ int check(const CheckArgs& args) {
         return code;
     }
     if (!args.tiers.empty()) throw InputError("check: --tier applies only with --expect");
-    const auto loaded = load_instances(args.inputs);
+    // One line at a time, SIGINT, SIGTERM and SIGHUP a stop request from the read on and between
+    // two lines (exit 1, "interrupted"), as for every write of records (red-team round 16, A F1).
+    Interrupt stop;
+    const SignalScope signals(stop);
+    const auto loaded = load_instances(args.inputs, stop);
     if (!args.solution.empty() && loaded.size() != 1)
         throw InputError(fmt::format("--solution needs exactly one instance, the input has {}", loaded.size()));
     // Read before anything is printed: malformed text is bad input (exit 2) with no "valid" line
     // before it, as a malformed input file is.
     const std::vector<int> solution =
         args.solution.empty() ? std::vector<int>{} : solution_from_text(loaded.front().second.n(), args.solution, {"--solution"});
-    // One line at a time, SIGINT, SIGTERM and SIGHUP a stop request between two (exit 1,
-    // "interrupted"), as for every write of records (red-team round 16, A F1).
-    Interrupt stop;
-    const SignalScope signals(stop);
     bool all_right = true;
     for (const auto& [in, p] : loaded) {
         write_stdout_record(fmt::format("{}: valid, n={} h={} k={} hash={}\n", visible_text(p.id()), p.n(), p.num_givens(),

@@ -159,7 +159,11 @@ int convert(const ConvertArgs& args) {
     // onto one file or folder both wrote, exit 0): the file's lock, or the folder's.
     const std::unique_ptr<OutputLock> lock = folder ? lock_folder_output(args.out, "--out") : lock_file_output(args.out, "--out");
     std::vector<Instance> instances;
-    for (auto& [instance, puzzle] : load_instances({args.input})) instances.push_back(std::move(instance));
+    {
+        Interrupt stop;  // the read's: a signal ends it, "interrupted" (each write below takes its own)
+        const SignalScope signals(stop);
+        for (auto& [instance, puzzle] : load_instances({args.input}, stop)) instances.push_back(std::move(instance));
+    }
     if (lock) lock->check_held_for(args.out.empty() || args.out == "-" ? "standard output" : args.out);  // removed meanwhile: not written
     if (!folder && (info.multi_instance || instances.size() <= 1)) {
         const std::string text = write_instances(instances, to);

@@ -38,10 +38,10 @@ std::string grade_line(const Puzzle& p, const GradeResult& g, bool csv) {
 // whole, exit 1, "interrupted".
 int grade(const GradeArgs& args) {
     refuse_stdin_twice(args.inputs);  // core/files.hpp: standard input is read once, before anything is read
-    const std::vector<Puzzle> puzzles = load_puzzles(args.inputs);
-    const bool csv = args.format == GradeFormat::csv;
     Interrupt stop;
-    const SignalScope signals(stop);
+    const SignalScope signals(stop);  // from the read on (load_puzzles)
+    const std::vector<Puzzle> puzzles = load_puzzles(args.inputs, stop);
+    const bool csv = args.format == GradeFormat::csv;
     if (csv) write_stdout_record("id,instance_hash,n,h,k,grade,gac_nodes\n", stop);
     Grader grader(stop.flag());
     for (const Puzzle& p : puzzles) write_stdout_record(grade_line(p, grader.grade(p), csv), stop);

@@ -127,9 +127,9 @@ int solve(const SolveArgs& args) {
     limits.nodes = args.node_limit;
     limits.stop = interrupt.flag();
     const SolveRequest request{mode, limits, args.seed};
-    const std::vector<Puzzle> puzzles = load_puzzles(args.inputs);
+    const SignalScope signals(interrupt);  // from the read on (load_puzzles)
+    const std::vector<Puzzle> puzzles = load_puzzles(args.inputs, interrupt);
     check_stdout_records("solve");  // its results onto an experiment's CSV or sidecar (round 12)
-    const SignalScope signals(interrupt);
     const bool csv = args.format == SolveFormat::csv;
     if (csv) write_stdout_record(csv_header_line(), interrupt);
     int exit_code = 0;

@@ -148,20 +148,34 @@ void write_stdout(std::string_view text, bool stopped, RecordSpan ends) {
 
 }  // namespace
 
-std::vector<Puzzle> load_puzzles(const std::vector<std::string>& inputs) {
+namespace {
+
+// The stop of load_puzzles and load_instances, after `path` was read.
+void throw_if_stopped_reading(const Interrupt& stop, const std::string& path) {
+    if (stop.requested())
+        throw std::runtime_error(fmt::format("interrupted while reading {}: nothing written", path == "-" ? "standard input" : path));
+}
+
+}  // namespace
+
+std::vector<Puzzle> load_puzzles(const std::vector<std::string>& inputs, const Interrupt& stop) {
     std::vector<Puzzle> out;
-    for (const std::string& path : inputs)
-        for (const Instance& instance : read_instances(path)) out.push_back(Puzzle::compile(instance));
+    for (const std::string& path : inputs) {
+        for (const Instance& instance : read_instances(path, stop.fd())) out.push_back(Puzzle::compile(instance));
+        throw_if_stopped_reading(stop, path);
+    }
     return out;
 }
 
-std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::string>& inputs) {
+std::vector<std::pair<Instance, Puzzle>> load_instances(const std::vector<std::string>& inputs, const Interrupt& stop) {
     std::vector<std::pair<Instance, Puzzle>> out;
-    for (const std::string& path : inputs)
-        for (Instance& instance : read_instances(path)) {
+    for (const std::string& path : inputs) {
+        for (Instance& instance : read_instances(path, stop.fd())) {
             Puzzle p = Puzzle::compile(instance);
             out.emplace_back(std::move(instance), std::move(p));
         }
+        throw_if_stopped_reading(stop, path);
+    }
     return out;
 }
 

@@ -230,8 +230,10 @@ Format detect_format(const std::string& path, std::string_view content) {
     fail(path, 0, 0, "cannot tell the format (use an extension:" + readable + ")");
 }
 
-std::vector<Instance> read_instances(const std::string& path) {
-    const std::string content = read_text_file(path);
+std::vector<Instance> read_instances(const std::string& path) { return read_instances(path, -1); }
+
+std::vector<Instance> read_instances(const std::string& path, int stop_fd) {
+    const std::string content = stop_fd >= 0 ? read_text_file(path, stop_fd) : read_text_file(path);
     check_text(content, path);
     return parse_instances(content, path, detect_format(path, content));
 }

@@ -53,6 +53,8 @@ Format detect_format(const std::string& path, std::string_view content);
 // Reads every instance of a file ("-" = stdin). Throws InputError on malformed input.
 // Ids: the JSONL id if given, else "<stem>:<line>" in multi-instance files, else the stem.
 std::vector<Instance> read_instances(const std::string& path);
+// The same, with `stop_fd` watched while standard input is read (read_text_file(path, stop_fd)).
+std::vector<Instance> read_instances(const std::string& path, int stop_fd);
 
 // An input left out by a lenient read (`futolab run --skip-invalid`): the id it has or would
 // have had, and the one-line error that rejected it.

@@ -29,18 +29,10 @@ using futolab::test::has;
 using futolab::test::run_cli;
 using futolab::test::signalled_cli;
 using futolab::test::slurp;
+using futolab::test::waits_for_input;
 namespace fs = std::filesystem;
 
 namespace {
-
-// Whether process `pid` waits in read(2) on its standard input or in poll(2) (/proc/PID/syscall:
-// "0 0x0 …", "7 …"), as it did with no handler for the signals while `critical --input -` read
-// it. (With the handler in place from the start, it catches SIGTERM before any wait.)
-bool waits_for_input(pid_t pid) {
-    std::ifstream syscall("/proc/" + std::to_string(pid) + "/syscall");
-    std::string number, fd;
-    return syscall >> number >> fd && ((number == "0" && fd == "0x0") || number == "7");
-}
 
 struct Ended {
     int code = -1;  // the exit status, or 128 + the signal that ended it

@@ -47,6 +47,15 @@ inline bool catches_sigterm(pid_t pid) {
     return false;
 }
 
+// Whether process `pid` waits in read(2) on its standard input or in poll(2) (/proc/PID/syscall:
+// "0 0x0 …", "7 …"), as it did with no handler for the signals while `critical --input -` read
+// it. (With the handler in place from the start, it catches SIGTERM before any wait.)
+inline bool waits_for_input(pid_t pid) {
+    std::ifstream syscall("/proc/" + std::to_string(pid) + "/syscall");
+    std::string number, fd;
+    return syscall >> number >> fd && ((number == "0" && fd == "0x0") || number == "7");
+}
+
 // Runs futolab with `args` in `dir` (standard output DIR/out.txt, standard error DIR/err.txt;
 // `in_child`, if any, runs in the child before the exec) and sends `sig` once `ready` says so;
 // it must not end before. Returns its exit status, or 128 + the signal that ended it; `usage`
