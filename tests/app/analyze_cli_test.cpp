@@ -156,7 +156,7 @@ TEST_CASE("analyze and report read numbers strictly: file, line and column", "[c
         }
         ++cases;
     }
-    CHECK(cases == 18);
+    CHECK(cases == 19);
     CHECK_FALSE(fs::exists("/tmp/futolab-bad-report.html"));
 }
 

@@ -33,6 +33,52 @@ TEST_CASE("a last line cut off by a kill is reported, not read", "[csv]") {
     CHECK(t.complete_bytes == 8);
 }
 
+// Red-team round 29, C6: NUL bytes after the last line end (a crash's fill: the file system kept
+// the length, not the data) were read as a killed writer's cut row, cut by a resume and passed
+// over by merge without a word. No writer leaves a NUL: refused at its line, with the length of
+// the whole lines. A cut row of text is still what a kill leaves.
+TEST_CASE("NUL bytes after the last whole line are refused, not read as a cut row", "[csv]") {
+    const std::string whole = "a,b\n1,2\n";
+    for (const std::string& tail : {std::string(1, '\0'), std::string(4096, '\0'), std::string("3,\0\0", 4),
+                                    std::string("\0\0" "3", 3)}) {
+        INFO(tail.size());
+        try {
+            parse_csv(whole + tail, "x.csv");
+            FAIL("accepted");
+        } catch (const InputError& e) {
+            const std::string nuls = std::to_string(std::count(tail.begin(), tail.end(), '\0'));
+            CHECK_THAT(e.what(), Catch::StartsWith("x.csv:3: the file ends in ") && Catch::Contains(nuls + " NUL byte") &&
+                                     Catch::Contains("cut it to its first 8 bytes"));
+        }
+    }
+    const CsvTable cut = parse_csv(whole + "3,", "x.csv");
+    CHECK(cut.truncated);
+    CHECK(cut.complete_bytes == 8);
+}
+
+TEST_CASE("resume merge analyze and compare refuse a results CSV ending in NUL bytes", "[csv][cli]") {
+    using futolab::test::has;
+    using futolab::test::run_cli;
+    const std::string dir = futolab::test::fresh_dir("csv-nul-tail", "readers").string();
+    const std::string config = futolab::test::sweep_config(dir);
+    REQUIRE(run_cli("run " + config + " -q").exit_code == 0);
+    const std::string csv = dir + "/out/r.csv";
+    const std::string text = futolab::test::slurp(csv);
+    std::ofstream(csv, std::ios::binary | std::ios::app) << std::string(512, '\0');
+    const std::string refused = "futolab: " + csv + ":" + std::to_string(std::count(text.begin(), text.end(), '\n') + 1) +
+                                ": the file ends in 512 NUL bytes after its last whole line";
+    for (const std::string& command : {"run " + config + " -q --resume", "merge " + csv + " --out " + dir + "/m.csv",
+                                      "analyze " + csv + " --table summary --metric nodes", "compare " + csv + " " + csv}) {
+        const futolab::test::CliResult r = run_cli(command);
+        INFO(command << " -> " << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, refused));
+        CHECK(has(r.err, "cut it to its first " + std::to_string(text.size()) + " bytes"));
+    }
+    CHECK(futolab::test::slurp(csv) == text + std::string(512, '\0'));  // not cut by the resume
+    CHECK_FALSE(std::filesystem::exists(dir + "/m.csv"));
+}
+
 // Red-team round 21, B F5: a quote never closed made every line after it one "incomplete last
 // row", and resume cut it without a word (5 whole rows dropped and run again). What a kill
 // leaves is still cut; a cut part holding whole rows is refused at the quote's line, by the
@@ -253,11 +299,13 @@ TEST_CASE("a blank line and binary data and one field are each named as what the
     CHECK_THROWS_WITH(parse_csv("a,b\n1,\"x\ny\x1b\"\n", "z.csv"), "z.csv:3:2: binary data (byte 0x1b): not a text file");
     CHECK_THROWS_WITH(parse_csv("a,\x01\n1,2\n", "z.csv"), "z.csv:1:3: binary data (byte 0x01): not a text file");
     // A header of one column takes an empty cell; a last line cut short is left out as before,
-    // whatever a killed writer left in it.
+    // whatever control bytes a killed writer left in it, but a NUL, which no writer leaves
+    // (red-team round 29, C6: a crash's fill).
     CHECK(parse_csv("a\n\n", "x.csv").rows.size() == 1);
-    const CsvTable cut = parse_csv(std::string("a,b\n1,2\n3\0", 10), "x.csv");
+    const CsvTable cut = parse_csv(std::string("a,b\n1,2\n3\x01", 10), "x.csv");
     CHECK(cut.rows.size() == 1);
     CHECK(cut.truncated);
+    CHECK_THROWS_WITH(parse_csv(std::string("a,b\n1,2\n3\0", 10), "x.csv"), Catch::Contains("x.csv:3: the file ends in a cut line"));
 }
 
 TEST_CASE("the header is SPEC §5's columns, counters in order, then futolab's", "[csv]") {
