@@ -103,16 +103,6 @@ std::string timing_difference(const TimingProtocol& was, const TimingProtocol& i
     return was.pin != is.pin ? "timing.pin" : "";
 }
 
-// The build description a binary has (its version string, compiler and flags, and what
-// same_binary compares): the first field in which `a` and `b` differ, "" if none does.
-std::string description_difference(const BuildIdentity& a, const BuildIdentity& b) {
-    if (a.version != b.version) return "version";
-    if (a.compiler != b.compiler) return "compiler";
-    if (a.flags != b.flags) return "flags";
-    if (a.commit != b.commit || a.dirty != b.dirty) return "git_commit";
-    return a.build_type != b.build_type ? "build_type" : "";
-}
-
 // Every build a sidecar describes, with where it does: its `futolab:` block and its `builds:`.
 std::vector<std::pair<const BuildIdentity*, std::string>> described_builds(const SidecarFacts& f) {
     std::vector<std::pair<const BuildIdentity*, std::string>> all{{&f.driver, sidecar_at(f, "futolab")}};
@@ -136,17 +126,6 @@ void check_build_descriptions(const std::string& path, const SidecarFacts& f, co
                                                  "one binary has one build description (edited?): refusing to merge it",
                                                  path, mine->binary_hash, key, mine_at, other_at));
             }
-}
-
-// A sweep's machine.host is one of its machine.hosts (a run adds its host to the list it writes):
-// a host in neither was edited, and the merged sidecar would name it as a shard's (red-team round
-// 27, B F2).
-void check_own_host(const std::string& path, const SidecarFacts& f) {
-    for (const ShardMachine& m : f.machines)
-        if (!m.host.empty() && !m.hosts.empty() && std::find(m.hosts.begin(), m.hosts.end(), m.host) == m.hosts.end())
-            throw InputError(fmt::format("{}: its sidecar's machine.host '{}' is none of its machine.hosts ({}): refusing "
-                                         "to merge it (edited?)",
-                                         path, m.host, sidecar_path(path)));
 }
 
 // Checks that every input exists, is no live run's, and comes from the same config, each
@@ -203,7 +182,8 @@ SidecarFacts check_same_config(const std::vector<std::string>& inputs, std::vect
             throw InputError(fmt::format("{}: made by {}, unlike {}: refusing to merge shards of two builds", path, why,
                                          inputs.front()));
         check_build_descriptions(path, f, each, i);
-        if (!f.merged) check_own_host(path, f);
+        if (const std::string edit = sidecar_edit_problem(f); !edit.empty())
+            throw InputError(fmt::format("{}: {}: refusing to merge it (edited?)", path, edit));
         first.machines.insert(first.machines.end(), f.machines.begin(), f.machines.end());
     }
     check_shard_claims(inputs, each);

@@ -572,6 +572,7 @@ void note_marks(const YamlFields& y, const YamlAt& root, SidecarFacts& f) {
           "first_started", "finished"})
         note(y.child(run, key));
     note(y.child(y.child(root, "machine"), "cores"));
+    note(y.child(y.child(root, "machine"), "host"));
     for (const char* key : {"order", "warmup", "pin"}) note(y.child(timing, key));
     for (const char* key : {"builds", "inputs", "skipped_inputs"}) {
         const YamlAt list = y.child(root, key);
@@ -652,6 +653,29 @@ std::string sidecar_at(const SidecarFacts& facts, std::string_view key) {
 std::string sidecar_item_at(const SidecarFacts& facts, std::string_view list, std::size_t i) {
     const std::string item = fmt::format("{}[{}]", list, i);
     return facts.marks.contains(item) ? sidecar_at(facts, item) : sidecar_at(facts, list);
+}
+
+std::string description_difference(const BuildIdentity& a, const BuildIdentity& b) {
+    if (a.version != b.version) return "version";
+    if (a.compiler != b.compiler) return "compiler";
+    if (a.flags != b.flags) return "flags";
+    if (a.commit != b.commit || a.dirty != b.dirty) return "git_commit";
+    return a.build_type != b.build_type ? "build_type" : "";
+}
+
+std::string sidecar_edit_problem(const SidecarFacts& f) {
+    if (f.merged) return "";
+    for (const ShardMachine& m : f.machines)
+        if (!m.host.empty() && !m.hosts.empty() && std::find(m.hosts.begin(), m.hosts.end(), m.host) == m.hosts.end())
+            return fmt::format("its sidecar's machine.host '{}' is none of its machine.hosts ({})", m.host,
+                               sidecar_at(f, "machine.host"));
+    if (f.builds.size() != 1 || f.builds.front().name != kSelfBuild) return "";
+    const BuildIdentity& self = f.builds.front();
+    const std::string key = f.driver.binary_hash != self.binary_hash ? "binary_hash" : description_difference(f.driver, self);
+    if (key.empty()) return "";
+    return fmt::format("its futolab: block ({}) and its one build, self ({}), differ in {}: both describe the binary that "
+                       "ran it",
+                       sidecar_at(f, "futolab"), sidecar_item_at(f, "builds", 0), key);
 }
 
 std::size_t first_input_difference(const std::vector<InputFile>& a, const std::vector<InputFile>& b) {
@@ -778,6 +802,15 @@ void check_resumable(const std::string& csv_path, const ExperimentIdentity& conf
         throw InputError(fmt::format("{}: made by {}: refusing to resume; use a new --out (or resume with the binary "
                                      "that made it: rows of two builds in one file would be pooled as one)",
                                      csv_path, why));
+    // The same binary, but described otherwise (its version, compiler or flags edited), or the
+    // sidecar at odds with itself: the edit would be written over unseen (red-team round 29, B2;
+    // merge refuses both).
+    if (const std::string key = description_difference(made.driver, driver); !key.empty())
+        throw InputError(fmt::format("{}: its sidecar describes this binary {} with another {} ({}) than the binary "
+                                     "itself: refusing to resume it (edited?); use a new --out",
+                                     csv_path, driver.binary_hash, key, sidecar_at(made, "futolab")));
+    if (const std::string edit = sidecar_edit_problem(made); !edit.empty())
+        throw InputError(fmt::format("{}: {}: refusing to resume it (edited?); use a new --out", csv_path, edit));
 }
 
 std::vector<RedoRecord> read_redone(const std::string& csv_path) {

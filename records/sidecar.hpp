@@ -215,6 +215,17 @@ std::string build_difference(const BuildIdentity& was_driver, const std::vector<
 // by where that sidecar holds the build that differs: "futolab A (…), not futolab B (…)
 // (X.meta.yaml:5:3)"; "" if they are the same.
 std::string build_difference_in(const SidecarFacts& was, const BuildIdentity& is_driver, const std::vector<BuildIdentity>& is);
+// The first field in which two descriptions of one binary differ: "version", "compiler",
+// "flags", "git_commit" or "build_type" ("" if none does). One binary has one description.
+std::string description_difference(const BuildIdentity& a, const BuildIdentity& b);
+// What a sweep's sidecar says against itself, "" if nothing: (1) a machine.host that is none of
+// its machine.hosts (a run adds its host to the list it writes; red-team round 27, B F2);
+// (2) in a sweep of one build (`builds:` its `self` alone), a `futolab:` block that is not that
+// build, field for field: both are written from the one binary that ran it (red-team round 29,
+// B7: one digit of the block's binary_hash edited made merge take the shard for another binary's
+// and skip remaking its instances). Each names where. merge refuses a shard for it, a resume the
+// CSV (B2: the edit was accepted and written over). A merged sidecar (its shards' machines) is not held.
+std::string sidecar_edit_problem(const SidecarFacts& f);
 // The `redone` list of a CSV's sidecar (empty if it has none or there is no sidecar).
 std::vector<RedoRecord> read_redone(const std::string& csv_path);
 // The `skipped_inputs` list of a sidecar (empty if it has none).

@@ -173,12 +173,67 @@ TEST_CASE("merge holds one binary to one build description and a host to its hos
         CHECK_FALSE(fs::exists(d / "m.csv"));
         put(path, kept);
     }
+    // Red-team round 29, B7: one shard merged alone, its futolab: block's binary_hash (or the
+    // block's whole build) edited: taken for another binary's, and merge skipped remaking its
+    // instances with a warning. The block and its one build, self, are one binary's.
+    for (const auto& [from, to] : {std::pair<std::string, std::string>{"binary_hash: [0-9a-f]{16}", "binary_hash: 0123456789abcdef"},
+                                   {"binary_hash: [0-9a-f]{15}", "binary_hash: 000000000000000"}}) {
+        const std::string path = sidecar_of(d, 1), kept = slurp(path);
+        put(path, replaced(kept, from, to));
+        REQUIRE(slurp(path) != kept);
+        const auto r = run_cli("merge sh/ms.shard-1-of-2.csv --out m.csv", d.string());
+        INFO(to << "\n" << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, ": its futolab: block (sh/ms.shard-1-of-2.csv.meta.yaml:"));
+        CHECK(has(r.err, "and its one build, self (sh/ms.shard-1-of-2.csv.meta.yaml:"));
+        CHECK(has(r.err, "refusing to merge it (edited?)"));
+        CHECK_FALSE(fs::exists(d / "m.csv"));
+        put(path, kept);
+    }
+    const auto alone = run_cli("merge sh/ms.shard-1-of-2.csv --out m.csv", d.string());  // unedited: merged, runs missing
+    CHECK(alone.exit_code == 1);
+    CHECK(has(alone.err, "runs missing"));
+    CHECK_FALSE(has(alone.err, "not made again"));
+    fs::remove(d / "m.csv");
+    fs::remove(d / "m.csv.meta.yaml");
+    fs::remove(d / "m.csv.schema.json");
     // The same edit in every description of both shards is one description: merged as it says.
     for (int shard : {0, 1})
         put(sidecar_of(d, shard), std::regex_replace(slurp(sidecar_of(d, shard)), std::regex("compiler: "), "compiler: Y"));
     const auto r = run_cli(std::string("merge ") + kShards + " --out m.csv", d.string());
     INFO(r.err);
     CHECK(r.exit_code == 0);
+    fs::remove_all(d);
+}
+
+// Red-team round 29, B2: a resume took a sidecar whose futolab: block was edited where the binary
+// is still this one (its version, compiler or flags), or whose machine.host is none of its
+// machine.hosts, and wrote over the edit. Refused as merge refuses them, the CSV and sidecar kept.
+TEST_CASE("resume holds its sidecar to this binary's description and to itself", "[resume][builds]") {
+    const fs::path d = sweep("resume-edits");
+    struct Case {
+        std::string from, to, said;
+    };
+    for (const Case& c : {Case{"compiler: ", "compiler: X", "describes this binary"},
+                          Case{"\n  flags: [^\n]*", "\n  flags: \" -O0\"", "with another flags"},
+                          Case{"\n  host: [^\n]*", "\n  host: elsewhere", "machine.host 'elsewhere' is none of its machine.hosts"},
+                          Case{"\n    compiler: ", "\n    compiler: X", "its one build, self ("}}) {
+        const std::string path = sidecar_of(d, 0), kept = slurp(path);
+        const std::string csv = (d / "sh" / "ms.shard-0-of-2.csv").string(), rows = slurp(csv);
+        put(path, replaced(kept, c.from, c.to));
+        REQUIRE(slurp(path) != kept);
+        const std::string edited = slurp(path);
+        const auto r = run_cli("run -q s.yaml --out sh --shard 0/2 --resume", d.string());
+        INFO(c.to << "\n" << r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, c.said));
+        CHECK(has(r.err, "(edited?)"));
+        CHECK(slurp(path) == edited);
+        CHECK(slurp(csv) == rows);
+        put(path, kept);
+    }
+    // Unedited, the resume goes on (nothing left to run).
+    CHECK(run_cli("run -q s.yaml --out sh --shard 0/2 --resume", d.string()).exit_code == 0);
     fs::remove_all(d);
 }
 
