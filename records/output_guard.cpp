@@ -520,8 +520,18 @@ void check_stdout_records(const std::string& label, std::string_view what) {
     if (kind.empty()) return;
     std::error_code ec;
     const std::string name = fs::read_symlink("/proc/self/fd/" + std::to_string(STDOUT_FILENO), ec).string();
-    // A results CSV with no sidecar is no experiment's (a `solve --csv > x.csv` of the user's).
-    if (kind == "a results CSV" && (ec || !fs::exists(sidecar_path(name), ec))) return;
+    // A results CSV with no sidecar is no experiment's (a `solve --csv > x.csv` of the user's),
+    // unless the file has other names (hard links): an experiment's CSV linked as `other.txt` was
+    // known by the sidecar beside its name only, and `>> other.txt` appended to it (red-team round
+    // 29, A1). Where its other names are cannot be asked of the file: refused.
+    if (kind == "a results CSV" && (ec || !fs::exists(sidecar_path(name), ec))) {
+        struct stat st {};
+        if (::fstat(STDOUT_FILENO, &st) != 0 || st.st_nlink <= 1) return;
+        throw InputError(fmt::format("{}standard output {}is a results CSV with {} names (hard links), and whether "
+                                     "another of them is an experiment's (with its sidecar) cannot be told: {} would be "
+                                     "written into it; send standard output to another file",
+                                     label.empty() ? "" : label + ": ", ec ? "" : name + " ", st.st_nlink, what));
+    }
     throw InputError(fmt::format("{}standard output {}is {} (a redirect such as > or >> to it): {} would be written "
                                  "into it; send standard output to another file",
                                  label.empty() ? "" : label + ": ", ec ? "" : name + " ", kind, what));

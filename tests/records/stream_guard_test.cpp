@@ -218,6 +218,27 @@ TEST_CASE("standard output or error onto an input's sidecar, schema or outputs i
     refused(run_cli("analyze " + csv + " 2>> " + dir + "/out/g.jsonl"), "out", "is also this command's standard error");
 }
 
+// Red-team round 29, A1: an experiment's results CSV hard-linked under another name (no sidecar
+// beside that name) took `solve --format csv >> other.txt` and every printer's text: it was known
+// by the sidecar beside its name only. A results CSV with other names is refused; one with one
+// name and no sidecar is still the user's to append to.
+TEST_CASE("standard output into a results CSV with other names is refused", "[records][own-stream][links]") {
+    const std::string dir = fresh("csv-hard-link");
+    generate_run(dir);
+    const std::string csv = dir + "/out/g.csv", other = dir + "/other.txt";
+    fs::create_hard_link(csv, other);
+    const std::string before = slurp(csv);
+    for (const std::string& args : {"solve --format csv " + std::string(FUTOLAB_SOURCE_DIR) + "/corpora/tatham-dev/n04.tatham",
+                                    "grade " + std::string(FUTOLAB_SOURCE_DIR) + "/corpora/tatham-dev/n04.tatham",
+                                    "analyze " + csv, std::string("--help")})
+        refused(run_cli(args + " >> " + other), "err", "is a results CSV with 2 names (hard links)");
+    CHECK(slurp(csv) == before);
+    // One name, no sidecar: a solve's own CSV, appended to as before.
+    const std::string own = dir + "/mine.csv";
+    REQUIRE(run_cli("solve --format csv " + std::string(FUTOLAB_SOURCE_DIR) + "/corpora/tatham-dev/n04.tatham > " + own).exit_code == 0);
+    CHECK(run_cli("solve --format csv " + std::string(FUTOLAB_SOURCE_DIR) + "/corpora/tatham-dev/n04.tatham >> " + own).exit_code == 0);
+}
+
 TEST_CASE("a run's or merge's exported outputs never replace its input or an unrelated file", "[records][outputs]") {
     const std::string dir = fresh("export-target");
     fs::create_directories(dir + "/out");
