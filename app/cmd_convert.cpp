@@ -8,6 +8,7 @@
 #include "app/load.hpp"
 #include "app/output_folder.hpp"
 #include "app/output_locks.hpp"
+#include "core/counted.hpp"
 #include "core/error.hpp"
 #include "core/file_names.hpp"
 #include "core/formats/formats.hpp"
@@ -82,6 +83,22 @@ std::string new_folder_advice(const std::string& out, const FormatInfo& to) {
     return fmt::format(", or give --out {} to write one file per instance into a folder it makes", as_folder(out));
 }
 
+// After the write of file `failed` of `paths` failed (a full disk, an I/O error): the files written
+// before it that were not there before (`was_there`) are removed again, so a failed convert into
+// a folder leaves it as it found it (red-team round 29, A3: a full disk left part of the files,
+// with a message naming only the one that failed). Says what it did, for the message.
+std::string undo_written(const std::vector<std::string>& paths, const std::vector<bool>& was_there, std::size_t failed) {
+    std::size_t removed = 0, replaced = 0;
+    for (std::size_t i = 0; i < failed; ++i) {
+        std::error_code ec;
+        if (was_there[i]) ++replaced;
+        else if (std::filesystem::remove(paths[i], ec)) ++removed;
+    }
+    std::string said = fmt::format("{} written before it removed again", counted(removed, "file"));
+    if (replaced > 0) said += fmt::format("; {} that replaced one already there (--force) left as written", counted(replaced, "file"));
+    return said;
+}
+
 // One file per instance in `dir`, named after its id (the instances' own names, as the user
 // expects of a folder), every output checked in one go before the first is written.
 void write_per_instance(const ConvertArgs& args, const std::vector<Instance>& instances, Format to) {
@@ -95,9 +112,16 @@ void write_per_instance(const ConvertArgs& args, const std::vector<Instance>& in
     // One stop request for all of them: a signal ends the files there, each written whole or not at all.
     Interrupt stop;
     const SignalScope signals(stop);
+    std::vector<bool> was_there;
+    for (const std::string& path : paths) was_there.push_back(std::filesystem::exists(path, ec));
     for (std::size_t i = 0; i < instances.size(); ++i) {
         if (stop.requested()) throw std::runtime_error(fmt::format("interrupted: {} of {} files written", i, instances.size()));
-        write_output(paths[i], write_instances({instances[i]}, to), stop);
+        try {
+            write_output(paths[i], write_instances({instances[i]}, to), stop);
+        } catch (const std::runtime_error& e) {
+            if (stop.requested()) throw;  // a stop keeps the files written whole before it
+            throw std::runtime_error(fmt::format("{} ({})", e.what(), undo_written(paths, was_there, i)));
+        }
     }
 }
 

@@ -231,6 +231,7 @@ int main(int argc, char** argv) {
         // Output still buffered for stdout is written now: a full disk or a closed pipe found
         // here is a lost result, so it is a failure even if the command itself succeeded.
         futolab::app::check_stdout();
+        if (code != 0) futolab::remove_made_folders();  // as below: what it made and left empty goes
         return code;
     } catch (const futolab::InputError& e) {
         // A refusal leaves nothing behind: the lock files and output folders made before it go
@@ -247,6 +248,11 @@ int main(int argc, char** argv) {
         futolab::remove_made_folders();
         return report("error: ", e, kExitFailure);
     } catch (const std::exception& e) {
+        // A failure after the outputs' folders were made (a full disk, a tool's error, a stop):
+        // the folders it made that hold nothing but unheld lock files go, with the lock files it
+        // made, as on a refusal; a folder with an output written in it stays (red-team round 29,
+        // A3: `analyze --tables new/`, `merge`, `run --out new/` failing with exit 1 left them).
+        futolab::remove_made_folders();
         return report("error: ", e, kExitFailure);
     }
 }

@@ -4,7 +4,7 @@
 // exit 2, had made the folder (and the lock file in it) first. Every output folder futolab makes
 // goes through make_folders, which notes each folder the call made (not there before it), and
 // every lock file through records/output_lock.cpp, which notes each one it created
-// (note_made_lock); app/main.cpp calls remove_made_folders when the command is refused. A lock
+// (note_made_lock); app/main.cpp calls remove_made_folders when the command is refused or fails. A lock
 // file made in a folder that was there stayed behind (round 25, left open: `merge - - --out
 // m.csv` left .m.csv.lock, `critical --few-relations … --out X` refused for its count's lock left
 // .X.lock). A folder made by another process in the same moment may be noted too: it is removed

@@ -57,3 +57,51 @@ TEST_CASE("convert makes a folder for several instances only from a name ending 
     CHECK_FALSE(fs::exists(dir / "new.dzn"));
     fs::remove_all(dir);
 }
+
+// Red-team round 29, A3: `convert --out DIR/` cut by a full disk left the files written before
+// the one that failed, the message naming only that one; and every command that failed with exit
+// 1 after making its output folders left them, with their lock files. Now a failed convert
+// removes the files it wrote new, and every failure, as every refusal, removes the folders it
+// made that hold nothing else (a file size limit stands in for the full disk: sh's `ulimit -f`,
+// 512-byte blocks, and the 30x30 puzzle's file is the one that does not fit).
+TEST_CASE("a convert into a folder that fails removes the files it wrote and the folder it made", "[cli][convert][output]") {
+    const fs::path dir = fresh_dir("convert-out", "full-disk");
+    REQUIRE(run_cli("generate random --n 4 --count 2 --out a.jsonl", dir.string()).exit_code == 0);
+    REQUIRE(run_cli("generate random --n 30 --count 1 --seed 3 --out b.jsonl", dir.string()).exit_code == 0);
+    std::ofstream(dir / "all.jsonl") << futolab::test::slurp((dir / "a.jsonl").string())
+                                     << futolab::test::slurp((dir / "b.jsonl").string());
+    for (const std::string out : {"new/", "new/deeper/"}) {
+        INFO(out);
+        const auto r = futolab::test::run_cli_env("ulimit -f 2; ", "convert all.jsonl --to dzn --out " + out, dir.string());
+        INFO(r.err);
+        CHECK(r.exit_code == 1);
+        CHECK(has(r.err, "File too large (2 files written before it removed again)"));
+        CHECK_FALSE(fs::exists(dir / "new"));
+    }
+    // Into a folder already there, with a file of the same name replaced (--force): that one is
+    // left as written, the new one goes, the folder stays.
+    fs::create_directories(dir / "kept");
+    REQUIRE(run_cli("convert a.jsonl --to dzn --out kept/", dir.string()).exit_code == 0);
+    for (const auto& entry : fs::directory_iterator(dir / "kept"))
+        if (entry.path().extension() == ".dzn") {
+            fs::remove(entry.path());  // one of the two: the other is there before the convert
+            break;
+        }
+    const auto r = futolab::test::run_cli_env("ulimit -f 2; ", "convert all.jsonl --to dzn --out kept/ --force", dir.string());
+    INFO(r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.err, "(1 file written before it removed again; 1 file that replaced one already there (--force) left as written)"));
+    CHECK(std::distance(fs::directory_iterator(dir / "kept"), fs::directory_iterator()) == 2);  // the file and its lock
+    fs::remove_all(dir);
+}
+
+// Its lock (a pid: a few bytes) fits in one 512-byte block, its first table does not.
+TEST_CASE("analyze failing after it made its tables folder leaves no folder behind", "[cli][analyze][output]") {
+    const fs::path dir = fresh_dir("convert-out", "analyze-fails");
+    const std::string csv = std::string(FUTOLAB_SOURCE_DIR) + "/tests/data/analysis/paired.csv";
+    const auto r = futolab::test::run_cli_env("ulimit -f 1; ", "analyze " + csv + " --tables made/tables/", dir.string());
+    INFO(r.err);
+    CHECK(r.exit_code == 1);
+    CHECK_FALSE(fs::exists(dir / "made"));
+    fs::remove_all(dir);
+}
