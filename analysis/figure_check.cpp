@@ -69,6 +69,16 @@ std::string shown(const FigureRun& run, const std::string& path) {
                        folder.parent_path().string());
 }
 
+// The log gnuplot wrote, under the name a message gives it (kept_log), "" if there is none to
+// name: empty, or in a scratch folder.
+std::string keep_log(const FigureRun& run) {
+    if (run.scratch || size_of(run.log) <= 0) return "";
+    if (run.kept_log.empty() || run.kept_log == run.log) return run.log;
+    std::error_code ec;
+    fs::rename(run.log, run.kept_log, ec);
+    return ec ? run.log : run.kept_log;
+}
+
 // Where the folder is the user's, the figure's pictures from an earlier run stay as they were.
 std::string kept_note(const FigureRun& run) {
     return run.scratch ? "" : fmt::format(" ({} left as they were)", fs::path(run.script).stem().string() + ".png, .svg and .pdf");
@@ -85,17 +95,17 @@ std::string format_of(const std::string& target) {
         if (size_of(run.written[i]) >= static_cast<std::int64_t>(limit))
             throw std::runtime_error(fmt::format("figure {}: cannot write {}: it reached {} and gnuplot was stopped{}",
                                                  run.figure, shown(run, run.targets[i]), words, kept_note(run)));
-    const std::string script = run.scratch ? "its script" : run.script;
     if (size_of(run.log) >= static_cast<std::int64_t>(limit)) {  // what it said: its head is where its first complaint is
         (void)::truncate(run.log.c_str(), static_cast<off_t>(std::min(limit, kGnuplotLogKeptBytes)));
         const std::int64_t size = size_of(run.log);
         const std::string head = size % (1 << 20) == 0 ? fmt::format("{} MiB", size >> 20) : fmt::format("{} bytes", size);
-        const std::string kept = run.scratch ? "" : fmt::format(" (the first {} are in {})", head, run.log);
+        const std::string log = keep_log(run);
+        const std::string kept = log.empty() ? "" : fmt::format(" (the first {} are in {})", head, log);
         throw std::runtime_error(
-            fmt::format("figure {}: what gnuplot said on {} reached {} and gnuplot was stopped{}", run.figure, script, words, kept));
+            fmt::format("figure {}: what gnuplot said on its script reached {} and gnuplot was stopped{}", run.figure, words, kept));
     }
-    throw std::runtime_error(fmt::format("figure {}: a file gnuplot wrote on {} reached {} and gnuplot was stopped", run.figure,
-                                         script, words));
+    throw std::runtime_error(fmt::format("figure {}: a file gnuplot wrote on its script reached {} and gnuplot was stopped",
+                                         run.figure, words));
 }
 
 [[noreturn]] void failed(const FigureRun& run) {
@@ -103,11 +113,11 @@ std::string format_of(const std::string& target) {
     if (run.scratch || said.empty()) {
         const std::string status = WIFEXITED(run.status) ? fmt::format("exit status {}", WEXITSTATUS(run.status))
                                                          : fmt::format("signal {}", WTERMSIG(run.status));
-        throw std::runtime_error(fmt::format("figure {}: gnuplot failed on {} ({}{})", run.figure,
-                                             run.scratch ? "its script" : run.script, status,
+        throw std::runtime_error(fmt::format("figure {}: gnuplot failed on its script ({}{})", run.figure, status,
                                              said.empty() ? ", saying nothing" : ": \"" + said + "\""));
     }
-    throw std::runtime_error(fmt::format("figure {}: gnuplot failed on {} (see {})", run.figure, run.script, run.log));
+    throw std::runtime_error(fmt::format("figure {}: gnuplot failed on its script (see {}){}", run.figure, keep_log(run),
+                                         kept_note(run)));
 }
 
 }  // namespace
@@ -168,7 +178,8 @@ void check_figure(const FigureRun& run) {
         throw std::runtime_error(
             fmt::format("figure {}: cannot write {}: {}{}", run.figure, shown(run, file), write_failure_reason(error), kept_note(run)));
     if (!exited_well) failed(run);
-    const std::string log = run.scratch || size_of(run.log) <= 0 ? "" : fmt::format(", see {}", run.log);
+    const std::string kept = keep_log(run);
+    const std::string log = kept.empty() ? "" : fmt::format(", see {}", kept);
     throw std::runtime_error(fmt::format("figure {}: gnuplot ended without finishing {}: {}{}{}", run.figure, shown(run, file),
                                          problem, log, kept_note(run)));
 }

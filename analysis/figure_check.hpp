@@ -30,7 +30,8 @@ struct FigureRun {
     int status = 0;                    // gnuplot's wait status (run_gnuplot)
     std::vector<std::string> written;  // the temporary files gnuplot wrote the figure into
     std::vector<std::string> targets;  // the names they take, in the same order (NAME.png, .svg, .pdf)
-    std::string script, log;           // the figure's script as kept (NAME.gp), and gnuplot's log
+    std::string script, log;           // the figure's script as kept (NAME.gp), and gnuplot's log (a temporary file)
+    std::string kept_log;              // the name that log takes when a failure names it (NAME.log)
     bool scratch = false;              // the folder goes when the command ends (report's): none of its files is named
 };
 
@@ -40,7 +41,11 @@ struct FigureRun {
 // `ulimit -f`'s hard limit), the machine's refusal of a write in the folder (write_error_in:
 // "No space left on device"), gnuplot's failure (its log named, or quoted when it goes with a
 // scratch folder), or a figure it left cut. A log that is empty or is gnuplot's words past the
-// limit is removed or cut to its first kGnuplotLogKeptBytes.
+// limit is removed or cut to its first kGnuplotLogKeptBytes. A log a failure names is renamed to
+// `kept_log` then, and only then: an earlier NAME.log stays until this figure has one to replace
+// it (red-team round 29, A5: it was removed before gnuplot ran and rewritten in place, so a stop
+// or a failure lost it); the script that ran is named "its script", never NAME.gp, which a
+// failed figure does not write.
 void check_figure(const FigureRun& run);
 
 }  // namespace futolab

@@ -169,7 +169,7 @@ public:
     ~TempFiles() {
         for (const std::string& f : files_) ::unlink(f.c_str());
     }
-    const std::string& add(std::string path) { return files_.emplace_back(std::move(path)); }
+    std::string add(std::string path) { return files_.emplace_back(std::move(path)); }  // a copy: a later add moves the names
     void keep(const std::string& path) { std::erase(files_, path); }  // handed on: no longer removed here
 
 private:
@@ -190,13 +190,15 @@ void sync_folder_of(const std::string& path) {
 }  // namespace
 
 StagedFigure::StagedFigure(StagedFigure&& other) noexcept
-    : files_(std::exchange(other.files_, {})), png_(std::exchange(other.png_, {})) {}
+    : files_(std::exchange(other.files_, {})), png_(std::exchange(other.png_, {})),
+      stale_log_(std::exchange(other.stale_log_, {})) {}
 
 StagedFigure& StagedFigure::operator=(StagedFigure&& other) noexcept {
     if (this != &other) {
         discard();
         files_ = std::exchange(other.files_, {});
         png_ = std::exchange(other.png_, {});
+        stale_log_ = std::exchange(other.stale_log_, {});
     }
     return *this;
 }
@@ -225,6 +227,7 @@ std::string StagedFigure::place() {
         sync_folder_of(target);
         files_.erase(files_.begin());
     }
+    if (!stale_log_.empty()) ::unlink(stale_log_.c_str());  // not a symlink's target: unlink takes the name
     return png_;
 }
 
@@ -255,8 +258,6 @@ StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder
     if (!gnuplot_available()) return staged;
     for (const std::string& file : {targets[0], targets[1], targets[2], base + ".log"})  // a FIFO or folder is no figure
         if (const std::string why = output_kind_problem(file); !why.empty()) throw InputError(file + ": " + why);
-    // gnuplot opens its log itself: a symlink there is replaced, never written through.
-    if (fs::is_symlink(base + ".log") || fs::exists(base + ".log")) fs::remove(base + ".log");
     // gnuplot writes each figure under a temporary name beside it, through a script naming
     // those and the data's temporary names; a figure replaces its target (a symlink there as a
     // name: the file it pointed to, or shared as a hard link, keeps its bytes) only once all
@@ -266,22 +267,26 @@ StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder
     for (const std::string& t : targets) written.push_back(temps.add(create_temp_beside(t)));
     std::vector<std::string> written_names;
     for (const std::string& w : written) written_names.push_back(file_name(w));
-    const std::string& render = temps.add(create_temp_beside(gp, figure_script(plot, stem, written_names, staged_data)));
+    const std::string render = temps.add(create_temp_beside(gp, figure_script(plot, stem, written_names, staged_data)));
+    // gnuplot's log under a temporary name too: it takes the name NAME.log only when a failure
+    // names it (check_figure), and an earlier NAME.log goes only when this figure is placed.
+    const std::string log = temps.add(create_temp_beside(base + ".log"));
     std::size_t points = 0;
     for (const PlotSeries* s : series) points += s->rows.empty() ? s->points.size() : s->rows.size();
-    const int status = run_gnuplot(plot.name, render, base + ".log", gnuplot_seconds(points));
+    const int status = run_gnuplot(plot.name, render, log, gnuplot_seconds(points));
     check_figure({.figure = plot.name,
                   .status = status,
                   .written = written,
                   .targets = targets,
                   .script = gp,
-                  .log = base + ".log",
+                  .log = log,
+                  .kept_log = base + ".log",
                   .scratch = folder == PlotFolder::scratch});
     for (std::size_t i = 0; i < written.size(); ++i) {
         temps.keep(written[i]);
         staged.add(written[i], targets[i]);
     }
-    fs::remove(base + ".log");
+    staged.stale_log_ = base + ".log";
     staged.png_ = targets[0];
     return staged;
 }

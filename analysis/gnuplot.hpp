@@ -60,7 +60,8 @@ public:
     StagedFigure& operator=(const StagedFigure&) = delete;
     ~StagedFigure();
 
-    // Syncs each file and renames it over its target (data, script, then PNG, SVG and PDF);
+    // Syncs each file and renames it over its target (data, script, then PNG, SVG and PDF), then
+    // removes an earlier failure's NAME.log, which no longer describes the figure;
     // returns the PNG's path, or "" if gnuplot is missing (data and script only). Throws
     // InputError if another live futolab holds a target (core/live_writer.hpp, asked again at
     // the rename as every whole-file write asks it), std::runtime_error "cannot write TARGET:
@@ -73,6 +74,7 @@ private:
     void discard();
     std::vector<std::pair<std::string, std::string>> files_;  // (temporary file, target), in placing order
     std::string png_;
+    std::string stale_log_;  // an earlier failure's NAME.log: removed once the figure is placed
 };
 
 // Makes DIR/NAME-<i>.dat, DIR/NAME.gp and, with gnuplot, DIR/NAME.png, .svg and .pdf under

@@ -111,7 +111,8 @@ TEST_CASE("a gnuplot that fails is named with its log, or quoted for report, who
     const auto a = run_cli_env(path_first(dir), "analyze " + kCsv + " --plots '" + (dir / "plots").string() + "' --table summary");
     const std::string base = (dir / "plots" / "cactus-wall_ms").string();
     CHECK(a.exit_code == 1);
-    CHECK(has(a.err, "futolab: error: figure cactus-wall_ms: gnuplot failed on " + base + ".gp (see " + base + ".log)\n"));
+    CHECK(has(a.err, "futolab: error: figure cactus-wall_ms: gnuplot failed on its script (see " + base +
+                         ".log) (cactus-wall_ms.png, .svg and .pdf left as they were)\n"));
     CHECK(has(slurp(base + ".log"), "undefined variable: x"));
     const auto r = run_cli_env(path_first(dir) + "TMPDIR='" + dir.string() + "' ", "report " + kCsv + " --out '" +
                                                                                       (dir / "r.html").string() + "'");
@@ -162,4 +163,45 @@ TEST_CASE("a figure a full disk cut is refused naming No space left on device", 
     CHECK(r.exit_code == 1);
     CHECK(has(r.err, "futolab: error: figure cactus-wall_ms: cannot write " + disk +
                          "/p/cactus-wall_ms.svg: No space left on device (cactus-wall_ms.png, .svg and .pdf left as they were)\n"));
+}
+
+// Red-team round 29, A5: gnuplot's NAME.log was removed before gnuplot ran and written in place,
+// so a figure that failed without a word, or a stop, lost the earlier log, and the message named
+// NAME.gp, which a failed figure does not write. The log is written under a temporary name now:
+// it replaces NAME.log when a failure names it, an earlier one goes when the figure is placed.
+TEST_CASE("an earlier gnuplot log is replaced only by a failure's and removed only with the figure placed",
+          "[plots][gnuplot][outputs][cli]") {
+    const auto analyze = [](const fs::path& dir) {
+        return run_cli_env(path_first(dir), "analyze " + kCsv + " --plots '" + (dir / "plots").string() + "' --table summary");
+    };
+    const auto plant_log = [](const fs::path& dir) {
+        plant_old_figures(dir);
+        std::ofstream(dir / "plots" / "cactus-wall_ms.log") << "old log\n";
+        return (dir / "plots" / "cactus-wall_ms.log").string();
+    };
+    {  // a failure that says something: its log replaces the old one, and is named
+        const fs::path dir = fake_gnuplot("log-replaced", "", "", "echo 'line 3: no such thing' >&2; exit 1");
+        const std::string log = plant_log(dir);
+        const auto r = analyze(dir);
+        CHECK(r.exit_code == 1);
+        CHECK(has(r.err, "gnuplot failed on its script (see " + log + ")"));
+        CHECK_FALSE(has(r.err, ".gp"));
+        CHECK(slurp(log) == "line 3: no such thing\n");
+        CHECK_FALSE(temp_files_left(dir / "plots"));
+    }
+    {  // a figure left cut with nothing said: the old log stays as it was
+        const fs::path dir = fake_gnuplot("log-kept", "svg", "printf '<svg>'");
+        const std::string log = plant_log(dir);
+        const auto r = analyze(dir);
+        CHECK(r.exit_code == 1);
+        CHECK(has(r.err, "gnuplot ended without finishing"));
+        CHECK(slurp(log) == "old log\n");
+        CHECK_FALSE(temp_files_left(dir / "plots"));
+    }
+    {  // the figure made whole and placed: the old log, which no longer describes it, goes
+        const fs::path dir = fake_gnuplot("log-removed", "", "");
+        const std::string log = plant_log(dir);
+        CHECK(analyze(dir).exit_code == 0);
+        CHECK_FALSE(fs::exists(log));
+    }
 }

@@ -176,12 +176,12 @@ TEST_CASE("a gnuplot that prints without end is stopped at the file cap and its 
     std::string message;
     try {
         const int status = futolab::run_gnuplot("f", script, log, 8);  // 256 MiB take well under a second: the cap, not the time, ends it
-        futolab::check_figure({.figure = "f", .status = status, .written = {}, .targets = {}, .script = script, .log = log, .scratch = false});
+        futolab::check_figure({.figure = "f", .status = status, .written = {}, .targets = {}, .script = script, .log = log, .kept_log = log, .scratch = false});
     } catch (const std::runtime_error& e) {
         message = e.what();
     }
     ::setenv("PATH", old_path.c_str(), 1);
-    CHECK(has(message, "figure f: what gnuplot said on " + script + " reached futolab's cap of 256 MiB on a file gnuplot "
+    CHECK(has(message, "figure f: what gnuplot said on its script reached futolab's cap of 256 MiB on a file gnuplot "
                        "writes and gnuplot was stopped (the first 1 MiB are in " + log + ")"));
     CHECK(fs::file_size(log) == futolab::kGnuplotLogKeptBytes);
     std::ifstream in(log);
