@@ -100,10 +100,11 @@ int run_gnuplot(const std::string& figure, const std::string& script, const std:
     const std::string_view mark = dir;
     external::kill_marked(&mark, 1, 0, started);
     if (!status)
-        throw std::runtime_error(fmt::format("figure {}: gnuplot did not finish {} within {:.3g} s: killed it and its "
+        // "its script": the one it ran is a temporary file, gone when the message is read (red-team round 29, A5).
+        throw std::runtime_error(fmt::format("figure {}: gnuplot did not finish its script within {:.3g} s: killed it and its "
                                              "process group (FUTOLAB_GNUPLOT_WAIT sets the base of this limit, "
                                              "{:g} s + {:g} s per 10 000 points)",
-                                             figure, script, seconds, gnuplot_base_seconds(),
+                                             figure, seconds, gnuplot_base_seconds(),
                                              kGnuplotSecondsPerPoint * 10'000));
     return *status;
 }

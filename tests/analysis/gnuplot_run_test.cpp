@@ -92,7 +92,7 @@ TEST_CASE("a gnuplot that never ends is killed with its process group at its tim
         message = e.what();
     }
     ::setenv("PATH", old_path.c_str(), 1);
-    CHECK(has(message, "figure cactus-wall_ms: gnuplot did not finish " + script + " within 0.5 s: killed it and its "
+    CHECK(has(message, "figure cactus-wall_ms: gnuplot did not finish its script within 0.5 s: killed it and its "
                        "process group"));
     CHECK(message.find('\n') == std::string::npos);
     CHECK(sleep_gone(sleep_token()));  // what it started went with it
