@@ -6,6 +6,7 @@
 #include "tests/app/cli_runner.hpp"
 #include "tests/app/small_sweep.hpp"
 #include "tests/experiments/csv_edit.hpp"
+#include "tests/experiments/runner_helpers.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -43,13 +44,7 @@ void drop_column(const fs::path& csv, const std::string& name) {
 
 // Its sidecar saying another binary ran the sweep (as an older futolab's sidecar does).
 void another_binary(const fs::path& csv) {
-    const std::string meta = csv.string() + ".meta.yaml";
-    const std::string text = futolab::test::slurp(meta);
-    // The first hash is the driver's (`futolab:`); the rows' build cells name the builds' own.
-    const std::string edited = std::regex_replace(text, std::regex("binary_hash: [0-9a-f]+"), "binary_hash: 0123456789abcdef",
-                                                  std::regex_constants::format_first_only);
-    REQUIRE(edited != text);
-    std::ofstream(meta, std::ios::binary | std::ios::trunc) << edited;
+    futolab::test::as_another_binary(csv.string());
 }
 
 }  // namespace

@@ -73,4 +73,29 @@ inline void replace_in_file(const std::string& path, const std::string& from, co
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
 }
 
+// Every occurrence of `from` in the file at `path` replaced by `to`; how many there were.
+inline std::size_t replace_all_in_file(const std::string& path, const std::string& from, const std::string& to) {
+    std::ifstream in(path, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::size_t count = 0;
+    for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size(), ++count)
+        text.replace(at, from.size(), to);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+    return count;
+}
+
+// The results CSV `csv` and its sidecar as another binary (hash 0123456789abcdef) of the same
+// commit would have written them: every description of the binary in the sidecar (its `futolab:`
+// block and `builds:`, which one binary writes alike) and the rows' `build` cells.
+inline void as_another_binary(const std::string& csv) {
+    const std::string meta = csv + ".meta.yaml";
+    std::ifstream in(meta, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t at = text.find("binary_hash: ");
+    REQUIRE(at != std::string::npos);
+    const std::string hash = text.substr(at + 13, 16);
+    REQUIRE(replace_all_in_file(meta, "binary_hash: " + hash, "binary_hash: 0123456789abcdef") >= 1);
+    replace_all_in_file(csv, ":" + hash + ",", ":0123456789abcdef,");
+}
+
 }  // namespace futolab::test

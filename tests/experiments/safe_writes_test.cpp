@@ -204,7 +204,7 @@ TEST_CASE("merge refuses shards of two builds, and its sidecar names the shards'
     const std::string meta = slurp(first + ".meta.yaml");
     const std::size_t at = meta.find("binary_hash: ") + 13;
     const std::string hash = meta.substr(at, 16);
-    replace_in_file(first + ".meta.yaml", "binary_hash: " + hash, "binary_hash: 0123456789abcdef");
+    futolab::test::as_another_binary(first);
     auto r = run_cli("merge" + shards + " --out " + dir + "/m.csv");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, second + ": made by futolab "));  // the shard that differs from the first, naming both
@@ -214,7 +214,7 @@ TEST_CASE("merge refuses shards of two builds, and its sidecar names the shards'
     CHECK(has(r.err, "refusing to merge shards of two builds"));
     CHECK_FALSE(fs::exists(dir + "/m.csv"));
     // Both shards of that other build: merged, and the merged sidecar names it, not the merger.
-    replace_in_file(second + ".meta.yaml", "binary_hash: " + hash, "binary_hash: 0123456789abcdef");
+    futolab::test::as_another_binary(second);
     r = run_cli("merge" + shards + " --out " + dir + "/m.csv");
     CHECK(r.exit_code == 0);
     const std::string merged = slurp(dir + "/m.csv.meta.yaml");
