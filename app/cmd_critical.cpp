@@ -75,6 +75,7 @@
 #include "sandbox/interrupt.hpp"
 #include "core/verify.hpp"
 #include "core/visible_text.hpp"
+#include "solvers/run/oracle.hpp"
 #include "solvers/run/run.hpp"
 
 #include <fmt/format.h>
@@ -569,21 +570,23 @@ void read_shard_certificates(const std::vector<std::string>& files) {
 // tried once on the empty 2x2 puzzle: a tool missing or broken says nothing of the certificate,
 // and its error mid-check was exit 1, the code of "certificate rejected" (red-team round 27,
 // B F7). Refused as an unusable --verify-with is, exit 2, with the tool's own reason.
-void check_verifier_runs(const SolverSpec& spec) {
+void check_verifier_runs(const SolverSpec& spec, const Interrupt& stop) {
     if (!is_external_backend(spec.name)) return;
     Instance probe;
     probe.id = "probe";
     probe.n = 2;
     SolveRequest count;
     count.mode = Mode::count_to(2);
+    count.limits.stop = stop.flag();
     const SolveResult r = make_solver(spec)->solve(Puzzle::compile_for_search(probe), count);
+    if (stop.requested()) throw OracleStopped();
     if (outcome_of(r.status) == RunOutcome::finished) return;
     throw InputError(fmt::format("critical --check-certificate: --verify-with {} could not run ({}: {}): nothing checked, the "
                                  "certificate neither accepted nor rejected",
                                  spec.text(), status_name(r.status), r.message));
 }
 
-int check_certificates(const CriticalArgs& a) {
+int check_certificates(const CriticalArgs& a, const Interrupt& stop) {
     // `- -` read standard input once and gave both its bytes: "- and - are not shards of one run"
     // blamed the content (red-team round 26, C F7). Refused as every command taking several inputs.
     refuse_stdin_twice(a.check_certificate);
@@ -594,7 +597,7 @@ int check_certificates(const CriticalArgs& a) {
     for (const std::string& file : a.check_certificate) {
         const std::string text = certificate_text(file);
         const bool construct = a.check_certificate.size() == 1 && first_line_names(text, kZeroGivenCertificateFormat);
-        if (&file == &a.check_certificate.front() && !construct) check_verifier_runs(verify_spec);  // a --construct one runs none
+        if (&file == &a.check_certificate.front() && !construct) check_verifier_runs(verify_spec, stop);  // a --construct one runs none
         if (a.check_certificate.size() == 1 && first_line_names(text, kSquareCertificateFormat))
             return run_check_square_certificate(file, text, verify);
         if (a.check_certificate.size() == 1 && first_line_names(text, kZeroGivenCertificateFormat)) {
@@ -645,8 +648,16 @@ int check_certificates(const CriticalArgs& a) {
 // file, the line, the claim and what the tool did, never exit 1, the code of a claim found false
 // (red-team round 27, left open).
 int run_check_certificate(const CriticalArgs& a) {
+    // SIGINT, SIGTERM and SIGHUP stop every count the check asks of its --verify-with backend,
+    // a tool's run too (its processes and scratch folder gone): "interrupted", exit 1.
+    Interrupt stop;
+    const SignalScope signals(stop);
+    const AmbientOracleStop counts(stop.flag());
     try {
-        return check_certificates(a);
+        return check_certificates(a, stop);
+    } catch (const OracleStopped&) {
+        throw std::runtime_error("critical --check-certificate: interrupted: nothing judged, the certificate neither "
+                                 "accepted nor rejected");
     } catch (const ClaimNotJudged& e) {
         const std::string did = e.message.empty() ? std::string(status_name(e.status))
                                                   : fmt::format("{}: {}", status_name(e.status), e.message);

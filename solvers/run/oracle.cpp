@@ -7,8 +7,21 @@
 
 namespace futolab {
 
+namespace {
+
+std::atomic<const std::atomic<bool>*>& ambient_stop() {
+    static std::atomic<const std::atomic<bool>*> stop{nullptr};
+    return stop;
+}
+
+}  // namespace
+
+AmbientOracleStop::AmbientOracleStop(const std::atomic<bool>* stop) : outer_(ambient_stop().exchange(stop)) {}
+
+AmbientOracleStop::~AmbientOracleStop() { ambient_stop().store(outer_); }
+
 CountOracle::CountOracle(std::string_view spec, std::uint64_t node_limit, const std::atomic<bool>* stop)
-    : node_limit_(node_limit), stop_(stop) {
+    : node_limit_(node_limit), stop_(stop != nullptr ? stop : ambient_stop().load()) {
     const SolverSpec parsed = parse_solver_spec(spec);
     solver_ = make_solver(parsed);
     spec_ = parsed.text();

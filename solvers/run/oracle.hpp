@@ -105,11 +105,27 @@ struct OracleFailed : std::runtime_error {
     std::string message;  // the run's message: the tool's exit status, signal or first error line
 };
 
+// While one lives, an oracle made without a stop of its own takes this one (the innermost scope's).
+// `critical --check-certificate` takes SIGINT, SIGTERM and SIGHUP so for every count its
+// certificate readers ask, however deep: a --verify-with tool that never answered could only be
+// killed with futolab, leaving its scratch folder to the next start (red-team round 29, A7); now
+// the tool is stopped, its folder removed, and the check ends "interrupted", exit 1.
+class AmbientOracleStop {
+public:
+    explicit AmbientOracleStop(const std::atomic<bool>* stop);
+    ~AmbientOracleStop();
+    AmbientOracleStop(const AmbientOracleStop&) = delete;
+    AmbientOracleStop& operator=(const AmbientOracleStop&) = delete;
+
+private:
+    const std::atomic<bool>* outer_;
+};
+
 class CountOracle {
 public:
-    // spec: a solver spec (SPEC §3); node_limit 0 = none. `stop` (may be null): the outside
-    // stop, polled by each count as by any run (Limits::stop); once set, counts throw
-    // OracleStopped.
+    // spec: a solver spec (SPEC §3); node_limit 0 = none. `stop` (may be null: the
+    // AmbientOracleStop's, if one lives): the outside stop, polled by each count as by any run
+    // (Limits::stop); once set, counts throw OracleStopped.
     explicit CountOracle(std::string_view spec = kDefaultOracleSpec, std::uint64_t node_limit = 0,
                          const std::atomic<bool>* stop = nullptr);
     CountOracle(const CountOracle&) = delete;
