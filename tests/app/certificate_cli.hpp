@@ -7,12 +7,24 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
 namespace futolab::test {
+
+// Where `tool` is on this machine's PATH, "" if it is not (a --verify-with tool to wrap).
+inline std::string tool_path(const std::string& tool) {
+    std::string path;
+    if (FILE* p = ::popen(("command -v " + tool + " 2>/dev/null").c_str(), "r")) {
+        for (int c; (c = std::fgetc(p)) != EOF;)
+            if (c != '\n') path += static_cast<char>(c);
+        ::pclose(p);
+    }
+    return path;
+}
 
 // `command` run in `dir` must succeed (a search writing its certificate); the certificate's lines.
 inline std::vector<Json> made(const std::filesystem::path& dir, const std::string& command, const std::string& cert,

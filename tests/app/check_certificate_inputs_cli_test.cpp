@@ -34,18 +34,9 @@ const std::string kSquareKind = " is a per-square certificate (--exact --square 
 const std::string kConstructKind = " is a --construct certificate: check it alone\n";
 const std::string kStdinTwice = "-: given twice (inputs 1 and 2): standard input can be read only once; name it once\n";
 
-// Where `tool` is on this machine's PATH, "" if it is not.
-std::string tool_path(const std::string& tool) {
-    std::string path;
-    if (FILE* p = ::popen(("command -v " + tool + " 2>/dev/null").c_str(), "r")) {
-        for (int c; (c = std::fgetc(p)) != EOF;)
-            if (c != '\n') path += static_cast<char>(c);
-        ::pclose(p);
-    }
-    return path;
-}
-
 }  // namespace
+
+using futolab::test::tool_path;
 
 TEST_CASE("critical --check-certificate: a per-square or --construct certificate among several files is named to check alone",
           "[app][critical][certificate][long]") {

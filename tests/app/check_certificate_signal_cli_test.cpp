@@ -14,7 +14,6 @@
 
 #include <signal.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -27,24 +26,10 @@ using futolab::test::signalled_cli;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string real_tool(const std::string& tool) {
-    std::string path;
-    if (FILE* p = ::popen(("command -v " + tool + " 2>/dev/null").c_str(), "r")) {
-        for (int c; (c = std::fgetc(p)) != EOF;)
-            if (c != '\n') path += static_cast<char>(c);
-        ::pclose(p);
-    }
-    return path;
-}
-
-}  // namespace
-
 TEST_CASE("critical --check-certificate stops a --verify-with tool that never answers at a signal", "[app][critical][certificate][signals]") {
     const fs::path dir = fresh_dir("check-certificate-signal", "hang");
     made(dir, "critical --exact --n 3 --objective k", "n3.cert");
-    const std::string real = real_tool("minizinc");
+    const std::string real = futolab::test::tool_path("minizinc");
     if (real.empty()) return;  // not installed here: nothing to wrap
     const fs::path bin = dir / "bin", tmp = dir / "tmp", hung = dir / "hung";
     fs::create_directories(bin);
