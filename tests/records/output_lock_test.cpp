@@ -300,7 +300,7 @@ TEST_CASE("a lock another program holds is named as that program and not as anot
 // itself, held by another program was blamed on futolab ("other futolab processes (merge) have
 // been reading it", "another futolab is writing this file under another name"). The holder is
 // found by its descriptors (/proc/PID/fdinfo), also where it inherited the lock, and named.
-TEST_CASE("a shared lock or a lock on the output itself held by another program names that program", "[records][lock][cli]") {
+TEST_CASE("a shared lock or a lock on the output itself held by another program names that program", "[records][lock][cli][long]") {
     const std::string dir = fresh("foreign-shared");
     const std::string out = dir + "/g.jsonl", lock = dir + "/.g.jsonl.lock";
     {
