@@ -106,6 +106,15 @@ std::string lock_holder_text(const std::string& pid, const std::string& lock, st
     if (number && (!proc || (name && runs_futolab(*number, *name))))
         return fmt::format("another futolab (pid {}) is writing {}", pid, writes);
     if (name) return fmt::format("another program (pid {}, {}) holds {}", pid, *name, lock_named(lock, of));
+    // No live process by the pid the file holds (none, or one long ended): the holder found by
+    // its descriptors (red-team round 30: `flock -x .g.jsonl.lock sleep 60` was "a process").
+    struct stat st {};
+    if (proc && ::stat(lock.c_str(), &st) == 0)
+        if (const std::vector<FlockHolder> holders = flock_holders(st); !holders.empty()) {
+            const FlockHolder& h = holders.front();
+            if (h.futolab) return fmt::format("another futolab (pid {}) is writing {}", h.pid, writes);
+            return fmt::format("another program (pid {}, {}) holds {}", h.pid, h.name, lock_named(lock, of));
+        }
     return fmt::format("a process holds {} (no live futolab's pid in it)", lock_named(lock, of));
 }
 

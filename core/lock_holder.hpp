@@ -22,7 +22,9 @@ namespace futolab {
 //   named futolab): "another futolab (pid N) is writing WRITES" ("it", "k.csv", "into the folder t");
 // - pid N runs another program: "another program (pid N, NAME) holds the lock LOCK of OF" ("holds
 //   its lock LOCK" for OF "it");
-// - no pid, or none that runs: "a process holds the lock LOCK of OF (no live futolab's pid in it)".
+// - no pid, or none that runs: the process that holds the flock, found by its descriptors
+//   (flock_holders), named as above; "a process holds the lock LOCK of OF (no live futolab's pid
+//   in it)" if none can be seen (another user's).
 // Where /proc is not there to ask, a pid is taken for futolab's, as before.
 std::string lock_holder_text(const std::string& pid, const std::string& lock, std::string_view writes,
                              std::string_view of);
