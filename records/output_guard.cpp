@@ -498,6 +498,19 @@ std::string folder_length_problem(const std::string& dir, const std::vector<std:
 
 namespace {
 
+// An empty standard output whose name has a sidecar beside it: `> r.csv` of an experiment's
+// results CSV, which the shell emptied before futolab started (red-team round 30: `grade x >
+// r.csv` then wrote its lines there, exit 0, where `>>` was refused). The rows are gone already;
+// nothing else is written into it, and the message says what happened.
+std::string emptied_experiment_csv() {
+    std::error_code ec;
+    const std::string name = fs::read_symlink("/proc/self/fd/" + std::to_string(STDOUT_FILENO), ec).string();
+    if (ec || !fs::is_regular_file(sidecar_path(name), ec)) return "";
+    return fmt::format("an experiment's results CSV that the redirect emptied (its sidecar {} is beside it: rerun or "
+                       "restore the experiment)",
+                       sidecar_path(name));
+}
+
 // What standard output's file was when this process first looked, by the file's identity: later
 // looks would see what this command has printed into it since (a few-relations table printed to
 // a file made that file look like a checkpoint table, and the command then refused its own
@@ -510,6 +523,7 @@ std::string first_stdout_kind() {
     const std::lock_guard<std::mutex> lock(guard);
     const auto [at, first] = seen.try_emplace({st.st_dev, st.st_ino});
     if (first) at->second = stream_data_kind(STDOUT_FILENO);
+    if (first && at->second.empty() && st.st_size == 0) at->second = emptied_experiment_csv();
     return at->second;
 }
 

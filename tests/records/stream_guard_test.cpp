@@ -233,6 +233,14 @@ TEST_CASE("standard output into a results CSV with other names is refused", "[re
                                     "analyze " + csv, std::string("--help")})
         refused(run_cli(args + " >> " + other), "err", "is a results CSV with 2 names (hard links)");
     CHECK(slurp(csv) == before);
+    // `>` onto an experiment's CSV: the shell empties it before futolab starts; its sidecar still
+    // names it, and nothing is written into it (red-team round 30: grade's lines were, exit 0).
+    for (const std::string& args : {"grade " + std::string(FUTOLAB_SOURCE_DIR) + "/corpora/tatham-dev/n04.tatham",
+                                    "solve --format csv " + std::string(FUTOLAB_SOURCE_DIR) + "/corpora/tatham-dev/n04.tatham"}) {
+        refused(run_cli(args + " > " + csv), "err", "is an experiment's results CSV that the redirect emptied (its sidecar " +
+                                                        csv + ".meta.yaml is beside it");
+        CHECK(slurp(csv).empty());
+    }
     // One name, no sidecar: a solve's own CSV, appended to as before.
     const std::string own = dir + "/mine.csv";
     REQUIRE(run_cli("solve --format csv " + std::string(FUTOLAB_SOURCE_DIR) + "/corpora/tatham-dev/n04.tatham > " + own).exit_code == 0);
