@@ -573,6 +573,10 @@ void note_marks(const YamlFields& y, const YamlAt& root, SidecarFacts& f) {
         note(y.child(run, key));
     note(y.child(y.child(root, "machine"), "cores"));
     note(y.child(y.child(root, "machine"), "host"));
+    // The driver's fields, each at its own line (red-team round 30: an edited compiler was named
+    // at the block's first line, its version's).
+    for (const char* key : {"version", "git_commit", "dirty", "compiler", "build_type", "flags", "binary_hash"})
+        note(y.child(y.child(root, "futolab"), key));
     for (const char* key : {"order", "warmup", "pin"}) note(y.child(timing, key));
     for (const char* key : {"builds", "inputs", "skipped_inputs"}) {
         const YamlAt list = y.child(root, key);
@@ -663,6 +667,16 @@ std::string description_difference(const BuildIdentity& a, const BuildIdentity& 
     return a.build_type != b.build_type ? "build_type" : "";
 }
 
+namespace {
+
+// Where the sidecar's `futolab:` block holds `key` ("compiler"): its line, else the block's.
+std::string driver_key_at(const SidecarFacts& f, const std::string& key) {
+    const std::string full = "futolab." + key;
+    return f.marks.contains(full) ? sidecar_at(f, full) : sidecar_at(f, "futolab");
+}
+
+}  // namespace
+
 std::string sidecar_edit_problem(const SidecarFacts& f) {
     if (f.merged) return "";
     for (const ShardMachine& m : f.machines)
@@ -675,7 +689,7 @@ std::string sidecar_edit_problem(const SidecarFacts& f) {
     if (key.empty()) return "";
     return fmt::format("its futolab: block ({}) and its one build, self ({}), differ in {}: both describe the binary that "
                        "ran it",
-                       sidecar_at(f, "futolab"), sidecar_item_at(f, "builds", 0), key);
+                       driver_key_at(f, key), sidecar_item_at(f, "builds", 0), key);
 }
 
 std::size_t first_input_difference(const std::vector<InputFile>& a, const std::vector<InputFile>& b) {
@@ -808,7 +822,7 @@ void check_resumable(const std::string& csv_path, const ExperimentIdentity& conf
     if (const std::string key = description_difference(made.driver, driver); !key.empty())
         throw InputError(fmt::format("{}: its sidecar describes this binary {} with another {} ({}) than the binary "
                                      "itself: refusing to resume it (edited?); use a new --out",
-                                     csv_path, driver.binary_hash, key, sidecar_at(made, "futolab")));
+                                     csv_path, driver.binary_hash, key, driver_key_at(made, key)));
     if (const std::string edit = sidecar_edit_problem(made); !edit.empty())
         throw InputError(fmt::format("{}: {}: refusing to resume it (edited?); use a new --out", csv_path, edit));
 }

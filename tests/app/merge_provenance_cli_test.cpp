@@ -228,6 +228,8 @@ TEST_CASE("resume holds its sidecar to this binary's description and to itself",
         CHECK(r.exit_code == 2);
         CHECK(has(r.err, c.said));
         CHECK(has(r.err, "(edited?)"));
+        if (c.to == "compiler: X")  // named at the edited key's own line (red-team round 30)
+            CHECK(has(r.err, fmt::format("(sh/ms.shard-0-of-2.csv.meta.yaml:{}:", line_of(edited, "compiler: X"))));
         CHECK(slurp(path) == edited);
         CHECK(slurp(csv) == rows);
         put(path, kept);
