@@ -79,6 +79,21 @@ TEST_CASE("resume merge analyze and compare refuse a results CSV ending in NUL b
     CHECK_FALSE(std::filesystem::exists(dir + "/m.csv"));
 }
 
+// Red-team round 30: merge left a killed writer's cut last row out without a word, where
+// analyze, report and compare warn.
+TEST_CASE("merge warns of a cut last line it leaves out", "[csv][cli][merge]") {
+    using futolab::test::has;
+    using futolab::test::run_cli;
+    const std::string dir = futolab::test::fresh_dir("csv-cut-merge", "warns").string();
+    REQUIRE(run_cli("run " + futolab::test::sweep_config(dir) + " -q").exit_code == 0);
+    const std::string csv = dir + "/out/r.csv";
+    std::ofstream(csv, std::ios::binary | std::ios::app) << "r,cut";
+    const futolab::test::CliResult r = run_cli("merge " + csv + " --out " + dir + "/m.csv");
+    INFO(r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.err, "futolab: warning: " + csv + ": the last line is incomplete (a run killed while it was written) and is left out"));
+}
+
 // Red-team round 21, B F5: a quote never closed made every line after it one "incomplete last
 // row", and resume cut it without a word (5 whole rows dropped and run again). What a kill
 // leaves is still cut; a cut part holding whole rows is refused at the quote's line, by the
