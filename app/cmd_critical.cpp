@@ -544,8 +544,10 @@ void refuse_other_kind_among_shards(const std::string& file, const std::string& 
 // A certificate's whole text, read through read_text_file (a regular file only, size-capped: a
 // FIFO or /dev/zero is refused, not waited for). A results CSV, sidecar or config there is named
 // as what it is, not given JSON's syntax error ("last read: 'e'": red-team round 26, C F2).
-std::string certificate_text(const std::string& file) {
-    std::string text = read_text_file(file);
+// Read with the check's stop watched (`-` waiting on a pipe ends at a signal, also one taken
+// before the read began).
+std::string certificate_text(const std::string& file, const Interrupt& stop) {
+    std::string text = read_text_file(file, stop.fd());
     refuse_other_file_kind(text, file, "a futolab certificate");
     return text;
 }
@@ -555,10 +557,10 @@ std::string certificate_text(const std::string& file) {
 // is exit 2 wherever it is, not exit 1 for a rejected claim in a file named before it (red-team
 // round 24). One file's text in memory at a time: each is read again to be judged, and that
 // read refuses a malformed line too.
-void read_shard_certificates(const std::vector<std::string>& files) {
+void read_shard_certificates(const std::vector<std::string>& files, const Interrupt& stop) {
     std::vector<CertificateCheck> claims;
     for (const std::string& file : files) {
-        const std::string text = certificate_text(file);
+        const std::string text = certificate_text(file, stop);
         refuse_other_kind_among_shards(file, text);
         std::istringstream in(text);
         claims.push_back(read_certificate(in, file));
@@ -592,10 +594,10 @@ int check_certificates(const CriticalArgs& a, const Interrupt& stop) {
     refuse_stdin_twice(a.check_certificate);
     const SolverSpec verify_spec = parse_solver_spec(a.verify_with);
     const std::string verify = verify_spec.text();
-    if (a.check_certificate.size() > 1) read_shard_certificates(a.check_certificate);
+    if (a.check_certificate.size() > 1) read_shard_certificates(a.check_certificate, stop);
     std::vector<CertificateCheck> checks;
     for (const std::string& file : a.check_certificate) {
-        const std::string text = certificate_text(file);
+        const std::string text = certificate_text(file, stop);
         const bool construct = a.check_certificate.size() == 1 && first_line_names(text, kZeroGivenCertificateFormat);
         if (&file == &a.check_certificate.front() && !construct) check_verifier_runs(verify_spec, stop);  // a --construct one runs none
         if (a.check_certificate.size() == 1 && first_line_names(text, kSquareCertificateFormat))

@@ -6,7 +6,10 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
@@ -122,6 +125,51 @@ void refuse_companions_on_streams(const std::string& path) {
     }
 }
 
+// The write end of StdinStop's pipe while one lives (-1: none): written by its handler.
+std::atomic<int> stdin_stop_fd{-1};
+
+extern "C" void note_stdin_stop(int) {
+    const int fd = stdin_stop_fd.load();
+    if (fd >= 0) {
+        [[maybe_unused]] const ssize_t n = ::write(fd, "s", 1);  // async-signal-safe; a full pipe is stopped already
+    }
+}
+
+// A stop for a read of standard input whose caller watches none (compare, analyze, report,
+// critical --check-certificate reading `-`): SIGINT, SIGTERM and SIGHUP make its fd readable while
+// it lives, so a read that waits on a pipe or terminal ends "interrupted while reading standard
+// input: nothing written" (exit 1) instead of the default action, 143 with no word, or a hang
+// (red-team round 30). The handlers it replaced are put back when it ends.
+class StdinStop {
+public:
+    StdinStop() {
+        int fds[2];
+        if (::pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return;  // no pipe: the read goes on unwatched, as before
+        read_ = fds[0];
+        write_ = fds[1];
+        stdin_stop_fd.store(write_);
+        struct sigaction sa {};
+        sa.sa_handler = note_stdin_stop;
+        sigemptyset(&sa.sa_mask);
+        for (std::size_t i = 0; i < kSignals.size(); ++i) ::sigaction(kSignals[i], &sa, &old_[i]);
+    }
+    ~StdinStop() {
+        if (read_ < 0) return;
+        for (std::size_t i = 0; i < kSignals.size(); ++i) ::sigaction(kSignals[i], &old_[i], nullptr);
+        stdin_stop_fd.store(-1);
+        ::close(read_);
+        ::close(write_);
+    }
+    StdinStop(const StdinStop&) = delete;
+    StdinStop& operator=(const StdinStop&) = delete;
+    int fd() const { return read_; }
+
+private:
+    static constexpr std::array<int, 3> kSignals{SIGINT, SIGTERM, SIGHUP};
+    int read_ = -1, write_ = -1;
+    std::array<struct sigaction, 3> old_{};
+};
+
 // Standard input is one stream: a command that looks at an input twice (compare's look for
 // copies among its inputs, then its read) found `-` empty the second time ("-: empty file"), and
 // `analyze - -` called the second `-` empty instead of given twice. Read to its end once, its
@@ -139,6 +187,9 @@ std::string standard_input_text(std::size_t cap, int stop_fd) {
     const bool known = ::fstat(STDIN_FILENO, &in) == 0;
     if (kept && known && kept->dev == in.st_dev && kept->ino == in.st_ino && kept->end == ::lseek(STDIN_FILENO, 0, SEEK_CUR))
         return kept->text;
+    // A pipe or terminal may wait: watched by the caller's stop, else by one of its own.
+    std::optional<StdinStop> own;
+    if (stop_fd < 0 && !(known && S_ISREG(in.st_mode))) stop_fd = own.emplace().fd();
     std::string text = read_capped(STDIN_FILENO, "-", cap, false, stop_fd);
     if (known) kept = Kept{in.st_dev, in.st_ino, ::lseek(STDIN_FILENO, 0, SEEK_CUR), text};
     return text;

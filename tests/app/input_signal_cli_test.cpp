@@ -1,6 +1,7 @@
 // Red-team round 29, A6: a SIGTERM or SIGHUP while solve, grade, check or convert still read
 // their input ended futolab by the default action (exit 143 or 129) with no word: their stop
-// requests began only once the input was read. Now each takes the signals from before the read:
+// requests began only once the input was read (round 30: analyze, compare, report and critical
+// --check-certificate too, which the last hung). Now each takes the signals from before the read:
 // a read of standard input that waits ends at the signal, exit 1, "interrupted while reading
 // standard input: nothing written".
 //
@@ -26,11 +27,18 @@ using futolab::test::slurp;
 using futolab::test::waits_for_input;
 namespace fs = std::filesystem;
 
-TEST_CASE("solve grade check and convert take a signal while they wait for standard input", "[cli][signals]") {
+TEST_CASE("every command reading standard input takes a signal while it waits for it", "[cli][signals]") {
+    const std::string csv = FUTOLAB_SOURCE_DIR "/tests/data/analysis/paper.csv";
+    // The last four read standard input without a stop of their own: the read watches one
+    // (core/files.cpp, StdinStop; red-team round 30: 143 with no word, or a hang).
     const std::vector<std::vector<std::string>> commands{{"solve", "-"},
                                                          {"grade", "-"},
                                                          {"check", "-"},
-                                                         {"convert", "-", "--to", "futo", "--out", "c.futo"}};
+                                                         {"convert", "-", "--to", "futo", "--out", "c.futo"},
+                                                         {"analyze", "-"},
+                                                         {"compare", csv, "-"},
+                                                         {"report", "-", "--out", "c.html"},
+                                                         {"critical", "--check-certificate", "-"}};
     for (const auto& args : commands) {
         for (const int sig : {SIGTERM, SIGHUP}) {
             INFO(args.front() << " signal " << sig);
@@ -48,6 +56,7 @@ TEST_CASE("solve grade check and convert take a signal while they wait for stand
             CHECK(has(err, "interrupted while reading standard input: nothing written"));
             CHECK(slurp((dir / "out.txt").string()).empty());
             CHECK_FALSE(fs::exists(dir / "c.futo"));
+            CHECK_FALSE(fs::exists(dir / "c.html"));
         }
     }
 }
