@@ -298,7 +298,8 @@ OutputStream::OutputStream(const std::string& path, const Interrupt* stop) : pat
     // Two `generate --out g.jsonl` at once truncated each other's records: the second writer
     // is refused as a second `run` is. A device (/dev/null) has no folder to lock in.
     struct stat st {};
-    if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) lock_ = std::make_unique<OutputLock>(path);
+    const bool there = ::lstat(path.c_str(), &st) == 0;
+    if (!there || S_ISREG(st.st_mode)) lock_ = std::make_unique<OutputLock>(path);
     // O_NONBLOCK: a FIFO with no reader fails (ENXIO) instead of waiting forever; the output
     // guard refuses FIFOs before any work, this is the last line.
     // No O_TRUNC: nothing is cut before the file is known to have one name and no other writer.
@@ -317,17 +318,47 @@ OutputStream::OutputStream(const std::string& path, const Interrupt* stop) : pat
     refuse_other_names(fd, path);
     fd_ = fd;
     if (lock_) lock_->hold_identity(fd_, path);
-    if (::ftruncate(fd_, 0) != 0) throw std::runtime_error(write_error(path, errno));
+    made_ = !there;
+    cut_ = made_ || opened.st_size == 0;  // a file that was there is cut at the first record
 }
 
+// Dropped unclosed (an exception: the first instance failed, a stop, a full disk): a file this
+// stream made and that holds no record (none written, or the first one taken out again) is removed, by its name only while that name is still this
+// file (red-team round 30 spot check: `generate --out new/a/b/g.jsonl` failing on its first
+// record left an empty g.jsonl, and with it the folders made for it).
 OutputStream::~OutputStream() {
-    if (fd_ >= 0) ::close(fd_);
+    if (fd_ < 0) return;
+    struct stat opened {}, named {};
+    if (made_ && ::fstat(fd_, &opened) == 0 && opened.st_size == 0 && ::lstat(path_.c_str(), &named) == 0 &&
+        named.st_dev == opened.st_dev && named.st_ino == opened.st_ino)
+        ::unlink(path_.c_str());  // before the lock goes with lock_: no other writer has it yet
+    ::close(fd_);
+}
+
+// A file this stream made whose first record was cut and taken out holds nothing, and goes
+// with the stream (~OutputStream): its message says so, not that it ends with a whole record.
+void OutputStream::write_to_file(std::string_view text) {
+    const bool first_of_made = made_ && ::lseek(fd_, 0, SEEK_CUR) == 0;
+    try {
+        if (stop_) return write_record_watching(fd_, path_, text, *stop_);
+        write_record(fd_, text, path_);
+    } catch (const std::runtime_error& e) {
+        const std::string_view said = e.what();
+        if (!first_of_made || !said.ends_with(kRecordTakenOut)) throw;
+        throw std::runtime_error(fmt::format("{} (it was the first record: {} is removed again)",
+                                             said.substr(0, said.size() - kRecordTakenOut.size()), path_));
+    }
 }
 
 void OutputStream::write(std::string_view text) {
     if (lock_) lock_->check_held();  // its lock still effective: no second writer can have started
-    if (stop_) return fd_ >= 0 ? write_record_watching(fd_, path_, text, *stop_) : write_stdout_record(text, *stop_);
-    if (fd_ >= 0) return write_record(fd_, text, path_);
+    if (fd_ >= 0 && !cut_) {  // the old records go with the first new one, not before
+        if (stop_ && stop_->requested()) return write_record_watching(fd_, path_, text, *stop_);  // throws "interrupted"
+        if (::ftruncate(fd_, 0) != 0) throw std::runtime_error(write_error(path_, errno));
+        cut_ = true;
+    }
+    if (stop_ && fd_ < 0) return write_stdout_record(text, *stop_);
+    if (fd_ >= 0) return write_to_file(text);
     // Standard output as one record per write(2) too, so a full disk behind a redirect keeps
     // whole records: whatever was printed before goes first.
     check_stdout();
@@ -336,6 +367,8 @@ void OutputStream::write(std::string_view text) {
 
 void OutputStream::close() {
     if (fd_ < 0) return;
+    if (!cut_ && ::ftruncate(fd_, 0) != 0) throw std::runtime_error(write_error(path_, errno));  // ended whole with no record
+    cut_ = true;
     const int fd = fd_;
     fd_ = -1;
     if (::fsync(fd) != 0 && errno != EINVAL) {  // EINVAL: a pipe or device given as --out

@@ -90,6 +90,11 @@ std::unique_ptr<OutputLock> lock_of_stream(int stream);
 // again (core/atomic_file.hpp, write_record), so the file holds whole records only. With
 // `stop` (the command's Interrupt, under its SignalScope), each write is as write_stdout_record's,
 // to the file too: a signal ends the stream after whole records, "interrupted".
+// A file it made that ends with no record (the first instance failed, a full disk cut the first
+// record, a stop before it) is removed again when the stream is dropped unclosed, so that a
+// failed command leaves nothing it made (app/main.cpp, remove_made_folders, takes the folders);
+// a file that was there is cut only when the first record is written, so a command that fails
+// before it leaves that file as it was.
 class OutputStream {
 public:
     explicit OutputStream(const std::string& path, const Interrupt* stop = nullptr);
@@ -100,10 +105,14 @@ public:
     OutputStream& operator=(const OutputStream&) = delete;
 
 private:
+    void write_to_file(std::string_view text);
+
     std::string path_;
     std::unique_ptr<OutputLock> lock_;  // one writer per output file, as for run and merge
     int fd_ = -1;
     const Interrupt* stop_;
+    bool made_ = false;       // the file did not exist before this stream made it
+    bool cut_ = false;        // the file has been cut for its first record (or was made empty)
 };
 
 }  // namespace futolab::app

@@ -470,10 +470,8 @@ void write_record(int fd, std::string_view text, const std::string& name) {
         const bool cut = done > 0 && end >= static_cast<off_t>(done) && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
                          ::ftruncate(fd, end - static_cast<off_t>(done)) == 0;
         if (cut) (void)::lseek(fd, end - static_cast<off_t>(done), SEEK_SET);
-        throw std::runtime_error(fmt::format("cannot write {}: {}{}", name, write_failure_reason(error),
-                                             cut ? " (the record it was writing was taken out again: the file ends "
-                                                   "with the last whole record)"
-                                                 : ""));
+        throw std::runtime_error(
+            fmt::format("cannot write {}: {}{}", name, write_failure_reason(error), cut ? kRecordTakenOut : ""));
     }
 }
 

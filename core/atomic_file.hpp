@@ -181,4 +181,8 @@ std::string write_failure_reason(int error);
 // (…)". For a pipe or terminal nothing can be taken back; the message says the write failed.
 void write_record(int fd, std::string_view text, const std::string& name);
 
+// The words write_record's message ends with when it took a cut record out again.
+inline constexpr std::string_view kRecordTakenOut =
+    " (the record it was writing was taken out again: the file ends with the last whole record)";
+
 }  // namespace futolab
