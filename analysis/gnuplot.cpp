@@ -231,7 +231,7 @@ std::string StagedFigure::place() {
     return png_;
 }
 
-StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder) {
+StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder, int stop_fd) {
     namespace fs = std::filesystem;
     create_output_folder(dir, "--plots");
     StagedFigure staged;
@@ -273,7 +273,7 @@ StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder
     const std::string log = temps.add(create_temp_beside(base + ".log"));
     std::size_t points = 0;
     for (const PlotSeries* s : series) points += s->rows.empty() ? s->points.size() : s->rows.size();
-    const int status = run_gnuplot(plot.name, render, log, gnuplot_seconds(points));
+    const int status = run_gnuplot(plot.name, render, log, gnuplot_seconds(points), stop_fd);
     check_figure({.figure = plot.name,
                   .status = status,
                   .written = written,
@@ -291,8 +291,8 @@ StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder
     return staged;
 }
 
-std::string render_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder) {
-    return stage_plot(plot, dir, folder).place();
+std::string render_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder, int stop_fd) {
+    return stage_plot(plot, dir, folder, stop_fd).place();
 }
 
 }  // namespace futolab

@@ -69,7 +69,7 @@ public:
     std::string place();
 
 private:
-    friend StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder);
+    friend StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder, int stop_fd);
     void add(std::string temp, std::string target);
     void discard();
     std::vector<std::pair<std::string, std::string>> files_;  // (temporary file, target), in placing order
@@ -85,11 +85,12 @@ private:
 // gnuplot_seconds(the figure's points) (analysis/gnuplot_run.hpp): past that it is killed and
 // this throws std::runtime_error naming the figure. A FIFO or folder at a picture's or the log's
 // name is refused (InputError) before gnuplot starts; callers that check every file first
-// (analyze: check_plots_keep_inputs) never reach that.
-StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder = PlotFolder::kept);
+// (analyze: check_plots_keep_inputs) never reach that. `stop_fd`: the command's Interrupt, which
+// ends gnuplot at once (run_gnuplot: "interrupted").
+StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder = PlotFolder::kept, int stop_fd = -1);
 
 // stage_plot, then place(): one figure made and put in place (report's scratch figures).
-std::string render_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder = PlotFolder::kept);
+std::string render_plot(const PlotSpec& plot, const std::string& dir, PlotFolder folder = PlotFolder::kept, int stop_fd = -1);
 
 // Every file render_plot may write or replace for `plot` in `dir` (script, data, figures, log):
 // for the output guard, before any is written (an input named cactus-wall_ms-0.dat in the

@@ -68,7 +68,7 @@ double gnuplot_seconds(std::size_t points) {
     return gnuplot_base_seconds() + kGnuplotSecondsPerPoint * static_cast<double>(points);
 }
 
-int run_gnuplot(const std::string& figure, const std::string& script, const std::string& log, double seconds) {
+int run_gnuplot(const std::string& figure, const std::string& script, const std::string& log, double seconds, int stop_fd) {
     // gnuplot's own folder (core/temp_dir.hpp): its TMPDIR, and the mark every process it
     // starts carries (core/tool_guard.hpp), as a solver tool's run folder is.
     const external::TempDir folder("gnuplot");
@@ -89,7 +89,7 @@ int run_gnuplot(const std::string& figure, const std::string& script, const std:
     // (kill -9, SIGTERM): gnuplot itself dies with futolab, what it started would not.
     const pid_t guard = external::start_guard(pid, dir);
     const std::uint64_t started = external::process_start_ticks(pid);  // unreaped: its pid is its own
-    std::optional<int> status = wait_child_until(pid, deadline_after(seconds));
+    std::optional<int> status = wait_child_until(pid, deadline_after(seconds), nullptr, stop_fd);
     if (!status) {
         ::kill(pid, SIGKILL);  // also before its setsid(), when the group does not exist yet
         kill_and_reap(pid, -pid);
@@ -99,6 +99,8 @@ int run_gnuplot(const std::string& figure, const std::string& script, const std:
     // waited for while it is inside an execve, where its mark does not show yet).
     const std::string_view mark = dir;
     external::kill_marked(&mark, 1, 0, started);
+    if (!status && fd_readable(stop_fd))
+        throw std::runtime_error(fmt::format("interrupted while gnuplot drew figure {}: killed it, no figure written", figure));
     if (!status)
         // "its script": the one it ran is a temporary file, gone when the message is read (red-team round 29, A5).
         throw std::runtime_error(fmt::format("figure {}: gnuplot did not finish its script within {:.3g} s: killed it and its "

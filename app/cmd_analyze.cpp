@@ -235,7 +235,7 @@ std::vector<StagedFigure> make_plots(const std::vector<PlotSpec>& plots, const s
     std::vector<StagedFigure> staged;
     for (const PlotSpec& plot : plots) {
         if (stop.requested()) throw std::runtime_error("interrupted: no figure written (plot " + plot.name + " and those after it not made)");
-        staged.push_back(stage_plot(plot, dir));
+        staged.push_back(stage_plot(plot, dir, PlotFolder::kept, stop.fd()));
     }
     if (stop.requested()) throw std::runtime_error("interrupted: no figure written");
     return staged;

@@ -71,7 +71,7 @@ std::vector<ReportPlot> render_svgs(const std::vector<PlotSpec>& specs) {
         if (stop.requested()) throw std::runtime_error("interrupted: no report written");
         if (i == specs.size()) break;
         const PlotSpec& p = specs[i];
-        const std::string png = render_plot(p, dir.path().string(), PlotFolder::scratch);
+        const std::string png = render_plot(p, dir.path().string(), PlotFolder::scratch, stop.fd());
         const std::string svg = png.empty() ? "" : fs::path(png).replace_extension(".svg").string();
         // The caption is one line: a scatter figure's two title lines joined by "; ".
         plots.push_back({p.name, svg.empty() ? "" : read_text_file(svg), fmt::format("{}", fmt::join(title_lines(p), "; "))});

@@ -34,7 +34,13 @@ int poll_ms_until(Clock::time_point deadline) {
     return static_cast<int>(std::clamp<std::int64_t>(left, 0, 1'000'000));
 }
 
-std::optional<int> wait_child_until(pid_t pid, Clock::time_point deadline, rusage* usage) {
+bool fd_readable(int fd) {
+    if (fd < 0) return false;
+    pollfd p{fd, POLLIN, 0};
+    return ::poll(&p, 1, 0) > 0 && (p.revents & POLLIN) != 0;
+}
+
+std::optional<int> wait_child_until(pid_t pid, Clock::time_point deadline, rusage* usage, int stop_fd) {
     int status = 0;
     // The raw system call: glibc's wrapper came in 2.36, and ENOSYS on an older kernel falls
     // back to looking.
@@ -42,13 +48,14 @@ std::optional<int> wait_child_until(pid_t pid, Clock::time_point deadline, rusag
     for (;;) {
         const pid_t got = reap_if_ended(pid, status, usage);
         if (got != 0) break;  // ended; -1 (not a child of ours, reaped elsewhere): nothing to wait for
-        if (Clock::now() >= deadline) {
+        if (Clock::now() >= deadline || fd_readable(stop_fd)) {
             if (pidfd >= 0) ::close(pidfd);
             return std::nullopt;
         }
         if (pidfd >= 0) {
-            pollfd fd{pidfd, POLLIN, 0};
-            ::poll(&fd, 1, poll_ms_until(deadline));  // readable once the child has ended; EINTR: look again
+            // Readable once the child has ended, or a stop was requested; EINTR: look again.
+            pollfd fds[] = {{pidfd, POLLIN, 0}, {stop_fd, POLLIN, 0}};
+            ::poll(fds, stop_fd >= 0 ? 2 : 1, poll_ms_until(deadline));
         } else {
             const int left = poll_ms_until(deadline);  // -1: no deadline
             std::this_thread::sleep_for(std::chrono::milliseconds(left < 0 ? 10 : std::clamp(left, 1, 10)));

@@ -15,9 +15,14 @@ namespace futolab {
 // Waits until child `pid` has ended or `deadline` has passed. Its wait status (the child is
 // reaped, its rusage in `usage` if given), or nullopt if it still runs at the deadline (not
 // reaped: the caller kills it and calls kill_and_reap). Watches the child through a pidfd
-// (Linux 5.3), or, without one, looks every 10 ms.
+// (Linux 5.3), or, without one, looks every 10 ms. With `stop_fd` (an Interrupt's fd, readable
+// once a stop is requested) it returns nullopt as soon as that is readable too: the caller
+// tells the two apart by fd_readable(stop_fd).
 std::optional<int> wait_child_until(pid_t pid, std::chrono::steady_clock::time_point deadline,
-                                    rusage* usage = nullptr);
+                                    rusage* usage = nullptr, int stop_fd = -1);
+
+// Whether `fd` is readable now (false for -1).
+bool fd_readable(int fd);
 
 // SIGKILL to `target` (a pid, or -pgid for the child's whole process group), then reaps child
 // `pid`: bounded, a killed process ends. Its wait status.
