@@ -69,11 +69,37 @@ std::string shown(const FigureRun& run, const std::string& path) {
                        folder.parent_path().string());
 }
 
+// The script that ran, kept as run.kept_script, and the log (still under its temporary name, a
+// file of ours) made to name that file where it named the temporary one. A log past
+// kGnuplotLogKeptBytes is left as gnuplot wrote it.
+void keep_script(const FigureRun& run) {
+    if (run.ran_script.empty() || run.kept_script.empty()) return;
+    std::error_code ec;
+    fs::rename(run.ran_script, run.kept_script, ec);
+    const std::int64_t size = size_of(run.log);
+    if (ec || size > static_cast<std::int64_t>(kGnuplotLogKeptBytes)) return;
+    std::string text = tail_of(run.log, static_cast<std::size_t>(size));
+    const std::string from = fs::path(run.ran_script).filename().string(), to = fs::path(run.kept_script).filename().string();
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    const int fd = ::open(run.log.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) return;
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;  // a full disk: the log says what it could
+        done += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+}
+
 // The log gnuplot wrote, under the name a message gives it (kept_log), "" if there is none to
 // name: empty, or in a scratch folder.
 std::string keep_log(const FigureRun& run) {
     if (run.scratch || size_of(run.log) <= 0) return "";
     if (run.kept_log.empty() || run.kept_log == run.log) return run.log;
+    keep_script(run);
     std::error_code ec;
     fs::rename(run.log, run.kept_log, ec);
     return ec ? run.log : run.kept_log;
@@ -116,7 +142,11 @@ std::string format_of(const std::string& target) {
         throw std::runtime_error(fmt::format("figure {}: gnuplot failed on its script ({}{})", run.figure, status,
                                              said.empty() ? ", saying nothing" : ": \"" + said + "\""));
     }
-    throw std::runtime_error(fmt::format("figure {}: gnuplot failed on its script (see {}){}", run.figure, keep_log(run),
+    const std::string log = keep_log(run);
+    const std::string script = !run.kept_script.empty() && size_of(run.kept_script) >= 0 && log == run.kept_log
+                                   ? fmt::format("; the script it ran: {}", run.kept_script)
+                                   : "";
+    throw std::runtime_error(fmt::format("figure {}: gnuplot failed on its script (see {}{}){}", run.figure, log, script,
                                          kept_note(run)));
 }
 

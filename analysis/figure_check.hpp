@@ -32,6 +32,8 @@ struct FigureRun {
     std::vector<std::string> targets;  // the names they take, in the same order (NAME.png, .svg, .pdf)
     std::string script, log;           // the figure's script as kept (NAME.gp), and gnuplot's log (a temporary file)
     std::string kept_log;              // the name that log takes when a failure names it (NAME.log)
+    std::string ran_script;            // the script gnuplot ran (a temporary file)
+    std::string kept_script;           // the name it takes beside a kept log (NAME.failed.gp); "": not kept
     bool scratch = false;              // the folder goes when the command ends (report's): none of its files is named
 };
 
@@ -45,7 +47,10 @@ struct FigureRun {
 // `kept_log` then, and only then: an earlier NAME.log stays until this figure has one to replace
 // it (red-team round 29, A5: it was removed before gnuplot ran and rewritten in place, so a stop
 // or a failure lost it); the script that ran is named "its script", never NAME.gp, which a
-// failed figure does not write.
+// failed figure does not write. With the log, the script that ran is kept as `kept_script`, and
+// the log's mentions of its temporary name name that file instead (red-team round 30 spot check:
+// the log quoted `"NAME.gp.tmp-…", line 63`, a file gone when it was read); the line numbers are
+// the same. Its data and picture names are still the temporary ones, gone with the failure.
 void check_figure(const FigureRun& run);
 
 }  // namespace futolab

@@ -136,7 +136,7 @@ std::vector<std::string> plot_files(const PlotSpec& plot, const std::string& dir
     const std::string base = (std::filesystem::path(dir) / safe_file_stem(plot.name)).string();
     std::vector<std::string> files{base + ".gp"};
     for (std::size_t i = 0; i < all_series(plot).size(); ++i) files.push_back(fmt::format("{}-{}.dat", base, i));
-    for (const char* ext : {".png", ".svg", ".pdf", ".log"}) files.push_back(base + ext);
+    for (const char* ext : {".png", ".svg", ".pdf", ".log", kFailedScript}) files.push_back(base + ext);
     return files;
 }
 
@@ -191,14 +191,14 @@ void sync_folder_of(const std::string& path) {
 
 StagedFigure::StagedFigure(StagedFigure&& other) noexcept
     : files_(std::exchange(other.files_, {})), png_(std::exchange(other.png_, {})),
-      stale_log_(std::exchange(other.stale_log_, {})) {}
+      stale_(std::exchange(other.stale_, {})) {}
 
 StagedFigure& StagedFigure::operator=(StagedFigure&& other) noexcept {
     if (this != &other) {
         discard();
         files_ = std::exchange(other.files_, {});
         png_ = std::exchange(other.png_, {});
-        stale_log_ = std::exchange(other.stale_log_, {});
+        stale_ = std::exchange(other.stale_, {});
     }
     return *this;
 }
@@ -227,7 +227,7 @@ std::string StagedFigure::place() {
         sync_folder_of(target);
         files_.erase(files_.begin());
     }
-    if (!stale_log_.empty()) ::unlink(stale_log_.c_str());  // not a symlink's target: unlink takes the name
+    for (const std::string& file : stale_) ::unlink(file.c_str());  // not a symlink's target: unlink takes the name
     return png_;
 }
 
@@ -256,7 +256,7 @@ StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder
     for (const std::string& t : targets) names.push_back(file_name(t));
     staged.add(create_temp_beside(gp, figure_script(plot, stem, names, data)), gp);
     if (!gnuplot_available()) return staged;
-    for (const std::string& file : {targets[0], targets[1], targets[2], base + ".log"})  // a FIFO or folder is no figure
+    for (const std::string& file : {targets[0], targets[1], targets[2], base + ".log", base + kFailedScript})  // a FIFO or folder is no figure
         if (const std::string why = output_kind_problem(file); !why.empty()) throw InputError(file + ": " + why);
     // gnuplot writes each figure under a temporary name beside it, through a script naming
     // those and the data's temporary names; a figure replaces its target (a symlink there as a
@@ -281,12 +281,14 @@ StagedFigure stage_plot(const PlotSpec& plot, const std::string& dir, PlotFolder
                   .script = gp,
                   .log = log,
                   .kept_log = base + ".log",
+                  .ran_script = render,
+                  .kept_script = base + kFailedScript,
                   .scratch = folder == PlotFolder::scratch});
     for (std::size_t i = 0; i < written.size(); ++i) {
         temps.keep(written[i]);
         staged.add(written[i], targets[i]);
     }
-    staged.stale_log_ = base + ".log";
+    staged.stale_ = {base + ".log", base + kFailedScript};
     staged.png_ = targets[0];
     return staged;
 }

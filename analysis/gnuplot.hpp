@@ -41,6 +41,10 @@ std::vector<std::string> title_lines(const PlotSpec& plot);
 // True if the data spans more than two decades, so a log axis reads better.
 bool spans_decades(const std::vector<PlotSeries>& series, bool y_axis);
 
+// The suffix of the script a failed figure's gnuplot ran, kept beside its NAME.log
+// (analysis/figure_check.hpp): NAME.failed.gp. Removed when the figure is next placed.
+inline constexpr const char* kFailedScript = ".failed.gp";
+
 // Where render_plot writes: a folder the user keeps (`analyze --plots`), or a scratch folder
 // that goes when the command ends (`report`'s), whose files its messages therefore never name.
 enum class PlotFolder { kept, scratch };
@@ -74,7 +78,7 @@ private:
     void discard();
     std::vector<std::pair<std::string, std::string>> files_;  // (temporary file, target), in placing order
     std::string png_;
-    std::string stale_log_;  // an earlier failure's NAME.log: removed once the figure is placed
+    std::vector<std::string> stale_;  // an earlier failure's NAME.log and NAME.failed.gp: removed once the figure is placed
 };
 
 // Makes DIR/NAME-<i>.dat, DIR/NAME.gp and, with gnuplot, DIR/NAME.png, .svg and .pdf under

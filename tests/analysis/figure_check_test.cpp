@@ -111,8 +111,8 @@ TEST_CASE("a gnuplot that fails is named with its log, or quoted for report, who
     const auto a = run_cli_env(path_first(dir), "analyze " + kCsv + " --plots '" + (dir / "plots").string() + "' --table summary");
     const std::string base = (dir / "plots" / "cactus-wall_ms").string();
     CHECK(a.exit_code == 1);
-    CHECK(has(a.err, "futolab: error: figure cactus-wall_ms: gnuplot failed on its script (see " + base +
-                         ".log) (cactus-wall_ms.png, .svg and .pdf left as they were)\n"));
+    CHECK(has(a.err, "futolab: error: figure cactus-wall_ms: gnuplot failed on its script (see " + base + ".log; the script it ran: " +
+                         base + ".failed.gp) (cactus-wall_ms.png, .svg and .pdf left as they were)\n"));
     CHECK(has(slurp(base + ".log"), "undefined variable: x"));
     const auto r = run_cli_env(path_first(dir) + "TMPDIR='" + dir.string() + "' ", "report " + kCsv + " --out '" +
                                                                                       (dir / "r.html").string() + "'");
@@ -184,8 +184,8 @@ TEST_CASE("an earlier gnuplot log is replaced only by a failure's and removed on
         const std::string log = plant_log(dir);
         const auto r = analyze(dir);
         CHECK(r.exit_code == 1);
-        CHECK(has(r.err, "gnuplot failed on its script (see " + log + ")"));
-        CHECK_FALSE(has(r.err, ".gp"));
+        CHECK(has(r.err, "gnuplot failed on its script (see " + log + "; the script it ran: "));
+        CHECK_FALSE(has(r.err, "cactus-wall_ms.gp"));
         CHECK(slurp(log) == "line 3: no such thing\n");
         CHECK_FALSE(temp_files_left(dir / "plots"));
     }
@@ -204,4 +204,31 @@ TEST_CASE("an earlier gnuplot log is replaced only by a failure's and removed on
         CHECK(analyze(dir).exit_code == 0);
         CHECK_FALSE(fs::exists(log));
     }
+}
+
+// Red-team round 30 spot check: the log of a figure gnuplot rejected quoted the script it ran by
+// its temporary name (`"cactus-wall_ms.gp.tmp-…", line 63:`), a file gone when it was read. That
+// script is kept beside the log as NAME.failed.gp now, the log names it, and both go when the
+// figure is next placed. This fake gnuplot names its script as gnuplot does.
+TEST_CASE("the script a failed figure ran is kept beside its log and the log names it", "[plots][gnuplot][outputs][cli]") {
+    const fs::path dir = fake_gnuplot("script-kept", "", "", "echo \"\\\"$1\\\", line 3: no such thing\" >&2; exit 1");
+    const auto analyze = [&dir] {
+        return run_cli_env(path_first(dir), "analyze " + kCsv + " --plots '" + (dir / "plots").string() + "' --table summary");
+    };
+    const std::string base = (dir / "plots" / "cactus-wall_ms").string();
+    const auto r = analyze();
+    CHECK(r.exit_code == 1);
+    CHECK(has(r.err, "(see " + base + ".log; the script it ran: " + base + ".failed.gp)"));
+    const std::string log = slurp(base + ".log");
+    INFO(log);
+    CHECK(log == "\"" + base + ".failed.gp\", line 3: no such thing\n");
+    CHECK(has(slurp(base + ".failed.gp"), "set terminal pngcairo"));
+    CHECK_FALSE(fs::exists(base + ".gp"));
+    CHECK_FALSE(temp_files_left(dir / "plots"));
+    // Placed next time (another gnuplot, which draws): the failure's log and script go.
+    futolab::test::install_fake_gnuplot(dir);
+    CHECK(analyze().exit_code == 0);
+    CHECK_FALSE(fs::exists(base + ".log"));
+    CHECK_FALSE(fs::exists(base + ".failed.gp"));
+    CHECK(fs::exists(base + ".gp"));
 }

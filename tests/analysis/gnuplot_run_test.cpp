@@ -176,7 +176,7 @@ TEST_CASE("a gnuplot that prints without end is stopped at the file cap and its 
     std::string message;
     try {
         const int status = futolab::run_gnuplot("f", script, log, 8);  // 256 MiB take well under a second: the cap, not the time, ends it
-        futolab::check_figure({.figure = "f", .status = status, .written = {}, .targets = {}, .script = script, .log = log, .kept_log = log, .scratch = false});
+        futolab::check_figure({.figure = "f", .status = status, .written = {}, .targets = {}, .script = script, .log = log, .kept_log = log, .ran_script = "", .kept_script = "", .scratch = false});
     } catch (const std::runtime_error& e) {
         message = e.what();
     }
