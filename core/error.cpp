@@ -1,4 +1,5 @@
 #include "core/error.hpp"
+#include "core/yaml_aliases.hpp"
 
 #include <fmt/format.h>
 
@@ -14,6 +15,7 @@ std::string format_location(const SourceLoc& loc) {
     std::string out = loc.source.empty() ? std::string("<input>") : loc.source;
     if (loc.line > 0) out += fmt::format(":{}", loc.line);
     if (loc.line > 0 && loc.column > 0) out += fmt::format(":{}", loc.column);
+    if (loc.line > 0 && loc.column > 0) out += yaml_alias_note(loc.source, loc.line, loc.column);  // "" but in a YAML text with aliases
     return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/binary_data.hpp"
 #include "core/error.hpp"
+#include "core/yaml_aliases.hpp"
 
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
@@ -172,6 +173,7 @@ YAML::Node load_yaml_bounded(const std::string& text, const std::string& source,
         throw_input_error({source, e.mark.line + 1, e.mark.column + 1}, fmt::format("{}: {}", what, e.msg));
     }
     check_size(root, source);
+    note_yaml_aliases(source, text);
     return root;
 }
 

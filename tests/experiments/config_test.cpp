@@ -202,8 +202,13 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {"name: t\ninstances:\n  - generate: { kind: unique, n: 5, givens: 0.3 }\nsolvers: [gac]\n",
          "cfg.yaml:3:37: unknown key 'givens' in generate (kind unique) (valid: kind, n, use, grade, attempts, count, sampler)"},
         {kGood + "grade: maybe\n", "cfg.yaml:5:8: grade must be one of true, false, not 'maybe'"},
-        // An alias to a list where a solver name goes: the position is printed once.
-        {"name: t\ninstances: &l\n  - file: x\nsolvers: [*l]\n", "cfg.yaml:2:12: a solver must be a single value"},
+        // An alias to a list where a solver name goes: the position is printed once, with the
+        // alias that put it there (red-team round 29, C4).
+        {"name: t\ninstances: &l\n  - file: x\nsolvers: [*l]\n",
+         "cfg.yaml:2:12 (inside anchor &l, repeated by its alias at 4:11): a solver must be a single value"},
+        {"name: t\ninstances:\n  - file: x\nsolvers: [ &f fc ]\nlimits: { time: *f }\n",
+         "cfg.yaml:4:12 (inside anchor &f, repeated by its alias at 5:17): limits.time: 'fc' is not a duration (accepted: 0 "
+         "to 9.2e9 s, as seconds or with a unit: 10s, 500ms, 2m, 1h; 0 = none)"},
     };
     for (const auto& [text, expected] : cases) {
         INFO(text);
