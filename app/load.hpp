@@ -112,7 +112,7 @@ private:
     int fd_ = -1;
     const Interrupt* stop_;
     bool made_ = false;       // the file did not exist before this stream made it
-    bool cut_ = false;        // the file has been cut for its first record (or was made empty)
+    bool cut_ = true;         // false: a regular file that was there, not cut yet (at its first record)
 };
 
 }  // namespace futolab::app
