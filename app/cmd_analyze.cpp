@@ -382,6 +382,11 @@ const std::vector<Word<PlotType>>& analyze_plot_types() {
 
 int analyze(AnalyzeArgs args) {
     refuse_stdin_twice(args.request.inputs);  // core/files.hpp: before anything is read
+    // SIGINT, SIGTERM and SIGHUP are stop requests from the start (red-team round 30, F4: one
+    // while the CSVs were read or studied ended analyze by the default action, no word): seen
+    // after the study, before anything is printed or written, and between figures.
+    Interrupt stop;
+    const SignalScope signals(stop);
     // Before the study: a folder that cannot be one would otherwise fail after the tables
     // were printed.
     if (!args.tables_dir.empty()) check_output_folder(args.tables_dir, "--tables");
@@ -394,6 +399,7 @@ int analyze(AnalyzeArgs args) {
     args.request.check_rows = rows_held_to_sidecar("analyze it", SidecarDoubt::noted);
     args.request.sidecar_warnings = sidecar_warnings;  // a redo history its sweep cannot have (red-team round 28, B F4)
     const Study study = run_study(args.request);
+    throw_if_stopped(stop, "nothing printed or written");
     // --tables DIR/summary.csv must not replace an input named so (or any results CSV); neither
     // folder is a file of the other's, nor under one (`--plots t/summary.csv` was refused only
     // once the tables were written, exit 2).
@@ -418,10 +424,7 @@ int analyze(AnalyzeArgs args) {
     else if (args.tables_dir.empty() || one_table(args)) print_tables(printed, study, args);
     write_stdout_text(printed.str());
     // The figures made first (gnuplot may fail or be stopped), then the tables written, then both
-    // put in place: a failed or stopped analyze leaves both folders as they were. SIGINT, SIGTERM
-    // and SIGHUP are stop requests from here to the end.
-    Interrupt stop;
-    const SignalScope signals(stop);
+    // put in place: a failed or stopped analyze leaves both folders as they were.
     std::vector<StagedFigure> figures = make_plots(study.plots, args.plots, stop);
     std::vector<std::unique_ptr<AtomicFile>> tables = stage_tables(study, args);
     locks.check_held(args);

@@ -11,6 +11,7 @@
 #include "analysis/compare_inputs.hpp"
 #include "analysis/compare_report.hpp"
 #include "analysis/same_runs.hpp"
+#include "sandbox/interrupt.hpp"
 #include "app/agreement_gate.hpp"
 #include "app/commands.hpp"
 #include "app/counted.hpp"
@@ -155,6 +156,10 @@ int compare(const CompareArgs& args) {
         throw InputError("compare needs two results CSVs or more (BASE.csv NEW.csv…), or one A/B sweep's CSV with --base NAME");
     if (args.replicates > 1 && !args.base.empty()) throw InputError("--replicates compares sweeps; --base the builds of one");
     refuse_stdin_twice(args.inputs);  // core/files.hpp: `- -` is no file compared with itself, but one stream
+    // SIGINT, SIGTERM and SIGHUP are stop requests from here (red-team round 30, F4: one while the
+    // CSVs were read ended compare by the default action, no word): seen before anything is printed.
+    Interrupt stop;
+    const SignalScope signals(stop);
     note_same_files(args.inputs);
     const ComparedRun run = compare_inputs(args.inputs, side_labels(args), std::string(name_in(kTimeMetrics, args.metric)),
                                            nullptr, args.base, args.replicates, {},
@@ -164,6 +169,7 @@ int compare(const CompareArgs& args) {
     const std::vector<ComparedInputs>& comparisons = run.comparisons;
     // Over every input's runs together: each input's own disagreements and those between inputs.
     const Agreement agreement = inputs_agreement(args.inputs, input_labels(args));
+    throw_if_stopped(stop, "nothing printed");
     // Written once it is all made (app/load.hpp, write_stdout_text: a signal is a stop request).
     std::ostringstream printed;
     print(printed, comparisons, args);

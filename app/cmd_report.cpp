@@ -160,6 +160,11 @@ const std::vector<OptionRule<ReportArgs>>& report_rules() {
 
 int report(ReportArgs args) {
     refuse_stdin_twice(args.request.inputs);  // core/files.hpp: before anything is read
+    // SIGINT, SIGTERM and SIGHUP are stop requests from the start (red-team round 30, F4: one
+    // while the CSVs were read or the page made ended report by the default action, its lock
+    // file left): seen after the study, between figures and before the page is written.
+    Interrupt stop;
+    const SignalScope signals(stop);
     // `report x.csv --out x.csv` would replace the results with HTML: refused before any work.
     check_file_output(args.out, "--out", "the report page");
     // A page named as a format futolab reads would be read back as that (red-team round 26, C F2):
@@ -184,6 +189,7 @@ int report(ReportArgs args) {
     const ComparedRun compared = args.compare ? compare_setup(args) : ComparedRun{};
     for (const std::string& w : compared.warnings) std::cerr << visible_text("futolab: warning: " + w, LineBreaks::shown) << "\n";
     const Study study = run_study(args.request);
+    throw_if_stopped(stop, "no report written");
     if (!args.compare)  // else the same warnings came from compare_inputs
         for (const std::string& w : study.table.warnings())
             std::cerr << visible_text("futolab: warning: " + w, LineBreaks::shown) << "\n";
@@ -196,6 +202,7 @@ int report(ReportArgs args) {
     if (!drawn.note.empty()) std::cerr << visible_text("futolab: note: " + drawn.note, LineBreaks::shown) << "\n";
     const std::string page = html_report(study, render_svgs(drawn.figures), sidecar_texts, futolab_version(),
                                          compared.comparisons, drawn.note);
+    throw_if_stopped(stop, "no report written");
     if (lock) lock->check_held_for(args.out);  // removed meanwhile: another writer may hold the name now
     write_file_atomically(args.out, page);
     std::cout << "report: " << visible_text(args.out) << "\n";  // shown: a line feed in --out, one line still

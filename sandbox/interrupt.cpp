@@ -68,4 +68,8 @@ SignalScope::~SignalScope() {
     else if (g_signals.load() > outer_signals_) outer_->request();  // a stop this scope took
 }
 
+void throw_if_stopped(const Interrupt& stop, std::string_view what) {
+    if (stop.requested()) throw std::runtime_error("interrupted: " + std::string(what));
+}
+
 }  // namespace futolab

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <string_view>
 
 namespace futolab {
 
@@ -47,5 +48,9 @@ private:
     int outer_signals_;   // the signals counted when this scope began
     struct sigaction old_int_ {}, old_term_ {}, old_hup_ {};
 };
+
+// If a stop was requested: throws std::runtime_error "interrupted: WHAT" (exit 1), where `what`
+// says what the command leaves ("nothing printed or written").
+void throw_if_stopped(const Interrupt& stop, std::string_view what);
 
 }  // namespace futolab
