@@ -241,8 +241,11 @@ Head read_head(const Json& head, const At& at) {
     h.rules = read_version(head.at("version"), at);
     CertificateCheck& c = h.claim;
     c.n = whole_int(head.at("n"), at, "n", 2, kMaxEnumeratedN);
+    // Read as text outside the try: its refusal names the place already (red-team round 30, F5:
+    // "o5.cert:1: o5.cert:1: objective must be a string").
+    const std::string& objective = text_at(head.at("objective"), at, "objective");
     try {
-        c.objective = exact_objective_from_name(text_at(head.at("objective"), at, "objective"), "objective");
+        c.objective = exact_objective_from_name(objective, "objective");
     } catch (const InputError& e) {
         bad(at, e.what());
     }

@@ -128,7 +128,8 @@ const Json& array_at(const Json& j, const At& at, const std::string& field) {
 }
 
 const std::string& text_at(const Json& j, const At& at, const std::string& field) {
-    if (!j.is_string()) bad(at, fmt::format("{} must be a string, got {}", field, typed_json(j, at.typed)));
+    // -0 quoted as typed, as the number fields quote it (red-team round 30, F5: "got 0").
+    if (!j.is_string()) bad(at, fmt::format("{} must be a string, got {}", field, signed_zero(j) ? "-0" : typed_json(j, at.typed)));
     return j.get_ref<const std::string&>();
 }
 

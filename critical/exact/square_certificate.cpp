@@ -79,8 +79,11 @@ SquareHead read_head(const Json& head, const At& at) {
     SquareHead h;
     h.rules = read_version(head.at("version"), at);
     h.n = whole_int(head.at("n"), at, "n", 2, kMaxWideN);
+    // Read as text outside the try: its refusal names the place already (red-team round 30, F5:
+    // "o5.cert:1: o5.cert:1: objective must be a string").
+    const std::string& objective = text_at(head.at("objective"), at, "objective");
     try {
-        h.objective = exact_objective_from_name(text_at(head.at("objective"), at, "objective"), "objective");
+        h.objective = exact_objective_from_name(objective, "objective");
     } catch (const InputError& e) {
         bad(at, e.what());
     }

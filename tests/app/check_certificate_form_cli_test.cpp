@@ -93,3 +93,23 @@ TEST_CASE("critical --check-certificate: a per-square file's malformed second sq
     write(dir / "two.cert", t);
     checked(dir, "two.cert", 2, "two.cert:" + std::to_string(t.size()) + ": unknown key 'why' in a set record\n");
 }
+
+// Red-team round 30, F5: a header's objective that is no string was named twice ("o.cert:1:
+// o.cert:1: objective must be a string, got 5"), and `-0` in a string field was quoted as "0".
+// Shown on the exact certificate; the per-square one reads its header through the same functions.
+TEST_CASE("critical --check-certificate: a header text field of another type is named once and quoted as typed",
+          "[app][critical][certificate]") {
+    const fs::path dir = fresh_dir("check-certificate-form", "text-fields");
+    const std::vector<Json> exact = made(dir, "critical --exact --n 3 --objective h+k", "e.cert");
+    const std::string square = slurp((dir / "e.cert").string());
+    for (const auto& [field, typed] : std::vector<std::pair<std::string, std::string>>{
+             {"objective", "5"}, {"objective", "-0"}, {"objective", "null"}, {"objective", "[]"}, {"proof", "-0"}}) {
+        INFO(field << " " << typed);
+        std::string text = square;
+        const std::string from = "\"" + field + "\":\"" + exact[0][field].get<std::string>() + "\"";
+        REQUIRE(text.find(from) != std::string::npos);
+        text.replace(text.find(from), from.size(), "\"" + field + "\":" + typed);
+        std::ofstream(dir / "o.cert") << text;
+        checked(dir, "o.cert", 2, "futolab: o.cert:1: " + field + " must be a string, got " + typed + "\n");
+    }
+}
