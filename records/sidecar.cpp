@@ -510,9 +510,19 @@ namespace {
 ShardMachine machine_of(const YamlFields& y, const YamlAt& m, const std::string& file) {
     ShardMachine out{file, y.text(y.child(m, "host"), ""), y.text(y.child(m, "cpu"), ""), {}, std::nullopt};
     out.cores = count_if_given(y, m, "cores");  // bounds a tool's CPU time (experiments/clock_facts.hpp)
-    if (const YamlAt hosts = y.sequence(y.child(m, "hosts")))
-        for (std::size_t i = 0; i < hosts.node.size(); ++i) out.hosts.push_back(y.text(y.item(hosts, i)));
-    else if (!out.host.empty())
+    // An empty list, or a host twice, no futolab writes (with_host): either turned the rows' host
+    // check off or read as another list (red-team round 30, F9: `hosts: []` let every row name
+    // any host, merge and resume exit 0). Refused as an edit.
+    if (const YamlAt hosts = y.sequence(y.child(m, "hosts"))) {
+        if (hosts.node.size() == 0) y.fail(hosts, "is empty: a sweep's sidecar lists at least the host that wrote it (edited?)");
+        for (std::size_t i = 0; i < hosts.node.size(); ++i) {
+            const YamlAt item = y.item(hosts, i);
+            std::string host = y.text(item);
+            if (std::find(out.hosts.begin(), out.hosts.end(), host) != out.hosts.end())
+                y.fail(item, fmt::format("names host '{}' twice (edited?)", host.substr(0, 80)));
+            out.hosts.push_back(std::move(host));
+        }
+    } else if (!out.host.empty())
         out.hosts.push_back(out.host);
     return out;
 }
