@@ -292,7 +292,7 @@ namespace {
 std::uint64_t read_whole_number(const CsvTable& t, std::size_t row, std::size_t column, const std::string& source,
                                 std::uint64_t max, std::uint64_t min, bool capped) {
     const std::string& cell = t.rows.at(row).at(column);
-    const auto fail = [&](std::string_view problem) {
+    const auto fail = [&](std::string_view problem) {  // the column by its name
         throw_input_error({source, t.lines.at(row), 0},
                           fmt::format("column '{}': '{}' {}", t.header.at(column), printable_cell(cell), problem));
     };
@@ -300,8 +300,10 @@ std::uint64_t read_whole_number(const CsvTable& t, std::size_t row, std::size_t 
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
     if (capped && ec == std::errc::result_out_of_range) return UINT64_MAX;  // plain digits, more than 64 bits hold
-    if (ec != std::errc() || end != cell.data() + cell.size() || v > max || v < min)
-        fail(fmt::format("is out of range ({} to {})", min, max));
+    // "too large", as every other reader of whole numbers says (red-team round 30, F8: "is out of range").
+    if (ec == std::errc::result_out_of_range || v > max) fail(fmt::format("is too large (at most {})", max));
+    if (v < min) fail(fmt::format("is too small (at least {})", min));
+    if (ec != std::errc() || end != cell.data() + cell.size()) fail(whole_number_form_problem("x"));  // not reached: digits only
     return v;
 }
 

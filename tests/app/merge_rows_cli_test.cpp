@@ -145,11 +145,12 @@ TEST_CASE("merge refuses a row whose cells the config would not write", "[cli][m
                   "seed");
     // Out of the range repeats have, 1 to repeats, which the message states (red-team round 21, B F6:
     // "(0 to 2)" was stated while 0 was refused).
-    for (const std::string repeat : {"0", "3"}) {
+    // Past it "too large", below it "too small", as every reader of whole numbers says (round 30, F8).
+    for (const auto& [repeat, said] : {std::pair<std::string, std::string>{"0", "is too small (at least 1)"}, {"3", "is too large (at most 2)"}}) {
         const auto r = merge_edited("repeat-out", "repeat", [&](const std::string&) { return repeat; });
         INFO(r.err);
         CHECK(r.exit_code == 2);
-        CHECK(has(r.err, "repeat-out/mr.shard-1-of-2.csv:2: column 'repeat': '" + repeat + "' is out of range (1 to 2)\n"));
+        CHECK(has(r.err, "repeat-out/mr.shard-1-of-2.csv:2: column 'repeat': '" + repeat + "' " + said + "\n"));
     }
     check_refused(merge_edited("hash", "instance_hash", [](const std::string&) { return "0123456789abcdef"; }), "hash",
                   "seed");
@@ -180,7 +181,7 @@ TEST_CASE("merge states the range of n, h, k and repeat for a cell past 2 to the
     const auto r = merge_edited("huge-repeat", "repeat", [&](const std::string&) { return huge; });
     INFO(r.err);
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "huge-repeat/mr.shard-1-of-2.csv:2: column 'repeat': '" + huge + "' is out of range (1 to 2)\n"));
+    CHECK(has(r.err, "huge-repeat/mr.shard-1-of-2.csv:2: column 'repeat': '" + huge + "' is too large (at most 2)\n"));
 }
 
 // Round 7: the instance cell was not checked (it needs the matrix). Now each row's instance,
