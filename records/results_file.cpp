@@ -79,6 +79,11 @@ void create_output_folder(const std::filesystem::path& dir) {
     if (::stat(dir.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))  // what is there, by its kind (a FIFO was "a file")
         throw InputError(fmt::format("{}: is {}, not a folder (--out and output name the folder of the CSV)", dir.string(),
                                      S_ISREG(st.st_mode) ? "a file" : file_type_name(st.st_mode)));
+    // A part above it that is no folder (`--out s.csv/x`, a FIFO, a device): named as every
+    // output's folder is (red-team round 30, F2: "cannot create the output folder: Not a
+    // directory", exit 1, as if the disk had refused).
+    if (const std::string why = folder_path_problem(dir.string()); !why.empty())
+        throw InputError(fmt::format("{}: {} (--out and output name the folder of the CSV)", dir.string(), why));
     make_folders(dir, error);  // removed again if the run is refused (core/made_folders.hpp)
     // The machine's refusal (permissions, a read-only or full disk), not the input's: exit 1.
     if (error) throw std::runtime_error(dir.string() + ": cannot create the output folder: " + error.message());

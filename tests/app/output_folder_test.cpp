@@ -57,6 +57,20 @@ TEST_CASE("a folder option naming a file, FIFO or device is refused before the t
         CHECK(has(r.err, message));
         CHECK(r.out.empty());  // refused before the tables (or a shard) were printed
     }
+    // run --out with a file, FIFO or device above the CSV's folder (red-team round 30, F2: "cannot
+    // create the output folder: Not a directory", exit 1): refused as the others, nothing run.
+    std::ofstream(dir / "r.yaml") << "name: r\nmode: { count: 1 }\nisolation: thread\ninstances:\n  - file: " << kPuzzle
+                                  << "\nsolvers: [fc]\n";
+    for (const auto& [out, message] : std::vector<std::pair<std::string, std::string>>{
+             {"file/x", "file/x: file is not a folder but a regular file"},
+             {"file/x/y", "file/x/y: file is not a folder but a regular file"},
+             {"fifo/x", "fifo/x: fifo is not a folder but a FIFO (named pipe)"},
+             {"/dev/null/x", "/dev/null/x: /dev/null is not a folder but a device"}}) {
+        INFO(out);
+        const auto r = futolab::test::run_cli_env("timeout 20 ", "run r.yaml -q --out " + out, dir.string());
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, message));
+    }
     // A link to a folder is a folder.
     fs::create_directory(dir / "real");
     fs::create_directory_symlink(dir / "real", dir / "link");
