@@ -57,3 +57,31 @@ TEST_CASE("a record stream that fails before its first record leaves the file it
     CHECK(std::count(now.begin(), now.end(), '\n') == 2);
     fs::remove_all(dir);
 }
+
+// Red-team round 30, F3: `convert … > f` on a full disk left half a record at the end of f, where
+// solve, grade and generate behind the same redirect took it out again. Every format convert
+// writes ends with whole records then (usp's text is one record: whole or nothing).
+TEST_CASE("convert to a redirected standard output on a full disk ends with whole records", "[cli][output][stream]") {
+    const fs::path dir = fresh_dir("app", "convert-full-stdout");
+    REQUIRE(run_cli("generate random --n 6 --count 300 --out g.jsonl", dir.string()).exit_code == 0);
+    for (const std::string to : {"jsonl", "tatham", "futo", "usp"}) {
+        INFO(to);
+        const auto r = run_cli_env("ulimit -f 3; ", "convert g.jsonl --to " + to + " > c." + to, dir.string());
+        INFO(r.err);
+        CHECK(r.exit_code == 1);
+        const std::string kept = slurp((dir / ("c." + to)).string());
+        if (to == "usp") {
+            CHECK(has(r.err, "cannot write to standard output: File too large (the record it was writing was taken out again"));
+            CHECK(kept.empty());
+            continue;
+        }
+        CHECK(has(r.err, "cannot write to standard output: File too large (the record it was writing was taken out again"));
+        REQUIRE_FALSE(kept.empty());
+        CHECK(kept.back() == '\n');
+        // Whole records: read back by check (the file's own format, its extension).
+        const auto c = run_cli("check c." + to, dir.string());
+        INFO(c.err);
+        CHECK(c.exit_code == 0);
+    }
+    fs::remove_all(dir);
+}
