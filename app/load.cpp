@@ -323,9 +323,7 @@ OutputStream::OutputStream(const std::string& path, const Interrupt* stop) : pat
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0666);
     if (fd_ < 0 && errno == ELOOP)
         throw InputError(path + ": is a symbolic link: refusing to write through it (remove it, or write elsewhere)");
-    if (fd_ < 0 && errno == ENXIO)
-        throw InputError(path + ": is a FIFO (named pipe) with no reader, or a socket: write to a regular file, or to - "
-                                "and a shell pipe");
+    if (fd_ < 0 && errno == ENXIO) throw InputError(path + ": " + no_reader_problem(path, ENXIO));
     if (fd_ < 0) throw std::runtime_error(write_error(path, errno));
     const int flags = ::fcntl(fd_, F_GETFL);
     if (flags >= 0) (void)::fcntl(fd_, F_SETFL, flags & ~O_NONBLOCK);

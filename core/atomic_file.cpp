@@ -232,6 +232,24 @@ int open_own_stream(int stream) {
     return fd;
 }
 
+std::string no_reader_problem(const std::string& path, int error) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && S_ISCHR(st.st_mode))
+        return fmt::format("is a device that cannot be opened for writing ({}{})", std::strerror(error),
+                           error == ENXIO && path == "/dev/tty" ? ": this command has no controlling terminal" : "");
+    return "is a FIFO (named pipe) with no reader, or a socket: write to a regular file, or to - and a shell pipe";
+}
+
+std::string device_open_problem(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd >= 0) {
+        ::close(fd);
+        return "";
+    }
+    const int error = errno;
+    return error == EACCES || error == EPERM ? "" : no_reader_problem(path, error);  // permissions: the write says so
+}
+
 namespace {
 
 // A file a live futolab holds locked (a generate's JSONL, a run's CSV) or a lock file itself is
@@ -246,9 +264,7 @@ void refuse_locked(const std::string& path) {
 // refused at once instead of blocking the command forever.
 int open_direct(const std::string& path) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0 && errno == ENXIO)
-        throw InputError(path + ": is a FIFO (named pipe) with no reader, or a socket: write to a regular file, or to - "
-                                "and a shell pipe");
+    if (fd < 0 && errno == ENXIO) throw InputError(path + ": " + no_reader_problem(path, ENXIO));
     if (fd < 0) fail(path, errno);
     const int flags = ::fcntl(fd, F_GETFL);
     if (flags >= 0) (void)::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);  // a reader is there: wait for it as usual
@@ -420,7 +436,8 @@ std::string output_kind_problem(const std::string& path) {
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0) return lock_problem(path);  // absent (or unreachable: the write says why)
     if (S_ISREG(st.st_mode)) return lock_problem(path);  // a live futolab's file, or a lock
-    if (S_ISCHR(st.st_mode) || is_own_stream(st)) return "";
+    if (is_own_stream(st)) return "";
+    if (S_ISCHR(st.st_mode)) return device_open_problem(path);
     if (S_ISDIR(st.st_mode)) return "is a folder, not a file";
     if (S_ISFIFO(st.st_mode)) return "is a FIFO (named pipe), not a regular file";
     return S_ISSOCK(st.st_mode) ? "is a socket, not a regular file" : "is a block device, not a regular file";

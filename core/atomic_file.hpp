@@ -132,6 +132,16 @@ std::string create_temp_beside(const std::string& path, std::string_view text = 
 // tool is started on outputs it opens itself (gnuplot).
 std::string output_kind_problem(const std::string& path);
 
+// Why a write-only open of the device or FIFO at `path` failed with `error` (ENXIO: a FIFO
+// with no reader, a socket, or a device with nothing behind it such as /dev/tty without a
+// controlling terminal), named by what is there: red-team round 30, F1 called /dev/tty a FIFO.
+std::string no_reader_problem(const std::string& path, int error);
+
+// Why the character device at `path` cannot be opened for writing ("" if it can, or if only
+// permissions stand in the way: the write says so): output_kind_problem asks it before any work
+// (red-team round 30, F1: `critical --exact --certificate /dev/tty` searched, then was refused).
+std::string device_open_problem(const std::string& path);
+
 // Creates the output folder `dir` (and its parents) for OPTION (--tables, --plots,
 // --checkpoint). A file where the folder or one of its parents should be is the user's input
 // error (InputError: "OPTION DIR: PART is not a folder"); the machine's refusal

@@ -366,3 +366,27 @@ TEST_CASE("run --shard refuses a live shard naming the shard CSV that is locked"
                              std::to_string(::getpid()) + ") is writing it"));
     }
 }
+
+// Red-team round 30, F1: /dev/tty with no controlling terminal (setsid: a session of its own, as
+// under cron or CI) cannot be opened; `critical --certificate /dev/tty` searched every class,
+// wrote its CSV, and then was refused with "is a FIFO (named pipe) with no reader". A device
+// output is opened once before any work now, and named as a device.
+TEST_CASE("a device output that cannot be opened is refused before any work and named as a device", "[cli][output]") {
+    const fs::path dir = fresh_dir("app", "odd-out-tty");
+    for (const std::string& args : {std::string("critical --exact --n 3 --objective h+k --certificate /dev/tty --out x.jsonl"),
+                                    std::string("critical --construct --n 5 --certificate /dev/tty"),
+                                    std::string("critical --few-relations 3 --n 3 --out /dev/tty"),
+                                    std::string("critical --n 4 --count 2 --out /dev/tty"),
+                                    std::string("generate random --out /dev/tty"), "convert " + kPuzzle + " --to futo --out /dev/tty"}) {
+        INFO(args);
+        const auto r = futolab::test::run_cli_env("setsid -w ", args, dir.string());
+        INFO(r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "/dev/tty: is a device that cannot be opened for writing (No such device or address: this "
+                         "command has no controlling terminal)"));
+        CHECK_FALSE(has(r.err, "FIFO"));
+        CHECK_FALSE(has(r.err, "classes"));  // no progress: nothing searched
+        CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 0);
+    }
+    fs::remove_all(dir);
+}
