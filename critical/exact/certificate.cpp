@@ -342,7 +342,9 @@ ClassRecord read_class(const Json& c, const Head& h, const At& at) {
     if (c.contains("proofs") == bb)
         bad(at, bb ? "a class record of a bb certificate has 'proofs'" : "a class record has no 'proofs'");
     ClassRecord r;
-    r.index = whole(c.at("class"), at, "class", 0, std::numeric_limits<std::int64_t>::max());
+    // Within the order's classes, as the header's witness class is (red-team round 30, F6: a
+    // record's class 7 of an order of 2 was judged, exit 1, "not the next class here").
+    r.index = whole(c.at("class"), at, "class", 0, static_cast<std::int64_t>(h.classes.size()) - 1);
     r.square = square_of(c.at("square"), n, at, "square");
     r.orbit = whole(c.at("orbit"), at, "orbit", 1, 16);
     const Json& jsets = array_at(c.at("sets"), at, "sets");
@@ -563,9 +565,16 @@ CertificateCheck read_certificate(std::istream& in, const std::string& source) {
     std::size_t line_no = 0;
     const Head h = read_first_line(in, source, line_no);
     const int vars = h.claim.proof == ProofKind::drat ? most_vars(h.claim.n, h.claim.objective) : 0;
+    // A record past the order's (or the shard's) classes is malformed, as a record too many of
+    // the per-square and construct certificates is (red-team round 30, F6: it was judged, exit 1).
+    const std::size_t expected = classes_in(h.claim.shard, h.classes.size());
+    std::size_t records = 0;
     std::string text;
     while (next_record_line(in, text, line_no, source)) {  // one line in memory at a time
         const At at{source, line_no};
+        if (++records > expected)
+            bad(at, fmt::format("a class record more than the {} class{} of {}", expected, expected == 1 ? "" : "es",
+                                h.claim.shard.count > 1 ? "its shard" : "the order"));
         const Json line = parse_line(text, at);
         check_proof_forms(read_class(line, h, at), vars, at);
     }

@@ -26,8 +26,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The first class line renumbered: not the class enumerated first (rejected, well-formed).
-void renumbered(std::vector<Json>& t) { t[1]["class"] = 5; }
+// The first class line renumbered: another class of the order, not the one enumerated first
+// (rejected, well-formed; a class past the order's is malformed).
+void renumbered(std::vector<Json>& t) { t[1]["class"] = t[1]["class"].get<int>() == 0 ? 1 : 0; }
 
 }  // namespace
 
@@ -39,7 +40,7 @@ TEST_CASE("critical --check-certificate: a malformed last class after a rejected
     std::vector<Json> t = whole;
     renumbered(t);
     write(dir / "bad.cert", t);
-    checked(dir, "bad.cert", 1, "bad.cert: certificate rejected: line 2: class 5 is not the next class here (0)");
+    checked(dir, "bad.cert", 1, "bad.cert: certificate rejected: line 2: class 1 is not the next class here (0)");
     t.back()["proofs"][0]["drat"] = "abc 0\n" + t.back()["proofs"][0]["drat"].get<std::string>();
     write(dir / "bad.cert", t);
     checked(dir, "bad.cert", 2, "bad.cert:3: proof 0: drat: proof line 1: not a clause\n");
@@ -61,7 +62,7 @@ TEST_CASE("critical --check-certificate: a shard file rejected before a malforme
     std::vector<Json> t = s0;
     renumbered(t);
     write(dir / "r0.cert", t);
-    checked(dir, "r0.cert s1.cert", 1, "r0.cert: certificate rejected: line 2: class 5 is not the next class here (0)");
+    checked(dir, "r0.cert s1.cert", 1, "r0.cert: certificate rejected: line 2: class 1 is not the next class here (0)");
     t = s1;
     t.back()["orbit"] = "8";
     write(dir / "m1.cert", t);
@@ -76,7 +77,7 @@ TEST_CASE("critical --check-certificate: a shard file rejected before a malforme
     t = s1;
     renumbered(t);
     write(dir / "r1.cert", t);
-    checked(dir, "s0.cert r1.cert", 1, "r1.cert: certificate rejected: line 2: class 5 is not the next class here (1)");
+    checked(dir, "s0.cert r1.cert", 1, "r1.cert: certificate rejected: line 2: class 0 is not the next class here (1)");
 }
 
 TEST_CASE("critical --check-certificate: a per-square file's malformed second square after a rejected first is exit 2",
@@ -112,4 +113,34 @@ TEST_CASE("critical --check-certificate: a header text field of another type is 
         std::ofstream(dir / "o.cert") << text;
         checked(dir, "o.cert", 2, "futolab: o.cert:1: " + field + " must be a string, got " + typed + "\n");
     }
+}
+
+// Red-team round 30, F6: a class record numbered past the order's classes, or a record more than
+// the order holds, was judged (exit 1, "not the next class here", "more class records than the 2
+// of the order"), where the header's witness class past them is malformed (exit 2), as a record
+// too many of the per-square and construct certificates is. Both are malformed now. (A record with
+// fewer proofs than the header's claims stays a rejected claim: the claims are the header's, and
+// an edited claim is rejected, not malformed.)
+TEST_CASE("critical --check-certificate: a class past the order's or a class record too many is malformed",
+          "[app][critical][certificate]") {
+    const fs::path dir = fresh_dir("check-certificate-form", "class-range");
+    const std::vector<Json> whole = made(dir, "critical --exact --n 3 --objective h+k", "e.cert");
+    REQUIRE(whole.size() == 3);
+    for (const auto& [value, said] : std::vector<std::pair<std::string, std::string>>{
+             {"2", "class 2 is too large (at most 1)"},
+             {"7", "class 7 is too large (at most 1)"},
+             {"9223372036854775807", "class 9223372036854775807 is too large (at most 1)"}}) {
+        std::vector<Json> t = whole;
+        t[1]["class"] = std::stoll(value);
+        write(dir / "bad.cert", t);
+        checked(dir, "bad.cert", 2, "bad.cert:2: " + said + "\n");
+    }
+    std::vector<Json> t = whole;
+    t.push_back(whole.back());
+    write(dir / "bad.cert", t);
+    checked(dir, "bad.cert", 2, "bad.cert:4: a class record more than the 2 classes of the order\n");
+    t = whole;
+    t.back()["proofs"] = Json::array();
+    write(dir / "bad.cert", t);
+    checked(dir, "bad.cert", 1, "certificate rejected: line 3: class 1: 0 proofs for 1 claim");
 }
