@@ -39,6 +39,10 @@ std::size_t max_input_bytes() {
     if (!digits || ec != std::errc() || end != s.data() + s.size())
         throw InputError(fmt::format("FUTOLAB_MAX_INPUT_BYTES: '{}' is not a whole number of bytes (plain digits, at "
                                      "least {})", s, kLeast));
+    // A leading zero is refused as every number reader refuses it (red-team round 30): `099999999`
+    // would read as a value some tools take for octal.
+    if (s.size() > 1 && s.front() == '0')
+        throw InputError(fmt::format("FUTOLAB_MAX_INPUT_BYTES: '{}' has a leading zero (write the number without it)", s));
     if (v < kLeast)  // a number, but below the floor: say which bound it misses (issue #45, round 8)
         throw InputError(fmt::format("FUTOLAB_MAX_INPUT_BYTES: {} is too small (at least {})", s, kLeast));
     return v;

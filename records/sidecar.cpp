@@ -764,7 +764,7 @@ std::pair<std::string, std::string> build_mismatch(const BuildIdentity& was_driv
     const auto names = [](const std::vector<BuildIdentity>& list) {
         std::vector<std::string> out;
         for (const BuildIdentity& b : list) out.push_back(b.name);
-        return fmt::format("{}", fmt::join(out, ", "));
+        return out.empty() ? std::string("[] (none)") : fmt::format("{}", fmt::join(out, ", "));  // not "builds , not self"
     };
     if (was.size() != is.size()) return {fmt::format("builds {}, not {}", names(was), names(is)), "builds"};
     for (std::size_t i = 0; i < was.size(); ++i) {

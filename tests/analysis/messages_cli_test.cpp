@@ -140,6 +140,10 @@ TEST_CASE("messages show the invisible characters of what they quote, and say th
     r = run_cli_env("FUTOLAB_MAX_INPUT_BYTES=18446744073709551616 ", "check good/conjure-4x4.jsonl");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "FUTOLAB_MAX_INPUT_BYTES: '18446744073709551616' is too large"));
+    // A leading zero, as every number reader refuses it (red-team round 30).
+    r = run_cli_env("FUTOLAB_MAX_INPUT_BYTES=099999999 ", "check good/conjure-4x4.jsonl");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "FUTOLAB_MAX_INPUT_BYTES: '099999999' has a leading zero"));
     // compare: two inputs under one label would be one side.
     r = run_cli("compare analysis/compare/base.csv analysis/compare/new.csv --label a,a");
     CHECK(r.exit_code == 2);
