@@ -237,6 +237,16 @@ TEST_CASE("resume holds its sidecar to this binary's description and to itself",
         CHECK(slurp(csv) == rows);
         put(path, kept);
     }
+    {  // No build at all is named as an empty list (red-team round 30: "made by builds , not self").
+        const std::string path = sidecar_of(d, 0), kept = slurp(path);
+        put(path, replaced(kept, "\nbuilds:\n(?:  [^\n]*\n)+", "\nbuilds: []\n"));
+        REQUIRE(slurp(path) != kept);
+        const auto r = run_cli("run -q s.yaml --out sh --shard 0/2 --resume", d.string());
+        INFO(r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "made by builds [] (none), not self"));
+        put(path, kept);
+    }
     // Unedited, the resume goes on (nothing left to run).
     CHECK(run_cli("run -q s.yaml --out sh --shard 0/2 --resume", d.string()).exit_code == 0);
     fs::remove_all(d);
