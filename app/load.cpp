@@ -352,16 +352,19 @@ OutputStream::~OutputStream() {
 
 // A file this stream made whose first record was cut and taken out holds nothing, and goes
 // with the stream (~OutputStream): its message says so, not that it ends with a whole record.
+// A file it replaced, cut for its first record, is empty then: said so too (red-team round 30
+// spot check: "the file ends with the last whole record" of a file left empty).
 void OutputStream::write_to_file(std::string_view text) {
-    const bool first_of_made = made_ && ::lseek(fd_, 0, SEEK_CUR) == 0;
+    const bool first = ::lseek(fd_, 0, SEEK_CUR) == 0;
     try {
         if (stop_) return write_record_watching(fd_, path_, text, *stop_);
         write_record(fd_, text, path_);
     } catch (const std::runtime_error& e) {
         const std::string_view said = e.what();
-        if (!first_of_made || !said.ends_with(kRecordTakenOut)) throw;
-        throw std::runtime_error(fmt::format("{} (it was the first record: {} is removed again)",
-                                             said.substr(0, said.size() - kRecordTakenOut.size()), path_));
+        if (!first || !said.ends_with(kRecordTakenOut)) throw;
+        throw std::runtime_error(fmt::format("{} (it was the first record: {})", said.substr(0, said.size() - kRecordTakenOut.size()),
+                                             made_ ? path_ + " is removed again"
+                                                   : path_ + " is left empty, its earlier records cut for this one"));
     }
 }
 

@@ -94,7 +94,8 @@ std::unique_ptr<OutputLock> lock_of_stream(int stream);
 // record, a stop before it) is removed again when the stream is dropped unclosed, so that a
 // failed command leaves nothing it made (app/main.cpp, remove_made_folders, takes the folders);
 // a file that was there is cut only when the first record is written, so a command that fails
-// before it leaves that file as it was.
+// before it leaves that file as it was (a first record the disk then refuses leaves it empty,
+// and the message says so).
 class OutputStream {
 public:
     explicit OutputStream(const std::string& path, const Interrupt* stop = nullptr);

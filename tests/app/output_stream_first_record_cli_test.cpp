@@ -50,6 +50,13 @@ TEST_CASE("a record stream that fails before its first record leaves the file it
     CHECK(r.exit_code == 1);
     CHECK(has(r.err, "no puzzle of grade fc in 1 attempts"));
     CHECK(slurp((dir / "g.jsonl").string()) == "earlier records\n");
+    // A first record the disk refuses: the file was cut for it, and is left empty, which the
+    // message says (red-team round 30 spot check: "the file ends with the last whole record").
+    const auto full = run_cli_env("ulimit -f 1; ", "generate random --n 30 --out g.jsonl", dir.string());
+    INFO(full.err);
+    CHECK(full.exit_code == 1);
+    CHECK(has(full.err, "File too large (it was the first record: g.jsonl is left empty, its earlier records cut for this one)"));
+    CHECK(slurp((dir / "g.jsonl").string()).empty());
     // A run that writes replaces it whole.
     REQUIRE(run_cli("generate random --n 4 --count 2 --out g.jsonl", dir.string()).exit_code == 0);
     const std::string now = slurp((dir / "g.jsonl").string());
