@@ -172,8 +172,12 @@ void check_rows_of_config(const CsvTable& t, const std::string& path, const Expe
     const SweepSpan span = sweep_span(made_by);  // the shard's sessions, the first's start on
     const std::string mode = mode_cell(config), why = "this shard's config (its sidecar)";
     const std::size_t repeat_col = t.column("repeat", path), hash_col = t.column("instance_hash", path);
+    const std::size_t run_col = t.column("run", path);
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         const RowChecker row{t, path, r, refusing};
+        // A run past the sweep's matrix, as merge refuses it (red-team round 30 spot check:
+        // analyze took run 2^63 of a 6-run sweep, and for 2^64 - 1 quoted a run the overflow made).
+        if (made_by.total_runs > 0) whole_number_cell(t, r, run_col, path, made_by.total_runs - 1);
         row.expect("experiment", config.name, why);
         row.expect("mode", mode, why);
         const SolverSpec& s = solver_of(row, config, why);

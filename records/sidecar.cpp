@@ -513,11 +513,17 @@ ShardMachine machine_of(const YamlFields& y, const YamlAt& m, const std::string&
     // An empty list, or a host twice, no futolab writes (with_host): either turned the rows' host
     // check off or read as another list (red-team round 30, F9: `hosts: []` let every row name
     // any host, merge and resume exit 0). Refused as an edit.
+    // `hosts:` with no value (null, ~) too, and an item that is no host name (empty, spaced): the
+    // round 30 spot check found them taken.
+    if (const YamlAt given = y.child(m, "hosts"); given.node.IsDefined() && given.node.IsNull())
+        y.fail(given, "is empty: a sweep's sidecar lists at least the host that wrote it (edited?)");
     if (const YamlAt hosts = y.sequence(y.child(m, "hosts"))) {
         if (hosts.node.size() == 0) y.fail(hosts, "is empty: a sweep's sidecar lists at least the host that wrote it (edited?)");
         for (std::size_t i = 0; i < hosts.node.size(); ++i) {
             const YamlAt item = y.item(hosts, i);
             std::string host = y.text(item);
+            if (host.empty() || host.find_first_of(" \t") != std::string::npos)
+                y.fail(item, fmt::format("'{}' is no host name (edited?)", host.substr(0, 80)));
             if (std::find(out.hosts.begin(), out.hosts.end(), host) != out.hosts.end())
                 y.fail(item, fmt::format("names host '{}' twice (edited?)", host.substr(0, 80)));
             out.hosts.push_back(std::move(host));

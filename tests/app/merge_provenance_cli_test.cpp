@@ -7,6 +7,8 @@
 #include "cli_runner.hpp"
 #include "small_sweep.hpp"
 #include "core/files.hpp"
+#include "records/csv_quote.hpp"
+#include "records/csv_reader.hpp"
 #include "records/sidecar.hpp"
 
 #include <catch2/catch.hpp>
@@ -220,7 +222,10 @@ TEST_CASE("resume holds its sidecar to this binary's description and to itself",
                           Case{"\n    compiler: ", "\n    compiler: X", "its one build, self ("},
                           // No futolab writes these; `hosts: []` turned the rows' host check off (round 30, F9).
                           Case{"\n  hosts: \\[[^\n]*\\]", "\n  hosts: []", "is empty: a sweep's sidecar lists at least the host"},
-                          Case{"\n  hosts: \\[([^\n,]*)\\]", "\n  hosts: [$1, $1]", "' twice"}}) {
+                          Case{"\n  hosts: \\[([^\n,]*)\\]", "\n  hosts: [$1, $1]", "' twice"},
+                          Case{"\n  hosts: \\[[^\n]*\\]", "\n  hosts: ~", "is empty: a sweep's sidecar lists at least the host"},
+                          Case{"\n  hosts: \\[([^\n,]*)\\]", "\n  hosts: [$1, \"\"]", "'' is no host name"},
+                          Case{"\n  hosts: \\[([^\n,]*)\\]", "\n  hosts: [$1, \"$1 \"]", " ' is no host name"}}) {
         const std::string path = sidecar_of(d, 0), kept = slurp(path);
         const std::string csv = (d / "sh" / "ms.shard-0-of-2.csv").string(), rows = slurp(csv);
         put(path, replaced(kept, c.from, c.to));
@@ -278,5 +283,31 @@ TEST_CASE("merge refuses a live run's CSV renamed or without its name's lock", "
     const auto r = run_cli("merge " + moved + " sh/ms.shard-1-of-2.csv --out m.csv", d.string());
     INFO(r.err);
     CHECK(r.exit_code == 0);
+    fs::remove_all(d);
+}
+
+// Red-team round 30 spot check: analyze took a run cell far past the sweep's runs (2^63 in a
+// 6-run sweep) that merge refuses, and for 2^64 - 1 quoted as expected a run the overflow made.
+// Every reader of a sweep's rows holds the run cell to the sidecar's total_runs.
+TEST_CASE("a run cell past the sweep's runs is too large for every reader", "[merge][analyze]") {
+    const fs::path d = sweep("run-range");
+    const std::string csv = (d / "sh" / "ms.shard-0-of-2.csv").string(), rows = slurp(csv);
+    for (const std::string run : {"9223372036854775808", "18446744073709551615"}) {
+        // The first row's run cell replaced, every other cell written as it was.
+        futolab::CsvTable t = futolab::read_csv_file(csv);
+        t.rows.at(0).at(t.column("run", csv)) = run;
+        std::string text;
+        for (const std::vector<std::string>* row : {&t.header, &t.rows[0]})
+            for (std::size_t c = 0; c < row->size(); ++c) text += (c ? "," : "") + futolab::csv_quote((*row)[c]) + (c + 1 == row->size() ? "\n" : "");
+        put(csv, text + rows.substr(rows.find('\n', rows.find('\n') + 1) + 1));
+        for (const std::string& command : {"analyze " + csv, "merge " + std::string(kShards) + " --out m.csv"}) {
+            const auto r = run_cli(command, d.string());
+            INFO(command << "\n" << r.err);
+            CHECK(r.exit_code == 2);
+            CHECK(has(r.err, "column 'run': '" + run + "' is too large (at most "));
+            CHECK_FALSE(has(r.err, "writes '"));
+        }
+    }
+    put(csv, rows);
     fs::remove_all(d);
 }
