@@ -4,6 +4,7 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <set>
@@ -103,18 +104,23 @@ std::string yaml_alias_note(const std::string& source, int line, int column) {
     const std::lock_guard<std::mutex> hold(registry_mutex);
     const auto it = registry().find(source);
     if (it == registry().end()) return "";
-    // The innermost anchor holding the place: the one with the fewest nodes inside.
-    const Anchor* found = nullptr;
+    // Every anchor holding the place, the innermost first: an alias of an outer one repeats the
+    // place too (red-team round 30 spot check: only the innermost's aliases were named).
+    std::vector<const Anchor*> holding;
     for (const Anchor& a : it->second)
-        if (a.inside.count({line, column}) > 0 && (found == nullptr || a.inside.size() < found->inside.size())) found = &a;
-    if (found == nullptr) return "";
-    std::vector<std::string> places;
-    for (std::size_t i = 0; i < found->aliases.size() && i < kShownAliases; ++i)
-        places.push_back(fmt::format("{}:{}", found->aliases[i].first, found->aliases[i].second));
-    const std::size_t more = found->aliases.size() - places.size();
-    return fmt::format(" (inside anchor &{}, repeated by its alias{} at {}{})", found->name,
-                       found->aliases.size() == 1 ? "" : "es", fmt::join(places, ", "),
-                       more == 0 ? "" : fmt::format(" and {} more", more));
+        if (a.inside.count({line, column}) > 0) holding.push_back(&a);
+    if (holding.empty()) return "";
+    std::stable_sort(holding.begin(), holding.end(), [](const Anchor* a, const Anchor* b) { return a->inside.size() < b->inside.size(); });
+    std::vector<std::string> parts;
+    for (const Anchor* a : holding) {
+        std::vector<std::string> places;
+        for (std::size_t i = 0; i < a->aliases.size() && i < kShownAliases; ++i)
+            places.push_back(fmt::format("{}:{}", a->aliases[i].first, a->aliases[i].second));
+        const std::size_t more = a->aliases.size() - places.size();
+        parts.push_back(fmt::format("inside anchor &{}, repeated by its alias{} at {}{}", a->name, a->aliases.size() == 1 ? "" : "es",
+                                    fmt::join(places, ", "), more == 0 ? "" : fmt::format(" and {} more", more)));
+    }
+    return fmt::format(" ({})", fmt::join(parts, "; "));
 }
 
 }  // namespace futolab

@@ -16,7 +16,8 @@ namespace futolab {
 void note_yaml_aliases(const std::string& source, const std::string& text);
 
 // " (inside anchor &NAME, repeated by its aliases at 7:11, 9:3)" if line:column (1-based) of
-// `source` lies inside a node an alias repeats, else "". At most kShownAliases places are listed.
+// `source` lies inside a node an alias repeats, else "": every such anchor, the innermost first,
+// joined by "; ". At most kShownAliases places are listed for each.
 std::string yaml_alias_note(const std::string& source, int line, int column);
 
 inline constexpr std::size_t kShownAliases = 5;

@@ -33,12 +33,13 @@ TEST_CASE("a place inside an anchored node names the aliases that repeat it", "[
     CHECK(where("other.yaml", root["b"]["time"]) == "other.yaml:1:17");
 }
 
-TEST_CASE("the innermost anchor holding a place is named and long alias lists are cut", "[core][yaml][messages]") {
+TEST_CASE("every anchor holding a place is named innermost first and long alias lists are cut", "[core][yaml][messages]") {
     std::string text = "outer: &o { inner: &i [ x, y ], z: 1 }\nuse_o: *o\n";
     for (int i = 0; i < 7; ++i) text += "i" + std::to_string(i) + ": *i\n";
     const YAML::Node root = load_yaml_bounded(text, "n.yaml");
     CHECK(yaml_alias_note("n.yaml", 1, 25) ==
-          " (inside anchor &i, repeated by its aliases at 3:5, 4:5, 5:5, 6:5, 7:5 and 2 more)");  // x
+          " (inside anchor &i, repeated by its aliases at 3:5, 4:5, 5:5, 6:5, 7:5 and 2 more; inside anchor &o, repeated by its "
+          "alias at 2:8)");  // x: *o repeats it too
     CHECK(yaml_alias_note("n.yaml", 1, 36) == " (inside anchor &o, repeated by its alias at 2:8)");  // 1
     CHECK(where("n.yaml", root["use_o"]["z"]) == "n.yaml:1:36 (inside anchor &o, repeated by its alias at 2:8)");
 }
