@@ -573,7 +573,7 @@ CertificateCheck read_certificate(std::istream& in, const std::string& source) {
     while (next_record_line(in, text, line_no, source)) {  // one line in memory at a time
         const At at{source, line_no};
         if (++records > expected)
-            bad(at, fmt::format("a class record more than the {} class{} of {}", expected, expected == 1 ? "" : "es",
+            bad(at, fmt::format("a line past the records of the {} class{} of {}", expected, expected == 1 ? "" : "es",
                                 h.claim.shard.count > 1 ? "its shard" : "the order"));
         const Json line = parse_line(text, at);
         check_proof_forms(read_class(line, h, at), vars, at);

@@ -138,7 +138,7 @@ TEST_CASE("critical --check-certificate: a class past the order's or a class rec
     std::vector<Json> t = whole;
     t.push_back(whole.back());
     write(dir / "bad.cert", t);
-    checked(dir, "bad.cert", 2, "bad.cert:4: a class record more than the 2 classes of the order\n");
+    checked(dir, "bad.cert", 2, "bad.cert:4: a line past the records of the 2 classes of the order\n");
     t = whole;
     t.back()["proofs"] = Json::array();
     write(dir / "bad.cert", t);

@@ -389,10 +389,10 @@ TEST_CASE("certificate: the shards of an --exact --shard run each check, and tog
         // than its header's shard has, is malformed (red-team round 30, F6: they were judged).
         std::vector<Json> t = lines_of(texts[0]);
         t.push_back(lines_of(texts[1])[1]);
-        CHECK_THROWS_WITH(check(text_of(t)), Catch::Contains("a class record more than the") && Catch::Contains("classes of its shard"));
+        CHECK_THROWS_WITH(check(text_of(t)), Catch::Contains("a line past the") && Catch::Contains("classes of its shard"));
         t = lines_of(texts[0]);
         t[0]["shard"]["index"] = 1;
-        CHECK_THROWS_WITH(check(text_of(t)), Catch::Contains("a class record more than the") && Catch::Contains("classes of its shard"));
+        CHECK_THROWS_WITH(check(text_of(t)), Catch::Contains("a line past the") && Catch::Contains("classes of its shard"));
         // A class of another shard in place of one of its own is rejected.
         t = lines_of(texts[0]);
         t[1] = lines_of(texts[1])[1];

@@ -177,7 +177,7 @@ TEST_CASE("certificate: a shard that holds none is accepted only as claiming not
     std::vector<Json> t = hk;
     t.push_back(lines_of(searched_shard(3, ExactObjective::h_plus_k, {0, 5}))[1]);
     t[1]["class"] = 1;
-    CHECK(verdict(t) == "test.cert:2: a class record more than the 0 classes of its shard");
+    CHECK(verdict(t) == "test.cert:2: a line past the records of the 0 classes of its shard");
     // A minimum with its witness, or without one; a witness for the null minimum.
     t = hk;
     t[0]["minimum"] = 2;

@@ -155,9 +155,9 @@ TEST_CASE("certificate: every kind of rejection comes after the form of every li
     // it was judged, "more class records than the 2 of the order", exit 1).
     std::vector<Json> t = base;
     t.push_back(t[2]);
-    CHECK(verdict(t) == "test.cert:4: a class record more than the 2 classes of the order");
+    CHECK(verdict(t) == "test.cert:4: a line past the records of the 2 classes of the order");
     t.back()["orbit"] = 1.0;
-    CHECK(verdict(t) == "test.cert:4: a class record more than the 2 classes of the order");
+    CHECK(verdict(t) == "test.cert:4: a line past the records of the 2 classes of the order");
 }
 
 TEST_CASE("certificate: a frontier point's malformed witness after a rejected one is refused", "[critical][certificate]") {
