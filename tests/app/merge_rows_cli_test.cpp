@@ -146,7 +146,9 @@ TEST_CASE("merge refuses a row whose cells the config would not write", "[cli][m
     // Out of the range repeats have, 1 to repeats, which the message states (red-team round 21, B F6:
     // "(0 to 2)" was stated while 0 was refused).
     // Past it "too large", below it "too small", as every reader of whole numbers says (round 30, F8).
-    for (const auto& [repeat, said] : {std::pair<std::string, std::string>{"0", "is too small (at least 1)"}, {"3", "is too large (at most 2)"}}) {
+    for (const auto& edit : {std::pair<std::string, std::string>{"0", "is too small (at least 1)"}, {"3", "is too large (at most 2)"}}) {
+        const std::string& repeat = edit.first;  // not a structured binding: clang 14 cannot capture one
+        const std::string& said = edit.second;
         const auto r = merge_edited("repeat-out", "repeat", [&](const std::string&) { return repeat; });
         INFO(r.err);
         CHECK(r.exit_code == 2);
