@@ -129,6 +129,8 @@ void refuse_companions_on_streams(const std::string& path) {
     }
 }
 
+std::atomic<int> ambient_stop_fd{-1};
+
 // The write end of StdinStop's pipe while one lives (-1: none): written by its handler.
 std::atomic<int> stdin_stop_fd{-1};
 
@@ -191,7 +193,9 @@ std::string standard_input_text(std::size_t cap, int stop_fd) {
     const bool known = ::fstat(STDIN_FILENO, &in) == 0;
     if (kept && known && kept->dev == in.st_dev && kept->ino == in.st_ino && kept->end == ::lseek(STDIN_FILENO, 0, SEEK_CUR))
         return kept->text;
-    // A pipe or terminal may wait: watched by the caller's stop, else by one of its own.
+    // A pipe or terminal may wait: watched by the caller's stop, or the SignalScope's that lives,
+    // else by one of its own.
+    if (stop_fd < 0) stop_fd = ambient_stop_fd.load();
     std::optional<StdinStop> own;
     if (stop_fd < 0 && !(known && S_ISREG(in.st_mode))) stop_fd = own.emplace().fd();
     std::string text = read_capped(STDIN_FILENO, "-", cap, false, stop_fd);
@@ -205,7 +209,8 @@ std::string read_input(const std::string& path, bool first_line, int stop_fd = -
     if (path == "-") {
         struct stat in {};
         if (::fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode)) refuse_if_stdout(in, "-");
-        return first_line ? read_capped(STDIN_FILENO, "-", cap, true, stop_fd) : standard_input_text(cap, stop_fd);
+        return first_line ? read_capped(STDIN_FILENO, "-", cap, true, stop_fd < 0 ? ambient_stop_fd.load() : stop_fd)
+                          : standard_input_text(cap, stop_fd);
     }
     // O_NONBLOCK: opening a FIFO with no writer would block forever; the file type is checked
     // before anything is read, and a regular file ignores the flag.
@@ -303,6 +308,8 @@ const char* file_type_name(mode_t mode) {
 }
 
 std::string read_text_file(const std::string& path) { return read_input(path, false); }
+
+int exchange_ambient_stop_fd(int fd) { return ambient_stop_fd.exchange(fd); }
 
 std::string read_text_file(const std::string& path, int stop_fd) { return read_input(path, false, stop_fd); }
 

@@ -23,6 +23,14 @@ std::string read_text_file(const std::string& path);
 // standard input is read: a stop ends the read (std::runtime_error "interrupted while reading
 // standard input"), not only its end of file (a terminal, a pipe that never closes).
 std::string read_text_file(const std::string& path, int stop_fd);
+
+// The stop fd a read of standard input watches when its caller passes none: the innermost
+// SignalScope's (sandbox/interrupt.hpp sets it for its lifetime; -1 when none lives). A command
+// that takes the stop signals from its start and reads `-` deep in a library that passes no
+// stop (analyze, report, compare) would otherwise have its stop taken by the scope while the
+// read, watching nothing, waited forever (a CI run of red-team round 30's fix F4). Returns the
+// fd it replaces.
+int exchange_ambient_stop_fd(int fd);
 // The same refusal alone, for a command that prints before it reads (compare's notes): throws
 // StreamAliasError if `path` (an existing regular file; "-" means standard input) is also this
 // process's standard output or error.

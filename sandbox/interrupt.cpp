@@ -1,5 +1,7 @@
 #include "sandbox/interrupt.hpp"
 
+#include "core/files.hpp"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -50,7 +52,8 @@ void Interrupt::request() noexcept {
 // SIGTERM there was only a stop request, or was lost with the inner scope's target). Only the
 // outermost scope starts it from 0.
 SignalScope::SignalScope(Interrupt& target)
-    : outer_(g_target.exchange(&target)), outer_signals_(outer_ != nullptr ? g_signals.load() : g_signals.exchange(0)) {
+    : outer_(g_target.exchange(&target)), outer_signals_(outer_ != nullptr ? g_signals.load() : g_signals.exchange(0)),
+      outer_stop_fd_(exchange_ambient_stop_fd(target.fd())) {
     struct sigaction sa {};
     sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
@@ -64,6 +67,7 @@ SignalScope::~SignalScope() {
     ::sigaction(SIGTERM, &old_term_, nullptr);
     ::sigaction(SIGHUP, &old_hup_, nullptr);
     g_target = outer_;  // first: a signal from here on goes to the outer scope
+    exchange_ambient_stop_fd(outer_stop_fd_);
     if (outer_ == nullptr) g_signals = outer_signals_;
     else if (g_signals.load() > outer_signals_) outer_->request();  // a stop this scope took
 }

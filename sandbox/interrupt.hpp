@@ -46,6 +46,7 @@ public:
 private:
     Interrupt* outer_;    // the enclosing scope's target (null: none)
     int outer_signals_;   // the signals counted when this scope began
+    int outer_stop_fd_;   // the ambient stop fd (core/files.hpp) it replaced, put back when it ends
     struct sigaction old_int_ {}, old_term_ {}, old_hup_ {};
 };
 

@@ -5,6 +5,7 @@
 // A second signal exits at once with 130 (docs/reliability.md), also when the first was the
 // outer scope's and the second comes in an inner one (`critical --exact --n` making its records
 // under a scope of its own: it was a first signal again there).
+#include "core/files.hpp"
 #include "sandbox/interrupt.hpp"
 
 #include <catch2/catch.hpp>
@@ -13,6 +14,8 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <stdexcept>
+#include <string_view>
 
 using futolab::Interrupt;
 using futolab::SignalScope;
@@ -57,4 +60,40 @@ TEST_CASE("a second signal in an inner SignalScope after the outer one took the 
     REQUIRE(::waitpid(pid, &status, 0) == pid);
     REQUIRE(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 130);
+}
+
+// A CI run of red-team round 30's fix F4: analyze, report and compare take the signals from their
+// start, and read `-` through a library that passes no stop; a signal the scope took before the
+// read began left the read watching nothing, and it waited forever (300 s, the test's time-out).
+// A read of standard input watches the innermost scope's stop (core/files.hpp,
+// exchange_ambient_stop_fd): a stop taken before it ends it at once. In a child whose standard
+// input is a pipe no one writes; the parent ends it after 10 s if it hangs.
+TEST_CASE("a read of standard input watches the stop a SignalScope took before it began", "[signals][interrupt]") {
+    int in[2];
+    REQUIRE(::pipe(in) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        ::dup2(in[0], STDIN_FILENO);
+        Interrupt stop;
+        const SignalScope scope(stop);
+        std::raise(SIGTERM);  // taken by the scope: a stop request, before any read
+        try {
+            (void)futolab::read_text_file("-");
+        } catch (const std::runtime_error& e) {
+            ::_exit(std::string_view(e.what()).starts_with("interrupted while reading standard input") ? 0 : 3);
+        }
+        ::_exit(4);
+    }
+    int status = 0;
+    for (int tick = 0; tick < 1000 && ::waitpid(pid, &status, WNOHANG) == 0; ++tick) ::usleep(10'000);
+    if (::waitpid(pid, &status, WNOHANG) == 0) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+        FAIL("the read of standard input did not end within 10 s of the stop");
+    }
+    ::close(in[0]);
+    ::close(in[1]);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
 }
