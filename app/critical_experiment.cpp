@@ -133,6 +133,26 @@ std::string stream_reason(const std::string& out) {
 
 bool csv_beside(const std::string& out) { return stream_reason(out).empty(); }
 
+// `said`, a failure of the run, as about the search's scratch results when it names a file in
+// their folder, which the command removes as it ends: "cannot write FOLDER/results.csv: File too
+// large (… the file ends with the last whole record)" pointed at a file already gone and
+// promised records in it, and said nothing of --out, which got none (red-team spot check of
+// round 30, G5). Any other failure is said as it was.
+std::string as_scratch_failure(const std::string& said, const std::filesystem::path& folder, const std::string& out) {
+    const std::string inside = folder.string() + "/";
+    const std::size_t at = said.find(inside);
+    if (at == std::string::npos) return said;
+    const std::string shown = out == "-" ? "standard output" : visible_text(out);
+    const std::string where = "the search's scratch results (in a temporary folder of TMPDIR, removed as the command ends)";
+    std::string reason = said;
+    if (const std::size_t colon = said.find(": ", at); said.starts_with("cannot write ") && at == 13 && colon != std::string::npos) {
+        reason = said.substr(colon + 2);
+        if (reason.ends_with(kRecordTakenOut)) reason.resize(reason.size() - kRecordTakenOut.size());
+        return fmt::format("cannot write {}: {}: nothing was written to {}", where, reason, shown);
+    }
+    return fmt::format("{} ({}: nothing was written to {})", said, where, shown);
+}
+
 // The option of each key of the methods the command renders (app/cmd_critical.cpp); a key
 // missing here is named as the method's own.
 std::string_view option_of(std::string_view key) {
@@ -461,7 +481,14 @@ int run_critical_experiment(const CriticalExperiment& run) {
     // Standard output redirected to a file: its lock from now to the write, as a file --out has
     // its results CSV's (run_experiment's, below).
     const std::unique_ptr<OutputLock> stream_lock = run.writes_out ? lock_of_stream_output(out) : nullptr;
-    const RunnerReport r = about_options(run, [&] { return run_experiment(config, options); });
+    const RunnerReport r = about_options(run, [&] {
+        try {
+            return run_experiment(config, options);
+        } catch (const std::runtime_error& e) {
+            if (!to_stdout || typeid(e) != typeid(std::runtime_error)) throw;
+            throw std::runtime_error(as_scratch_failure(e.what(), scratch->path(), out));
+        }
+    });
     const RowsRead rows = read_rows(r.csv_path, run);
     // After the last row the signals are still stop requests (red-team round 17, A F4: one while
     // --exact --n made its records was dropped, --out and the certificate written, exit 0).

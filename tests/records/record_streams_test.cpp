@@ -132,6 +132,27 @@ TEST_CASE("critical keeps whole rows when the disk fills, and --resume finishes 
     check_whole_records(dir + "/g.jsonl");
 }
 
+// critical to standard output keeps its rows in a scratch folder it removes as it ends: a full
+// disk there is said as the scratch results' failure, naming no file that is gone and promising
+// no records in it, and says standard output got nothing (red-team spot check of round 30, G5).
+TEST_CASE("critical to standard output says a full disk is its scratch results' and that nothing was written",
+          "[records][full-disk]") {
+    const std::string dir = fresh("critical-scratch-full");
+    // 40 blocks: the exact search's CSV fills mid-search; 1 block: its column schema already.
+    for (const auto& [blocks, args] : std::vector<std::pair<int, std::string>>{
+             {40, "critical --exact --n 4 --objective h+k"}, {1, "critical --exact --n 4 --objective h+k"},
+             {2, "critical --n 6 --count 30"}}) {
+        INFO(args << " with ulimit -f " << blocks);
+        const CliResult r = run_with_ulimit(blocks, args + " > " + dir + "/so");
+        CHECK(r.exit_code == 1);
+        CHECK(has(r.err, "cannot write the search's scratch results (in a temporary folder of TMPDIR, removed as the command "
+                         "ends): File too large: nothing was written to standard output\n"));
+        CHECK_FALSE(has(r.err, "futolab-critical-search-"));
+        CHECK_FALSE(has(r.err, "last whole record"));
+        CHECK(fs::file_size(dir + "/so") == 0);
+    }
+}
+
 TEST_CASE("a run keeps whole rows when the disk fills, and its sidecar says failed", "[records][full-disk][runner]") {
     const std::string dir = fresh("run");
     // 16 KB: the column schema (about 11 KB) and the sidecar fit, the CSV does not.
