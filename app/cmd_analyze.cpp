@@ -203,7 +203,7 @@ void check_plots_keep_inputs(const std::vector<PlotSpec>& plots, const std::stri
             // Standard output or error redirected there (round 11, F9): replaced, it would lose them.
             refuse_stream_alias(path, "--plots " + path);
             for (const std::string& input : inputs)
-                if (input != "-" && fs::weakly_canonical(fs::absolute(input, ec), ec) == entry)
+                if (input == "-" ? is_input_file(path, input) : fs::weakly_canonical(fs::absolute(input, ec), ec) == entry)
                     throw InputError(fmt::format("--plots {}: is the input {}: a figure's file would replace it (use "
                                                  "another --plots folder)", path, input));
             // Each figure's file opened or refused now, before any table or figure is written (red-team

@@ -22,15 +22,20 @@
 #include <set>
 
 namespace futolab {
-namespace {
 
 namespace fs = std::filesystem;
 
-bool same_file(const std::string& a, const std::string& b) {
+bool is_input_file(const std::string& out, const std::string& input) {
+    const std::string& named = input == "-" ? "/dev/stdin" : input;
     std::error_code ec;
-    if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec) && !ec;
-    return fs::weakly_canonical(fs::absolute(a, ec), ec) == fs::weakly_canonical(fs::absolute(b, ec), ec);
+    if (fs::exists(out, ec) && fs::exists(named, ec)) return fs::equivalent(out, named, ec) && !ec;
+    return input != "-" && fs::weakly_canonical(fs::absolute(out, ec), ec) == fs::weakly_canonical(fs::absolute(input, ec), ec);
 }
+
+namespace {
+
+bool same_file(const std::string& a, const std::string& b) { return is_input_file(a, b); }
+
 
 // The advice names --force only where it works (`force_works`): a name the command refuses
 // anyway (of another format's extension: convert's `--to futo --out e4.jsonl`) sent the user
@@ -170,15 +175,18 @@ void check_one(const std::string& out, const std::vector<std::string>& inputs, b
     // Its folder a symlink to nothing: the write would fail after the work (round 11, F12).
     refuse_input_companion(out, inputs, option);
     for (const std::string& input : inputs) {
-        if (input == "-" || !same_file(out, input)) continue;
+        // `-` is standard input, which a redirect makes a file: that file by identity, as
+        // /dev/stdin is (red-team round 31, H1: `convert - --out F < F` replaced F, exit 0).
+        if (!is_input_file(out, input)) continue;
+        const std::string named = input == "-" ? "- (standard input, redirected from this file)" : input;
         // An input replaced whole by its like only: anything else leaves its data gone and its
         // companions (a sidecar) describing a file that is no longer there. Said with or without
         // --force: first advised, it was then refused (red-team round 27, A F6).
         if (!o.inputs_kind)
             throw InputError(fmt::format("{} {}: is the input {}, and is no file of its kind: refusing to overwrite it, "
                                          "--force or not (--force replaces an input only with its like; use another file)",
-                                         option, out, input));
-        if (!force) refuse(option, out, "is the input " + input, o.force_works);
+                                         option, out, named));
+        if (!force) refuse(option, out, "is the input " + named, o.force_works);
     }
     if (force) return;
     // Before the test below, which follows a link: a link to nothing at a sidecar's name is one too.
@@ -334,7 +342,7 @@ void check_outputs_file(const std::string& csv, const std::vector<std::string>& 
     const std::string option = csv + "'s outputs";
     check_one(out, {}, true, {.option = option, .path = out, .results_of = csv});  // a live writer's, a lock, a FIFO, a folder: --force or not
     for (const std::string& input : inputs)
-        if (input != "-" && same_file(out, input))
+        if (is_input_file(out, input))
             throw InputError(fmt::format("{} {}: is the input {}: the instances the runs make would replace it (rename "
                                          "the input, or write the results elsewhere)", option, out, input));
     std::error_code ec;

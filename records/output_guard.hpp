@@ -179,6 +179,11 @@ void check_stdout_records(const std::string& label, std::string_view what = "the
 // True if `path` is a regular file whose first line is a futolab results CSV header.
 bool is_results_csv(const std::string& path);
 
+// Whether the output `out` is the input `input` by any name (device and inode where both are
+// there, else the same canonical path); `-` is standard input, a file when it is redirected from
+// one (red-team round 31, H1: `convert - --out F < F` replaced F, exit 0).
+bool is_input_file(const std::string& out, const std::string& input);
+
 // The futolab data in the regular file at `path` (through a symlink too) that a file output
 // replaces only with --force, as a refusal names it after "is " ("" if none), each known by its
 // first line as stream_data_kind knows them on standard output: a few-relations checkpoint shard

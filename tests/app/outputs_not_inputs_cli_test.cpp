@@ -13,6 +13,7 @@
 
 using futolab::test::has;
 using futolab::test::run_cli;
+using futolab::test::run_cli_env;
 using futolab::test::slurp;
 namespace fs = std::filesystem;
 
@@ -129,4 +130,42 @@ TEST_CASE("an output replaces an input with --force only if it is of its kind (r
     CHECK(run_cli("convert q.tatham --to tatham --out q.tatham --force", dir.string()).exit_code == 0);
     CHECK(run_cli("critical --input sq.jsonl --out sq.jsonl --force", dir.string()).exit_code == 0);
     CHECK(has(slurp((dir / "sq.jsonl").string()), ":critical"));
+}
+
+// `-` read from a redirected file is that file (red-team round 31, H1): `convert - --out F < F`,
+// `critical --input - --out F < F`, and analyze's --tables and report's --out over the CSV
+// standard input came from replaced their input, exit 0, where /dev/stdin was refused. A pipe on
+// standard input is no file: the same output is written from it.
+TEST_CASE("an output that is the file standard input is redirected from is an input (round 31 H1)", "[cli][outputs]") {
+    const fs::path dir = futolab::test::fresh_dir("outputs-not-inputs", "stdin-file");
+    two_puzzles(dir);
+    std::ofstream(dir / "s.yaml") << "name: s\nseed: 1\nmode: { count: 2 }\nisolation: thread\ninstances:\n  - file: p.tatham\n"
+                                     "solvers: [ fc ]\noutput: r.csv\n";
+    REQUIRE(run_cli("run -q s.yaml", dir.string()).exit_code == 0);
+    fs::create_directories(dir / "t");
+    fs::copy_file(dir / "r.csv", dir / "t" / "summary.csv");
+    fs::copy_file(dir / "r.csv", dir / "page.html");
+    fs::copy_file(kSquares, dir / "sq.jsonl");
+    fs::copy_file(dir / "p.tatham", dir / "q.tatham");
+    struct Case {
+        std::string command, file, why;
+    };
+    const std::string own = "is the input - (standard input, redirected from this file): refusing to overwrite it";
+    const std::string other = "is the input - (standard input, redirected from this file), and is no file of its kind";
+    for (const Case& c : {Case{"convert - --to tatham --out q.tatham", "q.tatham", own},
+                          Case{"critical --input - --out sq.jsonl", "sq.jsonl", own},
+                          Case{"analyze - --tables t --force", "t/summary.csv", other},
+                          Case{"report - --out page.html --force", "page.html", other}}) {
+        const std::string before = slurp((dir / c.file).string());
+        const auto r = run_cli(c.command + " < " + c.file, dir.string());
+        INFO(c.command + ": " + r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "futolab: "));
+        CHECK(has(r.err, c.why));
+        CHECK(slurp((dir / c.file).string()) == before);
+    }
+    // From a pipe: no file, so the output is written.
+    const auto piped = run_cli_env("cat q.tatham | ", "convert - --to futo --out q.futo", dir.string());
+    CHECK(piped.exit_code == 0);
+    CHECK(fs::file_size(dir / "q.futo") > 0);
 }
