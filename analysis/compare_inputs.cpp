@@ -89,6 +89,10 @@ std::optional<LoadFigure> mean_load(const std::vector<std::string>& paths) {
 // One side: a sweep, or replicate sweeps of one experiment pooled (compare --replicates).
 Loaded load_input(const std::vector<std::string>& paths, const std::string& label, std::vector<std::string>& warnings,
                   const ResultsTable::FileCheck& check) {
+    if (const std::string why = shared_replicates(paths); !why.empty())
+        throw InputError(fmt::format("--replicates {}: {}: each replicate is a separate sweep of the experiment (the "
+                                     "spread between them is what a verdict across sweeps rests on)",
+                                     paths.size(), why));
     ResultsTable table = ResultsTable::load(paths, check);
     for (const std::string& w : table.warnings()) warnings.push_back(w);
     if (const auto names = build_names(table); names.size() > 1)

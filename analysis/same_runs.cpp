@@ -83,4 +83,21 @@ std::vector<std::string> same_runs_warnings(const std::vector<std::string>& inpu
     return out;
 }
 
+std::string shared_replicates(const std::vector<std::string>& inputs) {
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+        for (std::size_t j = i + 1; j < inputs.size(); ++j)
+            if (one_file(inputs[i], inputs[j])) return fmt::format("{} and {} are one file", inputs[i], inputs[j]);
+    std::vector<Rows> rows;
+    for (const std::string& path : inputs) rows.push_back(rows_of(path));
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+        for (std::size_t j = 0; j < inputs.size(); ++j)
+            if (i != j && within(rows[i], rows[j]))
+                return rows[i].lines.size() == rows[j].lines.size()
+                           ? fmt::format("{} and {} hold the same {}, measurements included (a copy?)", inputs[i], inputs[j],
+                                         counted(rows[i].lines.size(), "run"))
+                           : fmt::format("every run of {} is a row of {}, measurements included (a shard beside its merge?)",
+                                         inputs[i], inputs[j]);
+    return "";
+}
+
 }  // namespace futolab

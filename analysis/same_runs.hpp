@@ -16,6 +16,13 @@ namespace futolab {
 std::vector<std::string> same_runs_warnings(const std::vector<std::string>& inputs, const std::vector<std::string>& labels,
                                             std::string_view effect = "compared with themselves");
 
+// Why `inputs`, the replicate sweeps of one side (compare --replicates), are not separate sweeps,
+// or "": two of them are one file, or one holds every run of another, measurements included (a
+// copy, a shard beside its merge). Pooled, they count one sweep's runs twice, and the spread
+// between replicates reads less than it is: 0 for a sweep given twice (red-team round 31, H3: the
+// gate turned on and failed an A/A comparison).
+std::string shared_replicates(const std::vector<std::string>& inputs);
+
 // Two names of one file (the same path, a symbolic or a hard link: same device and inode; "-"
 // twice, or "-" and the regular file standard input comes from).
 bool one_file(const std::string& a, const std::string& b);

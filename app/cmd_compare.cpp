@@ -30,6 +30,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 
@@ -139,12 +140,14 @@ void print(std::ostream& out, const std::vector<ComparedInputs>& comparisons, co
 // Two inputs that are one file (the same device and inode: a link, a symlink, ./a.csv and
 // a.csv, `-` and the file standard input comes from, `-` twice) compare a sweep with itself:
 // every ratio is 1 and nothing changes. Allowed (a check of the comparison itself), but said,
-// naming both.
-void note_same_files(const std::vector<std::string>& inputs) {
+// naming both. Two replicates of one side (--replicates R: groups of R) are refused instead,
+// not compared with each other (analysis/same_runs.hpp, shared_replicates).
+void note_same_files(const std::vector<std::string>& inputs, std::size_t replicates) {
     for (const std::string& path : inputs) refuse_input_on_own_stream(path);  // the note would go into it
+    const std::size_t group = std::max<std::size_t>(replicates, 1);
     for (std::size_t i = 0; i < inputs.size(); ++i)
         for (std::size_t j = i + 1; j < inputs.size(); ++j)
-            if (one_file(inputs[i], inputs[j]))  // analysis/same_runs.hpp
+            if (i / group != j / group && one_file(inputs[i], inputs[j]))  // analysis/same_runs.hpp
                 std::cerr << fmt::format("futolab: compare: note: {} and {} are one file (same device and inode): "
                                          "it is compared with itself\n",
                                          visible_text(inputs[i]), visible_text(inputs[j]));
@@ -160,7 +163,7 @@ int compare(const CompareArgs& args) {
     // CSVs were read ended compare by the default action, no word): seen before anything is printed.
     Interrupt stop;
     const SignalScope signals(stop);
-    note_same_files(args.inputs);
+    note_same_files(args.inputs, args.replicates);
     const ComparedRun run = compare_inputs(args.inputs, side_labels(args), std::string(name_in(kTimeMetrics, args.metric)),
                                            nullptr, args.base, args.replicates, {},
                                            // each input's rows held to its sidecar, as merge holds a shard (round 26, B F10)
@@ -227,7 +230,8 @@ void add_compare(CLI::App& app, Action& run) {
         ->check(printable_label())
         ->type_name("L,…");
     add_whole(cmd, "--replicates", args->replicates, {1, 1000000},
-              "Each side is R replicate sweeps of one experiment and build: the inputs R at a time, BASE's first")
+              "Each side is R replicate sweeps of one experiment and build: the inputs R at a time, BASE's first "
+              "(separate sweeps: one file twice, a copy, or a shard beside its merge is refused)")
         ->type_name("R");
     add_word(cmd, "--format", args->format, kCompareFormats, word_help(kCompareFormats));
     add_optional_word(cmd, "--table", args->table, kCompareTables, "With --format csv: " + word_help(kCompareTables));

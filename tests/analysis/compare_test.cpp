@@ -5,6 +5,8 @@
 #include "core/error.hpp"
 #include "data.hpp"
 
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -266,4 +268,31 @@ TEST_CASE("compare --fail-if-slower names limits, not too few sweeps, when every
     REQUIRE(few.unmeasured.size() == 1);
     CHECK(few.unmeasured[0].find("1 and 1 replicate sweeps with a run not cut by a limit: how far two separate sweeps "
                                  "differ is measured only with 2 or more on each side (--replicates R)") != std::string::npos);
+}
+
+// Red-team round 31, H2: in one A/B sweep with one worker session per build (-j1, a sweep under
+// a second), one binary read 13-18 % slower than itself, exit 1: each build's runs came from one
+// worker process. One A/B sweep gates with 2 sessions or more per build, as across sweeps.
+TEST_CASE("compare --base gates a build's time only with two worker sessions or more", "[compare]") {
+    RunComparison r;
+    r.paired = 10;
+    r.times.push_back(SpecTimes{.spec = "fc", .mode = "count:2", .instances = 10, .ratio = 1.18, .low = 1.14, .high = 1.23});
+    ComparedInputs in = measured(r);
+    for (const std::size_t sessions : {std::size_t{0}, std::size_t{1}}) {
+        in.result.times[0].clusters_base = sessions;
+        in.result.times[0].clusters_new = 2;
+        const GateVerdict one = gate_verdict(in, {.slower_percent = 0.0, .fail_on = {}});
+        CHECK(one.violations.empty());
+        REQUIRE(one.unmeasured.size() == 1);
+        CHECK(one.unmeasured[0] ==
+              fmt::format("--fail-if-slower: fc count:2: {} and 2 worker sessions with a run not cut by a limit: in one A/B "
+                          "sweep each build needs 2 or more, or its one worker's process (its address-space layout, the core "
+                          "it ran on) is passed off as its code (a sweep starts a session every second and 50 runs per job: "
+                          "a longer sweep, more repeats, or --jobs 2)",
+                          sessions));
+    }
+    in.result.times[0].clusters_base = 2;
+    const GateVerdict two = gate_verdict(in, {.slower_percent = 0.0, .fail_on = {}});
+    CHECK(two.unmeasured.empty());
+    CHECK(two.violations.size() == 1);
 }

@@ -29,11 +29,36 @@ const std::string kCalDrift = "analysis/compare/cal-drift.csv";
 
 fs::path fresh_dir(const std::string& name) { return futolab::test::fresh_dir("compare-cli", name); }
 
+// A copy of a fixture with `edit` applied to every data line (the header stays).
+std::string edited_copy(const fs::path& dir, const std::string& fixture, const std::string& name,
+                        const std::function<std::string(const std::string&)>& edit) {
+    std::istringstream in(slurp(std::string(FUTOLAB_SOURCE_DIR "/tests/data/") + fixture));
+    std::string line, text;
+    std::getline(in, line);
+    text = line + "\n";
+    while (std::getline(in, line)) text += edit(line) + "\n";
+    const std::string path = (dir / name).string();
+    std::ofstream(path) << text;
+    fs::copy_file(std::string(FUTOLAB_SOURCE_DIR "/tests/data/") + fixture + ".meta.yaml", path + ".meta.yaml");
+    return path;
+}
+
+// A second replicate sweep of `fixture` (in `dir`): its runs and times the same, its worker
+// sessions `first` and the one after where the fixture's are 0 and 1 (the last cell) — another
+// sweep, not a copy, which --replicates refuses (red-team round 31, H3).
+std::string twin_of(const fs::path& dir, const std::string& fixture, const std::string& name, char first = '2') {
+    return edited_copy(dir, fixture, name, [first](std::string line) {
+        line.back() = static_cast<char>(first + (line.back() - '0'));
+        return line;
+    });
+}
+
 }  // namespace
 
 TEST_CASE("compare: identical inputs exit 0 with every ratio 1", "[cli][compare]") {
-    // Two replicate sweeps a side (here the same file twice): the time gate can measure.
-    auto r = run_cli("compare " + kCalBase + " " + kCalBase + " " + kCalBase + " " + kCalBase +
+    // Two replicate sweeps a side (the same two on both sides): the time gate can measure.
+    const std::string twin = twin_of(fresh_dir("identical"), kCalBase, "twin.csv");
+    auto r = run_cli("compare " + kCalBase + " " + twin + " " + kCalBase + " " + twin +
                      " --replicates 2 --fail-if-slower 0 --fail-on-change status,nodes,missing");
     CHECK(r.exit_code == 0);
     CHECK(has(r.err, "are one file"));  // said since issue #45
@@ -88,31 +113,21 @@ TEST_CASE("compare: two sweeps are gated only when their machine ran alike", "[c
     CHECK(has(r.err, "not measured: --fail-if-slower: the two sweeps are not comparable"));
 }
 
-// A copy of a fixture with `edit` applied to every data line (the header stays).
-std::string edited_copy(const fs::path& dir, const std::string& fixture, const std::string& name,
-                        const std::function<std::string(const std::string&)>& edit) {
-    std::istringstream in(slurp(std::string(FUTOLAB_SOURCE_DIR "/tests/data/") + fixture));
-    std::string line, text;
-    std::getline(in, line);
-    text = line + "\n";
-    while (std::getline(in, line)) text += edit(line) + "\n";
-    const std::string path = (dir / name).string();
-    std::ofstream(path) << text;
-    fs::copy_file(std::string(FUTOLAB_SOURCE_DIR "/tests/data/") + fixture + ".meta.yaml", path + ".meta.yaml");
-    return path;
-}
-
 TEST_CASE("compare: a gate with nothing to measure exits 2, never 0", "[cli][compare][gate]") {
     const fs::path dir = fresh_dir("closed");
-    const std::string two_base = kCalBase + " " + kCalBase + " ";
+    const std::string two_base = kCalBase + " " + twin_of(dir, kCalBase, "twin.csv") + " ";
     // Every NEW run failed: the statuses changed (exit 1), but no time was measured (exit 2).
     const std::string errors = edited_copy(dir, kCalBase, "errors.csv", [](std::string line) {
         return line.replace(line.find(",unique,"), 8, ",error,");
     });
-    auto r = run_cli("compare " + two_base + errors + " " + errors + " --replicates 2 --fail-if-slower 5");
+    const std::string two_errors = errors + " " + edited_copy(dir, kCalBase, "errors-twin.csv", [](std::string line) {
+        line.back() = line.back() == '0' ? '2' : '3';  // (as twin_of)
+        return line.replace(line.find(",unique,"), 8, ",error,");
+    });
+    auto r = run_cli("compare " + two_base + two_errors + " --replicates 2 --fail-if-slower 5");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "not measured: --fail-if-slower: every run of " + errors + "+1 failed (crash or error)"));
-    CHECK(run_cli("compare " + two_base + errors + " " + errors + " --replicates 2 --fail-on-change status").exit_code == 1);
+    CHECK(run_cli("compare " + two_base + two_errors + " --replicates 2 --fail-on-change status").exit_code == 1);
     // Nothing pairs (other instances): every gate is unmeasured.
     const std::string others = edited_copy(dir, kCalBase, "others.csv", [](std::string line) {
         return line.replace(line.find(",00000000000000"), 15, ",99999999999999");
@@ -220,7 +235,9 @@ TEST_CASE("compare: a planted node change fails --fail-on-change nodes", "[cli][
 }
 
 TEST_CASE("compare: --fail-if-slower uses the whole interval of the geometric-mean ratio", "[cli][compare]") {
-    const std::string two_each = kCalBase + " " + kCalBase + " " + kCalNew + " " + kCalNew + " --replicates 2";
+    const fs::path dir = fresh_dir("whole-interval");
+    const std::string two_each = kCalBase + " " + twin_of(dir, kCalBase, "base-twin.csv") + " " + kCalNew + " " +
+                                 twin_of(dir, kCalNew, "new-twin.csv") + " --replicates 2";
     auto r = run_cli("compare " + two_each + " --fail-if-slower 50");
     CHECK(r.exit_code == 1);  // fc takes twice as long on every instance
     CHECK(has(r.err, "fc count:2: NEW / BASE 2 [2, 2] over 5 instances: slower than +50 %"));
@@ -371,4 +388,49 @@ TEST_CASE("report --by and --fit as analyze has them", "[cli][report]") {
     CHECK(has(slurp(html), "<table class=\"data\" id=\"summary\"><thead><tr><th>spec</th><th>metric</th>"));
     CHECK(run_cli("report analysis/growth.csv --by nosuch --out " + html).exit_code == 2);
     fs::remove_all(dir);
+}
+
+// Red-team round 31, H3: one sweep given twice as replicates (one file under two names, or a byte
+// copy) was pooled as two sweeps: the spread between them read 0, the gate turned on and failed an
+// A/A comparison. Replicates of one side that hold one sweep's runs are refused; the same sweep
+// on both sides stays a comparison with itself, noted.
+TEST_CASE("compare --replicates refuses one sweep given twice on a side", "[cli][compare]") {
+    const fs::path dir = fresh_dir("shared-replicates");
+    const std::string data = std::string(FUTOLAB_SOURCE_DIR "/tests/data/");
+    const std::string base = (dir / "b.csv").string(), copy = (dir / "copy.csv").string();
+    for (const std::string& to : {base, copy}) {
+        fs::copy_file(data + kCalBase, to);
+        fs::copy_file(data + kCalBase + ".meta.yaml", to + ".meta.yaml");
+    }
+    fs::create_symlink("b.csv", dir / "link.csv");
+    const std::string twin = twin_of(dir, kCalBase, "twin.csv"), other = twin_of(dir, kCalBase, "other.csv", '4');
+    const std::string part = edited_copy(dir, kCalBase, "part.csv", [](const std::string& line) { return line; });
+    // (part.csv: the same rows; cut to its first 6 runs below: a shard beside its merge)
+    {
+        std::istringstream in(slurp(part));
+        std::string text, line;
+        for (int i = 0; i < 7 && std::getline(in, line); ++i) text += line + "\n";
+        std::ofstream(part) << text;
+    }
+    struct Case {
+        std::string pair, why;
+    };
+    for (const Case& c : {Case{base + " " + base, base + " and " + base + " are one file"},
+                          Case{base + " " + (dir / "link.csv").string(), base + " and " + (dir / "link.csv").string() + " are one file"},
+                          Case{base + " " + (dir / "." / "b.csv").string(), " are one file"},
+                          Case{base + " " + copy, base + " and " + copy + " hold the same 24 runs, measurements included (a copy?)"},
+                          Case{part + " " + base, "every run of " + part + " is a row of " + base}}) {
+        for (const std::string& sides : {c.pair + " " + twin + " " + other, twin + " " + other + " " + c.pair}) {
+            const auto r = run_cli("compare " + sides + " --replicates 2 --fail-if-slower 0");
+            INFO(sides + ": " + r.err);
+            CHECK(r.exit_code == 2);
+            CHECK(has(r.err, "futolab: --replicates 2: "));
+            CHECK(has(r.err, c.why));
+            CHECK(has(r.err, ": each replicate is a separate sweep of the experiment"));
+            CHECK_FALSE(has(r.err, "compared with itself"));
+            CHECK(r.out.empty());
+        }
+    }
+    // Two sweeps a side, the same two on both: measured, every ratio 1.
+    CHECK(run_cli("compare " + base + " " + twin + " " + base + " " + twin + " --replicates 2 --fail-if-slower 0").exit_code == 0);
 }
