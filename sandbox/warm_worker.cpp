@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -178,6 +179,7 @@ private:
                                 const std::string& scratch) {
     const int keep[2] = {requests, answers};
     child::prepare(parent, keep, 2);
+    ::setpgid(0, 0);  // a process group of its own, killed whole (kill_worker; the parent sets it too)
     if (!scratch.empty()) ::setenv("TMPDIR", scratch.c_str(), 1);
     if (!command) serve_requests(handler, memory_bytes, nullptr);
     std::vector<char*> argv{const_cast<char*>(command->path.c_str())};
@@ -260,6 +262,18 @@ WorkerAnswer without_worker(const std::string& why) {
     return a;
 }
 
+// SIGKILL to worker `pid`'s process group (its own: become_worker), then `pid` reaped: a build
+// given as a wrapper script that does not exec, and whatever such a build starts, goes with it
+// (red-team round 31, H10: after SIGTERM of run, the real worker behind a wrapper ran on,
+// orphaned, for its run's whole time limit; a wrapper killed for no hello left its children).
+int kill_worker(pid_t pid, rusage* usage = nullptr) {
+    ::kill(-pid, SIGKILL);
+    return kill_and_reap(pid, pid, usage);
+}
+
+// After worker `pid` ended by itself (reaped): what it left in its process group.
+void kill_left_of(pid_t pid) { ::kill(-pid, SIGKILL); }
+
 }  // namespace
 
 double worker_wait_seconds() { return env_wait("FUTOLAB_WORKER_WAIT").value_or(kWorkerWaitSeconds); }
@@ -271,6 +285,10 @@ WarmWorker::WarmWorker(WorkerCommand command, std::uint64_t memory_bytes)
     : command_(std::move(command)), memory_bytes_(memory_bytes) {}
 
 void serve_worker(const WarmWorker::Handler& handler, std::uint64_t memory_bytes, const std::string& hello) {
+    // Dies with its parent, as a forked worker does (child::prepare): behind a wrapper script its
+    // parent is the wrapper, which dies with futolab, so a kill -9 of futolab ends this search too
+    // (red-team round 31, H10).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     serve_requests(handler, memory_bytes, &hello);
 }
 
@@ -303,6 +321,7 @@ std::string WarmWorker::start(const Interrupt* interrupt) {
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid == 0) become_worker(handler_, command_, requests[0], answers[1], parent, memory_bytes_, scratch_);
+    if (pid > 0) ::setpgid(pid, pid);  // as the child does: set before any kill of the group, whichever runs first
     ::close(requests[0]);
     ::close(answers[1]);
     if (pid < 0) {
@@ -368,7 +387,8 @@ std::string WarmWorker::await_hello(const Interrupt* interrupt) {
     }
     std::optional<int> ended;
     if (how == Wait::lost) ended = wait_child_until(pid_, deadline_after(kReapSeconds));
-    const int status = ended ? *ended : kill_and_reap(pid_, pid_);
+    if (ended) kill_left_of(pid_);
+    const int status = ended ? *ended : kill_worker(pid_);
     pid_ = 0;
     close_fd(to_worker_);
     close_fd(from_worker_);
@@ -395,7 +415,7 @@ void WarmWorker::stop() {
     cpu_at_last_answer_ = 0;
     if (pid_ == 0) return;
     // A worker between runs exits at once; one still running (interrupted, overtime) is killed.
-    kill_and_reap(pid_, pid_);
+    kill_worker(pid_);
     pid_ = 0;
     remove_scratch();
 }
@@ -461,9 +481,10 @@ WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, co
     rusage usage{};
     std::optional<int> ended;
     if (how == Wait::lost) ended = wait_child_until(pid_, deadline_after(kReapSeconds), &usage);
+    if (ended) kill_left_of(pid_);
     if (!ended) {
         tools_cpu = child::descendants_cpu_ns(pid_);
-        ended = kill_and_reap(pid_, pid_, &usage);
+        ended = kill_worker(pid_, &usage);
     }
     const int status = *ended;
     a.killed_cpu_ns = std::max<std::int64_t>(0, child::cpu_ns_of(usage) - cpu_at_last_answer_) + tools_cpu;
