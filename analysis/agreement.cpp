@@ -45,7 +45,8 @@ std::string solver_label(const ResultsTable& table, std::size_t i) {
     if (!table.has_column("build")) return label;
     const std::string build = table.text(i, "build");
     const std::string name = build.substr(0, build.find('@'));
-    return name.empty() ? label : label + " @ " + name;
+    // (a study of an A/B sweep names the build in the spec already: study.cpp)
+    return name.empty() || label.ends_with(" @ " + name) ? label : label + " @ " + name;
 }
 
 std::optional<Answer> run_answer(const ResultsTable& table, std::size_t i) {

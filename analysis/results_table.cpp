@@ -136,6 +136,8 @@ void ResultsTable::append_copy(std::size_t i, const std::string& spec) {
     rows_.push_back(std::move(copy));
 }
 
+void ResultsTable::set_spec(std::size_t i, const std::string& spec) { rows_.at(i).cells[index_.at("spec")] = spec; }
+
 std::size_t ResultsTable::column_index(const std::string& name) {
     auto [it, added] = index_.try_emplace(name, header_.size());
     if (added) {

@@ -56,6 +56,8 @@ public:
     ResultsTable subset(const std::vector<std::size_t>& rows) const;
     // Appends a copy of row i whose `spec` is `spec` (the virtual best solver's rows).
     void append_copy(std::size_t i, const std::string& spec);
+    // Row i's `spec` made `spec` (an A/B sweep's builds told apart: study.cpp).
+    void set_spec(std::size_t i, const std::string& spec);
 
     std::size_t size() const { return rows_.size(); }
     // A column's text in row i (derived columns included). Throws InputError if unknown.

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 namespace futolab {
 namespace {
@@ -95,6 +96,21 @@ std::vector<std::string> sidecar_notes_of(const ResultsTable& loaded, const Stud
     return notes;
 }
 
+// An A/B sweep's rows (futolab run --build) with each spec named with its build, "gac @ main":
+// every table, figure and fit of the study is per build then, as compare --base is (red-team
+// round 31, H11: the builds of one sweep were pooled into one row per spec, their difference
+// counted as repeat noise, the page naming no build). A table of one build is left as it is.
+ResultsTable with_builds_apart(ResultsTable table) {
+    if (!table.has_column("build")) return table;
+    std::set<std::string> builds;
+    for (std::size_t i = 0; i < table.size(); ++i) builds.insert(table.text(i, "build_name"));
+    if (builds.size() < 2) return table;
+    for (std::size_t i = 0; i < table.size(); ++i)
+        if (const std::string name = table.text(i, "build_name"); !name.empty())
+            table.set_spec(i, table.text(i, "spec") + " @ " + name);
+    return table;
+}
+
 }  // namespace
 
 Study run_study(StudyRequest request) {
@@ -103,7 +119,7 @@ Study run_study(StudyRequest request) {
         throw InputError("--plot scatter needs --baseline SPEC");
     const ResultsTable loaded = ResultsTable::load(request.inputs, request.check_rows);
     check_pooling(loaded, request.pool);
-    const ResultsTable table = filter_rows(loaded, request.filters);
+    const ResultsTable table = with_builds_apart(filter_rows(loaded, request.filters));
     if (table.size() == 0) throw InputError("no rows left to analyze (check the inputs and --where)");
     check_columns(table, request.by);
     check_metrics(table, request.metrics);

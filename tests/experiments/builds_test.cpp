@@ -74,6 +74,25 @@ TEST_CASE("an A/B sweep names the build of every row, and compare --base pairs t
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "holds the runs of 2 builds ("));
     CHECK(run_cli("compare " + csv + " --base newest").exit_code == 2);
+    // Nor by analyze or report: each spec per build in every table (red-team round 31, H11: one
+    // row per spec over both builds, their difference counted as noise, no build named).
+    r = run_cli("analyze " + csv + " --format csv --table summary");
+    CHECK(r.exit_code == 0);
+    for (const char* spec : {"fc @ old,", "fc @ new,", "gac @ old,", "gac @ new,"}) CHECK(has(r.out, spec));
+    CHECK_FALSE(has(r.out, "\nfc,"));
+    r = run_cli("analyze " + csv + " --format csv --table noise");
+    CHECK(has(r.out, "\nfc @ old,"));
+    CHECK(has(r.out, "\nfc @ new,"));
+    r = run_cli("analyze " + csv + " --format csv --table paired --baseline 'fc @ old'");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "\nfc @ new,"));
+    r = run_cli("analyze " + csv + " --baseline fc");
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "--baseline 'fc' is ambiguous (matches: "));
+    REQUIRE(run_cli("report " + csv + " --out " + dir + "/ab.html").exit_code == 0);
+    CHECK(has(slurp(dir + "/ab.html"), "fc @ old"));
+    CHECK(has(slurp(dir + "/ab.html"), "fc @ new"));
     // A resume must run the same builds: one of them missing is refused, the CSV untouched.
     const std::string before = slurp(csv);
     r = run_cli("run -q --resume " + cfg + " --build old=" FUTOLAB_CLI);
