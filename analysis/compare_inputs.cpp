@@ -39,8 +39,10 @@ void experiment_warnings(const Loaded& side, std::vector<std::string>& warnings)
     const ResultsTable& t = side.table;
     if (!t.has_column("experiment")) return;
     std::vector<std::set<std::string>> per_file(t.sources().size());
+    std::vector<std::size_t> rows(t.sources().size());
     std::set<std::string> all;
     for (std::size_t i = 0; i < t.size(); ++i) {
+        ++rows[t.source(i)];
         per_file[t.source(i)].insert(t.text(i, "experiment"));
         all.insert(t.text(i, "experiment"));
     }
@@ -48,7 +50,7 @@ void experiment_warnings(const Loaded& side, std::vector<std::string>& warnings)
         warnings.push_back(fmt::format("{} holds runs of the experiments {}: they are compared as one", side.label,
                                        quoted_list(all)));
     for (std::size_t f = 0; f < t.sources().size(); ++f)
-        for (std::string& note : sidecar_notes(t.sources()[f], per_file[f]))
+        for (std::string& note : sidecar_notes(t.sources()[f], per_file[f], rows[f]))
             if (std::find(warnings.begin(), warnings.end(), note) == warnings.end()) warnings.push_back(std::move(note));
 }
 

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 #include "core/files.hpp"
+#include "core/live_writer.hpp"
 #include "core/yaml_bounds.hpp"
 #include "core/yaml_fields.hpp"
 
@@ -171,7 +172,39 @@ std::string quoted_list(const std::set<std::string>& items) {
     return out;
 }
 
-std::vector<std::string> sidecar_notes(const std::string& csv_path, const std::set<std::string>& experiments) {
+namespace {
+
+// What the sidecar's run.state says of a sweep that did not end whole, with how many of its runs
+// the CSV holds (`rows`; `runs`: the shard's or the whole matrix's): "" when it ended (finished,
+// merged). A live sweep's lock is held by its writer (core/live_writer.hpp); a `running` sweep
+// whose lock no one holds was killed before it could say how it ended (red-team round 31, H4:
+// the tables of 8 of 75 runs were shown as the experiment's, no word, where merge refuses them).
+std::string unfinished_note(const std::string& csv_path, const std::string& state, std::size_t rows, std::uint64_t runs) {
+    if (state.empty() || state == "finished" || state == "merged") return "";
+    const std::string held = runs > 0 ? fmt::format("{} of its {} runs", rows, runs) : fmt::format("{} runs", rows);
+    if (state == "running") {
+        const std::string writer = lock_problem(csv_path);  // "another futolab (pid N) is writing it: …"
+        return !writer.empty() ? fmt::format("{}: the sweep is still running ({}): the CSV holds {} so far, and what is "
+                                             "shown is of those",
+                                             csv_path, writer.substr(0, writer.find(": ")), held)
+                    : fmt::format("{}: its sidecar says the sweep is running, but no futolab writes it (killed?): the CSV "
+                                  "holds {}, and what is shown is of those (run again with --resume to finish it)",
+                                  csv_path, held);
+    }
+    if (state == "merged-incomplete")
+        return fmt::format("{}: an incomplete merge (runs missing from every shard): the CSV holds {}, and what is shown is "
+                           "of those",
+                           csv_path, held);
+    const std::string ended = state == "interrupted" ? "was interrupted" : state == "failed" ? "failed" : "ended " + state;
+    return fmt::format("{}: the sweep {} before its last run: the CSV holds {}, and what is shown is of those (run again "
+                       "with --resume to finish it)",
+                       csv_path, ended, held);
+}
+
+}  // namespace
+
+std::vector<std::string> sidecar_notes(const std::string& csv_path, const std::set<std::string>& experiments,
+                                       std::size_t rows) {
     const std::string path = sidecar_path(csv_path);
     if (!std::filesystem::exists(path)) return {};
     // A sidecar that this command's output or messages go to is refused, not noted: the tables
@@ -191,6 +224,11 @@ std::vector<std::string> sidecar_notes(const std::string& csv_path, const std::s
             notes.push_back(fmt::format("{}: its config text does not hash to its config_hash {} (edited?): it may not "
                                         "be the config these runs had",
                                         path, hash));
+        const YamlAt run = y.child(root, "run");
+        const std::uint64_t shard_runs = y.whole(y.child(run, "shard_runs"), 0, UINT64_MAX);
+        const std::uint64_t runs = shard_runs > 0 ? shard_runs : y.whole(y.child(run, "total_runs"), 0, UINT64_MAX);
+        if (std::string note = unfinished_note(csv_path, y.text(y.child(run, "state"), ""), rows, runs); !note.empty())
+            notes.push_back(std::move(note));
     } catch (const InputError& e) {  // shown as its text on the page; said here for analyze and compare too
         return {fmt::format("{}: what made these runs is not known", e.what())};
     }

@@ -54,8 +54,11 @@ std::string quoted_list(const std::set<std::string>& items);
 // from another experiment (`experiment: gi` beside rows of `e`), or whose config text no
 // longer hashes to its config_hash (edited), describes runs other than these: the page and
 // the tables still show it as the text it is, with this note beside it.
-// `experiments`: the distinct `experiment` cells of the CSV's rows.
-std::vector<std::string> sidecar_notes(const std::string& csv_path, const std::set<std::string>& experiments);
+// `experiments`: the distinct `experiment` cells of the CSV's rows; `rows`: how many there are.
+// A sweep the sidecar says has not ended whole (running, live or killed; interrupted; failed;
+// an incomplete merge) is a note too, with how many of its runs the CSV holds.
+std::vector<std::string> sidecar_notes(const std::string& csv_path, const std::set<std::string>& experiments,
+                                       std::size_t rows);
 
 struct FactDifference {
     std::string fact, base, next;

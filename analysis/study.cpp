@@ -85,11 +85,14 @@ bool has_data(const PlotSpec& plot) {
 // own sidecar warnings.
 std::vector<std::string> sidecar_notes_of(const ResultsTable& loaded, const StudyRequest& request) {
     std::vector<std::set<std::string>> experiments(loaded.sources().size());
-    if (loaded.has_column("experiment"))
-        for (std::size_t i = 0; i < loaded.size(); ++i) experiments[loaded.source(i)].insert(loaded.text(i, "experiment"));
+    std::vector<std::size_t> rows(loaded.sources().size());
+    for (std::size_t i = 0; i < loaded.size(); ++i) {
+        ++rows[loaded.source(i)];
+        if (loaded.has_column("experiment")) experiments[loaded.source(i)].insert(loaded.text(i, "experiment"));
+    }
     std::vector<std::string> notes;
     for (std::size_t f = 0; f < loaded.sources().size(); ++f) {
-        for (std::string& n : sidecar_notes(loaded.sources()[f], experiments[f])) notes.push_back(std::move(n));
+        for (std::string& n : sidecar_notes(loaded.sources()[f], experiments[f], rows[f])) notes.push_back(std::move(n));
         if (request.sidecar_warnings)
             for (std::string& n : request.sidecar_warnings(loaded.sources()[f])) notes.push_back(std::move(n));
     }

@@ -3,6 +3,7 @@
 // analyze and compare as these runs' provenance without a word. It is still shown as the text
 // it is (a hostile sidecar stays visible), with a note beside it.
 #include "analysis/provenance.hpp"
+#include "records/output_lock.hpp"
 
 #include "tests/app/cli_runner.hpp"
 
@@ -12,7 +13,14 @@
 #include <fstream>
 #include <regex>
 
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
+
 using namespace futolab;
+using futolab::test::has;
+using futolab::test::run_cli;
+using futolab::test::slurp;
 namespace fs = std::filesystem;
 
 namespace {
@@ -43,27 +51,89 @@ void edit_sidecar(const std::string& csv, const std::regex& what, const std::str
 
 TEST_CASE("sidecar notes: a sidecar of other runs is named, one of these runs is not", "[provenance]") {
     const std::string csv = copy_base("notes");
-    CHECK(sidecar_notes(csv, {"t"}).empty());
-    CHECK(sidecar_notes(csv, {}).empty());  // a CSV without the column: nothing to hold against it
+    CHECK(sidecar_notes(csv, {"t"}, 24).empty());
+    CHECK(sidecar_notes(csv, {}, 24).empty());  // a CSV without the column: nothing to hold against it
     // Another experiment's sidecar copied beside these rows.
-    CHECK(sidecar_notes(csv, {"e"}) ==
+    CHECK(sidecar_notes(csv, {"e"}, 24) ==
           std::vector<std::string>{csv + ".meta.yaml says experiment 't', but the rows of " + csv +
                                    " are of 'e': the sidecar describes other runs (copied from another experiment?)"});
-    CHECK(sidecar_notes(csv, {"t", "u"}).size() == 1);  // rows of a second experiment appended
+    CHECK(sidecar_notes(csv, {"t", "u"}, 24).size() == 1);  // rows of a second experiment appended
     // The config text edited, its hash kept.
     edit_sidecar(csv, std::regex("nodes: 1000"), "nodes: 2000");
-    const auto notes = sidecar_notes(csv, {"t"});
+    const auto notes = sidecar_notes(csv, {"t"}, 24);
     REQUIRE(notes.size() == 1);
     CHECK(notes[0] == csv + ".meta.yaml: its config text does not hash to its config_hash 27f130d332a94a13 (edited?): it "
                             "may not be the config these runs had");
     // No sidecar: nothing to say. One that cannot be read: said (analyze passed it in silence).
     fs::remove(csv + ".meta.yaml");
-    CHECK(sidecar_notes(csv, {"e"}).empty());
+    CHECK(sidecar_notes(csv, {"e"}, 24).empty());
     std::ofstream(csv + ".meta.yaml") << "experiment: [unclosed\n";
-    const auto unreadable = sidecar_notes(csv, {"e"});
+    const auto unreadable = sidecar_notes(csv, {"e"}, 24);
     REQUIRE(unreadable.size() == 1);
     CHECK(unreadable[0].find(csv + ".meta.yaml") == 0);
     CHECK(unreadable[0].find("what made these runs is not known") != std::string::npos);
+}
+
+// Red-team round 31, H4: a sweep still running, or interrupted, was summarised as if whole.
+TEST_CASE("sidecar notes: a sweep that did not end whole is named with the runs its CSV holds", "[provenance]") {
+    const std::string csv = copy_base("unfinished");
+    CHECK(sidecar_notes(csv, {"t"}, 8).empty());  // finished: its rows are what it made
+    edit_sidecar(csv, std::regex("state: finished"), "state: interrupted");
+    CHECK(sidecar_notes(csv, {"t"}, 8) ==
+          std::vector<std::string>{csv + ": the sweep was interrupted before its last run: the CSV holds 8 of its 24 runs, "
+                                         "and what is shown is of those (run again with --resume to finish it)"});
+    edit_sidecar(csv, std::regex("state: interrupted"), "state: running");
+    CHECK(sidecar_notes(csv, {"t"}, 3) ==
+          std::vector<std::string>{csv + ": its sidecar says the sweep is running, but no futolab writes it (killed?): the "
+                                         "CSV holds 3 of its 24 runs, and what is shown is of those (run again with --resume "
+                                         "to finish it)"});
+    // Its lock held by another process: live.
+    int ready[2];
+    REQUIRE(::pipe(ready) == 0);
+    const pid_t writer = ::fork();
+    if (writer == 0) {
+        const futolab::OutputLock live(csv);
+        [[maybe_unused]] const ssize_t n = ::write(ready[1], "x", 1);
+        ::pause();
+        ::_exit(0);
+    }
+    char x = 0;
+    REQUIRE(::read(ready[0], &x, 1) == 1);
+    const std::vector<std::string> live = sidecar_notes(csv, {"t"}, 3);
+    ::kill(writer, SIGKILL);
+    ::waitpid(writer, nullptr, 0);
+    ::close(ready[0]);
+    ::close(ready[1]);
+    REQUIRE(live.size() == 1);
+    CHECK(live[0].starts_with(csv + ": the sweep is still running (another "));
+    CHECK(live[0].ends_with("): the CSV holds 3 of its 24 runs so far, and what is shown is of those"));
+    edit_sidecar(csv, std::regex("state: running"), "state: failed");
+    CHECK(sidecar_notes(csv, {"t"}, 20) ==
+          std::vector<std::string>{csv + ": the sweep failed before its last run: the CSV holds 20 of its 24 runs, "
+                                         "and what is shown is of those (run again with --resume to finish it)"});
+}
+
+TEST_CASE("analyze, report and compare say a merge is incomplete", "[provenance][cli]") {
+    const fs::path dir = futolab::test::fresh_dir("provenance-test", "incomplete-merge");
+    {
+        std::ifstream in(FUTOLAB_SOURCE_DIR "/corpora/tatham-dev/n04.tatham");
+        std::ofstream out(dir / "p.tatham");
+        std::string line;
+        for (int i = 0; i < 4 && std::getline(in, line); ++i) out << line << "\n";
+    }
+    std::ofstream(dir / "s.yaml") << "name: s\nseed: 1\nmode: { count: 2 }\nisolation: thread\ninstances:\n  - file: p.tatham\n"
+                                     "solvers: [ fc ]\noutput: r.csv\n";
+    REQUIRE(run_cli("run -q s.yaml --shard 0/2 --out sh", dir.string()).exit_code == 0);
+    CHECK(run_cli("merge sh/r.shard-0-of-2.csv --out m.csv", dir.string()).exit_code == 1);  // 3 of 4 runs missing
+    const std::string said = "warning: m.csv: an incomplete merge (runs missing from every shard): the CSV holds 1 of its 4 "
+                             "runs, and what is shown is of those";
+    for (const std::string command : {"analyze m.csv", "compare m.csv m.csv", "report m.csv --out m.html"}) {
+        const auto r = run_cli(command, dir.string());
+        INFO(command << ": " << r.err);
+        CHECK(r.exit_code == 0);
+        CHECK(has(r.err, "futolab: " + said + "\n"));
+    }
+    CHECK(has(slurp((dir / "m.html").string()), said));
 }
 
 TEST_CASE("report, analyze and compare warn of a copied sidecar and of rows of two experiments", "[provenance][cli]") {
