@@ -35,13 +35,20 @@ void verify_or_flag(const Puzzle& puzzle, SolveResult& r) {
     }
 }
 
-// SPEC §4: a timeout's message says which limit fired (wall or CPU), where the backend did not.
+// SPEC §4: a timeout's message says which limit fired (wall or CPU), where the backend did not:
+// the whole message, or, after a portfolio's words of which member stopped ("timeout by gac",
+// "no member answered (gac: timeout; sat: timeout)"), appended to them (red-team round 31, H9:
+// the default `solve` said the same under a wall and under a CPU limit). A member's own limit
+// may be what was left of the run's, so the run's limits are named, not the member's.
 void name_the_limit(const Limits& limits, RunResult& run) {
-    if (run.result.status != Status::timeout || !run.result.message.empty()) return;
+    std::string& message = run.result.message;
+    if (run.result.status != Status::timeout || message.find("time limit") != std::string::npos) return;
+    std::string limit;
     if (limits.cpu_seconds > 0 && static_cast<double>(run.cpu_ns) >= limits.cpu_seconds * 1e9)
-        run.result.message = fmt::format("cpu time limit ({:g} s)", limits.cpu_seconds);
+        limit = fmt::format("cpu time limit ({:g} s)", limits.cpu_seconds);
     else if (limits.time_seconds > 0)
-        run.result.message = fmt::format("wall time limit ({:g} s)", limits.time_seconds);
+        limit = fmt::format("wall time limit ({:g} s)", limits.time_seconds);
+    if (!limit.empty()) message = message.empty() ? limit : message + ": " + limit;
 }
 
 // A planted slow-down, for measuring a gate's power (results/verdicts/REPORT.md): a build

@@ -201,6 +201,23 @@ TEST_CASE("the sequence's members share its wall and CPU limits", "[portfolio]")
         const SolveResult r = solve("portfolio:presolve_nodes=1,schedule=sequence", p, Mode::first(), limits);
         INFO((cpu ? "cpu: " : "wall: ") << r.message);
         CHECK(r.status == Status::timeout);
-        CHECK((r.message == "timeout by sat:config=sat after gac at 1 nodes" || r.message == "timeout by gac"));
+        // ...and which of the run's limits it reached, after who stopped (red-team round 31, H9).
+        const std::string limit = cpu ? ": cpu time limit (0.003 s)" : ": wall time limit (0.003 s)";
+        CHECK((r.message == "timeout by sat:config=sat after gac at 1 nodes" + limit || r.message == "timeout by gac" + limit));
+    }
+}
+
+// Red-team round 31, H9: a racing portfolio's timeout said "no member answered (…)" alone, the
+// same under a wall and under a CPU limit.
+TEST_CASE("a racing portfolio's timeout names the limit of the run it reached", "[portfolio]") {
+    const Puzzle p = Puzzle::compile(test::random_instance({25, 0.45, 0.05, false}, 3));
+    for (const bool cpu : {false, true}) {
+        Limits limits;
+        (cpu ? limits.cpu_seconds : limits.time_seconds) = 0.003;
+        const SolveResult r = solve("portfolio:presolve_ms=0,schedule=race", p, Mode::first(), limits);
+        INFO((cpu ? "cpu: " : "wall: ") << r.message);
+        CHECK(r.status == Status::timeout);
+        CHECK(r.message.starts_with("no member answered ("));
+        CHECK(r.message.ends_with(cpu ? "): cpu time limit (0.003 s)" : "): wall time limit (0.003 s)"));
     }
 }
