@@ -57,10 +57,14 @@ void check_cell_forms(const CsvTable& t, std::size_t r, const std::string& path,
     for (const std::string& name : t.header)
         if (const Column* c = column_named(name); c != nullptr && c->required && row.cell(name).empty())
             row.refuse(name, "empty, where futolab always writes it");
-    // Optional in the schema (solve --format csv has neither), but a sweep's runner writes both
-    // for every row it records (experiments/runner.cpp: each job calibrates as it starts).
+    // Optional in the schema (solve --format csv leaves both empty), but a sweep's runner writes
+    // both for every row it records (experiments/runner.cpp: each job calibrates as it starts);
+    // a sweep's row is known by its isolation, which solve leaves empty too (red-team round 31,
+    // H5: check --expect refused solve's CSV, calling its rows damaged sweep rows).
+    const bool sweep_row = row.has("isolation") && !row.cell("isolation").empty();
     for (const char* sweep : {"session", "calibration_ns"})
-        if (row.has(sweep) && row.cell(sweep).empty()) row.refuse(sweep, "empty, where every sweep run writes it");
+        if (sweep_row && row.has(sweep) && row.cell(sweep).empty())
+            row.refuse(sweep, "empty, where every sweep run writes it (its isolation says it is a sweep's row)");
     check_word(row, "status", kStatuses, "a run status (SPEC §4)");
     check_word(row, "grade", kGrades, "a grade");
     check_word(row, "isolation", kIsolations, "an isolation");

@@ -216,3 +216,32 @@ TEST_CASE("check --expect refuses a manifest entry whose n or h or k its puzzle'
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     }
 }
+
+// `solve --format csv`'s rows are futolab rows too (session and calibration_ns empty, as outside
+// every sweep), checked as a sweep's are; a sweep's row (its isolation written) with either
+// blanked is refused (red-team round 31, H5: solve's CSV was refused as damaged sweep rows).
+TEST_CASE("check --expect checks the CSV of futolab solve, and refuses a sweep row without its session",
+          "[bench][cli]") {
+    const fs::path dir = futolab::test::fresh_dir("bench", "solve-csv");
+    const std::string tier = kRoot + "/bench/v1/small/";
+    const auto solved = run_cli("solve -s gac --count 2 --format csv " + tier + "*.jsonl " + tier + "tatham.tatham > '" +
+                                (dir / "s.csv").string() + "'");
+    REQUIRE(solved.exit_code == 0);
+    for (const std::string& input : {"'" + (dir / "s.csv").string() + "'", std::string("- < '") + (dir / "s.csv").string() + "'"}) {
+        const auto r = run_cli("check --expect " + kManifest + " --tier small " + input);
+        INFO(r.err);
+        CHECK(r.exit_code == 0);
+        CHECK(has(r.out, "69 right, 0 wrong"));
+    }
+    // The sweep's CSV with one row's session blanked (the last cell), alone (no sidecar).
+    std::vector<std::string> lines = lines_of(slurp(small_tier_csv()));
+    REQUIRE(lines.size() > 2);
+    REQUIRE(lines[1].back() != ',');
+    lines[1].erase(lines[1].rfind(',') + 1);
+    std::ofstream out(dir / "blank.csv");
+    for (const std::string& line : lines) out << line << "\n";
+    out.close();
+    const auto r = run_cli("check --expect " + kManifest + " --tier small '" + (dir / "blank.csv").string() + "'");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "column 'session' is '', empty, where every sweep run writes it (its isolation says it is a sweep's row)"));
+}
