@@ -120,7 +120,7 @@ std::string build_fact(const std::set<std::string>& cells, const YamlFields& y, 
 // The sidecar of `csv_path`, read back whole (whole_sidecar).
 YAML::Node load_sidecar(const std::string& csv_path) {
     // read_text_file: a planted FIFO is refused, not waited for.
-    return whole_sidecar(read_text_file(sidecar_path(csv_path)), csv_path);
+    return whole_sidecar(read_sidecar_text(csv_path), csv_path);
 }
 
 }  // namespace

@@ -474,12 +474,26 @@ bool mark_sidecar_state(const std::string& csv_path, std::string_view state) {
     return done;
 }
 
+std::string read_sidecar_text(const std::string& csv_path) {
+    const std::string path = sidecar_path(csv_path);
+    try {
+        return read_text_file(path);
+    } catch (const InputError& e) {
+        constexpr std::string_view argument_hint = ": give a file, or - with a redirect";
+        std::string said = e.what();
+        if (!said.ends_with(argument_hint)) throw;
+        said.resize(said.size() - argument_hint.size());
+        throw InputError(fmt::format("{}: the sidecar of {}, read beside it (make it a regular file, or move it away)",
+                                     said, csv_path));
+    }
+}
+
 SidecarFacts read_sidecar(const std::string& csv_path) {
     const std::string path = sidecar_path(csv_path);
     if (!std::filesystem::exists(path)) throw InputError(path + ": no such file");
     // Read through read_text_file (a regular file, size-capped) and bounded YAML: a FIFO or an
     // alias bomb planted as a sidecar is refused, not waited for or expanded.
-    return parse_sidecar(read_text_file(path), path, csv_path);
+    return parse_sidecar(read_sidecar_text(csv_path), path, csv_path);
 }
 
 namespace {
@@ -847,14 +861,14 @@ std::vector<RedoRecord> read_redone(const std::string& csv_path) {
     const std::string path = sidecar_path(csv_path);
     if (!std::filesystem::exists(path)) return {};
     const YamlFields y(path);
-    return redone_of(y, sidecar_root(y, load_sidecar_yaml(read_text_file(path), path)));  // each item's time and rows among them
+    return redone_of(y, sidecar_root(y, load_sidecar_yaml(read_sidecar_text(csv_path), path)));  // each item's time and rows among them
 }
 
 std::vector<SkippedInput> read_skipped_inputs(const std::string& csv_path) {
     const std::string path = sidecar_path(csv_path);
     const YamlFields y(path);
     std::vector<SkippedInput> out;
-    const YamlAt list = y.sequence(y.child(sidecar_root(y, load_sidecar_yaml(read_text_file(path), path)), "skipped_inputs"));
+    const YamlAt list = y.sequence(y.child(sidecar_root(y, load_sidecar_yaml(read_sidecar_text(csv_path), path)), "skipped_inputs"));
     if (!list) return out;  // written before --skip-invalid existed
     for (std::size_t i = 0; i < list.node.size(); ++i) {
         const YamlAt s = y.map(y.item(list, i));

@@ -153,6 +153,10 @@ struct SidecarFacts {  // what merge and resume check
 };
 
 std::string sidecar_path(const std::string& csv_path);
+// The text of `csv_path`'s sidecar (read_text_file's rules: a regular file, bounded). One that is
+// a FIFO or a device is refused as the CSV's companion, read beside it, not as an argument that
+// "- with a redirect" could give (red-team round 31, H6).
+std::string read_sidecar_text(const std::string& csv_path);
 // Where the sidecar the facts were read from holds `key` (a dotted path: "run.total_runs"), as
 // "X.meta.yaml:36:15"; "its sidecar" for facts not read from a file.
 std::string sidecar_at(const SidecarFacts& facts, std::string_view key);
