@@ -55,8 +55,16 @@ public:
 
     [[noreturn]] void fail(const YAML::Node& node, const std::string& problem) const { throw_input_error(at(node), problem); }
 
+    // A map or list left empty (`limits:`) or null: named just after its key, as an empty value
+    // is (empty() below), not at the next line or past the file's end, where yaml-cpp places it
+    // (red-team round 31, H7).
+    void not_null(const YAML::Node& node, const std::string& what, std::string_view hint) const {
+        if (node.IsNull()) empty(node, what, hint);
+    }
+
     // Every key of `map` must be in `allowed`, and appear once.
     void keys(const YAML::Node& map, const std::vector<std::string>& allowed, const std::string& what) const {
+        not_null(map, what, "give its keys, or leave it out");
         if (!map.IsMap()) fail(map, what + " must be a mapping");
         std::set<std::string> seen;
         for (const auto& kv : map) {
@@ -149,19 +157,19 @@ private:
     // needed: both were "must be a single value", the empty one at the line after its key, where
     // yaml-cpp places a value that is not there (red-team round 28, C F9). An empty value is named
     // just after its key's colon (or its item's dash), a null at itself.
-    [[noreturn]] void empty(const YAML::Node& node, const std::string& what) const {
+    [[noreturn]] void empty(const YAML::Node& node, const std::string& what, std::string_view hint = "give a value") const {
         const std::size_t at = offset(node.Mark());
         const std::string_view rest = at < text_.size() ? text_.substr(at) : std::string_view();
         for (std::string_view null : {"~", "null", "Null", "NULL"})
             if (rest.starts_with(null) &&
                 (rest.size() == null.size() || std::string_view(" \t\r\n,]}#").find(rest[null.size()]) != std::string_view::npos))
-                fail(node, what + " is empty (null): give a value");
+                fail(node, fmt::format("{} is empty (null): {}", what, hint));
         const std::size_t after = after_indicator(std::min(at, text_.size()));
-        if (after == std::string_view::npos) fail(node, what + " is empty: give a value");
+        if (after == std::string_view::npos) fail(node, fmt::format("{} is empty: {}", what, hint));
         const auto line_start = text_.rfind('\n', after == 0 ? std::string_view::npos : after - 1);
         const int line = 1 + static_cast<int>(std::count(text_.begin(), text_.begin() + static_cast<std::ptrdiff_t>(after), '\n'));
         const int column = static_cast<int>(line_start == std::string_view::npos ? after : after - line_start - 1) + 1;
-        throw_input_error({path_, line, column}, what + " is empty: give a value");
+        throw_input_error({path_, line, column}, fmt::format("{} is empty: {}", what, hint));
     }
 
     // The byte offset of a yaml-cpp mark (0-based line and column) in the text; npos if past it.
@@ -218,6 +226,9 @@ const std::vector<std::string> kTopKeys{"name",      "description", "seed",    "
 
 Mode read_mode(const Where& w, const YAML::Node& node) {
     if (node.IsScalar() && node.Scalar() == "first") return Mode::first();
+    // Either form, named as such (red-team round 31, H7: "mode must be a mapping", where `first` is taken).
+    w.not_null(node, "mode", "give 'first' or { count: K | all }");
+    if (!node.IsMap()) w.fail(node, "mode must be 'first' or { count: K | all }");
     w.keys(node, {"count"}, "mode");
     // `mode: {}` has no count: reading the missing node would throw YAML::InvalidNode, not
     // an InputError (tests/data/fuzz-regressions/config).
@@ -379,6 +390,7 @@ void check_random_counts(const Where& w, const YAML::Node& node, const GenerateS
 }
 
 GenerateSource read_generate(const Where& w, const YAML::Node& node) {
+    w.not_null(node, "generate", "give its keys (kind, n, …)");
     if (!node.IsMap()) w.fail(node, "generate must be a mapping");
     GenerateSource g;
     if (!node["kind"]) w.fail(node, fmt::format("generate needs 'kind' ({})", names_of(kGeneratorKinds)));
@@ -579,6 +591,7 @@ void check_source_fits(const Where& w, const YAML::Node& item, const std::string
 }
 
 std::vector<InstanceSource> read_instances(const Where& w, const YAML::Node& node, Task task, const std::vector<SolverSpec>& methods) {
+    w.not_null(node, "instances", "give a non-empty list of sources");
     if (!node.IsSequence() || node.size() == 0) w.fail(node, "instances must be a non-empty list of sources");
     std::vector<InstanceSource> out;
     for (const YAML::Node& item : node) {
@@ -650,6 +663,7 @@ command::Declaration read_command(const Where& w, const YAML::Node& item) {
         d.format = format_from_name(format);
     }
     if (const YAML::Node counters = item["counters"]) {
+        w.not_null(counters, "counters", "give counter: regex pairs, or leave it out");
         if (!counters.IsMap()) w.fail(counters, "counters must be a mapping of counter: regex");
         for (const auto& kv : counters) {
             const std::string counter = w.scalar(kv.first, "a counter name");
@@ -663,6 +677,7 @@ command::Declaration read_command(const Where& w, const YAML::Node& item) {
 
 // `commands:`: the command backends (names unique) that `command:name=NAME` solvers run.
 std::vector<command::Declaration> read_commands(const Where& w, const YAML::Node& node) {
+    w.not_null(node, "commands", "give a non-empty list, or leave it out");
     if (!node.IsSequence() || node.size() == 0) w.fail(node, "commands must be a non-empty list of {name, argv, format, counters}");
     std::vector<command::Declaration> out;
     for (const YAML::Node& item : node) {
@@ -698,6 +713,7 @@ std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task 
                                    const std::vector<command::Declaration>& commands) {
     const bool methods = takes_methods(task_info(task));
     const std::string what = methods ? "methods" : "solvers";
+    w.not_null(node, what, "give a non-empty list");
     if (!node.IsSequence() || node.size() == 0) w.fail(node, what + " must be a non-empty list");
     std::vector<SolverSpec> out;
     std::map<std::string, std::string> spelled;  // resolved text → the first spelling of it
@@ -723,6 +739,7 @@ std::vector<SolverSpec> read_specs(const Where& w, const YAML::Node& node, Task 
 
 // `builds:` (an A/B sweep): a list of {name, path}, names unique (build_identity.hpp).
 std::vector<BuildSpec> read_builds(const Where& w, const YAML::Node& node) {
+    w.not_null(node, "builds", "give a non-empty list, or leave it out");
     if (!node.IsSequence() || node.size() == 0) w.fail(node, "builds must be a non-empty list of {name, path}");
     std::vector<BuildSpec> out;
     for (const YAML::Node& item : node) {

@@ -138,7 +138,7 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {kGood + "seed: [1]\n", "cfg.yaml:5:7: seed must be a single value"},
         {kGood + "mode: { count: 0 }\n", "cfg.yaml:5:16: mode.count: 0 is too small (accepted: 1 to 18446744073709551615)"},
         {kGood + "mode: { cnt: 2 }\n", "cfg.yaml:5:9: unknown key 'cnt' in mode (valid: count)"},
-        {kGood + "mode: fast\n", "cfg.yaml:5:7: mode must be a mapping"},
+        {kGood + "mode: fast\n", "cfg.yaml:5:7: mode must be 'first' or { count: K | all }"},
         {kGood + "limits: { time: 10 parsecs }\n",
          "cfg.yaml:5:17: limits.time: '10 parsecs' is not a duration (accepted: 0 to 9.2e9 s, as seconds or with a "
          "unit: 10s, 500ms, 2m, 1h; 0 = none)"},
@@ -202,6 +202,18 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {"name: t\ninstances:\n  - generate: { kind: unique, n: 5, givens: 0.3 }\nsolvers: [gac]\n",
          "cfg.yaml:3:37: unknown key 'givens' in generate (kind unique) (valid: kind, n, use, grade, attempts, count, sampler)"},
         {kGood + "grade: maybe\n", "cfg.yaml:5:8: grade must be one of true, false, not 'maybe'"},
+        // A map or list left empty: named at its key, not at the next line or past the end
+        // (red-team round 31, H7).
+        {"name: t\nlimits:\ninstances:\n  - file: x\nsolvers: [gac]\n",
+         "cfg.yaml:2:8: limits is empty: give its keys, or leave it out"},
+        {kGood + "mode:\n", "cfg.yaml:5:6: mode is empty: give 'first' or { count: K | all }"},
+        {kGood + "mode:\n\n\n# comment\n", "cfg.yaml:5:6: mode is empty: give 'first' or { count: K | all }"},
+        {kGood + "mode: ~\n", "cfg.yaml:5:7: mode is empty (null): give 'first' or { count: K | all }"},
+        {"name: t\nbuilds:\ninstances:\n  - file: x\nsolvers: [gac]\n",
+         "cfg.yaml:2:8: builds is empty: give a non-empty list, or leave it out"},
+        {"name: t\ninstances:\nsolvers: [gac]\n", "cfg.yaml:2:11: instances is empty: give a non-empty list of sources"},
+        {"name: t\ninstances:\n  - file: x\nsolvers:\n", "cfg.yaml:4:9: solvers is empty: give a non-empty list"},
+        {"name: t\ninstances:\n  - generate:\nsolvers: [gac]\n", "cfg.yaml:3:14: generate is empty: give its keys (kind, n, …)"},
         // An alias to a list where a solver name goes: the position is printed once, with the
         // alias that put it there (red-team round 29, C4).
         {"name: t\ninstances: &l\n  - file: x\nsolvers: [*l]\n",
