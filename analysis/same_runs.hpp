@@ -18,7 +18,8 @@ std::vector<std::string> same_runs_warnings(const std::vector<std::string>& inpu
 
 // Why `inputs`, the replicate sweeps of one side (compare --replicates), are not separate sweeps,
 // or "": two of them are one file, or one holds every run of another, measurements included (a
-// copy, a shard beside its merge). Pooled, they count one sweep's runs twice, and the spread
+// copy, a shard beside its merge), or two share any run, measurements included, byte for byte (a
+// copy resumed or edited: two sweeps never time a run alike to the nanosecond). Pooled, they count one sweep's runs twice, and the spread
 // between replicates reads less than it is: 0 for a sweep given twice (red-team round 31, H3: the
 // gate turned on and failed an A/A comparison).
 std::string shared_replicates(const std::vector<std::string>& inputs);

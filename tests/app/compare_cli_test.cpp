@@ -412,6 +412,11 @@ TEST_CASE("compare --replicates refuses one sweep given twice on a side", "[cli]
         for (int i = 0; i < 7 && std::getline(in, line); ++i) text += line + "\n";
         std::ofstream(part) << text;
     }
+    int edits = 0;
+    const std::string edited = edited_copy(dir, kCalBase, "edited.csv", [&edits](std::string line) {
+        if (edits++ == 0) line.back() = '7';  // the first row's session
+        return line;
+    });
     struct Case {
         std::string pair, why;
     };
@@ -419,7 +424,10 @@ TEST_CASE("compare --replicates refuses one sweep given twice on a side", "[cli]
                           Case{base + " " + (dir / "link.csv").string(), base + " and " + (dir / "link.csv").string() + " are one file"},
                           Case{base + " " + (dir / "." / "b.csv").string(), " are one file"},
                           Case{base + " " + copy, base + " and " + copy + " hold the same 24 runs, measurements included (a copy?)"},
-                          Case{part + " " + base, "every run of " + part + " is a row of " + base}}) {
+                          Case{part + " " + base, "every run of " + part + " is a row of " + base},
+                          // One cell edited: 23 of its 24 runs still the same, to the nanosecond (round 31 spot check, J1).
+                          Case{edited + " " + base, edited + " and " + base + " share 23 of " + edited +
+                                                        "'s 24 runs, measurements included (a copy resumed, redone or edited?)"}}) {
         for (const std::string& sides : {c.pair + " " + twin + " " + other, twin + " " + other + " " + c.pair}) {
             const auto r = run_cli("compare " + sides + " --replicates 2 --fail-if-slower 0");
             INFO(sides + ": " + r.err);
