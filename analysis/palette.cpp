@@ -40,6 +40,22 @@ std::vector<int> free_points(const BackendLooks& backends) {
 SeriesLook look_of(const std::string& spec, const BackendLooks& backends) {
     // Dashed: it coincides with the best spec on each instance and must not hide it.
     if (spec == kVirtualBest) return {std::string(kBlack), 3, 2};
+    // An A/B sweep's series, "SPEC @ BUILD" (analysis/study.cpp): the spec's colour and point
+    // type, so a solver reads as one across builds, its dash turned by the build's place among
+    // the sweep's builds (kBuildPrefix entries of `backends`; a build not there by its name's
+    // hash): the unknown name "fc @ b" drew in the colour and marker of "backtracking @ a" (spot
+    // check of round 31, J8).
+    if (const std::size_t at = spec.rfind(" @ "); at != std::string::npos) {
+        SeriesLook look = look_of(spec.substr(0, at), backends);
+        const std::string build = std::string(kBuildPrefix) + spec.substr(at + 3);
+        std::uint64_t turn = fnv1a(build);
+        std::uint64_t place = 0;
+        for (const BackendLook& b : backends)
+            if (b.name.starts_with(kBuildPrefix) && b.name == build) turn = place;
+            else if (b.name.starts_with(kBuildPrefix)) ++place;
+        look.dash = 1 + static_cast<int>((static_cast<std::uint64_t>(look.dash - 1) + turn) % 5);
+        return look;
+    }
     const std::string_view name = std::string_view(spec).substr(0, spec.find(':'));
     const bool variant = name.size() != spec.size();
     const std::uint64_t h = fnv1a(spec);

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace futolab {
@@ -34,6 +35,9 @@ struct BackendLook {
     int point = 7;       // never kLimitRing
 };
 using BackendLooks = std::vector<BackendLook>;
+// An entry named "@ BUILD" (no registry key has a space) is not a backend: the builds of an A/B
+// sweep, in the study's order, whose series "SPEC @ BUILD" are drawn apart by dash (look_of).
+inline constexpr std::string_view kBuildPrefix = "@ ";
 
 // The gnuplot point types of the cairo terminals: 1 to 15 are distinct shapes.
 inline constexpr int kPointTypes = 15;
