@@ -180,8 +180,19 @@ namespace {
 // whose lock no one holds was killed before it could say how it ended (red-team round 31, H4:
 // the tables of 8 of 75 runs were shown as the experiment's, no word, where merge refuses them).
 std::string unfinished_note(const std::string& csv_path, const std::string& state, std::size_t rows, std::uint64_t runs) {
-    if (state.empty() || state == "finished" || state == "merged") return "";
     const std::string held = runs > 0 ? fmt::format("{} of its {} runs", rows, runs) : fmt::format("{} runs", rows);
+    // Ended whole, by its sidecar, but short of its runs: rows cut or lost (spot check of round
+    // 31, J2: a copy of 40 of 150 rows beside a `finished` sidecar, no word, where merge counts
+    // 110 missing).
+    if ((state == "finished" || state == "merged") && runs > rows)
+        return fmt::format("{}: its sidecar says the sweep {}, but the CSV holds {} (rows cut or removed?), and what is "
+                           "shown is of those",
+                           csv_path, state == "merged" ? "was merged whole" : "finished", held);
+    if (state == "finished" || state == "merged") return "";
+    if (state.empty())  // present but empty or null: no sweep writes it (J3)
+        return fmt::format("{}: its sidecar's run.state is empty, which no sweep writes (edited?): the CSV holds {}, and "
+                           "what is shown is of those",
+                           csv_path, held);
     if (state == "running") {
         const std::string writer = lock_problem(csv_path);  // "another futolab (pid N) is writing it: …"
         return !writer.empty() ? fmt::format("{}: the sweep is still running ({}): the CSV holds {} so far, and what is "
@@ -227,8 +238,10 @@ std::vector<std::string> sidecar_notes(const std::string& csv_path, const std::s
         const YamlAt run = y.child(root, "run");
         const std::uint64_t shard_runs = y.whole(y.child(run, "shard_runs"), 0, UINT64_MAX);
         const std::uint64_t runs = shard_runs > 0 ? shard_runs : y.whole(y.child(run, "total_runs"), 0, UINT64_MAX);
-        if (std::string note = unfinished_note(csv_path, y.text(y.child(run, "state"), ""), rows, runs); !note.empty())
-            notes.push_back(std::move(note));
+        // (a sidecar of an older futolab has no run.state: nothing to say then)
+        if (const YamlAt state = y.child(run, "state"); state.node.IsDefined())
+            if (std::string note = unfinished_note(csv_path, state ? y.text(state, "") : "", rows, runs); !note.empty())
+                notes.push_back(std::move(note));
     } catch (const InputError& e) {  // shown as its text on the page; said here for analyze and compare too
         return {fmt::format("{}: what made these runs is not known", e.what())};
     }

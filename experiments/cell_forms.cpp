@@ -62,9 +62,13 @@ void check_cell_forms(const CsvTable& t, std::size_t r, const std::string& path,
     // a sweep's row is known by its isolation, which solve leaves empty too (red-team round 31,
     // H5: check --expect refused solve's CSV, calling its rows damaged sweep rows).
     const bool sweep_row = row.has("isolation") && !row.cell("isolation").empty();
-    for (const char* sweep : {"session", "calibration_ns"})
+    for (const char* sweep : {"session", "calibration_ns"}) {
         if (sweep_row && row.has(sweep) && row.cell(sweep).empty())
             row.refuse(sweep, "empty, where every sweep run writes it (its isolation says it is a sweep's row)");
+        // And the other way: a row with a sweep's cells has its isolation (spot check of round 31, J4).
+        if (!sweep_row && row.has("isolation") && row.has(sweep) && !row.cell(sweep).empty())
+            row.refuse("isolation", fmt::format("empty, where a sweep's row has one (its {} says it is one)", sweep));
+    }
     check_word(row, "status", kStatuses, "a run status (SPEC §4)");
     check_word(row, "grade", kGrades, "a grade");
     check_word(row, "isolation", kIsolations, "an isolation");

@@ -645,6 +645,7 @@ command::Declaration read_command(const Where& w, const YAML::Node& item) {
     d.name = w.scalar(item["name"], "a command's name");
     check(w, item["name"], "name", command::name_problem(d.name));
     const YAML::Node argv = item["argv"];
+    w.not_null(argv, "argv", "give a list, one element per argument");  // (spot check of round 31, J6)
     if (!argv.IsSequence()) w.fail(argv, "argv must be a list, one element per argument (never a shell line)");
     for (const YAML::Node& element : argv) {
         d.argv.push_back(w.scalar(element, "an argv element (quote one with braces: \"{instance}\")"));

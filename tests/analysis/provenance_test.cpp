@@ -77,7 +77,11 @@ TEST_CASE("sidecar notes: a sidecar of other runs is named, one of these runs is
 // Red-team round 31, H4: a sweep still running, or interrupted, was summarised as if whole.
 TEST_CASE("sidecar notes: a sweep that did not end whole is named with the runs its CSV holds", "[provenance]") {
     const std::string csv = copy_base("unfinished");
-    CHECK(sidecar_notes(csv, {"t"}, 8).empty());  // finished: its rows are what it made
+    CHECK(sidecar_notes(csv, {"t"}, 24).empty());  // finished, every run there
+    // Finished but short of its runs: rows cut (round 31 spot check, J2).
+    CHECK(sidecar_notes(csv, {"t"}, 8) ==
+          std::vector<std::string>{csv + ": its sidecar says the sweep finished, but the CSV holds 8 of its 24 runs (rows cut "
+                                         "or removed?), and what is shown is of those"});
     edit_sidecar(csv, std::regex("state: finished"), "state: interrupted");
     CHECK(sidecar_notes(csv, {"t"}, 8) ==
           std::vector<std::string>{csv + ": the sweep was interrupted before its last run: the CSV holds 8 of its 24 runs, "
@@ -107,6 +111,14 @@ TEST_CASE("sidecar notes: a sweep that did not end whole is named with the runs 
     REQUIRE(live.size() == 1);
     CHECK(live[0].starts_with(csv + ": the sweep is still running (another "));
     CHECK(live[0].ends_with("): the CSV holds 3 of its 24 runs so far, and what is shown is of those"));
+    // An empty or null state is none a sweep writes (J3).
+    for (const char* empty : {"state: ~", "state: ''", "state: null"}) {
+        edit_sidecar(csv, std::regex("state: [a-z~']*"), empty);
+        CHECK(sidecar_notes(csv, {"t"}, 3) ==
+              std::vector<std::string>{csv + ": its sidecar's run.state is empty, which no sweep writes (edited?): the CSV "
+                                             "holds 3 of its 24 runs, and what is shown is of those"});
+    }
+    edit_sidecar(csv, std::regex("state: [a-z~']*"), "state: running");
     edit_sidecar(csv, std::regex("state: running"), "state: failed");
     CHECK(sidecar_notes(csv, {"t"}, 20) ==
           std::vector<std::string>{csv + ": the sweep failed before its last run: the CSV holds 20 of its 24 runs, "

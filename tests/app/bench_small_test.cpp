@@ -244,4 +244,22 @@ TEST_CASE("check --expect checks the CSV of futolab solve, and refuses a sweep r
     const auto r = run_cli("check --expect " + kManifest + " --tier small '" + (dir / "blank.csv").string() + "'");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "column 'session' is '', empty, where every sweep run writes it (its isolation says it is a sweep's row)"));
+    // The other way: a sweep's row with its isolation blanked (spot check of round 31, J4).
+    std::vector<std::string> no_isolation = lines_of(slurp(small_tier_csv()));
+    // (isolation is the 8th cell from the end, after which no cell holds a comma; before it, a
+    // quoted options cell may)
+    REQUIRE(no_isolation[0].ends_with(
+        ",isolation,time_limit_ms,cpu_limit_ms,memory_limit_kb,build,calibration_ns,deterministic,session"));
+    std::size_t end = no_isolation[1].size();
+    for (int c = 0; c < 7; ++c) end = no_isolation[1].rfind(',', end - 1);
+    const std::size_t begin = no_isolation[1].rfind(',', end - 1) + 1;
+    REQUIRE(end > begin);  // an isolation written
+    no_isolation[1].erase(begin, end - begin);
+    std::ofstream edited(dir / "no-isolation.csv");
+    for (const std::string& line : no_isolation) edited << line << "\n";
+    edited.close();
+    const auto e = run_cli("check --expect " + kManifest + " --tier small '" + (dir / "no-isolation.csv").string() + "'");
+    INFO(e.err);
+    CHECK(e.exit_code == 2);
+    CHECK(has(e.err, "column 'isolation' is '', empty, where a sweep's row has one (its session says it is one)"));
 }

@@ -156,13 +156,16 @@ TEST_CASE("an alias bomb in a config or a sidecar is refused, not expanded", "[c
 
 // A sidecar is no argument: one that is a FIFO is refused as the CSV's companion, read beside it,
 // not with the arguments' hint "give a file, or - with a redirect" (red-team round 31, H6).
+// A folder there likewise (spot check of round 31, J5).
 TEST_CASE("a sidecar that is a FIFO is refused as the CSV's companion", "[cli][bounded]") {
     const fs::path dir = fresh_dir("fifo-sidecar");
     const std::string csv = (dir / "q.csv").string();
     fs::copy_file(FUTOLAB_SOURCE_DIR "/tests/data/analysis/compare/base.csv", csv);
-    REQUIRE(::mkfifo((csv + ".meta.yaml").c_str(), 0600) == 0);
-    const std::string said = csv + ".meta.yaml: cannot read: is a FIFO (named pipe), not a regular file: the sidecar of " + csv +
-                             ", read beside it (make it a regular file, or move it away)";
+    const bool fifo = GENERATE(true, false);
+    if (fifo) REQUIRE(::mkfifo((csv + ".meta.yaml").c_str(), 0600) == 0);
+    else fs::create_directory(csv + ".meta.yaml");
+    const std::string said = csv + ".meta.yaml: cannot read: is " + (fifo ? "a FIFO (named pipe), not a regular file" : "a directory") +
+                             ": the sidecar of " + csv + ", read beside it (make it a regular file, or move it away)";
     for (const std::string& command : {"compare " + csv + " " + csv, "merge " + csv + " --out " + (dir / "m.csv").string(),
                                        "analyze " + csv}) {
         const auto r = bounded(command);

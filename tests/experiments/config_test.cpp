@@ -214,6 +214,8 @@ TEST_CASE("config errors name the file, line and column", "[config]") {
         {"name: t\ninstances:\nsolvers: [gac]\n", "cfg.yaml:2:11: instances is empty: give a non-empty list of sources"},
         {"name: t\ninstances:\n  - file: x\nsolvers:\n", "cfg.yaml:4:9: solvers is empty: give a non-empty list"},
         {"name: t\ninstances:\n  - generate:\nsolvers: [gac]\n", "cfg.yaml:3:14: generate is empty: give its keys (kind, n, …)"},
+        {"name: t\ninstances:\n  - file: x\nsolvers: [\"command:name=x\"]\ncommands:\n  - name: x\n    argv:\n",
+         "cfg.yaml:7:10: argv is empty: give a list, one element per argument"},
         // An alias to a list where a solver name goes: the position is printed once, with the
         // alias that put it there (red-team round 29, C4).
         {"name: t\ninstances: &l\n  - file: x\nsolvers: [*l]\n",
