@@ -6,6 +6,7 @@
 #include "core/child_wait.hpp"
 #include "core/env.hpp"
 #include "core/error.hpp"
+#include "core/tool_guard.hpp"
 #include "solvers/external/temp_dir.hpp"
 
 #include <fcntl.h>
@@ -182,6 +183,14 @@ private:
     ::setpgid(0, 0);  // a process group of its own, killed whole (kill_worker; the parent sets it too)
     if (!scratch.empty()) ::setenv("TMPDIR", scratch.c_str(), 1);
     if (!command) serve_requests(handler, memory_bytes, nullptr);
+    // Another build's binary, maybe a wrapper script that starts more than the worker: all of it
+    // carries the scratch folder's mark, which the parent kills when the worker ends and the next
+    // futolab after a kill -9 (core/tool_guard.hpp), and starts with the stop signals at their
+    // default (prepare ignored them for the parent to decide; inherited through exec, they made a
+    // wrapper's leftover child deaf to a plain kill: spot check of round 31, J7). A futolab worker
+    // ignores them again itself (serve_worker).
+    if (!scratch.empty()) ::setenv(std::string(external::kToolMark).c_str(), scratch.c_str(), 1);
+    for (const int signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) ::signal(signal, SIG_DFL);
     std::vector<char*> argv{const_cast<char*>(command->path.c_str())};
     for (const std::string& a : command->args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
@@ -289,6 +298,7 @@ void serve_worker(const WarmWorker::Handler& handler, std::uint64_t memory_bytes
     // parent is the wrapper, which dies with futolab, so a kill -9 of futolab ends this search too
     // (red-team round 31, H10).
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    for (const int signal : {SIGINT, SIGTERM, SIGHUP}) ::signal(signal, SIG_IGN);  // the parent decides (child::prepare)
     serve_requests(handler, memory_bytes, &hello);
 }
 
@@ -434,6 +444,13 @@ std::string WarmWorker::make_scratch() {
 
 void WarmWorker::remove_scratch() {
     if (scratch_.empty()) return;
+    // What another build's worker started and left running, wherever it went (its own session:
+    // `setsid -f`), carries the folder's mark (become_worker): killed before the folder goes.
+    if (command_) {
+        const std::string mark = "/" + std::filesystem::path(scratch_).filename().string();
+        const std::string_view marks[] = {mark};
+        external::kill_marked(marks, 1, 0, 0);
+    }
     std::error_code ec;
     std::filesystem::remove_all(scratch_, ec);
     scratch_.clear();

@@ -109,3 +109,54 @@ TEST_CASE("a build killed for saying no hello leaves none of its children", "[sa
     REQUIRE_FALSE(sleepers.empty());
     for (const pid_t sleeper : sleepers) CHECK(gone(sleeper));
 }
+
+// What a wrapper starts besides the worker (spot check of round 31, J7): after a kill -9 of run it
+// was left running, deaf to a plain kill (the stop signals ignored, inherited through exec);
+// one a build refused for no hello started in a session of its own stayed too. Now it carries
+// the worker folder's mark: the next futolab's start kills it (after a kill -9), the parent
+// when the worker ends (no hello); and it starts with the stop signals at their default.
+TEST_CASE("what a wrapper build starts besides its worker is killed by its mark", "[sandbox][kill][builds]") {
+    const fs::path dir = futolab::test::fresh_dir("worker-group", "marked");
+    fs::create_directories(dir / "tmp");
+    std::ofstream(dir / "e.jsonl") << kEndless;
+    std::ofstream(dir / "w.yaml") << "name: w\nmode: { count: all }\nlimits: { time: 60s }\ninstances:\n  - file: e.jsonl\n"
+                                     "solvers: [ gac ]\noutput: out/w.csv\n";
+    const std::string pids = (dir / "child.pid").string();
+    const fs::path wrap = dir / "wrap.sh";
+    std::ofstream(wrap) << "#!/bin/sh\n'" FUTOLAB_CLI "' \"$@\" &\nsleep 60 &\necho $! >> '" << pids << "'\nwait\n";
+    fs::permissions(wrap, fs::perms::owner_all);
+    ::setenv("TMPDIR", (dir / "tmp").c_str(), 1);  // the run's and the next start's, for this test
+    const pid_t run = start_run(dir, {"run", "-q", "-j1", "w.yaml", "--build", "a=" + wrap.string(), "--build", "b=" FUTOLAB_CLI});
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (pids_in(pids).empty() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    REQUIRE_FALSE(pids_in(pids).empty());
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    const pid_t sleeper = pids_in(pids).back();
+    {
+        std::ifstream status("/proc/" + std::to_string(sleeper) + "/status");
+        std::string line;
+        while (std::getline(status, line) && !line.starts_with("SigIgn:")) {
+        }
+        const unsigned long ignored = std::stoul(line.substr(7), nullptr, 16);
+        CHECK((ignored & (1UL << (SIGTERM - 1))) == 0);  // (sh itself starts `&` jobs with SIGINT ignored)
+        CHECK((ignored & (1UL << (SIGHUP - 1))) == 0);
+    }
+    ::kill(run, SIGKILL);
+    ::waitpid(run, nullptr, 0);
+    CHECK_FALSE(gone(sleeper));  // nothing is left alive to kill it...
+    CHECK(futolab::test::run_cli_env("TMPDIR='" + (dir / "tmp").string() + "' ", "list", dir.string()).exit_code == 0);
+    CHECK(gone(sleeper));  // ...until the next start reaps the dead run's worker folder
+    ::unsetenv("TMPDIR");
+    // Refused for no hello, a child in a session of its own goes when the worker does.
+    fs::remove(pids);
+    const fs::path mute = dir / "mute.sh";
+    std::ofstream(mute) << "#!/bin/sh\nsetsid sleep 60 &\necho $! >> '" << pids << "'\nsleep 60\n";
+    fs::permissions(mute, fs::perms::owner_all);
+    const auto r = futolab::test::run_cli_env("FUTOLAB_WORKER_WAIT=1s ",
+                                              "run -q -j1 w.yaml --out o2 --build a=" + mute.string() + " --build b=" FUTOLAB_CLI,
+                                              dir.string());
+    CHECK(r.exit_code == 2);
+    REQUIRE_FALSE(pids_in(pids).empty());
+    for (const pid_t p : pids_in(pids)) CHECK(gone(p));
+}
