@@ -280,9 +280,6 @@ int kill_worker(pid_t pid, rusage* usage = nullptr) {
     return kill_and_reap(pid, pid, usage);
 }
 
-// After worker `pid` ended by itself (reaped): what it left in its process group.
-void kill_left_of(pid_t pid) { ::kill(-pid, SIGKILL); }
-
 }  // namespace
 
 double worker_wait_seconds() { return env_wait("FUTOLAB_WORKER_WAIT").value_or(kWorkerWaitSeconds); }
@@ -397,7 +394,8 @@ std::string WarmWorker::await_hello(const Interrupt* interrupt) {
     }
     std::optional<int> ended;
     if (how == Wait::lost) ended = wait_child_until(pid_, deadline_after(kReapSeconds));
-    if (ended) kill_left_of(pid_);
+    // (a worker that ended by itself is reaped: its group is not signalled by number then, which
+    // a reused pid could name; what it left carries its folder's mark: remove_scratch)
     const int status = ended ? *ended : kill_worker(pid_);
     pid_ = 0;
     close_fd(to_worker_);
@@ -498,7 +496,6 @@ WorkerAnswer WarmWorker::call(std::string_view request, const Limits& limits, co
     rusage usage{};
     std::optional<int> ended;
     if (how == Wait::lost) ended = wait_child_until(pid_, deadline_after(kReapSeconds), &usage);
-    if (ended) kill_left_of(pid_);
     if (!ended) {
         tools_cpu = child::descendants_cpu_ns(pid_);
         ended = kill_worker(pid_, &usage);
