@@ -30,6 +30,9 @@ struct Loaded {
     std::optional<LoadFigure> load;
     std::string label;
     std::size_t sweeps = 1;  // replicate sweeps pooled in `table` (its sources)
+    // A build of an A/B sweep: the rows of its whole file, which its sidecar's run counts are of
+    // (round 32, K1: each build's half was warned of as a CSV cut short); 0 otherwise.
+    std::size_t file_rows = 0;
 };
 
 // What the rows' `experiment` cells say against comparing a side as one experiment (rows
@@ -49,6 +52,7 @@ void experiment_warnings(const Loaded& side, std::vector<std::string>& warnings)
     if (all.size() > 1)
         warnings.push_back(fmt::format("{} holds runs of the experiments {}: they are compared as one", side.label,
                                        quoted_list(all)));
+    if (side.file_rows > 0) rows.assign(rows.size(), side.file_rows);  // (one file: the A/B sweep's)
     for (std::size_t f = 0; f < t.sources().size(); ++f)
         for (std::string& note : sidecar_notes(t.sources()[f], per_file[f], rows[f]))
             if (std::find(warnings.begin(), warnings.end(), note) == warnings.end()) warnings.push_back(std::move(note));
@@ -141,7 +145,7 @@ std::vector<Loaded> load_builds(const std::string& path, const std::string& labe
                     if (fact == "commit") value = b.dirty ? b.commit + "-dirty" : b.commit;
                     if (fact == "version") value = b.version;
                 }
-        out.push_back({std::move(part), std::move(provenance), load_of(path), label + "@" + name});
+        out.push_back({std::move(part), std::move(provenance), load_of(path), label + "@" + name, 1, table.size()});
     }
     return out;
 }
