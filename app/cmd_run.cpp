@@ -222,7 +222,8 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
         "config, e.g. after fixing a crash or for time-outs of a busy machine; the sidecar's `redone` list records each "
         "redo (when, statuses, rows).\n"
         "The first SIGINT/SIGTERM/SIGHUP stops taking runs and interrupts the running ones (not written: --resume redoes "
-        "them), then exits 1 within a second or two; a second signal exits at once (130). See docs/reliability.md "
+        "them), then exits 1 within a second or two; a second signal exits at once (130) (the same signal from the same "
+        "sender within 0.1 s is the first one delivered twice, as GNU timeout does). See docs/reliability.md "
         "(process isolation and interruption).");
     cmd->add_option("config", args->config, "The experiment config (YAML)")->required();
     add_whole(cmd, "--jobs,-j", args->jobs, {0, kMaxJobs, "0 = all cores"},  // a sidecar's run.jobs is read within it

@@ -31,7 +31,9 @@ private:
 };
 
 // While alive, SIGINT, SIGTERM and SIGHUP go to `target`: the first calls request(), a second exits
-// the process at once with status 130. Signals are process-wide, but scopes nest: a command that
+// the process at once with status 130. The same signal from the same sender within 0.1 s of the
+// first is not a second one but the first delivered twice (GNU timeout sends its TERM to the
+// child and then to its process group). Signals are process-wide, but scopes nest: a command that
 // takes them from its start (run, critical's modes) writes its records through a step with
 // a scope of its own; when the inner scope ends, the outer one takes the signals again, and a
 // stop the inner one took is the outer one's too. The signals are counted over the nested

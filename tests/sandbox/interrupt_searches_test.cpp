@@ -28,8 +28,9 @@ std::string dir_of(const std::string& name) { return futolab::test::fresh_dir("i
 // `futolab ARGS` in the background, SIGTERM once its sidecar (SIDECAR) says the sweep is
 // running and the search has had a second, then its exit code; killed 15 s after the signal, so
 // a search that ignores it fails the test (exit 137) instead of hanging it.
-futolab::test::CliResult terminated(const std::string& args, const std::string& sidecar) {
-    return run_cli(args + " & pid=$!; for i in $(seq 1500); do grep -q 'state: running' " + sidecar +
+// `wrapper` (may be empty) goes before the executable: the signal is then the wrapper's.
+futolab::test::CliResult terminated(const std::string& args, const std::string& sidecar, const std::string& wrapper = "") {
+    return futolab::test::run_cli_env(wrapper, args + " & pid=$!; for i in $(seq 1500); do grep -q 'state: running' " + sidecar +
                    " 2>/dev/null && break; sleep 0.02; done; sleep 1; kill -TERM $pid; "
                    "(sleep 15; kill -KILL $pid 2>/dev/null) & killer=$!; wait $pid; code=$?; kill $killer 2>/dev/null; exit $code");
 }
@@ -73,6 +74,23 @@ TEST_CASE("SIGTERM stops critical --free-square and the iterated search at once,
         CHECK(r.exit_code == 1);
         CHECK(futolab::test::has(r.err, "futolab: interrupted: stopping 1 running runs"));
         CHECK(rows_of(csv) == 0);
+        CHECK(futolab::test::has(futolab::test::slurp(csv + ".meta.yaml"), "state: interrupted"));
+    }
+}
+
+// Red-team round 32, K2: GNU timeout, sent SIGTERM, sends it to futolab and then to its own
+// process group (futolab again); when the handler ran between the two, the echo was taken as a
+// second signal: exit 130 and the sidecar left `running`, in about half the tries.
+TEST_CASE("SIGTERM to a GNU timeout wrapping critical is one stop: exit 1 and state interrupted", "[signals][cli]") {
+    const std::string dir = dir_of("timeout-wrapper");
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        INFO("attempt " << attempt);
+        const std::string csv = dir + "/f" + std::to_string(attempt) + ".csv";
+        const auto r = terminated("critical --free-square --n 4 --iterations 100000000 --out " + dir + "/f" +
+                                      std::to_string(attempt) + ".jsonl",
+                                  csv + ".meta.yaml", "timeout 100 ");
+        CHECK(r.exit_code == 1);  // timeout passes on its child's status when it did not time out
+        CHECK(futolab::test::has(r.err, "futolab: interrupted: stopping 1 running runs"));
         CHECK(futolab::test::has(futolab::test::slurp(csv + ".meta.yaml"), "state: interrupted"));
     }
 }

@@ -53,6 +53,7 @@ TEST_CASE("a second signal in an inner SignalScope after the outer one took the 
         std::raise(SIGTERM);
         Interrupt inner;
         const SignalScope inner_scope(inner);
+        ::usleep(150'000);  // past the 0.1 s in which the same signal is the first one's echo
         std::raise(SIGTERM);
         ::_exit(inner.requested() ? 3 : 0);  // not reached when the second signal exits
     }
@@ -96,4 +97,53 @@ TEST_CASE("a read of standard input watches the stop a SignalScope took before i
     ::close(in[1]);
     CHECK(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 0);
+}
+
+namespace {
+
+// In a forked child under a SignalScope: sends itself `first`, then `second` (from a
+// grandchild when `other_sender`), `gap_us` later; exits 0 when both were one stop request and
+// the process lives on, or with the status the second signal gave it (130).
+int two_signals(int first, int second, unsigned gap_us, bool other_sender) {
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        Interrupt stop;
+        const SignalScope scope(stop);
+        ::kill(::getpid(), first);  // delivered before kill returns: the handler runs in between
+        if (gap_us > 0) ::usleep(gap_us);
+        const pid_t self = ::getpid();
+        if (!other_sender) {
+            ::kill(self, second);
+        } else if (const pid_t sender = ::fork(); sender == 0) {
+            ::kill(self, second);
+            ::_exit(0);
+        } else {
+            ::waitpid(sender, nullptr, 0);
+        }
+        ::usleep(50'000);  // a signal from another process is delivered by now
+        ::_exit(stop.requested() ? 0 : 4);
+    }
+    int status = 0;
+    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    REQUIRE(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+}  // namespace
+
+// Red-team round 32, K2: GNU timeout, sent SIGTERM, passes it to its child and then to its own
+// process group, back to back from one pid; a handler that ran between the two took the echo
+// for the user's second signal (exit 130, the sidecar left `running`).
+TEST_CASE("the same signal from the same sender within 0.1 s is one stop and not a second signal", "[signals][interrupt]") {
+    CHECK(two_signals(SIGTERM, SIGTERM, 0, false) == 0);
+    CHECK(two_signals(SIGINT, SIGINT, 0, false) == 0);
+    CHECK(two_signals(SIGHUP, SIGHUP, 20'000, false) == 0);
+}
+
+TEST_CASE("a second signal that is not the first one's echo still exits with 130", "[signals][interrupt]") {
+    CHECK(two_signals(SIGTERM, SIGTERM, 150'000, false) == 130);  // later than 0.1 s: a person's second
+    CHECK(two_signals(SIGTERM, SIGHUP, 0, false) == 130);         // another signal
+    CHECK(two_signals(SIGINT, SIGTERM, 0, false) == 130);
+    CHECK(two_signals(SIGTERM, SIGTERM, 0, true) == 130);         // another sender
 }
