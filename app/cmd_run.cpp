@@ -216,7 +216,7 @@ void add_run(CLI::App& app, Action& run, const std::string& command_line) {
         "commits (scripts/build-rev.sh REV builds one); each build's warm workers start from its binary and the runs "
         "of all builds are interleaved in one shuffled order; every row names its build (`build` column); "
         "`futolab compare CSV --base NAME` pairs them.\n"
-        "--resume appends only to a CSV whose sidecar names this config's hash, the same inputs and the same builds "
+        "--resume appends only to a CSV whose sidecar names this config's hash, the same inputs and the same builds, in the same order "
         "(commit, dirty flag, build type, binary hash) (else exit 2, the CSV untouched). --resume --redo timeout,crash,error,memout first takes the rows with those statuses out of "
         "the CSV (an atomic rewrite: every other row stays byte for byte) and then runs them again under the same "
         "config, e.g. after fixing a crash or for time-outs of a busy machine; the sidecar's `redone` list records each "

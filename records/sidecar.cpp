@@ -778,6 +778,18 @@ std::string not_the_same(const BuildIdentity& was, const BuildIdentity& is) {
     return fmt::format("{}, not {}", was.text(), is.text());
 }
 
+// Whether `is` holds `was`'s builds (each name with the same binary) in another order.
+bool same_builds_reordered(const std::vector<BuildIdentity>& was, const std::vector<BuildIdentity>& is) {
+    if (was.size() != is.size()) return false;
+    bool moved = false;
+    for (std::size_t i = 0; i < was.size(); ++i) {
+        const auto match = std::find_if(is.begin(), is.end(), [&](const BuildIdentity& b) { return b.name == was[i].name; });
+        if (match == is.end() || !match->same_binary(was[i])) return false;
+        moved = moved || match != is.begin() + static_cast<std::ptrdiff_t>(i);
+    }
+    return moved;
+}
+
 // build_difference's reason, with the key of the `was` sidecar it is in: "futolab", "builds" or
 // "builds[i]" ("" with an empty reason).
 std::pair<std::string, std::string> build_mismatch(const BuildIdentity& was_driver, const std::vector<BuildIdentity>& was,
@@ -789,6 +801,10 @@ std::pair<std::string, std::string> build_mismatch(const BuildIdentity& was_driv
         return out.empty() ? std::string("[] (none)") : fmt::format("{}", fmt::join(out, ", "));  // not "builds , not self"
     };
     if (was.size() != is.size()) return {fmt::format("builds {}, not {}", names(was), names(is)), "builds"};
+    if (same_builds_reordered(was, is))  // not other builds: the order of the --build flags (red-team round 32, K3)
+        return {fmt::format("builds {} in that order, not {}: the same builds, the --build flags given in another order",
+                            names(was), names(is)),
+                "builds"};
     for (std::size_t i = 0; i < was.size(); ++i) {
         if (was[i].name != is[i].name) return {fmt::format("builds {}, not {}", names(was), names(is)), fmt::format("builds[{}]", i)};
         if (!was[i].same_binary(is[i]))
@@ -843,6 +859,12 @@ void check_resumable(const std::string& csv_path, const ExperimentIdentity& conf
     if (!was.empty())
         throw InputError(fmt::format("{}: made by {}, not {} ({}): refusing to resume; use a new --out", csv_path,
                                      fmt::join(was, " and "), fmt::join(is, " and "), fmt::join(where, ", ")));
+    // The order of the builds sets the run matrix's order and each build's place in the sidecar:
+    // the same builds in another order are refused too, saying so (red-team round 32, K3: the
+    // message spoke of other builds whose rows would be pooled).
+    if (made.driver.same_binary(driver) && same_builds_reordered(made.builds, builds))
+        throw InputError(fmt::format("{}: made by {}: refusing to resume; give --build in the sweep's order",
+                                     csv_path, build_difference_in(made, driver, builds)));
     // Rows of two binaries in one file would be pooled by every analysis as one measurement.
     if (const std::string why = build_difference_in(made, driver, builds); !why.empty())
         throw InputError(fmt::format("{}: made by {}: refusing to resume; use a new --out (or resume with the binary "

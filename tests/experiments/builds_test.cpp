@@ -101,6 +101,16 @@ TEST_CASE("an A/B sweep names the build of every row, and compare --base pairs t
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "builds old, new, not old"));
     CHECK(slurp(csv) == before);
+    // The same builds with the flags in another order: refused, saying that and nothing of other
+    // builds or pooling (red-team round 32, K3).
+    r = run_cli("run -q --resume " + cfg + " --build new=" + FUTOLAB_CLI + " --build old=" + FUTOLAB_CLI);
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "made by builds old, new in that order, not new, old: the same builds, the --build flags given in "
+                     "another order ("));
+    CHECK(has(r.err, "refusing to resume; give --build in the sweep's order\n"));
+    CHECK_FALSE(has(r.err, "pooled"));
+    CHECK(slurp(csv) == before);
     CHECK(run_cli("run -q --resume " + cfg + builds).exit_code == 0);  // the same builds: nothing left to do
     CHECK(slurp(csv) == before);
 }

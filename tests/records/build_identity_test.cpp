@@ -37,3 +37,21 @@ TEST_CASE("build_difference: the same binary passes, another is named, an unknow
     a.name = b.name = "base";
     CHECK(build_difference(driver, {a}, driver, {b}).find("build base futolab 0.1.0+cccc") != std::string::npos);
 }
+
+// Red-team round 32, K3: the same builds in another order were named as other builds.
+TEST_CASE("build_difference: the same builds in another order are named as such", "[records][provenance]") {
+    const BuildIdentity driver = build("aaaa", "0123456789abcdef");
+    BuildIdentity a = build("cccc", "1111111111111111"), b = build("dddd", "2222222222222222");
+    a.name = "a";
+    b.name = "b";
+    CHECK(build_difference(driver, {a, b}, driver, {b, a}) ==
+          "builds a, b in that order, not b, a: the same builds, the --build flags given in another order");
+    CHECK(build_difference(driver, {a, b}, driver, {a, b}).empty());
+    // The names swapped over the binaries: other builds, named as before.
+    BuildIdentity a_on_b = b, b_on_a = a;
+    a_on_b.name = "a";
+    b_on_a.name = "b";
+    const std::string swapped = build_difference(driver, {a, b}, driver, {b_on_a, a_on_b});
+    CHECK(swapped.find("in that order") == std::string::npos);
+    CHECK(swapped == "builds a, b, not b, a");
+}
