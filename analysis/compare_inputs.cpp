@@ -106,12 +106,19 @@ Loaded load_input(const std::vector<std::string>& paths, const std::string& labe
                                      "--base NAME (one of them)",
                                      paths.front(), names.size(), fmt::join(names, ", ")));
     Provenance provenance = read_provenance(paths.front(), table);
+    // Replicates differ only by chance: any fact of what was measured and how (the config, the
+    // build, the isolation, the limits) that differs would be pooled as spread between sweeps,
+    // widening the interval until a gate passes what it did not measure (red-team round 32, K4:
+    // a `--isolation fork` sweep beside process ones passed a 2.9x slowdown). Each fact is
+    // looked at, not only the first that differs.
+    static const std::set<std::string> kSetup{"config_hash", "commit", "build", "isolation", "limits", "limit_columns"};
     for (std::size_t i = 1; i < paths.size(); ++i)
-        if (const auto d = provenance_differences(provenance, read_provenance(paths[i], ResultsTable::load({paths[i]})));
-            !d.empty() && (d.front().fact == "config_hash" || d.front().fact == "commit"))
-            throw InputError(fmt::format("{}: a replicate of {} from another {} ({} → {}): replicates are sweeps of one "
-                                         "build and one config",
-                                         paths[i], paths.front(), d.front().fact, d.front().base, d.front().next));
+        for (const auto& d : provenance_differences(provenance, read_provenance(paths[i], ResultsTable::load({paths[i]}))))
+            if (kSetup.contains(d.fact))
+                throw InputError(fmt::format("{}: a replicate of {} from another {} ({} → {}): replicates are sweeps of "
+                                             "one build, one config, one isolation and one set of limits (a difference "
+                                             "between them would be pooled as noise between sweeps)",
+                                             paths[i], paths.front(), d.fact, d.base, d.next));
     return {std::move(table), std::move(provenance), mean_load(paths), label, paths.size()};
 }
 

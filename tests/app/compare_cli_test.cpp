@@ -442,3 +442,33 @@ TEST_CASE("compare --replicates refuses one sweep given twice on a side", "[cli]
     // Two sweeps a side, the same two on both: measured, every ratio 1.
     CHECK(run_cli("compare " + base + " " + twin + " " + base + " " + twin + " --replicates 2 --fail-if-slower 0").exit_code == 0);
 }
+
+// Red-team round 32, K4: a `--isolation fork` sweep pooled with process sweeps as replicates;
+// the gap between the two ways of measuring was read as noise between sweeps, the interval
+// widened to [7e-05, 113035], and --fail-if-slower 0 passed a 2.9x slowdown. Replicates of
+// another isolation are refused on either side, as those of another config are.
+TEST_CASE("compare --replicates refuses a replicate measured under another isolation", "[cli][compare]") {
+    const fs::path dir = fresh_dir("replicate-isolation");
+    const std::string twin = twin_of(dir, kCalBase, "twin.csv"), other = twin_of(dir, kCalBase, "other.csv", '4');
+    const std::string fork = twin_of(dir, kCalBase, "fork.csv", '6');
+    std::string sidecar = slurp(fork + ".meta.yaml");
+    REQUIRE(has(sidecar, "isolation: process"));
+    sidecar.replace(sidecar.find("isolation: process"), 18, "isolation: fork");
+    std::ofstream(fork + ".meta.yaml") << sidecar;
+    for (const std::string& sides : {twin + " " + other + " " + twin + " " + fork, twin + " " + fork + " " + twin + " " + other}) {
+        const auto r = run_cli("compare " + sides + " --replicates 2 --fail-if-slower 0");
+        INFO(sides + ": " + r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, fork + ": a replicate of " + twin + " from another isolation (process → fork): replicates are sweeps "
+                                "of one build, one config, one isolation and one set of limits"));
+        CHECK(r.out.empty());
+    }
+    // One sweep a side: compared, the difference said as the isolation's, not as a limit's.
+    const auto plain = run_cli("compare " + twin + " " + fork);
+    CHECK(plain.exit_code == 0);
+    CHECK(has(plain.out, "warning: the isolation differs (isolation process → fork): time ratios measure how the runs "
+                         "were isolated as well as the code"));
+    CHECK_FALSE(has(plain.out, "the limits differ"));
+    // Alike, the same files are replicates (the edit alone is refused, not the files).
+    CHECK(run_cli("compare " + twin + " " + other + " " + twin + " " + other + " --replicates 2 --fail-if-slower 0").exit_code == 0);
+}
