@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 
 using futolab::test::run_cli;
 using futolab::test::slurp;
@@ -70,6 +71,19 @@ TEST_CASE("an A/B sweep names the build of every row, and compare --base pairs t
     CHECK(has(r.out, "runs paired by (instance_hash, spec, mode): 4; status changes 0; counter changes 0"));
     CHECK(has(r.out, "drift: none to correct (builds of one sweep"));
     CHECK_FALSE(has(r.err, "warning"));  // each build's half is no CSV cut short (round 32, K1)
+    {  // A copy cut to 11 of its 16 rows: one warning, with the file's true numbers, not each build's half.
+        const std::string cut = dir + "/cut.csv";
+        std::istringstream in(slurp(csv));
+        std::string text, line;
+        for (int i = 0; i < 12 && std::getline(in, line); ++i) text += line + "\n";
+        std::ofstream(cut) << text;
+        fs::copy_file(csv + ".meta.yaml", cut + ".meta.yaml");
+        if (fs::exists(csv + ".schema.json")) fs::copy_file(csv + ".schema.json", cut + ".schema.json");
+        const auto c = run_cli("compare " + cut + " --base old");
+        INFO(c.err);
+        CHECK(has(c.err, "the CSV holds 11 of its 16 runs (rows cut or removed?)"));
+        CHECK(c.err.find("of its 16 runs") == c.err.rfind("of its 16 runs"));  // said once
+    }
     // Its builds are never pooled by a comparison that does not pair them.
     r = run_cli("compare " + csv + " " + csv);
     CHECK(r.exit_code == 2);
